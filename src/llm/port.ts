@@ -1,0 +1,79 @@
+// The language-model ports the pure core (agent/, town/, games/) depends on.
+// Nothing here imports the OpenAI SDK: providers live beside this file and are wired in src/main.ts.
+import type { z } from 'zod';
+
+export type ChatRole = 'system' | 'user' | 'assistant';
+export interface ChatMessage {
+  role: ChatRole;
+  content: string;
+}
+
+/** One structured call: a task name, a zod schema and the prompt; returns a validated value. */
+export interface ObjectRequest<T> {
+  /** Stable task name, used for accounting and to pick the offline model's rule (e.g. 'rate_importance'). */
+  task: string;
+  schema: z.ZodType<T>;
+  messages: ChatMessage[];
+  /**
+   * The structured inputs the prompt was built from. Real models ignore it (they read `messages`);
+   * the built-in offline model is rule-based and answers from these inputs instead of parsing prose.
+   */
+  input?: unknown;
+  /** Town whose budget and accounting this call counts against. */
+  townId?: string;
+  temperature?: number;
+  maxTokens?: number;
+}
+
+export interface ModelInfo {
+  provider: 'openai' | 'compatible' | 'offline';
+  model: string;
+  /** True for the built-in rule-based model: front ends label its output as offline. */
+  offline: boolean;
+}
+
+export interface LanguageModel {
+  readonly info: ModelInfo;
+  object<T>(req: ObjectRequest<T>): Promise<T>;
+}
+
+export interface EmbedRequest {
+  texts: string[];
+  townId?: string;
+  task?: string;
+}
+
+export interface Embedder {
+  /** Identifies the vector space (provider + model + dimensions); stored with each vector. */
+  readonly id: string;
+  readonly dimensions: number;
+  embed(req: EmbedRequest): Promise<Float32Array[]>;
+}
+
+/** Errors the gateway raises; callers in the core may catch these and fall back to a safe default. */
+export type LlmErrorCode =
+  | 'llm/budget_exhausted'
+  | 'llm/schema_invalid'
+  | 'llm/timeout'
+  | 'llm/rate_limited'
+  | 'llm/provider_error'
+  | 'llm/no_offline_rule';
+
+export class LlmError extends Error {
+  readonly code: LlmErrorCode;
+  readonly task: string;
+  constructor(code: LlmErrorCode, task: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'LlmError';
+    this.code = code;
+    this.task = task;
+  }
+}
+
+export function isLlmError(e: unknown, code?: LlmErrorCode): e is LlmError {
+  return e instanceof LlmError && (code === undefined || e.code === code);
+}
+
+/** A rule of the offline model for one task: derives a schema-valid answer from the request's structured input. */
+export type OfflineRule = (input: unknown, messages: ChatMessage[]) => unknown;
+export type OfflineRules = Record<string, OfflineRule>;
