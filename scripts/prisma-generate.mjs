@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 
 if (!existsSync('prisma/schema.prisma')) process.exit(0);
 const env = { ...process.env };
-if (!env.PRISMA_SCHEMA_ENGINE_BINARY) env.PRISMA_SCHEMA_ENGINE_BINARY = process.platform === 'win32' ? process.execPath : '/bin/false';
+if (!env.PRISMA_SCHEMA_ENGINE_BINARY)
+  env.PRISMA_SCHEMA_ENGINE_BINARY = process.platform === 'win32' ? process.execPath : '/bin/false';
 env.PRISMA_HIDE_UPDATE_MESSAGE = '1';
 const r = spawnSync(process.execPath, ['node_modules/prisma/build/index.js', 'generate'], { stdio: 'inherit', env });
 process.exit(r.status ?? 1);

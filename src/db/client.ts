@@ -19,7 +19,8 @@ export interface Db {
 /** Opens the database at `url` (file:...), applying pending migrations first. */
 export async function openDatabase(url: string): Promise<Db> {
   const file = sqlitePathFromUrl(url);
-  if (file === ':memory:') throw new Error('in-memory SQLite cannot be shared between the migrator and the client; use a file');
+  if (file === ':memory:')
+    throw new Error('in-memory SQLite cannot be shared between the migrator and the client; use a file');
   const applied = await applyMigrations(file);
   // WAL lets readers (e.g. a status command) proceed during a tick's write transaction.
   const adapter = new PrismaBetterSqlite3({ url: file, timeout: 10_000 });

@@ -22,8 +22,22 @@ interface WasmSchemaEngine {
   free(): void | Promise<void>;
 }
 
-let engineModule: Promise<{ SchemaEngine: { new: (o: unknown, cb: unknown, a: unknown) => Promise<WasmSchemaEngine> } }> | null =
-  null;
+let engineModule: Promise<{
+  SchemaEngine: { new: (o: unknown, cb: unknown, a: unknown) => Promise<WasmSchemaEngine> };
+}> | null = null;
+
+// The global WebAssembly object, typed just enough for what we use (our lib setting has no DOM/wasm typings).
+const Wasm = (
+  globalThis as unknown as {
+    WebAssembly: {
+      compile(bytes: Uint8Array): Promise<object>;
+      instantiate(
+        m: object,
+        imports: Record<string, Record<string, unknown>>,
+      ): Promise<{ exports: Record<string, unknown> }>;
+    };
+  }
+).WebAssembly;
 
 /** Node 20 cannot import .wasm: instantiate the module ourselves and hand it to the generated JS glue. */
 async function loadEngineModule() {
@@ -33,11 +47,11 @@ async function loadEngineModule() {
       const gluePath = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg');
       const pkgDir = dirname(gluePath);
       const glue = (await import('@prisma/schema-engine-wasm/schema_engine_bg')) as Record<string, unknown> & {
-        __wbg_set_wasm(exports: WebAssembly.Exports): void;
+        __wbg_set_wasm(exports: Record<string, unknown>): void;
       };
       const bytes = readFileSync(join(pkgDir, 'schema_engine_bg.wasm'));
-      const module = await WebAssembly.compile(bytes);
-      const instance = await WebAssembly.instantiate(module, { './schema_engine_bg.js': glue as WebAssembly.ModuleImports });
+      const module = await Wasm.compile(bytes);
+      const instance = await Wasm.instantiate(module, { './schema_engine_bg.js': glue });
       glue.__wbg_set_wasm(instance.exports);
       (instance.exports.__wbindgen_start as () => void)();
       return glue as unknown as {
@@ -85,7 +99,7 @@ async function openEngine(dbPath: string): Promise<WasmSchemaEngine> {
   // free() does not close the adapter's connections; we do, so the file is not left locked.
   const opened: SqlDriverAdapter[] = [];
   const shadowAware = {
-    provider: factory.provider,
+    provider: 'sqlite' as const,
     adapterName: factory.adapterName,
     connect: async () => {
       const a = await factory.connect();
@@ -157,11 +171,16 @@ export async function createMigration(
 ): Promise<string | null> {
   const schemaPath = opts.schemaPath ?? SCHEMA_PATH;
   const dir = opts.dir ?? MIGRATIONS_DIR;
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'migration';
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '') || 'migration';
   // The engine infers the connector from the lockfile, so it must exist before the first diff.
   mkdirSync(dir, { recursive: true });
   const lockPath = join(dir, LOCKFILE);
-  if (!existsSync(lockPath)) writeFileSync(lockPath, '# Written by scripts/db-migrate.ts; keep it in git.\nprovider = "sqlite"\n');
+  if (!existsSync(lockPath))
+    writeFileSync(lockPath, '# Written by scripts/db-migrate.ts; keep it in git.\nprovider = "sqlite"\n');
   const engine = await openEngine(':memory:');
   try {
     const result = await engine.diff({

@@ -22,13 +22,14 @@ describe('offline migrations', () => {
     expect(await createMigration('noop', { dir: migDir })).toBeNull();
 
     // A schema change: a new optional column on Town.
-    const schema = readFileSync(SCHEMA_PATH, 'utf8').replace(
-      'model Town {\n',
-      'model Town {\n  motto     String?\n',
-    );
+    const schema = readFileSync(SCHEMA_PATH, 'utf8').replace('model Town {\n', 'model Town {\n  motto     String?\n');
     const schemaPath = join(work, 'schema.prisma');
     writeFileSync(schemaPath, schema);
-    const created = await createMigration('add town motto', { dir: migDir, schemaPath, now: new Date('2030-01-01T00:00:00Z') });
+    const created = await createMigration('add town motto', {
+      dir: migDir,
+      schemaPath,
+      now: new Date('2030-01-01T00:00:00Z'),
+    });
     expect(created).toBe('20300101000000_add_town_motto');
     const sql = readFileSync(join(migDir, created!, 'migration.sql'), 'utf8');
     expect(sql).toMatch(/ALTER TABLE "Town" ADD COLUMN "motto" TEXT/);
