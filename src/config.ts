@@ -1,0 +1,150 @@
+// One zod schema for the environment -> one typed Config. `.env` is loaded when present.
+// Every bad variable is reported by name in one message; nothing starts half-way.
+import { existsSync } from 'node:fs';
+import cron from 'node-cron';
+import { z } from 'zod';
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const int = (def: number, min: number, max: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(def));
+
+const EnvSchema = z
+  .object({
+    DISCORD_TOKEN: optionalString,
+    DISCORD_APPLICATION_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d{15,22}$/, 'must be a snowflake id').optional()),
+    DISCORD_DEV_GUILD_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d{15,22}$/, 'must be a snowflake id').optional()),
+    DISCORD_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://discord.com/api')),
+
+    MODEL_PROVIDER: z.preprocess(
+      emptyToUndefined,
+      z.enum(['auto', 'openai', 'compatible', 'offline'], { message: 'must be one of auto, openai, compatible, offline' }).default('auto'),
+    ),
+    OPENAI_API_KEY: optionalString,
+    OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    OPENAI_CHAT_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-4o-mini')),
+    OPENAI_EMBEDDING_MODEL: z.preprocess(emptyToUndefined, z.string().default('text-embedding-3-small')),
+    OPENAI_EMBEDDING_DIMENSIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(16).max(4096).optional()),
+    OPENAI_STRUCTURED_MODE: z.preprocess(
+      emptyToUndefined,
+      z.enum(['json_schema', 'json_object'], { message: 'must be json_schema or json_object' }).default('json_schema'),
+    ),
+    LLM_TIMEOUT_MS: int(60_000, 1_000, 600_000),
+    LLM_CONCURRENCY: int(4, 1, 64),
+    LLM_MAX_ATTEMPTS: int(4, 1, 10),
+    DAILY_TOKEN_BUDGET: int(2_000_000, 0, 1_000_000_000),
+
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default('file:./data/town.db')
+        .refine((u) => /^file:.+/.test(u), {
+          message: 'must be a SQLite file URL such as file:./data/town.db (PostgreSQL is not supported yet)',
+        }),
+    ),
+    TOWN_FILE: optionalString,
+    TICK_CRON: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default('* * * * *')
+        .refine((e) => cron.validate(e), { message: 'must be a valid cron expression, e.g. "* * * * *"' }),
+    ),
+    MINUTES_PER_TICK: int(10, 1, 240),
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if (env.MODEL_PROVIDER === 'openai' && !env.OPENAI_API_KEY)
+      ctx.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: 'is required when MODEL_PROVIDER=openai' });
+    if (env.MODEL_PROVIDER === 'compatible' && !env.OPENAI_BASE_URL)
+      ctx.addIssue({ code: 'custom', path: ['OPENAI_BASE_URL'], message: 'is required when MODEL_PROVIDER=compatible' });
+    if (env.TOWN_FILE && !existsSync(env.TOWN_FILE))
+      ctx.addIssue({ code: 'custom', path: ['TOWN_FILE'], message: `file not found: ${env.TOWN_FILE}` });
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  discord: { token?: string; applicationId?: string; devGuildId?: string; apiUrl: string };
+  model: {
+    provider: 'openai' | 'compatible' | 'offline';
+    apiKey?: string;
+    baseURL?: string;
+    chatModel: string;
+    embeddingModel: string;
+    embeddingDimensions?: number;
+    structuredMode: 'json_schema' | 'json_object';
+    timeoutMs: number;
+    concurrency: number;
+    maxAttempts: number;
+    dailyTokenBudget: number;
+  };
+  databaseUrl: string;
+  townFile?: string;
+  tickCron: string;
+  minutesPerTick: number;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable and its default.`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** Parses an environment (process.env by default). Throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const r = EnvSchema.safeParse(env);
+  if (!r.success) {
+    const problems = r.error.issues.map((i) => `${String(i.path[0] ?? '?')}: ${i.message}`);
+    throw new ConfigError([...new Set(problems)]);
+  }
+  const e = r.data;
+  // auto: a key or a base URL means a real model; neither means the built-in offline model.
+  const provider =
+    e.MODEL_PROVIDER !== 'auto'
+      ? e.MODEL_PROVIDER
+      : e.OPENAI_BASE_URL && !/api\.openai\.com/.test(e.OPENAI_BASE_URL)
+        ? 'compatible'
+        : e.OPENAI_API_KEY
+          ? 'openai'
+          : 'offline';
+  return {
+    discord: {
+      token: e.DISCORD_TOKEN,
+      applicationId: e.DISCORD_APPLICATION_ID,
+      devGuildId: e.DISCORD_DEV_GUILD_ID,
+      apiUrl: e.DISCORD_API_URL.replace(/\/$/, ''),
+    },
+    model: {
+      provider,
+      apiKey: e.OPENAI_API_KEY,
+      baseURL: e.OPENAI_BASE_URL,
+      chatModel: e.OPENAI_CHAT_MODEL,
+      embeddingModel: e.OPENAI_EMBEDDING_MODEL,
+      embeddingDimensions: e.OPENAI_EMBEDDING_DIMENSIONS,
+      structuredMode: e.OPENAI_STRUCTURED_MODE,
+      timeoutMs: e.LLM_TIMEOUT_MS,
+      concurrency: e.LLM_CONCURRENCY,
+      maxAttempts: e.LLM_MAX_ATTEMPTS,
+      dailyTokenBudget: e.DAILY_TOKEN_BUDGET,
+    },
+    databaseUrl: e.DATABASE_URL,
+    townFile: e.TOWN_FILE,
+    tickCron: e.TICK_CRON,
+    minutesPerTick: e.MINUTES_PER_TICK,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** Loads `.env` from the working directory into process.env when present (real environment wins). */
+export function loadDotEnv(path = '.env'): void {
+  if (existsSync(path)) process.loadEnvFile(path);
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+
+describe('configuration', () => {
+  it('GIVEN an empty environment THEN it runs offline on the embedded database with the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c.model.provider).toBe('offline');
+    expect(c.databaseUrl).toBe('file:./data/town.db');
+    expect(c.minutesPerTick).toBe(10);
+    expect(c.tickCron).toBe('* * * * *');
+    expect(c.discord.token).toBeUndefined();
+    expect(c.discord.apiUrl).toBe('https://discord.com/api');
+  });
+
+  it('picks OpenAI with a key and a compatible server with a base URL', () => {
+    expect(loadConfig({ OPENAI_API_KEY: 'sk-x' }).model.provider).toBe('openai');
+    expect(loadConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1' }).model.provider).toBe('compatible');
+    expect(loadConfig({ OPENAI_API_KEY: 'sk-x', MODEL_PROVIDER: 'offline' }).model.provider).toBe('offline');
+  });
+
+  it('GIVEN several bad variables THEN one error names each of them', () => {
+    let err: unknown;
+    try {
+      loadConfig({ DATABASE_URL: 'nonsense', MINUTES_PER_TICK: '-5', MODEL_PROVIDER: 'skynet', TICK_CRON: 'often' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    const msg = (err as ConfigError).message;
+    for (const name of ['DATABASE_URL', 'MINUTES_PER_TICK', 'MODEL_PROVIDER', 'TICK_CRON']) expect(msg).toContain(name);
+    expect((err as ConfigError).problems).toHaveLength(4);
+  });
+
+  it('empty strings count as unset (a copied .env.example is valid)', () => {
+    const c = loadConfig({ DISCORD_TOKEN: '', OPENAI_API_KEY: '', OPENAI_EMBEDDING_DIMENSIONS: '', TOWN_FILE: '' });
+    expect(c.model.provider).toBe('offline');
+    expect(c.model.embeddingDimensions).toBeUndefined();
+  });
+
+  it('requires a key when the OpenAI provider is forced', () => {
+    expect(() => loadConfig({ MODEL_PROVIDER: 'openai' })).toThrow(/OPENAI_API_KEY/);
+  });
+});
