@@ -1,0 +1,68 @@
+// Small helpers for SVG built as text, and the one place that turns an SVG into PNG bytes (resvg, no downloads).
+import { renderAsync } from '@resvg/resvg-js';
+import { fontSetup } from './font.ts';
+
+/** Escapes text for SVG content and attribute values. Control characters are dropped (invalid in XML). */
+export function esc(text: string): string {
+  return text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+/** Cuts text to `max` characters (code points), with an ellipsis. */
+export function clip(text: string, max: number): string {
+  const chars = [...text.replace(/\s+/g, ' ').trim()];
+  return chars.length <= max ? chars.join('') : `${chars.slice(0, Math.max(1, max - 1)).join('')}…`;
+}
+
+/** The emoji if the font can draw it, else '' (a missing glyph would show as an empty box). */
+export function drawableEmoji(emoji: string | undefined): string {
+  if (!emoji) return '';
+  const e = emoji.trim();
+  return e && fontSetup().canDraw(e) ? e : '';
+}
+
+/** Stable pleasant colour per name (hue from a string hash). */
+export function colourFor(name: string): string {
+  let h = 2166136261;
+  for (const ch of name) h = Math.imul(h ^ ch.codePointAt(0)!, 16777619);
+  return hslHex((h >>> 0) % 360, 0.55, 0.42);
+}
+
+/** HSL to #rrggbb (resvg's colour parser is safest with hex). */
+export function hslHex(hue: number, s: number, l: number): string {
+  const k = (n: number) => (n + hue / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
+  return `#${[f(0), f(8), f(4)]
+    .map((x) =>
+      Math.round(x * 255)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length >= 2 ? [parts[0]!, parts[parts.length - 1]!] : parts.slice(0, 1);
+  return letters.map((p) => [...p][0]?.toUpperCase() ?? '').join('') || '?';
+}
+
+export async function svgToPng(svg: string): Promise<Buffer> {
+  const font = fontSetup();
+  const image = await renderAsync(svg, {
+    font: {
+      fontFiles: font.files,
+      loadSystemFonts: font.loadSystemFonts,
+      defaultFontFamily: font.family,
+      sansSerifFamily: font.family,
+    },
+    background: '#ffffff',
+    logLevel: 'off',
+  });
+  return image.asPng();
+}
