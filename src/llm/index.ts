@@ -1,0 +1,183 @@
+// Factories the composition root calls: pick a provider from configuration and wrap it in the gateway.
+import type OpenAI from 'openai';
+import type { EmbeddingCacheStore } from './embedding-cache.ts';
+import { EmbeddingGateway, type GatewayEvent, LlmGateway } from './gateway.ts';
+import { LexicalEmbedder } from './lexical-embedder.ts';
+import { OfflineModel } from './offline-model.ts';
+import { OpenAIChatModel, OpenAIEmbedder, type StructuredMode } from './openai-provider.ts';
+import type { Embedder, ModelInfo, OfflineRules } from './port.ts';
+import type { GatewayClock, Semaphore } from './retry.ts';
+import type { UsageSink } from './usage.ts';
+
+export type ModelProvider = 'openai' | 'compatible' | 'offline';
+
+export const defaultModels = {
+  // Cheap, fast and supports strict structured outputs: right for hundreds of small calls per agent-day.
+  chat: 'gpt-4o-mini',
+  // OpenAI's small embedding model, 1536 dimensions.
+  embedding: 'text-embedding-3-small',
+} as const;
+
+/** Gateway settings both factories accept (all optional; defaults in gatewaySettings). */
+export interface GatewayTuning {
+  /** Where accounting goes (share one sink between chat and embeddings); default in memory. */
+  usage?: UsageSink;
+  /** Tokens per town per UTC day, or a per-town lookup; undefined or 0 = unlimited. Not applied offline. */
+  dailyTokenBudget?: number | ((townId: string) => number | undefined);
+  /** Per-attempt timeout, ms. */
+  timeoutMs?: number;
+  maxAttempts?: number;
+  concurrency?: number;
+  semaphore?: Semaphore;
+  onEvent?: (e: GatewayEvent) => void;
+  clock?: GatewayClock;
+  random?: () => number;
+}
+
+export interface LanguageModelOptions extends GatewayTuning {
+  provider: ModelProvider;
+  /** Offline: the merged rules of every module (see mergeOfflineRules). */
+  offlineRules?: OfflineRules;
+  /** openai: required. compatible: optional (local servers accept anything). */
+  apiKey?: string;
+  /** compatible: required, e.g. http://127.0.0.1:11434/v1 (Ollama). */
+  baseURL?: string;
+  /** Default gpt-4o-mini for openai; required for compatible. */
+  chatModel?: string;
+  /** Default 'json_schema'; use 'json_object' (or 'prompt') for servers without JSON-schema support. */
+  structuredMode?: StructuredMode;
+  temperature?: number;
+  /** A ready SDK client (tests). */
+  client?: OpenAI;
+}
+
+export interface EmbedderOptions extends GatewayTuning {
+  provider: ModelProvider;
+  apiKey?: string;
+  baseURL?: string;
+  /** Default text-embedding-3-small for openai; required for compatible. */
+  embeddingModel?: string;
+  /** Requested vector size (text-embedding-3 models); becomes part of the embedder id. */
+  dimensions?: number;
+  /** Default: in-memory LRU. Production: new TieredEmbeddingCache(new InMemoryEmbeddingCache(), prismaStore). */
+  cache?: EmbeddingCacheStore;
+  batchSize?: number;
+  /** Offline (lexical) vector size; default 512. */
+  lexicalDimensions?: number;
+  client?: OpenAI;
+}
+
+/** Raised for options that cannot work (names the option); the config layer should catch these earlier. */
+export class LlmConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LlmConfigError';
+  }
+}
+
+function remoteSettings(
+  kind: 'chat' | 'embedding',
+  opts: { provider: 'openai' | 'compatible'; apiKey?: string; baseURL?: string; client?: OpenAI },
+  model: string | undefined,
+): { apiKey: string; model: string } {
+  if (opts.provider === 'openai') {
+    if (!opts.apiKey && !opts.client) throw new LlmConfigError('provider "openai" needs an API key (OPENAI_API_KEY)');
+    return {
+      apiKey: opts.apiKey ?? '',
+      model: model ?? (kind === 'chat' ? defaultModels.chat : defaultModels.embedding),
+    };
+  }
+  if (!opts.baseURL && !opts.client) {
+    throw new LlmConfigError(
+      'provider "compatible" needs a base URL (OPENAI_BASE_URL), e.g. http://127.0.0.1:11434/v1',
+    );
+  }
+  if (!model) throw new LlmConfigError(`provider "compatible" needs a ${kind} model name`);
+  // The SDK insists on a key; local servers ignore it.
+  return { apiKey: opts.apiKey || 'not-needed', model };
+}
+
+function gatewayOptions(t: GatewayTuning) {
+  return {
+    ...(t.usage ? { usage: t.usage } : {}),
+    ...(t.dailyTokenBudget !== undefined ? { dailyTokenBudget: t.dailyTokenBudget } : {}),
+    ...(t.timeoutMs !== undefined ? { attemptTimeoutMs: t.timeoutMs } : {}),
+    ...(t.maxAttempts !== undefined ? { maxAttempts: t.maxAttempts } : {}),
+    ...(t.concurrency !== undefined ? { concurrency: t.concurrency } : {}),
+    ...(t.semaphore ? { semaphore: t.semaphore } : {}),
+    ...(t.onEvent ? { onEvent: t.onEvent } : {}),
+    ...(t.clock ? { clock: t.clock } : {}),
+    ...(t.random ? { random: t.random } : {}),
+  };
+}
+
+/** The language model for the given configuration, always behind the gateway (accounting even offline). */
+export function createLanguageModel(opts: LanguageModelOptions): LlmGateway {
+  if (opts.provider === 'offline')
+    return new LlmGateway(new OfflineModel(opts.offlineRules ?? {}), gatewayOptions(opts));
+  const { apiKey, model } = remoteSettings('chat', { ...opts, provider: opts.provider }, opts.chatModel);
+  const chat = new OpenAIChatModel({
+    provider: opts.provider,
+    apiKey,
+    model,
+    ...(opts.baseURL ? { baseURL: opts.baseURL } : {}),
+    ...(opts.structuredMode ? { structuredMode: opts.structuredMode } : {}),
+    ...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
+    ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+    ...(opts.client ? { client: opts.client } : {}),
+  });
+  return new LlmGateway(chat, gatewayOptions(opts));
+}
+
+/** The embedder: the provider's model behind the gateway (batching, cache, accounting), or the lexical one offline. */
+export function createEmbedder(opts: EmbedderOptions): Embedder {
+  if (opts.provider === 'offline') {
+    return new LexicalEmbedder(opts.lexicalDimensions !== undefined ? { dimensions: opts.lexicalDimensions } : {});
+  }
+  const { apiKey, model } = remoteSettings('embedding', { ...opts, provider: opts.provider }, opts.embeddingModel);
+  const embedder = new OpenAIEmbedder({
+    provider: opts.provider,
+    apiKey,
+    model,
+    ...(opts.baseURL ? { baseURL: opts.baseURL } : {}),
+    ...(opts.dimensions !== undefined ? { dimensions: opts.dimensions } : {}),
+    ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+    ...(opts.client ? { client: opts.client } : {}),
+  });
+  return new EmbeddingGateway(embedder, {
+    ...gatewayOptions(opts),
+    ...(opts.cache ? { cache: opts.cache } : {}),
+    ...(opts.batchSize !== undefined ? { batchSize: opts.batchSize } : {}),
+  });
+}
+
+/** How front ends name the model, e.g. in the console banner; the offline model always says so. */
+export function describeModel(info: ModelInfo): string {
+  if (info.offline) return `offline model (${info.model}, rule-based, no API calls)`;
+  return `${info.model} via ${info.provider === 'openai' ? 'OpenAI' : 'an OpenAI-compatible server'}`;
+}
+
+export { EmbeddingGateway, type GatewayEvent, type GatewayOptions, gatewaySettings, LlmGateway } from './gateway.ts';
+export type { BudgetStatus, EmbeddingGatewayOptions, EmbeddingStats } from './gateway.ts';
+export {
+  InMemoryEmbeddingCache,
+  TieredEmbeddingCache,
+  textHash,
+  type EmbeddingCacheEntry,
+  type EmbeddingCacheStore,
+} from './embedding-cache.ts';
+export { LexicalEmbedder } from './lexical-embedder.ts';
+export { mergeOfflineRules, OfflineModel, offlineModelInfo } from './offline-model.ts';
+export { OpenAIChatModel, OpenAIEmbedder, type StructuredMode } from './openai-provider.ts';
+export { Semaphore, type GatewayClock } from './retry.ts';
+export {
+  GLOBAL_TOWN,
+  InMemoryUsageSink,
+  utcDay,
+  type UsageFilter,
+  type UsageRecord,
+  type UsageReport,
+  type UsageSink,
+  type UsageTotals,
+} from './usage.ts';
+export { bytesToVector, cosineSimilarity, l2Normalize, vectorToBytes } from './vector.ts';

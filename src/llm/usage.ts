@@ -1,0 +1,121 @@
+// Model-usage accounting: the port the gateway writes to, totals for reports and budgets, an in-memory twin.
+// The persistent implementation (Prisma, buffered) is src/db/usage-store.ts.
+
+/** Calls made without a town (benches, console tools) are accounted under this town id. */
+export const GLOBAL_TOWN = '_global';
+
+export interface UsageTotals {
+  calls: number;
+  failures: number;
+  promptTokens: number;
+  completionTokens: number;
+  /** Sum of wall-clock latencies (retries and backoff included). */
+  latencyMs: number;
+}
+
+/** One increment: the gateway records one per logical call (or embedding request). */
+export interface UsageRecord extends UsageTotals {
+  townId: string;
+  /** UTC calendar day of wall time, YYYY-MM-DD (see utcDay). */
+  day: string;
+  task: string;
+  model: string;
+}
+
+export interface UsageFilter {
+  townId?: string;
+  /** Inclusive range of UTC days (YYYY-MM-DD). */
+  fromDay?: string;
+  toDay?: string;
+}
+
+export interface UsageReport {
+  byTask: Record<string, UsageTotals>;
+  byModel: Record<string, UsageTotals>;
+  total: UsageTotals;
+}
+
+export interface UsageSink {
+  /** Must not block on storage: implementations buffer and flush on their own. */
+  record(r: UsageRecord): void;
+  /** Prompt + completion tokens recorded for a town on a day (for the daily budget). */
+  tokensSpent(townId: string, day: string): Promise<number>;
+  report(filter?: UsageFilter): Promise<UsageReport>;
+  /** Persists everything recorded so far. */
+  flush(): Promise<void>;
+  /** Flushes and stops background work. */
+  close(): Promise<void>;
+}
+
+export function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function zeroTotals(): UsageTotals {
+  return { calls: 0, failures: 0, promptTokens: 0, completionTokens: 0, latencyMs: 0 };
+}
+
+export function addTotals(into: UsageTotals, r: UsageTotals): UsageTotals {
+  into.calls += r.calls;
+  into.failures += r.failures;
+  into.promptTokens += r.promptTokens;
+  into.completionTokens += r.completionTokens;
+  into.latencyMs += r.latencyMs;
+  return into;
+}
+
+export function matchesFilter(r: { townId: string; day: string }, f: UsageFilter | undefined): boolean {
+  if (!f) return true;
+  if (f.townId !== undefined && r.townId !== f.townId) return false;
+  if (f.fromDay !== undefined && r.day < f.fromDay) return false;
+  if (f.toDay !== undefined && r.day > f.toDay) return false;
+  return true;
+}
+
+/** Totals per task and per model over rows (already filtered). */
+export function summarizeUsage(rows: Iterable<UsageRecord>): UsageReport {
+  const report: UsageReport = { byTask: {}, byModel: {}, total: zeroTotals() };
+  for (const r of rows) {
+    const task = report.byTask[r.task] ?? zeroTotals();
+    report.byTask[r.task] = addTotals(task, r);
+    const model = report.byModel[r.model] ?? zeroTotals();
+    report.byModel[r.model] = addTotals(model, r);
+    addTotals(report.total, r);
+  }
+  return report;
+}
+
+export function usageKey(r: { townId: string; day: string; task: string; model: string }): string {
+  return JSON.stringify([r.townId, r.day, r.task, r.model]);
+}
+
+/** Keeps every row in memory: the default in tests and when no database is wanted. */
+export class InMemoryUsageSink implements UsageSink {
+  private readonly rows = new Map<string, UsageRecord>();
+
+  record(r: UsageRecord): void {
+    const key = usageKey(r);
+    const row = this.rows.get(key);
+    if (row) addTotals(row, r);
+    else this.rows.set(key, { ...r });
+  }
+
+  async tokensSpent(townId: string, day: string): Promise<number> {
+    let n = 0;
+    for (const r of this.rows.values())
+      if (r.townId === townId && r.day === day) n += r.promptTokens + r.completionTokens;
+    return n;
+  }
+
+  async report(filter?: UsageFilter): Promise<UsageReport> {
+    return summarizeUsage([...this.rows.values()].filter((r) => matchesFilter(r, filter)));
+  }
+
+  /** Every row, for tests and benches that want more than per-task totals. */
+  all(): UsageRecord[] {
+    return [...this.rows.values()].map((r) => ({ ...r }));
+  }
+
+  async flush(): Promise<void> {}
+  async close(): Promise<void> {}
+}
