@@ -1,0 +1,322 @@
+// Prisma implementation of the town's TownStore port (src/town/store.ts): one transaction per commit writes the
+// snapshot with a version check, the memory journal and the outbox posts. Vectors are Float32 LE bytes.
+import type { AgentId, Memory, MemoryId, MemoryKind, PlanLevel } from '../agent/types.ts';
+import { bytesToVector, vectorToBytes } from '../llm/vector.ts';
+import { type LeaseInfo, type TownCommit, TownConflictError, type TownRecord, type TownStore } from '../town/store.ts';
+import type { NewPost, Persona, Post, PostKind, TownState } from '../town/types.ts';
+import type { PrismaClient } from './client.ts';
+
+/** Memory ids are unique per town in the core; the table's key is global, so rows carry the town as a prefix. */
+const rowId = (townId: string, id: string) => `${townId}/${id}`;
+const coreId = (townId: string, id: string) => (id.startsWith(`${townId}/`) ? id.slice(townId.length + 1) : id);
+
+type MemoryRow = {
+  id: string;
+  agentId: string;
+  kind: string;
+  description: string;
+  createdAt: bigint;
+  lastAccessAt: bigint;
+  importance: number;
+  embedding: Uint8Array | null;
+  embedderId: string | null;
+  evidence: string;
+  depth: number;
+  planLevel: string | null;
+  planStart: bigint | null;
+  planMinutes: number | null;
+  planLocation: string | null;
+  meta: string;
+  seq: number;
+};
+
+function toRow(townId: string, m: Memory) {
+  return {
+    id: rowId(townId, m.id),
+    townId,
+    agentId: m.agentId,
+    kind: m.kind,
+    description: m.description,
+    createdAt: BigInt(Math.round(m.createdAt)),
+    lastAccessAt: BigInt(Math.round(m.lastAccessAt)),
+    importance: Math.round(m.importance),
+    embedding: m.embedding ? vectorToBytes(m.embedding) : null,
+    embedderId: m.embedderId,
+    evidence: JSON.stringify(m.evidence),
+    depth: m.depth,
+    planLevel: m.plan?.level ?? null,
+    planStart: m.plan ? BigInt(Math.round(m.plan.start)) : null,
+    planMinutes: m.plan?.minutes ?? null,
+    planLocation: m.plan?.location ?? null,
+    meta: JSON.stringify(m.meta ?? {}),
+    seq: m.seq,
+  };
+}
+
+function fromRow(townId: string, r: MemoryRow): Memory {
+  const meta = JSON.parse(r.meta) as Record<string, unknown>;
+  return {
+    id: coreId(townId, r.id) as MemoryId,
+    agentId: r.agentId as AgentId,
+    seq: r.seq,
+    kind: r.kind as MemoryKind,
+    description: r.description,
+    createdAt: Number(r.createdAt),
+    lastAccessAt: Number(r.lastAccessAt),
+    importance: r.importance,
+    embedding: r.embedding ? bytesToVector(r.embedding) : null,
+    embedderId: r.embedderId,
+    evidence: JSON.parse(r.evidence) as MemoryId[],
+    depth: r.depth,
+    ...(r.planLevel !== null && r.planStart !== null
+      ? {
+          plan: {
+            level: r.planLevel as PlanLevel,
+            start: Number(r.planStart),
+            minutes: r.planMinutes ?? 0,
+            location: r.planLocation ?? '',
+          },
+        }
+      : {}),
+    ...(Object.keys(meta).length > 0 ? { meta } : {}),
+  };
+}
+
+function postRow(townId: string, p: NewPost) {
+  return {
+    id: `${townId}:${p.seq}`,
+    townId,
+    seq: p.seq,
+    location: p.location,
+    speakerId: p.speakerId,
+    speakerName: p.speakerName,
+    emoji: p.emoji,
+    kind: p.kind,
+    text: p.text,
+    simTime: BigInt(Math.round(p.simTime)),
+  };
+}
+
+type PostRow = {
+  id: string;
+  seq: number;
+  location: string;
+  speakerId: string | null;
+  speakerName: string | null;
+  emoji: string | null;
+  kind: string;
+  text: string;
+  simTime: bigint;
+  deliveredAt: Date | null;
+  deliveryRef: string | null;
+  attempts: number;
+};
+
+function fromPostRow(r: PostRow): Post {
+  return {
+    id: r.id,
+    seq: r.seq,
+    location: r.location,
+    speakerId: r.speakerId,
+    speakerName: r.speakerName,
+    emoji: r.emoji,
+    kind: r.kind as PostKind,
+    text: r.text,
+    simTime: Number(r.simTime),
+    deliveredAt: r.deliveredAt ? r.deliveredAt.getTime() : null,
+    deliveryRef: r.deliveryRef,
+    attempts: r.attempts,
+  };
+}
+
+/** Rows per createMany statement (SQLite caps bound parameters; 18 columns x 50 stays well below). */
+const CHUNK = 50;
+
+function chunks<T>(xs: T[], n: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
+  return out;
+}
+
+export class PrismaTownStore implements TownStore {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  async list() {
+    const rows = await this.prisma.town.findMany({
+      select: { id: true, guildId: true, name: true },
+      orderBy: { id: 'asc' },
+    });
+    return rows.map((r) => ({ id: r.id, scope: r.guildId ?? 'console', name: r.name }));
+  }
+
+  async load(townId: string): Promise<TownRecord | null> {
+    const r = await this.prisma.town.findUnique({ where: { id: townId } });
+    if (!r) return null;
+    return {
+      id: r.id,
+      scope: r.guildId ?? 'console',
+      name: r.name,
+      version: r.version,
+      state: JSON.parse(r.state) as TownState,
+    };
+  }
+
+  async create(rec: { id: string; scope: string; name: string; state: TownState; memories: Memory[] }) {
+    await this.prisma.$transaction(async (tx) => {
+      const exists = await tx.town.findUnique({ where: { id: rec.id }, select: { id: true } });
+      if (exists) throw new TownConflictError(rec.id, `town ${rec.id} already exists`);
+      await tx.town.create({
+        data: {
+          id: rec.id,
+          guildId: rec.scope === 'console' ? null : rec.scope,
+          name: rec.name,
+          version: 1,
+          state: JSON.stringify(rec.state),
+          settings: JSON.stringify(rec.state.settings),
+          paused: rec.state.clock.paused,
+        },
+      });
+      for (const part of chunks(rec.memories, CHUNK))
+        await tx.memory.createMany({ data: part.map((m) => toRow(rec.id, m)) });
+    });
+    return { id: rec.id, scope: rec.scope, name: rec.name, version: 1, state: rec.state };
+  }
+
+  async loadMemories(townId: string): Promise<Memory[]> {
+    const rows = await this.prisma.memory.findMany({
+      where: { townId },
+      orderBy: [{ agentId: 'asc' }, { seq: 'asc' }],
+    });
+    return rows.map((r) => fromRow(townId, r));
+  }
+
+  async commit(c: TownCommit): Promise<number> {
+    const now = new Date();
+    return this.prisma.$transaction(async (tx) => {
+      const res = await tx.town.updateMany({
+        where: {
+          id: c.townId,
+          version: c.expectedVersion,
+          OR: [{ leaseOwner: null }, { leaseOwner: c.owner }, { leaseUntil: null }, { leaseUntil: { lt: now } }],
+        },
+        data: {
+          version: { increment: 1 },
+          state: JSON.stringify(c.state),
+          name: c.state.name,
+          settings: JSON.stringify(c.state.settings),
+          paused: c.state.clock.paused,
+        },
+      });
+      if (res.count !== 1) {
+        const cur = await tx.town.findUnique({ where: { id: c.townId }, select: { version: true, leaseOwner: true } });
+        throw new TownConflictError(
+          c.townId,
+          cur
+            ? `town ${c.townId} is at version ${cur.version} (expected ${c.expectedVersion}), lease ${cur.leaseOwner ?? 'free'}`
+            : `town ${c.townId} does not exist`,
+        );
+      }
+      for (const part of chunks(c.memories.added, CHUNK))
+        await tx.memory.createMany({ data: part.map((m) => toRow(c.townId, m)) });
+      // Touches in one tick share few distinct times: one statement per time value.
+      const byTime = new Map<number, string[]>();
+      for (const t of c.memories.touched) {
+        const list = byTime.get(t.lastAccessAt) ?? [];
+        list.push(rowId(c.townId, t.id));
+        byTime.set(t.lastAccessAt, list);
+      }
+      for (const [at, ids] of byTime)
+        for (const part of chunks(ids, 500))
+          await tx.memory.updateMany({
+            where: { townId: c.townId, id: { in: part } },
+            data: { lastAccessAt: BigInt(Math.round(at)) },
+          });
+      for (const part of chunks(c.posts, CHUNK))
+        await tx.outboxPost.createMany({ data: part.map((p) => postRow(c.townId, p)) });
+      return c.expectedVersion + 1;
+    });
+  }
+
+  async acquireLease(townId: string, owner: string, ttlMs: number, wallNow: number): Promise<boolean> {
+    const now = new Date(wallNow);
+    const res = await this.prisma.town.updateMany({
+      where: {
+        id: townId,
+        OR: [{ leaseOwner: null }, { leaseOwner: owner }, { leaseUntil: null }, { leaseUntil: { lt: now } }],
+      },
+      data: { leaseOwner: owner, leaseUntil: new Date(wallNow + ttlMs) },
+    });
+    return res.count === 1;
+  }
+
+  async releaseLease(townId: string, owner: string) {
+    await this.prisma.town.updateMany({
+      where: { id: townId, leaseOwner: owner },
+      data: { leaseOwner: null, leaseUntil: null },
+    });
+  }
+
+  async lease(townId: string): Promise<LeaseInfo> {
+    const r = await this.prisma.town.findUnique({
+      where: { id: townId },
+      select: { leaseOwner: true, leaseUntil: true },
+    });
+    return { owner: r?.leaseOwner ?? null, until: r?.leaseUntil ? r.leaseUntil.getTime() : null };
+  }
+
+  async pendingPosts(townId: string, limit: number): Promise<Post[]> {
+    const rows = await this.prisma.outboxPost.findMany({
+      where: { townId, deliveredAt: null },
+      orderBy: { seq: 'asc' },
+      take: limit,
+    });
+    return rows.map(fromPostRow);
+  }
+
+  async postsAfter(townId: string, afterSeq: number, limit: number): Promise<Post[]> {
+    const rows = await this.prisma.outboxPost.findMany({
+      where: { townId, seq: { gt: afterSeq } },
+      orderBy: { seq: 'asc' },
+      take: limit,
+    });
+    return rows.map(fromPostRow);
+  }
+
+  async markDelivered(townId: string, seqs: number[], ref: string | null, wallNow: number) {
+    if (seqs.length === 0) return;
+    await this.prisma.outboxPost.updateMany({
+      where: { townId, seq: { in: seqs }, deliveredAt: null },
+      data: { deliveredAt: new Date(wallNow), deliveryRef: ref, attempts: { increment: 1 } },
+    });
+  }
+
+  async markFailed(townId: string, seq: number, error: string) {
+    await this.prisma.outboxPost.updateMany({
+      where: { townId, seq },
+      data: { attempts: { increment: 1 }, lastError: error.slice(0, 1000) },
+    });
+  }
+
+  async getPersona(townId: string, userId: string): Promise<Persona | null> {
+    const r = await this.prisma.persona.findUnique({ where: { townId_userId: { townId, userId } } });
+    return r ? { userId: r.userId, name: r.name, description: r.description } : null;
+  }
+
+  async setPersona(townId: string, p: Persona) {
+    await this.prisma.persona.upsert({
+      where: { townId_userId: { townId, userId: p.userId } },
+      create: { townId, userId: p.userId, name: p.name, description: p.description },
+      update: { name: p.name, description: p.description },
+    });
+  }
+
+  async clearPersona(townId: string, userId: string) {
+    const r = await this.prisma.persona.deleteMany({ where: { townId, userId } });
+    return r.count > 0;
+  }
+
+  async listPersonas(townId: string): Promise<Persona[]> {
+    const rows = await this.prisma.persona.findMany({ where: { townId }, orderBy: { name: 'asc' } });
+    return rows.map((r) => ({ userId: r.userId, name: r.name, description: r.description }));
+  }
+}

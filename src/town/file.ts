@@ -1,0 +1,237 @@
+// The town file (JSON or YAML): residents, locations, sub-areas, objects, start time, tick length, settings.
+// Validated with zod; every bad field is reported with its path ("residents[3].home: unknown location 'cafe'").
+// Format documented in docs/town-file.md.
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { UserError } from '../errors.ts';
+import { DEFAULT_TOWN_SETTINGS, type TownSettings } from './settings.ts';
+import { parseSimStart } from './time.ts';
+import { TOWN_HALL } from './types.ts';
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,47}$/;
+const HOURS = /^\s*\d{1,2}:\d{2}\s*-\s*\d{1,2}:\d{2}\s*(,\s*\d{1,2}:\d{2}\s*-\s*\d{1,2}:\d{2}\s*)*$/;
+
+const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `at most ${max} characters`);
+const slug = z.string().regex(SLUG, 'lowercase letters, digits and hyphens, starting with a letter or digit');
+
+const objectSchema = z.union([
+  text(80),
+  z.strictObject({ name: text(80), status: text(200).optional(), idle: text(200).optional() }),
+]);
+
+const subAreaSchema = z.strictObject({
+  name: text(80),
+  capacity: z.number().int().min(1).optional(),
+  objects: z.array(objectSchema).default([]),
+});
+
+const locationSchema = z.strictObject({
+  id: slug.refine((s) => s !== TOWN_HALL, `'${TOWN_HALL}' is reserved for the daily digest`),
+  name: text(80),
+  emoji: text(16).default('📍'),
+  kind: text(40).optional(),
+  description: text(500).optional(),
+  public: z.boolean().optional(),
+  hours: z.string().regex(HOURS, 'opening hours like "08:00-20:00" or "07:00-11:00, 17:00-23:00"').optional(),
+  capacity: z.number().int().min(1).optional(),
+  position: z.strictObject({ x: z.number().finite(), y: z.number().finite() }).optional(),
+  subAreas: z.array(subAreaSchema).min(1, 'a location needs at least one sub-area'),
+});
+
+const residentSchema = z.strictObject({
+  id: slug.optional(),
+  name: text(80),
+  firstName: text(40).optional(),
+  age: z.number().int().min(1).max(130),
+  innate: text(300),
+  learned: text(1500),
+  currently: text(1500),
+  lifestyle: text(600),
+  /** Standing requirement for the daily plan (Smallville's daily_plan_req). */
+  dailyPlan: z.string().trim().max(600).optional(),
+  home: slug,
+  /** Sub-area of home where the resident wakes up. */
+  homeArea: text(80).optional(),
+  workplace: slug.optional(),
+  /** Where the resident is at the start time (default: home). */
+  startAt: slug.optional(),
+  /** Places known from the start besides home, workplace and public places. */
+  knows: z.array(slug).default([]),
+  emoji: text(16).optional(),
+  avatarUrl: z.url().optional(),
+  /** The paper's seed paragraph: semicolon-separated phrases, each stored as a memory. */
+  seed: text(6000),
+});
+
+const factSchema = z.strictObject({
+  id: slug,
+  description: text(300),
+  /** Resident (name or id) who knows it at the start. */
+  holder: text(80),
+  question: text(300),
+  keywords: z.array(text(60)).min(1),
+});
+
+const settingsSchema = z
+  .strictObject({
+    cron: text(60),
+    speed: z.number().positive().max(100),
+    concurrency: z.number().int().min(1).max(64),
+    attentionBandwidth: z.number().int().min(1).max(50),
+    conversationCooldownMinutes: z.number().min(0),
+    maxConversationsPerTick: z.number().int().min(0).max(50),
+    minutesPerDistanceUnit: z.number().positive(),
+    catchUp: z.enum(['resume', 'skip', 'replay']),
+    catchUpMaxTicks: z.number().int().min(0),
+    leaseMs: z.number().int().min(1000),
+    maxMessageChars: z.number().int().min(1).max(100_000),
+    planSummaryLines: z.number().int().min(0).max(20),
+    bystanderLines: z.number().int().min(0).max(20),
+    digestMaxItems: z.number().int().min(1).max(100),
+  })
+  .partial();
+
+export const townFileSchema = z
+  .strictObject({
+    name: text(80),
+    description: text(1000).optional(),
+    start: z.string().refine((s) => parseSimStart(s) !== null, 'a date and time like "2023-02-13 07:00"'),
+    minutesPerTick: z.number().int().min(1).max(240).default(DEFAULT_TOWN_SETTINGS.minutesPerTick),
+    settings: settingsSchema.default({}),
+    /** Agent-mind overrides (src/agent settings), passed through unchanged. */
+    agent: z.record(z.string(), z.unknown()).default({}),
+    locations: z.array(locationSchema).min(1, 'a town needs at least one location'),
+    travel: z
+      .array(
+        z.strictObject({
+          from: slug,
+          to: slug,
+          minutes: z
+            .number()
+            .min(0)
+            .max(24 * 60),
+        }),
+      )
+      .default([]),
+    residents: z.array(residentSchema).min(1, 'a town needs at least one resident'),
+    facts: z.array(factSchema).default([]),
+  })
+  .superRefine((town, ctx) => {
+    const locIds = new Set<string>();
+    town.locations.forEach((l, i) => {
+      if (locIds.has(l.id))
+        ctx.addIssue({ code: 'custom', path: ['locations', i, 'id'], message: `duplicate id '${l.id}'` });
+      locIds.add(l.id);
+      const areas = new Set<string>();
+      l.subAreas.forEach((a, j) => {
+        const key = a.name.toLowerCase();
+        if (areas.has(key))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['locations', i, 'subAreas', j, 'name'],
+            message: `duplicate sub-area '${a.name}'`,
+          });
+        areas.add(key);
+      });
+    });
+    const loc = (path: (string | number)[], id: string | undefined) => {
+      if (id !== undefined && !locIds.has(id))
+        ctx.addIssue({ code: 'custom', path, message: `unknown location '${id}'` });
+    };
+    town.travel.forEach((t, i) => {
+      loc(['travel', i, 'from'], t.from);
+      loc(['travel', i, 'to'], t.to);
+    });
+    const ids = new Set<string>();
+    const names = new Set<string>();
+    town.residents.forEach((r, i) => {
+      const id = r.id ?? slugify(r.name);
+      if (ids.has(id))
+        ctx.addIssue({ code: 'custom', path: ['residents', i, 'id'], message: `duplicate resident id '${id}'` });
+      if (names.has(r.name.toLowerCase()))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['residents', i, 'name'],
+          message: `duplicate resident name '${r.name}'`,
+        });
+      ids.add(id);
+      names.add(r.name.toLowerCase());
+      loc(['residents', i, 'home'], r.home);
+      loc(['residents', i, 'workplace'], r.workplace);
+      loc(['residents', i, 'startAt'], r.startAt);
+      r.knows.forEach((k, j) => {
+        loc(['residents', i, 'knows', j], k);
+      });
+      const home = town.locations.find((l) => l.id === r.home);
+      if (home && r.homeArea && !home.subAreas.some((a) => a.name.toLowerCase() === r.homeArea?.toLowerCase()))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['residents', i, 'homeArea'],
+          message: `'${r.homeArea}' is not a sub-area of '${r.home}'`,
+        });
+      if (!r.seed.split(';').some((p) => p.trim().length > 0))
+        ctx.addIssue({ code: 'custom', path: ['residents', i, 'seed'], message: 'needs at least one phrase' });
+    });
+    town.facts.forEach((f, i) => {
+      const h = f.holder.toLowerCase();
+      if (!town.residents.some((r) => r.name.toLowerCase() === h || (r.id ?? slugify(r.name)) === h))
+        ctx.addIssue({ code: 'custom', path: ['facts', i, 'holder'], message: `unknown resident '${f.holder}'` });
+    });
+  });
+
+export type TownFile = z.output<typeof townFileSchema>;
+export type TownFileInput = z.input<typeof townFileSchema>;
+export type TownFileSettings = Partial<TownSettings>;
+
+/** "Isabella Rodriguez's apartment" -> "isabella-rodriguezs-apartment" */
+export function slugify(name: string): string {
+  const s = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48)
+    .replace(/-+$/g, '');
+  return s.length > 0 ? s : 'x';
+}
+
+export class TownFileError extends UserError {
+  readonly problems: string[];
+  constructor(source: string, problems: string[]) {
+    super('town/invalid_file', `Town file ${source} is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`, {
+      source,
+      problems,
+    });
+    this.problems = problems;
+  }
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) {
+    if (typeof p === 'number') out += `[${p}]`;
+    else out += out.length === 0 ? String(p) : `.${String(p)}`;
+  }
+  return out.length > 0 ? out : '(root)';
+}
+
+/** Validates an already-parsed object; throws TownFileError naming the path of every bad field. */
+export function validateTownFile(data: unknown, source = 'town file'): TownFile {
+  const result = townFileSchema.safeParse(data);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`);
+  throw new TownFileError(source, problems);
+}
+
+/** Parses JSON or YAML text (YAML is a superset of JSON; `.json` files use JSON.parse for precise errors). */
+export function parseTownFile(content: string, source = 'town file'): TownFile {
+  let data: unknown;
+  try {
+    data = source.toLowerCase().endsWith('.json') ? JSON.parse(content) : parseYaml(content);
+  } catch (e) {
+    throw new TownFileError(source, [`cannot be parsed: ${(e as Error).message.split('\n')[0]}`]);
+  }
+  return validateTownFile(data, source);
+}
