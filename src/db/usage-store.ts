@@ -1,0 +1,161 @@
+// Prisma implementation of the gateway's UsageSink (src/llm/usage.ts): table ModelUsage, one row per
+// (town, UTC day, task, model), incremented by upsert. Records are buffered in memory and flushed on a timer
+// or on demand, so a model call never waits on the database.
+import {
+  addTotals,
+  matchesFilter,
+  summarizeUsage,
+  type UsageFilter,
+  type UsageRecord,
+  type UsageReport,
+  type UsageSink,
+  usageKey,
+} from '../llm/usage.ts';
+import type { PrismaClient } from './client.ts';
+
+export const usageStoreSettings = {
+  // A few seconds of accounting lost at worst on a crash; a handful of upserts per flush.
+  flushIntervalMs: 5_000,
+  // Flush early once this many distinct rows are waiting (a burst of many tasks or towns).
+  maxPendingRows: 200,
+} as const;
+
+export interface PrismaUsageSinkOptions {
+  flushIntervalMs?: number;
+  maxPendingRows?: number;
+  /** Background flush failures (the rows stay buffered and are retried on the next flush). */
+  onError?: (e: unknown) => void;
+}
+
+function spentKey(townId: string, day: string): string {
+  return JSON.stringify([townId, day]);
+}
+
+export class PrismaUsageSink implements UsageSink {
+  private pending = new Map<string, UsageRecord>();
+  /** Tokens per (town, day), loaded once from the table and kept current by record(): budget checks stay in memory. */
+  private readonly spent = new Map<string, number>();
+  /** Flushes and budget loads run one at a time, so a load never misses rows that are mid-flush. */
+  private chain: Promise<unknown> = Promise.resolve();
+  private readonly timer: NodeJS.Timeout;
+  private readonly maxPendingRows: number;
+  private readonly onError: (e: unknown) => void;
+  private closed = false;
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    opts: PrismaUsageSinkOptions = {},
+  ) {
+    this.maxPendingRows = opts.maxPendingRows ?? usageStoreSettings.maxPendingRows;
+    this.onError = opts.onError ?? (() => {});
+    this.timer = setInterval(() => this.backgroundFlush(), opts.flushIntervalMs ?? usageStoreSettings.flushIntervalMs);
+    this.timer.unref(); // accounting must not keep the process alive
+  }
+
+  /** Rows waiting to be written (for tests and shutdown logs). */
+  get pendingRows(): number {
+    return this.pending.size;
+  }
+
+  record(r: UsageRecord): void {
+    const key = usageKey(r);
+    const row = this.pending.get(key);
+    if (row) addTotals(row, r);
+    else this.pending.set(key, { ...r });
+    const sk = spentKey(r.townId, r.day);
+    const known = this.spent.get(sk);
+    if (known !== undefined) this.spent.set(sk, known + r.promptTokens + r.completionTokens);
+    if (this.pending.size >= this.maxPendingRows) this.backgroundFlush();
+  }
+
+  async tokensSpent(townId: string, day: string): Promise<number> {
+    const sk = spentKey(townId, day);
+    const known = this.spent.get(sk);
+    if (known !== undefined) return known;
+    return this.serial(async () => {
+      const again = this.spent.get(sk);
+      if (again !== undefined) return again;
+      const agg = await this.prisma.modelUsage.aggregate({
+        where: { townId, day },
+        _sum: { promptTokens: true, completionTokens: true },
+      });
+      // Synchronous from here: every record() so far is either in the table or still pending, never both.
+      let total = (agg._sum.promptTokens ?? 0) + (agg._sum.completionTokens ?? 0);
+      for (const r of this.pending.values()) {
+        if (r.townId === townId && r.day === day) total += r.promptTokens + r.completionTokens;
+      }
+      this.spent.set(sk, total);
+      return total;
+    });
+  }
+
+  async report(filter?: UsageFilter): Promise<UsageReport> {
+    await this.flush();
+    const rows = await this.prisma.modelUsage.findMany({
+      where: {
+        ...(filter?.townId !== undefined ? { townId: filter.townId } : {}),
+        ...(filter?.fromDay !== undefined || filter?.toDay !== undefined
+          ? {
+              day: {
+                ...(filter.fromDay !== undefined ? { gte: filter.fromDay } : {}),
+                ...(filter.toDay !== undefined ? { lte: filter.toDay } : {}),
+              },
+            }
+          : {}),
+      },
+    });
+    return summarizeUsage(rows.filter((r) => matchesFilter(r, filter)));
+  }
+
+  flush(): Promise<void> {
+    return this.serial(() => this.writePending());
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  private backgroundFlush(): void {
+    this.flush().catch((e: unknown) => this.onError(e));
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.chain.then(fn, fn);
+    this.chain = run.catch(() => {});
+    return run;
+  }
+
+  private async writePending(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    try {
+      await this.prisma.$transaction(
+        [...batch.values()].map((r) =>
+          this.prisma.modelUsage.upsert({
+            where: { townId_day_task_model: { townId: r.townId, day: r.day, task: r.task, model: r.model } },
+            create: { ...r },
+            update: {
+              calls: { increment: r.calls },
+              failures: { increment: r.failures },
+              promptTokens: { increment: r.promptTokens },
+              completionTokens: { increment: r.completionTokens },
+              latencyMs: { increment: r.latencyMs },
+            },
+          }),
+        ),
+      );
+    } catch (e) {
+      // Put the batch back (merged with anything recorded meanwhile) so nothing is lost; the next flush retries.
+      for (const [key, r] of batch) {
+        const newer = this.pending.get(key);
+        if (newer) addTotals(newer, r);
+        else this.pending.set(key, r);
+      }
+      throw e;
+    }
+  }
+}
