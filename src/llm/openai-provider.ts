@@ -125,6 +125,8 @@ function jsonSchemaFormat(task: string, schema: z.ZodType): ResponseFormat {
     const p = prepareSchema(schema);
     try {
       const strict = zodResponseFormat(p.wire, 'answer');
+      // Strict mode also rejects open objects (records); the helper lets those through, the API would not.
+      if (hasOpenObject(strict.json_schema.schema)) throw new Error('open object');
       fmt = { type: 'json_schema', json_schema: { ...strict.json_schema } };
     } catch {
       fmt = { type: 'json_schema', json_schema: { name: 'answer', schema: p.jsonSchema, strict: false } };
@@ -133,6 +135,15 @@ function jsonSchemaFormat(task: string, schema: z.ZodType): ResponseFormat {
   }
   if (fmt.type !== 'json_schema') return fmt;
   return { type: 'json_schema', json_schema: { ...fmt.json_schema, name: schemaName(task) } };
+}
+
+/** True when some object in a JSON Schema allows extra keys (additionalProperties other than false). */
+function hasOpenObject(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(hasOpenObject);
+  if (node === null || typeof node !== 'object') return false;
+  const o = node as Record<string, unknown>;
+  if ('additionalProperties' in o && o.additionalProperties !== false) return true;
+  return Object.values(o).some(hasOpenObject);
 }
 
 /** Puts the schema into the (first) system message, where every chat template accepts it. */

@@ -88,6 +88,13 @@ describe('structured output', () => {
     expect(await model().object({ task: 'opt', schema, messages })).toEqual({ mood: 'calm' });
     expect(fake.chatRequests()[0]?.body.response_format?.json_schema?.strict).toBe(false);
   });
+
+  it('uses a non-strict json_schema for open objects (records), which strict mode rejects', async () => {
+    fake.queueChat(reply.chat({ scores: { anna: 3 } }));
+    const schema = z.object({ scores: z.record(z.string(), z.number()) });
+    expect(await model().object({ task: 'rec', schema, messages })).toEqual({ scores: { anna: 3 } });
+    expect(fake.chatRequests()[0]?.body.response_format?.json_schema?.strict).toBe(false);
+  });
 });
 
 describe('retries', () => {
