@@ -209,9 +209,18 @@ export class LlmGateway implements LanguageModel {
     const townId = req.townId ?? GLOBAL_TOWN;
     const started = this.policy.clock.now();
     const tokens = { promptTokens: 0, completionTokens: 0 };
-    let model = this.info.model;
+    // Accounted under the configured name: servers answer with dated snapshot names that would split the rows.
+    const model = this.info.model;
     // The built-in model costs nothing, so it has no budget (but it is still accounted).
-    if (!this.info.offline) await this.policy.checkBudget(townId, req.task);
+    if (!this.info.offline) {
+      try {
+        await this.policy.checkBudget(townId, req.task);
+      } catch (e) {
+        if (e instanceof LlmError)
+          this.policy.emit({ type: 'failure', task: req.task, code: e.code, message: e.message });
+        throw e;
+      }
+    }
     try {
       let messages = req.messages;
       // Round 0 is the call; round 1 the single repair (an offline rule would only repeat itself).
@@ -219,7 +228,6 @@ export class LlmGateway implements LanguageModel {
       for (let round = 0; round < rounds; round++) {
         const call = { ...req, messages };
         const result = await this.policy.attempt(req.task, (opts) => this.provider.complete(call, opts));
-        model = result.model || model;
         const usage = result.usage ?? {
           promptTokens: await countChatTokens(messages),
           completionTokens: await countTokens(result.raw),
