@@ -98,7 +98,7 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
     ...(file.description ? { description: file.description } : {}),
     settings,
     agentSettings: file.agent,
-    clock: { start, now: start, tick: 0, paused: false, lastTickWall: null, credit: 0 },
+    clock: { start, now: start, tick: 0, paused: false, lastTickWall: null },
     locations,
     travel,
     residents,

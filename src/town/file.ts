@@ -88,6 +88,7 @@ const settingsSchema = z
     planSummaryLines: z.number().int().min(0).max(20),
     bystanderLines: z.number().int().min(0).max(20),
     digestMaxItems: z.number().int().min(1).max(100),
+    dailyTokenBudget: z.number().int().min(0).nullable(),
   })
   .partial();
 

@@ -34,13 +34,15 @@ export interface TownSettings {
   bystanderLines: number;
   /** Events kept for the daily digest. */
   digestMaxItems: number;
+  /** Model tokens per UTC day for this town (null: the configured default); read by the LLM gateway. */
+  dailyTokenBudget: number | null;
 }
 
 export const DEFAULT_TOWN_SETTINGS: TownSettings = {
   minutesPerTick: 10, // issue 4: default 10 simulated minutes per tick
   cron: '* * * * *', // issue 4: default one tick per wall minute
   speed: 1, // one tick per cron run unless an admin changes it
-  concurrency: 8, // bounded fan-out; a 2-core box and provider rate limits both prefer a small number
+  concurrency: 25, // all 25 Smallville residents step at once; the LLM gateway's own limit bounds requests in flight
   attentionBandwidth: 8, // Smallville persona files: att_bandwidth = 8 events attended per step
   conversationCooldownMinutes: 120, // Smallville code keeps a per-pair chat buffer so pairs do not talk in loops
   maxConversationsPerTick: 4, // keeps a tick's critical path at one conversation per resident
@@ -52,6 +54,7 @@ export const DEFAULT_TOWN_SETTINGS: TownSettings = {
   planSummaryLines: 4, // "a short day plan summary in the morning" (issue 4)
   bystanderLines: 2, // bystanders overhear the opening of a conversation (paper sec. 3.4 diffusion)
   digestMaxItems: 12, // a digest post stays one screen long
+  dailyTokenBudget: null, // issue 2: the budget comes from configuration unless an admin sets one per town
 };
 
 export function resolveTownSettings(overrides: Partial<TownSettings> | undefined): TownSettings {

@@ -164,8 +164,6 @@ export interface TownState {
     paused: boolean;
     /** Wall ms of the last committed tick (catch-up policy). */
     lastTickWall: number | null;
-    /** Fractional tick credit from a speed below or above 1. */
-    credit: number;
   };
   locations: Location[];
   /** Explicit travel minutes between two location ids ("a|b", sorted). */

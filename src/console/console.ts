@@ -1,0 +1,381 @@
+// The local console: runs the full town in a terminal (or from piped stdin) with the same operations the
+// Discord front end offers. Posts print as they are committed; commands mirror the slash commands.
+import { createInterface } from 'node:readline';
+import { isUserError } from '../errors.ts';
+import { CONSOLE_SCOPE, type TownRegistry } from '../town/registry.ts';
+import type { TownScheduler } from '../town/scheduler.ts';
+import { TownScheduler as Scheduler } from '../town/scheduler.ts';
+import type { Speaker, TownService } from '../town/service.ts';
+import type { Post } from '../town/types.ts';
+import { findLocation, findObject, findResident } from '../town/world.ts';
+import {
+  formatMap,
+  formatMemories,
+  formatPost,
+  formatRelationships,
+  formatResidentInfo,
+  formatResidentList,
+  formatStatus,
+} from './format.ts';
+
+export interface ConsoleContext {
+  service: TownService;
+  user: Speaker;
+  print(text: string): void;
+}
+
+/** An extra command handler (e.g. the games' /game lines): returns true when it handled the line. */
+export type ConsoleCommandHandler = (line: string, ctx: ConsoleContext) => Promise<boolean> | boolean;
+
+export interface ConsoleOptions {
+  /** The town to run, or a registry to take the console's town from (created on first use). */
+  service?: TownService;
+  registry?: TownRegistry;
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  /** Printed first (src/console/banner.ts renders it). */
+  banner?: string;
+  user?: Speaker;
+  /** Extra command handlers, asked before the built-in commands. */
+  handlers?: ConsoleCommandHandler[];
+  /** Extra lines for /help. */
+  helpLines?: string[];
+  /** Start the cron schedule; default: only when input is a TTY (piped scripts step explicitly). */
+  autoTick?: boolean;
+  /** Called with errors that are not UserErrors (bugs), after a short message is printed. */
+  onError?: (e: unknown) => void;
+  /** Most backlog posts printed at start (older undelivered ones are marked delivered unprinted). */
+  backlog?: number;
+}
+
+export const CONSOLE_HELP = [
+  'Commands:',
+  '  /help                                   this list',
+  '  /status                                 the town at a glance (same as /town status)',
+  '  /persona set <name>, <description>      speak as a persona, e.g. /persona set Sam, a reporter for the local paper',
+  '  /persona show | /persona clear',
+  '  /say <location> <text>                  speak in a location (it becomes your current location)',
+  '  <text>                                  speak in your current location',
+  '  /go <location>                          change your current location without speaking',
+  "  /whisper <resident> <text>              be the resident's inner voice",
+  '  /interview <resident> <question>        ask a resident a question',
+  '  /town status|pause|resume|step [n]|speed <ticks per run>',
+  '  /town object <location> <object> <status>   e.g. /town object maple-row stove is burning',
+  '  /town budget [tokens|default]',
+  '  /resident list | /resident info <name> | /resident memories <name> <query>',
+  '  /map | /relationships',
+  '  /quit                                   leave (Ctrl-D and Ctrl-C work too)',
+];
+
+/** Splits on spaces, keeping "quoted phrases" together (quotes removed). */
+export function tokenize(line: string): string[] {
+  const out: string[] = [];
+  const re = /"([^"]*)"|'([^']*)'|(\S+)/g;
+  for (let m = re.exec(line); m; m = re.exec(line)) out.push(m[1] ?? m[2] ?? m[3] ?? '');
+  return out;
+}
+
+/** The longest prefix of `words` (up to 6) that `accept` resolves, and the rest. */
+function longestPrefix<T>(
+  words: string[],
+  accept: (phrase: string) => T | undefined,
+): { value: T; rest: string[] } | null {
+  for (let n = Math.min(6, words.length); n >= 1; n--) {
+    const v = accept(words.slice(0, n).join(' '));
+    if (v !== undefined) return { value: v, rest: words.slice(n) };
+  }
+  return null;
+}
+
+export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: number }> {
+  const out = (text: string) => {
+    opts.output.write(`${text}\n`);
+  };
+  let service: TownService;
+  if (opts.service) service = opts.service;
+  else if (opts.registry) service = await opts.registry.getOrCreate(CONSOLE_SCOPE);
+  else throw new Error('runConsole needs a service or a registry');
+  const user: Speaker = opts.user ?? { id: 'console', displayName: 'You' };
+  if (opts.banner) out(opts.banner);
+
+  // Posts: print the backlog (bounded), then every commit's posts as they land; mark them delivered.
+  const delivered = new Set<number>();
+  const show = async (posts: Post[]) => {
+    const fresh = posts.filter((p) => !delivered.has(p.seq));
+    for (const p of fresh) {
+      delivered.add(p.seq);
+      out(formatPost(p));
+    }
+    if (fresh.length > 0)
+      await service
+        .markDelivered(
+          fresh.map((p) => p.seq),
+          'console',
+        )
+        .catch(() => undefined);
+  };
+  const backlog = await service.pendingPosts(100_000);
+  const keep = opts.backlog ?? 20;
+  if (backlog.length > keep) {
+    const skipped = backlog.slice(0, backlog.length - keep);
+    await service.markDelivered(
+      skipped.map((p) => p.seq),
+      'console-skipped',
+    );
+    out(`(${skipped.length} older posts not shown)`);
+  }
+  await show(backlog.slice(-keep));
+  let pendingShow: Promise<void> = Promise.resolve();
+  const unsubscribe = service.onPosts((posts) => {
+    pendingShow = pendingShow.then(() => show(posts));
+  });
+
+  const firstPublic = service.locations().find((l) => l.public) ?? service.locations()[0];
+  let here = firstPublic?.id ?? '';
+  const isTty = Boolean((opts.input as NodeJS.ReadStream).isTTY);
+  let scheduler: TownScheduler | null = null;
+  if (opts.autoTick ?? isTty) {
+    scheduler = opts.registry ? await opts.registry.start(CONSOLE_SCOPE) : new Scheduler(service);
+    if (!opts.registry) await scheduler.start();
+  }
+  const st = service.status();
+  out(
+    `${st.name}, ${st.time}. You are at #${here}. ${scheduler ? `The town ticks on "${st.cron}".` : 'Use /town step to advance time.'} Type /help.`,
+  );
+
+  const ctx: ConsoleContext = { service, user, print: out };
+  const handlers = opts.handlers ?? [];
+  let quit = false;
+
+  const handle = async (raw: string): Promise<void> => {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) return;
+    for (const h of handlers) if (await h(line, ctx)) return;
+    if (!line.startsWith('/')) {
+      const r = await service.say(here, user, line);
+      printSay(r);
+      return;
+    }
+    const words = tokenize(line.slice(1));
+    const cmd = (words.shift() ?? '').toLowerCase();
+    const sub = (words[0] ?? '').toLowerCase();
+    const state = () => service.snapshot();
+    switch (cmd) {
+      case 'help':
+        out([...CONSOLE_HELP, ...(opts.helpLines ?? [])].join('\n'));
+        return;
+      case 'quit':
+      case 'exit':
+        quit = true;
+        return;
+      case 'status':
+        out(formatStatus(service.status()));
+        return;
+      case 'persona': {
+        if (sub === 'set') {
+          const rest = line.replace(/^\/persona\s+set\s*/i, '');
+          const m = /^(.+?)(?:\s*[,:—–]\s*|\s+-\s+)(.+)$/.exec(rest);
+          const name = (m ? m[1] : rest) ?? '';
+          const p = await service.setPersona(user, name, m?.[2] ?? '');
+          out(`You are now ${p.name}, ${p.description}.`);
+        } else if (sub === 'clear') {
+          out((await service.clearPersona(user)) ? 'Persona cleared.' : 'You had no persona.');
+        } else {
+          const p = await service.persona(user);
+          out(
+            p
+              ? `You are ${p.name}, ${p.description}.`
+              : `No persona: residents see you as ${user.displayName}, a visitor.`,
+          );
+        }
+        return;
+      }
+      case 'go': {
+        const loc = findLocation(state(), words.join(' '));
+        if (!loc) {
+          out(
+            `No place called "${words.join(' ')}". Places: ${service
+              .locations()
+              .map((l) => l.id)
+              .join(', ')}.`,
+          );
+          return;
+        }
+        here = loc.id;
+        out(`You are at ${loc.emoji} ${loc.name} (#${loc.id}).`);
+        return;
+      }
+      case 'say': {
+        const hit = longestPrefix(words, (p) => findLocation(state(), p));
+        if (!hit) {
+          out(
+            `Usage: /say <location> <text>. Places: ${service
+              .locations()
+              .map((l) => l.id)
+              .join(', ')}.`,
+          );
+          return;
+        }
+        here = hit.value.id;
+        printSay(await service.say(hit.value.id, user, hit.rest.join(' ')));
+        return;
+      }
+      case 'whisper':
+      case 'interview': {
+        const hit = longestPrefix(words, (p) => findResident(state(), p));
+        if (!hit) {
+          out(
+            `Usage: /${cmd} <resident> <text>. Residents: ${service
+              .residents()
+              .map((r) => r.name)
+              .join(', ')}.`,
+          );
+          return;
+        }
+        const text = hit.rest.join(' ');
+        if (cmd === 'whisper') {
+          const r = await service.whisper(hit.value.profile.id, user, text);
+          out(`(${r.resident} hears a thought of their own)`);
+        } else {
+          const r = await service.interview(hit.value.profile.id, user, text);
+          out(`${hit.value.emoji} ${r.resident}: ${r.answer}`);
+        }
+        return;
+      }
+      case 'town':
+        await townCommand(words);
+        return;
+      case 'resident':
+        await residentCommand(words);
+        return;
+      case 'map':
+        out(formatMap(service.map()));
+        return;
+      case 'relationships':
+        out(formatRelationships(service.relationships()));
+        return;
+      default:
+        out(`Unknown command /${cmd}. Type /help.`);
+    }
+  };
+
+  const printSay = (r: Awaited<ReturnType<TownService['say']>>) => {
+    if (r.heard.length === 0) out(`(nobody is at ${r.location.name} to hear you)`);
+    else if (r.replies.length === 0) out(`(${r.heard.join(', ')} heard you)`);
+  };
+
+  const townCommand = async (words: string[]) => {
+    const sub = (words[0] ?? 'status').toLowerCase();
+    switch (sub) {
+      case 'status':
+        out(formatStatus(service.status()));
+        return;
+      case 'pause':
+        await service.pause();
+        out('Town paused.');
+        return;
+      case 'resume':
+        await service.resume();
+        out('Town resumed.');
+        return;
+      case 'step': {
+        const n = words[1] ? Number(words[1]) : 1;
+        await service.step(n);
+        out(`Stepped ${n} tick(s): ${service.status().time}.`);
+        return;
+      }
+      case 'speed': {
+        if (!words[1]) {
+          out(`Speed: ${service.status().speed} tick(s) per run.`);
+          return;
+        }
+        await service.setSpeed(Number(words[1]));
+        out(`Speed set to ${service.status().speed} tick(s) per run.`);
+        return;
+      }
+      case 'object': {
+        const args = words.slice(1);
+        const loc = longestPrefix(args, (p) => findLocation(service.snapshot(), p));
+        if (!loc) {
+          out('Usage: /town object <location> <object> <status>');
+          return;
+        }
+        const obj = longestPrefix(loc.rest, (p) => (findObject(loc.value, p) ? p : undefined));
+        if (!obj || obj.rest.length === 0) {
+          out(
+            `Usage: /town object <location> <object> <status>. Objects at ${loc.value.name}: ${loc.value.subAreas.flatMap((a) => a.objects.map((o) => o.name)).join(', ')}.`,
+          );
+          return;
+        }
+        const status = obj.rest.join(' ').replace(/^(is|are)\s+/i, '');
+        const r = await service.setObject(loc.value.id, obj.value, status);
+        out(`${r.location}: ${r.object} is now ${r.status}.`);
+        return;
+      }
+      case 'budget': {
+        if (words[1]) {
+          await service.setBudget(words[1] === 'default' ? null : Number(words[1]));
+        }
+        const b = await service.budget();
+        const own = service.status().dailyTokenBudget;
+        out(
+          `${own === null ? 'Budget: the configured default.' : `Budget: ${own} tokens per day.`}${b ? ` Spent today (${b.day}): ${b.spent}${b.limit !== undefined ? ` of ${b.limit}` : ''}.` : ''}`,
+        );
+        return;
+      }
+      default:
+        out('Usage: /town status|pause|resume|step [n]|speed <n>|object <location> <object> <status>|budget [n]');
+    }
+  };
+
+  const residentCommand = async (words: string[]) => {
+    const sub = (words[0] ?? 'list').toLowerCase();
+    if (sub === 'list') {
+      out(formatResidentList(service.residents()));
+      return;
+    }
+    if (sub === 'info') {
+      out(formatResidentInfo(await service.residentInfo(words.slice(1).join(' '))));
+      return;
+    }
+    if (sub === 'memories') {
+      const hit = longestPrefix(words.slice(1), (p) => findResident(service.snapshot(), p));
+      if (!hit || hit.rest.length === 0) {
+        out('Usage: /resident memories <name> <query>');
+        return;
+      }
+      out(formatMemories(await service.memories(hit.value.profile.id, hit.rest.join(' '))));
+      return;
+    }
+    out('Usage: /resident list | info <name> | memories <name> <query>');
+  };
+
+  const rl = createInterface({ input: opts.input, terminal: false, crlfDelay: Number.POSITIVE_INFINITY });
+  const onSigint = () => rl.close();
+  rl.on('SIGINT', onSigint);
+  process.once('SIGINT', onSigint);
+  let exitCode = 0;
+  try {
+    for await (const line of rl) {
+      try {
+        await handle(line);
+      } catch (e) {
+        if (isUserError(e)) out(e.message);
+        else {
+          exitCode = 1;
+          out(`Something went wrong: ${(e as Error).message ?? String(e)}`);
+          opts.onError?.(e);
+        }
+      }
+      await pendingShow;
+      if (quit) break;
+    }
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+    rl.close();
+    if (scheduler) await scheduler.stop();
+    await pendingShow;
+    unsubscribe();
+  }
+  return { exitCode };
+}

@@ -1,0 +1,10 @@
+// The local console front end.
+export {
+  CONSOLE_HELP,
+  type ConsoleCommandHandler,
+  type ConsoleContext,
+  type ConsoleOptions,
+  runConsole,
+  tokenize,
+} from './console.ts';
+export { formatPost, formatStatus } from './format.ts';
