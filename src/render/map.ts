@@ -56,7 +56,8 @@ export function layoutGrid(locations: MapLocation[], columns: number): MapLocati
 
 function cardHeight(loc: MapLocation): number {
   const s = MAP_SETTINGS;
-  const shown = Math.min(loc.residents.length, s.maxResidentsPerCard) + (loc.residents.length > s.maxResidentsPerCard ? 1 : 0);
+  const shown =
+    Math.min(loc.residents.length, s.maxResidentsPerCard) + (loc.residents.length > s.maxResidentsPerCard ? 1 : 0);
   return s.cardHeader + Math.max(1, shown) * s.lineHeight + 12;
 }
 
@@ -77,7 +78,9 @@ export function buildMapSvg(input: MapInput): string {
   }
   const travelling = input.travelling ?? [];
   if (travelling.length > 0) {
-    parts.push(`<text x="${s.margin}" y="${y + 18}" font-size="18" font-weight="bold" fill="#374151">On the road</text>`);
+    parts.push(
+      `<text x="${s.margin}" y="${y + 18}" font-size="18" font-weight="bold" fill="#374151">On the road</text>`,
+    );
     y += 30;
     for (const t of travelling) {
       const emoji = drawableEmoji(t.emoji);
@@ -91,7 +94,9 @@ export function buildMapSvg(input: MapInput): string {
     y += 8;
   }
   if (input.locations.length === 0) {
-    parts.push(`<text x="${s.margin}" y="${y + 24}" font-size="18" fill="#6b7280">This town has no locations yet.</text>`);
+    parts.push(
+      `<text x="${s.margin}" y="${y + 24}" font-size="18" fill="#6b7280">This town has no locations yet.</text>`,
+    );
     y += 40;
   }
   const height = y + s.margin - s.gap + 8;

@@ -192,6 +192,7 @@ export interface InteractionRecord {
   followups: FakeMessage[];
   /** Every edit of @original, in order (content snapshots). */
   edits: Record<string, unknown>[];
+  originalDeleted?: boolean;
 }
 
 export interface FakeDiscordOptions {
@@ -203,6 +204,8 @@ export interface FakeDiscordOptions {
   /** Window in which an enforced nonce returns the earlier message (Discord: a few minutes). */
   nonceWindowMs?: number;
   heartbeatIntervalMs?: number;
+  /** Token the gateway accepts at IDENTIFY (default: `token`); a different one makes IDENTIFY close with 4004. */
+  gatewayToken?: string;
 }
 
 const PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15);
@@ -309,6 +312,8 @@ export class FakeDiscord extends EventEmitter {
   readonly globalCommands: Record<string, unknown>[] = [];
   readonly guildCommands = new Map<string, Record<string, unknown>[]>();
   readonly interactions = new Map<string, InteractionRecord>();
+  /** Messages removed through DELETE (notices that delete themselves, deleted replies). */
+  readonly deletedMessages: FakeMessage[] = [];
   readonly requests: RecordedRequest[] = [];
   readonly gatewayLog: { op: number; t?: string | null; d?: unknown }[] = [];
   readonly faults: (FaultSpec & { remaining: number })[] = [];
@@ -333,6 +338,7 @@ export class FakeDiscord extends EventEmitter {
       interactionDeadlineMs: options.interactionDeadlineMs ?? 3000,
       nonceWindowMs: options.nonceWindowMs ?? 5 * 60_000,
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
+      gatewayToken: options.gatewayToken ?? options.token ?? 'fake-token',
     };
     this.token = this.options.token;
     this.botUser = makeUser('Smalltown', { bot: true });
@@ -686,7 +692,8 @@ export class FakeDiscord extends EventEmitter {
         send({ op: 11, d: null, s: null, t: null });
       } else if (msg.op === 2) {
         this.identifies++;
-        if (msg.d.token !== this.token && msg.d.token !== `Bot ${this.token}`) {
+        const accepted = this.options.gatewayToken;
+        if (msg.d.token !== accepted && msg.d.token !== `Bot ${accepted}`) {
           ws.close(4004, 'Authentication failed.');
           return;
         }
@@ -813,8 +820,7 @@ export class FakeDiscord extends EventEmitter {
       this.respond(res, rec, 404, { message: `404: Not Found (${method} ${path})`, code: 0 });
       return;
     }
-    const open =
-      /^\/interactions\/|^\/webhooks\/\d+\/[^/]+/.test(path) || path === '/gateway/bot' || path === '/gateway';
+    const open = /^\/interactions\/|^\/webhooks\/\d+\/[^/]+/.test(path) || path === '/gateway';
     if (!open && auth !== `Bot ${this.token}`) {
       this.respond(res, rec, 401, { message: '401: Unauthorized', code: 0 });
       return;
@@ -1043,6 +1049,19 @@ export class FakeDiscord extends EventEmitter {
       this.applyEdit(msg, ctx.body, ctx.files);
       return this.publicMessage(msg);
     });
+    r('DELETE', new RegExp(`^/channels/${id}/messages/${id}$`), (m) => {
+      const list = this.messagesIn(m[1]!);
+      const at = list.findIndex((x) => x.id === m[2]);
+      if (at < 0) throw new HttpError(404, 10008, 'Unknown Message');
+      const [gone] = list.splice(at, 1);
+      this.deletedMessages.push(gone!);
+      this.broadcast('MESSAGE_DELETE', { id: m[2], channel_id: m[1], guild_id: gone!.guild_id });
+      return undefined;
+    });
+    r('POST', new RegExp(`^/channels/${id}/typing$`), (m) => {
+      this.channelOr404(m[1]!);
+      return undefined;
+    });
     r('POST', /^\/users\/@me\/channels$/, (_m, ctx) => {
       const recipient = String(ctx.body.recipient_id);
       let dm = [...this.dmChannels.values()].find((c) => c.recipients?.[0]?.id === recipient);
@@ -1143,7 +1162,13 @@ export class FakeDiscord extends EventEmitter {
       return this.publicMessage(msg);
     });
     r('DELETE', new RegExp(`^/webhooks/${id}/([^/]+)/messages/([^/]+)$`), (m) => {
-      this.webhookMessage(m[2]!, m[3]!);
+      const msg = this.webhookMessage(m[2]!, m[3]!);
+      const list = this.messagesIn(msg.channel_id);
+      const at = list.indexOf(msg);
+      if (at >= 0) list.splice(at, 1);
+      this.deletedMessages.push(msg);
+      const interaction = this.interactionByToken(m[2]!);
+      if (interaction && m[3] === '@original') interaction.originalDeleted = true;
       return undefined;
     });
 

@@ -1,0 +1,273 @@
+// Delivers a town's outbox to Discord: in order per channel, split at 2,000 characters, exactly once.
+// - Residents post through the channel's webhook under their own name (and avatar); the narrator (digest,
+//   announcements) posts as the bot with an enforced nonce, so a retried request returns the first message.
+// - Webhook executions have no nonce, so before resending after an ambiguous failure (5xx, reset connection,
+//   timeout) or after a restart, we look in the channel for the chunk, after the last message we know we delivered.
+// - A post is marked delivered right after its last chunk lands; a 429 waits `retry_after`; a deleted webhook is
+//   recreated and a deleted channel re-provisioned. While Discord is unreachable the town keeps running (delivery is
+//   a separate loop) and the backlog drains in order when it comes back.
+import { type ApiMessage, classifyFailure, type DiscordApi, snowflakeTime } from './discord-api.ts';
+import type { ChannelBindingRow, ChannelStore, Log, OutboxPort, PendingPost } from './ports.ts';
+import { ensureWebhook } from './provision.ts';
+import { splitMessage } from './split.ts';
+
+export const DELIVERY_SETTINGS = {
+  /** Discord API: message content is limited to 2,000 characters. */
+  maxLength: 2000,
+  /** Posts read from the outbox per round. */
+  batchSize: 100,
+  /** Attempts per chunk within one round before the channel waits for the next round (order is kept). */
+  attemptsPerRound: 6,
+  /** Exponential backoff for 5xx and network errors. */
+  backoffBaseMs: 200,
+  backoffMaxMs: 30_000,
+  /** Ceiling on a single 429 wait inside a round; longer limits end the round and the loop sleeps instead. */
+  maxRateLimitWaitMs: 60_000,
+  /** Discord API: GET channel messages returns at most 100. */
+  recentScan: 50,
+  /** Tolerated difference between our clock and Discord's when matching an earlier delivery. */
+  clockSkewMs: 30_000,
+  /** A post refused this many times with a 4xx (bad request, missing permission) is skipped, logged. */
+  maxPermanentFailures: 3,
+} as const;
+
+export type DeliverySettings = { [K in keyof typeof DELIVERY_SETTINGS]: number };
+
+export interface DeliveryTarget {
+  townId: string;
+  outbox: OutboxPort;
+  /** The binding for a location, provisioning (or re-provisioning) its channel when missing. */
+  channelFor(location: string, opts?: { repair?: boolean }): Promise<ChannelBindingRow | null>;
+  /** Avatar URL of a resident, when the town file gives one. */
+  avatarFor?(speakerId: string): string | undefined;
+  /** The last Discord message id delivered to a location (from the outbox's delivery marks), across restarts. */
+  lastDeliveredMessageId?(location: string): Promise<string | null>;
+}
+
+export interface DeliveryReport {
+  delivered: number;
+  skipped: number;
+  /** Locations that still have posts waiting (an error stopped them this round). */
+  blocked: string[];
+  /** Suggested wait before the next round (rate limits, backoff); 0 when nothing is blocked. */
+  retryInMs: number;
+}
+
+export interface DelivererDeps {
+  api: DiscordApi;
+  store: ChannelStore;
+  appId: string;
+  botUserId: string;
+  log: Log;
+  settings?: Partial<DeliverySettings>;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Text of a post as shown in Discord. */
+export function formatPost(post: PendingPost): string {
+  const emoji = post.emoji?.trim();
+  const text = post.text.trim();
+  return emoji && !text.startsWith(emoji) ? `${emoji} ${text}` : text;
+}
+
+/** Webhook usernames: 1-80 characters, and Discord refuses "discord", "clyde", "everyone" and "here". */
+export function webhookUsername(name: string): string {
+  let n = name
+    .replace(/[\n\r\t]/g, ' ')
+    .trim()
+    .replace(/discord/gi, 'Disc0rd')
+    .replace(/clyde/gi, 'Clyd3');
+  if (/^(everyone|here)$/i.test(n)) n = `${n}.`;
+  n = [...n].slice(0, 80).join('');
+  return n || 'Resident';
+}
+
+/** Nonces are at most 25 characters: a hash of the post id plus the chunk index. */
+export function nonceFor(postId: string, chunk: number): string {
+  let h = 0xcbf29ce484222325n;
+  for (const ch of postId) h = BigInt.asUintN(64, (h ^ BigInt(ch.codePointAt(0)!)) * 0x100000001b3n);
+  return `o${h.toString(36)}.${chunk}`.slice(0, 25);
+}
+
+class RoundAborted extends Error {
+  constructor(
+    readonly retryInMs: number,
+    readonly permanent: string | null,
+  ) {
+    super(permanent ?? 'round aborted');
+  }
+}
+
+export class OutboxDeliverer {
+  private readonly s: DeliverySettings;
+  private readonly sleep: (ms: number) => Promise<void>;
+  /** Last message id we delivered per channel (the cursor after which a lost delivery would show). */
+  private readonly cursor = new Map<string, string>();
+  /** Channels whose last send may have landed without us knowing (ambiguous failure, or never checked since start). */
+  private readonly verified = new Set<string>();
+
+  constructor(private readonly deps: DelivererDeps) {
+    this.s = { ...DELIVERY_SETTINGS, ...deps.settings };
+    this.sleep = deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+  }
+
+  /** Delivers what is pending for one town, in order per location; stops a location at its first failure. */
+  async drain(target: DeliveryTarget): Promise<DeliveryReport> {
+    const report: DeliveryReport = { delivered: 0, skipped: 0, blocked: [], retryInMs: 0 };
+    const posts = await target.outbox.pending(this.s.batchSize);
+    const byLocation = new Map<string, PendingPost[]>();
+    for (const p of posts) {
+      const list = byLocation.get(p.location) ?? [];
+      list.push(p);
+      byLocation.set(p.location, list);
+    }
+    for (const [location, list] of byLocation) {
+      for (const post of list) {
+        try {
+          const outcome = await this.deliverPost(target, post);
+          if (outcome === 'skipped') report.skipped++;
+          else report.delivered++;
+        } catch (e) {
+          if (!(e instanceof RoundAborted)) throw e;
+          report.blocked.push(location);
+          report.retryInMs = Math.max(report.retryInMs, e.retryInMs);
+          break;
+        }
+      }
+    }
+    return report;
+  }
+
+  private async deliverPost(target: DeliveryTarget, post: PendingPost): Promise<'delivered' | 'skipped'> {
+    const log = this.deps.log;
+    let binding = await target.channelFor(post.location);
+    if (!binding) {
+      // The town has no channel for it (e.g. a location removed from the town): nothing to show it in.
+      await target.outbox.markDelivered(post, JSON.stringify({ skipped: 'no channel' }));
+      log.warn({ townId: target.townId, postId: post.id, location: post.location }, 'no channel for outbox post');
+      return 'skipped';
+    }
+    const chunks = splitMessage(formatPost(post), this.s.maxLength);
+    if (chunks.length === 0) {
+      await target.outbox.markDelivered(post, JSON.stringify({ skipped: 'empty' }));
+      return 'skipped';
+    }
+    const asResident = post.speakerName !== null && post.speakerName.trim() !== '';
+    const username = asResident ? webhookUsername(post.speakerName!) : null;
+    const avatar = asResident && post.speakerId ? target.avatarFor?.(post.speakerId) : undefined;
+    const ids: string[] = [];
+    for (let i = 0; i < chunks.length; i++) {
+      const chunk = chunks[i]!;
+      let attempt = 0;
+      for (;;) {
+        attempt++;
+        try {
+          if (!this.cursor.has(binding.channelId) && target.lastDeliveredMessageId) {
+            const last = await target.lastDeliveredMessageId(post.location);
+            if (last) this.cursor.set(binding.channelId, last);
+          }
+          let msg: ApiMessage | null = null;
+          if (!this.verified.has(binding.channelId)) {
+            msg = await this.findEarlierDelivery(binding.channelId, post, chunk, username, ids);
+            this.verified.add(binding.channelId);
+            if (msg)
+              log.info({ postId: post.id, messageId: msg.id }, 'outbox post was already delivered; not resending');
+          }
+          if (!msg) {
+            if (username) {
+              const hook = await ensureWebhook(this.deps.api, this.deps.store, binding, this.deps.appId);
+              msg = await this.deps.api.executeWebhook(hook, {
+                content: chunk,
+                username,
+                ...(avatar ? { avatar_url: avatar } : {}),
+              });
+            } else {
+              msg = await this.deps.api.sendMessage(binding.channelId, { content: chunk, nonce: nonceFor(post.id, i) });
+            }
+          }
+          ids.push(msg.id);
+          this.cursor.set(binding.channelId, msg.id);
+          break;
+        } catch (e) {
+          const f = classifyFailure(e);
+          const where = { townId: target.townId, postId: post.id, location: post.location, attempt };
+          if (f.kind === 'unknown_webhook') {
+            log.warn(where, 'webhook was deleted; creating a new one');
+            await this.deps.store.setWebhook(binding.townId, binding.location, null);
+            binding.webhookId = null;
+            binding.webhookToken = null;
+          } else if (f.kind === 'unknown_channel') {
+            log.warn(where, 'channel was deleted; recreating it');
+            const repaired = await target.channelFor(post.location, { repair: true }).catch(() => null);
+            if (!repaired || repaired.channelId === binding.channelId) {
+              await this.fail(target, post, 'channel missing and could not be recreated', 5_000);
+            }
+            binding = repaired!;
+          } else if (f.kind === 'rate_limited') {
+            if (f.retryAfterMs > this.s.maxRateLimitWaitMs)
+              await this.fail(target, post, 'rate limited', f.retryAfterMs);
+            log.debug({ ...where, retryAfterMs: f.retryAfterMs }, 'rate limited; waiting');
+            await this.sleep(f.retryAfterMs);
+          } else if (f.kind === 'transient') {
+            if (f.ambiguous) this.verified.delete(binding.channelId);
+            const wait = Math.min(this.s.backoffMaxMs, this.s.backoffBaseMs * 2 ** (attempt - 1));
+            log.debug({ ...where, error: f.message, wait }, 'delivery failed; retrying');
+            if (attempt >= this.s.attemptsPerRound) await this.fail(target, post, f.message, wait);
+            await this.sleep(wait);
+          } else {
+            // A refusal that retrying cannot fix (bad request, missing permission): skip after a few tries.
+            await target.outbox.recordFailure(post, `${f.status} ${f.message}`);
+            if (post.attempts + 1 >= this.s.maxPermanentFailures) {
+              log.error({ ...where, error: f.message }, 'outbox post refused by Discord; skipping it');
+              await target.outbox.markDelivered(post, JSON.stringify({ failed: f.message, messageIds: ids }));
+              return 'skipped';
+            }
+            log.warn({ ...where, error: f.message }, 'outbox post refused by Discord');
+            throw new RoundAborted(this.s.backoffMaxMs, f.message);
+          }
+          if (attempt > this.s.attemptsPerRound * 4)
+            await this.fail(target, post, 'too many attempts', this.s.backoffMaxMs);
+        }
+      }
+    }
+    await target.outbox.markDelivered(post, JSON.stringify({ messageIds: ids }));
+    return 'delivered';
+  }
+
+  private async fail(target: DeliveryTarget, post: PendingPost, error: string, retryInMs: number): Promise<never> {
+    await target.outbox.recordFailure(post, error).catch(() => undefined);
+    throw new RoundAborted(retryInMs, null);
+  }
+
+  /**
+   * After an ambiguous failure or a restart: is this chunk already in the channel? It must come after the last
+   * message we know we delivered there, be no older than the post, come from the same sender, and not be one we
+   * already counted for this post.
+   */
+  private async findEarlierDelivery(
+    channelId: string,
+    post: PendingPost,
+    chunk: string,
+    username: string | null,
+    counted: string[],
+  ): Promise<ApiMessage | null> {
+    const after = this.cursor.get(channelId);
+    const recent = await this.deps.api.recentMessages(channelId, {
+      limit: this.s.recentScan,
+      ...(after ? { after } : {}),
+    });
+    const oldest = post.createdAt ? post.createdAt.getTime() - this.s.clockSkewMs : 0;
+    const matches = recent
+      .filter(
+        (m) =>
+          m.content === chunk &&
+          !counted.includes(m.id) &&
+          snowflakeTime(m.id) >= oldest &&
+          (username
+            ? !!m.webhook_id && m.author.username === username
+            : !m.webhook_id && m.author.id === this.deps.botUserId),
+      )
+      .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    return matches[0] ?? null;
+  }
+}

@@ -1,0 +1,159 @@
+// The Discord front end: `startDiscordBot` logs in, links every guild's town (channels + outbox delivery), routes
+// interactions and plain messages, and repairs deleted channels. src/main.ts calls it with the configuration and
+// the town registry; nothing here advances the town (its scheduler does).
+import { type Client, Events, REST } from 'discord.js';
+import { commandSet, type CommandSet } from '../commands/index.ts';
+import type { CommandContext, TownDirectory } from '../commands/types.ts';
+import type { TownService } from '../town/service.ts';
+import { createBotClient, loginBot } from './client.ts';
+import { type DeliverySettings, OutboxDeliverer } from './delivery.ts';
+import { DiscordApi } from './discord-api.ts';
+import { MessageHandler } from './messages.ts';
+import type { ChannelStore, Log } from './ports.ts';
+import type { ProvisionResult } from './provision.ts';
+import { InteractionRouter } from './router.ts';
+import { KeyedLock, type LoopSettings, TownLink } from './town-link.ts';
+
+export interface StartDiscordBotOptions {
+  token: string;
+  /** REST base (DISCORD_API_URL); the gateway URL comes from its /gateway/bot. */
+  apiUrl?: string;
+  registry: TownDirectory;
+  channelStore: ChannelStore;
+  log: Log;
+  /** The games service and its commands/components, when the games module is wired in. */
+  gameService?: unknown;
+  extra?: Partial<CommandSet>;
+  delivery?: Partial<DeliverySettings>;
+  loop?: Partial<LoopSettings>;
+  /** Notices that delete themselves after this long (tests shorten it). */
+  noticeTtlMs?: number;
+  /** Clock for rate limits (tests). */
+  now?: () => number;
+}
+
+export interface DiscordBot {
+  client: Client;
+  /** Links (provisions + starts delivery for) a guild's town; used by /town setup, on start and on guild join. */
+  link(guildId: string, town: TownService): Promise<ProvisionResult>;
+  /** Resolves once the town's outbox has nothing left to deliver. */
+  deliverNow(townId: string): Promise<void>;
+  links(): TownLink[];
+  stop(): Promise<void>;
+}
+
+export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<DiscordBot> {
+  const log = opts.log;
+  const client = createBotClient(opts.apiUrl ? { apiUrl: opts.apiUrl } : {});
+  // Delivery has its own REST client: no automatic retries (a retried webhook execution could post twice; the
+  // deliverer retries itself, checking first), and 429s surface so `retry_after` is honoured per post.
+  const deliveryRest = new REST({
+    ...(opts.apiUrl ? { api: opts.apiUrl } : {}),
+    retries: 0,
+    timeout: 15_000,
+    rejectOnRateLimit: () => true,
+  }).setToken(opts.token);
+  const api = new DiscordApi(deliveryRest);
+  const adminApi = new DiscordApi(client.rest);
+  const lock = new KeyedLock();
+  const links = new Map<string, TownLink>();
+  let deliverer: OutboxDeliverer | null = null;
+  const repairTimers = new Set<NodeJS.Timeout>();
+
+  const link = async (guildId: string, town: TownService): Promise<ProvisionResult> => {
+    let l = links.get(town.id);
+    if (!l || l.town !== town) {
+      await l?.stop();
+      if (!deliverer) throw new Error('the bot is not ready yet');
+      l = new TownLink(town, guildId, {
+        api: adminApi,
+        store: opts.channelStore,
+        deliverer,
+        lock,
+        log,
+        ...(opts.loop ? { loop: opts.loop } : {}),
+      });
+      links.set(town.id, l);
+    }
+    const result = await l.provision();
+    l.start();
+    l.kick();
+    return result;
+  };
+
+  const ctx: CommandContext = {
+    log,
+    towns: opts.registry,
+    setupChannels: link,
+    bindingFor: (town, channelId) => opts.channelStore.byChannel(town.id, channelId),
+    deliverSoon: (townId) => links.get(townId)?.kick(),
+    ...(opts.gameService !== undefined ? { games: opts.gameService } : {}),
+  };
+  const router = new InteractionRouter(commandSet(opts.extra), ctx, log, opts.now ? { now: opts.now } : {});
+  const messages = new MessageHandler(ctx, log, {
+    ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.noticeTtlMs !== undefined ? { noticeTtlMs: opts.noticeTtlMs } : {}),
+  });
+
+  const linkGuild = async (guildId: string) => {
+    try {
+      const town = await opts.registry.get(guildId);
+      if (town) await link(guildId, town);
+    } catch (e) {
+      log.error({ err: e, guildId }, 'could not link the guild’s town');
+    }
+  };
+
+  client.on(Events.InteractionCreate, (i) => void router.handle(i));
+  client.on(Events.MessageCreate, (m) => void messages.handle(m));
+  client.on(Events.GuildCreate, (g) => {
+    if (deliverer) void linkGuild(g.id);
+  });
+  client.on(Events.ChannelDelete, (ch) => {
+    if (!('guildId' in ch) || !ch.guildId) return;
+    const guildId = ch.guildId;
+    // A person deleted one of the town's channels: recreate it (shortly, so a burst of deletions is one repair).
+    void (async () => {
+      const town = await opts.registry.get(guildId);
+      if (!town || !(await opts.channelStore.byChannel(town.id, ch.id))) return;
+      log.info({ guildId, channelId: ch.id }, 'a town channel was deleted; recreating it');
+      const t = setTimeout(() => {
+        repairTimers.delete(t);
+        void link(guildId, town).catch((e: unknown) => log.error({ err: e, guildId }, 'channel repair failed'));
+      }, 500);
+      repairTimers.add(t);
+    })().catch((e: unknown) => log.error({ err: e }, 'channel delete handling failed'));
+  });
+  client.on(Events.Error, (e) => log.error({ err: e }, 'discord client error'));
+  client.on(Events.ShardReconnecting, () => log.warn({}, 'reconnecting to the Discord gateway'));
+
+  await loginBot(client, opts.token);
+  const appId = client.application?.id ?? client.user?.id;
+  const botUserId = client.user?.id;
+  if (!appId || !botUserId) throw new Error('logged in without an application id');
+  deliverer = new OutboxDeliverer({
+    api,
+    store: opts.channelStore,
+    appId,
+    botUserId,
+    log,
+    ...(opts.delivery ? { settings: opts.delivery } : {}),
+  });
+  log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'connected to Discord');
+  for (const guildId of client.guilds.cache.keys()) await linkGuild(guildId);
+
+  return {
+    client,
+    link,
+    links: () => [...links.values()],
+    async deliverNow(townId) {
+      await links.get(townId)?.whenIdle();
+    },
+    async stop() {
+      for (const t of repairTimers) clearTimeout(t);
+      messages.stop();
+      await Promise.all([...links.values()].map((l) => l.stop()));
+      await client.destroy();
+    },
+  };
+}

@@ -1,0 +1,127 @@
+// Plain messages. In a location channel of the guild's own town, a person's message is something the residents
+// present hear (answered within one model round trip; the answers arrive through the outbox). Elsewhere the bot
+// stays quiet. DMs get a short help text. Notices (slow down, town paused, message refused) are replies that
+// delete themselves, since plain messages cannot be answered ephemerally.
+import type { Message } from 'discord.js';
+import { DM_HELP_TEXT } from '../commands/help.ts';
+import type { CommandContext } from '../commands/types.ts';
+import { isUserError } from '../errors.ts';
+import { isLlmError } from '../llm/port.ts';
+import { CATEGORY_KEY, type Log, TOWN_HALL } from './ports.ts';
+import { RATE_LIMIT_SETTINGS, SlidingWindowLimiter } from './rate-limit.ts';
+
+export const MESSAGE_SETTINGS = {
+  /** How long a notice stays before it deletes itself (long enough to read two lines). */
+  noticeTtlMs: 15_000,
+  /** DMs answered per user per window (a DM loop between bots must not become a flood). */
+  dmReplies: { max: 1, windowMs: 60_000 },
+} as const;
+
+export class MessageHandler {
+  private readonly limiter: SlidingWindowLimiter;
+  private readonly noticeLimiter: SlidingWindowLimiter;
+  private readonly dmLimiter: SlidingWindowLimiter;
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly ctx: CommandContext,
+    private readonly log: Log,
+    opts: { now?: () => number; noticeTtlMs?: number } = {},
+  ) {
+    const m = RATE_LIMIT_SETTINGS.messages;
+    this.limiter = new SlidingWindowLimiter(m.max, m.windowMs, opts.now);
+    this.noticeLimiter = new SlidingWindowLimiter(1, m.windowMs, opts.now);
+    this.dmLimiter = new SlidingWindowLimiter(
+      MESSAGE_SETTINGS.dmReplies.max,
+      MESSAGE_SETTINGS.dmReplies.windowMs,
+      opts.now,
+    );
+    this.noticeTtlMs = opts.noticeTtlMs ?? MESSAGE_SETTINGS.noticeTtlMs;
+  }
+
+  private readonly noticeTtlMs: number;
+
+  /** Never throws. */
+  async handle(message: Message): Promise<void> {
+    try {
+      await this.handleInner(message);
+    } catch (e) {
+      this.log.error({ err: e, messageId: message.id, channelId: message.channelId }, 'message handling failed');
+    }
+  }
+
+  private async handleInner(message: Message): Promise<void> {
+    if (message.author.bot || message.webhookId || message.system) return;
+    if (!message.inGuild()) {
+      if (this.dmLimiter.check(message.author.id).ok) {
+        await message.reply({ content: DM_HELP_TEXT, allowedMentions: { parse: [], repliedUser: false } });
+      }
+      return;
+    }
+    const town = await this.ctx.towns.get(message.guildId);
+    if (!town) return;
+    const binding = await this.ctx.bindingFor(town, message.channelId);
+    if (!binding || binding.location === TOWN_HALL || binding.location === CATEGORY_KEY) return;
+    const text = message.content.trim();
+    if (!text) return;
+    const key = `${message.guildId}:${message.channelId}:${message.author.id}`;
+    const rate = this.limiter.check(key);
+    if (!rate.ok) {
+      if (rate.notify)
+        await this.notice(
+          message,
+          `Easy there — the residents need a moment to take that in. Please wait ${Math.ceil(rate.retryInMs / 1000)} s before writing again here.`,
+        );
+      return;
+    }
+    if (town.status().paused) {
+      if (this.noticeLimiter.check(`paused:${key}`).ok)
+        await this.notice(
+          message,
+          'The town is paused, so nobody here can hear you right now. An admin can run `/town resume`.',
+        );
+      return;
+    }
+    const member = message.member;
+    const speaker = {
+      id: message.author.id,
+      displayName: member?.displayName ?? message.author.globalName ?? message.author.username,
+    };
+    void message.channel.sendTyping().catch(() => undefined);
+    try {
+      const r = await town.say(binding.location, speaker, text);
+      this.log.debug({ townId: town.id, location: binding.location, replies: r.replies.length }, 'person spoke');
+      this.ctx.deliverSoon(town.id);
+    } catch (e) {
+      if (isUserError(e)) {
+        await this.notice(message, e.message);
+      } else if (isLlmError(e, 'llm/budget_exhausted')) {
+        await this.notice(message, "The town's model budget for today is spent; residents will answer again tomorrow.");
+      } else {
+        throw e;
+      }
+    }
+  }
+
+  /** A reply visible to the channel for a few seconds, mentioning nobody. */
+  private async notice(message: Message, content: string): Promise<void> {
+    const sent = await message
+      .reply({ content, allowedMentions: { parse: [], repliedUser: false } })
+      .catch((e: unknown) => {
+        this.log.warn({ err: e, channelId: message.channelId }, 'could not send a notice');
+        return null;
+      });
+    if (!sent) return;
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      void sent.delete().catch(() => undefined);
+    }, this.noticeTtlMs);
+    t.unref();
+    this.timers.add(t);
+  }
+
+  stop(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+  }
+}

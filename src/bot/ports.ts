@@ -1,0 +1,63 @@
+// What the Discord front end needs from the rest of the system, as narrow interfaces. The town and games modules
+// know nothing about Discord; src/bot/town-adapter.ts fits their services to these shapes.
+
+/** One channel provisioned for a town location (or the town hall / the category), bound by channel id. */
+export interface ChannelBindingRow {
+  townId: string;
+  /** Location id, TOWN_HALL, or CATEGORY_KEY for the category. */
+  location: string;
+  channelId: string;
+  webhookId: string | null;
+  webhookToken: string | null;
+}
+
+/** Reserved binding keys (location ids are slugs, so they cannot collide with a leading '#'). */
+export const CATEGORY_KEY = '#category';
+export const TOWN_HALL = 'town-hall';
+
+export interface ChannelStore {
+  list(townId: string): Promise<ChannelBindingRow[]>;
+  get(townId: string, location: string): Promise<ChannelBindingRow | null>;
+  /** The binding of a channel within one town (never across towns: guild isolation). */
+  byChannel(townId: string, channelId: string): Promise<ChannelBindingRow | null>;
+  /** Binds a location to a channel; a new channel id clears the stored webhook. */
+  bind(townId: string, location: string, channelId: string): Promise<ChannelBindingRow>;
+  setWebhook(townId: string, location: string, webhook: { id: string; token: string } | null): Promise<void>;
+}
+
+/** A post waiting in the town's outbox, in delivery order (seq). */
+export interface PendingPost {
+  id: string;
+  seq: number;
+  /** Location id or TOWN_HALL. */
+  location: string;
+  /** Resident id; null for the narrator (digest, announcements). */
+  speakerId: string | null;
+  speakerName: string | null;
+  emoji: string | null;
+  kind: string;
+  text: string;
+  /** Wall time the town wrote it, when known; bounds the search for an earlier delivery after a crash. */
+  createdAt?: Date;
+  /** Delivery attempts recorded so far (across restarts). */
+  attempts: number;
+}
+
+export interface OutboxPort {
+  /** Undelivered posts in seq order. */
+  pending(limit: number): Promise<PendingPost[]>;
+  /** Marks delivered; `ref` names the Discord message ids. Idempotent. */
+  markDelivered(post: PendingPost, ref: string): Promise<void>;
+  /** Records a failed attempt (counts attempts, keeps the last error). */
+  recordFailure(post: PendingPost, error: string): Promise<void>;
+}
+
+/** Minimal structured logger (pino's shape). */
+export interface Log {
+  debug(obj: unknown, msg?: string): void;
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+export const silentLog: Log = { debug() {}, info() {}, warn() {}, error() {} };

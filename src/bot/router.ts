@@ -1,0 +1,174 @@
+// Routes interactions to commands (by name) and components (by custom id prefix). Around every command:
+// guild-only check, admin re-check (Manage Server), per-user rate limit for commands that spend model calls,
+// deferral before anything slow (Discord's 3-second rule), and error handling as the discord.js guide does it:
+// a UserError is shown plainly and ephemerally; anything else is logged with the interaction id and the person
+// gets a short apology, never a stack trace.
+import {
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  type Interaction,
+  MessageFlags,
+  PermissionFlagsBits,
+  type RepliableInteraction,
+} from 'discord.js';
+import { HELP_TEXT } from '../commands/help.ts';
+import type { CommandSet } from '../commands/index.ts';
+import type { CommandContext, SlashCommand } from '../commands/types.ts';
+import { rememberDefer, wasDeferredEphemeral } from '../commands/util.ts';
+import { isUserError } from '../errors.ts';
+import { isLlmError } from '../llm/port.ts';
+import type { Log } from './ports.ts';
+import { RATE_LIMIT_SETTINGS, SlidingWindowLimiter } from './rate-limit.ts';
+
+export const APOLOGY = 'Sorry, something went wrong on my side. It has been logged';
+
+export class InteractionRouter {
+  private readonly commands = new Map<string, SlashCommand>();
+  private readonly limiter: SlidingWindowLimiter;
+
+  constructor(
+    private readonly set: CommandSet,
+    private readonly ctx: CommandContext,
+    private readonly log: Log,
+    opts: { now?: () => number } = {},
+  ) {
+    for (const c of set.commands) this.commands.set(c.data.name, c);
+    this.limiter = new SlidingWindowLimiter(
+      RATE_LIMIT_SETTINGS.commands.max,
+      RATE_LIMIT_SETTINGS.commands.windowMs,
+      opts.now,
+    );
+  }
+
+  /** Never throws: every failure ends in an answer to the person (when still possible) and a log line. */
+  async handle(i: Interaction): Promise<void> {
+    try {
+      if (i.isAutocomplete()) return await this.autocomplete(i);
+      if (i.isChatInputCommand()) return await this.command(i);
+      if (i.isButton() || i.isStringSelectMenu() || i.isModalSubmit()) {
+        const prefix = i.customId.split(':')[0] ?? '';
+        const h = this.set.components.find((c) => c.prefix === prefix);
+        if (!h) {
+          await this.tell(i, 'This button belongs to something that no longer exists.');
+          return;
+        }
+        try {
+          if (i.isButton() && h.button) await h.button(i, this.ctx);
+          else if (i.isStringSelectMenu() && h.select) await h.select(i, this.ctx);
+          else if (i.isModalSubmit() && h.modal) await h.modal(i, this.ctx);
+          else await this.tell(i, 'This control is not handled.');
+        } catch (e) {
+          await this.fail(i, e, `component ${i.customId}`);
+        }
+      }
+    } catch (e) {
+      this.log.error({ err: e, interactionId: i.id }, 'interaction handler crashed');
+    }
+  }
+
+  private async autocomplete(i: AutocompleteInteraction): Promise<void> {
+    const cmd = this.commands.get(i.commandName);
+    try {
+      if (!cmd?.autocomplete || !i.inGuild()) {
+        await i.respond([]);
+        return;
+      }
+      await cmd.autocomplete(i, this.ctx);
+    } catch (e) {
+      this.log.warn({ err: e, interactionId: i.id, command: i.commandName }, 'autocomplete failed');
+      if (!i.responded) await i.respond([]).catch(() => undefined);
+    }
+  }
+
+  private async command(i: ChatInputCommandInteraction): Promise<void> {
+    const cmd = this.commands.get(i.commandName);
+    if (!cmd) {
+      await this.tell(i, 'I do not know that command (the bot may have been updated). Try `/help`.');
+      return;
+    }
+    if (!i.inGuild() && cmd.data.name !== 'help') {
+      await this.tell(i, `Use this in a server that has a town.\n\n${HELP_TEXT}`);
+      return;
+    }
+    const sub = i.options.getSubcommand(false);
+    const label = sub ? `/${i.commandName} ${sub}` : `/${i.commandName}`;
+    const adminOnly = cmd.admin === true || (sub !== null && Array.isArray(cmd.admin) && cmd.admin.includes(sub));
+    if (adminOnly && !i.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {
+      this.log.info({ interactionId: i.id, userId: i.user.id, command: label }, 'admin command refused');
+      await this.tell(i, `Only people with the Manage Server permission can use \`${label}\`.`);
+      return;
+    }
+    if (cmd.rateLimited?.(i)) {
+      const d = this.limiter.check(`${i.guildId}:${i.user.id}`);
+      if (!d.ok) {
+        await this.tell(
+          i,
+          `You're going a little fast — please wait ${Math.ceil(d.retryInMs / 1000)} s and try again.`,
+        );
+        return;
+      }
+    }
+    try {
+      const mode = cmd.defer?.(i) ?? null;
+      if (mode) {
+        rememberDefer(i, mode.ephemeral);
+        await i.deferReply(mode.ephemeral ? { flags: MessageFlags.Ephemeral } : {});
+      }
+      await cmd.execute(i, this.ctx);
+      if (i.deferred && !i.replied && (await this.stillLoading(i))) await i.editReply({ content: 'Done.' });
+    } catch (e) {
+      await this.fail(i, e, label);
+    }
+  }
+
+  /** A deferred reply that was never edited would spin forever; commands always answer, but be safe. */
+  private async stillLoading(i: ChatInputCommandInteraction): Promise<boolean> {
+    try {
+      const m = await i.fetchReply();
+      return m.content === '' && m.attachments.size === 0 && m.embeds.length === 0;
+    } catch {
+      return false;
+    }
+  }
+
+  private async fail(i: RepliableInteraction, e: unknown, label: string): Promise<void> {
+    let text: string;
+    if (isUserError(e)) {
+      text = e.message;
+      this.log.debug({ interactionId: i.id, command: label, code: e.code }, 'user error');
+    } else if (isLlmError(e, 'llm/budget_exhausted')) {
+      text =
+        "The town's model budget for today is spent. Residents rest until tomorrow (UTC), or an admin can raise it with `/town budget`.";
+      this.log.warn({ interactionId: i.id, command: label }, 'model budget exhausted');
+    } else {
+      this.log.error(
+        { err: e, interactionId: i.id, command: label, userId: i.user.id, guildId: i.guildId },
+        'command failed',
+      );
+      text = `${APOLOGY} (ref ${i.id}).`;
+    }
+    await this.tell(i, text);
+  }
+
+  /** An ephemeral plain answer, whatever state the interaction is in. */
+  private async tell(i: RepliableInteraction, content: string): Promise<void> {
+    const payload = { content, allowedMentions: { parse: [] as never[] } };
+    try {
+      if (i.deferred && !i.replied) {
+        if (wasDeferredEphemeral(i) === false) {
+          // A public "thinking…" must not turn into a public error: remove it and answer privately.
+          await i.deleteReply().catch(() => undefined);
+          await i.followUp({ ...payload, flags: MessageFlags.Ephemeral });
+        } else {
+          await i.editReply(payload);
+        }
+      } else if (i.replied) {
+        await i.followUp({ ...payload, flags: MessageFlags.Ephemeral });
+      } else {
+        await i.reply({ ...payload, flags: MessageFlags.Ephemeral });
+      }
+    } catch (e) {
+      this.log.warn({ err: e, interactionId: i.id }, 'could not answer the interaction');
+    }
+  }
+}

@@ -1,0 +1,226 @@
+// Links one guild's town to Discord: its channels (provisioned and repaired under a per-guild lock) and the loop
+// that drains its outbox. The loop never blocks the town: ticks commit to the outbox whether or not Discord is up.
+import type { TownService } from '../town/service.ts';
+import type { Post } from '../town/types.ts';
+import type { DeliveryReport, DeliveryTarget, DeliverySettings, OutboxDeliverer } from './delivery.ts';
+import type { DiscordApi } from './discord-api.ts';
+import { type ChannelBindingRow, type ChannelStore, type Log, type PendingPost, TOWN_HALL } from './ports.ts';
+import { type ProvisionResult, provisionTown } from './provision.ts';
+
+export const LOOP_SETTINGS = {
+  /** Outbox poll when nothing woke the loop (commits also wake it through onPosts). */
+  pollMs: 5_000,
+  /** Backoff after a failed round, doubling up to the max (Discord down: retry at most every 30 s). */
+  failureBackoffMs: 1_000,
+  failureBackoffMaxMs: 30_000,
+  /** How far back to look for the last delivered post of a location after a restart. */
+  lookbackPosts: 1_000,
+} as const;
+
+/** Serialises work per key (provisioning per guild: two setups at once must not create two categories). */
+export class KeyedLock {
+  private readonly tails = new Map<string, Promise<unknown>>();
+  run<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const prev = this.tails.get(key) ?? Promise.resolve();
+    const next = prev.then(fn, fn);
+    const tail = next.catch(() => undefined);
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return next;
+  }
+}
+
+function toPending(p: Post): PendingPost {
+  return {
+    id: p.id,
+    seq: p.seq,
+    location: p.location,
+    speakerId: p.speakerId,
+    speakerName: p.speakerName,
+    emoji: p.emoji,
+    kind: p.kind,
+    text: p.text,
+    attempts: p.attempts,
+  };
+}
+
+export interface TownLinkDeps {
+  api: DiscordApi;
+  store: ChannelStore;
+  deliverer: OutboxDeliverer;
+  lock: KeyedLock;
+  log: Log;
+  loop?: Partial<LoopSettings>;
+}
+
+export type LoopSettings = { [K in keyof typeof LOOP_SETTINGS]: number };
+
+export class TownLink {
+  private stopped = false;
+  private kicked = false;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private failures = 0;
+  /** Resolves when a round finds nothing left to deliver (tests, shutdown). */
+  private idleWaiters: (() => void)[] = [];
+  lastReport: DeliveryReport | null = null;
+  private readonly s: LoopSettings;
+
+  constructor(
+    readonly town: TownService,
+    readonly guildId: string,
+    private readonly deps: TownLinkDeps,
+  ) {
+    this.s = { ...LOOP_SETTINGS, ...deps.loop };
+  }
+
+  provision(): Promise<ProvisionResult> {
+    return this.deps.lock.run(this.guildId, () =>
+      provisionTown(
+        this.deps.api,
+        this.deps.store,
+        {
+          townId: this.town.id,
+          townName: this.town.status().name,
+          guildId: this.guildId,
+          locations: this.town
+            .locations()
+            .map((l) => ({ id: l.id, name: l.name, ...(l.kind ? { description: l.kind } : {}) })),
+        },
+        this.deps.log,
+      ),
+    );
+  }
+
+  /** The binding for a location, provisioning when it is missing (or `repair`: its channel was deleted). */
+  async channelFor(location: string, opts: { repair?: boolean } = {}): Promise<ChannelBindingRow | null> {
+    if (!opts.repair) {
+      const b = await this.deps.store.get(this.town.id, location);
+      if (b) return b;
+    }
+    if (location !== TOWN_HALL && !this.town.locations().some((l) => l.id === location)) return null;
+    await this.provision();
+    return this.deps.store.get(this.town.id, location);
+  }
+
+  private target(): DeliveryTarget {
+    const town = this.town;
+    return {
+      townId: town.id,
+      outbox: {
+        pending: async (limit) => (await town.pendingPosts(limit)).map(toPending),
+        markDelivered: (post, ref) => town.markDelivered([post.seq], ref),
+        recordFailure: (post, error) => town.markFailed(post.seq, error),
+      },
+      channelFor: (location, opts) => this.channelFor(location, opts),
+      avatarFor: (speakerId) => {
+        try {
+          return town.liveResident(speakerId).profile.avatarUrl;
+        } catch {
+          return undefined;
+        }
+      },
+      lastDeliveredMessageId: (location) => this.lastDeliveredMessageId(location),
+    };
+  }
+
+  /** The newest Discord message id recorded for a location in the outbox's delivery marks (survives restarts). */
+  private async lastDeliveredMessageId(location: string): Promise<string | null> {
+    const pending = await this.town.pendingPosts(1);
+    const first = pending[0]?.seq ?? Number.MAX_SAFE_INTEGER;
+    const from = Math.max(-1, (first === Number.MAX_SAFE_INTEGER ? 0 : first) - this.s.lookbackPosts - 1);
+    const posts = await this.town.postsAfter(from, this.s.lookbackPosts + 1);
+    let last: string | null = null;
+    for (const p of posts) {
+      if (p.seq >= first || p.location !== location || !p.deliveredAt || !p.deliveryRef) continue;
+      try {
+        const ids = (JSON.parse(p.deliveryRef) as { messageIds?: string[] }).messageIds ?? [];
+        if (ids.length > 0) last = ids[ids.length - 1]!;
+      } catch {
+        // A ref written by another front end: not ours to read.
+      }
+    }
+    return last;
+  }
+
+  start(): void {
+    if (this.loop) return;
+    this.unsubscribe = this.town.onPosts(() => this.kick());
+    this.loop = this.run();
+  }
+
+  kick(): void {
+    this.kicked = true;
+    this.wake?.();
+  }
+
+  /** Resolves after the next round that leaves nothing pending (or when stopped). */
+  whenIdle(): Promise<void> {
+    this.kick();
+    return new Promise((r) => this.idleWaiters.push(r));
+  }
+
+  private async run(): Promise<void> {
+    const pollMs = this.s.pollMs;
+    while (!this.stopped) {
+      this.kicked = false;
+      let wait = pollMs;
+      try {
+        const report = await this.deps.deliverer.drain(this.target());
+        this.lastReport = report;
+        if (report.blocked.length > 0) {
+          this.failures++;
+          wait = Math.max(
+            report.retryInMs,
+            Math.min(this.s.failureBackoffMaxMs, this.s.failureBackoffMs * 2 ** (this.failures - 1)),
+          );
+        } else {
+          this.failures = 0;
+          if (report.delivered + report.skipped > 0) wait = 0;
+          else this.resolveIdle();
+        }
+      } catch (e) {
+        this.failures++;
+        wait = Math.min(this.s.failureBackoffMaxMs, this.s.failureBackoffMs * 2 ** (this.failures - 1));
+        this.deps.log.warn({ err: e, townId: this.town.id, wait }, 'outbox delivery round failed');
+      }
+      if (this.stopped) break;
+      if (wait > 0 && !(this.kicked && this.failures === 0)) await this.sleep(wait);
+    }
+    this.resolveIdle();
+  }
+
+  private resolveIdle(): void {
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const w of waiters) w();
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const t = setTimeout(done, ms);
+      function done() {
+        clearTimeout(t);
+        resolve();
+      }
+      // A kick only cuts the wait short when we are not backing off from failures.
+      this.wake = () => {
+        if (this.failures === 0 || this.stopped) done();
+      };
+    }).finally(() => {
+      this.wake = null;
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    this.wake?.();
+    await this.loop;
+  }
+}
+
+export type { DeliverySettings };

@@ -1,0 +1,65 @@
+// The shape of a slash command (discord.js guide: one file per command exporting `{ data, execute }`) and what
+// the router hands every command. Commands are thin: parse options, call a town or game service, render the result.
+import type {
+  AutocompleteInteraction,
+  ButtonInteraction,
+  ChatInputCommandInteraction,
+  ModalSubmitInteraction,
+  RESTPostAPIChatInputApplicationCommandsJSONBody,
+  StringSelectMenuInteraction,
+} from 'discord.js';
+import type { ChannelBindingRow, Log } from '../bot/ports.ts';
+import type { ProvisionResult } from '../bot/provision.ts';
+import type { TownService } from '../town/service.ts';
+
+export interface CommandData {
+  readonly name: string;
+  toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody;
+}
+
+/** How the router answers before running the command: defer (ephemeral or public) for anything slow. */
+export type DeferMode = { ephemeral: boolean } | null;
+
+export interface SlashCommand {
+  data: CommandData;
+  /**
+   * Admin-only (Manage Server): `true` for the whole command, or the subcommands that are. Discord's
+   * default_member_permissions hides the command from others; the router checks again at execution.
+   */
+  admin?: true | readonly string[];
+  /** Defer before `execute` when it may call a model, render or talk to Discord a lot (3-second rule). */
+  defer?(interaction: ChatInputCommandInteraction): DeferMode;
+  /** Counts against the per-user command rate limit (commands that spend model calls). */
+  rateLimited?(interaction: ChatInputCommandInteraction): boolean;
+  execute(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void>;
+  autocomplete?(interaction: AutocompleteInteraction, ctx: CommandContext): Promise<void>;
+}
+
+/** Buttons, select menus and modals, routed by custom id prefix ("game:..."). */
+export interface ComponentHandler {
+  prefix: string;
+  button?(interaction: ButtonInteraction, ctx: CommandContext): Promise<void>;
+  select?(interaction: StringSelectMenuInteraction, ctx: CommandContext): Promise<void>;
+  modal?(interaction: ModalSubmitInteraction, ctx: CommandContext): Promise<void>;
+}
+
+/** The towns the bot serves, one per guild (scope = guild id). */
+export interface TownDirectory {
+  /** The guild's town, or null before `/town setup`. */
+  get(scope: string): Promise<TownService | null>;
+  /** Creates the guild's town (from the configured town file); fails if one exists. */
+  create(scope: string, opts: { name?: string }): Promise<TownService>;
+}
+
+export interface CommandContext {
+  log: Log;
+  towns: TownDirectory;
+  /** Provisions (or repairs) the guild's channels for its town and starts delivering its outbox. */
+  setupChannels(guildId: string, town: TownService): Promise<ProvisionResult>;
+  /** The binding of a channel in this guild's town, if it is one of the town's channels. */
+  bindingFor(town: TownService, channelId: string): Promise<ChannelBindingRow | null>;
+  /** Asks the delivery loop to drain the town's outbox now (after an event-driven change). */
+  deliverSoon(townId: string): void;
+  /** The games service, when the games module is wired in. */
+  games?: unknown;
+}
