@@ -30,6 +30,8 @@ export interface StartDiscordBotOptions {
   noticeTtlMs?: number;
   /** Clock for rate limits (tests). */
   now?: () => number;
+  /** Start each linked town's schedule through `registry.start` (default true; tests step towns by hand). */
+  runTowns?: boolean;
 }
 
 export interface DiscordBot {
@@ -78,6 +80,7 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
     const result = await l.provision();
     l.start();
     l.kick();
+    if (opts.runTowns !== false && opts.registry.start) await opts.registry.start(guildId);
     return result;
   };
 

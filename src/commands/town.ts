@@ -21,10 +21,7 @@ export const town: SlashCommand = {
     .setDMPermission(false)
     .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
     .addSubcommand((s) =>
-      s
-        .setName('setup')
-        .setDescription('Create the town (if needed) and its channels; safe to run again')
-        .addStringOption((o) => o.setName('name').setDescription('Name of a new town').setMaxLength(60)),
+      s.setName('setup').setDescription('Create the town (if needed) and its channels; safe to run again'),
     )
     .addSubcommand((s) => s.setName('status').setDescription('Clock, speed, residents, model budget'))
     .addSubcommand((s) => s.setName('pause').setDescription('Freeze the town'))
@@ -84,8 +81,7 @@ export const town: SlashCommand = {
     if (sub === 'setup') {
       if (!i.guildId) throw new Error('setup outside a guild');
       const existing = await ctx.towns.get(i.guildId);
-      const t =
-        existing ?? (await ctx.towns.create(i.guildId, { name: i.options.getString('name')?.trim() || undefined }));
+      const t = existing ?? (await ctx.towns.getOrCreate(i.guildId));
       const r = await ctx.setupChannels(i.guildId, t);
       const st = t.status();
       await answer(
@@ -95,7 +91,6 @@ export const town: SlashCommand = {
             ? `**${plain(st.name)}** was already set up here; I checked its channels.`
             : `Welcome to **${plain(st.name)}**: ${st.residents} residents in ${st.locations} places.`,
           `Channels: ${r.created.length} created, ${r.kept.length} kept (category <#${r.categoryId}>). Residents post in their location's channel; the daily digest goes to #town-hall.`,
-          existing && i.options.getString('name') ? 'The town already exists, so the name option was ignored.' : '',
         ]
           .filter(Boolean)
           .join('\n'),

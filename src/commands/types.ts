@@ -43,12 +43,14 @@ export interface ComponentHandler {
   modal?(interaction: ModalSubmitInteraction, ctx: CommandContext): Promise<void>;
 }
 
-/** The towns the bot serves, one per guild (scope = guild id). */
+/** The towns the bot serves, one per guild (scope = guild id). TownRegistry satisfies it. */
 export interface TownDirectory {
   /** The guild's town, or null before `/town setup`. */
   get(scope: string): Promise<TownService | null>;
-  /** Creates the guild's town (from the configured town file); fails if one exists. */
-  create(scope: string, opts: { name?: string }): Promise<TownService>;
+  /** The guild's town, created from the configured town file on first use. */
+  getOrCreate(scope: string): Promise<TownService>;
+  /** Starts the town's schedule (ticks); absent when something else runs the towns. */
+  start?(scope: string): Promise<unknown>;
 }
 
 export interface CommandContext {
