@@ -76,7 +76,8 @@ export class MeteredModel implements LanguageModel {
 
   private add(key: string | undefined, into: Record<string, CallTotals>, d: CallTotals) {
     const k = key ?? '(town)';
-    const t = (into[k] ??= zero());
+    const t = into[k] ?? zero();
+    into[k] = t;
     t.calls += d.calls;
     t.failures += d.failures;
     t.promptTokens += d.promptTokens;
@@ -125,7 +126,11 @@ export class MeteredModel implements LanguageModel {
 export class MeteredEmbedder implements Embedder {
   requests = 0;
   texts = 0;
-  constructor(private readonly inner: Embedder) {}
+  constructor(
+    private readonly inner: Embedder,
+    /** When given, each request is recorded there too (task 'embed'), beside the chat calls. */
+    private readonly calls?: CallRecord[],
+  ) {}
   get id(): string {
     return this.inner.id;
   }
@@ -135,6 +140,15 @@ export class MeteredEmbedder implements Embedder {
   async embed(req: EmbedRequest): Promise<Float32Array[]> {
     this.requests++;
     this.texts += req.texts.length;
-    return this.inner.embed(req);
+    const ctx = currentCallContext() ?? {};
+    const start = performance.now();
+    let ok = false;
+    try {
+      const v = await this.inner.embed(req);
+      ok = true;
+      return v;
+    } finally {
+      this.calls?.push({ ...ctx, task: 'embed', startMs: start, endMs: performance.now(), ok, promptTokens: 0 });
+    }
   }
 }

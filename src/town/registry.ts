@@ -7,6 +7,7 @@ import type { TownFile } from './file.ts';
 import { loadTownFile } from './file-io.ts';
 import { TownScheduler } from './scheduler.ts';
 import { type BudgetInfo, type KitFactory, TownService } from './service.ts';
+import type { TownSettings } from './settings.ts';
 import type { TownStore } from './store.ts';
 import type { TickLog } from './tick.ts';
 
@@ -20,6 +21,8 @@ export interface TownRegistryOptions {
   embedder?: Embedder;
   /** Town file for new towns; default data/towns/willowbrook.yaml. */
   defaultTown?: () => TownFile;
+  /** Settings applied over the town file when a town is created (e.g. TICK_CRON, MINUTES_PER_TICK). */
+  newTownSettings?: Partial<Pick<TownSettings, 'cron' | 'minutesPerTick'>>;
   /** Lease owner id; default host:pid:random. */
   owner?: string;
   wallNow?: () => number;
@@ -84,7 +87,13 @@ export class TownRegistry {
     const p = (async () => {
       const existing = await TownService.load(this.deps(), id);
       if (existing) return existing;
-      const file = create?.file ?? (this.opts.defaultTown ? this.opts.defaultTown() : loadTownFile());
+      const base = create?.file ?? (this.opts.defaultTown ? this.opts.defaultTown() : loadTownFile());
+      const o = this.opts.newTownSettings ?? {};
+      const file: TownFile = {
+        ...base,
+        ...(o.minutesPerTick !== undefined ? { minutesPerTick: o.minutesPerTick } : {}),
+        settings: { ...base.settings, ...(o.cron !== undefined ? { cron: o.cron } : {}) },
+      };
       return TownService.create(this.deps(), {
         id,
         scope,

@@ -10,7 +10,7 @@ import type { TownFile } from './file.ts';
 import { withCallContext } from './metering.ts';
 import type { MindKit, MindResident } from './mind.ts';
 import type { TownSettings } from './settings.ts';
-import { type TownRecord, type TownStore } from './store.ts';
+import type { TownRecord, TownStore } from './store.ts';
 import {
   PostBuffer,
   actionPhrase,
@@ -640,7 +640,7 @@ export class TownService {
             text: msg,
             addressed,
           });
-          return reply && reply.trim() ? { rs, text: reply.trim() } : null;
+          return reply?.trim() ? { rs, text: reply.trim() } : null;
         }),
       );
       const result: Reply[] = [];

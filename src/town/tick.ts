@@ -30,9 +30,7 @@ export interface TownWorld {
   residents: Map<AgentId, MindResident>;
 }
 
-export interface TickLog {
-  (level: 'warn' | 'error' | 'info', msg: string, data?: Record<string, unknown>): void;
-}
+export type TickLog = (level: 'warn' | 'error' | 'info', msg: string, data?: Record<string, unknown>) => void;
 
 export interface TickResult {
   tick: number;
@@ -109,7 +107,11 @@ const KIND_PRIORITY: Record<NonNullable<Perceived['kind']>, number> = {
 /** Picks what a resident attends to: speech and object changes first, at most `bandwidth` items (sec. 4.2). */
 export function attend(items: Perceived[], bandwidth: number): Perceived[] {
   const seen = new Set<string>();
-  const unique = items.filter((p) => (seen.has(p.description) ? false : (seen.add(p.description), true)));
+  const unique = items.filter((p) => {
+    if (seen.has(p.description)) return false;
+    seen.add(p.description);
+    return true;
+  });
   return unique
     .map((p, i) => ({ p, i }))
     .sort((a, b) => KIND_PRIORITY[a.p.kind ?? 'action'] - KIND_PRIORITY[b.p.kind ?? 'action'] || a.i - b.i)
@@ -454,6 +456,8 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
     const names = new Map([initiator, other].map((x) => [x.profile.id, x]));
     conversations++;
     state.stats.conversations++;
+    for (const x of [initiator, other])
+      state.stats.conversationsByResident[x.profile.id] = (state.stats.conversationsByResident[x.profile.id] ?? 0) + 1;
     const key = pairKey(initiator.profile.id, other.profile.id);
     state.lastConversation[key] = now;
     if (!state.acquaintances.includes(key)) {

@@ -144,6 +144,7 @@ export interface TownStats {
   failures: number;
   failuresByStep: Record<string, number>;
   conversations: number;
+  conversationsByResident: Record<string, number>;
   reflections: number;
   rejectedMoves: number;
 }

@@ -1,0 +1,202 @@
+// `npm run simulate -- --hours N [--town FILE | --smallville DIR] [--seed S] [--report FILE]
+//   [--interview-battery "Name,Name"] [--no-eval] [--quiet]`
+// Runs a town headless with the configured model (the offline model when no key is set), prints a progress bar,
+// the transcript per location and a summary; writes the JSON report with --report.
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { agentOfflineRules } from '../agent/index.ts';
+import { ConfigError, loadConfig, loadDotEnv } from '../config.ts';
+import { isUserError } from '../errors.ts';
+import { createEmbedder, createLanguageModel, describeModel, mergeOfflineRules } from '../llm/index.ts';
+import type { Embedder, LanguageModel } from '../llm/port.ts';
+import { countChatTokens, countTokens } from '../llm/tokens.ts';
+import type { TownFile } from '../town/file.ts';
+import { loadTownFile } from '../town/file-io.ts';
+import { simulate, summarizeReport, type SimulateReport } from '../town/simulate.ts';
+import { importSmallville } from '../town/smallville.ts';
+import { readSmallvilleDir } from '../town/smallville-files.ts';
+
+export interface SimulateCliArgs {
+  hours: number;
+  town?: string;
+  smallville?: string;
+  seed: string;
+  report?: string;
+  battery: string[];
+  evaluate: boolean;
+  quiet: boolean;
+  transcript: boolean;
+}
+
+const USAGE = `Usage: npm run simulate -- --hours N [--town FILE | --smallville DIR] [--seed S] [--report FILE]
+       [--interview-battery "Name One,Name Two"] [--no-eval] [--no-transcript] [--quiet]`;
+
+export function parseSimulateArgs(argv: string[]): SimulateCliArgs {
+  const a: SimulateCliArgs = { hours: 24, seed: '1', battery: [], evaluate: true, quiet: false, transcript: true };
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i];
+    const v = () => {
+      const x = argv[++i];
+      if (x === undefined) throw new Error(`${k} needs a value\n${USAGE}`);
+      return x;
+    };
+    switch (k) {
+      case '--hours': {
+        const h = Number(v());
+        if (!Number.isFinite(h) || h <= 0 || h > 24 * 30)
+          throw new Error(`--hours must be a number of hours (0-720]\n${USAGE}`);
+        a.hours = h;
+        break;
+      }
+      case '--town':
+        a.town = v();
+        break;
+      case '--smallville':
+        a.smallville = v();
+        break;
+      case '--seed':
+        a.seed = v();
+        break;
+      case '--report':
+        a.report = v();
+        break;
+      case '--interview-battery':
+        a.battery = v()
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        break;
+      case '--no-eval':
+        a.evaluate = false;
+        break;
+      case '--no-transcript':
+        a.transcript = false;
+        break;
+      case '--quiet':
+        a.quiet = true;
+        break;
+      case '--help':
+      case '-h':
+        throw new Error(USAGE);
+      default:
+        throw new Error(`Unknown option ${k}\n${USAGE}`);
+    }
+  }
+  if (a.town && a.smallville) throw new Error(`Use --town or --smallville, not both\n${USAGE}`);
+  return a;
+}
+
+/** The configured model (offline when no key or base URL is set), as the composition root builds it. */
+export function configuredModels(env: Record<string, string | undefined> = process.env): {
+  llm: LanguageModel;
+  embedder: Embedder;
+} {
+  const c = loadConfig(env).model;
+  const remote = c.provider !== 'offline';
+  const llm = createLanguageModel({
+    provider: c.provider,
+    offlineRules: mergeOfflineRules(agentOfflineRules),
+    ...(c.apiKey ? { apiKey: c.apiKey } : {}),
+    ...(c.baseURL ? { baseURL: c.baseURL } : {}),
+    ...(remote ? { chatModel: c.chatModel, structuredMode: c.structuredMode } : {}),
+    timeoutMs: c.timeoutMs,
+    concurrency: c.concurrency,
+    maxAttempts: c.maxAttempts,
+  });
+  const embedder = createEmbedder({
+    provider: c.provider,
+    ...(c.apiKey ? { apiKey: c.apiKey } : {}),
+    ...(c.baseURL ? { baseURL: c.baseURL } : {}),
+    ...(remote ? { embeddingModel: c.embeddingModel } : {}),
+    ...(c.embeddingDimensions ? { dimensions: c.embeddingDimensions } : {}),
+    timeoutMs: c.timeoutMs,
+    concurrency: c.concurrency,
+  });
+  return { llm, embedder };
+}
+
+function progressBar(done: number, total: number, label: string): string {
+  const width = 30;
+  const filled = total > 0 ? Math.round((done / total) * width) : width;
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${label}`;
+}
+
+export async function runSimulateCli(
+  argv: string[],
+  io: {
+    out: (s: string) => void;
+    err: (s: string) => void;
+    models?: () => { llm: LanguageModel; embedder: Embedder };
+  } = {
+    out: (s) => process.stdout.write(s),
+    err: (s) => process.stderr.write(s),
+  },
+): Promise<{ code: number; report?: SimulateReport }> {
+  let args: SimulateCliArgs;
+  try {
+    args = parseSimulateArgs(argv);
+  } catch (e) {
+    io.err(`${(e as Error).message}\n`);
+    return { code: 2 };
+  }
+  try {
+    const town: TownFile = args.smallville
+      ? importSmallville(readSmallvilleDir(args.smallville))
+      : loadTownFile(args.town);
+    const { llm, embedder } = io.models ? io.models() : configuredModels();
+    if (!args.quiet) io.err(`Simulating ${town.name} for ${args.hours} h with ${describeModel(llm.info)}\n`);
+    const tty = Boolean(process.stderr.isTTY);
+    let lastPrinted = -1;
+    const report = await simulate({
+      hours: args.hours,
+      town,
+      llm,
+      embedder,
+      seed: args.seed,
+      evaluate: args.evaluate,
+      interviewBattery: args.battery,
+      countPrompt: countChatTokens,
+      countCompletion: countTokens,
+      onProgress: ({ tick, ticks, time }) => {
+        if (args.quiet) return;
+        const pct = Math.floor((tick / ticks) * 10);
+        if (tty) io.err(`\r${progressBar(tick, ticks, time)}   `);
+        else if (pct !== lastPrinted) {
+          lastPrinted = pct;
+          io.err(`${progressBar(tick, ticks, time)}\n`);
+        }
+      },
+    });
+    if (tty && !args.quiet) io.err('\n');
+    if (args.transcript)
+      for (const [loc, lines] of Object.entries(report.transcript))
+        io.out(`\n=== #${loc} (${lines.length} posts) ===\n${lines.join('\n')}\n`);
+    io.out(`\n${summarizeReport(report)}\n`);
+    if (args.report) {
+      writeFileSync(args.report, `${JSON.stringify(report, null, 2)}\n`);
+      io.out(`Report written to ${args.report}\n`);
+    }
+    return { code: 0, report };
+  } catch (e) {
+    if (isUserError(e) || e instanceof ConfigError) {
+      io.err(`${(e as Error).message}\n`);
+      return { code: 1 };
+    }
+    throw e;
+  }
+}
+
+const invokedDirectly = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  loadDotEnv();
+  runSimulateCli(process.argv.slice(2)).then(
+    (r) => {
+      process.exitCode = r.code;
+    },
+    (e) => {
+      process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

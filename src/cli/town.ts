@@ -1,0 +1,74 @@
+// `npm run town -- <command>`: town file tools.
+//   import-smallville <dir> [--out FILE] [--name NAME] [--start "YYYY-MM-DD HH:mm"]   Smallville files -> town file
+//   validate <file>                                                                   check a town file
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stringify } from 'yaml';
+import { isUserError } from '../errors.ts';
+import { loadTownFile } from '../town/file-io.ts';
+import { importSmallville } from '../town/smallville.ts';
+import { readSmallvilleDir } from '../town/smallville-files.ts';
+
+const USAGE = `Usage:
+  npm run town -- import-smallville <dir> [--out FILE.yaml|FILE.json] [--name NAME] [--start "2023-02-13 07:00"]
+  npm run town -- validate <town file>`;
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  if (i < 0) return undefined;
+  const v = args[i + 1];
+  args.splice(i, 2);
+  return v;
+}
+
+export function runTownCli(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s)): number {
+  const args = [...argv];
+  const cmd = args.shift();
+  try {
+    if (cmd === 'import-smallville') {
+      const outFile = option(args, '--out');
+      const name = option(args, '--name');
+      const start = option(args, '--start');
+      const dir = args[0];
+      if (!dir) {
+        out(`${USAGE}\n`);
+        return 2;
+      }
+      const town = importSmallville(readSmallvilleDir(dir), { ...(name ? { name } : {}), ...(start ? { start } : {}) });
+      const text = outFile?.endsWith('.json')
+        ? `${JSON.stringify(town, null, 2)}\n`
+        : stringify(town, { lineWidth: 0 });
+      if (outFile) {
+        writeFileSync(outFile, text);
+        out(
+          `Wrote ${outFile}: ${town.residents.length} residents, ${town.locations.length} locations, ${town.facts.length} facts.\n`,
+        );
+      } else out(text);
+      return 0;
+    }
+    if (cmd === 'validate') {
+      const file = args[0];
+      if (!file) {
+        out(`${USAGE}\n`);
+        return 2;
+      }
+      const t = loadTownFile(file);
+      out(
+        `${file} is valid: ${t.name}, ${t.residents.length} residents, ${t.locations.length} locations, start ${t.start}.\n`,
+      );
+      return 0;
+    }
+    out(`${USAGE}\n`);
+    return cmd === undefined || cmd === '--help' || cmd === 'help' ? 0 : 2;
+  } catch (e) {
+    if (isUserError(e)) {
+      out(`${e.message}\n`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  process.exitCode = runTownCli(process.argv.slice(2));

@@ -1,0 +1,35 @@
+// Public surface of the town module (see README.md in this folder).
+export { agentKit } from './agent-kit.ts';
+export { buildTownState } from './build.ts';
+export {
+  answerKnowsFact,
+  answerKnowsPerson,
+  measureDensity,
+  measureDiffusion,
+  runInterviewBattery,
+} from './evaluation.ts';
+export { parseTownFile, slugify, type TownFile, TownFileError, validateTownFile } from './file.ts';
+export { DEFAULT_TOWN_FILE, loadTownFile } from './file-io.ts';
+export { CONSOLE_SCOPE, TownRegistry, type TownRegistryOptions } from './registry.ts';
+export { cronIntervalMs, TownScheduler } from './scheduler.ts';
+export {
+  type BudgetInfo,
+  type KitFactory,
+  type MapData,
+  type MemoryHit,
+  type RelationshipGraph,
+  type Reply,
+  type ResidentInfo,
+  type ResidentSummary,
+  type SayResult,
+  type Speaker,
+  TownService,
+  type TownStatus,
+} from './service.ts';
+export { DEFAULT_TOWN_SETTINGS, type TownSettings } from './settings.ts';
+export { simulate, type SimulateOptions, type SimulateReport, summarizeReport } from './simulate.ts';
+export { importSmallville } from './smallville.ts';
+export { readSmallvilleDir } from './smallville-files.ts';
+export { InMemoryTownStore, TownConflictError, type TownStore } from './store.ts';
+export type { DigestData, Persona, Post, PostKind, TownState } from './types.ts';
+export { TOWN_HALL } from './types.ts';

@@ -1,0 +1,246 @@
+// Headless simulation: runs a town for N simulated hours with the given model, then measures it the way the
+// paper does (sec. 7.1: information diffusion, relationship network density; sec. 6.1: interview battery) and
+// reports model calls and tokens per task, per resident-day and in total.
+import type { MemoryKind } from '../agent/types.ts';
+import type { ChatMessage, Embedder, LanguageModel } from '../llm/port.ts';
+import { agentKit } from './agent-kit.ts';
+import {
+  type BatteryAnswer,
+  type DensityResult,
+  type DiffusionResult,
+  measureDensity,
+  measureDiffusion,
+  runInterviewBattery,
+} from './evaluation.ts';
+import type { TownFile } from './file.ts';
+import { loadTownFile } from './file-io.ts';
+import { type CallTotals, MeteredEmbedder, MeteredModel } from './metering.ts';
+import { type KitFactory, TownService } from './service.ts';
+import { InMemoryTownStore, type TownStore } from './store.ts';
+import type { TickLog } from './tick.ts';
+import { formatSimTime, HOUR } from './time.ts';
+import type { Post } from './types.ts';
+
+export interface SimulateOptions {
+  hours: number;
+  /** Town to run (default: the seed town). */
+  town?: TownFile;
+  llm: LanguageModel;
+  embedder: Embedder;
+  seed?: string | number;
+  /** Default: an in-memory store. */
+  store?: TownStore;
+  /** Override the agent mind (tests, benches); default src/agent over the metered model. */
+  kit?: KitFactory;
+  /** Measure diffusion and density before and after (default true). */
+  evaluate?: boolean;
+  /** Residents (names or ids) who answer the 25-question battery at the end. */
+  interviewBattery?: string[];
+  /** Prompt token counter (default: src/llm/tokens.ts countChatTokens is passed by the CLI; else chars/4). */
+  countPrompt?: (messages: readonly ChatMessage[]) => Promise<number> | number;
+  countCompletion?: (text: string) => Promise<number> | number;
+  onProgress?: (p: { tick: number; ticks: number; time: string; posts: number }) => void;
+  log?: TickLog;
+  /** Keep every model call's timing (critical-path analysis in benches). */
+  keepCalls?: boolean;
+}
+
+export interface SimulateReport {
+  town: string;
+  seed: string | number;
+  hours: number;
+  ticks: number;
+  minutesPerTick: number;
+  simStart: string;
+  simEnd: string;
+  wallMs: number;
+  model: string;
+  residents: {
+    id: string;
+    name: string;
+    memories: Partial<Record<MemoryKind, number>>;
+    reflections: number;
+    conversations: number;
+    location: string;
+  }[];
+  conversations: number;
+  reflections: number;
+  posts: { total: number; byLocation: Record<string, number>; byKind: Record<string, number> };
+  modelCalls: {
+    /** The simulation itself (ticks and seeding), excluding evaluation interviews. */
+    byTask: Record<string, CallTotals>;
+    byPhase: Record<string, CallTotals>;
+    byResident: Record<string, CallTotals>;
+    total: CallTotals;
+    /** Simulation calls (without seeding and evaluation) per resident per simulated day. */
+    perResidentDay: { calls: number; promptTokens: number; completionTokens: number };
+    evaluation: CallTotals;
+    embeddings: { requests: number; texts: number };
+  };
+  failures: { total: number; byStep: Record<string, number> };
+  rejectedMoves: number;
+  diffusion?: { before: DiffusionResult[]; after: DiffusionResult[] };
+  density?: { before: DensityResult; after: DensityResult };
+  interviewBattery?: BatteryAnswer[];
+  /** Posts per location, in order, as "[time] emoji name: text". */
+  transcript: Record<string, string[]>;
+}
+
+const sum = (a: CallTotals | undefined, b: CallTotals | undefined): CallTotals => ({
+  calls: (a?.calls ?? 0) + (b?.calls ?? 0),
+  failures: (a?.failures ?? 0) + (b?.failures ?? 0),
+  promptTokens: (a?.promptTokens ?? 0) + (b?.promptTokens ?? 0),
+  completionTokens: (a?.completionTokens ?? 0) + (b?.completionTokens ?? 0),
+  latencyMs: (a?.latencyMs ?? 0) + (b?.latencyMs ?? 0),
+});
+
+export function transcriptLine(p: Post): string {
+  const time = new Date(p.simTime).toISOString().slice(11, 16);
+  return `[${time}] ${p.emoji ? `${p.emoji} ` : ''}${p.speakerName ? `${p.speakerName}: ` : ''}${p.text}`;
+}
+
+export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
+  const t0 = performance.now();
+  const file = opts.town ?? loadTownFile();
+  const llm = new MeteredModel(opts.llm, {
+    ...(opts.countPrompt ? { countPrompt: opts.countPrompt } : {}),
+    ...(opts.countCompletion ? { countCompletion: opts.countCompletion } : {}),
+    ...(opts.keepCalls ? { keepCalls: true } : {}),
+  });
+  const embedder = new MeteredEmbedder(opts.embedder);
+  const store = opts.store ?? new InMemoryTownStore();
+  const kit: KitFactory =
+    opts.kit ??
+    ((townId, settings) => agentKit({ llm, embedder, settings, townId, ...(opts.log ? { log: opts.log } : {}) }));
+  const seed = opts.seed ?? 1;
+  const deps = { store, kit, owner: 'simulate', ...(opts.log ? { log: opts.log } : {}) };
+  const service = await TownService.create(deps, { id: `sim-${seed}`, scope: 'simulate', file, seed });
+  const state0 = service.snapshot();
+  const evaluate = opts.evaluate ?? true;
+
+  const evalBefore = llm.byPhase.evaluate ? { ...llm.byPhase.evaluate } : undefined;
+  const diffusionBefore = evaluate ? await measureDiffusion(service, state0.facts) : undefined;
+  const densityBefore = evaluate ? await measureDensity(service) : undefined;
+
+  const ticks = Math.max(0, Math.round((opts.hours * HOUR) / (state0.settings.minutesPerTick * 60_000)));
+  let posts = 0;
+  for (let i = 0; i < ticks; i++) {
+    const r = await service.tick();
+    posts += r.posts.length;
+    opts.onProgress?.({ tick: i + 1, ticks, time: formatSimTime(r.now), posts });
+  }
+  const simCalls = { ...llm.total };
+  const simByTask = structuredClone(llm.byTask);
+  const simByPhase = structuredClone(llm.byPhase);
+  const simByResident = structuredClone(llm.byResident);
+
+  const diffusionAfter = evaluate ? await measureDiffusion(service, state0.facts) : undefined;
+  const densityAfter = evaluate ? await measureDensity(service) : undefined;
+  const battery =
+    opts.interviewBattery && opts.interviewBattery.length > 0
+      ? await runInterviewBattery(service, opts.interviewBattery, state0.facts)
+      : undefined;
+
+  const end = service.snapshot();
+  const all = await service.postsAfter(0, 1_000_000);
+  const transcript: Record<string, string[]> = {};
+  const byLocation: Record<string, number> = {};
+  const byKind: Record<string, number> = {};
+  for (const p of all) {
+    const lines = transcript[p.location] ?? [];
+    lines.push(transcriptLine(p));
+    transcript[p.location] = lines;
+    byLocation[p.location] = (byLocation[p.location] ?? 0) + 1;
+    byKind[p.kind] = (byKind[p.kind] ?? 0) + 1;
+  }
+  const residents = end.residents.map((rs) => {
+    const mems = service.liveResident(rs.profile.id).memory.all();
+    const counts: Partial<Record<MemoryKind, number>> = {};
+    for (const m of mems) counts[m.kind] = (counts[m.kind] ?? 0) + 1;
+    return {
+      id: rs.profile.id,
+      name: rs.profile.name,
+      memories: counts,
+      reflections: counts.reflection ?? 0,
+      conversations: end.stats.conversationsByResident[rs.profile.id] ?? 0,
+      location: rs.travel ? `→ ${rs.travel.to}` : rs.location,
+    };
+  });
+
+  const evalTotals = sum(llm.byPhase.evaluate, undefined);
+  const evalDuringSim = sum(evalBefore, undefined);
+  const seedTotals = simByPhase.seed;
+  const simOnly: CallTotals = {
+    calls: simCalls.calls - evalDuringSim.calls - (seedTotals?.calls ?? 0),
+    failures: simCalls.failures - evalDuringSim.failures - (seedTotals?.failures ?? 0),
+    promptTokens: simCalls.promptTokens - evalDuringSim.promptTokens - (seedTotals?.promptTokens ?? 0),
+    completionTokens: simCalls.completionTokens - evalDuringSim.completionTokens - (seedTotals?.completionTokens ?? 0),
+    latencyMs: simCalls.latencyMs - evalDuringSim.latencyMs - (seedTotals?.latencyMs ?? 0),
+  };
+  const residentDays = Math.max(1e-9, end.residents.length * (opts.hours / 24));
+  delete simByPhase.evaluate;
+
+  await service.close();
+  return {
+    town: end.name,
+    seed,
+    hours: opts.hours,
+    ticks,
+    minutesPerTick: end.settings.minutesPerTick,
+    simStart: formatSimTime(state0.clock.now),
+    simEnd: formatSimTime(end.clock.now),
+    wallMs: Math.round(performance.now() - t0),
+    model: `${opts.llm.info.provider}/${opts.llm.info.model}${opts.llm.info.offline ? ' (offline)' : ''}`,
+    residents,
+    conversations: end.stats.conversations,
+    reflections: end.stats.reflections,
+    posts: { total: all.length, byLocation, byKind },
+    modelCalls: {
+      byTask: simByTask,
+      byPhase: simByPhase,
+      byResident: simByResident,
+      total: simCalls,
+      perResidentDay: {
+        calls: round1(simOnly.calls / residentDays),
+        promptTokens: Math.round(simOnly.promptTokens / residentDays),
+        completionTokens: Math.round(simOnly.completionTokens / residentDays),
+      },
+      evaluation: evalTotals,
+      embeddings: { requests: embedder.requests, texts: embedder.texts },
+    },
+    failures: { total: end.stats.failures, byStep: end.stats.failuresByStep },
+    rejectedMoves: end.stats.rejectedMoves,
+    ...(diffusionBefore && diffusionAfter ? { diffusion: { before: diffusionBefore, after: diffusionAfter } } : {}),
+    ...(densityBefore && densityAfter ? { density: { before: densityBefore, after: densityAfter } } : {}),
+    ...(battery ? { interviewBattery: battery } : {}),
+    transcript,
+  };
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+/** A short human-readable summary of a report (the CLI prints it). */
+export function summarizeReport(r: SimulateReport): string {
+  const lines = [
+    `${r.town}: ${r.hours} simulated hours (${r.ticks} ticks of ${r.minutesPerTick} min), ${r.simStart} → ${r.simEnd}`,
+    `model ${r.model}; wall time ${(r.wallMs / 1000).toFixed(1)} s`,
+    `${r.residents.length} residents, ${r.conversations} conversations, ${r.reflections} reflections, ${r.posts.total} posts, ${r.rejectedMoves} refused moves, ${r.failures.total} failed steps`,
+    `model calls (simulation): ${r.modelCalls.total.calls} total; per resident-day ${r.modelCalls.perResidentDay.calls} calls, ${r.modelCalls.perResidentDay.promptTokens} prompt tokens`,
+  ];
+  if (r.diffusion)
+    for (let i = 0; i < r.diffusion.after.length; i++) {
+      const b = r.diffusion.before[i];
+      const a = r.diffusion.after[i];
+      if (!a) continue;
+      lines.push(
+        `diffusion "${a.description}": ${b?.grounded.length ?? 0}/${a.residents} (${pct(b?.share ?? 0)}) → ${a.grounded.length}/${a.residents} (${pct(a.share)})${a.hallucinated.length ? `, ${a.hallucinated.length} ungrounded claims` : ''}`,
+      );
+    }
+  if (r.density)
+    lines.push(
+      `network density η: ${r.density.before.density.toFixed(3)} → ${r.density.after.density.toFixed(3)} (${r.density.after.edges.length} mutual pairs; ${r.density.after.hallucinatedYes} of ${r.density.after.yesAnswers} "yes" answers ungrounded)`,
+    );
+  return lines.join('\n');
+}
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
