@@ -1318,7 +1318,8 @@ export class FakeDiscord extends EventEmitter {
     const list = this.messages.get(ch.id) ?? [];
     list.push(msg);
     this.messages.set(ch.id, list);
-    const payload: Record<string, unknown> = { ...this.publicMessage(msg) };
+    // Discord sends channel_type with MESSAGE_CREATE; discord.js needs it to build an uncached DM channel.
+    const payload: Record<string, unknown> = { ...this.publicMessage(msg), channel_type: ch.type };
     if (ch.guild_id) {
       const member = this.guilds.get(ch.guild_id)?.members.get(msg.author.id);
       if (member)

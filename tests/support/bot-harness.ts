@@ -1,0 +1,233 @@
+// End-to-end wiring for the Discord tests: the local Discord, the real town registry and services (in-memory
+// town store), the real bot (startDiscordBot) logged in with a real discord.js Client, and commands deployed the
+// way `npm run deploy-commands` does. Only Discord (and, until the agent runtime lands, the mind) is faked.
+import { REST } from 'discord.js';
+import { deployCommands } from '../../src/bot/deploy-commands.ts';
+import { type DiscordBot, type StartDiscordBotOptions, startDiscordBot } from '../../src/bot/index.ts';
+import type { ChannelStore, Log } from '../../src/bot/ports.ts';
+import { InMemoryChannelStore } from '../../src/db/channel-store.ts';
+import type { TownFile } from '../../src/town/file.ts';
+import { loadTownFile } from '../../src/town/file-io.ts';
+import type { MindKit } from '../../src/town/mind.ts';
+import { TownService } from '../../src/town/service.ts';
+import { InMemoryTownStore, type TownStore } from '../../src/town/store.ts';
+import { standInKit } from './bot-stand-in-mind.ts';
+import { FakeDiscord, type FakeGuild, type FakeUser, type SlashSpec } from './fake-discord.ts';
+
+export interface LogEntry {
+  level: 'debug' | 'info' | 'warn' | 'error';
+  obj: unknown;
+  msg: string | undefined;
+}
+
+export class RecordingLog implements Log {
+  readonly entries: LogEntry[] = [];
+  debug(obj: unknown, msg?: string) {
+    this.entries.push({ level: 'debug', obj, msg });
+  }
+  info(obj: unknown, msg?: string) {
+    this.entries.push({ level: 'info', obj, msg });
+  }
+  warn(obj: unknown, msg?: string) {
+    this.entries.push({ level: 'warn', obj, msg });
+  }
+  error(obj: unknown, msg?: string) {
+    this.entries.push({ level: 'error', obj, msg });
+  }
+  errors(): LogEntry[] {
+    return this.entries.filter((e) => e.level === 'error');
+  }
+}
+
+/**
+ * One town per guild, like TownRegistry (same ids, load-or-create semantics). TownRegistry itself pulls in the
+ * agent runtime, which is not in the tree yet; switch to it once it is.
+ */
+export class TestTownDirectory {
+  private readonly towns = new Map<string, Promise<TownService>>();
+  constructor(
+    private readonly store: TownStore,
+    private readonly kit: () => MindKit,
+    private readonly file: () => TownFile,
+    private readonly owner: string,
+  ) {}
+  private deps() {
+    return { store: this.store, kit: () => this.kit(), owner: this.owner };
+  }
+  async get(scope: string): Promise<TownService | null> {
+    const id = `guild-${scope}`;
+    const cached = this.towns.get(id);
+    if (cached) return cached;
+    const svc = await TownService.load(this.deps(), id);
+    if (svc) this.towns.set(id, Promise.resolve(svc));
+    return svc;
+  }
+  getOrCreate(scope: string): Promise<TownService> {
+    const id = `guild-${scope}`;
+    const cached = this.towns.get(id);
+    if (cached) return cached;
+    const p = (async () =>
+      (await TownService.load(this.deps(), id)) ?? TownService.create(this.deps(), { id, scope, file: this.file() }))();
+    this.towns.set(id, p);
+    p.catch(() => this.towns.delete(id));
+    return p;
+  }
+  async close(): Promise<void> {
+    for (const p of this.towns.values()) await (await p).close().catch(() => undefined);
+    this.towns.clear();
+  }
+}
+
+export interface HarnessOptions {
+  town?: TownFile;
+  kit?: () => MindKit;
+  bot?: Partial<StartDiscordBotOptions>;
+}
+
+let smallTown: TownFile | undefined;
+/** The shipped seed town, cut to 4 residents and 4 places to keep tests fast. */
+export function testTown(): TownFile {
+  if (!smallTown) {
+    const full = loadTownFile();
+    const residents = full.residents.slice(0, 4);
+    const keep = new Set<string>();
+    for (const r of residents) {
+      keep.add((r as { home: string }).home);
+      const w = (r as { workplace?: string }).workplace;
+      if (w) keep.add(w);
+    }
+    const locations = full.locations.filter((l) => keep.has((l as { id: string }).id)).slice(0, 6);
+    smallTown = { ...full, residents, locations } as TownFile;
+  }
+  return structuredClone(smallTown);
+}
+
+export class Harness {
+  fake!: FakeDiscord;
+  guild!: FakeGuild;
+  admin!: FakeUser;
+  alice!: FakeUser;
+  bob!: FakeUser;
+  townStore: TownStore = new InMemoryTownStore();
+  channels: ChannelStore = new InMemoryChannelStore();
+  registry!: TestTownDirectory;
+  bot!: DiscordBot;
+  log = new RecordingLog();
+  private unhandled: unknown[] = [];
+  private readonly onUnhandled = (e: unknown) => this.unhandled.push(e);
+
+  constructor(private readonly opts: HarnessOptions = {}) {}
+
+  static async start(opts: HarnessOptions = {}): Promise<Harness> {
+    const h = new Harness(opts);
+    process.on('unhandledRejection', h.onUnhandled);
+    h.fake = await FakeDiscord.start();
+    h.guild = h.fake.addGuild('Alpha');
+    h.admin = h.fake.guilds.get(h.guild.id)!.members.get(h.guild.owner_id)!.user;
+    h.alice = h.fake.addUser('alice');
+    h.bob = h.fake.addUser('bob');
+    h.fake.addMember(h.guild.id, h.alice);
+    h.fake.addMember(h.guild.id, h.bob);
+    await deployCommands({
+      rest: new REST({ api: h.fake.apiUrl }).setToken(h.fake.token),
+      applicationId: h.fake.appId,
+    });
+    await h.boot();
+    return h;
+  }
+
+  /** Starts the bot process (again, after `stopBot`): a new registry and client over the same stores. */
+  async boot(): Promise<void> {
+    const kit = this.opts.kit ?? standInKit;
+    this.registry = new TestTownDirectory(
+      this.townStore,
+      kit,
+      () => this.opts.town ?? testTown(),
+      `test-${Math.random().toString(36).slice(2, 7)}`,
+    );
+    this.bot = await startDiscordBot({
+      token: this.fake.token,
+      apiUrl: this.fake.apiUrl,
+      registry: this.registry,
+      channelStore: this.channels,
+      log: this.log,
+      runTowns: false,
+      noticeTtlMs: 200,
+      delivery: { backoffBaseMs: 5, backoffMaxMs: 50 },
+      loop: { pollMs: 100, failureBackoffMs: 20, failureBackoffMaxMs: 200 },
+      ...this.opts.bot,
+    });
+  }
+
+  /** Stops the bot like a process exit (town leases released so the next boot can write). */
+  async stopBot(): Promise<void> {
+    await this.bot.stop();
+    await this.registry.close();
+  }
+
+  async stop(): Promise<void> {
+    await this.stopBot().catch(() => undefined);
+    await this.fake.close();
+    process.off('unhandledRejection', this.onUnhandled);
+  }
+
+  unhandledRejections(): unknown[] {
+    return this.unhandled;
+  }
+
+  slash(user: FakeUser, spec: Omit<SlashSpec, 'user' | 'channelId'> & { channelId?: string }) {
+    return this.fake.slash({ channelId: spec.channelId ?? this.general(), user, ...spec });
+  }
+
+  general(guildId = this.guild.id): string {
+    return this.fake.channelByName(guildId, 'general')!.id;
+  }
+
+  channel(name: string, guildId = this.guild.id): string {
+    const c = this.fake.channelByName(guildId, name);
+    if (!c) throw new Error(`no channel #${name}`);
+    return c.id;
+  }
+
+  /** Runs /town setup as the admin and waits for the answer. */
+  async setup(guildId = this.guild.id): Promise<string> {
+    const owner = this.fake.guilds.get(guildId)!.owner_id;
+    const user = this.fake.guilds.get(guildId)!.members.get(owner)!.user;
+    const h = this.fake.slash({ channelId: this.general(guildId), user, name: 'town', subcommand: 'setup' });
+    return (await h.answer(20_000)).content;
+  }
+
+  async town(guildId = this.guild.id) {
+    const t = await this.registry.get(guildId);
+    if (!t) throw new Error('no town');
+    return t;
+  }
+
+  /** Waits until the town's outbox is fully delivered. */
+  async delivered(guildId = this.guild.id): Promise<void> {
+    const t = await this.town(guildId);
+    await this.bot.deliverNow(t.id);
+  }
+}
+
+/** Retries an assertion until it passes or the time is up (for effects that land asynchronously). */
+export async function eventually(check: () => void | Promise<void>, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (e) {
+      if (Date.now() > end) throw e;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
+/** PNG signature check and the size from the IHDR chunk. */
+export function pngSize(buf: Buffer): { width: number; height: number } {
+  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  if (!buf.subarray(0, 8).equals(sig)) throw new Error('not a PNG');
+  if (buf.toString('latin1', 12, 16) !== 'IHDR') throw new Error('PNG without IHDR');
+  return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
+}
