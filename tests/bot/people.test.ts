@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { APOLOGY } from '../../src/bot/router.ts';
 import { DM_HELP_TEXT } from '../../src/commands/help.ts';
-import { InMemoryTownStore } from '../../src/town/store.ts';
+import type { InMemoryTownStore } from '../../src/town/store.ts';
 import { eventually, Harness, pngSize } from '../support/bot-harness.ts';
 
 let h: Harness;

@@ -1,6 +1,6 @@
 // /town setup end to end: category + a channel per location + town hall; reruns and restarts duplicate nothing;
 // a deleted channel is recreated, a renamed one kept; startup messages for a bad token or a missing intent.
-import { Client } from 'discord.js';
+import type { Client } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BotStartupError, createBotClient, loginBot, STARTUP_MESSAGES } from '../../src/bot/client.ts';
 import { CATEGORY_KEY, TOWN_HALL } from '../../src/bot/ports.ts';
@@ -8,6 +8,10 @@ import { FakeDiscord } from '../support/fake-discord.ts';
 import { eventually, Harness } from '../support/bot-harness.ts';
 
 let h: Harness | undefined;
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+});
 
 describe('/town setup', () => {
   it('provisions a category, one channel per location and the town hall, idempotently across reruns and restarts', async () => {
