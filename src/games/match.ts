@@ -1,0 +1,114 @@
+// One bot-only game from deal to result, with per-seat accounting: the building block of the bench and the tests.
+import type { LanguageModel } from '../llm/port.ts';
+import type { BotProbe } from './bots.ts';
+import { type ChameleonOptions, type ChameleonSetup, createChameleon } from './chameleon.ts';
+import { applyAction, type GameState, oddPlayers } from './engine.ts';
+import type { GameTrace } from './metrics.ts';
+import { runBots } from './runner.ts';
+import { type BotKind, type GameAction, type GameKind, isError, type Persona, type PlayerId } from './types.ts';
+import { createUndercover, type UndercoverOptions, type UndercoverSetup } from './undercover.ts';
+
+export interface MatchSeat {
+  kind: BotKind;
+  llm: LanguageModel;
+  persona?: Persona;
+  challenger?: boolean;
+}
+
+export type MatchSetup =
+  | { kind: 'chameleon'; setup: ChameleonSetup; options?: ChameleonOptions }
+  | { kind: 'undercover'; setup: UndercoverSetup; options?: UndercoverOptions };
+
+export interface MatchOptions {
+  seed: number | string;
+  game: MatchSetup;
+  seats: MatchSeat[];
+  /** Pre-set clues per seat (MAgIC injects them); a clue the rules refuse is played by the bot instead. */
+  injectedClues?: string[][] | null;
+}
+
+export interface MatchResult {
+  state: GameState;
+  trace: GameTrace;
+}
+
+export function seatId(i: number): PlayerId {
+  return `bot:${i + 1}`;
+}
+
+export async function playMatch(opts: MatchOptions): Promise<MatchResult> {
+  let state: GameState =
+    opts.game.kind === 'chameleon'
+      ? createChameleon({
+          seed: opts.seed,
+          setup: opts.game.setup,
+          ...(opts.game.options ? { options: opts.game.options } : {}),
+        })
+      : createUndercover({
+          seed: opts.seed,
+          setup: opts.game.setup,
+          ...(opts.game.options ? { options: opts.game.options } : {}),
+        });
+  // A person hosts bot-only games in real use; here seat 1 hosts (bots never become host by joining).
+  const apply = (a: GameAction) => {
+    const r = applyAction(state, a);
+    if (isError(r)) throw new Error(`match setup failed: ${r.error.code}`);
+    state = r.state;
+  };
+  for (const [i, s] of opts.seats.entries())
+    apply({
+      type: 'join',
+      seat: {
+        id: seatId(i),
+        name: s.persona?.name ?? `Player ${i + 1}`,
+        bot: { kind: s.kind, ...(s.persona ? { persona: s.persona } : {}) },
+      },
+    });
+  state = { ...state, hostId: seatId(0) };
+  apply({ type: 'start', player: seatId(0) });
+
+  const calls: Record<PlayerId, number> = {};
+  const moves: Record<PlayerId, number> = {};
+  const probes: Record<PlayerId, BotProbe | null> = {};
+  const cluesGiven: Record<PlayerId, number> = {};
+  const injected = opts.injectedClues ?? null;
+  const result = await runBots(state, {
+    llmFor: (p) => (opts.seats[Number(p.slice(4)) - 1] as MatchSeat).llm,
+    memory: {},
+    scripted: injected
+      ? (s, p) => {
+          if (s.phase !== 'clues') return null;
+          const i = Number(p.slice(4)) - 1;
+          const text = injected[i]?.[cluesGiven[p] ?? 0];
+          return text ? { type: 'clue', player: p, text } : null;
+        }
+      : undefined,
+    onStep: (_s, _e, rec) => {
+      calls[rec.player] = (calls[rec.player] ?? 0) + rec.decision.calls;
+      moves[rec.player] = (moves[rec.player] ?? 0) + 1;
+      if (rec.move === 'clue') cluesGiven[rec.player] = (cluesGiven[rec.player] ?? 0) + 1;
+      if (rec.move === 'vote') probes[rec.player] = rec.decision.probe;
+    },
+  });
+  const end = result.state;
+  if (end.phase !== 'over') throw new Error(`bot game stopped in phase ${end.phase}`);
+  const flag = end.outcome?.flag ?? 0;
+  const lastVotes = end.kind === 'undercover' ? (end.history.at(-1)?.votes ?? {}) : end.votes;
+  return {
+    state: end,
+    trace: {
+      kind: end.kind as GameKind,
+      flag,
+      odd: oddPlayers(end),
+      challengers: opts.seats.flatMap((s, i) => (s.challenger ? [seatId(i)] : [])),
+      votes: lastVotes,
+      probes,
+      guess:
+        end.kind === 'chameleon' && end.phase === 'over' && end.accused === end.chameleon
+          ? { correct: end.outcome?.flag === 1 }
+          : null,
+      calls,
+      moves,
+    },
+  };
+}

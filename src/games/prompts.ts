@@ -1,0 +1,252 @@
+// Bot prompts: the structured input (built ONLY from a player's view) and the messages and answer schemas per move.
+// Templates are our own wording of the MAgIC rules (Xu et al. 2024, sec. 3) and the PGM step (sec. 4).
+import { z } from 'zod';
+import type { ChatMessage } from '../llm/port.ts';
+import type { GameView } from './engine.ts';
+import type { BotKind, GameKind, Persona } from './types.ts';
+
+export type BotMove = 'clue' | 'vote' | 'guess' | 'analyse';
+
+/** Names of the two roles per game: [odd role, regular role]. */
+export const ROLE_NAMES: Record<GameKind, readonly [string, string]> = {
+  chameleon: ['chameleon', 'non-chameleon'],
+  undercover: ['undercover', 'civilian'],
+};
+
+/** Suspicion matrix keyed by names: rows[observer][suspect] = how likely the observer thinks suspect is the odd one. */
+export type SuspicionRows = Record<string, Record<string, number>>;
+
+export interface PromptClue {
+  name: string;
+  round: number;
+  text: string | null;
+}
+
+/** Everything a bot's prompt is built from; derived from its view (plus its own persona and beliefs). */
+export interface BotInput {
+  game: GameKind;
+  move: BotMove;
+  bot: BotKind;
+  me: string;
+  /** Players still in the game, in seat order (names). */
+  players: string[];
+  /** Eliminated players (party Undercover). */
+  out: string[];
+  /** Chameleon only. */
+  topic: string | null;
+  role: 'chameleon' | 'player' | null;
+  /** The secret word: only present when this player holds it. */
+  secret: string | null;
+  /** Undercover only: this player's own word. */
+  word: string | null;
+  clues: PromptClue[];
+  round: number;
+  clueRounds: number;
+  /** Vote targets (names). */
+  candidates: string[];
+  /** Earlier vote rounds (party Undercover), by name. */
+  pastVotes: { round: number; votes: Record<string, string | null> }[];
+  /** PGM bots: the current suspicion matrix (own row first), or null before any analysis. */
+  beliefs: SuspicionRows | null;
+  persona: Persona | null;
+}
+
+export function inputFromView(
+  view: GameView,
+  move: BotMove,
+  bot: BotKind,
+  extra: { persona?: Persona | null; beliefs?: SuspicionRows | null; candidates?: string[] } = {},
+): BotInput {
+  const name = (id: string) => view.players.find((p) => p.id === id)?.name ?? id;
+  const me = view.you ? name(view.you) : '?';
+  const alive = view.kind === 'undercover' ? view.players.filter((p) => p.alive) : view.players;
+  return {
+    game: view.kind,
+    move,
+    bot,
+    me,
+    players: alive.map((p) => p.name),
+    out: view.kind === 'undercover' ? view.players.filter((p) => !p.alive).map((p) => p.name) : [],
+    topic: view.kind === 'chameleon' ? view.topic : null,
+    role: view.kind === 'chameleon' ? view.role : null,
+    secret: view.kind === 'chameleon' ? view.secret : null,
+    word: view.kind === 'undercover' ? view.word : null,
+    clues: view.clues.map((c) => ({ name: name(c.player), round: c.round, text: c.text })),
+    round: view.round,
+    clueRounds: view.kind === 'chameleon' ? view.clueRounds : view.clueRounds * view.voteRound,
+    candidates: extra.candidates ?? [],
+    pastVotes:
+      view.kind === 'undercover'
+        ? view.history.map((h) => ({
+            round: h.round,
+            votes: Object.fromEntries(Object.entries(h.votes).map(([v, t]) => [name(v), t === null ? null : name(t)])),
+          }))
+        : [],
+    beliefs: extra.beliefs ?? null,
+    persona: extra.persona ?? null,
+  };
+}
+
+// ---- Answer schemas (built from the legal choices) -----------------------------------------------------------
+
+export const PROMPT_SETTINGS = {
+  // Same cap as the rules (lobby.ts maxClueLength).
+  maxClueLength: 150,
+  maxGuessLength: 60,
+} as const;
+
+export const clueSchema = z.object({ clue: z.string().trim().min(1).max(PROMPT_SETTINGS.maxClueLength) });
+export const guessSchema = z.object({ word: z.string().trim().min(1).max(PROMPT_SETTINGS.maxGuessLength) });
+
+function enumOf(values: string[]): z.ZodType<string> {
+  return z.enum(values as [string, ...string[]]);
+}
+
+/** Vote plus MAgIC's probes in the same call: own role, and whom each other player suspects most. */
+export function voteSchema(input: BotInput): z.ZodType<VoteAnswer> {
+  const others = input.players.filter((p) => p !== input.me);
+  return z.object({
+    vote: enumOf(input.candidates),
+    selfRole: z.enum(ROLE_NAMES[input.game] as unknown as [string, string]),
+    suspects: z.object(Object.fromEntries(others.map((o) => [o, enumOf(input.players.filter((p) => p !== o))]))),
+  });
+}
+export type VoteAnswer = { vote: string; selfRole: string; suspects: Record<string, string> };
+
+/** PGM analysis: a belief row for this player and one per other player's presumed view (two-hop). */
+export function analyseSchema(input: BotInput): z.ZodType<AnalyseAnswer> {
+  const row = z.object(Object.fromEntries(input.players.map((p) => [p, z.number().min(0).max(1)])));
+  return z.object({
+    selfRole: z.enum(ROLE_NAMES[input.game] as unknown as [string, string]),
+    beliefs: z.object(Object.fromEntries(input.players.map((p) => [p, row]))),
+  });
+}
+export type AnalyseAnswer = { selfRole: string; beliefs: SuspicionRows };
+
+// ---- Messages -------------------------------------------------------------------------------------------------
+
+function rules(input: BotInput): string {
+  const n = input.players.length + input.out.length;
+  if (input.game === 'chameleon')
+    return [
+      `You are ${input.me}, one of ${n} players in a game of Chameleon.`,
+      'Everyone hears the topic. All players but one also get the same hidden word from that topic; the one',
+      'without it is the chameleon. In seat order each player gives one short clue about the hidden word',
+      `(${input.clueRounds} round${input.clueRounds > 1 ? 's' : ''}). Then everyone, the chameleon too, votes`,
+      'for who they think the chameleon is; nobody may vote for themselves. If the most votes are shared, or go',
+      'to someone else, the chameleon wins. A caught chameleon may name the hidden word from the clues and wins',
+      'if it is right. Word holders want to expose the chameleon without making the word easy to work out; the',
+      'chameleon wants to blend in and work the word out.',
+    ].join(' ');
+  return [
+    `You are ${input.me}, one of ${n} players in a game of Undercover.`,
+    'Every player is given a word. All but one get the same word; the undercover gets a different but close',
+    'word. Nobody is told which one they have, so work out from the clues whether your word is the odd one.',
+    'In seat order each player gives one short clue about their own word, never the word itself and never an',
+    'earlier clue. Then everyone votes for who they think the undercover is; nobody may vote for themselves.',
+    input.pastVotes.length > 0 || input.out.length > 0
+      ? 'The most-voted player is out; rounds repeat until the undercover is out or too few others remain.'
+      : 'The civilians win if the undercover gets the most votes alone; otherwise the undercover wins.',
+    'Do not be so specific that you give your word away.',
+  ].join(' ');
+}
+
+function persona(input: BotInput): string {
+  if (!input.persona) return '';
+  return `\nYou are playing as ${input.persona.name}: ${input.persona.summary}\nStay in character in how you word things, but play to win.`;
+}
+
+function knowledge(input: BotInput): string {
+  if (input.game === 'chameleon') {
+    const lines = [`Topic: ${input.topic ?? '?'}.`];
+    if (input.role === 'chameleon') lines.push('You are the chameleon: you do not know the hidden word.');
+    else lines.push(`You are not the chameleon. The hidden word is "${input.secret ?? '?'}".`);
+    return lines.join('\n');
+  }
+  return `Your word is "${input.word ?? '?'}".`;
+}
+
+function cluesText(input: BotInput): string {
+  if (input.clues.length === 0) return 'No clues yet.';
+  return input.clues
+    .map((c) => `- round ${c.round}, ${c.name}${c.name === input.me ? ' (you)' : ''}: ${c.text ?? '(passed)'}`)
+    .join('\n');
+}
+
+function beliefsText(input: BotInput): string {
+  if (!input.beliefs) return '';
+  const rows = Object.entries(input.beliefs).map(([obs, row]) => {
+    const who = obs === input.me ? 'You think' : `You think ${obs} thinks`;
+    const cells = Object.entries(row)
+      .map(([s, p]) => `${s} ${p.toFixed(2)}`)
+      .join(', ');
+    return `- ${who}: ${cells}`;
+  });
+  const odd = ROLE_NAMES[input.game][0];
+  return `\nYour current estimates of who is the ${odd} (probabilities):\n${rows.join('\n')}`;
+}
+
+function history(input: BotInput): string {
+  const parts: string[] = [];
+  if (input.out.length > 0) parts.push(`Out of the game: ${input.out.join(', ')}.`);
+  for (const h of input.pastVotes) {
+    const v = Object.entries(h.votes)
+      .map(([a, b]) => `${a}->${b ?? 'none'}`)
+      .join(', ');
+    parts.push(`Vote round ${h.round}: ${v}.`);
+  }
+  return parts.length > 0 ? `\n${parts.join('\n')}` : '';
+}
+
+function task(input: BotInput): string {
+  const odd = ROLE_NAMES[input.game][0];
+  const roles = ROLE_NAMES[input.game].map((r) => `"${r}"`).join(' or ');
+  switch (input.move) {
+    case 'clue': {
+      const pgm = input.beliefs
+        ? input.game === 'chameleon' && input.role === 'chameleon'
+          ? ' Use your estimates and the clues: guess the hidden word and give a clue that fits it, so you blend in.'
+          : ` Use your estimates: if you think you are the ${odd}, give a clue that also fits the others' word; otherwise give a clue that the ${odd} would not think of, without giving your word away.`
+        : '';
+      return `It is your turn (clue round ${input.round} of ${input.clueRounds}). Give one short clue: a word or a short phrase. Do not say the word itself and do not repeat an earlier clue.${pgm}\nAnswer as JSON: {"clue": "..."}`;
+    }
+    case 'vote': {
+      const others = input.players.filter((p) => p !== input.me);
+      return [
+        `Vote for the player you think is the ${odd}: one of ${input.candidates.join(', ')}.`,
+        `Also say which role you think you have (${roles}), and for each other player (${others.join(', ')}) whom you think they suspect most.`,
+        'Answer as JSON: {"vote": "<name>", "selfRole": "<role>", "suspects": {"<player>": "<name>", ...}}',
+      ].join('\n');
+    }
+    case 'guess':
+      return `You were caught. Name the hidden word from the clues (topic: ${input.topic ?? '?'}).\nAnswer as JSON: {"word": "..."}`;
+    case 'analyse':
+      return [
+        `Before acting, estimate who is the ${odd}. Give one row for yourself and one row for each other player,`,
+        `as that player would judge it from what they can know (they see the same clues, and their own word but not yours).`,
+        `Each row gives every player (${input.players.join(', ')}) a probability of being the ${odd}; a row sums to 1.`,
+        `Also say which role you think you have (${roles}).`,
+        'Answer as JSON: {"selfRole": "<role>", "beliefs": {"<observer>": {"<player>": 0.0, ...}, ...}}',
+      ].join('\n');
+  }
+}
+
+/** The messages for one move, built only from `input`. */
+export function buildMessages(input: BotInput): ChatMessage[] {
+  return [
+    { role: 'system', content: rules(input) + persona(input) },
+    {
+      role: 'user',
+      content: `${knowledge(input)}\nPlayers: ${input.players.join(', ')}.${history(input)}\nClues so far:\n${cluesText(input)}${beliefsText(input)}\n\n${task(input)}`,
+    },
+  ];
+}
+
+/** Task names (for accounting and the offline model's rules). */
+export const GAME_TASKS = {
+  clue: 'game_clue',
+  cluePgm: 'game_clue_pgm',
+  vote: 'game_vote',
+  guess: 'game_guess',
+  analyse: 'game_analyse',
+} as const;

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { defaultKnowledge } from '../../src/games/knowledge.ts';
+import { FALLBACK_CLUES, gamesOfflineRules } from '../../src/games/offline.ts';
+import type { BotInput } from '../../src/games/prompts.ts';
+import { saysWord } from '../../src/games/text.ts';
+import { loadPairs, loadTopics } from '../../src/games/words.ts';
+
+const k = defaultKnowledge();
+
+function input(over: Partial<BotInput>): BotInput {
+  return {
+    game: 'chameleon',
+    move: 'clue',
+    bot: 'vanilla',
+    me: 'Ann',
+    players: ['Ann', 'Ben', 'Cat'],
+    out: [],
+    topic: 'Fruits',
+    role: 'player',
+    secret: 'Cherry',
+    word: null,
+    clues: [],
+    round: 1,
+    clueRounds: 1,
+    candidates: [],
+    pastVotes: [],
+    beliefs: null,
+    persona: null,
+    ...over,
+  };
+}
+
+const rule = (task: string, i: BotInput) => gamesOfflineRules[task]?.(i, []) as Record<string, unknown>;
+
+describe('offline rules: Chameleon', () => {
+  it('a word holder gives a clue related to the word without saying it', () => {
+    for (const secret of ['Cherry', 'Mango', 'Pineapple', 'Fig']) {
+      for (const bot of ['vanilla', 'pgm'] as const) {
+        const { clue } = rule(bot === 'pgm' ? 'game_clue_pgm' : 'game_clue', input({ secret, bot })) as {
+          clue: string;
+        };
+        expect(saysWord(clue, secret)).toBe(false);
+        expect(k.relatedness(clue, secret), `${secret}: ${clue}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('the chameleon gives a topic clue; a PGM chameleon fits its clue to the word it worked out', () => {
+    const base = { role: 'chameleon' as const, secret: null, me: 'Cat' };
+    const { clue } = rule('game_clue', input(base)) as { clue: string };
+    expect(k.topicClues('Fruits').map((c) => c.toLowerCase())).toContain(clue.toLowerCase());
+    const clues = [
+      { name: 'Ann', round: 1, text: 'pit' },
+      { name: 'Ben', round: 1, text: 'sundae' },
+    ];
+    const pgm = rule('game_clue_pgm', input({ ...base, bot: 'pgm', clues })) as { clue: string };
+    expect(k.relatedness(pgm.clue, 'Cherry'), pgm.clue).toBeGreaterThan(0);
+    expect(saysWord(pgm.clue, 'Cherry')).toBe(false);
+    const guess = rule('game_guess', input({ ...base, move: 'guess', clues })) as { word: string };
+    expect(guess.word).toBe('Cherry');
+  });
+
+  it('holders vote for the player whose clue does not fit the word', () => {
+    const clues = [
+      { name: 'Ann', round: 1, text: 'stem' },
+      { name: 'Ben', round: 1, text: 'vitamins' },
+      { name: 'Cat', round: 1, text: 'blossom' },
+    ];
+    const v = rule('game_vote', input({ move: 'vote', clues, candidates: ['Ben', 'Cat'] }));
+    expect(v.vote).toBe('Ben');
+    expect(v.selfRole).toBe('non-chameleon');
+  });
+});
+
+describe('offline rules: Undercover', () => {
+  const base = { game: 'undercover' as const, topic: null, role: null, secret: null };
+
+  it('reasons from clue overlap: the player whose clues miss my word is suspected', () => {
+    const clues = [
+      { name: 'Ann', round: 1, text: 'espresso' },
+      { name: 'Ben', round: 1, text: 'barista' },
+      { name: 'Cat', round: 1, text: 'herbal' },
+    ];
+    const v = rule('game_vote', input({ ...base, word: 'coffee', move: 'vote', clues, candidates: ['Ben', 'Cat'] }));
+    expect(v.vote).toBe('Cat');
+    expect(v.selfRole).toBe('civilian');
+  });
+
+  it("realises it is the undercover when most others' clues miss its word", () => {
+    const clues = [
+      { name: 'Ann', round: 1, text: 'herbal' },
+      { name: 'Ben', round: 1, text: 'espresso' },
+      { name: 'Cat', round: 1, text: 'barista' },
+    ];
+    const a = rule('game_analyse', input({ ...base, word: 'tea', move: 'analyse', bot: 'pgm', clues })) as {
+      selfRole: string;
+      beliefs: Record<string, Record<string, number>>;
+    };
+    expect(a.selfRole).toBe('undercover');
+    const row = a.beliefs.Ann ?? {};
+    expect(row.Ann ?? 0).toBeGreaterThan(Math.max(row.Ben ?? 0, row.Cat ?? 0));
+    // Two-hop: Ben (who holds the others' word) is presumed to suspect me.
+    const ben = a.beliefs.Ben ?? {};
+    expect(ben.Ann ?? 0).toBeGreaterThan(ben.Cat ?? 0);
+    // Its next clue fits the others' word as well as its own.
+    const c = rule('game_clue_pgm', input({ ...base, word: 'tea', bot: 'pgm', clues, round: 2 })) as { clue: string };
+    expect(k.relatedness(c.clue, 'coffee'), c.clue).toBeGreaterThan(0);
+    expect(saysWord(c.clue, 'tea')).toBe(false);
+  });
+
+  it('is deterministic', () => {
+    const i = input({ ...base, word: 'coffee', bot: 'pgm' });
+    expect(rule('game_clue_pgm', i)).toEqual(rule('game_clue_pgm', i));
+  });
+});
+
+describe('fallback clues', () => {
+  it('never say any word of the shipped data', () => {
+    const words = [...loadTopics().flatMap((t) => t.words), ...loadPairs().flat()];
+    for (const c of FALLBACK_CLUES) for (const w of words) expect(saysWord(c, w), `${c} / ${w}`).toBe(false);
+  });
+});
