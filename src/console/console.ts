@@ -2,11 +2,11 @@
 // Discord front end offers. Posts print as they are committed; commands mirror the slash commands.
 import { createInterface } from 'node:readline';
 import { isUserError } from '../errors.ts';
-import { CONSOLE_SCOPE, type TownRegistry } from '../town/registry.ts';
+import type { TownRegistry } from '../town/registry.ts';
 import type { TownScheduler } from '../town/scheduler.ts';
 import { TownScheduler as Scheduler } from '../town/scheduler.ts';
 import type { Speaker, TownService } from '../town/service.ts';
-import type { Post } from '../town/types.ts';
+import { CONSOLE_SCOPE, type Post } from '../town/types.ts';
 import { findLocation, findObject, findResident } from '../town/world.ts';
 import {
   formatMap,
@@ -300,7 +300,10 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
           out('Usage: /town object <location> <object> <status>');
           return;
         }
-        const obj = longestPrefix(loc.rest, (p) => (findObject(loc.value, p) ? p : undefined));
+        const first = loc.rest[0];
+        const obj =
+          longestPrefix(loc.rest, (p) => (findObject(loc.value, p, undefined, true) ? p : undefined)) ??
+          (first && findObject(loc.value, first) ? { value: first, rest: loc.rest.slice(1) } : null);
         if (!obj || obj.rest.length === 0) {
           out(
             `Usage: /town object <location> <object> <status>. Objects at ${loc.value.name}: ${loc.value.subAreas.flatMap((a) => a.objects.map((o) => o.name)).join(', ')}.`,

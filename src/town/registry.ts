@@ -10,8 +10,9 @@ import { type BudgetInfo, type KitFactory, TownService } from './service.ts';
 import type { TownSettings } from './settings.ts';
 import type { TownStore } from './store.ts';
 import type { TickLog } from './tick.ts';
+import { CONSOLE_SCOPE } from './types.ts';
 
-export const CONSOLE_SCOPE = 'console';
+export { CONSOLE_SCOPE };
 
 export interface TownRegistryOptions {
   store: TownStore;

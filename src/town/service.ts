@@ -489,7 +489,7 @@ export class TownService {
   }
 
   /** Retrieval with component scores for admin inspection (updates access times, as retrieval does). */
-  memories(name: string, query: string, k = 10): Promise<MemoryHit[]> {
+  async memories(name: string, query: string, k = 10): Promise<MemoryHit[]> {
     const rs = this.resident_(name);
     const q = this.text_(query, 'query');
     return this.change(async () => {
@@ -721,7 +721,7 @@ export class TownService {
   }
 
   /** Many stateless interviews at once (bounded parallelism), e.g. every resident about every other. */
-  evaluateMany(items: { resident: string; question: string }[]): Promise<string[]> {
+  async evaluateMany(items: { resident: string; question: string }[]): Promise<string[]> {
     const rs = items.map((i) => this.resident_(i.resident));
     return this.mutex.run(() =>
       mapLimit(items, this.state.settings.concurrency, (item, i) => {
@@ -735,7 +735,12 @@ export class TownService {
   }
 
   /** Stores a memory of something outside the loop (e.g. a game played) for one resident. */
-  remember(residentQuery: string, description: string, kind: MemoryKind = 'game', importance?: number): Promise<void> {
+  async remember(
+    residentQuery: string,
+    description: string,
+    kind: MemoryKind = 'game',
+    importance?: number,
+  ): Promise<void> {
     const rs = this.resident_(residentQuery);
     const d = this.text_(description, 'memory');
     return this.change(async () => {
@@ -748,8 +753,9 @@ export class TownService {
 
   /** Advances the town by one tick now (the scheduler calls this). */
   tick(): Promise<TickResult> {
-    return this.change(async () => {
+    return this.change(async (out) => {
       const r = await runTick(this.world, this.kit, this.deps.log);
+      out.posts.push(...r.posts); // seq numbers were taken from the same state counter
       this.state.clock.lastTickWall = this.wallNow();
       return r;
     });
@@ -777,7 +783,7 @@ export class TownService {
   }
 
   /** Ticks per scheduled run (0.1-100; fractions accumulate). */
-  setSpeed(speed: number): Promise<void> {
+  async setSpeed(speed: number): Promise<void> {
     if (!Number.isFinite(speed) || speed < 0.1 || speed > 100)
       throw new UserError('town/speed', 'Speed is the number of ticks per scheduled run, from 0.1 to 100.');
     return this.change(async () => {
@@ -786,7 +792,7 @@ export class TownService {
   }
 
   /** Sets this town's daily token budget (null = the configured default). */
-  setBudget(tokens: number | null): Promise<void> {
+  async setBudget(tokens: number | null): Promise<void> {
     if (tokens !== null && (!Number.isInteger(tokens) || tokens < 0))
       throw new UserError('town/budget', 'The budget is a whole number of tokens per day (or "default").');
     return this.change(async () => {
@@ -798,7 +804,7 @@ export class TownService {
    * An admin rewrites an object's status in words ("the stove is burning", sec. 3.1); residents present
    * perceive it on the next tick and may react.
    */
-  setObject(
+  async setObject(
     locationQuery: string,
     objectQuery: string,
     status: string,

@@ -209,3 +209,6 @@ export interface Post extends NewPost {
 }
 
 export const TOWN_HALL = 'town-hall';
+
+/** Scope of the local console's town (guild ids are the other scopes). */
+export const CONSOLE_SCOPE = 'console';

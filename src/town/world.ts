@@ -78,6 +78,7 @@ export function findObject(
   loc: Location,
   name: string,
   subArea?: string,
+  exactOnly = false,
 ): { area: SubArea; object: WorldObject } | undefined {
   const parts = name.split(/[/:]/);
   let areaName = subArea;
@@ -91,7 +92,7 @@ export function findObject(
   const areas = [...loc.subAreas].sort(
     (a, b) => Number(norm(b.name) === norm(areaName ?? '')) - Number(norm(a.name) === norm(areaName ?? '')),
   );
-  for (const exact of [true, false]) {
+  for (const exact of exactOnly ? [true] : [true, false]) {
     for (const area of areas) {
       const object = area.objects.find((o) =>
         exact ? norm(o.name) === q : norm(o.name).includes(q) || q.includes(norm(o.name)),

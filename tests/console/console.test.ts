@@ -1,0 +1,140 @@
+// The console driven by piped stdin, as a script would: commands in, posts and answers out.
+import { PassThrough, Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { runConsole, tokenize } from '../../src/console/console.ts';
+import { formatPost } from '../../src/console/format.ts';
+import { TownService } from '../../src/town/service.ts';
+import { InMemoryTownStore } from '../../src/town/store.ts';
+import { tinyTown } from '../support/town-fixtures.ts';
+import { scriptedKit } from '../support/town-scripted-mind.ts';
+
+async function run(lines: string[], extra: Partial<Parameters<typeof runConsole>[0]> = {}) {
+  const { kit, calls } = scriptedKit({
+    decide: (r, ctx) => ({
+      action: {
+        description: `${r.profile.firstName} is sipping tea`,
+        emoji: '🍵',
+        location: ctx.location.id,
+        start: ctx.now,
+        minutes: 10,
+      },
+      changed: true,
+      reacted: false,
+    }),
+  });
+  const service = await TownService.create(
+    { store: new InMemoryTownStore(), kit: () => kit, owner: 'console' },
+    { id: 'console', scope: 'console', file: tinyTown(), seed: 1 },
+  );
+  const output = new PassThrough();
+  let text = '';
+  output.on('data', (d) => {
+    text += String(d);
+  });
+  const r = await runConsole({
+    service,
+    input: Readable.from(lines.map((l) => `${l}\n`)),
+    output,
+    banner: 'BANNER',
+    ...extra,
+  });
+  return { text, code: r.exitCode, calls, service };
+}
+
+describe('console', () => {
+  it('GIVEN piped commands WHEN run THEN it prints the banner, answers each command and exits 0 at EOF', async () => {
+    const { text, code } = await run([
+      '/help',
+      '/status',
+      '/persona set Sam, a reporter for the local paper',
+      '/persona show',
+      'Ann, any news?',
+      '/town step 2',
+      '/resident list',
+    ]);
+    expect(code).toBe(0);
+    expect(text.startsWith('BANNER\n')).toBe(true);
+    expect(text).toContain('/whisper <resident> <text>');
+    expect(text).toContain('Tiny — Monday, January 1, 2024, 8:00 am');
+    expect(text).toContain('You are now Sam, a reporter for the local paper.');
+    // Plain text goes to the current location (the first public place, the cafe); Ann's reply prints as a post.
+    expect(text).toContain('[#cafe] 🙂 Ann Lee: Hello Sam, I am Ann Lee.');
+    // Ticks print posts as they are committed.
+    expect(text).toContain('[#cafe] 🍵 Bo Park: sipping tea');
+    expect(text).toContain('Stepped 2 tick(s): Monday, January 1, 2024, 8:20 am.');
+    expect(text).toContain('🙂 Cy Ray — at House: 🍵 sipping tea');
+  });
+
+  it('says, whispers, interviews, rewrites objects and shows residents by multi-word names', async () => {
+    const { text, calls } = await run([
+      '/say the cafe Bo Park, hello',
+      '/whisper Ann Lee You should open a bakery',
+      '/interview Cy Ray What is your favourite drink?',
+      '/town object house stove is burning',
+      '/town object cafe coffee "machine" smoking',
+      '/resident info Cy Ray',
+      '/map',
+    ]);
+    expect(calls.hear.find((h) => h.id === 'bo-park')?.addressed).toBe(true);
+    expect(calls.innerVoice).toEqual([{ id: 'ann-lee', text: 'You should open a bakery' }]);
+    expect(text).toContain('🙂 Cy Ray: Cy Ray answers: What is your favourite drink?');
+    expect(text).toContain('House: kitchen/stove is now burning.');
+    expect(text).toContain('[#house] ⚠️ The stove in the kitchen is burning');
+    expect(text).toContain('Cafe: counter/coffee machine is now smoking.');
+    expect(text).toContain('Cy Ray, 30 — kind');
+    expect(text).toContain('📍 House [#house] | stove: burning');
+  });
+
+  it('prints clear messages for mistakes and keeps going', async () => {
+    const { text, code } = await run([
+      '/say moon hello',
+      '/whisper Zed hi',
+      '/frobnicate',
+      `/say cafe ${'x'.repeat(10_000)}`,
+      '/town step 0',
+      '/status',
+    ]);
+    expect(code).toBe(0);
+    expect(text).toContain('Usage: /say <location> <text>. Places: cafe, shop, park, hill, house, lake.');
+    expect(text).toContain('Usage: /whisper <resident> <text>. Residents: Ann Lee, Bo Park, Cy Ray.');
+    expect(text).toContain('Unknown command /frobnicate. Type /help.');
+    expect(text).toContain('The message is 10000 characters long; the limit is 2000.');
+    expect(text).toContain('Step takes a whole number of ticks from 1 to 1000.');
+    expect(text).toContain('Tiny — Monday');
+  });
+
+  it('asks extra handlers first (the hook for /game lines) and stops at /quit', async () => {
+    const seen: string[] = [];
+    const { text } = await run(['/game start chameleon', '/quit', '/status'], {
+      handlers: [
+        (line, ctx) => {
+          if (!line.startsWith('/game')) return false;
+          seen.push(line);
+          ctx.print('game started');
+          return true;
+        },
+      ],
+    });
+    expect(seen).toEqual(['/game start chameleon']);
+    expect(text).toContain('game started');
+    expect(text).not.toContain('Tiny — Monday');
+  });
+
+  it('tokenizes quoted phrases and formats narrator and multi-line posts', () => {
+    expect(tokenize('object "maple row" stove \'is on fire\'')).toEqual(['object', 'maple row', 'stove', 'is on fire']);
+    const base = {
+      id: 'x',
+      seq: 1,
+      speakerId: null,
+      speakerName: null,
+      kind: 'digest' as const,
+      simTime: 0,
+      deliveredAt: null,
+      deliveryRef: null,
+      attempts: 0,
+    };
+    expect(formatPost({ ...base, location: 'town-hall', emoji: '📰', text: 'Daily digest\n• one' })).toBe(
+      '[#town-hall] 📰\n  Daily digest\n  • one',
+    );
+  });
+});
