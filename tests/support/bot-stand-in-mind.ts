@@ -41,7 +41,11 @@ export function standInKit(): MindKit {
     },
     async decide(r, ctx) {
       const m = mindOf(r);
-      const description = m.thought ? `thinking about ${m.thought}` : (m.plan[0] ?? 'resting');
+      // A new plan line every tick, so a simulated hour produces a post per resident per tick.
+      const step = Math.floor(ctx.now / (ctx.minutesPerTick * 60_000));
+      const description = m.thought
+        ? `thinking about ${m.thought}`
+        : `${m.plan[step % m.plan.length] ?? 'resting'} (step ${step % 1000})`;
       return {
         action: {
           description,
@@ -50,7 +54,7 @@ export function standInKit(): MindKit {
           start: ctx.now,
           minutes: ctx.minutesPerTick,
         },
-        changed: false,
+        changed: true,
         reacted: false,
       };
     },
