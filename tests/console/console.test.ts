@@ -82,7 +82,7 @@ describe('console', () => {
     expect(text).toContain('[#house] ⚠️ The stove in the kitchen is burning');
     expect(text).toContain('Cafe: counter/coffee machine is now smoking.');
     expect(text).toContain('Cy Ray, 30 — kind');
-    expect(text).toContain('📍 House [#house] | stove: burning');
+    expect(text).toMatch(/📍 House \[#house\] — 🙂 Cy Ray \(idle\) \| stove: burning/);
   });
 
   it('prints clear messages for mistakes and keeps going', async () => {

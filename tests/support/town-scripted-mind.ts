@@ -108,13 +108,12 @@ export function scriptedKit(opts: ScriptOptions = {}): { kit: MindKit; calls: Sc
       calls.reflect.push(r.profile.id);
       return 0;
     },
-    async retrieve(r, query, now, k = 5): Promise<Retrieved[]> {
+    async retrieve(r, query, _now, k = 5): Promise<Retrieved[]> {
       return r.memory
         .all()
         .filter((m) => m.description.toLowerCase().includes(query.toLowerCase()))
         .slice(0, k)
         .map((memory: Memory) => ({ memory, score: 1, recency: 1, importance: 0.5, relevance: 1 }));
-      void now;
     },
     async summary(r) {
       return `${r.profile.name} is ${r.profile.age}.`;
