@@ -1,0 +1,593 @@
+// The memory stream of one resident (Park et al. 2023, sec. 4.1): an append-only list of memory objects held
+// in memory, with a change journal the town drains after each tick and commits in one transaction.
+// Retrieval runs over column arrays (last access, importance, kind) and a VectorIndex: a 4-bit SIMD pass
+// bounds every row's relevance, and only rows whose score interval reaches the top k are scored exactly.
+import { HOUR_MS, type RetrievalWeights, type ScoredMemory } from './retrieval.ts';
+import type { AgentId, Memory, MemoryId, MemoryKind } from './types.ts';
+import { unit, VectorIndex } from './vector-index.ts';
+
+export interface NewMemory {
+  kind: MemoryKind;
+  description: string;
+  importance: number;
+  embedding?: Float32Array | null;
+  embedderId?: string | null;
+  evidence?: MemoryId[];
+  /** Defaults to 1 + the deepest evidence (0 without evidence). */
+  depth?: number;
+  plan?: Memory['plan'];
+  meta?: Record<string, unknown>;
+}
+
+export interface SearchOptions {
+  k: number;
+  weights: RetrievalWeights;
+  decay: number;
+  /** Only these kinds are candidates (default: all). */
+  kinds?: readonly MemoryKind[];
+  /** Margin of the quantised pass in standard deviations of its rounding error. */
+  sigmas?: number;
+  /** Scan exactly when rows x dims is below this (default 200k). */
+  exactBelow?: number;
+}
+
+export interface SearchStats {
+  rows: number;
+  candidates: number;
+  /** Rows whose exact cosine was computed. */
+  exact: number;
+  quantised: boolean;
+}
+
+const KINDS: readonly MemoryKind[] = [
+  'seed',
+  'observation',
+  'reflection',
+  'plan',
+  'dialogue',
+  'conversation_summary',
+  'inner_voice',
+  'interview',
+  'game',
+];
+const KIND_CODE = new Map<MemoryKind, number>(KINDS.map((k, i) => [k, i]));
+/** Exact cosines computed to pin the min or max of relevance before falling back to the approximation. */
+const EXTREME_RESOLVE_CAP = 256;
+
+function clampImportance(x: number): number {
+  return Number.isFinite(x) ? Math.min(10, Math.max(1, Math.round(x))) : 1;
+}
+
+export class MemoryStream {
+  readonly agentId: AgentId;
+  private readonly idPrefix: string;
+  private memories: Memory[] = [];
+  private readonly rowOf = new Map<MemoryId, number>();
+  private readonly lastRowByDescription = new Map<string, number>();
+  private nextSeq = 1;
+  private capacity = 0;
+  private lastAccess = new Float64Array(0);
+  private importance = new Float32Array(0);
+  private kindCode = new Uint8Array(0);
+  private index: VectorIndex | null = null;
+  private indexEmbedder: string | null = null;
+  private added: Memory[] = [];
+  private readonly touched = new Map<MemoryId, number>();
+  private scratch = {
+    approx: new Float32Array(0),
+    margin: new Float32Array(0),
+    base: new Float64Array(0),
+    lower: new Float64Array(0),
+    flags: new Uint8Array(0),
+  };
+  private readonly simd: boolean;
+  /** Figures of the last search, for benchmarks and admin inspection. */
+  lastSearch: SearchStats = { rows: 0, candidates: 0, exact: 0, quantised: false };
+
+  constructor(agentId: AgentId, memories: Memory[] = [], opts: { idPrefix?: string; simd?: boolean } = {}) {
+    this.agentId = agentId;
+    this.idPrefix = opts.idPrefix ?? '';
+    this.simd = opts.simd ?? true;
+    const sorted = [...memories].sort((a, b) => a.seq - b.seq);
+    for (const m of sorted) this.append(m);
+  }
+
+  size(): number {
+    return this.memories.length;
+  }
+
+  all(): readonly Memory[] {
+    return this.memories;
+  }
+
+  get(id: MemoryId): Memory | undefined {
+    const row = this.rowOf.get(id);
+    return row === undefined ? undefined : this.memories[row];
+  }
+
+  /** The latest memory with exactly this description (repeated observations reuse its importance). */
+  latestWithDescription(description: string): Memory | undefined {
+    const row = this.lastRowByDescription.get(description);
+    return row === undefined ? undefined : this.memories[row];
+  }
+
+  /** The n most recent memories (newest last) that pass the filter. */
+  recent(n: number, filter?: (m: Memory) => boolean): Memory[] {
+    const out: Memory[] = [];
+    for (let i = this.memories.length - 1; i >= 0 && out.length < n; i--) {
+      const m = this.memories[i]!;
+      if (!filter || filter(m)) out.push(m);
+    }
+    return out.reverse();
+  }
+
+  /** Appends (assigns id + seq, createdAt/lastAccessAt = now). */
+  add(m: NewMemory, now: number): Memory {
+    const seq = this.nextSeq;
+    const evidence = [...(m.evidence ?? [])].filter((id) => this.rowOf.has(id));
+    const depth =
+      m.depth ?? (evidence.length === 0 ? 0 : 1 + Math.max(...evidence.map((id) => this.get(id)?.depth ?? 0)));
+    const memory: Memory = {
+      id: `${this.idPrefix}${this.agentId}/${seq}` as MemoryId,
+      agentId: this.agentId,
+      seq,
+      kind: m.kind,
+      description: m.description.trim(),
+      createdAt: now,
+      lastAccessAt: now,
+      importance: clampImportance(m.importance),
+      embedding: m.embedding ?? null,
+      embedderId: m.embedding ? (m.embedderId ?? null) : null,
+      evidence,
+      depth,
+      ...(m.plan ? { plan: { ...m.plan } } : {}),
+      ...(m.meta ? { meta: m.meta } : {}),
+    };
+    this.append(memory);
+    this.added.push(memory);
+    return memory;
+  }
+
+  /** Marks access (retrieval) time; journaled. */
+  touch(ids: readonly MemoryId[], now: number): void {
+    for (const id of ids) {
+      const row = this.rowOf.get(id);
+      if (row === undefined) continue;
+      const m = this.memories[row]!;
+      if (now <= m.lastAccessAt) continue;
+      m.lastAccessAt = now;
+      this.lastAccess[row] = now;
+      this.touched.set(id, now);
+    }
+  }
+
+  drainChanges(): { added: Memory[]; touched: { id: MemoryId; lastAccessAt: number }[] } {
+    const addedIds = new Set(this.added.map((m) => m.id));
+    const added = this.added;
+    // A memory added and touched in the same tick is committed once, with its latest access time.
+    const touched = [...this.touched]
+      .filter(([id]) => !addedIds.has(id))
+      .map(([id, lastAccessAt]) => ({ id, lastAccessAt }));
+    this.added = [];
+    this.touched.clear();
+    return { added, touched };
+  }
+
+  /** The vector space retrieval compares in (the embedder of the first embedded memory). */
+  get embedderId(): string | null {
+    return this.indexEmbedder;
+  }
+
+  /** Memories without a vector in `embedderId`'s space (to be embedded again after an embedder change). */
+  unembedded(embedderId: string): Memory[] {
+    return this.memories.filter((m) => m.embedding === null || m.embedderId !== embedderId);
+  }
+
+  /** Replaces a memory's vector (e.g. re-embedded with the current embedder); not journaled. */
+  setEmbedding(id: MemoryId, embedding: Float32Array, embedderId: string): void {
+    const row = this.rowOf.get(id);
+    if (row === undefined) return;
+    const m = this.memories[row]!;
+    m.embedding = embedding;
+    m.embedderId = embedderId;
+    if (this.index === null || this.indexEmbedder !== embedderId || this.index.dims !== embedding.length) {
+      this.rebuildIndex(embedderId, embedding.length);
+    } else {
+      this.index.set(row, embedding);
+    }
+  }
+
+  /**
+   * The top k memories by the sec. 4.1 score, with normalised components. Does not touch them (retrieve()
+   * in the runtime does). Same ranking as scoreMemories(), up to the error margin described in
+   * vector-index.ts (exact below `exactBelow`). Written as flat loops over typed arrays: it runs per query.
+   */
+  search(
+    query: { embedding: Float32Array | null; embedderId?: string | null },
+    now: number,
+    opts: SearchOptions,
+  ): ScoredMemory[] {
+    const n = this.memories.length;
+    const k = Math.max(0, Math.floor(opts.k));
+    if (n === 0 || k === 0) return [];
+    const wR = opts.weights.recency;
+    const wI = opts.weights.importance;
+    const wV = opts.weights.relevance;
+    const mask =
+      opts.kinds === undefined ? 0x1ff : opts.kinds.reduce((acc, kind) => acc | (1 << (KIND_CODE.get(kind) ?? 0)), 0);
+    this.ensureScratch(n);
+    const { approx, margin, base, lower, flags } = this.scratch;
+    const kindCode = this.kindCode;
+    const lastAccess = this.lastAccess;
+    const importance = this.importance;
+
+    // Pass 1: candidates, recency (decay ^ hours) and importance ranges. flags: 1 candidate, 2 has a vector,
+    // 4 relevance exact.
+    const lnDecayPerMs = Math.log(opts.decay) / HOUR_MS;
+    const ranges = new Float64Array(4);
+    const candidates = recencyPass(n, mask, kindCode, lastAccess, importance, now, lnDecayPerMs, flags, base, ranges);
+    if (candidates === 0) return [];
+    const rMin = ranges[0]!;
+    const rMax = ranges[1]!;
+    const iMin = ranges[2]!;
+    const iMax = ranges[3]!;
+    const rRange = rMax - rMin;
+    const iRange = iMax - iMin;
+
+    // Relevance: exact, or 4-bit approximations with margins.
+    const index = this.index;
+    const comparable =
+      query.embedding !== null &&
+      index !== null &&
+      query.embedding.length === index.dims &&
+      (query.embedderId == null || query.embedderId === this.indexEmbedder);
+    const qUnit = comparable ? unit(query.embedding!) : null;
+    let quantised = false;
+    let exactCount = 0;
+    let relMin = 0;
+    let relRange = 0;
+    if (qUnit && index) {
+      const present = index.presence;
+      for (let row = 0; row < n; row++) if (flags[row]! && present[row]!) flags[row] = 3;
+      const big = n * index.dims >= (opts.exactBelow ?? 200_000);
+      quantised = big && index.approximate(qUnit, approx, margin, opts.sigmas ?? 6);
+      if (!quantised) {
+        for (let row = 0; row < n; row++) {
+          if (flags[row]! & 2) {
+            approx[row] = index.exactCosine(row, qUnit);
+            margin[row] = 0;
+            flags[row] = 7;
+            exactCount++;
+          }
+        }
+      }
+      // Pin the relevance extremes (normalisation) exactly when the margins leave a few contenders.
+      let maxLo = Number.NEGATIVE_INFINITY;
+      let minHi = Number.POSITIVE_INFINITY;
+      for (let row = 0; row < n; row++) {
+        if (!(flags[row]! & 2)) continue;
+        const a = approx[row]!;
+        const m = margin[row]!;
+        if (a - m > maxLo) maxLo = a - m;
+        if (a + m < minHi) minHi = a + m;
+      }
+      if (maxLo > Number.NEGATIVE_INFINITY) {
+        this.resolvedByExtremes = 0;
+        const relMax = this.extreme(n, qUnit, maxLo, 1);
+        relMin = this.extreme(n, qUnit, minHi, -1);
+        exactCount += this.resolvedByExtremes;
+        relRange = relMax - relMin;
+      }
+    }
+    const relConst = !(relRange > 1e-12);
+    const relScale = relConst ? 0 : wV / relRange;
+    const relFixed = relConst ? 0.5 * wV : 0;
+
+    // Pass 2: recency + importance (exact) and the lower bound of each score; the k-th best lower bound.
+    const rScale = rRange > 1e-12 ? wR / rRange : 0;
+    const rFixed = rRange > 1e-12 ? 0 : 0.5 * wR;
+    const iScale = iRange > 1e-12 ? wI / iRange : 0;
+    const iFixed = iRange > 1e-12 ? 0 : 0.5 * wI;
+    const heap = new MinHeap(k);
+    lowerPass(
+      n,
+      flags,
+      base,
+      importance,
+      approx,
+      margin,
+      lower,
+      heap,
+      [rScale, rFixed, rMin, iScale, iFixed, iMin, relScale, relFixed, relMin, wV],
+      relConst,
+    );
+    const threshold = heap.kth();
+
+    // Pass 3: rows whose upper bound reaches the threshold are scored exactly; the rest cannot make the top k.
+    const pool: number[] = [];
+    for (let row = 0; row < n; row++) {
+      const f = flags[row]!;
+      if (f === 0) continue;
+      let hi = base[row]!;
+      if (f & 2) {
+        const x = relScale * (approx[row]! + margin[row]! - relMin);
+        hi += relConst ? relFixed : Math.min(wV, Math.max(0, x));
+      }
+      if (hi < threshold) continue;
+      if ((f & 4) === 0 && f & 2) {
+        approx[row] = index!.exactCosine(row, qUnit!);
+        margin[row] = 0;
+        flags[row] = f | 4;
+        exactCount++;
+      }
+      pool.push(row);
+    }
+    const relN = (row: number) => {
+      if (!(flags[row]! & 2)) return 0;
+      if (relConst) return 0.5;
+      const x = (approx[row]! - relMin) / relRange;
+      return Math.min(1, Math.max(0, x));
+    };
+    const scored = pool.map((row) => ({ row, score: base[row]! + wV * relN(row) }));
+    scored.sort((a, b) => b.score - a.score || b.row - a.row);
+    this.lastSearch = { rows: n, candidates, exact: exactCount, quantised };
+    return scored.slice(0, k).map(({ row, score }) => ({
+      memory: this.memories[row]!,
+      score,
+      recency: rRange > 1e-12 ? (Math.exp(lnDecayPerMs * Math.max(0, now - lastAccess[row]!)) - rMin) / rRange : 0.5,
+      importance: iRange > 1e-12 ? (importance[row]! - iMin) / iRange : 0.5,
+      relevance: relN(row),
+    }));
+  }
+
+  private resolvedByExtremes = 0;
+
+  /**
+   * Max (sign 1) or min (sign -1) exact relevance: only rows whose interval reaches `bound` (the best lower
+   * bound of the max, the best upper bound of the min) can hold it, so those are resolved exactly.
+   */
+  private extreme(n: number, qUnit: Float32Array, bound: number, sign: 1 | -1): number {
+    const { approx, margin, flags } = this.scratch;
+    const index = this.index!;
+    // Many near-ties (thousands of unrelated memories at cosine 0): resolve only the EXTREME_RESOLVE_CAP most
+    // extreme approximations; the remaining error in the normalisation is below the margins.
+    const pick = new TopRows(EXTREME_RESOLVE_CAP);
+    for (let row = 0; row < n; row++) {
+      if (!(flags[row]! & 2)) continue;
+      const reaches = sign === 1 ? approx[row]! + margin[row]! >= bound : approx[row]! - margin[row]! <= bound;
+      if (reaches) pick.offer(row, sign * approx[row]!);
+    }
+    const rows = pick.rows();
+    let best = sign === 1 ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+    let resolved = 0;
+    for (const row of rows) {
+      if (!(flags[row]! & 4)) {
+        approx[row] = index.exactCosine(row, qUnit);
+        margin[row] = 0;
+        flags[row] = flags[row]! | 4;
+        resolved++;
+      }
+      const v = approx[row]!;
+      best = sign === 1 ? Math.max(best, v) : Math.min(best, v);
+    }
+    this.resolvedByExtremes += resolved;
+    return best;
+  }
+
+  private ensureScratch(n: number): void {
+    if (this.scratch.approx.length >= n) return;
+    const cap = Math.max(64, this.capacity);
+    this.scratch = {
+      approx: new Float32Array(cap),
+      margin: new Float32Array(cap),
+      base: new Float64Array(cap),
+      lower: new Float64Array(cap),
+      flags: new Uint8Array(cap),
+    };
+  }
+
+  private append(m: Memory): void {
+    const row = this.memories.length;
+    this.memories.push(m);
+    this.rowOf.set(m.id, row);
+    this.lastRowByDescription.set(m.description, row);
+    this.nextSeq = Math.max(this.nextSeq, m.seq + 1);
+    if (row >= this.capacity) {
+      const cap = Math.max(64, this.capacity * 2);
+      const la = new Float64Array(cap);
+      la.set(this.lastAccess);
+      this.lastAccess = la;
+      const im = new Float32Array(cap);
+      im.set(this.importance);
+      this.importance = im;
+      const kc = new Uint8Array(cap);
+      kc.set(this.kindCode);
+      this.kindCode = kc;
+      this.capacity = cap;
+    }
+    this.lastAccess[row] = m.lastAccessAt;
+    this.importance[row] = m.importance;
+    this.kindCode[row] = KIND_CODE.get(m.kind) ?? 0;
+    if (m.embedding && m.embedderId !== null && this.index === null) {
+      this.index = new VectorIndex(m.embedding.length, { simd: this.simd });
+      this.indexEmbedder = m.embedderId;
+      for (let r = 0; r < row; r++) this.index.push(null);
+    }
+    if (this.index) this.index.push(this.comparable(m) ? m.embedding : null);
+  }
+
+  private comparable(m: Memory): boolean {
+    return m.embedding !== null && m.embedderId === this.indexEmbedder && m.embedding.length === this.index?.dims;
+  }
+
+  private rebuildIndex(embedderId: string, dims: number): void {
+    this.index = new VectorIndex(dims, { simd: this.simd });
+    this.indexEmbedder = embedderId;
+    for (const m of this.memories) this.index.push(this.comparable(m) ? m.embedding : null);
+  }
+}
+
+function recencyPass(
+  n: number,
+  mask: number,
+  kindCode: Uint8Array,
+  lastAccess: Float64Array,
+  importance: Float32Array,
+  now: number,
+  lnDecayPerMs: number,
+  flags: Uint8Array,
+  base: Float64Array,
+  ranges: Float64Array,
+): number {
+  let rMin = Number.POSITIVE_INFINITY;
+  let rMax = Number.NEGATIVE_INFINITY;
+  let iMin = Number.POSITIVE_INFINITY;
+  let iMax = Number.NEGATIVE_INFINITY;
+  let candidates = 0;
+  for (let row = 0; row < n; row++) {
+    if (((mask >> kindCode[row]!) & 1) === 0) {
+      flags[row] = 0;
+      continue;
+    }
+    flags[row] = 1;
+    candidates++;
+    const age = now - lastAccess[row]!;
+    const r = age > 0 ? Math.exp(lnDecayPerMs * age) : 1;
+    base[row] = r;
+    if (r < rMin) rMin = r;
+    if (r > rMax) rMax = r;
+    const imp = importance[row]!;
+    if (imp < iMin) iMin = imp;
+    if (imp > iMax) iMax = imp;
+  }
+  ranges[0] = rMin;
+  ranges[1] = rMax;
+  ranges[2] = iMin;
+  ranges[3] = iMax;
+  return candidates;
+}
+
+function lowerPass(
+  n: number,
+  flags: Uint8Array,
+  base: Float64Array,
+  importance: Float32Array,
+  approx: Float32Array,
+  margin: Float32Array,
+  lower: Float64Array,
+  heap: MinHeap,
+  c: number[],
+  relConst: boolean,
+): void {
+  const rScale = c[0]!;
+  const rFixed = c[1]!;
+  const rMin = c[2]!;
+  const iScale = c[3]!;
+  const iFixed = c[4]!;
+  const iMin = c[5]!;
+  const relScale = c[6]!;
+  const relFixed = c[7]!;
+  const relMin = c[8]!;
+  const wV = c[9]!;
+  for (let row = 0; row < n; row++) {
+    const f = flags[row]!;
+    if (f === 0) continue;
+    const b = rScale * (base[row]! - rMin) + rFixed + iScale * (importance[row]! - iMin) + iFixed;
+    base[row] = b;
+    let lo = b;
+    if (f & 2) {
+      const x = relScale * (approx[row]! - margin[row]! - relMin);
+      lo += relConst ? relFixed : Math.min(wV, Math.max(0, x));
+    }
+    lower[row] = lo;
+    heap.offer(lo);
+  }
+}
+
+/** Keeps the rows with the `cap` largest keys offered (a min-heap on the key). */
+class TopRows {
+  private readonly keys: Float64Array;
+  private readonly ids: Int32Array;
+  private size = 0;
+  constructor(private readonly cap: number) {
+    this.keys = new Float64Array(cap);
+    this.ids = new Int32Array(cap);
+  }
+
+  offer(row: number, key: number): void {
+    const { keys, ids, cap } = this;
+    if (this.size < cap) {
+      let i = this.size++;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (keys[p]! <= key) break;
+        keys[i] = keys[p]!;
+        ids[i] = ids[p]!;
+        i = p;
+      }
+      keys[i] = key;
+      ids[i] = row;
+      return;
+    }
+    if (key <= keys[0]!) return;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= cap) break;
+      const r = l + 1;
+      const c = r < cap && keys[r]! < keys[l]! ? r : l;
+      if (keys[c]! >= key) break;
+      keys[i] = keys[c]!;
+      ids[i] = ids[c]!;
+      i = c;
+    }
+    keys[i] = key;
+    ids[i] = row;
+  }
+
+  rows(): number[] {
+    return Array.from(this.ids.subarray(0, this.size));
+  }
+}
+
+/** Keeps the k largest values offered; kth() is the smallest of them (-Infinity until k were offered). */
+class MinHeap {
+  private readonly heap: Float64Array;
+  private size = 0;
+  constructor(private readonly k: number) {
+    this.heap = new Float64Array(k);
+  }
+
+  offer(v: number): void {
+    const h = this.heap;
+    const k = this.k;
+    if (this.size < k) {
+      let i = this.size++;
+      h[i] = v;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (h[p]! <= v) break;
+        h[i] = h[p]!;
+        i = p;
+      }
+      h[i] = v;
+      return;
+    }
+    if (v <= h[0]!) return;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= k) break;
+      const r = l + 1;
+      const c = r < k && h[r]! < h[l]! ? r : l;
+      if (h[c]! >= v) break;
+      h[i] = h[c]!;
+      i = c;
+    }
+    h[i] = v;
+  }
+
+  kth(): number {
+    return this.size < this.k ? Number.NEGATIVE_INFINITY : this.heap[0]!;
+  }
+}

@@ -1,0 +1,253 @@
+// Vectors of one memory stream, kept twice: the original Float32Arrays (exact cosine) and a contiguous
+// row-major matrix of 4-bit codes inside a WebAssembly memory (the approximate first pass, simd-kernel.ts).
+// The matrix grows by doubling, so appends are amortised O(dims) and a scan reads one contiguous block.
+//
+// Error model of the first pass, for a unit query q and a unit row u (both as stored):
+//   u is coded with step s = max|u_j| / 7, so each coordinate is off by at most s/2; q is coded as i16 with
+//   step t = max|q_j| / 2047 (error vector e, known exactly). Then |q.u - approx| <= |q~ . d| + |e|, where the
+//   rounding term q~ . d has standard deviation s * |q~|_2 / sqrt(12) and never exceeds (s/2) * |q~|_1.
+//   We use min(z * sd, hard bound) + |e| as the margin; retrieval re-ranks exactly whatever the margin cannot
+//   rule out, so z trades a little speed for certainty (settings.retrievalErrorSigmas).
+import {
+  createKernel,
+  type DotKernel,
+  KERNEL_DIM_ALIGN,
+  KERNEL_PREFETCH_BYTES,
+  WASM_PAGE,
+  type WasmMemory,
+} from './simd-kernel.ts';
+
+const CODE_LEVELS = 7; // codes -7..7 stored as 1..15 (offset 8): symmetric, so 0 is exact
+const QUERY_LEVELS = 2047; // i16 query codes: 32 products of 15 * 2047 stay far inside i32
+const SQRT12 = Math.sqrt(12);
+
+export function dot(a: Float32Array, b: Float32Array): number {
+  const n = Math.min(a.length, b.length);
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let i = 0;
+  for (; i + 3 < n; i += 4) {
+    s0 += a[i]! * b[i]!;
+    s1 += a[i + 1]! * b[i + 1]!;
+    s2 += a[i + 2]! * b[i + 2]!;
+    s3 += a[i + 3]! * b[i + 3]!;
+  }
+  for (; i < n; i++) s0 += a[i]! * b[i]!;
+  return s0 + s1 + s2 + s3;
+}
+
+export function norm(v: Float32Array): number {
+  return Math.sqrt(dot(v, v));
+}
+
+/** A unit-length copy (a zero vector stays zero). */
+export function unit(v: Float32Array): Float32Array {
+  const n = norm(v);
+  const out = new Float32Array(v.length);
+  if (n === 0) return out;
+  const inv = 1 / n;
+  for (let i = 0; i < v.length; i++) out[i] = v[i]! * inv;
+  return out;
+}
+
+interface Kernel {
+  memory: WasmMemory;
+  dots4: DotKernel;
+  u8: Uint8Array;
+  i16: Int16Array;
+  i32: Int32Array;
+}
+
+export class VectorIndex {
+  readonly dims: number;
+  private readonly paddedDims: number;
+  private readonly rowBytes: number;
+  private readonly qBytes: number;
+  private count = 0;
+  private capacity = 0;
+  private vectors: (Float32Array | null)[] = [];
+  private invNorm = new Float32Array(0);
+  private scale = new Float32Array(0);
+  private present = new Uint8Array(0);
+  private kernel: Kernel | null = null;
+  private readonly simd: boolean;
+
+  constructor(dims: number, opts: { simd?: boolean } = {}) {
+    if (!Number.isInteger(dims) || dims <= 0) throw new RangeError(`bad vector dimensions ${dims}`);
+    this.dims = dims;
+    this.paddedDims = Math.ceil(dims / KERNEL_DIM_ALIGN) * KERNEL_DIM_ALIGN;
+    this.rowBytes = this.paddedDims / 2;
+    this.qBytes = this.paddedDims * 2;
+    this.simd = opts.simd ?? true;
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** True when the quantised pass is available (WebAssembly SIMD present and not disabled). */
+  get quantised(): boolean {
+    return this.simd && this.ensureKernel(Math.max(this.capacity, 1)) !== null;
+  }
+
+  has(row: number): boolean {
+    return this.present[row] === 1;
+  }
+
+  /** 1 per row that has a vector (a live view: do not keep it across appends). */
+  get presence(): Uint8Array {
+    return this.present;
+  }
+
+  /** Appends a row (null: no vector, relevance unknown). */
+  push(v: Float32Array | null): number {
+    const row = this.count;
+    this.grow(row + 1);
+    this.count++;
+    this.vectors.push(null);
+    this.set(row, v);
+    return row;
+  }
+
+  set(row: number, v: Float32Array | null): void {
+    if (row < 0 || row >= this.count) throw new RangeError(`row ${row} out of range`);
+    const ok = v !== null && v.length === this.dims;
+    const n = ok ? norm(v) : 0;
+    this.vectors[row] = ok && n > 0 ? v : null;
+    this.invNorm[row] = n > 0 ? 1 / n : 0;
+    this.present[row] = n > 0 ? 1 : 0;
+    this.encode(row);
+  }
+
+  /** Exact cosine of a row with a unit query (0 for rows without a vector). */
+  exactCosine(row: number, qUnit: Float32Array): number {
+    const v = this.vectors[row];
+    return v ? dot(v, qUnit) * this.invNorm[row]! : 0;
+  }
+
+  /**
+   * Approximate cosines of every row with a unit query, and per-row error margins (see the header).
+   * Returns false (and fills nothing) when the quantised pass is unavailable.
+   */
+  approximate(qUnit: Float32Array, approx: Float32Array, margin: Float32Array, sigmas: number): boolean {
+    if (!this.simd || this.count === 0) return false;
+    const k = this.ensureKernel(this.capacity);
+    if (!k) return false;
+    let maxAbs = 0;
+    for (let j = 0; j < this.dims; j++) maxAbs = Math.max(maxAbs, Math.abs(qUnit[j]!));
+    if (maxAbs === 0) {
+      approx.fill(0, 0, this.count);
+      margin.fill(0, 0, this.count);
+      return true;
+    }
+    const t = maxAbs / QUERY_LEVELS;
+    let codeSum = 0;
+    let l1 = 0;
+    let l2sq = 0;
+    let errSq = 0;
+    const qCodes = k.i16; // the query lives at offset 0
+    for (let j = 0; j < this.paddedDims; j++) {
+      const x = j < this.dims ? qUnit[j]! : 0;
+      const c = Math.round(x / t);
+      qCodes[j] = c;
+      codeSum += c;
+      l1 += Math.abs(c);
+      l2sq += c * c;
+      const e = x - c * t;
+      errSq += e * e;
+    }
+    const outPtr = this.qBytes + this.capacity * this.rowBytes;
+    // Two streams of ceil(n/2) rows; with n odd the extra row (inside capacity, unused) is computed and ignored.
+    k.dots4(0, this.qBytes, outPtr, (this.count + 1) >> 1, this.rowBytes);
+    const raw = k.i32;
+    const outIdx = outPtr >> 2;
+    const offset = 8 * codeSum;
+    const qErr = Math.sqrt(errSq);
+    const sdFactor = (sigmas * t * Math.sqrt(l2sq)) / SQRT12;
+    const hardFactor = (t * l1) / 2;
+    for (let i = 0; i < this.count; i++) {
+      const s = this.scale[i]!;
+      if (s === 0) {
+        approx[i] = 0;
+        margin[i] = 0;
+        continue;
+      }
+      approx[i] = s * t * (raw[outIdx + i]! - offset);
+      margin[i] = Math.min(s * sdFactor, s * hardFactor) + qErr;
+    }
+    return true;
+  }
+
+  private grow(rows: number): void {
+    if (rows <= this.capacity) return;
+    let cap = Math.max(64, this.capacity);
+    while (cap < rows) cap *= 2;
+    const inv = new Float32Array(cap);
+    inv.set(this.invNorm);
+    this.invNorm = inv;
+    const sc = new Float32Array(cap);
+    sc.set(this.scale);
+    this.scale = sc;
+    const pr = new Uint8Array(cap);
+    pr.set(this.present);
+    this.present = pr;
+    this.capacity = cap;
+    if (this.kernel) this.ensureKernel(cap);
+  }
+
+  private bytesFor(capacity: number): number {
+    // query | matrix | kernel output (i32 per row) | prefetch slack
+    return this.qBytes + capacity * this.rowBytes + capacity * 4 + KERNEL_PREFETCH_BYTES + 64;
+  }
+
+  /** Creates or grows the kernel memory for `capacity` rows; null without WebAssembly SIMD. */
+  private ensureKernel(capacity: number): Kernel | null {
+    if (!this.simd) return null;
+    const need = Math.ceil(this.bytesFor(capacity) / WASM_PAGE);
+    if (!this.kernel) {
+      const created = createKernel(need);
+      if (!created) return null;
+      this.kernel = this.views(created.memory, created.dots4);
+      for (let row = 0; row < this.count; row++) this.encode(row);
+      return this.kernel;
+    }
+    const have = this.kernel.memory.buffer.byteLength / WASM_PAGE;
+    if (need > have) {
+      this.kernel.memory.grow(need - have);
+      this.kernel = this.views(this.kernel.memory, this.kernel.dots4);
+    }
+    return this.kernel;
+  }
+
+  private views(memory: WasmMemory, dots4: DotKernel): Kernel {
+    const b = memory.buffer;
+    return { memory, dots4, u8: new Uint8Array(b), i16: new Int16Array(b), i32: new Int32Array(b) };
+  }
+
+  /** Writes a row's 4-bit codes (layout in simd-kernel.ts) and its step. */
+  private encode(row: number): void {
+    const v = this.vectors[row];
+    const inv = this.invNorm[row]!;
+    let maxAbs = 0;
+    if (v) for (let j = 0; j < this.dims; j++) maxAbs = Math.max(maxAbs, Math.abs(v[j]! * inv));
+    const s = maxAbs / CODE_LEVELS;
+    this.scale[row] = s;
+    const k = this.kernel;
+    if (!k) return;
+    const base = this.qBytes + row * this.rowBytes;
+    const u8 = k.u8;
+    u8.fill(0x88, base, base + this.rowBytes); // every nibble 8 = code 0
+    if (!v || s === 0) return;
+    for (let j = 0; j < this.dims; j++) {
+      const c = Math.max(-CODE_LEVELS, Math.min(CODE_LEVELS, Math.round((v[j]! * inv) / s))) + 8;
+      const b = j >> 5;
+      const r = j & 31;
+      const nib = r >> 3; // which nibble of the i16 lane
+      const lane = r & 7;
+      const at = base + 16 * b + 2 * lane + (nib >> 1);
+      u8[at] = nib & 1 ? (u8[at]! & 0x0f) | (c << 4) : (u8[at]! & 0xf0) | c;
+    }
+  }
+}
