@@ -11,6 +11,8 @@ import type { CurrentAction, NewPost, PostKind, ResidentState, TownState, WorldE
 import { TOWN_HALL } from './types.ts';
 import {
   checkPresence,
+  findLocation,
+  findResident,
   getLocation,
   learnPlace,
   objectEvent,
@@ -126,8 +128,10 @@ function eventText(r: ResidentState, phrase: string): string {
 /** Spatial memory grows from what a resident hears: a memory naming a place teaches it that place. */
 export function learnPlacesFromMemories(state: TownState, rs: ResidentState, live: MindResident): void {
   const all = live.memory.all();
-  for (const m of all) {
-    if (m.seq < rs.scannedSeq) continue;
+  // Newest first, back to the last scanned memory: a tick costs only what it added.
+  for (let i = all.length - 1; i >= 0; i--) {
+    const m = all[i] as (typeof all)[number];
+    if (m.seq < rs.scannedSeq) break;
     const text = m.description.toLowerCase();
     for (const loc of state.locations)
       if (!rs.knownPlaces[loc.id] && text.includes(loc.name.toLowerCase())) learnPlace(rs, loc.id);
@@ -287,14 +291,19 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
           () => runtime.decide(r, ctxFor(rs, why)),
           () => fallbackDecision(rs),
         );
-      let d = await decide(rejected);
+      // The agent names places by id; accept a name too.
+      const normalise = (x: Decision): Decision => {
+        const loc = getLocation(state, x.action.location) ?? findLocation(state, x.action.location);
+        return loc && loc.id !== x.action.location ? { ...x, action: { ...x.action, location: loc.id } } : x;
+      };
+      let d = normalise(await decide(rejected));
       let check = checkPresence(state, rs, d.action.location, d.action.subArea, now);
       if (!check.ok) {
         // The world refuses an impossible move (sec. 7.3 boundaries); the resident re-plans knowing why.
         state.stats.rejectedMoves++;
         state.dayLog.rejectedMoves++;
         const reason = check.reason;
-        d = await decide(reason);
+        d = normalise(await decide(reason));
         check = checkPresence(state, rs, d.action.location, d.action.subArea, now);
         if (!check.ok) {
           state.stats.rejectedMoves++;
@@ -386,7 +395,7 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
     if (groups.length >= s.maxConversationsPerTick) break;
     const req = decisionOf.get(rs.profile.id)?.converse;
     if (!req || rs.travel || talking.has(rs.profile.id)) continue;
-    const other = state.residents.find((o) => o.profile.id === req.with);
+    const other = state.residents.find((o) => o.profile.id === req.with) ?? findResident(state, req.with);
     if (!other || other === rs || other.travel || other.location !== rs.location || talking.has(other.profile.id))
       continue;
     if (other.action && SLEEP_RE.test(other.action.description)) continue;
