@@ -52,7 +52,11 @@ export type GameErrorCode =
   | 'game/already_voted'
   | 'game/guess_empty'
   | 'game/stale_timeout'
-  | 'game/bad_setup';
+  | 'game/bad_setup'
+  | 'game/no_game'
+  | 'game/channel_busy'
+  | 'game/bad_option'
+  | 'game/conflict';
 
 export interface GameError {
   code: GameErrorCode;

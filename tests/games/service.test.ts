@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import { parseGameCommand, runGameCommand } from '../../src/games/commands.ts';
+import { applyAction } from '../../src/games/engine.ts';
+import { gamesOfflineRules } from '../../src/games/offline.ts';
+import { InMemoryRatingStore } from '../../src/games/ratings.ts';
+import { type FinishedGame, GameService, type GameServiceDeps, type ServiceResult } from '../../src/games/service.ts';
+import { InMemoryGameStore } from '../../src/games/store.ts';
+import { isError } from '../../src/games/types.ts';
+import { OfflineModel } from '../../src/llm/offline-model.ts';
+import { RecordingModel } from '../support/games-models.ts';
+
+const ctx = { scope: 'guild-1', channelId: 'chan-1' };
+const ann = { id: 'u-ann', name: 'Ann' };
+const ben = { id: 'u-ben', name: 'Ben' };
+
+function setup(over: Partial<GameServiceDeps> = {}) {
+  const store = new InMemoryGameStore();
+  const ratings = new InMemoryRatingStore();
+  const llm = new RecordingModel(new OfflineModel(gamesOfflineRules));
+  const finished: FinishedGame[] = [];
+  let seed = 100;
+  const deps: GameServiceDeps = {
+    store,
+    ratings,
+    llm,
+    now: () => 1_700_000_000_000,
+    seeds: () => seed++,
+    onFinished: (g) => {
+      finished.push(g);
+    },
+    ...over,
+  };
+  return { service: new GameService(deps), store, ratings, llm, finished, deps };
+}
+
+function ok(r: ServiceResult) {
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r;
+}
+
+describe('GameService: a full Chameleon round with a person and bots', () => {
+  it('lobby -> start (bots fill to 3) -> clues -> votes -> guess -> reveal, ratings and memories', async () => {
+    const { service, ratings, finished, llm } = setup();
+    const lobby = ok(await service.lobby(ctx, ann, { kind: 'chameleon', residents: [] }));
+    expect(lobby.game.phase).toBe('lobby');
+    expect(lobby.game.hostId).toBe(ann.id);
+    const started = ok(await service.start(ctx, ann));
+    expect(started.game.players).toHaveLength(3);
+    expect(started.game.players.filter((p) => p.bot)).toHaveLength(2);
+    // Ann sits first, so the first clue is hers and no bot has been asked anything yet.
+    expect(started.game.awaiting).toEqual([ann.id]);
+    expect(llm.calls).toHaveLength(0);
+
+    const mine = await service.showMyWord(ctx, ann);
+    if (!mine.ok) throw new Error('no word');
+    const isChameleon = mine.info.role === 'chameleon';
+    const afterClue = ok(await service.clue(ctx, ann, 'something you might see often'));
+    // Bots gave their clues and voted on their own; the game now waits for Ann's vote.
+    expect(afterClue.events.filter((e) => e.type === 'clue')).toHaveLength(3);
+    expect(afterClue.game.phase).toBe('vote');
+    expect(afterClue.game.awaiting).toEqual([ann.id]);
+
+    let r = ok(await service.vote(ctx, ann, '2'));
+    if (r.game.phase === 'guess') {
+      expect(isChameleon).toBe(true);
+      r = ok(await service.guess(ctx, ann, 'no idea'));
+    }
+    expect(r.game.phase).toBe('over');
+    expect(r.reveal?.text).toMatch(/chameleon/);
+    expect(await service.view(ctx, ann)).toBeNull();
+
+    const board = await service.leaderboard(ctx.scope, 'chameleon');
+    expect(board.map((e) => e.key).sort()).toEqual(['bot:vanilla:offline-rules-v1', `user:${ann.id}`].sort());
+    const rows = await ratings.get(ctx.scope, 'chameleon', [`user:${ann.id}`]);
+    expect(rows[0]?.games).toBe(1);
+    expect(finished).toHaveLength(1);
+    expect(finished[0]?.memories.map((m) => m.player).sort()).toEqual(r.game.players.map((p) => p.id).sort());
+  });
+
+  it('typed errors leave the state unchanged', async () => {
+    const { service } = setup();
+    expect((await service.clue(ctx, ann, 'x')) as { ok: boolean; error?: { code: string } }).toMatchObject({
+      ok: false,
+      error: { code: 'game/no_game' },
+    });
+    ok(await service.lobby(ctx, ann, { kind: 'chameleon' }));
+    const again = await service.lobby(ctx, ben, { kind: 'undercover' });
+    expect(again.ok ? '' : again.error.code).toBe('game/channel_busy');
+    ok(await service.join(ctx, ben));
+    const twice = await service.join(ctx, ben);
+    expect(twice.ok ? '' : twice.error.code).toBe('game/already_joined');
+    const notHost = await service.start(ctx, ben);
+    expect(notHost.ok ? '' : notHost.error.code).toBe('game/not_host');
+    ok(await service.start(ctx, ann));
+    const outOfTurn = await service.clue(ctx, ben, 'hello');
+    expect(outOfTurn.ok ? '' : outOfTurn.error.code).toBe('game/not_your_turn');
+    const early = await service.vote(ctx, ann, 'Ben');
+    expect(early.ok ? '' : early.error.code).toBe('game/wrong_phase');
+    const leave = await service.leave(ctx, ben);
+    expect(leave.ok ? '' : leave.error.code).toBe('game/in_progress');
+    const v = await service.view(ctx, ann);
+    expect(v?.view.clues).toEqual([]);
+  });
+
+  it('the host leaving the lobby hands the host to the next person; a second channel is independent', async () => {
+    const { service } = setup();
+    ok(await service.lobby(ctx, ann, { kind: 'undercover', bots: 1 }));
+    ok(await service.join(ctx, ben));
+    const r = ok(await service.leave(ctx, ann));
+    expect(r.game.hostId).toBe(ben.id);
+    ok(await service.lobby({ ...ctx, channelId: 'chan-2' }, ann, { kind: 'chameleon' }));
+    const c = ok(await service.cancel(ctx, ben));
+    expect(c.game.phase).toBe('cancelled');
+    // The channel is free again.
+    ok(await service.lobby(ctx, ann, { kind: 'chameleon' }));
+  });
+});
+
+describe('GameService: timeouts, bots-only play and restarts', () => {
+  it('a timeout passes the turn; a stale timeout is refused', async () => {
+    const { service } = setup();
+    ok(await service.lobby(ctx, ann, { kind: 'undercover', bots: 2 }));
+    const s = ok(await service.start(ctx, ann));
+    const t = ok(await service.timeout(ctx, s.game.turnSeq));
+    expect(t.events[0]).toMatchObject({ type: 'timed_out', players: [ann.id] });
+    const stale = await service.timeout(ctx, s.game.turnSeq);
+    expect(stale.ok ? '' : stale.error.code).toBe('game/stale_timeout');
+    // Undercover has 2 clue rounds: after the bots, it is Ann's turn again.
+    expect(t.game.awaiting).toEqual([ann.id]);
+  });
+
+  it("a restart resumes: a new service over the same store finishes the bots' pending moves", async () => {
+    const a = setup();
+    ok(await a.service.lobby(ctx, ann, { kind: 'chameleon', bots: 2, botKind: 'pgm' }));
+    ok(await a.service.start(ctx, ann));
+    // Simulate a crash right after Ann's clue was saved, before any bot moved.
+    const rec = await a.store.active(ctx.scope, ctx.channelId);
+    if (!rec) throw new Error('no game');
+    const r = applyAction(rec.data.state, { type: 'clue', player: ann.id, text: 'something you might see often' });
+    if (isError(r)) throw new Error(r.error.code);
+    await a.store.save({ ...rec, version: rec.version + 1, data: { ...rec.data, state: r.state } });
+
+    const b = setup({ store: a.store, ratings: a.ratings });
+    const resumed = await b.service.resume();
+    expect(resumed).toHaveLength(1);
+    const res = resumed[0]?.result;
+    if (!res?.ok) throw new Error('resume failed');
+    expect(res.game.phase).toBe('vote');
+    expect(res.game.awaiting).toEqual([ann.id]);
+    // PGM bot memory (the suspicion matrix) was persisted with the game.
+    const saved = await a.store.active(ctx.scope, ctx.channelId);
+    expect(Object.values(saved?.data.bots ?? {}).some((m) => m.beliefs !== null)).toBe(true);
+  });
+
+  it('residents play in character and get a first-person memory of the game', async () => {
+    const { service, finished, llm } = setup();
+    ok(
+      await service.lobby(ctx, ann, {
+        kind: 'undercover',
+        residents: [
+          { residentId: 'r-sam', persona: { name: 'Sam Moore', summary: 'a cheerful pharmacist' } },
+          { residentId: 'r-eve', persona: { name: 'Eve Lin', summary: 'a quiet painter' } },
+        ],
+      }),
+    );
+    ok(await service.start(ctx, ann));
+    let r = ok(await service.timeout(ctx, (await service.view(ctx, null))?.game.turnSeq ?? -1));
+    r = ok(await service.timeout(ctx, r.game.turnSeq));
+    r = ok(await service.timeout(ctx, r.game.turnSeq));
+    expect(r.game.phase).toBe('over');
+    expect(llm.calls.some((c) => c.messages[0]?.content.includes('a cheerful pharmacist'))).toBe(true);
+    const mem = finished[0]?.memories.filter((m) => m.residentId) ?? [];
+    expect(mem.map((m) => m.residentId).sort()).toEqual(['r-eve', 'r-sam']);
+    for (const m of mem) expect(m.text).toMatch(/^I |^We /);
+    expect(mem.some((m) => m.text.includes('Ann'))).toBe(true);
+  });
+});
+
+describe('console commands', () => {
+  it('parses the /game command family', () => {
+    expect(parseGameCommand('hello')).toBeNull();
+    expect(parseGameCommand('/game chameleon bots 2 pgm rounds 2')).toEqual({
+      ok: true,
+      command: { cmd: 'new', kind: 'chameleon', bots: 2, botKind: 'pgm', clueRounds: 2 },
+    });
+    expect(parseGameCommand('/game undercover party')).toEqual({
+      ok: true,
+      command: { cmd: 'new', kind: 'undercover', variant: 'party' },
+    });
+    expect(parseGameCommand('/game clue  it is red and round ')).toEqual({
+      ok: true,
+      command: { cmd: 'clue', text: 'it is red and round' },
+    });
+    expect(parseGameCommand('/game vote Sam Moore')).toEqual({
+      ok: true,
+      command: { cmd: 'vote', target: 'Sam Moore' },
+    });
+    expect(parseGameCommand('/game leaderboard undercover')).toEqual({
+      ok: true,
+      command: { cmd: 'leaderboard', kind: 'undercover' },
+    });
+    expect(parseGameCommand('/game word')).toEqual({ ok: true, command: { cmd: 'word' } });
+    expect(parseGameCommand('/game clue')?.ok).toBe(false);
+    expect(parseGameCommand('/game chameleon bots 99')?.ok).toBe(false);
+    expect(parseGameCommand('/game chameleon party')?.ok).toBe(false);
+    expect(parseGameCommand('/game dance')?.ok).toBe(false);
+  });
+
+  it('plays a round through text commands', async () => {
+    const { service } = setup();
+    const run = async (line: string) => {
+      const p = parseGameCommand(line);
+      if (!p?.ok) throw new Error(`parse ${line}`);
+      return runGameCommand(service, ctx, ann, p.command);
+    };
+    expect((await run('/game chameleon bots 2')).lines[0]).toMatch(/opened a chameleon lobby/);
+    const start = await run('/game start');
+    expect(start.lines.join('\n')).toMatch(/The game starts with Ann, Bot 1, Bot 2/);
+    expect((await run('/game word')).private).toBe(true);
+    const clue = await run('/game clue a thing people like');
+    expect(clue.lines.join('\n')).toMatch(/Voting is open/);
+    const vote = await run('/game vote Bot 1');
+    let text = vote.lines.join('\n');
+    if (/may now guess/.test(text) && /Ann was the chameleon/.test(text))
+      text = (await run('/game guess pass')).lines.join('\n');
+    expect(text).toMatch(/Game over\./);
+    expect((await run('/game leaderboard chameleon')).lines.join('\n')).toMatch(/1\. /);
+    expect((await run('/game clue late')).lines[0]).toMatch(/no game/i);
+  });
+});
