@@ -21,6 +21,14 @@ import type { Log } from './ports.ts';
 import { RATE_LIMIT_SETTINGS, SlidingWindowLimiter } from './rate-limit.ts';
 
 export const APOLOGY = 'Sorry, something went wrong on my side. It has been logged';
+export const STALE_OPTIONS =
+  'That command arrived with missing or unexpected options — Discord may still be showing an older version of it. Please try again in a minute.';
+
+/** discord.js option accessor errors (required option missing, wrong type, no subcommand). */
+function isStaleOptions(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('CommandInteractionOption');
+}
 
 export class InteractionRouter {
   private readonly commands = new Map<string, SlashCommand>();
@@ -136,6 +144,10 @@ export class InteractionRouter {
     if (isUserError(e)) {
       text = e.message;
       this.log.debug({ interactionId: i.id, command: label, code: e.code }, 'user error');
+    } else if (isStaleOptions(e)) {
+      // Options missing or of the wrong type: the person's client has an older version of the command.
+      text = STALE_OPTIONS;
+      this.log.warn({ interactionId: i.id, command: label, error: (e as Error).message }, 'malformed command options');
     } else if (isLlmError(e, 'llm/budget_exhausted')) {
       text =
         "The town's model budget for today is spent. Residents rest until tomorrow (UTC), or an admin can raise it with `/town budget`.";

@@ -5,6 +5,7 @@
 import { AttachmentBuilder, PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
 import { renderMapPng } from '../render/map.ts';
 import { renderRelationshipPng } from '../render/relationships.ts';
+import { UserError } from '../errors.ts';
 import type { TownService } from '../town/service.ts';
 import { residentAutocomplete } from './autocomplete.ts';
 import type { SlashCommand } from './types.ts';
@@ -112,6 +113,8 @@ export const town: SlashCommand = {
         return;
       case 'step': {
         const n = i.options.getInteger('ticks') ?? 1;
+        // Discord enforces the option's range in its clients; a crafted request must not start 10,000 ticks.
+        if (n < 1 || n > MAX_STEP) throw new UserError('bot/step', `Step runs 1 to ${MAX_STEP} ticks at a time.`);
         const results = await t.step(n);
         ctx.deliverSoon(t.id);
         const posts = results.reduce((a, r) => a + r.posts.length, 0);

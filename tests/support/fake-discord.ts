@@ -263,6 +263,8 @@ export interface SlashSpec {
   focused?: string;
   /** Override the member's permissions (default: what the guild member has). */
   permissions?: bigint;
+  /** Option types to send instead of the registered ones (a stale client's view of the command). */
+  optionTypes?: Record<string, number>;
 }
 
 export class InteractionHandle {
@@ -509,7 +511,7 @@ export class FakeDiscord extends EventEmitter {
     const def = this.findCommand(guildId, spec.name);
     const leafOptions = Object.entries(spec.options ?? {}).map(([name, value]) => ({
       name,
-      type: this.optionType(def, spec, name, value),
+      type: spec.optionTypes?.[name] ?? this.optionType(def, spec, name, value),
       value,
       ...(spec.focused === name ? { focused: true } : {}),
     }));
