@@ -28,11 +28,30 @@ export function contentTokens(text: string): string[] {
     .map(stem);
 }
 
+/**
+ * Whose associations: people share most associations but not all, so a listener knows only a seeded share
+ * (`recall`) of the associations behind someone else's clue. Without a mind, all associations are known.
+ */
+export interface Mind {
+  id: string;
+  recall: number;
+}
+
 export class WordKnowledge {
   private readonly byWord = new Map<string, { word: string; clues: string[]; tokens: Set<string> }>();
   private readonly byTopic = new Map<string, { topic: string; clues: string[]; words: string[] }>();
   /** token -> vocabulary words whose associations contain it. */
   private readonly index = new Map<string, Set<string>>();
+
+  /** Share of another player's associations a listener recognises (see Mind); 1 = all. */
+  recall = 1;
+
+  /** The same knowledge, read by listeners with the given recall. */
+  withRecall(recall: number): WordKnowledge {
+    const copy = Object.create(WordKnowledge.prototype) as WordKnowledge;
+    Object.assign(copy, this, { recall });
+    return copy;
+  }
 
   constructor(assoc: Associations, cards: readonly TopicCard[] = []) {
     for (const [word, clues] of Object.entries(assoc.words)) {
@@ -80,11 +99,11 @@ export class WordKnowledge {
    * How strongly a clue points at a word: the share of the clue's content tokens found in the word's associations
    * (or in the word itself), in [0, 1]. Unknown words fall back to token overlap with the word.
    */
-  relatedness(clue: string, word: string): number {
+  relatedness(clue: string, word: string, mind?: Mind): number {
     const ct = contentTokens(clue);
     if (ct.length === 0) return 0;
     const entry = this.byWord.get(normalizeWord(word));
-    const wt = entry?.tokens ?? new Set(contentTokens(word));
+    const wt = entry ? (mind ? this.knownTokens(entry, mind) : entry.tokens) : new Set(contentTokens(word));
     let hits = 0;
     for (const t of ct) if (wt.has(t)) hits++;
     return hits === 0 ? 0 : Math.min(1, 0.5 + hits / (2 * ct.length));
@@ -108,8 +127,15 @@ export class WordKnowledge {
     return hit.size;
   }
 
+  /** The association tokens of a word that one mind knows: the word itself plus a seeded share of its clues. */
+  private knownTokens(entry: { word: string; clues: string[] }, mind: Mind): Set<string> {
+    const threshold = Math.round(mind.recall * 1000);
+    const known = entry.clues.filter((c) => hashString(`${mind.id}|${entry.word}|${c}`) % 1000 < threshold);
+    return new Set([...contentTokens(entry.word), ...known.flatMap(contentTokens)]);
+  }
+
   /** Vocabulary words some clue token points at, with summed relatedness over the clues. */
-  candidatesFor(clues: string[], exclude: string[] = []): { word: string; score: number }[] {
+  candidatesFor(clues: string[], exclude: string[] = [], mind?: Mind): { word: string; score: number }[] {
     const ex = new Set(exclude.map(normalizeWord));
     const hit = new Set<string>();
     for (const c of clues) for (const t of contentTokens(c)) for (const w of this.index.get(t) ?? []) hit.add(w);
@@ -118,7 +144,7 @@ export class WordKnowledge {
       if (ex.has(key)) continue;
       const entry = this.byWord.get(key);
       if (!entry) continue;
-      const score = clues.reduce((s, c) => s + this.relatedness(c, entry.word), 0);
+      const score = clues.reduce((s, c) => s + this.relatedness(c, entry.word, mind), 0);
       if (score > 0) out.push({ word: entry.word, score });
     }
     return out.sort((a, b) => b.score - a.score || a.word.localeCompare(b.word));

@@ -85,7 +85,8 @@ export async function playMatch(opts: MatchOptions): Promise<MatchResult> {
       : undefined,
     onStep: (_s, _e, rec) => {
       calls[rec.player] = (calls[rec.player] ?? 0) + rec.decision.calls;
-      moves[rec.player] = (moves[rec.player] ?? 0) + 1;
+      // Injected clues are not the bot's moves: calls per move counts only what the bot decided.
+      if (!rec.scripted) moves[rec.player] = (moves[rec.player] ?? 0) + 1;
       if (rec.move === 'clue') cluesGiven[rec.player] = (cluesGiven[rec.player] ?? 0) + 1;
       if (rec.move === 'vote') probes[rec.player] = rec.decision.probe;
     },

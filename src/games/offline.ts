@@ -13,7 +13,7 @@ import {
   type SuspicionRows,
   type VoteAnswer,
 } from './prompts.ts';
-import { defaultKnowledge, freshClues, pick, type WordKnowledge } from './knowledge.ts';
+import { defaultKnowledge, freshClues, type Mind, pick, type WordKnowledge } from './knowledge.ts';
 import { normalizeWord } from './text.ts';
 
 export const OFFLINE_SETTINGS = {
@@ -23,7 +23,17 @@ export const OFFLINE_SETTINGS = {
   epsilon: 0.05,
   // Tie-breaking weight for vaguer clues once a PGM bot has a reading of the other word.
   vagueWeight: 0.2,
+  // Share of the associations behind another player's clue that a listener recognises (our modelling choice:
+  // people share most associations, not all; 1 would make every reading of a clue perfect).
+  recall: 0.75,
 } as const;
+
+function mindOf(input: BotInput, k: WordKnowledge): Mind {
+  return {
+    id: `${input.me}|${input.topic ?? ''}|${input.secret ?? ''}|${input.word ?? ''}|${input.players.join(',')}`,
+    recall: k.recall,
+  };
+}
 
 /** Neutral clues for when no association is known; checked against the word data in tests. */
 export const FALLBACK_CLUES = [
@@ -75,9 +85,9 @@ function usedClues(input: BotInput): string[] {
 }
 
 /** Average relatedness of a player's clues to a word; 0.5 when unknown. */
-function clueFit(k: WordKnowledge, texts: string[], word: string | null): number {
+function clueFit(k: WordKnowledge, texts: string[], word: string | null, mind?: Mind): number {
   if (word === null || texts.length === 0) return 0.5;
-  return texts.reduce((s, t) => s + k.relatedness(t, word), 0) / texts.length;
+  return texts.reduce((s, t) => s + k.relatedness(t, word, mind), 0) / texts.length;
 }
 
 /** The chameleon's best estimate of the secret word from the others' clues. */
@@ -85,8 +95,9 @@ export function inferSecret(k: WordKnowledge, input: BotInput): string | null {
   const clues = input.clues.filter((c) => c.name !== input.me && c.text !== null).map((c) => c.text as string);
   if (clues.length === 0) return null;
   const words = input.topic ? k.topicWords(input.topic) : [];
-  if (words.length === 0) return k.candidatesFor(clues)[0]?.word ?? null;
-  const scored = words.map((w) => ({ w, s: clues.reduce((a, c) => a + k.relatedness(c, w), 0) }));
+  const mind = mindOf(input, k);
+  if (words.length === 0) return k.candidatesFor(clues, [], mind)[0]?.word ?? null;
+  const scored = words.map((w) => ({ w, s: clues.reduce((a, c) => a + k.relatedness(c, w, mind), 0) }));
   const best = Math.max(...scored.map((x) => x.s));
   if (best <= 0) return null;
   const top = scored.filter((x) => x.s === best).map((x) => x.w);
@@ -96,11 +107,14 @@ export function inferSecret(k: WordKnowledge, input: BotInput): string | null {
 /** The other word in an Undercover game, inferred from clues that do not fit mine. */
 function inferOtherWord(k: WordKnowledge, input: BotInput): string | null {
   const mine = input.word;
+  const mind = mindOf(input, k);
   const odd = input.players
     .filter((p) => p !== input.me)
-    .flatMap((p) => cluesOf(input, p).filter((t) => k.relatedness(t, mine ?? '') < OFFLINE_SETTINGS.fitThreshold));
+    .flatMap((p) =>
+      cluesOf(input, p).filter((t) => k.relatedness(t, mine ?? '', mind) < OFFLINE_SETTINGS.fitThreshold),
+    );
   if (odd.length === 0) return null;
-  return k.candidatesFor(odd, mine ? [mine] : [])[0]?.word ?? null;
+  return k.candidatesFor(odd, mine ? [mine] : [], mind)[0]?.word ?? null;
 }
 
 /**
@@ -118,11 +132,13 @@ function perspective(
   const eps = OFFLINE_SETTINGS.epsilon;
   const row: Record<string, number> = {};
   const others = input.players.filter((p) => p !== observer);
-  for (const q of others) row[q] = 1 - clueFit(k, cluesOf(input, q), word) + eps;
+  for (const q of others) row[q] = 1 - clueFit(k, cluesOf(input, q), word, mindOf(input, k)) + eps;
   if (selfKnown) row[observer] = 0;
   else {
     const spoken = others.filter((q) => cluesOf(input, q).length > 0);
-    const misfits = spoken.filter((q) => clueFit(k, cluesOf(input, q), word) < OFFLINE_SETTINGS.fitThreshold).length;
+    const misfits = spoken.filter(
+      (q) => clueFit(k, cluesOf(input, q), word, mindOf(input, k)) < OFFLINE_SETTINGS.fitThreshold,
+    ).length;
     const share = spoken.length > 0 ? misfits / spoken.length : 0;
     // Most others' clues miss my word: then I am the likelier odd one, above anyone whose clue merely misses.
     row[observer] = spoken.length >= 2 && share > 0.5 ? 1 + share : eps;
@@ -181,7 +197,10 @@ export function reason(k: WordKnowledge, input: BotInput, twoHop: boolean): Reas
       }
       const bClues = cluesOf(input, b);
       const bWord =
-        inferred !== null && clueFit(k, bClues, inferred) > clueFit(k, bClues, input.word) ? inferred : input.word;
+        inferred !== null &&
+        clueFit(k, bClues, inferred, mindOf(input, k)) > clueFit(k, bClues, input.word, mindOf(input, k))
+          ? inferred
+          : input.word;
       rows[b] = perspective(k, input, b, bWord, false);
     }
   }
@@ -261,7 +280,12 @@ function pgmClue(k: WordKnowledge, input: BotInput): string {
   const maxVague = Math.max(1, ...Object.values(vague));
   if (r.inferred === null) return clampClue(argmax(vague, cands, k2) as string);
   const other = r.inferred;
-  if (selfOdd && cands.every((c) => k.relatedness(c, other) === 0)) {
+  // Borrow only on firm evidence: the other word must explain the clues of at least two other players.
+  const mind = mindOf(input, k);
+  const explained = input.players.filter(
+    (p) => p !== input.me && clueFit(k, cluesOf(input, p), other, mind) >= OFFLINE_SETTINGS.fitThreshold,
+  ).length;
+  if (selfOdd && explained >= 2 && cands.every((c) => k.relatedness(c, other, mind) === 0)) {
     // MAgIC sec. 4's example: an undercover who has worked out the others' word gives a clue that fits it. Clues
     // naming any known word are skipped (the estimate may be wrong and could name a real word of the game).
     const borrowed = freshClues(k.cluesFor(other), used, [word, other]).filter((c) => !k.namesAnyWord(c));
@@ -271,7 +295,10 @@ function pgmClue(k: WordKnowledge, input: BotInput): string {
   const score = Object.fromEntries(
     cands.map((c) => {
       const v = OFFLINE_SETTINGS.vagueWeight * ((vague[c] ?? 0) / maxVague);
-      return [c, (selfOdd ? k.relatedness(c, other) : 1 - k.relatedness(c, other)) + v];
+      return [
+        c,
+        (selfOdd ? k.relatedness(c, other, mindOf(input, k)) : 1 - k.relatedness(c, other, mindOf(input, k))) + v,
+      ];
     }),
   );
   return clampClue(argmax(score, cands, k2) as string);
@@ -283,7 +310,9 @@ function vote(k: WordKnowledge, input: BotInput): VoteAnswer {
   let target: string | undefined;
   if (input.game === 'chameleon' && input.role === 'chameleon') {
     // Point at whoever looks least like the word I think it is.
-    const looks = Object.fromEntries(input.candidates.map((c) => [c, 1 - clueFit(k, cluesOf(input, c), r.inferred)]));
+    const looks = Object.fromEntries(
+      input.candidates.map((c) => [c, 1 - clueFit(k, cluesOf(input, c), r.inferred, mindOf(input, k))]),
+    );
     target = argmax(looks, input.candidates, key(input, 'vote'));
   } else target = argmax(r.rows[me] ?? {}, input.candidates, key(input, 'vote'));
   const suspects: Record<string, string> = {};
@@ -312,7 +341,15 @@ function guess(k: WordKnowledge, input: BotInput): { word: string } {
 }
 
 /** Offline rules over a given knowledge base (custom association data). */
-export function makeGamesOfflineRules(knowledge: () => WordKnowledge = defaultKnowledge): OfflineRules {
+export function makeGamesOfflineRules(
+  base: () => WordKnowledge = defaultKnowledge,
+  recall: number = OFFLINE_SETTINGS.recall,
+): OfflineRules {
+  let cached: WordKnowledge | null = null;
+  const knowledge = () => {
+    cached ??= base().withRecall(recall);
+    return cached;
+  };
   return {
     [GAME_TASKS.clue]: (input) => ({ clue: vanillaClue(knowledge(), parse(input)) }),
     [GAME_TASKS.cluePgm]: (input) => ({ clue: pgmClue(knowledge(), parse(input)) }),

@@ -9,6 +9,8 @@ export interface BotStepRecord {
   player: PlayerId;
   move: GameAction['type'];
   decision: BotDecision;
+  /** True for a scripted (injected) move: no model was asked. */
+  scripted: boolean;
 }
 
 export interface RunBotsOptions {
@@ -53,7 +55,8 @@ export async function runBots(initial: GameState, opts: RunBotsOptions): Promise
     const scripted = opts.scripted?.(current, player) ?? null;
     let decision: BotDecision | null = null;
     let action: GameAction | null = null;
-    if (scripted && !isError(applyAction(current, scripted))) {
+    const useScript = scripted !== null && !isError(applyAction(current, scripted));
+    if (scripted && useScript) {
       action = scripted;
       decision = { action, memory: memory[player] ?? emptyMemory(), calls: 0, fallback: false, probe: null };
     } else {
@@ -77,7 +80,7 @@ export async function runBots(initial: GameState, opts: RunBotsOptions): Promise
     memory[player] = decision.memory;
     state = r.state;
     events.push(...r.events);
-    const record: BotStepRecord = { player, move: action.type, decision };
+    const record: BotStepRecord = { player, move: action.type, decision, scripted: useScript };
     steps.push(record);
     await opts.onStep?.(state, r.events, record);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultKnowledge } from '../../src/games/knowledge.ts';
-import { FALLBACK_CLUES, gamesOfflineRules } from '../../src/games/offline.ts';
+import { FALLBACK_CLUES, makeGamesOfflineRules } from '../../src/games/offline.ts';
 import type { BotInput } from '../../src/games/prompts.ts';
 import { saysWord } from '../../src/games/text.ts';
 import { loadPairs, loadTopics } from '../../src/games/words.ts';
@@ -30,7 +30,9 @@ function input(over: Partial<BotInput>): BotInput {
   };
 }
 
-const rule = (task: string, i: BotInput) => gamesOfflineRules[task]?.(i, []) as Record<string, unknown>;
+// Listeners who recognise every association, so each expectation follows from the data alone.
+const rules = makeGamesOfflineRules(defaultKnowledge, 1);
+const rule = (task: string, i: BotInput) => rules[task]?.(i, []) as Record<string, unknown>;
 
 describe('offline rules: Chameleon', () => {
   it('a word holder gives a clue related to the word without saying it', () => {
@@ -118,5 +120,17 @@ describe('fallback clues', () => {
   it('never say any word of the shipped data', () => {
     const words = [...loadTopics().flatMap((t) => t.words), ...loadPairs().flat()];
     for (const c of FALLBACK_CLUES) for (const w of words) expect(saysWord(c, w), `${c} / ${w}`).toBe(false);
+  });
+});
+
+describe('listener recall', () => {
+  it('a listener recognises only a seeded share of the associations behind a clue', () => {
+    expect(k.relatedness('espresso', 'coffee', { id: 'x', recall: 1 })).toBeGreaterThan(0);
+    expect(k.relatedness('espresso', 'coffee', { id: 'x', recall: 0 })).toBe(0);
+    const clues = k.cluesFor('coffee');
+    const known = (id: string) => clues.filter((c) => k.relatedness(c, 'coffee', { id, recall: 0.5 }) > 0).length;
+    const counts = ['a', 'b', 'c', 'd', 'e', 'f'].map(known);
+    expect(Math.min(...counts)).toBeLessThan(clues.length);
+    expect(known('a')).toBe(known('a'));
   });
 });
