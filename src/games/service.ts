@@ -51,6 +51,11 @@ export interface GameContext {
   /** Guild id, or 'console'. */
   scope: string;
   channelId: string;
+  /**
+   * Set by front ends whose controls belong to one game (a button on a lobby message): a click on a game that is
+   * over is refused with 'game/finished' instead of acting on a newer game in the same channel.
+   */
+  gameId?: string;
 }
 
 export interface Person {
@@ -224,8 +229,8 @@ export class GameService {
 
   start(ctx: GameContext, person: Person): Promise<ServiceResult> {
     return this.locked(ctx, async () => {
-      const rec = await this.deps.store.active(ctx.scope, ctx.channelId);
-      if (!rec) return this.noGame();
+      const rec = await this.load(ctx);
+      if ('ok' in rec) return rec;
       const s = rec.data.state;
       if (s.phase !== 'lobby') return fail('game/already_started', 'The game has already started.');
       if (s.hostId !== person.id) return fail('game/not_host', 'Only the host can start the game.');
@@ -249,8 +254,8 @@ export class GameService {
   /** `target` may be a player id, a name (any case) or a 1-based seat number. */
   vote(ctx: GameContext, person: Person, target: string): Promise<ServiceResult> {
     return this.locked(ctx, async () => {
-      const rec = await this.deps.store.active(ctx.scope, ctx.channelId);
-      if (!rec) return this.noGame();
+      const rec = await this.load(ctx);
+      if ('ok' in rec) return rec;
       const id = resolvePlayer(rec.data.state, target);
       if (!id) return fail('game/vote_unknown', `There is no player "${target}" in this game.`);
       return this.applyAndRun(rec, { type: 'vote', player: person.id, target: id });
@@ -342,10 +347,24 @@ export class GameService {
 
   private act(ctx: GameContext, action: GameAction): Promise<ServiceResult> {
     return this.locked(ctx, async () => {
-      const rec = await this.deps.store.active(ctx.scope, ctx.channelId);
-      if (!rec) return this.noGame();
+      const rec = await this.load(ctx);
+      if ('ok' in rec) return rec;
       return this.applyAndRun(rec, action);
     });
+  }
+
+  /** The game a command is about: the channel's open game, or the one a front-end control names. */
+  private async load(ctx: GameContext): Promise<GameRecord | Extract<ServiceResult, { ok: false }>> {
+    if (ctx.gameId) {
+      const rec = await this.deps.store.get(ctx.gameId);
+      if (!rec || rec.scope !== ctx.scope || rec.channelId !== ctx.channelId)
+        return { ok: false, error: { code: 'game/no_game', message: 'That game does not exist here.' } };
+      if (rec.status === 'over' || rec.status === 'cancelled')
+        return { ok: false, error: { code: 'game/finished', message: 'That game is over; start a new one.' } };
+      return rec;
+    }
+    const rec = await this.deps.store.active(ctx.scope, ctx.channelId);
+    return rec ?? (this.noGame() as Extract<ServiceResult, { ok: false }>);
   }
 
   private async applyAndRun(rec: GameRecord, action: GameAction, pre: GameEvent[] = []): Promise<ServiceResult> {

@@ -113,6 +113,11 @@ describe('GameService: a full Chameleon round with a person and bots', () => {
     expect(c.game.phase).toBe('cancelled');
     // The channel is free again.
     ok(await service.lobby(ctx, ann, { kind: 'chameleon' }));
+    // A button from the cancelled game's message does not act on the new game.
+    const stale = await service.join({ ...ctx, gameId: c.game.id }, { id: 'u-cy', name: 'Cy' });
+    expect(stale.ok ? '' : stale.error.code).toBe('game/finished');
+    const word = await service.showMyWord({ ...ctx, gameId: c.game.id }, ben);
+    expect(word.ok ? '' : word.error.code).toBe('game/finished');
   });
 });
 
