@@ -280,8 +280,8 @@ export class GameService {
     ctx: GameContext,
     person: Person,
   ): Promise<{ ok: true; info: PrivateInfo } | { ok: false; error: GameError }> {
-    const rec = await this.deps.store.active(ctx.scope, ctx.channelId);
-    if (!rec) return { ok: false, error: { code: 'game/no_game', message: 'There is no game in this channel.' } };
+    const rec = await this.load(ctx);
+    if ('ok' in rec) return rec;
     const s = rec.data.state;
     if (!seatOf(s, person.id))
       return { ok: false, error: { code: 'game/not_a_player', message: 'You are not in this game.' } };
