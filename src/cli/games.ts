@@ -1,5 +1,6 @@
 // `npm run games -- bench --game chameleon|undercover --games N [--bots vanilla|pgm] [--seed S] [--settings DIR]
-//  [--json FILE] [--players N] [--no-inject]`: bot-only games with MAgIC's metrics (offline model by default).
+//  [--json FILE] [--players N] [--no-inject] [--topics FILE] [--pairs FILE]`: bot-only games with MAgIC's metrics,
+//  offline model by default; `main(argv, llm)` takes a configured model.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { formatResult, runGamesBench } from '../../bench/games.ts';
@@ -7,7 +8,7 @@ import type { LanguageModel } from '../llm/port.ts';
 import type { BotKind, GameKind } from '../games/types.ts';
 
 const USAGE =
-  'usage: npm run games -- bench --game chameleon|undercover --games N [--bots vanilla|pgm] [--seed S] [--settings DIR] [--json FILE] [--players N] [--no-inject]';
+  'usage: npm run games -- bench --game chameleon|undercover --games N [--bots vanilla|pgm] [--seed S] [--settings DIR] [--json FILE] [--players N] [--no-inject] [--topics FILE] [--pairs FILE]';
 
 export async function main(argv: string[], llm?: LanguageModel): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -22,6 +23,8 @@ export async function main(argv: string[], llm?: LanguageModel): Promise<number>
       json: { type: 'string' },
       players: { type: 'string', default: '3' },
       'no-inject': { type: 'boolean', default: false },
+      topics: { type: 'string' },
+      pairs: { type: 'string' },
     },
   });
   if (positionals[0] !== 'bench') {
@@ -49,6 +52,8 @@ export async function main(argv: string[], llm?: LanguageModel): Promise<number>
     players,
     ...(values.settings ? { settingsDir: values.settings } : {}),
     ...(values['no-inject'] ? { injectClues: false } : {}),
+    ...(values.topics ? { topicsFile: values.topics } : {}),
+    ...(values.pairs ? { pairsFile: values.pairs } : {}),
     ...(llm ? { llm } : {}),
   });
   console.log(formatResult(result));
