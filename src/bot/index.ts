@@ -1,9 +1,11 @@
 // The Discord front end: `startDiscordBot` logs in, links every guild's town (channels + outbox delivery), routes
 // interactions and plain messages, and repairs deleted channels. src/main.ts calls it with the configuration and
 // the town registry; nothing here advances the town (its scheduler does).
-import { type Client, Events, REST } from 'discord.js';
+import { type Client, Events, type MessageCreateOptions, REST } from 'discord.js';
 import { commandSet, type CommandSet } from '../commands/index.ts';
+import { type GameFront, type GameUiSettings, TurnTimers } from '../commands/game.ts';
 import type { CommandContext, TownDirectory } from '../commands/types.ts';
+import type { GameService } from '../games/service.ts';
 import type { TownService } from '../town/service.ts';
 import { createBotClient, loginBot } from './client.ts';
 import { type DeliverySettings, OutboxDeliverer } from './delivery.ts';
@@ -21,8 +23,10 @@ export interface StartDiscordBotOptions {
   registry: TownDirectory;
   channelStore: ChannelStore;
   log: Log;
-  /** The games service and its commands/components, when the games module is wired in. */
-  gameService?: unknown;
+  /** The games service, when the games module is wired in (/game answers "not enabled" otherwise). */
+  gameService?: GameService;
+  /** Turn time limits of games (tests shorten them). */
+  gameUi?: Partial<GameUiSettings>;
   extra?: Partial<CommandSet>;
   delivery?: Partial<DeliverySettings>;
   loop?: Partial<LoopSettings>;
@@ -84,13 +88,29 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
     return result;
   };
 
+  // Game announcements go to the game's channel as bot messages (mentions limited to the awaited players).
+  const post = async (channelId: string, message: MessageCreateOptions) => {
+    const ch = await client.channels.fetch(channelId);
+    if (ch?.isSendable()) await ch.send(message);
+  };
+  const games: GameFront | undefined = opts.gameService
+    ? {
+        service: opts.gameService,
+        timers: new TurnTimers(
+          opts.gameService,
+          post,
+          (e) => log.error({ err: e }, 'game turn timer failed'),
+          opts.gameUi,
+        ),
+      }
+    : undefined;
   const ctx: CommandContext = {
     log,
     towns: opts.registry,
     setupChannels: link,
     bindingFor: (town, channelId) => opts.channelStore.byChannel(town.id, channelId),
     deliverSoon: (townId) => links.get(townId)?.kick(),
-    ...(opts.gameService !== undefined ? { games: opts.gameService } : {}),
+    ...(games ? { games } : {}),
   };
   const router = new InteractionRouter(commandSet(opts.extra), ctx, log, opts.now ? { now: opts.now } : {});
   const messages = new MessageHandler(ctx, log, {
@@ -144,6 +164,7 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
   });
   log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'connected to Discord');
   for (const guildId of client.guilds.cache.keys()) await linkGuild(guildId);
+  if (games) await resumeGames(games, client, log);
 
   return {
     client,
@@ -155,8 +176,23 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
     async stop() {
       for (const t of repairTimers) clearTimeout(t);
       messages.stop();
+      games?.timers.stop();
       await Promise.all([...links.values()].map((l) => l.stop()));
       await client.destroy();
     },
   };
+}
+
+/** After a restart: bots finish the moves they owed, and the turn timers of people start again. */
+async function resumeGames(games: GameFront, client: Client, log: Log): Promise<void> {
+  try {
+    for (const { context, result } of await games.service.resume()) {
+      if (!client.guilds.cache.has(context.scope) || !result.ok) continue;
+      await games.timers
+        .publish(context, result)
+        .catch((e: unknown) => log.warn({ err: e, context }, 'could not resume a game'));
+    }
+  } catch (e) {
+    log.error({ err: e }, 'resuming games failed');
+  }
 }

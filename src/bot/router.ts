@@ -14,7 +14,7 @@ import {
 import { HELP_TEXT } from '../commands/help.ts';
 import type { CommandSet } from '../commands/index.ts';
 import type { CommandContext, SlashCommand } from '../commands/types.ts';
-import { rememberDefer, wasDeferredEphemeral } from '../commands/util.ts';
+import { deferKind, rememberDefer } from '../commands/util.ts';
 import { isUserError } from '../errors.ts';
 import { isLlmError } from '../llm/port.ts';
 import type { Log } from './ports.ts';
@@ -119,7 +119,7 @@ export class InteractionRouter {
     try {
       const mode = cmd.defer?.(i) ?? null;
       if (mode) {
-        rememberDefer(i, mode.ephemeral);
+        rememberDefer(i, mode.ephemeral ? 'ephemeral' : 'public');
         await i.deferReply(mode.ephemeral ? { flags: MessageFlags.Ephemeral } : {});
       }
       await cmd.execute(i, this.ctx);
@@ -166,15 +166,16 @@ export class InteractionRouter {
   private async tell(i: RepliableInteraction, content: string): Promise<void> {
     const payload = { content, allowedMentions: { parse: [] as never[] } };
     try {
-      if (i.deferred && !i.replied) {
-        if (wasDeferredEphemeral(i) === false) {
+      const kind = deferKind(i);
+      if (i.deferred && !i.replied && kind !== 'update') {
+        if (kind === 'public') {
           // A public "thinking…" must not turn into a public error: remove it and answer privately.
           await i.deleteReply().catch(() => undefined);
           await i.followUp({ ...payload, flags: MessageFlags.Ephemeral });
         } else {
           await i.editReply(payload);
         }
-      } else if (i.replied) {
+      } else if (i.replied || i.deferred) {
         await i.followUp({ ...payload, flags: MessageFlags.Ephemeral });
       } else {
         await i.reply({ ...payload, flags: MessageFlags.Ephemeral });

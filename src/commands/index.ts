@@ -1,4 +1,5 @@
 // Every slash command, listed explicitly (no directory scanning): the router and the deploy script share this list.
+import { game, gameComponents } from './game.ts';
 import { help } from './help.ts';
 import { interview } from './interview.ts';
 import { persona } from './persona.ts';
@@ -7,9 +8,10 @@ import { town } from './town.ts';
 import type { ComponentHandler, SlashCommand } from './types.ts';
 import { whisper } from './whisper.ts';
 
-export const TOWN_COMMANDS: SlashCommand[] = [persona, whisper, interview, resident, town, help];
+export const COMMANDS: SlashCommand[] = [persona, whisper, interview, resident, town, game, help];
+export const COMPONENTS: ComponentHandler[] = [gameComponents];
 
-/** Commands plus component handlers (games add theirs when wired in). */
+/** Commands plus component handlers (buttons, menus, modals). */
 export interface CommandSet {
   commands: SlashCommand[];
   components: ComponentHandler[];
@@ -17,7 +19,7 @@ export interface CommandSet {
 
 export function commandSet(extra: Partial<CommandSet> = {}): CommandSet {
   return {
-    commands: [...TOWN_COMMANDS, ...(extra.commands ?? [])],
-    components: [...(extra.components ?? [])],
+    commands: [...COMMANDS, ...(extra.commands ?? [])],
+    components: [...COMPONENTS, ...(extra.components ?? [])],
   };
 }

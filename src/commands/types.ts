@@ -11,6 +11,7 @@ import type {
 import type { ChannelBindingRow, Log } from '../bot/ports.ts';
 import type { ProvisionResult } from '../bot/provision.ts';
 import type { TownService } from '../town/service.ts';
+import type { GameFront } from './game.ts';
 
 export interface CommandData {
   readonly name: string;
@@ -62,6 +63,6 @@ export interface CommandContext {
   bindingFor(town: TownService, channelId: string): Promise<ChannelBindingRow | null>;
   /** Asks the delivery loop to drain the town's outbox now (after an event-driven change). */
   deliverSoon(townId: string): void;
-  /** The games service, when the games module is wired in. */
-  games?: unknown;
+  /** The games service and turn timers, when the games module is wired in. */
+  games?: GameFront;
 }

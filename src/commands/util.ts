@@ -12,15 +12,16 @@ import { UserError } from '../errors.ts';
 import type { Speaker, TownService } from '../town/service.ts';
 import type { CommandContext } from './types.ts';
 
-/** Ephemerality chosen when the router deferred an interaction (a deferred reply keeps it). */
-const deferredEphemeral = new WeakMap<object, boolean>();
+/** How an interaction was deferred: a reply (ephemeral or public) or an update of the component's message. */
+export type DeferKind = 'ephemeral' | 'public' | 'update';
+const deferredAs = new WeakMap<object, DeferKind>();
 
-export function rememberDefer(i: RepliableInteraction, ephemeral: boolean): void {
-  deferredEphemeral.set(i, ephemeral);
+export function rememberDefer(i: RepliableInteraction, kind: DeferKind): void {
+  deferredAs.set(i, kind);
 }
 
-export function wasDeferredEphemeral(i: RepliableInteraction): boolean | undefined {
-  return deferredEphemeral.get(i);
+export function deferKind(i: RepliableInteraction): DeferKind | undefined {
+  return deferredAs.get(i);
 }
 
 /** The guild's town; a UserError in DMs or before `/town setup`. Only the interaction's own guild is consulted. */
@@ -61,13 +62,15 @@ export async function answer(
 ): Promise<void> {
   const chunks = (Array.isArray(text) ? text : [text]).flatMap((t) => splitMessage(t, 2000));
   if (chunks.length === 0) chunks.push('Done.');
-  const ephemeral = i.deferred ? (wasDeferredEphemeral(i) ?? true) : (opts.ephemeral ?? true);
+  const kind = deferKind(i);
+  const updating = i.deferred && kind === 'update';
+  const ephemeral = i.deferred && !updating ? kind !== 'public' : (opts.ephemeral ?? true);
   const flags = ephemeral ? MessageFlags.Ephemeral : undefined;
   const first = chunks[0]!;
   const files = opts.files ?? [];
-  if (i.deferred && !i.replied) {
+  if (i.deferred && !i.replied && !updating) {
     await i.editReply({ content: first, files, allowedMentions: { parse: [] } });
-  } else if (i.replied) {
+  } else if (i.replied || updating) {
     await i.followUp({ content: first, files, allowedMentions: { parse: [] }, ...(flags ? { flags } : {}) });
   } else {
     const payload: InteractionReplyOptions = { content: first, files, allowedMentions: { parse: [] } };

@@ -5,6 +5,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APOLOGY } from '../../src/bot/router.ts';
+import { gamesOfflineRules } from '../../src/games/offline.ts';
+import { InMemoryRatingStore } from '../../src/games/ratings.ts';
+import { GameService } from '../../src/games/service.ts';
+import { InMemoryGameStore } from '../../src/games/store.ts';
+import { OfflineModel } from '../../src/llm/offline-model.ts';
 import type { FakeUser } from '../support/fake-discord.ts';
 import { Harness } from '../support/bot-harness.ts';
 
@@ -24,7 +29,13 @@ let channels: string[] = [];
 
 beforeAll(async () => {
   // Rate limits read this clock; each run moves it a minute on, so handlers run instead of being throttled.
-  h = await Harness.start({ bot: { now: () => clock } });
+  const games = new GameService({
+    store: new InMemoryGameStore(),
+    ratings: new InMemoryRatingStore(),
+    llm: new OfflineModel(gamesOfflineRules),
+    seeds: () => 42,
+  });
+  h = await Harness.start({ bot: { now: () => clock, gameService: games } });
   await h.setup();
   const town = await h.town();
   names = town.residents().map((r) => r.name);
@@ -149,4 +160,41 @@ describe('every command handler under random options', () => {
     expect(h.log.errors()).toEqual([]);
     expect(h.unhandledRejections()).toEqual([]);
   }, 120_000);
+
+  it('answers random buttons, menus and forms (stale, forged or malformed custom ids)', async () => {
+    const anyMessage =
+      h.fake.messagesIn(h.general()).at(-1) ??
+      h.fake.userMessage({ channelId: h.general(), user: h.alice, content: 'x' });
+    const customId = fc.oneof(
+      fc.string({ maxLength: 100 }),
+      fc
+        .tuple(
+          fc.constantFrom('game', 'x', ''),
+          fc.constantFrom('join', 'leave', 'start', 'cancel', 'word', 'clue', 'guess', 'vote', '??'),
+          fc.string({ maxLength: 20 }),
+        )
+        .map((p) => p.join(':')),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        customId,
+        fc.constantFrom('button', 'select', 'modal'),
+        fc.array(fc.string({ maxLength: 30 }), { maxLength: 3 }),
+        async (id, kind, values) => {
+          const base = { channelId: h.general(), user: h.bob, customId: id || 'x', message: anyMessage };
+          const handle =
+            kind === 'button'
+              ? h.fake.button(base)
+              : kind === 'select'
+                ? h.fake.select({ ...base, values })
+                : h.fake.modalSubmit({ ...base, fields: Object.fromEntries(values.map((v, k) => [`f${k}`, v])) });
+          const first = await handle.firstResponse(10_000);
+          expect([4, 5, 6, 7, 9]).toContain(first.type);
+        },
+      ),
+      { numRuns: 300, seed: 7 },
+    );
+    expect(h.log.errors()).toEqual([]);
+    expect(h.unhandledRejections()).toEqual([]);
+  });
 });

@@ -1197,6 +1197,10 @@ export class FakeDiscord extends EventEmitter {
         message.interactionId = interaction.id;
         interaction.original = message;
         if (!(message.flags & 64) && type === 4) this.appendMessage(ch, message);
+      } else if (type === 6) {
+        // Deferred update: @original is the message that carries the component.
+        const source = this.findMessageForComponent(interaction);
+        if (source) interaction.original = source;
       } else if (type === 7) {
         const source = this.findMessageForComponent(interaction);
         if (source) {
