@@ -373,10 +373,11 @@ export const game: SlashCommand = {
             .addChoices({ name: 'Chameleon', value: 'chameleon' }, { name: 'Undercover', value: 'undercover' }),
         ),
     ),
+  // Moves may let bots play (model calls) and wait for the channel's game lock: defer them. The lobby is public.
   defer(i) {
     const sub = i.options.getSubcommand(false);
-    // Moves may let bots play (model calls); lobby creation posts the lobby message publicly.
     if (sub === 'clue' || sub === 'vote' || sub === 'guess' || sub === 'cancel') return { ephemeral: true };
+    if (sub === 'chameleon' || sub === 'undercover') return { ephemeral: false };
     return null;
   },
 
@@ -399,7 +400,7 @@ export const game: SlashCommand = {
         ...(sub === 'undercover' && i.options.getBoolean('party') ? { variant: 'party' as const } : {}),
       });
       check(r);
-      await i.reply(lobbyMessage(r.game));
+      await i.editReply(lobbyMessage(r.game));
       return;
     }
     if (sub === 'leaderboard') {
@@ -489,9 +490,12 @@ export const gameComponents: ComponentHandler = {
     switch (action) {
       case 'join':
       case 'leave': {
+        // Deferred: the game's lock may be held by bots thinking (a model round trip).
+        rememberDefer(i, 'update');
+        await i.deferUpdate();
         const r = action === 'join' ? await f.service.join(gctx, person) : await f.service.leave(gctx, person);
         check(r);
-        await i.update(lobbyMessage(r.game));
+        await i.editReply(lobbyMessage(r.game));
         return;
       }
       case 'start': {
@@ -504,9 +508,11 @@ export const gameComponents: ComponentHandler = {
         return;
       }
       case 'cancel': {
+        rememberDefer(i, 'update');
+        await i.deferUpdate();
         const r = await f.service.cancel(gctx, person, { admin: isAdmin(i) });
         check(r);
-        await i.update(lobbyMessage(r.game, 'The game was cancelled.'));
+        await i.editReply(lobbyMessage(r.game, 'The game was cancelled.'));
         return;
       }
       case 'word':

@@ -70,11 +70,12 @@ export const town: SlashCommand = {
     .addSubcommand((s) => s.setName('map').setDescription('A picture of the town: who is where, doing what'))
     .addSubcommand((s) => s.setName('relationships').setDescription('A picture of who knows whom')),
   admin: ADMIN_SUBCOMMANDS,
+  // Changes wait for the town's writer lock, which a tick holds for a model round trip: defer them all.
   defer(i) {
     const sub = i.options.getSubcommand(false);
-    if (sub === 'setup' || sub === 'step') return { ephemeral: true };
+    if (sub === 'status') return null;
     if (sub === 'map' || sub === 'relationships') return { ephemeral: false };
-    return null;
+    return { ephemeral: true };
   },
 
   async execute(i, ctx) {

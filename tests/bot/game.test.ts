@@ -2,9 +2,10 @@
 // "Show my word", clues by command and by modal, votes by select menu, the chameleon's guess by modal, results,
 // leaderboard, cancel, turn timeouts, stale and foreign buttons.
 import { afterEach, describe, expect, it } from 'vitest';
+import { rememberGamesInTowns } from '../../src/bot/game-memories.ts';
 import { gamesOfflineRules } from '../../src/games/offline.ts';
 import { InMemoryRatingStore } from '../../src/games/ratings.ts';
-import { GameService } from '../../src/games/service.ts';
+import { type FinishedGame, GameService } from '../../src/games/service.ts';
 import { InMemoryGameStore } from '../../src/games/store.ts';
 import { OfflineModel } from '../../src/llm/offline-model.ts';
 import { Harness } from '../support/bot-harness.ts';
@@ -18,13 +19,16 @@ afterEach(async () => {
 
 async function start(seed = 7, gameUi = {}) {
   let s = seed;
+  let onFinished: ((g: FinishedGame) => Promise<void>) | undefined;
   service = new GameService({
     store: new InMemoryGameStore(),
     ratings: new InMemoryRatingStore(),
     llm: new OfflineModel(gamesOfflineRules),
     seeds: () => s++,
+    onFinished: (g) => onFinished?.(g),
   });
   h = await Harness.start({ bot: { gameService: service, gameUi } });
+  onFinished = rememberGamesInTowns(h.registry, h.log);
 }
 
 function customIds(m: FakeMessage): string[] {
@@ -61,7 +65,8 @@ describe('/game in Discord', () => {
     expect(customIds(lobby).map((id) => id.split(':')[1])).toEqual(['join', 'leave', 'start', 'cancel']);
 
     const join = await click(h.bob, ch, 'game:join');
-    expect((await join.firstResponse()).type).toBe(7); // the lobby message is updated in place
+    expect((await join.firstResponse()).type).toBe(6); // deferred update of the lobby message
+    await join.answer();
     expect(withControl(ch, 'game:join').content).toMatch(/Players \(2\)/);
 
     const notHost = await click(h.bob, ch, 'game:start');
@@ -199,6 +204,38 @@ describe('/game in Discord', () => {
       'a timeout',
     );
     await h.fake.waitFor(() => h.fake.messagesIn(ch).some((m) => /Game over/.test(m.content)), 10_000, 'the end');
+  });
+
+  it('seats town residents as players, and the finished game becomes their memory', async () => {
+    await start(3, { clueSeconds: 0.2, voteSeconds: 0.2, guessSeconds: 0.2 });
+    await h.setup();
+    const town = await h.town();
+    const ch = h.general();
+    const lobby = await h
+      .slash(h.alice, { name: 'game', subcommand: 'undercover', options: { residents: 2 } })
+      .answer();
+    const names = town
+      .residents()
+      .slice(0, 2)
+      .map((r) => r.name);
+    for (const n of names) expect(lobby.content).toContain(n);
+    await (await click(h.alice, ch, 'game:start')).firstResponse();
+    await h.fake.waitFor(() => h.fake.messagesIn(ch).some((m) => /Game over/.test(m.content)), 15_000, 'the end');
+    const id = town.residents()[0]!.id;
+    await h.fake.waitFor(
+      () =>
+        town
+          .liveResident(id)
+          .memory.all()
+          .some((m) => m.kind === 'game'),
+      5000,
+      'the game memory',
+    );
+    const memory = town
+      .liveResident(id)
+      .memory.all()
+      .find((m) => m.kind === 'game')!;
+    expect(memory.description).toMatch(/Undercover/i);
   });
 
   it('answers /game plainly when games are not wired in', async () => {

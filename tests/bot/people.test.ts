@@ -181,3 +181,48 @@ describe('people in the town', () => {
     expect((await h.town()).status().paused).toBe(false);
   });
 });
+
+describe('a slow model', () => {
+  it('defers in time: every interaction is acknowledged within the deadline even while a tick holds the town', async () => {
+    await h.stop();
+    const { slowKit } = await import('../support/bot-stand-in-mind.ts');
+    // Discord's deadline scaled down to 400 ms; each model step takes 500 ms.
+    h = await Harness.start({ fake: { interactionDeadlineMs: 400 }, kit: () => slowKit(500) });
+    await h.setup();
+    const town = await h.town();
+    const name = town.residents()[0]!.name;
+    const ticking = town.step(1); // holds the town's writer lock for a model round trip
+    const handles = [
+      h.slash(h.alice, { name: 'interview', options: { resident: name, question: 'Busy?' } }),
+      h.slash(h.bob, { name: 'whisper', options: { resident: name, text: 'call your sister' } }),
+      h.slash(h.admin, { name: 'town', subcommand: 'pause' }),
+      h.slash(h.alice, { name: 'resident', subcommand: 'info', options: { resident: name } }),
+      h.slash(h.admin, { name: 'resident', subcommand: 'memories', options: { resident: name, query: 'work' } }),
+    ];
+    for (const x of handles) {
+      const first = await x.firstResponse();
+      expect(first.at - x.record.dispatchedAt).toBeLessThan(400);
+    }
+    await ticking;
+    for (const x of handles) expect((await x.answer(10_000)).content.length).toBeGreaterThan(0);
+    expect(h.fake.requests.filter((r) => r.status === 404 && /callback/.test(r.path))).toEqual([]);
+    expect(h.log.errors()).toEqual([]);
+  });
+});
+
+describe('the daily digest', () => {
+  it('arrives in #town-hall at simulated midnight, posted by the bot', async () => {
+    await h.stop();
+    const { testTown } = await import('../support/bot-harness.ts');
+    h = await Harness.start({ town: { ...testTown(), start: '2024-04-12 23:40' } });
+    await h.setup();
+    const town = await h.town();
+    await town.step(3);
+    await h.delivered();
+    const hall = h.fake.messagesIn(h.channel('town-hall'));
+    const digest = hall.find((m) => /Daily digest/.test(m.content));
+    expect(digest).toBeTruthy();
+    expect(digest!.author.id).toBe(h.fake.botUser.id);
+    expect(digest!.webhook_id).toBeUndefined();
+  });
+});

@@ -12,7 +12,7 @@ import type { MindKit } from '../../src/town/mind.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore, type TownStore } from '../../src/town/store.ts';
 import { standInKit } from './bot-stand-in-mind.ts';
-import { FakeDiscord, type FakeGuild, type FakeUser, type SlashSpec } from './fake-discord.ts';
+import { FakeDiscord, type FakeDiscordOptions, type FakeGuild, type FakeUser, type SlashSpec } from './fake-discord.ts';
 
 export interface LogEntry {
   level: 'debug' | 'info' | 'warn' | 'error';
@@ -79,6 +79,7 @@ export class TestTownDirectory {
 }
 
 export interface HarnessOptions {
+  fake?: FakeDiscordOptions;
   town?: TownFile;
   kit?: () => MindKit;
   bot?: Partial<StartDiscordBotOptions>;
@@ -121,7 +122,7 @@ export class Harness {
   static async start(opts: HarnessOptions = {}): Promise<Harness> {
     const h = new Harness(opts);
     process.on('unhandledRejection', h.onUnhandled);
-    h.fake = await FakeDiscord.start();
+    h.fake = await FakeDiscord.start(opts.fake);
     h.guild = h.fake.addGuild('Alpha');
     h.admin = h.fake.guilds.get(h.guild.id)!.members.get(h.guild.owner_id)!.user;
     h.alice = h.fake.addUser('alice');

@@ -111,3 +111,38 @@ export function standInKit(): MindKit {
     initialMindState: () => ({ plan: ['wake up and have breakfast', 'work', 'see friends'], thought: null }),
   };
 }
+
+/** The stand-in mind with every model-backed step taking `ms` (a slow model), to test the 3-second rule. */
+export function slowKit(ms: number): MindKit {
+  const kit = standInKit();
+  const wait = () => new Promise((r) => setTimeout(r, ms));
+  const rt = kit.runtime;
+  const slow: MindRuntime = {
+    ...rt,
+    decide: async (r, ctx) => {
+      await wait();
+      return rt.decide(r, ctx);
+    },
+    hear: async (r, ctx) => {
+      await wait();
+      return rt.hear(r, ctx);
+    },
+    innerVoice: async (r, text, now) => {
+      await wait();
+      return rt.innerVoice(r, text, now);
+    },
+    interview: async (r, q, ctx) => {
+      await wait();
+      return rt.interview(r, q, ctx);
+    },
+    summary: async (r, now) => {
+      await wait();
+      return rt.summary(r, now);
+    },
+    retrieve: async (r, q, now, k) => {
+      await wait();
+      return rt.retrieve(r, q, now, k);
+    },
+  };
+  return { ...kit, runtime: slow };
+}
