@@ -91,13 +91,25 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   gameImportance: 5, // a game played with people: notable, not life-changing
 };
 
-export function resolveAgentSettings(overrides?: Partial<AgentSettings>): AgentSettings {
-  const s = { ...DEFAULT_AGENT_SETTINGS, ...(overrides ?? {}) };
-  return {
-    ...s,
-    weights: { ...DEFAULT_AGENT_SETTINGS.weights, ...(overrides?.weights ?? {}) },
-    dayBlocks: { ...DEFAULT_AGENT_SETTINGS.dayBlocks, ...(overrides?.dayBlocks ?? {}) },
-    stepMinutes: { ...DEFAULT_AGENT_SETTINGS.stepMinutes, ...(overrides?.stepMinutes ?? {}) },
-    planImportance: { ...DEFAULT_AGENT_SETTINGS.planImportance, ...(overrides?.planImportance ?? {}) },
-  };
+/**
+ * Defaults overlaid with per-town overrides (a town file's `agent:` section arrives untyped): a value of the
+ * wrong type or out of range is ignored, so a typo never breaks a town.
+ */
+export function resolveAgentSettings(overrides?: Partial<AgentSettings> | Record<string, unknown>): AgentSettings {
+  const out = structuredClone(DEFAULT_AGENT_SETTINGS) as unknown as Record<string, unknown>;
+  const src = (overrides ?? {}) as Record<string, unknown>;
+  const ok = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+  for (const [key, def] of Object.entries(DEFAULT_AGENT_SETTINGS)) {
+    const v = src[key];
+    if (v === undefined) continue;
+    if (typeof def === 'number' && ok(v)) out[key] = v;
+    else if (typeof def === 'object' && def !== null && typeof v === 'object' && v !== null) {
+      const merged = { ...(def as Record<string, number>) };
+      for (const [k, x] of Object.entries(v as Record<string, unknown>)) if (k in merged && ok(x)) merged[k] = x;
+      out[key] = merged;
+    }
+  }
+  const s = out as unknown as AgentSettings;
+  if (!(s.recencyDecay > 0 && s.recencyDecay <= 1)) s.recencyDecay = DEFAULT_AGENT_SETTINGS.recencyDecay;
+  return s;
 }

@@ -54,3 +54,58 @@ export interface AgentProfile {
   /** Semicolon-separated seed paragraph (paper's format). */
   seed: string;
 }
+
+// --- The contract with the town (see /work/brief/AGENT_API.md) ---
+
+/** The agent's view of one place: remembered sub-areas and object statuses, opening state right now. */
+export interface Place {
+  id: string;
+  name: string;
+  kind?: string;
+  subAreas: { name: string; objects: { name: string; status: string }[] }[];
+  open?: boolean;
+  hours?: string;
+}
+
+/** One thing a resident saw or heard this tick. */
+export interface Perceived {
+  description: string;
+  /** Entity name (resident, persona or object) for the reaction queries. */
+  subject?: string;
+  kind?: 'action' | 'object' | 'speech' | 'arrival' | 'system';
+}
+
+export interface DecideContext {
+  /** Simulated ms. */
+  now: number;
+  minutesPerTick: number;
+  location: Place;
+  /** Spatial memory: the resident plans only with these. */
+  knownPlaces: Place[];
+  /** New this tick (already stored via perceive()). */
+  perceived: Perceived[];
+  /** Co-located residents. */
+  nearby: { id: AgentId; name: string; action: string; busy: boolean }[];
+  /** The world's reason the last proposed move was impossible ("The Pharmacy is closed"). */
+  rejected?: string;
+}
+
+export interface Action {
+  description: string;
+  emoji: string;
+  /** Place id. */
+  location: string;
+  subArea?: string;
+  object?: string;
+  objectStatus?: string;
+  start: number;
+  minutes: number;
+}
+
+export interface Decision {
+  action: Action;
+  /** Differs from the previous action. */
+  changed: boolean;
+  reacted: boolean;
+  converse?: { with: AgentId; intent: string };
+}

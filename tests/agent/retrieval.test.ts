@@ -163,7 +163,7 @@ describe('quantised search', () => {
       const cands = filter ? memories.filter((m) => filter.includes(m.kind)) : memories;
       const ref = scoreMemories(cands, { embedding: q }, NOW, opts).slice(0, 10);
       expect(fast.map((x) => x.memory.id)).toEqual(ref.map((x) => x.memory.id));
-      fast.forEach((x, i) => expect(x.score).toBeCloseTo(ref[i]!.score, 4));
+      for (const [i, x] of fast.entries()) expect(x.score).toBeCloseTo(ref[i]!.score, 4);
       expect(s.lastSearch.exact).toBeLessThan(cands.length / 2);
     }
   });

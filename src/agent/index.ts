@@ -1,0 +1,23 @@
+// The agent mind (Park et al. 2023): what the town and the composition root use. See /work/brief/AGENT_API.md.
+export { MemoryStream, type NewMemory, type SearchOptions } from './memory-stream.ts';
+export {
+  asMindState,
+  type DayPlan,
+  initialMindState,
+  type MindState,
+  type PlanSlot,
+  type StepSlot,
+} from './mind-state.ts';
+export { agentOfflineRules } from './offline-rules.ts';
+export {
+  fitBudget,
+  minMaxNormalize,
+  recencyScore,
+  type RetrievalWeights,
+  type ScoredMemory,
+  scoreMemories,
+} from './retrieval.ts';
+export { AgentRuntime, type AgentRuntimeDeps, type Resident, type RetrievedMemory } from './runtime.ts';
+export { dedupeMeals, isPartition, normalizeSlots, spliceSlots } from './schedule.ts';
+export { type AgentSettings, DEFAULT_AGENT_SETTINGS, resolveAgentSettings } from './settings.ts';
+export type * from './types.ts';

@@ -1,0 +1,87 @@
+// Per-resident mind state the town keeps in its JSON snapshot (opaque to the town): today's plan at three levels,
+// the cached summary description, importance accumulated since the last reflection, pending re-plan, and the
+// small bookkeeping that keeps a resident from reacting to the same thing twice or repeating news to someone.
+import type { Slot } from './schedule.ts';
+import type { Action, AgentProfile } from './types.ts';
+
+/** A plan item at one level: an interval, what, and where (place id). */
+export interface PlanSlot extends Slot {
+  place: string;
+}
+
+/** A 5-15 minute action with what the world needs to show it. */
+export interface StepSlot extends PlanSlot {
+  emoji: string;
+  subArea?: string;
+  object?: string;
+  objectStatus?: string;
+  /** Inserted by a reaction or a conversation rather than by decomposition. */
+  kind?: 'reaction' | 'conversation';
+}
+
+export interface DayPlan {
+  /** "2023-02-13" */
+  day: string;
+  dayStart: number;
+  /** Day outline (5-8 blocks plus sleep): covers the whole day. */
+  blocks: PlanSlot[];
+  /** Hour-long chunks of the blocks decomposed so far. */
+  hours: PlanSlot[];
+  /** 5-15 minute steps of the hours decomposed so far. */
+  steps: StepSlot[];
+}
+
+export interface MindState {
+  v: 1;
+  seeded: boolean;
+  /** The summary description (sec. 4.3), cached. */
+  summary: { text: string; at: number } | null;
+  /** Summed importance of perceived events since the last reflection (sec. 4.2 trigger). */
+  importanceSinceReflection: number;
+  reflections: number;
+  lastReflectionAt: number | null;
+  plan: DayPlan | null;
+  /** A few lines about the previous day, for the next day plan (sec. 4.3). */
+  yesterday: string[];
+  /** Set by the inner voice: the rest of the day is planned again at the next decide(). */
+  replan: { reason: string; at: number } | null;
+  /** What just happened that the next decomposition should know (e.g. a reaction). */
+  context: string | null;
+  lastAction: Action | null;
+  /** Observation text -> when the resident last decided whether to react to it. */
+  considered: Record<string, number>;
+  /** Other resident (id or name) -> when they last talked or the resident last considered talking. */
+  chattedAt: Record<string, number>;
+  /** Listener id -> keys of the news already told to them (newsKey), newest last. */
+  told: Record<string, string[]>;
+  /** Place ids the world refused today (closed, full): plans avoid them until tomorrow. */
+  avoid: string[];
+}
+
+export function initialMindState(_profile: AgentProfile): MindState {
+  return {
+    v: 1,
+    seeded: false,
+    summary: null,
+    importanceSinceReflection: 0,
+    reflections: 0,
+    lastReflectionAt: null,
+    plan: null,
+    yesterday: [],
+    replan: null,
+    context: null,
+    lastAction: null,
+    considered: {},
+    chattedAt: {},
+    told: {},
+    avoid: [],
+  };
+}
+
+/** A stored mind state, or a fresh one when absent or from an unknown version (never throws). */
+export function asMindState(raw: unknown, profile: AgentProfile): MindState {
+  if (raw && typeof raw === 'object' && (raw as { v?: unknown }).v === 1) {
+    return { ...initialMindState(profile), ...(raw as Partial<MindState>) } as MindState;
+  }
+  return initialMindState(profile);
+}

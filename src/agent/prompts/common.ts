@@ -1,0 +1,41 @@
+// Pieces every agent prompt shares. Prompts are built only from the resident's summary description and the
+// memories retrieved for the task, and tell the model to admit not remembering rather than invent (sec. 6.2:
+// residents embellished, e.g. a neighbour "Adam Smith" described as the economist).
+import { z } from 'zod';
+import type { ChatMessage } from '../../llm/port.ts';
+
+export const HONESTY =
+  'Use only the facts given here. If they do not say, say that you do not remember or do not know; never invent names, events or details.';
+
+export function system(role: string, honest = true): ChatMessage {
+  return { role: 'system', content: honest ? `${role} ${HONESTY}` : role };
+}
+
+export function user(content: string): ChatMessage {
+  return { role: 'user', content };
+}
+
+/** "- a\n- b", or a placeholder when there is nothing. */
+export function bullets(lines: readonly string[], none = '(nothing relevant remembered)'): string {
+  return lines.length === 0 ? none : lines.map((l) => `- ${l}`).join('\n');
+}
+
+/** "1. a\n2. b" with the given numbers. */
+export function numbered(items: readonly { n: number; text: string }[]): string {
+  return items.map((i) => `${i.n}. ${i.text}`).join('\n');
+}
+
+/** A retrieved memory as prompts and offline rules see it. */
+export const promptMemory = z.object({
+  text: z.string(),
+  importance: z.number(),
+  kind: z.string(),
+});
+export type PromptMemory = z.infer<typeof promptMemory>;
+
+/** Parses a task input for an offline rule; a malformed input is a wiring bug, so it throws. */
+export function parseInput<T>(schema: z.ZodType<T>, input: unknown, task: string): T {
+  const r = schema.safeParse(input);
+  if (!r.success) throw new Error(`offline rule '${task}': unexpected input: ${r.error.message}`);
+  return r.data;
+}

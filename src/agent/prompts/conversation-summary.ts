@@ -1,0 +1,33 @@
+// Task agent_conversation_summary (sec. 4.3.1): what was said and agreed, stored by every participant, with the
+// poignancy of the conversation and of each line (the lines become dialogue memories of both sides).
+import { z } from 'zod';
+import type { ChatMessage } from '../../llm/port.ts';
+import { system, user } from './common.ts';
+
+export const CONVERSATION_SUMMARY_TASK = 'agent_conversation_summary';
+
+export const conversationSummaryInput = z.object({
+  participants: z.array(z.string()),
+  placeName: z.string(),
+  time: z.string(),
+  lines: z.array(z.object({ speaker: z.string(), text: z.string(), news: z.string().optional() })),
+});
+export type ConversationSummaryInput = z.infer<typeof conversationSummaryInput>;
+
+export const conversationSummaryOutput = z.object({
+  summary: z.string(),
+  importance: z.number(),
+  lineImportance: z.array(z.number()).optional(),
+});
+export type ConversationSummaryOutput = z.infer<typeof conversationSummaryOutput>;
+
+export function conversationSummaryMessages(input: ConversationSummaryInput): ChatMessage[] {
+  return [
+    system(
+      'Summarise this conversation in one or two sentences: what was said and anything agreed (who, what, when, where). Rate its poignancy and each line\'s, 1 (mundane) to 10 (life-changing). Reply {"summary": "...", "importance": n, "lineImportance": [n per line]}.',
+    ),
+    user(
+      `${input.participants.join(' and ')} at ${input.placeName}, ${input.time}:\n${input.lines.map((l, i) => `${i + 1}. ${l.speaker}: ${l.text}`).join('\n')}`,
+    ),
+  ];
+}

@@ -1,0 +1,46 @@
+// Task agent_dialogue_turn (sec. 4.3.1 dialogue): one line of a conversation. The speaker's context is its
+// summary, memories retrieved about the listeners and the last line, and the conversation so far.
+import { z } from 'zod';
+import type { ChatMessage } from '../../llm/port.ts';
+import { bullets, promptMemory, system, user } from './common.ts';
+
+export const DIALOGUE_TURN_TASK = 'agent_dialogue_turn';
+
+export const dialogueTurnInput = z.object({
+  name: z.string(),
+  first: z.string(),
+  summary: z.string(),
+  listeners: z.array(z.string()),
+  placeName: z.string(),
+  time: z.string(),
+  /** The initiator's reason to talk (first line only). */
+  intent: z.string().optional(),
+  history: z.array(z.object({ speaker: z.string(), text: z.string() })),
+  /** Retrieved memories; `fresh` = not heard from nor already told to these listeners. */
+  memories: z.array(promptMemory.extend({ fresh: z.boolean() })),
+  /** Lines this speaker may still say (the turn cap). */
+  turnsLeft: z.number(),
+});
+export type DialogueTurnInput = z.infer<typeof dialogueTurnInput>;
+
+export const dialogueTurnOutput = z.object({
+  line: z.string(),
+  /** True when this line ends the conversation. */
+  end: z.boolean(),
+  /** A piece of news the line passes on, as a standalone sentence (e.g. "Sam Moore is running for mayor"). */
+  news: z.string().optional(),
+});
+export type DialogueTurnOutput = z.infer<typeof dialogueTurnOutput>;
+
+export function dialogueTurnMessages(input: DialogueTurnInput): ChatMessage[] {
+  const to = input.listeners.join(' and ');
+  const history = input.history.map((h) => `${h.speaker}: ${h.text}`).join('\n');
+  return [
+    system(
+      `You are ${input.name} talking with ${to}. Say ${input.first}'s next line: short, natural, in character. Reply {"line": "...", "end": true|false, "news": "news this line passes on, if any"}. End when the talk has run its course${input.turnsLeft <= 1 ? ' (this is your last line)' : ''}.`,
+    ),
+    user(
+      `${input.summary}\n${input.time} at ${input.placeName}.${input.intent ? ` ${input.first} wants to ${input.intent}.` : ''}\nWhat ${input.first} remembers:\n${bullets(input.memories.map((m) => m.text))}\n${history ? `Conversation so far:\n${history}` : 'Nobody has spoken yet.'}`,
+    ),
+  ];
+}

@@ -1,0 +1,36 @@
+// Task agent_hear: a person (a user's persona) spoke where the resident is. Rates the remark like any
+// observation (sec. 4.1) and answers in character, or stays silent when not addressed and not concerned.
+import { z } from 'zod';
+import type { ChatMessage } from '../../llm/port.ts';
+import { bullets, promptMemory, system, user } from './common.ts';
+
+export const HEAR_TASK = 'agent_hear';
+
+export const hearInput = z.object({
+  name: z.string(),
+  first: z.string(),
+  summary: z.string(),
+  time: z.string(),
+  status: z.string(),
+  placeName: z.string(),
+  speaker: z.object({ name: z.string(), description: z.string().optional() }),
+  text: z.string(),
+  addressed: z.boolean(),
+  memories: z.array(promptMemory),
+});
+export type HearInput = z.infer<typeof hearInput>;
+
+export const hearOutput = z.object({ importance: z.number(), reply: z.string() });
+export type HearOutput = z.infer<typeof hearOutput>;
+
+export function hearMessages(input: HearInput): ChatMessage[] {
+  const who = `${input.speaker.name}${input.speaker.description ? ` (${input.speaker.description})` : ''}`;
+  return [
+    system(
+      `You are ${input.name}. Rate how poignant this remark is for you, 1-10, and reply in character in one or two sentences${input.addressed ? '' : ', or with "" if it is not for you'}. Reply {"importance": n, "reply": "..."}.`,
+    ),
+    user(
+      `${input.summary}\nIt is ${input.time}; you are ${input.status} at ${input.placeName}.\nWhat you remember:\n${bullets(input.memories.map((m) => m.text))}\n${who} says${input.addressed ? ' to you' : ''}: ${input.text}`,
+    ),
+  ];
+}

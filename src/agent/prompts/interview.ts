@@ -1,0 +1,30 @@
+// Task agent_interview (sec. 6.1): answer a question in character from what retrieval returns for it.
+import { z } from 'zod';
+import type { ChatMessage } from '../../llm/port.ts';
+import { bullets, promptMemory, system, user } from './common.ts';
+
+export const INTERVIEW_TASK = 'agent_interview';
+
+export const interviewInput = z.object({
+  name: z.string(),
+  first: z.string(),
+  summary: z.string(),
+  time: z.string(),
+  asker: z.string().optional(),
+  question: z.string(),
+  memories: z.array(promptMemory),
+});
+export type InterviewInput = z.infer<typeof interviewInput>;
+
+export const interviewOutput = z.object({ answer: z.string() });
+
+export function interviewMessages(input: InterviewInput): ChatMessage[] {
+  return [
+    system(
+      `You are ${input.name}. Answer in character, in the first person, in a few sentences. Reply {"answer": "..."}.`,
+    ),
+    user(
+      `${input.summary}\nIt is ${input.time}.\nWhat you remember:\n${bullets(input.memories.map((m) => m.text))}\n${input.asker ?? 'Someone'} asks: ${input.question}`,
+    ),
+  ];
+}

@@ -1,0 +1,66 @@
+// Task agent_plan_day (sec. 4.3): a day outline of 5-8 blocks from the summary description and a summary of the
+// previous day; also re-plans the rest of a day from a given time (after an inner voice).
+import { z } from 'zod';
+import type { ChatMessage } from '../../llm/port.ts';
+import { bullets, promptMemory, system, user } from './common.ts';
+
+export const PLAN_DAY_TASK = 'agent_plan_day';
+
+export const promptPlace = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.string().optional(),
+  hours: z.string().optional(),
+});
+export type PromptPlace = z.infer<typeof promptPlace>;
+
+export const planDayInput = z.object({
+  name: z.string(),
+  first: z.string(),
+  summary: z.string(),
+  date: z.string(),
+  /** "HH:MM": plan from here to midnight ("00:00" for a whole day). */
+  from: z.string(),
+  lifestyle: z.string(),
+  currently: z.string(),
+  yesterday: z.array(z.string()),
+  /** Retrieved memories about plans and intentions (inner voice, agreements). */
+  intentions: z.array(promptMemory),
+  places: z.array(promptPlace),
+  home: z.string(),
+  avoid: z.array(z.string()),
+  blocks: z.object({ min: z.number(), max: z.number() }),
+});
+export type PlanDayInput = z.infer<typeof planDayInput>;
+
+export const planBlock = z.object({
+  start: z.string(),
+  end: z.string(),
+  activity: z.string(),
+  place: z.string(),
+});
+export const planDayOutput = z.object({ blocks: z.array(planBlock) });
+export type PlanDayOutput = z.infer<typeof planDayOutput>;
+
+export function placeLine(p: PromptPlace): string {
+  return `${p.id}: ${p.name}${p.kind ? ` (${p.kind})` : ''}${p.hours ? `, open ${p.hours}` : ''}`;
+}
+
+export function planDayMessages(input: PlanDayInput): ChatMessage[] {
+  const whole = input.from === '00:00';
+  return [
+    system(
+      `You plan ${input.first}'s day in broad strokes. Reply {"blocks": [{"start": "HH:MM", "end": "HH:MM", "activity": "...", "place": "<place id>"}]}: ${input.blocks.min}-${input.blocks.max} blocks while awake plus sleep, in order, no overlaps, covering ${input.from} to 24:00. Use only the listed places, at their opening hours.`,
+    ),
+    user(
+      [
+        input.summary,
+        `Lifestyle: ${input.lifestyle}`,
+        `Today is ${input.date}.${whole ? '' : ` It is ${input.from}; plan the rest of the day.`}`,
+        `Yesterday:\n${bullets(input.yesterday, '(no record)')}`,
+        `On ${input.first}'s mind:\n${bullets(input.intentions.map((m) => m.text))}`,
+        `Places (home: ${input.home}${input.avoid.length ? `; not today: ${input.avoid.join(', ')}` : ''}):\n${input.places.map(placeLine).join('\n')}`,
+      ].join('\n'),
+    ),
+  ];
+}

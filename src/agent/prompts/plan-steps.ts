@@ -1,0 +1,43 @@
+// Task agent_plan_steps (sec. 4.3): the current hour decomposed into 5-15 minute actions, each with what the
+// world needs to show it (emoji, sub-area, object and its new status): one call instead of the original's
+// separate sector/arena/object/emoji/triple calls per action.
+import { z } from 'zod';
+import type { ChatMessage } from '../../llm/port.ts';
+import { system, user } from './common.ts';
+
+export const PLAN_STEPS_TASK = 'agent_plan_steps';
+
+export const planStepsInput = z.object({
+  first: z.string(),
+  summary: z.string(),
+  chunk: z.object({ start: z.string(), end: z.string(), activity: z.string(), placeName: z.string() }),
+  areas: z.array(z.object({ name: z.string(), objects: z.array(z.string()) })),
+  /** What just happened (a reaction, a refusal) that the steps should follow on from. */
+  context: z.string().optional(),
+  steps: z.object({ min: z.number(), max: z.number() }),
+});
+export type PlanStepsInput = z.infer<typeof planStepsInput>;
+
+export const planStep = z.object({
+  minutes: z.number(),
+  action: z.string(),
+  emoji: z.string().optional(),
+  area: z.string().optional(),
+  object: z.string().optional(),
+  objectStatus: z.string().optional(),
+});
+export const planStepsOutput = z.object({ steps: z.array(planStep) });
+export type PlanStepsOutput = z.infer<typeof planStepsOutput>;
+
+export function planStepsMessages(input: PlanStepsInput): ChatMessage[] {
+  const c = input.chunk;
+  const areas = input.areas.map((a) => `${a.name}${a.objects.length ? ` (${a.objects.join(', ')})` : ''}`).join('; ');
+  return [
+    system(
+      `Break ${input.first}'s current activity into steps of ${input.steps.min}-${input.steps.max} minutes that fill the time, in order. Reply {"steps": [{"minutes": n, "action": "...", "emoji": "one emoji", "area": "...", "object": "...", "objectStatus": "..."}]}; area and object only from the list.`,
+    ),
+    user(
+      `${input.summary}\n${c.start}-${c.end}: ${c.activity} at ${c.placeName}.\nAreas: ${areas || '(none known)'}${input.context ? `\nJust now: ${input.context}` : ''}`,
+    ),
+  ];
+}

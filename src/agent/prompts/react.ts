@@ -1,0 +1,49 @@
+// Task agent_react (sec. 4.3.1): continue the plan, react to what was perceived, or start a conversation.
+// The context is what retrieval returned for "What is <me>'s relationship with <entity>?" and
+// "<entity> is <doing>" (the John-and-Eddy example), listed rather than summarised by another call.
+import { z } from 'zod';
+import type { ChatMessage } from '../../llm/port.ts';
+import { bullets, promptMemory, system, user } from './common.ts';
+
+export const REACT_TASK = 'agent_react';
+
+export const reactInput = z.object({
+  name: z.string(),
+  first: z.string(),
+  summary: z.string(),
+  time: z.string(),
+  status: z.string(),
+  placeName: z.string(),
+  observation: z.string(),
+  /** The observed entity. */
+  subject: z.string().optional(),
+  context: z.array(promptMemory),
+  /** Set when the observed entity is a resident who could be talked to right now. */
+  person: z.object({ name: z.string(), action: z.string() }).optional(),
+});
+export type ReactInput = z.infer<typeof reactInput>;
+
+export const reactOutput = z.object({
+  decision: z.enum(['continue', 'react', 'talk']),
+  /** react: what the resident does now, as an action phrase ("turn off the stove"). */
+  reaction: z.string().optional(),
+  emoji: z.string().optional(),
+  minutes: z.number().optional(),
+  object: z.string().optional(),
+  objectStatus: z.string().optional(),
+  /** talk: what the resident wants to talk about. */
+  intent: z.string().optional(),
+});
+export type ReactOutput = z.infer<typeof reactOutput>;
+
+export function reactMessages(input: ReactInput): ChatMessage[] {
+  const talk = input.person ? ` or "talk" (to ${input.person.name}, with an intent)` : '';
+  return [
+    system(
+      `Decide whether ${input.first} continues the current plan, reacts to what was just observed${talk}. Reply {"decision": "continue"|"react"${input.person ? '|"talk"' : ''}, "reaction": "action phrase", "emoji": "...", "minutes": n, "object": "...", "objectStatus": "...", "intent": "..."}.`,
+    ),
+    user(
+      `${input.summary}\nIt is ${input.time}. ${input.first} is ${input.status} at ${input.placeName}.\nObserved: ${input.observation}\nWhat ${input.first} remembers:\n${bullets(input.context.map((m) => m.text))}${input.person ? `\n${input.person.name} is ${input.person.action}.` : ''}`,
+    ),
+  ];
+}

@@ -1,0 +1,42 @@
+// Task agent_reflect_insights (sec. 4.2): for each question, 5 high-level insights citing the numbered records
+// that support them ("Klaus is dedicated to his research (because of 1, 2, 8, 15)"). One call for all questions.
+import { z } from 'zod';
+import type { ChatMessage } from '../../llm/port.ts';
+import { numbered, system, user } from './common.ts';
+
+export const REFLECT_INSIGHTS_TASK = 'agent_reflect_insights';
+
+export const reflectInsightsInput = z.object({
+  name: z.string(),
+  first: z.string(),
+  perQuestion: z.number(),
+  questions: z.array(
+    z.object({
+      question: z.string(),
+      memories: z.array(z.object({ n: z.number(), text: z.string(), importance: z.number() })),
+    }),
+  ),
+});
+export type ReflectInsightsInput = z.infer<typeof reflectInsightsInput>;
+
+export const reflectInsightsOutput = z.object({
+  insights: z.array(
+    z.object({
+      question: z.number(),
+      text: z.string(),
+      because: z.array(z.number()),
+      importance: z.number(),
+    }),
+  ),
+});
+export type ReflectInsightsOutput = z.infer<typeof reflectInsightsOutput>;
+
+export function reflectInsightsMessages(input: ReflectInsightsInput): ChatMessage[] {
+  const blocks = input.questions.map((q, i) => `Q${i + 1}: ${q.question}\n${numbered(q.memories)}`).join('\n\n');
+  return [
+    system(
+      `For each question, what ${input.perQuestion} high-level insights about ${input.first} can you infer from the numbered statements? Cite the statements that support each, rate its poignancy 1-10. Reply {"insights": [{"question": <Q number>, "text": "...", "because": [statement numbers], "importance": n}]}.`,
+    ),
+    user(blocks),
+  ];
+}

@@ -1,0 +1,234 @@
+// Small deterministic text rules shared by the runtime (cheap decisions that need no model) and the offline
+// model's rules: keyword importance, alarm and idle detection, person conversions, entity and emoji picking.
+
+/** Cuts to n characters on a word boundary, with an ellipsis. */
+export function clip(text: string, n: number): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  if (t.length <= n) return t;
+  const cut = t.slice(0, n - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > n * 0.6 ? cut.slice(0, space) : cut}…`;
+}
+
+/** Strips wrapping quotes and a leading "Name:" a model may add to a spoken line. */
+export function cleanLine(text: string, speaker?: string): string {
+  let t = text.replace(/\s+/g, ' ').trim();
+  if (speaker) {
+    const prefix = new RegExp(
+      `^(${escapeRegExp(speaker)}|${escapeRegExp(speaker.split(' ')[0] ?? speaker)})\\s*:\\s*`,
+      'i',
+    );
+    t = t.replace(prefix, '');
+  }
+  const quoted = /^["“'](.*)["”']$/.exec(t);
+  return (quoted ? quoted[1]! : t).trim();
+}
+
+export function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// Smallville code: an "is idle" event gets poignancy 1 without asking the model.
+export function isIdle(text: string): boolean {
+  return /\bis idle\b|\bidle$/i.test(text.trim());
+}
+
+const ALARM =
+  /\b(burning|on fire|fire|smoke|smoking|flood(?:ing|ed)?|leak(?:ing|s)?|overflow(?:ing)?|broken|shattered|alarm|scream(?:ing|s)?|help!|injur(?:ed|y)|bleeding|accident|collapsed|unconscious|emergency|ambulance|thief|stolen|robbery|explod(?:ed|ing))\b/i;
+
+/** Something a resident would drop everything for (the burning stove of sec. 3.1). */
+export function isAlarming(text: string): boolean {
+  return ALARM.test(text);
+}
+
+const RULES: [RegExp, number][] = [
+  [ALARM, 9],
+  [
+    /\b(break(?:ing)? up|broke up|divorc\w*|died|death|funeral|pregnan\w*|wedding|married|engaged|propos\w*|accepted|acceptance|fired|promot\w*|diagnos\w*|hospital|moving away|new job|born)\b/i,
+    8,
+  ],
+  [
+    /\b(elections?|mayor|running for|candidate|campaign|vote|party|festival|celebrat\w*|valentine\w*|birthday|date|crush|in love|secret|announc\w*|invit\w*|surprise|news|decided|decision|going to run)\b/i,
+    6,
+  ],
+  [/\b(argu\w*|fight|upset|angry|worried|sad|cry\w*|lonely|excited|proud)\b/i, 5],
+  [/\b(research|exam|thesis|paper|interview|meeting|project|composition|exhibit\w*|deadline|rent|business)\b/i, 4],
+  [/\b(said|asked|told|talk\w*|chat\w*|convers\w*)\b/i, 3],
+  [
+    /\b(sleep\w*|asleep|brush\w*|shower\w*|wash\w*|breakfast|lunch|dinner|eat\w*|cook\w*|clean\w*|sweep\w*|walk\w*|read\w*|coffee|tea|making (?:the|his|her|their) bed|tidy\w*|idle|sitting|waiting|in use|brewing)\b/i,
+    2,
+  ],
+];
+
+/** Keyword poignancy 1..10 (sec. 4.1 scale): the offline model's rating and the fallback when a call fails. */
+export function heuristicImportance(text: string): number {
+  if (isIdle(text)) return 1;
+  for (const [re, score] of RULES) if (re.test(text)) return score;
+  return 3;
+}
+
+/** Words that carry meaning (lower-case, no stopwords), for overlap tests in the offline rules. */
+const STOP = new Set(
+  (
+    'a an the and or but of to in on at by for with from into about as than that this these those there here it its ' +
+    'is am are was were be been being do does did have has had i me my you your we our he him his she her they them their ' +
+    'what which who whom whose when where why how all any some no not can will just would could should may might ' +
+    'tell know think about today tomorrow yesterday now then there said say says'
+  ).split(' '),
+);
+
+export function contentWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 2 && !STOP.has(w))
+    .map((w) => (w.length > 4 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
+}
+
+export function overlap(a: string, b: string): number {
+  const wa = new Set(contentWords(a));
+  let n = 0;
+  for (const w of new Set(contentWords(b))) if (wa.has(w)) n++;
+  return n;
+}
+
+/** Capitalised names in a text ("Sam Moore", "Hobbs Cafe"), sentence-initial single words excluded. */
+export function entities(text: string): string[] {
+  const out: string[] = [];
+  const re = /\b([A-Z][\p{L}'’-]+(?:\s+(?:of\s+|the\s+)?[A-Z][\p{L}'’-]+)*)/gu;
+  for (const m of text.matchAll(re)) {
+    const name = m[1]!;
+    const at = m.index ?? 0;
+    const sentenceStart = at === 0 || /[.!?:"“]\s*$/.test(text.slice(0, at));
+    if (sentenceStart && !name.includes(' ')) continue;
+    if (/^(I|I'm|I've|The|A|An|He|She|They|We|You|It|Did|Oh|Hi|Hello)$/.test(name)) continue;
+    out.push(name.replace(/['’]s$/, ''));
+  }
+  return out;
+}
+
+/** "You are going to run" (an inner voice) -> "Mara is going to run" (a memory, third person like all others). */
+export function toThirdPerson(text: string, first: string): string {
+  let t = text.trim();
+  t = t.replace(/\byou are\b/gi, `${first} is`).replace(/\byou're\b/gi, `${first} is`);
+  t = t.replace(/\byou were\b/gi, `${first} was`).replace(/\byou have\b/gi, `${first} has`);
+  t = t.replace(/\byou've\b/gi, `${first} has`).replace(/\byou'll\b/gi, `${first} will`);
+  t = t
+    .replace(/\byourself\b/gi, first)
+    .replace(/\byours\b/gi, `${first}'s`)
+    .replace(/\byour\b/gi, `${first}'s`);
+  t = t.replace(/\byou\b/gi, first);
+  t = t
+    .replace(/\bI am\b/g, `${first} is`)
+    .replace(/\bI'm\b/g, `${first} is`)
+    .replace(/\bmy\b/gi, `${first}'s`);
+  t = t.replace(/\bI\b/g, first).replace(/\bme\b/gi, first);
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
+/** "Mara Okafor is planning a party" -> "I'm planning a party" (sharing one's own memory in dialogue). */
+export function toFirstPerson(text: string, name: string, first: string): string {
+  let t = text.trim();
+  for (const n of [name, first]) {
+    const e = escapeRegExp(n);
+    t = t.replace(new RegExp(`\\b${e} is\\b`, 'g'), "I'm").replace(new RegExp(`\\b${e} was\\b`, 'g'), 'I was');
+    t = t.replace(new RegExp(`\\b${e} has\\b`, 'g'), 'I have').replace(new RegExp(`\\b${e} will\\b`, 'g'), "I'll");
+    t = t.replace(new RegExp(`\\b${e}['’]s\\b`, 'g'), 'my').replace(new RegExp(`\\b${e}\\b`, 'g'), 'I');
+  }
+  t = t
+    .replace(/^I'm\b/, "I'm")
+    .replace(/\bto I\b/g, 'to me')
+    .replace(/\bwith I\b/g, 'with me');
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
+const LOWERABLE = new Set(
+  (
+    'the a an it this that there these those some his her their our my your its he she they we you everyone ' +
+    'someone nobody today tomorrow yesterday earlier later'
+  ).split(' '),
+);
+
+/** Lower-cases a leading function word ("The stove ..." -> "the stove ..."); names and "I" stay capitalised. */
+export function lowerFirst(text: string): string {
+  const word = /^([A-Za-z]+)/.exec(text)?.[1];
+  if (!word || !LOWERABLE.has(word.toLowerCase())) return text;
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+export function stripPeriod(text: string): string {
+  return text.trim().replace(/[.!]+$/, '');
+}
+
+const EMOJI: [RegExp, string][] = [
+  [/\b(sleep\w*|asleep|nap\w*|bed)\b/i, '😴'],
+  [/\b(fire|burning|extinguish\w*)\b/i, '🧯'],
+  [/\b(breakfast|lunch|dinner|eat\w*|meals?|snacks?|cook\w*)\b/i, '🍽️'],
+  [/\b(coffee|tea|latte|espresso)\b/i, '☕'],
+  [/\b(shower\w*|wash\w*|brush\w*|bath\w*)\b/i, '🚿'],
+  [/\b(read|reading|books?|library|novels?)\b/i, '📖'],
+  [/\b(writ\w*|research\w*|papers?|stud\w*|homework|essays?)\b/i, '📝'],
+  [/\b(paint\w*|draw\w*|sketch\w*|art)\b/i, '🎨'],
+  [/\b(music|piano|guitar|compos\w*|sing\w*)\b/i, '🎵'],
+  [/\b(talk\w*|chat\w*|conversations?|meet\w*|greet\w*|visit\w*)\b/i, '💬'],
+  [/\b(walk\w*|jog\w*|run|running|exercis\w*|park)\b/i, '🚶'],
+  [/\b(shop\w*|buy\w*|groceries|market|store)\b/i, '🛒'],
+  [/\b(clean\w*|tidy\w*|sweep\w*|laundry|dishes)\b/i, '🧹'],
+  [/\b(work\w*|serv\w*|counter|shift|customers?|office)\b/i, '💼'],
+  [/\b(part(?:y|ies)|celebrat\w*|decorat\w*)\b/i, '🎉'],
+  [/\b(election|campaign\w*|mayor|vot\w*)\b/i, '🗳️'],
+  [/\b(plan\w*|think\w*|reflect\w*|consider\w*|break)\b/i, '💭'],
+];
+
+export function emojiFor(activity: string): string {
+  for (const [re, e] of EMOJI) if (re.test(activity)) return e;
+  return '🙂';
+}
+
+export function isSleeping(activity: string): boolean {
+  return /\b(sleep|sleeping|asleep|nap|napping)\b/i.test(activity);
+}
+
+/** A short stable key for a piece of news (what a resident has already told someone). */
+export function newsKey(text: string): string {
+  return contentWords(text).slice(0, 12).sort().join(' ');
+}
+
+// Common base verbs that start plan items ("make breakfast"), for the progressive form ("making breakfast").
+const VERBS = new Set(
+  (
+    'make have eat get go take wash brush read write work study prepare clean tidy cook serve open close check call meet ' +
+    'talk chat walk run jog relax rest sleep wake play practice practise paint draw watch listen visit buy shop order pay ' +
+    'put turn remake rush stop fix finish start continue keep plan think reflect sit stretch drink brew greet help look do ' +
+    'water teach attend leave return head sweep unwind catch discuss tell ask lie set hang bake feed organise organize ' +
+    'review answer grab enjoy spend pick clear prep sort tend browse compose sketch edit design research host decorate invite'
+  ).split(' '),
+);
+const DOUBLE = new Set(['get', 'run', 'sit', 'put', 'stop', 'chat', 'plan', 'jog', 'shop', 'set', 'prep', 'grab']);
+
+function ingForm(verb: string): string {
+  const v = verb.toLowerCase();
+  if (v === 'lie') return 'lying';
+  if (v === 'be') return 'being';
+  if (DOUBLE.has(v)) return `${v}${v.at(-1)}ing`;
+  if (v.endsWith('ie')) return `${v.slice(0, -2)}ying`;
+  if (v.endsWith('e') && !v.endsWith('ee') && v.length > 2) return `${v.slice(0, -1)}ing`;
+  return `${v}ing`;
+}
+
+/** "wake up, wash and have breakfast" -> "waking up, washing and having breakfast" (action sentences). */
+export function progressive(phrase: string): string {
+  const t = stripPeriod(phrase.trim());
+  return t
+    .split(/(,\s*|\s+and\s+|\s+then\s+)/)
+    .map((seg, i) => {
+      if (i % 2 === 1) return seg;
+      const m = /^(\s*)([A-Za-z]+)(.*)$/.exec(seg);
+      if (!m) return seg;
+      const word = m[2]!;
+      if (/ing$/i.test(word) || !VERBS.has(word.toLowerCase())) return seg;
+      return `${m[1]}${ingForm(word)}${m[3]}`;
+    })
+    .join('');
+}
