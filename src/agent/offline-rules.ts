@@ -183,14 +183,18 @@ function objectFor(action: string, areas: readonly { name: string; objects: stri
 function stepsFor(activity: string, context: string | undefined, atHome: boolean): string[] {
   const meal = mealOf(activity);
   const base = baseActivity(activity);
+  // The paper's example: after the stove burned, the resident turns it off and remakes breakfast.
+  if (meal && context && /stove|oven|burn|cook|kitchen/i.test(context))
+    return [`remake ${meal}`, `eat ${meal}`, atHome ? 'wash the dishes' : 'chat a little and pay'];
   if (/wake up|morning routine/i.test(activity)) {
     return ['get out of bed and stretch', 'wash up and get dressed', 'make breakfast', 'eat breakfast', 'tidy up'];
   }
-  if (meal) {
-    const again = context && /stove|oven|burn|cook|kitchen/i.test(context);
-    const prep = atHome ? `${again ? 'remake' : 'prepare'} ${meal}` : `order ${meal}`;
-    return [prep, `eat ${meal}`, atHome ? 'wash the dishes' : 'chat a little and pay'];
-  }
+  if (meal)
+    return [
+      atHome ? `prepare ${meal}` : `order ${meal}`,
+      `eat ${meal}`,
+      atHome ? 'wash the dishes' : 'chat a little and pay',
+    ];
   const steps = [context ? `get back to ${base} after the interruption` : base, base, 'take a short break', base];
   if (/, then wrap up$/.test(activity)) steps.push(`wrap up: ${base}`);
   return steps;
@@ -426,7 +430,7 @@ export const agentOfflineRules: OfflineRules = {
 
   [INTERVIEW_TASK]: (raw) => {
     const i = parseInput(interviewInput, raw, INTERVIEW_TASK);
-    if (/introduce yourself|about yourself|who are you/i.test(i.question))
+    if (/introduc\w* (?:of )?yourself|about yourself|who are you/i.test(i.question))
       return { answer: `I'm ${i.name}. ${toFirstPerson(i.summary, i.name, i.first)}` };
     return { answer: recallAnswer(i.question, i.memories, i.name, i.first) ?? DONT_REMEMBER };
   },

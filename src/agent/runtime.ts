@@ -55,6 +55,7 @@ import { SUMMARY_TASK, type SummaryInput, summaryMessages, summaryOutput } from 
 import { fitBudget, type ScoredMemory } from './retrieval.ts';
 import {
   dedupeMeals,
+  mealOf,
   mergeAdjacent,
   nextStartAfter,
   normalizeSlots,
@@ -660,7 +661,7 @@ export class AgentRuntime {
         items,
         this.slotOpts(() => same()[0]!),
       ),
-      () => block.activity,
+      { replace: () => notAMeal(block.activity) },
     );
     return slotAt(plan.hours, t) ?? same()[0]!;
   }
@@ -730,7 +731,7 @@ export class AgentRuntime {
         steps,
         this.slotOpts(() => whole),
       ),
-      () => hour.activity,
+      { replace: () => notAMeal(hour.activity), transparent: (x) => x.kind !== undefined },
     );
     return slotAt(plan.steps, t) ?? whole;
   }
@@ -1420,4 +1421,9 @@ function pruneTimes(rec: Record<string, number>, now: number): void {
 /** "Mara Okafor is brewing coffee" -> "brewing coffee". */
 function actionPhrase(p: AgentProfile, description: string): string {
   return description.replace(new RegExp(`^(${escapeRegExp(p.name)}|${escapeRegExp(p.firstName)})\\s+(is\\s+)?`), '');
+}
+
+/** What a repeated meal becomes: the parent activity, unless that is the meal itself. */
+function notAMeal(parent: string): string {
+  return mealOf(parent) ? 'take a short rest' : parent;
 }

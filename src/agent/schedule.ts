@@ -134,28 +134,42 @@ export function mealOf(activity: string): string | null {
 
 /**
  * At most one episode of each meal per list (the paper's failure: lunch at 12:00, 12:30 and 13:00). An episode is
- * a run of touching slots about the same meal ("prepare lunch", "eat lunch"). A later, separate episode of a meal
- * already had is folded into the slot before it (day blocks), or renamed by `replace` (hours and steps, whose
- * lists need not be contiguous).
+ * a run of touching slots about the same meal ("prepare lunch", "eat lunch"); `transparent` slots (a reaction to
+ * a burning stove) interrupt it without ending it, so breakfast can be remade. A later, separate episode of a
+ * meal already had is folded into the slot before it (day blocks), or renamed by `replace` (hours and steps,
+ * whose lists need not be contiguous).
  */
-export function dedupeMeals<T extends Slot>(slots: readonly T[], replace?: (s: T) => string): T[] {
+export function dedupeMeals<T extends Slot>(
+  slots: readonly T[],
+  opts: { replace?: (s: T) => string; transparent?: (s: T) => boolean } = {},
+): T[] {
   const had = new Set<string>();
   const out: T[] = [];
+  let episode: { meal: string; end: number } | null = null;
   for (const s of slots) {
+    if (opts.transparent?.(s)) {
+      out.push({ ...s });
+      if (episode && episode.end === s.start) episode.end = s.end;
+      continue;
+    }
     const meal = mealOf(s.activity);
     const prev = out[out.length - 1];
     const touching = prev !== undefined && prev.end === s.start;
-    const sameEpisode = meal !== null && touching && mealOf(prev.activity) === meal;
+    const sameEpisode = meal !== null && episode !== null && episode.meal === meal && episode.end === s.start;
     if (meal && had.has(meal) && !sameEpisode) {
-      if (replace) out.push({ ...s, activity: replace(s) });
+      if (opts.replace) out.push({ ...s, activity: opts.replace(s) });
       else if (touching) prev.end = s.end;
+      episode = null;
       continue;
     }
-    if (meal) had.add(meal);
-    if (sameEpisode && !replace) prev.end = s.end;
+    if (meal) {
+      had.add(meal);
+      episode = { meal, end: s.end };
+    } else episode = null;
+    if (sameEpisode && !opts.replace && touching && mealOf(prev.activity) === meal) prev.end = s.end;
     else out.push({ ...s });
   }
-  return replace ? mergeAdjacent(out) : out;
+  return opts.replace ? mergeAdjacent(out) : out;
 }
 
 /** Minutes of a slot. */

@@ -136,10 +136,19 @@ export function toFirstPerson(text: string, name: string, first: string): string
     t = t.replace(new RegExp(`\\b${e} has\\b`, 'g'), 'I have').replace(new RegExp(`\\b${e} will\\b`, 'g'), "I'll");
     t = t.replace(new RegExp(`\\b${e}['’]s\\b`, 'g'), 'my').replace(new RegExp(`\\b${e}\\b`, 'g'), 'I');
   }
-  t = t
-    .replace(/^I'm\b/, "I'm")
-    .replace(/\bto I\b/g, 'to me')
-    .replace(/\bwith I\b/g, 'with me');
+  t = t.replace(/\b(to|with|about|for) I\b/g, '$1 me');
+  // "I sells" -> "I sell", "I studies" -> "I study", "I goes" -> "I go"
+  t = t.replace(/\bI ([a-z]+)\b/g, (whole, verb: string) => {
+    if (
+      /^(is|was|has|does|this|us|always|perhaps|plus|less|across)$/.test(verb) ||
+      !verb.endsWith('s') ||
+      verb.endsWith('ss')
+    )
+      return whole;
+    if (verb.endsWith('ies')) return `I ${verb.slice(0, -3)}y`;
+    if (/(ches|shes|sses|xes|oes)$/.test(verb)) return `I ${verb.slice(0, -2)}`;
+    return `I ${verb.slice(0, -1)}`;
+  });
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 

@@ -37,10 +37,12 @@ export const reactOutput = z.object({
 export type ReactOutput = z.infer<typeof reactOutput>;
 
 export function reactMessages(input: ReactInput): ChatMessage[] {
-  const talk = input.person ? ` or "talk" (to ${input.person.name}, with an intent)` : '';
+  const options = input.person
+    ? `continues the current plan, reacts to what was just observed, or talks to ${input.person.name} (say why in "intent")`
+    : 'continues the current plan or reacts to what was just observed';
   return [
     system(
-      `Decide whether ${input.first} continues the current plan, reacts to what was just observed${talk}. Reply {"decision": "continue"|"react"${input.person ? '|"talk"' : ''}, "reaction": "action phrase", "emoji": "...", "minutes": n, "object": "...", "objectStatus": "...", "intent": "..."}.`,
+      `Decide whether ${input.first} ${options}. Reply {"decision": "continue"|"react"${input.person ? '|"talk"' : ''}, "reaction": "action phrase", "emoji": "...", "minutes": n, "object": "...", "objectStatus": "...", "intent": "..."}.`,
     ),
     user(
       `${input.summary}\nIt is ${input.time}. ${input.first} is ${input.status} at ${input.placeName}.\nObserved: ${input.observation}\nWhat ${input.first} remembers:\n${bullets(input.context.map((m) => m.text))}${input.person ? `\n${input.person.name} is ${input.person.action}.` : ''}`,

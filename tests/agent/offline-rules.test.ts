@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest';
+import { agentOfflineRules, intentionActivity, lifestyleHours, offlineDayPlan } from '../../src/agent/offline-rules.ts';
+import { conversationSummaryOutput } from '../../src/agent/prompts/conversation-summary.ts';
+import { dialogueTurnOutput } from '../../src/agent/prompts/dialogue-turn.ts';
+import { hearOutput } from '../../src/agent/prompts/hear.ts';
+import { importanceOutput } from '../../src/agent/prompts/importance.ts';
+import { interviewOutput } from '../../src/agent/prompts/interview.ts';
+import { type PlanDayInput, planDayOutput } from '../../src/agent/prompts/plan-day.ts';
+import { planHoursOutput } from '../../src/agent/prompts/plan-hours.ts';
+import { planStepsOutput } from '../../src/agent/prompts/plan-steps.ts';
+import { reactOutput } from '../../src/agent/prompts/react.ts';
+import { reflectInsightsOutput } from '../../src/agent/prompts/reflect-insights.ts';
+import { reflectQuestionsOutput } from '../../src/agent/prompts/reflect-questions.ts';
+import { summaryOutput } from '../../src/agent/prompts/summary.ts';
+import { OfflineModel } from '../../src/llm/offline-model.ts';
+import { parseClock } from '../../src/agent/time.ts';
+
+const dayInput: PlanDayInput = {
+  name: 'Mara Okafor',
+  first: 'Mara',
+  summary: 'Mara Okafor runs the Lantern Cafe.',
+  date: 'Monday, February 13',
+  from: '00:00',
+  lifestyle: 'Mara goes to bed around 10pm, wakes up around 6am.',
+  currently: 'Mara Okafor is opening the Lantern Cafe every morning.',
+  yesterday: [],
+  intentions: [],
+  places: [
+    { id: 'mara-home', name: "Mara's house", kind: 'home' },
+    { id: 'lantern-cafe', name: 'Lantern Cafe', kind: 'cafe' },
+    { id: 'elm-park', name: 'Elm Park', kind: 'park' },
+  ],
+  home: 'mara-home',
+  avoid: [],
+  blocks: { min: 5, max: 8 },
+};
+
+describe('offline rules', () => {
+  it('read the lifestyle and the intention of a memory', () => {
+    expect(lifestyleHours('Isabella goes to bed around 11pm, awakes up around 6am.')).toEqual({
+      wake: 360,
+      sleep: 1380,
+    });
+    expect(lifestyleHours('no times given')).toEqual({ wake: 420, sleep: 1380 });
+    expect(intentionActivity('Mara is going to run against Sam in the upcoming election')).toBe(
+      'run against Sam in the upcoming election',
+    );
+    expect(intentionActivity('Isabella is planning a party at Hobbs Cafe')).toBe('prepare a party at Hobbs Cafe');
+  });
+
+  it('plan a full day from the identity fields, using only known places', () => {
+    const blocks = offlineDayPlan(dayInput);
+    expect(blocks[0]).toEqual({ start: '00:00', end: '06:00', activity: 'sleeping', place: 'mara-home' });
+    expect(blocks.at(-1)).toMatchObject({ start: '22:00', end: '24:00', activity: 'sleeping' });
+    expect(blocks.some((b) => b.place === 'lantern-cafe' && /work at Lantern Cafe/.test(b.activity))).toBe(true);
+    for (const b of blocks) expect(dayInput.places.map((p) => p.id)).toContain(b.place);
+    const awake = blocks.filter((b) => b.activity !== 'sleeping');
+    expect(awake.length).toBeGreaterThanOrEqual(5);
+    expect(awake.length).toBeLessThanOrEqual(8);
+    for (let i = 1; i < blocks.length; i++) expect(blocks[i]!.start).toBe(blocks[i - 1]!.end);
+    // an avoided place is not used; an intention with a time and a place gets its block
+    const again = offlineDayPlan({
+      ...dayInput,
+      from: '09:00',
+      avoid: ['lantern-cafe'],
+      intentions: [
+        { text: 'Mara is going to meet Tomas at Elm Park at 3 pm', importance: 7, kind: 'conversation_summary' },
+      ],
+    });
+    expect(again.every((b) => b.place !== 'lantern-cafe')).toBe(true);
+    expect(again[0]!.start).toBe('09:00');
+    const meet = again.find((b) => /meet Tomas/.test(b.activity))!;
+    expect(meet).toMatchObject({ start: '15:00', place: 'elm-park' });
+  });
+
+  it('every rule answers inside its schema, also through the built-in OfflineModel', async () => {
+    const model = new OfflineModel(agentOfflineRules);
+    const mem = (text: string, importance = 5, kind = 'observation') => ({ text, importance, kind });
+    const cases: [string, unknown, { safeParse: (x: unknown) => { success: boolean } }][] = [
+      ['agent_importance', { items: [{ who: 'Mara', text: 'stove is burning' }] }, importanceOutput],
+      [
+        'agent_summary',
+        {
+          name: 'Mara Okafor',
+          age: 34,
+          innate: 'warm',
+          learned: 'Runs a cafe.',
+          currently: 'Busy.',
+          lifestyle: '',
+          memories: [mem('x')],
+        },
+        summaryOutput,
+      ],
+      ['agent_plan_day', dayInput, planDayOutput],
+      [
+        'agent_plan_hours',
+        {
+          first: 'Mara',
+          summary: 's',
+          block: { start: '07:00', end: '10:30', activity: 'work', place: 'lantern-cafe' },
+          places: [],
+          memories: [],
+        },
+        planHoursOutput,
+      ],
+      [
+        'agent_plan_steps',
+        {
+          first: 'Mara',
+          summary: 's',
+          chunk: { start: '12:00', end: '13:00', activity: 'have lunch', placeName: 'home' },
+          areas: [{ name: 'kitchen', objects: ['stove'] }],
+          steps: { min: 5, max: 15 },
+        },
+        planStepsOutput,
+      ],
+      [
+        'agent_react',
+        {
+          name: 'Mara Okafor',
+          first: 'Mara',
+          summary: 's',
+          time: '9',
+          status: 'x',
+          placeName: 'p',
+          observation: 'sink is leaking',
+          context: [],
+        },
+        reactOutput,
+      ],
+      [
+        'agent_dialogue_turn',
+        {
+          name: 'Mara Okafor',
+          first: 'Mara',
+          summary: 's',
+          listeners: ['Tomas Reyes'],
+          placeName: 'cafe',
+          time: '9',
+          history: [],
+          memories: [{ ...mem('Sam Moore is running for mayor', 7), fresh: true }],
+          turnsLeft: 8,
+        },
+        dialogueTurnOutput,
+      ],
+      [
+        'agent_conversation_summary',
+        { participants: ['A', 'B'], placeName: 'cafe', time: '9', lines: [{ speaker: 'A', text: 'hi' }] },
+        conversationSummaryOutput,
+      ],
+      [
+        'agent_reflect_questions',
+        {
+          name: 'Mara Okafor',
+          first: 'Mara',
+          count: 3,
+          memories: [{ n: 1, text: 'Tomas Reyes is at Elm Park', importance: 3 }],
+        },
+        reflectQuestionsOutput,
+      ],
+      [
+        'agent_reflect_insights',
+        {
+          name: 'Mara Okafor',
+          first: 'Mara',
+          perQuestion: 5,
+          questions: [
+            {
+              question: 'What does Mara know about Tomas Reyes?',
+              memories: [{ n: 1, text: 'Tomas Reyes reads', importance: 3 }],
+            },
+          ],
+        },
+        reflectInsightsOutput,
+      ],
+      [
+        'agent_interview',
+        {
+          name: 'Mara Okafor',
+          first: 'Mara',
+          summary: 's',
+          time: 't',
+          question: 'Who is Adam Smith?',
+          memories: [mem('Tomas Reyes reads')],
+        },
+        interviewOutput,
+      ],
+      [
+        'agent_hear',
+        {
+          name: 'Mara Okafor',
+          first: 'Mara',
+          summary: 's',
+          time: 't',
+          status: 'x',
+          placeName: 'p',
+          speaker: { name: 'Sam' },
+          text: 'Nice weather.',
+          addressed: false,
+          memories: [],
+        },
+        hearOutput,
+      ],
+    ];
+    for (const [task, input, schema] of cases) {
+      const raw = agentOfflineRules[task]!(input, []);
+      expect(schema.safeParse(raw).success, task).toBe(true);
+      await expect(model.object({ task, schema: schema as never, messages: [], input })).resolves.toBeDefined();
+    }
+    // honesty offline: nothing about Adam Smith is remembered, so nothing is made up
+    const answer = agentOfflineRules.agent_interview!(cases[10]![1], []) as { answer: string };
+    expect(answer.answer).toMatch(/don't remember/);
+    // the unaddressed remark of a stranger gets no reply
+    expect((agentOfflineRules.agent_hear!(cases[11]![1], []) as { reply: string }).reply).toBe('');
+  });
+
+  it('offline dialogue shares the most important memory the listener has not heard, once', () => {
+    const base = {
+      name: 'Ada Lindqvist',
+      first: 'Ada',
+      summary: 's',
+      listeners: ['Tomas Reyes'],
+      placeName: 'cafe',
+      time: '9',
+      turnsLeft: 8,
+    };
+    const memories = [
+      { text: 'Ada Lindqvist sells vegetables', importance: 4, kind: 'seed', fresh: true },
+      { text: 'Sam Moore is running for mayor', importance: 7, kind: 'seed', fresh: true },
+      { text: 'the bakery closed down', importance: 8, kind: 'observation', fresh: false },
+    ];
+    const turn = (history: { speaker: string; text: string }[]) =>
+      agentOfflineRules.agent_dialogue_turn!({ ...base, history, memories }, []) as {
+        line: string;
+        news?: string;
+        end: boolean;
+      };
+    const first = turn([]);
+    expect(first.line).toBe('Hi Tomas! Did you hear? Sam Moore is running for mayor.');
+    expect(first.news).toBe('Sam Moore is running for mayor');
+    const later = turn([
+      { speaker: 'Ada Lindqvist', text: first.line },
+      { speaker: 'Tomas Reyes', text: 'Oh, I didn’t know that! What have you been up to?' },
+    ]);
+    expect(later.line).toMatch(/I wanted to tell you: I sell vegetables\./);
+    expect(parseClock('7 pm')).toBe(19 * 60);
+  });
+});

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { MindState } from '../../src/agent/mind-state.ts';
+import { isPartition, mealOf } from '../../src/agent/schedule.ts';
+import { at, ctxFor, MARA, resident, setup } from './fixtures.ts';
+
+const planOf = (m: unknown) => (m as MindState).plan!;
+
+describe('planning (sec. 4.3): top-down, lazy, never double-booked', () => {
+  it('plans the day once, then decomposes each block and hour only when it is reached', async () => {
+    const { model, runtime } = setup();
+    const mara = resident(MARA);
+    // GIVEN a new day; WHEN Mara decides while asleep
+    await runtime.decide(mara, ctxFor(mara, at(0, 5)));
+    // THEN the outline exists but nothing is decomposed (sleep needs no steps)
+    expect(model.tasks()).toEqual(['agent_summary', 'agent_plan_day']);
+    const plan = planOf(mara.mind);
+    expect(plan.blocks.length).toBeGreaterThanOrEqual(7);
+    expect(isPartition(plan.blocks)).toBe(true);
+    expect(plan.blocks[0]!.start).toBe(at(0));
+    expect(plan.blocks.at(-1)!.end).toBe(at(24));
+
+    // WHEN she wakes (a 60-minute morning block): no hour call, one step call for that hour
+    model.reset();
+    const d = await runtime.decide(mara, ctxFor(mara, at(6, 0)));
+    expect(model.tasks()).toEqual(['agent_plan_steps']);
+    expect(d.action.description).toMatch(/^Mara Okafor is /);
+    await runtime.decide(mara, ctxFor(mara, at(6, 10)));
+    await runtime.decide(mara, ctxFor(mara, at(6, 50)));
+    expect(model.tasks()).toEqual(['agent_plan_steps']);
+
+    // WHEN the 5-hour work block starts: one hour-level call for the block, then one step call per hour
+    model.reset();
+    await runtime.decide(mara, ctxFor(mara, at(7, 0)));
+    expect(model.tasks()).toEqual(['agent_plan_hours', 'agent_plan_steps']);
+    for (let min = 7 * 60 + 10; min < 9 * 60; min += 10) await runtime.decide(mara, ctxFor(mara, at(0, min)));
+    expect(model.callsFor('agent_plan_hours')).toHaveLength(1);
+    expect(model.callsFor('agent_plan_steps')).toHaveLength(2);
+    // the afternoon is still undecomposed (lazy)
+    expect(plan.hours.every((h) => h.end <= at(12))).toBe(true);
+    expect(planOf(mara.mind).steps.every((s) => s.end <= at(9, 0))).toBe(true);
+
+    // every level is stored as plan memories with time, duration and place
+    const levels = mara.memory
+      .all()
+      .filter((m) => m.kind === 'plan')
+      .map((m) => m.plan!.level);
+    expect(new Set(levels)).toEqual(new Set(['day', 'hour', 'step']));
+    const step = mara.memory.all().find((m) => m.plan?.level === 'step')!;
+    expect(step.plan).toMatchObject({ start: at(6, 0), location: 'mara-home' });
+    expect(step.plan!.minutes).toBeGreaterThanOrEqual(5);
+  });
+
+  it('never double-books lunch, whatever the model proposes', async () => {
+    const { model, runtime } = setup();
+    const mara = resident(MARA);
+    model.script('agent_plan_day', {
+      blocks: [
+        { start: '00:00', end: '06:00', activity: 'sleeping', place: 'mara-home' },
+        { start: '06:00', end: '12:00', activity: 'work at the cafe', place: 'lantern-cafe' },
+        { start: '12:00', end: '13:00', activity: 'eat lunch', place: 'lantern-cafe' },
+        { start: '12:30', end: '13:30', activity: 'eat lunch', place: 'lantern-cafe' },
+        { start: '13:00', end: '14:00', activity: 'have lunch', place: 'lantern-cafe' },
+        { start: '13:30', end: '18:00', activity: 'work at the cafe', place: 'lantern-cafe' },
+        { start: '17:00', end: '18:00', activity: 'eat lunch again', place: 'lantern-cafe' },
+        { start: '18:00', end: '24:00', activity: 'sleeping', place: 'mara-home' },
+      ],
+    });
+    // an hour decomposition that sneaks a second lunch into the afternoon
+    model.script('agent_plan_hours', (input: unknown) => {
+      const b = (input as { block: { start: string } }).block;
+      return b.start >= '13'
+        ? {
+            items: [
+              { start: '14:00', end: '15:00', activity: 'eat lunch', place: 'lantern-cafe' },
+              { start: '15:00', end: '18:00', activity: 'serve customers', place: 'lantern-cafe' },
+            ],
+          }
+        : { items: [] };
+    });
+    const lunchTicks: number[] = [];
+    for (let min = 11 * 60; min < 17 * 60; min += 10) {
+      const d = await runtime.decide(mara, ctxFor(mara, at(0, min)));
+      if (mealOf(d.action.description)) lunchTicks.push(min);
+    }
+    const plan = planOf(mara.mind);
+    for (const level of [plan.blocks, plan.hours, plan.steps]) expect(isPartition(level)).toBe(true);
+    expect(plan.blocks.filter((b) => mealOf(b.activity) === 'lunch')).toHaveLength(1);
+    // one contiguous lunch: no eating at 12:00, again at 12:30 and again at 13:00
+    expect(lunchTicks.length).toBeGreaterThan(0);
+    expect(lunchTicks.every((m, i) => i === 0 || m - lunchTicks[i - 1]! === 10)).toBe(true);
+    expect(lunchTicks.at(-1)! < 14 * 60).toBe(true);
+  });
+
+  it('replans the rest of the day around a place the world refused', async () => {
+    const { runtime } = setup();
+    const mara = resident(MARA);
+    const d = await runtime.decide(mara, ctxFor(mara, at(7, 0)));
+    expect(d.action.location).toBe('lantern-cafe');
+    const next = await runtime.decide(mara, ctxFor(mara, at(7, 10), { rejected: 'The Lantern Cafe is closed today' }));
+    expect(next.action.location).toBe('mara-home');
+    expect((mara.mind as MindState).avoid).toContain('lantern-cafe');
+    expect(
+      mara.memory.all().some((m) => /could not go ahead as planned: The Lantern Cafe is closed/.test(m.description)),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { MindState } from '../../src/agent/mind-state.ts';
+import type { ReflectInsightsInput } from '../../src/agent/prompts/reflect-insights.ts';
+import { at, MARA, resident, setup } from './fixtures.ts';
+
+const observations = (n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => ({
+    description: `Tomas Reyes is reading chapter ${from + i + 1} at the Lantern Cafe`,
+  }));
+
+/** Five insights per question, each citing the first one or two statements shown for it. */
+function insightsFor(input: unknown) {
+  const i = input as ReflectInsightsInput;
+  return {
+    insights: i.questions.flatMap((q, qi) =>
+      Array.from({ length: 5 }, (_, k) => ({
+        question: qi + 1,
+        text: `Insight ${qi + 1}.${k + 1}: Tomas reads a lot at the cafe`,
+        because: q.memories.slice(0, 1 + (k % 2)).map((m) => m.n),
+        importance: 6,
+      })),
+    ),
+  };
+}
+
+describe('reflection (sec. 4.2)', () => {
+  it('fires exactly when the summed importance passes the threshold, 3 questions then 5 insights each', async () => {
+    const { model, runtime } = setup();
+    const mara = resident(MARA);
+    // GIVEN 15 observations rated 10 each: a sum of exactly 150, which does not exceed the threshold
+    model.script('agent_importance', { ratings: Array(15).fill(10) });
+    await runtime.perceive([{ resident: mara, perceived: observations(15) }], at(9));
+    expect((mara.mind as MindState).importanceSinceReflection).toBe(150);
+    expect(await runtime.maybeReflect(mara, at(9))).toBe(0);
+    expect(model.callsFor('agent_reflect_questions')).toHaveLength(0);
+
+    // WHEN one more mundane event (importance 1) arrives: 151 > 150
+    model.script('agent_importance', { ratings: [1] });
+    await runtime.perceive([{ resident: mara, perceived: observations(1, 15) }], at(10));
+    model.reset();
+    model.script('agent_reflect_questions', {
+      questions: ['What does Mara notice about Tomas?', 'What happens at the Lantern Cafe?', 'What is Tomas reading?'],
+    });
+    model.script('agent_reflect_insights', insightsFor);
+    const stored = await runtime.maybeReflect(mara, at(10));
+
+    // THEN one call for the questions, one for all insights, in that order
+    expect(model.tasks()).toEqual(['agent_reflect_questions', 'agent_reflect_insights']);
+    const qCall = model.callsFor('agent_reflect_questions')[0]!;
+    expect((qCall.input as { memories: unknown[]; count: number }).memories).toHaveLength(16);
+    expect((qCall.input as { count: number }).count).toBe(3);
+    const iInput = model.callsFor('agent_reflect_insights')[0]!.input as ReflectInsightsInput;
+    expect(iInput.questions.map((q) => q.question)).toHaveLength(3);
+    expect(iInput.perQuestion).toBe(5);
+    expect(stored).toBe(15);
+
+    // AND the insights are reflections pointing at the memories they cite
+    const reflections = mara.memory.all().filter((m) => m.kind === 'reflection');
+    expect(reflections).toHaveLength(15);
+    const shown = new Map(iInput.questions.flatMap((q) => q.memories.map((m) => [m.n, m.text] as const)));
+    for (const r of reflections) {
+      expect(r.evidence.length).toBeGreaterThanOrEqual(1);
+      expect(r.depth).toBe(1);
+      for (const id of r.evidence) {
+        const cited = mara.memory.get(id)!;
+        expect([...shown.values()]).toContain(cited.description);
+        expect(cited.kind).toBe('observation');
+      }
+    }
+    const first = reflections[0]!;
+    const firstN = iInput.questions[0]!.memories[0]!.n;
+    expect(mara.memory.get(first.evidence[0]!)!.description).toBe(shown.get(firstN));
+    expect((mara.mind as MindState).importanceSinceReflection).toBe(0);
+    expect(await runtime.maybeReflect(mara, at(10, 5))).toBe(0);
+  });
+
+  it('reflections over reflections go one level higher in the tree', async () => {
+    const { model, runtime } = setup({ reflectionThreshold: 10 });
+    const mara = resident(MARA);
+    model.script('agent_importance', { ratings: [6, 6] });
+    await runtime.perceive([{ resident: mara, perceived: observations(2) }], at(9));
+    model.script('agent_reflect_insights', insightsFor);
+    expect(await runtime.maybeReflect(mara, at(9))).toBeGreaterThan(0);
+    // a second round whose retrieval includes the first reflections
+    model.script('agent_importance', { ratings: [6, 6] });
+    await runtime.perceive([{ resident: mara, perceived: observations(2, 2) }], at(12));
+    model.script('agent_reflect_questions', { questions: ['What do the insights about Tomas add up to?'] });
+    model.script('agent_reflect_insights', (input: unknown) => {
+      const q = (input as ReflectInsightsInput).questions[0]!;
+      const insight = q.memories.find((m) => m.text.startsWith('Insight'))!;
+      return { insights: [{ question: 1, text: 'Tomas is a dedicated reader', because: [insight.n], importance: 7 }] };
+    });
+    expect(await runtime.maybeReflect(mara, at(12))).toBe(1);
+    const top = mara.memory.all().find((m) => m.description === 'Tomas is a dedicated reader')!;
+    expect(top.depth).toBe(2);
+    expect(mara.memory.get(top.evidence[0]!)!.kind).toBe('reflection');
+  });
+});
