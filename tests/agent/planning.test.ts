@@ -103,4 +103,19 @@ describe('planning (sec. 4.3): top-down, lazy, never double-booked', () => {
       mara.memory.all().some((m) => /could not go ahead as planned: The Lantern Cafe is closed/.test(m.description)),
     ).toBe(true);
   });
+
+  it('the mind state survives a JSON round trip (the town snapshot) without re-planning', async () => {
+    const { model, runtime } = setup();
+    const mara = resident(MARA);
+    await runtime.decide(mara, ctxFor(mara, at(7, 0)));
+    const restored = { ...mara, mind: JSON.parse(JSON.stringify(mara.mind)) as unknown };
+    model.reset();
+    const d = await runtime.decide(restored, ctxFor(restored, at(7, 10)));
+    expect(model.tasks()).toEqual([]);
+    expect(d.action.location).toBe('lantern-cafe');
+    // a missing or foreign state is replaced by a fresh one rather than crashing
+    const blank = { ...mara, mind: undefined as unknown };
+    await runtime.decide(blank, ctxFor(blank, at(7, 20)));
+    expect((blank.mind as MindState).plan).not.toBeNull();
+  });
 });

@@ -94,4 +94,23 @@ describe('plan bookkeeping (sec. 4.3: no double-booking)', () => {
       ),
     );
   });
+
+  it('a reaction interrupting breakfast lets it be remade (the burning stove), not a second breakfast', () => {
+    type S = Slot & { kind?: string };
+    const steps: S[] = [
+      { start: 0, end: 10, activity: 'make breakfast' },
+      { start: 10, end: 20, activity: 'turn off the burning stove', kind: 'reaction' },
+      { start: 20, end: 30, activity: 'remake breakfast' },
+      { start: 30, end: 40, activity: 'read the paper' },
+      { start: 40, end: 50, activity: 'eat breakfast again' },
+    ];
+    const out = dedupeMeals(steps, { replace: () => 'read the paper', transparent: (x) => x.kind !== undefined });
+    expect(out.map((x) => x.activity)).toEqual([
+      'make breakfast',
+      'turn off the burning stove',
+      'remake breakfast',
+      'read the paper',
+    ]);
+    expect(out.at(-1)).toMatchObject({ start: 30, end: 50 });
+  });
 });
