@@ -64,7 +64,6 @@ describe('guild isolation', () => {
     const place = alphaTown.map().locations.find((l) => l.residents.length > 0)!;
     const resident = place.residents[0]!;
     const alphaChannel = h.channel(place.id);
-    const alphaPlan = (await alphaTown.residentInfo(resident.name)).plan;
     // Whisper sent from Beta (guild_id Beta) but claiming Alpha's channel.
     const w = h.fake.slash({
       guildId: beta.id,
@@ -74,8 +73,10 @@ describe('guild isolation', () => {
       options: { resident: resident.name, text: 'betray everyone' },
     });
     await w.answer();
-    expect((await alphaTown.residentInfo(resident.name)).plan).toEqual(alphaPlan);
-    expect((await betaTown.residentInfo(resident.name)).plan.join(' ')).toContain('betray everyone');
+    await alphaTown.step(1);
+    await betaTown.step(1);
+    expect((await alphaTown.residentInfo(resident.name)).plan.join(' ')).not.toMatch(/betray everyone/i);
+    expect((await betaTown.residentInfo(resident.name)).plan.join(' ')).toMatch(/betray everyone/i);
     // A public interview "in" Alpha's channel from Beta is outside Beta's town: refused.
     const i = h.fake.slash({
       guildId: beta.id,
@@ -97,7 +98,13 @@ describe('guild isolation', () => {
     const before = h.fake.requests.length;
     h.fake.userMessage({ channelId: h.general(gamma.id), user: mallory, content: 'anyone there?' });
     await new Promise((r) => setTimeout(r, 200));
-    expect(h.fake.requests.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
+    // Nothing was posted in Gamma (other guilds' towns may still be delivering their own posts).
+    const gammaChannels = h.fake.channelsOf(gamma.id).map((c) => c.id);
+    expect(
+      h.fake.requests
+        .slice(before)
+        .filter((r) => r.method === 'POST' && gammaChannels.some((id) => r.path.includes(id))),
+    ).toEqual([]);
     const list = await h.fake
       .slash({ channelId: h.general(gamma.id), user: mallory, name: 'resident', subcommand: 'list' })
       .answer();

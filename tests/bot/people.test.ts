@@ -44,9 +44,18 @@ describe('people in the town', () => {
       'the resident to answer',
     );
     const reply = h.fake.messagesIn(channelId).find((m) => m.webhook_id && m.author.username === resident.name)!;
+    expect(reply.content.length).toBeGreaterThan(0);
     // Residents know the persona, not the account.
-    expect(reply.content).toContain('Sam');
-    expect(reply.content).not.toContain('alice');
+    const town = await h.town();
+    const heard = town
+      .liveResident(resident.id)
+      .memory.all()
+      .filter((m) => m.description.includes('how is the day going'));
+    expect(heard.length).toBeGreaterThan(0);
+    for (const m of heard) {
+      expect(m.description).toContain('Sam');
+      expect(m.description).not.toContain('alice');
+    }
     expect(reply.allowed_mentions).toEqual({ parse: [] });
     // The bot does not answer its own webhook posts (no loops): exactly one reply.
     await new Promise((r) => setTimeout(r, 200));
@@ -66,8 +75,10 @@ describe('people in the town', () => {
     expect(w.ephemeral).toBe(true);
     expect(ack.content).toContain(`${resident.name}** heard a thought`);
     const town = await h.town();
+    // The inner voice makes the resident re-plan at its next step (Park et al. 2023, sec. 3.1).
+    await town.step(1);
     const info = await town.residentInfo(resident.name);
-    expect(info.plan.join(' ')).toContain('picnic in the park');
+    expect(info.plan.join(' ').toLowerCase()).toContain('picnic in the park');
   });
 
   it('/interview: deferred, then an in-character answer; public only in town channels', async () => {
@@ -185,9 +196,8 @@ describe('people in the town', () => {
 describe('a slow model', () => {
   it('defers in time: every interaction is acknowledged within the deadline even while a tick holds the town', async () => {
     await h.stop();
-    const { slowKit } = await import('../support/bot-stand-in-mind.ts');
-    // Discord's deadline scaled down to 400 ms; each model step takes 500 ms.
-    h = await Harness.start({ fake: { interactionDeadlineMs: 400 }, kit: () => slowKit(500) });
+    // Discord's deadline scaled down to 400 ms; every model call takes 500 ms.
+    h = await Harness.start({ fake: { interactionDeadlineMs: 400 }, modelDelayMs: 500 });
     await h.setup();
     const town = await h.town();
     const name = town.residents()[0]!.name;

@@ -8,10 +8,12 @@ import type { ChannelStore, Log } from '../../src/bot/ports.ts';
 import { InMemoryChannelStore } from '../../src/db/channel-store.ts';
 import type { TownFile } from '../../src/town/file.ts';
 import { loadTownFile } from '../../src/town/file-io.ts';
-import type { MindKit } from '../../src/town/mind.ts';
-import { TownService } from '../../src/town/service.ts';
+import { agentOfflineRules } from '../../src/agent/index.ts';
+import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
+import { OfflineModel } from '../../src/llm/offline-model.ts';
+import type { LanguageModel } from '../../src/llm/port.ts';
+import { TownRegistry } from '../../src/town/registry.ts';
 import { InMemoryTownStore, type TownStore } from '../../src/town/store.ts';
-import { standInKit } from './bot-stand-in-mind.ts';
 import { FakeDiscord, type FakeDiscordOptions, type FakeGuild, type FakeUser, type SlashSpec } from './fake-discord.ts';
 
 export interface LogEntry {
@@ -39,49 +41,11 @@ export class RecordingLog implements Log {
   }
 }
 
-/**
- * One town per guild, like TownRegistry (same ids, load-or-create semantics). TownRegistry itself pulls in the
- * agent runtime, which is not in the tree yet; switch to it once it is.
- */
-export class TestTownDirectory {
-  private readonly towns = new Map<string, Promise<TownService>>();
-  constructor(
-    private readonly store: TownStore,
-    private readonly kit: () => MindKit,
-    private readonly file: () => TownFile,
-    private readonly owner: string,
-  ) {}
-  private deps() {
-    return { store: this.store, kit: () => this.kit(), owner: this.owner };
-  }
-  async get(scope: string): Promise<TownService | null> {
-    const id = `guild-${scope}`;
-    const cached = this.towns.get(id);
-    if (cached) return cached;
-    const svc = await TownService.load(this.deps(), id);
-    if (svc) this.towns.set(id, Promise.resolve(svc));
-    return svc;
-  }
-  getOrCreate(scope: string): Promise<TownService> {
-    const id = `guild-${scope}`;
-    const cached = this.towns.get(id);
-    if (cached) return cached;
-    const p = (async () =>
-      (await TownService.load(this.deps(), id)) ?? TownService.create(this.deps(), { id, scope, file: this.file() }))();
-    this.towns.set(id, p);
-    p.catch(() => this.towns.delete(id));
-    return p;
-  }
-  async close(): Promise<void> {
-    for (const p of this.towns.values()) await (await p).close().catch(() => undefined);
-    this.towns.clear();
-  }
-}
-
 export interface HarnessOptions {
   fake?: FakeDiscordOptions;
   town?: TownFile;
-  kit?: () => MindKit;
+  /** Every model call takes this long (a slow model server), to test Discord's 3-second rule. */
+  modelDelayMs?: number;
   bot?: Partial<StartDiscordBotOptions>;
 }
 
@@ -111,7 +75,7 @@ export class Harness {
   bob!: FakeUser;
   townStore: TownStore = new InMemoryTownStore();
   channels: ChannelStore = new InMemoryChannelStore();
-  registry!: TestTownDirectory;
+  registry!: TownRegistry;
   bot!: DiscordBot;
   log = new RecordingLog();
   private unhandled: unknown[] = [];
@@ -139,13 +103,26 @@ export class Harness {
 
   /** Starts the bot process (again, after `stopBot`): a new registry and client over the same stores. */
   async boot(): Promise<void> {
-    const kit = this.opts.kit ?? standInKit;
-    this.registry = new TestTownDirectory(
-      this.townStore,
-      kit,
-      () => this.opts.town ?? testTown(),
-      `test-${Math.random().toString(36).slice(2, 7)}`,
-    );
+    const offline = new OfflineModel(agentOfflineRules);
+    const delay = this.opts.modelDelayMs ?? 0;
+    // The real agent mind on the built-in offline model (optionally slowed down) and the lexical embedder.
+    const llm: LanguageModel =
+      delay > 0
+        ? {
+            info: offline.info,
+            object: async (req) => {
+              await new Promise((r) => setTimeout(r, delay));
+              return offline.object(req);
+            },
+          }
+        : offline;
+    this.registry = new TownRegistry({
+      store: this.townStore,
+      llm,
+      embedder: new LexicalEmbedder(),
+      defaultTown: () => this.opts.town ?? testTown(),
+      owner: `test-${Math.random().toString(36).slice(2, 7)}`,
+    });
     this.bot = await startDiscordBot({
       token: this.fake.token,
       apiUrl: this.fake.apiUrl,
