@@ -15,7 +15,7 @@ afterEach(async () => {
 
 describe('/town setup', () => {
   it('provisions a category, one channel per location and the town hall, idempotently across reruns and restarts', async () => {
-    h = await Harness.start();
+    h = await Harness.start({ database: true }); // bindings in SQLite, as in production
     const reply = await h.setup();
     expect(reply).toMatch(/Welcome to/);
     const town = await h.town();

@@ -87,7 +87,7 @@ describe('delivery under stress', () => {
   });
 
   it('after a restart, delivers what was left and nothing twice', async () => {
-    h = await Harness.start();
+    h = await Harness.start({ database: true }); // outbox, delivery marks and bindings survive in SQLite
     await h.setup();
     await h.delivered();
     const town = await h.town();

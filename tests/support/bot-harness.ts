@@ -5,7 +5,12 @@ import { REST } from 'discord.js';
 import { deployCommands } from '../../src/bot/deploy-commands.ts';
 import { type DiscordBot, type StartDiscordBotOptions, startDiscordBot } from '../../src/bot/index.ts';
 import type { ChannelStore, Log } from '../../src/bot/ports.ts';
-import { InMemoryChannelStore } from '../../src/db/channel-store.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { InMemoryChannelStore, PrismaChannelStore } from '../../src/db/channel-store.ts';
+import { type Db, openDatabase } from '../../src/db/client.ts';
+import { PrismaTownStore } from '../../src/db/town-store.ts';
 import type { TownFile } from '../../src/town/file.ts';
 import { loadTownFile } from '../../src/town/file-io.ts';
 import { agentOfflineRules } from '../../src/agent/index.ts';
@@ -43,6 +48,8 @@ export class RecordingLog implements Log {
 
 export interface HarnessOptions {
   fake?: FakeDiscordOptions;
+  /** Use a migrated SQLite file (Prisma town and channel stores) instead of the in-memory twins. */
+  database?: boolean;
   town?: TownFile;
   /** Every model call takes this long (a slow model server), to test Discord's 3-second rule. */
   modelDelayMs?: number;
@@ -78,6 +85,8 @@ export class Harness {
   registry!: TownRegistry;
   bot!: DiscordBot;
   log = new RecordingLog();
+  db: Db | undefined;
+  private dir: string | undefined;
   private unhandled: unknown[] = [];
   private readonly onUnhandled = (e: unknown) => this.unhandled.push(e);
 
@@ -86,6 +95,12 @@ export class Harness {
   static async start(opts: HarnessOptions = {}): Promise<Harness> {
     const h = new Harness(opts);
     process.on('unhandledRejection', h.onUnhandled);
+    if (opts.database) {
+      h.dir = mkdtempSync(join(tmpdir(), 'smalltown-bot-'));
+      h.db = await openDatabase(`file:${join(h.dir, 'town.db')}`);
+      h.townStore = new PrismaTownStore(h.db.prisma);
+      h.channels = new PrismaChannelStore(h.db.prisma);
+    }
     h.fake = await FakeDiscord.start(opts.fake);
     h.guild = h.fake.addGuild('Alpha');
     h.admin = h.fake.guilds.get(h.guild.id)!.members.get(h.guild.owner_id)!.user;
@@ -146,6 +161,8 @@ export class Harness {
   async stop(): Promise<void> {
     await this.stopBot().catch(() => undefined);
     await this.fake.close();
+    await this.db?.close();
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
     process.off('unhandledRejection', this.onUnhandled);
   }
 
