@@ -2,7 +2,7 @@
 import { AgentRuntime, initialMindState, MemoryStream } from '../agent/index.ts';
 import type { AgentId, Memory } from '../agent/types.ts';
 import type { Embedder, LanguageModel } from '../llm/port.ts';
-import type { MindKit, MindResident, MindRuntime } from './mind.ts';
+import type { MindKit, MindResident } from './mind.ts';
 
 export interface AgentKitDeps {
   llm: LanguageModel;
@@ -24,7 +24,7 @@ export function agentKit(deps: AgentKitDeps): MindKit {
       : {}),
   });
   return {
-    runtime: runtime as unknown as MindRuntime,
+    runtime,
     memoryStream: (agentId: AgentId, memories: Memory[]) => new MemoryStream(agentId, memories),
     initialMindState: (profile) => initialMindState(profile),
   };

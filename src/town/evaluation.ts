@@ -6,9 +6,11 @@ import type { Memory } from '../agent/types.ts';
 import type { TownService } from './service.ts';
 import type { SeedFact } from './types.ts';
 
-/** Phrases that turn a sentence into "I don't know". */
+/** Phrases that turn a sentence into "I don't know" (not every "not": "I have not told anyone I am running" knows). */
 const NEGATION =
-  /\b(don't|do not|didn't|did not|haven't|have not|hasn't|not sure|no idea|not aware|unaware|never heard|never met|can't recall|cannot recall|can't say|cannot say|don't remember|do not remember|not familiar|no one|nobody|none that)\b|^\s*no\b/i;
+  /\b((don't|do not|didn't|did not|can't|cannot) (know|remember|recall|say)|haven't heard|have not heard|never heard|not aware|unaware|no idea|not sure|not familiar|i'm sorry|no one (is|has|that)|nobody (is|has))\b|^\s*no\b/i;
+/** For "do you know <name>?": also "never met", "haven't met". */
+const NOT_MET = /\b(never met|haven't met|have not met|not met|don't think i know|do not think i know)\b/i;
 const AFFIRM = /^\s*(yes|yeah|yep|of course|sure|certainly|absolutely|indeed|i do\b|i know\b)/i;
 
 function sentences(text: string): string[] {
@@ -38,7 +40,7 @@ export function answerKnowsFact(answer: string, keywords: readonly string[]): bo
 export function answerKnowsPerson(answer: string, name: string): boolean {
   const first = sentences(answer)[0] ?? '';
   if (AFFIRM.test(first)) return true;
-  if (NEGATION.test(first)) return false;
+  if (NEGATION.test(first) || NOT_MET.test(first)) return false;
   const parts = name.toLowerCase().split(/\s+/);
   return parts.some((p) => p.length > 1 && answer.toLowerCase().includes(p));
 }
@@ -74,7 +76,13 @@ export async function measureDiffusion(service: TownService, facts: readonly See
     residents.forEach((r, i) => {
       const a = answers[i] ?? '';
       byName[r.name] = a;
-      if (!answerKnowsFact(a, f.keywords)) return;
+      // The holder speaks of itself in the first person: keyword groups naming the holder do not apply to it.
+      const parts = r.name.toLowerCase().split(/\s+/);
+      const keywords =
+        r.id === f.holder
+          ? f.keywords.filter((k) => !k.split('|').some((alt) => parts.includes(alt.trim().toLowerCase())))
+          : f.keywords;
+      if (!answerKnowsFact(a, keywords.length > 0 ? keywords : f.keywords)) return;
       said.push(r.name);
       const mems = service.liveResident(r.id).memory.all();
       if (evidence(mems, (d) => matchesKeywords(d, f.keywords), r.id === f.holder)) grounded.push(r.name);

@@ -77,7 +77,8 @@ export interface SimulateReport {
     evaluation: CallTotals;
     embeddings: { requests: number; texts: number };
   };
-  failures: { total: number; byStep: Record<string, number> };
+  /** Town steps that fell back (total, byStep) and model calls that failed (the agent falls back on its own). */
+  failures: { total: number; byStep: Record<string, number>; modelCalls: number };
   rejectedMoves: number;
   diffusion?: { before: DiffusionResult[]; after: DiffusionResult[] };
   density?: { before: DensityResult; after: DensityResult };
@@ -208,7 +209,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
       evaluation: evalTotals,
       embeddings: { requests: embedder.requests, texts: embedder.texts },
     },
-    failures: { total: end.stats.failures, byStep: end.stats.failuresByStep },
+    failures: { total: end.stats.failures, byStep: end.stats.failuresByStep, modelCalls: simCalls.failures },
     rejectedMoves: end.stats.rejectedMoves,
     ...(diffusionBefore && diffusionAfter ? { diffusion: { before: diffusionBefore, after: diffusionAfter } } : {}),
     ...(densityBefore && densityAfter ? { density: { before: densityBefore, after: densityAfter } } : {}),
@@ -224,7 +225,7 @@ export function summarizeReport(r: SimulateReport): string {
   const lines = [
     `${r.town}: ${r.hours} simulated hours (${r.ticks} ticks of ${r.minutesPerTick} min), ${r.simStart} → ${r.simEnd}`,
     `model ${r.model}; wall time ${(r.wallMs / 1000).toFixed(1)} s`,
-    `${r.residents.length} residents, ${r.conversations} conversations, ${r.reflections} reflections, ${r.posts.total} posts, ${r.rejectedMoves} refused moves, ${r.failures.total} failed steps`,
+    `${r.residents.length} residents, ${r.conversations} conversations, ${r.reflections} reflections, ${r.posts.total} posts, ${r.rejectedMoves} refused moves, ${r.failures.modelCalls} failed model calls, ${r.failures.total} town fallbacks`,
     `model calls (simulation): ${r.modelCalls.total.calls} total; per resident-day ${r.modelCalls.perResidentDay.calls} calls, ${r.modelCalls.perResidentDay.promptTokens} prompt tokens`,
   ];
   if (r.diffusion)

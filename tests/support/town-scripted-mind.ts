@@ -31,6 +31,8 @@ export interface ScriptOptions {
   /** Throw from these methods (failure injection). */
   failing?: Partial<Record<keyof MindRuntime, boolean>>;
   planLines?: (r: MindResident) => string[];
+  /** Interview answers (default: echo the question). */
+  interview?: (r: MindResident, question: string) => string;
 }
 
 export function scriptedKit(opts: ScriptOptions = {}): { kit: MindKit; calls: ScriptedCalls } {
@@ -101,7 +103,7 @@ export function scriptedKit(opts: ScriptOptions = {}): { kit: MindKit; calls: Sc
       fail('interview');
       calls.interview.push({ id: r.profile.id, question, remember: ctx.remember });
       if (ctx.remember !== false) add(r, 'interview', `${ctx.asker ?? 'someone'} asked me: ${question}`, ctx.now);
-      return `${r.profile.name} answers: ${question}`;
+      return opts.interview ? opts.interview(r, question) : `${r.profile.name} answers: ${question}`;
     },
     async maybeReflect(r) {
       fail('maybeReflect');
