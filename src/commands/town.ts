@@ -185,10 +185,10 @@ export const town: SlashCommand = {
           subtitle: st.time,
           nodes: g.nodes,
           edges: g.edges.flatMap((e) => [
-            // An acquaintance with no memory yet still counts a little, so it shows as a thin line.
-            { from: e.a, to: e.b, weight: e.aToB || (e.acquainted ? 0.5 : 0) },
-            { from: e.b, to: e.a, weight: e.bToA || (e.acquainted ? 0.5 : 0) },
+            { from: e.a, to: e.b, weight: e.aToB },
+            { from: e.b, to: e.a, weight: e.bToA },
           ]),
+          acquainted: g.edges.filter((e) => e.acquainted).map((e) => ({ a: e.a, b: e.b })),
         });
         await answer(i, `Relationships in **${plain(st.name)}** (line weight: how much they remember of each other)`, {
           files: [new AttachmentBuilder(png, { name: 'town-relationships.png' })],

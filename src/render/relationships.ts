@@ -1,7 +1,7 @@
 // `/town relationships`: who knows whom as a picture. Residents sit on a circle; a line joins two residents when
-// either remembers the other, thicker the more they remember (edge weight from their memories); solid when the
-// acquaintance is mutual, dashed with an arrow when only one side knows the other (Park et al. 2023, sec. 7.1.2,
-// the relationship network whose density the paper measures).
+// either remembers the other, thicker the more they remember (edge weight from their memories); solid when both
+// remember each other, dashed with an arrow when only one side does, faint grey when they are acquainted but
+// neither remembers the other yet (Park et al. 2023, sec. 7.1.2, the network whose density the paper measures).
 import { clip, colourFor, drawableEmoji, esc, initials, svgToPng } from './svg.ts';
 
 export interface GraphNode {
@@ -23,6 +23,8 @@ export interface RelationshipInput {
   subtitle?: string;
   nodes: GraphNode[];
   edges: GraphEdge[];
+  /** Pairs who know each other (e.g. from their seed memories) whether or not they remember anything yet: faint lines. */
+  acquainted?: { a: string; b: string }[];
 }
 
 export const GRAPH_SETTINGS = {
@@ -72,6 +74,21 @@ export function buildRelationshipSvg(input: RelationshipInput): string {
   const pairs = pairEdges(input.nodes, input.edges);
   const maxW = Math.max(1, ...pairs.map((p) => p.ab + p.ba));
   const lines: string[] = [];
+  const weighted = new Set(pairs.map((p) => `${p.a}\u0000${p.b}`));
+  const known = new Set(input.nodes.map((x) => x.id));
+  const acquaintances = new Set<string>();
+  for (const { a, b } of input.acquainted ?? []) {
+    if (a === b || !known.has(a) || !known.has(b)) continue;
+    const key = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+    acquaintances.add(key);
+    if (weighted.has(key)) continue;
+    const A = pos.get(a)!;
+    const B = pos.get(b)!;
+    lines.push(
+      `<line x1="${A.x.toFixed(1)}" y1="${A.y.toFixed(1)}" x2="${B.x.toFixed(1)}" y2="${B.y.toFixed(1)}" stroke="#94a3b8" stroke-width="1" stroke-opacity="0.45"/>`,
+    );
+  }
+  for (const p of pairs) if (p.ab > 0 && p.ba > 0) acquaintances.add(`${p.a}\u0000${p.b}`);
   // Draw light edges first so strong ones stay on top.
   for (const p of [...pairs].sort((x, y) => x.ab + x.ba - (y.ab + y.ba))) {
     const A = pos.get(p.a)!;
@@ -111,9 +128,10 @@ export function buildRelationshipSvg(input: RelationshipInput): string {
     );
   }
   const mutualCount = pairs.filter((p) => p.ab > 0 && p.ba > 0).length;
-  const density = n > 1 ? (2 * mutualCount) / (n * (n - 1)) : 0;
+  // Park et al. 2023, sec. 7.1.2: network density = 2|E| / (|V|(|V|-1)) over pairs who know each other.
+  const density = n > 1 ? (2 * acquaintances.size) / (n * (n - 1)) : 0;
   const legendY = size + 20;
-  const height = legendY + 50;
+  const height = legendY + 64;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${height}" viewBox="0 0 ${size} ${height}">`,
     '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#9333ea"/></marker></defs>',
@@ -128,11 +146,16 @@ export function buildRelationshipSvg(input: RelationshipInput): string {
         ? `<text x="${cx}" y="${cy}" font-size="20" fill="#6b7280" text-anchor="middle">Nobody knows anybody yet.</text>`
         : '',
     `<line x1="32" y1="${legendY}" x2="82" y2="${legendY}" stroke="#2563eb" stroke-width="5"/>`,
-    `<text x="92" y="${legendY + 6}" font-size="15" fill="#374151">know each other</text>`,
+    `<text x="92" y="${legendY + 6}" font-size="15" fill="#374151">remember each other</text>`,
     `<line x1="252" y1="${legendY}" x2="302" y2="${legendY}" stroke="#9333ea" stroke-width="4" stroke-dasharray="8 6" marker-end="url(#arrow)"/>`,
-    `<text x="316" y="${legendY + 6}" font-size="15" fill="#374151">knows of (one way)</text>`,
+    `<text x="316" y="${legendY + 6}" font-size="15" fill="#374151">one remembers the other</text>`,
+    `<line x1="32" y1="${legendY + 28}" x2="82" y2="${legendY + 28}" stroke="#94a3b8" stroke-width="1.5"/>`,
+    `<text x="92" y="${legendY + 34}" font-size="15" fill="#374151">acquainted, no memories yet</text>`,
     `<text x="${size - 32}" y="${legendY + 6}" font-size="15" fill="#374151" text-anchor="end">${esc(
-      `${n} residents · ${mutualCount} mutual ties · density ${density.toFixed(2)}`,
+      `${n} residents · ${plural(mutualCount, 'pair remembers', 'pairs remember')} each other`,
+    )}</text>`,
+    `<text x="${size - 32}" y="${legendY + 34}" font-size="15" fill="#374151" text-anchor="end">${esc(
+      `${plural(acquaintances.size, 'pair knows', 'pairs know')} each other · density ${density.toFixed(2)}`,
     )}</text>`,
     '</svg>',
   ].join('\n');
@@ -140,4 +163,8 @@ export function buildRelationshipSvg(input: RelationshipInput): string {
 
 export function renderRelationshipPng(input: RelationshipInput): Promise<Buffer> {
   return svgToPng(buildRelationshipSvg(input));
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
 }

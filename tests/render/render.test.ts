@@ -96,7 +96,19 @@ describe('relationships', () => {
       ],
     });
     expect(svg.match(/marker-end/g)?.length).toBe(2); // the legend's arrow + the one-way tie
-    expect(svg).toContain('1 mutual ties');
+    expect(svg).toContain('1 pair remembers each other');
+    expect(svg).toContain('1 pair knows each other');
     expect(pngSize(await renderRelationshipPng({ title: 'Nobody', nodes: [], edges: [] })).width).toBe(900);
+    const faint = buildRelationshipSvg({
+      title: 'T',
+      nodes: [
+        { id: 'a', name: 'Ann' },
+        { id: 'b', name: 'Bo' },
+      ],
+      edges: [],
+      acquainted: [{ a: 'a', b: 'b' }],
+    });
+    expect(faint).toContain('density 1.00');
+    expect(faint).toContain('stroke="#94a3b8" stroke-width="1" stroke-opacity');
   });
 });
