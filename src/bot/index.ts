@@ -132,6 +132,15 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
   client.on(Events.GuildCreate, (g) => {
     if (deliverer) void linkGuild(g.id);
   });
+  client.on(Events.GuildDelete, (g) => {
+    // Removed from a server (or the server is gone): stop delivering its town's posts; the outbox keeps them.
+    for (const l of links.values()) {
+      if (l.guildId !== g.id) continue;
+      links.delete(l.town.id);
+      void l.stop().catch((e: unknown) => log.warn({ err: e, guildId: g.id }, 'stopping a town link failed'));
+      log.info({ guildId: g.id, townId: l.town.id }, 'left a guild; its town is no longer delivered');
+    }
+  });
   client.on(Events.ChannelDelete, (ch) => {
     if (!('guildId' in ch) || !ch.guildId) return;
     const guildId = ch.guildId;

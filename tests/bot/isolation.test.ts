@@ -119,4 +119,20 @@ describe('guild isolation', () => {
       .answer();
     expect(map.content).toMatch(/no town yet/);
   });
+
+  it('stops delivering a town when the bot leaves its guild; the outbox keeps the posts', async () => {
+    const betaTown = await h.town(beta.id);
+    await h.delivered(beta.id);
+    h.fake.removeGuild(beta.id);
+    await h.fake.waitFor(() => !h.bot.client.guilds.cache.has(beta.id), 5000, 'GUILD_DELETE');
+    await h.fake.waitFor(() => !h.bot.links().some((l) => l.guildId === beta.id), 5000, 'the link to stop');
+    const before = h.fake.requests.length;
+    await betaTown.step(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await betaTown.pendingPosts(100)).length).toBeGreaterThan(0);
+    const ids = (await h.channels.list(betaTown.id)).flatMap((b) => [b.channelId, b.webhookId ?? 'none']);
+    expect(
+      h.fake.requests.slice(before).filter((r) => r.method === 'POST' && ids.some((id) => r.path.includes(id))),
+    ).toEqual([]);
+  });
 });

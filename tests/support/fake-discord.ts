@@ -413,6 +413,14 @@ export class FakeDiscord extends EventEmitter {
     return guild;
   }
 
+  /** The bot is removed from a guild (kicked, or the guild deleted): GUILD_DELETE without `unavailable`. */
+  removeGuild(guildId: string): void {
+    this.mustGuild(guildId);
+    this.guilds.delete(guildId);
+    for (const [id, w] of this.webhooks) if (w.guild_id === guildId) this.webhooks.delete(id);
+    this.broadcast('GUILD_DELETE', { id: guildId });
+  }
+
   addUser(username: string): FakeUser {
     return makeUser(username);
   }
