@@ -10,6 +10,7 @@
 //   rule out, so z trades a little speed for certainty (settings.retrievalErrorSigmas).
 import {
   createKernel,
+  KERNEL_STREAMS,
   type DotKernel,
   KERNEL_DIM_ALIGN,
   KERNEL_PREFETCH_BYTES,
@@ -159,8 +160,8 @@ export class VectorIndex {
       errSq += e * e;
     }
     const outPtr = this.qBytes + this.capacity * this.rowBytes;
-    // Two streams of ceil(n/2) rows; with n odd the extra row (inside capacity, unused) is computed and ignored.
-    k.dots4(0, this.qBytes, outPtr, (this.count + 1) >> 1, this.rowBytes);
+    // KERNEL_STREAMS streams of ceil(n / streams) rows; the few extra rows (inside capacity, unused) are ignored.
+    k.dots4(0, this.qBytes, outPtr, Math.ceil(this.count / KERNEL_STREAMS), this.rowBytes);
     const raw = k.i32;
     const outIdx = outPtr >> 2;
     const offset = 8 * codeSum;
