@@ -157,7 +157,10 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
     })().catch((e: unknown) => log.error({ err: e }, 'channel delete handling failed'));
   });
   client.on(Events.Error, (e) => log.error({ err: e }, 'discord client error'));
-  client.on(Events.ShardReconnecting, () => log.warn({}, 'reconnecting to the Discord gateway'));
+  let stopping = false;
+  client.on(Events.ShardReconnecting, () => {
+    if (!stopping) log.warn({}, 'reconnecting to the Discord gateway');
+  });
 
   await loginBot(client, opts.token);
   const appId = client.application?.id ?? client.user?.id;
@@ -183,6 +186,7 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
       await links.get(townId)?.whenIdle();
     },
     async stop() {
+      stopping = true;
       for (const t of repairTimers) clearTimeout(t);
       messages.stop();
       games?.timers.stop();
