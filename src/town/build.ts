@@ -29,6 +29,7 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
     ...(l.hours ? { hours: l.hours } : {}),
     ...(l.capacity !== undefined ? { capacity: l.capacity } : {}),
     ...(l.position ? { position: l.position } : {}),
+    ...(l.perception ? { perception: l.perception } : {}),
     subAreas: l.subAreas.map((a) => ({
       name: a.name,
       ...(a.capacity !== undefined ? { capacity: a.capacity } : {}),
@@ -60,13 +61,16 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
     };
     const startAt = r.startAt ?? r.home;
     const home = locations.find((l) => l.id === r.home);
+    const homeArea =
+      home?.subAreas.find((a) => a.name.toLowerCase() === r.homeArea?.toLowerCase())?.name ?? home?.subAreas[0]?.name;
     const resident: ResidentState = {
       profile,
       mind: opts.initialMind(profile),
       emoji: r.emoji ?? '🙂',
       ...(r.workplace ? { workplace: r.workplace } : {}),
       location: startAt,
-      ...(startAt === r.home ? { subArea: r.homeArea ?? home?.subAreas[0]?.name } : {}),
+      ...(startAt === r.home && homeArea ? { subArea: homeArea } : {}),
+      ...(homeArea ? { homeArea } : {}),
       travel: null,
       action: null,
       knownPlaces: {},

@@ -35,6 +35,8 @@ const locationSchema = z.strictObject({
   hours: z.string().regex(HOURS, 'opening hours like "08:00-20:00" or "07:00-11:00, 17:00-23:00"').optional(),
   capacity: z.number().int().min(1).optional(),
   position: z.strictObject({ x: z.number().finite(), y: z.number().finite() }).optional(),
+  /** 'subArea': residents see and talk only within their sub-area (e.g. a street of separate houses). */
+  perception: z.enum(['location', 'subArea']).optional(),
   subAreas: z.array(subAreaSchema).min(1, 'a location needs at least one sub-area'),
 });
 

@@ -826,7 +826,7 @@ export class TownService {
       f.object.status = st;
       f.object.usedBy = null;
       const text = `The ${f.object.name} in the ${f.area.name} is ${st}`;
-      this.state.events.push(event(this.state, l.id, text, 'object', [], f.object.name));
+      this.state.events.push({ ...event(this.state, l.id, text, 'object', [], f.object.name), subArea: f.area.name });
       this.state.dayLog.notable.push(`${text} (${l.name})`);
       out.add({
         location: l.id,

@@ -13,15 +13,18 @@ import {
   checkPresence,
   findLocation,
   findResident,
+  canPerceive,
   getLocation,
   learnPlace,
+  near,
   objectEvent,
   observePlace,
-  occupants,
   pairKey,
+  perceivesBySubArea,
   placeView,
   rememberedPlaceView,
   releaseObjects,
+  resolveSubArea,
   travelTicks,
   useObject,
 } from './world.ts';
@@ -178,17 +181,24 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
     const from = getLocation(state, rs.travel.from);
     rs.location = rs.travel.to;
     rs.travel = null;
-    rs.subArea = rs.action?.location === rs.location ? rs.action.subArea : undefined;
+    rs.subArea = undefined; // the rooms of the place it left mean nothing here
+    rs.subArea = resolveSubArea(
+      state,
+      rs,
+      rs.location,
+      rs.action?.location === rs.location ? rs.action.subArea : undefined,
+    );
     if (!to) continue;
     const seen: Perceived[] = [];
-    for (const o of occupants(state, to.id))
-      if (o !== rs && o.action)
+    const scoped = perceivesBySubArea(state, to.id);
+    for (const o of near(state, rs))
+      if (o.action)
         seen.push({
           description: eventText(o, actionPhrase(o.profile, o.action.description)),
           subject: o.profile.name,
           kind: 'action',
         });
-    for (const a of to.subAreas)
+    for (const a of to.subAreas.filter((x) => !scoped || x.name === rs.subArea))
       for (const ob of a.objects)
         if (ob.status !== ob.idleStatus)
           seen.push({
@@ -203,6 +213,7 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
     newEvents.push({
       tick: t,
       location: to.id,
+      ...(rs.subArea ? { subArea: rs.subArea } : {}),
       description: `${rs.profile.name} arrived at ${to.name}`,
       subject: rs.profile.name,
       kind: 'arrival',
@@ -218,7 +229,7 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
   const perceivedBy = new Map<AgentId, Perceived[]>();
   for (const rs of present) {
     const here = pending
-      .filter((e) => e.location === rs.location && !e.exclude.includes(rs.profile.id))
+      .filter((e) => canPerceive(state, rs, e))
       .map(
         (e): Perceived => ({ description: e.description, kind: e.kind, ...(e.subject ? { subject: e.subject } : {}) }),
       );
@@ -239,14 +250,12 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
 
   // 3. Decide (in parallel, bounded): plan, react or continue. Everyone sees the world as it was at tick start.
   const nearbyOf = (rs: ResidentState) =>
-    occupants(state, rs.location)
-      .filter((o) => o !== rs)
-      .map((o) => ({
-        id: o.profile.id,
-        name: o.profile.name,
-        action: o.action ? actionPhrase(o.profile, o.action.description) : 'idle',
-        busy: o.action ? SLEEP_RE.test(o.action.description) : false,
-      }));
+    near(state, rs).map((o) => ({
+      id: o.profile.id,
+      name: o.profile.name,
+      action: o.action ? actionPhrase(o.profile, o.action.description) : 'idle',
+      busy: o.action ? SLEEP_RE.test(o.action.description) : false,
+    }));
   const ctxFor = (rs: ResidentState, rejected?: string) => {
     const loc = getLocation(state, rs.location);
     const here = loc ? placeView(loc, now) : { id: rs.location, name: rs.location, subAreas: [] };
@@ -348,6 +357,7 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
       newEvents.push({
         tick: t,
         location: rs.location,
+        ...(rs.subArea ? { subArea: rs.subArea } : {}),
         description: `${rs.profile.name} left ${from?.name ?? rs.location} for ${to?.name ?? a.location}`,
         subject: rs.profile.name,
         kind: 'action',
@@ -355,14 +365,15 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
       });
       continue;
     }
-    if (a.subArea) rs.subArea = a.subArea;
-    const change = useObject(state, rs.profile.id, rs.location, a.object, a.objectStatus, a.subArea);
+    rs.subArea = resolveSubArea(state, rs, rs.location, a.subArea);
+    const change = useObject(state, rs.profile.id, rs.location, a.object, a.objectStatus, rs.subArea);
     if (change) newEvents.push(objectEvent(state, change, t, [rs.profile.id]));
     if (changed) {
       post(rs, rs.location, 'action', phrase, a.emoji || rs.emoji);
       newEvents.push({
         tick: t,
         location: rs.location,
+        ...(rs.subArea ? { subArea: rs.subArea } : {}),
         description: eventText(rs, phrase),
         subject: rs.profile.name,
         kind: 'action',
@@ -396,7 +407,7 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
     const req = decisionOf.get(rs.profile.id)?.converse;
     if (!req || rs.travel || talking.has(rs.profile.id)) continue;
     const other = state.residents.find((o) => o.profile.id === req.with) ?? findResident(state, req.with);
-    if (!other || other === rs || other.travel || other.location !== rs.location || talking.has(other.profile.id))
+    if (!other || other === rs || other.travel || !near(state, rs).includes(other) || talking.has(other.profile.id))
       continue;
     if (other.action && SLEEP_RE.test(other.action.description)) continue;
     const key = pairKey(rs.profile.id, other.profile.id);
@@ -482,6 +493,7 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
         newEvents.push({
           tick: t,
           location: initiator.location,
+          ...(initiator.subArea ? { subArea: initiator.subArea } : {}),
           description: `${speaker.profile.name} said to ${listener.profile.name}: "${line.text.slice(0, 200)}"`,
           subject: speaker.profile.name,
           kind: 'speech',

@@ -33,6 +33,8 @@ export interface Location {
   capacity?: number;
   /** Position in walking minutes; travel time between two locations is their distance. */
   position?: { x: number; y: number };
+  /** 'subArea': residents see and talk only within their sub-area (a street of separate houses). */
+  perception?: 'location' | 'subArea';
   subAreas: SubArea[];
 }
 
@@ -41,6 +43,8 @@ export interface WorldEvent {
   /** Tick during (or after) which it happened; perceived at the next tick. */
   tick: number;
   location: string;
+  /** Where in the location it happened (matters where perception is per sub-area). */
+  subArea?: string;
   description: string;
   subject?: string;
   kind: 'action' | 'object' | 'speech' | 'arrival' | 'system';
@@ -83,6 +87,8 @@ export interface ResidentState {
   /** Current location id; while travelling, the place it left. */
   location: string;
   subArea?: string;
+  /** Sub-area of home where it lives (its own flat or house on a shared street). */
+  homeArea?: string;
   travel: Travel | null;
   action: CurrentAction | null;
   knownPlaces: Record<string, KnownPlace>;

@@ -113,6 +113,54 @@ export function occupants(state: TownState, locationId: string, subArea?: string
   );
 }
 
+/** Does the location limit perception to sub-areas (a street of separate houses)? */
+export function perceivesBySubArea(state: TownState, locationId: string): boolean {
+  return getLocation(state, locationId)?.perception === 'subArea';
+}
+
+/** Residents who can see and talk to `rs` where it is: same location, and same sub-area where that matters. */
+export function near(state: TownState, rs: ResidentState): ResidentState[] {
+  const scoped = perceivesBySubArea(state, rs.location);
+  return occupants(state, rs.location).filter(
+    (o) => o !== rs && (!scoped || norm(o.subArea ?? '') === norm(rs.subArea ?? '')),
+  );
+}
+
+/** Can `rs` perceive an event? Same location; same sub-area where the location perceives by sub-area. */
+export function canPerceive(state: TownState, rs: ResidentState, e: WorldEvent): boolean {
+  if (e.location !== rs.location || e.exclude.includes(rs.profile.id)) return false;
+  if (!perceivesBySubArea(state, e.location) || e.subArea === undefined) return true;
+  return norm(e.subArea) === norm(rs.subArea ?? '');
+}
+
+/**
+ * The sub-area a resident ends up in for a proposed one: where perception is per sub-area, residents of the
+ * location do not walk into another household's rooms (visitors may: they come to see someone).
+ */
+export function resolveSubArea(
+  state: TownState,
+  rs: ResidentState,
+  locationId: string,
+  proposed: string | undefined,
+): string | undefined {
+  const loc = getLocation(state, locationId);
+  if (!loc) return proposed;
+  const area = findSubArea(loc, proposed);
+  const home = rs.profile.home === locationId;
+  if (loc.perception === 'subArea') {
+    const others = new Set(
+      state.residents
+        .filter((o) => o !== rs && o.profile.home === locationId && o.homeArea !== rs.homeArea)
+        .map((o) => norm(o.homeArea ?? '')),
+    );
+    if (area && !(home && others.has(norm(area.name)))) return area.name;
+    const current = findSubArea(loc, rs.subArea);
+    if (rs.location === locationId && rs.travel === null && current) return current.name;
+    return home ? rs.homeArea : (loc.subAreas.find((a) => !others.has(norm(a.name)))?.name ?? loc.subAreas[0]?.name);
+  }
+  return area?.name ?? (home && rs.homeArea ? rs.homeArea : proposed);
+}
+
 export function pairKey(a: string, b: string): string {
   return a < b ? `${a}|${b}` : `${b}|${a}`;
 }
@@ -243,7 +291,12 @@ export function useObject(
   if (!objectName) return null;
   const loc = getLocation(state, locationId);
   if (!loc) return null;
-  const found = findObject(loc, objectName, subArea);
+  // Where perception is per sub-area, only objects within reach (the resident's own sub-area) can be used.
+  const scope =
+    loc.perception === 'subArea'
+      ? { ...loc, subAreas: loc.subAreas.filter((a) => norm(a.name) === norm(subArea ?? '')) }
+      : loc;
+  const found = findObject(scope, objectName, subArea);
   if (!found) return null;
   const next = (status ?? '').trim() || 'in use';
   found.object.usedBy = who;
@@ -257,6 +310,7 @@ export function objectEvent(state: TownState, change: ObjectChange, tick: number
   return {
     tick,
     location: change.location,
+    subArea: change.subArea,
     description: `The ${change.object} in the ${change.subArea} of ${loc?.name ?? change.location} is ${change.status}`,
     subject: change.object,
     kind: 'object',

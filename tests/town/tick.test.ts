@@ -285,3 +285,92 @@ describe('tick: conversations, digest, failures', () => {
     expect(service.status().tick).toBe(1);
   });
 });
+
+describe('tick: a street of separate houses (perception per sub-area)', () => {
+  const street = () => {
+    const f = tinyTown();
+    f.locations.push({
+      id: 'street',
+      name: 'Elm Street',
+      emoji: '🏡',
+      public: false,
+      perception: 'subArea',
+      subAreas: [
+        { name: 'number 1', objects: [{ name: 'stove', status: 'off' }] },
+        { name: 'number 2', objects: [{ name: 'stove', status: 'off' }] },
+      ],
+    });
+    f.residents.push(
+      { ...res('Dee Ash', 'street', { homeArea: 'number 1' }), knows: [] },
+      { ...res('Eli Oak', 'street', { homeArea: 'number 2' }), knows: [] },
+    );
+    return f;
+  };
+
+  it('neighbours in different houses neither perceive nor talk to each other, nor walk into the other house', async () => {
+    const { service, calls } = await town(
+      {
+        decide: (r, ctx) => {
+          if (r.profile.id === 'dee-ash')
+            return {
+              ...stay(ctx, 'cooking', { subArea: 'number 2', object: 'stove', objectStatus: 'cooking' }),
+              converse: { with: id('eli-oak'), intent: 'chat' },
+            };
+          return stay(ctx);
+        },
+      },
+      street(),
+    );
+    await service.tick();
+    await service.tick();
+    const dee = service.snapshot().residents.find((r) => r.profile.id === 'dee-ash');
+    expect(dee?.subArea).toBe('number 1');
+    expect(calls.converse).toHaveLength(0);
+    const eliSaw = calls.perceive
+      .flatMap((p) => p.items)
+      .filter((i) => i.id === 'eli-oak')
+      .flatMap((i) => i.perceived);
+    expect(eliSaw).toEqual([]);
+    // Dee used her own stove, not the neighbour's.
+    const stoves = service.map().locations.find((l) => l.id === 'street')?.objects;
+    expect(stoves).toEqual([{ subArea: 'number 1', name: 'stove', status: 'cooking' }]);
+    expect(calls.decide.find((d) => d.id === 'eli-oak')?.ctx.nearby).toEqual([]);
+  });
+});
+
+describe('tick: coming home to a street of houses', () => {
+  it('residents returning to the street go to their own house, not the room they were in elsewhere', async () => {
+    const f = tinyTown();
+    f.locations.push({
+      id: 'street',
+      name: 'Elm Street',
+      emoji: '🏡',
+      public: false,
+      perception: 'subArea',
+      subAreas: [
+        { name: 'number 1', objects: [] },
+        { name: 'number 2', objects: [] },
+      ],
+    });
+    f.residents.push(
+      { ...res('Dee Ash', 'street', { homeArea: 'number 1', startAt: 'cafe' }), knows: [] },
+      { ...res('Eli Oak', 'street', { homeArea: 'number 2', startAt: 'cafe' }), knows: [] },
+    );
+    const { service } = await town(
+      {
+        decide: (r, ctx) => {
+          if (!['dee-ash', 'eli-oak'].includes(r.profile.id)) return stay(ctx);
+          // First at the cafe counter, then home.
+          return ctx.location.id === 'cafe' && ctx.now < Date.UTC(2024, 0, 1, 8, 20)
+            ? stay(ctx, 'ordering', { subArea: 'counter' })
+            : stay(ctx, 'going home', { location: 'street' });
+        },
+      },
+      f,
+    );
+    await service.step(4);
+    const rs = service.snapshot().residents;
+    expect(rs.find((r) => r.profile.id === 'dee-ash')).toMatchObject({ location: 'street', subArea: 'number 1' });
+    expect(rs.find((r) => r.profile.id === 'eli-oak')).toMatchObject({ location: 'street', subArea: 'number 2' });
+  });
+});
