@@ -40,8 +40,11 @@ export interface DeliveryTarget {
   channelFor(location: string, opts?: { repair?: boolean }): Promise<ChannelBindingRow | null>;
   /** Avatar URL of a resident, when the town file gives one. */
   avatarFor?(speakerId: string): string | undefined;
-  /** The last Discord message id delivered to a location (from the outbox's delivery marks), across restarts. */
-  lastDeliveredMessageId?(location: string): Promise<string | null>;
+  /**
+   * The last Discord message id delivered for a location before post `beforeSeq` (from the outbox's delivery
+   * marks), so a restart knows where an unmarked delivery would show.
+   */
+  lastDeliveredMessageId?(location: string, beforeSeq: number): Promise<string | null>;
 }
 
 export interface DeliveryReport {
@@ -163,7 +166,7 @@ export class OutboxDeliverer {
         attempt++;
         try {
           if (!this.cursor.has(binding.channelId) && target.lastDeliveredMessageId) {
-            const last = await target.lastDeliveredMessageId(post.location);
+            const last = await target.lastDeliveredMessageId(post.location, post.seq);
             if (last) this.cursor.set(binding.channelId, last);
           }
           let msg: ApiMessage | null = null;

@@ -13,7 +13,7 @@ export const LOOP_SETTINGS = {
   /** Backoff after a failed round, doubling up to the max (Discord down: retry at most every 30 s). */
   failureBackoffMs: 1_000,
   failureBackoffMaxMs: 30_000,
-  /** How far back to look for the last delivered post of a location after a restart. */
+  /** Outbox posts read per query when looking back for a location's last delivered post after a restart. */
   lookbackPosts: 1_000,
 } as const;
 
@@ -123,27 +123,35 @@ export class TownLink {
           return undefined;
         }
       },
-      lastDeliveredMessageId: (location) => this.lastDeliveredMessageId(location),
+      lastDeliveredMessageId: (location, beforeSeq) => this.lastDeliveredMessageId(location, beforeSeq),
     };
   }
 
-  /** The newest Discord message id recorded for a location in the outbox's delivery marks (survives restarts). */
-  private async lastDeliveredMessageId(location: string): Promise<string | null> {
-    const pending = await this.town.pendingPosts(1);
-    const first = pending[0]?.seq ?? Number.MAX_SAFE_INTEGER;
-    const from = Math.max(-1, (first === Number.MAX_SAFE_INTEGER ? 0 : first) - this.s.lookbackPosts - 1);
-    const posts = await this.town.postsAfter(from, this.s.lookbackPosts + 1);
-    let last: string | null = null;
-    for (const p of posts) {
-      if (p.seq >= first || p.location !== location || !p.deliveredAt || !p.deliveryRef) continue;
-      try {
-        const ids = (JSON.parse(p.deliveryRef) as { messageIds?: string[] }).messageIds ?? [];
-        if (ids.length > 0) last = ids[ids.length - 1]!;
-      } catch {
-        // A ref written by another front end: not ours to read.
+  /**
+   * The newest Discord message id recorded for a location before `beforeSeq` in the outbox's delivery marks
+   * (survives restarts). Posts of one location are delivered in order, so every earlier post of it is marked;
+   * scans back in windows until one with message ids turns up.
+   */
+  private async lastDeliveredMessageId(location: string, beforeSeq: number): Promise<string | null> {
+    const w = this.s.lookbackPosts;
+    let end = beforeSeq;
+    while (end > 0) {
+      const from = Math.max(-1, end - 1 - w);
+      const posts = await this.town.postsAfter(from, end - 1 - from);
+      for (let k = posts.length - 1; k >= 0; k--) {
+        const p = posts[k]!;
+        if (p.seq >= end || p.location !== location || !p.deliveredAt || !p.deliveryRef) continue;
+        try {
+          const ids = (JSON.parse(p.deliveryRef) as { messageIds?: string[] }).messageIds ?? [];
+          if (ids.length > 0) return ids[ids.length - 1]!;
+        } catch {
+          // A ref written by another front end: not ours to read.
+        }
       }
+      if (from < 0) break;
+      end = from + 1;
     }
-    return last;
+    return null;
   }
 
   start(): void {

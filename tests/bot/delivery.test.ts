@@ -228,6 +228,21 @@ describe('outbox delivery', () => {
     expect(outbox.posts.every((p) => p.delivered)).toBe(true);
   });
 
+  it('after a restart, an identical line already shown earlier does not hide a new post', async () => {
+    outbox.add({ location: 'cafe', speakerId: 'isa', speakerName: 'Isabella', text: 'Sleeping.' });
+    await deliverer().drain(target());
+    outbox.add({ location: 'cafe', speakerId: 'isa', speakerName: 'Isabella', text: 'Sleeping.' });
+    const fresh = deliverer(); // a new process: it checks the channel before the first send
+    await fresh.drain({
+      ...target(),
+      lastDeliveredMessageId: async (loc: string, before: number) => {
+        const last = outbox.posts.filter((p) => p.location === loc && p.seq < before && p.delivered).at(-1);
+        return last ? (JSON.parse(last.delivered!).messageIds.at(-1) as string) : null;
+      },
+    });
+    expect(texts('cafe')).toEqual(['Sleeping.', 'Sleeping.']);
+  });
+
   it('recreates a deleted webhook and a deleted channel', async () => {
     outbox.add({ location: 'cafe', speakerId: 'isa', speakerName: 'Isabella', text: 'one' });
     const d = deliverer();

@@ -87,7 +87,12 @@ describe('delivery under stress', () => {
   });
 
   it('after a restart, delivers what was left and nothing twice', async () => {
-    h = await Harness.start({ database: true }); // outbox, delivery marks and bindings survive in SQLite
+    // Outbox, delivery marks and bindings survive in SQLite; a tiny look-back window makes the restart scan the
+    // delivery marks backwards over several queries.
+    h = await Harness.start({
+      database: true,
+      bot: { loop: { pollMs: 100, failureBackoffMs: 20, failureBackoffMaxMs: 200, lookbackPosts: 3 } },
+    });
     await h.setup();
     await h.delivered();
     const town = await h.town();
