@@ -389,12 +389,17 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
     const lines = runtime.planLines(live(rs));
     if (lines.length === 0) continue;
     rs.planPostedDay = today;
-    const shown = lines.slice(0, s.planSummaryLines).join('; ');
+    // The outline only (indented lines are decomposed steps), without the night's sleep: short and readable.
+    const outline = lines
+      .filter((l) => !/^\s/.test(l) && !SLEEP_RE.test(l))
+      .map((l) => l.replace(/\s*\([a-z0-9-]+\)\s*$/, ''));
+    const items = outline.length > 0 ? outline : lines;
+    const more = items.length > s.planSummaryLines ? '; …' : '';
     post(
       rs,
       rs.travel ? rs.travel.from : rs.location,
       'plan',
-      `today's plan: ${shown}${lines.length > s.planSummaryLines ? '; …' : ''}`,
+      `today's plan: ${items.slice(0, s.planSummaryLines).join('; ')}${more}`,
       '📋',
     );
   }
