@@ -207,7 +207,9 @@ describe('tick: objects, perception and posts', () => {
   it('posts a short plan summary once per resident per day', async () => {
     const { service } = await town({
       planLines: (r) => [
+        '12:00 am-7:00 am: sleeping (house)',
         `7:00 wake up (${r.profile.firstName})`,
+        '  7:10 am-7:20 am: stretching',
         '8:00 breakfast',
         '9:00 work',
         '12:00 lunch',
