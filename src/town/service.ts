@@ -9,7 +9,7 @@ import { Mutex, mapLimit } from './concurrency.ts';
 import type { TownFile } from './file.ts';
 import { withCallContext } from './metering.ts';
 import type { MindKit, MindResident } from './mind.ts';
-import type { TownSettings } from './settings.ts';
+import { resolveTownSettings, type TownSettings } from './settings.ts';
 import type { TownRecord, TownStore } from './store.ts';
 import {
   PostBuffer,
@@ -216,7 +216,8 @@ export class TownService {
     return new TownService(deps, rec, memories);
   }
 
-  private buildWorld(state: TownState, memories: Memory[]): TownWorld {
+  private buildWorld(loaded: TownState, memories: Memory[]): TownWorld {
+    const state = upgradeState(loaded);
     const byAgent = new Map<string, Memory[]>();
     for (const m of memories) {
       const list = byAgent.get(m.agentId) ?? [];
@@ -902,6 +903,26 @@ export class TownService {
     });
     this.listeners.clear();
   }
+}
+
+/** Fills fields added after a snapshot was written (settings merged over today's defaults). */
+export function upgradeState(state: TownState): TownState {
+  state.settings = resolveTownSettings(state.settings);
+  const defaults: TownState['stats'] = {
+    ticks: 0,
+    failures: 0,
+    failuresByStep: {},
+    conversations: 0,
+    conversationsByResident: {},
+    reflections: 0,
+    rejectedMoves: 0,
+  };
+  state.stats = { ...defaults, ...(state.stats as Partial<TownState['stats']>) };
+  state.events ??= [];
+  state.lastConversation ??= {};
+  state.acquaintances ??= [];
+  state.facts ??= [];
+  return state;
 }
 
 function mentions(text: string, rs: ResidentState): boolean {

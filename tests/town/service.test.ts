@@ -208,3 +208,30 @@ describe('clock and scheduler', () => {
     },
   );
 });
+
+describe('snapshots from older versions', () => {
+  it('GIVEN a stored snapshot missing newer settings and stats WHEN loaded THEN defaults fill them in', async () => {
+    const { store, deps } = await town();
+    const rec = await store.load('t');
+    if (!rec) throw new Error('expected the town');
+    const old = structuredClone(rec.state) as unknown as {
+      settings: Record<string, unknown>;
+      stats: Record<string, unknown>;
+    };
+    delete old.settings.dailyTokenBudget;
+    delete old.settings.bystanderLines;
+    delete old.stats.conversationsByResident;
+    await store.commit({
+      townId: 't',
+      expectedVersion: rec.version,
+      state: old as never,
+      memories: { added: [], touched: [] },
+      posts: [],
+      owner: 'w1',
+    });
+    const svc = await TownService.load(deps, 't');
+    expect(svc?.settings()).toMatchObject({ dailyTokenBudget: null, bystanderLines: 2 });
+    await svc?.tick();
+    expect(svc?.status().stats.conversationsByResident).toEqual({});
+  });
+});
