@@ -37,8 +37,14 @@ describe('Semaphore', () => {
     const order: string[] = [];
     const r1 = await sem.acquire();
     const r2 = await sem.acquire();
-    const p3 = sem.acquire().then((r) => (order.push('3'), r));
-    const p4 = sem.acquire().then((r) => (order.push('4'), r));
+    const p3 = sem.acquire().then((r) => {
+      order.push('3');
+      return r;
+    });
+    const p4 = sem.acquire().then((r) => {
+      order.push('4');
+      return r;
+    });
     expect(sem.waiting).toBe(2);
     r1();
     r1(); // a double release must not free a second slot
