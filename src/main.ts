@@ -2,6 +2,7 @@
 // (Discord when DISCORD_TOKEN is set, otherwise the local console). Every dependency is built here by hand.
 import { agentOfflineRules } from './agent/index.ts';
 import { consoleGameHandler } from './app/console-games.ts';
+import { BotStartupError } from './bot/client.ts';
 import { startDiscordBot } from './bot/index.ts';
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
 import { renderBanner } from './console/banner.ts';
@@ -159,6 +160,11 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (e: unknown) => {
+    // A wrong token or a missing privileged intent: say what to fix, without a stack trace.
+    if (e instanceof BotStartupError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(2);
+    }
     process.stderr.write(`fatal: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     process.exit(1);
   },
