@@ -131,7 +131,7 @@ export function buildRelationshipSvg(input: RelationshipInput): string {
   // Park et al. 2023, sec. 7.1.2: network density = 2|E| / (|V|(|V|-1)) over pairs who know each other.
   const density = n > 1 ? (2 * acquaintances.size) / (n * (n - 1)) : 0;
   const legendY = size + 20;
-  const height = legendY + 64;
+  const height = legendY + 92;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${height}" viewBox="0 0 ${size} ${height}">`,
     '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#9333ea"/></marker></defs>',
@@ -147,10 +147,10 @@ export function buildRelationshipSvg(input: RelationshipInput): string {
         : '',
     `<line x1="32" y1="${legendY}" x2="82" y2="${legendY}" stroke="#2563eb" stroke-width="5"/>`,
     `<text x="92" y="${legendY + 6}" font-size="15" fill="#374151">remember each other</text>`,
-    `<line x1="252" y1="${legendY}" x2="302" y2="${legendY}" stroke="#9333ea" stroke-width="4" stroke-dasharray="8 6" marker-end="url(#arrow)"/>`,
-    `<text x="316" y="${legendY + 6}" font-size="15" fill="#374151">one remembers the other</text>`,
-    `<line x1="32" y1="${legendY + 28}" x2="82" y2="${legendY + 28}" stroke="#94a3b8" stroke-width="1.5"/>`,
-    `<text x="92" y="${legendY + 34}" font-size="15" fill="#374151">acquainted, no memories yet</text>`,
+    `<line x1="32" y1="${legendY + 28}" x2="76" y2="${legendY + 28}" stroke="#9333ea" stroke-width="4" stroke-dasharray="8 6" marker-end="url(#arrow)"/>`,
+    `<text x="92" y="${legendY + 34}" font-size="15" fill="#374151">one remembers the other</text>`,
+    `<line x1="32" y1="${legendY + 56}" x2="82" y2="${legendY + 56}" stroke="#94a3b8" stroke-width="1.5"/>`,
+    `<text x="92" y="${legendY + 62}" font-size="15" fill="#374151">acquainted, no memories yet</text>`,
     `<text x="${size - 32}" y="${legendY + 6}" font-size="15" fill="#374151" text-anchor="end">${esc(
       `${n} residents · ${plural(mutualCount, 'pair remembers', 'pairs remember')} each other`,
     )}</text>`,
