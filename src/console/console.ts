@@ -224,11 +224,14 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
       case 'interview': {
         const hit = longestPrefix(words, (p) => findResident(state(), p));
         if (!hit) {
+          const names = service
+            .residents()
+            .map((r) => r.name)
+            .join(', ');
           out(
-            `Usage: /${cmd} <resident> <text>. Residents: ${service
-              .residents()
-              .map((r) => r.name)
-              .join(', ')}.`,
+            words.length === 0
+              ? `Usage: /${cmd} <resident> <text>. Residents: ${names}.`
+              : `No resident is called "${words[0]}". Residents: ${names}.`,
           );
           return;
         }

@@ -96,7 +96,7 @@ describe('console', () => {
     ]);
     expect(code).toBe(0);
     expect(text).toContain('Usage: /say <location> <text>. Places: cafe, shop, park, hill, house, lake.');
-    expect(text).toContain('Usage: /whisper <resident> <text>. Residents: Ann Lee, Bo Park, Cy Ray.');
+    expect(text).toContain('No resident is called "Zed". Residents: Ann Lee, Bo Park, Cy Ray.');
     expect(text).toContain('Unknown command /frobnicate. Type /help.');
     expect(text).toContain('The message is 10000 characters long; the limit is 2000.');
     expect(text).toContain('Step takes a whole number of ticks from 1 to 1000.');
