@@ -4,23 +4,32 @@
 // known places, dialogue that passes on the most important memory the listener has not heard (so news spreads
 // between residents), reflections that group memories by the people and places they mention.
 import type { OfflineRules } from '../llm/port.ts';
+import { objectFor, offlineDayPlan, stepsFor } from './offline-plan.ts';
+import {
+  answerQuestion,
+  coveredBy,
+  dialogueTurn,
+  isFact,
+  newsworthy,
+  replyTo,
+  summarizeConversation,
+  topicOf,
+} from './offline-talk.ts';
 import { parseInput, type PromptMemory } from './prompts/common.ts';
 import { CONVERSATION_SUMMARY_TASK, conversationSummaryInput } from './prompts/conversation-summary.ts';
-import { DIALOGUE_TURN_TASK, type DialogueTurnInput, dialogueTurnInput } from './prompts/dialogue-turn.ts';
+import { DIALOGUE_TURN_TASK, dialogueTurnInput } from './prompts/dialogue-turn.ts';
 import { HEAR_TASK, hearInput } from './prompts/hear.ts';
 import { IMPORTANCE_TASK, importanceInput } from './prompts/importance.ts';
 import { INTERVIEW_TASK, interviewInput } from './prompts/interview.ts';
-import { PLAN_DAY_TASK, type PlanDayInput, planDayInput, type PromptPlace } from './prompts/plan-day.ts';
+import { PLAN_DAY_TASK, planDayInput } from './prompts/plan-day.ts';
 import { PLAN_HOURS_TASK, planHoursInput } from './prompts/plan-hours.ts';
 import { PLAN_STEPS_TASK, planStepsInput } from './prompts/plan-steps.ts';
 import { REACT_TASK, reactInput } from './prompts/react.ts';
 import { REFLECT_INSIGHTS_TASK, reflectInsightsInput } from './prompts/reflect-insights.ts';
 import { REFLECT_QUESTIONS_TASK, reflectQuestionsInput } from './prompts/reflect-questions.ts';
 import { SUMMARY_TASK, summaryInput } from './prompts/summary.ts';
-import { mealOf, normalizeSlots, type Slot, spliceSlots } from './schedule.ts';
 import {
   clip,
-  contentWords,
   emojiFor,
   entities,
   escapeRegExp,
@@ -28,11 +37,12 @@ import {
   isAlarming,
   isSleeping,
   lowerFirst,
-  overlap,
   stripPeriod,
-  toFirstPerson,
 } from './text.ts';
 import { hhmm, parseClock } from './time.ts';
+import { gerundClause, subjectOf } from './voice.ts';
+
+export { intentionActivity, lifestyleHours, offlineDayPlan } from './offline-plan.ts';
 
 const firstName = (name: string) => name.split(/\s+/)[0] ?? name;
 const sentence = (s: string) => {
@@ -40,223 +50,21 @@ const sentence = (s: string) => {
   return t === '' ? t : /[.!?]$/.test(t) ? t : `${t}.`;
 };
 
-// --- planning ---
-
-function clockIn(text: string, re: RegExp): number | null {
-  const m = re.exec(text);
-  if (!m) return null;
-  return parseClock(`${m[1]}${m[2] ? `:${m[2]}` : ''}${m[3] ? ` ${m[3]}` : ''}`);
+/** The kind of a numbered record (reflection prompts show text only). */
+function kindOfText(text: string): string {
+  if (/^Conversation with /.test(text)) return 'conversation_summary';
+  if (/^\S+ plans to |^\S+ reacted to /.test(text)) return 'plan';
+  if (/\binterviewed\b/.test(text)) return 'interview';
+  if (/\bsaid\b[^:"]*: ["“]/.test(text)) return 'dialogue';
+  return 'observation';
 }
 
-/** Wake and sleep times from a Smallville-style lifestyle ("goes to bed around 11pm, wakes up around 6am"). */
-export function lifestyleHours(lifestyle: string): { wake: number; sleep: number } {
-  const wake = clockIn(lifestyle, /(?:wakes?|awakes?|gets? up|rises?)\D{0,20}?(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/i);
-  let sleep = clockIn(lifestyle, /(?:bed|sleeps?|asleep)\D{0,20}?(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/i);
-  if (sleep !== null && sleep < 12 * 60) sleep += sleep <= 3 * 60 ? 24 * 60 : 12 * 60; // "goes to bed at 11" = 23:00
-  return {
-    wake: Math.min(11 * 60, Math.max(4 * 60, wake ?? 7 * 60)),
-    sleep: Math.min(24 * 60, Math.max(20 * 60, sleep ?? 23 * 60)),
-  };
+/** A memory as a third-person statement for the summary and reflections (heard news says from whom). */
+function statement(m: PromptMemory, first: string): string | null {
+  if (!isFact(m)) return null;
+  const text = stripPeriod(m.text.replace(new RegExp(`^${escapeRegExp(first)} (?:has learned|knows) that\\s+`), ''));
+  return m.from ? `${first} heard from ${firstName(m.from)} that ${lowerFirst(text)}` : text;
 }
-
-/** The known place a text names (longest name wins), e.g. "works at Hobbs Cafe" -> hobbs-cafe. */
-function placeNamedIn(
-  text: string,
-  places: readonly PromptPlace[],
-  exclude: readonly string[] = [],
-): PromptPlace | null {
-  let best: PromptPlace | null = null;
-  for (const p of places) {
-    if (exclude.includes(p.id)) continue;
-    if (new RegExp(`\\b${escapeRegExp(p.name)}\\b`, 'i').test(text) && (!best || p.name.length > best.name.length))
-      best = p;
-  }
-  return best;
-}
-
-function placeOfKind(re: RegExp, places: readonly PromptPlace[], exclude: readonly string[]): PromptPlace | null {
-  return places.find((p) => !exclude.includes(p.id) && re.test(`${p.kind ?? ''} ${p.name}`)) ?? null;
-}
-
-/** "Mara is going to run against Sam in the election" -> "run against Sam in the election". */
-export function intentionActivity(text: string): string {
-  const t = stripPeriod(text);
-  const m =
-    /\b(?:is going to|are going to|plans? to|wants? to|will|decided to|is planning to|has to|needs? to|agreed to|promised to)\s+(.+)/i.exec(
-      t,
-    );
-  if (m) return m[1]!;
-  const p = /\bis planning\s+(.+)/i.exec(t);
-  if (p) return `prepare ${p[1]!}`;
-  return `think about what matters now: ${lowerFirst(t)}`;
-}
-
-function isIntention(m: PromptMemory): boolean {
-  return (
-    m.kind === 'inner_voice' ||
-    (m.importance >= 5 &&
-      /\b(going to|plan|will|wants? to|agreed|decided|promised|invited|party|meet|run for)\b/i.test(m.text))
-  );
-}
-
-interface Block extends Slot {
-  place: string;
-}
-
-export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; activity: string; place: string }[] {
-  const { wake, sleep } = lifestyleHours(i.lifestyle);
-  const home = i.home;
-  const avoid = i.avoid;
-  const usable = i.places.filter((p) => !avoid.includes(p.id));
-  const work = placeNamedIn(`${i.currently} ${i.summary}`, usable, [home]);
-  const food = placeOfKind(/cafe|café|restaurant|diner|bakery|pub|bar/i, usable, [home]);
-  const park = placeOfKind(/park|garden|square/i, usable, [home]);
-  const workActivity = work ? `work at ${work.name}` : `work on ${i.first}'s own projects at home`;
-  const at = (h: number) => h * 60;
-  const b = (start: number, end: number, activity: string, place: string): Block => ({ start, end, activity, place });
-  let blocks: Block[] = [
-    b(0, wake, 'sleeping', home),
-    b(wake, wake + 60, 'wake up, wash and have breakfast', home),
-    b(wake + 60, at(12), workActivity, work?.id ?? home),
-    b(at(12), at(13), 'have lunch', food?.id ?? home),
-    b(at(13), at(17), workActivity, work?.id ?? home),
-    b(at(17), at(19), park ? `take a walk in ${park.name}` : 'relax at home', park?.id ?? home),
-    b(at(19), at(20), 'have dinner', home),
-    b(at(20), sleep, 'read and unwind at home', home),
-    b(sleep, at(24), 'sleeping', home),
-  ];
-  const from = parseClock(i.from) ?? 0;
-  const intention = [...i.intentions].filter(isIntention).sort((a, c) => c.importance - a.importance)[0];
-  if (intention) {
-    const named = clockIn(intention.text, /\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b/i);
-    let start = named ?? at(17);
-    if (start < from) start = Math.ceil(from / 60) * 60;
-    if (start > sleep - 60) start = Math.max(Math.ceil(from / 60) * 60, sleep - 120);
-    const end = Math.min(sleep, start + 120);
-    if (end > start) {
-      const place = placeNamedIn(intention.text, usable)?.id ?? work?.id ?? home;
-      blocks = spliceSlots(blocks, { start, end }, [b(start, end, intentionActivity(intention.text), place)], {
-        granularityMs: 5,
-        fill: (s, e) => b(s, e, 'free time', home),
-      });
-    }
-  }
-  const window = { start: 0, end: at(24) };
-  return normalizeSlots(blocks, window, { granularityMs: 5, fill: (s, e) => b(s, e, 'sleeping', home) })
-    .filter((x) => x.end > from)
-    .map((x) => ({ start: hhmm(Math.max(x.start, from)), end: hhmm(x.end), activity: x.activity, place: x.place }));
-}
-
-/** "work at the cafe (continued)" -> "work at the cafe" (hour labels of the offline decomposition). */
-function baseActivity(activity: string): string {
-  return stripPeriod(activity.replace(/\s*\(continued\)$/, '').replace(/, then wrap up$/, ''));
-}
-
-// Objects an activity is likely to use, by keyword (the offline stand-in for the original's object choice call).
-const OBJECT_HINTS: [RegExp, string[]][] = [
-  [
-    /breakfast|lunch|dinner|cook|meal|eat|remake/i,
-    ['stove', 'oven', 'kitchen counter', 'table', 'dining table', 'fridge'],
-  ],
-  [/coffee|tea|serve|customer|cafe|counter/i, ['coffee machine', 'counter', 'cash register']],
-  [/sleep|bed|nap/i, ['bed']],
-  [/wash|shower|brush|morning/i, ['shower', 'sink', 'bathroom sink']],
-  [/read|write|study|research|paper|homework|work|plan|prepare|campaign/i, ['desk', 'computer', 'bookshelf', 'table']],
-  [/paint|draw|sketch/i, ['easel', 'canvas']],
-  [/music|piano|compos|guitar/i, ['piano', 'guitar']],
-  [/clean|tidy|sweep/i, ['broom', 'sink']],
-];
-
-function objectFor(action: string, areas: readonly { name: string; objects: string[] }[]) {
-  for (const [re, names] of OBJECT_HINTS) {
-    if (!re.test(action)) continue;
-    for (const name of names) {
-      for (const a of areas) {
-        const o = a.objects.find((x) => x.toLowerCase() === name);
-        if (o) return { area: a.name, object: o };
-      }
-    }
-  }
-  return null;
-}
-
-function stepsFor(activity: string, context: string | undefined, atHome: boolean): string[] {
-  const meal = mealOf(activity);
-  const base = baseActivity(activity);
-  // The paper's example: after the stove burned, the resident turns it off and remakes breakfast.
-  if (meal && context && /stove|oven|burn|cook|kitchen/i.test(context))
-    return [`remake ${meal}`, `eat ${meal}`, atHome ? 'wash the dishes' : 'chat a little and pay'];
-  if (/wake up|morning routine/i.test(activity)) {
-    return ['get out of bed and stretch', 'wash up and get dressed', 'make breakfast', 'eat breakfast', 'tidy up'];
-  }
-  if (meal)
-    return [
-      atHome ? `prepare ${meal}` : `order ${meal}`,
-      `eat ${meal}`,
-      atHome ? 'wash the dishes' : 'chat a little and pay',
-    ];
-  const steps = [context ? `get back to ${base} after the interruption` : base, base, 'take a short break', base];
-  if (/, then wrap up$/.test(activity)) steps.push(`wrap up: ${base}`);
-  return steps;
-}
-
-// --- dialogue ---
-
-function mentioned(text: string, history: readonly { text: string }[]): boolean {
-  const words = contentWords(text);
-  if (words.length === 0) return false;
-  return history.some((h) => {
-    const said = new Set(contentWords(h.text));
-    return words.filter((w) => said.has(w)).length >= Math.max(2, Math.ceil(words.length * 0.6));
-  });
-}
-
-function shareLine(m: PromptMemory, i: DialogueTurnInput): { line: string; news: string } {
-  const news = stripPeriod(m.text.replace(/^.*?\bsaid(?: to [^:]+)?:\s*/i, '').replace(/^["“]|["”]$/g, ''));
-  const own = new RegExp(`\\b(${escapeRegExp(i.name)}|${escapeRegExp(i.first)})\\b`).test(news);
-  if (own) return { line: `I wanted to tell you: ${lowerFirst(toFirstPerson(news, i.name, i.first))}.`, news };
-  if (m.kind === 'observation') return { line: `Earlier I noticed that ${lowerFirst(news)}.`, news };
-  return { line: `Did you hear? ${sentence(news)}`, news };
-}
-
-function dialogueTurn(i: DialogueTurnInput): { line: string; end: boolean; news?: string } {
-  const to = firstName(i.listeners[0] ?? 'there');
-  const candidates = i.memories
-    .filter((m) => m.fresh && m.importance >= 4 && !mentioned(m.text, i.history))
-    .sort((a, b) => b.importance - a.importance);
-  const share = candidates[0] ? shareLine(candidates[0], i) : null;
-  const last = i.history[i.history.length - 1];
-  if (!last) {
-    const opener = share ? share.line : i.intent ? `I wanted to ${stripPeriod(i.intent)}.` : 'How are you doing?';
-    return { line: `Hi ${to}! ${opener}`, end: false, ...(share ? { news: share.news } : {}) };
-  }
-  const ack = /\?\s*$/.test(last.text)
-    ? /how are you/i.test(last.text)
-      ? 'I’m doing well, thanks.'
-      : 'Not much, just the usual.'
-    : /did you hear|wanted to tell you|i noticed/i.test(last.text)
-      ? 'Oh, I didn’t know that!'
-      : 'I see.';
-  if (share && i.turnsLeft > 0) return { line: `${ack} ${share.line}`, end: false, news: share.news };
-  if (i.history.length >= 3 || i.turnsLeft <= 1)
-    return { line: `${ack} Anyway, I should get going. Good talking to you, ${to}!`, end: true };
-  return { line: `${ack} What have you been up to?`, end: false };
-}
-
-// --- answering ---
-
-function recallAnswer(question: string, memories: readonly PromptMemory[], name: string, first: string): string | null {
-  const ranked = memories
-    .map((m) => ({ m, o: overlap(question, m.text) }))
-    .filter((x) => x.o > 0)
-    .sort((a, b) => b.o - a.o || b.m.importance - a.m.importance)
-    .slice(0, 2)
-    .map((x) => lowerFirst(stripPeriod(toFirstPerson(x.m.text, name, first))));
-  if (ranked.length === 0) return null;
-  return `From what I remember, ${ranked[0]}.${ranked[1] ? ` Also, ${ranked[1]}.` : ''}`;
-}
-
-const DONT_REMEMBER = "I'm sorry, I don't remember anything about that.";
 
 export const agentOfflineRules: OfflineRules = {
   [IMPORTANCE_TASK]: (raw) => {
@@ -266,9 +74,14 @@ export const agentOfflineRules: OfflineRules = {
 
   [SUMMARY_TASK]: (raw) => {
     const i = parseInput(summaryInput, raw, SUMMARY_TASK);
-    const lately = [...i.memories].filter((m) => m.kind !== 'seed').sort((a, b) => b.importance - a.importance)[0];
+    const first = i.name.split(/\s+/)[0] ?? i.name;
+    const lately = [...i.memories]
+      .filter((m) => m.kind !== 'seed' && m.kind !== 'plan')
+      .map((m) => ({ m, text: statement(m, first) }))
+      .filter((x): x is { m: PromptMemory; text: string } => x.text !== null)
+      .sort((a, b) => b.m.importance - a.m.importance)[0];
     const parts = [
-      `${i.name} (${i.age}) is ${stripPeriod(i.innate)}.`,
+      `${i.name}, ${i.age}, is ${stripPeriod(i.innate)}.`,
       sentence(i.learned),
       sentence(i.currently),
       lately ? `Lately: ${sentence(lately.text)}` : '',
@@ -305,13 +118,18 @@ export const agentOfflineRules: OfflineRules = {
         ],
       };
     }
-    const atHome = i.areas.some((a) => /bed|kitchen|living/i.test(a.name));
-    const names = stepsFor(i.chunk.activity, i.context, atHome);
+    const names = stepsFor(i);
     const count = Math.max(1, Math.min(names.length, Math.floor(total / i.steps.min)));
     const each = Math.max(i.steps.min, Math.min(i.steps.max, Math.floor(total / count / 5) * 5));
     const steps = names.slice(0, count).map((action, k) => {
       const obj = objectFor(action, i.areas);
-      const status = obj ? (/stove|oven/i.test(obj.object) ? 'cooking' : 'in use') : undefined;
+      const status = obj
+        ? /stove|oven/i.test(obj.object)
+          ? /bake/i.test(action)
+            ? 'baking'
+            : 'cooking'
+          : 'in use'
+        : undefined;
       return {
         minutes: k === count - 1 ? Math.max(i.steps.min, total - each * (count - 1)) : each,
         action,
@@ -364,23 +182,25 @@ export const agentOfflineRules: OfflineRules = {
     if (i.person) {
       const pf = firstName(i.person.name);
       const knows = i.context.some((m) => new RegExp(`\\b${escapeRegExp(pf)}\\b`).test(m.text));
-      const news = i.context.some((m) => m.importance >= 6);
-      if (knows || news) return { decision: 'talk', intent: `catch up with ${pf}` };
+      // Something worth telling: news not already in a talk remembered with this person.
+      const talks = i.context.filter((m) => m.kind === 'conversation_summary' && m.text.includes(pf));
+      const news = i.context.some(
+        (m) =>
+          newsworthy(m) &&
+          m.from !== i.person!.name &&
+          subjectOf(m.text) !== i.person!.name &&
+          !talks.some((t) => coveredBy(m.text, t.text) >= 0.6),
+      );
+      if (news || talks.length === 0)
+        return { decision: 'talk', intent: knows ? `catch up with ${pf}` : `get to know ${pf}` };
     }
     return { decision: 'continue' };
   },
 
   [DIALOGUE_TURN_TASK]: (raw) => dialogueTurn(parseInput(dialogueTurnInput, raw, DIALOGUE_TURN_TASK)),
 
-  [CONVERSATION_SUMMARY_TASK]: (raw) => {
-    const i = parseInput(conversationSummaryInput, raw, CONVERSATION_SUMMARY_TASK);
-    const news = i.lines
-      .filter((l) => l.news)
-      .map((l) => `${firstName(l.speaker)} mentioned that ${lowerFirst(stripPeriod(l.news!))}`);
-    const summary = `${i.participants.join(' and ')} talked at ${i.placeName}${news.length ? `: ${news.join('; ')}` : ' and caught up'}.`;
-    const importance = Math.max(3, ...i.lines.filter((l) => l.news).map((l) => heuristicImportance(l.news!)));
-    return { summary, importance, lineImportance: i.lines.map((l) => (l.news ? heuristicImportance(l.news) : 2)) };
-  },
+  [CONVERSATION_SUMMARY_TASK]: (raw) =>
+    summarizeConversation(parseInput(conversationSummaryInput, raw, CONVERSATION_SUMMARY_TASK)),
 
   [REFLECT_QUESTIONS_TASK]: (raw) => {
     const i = parseInput(reflectQuestionsInput, raw, REFLECT_QUESTIONS_TASK);
@@ -388,7 +208,7 @@ export const agentOfflineRules: OfflineRules = {
     const self = new Set([i.name, i.first]);
     for (const m of i.memories) {
       for (const e of new Set(entities(m.text)))
-        if (!self.has(e)) counts.set(e, (counts.get(e) ?? 0) + 1 + m.importance / 10);
+        if (!self.has(e) && subjectOf(`${e} is`) === e) counts.set(e, (counts.get(e) ?? 0) + 1 + m.importance / 10);
     }
     const top = [...counts].sort((a, b) => b[1] - a[1]).map(([e]) => `What does ${i.first} know about ${e}?`);
     const generic = [
@@ -396,55 +216,120 @@ export const agentOfflineRules: OfflineRules = {
       `What matters most to ${i.first} right now?`,
       `How does ${i.first} feel about the people around them?`,
     ];
-    return { questions: [...top, ...generic].slice(0, i.count) };
+    return { questions: [...top.slice(0, 2), ...generic].slice(0, i.count) };
   },
 
   [REFLECT_INSIGHTS_TASK]: (raw) => {
     const i = parseInput(reflectInsightsInput, raw, REFLECT_INSIGHTS_TASK);
     const insights: { question: number; text: string; because: number[]; importance: number }[] = [];
+    const seen = new Set<string>();
+    const push = (qi: number, text: string, because: number[], importance: number) => {
+      if (seen.has(text.toLowerCase()) || because.length === 0) return;
+      seen.add(text.toLowerCase());
+      insights.push({ question: qi + 1, text, because, importance: Math.max(1, Math.min(10, Math.round(importance))) });
+    };
     i.questions.forEach((q, qi) => {
+      const ms = q.memories.map((m) => ({ ...m, kind: kindOfText(m.text) }));
+      const before = insights.length;
       const entity = /know about (.+)\?$/.exec(q.question)?.[1];
-      const about = entity ? q.memories.filter((m) => m.text.includes(entity)) : [];
-      const pool = about.length > 0 ? about : q.memories;
-      if (pool.length === 0) return;
-      const top = [...pool].sort((a, b) => b.importance - a.importance);
-      const out: { text: string; because: number[]; importance: number }[] = [];
-      if (entity && about.length > 1)
-        out.push({
-          text: `${entity} comes up often in ${i.first}'s recent life`,
-          because: about.map((m) => m.n),
-          importance: Math.max(...about.map((m) => m.importance)),
-        });
-      for (const m of top) {
-        if (out.length >= i.perQuestion) break;
-        out.push({
-          text: `${i.first} has learned that ${lowerFirst(stripPeriod(m.text))}`,
-          because: [m.n],
-          importance: m.importance,
-        });
+      if (entity) {
+        const about = ms.filter((m) => m.text.includes(entity) || m.text.includes(firstName(entity)));
+        if (about.length > 1) {
+          // How the resident knows the person: from talking with them, or from seeing them about.
+          const talked = about.filter((m) => m.kind === 'conversation_summary' || m.kind === 'dialogue').length;
+          const text =
+            talked * 2 >= about.length
+              ? `${i.first} and ${entity} have been talking a lot`
+              : `${i.first} often sees ${entity} around`;
+          push(
+            qi,
+            text,
+            about.map((m) => m.n),
+            Math.max(...about.map((m) => m.importance)) - 1,
+          );
+        }
+        for (const m of [...about].sort((a, b) => b.importance - a.importance)) {
+          const text = statement(m, i.first);
+          if (text && insights.length - before < i.perQuestion)
+            push(
+              qi,
+              text.startsWith(i.first) ? text : `${i.first} knows that ${lowerFirst(text)}`,
+              [m.n],
+              m.importance,
+            );
+        }
+        return;
       }
-      for (const o of out.slice(0, i.perQuestion)) insights.push({ question: qi + 1, ...o });
+      if (/spending time on/.test(q.question)) {
+        const acts = new Map<string, number[]>();
+        for (const m of ms) {
+          const a = new RegExp(`^${escapeRegExp(i.first)} plans to (.+?) at `).exec(m.text)?.[1];
+          if (a && !isSleeping(a)) acts.set(a, [...(acts.get(a) ?? []), m.n]);
+        }
+        const top = [...acts].sort((a, b) => b[1].length - a[1].length)[0];
+        if (top) push(qi, `${i.first} has been spending much of the day trying to ${top[0]}`, top[1], 4);
+      }
+      if (/people around/.test(q.question)) {
+        const people = new Map<string, number[]>();
+        for (const m of ms)
+          for (const e of new Set(entities(m.text)))
+            if (e !== i.name && e !== i.first && subjectOf(`${e} is`) === e && e.includes(' '))
+              people.set(e, [...(people.get(e) ?? []), m.n]);
+        const top = [...people].sort((a, b) => b[1].length - a[1].length).slice(0, 2);
+        if (top.length)
+          push(
+            qi,
+            `${i.first} has been spending time with ${top.map(([e]) => e).join(' and ')}`,
+            top.flatMap(([, n]) => n),
+            4,
+          );
+      }
+      for (const m of [...ms].sort((a, b) => b.importance - a.importance)) {
+        if (insights.length - before >= i.perQuestion) break;
+        const text = statement(m, i.first);
+        if (!text || m.importance < 4) continue;
+        // One's own plans and news become what one cares about ("The party matters a lot to Rosa").
+        const own = subjectOf(text) === i.name || subjectOf(text) === i.first;
+        const topic = topicOf(text);
+        const insight = own
+          ? topic
+            ? `The ${topic} matters a lot to ${i.first}`
+            : `${i.first} cares about ${gerundClause(text, subjectOf(text)!) ?? lowerFirst(text)}`
+          : `${i.first} knows that ${lowerFirst(text)}`;
+        push(qi, insight, [m.n], m.importance);
+      }
     });
     return { insights };
   },
 
   [INTERVIEW_TASK]: (raw) => {
     const i = parseInput(interviewInput, raw, INTERVIEW_TASK);
-    if (/introduc\w* (?:of )?yourself|about yourself|who are you/i.test(i.question))
-      return { answer: `I'm ${i.name}. ${toFirstPerson(i.summary, i.name, i.first)}` };
-    return { answer: recallAnswer(i.question, i.memories, i.name, i.first) ?? DONT_REMEMBER };
+    return {
+      answer: answerQuestion({
+        name: i.name,
+        first: i.first,
+        summary: i.summary,
+        memories: i.memories,
+        question: i.question,
+        time: i.time,
+        ...(i.plan ? { plan: i.plan } : {}),
+      }),
+    };
   },
 
   [HEAR_TASK]: (raw) => {
     const i = parseInput(hearInput, raw, HEAR_TASK);
     const importance = heuristicImportance(i.text);
-    const concerned = i.addressed || new RegExp(`\\b${escapeRegExp(i.first)}\\b`, 'i').test(i.text);
-    if (!concerned) return { importance, reply: '' };
-    const who = firstName(i.speaker.name);
-    if (/\?\s*$/.test(i.text))
-      return { importance, reply: recallAnswer(i.text, i.memories, i.name, i.first) ?? DONT_REMEMBER };
-    if (/^(hi|hello|hey|good (morning|afternoon|evening))\b/i.test(i.text))
-      return { importance, reply: `Hello ${who}! Nice to see you.` };
-    return { importance, reply: `Thanks for telling me, ${who}.` };
+    const reply = replyTo({
+      name: i.name,
+      first: i.first,
+      summary: i.summary,
+      memories: i.memories,
+      question: i.text,
+      time: i.time,
+      speaker: i.speaker.name,
+      addressed: i.addressed,
+    });
+    return { importance, reply };
   },
 };

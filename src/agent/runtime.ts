@@ -221,12 +221,26 @@ export class AgentRuntime {
     });
   }
 
-  private promptMemories(ms: readonly Memory[]): PromptMemory[] {
-    return ms.map((m) => ({
-      text: clipText(m.description, this.settings.memoryLineChars),
-      importance: m.importance,
-      kind: m.kind,
-    }));
+  /**
+   * Memories as prompts show them. A dialogue line that passed on news becomes the news itself with who told it
+   * (`from`), so the news is repeated as theirs ("Hannah told me ..."), never as the listener's own words.
+   */
+  private promptMemories(ms: readonly Memory[], r?: Resident): PromptMemory[] {
+    return ms.map((m) => {
+      const news = m.kind === 'dialogue' && typeof m.meta?.news === 'string' ? m.meta.news : null;
+      const from = news ? speakerName(m) : null;
+      const own = from !== null && r !== undefined && (from === r.profile.name || m.meta?.speaker === r.profile.id);
+      const text = news ?? m.description;
+      return {
+        text:
+          m.kind === 'conversation_summary'
+            ? clipClauses(text, this.settings.memoryLineChars)
+            : clipText(text, this.settings.memoryLineChars),
+        importance: m.importance,
+        kind: m.kind,
+        ...(from && !own ? { from } : {}),
+      };
+    });
   }
 
   /**
@@ -399,7 +413,10 @@ export class AgentRuntime {
       learned: p.learned,
       currently: p.currently,
       lifestyle: p.lifestyle,
-      memories: this.promptMemories(mems.map((x) => x.memory)),
+      memories: this.promptMemories(
+        mems.map((x) => x.memory),
+        r,
+      ),
     };
     const out = await this.ask(SUMMARY_TASK, summaryOutput, summaryMessages(input), input, () => ({
       summary: `${p.name} (${p.age}) is ${p.innate}. ${p.currently}`,
@@ -507,7 +524,10 @@ export class AgentRuntime {
       lifestyle: p.lifestyle,
       currently: p.currently,
       yesterday: mind.yesterday,
-      intentions: this.promptMemories(intentions.map((x) => x.memory)),
+      intentions: this.promptMemories(
+        intentions.map((x) => x.memory),
+        r,
+      ),
       places,
       home: p.home,
       avoid: mind.avoid,
@@ -540,6 +560,9 @@ export class AgentRuntime {
     plan.blocks = dedupeMeals(mergeAdjacent(plan.blocks, this.slotOpts(fill).same));
     mind.plan = plan;
     const newBlocks = plan.blocks.filter((b) => b.start >= start);
+    // Deciding how to spend the day is a thought that counts toward reflection (the brief lists plans among what
+    // matters); each waking block at the day-plan importance, sleep not.
+    mind.importanceSinceReflection += newBlocks.filter((b) => !isSleeping(b.activity)).length * s.planImportance.day;
     await this.storeAll(
       newBlocks.map((b) => ({
         r,
@@ -623,7 +646,10 @@ export class AgentRuntime {
           place: block.place,
         },
         places,
-        memories: this.promptMemories(mems.map((x) => x.memory)),
+        memories: this.promptMemories(
+          mems.map((x) => x.memory),
+          r,
+        ),
       };
       const out = await this.ask(PLAN_HOURS_TASK, planHoursOutput, planHoursMessages(input), input, () => ({
         items: [],
@@ -694,6 +720,7 @@ export class AgentRuntime {
           activity: hour.activity,
           placeName: place?.name ?? (hour.place === r.profile.home ? 'home' : hour.place),
         },
+        home: hour.place === r.profile.home,
         areas,
         ...(mind.context ? { context: mind.context } : {}),
         steps: s.stepMinutes,
@@ -784,12 +811,13 @@ export class AgentRuntime {
   }
 
   /** Today's plan as text lines for display (blocks, with the hour chunks decomposed so far). */
-  planLines(r: Resident): string[] {
+  planLines(r: Resident, opts: { hours?: boolean } = {}): string[] {
     const plan = this.mindOf(r).plan;
     if (!plan) return [];
     const lines: string[] = [];
     for (const b of plan.blocks) {
       lines.push(`${clockAt(b.start)}-${clockAt(b.end)}: ${b.activity} (${b.place})`);
+      if (opts.hours === false) continue;
       for (const h of plan.hours)
         if (h.start >= b.start && h.end <= b.end && !(h.start === b.start && h.end === b.end))
           lines.push(`  ${clockAt(h.start)}-${clockAt(h.end)}: ${h.activity}`);
@@ -866,7 +894,10 @@ export class AgentRuntime {
         placeName: ctx.location.name,
         observation: focal.observation,
         ...(focal.subject ? { subject: focal.subject } : {}),
-        context: this.promptMemories(context.map((x) => x.memory)),
+        context: this.promptMemories(
+          context.map((x) => x.memory),
+          r,
+        ),
         ...(focal.person ? { person: { name: focal.person.name, action: focal.person.action } } : {}),
       };
       const out = await this.ask(REACT_TASK, reactOutput, reactMessages(input), input, () => ({
@@ -888,6 +919,12 @@ export class AgentRuntime {
       mind.lastAction.description !== action.description ||
       mind.lastAction.location !== action.location;
     mind.lastAction = action;
+    // A resident perceives its own new action like any event (the Smallville code stores it as one): a routine
+    // step counts little, a party or a reaction to a fire a lot (sec. 4.2 trigger). Sleep is not perceived.
+    if (changed && !isSleeping(step.activity))
+      mind.importanceSinceReflection += reacted
+        ? (r.memory.latestWithDescription(focal?.observation ?? '')?.importance ?? heuristicImportance(step.activity))
+        : Math.min(heuristicImportance(step.activity), this.settings.ownActionMaxImportance);
     return { action, changed, reacted, ...(converse ? { converse } : {}) };
   }
 
@@ -987,20 +1024,22 @@ export class AgentRuntime {
 
   // ------------------------------------------------------------------ dialogue
 
+  /**
+   * Retrieved memories for a dialogue line. `fresh` marks what the listeners have not heard: not told by them,
+   * not already told to them, and a piece of knowledge at all (a raw line without news, a conversation record,
+   * an interview or a plan is context, not something to pass on).
+   */
   private dialogueMemories(speaker: Resident, listeners: Resident[], mems: readonly Memory[]) {
     const mind = this.mindOf(speaker);
     const ids = new Set<string>(listeners.map((l) => l.profile.id));
-    return mems.map((m) => {
+    const shown = this.promptMemories(mems, speaker);
+    return mems.map((m, i) => {
       const news = typeof m.meta?.news === 'string' ? m.meta.news : null;
       const from = typeof m.meta?.speaker === 'string' ? m.meta.speaker : null;
       const key = newsKey(news ?? m.description);
       const told = listeners.every((l) => (mind.told[l.profile.id] ?? []).includes(key));
-      return {
-        text: clipText(news ?? m.description, this.settings.memoryLineChars),
-        importance: m.importance,
-        kind: m.kind,
-        fresh: !(from !== null && ids.has(from)) && !told,
-      };
+      const knowledge = SHAREABLE.includes(m.kind) || (m.kind === 'dialogue' && news !== null);
+      return { ...shown[i]!, fresh: knowledge && !(from !== null && ids.has(from)) && !told };
     });
   }
 
@@ -1047,7 +1086,7 @@ export class AgentRuntime {
         ...(turn === 0 ? { intent: ctx.intent } : {}),
         history: lines
           .slice(-s.dialogueHistoryLines)
-          .map((l) => ({ speaker: this.nameOf(order, l.speaker), text: l.text })),
+          .map((l) => ({ speaker: this.nameOf(order, l.speaker), text: l.text, ...(l.news ? { news: l.news } : {}) })),
         memories: this.dialogueMemories(
           speaker,
           listeners,
@@ -1133,7 +1172,7 @@ export class AgentRuntime {
               ? `${speakerName} said to ${others.join(' and ')}: "${l.text}"`
               : `${speakerName} said: "${l.text}"`,
             importance: lineImp[i]!,
-            meta: { conversation, speaker: l.speaker, ...(l.news ? { news: l.news } : {}) },
+            meta: { conversation, speaker: l.speaker, speakerName, ...(l.news ? { news: l.news } : {}) },
           },
         });
       });
@@ -1152,7 +1191,9 @@ export class AgentRuntime {
     const g = s.planGranularityMinutes * MINUTE_MS;
     for (const r of order) {
       const mind = this.mindOf(r);
-      mind.importanceSinceReflection += importance;
+      // The conversation is one perceived event and every line heard in it another (sec. 4.2 trigger).
+      const heard = lines.reduce((sum, l, i) => sum + (l.speaker !== r.profile.id ? lineImp[i]! : 0), 0);
+      mind.importanceSinceReflection += importance + heard;
       for (const o of order) if (o !== r) mind.chattedAt[o.profile.id] = now;
       if (mind.plan && mind.plan.day === dayKey(now)) {
         const others = order.filter((x) => x !== r).map((x) => firstWord(x.profile.name));
@@ -1207,7 +1248,10 @@ export class AgentRuntime {
       speaker: { name: ctx.speaker.name, ...(ctx.speaker.description ? { description: ctx.speaker.description } : {}) },
       text,
       addressed: ctx.addressed,
-      memories: this.promptMemories(mems.map((x) => x.memory)),
+      memories: this.promptMemories(
+        mems.map((x) => x.memory),
+        r,
+      ),
     };
     const out = await this.ask(HEAR_TASK, hearOutput, hearMessages(input), input, () => ({
       importance: heuristicImportance(text),
@@ -1269,7 +1313,12 @@ export class AgentRuntime {
     const p = r.profile;
     const now = ctx.now;
     const q = clipText(question, 1000);
-    const mems = await this.recall(r, [q], now, { k: this.settings.retrieveK, touch: ctx.remember !== false });
+    // An interview is a question about anything in a life: a wider look than one step of the day loop.
+    const mems = await this.recall(r, [q], now, {
+      k: this.settings.retrieveK + 4,
+      budget: this.settings.contextBudgetTokens * 2,
+      touch: ctx.remember !== false,
+    });
     const input: InterviewInput = {
       name: p.name,
       first: p.firstName,
@@ -1277,7 +1326,11 @@ export class AgentRuntime {
       time: `${dateText(now)}, ${clockAt(now)}`,
       ...(ctx.asker ? { asker: ctx.asker } : {}),
       question: q,
-      memories: this.promptMemories(mems.map((x) => x.memory)),
+      memories: this.promptMemories(
+        mems.map((x) => x.memory),
+        r,
+      ),
+      ...(this.mindOf(r).plan?.day === dayKey(now) ? { plan: this.planLines(r, { hours: false }) } : {}),
     };
     const out = await this.ask(INTERVIEW_TASK, interviewOutput, interviewMessages(input), input, () => ({
       answer: "I'm sorry, I can't answer that right now.",
@@ -1314,7 +1367,14 @@ export class AgentRuntime {
     const mind = this.mindOf(r);
     if (!(mind.importanceSinceReflection > s.reflectionThreshold)) return 0;
     const p = r.profile;
-    const recent = r.memory.recent(s.reflectionRecent, (m) => m.kind !== 'plan' || m.plan?.level === 'day');
+    // The 100 most recent records (sec. 4.2); a record repeated word for word is shown once.
+    const seenText = new Set<string>();
+    const recent = r.memory.recent(s.reflectionRecent, (m) => {
+      if (m.kind === 'plan' && m.plan?.level !== 'day') return false;
+      if (seenText.has(m.description)) return false;
+      seenText.add(m.description);
+      return true;
+    });
     const qInput: ReflectQuestionsInput = {
       name: p.name,
       first: p.firstName,
@@ -1380,6 +1440,8 @@ export class AgentRuntime {
       const text = clipText(String(ins.text ?? ''), 300);
       const qi = clampInt(ins.question, 1, questions.length, 1);
       if (text === '' || seen.has(text.toLowerCase()) || (countPer.get(qi) ?? 0) >= s.insightsPerQuestion) continue;
+      // An insight already held adds nothing to the tree: keep the earlier one (and its evidence).
+      if (r.memory.latestWithDescription(text)?.kind === 'reflection') continue;
       let evidence = [
         ...new Set((ins.because ?? []).map((n) => byNumber.get(n)?.id).filter((x): x is MemoryId => !!x)),
       ];
@@ -1407,6 +1469,24 @@ export class AgentRuntime {
     mind.lastReflectionAt = now;
     return entries.length;
   }
+}
+
+/** Cuts a record of several items ("a; b; c") after the last whole item that fits, so no fact is cut in half. */
+function clipClauses(text: string, n: number): string {
+  if (text.length <= n) return text;
+  const cut = text.slice(0, n);
+  const at = cut.lastIndexOf('; ');
+  return at > n * 0.4 ? `${cut.slice(0, at)}.` : clipText(text, n);
+}
+
+/** Kinds whose memories are knowledge a resident may pass on in conversation (sec. 7.1 diffusion). */
+const SHAREABLE: MemoryKind[] = ['seed', 'observation', 'inner_voice', 'game'];
+
+/** Who said a dialogue memory's line (stored name, else the description's "<name> said"). */
+function speakerName(m: Memory): string | null {
+  if (typeof m.meta?.speakerName === 'string') return m.meta.speakerName;
+  const said = /^(.+?) said\b/.exec(m.description)?.[1];
+  return said ?? (typeof m.meta?.speaker === 'string' ? m.meta.speaker : null);
 }
 
 /** Drops slots from t on (a slot straddling t is clipped to end there). */

@@ -58,6 +58,8 @@ export interface AgentSettings {
   interviewImportance: number;
   /** Importance of a game memory when the caller gives none. */
   gameImportance: number;
+  /** Most one new own action adds to the reflection trigger (its keyword rating, capped). */
+  ownActionMaxImportance: number;
 }
 
 export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
@@ -89,6 +91,7 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   planImportance: { day: 5, hour: 3, step: 2 }, // Smallville code stores the daily plan thought with poignancy 5
   interviewImportance: 3, // being asked questions is a mildly notable event
   gameImportance: 5, // a game played with people: notable, not life-changing
+  ownActionMaxImportance: 6, // own actions are perceived events in the Smallville code; a planned party rates 6, chores 2
 };
 
 /**

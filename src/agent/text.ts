@@ -44,15 +44,16 @@ export function isAlarming(text: string): boolean {
 const RULES: [RegExp, number][] = [
   [ALARM, 9],
   [
-    /\b(break(?:ing)? up|broke up|divorc\w*|died|death|funeral|pregnan\w*|wedding|married|engaged|propos\w*|accepted|acceptance|fired|promot\w*|diagnos\w*|hospital|moving away|new job|born)\b/i,
+    /\b(break(?:ing)? up|broke up|divorc\w*|died|death|funeral|pregnan\w*|wedding|got married|getting married|engaged|propos\w*|accepted|acceptance|fired|promot\w*|diagnos\w*|hospital|moving away|new job|born)\b/i,
     8,
   ],
   [
-    /\b(elections?|mayor|running for|candidate|campaign|vote|party|festival|celebrat\w*|valentine\w*|birthday|date|crush|in love|secret|announc\w*|invit\w*|surprise|news|decided|decision|going to run)\b/i,
+    /\b(elections?|running for|run for|run against|candidate|campaign|vote|party|festival|celebrat\w*|valentine\w*|birthday|crush|in love|secret|announc\w*|invit\w*|surprise|news|decided|decision|going to run)\b/i,
     6,
   ],
   [/\b(argu\w*|fight|upset|angry|worried|sad|cry\w*|lonely|excited|proud)\b/i, 5],
   [/\b(research|exam|thesis|paper|interview|meeting|project|composition|exhibit\w*|deadline|rent|business)\b/i, 4],
+  [/\b(married|husband|wife|daughter|son|parents?|best friend|closest friend)\b/i, 4],
   [/\b(said|asked|told|talk\w*|chat\w*|convers\w*)\b/i, 3],
   [
     /\b(sleep\w*|asleep|brush\w*|shower\w*|wash\w*|breakfast|lunch|dinner|eat\w*|cook\w*|clean\w*|sweep\w*|walk\w*|read\w*|coffee|tea|making (?:the|his|her|their) bed|tidy\w*|idle|sitting|waiting|in use|brewing)\b/i,
@@ -173,21 +174,28 @@ export function stripPeriod(text: string): string {
 const EMOJI: [RegExp, string][] = [
   [/\b(sleep\w*|asleep|nap\w*|bed)\b/i, '😴'],
   [/\b(fire|burning|extinguish\w*)\b/i, '🧯'],
-  [/\b(breakfast|lunch|dinner|eat\w*|meals?|snacks?|cook\w*)\b/i, '🍽️'],
+  [/\b(prescriptions?|medicine|pharmac\w*)\b/i, '💊'],
+  [/\b(bak\w*|pastr\w*|buns?|bread)\b/i, '🥐'],
+  [/\b(breakfast|lunch|dinner|eat\w*|meals?|snacks?|cook\w*|bite)\b/i, '🍽️'],
   [/\b(coffee|tea|latte|espresso)\b/i, '☕'],
+  [/\b(beer|drinks?|pour\w*|bar|pub)\b/i, '🍺'],
   [/\b(shower\w*|wash\w*|brush\w*|bath\w*)\b/i, '🚿'],
-  [/\b(read|reading|books?|library|novels?)\b/i, '📖'],
-  [/\b(writ\w*|research\w*|papers?|stud\w*|homework|essays?)\b/i, '📝'],
-  [/\b(paint\w*|draw\w*|sketch\w*|art)\b/i, '🎨'],
-  [/\b(music|piano|guitar|compos\w*|sing\w*)\b/i, '🎵'],
-  [/\b(talk\w*|chat\w*|conversations?|meet\w*|greet\w*|visit\w*)\b/i, '💬'],
-  [/\b(walk\w*|jog\w*|run|running|exercis\w*|park)\b/i, '🚶'],
-  [/\b(shop\w*|buy\w*|groceries|market|store)\b/i, '🛒'],
-  [/\b(clean\w*|tidy\w*|sweep\w*|laundry|dishes)\b/i, '🧹'],
-  [/\b(work\w*|serv\w*|counter|shift|customers?|office)\b/i, '💼'],
+  [/\b(newspapers?|crossword|news)\b/i, '📰'],
+  [/\b(read|reading|reader|books?|library|novels?|shelv\w*|chapter)\b/i, '📖'],
+  [/\b(paperwork|fil(e|es|ing)|documents?|notice board|forms?)\b/i, '🗂️'],
+  [/\b(council|budget|mayor|town's business|campaign\w*|election|vot\w*|speech)\b/i, '🏛️'],
+  [/\b(writ\w*|research\w*|papers?|stud\w*|homework|essays?|notes|drafts?|lyrics|ideas|sources)\b/i, '📝'],
+  [/\b(paint\w*|draw\w*|sketch\w*|art|easel|colours?|colors?)\b/i, '🎨'],
+  [/\b(music|piano|guitar|keyboard|melody|songs?|compos\w*|sing\w*)\b/i, '🎹'],
+  [/\b(flower\w*|weeds?|plants?|garden\w*|water the)\b/i, '🌷'],
+  [/\b(run|running|jog\w*|warm\w* up|cool\w* down|stretch\w*|train\w*|exercis\w*)\b/i, '🏃'],
+  [/\b(walk\w*|stroll\w*|park|river|path)\b/i, '🚶'],
+  [/\b(talk\w*|chat\w*|conversations?|meet\w*|greet\w*|visit\w*|question|advis\w*|help\w*)\b/i, '💬'],
+  [/\b(shop\w*|buy\w*|groceries|grocery|market|store|restock\w*|produce|register|scan\w*|checkout|till)\b/i, '🛒'],
+  [/\b(clean\w*|tidy\w*|sweep\w*|laundry|dishes|wipe\w*)\b/i, '🧹'],
+  [/\b(work\w*|serv\w*|counter|shift|customers?|office|orders?)\b/i, '💼'],
   [/\b(part(?:y|ies)|celebrat\w*|decorat\w*)\b/i, '🎉'],
-  [/\b(election|campaign\w*|mayor|vot\w*)\b/i, '🗳️'],
-  [/\b(plan\w*|think\w*|reflect\w*|consider\w*|break)\b/i, '💭'],
+  [/\b(plan\w*|think\w*|reflect\w*|consider\w*|break|rest)\b/i, '💭'],
 ];
 
 export function emojiFor(activity: string): string {
@@ -211,10 +219,46 @@ const VERBS = new Set(
     'talk chat walk run jog relax rest sleep wake play practice practise paint draw watch listen visit buy shop order pay ' +
     'put turn remake rush stop fix finish start continue keep plan think reflect sit stretch drink brew greet help look do ' +
     'water teach attend leave return head sweep unwind catch discuss tell ask lie set hang bake feed organise organize ' +
-    'review answer grab enjoy spend pick clear prep sort tend browse compose sketch edit design research host decorate invite'
+    'review answer grab enjoy spend pick clear prep sort tend browse compose sketch edit design research host decorate invite ' +
+    'train gather create manage mend fill pour stock scan bag restock wipe shelve file update mix try jot revise ' +
+    'warm cool head water pull rest count ring advise arrange bring sell bake brew tell teach learn explore expand ' +
+    'experiment look search find practise rehearse fold feed repair paint write read prepare organise organize ' +
+    'campaign draft polish hang lend deliver collect carry fetch call ask show fish sail row knit sew garden weed ' +
+    'go make serve cook open close take have study work plan meet visit reread step jot handle'
   ).split(' '),
 );
-const DOUBLE = new Set(['get', 'run', 'sit', 'put', 'stop', 'chat', 'plan', 'jog', 'shop', 'set', 'prep', 'grab']);
+
+/** "writing" -> "write", "planning" -> "plan", "painting" -> "paint" (the base form of a known verb's -ing). */
+export function baseOfIng(word: string): string {
+  const w = word.toLowerCase();
+  if (!w.endsWith('ing') || w.length < 5) return word;
+  const stem = w.slice(0, -3);
+  if (VERBS.has(stem)) return stem;
+  if (VERBS.has(`${stem}e`)) return `${stem}e`;
+  if (/(.)\1$/.test(stem) && VERBS.has(stem.slice(0, -1))) return stem.slice(0, -1);
+  if (stem.endsWith('y') && VERBS.has(stem)) return stem;
+  if (/(.)\1$/.test(stem) && !/(ss|ll|ff|zz)$/.test(stem)) return stem.slice(0, -1);
+  if (/([^aeiou][aeiou][cgsvz]|at|ut|it|ar|ur|iz|ag)$/.test(stem) && !/(it)$/.test(stem)) return `${stem}e`;
+  return stem;
+}
+const DOUBLE = new Set([
+  'get',
+  'run',
+  'sit',
+  'put',
+  'stop',
+  'chat',
+  'plan',
+  'jog',
+  'shop',
+  'set',
+  'prep',
+  'grab',
+  'jot',
+  'step',
+  'swim',
+  'dig',
+]);
 
 function ingForm(verb: string): string {
   const v = verb.toLowerCase();

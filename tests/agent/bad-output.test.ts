@@ -83,7 +83,10 @@ describe('bad model output is repaired or replaced, logged, never fatal', () => 
     const tplan = (tomas.mind as MindState).plan!;
     expect(isPartition(tplan.blocks)).toBe(true);
     expect(tplan.blocks.find((b) => b.activity === 'study')!.place).toBe('tomas-home'); // unknown place -> home
-    expect(t.action.description).toBe('Tomas Reyes is studying');
+    // the unreadable steps are replaced by the offline rule's concrete study steps
+    expect(t.action.description).toMatch(
+      /^Tomas Reyes is (reading sources|taking notes|writing a section|looking up|rereading)/,
+    );
     expect(logs.some((l) => /unknown place/.test(l.msg))).toBe(true);
     expect(logs.some((l) => /agent_plan_steps failed/.test(l.msg))).toBe(true);
   });

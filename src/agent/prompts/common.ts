@@ -30,8 +30,15 @@ export const promptMemory = z.object({
   text: z.string(),
   importance: z.number(),
   kind: z.string(),
+  /** News heard in a conversation: `text` is the news itself, `from` who told it (never the resident itself). */
+  from: z.string().optional(),
 });
 export type PromptMemory = z.infer<typeof promptMemory>;
+
+/** A memory as a prompt line: heard news says whom it came from, so a model reports it as theirs, not its own. */
+export function memoryText(m: PromptMemory): string {
+  return m.from ? `${m.text} (heard from ${m.from})` : m.text;
+}
 
 /** Parses a task input for an offline rule; a malformed input is a wiring bug, so it throws. */
 export function parseInput<T>(schema: z.ZodType<T>, input: unknown, task: string): T {

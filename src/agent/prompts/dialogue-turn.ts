@@ -2,7 +2,7 @@
 // summary, memories retrieved about the listeners and the last line, and the conversation so far.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { bullets, promptMemory, system, user } from './common.ts';
+import { bullets, memoryText, promptMemory, system, user } from './common.ts';
 
 export const DIALOGUE_TURN_TASK = 'agent_dialogue_turn';
 
@@ -15,7 +15,8 @@ export const dialogueTurnInput = z.object({
   time: z.string(),
   /** The initiator's reason to talk (first line only). */
   intent: z.string().optional(),
-  history: z.array(z.object({ speaker: z.string(), text: z.string() })),
+  /** The conversation so far; `news` is what a line passed on (as the speaker's model reported it). */
+  history: z.array(z.object({ speaker: z.string(), text: z.string(), news: z.string().optional() })),
   /** Retrieved memories; `fresh` = not heard from nor already told to these listeners. */
   memories: z.array(promptMemory.extend({ fresh: z.boolean() })),
   /** Lines this speaker may still say (the turn cap). */
@@ -40,7 +41,7 @@ export function dialogueTurnMessages(input: DialogueTurnInput): ChatMessage[] {
       `You are ${input.name} talking with ${to}. Say ${input.first}'s next line: short, natural, in character. Reply {"line": "...", "end": true|false, "news": "news this line passes on, if any"}. End when the talk has run its course${input.turnsLeft <= 1 ? ' (this is your last line)' : ''}.`,
     ),
     user(
-      `${input.summary}\n${input.time} at ${input.placeName}.${input.intent ? ` ${input.first} wants to ${input.intent}.` : ''}\nWhat ${input.first} remembers:\n${bullets(input.memories.map((m) => m.text))}\n${history ? `Conversation so far:\n${history}` : 'Nobody has spoken yet.'}`,
+      `${input.summary}\n${input.time} at ${input.placeName}.${input.intent ? ` ${input.first} wants to ${input.intent}.` : ''}\nWhat ${input.first} remembers:\n${bullets(input.memories.map(memoryText))}\n${history ? `Conversation so far:\n${history}` : 'Nobody has spoken yet.'}`,
     ),
   ];
 }

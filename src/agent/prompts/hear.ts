@@ -2,7 +2,7 @@
 // observation (sec. 4.1) and answers in character, or stays silent when not addressed and not concerned.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { bullets, promptMemory, system, user } from './common.ts';
+import { bullets, memoryText, promptMemory, system, user } from './common.ts';
 
 export const HEAR_TASK = 'agent_hear';
 
@@ -30,7 +30,7 @@ export function hearMessages(input: HearInput): ChatMessage[] {
       `You are ${input.name}. Rate how poignant this remark is for you, 1-10, and reply in character in one or two sentences${input.addressed ? '' : ', or with "" if it is not for you'}. Reply {"importance": n, "reply": "..."}.`,
     ),
     user(
-      `${input.summary}\nIt is ${input.time}; you are ${input.status} at ${input.placeName}.\nWhat you remember:\n${bullets(input.memories.map((m) => m.text))}\n${who} says${input.addressed ? ' to you' : ''}: ${input.text}`,
+      `${input.summary}\nIt is ${input.time}; you are ${input.status} at ${input.placeName}.\nWhat you remember:\n${bullets(input.memories.map(memoryText))}\n${who} says${input.addressed ? ' to you' : ''}: ${input.text}`,
     ),
   ];
 }

@@ -1,7 +1,7 @@
 // Task agent_interview (sec. 6.1): answer a question in character from what retrieval returns for it.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { bullets, promptMemory, system, user } from './common.ts';
+import { bullets, memoryText, promptMemory, system, user } from './common.ts';
 
 export const INTERVIEW_TASK = 'agent_interview';
 
@@ -13,6 +13,8 @@ export const interviewInput = z.object({
   asker: z.string().optional(),
   question: z.string(),
   memories: z.array(promptMemory),
+  /** Today's plan outline ("7:00 am-12:00 pm: work at the cafe"), so questions about plans are answered from it. */
+  plan: z.array(z.string()).optional(),
 });
 export type InterviewInput = z.infer<typeof interviewInput>;
 
@@ -24,7 +26,7 @@ export function interviewMessages(input: InterviewInput): ChatMessage[] {
       `You are ${input.name}. Answer in character, in the first person, in a few sentences. Reply {"answer": "..."}.`,
     ),
     user(
-      `${input.summary}\nIt is ${input.time}.\nWhat you remember:\n${bullets(input.memories.map((m) => m.text))}\n${input.asker ?? 'Someone'} asks: ${input.question}`,
+      `${input.summary}\nIt is ${input.time}.\nWhat you remember:\n${bullets(input.memories.map(memoryText))}${input.plan?.length ? `\nYour plan for today:\n${bullets(input.plan)}` : ''}\n${input.asker ?? 'Someone'} asks: ${input.question}`,
     ),
   ];
 }

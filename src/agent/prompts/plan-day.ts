@@ -2,7 +2,7 @@
 // previous day; also re-plans the rest of a day from a given time (after an inner voice).
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { bullets, promptMemory, system, user } from './common.ts';
+import { bullets, memoryText, promptMemory, system, user } from './common.ts';
 
 export const PLAN_DAY_TASK = 'agent_plan_day';
 
@@ -58,7 +58,7 @@ export function planDayMessages(input: PlanDayInput): ChatMessage[] {
         `Lifestyle: ${input.lifestyle}`,
         `Today is ${input.date}.${whole ? '' : ` It is ${input.from}; plan the rest of the day.`}`,
         `Yesterday:\n${bullets(input.yesterday, '(no record)')}`,
-        `On ${input.first}'s mind:\n${bullets(input.intentions.map((m) => m.text))}`,
+        `On ${input.first}'s mind:\n${bullets(input.intentions.map(memoryText))}`,
         `Places (home: ${input.home}${input.avoid.length ? `; not today: ${input.avoid.join(', ')}` : ''}):\n${input.places.map(placeLine).join('\n')}`,
       ].join('\n'),
     ),

@@ -11,6 +11,8 @@ export const planStepsInput = z.object({
   first: z.string(),
   summary: z.string(),
   chunk: z.object({ start: z.string(), end: z.string(), activity: z.string(), placeName: z.string() }),
+  /** The place is the resident's own home (meals are cooked, not ordered). */
+  home: z.boolean().optional(),
   areas: z.array(z.object({ name: z.string(), objects: z.array(z.string()) })),
   /** What just happened (a reaction, a refusal) that the steps should follow on from. */
   context: z.string().optional(),
@@ -37,7 +39,7 @@ export function planStepsMessages(input: PlanStepsInput): ChatMessage[] {
       `Break ${input.first}'s current activity into steps of ${input.steps.min}-${input.steps.max} minutes that fill the time, in order. Reply {"steps": [{"minutes": n, "action": "...", "emoji": "one emoji", "area": "...", "object": "...", "objectStatus": "..."}]}; area and object only from the list.`,
     ),
     user(
-      `${input.summary}\n${c.start}-${c.end}: ${c.activity} at ${c.placeName}.\nAreas: ${areas || '(none known)'}${input.context ? `\nJust now: ${input.context}` : ''}`,
+      `${input.summary}\n${c.start}-${c.end}: ${c.activity} at ${c.placeName}${input.home ? ' (home)' : ''}.\nAreas: ${areas || '(none known)'}${input.context ? `\nJust now: ${input.context}` : ''}`,
     ),
   ];
 }

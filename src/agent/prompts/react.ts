@@ -3,7 +3,7 @@
 // "<entity> is <doing>" (the John-and-Eddy example), listed rather than summarised by another call.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { bullets, promptMemory, system, user } from './common.ts';
+import { bullets, memoryText, promptMemory, system, user } from './common.ts';
 
 export const REACT_TASK = 'agent_react';
 
@@ -45,7 +45,7 @@ export function reactMessages(input: ReactInput): ChatMessage[] {
       `Decide whether ${input.first} ${options}. Reply {"decision": "continue"|"react"${input.person ? '|"talk"' : ''}, "reaction": "action phrase", "emoji": "...", "minutes": n, "object": "...", "objectStatus": "...", "intent": "..."}.`,
     ),
     user(
-      `${input.summary}\nIt is ${input.time}. ${input.first} is ${input.status} at ${input.placeName}.\nObserved: ${input.observation}\nWhat ${input.first} remembers:\n${bullets(input.context.map((m) => m.text))}${input.person ? `\n${input.person.name} is ${input.person.action}.` : ''}`,
+      `${input.summary}\nIt is ${input.time}. ${input.first} is ${input.status} at ${input.placeName}.\nObserved: ${input.observation}\nWhat ${input.first} remembers:\n${bullets(input.context.map(memoryText))}${input.person ? `\n${input.person.name} is ${input.person.action}.` : ''}`,
     ),
   ];
 }
