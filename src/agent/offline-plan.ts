@@ -4,6 +4,7 @@
 // morning"); projects from what it is currently doing ("is writing a paper about ..."); habits with a time of day
 // from its lifestyle; intentions only when they are its own ("X has decided to ...", an inner voice), or an event
 // it heard of that happens today. Steps are concrete actions for the activity and the place's objects.
+import { expandSummaries } from './offline-talk.ts';
 import type { PromptMemory } from './prompts/common.ts';
 import type { PlanDayInput, PromptPlace } from './prompts/plan-day.ts';
 import type { PlanStepsInput } from './prompts/plan-steps.ts';
@@ -112,6 +113,8 @@ function eventToday(
   places: readonly PromptPlace[],
 ): { start: number; end: number; activity: string; place: string } | null {
   const ev = EVENT.exec(m.text);
+  // Conversation records and raw lines are not the event itself; the news heard in them is.
+  if (m.kind === 'conversation_summary' || m.kind === 'plan' || /\bsaid\b[^:"]*: ["“]/.test(m.text)) return null;
   if (!ev || !isDatedToday(m.text, i.date) || !/\b(on|this|today|tonight)\b|\d/.test(m.text)) return null;
   const range = new RegExp(`\\bfrom\\s+${T}\\s*(?:to|-|until)\\s*${T}`, 'i').exec(m.text);
   const start = range
@@ -121,11 +124,14 @@ function eventToday(
   const end = range ? parseClock(`${range[4]}${range[5] ? `:${range[5]}` : ''} ${range[6]}`) : start + 120;
   const place = placeNamedIn(m.text, places)?.id;
   if (!place || end === null || end <= start) return null;
-  const host = subjectOf(m.text);
+  // Whose event: "X told Y that Z is planning ..." is Z's; "X mentioned planning ..." / "X told Y about planning" X's.
+  const toldThat = /^\S+ told .+? that (.+)$/.exec(m.text)?.[1];
+  const host = subjectOf(toldThat ?? m.text);
   const mine = host !== null && (host === i.name || host === i.first);
-  const what = new RegExp(`((?:a|an|the|her|his|their)\\s+)?([\\w'’ -]{0,30}?${escapeRegExp(ev[1]!)})`, 'i').exec(
-    m.text,
-  )?.[2];
+  const what = new RegExp(
+    `\\b(?:a|an|the|her|his|their|my)\\s+((?:(?!about\\b|planning\\b|to\\b)[\\w'’-]+\\s+){0,3}?${escapeRegExp(ev[1]!)})`,
+    'i',
+  ).exec(m.text)?.[1];
   const name = (what ?? ev[1]!).trim();
   return {
     start,
@@ -463,7 +469,8 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
       put(start, end, intentionBlock(own.text), place);
     }
   }
-  for (const m of i.intentions) {
+  // Events heard of in conversations count too (the record lists what was said).
+  for (const m of expandSummaries(i.intentions, i.name)) {
     const ev = eventToday(m, i, usable);
     if (ev && ev.end > from) put(Math.max(ev.start, from), ev.end, ev.activity, ev.place);
   }

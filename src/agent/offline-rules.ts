@@ -53,6 +53,12 @@ const sentence = (s: string) => {
 /** The kind of a numbered record (reflection prompts show text only). */
 function kindOfText(text: string): string {
   if (/^Conversation with /.test(text)) return 'conversation_summary';
+  if (
+    /have been talking a lot|often sees .+ around|matters a lot to|\bcares about\b|\bknows that\b|has been spending/.test(
+      text,
+    )
+  )
+    return 'reflection';
   if (/^\S+ plans to |^\S+ reacted to /.test(text)) return 'plan';
   if (/\binterviewed\b/.test(text)) return 'interview';
   if (/\bsaid\b[^:"]*: ["“]/.test(text)) return 'dialogue';
@@ -287,7 +293,7 @@ export const agentOfflineRules: OfflineRules = {
       for (const m of [...ms].sort((a, b) => b.importance - a.importance)) {
         if (insights.length - before >= i.perQuestion) break;
         const text = statement(m, i.first);
-        if (!text || m.importance < 4) continue;
+        if (!text || m.importance < 4 || m.kind === 'reflection') continue;
         // One's own plans and news become what one cares about ("The party matters a lot to Rosa").
         const own = subjectOf(text) === i.name || subjectOf(text) === i.first;
         const topic = topicOf(text);

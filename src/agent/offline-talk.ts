@@ -155,6 +155,7 @@ export function newsworthy(m: PromptMemory): boolean {
     isFact(m) &&
     m.kind !== 'reflection' &&
     m.kind !== 'told' &&
+    m.kind !== 'heard' &&
     !PRIVATE.test(m.text)
   );
 }
@@ -416,11 +417,15 @@ export function expandSummaries(memories: readonly PromptMemory[], name: string)
         who === first && verb === 'mentioned'
           ? toFirstPerson(`${first} ${what}`, name, first).replace(/^I\s+/, '')
           : what;
+      const others = rec[1]!.trim();
       const text =
-        who === first
-          ? `${first} told ${rec[1]!.trim()} ${verb === 'mentioned' ? 'about' : verb === 'said that' ? 'that' : 'they would like to'} ${mine}`
-          : `${who} ${verb} ${what}`;
-      out.push({ text, importance: m.importance, kind: 'told' });
+        who !== first
+          ? `${who} ${verb} ${what}`
+          : verb === 'would like to'
+            ? `${first} told ${others} that ${first} would like to ${what}`
+            : `${first} told ${others} ${verb === 'mentioned' ? 'about' : 'that'} ${mine}`;
+      // what the resident said ('told') or heard from another ('heard'), as facts an answer can use
+      out.push({ text, importance: m.importance, kind: who === first ? 'told' : 'heard' });
     }
   }
   return out;
@@ -471,8 +476,9 @@ function facts(i: AnswerInput, me: Me, test: (m: PromptMemory) => number, n = 2)
 function recall(i: AnswerInput, me: Me): string | null {
   // A secret the resident has since told someone is no longer one ("I have not told anyone" after telling Daniel).
   const told = i.memories.filter((m) => m.kind === 'told' || (m.kind === 'dialogue' && !m.from));
+  const topics = (t: string) => TOPICS.filter((w) => new RegExp(`\\b${w}\\b`, 'i').test(t));
   const stale = (m: PromptMemory) =>
-    PRIVATE.test(m.text) && told.some((t) => topicOf(t.text) !== '' && topicOf(t.text) === topicOf(m.text));
+    PRIVATE.test(m.text) && told.some((t) => topics(t.text).some((w) => topics(m.text).includes(w)));
   const hits = facts(i, me, (m) => (stale(m) ? 0 : overlapStems(i.question, m.text)));
   if (hits.length === 0) return null;
   const [a, b] = hits;
@@ -530,7 +536,7 @@ const sayClock = (min: number) => {
   const m = min % 60;
   return `${h % 12 === 0 ? 12 : h % 12}${m ? `:${String(m).padStart(2, '0')}` : ''} ${h < 12 ? 'am' : 'pm'}`;
 };
-const doing = (activity: string) => progressive(stripPeriod(activity));
+const doing = (activity: string) => progressive(stripPeriod(activity)).replace(/\b(his|her|their)\b/g, 'my');
 
 function nowMinute(time: string | undefined): number | null {
   const m = /(\d{1,2}:\d{2}\s*[ap]m)\s*$/i.exec(time ?? '');
@@ -585,7 +591,7 @@ function hypothetical(i: AnswerInput, me: Me, q: string): string | null {
       ? `I'd say hello to ${firstName(seen)} and ask how things are going.`
       : `I'd say hello and introduce myself to ${seen}.`;
   }
-  const way = /\bway to (?:the )?([\w ]+?)\??$/i.exec(i.question)?.[1];
+  const way = /\bway to (?:the )?([a-z ]+?)(?:[.?!]|$)/i.exec(i.question)?.[1];
   if (way) {
     const place = i.memories
       .map(
@@ -597,7 +603,7 @@ function hypothetical(i: AnswerInput, me: Me, q: string): string | null {
       .find(Boolean);
     return place
       ? `${place}? I'd point them in the right direction; it's not far.`
-      : "I'd tell them I'm not sure and suggest they ask someone else.";
+      : `I'd point them towards the ${way} as best I can, or walk them part of the way.`;
   }
   void me;
   return null;
@@ -643,25 +649,44 @@ function reflective(i: AnswerInput, me: Me, q: string): string | null {
   if (/most interesting|interesting life/i.test(q)) {
     const who = peopleIn(i)[0];
     if (!who) return "I don't know anyone well enough to say.";
-    const about = facts(i, me, (m) => (names(m.text, who) ? 1 : 0), 1)[0];
+    const about = facts(i, me, (m) => (isAbout(m.text, who) || m.from === who ? 2 : names(m.text, who) ? 1 : 0), 1)[0];
     return `${who}, I'd guess.${about ? ` ${sentence(cap(about.line))}` : ''}`;
   }
   if (/learned recently|something (new|you learned)/i.test(q)) {
-    const heard = facts(i, me, (m) => (m.from ? m.importance : 0), 1)[0];
+    const heard = facts(i, me, (m) => (m.from || m.kind === 'heard' ? m.importance : 0), 1)[0];
     return heard ? `${sentence(cap(heard.line))}` : "Nothing much comes to mind, I'm afraid.";
   }
   if (/change about|change in|improve/i.test(q)) {
     const view = facts(
       i,
       me,
-      (m) => (/\b(should|neglect\w*|does not listen|wish|needs? to|wants? to)\b/.test(m.text) ? m.importance : 0),
+      (m) =>
+        /\b(should|neglect\w*|does not listen|doesn't listen|wish\w*|could be better)\b/.test(m.text)
+          ? m.importance
+          : 0,
       1,
     )[0];
     return view ? `${sentence(cap(view.line))}` : "I'm fairly happy with it as it is.";
   }
   if (/inspires?|care about|matters?|passion/i.test(q)) {
     const project = currentProject(i.summary, me);
-    const top = facts(i, me, (m) => (m.kind === 'inner_voice' ? 10 : isAbout(m.text, i.name) ? m.importance : 0), 1)[0];
+    const sameAsProject = (m: PromptMemory) =>
+      project !== null && topicOf(m.text) !== '' && topicOf(m.text) === topicOf(project);
+    const top = facts(
+      i,
+      me,
+      (m) =>
+        m.kind === 'told' || m.kind === 'heard' || sameAsProject(m)
+          ? 0
+          : m.kind === 'inner_voice'
+            ? 10
+            : /\bmatters a lot to\b/.test(m.text)
+              ? 9
+              : isAbout(m.text, i.name) && m.kind !== 'reflection' && m.importance >= 5
+                ? m.importance
+                : 0,
+      1,
+    )[0];
     const parts = [project ? toFirstPerson(project, i.name, i.first, me.pronoun) : null, top?.line ?? null].filter(
       (x): x is string => !!x,
     );
@@ -679,13 +704,30 @@ function reflective(i: AnswerInput, me: Me, q: string): string | null {
           : 0,
       3,
     );
-    return ties.length ? ties.map((t) => sentence(cap(t.line))).join(' ') : null;
+    if (ties.length) return ties.map((t) => sentence(cap(t.line))).join(' ');
+    const met = metRecently(i).slice(0, 2);
+    return met.length ? `The people I see most these days are ${listAnd(met)}.` : null;
   }
   return null;
 }
 
+/** "Who are you planning to see?": hosts of events in today's plan, then the people the resident talks with. */
+function whoNext(i: AnswerInput): string | null {
+  const hosts = planItems(i.plan)
+    .map((p) => /^go to (\w+)'s (.+)$/.exec(p.activity))
+    .filter((x): x is RegExpExecArray => x !== null)
+    .map((x) => `${x[1]} at the ${x[2]}`);
+  const met = metRecently(i)
+    .slice(0, 2)
+    .map(firstName)
+    .filter((n) => !hosts.some((h) => h.startsWith(n)));
+  const all = [...hosts, ...met];
+  return all.length ? `I expect I'll see ${listAnd(all)}.` : null;
+}
+
 function aboutSelf(i: AnswerInput, me: Me, q: string): string | null {
-  if (/introduc\w* (?:of )?yourself|about yourself|who are you|describe yourself/i.test(q)) return introduce(i, me);
+  if (/introduc\w* (?:of )?yourself|about yourself|^who are you\??$|describe yourself/i.test(q))
+    return introduce(i, me);
   if (/your job|your work|for a living|occupation/i.test(q)) {
     const s = i.summary.split(/(?<=[.!?])\s+/).filter((x) => isAbout(x, i.name) && !/^\S+ \S+, \d+, is/.test(x));
     return s.length
@@ -719,7 +761,7 @@ function whoIs(i: AnswerInput, me: Me): string | null {
       : [];
   const talked = i.memories.find((x) => x.kind === 'conversation_summary' && names(x.text, who));
   const place = talked ? placeOfTalk(talked.text) : undefined;
-  const lines = [...about, ...said].map((a) => sentence(cap(a.line)));
+  const lines = [...new Set([...about, ...said].map((a) => sentence(cap(a.line))))];
   if (lines.length === 0 && !talked)
     return knowQ ? `No, I don't think I know ${who}.` : `I'm sorry, I don't know who ${who} is.`;
   if (lines.length === 0) lines.push(`I talked with ${firstName(who)}${place ? ` at ${place}` : ''}.`);
@@ -755,12 +797,17 @@ export function answerQuestion(input: AnswerInput): string {
   if (self) return self;
   const who = whoIs(i, me);
   if (who) return who;
+  if (/planning to see|who will you see|going to see/i.test(q)) {
+    const next = whoNext(i);
+    if (next) return next;
+  }
   if (
     /\b(will you|are you going to|on your schedule|your plans?|typical|usual|weekday|daily routine|next)\b/i.test(q)
   ) {
     const plan = planAnswer(i, q);
     if (plan) return plan;
   }
+
   if (/yesterday|what did you do/i.test(q)) {
     const y = yesterday(i, me);
     if (y) return y;

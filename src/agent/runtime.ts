@@ -883,7 +883,7 @@ export class AgentRuntime {
         r,
         [`What is ${p.firstName}'s relationship with ${focal.subject ?? focal.observation}?`, focal.observation],
         now,
-        { k: 6, kinds: EXPERIENCE },
+        { k: this.settings.reactContextK, kinds: EXPERIENCE },
       );
       const input: ReactInput = {
         name: p.name,
@@ -1379,7 +1379,11 @@ export class AgentRuntime {
       name: p.name,
       first: p.firstName,
       count: s.reflectionQuestions,
-      memories: recent.map((m, i) => ({ n: i + 1, text: clipText(m.description, 140), importance: m.importance })),
+      memories: recent.map((m, i) => ({
+        n: i + 1,
+        text: clipText(m.description, s.reflectionRecordChars),
+        importance: m.importance,
+      })),
     };
     const qOut = await this.ask(
       REFLECT_QUESTIONS_TASK,

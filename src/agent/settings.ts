@@ -24,6 +24,10 @@ export interface AgentSettings {
   reflectionQuestions: number;
   /** Insights asked for per question. */
   insightsPerQuestion: number;
+  /** Characters of one record in the reflection-questions prompt (100 records: the largest prompt of the day). */
+  reflectionRecordChars: number;
+  /** Memories retrieved for a react decision (both sec. 4.3.1 queries together). */
+  reactContextK: number;
   /** Memories retrieved per reflection question. */
   reflectionRetrieveK: number;
   /** Blocks of a day outline. */
@@ -74,6 +78,8 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   reflectionRecent: 100, // sec. 4.2: the 100 most recent records
   reflectionQuestions: 3, // sec. 4.2: "the 3 most salient high-level questions"
   insightsPerQuestion: 5, // sec. 4.2: "5 high-level insights"
+  reflectionRecordChars: 100, // the gist of a record; the question prompt shows 100 of them (sec. 4.2), cost target
+  reactContextK: 5, // relationship + activity context (sec. 4.3.1), kept small: a react call is frequent
   reflectionRetrieveK: 6, // a few memories of evidence per question keeps the insight prompt lean
   dayBlocks: { min: 5, max: 8 }, // sec. 4.3: a day outline in 5-8 chunks
   stepMinutes: { min: 5, max: 15 }, // sec. 4.3: decomposed again into 5-15 minute actions

@@ -55,7 +55,9 @@ function mentions(text: string, name: string, first: string): Mention[] {
   }
   for (const o of others) {
     const word = text.slice(o.start, o.end).replace(/['’]s$/, '');
-    if (word.includes(' ') || firstNames.has(word) || /^[A-Z][a-z]+$/.test(word)) out.push(o);
+    // A lone capitalised word is a person when it is a known first name or acts ("Sam said"), not "Willowbrook and"
+    const acts = /^\s+(is|was|has|had|said|told|says|thinks|wants|will|can)\b|^['’]s\b/.test(text.slice(o.end));
+    if (word.includes(' ') || firstNames.has(word) || acts) out.push(o);
   }
   return out.sort((a, b) => a.start - b.start);
 }
@@ -185,9 +187,13 @@ function agreeConjoined(text: string): string {
     .map((sentence) => {
       const i = sentence.search(/\bI\b/);
       if (i < 0) return sentence;
+      // A relative clause has its own subject: "I'm a captain who reads and walks" stays as it is.
+      const rel = sentence.slice(i).search(/\b(who|that|which|whose)\b/);
+      const end = rel < 0 ? sentence.length : i + rel;
       const head = sentence.slice(0, i);
+      const rest = sentence.slice(end);
       const tail = sentence
-        .slice(i)
+        .slice(i, end)
         .replace(
           /(,\s*(?:and\s+)?|\s+and\s+|\s+but\s+)(is|has|does|[a-z]+s)(\s+)([\p{L}'’]+)/gu,
           (whole, sep: string, verb: string, sp: string, next: string) => {
@@ -196,7 +202,7 @@ function agreeConjoined(text: string): string {
             return `${sep}${baseVerb(verb)}${sp}${next}`;
           },
         );
-      return head + tail;
+      return head + tail + rest;
     })
     .join(' ');
 }
