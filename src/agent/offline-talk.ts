@@ -464,13 +464,19 @@ function overlapStems(a: string, b: string): number {
 }
 
 function facts(i: AnswerInput, me: Me, test: (m: PromptMemory) => number, n = 2): { m: PromptMemory; line: string }[] {
-  return i.memories
-    .map((m) => ({ m, s: test(m), line: factLine(m, me) }))
-    .filter((x): x is { m: PromptMemory; s: number; line: string } => x.s > 0 && x.line !== null)
-    .sort((a, b) => b.s - a.s || b.m.importance - a.m.importance)
-    .filter((x, k, all) => all.findIndex((y) => y.line === x.line || sameNews(y.m.text, x.m.text)) === k)
-    .slice(0, n)
-    .map(({ m, line }) => ({ m, line }));
+  return (
+    i.memories
+      .map((m) => ({ m, s: test(m), line: factLine(m, me) }))
+      .filter((x): x is { m: PromptMemory; s: number; line: string } => x.s > 0 && x.line !== null)
+      // how the resident knows it before what it told others; then importance
+      .sort(
+        (a, b) =>
+          b.s - a.s || (a.m.kind === 'told' ? 1 : 0) - (b.m.kind === 'told' ? 1 : 0) || b.m.importance - a.m.importance,
+      )
+      .filter((x, k, all) => all.findIndex((y) => y.line === x.line || sameNews(y.m.text, x.m.text)) === k)
+      .slice(0, n)
+      .map(({ m, line }) => ({ m, line }))
+  );
 }
 
 function recall(i: AnswerInput, me: Me): string | null {

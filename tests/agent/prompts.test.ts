@@ -65,6 +65,7 @@ const PROMPTS: Record<string, ChatMessage[]> = {
     first: 'Mara',
     summary,
     chunk: { start: '06:40', end: '07:00', activity: 'have breakfast', placeName: "Mara's house" },
+    home: true,
     areas: [{ name: 'kitchen', objects: ['stove', 'table'] }],
     context: 'Mara had to turn off the stove because stove is burning',
     steps: { min: 5, max: 15 },
@@ -88,7 +89,15 @@ const PROMPTS: Record<string, ChatMessage[]> = {
     placeName: 'Lantern Cafe',
     time: '10:00 am',
     history: [{ speaker: 'Tomas Reyes', text: 'Hi Ada!' }],
-    memories: [{ ...mem('Sam Moore is running for mayor', 6, 'seed'), fresh: true }],
+    memories: [
+      { ...mem('Sam Moore is running for mayor', 6, 'seed'), fresh: true },
+      // news heard in an earlier conversation says whom it came from
+      {
+        ...mem('Isabella Rodriguez is planning a party on Friday', 6, 'dialogue'),
+        from: 'Isabella Rodriguez',
+        fresh: true,
+      },
+    ],
     turnsLeft: 7,
   }),
   conversationSummary: conversationSummaryMessages({
@@ -132,6 +141,7 @@ const PROMPTS: Record<string, ChatMessage[]> = {
     asker: 'a reporter',
     question: 'Who is running for mayor?',
     memories: [],
+    plan: ['7:00 am-12:00 pm: run the Lantern Cafe (lantern-cafe)', '12:00 pm-1:00 pm: have lunch (lantern-cafe)'],
   }),
   hear: hearMessages({
     name: 'Mara Okafor',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MindState } from '../../src/agent/mind-state.ts';
 import type { ReflectInsightsInput } from '../../src/agent/prompts/reflect-insights.ts';
-import { at, MARA, resident, setup } from './fixtures.ts';
+import { at, CAFE, ctxFor, MARA, resident, setup, TOMAS } from './fixtures.ts';
 
 const observations = (n: number, from = 0) =>
   Array.from({ length: n }, (_, i) => ({
@@ -94,5 +94,42 @@ describe('reflection (sec. 4.2)', () => {
     const top = mara.memory.all().find((m) => m.description === 'Tomas is a dedicated reader')!;
     expect(top.depth).toBe(2);
     expect(mara.memory.get(top.evidence[0]!)!.kind).toBe('reflection');
+  });
+
+  it('what counts toward the trigger: the day plan, own new actions (not sleep), and every line heard in a talk', async () => {
+    const { runtime } = setup();
+    const mara = resident(MARA);
+    const tomas = resident(TOMAS);
+    for (const r of [mara, tomas]) await runtime.seed(r, at(0));
+    // GIVEN Mara asleep at 3 am: planning her day counts (5 per waking block), her sleeping does not
+    await runtime.decide(mara, ctxFor(mara, at(3)));
+    const mind = mara.mind as MindState;
+    const waking = mind.plan!.blocks.filter((b) => b.activity !== 'sleeping').length;
+    expect(waking).toBeGreaterThanOrEqual(5);
+    expect(mind.importanceSinceReflection).toBe(5 * waking);
+    await runtime.decide(mara, ctxFor(mara, at(3, 10)));
+    expect(mind.importanceSinceReflection).toBe(5 * waking);
+    // WHEN she gets up, her new action is perceived like any event (a routine step rates low)
+    await runtime.decide(mara, ctxFor(mara, at(6)));
+    const afterWaking = mind.importanceSinceReflection;
+    expect(afterWaking - 5 * waking).toBeGreaterThanOrEqual(1);
+    expect(afterWaking - 5 * waking).toBeLessThanOrEqual(3);
+    // AND a conversation counts once, plus each line heard from the other side
+    const before = { mara: mind.importanceSinceReflection, tomas: (tomas.mind as MindState).importanceSinceReflection };
+    const talk = await runtime.converse([mara, tomas], {
+      now: at(8),
+      location: CAFE,
+      initiator: mara.profile.id,
+      intent: 'chat',
+    });
+    const summaryOf = (r: typeof mara) => r.memory.all().find((m) => m.kind === 'conversation_summary')!.importance;
+    const heardBy = (r: typeof mara) =>
+      r.memory
+        .all()
+        .filter((m) => m.kind === 'dialogue' && m.meta?.speaker !== r.profile.id)
+        .reduce((sum, m) => sum + m.importance, 0);
+    expect(talk.lines.length).toBeGreaterThanOrEqual(2);
+    expect(mind.importanceSinceReflection - before.mara).toBe(summaryOf(mara) + heardBy(mara));
+    expect((tomas.mind as MindState).importanceSinceReflection - before.tomas).toBe(summaryOf(tomas) + heardBy(tomas));
   });
 });

@@ -1,0 +1,256 @@
+import { describe, expect, it } from 'vitest';
+import { answerQuestion, dialogueTurn, expandSummaries } from '../../src/agent/offline-talk.ts';
+import type { DialogueTurnInput } from '../../src/agent/prompts/dialogue-turn.ts';
+import type { AgentId, AgentProfile, Place } from '../../src/agent/types.ts';
+import { at, CAFE, resident, setup } from './fixtures.ts';
+
+const person = (name: string, seed: string, more: Partial<AgentProfile> = {}): AgentProfile => ({
+  id: name.split(' ')[0]!.toLowerCase() as AgentId,
+  name,
+  firstName: name.split(' ')[0]!,
+  age: 40,
+  innate: 'kind',
+  learned: `${name} lives in town.`,
+  currently: `${name} is busy.`,
+  lifestyle: 'goes to bed around 10pm, wakes up around 7am.',
+  home: 'home',
+  seed,
+  ...more,
+});
+
+const turn = (over: Partial<DialogueTurnInput>) =>
+  dialogueTurn({
+    name: 'Oscar Lindqvist',
+    first: 'Oscar',
+    summary: 'Oscar Lindqvist, 58, is reserved. Oscar Lindqvist is writing his announcement.',
+    listeners: ['Felix Tanaka'],
+    placeName: 'The Copper Kettle',
+    time: '12:10 pm',
+    history: [],
+    memories: [],
+    turnsLeft: 8,
+    ...over,
+  });
+
+describe('offline dialogue: news is re-voiced, never quoted', () => {
+  it('news heard from someone is told as theirs, not in the speaker’s first person', () => {
+    const out = turn({
+      memories: [
+        { text: 'Felix Tanaka plays the keyboard', importance: 3, kind: 'seed', fresh: true },
+        {
+          text: 'Hannah Okafor is running for the town council',
+          importance: 6,
+          kind: 'dialogue',
+          from: 'Hannah Okafor',
+          fresh: true,
+        },
+      ],
+    });
+    expect(out.line).toMatch(/Hannah mentioned running for the town council/);
+    expect(out.line).not.toMatch(/\bI'm running\b/);
+    // what the listener stores is the plain third-person fact
+    expect(out.news).toBe('Hannah Okafor is running for the town council');
+  });
+
+  it('raw lines, conversation records, reflections, secrets and news about the listener are not passed on', () => {
+    const out = turn({
+      memories: [
+        { text: 'Felix Tanaka plays the keyboard', importance: 3, kind: 'seed', fresh: true },
+        {
+          text: 'Rosa Delgado said: "Hi Felix! Did you hear? The party is on."',
+          importance: 7,
+          kind: 'dialogue',
+          fresh: true,
+        },
+        {
+          text: 'Conversation with Rosa Delgado: At The Copper Kettle, Rosa mentioned a party.',
+          importance: 7,
+          kind: 'conversation_summary',
+          fresh: true,
+        },
+        { text: 'Oscar knows that the party matters to Rosa', importance: 7, kind: 'reflection', fresh: true },
+        {
+          text: 'Oscar Lindqvist has not told anyone that he is running for mayor yet',
+          importance: 7,
+          kind: 'seed',
+          fresh: true,
+        },
+        { text: 'Felix Tanaka is writing his first song', importance: 6, kind: 'observation', fresh: true },
+      ],
+    });
+    expect(out.news).toBeUndefined();
+    expect(out.line).not.toMatch(/said|Conversation with|"|knows that|not told anyone|song/);
+  });
+
+  it('introduces itself to a stranger; the listener answers in kind; known news is recognised', () => {
+    const first = turn({ memories: [] });
+    expect(first.line).toMatch(/we’ve met.*I'm Oscar\./);
+    const reply = dialogueTurn({
+      name: 'Felix Tanaka',
+      first: 'Felix',
+      summary: 'Felix Tanaka, 24, is shy.',
+      listeners: ['Oscar Lindqvist'],
+      placeName: 'The Copper Kettle',
+      time: '12:10 pm',
+      history: [{ speaker: 'Oscar Lindqvist', text: first.line }],
+      memories: [],
+      turnsLeft: 8,
+    });
+    expect(reply.line).toMatch(/^Nice to meet you, Oscar! I'm Felix\./);
+    const knew = dialogueTurn({
+      name: 'Felix Tanaka',
+      first: 'Felix',
+      summary: 'Felix Tanaka, 24, is shy.',
+      listeners: ['Oscar Lindqvist'],
+      placeName: 'The Copper Kettle',
+      time: '12:20 pm',
+      history: [
+        {
+          speaker: 'Oscar Lindqvist',
+          text: 'Hi Felix! By the way, Rosa told me about the party.',
+          news: 'Rosa Delgado is planning a spring party on Saturday',
+        },
+      ],
+      memories: [
+        {
+          text: 'Rosa Delgado is planning a spring party on Saturday',
+          importance: 6,
+          kind: 'dialogue',
+          from: 'Rosa Delgado',
+          fresh: false,
+        },
+      ],
+      turnsLeft: 8,
+    });
+    expect(knew.line).toMatch(/heard (about that too|the same)/);
+  });
+
+  it('wording varies between conversations but replays exactly', () => {
+    const lines = ['9:00 am', '9:10 am', '9:20 am', '9:30 am', '9:40 am', '9:50 am'].map(
+      (time) =>
+        turn({
+          time,
+          memories: [{ text: 'Felix Tanaka works at the market', importance: 3, kind: 'seed', fresh: true }],
+        }).line,
+    );
+    expect(new Set(lines).size).toBeGreaterThan(1);
+    expect(
+      turn({
+        time: '9:00 am',
+        memories: [{ text: 'Felix Tanaka works at the market', importance: 3, kind: 'seed', fresh: true }],
+      }).line,
+    ).toBe(lines[0]);
+  });
+
+  it('news passed along a chain of residents never nests quotes or repeats someone else’s "I"', async () => {
+    const { runtime } = setup();
+    const hannah = resident(
+      person('Hannah Okafor', 'Hannah Okafor is running for the town council; Hannah Okafor knows Oscar Lindqvist'),
+    );
+    const oscar = resident(person('Oscar Lindqvist', 'Oscar Lindqvist knows Hannah Okafor and Felix Tanaka'));
+    const felix = resident(person('Felix Tanaka', 'Felix Tanaka knows Oscar Lindqvist and Rosa Delgado'));
+    const rosa = resident(person('Rosa Delgado', 'Rosa Delgado knows Felix Tanaka'));
+    for (const r of [hannah, oscar, felix, rosa]) await runtime.seed(r, at(0));
+    const place: Place = CAFE;
+    const lines: string[] = [];
+    const pairs = [
+      [hannah, oscar],
+      [oscar, felix],
+      [felix, rosa],
+      [rosa, oscar],
+    ] as const;
+    for (const [k, [a, b]] of pairs.entries()) {
+      const c = await runtime.converse([a, b], {
+        now: at(10 + k),
+        location: place,
+        initiator: a.profile.id,
+        intent: 'chat',
+      });
+      lines.push(...c.lines.map((l) => l.text));
+    }
+    const all = lines.join('\n');
+    expect(all).toMatch(/Hannah mentioned running for the town council/);
+    for (const l of lines) {
+      expect(l).not.toMatch(/said:|"|“|Conversation with/);
+      expect(
+        (l.match(/Did you hear|By the way|Have you heard|I wanted to tell you|Guess what/g) ?? []).length,
+      ).toBeLessThanOrEqual(1);
+    }
+    // only Hannah speaks of the candidacy in the first person
+    const firstPerson = lines.filter((l) => /I'm running for the town council/.test(l));
+    expect(firstPerson.length).toBeGreaterThan(0);
+    expect(firstPerson.every((l) => lines.indexOf(l) < 4)).toBe(true);
+    // and Rosa, two hops away, can answer from memory with the source she heard it from
+    const answer = await runtime.interview(rosa, 'Who is running for the town council?', {
+      now: at(15),
+      remember: false,
+    });
+    expect(answer).toMatch(/Felix (told me|said) that Hannah Okafor is running for the town council/);
+  });
+});
+
+describe('offline interview answers (sec. 6.1 battery)', () => {
+  const base = {
+    name: 'Rosa Delgado',
+    first: 'Rosa',
+    summary:
+      'Rosa Delgado, 41, is warm, energetic, sociable. Rosa Delgado owns The Copper Kettle cafe and bakes everything she sells herself.',
+    time: 'Friday, April 12, 2024, 9:00 am',
+    plan: [
+      '12:00 am-6:00 am: sleeping (harbor-lofts)',
+      '6:00 am-7:00 am: wake up, wash and have breakfast (harbor-lofts)',
+      '7:00 am-12:00 pm: run The Copper Kettle (copper-kettle)',
+      '12:00 pm-1:00 pm: have lunch (copper-kettle)',
+    ],
+  };
+  const ask = (question: string, memories: { text: string; importance: number; kind: string; from?: string }[] = []) =>
+    answerQuestion({ ...base, question, memories });
+
+  it('self-knowledge and plans come from the summary and today’s plan, in the first person', () => {
+    expect(ask('Give an introduction of yourself.')).toBe(
+      "I'm Rosa Delgado. I'm 41, and people would call me warm, energetic and sociable. I own The Copper Kettle cafe and bake everything I sell myself.",
+    );
+    expect(ask('What will you be doing at 10 am tomorrow?')).toBe(
+      "I haven't planned tomorrow yet, but at 10 am I'm usually running The Copper Kettle, like today.",
+    );
+    expect(ask('What is the next thing on your schedule?')).toBe("Next I'll be having lunch, from 12 pm.");
+  });
+
+  it('memory questions are answered from memories with their source, or "I don\'t remember"', () => {
+    const heard = [
+      { text: 'Oscar Lindqvist has decided to run for mayor', importance: 6, kind: 'dialogue', from: 'Theo Baptiste' },
+      { text: 'the oven is off', importance: 2, kind: 'observation' },
+    ];
+    expect(ask('Who is running for mayor?', heard)).toBe(
+      'From what I remember, Theo told me that Oscar Lindqvist has decided to run for mayor.',
+    );
+    expect(ask('Who is running for mayor?', [heard[1]!])).toMatch(/don't remember/);
+    expect(ask('Who is Adam Smith?', heard)).toMatch(/don't know who Adam Smith is/);
+    expect(ask('Who is Oscar Lindqvist?', heard)).toBe(
+      'Theo told me that Oscar Lindqvist has decided to run for mayor.',
+    );
+  });
+
+  it('reactions to hypotheticals follow the paper’s examples', () => {
+    expect(ask('Your breakfast is burning! What would you do?')).toMatch(/turn off the stove/);
+    expect(ask('The bathroom is occupied. What would you do?')).toMatch(/wait/);
+  });
+
+  it('a conversation record becomes facts attributed to whoever said them', () => {
+    const facts = expandSummaries(
+      [
+        {
+          text: 'Conversation with Priya Raman: At The Copper Kettle, Rosa mentioned planning a spring party; Priya said that Hannah Okafor wonders about the election.',
+          importance: 7,
+          kind: 'conversation_summary',
+        },
+      ],
+      'Rosa Delgado',
+    );
+    expect(facts.map((f) => [f.kind, f.text])).toEqual([
+      ['conversation_summary', expect.stringMatching(/^Conversation with/)],
+      ['told', 'Rosa told Priya Raman about planning a spring party'],
+      ['heard', 'Priya said that Hannah Okafor wonders about the election'],
+    ]);
+  });
+});
