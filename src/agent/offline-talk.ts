@@ -86,6 +86,20 @@ export function factLine(m: PromptMemory, me: Me): string | null {
   if (!isFact(m)) return null;
   const text = stripPeriod(m.text);
   if (m.from) return reportHeard(text, m.from, me);
+  if (m.kind === 'observation') {
+    // something seen, said as seen: "I saw Ines Moreau arrive at The Copper Kettle"
+    const who = subjectOf(text);
+    if (who && !isAbout(text, me.name)) {
+      const rest = text.slice(text.indexOf(who) + who.length).trim();
+      const seen = rest
+        // a visible action, not a plan or a role ("is running for mayor" is known, not seen)
+        .replace(/^is\s+(?=\w+ing\b(?!.*\b(for|about|mayor|election|party|plans?|planning|preparing)\b))/, '')
+        .replace(/^arrived\b/, 'arrive')
+        .replace(/^left\b/, 'leave');
+      if (seen !== rest) return `I saw ${who} ${seen}`;
+    }
+    if (!who && /^[a-z]/.test(text)) return `I noticed that ${/^(the|a|an)\b/.test(text) ? text : `the ${text}`}`;
+  }
   return toFirstPerson(text, me.name, me.first, me.pronoun);
 }
 

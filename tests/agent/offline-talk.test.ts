@@ -229,6 +229,12 @@ describe('offline interview answers (sec. 6.1 battery)', () => {
     expect(ask('Who is Oscar Lindqvist?', heard)).toBe(
       'Theo told me that Oscar Lindqvist has decided to run for mayor.',
     );
+    // what was only seen is said as seen
+    expect(
+      ask('Who is Ines Moreau?', [
+        { text: 'Ines Moreau arrived at The Copper Kettle', importance: 3, kind: 'observation' },
+      ]),
+    ).toBe('I saw Ines Moreau arrive at The Copper Kettle.');
   });
 
   it('reactions to hypotheticals follow the paper’s examples', () => {
