@@ -1,14 +1,7 @@
 // Seeded PRNG kept as plain data in game state, so a reducer stays pure and a seed replays a game exactly.
-// mulberry32: a 32-bit state, small and fast; quality is ample for dealing cards and seats.
+import { hashString, nextRandom } from '../core/rng.ts';
 
-/** Advances the generator: returns a float in [0, 1) and the next state. */
-export function nextRandom(state: number): [number, number] {
-  const s = (state + 0x6d2b79f5) >>> 0;
-  let t = s;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return [((t ^ (t >>> 14)) >>> 0) / 4294967296, s];
-}
+export { hashString, nextRandom };
 
 /** An integer in [0, n) and the next state. */
 export function nextInt(state: number, n: number): [number, number] {
@@ -34,16 +27,6 @@ export function shuffle<T>(state: number, items: readonly T[]): [T[], number] {
 export function seedState(seed: number | string): number {
   if (typeof seed === 'number') return seed >>> 0;
   return hashString(seed);
-}
-
-/** FNV-1a 32-bit hash: a stable, deterministic tie-breaker for the offline rules. */
-export function hashString(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
 }
 
 /** A small stateful wrapper for code outside the reducers (bench, service) that needs a stream of numbers. */
