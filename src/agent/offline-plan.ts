@@ -359,7 +359,9 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
   // Projects at the workplace are the job itself ("is selling vegetables at the Corner Market").
   const projects = projectsOf(i).filter((p) => !job?.place || !p.includes(job.place.name));
   const habits = habitsOf(i, usable).filter((h) => !job?.place || !h.activity.includes(job.place.name));
-  const food = placeOfKind(FOOD, usable, [home]);
+  // Where people eat out at noon: a cafe or diner before a pub or bar (which may not even be open).
+  const food =
+    placeOfKind(/cafe|café|coffee|bakery|diner|restaurant/i, usable, [home]) ?? placeOfKind(FOOD, usable, [home]);
   const park = placeOfKind(/park|garden|square/i, usable, [home]);
   const dinner = dinnerTime(i.lifestyle) ?? 19 * 60;
   const at = (h: number) => h * 60;

@@ -65,6 +65,7 @@ import {
 } from './schedule.ts';
 import { type AgentSettings, resolveAgentSettings } from './settings.ts';
 import {
+  baseOfIng,
   clip as clipText,
   cleanLine,
   emojiFor,
@@ -291,10 +292,13 @@ export class AgentRuntime {
       mind.seeded = true;
       return;
     }
+    // Seed phrases written to the resident ("you and Rajiv sometimes talk ...") are stored in the third person
+    // like every other memory, so they are never repeated to someone else as "you".
     const phrases = r.profile.seed
       .split(';')
       .map((p) => p.trim())
-      .filter((p) => p !== '');
+      .filter((p) => p !== '')
+      .map((p) => (/\b(you|your|yourself)\b/i.test(p) ? toThirdPerson(p, r.profile.firstName) : p));
     const ratings = await this.rate(
       phrases.map((text) => ({ who: r.profile.firstName, text })),
       phrases,
@@ -492,7 +496,10 @@ export class AgentRuntime {
 
   private planText(first: string, s: PlanSlot, places: readonly PromptPlace[]): string {
     const where = places.find((p) => p.id === s.place)?.name ?? s.place;
-    return `${first} plans to ${stripPeriod(s.activity)} at ${where} from ${clockAt(s.start)} to ${clockAt(s.end)}`;
+    // "sleeping" -> "sleep"; no "at Riverside Library at Riverside Library"
+    const what = stripPeriod(s.activity).replace(/^(\w+ing)\b/, (w) => baseOfIng(w));
+    const at = what.toLowerCase().endsWith(where.toLowerCase()) ? '' : ` at ${where}`;
+    return `${first} plans to ${what}${at} from ${clockAt(s.start)} to ${clockAt(s.end)}`;
   }
 
   /** The day outline, whole (from = day start) or the rest of the day from `from` (re-planning). */
@@ -848,10 +855,13 @@ export class AgentRuntime {
     const alarm = fresh.find((p) => isAlarming(p.description));
     if (alarm) return { observation: alarm.description, ...(alarm.subject ? { subject: alarm.subject } : {}) };
     if (isSleeping(status)) return null;
-    for (const n of ctx.nearby) {
-      if (n.busy || recently(mind.chattedAt[n.id], s.chatCooldownMinutes)) continue;
-      return { observation: `${n.name} is ${stripPeriod(n.action)}`, subject: n.name, person: n };
-    }
+    // Whom to consider talking to: a free person not talked with lately; in a crowd, not always the first one
+    // listed (the others there are likelier to be taken by then), but a stable choice for the same moment.
+    const free = ctx.nearby.filter((n) => !n.busy && !recently(mind.chattedAt[n.id], s.chatCooldownMinutes));
+    const n = free.sort(
+      (a, b) => stableHash(`${r.profile.id}|${a.id}|${now}`) - stableHash(`${r.profile.id}|${b.id}|${now}`),
+    )[0];
+    if (n) return { observation: `${n.name} is ${stripPeriod(n.action)}`, subject: n.name, person: n };
     const notable = fresh
       .map((p) => ({
         p,
@@ -1473,6 +1483,16 @@ export class AgentRuntime {
     mind.lastReflectionAt = now;
     return entries.length;
   }
+}
+
+/** FNV-1a of a string (a stable, seedless choice among equals). */
+function stableHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
 }
 
 /** Cuts a record of several items ("a; b; c") after the last whole item that fits, so no fact is cut in half. */

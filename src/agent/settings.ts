@@ -78,7 +78,7 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   reflectionRecent: 100, // sec. 4.2: the 100 most recent records
   reflectionQuestions: 3, // sec. 4.2: "the 3 most salient high-level questions"
   insightsPerQuestion: 5, // sec. 4.2: "5 high-level insights"
-  reflectionRecordChars: 100, // the gist of a record; the question prompt shows 100 of them (sec. 4.2), cost target
+  reflectionRecordChars: 90, // the gist of a record; the question prompt shows 100 of them (sec. 4.2), cost target
   reactContextK: 5, // relationship + activity context (sec. 4.3.1), kept small: a react call is frequent
   reflectionRetrieveK: 6, // a few memories of evidence per question keeps the insight prompt lean
   dayBlocks: { min: 5, max: 8 }, // sec. 4.3: a day outline in 5-8 chunks
@@ -91,8 +91,8 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   chatCooldownMinutes: 120, // Smallville keeps a per-pair chat buffer so a pair does not talk in loops
   reactionMinutes: 15, // one fine plan step (sec. 4.3)
   maxTurnsEach: 8, // issue 3: default cap of 8 turns each
-  dialogueHistoryLines: 8, // the last few lines carry the thread; older ones are in the memories
-  dialogueRetrieveK: 5, // relationship context for one line (sec. 4.3.1), kept small: one call per line
+  dialogueHistoryLines: 6, // the last few lines carry the thread (offline talks run 4-7 lines); older ones are in the memories
+  dialogueRetrieveK: 4, // relationship context for one line (sec. 4.3.1), kept small: one call per line
   innerVoiceImportance: 9, // sec. 3.1: the inner voice is treated as the agent's own strong intention
   planImportance: { day: 5, hour: 3, step: 2 }, // Smallville code stores the daily plan thought with poignancy 5
   interviewImportance: 3, // being asked questions is a mildly notable event

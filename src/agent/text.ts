@@ -113,6 +113,7 @@ export function entities(text: string): string[] {
 export function toThirdPerson(text: string, first: string): string {
   let t = text.trim();
   t = t.replace(/\byou are\b/gi, `${first} is`).replace(/\byou're\b/gi, `${first} is`);
+  t = t.replace(/\byou don't\b/gi, `${first} doesn't`).replace(/\byou do not\b/gi, `${first} does not`);
   t = t.replace(/\byou were\b/gi, `${first} was`).replace(/\byou have\b/gi, `${first} has`);
   t = t.replace(/\byou've\b/gi, `${first} has`).replace(/\byou'll\b/gi, `${first} will`);
   t = t
@@ -224,7 +225,7 @@ const VERBS = new Set(
     'warm cool head water pull rest count ring advise arrange bring sell bake brew tell teach learn explore expand ' +
     'experiment look search find practise rehearse fold feed repair paint write read prepare organise organize ' +
     'campaign draft polish hang lend deliver collect carry fetch call ask show fish sail row knit sew garden weed ' +
-    'go make serve cook open close take have study work plan meet visit reread step jot handle'
+    'go make serve cook open close take have study work plan meet visit reread step jot handle wrap sleep'
   ).split(' '),
 );
 
@@ -242,6 +243,7 @@ export function baseOfIng(word: string): string {
   return stem;
 }
 const DOUBLE = new Set([
+  'wrap',
   'get',
   'run',
   'sit',
