@@ -189,6 +189,17 @@ describe('offline dialogue: news is re-voiced, never quoted', () => {
   });
 });
 
+describe('seed phrases written to the resident', () => {
+  it('are stored in the third person, so they are never passed on as "you ..."', async () => {
+    const { runtime } = setup();
+    const latoya = resident(person('Latoya Williams', 'you and Rajiv Patel sometimes talk about the local election'));
+    await runtime.seed(latoya, at(0));
+    expect(latoya.memory.all().map((m) => m.description)).toEqual([
+      'Latoya and Rajiv Patel sometimes talk about the local election',
+    ]);
+  });
+});
+
 describe('offline interview answers (sec. 6.1 battery)', () => {
   const base = {
     name: 'Rosa Delgado',
