@@ -6,6 +6,7 @@
 // - answers come only from memories (and today's plan); with nothing relevant the resident says it does not
 //   remember (sec. 6.2's embellishment failure);
 // - wording varies deterministically (a hash of who, to whom and when), so runs replay exactly.
+import { hashString } from '../core/rng.ts';
 import type { DialogueTurnInput } from './prompts/dialogue-turn.ts';
 import type { PromptMemory } from './prompts/common.ts';
 import {
@@ -32,17 +33,9 @@ const sentence = (s: string) => {
 };
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** FNV-1a: a stable choice among phrasings for the same situation. */
-function hash(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+/** A stable choice among phrasings for the same situation (a hash, so a seed replays exactly). */
 export function pick<T>(options: readonly T[], key: string): T {
-  return options[hash(key) % options.length]!;
+  return options[hashString(key) % options.length]!;
 }
 
 export function meOf(name: string, first: string, texts: readonly string[]): Me {

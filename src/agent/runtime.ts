@@ -9,6 +9,7 @@
 // a dialogue line is one call (retrieval by embeddings); the conversation summary rates all lines at once.
 // Every call has a safe default: the offline rule for the same input, then a constant.
 import type { z } from 'zod';
+import { hashString } from '../core/rng.ts';
 import type { ChatMessage, Embedder, LanguageModel } from '../llm/port.ts';
 import type { MemoryStream, NewMemory } from './memory-stream.ts';
 import { asMindState, type DayPlan, type MindState, type PlanSlot, type StepSlot } from './mind-state.ts';
@@ -859,7 +860,7 @@ export class AgentRuntime {
     // listed (the others there are likelier to be taken by then), but a stable choice for the same moment.
     const free = ctx.nearby.filter((n) => !n.busy && !recently(mind.chattedAt[n.id], s.chatCooldownMinutes));
     const n = free.sort(
-      (a, b) => stableHash(`${r.profile.id}|${a.id}|${now}`) - stableHash(`${r.profile.id}|${b.id}|${now}`),
+      (a, b) => hashString(`${r.profile.id}|${a.id}|${now}`) - hashString(`${r.profile.id}|${b.id}|${now}`),
     )[0];
     if (n) return { observation: `${n.name} is ${stripPeriod(n.action)}`, subject: n.name, person: n };
     const notable = fresh
@@ -1483,16 +1484,6 @@ export class AgentRuntime {
     mind.lastReflectionAt = now;
     return entries.length;
   }
-}
-
-/** FNV-1a of a string (a stable, seedless choice among equals). */
-function stableHash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
 }
 
 /** Cuts a record of several items ("a; b; c") after the last whole item that fits, so no fact is cut in half. */
