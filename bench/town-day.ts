@@ -20,7 +20,7 @@ export async function run(opts: Record<string, unknown> = {}) {
     countCompletion: countTokens,
   });
   const byTask = Object.fromEntries(
-    Object.entries(r.modelCalls.byTask)
+    Object.entries(r.modelCalls.ticksByTask)
       .sort((a, b) => b[1].promptTokens - a[1].promptTokens)
       .map(([k, v]) => [k, { calls: v.calls, promptTokens: v.promptTokens }]),
   );

@@ -67,13 +67,16 @@ export interface SimulateReport {
   reflections: number;
   posts: { total: number; byLocation: Record<string, number>; byKind: Record<string, number> };
   modelCalls: {
-    /** The simulation itself (ticks and seeding), excluding evaluation interviews. */
+    /** The simulation itself (seeding and ticks), excluding the evaluation interviews before and after. */
     byTask: Record<string, CallTotals>;
     byPhase: Record<string, CallTotals>;
     byResident: Record<string, CallTotals>;
     total: CallTotals;
-    /** Simulation calls (without seeding and evaluation) per resident per simulated day. */
+    /** Calls of the simulated ticks only (no seeding, no evaluation) per resident per simulated day. */
     perResidentDay: { calls: number; promptTokens: number; completionTokens: number };
+    /** The simulated ticks only, by task (where the per-resident-day figure goes). */
+    ticksByTask: Record<string, CallTotals>;
+    /** Evaluation interviews (diffusion, density, battery; before and after the ticks), counted separately. */
     evaluation: CallTotals;
     embeddings: { requests: number; texts: number };
   };
@@ -119,9 +122,12 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
   const state0 = service.snapshot();
   const evaluate = opts.evaluate ?? true;
 
-  const evalBefore = llm.byPhase.evaluate ? { ...llm.byPhase.evaluate } : undefined;
+  // Meter snapshots around each stage: the per-resident-day figure counts the simulated ticks only, never the
+  // seeding nor the evaluation interviews that run before and after them.
+  const atStart = meterSnapshot(llm);
   const diffusionBefore = evaluate ? await measureDiffusion(service, state0.facts) : undefined;
   const densityBefore = evaluate ? await measureDensity(service) : undefined;
+  const beforeTicks = meterSnapshot(llm);
 
   const ticks = Math.max(0, Math.round((opts.hours * HOUR) / (state0.settings.minutesPerTick * 60_000)));
   let posts = 0;
@@ -130,10 +136,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
     posts += r.posts.length;
     opts.onProgress?.({ tick: i + 1, ticks, time: formatSimTime(r.now), posts });
   }
-  const simCalls = { ...llm.total };
-  const simByTask = structuredClone(llm.byTask);
-  const simByPhase = structuredClone(llm.byPhase);
-  const simByResident = structuredClone(llm.byResident);
+  const afterTicks = meterSnapshot(llm);
 
   const diffusionAfter = evaluate ? await measureDiffusion(service, state0.facts) : undefined;
   const densityAfter = evaluate ? await measureDensity(service) : undefined;
@@ -168,18 +171,12 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
     };
   });
 
-  const evalTotals = sum(llm.byPhase.evaluate, undefined);
-  const evalDuringSim = sum(evalBefore, undefined);
-  const seedTotals = simByPhase.seed;
-  const simOnly: CallTotals = {
-    calls: simCalls.calls - evalDuringSim.calls - (seedTotals?.calls ?? 0),
-    failures: simCalls.failures - evalDuringSim.failures - (seedTotals?.failures ?? 0),
-    promptTokens: simCalls.promptTokens - evalDuringSim.promptTokens - (seedTotals?.promptTokens ?? 0),
-    completionTokens: simCalls.completionTokens - evalDuringSim.completionTokens - (seedTotals?.completionTokens ?? 0),
-    latencyMs: simCalls.latencyMs - evalDuringSim.latencyMs - (seedTotals?.latencyMs ?? 0),
-  };
+  const atEnd = meterSnapshot(llm);
+  const tickMeter = meterDiff(afterTicks, beforeTicks);
+  // The simulation itself: seeding plus the ticks; evaluation is everything else.
+  const sim = meterSum(atStart, tickMeter);
+  const evalTotals = sum(meterDiff(beforeTicks, atStart).total, meterDiff(atEnd, afterTicks).total);
   const residentDays = Math.max(1e-9, end.residents.length * (opts.hours / 24));
-  delete simByPhase.evaluate;
 
   await service.close();
   return {
@@ -197,19 +194,20 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
     reflections: end.stats.reflections,
     posts: { total: all.length, byLocation, byKind },
     modelCalls: {
-      byTask: simByTask,
-      byPhase: simByPhase,
-      byResident: simByResident,
-      total: simCalls,
+      byTask: sim.byTask,
+      byPhase: sim.byPhase,
+      byResident: sim.byResident,
+      total: sim.total,
       perResidentDay: {
-        calls: round1(simOnly.calls / residentDays),
-        promptTokens: Math.round(simOnly.promptTokens / residentDays),
-        completionTokens: Math.round(simOnly.completionTokens / residentDays),
+        calls: round1(tickMeter.total.calls / residentDays),
+        promptTokens: Math.round(tickMeter.total.promptTokens / residentDays),
+        completionTokens: Math.round(tickMeter.total.completionTokens / residentDays),
       },
+      ticksByTask: tickMeter.byTask,
       evaluation: evalTotals,
       embeddings: { requests: embedder.requests, texts: embedder.texts },
     },
-    failures: { total: end.stats.failures, byStep: end.stats.failuresByStep, modelCalls: simCalls.failures },
+    failures: { total: end.stats.failures, byStep: end.stats.failuresByStep, modelCalls: sim.total.failures },
     rejectedMoves: end.stats.rejectedMoves,
     ...(diffusionBefore && diffusionAfter ? { diffusion: { before: diffusionBefore, after: diffusionAfter } } : {}),
     ...(densityBefore && densityAfter ? { density: { before: densityBefore, after: densityAfter } } : {}),
@@ -220,13 +218,65 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
+interface MeterSnapshot {
+  total: CallTotals;
+  byTask: Record<string, CallTotals>;
+  byPhase: Record<string, CallTotals>;
+  byResident: Record<string, CallTotals>;
+}
+
+function meterSnapshot(m: MeteredModel): MeterSnapshot {
+  return structuredClone({ total: m.total, byTask: m.byTask, byPhase: m.byPhase, byResident: m.byResident });
+}
+
+const sub = (a: CallTotals | undefined, b: CallTotals | undefined): CallTotals => ({
+  calls: (a?.calls ?? 0) - (b?.calls ?? 0),
+  failures: (a?.failures ?? 0) - (b?.failures ?? 0),
+  promptTokens: (a?.promptTokens ?? 0) - (b?.promptTokens ?? 0),
+  completionTokens: (a?.completionTokens ?? 0) - (b?.completionTokens ?? 0),
+  latencyMs: (a?.latencyMs ?? 0) - (b?.latencyMs ?? 0),
+});
+
+/** Per-key a op b, keeping only keys with calls. */
+function combine(
+  a: Record<string, CallTotals>,
+  b: Record<string, CallTotals>,
+  op: (x: CallTotals | undefined, y: CallTotals | undefined) => CallTotals,
+): Record<string, CallTotals> {
+  const out: Record<string, CallTotals> = {};
+  for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    const v = op(a[k], b[k]);
+    if (v.calls !== 0) out[k] = v;
+  }
+  return out;
+}
+
+/** What was metered between two snapshots (later - earlier). */
+function meterDiff(later: MeterSnapshot, earlier: MeterSnapshot): MeterSnapshot {
+  return {
+    total: sub(later.total, earlier.total),
+    byTask: combine(later.byTask, earlier.byTask, sub),
+    byPhase: combine(later.byPhase, earlier.byPhase, sub),
+    byResident: combine(later.byResident, earlier.byResident, sub),
+  };
+}
+
+function meterSum(a: MeterSnapshot, b: MeterSnapshot): MeterSnapshot {
+  return {
+    total: sum(a.total, b.total),
+    byTask: combine(a.byTask, b.byTask, sum),
+    byPhase: combine(a.byPhase, b.byPhase, sum),
+    byResident: combine(a.byResident, b.byResident, sum),
+  };
+}
+
 /** A short human-readable summary of a report (the CLI prints it). */
 export function summarizeReport(r: SimulateReport): string {
   const lines = [
     `${r.town}: ${r.hours} simulated hours (${r.ticks} ticks of ${r.minutesPerTick} min), ${r.simStart} → ${r.simEnd}`,
     `model ${r.model}; wall time ${(r.wallMs / 1000).toFixed(1)} s`,
     `${r.residents.length} residents, ${r.conversations} conversations, ${r.reflections} reflections, ${r.posts.total} posts, ${r.rejectedMoves} refused moves, ${r.failures.modelCalls} failed model calls, ${r.failures.total} town fallbacks`,
-    `model calls (simulation): ${r.modelCalls.total.calls} total; per resident-day ${r.modelCalls.perResidentDay.calls} calls, ${r.modelCalls.perResidentDay.promptTokens} prompt tokens`,
+    `model calls (simulation): ${r.modelCalls.total.calls} total; per resident-day ${r.modelCalls.perResidentDay.calls} calls, ${r.modelCalls.perResidentDay.promptTokens} prompt tokens; evaluation (separate): ${r.modelCalls.evaluation.calls} calls, ${r.modelCalls.evaluation.promptTokens} prompt tokens`,
   ];
   if (r.diffusion)
     for (let i = 0; i < r.diffusion.after.length; i++) {

@@ -48,6 +48,23 @@ describe('simulate', () => {
     expect(summarizeReport(r)).toMatch(/network density η: \d\.\d{3} → \d\.\d{3}/);
   });
 
+  it('GIVEN evaluation interviews before and after WHEN the cost per resident-day is reported THEN it counts the simulated ticks only; evaluation is separate', async () => {
+    const r = await simulate({ hours: 1, llm: new FlakyModel(0), embedder, seed: 3 });
+    const m = r.modelCalls;
+    // The interviews of the before-evaluation alone are hundreds of calls: none of them may count as simulation.
+    expect(m.evaluation.calls).toBeGreaterThan(200);
+    expect(m.byPhase.evaluate).toBeUndefined();
+    expect(m.byTask.agent_interview).toBeUndefined();
+    const tickPhases = Object.entries(m.byPhase).filter(([k]) => k !== 'seed');
+    const tickCalls = tickPhases.reduce((n, [, v]) => n + v.calls, 0);
+    const tickTokens = tickPhases.reduce((n, [, v]) => n + v.promptTokens, 0);
+    const residentDays = r.residents.length / 24;
+    expect(m.perResidentDay.calls).toBeCloseTo(tickCalls / residentDays, 0);
+    expect(m.perResidentDay.promptTokens).toBe(Math.round(tickTokens / residentDays));
+    expect(Object.values(m.ticksByTask).reduce((n, v) => n + v.calls, 0)).toBe(tickCalls);
+    expect(m.total.calls).toBe(tickCalls + (m.byPhase.seed?.calls ?? 0));
+  });
+
   it('the CLI parses options, prints the transcript and summary, and writes the JSON report', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-'));
     const report = join(dir, 'r.json');
