@@ -18,6 +18,8 @@ export interface TownSettings {
   conversationCooldownMinutes: number;
   /** Conversations started per tick at most (each costs several calls). */
   maxConversationsPerTick: number;
+  /** Residents per tick who may consider starting a conversation (fairly rotated); the others see no one free. */
+  talkFloorPerTick: number;
   /** Walking minutes per unit of `position` distance in the town file. */
   minutesPerDistanceUnit: number;
   /** After downtime: 'resume' continues where it stopped, 'skip' jumps the clock, 'replay' runs missed ticks. */
@@ -46,6 +48,7 @@ export const DEFAULT_TOWN_SETTINGS: TownSettings = {
   attentionBandwidth: 8, // Smallville persona files: att_bandwidth = 8 events attended per step
   conversationCooldownMinutes: 120, // Smallville code keeps a per-pair chat buffer so pairs do not talk in loops
   maxConversationsPerTick: 4, // keeps a tick's critical path at one conversation per resident
+  talkFloorPerTick: 8, // ours: twice maxConversationsPerTick, so declines and taken partners still leave pairs
   minutesPerDistanceUnit: 1, // town files give positions in walking minutes
   catchUp: 'resume', // issue 4: never replay hours of missed ticks after downtime
   catchUpMaxTicks: 6, // at most one simulated hour of replay at the default tick length

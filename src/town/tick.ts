@@ -143,6 +143,54 @@ export function learnPlacesFromMemories(state: TownState, rs: ResidentState, liv
   if (last) rs.scannedSeq = Math.max(rs.scannedSeq, last.seq + 1);
 }
 
+const TALKING_RE = /\b(talking|chatting) (with|to)\b/i;
+
+/** Who talked today: per resident and per pair (from the day log, reset at midnight). */
+export function talksToday(state: TownState): { byResident: Map<AgentId, number>; pairs: Set<string> } {
+  const byResident = new Map<AgentId, number>();
+  const pairs = new Set<string>();
+  for (const c of state.dayLog.conversations) {
+    for (const p of c.participants) byResident.set(p, (byResident.get(p) ?? 0) + 1);
+    const [a, b] = c.participants;
+    if (a && b) pairs.add(pairKey(a, b));
+  }
+  return { byResident, pairs };
+}
+
+/** Can `rs` start a conversation with `o` now: awake, not mid-conversation, the pair's cooldown over. */
+export function freeToTalk(state: TownState, rs: ResidentState, o: ResidentState, now: number): boolean {
+  if (o.travel || (o.action && (SLEEP_RE.test(o.action.description) || TALKING_RE.test(o.action.description))))
+    return false;
+  const last = state.lastConversation[pairKey(rs.profile.id, o.profile.id)];
+  return last === undefined || now - last >= state.settings.conversationCooldownMinutes * MINUTE;
+}
+
+/**
+ * The residents who may consider starting a conversation this tick, in priority order: awake, someone free
+ * nearby; fewest talks today first, ties broken by a rotation that starts at a different resident every tick.
+ */
+export function talkFloor(
+  state: TownState,
+  present: readonly ResidentState[],
+  tick: number,
+  now: number,
+  talks: { byResident: Map<AgentId, number> } = talksToday(state),
+): Set<AgentId> {
+  const n = present.length;
+  if (n === 0) return new Set();
+  const start = tick % n;
+  const rotated = present.map((_, i) => present[(start + i) % n] as ResidentState);
+  const eligible = rotated.filter(
+    (rs) =>
+      !(rs.action && SLEEP_RE.test(rs.action.description)) &&
+      near(state, rs).some((o) => freeToTalk(state, rs, o, now)),
+  );
+  const order = eligible
+    .map((rs, i) => ({ rs, i, talked: talks.byResident.get(rs.profile.id) ?? 0 }))
+    .sort((a, b) => a.talked - b.talked || a.i - b.i);
+  return new Set(order.slice(0, state.settings.talkFloorPerTick).map((x) => x.rs.profile.id));
+}
+
 /** Advances the town by one tick. */
 export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Promise<TickResult> {
   const { state } = world;
@@ -249,12 +297,17 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
     );
 
   // 3. Decide (in parallel, bounded): plan, react or continue. Everyone sees the world as it was at tick start.
+  // The conversation floor is shared fairly: only a few residents per tick (fewest talks today first, then a
+  // rotation by tick) may consider starting a conversation; to the others everyone nearby is busy, so nobody spends
+  // a decision on a talk that could not start this tick, and residents late in the list are not always left out.
+  const talks = talksToday(state);
+  const mayTalk = talkFloor(state, present, t, now, talks);
   const nearbyOf = (rs: ResidentState) =>
     near(state, rs).map((o) => ({
       id: o.profile.id,
       name: o.profile.name,
       action: o.action ? actionPhrase(o.profile, o.action.description) : 'idle',
-      busy: o.action ? SLEEP_RE.test(o.action.description) : false,
+      busy: !mayTalk.has(rs.profile.id) || !freeToTalk(state, rs, o, now),
     }));
   const ctxFor = (rs: ResidentState, rejected?: string) => {
     const loc = getLocation(state, rs.location);
@@ -404,23 +457,36 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
     );
   }
 
-  // 6. Conversations (dialogue is a kind of reaction, sec. 4.3): pair requests in resident order.
+  // 6. Conversations (dialogue is a kind of reaction, sec. 4.3): requests are paired fairly, not in resident
+  // order: pairs that have not talked today first, then residents with the fewest talks today, then the floor's order.
   const talking = new Set<AgentId>();
   const groups: { initiator: ResidentState; other: ResidentState; intent: string }[] = [];
-  for (const rs of present) {
+  const floorRank = new Map([...mayTalk].map((id, i) => [id, i]));
+  const requests = present
+    .flatMap((rs) => {
+      const req = decisionOf.get(rs.profile.id)?.converse;
+      if (!req || rs.travel) return [];
+      const other = state.residents.find((o) => o.profile.id === req.with) ?? findResident(state, req.with);
+      if (!other || other === rs || other.travel || !near(state, rs).includes(other)) return [];
+      if (!freeToTalk(state, rs, other, now)) return [];
+      const key = pairKey(rs.profile.id, other.profile.id);
+      return [{ rs, other, intent: req.intent, key }];
+    })
+    .map((r, i) => ({
+      ...r,
+      rank: [
+        talks.pairs.has(r.key) ? 1 : 0,
+        (talks.byResident.get(r.rs.profile.id) ?? 0) + (talks.byResident.get(r.other.profile.id) ?? 0),
+        floorRank.get(r.rs.profile.id) ?? present.length + i,
+      ],
+    }))
+    .sort((a, b) => a.rank[0]! - b.rank[0]! || a.rank[1]! - b.rank[1]! || a.rank[2]! - b.rank[2]!);
+  for (const { rs, other, intent } of requests) {
     if (groups.length >= s.maxConversationsPerTick) break;
-    const req = decisionOf.get(rs.profile.id)?.converse;
-    if (!req || rs.travel || talking.has(rs.profile.id)) continue;
-    const other = state.residents.find((o) => o.profile.id === req.with) ?? findResident(state, req.with);
-    if (!other || other === rs || other.travel || !near(state, rs).includes(other) || talking.has(other.profile.id))
-      continue;
-    if (other.action && SLEEP_RE.test(other.action.description)) continue;
-    const key = pairKey(rs.profile.id, other.profile.id);
-    const last = state.lastConversation[key];
-    if (last !== undefined && now - last < s.conversationCooldownMinutes * MINUTE) continue;
+    if (talking.has(rs.profile.id) || talking.has(other.profile.id)) continue;
     talking.add(rs.profile.id);
     talking.add(other.profile.id);
-    groups.push({ initiator: rs, other, intent: req.intent });
+    groups.push({ initiator: rs, other, intent });
   }
   const solo = present.filter((rs) => !talking.has(rs.profile.id));
   let reflections = 0;

@@ -236,6 +236,60 @@ describe('tick: objects, perception and posts', () => {
   });
 });
 
+describe('tick: fair conversations in a crowd', () => {
+  // 14 residents in one cafe, 2 conversations per tick: everyone asks the first person it sees free and not yet
+  // asked (as the agent does). Pairing in resident order left the residents late in the list without a talk.
+  const crowd = () => {
+    const file = tinyTown();
+    const names = ['Ada', 'Ben', 'Cal', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal', 'Ida', 'Jo', 'Kit', 'Lu'];
+    for (const n of names) file.residents.push({ ...res(`${n} Moss`, 'house', { startAt: 'cafe' }), knows: [] });
+    file.residents = file.residents.filter((r) => r.startAt === 'cafe');
+    file.settings = { ...file.settings, maxConversationsPerTick: 2, talkFloorPerTick: 4 };
+    return file;
+  };
+  const asked = new Map<string, Set<string>>();
+  const polite = (r: MindResident, ctx: DecideContext): Decision => {
+    const mine = asked.get(r.profile.id) ?? new Set<string>();
+    asked.set(r.profile.id, mine);
+    // The first free person after itself in name order (the agent spreads its choice in a crowd, too).
+    const free = ctx.nearby.filter((n) => !n.busy && !mine.has(n.id)).sort((a, b) => a.id.localeCompare(b.id));
+    const o = free.find((n) => n.id > r.profile.id) ?? free[0];
+    if (!o) return stay(ctx);
+    mine.add(o.id);
+    return { ...stay(ctx), converse: { with: o.id, intent: 'say hello' } };
+  };
+
+  it('GIVEN a crowd and few conversations per tick WHEN ticks run THEN every resident gets a conversation', async () => {
+    asked.clear();
+    const { service, calls } = await town({ decide: polite }, crowd());
+    for (let i = 0; i < 4; i++) await service.tick();
+    const talked = new Map<string, number>();
+    for (const c of calls.converse) for (const x of c.ids) talked.set(x, (talked.get(x) ?? 0) + 1);
+    const everyone = service.residents().map((r) => r.id);
+    expect(everyone).toHaveLength(14);
+    expect(calls.converse).toHaveLength(8);
+    expect(everyone.filter((x) => !talked.has(x))).toEqual([]);
+    expect(Math.max(...talked.values())).toBeLessThanOrEqual(2);
+  });
+
+  it('the floor: only talkFloorPerTick residents see anyone free; the others see everyone busy', async () => {
+    asked.clear();
+    const { service, calls } = await town({ decide: polite }, crowd());
+    await service.tick();
+    const free = calls.decide.filter((d) => d.ctx.nearby.some((n) => !n.busy));
+    expect(free).toHaveLength(4);
+    await service.tick();
+    const second = calls.decide.slice(14).filter((d) => d.ctx.nearby.some((n) => !n.busy));
+    // Those who talked in the first tick are not on the floor again before the others.
+    const firstTalkers = new Set(
+      calls.converse.slice(0, service.snapshot().stats.conversations - 2).flatMap((c) => c.ids),
+    );
+    expect(firstTalkers.size).toBe(4);
+    expect(second.filter((d) => firstTalkers.has(d.id))).toEqual([]);
+    expect(second).toHaveLength(4);
+  });
+});
+
 describe('tick: conversations, digest, failures', () => {
   const chatty = (r: MindResident, ctx: DecideContext): Decision =>
     r.profile.id === 'ann-lee' ? { ...stay(ctx), converse: { with: id('bo-park'), intent: 'say hello' } } : stay(ctx);
