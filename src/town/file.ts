@@ -82,6 +82,7 @@ const settingsSchema = z
     attentionBandwidth: z.number().int().min(1).max(50),
     conversationCooldownMinutes: z.number().min(0),
     maxConversationsPerTick: z.number().int().min(0).max(50),
+    talkFloorPerTick: z.number().int().min(0).max(100),
     minutesPerDistanceUnit: z.number().positive(),
     catchUp: z.enum(['resume', 'skip', 'replay']),
     catchUpMaxTicks: z.number().int().min(0),
