@@ -353,14 +353,15 @@ export class AgentRuntime {
         toStore.push({ r, p, text, importance });
       }
     }
+    // The same sight seen by several residents this tick (a crowd at lunch) is rated once, like any repeat.
     const unrated = toStore.filter((x) => x.importance === null);
+    const distinct = [...new Map(unrated.map((x) => [x.text, x] as const)).values()];
     const ratings = await this.rate(
-      unrated.map((x) => ({ who: x.r.profile.firstName, text: x.text })),
-      unrated.map((x) => x.text),
+      distinct.map((x) => ({ who: x.r.profile.firstName, text: x.text })),
+      distinct.map((x) => x.text),
     );
-    unrated.forEach((x, i) => {
-      x.importance = ratings[i]!;
-    });
+    const ratingOf = new Map(distinct.map((x, i) => [x.text, ratings[i]!] as const));
+    for (const x of unrated) x.importance = ratingOf.get(x.text) ?? heuristicImportance(x.text);
     await this.storeAll(
       toStore.map((x) => ({
         r: x.r,
@@ -718,10 +719,14 @@ export class AgentRuntime {
     let steps: StepSlot[] = [whole];
     if (window.end - window.start > s.stepMinutes.max * MINUTE_MS && !isSleeping(hour.activity)) {
       const place = [ctx.location, ...ctx.knownPlaces].find((p) => p.id === hour.place);
-      const areas = (place?.subAreas ?? []).map((a) => ({ name: a.name, objects: a.objects.map((o) => o.name) }));
+      // Another person's own room is not where one's steps happen (a lean prompt in a shared house).
+      const all = (place?.subAreas ?? []).map((a) => ({ name: a.name, objects: a.objects.map((o) => o.name) }));
+      const mine = all.filter((a) => !othersPrivateArea(a.name, r.profile.name));
+      const areas = mine.length > 0 ? mine : all;
       const input: PlanStepsInput = {
         first: r.profile.firstName,
-        summary: await this.summary(r, ctx.now),
+        // Who is doing it, briefly: the steps follow from the activity and the place (the most frequent plan call).
+        summary: briefIdentity(await this.summary(r, ctx.now), s.briefSummaryChars),
         chunk: {
           start: hhmm((window.start - plan.dayStart) / MINUTE_MS),
           end: hhmm((window.end - plan.dayStart) / MINUTE_MS),
@@ -858,17 +863,28 @@ export class AgentRuntime {
     if (isSleeping(status)) return null;
     // Whom to consider talking to: a free person not talked with lately; in a crowd, not always the first one
     // listed (the others there are likelier to be taken by then), but a stable choice for the same moment.
-    const free = ctx.nearby.filter((n) => !n.busy && !recently(mind.chattedAt[n.id], s.chatCooldownMinutes));
+    const free = ctx.nearby.filter(
+      (n) =>
+        !n.busy &&
+        !recently(mind.chattedAt[n.id], s.chatCooldownMinutes) &&
+        !recently(mind.considered[declinedKey(n.id)], s.chatDeclinedMinutes),
+    );
     const n = free.sort(
       (a, b) => hashString(`${r.profile.id}|${a.id}|${now}`) - hashString(`${r.profile.id}|${b.id}|${now}`),
     )[0];
     if (n) return { observation: `${n.name} is ${stripPeriod(n.action)}`, subject: n.name, person: n };
+    // Someone else's routine doings (an action or an arrival) are no reason to stop; an unusual object state or a
+    // remarkable event is (sec. 4.3.1: react to what matters), and only those cost a decision.
     const notable = fresh
       .map((p) => ({
         p,
         imp: r.memory.latestWithDescription(p.description)?.importance ?? heuristicImportance(p.description),
       }))
-      .filter((x) => x.imp >= s.reactMinImportance)
+      .filter((x) =>
+        x.p.kind === 'action' || x.p.kind === 'arrival' || x.p.kind === undefined
+          ? x.imp >= s.reactEventImportance
+          : x.imp >= s.reactMinImportance,
+      )
       .sort((a, b) => b.imp - a.imp)[0];
     return notable
       ? { observation: notable.p.description, ...(notable.p.subject ? { subject: notable.p.subject } : {}) }
@@ -914,6 +930,8 @@ export class AgentRuntime {
       const out = await this.ask(REACT_TASK, reactOutput, reactMessages(input), input, () => ({
         decision: 'continue' as const,
       }));
+      // Chose not to talk: no new decision about this person for a while (unless they are still there much later).
+      if (focal.person && out.decision !== 'talk') mind.considered[declinedKey(focal.person.id)] = now;
       if (out.decision === 'talk' && focal.person) {
         converse = {
           with: focal.person.id,
@@ -1084,7 +1102,7 @@ export class AgentRuntime {
           last?.text ?? ctx.intent,
         ],
         now,
-        { k: s.dialogueRetrieveK, kinds: EXPERIENCE },
+        { k: s.dialogueRetrieveK, kinds: EXPERIENCE, budget: s.dialogueBudgetTokens },
       );
       const spoken = lines.filter((l) => l.speaker === speaker.profile.id).length;
       const input: DialogueTurnInput = {
@@ -1380,21 +1398,24 @@ export class AgentRuntime {
     const p = r.profile;
     // The 100 most recent records (sec. 4.2); a record repeated word for word is shown once.
     const seenText = new Set<string>();
-    const recent = r.memory.recent(s.reflectionRecent, (m) => {
+    const window = r.memory.recent(s.reflectionRecent, (m) => {
       if (m.kind === 'plan' && m.plan?.level !== 'day') return false;
       if (seenText.has(m.description)) return false;
       seenText.add(m.description);
       return true;
     });
+    // Terse: a conversation whose summary is in the window is shown by its summary, not line by line.
+    const summarised = new Set(
+      window.filter((m) => m.kind === 'conversation_summary').map((m) => String(m.meta?.conversation ?? '')),
+    );
+    const recent = window.filter(
+      (m) => !(m.kind === 'dialogue' && summarised.has(String(m.meta?.conversation ?? '\u0000'))),
+    );
     const qInput: ReflectQuestionsInput = {
       name: p.name,
       first: p.firstName,
       count: s.reflectionQuestions,
-      memories: recent.map((m, i) => ({
-        n: i + 1,
-        text: clipText(m.description, s.reflectionRecordChars),
-        importance: m.importance,
-      })),
+      memories: reflectionRecords(recent, p.name, s).map((m, i) => ({ n: i + 1, ...m })),
     };
     const qOut = await this.ask(
       REFLECT_QUESTIONS_TASK,
@@ -1508,6 +1529,69 @@ function speakerName(m: Memory): string | null {
 function cutFrom<T extends PlanSlot>(slots: readonly T[], t: number): T[] {
   return slots.filter((x) => x.start < t).map((x) => (x.end > t ? { ...x, end: t } : x));
 }
+
+/** The first sentences of a summary description, up to `chars` (name, age, traits, occupation). */
+export function briefIdentity(summary: string, chars: number): string {
+  const sentences = summary.match(/[^.!?]+[.!?]+(\s+|$)/g) ?? [summary];
+  let out = '';
+  for (const x of sentences) {
+    if (out !== '' && out.length + x.length > chars) break;
+    out += x;
+  }
+  return clipText(out.trim(), chars);
+}
+
+/** Importance up to which a sight is routine (sec. 4.1 scale: 1 brushing teeth ... 10 a break-up). */
+const ROUTINE_IMPORTANCE = 3;
+const SOMEONE_IS = /^(\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)+) is (.+)$/u;
+
+/**
+ * The reflection-question records, tersely (sec. 4.2 asks over the 100 most recent): someone else's routine
+ * doings (importance <= 3) are one line per person ("Abigail Chen is mixing colours / eating dinner"), each record is clipped, and
+ * the oldest records are dropped past settings.reflectionPromptChars.
+ */
+export function reflectionRecords(
+  memories: readonly Pick<Memory, 'kind' | 'description' | 'importance'>[],
+  self: string,
+  s: Pick<AgentSettings, 'reflectionRecordChars' | 'reflectionPromptChars'>,
+): { text: string; importance: number }[] {
+  const out: { text: string; importance: number; subject?: string; doings?: string[] }[] = [];
+  const bySubject = new Map<string, (typeof out)[number]>();
+  for (const m of memories) {
+    const routine = m.kind === 'observation' && m.importance <= ROUTINE_IMPORTANCE;
+    const who = routine ? SOMEONE_IS.exec(m.description.replace(/\.$/, '')) : null;
+    if (who && who[1] !== self) {
+      const subject = who[1]!;
+      const had = bySubject.get(subject);
+      if (had) out.splice(out.indexOf(had), 1);
+      const doings = [...new Set([...(had?.doings ?? []), who[2]!])].slice(-4);
+      const rec = { text: '', importance: Math.max(had?.importance ?? 0, m.importance), subject, doings };
+      bySubject.set(subject, rec);
+      out.push(rec);
+      continue;
+    }
+    out.push({ text: clipText(m.description, s.reflectionRecordChars), importance: m.importance });
+  }
+  const lines = out.map((r) => ({
+    text: r.subject ? clipText(`${r.subject} is ${r.doings!.join(' / ')}`, 2 * s.reflectionRecordChars) : r.text,
+    importance: r.importance,
+  }));
+  let chars = 0;
+  let from = lines.length;
+  while (from > 0 && chars + lines[from - 1]!.text.length <= s.reflectionPromptChars)
+    chars += lines[--from]!.text.length;
+  return lines.slice(from);
+}
+
+const PRIVATE_AREA = /^(\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)+)['’]s (room|bedroom|bathroom)$/u;
+
+/** "Latoya Williams's room" is private to Latoya: true for anyone else. */
+export function othersPrivateArea(area: string, self: string): boolean {
+  const m = PRIVATE_AREA.exec(area);
+  return m !== null && m[1] !== self;
+}
+
+const declinedKey = (id: string) => `declined talk:${id}`;
 
 function pruneTimes(rec: Record<string, number>, now: number): void {
   for (const [k, at] of Object.entries(rec)) if (now - at > DAY_MS) delete rec[k];

@@ -26,8 +26,12 @@ export interface AgentSettings {
   insightsPerQuestion: number;
   /** Characters of one record in the reflection-questions prompt (100 records: the largest prompt of the day). */
   reflectionRecordChars: number;
+  /** Characters of all records in the reflection-questions prompt together (the oldest are dropped past it). */
+  reflectionPromptChars: number;
   /** Memories retrieved for a react decision (both sec. 4.3.1 queries together). */
   reactContextK: number;
+  /** Characters of the brief identity (the summary's first sentences) in a plan-steps prompt. */
+  briefSummaryChars: number;
   /** Memories retrieved per reflection question. */
   reflectionRetrieveK: number;
   /** Blocks of a day outline. */
@@ -44,6 +48,10 @@ export interface AgentSettings {
   perceptionDedupMinutes: number;
   /** Perceived events below this importance do not prompt a react decision (alarming ones always do). */
   reactMinImportance: number;
+  /** Others' routine doings (actions, arrivals) prompt a react decision only from this importance (alarms always). */
+  reactEventImportance: number;
+  /** Minutes before a resident reconsiders talking to someone it just decided not to talk to. */
+  chatDeclinedMinutes: number;
   /** Minutes before the same resident considers another chat with the same person. */
   chatCooldownMinutes: number;
   /** Minutes a reaction takes when the model does not say. */
@@ -52,6 +60,8 @@ export interface AgentSettings {
   maxTurnsEach: number;
   /** Dialogue lines kept verbatim in a turn prompt (older ones are dropped). */
   dialogueHistoryLines: number;
+  /** Rough token budget of the memories in one dialogue-turn prompt (one call per line: the most frequent prompt). */
+  dialogueBudgetTokens: number;
   /** Memories retrieved for one dialogue turn. */
   dialogueRetrieveK: number;
   /** Importance of an inner-voice memory (the resident's own resolve). */
@@ -78,8 +88,10 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   reflectionRecent: 100, // sec. 4.2: the 100 most recent records
   reflectionQuestions: 3, // sec. 4.2: "the 3 most salient high-level questions"
   insightsPerQuestion: 5, // sec. 4.2: "5 high-level insights"
-  reflectionRecordChars: 90, // the gist of a record; the question prompt shows 100 of them (sec. 4.2), cost target
+  reflectionRecordChars: 64, // the gist of a record; the question prompt shows 100 of them (sec. 4.2), cost target
+  reflectionPromptChars: 3000, // about 750 tokens of records: enough to see the salient topics, ours (cost target)
   reactContextK: 5, // relationship + activity context (sec. 4.3.1), kept small: a react call is frequent
+  briefSummaryChars: 200, // ours: name, age, traits and occupation are what decomposing an activity needs
   reflectionRetrieveK: 6, // a few memories of evidence per question keeps the insight prompt lean
   dayBlocks: { min: 5, max: 8 }, // sec. 4.3: a day outline in 5-8 chunks
   stepMinutes: { min: 5, max: 15 }, // sec. 4.3: decomposed again into 5-15 minute actions
@@ -88,10 +100,13 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   summaryRefreshHours: 24, // the Smallville code regenerates the identity summary once per game day
   perceptionDedupMinutes: 60, // the Smallville code skips events already among the latest retained ones
   reactMinImportance: 4, // routine sights (poignancy 1-3) do not interrupt a plan; ours, tuned on the agent-day bench
+  reactEventImportance: 7, // ours: a neighbour "meeting a resident" (4-5) is routine; a wedding or a fight (7+) is not
+  chatDeclinedMinutes: 240, // ours: twice the chat buffer; nothing to say to a housemate rarely changes within hours
   chatCooldownMinutes: 120, // Smallville keeps a per-pair chat buffer so a pair does not talk in loops
   reactionMinutes: 15, // one fine plan step (sec. 4.3)
   maxTurnsEach: 8, // issue 3: default cap of 8 turns each
   dialogueHistoryLines: 6, // the last few lines carry the thread (offline talks run 4-7 lines); older ones are in the memories
+  dialogueBudgetTokens: 200, // ours: 4 memories of about 50 tokens; a long quoted line does not crowd out the rest
   dialogueRetrieveK: 4, // relationship context for one line (sec. 4.3.1), kept small: one call per line
   innerVoiceImportance: 9, // sec. 3.1: the inner voice is treated as the agent's own strong intention
   planImportance: { day: 5, hour: 3, step: 2 }, // Smallville code stores the daily plan thought with poignancy 5

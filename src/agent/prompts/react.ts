@@ -45,7 +45,7 @@ export function reactMessages(input: ReactInput): ChatMessage[] {
       `Decide whether ${input.first} ${options}. Reply {"decision": "continue"|"react"${input.person ? '|"talk"' : ''}, "reaction": "action phrase", "emoji": "...", "minutes": n, "object": "...", "objectStatus": "...", "intent": "..."}.`,
     ),
     user(
-      `${input.summary}\nIt is ${input.time}. ${input.first} is ${input.status} at ${input.placeName}.\nObserved: ${input.observation}\nWhat ${input.first} remembers:\n${bullets(input.context.map(memoryText))}${input.person ? `\n${input.person.name} is ${input.person.action}.` : ''}`,
+      `${input.summary}\nIt is ${input.time}. ${input.first} is ${input.status} at ${input.placeName}.\nObserved: ${input.observation}\nWhat ${input.first} remembers:\n${bullets(input.context.map(memoryText))}${input.person && input.observation !== `${input.person.name} is ${input.person.action}` ? `\n${input.person.name} is ${input.person.action}.` : ''}`,
     ),
   ];
 }

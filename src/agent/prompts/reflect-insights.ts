@@ -32,7 +32,17 @@ export const reflectInsightsOutput = z.object({
 export type ReflectInsightsOutput = z.infer<typeof reflectInsightsOutput>;
 
 export function reflectInsightsMessages(input: ReflectInsightsInput): ChatMessage[] {
-  const blocks = input.questions.map((q, i) => `Q${i + 1}: ${q.question}\n${numbered(q.memories)}`).join('\n\n');
+  // A statement already listed under an earlier question is cited by its number only (one copy in the prompt).
+  const shown = new Set<number>();
+  const blocks = input.questions
+    .map((q, i) => {
+      const fresh = q.memories.filter((m) => !shown.has(m.n));
+      const again = q.memories.filter((m) => shown.has(m.n)).map((m) => m.n);
+      for (const m of fresh) shown.add(m.n);
+      const also = again.length > 0 ? `${fresh.length > 0 ? '\n' : ''}(also ${again.join(', ')} above)` : '';
+      return `Q${i + 1}: ${q.question}\n${numbered(fresh)}${also}`;
+    })
+    .join('\n\n');
   return [
     system(
       `For each question, what ${input.perQuestion} high-level insights about ${input.first} can you infer from the numbered statements? Cite the statements that support each, rate its poignancy 1-10. Reply {"insights": [{"question": <Q number>, "text": "...", "because": [statement numbers], "importance": n}]}.`,
