@@ -575,6 +575,17 @@ function planAnswer(i: AnswerInput, q: string): string | null {
     const next = now === null ? undefined : items.find((p) => p.start > now);
     return next ? `Next I'll be ${doing(next.activity)}, from ${sayClock(next.start)}.` : null;
   }
+  if (/\b(right now|doing now|at the moment|up to)\b/i.test(q)) {
+    const now = nowMinute(i.time);
+    const cur = now === null ? undefined : items.find((p) => p.start <= now && now < p.end);
+    if (cur) return `Right now I'm ${doing(cur.activity)}.`;
+  }
+  if (/\btoday\b/i.test(q) && !tomorrow && items.length > 0) {
+    const now = nowMinute(i.time);
+    const ahead = items.filter((p) => now === null || p.end > now).slice(0, 4);
+    if (ahead.length > 0)
+      return `Today I'm ${listAnd(ahead.map((p) => `${doing(p.activity)} from ${sayClock(p.start)}`))}.`;
+  }
   if (/typical|usual|weekday|daily routine/i.test(q) && items.length > 0) {
     const first = items[0]!;
     const rest = items.slice(1, 6).map((p) => `${doing(p.activity)} from ${sayClock(p.start)}`);
@@ -815,7 +826,9 @@ export function answerQuestion(input: AnswerInput): string {
     if (next) return next;
   }
   if (
-    /\b(will you|are you going to|on your schedule|your plans?|typical|usual|weekday|daily routine|next)\b/i.test(q)
+    /\b(will you|are you going to|on your schedule|your plans?|typical|usual|weekday|daily routine|next|today|right now|doing now|at the moment|up to)\b/i.test(
+      q,
+    )
   ) {
     const plan = planAnswer(i, q);
     if (plan) return plan;

@@ -225,6 +225,11 @@ describe('offline interview answers (sec. 6.1 battery)', () => {
       "I haven't planned tomorrow yet, but at 10 am I'm usually running The Copper Kettle, like today.",
     );
     expect(ask('What is the next thing on your schedule?')).toBe("Next I'll be having lunch, from 12 pm.");
+    // "today" and "right now" come from today's plan, not from a failed memory search
+    expect(ask('What are you doing today?')).toBe(
+      "Today I'm running The Copper Kettle from 7 am and having lunch from 12 pm.",
+    );
+    expect(ask('What are you up to right now?')).toBe("Right now I'm running The Copper Kettle.");
   });
 
   it('memory questions are answered from memories with their source, or "I don\'t remember"', () => {
