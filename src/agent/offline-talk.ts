@@ -821,6 +821,14 @@ export function answerQuestion(input: AnswerInput): string {
   if (self) return self;
   const who = whoIs(i, me);
   if (who) return who;
+  // An intention the resident took as its own thought (inner voice, sec. 3.1) is what it is planning.
+  if (/\b(plan|plans|planning|intend|decided|weekend|going to|up to)\b/i.test(q) && !/planning to see/i.test(q)) {
+    const intent = facts(i, me, (m) => (m.kind === 'inner_voice' ? 10 : 0), 1)[0];
+    if (intent) {
+      const line = /^I\b/.test(intent.line) ? intent.line : intent.line.replace(/^./, (c) => c.toLowerCase());
+      return `I've made up my mind: ${line}${/[.!?]$/.test(line) ? '' : '.'}`;
+    }
+  }
   if (/planning to see|who will you see|going to see/i.test(q)) {
     const next = whoNext(i);
     if (next) return next;

@@ -230,6 +230,13 @@ describe('offline interview answers (sec. 6.1 battery)', () => {
       "Today I'm running The Copper Kettle from 7 am and having lunch from 12 pm.",
     );
     expect(ask('What are you up to right now?')).toBe("Right now I'm running The Copper Kettle.");
+    // an inner-voice intention is what the resident says it is planning
+    const thought = [
+      { text: 'Rosa is going to throw a surprise picnic on Sunday', importance: 9, kind: 'inner_voice' },
+    ];
+    expect(ask('What are you planning this weekend?', thought)).toBe(
+      "I've made up my mind: I'm going to throw a surprise picnic on Sunday.",
+    );
   });
 
   it('memory questions are answered from memories with their source, or "I don\'t remember"', () => {
