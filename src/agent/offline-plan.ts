@@ -74,18 +74,93 @@ export function intentionActivity(text: string): string {
 }
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 const MONTHS =
   /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2})(?:st|nd|rd|th)?\b/i;
+const DAY_MS = 86_400_000;
+const COUNTS: Record<string, number> = { a: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 };
 
-/** Does a text's date (a weekday, "April 13", "tomorrow") fall on `date` ("Friday, April 12")? Undated = yes. */
-export function isDatedToday(text: string, date: string): boolean {
-  const today = date.toLowerCase();
-  if (/\b(tomorrow|next week|next month|next year)\b/i.test(text)) return false;
+/** A calendar day as days since 1970-01-01 (UTC), so "two days later" is plain arithmetic. */
+function dayNo(year: number, month: number, date: number): number {
+  return Math.floor(Date.UTC(year, month, date) / DAY_MS);
+}
+
+/** Today's day number: from the ISO day when given, else from "Friday, April 12" in a year whose calendar fits. */
+export function todayNumber(iso: string | undefined, date: string): number | null {
+  const fromIso = iso ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso) : null;
+  if (fromIso) return dayNo(Number(fromIso[1]), Number(fromIso[2]) - 1, Number(fromIso[3]));
+  const m = /^\s*(\w+),\s+(\w+)\s+(\d{1,2})/.exec(date);
+  const month = m ? MONTH_NAMES.indexOf(m[2]!.toLowerCase()) : -1;
+  if (!m || month < 0) return null;
+  const weekday = WEEKDAYS.indexOf(m[1]!.toLowerCase());
+  // weekdays repeat every 28 years, so one of these years has the date on its weekday
+  for (let y = 2020; y < 2048; y++) {
+    const d = dayNo(y, month, Number(m[3]));
+    if (weekday < 0 || (d + 4) % 7 === weekday) return d; // 1970-01-01 was a Thursday
+  }
+  return null;
+}
+
+const weekdayOf = (d: number) => (((d + 4) % 7) + 7) % 7;
+
+/**
+ * The day a text names, read from the day it was said: "tomorrow", "on Sunday" (the next Sunday, or that day),
+ * "next Sunday", "this weekend", "next week" (its Monday), "in two days", "April 13"; a weekly habit ("on
+ * Sundays", "every Sunday") names its weekday. Null when the text names no day.
+ */
+export function namedDay(text: string, said: number): { day: number } | { weekday: number } | null {
   const md = MONTHS.exec(text);
-  if (md) return today.includes(`${md[1]!.toLowerCase()} ${Number(md[2])}`);
-  const wd = WEEKDAYS.find((d) => new RegExp(`\\b${d}s?\\b`, 'i').test(text));
-  if (wd) return today.startsWith(wd);
-  return true;
+  if (md) {
+    const year = new Date(said * DAY_MS).getUTCFullYear();
+    const month = MONTH_NAMES.indexOf(md[1]!.toLowerCase());
+    const d = dayNo(year, month, Number(md[2]));
+    return { day: d < said - 180 ? dayNo(year + 1, month, Number(md[2])) : d }; // "January 3" said in December
+  }
+  if (/\bday after tomorrow\b/i.test(text)) return { day: said + 2 };
+  if (/\btomorrow\b/i.test(text)) return { day: said + 1 };
+  const inDays = /\bin (a|one|two|three|four|five|six|seven|\d) (day|week)s?\b/i.exec(text);
+  if (inDays) {
+    const n = COUNTS[inDays[1]!.toLowerCase()] ?? Number(inDays[1]);
+    return { day: said + n * (inDays[2]!.toLowerCase() === 'week' ? 7 : 1) };
+  }
+  if (/\b(today|tonight|this (?:morning|afternoon|evening))\b/i.test(text)) return { day: said };
+  for (const [k, d] of WEEKDAYS.entries()) {
+    if (new RegExp(`\\b(?:every ${d}|(?:on )?${d}s)\\b`, 'i').test(text)) return { weekday: k };
+    const ahead = (k - weekdayOf(said) + 7) % 7;
+    if (new RegExp(`\\bnext ${d}\\b`, 'i').test(text)) return { day: said + (ahead === 0 ? 7 : ahead) };
+    if (new RegExp(`\\b${d}\\b`, 'i').test(text)) return { day: said + ahead };
+  }
+  if (/\bthis weekend\b/i.test(text))
+    return { day: weekdayOf(said) === 0 ? said : said + ((6 - weekdayOf(said) + 7) % 7) };
+  if (/\bnext week\b/i.test(text)) return { day: said + ((1 - weekdayOf(said) + 7) % 7 || 7) };
+  const ym = new Date(said * DAY_MS);
+  if (/\bnext month\b/i.test(text)) return { day: dayNo(ym.getUTCFullYear(), ym.getUTCMonth() + 1, 1) };
+  if (/\bnext year\b/i.test(text)) return { day: dayNo(ym.getUTCFullYear() + 1, 0, 1) };
+  return null;
+}
+
+/** When a remembered plan falls, seen from today: on this day, still ahead (prepare), gone, or undated. */
+export type Due = 'today' | 'ahead' | 'gone' | 'undated';
+
+/** `said`: the ISO day the memory was made (a memory without one counts as today's). */
+export function dueOn(text: string, today: number, said?: string): Due {
+  const named = namedDay(text, (said ? todayNumber(said, '') : null) ?? today);
+  if (named === null) return 'undated';
+  if ('weekday' in named) return named.weekday === weekdayOf(today) ? 'today' : 'gone';
+  return named.day === today ? 'today' : named.day > today ? 'ahead' : 'gone';
 }
 
 /** Strips date and time qualifiers from an activity ("a party at X on Saturday, April 13, from 6 pm to 9 pm"). */
@@ -104,7 +179,13 @@ export function trimWhen(activity: string): string {
 }
 
 const EVENT =
-  /\b(party|celebration|gathering|festival|concert|music night|ribbon cutting|cleanup day|opening|meeting|show)\b/i;
+  /\b(party|celebration|gathering|festival|concert|music night|ribbon cutting|cleanup day|opening|meeting|show|picnic|barbecue)\b/i;
+
+/** When a memory's plan falls for the day being planned (`i.day` is its ISO date when the runtime gives it). */
+function dueOf(m: PromptMemory, i: PlanDayInput): Due {
+  const today = todayNumber(i.day, i.date);
+  return today === null ? 'undated' : dueOn(m.text, today, m.day);
+}
 
 /** An event with a time today named in a memory ("a spring party at The Copper Kettle on Saturday from 6 pm to 9 pm"). */
 function eventToday(
@@ -115,7 +196,7 @@ function eventToday(
   const ev = EVENT.exec(m.text);
   // Conversation records and raw lines are not the event itself; the news heard in them is.
   if (m.kind === 'conversation_summary' || m.kind === 'plan' || /\bsaid\b[^:"]*: ["“]/.test(m.text)) return null;
-  if (!ev || !isDatedToday(m.text, i.date) || !/\b(on|this|today|tonight)\b|\d/.test(m.text)) return null;
+  if (!ev || dueOf(m, i) !== 'today' || !/\b(on|this|today|tonight)\b|\d/.test(m.text)) return null;
   const range = new RegExp(`\\bfrom\\s+${T}\\s*(?:to|-|until)\\s*${T}`, 'i').exec(m.text);
   const start = range
     ? parseClock(`${range[1]}${range[2] ? `:${range[2]}` : ''} ${range[3]}`)
@@ -153,12 +234,33 @@ function isOwnIntention(m: PromptMemory, name: string, first: string): boolean {
   );
 }
 
-/** The block an intention becomes: a campaign is prepared for, a party planned for another day is prepared. */
+/** The block an intention becomes on its day: a campaign is prepared for, the rest is done. */
 function intentionBlock(text: string): string {
   let a = intentionActivity(text);
   if (/^(run|stand) (for|against)\b/i.test(a)) a = `prepare to ${a}`;
   return trimWhen(a);
 }
+
+/**
+ * What a resident does today for an intention of a later day, or null when it needs no preparing: "throw a
+ * surprise picnic ... on Sunday" -> "plan the surprise picnic ..." (the paper's John decides, then tells his
+ * family; sec. 3.1), a campaign or a party being planned is prepared; a visit or an errand waits for its day.
+ */
+function preparationBlock(text: string): string | null {
+  const a = trimWhen(intentionActivity(text));
+  if (/^prepare\b/i.test(a)) return a;
+  if (/^(run|stand) (for|against)\b/i.test(a)) return `prepare to ${a}`;
+  const host =
+    /^(?:throw|host|hold|have|give|organi[sz]e|put on|arrange|plan|set up|cook)\s+(?:a|an|the|my|his|her|their)\s+(.+)$/i.exec(
+      a,
+    );
+  if (host) return `plan the ${host[1]}`;
+  if (/^(give|make|write|present|perform|play|sing|cook|bake)\b/i.test(a)) return `prepare to ${a}`;
+  return null;
+}
+
+// Gatherings held outdoors go to the park when the intention names no place.
+const OUTDOORS_EVENT = /\b(picnic|barbecue|cleanup|kite|walk|hike|jog|go for a run|game of (?:football|frisbee))\b/i;
 
 interface Job {
   place: PromptPlace | null;
@@ -450,25 +552,38 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
   const fixed = (s: number, e: number) =>
     (work !== null && s < work.end && e > work.start) ||
     blocks.some((x) => x.start < e && x.end > s && mealOf(x.activity));
-  const own = [...i.intentions]
+  // An intention of a later day is prepared for today; one whose day is gone is dropped.
+  const owned = [...i.intentions]
     .filter((m) => isOwnIntention(m, i.name, i.first) && !eventToday(m, i, usable))
     .sort(
       (a, c) => (c.kind === 'inner_voice' ? 1 : 0) - (a.kind === 'inner_voice' ? 1 : 0) || c.importance - a.importance,
-    )[0];
-  if (own) {
-    const today = isDatedToday(own.text, i.date);
-    const named = today ? clockIn(own.text, new RegExp(`\\b${T}`, 'i')) : null;
+    )
+    .map((m) => {
+      const due = dueOf(m, i);
+      const activity = due === 'ahead' ? preparationBlock(m.text) : due === 'gone' ? null : intentionBlock(m.text);
+      return { m, due, activity };
+    });
+  const own = owned.find((o) => o.activity !== null);
+  if (own?.activity) {
+    const ahead = own.due === 'ahead';
+    const range = ahead ? null : new RegExp(`\\bfrom\\s+${T}\\s*(?:to|-|until)\\s*${T}`, 'i').exec(own.m.text);
+    // a time named is kept for the day it names, not for the preparing
+    const named = ahead ? null : clockIn(own.m.text, new RegExp(`\\b${T}`, 'i'));
     const supper = blocks.find((x) => /dinner/.test(x.activity))?.end ?? dinner + 60;
     const candidates = named !== null ? [named] : [at(17), work?.end ?? at(17), supper, at(13), at(10)];
     const soonest = Math.ceil(from / 60) * 60;
     let start = candidates.map((c) => Math.max(c, soonest)).find((c) => c + 60 <= sleep && !fixed(c, c + 60));
     // a time the resident named, or its inner voice (sec. 3.1), wins over the routine
-    if (start === undefined && (named !== null || own.kind === 'inner_voice'))
+    if (start === undefined && (named !== null || own.m.kind === 'inner_voice'))
       start = Math.min(Math.max(named ?? at(17), soonest), sleep - 60);
     if (start !== undefined) {
-      const end = Math.min(sleep, start + 120);
-      const place = placeNamedIn(own.text, usable)?.id ?? job?.place?.id ?? home;
-      put(start, end, intentionBlock(own.text), place);
+      const until = range ? parseClock(`${range[4]}${range[5] ? `:${range[5]}` : ''} ${range[6]}`) : null;
+      const end = Math.min(sleep, until !== null && until > start ? until : start + 120);
+      const there = placeNamedIn(own.m.text, usable)?.id;
+      const place = ahead
+        ? (there ?? home)
+        : (there ?? (OUTDOORS_EVENT.test(own.activity) && park ? park.id : (job?.place?.id ?? home)));
+      put(start, end, own.activity, place);
     }
   }
   // Events heard of in conversations count too (the record lists what was said).
@@ -590,8 +705,21 @@ const POOLS: [RegExp, string[]][] = [
     ],
   ],
   [
+    /^(plan|prepare)\b.*\b(party|celebration|gathering|picnic|barbecue)\b/i,
+    [
+      'make a list of what is needed',
+      'work out who to invite',
+      'write out the invitations',
+      'plan the food and drinks',
+    ],
+  ],
+  [
     /party|celebration|gathering/i,
     ['make a list of what is needed', 'put up decorations', 'arrange the chairs', 'check the food and drinks'],
+  ],
+  [
+    /picnic|barbecue/i,
+    ['spread out the picnic blankets', 'lay out the food', 'hand round drinks', 'chat with the guests'],
   ],
   [
     /\b(train|training|jog|exercis|run along|go for a run)/i,

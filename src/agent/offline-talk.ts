@@ -432,7 +432,12 @@ export function expandSummaries(memories: readonly PromptMemory[], name: string)
             ? `${first} told ${others} that ${first} would like to ${what}`
             : `${first} told ${others} ${verb === 'mentioned' ? 'about' : 'that'} ${mine}`;
       // what the resident said ('told') or heard from another ('heard'), as facts an answer can use
-      out.push({ text, importance: m.importance, kind: who === first ? 'told' : 'heard' });
+      out.push({
+        text,
+        importance: m.importance,
+        kind: who === first ? 'told' : 'heard',
+        ...(m.day ? { day: m.day } : {}),
+      });
     }
   }
   return out;

@@ -533,10 +533,12 @@ export class AgentRuntime {
       lifestyle: p.lifestyle,
       currently: p.currently,
       yesterday: mind.yesterday,
+      day: dayKey(now),
+      // each with the day it was made, so "tomorrow" and "on Sunday" are read from then, not from today
       intentions: this.promptMemories(
         intentions.map((x) => x.memory),
         r,
-      ),
+      ).map((m, k) => ({ ...m, day: dayKey(intentions[k]!.memory.createdAt) })),
       places,
       home: p.home,
       avoid: mind.avoid,

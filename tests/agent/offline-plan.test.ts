@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { offlineDayPlan, stepsFor } from '../../src/agent/offline-plan.ts';
-import type { PlanDayInput } from '../../src/agent/prompts/plan-day.ts';
+import { dueOn, namedDay, offlineDayPlan, stepsFor, todayNumber } from '../../src/agent/offline-plan.ts';
+import { type PlanDayInput, planDayMessages } from '../../src/agent/prompts/plan-day.ts';
 
 const PLACES = [
   { id: 'home', name: 'home', kind: 'home' },
@@ -113,6 +113,139 @@ describe('offline day plans from occupation, projects and habits (sec. 4.3)', ()
       activity: "go to Rosa's spring party",
       place: 'kettle',
     });
+  });
+});
+
+describe('intentions and events of another day (sec. 3.1: decide, prepare, then do it on its day)', () => {
+  const MARCUS = [
+    'Marcus Webb',
+    'Marcus Webb, 63, is charming. Marcus Webb is the mayor of Willowbrook and works at the Willowbrook Civic Center.',
+    'Marcus Webb gets up at 7 am, goes to bed around 11 pm.',
+  ] as const;
+  const DAYS = {
+    fri: { date: 'Friday, April 12', day: '2024-04-12' },
+    sat: { date: 'Saturday, April 13', day: '2024-04-13' },
+    sun: { date: 'Sunday, April 14', day: '2024-04-14' },
+    mon: { date: 'Monday, April 15', day: '2024-04-15' },
+  };
+  const PLACES_CC = [...PLACES, { id: 'civic', name: 'Willowbrook Civic Center', kind: 'town hall' }];
+  const marcus = (text: string, on: keyof typeof DAYS, kind = 'inner_voice', said = '2024-04-12') =>
+    day(...MARCUS, { ...DAYS[on], places: PLACES_CC, intentions: [{ text, importance: 9, kind, day: said }] });
+
+  it('a picnic decided on Friday for Sunday is planned on Friday and Saturday, thrown on Sunday, then dropped', () => {
+    const voice = 'Marcus is going to throw a surprise picnic for the library volunteers on Sunday.';
+    for (const d of ['fri', 'sat'] as const) {
+      const plan = marcus(voice, d);
+      expect(plan.some((b) => /throw/.test(b.activity))).toBe(false);
+      expect(plan.find((b) => /picnic/.test(b.activity))).toMatchObject({
+        activity: 'plan the surprise picnic for the library volunteers',
+        place: 'home',
+      });
+    }
+    const sunday = marcus(voice, 'sun');
+    expect(sunday.find((b) => /picnic/.test(b.activity))).toMatchObject({
+      activity: 'throw a surprise picnic for the library volunteers',
+      place: 'park', // a picnic with no place named is held outdoors, not at the civic center
+    });
+    expect(marcus(voice, 'mon').some((b) => /picnic/.test(b.activity))).toBe(false);
+  });
+
+  it('a time named is kept for the day it names; "tomorrow" is read from the day it was said', () => {
+    const voice = 'Marcus is going to throw a picnic in Greenway Park tomorrow at 6 pm.';
+    const friday = marcus(voice, 'fri');
+    expect(friday.find((b) => /picnic/.test(b.activity))).toMatchObject({
+      activity: 'plan the picnic in Greenway Park',
+    });
+    expect(friday.some((b) => b.start === '18:00' && /picnic/.test(b.activity))).toBe(false);
+    expect(marcus(voice, 'sat').find((b) => /picnic/.test(b.activity))).toEqual({
+      start: '18:00',
+      end: '20:00',
+      activity: 'host the picnic',
+      place: 'park',
+    });
+    // the same memory on Sunday: "tomorrow" was Saturday
+    expect(marcus(voice, 'sun').some((b) => /picnic/.test(b.activity))).toBe(false);
+  });
+
+  it('an errand of a later day is not prepared for; "next week" is done in that week', () => {
+    const visit = marcus('Marcus is going to visit his sister in Harbor Market on Sunday.', 'fri');
+    expect(visit.some((b) => /sister/.test(b.activity))).toBe(false);
+    expect(
+      marcus('Marcus is going to visit his sister on Sunday.', 'sun').find((b) => /sister/.test(b.activity)),
+    ).toBeTruthy();
+    const festival = 'Marcus is going to hold a spring festival next week.';
+    expect(marcus(festival, 'fri').find((b) => /festival/.test(b.activity))?.activity).toBe('plan the spring festival');
+    expect(marcus(festival, 'mon').find((b) => /festival/.test(b.activity))?.activity).toBe('hold a spring festival');
+  });
+
+  it('party guests who heard of it on Friday go on Saturday at its hour, also from a conversation record', () => {
+    const heard = {
+      text: 'Rosa Delgado is having a party at The Copper Kettle tomorrow from 6 pm to 9 pm',
+      importance: 6,
+      kind: 'dialogue',
+      from: 'Rosa Delgado',
+      day: '2024-04-12',
+    };
+    const record = {
+      text: 'Conversation with Rosa Delgado: At The Copper Kettle, Rosa mentioned having a spring party at The Copper Kettle on Saturday from 6 pm to 9 pm.',
+      importance: 6,
+      kind: 'conversation_summary',
+      day: '2024-04-12',
+    };
+    for (const m of [heard, record]) {
+      const guest = (on: keyof typeof DAYS) =>
+        day('Hannah Okafor', 'Hannah Okafor, 45, is fair.', 'gets up at 6:30 am, bed at 10:30 pm', {
+          ...DAYS[on],
+          intentions: [m],
+        });
+      expect(guest('fri').some((b) => /party/.test(b.activity))).toBe(false);
+      expect(guest('sat').find((b) => /party/.test(b.activity))).toMatchObject({
+        start: '18:00',
+        end: '21:00',
+        place: 'kettle',
+      });
+      expect(guest('sun').some((b) => /party/.test(b.activity))).toBe(false);
+    }
+  });
+
+  it('a model is told the day a remembered "on Sunday" was said, when it was not today', () => {
+    const input = (day: string) => ({
+      name: 'Marcus Webb',
+      first: 'Marcus',
+      summary: 's',
+      date: 'Saturday, April 13',
+      day: '2024-04-13',
+      from: '00:00',
+      lifestyle: '',
+      currently: '',
+      yesterday: [],
+      intentions: [{ text: 'Marcus is going to throw a picnic on Sunday', importance: 9, kind: 'inner_voice', day }],
+      places: PLACES,
+      home: 'home',
+      avoid: [],
+      blocks: { min: 5, max: 8 },
+    });
+    expect(planDayMessages(input('2024-04-12'))[1]!.content).toContain('on Sunday (on Friday, April 12)');
+    expect(planDayMessages(input('2024-04-13'))[1]!.content).toContain('on Sunday\n');
+  });
+
+  it('read the day a text names from the day it was said', () => {
+    const fri = todayNumber('2024-04-12', '')!;
+    expect(todayNumber(undefined, 'Friday, April 12')).toBe(fri);
+    expect(namedDay('on Sunday', fri)).toEqual({ day: fri + 2 });
+    expect(namedDay('on Friday', fri)).toEqual({ day: fri });
+    expect(namedDay('next Friday', fri)).toEqual({ day: fri + 7 });
+    expect(namedDay('this weekend', fri)).toEqual({ day: fri + 1 });
+    expect(namedDay('next week', fri)).toEqual({ day: fri + 3 });
+    expect(namedDay('in two days', fri)).toEqual({ day: fri + 2 });
+    expect(namedDay('on Saturday, April 13, from 6 pm', fri)).toEqual({ day: fri + 1 });
+    expect(namedDay('choir on Thursdays', fri)).toEqual({ weekday: 4 });
+    expect(namedDay('write the announcement', fri)).toBeNull();
+    const dec30 = todayNumber('2024-12-30', '')!;
+    expect(namedDay('on January 3', dec30)).toEqual({ day: dec30 + 4 });
+    expect(dueOn('tonight at 8 pm', fri + 1, '2024-04-12')).toBe('gone');
+    expect(dueOn('tomorrow', fri + 1, '2024-04-12')).toBe('today');
+    expect(dueOn('on Sunday', fri)).toBe('ahead');
   });
 });
 

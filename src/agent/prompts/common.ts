@@ -32,6 +32,8 @@ export const promptMemory = z.object({
   kind: z.string(),
   /** News heard in a conversation: `text` is the news itself, `from` who told it (never the resident itself). */
   from: z.string().optional(),
+  /** The ISO day the memory was made ("2024-04-12"), where a prompt reads dates in it ("tomorrow", "on Sunday"). */
+  day: z.string().optional(),
 });
 export type PromptMemory = z.infer<typeof promptMemory>;
 

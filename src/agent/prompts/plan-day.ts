@@ -2,7 +2,8 @@
 // previous day; also re-plans the rest of a day from a given time (after an inner voice).
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { bullets, memoryText, promptMemory, system, user } from './common.ts';
+import { dateText } from '../time.ts';
+import { bullets, memoryText, type PromptMemory, promptMemory, system, user } from './common.ts';
 
 export const PLAN_DAY_TASK = 'agent_plan_day';
 
@@ -19,6 +20,8 @@ export const planDayInput = z.object({
   first: z.string(),
   summary: z.string(),
   date: z.string(),
+  /** Today as an ISO day ("2024-04-12"), to place "tomorrow" and "on Sunday" of a remembered plan. */
+  day: z.string().optional(),
   /** "HH:MM": plan from here to midnight ("00:00" for a whole day). */
   from: z.string(),
   lifestyle: z.string(),
@@ -46,6 +49,16 @@ export function placeLine(p: PromptPlace): string {
   return `${p.id}: ${p.name}${p.kind ? ` (${p.kind})` : ''}${p.hours ? `, open ${p.hours}` : ''}`;
 }
 
+// A memory that names a day relative to when it was made ("tomorrow", "on Sunday", "next week").
+const RELATIVE_DAY =
+  /\b(today|tonight|tomorrow|this (?:morning|afternoon|evening|weekend)|next (?:week|month|year)|(?:next |on |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)days?|in (?:a|\w+) (?:days?|weeks?))\b/i;
+
+/** A memory line; one made on another day that names a day says when it was made, so the model can place it. */
+function datedText(m: PromptMemory, today: string | undefined): string {
+  const when = m.day && m.day !== today && RELATIVE_DAY.test(m.text) ? Date.parse(`${m.day}T00:00:00Z`) : Number.NaN;
+  return Number.isNaN(when) ? memoryText(m) : `${memoryText(m)} (on ${dateText(when)})`;
+}
+
 export function planDayMessages(input: PlanDayInput): ChatMessage[] {
   const whole = input.from === '00:00';
   return [
@@ -58,7 +71,7 @@ export function planDayMessages(input: PlanDayInput): ChatMessage[] {
         `Lifestyle: ${input.lifestyle}`,
         `Today is ${input.date}.${whole ? '' : ` It is ${input.from}; plan the rest of the day.`}`,
         `Yesterday:\n${bullets(input.yesterday, '(no record)')}`,
-        `On ${input.first}'s mind:\n${bullets(input.intentions.map(memoryText))}`,
+        `On ${input.first}'s mind:\n${bullets(input.intentions.map((m) => datedText(m, input.day)))}`,
         `Places (home: ${input.home}${input.avoid.length ? `; not today: ${input.avoid.join(', ')}` : ''}):\n${input.places.map(placeLine).join('\n')}`,
       ].join('\n'),
     ),
