@@ -6,6 +6,8 @@
 // - A post is marked delivered right after its last chunk lands; a 429 waits `retry_after`; a deleted webhook is
 //   recreated and a deleted channel re-provisioned. While Discord is unreachable the town keeps running (delivery is
 //   a separate loop) and the backlog drains in order when it comes back.
+// - One deliverer per town across processes: with `claim`, a round starts and each chunk is sent only while this
+//   process holds the town's lease; otherwise the round ends as a standby round and sends nothing.
 import { type ApiMessage, classifyFailure, type DiscordApi, snowflakeTime } from './discord-api.ts';
 import type { ChannelBindingRow, ChannelStore, Log, OutboxPort, PendingPost } from './ports.ts';
 import { ensureWebhook } from './provision.ts';
@@ -45,6 +47,11 @@ export interface DeliveryTarget {
    * marks), so a restart knows where an unmarked delivery would show.
    */
   lastDeliveredMessageId?(location: string, beforeSeq: number): Promise<string | null>;
+  /**
+   * Whether this process may deliver the town's posts now (takes or renews the town's lease); asked before each
+   * round and each chunk. Absent: always.
+   */
+  claim?(): Promise<boolean>;
 }
 
 export interface DeliveryReport {
@@ -54,6 +61,8 @@ export interface DeliveryReport {
   blocked: string[];
   /** Suggested wait before the next round (rate limits, backoff); 0 when nothing is blocked. */
   retryInMs: number;
+  /** Another process holds the town's lease: this round sent nothing more (it delivers them). */
+  standby: boolean;
 }
 
 export interface DelivererDeps {
@@ -92,6 +101,13 @@ export function nonceFor(postId: string, chunk: number): string {
   return `o${h.toString(36)}.${chunk}`.slice(0, 25);
 }
 
+/** The town's lease is held elsewhere (or was lost mid-round): stop sending. */
+class NotOurs extends Error {
+  constructor() {
+    super('the town is delivered by another process');
+  }
+}
+
 class RoundAborted extends Error {
   constructor(
     readonly retryInMs: number,
@@ -109,6 +125,17 @@ export class OutboxDeliverer {
   /** Channels whose last send may have landed without us knowing (ambiguous failure, or never checked since start). */
   private readonly verified = new Set<string>();
 
+  /**
+   * Drops what we remember about these channels (cursor, checked): another process may have delivered to them since,
+   * so the next send looks in the channel first, after the last delivery the outbox records.
+   */
+  forget(channelIds: Iterable<string>): void {
+    for (const id of channelIds) {
+      this.cursor.delete(id);
+      this.verified.delete(id);
+    }
+  }
+
   constructor(private readonly deps: DelivererDeps) {
     this.s = { ...DELIVERY_SETTINGS, ...deps.settings };
     this.sleep = deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
@@ -116,7 +143,8 @@ export class OutboxDeliverer {
 
   /** Delivers what is pending for one town, in order per location; stops a location at its first failure. */
   async drain(target: DeliveryTarget): Promise<DeliveryReport> {
-    const report: DeliveryReport = { delivered: 0, skipped: 0, blocked: [], retryInMs: 0 };
+    const report: DeliveryReport = { delivered: 0, skipped: 0, blocked: [], retryInMs: 0, standby: false };
+    if (target.claim && !(await target.claim())) return { ...report, standby: true };
     const posts = await target.outbox.pending(this.s.batchSize);
     const byLocation = new Map<string, PendingPost[]>();
     for (const p of posts) {
@@ -131,6 +159,7 @@ export class OutboxDeliverer {
           if (outcome === 'skipped') report.skipped++;
           else report.delivered++;
         } catch (e) {
+          if (e instanceof NotOurs) return { ...report, standby: true };
           if (!(e instanceof RoundAborted)) throw e;
           report.blocked.push(location);
           report.retryInMs = Math.max(report.retryInMs, e.retryInMs);
@@ -164,6 +193,8 @@ export class OutboxDeliverer {
       let attempt = 0;
       for (;;) {
         attempt++;
+        // Asked before every send (cheap: the lease is renewed only once half of it has run out).
+        if (target.claim && !(await target.claim())) throw new NotOurs();
         try {
           if (!this.cursor.has(binding.channelId) && target.lastDeliveredMessageId) {
             const last = await target.lastDeliveredMessageId(post.location, post.seq);

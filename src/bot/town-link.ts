@@ -1,5 +1,7 @@
 // Links one guild's town to Discord: its channels (provisioned and repaired under a per-guild lock) and the loop
 // that drains its outbox. The loop never blocks the town: ticks commit to the outbox whether or not Discord is up.
+// Across processes sharing one database, only the holder of the town's lease delivers (TownService.holdLease); the
+// others poll in standby and take over once the holder releases the lease or stops renewing it.
 import type { TownService } from '../town/service.ts';
 import type { Post } from '../town/types.ts';
 import type { DeliveryReport, DeliveryTarget, DeliverySettings, OutboxDeliverer } from './delivery.ts';
@@ -67,6 +69,10 @@ export class TownLink {
   /** Resolves when a round finds nothing left to deliver (tests, shutdown). */
   private idleWaiters: (() => void)[] = [];
   lastReport: DeliveryReport | null = null;
+  /** Counts since start: posts delivered (or skipped) by this process, and rounds spent in standby. */
+  readonly stats = { delivered: 0, skipped: 0, rounds: 0, standbyRounds: 0 };
+  /** Whether the last round found this process holding the town's lease (null before the first round). */
+  private owning: boolean | null = null;
   private readonly s: LoopSettings;
 
   constructor(
@@ -124,7 +130,26 @@ export class TownLink {
         }
       },
       lastDeliveredMessageId: (location, beforeSeq) => this.lastDeliveredMessageId(location, beforeSeq),
+      claim: () => this.claim(),
     };
+  }
+
+  /** Holds the town's lease for delivery; logs hand-overs, and forgets channel state when taking the town (back). */
+  private async claim(): Promise<boolean> {
+    const ours = await this.town.holdLease();
+    if (ours !== this.owning) {
+      const was = this.owning;
+      this.owning = ours;
+      if (ours) {
+        // Another process may have delivered here since we last did: look in the channels before sending again.
+        if (was === false)
+          this.deps.deliverer.forget((await this.deps.store.list(this.town.id)).map((b) => b.channelId));
+        this.deps.log.info({ townId: this.town.id }, 'delivering this town’s outbox');
+      } else {
+        this.deps.log.info({ townId: this.town.id }, 'another process holds this town’s lease and delivers its outbox');
+      }
+    }
+    return ours;
   }
 
   /**
@@ -165,7 +190,7 @@ export class TownLink {
     this.wake?.();
   }
 
-  /** Resolves after the next round that leaves nothing pending (or when stopped). */
+  /** Resolves after the next round that leaves nothing pending, or finds another process delivering (or on stop). */
   whenIdle(): Promise<void> {
     this.kick();
     return new Promise((r) => this.idleWaiters.push(r));
@@ -179,7 +204,15 @@ export class TownLink {
       try {
         const report = await this.deps.deliverer.drain(this.target());
         this.lastReport = report;
-        if (report.blocked.length > 0) {
+        this.stats.rounds++;
+        this.stats.delivered += report.delivered;
+        this.stats.skipped += report.skipped;
+        if (report.standby) {
+          // Not ours to deliver: poll until the holder releases the lease or lets it expire.
+          this.stats.standbyRounds++;
+          this.failures = 0;
+          this.resolveIdle();
+        } else if (report.blocked.length > 0) {
           this.failures++;
           wait = Math.max(
             report.retryInMs,

@@ -170,6 +170,8 @@ export class TownService {
   private readonly listeners = new Set<(posts: Post[]) => void>();
   private readonly wallNow: () => number;
   private closed = false;
+  /** Wall ms until which this process surely holds the lease, as of its last take or renewal (0: not held). */
+  private leaseHeldUntil = 0;
 
   private constructor(
     private readonly deps: TownServiceDeps,
@@ -253,12 +255,9 @@ export class TownService {
   }
 
   private async ensureLease(): Promise<void> {
-    const ok = await this.deps.store.acquireLease(
-      this.id,
-      this.deps.owner,
-      this.state.settings.leaseMs,
-      this.wallNow(),
-    );
+    const now = this.wallNow();
+    const ok = await this.deps.store.acquireLease(this.id, this.deps.owner, this.state.settings.leaseMs, now);
+    this.leaseHeldUntil = ok ? now + this.state.settings.leaseMs : 0;
     if (!ok) {
       const l = await this.deps.store.lease(this.id);
       throw new UserError(
@@ -895,10 +894,42 @@ export class TownService {
     return this.deps.store.markFailed(this.id, seq, error);
   }
 
+  /**
+   * Takes or renews the town's lease for work done outside a change, so that it too has a single writer: the front
+   * end delivers the outbox only while this is true. Renews only once half the lease has run out (a poll loop may
+   * call it often); false while another process holds a live lease, and after close. On taking the town over from
+   * another process, reloads what that process committed, so the next tick here does not start from a stale state.
+   */
+  async holdLease(): Promise<boolean> {
+    if (this.closed) return false;
+    const now = this.wallNow();
+    const ttl = this.state.settings.leaseMs;
+    if (now < this.leaseHeldUntil - ttl / 2) return true;
+    const takingOver = now >= this.leaseHeldUntil;
+    const ok = await this.deps.store.acquireLease(this.id, this.deps.owner, ttl, now);
+    if (!ok) {
+      this.leaseHeldUntil = 0;
+      return false;
+    }
+    if (this.closed) {
+      // close() ran while we were asking: it released the lease, so must we.
+      await this.deps.store.releaseLease(this.id, this.deps.owner);
+      return false;
+    }
+    this.leaseHeldUntil = now + ttl;
+    if (takingOver)
+      await this.mutex.run(async () => {
+        const rec = await this.deps.store.load(this.id);
+        if (rec && rec.version !== this.version) await this.reload();
+      });
+    return true;
+  }
+
   /** Waits for running work, then releases the lease. */
   async close(): Promise<void> {
     await this.mutex.run(async () => {
       this.closed = true;
+      this.leaseHeldUntil = 0;
       await this.deps.store.releaseLease(this.id, this.deps.owner);
     });
     this.listeners.clear();
