@@ -293,6 +293,36 @@ function answerSmallTalk(question: string, i: DialogueTurnInput, me: Me, key: st
 const QUESTIONS = ['What have you been up to?', 'How have you been?', 'What about you?'];
 const OPENERS = ['How are you doing?', 'How’s your day going?', 'What have you been up to?'];
 
+// A day or an hour named in a piece of news ("on Saturday, April 13, from 6 pm to 9 pm", "tomorrow at 6 pm").
+const WHEN =
+  /\b(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d)/i;
+
+/**
+ * News of an event passed on with its day and hour when the speaker knows them: "I want to invite everyone to the
+ * spring party" gives way to the party's own date from the same source, so a listener can plan to go (sec. 7.1.2).
+ */
+function withWhen<M extends PromptMemory>(m: M, i: DialogueTurnInput): M | PromptMemory {
+  const topic = topicOf(m.text);
+  if (topic === '' || WHEN.test(m.text)) return m;
+  const dated = i.memories.find(
+    (x) =>
+      x.fresh &&
+      x.from === m.from &&
+      topicOf(x.text) === topic &&
+      WHEN.test(x.text) &&
+      isFact(x) &&
+      !PRIVATE.test(x.text),
+  );
+  if (dated) return dated;
+  if (m.from) return m;
+  // one's own event is in one's summary ("Rosa Delgado is planning a spring party ... on Saturday ...")
+  const own = i.summary
+    .split(/(?<=[.!?])\s+/)
+    .map((x) => stripPeriod(x.replace(/^Lately:\s*/, '')).replace(/,? and (?:is|has|wants|hopes)\b.*$/, ''))
+    .find((x) => topicOf(x) === topic && WHEN.test(x) && isAbout(x, i.name) && !PRIVATE.test(x));
+  return own ? { text: own, importance: m.importance, kind: m.kind } : m;
+}
+
 /** One line of a conversation: greet, pass on what the listener has not heard, react to news, then say goodbye. */
 export function dialogueTurn(i: DialogueTurnInput): { line: string; end: boolean; news?: string } {
   const me = meOf(i.name, i.first, [
@@ -307,7 +337,8 @@ export function dialogueTurn(i: DialogueTurnInput): { line: string; end: boolean
   const candidates = i.memories
     .filter((m) => shareable(m, i) && !mentionedIn(m.text, i.history) && !saidTopics.has(topicOf(m.text)))
     .sort((a, b) => b.importance - a.importance || specificity(b.text) - specificity(a.text));
-  const share = candidates[0] && sharedByMe < 2 && i.turnsLeft > 1 ? shareLine(candidates[0], i, me, key) : null;
+  const top = candidates[0] ? withWhen(candidates[0], i) : undefined;
+  const share = top && sharedByMe < 2 && i.turnsLeft > 1 ? shareLine(top, i, me, key) : null;
   const last = i.history[i.history.length - 1];
   if (!last) {
     // Nothing remembered about them: introduce oneself (how acquaintances form, sec. 7.1.2).

@@ -33,6 +33,35 @@ const turn = (over: Partial<DialogueTurnInput>) =>
   });
 
 describe('offline dialogue: news is re-voiced, never quoted', () => {
+  it('news of an event is passed on with its day and hour, so a guest can plan to go', () => {
+    const rosa = {
+      name: 'Rosa Delgado',
+      first: 'Rosa',
+      summary:
+        'Rosa Delgado, 41, is warm. Rosa Delgado is planning a spring party at The Copper Kettle on Saturday, April 13, from 6 pm to 9 pm, and is inviting every customer and neighbour she meets.',
+      listeners: ['Priya Raman'],
+    };
+    const invite = { text: 'Rosa Delgado wants to invite everyone she meets to the spring party', importance: 6 };
+    const own = turn({ ...rosa, memories: [{ ...invite, kind: 'seed', fresh: true }] });
+    expect(own.line).toContain(
+      "I'm planning a spring party at The Copper Kettle on Saturday, April 13, from 6 pm to 9 pm",
+    );
+    expect(own.line).not.toMatch(/inviting every customer/);
+    const heard = turn({
+      memories: [
+        { ...invite, kind: 'dialogue', from: 'Rosa Delgado', fresh: true },
+        {
+          text: 'Rosa Delgado is having a spring party at The Copper Kettle on Saturday at 6 pm',
+          importance: 5,
+          kind: 'dialogue',
+          from: 'Rosa Delgado',
+          fresh: true,
+        },
+      ],
+    });
+    expect(heard.news).toBe('Rosa Delgado is having a spring party at The Copper Kettle on Saturday at 6 pm');
+  });
+
   it('news heard from someone is told as theirs, not in the speaker’s first person', () => {
     const out = turn({
       memories: [
