@@ -919,6 +919,7 @@ export class TownService {
     this.leaseHeldUntil = now + ttl;
     if (takingOver)
       await this.mutex.run(async () => {
+        if (this.closed) return;
         const rec = await this.deps.store.load(this.id);
         if (rec && rec.version !== this.version) await this.reload();
       });
