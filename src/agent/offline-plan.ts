@@ -181,6 +181,17 @@ export function trimWhen(activity: string): string {
 const EVENT =
   /\b(party|celebration|gathering|festival|concert|music night|ribbon cutting|cleanup day|opening|meeting|show|picnic|barbecue)\b/i;
 
+/**
+ * A remembered event or intention that names a day not yet past (today or ahead): what a day plan must see
+ * whatever retrieval ranks first. `said` is the ISO day the memory was made.
+ */
+export function isUpcoming(text: string, today: number, said?: string): boolean {
+  if (!EVENT.test(text) && !/\b(plans? to|planning|going to|decided to|will|agreed to|promised to)\b/i.test(text))
+    return false;
+  const due = dueOn(text, today, said);
+  return due === 'today' || due === 'ahead';
+}
+
 /** When a memory's plan falls for the day being planned (`i.day` is its ISO date when the runtime gives it). */
 function dueOf(m: PromptMemory, i: PlanDayInput): Due {
   const today = todayNumber(i.day, i.date);

@@ -13,6 +13,7 @@ import { hashString } from '../core/rng.ts';
 import type { ChatMessage, Embedder, LanguageModel } from '../llm/port.ts';
 import type { MemoryStream, NewMemory } from './memory-stream.ts';
 import { asMindState, type DayPlan, type MindState, type PlanSlot, type StepSlot } from './mind-state.ts';
+import { isUpcoming, todayNumber } from './offline-plan.ts';
 import { agentOfflineRules, offlineDayPlan } from './offline-rules.ts';
 import type { PromptMemory } from './prompts/common.ts';
 import {
@@ -523,6 +524,8 @@ export class AgentRuntime {
       now,
       { k: 6, kinds: EXPERIENCE },
     );
+    const pinned = this.upcoming(r, now, new Set(intentions.map((x) => x.memory.id)));
+    const known = [...intentions.map((x) => x.memory), ...pinned];
     const places = this.placesFor(ctx, r, mind);
     const input: PlanDayInput = {
       name: p.name,
@@ -535,10 +538,7 @@ export class AgentRuntime {
       yesterday: mind.yesterday,
       day: dayKey(now),
       // each with the day it was made, so "tomorrow" and "on Sunday" are read from then, not from today
-      intentions: this.promptMemories(
-        intentions.map((x) => x.memory),
-        r,
-      ).map((m, k) => ({ ...m, day: dayKey(intentions[k]!.memory.createdAt) })),
+      intentions: this.promptMemories(known, r).map((m, k) => ({ ...m, day: dayKey(known[k]!.createdAt) })),
       places,
       home: p.home,
       avoid: mind.avoid,
@@ -591,6 +591,40 @@ export class AgentRuntime {
       })),
       now,
     );
+  }
+
+  /**
+   * Dated events and intentions the resident knows of whose day is today or ahead, besides the retrieved ones:
+   * retrieval ranks a week's routine above a party heard of yesterday once memories pile up. The news itself
+   * before records of it, then the more important, then the newer; one line per distinct text, in a small budget.
+   */
+  private upcoming(r: Resident, now: number, have: ReadonlySet<MemoryId>): Memory[] {
+    const s = this.settings;
+    const today = todayNumber(dayKey(now), '');
+    if (today === null || s.upcomingK <= 0) return [];
+    const textOf = (m: Memory) =>
+      m.kind === 'dialogue' && typeof m.meta?.news === 'string' ? m.meta.news : m.description;
+    const raw = (t: string) => /\bsaid\b[^:"]*: ["“]/.test(t);
+    const found = r.memory
+      .all()
+      .filter(
+        (m) => !have.has(m.id) && EXPERIENCE.includes(m.kind) && isUpcoming(textOf(m), today, dayKey(m.createdAt)),
+      )
+      .sort((a, b) => Number(raw(textOf(a))) - Number(raw(textOf(b))) || b.importance - a.importance || b.seq - a.seq);
+    const out: Memory[] = [];
+    const seen = new Set<string>();
+    let chars = 0;
+    for (const m of found) {
+      const t = textOf(m).trim().toLowerCase();
+      if (seen.has(t)) continue;
+      const len = Math.min(textOf(m).length, s.memoryLineChars);
+      if (chars + len > s.upcomingBudgetTokens * 4) continue;
+      seen.add(t);
+      chars += len;
+      out.push(m);
+      if (out.length >= s.upcomingK) break;
+    }
+    return out;
   }
 
   /** A few lines about the day that just ended, for tomorrow's plan (no model call). */

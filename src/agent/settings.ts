@@ -34,6 +34,10 @@ export interface AgentSettings {
   briefSummaryChars: number;
   /** Memories retrieved per reflection question. */
   reflectionRetrieveK: number;
+  /** Known dated events/intentions not yet past pinned into a day plan besides what retrieval ranks first. */
+  upcomingK: number;
+  /** Rough token budget of those pinned events (4 characters a token). */
+  upcomingBudgetTokens: number;
   /** Blocks of a day outline. */
   dayBlocks: { min: number; max: number };
   /** Length of the finest plan steps, minutes. */
@@ -93,6 +97,8 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   reactContextK: 5, // relationship + activity context (sec. 4.3.1), kept small: a react call is frequent
   briefSummaryChars: 200, // ours: name, age, traits and occupation are what decomposing an activity needs
   reflectionRetrieveK: 6, // a few memories of evidence per question keeps the insight prompt lean
+  upcomingK: 3, // ours: a party or an errand heard of days ago must reach the plan (sec. 4.3 plans from intentions)
+  upcomingBudgetTokens: 120, // ours: three short dated lines; the day plan is once a day, cost target kept
   dayBlocks: { min: 5, max: 8 }, // sec. 4.3: a day outline in 5-8 chunks
   stepMinutes: { min: 5, max: 15 }, // sec. 4.3: decomposed again into 5-15 minute actions
   planGranularityMinutes: 5, // the finest plan step (sec. 4.3)
