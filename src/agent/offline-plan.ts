@@ -392,6 +392,40 @@ function jobOf(i: PlanDayInput, usable: readonly PromptPlace[]): Job | null {
   return null;
 }
 
+const DAY_WORD = '(mon|tues|wednes|thurs|fri|satur|sun)days?';
+const dayIndex = (w: string) => WEEKDAYS.findIndex((d) => d.startsWith(w.toLowerCase()));
+
+/**
+ * The weekdays (0 = Sunday) a job is worked: as the resident's own sentences say ("Monday to Friday", "on
+ * weekdays", "every day", "closed on Sundays"), else by kind of work: shops, cafes and pubs open Monday to
+ * Saturday; offices, civic posts, schools and everything else Monday to Friday.
+ */
+export function workingDays(i: PlanDayInput, job: { place: PromptPlace | null; activity: string }): Set<number> {
+  const text = selfSentences(i).join(' ');
+  const all = [0, 1, 2, 3, 4, 5, 6];
+  const range = new RegExp(`\\b(?:from\\s+)?${DAY_WORD}\\s*(?:to|through|until|-|–)\\s*${DAY_WORD}\\b`, 'i').exec(text);
+  let days: Set<number>;
+  if (range) {
+    const a = dayIndex(range[1]!);
+    const b = dayIndex(range[2]!);
+    days = new Set(all.filter((d) => (a <= b ? d >= a && d <= b : d >= a || d <= b)));
+  } else if (/\b(every day|daily|seven days a week|all week)\b/i.test(text) && WORK_CUE.test(text)) days = new Set(all);
+  else if (/\b(on )?weekdays\b/i.test(text)) days = new Set([1, 2, 3, 4, 5]);
+  else if (/\b(six days a week)\b/i.test(text)) days = new Set([1, 2, 3, 4, 5, 6]);
+  else {
+    const kind = `${job.place?.kind ?? ''} ${job.place?.name ?? ''} ${job.activity}`;
+    days = /cafe|café|coffee|bakery|restaurant|diner|pub|bar\b|tavern|market|shop|store|grocer|pharmac|checkout/i.test(
+      kind,
+    )
+      ? new Set([1, 2, 3, 4, 5, 6])
+      : new Set([1, 2, 3, 4, 5]);
+  }
+  // "closed on Mondays", "off on Sundays", "except Sundays"
+  for (const m of text.matchAll(new RegExp(`\\b(?:closed|off|except|not)\\s+(?:on\\s+)?${DAY_WORD}`, 'gi')))
+    days.delete(dayIndex(m[1]!));
+  return days;
+}
+
 const NOT_PROJECTS =
   /^(worrying|wondering|thinking|hoping|feeling|living|being|looking forward|inviting|telling|asking|curious|expecting|wanting)\b/i;
 
@@ -468,10 +502,13 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
   const { wake, sleep } = lifestyleHours(i.lifestyle);
   const home = i.home;
   const usable = i.places.filter((p) => !i.avoid.includes(p.id));
-  const job = jobOf(i, usable);
+  const worker = jobOf(i, usable);
+  // Work only on its working days; a day off is spent on projects, habits and leisure.
+  const today = todayNumber(i.day, i.date);
+  const job = worker && (today === null || workingDays(i, worker).has(weekdayOf(today))) ? worker : null;
   // Projects at the workplace are the job itself ("is selling vegetables at the Corner Market").
-  const projects = projectsOf(i).filter((p) => !job?.place || !p.includes(job.place.name));
-  const habits = habitsOf(i, usable).filter((h) => !job?.place || !h.activity.includes(job.place.name));
+  const projects = projectsOf(i).filter((p) => !worker?.place || !p.includes(worker.place.name));
+  const habits = habitsOf(i, usable).filter((h) => !worker?.place || !h.activity.includes(worker.place.name));
   // Where people eat out at noon: a cafe or diner before a pub or bar (which may not even be open).
   const food =
     placeOfKind(/cafe|café|coffee|bakery|diner|restaurant/i, usable, [home]) ?? placeOfKind(FOOD, usable, [home]);
