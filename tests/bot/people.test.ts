@@ -67,7 +67,7 @@ describe('people in the town', () => {
     const { resident } = await occupiedPlace();
     const w = h.slash(h.alice, {
       name: 'whisper',
-      options: { resident: resident.name, text: 'throw a picnic in the park on Sunday' },
+      options: { resident: resident.name, text: 'throw a picnic in the park this afternoon' },
     });
     const first = await w.firstResponse();
     expect(first.type).toBe(5); // deferred
