@@ -182,14 +182,16 @@ const EVENT =
   /\b(party|celebration|gathering|festival|concert|music night|ribbon cutting|cleanup day|opening|meeting|show|picnic|barbecue)\b/i;
 
 /**
- * A remembered event or intention that names a day not yet past (today or ahead): what a day plan must see
- * whatever retrieval ranks first. `said` is the ISO day the memory was made.
+ * The day (days since 1970) of a remembered event or intention that names a day not yet past (today or ahead),
+ * else null: what a day plan must see whatever retrieval ranks first. `said` is the ISO day the memory was made.
  */
-export function isUpcoming(text: string, today: number, said?: string): boolean {
+export function upcomingDay(text: string, today: number, said?: string): number | null {
   if (!EVENT.test(text) && !/\b(plans? to|planning|going to|decided to|will|agreed to|promised to)\b/i.test(text))
-    return false;
-  const due = dueOn(text, today, said);
-  return due === 'today' || due === 'ahead';
+    return null;
+  const named = namedDay(text, (said ? todayNumber(said, '') : null) ?? today);
+  if (named === null) return null;
+  const day = 'weekday' in named ? (named.weekday === weekdayOf(today) ? today : null) : named.day;
+  return day !== null && day >= today ? day : null;
 }
 
 /** When a memory's plan falls for the day being planned (`i.day` is its ISO date when the runtime gives it). */

@@ -13,7 +13,7 @@ import { hashString } from '../core/rng.ts';
 import type { ChatMessage, Embedder, LanguageModel } from '../llm/port.ts';
 import type { MemoryStream, NewMemory } from './memory-stream.ts';
 import { asMindState, type DayPlan, type MindState, type PlanSlot, type StepSlot } from './mind-state.ts';
-import { isUpcoming, todayNumber } from './offline-plan.ts';
+import { todayNumber, upcomingDay } from './offline-plan.ts';
 import { agentOfflineRules, offlineDayPlan } from './offline-rules.ts';
 import type { PromptMemory } from './prompts/common.ts';
 import {
@@ -595,8 +595,8 @@ export class AgentRuntime {
 
   /**
    * Dated events and intentions the resident knows of whose day is today or ahead, besides the retrieved ones:
-   * retrieval ranks a week's routine above a party heard of yesterday once memories pile up. The news itself
-   * before records of it, then the more important, then the newer; one line per distinct text, in a small budget.
+   * retrieval ranks a week's routine above a party heard of yesterday once memories pile up. One line per
+   * distinct text, in a small budget.
    */
   private upcoming(r: Resident, now: number, have: ReadonlySet<MemoryId>): Memory[] {
     const s = this.settings;
@@ -605,16 +605,20 @@ export class AgentRuntime {
     const textOf = (m: Memory) =>
       m.kind === 'dialogue' && typeof m.meta?.news === 'string' ? m.meta.news : m.description;
     const raw = (t: string) => /\bsaid\b[^:"]*: ["“]/.test(t);
-    const found = r.memory
-      .all()
-      .filter(
-        (m) => !have.has(m.id) && EXPERIENCE.includes(m.kind) && isUpcoming(textOf(m), today, dayKey(m.createdAt)),
-      )
-      .sort((a, b) => Number(raw(textOf(a))) - Number(raw(textOf(b))) || b.importance - a.importance || b.seq - a.seq);
+    const found: { m: Memory; day: number; raw: boolean }[] = [];
+    for (const m of r.memory.all()) {
+      if (have.has(m.id) || !EXPERIENCE.includes(m.kind)) continue;
+      const day = upcomingDay(textOf(m), today, dayKey(m.createdAt));
+      if (day !== null) found.push({ m, day, raw: raw(textOf(m)) });
+    }
+    // the news itself before overheard lines, the nearest day first, then the more important, then the newer
+    found.sort(
+      (a, b) => Number(a.raw) - Number(b.raw) || a.day - b.day || b.m.importance - a.m.importance || b.m.seq - a.m.seq,
+    );
     const out: Memory[] = [];
     const seen = new Set<string>();
     let chars = 0;
-    for (const m of found) {
+    for (const { m } of found) {
       const t = textOf(m).trim().toLowerCase();
       if (seen.has(t)) continue;
       const len = Math.min(textOf(m).length, s.memoryLineChars);

@@ -26,6 +26,9 @@ describe('the day plan sees dated events the resident knows of, however many mem
         'observation',
         k % 3 === 0 ? 6 : 2,
       );
+    // AND more important plans of later days (the nearest day comes first)
+    for (const what of ['the archive', 'the museum', 'the harbour', 'the mill'])
+      await runtime.remember(tomas, `Tomas Reyes decided to visit ${what} next month`, at(12), 'observation', 8);
     // WHEN he plans Wednesday
     await runtime.decide(tomas, ctxFor(tomas, at(0, 5) + 2 * DAY));
     // THEN the model was told of the music night, and the offline plan goes to it at its hour
