@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import Database from 'better-sqlite3';
 import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter } from '@prisma/driver-adapter-utils';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -149,9 +150,34 @@ export function listMigrations(dir = MIGRATIONS_DIR) {
   };
 }
 
+/**
+ * True when `_prisma_migrations` already records every migration folder as finished. Checked with a plain read
+ * so a second process can open a database another process holds open (the engine would wait on its lock).
+ */
+function upToDate(dbPath: string, dir: string): boolean {
+  if (dbPath === ':memory:' || !existsSync(dbPath)) return false;
+  const names = listMigrations(dir).migrationDirectories.map((d) => d.path);
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(dbPath, { readonly: true, fileMustExist: true, timeout: 10_000 });
+    const rows = db
+      .prepare(
+        'SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+      )
+      .all() as { name: string }[];
+    const done = new Set(rows.map((r) => r.name));
+    return names.every((n) => done.has(n));
+  } catch {
+    return false; // no table yet, or unreadable: let the engine decide
+  } finally {
+    db?.close();
+  }
+}
+
 /** Applies pending migrations to the SQLite database at `dbPath`; returns the names applied now. */
 export async function applyMigrations(dbPath: string, dir = MIGRATIONS_DIR): Promise<string[]> {
   if (dbPath !== ':memory:') mkdirSync(dirname(dbPath), { recursive: true });
+  if (upToDate(dbPath, dir)) return [];
   const engine = await openEngine(dbPath);
   try {
     const out = await engine.applyMigrations({ migrationsList: listMigrations(dir), filters: FILTERS });

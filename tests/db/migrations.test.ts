@@ -49,3 +49,21 @@ describe('offline migrations', () => {
     expect(await applyMigrations(dbFile, migDir)).toEqual([]);
   });
 });
+
+describe('a second process', () => {
+  it('GIVEN one process holds the database open WHEN another opens it THEN it starts without waiting on the migration engine', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'mig2-'));
+    const url = `file:${join(work, 'town.db')}`;
+    const first = await openDatabase(url);
+    await first.prisma.town.create({ data: { id: 't', name: 'Oakvale', state: '{}' } });
+    // The first process keeps its connection open (WAL), as a running bot does.
+    const second = await Promise.race([
+      openDatabase(url),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('second open hung')), 4000)),
+    ]);
+    expect(second.applied).toEqual([]);
+    expect(await second.prisma.town.count()).toBe(1);
+    await second.close();
+    await first.close();
+  });
+});
