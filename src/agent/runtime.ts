@@ -1388,6 +1388,7 @@ export class AgentRuntime {
       budget: this.settings.contextBudgetTokens * 2,
       touch: ctx.remember !== false,
     });
+    const pinned = this.namingMemories(r, q, new Set(mems.map((x) => x.memory.id)));
     const input: InterviewInput = {
       name: p.name,
       first: p.firstName,
@@ -1395,10 +1396,7 @@ export class AgentRuntime {
       time: `${dateText(now)}, ${clockAt(now)}`,
       ...(ctx.asker ? { asker: ctx.asker } : {}),
       question: q,
-      memories: this.promptMemories(
-        mems.map((x) => x.memory),
-        r,
-      ),
+      memories: this.promptMemories([...mems.map((x) => x.memory), ...pinned], r),
       ...(this.mindOf(r).plan?.day === dayKey(now) ? { plan: this.planLines(r, { hours: false }) } : {}),
     };
     const out = await this.ask(INTERVIEW_TASK, interviewOutput, interviewMessages(input), input, () => ({
@@ -1422,6 +1420,29 @@ export class AgentRuntime {
       );
     }
     return answer;
+  }
+
+  /**
+   * Memories that name a person the question names ("Do you know Carlos Gomez?"). With equal weights, a seed fact
+   * about an acquaintance loses to recent, important memories as the stream grows: the paper's "failing to
+   * retrieve" (sec. 6.5). A name in the question is a strong cue, so the strongest memories naming it are added.
+   */
+  private namingMemories(r: Resident, question: string, have: ReadonlySet<MemoryId>): Memory[] {
+    const k = this.settings.namedPinK;
+    if (k <= 0) return [];
+    const names = [...question.matchAll(/\b[A-Z][\p{L}'’-]+(?: [A-Z][\p{L}'’-]+)+/gu)]
+      .map((m) => m[0])
+      .filter((n) => n !== r.profile.name);
+    if (names.length === 0) return [];
+    const lowered = names.map((n) => n.toLowerCase());
+    return r.memory
+      .all()
+      .filter(
+        (m) =>
+          !have.has(m.id) && m.kind !== 'interview' && lowered.some((n) => m.description.toLowerCase().includes(n)),
+      )
+      .sort((a, b) => b.importance - a.importance || b.seq - a.seq)
+      .slice(0, k);
   }
 
   // ------------------------------------------------------------------ reflection

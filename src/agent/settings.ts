@@ -38,6 +38,7 @@ export interface AgentSettings {
   upcomingK: number;
   /** Rough token budget of those pinned events (4 characters a token). */
   upcomingBudgetTokens: number;
+  namedPinK: number;
   /** Blocks of a day outline. */
   dayBlocks: { min: number; max: number };
   /** Length of the finest plan steps, minutes. */
@@ -99,6 +100,7 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   reflectionRetrieveK: 6, // a few memories of evidence per question keeps the insight prompt lean
   upcomingK: 3, // ours: a party or an errand heard of days ago must reach the plan (sec. 4.3 plans from intentions)
   upcomingBudgetTokens: 120, // ours: three short dated lines; the day plan is once a day, cost target kept
+  namedPinK: 3, // ours: an interview naming a person also sees the memories that name them (sec. 6.5: failed retrieval)
   dayBlocks: { min: 5, max: 8 }, // sec. 4.3: a day outline in 5-8 chunks
   stepMinutes: { min: 5, max: 15 }, // sec. 4.3: decomposed again into 5-15 minute actions
   planGranularityMinutes: 5, // the finest plan step (sec. 4.3)
