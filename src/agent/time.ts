@@ -1,5 +1,6 @@
 // Simulated time for the agent mind: milliseconds since the epoch, read as UTC (the town does the same), so a
 // run never depends on the host's time zone.
+import { MONTHS, WEEKDAYS } from '../core/calendar.ts';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
@@ -53,22 +54,6 @@ export function parseClock(text: string): number | null {
   else if (suffix === 'pm' && h < 12) h += 12;
   return Math.min(1440, h * 60 + min);
 }
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** "Monday, February 13" */
 export function dateText(ms: number): string {

@@ -1,4 +1,5 @@
 // Simulated time: milliseconds since the epoch, read as UTC so a run never depends on the host's time zone.
+import { MONTHS, WEEKDAYS } from '../core/calendar.ts';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -23,22 +24,6 @@ export function formatSimStart(ms: number): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
 }
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** "Monday, February 13, 2023, 7:00 am" */
 export function formatSimTime(ms: number): string {
