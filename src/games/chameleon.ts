@@ -1,17 +1,22 @@
 // Chameleon (MAgIC, Xu et al. 2024, sec. 3; chatarena rules): a pure reducer, per-player views, legal moves.
 // A topic for all, a secret word for all but the chameleon; clue rounds in seat order; everyone votes (the
 // chameleon too); a tie or a wrong accusation lets the chameleon win; a caught chameleon may guess the word.
+import { applyLobbyAction, type BaseState, bump, checkClue, isTerminal, seatOf } from './lobby.ts';
+import { nextInt } from './rng.ts';
 import {
-  applyLobbyAction,
-  type BaseState,
-  bump,
-  checkClue,
-  checkVote,
-  isTerminal,
-  seatOf,
-  tallyVotes,
-} from './lobby.ts';
-import { nextInt, seedState } from './rng.ts';
+  advanceClue,
+  castVote,
+  clamp,
+  endGame,
+  moveError,
+  newBaseState,
+  revealVotes,
+  roundWithin,
+  speakerAt,
+  type TurnRules,
+  timeoutClue,
+  timeoutVotes,
+} from './rules-common.ts';
 import { normalizeWord, sameWord, saysWord } from './text.ts';
 import {
   type ClueEntry,
@@ -85,21 +90,8 @@ export function createChameleon(args: {
 }): ChameleonState {
   const o = args.options ?? {};
   const clueRounds = clamp(o.clueRounds ?? CHAMELEON_SETTINGS.clueRounds, 1, CHAMELEON_SETTINGS.maxClueRounds);
-  const minPlayers = clamp(o.minPlayers ?? CHAMELEON_SETTINGS.minPlayers, 3, CHAMELEON_SETTINGS.maxPlayers);
-  const maxPlayers = clamp(o.maxPlayers ?? CHAMELEON_SETTINGS.maxPlayers, minPlayers, CHAMELEON_SETTINGS.maxPlayers);
   return {
-    version: 1,
-    kind: 'chameleon',
-    phase: 'lobby',
-    rng: seedState(args.seed),
-    step: 0,
-    turnSeq: 0,
-    hostId: null,
-    players: [],
-    minPlayers,
-    maxPlayers,
-    clues: [],
-    votes: {},
+    ...newBaseState('chameleon', args.seed, o, CHAMELEON_SETTINGS),
     clueRounds,
     topic: args.setup.topic,
     secret: args.setup.secret,
@@ -114,19 +106,15 @@ export function createChameleon(args: {
   };
 }
 
-function clamp(n: number, lo: number, hi: number): number {
-  return Math.max(lo, Math.min(hi, Math.floor(n)));
-}
-
 /** Whose clue is awaited, or null outside the clue phase. */
 export function chameleonTurn(s: ChameleonState): PlayerId | null {
   if (s.phase !== 'clues') return null;
-  return s.order[s.turnIndex % s.order.length] ?? null;
+  return speakerAt(s.order, s.turnIndex);
 }
 
 export function chameleonRound(s: ChameleonState): number {
   if (s.order.length === 0) return 0;
-  return Math.min(s.clueRounds, Math.floor(s.turnIndex / s.order.length) + 1);
+  return roundWithin(s.order, s.turnIndex, s.clueRounds);
 }
 
 function start(s: ChameleonState): Result<ChameleonState> {
@@ -154,33 +142,34 @@ function start(s: ChameleonState): Result<ChameleonState> {
   };
 }
 
+const RULES: TurnRules<ChameleonState> = {
+  speakers: (s) => s.order,
+  turn: chameleonTurn,
+  clueRound: chameleonRound,
+  // One vote round only.
+  voteRound: () => 1,
+  resolveVotes: (s, events) => resolveVotes(s, events),
+};
+
 export function applyChameleon(state: ChameleonState, action: GameAction): Result<ChameleonState> {
   const lobby = applyLobbyAction(state, action, start);
   if (lobby) return lobby;
   switch (action.type) {
     case 'clue': {
-      if (!seatOf(state, action.player)) return gameError('game/not_a_player', 'You are not in this game.');
-      if (state.phase !== 'clues') return gameError('game/wrong_phase', 'The clue round is over.');
+      const wrong = moveError(state, action.player, 'clues', 'The clue round is over.');
+      if (wrong) return wrong;
       if (chameleonTurn(state) !== action.player) return gameError('game/not_your_turn', 'It is not your turn.');
       // The chameleon is never told "that is the word": refusing its clue would leak the secret.
       const forbidden = action.player === state.chameleon ? [] : [state.secret];
       const err = checkClue(state.clues, action.text, forbidden, saysWord);
       if (err) return { error: err };
-      return advanceClue(state, action.player, action.text.trim());
+      return advanceClue(RULES, state, action.player, action.text.trim());
     }
-    case 'vote': {
-      if (!seatOf(state, action.player)) return gameError('game/not_a_player', 'You are not in this game.');
-      if (state.phase !== 'vote') return gameError('game/wrong_phase', 'Voting is not open.');
-      const err = checkVote(state, state.order, action.player, action.target);
-      if (err) return { error: err };
-      const next = bump({ ...state, votes: { ...state.votes, [action.player]: action.target } });
-      const events: GameEvent[] = [{ type: 'voted', player: action.player }];
-      if (Object.keys(next.votes).length < next.order.length) return { state: next, events };
-      return resolveVotes(next, events);
-    }
+    case 'vote':
+      return castVote(RULES, state, action.player, action.target);
     case 'guess': {
-      if (!seatOf(state, action.player)) return gameError('game/not_a_player', 'You are not in this game.');
-      if (state.phase !== 'guess') return gameError('game/wrong_phase', 'There is nothing to guess now.');
+      const wrong = moveError(state, action.player, 'guess', 'There is nothing to guess now.');
+      if (wrong) return wrong;
       if (action.player !== state.chameleon)
         return gameError('game/not_your_turn', 'Only the caught chameleon guesses the word.');
       if (normalizeWord(action.word) === '') return gameError('game/guess_empty', 'Guess a word.');
@@ -188,17 +177,8 @@ export function applyChameleon(state: ChameleonState, action: GameAction): Resul
     }
     case 'timeout': {
       if (action.turnSeq !== state.turnSeq) return gameError('game/stale_timeout', 'That turn is already over.');
-      if (state.phase === 'clues') {
-        const p = chameleonTurn(state) as PlayerId;
-        const r = advanceClue(state, p, null);
-        return { state: r.state, events: [{ type: 'timed_out', players: [p], phase: 'clues' }, ...r.events] };
-      }
-      if (state.phase === 'vote') {
-        const missing = state.order.filter((p) => !(p in state.votes));
-        const votes = { ...state.votes };
-        for (const p of missing) votes[p] = null;
-        return resolveVotes(bump({ ...state, votes }), [{ type: 'timed_out', players: missing, phase: 'vote' }]);
-      }
+      if (state.phase === 'clues') return timeoutClue(RULES, state);
+      if (state.phase === 'vote') return timeoutVotes(RULES, state);
       // Guess phase: no guess in time counts as a wrong guess.
       return finishGuess(state, null, [{ type: 'timed_out', players: [state.chameleon as PlayerId], phase: 'guess' }]);
     }
@@ -207,28 +187,8 @@ export function applyChameleon(state: ChameleonState, action: GameAction): Resul
   }
 }
 
-function advanceClue(
-  state: ChameleonState,
-  player: PlayerId,
-  text: string | null,
-): { state: ChameleonState; events: GameEvent[] } {
-  const round = chameleonRound(state);
-  const clue: ClueEntry = { player, round, text };
-  const turnIndex = state.turnIndex + 1;
-  const events: GameEvent[] = [{ type: 'clue', player, round, text }];
-  const base = { ...state, clues: [...state.clues, clue], turnIndex, turnSeq: state.turnSeq + 1 };
-  if (turnIndex >= state.order.length * state.clueRounds) {
-    events.push({ type: 'vote_phase', round: 1, voters: state.order });
-    return { state: bump({ ...base, phase: 'vote' as Phase }), events };
-  }
-  const next = bump(base);
-  events.push({ type: 'turn', player: chameleonTurn(next) as PlayerId, round: chameleonRound(next) });
-  return { state: next, events };
-}
-
 function resolveVotes(state: ChameleonState, events: GameEvent[]): Result<ChameleonState> {
-  const { tally, accused } = tallyVotes(state.votes);
-  const out: GameEvent[] = [...events, { type: 'votes_revealed', votes: state.votes, tally, accused }];
+  const { tally, accused, out } = revealVotes(state.votes, events);
   const base = { ...state, tally, accused, turnSeq: state.turnSeq + 1 };
   const chameleon = state.chameleon as PlayerId;
   if (accused === chameleon) {
@@ -259,8 +219,7 @@ function finish(
     accused: state.accused,
     guess,
   };
-  events.push({ type: 'over', winner: flag === 0 ? 'majority' : 'odd', flag });
-  return { state: { ...state, phase: 'over', outcome }, events };
+  return endGame(state, outcome, flag, events);
 }
 
 // ---- Views -------------------------------------------------------------------------------------------------

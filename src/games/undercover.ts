@@ -2,17 +2,22 @@
 // a role. MAgIC variant: 2 clue rounds then one vote (flags 0 correct vote, 1 wrong vote, 2 tie).
 // Party variant: clue round(s) then a vote that eliminates, until the undercover is out or civilians no longer
 // outnumber the undercovers.
+import { applyLobbyAction, type BaseState, bump, checkClue, isTerminal, seatOf } from './lobby.ts';
+import { nextInt, shuffle } from './rng.ts';
 import {
-  applyLobbyAction,
-  type BaseState,
-  bump,
-  checkClue,
-  checkVote,
-  isTerminal,
-  seatOf,
-  tallyVotes,
-} from './lobby.ts';
-import { nextInt, seedState, shuffle } from './rng.ts';
+  advanceClue,
+  castVote,
+  clamp,
+  endGame,
+  moveError,
+  newBaseState,
+  revealVotes,
+  roundWithin,
+  speakerAt,
+  type TurnRules,
+  timeoutClue,
+  timeoutVotes,
+} from './rules-common.ts';
 import { saysWord } from './text.ts';
 import { type GameAction, type GameEvent, gameError, type Phase, type PlayerId, type Result } from './types.ts';
 import type { PublicSeat } from './chameleon.ts';
@@ -94,21 +99,8 @@ export function createUndercover(args: {
   const variant = o.variant ?? 'magic';
   const defRounds = variant === 'magic' ? UNDERCOVER_SETTINGS.magicClueRounds : UNDERCOVER_SETTINGS.partyClueRounds;
   const clueRounds = clamp(o.clueRounds ?? defRounds, 1, UNDERCOVER_SETTINGS.maxClueRounds);
-  const minPlayers = clamp(o.minPlayers ?? UNDERCOVER_SETTINGS.minPlayers, 3, UNDERCOVER_SETTINGS.maxPlayers);
-  const maxPlayers = clamp(o.maxPlayers ?? UNDERCOVER_SETTINGS.maxPlayers, minPlayers, UNDERCOVER_SETTINGS.maxPlayers);
   return {
-    version: 1,
-    kind: 'undercover',
-    phase: 'lobby',
-    rng: seedState(args.seed),
-    step: 0,
-    turnSeq: 0,
-    hostId: null,
-    players: [],
-    minPlayers,
-    maxPlayers,
-    clues: [],
-    votes: {},
+    ...newBaseState('undercover', args.seed, o, UNDERCOVER_SETTINGS),
     variant,
     clueRounds,
     civilianWord: args.setup.civilianWord,
@@ -125,19 +117,15 @@ export function createUndercover(args: {
   };
 }
 
-function clamp(n: number, lo: number, hi: number): number {
-  return Math.max(lo, Math.min(hi, Math.floor(n)));
-}
-
 export function undercoverTurn(s: UndercoverState): PlayerId | null {
   if (s.phase !== 'clues') return null;
-  return s.alive[s.turnIndex % s.alive.length] ?? null;
+  return speakerAt(s.alive, s.turnIndex);
 }
 
 /** Global 1-based clue round (counts across vote rounds). */
 export function undercoverClueRound(s: UndercoverState): number {
   if (s.alive.length === 0) return 0;
-  const within = Math.min(s.clueRounds, Math.floor(s.turnIndex / s.alive.length) + 1);
+  const within = roundWithin(s.alive, s.turnIndex, s.clueRounds);
   return (s.voteRound - 1) * s.clueRounds + within;
 }
 
@@ -185,70 +173,44 @@ function start(s: UndercoverState): Result<UndercoverState> {
   };
 }
 
+const RULES: TurnRules<UndercoverState> = {
+  speakers: (s) => s.alive,
+  turn: undercoverTurn,
+  clueRound: undercoverClueRound,
+  voteRound: (s) => s.voteRound,
+  resolveVotes: (s, events) => resolveVotes(s, events),
+};
+
 export function applyUndercover(state: UndercoverState, action: GameAction): Result<UndercoverState> {
   const lobby = applyLobbyAction(state, action, start);
   if (lobby) return lobby;
   switch (action.type) {
     case 'clue': {
-      if (!seatOf(state, action.player)) return gameError('game/not_a_player', 'You are not in this game.');
-      if (state.phase !== 'clues') return gameError('game/wrong_phase', 'The clue round is over.');
+      const wrong = moveError(state, action.player, 'clues', 'The clue round is over.');
+      if (wrong) return wrong;
       if (!state.alive.includes(action.player)) return gameError('game/eliminated', 'You are out of this game.');
       if (undercoverTurn(state) !== action.player) return gameError('game/not_your_turn', 'It is not your turn.');
       const err = checkClue(state.clues, action.text, [wordOf(state, action.player)], saysWord);
       if (err) return { error: err };
-      return advanceClue(state, action.player, action.text.trim());
+      return advanceClue(RULES, state, action.player, action.text.trim());
     }
-    case 'vote': {
-      if (!seatOf(state, action.player)) return gameError('game/not_a_player', 'You are not in this game.');
-      if (state.phase !== 'vote') return gameError('game/wrong_phase', 'Voting is not open.');
-      const err = checkVote(state, state.alive, action.player, action.target);
-      if (err) return { error: err };
-      const next = bump({ ...state, votes: { ...state.votes, [action.player]: action.target } });
-      const events: GameEvent[] = [{ type: 'voted', player: action.player }];
-      if (Object.keys(next.votes).length < next.alive.length) return { state: next, events };
-      return resolveVotes(next, events);
-    }
+    case 'vote':
+      return castVote(RULES, state, action.player, action.target);
     case 'guess':
       if (!seatOf(state, action.player)) return gameError('game/not_a_player', 'You are not in this game.');
       return gameError('game/wrong_phase', 'Undercover has no word guess; vote instead.');
     case 'timeout': {
       if (action.turnSeq !== state.turnSeq) return gameError('game/stale_timeout', 'That turn is already over.');
-      if (state.phase === 'clues') {
-        const p = undercoverTurn(state) as PlayerId;
-        const r = advanceClue(state, p, null);
-        return { state: r.state, events: [{ type: 'timed_out', players: [p], phase: 'clues' }, ...r.events] };
-      }
-      const missing = state.alive.filter((p) => !(p in state.votes));
-      const votes = { ...state.votes };
-      for (const p of missing) votes[p] = null;
-      return resolveVotes(bump({ ...state, votes }), [{ type: 'timed_out', players: missing, phase: 'vote' }]);
+      if (state.phase === 'clues') return timeoutClue(RULES, state);
+      return timeoutVotes(RULES, state);
     }
     default:
       return gameError('game/wrong_phase', 'That cannot be done now.');
   }
 }
 
-function advanceClue(
-  state: UndercoverState,
-  player: PlayerId,
-  text: string | null,
-): { state: UndercoverState; events: GameEvent[] } {
-  const round = undercoverClueRound(state);
-  const turnIndex = state.turnIndex + 1;
-  const events: GameEvent[] = [{ type: 'clue', player, round, text }];
-  const base = { ...state, clues: [...state.clues, { player, round, text }], turnIndex, turnSeq: state.turnSeq + 1 };
-  if (turnIndex >= state.alive.length * state.clueRounds) {
-    events.push({ type: 'vote_phase', round: state.voteRound, voters: state.alive });
-    return { state: bump({ ...base, phase: 'vote' as Phase }), events };
-  }
-  const next = bump(base);
-  events.push({ type: 'turn', player: undercoverTurn(next) as PlayerId, round: undercoverClueRound(next) });
-  return { state: next, events };
-}
-
 function resolveVotes(state: UndercoverState, events: GameEvent[]): Result<UndercoverState> {
-  const { tally, accused } = tallyVotes(state.votes);
-  const out: GameEvent[] = [...events, { type: 'votes_revealed', votes: state.votes, tally, accused }];
+  const { tally, accused, out } = revealVotes(state.votes, events);
   const record: VoteRecord = { round: state.voteRound, votes: state.votes, tally, accused };
   const base: UndercoverState = {
     ...state,
@@ -290,8 +252,7 @@ function finish(state: UndercoverState, flag: UndercoverFlag, events: GameEvent[
     civilianWord: state.civilianWord,
     undercoverWord: state.undercoverWord,
   };
-  events.push({ type: 'over', winner: flag === 0 ? 'majority' : 'odd', flag });
-  return { state: { ...state, phase: 'over', outcome }, events };
+  return endGame(state, outcome, flag, events);
 }
 
 // ---- Views -------------------------------------------------------------------------------------------------
