@@ -1,6 +1,16 @@
 // The part of the agent module (src/agent, docs: /work/brief/AGENT_API.md) the town calls, as a port.
 // AgentRuntime satisfies it structurally; the composition (agent-mind.ts) builds it from src/agent.
-import type { AgentId, AgentProfile, Memory, MemoryId, MemoryKind } from '../agent/types.ts';
+import type {
+  Action,
+  AgentId,
+  AgentProfile,
+  DecideContext,
+  Decision,
+  Memory,
+  MemoryId,
+  MemoryKind,
+  Perceived,
+} from '../agent/types.ts';
 import type { PlaceView } from './world.ts';
 
 export interface MemoryStreamLike {
@@ -16,39 +26,10 @@ export interface MindResident {
   memory: MemoryStreamLike;
 }
 
-export interface Perceived {
-  description: string;
-  subject?: string;
-  kind?: 'action' | 'object' | 'speech' | 'arrival' | 'system';
-}
-
-export interface DecideContext {
-  now: number;
-  minutesPerTick: number;
-  location: PlaceView;
-  knownPlaces: PlaceView[];
-  perceived: Perceived[];
-  nearby: { id: AgentId; name: string; action: string; busy: boolean }[];
-  rejected?: string;
-}
-
-export interface MindAction {
-  description: string;
-  emoji: string;
-  location: string;
-  subArea?: string;
-  object?: string;
-  objectStatus?: string;
-  start: number;
-  minutes: number;
-}
-
-export interface Decision {
-  action: MindAction;
-  changed: boolean;
-  reacted: boolean;
-  converse?: { with: AgentId; intent: string };
-}
+// The contract's data types are the agent's own (src/agent/types.ts): one definition, no mirror to drift.
+export type { DecideContext, Decision, Perceived } from '../agent/types.ts';
+/** The action a resident takes, as the agent decides it and the town stores it. */
+export type MindAction = Action;
 
 export interface Retrieved {
   memory: Memory;

@@ -1,6 +1,6 @@
 // The town's world as data (Park et al. 2023, sec. 5: a tree town -> areas -> sub-areas -> objects) and the
 // JSON snapshot a tick commits. Everything here is JSON-serialisable; memories live outside, in the store.
-import type { AgentId, AgentProfile } from '../agent/types.ts';
+import type { Action, AgentId, AgentProfile } from '../agent/types.ts';
 import type { TownSettings } from './settings.ts';
 
 export interface WorldObject {
@@ -52,16 +52,8 @@ export interface WorldEvent {
   exclude: AgentId[];
 }
 
-export interface CurrentAction {
-  description: string;
-  emoji: string;
-  location: string;
-  subArea?: string;
-  object?: string;
-  objectStatus?: string;
-  start: number;
-  minutes: number;
-}
+/** What a resident is doing now: the agent's Action, kept in the snapshot. */
+export type CurrentAction = Action;
 
 export interface Travel {
   from: string;

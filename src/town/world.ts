@@ -1,19 +1,12 @@
 // Pure rules of the world tree: opening hours, capacity, travel time, object status, spatial memory, views.
 // Park et al. 2023, sec. 5.1 (environment as a tree, agents keep the subgraph they have seen) and
 // sec. 7.3 boundaries (shops entered after closing, a one-person bathroom crowded): the world refuses those moves.
-import type { AgentId } from '../agent/types.ts';
+import type { AgentId, Place } from '../agent/types.ts';
 import { minuteOfDay } from './time.ts';
 import type { KnownPlace, Location, ResidentState, SubArea, TownState, WorldEvent, WorldObject } from './types.ts';
 
-/** The agent's view of one place (matches src/agent's Place). */
-export interface PlaceView {
-  id: string;
-  name: string;
-  kind?: string;
-  subAreas: { name: string; objects: { name: string; status: string }[] }[];
-  open?: boolean;
-  hours?: string;
-}
+/** The agent's view of one place: the town builds it, the agent plans with it. */
+export type PlaceView = Place;
 
 /** "08:00-20:00, 21:00-02:00" -> [[480, 1200], [1260, 120]] (minutes; end may be below start across midnight). */
 export function parseHours(hours: string): [number, number][] {
