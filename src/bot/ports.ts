@@ -1,5 +1,6 @@
 // What the Discord front end needs from the rest of the system, as narrow interfaces. The town and games modules
 // know nothing about Discord; src/bot/town-adapter.ts fits their services to these shapes.
+import type { Post } from '../town/types.ts';
 
 /** One channel provisioned for a town location (or the town hall / the category), bound by channel id. */
 export interface ChannelBindingRow {
@@ -25,23 +26,14 @@ export interface ChannelStore {
   setWebhook(townId: string, location: string, webhook: { id: string; token: string } | null): Promise<void>;
 }
 
-/** A post waiting in the town's outbox, in delivery order (seq). */
-export interface PendingPost {
-  id: string;
-  seq: number;
-  /** Location id or TOWN_HALL. */
-  location: string;
-  /** Resident id; null for the narrator (digest, announcements). */
-  speakerId: string | null;
-  speakerName: string | null;
-  emoji: string | null;
-  kind: string;
-  text: string;
+/** A post waiting in the town's outbox, in delivery order (seq): the fields delivery reads from the town's Post. */
+export type PendingPost = Pick<
+  Post,
+  'id' | 'seq' | 'location' | 'speakerId' | 'speakerName' | 'emoji' | 'kind' | 'text' | 'attempts'
+> & {
   /** Wall time the town wrote it, when known; bounds the search for an earlier delivery after a crash. */
   createdAt?: Date;
-  /** Delivery attempts recorded so far (across restarts). */
-  attempts: number;
-}
+};
 
 export interface OutboxPort {
   /** Undelivered posts in seq order. */

@@ -3,10 +3,9 @@
 // Across processes sharing one database, only the holder of the town's lease delivers (TownService.holdLease); the
 // others poll in standby and take over once the holder releases the lease or stops renewing it.
 import type { TownService } from '../town/service.ts';
-import type { Post } from '../town/types.ts';
 import type { DeliveryReport, DeliveryTarget, DeliverySettings, OutboxDeliverer } from './delivery.ts';
 import type { DiscordApi } from './discord-api.ts';
-import { type ChannelBindingRow, type ChannelStore, type Log, type PendingPost, TOWN_HALL } from './ports.ts';
+import { type ChannelBindingRow, type ChannelStore, type Log, TOWN_HALL } from './ports.ts';
 import { type ProvisionResult, provisionTown } from './provision.ts';
 
 export const LOOP_SETTINGS = {
@@ -32,20 +31,6 @@ export class KeyedLock {
     });
     return next;
   }
-}
-
-function toPending(p: Post): PendingPost {
-  return {
-    id: p.id,
-    seq: p.seq,
-    location: p.location,
-    speakerId: p.speakerId,
-    speakerName: p.speakerName,
-    emoji: p.emoji,
-    kind: p.kind,
-    text: p.text,
-    attempts: p.attempts,
-  };
 }
 
 export interface TownLinkDeps {
@@ -117,7 +102,7 @@ export class TownLink {
     return {
       townId: town.id,
       outbox: {
-        pending: async (limit) => (await town.pendingPosts(limit)).map(toPending),
+        pending: async (limit) => town.pendingPosts(limit),
         markDelivered: (post, ref) => town.markDelivered([post.seq], ref),
         recordFailure: (post, error) => town.markFailed(post.seq, error),
       },
