@@ -179,8 +179,33 @@ class CallPolicy {
     }
   }
 
-  record(r: UsageRecord): void {
-    this.usage.record(r);
+  /** Accounts one call (or one batch of requests) that started at `started` and ended now. */
+  record(r: Omit<UsageRecord, 'day' | 'latencyMs' | 'failures'> & { started: number; failed: boolean }): void {
+    const { started, failed, ...rest } = r;
+    this.usage.record({
+      ...rest,
+      day: utcDay(started),
+      failures: failed ? 1 : 0,
+      latencyMs: Math.max(0, this.clock.now() - started),
+    });
+  }
+}
+
+/** What both gateways expose about their spending, from the shared call policy. */
+abstract class AccountedGateway {
+  protected constructor(protected readonly policy: CallPolicy) {}
+
+  /** Totals per task (and model) from the usage sink, e.g. for benches and `/town budget`. */
+  usageReport(filter?: UsageFilter): Promise<UsageReport> {
+    return this.policy.usage.report(filter);
+  }
+
+  budgetStatus(townId: string): Promise<BudgetStatus> {
+    return this.policy.budgetStatus(townId);
+  }
+
+  flush(): Promise<void> {
+    return this.policy.usage.flush();
   }
 }
 
@@ -189,16 +214,15 @@ function failureCode(e: unknown): LlmErrorCode | undefined {
 }
 
 /** The structured-output gateway: a `LanguageModel` over any `ChatProvider`. */
-export class LlmGateway implements LanguageModel {
+export class LlmGateway extends AccountedGateway implements LanguageModel {
   readonly info: ModelInfo;
-  private readonly policy: CallPolicy;
 
   constructor(
     private readonly provider: ChatProvider,
     opts: GatewayOptions = {},
   ) {
+    super(new CallPolicy(opts));
     this.info = provider.info;
-    this.policy = new CallPolicy(opts);
   }
 
   get usage(): UsageSink {
@@ -269,28 +293,14 @@ export class LlmGateway implements LanguageModel {
   ): void {
     this.policy.record({
       townId,
-      day: utcDay(started),
       task,
       model,
+      started,
       calls: 1,
-      failures: failed ? 1 : 0,
+      failed,
       promptTokens: tokens.promptTokens,
       completionTokens: tokens.completionTokens,
-      latencyMs: Math.max(0, this.policy.clock.now() - started),
     });
-  }
-
-  /** Totals per task (and model) from the usage sink, e.g. for benches and `/town budget`. */
-  usageReport(filter?: UsageFilter): Promise<UsageReport> {
-    return this.policy.usage.report(filter);
-  }
-
-  budgetStatus(townId: string): Promise<BudgetStatus> {
-    return this.policy.budgetStatus(townId);
-  }
-
-  flush(): Promise<void> {
-    return this.policy.usage.flush();
   }
 }
 
@@ -309,8 +319,7 @@ export interface EmbeddingStats {
 }
 
 /** The embedding gateway: an `Embedder` over any `EmbeddingProvider`, with batching, caching and accounting. */
-export class EmbeddingGateway implements Embedder {
-  private readonly policy: CallPolicy;
+export class EmbeddingGateway extends AccountedGateway implements Embedder {
   private readonly cache: EmbeddingCacheStore;
   private readonly batchSize: number;
   private readonly budgeted: boolean;
@@ -320,7 +329,7 @@ export class EmbeddingGateway implements Embedder {
     private readonly provider: EmbeddingProvider,
     opts: EmbeddingGatewayOptions = {},
   ) {
-    this.policy = new CallPolicy(opts);
+    super(new CallPolicy(opts));
     this.cache = opts.cache ?? new InMemoryEmbeddingCache();
     this.batchSize = Math.max(1, opts.batchSize ?? gatewaySettings.embeddingBatchSize);
     this.budgeted = opts.budgeted ?? true;
@@ -393,27 +402,14 @@ export class EmbeddingGateway implements Embedder {
     } finally {
       this.policy.record({
         townId,
-        day: utcDay(started),
         task,
         model: this.provider.model,
+        started,
         calls: requests,
-        failures: failed ? 1 : 0,
+        failed,
         promptTokens,
         completionTokens: 0,
-        latencyMs: Math.max(0, this.policy.clock.now() - started),
       });
     }
-  }
-
-  usageReport(filter?: UsageFilter): Promise<UsageReport> {
-    return this.policy.usage.report(filter);
-  }
-
-  budgetStatus(townId: string): Promise<BudgetStatus> {
-    return this.policy.budgetStatus(townId);
-  }
-
-  flush(): Promise<void> {
-    return this.policy.usage.flush();
   }
 }
