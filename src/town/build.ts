@@ -4,7 +4,7 @@ import { type TownFile, slugify } from './file.ts';
 import { seedState } from './rng.ts';
 import { resolveTownSettings } from './settings.ts';
 import { dayIndex, parseSimStart } from './time.ts';
-import type { Location, ResidentState, TownState } from './types.ts';
+import type { Location, ResidentState, TownState, TownStats } from './types.ts';
 import { observePlace, pairKey } from './world.ts';
 
 export interface BuildOptions {
@@ -12,6 +12,19 @@ export interface BuildOptions {
   seed?: string | number;
   /** The agent module's initial mind state for a profile. */
   initialMind: (profile: AgentProfile) => unknown;
+}
+
+/** A town's counters before its first tick (also the defaults for snapshots written before a counter existed). */
+export function emptyStats(): TownStats {
+  return {
+    ticks: 0,
+    failures: 0,
+    failuresByStep: {},
+    conversations: 0,
+    conversationsByResident: {},
+    reflections: 0,
+    rejectedMoves: 0,
+  };
 }
 
 export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
@@ -118,15 +131,7 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
     })),
     dayLog: { day: dayIndex(start), conversations: [], newRelations: [], notable: [], posts: 0, rejectedMoves: 0 },
     lastDigest: null,
-    stats: {
-      ticks: 0,
-      failures: 0,
-      failuresByStep: {},
-      conversations: 0,
-      conversationsByResident: {},
-      reflections: 0,
-      rejectedMoves: 0,
-    },
+    stats: emptyStats(),
     outboxSeq: 1,
     rng: seedState(opts.seed ?? file.name),
     seeded: false,

@@ -4,7 +4,7 @@
 // nothing is ever stored half-way. API reference: docs/town-api.md.
 import type { AgentId, Memory, MemoryKind } from '../agent/types.ts';
 import { UserError } from '../errors.ts';
-import { buildTownState } from './build.ts';
+import { buildTownState, emptyStats } from './build.ts';
 import { Mutex, mapLimit } from './concurrency.ts';
 import type { TownFile } from './file.ts';
 import { withCallContext } from './metering.ts';
@@ -940,16 +940,7 @@ export class TownService {
 /** Fills fields added after a snapshot was written (settings merged over today's defaults). */
 export function upgradeState(state: TownState): TownState {
   state.settings = resolveTownSettings(state.settings);
-  const defaults: TownState['stats'] = {
-    ticks: 0,
-    failures: 0,
-    failuresByStep: {},
-    conversations: 0,
-    conversationsByResident: {},
-    reflections: 0,
-    rejectedMoves: 0,
-  };
-  state.stats = { ...defaults, ...(state.stats as Partial<TownState['stats']>) };
+  state.stats = { ...emptyStats(), ...(state.stats as Partial<TownState['stats']>) };
   state.events ??= [];
   state.lastConversation ??= {};
   state.acquaintances ??= [];

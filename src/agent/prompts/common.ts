@@ -26,6 +26,16 @@ export function numbered(items: readonly { n: number; text: string }[]): string 
 }
 
 /** A retrieved memory as prompts and offline rules see it. */
+/** Who and where the resident is right now: the opening of every in-the-moment prompt (react, hear). */
+export const situationInput = z.object({
+  name: z.string(),
+  first: z.string(),
+  summary: z.string(),
+  time: z.string(),
+  status: z.string(),
+  placeName: z.string(),
+});
+
 export const promptMemory = z.object({
   text: z.string(),
   importance: z.number(),

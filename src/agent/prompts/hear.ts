@@ -2,17 +2,11 @@
 // observation (sec. 4.1) and answers in character, or stays silent when not addressed and not concerned.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { bullets, memoryText, promptMemory, system, user } from './common.ts';
+import { bullets, memoryText, promptMemory, situationInput, system, user } from './common.ts';
 
 export const HEAR_TASK = 'agent_hear';
 
-export const hearInput = z.object({
-  name: z.string(),
-  first: z.string(),
-  summary: z.string(),
-  time: z.string(),
-  status: z.string(),
-  placeName: z.string(),
+export const hearInput = situationInput.extend({
   speaker: z.object({ name: z.string(), description: z.string().optional() }),
   text: z.string(),
   addressed: z.boolean(),

@@ -3,17 +3,11 @@
 // "<entity> is <doing>" (the John-and-Eddy example), listed rather than summarised by another call.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { bullets, memoryText, promptMemory, system, user } from './common.ts';
+import { bullets, memoryText, promptMemory, situationInput, system, user } from './common.ts';
 
 export const REACT_TASK = 'agent_react';
 
-export const reactInput = z.object({
-  name: z.string(),
-  first: z.string(),
-  summary: z.string(),
-  time: z.string(),
-  status: z.string(),
-  placeName: z.string(),
+export const reactInput = situationInput.extend({
   observation: z.string(),
   /** The observed entity. */
   subject: z.string().optional(),
