@@ -93,6 +93,7 @@ import type {
   MemoryKind,
   Perceived,
   Place,
+  PlanLevel,
 } from './types.ts';
 
 /** One resident as the runtime sees it; the town owns these objects and commits their changes. */
@@ -497,6 +498,24 @@ export class AgentRuntime {
     };
   }
 
+  /** Plan slots of one level as plan memories (sec. 4.3: plans live in the memory stream). */
+  private planMemories(r: Resident, level: PlanLevel, slots: readonly PlanSlot[], places: readonly PromptPlace[]) {
+    return slots.map((slot) => ({
+      r,
+      m: {
+        kind: 'plan' as const,
+        description: this.planText(r.profile.firstName, slot, places),
+        importance: this.settings.planImportance[level],
+        plan: {
+          level,
+          start: slot.start,
+          minutes: Math.round((slot.end - slot.start) / MINUTE_MS),
+          location: slot.place,
+        },
+      },
+    }));
+  }
+
   private planText(first: string, s: PlanSlot, places: readonly PromptPlace[]): string {
     const where = places.find((p) => p.id === s.place)?.name ?? s.place;
     // "sleeping" -> "sleep"; no "at Riverside Library at Riverside Library"
@@ -574,23 +593,7 @@ export class AgentRuntime {
     // Deciding how to spend the day is a thought that counts toward reflection (the brief lists plans among what
     // matters); each waking block at the day-plan importance, sleep not.
     mind.importanceSinceReflection += newBlocks.filter((b) => !isSleeping(b.activity)).length * s.planImportance.day;
-    await this.storeAll(
-      newBlocks.map((b) => ({
-        r,
-        m: {
-          kind: 'plan' as const,
-          description: this.planText(p.firstName, b, places),
-          importance: s.planImportance.day,
-          plan: {
-            level: 'day' as const,
-            start: b.start,
-            minutes: Math.round((b.end - b.start) / MINUTE_MS),
-            location: b.place,
-          },
-        },
-      })),
-      now,
-    );
+    await this.storeAll(this.planMemories(r, 'day', newBlocks, places), now);
   }
 
   /**
@@ -711,23 +714,7 @@ export class AgentRuntime {
         window,
         this.slotOpts(() => same()[0]!),
       );
-      await this.storeAll(
-        fresh.map((h) => ({
-          r,
-          m: {
-            kind: 'plan' as const,
-            description: this.planText(r.profile.firstName, h, places),
-            importance: s.planImportance.hour,
-            plan: {
-              level: 'hour' as const,
-              start: h.start,
-              minutes: Math.round((h.end - h.start) / MINUTE_MS),
-              location: h.place,
-            },
-          },
-        })),
-        ctx.now,
-      );
+      await this.storeAll(this.planMemories(r, 'hour', fresh, places), ctx.now);
     }
     plan.hours = dedupeMeals(
       spliceSlots(
@@ -786,23 +773,7 @@ export class AgentRuntime {
       if (got.length === 0) this.log('agent: empty step plan; using the hour as one step', { agent: r.profile.id });
       else steps = got;
       const places = this.placesFor(ctx, r, mind);
-      await this.storeAll(
-        steps.map((st) => ({
-          r,
-          m: {
-            kind: 'plan' as const,
-            description: this.planText(r.profile.firstName, st, places),
-            importance: s.planImportance.step,
-            plan: {
-              level: 'step' as const,
-              start: st.start,
-              minutes: Math.round((st.end - st.start) / MINUTE_MS),
-              location: st.place,
-            },
-          },
-        })),
-        ctx.now,
-      );
+      await this.storeAll(this.planMemories(r, 'step', steps, places), ctx.now);
     }
     plan.steps = dedupeMeals(
       spliceSlots(
