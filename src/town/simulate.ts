@@ -172,10 +172,10 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
   });
 
   const atEnd = meterSnapshot(llm);
-  const tickMeter = meterDiff(afterTicks, beforeTicks);
+  const tickMeter = meterCombine(afterTicks, beforeTicks, sub);
   // The simulation itself: seeding plus the ticks; evaluation is everything else.
-  const sim = meterSum(atStart, tickMeter);
-  const evalTotals = sum(meterDiff(beforeTicks, atStart).total, meterDiff(atEnd, afterTicks).total);
+  const sim = meterCombine(atStart, tickMeter, sum);
+  const evalTotals = sum(sub(beforeTicks.total, atStart.total), sub(atEnd.total, afterTicks.total));
   const residentDays = Math.max(1e-9, end.residents.length * (opts.hours / 24));
 
   await service.close();
@@ -241,7 +241,7 @@ const sub = (a: CallTotals | undefined, b: CallTotals | undefined): CallTotals =
 function combine(
   a: Record<string, CallTotals>,
   b: Record<string, CallTotals>,
-  op: (x: CallTotals | undefined, y: CallTotals | undefined) => CallTotals,
+  op: TotalsOp,
 ): Record<string, CallTotals> {
   const out: Record<string, CallTotals> = {};
   for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
@@ -251,22 +251,15 @@ function combine(
   return out;
 }
 
-/** What was metered between two snapshots (later - earlier). */
-function meterDiff(later: MeterSnapshot, earlier: MeterSnapshot): MeterSnapshot {
-  return {
-    total: sub(later.total, earlier.total),
-    byTask: combine(later.byTask, earlier.byTask, sub),
-    byPhase: combine(later.byPhase, earlier.byPhase, sub),
-    byResident: combine(later.byResident, earlier.byResident, sub),
-  };
-}
+type TotalsOp = (x: CallTotals | undefined, y: CallTotals | undefined) => CallTotals;
 
-function meterSum(a: MeterSnapshot, b: MeterSnapshot): MeterSnapshot {
+/** Two snapshots combined field by field (sub: what was metered between them; sum: both together). */
+function meterCombine(a: MeterSnapshot, b: MeterSnapshot, op: TotalsOp): MeterSnapshot {
   return {
-    total: sum(a.total, b.total),
-    byTask: combine(a.byTask, b.byTask, sum),
-    byPhase: combine(a.byPhase, b.byPhase, sum),
-    byResident: combine(a.byResident, b.byResident, sum),
+    total: op(a.total, b.total),
+    byTask: combine(a.byTask, b.byTask, op),
+    byPhase: combine(a.byPhase, b.byPhase, op),
+    byResident: combine(a.byResident, b.byResident, op),
   };
 }
 
