@@ -3,6 +3,7 @@
 import { agentOfflineRules } from './agent/index.ts';
 import { consoleGameHandler } from './app/console-games.ts';
 import { BotStartupError } from './bot/client.ts';
+import { rememberGamesInTowns } from './bot/game-memories.ts';
 import { startDiscordBot } from './bot/index.ts';
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
 import { renderBanner } from './console/banner.ts';
@@ -91,18 +92,8 @@ async function main(): Promise<number> {
     ratings: new PrismaRatingStore(db.prisma),
     llm,
     seeds: () => Date.now() % 2_147_483_647,
-    // Residents who played remember the game (issue 6).
-    onFinished: async (game) => {
-      const scope = game.context.scope;
-      const town = await towns.get(scope);
-      if (!town) return;
-      for (const m of game.memories) {
-        if (m.residentId)
-          await town
-            .remember(m.residentId, m.text, 'game')
-            .catch((e) => townLog('warn', 'game memory', { e: String(e) }));
-      }
-    },
+    // Residents who played remember the game (issue 6), in the town where it was played.
+    onFinished: rememberGamesInTowns(towns, log),
   });
 
   let stopping = false;
