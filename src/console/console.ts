@@ -95,7 +95,8 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
   if (opts.service) service = opts.service;
   else if (opts.registry) service = await opts.registry.getOrCreate(CONSOLE_SCOPE);
   else throw new Error('runConsole needs a service or a registry');
-  const user: Speaker = opts.user ?? { id: 'console', displayName: 'You' };
+  // Without a persona residents (and game tables) need a name they can use in a sentence: "Hi Guest!".
+  const user: Speaker = opts.user ?? { id: 'console', displayName: 'Guest' };
   if (opts.banner) out(opts.banner);
 
   // Posts: print the backlog (bounded), then every commit's posts as they land; mark them delivered.
@@ -185,7 +186,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
           out(
             p
               ? `You are ${p.name}, ${p.description}.`
-              : `No persona: residents see you as ${user.displayName}, a visitor.`,
+              : `No persona: residents see you as ${user.displayName}, a visitor. Set one with /persona set <name>, <description>.`,
           );
         }
         return;
