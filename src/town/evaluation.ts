@@ -1,53 +1,15 @@
 // The paper's evaluations by interview: information diffusion and relationship formation (Park et al. 2023,
 // sec. 7.1), and the five-category interview battery (sec. 6.1). Interviews here are stateless (remember=false),
-// as in the paper. Answers are judged by rules (no model call), then checked against the memory stream so an
-// answer that claims knowledge the resident never acquired counts as hallucinated.
+// as in the paper. Answers are judged by src/eval/judge.ts (rules that read negation; no model call), then checked
+// against the memory stream (seeded memories included) so a claim the resident never acquired counts as hallucinated.
 import type { Memory } from '../agent/types.ts';
+import { answerKnowsFact, answerKnowsPerson, memoryNamesPerson, memorySupportsFact } from '../eval/judge.ts';
 import type { TownService } from './service.ts';
 import type { SeedFact } from './types.ts';
 
-/** Phrases that turn a sentence into "I don't know" (not every "not": "I have not told anyone I am running" knows). */
-const NEGATION =
-  /\b((don't|do not|didn't|did not|can't|cannot) (know|remember|recall|say)|haven't heard|have not heard|never heard|not aware|unaware|no idea|not sure|not familiar|i'm sorry|no one (is|has|that)|nobody (is|has))\b|^\s*no\b/i;
-/** For "do you know <name>?": also "never met", "haven't met". */
-const NOT_MET = /\b(never met|haven't met|have not met|not met|don't think i know|do not think i know)\b/i;
-const AFFIRM = /^\s*(yes|yeah|yep|of course|sure|certainly|absolutely|indeed|i do\b|i know\b)/i;
-
-function sentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+|\n+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-/** Each keyword entry must appear ("a|b" = either). */
-export function matchesKeywords(text: string, keywords: readonly string[]): boolean {
-  const t = text.toLowerCase();
-  return keywords.every((k) =>
-    k
-      .split('|')
-      .map((alt) => alt.trim().toLowerCase())
-      .some((alt) => alt.length > 0 && t.includes(alt)),
-  );
-}
-
-/** Does an answer state the fact? Some sentence holds every keyword group and no negation. */
-export function answerKnowsFact(answer: string, keywords: readonly string[]): boolean {
-  return sentences(answer).some((s) => matchesKeywords(s, keywords) && !NEGATION.test(s));
-}
-
-/** Does an answer to "Do you know <name>?" say yes? */
-export function answerKnowsPerson(answer: string, name: string): boolean {
-  const first = sentences(answer)[0] ?? '';
-  if (AFFIRM.test(first)) return true;
-  if (NEGATION.test(first) || NOT_MET.test(first)) return false;
-  const parts = name.toLowerCase().split(/\s+/);
-  return parts.some((p) => p.length > 1 && answer.toLowerCase().includes(p));
-}
-
-/** Memories acquired from the world (not the resident's own seed or its evaluation interviews). */
-function evidence(memories: readonly Memory[], test: (description: string) => boolean, includeSeed: boolean): boolean {
-  return memories.some((m) => (includeSeed || m.kind !== 'seed') && test(m.description));
+/** Memories acquired from the world or seeded: a resident who was told a fact at the start knows it honestly. */
+function evidence(memories: readonly Memory[], test: (description: string) => boolean): boolean {
+  return memories.some((m) => test(m.description));
 }
 
 export interface DiffusionResult {
@@ -76,16 +38,12 @@ export async function measureDiffusion(service: TownService, facts: readonly See
     residents.forEach((r, i) => {
       const a = answers[i] ?? '';
       byName[r.name] = a;
-      // The holder speaks of itself in the first person: keyword groups naming the holder do not apply to it.
-      const parts = r.name.toLowerCase().split(/\s+/);
-      const keywords =
-        r.id === f.holder
-          ? f.keywords.filter((k) => !k.split('|').some((alt) => parts.includes(alt.trim().toLowerCase())))
-          : f.keywords;
-      if (!answerKnowsFact(a, keywords.length > 0 ? keywords : f.keywords)) return;
+      // The speaker's own name parts never name someone else: the holder speaks of itself in the first person,
+      // and "Moore" said by Jennifer Moore is about her, not about Sam Moore.
+      if (!answerKnowsFact(a, f.keywords, r.name)) return;
       said.push(r.name);
       const mems = service.liveResident(r.id).memory.all();
-      if (evidence(mems, (d) => matchesKeywords(d, f.keywords), r.id === f.holder)) grounded.push(r.name);
+      if (evidence(mems, (d) => memorySupportsFact(d, f.keywords))) grounded.push(r.name);
       else hallucinated.push(r.name);
     });
     out.push({
@@ -131,8 +89,7 @@ export async function measureDensity(service: TownService): Promise<DensityResul
     if (!answerKnowsPerson(answers[k] ?? '', other.name)) return;
     yes.add(`${it.a}>${it.b}`);
     const mems = service.liveResident(me.id).memory.all();
-    const first = other.name.split(/\s+/)[0] ?? other.name;
-    if (!evidence(mems, (d) => d.includes(other.name) || new RegExp(`\\b${first}\\b`).test(d), true)) hallucinatedYes++;
+    if (!evidence(mems, (d) => memoryNamesPerson(d, other.name))) hallucinatedYes++;
   });
   const edges: [string, string][] = [];
   for (let i = 0; i < rs.length; i++)

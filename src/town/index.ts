@@ -1,13 +1,8 @@
 // Public surface of the town module (see README.md in this folder).
 export { agentKit } from './agent-kit.ts';
 export { buildTownState } from './build.ts';
-export {
-  answerKnowsFact,
-  answerKnowsPerson,
-  measureDensity,
-  measureDiffusion,
-  runInterviewBattery,
-} from './evaluation.ts';
+export { answerKnowsFact, answerKnowsPerson } from '../eval/judge.ts';
+export { measureDensity, measureDiffusion, runInterviewBattery } from './evaluation.ts';
 export { parseTownFile, slugify, type TownFile, TownFileError, validateTownFile } from './file.ts';
 export { DEFAULT_TOWN_FILE, loadTownFile } from './file-io.ts';
 export { CONSOLE_SCOPE, TownRegistry, type TownRegistryOptions } from './registry.ts';

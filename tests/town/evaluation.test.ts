@@ -1,13 +1,7 @@
 // The paper's sec. 7.1 measures: answers judged by rules and checked against each memory stream.
 import { describe, expect, it } from 'vitest';
-import {
-  answerKnowsFact,
-  answerKnowsPerson,
-  interviewBattery,
-  measureDensity,
-  measureDiffusion,
-  runInterviewBattery,
-} from '../../src/town/evaluation.ts';
+import { answerKnowsFact, answerKnowsPerson } from '../../src/eval/judge.ts';
+import { interviewBattery, measureDensity, measureDiffusion, runInterviewBattery } from '../../src/town/evaluation.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
 import type { SeedFact } from '../../src/town/types.ts';
@@ -88,6 +82,26 @@ describe('diffusion and density', () => {
     await service.remember('Bo', 'Ann Lee said there is a party at the Cafe on Friday', 'dialogue');
     const [d2] = await measureDiffusion(service, [party]);
     expect(d2?.grounded).toEqual(['Ann Lee', 'Bo Park']);
+  });
+
+  it('knowledge a resident was seeded with is grounded, not a hallucination', async () => {
+    const { kit } = scriptedKit({
+      interview: (r, q) =>
+        q.startsWith('Do you know of any party') && r.profile.id === 'cy-ray'
+          ? 'Yes, Ann is throwing a party at the Cafe.'
+          : "I don't know.",
+    });
+    const file = tinyTown();
+    file.residents[0]!.seed = 'Ann Lee is throwing a party at the Cafe on Friday';
+    file.residents[2]!.seed = 'Cy Ray knows that Ann Lee is planning a party at the Cafe';
+    const service = await TownService.create(
+      { store: new InMemoryTownStore(), kit: () => kit, owner: 'e' },
+      { id: 'e', scope: 'e', file, seed: 1 },
+    );
+    const [d] = await measureDiffusion(service, [party]);
+    expect(d?.said).toEqual(['Cy Ray']);
+    expect(d?.grounded).toEqual(['Cy Ray']);
+    expect(d?.hallucinated).toEqual([]);
   });
 
   it('density counts mutual "yes" pairs: eta = 2|E| / (n(n-1))', async () => {
