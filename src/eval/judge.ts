@@ -56,17 +56,23 @@ export function mentions(text: string, phrase: string): boolean {
 /**
  * Each keyword group must be mentioned ("a|b" = either). `ignore` drops alternatives that would match for the
  * wrong reason: the answering resident's own name parts ("Moore" said by Jennifer Moore is about herself).
+ * `selfGroups`: a group that names the speaker is satisfied outright (the fact's holder speaks of itself in the
+ * first person: "I am running for mayor").
  */
-export function matchesKeywords(text: string, keywords: readonly string[], ignore: readonly string[] = []): boolean {
+export function matchesKeywords(
+  text: string,
+  keywords: readonly string[],
+  ignore: readonly string[] = [],
+  selfGroups = false,
+): boolean {
   const skip = new Set(ignore.map((w) => w.toLowerCase()));
   return keywords.every((group) => {
     const alts = group
       .split('|')
       .map((a) => a.trim())
       .filter((a) => a.length > 0);
+    if (selfGroups && alts.some((a) => skip.has(a.toLowerCase()))) return true;
     const usable = alts.filter((a) => !skip.has(a.toLowerCase()));
-    // A group made only of the speaker's own name (the holder speaking of itself) is satisfied by the first person.
-    if (usable.length === 0) return true;
     return usable.some((a) => mentions(text, a));
   });
 }
@@ -78,11 +84,16 @@ export function denies(sentence: string): boolean {
 
 /**
  * Does an answer state the fact? Some sentence mentions every keyword group and does not deny knowing.
- * `speaker` is the answering resident's name: its parts never count as naming someone else.
+ * `speaker` is the answering resident: its name parts never count as naming someone else, and when it is the
+ * fact's holder a group naming it is met by the first person.
  */
-export function answerKnowsFact(answer: string, keywords: readonly string[], speaker?: string): boolean {
-  const ignore = speaker ? nameParts(speaker) : [];
-  return sentences(answer).some((s) => matchesKeywords(s, keywords, ignore) && !denies(s));
+export function answerKnowsFact(
+  answer: string,
+  keywords: readonly string[],
+  speaker?: { name: string; holder: boolean },
+): boolean {
+  const ignore = speaker ? nameParts(speaker.name) : [];
+  return sentences(answer).some((s) => matchesKeywords(s, keywords, ignore, speaker?.holder ?? false) && !denies(s));
 }
 
 /** The lower-case words of a name ("Isabella Rodriguez" -> isabella, rodriguez). */

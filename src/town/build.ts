@@ -1,6 +1,6 @@
 // Turns a validated town file into the initial TownState (no memories yet: seeding is the agent's job).
 import type { AgentId, AgentProfile } from '../agent/types.ts';
-import { type TownFile, slugify } from './file.ts';
+import { slugify, type TownFile } from './file.ts';
 import { seedState } from './rng.ts';
 import { resolveTownSettings } from './settings.ts';
 import { dayIndex, parseSimStart } from './time.ts';

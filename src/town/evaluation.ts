@@ -40,7 +40,7 @@ export async function measureDiffusion(service: TownService, facts: readonly See
       byName[r.name] = a;
       // The speaker's own name parts never name someone else: the holder speaks of itself in the first person,
       // and "Moore" said by Jennifer Moore is about her, not about Sam Moore.
-      if (!answerKnowsFact(a, f.keywords, r.name)) return;
+      if (!answerKnowsFact(a, f.keywords, { name: r.name, holder: r.id === f.holder })) return;
       said.push(r.name);
       const mems = service.liveResident(r.id).memory.all();
       if (evidence(mems, (d) => memorySupportsFact(d, f.keywords))) grounded.push(r.name);

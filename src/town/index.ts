@@ -1,7 +1,8 @@
 // Public surface of the town module (see README.md in this folder).
+
+export { answerKnowsFact, answerKnowsPerson } from '../eval/judge.ts';
 export { agentKit } from './agent-kit.ts';
 export { buildTownState } from './build.ts';
-export { answerKnowsFact, answerKnowsPerson } from '../eval/judge.ts';
 export { measureDensity, measureDiffusion, runInterviewBattery } from './evaluation.ts';
 export { parseTownFile, slugify, type TownFile, TownFileError, validateTownFile } from './file.ts';
 export { DEFAULT_TOWN_FILE, loadTownFile } from './file-io.ts';
@@ -22,7 +23,7 @@ export {
   type TownStatus,
 } from './service.ts';
 export { DEFAULT_TOWN_SETTINGS, type TownSettings } from './settings.ts';
-export { simulate, type SimulateOptions, type SimulateReport, summarizeReport } from './simulate.ts';
+export { type SimulateOptions, type SimulateReport, simulate, summarizeReport } from './simulate.ts';
 export { importSmallville } from './smallville.ts';
 export { readSmallvilleDir } from './smallville-files.ts';
 export { InMemoryTownStore, TownConflictError, type TownStore } from './store.ts';

@@ -1,7 +1,7 @@
 // Who a model call is for: the tick runs each resident's work inside a call context (AsyncLocalStorage), so a
 // metering wrapper can count calls and tokens per task, per resident and per phase without threading ids around.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { ChatMessage, EmbedRequest, Embedder, LanguageModel, ModelInfo, ObjectRequest } from '../llm/port.ts';
+import type { ChatMessage, Embedder, EmbedRequest, LanguageModel, ModelInfo, ObjectRequest } from '../llm/port.ts';
 
 export interface CallContext {
   /** Resident the work is for; absent for town-wide calls (the batched perception). */

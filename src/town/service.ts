@@ -12,9 +12,9 @@ import type { MindKit, MindResident } from './mind.ts';
 import { resolveTownSettings, type TownSettings } from './settings.ts';
 import type { TownRecord, TownStore } from './store.ts';
 import {
-  PostBuffer,
   actionPhrase,
   learnPlacesFromMemories,
+  PostBuffer,
   runTick,
   type TickLog,
   type TickResult,

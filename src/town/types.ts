@@ -121,7 +121,11 @@ export interface DigestData {
   day: number;
   date: string;
   conversations: { at: string; location: string; names: string[]; firstLine?: string }[];
+  /** How many conversations the day had (the list above is capped at digestMaxItems). Older digests lack it. */
+  conversationCount?: number;
   newRelationships: string[][];
+  /** How many pairs met for the first time (the list above is capped). */
+  newRelationshipCount?: number;
   notable: string[];
   posts: number;
   rejectedMoves: number;

@@ -30,7 +30,10 @@ describe('negations are not knowledge', () => {
     expect(answerKnowsPerson("Carlos Gomez? That name doesn't ring a bell.", 'Carlos Gomez')).toBe(false);
     expect(answerKnowsFact("There's no party that I know of at Hobbs Cafe.", party)).toBe(false);
     expect(
-      answerKnowsFact("I'm Jennifer Moore and I really don't care much for the election.", candidacy, 'Jennifer Moore'),
+      answerKnowsFact("I'm Jennifer Moore and I really don't care much for the election.", candidacy, {
+        name: 'Jennifer Moore',
+        holder: false,
+      }),
     ).toBe(false);
   });
 
@@ -57,18 +60,29 @@ describe('negations are not knowledge', () => {
     expect(answerKnowsFact('Yes, Sam Moore is running for mayor!', candidacy)).toBe(true);
     expect(answerKnowsFact('No, but I heard Sam is running for mayor.', candidacy)).toBe(true);
     expect(answerKnowsFact("I'm not sure about much. Sam told me he's a candidate for mayor.", candidacy)).toBe(true);
-    expect(answerKnowsFact('I have not told anyone that I am running for mayor yet.', candidacy, 'Sam Moore')).toBe(
-      true,
-    );
+    expect(
+      answerKnowsFact('I have not told anyone that I am running for mayor yet.', candidacy, {
+        name: 'Sam Moore',
+        holder: true,
+      }),
+    ).toBe(true);
     expect(answerKnowsPerson('Bo? Yes, he runs the bakery.', 'Bo Park')).toBe(true);
     expect(answerKnowsPerson('Bo Park runs the bakery on Main Street.', 'Bo Park')).toBe(true);
     expect(denies('There is a party at Hobbs Cafe.')).toBe(false);
   });
 
   it("the speaker's own name never names someone else; the holder speaks in the first person", () => {
-    expect(answerKnowsFact('Moore is my name and I follow the election.', candidacy, 'Jennifer Moore')).toBe(false);
-    expect(answerKnowsFact('My husband Sam is running for mayor.', candidacy, 'Jennifer Moore')).toBe(true);
-    expect(matchesKeywords('I am running for mayor.', candidacy, ['sam', 'moore'])).toBe(true);
+    expect(
+      answerKnowsFact('Moore is my name and I follow the election.', candidacy, {
+        name: 'Jennifer Moore',
+        holder: false,
+      }),
+    ).toBe(false);
+    expect(
+      answerKnowsFact('My husband Sam is running for mayor.', candidacy, { name: 'Jennifer Moore', holder: false }),
+    ).toBe(true);
+    expect(matchesKeywords('I am running for mayor.', candidacy, ['sam', 'moore'], true)).toBe(true);
+    expect(matchesKeywords('I am running for mayor.', candidacy, ['sam', 'moore'], false)).toBe(false);
   });
 
   it('a memory names a person by full name or first name as a whole word', () => {

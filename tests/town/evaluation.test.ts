@@ -6,7 +6,7 @@ import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
 import type { SeedFact } from '../../src/town/types.ts';
 import { tinyTown } from '../support/town-fixtures.ts';
-import { scriptedKit, type ScriptOptions } from '../support/town-scripted-mind.ts';
+import { type ScriptOptions, scriptedKit } from '../support/town-scripted-mind.ts';
 
 async function town(opts: ScriptOptions) {
   const { kit, calls } = scriptedKit(opts);

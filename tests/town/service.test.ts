@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { TownScheduler } from '../../src/town/scheduler.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
-import { scriptedKit, type ScriptOptions } from '../support/town-scripted-mind.ts';
 import { tinyTown } from '../support/town-fixtures.ts';
+import { type ScriptOptions, scriptedKit } from '../support/town-scripted-mind.ts';
 
 const sam = { id: 'u1', displayName: 'samuel_99' };
 
