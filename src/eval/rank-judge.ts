@@ -22,6 +22,8 @@ export interface RankItem {
 export interface Ranking {
   /** Condition names, most believable first. */
   order: string[];
+  /** Rank of each entry of `order` (1 = best); equal answers share a rank, so identical conditions stay level. */
+  ranks: number[];
   /** 'model' (an LLM rater) or 'rules' (the pipeline check). */
   by: 'model' | 'rules';
 }
@@ -72,7 +74,7 @@ export function rankMessages(item: RankItem, labelled: { label: string; conditio
  * distinct words shared with the person's description and more sentences rank higher. It checks that the
  * evaluation runs end to end; it is not a believability rater.
  */
-export function ruleRank(item: RankItem): string[] {
+export function ruleRank(item: RankItem): { order: string[]; ranks: number[] } {
   const words = new Set(
     item.description
       .toLowerCase()
@@ -87,16 +89,22 @@ export function ruleRank(item: RankItem): string[] {
     for (const w of words) if (mentions(a, w)) shared++;
     return denial + shared * 2 + Math.min(ss.length, 4);
   };
-  return Object.keys(item.answers)
-    .map((c) => ({ c, s: score(item.answers[c] ?? '') }))
-    .sort((x, y) => y.s - x.s || x.c.localeCompare(y.c))
-    .map((x) => x.c);
+  const scored = Object.keys(item.answers)
+    .map((c) => ({ c, s: score(item.answers[c] ?? ''), a: (item.answers[c] ?? '').trim() }))
+    .sort((x, y) => y.s - x.s || x.c.localeCompare(y.c));
+  // Equal scores share a rank: the rules cannot tell such answers apart, so neither condition gains on the other.
+  const ranks: number[] = [];
+  scored.forEach((x, i) => {
+    const prev = scored[i - 1];
+    ranks.push(prev && prev.s === x.s ? (ranks[i - 1] as number) : i + 1);
+  });
+  return { order: scored.map((x) => x.c), ranks };
 }
 
 /** Ranks one item with the model (blind, seeded shuffle), or by rules when the model is the offline stand-in. */
 export async function rankAnswers(llm: LanguageModel | null, item: RankItem, seed: number): Promise<Ranking> {
   const conditions = Object.keys(item.answers);
-  if (!llm || llm.info.offline || conditions.length < 2) return { order: ruleRank(item), by: 'rules' };
+  if (!llm || llm.info.offline || conditions.length < 2) return { ...ruleRank(item), by: 'rules' };
   const labelled = blindLabels(conditions, hashString(`${seed}:${item.resident}:${item.question}`));
   const out = await llm.object({
     task: RANK_TASK,
@@ -105,5 +113,6 @@ export async function rankAnswers(llm: LanguageModel | null, item: RankItem, see
     temperature: 0,
   });
   const byLabel = new Map(labelled.map((l) => [l.label, l.condition]));
-  return { order: out.ranking.map((l) => byLabel.get(l) as string), by: 'model' };
+  const order = out.ranking.map((l) => byLabel.get(l) as string);
+  return { order, ranks: order.map((_, i) => i + 1), by: 'model' };
 }

@@ -12,17 +12,23 @@ export interface ConditionRating {
   matches: number;
 }
 
-/** Rates conditions from rankings (each an ordered list of condition names, best first), in the given order. */
-export function rateConditions(conditions: readonly string[], rankings: readonly string[][]): ConditionRating[] {
+/** One rater's ranking: condition names best first, with ranks (1 = best; ties share a rank; default 1, 2, 3...). */
+export type RankedMatch = string[] | { order: string[]; ranks: number[] };
+
+/** Rates conditions from rankings, applied in the given order. */
+export function rateConditions(conditions: readonly string[], rankings: readonly RankedMatch[]): ConditionRating[] {
   const r = new Map(conditions.map((c) => [c, { ...rating(), matches: 0 }]));
-  for (const order of rankings) {
-    const present = order.filter((c) => r.has(c));
+  for (const m of rankings) {
+    const order = Array.isArray(m) ? m : m.order;
+    const ranksOf = Array.isArray(m) ? order.map((_, i) => i + 1) : m.ranks;
+    const keep = order.map((c, i) => ({ c, rank: ranksOf[i] ?? i + 1 })).filter((x) => r.has(x.c));
+    const present = keep.map((x) => x.c);
     if (present.length < 2) continue;
     const teams = present.map((c) => {
       const x = r.get(c) as { mu: number; sigma: number };
       return [{ mu: x.mu, sigma: x.sigma }];
     });
-    const next = rate(teams, { model: thurstoneMostellerFull, rank: present.map((_, i) => i + 1) });
+    const next = rate(teams, { model: thurstoneMostellerFull, rank: keep.map((x) => x.rank) });
     present.forEach((c, i) => {
       const prev = r.get(c) as { matches: number };
       const t = next[i]?.[0];

@@ -91,7 +91,10 @@ describe('blind ranking', () => {
   });
 
   it('without a real model the rule ranker stands in (a pipeline check): a denial ranks last', async () => {
-    expect(ruleRank(item)).toEqual(['full', 'no-reflection', 'no-memory']);
+    expect(ruleRank(item)).toEqual({ order: ['full', 'no-reflection', 'no-memory'], ranks: [1, 2, 3] });
+    // Identical answers tie: the rules cannot tell them apart.
+    const same = { ...item, answers: { b: 'I bake.', a: 'I bake.', c: "I don't know." } };
+    expect(ruleRank(same)).toEqual({ order: ['a', 'b', 'c'], ranks: [1, 1, 3] });
     expect((await rankAnswers(null, item, 1)).by).toBe('rules');
   });
 });
@@ -105,6 +108,13 @@ describe('TrueSkill per condition', () => {
     expect(noRef!.mu).toBeGreaterThan(noMem!.mu);
     expect(full!.sigma).toBeLessThan(25 / 3);
     expect(full!.matches).toBe(10);
+  });
+
+  it('tied conditions stay level however many rankings', () => {
+    const ties = Array.from({ length: 30 }, () => ({ order: ['a', 'b', 'c'], ranks: [1, 1, 3] }));
+    const [a, b, c] = rateConditions(['a', 'b', 'c'], ties);
+    expect(a!.mu).toBeCloseTo(b!.mu, 6);
+    expect(c!.mu).toBeLessThan(a!.mu);
   });
 
   it('alternating rankings keep two conditions far closer than a one-sided record', () => {
