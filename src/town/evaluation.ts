@@ -108,49 +108,59 @@ export async function measureDensity(service: TownService): Promise<DensityResul
 
 export type BatteryCategory = 'self-knowledge' | 'memory' | 'plans' | 'reactions' | 'reflections';
 
-/** Five questions in each of the paper's five categories (sec. 6.1), in our own words. */
+/** Where a battery question comes from: the paper's text (as our notes give it, sec. 6.1) or ours, in its category. */
+export type QuestionSource = 'paper' | 'ours';
+
+/**
+ * Five questions in each of the paper's five categories (sec. 6.1). Those the paper quotes are marked 'paper'
+ * (introduction, typical weekday, "who is <name>?", who is running for mayor, 10 am tomorrow, the burning
+ * breakfast, the one person to spend time with); the rest are ours, in the same categories, marked 'ours'.
+ */
 export function interviewBattery(
   resident: string,
   others: string[],
   facts: readonly SeedFact[],
-): { category: BatteryCategory; question: string }[] {
+): { category: BatteryCategory; question: string; source: QuestionSource }[] {
   const o = (i: number) => others[i % Math.max(1, others.length)] ?? 'your neighbour';
-  const q = (category: BatteryCategory, questions: string[]) => questions.map((question) => ({ category, question }));
+  const q = (category: BatteryCategory, questions: [QuestionSource, string][]) =>
+    questions.map(([source, question]) => ({ category, question, source }));
+  // The paper asks "Who is running for mayor?" of Smallville; another town asks its own seeded facts instead.
+  const mayor = facts.find((f) => /mayor/i.test(f.question));
   return [
     ...q('self-knowledge', [
-      'Give an introduction of yourself.',
-      'Describe your typical weekday.',
-      'What is your job, and what do you like about it?',
-      'What do you care about most these days?',
-      'Who are the most important people in your life?',
+      ['paper', 'Give an introduction of yourself.'],
+      ['paper', 'Describe your typical weekday.'],
+      ['ours', 'What is your job, and what do you like about it?'],
+      ['ours', 'What do you care about most these days?'],
+      ['ours', 'Who are the most important people in your life?'],
     ]),
     ...q('memory', [
-      `Who is ${o(0)}?`,
-      `Who is ${o(1)}?`,
-      facts[1]?.question ?? 'Who is running for mayor?',
-      facts[0]?.question ?? 'Is anything special happening in town soon?',
-      'What did you do yesterday?',
+      ['paper', `Who is ${o(0)}?`],
+      ['paper', `Who is ${o(1)}?`],
+      mayor ? ['paper', mayor.question] : ['ours', facts[1]?.question ?? 'Who is running for mayor?'],
+      ['ours', facts.find((f) => f !== mayor)?.question ?? 'Is anything special happening in town soon?'],
+      ['ours', 'What did you do yesterday?'],
     ]),
     ...q('plans', [
-      'What will you be doing at 10 am tomorrow?',
-      'What will you be doing at 6 pm today?',
-      'What is the next thing on your schedule?',
-      'What are your plans for the weekend?',
-      'Who are you planning to see in the next few days?',
+      ['paper', 'What will you be doing at 10 am tomorrow?'],
+      ['ours', 'What will you be doing at 6 pm today?'],
+      ['ours', 'What is the next thing on your schedule?'],
+      ['ours', 'What are your plans for the weekend?'],
+      ['ours', 'Who are you planning to see in the next few days?'],
     ]),
     ...q('reactions', [
-      'Your breakfast is burning! What would you do?',
-      'The bathroom is occupied. What would you do?',
-      'You need to cook dinner but your refrigerator is empty. What would you do?',
-      `You see ${o(2)} walking by. What would you do or say?`,
-      'A stranger asks you the way to the library. What do you say?',
+      ['paper', 'Your breakfast is burning! What would you do?'],
+      ['ours', 'The bathroom is occupied. What would you do?'],
+      ['ours', 'You need to cook dinner but your refrigerator is empty. What would you do?'],
+      ['ours', `You see ${o(2)} walking by. What would you do or say?`],
+      ['ours', 'A stranger asks you the way to the library. What do you say?'],
     ]),
     ...q('reflections', [
-      'What inspires you in life the most right now, and why?',
-      `If you had to guess, who in town has the most interesting life, and why?`,
-      'If you had to spend time with one person you met recently, who would it be and why?',
-      'What is something you learned recently?',
-      `What would you like to change about your town, ${resident.split(' ')[0]}?`,
+      ['ours', 'What inspires you in life the most right now, and why?'],
+      ['ours', 'If you had to guess, who in town has the most interesting life, and why?'],
+      ['paper', 'If you had to spend time with one person you met recently, who would it be and why?'],
+      ['ours', 'What is something you learned recently?'],
+      ['ours', `What would you like to change about your town, ${resident.split(' ')[0]}?`],
     ]),
   ];
 }
@@ -159,6 +169,7 @@ export interface BatteryAnswer {
   resident: string;
   category: BatteryCategory;
   question: string;
+  source: QuestionSource;
   answer: string;
 }
 
@@ -179,7 +190,7 @@ export async function runInterviewBattery(
     );
     const answers = await service.evaluateMany(qs.map((x) => ({ resident: info?.id ?? name, question: x.question })));
     qs.forEach((x, i) => {
-      out.push({ resident, category: x.category, question: x.question, answer: answers[i] ?? '' });
+      out.push({ resident, category: x.category, question: x.question, source: x.source, answer: answers[i] ?? '' });
     });
   }
   return out;

@@ -52,6 +52,16 @@ describe('judging answers', () => {
     );
     expect(qs.map((q) => q.question)).toContain('Who is Bo Park?');
     expect(qs.map((q) => q.question)).toContain('Your breakfast is burning! What would you do?');
+    // Each question says whether it is the paper's or ours; the paper's seven quoted ones are all there.
+    expect(qs.filter((q) => q.source === 'paper').map((q) => q.question)).toEqual([
+      'Give an introduction of yourself.',
+      'Describe your typical weekday.',
+      'Who is Bo Park?',
+      'Who is Cy Ray?',
+      'What will you be doing at 10 am tomorrow?',
+      'Your breakfast is burning! What would you do?',
+      'If you had to spend time with one person you met recently, who would it be and why?',
+    ]);
   });
 });
 
@@ -131,6 +141,7 @@ describe('diffusion and density', () => {
       resident: 'Cy Ray',
       category: 'self-knowledge',
       question: 'Give an introduction of yourself.',
+      source: 'paper',
       answer: 'Cy Ray answers: Give an introduction of yourself.',
     });
   });
