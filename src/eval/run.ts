@@ -5,6 +5,7 @@
 import type { Embedder, LanguageModel } from '../llm/port.ts';
 import type { TownFile } from '../town/file.ts';
 import { type SimulateOptions, type SimulateReport, simulate } from '../town/simulate.ts';
+import { modelKnowledgeJudge, ruleKnowledgeJudge } from './knowledge-judge.ts';
 import { type Ranking, rankAnswers } from './rank-judge.ts';
 import { type ConditionRating, PAPER_TRUESKILL, rateConditions } from './trueskill.ts';
 
@@ -95,6 +96,7 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
       seed: opts.seed,
       evaluate: true,
       interviewBattery: names,
+      knowledgeJudge: opts.judge ? modelKnowledgeJudge(opts.judge) : ruleKnowledgeJudge,
     });
   }
 

@@ -3,7 +3,8 @@
 // as in the paper. Answers are judged by src/eval/judge.ts (rules that read negation; no model call), then checked
 // against the memory stream (seeded memories included) so a claim the resident never acquired counts as hallucinated.
 import type { Memory } from '../agent/types.ts';
-import { answerKnowsFact, answerKnowsPerson, memoryNamesPerson, memorySupportsFact } from '../eval/judge.ts';
+import { memoryNamesPerson, memorySupportsFact } from '../eval/judge.ts';
+import { type KnowledgeJudge, ruleKnowledgeJudge } from '../eval/knowledge-judge.ts';
 import type { TownService } from './service.ts';
 import type { SeedFact } from './types.ts';
 
@@ -26,7 +27,11 @@ export interface DiffusionResult {
   answers: Record<string, string>;
 }
 
-export async function measureDiffusion(service: TownService, facts: readonly SeedFact[]): Promise<DiffusionResult[]> {
+export async function measureDiffusion(
+  service: TownService,
+  facts: readonly SeedFact[],
+  judge: KnowledgeJudge = ruleKnowledgeJudge,
+): Promise<DiffusionResult[]> {
   const residents = service.residents();
   const out: DiffusionResult[] = [];
   for (const f of facts) {
@@ -35,12 +40,20 @@ export async function measureDiffusion(service: TownService, facts: readonly See
     const grounded: string[] = [];
     const hallucinated: string[] = [];
     const byName: Record<string, string> = {};
+    // The speaker's own name parts never name someone else: the holder speaks of itself in the first person,
+    // and "Moore" said by Jennifer Moore is about her, not about Sam Moore.
+    const verdicts = await judge.knowsFacts(
+      residents.map((r, i) => ({
+        answer: answers[i] ?? '',
+        fact: f.description,
+        keywords: f.keywords,
+        speaker: { name: r.name, holder: r.id === f.holder },
+      })),
+    );
     residents.forEach((r, i) => {
       const a = answers[i] ?? '';
       byName[r.name] = a;
-      // The speaker's own name parts never name someone else: the holder speaks of itself in the first person,
-      // and "Moore" said by Jennifer Moore is about her, not about Sam Moore.
-      if (!answerKnowsFact(a, f.keywords, { name: r.name, holder: r.id === f.holder })) return;
+      if (!verdicts[i]) return;
       said.push(r.name);
       const mems = service.liveResident(r.id).memory.all();
       if (evidence(mems, (d) => memorySupportsFact(d, f.keywords))) grounded.push(r.name);
@@ -71,7 +84,10 @@ export interface DensityResult {
   hallucinatedYes: number;
 }
 
-export async function measureDensity(service: TownService): Promise<DensityResult> {
+export async function measureDensity(
+  service: TownService,
+  judge: KnowledgeJudge = ruleKnowledgeJudge,
+): Promise<DensityResult> {
   const rs = service.residents();
   const items: { resident: string; question: string; a: number; b: number }[] = [];
   rs.forEach((a, i) => {
@@ -80,13 +96,20 @@ export async function measureDensity(service: TownService): Promise<DensityResul
     });
   });
   const answers = await service.evaluateMany(items);
+  const verdicts = await judge.knowsPersons(
+    items.map((it, k) => ({
+      answer: answers[k] ?? '',
+      name: rs[it.b]?.name ?? '',
+      speaker: rs[it.a]?.name ?? '',
+    })),
+  );
   const yes = new Set<string>();
   let hallucinatedYes = 0;
   items.forEach((it, k) => {
     const other = rs[it.b];
     const me = rs[it.a];
     if (!other || !me) return;
-    if (!answerKnowsPerson(answers[k] ?? '', other.name)) return;
+    if (!verdicts[k]) return;
     yes.add(`${it.a}>${it.b}`);
     const mems = service.liveResident(me.id).memory.all();
     if (!evidence(mems, (d) => memoryNamesPerson(d, other.name))) hallucinatedYes++;

@@ -2,6 +2,7 @@
 // paper does (sec. 7.1: information diffusion, relationship network density; sec. 6.1: interview battery) and
 // reports model calls and tokens per task, per resident-day and in total.
 import type { MemoryKind } from '../agent/types.ts';
+import type { KnowledgeJudge } from '../eval/knowledge-judge.ts';
 import type { ChatMessage, Embedder, LanguageModel } from '../llm/port.ts';
 import { agentKit } from './agent-kit.ts';
 import {
@@ -41,6 +42,8 @@ export interface SimulateOptions {
   countCompletion?: (text: string) => Promise<number> | number;
   onProgress?: (p: { tick: number; ticks: number; time: string; posts: number }) => void;
   log?: TickLog;
+  /** Judges whether interview answers state a fact or know a person (default: the rules of src/eval/judge.ts). */
+  knowledgeJudge?: KnowledgeJudge;
   /** Keep every model call's timing (critical-path analysis in benches). */
   keepCalls?: boolean;
 }
@@ -125,8 +128,8 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
   // Meter snapshots around each stage: the per-resident-day figure counts the simulated ticks only, never the
   // seeding nor the evaluation interviews that run before and after them.
   const atStart = meterSnapshot(llm);
-  const diffusionBefore = evaluate ? await measureDiffusion(service, state0.facts) : undefined;
-  const densityBefore = evaluate ? await measureDensity(service) : undefined;
+  const diffusionBefore = evaluate ? await measureDiffusion(service, state0.facts, opts.knowledgeJudge) : undefined;
+  const densityBefore = evaluate ? await measureDensity(service, opts.knowledgeJudge) : undefined;
   const beforeTicks = meterSnapshot(llm);
 
   const ticks = Math.max(0, Math.round((opts.hours * HOUR) / (state0.settings.minutesPerTick * 60_000)));
@@ -138,8 +141,8 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
   }
   const afterTicks = meterSnapshot(llm);
 
-  const diffusionAfter = evaluate ? await measureDiffusion(service, state0.facts) : undefined;
-  const densityAfter = evaluate ? await measureDensity(service) : undefined;
+  const diffusionAfter = evaluate ? await measureDiffusion(service, state0.facts, opts.knowledgeJudge) : undefined;
+  const densityAfter = evaluate ? await measureDensity(service, opts.knowledgeJudge) : undefined;
   const battery =
     opts.interviewBattery && opts.interviewBattery.length > 0
       ? await runInterviewBattery(service, opts.interviewBattery, state0.facts)
