@@ -5,6 +5,7 @@
 import type { Embedder, LanguageModel } from '../llm/port.ts';
 import type { TownFile } from '../town/file.ts';
 import { type SimulateOptions, type SimulateReport, simulate } from '../town/simulate.ts';
+import type { AttendanceResult } from './attendance.ts';
 import { modelKnowledgeJudge, ruleKnowledgeJudge } from './knowledge-judge.ts';
 import { type Ranking, rankAnswers } from './rank-judge.ts';
 import { type ConditionRating, PAPER_TRUESKILL, rateConditions } from './trueskill.ts';
@@ -73,6 +74,7 @@ export interface EvalReport {
     diffusion: { fact: string; before: number; after: number; hallucinated: number; residents: number }[];
     density: { before: number; after: number };
     hallucinatedYes: { count: number; of: number };
+    attendance: AttendanceResult[];
   }[];
   runs: Record<string, SimulateReport>;
 }
@@ -150,6 +152,7 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
       })),
       density: { before: run?.density?.before.density ?? 0, after: run?.density?.after.density ?? 0 },
       hallucinatedYes: { count: run?.density?.after.hallucinatedYes ?? 0, of: run?.density?.after.yesAnswers ?? 0 },
+      attendance: run?.attendance ?? [],
     };
   });
 
@@ -177,6 +180,17 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
 
 const pct = (n: number, of: number) => (of > 0 ? `${((100 * n) / of).toFixed(0)}%` : '-');
 
+/** "; spring-party: 3 of 7 who heard came (9 present)", or that the run ended before the event. */
+function attendanceText(a: readonly AttendanceResult[]): string {
+  return a
+    .map((x) =>
+      x.covered
+        ? `; ${x.fact}: ${x.heardAndCame.length} of ${x.heard.length} who heard came (${x.came.length} there)`
+        : `; ${x.fact}: the run ended before the event`,
+    )
+    .join('');
+}
+
 /** The report as a person reads it: the paper's figures beside ours. */
 export function summarizeEvaluation(r: EvalReport): string {
   const lines = [
@@ -191,7 +205,7 @@ export function summarizeEvaluation(r: EvalReport): string {
     );
   lines.push(
     '',
-    'End to end (paper, sec. 7: candidacy 4% -> 32%, party 4% -> 52%, density 0.167 -> 0.74, 1.3% hallucinated):',
+    'End to end (paper, sec. 7: candidacy 4% -> 32%, party 4% -> 52%, 5 of 12 who heard came, density 0.167 -> 0.74, 1.3% hallucinated):',
   );
   for (const e of r.endToEnd) {
     const diff = e.diffusion
@@ -201,7 +215,7 @@ export function summarizeEvaluation(r: EvalReport): string {
       )
       .join('; ');
     lines.push(
-      `  ${e.condition.padEnd(24)} ${diff || 'no seeded facts'}; density ${e.density.before.toFixed(3)} -> ${e.density.after.toFixed(3)}; hallucinated yes ${e.hallucinatedYes.count}/${e.hallucinatedYes.of} (${pct(e.hallucinatedYes.count, e.hallucinatedYes.of)})`,
+      `  ${e.condition.padEnd(24)} ${diff || 'no seeded facts'}${attendanceText(e.attendance)}; density ${e.density.before.toFixed(3)} -> ${e.density.after.toFixed(3)}; hallucinated yes ${e.hallucinatedYes.count}/${e.hallucinatedYes.of} (${pct(e.hallucinatedYes.count, e.hallucinatedYes.of)})`,
     );
   }
   return lines.join('\n');

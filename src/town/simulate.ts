@@ -2,6 +2,7 @@
 // paper does (sec. 7.1: information diffusion, relationship network density; sec. 6.1: interview battery) and
 // reports model calls and tokens per task, per resident-day and in total.
 import type { MemoryKind } from '../agent/types.ts';
+import { type AttendanceResult, AttendanceTracker } from '../eval/attendance.ts';
 import type { KnowledgeJudge } from '../eval/knowledge-judge.ts';
 import type { ChatMessage, Embedder, LanguageModel } from '../llm/port.ts';
 import { agentKit } from './agent-kit.ts';
@@ -89,6 +90,8 @@ export interface SimulateReport {
   diffusion?: { before: DiffusionResult[]; after: DiffusionResult[] };
   density?: { before: DensityResult; after: DensityResult };
   interviewBattery?: BatteryAnswer[];
+  /** Events among the seeded facts: who heard of each, who came (sec. 7.1.3). */
+  attendance: AttendanceResult[];
   /** Posts per location, in order, as "[time] emoji name: text". */
   transcript: Record<string, string[]>;
 }
@@ -134,9 +137,11 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
 
   const ticks = Math.max(0, Math.round((opts.hours * HOUR) / (state0.settings.minutesPerTick * 60_000)));
   let posts = 0;
+  const attendance = new AttendanceTracker(state0.facts);
   for (let i = 0; i < ticks; i++) {
     const r = await service.tick();
     posts += r.posts.length;
+    if (attendance.watching(r.now)) attendance.observe(r.now, service.residents());
     opts.onProgress?.({ tick: i + 1, ticks, time: formatSimTime(r.now), posts });
   }
   const afterTicks = meterSnapshot(llm);
@@ -149,6 +154,14 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
       : undefined;
 
   const end = service.snapshot();
+  const attended = attendance.results(
+    end.residents.map((r) => ({ id: r.profile.id, name: r.profile.name })),
+    (id) =>
+      service
+        .liveResident(id)
+        .memory.all()
+        .map((m) => m.description),
+  );
   const all = await service.postsAfter(0, 1_000_000);
   const transcript: Record<string, string[]> = {};
   const byLocation: Record<string, number> = {};
@@ -215,6 +228,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
     ...(diffusionBefore && diffusionAfter ? { diffusion: { before: diffusionBefore, after: diffusionAfter } } : {}),
     ...(densityBefore && densityAfter ? { density: { before: densityBefore, after: densityAfter } } : {}),
     ...(battery ? { interviewBattery: battery } : {}),
+    attendance: attended,
     transcript,
   };
 }

@@ -404,6 +404,10 @@ export function importSmallville(src: SmallvilleSource, opts: SmallvilleOptions 
       question:
         'Do you know of any party or gathering coming up in town? If so, who is hosting it, and where and when is it?',
       keywords: ['party', 'Valentine|Hobbs|Isabella|February 14|14th'],
+      // The paper's party: Hobbs Cafe, 5 pm on February 14 (sec. 7.1.3); attendance is counted over 5-7 pm.
+      ...(locId.has('Hobbs Cafe')
+        ? { event: { location: locId.get('Hobbs Cafe') as string, start: '2023-02-14 17:00', end: '2023-02-14 19:00' } }
+        : {}),
     });
   const sam = byFirst('Sam');
   if (sam && /mayor|election/i.test(sam.currently))

@@ -139,6 +139,8 @@ export interface SeedFact {
   question: string;
   /** An answer mentions at least one of these (case-insensitive) to count as knowing the fact. */
   keywords: string[];
+  /** An event's place and simulated time window (ms), for attendance. */
+  event?: { location: string; start: number; end: number };
 }
 
 export interface TownStats {
