@@ -76,7 +76,7 @@ export function gtInputFromView(
       );
   } else {
     facts.push(`The fee and each airline's use of the airport:\n${v.brief}`);
-    facts.push(`Seats: ${v.players.map((p, i) => `Player ${i + 1} is airline ${v.airlines[i]}`).join(', ')}.`);
+    facts.push(`Seats: ${v.players.map((_p, i) => `Player ${i + 1} is airline ${v.airlines[i]}`).join(', ')}.`);
     for (const h of v.history) {
       const props = Object.entries(h.proposals)
         .map(([id, s]) => `${L(id)} proposed ${s ? s.join('/') : 'nothing'}`)
