@@ -31,7 +31,8 @@ import type {
   ResidentPlayer,
   ServiceResult,
 } from '../games/service.ts';
-import type { GameEvent, GameKind } from '../games/types.ts';
+import { GT_TITLES } from '../games/game-theory/render.ts';
+import type { AnyGameKind, GameEvent, GameKind } from '../games/types.ts';
 import type { CommandContext, ComponentHandler, SlashCommand } from './types.ts';
 import { answer, clipText, plain, rememberDefer, speakerOf } from './util.ts';
 
@@ -54,7 +55,13 @@ export interface GameFront {
   timers: TurnTimers;
 }
 
-const TITLES: Record<GameKind, string> = { chameleon: '🦎 Chameleon', undercover: '🕵️ Undercover' };
+const TITLES: Record<AnyGameKind, string> = {
+  chameleon: '🦎 Chameleon',
+  undercover: '🕵️ Undercover',
+  'cost-sharing': `✈️ ${GT_TITLES['cost-sharing']}`,
+  'prisoners-dilemma': `⛓️ ${GT_TITLES['prisoners-dilemma']}`,
+  'public-good': `🪙 ${GT_TITLES['public-good']}`,
+};
 
 // ---------------------------------------------------------------------------------------------------- helpers
 

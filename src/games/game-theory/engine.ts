@@ -1,15 +1,33 @@
 // One entry point over the three game-theory scenarios: apply a move, a player's view, legal moves, who is awaited.
 import type { PlayerId } from '../types.ts';
-import { applyCostSharing, type CsState, type CsView, csLegalMoves, csOpening, csView } from './cost-sharing.ts';
+import type { GtSetting } from './settings.ts';
+import {
+  applyCostSharing,
+  createCostSharing,
+  type CsState,
+  type CsView,
+  csLegalMoves,
+  csOpening,
+  csView,
+} from './cost-sharing.ts';
 import {
   applyPrisonersDilemma,
+  createPrisonersDilemma,
   type PdState,
   type PdView,
   pdLegalMoves,
   pdOpening,
   pdView,
 } from './prisoners-dilemma.ts';
-import { applyPublicGood, type PgState, type PgView, pgLegalMoves, pgOpening, pgView } from './public-good.ts';
+import {
+  applyPublicGood,
+  createPublicGood,
+  type PgState,
+  type PgView,
+  pgLegalMoves,
+  pgOpening,
+  pgView,
+} from './public-good.ts';
 import { ids, isOver } from './rounds.ts';
 import type { GtAction, GtEvent, GtLegalMove, GtResult } from './types.ts';
 
@@ -61,9 +79,17 @@ export function gtOpening(state: GtState): GtEvent[] {
   }
 }
 
+/** A lobby for `setting` (people join, the host starts). */
+export function createGtLobby(setting: GtSetting, seed: number | string): GtState {
+  const common = { seed, rounds: setting.rounds, settingId: setting.id };
+  if (setting.scenario === 'cost-sharing') return createCostSharing({ ...common, brief: setting.brief });
+  if (setting.scenario === 'prisoners-dilemma') return createPrisonersDilemma({ ...common, payoffs: setting.payoffs });
+  return createPublicGood({ ...common, multiplier: setting.multiplier });
+}
+
 /** Players whose secret move the round still waits for. */
 export function gtAwaited(state: GtState): PlayerId[] {
-  if (isOver(state.phase)) return [];
+  if (isOver(state.phase) || state.phase === 'lobby') return [];
   const moved =
     state.scenario === 'cost-sharing' ? (state.phase === 'vote' ? state.votes : state.proposals) : state.pending;
   return ids(state).filter((p) => !(p in moved));
