@@ -32,6 +32,7 @@ import type {
   ServiceResult,
 } from '../games/service.ts';
 import { GT_TITLES } from '../games/game-theory/render.ts';
+import { TurnTimers as CoreTurnTimers, TURN_SECONDS } from '../games/turn-timers.ts';
 import type { AnyGameKind, GameEvent, GameKind } from '../games/types.ts';
 import type { CommandContext, ComponentHandler, SlashCommand } from './types.ts';
 import { answer, clipText, plain, rememberDefer, speakerOf } from './util.ts';
@@ -41,6 +42,9 @@ export const GAME_UI_SETTINGS = {
   clueSeconds: 120,
   voteSeconds: 120,
   guessSeconds: 90,
+  proposeSeconds: TURN_SECONDS.propose,
+  chooseSeconds: TURN_SECONDS.choose,
+  contributeSeconds: TURN_SECONDS.contribute,
   /** LOBBY_SETTINGS.maxNameLength in src/games: longer display names are clipped. */
   maxNameLength: 40,
   /** Discord: a select menu holds at most 25 options. */
@@ -249,53 +253,30 @@ export function announcements(r: Extract<ServiceResult, { ok: true }>): MessageC
 
 // ---------------------------------------------------------------------------------------------------- timers
 
-/** Per-game turn timers: when the awaited people do not move in time, the service's timeout passes the turn. */
-export class TurnTimers {
-  private readonly timers = new Map<string, { seq: number; timer: NodeJS.Timeout }>();
-  private readonly s: GameUiSettings;
-
+/** Discord's turn timers: the games core's TurnTimers, publishing announcements in the game's channel. */
+export class TurnTimers extends CoreTurnTimers {
   constructor(
-    private readonly service: GameService,
-    private readonly post: (channelId: string, message: MessageCreateOptions) => Promise<void>,
-    private readonly onError: (e: unknown) => void,
+    service: GameService,
+    post: (channelId: string, message: MessageCreateOptions) => Promise<void>,
+    onError: (e: unknown) => void,
     settings: Partial<GameUiSettings> = {},
   ) {
-    this.s = { ...GAME_UI_SETTINGS, ...settings };
-  }
-
-  /** (Re)arms the timer for the game's current turn; clears it when nobody human is awaited. */
-  arm(ctx: GameContext, game: GameSnapshot): void {
-    const cur = this.timers.get(game.id);
-    if (cur && cur.seq === game.turnSeq) return;
-    if (cur) clearTimeout(cur.timer);
-    this.timers.delete(game.id);
-    const humans = game.players.filter((p) => !p.bot).map((p) => p.id);
-    if (!game.awaiting.some((id) => humans.includes(id))) return;
-    const seconds =
-      game.phase === 'clues' ? this.s.clueSeconds : game.phase === 'vote' ? this.s.voteSeconds : this.s.guessSeconds;
-    const timer = setTimeout(() => {
-      this.timers.delete(game.id);
-      void this.expire(ctx, game).catch(this.onError);
-    }, seconds * 1000);
-    timer.unref();
-    this.timers.set(game.id, { seq: game.turnSeq, timer });
-  }
-
-  private async expire(ctx: GameContext, game: GameSnapshot): Promise<void> {
-    const r = await this.service.timeout(ctx, game.turnSeq);
-    if (!r.ok) return; // the turn moved on meanwhile (stale), or the game ended
-    await this.publish(ctx, r);
-  }
-
-  /** Posts a result's announcements in the game's channel and arms the next timer. */
-  async publish(ctx: GameContext, r: Extract<ServiceResult, { ok: true }>): Promise<void> {
-    for (const m of announcements(r)) await this.post(ctx.channelId, m);
-    this.arm(ctx, r.game);
-  }
-
-  stop(): void {
-    for (const t of this.timers.values()) clearTimeout(t.timer);
-    this.timers.clear();
+    const s = { ...GAME_UI_SETTINGS, ...settings };
+    super({
+      service,
+      onError,
+      publish: async (ctx, r) => {
+        for (const m of announcements(r)) await post(ctx.channelId, m);
+      },
+      seconds: {
+        clues: s.clueSeconds,
+        vote: s.voteSeconds,
+        guess: s.guessSeconds,
+        propose: s.proposeSeconds,
+        choose: s.chooseSeconds,
+        contribute: s.contributeSeconds,
+      },
+    });
   }
 }
 

@@ -43,7 +43,7 @@ export const GAME_HELP = [
   '/game vote <player>  vote by name or seat number',
   '/game guess <word>   the caught chameleon guesses the word',
   '/game propose <A> <B> <C>   Cost Sharing: split the fee in percent (adds up to 100)',
-  '/game choose cooperate|defect   Prisoner\'s Dilemma: your secret choice this round',
+  "/game choose cooperate|defect   Prisoner's Dilemma: your secret choice this round",
   '/game contribute <points>   Public Good: your secret contribution this round',
   '/game word           show your word or your game status (private)',
   '/game status | leaderboard [chameleon|undercover] | help',
@@ -135,7 +135,8 @@ export function parseGameCommand(line: string): ParseResult | null {
     }
     case 'contribute': {
       const a = args[0];
-      if (a === undefined || !/^\d+$/.test(a)) return { ok: false, error: 'Usage: /game contribute <points>  (a whole number)' };
+      if (a === undefined || !/^\d+$/.test(a))
+        return { ok: false, error: 'Usage: /game contribute <points>  (a whole number)' };
       return { ok: true, command: { cmd: 'contribute', amount: Number(a) } };
     }
     case 'join':
