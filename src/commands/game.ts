@@ -31,7 +31,8 @@ import type {
   ResidentPlayer,
   ServiceResult,
 } from '../games/service.ts';
-import { GT_TITLES } from '../games/game-theory/render.ts';
+import { GT_TITLES, gtEventLine } from '../games/game-theory/render.ts';
+import { GT_SCENARIOS, type GtScenario } from '../games/game-theory/types.ts';
 import { TurnTimers as CoreTurnTimers, TURN_SECONDS } from '../games/turn-timers.ts';
 import type { AnyGameKind, GameEvent, GameKind } from '../games/types.ts';
 import type { CommandContext, ComponentHandler, SlashCommand } from './types.ts';
@@ -143,6 +144,13 @@ function lobbyMessage(game: GameSnapshot, note?: string) {
 export function eventLines(events: GameEvent[], game: GameSnapshot): string[] {
   const lines: string[] = [];
   for (const e of events) {
+    // Rounds call only the people awaited (bots move at once); secret moves show only that someone moved.
+    const call = (id: string) => (game.players.find((p) => p.id === id)?.bot ? '' : who(game, id));
+    const gt = gtEventLine(e, (id) => nameOf(game, id), 'discord', call);
+    if (gt !== undefined) {
+      if (gt) lines.push(gt.startsWith('Game over') ? `🏁 **${gt}**` : gt);
+      continue;
+    }
     switch (e.type) {
       case 'started':
         lines.push(
@@ -214,10 +222,16 @@ export function announcements(r: Extract<ServiceResult, { ok: true }>): MessageC
   const components: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] = [];
   const buttons: ButtonBuilder[] = [];
   const live = g.phase !== 'over' && g.phase !== 'cancelled' && g.phase !== 'lobby';
-  if (live && r.events.some((e) => e.type === 'started'))
+  const gt = isScenario(g.kind);
+  const opened = r.events.some((e) => e.type === 'started' || e.type === 'gt_started');
+  if (live && opened)
     buttons.push(
-      new ButtonBuilder().setCustomId(`game:word:${g.id}`).setLabel('Show my word').setStyle(ButtonStyle.Secondary),
+      new ButtonBuilder()
+        .setCustomId(`game:word:${g.id}`)
+        .setLabel(gt ? 'My status' : 'Show my word')
+        .setStyle(ButtonStyle.Secondary),
     );
+  if (gt) gtControls(r, awaitedHumans, buttons, components);
   if (g.phase === 'clues' && g.turn && awaitedHumans.includes(g.turn) && r.events.some((e) => e.type === 'turn'))
     buttons.push(
       new ButtonBuilder().setCustomId(`game:clue:${g.id}`).setLabel('Give my clue').setStyle(ButtonStyle.Primary),
@@ -227,7 +241,7 @@ export function announcements(r: Extract<ServiceResult, { ok: true }>): MessageC
       new ButtonBuilder().setCustomId(`game:guess:${g.id}`).setLabel('Guess the word').setStyle(ButtonStyle.Primary),
     );
   if (buttons.length > 0) components.push(row(...buttons));
-  if (g.phase === 'vote' && r.events.some((e) => e.type === 'vote_phase') && awaitedHumans.length > 0) {
+  if (!gt && g.phase === 'vote' && r.events.some((e) => e.type === 'vote_phase') && awaitedHumans.length > 0) {
     const menu = new StringSelectMenuBuilder()
       .setCustomId(`game:vote:${g.id}:${g.turnSeq}`)
       .setPlaceholder('Vote for a player')
@@ -250,6 +264,83 @@ export function announcements(r: Extract<ServiceResult, { ok: true }>): MessageC
   }
   return out;
 }
+
+function isScenario(kind: AnyGameKind): kind is GtScenario {
+  return (GT_SCENARIOS as readonly string[]).includes(kind);
+}
+
+/** Controls for a game-theory round that waits for people: secret moves through buttons, modals and a menu. */
+function gtControls(
+  r: Extract<ServiceResult, { ok: true }>,
+  awaitedHumans: string[],
+  buttons: ButtonBuilder[],
+  components: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[],
+): void {
+  const g = r.game;
+  const round = r.events.findLast((e) => e.type === 'gt_round');
+  if (!round || awaitedHumans.length === 0) return;
+  if (g.phase === 'choose')
+    buttons.push(
+      new ButtonBuilder()
+        .setCustomId(`game:choose:${g.id}:cooperate`)
+        .setLabel('Cooperate')
+        .setStyle(ButtonStyle.Success),
+      new ButtonBuilder().setCustomId(`game:choose:${g.id}:defect`).setLabel('Defect').setStyle(ButtonStyle.Danger),
+    );
+  if (g.phase === 'contribute')
+    buttons.push(
+      new ButtonBuilder().setCustomId(`game:contribute:${g.id}`).setLabel('Contribute').setStyle(ButtonStyle.Primary),
+    );
+  if (g.phase === 'propose')
+    buttons.push(
+      new ButtonBuilder().setCustomId(`game:propose:${g.id}`).setLabel('Propose a split').setStyle(ButtonStyle.Primary),
+    );
+  const proposals = r.events.findLast((e) => e.type === 'cs_proposals');
+  if (g.phase === 'vote' && proposals?.type === 'cs_proposals') {
+    const options = Object.entries(proposals.proposals)
+      .filter(([, sh]) => sh !== null)
+      .map(([id, sh]) => ({ label: clipText(`${nameOf(g, id)}: ${(sh as number[]).join('/')}`, 100), value: id }));
+    components.push(
+      row(
+        new StringSelectMenuBuilder()
+          .setCustomId(`game:vote:${g.id}:${g.turnSeq}`)
+          .setPlaceholder('Vote for a proposal')
+          .addOptions(options.slice(0, GAME_UI_SETTINGS.maxSelectOptions)),
+      ),
+    );
+  }
+}
+
+function numberModal(id: string, action: 'contribute' | 'propose'): ModalBuilder {
+  const input = (field: string, label: string) =>
+    new ActionRowBuilder<TextInputBuilder>().addComponents(
+      new TextInputBuilder()
+        .setCustomId(field)
+        .setLabel(label)
+        .setStyle(TextInputStyle.Short)
+        .setMaxLength(5)
+        .setRequired(true),
+    );
+  const m = new ModalBuilder().setCustomId(`game:${action}:${id}`);
+  if (action === 'contribute')
+    return m.setTitle('Your contribution (secret)').addComponents(input('amount', 'Points to put in'));
+  return m
+    .setTitle('Your split of the fee (secret)')
+    .addComponents(
+      input('A', 'Airline A, percent'),
+      input('B', 'Airline B, percent'),
+      input('C', 'Airline C, percent'),
+    );
+}
+
+/** A whole number typed into a modal, or a clear error. */
+function wholeNumber(text: string, what: string): number {
+  const t = text.trim();
+  if (!/^\d{1,5}$/.test(t)) throw new UserError('game/bad_amount', `${what} must be a whole number, like 25.`);
+  return Number(t);
+}
+
+const GT_CONFIRM = 'It stays secret until everyone has moved.';
 
 // ---------------------------------------------------------------------------------------------------- timers
 
@@ -301,6 +392,20 @@ function kindOptions(s: SlashCommandSubcommandBuilder, party: boolean) {
   return s;
 }
 
+function scenarioOptions(s: SlashCommandSubcommandBuilder) {
+  return s
+    .addIntegerOption((o) => o.setName('bots').setDescription('Bots to seat now (0-2)').setMinValue(0).setMaxValue(2))
+    .addStringOption((o) =>
+      o
+        .setName('bot_kind')
+        .setDescription('How bots think')
+        .addChoices(
+          { name: 'vanilla (one call per move)', value: 'vanilla' },
+          { name: 'PGM-aware (MAgIC)', value: 'pgm' },
+        ),
+    );
+}
+
 async function residentsFor(i: ChatInputCommandInteraction, ctx: CommandContext, n: number): Promise<ResidentPlayer[]> {
   if (n <= 0) return [];
   const town = i.guildId ? await ctx.towns.get(i.guildId) : null;
@@ -327,6 +432,15 @@ export const game: SlashCommand = {
     .setDMPermission(false)
     .addSubcommand((s) => kindOptions(s.setName('chameleon').setDescription('Open a Chameleon lobby here'), false))
     .addSubcommand((s) => kindOptions(s.setName('undercover').setDescription('Open an Undercover lobby here'), true))
+    .addSubcommand((s) =>
+      scenarioOptions(s.setName('cost-sharing').setDescription('Open a Cost Sharing table (3 seats)')),
+    )
+    .addSubcommand((s) =>
+      scenarioOptions(s.setName('prisoners-dilemma').setDescription("Open a Prisoner's Dilemma table (3 seats)")),
+    )
+    .addSubcommand((s) =>
+      scenarioOptions(s.setName('public-good').setDescription('Open a Public Good table (3 seats)')),
+    )
     .addSubcommand((s) =>
       s
         .setName('clue')
@@ -365,7 +479,7 @@ export const game: SlashCommand = {
   defer(i) {
     const sub = i.options.getSubcommand(false);
     if (sub === 'clue' || sub === 'vote' || sub === 'guess' || sub === 'cancel') return { ephemeral: true };
-    if (sub === 'chameleon' || sub === 'undercover') return { ephemeral: false };
+    if (sub === 'chameleon' || sub === 'undercover' || isScenario(sub as AnyGameKind)) return { ephemeral: false };
     return null;
   },
 
@@ -373,6 +487,17 @@ export const game: SlashCommand = {
     const f = front(ctx);
     const gctx = gameCtx(i);
     const sub = i.options.getSubcommand();
+    if (isScenario(sub as AnyGameKind)) {
+      const botKind = i.options.getString('bot_kind');
+      const r = await f.service.lobby(gctx, await personOf(i, ctx), {
+        kind: sub as GtScenario,
+        bots: i.options.getInteger('bots') ?? 0,
+        ...(botKind === 'pgm' || botKind === 'vanilla' ? { botKind } : {}),
+      });
+      check(r);
+      await i.editReply(lobbyMessage(r.game));
+      return;
+    }
     if (sub === 'chameleon' || sub === 'undercover') {
       const person = await personOf(i, ctx);
       const botKind = i.options.getString('bot_kind');
@@ -472,10 +597,25 @@ export const gameComponents: ComponentHandler = {
   async button(i: ButtonInteraction, ctx: CommandContext) {
     const f = front(ctx);
     const gctx = gameCtx(i);
-    const [, action, id] = i.customId.split(':');
+    const [, action, id, extra] = i.customId.split(':');
     await sameGame(f, gctx, id);
     const person = await personOf(i, ctx);
     switch (action) {
+      case 'choose': {
+        if (extra !== 'cooperate' && extra !== 'defect')
+          throw new UserError('game/unknown_control', 'This button is not part of the game.');
+        rememberDefer(i, 'ephemeral');
+        await i.deferReply({ flags: MessageFlags.Ephemeral });
+        const r = await f.service.choose(gctx, person, extra);
+        check(r);
+        await i.editReply({ content: `You chose to **${extra}**. ${GT_CONFIRM}` });
+        await f.timers.publish(gctx, r);
+        return;
+      }
+      case 'contribute':
+      case 'propose':
+        await i.showModal(numberModal(id as string, action));
+        return;
       case 'join':
       case 'leave': {
         // Deferred: the game's lock may be held by bots thinking (a model round trip).
@@ -557,7 +697,7 @@ export const gameComponents: ComponentHandler = {
     if (!target) throw new UserError('game/vote_unknown', 'Pick a player to vote for.');
     const r = await f.service.vote(gctx, await personOf(i, ctx), target);
     check(r);
-    await i.editReply({ content: 'Vote recorded.' });
+    await i.editReply({ content: isScenario(r.game.kind) ? `Vote recorded. ${GT_CONFIRM}` : 'Vote recorded.' });
     await f.timers.publish(gctx, r);
   },
 
@@ -570,11 +710,24 @@ export const gameComponents: ComponentHandler = {
     await i.deferReply({ flags: MessageFlags.Ephemeral });
     const person = await personOf(i, ctx);
     let r: ServiceResult;
-    if (action === 'clue') r = await f.service.clue(gctx, person, i.fields.getTextInputValue('text'));
-    else if (action === 'guess') r = await f.service.guess(gctx, person, i.fields.getTextInputValue('word'));
-    else throw new UserError('game/unknown_control', 'This form is not part of the game.');
+    let confirm: string;
+    if (action === 'clue') {
+      r = await f.service.clue(gctx, person, i.fields.getTextInputValue('text'));
+      confirm = 'Clue given.';
+    } else if (action === 'guess') {
+      r = await f.service.guess(gctx, person, i.fields.getTextInputValue('word'));
+      confirm = 'Guess made.';
+    } else if (action === 'contribute') {
+      const amount = wholeNumber(i.fields.getTextInputValue('amount'), 'The amount');
+      r = await f.service.contribute(gctx, person, amount);
+      confirm = `You put in **${amount}**. ${GT_CONFIRM}`;
+    } else if (action === 'propose') {
+      const shares = ['A', 'B', 'C'].map((k) => wholeNumber(i.fields.getTextInputValue(k), `Airline ${k}'s share`));
+      r = await f.service.propose(gctx, person, shares);
+      confirm = `You proposed **${shares.join('/')}**. ${GT_CONFIRM}`;
+    } else throw new UserError('game/unknown_control', 'This form is not part of the game.');
     check(r);
-    await i.editReply({ content: action === 'clue' ? 'Clue given.' : 'Guess made.' });
+    await i.editReply({ content: confirm });
     await f.timers.publish(gctx, r);
   },
 };

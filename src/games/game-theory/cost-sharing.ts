@@ -143,8 +143,10 @@ export function applyCostSharing(s: CsState, action: GtAction): GtResult<CsState
 
 /** All proposals are in: reveal them and open the vote (with none at all, the round is lost). */
 function closeProposals(s: CsState, events: GtEvent[]): GtResult<CsState> {
-  const out: GtEvent[] = [...events, { type: 'cs_proposals', round: s.round, proposals: { ...s.proposals } }];
-  const next = { ...s, step: s.step + 1, turnSeq: s.turnSeq + 1 };
+  // Seat order, whatever order the secret moves came in.
+  const proposals = Object.fromEntries(ids(s).map((p) => [p, s.proposals[p] ?? null]));
+  const out: GtEvent[] = [...events, { type: 'cs_proposals', round: s.round, proposals }];
+  const next = { ...s, proposals, step: s.step + 1, turnSeq: s.turnSeq + 1 };
   if (Object.values(s.proposals).every((p) => p === null)) {
     const votes = Object.fromEntries(ids(s).map((p) => [p, null]));
     return closeVotes({ ...next, votes }, out);
@@ -154,9 +156,10 @@ function closeProposals(s: CsState, events: GtEvent[]): GtResult<CsState> {
 }
 
 function closeVotes(s: CsState, events: GtEvent[]): GtResult<CsState> {
-  const agreed = agreedSplit(s.proposals, s.votes);
-  const record: CsRound = { round: s.round, proposals: { ...s.proposals }, votes: { ...s.votes }, agreed };
-  const out: GtEvent[] = [...events, { type: 'cs_votes', round: s.round, votes: { ...s.votes }, agreed }];
+  const votes = Object.fromEntries(ids(s).map((p) => [p, s.votes[p] ?? null]));
+  const agreed = agreedSplit(s.proposals, votes);
+  const record: CsRound = { round: s.round, proposals: { ...s.proposals }, votes, agreed };
+  const out: GtEvent[] = [...events, { type: 'cs_votes', round: s.round, votes, agreed }];
   const base = {
     ...s,
     step: s.step + 1,

@@ -28,6 +28,8 @@ export function gtEventLine(
   e: GameEvent,
   name: (id: PlayerId) => string,
   front: 'console' | 'discord',
+  /** How to call an awaited player in a round line ('' leaves them out, e.g. bots that move at once). */
+  call: (id: PlayerId) => string = name,
 ): string | null | undefined {
   switch (e.type) {
     case 'gt_started':
@@ -35,7 +37,8 @@ export function gtEventLine(
     case 'gt_round': {
       const how = e.phase in GT_HOW ? GT_HOW[e.phase as keyof typeof GT_HOW][front] : '';
       const what = e.phase === 'vote' ? 'vote for a proposal' : e.phase === 'propose' ? 'propose a split' : e.phase;
-      return `Round ${e.round}: ${e.awaiting.map(name).join(', ')}, ${what} with ${how}.`;
+      const who = e.awaiting.map(call).filter((x) => x.length > 0);
+      return who.length > 0 ? `Round ${e.round}: ${who.join(', ')}, ${what} with ${how}.` : null;
     }
     case 'gt_moved':
       return `${name(e.player)} has moved.`;
