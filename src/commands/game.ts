@@ -32,8 +32,9 @@ import type {
   ServiceResult,
 } from '../games/service.ts';
 import { GT_TITLES, gtEventLine } from '../games/game-theory/render.ts';
-import { GT_SCENARIOS, type GtScenario } from '../games/game-theory/types.ts';
+import type { GtScenario } from '../games/game-theory/types.ts';
 import { TurnTimers as CoreTurnTimers, TURN_SECONDS } from '../games/turn-timers.ts';
+import { GT_CONFIRM, gtControls, isScenario, numberModal, wholeNumber } from './game-theory-ui.ts';
 import type { AnyGameKind, GameEvent, GameKind } from '../games/types.ts';
 import type { CommandContext, ComponentHandler, SlashCommand } from './types.ts';
 import { answer, clipText, plain, rememberDefer, speakerOf } from './util.ts';
@@ -231,7 +232,7 @@ export function announcements(r: Extract<ServiceResult, { ok: true }>): MessageC
         .setLabel(gt ? 'My status' : 'Show my word')
         .setStyle(ButtonStyle.Secondary),
     );
-  if (gt) gtControls(r, awaitedHumans, buttons, components);
+  if (gt) gtControls(r, awaitedHumans, buttons, components, (id) => nameOf(g, id));
   if (g.phase === 'clues' && g.turn && awaitedHumans.includes(g.turn) && r.events.some((e) => e.type === 'turn'))
     buttons.push(
       new ButtonBuilder().setCustomId(`game:clue:${g.id}`).setLabel('Give my clue').setStyle(ButtonStyle.Primary),
@@ -264,83 +265,6 @@ export function announcements(r: Extract<ServiceResult, { ok: true }>): MessageC
   }
   return out;
 }
-
-function isScenario(kind: AnyGameKind): kind is GtScenario {
-  return (GT_SCENARIOS as readonly string[]).includes(kind);
-}
-
-/** Controls for a game-theory round that waits for people: secret moves through buttons, modals and a menu. */
-function gtControls(
-  r: Extract<ServiceResult, { ok: true }>,
-  awaitedHumans: string[],
-  buttons: ButtonBuilder[],
-  components: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[],
-): void {
-  const g = r.game;
-  const round = r.events.findLast((e) => e.type === 'gt_round');
-  if (!round || awaitedHumans.length === 0) return;
-  if (g.phase === 'choose')
-    buttons.push(
-      new ButtonBuilder()
-        .setCustomId(`game:choose:${g.id}:cooperate`)
-        .setLabel('Cooperate')
-        .setStyle(ButtonStyle.Success),
-      new ButtonBuilder().setCustomId(`game:choose:${g.id}:defect`).setLabel('Defect').setStyle(ButtonStyle.Danger),
-    );
-  if (g.phase === 'contribute')
-    buttons.push(
-      new ButtonBuilder().setCustomId(`game:contribute:${g.id}`).setLabel('Contribute').setStyle(ButtonStyle.Primary),
-    );
-  if (g.phase === 'propose')
-    buttons.push(
-      new ButtonBuilder().setCustomId(`game:propose:${g.id}`).setLabel('Propose a split').setStyle(ButtonStyle.Primary),
-    );
-  const proposals = r.events.findLast((e) => e.type === 'cs_proposals');
-  if (g.phase === 'vote' && proposals?.type === 'cs_proposals') {
-    const options = Object.entries(proposals.proposals)
-      .filter(([, sh]) => sh !== null)
-      .map(([id, sh]) => ({ label: clipText(`${nameOf(g, id)}: ${(sh as number[]).join('/')}`, 100), value: id }));
-    components.push(
-      row(
-        new StringSelectMenuBuilder()
-          .setCustomId(`game:vote:${g.id}:${g.turnSeq}`)
-          .setPlaceholder('Vote for a proposal')
-          .addOptions(options.slice(0, GAME_UI_SETTINGS.maxSelectOptions)),
-      ),
-    );
-  }
-}
-
-function numberModal(id: string, action: 'contribute' | 'propose'): ModalBuilder {
-  const input = (field: string, label: string) =>
-    new ActionRowBuilder<TextInputBuilder>().addComponents(
-      new TextInputBuilder()
-        .setCustomId(field)
-        .setLabel(label)
-        .setStyle(TextInputStyle.Short)
-        .setMaxLength(5)
-        .setRequired(true),
-    );
-  const m = new ModalBuilder().setCustomId(`game:${action}:${id}`);
-  if (action === 'contribute')
-    return m.setTitle('Your contribution (secret)').addComponents(input('amount', 'Points to put in'));
-  return m
-    .setTitle('Your split of the fee (secret)')
-    .addComponents(
-      input('A', 'Airline A, percent'),
-      input('B', 'Airline B, percent'),
-      input('C', 'Airline C, percent'),
-    );
-}
-
-/** A whole number typed into a modal, or a clear error. */
-function wholeNumber(text: string, what: string): number {
-  const t = text.trim();
-  if (!/^\d{1,5}$/.test(t)) throw new UserError('game/bad_amount', `${what} must be a whole number, like 25.`);
-  return Number(t);
-}
-
-const GT_CONFIRM = 'It stays secret until everyone has moved.';
 
 // ---------------------------------------------------------------------------------------------------- timers
 
