@@ -75,12 +75,40 @@ function pgAmount(v: PgView): number {
   return Math.round(others.reduce((a, [, c]) => a + c, 0) / Math.max(1, others.length));
 }
 
-/** An equal split at first, then the average of the last round's proposals. */
+/** Figures per airline read from the brief every player sees ("Airline B: ... 50/month ..."), or null. */
+export function usageFromBrief(brief: string, airlines: string[]): number[][] | null {
+  const blocks = airlines.map((a) => {
+    const m = new RegExp(`Airline ${a}\\s*:([\\s\\S]*?)(?=Airline [A-Z]\\s*:|$)`).exec(brief);
+    return m ? [...(m[1] as string).matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((x) => Number(x[0].replace(/,/g, ''))) : [];
+  });
+  const n = Math.min(...blocks.map((b) => b.length));
+  return n > 0 ? blocks.map((b) => b.slice(0, n)) : null;
+}
+
+/**
+ * Round 1: each airline's average share of the usage figures in the brief, shaded 4 points in its own favour;
+ * later rounds: the average of the last round's proposals.
+ */
 function csProposal(v: CsView): Shares {
   const last = v.history.at(-1);
   const props = last ? Object.values(last.proposals).filter((p): p is Shares => p !== null) : [];
-  if (props.length === 0) return roundShares(v.airlines.map(() => 1));
-  return roundShares(v.airlines.map((_, i) => props.reduce((a, p) => a + (p[i] ?? 0), 0) / props.length));
+  if (props.length > 0)
+    return roundShares(v.airlines.map((_, i) => props.reduce((a, p) => a + (p[i] ?? 0), 0) / props.length));
+  const usage = usageFromBrief(v.brief, v.airlines);
+  if (!usage) return roundShares(v.airlines.map(() => 1));
+  const metrics = (usage[0] as number[]).length;
+  const share = v.airlines.map((_, i) => {
+    let sum = 0;
+    for (let k = 0; k < metrics; k++) {
+      const total = usage.reduce((a, u) => a + (u[k] ?? 0), 0);
+      sum += total > 0 ? ((usage[i] as number[])[k] ?? 0) / total : 1 / v.airlines.length;
+    }
+    return (sum / metrics) * 100;
+  });
+  const me = v.players.findIndex((p) => p.id === v.you);
+  const others = v.airlines.length - 1;
+  const cut = Math.min(4, share[me] ?? 0);
+  return roundShares(share.map((x, i) => (i === me ? x - cut : x + cut / others)));
 }
 
 /** The proposal closest to the table's average; ties go to the one cheapest for itself, then a seeded pick. */

@@ -8,6 +8,7 @@ import {
   loadMagicSettings,
   loadVariants,
   parseMagicSetting,
+  usageFromBrief,
 } from '../../../src/games/game-theory/index.ts';
 
 // MAgIC's released settings live in the shared reference data beside the repository (`../shared` from the root;
@@ -47,6 +48,17 @@ describe('game-theory settings', () => {
     });
     const [pg] = loadMagicSettings('public-good', MAGIC);
     expect(pg).toMatchObject({ challengerSeat: 0, rounds: 5, multiplier: 3.5 });
+  });
+
+  it('the offline player reads the usage figures from the brief it sees (MAgIC: A flies 90/month, B and C 50)', () => {
+    const [cs] = loadMagicSettings('cost-sharing', MAGIC);
+    if (cs?.scenario !== 'cost-sharing') throw new Error('no setting');
+    expect(usageFromBrief(cs.brief, ['A', 'B', 'C'])).toEqual([
+      [90, 7000, 1.75],
+      [50, 7500, 1.5],
+      [50, 7500, 1.5],
+    ]);
+    expect(usageFromBrief('A flat fee, no figures.', ['A', 'B', 'C'])).toBeNull();
   });
 
   it('our variant sets hold 7 variants x 3 seats = 21 settings per scenario', () => {
