@@ -419,7 +419,7 @@ export const game: SlashCommand = {
         ...(botKind === 'pgm' || botKind === 'vanilla' ? { botKind } : {}),
       });
       check(r);
-      await i.editReply(lobbyMessage(r.game));
+      await i.editReply(lobbyMessage(r.game, `Bots: ${plain(f.service.gtBotLabel())}.`));
       return;
     }
     if (sub === 'chameleon' || sub === 'undercover') {

@@ -49,6 +49,8 @@ export const GAME_HELP = [
   '/game status | leaderboard [chameleon|undercover] | help',
 ].join('\n');
 
+const GT_KINDS: readonly string[] = ['cost-sharing', 'prisoners-dilemma', 'public-good'];
+
 /** Scenario names and their short aliases. */
 const SCENARIO_NAMES: Record<string, GtScenario> = {
   'cost-sharing': 'cost-sharing',
@@ -281,10 +283,12 @@ export async function runGameCommand(
         residents,
       });
       const out = done(r);
-      if (r.ok)
+      if (r.ok) {
         out.lines.unshift(
           `${person.name} opened a ${command.kind} lobby. /game join to play, /game start when ready (bots fill empty seats).`,
         );
+        if (GT_KINDS.includes(command.kind)) out.lines.splice(1, 0, `Bots: ${service.gtBotLabel()}.`);
+      }
       return out;
     }
     case 'join':

@@ -263,6 +263,11 @@ export class GameService {
     return this.act(ctx, { type: 'clue', player: person.id, text });
   }
 
+  /** Who plays the bot seats of a game-theory table: the model, or the labelled offline stand-in. */
+  gtBotLabel(): string {
+    return gtBotFor(this.deps.llm).label;
+  }
+
   /** Cost Sharing: a split in percent per airline, in seat order. */
   propose(ctx: GameContext, person: Person, shares: number[]): Promise<ServiceResult> {
     return this.act(ctx, { type: 'propose', player: person.id, shares });
