@@ -69,8 +69,12 @@ export function measureLocation(loc: MapLocation): Drawn {
   const shown = loc.residents.slice(0, s.maxResidentsPerBox);
   const extra = loc.residents.length > shown.length ? 1 : 0;
   let width = m.width(label, s.nameSize, true) + 2 * s.padding;
-  for (const r of shown) width = Math.max(width, residentTextX() + m.width(residentLabel(r), s.residentNameSize, true) + s.padding);
+  for (const r of shown)
+    width = Math.max(width, residentTextX() + m.width(residentLabel(r), s.residentNameSize, true) + s.padding);
   if (shown.length > 0) width = Math.max(width, s.occupiedWidth);
+  for (const r of shown)
+    if (r.doing)
+      width = Math.max(width, residentTextX() + Math.min(m.width(r.doing, s.doingSize), s.maxDoingWidth) + s.padding);
   const height = s.boxHeader + (shown.length + extra) * s.lineHeight + (shown.length > 0 ? 8 : 0);
   return { loc, label, width: Math.ceil(width), height, shown };
 }
@@ -108,22 +112,28 @@ export function buildMapSvg(input: MapInput): string {
   let y = top + Math.max(0, ...placed.map((p) => p.y + p.height)) + 16;
   const parts: string[] = [];
   const travelling = input.travelling ?? [];
-  // Roads first, under the boxes: a dashed line from where they left to where they go, the traveller midway.
+  // Roads under the boxes: a dashed line from where they left to where they go; the traveller sits midway along
+  // the part of the line between the two boxes, drawn on top.
   const byName = new Map(input.locations.map((l) => [l.name, l.id]));
+  const walkers: string[] = [];
   for (const t of travelling) {
     const a = at.get(byName.get(t.from) ?? t.from);
     const b = at.get(byName.get(t.to) ?? t.to);
-    if (!a || !b) continue;
+    if (!a || !b || a === b) continue;
     const [ax, ay, bx, by] = [a.x + a.width / 2, a.y + a.height / 2, b.x + b.width / 2, b.y + b.height / 2];
     parts.push(
       `<line x1="${ax}" y1="${ay}" x2="${bx}" y2="${by}" stroke="#a8a29e" stroke-width="3" stroke-dasharray="10 8"/>`,
-      avatar(t.name, (ax + bx) / 2, (ay + by) / 2, 12),
     );
+    const leave = rimFraction(a, bx - ax, by - ay);
+    const arrive = 1 - rimFraction(b, ax - bx, ay - by);
+    const f = leave < arrive ? (leave + arrive) / 2 : 0.5;
+    walkers.push(avatar(t.name, ax + (bx - ax) * f, ay + (by - ay) * f, 12));
   }
   for (const d of drawn) {
     const p = at.get(d.loc.id)!;
     parts.push(box(d, p.x, p.y));
   }
+  parts.push(...walkers);
   if (travelling.length > 0) {
     parts.push(
       `<text x="${s.margin}" y="${y + 18}" font-size="18" font-weight="bold" fill="#374151">On the road</text>`,
@@ -163,6 +173,13 @@ export function buildMapSvg(input: MapInput): string {
   ].join('\n');
 }
 
+/** How far along (dx, dy) from a box's centre the line leaves the box, as a fraction of the whole line. */
+function rimFraction(b: { width: number; height: number }, dx: number, dy: number): number {
+  const fx = dx === 0 ? Number.POSITIVE_INFINITY : b.width / 2 / Math.abs(dx);
+  const fy = dy === 0 ? Number.POSITIVE_INFINITY : b.height / 2 / Math.abs(dy);
+  return Math.min(fx, fy, 1);
+}
+
 function avatar(name: string, cx: number, cy: number, r: number): string {
   return [
     `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${colourFor(name)}" stroke="#ffffff" stroke-width="2"/>`,
@@ -184,7 +201,7 @@ function box(d: Drawn, x: number, y: number): string {
   ];
   let ly = y + s.boxHeader + 4;
   const textX = x + residentTextX();
-  const doingWidth = Math.max(d.width, s.occupiedWidth) - residentTextX() - s.padding;
+  const doingWidth = d.width - residentTextX() - s.padding;
   for (const r of d.shown) {
     const cy = ly + s.lineHeight / 2;
     out.push(

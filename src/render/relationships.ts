@@ -173,7 +173,15 @@ export function buildRelationshipSvg(input: RelationshipInput): string {
   const legendY = cy + halfV + 30;
   const height = Math.ceil(legendY + g.legendHeight);
   const empty =
-    total === 0 ? 'Nobody lives here yet.' : all.length === 0 ? 'Nobody knows anybody yet.' : ties.length === 0 ? (ego ? `${ego.name} has no ties yet.` : 'No tie is strong enough to draw yet.') : '';
+    total === 0
+      ? 'Nobody lives here yet.'
+      : all.length === 0
+        ? 'Nobody knows anybody yet.'
+        : ties.length === 0
+          ? ego
+            ? `${ego.name} has no ties yet.`
+            : 'No tie is strong enough to draw yet.'
+          : '';
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${height}" viewBox="0 0 ${size} ${height}">`,
     '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#9333ea"/></marker></defs>',

@@ -114,10 +114,7 @@ export function pairTies(ids: string[], ties: DirectedTie[]): Tie[] {
 }
 
 /** The ties a town graph draws: strength >= minStrength and among the topK strongest of either end. */
-export function selectTies(
-  ties: Tie[],
-  opts: { topK?: number; minStrength?: number } = {},
-): Tie[] {
+export function selectTies(ties: Tie[], opts: { topK?: number; minStrength?: number } = {}): Tie[] {
   const topK = opts.topK ?? TIE_SETTINGS.topK;
   const min = opts.minStrength ?? TIE_SETTINGS.minStrength;
   const strong = ties.filter((t) => strength(t) >= min);

@@ -56,7 +56,10 @@ export function townRelationshipInput(t: TownService, opts: PictureOptions = {})
   for (const r of state.residents)
     memories.set(
       r.profile.id,
-      t.liveResident(r.profile.id).memory.all().map((mem) => ({ kind: mem.kind, description: mem.description })),
+      t
+        .liveResident(r.profile.id)
+        .memory.all()
+        .map((mem) => ({ kind: mem.kind, description: mem.description })),
     );
   const nodes: GraphNode[] = [
     ...state.residents.map((r) => ({ id: r.profile.id, name: r.profile.name, emoji: r.emoji })),
@@ -71,8 +74,7 @@ export function townRelationshipInput(t: TownService, opts: PictureOptions = {})
     const q = opts.resident.trim();
     const persona = personas.find((p) => p.name.toLowerCase() === q.toLowerCase());
     const r = persona ? undefined : findResident(state, q);
-    if (!persona && !r)
-      throw new UserError('render/resident', `No resident or persona called "${q}" in ${st.name}.`);
+    if (!persona && !r) throw new UserError('render/resident', `No resident or persona called "${q}" in ${st.name}.`);
     ego = persona ? `persona:${persona.name.toLowerCase()}` : r!.profile.id;
   }
   const egoName = ego ? nodes.find((n) => n.id === ego)?.name : undefined;
