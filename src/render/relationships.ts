@@ -7,7 +7,7 @@
 // sec. 7.1.2) beside the density actually drawn.
 import { textMeasure } from './font.ts';
 import { clip, colourFor, drawableEmoji, esc, initials, svgToPng } from './svg.ts';
-import { egoTies, pairTies, selectTies, strength, TIE_SETTINGS, type Tie } from './ties.ts';
+import { circleOrder, egoTies, pairTies, selectTies, strength, TIE_SETTINGS, type Tie } from './ties.ts';
 
 export interface GraphNode {
   id: string;
@@ -67,7 +67,13 @@ export function graphTies(input: RelationshipInput): { nodes: GraphNode[]; ties:
       ...(input.topK !== undefined ? { topK: input.topK } : {}),
       ...(input.minStrength !== undefined ? { minStrength: input.minStrength } : {}),
     };
-    return { nodes: input.nodes, ties: selectTies(all, opts), all };
+    const ties = selectTies(all, opts);
+    const byId = new Map(input.nodes.map((n) => [n.id, n]));
+    const nodes = circleOrder(
+      input.nodes.map((n) => n.id),
+      ties,
+    ).map((id) => byId.get(id)!);
+    return { nodes, ties, all };
   }
   const ego = input.ego;
   const ties = egoTies(all, ego);

@@ -145,3 +145,42 @@ export function egoTies(ties: Tie[], ego: string, max: number = TIE_SETTINGS.ego
     .sort((x, y) => strength(y) - strength(x) || other(x, ego).localeCompare(other(y, ego)))
     .slice(0, max);
 }
+
+/**
+ * Orders people around a circle so strongly tied people sit near each other (fewer crossing lines): start with the
+ * person of the strongest ties, then repeatedly take the unplaced person most tied to the last few placed.
+ * Deterministic; people without drawn ties keep their order at the end.
+ */
+export function circleOrder(ids: string[], ties: Tie[]): string[] {
+  const w = new Map<string, Map<string, number>>();
+  for (const t of ties) {
+    for (const [x, y] of [
+      [t.a, t.b],
+      [t.b, t.a],
+    ] as const) {
+      const row = w.get(x) ?? new Map<string, number>();
+      row.set(y, (row.get(y) ?? 0) + strength(t));
+      w.set(x, row);
+    }
+  }
+  const total = (id: string) => [...(w.get(id)?.values() ?? [])].reduce((s, v) => s + v, 0);
+  const left = ids.filter((id) => w.has(id));
+  const order: string[] = [];
+  while (left.length > 0) {
+    let best = 0;
+    let bestScore = -1;
+    left.forEach((id, i) => {
+      const recent = order.slice(-3);
+      const score =
+        order.length === 0
+          ? total(id)
+          : recent.reduce((s, r, k) => s + (w.get(r)?.get(id) ?? 0) * (k + 1), 0) + total(id) * 1e-3;
+      if (score > bestScore) {
+        best = i;
+        bestScore = score;
+      }
+    });
+    order.push(left.splice(best, 1)[0]!);
+  }
+  return [...order, ...ids.filter((id) => !w.has(id))];
+}
