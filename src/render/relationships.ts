@@ -67,7 +67,8 @@ export function graphTies(input: RelationshipInput): { nodes: GraphNode[]; ties:
       ...(input.topK !== undefined ? { topK: input.topK } : {}),
       ...(input.minStrength !== undefined ? { minStrength: input.minStrength } : {}),
     };
-    const ties = selectTies(all, opts);
+    const personas = new Set(input.nodes.filter((n) => n.persona).map((n) => n.id));
+    const ties = selectTies(all, { ...opts, anyStrength: personas });
     const byId = new Map(input.nodes.map((n) => [n.id, n]));
     const nodes = circleOrder(
       input.nodes.map((n) => n.id),
@@ -175,7 +176,7 @@ export function buildRelationshipSvg(input: RelationshipInput): string {
   const minStrength = input.minStrength ?? TIE_SETTINGS.minStrength;
   const rule = ego
     ? `${ego.name}'s ${plural(ties.length, 'tie', 'ties')}, strongest first (strength after each name)`
-    : `each person's ${topK} strongest ties of strength ≥ ${minStrength}: ${ties.length} of ${plural(all.length, 'tie', 'ties')} drawn`;
+    : `each person's ${topK} strongest ties of strength ≥ ${minStrength} (any, to a persona): ${ties.length} of ${plural(all.length, 'tie', 'ties')} drawn`;
   const legendY = cy + halfV + 30;
   const height = Math.ceil(legendY + g.legendHeight);
   const empty =

@@ -7,9 +7,9 @@
 // because everybody sees everybody in a small town and observations alone would tie everyone to everyone.
 // Pair strength = A's tie to B + B's tie to A.
 //
-// A town's graph draws a pair when its strength reaches `minStrength` AND the pair is among the `topK` strongest
-// ties of at least one of the two: each person keeps at most topK ties of their own, so the drawn density stays
-// at most 2 * topK / (n - 1) however long the town runs (Park et al. 2023 measure density over everyone who knows
+// A town's graph draws a pair when its strength reaches `minStrength` (any strength for a tie to a user's persona)
+// AND the pair is among the `topK` strongest ties of at least one of the two: each person keeps at most topK ties
+// of their own, so the drawn density stays at most 2 * topK / (n - 1) however long the town runs (Park et al. 2023 measure density over everyone who knows
 // of each other, which tends to 1 in a small town; that figure is still printed in the legend).
 
 export interface TieMemory {
@@ -113,11 +113,19 @@ export function pairTies(ids: string[], ties: DirectedTie[]): Tie[] {
   return [...pairs.values()];
 }
 
-/** The ties a town graph draws: strength >= minStrength and among the topK strongest of either end. */
-export function selectTies(ties: Tie[], opts: { topK?: number; minStrength?: number } = {}): Tie[] {
+/**
+ * The ties a town graph draws: strength >= minStrength (any strength for a tie to one of `anyStrength`) and among
+ * the topK strongest of either end.
+ */
+export function selectTies(
+  ties: Tie[],
+  opts: { topK?: number; minStrength?: number; anyStrength?: ReadonlySet<string> } = {},
+): Tie[] {
   const topK = opts.topK ?? TIE_SETTINGS.topK;
   const min = opts.minStrength ?? TIE_SETTINGS.minStrength;
-  const strong = ties.filter((t) => strength(t) >= min);
+  // Ties of `anyStrength` people (users' personas: a person wants to see whom they talked to) need only be > 0.
+  const low = opts.anyStrength ?? new Set<string>();
+  const strong = ties.filter((t) => strength(t) >= min || ((low.has(t.a) || low.has(t.b)) && strength(t) > 0));
   const byPerson = new Map<string, Tie[]>();
   for (const t of strong)
     for (const id of [t.a, t.b]) {

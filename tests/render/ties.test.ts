@@ -144,6 +144,7 @@ describe('ego view and personas', () => {
   const edges = [
     { from: 'ann', to: 'bo', weight: 2 },
     { from: 'ann', to: 'persona:sam', weight: 6 },
+    { from: 'dee', to: 'persona:sam', weight: 1 }, // below the threshold, drawn: a tie to a persona
     { from: 'cy', to: 'ann', weight: 0.5 },
     { from: 'bo', to: 'cy', weight: 9 },
   ];
@@ -163,6 +164,9 @@ describe('ego view and personas', () => {
     const svg = buildRelationshipSvg({ title: 'T', nodes, edges });
     expect(svg).toContain('>Sam (persona)<');
     expect(svg).toMatch(/<rect x="[\d.]+" y="[\d.]+" width="44" height="44" rx="6"/);
-    expect(graphTies({ title: 'T', nodes, edges }).ties.some((t) => t.a === 'ann' && t.b === 'persona:sam')).toBe(true);
+    const drawn = graphTies({ title: 'T', nodes, edges }).ties;
+    expect(drawn.some((t) => t.a === 'ann' && t.b === 'persona:sam')).toBe(true);
+    expect(drawn.some((t) => t.a === 'dee' && t.b === 'persona:sam')).toBe(true);
+    expect(drawn.some((t) => t.a === 'ann' && t.b === 'cy')).toBe(false); // 0.5 between residents: too weak
   });
 });
