@@ -264,7 +264,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
         return;
       case 'relationships': {
         const personas = [{ name: (await service.persona(user))?.name ?? user.displayName }];
-        const resident = words.slice(1).join(' ');
+        const resident = words.join(' ');
         out(formatRelationships(service.relationships()));
         out(
           `Picture: ${await writeTownPicture(service, 'relationships', pictures, { personas, ...(resident ? { resident } : {}) })}`,

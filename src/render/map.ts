@@ -116,6 +116,11 @@ export function buildMapSvg(input: MapInput): string {
   // the part of the line between the two boxes, drawn on top.
   const byName = new Map(input.locations.map((l) => [l.name, l.id]));
   const walkers: string[] = [];
+  // Several on the same road are spread along it rather than stacked on one spot.
+  const roadKey = (t: { from: string; to: string }) => [t.from, t.to].sort().join('\u0000');
+  const onRoad = new Map<string, number>();
+  for (const t of travelling) onRoad.set(roadKey(t), (onRoad.get(roadKey(t)) ?? 0) + 1);
+  const seen = new Map<string, number>();
   for (const t of travelling) {
     const a = at.get(byName.get(t.from) ?? t.from);
     const b = at.get(byName.get(t.to) ?? t.to);
@@ -126,7 +131,10 @@ export function buildMapSvg(input: MapInput): string {
     );
     const leave = rimFraction(a, bx - ax, by - ay);
     const arrive = 1 - rimFraction(b, ax - bx, ay - by);
-    const f = leave < arrive ? (leave + arrive) / 2 : 0.5;
+    const k = seen.get(roadKey(t)) ?? 0;
+    seen.set(roadKey(t), k + 1);
+    const share = (k + 1) / ((onRoad.get(roadKey(t)) ?? 1) + 1);
+    const f = leave < arrive ? leave + (arrive - leave) * share : 0.5;
     walkers.push(avatar(t.name, ax + (bx - ax) * f, ay + (by - ay) * f, 12));
   }
   for (const d of drawn) {
