@@ -14,6 +14,7 @@ import { importSmallville } from '../town/smallville.ts';
 import { readSmallvilleDir } from '../town/smallville-files.ts';
 import { InMemoryTownStore } from '../town/store.ts';
 import { HOUR } from '../town/time.ts';
+import { findResident } from '../town/world.ts';
 import { configuredModels } from './simulate.ts';
 
 export const RENDER_USAGE = `Usage: npm run town -- render map|relationships --out FILE.png
@@ -80,6 +81,14 @@ export async function runRenderCli(argv: string[], io: RenderCliIo): Promise<num
       { id: `render-${seed}`, scope: 'render', file, seed },
     );
     try {
+      // An unknown --resident is refused before the simulated days, not after them.
+      const who = values.resident?.trim();
+      if (
+        who &&
+        !(values.persona ?? []).some((p) => p.toLowerCase() === who.toLowerCase()) &&
+        !findResident(service.snapshot(), who)
+      )
+        throw new UserError('render/resident', `No resident or persona called "${who}" in ${file.name}.`);
       const ticks = Math.round((hours * HOUR) / (service.status().minutesPerTick * 60_000));
       for (let i = 0; i < ticks; i++) await service.tick();
       const png = await renderTownPicture(service, kind as TownPicture, {

@@ -129,7 +129,7 @@ export function buildRelationshipSvg(input: RelationshipInput): string {
     const B = pos.get(t.b)!;
     const k = strength(t) / maxW;
     const width = (g.minStroke + k * (g.maxStroke - g.minStroke)).toFixed(1);
-    const opacity = (0.35 + 0.55 * k).toFixed(2);
+    const opacity = (0.5 + 0.45 * k).toFixed(2);
     const mutual = t.ab > 0 && t.ba > 0;
     // One-way: the arrow points at the one who is remembered, stopping at the node's rim.
     const [from, to] = mutual || t.ab > 0 ? [A, B] : [B, A];
