@@ -5,7 +5,7 @@
 // Built as SVG text, rendered by resvg.
 import { textMeasure } from './font.ts';
 import { layoutBoxes, type Placed } from './map-layout.ts';
-import { clip, clipToWidth, colourFor, drawableEmoji, esc, initials, svgToPng } from './svg.ts';
+import { clip, clipToWidth, colourFor, drawableEmoji, esc, initials, svgToPng, wrapToWidth } from './svg.ts';
 
 export interface MapResident {
   name: string;
@@ -121,6 +121,7 @@ export function buildMapSvg(input: MapInput): string {
   const onRoad = new Map<string, number>();
   for (const t of travelling) onRoad.set(roadKey(t), (onRoad.get(roadKey(t)) ?? 0) + 1);
   const seen = new Map<string, number>();
+  const taken: { x: number; y: number }[] = [];
   for (const t of travelling) {
     const a = at.get(byName.get(t.from) ?? t.from);
     const b = at.get(byName.get(t.to) ?? t.to);
@@ -135,26 +136,38 @@ export function buildMapSvg(input: MapInput): string {
     seen.set(roadKey(t), k + 1);
     const share = (k + 1) / ((onRoad.get(roadKey(t)) ?? 1) + 1);
     const f = leave < arrive ? leave + (arrive - leave) * share : 0.5;
-    walkers.push(avatar(t.name, ax + (bx - ax) * f, ay + (by - ay) * f, 12));
+    // The nearest spot to f along the road where the avatar covers no box and no other traveller; none: listed only.
+    const spot = freeSpot(ax, ay, bx, by, f, leave, arrive, [...at.values()], taken, 12);
+    if (spot) {
+      taken.push(spot);
+      walkers.push(avatar(t.name, spot.x, spot.y, 12));
+    }
   }
   for (const d of drawn) {
     const p = at.get(d.loc.id)!;
     parts.push(box(d, p.x, p.y));
   }
   parts.push(...walkers);
-  if (travelling.length > 0) {
+  // Under the map, one line per road (wrapped to the picture's width): "Hobbs Cafe → Oak Hill College: Ayesha Khan, …".
+  const roads = new Map<string, { from: string; to: string; names: string[] }>();
+  for (const t of travelling) {
+    const key = `${t.from}\u0000${t.to}`;
+    const r = roads.get(key) ?? { from: t.from, to: t.to, names: [] };
+    const emoji = drawableEmoji(t.emoji);
+    r.names.push(`${emoji ? `${emoji} ` : ''}${t.name}`);
+    roads.set(key, r);
+  }
+  const listWidth = Math.max(contentW, 600);
+  if (roads.size > 0) {
     parts.push(
       `<text x="${s.margin}" y="${y + 18}" font-size="18" font-weight="bold" fill="#374151">On the road</text>`,
     );
     y += 30;
-    for (const t of travelling) {
-      const emoji = drawableEmoji(t.emoji);
-      parts.push(
-        `<text x="${s.margin}" y="${y + 18}" font-size="16" fill="#374151">${esc(
-          `${emoji ? `${emoji} ` : ''}${t.name}: ${t.from} → ${t.to}`,
-        )}</text>`,
-      );
-      y += 24;
+    for (const r of roads.values()) {
+      for (const line of wrapToWidth(`${r.from} → ${r.to}: ${r.names.join(', ')}`, listWidth, 16)) {
+        parts.push(`<text x="${s.margin}" y="${y + 18}" font-size="16" fill="#374151">${esc(line)}</text>`);
+        y += 24;
+      }
     }
     y += 8;
   }
@@ -166,7 +179,7 @@ export function buildMapSvg(input: MapInput): string {
   }
   const title = clip(input.title, 80);
   const subtitle = input.subtitle ? clip(input.subtitle, 120) : '';
-  const roadW = Math.max(0, ...travelling.map((t) => m.width(`${t.name}: ${t.from} → ${t.to}`, 16) + 24));
+  const roadW = roads.size > 0 ? listWidth : 0;
   const width = Math.ceil(
     s.margin * 2 + Math.max(contentW, m.width(title, 30, true), m.width(subtitle, 18), roadW, 480),
   );
@@ -179,6 +192,33 @@ export function buildMapSvg(input: MapInput): string {
     ...parts,
     '</svg>',
   ].join('\n');
+}
+
+/** A point on the road near fraction `f` (within [lo, hi]) whose circle of radius r touches no box or taken spot. */
+function freeSpot(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  f: number,
+  lo: number,
+  hi: number,
+  boxes: Placed[],
+  taken: { x: number; y: number }[],
+  r: number,
+): { x: number; y: number } | null {
+  const len = Math.hypot(bx - ax, by - ay) || 1;
+  const step = (r * 2 + 2) / len / 2;
+  for (let i = 0; i <= 2 / step; i++) {
+    const g = f + (i % 2 === 0 ? 1 : -1) * Math.ceil(i / 2) * step;
+    if (g < lo || g > hi) continue;
+    const p = { x: ax + (bx - ax) * g, y: ay + (by - ay) * g };
+    const inBox = boxes.some(
+      (b) => p.x + r + 2 > b.x && p.x - r - 2 < b.x + b.width && p.y + r + 2 > b.y && p.y - r - 2 < b.y + b.height,
+    );
+    if (!inBox && taken.every((q) => Math.hypot(q.x - p.x, q.y - p.y) >= 2 * r + 2)) return p;
+  }
+  return null;
 }
 
 /** How far along (dx, dy) from a box's centre the line leaves the box, as a fraction of the whole line. */

@@ -34,6 +34,22 @@ export function clipToWidth(text: string, maxWidth: number, size: number, bold =
   return lo === 0 ? '…' : `${chars.slice(0, lo).join('').trimEnd()}…`;
 }
 
+/** Breaks text at spaces into lines of at most `maxWidth` pixels at `size` (a word longer than that gets a line). */
+export function wrapToWidth(text: string, maxWidth: number, size: number, bold = false): string[] {
+  const m = textMeasure();
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.replace(/\s+/g, ' ').trim().split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && m.width(next, size, bold) > maxWidth) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 /** The emoji if the font can draw it, else '' (a missing glyph would show as an empty box). */
 export function drawableEmoji(emoji: string | undefined): string {
   if (!emoji) return '';

@@ -110,4 +110,38 @@ describe('map boxes', () => {
     expect(m.width('Harbor Lofts', 16, true)).toBeGreaterThan(m.width('Harbor Lofts', 16));
     expect(m.width('Harbor Lofts', 32)).toBeCloseTo(m.width('Harbor Lofts', 16) * 2, 5);
   });
+
+  it('puts travellers on their road where they cover no box and no one else, and lists each road once', () => {
+    const locs: MapLocation[] = Array.from({ length: 9 }, (_, i) => ({
+      id: `l${i}`,
+      name: `Place number ${i}`,
+      position: { x: (i % 3) * 4, y: Math.floor(i / 3) * 3 },
+      residents: [],
+    }));
+    const travelling = Array.from({ length: 16 }, (_, i) => ({
+      name: `Walker ${i}`,
+      from: 'Place number 4',
+      to: `Place number ${[0, 2, 6, 8][i % 4]}`,
+    }));
+    const svg = buildMapSvg({ title: 'Roads', locations: locs, travelling });
+    const boxes = [...svg.matchAll(/<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)" rx="10"/g)].map(
+      (m) => m.slice(1, 5).map(Number) as [number, number, number, number],
+    );
+    const walkers = [...svg.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="12"/g)].map((m) => [
+      Number(m[1]),
+      Number(m[2]),
+    ]);
+    expect(walkers.length).toBeGreaterThan(8);
+    for (const [x, y] of walkers) {
+      for (const [bx, by, bw, bh] of boxes)
+        expect(x! + 12 <= bx || x! - 12 >= bx + bw || y! + 12 <= by || y! - 12 >= by + bh).toBe(true);
+    }
+    for (let i = 0; i < walkers.length; i++)
+      for (let j = i + 1; j < walkers.length; j++)
+        expect(Math.hypot(walkers[i]![0]! - walkers[j]![0]!, walkers[i]![1]! - walkers[j]![1]!)).toBeGreaterThanOrEqual(
+          24,
+        );
+    expect(svg.match(/Place number 4 → Place number 0: /g)).toHaveLength(1);
+    expect(svg).toContain('Walker 0, Walker 4,');
+  });
 });
