@@ -105,7 +105,12 @@ export function buildRelationshipSvg(input: RelationshipInput): string {
     return { node, text: t ? `${label(node)} · ${formatStrength(strength(t))}` : label(node) };
   });
   const labelW = Math.max(0, ...labels.map((l) => m.width(l.text, g.labelSize)));
-  const radius = Math.max(g.minRadius, (n * g.perNode * 2) / (2 * Math.PI) + g.nodeRadius * 2);
+  const ringLabels = labels.filter((l) => l.node !== ego);
+  const ringLayout = layoutRing(
+    ringLabels.map((l) => m.width(l.text, g.labelSize)),
+    Math.max(g.minRadius, (n * g.perNode * 2) / (2 * Math.PI) + g.nodeRadius * 2),
+  );
+  const radius = ringLayout.radius;
   const half = radius + g.nodeRadius + 14 + labelW + g.margin;
   const halfV = radius + g.nodeRadius + 14 + 24;
   const title = clip(input.title, 80);
@@ -149,18 +154,17 @@ export function buildRelationshipSvg(input: RelationshipInput): string {
     const p = pos.get(node.id)!;
     const r = g.nodeRadius;
     const centre = node === ego;
-    const lx = centre ? cx : cx + (radius + r + 14) * Math.cos(p.angle);
-    const ly = centre ? cy + r + 22 : cy + (radius + r + 14) * Math.sin(p.angle);
-    const cos = Math.cos(p.angle);
-    const anchor = centre || Math.abs(cos) < 0.3 ? 'middle' : cos > 0 ? 'start' : 'end';
-    const dy = centre ? 0 : Math.sin(p.angle) > 0.3 ? 14 : Math.sin(p.angle) < -0.3 ? -4 : 5;
+    const ring = centre ? undefined : ringLayout.labels[ringLabels.findIndex((l) => l.node === node)];
+    const lx = cx + (ring?.x ?? 0);
+    const ly = centre ? cy + r + 22 : cy + ring!.y;
+    const anchor = ring?.anchor ?? 'middle';
     const fill = colourFor(node.name);
     drawnNodes.push(
       node.persona
         ? `<rect x="${(p.x - r).toFixed(1)}" y="${(p.y - r).toFixed(1)}" width="${2 * r}" height="${2 * r}" rx="6" fill="${fill}" stroke="#f59e0b" stroke-width="4"/>`
         : `<circle cx="${p.x.toFixed(1)}" cy="${p.y.toFixed(1)}" r="${r}" fill="${fill}" stroke="#ffffff" stroke-width="3"/>`,
       `<text x="${p.x.toFixed(1)}" y="${(p.y + 6).toFixed(1)}" font-size="16" font-weight="bold" fill="#ffffff" text-anchor="middle">${esc(initials(node.name))}</text>`,
-      `<text x="${lx.toFixed(1)}" y="${(ly + dy).toFixed(1)}" font-size="${g.labelSize}"${centre ? ' font-weight="bold"' : ''} fill="#111827" text-anchor="${anchor}">${esc(text)}</text>`,
+      `<text x="${lx.toFixed(1)}" y="${ly.toFixed(1)}" font-size="${g.labelSize}"${centre ? ' font-weight="bold"' : ''} fill="#111827" text-anchor="${anchor}">${esc(text)}</text>`,
     );
   }
   const total = input.nodes.length;
@@ -191,7 +195,7 @@ export function buildRelationshipSvg(input: RelationshipInput): string {
           : '';
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${height}" viewBox="0 0 ${size} ${height}">`,
-    '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#9333ea"/></marker></defs>',
+    '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="16" markerHeight="16" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#9333ea"/></marker></defs>',
     `<rect width="100%" height="100%" fill="#f8fafc"/>`,
     `<text x="${g.margin}" y="52" font-size="30" font-weight="bold" fill="#1f2937">${esc(title)}</text>`,
     subtitle ? `<text x="${g.margin}" y="82" font-size="18" fill="#4b5563">${esc(subtitle)}</text>` : '',
@@ -221,6 +225,54 @@ export function buildRelationshipSvg(input: RelationshipInput): string {
 /** The legend's definition of tie strength (src/render/ties.ts TIE_WEIGHTS). */
 export const STRENGTH_NOTE =
   'Strength: memories naming the other, weighted (talked 3, reflection or seed 2, dialogue 1, sighting 0.1).';
+
+export interface RingLabel {
+  /** Text position relative to the circle's centre (baseline), its anchor, and the box it covers. */
+  x: number;
+  y: number;
+  anchor: 'start' | 'middle' | 'end';
+  box: { x1: number; y1: number; x2: number; y2: number };
+}
+
+/**
+ * Labels of people on a circle (index 0 at the top, clockwise), each outside its node, to the right on the right
+ * half and to the left on the left half; the radius grows from `minRadius` until no label overlaps another label
+ * or another node, so names are never drawn over each other.
+ */
+export function layoutRing(widths: number[], minRadius: number): { radius: number; labels: RingLabel[] } {
+  const g = GRAPH_SETTINGS;
+  const n = widths.length;
+  const place = (radius: number) =>
+    widths.map((w, i): RingLabel => {
+      const a = -Math.PI / 2 + (2 * Math.PI * i) / Math.max(1, n);
+      const cos = Math.cos(a);
+      const sin = Math.sin(a);
+      const x = (radius + g.nodeRadius + 12) * cos;
+      const y = (radius + g.nodeRadius + 12) * sin + (sin > 0.3 ? 12 : sin < -0.3 ? -2 : 5);
+      const anchor = Math.abs(cos) < 0.05 ? 'middle' : cos > 0 ? 'start' : 'end';
+      const x1 = anchor === 'start' ? x : anchor === 'end' ? x - w : x - w / 2;
+      return { x, y, anchor, box: { x1, y1: y - 14, x2: x1 + w, y2: y + 5 } };
+    });
+  // Boxes closer than `pad` count as touching: neighbouring names keep a visible gap.
+  const pad = 6;
+  const hit = (a: RingLabel['box'], b: RingLabel['box']) =>
+    a.x1 < b.x2 + pad && b.x1 < a.x2 + pad && a.y1 < b.y2 + pad && b.y1 < a.y2 + pad;
+  let radius = minRadius;
+  for (let round = 0; round < 40; round++) {
+    const labels = place(radius);
+    const nodes = labels.map((_, i) => {
+      const a = -Math.PI / 2 + (2 * Math.PI * i) / Math.max(1, n);
+      const [x, y, r] = [radius * Math.cos(a), radius * Math.sin(a), g.nodeRadius];
+      return { x1: x - r, y1: y - r, x2: x + r, y2: y + r };
+    });
+    const clash = labels.some(
+      (l, i) => labels.some((o, j) => j > i && hit(l.box, o.box)) || nodes.some((b, j) => j !== i && hit(l.box, b)),
+    );
+    if (!clash) return { radius, labels };
+    radius *= 1.08;
+  }
+  return { radius, labels: place(radius) };
+}
 
 export function renderRelationshipPng(input: RelationshipInput): Promise<Buffer> {
   return svgToPng(buildRelationshipSvg(input));

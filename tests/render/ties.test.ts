@@ -1,7 +1,8 @@
 // Tie strength and which ties the relationship graph draws: weights by memory kind, names matched as words, the
 // drawn density bounded however long the town runs, each person's top ties kept, the ego view, personas.
 import { describe, expect, it } from 'vitest';
-import { buildRelationshipSvg, graphTies } from '../../src/render/relationships.ts';
+import { textMeasure } from '../../src/render/font.ts';
+import { buildRelationshipSvg, GRAPH_SETTINGS, graphTies, layoutRing } from '../../src/render/relationships.ts';
 import {
   circleOrder,
   egoTies,
@@ -168,5 +169,29 @@ describe('ego view and personas', () => {
     expect(drawn.some((t) => t.a === 'ann' && t.b === 'persona:sam')).toBe(true);
     expect(drawn.some((t) => t.a === 'dee' && t.b === 'persona:sam')).toBe(true);
     expect(drawn.some((t) => t.a === 'ann' && t.b === 'cy')).toBe(false); // 0.5 between residents: too weak
+  });
+});
+
+describe('names around the circle', () => {
+  it('never draws two names over each other or over another node, for 26 people of Smallville-length names', () => {
+    const names = Array.from(
+      { length: 26 },
+      (_, i) => `${['Isabella', 'Wolfgang', 'Eddy', 'Yuriko'][i % 4]} Surname${i}`,
+    );
+    const widths = names.map((n) => textMeasure().width(n, GRAPH_SETTINGS.labelSize));
+    const { radius, labels } = layoutRing(widths, GRAPH_SETTINGS.minRadius);
+    const hit = (a: (typeof labels)[number]['box'], b: (typeof labels)[number]['box']) =>
+      a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
+    labels.forEach((l, i) => {
+      expect(l.box.x2 - l.box.x1).toBeCloseTo(widths[i]!, 5);
+      labels.forEach((o, j) => {
+        if (j === i) return;
+        expect(hit(l.box, o.box), `${names[i]} over ${names[j]}`).toBe(false);
+        const a = -Math.PI / 2 + (2 * Math.PI * j) / labels.length;
+        const [x, y, r] = [radius * Math.cos(a), radius * Math.sin(a), GRAPH_SETTINGS.nodeRadius];
+        expect(hit(l.box, { x1: x - r, y1: y - r, x2: x + r, y2: y + r }), `${names[i]} over node ${j}`).toBe(false);
+      });
+    });
+    expect(radius).toBeLessThan(GRAPH_SETTINGS.minRadius * 3);
   });
 });
