@@ -168,13 +168,18 @@ export function buildRelationshipSvg(input: RelationshipInput): string {
     );
   }
   const total = input.nodes.length;
-  const knows = new Set(all.filter((t) => t.ab > 0 && t.ba > 0).map((t) => `${t.a}\u0000${t.b}`));
-  const ids = new Set(input.nodes.map((x) => x.id));
+  // Park et al. 2023, sec. 7.1.2: network density = 2|E| / (|V|(|V|-1)) over residents who know of each other
+  // (both remember the other, or knew each other from the start); personas are not residents, so not counted.
+  const residents = new Set(input.nodes.filter((x) => !x.persona).map((x) => x.id));
+  const key = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
+  const knows = new Set(
+    all.filter((t) => t.ab > 0 && t.ba > 0 && residents.has(t.a) && residents.has(t.b)).map((t) => key(t.a, t.b)),
+  );
   for (const { a, b } of input.acquainted ?? [])
-    if (a !== b && ids.has(a) && ids.has(b)) knows.add(a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
+    if (a !== b && residents.has(a) && residents.has(b)) knows.add(key(a, b));
+  const residentPairs = (residents.size * (residents.size - 1)) / 2;
+  const density = residentPairs > 0 ? knows.size / residentPairs : 0;
   const pairsTotal = (total * (total - 1)) / 2;
-  // Park et al. 2023, sec. 7.1.2: network density = 2|E| / (|V|(|V|-1)) over pairs who know of each other.
-  const density = total > 1 ? knows.size / pairsTotal : 0;
   const drawnDensity = total > 1 ? ties.length / pairsTotal : 0;
   const topK = input.topK ?? TIE_SETTINGS.topK;
   const minStrength = input.minStrength ?? TIE_SETTINGS.minStrength;
@@ -213,10 +218,10 @@ export function buildRelationshipSvg(input: RelationshipInput): string {
     `<text x="${g.margin}" y="${legendY + 92}" font-size="14" fill="#4b5563">${esc(`Lines: ${rule}.`)}</text>`,
     `<text x="${g.margin}" y="${legendY + 112}" font-size="14" fill="#4b5563">${esc(STRENGTH_NOTE)}</text>`,
     `<text x="${size - g.margin}" y="${legendY + 6}" font-size="15" fill="#374151" text-anchor="end">${esc(
-      `${total} people · ${plural(knows.size, 'pair knows', 'pairs know')} of each other · density ${density.toFixed(2)}`,
+      `${plural(residents.size, 'resident', 'residents')}: ${plural(knows.size, 'pair knows', 'pairs know')} of each other · density ${density.toFixed(2)}`,
     )}</text>`,
     `<text x="${size - g.margin}" y="${legendY + 34}" font-size="15" fill="#374151" text-anchor="end">${esc(
-      `drawn: ${plural(ties.length, 'tie', 'ties')} · density ${drawnDensity.toFixed(2)}`,
+      `drawn among ${total} people: ${plural(ties.length, 'tie', 'ties')} · density ${drawnDensity.toFixed(2)}`,
     )}</text>`,
     '</svg>',
   ].join('\n');

@@ -164,6 +164,9 @@ describe('ego view and personas', () => {
   it('draws a persona as a person: a square node with the ties residents have to it', () => {
     const svg = buildRelationshipSvg({ title: 'T', nodes, edges });
     expect(svg).toContain('>Sam (persona)<');
+    // The paper's density counts residents only; the drawn density counts everybody shown.
+    expect(svg).toContain('4 residents: 0 pairs know of each other · density 0.00');
+    expect(svg).toContain('drawn among 5 people: 3 ties · density 0.30');
     expect(svg).toMatch(/<rect x="[\d.]+" y="[\d.]+" width="44" height="44" rx="6"/);
     const drawn = graphTies({ title: 'T', nodes, edges }).ties;
     expect(drawn.some((t) => t.a === 'ann' && t.b === 'persona:sam')).toBe(true);
