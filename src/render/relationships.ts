@@ -164,7 +164,7 @@ export function buildRelationshipSvg(input: RelationshipInput): string {
         ? `<rect x="${(p.x - r).toFixed(1)}" y="${(p.y - r).toFixed(1)}" width="${2 * r}" height="${2 * r}" rx="6" fill="${fill}" stroke="#f59e0b" stroke-width="4"/>`
         : `<circle cx="${p.x.toFixed(1)}" cy="${p.y.toFixed(1)}" r="${r}" fill="${fill}" stroke="#ffffff" stroke-width="3"/>`,
       `<text x="${p.x.toFixed(1)}" y="${(p.y + 6).toFixed(1)}" font-size="16" font-weight="bold" fill="#ffffff" text-anchor="middle">${esc(initials(node.name))}</text>`,
-      `<text x="${lx.toFixed(1)}" y="${ly.toFixed(1)}" font-size="${g.labelSize}"${centre ? ' font-weight="bold"' : ''} fill="#111827" text-anchor="${anchor}">${esc(text)}</text>`,
+      `<text x="${lx.toFixed(1)}" y="${ly.toFixed(1)}" font-size="${g.labelSize}"${centre ? ' font-weight="bold"' : ''} fill="#111827" stroke="#f8fafc" stroke-width="5" stroke-linejoin="round" paint-order="stroke" text-anchor="${anchor}">${esc(text)}</text>`,
     );
   }
   const total = input.nodes.length;
