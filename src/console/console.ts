@@ -265,10 +265,12 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
       case 'relationships': {
         const personas = [{ name: (await service.persona(user))?.name ?? user.displayName }];
         const resident = words.join(' ');
+        const file = await writeTownPicture(service, 'relationships', pictures, {
+          personas,
+          ...(resident ? { resident } : {}),
+        });
         out(formatRelationships(service.relationships()));
-        out(
-          `Picture: ${await writeTownPicture(service, 'relationships', pictures, { personas, ...(resident ? { resident } : {}) })}`,
-        );
+        out(`Picture: ${file}`);
         return;
       }
       default:
