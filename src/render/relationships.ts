@@ -184,7 +184,7 @@ export function buildRelationshipSvg(input: RelationshipInput): string {
   const topK = input.topK ?? TIE_SETTINGS.topK;
   const minStrength = input.minStrength ?? TIE_SETTINGS.minStrength;
   const rule = ego
-    ? `${ego.name}'s ${plural(ties.length, 'tie', 'ties')}, strongest first (strength after each name)`
+    ? `${ego.name}'s ${egoRule(ties.length, all.filter((t) => (t.a === ego.id || t.b === ego.id) && strength(t) > 0).length)}, strongest first (strength after each name)`
     : `each person's ${topK} strongest ties of strength ≥ ${minStrength} (any, to a persona): ${ties.length} of ${plural(all.length, 'tie', 'ties')} drawn`;
   const legendY = cy + halfV + 30;
   const height = Math.ceil(legendY + g.legendHeight);
@@ -281,6 +281,10 @@ export function layoutRing(widths: number[], minRadius: number): { radius: numbe
 
 export function renderRelationshipPng(input: RelationshipInput): Promise<Buffer> {
   return svgToPng(buildRelationshipSvg(input));
+}
+
+function egoRule(shown: number, total: number): string {
+  return shown === total ? plural(total, 'tie', 'ties') : `${shown} strongest of ${total} ties`;
 }
 
 function formatStrength(s: number): string {

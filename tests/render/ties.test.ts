@@ -159,6 +159,17 @@ describe('ego view and personas', () => {
     expect(svg).toContain('>Sam (persona) · 6<');
     expect(svg).toContain('>Cy Park · 0.5<'); // weak ties shown too in the ego view
     expect(svg).not.toContain('Dee Ray');
+    expect(svg).toContain("Ann Lee's 3 ties, strongest first");
+    const crowd = Array.from({ length: 20 }, (_, i) => ({ id: `c${i}`, name: `Crowd ${i}` }));
+    const many = buildRelationshipSvg({
+      title: 'T',
+      nodes: [{ id: 'ann', name: 'Ann Lee' }, ...crowd],
+      edges: crowd.map((c, i) => ({ from: 'ann', to: c.id, weight: i + 1 })),
+      ego: 'ann',
+    });
+    expect(many).toContain(`Ann Lee's ${TIE_SETTINGS.egoMax} strongest of 20 ties`);
+    expect(many).toContain('>Crowd 19 · 20<');
+    expect(many).not.toContain('>Crowd 0 · 1<');
   });
 
   it('draws a persona as a person: a square node with the ties residents have to it', () => {
