@@ -1,6 +1,7 @@
 // `npm run town -- <command>`: town file tools.
 //   import-smallville <dir> [--out FILE] [--name NAME] [--start "YYYY-MM-DD HH:mm"]   Smallville files -> town file
 //   validate <file>                                                                   check a town file
+//   render map|relationships --out FILE.png [...]                                     a PNG (src/cli/render.ts)
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,10 +10,12 @@ import { isUserError } from '../errors.ts';
 import { loadTownFile } from '../town/file-io.ts';
 import { importSmallville } from '../town/smallville.ts';
 import { readSmallvilleDir } from '../town/smallville-files.ts';
+import { RENDER_USAGE, runRenderCli } from './render.ts';
 
 const USAGE = `Usage:
   npm run town -- import-smallville <dir> [--out FILE.yaml|FILE.json] [--name NAME] [--start "2023-02-13 07:00"]
-  npm run town -- validate <town file>`;
+  npm run town -- validate <town file>
+${RENDER_USAGE.replace('Usage: ', '  ')}`;
 
 function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
@@ -70,5 +73,11 @@ export function runTownCli(argv: string[], out: (s: string) => void = (s) => pro
   }
 }
 
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url))
-  process.exitCode = runTownCli(process.argv.slice(2));
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const argv = process.argv.slice(2);
+  if (argv[0] === 'render')
+    void runRenderCli(argv.slice(1), { out: (s) => process.stdout.write(s) }).then((code) => {
+      process.exitCode = code;
+    });
+  else process.exitCode = runTownCli(argv);
+}

@@ -1,7 +1,10 @@
 // The local console: runs the full town in a terminal (or from piped stdin) with the same operations the
 // Discord front end offers. Posts print as they are committed; commands mirror the slash commands.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { isUserError } from '../errors.ts';
+import { writeTownPicture } from '../render/town-pictures.ts';
 import type { TownRegistry } from '../town/registry.ts';
 import type { TownScheduler } from '../town/scheduler.ts';
 import { TownScheduler as Scheduler } from '../town/scheduler.ts';
@@ -46,6 +49,8 @@ export interface ConsoleOptions {
   onError?: (e: unknown) => void;
   /** Most backlog posts printed at start (older undelivered ones are marked delivered unprinted). */
   backlog?: number;
+  /** Where /map and /relationships write their PNGs (default: smalltown/ in the system's temp folder). */
+  picturesDir?: string;
 }
 
 export const CONSOLE_HELP = [
@@ -63,7 +68,7 @@ export const CONSOLE_HELP = [
   '  /town object <location> <object> <status>   e.g. /town object maple-row stove is burning',
   '  /town budget [tokens|default]',
   '  /resident list | /resident info <name> | /resident memories <name> <query>',
-  '  /map | /relationships',
+  '  /map | /relationships [resident]          text, and a PNG written to a file (path printed)',
   '  /quit                                   leave (Ctrl-D and Ctrl-C work too)',
 ];
 
@@ -97,6 +102,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
   else throw new Error('runConsole needs a service or a registry');
   // Without a persona residents (and game tables) need a name they can use in a sentence: "Hi Guest!".
   const user: Speaker = opts.user ?? { id: 'console', displayName: 'Guest' };
+  const pictures = opts.picturesDir ?? join(tmpdir(), 'smalltown');
   if (opts.banner) out(opts.banner);
 
   // Posts: print the backlog (bounded), then every commit's posts as they land; mark them delivered.
@@ -254,10 +260,19 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
         return;
       case 'map':
         out(formatMap(service.map()));
+        out(`Picture: ${await writeTownPicture(service, 'map', pictures)}`);
         return;
-      case 'relationships':
+      case 'relationships': {
+        const personas = [{ name: (await service.persona(user))?.name ?? user.displayName }];
+        const resident = words.join(' ');
+        const file = await writeTownPicture(service, 'relationships', pictures, {
+          personas,
+          ...(resident ? { resident } : {}),
+        });
         out(formatRelationships(service.relationships()));
+        out(`Picture: ${file}`);
         return;
+      }
       default:
         out(`Unknown command /${cmd}. Type /help.`);
     }
