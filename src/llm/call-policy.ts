@@ -12,6 +12,7 @@ import {
   type UsageRecord,
   type UsageReport,
   type UsageSink,
+  type UsageTotals,
   utcDay,
 } from './usage.ts';
 
@@ -77,6 +78,8 @@ export interface BudgetStatus {
   /** Undefined: no budget for this town. */
   limit: number | undefined;
   remaining: number | undefined;
+  /** The town's totals for the day (billed, cached, requests, failures, retries, repairs, refusals). */
+  today?: UsageTotals;
 }
 
 /** Budget, concurrency, retries and accounting: shared by the chat and the embedding gateway. */
@@ -116,7 +119,15 @@ export class CallPolicy {
     const day = utcDay(this.clock.now());
     const spent = await this.usage.tokensSpent(townId, day);
     const limit = this.budgetLimit(townId);
-    return { townId, day, spent, limit, remaining: limit === undefined ? undefined : Math.max(0, limit - spent) };
+    const today = (await this.usage.report({ townId, fromDay: day, toDay: day })).total;
+    return {
+      townId,
+      day,
+      spent,
+      limit,
+      remaining: limit === undefined ? undefined : Math.max(0, limit - spent),
+      today,
+    };
   }
 
   /** Refuses once the town's recorded tokens for today reach its budget ("once spent": a call may overshoot). */
