@@ -149,12 +149,15 @@ export class CallPolicy {
     let last: ProviderCallError | undefined;
     for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
       const release = await this.semaphore.acquire();
-      if (tally) tally.requests++;
       let failure: ProviderCallError;
       try {
-        return await this.withTimeout(fn);
+        const value = await this.withTimeout(fn);
+        if (tally) tally.requests++;
+        return value;
       } catch (e) {
-        if (!(e instanceof ProviderCallError)) throw e; // LlmErrors and bugs pass through untouched
+        // LlmErrors (e.g. a schema that cannot be sent) and bugs pass through untouched: no request went out.
+        if (!(e instanceof ProviderCallError)) throw e;
+        if (tally) tally.requests++;
         failure = e;
       } finally {
         release(); // never hold a slot while backing off
