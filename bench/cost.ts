@@ -25,7 +25,9 @@ export const targets = {
 /** Dollars for totals at the list prices (cached prompt tokens at the cached rate). */
 export function dollars(t: Pick<CallTotals, 'billedPromptTokens' | 'cachedPromptTokens' | 'completionTokens'>): number {
   const uncached = t.billedPromptTokens - t.cachedPromptTokens;
-  return (uncached * prices.input + t.cachedPromptTokens * prices.cachedInput + t.completionTokens * prices.output) / 1e6;
+  return (
+    (uncached * prices.input + t.cachedPromptTokens * prices.cachedInput + t.completionTokens * prices.output) / 1e6
+  );
 }
 
 interface CostRun {
@@ -51,7 +53,8 @@ async function runOne(
   opts: Record<string, unknown>,
 ): Promise<CostRun> {
   const hours = Number(opts.hours ?? 24);
-  const town = townKey === 'willowbrook' ? loadTownFile() : benchTown(25, smallvilleOpt(opts));
+  const sv = smallvilleOpt(opts);
+  const town = townKey === 'willowbrook' ? loadTownFile() : benchTown(25, sv);
   const server =
     profile === 'realistic'
       ? await startRealisticModel({ seed: 1, latencyScale: Number(opts.latency ?? 0), rates: realisticRates })
@@ -66,7 +69,8 @@ async function runOne(
     const per = r.modelCalls.perResidentDay;
     const target = targets[townKey];
     const run: CostRun = {
-      town: r.town,
+      // The 25-resident town is the seed town grown with invented neighbours (or Smallville with --smallville).
+      town: townKey === 'willowbrook' || sv ? r.town : `${r.town} grown to 25`,
       profile,
       residents: r.residents.length,
       hours,
