@@ -80,6 +80,8 @@ export interface BudgetStatus {
   remaining: number | undefined;
   /** The town's totals for the day (billed, cached, requests, failures, retries, repairs, refusals). */
   today?: UsageTotals;
+  /** The same, by task (where the tokens go). */
+  todayByTask?: Record<string, UsageTotals>;
 }
 
 /** Budget, concurrency, retries and accounting: shared by the chat and the embedding gateway. */

@@ -75,7 +75,7 @@ export class ModelHealth {
 const n = (x: number) => x.toLocaleString('en-US');
 
 /** What budgetLines needs: the gateway's BudgetStatus, plus the health summary when the front end has one. */
-export type BudgetView = Pick<BudgetStatus, 'day' | 'spent' | 'limit' | 'today'> & { health?: string };
+export type BudgetView = Pick<BudgetStatus, 'day' | 'spent' | 'limit' | 'today' | 'todayByTask'> & { health?: string };
 
 /** Today's spending and call outcomes for one town; the same lines on Discord and in the console. */
 export function budgetLines(b: BudgetView, setting: string): string[] {
@@ -87,6 +87,14 @@ export function budgetLines(b: BudgetView, setting: string): string[] {
       `Today: ${n(t.requests)} requests, ${n(t.billedPromptTokens)} billed prompt tokens (${n(t.cachedPromptTokens)} cached), ${n(t.completionTokens)} completion tokens; ${n(t.failures - t.refused)} failed (fell back), ${n(t.retries)} retried, ${n(t.repairs)} repaired, ${n(t.refused)} refused by budget.`,
     );
   }
+  const tasks = Object.entries(b.todayByTask ?? {})
+    .filter(([, v]) => v.billedPromptTokens > 0)
+    .sort((x, y) => y[1].billedPromptTokens - x[1].billedPromptTokens)
+    .slice(0, 5);
+  if (tasks.length > 0)
+    lines.push(
+      `Most billed: ${tasks.map(([task, v]) => `${task} ${n(v.billedPromptTokens)} (${n(v.requests)} requests)`).join(', ')}.`,
+    );
   if (b.health) lines.push(b.health);
   return lines;
 }

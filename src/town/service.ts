@@ -48,6 +48,7 @@ export interface BudgetInfo {
   remaining: number | undefined;
   /** Today's model totals for the town (src/llm/usage.ts), when the gateway provides them. */
   today?: UsageTotals;
+  todayByTask?: Record<string, UsageTotals>;
   /** The gateway's counters since start and whether the model is paused (src/llm/health.ts). */
   health?: string;
 }

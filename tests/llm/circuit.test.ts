@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { budgetLines, describeGatewayEvent, ModelHealth } from '../../src/llm/health.ts';
 import { createLanguageModel, type GatewayEvent, InMemoryUsageSink } from '../../src/llm/index.ts';
 import { isLlmError } from '../../src/llm/port.ts';
+import { zeroTotals } from '../../src/llm/usage.ts';
 import { type FakeOpenAI, reply, startFakeOpenAI } from '../support/fake-openai.ts';
 import { type ManualClock, manualClock } from './helpers.ts';
 
@@ -113,12 +114,17 @@ describe('readable lines', () => {
           completionTokens: 1_345,
           latencyMs: 0,
         },
+        todayByTask: {
+          agent_importance: { ...zeroTotals(), calls: 2, requests: 2, billedPromptTokens: 3_000 },
+          agent_react: { ...zeroTotals(), calls: 8, requests: 10, billedPromptTokens: 8_000 },
+        },
       },
       'the configured default',
     );
     expect(lines).toEqual([
       'Model tokens billed on 2026-03-01 (UTC): 12,345 of 100,000 tokens. Daily budget: the configured default.',
       'Today: 12 requests, 11,000 billed prompt tokens (4,096 cached), 1,345 completion tokens; 1 failed (fell back), 1 retried, 1 repaired, 1 refused by budget.',
+      'Most billed: agent_react 8,000 (10 requests), agent_importance 3,000 (2 requests).',
     ]);
   });
 });
