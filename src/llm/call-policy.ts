@@ -82,6 +82,8 @@ export interface BudgetStatus {
   today?: UsageTotals;
   /** The same, by task (where the tokens go). */
   todayByTask?: Record<string, UsageTotals>;
+  /** The built-in model: tokens are what a real model would bill; nothing is spent and no budget applies. */
+  offline?: boolean;
 }
 
 /** Budget, concurrency, retries and accounting: shared by the chat and the embedding gateway. */
@@ -121,15 +123,9 @@ export class CallPolicy {
     const day = utcDay(this.clock.now());
     const spent = await this.usage.tokensSpent(townId, day);
     const limit = this.budgetLimit(townId);
-    const today = (await this.usage.report({ townId, fromDay: day, toDay: day })).total;
-    return {
-      townId,
-      day,
-      spent,
-      limit,
-      remaining: limit === undefined ? undefined : Math.max(0, limit - spent),
-      today,
-    };
+    const report = await this.usage.report({ townId, fromDay: day, toDay: day });
+    const remaining = limit === undefined ? undefined : Math.max(0, limit - spent);
+    return { townId, day, spent, limit, remaining, today: report.total, todayByTask: report.byTask };
   }
 
   /** Refuses once the town's recorded tokens for today reach its budget ("once spent": a call may overshoot). */

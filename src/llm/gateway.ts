@@ -3,7 +3,13 @@
 // with backoff -> schema validation with one repair round -> accounting of every HTTP request it took.
 // Embeddings (embedding-gateway.ts) add batching and a cache in front of the same call policy.
 import { CircuitBreaker } from './circuit.ts';
-import { AccountedGateway, type AttemptTally, CallPolicy, type GatewayOptions } from './call-policy.ts';
+import {
+  AccountedGateway,
+  type AttemptTally,
+  type BudgetStatus,
+  CallPolicy,
+  type GatewayOptions,
+} from './call-policy.ts';
 import type { CallReceipt, LanguageModel, LlmErrorCode, ModelInfo, ObjectRequest } from './port.ts';
 import { LlmError } from './port.ts';
 import type { ChatProvider, TokenUsage } from './provider.ts';
@@ -76,6 +82,13 @@ export class LlmGateway extends AccountedGateway implements LanguageModel {
 
   get usage(): UsageSink {
     return this.policy.usage;
+  }
+
+  /** The built-in model has no budget (it costs nothing): its status says so instead of showing a limit. */
+  override async budgetStatus(townId: string): Promise<BudgetStatus> {
+    const status = await super.budgetStatus(townId);
+    if (!this.info.offline) return status;
+    return { ...status, limit: undefined, remaining: undefined, offline: true };
   }
 
   /** 'closed' normally; 'open' while the provider is paused after repeated failures. */

@@ -75,12 +75,18 @@ export class ModelHealth {
 const n = (x: number) => x.toLocaleString('en-US');
 
 /** What budgetLines needs: the gateway's BudgetStatus, plus the health summary when the front end has one. */
-export type BudgetView = Pick<BudgetStatus, 'day' | 'spent' | 'limit' | 'today' | 'todayByTask'> & { health?: string };
+export type BudgetView = Pick<BudgetStatus, 'day' | 'spent' | 'limit' | 'today' | 'todayByTask' | 'offline'> & {
+  health?: string;
+};
 
 /** Today's spending and call outcomes for one town; the same lines on Discord and in the console. */
 export function budgetLines(b: BudgetView, setting: string): string[] {
   const limit = b.limit === undefined ? 'no limit' : `${n(b.limit)} tokens`;
-  const lines = [`Model tokens billed on ${b.day} (UTC): ${n(b.spent)} of ${limit}. Daily budget: ${setting}.`];
+  const lines = [
+    b.offline
+      ? `Model tokens on ${b.day} (UTC): ${n(b.spent)}, counted as a real model would bill them; the offline model is free, so no budget applies (set: ${setting}).`
+      : `Model tokens billed on ${b.day} (UTC): ${n(b.spent)} of ${limit}. Daily budget: ${setting}.`,
+  ];
   const t: UsageTotals | undefined = b.today;
   if (t && t.calls > 0) {
     lines.push(

@@ -49,6 +49,8 @@ export interface BudgetInfo {
   /** Today's model totals for the town (src/llm/usage.ts), when the gateway provides them. */
   today?: UsageTotals;
   todayByTask?: Record<string, UsageTotals>;
+  /** The built-in model: nothing is spent, no budget applies. */
+  offline?: boolean;
   /** The gateway's counters since start and whether the model is paused (src/llm/health.ts). */
   health?: string;
 }
