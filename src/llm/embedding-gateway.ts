@@ -80,7 +80,14 @@ export class EmbeddingGateway extends AccountedGateway implements Embedder {
     task: string,
     townId: string,
   ): Promise<void> {
-    if (this.budgeted) await this.policy.checkBudget(townId, task);
+    if (this.budgeted) {
+      try {
+        await this.policy.checkBudget(townId, task);
+      } catch (e) {
+        this.reportFailure(task, e);
+        throw e;
+      }
+    }
     const started = this.policy.clock.now();
     let billed = 0;
     let requests = 0;
@@ -111,6 +118,9 @@ export class EmbeddingGateway extends AccountedGateway implements Embedder {
         await this.cache.putMany(this.id, entries);
       }
       failed = false;
+    } catch (e) {
+      this.reportFailure(task, e);
+      throw e;
     } finally {
       this.policy.record({
         townId,
@@ -128,5 +138,10 @@ export class EmbeddingGateway extends AccountedGateway implements Embedder {
         completionTokens: 0,
       });
     }
+  }
+
+  /** Embedding failures are counted and logged like chat failures (the caller stores memories without vectors). */
+  private reportFailure(task: string, e: unknown): void {
+    if (e instanceof LlmError) this.policy.emit({ type: 'failure', task, code: e.code, message: e.message });
   }
 }

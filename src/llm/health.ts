@@ -13,7 +13,7 @@ export function describeGatewayEvent(e: GatewayEvent): string {
     case 'failure':
       return e.code === 'llm/budget_exhausted'
         ? `model: ${e.task} refused by the daily budget (${oneLine(e.message)})`
-        : `model: ${e.task} failed (${e.code}): ${oneLine(e.message)}; the resident falls back to its plan`;
+        : `model: ${e.task} failed (${e.code}): ${oneLine(e.message)}; the town falls back to its default`;
     case 'circuit_open':
       return `model: paused after ${e.failures} failures in a row (${oneLine(e.message)}); residents carry on with their plans, next try in ${Math.round(e.retryInMs / 1000)} s`;
     case 'circuit_closed':

@@ -4,7 +4,7 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { normaliseSdkError, OpenAIChatModel, type StructuredMode } from './openai-provider.ts';
-import { ProviderCallError } from './provider.ts';
+import { isRetryable, ProviderCallError } from './provider.ts';
 
 export interface StartupCheckOptions {
   provider: 'openai' | 'compatible';
@@ -15,6 +15,8 @@ export interface StartupCheckOptions {
   timeoutMs?: number;
   /** A ready SDK client (tests). */
   client?: OpenAI;
+  /** Wait before retrying a transient failure (doubles); default 1 s. */
+  retryDelayMs?: number;
 }
 
 export type StartupCheckResult = { ok: true } | { ok: false; message: string };
@@ -77,18 +79,23 @@ export async function checkModelAccess(o: StartupCheckOptions): Promise<StartupC
     structuredMode: o.structuredMode,
     client,
   });
-  try {
-    await chat.complete(
-      {
-        task: 'startup_check',
-        schema: probeSchema,
-        messages: [{ role: 'user', content: 'Reply with the JSON {"ok": true}.' }],
-        maxTokens: 20,
-      },
-      { timeoutMs: o.timeoutMs ?? 15_000 },
-    );
-  } catch (e) {
-    return { ok: false, message: explain(o, 'probe', e) };
+  // A transient failure (5xx, 429, timeout) gets two more tries: a busy server must not stop the start.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await chat.complete(
+        {
+          task: 'startup_check',
+          schema: probeSchema,
+          messages: [{ role: 'user', content: 'Reply with the JSON {"ok": true}.' }],
+          maxTokens: 20,
+        },
+        { timeoutMs: o.timeoutMs ?? 15_000 },
+      );
+      return { ok: true };
+    } catch (e) {
+      const transient = e instanceof ProviderCallError && isRetryable(e.kind) && e.kind !== 'network';
+      if (!transient || attempt >= 3) return { ok: false, message: explain(o, 'probe', e) };
+      await new Promise((r) => setTimeout(r, (o.retryDelayMs ?? 1_000) * attempt));
+    }
   }
-  return { ok: true };
 }

@@ -30,6 +30,17 @@ describe('start-up model check', () => {
     }
   });
 
+  it('rides out a transient 500 at start-up, but reports one that persists', async () => {
+    fake = await startFakeOpenAI();
+    fake.queueChat(reply.serverError(500), reply.chat({ ok: true }));
+    const o = { ...base, baseURL: fake.baseURL, chatModel: 'fake-model', retryDelayMs: 1 };
+    expect(await checkModelAccess(o)).toEqual({ ok: true });
+    fake.onChat(() => reply.serverError(503));
+    const r = await checkModelAccess(o);
+    expect(!r.ok && r.message).toMatch(/HTTP 503/);
+    expect(fake.chatRequests()).toHaveLength(2 + 3);
+  });
+
   it('names OPENAI_API_KEY on a 401', async () => {
     fake = await startFakeOpenAI();
     fake.onChat(() => reply.error(401, 'Incorrect API key provided', 'invalid_api_key'));

@@ -109,7 +109,9 @@ export async function startRealisticModel(opts: RealisticModelOptions = {}): Pro
   const scale = opts.latencyScale ?? 1;
   const seed = opts.seed ?? 1;
   const fake = await startFakeOpenAI({
-    models: [model],
+    models: [model, 'text-embedding-3-small'],
+    // text-embedding-3-small's size, so a town configured with the default embedding model works against it.
+    embeddingDimensions: 1536,
     ...(opts.rejectJsonSchema ? { rejectJsonSchema: true } : {}),
   });
   const stats: RealisticStats = {
