@@ -16,6 +16,7 @@ const BENCHES: [string, string][] = [
   ['tick', 'town-tick.ts'],
   ['parallel', 'town-parallel.ts'],
   ['townDay', 'town-day.ts'],
+  ['cost', 'cost.ts'],
   ['games', 'games.ts'],
 ];
 

@@ -48,6 +48,7 @@ const EnvSchema = z
     LLM_TIMEOUT_MS: int(60_000, 1_000, 600_000),
     LLM_CONCURRENCY: int(4, 1, 64),
     LLM_MAX_ATTEMPTS: int(4, 1, 10),
+    // Billed tokens (prompt, every retry and repair included, + completion) per town per UTC day; 0 = no limit.
     DAILY_TOKEN_BUDGET: int(2_000_000, 0, 1_000_000_000),
 
     DATABASE_URL: z.preprocess(
@@ -64,8 +65,8 @@ const EnvSchema = z
       emptyToUndefined,
       z
         .string()
-        .default('* * * * *')
-        .refine((e) => cron.validate(e), { message: 'must be a valid cron expression, e.g. "* * * * *"' }),
+        .refine((e) => cron.validate(e), { message: 'must be a valid cron expression, e.g. "*/10 * * * *"' })
+        .optional(),
     ),
     MINUTES_PER_TICK: int(10, 1, 240),
     LOG_LEVEL: z.preprocess(
@@ -121,6 +122,15 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * The pace when TICK_CRON is not set. With a paid model, a tick every 10 minutes (of MINUTES_PER_TICK = 10
+ * simulated minutes): the town lives in real time, one simulated day per real day, which the default budget covers
+ * for a 25-resident town (README "Models and cost"). The offline model costs nothing: a tick every minute.
+ */
+export function defaultTickCron(provider: Config['model']['provider']): string {
+  return provider === 'offline' ? '* * * * *' : '*/10 * * * *';
+}
+
 /** Parses an environment (process.env by default). Throws ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const r = EnvSchema.safeParse(env);
@@ -160,7 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     databaseUrl: e.DATABASE_URL,
     townFile: e.TOWN_FILE,
-    tickCron: e.TICK_CRON,
+    tickCron: e.TICK_CRON ?? defaultTickCron(provider),
     minutesPerTick: e.MINUTES_PER_TICK,
     logLevel: e.LOG_LEVEL,
   };

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { isUserError } from '../errors.ts';
+import { budgetLines } from '../llm/health.ts';
 import { writeTownPicture } from '../render/town-pictures.ts';
 import type { TownRegistry } from '../town/registry.ts';
 import type { TownScheduler } from '../town/scheduler.ts';
@@ -92,6 +93,15 @@ function longestPrefix<T>(
   return null;
 }
 
+/** Today's spending and the model's counters: the same lines as Discord's /town budget (src/llm/health.ts). */
+async function budgetText(service: TownService): Promise<string> {
+  const b = await service.budget();
+  const own = service.status().dailyTokenBudget;
+  const setting = own === null ? 'the configured default' : `${own.toLocaleString('en-US')} tokens (this town)`;
+  if (!b) return `Daily budget: ${setting}.`;
+  return budgetLines(b, setting).join('\n');
+}
+
 export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: number }> {
   const out = (text: string) => {
     opts.output.write(`${text}\n`);
@@ -176,7 +186,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
         quit = true;
         return;
       case 'status':
-        out(formatStatus(service.status()));
+        out(`${formatStatus(service.status())}\n${await budgetText(service)}`);
         return;
       case 'persona': {
         if (sub === 'set') {
@@ -287,7 +297,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
     const sub = (words[0] ?? 'status').toLowerCase();
     switch (sub) {
       case 'status':
-        out(formatStatus(service.status()));
+        out(`${formatStatus(service.status())}\n${await budgetText(service)}`);
         return;
       case 'pause':
         await service.pause();
@@ -338,11 +348,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
         if (words[1]) {
           await service.setBudget(words[1] === 'default' ? null : Number(words[1]));
         }
-        const b = await service.budget();
-        const own = service.status().dailyTokenBudget;
-        out(
-          `${own === null ? 'Budget: the configured default.' : `Budget: ${own} tokens per day.`}${b ? ` Spent today (${b.day}): ${b.spent}${b.limit !== undefined ? ` of ${b.limit}` : ''}.` : ''}`,
-        );
+        out(await budgetText(service));
         return;
       }
       default:

@@ -16,7 +16,7 @@ import {
 } from './evaluation.ts';
 import type { TownFile } from './file.ts';
 import { loadTownFile } from './file-io.ts';
-import { type CallTotals, MeteredEmbedder, MeteredModel } from './metering.ts';
+import { type CallTotals, combineTotals, MeteredEmbedder, MeteredModel, scaleTotals } from './metering.ts';
 import { type KitFactory, TownService } from './service.ts';
 import { InMemoryTownStore, type TownStore } from './store.ts';
 import type { TickLog } from './tick.ts';
@@ -76,9 +76,14 @@ export interface SimulateReport {
     byPhase: Record<string, CallTotals>;
     byResident: Record<string, CallTotals>;
     total: CallTotals;
-    /** Calls of the simulated ticks only (no seeding, no evaluation) per resident per simulated day. */
-    perResidentDay: { calls: number; promptTokens: number; completionTokens: number };
-    /** The simulated ticks only, by task (where the per-resident-day figure goes). */
+    /**
+     * The simulated ticks only (no seeding, no evaluation) per resident per simulated day: calls, HTTP requests,
+     * retries, repairs, failures (fell back), billed and cached prompt tokens, completion tokens.
+     */
+    perResidentDay: CallTotals;
+    /** The same per resident-day figure, by task (where the tokens go). */
+    perResidentDayByTask: Record<string, CallTotals>;
+    /** The simulated ticks only, by task. */
     ticksByTask: Record<string, CallTotals>;
     /** Evaluation interviews (diffusion, density, battery; before and after the ticks), counted separately. */
     evaluation: CallTotals;
@@ -96,13 +101,8 @@ export interface SimulateReport {
   transcript: Record<string, string[]>;
 }
 
-const sum = (a: CallTotals | undefined, b: CallTotals | undefined): CallTotals => ({
-  calls: (a?.calls ?? 0) + (b?.calls ?? 0),
-  failures: (a?.failures ?? 0) + (b?.failures ?? 0),
-  promptTokens: (a?.promptTokens ?? 0) + (b?.promptTokens ?? 0),
-  completionTokens: (a?.completionTokens ?? 0) + (b?.completionTokens ?? 0),
-  latencyMs: (a?.latencyMs ?? 0) + (b?.latencyMs ?? 0),
-});
+const sum = (a: CallTotals | undefined, b: CallTotals | undefined): CallTotals => combineTotals(a, b, 1);
+const sub = (a: CallTotals | undefined, b: CallTotals | undefined): CallTotals => combineTotals(a, b, -1);
 
 export function transcriptLine(p: Post): string {
   const time = new Date(p.simTime).toISOString().slice(11, 16);
@@ -214,11 +214,10 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
       byPhase: sim.byPhase,
       byResident: sim.byResident,
       total: sim.total,
-      perResidentDay: {
-        calls: round1(tickMeter.total.calls / residentDays),
-        promptTokens: Math.round(tickMeter.total.promptTokens / residentDays),
-        completionTokens: Math.round(tickMeter.total.completionTokens / residentDays),
-      },
+      perResidentDay: scaleTotals(tickMeter.total, residentDays),
+      perResidentDayByTask: Object.fromEntries(
+        Object.entries(tickMeter.byTask).map(([task, t]) => [task, scaleTotals(t, residentDays)]),
+      ),
       ticksByTask: tickMeter.byTask,
       evaluation: evalTotals,
       embeddings: { requests: embedder.requests, texts: embedder.texts },
@@ -233,8 +232,6 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
   };
 }
 
-const round1 = (x: number) => Math.round(x * 10) / 10;
-
 interface MeterSnapshot {
   total: CallTotals;
   byTask: Record<string, CallTotals>;
@@ -246,13 +243,6 @@ function meterSnapshot(m: MeteredModel): MeterSnapshot {
   return structuredClone({ total: m.total, byTask: m.byTask, byPhase: m.byPhase, byResident: m.byResident });
 }
 
-const sub = (a: CallTotals | undefined, b: CallTotals | undefined): CallTotals => ({
-  calls: (a?.calls ?? 0) - (b?.calls ?? 0),
-  failures: (a?.failures ?? 0) - (b?.failures ?? 0),
-  promptTokens: (a?.promptTokens ?? 0) - (b?.promptTokens ?? 0),
-  completionTokens: (a?.completionTokens ?? 0) - (b?.completionTokens ?? 0),
-  latencyMs: (a?.latencyMs ?? 0) - (b?.latencyMs ?? 0),
-});
 
 /** Per-key a op b, keeping only keys with calls. */
 function combine(
@@ -286,7 +276,8 @@ export function summarizeReport(r: SimulateReport): string {
     `${r.town}: ${r.hours} simulated hours (${r.ticks} ticks of ${r.minutesPerTick} min), ${r.simStart} → ${r.simEnd}`,
     `model ${r.model}; wall time ${(r.wallMs / 1000).toFixed(1)} s`,
     `${r.residents.length} residents, ${r.conversations} conversations, ${r.reflections} reflections, ${r.posts.total} posts, ${r.rejectedMoves} refused moves, ${r.failures.modelCalls} failed model calls, ${r.failures.total} town fallbacks`,
-    `model calls (simulation): ${r.modelCalls.total.calls} total; per resident-day ${r.modelCalls.perResidentDay.calls} calls, ${r.modelCalls.perResidentDay.promptTokens} prompt tokens; evaluation (separate): ${r.modelCalls.evaluation.calls} calls, ${r.modelCalls.evaluation.promptTokens} prompt tokens`,
+    `model calls (simulation): ${r.modelCalls.total.calls} calls, ${r.modelCalls.total.requests} requests, ${r.modelCalls.total.billedPromptTokens} billed prompt tokens (${r.modelCalls.total.cachedPromptTokens} cached); evaluation (separate): ${r.modelCalls.evaluation.calls} calls, ${r.modelCalls.evaluation.billedPromptTokens} billed prompt tokens`,
+    `per resident-day (ticks only): ${perDay(r.modelCalls.perResidentDay)}`,
   ];
   if (r.diffusion)
     for (let i = 0; i < r.diffusion.after.length; i++) {
@@ -305,3 +296,9 @@ export function summarizeReport(r: SimulateReport): string {
 }
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+/** "57 calls, 60 requests, 18,000 billed prompt tokens (6,000 cached), 1,200 completion; 2 repairs, 1 retry, 0 fell back". */
+export function perDay(t: CallTotals): string {
+  const n = (x: number) => Math.round(x).toLocaleString('en-US');
+  return `${t.calls} calls, ${t.requests} requests, ${n(t.billedPromptTokens)} billed prompt tokens (${n(t.cachedPromptTokens)} cached), ${n(t.completionTokens)} completion tokens; ${t.repairs} repairs, ${t.retries} retries, ${t.failures} fell back`;
+}

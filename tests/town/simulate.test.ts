@@ -58,10 +58,10 @@ describe('simulate', () => {
     expect(m.byTask.agent_interview).toBeUndefined();
     const tickPhases = Object.entries(m.byPhase).filter(([k]) => k !== 'seed');
     const tickCalls = tickPhases.reduce((n, [, v]) => n + v.calls, 0);
-    const tickTokens = tickPhases.reduce((n, [, v]) => n + v.promptTokens, 0);
+    const tickTokens = tickPhases.reduce((n, [, v]) => n + v.billedPromptTokens, 0);
     const residentDays = r.residents.length / 24;
     expect(m.perResidentDay.calls).toBeCloseTo(tickCalls / residentDays, 0);
-    expect(m.perResidentDay.promptTokens).toBe(Math.round(tickTokens / residentDays));
+    expect(m.perResidentDay.billedPromptTokens).toBeCloseTo(tickTokens / residentDays, 0);
     expect(Object.values(m.ticksByTask).reduce((n, v) => n + v.calls, 0)).toBe(tickCalls);
     expect(m.total.calls).toBe(tickCalls + (m.byPhase.seed?.calls ?? 0));
   });
