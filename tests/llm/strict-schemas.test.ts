@@ -31,6 +31,8 @@ import * as react from '../../src/agent/prompts/react.ts';
 import * as reflectInsights from '../../src/agent/prompts/reflect-insights.ts';
 import * as reflectQuestions from '../../src/agent/prompts/reflect-questions.ts';
 import * as summary from '../../src/agent/prompts/summary.ts';
+import { KNOWLEDGE_TASK, knowledgeOutput } from '../../src/eval/knowledge-judge.ts';
+import { RANK_TASK, rankOutput } from '../../src/eval/rank-judge.ts';
 import {
   analyseSchema,
   type BotInput,
@@ -86,6 +88,8 @@ const tasks: Array<[string, z.ZodType]> = [
   [`${GAME_TASKS.vote} (undercover)`, voteSchema(botInput('undercover'))],
   [GAME_TASKS.analyse, analyseSchema(botInput('chameleon'))],
   [`${GAME_TASKS.analyse} (undercover)`, analyseSchema(botInput('undercover'))],
+  [KNOWLEDGE_TASK, knowledgeOutput],
+  [RANK_TASK, rankOutput(4)],
 ];
 
 describe('strict structured outputs for every task', () => {
