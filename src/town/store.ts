@@ -52,10 +52,14 @@ export interface TownStore {
   create(rec: { id: string; scope: string; name: string; state: TownState; memories: Memory[] }): Promise<TownRecord>;
   /** Every memory of the town, in (agent, seq) order. */
   loadMemories(townId: string): Promise<Memory[]>;
+  /** The town record and its memories read as ONE consistent snapshot (one read transaction). */
+  loadSnapshot(townId: string): Promise<{ rec: TownRecord; memories: Memory[] } | null>;
   /** Writes snapshot + memory journal + posts atomically; returns the new version. Throws TownConflictError. */
   commit(c: TownCommit): Promise<number>;
   /** Takes or renews the lease when free, expired or already ours; false when someone else holds it. */
   acquireLease(townId: string, owner: string, ttlMs: number, wallNow: number): Promise<boolean>;
+  /** Takes the lease from `from` whatever its expiry (the caller checked that `from` is dead); false if it moved. */
+  takeOverLease(townId: string, from: string, owner: string, ttlMs: number, wallNow: number): Promise<boolean>;
   releaseLease(townId: string, owner: string): Promise<void>;
   lease(townId: string): Promise<LeaseInfo>;
   /** Undelivered posts in seq order. */
@@ -130,6 +134,11 @@ export class InMemoryTownStore implements TownStore {
       .sort((a, b) => (a.agentId < b.agentId ? -1 : a.agentId > b.agentId ? 1 : a.seq - b.seq));
   }
 
+  async loadSnapshot(townId: string) {
+    const rec = await this.load(townId);
+    return rec ? { rec, memories: await this.loadMemories(townId) } : null;
+  }
+
   async commit(c: TownCommit): Promise<number> {
     const t = this.get(c.townId);
     if (t.rec.version !== c.expectedVersion)
@@ -166,6 +175,13 @@ export class InMemoryTownStore implements TownStore {
   async acquireLease(townId: string, owner: string, ttlMs: number, wallNow: number): Promise<boolean> {
     const t = this.get(townId);
     if (t.lease.owner && t.lease.owner !== owner && (t.lease.until ?? 0) > wallNow) return false;
+    t.lease = { owner, until: wallNow + ttlMs };
+    return true;
+  }
+
+  async takeOverLease(townId: string, from: string, owner: string, ttlMs: number, wallNow: number) {
+    const t = this.get(townId);
+    if (t.lease.owner !== from) return false;
     t.lease = { owner, until: wallNow + ttlMs };
     return true;
   }
