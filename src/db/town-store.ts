@@ -4,6 +4,8 @@ import type { AgentId, Memory, MemoryId, MemoryKind, PlanLevel } from '../agent/
 import { bytesToVector, vectorToBytes } from '../llm/vector.ts';
 import { type LeaseInfo, type TownCommit, TownConflictError, type TownRecord, type TownStore } from '../town/store.ts';
 import type { NewPost, Persona, Post, PostKind, TownState } from '../town/types.ts';
+import { issuePath, StoredStateError } from '../town/state-schema.ts';
+import { z } from 'zod';
 import type { PrismaClient } from './client.ts';
 import { dbCall } from './errors.ts';
 import { readTransaction } from './sqlite-gate.ts';
@@ -55,8 +57,35 @@ function toRow(townId: string, m: Memory) {
   };
 }
 
+const evidenceSchema = z.array(z.string());
+const metaSchema = z.record(z.string(), z.unknown());
+
+/** A JSON column of a memory row, parsed and checked; names the town, memory and column when it does not parse. */
+function jsonColumn<T>(townId: string, r: MemoryRow, field: 'meta' | 'evidence', schema: z.ZodType<T>, fallback: T): T {
+  const raw = r[field];
+  if (raw === null || raw === undefined || raw === '') return fallback;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new StoredStateError(townId, `memory ${coreId(townId, r.id)}`, field, 'not JSON');
+  }
+  const p = schema.safeParse(value);
+  if (!p.success) {
+    const issue = p.error.issues[0];
+    const at = issuePath(issue?.path ?? []);
+    throw new StoredStateError(
+      townId,
+      `memory ${coreId(townId, r.id)}`,
+      at ? `${field}.${at}` : field,
+      issue?.message ?? 'invalid',
+    );
+  }
+  return p.data;
+}
+
 function fromRow(townId: string, r: MemoryRow): Memory {
-  const meta = JSON.parse(r.meta) as Record<string, unknown>;
+  const meta = jsonColumn(townId, r, 'meta', metaSchema, {});
   return {
     id: coreId(townId, r.id) as MemoryId,
     agentId: r.agentId as AgentId,
@@ -68,7 +97,7 @@ function fromRow(townId: string, r: MemoryRow): Memory {
     importance: r.importance,
     embedding: r.embedding ? bytesToVector(r.embedding) : null,
     embedderId: r.embedderId,
-    evidence: JSON.parse(r.evidence) as MemoryId[],
+    evidence: jsonColumn(townId, r, 'evidence', evidenceSchema, []) as MemoryId[],
     depth: r.depth,
     ...(r.planLevel !== null && r.planStart !== null
       ? {
@@ -143,13 +172,14 @@ function chunks<T>(xs: T[], n: number): T[][] {
 async function loadTown(prisma: PrismaClient, townId: string): Promise<TownRecord | null> {
   const r = await prisma.town.findUnique({ where: { id: townId } });
   if (!r) return null;
-  return {
-    id: r.id,
-    scope: r.guildId ?? 'console',
-    name: r.name,
-    version: r.version,
-    state: JSON.parse(r.state) as TownState,
-  };
+  let state: unknown;
+  try {
+    state = JSON.parse(r.state);
+  } catch {
+    throw new StoredStateError(townId, 'town snapshot', '', 'not JSON');
+  }
+  // The town's schema check (parseTownState) runs where the snapshot is used, in the session.
+  return { id: r.id, scope: r.guildId ?? 'console', name: r.name, version: r.version, state: state as TownState };
 }
 
 async function loadMemories(prisma: PrismaClient, townId: string): Promise<Memory[]> {

@@ -10,6 +10,7 @@ import { Mutex } from './concurrency.ts';
 import { ownerIsDeadHere } from './lease.ts';
 import type { MindKit, MindResident } from './mind.ts';
 import { resolveTownSettings } from './settings.ts';
+import { parseTownState } from './state-schema.ts';
 import type { TownRecord, TownStore } from './store.ts';
 import { PostBuffer, type TickLog, type TownWorld } from './tick.ts';
 import type { NewPost, Post, TownState } from './types.ts';
@@ -51,9 +52,10 @@ export class TownSession {
     this.id = rec.id;
     this.scope = rec.scope;
     this.wallNow = deps.wallNow ?? Date.now;
-    this.kitNow = deps.kit(rec.id, rec.state.agentSettings);
+    const state = parseTownState(rec.id, rec.state);
+    this.kitNow = deps.kit(rec.id, state.agentSettings);
     this.version = rec.version;
-    this.committed = this.buildWorld(rec.state, memories);
+    this.committed = this.buildWorld(state, memories, this.kitNow);
   }
 
   /** Loads a stored town from one consistent snapshot; null when it does not exist. */
@@ -83,8 +85,9 @@ export class TownSession {
     return this.closed;
   }
 
-  private buildWorld(loaded: TownState, memories: Memory[]): TownWorld {
-    const state = upgradeState(loaded);
+  /** The world of a parsed snapshot (parseTownState) and its memories. */
+  private buildWorld(parsed: TownState, memories: Memory[], kit: MindKit): TownWorld {
+    const state = upgradeState(parsed);
     const byAgent = new Map<string, Memory[]>();
     for (const m of memories) {
       const list = byAgent.get(m.agentId) ?? [];
@@ -103,7 +106,7 @@ export class TownSession {
       residents.set(rs.profile.id, {
         profile: rs.profile,
         mind: rs.mind,
-        memory: this.kitNow.memoryStream(rs.profile.id, mine),
+        memory: kit.memoryStream(rs.profile.id, mine),
       });
     }
     return { state, residents };
@@ -113,9 +116,13 @@ export class TownSession {
   private async reload(): Promise<void> {
     const snap = await this.deps.store.loadSnapshot(this.id);
     if (!snap) throw new Error(`town ${this.id} disappeared from the store`);
+    // Everything is built first: a snapshot that does not parse leaves the session as it was (never half-used).
+    const state = parseTownState(this.id, snap.rec.state);
+    const kit = this.deps.kit(snap.rec.id, state.agentSettings);
+    const world = this.buildWorld(state, snap.memories, kit);
     this.version = snap.rec.version;
-    this.kitNow = this.deps.kit(snap.rec.id, snap.rec.state.agentSettings);
-    this.committed = this.buildWorld(snap.rec.state, snap.memories);
+    this.kitNow = kit;
+    this.committed = world;
     this.stale = false;
   }
 
