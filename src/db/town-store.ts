@@ -277,8 +277,16 @@ export class PrismaTownStore implements TownStore {
               : `town ${c.townId} does not exist`,
           );
         }
+        for (const part of chunks(c.memories.removed ?? [], 500))
+          await tx.memory.deleteMany({
+            where: { townId: c.townId, id: { in: part.map((id) => rowId(c.townId, id)) } },
+          });
         for (const part of chunks(c.memories.added, CHUNK))
           await tx.memory.createMany({ data: part.map((m) => toRow(c.townId, m)) });
+        if (c.pruneDeliveredBefore !== undefined)
+          await tx.outboxPost.deleteMany({
+            where: { townId: c.townId, deliveredAt: { not: null, lt: new Date(c.pruneDeliveredBefore) } },
+          });
         // Touches in one tick share few distinct times: one statement per time value.
         const byTime = new Map<number, string[]>();
         for (const t of c.memories.touched) {

@@ -9,6 +9,7 @@ import { emptyStats } from './build.ts';
 import { Mutex } from './concurrency.ts';
 import { ownerIsDeadHere } from './lease.ts';
 import type { MindKit, MindResident } from './mind.ts';
+import { compactResident, DEFAULT_RETENTION, type RetentionPolicy } from './retention.ts';
 import { resolveTownSettings } from './settings.ts';
 import { parseTownState } from './state-schema.ts';
 import type { TownRecord, TownStore } from './store.ts';
@@ -27,7 +28,11 @@ export interface TownSessionDeps {
   log?: TickLog;
   /** Whether a lease owner is a dead process (taken over at once); default: a dead pid on this host. */
   ownerIsDead?: (owner: string) => boolean;
+  /** Retention of old observations and delivered posts (retention.ts); false keeps everything. */
+  retention?: RetentionPolicy | false;
 }
+
+const DAY = 24 * 60 * 60_000;
 
 export class TownSession {
   readonly id: string;
@@ -212,6 +217,10 @@ export class TownSession {
   private async commit(draft: TownWorld, posts: NewPost[]): Promise<void> {
     const added: Memory[] = [];
     const touched: { agentId: AgentId; id: Memory['id']; lastAccessAt: number }[] = [];
+    const removed: Memory['id'][] = [];
+    const policy = this.deps.retention === undefined ? DEFAULT_RETENTION : this.deps.retention;
+    const today = Math.floor(draft.state.clock.now / DAY);
+    const retain = policy !== false && (draft.state.retentionDay ?? -1) < today;
     for (const rs of draft.state.residents) {
       const live = draft.residents.get(rs.profile.id);
       if (!live) continue;
@@ -220,14 +229,25 @@ export class TownSession {
       for (const t of changes.touched) touched.push({ agentId: rs.profile.id, ...t });
       rs.memoryCount += changes.added.length;
       rs.mind = live.mind;
+      const c = retain && policy ? compactResident(live, this.kitNow, draft.state.clock.now, policy) : null;
+      if (c) {
+        // The draft gets the compacted stream; the committed world is replaced only if the commit succeeds.
+        draft.residents = draft.residents === this.committed.residents ? new Map(draft.residents) : draft.residents;
+        draft.residents.set(rs.profile.id, c.live);
+        removed.push(...c.removed);
+        added.push(...c.added);
+        rs.memoryCount += c.added.length - c.removed.length;
+      }
     }
+    if (retain) draft.state.retentionDay = today;
     this.version = await this.deps.store.commit({
       townId: this.id,
       expectedVersion: this.version,
       state: draft.state,
-      memories: { added, touched },
+      memories: { added, touched, ...(removed.length ? { removed } : {}) },
       posts,
       owner: this.deps.owner,
+      ...(retain && policy ? { pruneDeliveredBefore: this.wallNow() - policy.outboxDays * DAY } : {}),
     });
     if (posts.length > 0 && this.listeners.size > 0) {
       const committed: Post[] = posts.map((p) => ({
