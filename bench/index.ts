@@ -18,6 +18,7 @@ const BENCHES: [string, string][] = [
   ['townDay', 'town-day.ts'],
   ['games', 'games.ts'],
   ['ack', 'ack.ts'],
+  ['longrun', 'longrun.ts'],
 ];
 
 function parseArgs(argv: string[]) {

@@ -2,7 +2,8 @@
 //  - routine observations older than `observationDays` are compacted into one summary per resident and day (an
 //    observation memory marked `meta.compacted`, embedded as the mean of what it replaces, as important as the most
 //    important of them). Never compacted: anything a reflection or other memory cites as evidence, observations of
-//    importance >= `keepImportance`, and every other kind (reflections, plans, dialogue, interviews, games, seeds);
+//    importance >= `keepImportance`, and every other kind (reflections, dialogue, interviews, games, seeds);
+//  - hour and step plans older than the window are dropped (that day's day plan stays: it says what the day was);
 //  - delivered outbox posts older than `outboxDays` (wall time) are deleted in the same commit.
 // Memories stay bounded per resident: the window, one summary per day, and what matters.
 import type { AgentId, Memory, MemoryId } from '../agent/types.ts';
@@ -59,6 +60,10 @@ export function compactResident(
   const cited = new Set<MemoryId>();
   for (const m of all) for (const id of m.evidence) cited.add(id);
   const byDay = new Map<number, Memory[]>();
+  const removed = new Set<MemoryId>();
+  for (const m of all)
+    if (m.kind === 'plan' && m.plan && m.plan.level !== 'day' && m.createdAt < cutoff && !cited.has(m.id))
+      removed.add(m.id);
   for (const m of all) {
     if (m.kind !== 'observation' || m.createdAt >= cutoff || m.importance >= policy.keepImportance) continue;
     if (cited.has(m.id) || m.meta?.compacted) continue;
@@ -67,8 +72,7 @@ export function compactResident(
     list.push(m);
     byDay.set(day, list);
   }
-  if (byDay.size === 0) return null;
-  const removed = new Set<MemoryId>();
+  if (byDay.size === 0 && removed.size === 0) return null;
   const added: Memory[] = [];
   const sample = all[0] as Memory;
   const idBase = sample.id.slice(0, sample.id.lastIndexOf('/') + 1);

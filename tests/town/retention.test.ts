@@ -33,6 +33,12 @@ describe('retention', () => {
         (d) => stream.add({ kind: 'observation', description: d, importance: 2 }, now).id,
       );
       stream.add({ kind: 'observation', description: 'the cafe is on fire', importance: 9 }, now);
+      const plan = { start: now, minutes: 60, location: 'cafe' };
+      stream.add({ kind: 'plan', description: 'day plan: work', importance: 3, plan: { ...plan, level: 'day' } }, now);
+      stream.add(
+        { kind: 'plan', description: 'step plan: wipe tables', importance: 2, plan: { ...plan, level: 'step' } },
+        now,
+      );
       cited = ids[0] ?? null;
       stream.add(
         { kind: 'reflection', description: 'Ann likes her kettle', importance: 4, evidence: [ids[0] as MemoryId] },
@@ -57,6 +63,8 @@ describe('retention', () => {
     expect(descs).toContain('the kettle is on'); // cited by a reflection
     expect(descs).toContain('the cafe is on fire'); // important
     for (const d of ['the cafe is quiet', 'Bo is reading', 'the sun is out']) expect(descs).not.toContain(d);
+    expect(descs).toContain('day plan: work');
+    expect(descs).not.toContain('step plan: wipe tables');
     const summaries = after.filter((m) => m.meta?.compacted);
     expect(summaries.length).toBeGreaterThanOrEqual(1);
     expect(summaries.some((m) => /the cafe is quiet/.test(m.description))).toBe(true);
