@@ -55,7 +55,9 @@ export async function run(opts: Record<string, unknown> = {}) {
         await town.markDelivered(p.map((x) => x.seq), 'bench');
       day++;
       const dayMs = performance.now() - dayStart;
-      if (CHECKPOINTS.includes(day) || day === days) {
+      const outOfTime = performance.now() - started > budgetMs;
+      if (!opts.json && day % 5 === 0) process.stderr.write(`  day ${day}: ${Math.round(dayMs)} ms wall\n`);
+      if (CHECKPOINTS.includes(day) || day === days || outOfTime) {
         const residents = town.residents();
         const times: number[] = [];
         for (let q = 0; q < 40; q++) {
@@ -78,7 +80,7 @@ export async function run(opts: Record<string, unknown> = {}) {
         });
         if (!opts.json) process.stderr.write(`  day ${day}: ${JSON.stringify(rows.at(-1))}\n`);
       }
-      if (performance.now() - started > budgetMs) {
+      if (outOfTime) {
         stopped = `wall budget of ${budgetMs / 1000} s reached after day ${day}`;
         break;
       }

@@ -10,7 +10,9 @@ export {
 } from './evaluation.ts';
 export { parseTownFile, slugify, type TownFile, TownFileError, validateTownFile } from './file.ts';
 export { DEFAULT_TOWN_FILE, loadTownFile } from './file-io.ts';
+export { ownerIsDeadHere, processOwnerId } from './lease.ts';
 export { CONSOLE_SCOPE, TownRegistry, type TownRegistryOptions } from './registry.ts';
+export { DEFAULT_RETENTION, type RetentionPolicy } from './retention.ts';
 export { cronIntervalMs, TownScheduler } from './scheduler.ts';
 export {
   type BudgetInfo,
@@ -26,7 +28,9 @@ export {
   TownService,
   type TownStatus,
 } from './service.ts';
+export { TownSession } from './session.ts';
 export { DEFAULT_TOWN_SETTINGS, type TownSettings } from './settings.ts';
+export { StoredStateError } from './state-schema.ts';
 export { simulate, type SimulateOptions, type SimulateReport, summarizeReport } from './simulate.ts';
 export { importSmallville } from './smallville.ts';
 export { readSmallvilleDir } from './smallville-files.ts';

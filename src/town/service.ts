@@ -3,7 +3,7 @@
 // queries.ts. Every change runs under the town's lock on a draft and commits in one transaction (snapshot with
 // version check + memory journal + outbox posts); a failed change leaves the committed world as it was.
 // API reference: src/town/README.md.
-import type { AgentId, Memory, MemoryKind } from '../agent/types.ts';
+import type { Memory, MemoryKind } from '../agent/types.ts';
 import { UserError } from '../errors.ts';
 import { buildTownState } from './build.ts';
 import { mapLimit } from './concurrency.ts';
@@ -27,12 +27,14 @@ import {
   townStatus,
 } from './queries.ts';
 import { TownSession, type TownSessionDeps } from './session.ts';
+import { hearSpeech, type SayResult, worldEvent } from './speech.ts';
 import type { TownSettings } from './settings.ts';
 import { learnPlacesFromMemories, runTick, type TickResult } from './tick.ts';
 import { formatClock, formatSimDate, formatSimTime, MINUTE, minuteOfDay } from './time.ts';
-import type { DigestData, Persona, Post, ResidentState, TownState, WorldEvent } from './types.ts';
-import { findObject, getLocation, occupants, placeView } from './world.ts';
+import type { DigestData, Persona, Post, ResidentState, TownState } from './types.ts';
+import { findObject, getLocation } from './world.ts';
 
+export type { Reply, SayResult } from './speech.ts';
 export type { MapData, MemoryHit, RelationshipGraph, ResidentInfo, ResidentSummary, TownStatus } from './queries.ts';
 export { upgradeState } from './session.ts';
 export type { KitFactory } from './session.ts';
@@ -57,21 +59,6 @@ export interface Speaker {
   id: string;
   /** Display name, used when the person has no persona. */
   displayName: string;
-}
-
-export interface Reply {
-  residentId: string;
-  name: string;
-  emoji: string;
-  text: string;
-}
-
-export interface SayResult {
-  location: { id: string; name: string };
-  speaker: string;
-  /** Residents present who heard it. */
-  heard: string[];
-  replies: Reply[];
 }
 
 export interface CreateTownOptions {
@@ -304,52 +291,7 @@ export class TownService {
     const loc = this.location_(locationQuery);
     const msg = this.text_(text, 'message');
     const persona = await this.persona_(speaker);
-    return this.session.change(async (w, out) => {
-      const now = w.state.clock.now;
-      const here = occupants(w.state, loc.id);
-      const view = placeView(loc, now);
-      const replies = await mapLimit(here, w.state.settings.concurrency, (rs) =>
-        withCallContext({ resident: rs.profile.id, phase: 'hear' }, async () => {
-          const live = w.residents.get(rs.profile.id) as MindResident;
-          const addressed = mentions(msg, rs);
-          const reply = await this.session.kit.runtime.hear(live, {
-            now,
-            location: view,
-            speaker: persona,
-            text: msg,
-            addressed,
-          });
-          return reply?.trim() ? { rs, text: reply.trim() } : null;
-        }),
-      );
-      const result: Reply[] = [];
-      for (const r of replies) {
-        if (!r) continue;
-        result.push({ residentId: r.rs.profile.id, name: r.rs.profile.name, emoji: r.rs.emoji, text: r.text });
-        out.add({
-          location: loc.id,
-          speakerId: r.rs.profile.id,
-          speakerName: r.rs.profile.name,
-          emoji: r.rs.emoji,
-          kind: 'reply',
-          text: r.text,
-          simTime: now,
-        });
-        // Residents present hear each other's answers at the next tick.
-        w.state.events.push(
-          event(w.state, loc.id, `${r.rs.profile.name} said to ${persona.name}: "${r.text.slice(0, 200)}"`, 'speech', [
-            r.rs.profile.id,
-          ]),
-        );
-      }
-      if (here.length > 0) w.state.dayLog.notable.push(`${persona.name} talked with people at ${loc.name}`);
-      return {
-        location: { id: loc.id, name: loc.name },
-        speaker: persona.name,
-        heard: here.map((r) => r.profile.name),
-        replies: result,
-      };
-    });
+    return this.session.change((w, out) => hearSpeech(w, out, this.session.kit, loc, persona, msg));
   }
 
   /** Inner voice (sec. 3.1): the resident takes the whisper as its own thought and re-plans. */
@@ -501,7 +443,7 @@ export class TownService {
       f.object.status = st;
       f.object.usedBy = null;
       const text = `The ${f.object.name} in the ${f.area.name} is ${st}`;
-      w.state.events.push({ ...event(w.state, l.id, text, 'object', [], f.object.name), subArea: f.area.name });
+      w.state.events.push({ ...worldEvent(w.state, l.id, text, 'object', [], f.object.name), subArea: f.area.name });
       w.state.dayLog.notable.push(`${text} (${l.name})`);
       out.add({
         location: l.id,
@@ -583,20 +525,4 @@ export class TownService {
   close(): Promise<void> {
     return this.session.close();
   }
-}
-
-function mentions(text: string, rs: ResidentState): boolean {
-  const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`\\b(${esc(rs.profile.name)}|${esc(rs.profile.firstName)})\\b`, 'i').test(text);
-}
-
-function event(
-  state: TownState,
-  location: string,
-  description: string,
-  kind: WorldEvent['kind'],
-  exclude: AgentId[],
-  subject?: string,
-): WorldEvent {
-  return { tick: state.clock.tick, location, description, kind, exclude, ...(subject ? { subject } : {}) };
 }
