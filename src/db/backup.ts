@@ -26,7 +26,7 @@ export function restoreDatabase(source: string, file: string): { previous: strin
     checkDatabaseFile(source);
   } catch (e) {
     if (e instanceof DatabaseUnusableError && e.reason === 'corrupt')
-      throw new Error(`The backup ${source} is damaged too; choose another backup.`);
+      throw new Error(`The backup ${source} is damaged; choose another backup.`);
     if (!(e instanceof DatabaseUnusableError)) throw e;
   }
   let previous: string | null = null;
