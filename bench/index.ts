@@ -18,6 +18,8 @@ const BENCHES: [string, string][] = [
   ['townDay', 'town-day.ts'],
   ['cost', 'cost.ts'],
   ['games', 'games.ts'],
+  ['ack', 'ack.ts'],
+  ['longrun', 'longrun.ts'],
 ];
 
 function parseArgs(argv: string[]) {

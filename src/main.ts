@@ -10,6 +10,7 @@ import { renderBanner } from './console/banner.ts';
 import { runConsole } from './console/console.ts';
 import { PrismaChannelStore } from './db/channel-store.ts';
 import { openDatabase } from './db/client.ts';
+import { DatabaseUnusableError } from './db/health.ts';
 import { PrismaEmbeddingCacheStore } from './db/embedding-cache-store.ts';
 import { PrismaGameStore, PrismaRatingStore } from './db/game-store.ts';
 import { PrismaTownStore } from './db/town-store.ts';
@@ -189,8 +190,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (e: unknown) => {
-    // A wrong token or a missing privileged intent: say what to fix, without a stack trace.
-    if (e instanceof BotStartupError) {
+    // A wrong token, a missing privileged intent, a damaged or read-only database: say what to fix, no stack trace.
+    if (e instanceof BotStartupError || e instanceof DatabaseUnusableError) {
       process.stderr.write(`${e.message}\n`);
       process.exit(2);
     }

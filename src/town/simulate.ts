@@ -243,7 +243,6 @@ function meterSnapshot(m: MeteredModel): MeterSnapshot {
   return structuredClone({ total: m.total, byTask: m.byTask, byPhase: m.byPhase, byResident: m.byResident });
 }
 
-
 /** Per-key a op b, keeping only keys with calls. */
 function combine(
   a: Record<string, CallTotals>,

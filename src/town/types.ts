@@ -188,6 +188,8 @@ export interface TownState {
   /** Seeded PRNG state (mulberry32). */
   rng: number;
   seeded: boolean;
+  /** Simulated day (ms / day) retention last ran on (retention.ts); absent before it first ran. */
+  retentionDay?: number;
 }
 
 export type PostKind = 'action' | 'move' | 'arrival' | 'dialogue' | 'reply' | 'plan' | 'digest' | 'object' | 'system';
