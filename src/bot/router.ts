@@ -24,6 +24,37 @@ export const APOLOGY = 'Sorry, something went wrong on my side. It has been logg
 export const STALE_OPTIONS =
   'That command arrived with missing or unexpected options — Discord may still be showing an older version of it. Please try again in a minute.';
 
+/**
+ * Discord caps the text of all of a command's options together at 6,000 characters. A crafted client can send more;
+ * anything longer is refused here, before a command (or an autocomplete) reads it. Each command's own limits
+ * (persona name, message length) still apply after this.
+ */
+export const SLASH_OPTIONS_MAX_CHARS = 6000;
+
+/** Total characters of the string options (nested under subcommands), counted without copying them. */
+export function optionChars(options: readonly { value?: unknown; options?: readonly unknown[] }[] | undefined): number {
+  let n = 0;
+  for (const o of options ?? []) {
+    if (typeof o.value === 'string') n += o.value.length;
+    if (o.options) n += optionChars(o.options as { value?: unknown }[]);
+  }
+  return n;
+}
+
+/** Total characters typed into a modal's text inputs. */
+function modalChars(i: { fields: { fields: { values(): Iterable<unknown> } } }): number {
+  let n = 0;
+  for (const f of i.fields.fields.values()) {
+    const v = (f as { value?: unknown }).value;
+    if (typeof v === 'string') n += v.length;
+  }
+  return n;
+}
+
+export function optionsTooLong(chars: number): string {
+  return `That command's text is ${chars} characters long; Discord's limit is ${SLASH_OPTIONS_MAX_CHARS}. Nothing was done.`;
+}
+
 /** discord.js option accessor errors (required option missing, wrong type, no subcommand). */
 function isStaleOptions(e: unknown): boolean {
   const code = (e as { code?: unknown } | null)?.code;
@@ -54,6 +85,11 @@ export class InteractionRouter {
       if (i.isAutocomplete()) return await this.autocomplete(i);
       if (i.isChatInputCommand()) return await this.command(i);
       if (i.isButton() || i.isStringSelectMenu() || i.isModalSubmit()) {
+        const chars = i.isModalSubmit() ? modalChars(i) : 0;
+        if (chars > SLASH_OPTIONS_MAX_CHARS) {
+          await this.tell(i, optionsTooLong(chars));
+          return;
+        }
         const prefix = i.customId.split(':')[0] ?? '';
         const h = this.set.components.find((c) => c.prefix === prefix);
         if (!h) {
@@ -77,7 +113,7 @@ export class InteractionRouter {
   private async autocomplete(i: AutocompleteInteraction): Promise<void> {
     const cmd = this.commands.get(i.commandName);
     try {
-      if (!cmd?.autocomplete || !i.inGuild()) {
+      if (!cmd?.autocomplete || !i.inGuild() || optionChars(i.options.data) > SLASH_OPTIONS_MAX_CHARS) {
         await i.respond([]);
         return;
       }
@@ -96,6 +132,12 @@ export class InteractionRouter {
     }
     if (!i.inGuild() && cmd.data.name !== 'help') {
       await this.tell(i, `Use this in a server that has a town.\n\n${HELP_TEXT}`);
+      return;
+    }
+    const chars = optionChars(i.options.data);
+    if (chars > SLASH_OPTIONS_MAX_CHARS) {
+      this.log.info({ interactionId: i.id, command: i.commandName, chars }, 'command options too long');
+      await this.tell(i, optionsTooLong(chars));
       return;
     }
     const sub = i.options.getSubcommand(false);

@@ -1,6 +1,7 @@
 // The local console: runs the full town in a terminal (or from piped stdin) with the same operations the
 // Discord front end offers. Posts print as they are committed; commands mirror the slash commands.
 import { createInterface } from 'node:readline';
+import { USER_TEXT_MAX_CHARS } from '../core/user-text.ts';
 import { isUserError } from '../errors.ts';
 import type { TownRegistry } from '../town/registry.ts';
 import type { TownScheduler } from '../town/scheduler.ts';
@@ -66,6 +67,38 @@ export const CONSOLE_HELP = [
   '  /map | /relationships',
   '  /quit                                   leave (Ctrl-D and Ctrl-C work too)',
 ];
+
+/**
+ * Longest console line read: the longest text a person may send (USER_TEXT_MAX_CHARS) plus room for a command, a
+ * resident and a location name. Checked before any parsing, so a 1 MB line costs one length check.
+ */
+export const CONSOLE_LINE_MAX = USER_TEXT_MAX_CHARS + 200;
+
+/** The line is too long to read: the message says how long it was and the limit. */
+export function lineTooLong(line: string): string | null {
+  return line.length > CONSOLE_LINE_MAX
+    ? `That line is ${line.length} characters long; the limit is ${CONSOLE_LINE_MAX}. Nothing was done.`
+    : null;
+}
+
+/**
+ * `/persona set` arguments: "name, description" (also ":", "—", "–", or " - " between them). A scan, not a
+ * backtracking pattern, so it stays linear whatever the text.
+ */
+export function parsePersonaArgs(rest: string): { name: string; description: string } {
+  const text = rest.trim();
+  for (let k = 0; k < text.length; k++) {
+    const c = text[k]!;
+    const punct = c === ',' || c === ':' || c === '—' || c === '–';
+    const dash = c === '-' && k > 0 && /\s/.test(text[k - 1]!) && k + 1 < text.length && /\s/.test(text[k + 1]!);
+    if (k > 0 && (punct || dash)) {
+      const name = text.slice(0, k).trim();
+      const description = text.slice(k + 1).trim();
+      if (name && description) return { name, description };
+    }
+  }
+  return { name: text, description: '' };
+}
 
 /** Splits on spaces, keeping "quoted phrases" together (quotes removed). */
 export function tokenize(line: string): string[] {
@@ -149,6 +182,11 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
   let quit = false;
 
   const handle = async (raw: string): Promise<void> => {
+    const tooLong = lineTooLong(raw);
+    if (tooLong) {
+      out(tooLong);
+      return;
+    }
     const line = raw.trim();
     if (!line || line.startsWith('#')) return;
     for (const h of handlers) if (await h(line, ctx)) return;
@@ -174,10 +212,10 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
         return;
       case 'persona': {
         if (sub === 'set') {
-          const rest = line.replace(/^\/persona\s+set\s*/i, '');
-          const m = /^(.+?)(?:\s*[,:—–]\s*|\s+-\s+)(.+)$/.exec(rest);
-          const name = (m ? m[1] : rest) ?? '';
-          const p = await service.setPersona(user, name, m?.[2] ?? '');
+          // Everything after "set", as typed (tokenize would drop the quotes and commas the split needs).
+          const at = line.toLowerCase().indexOf('set', line.toLowerCase().indexOf('persona') + 7);
+          const { name, description } = parsePersonaArgs(line.slice(at + 3));
+          const p = await service.setPersona(user, name, description);
           out(`You are now ${p.name}, ${p.description}.`);
         } else if (sub === 'clear') {
           out((await service.clearPersona(user)) ? 'Persona cleared.' : 'You had no persona.');

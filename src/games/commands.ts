@@ -38,6 +38,9 @@ export const GAME_HELP = [
   '/game status | leaderboard [chameleon|undercover] | help',
 ].join('\n');
 
+/** Longest /game line read: far above any clue (LOBBY_SETTINGS.maxClueLength), far below a pasted page. */
+export const GAME_LINE_MAX = 1000;
+
 function int(v: string | undefined, lo: number, hi: number): number | null {
   if (v === undefined || !/^\d+$/.test(v)) return null;
   const n = Number(v);
@@ -46,6 +49,15 @@ function int(v: string | undefined, lo: number, hi: number): number | null {
 
 /** Parses one line; returns null when the line is not a /game command at all. */
 export function parseGameCommand(line: string): ParseResult | null {
+  // Length before any pattern: a line far longer than any game command (a clue is at most maxClueLength) is refused
+  // without scanning it.
+  if (line.length > GAME_LINE_MAX) {
+    if (!/^\s{0,16}\/game\b/i.test(line.slice(0, 32))) return null;
+    return {
+      ok: false,
+      error: `That line is ${line.length} characters long; a /game line is at most ${GAME_LINE_MAX}.`,
+    };
+  }
   const m = /^\s*\/game(?:\s+(.*))?$/is.exec(line);
   if (!m) return null;
   const rest = (m[1] ?? '').trim();
