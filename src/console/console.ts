@@ -100,6 +100,16 @@ export function parsePersonaArgs(rest: string): { name: string; description: str
   return { name: text, description: '' };
 }
 
+function errorText(e: unknown): string {
+  return clipLine(e instanceof Error ? e.message : String(e));
+}
+
+/** One line of at most 300 characters (error messages can carry paths and statements). */
+function clipLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
+}
+
 /** Splits on spaces, keeping "quoted phrases" together (quotes removed). */
 export function tokenize(line: string): string[] {
   const out: string[] = [];
@@ -132,21 +142,27 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
   const user: Speaker = opts.user ?? { id: 'console', displayName: 'Guest' };
   if (opts.banner) out(opts.banner);
 
-  // Posts: print the backlog (bounded), then every commit's posts as they land; mark them delivered.
+  // Posts: print the backlog (bounded), then every commit's posts as they land. Mark, then print: a post is printed
+  // only once its delivery mark is stored, so a process that dies in between never prints it twice (at worst a
+  // post marked at the instant of a crash is not shown). A mark that fails is said, and its posts show next time.
   const delivered = new Set<number>();
   const show = async (posts: Post[]) => {
     const fresh = posts.filter((p) => !delivered.has(p.seq));
+    if (fresh.length === 0) return;
+    try {
+      await service.markDelivered(
+        fresh.map((p) => p.seq),
+        'console',
+      );
+    } catch (e) {
+      out(`(${fresh.length} new post(s) not shown yet: recording them as shown failed: ${errorText(e)})`);
+      opts.onError?.(e);
+      return;
+    }
     for (const p of fresh) {
       delivered.add(p.seq);
       out(formatPost(p));
     }
-    if (fresh.length > 0)
-      await service
-        .markDelivered(
-          fresh.map((p) => p.seq),
-          'console',
-        )
-        .catch(() => undefined);
   };
   const backlog = await service.pendingPosts(100_000);
   const keep = opts.backlog ?? 20;

@@ -128,14 +128,14 @@ describe('1 MB through Discord (a crafted client ignores option limits)', () => 
     const town = await h.town();
     const resident = town.residents()[0]!.name;
     const big = 'a '.repeat(MB / 2);
-    const asks = [
+    const asks: { name: string; subcommand?: string; options: Record<string, string> }[] = [
       { name: 'persona', subcommand: 'set', options: { name: big, description: big } },
       { name: 'whisper', options: { resident, text: big } },
       { name: 'interview', options: { resident, question: `a${' '.repeat(MB)}b` } },
       { name: 'game', subcommand: 'clue', options: { text: big } },
     ];
     for (const a of asks) {
-      const answer = await h.slash(h.alice, a).answer(5000);
+      const answer = await h.slash(h.alice, a.subcommand ? a : { name: a.name, options: a.options }).answer(5000);
       expect(answer.content).toMatch(
         new RegExp(`Discord's limit is ${SLASH_OPTIONS_MAX_CHARS}\\. Nothing was done\\.`),
       );
