@@ -115,13 +115,18 @@ async function main(): Promise<number> {
       gameService: games,
     });
     log.info({ user: bot.client.user?.tag, model: describeModel(llm.info) }, 'bot ready');
-    await new Promise<void>((resolve) => {
-      process.once('SIGINT', resolve);
-      process.once('SIGTERM', resolve);
-    });
+    const stopped = await Promise.race([
+      new Promise<null>((resolve) => {
+        process.once('SIGINT', () => resolve(null));
+        process.once('SIGTERM', () => resolve(null));
+      }),
+      bot.fatal,
+    ]);
     await bot.stop();
     await shutdown();
-    return 0;
+    // Discord closed the gateway for good (already logged by the bot): exit non-zero, with what to fix.
+    if (stopped) process.stderr.write(`${stopped.message}\n`);
+    return stopped ? 1 : 0;
   }
 
   const town = await towns.getOrCreate(CONSOLE_SCOPE);

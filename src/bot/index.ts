@@ -7,7 +7,7 @@ import { type GameFront, type GameUiSettings, TurnTimers } from '../commands/gam
 import type { CommandContext, TownDirectory } from '../commands/types.ts';
 import type { GameService } from '../games/service.ts';
 import type { TownService } from '../town/service.ts';
-import { createBotClient, loginBot } from './client.ts';
+import { BotFatalError, createBotClient, fatalCloseMessage, loginBot } from './client.ts';
 import { type DeliverySettings, OutboxDeliverer } from './delivery.ts';
 import { DiscordApi } from './discord-api.ts';
 import { MessageHandler } from './messages.ts';
@@ -45,6 +45,12 @@ export interface DiscordBot {
   /** Resolves once the town's outbox has nothing left to deliver. */
   deliverNow(townId: string): Promise<void>;
   links(): TownLink[];
+  /**
+   * Resolves (never rejects) when Discord closes the gateway for good after start-up (close code 4004 after a token
+   * reset, 4014...). By then the bot has logged it and stopped delivering and answering; the caller shuts the
+   * process down with a non-zero exit code (src/main.ts), so no half-alive process keeps ticking and posting.
+   */
+  fatal: Promise<BotFatalError>;
   stop(): Promise<void>;
 }
 
@@ -162,7 +168,24 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
     if (!stopping) log.warn({}, 'reconnecting to the Discord gateway');
   });
 
+  let onFatal: (e: BotFatalError) => void = () => undefined;
+  const fatal = new Promise<BotFatalError>((resolve) => {
+    onFatal = resolve;
+  });
+  let stopLinks: () => Promise<void> = async () => undefined;
+
   await loginBot(client, opts.token);
+  // discord.js emits ShardDisconnect only for close codes it will not reconnect from; during login, loginBot turns
+  // them into a BotStartupError instead.
+  client.on(Events.ShardDisconnect, (event: { code: number }) => {
+    if (stopping) return;
+    const e = new BotFatalError(fatalCloseMessage(event.code), event.code);
+    log.error({ closeCode: event.code }, e.message);
+    stopping = true;
+    void stopLinks()
+      .catch((err: unknown) => log.warn({ err }, 'stopping delivery after the gateway closed failed'))
+      .finally(() => onFatal(e));
+  });
   const appId = client.application?.id ?? client.user?.id;
   const botUserId = client.user?.id;
   if (!appId || !botUserId) throw new Error('logged in without an application id');
@@ -177,6 +200,12 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
   log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'connected to Discord');
   for (const guildId of client.guilds.cache.keys()) await linkGuild(guildId);
   if (games) await resumeGames(games, client, log);
+  stopLinks = async () => {
+    for (const t of repairTimers) clearTimeout(t);
+    messages.stop();
+    games?.timers.stop();
+    await Promise.all([...links.values()].map((l) => l.stop()));
+  };
 
   return {
     client,
@@ -185,12 +214,10 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
     async deliverNow(townId) {
       await links.get(townId)?.whenIdle();
     },
+    fatal,
     async stop() {
       stopping = true;
-      for (const t of repairTimers) clearTimeout(t);
-      messages.stop();
-      games?.timers.stop();
-      await Promise.all([...links.values()].map((l) => l.stop()));
+      await stopLinks();
       await client.destroy();
     },
   };
