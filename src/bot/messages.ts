@@ -7,6 +7,7 @@ import { DM_HELP_TEXT } from '../commands/help.ts';
 import type { CommandContext } from '../commands/types.ts';
 import { isUserError } from '../errors.ts';
 import { isLlmError } from '../llm/port.ts';
+import { answersForGuild } from './lease-gate.ts';
 import { CATEGORY_KEY, type Log, TOWN_HALL } from './ports.ts';
 import { RATE_LIMIT_SETTINGS, SlidingWindowLimiter } from './rate-limit.ts';
 
@@ -60,6 +61,8 @@ export class MessageHandler {
     }
     const town = await this.ctx.towns.get(message.guildId);
     if (!town) return;
+    // The process holding the town's lease hears it; the others stay quiet (no second reply, no notice).
+    if (!(await answersForGuild(this.ctx.towns, message.guildId, this.log))) return;
     const binding = await this.ctx.bindingFor(town, message.channelId);
     if (!binding || binding.location === TOWN_HALL || binding.location === CATEGORY_KEY) return;
     const text = message.content.trim();

@@ -17,6 +17,7 @@ import type { CommandContext, SlashCommand } from '../commands/types.ts';
 import { deferKind, rememberDefer } from '../commands/util.ts';
 import { isUserError } from '../errors.ts';
 import { isLlmError } from '../llm/port.ts';
+import { answersForGuild } from './lease-gate.ts';
 import type { Log } from './ports.ts';
 import { RATE_LIMIT_SETTINGS, SlidingWindowLimiter } from './rate-limit.ts';
 
@@ -82,6 +83,8 @@ export class InteractionRouter {
   /** Never throws: every failure ends in an answer to the person (when still possible) and a log line. */
   async handle(i: Interaction): Promise<void> {
     try {
+      // Another process on the same database holds this guild's town: it answers (one answer per interaction).
+      if (i.guildId && !(await answersForGuild(this.ctx.towns, i.guildId, this.log))) return;
       if (i.isAutocomplete()) return await this.autocomplete(i);
       if (i.isChatInputCommand()) return await this.command(i);
       if (i.isButton() || i.isStringSelectMenu() || i.isModalSubmit()) {

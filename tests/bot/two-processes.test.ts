@@ -183,4 +183,35 @@ describe('two bot processes on one database', () => {
     expect(linkB.stats.delivered).toBeGreaterThan(0);
     expect(b.log.errors()).toEqual([]);
   }, 15_000);
+
+  it('only the lease holder answers interactions and messages; the standby never says "another process"', async () => {
+    h = await Harness.start({ database: true, town: townWithLease(60_000) });
+    await h.setup();
+    await h.delivered();
+    b = await startSecond(h, 'process-b');
+    const town = await h.town();
+    const resident = town.residents()[0]!;
+    const asks = [
+      h.slash(h.alice, { name: 'town', subcommand: 'status' }),
+      h.slash(h.alice, { name: 'persona', subcommand: 'set', options: { name: 'Sam', description: 'a reporter' } }),
+      h.slash(h.alice, { name: 'resident', subcommand: 'info', options: { resident: resident.name } }),
+      h.slash(h.alice, { name: 'interview', options: { resident: resident.name, question: 'How is work?' } }),
+      h.slash(h.alice, { name: 'interview', options: { resident: 're' }, focused: 'resident' }),
+    ];
+    for (const a of asks) await a.firstResponse(10_000);
+    const home = resident.location.id;
+    h.fake.userMessage({ channelId: h.channel(home), user: h.bob, content: `Hello ${resident.name}!` });
+    await sleep(800); // both processes have long had the chance to answer
+    for (const a of asks) {
+      const callbacks = h.fake.requestsTo('POST', new RegExp(`^/interactions/${a.id}/`));
+      expect({ id: a.id, callbacks: callbacks.map((r) => r.status) }).toEqual({ id: a.id, callbacks: [204] });
+    }
+    const texts = h.fake.requests
+      .filter((r) => r.method === 'POST' || r.method === 'PATCH')
+      .map((r) => JSON.stringify(r.body ?? ''));
+    expect(texts.filter((t) => /another process/.test(t))).toEqual([]);
+    expect(b.log.errors()).toEqual([]);
+    expect(h.log.errors()).toEqual([]);
+    expect(await town.persona({ id: h.alice.id, displayName: 'alice' })).toMatchObject({ name: 'Sam' });
+  }, 30_000);
 });
