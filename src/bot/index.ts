@@ -88,6 +88,8 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
       links.set(town.id, l);
     }
     const result = await l.provision();
+    // /town setup (or a restart) is the admin's "try again": channels held for a missing permission retry now.
+    deliverer?.release(town.id);
     l.start();
     l.kick();
     if (opts.runTowns !== false && opts.registry.start) await opts.registry.start(guildId);
@@ -116,6 +118,7 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
     setupChannels: link,
     bindingFor: (town, channelId) => opts.channelStore.byChannel(town.id, channelId),
     deliverSoon: (townId) => links.get(townId)?.kick(),
+    deliveryHolds: (townId) => deliverer?.holds(townId) ?? [],
     ...(games ? { games } : {}),
   };
   const router = new InteractionRouter(commandSet(opts.extra), ctx, log, opts.now ? { now: opts.now } : {});
@@ -161,6 +164,18 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
       }, 500);
       repairTimers.add(t);
     })().catch((e: unknown) => log.error({ err: e }, 'channel delete handling failed'));
+  });
+  // Roles or channel permissions changed: a held channel may be deliverable now.
+  const retryHeld = (guildId: string) => {
+    for (const l of links.values())
+      if (l.guildId === guildId && deliverer && deliverer.release(l.town.id) > 0) {
+        log.info({ guildId, townId: l.town.id }, 'permissions changed; retrying held channels');
+        l.kick();
+      }
+  };
+  client.on(Events.GuildRoleUpdate, (_old, role) => retryHeld(role.guild.id));
+  client.on(Events.ChannelUpdate, (_old, ch) => {
+    if ('guildId' in ch && ch.guildId) retryHeld(ch.guildId);
   });
   client.on(Events.Error, (e) => log.error({ err: e }, 'discord client error'));
   let stopping = false;

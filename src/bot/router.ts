@@ -14,9 +14,10 @@ import {
 import { HELP_TEXT } from '../commands/help.ts';
 import type { CommandSet } from '../commands/index.ts';
 import type { CommandContext, SlashCommand } from '../commands/types.ts';
-import { deferKind, rememberDefer } from '../commands/util.ts';
+import { clipText, deferKind, rememberDefer } from '../commands/util.ts';
 import { isUserError } from '../errors.ts';
 import { isLlmError } from '../llm/port.ts';
+import { isMissingPermission } from './discord-api.ts';
 import { answersForGuild } from './lease-gate.ts';
 import type { Log } from './ports.ts';
 import { RATE_LIMIT_SETTINGS, SlidingWindowLimiter } from './rate-limit.ts';
@@ -193,6 +194,10 @@ export class InteractionRouter {
       // Options missing or of the wrong type: the person's client has an older version of the command.
       text = STALE_OPTIONS;
       this.log.warn({ interactionId: i.id, command: label, error: (e as Error).message }, 'malformed command options');
+    } else if (isMissingPermission(e)) {
+      // Discord refused one of the bot's own calls: say so, instead of an apology that hides what to fix.
+      text = `Discord refused me a permission for \`${label}\` here (${(e as Error).message}). My role needs View Channels, Send Messages, Attach Files, Manage Channels and Manage Webhooks in the town's channels.`;
+      this.log.warn({ interactionId: i.id, command: label, error: (e as Error).message }, 'missing permission');
     } else if (isLlmError(e, 'llm/budget_exhausted')) {
       text =
         "The town's model budget for today is spent. Residents rest until tomorrow (UTC), or an admin can raise it with `/town budget`.";
@@ -209,7 +214,8 @@ export class InteractionRouter {
 
   /** An ephemeral plain answer, whatever state the interaction is in. */
   private async tell(i: RepliableInteraction, content: string): Promise<void> {
-    const payload = { content, allowedMentions: { parse: [] as never[] } };
+    // Error texts can carry what a person typed or a long error: never more than Discord's 2,000 characters.
+    const payload = { content: clipText(content, 2000), allowedMentions: { parse: [] as never[] } };
     try {
       const kind = deferKind(i);
       if (i.deferred && !i.replied && kind !== 'update') {
