@@ -2,37 +2,18 @@
 // second copy): only the holder of the town's lease delivers its outbox, so every post shows exactly once; when the
 // holder dies, the survivor takes over once the lease expires, and at once when the holder shuts down cleanly.
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentOfflineRules } from '../../src/agent/index.ts';
 import { formatPost } from '../../src/bot/delivery.ts';
-import { type DiscordBot, startDiscordBot } from '../../src/bot/index.ts';
 import { splitMessage } from '../../src/bot/split.ts';
-import { PrismaChannelStore } from '../../src/db/channel-store.ts';
-import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
-import { PrismaClient } from '../../src/db/generated/client.ts';
-import { PrismaTownStore } from '../../src/db/town-store.ts';
-import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
-import { OfflineModel } from '../../src/llm/offline-model.ts';
 import type { TownFile } from '../../src/town/file.ts';
-import { TownRegistry } from '../../src/town/registry.ts';
 import type { Post } from '../../src/town/types.ts';
-import { eventually, Harness, RecordingLog, testTown } from '../support/bot-harness.ts';
-
-/** The second bot process: its own database connection, town registry (lease owner), Discord client and log. */
-interface Process {
-  db: { prisma: PrismaClient; close(): Promise<void> };
-  registry: TownRegistry;
-  bot: DiscordBot;
-  log: RecordingLog;
-}
+import { eventually, Harness, type SecondProcess, startSecond, testTown } from '../support/bot-harness.ts';
 
 let h: Harness | undefined;
-let b: Process | undefined;
+let b: SecondProcess | undefined;
 
 afterEach(async () => {
   if (b) {
-    await b.bot.stop().catch(() => undefined);
-    await b.registry.close().catch(() => undefined);
-    await b.db.close();
+    await b.stop();
     b = undefined;
   }
   await h?.stop();
@@ -42,40 +23,6 @@ afterEach(async () => {
 function townWithLease(leaseMs: number): TownFile {
   const f = testTown();
   return { ...f, settings: { ...f.settings, leaseMs } };
-}
-
-/**
- * A second connection to the first process's (already migrated) database file, as openDatabase builds it minus the
- * migration step: the schema engine locks the file exclusively and times out while another process has it open.
- */
-async function connect(file: string): Promise<Process['db']> {
-  const prisma = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: file, timeout: 10_000 }) });
-  await prisma.$executeRawUnsafe('PRAGMA journal_mode = WAL');
-  await prisma.$executeRawUnsafe('PRAGMA busy_timeout = 10000');
-  return { prisma, close: () => prisma.$disconnect() };
-}
-
-async function startSecond(harness: Harness, owner: string): Promise<Process> {
-  const db = await connect(harness.db!.file);
-  const registry = new TownRegistry({
-    store: new PrismaTownStore(db.prisma),
-    llm: new OfflineModel(agentOfflineRules),
-    embedder: new LexicalEmbedder(),
-    owner,
-  });
-  const log = new RecordingLog();
-  const bot = await startDiscordBot({
-    token: harness.fake.token,
-    apiUrl: harness.fake.apiUrl,
-    registry,
-    channelStore: new PrismaChannelStore(db.prisma),
-    log,
-    runTowns: false,
-    delivery: { backoffBaseMs: 5, backoffMaxMs: 50 },
-    // Polls faster than the first process, so without a lease it would race it to every post.
-    loop: { pollMs: 40, failureBackoffMs: 20, failureBackoffMaxMs: 200 },
-  });
-  return { db, registry, bot, log };
 }
 
 /** Every post of the town's outbox (delivered or not). */
