@@ -11,7 +11,7 @@
 //   1mb-inputs     1 MB into every parser of user text
 // Usage: npm run chaos [-- --only name,name] [-- --seed N]
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -186,7 +186,7 @@ async function providerFaults(seed: number): Promise<Row> {
     duplicated: seqs.length - new Set(seqs).size,
     outOfOrder: contiguous(seqs) ? 0 : 1,
     integrity: `${st.tick === ticks - thrown ? 'ok' : 'WRONG'}: ${st.tick}/${ticks} ticks committed`,
-    notes: `${llm.failures} of ${llm.calls} model calls failed (25%); ${thrown} tick(s) threw; counted failures ${st.stats.failures}`,
+    notes: `${llm.failures} of ${llm.calls} model calls failed (25%); ${thrown} tick(s) threw`,
   };
 }
 
@@ -411,24 +411,34 @@ function firstLine(e: unknown): string {
   return m.length > 110 ? `${m.slice(0, 109)}…` : m;
 }
 
+/**
+ * The database made read-only after a town was written: as root (where file modes do not bind) the small
+ * filesystem holding it is remounted read-only; otherwise the file's mode is set to 0444.
+ */
 async function readOnly(): Promise<Row> {
-  if (process.getuid?.() === 0)
+  const dir = mkdtempSync(join(tmpdir(), 'chaos-ro-'));
+  const mnt = join(dir, 'fs');
+  mkdirSync(mnt);
+  const root = process.getuid?.() === 0;
+  if (root && spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', mnt]).status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
     return {
       scenario: 'read-only',
       integrity: 'skipped',
-      notes: 'running as root: file permissions do not stop root from writing, so a read-only file cannot be simulated',
+      notes: 'running as root without permission to mount: a read-only file cannot be simulated',
     };
-  const dir = mkdtempSync(join(tmpdir(), 'chaos-ro-'));
-  const file = join(dir, 'town.db');
+  }
+  const file = join(mnt, 'town.db');
+  const lock = (ro: boolean) =>
+    root ? spawnSync('mount', ['-o', `remount,${ro ? 'ro' : 'rw'}`, mnt]) : chmodSync(file, ro ? 0o444 : 0o644);
   try {
     const a = await townOnFile(file, true);
     await a.service.step(2);
     const tick = a.service.status().tick;
     await a.service.close();
     await a.d.close();
-    chmodSync(file, 0o444);
+    lock(true);
     let message = 'opened and ticked (no refusal)';
-    let tickAfter = tick;
     try {
       const b = await townOnFile(file, false);
       try {
@@ -437,13 +447,13 @@ async function readOnly(): Promise<Row> {
         message = `refused at the first write: ${firstLine(e)}`;
       }
       await b.service.close().catch(() => undefined);
-      await b.d.close();
+      await b.d.close().catch(() => undefined);
     } catch (e) {
       message = `refused at start: ${firstLine(e)}`;
     }
-    chmodSync(file, 0o644);
+    lock(false);
     const c = await townOnFile(file, false);
-    tickAfter = c.service.status().tick;
+    const tickAfter = c.service.status().tick;
     const integrity = (await c.d.prisma.$queryRawUnsafe<{ integrity_check: string }[]>('PRAGMA integrity_check'))[0]
       ?.integrity_check;
     await c.service.close();
@@ -451,11 +461,17 @@ async function readOnly(): Promise<Row> {
     return {
       scenario: 'read-only',
       integrity: `${integrity}; tick ${tickAfter === tick ? 'unchanged' : 'CHANGED'}`,
-      notes: message,
+      notes: `${root ? 'read-only filesystem' : 'file mode 0444'}: ${message}`,
     };
+  } catch (e) {
+    return { scenario: 'read-only', integrity: 'FAILED', notes: firstLine(e) };
   } finally {
-    chmodSync(file, 0o644);
-    rmSync(dir, { recursive: true, force: true });
+    if (root) spawnSync('umount', ['-l', mnt]);
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // The mount point goes once the lazy unmount completes.
+    }
   }
 }
 
@@ -476,30 +492,50 @@ async function diskFull(): Promise<Row> {
     };
   }
   const file = join(mnt, 'town.db');
+  let step = 'create the town';
   try {
     let message = 'never filled';
     let ticks = 0;
     const a = await townOnFile(file, true);
+    step = 'tick until the disk is full';
     try {
       for (; ticks < 2000; ticks++) await a.service.tick();
     } catch (e) {
       message = `refused after ${ticks} ticks: ${firstLine(e)}`;
     }
+    const lastTick = a.service.status().tick;
+    step = 'close';
     await a.service.close().catch(() => undefined);
-    await a.d.close();
-    // Room again (what an admin would do): the file must be sound and the clock at the last committed tick.
-    const copy = join(dir, 'copy.db');
-    copyFileSync(file, copy);
-    const c = await townOnFile(copy, false);
+    await a.d.close().catch(() => undefined);
+    // Room again (what an admin would do: grow the filesystem), then the file must be sound and resume.
+    step = 'grow the filesystem';
+    spawnSync('mount', ['-o', 'remount,size=64m', mnt]);
+    step = 'reopen';
+    const c = await townOnFile(file, false);
     const integrity = (await c.d.prisma.$queryRawUnsafe<{ integrity_check: string }[]>('PRAGMA integrity_check'))[0]
       ?.integrity_check;
     const tick = c.service.status().tick;
+    let again = 'ticks again';
+    await c.service.tick().catch((e: unknown) => {
+      again = `next tick refused: ${firstLine(e)}`;
+    });
     await c.service.close();
     await c.d.close();
-    return { scenario: 'disk-full', integrity: `${integrity}; tick ${tick}`, notes: message };
+    return {
+      scenario: 'disk-full',
+      integrity: `${integrity}; reopened at tick ${tick} (in memory at the fault: ${lastTick})`,
+      notes: `${message}; after growing the filesystem: ${again}`,
+    };
+  } catch (e) {
+    return { scenario: 'disk-full', integrity: 'FAILED', notes: `${step}: ${firstLine(e)}` };
   } finally {
-    spawnSync('umount', [mnt]);
-    rmSync(dir, { recursive: true, force: true });
+    // Lazy: a connection the failed run left open must not keep the mount (or this run) alive.
+    spawnSync('umount', ['-l', mnt]);
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // The mount point goes once the lazy unmount completes.
+    }
   }
 }
 
@@ -517,10 +553,14 @@ async function megabyteInputs(): Promise<Row> {
   let worst = { ms: 0, what: '' };
   for (const s of inputs)
     for (const [name, fn] of parsers) {
-      const t = process.cpuUsage();
-      fn(s);
-      const d = process.cpuUsage(t);
-      const ms = (d.user + d.system) / 1000;
+      // CPU time, best of two (as tests/commands/long-input.test.ts): other processes and one GC do not count.
+      let ms = Number.POSITIVE_INFINITY;
+      for (let k = 0; k < 2; k++) {
+        const t = process.cpuUsage();
+        fn(s);
+        const d = process.cpuUsage(t);
+        ms = Math.min(ms, (d.user + d.system) / 1000);
+      }
       if (ms > worst.ms) worst = { ms, what: name };
     }
   // And through Discord: the same 1 MB as slash options, refused before any command reads them.

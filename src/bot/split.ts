@@ -3,7 +3,8 @@
 // Linear in the text (it also splits whatever a person typed, up to megabytes): pieces are index ranges of the text,
 // never copied one by one, and no pattern backtracks.
 
-const isSpace = (c: number) =>
+/** JavaScript's whitespace (what `\\s` and `trim` match), by char code. */
+export const isSpace = (c: number) =>
   (c >= 9 && c <= 13) ||
   c === 32 ||
   c === 160 ||

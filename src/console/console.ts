@@ -1,6 +1,7 @@
 // The local console: runs the full town in a terminal (or from piped stdin) with the same operations the
 // Discord front end offers. Posts print as they are committed; commands mirror the slash commands.
 import { createInterface } from 'node:readline';
+import { isSpace } from '../bot/split.ts';
 import { USER_TEXT_MAX_CHARS } from '../core/user-text.ts';
 import { isUserError } from '../errors.ts';
 import type { TownRegistry } from '../town/registry.ts';
@@ -110,11 +111,33 @@ function clipLine(text: string): string {
   return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }
 
-/** Splits on spaces, keeping "quoted phrases" together (quotes removed). */
+/**
+ * Splits on spaces, keeping "quoted phrases" together (quotes removed); a quote with no closing one is part of its
+ * word. A scan: each character is looked at a bounded number of times (only the last quote of a kind can be
+ * unclosed), so a megabyte of quotes costs what a megabyte of letters does.
+ */
 export function tokenize(line: string): string[] {
   const out: string[] = [];
-  const re = /"([^"]*)"|'([^']*)'|(\S+)/g;
-  for (let m = re.exec(line); m; m = re.exec(line)) out.push(m[1] ?? m[2] ?? m[3] ?? '');
+  const n = line.length;
+  for (let i = 0; i < n; ) {
+    const c = line.charCodeAt(i);
+    if (isSpace(c)) {
+      i++;
+      continue;
+    }
+    if (c === 34 || c === 39) {
+      const end = line.indexOf(line[i]!, i + 1);
+      if (end >= 0) {
+        out.push(line.slice(i + 1, end));
+        i = end + 1;
+        continue;
+      }
+    }
+    let j = i + 1;
+    while (j < n && !isSpace(line.charCodeAt(j))) j++;
+    out.push(line.slice(i, j));
+    i = j;
+  }
   return out;
 }
 
