@@ -71,6 +71,8 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
   const links = new Map<string, TownLink>();
   let deliverer: OutboxDeliverer | null = null;
   const repairTimers = new Set<NodeJS.Timeout>();
+  /** Towns being linked because this process just took them over (ensureLinked), so one interaction links once. */
+  const linking = new Set<string>();
 
   const link = async (guildId: string, town: TownService): Promise<ProvisionResult> => {
     let l = links.get(town.id);
@@ -119,6 +121,14 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
     bindingFor: (town, channelId) => opts.channelStore.byChannel(town.id, channelId),
     deliverSoon: (townId) => links.get(townId)?.kick(),
     deliveryHolds: (townId) => deliverer?.holds(townId) ?? [],
+    ensureLinked: (guildId, town) => {
+      if (stopping || !deliverer || links.get(town.id)?.town === town || linking.has(town.id)) return;
+      linking.add(town.id);
+      log.info({ guildId, townId: town.id }, 'this process now holds the town; delivering it');
+      void link(guildId, town)
+        .catch((e: unknown) => log.error({ err: e, guildId }, 'could not link the guild’s town'))
+        .finally(() => linking.delete(town.id));
+    },
     ...(games ? { games } : {}),
   };
   const router = new InteractionRouter(commandSet(opts.extra), ctx, log, opts.now ? { now: opts.now } : {});

@@ -3,7 +3,7 @@
 // delivers the town: TownService.holdLease) answers. The others stay silent, so nobody gets two answers, a 400
 // "already acknowledged", or "being run by another process" from a standby while the town is healthy. When the
 // holder dies, the first interaction after its lease expires takes the lease (and reloads the town) and is answered.
-import type { TownDirectory } from '../commands/types.ts';
+import type { CommandContext } from '../commands/types.ts';
 import type { Log } from './ports.ts';
 
 /**
@@ -11,12 +11,17 @@ import type { Log } from './ports.ts';
  * both may answer such a guild's `/town setup` or `/help`), or when this process holds (or just took) the town's
  * lease. A failure to ask is answered anyway: the command then reports the database problem itself.
  */
-export async function answersForGuild(towns: TownDirectory, guildId: string, log: Log): Promise<boolean> {
+export async function answersForGuild(
+  ctx: Pick<CommandContext, 'towns' | 'ensureLinked'>,
+  guildId: string,
+  log: Log,
+): Promise<boolean> {
   try {
-    const town = await towns.get(guildId);
+    const town = await ctx.towns.get(guildId);
     if (!town) return true;
     const ours = await town.holdLease();
     if (!ours) log.debug({ guildId, townId: town.id }, 'another process holds this town; not answering');
+    else ctx.ensureLinked?.(guildId, town);
     return ours;
   } catch (e) {
     log.warn({ err: e, guildId }, 'could not check the town lease; answering anyway');

@@ -62,7 +62,7 @@ export class MessageHandler {
     const town = await this.ctx.towns.get(message.guildId);
     if (!town) return;
     // The process holding the town's lease hears it; the others stay quiet (no second reply, no notice).
-    if (!(await answersForGuild(this.ctx.towns, message.guildId, this.log))) return;
+    if (!(await answersForGuild(this.ctx, message.guildId, this.log))) return;
     const binding = await this.ctx.bindingFor(town, message.channelId);
     if (!binding || binding.location === TOWN_HALL || binding.location === CATEGORY_KEY) return;
     const text = message.content.trim();
@@ -96,7 +96,10 @@ export class MessageHandler {
       this.log.debug({ townId: town.id, location: binding.location, replies: r.replies.length }, 'person spoke');
       this.ctx.deliverSoon(town.id);
     } catch (e) {
-      if (isUserError(e)) {
+      if (isUserError(e) && e.code === 'town/leased') {
+        // Another process took the town between the lease check and now: it hears the message; no notice here.
+        this.log.debug({ townId: town.id }, 'another process holds this town');
+      } else if (isUserError(e)) {
         await this.notice(message, e.message);
       } else if (isLlmError(e, 'llm/budget_exhausted')) {
         await this.notice(message, "The town's model budget for today is spent; residents will answer again tomorrow.");

@@ -57,6 +57,16 @@ export function optionsTooLong(chars: number): string {
   return `That command's text is ${chars} characters long; Discord's limit is ${SLASH_OPTIONS_MAX_CHARS}. Nothing was done.`;
 }
 
+/**
+ * The interaction belongs to another process on the same database: it holds the town's lease (a race the lease
+ * gate cannot see, e.g. two processes creating a guild's town in one `/town setup`), or it acknowledged the
+ * interaction first (Discord's 40060). That process answers; a second answer would only confuse.
+ */
+function answeredElsewhere(e: unknown): boolean {
+  if (isUserError(e) && e.code === 'town/leased') return true;
+  return (e as { code?: unknown } | null)?.code === 40060;
+}
+
 /** discord.js option accessor errors (required option missing, wrong type, no subcommand). */
 function isStaleOptions(e: unknown): boolean {
   const code = (e as { code?: unknown } | null)?.code;
@@ -85,7 +95,7 @@ export class InteractionRouter {
   async handle(i: Interaction): Promise<void> {
     try {
       // Another process on the same database holds this guild's town: it answers (one answer per interaction).
-      if (i.guildId && !(await answersForGuild(this.ctx.towns, i.guildId, this.log))) return;
+      if (i.guildId && !(await answersForGuild(this.ctx, i.guildId, this.log))) return;
       if (i.isAutocomplete()) return await this.autocomplete(i);
       if (i.isChatInputCommand()) return await this.command(i);
       if (i.isButton() || i.isStringSelectMenu() || i.isModalSubmit()) {
@@ -186,6 +196,14 @@ export class InteractionRouter {
   }
 
   private async fail(i: RepliableInteraction, e: unknown, label: string): Promise<void> {
+    if (answeredElsewhere(e)) {
+      // Another process on the same database holds the town (or acknowledged this interaction first): it answers.
+      this.log.debug(
+        { interactionId: i.id, command: label, error: (e as Error).message },
+        'answered by another process',
+      );
+      return;
+    }
     let text: string;
     if (isUserError(e)) {
       text = e.message;

@@ -63,6 +63,11 @@ export interface CommandContext {
   bindingFor(town: TownService, channelId: string): Promise<ChannelBindingRow | null>;
   /** Asks the delivery loop to drain the town's outbox now (after an event-driven change). */
   deliverSoon(townId: string): void;
+  /**
+   * This process answers for the guild's town (it holds the lease): make sure it also delivers the town's posts (a
+   * town another process created after this one started has no delivery link here yet).
+   */
+  ensureLinked?(guildId: string, town: TownService): void;
   /** The town's channels whose posts wait for a permission the bot lacks (kept, retried once it is given). */
   deliveryHolds?(townId: string): { channelId: string; permission: string }[];
   /** The games service and turn timers, when the games module is wired in. */
