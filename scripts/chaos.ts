@@ -286,16 +286,18 @@ async function discordStorm(): Promise<Row> {
 async function twoProcesses(): Promise<Row> {
   const leaseMs = 1500;
   const f = testTown();
-  const h = await Harness.start({ database: true, town: { ...f, settings: { ...f.settings, leaseMs } } });
+  const file = { ...f, settings: { ...f.settings, leaseMs } };
+  const h = await Harness.start({ database: true, town: file });
   // Both processes see the first /town setup of a guild that has no town yet (no lease to decide by).
-  const b = await startSecond(h, 'chaos-b').catch(async (e: unknown) => {
+  const b = await startSecond(h, 'chaos-b', file).catch(async (e: unknown) => {
     await h.stop();
     throw e;
   });
   try {
     const setup = h.slash(h.admin, { name: 'town', subcommand: 'setup' });
     await setup.answer(20_000);
-    const setupCallbacks = h.fake.requestsTo('POST', new RegExp(`^/interactions/${setup.id}/`)).length;
+    const attempts = (id: string) => h.fake.requestsTo('POST', new RegExp(`^/interactions/${id}/`));
+    const setupTries = attempts(setup.id);
     await h.delivered();
     // Whichever process created the town holds it; the other is the standby.
     const lease = await h.townStore.lease((await h.town()).id);
@@ -312,7 +314,9 @@ async function twoProcesses(): Promise<Row> {
     await town.step(3);
     await h.delivered();
     await sleep(500);
-    const callbacks = asks.map((a) => h.fake.requestsTo('POST', new RegExp(`^/interactions/${a.id}/`)).length);
+    const tries = asks.map((a) => attempts(a.id));
+    const answered = [setupTries, ...tries].map((t) => t.filter((r) => r.status < 300).length);
+    const refused = [setupTries, ...tries].reduce((n, t) => n + t.filter((r) => r.status >= 400).length, 0);
     const anotherProcess = h.fake.requests.filter((r) => /another process/.test(JSON.stringify(r.body ?? ''))).length;
     // The holder dies without releasing its lease (its gateway and delivery stop, its town writes on).
     await (holderIsB ? b.bot : h.bot).stop();
@@ -328,7 +332,7 @@ async function twoProcesses(): Promise<Row> {
       delivered: c.delivered,
       duplicated: c.duplicated,
       outOfOrder: c.outOfOrder,
-      integrity: `answers per interaction: ${[setupCallbacks, ...callbacks].join(',')}; "another process" replies: ${anotherProcess}`,
+      integrity: `answers per interaction ${answered.join(',')}; refused 2nd tries ${refused}; "another process" ${anotherProcess}`,
       recoverS: recoverMs / 1000,
       notes: `first /town setup seen by both; take-over after the holder's crash (${leaseMs / 1000} s lease)`,
     };

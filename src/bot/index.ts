@@ -124,7 +124,7 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
     ensureLinked: (guildId, town) => {
       if (stopping || !deliverer || links.get(town.id)?.town === town || linking.has(town.id)) return;
       linking.add(town.id);
-      log.info({ guildId, townId: town.id }, 'this process now holds the town; delivering it');
+      log.info({ guildId, townId: town.id }, 'linking a town created by another process');
       void link(guildId, town)
         .catch((e: unknown) => log.error({ err: e, guildId }, 'could not link the guild’s town'))
         .finally(() => linking.delete(town.id));

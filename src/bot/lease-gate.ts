@@ -21,7 +21,8 @@ export async function answersForGuild(
     if (!town) return true;
     const ours = await town.holdLease();
     if (!ours) log.debug({ guildId, townId: town.id }, 'another process holds this town; not answering');
-    else ctx.ensureLinked?.(guildId, town);
+    // Linked either way: the holder delivers, a standby polls so it takes over when the holder's lease ends.
+    ctx.ensureLinked?.(guildId, town);
     return ours;
   } catch (e) {
     log.warn({ err: e, guildId }, 'could not check the town lease; answering anyway');

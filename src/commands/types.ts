@@ -64,8 +64,8 @@ export interface CommandContext {
   /** Asks the delivery loop to drain the town's outbox now (after an event-driven change). */
   deliverSoon(townId: string): void;
   /**
-   * This process answers for the guild's town (it holds the lease): make sure it also delivers the town's posts (a
-   * town another process created after this one started has no delivery link here yet).
+   * Makes sure this process has a delivery link for the guild's town (a town another process created after this one
+   * started has none here yet): it delivers while holding the lease, and otherwise polls in standby to take over.
    */
   ensureLinked?(guildId: string, town: TownService): void;
   /** The town's channels whose posts wait for a permission the bot lacks (kept, retried once it is given). */

@@ -221,7 +221,7 @@ export interface SecondProcess {
  * the migration step (the schema engine locks the file exclusively while another process has it open). It polls
  * faster than the first process, so without a lease it would race it to every post.
  */
-export async function startSecond(harness: Harness, owner: string): Promise<SecondProcess> {
+export async function startSecond(harness: Harness, owner: string, town?: TownFile): Promise<SecondProcess> {
   if (!harness.db) throw new Error('startSecond needs a harness with a database file');
   const prisma = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: harness.db.file, timeout: 10_000 }) });
   await prisma.$executeRawUnsafe('PRAGMA journal_mode = WAL');
@@ -231,6 +231,8 @@ export async function startSecond(harness: Harness, owner: string): Promise<Seco
     llm: new OfflineModel(agentOfflineRules),
     embedder: new LexicalEmbedder(),
     owner,
+    // The town this process creates if it is the one that runs the guild's first /town setup.
+    ...(town ? { defaultTown: () => structuredClone(town) } : {}),
   });
   const log = new RecordingLog();
   const bot = await startDiscordBot({
