@@ -12,29 +12,13 @@ const int = (def: number, min: number, max: number) =>
 const EnvSchema = z
   .object({
     DISCORD_TOKEN: optionalString,
-    DISCORD_APPLICATION_ID: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(/^\d{15,22}$/, 'must be a snowflake id')
-        .optional(),
-    ),
-    DISCORD_DEV_GUILD_ID: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(/^\d{15,22}$/, 'must be a snowflake id')
-        .optional(),
-    ),
+    DISCORD_APPLICATION_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d{15,22}$/, 'must be a snowflake id').optional()),
+    DISCORD_DEV_GUILD_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d{15,22}$/, 'must be a snowflake id').optional()),
     DISCORD_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://discord.com/api')),
 
     MODEL_PROVIDER: z.preprocess(
       emptyToUndefined,
-      z
-        .enum(['auto', 'openai', 'compatible', 'offline'], {
-          message: 'must be one of auto, openai, compatible, offline',
-        })
-        .default('auto'),
+      z.enum(['auto', 'openai', 'compatible', 'offline'], { message: 'must be one of auto, openai, compatible, offline' }).default('auto'),
     ),
     OPENAI_API_KEY: optionalString,
     OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
@@ -77,11 +61,7 @@ const EnvSchema = z
     if (env.MODEL_PROVIDER === 'openai' && !env.OPENAI_API_KEY)
       ctx.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: 'is required when MODEL_PROVIDER=openai' });
     if (env.MODEL_PROVIDER === 'compatible' && !env.OPENAI_BASE_URL)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['OPENAI_BASE_URL'],
-        message: 'is required when MODEL_PROVIDER=compatible',
-      });
+      ctx.addIssue({ code: 'custom', path: ['OPENAI_BASE_URL'], message: 'is required when MODEL_PROVIDER=compatible' });
     if (env.TOWN_FILE && !existsSync(env.TOWN_FILE))
       ctx.addIssue({ code: 'custom', path: ['TOWN_FILE'], message: `file not found: ${env.TOWN_FILE}` });
   });
@@ -113,9 +93,7 @@ export interface Config {
 export class ConfigError extends Error {
   readonly problems: string[];
   constructor(problems: string[]) {
-    super(
-      `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable and its default.`,
-    );
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable and its default.`);
     this.name = 'ConfigError';
     this.problems = problems;
   }
