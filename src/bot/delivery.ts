@@ -205,8 +205,8 @@ export class OutboxDeliverer {
   }
 
   /**
-   * Delivers what is pending for one town: one queue per location, in order within it, the queues side by side (a
-   * 429 wait or a held channel in one does not stall the others). A queue stops at its first failure.
+   * Delivers what is pending for one town: one queue per location, in order within it; a channel waiting out a
+   * long 429 or held for a permission is set aside so the others go on. A queue stops at its first failure.
    */
   async drain(target: DeliveryTarget): Promise<DeliveryReport> {
     const report: DeliveryReport = {
@@ -277,7 +277,12 @@ export class OutboxDeliverer {
         if (report.standby) return;
       }
     };
-    await Promise.all([...byLocation].map(([location, list]) => drainLocation(location, list)));
+    // One after the other: a queue never sleeps long (a 429 longer than inlineRateLimitWaitMs parks its channel, a
+    // missing permission holds it), so a channel in trouble costs the others at most a short wait.
+    for (const [location, list] of byLocation) {
+      await drainLocation(location, list);
+      if (report.standby) break;
+    }
     return report;
   }
 
