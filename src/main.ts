@@ -10,9 +10,9 @@ import { renderBanner } from './console/banner.ts';
 import { runConsole } from './console/console.ts';
 import { PrismaChannelStore } from './db/channel-store.ts';
 import { openDatabase } from './db/client.ts';
-import { DatabaseUnusableError } from './db/health.ts';
 import { PrismaEmbeddingCacheStore } from './db/embedding-cache-store.ts';
 import { PrismaGameStore, PrismaRatingStore } from './db/game-store.ts';
+import { DatabaseUnusableError } from './db/health.ts';
 import { PrismaTownStore } from './db/town-store.ts';
 import { PrismaUsageSink } from './db/usage-store.ts';
 import { GAME_HELP } from './games/commands.ts';
@@ -29,8 +29,8 @@ import {
 } from './llm/index.ts';
 import { checkModelAccess } from './llm/startup-check.ts';
 import { createLogger } from './log.ts';
-import { CONSOLE_SCOPE, TownRegistry } from './town/registry.ts';
 import { loadTownFile } from './town/file-io.ts';
+import { CONSOLE_SCOPE, TownRegistry } from './town/registry.ts';
 
 async function main(): Promise<number> {
   loadDotEnv();
@@ -154,13 +154,18 @@ async function main(): Promise<number> {
     });
     log.info({ user: bot.client.user?.tag, model: describeModel(llm.info) }, 'bot ready');
     adminNotice = (text) => void bot.noticeTownHalls(`⚠️ ${text}`);
-    await new Promise<void>((resolve) => {
-      process.once('SIGINT', resolve);
-      process.once('SIGTERM', resolve);
-    });
+    const stopped = await Promise.race([
+      new Promise<null>((resolve) => {
+        process.once('SIGINT', () => resolve(null));
+        process.once('SIGTERM', () => resolve(null));
+      }),
+      bot.fatal,
+    ]);
     await bot.stop();
     await shutdown();
-    return 0;
+    // Discord closed the gateway for good (already logged by the bot): exit non-zero, with what to fix.
+    if (stopped) process.stderr.write(`${stopped.message}\n`);
+    return stopped ? 1 : 0;
   }
 
   const town = await towns.getOrCreate(CONSOLE_SCOPE);
