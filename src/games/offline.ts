@@ -7,7 +7,9 @@ import { argmax, normalizeRows, thinksSelfOdd } from './pgm.ts';
 import {
   type AnalyseAnswer,
   type BotInput,
+  type ClueAnswer,
   GAME_TASKS,
+  type ProbeAnswer,
   PROMPT_SETTINGS,
   ROLE_NAMES,
   type SuspicionRows,
@@ -49,7 +51,7 @@ export const FALLBACK_CLUES = [
 
 const inputSchema = z.object({
   game: z.enum(['chameleon', 'undercover']),
-  move: z.enum(['clue', 'vote', 'guess', 'analyse']),
+  move: z.enum(['clue', 'vote', 'guess', 'analyse', 'probe']),
   bot: z.enum(['vanilla', 'pgm']),
   me: z.string(),
   players: z.array(z.string()).min(1),
@@ -315,7 +317,15 @@ function vote(k: WordKnowledge, input: BotInput): VoteAnswer {
     );
     target = argmax(looks, input.candidates, key(input, 'vote'));
   } else target = argmax(r.rows[me] ?? {}, input.candidates, key(input, 'vote'));
-  const suspects: Record<string, string> = {};
+  return { vote: target ?? (input.candidates[0] as string) };
+}
+
+/** MAgIC's reasoning probe: my top suspect, and each other player's top suspect as I model their view. */
+function probe(k: WordKnowledge, input: BotInput): ProbeAnswer {
+  const r = reason(k, input, true);
+  const me = input.me;
+  const suspect = argmax(r.rows[me] ?? {}, input.players, key(input, 'probe')) ?? me;
+  const predicted: Record<string, string> = {};
   for (const b of input.players) {
     if (b === me) continue;
     const top = argmax(
@@ -323,9 +333,20 @@ function vote(k: WordKnowledge, input: BotInput): VoteAnswer {
       input.players.filter((p) => p !== b),
       key(input, `sus:${b}`),
     );
-    if (top) suspects[b] = top;
+    predicted[b] = top ?? me;
   }
-  return { vote: target ?? (input.candidates[0] as string), selfRole: roleName(input, r.selfOdd), suspects };
+  return { suspect, predicted };
+}
+
+/** The clue call's answer: the role asked first ("which role am I"), then the clue. */
+function clueAnswer(k: WordKnowledge, input: BotInput, clue: string): ClueAnswer {
+  // Chameleon: the prompt says which role the player has. Undercover: inferred from the others' clues, if any.
+  const othersSpoke = input.clues.some((c) => c.name !== input.me && c.text !== null);
+  const selfOdd =
+    input.game === 'chameleon'
+      ? input.role === 'chameleon'
+      : othersSpoke && reason(k, input, input.bot === 'pgm').selfOdd;
+  return { role: roleName(input, selfOdd), clue };
 }
 
 function analyse(k: WordKnowledge, input: BotInput): AnalyseAnswer {
@@ -351,8 +372,15 @@ export function makeGamesOfflineRules(
     return cached;
   };
   return {
-    [GAME_TASKS.clue]: (input) => ({ clue: vanillaClue(knowledge(), parse(input)) }),
-    [GAME_TASKS.cluePgm]: (input) => ({ clue: pgmClue(knowledge(), parse(input)) }),
+    [GAME_TASKS.clue]: (input) => {
+      const i = parse(input);
+      return clueAnswer(knowledge(), i, vanillaClue(knowledge(), i));
+    },
+    [GAME_TASKS.cluePgm]: (input) => {
+      const i = parse(input);
+      return clueAnswer(knowledge(), i, pgmClue(knowledge(), i));
+    },
+    [GAME_TASKS.probe]: (input) => probe(knowledge(), parse(input)),
     [GAME_TASKS.vote]: (input) => vote(knowledge(), parse(input)),
     [GAME_TASKS.analyse]: (input) => analyse(knowledge(), parse(input)),
     [GAME_TASKS.guess]: (input) => guess(knowledge(), parse(input)),

@@ -69,8 +69,10 @@ describe('offline rules: Chameleon', () => {
       { name: 'Cat', round: 1, text: 'blossom' },
     ];
     const v = rule('game_vote', input({ move: 'vote', clues, candidates: ['Ben', 'Cat'] }));
-    expect(v.vote).toBe('Ben');
-    expect(v.selfRole).toBe('non-chameleon');
+    expect(v).toEqual({ vote: 'Ben' });
+    // The reasoning probe from the same view: Ann suspects Ben, and models Cat's view as suspecting Ben too.
+    const p = rule('game_probe', input({ move: 'probe', clues }));
+    expect(p.suspect).toBe('Ben');
   });
 });
 
@@ -84,8 +86,10 @@ describe('offline rules: Undercover', () => {
       { name: 'Cat', round: 1, text: 'herbal' },
     ];
     const v = rule('game_vote', input({ ...base, word: 'coffee', move: 'vote', clues, candidates: ['Ben', 'Cat'] }));
-    expect(v.vote).toBe('Cat');
-    expect(v.selfRole).toBe('civilian');
+    expect(v).toEqual({ vote: 'Cat' });
+    // Asked "which role am I" before her next clue, Ann says civilian: only one of the two others' clues misses coffee.
+    const c = rule('game_clue', input({ ...base, word: 'coffee', move: 'clue', clues }));
+    expect(c.role).toBe('civilian');
   });
 
   it("realises it is the undercover when most others' clues miss its word", () => {
