@@ -56,7 +56,12 @@ export type GameErrorCode =
   | 'game/no_game'
   | 'game/channel_busy'
   | 'game/bad_option'
-  | 'game/conflict';
+  | 'game/conflict'
+  // Game-theory scenarios (src/games/game-theory).
+  | 'game/already_moved'
+  | 'game/bad_amount'
+  | 'game/bad_proposal'
+  | 'game/bad_choice';
 
 export interface GameError {
   code: GameErrorCode;
