@@ -74,10 +74,12 @@ function ratio(a: number, b: number): number | null {
   return b > 0 ? a / b : null;
 }
 
+/** Metrics over games of one kind, or pooled over both (credits per game's kind; flags histogram of the first kind). */
 export function computeMetrics(traces: GameTrace[]): Metrics {
   const kind = traces[0]?.kind ?? 'chameleon';
-  const cr = METRIC_SETTINGS.credits[kind];
   let oddCredit = 0;
+  let oddMax = 0;
+  let regMax = 0;
   let regCredit = 0;
   let gamesOdd = 0;
   let gamesReg = 0;
@@ -97,19 +99,22 @@ export function computeMetrics(traces: GameTrace[]): Metrics {
   let maxCalls = 0;
   let probeCalls = 0;
   let fallbacks = 0;
-  const flags = new Array<number>(cr.odd.length).fill(0);
+  const flags = new Array<number>(METRIC_SETTINGS.credits[kind].odd.length).fill(0);
   for (const t of traces) {
+    const cr = METRIC_SETTINGS.credits[t.kind];
     flags[t.flag] = (flags[t.flag] ?? 0) + 1;
     const asOdd = t.challengers.some((c) => t.odd.includes(c));
     const asReg = t.challengers.some((c) => !t.odd.includes(c));
     if (asOdd) {
       gamesOdd++;
+      oddMax += cr.max;
       oddCredit += cr.odd[t.flag] ?? 0;
       // Both games: every flag but 0 is a win for the odd role (a caught chameleon that guesses right wins).
       if (t.flag !== 0) oddWins++;
     }
     if (asReg) {
       gamesReg++;
+      regMax += cr.max;
       regCredit += cr.regular[t.flag] ?? 0;
       if (t.guess) {
         guesses++;
@@ -153,9 +158,9 @@ export function computeMetrics(traces: GameTrace[]): Metrics {
   const w = METRIC_SETTINGS.forcedGuessWeight;
   return {
     games: n,
-    winRate: n > 0 ? (oddCredit + regCredit) / (cr.max * (gamesOdd + gamesReg)) : 0,
-    winRateOdd: ratio(oddCredit, cr.max * gamesOdd),
-    winRateRegular: ratio(regCredit, cr.max * gamesReg),
+    winRate: ratio(oddCredit + regCredit, oddMax + regMax) ?? 0,
+    winRateOdd: ratio(oddCredit, oddMax),
+    winRateRegular: ratio(regCredit, regMax),
     gamesOdd,
     gamesRegular: gamesReg,
     judgement: ratio(correctVotes, votes),
