@@ -31,6 +31,7 @@ import type {
   ResidentPlayer,
   ServiceResult,
 } from '../games/service.ts';
+import { modelLeaderboardText } from '../games/bench/leaderboard.ts';
 import type { GameEvent, GameKind } from '../games/types.ts';
 import type { CommandContext, ComponentHandler, SlashCommand } from './types.ts';
 import { answer, clipText, plain, rememberDefer, speakerOf } from './util.ts';
@@ -370,7 +371,11 @@ export const game: SlashCommand = {
           o
             .setName('game')
             .setDescription('Which game')
-            .addChoices({ name: 'Chameleon', value: 'chameleon' }, { name: 'Undercover', value: 'undercover' }),
+            .addChoices(
+              { name: 'Chameleon', value: 'chameleon' },
+              { name: 'Undercover', value: 'undercover' },
+              { name: 'Models (MAgIC bench)', value: 'models' },
+            ),
         ),
     ),
   // Moves may let bots play (model calls) and wait for the channel's game lock: defer them. The lobby is public.
@@ -404,6 +409,7 @@ export const game: SlashCommand = {
       return;
     }
     if (sub === 'leaderboard') {
+      if (i.options.getString('game') === 'models') return void (await answer(i, modelLeaderboardText(), { ephemeral: false }));
       const kinds: GameKind[] =
         i.options.getString('game') === 'undercover'
           ? ['undercover']
