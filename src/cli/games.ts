@@ -96,7 +96,10 @@ function buildModels(
     const url = baseURL ?? config.baseURL;
     const provider = baseURL ? 'compatible' : config.provider;
     if (provider === 'offline') {
-      if (model) throw new UsageError(`${flag} needs a model provider: set OPENAI_API_KEY or OPENAI_BASE_URL, or pass the side's --*-base-url`);
+      if (model)
+        throw new UsageError(
+          `${flag} needs a model provider: set OPENAI_API_KEY or OPENAI_BASE_URL, or pass the side's --*-base-url`,
+        );
       return offline();
     }
     return createLanguageModel({
@@ -135,7 +138,9 @@ export async function main(argv: string[], deps: CliDeps = {}): Promise<number> 
   }
   try {
     if (positionals[0] !== 'bench' || positionals.length > 1)
-      throw new UsageError(positionals.length === 0 ? 'say what to run: bench' : `unknown command "${positionals.join(' ')}"`);
+      throw new UsageError(
+        positionals.length === 0 ? 'say what to run: bench' : `unknown command "${positionals.join(' ')}"`,
+      );
     const scenario = values.scenario as string;
     if (scenario !== 'all' && !SCENARIOS.includes(scenario as ScenarioId))
       throw new UsageError(`--scenario must be one of ${SCENARIOS.join(', ')} or all, not "${scenario}"`);
@@ -169,13 +174,23 @@ export async function main(argv: string[], deps: CliDeps = {}): Promise<number> 
     }
     if (values.radar) {
       const ranked = rankModels(readLeaderboard(board).lines);
-      const series = values['no-leaderboard'] || ranked.length === 0
-        ? [{ name: `${result.challenger.model} (${result.challenger.kind})`, values: ABILITIES.map((a) => result.abilities[a]) }]
-        : ranked.slice(0, 6).map((l) => ({
-            name: `${l.model} (${l.kind})${l.pipelineCheck ? ' offline' : ''}`,
-            values: ABILITIES.map((a) => l.abilities[a] ?? null),
-          }));
-      const png = await radarPng('MAgIC abilities per model', ABILITIES.map((a) => ABILITY_LABELS[a]), series);
+      const series =
+        values['no-leaderboard'] || ranked.length === 0
+          ? [
+              {
+                name: `${result.challenger.model} (${result.challenger.kind})`,
+                values: ABILITIES.map((a) => result.abilities[a]),
+              },
+            ]
+          : ranked.slice(0, 6).map((l) => ({
+              name: `${l.model} (${l.kind})${l.pipelineCheck ? ' offline' : ''}`,
+              values: ABILITIES.map((a) => l.abilities[a] ?? null),
+            }));
+      const png = await radarPng(
+        'MAgIC abilities per model',
+        ABILITIES.map((a) => ABILITY_LABELS[a]),
+        series,
+      );
       mkdirSync(dirname(values.radar as string), { recursive: true });
       writeFileSync(values.radar as string, png);
       console.log(`radar chart written to ${values.radar as string}`);
@@ -186,7 +201,12 @@ export async function main(argv: string[], deps: CliDeps = {}): Promise<number> 
       console.error(`${e.message}\n\n${USAGE}`);
       return 2;
     }
-    if (e instanceof WordDataError || e instanceof GtSettingsError || e instanceof ConfigError || e instanceof LlmConfigError) {
+    if (
+      e instanceof WordDataError ||
+      e instanceof GtSettingsError ||
+      e instanceof ConfigError ||
+      e instanceof LlmConfigError
+    ) {
       console.error(e.message);
       return 1;
     }

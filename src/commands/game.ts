@@ -409,7 +409,8 @@ export const game: SlashCommand = {
       return;
     }
     if (sub === 'leaderboard') {
-      if (i.options.getString('game') === 'models') return void (await answer(i, modelLeaderboardText(), { ephemeral: false }));
+      if (i.options.getString('game') === 'models')
+        return void (await answer(i, modelLeaderboardText(), { ephemeral: false }));
       const kinds: GameKind[] =
         i.options.getString('game') === 'undercover'
           ? ['undercover']

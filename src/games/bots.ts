@@ -154,8 +154,16 @@ class TurnContext {
   }
 
   private decision(action: GameAction, fallbackReason: string | null, selfOdd: boolean | null = null): BotDecision {
-    if (fallbackReason !== null) this.t.onFallback?.({ player: this.t.view.you ?? '?', task: action.type, reason: fallbackReason });
-    return { action, memory: this.memory, calls: this.calls, fallback: fallbackReason !== null, fallbackReason, selfOdd };
+    if (fallbackReason !== null)
+      this.t.onFallback?.({ player: this.t.view.you ?? '?', task: action.type, reason: fallbackReason });
+    return {
+      action,
+      memory: this.memory,
+      calls: this.calls,
+      fallback: fallbackReason !== null,
+      fallbackReason,
+      selfOdd,
+    };
   }
 
   async clue(me: PlayerId): Promise<BotDecision> {

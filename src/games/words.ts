@@ -161,7 +161,10 @@ export function seatFromPlayerName(name: string, field = 'player name', players?
   if (!m) throw new WordDataError(file, `${field}: "${name}" is not a player name like "Player 1"`);
   const seat = Number(m[1]) - 1;
   if (seat < 0 || (players !== undefined && seat >= players))
-    throw new WordDataError(file, `${field}: "${name}" is not one of the ${players ?? '?'} players (Player 1..${players ?? '?'})`);
+    throw new WordDataError(
+      file,
+      `${field}: "${name}" is not one of the ${players ?? '?'} players (Player 1..${players ?? '?'})`,
+    );
   return seat;
 }
 
@@ -220,7 +223,12 @@ export const MAGIC_SETTINGS_FOLDER: Record<string, string> = {
  */
 export function magicSettingFiles(dir: string, scenario: string): string[] {
   const folder = MAGIC_SETTINGS_FOLDER[scenario] ?? scenario;
-  const candidates = [join(dir, 'topics_release', folder, 'settings'), join(dir, folder, 'settings'), join(dir, folder), dir];
+  const candidates = [
+    join(dir, 'topics_release', folder, 'settings'),
+    join(dir, folder, 'settings'),
+    join(dir, folder),
+    dir,
+  ];
   for (const d of candidates) {
     if (!isDir(d)) continue;
     const files = readdirSync(d)

@@ -25,7 +25,9 @@ export function radarSvg(title: string, axes: string[], series: RadarSeries[]): 
     return [cx + Math.cos(a) * radius * v, cy + Math.sin(a) * radius * v] as const;
   };
   const parts: string[] = [];
-  parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`);
+  parts.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+  );
   parts.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
   parts.push(`<text x="20" y="34" font-size="20" font-weight="bold" fill="#222">${esc(clip(title, 70))}</text>`);
   for (const r of RADAR_SETTINGS.rings) {

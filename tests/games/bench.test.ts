@@ -157,7 +157,17 @@ describe('games CLI', () => {
   it('--help documents every flag; unknown flags and bad values give one clear line, exit 2', async () => {
     const h = await quiet(() => main(['--help']));
     expect(h.value).toBe(0);
-    for (const flag of ['--scenario', '--settings', '--json', '--challenger-model', '--defender-model', '--challenger-base-url', '--defender-base-url', '--radar', '--no-leaderboard'])
+    for (const flag of [
+      '--scenario',
+      '--settings',
+      '--json',
+      '--challenger-model',
+      '--defender-model',
+      '--challenger-base-url',
+      '--defender-base-url',
+      '--radar',
+      '--no-leaderboard',
+    ])
       expect(h.out).toContain(flag);
     const u = await quiet(() => main(['bench', '--colour', 'red']));
     expect(u.value).toBe(2);
@@ -168,7 +178,9 @@ describe('games CLI', () => {
   });
 
   it('a model flag without any provider configured is refused, naming what to set', async () => {
-    const r = await quiet(() => main(['bench', '--challenger-model', 'gpt-4o'], { env: { MODEL_PROVIDER: 'offline' } }));
+    const r = await quiet(() =>
+      main(['bench', '--challenger-model', 'gpt-4o'], { env: { MODEL_PROVIDER: 'offline' } }),
+    );
     expect(r.value).toBe(2);
     expect(r.err).toMatch(/OPENAI_API_KEY or OPENAI_BASE_URL/);
   });
@@ -181,19 +193,43 @@ describe('games CLI', () => {
         /0\.json: game_setting\.chameleon_name: "Player 9" is not one of the 3 players/,
       ],
       [
-        { 'undercover/settings/1.json': { game_setting: { undercover_code: 'a', non_undercover_code: 'b', undercover_name: 'Player 1' }, clues: { 'Player 7': ['x'] } } },
+        {
+          'undercover/settings/1.json': {
+            game_setting: { undercover_code: 'a', non_undercover_code: 'b', undercover_name: 'Player 1' },
+            clues: { 'Player 7': ['x'] },
+          },
+        },
         /1\.json: clues\."Player 7": "Player 7" is not one of the 3 players/,
       ],
       [
-        { 'prisoner/settings/0.json': { test_player_name: 'Player 1', topic_values: { cooperate: 'two', defect: 1, one_defect: 4, two_defect: 2 } } },
+        {
+          'prisoner/settings/0.json': {
+            test_player_name: 'Player 1',
+            topic_values: { cooperate: 'two', defect: 1, one_defect: 4, two_defect: 2 },
+          },
+        },
         /prisoner\/settings\/0\.json: field "topic_values\.cooperate"/,
       ],
     ];
     for (const [files, message] of cases) {
       const dir = settingsRoot(files);
-      const scenario = Object.keys(files)[0]?.startsWith('prisoner') ? 'prisoners-dilemma' : (Object.keys(files)[0]?.split('/')[0] as string);
+      const scenario = Object.keys(files)[0]?.startsWith('prisoner')
+        ? 'prisoners-dilemma'
+        : (Object.keys(files)[0]?.split('/')[0] as string);
       const r = await quiet(() =>
-        main(['bench', '--offline', '--scenario', scenario, '--settings', dir, '--no-leaderboard', '--radar', '', '--variants', '0']),
+        main([
+          'bench',
+          '--offline',
+          '--scenario',
+          scenario,
+          '--settings',
+          dir,
+          '--no-leaderboard',
+          '--radar',
+          '',
+          '--variants',
+          '0',
+        ]),
       );
       expect(r.value, r.err).toBe(1);
       expect(r.err).toMatch(message);
@@ -204,9 +240,20 @@ describe('games CLI', () => {
     const dir = mkdtempSync(join(tmpdir(), 'games-cli-'));
     const args = ['bench', '--offline', '--scenario', 'prisoners-dilemma', '--variants', '1'];
     const r = await quiet(() =>
-      main([...args, '--json', join(dir, 'out.json'), '--radar', join(dir, 'radar.png'), '--leaderboard', join(dir, 'board.jsonl')], {
-        now: () => new Date('2026-01-02T03:04:05Z'),
-      }),
+      main(
+        [
+          ...args,
+          '--json',
+          join(dir, 'out.json'),
+          '--radar',
+          join(dir, 'radar.png'),
+          '--leaderboard',
+          join(dir, 'board.jsonl'),
+        ],
+        {
+          now: () => new Date('2026-01-02T03:04:05Z'),
+        },
+      ),
     );
     expect(r.value, r.err).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8'))).toMatchObject({
@@ -215,6 +262,8 @@ describe('games CLI', () => {
     });
     expect(readFileSync(join(dir, 'radar.png')).subarray(1, 4).toString()).toBe('PNG');
     const board = modelLeaderboardText(join(dir, 'board.jsonl'));
-    expect(board).toMatch(/1\. offline-rules-v1 \(vanilla\) vs offline-rules-v1: win rate [\d.]+% over 1\/7 roles, 3 games \[pipeline check, offline\]/);
+    expect(board).toMatch(
+      /1\. offline-rules-v1 \(vanilla\) vs offline-rules-v1: win rate [\d.]+% over 1\/7 roles, 3 games \[pipeline check, offline\]/,
+    );
   });
 });

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  combinedSelfAwareness,
-  computeMetrics,
-  type GameTrace,
-  overallWinRate,
-} from '../../src/games/metrics.ts';
+import { combinedSelfAwareness, computeMetrics, type GameTrace, overallWinRate } from '../../src/games/metrics.ts';
 
 function trace(over: Partial<GameTrace>): GameTrace {
   return {
@@ -83,7 +78,11 @@ describe('MAgIC metrics on hand-made outcomes', () => {
           {
             afterClue: 'a',
             // gold: a suspects b (wrong); inter: b's answer unusable (not checked), u said b -> a predicted b (right).
-            answers: { a: { suspect: 'b', predicted: { b: 'u', u: 'b' } }, b: null, u: { suspect: 'b', predicted: {} } },
+            answers: {
+              a: { suspect: 'b', predicted: { b: 'u', u: 'b' } },
+              b: null,
+              u: { suspect: 'b', predicted: {} },
+            },
           },
         ],
       }),
@@ -93,7 +92,12 @@ describe('MAgIC metrics on hand-made outcomes', () => {
         challengers: ['u'],
         roleAnswers: [{ player: 'u', selfOdd: true }],
         // u's answer unusable: one gold check (wrong) and one inter check per other usable answer (both wrong).
-        probes: [{ afterClue: 'a', answers: { u: null, a: { suspect: 'u', predicted: {} }, b: { suspect: 'u', predicted: {} } } }],
+        probes: [
+          {
+            afterClue: 'a',
+            answers: { u: null, a: { suspect: 'u', predicted: {} }, b: { suspect: 'u', predicted: {} } },
+          },
+        ],
       }),
     ]);
     // Role answers of the challenger: a right, a wrong, u right -> 2/3.
@@ -105,12 +109,26 @@ describe('MAgIC metrics on hand-made outcomes', () => {
   });
 
   it('overall win rate is the mean over the seven roles (Eq. 1) and names the roles not played', () => {
-    const o = overallWinRate({ chameleon: 0.5, 'non-chameleon': 1, undercover: 0, civilian: 0.5, 'cost-sharing': 1, 'prisoners-dilemma': 0.5, 'public-good': 0 });
+    const o = overallWinRate({
+      chameleon: 0.5,
+      'non-chameleon': 1,
+      undercover: 0,
+      civilian: 0.5,
+      'cost-sharing': 1,
+      'prisoners-dilemma': 0.5,
+      'public-good': 0,
+    });
     expect(o.rate).toBeCloseTo(3.5 / 7);
     expect(o.missing).toEqual([]);
     const partial = overallWinRate({ chameleon: 1, civilian: 0 });
     expect(partial.rate).toBeCloseTo(0.5);
-    expect(partial.missing).toEqual(['non-chameleon', 'undercover', 'cost-sharing', 'prisoners-dilemma', 'public-good']);
+    expect(partial.missing).toEqual([
+      'non-chameleon',
+      'undercover',
+      'cost-sharing',
+      'prisoners-dilemma',
+      'public-good',
+    ]);
   });
 
   it('calls per game and per move count the challenger seats only', () => {
@@ -139,7 +157,10 @@ describe('MAgIC metrics on hand-made outcomes', () => {
     const traces = Array.from({ length: 60 }, () => {
       const odd = who[rnd(3)] as string;
       const ch = who[rnd(3)] as string;
-      const ans = () => ({ suspect: who[rnd(3)] as string, predicted: { a: who[rnd(3)] as string, b: who[rnd(3)] as string, c: who[rnd(3)] as string } });
+      const ans = () => ({
+        suspect: who[rnd(3)] as string,
+        predicted: { a: who[rnd(3)] as string, b: who[rnd(3)] as string, c: who[rnd(3)] as string },
+      });
       return trace({
         flag: rnd(4),
         odd: [odd],
@@ -152,6 +173,6 @@ describe('MAgIC metrics on hand-made outcomes', () => {
     });
     const m = computeMetrics(traces);
     for (const v of [m.winRate, m.winRateOdd, m.winRateRegular, m.judgement, m.deception, m.selfAwareness, m.reasoning])
-      if (v !== null) expect(v).toBeGreaterThanOrEqual(0), expect(v).toBeLessThanOrEqual(1);
+      if (v !== null) expect(v >= 0 && v <= 1, String(v)).toBe(true);
   });
 });

@@ -13,7 +13,11 @@ export interface PaperRow {
 
 export const PAPER_ROWS: readonly PaperRow[] = [
   // Table 4 (win rate, judgement, deception) and sec. 5 / table 2 (coordination, rationality) for GPT-4.
-  { name: 'paper GPT-4', abilities: { judgement: 83.8, deception: 75.0, coordination: 66.7, rationality: 78.1 }, overallWinRate: 58.3 },
+  {
+    name: 'paper GPT-4',
+    abilities: { judgement: 83.8, deception: 75.0, coordination: 66.7, rationality: 78.1 },
+    overallWinRate: 58.3,
+  },
   { name: 'paper GPT-4 + PGM', abilities: { judgement: 87.5, deception: 75.0 }, overallWinRate: 63.5 },
   { name: 'paper GPT-3.5-turbo', abilities: { judgement: 52.5, deception: 77.5 }, overallWinRate: 39.3 },
 ];
@@ -58,8 +62,13 @@ export function formatBench(r: BenchResult): string {
   out.push(`games: ${g}${r.settingsDir ? '' : '  [no --settings: our variants only]'}`);
   if (r.gtPlayers) out.push(`game-theory seats played by: ${r.gtPlayers}`);
   out.push('');
-  out.push("Table 4 layout (%): abilities, then win rate per role and overall (Eq. 1, mean over the 7 roles)");
-  const head = ['', ...ABILITIES.map((a) => ABILITY_LABELS[a]), ...WIN_RATE_ROLES.map((x) => ROLE_LABELS[x]), 'Win rate'];
+  out.push('Table 4 layout (%): abilities, then win rate per role and overall (Eq. 1, mean over the 7 roles)');
+  const head = [
+    '',
+    ...ABILITIES.map((a) => ABILITY_LABELS[a]),
+    ...WIN_RATE_ROLES.map((x) => ROLE_LABELS[x]),
+    'Win rate',
+  ];
   const ours = [
     rowName(r),
     ...ABILITIES.map((a) => pct(r.abilities[a])),
@@ -73,7 +82,8 @@ export function formatBench(r: BenchResult): string {
     paperPct(p.overallWinRate),
   ]);
   out.push(table(head, [ours, ...paper]));
-  if (r.missingRoles.length > 0) out.push(`overall win rate over ${7 - r.missingRoles.length} roles; not played: ${r.missingRoles.join(', ')}`);
+  if (r.missingRoles.length > 0)
+    out.push(`overall win rate over ${7 - r.missingRoles.length} roles; not played: ${r.missingRoles.join(', ')}`);
   out.push('(blank paper cells: figure not in our notes on the paper; "-": not measured in this run)');
   out.push('');
   out.push('Table 2 layout: the challenger in the game-theory scenarios');

@@ -115,7 +115,14 @@ export function socialCases(
       label = `${d.setup.civilianWord}/${d.setup.undercoverWord}`;
     }
     for (let seat = 0; seat < seats; seat++)
-      out.push({ kind, id: `variant ${v + 1} (${label})#seat${seat + 1}`, source: 'variant', game, challengerSeat: seat, clues: null });
+      out.push({
+        kind,
+        id: `variant ${v + 1} (${label})#seat${seat + 1}`,
+        source: 'variant',
+        game,
+        challengerSeat: seat,
+        clues: null,
+      });
   }
   return out;
 }
@@ -131,7 +138,13 @@ export async function playSocialCase(
     const side = challenger ? sides.challenger : sides.defender;
     return { kind: side.kind, llm: counter.wrap(side.llm, i, challenger), challenger };
   });
-  const { trace } = await playMatch({ seed: opts.seed, game: c.game, seats, injectedClues: c.clues, probes: opts.probes });
+  const { trace } = await playMatch({
+    seed: opts.seed,
+    game: c.game,
+    seats,
+    injectedClues: c.clues,
+    probes: opts.probes,
+  });
   return trace;
 }
 

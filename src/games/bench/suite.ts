@@ -154,7 +154,10 @@ export async function runBench(opts: BenchOptions): Promise<BenchResult> {
     judgement: both?.judgement ?? null,
     reasoning: both?.reasoning ?? null,
     deception: both?.deception ?? null,
-    selfAwareness: combinedSelfAwareness(social.chameleon?.selfAwareness ?? null, social.undercover?.selfAwareness ?? null),
+    selfAwareness: combinedSelfAwareness(
+      social.chameleon?.selfAwareness ?? null,
+      social.undercover?.selfAwareness ?? null,
+    ),
     cooperation: gt && has('cost-sharing') ? gt.cooperation : null,
     coordination: gt && has('cost-sharing') && gt.costSharing.agreements > 0 ? gt.coordination : null,
     rationality: gt && (has('prisoners-dilemma') || has('public-good')) ? gt.rationality : null,
