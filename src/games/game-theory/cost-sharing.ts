@@ -3,7 +3,7 @@
 // accepts (its own included). Success: all three votes name the same split (MAgIC compares the proposals' contents,
 // so two identical proposals count as one). Failure: no agreement after the round limit.
 import { gameError, type PlayerId, type Seat } from '../types.ts';
-import { applyCancel, checkMove, checkTimeout, ids, isOver, missing, newGtBase } from './rounds.ts';
+import { applyGtLobby, checkMove, checkTimeout, ids, isOver, missing, newGtBase, startWith } from './rounds.ts';
 import type { GtAction, GtBase, GtEvent, GtLegalMove, GtResult, GtViewBase, Shares } from './types.ts';
 
 export const CS_SETTINGS = {
@@ -28,7 +28,6 @@ export interface CsState extends GtBase {
   /** Airline letter per seat, in seat order: A, B, C. */
   airlines: string[];
   proposals: Record<PlayerId, Shares | null>;
-  votes: Record<PlayerId, PlayerId | null>;
   history: CsRound[];
   /** The agreed split once all voted for it; null while negotiating or after failure. */
   agreed: Shares | null;
@@ -37,29 +36,37 @@ export interface CsState extends GtBase {
 
 export function createCostSharing(args: {
   seed: number | string;
-  players: Seat[];
+  /** Seats the table and starts at once (bench); without it the game opens as a lobby. */
+  players?: Seat[];
   brief: string;
   rounds?: number;
   settingId?: string;
 }): CsState {
-  const base = newGtBase('cost-sharing', {
-    seed: args.seed,
-    players: args.players,
-    rounds: args.rounds ?? CS_SETTINGS.rounds,
-    settingId: args.settingId ?? 'custom',
-  });
-  return {
-    ...base,
-    phase: 'propose',
-    turnSeq: 1,
+  const lobby: CsState = {
+    ...newGtBase('cost-sharing', {
+      seed: args.seed,
+      rounds: args.rounds ?? CS_SETTINGS.rounds,
+      settingId: args.settingId ?? 'custom',
+    }),
     brief: args.brief,
-    airlines: base.players.map((_, i) => String.fromCharCode(65 + i)),
+    airlines: [],
     proposals: {},
-    votes: {},
     history: [],
     agreed: null,
     winners: null,
   };
+  return args.players ? startWith(lobby, args.players, startCs) : lobby;
+}
+
+function startCs(s: CsState): GtResult<CsState> {
+  const state: CsState = {
+    ...s,
+    phase: 'propose',
+    step: s.step + 1,
+    turnSeq: s.turnSeq + 1,
+    airlines: s.players.map((_, i) => String.fromCharCode(65 + i)),
+  };
+  return { state, events: csOpening(state) };
 }
 
 export function csOpening(s: CsState): GtEvent[] {
@@ -94,8 +101,8 @@ export function agreedSplit(
 }
 
 export function applyCostSharing(s: CsState, action: GtAction): GtResult<CsState> {
-  const cancel = applyCancel(s, action);
-  if (cancel) return cancel;
+  const lobby = applyGtLobby(s, action, startCs);
+  if (lobby) return lobby;
   switch (action.type) {
     case 'timeout': {
       const stale = checkTimeout(s, action.turnSeq);

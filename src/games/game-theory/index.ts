@@ -11,3 +11,5 @@ export * from './public-good.ts';
 export { GtSetupError, winnersOf } from './rounds.ts';
 export * from './settings.ts';
 export * from './types.ts';
+export * from './llm-bot.ts';
+export * from './prompts.ts';

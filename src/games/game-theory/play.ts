@@ -2,7 +2,7 @@
 // Bots move in seat order each round, each seeing only its own view (the others' moves of the round stay hidden
 // until the reveal). MAgIC's preset opening proposals (Cost Sharing) are played only for defender seats, only in
 // round 1, as MAgIC injects preset moves only before the challenger's first turn.
-import type { PlayerId, Seat } from '../types.ts';
+import type { GameEvent, PlayerId, Seat } from '../types.ts';
 import { createCostSharing } from './cost-sharing.ts';
 import { applyGt, type GtState, gtAwaited, gtLegalMoves, gtView } from './engine.ts';
 import type { GtBot } from './offline-bot.ts';
@@ -10,7 +10,7 @@ import { createPrisonersDilemma } from './prisoners-dilemma.ts';
 import { createPublicGood } from './public-good.ts';
 import { isOver } from './rounds.ts';
 import type { GtSetting } from './settings.ts';
-import { type GtAction, type GtEvent, GT_SEATS, isGtError, type GtScenario } from './types.ts';
+import { type GtAction, GT_SEATS, type GtScenario, isGtError } from './types.ts';
 
 /** Everything the metrics read: the final state (full round history) plus per-seat accounting. */
 export interface GtLog {
@@ -21,7 +21,7 @@ export interface GtLog {
   /** Bot label per seat id. */
   labels: Record<PlayerId, string>;
   state: GtState;
-  events: GtEvent[];
+  events: GameEvent[];
   /** Model calls, moves decided (preset moves excluded) and fallbacks per seat id. */
   calls: Record<PlayerId, number>;
   moves: Record<PlayerId, number>;
@@ -52,7 +52,7 @@ export async function playGameTheory(
   if (bots.length !== GT_SEATS) throw new Error(`playGameTheory needs ${GT_SEATS} bots, got ${bots.length}`);
   const seats: Seat[] = bots.map((_, i) => ({ id: gtSeatId(i), name: `Player ${i + 1}`, bot: { kind: 'vanilla' } }));
   let state = createGtGame(setting, seats, opts.seed);
-  const events: GtEvent[] = [];
+  const events: GameEvent[] = [];
   const calls: Record<PlayerId, number> = {};
   const moves: Record<PlayerId, number> = {};
   const fallbacks: Record<PlayerId, number> = {};

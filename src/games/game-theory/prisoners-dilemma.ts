@@ -2,7 +2,17 @@
 // choose to cooperate or defect in secret; the choices and points are revealed together. Highest total after the
 // last round wins; ties all win.
 import { gameError, type PlayerId, type Seat } from '../types.ts';
-import { applyCancel, checkMove, checkTimeout, ids, isOver, missing, newGtBase, winnersOf } from './rounds.ts';
+import {
+  applyGtLobby,
+  checkMove,
+  checkTimeout,
+  ids,
+  isOver,
+  missing,
+  newGtBase,
+  startWith,
+  winnersOf,
+} from './rounds.ts';
 import {
   type GtAction,
   type GtBase,
@@ -54,27 +64,36 @@ export interface PdState extends GtBase {
 
 export function createPrisonersDilemma(args: {
   seed: number | string;
-  players: Seat[];
+  /** Seats the table and starts at once (bench); without it the game opens as a lobby. */
+  players?: Seat[];
   payoffs: PdPayoffs;
   rounds?: number;
   settingId?: string;
 }): PdState {
-  const base = newGtBase('prisoners-dilemma', {
-    seed: args.seed,
-    players: args.players,
-    rounds: args.rounds ?? PD_SETTINGS.rounds,
-    settingId: args.settingId ?? 'custom',
-  });
-  return {
-    ...base,
-    phase: 'choose',
-    turnSeq: 1,
+  const lobby: PdState = {
+    ...newGtBase('prisoners-dilemma', {
+      seed: args.seed,
+      rounds: args.rounds ?? PD_SETTINGS.rounds,
+      settingId: args.settingId ?? 'custom',
+    }),
     payoffs: { ...args.payoffs },
     pending: {},
     history: [],
-    totals: Object.fromEntries(ids(base).map((p) => [p, 0])),
+    totals: {},
     winners: null,
   };
+  return args.players ? startWith(lobby, args.players, startPd) : lobby;
+}
+
+function startPd(s: PdState): GtResult<PdState> {
+  const state: PdState = {
+    ...s,
+    phase: 'choose',
+    step: s.step + 1,
+    turnSeq: s.turnSeq + 1,
+    totals: Object.fromEntries(ids(s).map((p) => [p, 0])),
+  };
+  return { state, events: pdOpening(state) };
 }
 
 /** Events announcing the first round (front ends print them when the game starts). */
@@ -100,8 +119,8 @@ export function pdPoints(payoffs: PdPayoffs, choices: Record<PlayerId, PdChoice>
 }
 
 export function applyPrisonersDilemma(s: PdState, action: GtAction): GtResult<PdState> {
-  const cancel = applyCancel(s, action);
-  if (cancel) return cancel;
+  const lobby = applyGtLobby(s, action, startPd);
+  if (lobby) return lobby;
   if (action.type === 'timeout') {
     const stale = checkTimeout(s, action.turnSeq);
     if (stale) return stale;

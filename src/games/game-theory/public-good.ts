@@ -2,7 +2,17 @@
 // put some of what they have left into a communal pool, in secret, revealed together. After the last round the pool
 // is multiplied and shared equally; score = points kept + share. Highest wins; ties all win.
 import { gameError, type PlayerId, type Seat } from '../types.ts';
-import { applyCancel, checkMove, checkTimeout, ids, isOver, missing, newGtBase, winnersOf } from './rounds.ts';
+import {
+  applyGtLobby,
+  checkMove,
+  checkTimeout,
+  ids,
+  isOver,
+  missing,
+  newGtBase,
+  startWith,
+  winnersOf,
+} from './rounds.ts';
 import type { GtAction, GtBase, GtEvent, GtLegalMove, GtResult, GtViewBase } from './types.ts';
 
 export const PG_SETTINGS = {
@@ -37,30 +47,39 @@ export interface PgState extends GtBase {
 
 export function createPublicGood(args: {
   seed: number | string;
-  players: Seat[];
+  /** Seats the table and starts at once (bench); without it the game opens as a lobby. */
+  players?: Seat[];
   multiplier: number;
   rounds?: number;
   settingId?: string;
 }): PgState {
-  const base = newGtBase('public-good', {
-    seed: args.seed,
-    players: args.players,
-    rounds: args.rounds ?? PG_SETTINGS.rounds,
-    settingId: args.settingId ?? 'custom',
-  });
-  return {
-    ...base,
-    phase: 'contribute',
-    turnSeq: 1,
+  const lobby: PgState = {
+    ...newGtBase('public-good', {
+      seed: args.seed,
+      rounds: args.rounds ?? PG_SETTINGS.rounds,
+      settingId: args.settingId ?? 'custom',
+    }),
     multiplier: args.multiplier,
     startPoints: PG_SETTINGS.startPoints,
     pending: {},
     history: [],
-    left: Object.fromEntries(ids(base).map((p) => [p, PG_SETTINGS.startPoints])),
+    left: {},
     pool: 0,
     scores: null,
     winners: null,
   };
+  return args.players ? startWith(lobby, args.players, startPg) : lobby;
+}
+
+function startPg(s: PgState): GtResult<PgState> {
+  const state: PgState = {
+    ...s,
+    phase: 'contribute',
+    step: s.step + 1,
+    turnSeq: s.turnSeq + 1,
+    left: Object.fromEntries(ids(s).map((p) => [p, s.startPoints])),
+  };
+  return { state, events: pgOpening(state) };
 }
 
 export function pgOpening(s: PgState): GtEvent[] {
@@ -77,8 +96,8 @@ export function pgScores(left: Record<PlayerId, number>, pool: number, multiplie
 }
 
 export function applyPublicGood(s: PgState, action: GtAction): GtResult<PgState> {
-  const cancel = applyCancel(s, action);
-  if (cancel) return cancel;
+  const lobby = applyGtLobby(s, action, startPg);
+  if (lobby) return lobby;
   if (action.type === 'timeout') {
     const stale = checkTimeout(s, action.turnSeq);
     if (stale) return stale;

@@ -1,7 +1,9 @@
-// Bookkeeping shared by the three game-theory reducers: creation from a fixed table of three seats, the checks every
-// secret move starts with, cancel, timeouts and winners (highest score; ties make every tied player a winner).
-import { gameError, type PlayerId, type Seat } from '../types.ts';
+// Bookkeeping shared by the three game-theory reducers: a lobby that seats exactly three (the shared lobby rules of
+// lobby.ts), a table seated directly (bench), the checks every secret move starts with, timeouts and winners
+// (highest score; ties make every tied player a winner).
+import { applyLobbyAction } from '../lobby.ts';
 import { seedState } from '../rng.ts';
+import { gameError, isError, type PlayerId, type Seat } from '../types.ts';
 import { type GtAction, type GtBase, GT_SEATS, type GtPhase, type GtResult, type GtScenario } from './types.ts';
 
 /** Scores within this distance count as tied (Public Good shares are fractions). */
@@ -14,28 +16,57 @@ export class GtSetupError extends Error {
   }
 }
 
+/** A fresh lobby for `scenario` (MAgIC seats exactly three players). */
 export function newGtBase<S extends GtScenario>(
   scenario: S,
-  args: { seed: number | string; players: Seat[]; rounds: number; settingId: string },
-): GtBase & { scenario: S } {
-  if (args.players.length !== GT_SEATS)
-    throw new GtSetupError(`${scenario} needs exactly ${GT_SEATS} players, got ${args.players.length}`);
-  if (new Set(args.players.map((p) => p.id)).size !== GT_SEATS)
-    throw new GtSetupError(`${scenario}: duplicate seat id`);
+  args: { seed: number | string; rounds: number; settingId: string },
+): GtBase & { kind: S; scenario: S } {
   if (!Number.isInteger(args.rounds) || args.rounds < 1) throw new GtSetupError(`${scenario}: rounds must be >= 1`);
   return {
     version: 1,
+    kind: scenario,
     scenario,
-    phase: 'over',
-    seed: seedState(args.seed),
+    phase: 'lobby',
+    rng: seedState(args.seed),
     step: 0,
     turnSeq: 0,
-    hostId: args.players.find((p) => !p.bot)?.id ?? null,
-    players: args.players.map((p) => ({ ...p })),
+    hostId: null,
+    players: [],
+    minPlayers: GT_SEATS,
+    maxPlayers: GT_SEATS,
+    clues: [],
+    votes: {},
     round: 1,
     rounds: args.rounds,
     settingId: args.settingId,
   };
+}
+
+/** Seats `players` directly and starts (the bench and tests; people go through the lobby). */
+export function startWith<S extends GtBase>(lobby: S, players: Seat[], start: (s: S) => GtResult<S>): S {
+  if (players.length !== GT_SEATS)
+    throw new GtSetupError(`${lobby.scenario} needs exactly ${GT_SEATS} players, got ${players.length}`);
+  if (new Set(players.map((p) => p.id)).size !== GT_SEATS)
+    throw new GtSetupError(`${lobby.scenario}: duplicate seat id`);
+  const seated = {
+    ...lobby,
+    players: players.map((p) => ({ ...p })),
+    hostId: players.find((p) => !p.bot)?.id ?? (players[0] as Seat).id,
+  };
+  const r = start(seated);
+  if (isError(r)) throw new GtSetupError(`${lobby.scenario}: ${r.error.message}`);
+  return r.state;
+}
+
+/** Lobby moves and cancel (shared rules); undefined for the scenario's own moves. */
+export function applyGtLobby<S extends GtBase>(
+  s: S,
+  action: GtAction,
+  start: (s: S) => GtResult<S>,
+): GtResult<S> | undefined {
+  if (action.type === 'timeout' && s.phase === 'lobby')
+    return gameError('game/not_started', 'The game has not started yet.');
+  return applyLobbyAction(s, action, start);
 }
 
 export function ids(s: GtBase): PlayerId[] {
@@ -52,28 +83,14 @@ export function checkMove(
   player: PlayerId,
   phase: GtPhase,
   moved: Record<PlayerId, unknown>,
-): { error: ReturnType<typeof gameError>['error'] } | null {
-  if (isOver(s.phase)) return gameError('game/finished', 'This game is over; start a new one.');
+): GtResult<never> | null {
   if (!s.players.some((p) => p.id === player)) return gameError('game/not_a_player', 'You are not in this game.');
   if (s.phase !== phase) return gameError('game/wrong_phase', `That move is not open now (phase: ${s.phase}).`);
   if (player in moved) return gameError('game/already_moved', 'You have already moved this round.');
   return null;
 }
 
-/** Cancel by the host or an admin; undefined when `action` is not a cancel. */
-export function applyCancel<S extends GtBase>(s: S, action: GtAction): GtResult<S> | undefined {
-  if (action.type !== 'cancel') return undefined;
-  if (isOver(s.phase)) return gameError('game/finished', 'This game is over; start a new one.');
-  if (s.hostId !== action.player && !action.admin)
-    return gameError('game/not_host', 'Only the host or an admin can cancel the game.');
-  return {
-    state: { ...s, phase: 'cancelled', step: s.step + 1 },
-    events: [{ type: 'gt_cancelled', by: action.player }],
-  };
-}
-
 export function checkTimeout(s: GtBase, turnSeq: number): GtResult<never> | null {
-  if (isOver(s.phase)) return gameError('game/finished', 'This game is over; start a new one.');
   if (turnSeq !== s.turnSeq) return gameError('game/stale_timeout', 'That turn is already over.');
   return null;
 }

@@ -1,7 +1,8 @@
 // Types shared by MAgIC's three game-theory scenarios (Xu et al. 2024, sec. 3): Cost Sharing, the iterated
 // three-player Prisoner's Dilemma and Public Good. Every round all seated players move at once and in secret; the
 // moves are revealed together when the last one is in (or the turn timer runs out).
-import type { GameError, PlayerId, Seat } from '../types.ts';
+import type { BaseState } from '../lobby.ts';
+import type { GameAction, GameError, PlayerId, Result } from '../types.ts';
 
 export type GtScenario = 'cost-sharing' | 'prisoners-dilemma' | 'public-good';
 export const GT_SCENARIOS: readonly GtScenario[] = ['cost-sharing', 'prisoners-dilemma', 'public-good'];
@@ -9,7 +10,7 @@ export const GT_SCENARIOS: readonly GtScenario[] = ['cost-sharing', 'prisoners-d
 /** MAgIC seats exactly three players in all three scenarios. */
 export const GT_SEATS = 3;
 
-export type GtPhase = 'propose' | 'vote' | 'choose' | 'contribute' | 'over' | 'cancelled';
+export type GtPhase = 'lobby' | 'propose' | 'vote' | 'choose' | 'contribute' | 'over' | 'cancelled';
 
 export type PdChoice = 'cooperate' | 'defect';
 export const PD_CHOICES: readonly PdChoice[] = ['cooperate', 'defect'];
@@ -17,15 +18,11 @@ export const PD_CHOICES: readonly PdChoice[] = ['cooperate', 'defect'];
 /** Cost shares in percent, one per seat in seat order (airline A, B, C), summing to 100. */
 export type Shares = number[];
 
-/** Moves people and bots send; `vote` names the proposer whose proposal the voter accepts (Cost Sharing). */
-export type GtAction =
-  | { type: 'propose'; player: PlayerId; shares: Shares }
-  | { type: 'vote'; player: PlayerId; target: PlayerId }
-  | { type: 'choose'; player: PlayerId; choice: PdChoice }
-  | { type: 'contribute'; player: PlayerId; amount: number }
-  | { type: 'cancel'; player: PlayerId; admin?: boolean }
-  /** The turn timer ran out for the round numbered `turnSeq`: missing moves take the scenario's default. */
-  | { type: 'timeout'; turnSeq: number };
+/** Moves people and bots send (lobby moves too); `vote` names the proposer whose split the voter accepts. */
+export type GtAction = Extract<
+  GameAction,
+  { type: 'join' | 'leave' | 'start' | 'cancel' | 'propose' | 'vote' | 'choose' | 'contribute' | 'timeout' }
+>;
 
 /** A legal move now; amounts and shares are bounded here and checked again when applied. */
 export type GtLegalMove =
@@ -58,27 +55,19 @@ export type GtEvent =
       pool: number;
       left: Record<PlayerId, number>;
     }
-  | { type: 'gt_over'; scenario: GtScenario; winners: PlayerId[]; scores: Record<PlayerId, number> }
-  | { type: 'gt_cancelled'; by: PlayerId };
+  | { type: 'gt_over'; scenario: GtScenario; winners: PlayerId[]; scores: Record<PlayerId, number> };
 
-export type GtResult<S> = { state: S; events: GtEvent[] } | { error: GameError };
+export type GtResult<S> = Result<S>;
 
 export function isGtError<S>(r: GtResult<S>): r is { error: GameError } {
   return 'error' in r;
 }
 
-/** Fields every scenario's state carries. */
-export interface GtBase {
-  version: 1;
+/** Fields every scenario's state carries: the shared lobby fields (join, leave, start, cancel) plus rounds. */
+export interface GtBase extends BaseState {
+  kind: GtScenario;
   scenario: GtScenario;
   phase: GtPhase;
-  seed: number;
-  /** Number of actions applied. */
-  step: number;
-  /** Bumped whenever a new round or phase opens; a timeout must name the current one. */
-  turnSeq: number;
-  hostId: PlayerId | null;
-  players: Seat[];
   /** 1-based current round. */
   round: number;
   rounds: number;
