@@ -5,6 +5,7 @@ import type { LanguageModel } from '../../llm/port.ts';
 import {
   type GtBot,
   type GtLog,
+  gtBotFor,
   type GtScenario,
   type GtSetting,
   loadVariants,
@@ -159,11 +160,11 @@ export function gtCases(scenario: GtScenario, opts: { settingsDir?: string; vari
   return [...released, ...ours.filter((s) => variantIds.includes(s.id.split('/')[0]))];
 }
 
-/**
- * How a side plays a game-theory seat. Until the model players of game-theory/ are wired here, every seat plays the
- * labelled offline stand-in, and the report says so.
- */
+/** How a side plays a game-theory seat; `llm` is the side's model wrapped by the seat counter. */
 export type GtBotFactory = (side: Side, llm: LanguageModel) => GtBot;
+/** The side's model (vanilla or PGM prompting), or the labelled offline stand-in when the model is the offline one. */
+export const modelGtFactory: GtBotFactory = (side, llm) => gtBotFor(llm, { kind: side.kind });
+/** Every seat on the offline stand-in (tests of the harness). */
 export const offlineGtFactory: GtBotFactory = () => offlineGtBot();
 
 export async function playGtCase(

@@ -14,7 +14,7 @@ import type { GameKind } from '../types.ts';
 import {
   type GtBotFactory,
   gtCases,
-  offlineGtFactory,
+  modelGtFactory,
   playGtCase,
   playSocialCase,
   type ScenarioId,
@@ -54,10 +54,8 @@ export interface BenchOptions {
   variants?: number;
   /** Ask MAgIC's reasoning probe after each clue (default true). */
   probes?: boolean;
-  /** How a side plays a game-theory seat (default: the labelled offline stand-in). */
+  /** How a side plays a game-theory seat (default: the side's model, the labelled stand-in for offline). */
   gtFactory?: GtBotFactory;
-  /** Label for the game-theory players, for the report. */
-  gtPlayers?: string;
   onGame?: (scenario: ScenarioId, id: string) => void;
 }
 
@@ -100,6 +98,16 @@ function info(s: Side): SideInfo {
   return { model: s.llm.info.model, provider: s.llm.info.provider, offline: s.llm.info.offline, kind: s.kind };
 }
 
+/** Who played the game-theory seats, from the logs' own labels: challenger seats, then defender seats. */
+function gtPlayersLabel(logs: GtLog[]): string | null {
+  if (logs.length === 0) return null;
+  const challenger = new Set<string>();
+  const defender = new Set<string>();
+  for (const l of logs)
+    for (const [seat, label] of Object.entries(l.labels)) (seat === l.challenger ? challenger : defender).add(label);
+  return `challenger ${[...challenger].join(' / ')}; defenders ${[...defender].join(' / ')}`;
+}
+
 export async function runBench(opts: BenchOptions): Promise<BenchResult> {
   const t0 = Date.now();
   const counter = new SeatCounter();
@@ -133,7 +141,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchResult> {
       });
       for (const c of cases) {
         opts.onGame?.(scenario, c.id);
-        logs.push(await playGtCase(c, sides, counter, opts.gtFactory ?? offlineGtFactory, `${opts.seed}:${g++}`));
+        logs.push(await playGtCase(c, sides, counter, opts.gtFactory ?? modelGtFactory, `${opts.seed}:${g++}`));
       }
       games[scenario] = {
         released: cases.filter((c) => !c.id.includes('/seat')).length,
@@ -202,7 +210,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchResult> {
     games,
     social,
     gameTheory: gt,
-    gtPlayers: logs.length > 0 ? (opts.gtPlayers ?? 'offline stand-in (rule-based, not a model) in every seat') : null,
+    gtPlayers: gtPlayersLabel(logs),
     abilities,
     winRates,
     overallWinRate: overall.rate,
