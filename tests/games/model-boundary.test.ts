@@ -17,50 +17,12 @@ import { type BotMove, buildMessages, GAME_TASKS, guessSchema, inputFromView } f
 import { type GameAction, isError } from '../../src/games/types.ts';
 import { createUndercover } from '../../src/games/undercover.ts';
 import { OpenAIChatModel } from '../../src/llm/openai-provider.ts';
+import { strictSchemaViolations } from '../../src/llm/strict-schema.ts';
 import { type FakeOpenAI, reply, startFakeOpenAI } from '../support/fake-openai.ts';
 
-// OpenAI's strict structured-outputs subset, as documented in "Structured Outputs: supported schemas"
-// (platform.openai.com/docs/guides/structured-outputs#supported-schemas, 2024-08 and since): the root is an object;
-// every object lists all its properties in `required` and has `additionalProperties: false`; these keywords are
-// not accepted (the conservative list, which is what compatible servers implementing strict mode follow):
-const BANNED = [
-  'minLength',
-  'maxLength',
-  'pattern',
-  'format',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'patternProperties',
-  'unevaluatedProperties',
-  'propertyNames',
-  'minProperties',
-  'maxProperties',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'contains',
-  'default',
-];
-
-function strictProblems(node: unknown, path = '$'): string[] {
-  if (Array.isArray(node)) return node.flatMap((n, i) => strictProblems(n, `${path}[${i}]`));
-  if (node === null || typeof node !== 'object') return [];
-  const o = node as Record<string, unknown>;
-  const out: string[] = [];
-  for (const k of BANNED) if (k in o) out.push(`${path}: ${k}`);
-  if (o.type === 'object') {
-    const props = Object.keys((o.properties as Record<string, unknown>) ?? {});
-    if (o.additionalProperties !== false) out.push(`${path}: additionalProperties is not false`);
-    const req = new Set((o.required as string[]) ?? []);
-    for (const p of props) if (!req.has(p)) out.push(`${path}: ${p} not required`);
-  }
-  for (const [k, v] of Object.entries(o))
-    if (k !== 'enum' && k !== 'required') out.push(...strictProblems(v, `${path}.${k}`));
-  return out;
-}
+// The strict subset is written down once, in src/llm/strict-schema.ts (with its source); the fake server below
+// refuses what OpenAI would refuse, using the same rules.
+const strictProblems = (schema: unknown): string[] => strictSchemaViolations(schema);
 
 /** A schema-valid answer from a JSON Schema: first enum value, a fresh string, 0.5 for numbers. */
 let fresh = 0;
