@@ -77,6 +77,7 @@ export async function playMatch(opts: MatchOptions): Promise<MatchResult> {
   const moves: Record<PlayerId, number> = {};
   const probeCalls: Record<PlayerId, number> = {};
   const fallbacks: Record<PlayerId, number> = {};
+  const fallbackReasons: GameTrace['fallbackReasons'] = [];
   const maxCallsPerMove: Record<PlayerId, number> = {};
   const roleAnswers: GameTrace['roleAnswers'] = [];
   const probes: GameTrace['probes'] = [];
@@ -103,7 +104,10 @@ export async function playMatch(opts: MatchOptions): Promise<MatchResult> {
         moves[p] = (moves[p] ?? 0) + 1;
         maxCallsPerMove[p] = Math.max(maxCallsPerMove[p] ?? 0, rec.decision.calls);
       }
-      if (rec.decision.fallback) fallbacks[p] = (fallbacks[p] ?? 0) + 1;
+      if (rec.decision.fallback) {
+        fallbacks[p] = (fallbacks[p] ?? 0) + 1;
+        fallbackReasons.push({ player: p, reason: rec.decision.fallbackReason ?? 'unknown' });
+      }
       if (rec.move !== 'clue') return;
       cluesGiven[p] = (cluesGiven[p] ?? 0) + 1;
       if (seatOfId(p).challenger) challengerSpoke = true;
@@ -144,6 +148,7 @@ export async function playMatch(opts: MatchOptions): Promise<MatchResult> {
       maxCallsPerMove,
       probeCalls,
       fallbacks,
+      fallbackReasons,
     },
   };
 }

@@ -40,6 +40,8 @@ export interface GameTrace {
   probeCalls: Record<PlayerId, number>;
   /** Moves where the model's answer was unusable and a legal default was played. */
   fallbacks: Record<PlayerId, number>;
+  /** Why, per fallback, in order. */
+  fallbackReasons: { player: PlayerId; reason: string }[];
 }
 
 export interface Metrics {

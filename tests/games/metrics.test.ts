@@ -16,6 +16,7 @@ function trace(over: Partial<GameTrace>): GameTrace {
     maxCallsPerMove: {},
     probeCalls: {},
     fallbacks: {},
+    fallbackReasons: [],
     ...over,
   };
 }

@@ -103,5 +103,6 @@ export function formatBench(r: BenchResult): string {
   out.push(
     `challenger calls per move: social deduction average ${r.callsPerMove.average.toFixed(2)}, max ${r.callsPerMove.max}; game theory average ${gt === null ? '-' : gt.toFixed(2)}; reasoning-probe calls ${r.callsPerMove.probeCalls}; fallbacks ${r.fallbacks}   (${r.ms} ms)`,
   );
+  for (const [reason, n] of r.fallbackReasons.slice(0, 5)) out.push(`  fallback x${n}: ${reason}`);
   return out.join('\n');
 }

@@ -89,6 +89,8 @@ export interface BenchResult {
   callsPerMove: { average: number; max: number; probeCalls: number; gameTheoryAverage: number | null };
   /** Challenger moves played by a legal default after an unusable model answer. */
   fallbacks: number;
+  /** Social-deduction fallbacks of the challenger by reason (model error or rule broken), most frequent first. */
+  fallbackReasons: [string, number][];
   /** True when either side is the offline rules: the figures check the pipeline, they do not rate a model. */
   pipelineCheck: boolean;
   ms: number;
@@ -186,6 +188,14 @@ export async function runBench(opts: BenchOptions): Promise<BenchResult> {
   let max = 0;
   let probeCalls = 0;
   let fallbacks = 0;
+  const reasons = new Map<string, number>();
+  for (const t of pooled)
+    for (const f of t.fallbackReasons)
+      if (t.challengers.includes(f.player)) {
+        // Group by the reason's gist: drop quoted details and numbers so the same failure counts as one.
+        const gist = f.reason.replace(/"[^"]*"/g, '"…"').replace(/\d+/g, 'N').slice(0, 90);
+        reasons.set(gist, (reasons.get(gist) ?? 0) + 1);
+      }
   for (const t of pooled)
     for (const c of t.challengers) {
       calls += t.calls[c] ?? 0;
@@ -228,6 +238,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchResult> {
       gameTheoryAverage: gtMoves > 0 ? gtCalls / gtMoves : null,
     },
     fallbacks,
+    fallbackReasons: [...reasons.entries()].sort((a, b) => b[1] - a[1]),
     pipelineCheck: opts.challenger.llm.info.offline || opts.defender.llm.info.offline,
     ms: Date.now() - t0,
   };
