@@ -193,7 +193,10 @@ export async function runBench(opts: BenchOptions): Promise<BenchResult> {
     for (const f of t.fallbackReasons)
       if (t.challengers.includes(f.player)) {
         // Group by the reason's gist: drop quoted details and numbers so the same failure counts as one.
-        const gist = f.reason.replace(/"[^"]*"/g, '"…"').replace(/\d+/g, 'N').slice(0, 90);
+        const gist = f.reason
+          .replace(/"[^"]*"/g, '"…"')
+          .replace(/\d+/g, 'N')
+          .slice(0, 90);
         reasons.set(gist, (reasons.get(gist) ?? 0) + 1);
       }
   for (const t of pooled)
