@@ -343,12 +343,18 @@ function probe(k: WordKnowledge, input: BotInput): ProbeAnswer {
 
 /** The clue call's answer: the role asked first ("which role am I"), then the clue. */
 function clueAnswer(k: WordKnowledge, input: BotInput, clue: string): ClueAnswer {
-  // Chameleon: the prompt says which role the player has. Undercover: inferred from the others' clues, if any.
-  const othersSpoke = input.clues.some((c) => c.name !== input.me && c.text !== null);
-  const selfOdd =
-    input.game === 'chameleon'
-      ? input.role === 'chameleon'
-      : othersSpoke && reason(k, input, input.bot === 'pgm').selfOdd;
+  // Chameleon: the prompt says which role the player has. Undercover: most others' clues miss my word (the same
+  // test as the belief rows' own cell, without building the rows).
+  let selfOdd: boolean;
+  if (input.game === 'chameleon') selfOdd = input.role === 'chameleon';
+  else {
+    const mind = mindOf(input, k);
+    const spoken = input.players.filter((p) => p !== input.me && cluesOf(input, p).length > 0);
+    const misfits = spoken.filter(
+      (p) => clueFit(k, cluesOf(input, p), input.word, mind) < OFFLINE_SETTINGS.fitThreshold,
+    ).length;
+    selfOdd = spoken.length >= 2 && misfits / spoken.length > 0.5;
+  }
   return { role: roleName(input, selfOdd), clue };
 }
 
