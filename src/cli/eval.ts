@@ -4,10 +4,8 @@
 // hours and seed, the 25-question battery for each resident, a blind ranking judge, TrueSkill per condition, and
 // the end-to-end measures, printed beside the paper's figures.
 import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadDotEnv } from '../config.ts';
+import { ConfigError } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { isUserError } from '../errors.ts';
 import { type Ablation, conditionsFor, type EvalReport, runEvaluation, summarizeEvaluation } from '../eval/run.ts';
@@ -20,6 +18,7 @@ import { loadTownFile } from '../town/file-io.ts';
 import type { FinishedRun } from '../town/simulate.ts';
 import { importSmallville } from '../town/smallville.ts';
 import { readSmallvilleDir } from '../town/smallville-files.ts';
+import { runIfMain } from './run-main.ts';
 import { configuredModels } from './simulate.ts';
 
 export const EVAL_USAGE = `Usage: npm run eval -- [options]
@@ -229,16 +228,4 @@ export async function runEvalCli(
   }
 }
 
-const invokedDirectly = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
-  loadDotEnv();
-  runEvalCli(process.argv.slice(2)).then(
-    (r) => {
-      process.exitCode = r.code;
-    },
-    (e) => {
-      process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+runIfMain(import.meta.url, runEvalCli);
