@@ -40,7 +40,7 @@ import {
 } from './prompts/plan-day.ts';
 import { PLAN_HOURS_TASK, type PlanHoursInput, planHoursMessages, planHoursOutput } from './prompts/plan-hours.ts';
 import { PLAN_STEPS_TASK, type PlanStepsInput, planStepsMessages, planStepsOutput } from './prompts/plan-steps.ts';
-import { REACT_TASK, type ReactInput, reactMessages, reactOutput } from './prompts/react.ts';
+import { NO_REACTION, REACT_TASK, type ReactInput, reactMessages, reactOutput } from './prompts/react.ts';
 import {
   REFLECT_INSIGHTS_TASK,
   type ReflectInsightsInput,
@@ -789,14 +789,7 @@ export class AgentRuntime {
 
   /** Model steps -> consecutive slots from the window start; sub-areas and objects only from the place. */
   private toSteps(
-    raw: readonly {
-      minutes: number;
-      action: string;
-      emoji?: string;
-      area?: string;
-      object?: string;
-      objectStatus?: string;
-    }[],
+    raw: readonly z.infer<typeof planStepsOutput>['steps'][number][],
     window: { start: number; end: number },
     hour: PlanSlot,
     areas: readonly { name: string; objects: string[] }[],
@@ -939,7 +932,7 @@ export class AgentRuntime {
         ...(focal.person ? { person: { name: focal.person.name, action: focal.person.action } } : {}),
       };
       const out = await this.ask(REACT_TASK, reactOutput, reactMessages(input), input, () => ({
-        decision: 'continue' as const,
+        ...NO_REACTION,
       }));
       // Chose not to talk: no new decision about this person for a while (unless they are still there much later).
       if (focal.person && out.decision !== 'talk') mind.considered[declinedKey(focal.person.id)] = now;
@@ -1137,6 +1130,7 @@ export class AgentRuntime {
       const out = await this.ask(DIALOGUE_TURN_TASK, dialogueTurnOutput, dialogueTurnMessages(input), input, () => ({
         line: 'I should get going. See you later!',
         end: true,
+        news: null,
       }));
       const text = clipText(cleanLine(out.line, speaker.profile.name), 500);
       if (text === '') {
@@ -1187,7 +1181,11 @@ export class AgentRuntime {
       conversationSummaryOutput,
       conversationSummaryMessages(input),
       input,
-      () => ({ summary: `${input.participants.join(' and ')} talked at ${ctx.location.name}.`, importance: 3 }),
+      () => ({
+        summary: `${input.participants.join(' and ')} talked at ${ctx.location.name}.`,
+        importance: 3,
+        lineImportance: null,
+      }),
     );
     const summary = clipText(
       out.summary.trim() || `${input.participants.join(' and ')} talked at ${ctx.location.name}.`,

@@ -171,7 +171,11 @@ describe('bad model output is repaired or replaced, logged, never fatal', () => 
     const { model, runtime, logs } = setup();
     const mara = resident(MARA);
     const tomas = resident(TOMAS);
-    model.script('agent_dialogue_turn', { line: 'Hi Tomas!', end: false }, { line: '  ', end: false });
+    model.script(
+      'agent_dialogue_turn',
+      { line: 'Hi Tomas!', end: false, news: null },
+      { line: '  ', end: false, news: null },
+    );
     const talk = await runtime.converse([mara, tomas], {
       now: at(9),
       location: CAFE,

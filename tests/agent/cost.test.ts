@@ -1,6 +1,7 @@
 // Cost by design (issue 3/4 target <= 25k prompt tokens per resident-day): rules instead of calls where a rule does
 // the job as well, and terse prompts. Each test pins one saving to the behaviour it keeps.
 import { describe, expect, it } from 'vitest';
+import { NO_REACTION } from '../../src/agent/prompts/react.ts';
 import { reflectInsightsMessages } from '../../src/agent/prompts/reflect-insights.ts';
 import { briefIdentity, othersPrivateArea, reflectionRecords } from '../../src/agent/runtime.ts';
 import { DEFAULT_AGENT_SETTINGS } from '../../src/agent/settings.ts';
@@ -30,7 +31,7 @@ describe('react decisions only for what matters (sec. 4.3.1)', () => {
     const mara = resident(MARA);
     await runtime.seed(mara, at(0));
     const nearby = [{ id: TOMAS.id, name: TOMAS.name, action: 'reading', busy: false }];
-    model.script('agent_react', { decision: 'continue' });
+    model.script('agent_react', { ...NO_REACTION });
     await runtime.decide(mara, ctxFor(mara, at(9, 0), { nearby }));
     expect(model.callsFor('agent_react')).toHaveLength(1);
     model.reset();

@@ -17,7 +17,8 @@ export type ConversationSummaryInput = z.infer<typeof conversationSummaryInput>;
 export const conversationSummaryOutput = z.object({
   summary: z.string(),
   importance: z.number(),
-  lineImportance: z.array(z.number()).optional(),
+  /** One rating per line, in order (null when the model cannot rate them). */
+  lineImportance: z.array(z.number()).nullable(),
 });
 export type ConversationSummaryOutput = z.infer<typeof conversationSummaryOutput>;
 

@@ -29,7 +29,7 @@ export const dialogueTurnOutput = z.object({
   /** True when this line ends the conversation. */
   end: z.boolean(),
   /** A piece of news the line passes on, as a standalone sentence (e.g. "Sam Moore is running for mayor"). */
-  news: z.string().optional(),
+  news: z.string().nullable(),
 });
 export type DialogueTurnOutput = z.infer<typeof dialogueTurnOutput>;
 
@@ -38,7 +38,7 @@ export function dialogueTurnMessages(input: DialogueTurnInput): ChatMessage[] {
   const history = input.history.map((h) => `${h.speaker}: ${h.text}`).join('\n');
   return [
     system(
-      `You are ${input.name} talking with ${to}. Say ${input.first}'s next line: short, natural, in character. Reply {"line": "...", "end": true|false, "news": "news this line passes on, if any"}. End when the talk has run its course${input.turnsLeft <= 1 ? ' (this is your last line)' : ''}.`,
+      `You are ${input.name} talking with ${to}. Say ${input.first}'s next line: short, natural, in character. Reply {"line": "...", "end": true|false, "news": "..."}, where news is a piece of news the line passes on as one sentence, or null. End when the talk has run its course${input.turnsLeft <= 1 ? ' (this is your last line)' : ''}.`,
     ),
     user(
       `${input.summary}\n${input.time} at ${input.placeName}.${input.intent ? ` ${input.first} wants to ${input.intent}.` : ''}\nWhat ${input.first} remembers:\n${bullets(input.memories.map(memoryText))}\n${history ? `Conversation so far:\n${history}` : 'Nobody has spoken yet.'}`,

@@ -20,15 +20,26 @@ export type ReactInput = z.infer<typeof reactInput>;
 export const reactOutput = z.object({
   decision: z.enum(['continue', 'react', 'talk']),
   /** react: what the resident does now, as an action phrase ("turn off the stove"). */
-  reaction: z.string().optional(),
-  emoji: z.string().optional(),
-  minutes: z.number().optional(),
-  object: z.string().optional(),
-  objectStatus: z.string().optional(),
+  reaction: z.string().nullable(),
+  emoji: z.string().nullable(),
+  minutes: z.number().nullable(),
+  object: z.string().nullable(),
+  objectStatus: z.string().nullable(),
   /** talk: what the resident wants to talk about. */
-  intent: z.string().optional(),
+  intent: z.string().nullable(),
 });
 export type ReactOutput = z.infer<typeof reactOutput>;
+
+/** "continue", with every other field null (the shape a strict schema requires). */
+export const NO_REACTION: ReactOutput = Object.freeze({
+  decision: 'continue',
+  reaction: null,
+  emoji: null,
+  minutes: null,
+  object: null,
+  objectStatus: null,
+  intent: null,
+});
 
 export function reactMessages(input: ReactInput): ChatMessage[] {
   const options = input.person
@@ -36,7 +47,7 @@ export function reactMessages(input: ReactInput): ChatMessage[] {
     : 'continues the current plan or reacts to what was just observed';
   return [
     system(
-      `Decide whether ${input.first} ${options}. Reply {"decision": "continue"|"react"${input.person ? '|"talk"' : ''}, "reaction": "action phrase", "emoji": "...", "minutes": n, "object": "...", "objectStatus": "...", "intent": "..."}.`,
+      `Decide whether ${input.first} ${options}. Reply {"decision": "continue"|"react"${input.person ? '|"talk"' : ''}, "reaction": "...", "emoji": "...", "minutes": n, "object": "...", "objectStatus": "...", "intent": "..."}: for react, the action phrase, one emoji, its minutes and the object it changes with the object's new state (object and objectStatus null if none)${input.person ? '; for talk, intent says why' : ''}; fields that do not apply are null.`,
     ),
     user(
       `${input.summary}\nIt is ${input.time}. ${input.first} is ${input.status} at ${input.placeName}.\nObserved: ${input.observation}\nWhat ${input.first} remembers:\n${bullets(input.context.map(memoryText))}${input.person && input.observation !== `${input.person.name} is ${input.person.action}` ? `\n${input.person.name} is ${input.person.action}.` : ''}`,
