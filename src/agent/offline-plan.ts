@@ -9,7 +9,7 @@ import type { PromptMemory } from './prompts/common.ts';
 import type { PlanDayInput, PromptPlace } from './prompts/plan-day.ts';
 import type { PlanStepsInput } from './prompts/plan-steps.ts';
 import { mealOf, normalizeSlots, type Slot, spliceSlots } from './schedule.ts';
-import { baseOfIng, escapeRegExp, isSleeping, lowerFirst, stripPeriod } from './text.ts';
+import { baseOfIng, escapeRegExp, isSleeping, stripPeriod } from './text.ts';
 import { hhmm, parseClock } from './time.ts';
 import { baseVerb, subjectOf } from './voice.ts';
 
@@ -70,7 +70,8 @@ export function intentionActivity(text: string): string {
   if (m) return m[1]!;
   const p = /\bis planning(?: on)?\s+(.+)/i.exec(t);
   if (p) return `prepare ${p[1]!.replace(/^having\s+/, '')}`;
-  return `think about what matters now: ${lowerFirst(t)}`;
+  // No intention to act on: a thought is thought over, not copied into the plan as an activity.
+  return 'think over a new idea';
 }
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];

@@ -15,7 +15,7 @@ import type { MemoryStream, NewMemory } from './memory-stream.ts';
 import { asMindState, type DayPlan, type MindState, type PlanSlot, type StepSlot } from './mind-state.ts';
 import { todayNumber, upcomingDay } from './offline-plan.ts';
 import { agentOfflineRules, offlineDayPlan } from './offline-rules.ts';
-import type { PromptMemory } from './prompts/common.ts';
+import { type PromptMemory, type QuotedText, quoted } from './prompts/common.ts';
 import {
   CONVERSATION_SUMMARY_TASK,
   type ConversationSummaryInput,
@@ -235,6 +235,7 @@ export class AgentRuntime {
       const from = news ? speakerName(m) : null;
       const own = from !== null && r !== undefined && (from === r.profile.name || m.meta?.speaker === r.profile.id);
       const text = news ?? m.description;
+      const quote = quoteOf(m, this.settings.memoryLineChars);
       return {
         text:
           m.kind === 'conversation_summary'
@@ -243,6 +244,7 @@ export class AgentRuntime {
         importance: m.importance,
         kind: m.kind,
         ...(from && !own ? { from } : {}),
+        ...(quote ? { quote } : {}),
       };
     });
   }
@@ -315,6 +317,7 @@ export class AgentRuntime {
 
   /** One importance call for many items; missing or out-of-range ratings are repaired per item. */
   private async rate(items: ImportanceInput['items'], texts: string[]): Promise<number[]> {
+    // (items whose text is someone's words are flagged `quoted`: the prompt shows them as quoted blocks)
     if (items.length === 0) return [];
     const input: ImportanceInput = { items };
     const out = await this.ask(IMPORTANCE_TASK, importanceOutput, importanceMessages(input), input, () => ({
@@ -359,7 +362,11 @@ export class AgentRuntime {
     const unrated = toStore.filter((x) => x.importance === null);
     const distinct = [...new Map(unrated.map((x) => [x.text, x] as const)).values()];
     const ratings = await this.rate(
-      distinct.map((x) => ({ who: x.r.profile.firstName, text: x.text })),
+      distinct.map((x) => ({
+        who: x.r.profile.firstName,
+        text: x.text,
+        ...(x.p.kind === 'speech' ? { quoted: true } : {}),
+      })),
       distinct.map((x) => x.text),
     );
     const ratingOf = new Map(distinct.map((x, i) => [x.text, ratings[i]!] as const));
@@ -371,7 +378,12 @@ export class AgentRuntime {
           kind: 'observation' as const,
           description: x.text,
           importance: x.importance ?? 1,
-          meta: { perceived: x.p.kind ?? 'action', ...(x.p.subject ? { subject: x.p.subject } : {}) },
+          meta: {
+            perceived: x.p.kind ?? 'action',
+            ...(x.p.subject ? { subject: x.p.subject } : {}),
+            // overheard words (which may repeat a visitor's) are quoted in every later prompt
+            ...(x.p.kind === 'speech' ? { userText: { from: 'overheard', text: x.text } } : {}),
+          },
         },
       })),
       now,
@@ -643,7 +655,10 @@ export class AgentRuntime {
       .recent(300, (m) => m.createdAt >= plan.dayStart && m.createdAt < plan.dayStart + DAY_MS && m.kind !== 'plan')
       .sort((a, b) => b.importance - a.importance)
       .slice(0, 3)
-      .map((m) => clipText(m.description, 120));
+      .map((m) => {
+        const quote = quoteOf(m, 120);
+        return quote ? quoted(quote) : clipText(m.description, 120);
+      });
     return [...blocks.slice(0, 8), ...notable];
   }
 
@@ -1210,7 +1225,13 @@ export class AgentRuntime {
               ? `${speakerName} said to ${others.join(' and ')}: "${l.text}"`
               : `${speakerName} said: "${l.text}"`,
             importance: lineImp[i]!,
-            meta: { conversation, speaker: l.speaker, speakerName, ...(l.news ? { news: l.news } : {}) },
+            meta: {
+              conversation,
+              speaker: l.speaker,
+              speakerName,
+              line: l.text,
+              ...(l.news ? { news: l.news } : {}),
+            },
           },
         });
       });
@@ -1220,7 +1241,11 @@ export class AgentRuntime {
           kind: 'conversation_summary',
           description: `Conversation with ${others.join(' and ')}: ${summary}`,
           importance,
-          meta: { conversation },
+          // what people said, summarised: quoted like the lines themselves
+          meta: {
+            conversation,
+            userText: { from: `summary of a conversation with ${others.join(' and ')}`, text: summary },
+          },
         },
       });
     }
@@ -1308,7 +1333,11 @@ export class AgentRuntime {
           kind: 'dialogue',
           description: `${ctx.speaker.name} said: "${text}"`,
           importance,
-          meta: { speaker: ctx.speaker.name, persona: true },
+          meta: {
+            speaker: ctx.speaker.name,
+            persona: true,
+            userText: { from: `${ctx.speaker.name} (a visitor)`, text },
+          },
         },
       },
     ];
@@ -1319,7 +1348,11 @@ export class AgentRuntime {
           kind: 'dialogue',
           description: `${p.name} said to ${ctx.speaker.name}: "${reply}"`,
           importance: 2,
-          meta: { speaker: p.id, to: ctx.speaker.name },
+          meta: {
+            speaker: p.id,
+            to: ctx.speaker.name,
+            userText: { from: `${p.name}, answering ${ctx.speaker.name}`, text: reply },
+          },
         },
       });
     await this.storeAll(entries, now);
@@ -1335,7 +1368,24 @@ export class AgentRuntime {
     const thought = clipText(toThirdPerson(text, r.profile.firstName), 400);
     const importance = this.settings.innerVoiceImportance;
     await this.storeAll(
-      [{ r, m: { kind: 'inner_voice', description: thought, importance, meta: { said: clipText(text, 400) } } }],
+      [
+        {
+          r,
+          m: {
+            kind: 'inner_voice',
+            description: thought,
+            importance,
+            // the resident's own thought, in the words it came in: quoted in every prompt, labelled as its own
+            meta: {
+              said: clipText(text, 400),
+              userText: {
+                from: `${r.profile.name}'s inner voice (${r.profile.firstName}'s own thought)`,
+                text: clipText(text, 400),
+              },
+            },
+          },
+        },
+      ],
       now,
     );
     mind.importanceSinceReflection += importance;
@@ -1381,7 +1431,11 @@ export class AgentRuntime {
               kind: 'interview',
               description: `${ctx.asker ?? 'Someone'} interviewed ${p.firstName} and asked: "${clipText(q, 200)}"`,
               importance: this.settings.interviewImportance,
-              meta: { asker: ctx.asker ?? null, answer: clipText(answer, 300) },
+              meta: {
+                asker: ctx.asker ?? null,
+                answer: clipText(answer, 300),
+                userText: { from: `${ctx.asker ?? 'someone'}, interviewing ${p.firstName}`, text: clipText(q, 200) },
+              },
             },
           },
         ],
@@ -1480,7 +1534,13 @@ export class AgentRuntime {
             numberOf.set(h.memory.id, n);
             byNumber.set(n, h.memory);
           }
-          return { n, text: clipText(h.memory.description, 140), importance: h.memory.importance };
+          const quote = quoteOf(h.memory, 140);
+          return {
+            n,
+            text: clipText(h.memory.description, 140),
+            importance: h.memory.importance,
+            ...(quote ? { quote } : {}),
+          };
         }),
       });
     }
@@ -1499,6 +1559,7 @@ export class AgentRuntime {
         insights: [],
       }),
     );
+    const byId = new Map([...byNumber.values()].map((m) => [m.id, m] as const));
     const countPer = new Map<number, number>();
     const entries: { r: Resident; m: NewMemory }[] = [];
     const seen = new Set<string>();
@@ -1525,7 +1586,13 @@ export class AgentRuntime {
           description: text,
           importance: clampInt(ins.importance, 1, 10, 5),
           evidence,
-          meta: { question: questions[qi - 1] },
+          meta: {
+            question: questions[qi - 1],
+            // an insight drawn from what people said may repeat their words: quoted like its evidence
+            ...(evidence.some((id) => quoteOf(byId.get(id)!, 1) !== undefined)
+              ? { userText: { from: `${p.firstName}'s reflection on what people said`, text } }
+              : {}),
+          },
         },
       });
     }
@@ -1543,6 +1610,23 @@ function clipClauses(text: string, n: number): string {
   const cut = text.slice(0, n);
   const at = cut.lastIndexOf('; ');
   return at > n * 0.4 ? `${cut.slice(0, at)}.` : clipText(text, n);
+}
+
+/**
+ * The words a memory holds that someone wrote or said, with who: a visitor's message, a whisper, an interview
+ * question, overheard speech (marked `meta.userText` when stored), and every line of a conversation (its news,
+ * else the line). Prompts show these only as quoted blocks, so text a person wrote never re-enters bare.
+ */
+export function quoteOf(m: Memory, max: number): QuotedText | undefined {
+  const u = m.meta?.userText as { from?: unknown; text?: unknown } | undefined;
+  if (u && typeof u.from === 'string' && typeof u.text === 'string')
+    return { from: u.from, text: clipText(u.text, max) };
+  if (m.kind !== 'dialogue') return undefined;
+  const who = speakerName(m) ?? 'someone';
+  if (typeof m.meta?.news === 'string') return { from: `${who}, passing on news`, text: clipText(m.meta.news, max) };
+  const line = typeof m.meta?.line === 'string' ? m.meta.line : /: ["“](.*)["”]$/s.exec(m.description)?.[1];
+  const to = /^.+? said (to .+?): ["“]/.exec(m.description)?.[1];
+  return line !== undefined ? { from: to ? `${who}, ${to}` : who, text: clipText(line, max) } : undefined;
 }
 
 /** Kinds whose memories are knowledge a resident may pass on in conversation (sec. 7.1 diffusion). */
@@ -1581,11 +1665,11 @@ const SOMEONE_IS = /^(\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)+) is (.+)$/u;
  * the oldest records are dropped past settings.reflectionPromptChars.
  */
 export function reflectionRecords(
-  memories: readonly Pick<Memory, 'kind' | 'description' | 'importance'>[],
+  memories: readonly (Pick<Memory, 'kind' | 'description' | 'importance'> & Partial<Pick<Memory, 'meta'>>)[],
   self: string,
   s: Pick<AgentSettings, 'reflectionRecordChars' | 'reflectionPromptChars'>,
-): { text: string; importance: number }[] {
-  const out: { text: string; importance: number; subject?: string; doings?: string[] }[] = [];
+): { text: string; importance: number; quote?: QuotedText }[] {
+  const out: { text: string; importance: number; subject?: string; doings?: string[]; quote?: QuotedText }[] = [];
   const bySubject = new Map<string, (typeof out)[number]>();
   for (const m of memories) {
     const routine = m.kind === 'observation' && m.importance <= ROUTINE_IMPORTANCE;
@@ -1600,11 +1684,17 @@ export function reflectionRecords(
       out.push(rec);
       continue;
     }
-    out.push({ text: clipText(m.description, s.reflectionRecordChars), importance: m.importance });
+    const quote = quoteOf(m as Memory, s.reflectionRecordChars);
+    out.push({
+      text: clipText(m.description, s.reflectionRecordChars),
+      importance: m.importance,
+      ...(quote ? { quote } : {}),
+    });
   }
   const lines = out.map((r) => ({
     text: r.subject ? clipText(`${r.subject} is ${r.doings!.join(' / ')}`, 2 * s.reflectionRecordChars) : r.text,
     importance: r.importance,
+    ...(r.quote ? { quote: r.quote } : {}),
   }));
   let chars = 0;
   let from = lines.length;

@@ -2,7 +2,7 @@
 // summary, memories retrieved about the listeners and the last line, and the conversation so far.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { bullets, memoryText, promptMemory, system, user } from './common.ts';
+import { prompt, bullets, memoryText, promptMemory, quoted, system } from './common.ts';
 
 export const DIALOGUE_TURN_TASK = 'agent_dialogue_turn';
 
@@ -35,13 +35,11 @@ export type DialogueTurnOutput = z.infer<typeof dialogueTurnOutput>;
 
 export function dialogueTurnMessages(input: DialogueTurnInput): ChatMessage[] {
   const to = input.listeners.join(' and ');
-  const history = input.history.map((h) => `${h.speaker}: ${h.text}`).join('\n');
-  return [
+  const history = input.history.map((h) => quoted({ from: h.speaker, text: h.text })).join('\n');
+  return prompt(
     system(
       `You are ${input.name} talking with ${to}. Say ${input.first}'s next line: short, natural, in character. Reply {"line": "...", "end": true|false, "news": "..."}, where news is a piece of news the line passes on as one sentence, or null. End when the talk has run its course${input.turnsLeft <= 1 ? ' (this is your last line)' : ''}.`,
     ),
-    user(
-      `${input.summary}\n${input.time} at ${input.placeName}.${input.intent ? ` ${input.first} wants to ${input.intent}.` : ''}\nWhat ${input.first} remembers:\n${bullets(input.memories.map(memoryText))}\n${history ? `Conversation so far:\n${history}` : 'Nobody has spoken yet.'}`,
-    ),
-  ];
+    `${input.summary}\n${input.time} at ${input.placeName}.${input.intent ? ` ${input.first} wants to ${input.intent}.` : ''}\nWhat ${input.first} remembers:\n${bullets(input.memories.map(memoryText))}\n${history ? `Conversation so far:\n${history}` : 'Nobody has spoken yet.'}`,
+  );
 }

@@ -1,7 +1,7 @@
 // Task agent_interview (sec. 6.1): answer a question in character from what retrieval returns for it.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { bullets, memoryText, promptMemory, system, user } from './common.ts';
+import { prompt, bullets, memoryText, promptMemory, quoted, system } from './common.ts';
 
 export const INTERVIEW_TASK = 'agent_interview';
 
@@ -21,12 +21,10 @@ export type InterviewInput = z.infer<typeof interviewInput>;
 export const interviewOutput = z.object({ answer: z.string() });
 
 export function interviewMessages(input: InterviewInput): ChatMessage[] {
-  return [
+  return prompt(
     system(
       `You are ${input.name}. Answer in character, in the first person, in a few sentences. Reply {"answer": "..."}.`,
     ),
-    user(
-      `${input.summary}\nIt is ${input.time}.\nWhat you remember:\n${bullets(input.memories.map(memoryText))}${input.plan?.length ? `\nYour plan for today:\n${bullets(input.plan)}` : ''}\n${input.asker ?? 'Someone'} asks: ${input.question}`,
-    ),
-  ];
+    `${input.summary}\nIt is ${input.time}.\nWhat you remember:\n${bullets(input.memories.map(memoryText))}${input.plan?.length ? `\nYour plan for today:\n${bullets(input.plan)}` : ''}\nA question for you:\n${quoted({ from: input.asker ?? 'someone', text: input.question })}`,
+  );
 }

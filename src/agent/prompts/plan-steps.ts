@@ -3,7 +3,7 @@
 // separate sector/arena/object/emoji/triple calls per action.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { system, user } from './common.ts';
+import { prompt, system } from './common.ts';
 
 export const PLAN_STEPS_TASK = 'agent_plan_steps';
 
@@ -35,12 +35,10 @@ export type PlanStepsOutput = z.infer<typeof planStepsOutput>;
 export function planStepsMessages(input: PlanStepsInput): ChatMessage[] {
   const c = input.chunk;
   const areas = input.areas.map((a) => `${a.name}${a.objects.length ? ` (${a.objects.join(', ')})` : ''}`).join('; ');
-  return [
+  return prompt(
     system(
       `Break ${input.first}'s current activity into steps of ${input.steps.min}-${input.steps.max} minutes that fill the time, in order. Reply {"steps": [{"minutes": n, "action": "...", "emoji": "one emoji", "area": "...", "object": "...", "objectStatus": "..."}]}; area and object only from the list, null when the step uses none (objectStatus: the object's state while used, else null).`,
     ),
-    user(
-      `${input.summary}\n${c.start}-${c.end}: ${c.activity} at ${c.placeName}${input.home ? ' (home)' : ''}.\nAreas: ${areas || '(none known)'}${input.context ? `\nJust now: ${input.context}` : ''}`,
-    ),
-  ];
+    `${input.summary}\n${c.start}-${c.end}: ${c.activity} at ${c.placeName}${input.home ? ' (home)' : ''}.\nAreas: ${areas || '(none known)'}${input.context ? `\nJust now: ${input.context}` : ''}`,
+  );
 }

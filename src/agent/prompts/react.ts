@@ -3,7 +3,7 @@
 // "<entity> is <doing>" (the John-and-Eddy example), listed rather than summarised by another call.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { bullets, memoryText, promptMemory, situationInput, system, user } from './common.ts';
+import { prompt, bullets, memoryText, promptMemory, situationInput, system } from './common.ts';
 
 export const REACT_TASK = 'agent_react';
 
@@ -45,12 +45,10 @@ export function reactMessages(input: ReactInput): ChatMessage[] {
   const options = input.person
     ? `continues the current plan, reacts to what was just observed, or talks to ${input.person.name} (say why in "intent")`
     : 'continues the current plan or reacts to what was just observed';
-  return [
+  return prompt(
     system(
       `Decide whether ${input.first} ${options}. Reply {"decision": "continue"|"react"${input.person ? '|"talk"' : ''}, "reaction": "...", "emoji": "...", "minutes": n, "object": "...", "objectStatus": "...", "intent": "..."}: for react, the action phrase, one emoji, its minutes and the object it changes with the object's new state (object and objectStatus null if none)${input.person ? '; for talk, intent says why' : ''}; fields that do not apply are null.`,
     ),
-    user(
-      `${input.summary}\nIt is ${input.time}. ${input.first} is ${input.status} at ${input.placeName}.\nObserved: ${input.observation}\nWhat ${input.first} remembers:\n${bullets(input.context.map(memoryText))}${input.person && input.observation !== `${input.person.name} is ${input.person.action}` ? `\n${input.person.name} is ${input.person.action}.` : ''}`,
-    ),
-  ];
+    `${input.summary}\nIt is ${input.time}. ${input.first} is ${input.status} at ${input.placeName}.\nObserved: ${input.observation}\nWhat ${input.first} remembers:\n${bullets(input.context.map(memoryText))}${input.person && input.observation !== `${input.person.name} is ${input.person.action}` ? `\n${input.person.name} is ${input.person.action}.` : ''}`,
+  );
 }
