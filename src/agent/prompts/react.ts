@@ -47,7 +47,7 @@ export function reactMessages(input: ReactInput): ChatMessage[] {
     : 'continues the current plan or reacts to what was just observed';
   return prompt(
     system(
-      `Decide whether ${input.first} ${options}. Reply {"decision": "continue"|"react"${input.person ? '|"talk"' : ''}, "reaction": "...", "emoji": "...", "minutes": n, "object": "...", "objectStatus": "...", "intent": "..."}: for react, the action phrase, one emoji, its minutes and the object it changes with the object's new state (object and objectStatus null if none)${input.person ? '; for talk, intent says why' : ''}; fields that do not apply are null.`,
+      `Decide whether ${input.first} ${options}. Reply {"decision": "continue"|"react"${input.person ? '|"talk"' : ''}, "reaction": "...", "emoji": "...", "minutes": n, "object": "...", "objectStatus": "...", "intent": "..."}: reaction, emoji, minutes, object and its new status for react${input.person ? ', intent (why) for talk' : ''}; null where they do not apply.`,
     ),
     `${input.summary}\nIt is ${input.time}. ${input.first} is ${input.status} at ${input.placeName}.\nObserved: ${input.observation}\nWhat ${input.first} remembers:\n${bullets(input.context.map(memoryText))}${input.person && input.observation !== `${input.person.name} is ${input.person.action}` ? `\n${input.person.name} is ${input.person.action}.` : ''}`,
   );
