@@ -12,8 +12,8 @@ export { agentOfflineRules } from './offline-rules.ts';
 export {
   fitBudget,
   minMaxNormalize,
-  recencyScore,
   type RetrievalWeights,
+  recencyScore,
   type ScoredMemory,
   scoreMemories,
 } from './retrieval.ts';

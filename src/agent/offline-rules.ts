@@ -15,7 +15,7 @@ import {
   summarizeConversation,
   topicOf,
 } from './offline-talk.ts';
-import { parseInput, type PromptMemory } from './prompts/common.ts';
+import { type PromptMemory, parseInput } from './prompts/common.ts';
 import { CONVERSATION_SUMMARY_TASK, conversationSummaryInput } from './prompts/conversation-summary.ts';
 import { DIALOGUE_TURN_TASK, dialogueTurnInput } from './prompts/dialogue-turn.ts';
 import { HEAR_TASK, hearInput } from './prompts/hear.ts';

@@ -7,8 +7,8 @@
 //   remember (sec. 6.2's embellishment failure);
 // - wording varies deterministically (a hash of who, to whom and when), so runs replay exactly.
 import { hashString } from '../core/rng.ts';
-import type { DialogueTurnInput } from './prompts/dialogue-turn.ts';
 import type { PromptMemory } from './prompts/common.ts';
+import type { DialogueTurnInput } from './prompts/dialogue-turn.ts';
 import {
   contentWords,
   escapeRegExp,

@@ -2,7 +2,7 @@
 // summary, memories retrieved about the listeners and the last line, and the conversation so far.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { prompt, bullets, memoryText, promptMemory, quoted, system } from './common.ts';
+import { bullets, memoryText, prompt, promptMemory, quoted, system } from './common.ts';
 
 export const DIALOGUE_TURN_TASK = 'agent_dialogue_turn';
 

@@ -2,7 +2,7 @@
 // observation (sec. 4.1) and answers in character, or stays silent when not addressed and not concerned.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { prompt, bullets, memoryText, promptMemory, quoted, situationInput, system } from './common.ts';
+import { bullets, memoryText, prompt, promptMemory, quoted, situationInput, system } from './common.ts';
 
 export const HEAR_TASK = 'agent_hear';
 

@@ -1,7 +1,7 @@
 // Task agent_interview (sec. 6.1): answer a question in character from what retrieval returns for it.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { prompt, bullets, memoryText, promptMemory, quoted, system } from './common.ts';
+import { bullets, memoryText, prompt, promptMemory, quoted, system } from './common.ts';
 
 export const INTERVIEW_TASK = 'agent_interview';
 

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
 import { dateText } from '../time.ts';
-import { prompt, bullets, memoryText, type PromptMemory, promptMemory, system } from './common.ts';
+import { bullets, memoryText, type PromptMemory, prompt, promptMemory, system } from './common.ts';
 
 export const PLAN_DAY_TASK = 'agent_plan_day';
 

@@ -2,7 +2,7 @@
 // (lazily: a block is decomposed when it starts, not the whole day at once).
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { prompt, bullets, memoryText, promptMemory, system } from './common.ts';
+import { bullets, memoryText, prompt, promptMemory, system } from './common.ts';
 import { placeLine, promptPlace } from './plan-day.ts';
 
 export const PLAN_HOURS_TASK = 'agent_plan_hours';

@@ -3,7 +3,7 @@
 // "<entity> is <doing>" (the John-and-Eddy example), listed rather than summarised by another call.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { prompt, bullets, memoryText, promptMemory, situationInput, system } from './common.ts';
+import { bullets, memoryText, prompt, promptMemory, situationInput, system } from './common.ts';
 
 export const REACT_TASK = 'agent_react';
 

@@ -2,7 +2,7 @@
 // that support them ("Klaus is dedicated to his research (because of 1, 2, 8, 15)"). One call for all questions.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { prompt, numbered, quotedText, system } from './common.ts';
+import { numbered, prompt, quotedText, system } from './common.ts';
 
 export const REFLECT_INSIGHTS_TASK = 'agent_reflect_insights';
 

@@ -1,7 +1,7 @@
 // Task agent_reflect_questions (sec. 4.2): the 3 most salient high-level questions about the recent records.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { prompt, numbered, quotedText, system } from './common.ts';
+import { numbered, prompt, quotedText, system } from './common.ts';
 
 export const REFLECT_QUESTIONS_TASK = 'agent_reflect_questions';
 

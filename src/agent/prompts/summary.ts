@@ -3,7 +3,7 @@
 // feeling about recent progress).
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { prompt, bullets, memoryText, promptMemory, system } from './common.ts';
+import { bullets, memoryText, prompt, promptMemory, system } from './common.ts';
 
 export const SUMMARY_TASK = 'agent_summary';
 
