@@ -18,7 +18,15 @@ import { GAME_HELP } from './games/commands.ts';
 import { gamesOfflineRules } from './games/offline.ts';
 import { GameService } from './games/service.ts';
 import { InMemoryEmbeddingCache, TieredEmbeddingCache } from './llm/embedding-cache.ts';
-import { createEmbedder, createLanguageModel, describeModel, mergeOfflineRules } from './llm/index.ts';
+import { describeGatewayEvent, ModelHealth } from './llm/health.ts';
+import {
+  createEmbedder,
+  createLanguageModel,
+  describeModel,
+  type GatewayEvent,
+  mergeOfflineRules,
+} from './llm/index.ts';
+import { checkModelAccess } from './llm/startup-check.ts';
 import { createLogger } from './log.ts';
 import { CONSOLE_SCOPE, TownRegistry } from './town/registry.ts';
 import { loadTownFile } from './town/file-io.ts';
@@ -36,8 +44,26 @@ async function main(): Promise<number> {
     throw e;
   }
   const useDiscord = Boolean(config.discord.token);
-  // The console owns the terminal: logs stay quiet there unless asked for.
-  const log = createLogger({ level: useDiscord ? config.logLevel : process.env.LOG_LEVEL ? config.logLevel : 'warn' });
+  // The console owns the terminal: logs stay quiet there unless asked for, and print as readable lines.
+  const log = createLogger({
+    level: useDiscord ? config.logLevel : process.env.LOG_LEVEL ? config.logLevel : 'warn',
+    ...(useDiscord ? {} : { format: 'line' as const }),
+  });
+
+  // A configured model is checked once before anything starts: one clear line and a non-zero exit if it cannot work.
+  if (config.model.provider !== 'offline') {
+    const check = await checkModelAccess({
+      provider: config.model.provider,
+      chatModel: config.model.chatModel,
+      structuredMode: config.model.structuredMode,
+      ...(config.model.apiKey ? { apiKey: config.model.apiKey } : {}),
+      ...(config.model.baseURL ? { baseURL: config.model.baseURL } : {}),
+    });
+    if (!check.ok) {
+      process.stderr.write(`${check.message}\n`);
+      return 2;
+    }
+  }
 
   const db = await openDatabase(config.databaseUrl);
   if (db.applied.length) log.info({ applied: db.applied }, 'database migrated');
@@ -45,7 +71,18 @@ async function main(): Promise<number> {
 
   let registry: TownRegistry | null = null;
   const budgetFor = (townId: string) => registry?.budgetFor(townId) ?? config.model.dailyTokenBudget;
+  // Gateway events: counted for /status, logged as readable lines; a pause and its end reach the admins once.
+  const health = new ModelHealth();
+  let adminNotice: (text: string) => void = (text) => process.stdout.write(`⚠️ ${text}\n`);
+  const onEvent = (e: GatewayEvent) => {
+    health.record(e);
+    const line = describeGatewayEvent(e);
+    if (e.type === 'retry' || e.type === 'repair') log.info(line);
+    else log.warn(line);
+    if (e.type === 'circuit_open' || e.type === 'circuit_closed') adminNotice(line);
+  };
   const tuning = {
+    onEvent,
     usage,
     dailyTokenBudget: budgetFor,
     timeoutMs: config.model.timeoutMs,
@@ -81,7 +118,7 @@ async function main(): Promise<number> {
     embedder,
     ...(config.townFile ? { defaultTown: () => loadTownFile(config.townFile as string) } : {}),
     newTownSettings: { cron: config.tickCron, minutesPerTick: config.minutesPerTick },
-    budgetStatus: (townId) => llm.budgetStatus(townId),
+    budgetStatus: async (townId) => ({ ...(await llm.budgetStatus(townId)), health: health.summary() }),
     modelLabel: describeModel(llm.info),
     log: townLog,
   });
@@ -115,6 +152,7 @@ async function main(): Promise<number> {
       gameService: games,
     });
     log.info({ user: bot.client.user?.tag, model: describeModel(llm.info) }, 'bot ready');
+    adminNotice = (text) => void bot.noticeTownHalls(`⚠️ ${text}`);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);

@@ -6,6 +6,7 @@ import { AttachmentBuilder, PermissionFlagsBits, SlashCommandBuilder } from 'dis
 import { renderMapPng } from '../render/map.ts';
 import { renderRelationshipPng } from '../render/relationships.ts';
 import { UserError } from '../errors.ts';
+import { budgetLines } from '../llm/health.ts';
 import type { TownService } from '../town/service.ts';
 import { residentAutocomplete } from './autocomplete.ts';
 import type { SlashCommand } from './types.ts';
@@ -207,8 +208,7 @@ async function budgetText(t: TownService): Promise<string> {
   const own = t.status().dailyTokenBudget;
   const setting = own === null ? 'the configured default' : `${own.toLocaleString('en-US')} tokens (this town)`;
   if (!b) return `Daily budget: ${setting}. (Usage is not tracked by this model provider.)`;
-  const limit = b.limit === undefined ? 'no limit' : `${b.limit.toLocaleString('en-US')} tokens`;
-  return `Model tokens used on ${b.day} (UTC): ${b.spent.toLocaleString('en-US')} of ${limit}. Daily budget: ${setting}.`;
+  return budgetLines(b, setting).join('\n');
 }
 
 async function statusText(t: TownService): Promise<string> {
@@ -217,7 +217,7 @@ async function statusText(t: TownService): Promise<string> {
     `**${plain(s.name)}** — ${s.time} · ${s.paused ? '⏸️ paused' : '▶️ running'}`,
     `Tick ${s.tick} · ${s.minutesPerTick} simulated minutes per tick · ${s.speed} tick(s) per run (schedule \`${s.cron}\`)`,
     `${s.residents} residents, ${s.locations} places, ${s.travelling} on the road · ${s.conversationsToday} conversations today`,
-    `Reflections so far: ${s.stats.reflections} · model failures: ${s.stats.failures}`,
+    `Reflections so far: ${s.stats.reflections} · failed town steps: ${s.stats.failures}`,
     s.model ? `Model: ${s.model}` : '',
     await budgetText(t),
   ]

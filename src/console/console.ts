@@ -1,5 +1,6 @@
 // The local console: runs the full town in a terminal (or from piped stdin) with the same operations the
 // Discord front end offers. Posts print as they are committed; commands mirror the slash commands.
+import { budgetLines } from '../llm/health.ts';
 import { createInterface } from 'node:readline';
 import { isUserError } from '../errors.ts';
 import type { TownRegistry } from '../town/registry.ts';
@@ -87,6 +88,15 @@ function longestPrefix<T>(
   return null;
 }
 
+/** Today's spending and the model's counters: the same lines as Discord's /town budget (src/llm/health.ts). */
+async function budgetText(service: TownService): Promise<string> {
+  const b = await service.budget();
+  const own = service.status().dailyTokenBudget;
+  const setting = own === null ? 'the configured default' : `${own.toLocaleString('en-US')} tokens (this town)`;
+  if (!b) return `Daily budget: ${setting}.`;
+  return budgetLines(b, setting).join('\n');
+}
+
 export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: number }> {
   const out = (text: string) => {
     opts.output.write(`${text}\n`);
@@ -170,7 +180,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
         quit = true;
         return;
       case 'status':
-        out(formatStatus(service.status()));
+        out(`${formatStatus(service.status())}\n${await budgetText(service)}`);
         return;
       case 'persona': {
         if (sub === 'set') {
@@ -272,7 +282,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
     const sub = (words[0] ?? 'status').toLowerCase();
     switch (sub) {
       case 'status':
-        out(formatStatus(service.status()));
+        out(`${formatStatus(service.status())}\n${await budgetText(service)}`);
         return;
       case 'pause':
         await service.pause();
@@ -323,11 +333,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
         if (words[1]) {
           await service.setBudget(words[1] === 'default' ? null : Number(words[1]));
         }
-        const b = await service.budget();
-        const own = service.status().dailyTokenBudget;
-        out(
-          `${own === null ? 'Budget: the configured default.' : `Budget: ${own} tokens per day.`}${b ? ` Spent today (${b.day}): ${b.spent}${b.limit !== undefined ? ` of ${b.limit}` : ''}.` : ''}`,
-        );
+        out(await budgetText(service));
         return;
       }
       default:

@@ -2,6 +2,7 @@
 // Every change (tick or a person's operation) runs under one per-town mutex and commits in one transaction
 // (snapshot with version check + memory journal + outbox posts); a failed change reloads the last commit, so
 // nothing is ever stored half-way. API reference: docs/town-api.md.
+import type { UsageTotals } from '../llm/usage.ts';
 import type { AgentId, Memory, MemoryKind } from '../agent/types.ts';
 import { UserError } from '../errors.ts';
 import { buildTownState, emptyStats } from './build.ts';
@@ -45,6 +46,10 @@ export interface BudgetInfo {
   spent: number;
   limit: number | undefined;
   remaining: number | undefined;
+  /** Today's model totals for the town (src/llm/usage.ts), when the gateway provides them. */
+  today?: UsageTotals;
+  /** The gateway's counters since start and whether the model is paused (src/llm/health.ts). */
+  health?: string;
 }
 
 /** Someone speaking in town: a Discord user or the console user, seen by residents through a persona. */
