@@ -9,7 +9,7 @@ import { agentOfflineRules } from './offline-rules.ts';
 import type { PromptMemory } from './prompts/common.ts';
 import { promptMemories, recall } from './retrieve.ts';
 import { type AgentSettings, resolveAgentSettings } from './settings.ts';
-import type { AgentProfile, Memory, MemoryKind } from './types.ts';
+import type { AgentProfile, Memory, MemoryKind, PlanLevel } from './types.ts';
 
 /** One resident as the runtime sees it; the town owns these objects and commits their changes. */
 export interface Resident {
@@ -41,6 +41,8 @@ export interface RecallOptions {
   kinds?: readonly MemoryKind[];
   budget?: number;
   touch?: boolean;
+  /** Also today's plan memories of these levels (what one meant to do is context when deciding and talking). */
+  planLevels?: readonly PlanLevel[];
 }
 
 /** Kinds that describe experience (reflection, dialogue context): fine-grained plan steps are left out. */

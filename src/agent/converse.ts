@@ -3,6 +3,7 @@
 
 import { clampInt, EXPERIENCE, firstWord, floorTo, type MindContext, type Resident } from './context.ts';
 import { summaryOf } from './describe.ts';
+import { actionPhrase } from './hear.ts';
 import type { NewMemory } from './memory-stream.ts';
 import type { StepSlot } from './mind-state.ts';
 import { slotOpts } from './plan.ts';
@@ -18,9 +19,10 @@ import {
   dialogueTurnMessages,
   dialogueTurnOutput,
 } from './prompts/dialogue-turn.ts';
+import { noteConversation, relationsFor } from './relations.ts';
 import { spliceSlots } from './schedule.ts';
-import { cleanLine, clip as clipText, heuristicImportance, newsKey } from './text.ts';
-import { clockAt, dayKey, MINUTE_MS } from './time.ts';
+import { cleanLine, clip as clipText, heuristicImportance, newsKey, progressive } from './text.ts';
+import { clockAt, dateText, dayKey, MINUTE_MS } from './time.ts';
 import type { AgentId, Memory, MemoryKind, Place } from './types.ts';
 
 /**
@@ -57,7 +59,12 @@ export async function converse(
     a.profile.id === ctx.initiator ? -1 : b.profile.id === ctx.initiator ? 1 : 0,
   );
   if (order.length < 2) return { lines: [], ended: 'natural' };
-  for (const r of order) c.mindOf(r);
+  // What each was doing when the talk began (both sides' activity is in every line's prompt).
+  const doing = order.map((r) => {
+    const a = c.mindOf(r).lastAction;
+    return { name: r.profile.name, activity: a ? progressive(actionPhrase(r.profile, a.description)) : 'here' };
+  });
+  const initiatorName = order[0]!.profile.name;
   const lines: { speaker: AgentId; text: string; news?: string }[] = [];
   const maxLines = order.length * s.maxTurnsEach;
   let ended: 'natural' | 'cap' = 'cap';
@@ -73,7 +80,7 @@ export async function converse(
         last?.text ?? ctx.intent,
       ],
       now,
-      { k: s.dialogueRetrieveK, kinds: EXPERIENCE, budget: s.dialogueBudgetTokens },
+      { k: s.dialogueRetrieveK, kinds: EXPERIENCE, budget: s.dialogueBudgetTokens, planLevels: ['day'] },
     );
     const spoken = lines.filter((l) => l.speaker === speaker.profile.id).length;
     const input: DialogueTurnInput = {
@@ -83,7 +90,11 @@ export async function converse(
       listeners: listenerNames,
       placeName: ctx.location.name,
       time: clockAt(now),
-      ...(turn === 0 ? { intent: ctx.intent } : {}),
+      date: dateText(now),
+      doing,
+      relations: relationsFor(c, speaker, listenerNames),
+      intent: ctx.intent,
+      intentOf: initiatorName,
       history: lines
         .slice(-s.dialogueHistoryLines)
         .map((l) => ({ speaker: nameOf(order, l.speaker), text: l.text, ...(l.news ? { news: l.news } : {}) })),
@@ -210,6 +221,8 @@ export async function afterConversation(
     const heard = lines.reduce((sum, l, i) => sum + (l.speaker !== r.profile.id ? lineImp[i]! : 0), 0);
     mind.importanceSinceReflection += importance + heard;
     for (const o of order) if (o !== r) mind.chattedAt[o.profile.id] = now;
+    // Relationships hold: each keeps what was last said with every other participant.
+    for (const o of order) if (o !== r) noteConversation(c, r, o.profile.name, summary, now);
     if (mind.plan && mind.plan.day === dayKey(now)) {
       const others = order.filter((x) => x !== r).map((x) => firstWord(x.profile.name));
       const start = floorTo(now, g);

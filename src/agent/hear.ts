@@ -4,6 +4,7 @@ import { clampInt, EXPERIENCE, type MindContext, type Resident } from './context
 import { summaryOf } from './describe.ts';
 import type { NewMemory } from './memory-stream.ts';
 import { HEAR_TASK, type HearInput, hearMessages, hearOutput } from './prompts/hear.ts';
+import { noteVisitor, relationOf } from './relations.ts';
 import { cleanLine, clip as clipText, escapeRegExp, heuristicImportance, progressive } from './text.ts';
 import { clockAt } from './time.ts';
 import type { AgentProfile, Place } from './types.ts';
@@ -28,9 +29,11 @@ export async function hear(
   const mind = c.mindOf(r);
   const text = clipText(ctx.text, 1000);
   const mems = await c.recall(r, [text, `What is ${p.firstName}'s relationship with ${ctx.speaker.name}?`], now, {
-    k: 6,
+    k: c.settings.hearRetrieveK,
     kinds: EXPERIENCE,
+    planLevels: ['day'],
   });
+  const known = relationOf(c, r, ctx.speaker.name);
   const input: HearInput = {
     name: p.name,
     first: p.firstName,
@@ -41,6 +44,7 @@ export async function hear(
     speaker: { name: ctx.speaker.name, ...(ctx.speaker.description ? { description: ctx.speaker.description } : {}) },
     text,
     addressed: ctx.addressed,
+    ...(known ? { relations: [known] } : {}),
     memories: c.promptMemories(
       mems.map((x) => x.memory),
       r,
@@ -86,11 +90,12 @@ export async function hear(
       },
     });
   await c.storeAll(entries, now);
+  noteVisitor(c, r, ctx.speaker, text, now);
   mind.importanceSinceReflection += importance;
   return reply === '' ? null : reply;
 }
 
 /** "Mara Okafor is brewing coffee" -> "brewing coffee". */
-function actionPhrase(p: AgentProfile, description: string): string {
+export function actionPhrase(p: AgentProfile, description: string): string {
   return description.replace(new RegExp(`^(${escapeRegExp(p.name)}|${escapeRegExp(p.firstName)})\\s+(is\\s+)?`), '');
 }

@@ -5,6 +5,7 @@ import type { MindContext, Resident } from './context.ts';
 import { summaryOf } from './describe.ts';
 import { planLines } from './plan.ts';
 import { INTERVIEW_TASK, type InterviewInput, interviewMessages, interviewOutput } from './prompts/interview.ts';
+import { relationsNamedIn } from './relations.ts';
 import { cleanLine, clip as clipText, toThirdPerson } from './text.ts';
 import { clockAt, dateText, dayKey } from './time.ts';
 import type { Memory, MemoryId } from './types.ts';
@@ -51,10 +52,12 @@ export async function interview(
   const q = clipText(question, 1000);
   // An interview is a question about anything in a life: a wider look than one step of the day loop.
   const mems = await c.recall(r, [q], now, {
-    k: c.settings.retrieveK + 4,
-    budget: c.settings.contextBudgetTokens * 2,
+    k: c.settings.interviewRetrieveK,
+    budget: c.settings.interviewBudgetTokens,
     touch: ctx.remember !== false,
   });
+  // The notes about the people the question names (a persona met at the cafe is known by name and description).
+  const relations = relationsNamedIn(c, r, q);
   const pinned = namingMemories(c, r, q, new Set(mems.map((x) => x.memory.id)));
   const input: InterviewInput = {
     name: p.name,
@@ -63,6 +66,7 @@ export async function interview(
     time: `${dateText(now)}, ${clockAt(now)}`,
     ...(ctx.asker ? { asker: ctx.asker } : {}),
     question: q,
+    ...(relations.length > 0 ? { relations } : {}),
     memories: c.promptMemories([...mems.map((x) => x.memory), ...pinned], r),
     ...(c.mindOf(r).plan?.day === dayKey(now) ? { plan: planLines(c, r, { hours: false }) } : {}),
   };

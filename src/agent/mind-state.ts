@@ -1,6 +1,7 @@
 // Per-resident mind state the town keeps in its JSON snapshot (opaque to the town): today's plan at three levels,
 // the cached summary description, importance accumulated since the last reflection, pending re-plan, and the
 // small bookkeeping that keeps a resident from reacting to the same thing twice or repeating news to someone.
+import type { QuotedText } from './prompts/common.ts';
 import type { Slot } from './schedule.ts';
 import type { Action, AgentProfile } from './types.ts';
 
@@ -31,6 +32,23 @@ export interface DayPlan {
   steps: StepSlot[];
 }
 
+/** What a resident keeps about one person it knows (relations.ts). */
+export interface Relation {
+  name: string;
+  /** Who they are to the resident (from its seed phrases), or how it knows them; null until known. */
+  who: string | null;
+  /** A user's persona (its name is their text: prompts show it only quoted). */
+  visitor?: boolean;
+  /** A visitor's own description of themselves (their words: quoted). */
+  self?: QuotedText;
+  /** What the resident last heard from them: the last conversation's summary or a visitor's words (quoted). */
+  last?: QuotedText;
+  /** The latest reflection about them. */
+  insight?: QuotedText;
+  /** When last refreshed. */
+  at: number;
+}
+
 export interface MindState {
   v: 1;
   seeded: boolean;
@@ -56,6 +74,8 @@ export interface MindState {
   told: Record<string, string[]>;
   /** Place ids the world refused today (closed, full): plans avoid them until tomorrow. */
   avoid: string[];
+  /** Lower-cased name -> the relationship note about that person (relations.ts). */
+  relations: Record<string, Relation>;
 }
 
 export function initialMindState(_profile: AgentProfile): MindState {
@@ -75,6 +95,7 @@ export function initialMindState(_profile: AgentProfile): MindState {
     chattedAt: {},
     told: {},
     avoid: [],
+    relations: {},
   };
 }
 

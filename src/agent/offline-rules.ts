@@ -278,6 +278,7 @@ export const agentOfflineRules: OfflineRules = {
         question: i.question,
         time: i.time,
         ...(i.plan ? { plan: i.plan } : {}),
+        ...(i.relations ? { relations: i.relations } : {}),
       }),
     };
   },
@@ -340,7 +341,9 @@ function offlineReaction(i: ReactInput): Partial<ReactOutput> {
   }
   if (i.person) {
     const pf = firstName(i.person.name);
-    const knows = i.context.some((m) => new RegExp(`\\b${escapeRegExp(pf)}\\b`).test(m.text));
+    const knows =
+      (i.relations ?? []).some((x) => x.name === i.person!.name) ||
+      i.context.some((m) => new RegExp(`\\b${escapeRegExp(pf)}\\b`).test(m.text));
     // Something worth telling: news not already in a talk remembered with this person.
     const talks = i.context.filter((m) => m.kind === 'conversation_summary' && m.text.includes(pf));
     const news = i.context.some(

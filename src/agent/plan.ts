@@ -132,7 +132,7 @@ export async function planDay(
     r,
     [`${p.firstName}'s plans and intentions for today`, reason ?? `what ${p.firstName} has to do on ${dateText(now)}`],
     now,
-    { k: 6, kinds: EXPERIENCE },
+    { k: c.settings.planRetrieveK, kinds: EXPERIENCE },
   );
   const pinned = upcoming(c, r, now, new Set(intentions.map((x) => x.memory.id)));
   const known = [...intentions.map((x) => x.memory), ...pinned];

@@ -8,6 +8,7 @@ import { summaryOf } from './describe.ts';
 import type { PlanSlot, StepSlot } from './mind-state.ts';
 import { cutFrom, ensureDay } from './plan.ts';
 import { NO_REACTION, REACT_TASK, type ReactInput, reactMessages, reactOutput } from './prompts/react.ts';
+import { relationOf } from './relations.ts';
 import { slotAt } from './schedule.ts';
 import {
   clip as clipText,
@@ -94,8 +95,9 @@ export async function decide(c: MindContext, r: Resident, ctx: DecideContext): P
       r,
       [`What is ${p.firstName}'s relationship with ${focal.subject ?? focal.observation}?`, focal.observation],
       now,
-      { k: c.settings.reactContextK, kinds: EXPERIENCE },
+      { k: c.settings.reactContextK, kinds: EXPERIENCE, planLevels: ['day'] },
     );
+    const person = focal.person ? relationOf(c, r, focal.person.name) : null;
     const input: ReactInput = {
       name: p.name,
       first: p.firstName,
@@ -110,6 +112,7 @@ export async function decide(c: MindContext, r: Resident, ctx: DecideContext): P
         r,
       ),
       ...(focal.person ? { person: { name: focal.person.name, action: focal.person.action } } : {}),
+      ...(person ? { relations: [person] } : {}),
     };
     const out = await c.ask(REACT_TASK, reactOutput, reactMessages(input), input, () => ({
       ...NO_REACTION,

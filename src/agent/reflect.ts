@@ -16,6 +16,7 @@ import {
   reflectQuestionsMessages,
   reflectQuestionsOutput,
 } from './prompts/reflect-questions.ts';
+import { noteInsight } from './relations.ts';
 import { quoteOf } from './retrieve.ts';
 import type { AgentSettings } from './settings.ts';
 import { clip as clipText } from './text.ts';
@@ -146,6 +147,11 @@ export async function maybeReflect(c: MindContext, r: Resident, now: number): Pr
     });
   }
   await c.storeAll(entries, now);
+  // Relationships are refreshed on reflection: an insight about a person the resident knows joins its note.
+  for (const e of entries) {
+    const u = e.m.meta?.userText as QuotedText | undefined;
+    noteInsight(c, r, e.m.description, u);
+  }
   mind.importanceSinceReflection = 0;
   mind.reflections++;
   mind.lastReflectionAt = now;

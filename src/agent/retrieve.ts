@@ -5,6 +5,7 @@ import type { MindContext, RecallOptions, Resident, RetrievedMemory } from './co
 import type { PromptMemory, QuotedText } from './prompts/common.ts';
 import { fitBudget, type ScoredMemory } from './retrieval.ts';
 import { clip as clipText } from './text.ts';
+import { DAY_MS, dayStart } from './time.ts';
 import type { Memory, MemoryId } from './types.ts';
 
 /**
@@ -23,16 +24,26 @@ export async function recall(
   const qs = queries.filter((q) => q.trim() !== '');
   const vecs = await c.embedTexts(qs, 'agent_query');
   const best = new Map<MemoryId, ScoredMemory>();
+  const levels = opts.planLevels ?? [];
+  const kinds = levels.length > 0 && opts.kinds ? [...opts.kinds, 'plan' as const] : opts.kinds;
+  const day0 = dayStart(now);
+  // Plan memories of other levels or days are dropped after the search: look a little deeper to make up for them.
   const searchOpts = {
-    k,
+    k: levels.length > 0 ? k * 2 : k,
     weights: s.weights,
     decay: s.recencyDecay,
     sigmas: s.retrievalErrorSigmas,
     exactBelow: s.exactScanBelow,
-    ...(opts.kinds ? { kinds: opts.kinds } : {}),
+    ...(kinds ? { kinds } : {}),
   };
+  const wanted = (m: Memory) =>
+    m.kind !== 'plan' ||
+    !opts.kinds ||
+    opts.kinds.includes('plan') ||
+    (m.plan !== undefined && levels.includes(m.plan.level) && m.plan.start >= day0 && m.plan.start < day0 + DAY_MS);
   for (const v of vecs.length > 0 ? vecs : [null]) {
     for (const hit of r.memory.search({ embedding: v, embedderId: c.embedder.id }, now, searchOpts)) {
+      if (!wanted(hit.memory)) continue;
       const prev = best.get(hit.memory.id);
       if (!prev || hit.score > prev.score) best.set(hit.memory.id, hit);
     }

@@ -17,8 +17,8 @@ import { reflectInsightsMessages } from '../../src/agent/prompts/reflect-insight
 import { reflectQuestionsMessages } from '../../src/agent/prompts/reflect-questions.ts';
 import { summaryMessages } from '../../src/agent/prompts/summary.ts';
 import { readUserTextBlocks, USER_TEXT_MARK, USER_TEXT_RULE, withoutUserTextBlocks } from '../../src/core/user-text.ts';
-import type { ChatMessage } from '../../src/llm/port.ts';
 import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
+import type { ChatMessage } from '../../src/llm/port.ts';
 import { agentKit } from '../../src/town/agent-kit.ts';
 import { validateTownFile } from '../../src/town/file.ts';
 import { TownService } from '../../src/town/service.ts';

@@ -12,8 +12,8 @@ import { reactOutput } from '../../src/agent/prompts/react.ts';
 import { reflectInsightsOutput } from '../../src/agent/prompts/reflect-insights.ts';
 import { reflectQuestionsOutput } from '../../src/agent/prompts/reflect-questions.ts';
 import { summaryOutput } from '../../src/agent/prompts/summary.ts';
-import { OfflineModel } from '../../src/llm/offline-model.ts';
 import { parseClock } from '../../src/agent/time.ts';
+import { OfflineModel } from '../../src/llm/offline-model.ts';
 
 const dayInput: PlanDayInput = {
   name: 'Mara Okafor',

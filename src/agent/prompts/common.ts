@@ -66,6 +66,30 @@ export const promptMemory = z.object({
 });
 export type PromptMemory = z.infer<typeof promptMemory>;
 
+/** The resident's note about a person (relations.ts): who they are to it, and what it last heard from them. */
+export const promptRelation = z.object({
+  name: z.string(),
+  /** A user's persona: its name is their text, so it appears only inside the quoted blocks. */
+  visitor: z.boolean().optional(),
+  note: z.string(),
+  self: quotedText.optional(),
+  last: quotedText.optional(),
+  insight: quotedText.optional(),
+});
+export type PromptRelation = z.infer<typeof promptRelation>;
+
+/** Relationship notes as prompt lines: "About Daniel Okafor: ..." then the quoted blocks, each on its own line. */
+export function relationLines(first: string, rels: readonly PromptRelation[]): string {
+  return rels
+    .map((x) =>
+      [
+        x.visitor ? `${first} has met a visitor (${x.note}):` : `${first} knows ${x.name}: ${x.note}`,
+        ...[x.self, x.insight, x.last].filter((q): q is QuotedText => q !== undefined).map(quoted),
+      ].join('\n'),
+    )
+    .join('\n');
+}
+
 /** A quoted block: `USER_TEXT {"from": ..., "text": ...}` (always the end of its line). */
 export function quoted(q: QuotedText): string {
   return quoteUserText(q.from, q.text);

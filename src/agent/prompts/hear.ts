@@ -2,7 +2,17 @@
 // observation (sec. 4.1) and answers in character, or stays silent when not addressed and not concerned.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { bullets, memoryText, prompt, promptMemory, quoted, situationInput, system } from './common.ts';
+import {
+  bullets,
+  memoryText,
+  prompt,
+  promptMemory,
+  promptRelation,
+  quoted,
+  relationLines,
+  situationInput,
+  system,
+} from './common.ts';
 
 export const HEAR_TASK = 'agent_hear';
 
@@ -10,6 +20,8 @@ export const hearInput = situationInput.extend({
   speaker: z.object({ name: z.string(), description: z.string().optional() }),
   text: z.string(),
   addressed: z.boolean(),
+  /** What the resident already knows of the speaker (relations.ts), when it has met them. */
+  relations: z.array(promptRelation).optional(),
   memories: z.array(promptMemory),
 });
 export type HearInput = z.infer<typeof hearInput>;
@@ -26,6 +38,6 @@ export function hearMessages(input: HearInput): ChatMessage[] {
     system(
       `You are ${input.name}. Rate how poignant this remark is for you, 1-10, and reply in character in one or two sentences${input.addressed ? '' : ', or with "" if it is not for you'}. Reply {"importance": n, "reply": "..."}.`,
     ),
-    `${input.summary}\nIt is ${input.time}; you are ${input.status} at ${input.placeName}.\nWhat you remember:\n${bullets(input.memories.map(memoryText))}\nA visitor speaks${input.addressed ? ' to you' : ' where you are'}.${who}\n${quoted({ from: input.speaker.name, text: input.text })}`,
+    `${input.summary}\nIt is ${input.time}; you are ${input.status} at ${input.placeName}.${input.relations?.length ? `\n${relationLines(input.first, input.relations)}` : ''}\nWhat you remember:\n${bullets(input.memories.map(memoryText))}\nA visitor speaks${input.addressed ? ' to you' : ' where you are'}.${who}\n${quoted({ from: input.speaker.name, text: input.text })}`,
   );
 }

@@ -3,7 +3,16 @@
 // "<entity> is <doing>" (the John-and-Eddy example), listed rather than summarised by another call.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { bullets, memoryText, prompt, promptMemory, situationInput, system } from './common.ts';
+import {
+  bullets,
+  memoryText,
+  prompt,
+  promptMemory,
+  promptRelation,
+  relationLines,
+  situationInput,
+  system,
+} from './common.ts';
 
 export const REACT_TASK = 'agent_react';
 
@@ -14,6 +23,8 @@ export const reactInput = situationInput.extend({
   context: z.array(promptMemory),
   /** Set when the observed entity is a resident who could be talked to right now. */
   person: z.object({ name: z.string(), action: z.string() }).optional(),
+  /** The resident's note about that person (relations.ts), when it knows them. */
+  relations: z.array(promptRelation).optional(),
 });
 export type ReactInput = z.infer<typeof reactInput>;
 
@@ -49,6 +60,6 @@ export function reactMessages(input: ReactInput): ChatMessage[] {
     system(
       `Decide whether ${input.first} ${options}. Reply {"decision": "continue"|"react"${input.person ? '|"talk"' : ''}, "reaction": "...", "emoji": "...", "minutes": n, "object": "...", "objectStatus": "...", "intent": "..."}: reaction, emoji, minutes, object and its new status for react${input.person ? ', intent (why) for talk' : ''}; null where they do not apply.`,
     ),
-    `${input.summary}\nIt is ${input.time}. ${input.first} is ${input.status} at ${input.placeName}.\nObserved: ${input.observation}\nWhat ${input.first} remembers:\n${bullets(input.context.map(memoryText))}${input.person && input.observation !== `${input.person.name} is ${input.person.action}` ? `\n${input.person.name} is ${input.person.action}.` : ''}`,
+    `${input.summary}\nIt is ${input.time}. ${input.first} is ${input.status} at ${input.placeName}.\nObserved: ${input.observation}${input.relations?.length ? `\n${relationLines(input.first, input.relations)}` : ''}\nWhat ${input.first} remembers:\n${bullets(input.context.map(memoryText))}${input.person && input.observation !== `${input.person.name} is ${input.person.action}` ? `\n${input.person.name} is ${input.person.action}.` : ''}`,
   );
 }
