@@ -94,7 +94,11 @@ export async function ensureStep(c: MindContext, r: Resident, ctx: DecideContext
   if (window.end - window.start > s.stepMinutes.max * MINUTE_MS && !isSleeping(hour.activity)) {
     const place = [ctx.location, ...ctx.knownPlaces].find((p) => p.id === hour.place);
     // Another person's own room is not where one's steps happen (a lean prompt in a shared house).
-    const all = (place?.subAreas ?? []).map((a) => ({ name: a.name, objects: a.objects.map((o) => o.name) }));
+    // An object whose state says it cannot be used (broken, occupied, burning) is not offered for a step.
+    const all = (place?.subAreas ?? []).map((a) => ({
+      name: a.name,
+      objects: a.objects.filter((o) => !unusable(o.status)).map((o) => o.name),
+    }));
     const mine = all.filter((a) => !othersPrivateArea(a.name, r.profile.name));
     const areas = mine.length > 0 ? mine : all;
     const input: PlanStepsInput = {
@@ -184,4 +188,12 @@ export function othersPrivateArea(area: string, self: string): boolean {
 /** What a repeated meal becomes: the parent activity, unless that is the meal itself. */
 function notAMeal(parent: string): string {
   return mealOf(parent) ? 'take a short rest' : parent;
+}
+
+const UNUSABLE =
+  /\b(broken|out of order|not working|occupied|in use by|burning|on fire|smoking|flood(?:ed|ing)|leak(?:ing|s)?|closed for repair|being repaired)\b/i;
+
+/** An object state that says it cannot be used now ("broken", "occupied", "on fire"). */
+export function unusable(status: string | undefined): boolean {
+  return status !== undefined && UNUSABLE.test(status);
 }

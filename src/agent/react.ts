@@ -24,13 +24,21 @@ import {
 import { clockAt, DAY_MS, MINUTE_MS } from './time.ts';
 import type { Action, DecideContext, Decision } from './types.ts';
 
+const EVENT_KEY = 'considered an event';
+
 /** The focal perception worth a react decision, if any (sec. 4.3.1; cheap gates first, no model call). */
 export function focalPerception(
   c: MindContext,
   r: Resident,
   ctx: DecideContext,
   status: string,
-): { observation: string; subject?: string; person?: DecideContext['nearby'][number] } | null {
+): {
+  observation: string;
+  subject?: string;
+  person?: DecideContext['nearby'][number];
+  /** Everyone free around when a person is considered: one decision answers for all of them. */
+  around?: DecideContext['nearby'];
+} | null {
   const s = c.settings;
   const mind = c.mindOf(r);
   const now = ctx.now;
@@ -43,7 +51,9 @@ export function focalPerception(
       !own.test(p.description) &&
       !recently(mind.considered[p.description], 60),
   );
-  const alarm = fresh.find((p) => isAlarming(p.description));
+  // An alarm is a state of things (a stove burning, a pipe leaking), not someone's reaction to one: "Lena is
+  // putting out the fire" does not send everyone else running too (no cascade).
+  const alarm = fresh.find((p) => p.kind !== 'action' && isAlarming(p.description));
   if (alarm) return { observation: alarm.description, ...(alarm.subject ? { subject: alarm.subject } : {}) };
   if (isSleeping(status)) return null;
   // Whom to consider talking to: a free person not talked with lately; in a crowd, not always the first one
@@ -57,23 +67,20 @@ export function focalPerception(
   const n = free.sort(
     (a, b) => hashString(`${r.profile.id}|${a.id}|${now}`) - hashString(`${r.profile.id}|${b.id}|${now}`),
   )[0];
-  if (n) return { observation: `${n.name} is ${stripPeriod(n.action)}`, subject: n.name, person: n };
-  // Someone else's routine doings (an action or an arrival) are no reason to stop; an unusual object state or a
-  // remarkable event is (sec. 4.3.1: react to what matters), and only those cost a decision.
+  if (n) return { observation: `${n.name} is ${stripPeriod(n.action)}`, subject: n.name, person: n, around: free };
+  // Someone else's doings, arrivals and object states are no reason to stop unless remarkable (sec. 4.3.1: react
+  // to what matters), and an ordinary event reopens the plan at most once per settings.reactCooldownMinutes.
+  if (recently(mind.considered[EVENT_KEY], s.reactCooldownMinutes)) return null;
   const notable = fresh
     .map((p) => ({
       p,
       imp: r.memory.latestWithDescription(p.description)?.importance ?? heuristicImportance(p.description),
     }))
-    .filter((x) =>
-      x.p.kind === 'action' || x.p.kind === 'arrival' || x.p.kind === undefined
-        ? x.imp >= s.reactEventImportance
-        : x.imp >= s.reactMinImportance,
-    )
+    .filter((x) => x.imp >= s.reactEventImportance)
     .sort((a, b) => b.imp - a.imp)[0];
-  return notable
-    ? { observation: notable.p.description, ...(notable.p.subject ? { subject: notable.p.subject } : {}) }
-    : null;
+  if (!notable) return null;
+  mind.considered[EVENT_KEY] = now;
+  return { observation: notable.p.description, ...(notable.p.subject ? { subject: notable.p.subject } : {}) };
 }
 
 /** Plans (day outline -> hour -> 5-15 min steps, lazily), reacts or continues; returns the current action. */
@@ -118,7 +125,9 @@ export async function decide(c: MindContext, r: Resident, ctx: DecideContext): P
       ...NO_REACTION,
     }));
     // Chose not to talk: no new decision about this person for a while (unless they are still there much later).
-    if (focal.person && out.decision !== 'talk') mind.considered[declinedKey(focal.person.id)] = now;
+    // Deciding not to talk now answers for everyone free around too: no new decision per person this moment.
+    if (focal.person && out.decision !== 'talk')
+      for (const x of focal.around ?? [focal.person]) mind.considered[declinedKey(x.id)] = now;
     if (out.decision === 'talk' && focal.person) {
       converse = {
         with: focal.person.id,

@@ -71,16 +71,17 @@ export interface AgentSettings {
   stepMinutes: { min: number; max: number };
   /** Plan times are rounded to this many minutes. */
   planGranularityMinutes: number;
-  /** Longest a day block may be before it is decomposed into hour chunks (shorter blocks are their own chunk). */
+  /** Longest a day block may be before it is decomposed into chunks (shorter blocks are their own chunk); also the
+   *  longest span one step-decomposition call covers. */
   hourChunkMinutes: number;
   /** Hours a cached summary description stays fresh. */
   summaryRefreshHours: number;
   /** A perception identical to one stored this recently (minutes) is not stored again. */
   perceptionDedupMinutes: number;
-  /** Perceived events below this importance do not prompt a react decision (alarming ones always do). */
-  reactMinImportance: number;
-  /** Others' routine doings (actions, arrivals) prompt a react decision only from this importance (alarms always). */
+  /** Others' doings, arrivals and object states prompt a react decision only from this importance (alarms always). */
   reactEventImportance: number;
+  /** An ordinary (not alarming, not a person) event reopens the plan at most once per this many minutes. */
+  reactCooldownMinutes: number;
   /** Minutes before a resident reconsiders talking to someone it just decided not to talk to. */
   chatDeclinedMinutes: number;
   /** Minutes before the same resident considers another chat with the same person. */
@@ -120,7 +121,7 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   reflectionQuestions: 3, // sec. 4.2: "the 3 most salient high-level questions"
   insightsPerQuestion: 5, // sec. 4.2: "5 high-level insights"
   reflectionRecordChars: 160, // whole records, not fragments (sec. 4.2 asks over the records themselves)
-  reflectionPromptChars: 6000, // about 1,500 tokens of records, the newest kept: ~1-2 reflections a day
+  reflectionPromptChars: 4000, // about 1,000 tokens of whole records, the newest kept: 1-3 reflections a day
   reactContextK: 8, // relationship + activity queries (sec. 4.3.1); authors 50+25 summarised, we add the note
   briefSummaryChars: 200, // ours: name, age, traits and occupation are what decomposing an activity needs
   reflectionRetrieveK: 12, // authors' code 30 per question (reflect.py); 12 each, shown once across questions
@@ -136,11 +137,12 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   dayBlocks: { min: 5, max: 8 }, // sec. 4.3: a day outline in 5-8 chunks
   stepMinutes: { min: 5, max: 15 }, // sec. 4.3: decomposed again into 5-15 minute actions
   planGranularityMinutes: 5, // the finest plan step (sec. 4.3)
-  hourChunkMinutes: 60, // sec. 4.3: day chunks are decomposed into hour-long actions
+  hourChunkMinutes: 120, // sec. 4.3 decomposes into hour-long actions; ours: chunks of up to 2 hours, each then
+  // decomposed into 5-15 minute steps in one call (half the step calls of a day, the most frequent call)
   summaryRefreshHours: 24, // the Smallville code regenerates the identity summary once per game day
   perceptionDedupMinutes: 60, // the Smallville code skips events already among the latest retained ones
-  reactMinImportance: 4, // routine sights (poignancy 1-3) do not interrupt a plan; ours, tuned on the agent-day bench
   reactEventImportance: 7, // ours: a neighbour "meeting a resident" (4-5) is routine; a wedding or a fight (7+) is not
+  reactCooldownMinutes: 60, // ours: the plan is reconsidered for an ordinary event at most hourly (people and alarms apart)
   chatDeclinedMinutes: 240, // ours: twice the chat buffer; nothing to say to a housemate rarely changes within hours
   chatCooldownMinutes: 120, // Smallville keeps a per-pair chat buffer so a pair does not talk in loops
   reactionMinutes: 15, // one fine plan step (sec. 4.3)

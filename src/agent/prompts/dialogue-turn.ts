@@ -42,7 +42,8 @@ export type DialogueTurnOutput = z.infer<typeof dialogueTurnOutput>;
 
 export function dialogueTurnMessages(input: DialogueTurnInput): ChatMessage[] {
   const to = input.listeners.join(' and ');
-  const history = input.history.map((h) => quoted({ from: h.speaker, text: h.text })).join('\n');
+  // "Name: <quoted line>": who speaks is ours, what they say is a quoted block ending the line.
+  const history = input.history.map((h) => `${h.speaker}: ${quoted({ from: h.speaker, text: h.text })}`).join('\n');
   return prompt(
     system(
       `You are ${input.name} talking with ${to}. Say ${input.first}'s next line: short, natural, in character. Reply {"line": "...", "end": true|false, "news": "..."}, where news is a piece of news the line passes on as one sentence, or null. End when the talk has run its course${input.turnsLeft <= 1 ? ' (this is your last line)' : ''}.`,
