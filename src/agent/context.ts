@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import type { ChatMessage, Embedder, LanguageModel } from '../llm/port.ts';
 import type { MemoryStream, NewMemory } from './memory-stream.ts';
 import { asMindState, type MindState } from './mind-state.ts';
-import { agentOfflineRules } from './offline-rules.ts';
 import type { PromptMemory } from './prompts/common.ts';
 import { promptMemories, recall } from './retrieve.ts';
 import { type AgentSettings, resolveAgentSettings } from './settings.ts';
@@ -100,7 +99,8 @@ export class MindContext {
 
   /**
    * One structured call with a safe default: on any failure (budget, schema after the gateway's repair,
-   * timeout, ...) the offline rule answers from the same input, then `lastResort`. Logged, never thrown.
+   * timeout, an open circuit, ...) the call site's neutral default answers (continue the plan, "I can't answer
+   * that right now"), never the offline model's invented content. Logged (the gateway counts the failure).
    */
   async ask<T>(
     task: string,
@@ -112,14 +112,7 @@ export class MindContext {
     try {
       return await this.llm.object({ task, schema, messages, input, ...(this.townId ? { townId: this.townId } : {}) });
     } catch (e) {
-      this.log(`agent: ${task} failed, using a safe default`, { error: e instanceof Error ? e.message : String(e) });
-      try {
-        const rule = agentOfflineRules[task];
-        const parsed = rule ? schema.safeParse(rule(input, messages)) : undefined;
-        if (parsed?.success) return parsed.data;
-      } catch {
-        // fall through to the constant
-      }
+      this.log(`agent: ${task} failed, using a neutral default`, { error: e instanceof Error ? e.message : String(e) });
       return lastResort();
     }
   }

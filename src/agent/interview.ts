@@ -37,7 +37,7 @@ export async function innerVoice(c: MindContext, r: Resident, text: string, now:
     now,
   );
   mind.importanceSinceReflection += importance;
-  mind.replan = { reason: thought, at: now };
+  mind.replan = { reason: thought, at: now, said: clipText(text, 400) };
 }
 
 /** Answers in character from retrieval on the question; remembers having been interviewed unless told not to. */

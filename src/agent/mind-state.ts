@@ -62,7 +62,9 @@ export interface MindState {
   /** A few lines about the previous day, for the next day plan (sec. 4.3). */
   yesterday: string[];
   /** Set by the inner voice: the rest of the day is planned again at the next decide(). */
-  replan: { reason: string; at: number } | null;
+  replan: { reason: string; at: number; said?: string } | null;
+  /** The last day's outline, kept when a new day starts: a failed day-plan call carries on with it. */
+  lastPlan?: DayPlan | null;
   /** What just happened that the next decomposition should know (e.g. a reaction). */
   context: string | null;
   lastAction: Action | null;

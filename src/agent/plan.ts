@@ -5,7 +5,6 @@ import { EXPERIENCE, floorTo, type MindContext, type Resident } from './context.
 import { summaryOf } from './describe.ts';
 import type { DayPlan, MindState, PlanSlot } from './mind-state.ts';
 import { todayNumber, upcomingDay } from './offline-plan.ts';
-import { offlineDayPlan } from './offline-rules.ts';
 import { quoted } from './prompts/common.ts';
 import {
   PLAN_DAY_TASK,
@@ -19,6 +18,7 @@ import { dedupeMeals, mergeAdjacent, type NormalizeOptions, normalizeSlots, spli
 import { baseOfIng, clip as clipText, isSleeping, stripPeriod } from './text.ts';
 import { clockAt, DAY_MS, dateText, dayKey, dayStart, hhmm, MINUTE_MS, parseClock } from './time.ts';
 import type { DecideContext, Memory, MemoryId, PlanLevel } from './types.ts';
+import { intendedAction, placeNamed, timeOfDay } from './when.ts';
 
 export function placesFor(ctx: DecideContext, r: Resident, mind: MindState): PromptPlace[] {
   const seen = new Set<string>();
@@ -157,8 +157,13 @@ export async function planDay(
   const out = await c.ask(PLAN_DAY_TASK, planDayOutput, planDayMessages(input), input, () => ({ blocks: [] }));
   let slots = toSlots(c, out.blocks, day0, places, p.home).filter((x) => x.end > start);
   if (slots.length === 0) {
-    c.log('agent: empty day plan; using the rule-based outline', { agent: p.id });
-    slots = toSlots(c, offlineDayPlan(input), day0, places, p.home);
+    // A neutral default, never an invented plan: keep what was planned for today, else repeat the last day's.
+    c.log('agent: no day plan from the model; carrying on with the previous plan', { agent: p.id });
+    const previous = mind.plan ?? mind.lastPlan;
+    const shift = previous ? day0 - previous.dayStart : 0;
+    slots = (previous?.blocks ?? neutralDay(day0, p.home))
+      .map((b) => ({ ...b, start: b.start + shift, end: b.end + shift }))
+      .filter((x) => x.end > start);
   }
   const fill = (a: number, b: number): PlanSlot => ({ start: a, end: b, activity: 'sleeping', place: p.home });
   const fresh = normalizeSlots(slots, window, slotOpts(c, fill));
@@ -246,17 +251,51 @@ export async function ensureDay(c: MindContext, r: Resident, ctx: DecideContext)
   const key = dayKey(ctx.now);
   if (mind.plan && mind.plan.day !== key) {
     mind.yesterday = yesterdayLines(r, mind.plan);
+    mind.lastPlan = {
+      day: mind.plan.day,
+      dayStart: mind.plan.dayStart,
+      blocks: mind.plan.blocks,
+      hours: [],
+      steps: [],
+    };
     mind.avoid = [];
     mind.context = null;
     mind.plan = null;
   }
   if (!mind.plan) await planDay(c, r, ctx, dayStart(ctx.now));
   if (mind.replan) {
-    const reason = mind.replan.reason;
+    const { reason, said } = mind.replan;
     mind.replan = null;
     await planDay(c, r, ctx, ctx.now, reason);
+    if (said) await pinIntention(c, r, ctx, said);
   }
   return mind.plan!;
+}
+
+/**
+ * An intention that names a time today and a known place ("this afternoon at the library", "at 5 pm at the cafe")
+ * is put at that time and place whatever the day plan made of it (a neutral reader: when.ts), and the hours and
+ * steps under it are planned again when reached.
+ */
+export async function pinIntention(c: MindContext, r: Resident, ctx: DecideContext, text: string): Promise<void> {
+  const mind = c.mindOf(r);
+  const plan = mind.plan;
+  const when = timeOfDay(text);
+  const places = placesFor(ctx, r, mind);
+  const where = placeNamed(text, places);
+  const what = intendedAction(text);
+  if (!plan || !when || !where || !what) return;
+  const g = c.settings.planGranularityMinutes * MINUTE_MS;
+  const start = Math.max(plan.dayStart + when.start * MINUTE_MS, floorTo(ctx.now, g));
+  const end = Math.min(plan.dayStart + DAY_MS, plan.dayStart + (when.start + when.minutes) * MINUTE_MS);
+  if (end <= start) return;
+  const slot: PlanSlot = { start, end, activity: what, place: where.id };
+  const fill = (a: number, b: number): PlanSlot => ({ start: a, end: b, activity: 'free time', place: r.profile.home });
+  plan.blocks = spliceSlots(plan.blocks, { start, end }, [slot], slotOpts(c, fill));
+  const outside = <T extends PlanSlot>(xs: readonly T[]) => xs.filter((x) => x.end <= start || x.start >= end);
+  plan.hours = outside(plan.hours);
+  plan.steps = outside(plan.steps);
+  await c.storeAll(planMemories(c, r, 'day', [slot], places), ctx.now);
 }
 
 /** Today's plan as text lines for display (blocks, with the hour chunks decomposed so far). */
@@ -277,4 +316,14 @@ export function planLines(c: MindContext, r: Resident, opts: { hours?: boolean }
 /** Drops slots from t on (a slot straddling t is clipped to end there). */
 export function cutFrom<T extends PlanSlot>(slots: readonly T[], t: number): T[] {
   return slots.filter((x) => x.start < t).map((x) => (x.end > t ? { ...x, end: t } : x));
+}
+
+/** With no plan at all (the first day, the model unreachable): a neutral day at home, labelled as such. */
+function neutralDay(day0: number, home: string): PlanSlot[] {
+  const h = (x: number) => day0 + x * 60 * MINUTE_MS;
+  return [
+    { start: h(0), end: h(7), activity: 'sleeping', place: home },
+    { start: h(7), end: h(22), activity: 'go about the day as usual', place: home },
+    { start: h(22), end: h(24), activity: 'sleeping', place: home },
+  ];
 }
