@@ -53,7 +53,10 @@ export async function ensureHour(c: MindContext, r: Resident, ctx: DecideContext
     const out = await c.ask(PLAN_HOURS_TASK, planHoursOutput, planHoursMessages(input), input, () => ({
       items: [],
     }));
-    const got = toSlots(c, out.items, plan.dayStart, places, block.place);
+    // A block pinned to a time and place (what a resident resolved to do there) keeps its place in every chunk.
+    const got = toSlots(c, out.items, plan.dayStart, places, block.place).map((x) =>
+      block.pinned ? { ...x, place: block.place, pinned: true } : x,
+    );
     if (got.length === 0) c.log('agent: empty hour plan; keeping the block as one chunk', { agent: r.profile.id });
     else items = got;
     const fresh = normalizeSlots(

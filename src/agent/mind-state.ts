@@ -8,6 +8,8 @@ import type { Action, AgentProfile } from './types.ts';
 /** A plan item at one level: an interval, what, and where (place id). */
 export interface PlanSlot extends Slot {
   place: string;
+  /** Put at this time and place by what the resident resolved (a whisper naming both): kept there. */
+  pinned?: boolean;
 }
 
 /** A 5-15 minute action with what the world needs to show it. */
@@ -74,8 +76,9 @@ export interface MindState {
   chattedAt: Record<string, number>;
   /** Listener id -> keys of the news already told to them (newsKey), newest last. */
   told: Record<string, string[]>;
-  /** Place ids the world refused today (closed, full): plans avoid them until tomorrow. */
+  /** Place ids the world refused (closed, full): plans avoid them until avoidUntil[id]. */
   avoid: string[];
+  avoidUntil: Record<string, number>;
   /** Lower-cased name -> the relationship note about that person (relations.ts). */
   relations: Record<string, Relation>;
 }
@@ -97,6 +100,7 @@ export function initialMindState(_profile: AgentProfile): MindState {
     chattedAt: {},
     told: {},
     avoid: [],
+    avoidUntil: {},
     relations: {},
   };
 }

@@ -302,7 +302,8 @@ export const agentOfflineRules: OfflineRules = {
 
 /** The offline reaction: an alarm is dealt with; a person with news, or never talked with, is talked to. */
 function offlineReaction(i: ReactInput): Partial<ReactOutput> {
-  if (isAlarming(i.observation)) {
+  // An alarm is a state of things; a person dealing with one is someone to talk to, not a new alarm.
+  if (!i.person && isAlarming(i.observation)) {
     const subject = i.subject ?? /^(?:the\s+)?(.+?)\s+(?:is|are)\b/i.exec(i.observation)?.[1] ?? 'problem';
     const o = i.observation;
     if (/burn|fire|smok/i.test(o))

@@ -29,7 +29,7 @@ export function placesFor(ctx: DecideContext, r: Resident, mind: MindState): Pro
     out.push({ id: p.id, name: p.name, ...(p.kind ? { kind: p.kind } : {}), ...(p.hours ? { hours: p.hours } : {}) });
   }
   if (!seen.has(r.profile.home)) out.push({ id: r.profile.home, name: 'home' });
-  return out.filter((p) => !mind.avoid.includes(p.id) || p.id === r.profile.home);
+  return out.filter((p) => !avoiding(mind, p.id, ctx.now) || p.id === r.profile.home);
 }
 
 /** Maps a model's place (id or name) onto a known place id; unknown ones fall back (and are logged). */
@@ -151,7 +151,7 @@ export async function planDay(
     intentions: c.promptMemories(known, r).map((m, k) => ({ ...m, day: dayKey(known[k]!.createdAt) })),
     places,
     home: p.home,
-    avoid: mind.avoid,
+    avoid: mind.avoid.filter((id) => avoiding(mind, id, now)),
     blocks: s.dayBlocks,
   };
   const out = await c.ask(PLAN_DAY_TASK, planDayOutput, planDayMessages(input), input, () => ({ blocks: [] }));
@@ -259,6 +259,7 @@ export async function ensureDay(c: MindContext, r: Resident, ctx: DecideContext)
       steps: [],
     };
     mind.avoid = [];
+    mind.avoidUntil = {};
     mind.context = null;
     mind.plan = null;
   }
@@ -281,7 +282,8 @@ export async function pinIntention(c: MindContext, r: Resident, ctx: DecideConte
   const mind = c.mindOf(r);
   const plan = mind.plan;
   const when = timeOfDay(text);
-  const places = placesFor(ctx, r, mind);
+  // what one resolved to do is done where one said, even at a place refused a little earlier
+  const places = placesFor(ctx, r, { ...mind, avoid: [] });
   const where = placeNamed(text, places);
   const what = intendedAction(text);
   if (!plan || !when || !where || !what) return;
@@ -289,7 +291,7 @@ export async function pinIntention(c: MindContext, r: Resident, ctx: DecideConte
   const start = Math.max(plan.dayStart + when.start * MINUTE_MS, floorTo(ctx.now, g));
   const end = Math.min(plan.dayStart + DAY_MS, plan.dayStart + (when.start + when.minutes) * MINUTE_MS);
   if (end <= start) return;
-  const slot: PlanSlot = { start, end, activity: what, place: where.id };
+  const slot: PlanSlot = { start, end, activity: what, place: where.id, pinned: true };
   const fill = (a: number, b: number): PlanSlot => ({ start: a, end: b, activity: 'free time', place: r.profile.home });
   plan.blocks = spliceSlots(plan.blocks, { start, end }, [slot], slotOpts(c, fill));
   const outside = <T extends PlanSlot>(xs: readonly T[]) => xs.filter((x) => x.end <= start || x.start >= end);
@@ -326,4 +328,11 @@ function neutralDay(day0: number, home: string): PlanSlot[] {
     { start: h(7), end: h(22), activity: 'go about the day as usual', place: home },
     { start: h(22), end: h(24), activity: 'sleeping', place: home },
   ];
+}
+
+/** Is the place avoided now (refused a little earlier)? An old entry without a time counts for the day. */
+function avoiding(mind: MindState, id: string, now: number): boolean {
+  if (!mind.avoid.includes(id)) return false;
+  const until = mind.avoidUntil?.[id];
+  return until === undefined || now < until;
 }

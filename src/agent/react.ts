@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { hashString } from '../core/rng.ts';
 import { clampInt, EXPERIENCE, firstWord, floorTo, type MindContext, type Resident } from './context.ts';
-import { ensureStep } from './decompose.ts';
+import { ensureStep, unusable } from './decompose.ts';
 import { summaryOf } from './describe.ts';
 import type { PlanSlot, StepSlot } from './mind-state.ts';
 import { cutFrom, ensureDay } from './plan.ts';
@@ -72,6 +72,8 @@ export function focalPerception(
   // to what matters), and an ordinary event reopens the plan at most once per settings.reactCooldownMinutes.
   if (recently(mind.considered[EVENT_KEY], s.reactCooldownMinutes)) return null;
   const notable = fresh
+    // someone dealing with an alarm is not a new alarm (the alarm itself is perceived as a state of things)
+    .filter((p) => !(p.kind === 'action' && isAlarming(p.description)))
     .map((p) => ({
       p,
       imp: r.memory.latestWithDescription(p.description)?.importance ?? heuristicImportance(p.description),
@@ -136,6 +138,16 @@ export async function decide(c: MindContext, r: Resident, ctx: DecideContext): P
     } else if (out.decision === 'react' && (out.reaction ?? '').trim() !== '') {
       step = await react(c, r, ctx, focal.observation, out);
       reacted = true;
+    }
+  }
+  // A step planned before an object broke (or caught fire, or was taken) goes on without it: not used.
+  if (step.object && step.kind !== 'reaction') {
+    const status = ctx.location.subAreas
+      .flatMap((a) => a.objects)
+      .find((o) => o.name.toLowerCase() === step.object!.toLowerCase())?.status;
+    if (unusable(status)) {
+      const { object: _o, objectStatus: _s, ...rest } = step;
+      step = rest;
     }
   }
   const action = toAction(r, step);
@@ -213,22 +225,39 @@ export async function react(
   return step;
 }
 
-/** The world refused a move: remember why, avoid the place today, plan the rest of the hour again. */
+/**
+ * The world refused a move. A sub-area taken (an occupied restroom) keeps the place: the steps are planned again
+ * with that in mind (another sub-area, or a short wait). A place closed or full is avoided for a while
+ * (settings.avoidMinutes), the plan's time there in that while spent at home, then the plan resumes.
+ */
 export async function onRejected(c: MindContext, r: Resident, ctx: DecideContext): Promise<void> {
   const mind = c.mindOf(r);
   const plan = mind.plan!;
   const reason = clipText(ctx.rejected!, 200);
   const target = mind.lastAction?.location;
-  if (target && target !== r.profile.home && !mind.avoid.includes(target)) mind.avoid.push(target);
+  const subArea = mind.lastAction?.subArea;
+  const areaTaken = subArea !== undefined && reason.toLowerCase().includes(subArea.toLowerCase());
   const text = `${r.profile.firstName} could not go ahead as planned: ${stripPeriod(reason)}`;
   await c.storeAll([{ r, m: { kind: 'observation', description: text, importance: 3 } }], ctx.now);
-  mind.context = text;
-  const home = r.profile.home;
-  const swap = <T extends PlanSlot>(x: T): T =>
-    x.end > ctx.now && target !== undefined && x.place === target ? { ...x, place: home } : x;
-  plan.blocks = plan.blocks.map(swap);
-  plan.hours = plan.hours.map(swap);
+  mind.context = areaTaken ? `${text}; use another part of the place, or wait a little` : text;
   plan.steps = cutFrom(plan.steps, floorTo(ctx.now, c.settings.planGranularityMinutes * MINUTE_MS));
+  if (areaTaken || !target || target === r.profile.home) return;
+  const until = ctx.now + c.settings.avoidMinutes * MINUTE_MS;
+  if (!mind.avoid.includes(target)) mind.avoid.push(target);
+  mind.avoidUntil[target] = until;
+  const home = r.profile.home;
+  // only the part of the plan inside the avoided while moves home; later time there stands
+  const swap = <T extends PlanSlot>(xs: readonly T[]): T[] =>
+    xs.flatMap((x) => {
+      if (x.place !== target || x.end <= ctx.now || x.start >= until) return [x];
+      const parts: T[] = [];
+      if (x.start < ctx.now) parts.push({ ...x, end: ctx.now });
+      parts.push({ ...x, start: Math.max(x.start, ctx.now), end: Math.min(x.end, until), place: home });
+      if (x.end > until) parts.push({ ...x, start: until });
+      return parts;
+    });
+  plan.blocks = swap(plan.blocks);
+  plan.hours = swap(plan.hours);
 }
 
 export function toAction(r: Resident, step: StepSlot): Action {

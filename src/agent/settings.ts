@@ -86,6 +86,8 @@ export interface AgentSettings {
   chatDeclinedMinutes: number;
   /** Minutes before the same resident considers another chat with the same person. */
   chatCooldownMinutes: number;
+  /** Minutes a place that refused a resident (closed, full) is left out of its plans. */
+  avoidMinutes: number;
   /** Minutes a reaction takes when the model does not say. */
   reactionMinutes: number;
   /** Each participant speaks at most this many lines in one conversation. */
@@ -145,6 +147,7 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   reactCooldownMinutes: 60, // ours: the plan is reconsidered for an ordinary event at most hourly (people and alarms apart)
   chatDeclinedMinutes: 240, // ours: twice the chat buffer; nothing to say to a housemate rarely changes within hours
   chatCooldownMinutes: 120, // Smallville keeps a per-pair chat buffer so a pair does not talk in loops
+  avoidMinutes: 120, // ours: a closed or full place is tried again later the same day, not given up for the day
   reactionMinutes: 15, // one fine plan step (sec. 4.3)
   maxTurnsEach: 8, // issue 3: default cap of 8 turns each
   dialogueHistoryLines: 6, // the last few lines carry the thread (offline talks run 4-7 lines); older ones are in the memories
