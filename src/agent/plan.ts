@@ -2,9 +2,9 @@
 // it; plan slots become plan memories.
 
 import { EXPERIENCE, floorTo, type MindContext, type Resident } from './context.ts';
+import { todayNumber, upcomingDay } from './dates.ts';
 import { summaryOf } from './describe.ts';
 import type { DayPlan, MindState, PlanSlot } from './mind-state.ts';
-import { todayNumber, upcomingDay } from './offline-plan.ts';
 import { quoted } from './prompts/common.ts';
 import {
   PLAN_DAY_TASK,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dueOn, namedDay, offlineDayPlan, stepsFor, todayNumber } from '../../src/agent/offline-plan.ts';
+import { dueOn, namedDay, todayNumber } from '../../src/agent/dates.ts';
+import { offlineDayPlan, stepsFor } from '../../src/agent/offline-plan.ts';
 import { type PlanDayInput, planDayMessages } from '../../src/agent/prompts/plan-day.ts';
 
 const PLACES = [
