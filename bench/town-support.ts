@@ -1,6 +1,6 @@
 // Shared pieces of the town benches: a 25-resident town (Smallville when given, else the seed town cloned),
 // the offline model as a zero-latency fake, and a fixed-latency wrapper.
-import { agentOfflineRules } from '../src/agent/index.ts';
+import { agentOfflineRules } from '../src/llm/offline/index.ts';
 import { createEmbedder, mergeOfflineRules, OfflineModel } from '../src/llm/index.ts';
 import type { EmbedRequest, Embedder, LanguageModel, ModelInfo, ObjectRequest } from '../src/llm/port.ts';
 import { slugify, type TownFile } from '../src/town/file.ts';

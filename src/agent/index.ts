@@ -8,7 +8,6 @@ export {
   type PlanSlot,
   type StepSlot,
 } from './mind-state.ts';
-export { agentOfflineRules } from './offline-rules.ts';
 export {
   fitBudget,
   minMaxNormalize,

@@ -5,15 +5,15 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { agentOfflineRules } from '../agent/index.ts';
 import { ConfigError, loadConfig, loadDotEnv } from '../config.ts';
 import { isUserError } from '../errors.ts';
 import { createEmbedder, createLanguageModel, describeModel, mergeOfflineRules } from '../llm/index.ts';
+import { agentOfflineRules } from '../llm/offline/index.ts';
 import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { countChatTokens, countTokens } from '../llm/tokens.ts';
 import type { TownFile } from '../town/file.ts';
 import { loadTownFile } from '../town/file-io.ts';
-import { simulate, summarizeReport, type SimulateReport } from '../town/simulate.ts';
+import { type SimulateReport, simulate, summarizeReport } from '../town/simulate.ts';
 import { importSmallville } from '../town/smallville.ts';
 import { readSmallvilleDir } from '../town/smallville-files.ts';
 

@@ -3,7 +3,6 @@
 // prompts). Outside its quoted blocks no prompt may hold any of it, and every prompt that carries a block states
 // USER_TEXT_RULE in its system message. Each payload holds a marker ("ZQ<n>") found nowhere else in the town.
 import { describe, expect, it } from 'vitest';
-import { agentOfflineRules } from '../../src/agent/offline-rules.ts';
 import type { PromptMemory } from '../../src/agent/prompts/common.ts';
 import { conversationSummaryMessages } from '../../src/agent/prompts/conversation-summary.ts';
 import { dialogueTurnMessages } from '../../src/agent/prompts/dialogue-turn.ts';
@@ -18,6 +17,7 @@ import { reflectQuestionsMessages } from '../../src/agent/prompts/reflect-questi
 import { summaryMessages } from '../../src/agent/prompts/summary.ts';
 import { readUserTextBlocks, USER_TEXT_MARK, USER_TEXT_RULE, withoutUserTextBlocks } from '../../src/core/user-text.ts';
 import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
+import { agentOfflineRules } from '../../src/llm/offline/agent-rules.ts';
 import type { ChatMessage } from '../../src/llm/port.ts';
 import { agentKit } from '../../src/town/agent-kit.ts';
 import { validateTownFile } from '../../src/town/file.ts';

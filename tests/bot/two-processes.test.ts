@@ -2,7 +2,7 @@
 // second copy): only the holder of the town's lease delivers its outbox, so every post shows exactly once; when the
 // holder dies, the survivor takes over once the lease expires, and at once when the holder shuts down cleanly.
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentOfflineRules } from '../../src/agent/index.ts';
+import { agentOfflineRules } from '../../src/llm/offline/index.ts';
 import { formatPost } from '../../src/bot/delivery.ts';
 import { type DiscordBot, startDiscordBot } from '../../src/bot/index.ts';
 import { splitMessage } from '../../src/bot/split.ts';

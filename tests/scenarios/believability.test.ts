@@ -4,9 +4,9 @@
 // used), not by the wording of the lines, so they hold for any model that answers the schema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unusable } from '../../src/agent/decompose.ts';
-import { agentOfflineRules } from '../../src/agent/offline-rules.ts';
 import { isAlarming } from '../../src/agent/text.ts';
 import { createLanguageModel, LexicalEmbedder } from '../../src/llm/index.ts';
+import { agentOfflineRules } from '../../src/llm/offline/agent-rules.ts';
 import type { LanguageModel, ObjectRequest } from '../../src/llm/port.ts';
 import { agentKit } from '../../src/town/agent-kit.ts';
 import { validateTownFile } from '../../src/town/file.ts';

@@ -6,9 +6,9 @@
 // - answers come only from memories (and today's plan); with nothing relevant the resident says it does not
 //   remember (sec. 6.2's embellishment failure);
 // - wording varies deterministically (a hash of who, to whom and when), so runs replay exactly.
-import { hashString } from '../core/rng.ts';
-import type { PromptMemory, PromptRelation } from './prompts/common.ts';
-import type { DialogueTurnInput } from './prompts/dialogue-turn.ts';
+
+import type { PromptMemory, PromptRelation } from '../../agent/prompts/common.ts';
+import type { DialogueTurnInput } from '../../agent/prompts/dialogue-turn.ts';
 import {
   contentWords,
   escapeRegExp,
@@ -17,7 +17,8 @@ import {
   lowerFirst,
   progressive,
   stripPeriod,
-} from './text.ts';
+} from '../../agent/text.ts';
+import { hashString } from '../../core/rng.ts';
 import { gerundClause, names, type Pronoun, selfPronoun, subjectOf, toFirstPerson } from './voice.ts';
 
 export interface Me {

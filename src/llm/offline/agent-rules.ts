@@ -3,31 +3,20 @@
 // town alive without a key: importance from keywords, plans from the identity fields and lifestyle using only
 // known places, dialogue that passes on the most important memory the listener has not heard (so news spreads
 // between residents), reflections that group memories by the people and places they mention.
-import type { OfflineRules } from '../llm/port.ts';
-import { objectFor, offlineDayPlan, stepsFor } from './offline-plan.ts';
-import {
-  answerQuestion,
-  coveredBy,
-  dialogueTurn,
-  isFact,
-  newsworthy,
-  replyTo,
-  summarizeConversation,
-  topicOf,
-} from './offline-talk.ts';
-import { type PromptMemory, parseInput } from './prompts/common.ts';
-import { CONVERSATION_SUMMARY_TASK, conversationSummaryInput } from './prompts/conversation-summary.ts';
-import { DIALOGUE_TURN_TASK, dialogueTurnInput } from './prompts/dialogue-turn.ts';
-import { HEAR_TASK, hearInput } from './prompts/hear.ts';
-import { IMPORTANCE_TASK, importanceInput } from './prompts/importance.ts';
-import { INTERVIEW_TASK, interviewInput } from './prompts/interview.ts';
-import { PLAN_DAY_TASK, planDayInput } from './prompts/plan-day.ts';
-import { PLAN_HOURS_TASK, planHoursInput } from './prompts/plan-hours.ts';
-import { PLAN_STEPS_TASK, planStepsInput } from './prompts/plan-steps.ts';
-import { NO_REACTION, REACT_TASK, type ReactInput, type ReactOutput, reactInput } from './prompts/react.ts';
-import { REFLECT_INSIGHTS_TASK, reflectInsightsInput } from './prompts/reflect-insights.ts';
-import { REFLECT_QUESTIONS_TASK, reflectQuestionsInput } from './prompts/reflect-questions.ts';
-import { SUMMARY_TASK, summaryInput } from './prompts/summary.ts';
+
+import { type PromptMemory, parseInput } from '../../agent/prompts/common.ts';
+import { CONVERSATION_SUMMARY_TASK, conversationSummaryInput } from '../../agent/prompts/conversation-summary.ts';
+import { DIALOGUE_TURN_TASK, dialogueTurnInput } from '../../agent/prompts/dialogue-turn.ts';
+import { HEAR_TASK, hearInput } from '../../agent/prompts/hear.ts';
+import { IMPORTANCE_TASK, importanceInput } from '../../agent/prompts/importance.ts';
+import { INTERVIEW_TASK, interviewInput } from '../../agent/prompts/interview.ts';
+import { PLAN_DAY_TASK, planDayInput } from '../../agent/prompts/plan-day.ts';
+import { PLAN_HOURS_TASK, planHoursInput } from '../../agent/prompts/plan-hours.ts';
+import { PLAN_STEPS_TASK, planStepsInput } from '../../agent/prompts/plan-steps.ts';
+import { NO_REACTION, REACT_TASK, type ReactInput, type ReactOutput, reactInput } from '../../agent/prompts/react.ts';
+import { REFLECT_INSIGHTS_TASK, reflectInsightsInput } from '../../agent/prompts/reflect-insights.ts';
+import { REFLECT_QUESTIONS_TASK, reflectQuestionsInput } from '../../agent/prompts/reflect-questions.ts';
+import { SUMMARY_TASK, summaryInput } from '../../agent/prompts/summary.ts';
 import {
   clip,
   emojiFor,
@@ -38,11 +27,23 @@ import {
   isSleeping,
   lowerFirst,
   stripPeriod,
-} from './text.ts';
-import { hhmm, parseClock } from './time.ts';
+} from '../../agent/text.ts';
+import { hhmm, parseClock } from '../../agent/time.ts';
+import type { OfflineRules } from '../port.ts';
+import { objectFor, offlineDayPlan, stepsFor } from './plan.ts';
+import {
+  answerQuestion,
+  coveredBy,
+  dialogueTurn,
+  isFact,
+  newsworthy,
+  replyTo,
+  summarizeConversation,
+  topicOf,
+} from './talk.ts';
 import { gerundClause, subjectOf } from './voice.ts';
 
-export { intentionActivity, lifestyleHours, offlineDayPlan } from './offline-plan.ts';
+export { intentionActivity, lifestyleHours, offlineDayPlan } from './plan.ts';
 
 const firstName = (name: string) => name.split(/\s+/)[0] ?? name;
 const sentence = (s: string) => {

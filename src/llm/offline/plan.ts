@@ -4,14 +4,14 @@
 // morning"); projects from what it is currently doing ("is writing a paper about ..."); habits with a time of day
 // from its lifestyle; intentions only when they are its own ("X has decided to ...", an inner voice), or an event
 // it heard of that happens today. Steps are concrete actions for the activity and the place's objects.
-import { type Due, dueOn, T, todayNumber, trimWhen, WEEKDAYS, weekdayOf } from './dates.ts';
-import { expandSummaries } from './offline-talk.ts';
-import type { PromptMemory } from './prompts/common.ts';
-import type { PlanDayInput, PromptPlace } from './prompts/plan-day.ts';
-import type { PlanStepsInput } from './prompts/plan-steps.ts';
-import { mealOf, normalizeSlots, type Slot, spliceSlots } from './schedule.ts';
-import { baseOfIng, escapeRegExp, isSleeping, stripPeriod } from './text.ts';
-import { hhmm, parseClock } from './time.ts';
+import { type Due, dueOn, T, todayNumber, trimWhen, WEEKDAYS, weekdayOf } from '../../agent/dates.ts';
+import type { PromptMemory } from '../../agent/prompts/common.ts';
+import type { PlanDayInput, PromptPlace } from '../../agent/prompts/plan-day.ts';
+import type { PlanStepsInput } from '../../agent/prompts/plan-steps.ts';
+import { mealOf, normalizeSlots, type Slot, spliceSlots } from '../../agent/schedule.ts';
+import { baseOfIng, escapeRegExp, isSleeping, stripPeriod } from '../../agent/text.ts';
+import { hhmm, parseClock } from '../../agent/time.ts';
+import { expandSummaries } from './talk.ts';
 import { baseVerb, subjectOf } from './voice.ts';
 
 function clockIn(text: string, re: RegExp): number | null {
