@@ -264,7 +264,8 @@ export async function ensureDay(c: MindContext, r: Resident, ctx: DecideContext)
     mind.plan = null;
   }
   if (!mind.plan) await planDay(c, r, ctx, dayStart(ctx.now));
-  if (mind.replan) {
+  // (a re-plan waits for the moment it is due: an inner voice at once, a reaction once it is over)
+  if (mind.replan && ctx.now >= mind.replan.at) {
     const { reason, said } = mind.replan;
     mind.replan = null;
     await planDay(c, r, ctx, ctx.now, reason);

@@ -207,6 +207,9 @@ export async function react(
   );
   plan.steps = [...kept, step].sort((a, b) => a.start - b.start);
   mind.context = `${r.profile.firstName} had to ${reaction} because ${stripPeriod(observation).toLowerCase()}`;
+  // An alarm changes the day: the rest of it is planned again from the reaction's end (sec. 4.3.1: "the plan is
+  // regenerated from that moment"); an ordinary reaction re-plans the rest of the hour only (cost).
+  if (isAlarming(observation)) mind.replan = { reason: mind.context, at: end };
   const imp = r.memory.latestWithDescription(observation)?.importance ?? heuristicImportance(observation);
   await c.storeAll(
     [
