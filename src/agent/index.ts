@@ -1,4 +1,4 @@
-// The agent mind (Park et al. 2023): what the town and the composition root use. See /work/brief/AGENT_API.md.
+// The agent mind (Park et al. 2023): what the town and the composition root use. See src/agent/README.md.
 export { MemoryStream, type NewMemory, type SearchOptions } from './memory-stream.ts';
 export {
   asMindState,
