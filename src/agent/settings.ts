@@ -144,7 +144,7 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   summaryRefreshHours: 24, // the Smallville code regenerates the identity summary once per game day
   perceptionDedupMinutes: 60, // the Smallville code skips events already among the latest retained ones
   reactEventImportance: 7, // ours: a neighbour "meeting a resident" (4-5) is routine; a wedding or a fight (7+) is not
-  reactCooldownMinutes: 60, // ours: the plan is reconsidered for an ordinary event at most hourly (people and alarms apart)
+  reactCooldownMinutes: 90, // ours: an ordinary event reopens the plan at most every 90 minutes (people and alarms apart)
   chatDeclinedMinutes: 240, // ours: twice the chat buffer; nothing to say to a housemate rarely changes within hours
   chatCooldownMinutes: 120, // Smallville keeps a per-pair chat buffer so a pair does not talk in loops
   avoidMinutes: 120, // ours: a closed or full place is tried again later the same day, not given up for the day

@@ -8,7 +8,7 @@ import { DEFAULT_AGENT_SETTINGS } from '../../src/agent/settings.ts';
 import { at, ctxFor, MARA, resident, setup, TOMAS } from './fixtures.ts';
 
 describe('react decisions only for what matters (sec. 4.3.1)', () => {
-  it('GIVEN routine sights rated below reactEventImportance WHEN deciding THEN no react call; a remarkable one reopens the plan at most once an hour', async () => {
+  it('GIVEN routine sights rated below reactEventImportance WHEN deciding THEN no react call; a remarkable one reopens the plan at most once per reactCooldownMinutes', async () => {
     const { model, runtime } = setup();
     const mara = resident(MARA);
     await runtime.decide(mara, ctxFor(mara, at(9, 0)));
@@ -35,7 +35,7 @@ describe('react decisions only for what matters (sec. 4.3.1)', () => {
     await runtime.decide(mara, ctxFor(mara, at(9, 20), { perceived: remarkable(news[0]!) }));
     await runtime.decide(mara, ctxFor(mara, at(9, 40), { perceived: remarkable(news[1]!) }));
     expect(model.callsFor('agent_react')).toHaveLength(1); // the second within the hour: no new decision
-    await runtime.decide(mara, ctxFor(mara, at(10, 30), { perceived: remarkable(news[2]!) }));
+    await runtime.decide(mara, ctxFor(mara, at(11, 0), { perceived: remarkable(news[2]!) }));
     expect(model.callsFor('agent_react')).toHaveLength(2);
   });
 
