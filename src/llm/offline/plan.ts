@@ -66,11 +66,27 @@ export function intentionActivity(text: string): string {
     /\b(?:is going to|are going to|plans? to|wants? to|will|decided to|is planning to|has to|needs? to|agreed to|promised to|hopes? to)\s+(.+)/i.exec(
       t,
     );
-  if (m) return m[1]!;
+  if (m) return activityPhrase(m[1]!) ?? 'think over a new idea';
   const p = /\bis planning(?: on)?\s+(.+)/i.exec(t);
-  if (p) return `prepare ${p[1]!.replace(/^having\s+/, '')}`;
-  // No intention to act on: a thought is thought over, not copied into the plan as an activity.
-  return 'think over a new idea';
+  if (p) return activityPhrase(`prepare ${p[1]!.replace(/^having\s+/, '')}`) ?? 'think over a new idea';
+  // A short thought in the imperative ("throw a picnic in the park") is the thing to do; anything else is thought
+  // over, not copied into the plan.
+  return (
+    (/^\p{L}+\b/u.test(t) ? activityPhrase(t.replace(/^\p{Lu}/u, (c) => c.toLowerCase())) : null) ??
+    'think over a new idea'
+  );
+}
+
+/** An activity is a short phrase of words: no markup, at most 10 words, or none. */
+function activityPhrase(text: string): string | null {
+  const words = text
+    .replace(/[^\p{L}\p{N}' ,-]+/gu, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  return words.length > 0 && words.length <= 10 && !words.some((w) => /\d/.test(w) && /\p{L}/u.test(w))
+    ? words.join(' ').replace(/[ ,]+$/, '')
+    : null;
 }
 
 /** When a memory's plan falls for the day being planned (`i.day` is its ISO date when the runtime gives it). */
