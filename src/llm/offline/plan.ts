@@ -213,8 +213,9 @@ function workHours(sentence: string): { start: number; end: number } | null {
   return { start: first, end };
 }
 
+// Occupations read from what a resident IS ("is a pharmacist", "is the librarian"), never from what it talks
+// or wonders about ("curious about the mayor election" is no job); any office is a role like any other.
 const ROLE_ACTIVITY: [RegExp, (place: PromptPlace | null) => string][] = [
-  [/\bmayor\b/i, () => "handle the town's business as mayor"],
   [/\b(student|studies|studying)\b/i, (p) => (p ? `study at ${p.name}` : 'study')],
   [/\b(professor|teacher|lecturer)\b/i, (p) => (p ? `teach at ${p.name}` : 'prepare classes')],
   [/\b(painter|artist|animator|illustrator|photographer)\b/i, () => 'work on new art'],
@@ -238,6 +239,14 @@ function jobOf(i: PlanDayInput, usable: readonly PromptPlace[]): Job | null {
     }
   }
   const text = sentences.join(' ');
+  const roles = [
+    ...text.matchAll(
+      /\b(?:is|am|works as) (?:the|a|an) ([a-z][a-z -]{2,40}?)(?=[.,;]|$| at\b| of\b| for\b| in\b| who\b)/g,
+    ),
+  ]
+    .map((m) => m[1]!)
+    .concat(/\b(studies|studying)\b/i.test(text) ? ['student'] : [])
+    .join('; ');
   if (!place && /\b(student|studies|studying|thesis|homework)\b/i.test(text))
     place = placeOfKind(/library|college|school|university/i, usable, [homeId]);
   const retired = /\bretired\b/i.test(text) && !place;
@@ -264,7 +273,7 @@ function jobOf(i: PlanDayInput, usable: readonly PromptPlace[]): Job | null {
     const role = /\bis (?:the|a|an) ([a-z][a-z -]{2,40}?) (?:at|of|for|in)\b/.exec(text)?.[1];
     if (!activity && worksThe) activity = `work ${worksThe[1]} at ${place.name}`;
     if (!activity) {
-      for (const [re, act] of ROLE_ACTIVITY) if (re.test(role ?? text)) activity = `${act(place)}`;
+      for (const [re, act] of ROLE_ACTIVITY) if (re.test(role ?? roles)) activity = `${act(place)}`;
       if (activity && !activity.includes(place.name) && !/study|teach/.test(activity))
         activity = `${activity} at ${place.name}`;
     }
@@ -286,7 +295,7 @@ function jobOf(i: PlanDayInput, usable: readonly PromptPlace[]): Job | null {
     return { place, activity: trimWhen(activity), hours, owner };
   }
   for (const [re, act] of ROLE_ACTIVITY)
-    if (re.test(text)) return { place: null, activity: act(null), hours, owner: false };
+    if (re.test(roles)) return { place: null, activity: act(null), hours, owner: false };
   return null;
 }
 
