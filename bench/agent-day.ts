@@ -8,14 +8,15 @@
 // share the town (conversations need someone to talk to); figures are reported per agent (total / 3) and per
 // task, next to a solo run of one resident alone. One user intervention is included: Mara's stove catches fire
 // at breakfast (sec. 3.1), so the day also exercises reacting and re-planning.
-import type { AgentRuntime, Resident } from '../src/agent/runtime.ts';
-import { AgentRuntime as Runtime } from '../src/agent/runtime.ts';
+
 import { MemoryStream } from '../src/agent/memory-stream.ts';
 import { initialMindState } from '../src/agent/mind-state.ts';
-import { agentOfflineRules } from '../src/agent/offline-rules.ts';
+import type { AgentRuntime, Resident } from '../src/agent/runtime.ts';
+import { AgentRuntime as Runtime } from '../src/agent/runtime.ts';
 import type { AgentId, AgentProfile, Perceived, Place } from '../src/agent/types.ts';
 import { createLanguageModel, InMemoryUsageSink, LexicalEmbedder } from '../src/llm/index.ts';
-import type { EmbedRequest, Embedder } from '../src/llm/port.ts';
+import { agentOfflineRules } from '../src/llm/offline/agent-rules.ts';
+import type { Embedder, EmbedRequest } from '../src/llm/port.ts';
 
 const DAY0 = Date.UTC(2023, 1, 13); // Monday, February 13, 2023
 const TICK_MIN = 10;

@@ -1,6 +1,6 @@
 // Composition root: configuration -> database -> model gateway -> town registry + games -> a front end
 // (Discord when DISCORD_TOKEN is set, otherwise the local console). Every dependency is built here by hand.
-import { agentOfflineRules } from './agent/index.ts';
+
 import { consoleGameHandler } from './app/console-games.ts';
 import { BotStartupError } from './bot/client.ts';
 import { rememberGamesInTowns } from './bot/game-memories.ts';
@@ -27,6 +27,7 @@ import {
   type GatewayEvent,
   mergeOfflineRules,
 } from './llm/index.ts';
+import { agentOfflineRules } from './llm/offline/index.ts';
 import { checkModelAccess } from './llm/startup-check.ts';
 import { createLogger } from './log.ts';
 import { loadTownFile } from './town/file-io.ts';

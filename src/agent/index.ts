@@ -1,4 +1,4 @@
-// The agent mind (Park et al. 2023): what the town and the composition root use. See /work/brief/AGENT_API.md.
+// The agent mind (Park et al. 2023): what the town and the composition root use. See src/agent/README.md.
 export { MemoryStream, type NewMemory, type SearchOptions } from './memory-stream.ts';
 export {
   asMindState,
@@ -8,12 +8,11 @@ export {
   type PlanSlot,
   type StepSlot,
 } from './mind-state.ts';
-export { agentOfflineRules } from './offline-rules.ts';
 export {
   fitBudget,
   minMaxNormalize,
-  recencyScore,
   type RetrievalWeights,
+  recencyScore,
   type ScoredMemory,
   scoreMemories,
 } from './retrieval.ts';

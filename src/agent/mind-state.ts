@@ -1,12 +1,15 @@
 // Per-resident mind state the town keeps in its JSON snapshot (opaque to the town): today's plan at three levels,
 // the cached summary description, importance accumulated since the last reflection, pending re-plan, and the
 // small bookkeeping that keeps a resident from reacting to the same thing twice or repeating news to someone.
+import type { QuotedText } from './prompts/common.ts';
 import type { Slot } from './schedule.ts';
 import type { Action, AgentProfile } from './types.ts';
 
 /** A plan item at one level: an interval, what, and where (place id). */
 export interface PlanSlot extends Slot {
   place: string;
+  /** Put at this time and place by what the resident resolved (a whisper naming both): kept there. */
+  pinned?: boolean;
 }
 
 /** A 5-15 minute action with what the world needs to show it. */
@@ -31,6 +34,23 @@ export interface DayPlan {
   steps: StepSlot[];
 }
 
+/** What a resident keeps about one person it knows (relations.ts). */
+export interface Relation {
+  name: string;
+  /** Who they are to the resident (from its seed phrases), or how it knows them; null until known. */
+  who: string | null;
+  /** A user's persona (its name is their text: prompts show it only quoted). */
+  visitor?: boolean;
+  /** A visitor's own description of themselves (their words: quoted). */
+  self?: QuotedText;
+  /** What the resident last heard from them: the last conversation's summary or a visitor's words (quoted). */
+  last?: QuotedText;
+  /** The latest reflection about them. */
+  insight?: QuotedText;
+  /** When last refreshed. */
+  at: number;
+}
+
 export interface MindState {
   v: 1;
   seeded: boolean;
@@ -44,7 +64,9 @@ export interface MindState {
   /** A few lines about the previous day, for the next day plan (sec. 4.3). */
   yesterday: string[];
   /** Set by the inner voice: the rest of the day is planned again at the next decide(). */
-  replan: { reason: string; at: number } | null;
+  replan: { reason: string; at: number; said?: string } | null;
+  /** The last day's outline, kept when a new day starts: a failed day-plan call carries on with it. */
+  lastPlan?: DayPlan | null;
   /** What just happened that the next decomposition should know (e.g. a reaction). */
   context: string | null;
   lastAction: Action | null;
@@ -54,8 +76,11 @@ export interface MindState {
   chattedAt: Record<string, number>;
   /** Listener id -> keys of the news already told to them (newsKey), newest last. */
   told: Record<string, string[]>;
-  /** Place ids the world refused today (closed, full): plans avoid them until tomorrow. */
+  /** Place ids the world refused (closed, full): plans avoid them until avoidUntil[id]. */
   avoid: string[];
+  avoidUntil: Record<string, number>;
+  /** Lower-cased name -> the relationship note about that person (relations.ts). */
+  relations: Record<string, Relation>;
 }
 
 export function initialMindState(_profile: AgentProfile): MindState {
@@ -75,6 +100,8 @@ export function initialMindState(_profile: AgentProfile): MindState {
     chattedAt: {},
     told: {},
     avoid: [],
+    avoidUntil: {},
+    relations: {},
   };
 }
 

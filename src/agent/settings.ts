@@ -1,5 +1,20 @@
 // Every tuning constant of the agent mind in one place, overridable per town (TownState.agentSettings).
-// Paper references are to Park et al. 2023, "Generative Agents" (arXiv 2304.03442).
+// Paper references are to Park et al. 2023, "Generative Agents" (arXiv 2304.03442); "authors' code" is their
+// release (joonspk-research/generative_agents, reverie/backend_server/persona/cognitive_modules/).
+//
+// Retrieval depth per use site. The authors' code retrieves deep and then SUMMARISES with another model call:
+// reflect.py 30 memories per question (retrieve.py new_retrieve's default n_count); converse.py 50 for an
+// interview question (open_convo_session) and 50 + 25 for a chat (a relationship summary, then ideas); plan.py
+// the same 50/25 before a reaction. We keep the summary instead of paying for it at every use: the relationship
+// note (relations.ts) is that "what is in X's head about Y", kept per person and refreshed after each talk, so
+// a use site needs fewer raw memories. Per site (k memories / token budget, 4 characters a token):
+//   reflection     12 per question, no budget cut     (authors 30; each memory shown once across questions)
+//   interview      20 / 1,200 + 3 naming the person   (authors 50; rare, and the answer is all the user sees)
+//   react          8 / 320 + the relationship note     (authors 50 + 25 summarised; a frequent call)
+//   dialogue line  6 / 300 + note, date, both activities, intent (authors 50 + 25 summarised; one call a line)
+//   hear           8 / 320 + the note about the speaker
+//   day plan       8 / 320 + 3 pinned dated events     (plans from intentions, sec. 4.3)
+// Plan memories (day level) are retrievable when deciding and talking: what one meant to do is context.
 
 export interface AgentSettings {
   /** Recency multiplier per simulated hour since last access. */
@@ -39,26 +54,40 @@ export interface AgentSettings {
   /** Rough token budget of those pinned events (4 characters a token). */
   upcomingBudgetTokens: number;
   namedPinK: number;
+  /** Memories retrieved for an interview question, and their token budget. */
+  interviewRetrieveK: number;
+  interviewBudgetTokens: number;
+  /** Memories retrieved when a person speaks to a resident. */
+  hearRetrieveK: number;
+  /** Memories retrieved for a day plan (intentions, agreements). */
+  planRetrieveK: number;
+  /** Characters of one relationship note (and of what was last heard from the person); 0 turns notes off. */
+  relationNoteChars: number;
+  /** People a resident keeps notes about (the least recently met are dropped past it). */
+  relationsMax: number;
   /** Blocks of a day outline. */
   dayBlocks: { min: number; max: number };
   /** Length of the finest plan steps, minutes. */
   stepMinutes: { min: number; max: number };
   /** Plan times are rounded to this many minutes. */
   planGranularityMinutes: number;
-  /** Longest a day block may be before it is decomposed into hour chunks (shorter blocks are their own chunk). */
+  /** Longest a day block may be before it is decomposed into chunks (shorter blocks are their own chunk); also the
+   *  longest span one step-decomposition call covers. */
   hourChunkMinutes: number;
   /** Hours a cached summary description stays fresh. */
   summaryRefreshHours: number;
   /** A perception identical to one stored this recently (minutes) is not stored again. */
   perceptionDedupMinutes: number;
-  /** Perceived events below this importance do not prompt a react decision (alarming ones always do). */
-  reactMinImportance: number;
-  /** Others' routine doings (actions, arrivals) prompt a react decision only from this importance (alarms always). */
+  /** Others' doings, arrivals and object states prompt a react decision only from this importance (alarms always). */
   reactEventImportance: number;
+  /** An ordinary (not alarming, not a person) event reopens the plan at most once per this many minutes. */
+  reactCooldownMinutes: number;
   /** Minutes before a resident reconsiders talking to someone it just decided not to talk to. */
   chatDeclinedMinutes: number;
   /** Minutes before the same resident considers another chat with the same person. */
   chatCooldownMinutes: number;
+  /** Minutes a place that refused a resident (closed, full) is left out of its plans. */
+  avoidMinutes: number;
   /** Minutes a reaction takes when the model does not say. */
   reactionMinutes: number;
   /** Each participant speaks at most this many lines in one conversation. */
@@ -93,29 +122,37 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   reflectionRecent: 100, // sec. 4.2: the 100 most recent records
   reflectionQuestions: 3, // sec. 4.2: "the 3 most salient high-level questions"
   insightsPerQuestion: 5, // sec. 4.2: "5 high-level insights"
-  reflectionRecordChars: 64, // the gist of a record; the question prompt shows 100 of them (sec. 4.2), cost target
-  reflectionPromptChars: 3000, // about 750 tokens of records: enough to see the salient topics, ours (cost target)
-  reactContextK: 5, // relationship + activity context (sec. 4.3.1), kept small: a react call is frequent
+  reflectionRecordChars: 160, // whole records, not fragments (sec. 4.2 asks over the records themselves)
+  reflectionPromptChars: 4000, // about 1,000 tokens of whole records, the newest kept: 1-3 reflections a day
+  reactContextK: 8, // relationship + activity queries (sec. 4.3.1); authors 50+25 summarised, we add the note
   briefSummaryChars: 200, // ours: name, age, traits and occupation are what decomposing an activity needs
-  reflectionRetrieveK: 6, // a few memories of evidence per question keeps the insight prompt lean
+  reflectionRetrieveK: 12, // authors' code 30 per question (reflect.py); 12 each, shown once across questions
   upcomingK: 3, // ours: a party or an errand heard of days ago must reach the plan (sec. 4.3 plans from intentions)
   upcomingBudgetTokens: 120, // ours: three short dated lines; the day plan is once a day, cost target kept
   namedPinK: 3, // ours: an interview naming a person also sees the memories that name them (sec. 6.5: failed retrieval)
+  interviewRetrieveK: 20, // authors' code 50 (converse.py open_convo_session), then summarised; interviews are rare
+  interviewBudgetTokens: 1200, // 20 memories of about 60 tokens
+  hearRetrieveK: 8, // like a react decision: what the resident knows about the speaker and the remark
+  planRetrieveK: 8, // intentions and agreements for the day (sec. 4.3), besides the pinned dated events
+  relationNoteChars: 240, // a few seed phrases ("Lena Okafor is Daniel Okafor's daughter; ...") or one summary
+  relationsMax: 60, // Smallville's 25 residents and a town's visitors
   dayBlocks: { min: 5, max: 8 }, // sec. 4.3: a day outline in 5-8 chunks
   stepMinutes: { min: 5, max: 15 }, // sec. 4.3: decomposed again into 5-15 minute actions
   planGranularityMinutes: 5, // the finest plan step (sec. 4.3)
-  hourChunkMinutes: 60, // sec. 4.3: day chunks are decomposed into hour-long actions
+  hourChunkMinutes: 120, // sec. 4.3 decomposes into hour-long actions; ours: chunks of up to 2 hours, each then
+  // decomposed into 5-15 minute steps in one call (half the step calls of a day, the most frequent call)
   summaryRefreshHours: 24, // the Smallville code regenerates the identity summary once per game day
   perceptionDedupMinutes: 60, // the Smallville code skips events already among the latest retained ones
-  reactMinImportance: 4, // routine sights (poignancy 1-3) do not interrupt a plan; ours, tuned on the agent-day bench
   reactEventImportance: 7, // ours: a neighbour "meeting a resident" (4-5) is routine; a wedding or a fight (7+) is not
+  reactCooldownMinutes: 90, // ours: an ordinary event reopens the plan at most every 90 minutes (people and alarms apart)
   chatDeclinedMinutes: 240, // ours: twice the chat buffer; nothing to say to a housemate rarely changes within hours
   chatCooldownMinutes: 120, // Smallville keeps a per-pair chat buffer so a pair does not talk in loops
+  avoidMinutes: 120, // ours: a closed or full place is tried again later the same day, not given up for the day
   reactionMinutes: 15, // one fine plan step (sec. 4.3)
   maxTurnsEach: 8, // issue 3: default cap of 8 turns each
   dialogueHistoryLines: 6, // the last few lines carry the thread (offline talks run 4-7 lines); older ones are in the memories
-  dialogueBudgetTokens: 200, // ours: 4 memories of about 50 tokens; a long quoted line does not crowd out the rest
-  dialogueRetrieveK: 4, // relationship context for one line (sec. 4.3.1), kept small: one call per line
+  dialogueBudgetTokens: 300, // 6 memories of about 50 tokens; the relationship note comes on top
+  dialogueRetrieveK: 6, // authors 50+25 summarised (converse.py); we send 6 plus the relationship note per line
   innerVoiceImportance: 9, // sec. 3.1: the inner voice is treated as the agent's own strong intention
   planImportance: { day: 5, hour: 3, step: 2 }, // Smallville code stores the daily plan thought with poignancy 5
   interviewImportance: 3, // being asked questions is a mildly notable event

@@ -48,7 +48,8 @@ const RULES: [RegExp, number][] = [
     8,
   ],
   [
-    /\b(elections?|running for|run for|run against|candidate|campaign|vote|party|festival|celebrat\w*|valentine\w*|birthday|crush|in love|secret|announc\w*|invit\w*|surprise|news|decided|decision|going to run)\b/i,
+    // (what makes news in any town: announcements, invitations, decisions, secrets; no event kind or office listed)
+    /\b(crush|in love|secret|announc\w*|invit\w*|surprise|news|decided|decision|hosting|organi[sz]ing|running for)\b/i,
     6,
   ],
   [/\b(argu\w*|fight|upset|angry|worried|sad|cry\w*|lonely|excited|proud)\b/i, 5],

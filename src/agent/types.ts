@@ -55,7 +55,7 @@ export interface AgentProfile {
   seed: string;
 }
 
-// --- The contract with the town (see /work/brief/AGENT_API.md) ---
+// --- The contract with the town (src/town/mind.ts is its port; src/agent/README.md describes it) ---
 
 /** The agent's view of one place: remembered sub-areas and object statuses, opening state right now. */
 export interface Place {

@@ -5,13 +5,13 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { agentOfflineRules } from '../agent/index.ts';
 import { ConfigError, loadConfig, loadDotEnv } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { PrismaTownStore } from '../db/town-store.ts';
 import { isUserError } from '../errors.ts';
 import { type RunData, runExportLines } from '../eval/run-export.ts';
 import { createEmbedder, createLanguageModel, describeModel, mergeOfflineRules } from '../llm/index.ts';
+import { agentOfflineRules } from '../llm/offline/index.ts';
 import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { countChatTokens, countTokens } from '../llm/tokens.ts';
 import type { TownFile } from '../town/file.ts';

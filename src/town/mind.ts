@@ -1,5 +1,5 @@
-// The part of the agent module (src/agent, docs: /work/brief/AGENT_API.md) the town calls, as a port.
-// AgentRuntime satisfies it structurally; the composition (agent-mind.ts) builds it from src/agent.
+// The part of the agent module (src/agent, described in src/agent/README.md) the town calls, as a port.
+// AgentRuntime satisfies it structurally; src/town/agent-kit.ts builds it from src/agent.
 import type {
   Action,
   AgentId,

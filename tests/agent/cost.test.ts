@@ -1,28 +1,42 @@
 // Cost by design (issue 3/4 target <= 25k prompt tokens per resident-day): rules instead of calls where a rule does
 // the job as well, and terse prompts. Each test pins one saving to the behaviour it keeps.
 import { describe, expect, it } from 'vitest';
+import { NO_REACTION } from '../../src/agent/prompts/react.ts';
 import { reflectInsightsMessages } from '../../src/agent/prompts/reflect-insights.ts';
 import { briefIdentity, othersPrivateArea, reflectionRecords } from '../../src/agent/runtime.ts';
 import { DEFAULT_AGENT_SETTINGS } from '../../src/agent/settings.ts';
 import { at, ctxFor, MARA, resident, setup, TOMAS } from './fixtures.ts';
 
 describe('react decisions only for what matters (sec. 4.3.1)', () => {
-  it('GIVEN a neighbour doing something routine-but-rated-4 WHEN deciding THEN no react call; an object state is still considered', async () => {
+  it('GIVEN routine sights rated below reactEventImportance WHEN deciding THEN no react call; a remarkable one reopens the plan at most once per reactCooldownMinutes', async () => {
     const { model, runtime } = setup();
     const mara = resident(MARA);
     await runtime.decide(mara, ctxFor(mara, at(9, 0)));
-    const seen = [{ description: 'Tomas Reyes is meeting a resident in the council chamber', kind: 'action' as const }];
-    model.script('agent_importance', { ratings: [5] });
+    const seen = [
+      { description: 'Tomas Reyes is meeting a resident in the council chamber', kind: 'action' as const },
+      { description: 'The kettle in the kitchen is whistling loudly', kind: 'object' as const },
+    ];
+    model.script('agent_importance', { ratings: [5, 5] });
     await runtime.perceive([{ resident: mara, perceived: seen }], at(9, 10));
     model.reset();
     await runtime.decide(mara, ctxFor(mara, at(9, 10), { perceived: seen }));
     expect(model.callsFor('agent_react')).toHaveLength(0);
-    const odd = [{ description: 'The kettle in the kitchen is whistling loudly', kind: 'object' as const }];
-    model.script('agent_importance', { ratings: [5] });
-    await runtime.perceive([{ resident: mara, perceived: odd }], at(9, 20));
+    const remarkable = (d: string) => [{ description: d, kind: 'object' as const }];
+    const news = [
+      'A wedding procession is passing the cafe',
+      'A hot-air balloon is landing in the square',
+      'A brass band is marching past',
+    ];
+    for (const [i, d] of news.entries()) {
+      model.script('agent_importance', { ratings: [8] });
+      await runtime.perceive([{ resident: mara, perceived: remarkable(d) }], at(9, 20 + i * 20));
+    }
     model.reset();
-    await runtime.decide(mara, ctxFor(mara, at(9, 20), { perceived: odd }));
-    expect(model.callsFor('agent_react')).toHaveLength(1);
+    await runtime.decide(mara, ctxFor(mara, at(9, 20), { perceived: remarkable(news[0]!) }));
+    await runtime.decide(mara, ctxFor(mara, at(9, 40), { perceived: remarkable(news[1]!) }));
+    expect(model.callsFor('agent_react')).toHaveLength(1); // the second within the hour: no new decision
+    await runtime.decide(mara, ctxFor(mara, at(11, 0), { perceived: remarkable(news[2]!) }));
+    expect(model.callsFor('agent_react')).toHaveLength(2);
   });
 
   it('GIVEN she decided not to talk to someone WHEN he is still there after the chat cooldown THEN no new call until chatDeclinedMinutes pass', async () => {
@@ -30,7 +44,7 @@ describe('react decisions only for what matters (sec. 4.3.1)', () => {
     const mara = resident(MARA);
     await runtime.seed(mara, at(0));
     const nearby = [{ id: TOMAS.id, name: TOMAS.name, action: 'reading', busy: false }];
-    model.script('agent_react', { decision: 'continue' });
+    model.script('agent_react', { ...NO_REACTION });
     await runtime.decide(mara, ctxFor(mara, at(9, 0), { nearby }));
     expect(model.callsFor('agent_react')).toHaveLength(1);
     model.reset();

@@ -92,7 +92,11 @@ describe('dialogue (sec. 4.3.1) and information diffusion (sec. 7.1)', () => {
     const [a, b, c] = [resident(ADA), resident(TOMAS), resident(MARA)];
     model.script(
       'agent_dialogue_turn',
-      ...Array.from({ length: 10 }, (_, i) => ({ line: `Line ${i + 1}, and I have more to say.`, end: false })),
+      ...Array.from({ length: 10 }, (_, i) => ({
+        line: `Line ${i + 1}, and I have more to say.`,
+        end: false,
+        news: null,
+      })),
     );
     const talk = await runtime.converse([b, a, c], {
       now: at(15),

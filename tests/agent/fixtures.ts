@@ -1,11 +1,11 @@
 // Shared fixtures for the agent tests: two residents of a tiny town, places, and a decide() context builder.
 import { MemoryStream } from '../../src/agent/memory-stream.ts';
 import { initialMindState, type MindState } from '../../src/agent/mind-state.ts';
-import { agentOfflineRules } from '../../src/agent/offline-rules.ts';
 import { AgentRuntime, type Resident } from '../../src/agent/runtime.ts';
 import type { AgentSettings } from '../../src/agent/settings.ts';
 import type { AgentId, AgentProfile, DecideContext, Place } from '../../src/agent/types.ts';
 import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
+import { agentOfflineRules } from '../../src/llm/offline/agent-rules.ts';
 import { RecordingModel } from '../support/recording-model.ts';
 
 export const DAY0 = Date.UTC(2023, 1, 13); // Monday, February 13, 2023

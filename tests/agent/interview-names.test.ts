@@ -28,8 +28,21 @@ describe('interviews about a named person', () => {
     expect(answer).not.toMatch(/don't know|don't remember/i);
   });
 
-  it('without the name cue (namedPinK 0) the same question loses the fact: the failure the pin prevents', async () => {
+  it('the relationship note alone (no name pin) carries who the person is to the resident', async () => {
     const { model, runtime } = setup({ namedPinK: 0 });
+    const tomas = await crowdedTomas(runtime);
+    await runtime.interview(tomas, 'Do you know Carlos Gomez?', { now: at(30), remember: false });
+    const prompt = model.callsFor('agent_interview').at(-1)!.messages[1]!.content;
+    expect(prompt).toMatch(/knows Carlos Gomez: .*play chess together/);
+  });
+
+  it('without the name cue, the note and the deeper retrieval (the old depth) the same question loses the fact: the failure they prevent', async () => {
+    const { model, runtime } = setup({
+      namedPinK: 0,
+      relationNoteChars: 0,
+      interviewRetrieveK: 12,
+      interviewBudgetTokens: 640,
+    });
     const tomas = await crowdedTomas(runtime);
     await runtime.interview(tomas, 'Do you know Carlos Gomez?', { now: at(30), remember: false });
     expect(JSON.stringify(model.callsFor('agent_interview').at(-1)!.messages)).not.toMatch(/play chess together/);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dueOn, namedDay, offlineDayPlan, stepsFor, todayNumber } from '../../src/agent/offline-plan.ts';
+import { dueOn, namedDay, todayNumber } from '../../src/agent/dates.ts';
 import { type PlanDayInput, planDayMessages } from '../../src/agent/prompts/plan-day.ts';
+import { offlineDayPlan, stepsFor } from '../../src/llm/offline/plan.ts';
 
 const PLACES = [
   { id: 'home', name: 'home', kind: 'home' },

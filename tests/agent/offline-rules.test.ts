@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { agentOfflineRules, intentionActivity, lifestyleHours, offlineDayPlan } from '../../src/agent/offline-rules.ts';
 import { conversationSummaryOutput } from '../../src/agent/prompts/conversation-summary.ts';
 import { dialogueTurnOutput } from '../../src/agent/prompts/dialogue-turn.ts';
 import { hearOutput } from '../../src/agent/prompts/hear.ts';
@@ -12,8 +11,14 @@ import { reactOutput } from '../../src/agent/prompts/react.ts';
 import { reflectInsightsOutput } from '../../src/agent/prompts/reflect-insights.ts';
 import { reflectQuestionsOutput } from '../../src/agent/prompts/reflect-questions.ts';
 import { summaryOutput } from '../../src/agent/prompts/summary.ts';
-import { OfflineModel } from '../../src/llm/offline-model.ts';
 import { parseClock } from '../../src/agent/time.ts';
+import {
+  agentOfflineRules,
+  intentionActivity,
+  lifestyleHours,
+  offlineDayPlan,
+} from '../../src/llm/offline/agent-rules.ts';
+import { OfflineModel } from '../../src/llm/offline-model.ts';
 
 const dayInput: PlanDayInput = {
   name: 'Mara Okafor',

@@ -28,7 +28,7 @@ describe('planning (sec. 4.3): top-down, lazy, never double-booked', () => {
     await runtime.decide(mara, ctxFor(mara, at(6, 50)));
     expect(model.tasks()).toEqual(['agent_plan_steps']);
 
-    // WHEN the 5-hour work block starts: one hour-level call for the block, then one step call per hour
+    // WHEN the 5-hour work block starts: one chunk-level call for the block, then one step call per chunk (<= 2 h)
     model.reset();
     await runtime.decide(mara, ctxFor(mara, at(7, 0)));
     expect(model.tasks()).toEqual(['agent_plan_hours', 'agent_plan_steps']);
@@ -37,7 +37,8 @@ describe('planning (sec. 4.3): top-down, lazy, never double-booked', () => {
     expect(model.callsFor('agent_plan_steps')).toHaveLength(2);
     // the afternoon is still undecomposed (lazy)
     expect(plan.hours.every((h) => h.end <= at(12))).toBe(true);
-    expect(planOf(mara.mind).steps.every((s) => s.end <= at(9, 0))).toBe(true);
+    // (one step call covers at most settings.hourChunkMinutes = 2 hours)
+    expect(planOf(mara.mind).steps.every((s) => s.end <= at(10, 0))).toBe(true);
 
     // every level is stored as plan memories with time, duration and place
     const levels = mara.memory

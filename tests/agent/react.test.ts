@@ -6,7 +6,7 @@ import { at, ctxFor, MARA, MARA_HOME, resident, setup, TOMAS } from './fixtures.
 const burning = { description: 'stove is burning', subject: 'stove', kind: 'object' as const };
 
 describe('reacting (sec. 4.3.1) and the burning stove (sec. 3.1)', () => {
-  it('a burning stove in her kitchen makes Mara react now and re-plan the rest of the hour', async () => {
+  it('a burning stove in her kitchen makes Mara react now and re-plan the rest of the day once it is dealt with', async () => {
     const { model, runtime } = setup();
     const mara = resident(MARA);
     // GIVEN Mara making breakfast at home
@@ -34,6 +34,10 @@ describe('reacting (sec. 4.3.1) and the burning stove (sec. 3.1)', () => {
     // AND the plan from now on is made again: the next step comes from a fresh decomposition that knows why
     model.reset();
     const after = await runtime.decide(mara, ctxFor(mara, at(6, 40)));
+    // the rest of the day is planned again from the reaction's end (sec. 4.3.1), knowing why
+    const day = model.callsFor('agent_plan_day');
+    expect(day).toHaveLength(1);
+    expect((day[0]!.input as { from: string }).from).toBe('06:40');
     const replan = model.callsFor('agent_plan_steps');
     expect(replan).toHaveLength(1);
     expect((replan[0]!.input as { context?: string }).context).toMatch(/stove is burning/);

@@ -15,7 +15,7 @@ import { type Db, openDatabase } from '../../src/db/client.ts';
 import { PrismaTownStore } from '../../src/db/town-store.ts';
 import type { TownFile } from '../../src/town/file.ts';
 import { loadTownFile } from '../../src/town/file-io.ts';
-import { agentOfflineRules } from '../../src/agent/index.ts';
+import { agentOfflineRules } from '../../src/llm/offline/index.ts';
 import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
 import { OfflineModel } from '../../src/llm/offline-model.ts';
 import type { LanguageModel } from '../../src/llm/port.ts';

@@ -1,6 +1,6 @@
 // A deterministic fake model for town tests: answers with the offline rules, and fails a seeded share of calls
 // the way the gateway reports failures after its retries (timeouts, schema errors, provider errors, plain errors).
-import { agentOfflineRules } from '../../src/agent/index.ts';
+import { agentOfflineRules } from '../../src/llm/offline/index.ts';
 import { OfflineModel } from '../../src/llm/offline-model.ts';
 import { LlmError, type LanguageModel, type ModelInfo, type ObjectRequest } from '../../src/llm/port.ts';
 

@@ -2,6 +2,7 @@
 // memories retrieved for the task, and tell the model to admit not remembering rather than invent (sec. 6.2:
 // residents embellished, e.g. a neighbour "Adam Smith" described as the economist).
 import { z } from 'zod';
+import { quoteUserText, USER_TEXT_MARK, USER_TEXT_RULE } from '../../core/user-text.ts';
 import type { ChatMessage } from '../../llm/port.ts';
 
 export const HONESTY =
@@ -9,6 +10,15 @@ export const HONESTY =
 
 export function system(role: string, honest = true): ChatMessage {
   return { role: 'system', content: honest ? `${role} ${HONESTY}` : role };
+}
+
+/**
+ * A prompt's messages: system, then user. When the user message carries a quoted block (words someone wrote or
+ * said), the system message states USER_TEXT_RULE; prompts without one do not pay for the sentence.
+ */
+export function prompt(sys: ChatMessage, content: string): ChatMessage[] {
+  const guarded = content.includes(`${USER_TEXT_MARK} {`);
+  return [guarded ? { role: 'system', content: `${sys.content} ${USER_TEXT_RULE}` } : sys, user(content)];
 }
 
 export function user(content: string): ChatMessage {
@@ -20,12 +30,11 @@ export function bullets(lines: readonly string[], none = '(nothing relevant reme
   return lines.length === 0 ? none : lines.map((l) => `- ${l}`).join('\n');
 }
 
-/** "1. a\n2. b" with the given numbers. */
-export function numbered(items: readonly { n: number; text: string }[]): string {
-  return items.map((i) => `${i.n}. ${i.text}`).join('\n');
+/** "1. a\n2. b" with the given numbers; a record of someone's words is its quoted block. */
+export function numbered(items: readonly { n: number; text: string; quote?: QuotedText | undefined }[]): string {
+  return items.map((i) => `${i.n}. ${i.quote ? quoted(i.quote) : i.text}`).join('\n');
 }
 
-/** A retrieved memory as prompts and offline rules see it. */
 /** Who and where the resident is right now: the opening of every in-the-moment prompt (react, hear). */
 export const situationInput = z.object({
   name: z.string(),
@@ -36,6 +45,11 @@ export const situationInput = z.object({
   placeName: z.string(),
 });
 
+/** Words someone wrote or said, and who: shown only as a quoted block (src/core/user-text.ts). */
+export const quotedText = z.object({ from: z.string(), text: z.string() });
+export type QuotedText = z.infer<typeof quotedText>;
+
+/** A retrieved memory as prompts and offline rules see it. */
 export const promptMemory = z.object({
   text: z.string(),
   importance: z.number(),
@@ -44,11 +58,49 @@ export const promptMemory = z.object({
   from: z.string().optional(),
   /** The ISO day the memory was made ("2024-04-12"), where a prompt reads dates in it ("tomorrow", "on Sunday"). */
   day: z.string().optional(),
+  /**
+   * Set when the memory holds words someone wrote or said (a message, a whisper, a question, a line of a
+   * conversation): the prompt shows this quoted block instead of `text`, which offline rules may still read.
+   */
+  quote: quotedText.optional(),
 });
 export type PromptMemory = z.infer<typeof promptMemory>;
 
-/** A memory as a prompt line: heard news says whom it came from, so a model reports it as theirs, not its own. */
+/** The resident's note about a person (relations.ts): who they are to it, and what it last heard from them. */
+export const promptRelation = z.object({
+  name: z.string(),
+  /** A user's persona: its name is their text, so it appears only inside the quoted blocks. */
+  visitor: z.boolean().optional(),
+  note: z.string(),
+  self: quotedText.optional(),
+  last: quotedText.optional(),
+  insight: quotedText.optional(),
+});
+export type PromptRelation = z.infer<typeof promptRelation>;
+
+/** Relationship notes as prompt lines: "About Daniel Okafor: ..." then the quoted blocks, each on its own line. */
+export function relationLines(first: string, rels: readonly PromptRelation[]): string {
+  return rels
+    .map((x) =>
+      [
+        x.visitor ? `${first} has met a visitor (${x.note}):` : `${first} knows ${x.name}: ${x.note}`,
+        ...[x.self, x.insight, x.last].filter((q): q is QuotedText => q !== undefined).map(quoted),
+      ].join('\n'),
+    )
+    .join('\n');
+}
+
+/** A quoted block: `USER_TEXT {"from": ..., "text": ...}` (always the end of its line). */
+export function quoted(q: QuotedText): string {
+  return quoteUserText(q.from, q.text);
+}
+
+/**
+ * A memory as a prompt line: heard news says whom it came from, so a model reports it as theirs, not its own;
+ * words someone wrote or said are a quoted block, never bare text.
+ */
 export function memoryText(m: PromptMemory): string {
+  if (m.quote) return quoted(m.quote);
   return m.from ? `${m.text} (heard from ${m.from})` : m.text;
 }
 

@@ -2,7 +2,7 @@
 // poignancy of the conversation and of each line (the lines become dialogue memories of both sides).
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { system, user } from './common.ts';
+import { prompt, quoted, system } from './common.ts';
 
 export const CONVERSATION_SUMMARY_TASK = 'agent_conversation_summary';
 
@@ -17,17 +17,16 @@ export type ConversationSummaryInput = z.infer<typeof conversationSummaryInput>;
 export const conversationSummaryOutput = z.object({
   summary: z.string(),
   importance: z.number(),
-  lineImportance: z.array(z.number()).optional(),
+  /** One rating per line, in order (null when the model cannot rate them). */
+  lineImportance: z.array(z.number()).nullable(),
 });
 export type ConversationSummaryOutput = z.infer<typeof conversationSummaryOutput>;
 
 export function conversationSummaryMessages(input: ConversationSummaryInput): ChatMessage[] {
-  return [
+  return prompt(
     system(
       'Summarise this conversation in one or two sentences: what was said and anything agreed (who, what, when, where). Rate its poignancy and each line\'s, 1 (mundane) to 10 (life-changing). Reply {"summary": "...", "importance": n, "lineImportance": [n per line]}.',
     ),
-    user(
-      `${input.participants.join(' and ')} at ${input.placeName}, ${input.time}:\n${input.lines.map((l, i) => `${i + 1}. ${l.speaker}: ${l.text}`).join('\n')}`,
-    ),
-  ];
+    `${input.participants.join(' and ')} at ${input.placeName}, ${input.time}:\n${input.lines.map((l, i) => `${i + 1}. ${l.speaker}: ${quoted({ from: l.speaker, text: l.text })}`).join('\n')}`,
+  );
 }

@@ -2,7 +2,17 @@
 // observation (sec. 4.1) and answers in character, or stays silent when not addressed and not concerned.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { bullets, memoryText, promptMemory, situationInput, system, user } from './common.ts';
+import {
+  bullets,
+  memoryText,
+  prompt,
+  promptMemory,
+  promptRelation,
+  quoted,
+  relationLines,
+  situationInput,
+  system,
+} from './common.ts';
 
 export const HEAR_TASK = 'agent_hear';
 
@@ -10,6 +20,8 @@ export const hearInput = situationInput.extend({
   speaker: z.object({ name: z.string(), description: z.string().optional() }),
   text: z.string(),
   addressed: z.boolean(),
+  /** What the resident already knows of the speaker (relations.ts), when it has met them. */
+  relations: z.array(promptRelation).optional(),
   memories: z.array(promptMemory),
 });
 export type HearInput = z.infer<typeof hearInput>;
@@ -18,13 +30,14 @@ export const hearOutput = z.object({ importance: z.number(), reply: z.string() }
 export type HearOutput = z.infer<typeof hearOutput>;
 
 export function hearMessages(input: HearInput): ChatMessage[] {
-  const who = `${input.speaker.name}${input.speaker.description ? ` (${input.speaker.description})` : ''}`;
-  return [
+  // The visitor's name, self-description and words are theirs: each a quoted block, never bare text.
+  const who = input.speaker.description
+    ? `\n${quoted({ from: `${input.speaker.name}, describing themselves`, text: input.speaker.description })}`
+    : '';
+  return prompt(
     system(
       `You are ${input.name}. Rate how poignant this remark is for you, 1-10, and reply in character in one or two sentences${input.addressed ? '' : ', or with "" if it is not for you'}. Reply {"importance": n, "reply": "..."}.`,
     ),
-    user(
-      `${input.summary}\nIt is ${input.time}; you are ${input.status} at ${input.placeName}.\nWhat you remember:\n${bullets(input.memories.map(memoryText))}\n${who} says${input.addressed ? ' to you' : ''}: ${input.text}`,
-    ),
-  ];
+    `${input.summary}\nIt is ${input.time}; you are ${input.status} at ${input.placeName}.${input.relations?.length ? `\n${relationLines(input.first, input.relations)}` : ''}\nWhat you remember:\n${bullets(input.memories.map(memoryText))}\nA visitor speaks${input.addressed ? ' to you' : ' where you are'}.${who}\n${quoted({ from: input.speaker.name, text: input.text })}`,
+  );
 }

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
 import { dateText } from '../time.ts';
-import { bullets, memoryText, type PromptMemory, promptMemory, system, user } from './common.ts';
+import { bullets, memoryText, type PromptMemory, prompt, promptMemory, system } from './common.ts';
 
 export const PLAN_DAY_TASK = 'agent_plan_day';
 
@@ -56,24 +56,24 @@ const RELATIVE_DAY =
 /** A memory line; one made on another day that names a day says when it was made, so the model can place it. */
 function datedText(m: PromptMemory, today: string | undefined): string {
   const when = m.day && m.day !== today && RELATIVE_DAY.test(m.text) ? Date.parse(`${m.day}T00:00:00Z`) : Number.NaN;
-  return Number.isNaN(when) ? memoryText(m) : `${memoryText(m)} (on ${dateText(when)})`;
+  if (Number.isNaN(when)) return memoryText(m);
+  // a quoted block ends its line: the date goes first
+  return m.quote ? `(said on ${dateText(when)}) ${memoryText(m)}` : `${memoryText(m)} (on ${dateText(when)})`;
 }
 
 export function planDayMessages(input: PlanDayInput): ChatMessage[] {
   const whole = input.from === '00:00';
-  return [
+  return prompt(
     system(
       `You plan ${input.first}'s day in broad strokes. Reply {"blocks": [{"start": "HH:MM", "end": "HH:MM", "activity": "...", "place": "<place id>"}]}: ${input.blocks.min}-${input.blocks.max} blocks while awake plus sleep, in order, no overlaps, covering ${input.from} to 24:00. Use only the listed places, at their opening hours.`,
     ),
-    user(
-      [
-        input.summary,
-        `Lifestyle: ${input.lifestyle}`,
-        `Today is ${input.date}.${whole ? '' : ` It is ${input.from}; plan the rest of the day.`}`,
-        `Yesterday:\n${bullets(input.yesterday, '(no record)')}`,
-        `On ${input.first}'s mind:\n${bullets(input.intentions.map((m) => datedText(m, input.day)))}`,
-        `Places (home: ${input.home}${input.avoid.length ? `; not today: ${input.avoid.join(', ')}` : ''}):\n${input.places.map(placeLine).join('\n')}`,
-      ].join('\n'),
-    ),
-  ];
+    [
+      input.summary,
+      `Lifestyle: ${input.lifestyle}`,
+      `Today is ${input.date}.${whole ? '' : ` It is ${input.from}; plan the rest of the day.`}`,
+      `Yesterday:\n${bullets(input.yesterday, '(no record)')}`,
+      `On ${input.first}'s mind:\n${bullets(input.intentions.map((m) => datedText(m, input.day)))}`,
+      `Places (home: ${input.home}${input.avoid.length ? `; not today: ${input.avoid.join(', ')}` : ''}):\n${input.places.map(placeLine).join('\n')}`,
+    ].join('\n'),
+  );
 }

@@ -1,8 +1,8 @@
-// Task agent_plan_hours (sec. 4.3): the day block the resident has entered, decomposed into hour-long chunks
+// Task agent_plan_hours (sec. 4.3): the day block the resident has entered, decomposed into chunks of one to two hours
 // (lazily: a block is decomposed when it starts, not the whole day at once).
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { bullets, memoryText, promptMemory, system, user } from './common.ts';
+import { bullets, memoryText, prompt, promptMemory, system } from './common.ts';
 import { placeLine, promptPlace } from './plan-day.ts';
 
 export const PLAN_HOURS_TASK = 'agent_plan_hours';
@@ -23,12 +23,10 @@ export type PlanHoursOutput = z.infer<typeof planHoursOutput>;
 
 export function planHoursMessages(input: PlanHoursInput): ChatMessage[] {
   const b = input.block;
-  return [
+  return prompt(
     system(
-      `Break ${input.first}'s plan block into hour-long parts. Reply {"items": [{"start": "HH:MM", "end": "HH:MM", "activity": "...", "place": "<place id>"}]} in order, no overlaps, covering ${b.start}-${b.end}.`,
+      `Break ${input.first}'s plan block into parts of one to two hours. Reply {"items": [{"start": "HH:MM", "end": "HH:MM", "activity": "...", "place": "<place id>"}]} in order, no overlaps, covering ${b.start}-${b.end}.`,
     ),
-    user(
-      `${input.summary}\nBlock ${b.start}-${b.end}: ${b.activity} (${b.place})\nPlaces:\n${input.places.map(placeLine).join('\n')}\nRelevant memories:\n${bullets(input.memories.map(memoryText))}`,
-    ),
-  ];
+    `${input.summary}\nBlock ${b.start}-${b.end}: ${b.activity} (${b.place})\nPlaces:\n${input.places.map(placeLine).join('\n')}\nRelevant memories:\n${bullets(input.memories.map(memoryText))}`,
+  );
 }

@@ -3,7 +3,7 @@
 // separate sector/arena/object/emoji/triple calls per action.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { system, user } from './common.ts';
+import { prompt, system } from './common.ts';
 
 export const PLAN_STEPS_TASK = 'agent_plan_steps';
 
@@ -23,10 +23,11 @@ export type PlanStepsInput = z.infer<typeof planStepsInput>;
 export const planStep = z.object({
   minutes: z.number(),
   action: z.string(),
-  emoji: z.string().optional(),
-  area: z.string().optional(),
-  object: z.string().optional(),
-  objectStatus: z.string().optional(),
+  emoji: z.string(),
+  /** A listed sub-area and object, or null when the step uses none. */
+  area: z.string().nullable(),
+  object: z.string().nullable(),
+  objectStatus: z.string().nullable(),
 });
 export const planStepsOutput = z.object({ steps: z.array(planStep) });
 export type PlanStepsOutput = z.infer<typeof planStepsOutput>;
@@ -34,12 +35,10 @@ export type PlanStepsOutput = z.infer<typeof planStepsOutput>;
 export function planStepsMessages(input: PlanStepsInput): ChatMessage[] {
   const c = input.chunk;
   const areas = input.areas.map((a) => `${a.name}${a.objects.length ? ` (${a.objects.join(', ')})` : ''}`).join('; ');
-  return [
+  return prompt(
     system(
-      `Break ${input.first}'s current activity into steps of ${input.steps.min}-${input.steps.max} minutes that fill the time, in order. Reply {"steps": [{"minutes": n, "action": "...", "emoji": "one emoji", "area": "...", "object": "...", "objectStatus": "..."}]}; area and object only from the list.`,
+      `Break ${input.first}'s current activity into steps of ${input.steps.min}-${input.steps.max} minutes that fill the time, in order. Reply {"steps": [{"minutes": n, "action": "...", "emoji": "one emoji", "area": "...", "object": "...", "objectStatus": "..."}]}; area, object (and its state while used) only from the list, else null.`,
     ),
-    user(
-      `${input.summary}\n${c.start}-${c.end}: ${c.activity} at ${c.placeName}${input.home ? ' (home)' : ''}.\nAreas: ${areas || '(none known)'}${input.context ? `\nJust now: ${input.context}` : ''}`,
-    ),
-  ];
+    `${input.summary}\n${c.start}-${c.end}: ${c.activity} at ${c.placeName}${input.home ? ' (home)' : ''}.\nAreas: ${areas || '(none known)'}${input.context ? `\nJust now: ${input.context}` : ''}`,
+  );
 }

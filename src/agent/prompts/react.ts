@@ -3,7 +3,16 @@
 // "<entity> is <doing>" (the John-and-Eddy example), listed rather than summarised by another call.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { bullets, memoryText, promptMemory, situationInput, system, user } from './common.ts';
+import {
+  bullets,
+  memoryText,
+  prompt,
+  promptMemory,
+  promptRelation,
+  relationLines,
+  situationInput,
+  system,
+} from './common.ts';
 
 export const REACT_TASK = 'agent_react';
 
@@ -14,32 +23,43 @@ export const reactInput = situationInput.extend({
   context: z.array(promptMemory),
   /** Set when the observed entity is a resident who could be talked to right now. */
   person: z.object({ name: z.string(), action: z.string() }).optional(),
+  /** The resident's note about that person (relations.ts), when it knows them. */
+  relations: z.array(promptRelation).optional(),
 });
 export type ReactInput = z.infer<typeof reactInput>;
 
 export const reactOutput = z.object({
   decision: z.enum(['continue', 'react', 'talk']),
   /** react: what the resident does now, as an action phrase ("turn off the stove"). */
-  reaction: z.string().optional(),
-  emoji: z.string().optional(),
-  minutes: z.number().optional(),
-  object: z.string().optional(),
-  objectStatus: z.string().optional(),
+  reaction: z.string().nullable(),
+  emoji: z.string().nullable(),
+  minutes: z.number().nullable(),
+  object: z.string().nullable(),
+  objectStatus: z.string().nullable(),
   /** talk: what the resident wants to talk about. */
-  intent: z.string().optional(),
+  intent: z.string().nullable(),
 });
 export type ReactOutput = z.infer<typeof reactOutput>;
+
+/** "continue", with every other field null (the shape a strict schema requires). */
+export const NO_REACTION: ReactOutput = Object.freeze({
+  decision: 'continue',
+  reaction: null,
+  emoji: null,
+  minutes: null,
+  object: null,
+  objectStatus: null,
+  intent: null,
+});
 
 export function reactMessages(input: ReactInput): ChatMessage[] {
   const options = input.person
     ? `continues the current plan, reacts to what was just observed, or talks to ${input.person.name} (say why in "intent")`
     : 'continues the current plan or reacts to what was just observed';
-  return [
+  return prompt(
     system(
-      `Decide whether ${input.first} ${options}. Reply {"decision": "continue"|"react"${input.person ? '|"talk"' : ''}, "reaction": "action phrase", "emoji": "...", "minutes": n, "object": "...", "objectStatus": "...", "intent": "..."}.`,
+      `Decide whether ${input.first} ${options}. Reply {"decision": "continue"|"react"${input.person ? '|"talk"' : ''}, "reaction": "...", "emoji": "...", "minutes": n, "object": "...", "objectStatus": "...", "intent": "..."}: reaction, emoji, minutes, object and its new status for react${input.person ? ', intent (why) for talk' : ''}; null where they do not apply.`,
     ),
-    user(
-      `${input.summary}\nIt is ${input.time}. ${input.first} is ${input.status} at ${input.placeName}.\nObserved: ${input.observation}\nWhat ${input.first} remembers:\n${bullets(input.context.map(memoryText))}${input.person && input.observation !== `${input.person.name} is ${input.person.action}` ? `\n${input.person.name} is ${input.person.action}.` : ''}`,
-    ),
-  ];
+    `${input.summary}\nIt is ${input.time}. ${input.first} is ${input.status} at ${input.placeName}.\nObserved: ${input.observation}${input.relations?.length ? `\n${relationLines(input.first, input.relations)}` : ''}\nWhat ${input.first} remembers:\n${bullets(input.context.map(memoryText))}${input.person && input.observation !== `${input.person.name} is ${input.person.action}` ? `\n${input.person.name} is ${input.person.action}.` : ''}`,
+  );
 }

@@ -2,7 +2,7 @@
 // that support them ("Klaus is dedicated to his research (because of 1, 2, 8, 15)"). One call for all questions.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { numbered, system, user } from './common.ts';
+import { numbered, prompt, quotedText, system } from './common.ts';
 
 export const REFLECT_INSIGHTS_TASK = 'agent_reflect_insights';
 
@@ -13,7 +13,9 @@ export const reflectInsightsInput = z.object({
   questions: z.array(
     z.object({
       question: z.string(),
-      memories: z.array(z.object({ n: z.number(), text: z.string(), importance: z.number() })),
+      memories: z.array(
+        z.object({ n: z.number(), text: z.string(), importance: z.number(), quote: quotedText.optional() }),
+      ),
     }),
   ),
 });
@@ -43,10 +45,10 @@ export function reflectInsightsMessages(input: ReflectInsightsInput): ChatMessag
       return `Q${i + 1}: ${q.question}\n${numbered(fresh)}${also}`;
     })
     .join('\n\n');
-  return [
+  return prompt(
     system(
       `For each question, what ${input.perQuestion} high-level insights about ${input.first} can you infer from the numbered statements? Cite the statements that support each, rate its poignancy 1-10. Reply {"insights": [{"question": <Q number>, "text": "...", "because": [statement numbers], "importance": n}]}.`,
     ),
-    user(blocks),
-  ];
+    blocks,
+  );
 }

@@ -3,7 +3,7 @@
 // feeling about recent progress).
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { bullets, memoryText, promptMemory, system, user } from './common.ts';
+import { bullets, memoryText, prompt, promptMemory, system } from './common.ts';
 
 export const SUMMARY_TASK = 'agent_summary';
 
@@ -21,12 +21,10 @@ export type SummaryInput = z.infer<typeof summaryInput>;
 export const summaryOutput = z.object({ summary: z.string() });
 
 export function summaryMessages(input: SummaryInput): ChatMessage[] {
-  return [
+  return prompt(
     system(
       `Write ${input.name}'s summary description in 3 short sentences, third person: core characteristics, current daily occupation, how they feel about their recent progress in life. Reply {"summary": "..."}.`,
     ),
-    user(
-      `${input.name}, age ${input.age}. Traits: ${input.innate}.\n${input.learned}\nCurrently: ${input.currently}\nLifestyle: ${input.lifestyle}\nRelevant memories:\n${bullets(input.memories.map(memoryText))}`,
-    ),
-  ];
+    `${input.name}, age ${input.age}. Traits: ${input.innate}.\n${input.learned}\nCurrently: ${input.currently}\nLifestyle: ${input.lifestyle}\nRelevant memories:\n${bullets(input.memories.map(memoryText))}`,
+  );
 }

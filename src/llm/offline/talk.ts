@@ -6,9 +6,9 @@
 // - answers come only from memories (and today's plan); with nothing relevant the resident says it does not
 //   remember (sec. 6.2's embellishment failure);
 // - wording varies deterministically (a hash of who, to whom and when), so runs replay exactly.
-import { hashString } from '../core/rng.ts';
-import type { DialogueTurnInput } from './prompts/dialogue-turn.ts';
-import type { PromptMemory } from './prompts/common.ts';
+
+import type { PromptMemory, PromptRelation } from '../../agent/prompts/common.ts';
+import type { DialogueTurnInput } from '../../agent/prompts/dialogue-turn.ts';
 import {
   contentWords,
   escapeRegExp,
@@ -17,7 +17,8 @@ import {
   lowerFirst,
   progressive,
   stripPeriod,
-} from './text.ts';
+} from '../../agent/text.ts';
+import { hashString } from '../../core/rng.ts';
 import { gerundClause, names, type Pronoun, selfPronoun, subjectOf, toFirstPerson } from './voice.ts';
 
 export interface Me {
@@ -342,7 +343,9 @@ export function dialogueTurn(i: DialogueTurnInput): { line: string; end: boolean
   const last = i.history[i.history.length - 1];
   if (!last) {
     // Nothing remembered about them: introduce oneself (how acquaintances form, sec. 7.1.2).
-    const stranger = i.listeners.every((l) => !i.memories.some((m) => names(m.text, l) || m.from === l));
+    const known = (l: string) =>
+      (i.relations ?? []).some((x) => x.name === l) || i.memories.some((m) => names(m.text, l) || m.from === l);
+    const stranger = !i.listeners.some(known);
     const hello = stranger
       ? pick(['Hello! I don’t think we’ve met.', 'Hi there! I don’t think we’ve met yet.'], key) + ` I'm ${i.first}.`
       : pick([`Hi ${to}!`, `Hello ${to}!`, `Hey ${to}, good to see you!`], key);
@@ -430,6 +433,8 @@ export interface AnswerInput {
   plan?: string[];
   /** "Friday, April 12, 2024, 5:00 pm" (interviews) or "5:00 pm". */
   time?: string;
+  /** Notes about the people the question names (relations.ts). */
+  relations?: PromptRelation[];
 }
 
 /**
@@ -800,7 +805,23 @@ function aboutSelf(i: AnswerInput, me: Me, q: string): string | null {
   return null;
 }
 
+/** A person the question names whom the resident keeps a note about: who they are to it, in its own words. */
+function fromNote(i: AnswerInput, me: Me): string | null {
+  const rel = (i.relations ?? []).find((x) => names(i.question, x.name));
+  if (!rel || !/\b(who|know|met|about)\b/i.test(i.question)) return null;
+  const knowQ = /\bknow\b/i.test(i.question);
+  if (rel.visitor) {
+    const self = rel.self ? ` They told me they are ${stripPeriod(rel.self.text)}.` : '';
+    const last = rel.last ? ` The last thing they said to me was: "${stripPeriod(rel.last.text)}".` : '';
+    return `${knowQ ? 'Yes, ' : ''}${rel.name} is a visitor I have spoken with.${self}${last}`;
+  }
+  const note = sentence(cap(toFirstPerson(rel.note, i.name, i.first, me.pronoun)));
+  return knowQ ? `Yes, I know ${firstName(rel.name)}. ${note}` : note;
+}
+
 function whoIs(i: AnswerInput, me: Me): string | null {
+  const noted = fromNote(i, me);
+  if (noted) return noted;
   const m = /^\s*([Ww]ho is|[Ww]ho's|[Dd]o you know)\s+([A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}'’-]+)*)\s*\??\s*$/u.exec(
     i.question,
   );

@@ -3,31 +3,20 @@
 // town alive without a key: importance from keywords, plans from the identity fields and lifestyle using only
 // known places, dialogue that passes on the most important memory the listener has not heard (so news spreads
 // between residents), reflections that group memories by the people and places they mention.
-import type { OfflineRules } from '../llm/port.ts';
-import { objectFor, offlineDayPlan, stepsFor } from './offline-plan.ts';
-import {
-  answerQuestion,
-  coveredBy,
-  dialogueTurn,
-  isFact,
-  newsworthy,
-  replyTo,
-  summarizeConversation,
-  topicOf,
-} from './offline-talk.ts';
-import { parseInput, type PromptMemory } from './prompts/common.ts';
-import { CONVERSATION_SUMMARY_TASK, conversationSummaryInput } from './prompts/conversation-summary.ts';
-import { DIALOGUE_TURN_TASK, dialogueTurnInput } from './prompts/dialogue-turn.ts';
-import { HEAR_TASK, hearInput } from './prompts/hear.ts';
-import { IMPORTANCE_TASK, importanceInput } from './prompts/importance.ts';
-import { INTERVIEW_TASK, interviewInput } from './prompts/interview.ts';
-import { PLAN_DAY_TASK, planDayInput } from './prompts/plan-day.ts';
-import { PLAN_HOURS_TASK, planHoursInput } from './prompts/plan-hours.ts';
-import { PLAN_STEPS_TASK, planStepsInput } from './prompts/plan-steps.ts';
-import { REACT_TASK, reactInput } from './prompts/react.ts';
-import { REFLECT_INSIGHTS_TASK, reflectInsightsInput } from './prompts/reflect-insights.ts';
-import { REFLECT_QUESTIONS_TASK, reflectQuestionsInput } from './prompts/reflect-questions.ts';
-import { SUMMARY_TASK, summaryInput } from './prompts/summary.ts';
+
+import { type PromptMemory, parseInput } from '../../agent/prompts/common.ts';
+import { CONVERSATION_SUMMARY_TASK, conversationSummaryInput } from '../../agent/prompts/conversation-summary.ts';
+import { DIALOGUE_TURN_TASK, dialogueTurnInput } from '../../agent/prompts/dialogue-turn.ts';
+import { HEAR_TASK, hearInput } from '../../agent/prompts/hear.ts';
+import { IMPORTANCE_TASK, importanceInput } from '../../agent/prompts/importance.ts';
+import { INTERVIEW_TASK, interviewInput } from '../../agent/prompts/interview.ts';
+import { PLAN_DAY_TASK, planDayInput } from '../../agent/prompts/plan-day.ts';
+import { PLAN_HOURS_TASK, planHoursInput } from '../../agent/prompts/plan-hours.ts';
+import { PLAN_STEPS_TASK, planStepsInput } from '../../agent/prompts/plan-steps.ts';
+import { NO_REACTION, REACT_TASK, type ReactInput, type ReactOutput, reactInput } from '../../agent/prompts/react.ts';
+import { REFLECT_INSIGHTS_TASK, reflectInsightsInput } from '../../agent/prompts/reflect-insights.ts';
+import { REFLECT_QUESTIONS_TASK, reflectQuestionsInput } from '../../agent/prompts/reflect-questions.ts';
+import { SUMMARY_TASK, summaryInput } from '../../agent/prompts/summary.ts';
 import {
   clip,
   emojiFor,
@@ -38,11 +27,23 @@ import {
   isSleeping,
   lowerFirst,
   stripPeriod,
-} from './text.ts';
-import { hhmm, parseClock } from './time.ts';
+} from '../../agent/text.ts';
+import { hhmm, parseClock } from '../../agent/time.ts';
+import type { OfflineRules } from '../port.ts';
+import { objectFor, offlineDayPlan, stepsFor } from './plan.ts';
+import {
+  answerQuestion,
+  coveredBy,
+  dialogueTurn,
+  isFact,
+  newsworthy,
+  replyTo,
+  summarizeConversation,
+  topicOf,
+} from './talk.ts';
 import { gerundClause, subjectOf } from './voice.ts';
 
-export { intentionActivity, lifestyleHours, offlineDayPlan } from './offline-plan.ts';
+export { intentionActivity, lifestyleHours, offlineDayPlan } from './plan.ts';
 
 const firstName = (name: string) => name.split(/\s+/)[0] ?? name;
 const sentence = (s: string) => {
@@ -120,7 +121,14 @@ export const agentOfflineRules: OfflineRules = {
       const bed = objectFor('sleep', i.areas);
       return {
         steps: [
-          { minutes: total, action: 'sleeping', emoji: '😴', ...(bed ? { ...bed, objectStatus: 'in use' } : {}) },
+          {
+            minutes: total,
+            action: 'sleeping',
+            emoji: '😴',
+            area: bed?.area ?? null,
+            object: bed?.object ?? null,
+            objectStatus: bed ? 'in use' : null,
+          },
         ],
       };
     }
@@ -135,78 +143,30 @@ export const agentOfflineRules: OfflineRules = {
             ? 'baking'
             : 'cooking'
           : 'in use'
-        : undefined;
+        : null;
       return {
         minutes: k === count - 1 ? Math.max(i.steps.min, total - each * (count - 1)) : each,
         action,
         emoji: emojiFor(action),
-        ...(obj ? { area: obj.area, object: obj.object, objectStatus: status } : {}),
+        area: obj?.area ?? null,
+        object: obj?.object ?? null,
+        objectStatus: status,
       };
     });
     return { steps };
   },
 
-  [REACT_TASK]: (raw) => {
-    const i = parseInput(reactInput, raw, REACT_TASK);
-    if (isAlarming(i.observation)) {
-      const subject = i.subject ?? /^(?:the\s+)?(.+?)\s+(?:is|are)\b/i.exec(i.observation)?.[1] ?? 'problem';
-      const o = i.observation;
-      if (/burn|fire|smok/i.test(o))
-        return {
-          decision: 'react',
-          reaction: `turn off the ${subject} and put out the fire`,
-          emoji: '🧯',
-          minutes: 10,
-          object: subject,
-          objectStatus: 'off',
-        };
-      if (/leak|flood|overflow/i.test(o))
-        return {
-          decision: 'react',
-          reaction: `stop the leak at the ${subject}`,
-          emoji: '🔧',
-          minutes: 15,
-          object: subject,
-          objectStatus: 'fixed',
-        };
-      if (/broken|shattered/i.test(o))
-        return {
-          decision: 'react',
-          reaction: `check on the broken ${subject}`,
-          emoji: '🔧',
-          minutes: 10,
-          object: subject,
-          objectStatus: 'being repaired',
-        };
-      return {
-        decision: 'react',
-        reaction: `rush over to see what happened: ${stripPeriod(o)}`,
-        emoji: '🏃',
-        minutes: 10,
-      };
-    }
-    if (i.person) {
-      const pf = firstName(i.person.name);
-      const knows = i.context.some((m) => new RegExp(`\\b${escapeRegExp(pf)}\\b`).test(m.text));
-      // Something worth telling: news not already in a talk remembered with this person.
-      const talks = i.context.filter((m) => m.kind === 'conversation_summary' && m.text.includes(pf));
-      const news = i.context.some(
-        (m) =>
-          newsworthy(m) &&
-          m.from !== i.person!.name &&
-          subjectOf(m.text) !== i.person!.name &&
-          !talks.some((t) => coveredBy(m.text, t.text) >= 0.6),
-      );
-      if (news || talks.length === 0)
-        return { decision: 'talk', intent: knows ? `catch up with ${pf}` : `get to know ${pf}` };
-    }
-    return { decision: 'continue' };
+  [REACT_TASK]: (raw) => ({ ...NO_REACTION, ...offlineReaction(parseInput(reactInput, raw, REACT_TASK)) }),
+
+  [DIALOGUE_TURN_TASK]: (raw) => {
+    const t = dialogueTurn(parseInput(dialogueTurnInput, raw, DIALOGUE_TURN_TASK));
+    return { line: t.line, end: t.end, news: t.news ?? null };
   },
 
-  [DIALOGUE_TURN_TASK]: (raw) => dialogueTurn(parseInput(dialogueTurnInput, raw, DIALOGUE_TURN_TASK)),
-
-  [CONVERSATION_SUMMARY_TASK]: (raw) =>
-    summarizeConversation(parseInput(conversationSummaryInput, raw, CONVERSATION_SUMMARY_TASK)),
+  [CONVERSATION_SUMMARY_TASK]: (raw) => {
+    const out = summarizeConversation(parseInput(conversationSummaryInput, raw, CONVERSATION_SUMMARY_TASK));
+    return { ...out, lineImportance: out.lineImportance ?? null };
+  },
 
   [REFLECT_QUESTIONS_TASK]: (raw) => {
     const i = parseInput(reflectQuestionsInput, raw, REFLECT_QUESTIONS_TASK);
@@ -319,6 +279,7 @@ export const agentOfflineRules: OfflineRules = {
         question: i.question,
         time: i.time,
         ...(i.plan ? { plan: i.plan } : {}),
+        ...(i.relations ? { relations: i.relations } : {}),
       }),
     };
   },
@@ -339,3 +300,63 @@ export const agentOfflineRules: OfflineRules = {
     return { importance, reply };
   },
 };
+
+/** The offline reaction: an alarm is dealt with; a person with news, or never talked with, is talked to. */
+function offlineReaction(i: ReactInput): Partial<ReactOutput> {
+  // An alarm is a state of things; a person dealing with one is someone to talk to, not a new alarm.
+  if (!i.person && isAlarming(i.observation)) {
+    const subject = i.subject ?? /^(?:the\s+)?(.+?)\s+(?:is|are)\b/i.exec(i.observation)?.[1] ?? 'problem';
+    const o = i.observation;
+    if (/burn|fire|smok/i.test(o))
+      return {
+        decision: 'react',
+        reaction: `turn off the ${subject} and put out the fire`,
+        emoji: '🧯',
+        minutes: 10,
+        object: subject,
+        objectStatus: 'off',
+      };
+    if (/leak|flood|overflow/i.test(o))
+      return {
+        decision: 'react',
+        reaction: `stop the leak at the ${subject}`,
+        emoji: '🔧',
+        minutes: 15,
+        object: subject,
+        objectStatus: 'fixed',
+      };
+    if (/broken|shattered/i.test(o))
+      return {
+        decision: 'react',
+        reaction: `check on the broken ${subject}`,
+        emoji: '🔧',
+        minutes: 10,
+        object: subject,
+        objectStatus: 'being repaired',
+      };
+    return {
+      decision: 'react',
+      reaction: `rush over to see what happened: ${stripPeriod(o)}`,
+      emoji: '🏃',
+      minutes: 10,
+    };
+  }
+  if (i.person) {
+    const pf = firstName(i.person.name);
+    const knows =
+      (i.relations ?? []).some((x) => x.name === i.person!.name) ||
+      i.context.some((m) => new RegExp(`\\b${escapeRegExp(pf)}\\b`).test(m.text));
+    // Something worth telling: news not already in a talk remembered with this person.
+    const talks = i.context.filter((m) => m.kind === 'conversation_summary' && m.text.includes(pf));
+    const news = i.context.some(
+      (m) =>
+        newsworthy(m) &&
+        m.from !== i.person!.name &&
+        subjectOf(m.text) !== i.person!.name &&
+        !talks.some((t) => coveredBy(m.text, t.text) >= 0.6),
+    );
+    if (news || talks.length === 0)
+      return { decision: 'talk', intent: knows ? `catch up with ${pf}` : `get to know ${pf}` };
+  }
+  return { decision: 'continue' };
+}

@@ -4,16 +4,15 @@
 // morning"); projects from what it is currently doing ("is writing a paper about ..."); habits with a time of day
 // from its lifestyle; intentions only when they are its own ("X has decided to ...", an inner voice), or an event
 // it heard of that happens today. Steps are concrete actions for the activity and the place's objects.
-import { expandSummaries } from './offline-talk.ts';
-import type { PromptMemory } from './prompts/common.ts';
-import type { PlanDayInput, PromptPlace } from './prompts/plan-day.ts';
-import type { PlanStepsInput } from './prompts/plan-steps.ts';
-import { mealOf, normalizeSlots, type Slot, spliceSlots } from './schedule.ts';
-import { baseOfIng, escapeRegExp, isSleeping, lowerFirst, stripPeriod } from './text.ts';
-import { hhmm, parseClock } from './time.ts';
+import { type Due, dueOn, T, todayNumber, trimWhen, WEEKDAYS, weekdayOf } from '../../agent/dates.ts';
+import type { PromptMemory } from '../../agent/prompts/common.ts';
+import type { PlanDayInput, PromptPlace } from '../../agent/prompts/plan-day.ts';
+import type { PlanStepsInput } from '../../agent/prompts/plan-steps.ts';
+import { mealOf, normalizeSlots, type Slot, spliceSlots } from '../../agent/schedule.ts';
+import { baseOfIng, escapeRegExp, isSleeping, stripPeriod } from '../../agent/text.ts';
+import { hhmm, parseClock } from '../../agent/time.ts';
+import { expandSummaries } from './talk.ts';
 import { baseVerb, subjectOf } from './voice.ts';
-
-const T = '(\\d{1,2})(?::(\\d{2}))?\\s*(am|pm|a\\.m\\.|p\\.m\\.)';
 
 function clockIn(text: string, re: RegExp): number | null {
   const m = re.exec(text);
@@ -67,131 +66,27 @@ export function intentionActivity(text: string): string {
     /\b(?:is going to|are going to|plans? to|wants? to|will|decided to|is planning to|has to|needs? to|agreed to|promised to|hopes? to)\s+(.+)/i.exec(
       t,
     );
-  if (m) return m[1]!;
+  if (m) return activityPhrase(m[1]!) ?? 'think over a new idea';
   const p = /\bis planning(?: on)?\s+(.+)/i.exec(t);
-  if (p) return `prepare ${p[1]!.replace(/^having\s+/, '')}`;
-  return `think about what matters now: ${lowerFirst(t)}`;
-}
-
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const MONTH_NAMES = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-const MONTHS =
-  /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2})(?:st|nd|rd|th)?\b/i;
-const DAY_MS = 86_400_000;
-const COUNTS: Record<string, number> = { a: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 };
-
-/** A calendar day as days since 1970-01-01 (UTC), so "two days later" is plain arithmetic. */
-function dayNo(year: number, month: number, date: number): number {
-  return Math.floor(Date.UTC(year, month, date) / DAY_MS);
-}
-
-/** Today's day number: from the ISO day when given, else from "Friday, April 12" in a year whose calendar fits. */
-export function todayNumber(iso: string | undefined, date: string): number | null {
-  const fromIso = iso ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso) : null;
-  if (fromIso) return dayNo(Number(fromIso[1]), Number(fromIso[2]) - 1, Number(fromIso[3]));
-  const m = /^\s*(\w+),\s+(\w+)\s+(\d{1,2})/.exec(date);
-  const month = m ? MONTH_NAMES.indexOf(m[2]!.toLowerCase()) : -1;
-  if (!m || month < 0) return null;
-  const weekday = WEEKDAYS.indexOf(m[1]!.toLowerCase());
-  // weekdays repeat every 28 years, so one of these years has the date on its weekday
-  for (let y = 2020; y < 2048; y++) {
-    const d = dayNo(y, month, Number(m[3]));
-    if (weekday < 0 || (d + 4) % 7 === weekday) return d; // 1970-01-01 was a Thursday
-  }
-  return null;
-}
-
-const weekdayOf = (d: number) => (((d + 4) % 7) + 7) % 7;
-
-/**
- * The day a text names, read from the day it was said: "tomorrow", "on Sunday" (the next Sunday, or that day),
- * "next Sunday", "this weekend", "next week" (its Monday), "in two days", "April 13"; a weekly habit ("on
- * Sundays", "every Sunday") names its weekday. Null when the text names no day.
- */
-export function namedDay(text: string, said: number): { day: number } | { weekday: number } | null {
-  const md = MONTHS.exec(text);
-  if (md) {
-    const year = new Date(said * DAY_MS).getUTCFullYear();
-    const month = MONTH_NAMES.indexOf(md[1]!.toLowerCase());
-    const d = dayNo(year, month, Number(md[2]));
-    return { day: d < said - 180 ? dayNo(year + 1, month, Number(md[2])) : d }; // "January 3" said in December
-  }
-  if (/\bday after tomorrow\b/i.test(text)) return { day: said + 2 };
-  if (/\btomorrow\b/i.test(text)) return { day: said + 1 };
-  const inDays = /\bin (a|one|two|three|four|five|six|seven|\d) (day|week)s?\b/i.exec(text);
-  if (inDays) {
-    const n = COUNTS[inDays[1]!.toLowerCase()] ?? Number(inDays[1]);
-    return { day: said + n * (inDays[2]!.toLowerCase() === 'week' ? 7 : 1) };
-  }
-  if (/\b(today|tonight|this (?:morning|afternoon|evening))\b/i.test(text)) return { day: said };
-  for (const [k, d] of WEEKDAYS.entries()) {
-    if (new RegExp(`\\b(?:every ${d}|(?:on )?${d}s)\\b`, 'i').test(text)) return { weekday: k };
-    const ahead = (k - weekdayOf(said) + 7) % 7;
-    if (new RegExp(`\\bnext ${d}\\b`, 'i').test(text)) return { day: said + (ahead === 0 ? 7 : ahead) };
-    if (new RegExp(`\\b${d}\\b`, 'i').test(text)) return { day: said + ahead };
-  }
-  if (/\bthis weekend\b/i.test(text))
-    return { day: weekdayOf(said) === 0 ? said : said + ((6 - weekdayOf(said) + 7) % 7) };
-  if (/\bnext week\b/i.test(text)) return { day: said + ((1 - weekdayOf(said) + 7) % 7 || 7) };
-  const ym = new Date(said * DAY_MS);
-  if (/\bnext month\b/i.test(text)) return { day: dayNo(ym.getUTCFullYear(), ym.getUTCMonth() + 1, 1) };
-  if (/\bnext year\b/i.test(text)) return { day: dayNo(ym.getUTCFullYear() + 1, 0, 1) };
-  return null;
-}
-
-/** When a remembered plan falls, seen from today: on this day, still ahead (prepare), gone, or undated. */
-export type Due = 'today' | 'ahead' | 'gone' | 'undated';
-
-/** `said`: the ISO day the memory was made (a memory without one counts as today's). */
-export function dueOn(text: string, today: number, said?: string): Due {
-  const named = namedDay(text, (said ? todayNumber(said, '') : null) ?? today);
-  if (named === null) return 'undated';
-  if ('weekday' in named) return named.weekday === weekdayOf(today) ? 'today' : 'gone';
-  return named.day === today ? 'today' : named.day > today ? 'ahead' : 'gone';
-}
-
-/** Strips date and time qualifiers from an activity ("a party at X on Saturday, April 13, from 6 pm to 9 pm"). */
-export function trimWhen(activity: string): string {
-  return stripPeriod(
-    activity
-      .replace(
-        /,?\s+(?:on|this|next|every)\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|weekend|week|month|year)\b(?!['’])(?!\s+\w+ing).*$/i,
-        '',
-      )
-      .replace(new RegExp(`,?\\s+(?:on\\s+)?${MONTHS.source}.*$`, 'i'), '')
-      .replace(new RegExp(`,?\\s+(?:from|at|around|by|until)\\s+${T}.*$`, 'i'), '')
-      .replace(/\s+(?:next month|this year|next week|tomorrow|today|tonight)(?!['’])$/i, '')
-      .replace(/[*]/g, ''),
+  if (p) return activityPhrase(`prepare ${p[1]!.replace(/^having\s+/, '')}`) ?? 'think over a new idea';
+  // A short thought in the imperative ("throw a picnic in the park") is the thing to do; anything else is thought
+  // over, not copied into the plan.
+  return (
+    (/^\p{L}+\b/u.test(t) ? activityPhrase(t.replace(/^\p{Lu}/u, (c) => c.toLowerCase())) : null) ??
+    'think over a new idea'
   );
 }
 
-const EVENT =
-  /\b(party|celebration|gathering|festival|concert|music night|ribbon cutting|cleanup day|opening|meeting|show|picnic|barbecue)\b/i;
-
-/**
- * The day (days since 1970) of a remembered event or intention that names a day not yet past (today or ahead),
- * else null: what a day plan must see whatever retrieval ranks first. `said` is the ISO day the memory was made.
- */
-export function upcomingDay(text: string, today: number, said?: string): number | null {
-  if (!EVENT.test(text) && !/\b(plans? to|planning|going to|decided to|will|agreed to|promised to)\b/i.test(text))
-    return null;
-  const named = namedDay(text, (said ? todayNumber(said, '') : null) ?? today);
-  if (named === null) return null;
-  const day = 'weekday' in named ? (named.weekday === weekdayOf(today) ? today : null) : named.day;
-  return day !== null && day >= today ? day : null;
+/** An activity is a short phrase of words: no markup, at most 10 words, or none. */
+function activityPhrase(text: string): string | null {
+  const words = text
+    .replace(/[^\p{L}\p{N}' ,-]+/gu, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  return words.length > 0 && words.length <= 10 && !words.some((w) => /\d/.test(w) && /\p{L}/u.test(w))
+    ? words.join(' ').replace(/[ ,]+$/, '')
+    : null;
 }
 
 /** When a memory's plan falls for the day being planned (`i.day` is its ISO date when the runtime gives it). */
@@ -206,10 +101,10 @@ function eventToday(
   i: PlanDayInput,
   places: readonly PromptPlace[],
 ): { start: number; end: number; activity: string; place: string } | null {
-  const ev = EVENT.exec(m.text);
+  // Any dated thing with a time and a known place is treated alike (no list of event kinds).
   // Conversation records and raw lines are not the event itself; the news heard in them is.
   if (m.kind === 'conversation_summary' || m.kind === 'plan' || /\bsaid\b[^:"]*: ["“]/.test(m.text)) return null;
-  if (!ev || dueOf(m, i) !== 'today' || !/\b(on|this|today|tonight)\b|\d/.test(m.text)) return null;
+  if (dueOf(m, i) !== 'today' || !/\b(on|this|today|tonight)\b|\d/.test(m.text)) return null;
   const range = new RegExp(`\\bfrom\\s+${T}\\s*(?:to|-|until)\\s*${T}`, 'i').exec(m.text);
   const start = range
     ? parseClock(`${range[1]}${range[2] ? `:${range[2]}` : ''} ${range[3]}`)
@@ -222,11 +117,12 @@ function eventToday(
   const toldThat = /^\S+ told .+? that (.+)$/.exec(m.text)?.[1];
   const host = subjectOf(toldThat ?? m.text);
   const mine = host !== null && (host === i.name || host === i.first);
-  const what = new RegExp(
-    `\\b(?:a|an|the|her|his|their|my)\\s+((?:(?!about\\b|planning\\b|to\\b)[\\w'’-]+\\s+){0,3}?${escapeRegExp(ev[1]!)})`,
-    'i',
-  ).exec(m.text)?.[1];
-  const name = (what ?? ev[1]!).trim();
+  // what it is: the noun phrase before "at/in/on" ("a spring party at ...", "the book club in ...")
+  const what =
+    /\b(?:a|an|the|her|his|their|my)\s+((?:(?!about\b|planning\b|to\b)[\w'’-]+\s+){0,3}?[\w'’-]+)\s+(?:at|in|on|from)\b/i.exec(
+      m.text,
+    )?.[1];
+  const name = (what ?? 'event').trim();
   return {
     start,
     end,
@@ -317,8 +213,9 @@ function workHours(sentence: string): { start: number; end: number } | null {
   return { start: first, end };
 }
 
+// Occupations read from what a resident IS ("is a pharmacist", "is the librarian"), never from what it talks
+// or wonders about ("curious about the mayor election" is no job); any office is a role like any other.
 const ROLE_ACTIVITY: [RegExp, (place: PromptPlace | null) => string][] = [
-  [/\bmayor\b/i, () => "handle the town's business as mayor"],
   [/\b(student|studies|studying)\b/i, (p) => (p ? `study at ${p.name}` : 'study')],
   [/\b(professor|teacher|lecturer)\b/i, (p) => (p ? `teach at ${p.name}` : 'prepare classes')],
   [/\b(painter|artist|animator|illustrator|photographer)\b/i, () => 'work on new art'],
@@ -342,6 +239,14 @@ function jobOf(i: PlanDayInput, usable: readonly PromptPlace[]): Job | null {
     }
   }
   const text = sentences.join(' ');
+  const roles = [
+    ...text.matchAll(
+      /\b(?:is|am|works as) (?:the|a|an) ([a-z][a-z -]{2,40}?)(?=[.,;]|$| at\b| of\b| for\b| in\b| who\b)/g,
+    ),
+  ]
+    .map((m) => m[1]!)
+    .concat(/\b(studies|studying)\b/i.test(text) ? ['student'] : [])
+    .join('; ');
   if (!place && /\b(student|studies|studying|thesis|homework)\b/i.test(text))
     place = placeOfKind(/library|college|school|university/i, usable, [homeId]);
   const retired = /\bretired\b/i.test(text) && !place;
@@ -368,7 +273,7 @@ function jobOf(i: PlanDayInput, usable: readonly PromptPlace[]): Job | null {
     const role = /\bis (?:the|a|an) ([a-z][a-z -]{2,40}?) (?:at|of|for|in)\b/.exec(text)?.[1];
     if (!activity && worksThe) activity = `work ${worksThe[1]} at ${place.name}`;
     if (!activity) {
-      for (const [re, act] of ROLE_ACTIVITY) if (re.test(role ?? text)) activity = `${act(place)}`;
+      for (const [re, act] of ROLE_ACTIVITY) if (re.test(role ?? roles)) activity = `${act(place)}`;
       if (activity && !activity.includes(place.name) && !/study|teach/.test(activity))
         activity = `${activity} at ${place.name}`;
     }
@@ -390,7 +295,7 @@ function jobOf(i: PlanDayInput, usable: readonly PromptPlace[]): Job | null {
     return { place, activity: trimWhen(activity), hours, owner };
   }
   for (const [re, act] of ROLE_ACTIVITY)
-    if (re.test(text)) return { place: null, activity: act(null), hours, owner: false };
+    if (re.test(roles)) return { place: null, activity: act(null), hours, owner: false };
   return null;
 }
 

@@ -1,0 +1,153 @@
+// The small context every mechanism of the mind shares (perceive, retrieve, plan, react, converse, interview,
+// reflect): ask the model (with a safe default), embed, store and recall memories, the resident's mind state,
+// settings and a log. Pure core: a LanguageModel and an Embedder come in as ports; time is always an argument.
+import type { z } from 'zod';
+import type { ChatMessage, Embedder, LanguageModel } from '../llm/port.ts';
+import type { MemoryStream, NewMemory } from './memory-stream.ts';
+import { asMindState, type MindState } from './mind-state.ts';
+import type { PromptMemory } from './prompts/common.ts';
+import { promptMemories, recall } from './retrieve.ts';
+import { type AgentSettings, resolveAgentSettings } from './settings.ts';
+import type { AgentProfile, Memory, MemoryKind, PlanLevel } from './types.ts';
+
+/** One resident as the runtime sees it; the town owns these objects and commits their changes. */
+export interface Resident {
+  profile: AgentProfile;
+  /** MindState (opaque to the town); normalised in place on first use. */
+  mind: MindState | unknown;
+  memory: MemoryStream;
+}
+
+export interface AgentRuntimeDeps {
+  llm: LanguageModel;
+  embedder: Embedder;
+  settings?: Partial<AgentSettings> | Record<string, unknown>;
+  townId?: string;
+  log?: (msg: string, data?: object) => void;
+}
+
+export interface RetrievedMemory {
+  memory: Memory;
+  score: number;
+  recency: number;
+  importance: number;
+  relevance: number;
+}
+
+/** Options of one recall: depth (k), memory kinds, token budget, and whether returned memories are touched. */
+export interface RecallOptions {
+  k?: number;
+  kinds?: readonly MemoryKind[];
+  budget?: number;
+  touch?: boolean;
+  /** Also today's plan memories of these levels (what one meant to do is context when deciding and talking). */
+  planLevels?: readonly PlanLevel[];
+}
+
+/** Kinds that describe experience (reflection, dialogue context): fine-grained plan steps are left out. */
+export const EXPERIENCE: MemoryKind[] = [
+  'seed',
+  'observation',
+  'reflection',
+  'dialogue',
+  'conversation_summary',
+  'inner_voice',
+  'interview',
+  'game',
+];
+
+export const clampInt = (x: unknown, lo: number, hi: number, fallback: number): number =>
+  typeof x === 'number' && Number.isFinite(x) ? Math.min(hi, Math.max(lo, Math.round(x))) : fallback;
+export const floorTo = (t: number, step: number) => Math.floor(t / step) * step;
+export const firstWord = (name: string) => name.split(/\s+/)[0] ?? name;
+
+export class MindContext {
+  readonly settings: AgentSettings;
+  readonly llm: LanguageModel;
+  readonly embedder: Embedder;
+  readonly townId: string | undefined;
+  private readonly logFn: (msg: string, data?: object) => void;
+
+  constructor(deps: AgentRuntimeDeps) {
+    this.llm = deps.llm;
+    this.embedder = deps.embedder;
+    this.settings = resolveAgentSettings(deps.settings);
+    this.townId = deps.townId;
+    this.logFn = deps.log ?? (() => {});
+  }
+
+  log(msg: string, data?: object): void {
+    try {
+      this.logFn(msg, data);
+    } catch {
+      // a failing logger must never take the mind down
+    }
+  }
+
+  /** The resident's mind state, normalised in place (and attached) on first use. */
+  mindOf(r: Resident): MindState {
+    const raw = r.mind;
+    if (raw && typeof raw === 'object' && (raw as { v?: unknown }).v === 1) {
+      const fresh = asMindState(raw, r.profile);
+      Object.assign(raw, { ...fresh, ...(raw as object) });
+      return raw as MindState;
+    }
+    const m = asMindState(raw, r.profile);
+    r.mind = m;
+    return m;
+  }
+
+  /**
+   * One structured call with a safe default: on any failure (budget, schema after the gateway's repair,
+   * timeout, an open circuit, ...) the call site's neutral default answers (continue the plan, "I can't answer
+   * that right now"), never the offline model's invented content. Logged (the gateway counts the failure).
+   */
+  async ask<T>(
+    task: string,
+    schema: z.ZodType<T>,
+    messages: ChatMessage[],
+    input: unknown,
+    lastResort: () => NoInfer<T>,
+  ): Promise<T> {
+    try {
+      return await this.llm.object({ task, schema, messages, input, ...(this.townId ? { townId: this.townId } : {}) });
+    } catch (e) {
+      this.log(`agent: ${task} failed, using a neutral default`, { error: e instanceof Error ? e.message : String(e) });
+      return lastResort();
+    }
+  }
+
+  async embedTexts(texts: string[], task: string): Promise<(Float32Array | null)[]> {
+    if (texts.length === 0) return [];
+    try {
+      const v = await this.embedder.embed({ texts, task, ...(this.townId ? { townId: this.townId } : {}) });
+      return texts.map((_, i) => v[i] ?? null);
+    } catch (e) {
+      this.log('agent: embedding failed; memories stored without vectors', {
+        error: e instanceof Error ? e.message : String(e),
+      });
+      return texts.map(() => null);
+    }
+  }
+
+  /** Stores memories for one or more residents with ONE embedding call for all their descriptions. */
+  async storeAll(entries: { r: Resident; m: NewMemory }[], now: number): Promise<Memory[]> {
+    const texts = [...new Set(entries.map((e) => e.m.description.trim()))];
+    const vectors = await this.embedTexts(texts, 'agent_memory');
+    const byText = new Map(texts.map((t, i) => [t, vectors[i] ?? null]));
+    return entries.map(({ r, m }) => {
+      const embedding = byText.get(m.description.trim()) ?? null;
+      return r.memory.add({ ...m, embedding, embedderId: embedding ? this.embedder.id : null }, now);
+    });
+  }
+
+  /** Retrieval for several queries at once (retrieve.ts). */
+  recall(r: Resident, queries: string[], now: number, opts: RecallOptions = {}): Promise<RetrievedMemory[]> {
+    return recall(this, r, queries, now, opts);
+  }
+
+  /** Memories as prompts show them (retrieve.ts). */
+  promptMemories(ms: readonly Memory[], r?: Resident): PromptMemory[] {
+    return promptMemories(this, ms, r);
+  }
+}

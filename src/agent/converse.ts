@@ -1,0 +1,248 @@
+// Dialogue (sec. 4.3.1): a conversation between residents turn by turn, each line from the speaker's memories of
+// the listeners; afterwards every participant stores the lines and a summary.
+
+import { clampInt, EXPERIENCE, firstWord, floorTo, type MindContext, type Resident } from './context.ts';
+import { summaryOf } from './describe.ts';
+import { actionPhrase } from './hear.ts';
+import type { NewMemory } from './memory-stream.ts';
+import type { StepSlot } from './mind-state.ts';
+import { slotOpts } from './plan.ts';
+import {
+  CONVERSATION_SUMMARY_TASK,
+  type ConversationSummaryInput,
+  conversationSummaryMessages,
+  conversationSummaryOutput,
+} from './prompts/conversation-summary.ts';
+import {
+  DIALOGUE_TURN_TASK,
+  type DialogueTurnInput,
+  dialogueTurnMessages,
+  dialogueTurnOutput,
+} from './prompts/dialogue-turn.ts';
+import { noteConversation, relationsFor } from './relations.ts';
+import { spliceSlots } from './schedule.ts';
+import { cleanLine, clip as clipText, heuristicImportance, newsKey, progressive } from './text.ts';
+import { clockAt, dateText, dayKey, MINUTE_MS } from './time.ts';
+import type { AgentId, Memory, MemoryKind, Place } from './types.ts';
+
+/**
+ * Retrieved memories for a dialogue line. `fresh` marks what the listeners have not heard: not told by them,
+ * not already told to them, and a piece of knowledge at all (a raw line without news, a conversation record,
+ * an interview or a plan is context, not something to pass on).
+ */
+export function dialogueMemories(c: MindContext, speaker: Resident, listeners: Resident[], mems: readonly Memory[]) {
+  const mind = c.mindOf(speaker);
+  const ids = new Set<string>(listeners.map((l) => l.profile.id));
+  const shown = c.promptMemories(mems, speaker);
+  return mems.map((m, i) => {
+    const news = typeof m.meta?.news === 'string' ? m.meta.news : null;
+    const from = typeof m.meta?.speaker === 'string' ? m.meta.speaker : null;
+    const key = newsKey(news ?? m.description);
+    const told = listeners.every((l) => (mind.told[l.profile.id] ?? []).includes(key));
+    const knowledge = SHAREABLE.includes(m.kind) || (m.kind === 'dialogue' && news !== null);
+    return { ...shown[i]!, fresh: knowledge && !(from !== null && ids.has(from)) && !told };
+  });
+}
+
+/**
+ * A whole conversation between 2+ co-located residents, turn by turn (cap settings.maxTurnsEach each); every
+ * line is a dialogue memory for everyone present; at the end each stores a summary of what was said and agreed.
+ */
+export async function converse(
+  c: MindContext,
+  participants: Resident[],
+  ctx: { now: number; location: Place; initiator: AgentId; intent: string },
+): Promise<{ lines: { speaker: AgentId; text: string }[]; ended: 'natural' | 'cap' }> {
+  const s = c.settings;
+  const now = ctx.now;
+  const order = [...participants].sort((a, b) =>
+    a.profile.id === ctx.initiator ? -1 : b.profile.id === ctx.initiator ? 1 : 0,
+  );
+  if (order.length < 2) return { lines: [], ended: 'natural' };
+  // What each was doing when the talk began (both sides' activity is in every line's prompt).
+  const doing = order.map((r) => {
+    const a = c.mindOf(r).lastAction;
+    return { name: r.profile.name, activity: a ? progressive(actionPhrase(r.profile, a.description)) : 'here' };
+  });
+  const initiatorName = order[0]!.profile.name;
+  const lines: { speaker: AgentId; text: string; news?: string }[] = [];
+  const maxLines = order.length * s.maxTurnsEach;
+  let ended: 'natural' | 'cap' = 'cap';
+  for (let turn = 0; turn < maxLines; turn++) {
+    const speaker = order[turn % order.length]!;
+    const listeners = order.filter((x) => x !== speaker);
+    const last = lines[lines.length - 1];
+    const listenerNames = listeners.map((l) => l.profile.name);
+    const mems = await c.recall(
+      speaker,
+      [
+        `What is ${speaker.profile.firstName}'s relationship with ${listenerNames.join(' and ')}?`,
+        last?.text ?? ctx.intent,
+      ],
+      now,
+      { k: s.dialogueRetrieveK, kinds: EXPERIENCE, budget: s.dialogueBudgetTokens, planLevels: ['day'] },
+    );
+    const spoken = lines.filter((l) => l.speaker === speaker.profile.id).length;
+    const input: DialogueTurnInput = {
+      name: speaker.profile.name,
+      first: speaker.profile.firstName,
+      summary: await summaryOf(c, speaker, now),
+      listeners: listenerNames,
+      placeName: ctx.location.name,
+      time: clockAt(now),
+      date: dateText(now),
+      doing,
+      relations: relationsFor(c, speaker, listenerNames),
+      intent: ctx.intent,
+      intentOf: initiatorName,
+      history: lines
+        .slice(-s.dialogueHistoryLines)
+        .map((l) => ({ speaker: nameOf(order, l.speaker), text: l.text, ...(l.news ? { news: l.news } : {}) })),
+      memories: dialogueMemories(
+        c,
+        speaker,
+        listeners,
+        mems.map((x) => x.memory),
+      ),
+      turnsLeft: s.maxTurnsEach - spoken,
+    };
+    const out = await c.ask(DIALOGUE_TURN_TASK, dialogueTurnOutput, dialogueTurnMessages(input), input, () => ({
+      line: 'I should get going. See you later!',
+      end: true,
+      news: null,
+    }));
+    const text = clipText(cleanLine(out.line, speaker.profile.name), 500);
+    if (text === '') {
+      c.log('agent: empty dialogue line; ending the conversation', { agent: speaker.profile.id });
+      ended = 'natural';
+      break;
+    }
+    const news = out.news && out.news.trim() !== '' ? clipText(out.news, 300) : undefined;
+    lines.push({ speaker: speaker.profile.id, text, ...(news ? { news } : {}) });
+    if (news) {
+      const m = c.mindOf(speaker);
+      for (const l of listeners) m.told[l.profile.id] = [...(m.told[l.profile.id] ?? []), newsKey(news)].slice(-40);
+    }
+    if (out.end) {
+      ended = 'natural';
+      break;
+    }
+  }
+  await afterConversation(c, order, lines, ctx);
+  return { lines: lines.map((l) => ({ speaker: l.speaker, text: l.text })), ended };
+}
+
+export function nameOf(rs: readonly Resident[], id: AgentId): string {
+  return rs.find((r) => r.profile.id === id)?.profile.name ?? String(id);
+}
+
+/** Summary call (rates the lines too), dialogue + summary memories for everyone, plan bookkeeping. */
+export async function afterConversation(
+  c: MindContext,
+  order: Resident[],
+  lines: { speaker: AgentId; text: string; news?: string }[],
+  ctx: { now: number; location: Place; initiator: AgentId },
+): Promise<void> {
+  if (lines.length === 0) return;
+  const s = c.settings;
+  const now = ctx.now;
+  const input: ConversationSummaryInput = {
+    participants: order.map((r) => r.profile.name),
+    placeName: ctx.location.name,
+    time: clockAt(now),
+    lines: lines.map((l) => ({
+      speaker: nameOf(order, l.speaker),
+      text: l.text,
+      ...(l.news ? { news: l.news } : {}),
+    })),
+  };
+  const out = await c.ask(
+    CONVERSATION_SUMMARY_TASK,
+    conversationSummaryOutput,
+    conversationSummaryMessages(input),
+    input,
+    () => ({
+      summary: `${input.participants.join(' and ')} talked at ${ctx.location.name}.`,
+      importance: 3,
+      lineImportance: null,
+    }),
+  );
+  const summary = clipText(
+    out.summary.trim() || `${input.participants.join(' and ')} talked at ${ctx.location.name}.`,
+    500,
+  );
+  const importance = clampInt(out.importance, 1, 10, 3);
+  const lineImp = lines.map((l, i) => clampInt(out.lineImportance?.[i], 1, 10, heuristicImportance(l.news ?? l.text)));
+  const conversation = `${ctx.initiator}@${now}`;
+  const entries: { r: Resident; m: NewMemory }[] = [];
+  for (const r of order) {
+    const others = order.filter((x) => x !== r).map((x) => x.profile.name);
+    lines.forEach((l, i) => {
+      const speakerName = nameOf(order, l.speaker);
+      const mine = l.speaker === r.profile.id;
+      entries.push({
+        r,
+        m: {
+          kind: 'dialogue',
+          description: mine
+            ? `${speakerName} said to ${others.join(' and ')}: "${l.text}"`
+            : `${speakerName} said: "${l.text}"`,
+          importance: lineImp[i]!,
+          meta: {
+            conversation,
+            speaker: l.speaker,
+            speakerName,
+            line: l.text,
+            ...(l.news ? { news: l.news } : {}),
+          },
+        },
+      });
+    });
+    entries.push({
+      r,
+      m: {
+        kind: 'conversation_summary',
+        description: `Conversation with ${others.join(' and ')}: ${summary}`,
+        importance,
+        // what people said, summarised: quoted like the lines themselves
+        meta: {
+          conversation,
+          userText: { from: `summary of a conversation with ${others.join(' and ')}`, text: summary },
+        },
+      },
+    });
+  }
+  await c.storeAll(entries, now);
+  const minutes = Math.max(s.stepMinutes.min, Math.ceil(lines.length / 2 / 5) * 5);
+  const g = s.planGranularityMinutes * MINUTE_MS;
+  for (const r of order) {
+    const mind = c.mindOf(r);
+    // The conversation is one perceived event and every line heard in it another (sec. 4.2 trigger).
+    const heard = lines.reduce((sum, l, i) => sum + (l.speaker !== r.profile.id ? lineImp[i]! : 0), 0);
+    mind.importanceSinceReflection += importance + heard;
+    for (const o of order) if (o !== r) mind.chattedAt[o.profile.id] = now;
+    // Relationships hold: each keeps what was last said with every other participant.
+    for (const o of order) if (o !== r) noteConversation(c, r, o.profile.name, summary, now);
+    if (mind.plan && mind.plan.day === dayKey(now)) {
+      const others = order.filter((x) => x !== r).map((x) => firstWord(x.profile.name));
+      const start = floorTo(now, g);
+      const step: StepSlot = {
+        start,
+        end: start + minutes * MINUTE_MS,
+        activity: `talk with ${others.join(' and ')}`,
+        place: ctx.location.id,
+        emoji: '💬',
+        kind: 'conversation',
+      };
+      mind.plan.steps = spliceSlots(
+        mind.plan.steps,
+        { start: step.start, end: step.end },
+        [step],
+        slotOpts(c, () => step),
+      );
+    }
+  }
+}
+
+/** Kinds whose memories are knowledge a resident may pass on in conversation (sec. 7.1 diffusion). */
+const SHAREABLE: MemoryKind[] = ['seed', 'observation', 'inner_voice', 'game'];

@@ -1,0 +1,202 @@
+// Plan decomposition (sec. 4.3): the current block into hour chunks, the current hour into 5-15 minute steps
+// (lazily, one call each), with the sub-area, object and emoji the world needs.
+import type { z } from 'zod';
+import { clampInt, EXPERIENCE, floorTo, type MindContext, type Resident } from './context.ts';
+import { briefIdentity, summaryOf } from './describe.ts';
+import type { PlanSlot, StepSlot } from './mind-state.ts';
+import { placesFor, planMemories, slotOpts, toSlots } from './plan.ts';
+import { PLAN_HOURS_TASK, type PlanHoursInput, planHoursMessages, planHoursOutput } from './prompts/plan-hours.ts';
+import { PLAN_STEPS_TASK, type PlanStepsInput, planStepsMessages, planStepsOutput } from './prompts/plan-steps.ts';
+import { dedupeMeals, mealOf, nextStartAfter, normalizeSlots, slotAt, spliceSlots } from './schedule.ts';
+import { clip as clipText, emojiFor, isSleeping } from './text.ts';
+import { hhmm, MINUTE_MS } from './time.ts';
+import type { DecideContext } from './types.ts';
+
+/** The hour chunk covering t, decomposing the current block lazily (one call for a long block). */
+export async function ensureHour(c: MindContext, r: Resident, ctx: DecideContext, t: number): Promise<PlanSlot> {
+  const s = c.settings;
+  const mind = c.mindOf(r);
+  const plan = mind.plan!;
+  const have = slotAt(plan.hours, t);
+  if (have) return have;
+  const block = slotAt(plan.blocks, t) ?? {
+    start: t,
+    end: t + 60 * MINUTE_MS,
+    activity: 'free time',
+    place: r.profile.home,
+  };
+  const g = s.planGranularityMinutes * MINUTE_MS;
+  const window = {
+    start: Math.max(block.start, floorTo(t, g)),
+    end: Math.min(block.end, nextStartAfter(plan.hours, t, block.end)),
+  };
+  const same = (): PlanSlot[] => [{ ...block, start: window.start, end: window.end }];
+  let items: PlanSlot[] = same();
+  const places = placesFor(ctx, r, mind);
+  if (window.end - window.start > s.hourChunkMinutes * MINUTE_MS && !isSleeping(block.activity)) {
+    const mems = await c.recall(r, [block.activity], ctx.now, { k: 4, kinds: EXPERIENCE });
+    const input: PlanHoursInput = {
+      first: r.profile.firstName,
+      summary: await summaryOf(c, r, ctx.now),
+      block: {
+        start: hhmm((window.start - plan.dayStart) / MINUTE_MS),
+        end: hhmm((window.end - plan.dayStart) / MINUTE_MS),
+        activity: block.activity,
+        place: block.place,
+      },
+      places,
+      memories: c.promptMemories(
+        mems.map((x) => x.memory),
+        r,
+      ),
+    };
+    const out = await c.ask(PLAN_HOURS_TASK, planHoursOutput, planHoursMessages(input), input, () => ({
+      items: [],
+    }));
+    // A block pinned to a time and place (what a resident resolved to do there) keeps its place in every chunk.
+    const got = toSlots(c, out.items, plan.dayStart, places, block.place).map((x) =>
+      block.pinned ? { ...x, place: block.place, pinned: true } : x,
+    );
+    if (got.length === 0) c.log('agent: empty hour plan; keeping the block as one chunk', { agent: r.profile.id });
+    else items = got;
+    const fresh = normalizeSlots(
+      items,
+      window,
+      slotOpts(c, () => same()[0]!),
+    );
+    await c.storeAll(planMemories(c, r, 'hour', fresh, places), ctx.now);
+  }
+  plan.hours = dedupeMeals(
+    spliceSlots(
+      plan.hours,
+      window,
+      items,
+      slotOpts(c, () => same()[0]!),
+    ),
+    { replace: () => notAMeal(block.activity) },
+  );
+  return slotAt(plan.hours, t) ?? same()[0]!;
+}
+
+/** The 5-15 minute step covering t, decomposing the current hour lazily (one call per hour at most). */
+export async function ensureStep(c: MindContext, r: Resident, ctx: DecideContext, t: number): Promise<StepSlot> {
+  const s = c.settings;
+  const mind = c.mindOf(r);
+  const plan = mind.plan!;
+  const have = slotAt(plan.steps, t);
+  if (have) return have;
+  const hour = await ensureHour(c, r, ctx, t);
+  const g = s.planGranularityMinutes * MINUTE_MS;
+  const start = Math.max(hour.start, floorTo(t, g));
+  const window = {
+    start,
+    end: Math.min(hour.end, start + s.hourChunkMinutes * MINUTE_MS, nextStartAfter(plan.steps, t, hour.end)),
+  };
+  const whole: StepSlot = { ...hour, ...window, emoji: emojiFor(hour.activity) };
+  let steps: StepSlot[] = [whole];
+  if (window.end - window.start > s.stepMinutes.max * MINUTE_MS && !isSleeping(hour.activity)) {
+    const place = [ctx.location, ...ctx.knownPlaces].find((p) => p.id === hour.place);
+    // Another person's own room is not where one's steps happen (a lean prompt in a shared house).
+    // An object whose state says it cannot be used (broken, occupied, burning) is not offered for a step.
+    const all = (place?.subAreas ?? []).map((a) => ({
+      name: a.name,
+      objects: a.objects.filter((o) => !unusable(o.status)).map((o) => o.name),
+    }));
+    const mine = all.filter((a) => !othersPrivateArea(a.name, r.profile.name));
+    const areas = mine.length > 0 ? mine : all;
+    const input: PlanStepsInput = {
+      first: r.profile.firstName,
+      // Who is doing it, briefly: the steps follow from the activity and the place (the most frequent plan call).
+      summary: briefIdentity(await summaryOf(c, r, ctx.now), s.briefSummaryChars),
+      chunk: {
+        start: hhmm((window.start - plan.dayStart) / MINUTE_MS),
+        end: hhmm((window.end - plan.dayStart) / MINUTE_MS),
+        activity: hour.activity,
+        placeName: place?.name ?? (hour.place === r.profile.home ? 'home' : hour.place),
+      },
+      home: hour.place === r.profile.home,
+      areas,
+      ...(mind.context ? { context: mind.context } : {}),
+      steps: s.stepMinutes,
+    };
+    mind.context = null;
+    const out = await c.ask(PLAN_STEPS_TASK, planStepsOutput, planStepsMessages(input), input, () => ({
+      steps: [],
+    }));
+    const got = toSteps(c, out.steps, window, hour, areas);
+    if (got.length === 0) c.log('agent: empty step plan; using the hour as one step', { agent: r.profile.id });
+    else steps = got;
+    const places = placesFor(ctx, r, mind);
+    await c.storeAll(planMemories(c, r, 'step', steps, places), ctx.now);
+  }
+  plan.steps = dedupeMeals(
+    spliceSlots(
+      plan.steps,
+      window,
+      steps,
+      slotOpts(c, () => whole),
+    ),
+    { replace: () => notAMeal(hour.activity), transparent: (x) => x.kind !== undefined },
+  );
+  return slotAt(plan.steps, t) ?? whole;
+}
+
+/** Model steps -> consecutive slots from the window start; sub-areas and objects only from the place. */
+export function toSteps(
+  c: MindContext,
+  raw: readonly z.infer<typeof planStepsOutput>['steps'][number][],
+  window: { start: number; end: number },
+  hour: PlanSlot,
+  areas: readonly { name: string; objects: string[] }[],
+): StepSlot[] {
+  const s = c.settings;
+  const out: StepSlot[] = [];
+  let cursor = window.start;
+  for (const st of raw) {
+    const action = clipText(String(st.action ?? ''), 140);
+    if (action === '' || cursor >= window.end) continue;
+    const minutes = clampInt(st.minutes, s.stepMinutes.min, 60, s.stepMinutes.max);
+    const end = Math.min(window.end, cursor + minutes * MINUTE_MS);
+    const area = areas.find((a) => a.name.toLowerCase() === String(st.area ?? '').toLowerCase());
+    const objArea = st.object
+      ? (area ? [area] : areas).find((a) => a.objects.some((o) => o.toLowerCase() === String(st.object).toLowerCase()))
+      : undefined;
+    const object = objArea?.objects.find((o) => o.toLowerCase() === String(st.object).toLowerCase());
+    const emoji =
+      typeof st.emoji === 'string' && st.emoji.trim() !== '' && st.emoji.length <= 8
+        ? st.emoji.trim()
+        : emojiFor(action);
+    out.push({
+      start: cursor,
+      end,
+      activity: action,
+      place: hour.place,
+      emoji,
+      ...(objArea ? { subArea: objArea.name } : area ? { subArea: area.name } : {}),
+      ...(object ? { object, objectStatus: clipText(String(st.objectStatus ?? 'in use'), 60) } : {}),
+    });
+    cursor = end;
+  }
+  return out;
+}
+
+const PRIVATE_AREA = /^(\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)+)['’]s (room|bedroom|bathroom)$/u;
+
+/** "Latoya Williams's room" is private to Latoya: true for anyone else. */
+export function othersPrivateArea(area: string, self: string): boolean {
+  const m = PRIVATE_AREA.exec(area);
+  return m !== null && m[1] !== self;
+}
+
+/** What a repeated meal becomes: the parent activity, unless that is the meal itself. */
+function notAMeal(parent: string): string {
+  return mealOf(parent) ? 'take a short rest' : parent;
+}
+
+const UNUSABLE =
+  /\b(broken|out of order|not working|occupied|in use by|burning|on fire|smoking|flood(?:ed|ing)|leak(?:ing|s)?|closed for repair|being repaired)\b/i;
+
+/** An object state that says it cannot be used now ("broken", "occupied", "on fire"). */
+export function unusable(status: string | undefined): boolean {
+  return status !== undefined && UNUSABLE.test(status);
+}

@@ -1,0 +1,120 @@
+// The inner voice (sec. 3.1: a whisper taken as the resident's own thought, which re-plans the day) and
+// interviews (sec. 6.1: answers in character from what retrieval returns for the question).
+
+import type { MindContext, Resident } from './context.ts';
+import { summaryOf } from './describe.ts';
+import { planLines } from './plan.ts';
+import { INTERVIEW_TASK, type InterviewInput, interviewMessages, interviewOutput } from './prompts/interview.ts';
+import { relationsNamedIn } from './relations.ts';
+import { cleanLine, clip as clipText, toThirdPerson } from './text.ts';
+import { clockAt, dateText, dayKey } from './time.ts';
+import type { Memory, MemoryId } from './types.ts';
+
+/** Inner voice (sec. 3.1): the resident's own high-importance thought; forces a re-plan at the next decide(). */
+export async function innerVoice(c: MindContext, r: Resident, text: string, now: number): Promise<void> {
+  const mind = c.mindOf(r);
+  const thought = clipText(toThirdPerson(text, r.profile.firstName), 400);
+  const importance = c.settings.innerVoiceImportance;
+  await c.storeAll(
+    [
+      {
+        r,
+        m: {
+          kind: 'inner_voice',
+          description: thought,
+          importance,
+          // the resident's own thought, in the words it came in: quoted in every prompt, labelled as its own
+          meta: {
+            said: clipText(text, 400),
+            userText: {
+              from: `${r.profile.name}'s inner voice (${r.profile.firstName}'s own thought)`,
+              text: clipText(text, 400),
+            },
+          },
+        },
+      },
+    ],
+    now,
+  );
+  mind.importanceSinceReflection += importance;
+  mind.replan = { reason: thought, at: now, said: clipText(text, 400) };
+}
+
+/** Answers in character from retrieval on the question; remembers having been interviewed unless told not to. */
+export async function interview(
+  c: MindContext,
+  r: Resident,
+  question: string,
+  ctx: { now: number; asker?: string; remember?: boolean },
+): Promise<string> {
+  const p = r.profile;
+  const now = ctx.now;
+  const q = clipText(question, 1000);
+  // An interview is a question about anything in a life: a wider look than one step of the day loop.
+  const mems = await c.recall(r, [q], now, {
+    k: c.settings.interviewRetrieveK,
+    budget: c.settings.interviewBudgetTokens,
+    touch: ctx.remember !== false,
+  });
+  // The notes about the people the question names (a persona met at the cafe is known by name and description).
+  const relations = relationsNamedIn(c, r, q);
+  const pinned = namingMemories(c, r, q, new Set(mems.map((x) => x.memory.id)));
+  const input: InterviewInput = {
+    name: p.name,
+    first: p.firstName,
+    summary: await summaryOf(c, r, now),
+    time: `${dateText(now)}, ${clockAt(now)}`,
+    ...(ctx.asker ? { asker: ctx.asker } : {}),
+    question: q,
+    ...(relations.length > 0 ? { relations } : {}),
+    memories: c.promptMemories([...mems.map((x) => x.memory), ...pinned], r),
+    ...(c.mindOf(r).plan?.day === dayKey(now) ? { plan: planLines(c, r, { hours: false }) } : {}),
+  };
+  const out = await c.ask(INTERVIEW_TASK, interviewOutput, interviewMessages(input), input, () => ({
+    answer: "I'm sorry, I can't answer that right now.",
+  }));
+  const answer = clipText(cleanLine(out.answer, p.name), 1500) || "I'm sorry, I can't answer that right now.";
+  if (ctx.remember !== false) {
+    await c.storeAll(
+      [
+        {
+          r,
+          m: {
+            kind: 'interview',
+            description: `${ctx.asker ?? 'Someone'} interviewed ${p.firstName} and asked: "${clipText(q, 200)}"`,
+            importance: c.settings.interviewImportance,
+            meta: {
+              asker: ctx.asker ?? null,
+              answer: clipText(answer, 300),
+              userText: { from: `${ctx.asker ?? 'someone'}, interviewing ${p.firstName}`, text: clipText(q, 200) },
+            },
+          },
+        },
+      ],
+      now,
+    );
+  }
+  return answer;
+}
+
+/**
+ * Memories that name a person the question names ("Do you know Carlos Gomez?"). With equal weights, a seed fact
+ * about an acquaintance loses to recent, important memories as the stream grows: the paper's "failing to
+ * retrieve" (sec. 6.5). A name in the question is a strong cue, so the strongest memories naming it are added.
+ */
+export function namingMemories(c: MindContext, r: Resident, question: string, have: ReadonlySet<MemoryId>): Memory[] {
+  const k = c.settings.namedPinK;
+  if (k <= 0) return [];
+  const names = [...question.matchAll(/\b[A-Z][\p{L}'’-]+(?: [A-Z][\p{L}'’-]+)+/gu)]
+    .map((m) => m[0])
+    .filter((n) => n !== r.profile.name);
+  if (names.length === 0) return [];
+  const lowered = names.map((n) => n.toLowerCase());
+  return r.memory
+    .all()
+    .filter(
+      (m) => !have.has(m.id) && m.kind !== 'interview' && lowered.some((n) => m.description.toLowerCase().includes(n)),
+    )
+    .sort((a, b) => b.importance - a.importance || b.seq - a.seq)
+    .slice(0, k);
+}

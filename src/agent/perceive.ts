@@ -1,0 +1,133 @@
+// Perception and memory in (sec. 4.1): observations stored with importance rated in one call per tick,
+// the seed paragraph as seed memories, memories of things outside the loop (games).
+
+import { clampInt, type MindContext, type Resident } from './context.ts';
+import { IMPORTANCE_TASK, type ImportanceInput, importanceMessages, importanceOutput } from './prompts/importance.ts';
+import { heuristicImportance, isIdle, toThirdPerson } from './text.ts';
+import { MINUTE_MS } from './time.ts';
+import type { MemoryKind, Perceived } from './types.ts';
+
+/** Stores the seed paragraph's phrases as 'seed' memories (once), rated in one call. */
+export async function seed(c: MindContext, r: Resident, now: number): Promise<void> {
+  const mind = c.mindOf(r);
+  if (mind.seeded || r.memory.all().some((m) => m.kind === 'seed')) {
+    mind.seeded = true;
+    return;
+  }
+  // Seed phrases written to the resident ("you and Rajiv sometimes talk ...") are stored in the third person
+  // like every other memory, so they are never repeated to someone else as "you".
+  const phrases = r.profile.seed
+    .split(';')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .map((p) => (/\b(you|your|yourself)\b/i.test(p) ? toThirdPerson(p, r.profile.firstName) : p));
+  const ratings = await rate(
+    c,
+    phrases.map((text) => ({ who: r.profile.firstName, text })),
+    phrases,
+  );
+  await c.storeAll(
+    phrases.map((description, i) => ({ r, m: { kind: 'seed' as const, description, importance: ratings[i]! } })),
+    now,
+  );
+  mind.seeded = true;
+}
+
+/** One importance call for many items; missing or out-of-range ratings are repaired per item. */
+export async function rate(c: MindContext, items: ImportanceInput['items'], texts: string[]): Promise<number[]> {
+  // (items whose text is someone's words are flagged `quoted`: the prompt shows them as quoted blocks)
+  if (items.length === 0) return [];
+  const input: ImportanceInput = { items };
+  const out = await c.ask(IMPORTANCE_TASK, importanceOutput, importanceMessages(input), input, () => ({
+    ratings: [],
+  }));
+  if (out.ratings.length !== items.length)
+    c.log('agent: importance ratings do not match the items; repairing', {
+      expected: items.length,
+      got: out.ratings.length,
+    });
+  return texts.map((t, i) => {
+    const v = out.ratings[i];
+    const fixed = clampInt(v, 1, 10, heuristicImportance(t));
+    if (v !== undefined && v !== fixed) c.log('agent: importance out of range; clamped', { value: v, fixed });
+    return fixed;
+  });
+}
+
+/**
+ * Stores observations for many residents at once: ONE importance call for the whole batch, embeddings
+ * batched. Idle objects are rated 1 and repeats reuse their earlier rating without a call (Smallville code);
+ * a perception identical to one stored within settings.perceptionDedupMinutes is not stored again.
+ */
+export async function perceive(
+  c: MindContext,
+  items: { resident: Resident; perceived: Perceived[] }[],
+  now: number,
+): Promise<void> {
+  const s = c.settings;
+  const toStore: { r: Resident; p: Perceived; text: string; importance: number | null }[] = [];
+  for (const { resident: r, perceived } of items) {
+    c.mindOf(r);
+    const seen = new Set<string>();
+    for (const p of perceived) {
+      const text = p.description.replace(/\s+/g, ' ').trim();
+      if (text === '' || seen.has(text)) continue;
+      seen.add(text);
+      const latest = r.memory.latestWithDescription(text);
+      if (latest && latest.kind === 'observation' && now - latest.createdAt < s.perceptionDedupMinutes * MINUTE_MS)
+        continue;
+      const importance = isIdle(text) ? 1 : latest ? latest.importance : null;
+      toStore.push({ r, p, text, importance });
+    }
+  }
+  // The same sight seen by several residents this tick (a crowd at lunch) is rated once, like any repeat.
+  const unrated = toStore.filter((x) => x.importance === null);
+  const distinct = [...new Map(unrated.map((x) => [x.text, x] as const)).values()];
+  const ratings = await rate(
+    c,
+    distinct.map((x) => ({
+      who: x.r.profile.firstName,
+      text: x.text,
+      ...(x.p.kind === 'speech' ? { quoted: true } : {}),
+    })),
+    distinct.map((x) => x.text),
+  );
+  const ratingOf = new Map(distinct.map((x, i) => [x.text, ratings[i]!] as const));
+  for (const x of unrated) x.importance = ratingOf.get(x.text) ?? heuristicImportance(x.text);
+  await c.storeAll(
+    toStore.map((x) => ({
+      r: x.r,
+      m: {
+        kind: 'observation' as const,
+        description: x.text,
+        importance: x.importance ?? 1,
+        meta: {
+          perceived: x.p.kind ?? 'action',
+          ...(x.p.subject ? { subject: x.p.subject } : {}),
+          // overheard words (which may repeat a visitor's) are quoted in every later prompt
+          ...(x.p.kind === 'speech' ? { userText: { from: 'overheard', text: x.text } } : {}),
+        },
+      },
+    })),
+    now,
+  );
+  for (const x of toStore) c.mindOf(x.r).importanceSinceReflection += x.importance ?? 1;
+}
+
+/** Stores a memory of something outside the loop (e.g. a game played). */
+export async function remember(
+  c: MindContext,
+  r: Resident,
+  description: string,
+  now: number,
+  kind: MemoryKind = 'game',
+  importance?: number,
+) {
+  const imp =
+    importance ??
+    (kind === 'game'
+      ? c.settings.gameImportance
+      : (await rate(c, [{ who: r.profile.firstName, text: description }], [description]))[0]!);
+  await c.storeAll([{ r, m: { kind, description, importance: imp } }], now);
+  if (kind === 'observation' || kind === 'game') c.mindOf(r).importanceSinceReflection += clampInt(imp, 1, 10, 1);
+}

@@ -1,0 +1,116 @@
+// Relationships that hold: per person a resident knows, a short note of who they are to it and what it last
+// heard from them, like the original's "what is in X's head about Y" (Park et al. 2023, sec. 4.3.1, the
+// relationship summary that conditions each reaction and utterance). Seeded from the persona file's phrases that
+// name the person, refreshed after every conversation, when a visitor speaks, and on reflection. The note goes
+// into every react, dialogue, hear and interview prompt about that person, so family and acquaintances do not
+// meet as strangers however long the memory stream grows (retrieval alone loses them: sec. 6.5).
+import type { MindContext, Resident } from './context.ts';
+import type { Relation } from './mind-state.ts';
+import type { PromptRelation, QuotedText } from './prompts/common.ts';
+import { clip, escapeRegExp } from './text.ts';
+import type { Memory } from './types.ts';
+
+const key = (name: string) => name.trim().toLowerCase();
+
+/** Does a text name this person (full name, or first name as a word)? */
+export function names(text: string, name: string): boolean {
+  const first = name.split(/\s+/)[0] ?? name;
+  const re = new RegExp(`\\b(${escapeRegExp(name)}|${escapeRegExp(first)})\\b`);
+  return first.length > 1 && re.test(text);
+}
+
+/** The seed phrases that name the person: who they are to the resident, from its own persona file. */
+function seedNote(r: Resident, name: string, chars: number): string | null {
+  const seeds = r.memory.all().filter((m: Memory) => m.kind === 'seed' && names(m.description, name));
+  if (seeds.length === 0) return null;
+  return clip(seeds.map((m) => m.description.replace(/[.;]\s*$/, '')).join('; '), chars);
+}
+
+/** The resident's note about a person, or null when it has never heard of them. */
+export function relationOf(c: MindContext, r: Resident, name: string): PromptRelation | null {
+  const chars = c.settings.relationNoteChars;
+  if (chars <= 0) return null; // notes off (an ablation)
+  const stored: Relation | undefined = c.mindOf(r).relations[key(name)];
+  const who = stored?.who ?? seedNote(r, name, chars);
+  if (!stored && who === null) return null;
+  return {
+    name: stored?.name ?? name,
+    note: who ?? `someone ${r.profile.firstName} has met`,
+    ...(stored?.visitor ? { visitor: true } : {}),
+    ...(stored?.self ? { self: stored.self } : {}),
+    ...(stored?.last ? { last: stored.last } : {}),
+    ...(stored?.insight ? { insight: stored.insight } : {}),
+  };
+}
+
+/** Notes about every listed person the resident knows (strangers are left out: the prompt says so by omission). */
+export function relationsFor(c: MindContext, r: Resident, people: readonly string[]): PromptRelation[] {
+  return people.map((n) => relationOf(c, r, n)).filter((x): x is PromptRelation => x !== null);
+}
+
+/** The people a free text (an interview question) names whom the resident knows: met, or named in its seed. */
+export function relationsNamedIn(c: MindContext, r: Resident, text: string, max = 3): PromptRelation[] {
+  const met = Object.values(c.mindOf(r).relations)
+    .map((x) => x.name)
+    .filter((n) => names(text, n));
+  const capitalised = [...text.matchAll(/\b\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)*/gu)].map((m) => m[0]);
+  const candidates = [...new Set([...met, ...capitalised])].filter(
+    (n) => n !== r.profile.name && n !== r.profile.firstName && !met.some((m) => m !== n && m.includes(n)),
+  );
+  return relationsFor(c, r, candidates).slice(0, max);
+}
+
+function upsert(c: MindContext, r: Resident, name: string, now: number): Relation {
+  const rel = c.mindOf(r).relations;
+  const k = key(name);
+  const had = rel[k];
+  if (had) {
+    had.at = now;
+    return had;
+  }
+  const fresh: Relation = { name, who: seedNote(r, name, c.settings.relationNoteChars), at: now };
+  rel[k] = fresh;
+  prune(rel, c.settings.relationsMax);
+  return fresh;
+}
+
+/** After a conversation: what was said last, as a quoted summary (what people said is quoted everywhere). */
+export function noteConversation(c: MindContext, r: Resident, other: string, summary: string, now: number): void {
+  const x = upsert(c, r, other, now);
+  x.who ??= `someone ${r.profile.firstName} has talked with`;
+  x.last = { from: `last conversation with ${other}`, text: clip(summary, c.settings.relationNoteChars) };
+}
+
+/** A visitor (a user's persona) spoke: who they say they are and what they said, both quoted. */
+export function noteVisitor(
+  c: MindContext,
+  r: Resident,
+  visitor: { name: string; description?: string },
+  text: string,
+  now: number,
+): void {
+  const x = upsert(c, r, visitor.name, now);
+  x.who ??= `a visitor ${r.profile.firstName} has spoken with`;
+  x.visitor = true;
+  if (visitor.description)
+    x.self = { from: `${visitor.name}, describing themselves`, text: clip(visitor.description, 200) };
+  x.last = {
+    from: `${visitor.name}, last words to ${r.profile.firstName}`,
+    text: clip(text, c.settings.relationNoteChars),
+  };
+}
+
+/** On reflection: an insight about a known person becomes part of the note (quoted when drawn from people's words). */
+export function noteInsight(c: MindContext, r: Resident, text: string, quote: QuotedText | undefined): void {
+  for (const x of Object.values(c.mindOf(r).relations))
+    if (names(text, x.name))
+      x.insight = quote ?? { from: `${r.profile.firstName}'s own reflection`, text: clip(text, 240) };
+}
+
+/** Keeps the notes of the most recently met people within the cap. */
+function prune(rel: Record<string, Relation>, max: number): void {
+  const all = Object.entries(rel);
+  if (all.length <= max) return;
+  all.sort((a, b) => a[1].at - b[1].at);
+  for (const [k] of all.slice(0, all.length - max)) delete rel[k];
+}
