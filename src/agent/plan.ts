@@ -159,6 +159,8 @@ export async function planDay(
   if (slots.length === 0) {
     // A neutral default, never an invented plan: keep what was planned for today, else repeat the last day's.
     c.log('agent: no day plan from the model; carrying on with the previous plan', { agent: p.id });
+    // A stopgap, not the resident's day: ask again within the hour (a circuit breaker keeps a dead model cheap).
+    mind.replan ??= { at: ctx.now + s.fallbackReplanMinutes * MINUTE_MS, reason: 'plan the rest of the day' };
     const previous = mind.plan ?? mind.lastPlan;
     const shift = previous ? day0 - previous.dayStart : 0;
     slots = (previous?.blocks ?? neutralDay(day0, p.home))

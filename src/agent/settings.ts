@@ -51,6 +51,8 @@ export interface AgentSettings {
   reflectionRetrieveK: number;
   /** Known dated events/intentions not yet past pinned into a day plan besides what retrieval ranks first. */
   upcomingK: number;
+  /** Minutes until a day plan that fell back to a neutral default (the model did not answer) is asked again. */
+  fallbackReplanMinutes: number;
   /** Rough token budget of those pinned events (4 characters a token). */
   upcomingBudgetTokens: number;
   namedPinK: number;
@@ -127,6 +129,7 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   reactContextK: 8, // relationship + activity queries (sec. 4.3.1); authors 50+25 summarised, we add the note
   briefSummaryChars: 200, // ours: name, age, traits and occupation are what decomposing an activity needs
   reflectionRetrieveK: 12, // authors' code 30 per question (reflect.py); 12 each, shown once across questions
+  fallbackReplanMinutes: 60, // ours: a failed plan is retried at the next hour, not left standing for the day
   upcomingK: 3, // ours: a party or an errand heard of days ago must reach the plan (sec. 4.3 plans from intentions)
   upcomingBudgetTokens: 120, // ours: three short dated lines; the day plan is once a day, cost target kept
   namedPinK: 3, // ours: an interview naming a person also sees the memories that name them (sec. 6.5: failed retrieval)

@@ -10,10 +10,10 @@
 //   rule out, so z trades a little speed for certainty (settings.retrievalErrorSigmas).
 import {
   createKernel,
-  KERNEL_STREAMS,
   type DotKernel,
   KERNEL_DIM_ALIGN,
   KERNEL_PREFETCH_BYTES,
+  KERNEL_STREAMS,
   WASM_PAGE,
   type WasmMemory,
 } from './simd-kernel.ts';

@@ -68,11 +68,20 @@ describe('bad model output is repaired or replaced, logged, never fatal', () => 
     expect(isPartition(plan.blocks)).toBe(true);
     expect(plan.blocks.map((b) => b.activity)).toEqual(['sleeping', 'go about the day as usual', 'sleeping']);
     expect(d.action.location).toBe('mara-home');
-    // the next day, with the model failing again, she carries on with that day's plan
-    await runtime.decide(mara, ctxFor(mara, at(9)));
+    // the stopgap is asked again within the hour; the model failing again keeps it, and asks once more later
+    const asked = () => model.callsFor('agent_plan_day').length;
     model.script('agent_plan_day', { blocks: [] });
-    await runtime.decide(mara, ctxFor(mara, at(24 + 8)));
+    await runtime.decide(mara, ctxFor(mara, at(8.5)));
+    expect(asked()).toBe(1);
+    await runtime.decide(mara, ctxFor(mara, at(9)));
+    expect(asked()).toBe(2);
     expect((mara.mind as MindState).plan!.blocks.map((b) => b.activity)).toEqual(plan.blocks.map((b) => b.activity));
+    // the model is back at the next retry: a real plan replaces the stopgap
+    await runtime.decide(mara, ctxFor(mara, at(10)));
+    expect(asked()).toBe(3);
+    expect((mara.mind as MindState).plan!.blocks.map((b) => b.activity)).not.toEqual(
+      plan.blocks.map((b) => b.activity),
+    );
 
     const tomas = resident(TOMAS);
     model.script('agent_plan_day', {
