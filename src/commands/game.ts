@@ -35,7 +35,7 @@ import type {
   ServiceResult,
 } from '../games/service.ts';
 import { TurnTimers as CoreTurnTimers, TURN_SECONDS } from '../games/turn-timers.ts';
-import type { AnyGameKind, GameEvent, GameKind } from '../games/types.ts';
+import { type AnyGameKind, type GameEvent, type GameKind, isBotKind } from '../games/types.ts';
 import { GT_CONFIRM, gtControls, isScenario, numberModal, wholeNumber } from './game-theory-ui.ts';
 import type { CommandContext, ComponentHandler, SlashCommand } from './types.ts';
 import { answer, clipText, plain, rememberDefer, speakerOf } from './util.ts';
@@ -307,6 +307,7 @@ function kindOptions(s: SlashCommandSubcommandBuilder, party: boolean) {
         .addChoices(
           { name: 'vanilla (one call per move)', value: 'vanilla' },
           { name: 'PGM-aware (MAgIC)', value: 'pgm' },
+          { name: 'PGM with probabilities (ProPGM)', value: 'pgm-prob' },
         ),
     )
     .addIntegerOption((o) =>
@@ -327,6 +328,7 @@ function scenarioOptions(s: SlashCommandSubcommandBuilder) {
         .addChoices(
           { name: 'vanilla (one call per move)', value: 'vanilla' },
           { name: 'PGM-aware (MAgIC)', value: 'pgm' },
+          { name: 'PGM with probabilities (ProPGM)', value: 'pgm-prob' },
         ),
     );
 }
@@ -421,7 +423,7 @@ export const game: SlashCommand = {
       const r = await f.service.lobby(gctx, await personOf(i, ctx), {
         kind: sub as GtScenario,
         bots: i.options.getInteger('bots') ?? 0,
-        ...(botKind === 'pgm' || botKind === 'vanilla' ? { botKind } : {}),
+        ...(isBotKind(botKind) ? { botKind } : {}),
       });
       check(r);
       await i.editReply(lobbyMessage(r.game, `Bots: ${plain(f.service.gtBotLabel())}.`));
@@ -436,7 +438,7 @@ export const game: SlashCommand = {
       const r = await f.service.lobby(gctx, person, {
         kind: sub,
         bots,
-        ...(botKind === 'pgm' || botKind === 'vanilla' ? { botKind } : {}),
+        ...(isBotKind(botKind) ? { botKind } : {}),
         residents,
         ...(rounds !== null ? { clueRounds: rounds } : {}),
         ...(sub === 'undercover' && i.options.getBoolean('party') ? { variant: 'party' as const } : {}),

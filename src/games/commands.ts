@@ -1,12 +1,12 @@
-// Text commands for the console (and any text front end): `/game chameleon|undercover [bots N] [pgm|vanilla]
-// [rounds N] [party] [residents N]`, `/game cost-sharing|prisoners-dilemma|public-good [bots N] [pgm|vanilla]`,
+// Text commands for the console (and any text front end): `/game chameleon|undercover [bots N] [vanilla|pgm|pgm-prob]
+// [rounds N] [party] [residents N]`, `/game cost-sharing|prisoners-dilemma|public-good [bots N] [vanilla|pgm|pgm-prob]`,
 // `/game join|leave|start|clue <text>|vote <player>|guess <word>|propose <A> <B> <C>|choose cooperate|defect|
 // contribute <points>|word|cancel|leaderboard [game]|status|help`. Parsing is pure; `runGameCommand` calls the
 // GameService and renders lines.
 import { gtEventLine } from './game-theory/render.ts';
 import type { GtScenario } from './game-theory/types.ts';
 import type { GameContext, GameService, GameSnapshot, Person, ResidentPlayer, ServiceResult } from './service.ts';
-import type { AnyGameKind, BotKind, GameEvent, GameKind } from './types.ts';
+import { type AnyGameKind, type BotKind, type GameEvent, type GameKind, isBotKind } from './types.ts';
 
 export type GameCommand =
   | {
@@ -36,8 +36,8 @@ export type GameCommand =
 export type ParseResult = { ok: true; command: GameCommand } | { ok: false; error: string };
 
 export const GAME_HELP = [
-  '/game chameleon|undercover [bots N] [pgm|vanilla] [rounds N] [party] [residents N]  open a lobby',
-  '/game cost-sharing|prisoners-dilemma|public-good [bots N] [pgm|vanilla]  open a game-theory lobby (3 seats)',
+  '/game chameleon|undercover [bots N] [vanilla|pgm|pgm-prob] [rounds N] [party] [residents N]  open a lobby',
+  '/game cost-sharing|prisoners-dilemma|public-good [bots N] [vanilla|pgm|pgm-prob]  open a game-theory lobby (3 seats)',
   '/game join | leave | start | cancel',
   '/game clue <text>    give your clue when it is your turn',
   '/game vote <player>  vote by name or seat number',
@@ -95,7 +95,7 @@ export function parseGameCommand(line: string): ParseResult | null {
       const command: Extract<GameCommand, { cmd: 'new' }> = { cmd: 'new', kind: sub.toLowerCase() as GameKind };
       for (let i = 0; i < args.length; i++) {
         const a = (args[i] as string).toLowerCase();
-        if (a === 'pgm' || a === 'vanilla') command.botKind = a;
+        if (isBotKind(a)) command.botKind = a;
         else if (a === 'party') {
           if (command.kind !== 'undercover') return { ok: false, error: 'The party variant is for Undercover.' };
           command.variant = 'party';
@@ -125,7 +125,7 @@ export function parseGameCommand(line: string): ParseResult | null {
       };
       for (let i = 0; i < args.length; i++) {
         const a = (args[i] as string).toLowerCase();
-        if (a === 'pgm' || a === 'vanilla') command.botKind = a;
+        if (isBotKind(a)) command.botKind = a;
         else if (a === 'bots') {
           const n = int(args[++i], 0, 2);
           if (n === null) return { ok: false, error: 'bots takes a number from 0 to 2 (three seats).' };

@@ -3,12 +3,13 @@
 // (data/games/associations.json); it reads only the BotInput, which is built from the player's view.
 import { z } from 'zod';
 import type { OfflineRules } from '../llm/port.ts';
-import { argmax, normalizeRows, thinksSelfOdd } from './pgm.ts';
+import { argmax, type Judgement, type JudgementRows, normalizeRows, thinksSelfOdd } from './pgm.ts';
 import {
   type AnalyseAnswer,
   type BotInput,
   type ClueAnswer,
   GAME_TASKS,
+  type JudgeAnswer,
   type ProbeAnswer,
   PROMPT_SETTINGS,
   ROLE_NAMES,
@@ -52,8 +53,8 @@ export const FALLBACK_CLUES = [
 
 const inputSchema = z.object({
   game: z.enum(['chameleon', 'undercover']),
-  move: z.enum(['clue', 'vote', 'guess', 'analyse', 'probe']),
-  bot: z.enum(['vanilla', 'pgm']),
+  move: z.enum(['clue', 'vote', 'guess', 'analyse', 'judge', 'probe']),
+  bot: z.enum(['vanilla', 'pgm', 'pgm-prob']),
   me: z.string(),
   players: z.array(z.string()).min(1),
   out: z.array(z.string()),
@@ -68,6 +69,8 @@ const inputSchema = z.object({
   pastVotes: z.array(z.object({ round: z.number(), votes: z.record(z.string(), z.string().nullable()) })),
   beliefs: z.record(z.string(), z.record(z.string(), z.number())).nullable(),
   persona: z.object({ name: z.string(), summary: z.string() }).nullable(),
+  target: z.string().nullable().default(null),
+  toJudge: z.array(z.object({ label: z.string(), name: z.string(), text: z.string() })).default([]),
 });
 
 function parse(input: unknown): BotInput {
@@ -310,7 +313,7 @@ function pgmClue(k: WordKnowledge, input: BotInput): string {
 }
 
 function vote(k: WordKnowledge, input: BotInput): VoteAnswer {
-  const r = reason(k, input, input.bot === 'pgm');
+  const r = reason(k, input, input.bot !== 'vanilla');
   const me = input.me;
   let target: string | undefined;
   if (input.game === 'chameleon' && input.role === 'chameleon') {
@@ -363,6 +366,32 @@ function analyse(k: WordKnowledge, input: BotInput): AnalyseAnswer {
   return { selfRole: roleName(input, r.selfOdd), beliefs: round3(r.rows) };
 }
 
+/**
+ * MAgIC's textual judgements, as a person in this seat could make them: a clue that fits the word an observer
+ * holds (as far as I can tell: my own word for me; for the others, the word I think the majority holds) makes its
+ * speaker less suspicious to that observer, a clue that misses it more suspicious. In Undercover, where nobody knows
+ * their role, a clue that misses an observer's word also makes the observer a little more suspicious of itself.
+ */
+function judge(k: WordKnowledge, input: BotInput): JudgeAnswer {
+  const mind = mindOf(input, k);
+  const mine = input.game === 'chameleon' ? (input.role === 'chameleon' ? inferSecret(k, input) : input.secret) : input.word;
+  const clues: Record<string, JudgementRows> = {};
+  for (const c of input.toJudge) {
+    const rows: JudgementRows = {};
+    for (const o of input.players) {
+      const row: Record<string, Judgement> = Object.fromEntries(input.players.map((p) => [p, 'no change' as const]));
+      if (o !== c.name && mine !== null) {
+        const fits = k.relatedness(c.text, mine, mind) >= OFFLINE_SETTINGS.fitThreshold;
+        row[c.name] = fits ? 'less suspicious' : 'more suspicious';
+        if (input.game === 'undercover' && !fits) row[o] = 'more suspicious';
+      }
+      rows[o] = row;
+    }
+    clues[c.label] = rows;
+  }
+  return { clues };
+}
+
 function guess(k: WordKnowledge, input: BotInput): { word: string } {
   const g = inferSecret(k, input);
   if (g) return { word: g };
@@ -395,6 +424,7 @@ export function makeGamesOfflineRules(
     [GAME_TASKS.probe]: (input) => probe(knowledge(), parse(input)),
     [GAME_TASKS.vote]: (input) => vote(knowledge(), parse(input)),
     [GAME_TASKS.analyse]: (input) => analyse(knowledge(), parse(input)),
+    [GAME_TASKS.judge]: (input) => judge(knowledge(), parse(input)),
     [GAME_TASKS.guess]: (input) => guess(knowledge(), parse(input)),
   };
 }

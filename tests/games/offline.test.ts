@@ -26,6 +26,8 @@ function input(over: Partial<BotInput>): BotInput {
     pastVotes: [],
     beliefs: null,
     persona: null,
+    target: null,
+    toJudge: [],
     ...over,
   };
 }

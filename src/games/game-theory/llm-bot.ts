@@ -85,7 +85,7 @@ class Turn {
     if (!me || !move) return this.fallback();
     const kind: GtMoveKind = move.type;
     let analysis: string[] | null = null;
-    if (this.kind === 'pgm') {
+    if (this.kind !== 'vanilla') {
       const input = gtInputFromView(this.view, 'analyse', this.legal, null);
       const others = input.players.filter((p) => p !== input.me);
       const ans = await this.ask(GT_TASKS.analyse, analyseSchema(others), input);
