@@ -7,7 +7,7 @@ import { type FinishedGame, GameService, type GameServiceDeps, type ServiceResul
 import { InMemoryGameStore } from '../../src/games/store.ts';
 import { isError } from '../../src/games/types.ts';
 import { OfflineModel } from '../../src/llm/offline-model.ts';
-import { RecordingModel } from '../support/games-models.ts';
+import { RecordingModel, ScriptedModel } from '../support/games-models.ts';
 
 const ctx = { scope: 'guild-1', channelId: 'chan-1' };
 const ann = { id: 'u-ann', name: 'Ann' };
@@ -178,6 +178,26 @@ describe('GameService: timeouts, bots-only play and restarts', () => {
     expect(mem.map((m) => m.residentId).sort()).toEqual(['r-eve', 'r-sam']);
     for (const m of mem) expect(m.text).toMatch(/^I |^We /);
     expect(mem.some((m) => m.text.includes('Ann'))).toBe(true);
+  });
+});
+
+describe('GameService: bot fallbacks in live games', () => {
+  it('an unusable model answer is played as a legal default, counted, and reported as one readable line', async () => {
+    const lines: string[] = [];
+    const { service } = setup({
+      llm: new ScriptedModel(() => ({ nonsense: true })),
+      onBotFallback: (f) => lines.push(f.line),
+    });
+    ok(await service.lobby(ctx, ann, { kind: 'chameleon', bots: 2 }));
+    ok(await service.start(ctx, ann));
+    const after = ok(await service.clue(ctx, ann, 'something you might see often'));
+    // Both bots gave a clue and voted, each a legal default.
+    expect(after.events.filter((e) => e.type === 'clue')).toHaveLength(3);
+    expect(service.botFallbacks()).toBe(4);
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatch(
+      /^game \S+ \(chameleon, channel chan-1\): bot bot:\d played a legal default for its clue because the model's answer was unusable: game_clue: /,
+    );
   });
 });
 
