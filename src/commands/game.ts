@@ -621,9 +621,12 @@ export const gameComponents: ComponentHandler = {
   async select(i: StringSelectMenuInteraction, ctx: CommandContext) {
     const f = front(ctx);
     const gctx = gameCtx(i);
-    const [, action, id] = i.customId.split(':');
+    const [, action, id, turnSeq] = i.customId.split(':');
     if (action !== 'vote') throw new UserError('game/unknown_control', 'This menu is not part of the game.');
-    await sameGame(f, gctx, id);
+    const game = await sameGame(f, gctx, id);
+    // The menu names the vote round it was posted for: one from an earlier round never counts in a later one.
+    if (turnSeq !== String(game.turnSeq))
+      throw new UserError('game/stale_menu', 'This vote menu is from an earlier round; use the newest one.');
     rememberDefer(i, 'ephemeral');
     await i.deferReply({ flags: MessageFlags.Ephemeral });
     const target = i.values[0];
