@@ -4,6 +4,7 @@
 // contribute <points>|word|cancel|leaderboard [game]|status|help`. Parsing is pure; `runGameCommand` calls the
 // GameService and renders lines.
 import { gtEventLine } from './game-theory/render.ts';
+import { withArticle } from './text.ts';
 import type { GtScenario } from './game-theory/types.ts';
 import type { GameContext, GameService, GameSnapshot, Person, ResidentPlayer, ServiceResult } from './service.ts';
 import { type AnyGameKind, type BotKind, type GameEvent, type GameKind, isBotKind } from './types.ts';
@@ -297,7 +298,7 @@ export async function runGameCommand(
       const out = done(r);
       if (r.ok) {
         out.lines.unshift(
-          `${person.name} opened a ${command.kind} lobby. /game join to play, /game start when ready (bots fill empty seats).`,
+          `${person.name} opened ${withArticle(command.kind)} lobby. /game join to play, /game start when ready (bots fill empty seats).`,
         );
         if (GT_KINDS.includes(command.kind)) out.lines.splice(1, 0, `Bots: ${service.gtBotLabel()}.`);
       }

@@ -5,6 +5,7 @@ import { gamesOfflineRules } from '../../src/games/offline.ts';
 import { InMemoryRatingStore } from '../../src/games/ratings.ts';
 import { type FinishedGame, GameService, type GameServiceDeps, type ServiceResult } from '../../src/games/service.ts';
 import { InMemoryGameStore } from '../../src/games/store.ts';
+import { article } from '../../src/games/text.ts';
 import { isError } from '../../src/games/types.ts';
 import { OfflineModel } from '../../src/llm/offline-model.ts';
 import { RecordingModel, ScriptedModel } from '../support/games-models.ts';
@@ -229,6 +230,27 @@ describe('console commands', () => {
     expect(parseGameCommand('/game chameleon bots 99')?.ok).toBe(false);
     expect(parseGameCommand('/game chameleon party')?.ok).toBe(false);
     expect(parseGameCommand('/game dance')?.ok).toBe(false);
+  });
+
+  it('lobby lines take the right article: "an undercover lobby", "a public-good lobby"', async () => {
+    for (const [line, want] of [
+      ['/game undercover bots 2', /opened an undercover lobby/],
+      ['/game public-good bots 2', /opened a public-good lobby/],
+    ] as const) {
+      const { service } = setup();
+      const p = parseGameCommand(line);
+      if (!p?.ok) throw new Error(`parse ${line}`);
+      expect((await runGameCommand(service, ctx, ann, p.command)).lines[0]).toMatch(want);
+    }
+    expect(['undercover', 'hour', 'unicorn', 'one-off', 'chameleon', 'apple', '8-seat'].map(article)).toEqual([
+      'an',
+      'an',
+      'a',
+      'a',
+      'a',
+      'an',
+      'an',
+    ]);
   });
 
   it('plays a round through text commands', async () => {
