@@ -24,6 +24,7 @@ import {
 } from 'discord.js';
 import { UserError } from '../errors.ts';
 import { modelLeaderboardText } from '../games/bench/leaderboard.ts';
+import { LEADERBOARD_KINDS } from '../games/commands.ts';
 import { GT_TITLES, gtEventLine } from '../games/game-theory/render.ts';
 import type { GtScenario } from '../games/game-theory/types.ts';
 import type {
@@ -35,7 +36,7 @@ import type {
   ServiceResult,
 } from '../games/service.ts';
 import { TurnTimers as CoreTurnTimers, TURN_SECONDS } from '../games/turn-timers.ts';
-import { type AnyGameKind, type GameEvent, type GameKind, isBotKind } from '../games/types.ts';
+import { type AnyGameKind, type GameEvent, isBotKind } from '../games/types.ts';
 import { GT_CONFIRM, gtControls, isScenario, numberModal, wholeNumber } from './game-theory-ui.ts';
 import type { CommandContext, ComponentHandler, SlashCommand } from './types.ts';
 import { answer, clipText, plain, rememberDefer, speakerOf } from './util.ts';
@@ -69,6 +70,8 @@ const TITLES: Record<AnyGameKind, string> = {
   'prisoners-dilemma': `⛓️ ${GT_TITLES['prisoners-dilemma']}`,
   'public-good': `🪙 ${GT_TITLES['public-good']}`,
 };
+
+const PLAIN_TITLES: Record<AnyGameKind, string> = { chameleon: 'Chameleon', undercover: 'Undercover', ...GT_TITLES };
 
 // ---------------------------------------------------------------------------------------------------- helpers
 
@@ -399,11 +402,10 @@ export const game: SlashCommand = {
           o
             .setName('game')
             .setDescription('Which game')
-            .addChoices(
-              { name: 'Chameleon', value: 'chameleon' },
-              { name: 'Undercover', value: 'undercover' },
-              { name: 'Models (MAgIC bench)', value: 'models' },
-            ),
+            .addChoices(...LEADERBOARD_KINDS.map((k) => ({ name: PLAIN_TITLES[k], value: k })), {
+              name: 'Models (MAgIC bench)',
+              value: 'models',
+            }),
         ),
     ),
   // Moves may let bots play (model calls) and wait for the channel's game lock: defer them. The lobby is public.
@@ -450,12 +452,8 @@ export const game: SlashCommand = {
     if (sub === 'leaderboard') {
       if (i.options.getString('game') === 'models')
         return void (await answer(i, modelLeaderboardText(), { ephemeral: false }));
-      const kinds: GameKind[] =
-        i.options.getString('game') === 'undercover'
-          ? ['undercover']
-          : i.options.getString('game') === 'chameleon'
-            ? ['chameleon']
-            : ['chameleon', 'undercover'];
+      const picked = LEADERBOARD_KINDS.find((k) => k === i.options.getString('game'));
+      const kinds: readonly AnyGameKind[] = picked ? [picked] : LEADERBOARD_KINDS;
       const parts: string[] = [];
       for (const k of kinds) {
         const rows = await f.service.leaderboard(gctx.scope, k);

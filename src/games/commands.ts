@@ -3,8 +3,18 @@
 // `/game join|leave|start|clue <text>|vote <player>|guess <word>|propose <A> <B> <C>|choose cooperate|defect|
 // contribute <points>|word|cancel|leaderboard [game]|status|help`. Parsing is pure; `runGameCommand` calls the
 // GameService and renders lines.
+import { modelLeaderboardText } from './bench/leaderboard.ts';
 import { gtEventLine } from './game-theory/render.ts';
 import { withArticle } from './text.ts';
+
+/** Every game with a ratings leaderboard: the two social-deduction games and the three game-theory scenarios. */
+export const LEADERBOARD_KINDS: readonly AnyGameKind[] = [
+  'chameleon',
+  'undercover',
+  'cost-sharing',
+  'prisoners-dilemma',
+  'public-good',
+];
 import type { GtScenario } from './game-theory/types.ts';
 import type { GameContext, GameService, GameSnapshot, Person, ResidentPlayer, ServiceResult } from './service.ts';
 import { type AnyGameKind, type BotKind, type GameEvent, type GameKind, isBotKind } from './types.ts';
@@ -30,7 +40,7 @@ export type GameCommand =
   | { cmd: 'contribute'; amount: number }
   | { cmd: 'word' }
   | { cmd: 'cancel' }
-  | { cmd: 'leaderboard'; kind?: GameKind }
+  | { cmd: 'leaderboard'; kind?: AnyGameKind | 'models' }
   | { cmd: 'status' }
   | { cmd: 'help' };
 
@@ -47,7 +57,7 @@ export const GAME_HELP = [
   "/game choose cooperate|defect   Prisoner's Dilemma: your secret choice this round",
   '/game contribute <points>   Public Good: your secret contribution this round',
   '/game word           show your word or your game status (private)',
-  '/game status | leaderboard [chameleon|undercover] | help',
+  '/game status | leaderboard [chameleon|undercover|cost-sharing|prisoners-dilemma|public-good|models] | help',
 ].join('\n');
 
 const GT_KINDS: readonly string[] = ['cost-sharing', 'prisoners-dilemma', 'public-good'];
@@ -176,8 +186,9 @@ export function parseGameCommand(line: string): ParseResult | null {
     case 'leaderboard': {
       const k = args[0]?.toLowerCase();
       if (k === undefined) return { ok: true, command: { cmd: 'leaderboard' } };
-      if (k === 'chameleon' || k === 'undercover') return { ok: true, command: { cmd: 'leaderboard', kind: k } };
-      return { ok: false, error: 'Usage: /game leaderboard [chameleon|undercover]' };
+      if (k === 'models' || (LEADERBOARD_KINDS as readonly string[]).includes(k))
+        return { ok: true, command: { cmd: 'leaderboard', kind: k as AnyGameKind | 'models' } };
+      return { ok: false, error: `Usage: /game leaderboard [${[...LEADERBOARD_KINDS, 'models'].join('|')}]` };
     }
     default:
       return { ok: false, error: `Unknown game command "${sub}".\n${GAME_HELP}` };
@@ -339,7 +350,9 @@ export async function runGameCommand(
       return { lines, private: true };
     }
     case 'leaderboard': {
-      const kinds: GameKind[] = command.kind ? [command.kind] : ['chameleon', 'undercover'];
+      // "models": the MAgIC bench's per-model leaderboard (the same text as Discord's "Models (MAgIC bench)").
+      if (command.kind === 'models') return { lines: modelLeaderboardText().split('\n'), private: false };
+      const kinds: readonly AnyGameKind[] = command.kind ? [command.kind] : LEADERBOARD_KINDS;
       const lines: string[] = [];
       for (const k of kinds) {
         const rows = await service.leaderboard(ctx.scope, k);

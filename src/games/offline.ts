@@ -374,7 +374,8 @@ function analyse(k: WordKnowledge, input: BotInput): AnalyseAnswer {
  */
 function judge(k: WordKnowledge, input: BotInput): JudgeAnswer {
   const mind = mindOf(input, k);
-  const mine = input.game === 'chameleon' ? (input.role === 'chameleon' ? inferSecret(k, input) : input.secret) : input.word;
+  const mine =
+    input.game === 'chameleon' ? (input.role === 'chameleon' ? inferSecret(k, input) : input.secret) : input.word;
   const clues: Record<string, JudgementRows> = {};
   for (const c of input.toJudge) {
     const rows: JudgementRows = {};

@@ -169,9 +169,7 @@ export function initialMatrix(players: string[], me: string, knownRole: 'odd' | 
 export function applyJudgements(rows: SuspicionRows, judged: JudgementRows, players: string[]): SuspicionRows {
   const out: SuspicionRows = {};
   for (const [o, row] of Object.entries(rows)) {
-    const scaled = players.map(
-      (p) => (row[p] ?? 0) * (1 + TEXT_PGM_SETTINGS.step * judgementValue(judged[o]?.[p])),
-    );
+    const scaled = players.map((p) => (row[p] ?? 0) * (1 + TEXT_PGM_SETTINGS.step * judgementValue(judged[o]?.[p])));
     const soft = softmax(scaled);
     out[o] = Object.fromEntries(players.map((p, i) => [p, soft[i] as number]));
   }

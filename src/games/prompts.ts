@@ -186,9 +186,9 @@ export type AnalyseAnswer = { selfRole: string; beliefs: SuspicionRows };
 export function judgeSchema(input: BotInput): z.ZodType<JudgeAnswer> {
   const row = z.object(Object.fromEntries(input.players.map((p) => [p, enumOf(JUDGEMENTS)])));
   const matrix = z.object(Object.fromEntries(input.players.map((o) => [o, row])));
-  return z.object({ clues: z.object(Object.fromEntries(input.toJudge.map((c) => [c.label, matrix]))) }) as z.ZodType<
-    JudgeAnswer
-  >;
+  return z.object({
+    clues: z.object(Object.fromEntries(input.toJudge.map((c) => [c.label, matrix]))),
+  }) as z.ZodType<JudgeAnswer>;
 }
 export type JudgeAnswer = { clues: Record<string, JudgementRows> };
 
@@ -279,10 +279,10 @@ function task(input: BotInput): string {
       const pgm = input.target
         ? targetText(input)
         : input.beliefs
-        ? input.game === 'chameleon' && input.role === 'chameleon'
-          ? ' Use your estimates and the clues: guess the hidden word and give a clue that fits it, so you blend in.'
-          : ` Use your estimates: if you think you are the ${odd}, give a clue that also fits the others' word; otherwise give a clue that the ${odd} would not think of, without giving your word away.`
-        : '';
+          ? input.game === 'chameleon' && input.role === 'chameleon'
+            ? ' Use your estimates and the clues: guess the hidden word and give a clue that fits it, so you blend in.'
+            : ` Use your estimates: if you think you are the ${odd}, give a clue that also fits the others' word; otherwise give a clue that the ${odd} would not think of, without giving your word away.`
+          : '';
       return [
         `It is your turn (clue round ${input.round} of ${input.clueRounds}).`,
         `First say which role you think you have (${roles}).`,

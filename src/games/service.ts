@@ -25,6 +25,8 @@ import { type PlayerMemory, memoriesOf, type Reveal, revealOf } from './results.
 import {
   type LeaderboardEntry,
   leaderboard,
+  scoreParticipantsOf,
+  scoreRatings,
   participantsOf,
   RATING_SETTINGS,
   type RatingStore,
@@ -388,7 +390,7 @@ export class GameService {
 
   async leaderboard(
     scope: string,
-    kind: GameKind,
+    kind: AnyGameKind,
     limit: number = RATING_SETTINGS.leaderboardSize,
   ): Promise<LeaderboardEntry[]> {
     return leaderboard(await this.deps.ratings.top(scope, kind, limit), limit);
@@ -499,8 +501,15 @@ export class GameService {
 
   private async finish(rec: GameRecord): Promise<GameRecord> {
     const state = rec.data.state;
-    // Game-theory tables are not rated and leave no memories (their results are the events' scores).
-    if (isGameTheory(state)) return (await this.save(rec, { ...rec.data, rated: true })) ?? rec;
+    // Game-theory tables are rated as score games (ratings.ts scoreRatings) and leave no memories.
+    if (isGameTheory(state)) {
+      const p = scoreParticipantsOf(state, rec.data.model);
+      if (p) {
+        const prev = await this.deps.ratings.get(rec.scope, state.scenario, [...new Set(p.map((x) => x.key))]);
+        await this.deps.ratings.put(scoreRatings(rec.scope, state.scenario, prev, p));
+      }
+      return (await this.save(rec, { ...rec.data, rated: true })) ?? rec;
+    }
     const p = participantsOf(state, rec.data.model);
     if (p) {
       const keys = [...new Set(p.participants.map((x) => x.key))];

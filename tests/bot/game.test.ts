@@ -202,7 +202,9 @@ describe('/game in Discord', () => {
       const v = (await service.view(ctxOf(ch), null))?.game;
       if (v?.phase === 'vote' && v.awaiting.includes(h.alice.id)) break;
       if (v?.phase === 'clues' && v.awaiting.includes(h.alice.id))
-        await h.slash(h.alice, { name: 'game', subcommand: 'clue', options: { text: 'often in stories' } }).answer(10_000);
+        await h
+          .slash(h.alice, { name: 'game', subcommand: 'clue', options: { text: 'often in stories' } })
+          .answer(10_000);
       else await new Promise((r) => setTimeout(r, 20));
     }
     await h.fake.waitFor(
