@@ -166,8 +166,11 @@ export function probeSchema(input: BotInput): z.ZodType<ProbeAnswer> {
 }
 export type ProbeAnswer = { suspect: string; predicted: Record<string, string> };
 
-/** A probability in [0, 1], the range checked by zod only. */
-const probability = z.number().refine((v) => v >= 0 && v <= 1, { message: 'must be between 0 and 1' });
+/**
+ * A probability in [0, 1]. The range goes out as minimum/maximum (inside OpenAI's strict subset for numbers), so a
+ * constrained model keeps to it; zod checks it again after parsing.
+ */
+const probability = z.number().min(0).max(1);
 
 /** PGM analysis: a belief row for this player and one per other player's presumed view (two-hop). */
 export function analyseSchema(input: BotInput): z.ZodType<AnalyseAnswer> {
