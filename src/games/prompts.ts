@@ -242,8 +242,8 @@ function cluesText(input: BotInput): string {
   if (input.clues.length === 0) return 'No clues yet.';
   // Clues are what players wrote (people among them): each one is a quoted block, never bare prompt text.
   return input.clues
-    .map((c) => {
-      const who = `round ${c.round}, ${c.name}${c.name === input.me ? ' (you)' : ''}`;
+    .map((c, i) => {
+      const who = `clue ${i + 1}, round ${c.round}, ${c.name}${c.name === input.me ? ' (you)' : ''}`;
       return c.text === null ? `- ${who}: (passed)` : `- ${who}:\n${quoteUserText(`${c.name}'s clue`, c.text)}`;
     })
     .join('\n');
@@ -342,8 +342,8 @@ function targetText(input: BotInput): string {
 
 function judgeText(input: BotInput): string {
   if (input.toJudge.length === 0) return '';
-  const lines = input.toJudge.map((c) => `${c.label} (${c.name}):\n${quoteUserText(`${c.name}'s clue`, c.text)}`);
-  return `\nNew clues to judge:\n${lines.join('\n')}`;
+  // The clues themselves are quoted above, under the same labels.
+  return `\nNew clues to judge: ${input.toJudge.map((c) => `${c.label} (${c.name})`).join(', ')}.`;
 }
 
 /** The messages for one move, built only from `input`. */
