@@ -133,6 +133,8 @@ async function main(): Promise<number> {
     seeds: () => Date.now() % 2_147_483_647,
     // Residents who played remember the game (issue 6), in the town where it was played.
     onFinished: rememberGamesInTowns(towns, log),
+    // A bot move the model could not make (a legal default was played): one readable line in the log.
+    onBotFallback: (f) => log.warn({ game: f.gameId, player: f.player, task: f.task }, f.line),
   });
 
   let stopping = false;

@@ -12,7 +12,7 @@ import { SCENARIOS, type ScenarioId, type Side } from '../games/bench/scenarios.
 import { ABILITIES, ABILITY_LABELS, runBench } from '../games/bench/suite.ts';
 import { GtSettingsError } from '../games/game-theory/index.ts';
 import { gamesOfflineRules } from '../games/offline.ts';
-import type { BotKind } from '../games/types.ts';
+import { type BotKind, isBotKind } from '../games/types.ts';
 import { WordDataError } from '../games/words.ts';
 import { createLanguageModel, LlmConfigError } from '../llm/index.ts';
 import type { LanguageModel } from '../llm/port.ts';
@@ -32,10 +32,10 @@ options:
   --seed S                  seed for our variant deals and the games (default 1)
   --challenger-model M      the challenger's chat model (default OPENAI_CHAT_MODEL)
   --challenger-base-url U   the challenger's OpenAI-compatible server (default OPENAI_BASE_URL)
-  --challenger-bots K       vanilla | pgm: how the challenger is prompted (default vanilla)
+  --challenger-bots K       vanilla | pgm | pgm-prob: how the challenger is prompted (default vanilla)
   --defender-model M        the defenders' chat model (default: the challenger's)
   --defender-base-url U     the defenders' server (default: the challenger's)
-  --defender-bots K         vanilla | pgm (default vanilla)
+  --defender-bots K         vanilla | pgm | pgm-prob (default vanilla)
   --offline                 both sides on the offline rules (pipeline check), whatever is configured
   --no-probes               skip MAgIC's reasoning probe after each clue (reasoning is then not measured)
   --json FILE               write the full result as JSON
@@ -74,7 +74,7 @@ export interface CliDeps {
 class UsageError extends Error {}
 
 function botKind(v: string, flag: string): BotKind {
-  if (v !== 'vanilla' && v !== 'pgm') throw new UsageError(`${flag} must be vanilla or pgm, not "${v}"`);
+  if (!isBotKind(v)) throw new UsageError(`${flag} must be vanilla, pgm or pgm-prob, not "${v}"`);
   return v;
 }
 

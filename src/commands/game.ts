@@ -24,6 +24,7 @@ import {
 } from 'discord.js';
 import { UserError } from '../errors.ts';
 import { modelLeaderboardText } from '../games/bench/leaderboard.ts';
+import { LEADERBOARD_KINDS } from '../games/commands.ts';
 import { GT_TITLES, gtEventLine } from '../games/game-theory/render.ts';
 import type { GtScenario } from '../games/game-theory/types.ts';
 import type {
@@ -35,7 +36,7 @@ import type {
   ServiceResult,
 } from '../games/service.ts';
 import { TurnTimers as CoreTurnTimers, TURN_SECONDS } from '../games/turn-timers.ts';
-import type { AnyGameKind, GameEvent, GameKind } from '../games/types.ts';
+import { type AnyGameKind, type GameEvent, isBotKind } from '../games/types.ts';
 import { GT_CONFIRM, gtControls, isScenario, numberModal, wholeNumber } from './game-theory-ui.ts';
 import type { CommandContext, ComponentHandler, SlashCommand } from './types.ts';
 import { answer, clipText, plain, rememberDefer, speakerOf } from './util.ts';
@@ -69,6 +70,8 @@ const TITLES: Record<AnyGameKind, string> = {
   'prisoners-dilemma': `⛓️ ${GT_TITLES['prisoners-dilemma']}`,
   'public-good': `🪙 ${GT_TITLES['public-good']}`,
 };
+
+const PLAIN_TITLES: Record<AnyGameKind, string> = { chameleon: 'Chameleon', undercover: 'Undercover', ...GT_TITLES };
 
 // ---------------------------------------------------------------------------------------------------- helpers
 
@@ -307,6 +310,7 @@ function kindOptions(s: SlashCommandSubcommandBuilder, party: boolean) {
         .addChoices(
           { name: 'vanilla (one call per move)', value: 'vanilla' },
           { name: 'PGM-aware (MAgIC)', value: 'pgm' },
+          { name: 'PGM with probabilities (ProPGM)', value: 'pgm-prob' },
         ),
     )
     .addIntegerOption((o) =>
@@ -327,6 +331,7 @@ function scenarioOptions(s: SlashCommandSubcommandBuilder) {
         .addChoices(
           { name: 'vanilla (one call per move)', value: 'vanilla' },
           { name: 'PGM-aware (MAgIC)', value: 'pgm' },
+          { name: 'PGM with probabilities (ProPGM)', value: 'pgm-prob' },
         ),
     );
 }
@@ -397,11 +402,10 @@ export const game: SlashCommand = {
           o
             .setName('game')
             .setDescription('Which game')
-            .addChoices(
-              { name: 'Chameleon', value: 'chameleon' },
-              { name: 'Undercover', value: 'undercover' },
-              { name: 'Models (MAgIC bench)', value: 'models' },
-            ),
+            .addChoices(...LEADERBOARD_KINDS.map((k) => ({ name: PLAIN_TITLES[k], value: k })), {
+              name: 'Models (MAgIC bench)',
+              value: 'models',
+            }),
         ),
     ),
   // Moves may let bots play (model calls) and wait for the channel's game lock: defer them. The lobby is public.
@@ -421,7 +425,7 @@ export const game: SlashCommand = {
       const r = await f.service.lobby(gctx, await personOf(i, ctx), {
         kind: sub as GtScenario,
         bots: i.options.getInteger('bots') ?? 0,
-        ...(botKind === 'pgm' || botKind === 'vanilla' ? { botKind } : {}),
+        ...(isBotKind(botKind) ? { botKind } : {}),
       });
       check(r);
       await i.editReply(lobbyMessage(r.game, `Bots: ${plain(f.service.gtBotLabel())}.`));
@@ -436,7 +440,7 @@ export const game: SlashCommand = {
       const r = await f.service.lobby(gctx, person, {
         kind: sub,
         bots,
-        ...(botKind === 'pgm' || botKind === 'vanilla' ? { botKind } : {}),
+        ...(isBotKind(botKind) ? { botKind } : {}),
         residents,
         ...(rounds !== null ? { clueRounds: rounds } : {}),
         ...(sub === 'undercover' && i.options.getBoolean('party') ? { variant: 'party' as const } : {}),
@@ -448,12 +452,8 @@ export const game: SlashCommand = {
     if (sub === 'leaderboard') {
       if (i.options.getString('game') === 'models')
         return void (await answer(i, modelLeaderboardText(), { ephemeral: false }));
-      const kinds: GameKind[] =
-        i.options.getString('game') === 'undercover'
-          ? ['undercover']
-          : i.options.getString('game') === 'chameleon'
-            ? ['chameleon']
-            : ['chameleon', 'undercover'];
+      const picked = LEADERBOARD_KINDS.find((k) => k === i.options.getString('game'));
+      const kinds: readonly AnyGameKind[] = picked ? [picked] : LEADERBOARD_KINDS;
       const parts: string[] = [];
       for (const k of kinds) {
         const rows = await f.service.leaderboard(gctx.scope, k);
@@ -619,9 +619,12 @@ export const gameComponents: ComponentHandler = {
   async select(i: StringSelectMenuInteraction, ctx: CommandContext) {
     const f = front(ctx);
     const gctx = gameCtx(i);
-    const [, action, id] = i.customId.split(':');
+    const [, action, id, turnSeq] = i.customId.split(':');
     if (action !== 'vote') throw new UserError('game/unknown_control', 'This menu is not part of the game.');
-    await sameGame(f, gctx, id);
+    const game = await sameGame(f, gctx, id);
+    // The menu names the vote round it was posted for: one from an earlier round never counts in a later one.
+    if (turnSeq !== String(game.turnSeq))
+      throw new UserError('game/stale_menu', 'This vote menu is from an earlier round; use the newest one.');
     rememberDefer(i, 'ephemeral');
     await i.deferReply({ flags: MessageFlags.Ephemeral });
     const target = i.values[0];

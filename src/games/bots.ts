@@ -1,6 +1,9 @@
 // Bot players through the LanguageModel port. Vanilla: one call per move. PGM-aware (MAgIC, Xu et al. 2024, sec. 4):
 // an analysis call that updates a suspicion matrix (own row + each other player's presumed row), then the move is
-// conditioned on it; the vote is read straight off the matrix; at most two calls per move. Every answer is parsed
+// conditioned on it; the vote is read straight off the matrix; at most two calls per move. `pgm` is MAgIC's textual
+// PGM: the analysis judges every clue since the last one ("more / less suspicious / no change" per observer and
+// player, folded in clue by clue with pgm.ts applyJudgements) and the clue is aimed at a target player (clueTarget);
+// `pgm-prob` asks for numeric probabilities instead and blends them (the paper's ProPGM). Every answer is parsed
 // with a schema built from the legal choices and checked against the rules; anything else falls back to a legal move,
 // and every fallback is reported (reason included) through the decision and the turn's `onFallback` hook.
 // MAgIC's probes: each clue call also asks "which role am I" first (self-awareness); `probeBeliefs` asks the
@@ -9,10 +12,21 @@ import type { ZodType } from 'zod';
 import type { LanguageModel } from '../llm/port.ts';
 import type { GameView, LegalMove } from './engine.ts';
 import { FALLBACK_CLUES, makeGamesOfflineRules } from './offline.ts';
-import { blendRows, thinksSelfOdd, voteFromMatrix } from './pgm.ts';
+import {
+  applyJudgements,
+  blendRows,
+  clueTarget,
+  initialMatrix,
+  restrictRows,
+  thinksSelfOdd,
+  voteFromMatrix,
+} from './pgm.ts';
 import {
   type AnalyseAnswer,
   analyseSchema,
+  type JudgeAnswer,
+  type JudgeClue,
+  judgeSchema,
   type ClueAnswer,
   type BotInput,
   type BotMove,
@@ -34,10 +48,16 @@ import type { BotSpec, GameAction, GameError, PlayerId } from './types.ts';
 export interface BotMemory {
   /** PGM suspicion matrix by player name (own row first); null before the first analysis. */
   beliefs: SuspicionRows | null;
+  /** `pgm`: how many entries of the view's clue list are already judged into `beliefs` (absent = none). */
+  judged?: number;
 }
 
 export function emptyMemory(): BotMemory {
   return { beliefs: null };
+}
+
+export function isPgmKind(kind: BotSpec['kind']): boolean {
+  return kind === 'pgm' || kind === 'pgm-prob';
 }
 
 /** MAgIC's reasoning probe after a clue (by id): whom this player suspects, and whom it says each other suspects. */
@@ -112,16 +132,21 @@ class TurnContext {
   private readonly idToName: Map<PlayerId, string>;
 
   constructor(private readonly t: BotTurn) {
-    this.memory = { beliefs: t.memory.beliefs };
+    this.memory = { ...t.memory };
     this.nameToId = new Map(t.view.players.map((p) => [p.name, p.id]));
     this.idToName = new Map(t.view.players.map((p) => [p.id, p.name]));
   }
 
-  private input(move: BotMove, candidates: string[] = []): BotInput {
+  private input(
+    move: BotMove,
+    candidates: string[] = [],
+    extra: { target?: string | null; toJudge?: JudgeClue[] } = {},
+  ): BotInput {
     return inputFromView(this.t.view, move, this.t.spec.kind, {
       persona: this.t.spec.persona ?? null,
-      beliefs: this.t.spec.kind === 'pgm' ? this.memory.beliefs : null,
+      beliefs: isPgmKind(this.t.spec.kind) ? this.memory.beliefs : null,
       candidates,
+      ...extra,
     });
   }
 
@@ -146,7 +171,45 @@ class TurnContext {
     }
   }
 
-  /** PGM analysis: one call, blended into the running matrix. */
+  /**
+   * `pgm` analysis: at most one call judging every clue since the last analysis, folded in one clue at a time
+   * (MAgIC updates after every clue). No new clue: no call. A failed call leaves those clues unjudged for next time.
+   */
+  private async judge(): Promise<void> {
+    const view = this.t.view;
+    const me = view.you;
+    const base = this.input('judge');
+    const known = view.kind === 'chameleon' ? (view.role === 'chameleon' ? 'odd' : 'holder') : null;
+    let rows = this.memory.beliefs
+      ? restrictRows(this.memory.beliefs, base.players)
+      : initialMatrix(base.players, base.me, known);
+    const from = Math.min(this.memory.judged ?? 0, view.clues.length);
+    const toJudge: JudgeClue[] = [];
+    view.clues.forEach((c, i) => {
+      const name = this.idToName.get(c.player) ?? c.player;
+      if (i >= from && c.player !== me && c.text !== null && base.players.includes(name))
+        toJudge.push({ label: `clue ${i + 1}`, name, text: c.text });
+    });
+    if (toJudge.length > 0) {
+      const input = this.input('judge', [], { toJudge });
+      const ans = await this.ask<JudgeAnswer>(GAME_TASKS.judge, judgeSchema(input), input);
+      if (!ans) {
+        this.memory = { beliefs: rows, judged: from };
+        return;
+      }
+      for (const c of toJudge) rows = applyJudgements(rows, ans.clues[c.label] ?? {}, base.players);
+    }
+    this.memory = { beliefs: rows, judged: view.clues.length };
+  }
+
+  /** Does this bot believe it is the odd one (Chameleon: it is told; Undercover: its own row says so)? */
+  private selfOdd(input: BotInput, beliefs: SuspicionRows): boolean {
+    return this.t.view.kind === 'chameleon'
+      ? this.t.view.role === 'chameleon'
+      : thinksSelfOdd(beliefs, input.me, input.players);
+  }
+
+  /** `pgm-prob` analysis: one call, blended into the running matrix. */
   private async analyse(): Promise<void> {
     const input = this.input('analyse');
     const ans = await this.ask<AnalyseAnswer>(GAME_TASKS.analyse, analyseSchema(input), input);
@@ -167,10 +230,20 @@ class TurnContext {
   }
 
   async clue(me: PlayerId): Promise<BotDecision> {
-    const pgm = this.t.spec.kind === 'pgm';
+    const kind = this.t.spec.kind;
+    const pgm = isPgmKind(kind);
     const othersSpoke = this.t.view.clues.some((c) => c.player !== me && c.text !== null);
-    if (pgm && othersSpoke) await this.analyse();
-    const input = this.input('clue');
+    let target: string | null = null;
+    if (kind === 'pgm') {
+      await this.judge();
+      const beliefs = this.memory.beliefs;
+      const base = this.input('clue');
+      if (beliefs && othersSpoke) {
+        const key = `${me}|${this.t.view.clues.map((c) => c.text ?? '').join('|')}`;
+        target = clueTarget(beliefs, base.me, base.players, this.selfOdd(base, beliefs), key) ?? null;
+      }
+    } else if (pgm && othersSpoke) await this.analyse();
+    const input = this.input('clue', [], { target });
     const ans = await this.ask<ClueAnswer>(pgm ? GAME_TASKS.cluePgm : GAME_TASKS.clue, clueSchema(input.game), input);
     const selfOdd = ans ? ans.role === ROLE_NAMES[input.game][0] : null;
     if (ans) {
@@ -195,15 +268,13 @@ class TurnContext {
     const names = targets.map((id) => this.idToName.get(id) ?? id);
     const key = `${me}|${this.t.view.clues.map((c) => c.text ?? '').join('|')}`;
     const fallbackTarget = targets[hashString(key) % targets.length] as PlayerId;
-    if (this.t.spec.kind === 'pgm') {
-      await this.analyse();
+    if (isPgmKind(this.t.spec.kind)) {
+      if (this.t.spec.kind === 'pgm') await this.judge();
+      else await this.analyse();
       const beliefs = this.memory.beliefs;
       const input = this.input('vote', names);
       if (beliefs) {
-        const selfOdd =
-          this.t.view.kind === 'chameleon'
-            ? this.t.view.role === 'chameleon'
-            : thinksSelfOdd(beliefs, input.me, input.players);
+        const selfOdd = this.selfOdd(input, beliefs);
         const pick = voteFromMatrix(beliefs, input.me, input.players, names, selfOdd, key);
         const target = pick ? this.nameToId.get(pick) : undefined;
         if (target && targets.includes(target)) return this.decision({ type: 'vote', player: me, target }, null);

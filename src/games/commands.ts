@@ -1,12 +1,23 @@
-// Text commands for the console (and any text front end): `/game chameleon|undercover [bots N] [pgm|vanilla]
-// [rounds N] [party] [residents N]`, `/game cost-sharing|prisoners-dilemma|public-good [bots N] [pgm|vanilla]`,
+// Text commands for the console (and any text front end): `/game chameleon|undercover [bots N] [vanilla|pgm|pgm-prob]
+// [rounds N] [party] [residents N]`, `/game cost-sharing|prisoners-dilemma|public-good [bots N] [vanilla|pgm|pgm-prob]`,
 // `/game join|leave|start|clue <text>|vote <player>|guess <word>|propose <A> <B> <C>|choose cooperate|defect|
 // contribute <points>|word|cancel|leaderboard [game]|status|help`. Parsing is pure; `runGameCommand` calls the
 // GameService and renders lines.
+import { modelLeaderboardText } from './bench/leaderboard.ts';
 import { gtEventLine } from './game-theory/render.ts';
+import { withArticle } from './text.ts';
+
+/** Every game with a ratings leaderboard: the two social-deduction games and the three game-theory scenarios. */
+export const LEADERBOARD_KINDS: readonly AnyGameKind[] = [
+  'chameleon',
+  'undercover',
+  'cost-sharing',
+  'prisoners-dilemma',
+  'public-good',
+];
 import type { GtScenario } from './game-theory/types.ts';
 import type { GameContext, GameService, GameSnapshot, Person, ResidentPlayer, ServiceResult } from './service.ts';
-import type { AnyGameKind, BotKind, GameEvent, GameKind } from './types.ts';
+import { type AnyGameKind, type BotKind, type GameEvent, type GameKind, isBotKind } from './types.ts';
 
 export type GameCommand =
   | {
@@ -29,15 +40,15 @@ export type GameCommand =
   | { cmd: 'contribute'; amount: number }
   | { cmd: 'word' }
   | { cmd: 'cancel' }
-  | { cmd: 'leaderboard'; kind?: GameKind }
+  | { cmd: 'leaderboard'; kind?: AnyGameKind | 'models' }
   | { cmd: 'status' }
   | { cmd: 'help' };
 
 export type ParseResult = { ok: true; command: GameCommand } | { ok: false; error: string };
 
 export const GAME_HELP = [
-  '/game chameleon|undercover [bots N] [pgm|vanilla] [rounds N] [party] [residents N]  open a lobby',
-  '/game cost-sharing|prisoners-dilemma|public-good [bots N] [pgm|vanilla]  open a game-theory lobby (3 seats)',
+  '/game chameleon|undercover [bots N] [vanilla|pgm|pgm-prob] [rounds N] [party] [residents N]  open a lobby',
+  '/game cost-sharing|prisoners-dilemma|public-good [bots N] [vanilla|pgm|pgm-prob]  open a game-theory lobby (3 seats)',
   '/game join | leave | start | cancel',
   '/game clue <text>    give your clue when it is your turn',
   '/game vote <player>  vote by name or seat number',
@@ -46,7 +57,7 @@ export const GAME_HELP = [
   "/game choose cooperate|defect   Prisoner's Dilemma: your secret choice this round",
   '/game contribute <points>   Public Good: your secret contribution this round',
   '/game word           show your word or your game status (private)',
-  '/game status | leaderboard [chameleon|undercover] | help',
+  '/game status | leaderboard [chameleon|undercover|cost-sharing|prisoners-dilemma|public-good|models] | help',
 ].join('\n');
 
 const GT_KINDS: readonly string[] = ['cost-sharing', 'prisoners-dilemma', 'public-good'];
@@ -95,7 +106,7 @@ export function parseGameCommand(line: string): ParseResult | null {
       const command: Extract<GameCommand, { cmd: 'new' }> = { cmd: 'new', kind: sub.toLowerCase() as GameKind };
       for (let i = 0; i < args.length; i++) {
         const a = (args[i] as string).toLowerCase();
-        if (a === 'pgm' || a === 'vanilla') command.botKind = a;
+        if (isBotKind(a)) command.botKind = a;
         else if (a === 'party') {
           if (command.kind !== 'undercover') return { ok: false, error: 'The party variant is for Undercover.' };
           command.variant = 'party';
@@ -125,7 +136,7 @@ export function parseGameCommand(line: string): ParseResult | null {
       };
       for (let i = 0; i < args.length; i++) {
         const a = (args[i] as string).toLowerCase();
-        if (a === 'pgm' || a === 'vanilla') command.botKind = a;
+        if (isBotKind(a)) command.botKind = a;
         else if (a === 'bots') {
           const n = int(args[++i], 0, 2);
           if (n === null) return { ok: false, error: 'bots takes a number from 0 to 2 (three seats).' };
@@ -175,8 +186,9 @@ export function parseGameCommand(line: string): ParseResult | null {
     case 'leaderboard': {
       const k = args[0]?.toLowerCase();
       if (k === undefined) return { ok: true, command: { cmd: 'leaderboard' } };
-      if (k === 'chameleon' || k === 'undercover') return { ok: true, command: { cmd: 'leaderboard', kind: k } };
-      return { ok: false, error: 'Usage: /game leaderboard [chameleon|undercover]' };
+      if (k === 'models' || (LEADERBOARD_KINDS as readonly string[]).includes(k))
+        return { ok: true, command: { cmd: 'leaderboard', kind: k as AnyGameKind | 'models' } };
+      return { ok: false, error: `Usage: /game leaderboard [${[...LEADERBOARD_KINDS, 'models'].join('|')}]` };
     }
     default:
       return { ok: false, error: `Unknown game command "${sub}".\n${GAME_HELP}` };
@@ -297,7 +309,7 @@ export async function runGameCommand(
       const out = done(r);
       if (r.ok) {
         out.lines.unshift(
-          `${person.name} opened a ${command.kind} lobby. /game join to play, /game start when ready (bots fill empty seats).`,
+          `${person.name} opened ${withArticle(command.kind)} lobby. /game join to play, /game start when ready (bots fill empty seats).`,
         );
         if (GT_KINDS.includes(command.kind)) out.lines.splice(1, 0, `Bots: ${service.gtBotLabel()}.`);
       }
@@ -338,7 +350,9 @@ export async function runGameCommand(
       return { lines, private: true };
     }
     case 'leaderboard': {
-      const kinds: GameKind[] = command.kind ? [command.kind] : ['chameleon', 'undercover'];
+      // "models": the MAgIC bench's per-model leaderboard (the same text as Discord's "Models (MAgIC bench)").
+      if (command.kind === 'models') return { lines: modelLeaderboardText().split('\n'), private: false };
+      const kinds: readonly AnyGameKind[] = command.kind ? [command.kind] : LEADERBOARD_KINDS;
       const lines: string[] = [];
       for (const k of kinds) {
         const rows = await service.leaderboard(ctx.scope, k);

@@ -76,14 +76,26 @@ export class WordKnowledge {
       if (!this.byTopic.has(normalizeWord(t))) this.byTopic.set(normalizeWord(t), { topic: t, clues, words: [] });
   }
 
-  /** Association clues for a word (empty when unknown). */
-  cluesFor(word: string): string[] {
-    return this.byWord.get(normalizeWord(word))?.clues ?? [];
+  /**
+   * Association clues for a word (empty when unknown). With a mind: only the seeded share this player knows, so a
+   * speaker's clues and a listener's reading come from two different samples of the table, never one shared list.
+   */
+  cluesFor(word: string, mind?: Mind): string[] {
+    const entry = this.byWord.get(normalizeWord(word));
+    if (!entry) return [];
+    return mind ? entry.clues.filter((c) => this.knowsClue(mind, entry.word, c)) : entry.clues;
   }
 
-  /** Generic clues for a topic. */
-  topicClues(topic: string): string[] {
-    return this.byTopic.get(normalizeWord(topic))?.clues ?? [];
+  /** Generic clues for a topic; with a mind, only the seeded share this player knows. */
+  topicClues(topic: string, mind?: Mind): string[] {
+    const entry = this.byTopic.get(normalizeWord(topic));
+    if (!entry) return [];
+    return mind ? entry.clues.filter((c) => this.knowsClue(mind, `topic:${entry.topic}`, c)) : entry.clues;
+  }
+
+  /** Does this mind know this association (a seeded draw per mind, word and clue, at rate `recall`)? */
+  private knowsClue(mind: Mind, word: string, clue: string): boolean {
+    return hashString(`${mind.id}|${word}|${clue}`) % 1000 < Math.round(mind.recall * 1000);
   }
 
   /** Candidate secret words for a topic, from the known topic cards. */
@@ -129,8 +141,7 @@ export class WordKnowledge {
 
   /** The association tokens of a word that one mind knows: the word itself plus a seeded share of its clues. */
   private knownTokens(entry: { word: string; clues: string[] }, mind: Mind): Set<string> {
-    const threshold = Math.round(mind.recall * 1000);
-    const known = entry.clues.filter((c) => hashString(`${mind.id}|${entry.word}|${c}`) % 1000 < threshold);
+    const known = entry.clues.filter((c) => this.knowsClue(mind, entry.word, c));
     return new Set([...contentTokens(entry.word), ...known.flatMap(contentTokens)]);
   }
 

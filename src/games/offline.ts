@@ -3,12 +3,13 @@
 // (data/games/associations.json); it reads only the BotInput, which is built from the player's view.
 import { z } from 'zod';
 import type { OfflineRules } from '../llm/port.ts';
-import { argmax, normalizeRows, thinksSelfOdd } from './pgm.ts';
+import { argmax, type Judgement, type JudgementRows, normalizeRows, thinksSelfOdd } from './pgm.ts';
 import {
   type AnalyseAnswer,
   type BotInput,
   type ClueAnswer,
   GAME_TASKS,
+  type JudgeAnswer,
   type ProbeAnswer,
   PROMPT_SETTINGS,
   ROLE_NAMES,
@@ -52,8 +53,8 @@ export const FALLBACK_CLUES = [
 
 const inputSchema = z.object({
   game: z.enum(['chameleon', 'undercover']),
-  move: z.enum(['clue', 'vote', 'guess', 'analyse', 'probe']),
-  bot: z.enum(['vanilla', 'pgm']),
+  move: z.enum(['clue', 'vote', 'guess', 'analyse', 'judge', 'probe']),
+  bot: z.enum(['vanilla', 'pgm', 'pgm-prob']),
   me: z.string(),
   players: z.array(z.string()).min(1),
   out: z.array(z.string()),
@@ -68,6 +69,8 @@ const inputSchema = z.object({
   pastVotes: z.array(z.object({ round: z.number(), votes: z.record(z.string(), z.string().nullable()) })),
   beliefs: z.record(z.string(), z.record(z.string(), z.number())).nullable(),
   persona: z.object({ name: z.string(), summary: z.string() }).nullable(),
+  target: z.string().nullable().default(null),
+  toJudge: z.array(z.object({ label: z.string(), name: z.string(), text: z.string() })).default([]),
 });
 
 function parse(input: unknown): BotInput {
@@ -102,7 +105,7 @@ export function inferSecret(k: WordKnowledge, input: BotInput): string | null {
   const clues = input.clues.filter((c) => c.name !== input.me && c.text !== null).map((c) => c.text as string);
   if (clues.length === 0) return null;
   const mind = mindOf(input, k);
-  const topicHints = input.topic ? [input.topic, ...k.topicClues(input.topic)] : [];
+  const topicHints = input.topic ? [input.topic, ...k.topicClues(input.topic, mind)] : [];
   const scored = k.candidatesFor(clues, [], mind).map(({ word, score }) => ({
     word,
     score: score + (topicHints.some((h) => k.relatedness(h, word, mind) > 0) ? OFFLINE_SETTINGS.topicFit : 0),
@@ -242,14 +245,16 @@ function clampClue(text: string): string {
 /** Vanilla clue: an association of my word (or, as chameleon, of the topic). */
 function vanillaClue(k: WordKnowledge, input: BotInput): string {
   const used = usedClues(input);
+  // The speaker's own associations: its seeded share of the table, not the list its listeners read from.
+  const mind = mindOf(input, k);
   let cands: string[];
   if (input.game === 'chameleon') {
     // The chameleon skips clues naming any known word (one could be the secret, which the rules refuse).
     cands =
       input.role === 'chameleon'
-        ? freshClues(input.topic ? k.topicClues(input.topic) : [], used, []).filter((c) => !k.namesAnyWord(c))
-        : freshClues(k.cluesFor(input.secret ?? ''), used, [input.secret ?? '']);
-  } else cands = freshClues(k.cluesFor(input.word ?? ''), used, [input.word ?? '']);
+        ? freshClues(input.topic ? k.topicClues(input.topic, mind) : [], used, []).filter((c) => !k.namesAnyWord(c))
+        : freshClues(k.cluesFor(input.secret ?? '', mind), used, [input.secret ?? '']);
+  } else cands = freshClues(k.cluesFor(input.word ?? '', mind), used, [input.word ?? '']);
   return clampClue(pick(cands, key(input, 'clue')) ?? fallbackClue(input));
 }
 
@@ -257,26 +262,27 @@ function vanillaClue(k: WordKnowledge, input: BotInput): string {
 function pgmClue(k: WordKnowledge, input: BotInput): string {
   const used = usedClues(input);
   const k2 = key(input, 'pgm-clue');
+  const mind = mindOf(input, k);
   if (input.game === 'chameleon') {
     if (input.role === 'chameleon') {
       const guess = inferSecret(k, input);
-      const cands = guess ? freshClues(k.cluesFor(guess), used, [guess]).filter((c) => !k.namesAnyWord(c)) : [];
+      const cands = guess ? freshClues(k.cluesFor(guess, mind), used, [guess]).filter((c) => !k.namesAnyWord(c)) : [];
       if (cands.length > 0) return clampClue(pick(cands, k2) as string);
       return vanillaClue(k, input);
     }
     // Holder: prefer a vaguer clue (one that fits many words it knows, the topic's generic associations among
     // them), so the chameleon cannot pin the word down; no card of the topic's words is involved.
     const secret = input.secret ?? '';
-    const cands = freshClues(k.cluesFor(secret), used, [secret]);
+    const cands = freshClues(k.cluesFor(secret, mind), used, [secret]);
     if (cands.length === 0) return vanillaClue(k, input);
-    const generic = input.topic ? k.topicClues(input.topic) : [];
+    const generic = input.topic ? k.topicClues(input.topic, mind) : [];
     const ambiguity = Object.fromEntries(
-      cands.map((c) => [c, k.vagueness(c) + (generic.some((g) => k.relatedness(c, g) > 0) ? 1 : 0)]),
+      cands.map((c) => [c, k.vagueness(c) + (generic.some((g) => k.relatedness(c, g, mind) > 0) ? 1 : 0)]),
     );
     return clampClue(argmax(ambiguity, cands, k2) as string);
   }
   const word = input.word ?? '';
-  const cands = freshClues(k.cluesFor(word), used, [word]);
+  const cands = freshClues(k.cluesFor(word, mind), used, [word]);
   if (cands.length === 0) return vanillaClue(k, input);
   const r = reason(k, input, true);
   const selfOdd = input.beliefs ? thinksSelfOdd(input.beliefs, input.me, input.players) : r.selfOdd;
@@ -286,14 +292,13 @@ function pgmClue(k: WordKnowledge, input: BotInput): string {
   if (r.inferred === null) return clampClue(argmax(vague, cands, k2) as string);
   const other = r.inferred;
   // Borrow only on firm evidence: the other word must explain the clues of at least two other players.
-  const mind = mindOf(input, k);
   const explained = input.players.filter(
     (p) => p !== input.me && clueFit(k, cluesOf(input, p), other, mind) >= OFFLINE_SETTINGS.fitThreshold,
   ).length;
   if (selfOdd && explained >= 2 && cands.every((c) => k.relatedness(c, other, mind) === 0)) {
     // MAgIC sec. 4's example: an undercover who has worked out the others' word gives a clue that fits it. Clues
     // naming any known word are skipped (the estimate may be wrong and could name a real word of the game).
-    const borrowed = freshClues(k.cluesFor(other), used, [word, other]).filter((c) => !k.namesAnyWord(c));
+    const borrowed = freshClues(k.cluesFor(other, mind), used, [word, other]).filter((c) => !k.namesAnyWord(c));
     if (borrowed.length > 0) return clampClue(pick(borrowed, k2) as string);
   }
   // Odd one: a clue that fits both words; holder of the majority word: one the other word does not share.
@@ -310,7 +315,7 @@ function pgmClue(k: WordKnowledge, input: BotInput): string {
 }
 
 function vote(k: WordKnowledge, input: BotInput): VoteAnswer {
-  const r = reason(k, input, input.bot === 'pgm');
+  const r = reason(k, input, input.bot !== 'vanilla');
   const me = input.me;
   let target: string | undefined;
   if (input.game === 'chameleon' && input.role === 'chameleon') {
@@ -363,12 +368,39 @@ function analyse(k: WordKnowledge, input: BotInput): AnalyseAnswer {
   return { selfRole: roleName(input, r.selfOdd), beliefs: round3(r.rows) };
 }
 
+/**
+ * MAgIC's textual judgements, as a person in this seat could make them: a clue that fits the word an observer
+ * holds (as far as I can tell: my own word for me; for the others, the word I think the majority holds) makes its
+ * speaker less suspicious to that observer, a clue that misses it more suspicious. In Undercover, where nobody knows
+ * their role, a clue that misses an observer's word also makes the observer a little more suspicious of itself.
+ */
+function judge(k: WordKnowledge, input: BotInput): JudgeAnswer {
+  const mind = mindOf(input, k);
+  const mine =
+    input.game === 'chameleon' ? (input.role === 'chameleon' ? inferSecret(k, input) : input.secret) : input.word;
+  const clues: Record<string, JudgementRows> = {};
+  for (const c of input.toJudge) {
+    const rows: JudgementRows = {};
+    for (const o of input.players) {
+      const row: Record<string, Judgement> = Object.fromEntries(input.players.map((p) => [p, 'no change' as const]));
+      if (o !== c.name && mine !== null) {
+        const fits = k.relatedness(c.text, mine, mind) >= OFFLINE_SETTINGS.fitThreshold;
+        row[c.name] = fits ? 'less suspicious' : 'more suspicious';
+        if (input.game === 'undercover' && !fits) row[o] = 'more suspicious';
+      }
+      rows[o] = row;
+    }
+    clues[c.label] = rows;
+  }
+  return { clues };
+}
+
 function guess(k: WordKnowledge, input: BotInput): { word: string } {
   const g = inferSecret(k, input);
   if (g) return { word: g };
   // Nothing to go on: a word the topic itself suggests, as a person would try.
   const fromTopic = input.topic
-    ? k.candidatesFor([input.topic, ...k.topicClues(input.topic)], [], mindOf(input, k))
+    ? k.candidatesFor([input.topic, ...k.topicClues(input.topic, mindOf(input, k))], [], mindOf(input, k))
     : [];
   return { word: fromTopic[0]?.word ?? 'pass' };
 }
@@ -395,6 +427,7 @@ export function makeGamesOfflineRules(
     [GAME_TASKS.probe]: (input) => probe(knowledge(), parse(input)),
     [GAME_TASKS.vote]: (input) => vote(knowledge(), parse(input)),
     [GAME_TASKS.analyse]: (input) => analyse(knowledge(), parse(input)),
+    [GAME_TASKS.judge]: (input) => judge(knowledge(), parse(input)),
     [GAME_TASKS.guess]: (input) => guess(knowledge(), parse(input)),
   };
 }

@@ -118,3 +118,90 @@ export function predictedSuspects(
   }
   return out;
 }
+
+// ---- MAgIC's textual PGM (the `pgm` bot) ----------------------------------------------------------------------
+// After every clue the player judges, for itself and for each other player as it models them, whether the clue made
+// each player "more suspicious", "less suspicious" or left them unchanged. The matrix takes each judgement j as a
+// factor 1 + step * j on its cell, then every row goes through a softmax (the released MAgIC code's update rule).
+// `pgm-prob` keeps the numeric variant above (the paper's ProPGM).
+
+export const JUDGEMENTS = ['more suspicious', 'less suspicious', 'no change'] as const;
+export type Judgement = (typeof JUDGEMENTS)[number];
+/** One clue's judgements: judged[observer][player]. */
+export type JudgementRows = Record<string, Record<string, Judgement>>;
+
+export const TEXT_PGM_SETTINGS = {
+  // Factor per judgement: "more suspicious" multiplies a cell by 1 + step, "less" by 1 - step.
+  step: 0.1,
+} as const;
+
+function judgementValue(j: Judgement | undefined): number {
+  return j === 'more suspicious' ? 1 : j === 'less suspicious' ? -1 : 0;
+}
+
+function softmax(values: number[]): number[] {
+  const top = Math.max(...values);
+  const e = values.map((v) => Math.exp(v - top));
+  const sum = e.reduce((a, b) => a + b, 0);
+  return e.map((v) => v / sum);
+}
+
+/**
+ * The prior before any clue, from what this player knows: in Chameleon roles are known to their holder (a word
+ * holder rules itself out; the chameleon is sure of itself and knows every other player holds the word); nobody
+ * knows anything in Undercover, so every row is uniform.
+ */
+export function initialMatrix(players: string[], me: string, knownRole: 'odd' | 'holder' | null): SuspicionRows {
+  const n = players.length;
+  const rows: SuspicionRows = {};
+  for (const o of [me, ...players.filter((p) => p !== me)]) {
+    let row: Record<string, number>;
+    if (o === me && knownRole === 'odd') row = Object.fromEntries(players.map((p) => [p, p === me ? 1 : 0]));
+    else if ((o === me && knownRole === 'holder') || (o !== me && knownRole === 'odd'))
+      row = Object.fromEntries(players.map((p) => [p, p === o ? 0 : 1 / (n - 1)]));
+    else row = Object.fromEntries(players.map((p) => [p, 1 / n]));
+    rows[o] = row;
+  }
+  return rows;
+}
+
+/** One clue's judgements folded into the matrix: multiply by 1 + step * judgement, then a softmax per row. */
+export function applyJudgements(rows: SuspicionRows, judged: JudgementRows, players: string[]): SuspicionRows {
+  const out: SuspicionRows = {};
+  for (const [o, row] of Object.entries(rows)) {
+    const scaled = players.map((p) => (row[p] ?? 0) * (1 + TEXT_PGM_SETTINGS.step * judgementValue(judged[o]?.[p])));
+    const soft = softmax(scaled);
+    out[o] = Object.fromEntries(players.map((p, i) => [p, soft[i] as number]));
+  }
+  return out;
+}
+
+/** Keeps the rows of `players` only (eliminated players dropped), each renormalised to sum 1. */
+export function restrictRows(rows: SuspicionRows, players: string[]): SuspicionRows {
+  const out: SuspicionRows = {};
+  for (const o of players) {
+    const row = rows[o];
+    if (!row) continue;
+    const sum = players.reduce((s, p) => s + (row[p] ?? 0), 0);
+    out[o] = Object.fromEntries(players.map((p) => [p, sum > 0 ? (row[p] ?? 0) / sum : 1 / players.length]));
+  }
+  return out;
+}
+
+/**
+ * Whom this player's clue is aimed at (MAgIC's target-player strategy). One who believes it holds the majority
+ * word targets its own top suspect, to raise the others' suspicion of that player; one who believes it is the odd
+ * one targets whoever suspects it most, to lower that player's suspicion of it.
+ */
+export function clueTarget(
+  rows: SuspicionRows,
+  me: string,
+  players: string[],
+  selfOdd: boolean,
+  key: string,
+): string | undefined {
+  const others = players.filter((p) => p !== me);
+  if (!selfOdd) return argmax(rows[me] ?? {}, others, key);
+  const suspicionOfMe = Object.fromEntries(others.map((o) => [o, rows[o]?.[me] ?? 0]));
+  return argmax(suspicionOfMe, others, key);
+}

@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { quoteUserText, USER_TEXT_RULE } from '../core/user-text.ts';
 import type { ChatMessage } from '../llm/port.ts';
 import type { GameView } from './engine.ts';
+import { JUDGEMENTS, type JudgementRows } from './pgm.ts';
 import type { BotKind, GameKind, Persona } from './types.ts';
 
-export type BotMove = 'clue' | 'vote' | 'guess' | 'analyse' | 'probe';
+export type BotMove = 'clue' | 'vote' | 'guess' | 'analyse' | 'judge' | 'probe';
 
 /** Names of the two roles per game: [odd role, regular role]. */
 export const ROLE_NAMES: Record<GameKind, readonly [string, string]> = {
@@ -50,13 +51,29 @@ export interface BotInput {
   /** PGM bots: the current suspicion matrix (own row first), or null before any analysis. */
   beliefs: SuspicionRows | null;
   persona: Persona | null;
+  /** `pgm` clue: the player this clue is aimed at (MAgIC's target-player strategy); null otherwise. */
+  target: string | null;
+  /** `pgm` judge: the clues to judge, in order, each under a label that names it uniquely. */
+  toJudge: JudgeClue[];
+}
+
+export interface JudgeClue {
+  label: string;
+  name: string;
+  text: string;
 }
 
 export function inputFromView(
   view: GameView,
   move: BotMove,
   bot: BotKind,
-  extra: { persona?: Persona | null; beliefs?: SuspicionRows | null; candidates?: string[] } = {},
+  extra: {
+    persona?: Persona | null;
+    beliefs?: SuspicionRows | null;
+    candidates?: string[];
+    target?: string | null;
+    toJudge?: JudgeClue[];
+  } = {},
 ): BotInput {
   const name = (id: string) => view.players.find((p) => p.id === id)?.name ?? id;
   const me = view.you ? name(view.you) : '?';
@@ -85,6 +102,8 @@ export function inputFromView(
         : [],
     beliefs: extra.beliefs ?? null,
     persona: extra.persona ?? null,
+    target: extra.target ?? null,
+    toJudge: extra.toJudge ?? [],
   };
 }
 
@@ -147,8 +166,11 @@ export function probeSchema(input: BotInput): z.ZodType<ProbeAnswer> {
 }
 export type ProbeAnswer = { suspect: string; predicted: Record<string, string> };
 
-/** A probability in [0, 1], the range checked by zod only. */
-const probability = z.number().refine((v) => v >= 0 && v <= 1, { message: 'must be between 0 and 1' });
+/**
+ * A probability in [0, 1]. The range goes out as minimum/maximum (inside OpenAI's strict subset for numbers), so a
+ * constrained model keeps to it; zod checks it again after parsing.
+ */
+const probability = z.number().min(0).max(1);
 
 /** PGM analysis: a belief row for this player and one per other player's presumed view (two-hop). */
 export function analyseSchema(input: BotInput): z.ZodType<AnalyseAnswer> {
@@ -159,6 +181,19 @@ export function analyseSchema(input: BotInput): z.ZodType<AnalyseAnswer> {
   });
 }
 export type AnalyseAnswer = { selfRole: string; beliefs: SuspicionRows };
+
+/**
+ * `pgm` judgement (MAgIC's textual PGM): for each clue to judge, for this player and each other player as they would
+ * see it, whether the clue made each player more suspicious, less suspicious or left them unchanged.
+ */
+export function judgeSchema(input: BotInput): z.ZodType<JudgeAnswer> {
+  const row = z.object(Object.fromEntries(input.players.map((p) => [p, enumOf(JUDGEMENTS)])));
+  const matrix = z.object(Object.fromEntries(input.players.map((o) => [o, row])));
+  return z.object({
+    clues: z.object(Object.fromEntries(input.toJudge.map((c) => [c.label, matrix]))),
+  }) as z.ZodType<JudgeAnswer>;
+}
+export type JudgeAnswer = { clues: Record<string, JudgementRows> };
 
 // ---- Messages -------------------------------------------------------------------------------------------------
 
@@ -207,8 +242,8 @@ function cluesText(input: BotInput): string {
   if (input.clues.length === 0) return 'No clues yet.';
   // Clues are what players wrote (people among them): each one is a quoted block, never bare prompt text.
   return input.clues
-    .map((c) => {
-      const who = `round ${c.round}, ${c.name}${c.name === input.me ? ' (you)' : ''}`;
+    .map((c, i) => {
+      const who = `clue ${i + 1}, round ${c.round}, ${c.name}${c.name === input.me ? ' (you)' : ''}`;
       return c.text === null ? `- ${who}: (passed)` : `- ${who}:\n${quoteUserText(`${c.name}'s clue`, c.text)}`;
     })
     .join('\n');
@@ -244,11 +279,13 @@ function task(input: BotInput): string {
   const roles = ROLE_NAMES[input.game].map((r) => `"${r}"`).join(' or ');
   switch (input.move) {
     case 'clue': {
-      const pgm = input.beliefs
-        ? input.game === 'chameleon' && input.role === 'chameleon'
-          ? ' Use your estimates and the clues: guess the hidden word and give a clue that fits it, so you blend in.'
-          : ` Use your estimates: if you think you are the ${odd}, give a clue that also fits the others' word; otherwise give a clue that the ${odd} would not think of, without giving your word away.`
-        : '';
+      const pgm = input.target
+        ? targetText(input)
+        : input.beliefs
+          ? input.game === 'chameleon' && input.role === 'chameleon'
+            ? ' Use your estimates and the clues: guess the hidden word and give a clue that fits it, so you blend in.'
+            : ` Use your estimates: if you think you are the ${odd}, give a clue that also fits the others' word; otherwise give a clue that the ${odd} would not think of, without giving your word away.`
+          : '';
       return [
         `It is your turn (clue round ${input.round} of ${input.clueRounds}).`,
         `First say which role you think you have (${roles}).`,
@@ -271,6 +308,15 @@ function task(input: BotInput): string {
     }
     case 'guess':
       return `You were caught. Name the hidden word from the clues (topic: ${input.topic ?? '?'}).\nAnswer as JSON: {"word": "..."}`;
+    case 'judge': {
+      const labels = input.toJudge.map((c) => `"${c.label}"`).join(', ');
+      return [
+        `Before acting, judge the new clue${input.toJudge.length > 1 ? 's' : ''} (${labels}) one at a time, in order.`,
+        `For each clue, say for yourself and for each other player (as that player would judge it, from what they can know: the same clues, their own word but not yours)`,
+        `whether the clue makes each player (${input.players.join(', ')}) "more suspicious", "less suspicious" or "no change" as the ${odd}.`,
+        'Answer as JSON: {"clues": {"<clue label>": {"<observer>": {"<player>": "more suspicious" | "less suspicious" | "no change", ...}, ...}, ...}}',
+      ].join('\n');
+    }
     case 'analyse':
       return [
         `Before acting, estimate who is the ${odd}. Give one row for yourself and one row for each other player,`,
@@ -282,13 +328,31 @@ function task(input: BotInput): string {
   }
 }
 
+/** MAgIC's target-player clue instruction for the `pgm` bot. */
+function targetText(input: BotInput): string {
+  const odd = ROLE_NAMES[input.game][0];
+  const me = input.beliefs?.[input.me];
+  const selfOdd = me ? Object.entries(me).every(([p, v]) => p === input.me || v < (me[input.me] ?? 0)) : false;
+  if (input.game === 'chameleon' && input.role === 'chameleon')
+    return ` ${input.target} suspects you most: guess the hidden word from the clues and give a clue that fits it, so that ${input.target} becomes less suspicious of you.`;
+  if (selfOdd)
+    return ` You may be the ${odd}, and ${input.target} suspects you most: give a clue that also fits the word you think the others have, so that ${input.target} becomes less suspicious of you.`;
+  return ` You suspect ${input.target} most: give a clue the ${odd} could not match, so that everyone sees ${input.target}'s clues do not fit, without giving your word away.`;
+}
+
+function judgeText(input: BotInput): string {
+  if (input.toJudge.length === 0) return '';
+  // The clues themselves are quoted above, under the same labels.
+  return `\nNew clues to judge: ${input.toJudge.map((c) => `${c.label} (${c.name})`).join(', ')}.`;
+}
+
 /** The messages for one move, built only from `input`. */
 export function buildMessages(input: BotInput): ChatMessage[] {
   return [
     { role: 'system', content: `${rules(input)}${persona(input)}\n${USER_TEXT_RULE}` },
     {
       role: 'user',
-      content: `${knowledge(input)}\nPlayers: ${input.players.join(', ')}.${history(input)}\nClues so far:\n${cluesText(input)}${beliefsText(input)}\n\n${task(input)}`,
+      content: `${knowledge(input)}\nPlayers: ${input.players.join(', ')}.${history(input)}\nClues so far:\n${cluesText(input)}${beliefsText(input)}${judgeText(input)}\n\n${task(input)}`,
     },
   ];
 }
@@ -300,5 +364,6 @@ export const GAME_TASKS = {
   vote: 'game_vote',
   guess: 'game_guess',
   analyse: 'game_analyse',
+  judge: 'game_judge',
   probe: 'game_probe',
 } as const;

@@ -25,6 +25,8 @@ import { type PlayerMemory, memoriesOf, type Reveal, revealOf } from './results.
 import {
   type LeaderboardEntry,
   leaderboard,
+  scoreParticipantsOf,
+  scoreRatings,
   participantsOf,
   RATING_SETTINGS,
   type RatingStore,
@@ -141,6 +143,26 @@ export interface GameServiceDeps {
   onFinished?: (game: FinishedGame) => void | Promise<void>;
   /** Streams events as bots move (a front end can announce turns before the whole bot run ends). */
   onEvents?: (context: GameContext, events: GameEvent[], game: GameSnapshot) => void | Promise<void>;
+  /**
+   * Told about every bot move whose model answer was unusable, so a legal default was played (the composition root
+   * logs `line`); the service also counts them (`botFallbacks`).
+   */
+  onBotFallback?: (fallback: LiveFallback) => void;
+}
+
+/** A live game's bot fallback: which game, seat and move, why, and one readable line for the log. */
+export interface LiveFallback {
+  gameId: string;
+  kind: AnyGameKind;
+  channelId: string;
+  player: PlayerId;
+  task: string;
+  reason: string;
+  line: string;
+}
+
+export function fallbackLine(f: Omit<LiveFallback, 'line'>): string {
+  return `game ${f.gameId} (${f.kind}, channel ${f.channelId}): bot ${f.player} played a legal default for its ${f.task} because the model's answer was unusable: ${f.reason}`;
 }
 
 function fail(code: GameError['code'], message: string): ServiceResult {
@@ -152,10 +174,22 @@ export class GameService {
   private readonly words: { topics: TopicCard[]; pairs: WordPair[] } | undefined;
   private seedState: number;
   private idCounter = 0;
+  private fallbacks = 0;
 
   constructor(private readonly deps: GameServiceDeps) {
     this.words = deps.words;
     this.seedState = seedState((deps.now ?? Date.now)());
+  }
+
+  /** Bot moves played as a legal default since this service started (an unusable model answer each). */
+  botFallbacks(): number {
+    return this.fallbacks;
+  }
+
+  private reportFallback(rec: GameRecord, player: PlayerId, task: string, reason: string): void {
+    this.fallbacks++;
+    const f = { gameId: rec.id, kind: rec.data.state.kind, channelId: rec.channelId, player, task, reason };
+    this.deps.onBotFallback?.({ ...f, line: fallbackLine(f) });
   }
 
   // ---- Commands --------------------------------------------------------------------------------------------
@@ -356,7 +390,7 @@ export class GameService {
 
   async leaderboard(
     scope: string,
-    kind: GameKind,
+    kind: AnyGameKind,
     limit: number = RATING_SETTINGS.leaderboardSize,
   ): Promise<LeaderboardEntry[]> {
     return leaderboard(await this.deps.ratings.top(scope, kind, limit), limit);
@@ -424,7 +458,14 @@ export class GameService {
       });
       await runGtBots(gt, {
         botFor: () => bot,
-        onStep: async (state, stepEvents) => {
+        onStep: async (state, stepEvents, step) => {
+          if (step.decision.fallback)
+            this.reportFallback(
+              cur,
+              step.player,
+              step.decision.action.type,
+              step.decision.fallbackReason ?? 'answer not a legal move',
+            );
           const next = await this.save(cur, { ...cur.data, state });
           if (!next) throw new Error(`game ${cur.id}: concurrent write during a bot move`);
           cur = next;
@@ -440,6 +481,7 @@ export class GameService {
         llmFor: () => this.deps.llm,
         memory: cur.data.bots,
         ...(this.deps.townId ? { townId: this.deps.townId } : {}),
+        onFallback: (f) => this.reportFallback(cur, f.player, f.task, f.reason),
         onStep: async (state, stepEvents, step) => {
           const next = await this.save(cur, {
             ...cur.data,
@@ -459,8 +501,15 @@ export class GameService {
 
   private async finish(rec: GameRecord): Promise<GameRecord> {
     const state = rec.data.state;
-    // Game-theory tables are not rated and leave no memories (their results are the events' scores).
-    if (isGameTheory(state)) return (await this.save(rec, { ...rec.data, rated: true })) ?? rec;
+    // Game-theory tables are rated as score games (ratings.ts scoreRatings) and leave no memories.
+    if (isGameTheory(state)) {
+      const p = scoreParticipantsOf(state, rec.data.model);
+      if (p) {
+        const prev = await this.deps.ratings.get(rec.scope, state.scenario, [...new Set(p.map((x) => x.key))]);
+        await this.deps.ratings.put(scoreRatings(rec.scope, state.scenario, prev, p));
+      }
+      return (await this.save(rec, { ...rec.data, rated: true })) ?? rec;
+    }
     const p = participantsOf(state, rec.data.model);
     if (p) {
       const keys = [...new Set(p.participants.map((x) => x.key))];

@@ -47,3 +47,20 @@ export function saysWord(text: string, word: string): boolean {
 export function sameWord(a: string, b: string): boolean {
   return normalizeWord(a) === normalizeWord(b);
 }
+
+/**
+ * "a" or "an" before a word, by its sound as far as spelling tells: "an undercover", "an hour", "a chameleon",
+ * "a unicorn", "a one-off". Digits are read as spoken ("an 8-player game", "an 11").
+ */
+export function article(word: string): 'a' | 'an' {
+  const w = word.trim().toLowerCase();
+  if (/^(8|11|18)(\D|$)/.test(w) || /^8\d/.test(w)) return 'an';
+  if (/^(hour|honest|honou?r|heir)/.test(w)) return 'an';
+  if (/^(uni|use|usu|uti|eu|ew|one|once|ue)/.test(w)) return 'a';
+  return /^[aeiou]/.test(w) ? 'an' : 'a';
+}
+
+/** The word with its indefinite article: "an undercover", "a prisoners-dilemma". */
+export function withArticle(word: string): string {
+  return `${article(word)} ${word}`;
+}

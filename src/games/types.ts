@@ -12,7 +12,15 @@ export type AnyGameKind = GameKind | GtScenario;
 /** A seat's id: a Discord user id, 'console:<name>', or 'bot:<n>' for bot seats. */
 export type PlayerId = string;
 
-export type BotKind = 'vanilla' | 'pgm';
+/**
+ * How a bot is prompted: `vanilla` (one call per move), `pgm` (MAgIC's PGM: textual suspicion judgements after every
+ * clue and a target-player clue) or `pgm-prob` (the numeric-probability variant, the paper's ProPGM).
+ */
+export type BotKind = 'vanilla' | 'pgm' | 'pgm-prob';
+export const BOT_KINDS: readonly BotKind[] = ['vanilla', 'pgm', 'pgm-prob'];
+export function isBotKind(v: unknown): v is BotKind {
+  return typeof v === 'string' && (BOT_KINDS as readonly string[]).includes(v);
+}
 
 /** A town resident (or any character) a bot plays as. */
 export interface Persona {

@@ -193,6 +193,48 @@ describe('/game in Discord', () => {
     expect(await service.view(ctxOf(ch), null)).toBeNull();
   });
 
+  it('a vote menu from an earlier round is refused with a clear message and counts nothing', async () => {
+    await start(11);
+    const ch = h.general();
+    await h.slash(h.alice, { name: 'game', subcommand: 'chameleon', options: { bots: 2 } }).answer();
+    await (await click(h.alice, ch, 'game:start')).firstResponse();
+    for (let step = 0; step < 50; step++) {
+      const v = (await service.view(ctxOf(ch), null))?.game;
+      if (v?.phase === 'vote' && v.awaiting.includes(h.alice.id)) break;
+      if (v?.phase === 'clues' && v.awaiting.includes(h.alice.id))
+        await h
+          .slash(h.alice, { name: 'game', subcommand: 'clue', options: { text: 'often in stories' } })
+          .answer(10_000);
+      else await new Promise((r) => setTimeout(r, 20));
+    }
+    await h.fake.waitFor(
+      () => h.fake.messagesIn(ch).some((m) => customIds(m).some((id) => id.startsWith('game:vote'))),
+      5000,
+      'the vote menu',
+    );
+    const menu = withControl(ch, 'game:vote');
+    const current = controlId(menu, 'game:vote');
+    const [, , id, seq] = current.split(':');
+    const game = (await service.view(ctxOf(ch), null))!.game;
+    const target = game.players.find((p) => p.id !== h.alice.id)!.id;
+    // The same menu as posted for an earlier round (its round number one lower).
+    const stale = h.fake.select({
+      channelId: ch,
+      user: h.alice,
+      customId: `game:vote:${id}:${Number(seq) - 1}`,
+      values: [target],
+      message: menu,
+    });
+    const refused = await stale.answer(10_000);
+    expect(refused.content).toBe('This vote menu is from an earlier round; use the newest one.');
+    expect(stale.ephemeral).toBe(true);
+    expect((await service.view(ctxOf(ch), null))!.game.awaiting).toContain(h.alice.id);
+    // The current menu counts.
+    const fresh = h.fake.select({ channelId: ch, user: h.alice, customId: current, values: [target], message: menu });
+    expect((await fresh.answer(10_000)).content).toBe('Vote recorded.');
+    expect(h.log.errors()).toEqual([]);
+  });
+
   it('passes the turn when a person does not give a clue in time', async () => {
     await start(5, { clueSeconds: 0.3, voteSeconds: 0.3, guessSeconds: 0.3 });
     const ch = h.general();

@@ -124,8 +124,8 @@ describe('bots always produce legal actions', () => {
 });
 
 describe('model calls per move', () => {
-  it('vanilla spends exactly one call per move; PGM at most two', async () => {
-    for (const kind of ['vanilla', 'pgm'] as const) {
+  it('vanilla spends exactly one call per move; PGM (textual and numeric) at most two', async () => {
+    for (const kind of ['vanilla', 'pgm', 'pgm-prob'] as const) {
       for (const game of ['chameleon', 'undercover'] as const) {
         const rec = new RecordingModel(offline);
         const seats: MatchSeat[] = [0, 1, 2, 3].map(() => ({ kind, llm: rec, challenger: true }));
@@ -139,8 +139,9 @@ describe('model calls per move', () => {
           if (kind === 'vanilla') expect(perMove).toBe(1);
           else expect(perMove).toBeLessThanOrEqual(2);
         }
-        if (kind === 'pgm') expect(rec.calls.some((c) => c.task === 'game_analyse')).toBe(true);
-        else expect(rec.calls.some((c) => c.task === 'game_analyse')).toBe(false);
+        // Each variant asks its own analysis: judgements (pgm), probabilities (pgm-prob), none (vanilla).
+        expect(rec.calls.some((c) => c.task === 'game_judge')).toBe(kind === 'pgm');
+        expect(rec.calls.some((c) => c.task === 'game_analyse')).toBe(kind === 'pgm-prob');
       }
     }
   });

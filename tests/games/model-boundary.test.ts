@@ -82,7 +82,7 @@ describe('game bot schemas on a strict structured-outputs server', () => {
         seats: [
           { kind: 'pgm', llm, challenger: true },
           { kind: 'vanilla', llm },
-          { kind: 'pgm', llm },
+          { kind: 'pgm-prob', llm },
         ],
         probes: true,
       });

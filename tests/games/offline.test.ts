@@ -26,6 +26,8 @@ function input(over: Partial<BotInput>): BotInput {
     pastVotes: [],
     beliefs: null,
     persona: null,
+    target: null,
+    toJudge: [],
     ...over,
   };
 }
@@ -160,5 +162,23 @@ describe('listener recall', () => {
     const counts = ['a', 'b', 'c', 'd', 'e', 'f'].map(known);
     expect(Math.min(...counts)).toBeLessThan(clues.length);
     expect(known('a')).toBe(known('a'));
+  });
+});
+
+describe('offline seats do not share one private association table', () => {
+  it("each seat's clues come from its own seeded share of a word's associations", () => {
+    const word = 'Cherry';
+    const all = k.cluesFor(word);
+    expect(all.length).toBeGreaterThan(4);
+    const minds = ['Ann', 'Ben', 'Cat', 'Dan'].map((name) => ({ id: `${name}|Fruits|${word}`, recall: 0.75 }));
+    const lists = minds.map((m) => k.cluesFor(word, m));
+    for (const l of lists) {
+      expect(l.length).toBeLessThan(all.length);
+      for (const c of l) expect(all).toContain(c);
+    }
+    // Different seats, different samples: no two of these four know exactly the same associations.
+    expect(new Set(lists.map((l) => l.join('|'))).size).toBe(4);
+    // Deterministic per seat.
+    expect(k.cluesFor(word, minds[0])).toEqual(lists[0]);
   });
 });

@@ -4,6 +4,7 @@ import {
   leaderboard,
   RATING_SETTINGS,
   ratingKey,
+  scoreRatings,
   updateRatings,
 } from '../../src/games/ratings.ts';
 
@@ -74,5 +75,48 @@ describe('OpenSkill ratings', () => {
     expect(ratingKey({ id: 'bot:1', name: 'Sam', bot: { kind: 'pgm', residentId: 'r' } }, 'gpt').key).toBe(
       'bot:pgm:gpt',
     );
+  });
+});
+
+describe('score games (the game-theory scenarios)', () => {
+  it('ranks each key by its result: best gains, worst loses, equal results share a rank; two seats of one key are one', () => {
+    const rows = scoreRatings(
+      'g',
+      'prisoners-dilemma',
+      [],
+      [
+        { key: 'user:a', name: 'Ann', result: 14, won: true },
+        { key: 'bot:vanilla:m', name: 'vanilla bot (m)', result: 9, won: false },
+        { key: 'bot:vanilla:m', name: 'vanilla bot (m)', result: 5, won: false },
+        { key: 'user:c', name: 'Cy', result: 7, won: false },
+      ],
+    );
+    const by = Object.fromEntries(rows.map((r) => [r.playerKey, r]));
+    expect(rows).toHaveLength(3);
+    expect(by['user:a']?.mu).toBeGreaterThan(RATING_SETTINGS.mu);
+    // The bot key's mean result (7) equals Cy's: they share the losing rank and move alike.
+    expect(by['bot:vanilla:m']?.mu).toBeCloseTo(by['user:c']?.mu ?? 0, 9);
+    expect(by['user:c']?.mu).toBeLessThan(RATING_SETTINGS.mu);
+    expect(rows.map((r) => [r.playerKey, r.games, r.wins])).toEqual([
+      ['user:a', 1, 1],
+      ['bot:vanilla:m', 1, 0],
+      ['user:c', 1, 0],
+    ]);
+  });
+
+  it('all equal (a Cost Sharing agreement: everyone wins): counted, nothing moves', () => {
+    const rows = scoreRatings(
+      'g',
+      'cost-sharing',
+      [],
+      [
+        { key: 'user:a', name: 'Ann', result: 1, won: true },
+        { key: 'user:b', name: 'Ben', result: 1, won: true },
+      ],
+    );
+    expect(rows.map((r) => [r.mu, r.games, r.wins])).toEqual([
+      [RATING_SETTINGS.mu, 1, 1],
+      [RATING_SETTINGS.mu, 1, 1],
+    ]);
   });
 });

@@ -5,9 +5,10 @@ import { gamesOfflineRules } from '../../src/games/offline.ts';
 import { InMemoryRatingStore } from '../../src/games/ratings.ts';
 import { type FinishedGame, GameService, type GameServiceDeps, type ServiceResult } from '../../src/games/service.ts';
 import { InMemoryGameStore } from '../../src/games/store.ts';
+import { article } from '../../src/games/text.ts';
 import { isError } from '../../src/games/types.ts';
 import { OfflineModel } from '../../src/llm/offline-model.ts';
-import { RecordingModel } from '../support/games-models.ts';
+import { RecordingModel, ScriptedModel } from '../support/games-models.ts';
 
 const ctx = { scope: 'guild-1', channelId: 'chan-1' };
 const ann = { id: 'u-ann', name: 'Ann' };
@@ -181,6 +182,26 @@ describe('GameService: timeouts, bots-only play and restarts', () => {
   });
 });
 
+describe('GameService: bot fallbacks in live games', () => {
+  it('an unusable model answer is played as a legal default, counted, and reported as one readable line', async () => {
+    const lines: string[] = [];
+    const { service } = setup({
+      llm: new ScriptedModel(() => ({ nonsense: true })),
+      onBotFallback: (f) => lines.push(f.line),
+    });
+    ok(await service.lobby(ctx, ann, { kind: 'chameleon', bots: 2 }));
+    ok(await service.start(ctx, ann));
+    const after = ok(await service.clue(ctx, ann, 'something you might see often'));
+    // Both bots gave a clue and voted, each a legal default.
+    expect(after.events.filter((e) => e.type === 'clue')).toHaveLength(3);
+    expect(service.botFallbacks()).toBe(4);
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatch(
+      /^game \S+ \(chameleon, channel chan-1\): bot bot:\d played a legal default for its clue because the model's answer was unusable: game_clue: /,
+    );
+  });
+});
+
 describe('console commands', () => {
   it('parses the /game command family', () => {
     expect(parseGameCommand('hello')).toBeNull();
@@ -209,6 +230,27 @@ describe('console commands', () => {
     expect(parseGameCommand('/game chameleon bots 99')?.ok).toBe(false);
     expect(parseGameCommand('/game chameleon party')?.ok).toBe(false);
     expect(parseGameCommand('/game dance')?.ok).toBe(false);
+  });
+
+  it('lobby lines take the right article: "an undercover lobby", "a public-good lobby"', async () => {
+    for (const [line, want] of [
+      ['/game undercover bots 2', /opened an undercover lobby/],
+      ['/game public-good bots 2', /opened a public-good lobby/],
+    ] as const) {
+      const { service } = setup();
+      const p = parseGameCommand(line);
+      if (!p?.ok) throw new Error(`parse ${line}`);
+      expect((await runGameCommand(service, ctx, ann, p.command)).lines[0]).toMatch(want);
+    }
+    expect(['undercover', 'hour', 'unicorn', 'one-off', 'chameleon', 'apple', '8-seat'].map(article)).toEqual([
+      'an',
+      'an',
+      'a',
+      'a',
+      'a',
+      'an',
+      'an',
+    ]);
   });
 
   it('plays a round through text commands', async () => {

@@ -40,6 +40,7 @@ import {
   probeSchema,
   GAME_TASKS,
   guessSchema,
+  judgeSchema,
   voteSchema,
 } from '../../src/games/prompts.ts';
 import { createLanguageModel } from '../../src/llm/index.ts';
@@ -65,6 +66,11 @@ function botInput(game: 'chameleon' | 'undercover'): BotInput {
     pastVotes: [],
     beliefs: null,
     persona: null,
+    target: null,
+    toJudge: [
+      { label: 'clue 1', name: 'Bob', text: 'red' },
+      { label: 'clue 2', name: 'Cy', text: 'sweet' },
+    ],
   } as BotInput;
 }
 
@@ -91,6 +97,8 @@ const tasks: Array<[string, z.ZodType]> = [
   [`${GAME_TASKS.vote} (undercover)`, voteSchema(botInput('undercover'))],
   [GAME_TASKS.analyse, analyseSchema(botInput('chameleon'))],
   [`${GAME_TASKS.analyse} (undercover)`, analyseSchema(botInput('undercover'))],
+  [GAME_TASKS.judge, judgeSchema(botInput('chameleon'))],
+  [`${GAME_TASKS.judge} (undercover)`, judgeSchema(botInput('undercover'))],
   [KNOWLEDGE_TASK, knowledgeOutput],
   [RANK_TASK, rankOutput(4)],
 ];

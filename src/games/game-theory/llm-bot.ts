@@ -8,7 +8,7 @@ import type { LanguageModel } from '../../llm/port.ts';
 import type { BotKind } from '../types.ts';
 import { checkShares } from './cost-sharing.ts';
 import type { GtView } from './engine.ts';
-import { type GtBot, type GtDecision, offlineGtBot, offlineMove } from './offline-bot.ts';
+import { type GtBot, type GtDecision, offlineGtBot, offlineMove, roundShares } from './offline-bot.ts';
 import {
   analyseSchema,
   boundedAmount,
@@ -46,6 +46,7 @@ export function gtBotFor(llm: LanguageModel, opts: LlmGtBotOptions = {}): GtBot 
 
 class Turn {
   calls = 0;
+  private lastError = '';
   constructor(
     private readonly llm: LanguageModel,
     private readonly kind: BotKind,
@@ -65,8 +66,9 @@ class Turn {
         temperature: 0,
         ...(this.townId ? { townId: this.townId } : {}),
       });
-    } catch {
-      // Budget, timeout, schema failure or garbage: a legal default is played.
+    } catch (e) {
+      // Budget, timeout, schema failure or garbage: a legal default is played, and the reason kept.
+      this.lastError = `${task}: ${e instanceof Error ? e.message : String(e)}`;
       return null;
     }
   }
@@ -74,7 +76,7 @@ class Turn {
   private fallback(): GtDecision {
     const action = offlineMove(this.view, this.legal);
     if (!action) throw new Error('game-theory bot asked to move with no legal move');
-    return { action, calls: this.calls, fallback: true };
+    return { action, calls: this.calls, fallback: true, fallbackReason: this.lastError || 'answer not a legal move' };
   }
 
   async play(): Promise<GtDecision> {
@@ -83,7 +85,7 @@ class Turn {
     if (!me || !move) return this.fallback();
     const kind: GtMoveKind = move.type;
     let analysis: string[] | null = null;
-    if (this.kind === 'pgm') {
+    if (this.kind !== 'vanilla') {
       const input = gtInputFromView(this.view, 'analyse', this.legal, null);
       const others = input.players.filter((p) => p !== input.me);
       const ans = await this.ask(GT_TASKS.analyse, analyseSchema(others), input);
@@ -113,7 +115,7 @@ class Turn {
         if (this.view.scenario !== 'cost-sharing') return null;
         const airlines = this.view.airlines;
         const a = await this.ask(GT_TASKS.propose, proposeSchema(airlines), input);
-        const shares = a ? airlines.map((x) => a[x] as number) : null;
+        const shares = a ? sharesFromAnswer(airlines.map((x) => a[x] as number)) : null;
         return shares && checkShares(shares, airlines.length) === null ? { type: 'propose', player: me, shares } : null;
       }
       case 'vote': {
@@ -126,4 +128,16 @@ class Turn {
         return null;
     }
   }
+}
+
+/**
+ * A model's split as whole percentages adding up to 100. Models often answer 33.3/33.3/33.3 or a split that adds up
+ * to 99 or 101 (or give weights rather than percentages); the proportions are what they mean, so non-negative
+ * numbers (not all zero) are rescaled to 100 by largest remainders. Negative or non-finite numbers: null (fallback).
+ */
+export function sharesFromAnswer(raw: number[]): number[] | null {
+  if (raw.length === 0 || !raw.every((x) => Number.isFinite(x) && x >= 0)) return null;
+  if (raw.every((x) => x === 0)) return null;
+  const exact = raw.every(Number.isInteger) && raw.reduce((a, b) => a + b, 0) === 100;
+  return exact ? raw : roundShares(raw);
 }

@@ -18,6 +18,8 @@ export interface GtDecision {
   calls: number;
   /** True when a model's answer was unusable and a legal default was played instead. */
   fallback: boolean;
+  /** Why the model's answer was not played (model error or the rule it broke); absent when it was. */
+  fallbackReason?: string;
 }
 
 /** A seat's player in the game-theory scenarios: decides from its view and legal moves only. */

@@ -63,6 +63,17 @@ describe('game-theory tables in the console', () => {
     let last: string[] = [];
     for (const c of choices) last = await say(`/game choose ${c}`);
     expect(last.at(-1)).toMatch(/^Game over\. Scores: Guest \d+, Bot 1 \d+, Bot 2 \d+\. Winners?: /);
+    // Rated as a score game: the person and the bot key (two seats, one rating) are on the leaderboard.
+    const board = await say('/game leaderboard prisoners-dilemma');
+    expect(board[0]).toBe('prisoners-dilemma leaderboard:');
+    expect(
+      board
+        .slice(1)
+        .map((l) => l.replace(/^\s+\d+\. /, '').replace(/\s.*$/, ''))
+        .sort(),
+    ).toEqual(['Guest', 'vanilla']);
+    expect(board.join('\n')).toMatch(/\(\d\/1 won\)/);
+    expect((await say('/game leaderboard models'))[0]).toMatch(/^MAgIC bench, per model/);
     expect(await say('/game choose defect')).toEqual([
       'There is no game in this channel. Start one with /game chameleon, undercover, cost-sharing, prisoners-dilemma or public-good.',
     ]);
