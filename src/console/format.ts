@@ -79,6 +79,9 @@ export function formatRelationships(g: RelationshipGraph): string {
   const edges = [...g.edges].sort((a, b) => b.weight - a.weight);
   if (edges.length === 0) return 'Nobody knows anybody yet.';
   return edges
-    .map((e) => `${name.get(e.a)} — ${name.get(e.b)}: ${e.weight} memories${e.acquainted ? '' : ' (not met)'}`)
+    .map(
+      (e) =>
+        `${name.get(e.a)} — ${name.get(e.b)}: ${e.weight} ${e.weight === 1 ? 'memory' : 'memories'} naming the other${e.acquainted ? '' : ' (no conversation here yet)'}`,
+    )
     .join('\n');
 }

@@ -76,8 +76,8 @@ export interface CreateTownOptions {
   seed?: string | number;
 }
 
-const PERSONA_NAME_MAX = 40;
-const PERSONA_DESC_MAX = 200;
+export const PERSONA_NAME_MAX = 40;
+export const PERSONA_DESC_MAX = 200;
 
 export class TownService {
   readonly id: string;
@@ -269,6 +269,8 @@ export class TownService {
     const n = name.trim();
     const d = description.trim();
     if (n.length === 0) throw new UserError('town/persona_name', 'A persona needs a name.');
+    if (!/[\p{L}\p{N}]/u.test(n))
+      throw new UserError('town/persona_name', `"${n}" is not a name: a persona name needs a letter or a digit.`);
     if (n.length > PERSONA_NAME_MAX)
       throw new UserError('town/persona_name', `A persona name is at most ${PERSONA_NAME_MAX} characters.`);
     if (d.length > PERSONA_DESC_MAX)
