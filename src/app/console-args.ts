@@ -24,6 +24,8 @@ export function longestPrefix<T>(
  */
 export function parsePersonaArgs(rest: string): { name: string; description: string } {
   const text = rest.trim();
+  // ", a spy": the separator came first, so there is no name (the table then says a persona needs one).
+  if (/^[,:—–]/.test(text)) return { name: '', description: text.slice(1).trim() };
   for (let k = 0; k < text.length; k++) {
     const c = text[k]!;
     const punct = c === ',' || c === ':' || c === '—' || c === '–';
