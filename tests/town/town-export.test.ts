@@ -1,7 +1,11 @@
 // Export -> import round trip: a town that has run for a while, with a persona, written as JSON and as NDJSON and
 // read back into another store: every memory (embeddings included), plan, persona and the clock survive; a
 // malformed file is refused with the place of the problem and writes nothing.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runLifecycleCommand } from '../../src/cli/town.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
 import { formatTownExport, parseTownExport, readTownExport, writeTownImport } from '../../src/town/town-export.ts';
@@ -60,5 +64,29 @@ describe('town export and import', () => {
     await expect(
       writeTownImport(store, parseTownExport(good.join('\n')), { id: 'console', scope: 'console' }),
     ).rejects.toThrow(/already exists/);
+  });
+
+  it('npm run town -- export | import: the file round-trips between stores, and says what it did', async () => {
+    const { store } = await livedInTown();
+    const dir = mkdtempSync(join(tmpdir(), 'town-export-'));
+    const file = join(dir, 'town.ndjson');
+    let out = '';
+    const say = (s: string) => {
+      out += s;
+    };
+    expect(await runLifecycleCommand('export', [file], say, store)).toBe(0);
+    expect(out).toMatch(/^Exported Tiny \(console\) to .*town\.ndjson: tick 5, 3 residents, \d+ memories, 1 persona\.\n$/);
+    expect(readFileSync(file, 'utf8').split('\n')[0]).toContain('"format":"smalltown-town"');
+    const other = new InMemoryTownStore();
+    out = '';
+    expect(await runLifecycleCommand('import', [file, '--scope', '42'], say, other)).toBe(0);
+    expect(out).toMatch(/^Imported Tiny into 42: tick 5/);
+    expect((await other.list()).map((t) => t.id)).toEqual(['guild-42']);
+    out = '';
+    expect(await runLifecycleCommand('import', [file, '--scope', '42'], say, other)).toBe(1);
+    expect(out).toContain('A town already exists here (guild-42)');
+    out = '';
+    expect(await runLifecycleCommand('import', [join(dir, 'missing.json')], say, other)).toBe(1);
+    expect(out).toContain('No such file');
   });
 });
