@@ -4,8 +4,8 @@
 // arguments object, run the operation, and show its result (text; on Discord, pictures as attachments).
 // Argument names are the Discord option names, so a slash command's options map onto them one to one.
 import { z } from 'zod';
-import { UserError } from '../errors.ts';
 import { USER_TEXT_MAX_CHARS } from '../core/user-text.ts';
+import { UserError } from '../errors.ts';
 import { PERSONA_DESC_MAX, PERSONA_NAME_MAX, type Speaker, type TownService } from '../town/service.ts';
 import { budgetText, memoriesText, residentInfoText, residentListText, statusText } from './texts.ts';
 
