@@ -64,6 +64,7 @@ const READERS: Partial<Record<OperationId, Reader>> = {
   townStep: (w) => ({ ticks: num(w[0] ?? '1') }),
   townSpeed: (w) => (w[0] === undefined ? {} : { ticks_per_run: num(w[0]) }),
   townBudget: (w) => (w[0] === 'default' ? { default: true } : w[0] === undefined ? {} : { tokens: num(w[0]) }),
+  townExport: (_w, _s, rest) => (rest ? { file: rest } : {}),
   townRelationships: (w) => (w.length > 0 ? { resident: w.join(' ') } : {}),
   townObject: (w, state) => {
     const loc = longestPrefix(w, (p) => findLocation(state, p));

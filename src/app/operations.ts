@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { USER_TEXT_MAX_CHARS } from '../core/user-text.ts';
 import { UserError } from '../errors.ts';
 import { PERSONA_DESC_MAX, PERSONA_NAME_MAX, type Speaker, type TownService } from '../town/service.ts';
+import { formatTownExport } from '../town/town-export.ts';
 import { budgetText, memoriesText, residentInfoText, residentListText, statusText } from './texts.ts';
 
 /** Ticks one `/town step` may run, on every front end (each tick can take a model round trip per resident). */
@@ -20,6 +21,8 @@ export const NAME_MAX = 100;
 export interface OperationResult {
   lines: string[];
   picture?: { kind: 'map' | 'relationships'; resident?: string; personas: { name: string }[] };
+  /** A file to hand over: the console writes it at `name` (a path), Discord attaches it. */
+  file?: { name: string; text: string };
   /** Posts may have been committed: Discord drains the outbox now. */
   changedTown?: boolean;
 }
@@ -167,6 +170,32 @@ export const OPERATIONS = {
       if (a.default) await town.setBudget(null);
       else if (a.tokens !== undefined) await town.setBudget(a.tokens);
       return { lines: await budgetText(town) };
+    },
+  }),
+  townExport: op({
+    path: ['town', 'export'],
+    summary: 'The whole town as one file: state and clock, every memory, plan and persona',
+    usage: '[file.json|file.ndjson]',
+    admin: true,
+    args: z.object({
+      file: z
+        .string()
+        .trim()
+        .regex(/\.(json|ndjson)$/i, 'The export file name ends in .json or .ndjson.')
+        .max(200)
+        .optional()
+        .describe('File name (.json, or .ndjson for one line per memory)'),
+    }),
+    async run({ town }, { file }) {
+      const t = await town.exportTown();
+      const name = file ?? `${town.id}-export.json`;
+      const text = formatTownExport(t, name.toLowerCase().endsWith('.ndjson') ? 'ndjson' : 'json');
+      return {
+        lines: [
+          `${t.name} at tick ${t.state.clock.tick}: ${t.state.residents.length} residents, ${t.memories.length} ${plural(t.memories.length, 'memory', 'memories')}, ${t.personas.length} ${plural(t.personas.length, 'persona')}. Load it with npm run town -- import FILE --scope SCOPE.`,
+        ],
+        file: { name, text },
+      };
     },
   }),
   townMap: op({

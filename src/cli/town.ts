@@ -92,11 +92,7 @@ export async function runLifecycleCommand(
     }
     if (cmd === 'export') {
       const towns = await s.list();
-      const town = scope
-        ? towns.find((t) => t.scope === scope)
-        : towns.length === 1
-          ? towns[0]
-          : undefined;
+      const town = scope ? towns.find((t) => t.scope === scope) : towns.length === 1 ? towns[0] : undefined;
       if (!town)
         throw new UserError(
           'town/export_which',

@@ -7,12 +7,17 @@ import {
   type SlashCommandBuilder,
   type SlashCommandSubcommandBuilder,
 } from 'discord.js';
+import { basename } from 'node:path';
 import { z } from 'zod';
 import { type Operation, type OperationResult, runOperation, TEXT_MAX } from '../app/operations.ts';
 import { renderTownPicture } from '../render/town-pictures.ts';
+import { UserError } from '../errors.ts';
 import type { TownService } from '../town/service.ts';
 import type { CommandContext } from './types.ts';
 import { answer, plain, speakerOf } from './util.ts';
+
+/** Largest attachment sent (Discord's upload limit for a server without boosts). */
+const ATTACHMENT_MAX = 10 * 1024 * 1024;
 
 interface PropertySchema {
   type?: string;
@@ -94,6 +99,11 @@ export async function executeOperation(
 ): Promise<OperationResult> {
   const r = await runOperation(o, { town, speaker: speakerOf(i) }, operationArgs(i, o));
   if (r.changedTown) ctx.deliverSoon(town.id);
+  if (r.file && Buffer.byteLength(r.file.text) > ATTACHMENT_MAX)
+    throw new UserError(
+      'bot/attachment_too_big',
+      `The file would be ${(Buffer.byteLength(r.file.text) / 1048576).toFixed(1)} MB; Discord takes ${ATTACHMENT_MAX / 1048576} MB. Run \`npm run town -- export FILE\` on the bot's machine instead.`,
+    );
   const files = r.picture
     ? [
         new AttachmentBuilder(
@@ -105,6 +115,7 @@ export async function executeOperation(
         ),
       ]
     : [];
+  if (r.file) files.push(new AttachmentBuilder(Buffer.from(r.file.text), { name: basename(r.file.name) }));
   await answer(i, [plain(r.lines.join('\n')), ...extraLines].filter(Boolean).join('\n'), { files });
   return r;
 }

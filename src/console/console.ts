@@ -1,7 +1,8 @@
 // The local console: runs the full town in a terminal (or from piped stdin) with the same operations the
 // Discord front end offers. Posts print as they are committed; commands mirror the slash commands.
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { consoleArgs, longestPrefix } from '../app/console-args.ts';
 import {
@@ -308,6 +309,11 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
       { town: service, speaker: user },
       consoleArgs(o, words, service.snapshot(), typed),
     );
+    if (r.file) {
+      const path = resolve(r.file.name);
+      writeFileSync(path, r.file.text);
+      r.lines.push(`Written: ${path}`);
+    }
     out(r.lines.join('\n'));
     if (r.picture) {
       out(r.picture.kind === 'map' ? formatMap(service.map()) : formatRelationships(service.relationships()));

@@ -35,6 +35,7 @@ import { formatClock, formatSimDate, formatSimTime, MINUTE, minuteOfDay } from '
 import type { DigestData, Persona, Post, ResidentState, TownState } from './types.ts';
 import { findObject, getLocation } from './world.ts';
 
+import { readTownExport, type TownExport } from './town-export.ts';
 export type { MapData, MemoryHit, RelationshipGraph, ResidentInfo, ResidentSummary, TownStatus } from './queries.ts';
 export type { KitFactory } from './session.ts';
 export { upgradeState } from './session.ts';
@@ -253,6 +254,11 @@ export class TownService {
   /** Who knows whom: edge weight = memories of one that name the other (full name, or first name if unique). */
   relationships(): RelationshipGraph {
     return relationshipGraph(this.session.world);
+  }
+
+  /** The whole town as one export (state, memories, plans, personas): see town-export.ts. */
+  exportTown(): Promise<TownExport> {
+    return readTownExport(this.deps.store, this.id);
   }
 
   lastDigest(): DigestData | null {

@@ -1,6 +1,7 @@
 // The operation table (src/app/operations.ts) and its two renderers: every operation is a Discord slash command
 // (sub)command with its arguments as options and its limits as option ranges, and a console command that runs it;
 // plus the small fixes of issue 12 (persona names, usage lines, plural texts).
+import { readFileSync } from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS, type OperationId, STEP_MAX, usageOf } from '../../src/app/operations.ts';
@@ -10,6 +11,7 @@ import { CONSOLE_HELP, runConsole } from '../../src/console/console.ts';
 import { formatRelationships } from '../../src/console/format.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
+import { parseTownExport } from '../../src/town/town-export.ts';
 import { tinyTown } from '../support/town-fixtures.ts';
 import { scriptedKit } from '../support/town-scripted-mind.ts';
 
@@ -22,6 +24,7 @@ const CONSOLE_LINES: Record<OperationId, string> = {
   townSpeed: '/town speed 2',
   townObject: '/town object house stove is burning',
   townBudget: '/town budget 5000',
+  townExport: `/town export ${process.env.TMPDIR ?? '/tmp'}/smalltown-ops-test-export.ndjson`,
   townMap: '/town map',
   townRelationships: '/town relationships Ann Lee',
   residentList: '/resident list',
@@ -89,6 +92,10 @@ describe('operation table', () => {
       expect(CONSOLE_HELP.join('\n'), id).toContain(usageOf(OPERATIONS[id]));
     });
     expect(text).toContain('Picture: ');
+    // The export the console wrote reads back as a valid town file.
+    const exported = parseTownExport(readFileSync(CONSOLE_LINES.townExport.split(' ')[2]!, 'utf8'));
+    expect(exported.name).toBe('Tiny');
+    expect(text).toMatch(/Tiny at tick \d+: 3 residents, \d+ memories, 0 personas\. Load it with npm run town -- import/);
   });
 });
 
