@@ -6,6 +6,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS, type OperationId, STEP_MAX, usageOf } from '../../src/app/operations.ts';
 import { commandPayloads } from '../../src/bot/deploy-commands.ts';
+import { HELP_TEXT } from '../../src/commands/help.ts';
 import { COMMANDS } from '../../src/commands/index.ts';
 import { CONSOLE_HELP, runConsole } from '../../src/console/console.ts';
 import { formatRelationships } from '../../src/console/format.ts';
@@ -90,12 +91,15 @@ describe('operation table', () => {
       const a = answers[n]!;
       expect(a, id).not.toMatch(/Unknown command|Usage:|Something went wrong/);
       expect(CONSOLE_HELP.join('\n'), id).toContain(usageOf(OPERATIONS[id]));
+      expect(HELP_TEXT, id).toContain(`\`/${OPERATIONS[id].path.join(' ')}`);
     });
     expect(text).toContain('Picture: ');
     // The export the console wrote reads back as a valid town file.
     const exported = parseTownExport(readFileSync(CONSOLE_LINES.townExport.split(' ')[2]!, 'utf8'));
     expect(exported.name).toBe('Tiny');
-    expect(text).toMatch(/Tiny at tick \d+: 3 residents, \d+ memories, 0 personas\. Load it with npm run town -- import/);
+    expect(text).toMatch(
+      /Tiny at tick \d+: 3 residents, \d+ memories, 0 personas\. Load it with npm run town -- import/,
+    );
   });
 });
 
