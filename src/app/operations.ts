@@ -249,7 +249,7 @@ export const OPERATIONS = {
   }),
   residentMemories: op({
     path: ['resident', 'memories'],
-    summary: '(Admin) What a resident recalls for a query, with retrieval scores',
+    summary: 'What a resident recalls for a query, with retrieval scores',
     usage: '<name> <query>',
     admin: true,
     args: z.object({

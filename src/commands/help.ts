@@ -11,7 +11,7 @@ function slashUsage(o: Operation): string {
   return `\`/${[...o.path, ...opts].join(' ')}\``;
 }
 
-const line = (o: Operation) => `• ${slashUsage(o)} — ${o.summary.replace(/^\(Admin\) /, '')}`;
+const line = (o: Operation) => `• ${slashUsage(o)} — ${o.summary}`;
 const ops = Object.values(OPERATIONS) as Operation[];
 
 /** The commands come from the operation table (src/app/operations.ts); the rest is Discord's own. */

@@ -16,7 +16,12 @@ function residentCommand(): SlashCommandBuilder {
     .setDescription('The residents of this town')
     .setDMPermission(false);
   for (const o of RESIDENT_OPERATIONS)
-    b.addSubcommand((s) => withOperationOptions(s.setName(o.path[1]!).setDescription(o.summary.slice(0, 100)), o));
+    b.addSubcommand((s) =>
+      withOperationOptions(
+        s.setName(o.path[1]!).setDescription(`${o.admin ? '(Admin) ' : ''}${o.summary}`.slice(0, 100)),
+        o,
+      ),
+    );
   return b;
 }
 

@@ -57,7 +57,7 @@ export interface ConsoleOptions {
   picturesDir?: string;
 }
 
-const helpRow = (usage: string, what: string) => `  ${usage.padEnd(40)}${what}`;
+const helpRow = (usage: string, what: string) => `  ${usage.length < 40 ? usage.padEnd(40) : `${usage}  `}${what}`;
 
 /** /help: the console's own commands, then every operation of the table (src/app/operations.ts). */
 export const CONSOLE_HELP = [
