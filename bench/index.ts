@@ -38,6 +38,17 @@ function parseArgs(argv: string[]) {
 }
 
 const args = parseArgs(process.argv.slice(2));
+if (args.help || args.h) {
+  process.stdout.write(`Usage: npm run bench [-- --json] [-- --only ${BENCHES.map(([n]) => n).join(',')}] [-- --smallville DIR]
+
+Runs the benchmarks and prints their figures (speed, model calls, tokens, cost); benchmarks report, they assert
+nothing. Each section is "## name (seconds it took)" followed by that benchmark's figures.
+  --only a,b        run only these benchmarks
+  --json            one JSON object keyed by benchmark instead of the text
+  --smallville DIR  the original Smallville files, for the benchmarks that can use them
+`);
+  process.exit(0);
+}
 const here = dirname(fileURLToPath(import.meta.url));
 const only = typeof args.only === 'string' ? new Set(args.only.split(',')) : null;
 const results: Record<string, unknown> = {};

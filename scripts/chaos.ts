@@ -11,7 +11,7 @@
 //   1mb-inputs     1 MB into every parser of user text
 // Usage: npm run chaos [-- --only name,name] [-- --seed N]
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -601,6 +601,24 @@ async function megabyteInputs(): Promise<Row> {
 // ---- main --------------------------------------------------------------------------------------------------------
 
 const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  // The scenario list is the header comment of this file: print it as the help.
+  const head = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n');
+  const doc = head
+    .slice(
+      0,
+      head.findIndex((l) => !l.startsWith('//')),
+    )
+    .map((l) => l.replace(/^\/\/ ?/, ''));
+  process.stdout.write(
+    `${doc.join('\n')}\n
+The table has one row per scenario: kills (processes killed) and resumes (restarts that carried on), sent and
+delivered posts, dup (posts delivered twice: must be 0), out of order (posts delivered out of sequence),
+integrity (the state checked afterwards: ok, or what is wrong), recover s (seconds to recover), notes.
+Exit code 1 when any integrity check fails or a post is duplicated.\n`,
+  );
+  process.exit(0);
+}
 const arg = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;

@@ -1,6 +1,6 @@
 // Composition root: configuration -> database -> model gateway -> town registry + games -> a front end
 // (Discord when DISCORD_TOKEN is set, otherwise the local console). Every dependency is built here by hand.
-
+import { configDrift, type TownConfigView } from './app/config-drift.ts';
 import { consoleGameHandler } from './app/console-games.ts';
 import { BotStartupError } from './bot/client.ts';
 import { rememberGamesInTowns } from './bot/game-memories.ts';
@@ -125,6 +125,18 @@ async function main(): Promise<number> {
     log: townLog,
   });
   const towns = registry;
+  const driftConfig: TownConfigView = {
+    ...(config.townFile ? { townFile: { path: config.townFile, name: loadTownFile(config.townFile).name } } : {}),
+    ...(config.minutesPerTick !== undefined ? { minutesPerTick: config.minutesPerTick } : {}),
+    tickCron: config.tickCron,
+  };
+  // Towns already stored keep their settings: say so when the environment asks for others.
+  if (useDiscord)
+    for (const t of await towns.list()) {
+      const svc = await towns.get(t.scope);
+      const lines = svc ? configDrift(svc.status(), driftConfig) : [];
+      if (lines.length > 0) log.warn({ town: t.id }, lines.join(' '));
+    }
 
   const games = new GameService({
     store: new PrismaGameStore(db.prisma),
@@ -173,6 +185,7 @@ async function main(): Promise<number> {
 
   const town = await towns.getOrCreate(CONSOLE_SCOPE);
   const st = town.status();
+  const drift = configDrift(st, driftConfig);
   const banner = renderBanner({
     model: llm.info,
     embedderId: embedder.id,
@@ -186,7 +199,7 @@ async function main(): Promise<number> {
     registry: towns,
     input: process.stdin,
     output: process.stdout,
-    banner,
+    banner: drift.length > 0 ? `${banner}\n${drift.map((l) => `⚠️ ${l}`).join('\n')}` : banner,
     handlers: [consoleGameHandler(games)],
     helpLines: GAME_HELP.split('\n'),
     onError: (e) => log.error({ err: e }, 'console command failed'),

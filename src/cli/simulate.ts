@@ -1,5 +1,5 @@
 // `npm run simulate -- --hours N [--town FILE | --smallville DIR] [--seed S] [--report FILE]
-//   [--interview-battery "Name,Name"] [--no-eval] [--quiet]`
+//   [--interview-battery "Name,Name"] [--no-eval] [--no-transcript] [--transcript-order location|time] [--quiet]`
 // Runs a town headless with the configured model (the offline model when no key is set), prints a progress bar,
 // the transcript per location and a summary; writes the JSON report with --report.
 import { writeFileSync } from 'node:fs';
@@ -34,16 +34,59 @@ export interface SimulateCliArgs {
   evaluate: boolean;
   quiet: boolean;
   transcript: boolean;
+  /** Transcript grouped by location (default) or in time order across locations, with dates. */
+  transcriptOrder: 'location' | 'time';
+  help?: boolean;
 }
 
 const USAGE = `Usage: npm run simulate -- --hours N [--town FILE | --smallville DIR] [--seed S] [--report FILE]
-       [--interview-battery "Name One,Name Two"] [--export RUN.ndjson] [--db FILE.db] [--no-eval] [--no-transcript] [--quiet]
-  --export FILE   write the run (settings, every memory stream, every post with date and time, cost) as NDJSON;
-                  read it back with: npm run town -- replay FILE [--day N | --resident NAME]
-  --db FILE       keep the run's town in this SQLite database file (created and migrated if new)`;
+       [--interview-battery "Name One,Name Two"] [--export RUN.ndjson] [--db FILE.db] [--no-eval] [--no-transcript]
+       [--transcript-order location|time] [--quiet]
+Run "npm run simulate -- --help" for what each option does and what the output means.`;
+
+export const SIMULATE_HELP = `Usage: npm run simulate -- [options]
+
+Runs a town headless for a number of simulated hours on the configured model (MODEL_PROVIDER, OPENAI_API_KEY;
+the offline stand-in model when none is set), then prints what was said and a summary. Nothing is stored unless
+--db or --export says where.
+
+Options:
+  --hours N                  simulated hours to run (default 24, at most 720)
+  --town FILE                a town file (default: TOWN_FILE, else the seed town)
+  --smallville DIR           a folder of the original Smallville files instead (e.g. ../shared/data/smallville)
+  --seed S                   seed for the town's random choices (default 1): the same seed replays the same run
+                             with the offline model
+  --report FILE              also write everything below as JSON to FILE
+  --interview-battery "A,B"  after the run, ask these residents the paper's interview questions
+  --no-eval                  skip the before/after measurements (information diffusion, relationship density)
+  --no-transcript            print only the summary
+  --transcript-order ORDER   location (default): the posts of each location, with their times;
+                             time: every post in time order across locations, each with its date and location
+  --export FILE              write the run (settings, every memory stream, every post with date and time, cost)
+                             as NDJSON; read it back with: npm run town -- replay FILE [--day N | --resident NAME]
+  --db FILE                  keep the run's town in this SQLite database file (created and migrated if new)
+  --quiet                    no progress bar
+  --help                     this text
+
+Output:
+  stderr  a progress bar: ticks run of all ticks, and the simulated time reached
+  stdout  the transcript ("[08:10] ☕ Isabella Rodriguez: ..." per location, or
+          "[Mon 2023-02-13 08:10] #hobbs-cafe ☕ Isabella Rodriguez: ..." in time order), then the summary:
+          posts and conversations, model calls and tokens (per resident per simulated day), reflections, and with
+          the evaluation: how many residents know each seeded fact before/after (diffusion) and how many pairs know
+          each other (relationship density, 0..1).
+Exit code: 0 done, 1 a bad town file or configuration, 2 bad options.`;
 
 export function parseSimulateArgs(argv: string[]): SimulateCliArgs {
-  const a: SimulateCliArgs = { hours: 24, seed: '1', battery: [], evaluate: true, quiet: false, transcript: true };
+  const a: SimulateCliArgs = {
+    hours: 24,
+    seed: '1',
+    battery: [],
+    evaluate: true,
+    quiet: false,
+    transcript: true,
+    transcriptOrder: 'location',
+  };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = () => {
@@ -89,12 +132,19 @@ export function parseSimulateArgs(argv: string[]): SimulateCliArgs {
       case '--no-transcript':
         a.transcript = false;
         break;
+      case '--transcript-order': {
+        const o = v();
+        if (o !== 'location' && o !== 'time') throw new Error(`--transcript-order is location or time\n${USAGE}`);
+        a.transcriptOrder = o;
+        break;
+      }
       case '--quiet':
         a.quiet = true;
         break;
       case '--help':
       case '-h':
-        throw new Error(USAGE);
+        a.help = true;
+        break;
       default:
         throw new Error(`Unknown option ${k}\n${USAGE}`);
     }
@@ -170,6 +220,10 @@ export async function runSimulateCli(
     io.err(`${(e as Error).message}\n`);
     return { code: 2 };
   }
+  if (args.help) {
+    io.out(`${SIMULATE_HELP}\n`);
+    return { code: 0 };
+  }
   try {
     const town: TownFile = args.smallville
       ? importSmallville(readSmallvilleDir(args.smallville))
@@ -220,8 +274,13 @@ export async function runSimulateCli(
     }
     if (db) io.out(`Town kept in ${args.db}\n`);
     if (args.transcript)
-      for (const [loc, lines] of Object.entries(report.transcript))
-        io.out(`\n=== #${loc} (${lines.length} posts) ===\n${lines.join('\n')}\n`);
+      if (args.transcript && args.transcriptOrder === 'time')
+        io.out(
+          `\n=== All locations in time order (${report.timeline.length} posts) ===\n${report.timeline.join('\n')}\n`,
+        );
+      else if (args.transcript)
+        for (const [loc, lines] of Object.entries(report.transcript))
+          io.out(`\n=== #${loc} (${lines.length} ${lines.length === 1 ? 'post' : 'posts'}) ===\n${lines.join('\n')}\n`);
     io.out(`\n${summarizeReport(report)}\n`);
     if (args.report) {
       writeFileSync(args.report, `${JSON.stringify(report, null, 2)}\n`);

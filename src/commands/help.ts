@@ -1,30 +1,34 @@
 // /help: every command in one screen. The same text (shortened) answers direct messages.
 import { SlashCommandBuilder } from 'discord.js';
+import { OPERATIONS, type Operation } from '../app/operations.ts';
 import type { SlashCommand } from './types.ts';
 import { answer } from './util.ts';
 
+/** An operation as Discord shows it: `/town step [ticks]` (optional options in brackets). */
+function slashUsage(o: Operation): string {
+  const shape = o.args.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
+  const opts = Object.entries(shape).map(([k, v]) => (v.safeParse(undefined).success ? `[${k}]` : k));
+  return `\`/${[...o.path, ...opts].join(' ')}\``;
+}
+
+const line = (o: Operation) => `• ${slashUsage(o)} — ${o.summary}`;
+const ops = Object.values(OPERATIONS) as Operation[];
+
+/** The commands come from the operation table (src/app/operations.ts); the rest is Discord's own. */
 export const HELP_TEXT = [
   '**Smalltown** — a town of generative agents living in this server. Each place has a channel; residents post there under their own names.',
   '',
-  '**Talk to the town**',
+  '**Talk to the town and look around**',
   '• Write in a location channel: residents present hear you and may answer (address one by name and they almost always do).',
-  '• `/persona set name description` — who residents think you are · `/persona show` · `/persona clear`',
-  '• `/whisper resident text` — become a resident’s inner voice; they take it as their own idea',
-  '• `/interview resident question [public]` — ask a resident anything; they answer in character',
-  '',
-  '**Look around**',
-  '• `/resident list` — everyone, where they are and what they are doing',
-  '• `/resident info resident` — bio, whereabouts and today’s plan',
-  '• `/town map` — a picture of the town · `/town relationships` — who knows whom',
+  ...ops.filter((o) => !o.admin).map(line),
+  '• `/interview … public:true` shows the interview to the channel.',
   '',
   '**Play**',
   '• `/game chameleon` · `/game undercover` — social-deduction games with residents and bots · `/game leaderboard`',
   '',
   '**Admins** (Manage Server)',
-  '• `/town setup` — create the town and its channels (safe to rerun) · `/town status`',
-  '• `/town pause` · `/town resume` · `/town step [ticks]` · `/town speed ticks_per_run`',
-  '• `/town object location object status` — e.g. “the stove is burning” · `/town budget [tokens]`',
-  '• `/resident memories resident query` — what a resident recalls, with retrieval scores',
+  '• `/town setup` — create the town and its channels (safe to rerun)',
+  ...ops.filter((o) => o.admin).map(line),
 ].join('\n');
 
 export const DM_HELP_TEXT = [

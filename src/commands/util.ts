@@ -33,12 +33,6 @@ export async function townFor(i: { guildId: string | null }, ctx: CommandContext
   return town;
 }
 
-/** Refuses changes while the town is paused (reading still works). */
-export function requireRunning(town: TownService): void {
-  if (town.status().paused)
-    throw new UserError('town/paused', 'The town is paused: residents are frozen until an admin runs `/town resume`.');
-}
-
 export function speakerOf(i: RepliableInteraction): Speaker {
   const member = i.member as { displayName?: string; nick?: string | null } | null;
   const displayName =

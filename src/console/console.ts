@@ -1,28 +1,29 @@
 // The local console: runs the full town in a terminal (or from piped stdin) with the same operations the
 // Discord front end offers. Posts print as they are committed; commands mirror the slash commands.
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { consoleArgs, longestPrefix } from '../app/console-args.ts';
+import {
+  findOperation,
+  OPERATIONS,
+  type Operation,
+  type OperationResult,
+  runOperation,
+  usageOf,
+} from '../app/operations.ts';
 import { isSpace } from '../bot/split.ts';
 import { USER_TEXT_MAX_CHARS } from '../core/user-text.ts';
 import { isUserError } from '../errors.ts';
-import { budgetLines } from '../llm/health.ts';
 import { writeTownPicture } from '../render/town-pictures.ts';
 import type { TownRegistry } from '../town/registry.ts';
 import type { TownScheduler } from '../town/scheduler.ts';
 import { TownScheduler as Scheduler } from '../town/scheduler.ts';
 import type { Speaker, TownService } from '../town/service.ts';
 import { CONSOLE_SCOPE, type Post } from '../town/types.ts';
-import { findLocation, findObject, findResident } from '../town/world.ts';
-import {
-  formatMap,
-  formatMemories,
-  formatPost,
-  formatRelationships,
-  formatResidentInfo,
-  formatResidentList,
-  formatStatus,
-} from './format.ts';
+import { findLocation } from '../town/world.ts';
+import { formatMap, formatPost, formatRelationships } from './format.ts';
 
 export interface ConsoleContext {
   service: TownService;
@@ -56,23 +57,21 @@ export interface ConsoleOptions {
   picturesDir?: string;
 }
 
+const helpRow = (usage: string, what: string) => `  ${usage.length < 40 ? usage.padEnd(40) : `${usage}  `}${what}`;
+
+/** /help: the console's own commands, then every operation of the table (src/app/operations.ts). */
 export const CONSOLE_HELP = [
   'Commands:',
-  '  /help                                   this list',
-  '  /status                                 the town at a glance (same as /town status)',
-  '  /persona set <name>, <description>      speak as a persona, e.g. /persona set Sam, a reporter for the local paper',
-  '  /persona show | /persona clear',
-  '  /say <location> <text>                  speak in a location (it becomes your current location)',
-  '  <text>                                  speak in your current location',
-  '  /go <location>                          change your current location without speaking',
-  "  /whisper <resident> <text>              be the resident's inner voice",
-  '  /interview <resident> <question>        ask a resident a question',
-  '  /town status|pause|resume|step [n]|speed <ticks per run>',
-  '  /town object <location> <object> <status>   e.g. /town object maple-row stove is burning',
-  '  /town budget [tokens|default]',
-  '  /resident list | /resident info <name> | /resident memories <name> <query>',
-  '  /map | /relationships [resident]          text, and a PNG written to a file (path printed)',
-  '  /quit                                   leave (Ctrl-D and Ctrl-C work too)',
+  helpRow('/help', 'this list'),
+  helpRow('/status', 'the town at a glance (same as /town status)'),
+  helpRow('/say <location> <text>', 'speak in a location (it becomes your current location)'),
+  helpRow('<text>', 'speak in your current location'),
+  helpRow('/go <location>', 'change your current location without speaking'),
+  ...Object.values(OPERATIONS).map((o) => helpRow(usageOf(o), `${o.summary}${o.admin ? ' (admin on Discord)' : ''}`)),
+  helpRow('/map | /relationships [resident]', 'same as /town map | /town relationships'),
+  '  Pictures (/town map, /town relationships) print as text and are written as PNG files (path printed).',
+  '  e.g. /persona set Sam, a reporter for the local paper   /town object maple-row stove is burning',
+  helpRow('/quit', 'leave (Ctrl-D and Ctrl-C work too)'),
 ];
 
 /**
@@ -88,24 +87,7 @@ export function lineTooLong(line: string): string | null {
     : null;
 }
 
-/**
- * `/persona set` arguments: "name, description" (also ":", "—", "–", or " - " between them). A scan, not a
- * backtracking pattern, so it stays linear whatever the text.
- */
-export function parsePersonaArgs(rest: string): { name: string; description: string } {
-  const text = rest.trim();
-  for (let k = 0; k < text.length; k++) {
-    const c = text[k]!;
-    const punct = c === ',' || c === ':' || c === '—' || c === '–';
-    const dash = c === '-' && k > 0 && /\s/.test(text[k - 1]!) && k + 1 < text.length && /\s/.test(text[k + 1]!);
-    if (k > 0 && (punct || dash)) {
-      const name = text.slice(0, k).trim();
-      const description = text.slice(k + 1).trim();
-      if (name && description) return { name, description };
-    }
-  }
-  return { name: text, description: '' };
-}
+export { parsePersonaArgs } from '../app/console-args.ts';
 
 function errorText(e: unknown): string {
   return clipLine(e instanceof Error ? e.message : String(e));
@@ -122,6 +104,16 @@ function clipLine(text: string): string {
  * word. A scan: each character is looked at a bounded number of times (only the last quote of a kind can be
  * unclosed), so a megabyte of quotes costs what a megabyte of letters does.
  */
+/** The text of `line` after its first `n` words (the slash command and subcommand), as typed. */
+function afterWords(line: string, n: number): string {
+  let i = line.startsWith('/') ? 1 : 0;
+  for (let k = 0; k < n; k++) {
+    while (i < line.length && isSpace(line.charCodeAt(i))) i++;
+    while (i < line.length && !isSpace(line.charCodeAt(i))) i++;
+  }
+  return line.slice(i).trim();
+}
+
 export function tokenize(line: string): string[] {
   const out: string[] = [];
   const n = line.length;
@@ -145,27 +137,6 @@ export function tokenize(line: string): string[] {
     i = j;
   }
   return out;
-}
-
-/** The longest prefix of `words` (up to 6) that `accept` resolves, and the rest. */
-function longestPrefix<T>(
-  words: string[],
-  accept: (phrase: string) => T | undefined,
-): { value: T; rest: string[] } | null {
-  for (let n = Math.min(6, words.length); n >= 1; n--) {
-    const v = accept(words.slice(0, n).join(' '));
-    if (v !== undefined) return { value: v, rest: words.slice(n) };
-  }
-  return null;
-}
-
-/** Today's spending and the model's counters: the same lines as Discord's /town budget (src/llm/health.ts). */
-async function budgetText(service: TownService): Promise<string> {
-  const b = await service.budget();
-  const own = service.status().dailyTokenBudget;
-  const setting = own === null ? 'the configured default' : `${own.toLocaleString('en-US')} tokens (this town)`;
-  if (!b) return `Daily budget: ${setting}.`;
-  return budgetLines(b, setting).join('\n');
 }
 
 export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: number }> {
@@ -262,28 +233,6 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
       case 'exit':
         quit = true;
         return;
-      case 'status':
-        out(`${formatStatus(service.status())}\n${await budgetText(service)}`);
-        return;
-      case 'persona': {
-        if (sub === 'set') {
-          // Everything after "set", as typed (tokenize would drop the quotes and commas the split needs).
-          const at = line.toLowerCase().indexOf('set', line.toLowerCase().indexOf('persona') + 7);
-          const { name, description } = parsePersonaArgs(line.slice(at + 3));
-          const p = await service.setPersona(user, name, description);
-          out(`You are now ${p.name}, ${p.description}.`);
-        } else if (sub === 'clear') {
-          out((await service.clearPersona(user)) ? 'Persona cleared.' : 'You had no persona.');
-        } else {
-          const p = await service.persona(user);
-          out(
-            p
-              ? `You are ${p.name}, ${p.description}.`
-              : `No persona: residents see you as ${user.displayName}, a visitor. Set one with /persona set <name>, <description>.`,
-          );
-        }
-        return;
-      }
       case 'go': {
         const loc = findLocation(state(), words.join(' '));
         if (!loc) {
@@ -314,50 +263,33 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
         printSay(await service.say(hit.value.id, user, hit.rest.join(' ')));
         return;
       }
-      case 'whisper':
-      case 'interview': {
-        const hit = longestPrefix(words, (p) => findResident(state(), p));
-        if (!hit) {
-          const names = service
-            .residents()
-            .map((r) => r.name)
-            .join(', ');
-          out(
-            words.length === 0
-              ? `Usage: /${cmd} <resident> <text>. Residents: ${names}.`
-              : `No resident is called "${words[0]}". Residents: ${names}.`,
-          );
-          return;
-        }
-        const text = hit.rest.join(' ');
-        if (cmd === 'whisper') {
-          const r = await service.whisper(hit.value.profile.id, user, text);
-          out(`(${r.resident} hears a thought of their own)`);
-        } else {
-          const r = await service.interview(hit.value.profile.id, user, text);
-          out(`${hit.value.emoji} ${r.resident}: ${r.answer}`);
-        }
-        return;
-      }
-      case 'town':
-        await townCommand(words);
-        return;
-      case 'resident':
-        await residentCommand(words);
+      case 'status':
+        await runOp(OPERATIONS.townStatus, []);
         return;
       case 'map':
-        out(formatMap(service.map()));
-        out(`Picture: ${await writeTownPicture(service, 'map', pictures)}`);
+      case 'relationships':
+        await runOp(cmd === 'map' ? OPERATIONS.townMap : OPERATIONS.townRelationships, words);
         return;
-      case 'relationships': {
-        const personas = [{ name: (await service.persona(user))?.name ?? user.displayName }];
-        const resident = words.join(' ');
-        const file = await writeTownPicture(service, 'relationships', pictures, {
-          personas,
-          ...(resident ? { resident } : {}),
-        });
-        out(formatRelationships(service.relationships()));
-        out(`Picture: ${file}`);
+      case 'town':
+      case 'resident':
+      case 'persona':
+      case 'whisper':
+      case 'interview': {
+        // A bare group runs its look-at-it operation: /town -> status, /resident -> list, /persona -> show.
+        const bare = ({ town: 'status', resident: 'list', persona: 'show' } as Record<string, string>)[cmd];
+        const path = words.length === 0 && bare ? [cmd, bare] : [cmd, sub];
+        const o = findOperation(path);
+        if (!o) {
+          const usages = Object.values(OPERATIONS)
+            .filter((x) => x.path[0] === cmd)
+            .map((x) => usageOf(x));
+          out(`No /${cmd} ${words[0] ?? ''}. Usage: ${usages.join(' | ')}`);
+          return;
+        }
+        const args = o.path.length === 2 ? words.slice(1) : words;
+        // The text after the command words, as typed (for arguments that need punctuation).
+        const typed = o.path.length === 2 ? afterWords(line, 2) : afterWords(line, 1);
+        await runOp(o, args, typed);
         return;
       }
       default:
@@ -370,89 +302,27 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
     else if (r.replies.length === 0) out(`(${r.heard.join(', ')} heard you)`);
   };
 
-  const townCommand = async (words: string[]) => {
-    const sub = (words[0] ?? 'status').toLowerCase();
-    switch (sub) {
-      case 'status':
-        out(`${formatStatus(service.status())}\n${await budgetText(service)}`);
-        return;
-      case 'pause':
-        await service.pause();
-        out('Town paused.');
-        return;
-      case 'resume':
-        await service.resume();
-        out('Town resumed.');
-        return;
-      case 'step': {
-        const n = words[1] ? Number(words[1]) : 1;
-        await service.step(n);
-        out(`Stepped ${n} tick(s): ${service.status().time}.`);
-        return;
-      }
-      case 'speed': {
-        if (!words[1]) {
-          out(`Speed: ${service.status().speed} tick(s) per run.`);
-          return;
-        }
-        await service.setSpeed(Number(words[1]));
-        out(`Speed set to ${service.status().speed} tick(s) per run.`);
-        return;
-      }
-      case 'object': {
-        const args = words.slice(1);
-        const loc = longestPrefix(args, (p) => findLocation(service.snapshot(), p));
-        if (!loc) {
-          out('Usage: /town object <location> <object> <status>');
-          return;
-        }
-        const first = loc.rest[0];
-        const obj =
-          longestPrefix(loc.rest, (p) => (findObject(loc.value, p, undefined, true) ? p : undefined)) ??
-          (first && findObject(loc.value, first) ? { value: first, rest: loc.rest.slice(1) } : null);
-        if (!obj || obj.rest.length === 0) {
-          out(
-            `Usage: /town object <location> <object> <status>. Objects at ${loc.value.name}: ${loc.value.subAreas.flatMap((a) => a.objects.map((o) => o.name)).join(', ')}.`,
-          );
-          return;
-        }
-        const status = obj.rest.join(' ').replace(/^(is|are)\s+/i, '');
-        const r = await service.setObject(loc.value.id, obj.value, status);
-        out(`${r.location}: ${r.object} is now ${r.status}.`);
-        return;
-      }
-      case 'budget': {
-        if (words[1]) {
-          await service.setBudget(words[1] === 'default' ? null : Number(words[1]));
-        }
-        out(await budgetText(service));
-        return;
-      }
-      default:
-        out('Usage: /town status|pause|resume|step [n]|speed <n>|object <location> <object> <status>|budget [n]');
+  /** Runs one operation of the table and prints its result; pictures are written as PNGs. */
+  const runOp = async (o: Operation, words: string[], typed = '') => {
+    const r: OperationResult = await runOperation(
+      o,
+      { town: service, speaker: user },
+      consoleArgs(o, words, service.snapshot(), typed),
+    );
+    if (r.file) {
+      const path = resolve(r.file.name);
+      writeFileSync(path, r.file.text);
+      r.lines.push(`Written: ${path}`);
     }
-  };
-
-  const residentCommand = async (words: string[]) => {
-    const sub = (words[0] ?? 'list').toLowerCase();
-    if (sub === 'list') {
-      out(formatResidentList(service.residents()));
-      return;
+    out(r.lines.join('\n'));
+    if (r.picture) {
+      out(r.picture.kind === 'map' ? formatMap(service.map()) : formatRelationships(service.relationships()));
+      const file = await writeTownPicture(service, r.picture.kind, pictures, {
+        personas: r.picture.personas,
+        ...(r.picture.resident ? { resident: r.picture.resident } : {}),
+      });
+      out(`Picture: ${file}`);
     }
-    if (sub === 'info') {
-      out(formatResidentInfo(await service.residentInfo(words.slice(1).join(' '))));
-      return;
-    }
-    if (sub === 'memories') {
-      const hit = longestPrefix(words.slice(1), (p) => findResident(service.snapshot(), p));
-      if (!hit || hit.rest.length === 0) {
-        out('Usage: /resident memories <name> <query>');
-        return;
-      }
-      out(formatMemories(await service.memories(hit.value.profile.id, hit.rest.join(' '))));
-      return;
-    }
-    out('Usage: /resident list | info <name> | memories <name> <query>');
   };
 
   const rl = createInterface({ input: opts.input, terminal: false, crlfDelay: Number.POSITIVE_INFINITY });

@@ -1,12 +1,6 @@
-// How the console prints the town: posts as `[#hobbs-cafe] ☕ Isabella Rodriguez: …`, plus status tables.
-import type {
-  MapData,
-  MemoryHit,
-  RelationshipGraph,
-  ResidentInfo,
-  ResidentSummary,
-  TownStatus,
-} from '../town/service.ts';
+// How the console prints the town: posts as `[#hobbs-cafe] ☕ Isabella Rodriguez: …`, and the text versions of the
+// map and the relationship graph (Discord shows those as pictures only). Command answers come from src/app/texts.ts.
+import type { MapData, RelationshipGraph } from '../town/service.ts';
 import type { Post } from '../town/types.ts';
 
 export function formatPost(p: Post): string {
@@ -14,51 +8,6 @@ export function formatPost(p: Post): string {
   const body = p.text.includes('\n') ? `\n  ${p.text.split('\n').join('\n  ')}` : ` ${p.text}`;
   if (!p.speakerName) return `${head}${body}`;
   return `${head} ${p.speakerName}:${body}`;
-}
-
-export function formatStatus(s: TownStatus): string {
-  const lines = [
-    `${s.name} — ${s.time}${s.paused ? ' (paused)' : ''}`,
-    `tick ${s.tick}, ${s.minutesPerTick} simulated minutes per tick, speed ${s.speed} tick(s) per run of "${s.cron}"`,
-    `${s.residents} residents (${s.travelling} on the road), ${s.locations} locations, ${s.conversationsToday} conversations today`,
-    `so far: ${s.stats.conversations} conversations, ${s.stats.reflections} reflections, ${s.stats.rejectedMoves} refused moves, ${s.stats.failures} failed model steps`,
-  ];
-  if (s.model) lines.push(`model: ${s.model}`);
-  if (s.dailyTokenBudget !== null) lines.push(`daily token budget: ${s.dailyTokenBudget}`);
-  return lines.join('\n');
-}
-
-export function formatResidentList(list: ResidentSummary[]): string {
-  return list
-    .map((r) => {
-      const where = r.travellingTo ? `on the way to ${r.travellingTo.name}` : `at ${r.location.name}`;
-      return `${r.emoji} ${r.name} — ${where}: ${r.actionEmoji} ${r.doing}`;
-    })
-    .join('\n');
-}
-
-export function formatResidentInfo(r: ResidentInfo): string {
-  const counts = Object.entries(r.memoryCounts)
-    .map(([k, v]) => `${k} ${v}`)
-    .join(', ');
-  return [
-    `${r.emoji} ${r.name}, ${r.age} — ${r.innate}`,
-    r.bio,
-    `home: ${r.home.name}; now ${r.travellingTo ? `walking to ${r.travellingTo.name}` : `at ${r.location.name}`}: ${r.doing}`,
-    `knows: ${r.knownPlaces.join(', ')}`,
-    `memories: ${counts || 'none'}`,
-    r.plan.length > 0 ? `today's plan:\n  ${r.plan.join('\n  ')}` : "today's plan: not made yet",
-  ].join('\n');
-}
-
-export function formatMemories(hits: MemoryHit[]): string {
-  if (hits.length === 0) return 'No memories match.';
-  return hits
-    .map(
-      (h, i) =>
-        `${i + 1}. [${h.kind}] ${h.description}\n   score ${h.score.toFixed(2)} = recency ${h.recency.toFixed(2)} + importance ${h.importanceScore.toFixed(2)} + relevance ${h.relevance.toFixed(2)}; ${h.createdAt}`,
-    )
-    .join('\n');
 }
 
 export function formatMap(m: MapData): string {
@@ -79,6 +28,9 @@ export function formatRelationships(g: RelationshipGraph): string {
   const edges = [...g.edges].sort((a, b) => b.weight - a.weight);
   if (edges.length === 0) return 'Nobody knows anybody yet.';
   return edges
-    .map((e) => `${name.get(e.a)} — ${name.get(e.b)}: ${e.weight} memories${e.acquainted ? '' : ' (not met)'}`)
+    .map(
+      (e) =>
+        `${name.get(e.a)} — ${name.get(e.b)}: ${e.weight} ${e.weight === 1 ? 'memory' : 'memories'} naming the other${e.acquainted ? '' : ' (no conversation here yet)'}`,
+    )
     .join('\n');
 }

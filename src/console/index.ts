@@ -7,4 +7,4 @@ export {
   runConsole,
   tokenize,
 } from './console.ts';
-export { formatPost, formatStatus } from './format.ts';
+export { formatPost } from './format.ts';

@@ -35,6 +35,7 @@ import { formatClock, formatSimDate, formatSimTime, MINUTE, minuteOfDay } from '
 import type { DigestData, Persona, Post, ResidentState, TownState } from './types.ts';
 import { findObject, getLocation } from './world.ts';
 
+import { readTownExport, type TownExport } from './town-export.ts';
 export type { MapData, MemoryHit, RelationshipGraph, ResidentInfo, ResidentSummary, TownStatus } from './queries.ts';
 export type { KitFactory } from './session.ts';
 export { upgradeState } from './session.ts';
@@ -76,8 +77,8 @@ export interface CreateTownOptions {
   seed?: string | number;
 }
 
-const PERSONA_NAME_MAX = 40;
-const PERSONA_DESC_MAX = 200;
+export const PERSONA_NAME_MAX = 40;
+export const PERSONA_DESC_MAX = 200;
 
 export class TownService {
   readonly id: string;
@@ -257,6 +258,11 @@ export class TownService {
     return relationshipGraph(this.session.world);
   }
 
+  /** The whole town as one export (state, memories, plans, personas): see town-export.ts. */
+  exportTown(): Promise<TownExport> {
+    return readTownExport(this.deps.store, this.id);
+  }
+
   lastDigest(): DigestData | null {
     return this.state.lastDigest ? structuredClone(this.state.lastDigest) : null;
   }
@@ -271,6 +277,8 @@ export class TownService {
     const n = name.trim();
     const d = description.trim();
     if (n.length === 0) throw new UserError('town/persona_name', 'A persona needs a name.');
+    if (!/[\p{L}\p{N}]/u.test(n))
+      throw new UserError('town/persona_name', `"${n}" is not a name: a persona name needs a letter or a digit.`);
     if (n.length > PERSONA_NAME_MAX)
       throw new UserError('town/persona_name', `A persona name is at most ${PERSONA_NAME_MAX} characters.`);
     if (d.length > PERSONA_DESC_MAX)

@@ -111,6 +111,8 @@ export interface SimulateReport {
   attendance: AttendanceResult[];
   /** Posts per location, in order, as "[time] emoji name: text". */
   transcript: Record<string, string[]>;
+  /** Every post in time order across locations, as "[Mon 2024-01-01 08:00] #location emoji name: text". */
+  timeline: string[];
 }
 
 const sum = (a: CallTotals | undefined, b: CallTotals | undefined): CallTotals => combineTotals(a, b, 1);
@@ -119,6 +121,15 @@ const sub = (a: CallTotals | undefined, b: CallTotals | undefined): CallTotals =
 export function transcriptLine(p: Post): string {
   const time = new Date(p.simTime).toISOString().slice(11, 16);
   return `[${time}] ${p.emoji ? `${p.emoji} ` : ''}${p.speakerName ? `${p.speakerName}: ` : ''}${p.text}`;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** One post of the time-ordered transcript: the simulated date and time, then the location. */
+export function timelineLine(p: Post): string {
+  const d = new Date(p.simTime);
+  const stamp = `${WEEKDAYS[d.getUTCDay()]} ${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 16)}`;
+  return `[${stamp}] #${p.location} ${p.emoji ? `${p.emoji} ` : ''}${p.speakerName ? `${p.speakerName}: ` : ''}${p.text}`;
 }
 
 export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
@@ -178,6 +189,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
   const transcript: Record<string, string[]> = {};
   const byLocation: Record<string, number> = {};
   const byKind: Record<string, number> = {};
+  const timeline = [...all].sort((a, b) => a.simTime - b.simTime || a.seq - b.seq).map(timelineLine);
   for (const p of all) {
     const lines = transcript[p.location] ?? [];
     lines.push(transcriptLine(p));
@@ -252,6 +264,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
     ...(battery ? { interviewBattery: battery } : {}),
     attendance: attended,
     transcript,
+    timeline,
   };
 }
 

@@ -32,7 +32,7 @@ describe('people in the town', () => {
     });
     const ack = await set.answer();
     expect(set.ephemeral).toBe(true);
-    expect(ack.content).toMatch(/You are now \*\*Sam\*\*/);
+    expect(ack.content).toMatch(/You are now Sam, /);
 
     const { place, resident } = await occupiedPlace();
     const first = resident.name.split(' ')[0]!;
@@ -73,7 +73,7 @@ describe('people in the town', () => {
     expect(first.type).toBe(5); // deferred
     const ack = await w.answer();
     expect(w.ephemeral).toBe(true);
-    expect(ack.content).toContain(`${resident.name}** heard a thought`);
+    expect(ack.content).toContain(`🤫 ${resident.name} heard a thought`);
     const town = await h.town();
     // The inner voice makes the resident re-plan at its next step (Park et al. 2023, sec. 3.1).
     await town.step(1);

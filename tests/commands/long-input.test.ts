@@ -106,7 +106,7 @@ describe('1 MB of user text', () => {
     const refusals = text.match(/characters long; the limit is \d+\. Nothing was done\./g) ?? [];
     expect(refusals).toHaveLength(5);
     expect(text).toContain(`the limit is ${CONSOLE_LINE_MAX}`);
-    expect(text).toContain('No persona: residents see you as Guest');
+    expect(text).toContain('You have no persona here; residents see you as Guest');
     // Six lines, one of them ~1 MB each: well under 100 ms per line (reading the lines included).
     expect(ms).toBeLessThan(100 * lines.length);
     expect(await service.persona({ id: 'console', displayName: 'Guest' })).toBeNull();

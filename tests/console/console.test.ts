@@ -61,7 +61,7 @@ describe('console', () => {
     expect(text).toContain('[#cafe] 🙂 Ann Lee: Hello Sam, I am Ann Lee.');
     // Ticks print posts as they are committed.
     expect(text).toContain('[#cafe] 🍵 Bo Park: sipping tea');
-    expect(text).toContain('Stepped 2 tick(s): Monday, January 1, 2024, 8:20 am.');
+    expect(text).toMatch(/Ran 2 tick\(s\): it is now Monday, January 1, 2024, 8:20 am\. \d+ posts?, 0 conversations\./);
     expect(text).toContain('🙂 Cy Ray — at House: 🍵 sipping tea');
   });
 
@@ -77,11 +77,13 @@ describe('console', () => {
     ]);
     expect(calls.hear.find((h) => h.id === 'bo-park')?.addressed).toBe(true);
     expect(calls.innerVoice).toEqual([{ id: 'ann-lee', text: 'You should open a bakery' }]);
-    expect(text).toContain('🙂 Cy Ray: Cy Ray answers: What is your favourite drink?');
-    expect(text).toContain('House: kitchen/stove is now burning.');
+    expect(text).toContain(
+      'Guest asked Cy Ray: “What is your favourite drink?”\n\nCy Ray answers: What is your favourite drink?',
+    );
+    expect(text).toContain('At House, kitchen/stove is now “burning”. Residents there will notice.');
     expect(text).toContain('[#house] ⚠️ The stove in the kitchen is burning');
-    expect(text).toContain('Cafe: counter/coffee machine is now smoking.');
-    expect(text).toContain('Cy Ray, 30 — kind');
+    expect(text).toContain('At Cafe, counter/coffee machine is now “smoking”.');
+    expect(text).toContain('🙂 Cy Ray (30) — lives at House; kind');
     expect(text).toMatch(/📍 House \[#house\] — 🙂 Cy Ray \(idle\) \| stove: burning/);
   });
 
@@ -96,10 +98,12 @@ describe('console', () => {
     ]);
     expect(code).toBe(0);
     expect(text).toContain('Usage: /say <location> <text>. Places: cafe, shop, park, hill, house, lake.');
-    expect(text).toContain('No resident is called "Zed". Residents: Ann Lee, Bo Park, Cy Ray.');
+    expect(text).toContain(
+      'No resident called "Zed". Residents: Ann Lee, Bo Park, Cy Ray. Usage: /whisper <resident> <text>',
+    );
     expect(text).toContain('Unknown command /frobnicate. Type /help.');
     expect(text).toContain('That line is 10010 characters long; the limit is 2200. Nothing was done.');
-    expect(text).toContain('Step takes a whole number of ticks from 1 to 1000.');
+    expect(text).toContain('Step runs 1 to 24 ticks at a time. Usage: /town step [ticks 1-24]');
     expect(text).toContain('Tiny — Monday');
   });
 

@@ -1,0 +1,27 @@
+// Said at start when the environment asks for something the stored town does not have: TOWN_FILE, MINUTES_PER_TICK
+// and TICK_CRON shape a town when it is created; a town already in the database keeps its own.
+import type { TownStatus } from '../town/service.ts';
+
+export interface TownConfigView {
+  /** TOWN_FILE, and the name of the town it describes. */
+  townFile?: { path: string; name: string };
+  minutesPerTick?: number;
+  tickCron: string;
+}
+
+/** One line per difference, then what to run to apply them (empty when the stored town matches). */
+export function configDrift(st: TownStatus, cfg: TownConfigView): string[] {
+  const diffs: string[] = [];
+  if (cfg.townFile && cfg.townFile.name !== st.name)
+    diffs.push(`TOWN_FILE=${cfg.townFile.path} describes ${cfg.townFile.name}, but the stored town is ${st.name}.`);
+  if (cfg.minutesPerTick !== undefined && cfg.minutesPerTick !== st.minutesPerTick)
+    diffs.push(
+      `MINUTES_PER_TICK=${cfg.minutesPerTick}, but ${st.name} runs ${st.minutesPerTick} simulated minutes per tick.`,
+    );
+  if (cfg.tickCron !== st.cron) diffs.push(`TICK_CRON is "${cfg.tickCron}", but ${st.name} ticks on "${st.cron}".`);
+  if (diffs.length === 0) return [];
+  return [
+    ...diffs,
+    `These settings shape a town when it is created; ${st.name} (${st.scope}) keeps its own. To start a town from them, keep a copy with \`npm run town -- export FILE --scope ${st.scope}\`, then run with DATABASE_URL pointing at a new file.`,
+  ];
+}

@@ -1,0 +1,390 @@
+// The operation table: every town, resident and persona operation a person can run, declared once with its
+// typed arguments (zod), limits, permission and result. The console (src/console/console.ts) and Discord
+// (src/commands/*.ts) are two renderers over it: they turn a typed line or a slash command's options into the
+// arguments object, run the operation, and show its result (text; on Discord, pictures as attachments).
+// Argument names are the Discord option names, so a slash command's options map onto them one to one.
+import { z } from 'zod';
+import { USER_TEXT_MAX_CHARS } from '../core/user-text.ts';
+import { UserError } from '../errors.ts';
+import { PERSONA_DESC_MAX, PERSONA_NAME_MAX, type Speaker, type TownService } from '../town/service.ts';
+import { formatTownExport } from '../town/town-export.ts';
+import { budgetText, memoriesText, residentInfoText, residentListText, statusText } from './texts.ts';
+
+/** Ticks one `/town step` may run, on every front end (each tick can take a model round trip per resident). */
+export const STEP_MAX = 24;
+/** Memories shown by `/resident memories` (one screen). */
+export const MEMORIES_SHOWN = 10;
+/** Longest resident, location or object name accepted. */
+export const NAME_MAX = 100;
+
+/** What an operation hands back to its front end: lines of text, and a picture to attach or write. */
+export interface OperationResult {
+  lines: string[];
+  picture?: { kind: 'map' | 'relationships'; resident?: string; personas: { name: string }[] };
+  /** A file to hand over: the console writes it at `name` (a path), Discord attaches it. */
+  file?: { name: string; text: string };
+  /** Posts may have been committed: Discord drains the outbox now. */
+  changedTown?: boolean;
+}
+
+export interface OperationContext {
+  town: TownService;
+  speaker: Speaker;
+}
+
+export interface Operation<S extends z.ZodObject = z.ZodObject> {
+  /** Command words, e.g. ['town', 'step']: `/town step` on both front ends. */
+  path: readonly [string, string] | readonly [string];
+  summary: string;
+  /** Console usage after the command words, e.g. "[ticks]". */
+  usage: string;
+  /** Admin only (Manage Server on Discord; the console's user owns the town). */
+  admin: boolean;
+  args: S;
+  run(ctx: OperationContext, args: z.infer<S>): Promise<OperationResult>;
+}
+
+function op<S extends z.ZodObject>(o: Operation<S>): Operation<S> {
+  return o;
+}
+
+const name = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `The ${what} is empty.`)
+    .max(NAME_MAX, `A ${what} is at most ${NAME_MAX} characters.`)
+    .describe(what);
+
+export const OPERATIONS = {
+  townStatus: op({
+    path: ['town', 'status'],
+    summary: 'Clock, speed, residents, model budget',
+    usage: '',
+    admin: true,
+    args: z.object({}),
+    async run({ town }) {
+      return { lines: [...statusText(town.status()), ...(await budgetText(town))] };
+    },
+  }),
+  townPause: op({
+    path: ['town', 'pause'],
+    summary: 'Freeze the town',
+    usage: '',
+    admin: true,
+    args: z.object({}),
+    async run({ town }) {
+      await town.pause();
+      return { lines: ['⏸️ The town is paused. /town resume lets it run again; /town step runs single ticks.'] };
+    },
+  }),
+  townResume: op({
+    path: ['town', 'resume'],
+    summary: 'Let the town run again',
+    usage: '',
+    admin: true,
+    args: z.object({}),
+    async run({ town }) {
+      await town.resume();
+      return { lines: ['▶️ The town is running again.'] };
+    },
+  }),
+  townStep: op({
+    path: ['town', 'step'],
+    summary: 'Run ticks right now (also while paused)',
+    usage: `[ticks 1-${STEP_MAX}]`,
+    admin: true,
+    args: z.object({
+      ticks: z
+        .number()
+        .int(`Step takes a whole number of ticks from 1 to ${STEP_MAX}.`)
+        .min(1, `Step runs 1 to ${STEP_MAX} ticks at a time.`)
+        .max(STEP_MAX, `Step runs 1 to ${STEP_MAX} ticks at a time (for longer runs: npm run simulate).`)
+        .optional()
+        .describe(`How many (1-${STEP_MAX})`),
+    }),
+    async run({ town }, { ticks }) {
+      const results = await town.step(ticks ?? 1);
+      const posts = results.reduce((a, r) => a + r.posts.length, 0);
+      const conv = results.reduce((a, r) => a + r.conversations, 0);
+      return {
+        lines: [
+          `Ran ${results.length} tick(s): it is now ${town.status().time}. ${posts} ${plural(posts, 'post')}, ${conv} ${plural(conv, 'conversation')}.`,
+        ],
+        changedTown: true,
+      };
+    },
+  }),
+  townSpeed: op({
+    path: ['town', 'speed'],
+    summary: 'Show or set the ticks per scheduled run (0.1-100; 0.5 = every other run)',
+    usage: '[ticks per run]',
+    admin: true,
+    args: z.object({
+      ticks_per_run: z
+        .number('Speed is a number of ticks per run, from 0.1 to 100.')
+        .min(0.1, 'Speed is from 0.1 to 100 ticks per run.')
+        .max(100, 'Speed is from 0.1 to 100 ticks per run.')
+        .optional()
+        .describe('Ticks per run'),
+    }),
+    async run({ town }, { ticks_per_run }) {
+      if (ticks_per_run === undefined) return { lines: [`Speed: ${town.status().speed} tick(s) per scheduled run.`] };
+      await town.setSpeed(ticks_per_run);
+      return { lines: [`Speed set to ${town.status().speed} tick(s) per scheduled run.`] };
+    },
+  }),
+  townObject: op({
+    path: ['town', 'object'],
+    summary: 'Rewrite an object’s state in words, e.g. "the stove is burning"',
+    usage: '<location> <object> <status>',
+    admin: true,
+    args: z.object({
+      location: name('location'),
+      object: name('object'),
+      status: z.string().trim().min(1, 'The new state is empty.').max(200).describe('Its new state'),
+    }),
+    async run({ town }, a) {
+      const r = await town.setObject(a.location, a.object, a.status);
+      return {
+        lines: [`At ${r.location}, ${r.object} is now “${r.status}”. Residents there will notice.`],
+        changedTown: true,
+      };
+    },
+  }),
+  townBudget: op({
+    path: ['town', 'budget'],
+    summary: 'Show or set the daily model token budget',
+    usage: '[tokens|default]',
+    admin: true,
+    args: z.object({
+      tokens: z
+        .number('The budget is a whole number of tokens, or "default".')
+        .int('The budget is a whole number of tokens.')
+        .min(0)
+        .optional()
+        .describe('New daily budget in tokens'),
+      default: z.boolean().optional().describe('Go back to the configured default'),
+    }),
+    async run({ town }, a) {
+      if (a.default) await town.setBudget(null);
+      else if (a.tokens !== undefined) await town.setBudget(a.tokens);
+      return { lines: await budgetText(town) };
+    },
+  }),
+  townExport: op({
+    path: ['town', 'export'],
+    summary: 'The whole town as one file: state and clock, every memory, plan and persona',
+    usage: '[file.json|file.ndjson]',
+    admin: true,
+    args: z.object({
+      file: z
+        .string()
+        .trim()
+        .regex(/\.(json|ndjson)$/i, 'The export file name ends in .json or .ndjson.')
+        .max(200)
+        .optional()
+        .describe('File name (.json, or .ndjson for one line per memory)'),
+    }),
+    async run({ town }, { file }) {
+      const t = await town.exportTown();
+      const name = file ?? `${town.id}-export.json`;
+      const text = formatTownExport(t, name.toLowerCase().endsWith('.ndjson') ? 'ndjson' : 'json');
+      return {
+        lines: [
+          `${t.name} at tick ${t.state.clock.tick}: ${t.state.residents.length} residents, ${t.memories.length} ${plural(t.memories.length, 'memory', 'memories')}, ${t.personas.length} ${plural(t.personas.length, 'persona')}. Load it with npm run town -- import FILE --scope SCOPE.`,
+        ],
+        file: { name, text },
+      };
+    },
+  }),
+  townMap: op({
+    path: ['town', 'map'],
+    summary: 'A picture of the town: who is where, doing what',
+    usage: '',
+    admin: false,
+    args: z.object({}),
+    async run({ town }) {
+      const st = town.status();
+      return { lines: [`${st.name} — ${st.time}`], picture: { kind: 'map', personas: [] } };
+    },
+  }),
+  townRelationships: op({
+    path: ['town', 'relationships'],
+    summary: 'A picture of who is close to whom',
+    usage: '[resident]',
+    admin: false,
+    args: z.object({ resident: name('resident').optional().describe('Only this resident’s ties') }),
+    async run({ town, speaker }, { resident }) {
+      const mine = await town.persona(speaker);
+      return {
+        lines: [`Relationships in ${town.status().name} (line weight: tie strength from their memories)`],
+        picture: {
+          kind: 'relationships',
+          personas: [{ name: mine?.name ?? speaker.displayName }],
+          ...(resident ? { resident } : {}),
+        },
+      };
+    },
+  }),
+  residentList: op({
+    path: ['resident', 'list'],
+    summary: 'Everyone in town: where they are and what they are doing',
+    usage: '',
+    admin: false,
+    args: z.object({}),
+    async run({ town }) {
+      return { lines: residentListText(town.status(), town.residents()) };
+    },
+  }),
+  residentInfo: op({
+    path: ['resident', 'info'],
+    summary: "A resident's bio, whereabouts and plan for today",
+    usage: '<name>',
+    admin: false,
+    args: z.object({ resident: name('resident name') }),
+    async run({ town }, { resident }) {
+      return { lines: residentInfoText(await town.residentInfo(resident)) };
+    },
+  }),
+  residentMemories: op({
+    path: ['resident', 'memories'],
+    summary: 'What a resident recalls for a query, with retrieval scores',
+    usage: '<name> <query>',
+    admin: true,
+    args: z.object({
+      resident: name('resident name'),
+      query: z.string().trim().min(1, 'The query is empty.').max(300).describe('What to recall'),
+    }),
+    async run({ town }, a) {
+      return { lines: memoriesText(a.resident, await town.memories(a.resident, a.query, MEMORIES_SHOWN)) };
+    },
+  }),
+  personaSet: op({
+    path: ['persona', 'set'],
+    summary: 'Take a persona: residents see and remember it, not your account',
+    usage: '<name>, <description>',
+    admin: false,
+    args: z.object({
+      name: z
+        .string()
+        .trim()
+        .min(1, 'A persona needs a name.')
+        .max(PERSONA_NAME_MAX, `A persona name is at most ${PERSONA_NAME_MAX} characters.`)
+        .describe('The name residents will know you by'),
+      description: z
+        .string()
+        .trim()
+        .max(PERSONA_DESC_MAX, `A persona description is at most ${PERSONA_DESC_MAX} characters.`)
+        .describe('A short description, e.g. "a reporter for the local paper"'),
+    }),
+    async run({ town, speaker }, a) {
+      const p = await town.setPersona(speaker, a.name, a.description);
+      return { lines: [`You are now ${p.name}, ${p.description}. Residents will know you by that name.`] };
+    },
+  }),
+  personaShow: op({
+    path: ['persona', 'show'],
+    summary: 'Show your persona in this town',
+    usage: '',
+    admin: false,
+    args: z.object({}),
+    async run({ town, speaker }) {
+      const p = await town.persona(speaker);
+      return {
+        lines: [
+          p
+            ? `You are ${p.name}, ${p.description}.`
+            : `You have no persona here; residents see you as ${speaker.displayName}, a visitor. Take one with /persona set.`,
+        ],
+      };
+    },
+  }),
+  personaClear: op({
+    path: ['persona', 'clear'],
+    summary: 'Drop your persona (residents see your display name)',
+    usage: '',
+    admin: false,
+    args: z.object({}),
+    async run({ town, speaker }) {
+      const had = await town.clearPersona(speaker);
+      return { lines: [had ? 'Persona cleared. Residents will see your display name.' : 'You had no persona.'] };
+    },
+  }),
+  whisper: op({
+    path: ['whisper'],
+    summary: "Whisper to a resident as their inner voice (they'll think it was their own idea)",
+    usage: '<resident> <text>',
+    admin: false,
+    args: z.object({
+      resident: name('resident name'),
+      text: z.string().trim().min(1, 'The thought is empty.').describe('The thought'),
+    }),
+    async run({ town, speaker }, a) {
+      requireRunning(town);
+      const r = await town.whisper(a.resident, speaker, a.text);
+      return {
+        lines: [`🤫 ${r.resident} heard a thought… Watch the town to see what comes of it.`],
+        changedTown: true,
+      };
+    },
+  }),
+  interview: op({
+    path: ['interview'],
+    summary: 'Ask a resident a question; they answer in character',
+    usage: '<resident> <question>',
+    admin: false,
+    args: z.object({
+      resident: name('resident name'),
+      question: z.string().trim().min(1, 'The question is empty.').describe('Your question'),
+    }),
+    async run({ town, speaker }, a) {
+      requireRunning(town);
+      const persona = await town.persona(speaker);
+      const r = await town.interview(a.resident, speaker, a.question);
+      return { lines: [`${persona?.name ?? speaker.displayName} asked ${r.resident}: “${a.question}”`, '', r.answer] };
+    },
+  }),
+} as const;
+
+export type OperationId = keyof typeof OPERATIONS;
+
+/** `/town step` and friends as one string, e.g. "/town step [ticks 1-24]". */
+export function usageOf(o: Operation): string {
+  return `/${o.path.join(' ')}${o.usage ? ` ${o.usage}` : ''}`;
+}
+
+/** The operation a front end's command words name (case-insensitive), or undefined. */
+export function findOperation(words: readonly string[]): Operation | undefined {
+  const [a, b] = words.map((w) => w.toLowerCase());
+  return Object.values(OPERATIONS).find((o) => o.path[0] === a && (o.path.length === 1 || o.path[1] === b)) as
+    | Operation
+    | undefined;
+}
+
+/**
+ * Validates the raw arguments against the operation's schema and runs it. A bad argument is a UserError that
+ * names the problem and the usage; nothing runs.
+ */
+export async function runOperation(o: Operation, ctx: OperationContext, raw: Record<string, unknown>) {
+  const parsed = o.args.safeParse(raw);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new UserError('app/bad_argument', `${first?.message ?? 'Bad argument.'} Usage: ${usageOf(o)}`);
+  }
+  return o.run(ctx, parsed.data);
+}
+
+/** Refuses changes while the town is paused (reading still works). */
+export function requireRunning(town: TownService): void {
+  if (town.status().paused)
+    throw new UserError('town/paused', 'The town is paused: residents are frozen until an admin runs /town resume.');
+}
+
+/** "1 memory", "2 memories". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return n === 1 ? one : many;
+}
+
+/** The longest text a person may send, for front ends that check it before parsing. */
+export const TEXT_MAX = USER_TEXT_MAX_CHARS;

@@ -1,0 +1,64 @@
+// The texts of the operation table's results (src/app/operations.ts): one wording for the console and Discord.
+import { budgetLines } from '../llm/health.ts';
+import type { MemoryHit, ResidentInfo, ResidentSummary, TownService, TownStatus } from '../town/service.ts';
+
+/** The town at a glance: `/town status` (and the console's `/status`). */
+export function statusText(s: TownStatus): string[] {
+  return [
+    `${s.name} — ${s.time} · ${s.paused ? '⏸️ paused' : '▶️ running'}`,
+    `Tick ${s.tick} · ${s.minutesPerTick} simulated minutes per tick · ${s.speed} tick(s) per run (schedule "${s.cron}")`,
+    `${s.residents} residents, ${s.locations} places, ${s.travelling} on the road · ${s.conversationsToday} conversations today`,
+    `So far: ${s.stats.conversations} conversations, ${s.stats.reflections} reflections, ${s.stats.rejectedMoves} refused moves, ${s.stats.failures} failed model steps`,
+    ...(s.model ? [`Model: ${s.model}`] : []),
+  ];
+}
+
+/** Today's spending and the model's counters (src/llm/health.ts), with the town's own budget setting. */
+export async function budgetText(t: TownService): Promise<string[]> {
+  const b = await t.budget();
+  const own = t.status().dailyTokenBudget;
+  const setting = own === null ? 'the configured default' : `${own.toLocaleString('en-US')} tokens (this town)`;
+  if (!b) return [`Daily budget: ${setting}. (Usage is not tracked by this model provider.)`];
+  return budgetLines(b, setting);
+}
+
+function whereText(r: ResidentSummary): string {
+  return r.travellingTo ? `on the way to ${r.travellingTo.name}` : `at ${r.location.name}`;
+}
+
+export function residentListText(s: TownStatus, list: ResidentSummary[]): string[] {
+  return [
+    `${s.name} — ${s.time}${s.paused ? ' (paused)' : ''}`,
+    ...list.map((r) => `${r.emoji} ${r.name} — ${whereText(r)}: ${r.actionEmoji} ${r.doing}`),
+  ];
+}
+
+/** Longest bio shown (the summary description can run long). */
+const BIO_MAX = 700;
+
+export function residentInfoText(r: ResidentInfo): string[] {
+  const counts = Object.entries(r.memoryCounts)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  const bio = r.bio.length > BIO_MAX ? `${r.bio.slice(0, BIO_MAX - 1)}…` : r.bio;
+  return [
+    `${r.emoji} ${r.name} (${r.age}) — lives at ${r.home.name}; ${r.innate}`,
+    ...bio.split('\n').map((l) => `> ${l}`),
+    `Now: ${whereText(r)}, ${r.doing} ${r.actionEmoji}`,
+    `Knows: ${r.knownPlaces.join(', ')}`,
+    `Memories: ${counts || 'none'}`,
+    "Today's plan:",
+    ...(r.plan.length > 0 ? r.plan.slice(0, 12).map((l) => `• ${l}`) : ['• (no plan yet today)']),
+  ];
+}
+
+export function memoriesText(name: string, hits: MemoryHit[]): string[] {
+  if (hits.length === 0) return ['No memories came back for that query.'];
+  return [
+    `What ${name} recalls (highest score first; each component is normalised to 0..1):`,
+    ...hits.map(
+      (h, n) =>
+        `${n + 1}. score ${h.score.toFixed(2)} (recency ${h.recency.toFixed(2)}, importance ${h.importanceScore.toFixed(2)}, relevance ${h.relevance.toFixed(2)}) [${h.kind}, ${h.createdAt}, poignancy ${h.importance}/10] ${h.description.length > 200 ? `${h.description.slice(0, 199)}…` : h.description}`,
+    ),
+  ];
+}

@@ -1,0 +1,149 @@
+// The operation table (src/app/operations.ts) and its two renderers: every operation is a Discord slash command
+// (sub)command with its arguments as options and its limits as option ranges, and a console command that runs it;
+// plus the small fixes of issue 12 (persona names, usage lines, plural texts).
+import { readFileSync } from 'node:fs';
+import { PassThrough, Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { OPERATIONS, type OperationId, STEP_MAX, usageOf } from '../../src/app/operations.ts';
+import { commandPayloads } from '../../src/bot/deploy-commands.ts';
+import { HELP_TEXT } from '../../src/commands/help.ts';
+import { COMMANDS } from '../../src/commands/index.ts';
+import { CONSOLE_HELP, runConsole } from '../../src/console/console.ts';
+import { formatRelationships } from '../../src/console/format.ts';
+import { TownService } from '../../src/town/service.ts';
+import { InMemoryTownStore } from '../../src/town/store.ts';
+import { parseTownExport } from '../../src/town/town-export.ts';
+import { tinyTown } from '../support/town-fixtures.ts';
+import { scriptedKit } from '../support/town-scripted-mind.ts';
+
+/** A console line for each operation, with valid arguments for the tiny town (a new operation needs one here). */
+const CONSOLE_LINES: Record<OperationId, string> = {
+  townStatus: '/town status',
+  townPause: '/town pause',
+  townResume: '/town resume',
+  townStep: '/town step 1',
+  townSpeed: '/town speed 2',
+  townObject: '/town object house stove is burning',
+  townBudget: '/town budget 5000',
+  townExport: `/town export ${process.env.TMPDIR ?? '/tmp'}/smalltown-ops-test-export.ndjson`,
+  townMap: '/town map',
+  townRelationships: '/town relationships Ann Lee',
+  residentList: '/resident list',
+  residentInfo: '/resident info Ann Lee',
+  residentMemories: '/resident memories Ann Lee coffee',
+  personaSet: '/persona set Sam, a reporter',
+  personaShow: '/persona show',
+  personaClear: '/persona clear',
+  whisper: '/whisper Bo Park open a bakery',
+  interview: '/interview Cy Ray what do you drink?',
+};
+
+async function consoleRun(lines: string[]) {
+  const { kit } = scriptedKit({});
+  const service = await TownService.create(
+    { store: new InMemoryTownStore(), kit: () => kit, owner: 'console' },
+    { id: 'console', scope: 'console', file: tinyTown(), seed: 1 },
+  );
+  const output = new PassThrough();
+  let text = '';
+  output.on('data', (d) => {
+    text += String(d);
+  });
+  // One marker line after each command, so each answer can be read on its own.
+  const input = Readable.from(lines.flatMap((l, n) => [`${l}\n`, `/marker-${n}\n`]));
+  await runConsole({ service, input, output, picturesDir: `${process.env.TMPDIR ?? '/tmp'}/smalltown-ops-test` });
+  return { text, service };
+}
+
+type Opt = { name: string; type: number; required?: boolean; max_value?: number; options?: Opt[] };
+
+describe('operation table', () => {
+  const payloads = commandPayloads() as unknown as { name: string; options?: Opt[] }[];
+
+  it('every operation is a Discord command whose options are its arguments, admin where the table says', () => {
+    for (const [id, o] of Object.entries(OPERATIONS)) {
+      const cmd = payloads.find((c) => c.name === o.path[0]);
+      expect(cmd, `${id}: Discord has no /${o.path[0]}`).toBeDefined();
+      const node = o.path.length === 2 ? cmd!.options?.find((s) => s.name === o.path[1] && s.type === 1) : cmd;
+      expect(node, `${id}: Discord has no /${o.path.join(' ')}`).toBeDefined();
+      const optionNames = (node!.options ?? []).map((x) => x.name);
+      expect(optionNames, id).toEqual(expect.arrayContaining(Object.keys(o.args.shape)));
+      const slash = COMMANDS.find((c) => c.data.name === o.path[0])!;
+      const admin = slash.admin === true || (Array.isArray(slash.admin) && slash.admin.includes(o.path[1] ?? ''));
+      expect(admin, `${id}: admin`).toBe(o.admin);
+    }
+  });
+
+  it('one limit: /town step accepts 1..STEP_MAX on Discord and in the console', async () => {
+    const step = payloads.find((c) => c.name === 'town')!.options!.find((s) => s.name === 'step')!;
+    expect(step.options!.find((x) => x.name === 'ticks')!.max_value).toBe(STEP_MAX);
+    const { text } = await consoleRun([`/town step ${STEP_MAX + 1}`, '/town step x']);
+    expect(text).toContain(`Step runs 1 to ${STEP_MAX} ticks at a time`);
+    expect(text).toContain('Usage: /town step [ticks 1-24]');
+  });
+
+  it('every operation runs from its console line and is listed in /help', async () => {
+    const ids = Object.keys(OPERATIONS) as OperationId[];
+    expect(Object.keys(CONSOLE_LINES).sort()).toEqual([...ids].sort());
+    const { text } = await consoleRun(ids.map((id) => CONSOLE_LINES[id]));
+    const answers = text.split(/Unknown command \/marker-\d+\. Type \/help\./);
+    ids.forEach((id, n) => {
+      const a = answers[n]!;
+      expect(a, id).not.toMatch(/Unknown command|Usage:|Something went wrong/);
+      expect(CONSOLE_HELP.join('\n'), id).toContain(usageOf(OPERATIONS[id]));
+      expect(HELP_TEXT, id).toContain(`\`/${OPERATIONS[id].path.join(' ')}`);
+    });
+    expect(text).toContain('Picture: ');
+    // The export the console wrote reads back as a valid town file.
+    const exported = parseTownExport(readFileSync(CONSOLE_LINES.townExport.split(' ')[2]!, 'utf8'));
+    expect(exported.name).toBe('Tiny');
+    expect(text).toMatch(
+      /Tiny at tick \d+: 3 residents, \d+ memories, 0 personas\. Load it with npm run town -- import/,
+    );
+  });
+});
+
+describe('small things (issue 12)', () => {
+  it('refuses a persona name with no letter or digit, and /persona bogus shows the usage', async () => {
+    const { text, service } = await consoleRun([
+      '/persona set ,',
+      '/persona set , a spy',
+      '/persona set ?!, a spy',
+      '/persona bogus',
+    ]);
+    expect(text).toContain('"?!" is not a name: a persona name needs a letter or a digit.');
+    // Discord passes the name option as typed: the same rule, in the service.
+    await expect(service.setPersona({ id: 'd', displayName: 'D' }, ',', 'a spy')).rejects.toThrow(/"," is not a name/);
+    expect(text).toContain('A persona needs a name. Usage: /persona set <name>, <description>');
+    expect(await service.persona({ id: 'console', displayName: 'Guest' })).toBeNull();
+    expect(text).toContain(
+      'No /persona bogus. Usage: /persona set <name>, <description> | /persona show | /persona clear',
+    );
+  });
+
+  it('a resident command with no name gives the usage; an unknown name says so', async () => {
+    const { text } = await consoleRun(['/resident info', '/resident memories Nobody x', '/whisper']);
+    expect(text).toContain('The resident name is empty. Usage: /resident info <name>');
+    expect(text).not.toContain('No resident called ""');
+    expect(text).toContain('No resident called "Nobody". Residents: Ann Lee, Bo Park, Cy Ray.');
+    expect(text).toContain('The resident name is empty. Usage: /whisper <resident> <text>');
+  });
+
+  it('relationship lines: "1 memory", and pairs that never talked are not called strangers', () => {
+    const g = {
+      nodes: [
+        { id: 'a', name: 'Ann', emoji: '' },
+        { id: 'b', name: 'Bo', emoji: '' },
+        { id: 'c', name: 'Cy', emoji: '' },
+      ],
+      edges: [
+        { a: 'a', b: 'b', weight: 1, aToB: 1, bToA: 0, acquainted: true },
+        { a: 'a', b: 'c', weight: 25, aToB: 12, bToA: 13, acquainted: false },
+      ],
+    };
+    const text = formatRelationships(g);
+    expect(text).toContain('Ann — Bo: 1 memory naming the other');
+    expect(text).toContain('Ann — Cy: 25 memories naming the other (no conversation here yet)');
+    expect(text).not.toMatch(/not met|1 memories/);
+  });
+});
