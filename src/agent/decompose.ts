@@ -25,6 +25,7 @@ export async function ensureHour(c: MindContext, r: Resident, ctx: DecideContext
     activity: 'free time',
     place: r.profile.home,
   };
+  if (s.ablate.planning) return block; // ablated: the block is not decomposed
   const g = s.planGranularityMinutes * MINUTE_MS;
   const window = {
     start: Math.max(block.start, floorTo(t, g)),
@@ -86,6 +87,7 @@ export async function ensureStep(c: MindContext, r: Resident, ctx: DecideContext
   const have = slotAt(plan.steps, t);
   if (have) return have;
   const hour = await ensureHour(c, r, ctx, t);
+  if (s.ablate.planning) return { ...hour, emoji: isSleeping(hour.activity) ? '😴' : '🙂' };
   const g = s.planGranularityMinutes * MINUTE_MS;
   const start = Math.max(hour.start, floorTo(t, g));
   const window = {

@@ -123,6 +123,24 @@ export async function planDay(
   const s = c.settings;
   const mind = c.mindOf(r);
   const p = r.profile;
+  if (s.ablate.planning) {
+    // Ablated (sec. 6.1): no plan is asked for or stored; the resident goes on where it is and acts on what it
+    // perceives (react), sleeping at night at home.
+    const day0 = dayStart(from);
+    const h = (x: number) => day0 + x * 60 * MINUTE_MS;
+    mind.plan = {
+      day: dayKey(ctx.now),
+      dayStart: day0,
+      blocks: [
+        { start: h(0), end: h(7), activity: 'sleeping', place: p.home },
+        { start: h(7), end: h(22), activity: 'go about the day', place: ctx.location.id },
+        { start: h(22), end: h(24), activity: 'sleeping', place: p.home },
+      ],
+      hours: [],
+      steps: [],
+    };
+    return;
+  }
   const now = ctx.now;
   const day0 = dayStart(now);
   const start = floorTo(Math.max(from, day0), s.planGranularityMinutes * MINUTE_MS);
@@ -202,7 +220,7 @@ export async function planDay(
 export function upcoming(c: MindContext, r: Resident, now: number, have: ReadonlySet<MemoryId>): Memory[] {
   const s = c.settings;
   const today = todayNumber(dayKey(now), '');
-  if (today === null || s.upcomingK <= 0) return [];
+  if (today === null || s.upcomingK <= 0 || s.ablate.memory) return [];
   const textOf = (m: Memory) =>
     m.kind === 'dialogue' && typeof m.meta?.news === 'string' ? m.meta.news : m.description;
   const raw = (t: string) => /\bsaid\b[^:"]*: ["“]/.test(t);

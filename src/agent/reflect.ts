@@ -30,6 +30,7 @@ import type { Memory, MemoryId } from './types.ts';
 export async function maybeReflect(c: MindContext, r: Resident, now: number): Promise<number> {
   const s = c.settings;
   const mind = c.mindOf(r);
+  if (s.ablate.reflection || s.ablate.memory) return 0; // ablated (sec. 6.1): no reflection is ever made
   if (!(mind.importanceSinceReflection > s.reflectionThreshold)) return 0;
   const p = r.profile;
   // The 100 most recent records (sec. 4.2); a record repeated word for word is shown once.

@@ -29,7 +29,7 @@ function seedNote(r: Resident, name: string, chars: number): string | null {
 /** The resident's note about a person, or null when it has never heard of them. */
 export function relationOf(c: MindContext, r: Resident, name: string): PromptRelation | null {
   const chars = c.settings.relationNoteChars;
-  if (chars <= 0) return null; // notes off (an ablation)
+  if (chars <= 0 || c.settings.ablate.memory) return null; // notes off (the memory ablation, or set to 0)
   const stored: Relation | undefined = c.mindOf(r).relations[key(name)];
   const who = stored?.who ?? seedNote(r, name, chars);
   if (!stored && who === null) return null;

@@ -20,6 +20,7 @@ export async function recall(
   opts: RecallOptions = {},
 ): Promise<RetrievedMemory[]> {
   const s = c.settings;
+  if (s.ablate.memory) return []; // ablated (sec. 6.1): no memory reaches a prompt
   const k = opts.k ?? s.retrieveK;
   const qs = queries.filter((q) => q.trim() !== '');
   const vecs = await c.embedTexts(qs, 'agent_query');
@@ -37,10 +38,12 @@ export async function recall(
     ...(kinds ? { kinds } : {}),
   };
   const wanted = (m: Memory) =>
-    m.kind !== 'plan' ||
-    !opts.kinds ||
-    opts.kinds.includes('plan') ||
-    (m.plan !== undefined && levels.includes(m.plan.level) && m.plan.start >= day0 && m.plan.start < day0 + DAY_MS);
+    !(s.ablate.reflection && m.kind === 'reflection') &&
+    !(s.ablate.planning && m.kind === 'plan') &&
+    (m.kind !== 'plan' ||
+      !opts.kinds ||
+      opts.kinds.includes('plan') ||
+      (m.plan !== undefined && levels.includes(m.plan.level) && m.plan.start >= day0 && m.plan.start < day0 + DAY_MS));
   for (const v of vecs.length > 0 ? vecs : [null]) {
     for (const hit of r.memory.search({ embedding: v, embedderId: c.embedder.id }, now, searchOpts)) {
       if (!wanted(hit.memory)) continue;

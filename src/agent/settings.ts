@@ -51,6 +51,12 @@ export interface AgentSettings {
   reflectionRetrieveK: number;
   /** Known dated events/intentions not yet past pinned into a day plan besides what retrieval ranks first. */
   upcomingK: number;
+  /**
+   * Ablations of the paper's controlled evaluation (sec. 6.1), set per town file (`agent: { ablate: {...} }`) or by
+   * `npm run eval -- --ablate`: reflection (none stored or retrieved), planning (no day, hour or step plans: the
+   * resident goes on where it is and acts on what it perceives), memory (no retrieval, no relationship notes).
+   */
+  ablate: { reflection: boolean; planning: boolean; memory: boolean };
   /** Minutes until a day plan that fell back to a neutral default (the model did not answer) is asked again. */
   fallbackReplanMinutes: number;
   /** Rough token budget of those pinned events (4 characters a token). */
@@ -129,6 +135,7 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   reactContextK: 8, // relationship + activity queries (sec. 4.3.1); authors 50+25 summarised, we add the note
   briefSummaryChars: 200, // ours: name, age, traits and occupation are what decomposing an activity needs
   reflectionRetrieveK: 12, // authors' code 30 per question (reflect.py); 12 each, shown once across questions
+  ablate: { reflection: false, planning: false, memory: false }, // the full architecture
   fallbackReplanMinutes: 60, // ours: a failed plan is retried at the next hour, not left standing for the day
   upcomingK: 3, // ours: a party or an errand heard of days ago must reach the plan (sec. 4.3 plans from intentions)
   upcomingBudgetTokens: 120, // ours: three short dated lines; the day plan is once a day, cost target kept
@@ -174,6 +181,11 @@ export function resolveAgentSettings(overrides?: Partial<AgentSettings> | Record
   for (const [key, def] of Object.entries(DEFAULT_AGENT_SETTINGS)) {
     const v = src[key];
     if (v === undefined) continue;
+    if (key === 'ablate') {
+      const a = typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
+      out.ablate = { reflection: a.reflection === true, planning: a.planning === true, memory: a.memory === true };
+      continue;
+    }
     if (typeof def === 'number' && ok(v)) out[key] = v;
     else if (typeof def === 'object' && def !== null && typeof v === 'object' && v !== null) {
       const merged = { ...(def as Record<string, number>) };
