@@ -39,8 +39,9 @@ const EnvSchema = z
       z
         .string()
         .default('file:./data/town.db')
-        .refine((u) => /^file:.+/.test(u), {
-          message: 'must be a SQLite file URL such as file:./data/town.db (PostgreSQL is not supported yet)',
+        .refine((u) => /^file:.+/.test(u) || /^postgres(ql)?:\/\/[^/]+/i.test(u), {
+          message:
+            'must be a SQLite file URL such as file:./data/town.db or a PostgreSQL URL such as postgresql://user:password@host:5432/smalltown',
         }),
     ),
     TOWN_FILE: optionalString,

@@ -10,6 +10,7 @@ import { renderBanner } from './console/banner.ts';
 import { runConsole } from './console/console.ts';
 import { PrismaChannelStore } from './db/channel-store.ts';
 import { openDatabase } from './db/client.ts';
+import { DatabaseStartupError } from './db/startup-error.ts';
 import { PrismaEmbeddingCacheStore } from './db/embedding-cache-store.ts';
 import { PrismaGameStore, PrismaRatingStore } from './db/game-store.ts';
 import { PrismaTownStore } from './db/town-store.ts';
@@ -151,8 +152,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (e: unknown) => {
-    // A wrong token or a missing privileged intent: say what to fix, without a stack trace.
-    if (e instanceof BotStartupError) {
+    // A wrong token, a missing privileged intent or an unusable database: say what to fix, without a stack trace.
+    if (e instanceof BotStartupError || e instanceof DatabaseStartupError) {
       process.stderr.write(`${e.message}\n`);
       process.exit(2);
     }

@@ -41,7 +41,7 @@ const Wasm = (
 ).WebAssembly;
 
 /** Node 20 cannot import .wasm: instantiate the module ourselves and hand it to the generated JS glue. */
-async function loadEngineModule() {
+export async function loadEngineModule() {
   if (!engineModule) {
     engineModule = (async () => {
       const require = createRequire(import.meta.url);
