@@ -30,7 +30,8 @@ const [cmd, name] = process.argv.slice(2);
 if (cmd === 'new') {
   const dir = await createMigration(name ?? 'change');
   console.log(dir ? `created prisma/migrations/${dir}/migration.sql` : 'schema unchanged: no migration written');
-  for (const twin of await writePostgresTwins()) console.log(`created prisma/postgres/migrations/${twin}/migration.sql`);
+  for (const twin of await writePostgresTwins())
+    console.log(`created prisma/postgres/migrations/${twin}/migration.sql`);
 } else if (cmd === 'apply') {
   const url = process.env.DATABASE_URL ?? 'file:./data/town.db';
   const db = await openDatabase(url);

@@ -4,7 +4,7 @@
 
 export const POSTGRES_HEADER =
   '// GENERATED from prisma/schema.prisma by scripts/prisma-generate.mjs (npm run db:generate). Do not edit:\n' +
-  '// change prisma/schema.prisma, then `npm run db:migrate:new -- <name>` writes both engines\' migrations.\n';
+  "// change prisma/schema.prisma, then `npm run db:migrate:new -- <name>` writes both engines' migrations.\n";
 
 /** @param {string} source the SQLite schema text @returns {string} the PostgreSQL schema text */
 export function postgresSchemaFrom(source) {
@@ -13,7 +13,6 @@ export function postgresSchemaFrom(source) {
   if (!provider.test(source) || !output.test(source))
     throw new Error('prisma/schema.prisma: expected provider = "sqlite" and output = "../src/db/generated"');
   return (
-    POSTGRES_HEADER +
-    source.replace(provider, '$1"postgresql"').replace(output, '$1"../../src/db/postgres/generated"')
+    POSTGRES_HEADER + source.replace(provider, '$1"postgresql"').replace(output, '$1"../../src/db/postgres/generated"')
   );
 }

@@ -45,7 +45,10 @@ export function explainConnectError(url: string, e: unknown): DatabaseStartupErr
     return new DatabaseStartupError(
       `DATABASE_URL: database "${database}" does not exist on ${where}. Create it (createdb ${database}) or fix the database name in DATABASE_URL.`,
     );
-  if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET'].includes(code) || /timeout/i.test(err.message ?? ''))
+  if (
+    ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET'].includes(code) ||
+    /timeout/i.test(err.message ?? '')
+  )
     return new DatabaseStartupError(
       `DATABASE_URL: cannot reach PostgreSQL at ${where} (${code || err.message}). Start the server, or fix the host and port in DATABASE_URL.`,
     );

@@ -71,7 +71,9 @@ export async function createPostgresMigration(
   const lockPath = join(dir, LOCKFILE);
   if (!existsSync(lockPath))
     writeFileSync(lockPath, '# Written by scripts/db-migrate.ts; keep it in git.\nprovider = "postgresql"\n');
-  const previous = postgresMigrationNames(dir).filter((n) => n < dirName).pop();
+  const previous = postgresMigrationNames(dir)
+    .filter((n) => n < dirName)
+    .pop();
   const prevSnapshot = previous ? join(dir, previous, SNAPSHOT) : null;
   if (prevSnapshot && !existsSync(prevSnapshot))
     throw new Error(`${prevSnapshot} is missing: the next PostgreSQL migration is diffed from it`);

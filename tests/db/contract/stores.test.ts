@@ -18,7 +18,11 @@ const game = (id: string, channelId: string, status: GameRecord['status'], versi
   kind: 'chameleon',
   status,
   version,
-  data: { state: { version: 1, phase: status, note: `état ✓ ${id}` }, bots: {}, model: 'm' } as unknown as PersistedGame,
+  data: {
+    state: { version: 1, phase: status, note: `état ✓ ${id}` },
+    bots: {},
+    model: 'm',
+  } as unknown as PersistedGame,
 });
 
 describe.each(ENGINES)('store contracts on %s', (engine) => {
@@ -54,14 +58,19 @@ describe.each(ENGINES)('store contracts on %s', (engine) => {
   it('EmbeddingCacheStore: vectors round-trip as Float32 bytes exactly; first write wins; keyed by embedder', async () => {
     const s = new PrismaEmbeddingCacheStore(db.prisma);
     const v = Float32Array.of(0.6, -0.8, 1e-7, Number.MAX_VALUE > 0 ? 3.4e38 : 0, -0);
-    const many = Array.from({ length: 210 }, (_, i) => ({ textHash: textHash(`t${i}`), vector: Float32Array.of(i, -i) }));
+    const many = Array.from({ length: 210 }, (_, i) => ({
+      textHash: textHash(`t${i}`),
+      vector: Float32Array.of(i, -i),
+    }));
     await s.putMany('emb-a', [{ textHash: textHash('hello'), vector: v }, ...many]);
     await s.putMany('emb-a', [{ textHash: textHash('hello'), vector: Float32Array.of(9, 9, 9) }]);
     const got = await s.getMany('emb-a', [textHash('hello'), textHash('missing'), ...many.map((m) => m.textHash)]);
     expect(got.size).toBe(211);
     expect([...(got.get(textHash('hello')) ?? [])]).toEqual([...v]);
     expect([...(got.get(textHash('t209')) ?? [])]).toEqual([209, -209]);
-    const row = await db.prisma.embeddingCache.findFirst({ where: { embedderId: 'emb-a', textHash: textHash('hello') } });
+    const row = await db.prisma.embeddingCache.findFirst({
+      where: { embedderId: 'emb-a', textHash: textHash('hello') },
+    });
     expect(row?.vector.byteLength).toBe(20);
     expect((await s.getMany('emb-b', [textHash('hello')])).size).toBe(0);
   });

@@ -40,7 +40,15 @@ describe.each(ENGINES)('TownStore contract on %s', (engine) => {
   let store: PrismaTownStore;
   const state = buildTownState(loadTownFile(), { initialMind: () => ({ plan: [] }) });
   const commit = (townId: string, expectedVersion: number, extra: Partial<Parameters<PrismaTownStore['commit']>[0]>) =>
-    store.commit({ townId, expectedVersion, state, memories: { added: [], touched: [] }, posts: [], owner: 'w1', ...extra });
+    store.commit({
+      townId,
+      expectedVersion,
+      state,
+      memories: { added: [], touched: [] },
+      posts: [],
+      owner: 'w1',
+      ...extra,
+    });
 
   beforeAll(async () => {
     db = await openTestDb(engine);
@@ -70,7 +78,11 @@ describe.each(ENGINES)('TownStore contract on %s', (engine) => {
   it('commits snapshot, memory journal and posts in one transaction and bumps the version', async () => {
     const next = structuredClone(state);
     next.clock.tick = 1;
-    const plan = mem(3, { kind: 'plan', plan: { level: 'hour', start: 7, minutes: 60, location: 'park' }, meta: { x: 1 } });
+    const plan = mem(3, {
+      kind: 'plan',
+      plan: { level: 'hour', start: 7, minutes: 60, location: 'park' },
+      meta: { x: 1 },
+    });
     const v = await commit('t1', 1, {
       state: next,
       memories: { added: [plan], touched: [{ agentId: agent, id: `${agent}/1` as MemoryId, lastAccessAt: 9_999 }] },
@@ -89,13 +101,15 @@ describe.each(ENGINES)('TownStore contract on %s', (engine) => {
   });
 
   it('refuses a stale version and a half-failed commit leaves no trace', async () => {
-    await expect(commit('t1', 1, { memories: { added: [mem(4)], touched: [] }, posts: [post(3)] })).rejects.toBeInstanceOf(
-      TownConflictError,
-    );
+    await expect(
+      commit('t1', 1, { memories: { added: [mem(4)], touched: [] }, posts: [post(3)] }),
+    ).rejects.toBeInstanceOf(TownConflictError);
     // A duplicate memory fails the commit part-way: the snapshot, the new memory and the post roll back.
     const next = structuredClone(state);
     next.clock.tick = 99;
-    await expect(commit('t1', 2, { state: next, memories: { added: [mem(5), mem(1)], touched: [] }, posts: [post(3)] })).rejects.toThrow();
+    await expect(
+      commit('t1', 2, { state: next, memories: { added: [mem(5), mem(1)], touched: [] }, posts: [post(3)] }),
+    ).rejects.toThrow();
     const rec = await store.load('t1');
     expect([rec?.version, rec?.state.clock.tick]).toEqual([2, 1]);
     expect((await store.loadMemories('t1')).map((m) => m.seq)).toEqual([1, 2, 3]);
@@ -107,7 +121,9 @@ describe.each(ENGINES)('TownStore contract on %s', (engine) => {
 
   it('two writers racing on the same version: exactly one commit wins', async () => {
     const results = await Promise.allSettled(
-      [10, 11, 12, 13].map((seq) => commit('t1', 2, { memories: { added: [mem(seq)], touched: [] }, posts: [post(seq)] })),
+      [10, 11, 12, 13].map((seq) =>
+        commit('t1', 2, { memories: { added: [mem(seq)], touched: [] }, posts: [post(seq)] }),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(TownConflictError);
@@ -154,7 +170,11 @@ describe.each(ENGINES)('TownStore contract on %s', (engine) => {
     await store.setPersona('t1', { userId: 'u1', name: 'Sam', description: 'a reporter for the paper' });
     await store.setPersona('t1', { userId: 'u2', name: 'Ada', description: 'a baker' });
     await store.setPersona('console', { userId: 'u1', name: 'Other', description: 'elsewhere' });
-    expect(await store.getPersona('t1', 'u1')).toEqual({ userId: 'u1', name: 'Sam', description: 'a reporter for the paper' });
+    expect(await store.getPersona('t1', 'u1')).toEqual({
+      userId: 'u1',
+      name: 'Sam',
+      description: 'a reporter for the paper',
+    });
     expect((await store.listPersonas('t1')).map((p) => p.name)).toEqual(['Ada', 'Sam']);
     expect(await store.clearPersona('t1', 'u1')).toBe(true);
     expect(await store.clearPersona('t1', 'u1')).toBe(false);
