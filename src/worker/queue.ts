@@ -81,7 +81,9 @@ export async function openQueue(url: string, opts: QueueOptions = {}): Promise<P
     max: opts.max ?? 4,
     // pg-boss's own cron is not used: the scheduler decides which towns owe ticks.
     schedule: false,
+    // Heartbeat and expiry checks run in pg-boss's monitor pass, at most every max(monitor, supervise) seconds.
     superviseIntervalSeconds: opts.superviseIntervalSeconds ?? 10,
+    monitorIntervalSeconds: opts.superviseIntervalSeconds ?? 10,
   });
   boss.on('error', (e: unknown) => opts.onError?.(e));
   await boss.start();

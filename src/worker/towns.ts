@@ -16,8 +16,14 @@ export class WorkerTowns {
     return this.deps.owner;
   }
 
-  /** The town at its latest committed version, with the record read to check it; null when it does not exist. */
+  /**
+   * The town at its latest committed version, with the record read to check it; null when it does not exist.
+   * Call it holding the town's advisory lock: that lock is the single-writer rule between workers, so a lease
+   * left by a worker that died mid-job is cleared here rather than waited out.
+   */
   async get(townId: string): Promise<{ service: TownService; record: TownRecord } | null> {
+    const lease = await this.deps.store.lease(townId);
+    if (lease.owner && lease.owner !== this.deps.owner) await this.deps.store.releaseLease(townId, lease.owner);
     const record = await this.deps.store.load(townId);
     if (!record) {
       this.cache.delete(townId);

@@ -7,16 +7,21 @@ import type { LanguageModel } from '../../src/llm/port.ts';
 import { agentKit } from '../../src/town/agent-kit.ts';
 import type { KitFactory } from '../../src/town/service.ts';
 
-export function offlineKit(opts: { delayMs?: number; onCall?: () => void } = {}): KitFactory {
+export function offlineKit(
+  opts: { delayMs?: number | ((townId: string) => number); onCall?: (townId: string) => void } = {},
+): KitFactory {
   const offline = new OfflineModel(agentOfflineRules);
-  const llm: LanguageModel = {
-    info: offline.info,
-    object: async (req) => {
-      opts.onCall?.();
-      if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
-      return offline.object(req);
-    },
-  };
   const embedder = new LexicalEmbedder({ dimensions: 64 });
-  return (townId, settings) => agentKit({ llm, embedder, settings, townId });
+  return (townId, settings) => {
+    const delay = typeof opts.delayMs === 'function' ? opts.delayMs(townId) : (opts.delayMs ?? 0);
+    const llm: LanguageModel = {
+      info: offline.info,
+      object: async (req) => {
+        opts.onCall?.(townId);
+        if (delay) await new Promise((r) => setTimeout(r, delay));
+        return offline.object(req);
+      },
+    };
+    return agentKit({ llm, embedder, settings, townId });
+  };
 }
