@@ -38,7 +38,13 @@ function spawnWorker(url: string, owner: string, env: Record<string, string> = {
         ? Promise.resolve()
         : new Promise((resolve, reject) => {
             const t = setTimeout(() => reject(new Error(`no "${line}" from ${owner}: ${lines.join(' | ')}`)), ms);
-            waiters.push({ line, resolve: () => (clearTimeout(t), resolve()) });
+            waiters.push({
+              line,
+              resolve: () => {
+                clearTimeout(t);
+                resolve();
+              },
+            });
           }),
   };
 }
@@ -91,7 +97,7 @@ describe('a worker killed mid-job', () => {
       await new Promise((r) => setTimeout(r, 200));
       jobs = await settled();
     }
-    expect(jobs?.map((j) => [j?.retryCount, (j?.output as { status: string }).status])).toEqual([
+    expect(jobs?.map((j) => [j?.retryCount, (j?.output as { status: string } | undefined)?.status])).toEqual([
       [1, 'ticked'],
       [1, 'already-committed'],
     ]);
