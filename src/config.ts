@@ -53,6 +53,20 @@ const EnvSchema = z
         .refine((e) => cron.validate(e), { message: 'must be a valid cron expression, e.g. "* * * * *"' }),
     ),
     MINUTES_PER_TICK: int(10, 1, 240),
+    // Scale-out (PostgreSQL only): workers, shards, ops endpoints.
+    WORKER_CONCURRENCY: int(4, 1, 256),
+    WORKER_SCHEDULE: z.preprocess(
+      emptyToUndefined,
+      z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
+    ),
+    SHARD_COUNT: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default('auto')
+        .refine((v) => v === 'auto' || /^[1-9]\d{0,3}$/.test(v), { message: 'must be auto or a whole number of shards' }),
+    ),
+    METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -89,6 +103,15 @@ export interface Config {
   tickCron: string;
   minutesPerTick: number;
   logLevel: Env['LOG_LEVEL'];
+  scale: {
+    /** Towns one worker ticks at once. */
+    workerConcurrency: number;
+    /** Whether each worker also enqueues ticks (any number of schedulers may run). */
+    workerSchedule: boolean;
+    shardCount: 'auto' | number;
+    /** Port of /healthz and /metrics; none: not served. */
+    metricsPort?: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -142,6 +165,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tickCron: e.TICK_CRON,
     minutesPerTick: e.MINUTES_PER_TICK,
     logLevel: e.LOG_LEVEL,
+    scale: {
+      workerConcurrency: e.WORKER_CONCURRENCY,
+      workerSchedule: e.WORKER_SCHEDULE === 'true',
+      shardCount: e.SHARD_COUNT === 'auto' ? 'auto' : Number(e.SHARD_COUNT),
+      ...(e.METRICS_PORT !== undefined ? { metricsPort: e.METRICS_PORT } : {}),
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 // Composition root: configuration -> database -> model gateway -> town registry + games -> a front end
 // (Discord when DISCORD_TOKEN is set, otherwise the local console). Every dependency is built here by hand.
-import { agentOfflineRules } from './agent/index.ts';
 import { consoleGameHandler } from './app/console-games.ts';
+import { buildModelStack } from './app/model-stack.ts';
 import { BotStartupError } from './bot/client.ts';
 import { rememberGamesInTowns } from './bot/game-memories.ts';
 import { startDiscordBot } from './bot/index.ts';
@@ -11,15 +11,11 @@ import { runConsole } from './console/console.ts';
 import { PrismaChannelStore } from './db/channel-store.ts';
 import { openDatabase } from './db/client.ts';
 import { DatabaseStartupError } from './db/startup-error.ts';
-import { PrismaEmbeddingCacheStore } from './db/embedding-cache-store.ts';
 import { PrismaGameStore, PrismaRatingStore } from './db/game-store.ts';
 import { PrismaTownStore } from './db/town-store.ts';
-import { PrismaUsageSink } from './db/usage-store.ts';
 import { GAME_HELP } from './games/commands.ts';
-import { gamesOfflineRules } from './games/offline.ts';
 import { GameService } from './games/service.ts';
-import { InMemoryEmbeddingCache, TieredEmbeddingCache } from './llm/embedding-cache.ts';
-import { createEmbedder, createLanguageModel, describeModel, mergeOfflineRules } from './llm/index.ts';
+import { describeModel } from './llm/index.ts';
 import { createLogger } from './log.ts';
 import { CONSOLE_SCOPE, TownRegistry } from './town/registry.ts';
 import { loadTownFile } from './town/file-io.ts';
@@ -42,36 +38,10 @@ async function main(): Promise<number> {
 
   const db = await openDatabase(config.databaseUrl);
   if (db.applied.length) log.info({ applied: db.applied }, 'database migrated');
-  const usage = new PrismaUsageSink(db.prisma, { onError: (e) => log.error({ err: e }, 'usage flush failed') });
-
   let registry: TownRegistry | null = null;
-  const budgetFor = (townId: string) => registry?.budgetFor(townId) ?? config.model.dailyTokenBudget;
-  const tuning = {
-    usage,
-    dailyTokenBudget: budgetFor,
-    timeoutMs: config.model.timeoutMs,
-    maxAttempts: config.model.maxAttempts,
-    concurrency: config.model.concurrency,
-  };
-  const remote = {
-    ...(config.model.apiKey ? { apiKey: config.model.apiKey } : {}),
-    ...(config.model.baseURL ? { baseURL: config.model.baseURL } : {}),
-  };
-  const llm = createLanguageModel({
-    provider: config.model.provider,
-    offlineRules: mergeOfflineRules(agentOfflineRules, gamesOfflineRules),
-    chatModel: config.model.chatModel,
-    structuredMode: config.model.structuredMode,
-    ...remote,
-    ...tuning,
-  });
-  const embedder = createEmbedder({
-    provider: config.model.provider,
-    embeddingModel: config.model.embeddingModel,
-    ...(config.model.embeddingDimensions ? { dimensions: config.model.embeddingDimensions } : {}),
-    cache: new TieredEmbeddingCache(new InMemoryEmbeddingCache(), new PrismaEmbeddingCacheStore(db.prisma)),
-    ...remote,
-    ...tuning,
+  const { llm, embedder, usage } = buildModelStack(config, db, {
+    budgetFor: (townId) => registry?.budgetFor(townId),
+    onUsageError: (e) => log.error({ err: e }, 'usage flush failed'),
   });
 
   const townLog = (level: 'warn' | 'error' | 'info', msg: string, data?: Record<string, unknown>) =>

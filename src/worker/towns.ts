@@ -43,6 +43,11 @@ export class WorkerTowns {
     await this.deps.store.releaseLease(townId, this.deps.owner);
   }
 
+  /** The town's own daily token budget, when it has one and is loaded here (the gateway's budget lookup). */
+  budgetFor(townId: string): number | undefined {
+    return this.cache.get(townId)?.settings().dailyTokenBudget ?? undefined;
+  }
+
   forget(townId: string): void {
     this.cache.delete(townId);
   }
