@@ -17,6 +17,7 @@ const BENCHES: [string, string][] = [
   ['parallel', 'town-parallel.ts'],
   ['townDay', 'town-day.ts'],
   ['games', 'games.ts'],
+  ['scaleOut', 'scale-out.ts'],
 ];
 
 function parseArgs(argv: string[]) {

@@ -86,7 +86,12 @@ export class Metrics {
   }
 
   /** A gauge read at scrape time (queue depth, outbox backlog). */
-  gauge(name: string, help: string, labelNames: string[], read: () => Promise<{ labels?: Record<string, string>; value: number }[]>) {
+  gauge(
+    name: string,
+    help: string,
+    labelNames: string[],
+    read: () => Promise<{ labels?: Record<string, string>; value: number }[]>,
+  ) {
     return new Gauge({
       name,
       help,
