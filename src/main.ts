@@ -5,6 +5,7 @@ import { buildModelStack } from './app/model-stack.ts';
 import { BotStartupError } from './bot/client.ts';
 import { rememberGamesInTowns } from './bot/game-memories.ts';
 import { startDiscordBot } from './bot/index.ts';
+import { isShardProcess, resolveShardCount, startShardManager } from './bot/shards.ts';
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
 import { renderBanner } from './console/banner.ts';
 import { runConsole } from './console/console.ts';
@@ -35,6 +36,20 @@ async function main(): Promise<number> {
   const useDiscord = Boolean(config.discord.token);
   // The console owns the terminal: logs stay quiet there unless asked for.
   const log = createLogger({ level: useDiscord ? config.logLevel : process.env.LOG_LEVEL ? config.logLevel : 'warn' });
+
+  // More shards than one (SHARD_COUNT, or Discord's recommendation with auto): this process only runs the shard
+  // manager, and each shard is this program again in its own process (src/bot/shards.ts).
+  if (useDiscord && !isShardProcess()) {
+    const count = await resolveShardCount({
+      shardCount: config.scale.shardCount,
+      token: config.discord.token as string,
+      apiUrl: config.discord.apiUrl,
+    }).catch((e: unknown) => {
+      log.warn({ err: e }, 'could not ask Discord for a shard count; running one shard');
+      return 1;
+    });
+    if (count > 1) return runShards(count, config.discord.token as string, log);
+  }
 
   const db = await openDatabase(config.databaseUrl);
   if (db.applied.length) log.info({ applied: db.applied }, 'database migrated');
@@ -84,6 +99,8 @@ async function main(): Promise<number> {
       channelStore: new PrismaChannelStore(db.prisma),
       log,
       gameService: games,
+      // With PostgreSQL the towns tick on workers (`npm run worker`); the bot links, delivers and answers.
+      runTowns: db.engine !== 'postgresql',
     });
     log.info({ user: bot.client.user?.tag, model: describeModel(llm.info) }, 'bot ready');
     await new Promise<void>((resolve) => {
@@ -117,6 +134,17 @@ async function main(): Promise<number> {
   });
   await shutdown();
   return result.exitCode;
+}
+
+async function runShards(count: number, token: string, log: ReturnType<typeof createLogger>): Promise<number> {
+  const shards = await startShardManager({ count, token, log });
+  log.info({ shards: count }, 'all shards started');
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await shards.stop();
+  return 0;
 }
 
 main().then(
