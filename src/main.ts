@@ -5,7 +5,10 @@ import { buildModelStack } from './app/model-stack.ts';
 import { BotStartupError } from './bot/client.ts';
 import { rememberGamesInTowns } from './bot/game-memories.ts';
 import { startDiscordBot } from './bot/index.ts';
-import { isShardProcess, resolveShardCount, startShardManager } from './bot/shards.ts';
+import { isShardProcess, resolveShardCount, shardId, startShardManager } from './bot/shards.ts';
+import { Metrics } from './ops/metrics.ts';
+import { meteredTownStore, registerStoreGauges, startProcessOps } from './ops/process-ops.ts';
+import { startOpsServer } from './ops/server.ts';
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
 import { renderBanner } from './console/banner.ts';
 import { runConsole } from './console/console.ts';
@@ -48,21 +51,24 @@ async function main(): Promise<number> {
       log.warn({ err: e }, 'could not ask Discord for a shard count; running one shard');
       return 1;
     });
-    if (count > 1) return runShards(count, config.discord.token as string, log);
+    if (count > 1) return runShards(count, config.discord.token as string, log, config.scale.metricsPort);
   }
 
   const db = await openDatabase(config.databaseUrl);
   if (db.applied.length) log.info({ applied: db.applied }, 'database migrated');
+  const metrics = new Metrics(useDiscord ? `bot:${shardId()}` : 'console');
+  registerStoreGauges(metrics, db);
   let registry: TownRegistry | null = null;
   const { llm, embedder, usage } = buildModelStack(config, db, {
     budgetFor: (townId) => registry?.budgetFor(townId),
     onUsageError: (e) => log.error({ err: e }, 'usage flush failed'),
+    onUsage: (r) => metrics.usage(r),
   });
 
   const townLog = (level: 'warn' | 'error' | 'info', msg: string, data?: Record<string, unknown>) =>
     log[level](data ?? {}, msg);
   registry = new TownRegistry({
-    store: new PrismaTownStore(db.prisma),
+    store: meteredTownStore(new PrismaTownStore(db.prisma), db, metrics),
     llm,
     embedder,
     ...(config.townFile ? { defaultTown: () => loadTownFile(config.townFile as string) } : {}),
@@ -103,10 +109,26 @@ async function main(): Promise<number> {
       runTowns: db.engine !== 'postgresql',
     });
     log.info({ user: bot.client.user?.tag, model: describeModel(llm.info) }, 'bot ready');
+    // /healthz and /metrics: METRICS_PORT, or METRICS_PORT + 1 + shard id in a shard process.
+    const ops =
+      config.scale.metricsPort !== undefined
+        ? await startProcessOps({
+            port: config.scale.metricsPort + (isShardProcess() ? 1 + shardId() : 0),
+            db,
+            metrics,
+            checks: {
+              discord: async () => {
+                if (bot.client.ws.status !== 0) throw new Error(`gateway status ${bot.client.ws.status}`);
+              },
+            },
+          })
+        : null;
+    if (ops) log.info({ port: ops.port }, '/healthz and /metrics listening');
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
     });
+    await ops?.close();
     await bot.stop();
     await shutdown();
     return 0;
@@ -136,13 +158,33 @@ async function main(): Promise<number> {
   return result.exitCode;
 }
 
-async function runShards(count: number, token: string, log: ReturnType<typeof createLogger>): Promise<number> {
+async function runShards(
+  count: number,
+  token: string,
+  log: ReturnType<typeof createLogger>,
+  metricsPort: number | undefined,
+): Promise<number> {
   const shards = await startShardManager({ count, token, log });
   log.info({ shards: count }, 'all shards started');
+  // The manager's own /healthz: every shard process alive (each shard serves its own on METRICS_PORT + 1 + id).
+  const ops =
+    metricsPort !== undefined
+      ? await startOpsServer({
+          port: metricsPort,
+          metrics: new Metrics('shard-manager'),
+          checks: {
+            shards: async () => {
+              const down = [...shards.manager.shards.values()].filter((s) => !s.process || s.process.exitCode !== null);
+              if (down.length) throw new Error(`shard ${down.map((s) => s.id).join(', ')} not running`);
+            },
+          },
+        })
+      : null;
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
+  await ops?.close();
   await shards.stop();
   return 0;
 }
