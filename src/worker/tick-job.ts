@@ -45,6 +45,11 @@ export async function runTickJob(job: TickJob, deps: TickJobDeps): Promise<TickO
       if (job.retryCount > 0 && last !== null && last >= job.createdOn)
         return { status: 'already-committed', tick: got.record.state.clock.tick };
       return await runTicks(got.service, job.data.ticks, townId, deps, now);
+    } catch (e) {
+      // The town's memory of this worker may be ahead of the store (a failed commit whose reload failed too, e.g.
+      // the database was down): load it afresh next time.
+      deps.towns.forget(townId);
+      throw e;
     } finally {
       await deps.towns.release(townId);
     }

@@ -19,6 +19,11 @@ export class TownLocks {
    */
   async tryWith<T>(townId: string, fn: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }> {
     const client = await this.pool.connect();
+    // A checked-out client that loses its connection (server restart) emits 'error'; without a listener that would
+    // end the process. The lock goes with the connection; the tick's version-checked commit still refuses a
+    // second writer, so losing the lock mid-job costs at worst a refused commit.
+    const onError = () => undefined;
+    client.on('error', onError);
     let locked = false;
     try {
       const r = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [
@@ -32,9 +37,15 @@ export class TownLocks {
       if (locked)
         await client
           .query('SELECT pg_advisory_unlock($1, hashtext($2))', [TOWN_LOCK_SPACE, townId])
-          .then(() => client.release())
+          .then(() => {
+            client.removeListener('error', onError);
+            client.release();
+          })
           .catch((e: Error) => client.release(e)); // a broken connection is dropped, which frees the lock too
-      else client.release();
+      else {
+        client.removeListener('error', onError);
+        client.release();
+      }
     }
   }
 
