@@ -28,7 +28,7 @@ describe('the bot in two shard processes', () => {
   beforeAll(async () => {
     fake = await FakeDiscord.start({ shards: 2 });
     // One guild on each shard (ids are time-based snowflakes: add until both shards have one).
-    for (let i = 0; guildOf.length < 2 || guildOf.some((g) => !g); i++) {
+    for (let i = 0; !guildOf[0] || !guildOf[1]; i++) {
       const g = fake.addGuild(`guild ${i}`);
       const s = shardOf(g.id, 2);
       if (!guildOf[s]) guildOf[s] = g.id;

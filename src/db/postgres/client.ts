@@ -55,8 +55,12 @@ export function explainConnectError(url: string, e: unknown): DatabaseStartupErr
   return new DatabaseStartupError(`DATABASE_URL: cannot use PostgreSQL at ${where}: ${err.message ?? String(e)}`);
 }
 
-/** Connects once with plain `pg` and checks `_prisma_migrations` against this build's migrations. */
-async function preflight(url: string): Promise<void> {
+/**
+ * Connects once with plain `pg` and checks `_prisma_migrations` against this build's migrations. Returns whether
+ * every migration is already applied: then start-up skips the schema engine (and its migration lock, which a
+ * fleet of workers starting at once would otherwise queue on).
+ */
+async function preflight(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
   client.on('error', () => undefined);
   try {
@@ -66,15 +70,18 @@ async function preflight(url: string): Promise<void> {
   }
   try {
     const exists = await client.query<{ t: string | null }>(`SELECT to_regclass('_prisma_migrations')::text AS t`);
-    if (!exists.rows[0]?.t) return;
+    if (!exists.rows[0]?.t) return false;
     const rows = await client.query<{ name: string; finished: boolean; rolled_back: boolean }>(
       'SELECT migration_name AS name, finished_at IS NOT NULL AS finished, rolled_back_at IS NOT NULL AS rolled_back FROM _prisma_migrations',
     );
+    const known = postgresMigrationNames();
     checkMigrationHistory(
       rows.rows.map((r) => ({ name: r.name, finished: r.finished, rolledBack: r.rolled_back })),
-      postgresMigrationNames(),
+      known,
       `DATABASE_URL (${describe(url).where}/${describe(url).database})`,
     );
+    const done = new Set(rows.rows.filter((r) => r.finished && !r.rolled_back).map((r) => r.name));
+    return known.every((n) => done.has(n));
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -92,8 +99,8 @@ export interface PostgresOptions {
 }
 
 export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<PostgresDb> {
-  await preflight(url);
-  const applied = await applyPostgresMigrations(url);
+  const upToDate = await preflight(url);
+  const applied = upToDate ? [] : await applyPostgresMigrations(url);
   const adapter = new PrismaPg({
     connectionString: url,
     max: opts.poolSize ?? 10,
