@@ -55,7 +55,10 @@ export async function startShardManager(opts: {
   });
   manager.on('shardCreate', (shard) => {
     opts.log.info({ shard: shard.id, of: opts.count }, 'shard process started');
-    shard.on('death', () => opts.log.warn({ shard: shard.id }, 'shard process exited; respawning'));
+    shard.on('death', () => {
+      if (manager.respawn) opts.log.warn({ shard: shard.id }, 'shard process exited; respawning');
+      else opts.log.info({ shard: shard.id }, 'shard process stopped');
+    });
   });
   // Each shard reports ready when its client is; -1: no timeout on a slow machine.
   await manager.spawn({ amount: opts.count, delay: 1_000, timeout: -1 });
