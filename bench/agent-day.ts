@@ -274,10 +274,10 @@ async function simulate(people: AgentProfile[]): Promise<DayResult> {
   const report = await usage.report();
   const byTask: DayResult['byTask'] = {};
   for (const [task, v] of Object.entries(report.byTask))
-    byTask[task] = { calls: v.calls, promptTokens: v.promptTokens, completionTokens: v.completionTokens };
+    byTask[task] = { calls: v.calls, promptTokens: v.billedPromptTokens, completionTokens: v.completionTokens };
   const total = {
     calls: report.total.calls,
-    promptTokens: report.total.promptTokens,
+    promptTokens: report.total.billedPromptTokens,
     completionTokens: report.total.completionTokens,
   };
   const n = people.length;

@@ -16,7 +16,10 @@ const BENCHES: [string, string][] = [
   ['tick', 'town-tick.ts'],
   ['parallel', 'town-parallel.ts'],
   ['townDay', 'town-day.ts'],
+  ['cost', 'cost.ts'],
   ['games', 'games.ts'],
+  ['ack', 'ack.ts'],
+  ['longrun', 'longrun.ts'],
   ['scaleOut', 'scale-out.ts'],
 ];
 

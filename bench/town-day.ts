@@ -21,8 +21,8 @@ export async function run(opts: Record<string, unknown> = {}) {
   });
   const byTask = Object.fromEntries(
     Object.entries(r.modelCalls.ticksByTask)
-      .sort((a, b) => b[1].promptTokens - a[1].promptTokens)
-      .map(([k, v]) => [k, { calls: v.calls, promptTokens: v.promptTokens }]),
+      .sort((a, b) => b[1].billedPromptTokens - a[1].billedPromptTokens)
+      .map(([k, v]) => [k, { calls: v.calls, billedPromptTokens: v.billedPromptTokens }]),
   );
   return {
     town: r.town,
@@ -30,7 +30,7 @@ export async function run(opts: Record<string, unknown> = {}) {
     hours: r.hours,
     wallMs: r.wallMs,
     callsPerResidentDay: r.modelCalls.perResidentDay.calls,
-    promptTokensPerResidentDay: r.modelCalls.perResidentDay.promptTokens,
+    billedPromptTokensPerResidentDay: r.modelCalls.perResidentDay.billedPromptTokens,
     completionTokensPerResidentDay: r.modelCalls.perResidentDay.completionTokens,
     totalCalls: r.modelCalls.total.calls,
     embeddingRequests: r.modelCalls.embeddings.requests,
@@ -44,5 +44,5 @@ export async function run(opts: Record<string, unknown> = {}) {
 }
 
 export function format(r: Record<string, unknown>): string {
-  return `${r.town}, ${r.residents} residents, ${r.hours} h: ${r.callsPerResidentDay} calls and ${r.promptTokensPerResidentDay} prompt tokens per resident-day (targets <= 120, <= 25,000); wall ${(Number(r.wallMs) / 1000).toFixed(1)} s; ${r.conversations} conversations, ${r.reflections} reflections, ${r.posts} posts, ${r.failures} failures\nby task: ${JSON.stringify(r.byTask)}`;
+  return `${r.town}, ${r.residents} residents, ${r.hours} h: ${r.callsPerResidentDay} calls and ${r.billedPromptTokensPerResidentDay} billed prompt tokens per resident-day (targets <= 120, <= 25,000); wall ${(Number(r.wallMs) / 1000).toFixed(1)} s; ${r.conversations} conversations, ${r.reflections} reflections, ${r.posts} posts, ${r.failures} failures\nby task: ${JSON.stringify(r.byTask)}`;
 }

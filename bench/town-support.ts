@@ -1,7 +1,7 @@
 // Shared pieces of the town benches: a 25-resident town (Smallville when given, else the seed town cloned),
 // the offline model as a zero-latency fake, and a fixed-latency wrapper.
 import { agentOfflineRules } from '../src/agent/index.ts';
-import { createEmbedder, mergeOfflineRules, OfflineModel } from '../src/llm/index.ts';
+import { createEmbedder, createLanguageModel, mergeOfflineRules } from '../src/llm/index.ts';
 import type { EmbedRequest, Embedder, LanguageModel, ModelInfo, ObjectRequest } from '../src/llm/port.ts';
 import { slugify, type TownFile } from '../src/town/file.ts';
 import { loadTownFile } from '../src/town/file-io.ts';
@@ -51,9 +51,10 @@ export function benchTown(n: number, smallville?: string): TownFile {
   return { ...base, residents: residents.slice(0, n), facts: base.facts };
 }
 
+/** The offline model behind the gateway, so every call is billed as the real request would be (messages + schema). */
 export function offlineModels(): { llm: LanguageModel; embedder: Embedder } {
   return {
-    llm: new OfflineModel(mergeOfflineRules(agentOfflineRules)),
+    llm: createLanguageModel({ provider: 'offline', offlineRules: mergeOfflineRules(agentOfflineRules) }),
     embedder: createEmbedder({ provider: 'offline' }),
   };
 }

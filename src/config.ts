@@ -12,13 +12,29 @@ const int = (def: number, min: number, max: number) =>
 const EnvSchema = z
   .object({
     DISCORD_TOKEN: optionalString,
-    DISCORD_APPLICATION_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d{15,22}$/, 'must be a snowflake id').optional()),
-    DISCORD_DEV_GUILD_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d{15,22}$/, 'must be a snowflake id').optional()),
+    DISCORD_APPLICATION_ID: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^\d{15,22}$/, 'must be a snowflake id')
+        .optional(),
+    ),
+    DISCORD_DEV_GUILD_ID: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^\d{15,22}$/, 'must be a snowflake id')
+        .optional(),
+    ),
     DISCORD_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://discord.com/api')),
 
     MODEL_PROVIDER: z.preprocess(
       emptyToUndefined,
-      z.enum(['auto', 'openai', 'compatible', 'offline'], { message: 'must be one of auto, openai, compatible, offline' }).default('auto'),
+      z
+        .enum(['auto', 'openai', 'compatible', 'offline'], {
+          message: 'must be one of auto, openai, compatible, offline',
+        })
+        .default('auto'),
     ),
     OPENAI_API_KEY: optionalString,
     OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
@@ -32,6 +48,7 @@ const EnvSchema = z
     LLM_TIMEOUT_MS: int(60_000, 1_000, 600_000),
     LLM_CONCURRENCY: int(4, 1, 64),
     LLM_MAX_ATTEMPTS: int(4, 1, 10),
+    // Billed tokens (prompt, every retry and repair included, + completion) per town per UTC day; 0 = no limit.
     DAILY_TOKEN_BUDGET: int(2_000_000, 0, 1_000_000_000),
 
     DATABASE_URL: z.preprocess(
@@ -49,8 +66,8 @@ const EnvSchema = z
       emptyToUndefined,
       z
         .string()
-        .default('* * * * *')
-        .refine((e) => cron.validate(e), { message: 'must be a valid cron expression, e.g. "* * * * *"' }),
+        .refine((e) => cron.validate(e), { message: 'must be a valid cron expression, e.g. "*/10 * * * *"' })
+        .optional(),
     ),
     MINUTES_PER_TICK: int(10, 1, 240),
     // Scale-out (PostgreSQL only): workers, shards, ops endpoints.
@@ -76,7 +93,11 @@ const EnvSchema = z
     if (env.MODEL_PROVIDER === 'openai' && !env.OPENAI_API_KEY)
       ctx.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: 'is required when MODEL_PROVIDER=openai' });
     if (env.MODEL_PROVIDER === 'compatible' && !env.OPENAI_BASE_URL)
-      ctx.addIssue({ code: 'custom', path: ['OPENAI_BASE_URL'], message: 'is required when MODEL_PROVIDER=compatible' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OPENAI_BASE_URL'],
+        message: 'is required when MODEL_PROVIDER=compatible',
+      });
     if (env.TOWN_FILE && !existsSync(env.TOWN_FILE))
       ctx.addIssue({ code: 'custom', path: ['TOWN_FILE'], message: `file not found: ${env.TOWN_FILE}` });
   });
@@ -117,10 +138,21 @@ export interface Config {
 export class ConfigError extends Error {
   readonly problems: string[];
   constructor(problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable and its default.`);
+    super(
+      `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable and its default.`,
+    );
     this.name = 'ConfigError';
     this.problems = problems;
   }
+}
+
+/**
+ * The pace when TICK_CRON is not set. With a paid model, a tick every 10 minutes (of MINUTES_PER_TICK = 10
+ * simulated minutes): the town lives in real time, one simulated day per real day, which the default budget covers
+ * for a 25-resident town (README "Models and cost"). The offline model costs nothing: a tick every minute.
+ */
+export function defaultTickCron(provider: Config['model']['provider']): string {
+  return provider === 'offline' ? '* * * * *' : '*/10 * * * *';
 }
 
 /** Parses an environment (process.env by default). Throws ConfigError naming every bad variable. */
@@ -162,7 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     databaseUrl: e.DATABASE_URL,
     townFile: e.TOWN_FILE,
-    tickCron: e.TICK_CRON,
+    tickCron: e.TICK_CRON ?? defaultTickCron(provider),
     minutesPerTick: e.MINUTES_PER_TICK,
     logLevel: e.LOG_LEVEL,
     scale: {

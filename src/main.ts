@@ -6,21 +6,24 @@ import { BotStartupError } from './bot/client.ts';
 import { rememberGamesInTowns } from './bot/game-memories.ts';
 import { startDiscordBot } from './bot/index.ts';
 import { isShardProcess, resolveShardCount, shardId, startShardManager } from './bot/shards.ts';
-import { Metrics } from './ops/metrics.ts';
-import { meteredTownStore, registerStoreGauges, startProcessOps } from './ops/process-ops.ts';
-import { startOpsServer } from './ops/server.ts';
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
 import { renderBanner } from './console/banner.ts';
 import { runConsole } from './console/console.ts';
 import { PrismaChannelStore } from './db/channel-store.ts';
 import { openDatabase } from './db/client.ts';
+import { DatabaseUnusableError } from './db/health.ts';
 import { DatabaseStartupError } from './db/startup-error.ts';
 import { PrismaGameStore, PrismaRatingStore } from './db/game-store.ts';
 import { PrismaTownStore } from './db/town-store.ts';
 import { GAME_HELP } from './games/commands.ts';
 import { GameService } from './games/service.ts';
-import { describeModel } from './llm/index.ts';
+import { describeGatewayEvent, ModelHealth } from './llm/health.ts';
+import { describeModel, type GatewayEvent } from './llm/index.ts';
+import { checkModelAccess } from './llm/startup-check.ts';
 import { createLogger } from './log.ts';
+import { Metrics } from './ops/metrics.ts';
+import { meteredTownStore, registerStoreGauges, startProcessOps } from './ops/process-ops.ts';
+import { startOpsServer } from './ops/server.ts';
 import { CONSOLE_SCOPE, TownRegistry } from './town/registry.ts';
 import { loadTownFile } from './town/file-io.ts';
 
@@ -37,8 +40,26 @@ async function main(): Promise<number> {
     throw e;
   }
   const useDiscord = Boolean(config.discord.token);
-  // The console owns the terminal: logs stay quiet there unless asked for.
-  const log = createLogger({ level: useDiscord ? config.logLevel : process.env.LOG_LEVEL ? config.logLevel : 'warn' });
+  // The console owns the terminal: logs stay quiet there unless asked for, and print as readable lines.
+  const log = createLogger({
+    level: useDiscord ? config.logLevel : process.env.LOG_LEVEL ? config.logLevel : 'warn',
+    ...(useDiscord ? {} : { format: 'line' as const }),
+  });
+
+  // A configured model is checked once before anything starts: one clear line and a non-zero exit if it cannot work.
+  if (config.model.provider !== 'offline') {
+    const check = await checkModelAccess({
+      provider: config.model.provider,
+      chatModel: config.model.chatModel,
+      structuredMode: config.model.structuredMode,
+      ...(config.model.apiKey ? { apiKey: config.model.apiKey } : {}),
+      ...(config.model.baseURL ? { baseURL: config.model.baseURL } : {}),
+    });
+    if (!check.ok) {
+      process.stderr.write(`${check.message}\n`);
+      return 2;
+    }
+  }
 
   // More shards than one (SHARD_COUNT, or Discord's recommendation with auto): this process only runs the shard
   // manager, and each shard is this program again in its own process (src/bot/shards.ts).
@@ -58,11 +79,23 @@ async function main(): Promise<number> {
   if (db.applied.length) log.info({ applied: db.applied }, 'database migrated');
   const metrics = new Metrics(useDiscord ? `bot:${shardId()}` : 'console');
   registerStoreGauges(metrics, db);
+
   let registry: TownRegistry | null = null;
+  // Gateway events: counted for /status, logged as readable lines; a pause and its end reach the admins once.
+  const health = new ModelHealth();
+  let adminNotice: (text: string) => void = (text) => process.stdout.write(`⚠️ ${text}\n`);
+  const onEvent = (e: GatewayEvent) => {
+    health.record(e);
+    const line = describeGatewayEvent(e);
+    if (e.type === 'retry' || e.type === 'repair') log.info(line);
+    else log.warn(line);
+    if (e.type === 'circuit_open' || e.type === 'circuit_closed') adminNotice(line);
+  };
   const { llm, embedder, usage } = buildModelStack(config, db, {
     budgetFor: (townId) => registry?.budgetFor(townId),
     onUsageError: (e) => log.error({ err: e }, 'usage flush failed'),
     onUsage: (r) => metrics.usage(r),
+    onEvent,
   });
 
   const townLog = (level: 'warn' | 'error' | 'info', msg: string, data?: Record<string, unknown>) =>
@@ -73,7 +106,7 @@ async function main(): Promise<number> {
     embedder,
     ...(config.townFile ? { defaultTown: () => loadTownFile(config.townFile as string) } : {}),
     newTownSettings: { cron: config.tickCron, minutesPerTick: config.minutesPerTick },
-    budgetStatus: (townId) => llm.budgetStatus(townId),
+    budgetStatus: async (townId) => ({ ...(await llm.budgetStatus(townId)), health: health.summary() }),
     modelLabel: describeModel(llm.info),
     log: townLog,
   });
@@ -109,6 +142,7 @@ async function main(): Promise<number> {
       runTowns: db.engine !== 'postgresql',
     });
     log.info({ user: bot.client.user?.tag, model: describeModel(llm.info) }, 'bot ready');
+    adminNotice = (text) => void bot.noticeTownHalls(`⚠️ ${text}`);
     // /healthz and /metrics: METRICS_PORT, or METRICS_PORT + 1 + shard id in a shard process.
     const ops =
       config.scale.metricsPort !== undefined
@@ -192,8 +226,9 @@ async function runShards(
 main().then(
   (code) => process.exit(code),
   (e: unknown) => {
-    // A wrong token, a missing privileged intent or an unusable database: say what to fix, without a stack trace.
-    if (e instanceof BotStartupError || e instanceof DatabaseStartupError) {
+    // A wrong token, a missing privileged intent, a damaged, read-only, unreachable or newer database: say what to
+    // fix, no stack trace.
+    if (e instanceof BotStartupError || e instanceof DatabaseUnusableError || e instanceof DatabaseStartupError) {
       process.stderr.write(`${e.message}\n`);
       process.exit(2);
     }

@@ -8,7 +8,7 @@ import { PrismaEmbeddingCacheStore } from '../db/embedding-cache-store.ts';
 import { PrismaUsageSink } from '../db/usage-store.ts';
 import { gamesOfflineRules } from '../games/offline.ts';
 import { InMemoryEmbeddingCache, TieredEmbeddingCache } from '../llm/embedding-cache.ts';
-import { createEmbedder, createLanguageModel, mergeOfflineRules } from '../llm/index.ts';
+import { createEmbedder, createLanguageModel, type GatewayEvent, mergeOfflineRules } from '../llm/index.ts';
 import type { UsageRecord, UsageSink } from '../llm/usage.ts';
 
 export function buildModelStack(
@@ -19,6 +19,8 @@ export function buildModelStack(
     onUsageError: (e: unknown) => void;
     /** Every usage record as the gateway writes it (metrics). */
     onUsage?: (r: UsageRecord) => void;
+    /** Gateway events (retries, repairs, failures, circuit breaker). */
+    onEvent?: (e: GatewayEvent) => void;
   },
 ) {
   const sink = new PrismaUsageSink(db.prisma, { onError: opts.onUsageError });
@@ -36,6 +38,7 @@ export function buildModelStack(
       }
     : sink;
   const tuning = {
+    ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
     usage,
     dailyTokenBudget: (townId: string) => opts.budgetFor(townId) ?? config.model.dailyTokenBudget,
     timeoutMs: config.model.timeoutMs,

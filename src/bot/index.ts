@@ -11,7 +11,7 @@ import { createBotClient, loginBot } from './client.ts';
 import { type DeliverySettings, OutboxDeliverer } from './delivery.ts';
 import { DiscordApi } from './discord-api.ts';
 import { MessageHandler } from './messages.ts';
-import type { ChannelStore, Log } from './ports.ts';
+import { type ChannelStore, type Log, TOWN_HALL } from './ports.ts';
 import type { ProvisionResult } from './provision.ts';
 import { InteractionRouter } from './router.ts';
 import { KeyedLock, type LoopSettings, TownLink } from './town-link.ts';
@@ -45,6 +45,8 @@ export interface DiscordBot {
   /** Resolves once the town's outbox has nothing left to deliver. */
   deliverNow(townId: string): Promise<void>;
   links(): TownLink[];
+  /** One admin notice in every linked town's #town-hall (e.g. the model paused after repeated failures). */
+  noticeTownHalls(text: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -182,6 +184,16 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
     client,
     link,
     links: () => [...links.values()],
+    async noticeTownHalls(text) {
+      for (const l of links.values()) {
+        try {
+          const hall = await l.channelFor(TOWN_HALL);
+          if (hall) await post(hall.channelId, { content: text, allowedMentions: { parse: [] } });
+        } catch (e) {
+          log.warn({ err: e, townId: l.town.id }, 'could not post a notice to #town-hall');
+        }
+      }
+    },
     async deliverNow(townId) {
       await links.get(townId)?.whenIdle();
     },

@@ -4,8 +4,8 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { formatResult, runGamesBench } from '../../bench/games.ts';
-import type { LanguageModel } from '../llm/port.ts';
 import type { BotKind, GameKind } from '../games/types.ts';
+import type { LanguageModel } from '../llm/port.ts';
 
 const USAGE =
   'usage: npm run games -- bench --game chameleon|undercover --games N [--bots vanilla|pgm] [--seed S] [--settings DIR] [--json FILE] [--players N] [--no-inject] [--topics FILE] [--pairs FILE]';

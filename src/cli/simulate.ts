@@ -13,7 +13,7 @@ import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { countChatTokens, countTokens } from '../llm/tokens.ts';
 import type { TownFile } from '../town/file.ts';
 import { loadTownFile } from '../town/file-io.ts';
-import { simulate, summarizeReport, type SimulateReport } from '../town/simulate.ts';
+import { type SimulateReport, simulate, summarizeReport } from '../town/simulate.ts';
 import { importSmallville } from '../town/smallville.ts';
 import { readSmallvilleDir } from '../town/smallville-files.ts';
 

@@ -31,7 +31,11 @@ import type {
   ResidentPlayer,
   ServiceResult,
 } from '../games/service.ts';
-import type { GameEvent, GameKind } from '../games/types.ts';
+import { GT_TITLES, gtEventLine } from '../games/game-theory/render.ts';
+import type { GtScenario } from '../games/game-theory/types.ts';
+import { TurnTimers as CoreTurnTimers, TURN_SECONDS } from '../games/turn-timers.ts';
+import { GT_CONFIRM, gtControls, isScenario, numberModal, wholeNumber } from './game-theory-ui.ts';
+import type { AnyGameKind, GameEvent, GameKind } from '../games/types.ts';
 import type { CommandContext, ComponentHandler, SlashCommand } from './types.ts';
 import { answer, clipText, plain, rememberDefer, speakerOf } from './util.ts';
 
@@ -40,6 +44,9 @@ export const GAME_UI_SETTINGS = {
   clueSeconds: 120,
   voteSeconds: 120,
   guessSeconds: 90,
+  proposeSeconds: TURN_SECONDS.propose,
+  chooseSeconds: TURN_SECONDS.choose,
+  contributeSeconds: TURN_SECONDS.contribute,
   /** LOBBY_SETTINGS.maxNameLength in src/games: longer display names are clipped. */
   maxNameLength: 40,
   /** Discord: a select menu holds at most 25 options. */
@@ -54,7 +61,13 @@ export interface GameFront {
   timers: TurnTimers;
 }
 
-const TITLES: Record<GameKind, string> = { chameleon: '🦎 Chameleon', undercover: '🕵️ Undercover' };
+const TITLES: Record<AnyGameKind, string> = {
+  chameleon: '🦎 Chameleon',
+  undercover: '🕵️ Undercover',
+  'cost-sharing': `✈️ ${GT_TITLES['cost-sharing']}`,
+  'prisoners-dilemma': `⛓️ ${GT_TITLES['prisoners-dilemma']}`,
+  'public-good': `🪙 ${GT_TITLES['public-good']}`,
+};
 
 // ---------------------------------------------------------------------------------------------------- helpers
 
@@ -132,6 +145,13 @@ function lobbyMessage(game: GameSnapshot, note?: string) {
 export function eventLines(events: GameEvent[], game: GameSnapshot): string[] {
   const lines: string[] = [];
   for (const e of events) {
+    // Rounds call only the people awaited (bots move at once); secret moves show only that someone moved.
+    const call = (id: string) => (game.players.find((p) => p.id === id)?.bot ? '' : who(game, id));
+    const gt = gtEventLine(e, (id) => nameOf(game, id), 'discord', call);
+    if (gt !== undefined) {
+      if (gt) lines.push(gt.startsWith('Game over') ? `🏁 **${gt}**` : gt);
+      continue;
+    }
     switch (e.type) {
       case 'started':
         lines.push(
@@ -203,10 +223,16 @@ export function announcements(r: Extract<ServiceResult, { ok: true }>): MessageC
   const components: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] = [];
   const buttons: ButtonBuilder[] = [];
   const live = g.phase !== 'over' && g.phase !== 'cancelled' && g.phase !== 'lobby';
-  if (live && r.events.some((e) => e.type === 'started'))
+  const gt = isScenario(g.kind);
+  const opened = r.events.some((e) => e.type === 'started' || e.type === 'gt_started');
+  if (live && opened)
     buttons.push(
-      new ButtonBuilder().setCustomId(`game:word:${g.id}`).setLabel('Show my word').setStyle(ButtonStyle.Secondary),
+      new ButtonBuilder()
+        .setCustomId(`game:word:${g.id}`)
+        .setLabel(gt ? 'My status' : 'Show my word')
+        .setStyle(ButtonStyle.Secondary),
     );
+  if (gt) gtControls(r, awaitedHumans, buttons, components, (id) => nameOf(g, id));
   if (g.phase === 'clues' && g.turn && awaitedHumans.includes(g.turn) && r.events.some((e) => e.type === 'turn'))
     buttons.push(
       new ButtonBuilder().setCustomId(`game:clue:${g.id}`).setLabel('Give my clue').setStyle(ButtonStyle.Primary),
@@ -216,7 +242,7 @@ export function announcements(r: Extract<ServiceResult, { ok: true }>): MessageC
       new ButtonBuilder().setCustomId(`game:guess:${g.id}`).setLabel('Guess the word').setStyle(ButtonStyle.Primary),
     );
   if (buttons.length > 0) components.push(row(...buttons));
-  if (g.phase === 'vote' && r.events.some((e) => e.type === 'vote_phase') && awaitedHumans.length > 0) {
+  if (!gt && g.phase === 'vote' && r.events.some((e) => e.type === 'vote_phase') && awaitedHumans.length > 0) {
     const menu = new StringSelectMenuBuilder()
       .setCustomId(`game:vote:${g.id}:${g.turnSeq}`)
       .setPlaceholder('Vote for a player')
@@ -242,53 +268,30 @@ export function announcements(r: Extract<ServiceResult, { ok: true }>): MessageC
 
 // ---------------------------------------------------------------------------------------------------- timers
 
-/** Per-game turn timers: when the awaited people do not move in time, the service's timeout passes the turn. */
-export class TurnTimers {
-  private readonly timers = new Map<string, { seq: number; timer: NodeJS.Timeout }>();
-  private readonly s: GameUiSettings;
-
+/** Discord's turn timers: the games core's TurnTimers, publishing announcements in the game's channel. */
+export class TurnTimers extends CoreTurnTimers {
   constructor(
-    private readonly service: GameService,
-    private readonly post: (channelId: string, message: MessageCreateOptions) => Promise<void>,
-    private readonly onError: (e: unknown) => void,
+    service: GameService,
+    post: (channelId: string, message: MessageCreateOptions) => Promise<void>,
+    onError: (e: unknown) => void,
     settings: Partial<GameUiSettings> = {},
   ) {
-    this.s = { ...GAME_UI_SETTINGS, ...settings };
-  }
-
-  /** (Re)arms the timer for the game's current turn; clears it when nobody human is awaited. */
-  arm(ctx: GameContext, game: GameSnapshot): void {
-    const cur = this.timers.get(game.id);
-    if (cur && cur.seq === game.turnSeq) return;
-    if (cur) clearTimeout(cur.timer);
-    this.timers.delete(game.id);
-    const humans = game.players.filter((p) => !p.bot).map((p) => p.id);
-    if (!game.awaiting.some((id) => humans.includes(id))) return;
-    const seconds =
-      game.phase === 'clues' ? this.s.clueSeconds : game.phase === 'vote' ? this.s.voteSeconds : this.s.guessSeconds;
-    const timer = setTimeout(() => {
-      this.timers.delete(game.id);
-      void this.expire(ctx, game).catch(this.onError);
-    }, seconds * 1000);
-    timer.unref();
-    this.timers.set(game.id, { seq: game.turnSeq, timer });
-  }
-
-  private async expire(ctx: GameContext, game: GameSnapshot): Promise<void> {
-    const r = await this.service.timeout(ctx, game.turnSeq);
-    if (!r.ok) return; // the turn moved on meanwhile (stale), or the game ended
-    await this.publish(ctx, r);
-  }
-
-  /** Posts a result's announcements in the game's channel and arms the next timer. */
-  async publish(ctx: GameContext, r: Extract<ServiceResult, { ok: true }>): Promise<void> {
-    for (const m of announcements(r)) await this.post(ctx.channelId, m);
-    this.arm(ctx, r.game);
-  }
-
-  stop(): void {
-    for (const t of this.timers.values()) clearTimeout(t.timer);
-    this.timers.clear();
+    const s = { ...GAME_UI_SETTINGS, ...settings };
+    super({
+      service,
+      onError,
+      publish: async (ctx, r) => {
+        for (const m of announcements(r)) await post(ctx.channelId, m);
+      },
+      seconds: {
+        clues: s.clueSeconds,
+        vote: s.voteSeconds,
+        guess: s.guessSeconds,
+        propose: s.proposeSeconds,
+        choose: s.chooseSeconds,
+        contribute: s.contributeSeconds,
+      },
+    });
   }
 }
 
@@ -311,6 +314,20 @@ function kindOptions(s: SlashCommandSubcommandBuilder, party: boolean) {
     .addIntegerOption((o) => o.setName('rounds').setDescription('Clue rounds (1-3)').setMinValue(1).setMaxValue(3));
   if (party) s.addBooleanOption((o) => o.setName('party').setDescription('Party variant: elimination rounds'));
   return s;
+}
+
+function scenarioOptions(s: SlashCommandSubcommandBuilder) {
+  return s
+    .addIntegerOption((o) => o.setName('bots').setDescription('Bots to seat now (0-2)').setMinValue(0).setMaxValue(2))
+    .addStringOption((o) =>
+      o
+        .setName('bot_kind')
+        .setDescription('How bots think')
+        .addChoices(
+          { name: 'vanilla (one call per move)', value: 'vanilla' },
+          { name: 'PGM-aware (MAgIC)', value: 'pgm' },
+        ),
+    );
 }
 
 async function residentsFor(i: ChatInputCommandInteraction, ctx: CommandContext, n: number): Promise<ResidentPlayer[]> {
@@ -339,6 +356,15 @@ export const game: SlashCommand = {
     .setDMPermission(false)
     .addSubcommand((s) => kindOptions(s.setName('chameleon').setDescription('Open a Chameleon lobby here'), false))
     .addSubcommand((s) => kindOptions(s.setName('undercover').setDescription('Open an Undercover lobby here'), true))
+    .addSubcommand((s) =>
+      scenarioOptions(s.setName('cost-sharing').setDescription('Open a Cost Sharing table (3 seats)')),
+    )
+    .addSubcommand((s) =>
+      scenarioOptions(s.setName('prisoners-dilemma').setDescription("Open a Prisoner's Dilemma table (3 seats)")),
+    )
+    .addSubcommand((s) =>
+      scenarioOptions(s.setName('public-good').setDescription('Open a Public Good table (3 seats)')),
+    )
     .addSubcommand((s) =>
       s
         .setName('clue')
@@ -377,7 +403,7 @@ export const game: SlashCommand = {
   defer(i) {
     const sub = i.options.getSubcommand(false);
     if (sub === 'clue' || sub === 'vote' || sub === 'guess' || sub === 'cancel') return { ephemeral: true };
-    if (sub === 'chameleon' || sub === 'undercover') return { ephemeral: false };
+    if (sub === 'chameleon' || sub === 'undercover' || isScenario(sub as AnyGameKind)) return { ephemeral: false };
     return null;
   },
 
@@ -385,6 +411,17 @@ export const game: SlashCommand = {
     const f = front(ctx);
     const gctx = gameCtx(i);
     const sub = i.options.getSubcommand();
+    if (isScenario(sub as AnyGameKind)) {
+      const botKind = i.options.getString('bot_kind');
+      const r = await f.service.lobby(gctx, await personOf(i, ctx), {
+        kind: sub as GtScenario,
+        bots: i.options.getInteger('bots') ?? 0,
+        ...(botKind === 'pgm' || botKind === 'vanilla' ? { botKind } : {}),
+      });
+      check(r);
+      await i.editReply(lobbyMessage(r.game, `Bots: ${plain(f.service.gtBotLabel())}.`));
+      return;
+    }
     if (sub === 'chameleon' || sub === 'undercover') {
       const person = await personOf(i, ctx);
       const botKind = i.options.getString('bot_kind');
@@ -484,10 +521,25 @@ export const gameComponents: ComponentHandler = {
   async button(i: ButtonInteraction, ctx: CommandContext) {
     const f = front(ctx);
     const gctx = gameCtx(i);
-    const [, action, id] = i.customId.split(':');
+    const [, action, id, extra] = i.customId.split(':');
     await sameGame(f, gctx, id);
     const person = await personOf(i, ctx);
     switch (action) {
+      case 'choose': {
+        if (extra !== 'cooperate' && extra !== 'defect')
+          throw new UserError('game/unknown_control', 'This button is not part of the game.');
+        rememberDefer(i, 'ephemeral');
+        await i.deferReply({ flags: MessageFlags.Ephemeral });
+        const r = await f.service.choose(gctx, person, extra);
+        check(r);
+        await i.editReply({ content: `You chose to **${extra}**. ${GT_CONFIRM}` });
+        await f.timers.publish(gctx, r);
+        return;
+      }
+      case 'contribute':
+      case 'propose':
+        await i.showModal(numberModal(id as string, action));
+        return;
       case 'join':
       case 'leave': {
         // Deferred: the game's lock may be held by bots thinking (a model round trip).
@@ -569,7 +621,7 @@ export const gameComponents: ComponentHandler = {
     if (!target) throw new UserError('game/vote_unknown', 'Pick a player to vote for.');
     const r = await f.service.vote(gctx, await personOf(i, ctx), target);
     check(r);
-    await i.editReply({ content: 'Vote recorded.' });
+    await i.editReply({ content: isScenario(r.game.kind) ? `Vote recorded. ${GT_CONFIRM}` : 'Vote recorded.' });
     await f.timers.publish(gctx, r);
   },
 
@@ -582,11 +634,24 @@ export const gameComponents: ComponentHandler = {
     await i.deferReply({ flags: MessageFlags.Ephemeral });
     const person = await personOf(i, ctx);
     let r: ServiceResult;
-    if (action === 'clue') r = await f.service.clue(gctx, person, i.fields.getTextInputValue('text'));
-    else if (action === 'guess') r = await f.service.guess(gctx, person, i.fields.getTextInputValue('word'));
-    else throw new UserError('game/unknown_control', 'This form is not part of the game.');
+    let confirm: string;
+    if (action === 'clue') {
+      r = await f.service.clue(gctx, person, i.fields.getTextInputValue('text'));
+      confirm = 'Clue given.';
+    } else if (action === 'guess') {
+      r = await f.service.guess(gctx, person, i.fields.getTextInputValue('word'));
+      confirm = 'Guess made.';
+    } else if (action === 'contribute') {
+      const amount = wholeNumber(i.fields.getTextInputValue('amount'), 'The amount');
+      r = await f.service.contribute(gctx, person, amount);
+      confirm = `You put in **${amount}**. ${GT_CONFIRM}`;
+    } else if (action === 'propose') {
+      const shares = ['A', 'B', 'C'].map((k) => wholeNumber(i.fields.getTextInputValue(k), `Airline ${k}'s share`));
+      r = await f.service.propose(gctx, person, shares);
+      confirm = `You proposed **${shares.join('/')}**. ${GT_CONFIRM}`;
+    } else throw new UserError('game/unknown_control', 'This form is not part of the game.');
     check(r);
-    await i.editReply({ content: action === 'clue' ? 'Clue given.' : 'Guess made.' });
+    await i.editReply({ content: confirm });
     await f.timers.publish(gctx, r);
   },
 };

@@ -3,13 +3,13 @@
 // server admins may open it to everyone (Server Settings -> Integrations): the admin subcommands are re-checked
 // at execution, the map and the relationship graph are not.
 import { AttachmentBuilder, PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
-import { renderMapPng } from '../render/map.ts';
-import { renderRelationshipPng } from '../render/relationships.ts';
+import { renderTownPicture } from '../render/town-pictures.ts';
 import { UserError } from '../errors.ts';
+import { budgetLines } from '../llm/health.ts';
 import type { TownService } from '../town/service.ts';
 import { residentAutocomplete } from './autocomplete.ts';
 import type { SlashCommand } from './types.ts';
-import { answer, plain, textOption, townFor } from './util.ts';
+import { answer, plain, speakerOf, textOption, townFor } from './util.ts';
 
 const ADMIN_SUBCOMMANDS = ['setup', 'status', 'pause', 'resume', 'step', 'speed', 'object', 'budget'] as const;
 /** Ticks one /town step may run (each tick can take a model round trip per resident). */
@@ -68,7 +68,14 @@ export const town: SlashCommand = {
         .addBooleanOption((o) => o.setName('default').setDescription('Go back to the configured default')),
     )
     .addSubcommand((s) => s.setName('map').setDescription('A picture of the town: who is where, doing what'))
-    .addSubcommand((s) => s.setName('relationships').setDescription('A picture of who knows whom')),
+    .addSubcommand((s) =>
+      s
+        .setName('relationships')
+        .setDescription('A picture of who is close to whom')
+        .addStringOption((o) =>
+          o.setName('resident').setDescription('Only this resident’s ties').setAutocomplete(true).setMaxLength(100),
+        ),
+    ),
   admin: ADMIN_SUBCOMMANDS,
   // Changes wait for the town's writer lock, which a tick holds for a model round trip: defer them all.
   defer(i) {
@@ -154,43 +161,22 @@ export const town: SlashCommand = {
         return;
       }
       case 'map': {
-        const m = t.map();
         const st = t.status();
-        const png = await renderMapPng({
-          title: st.name,
-          subtitle: `${m.time}${st.paused ? ' · paused' : ''}`,
-          locations: m.locations.map((l) => ({
-            id: l.id,
-            name: l.name,
-            emoji: l.emoji,
-            open: l.open,
-            ...(l.position ? { position: l.position } : {}),
-            residents: l.residents.map((r) => ({ name: r.name, emoji: r.emoji, doing: r.doing })),
-          })),
-          travelling: m.travelling.map((r) => {
-            const name = (id: string) => m.locations.find((l) => l.id === id)?.name ?? id;
-            return { name: r.name, emoji: r.emoji, from: name(r.from), to: name(r.to) };
-          }),
-        });
-        await answer(i, `**${plain(st.name)}** — ${m.time}`, {
+        const png = await renderTownPicture(t, 'map');
+        await answer(i, `**${plain(st.name)}** — ${st.time}`, {
           files: [new AttachmentBuilder(png, { name: 'town-map.png' })],
         });
         return;
       }
       case 'relationships': {
-        const g = t.relationships();
         const st = t.status();
-        const png = await renderRelationshipPng({
-          title: `Who knows whom in ${st.name}`,
-          subtitle: st.time,
-          nodes: g.nodes,
-          edges: g.edges.flatMap((e) => [
-            { from: e.a, to: e.b, weight: e.aToB },
-            { from: e.b, to: e.a, weight: e.bToA },
-          ]),
-          acquainted: g.edges.filter((e) => e.acquainted).map((e) => ({ a: e.a, b: e.b })),
+        const mine = await t.persona(speakerOf(i));
+        const resident = i.options.getString('resident')?.trim();
+        const png = await renderTownPicture(t, 'relationships', {
+          personas: mine ? [mine] : [],
+          ...(resident ? { resident } : {}),
         });
-        await answer(i, `Relationships in **${plain(st.name)}** (line weight: how much they remember of each other)`, {
+        await answer(i, `Relationships in **${plain(st.name)}** (line weight: tie strength from their memories)`, {
           files: [new AttachmentBuilder(png, { name: 'town-relationships.png' })],
         });
         return;
@@ -207,8 +193,7 @@ async function budgetText(t: TownService): Promise<string> {
   const own = t.status().dailyTokenBudget;
   const setting = own === null ? 'the configured default' : `${own.toLocaleString('en-US')} tokens (this town)`;
   if (!b) return `Daily budget: ${setting}. (Usage is not tracked by this model provider.)`;
-  const limit = b.limit === undefined ? 'no limit' : `${b.limit.toLocaleString('en-US')} tokens`;
-  return `Model tokens used on ${b.day} (UTC): ${b.spent.toLocaleString('en-US')} of ${limit}. Daily budget: ${setting}.`;
+  return budgetLines(b, setting).join('\n');
 }
 
 async function statusText(t: TownService): Promise<string> {
@@ -217,7 +202,7 @@ async function statusText(t: TownService): Promise<string> {
     `**${plain(s.name)}** — ${s.time} · ${s.paused ? '⏸️ paused' : '▶️ running'}`,
     `Tick ${s.tick} · ${s.minutesPerTick} simulated minutes per tick · ${s.speed} tick(s) per run (schedule \`${s.cron}\`)`,
     `${s.residents} residents, ${s.locations} places, ${s.travelling} on the road · ${s.conversationsToday} conversations today`,
-    `Reflections so far: ${s.stats.reflections} · model failures: ${s.stats.failures}`,
+    `Reflections so far: ${s.stats.reflections} · failed town steps: ${s.stats.failures}`,
     s.model ? `Model: ${s.model}` : '',
     await budgetText(t),
   ]

@@ -1,7 +1,11 @@
 // The local console: runs the full town in a terminal (or from piped stdin) with the same operations the
 // Discord front end offers. Posts print as they are committed; commands mirror the slash commands.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { isUserError } from '../errors.ts';
+import { budgetLines } from '../llm/health.ts';
+import { writeTownPicture } from '../render/town-pictures.ts';
 import type { TownRegistry } from '../town/registry.ts';
 import type { TownScheduler } from '../town/scheduler.ts';
 import { TownScheduler as Scheduler } from '../town/scheduler.ts';
@@ -46,6 +50,8 @@ export interface ConsoleOptions {
   onError?: (e: unknown) => void;
   /** Most backlog posts printed at start (older undelivered ones are marked delivered unprinted). */
   backlog?: number;
+  /** Where /map and /relationships write their PNGs (default: smalltown/ in the system's temp folder). */
+  picturesDir?: string;
 }
 
 export const CONSOLE_HELP = [
@@ -63,7 +69,7 @@ export const CONSOLE_HELP = [
   '  /town object <location> <object> <status>   e.g. /town object maple-row stove is burning',
   '  /town budget [tokens|default]',
   '  /resident list | /resident info <name> | /resident memories <name> <query>',
-  '  /map | /relationships',
+  '  /map | /relationships [resident]          text, and a PNG written to a file (path printed)',
   '  /quit                                   leave (Ctrl-D and Ctrl-C work too)',
 ];
 
@@ -87,6 +93,15 @@ function longestPrefix<T>(
   return null;
 }
 
+/** Today's spending and the model's counters: the same lines as Discord's /town budget (src/llm/health.ts). */
+async function budgetText(service: TownService): Promise<string> {
+  const b = await service.budget();
+  const own = service.status().dailyTokenBudget;
+  const setting = own === null ? 'the configured default' : `${own.toLocaleString('en-US')} tokens (this town)`;
+  if (!b) return `Daily budget: ${setting}.`;
+  return budgetLines(b, setting).join('\n');
+}
+
 export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: number }> {
   const out = (text: string) => {
     opts.output.write(`${text}\n`);
@@ -97,6 +112,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
   else throw new Error('runConsole needs a service or a registry');
   // Without a persona residents (and game tables) need a name they can use in a sentence: "Hi Guest!".
   const user: Speaker = opts.user ?? { id: 'console', displayName: 'Guest' };
+  const pictures = opts.picturesDir ?? join(tmpdir(), 'smalltown');
   if (opts.banner) out(opts.banner);
 
   // Posts: print the backlog (bounded), then every commit's posts as they land; mark them delivered.
@@ -170,7 +186,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
         quit = true;
         return;
       case 'status':
-        out(formatStatus(service.status()));
+        out(`${formatStatus(service.status())}\n${await budgetText(service)}`);
         return;
       case 'persona': {
         if (sub === 'set') {
@@ -254,10 +270,19 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
         return;
       case 'map':
         out(formatMap(service.map()));
+        out(`Picture: ${await writeTownPicture(service, 'map', pictures)}`);
         return;
-      case 'relationships':
+      case 'relationships': {
+        const personas = [{ name: (await service.persona(user))?.name ?? user.displayName }];
+        const resident = words.join(' ');
+        const file = await writeTownPicture(service, 'relationships', pictures, {
+          personas,
+          ...(resident ? { resident } : {}),
+        });
         out(formatRelationships(service.relationships()));
+        out(`Picture: ${file}`);
         return;
+      }
       default:
         out(`Unknown command /${cmd}. Type /help.`);
     }
@@ -272,7 +297,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
     const sub = (words[0] ?? 'status').toLowerCase();
     switch (sub) {
       case 'status':
-        out(formatStatus(service.status()));
+        out(`${formatStatus(service.status())}\n${await budgetText(service)}`);
         return;
       case 'pause':
         await service.pause();
@@ -323,11 +348,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
         if (words[1]) {
           await service.setBudget(words[1] === 'default' ? null : Number(words[1]));
         }
-        const b = await service.budget();
-        const own = service.status().dailyTokenBudget;
-        out(
-          `${own === null ? 'Budget: the configured default.' : `Budget: ${own} tokens per day.`}${b ? ` Spent today (${b.day}): ${b.spent}${b.limit !== undefined ? ` of ${b.limit}` : ''}.` : ''}`,
-        );
+        out(await budgetText(service));
         return;
       }
       default:

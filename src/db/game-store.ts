@@ -4,6 +4,7 @@ import type { RatingRow, RatingStore } from '../games/ratings.ts';
 import { leaderboard } from '../games/ratings.ts';
 import type { GameRecord, GameStatus, GameStore, PersistedGame } from '../games/store.ts';
 import type { GameKind } from '../games/types.ts';
+import { z } from 'zod';
 import type { PrismaClient } from './client.ts';
 
 const ACTIVE: GameStatus[] = ['lobby', 'running'];
@@ -18,9 +19,38 @@ type GameRow = {
   state: string;
 };
 
+/** The saved game's envelope; the game state itself is checked by its version (the games module owns its shape). */
+const persistedGameSchema = z.looseObject({
+  state: z.looseObject({ version: z.literal(1) }),
+  bots: z.record(z.string(), z.unknown()).default({}),
+  options: z.record(z.string(), z.unknown()).default({}),
+  model: z.string().default(''),
+  rated: z.boolean().default(false),
+  createdAt: z.number().default(0),
+  botCounter: z.number().int().min(0).default(0),
+});
+
+/** A saved game that does not parse: names the game and the field; the record is not used. */
+export class StoredGameError extends Error {
+  constructor(gameId: string, field: string, problem: string) {
+    super(`Game ${gameId}: the saved record does not parse at ${field || '(root)'}: ${problem}. It was not loaded.`);
+    this.name = 'StoredGameError';
+  }
+}
+
 function fromRow(r: GameRow): GameRecord {
-  const data = JSON.parse(r.state) as PersistedGame;
-  if (data?.state?.version !== 1) throw new Error(`game ${r.id}: unknown state version`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(r.state);
+  } catch {
+    throw new StoredGameError(r.id, '', 'not JSON');
+  }
+  const parsed = persistedGameSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new StoredGameError(r.id, (issue?.path ?? []).map(String).join('.'), issue?.message ?? 'invalid');
+  }
+  const data = parsed.data as unknown as PersistedGame;
   return {
     id: r.id,
     scope: r.scope,

@@ -4,7 +4,11 @@ import type { AgentId, Memory, MemoryId, MemoryKind, PlanLevel } from '../agent/
 import { bytesToVector, vectorToBytes } from '../llm/vector.ts';
 import { type LeaseInfo, type TownCommit, TownConflictError, type TownRecord, type TownStore } from '../town/store.ts';
 import type { NewPost, Persona, Post, PostKind, TownState } from '../town/types.ts';
+import { issuePath, StoredStateError } from '../town/state-schema.ts';
+import { z } from 'zod';
 import type { PrismaClient } from './client.ts';
+import { dbCall } from './errors.ts';
+import { readTransaction } from './sqlite-gate.ts';
 
 /** Memory ids are unique per town in the core; the table's key is global, so rows carry the town as a prefix. */
 const rowId = (townId: string, id: string) => `${townId}/${id}`;
@@ -53,8 +57,35 @@ function toRow(townId: string, m: Memory) {
   };
 }
 
+const evidenceSchema = z.array(z.string());
+const metaSchema = z.record(z.string(), z.unknown());
+
+/** A JSON column of a memory row, parsed and checked; names the town, memory and column when it does not parse. */
+function jsonColumn<T>(townId: string, r: MemoryRow, field: 'meta' | 'evidence', schema: z.ZodType<T>, fallback: T): T {
+  const raw = r[field];
+  if (raw === null || raw === undefined || raw === '') return fallback;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new StoredStateError(townId, `memory ${coreId(townId, r.id)}`, field, 'not JSON');
+  }
+  const p = schema.safeParse(value);
+  if (!p.success) {
+    const issue = p.error.issues[0];
+    const at = issuePath(issue?.path ?? []);
+    throw new StoredStateError(
+      townId,
+      `memory ${coreId(townId, r.id)}`,
+      at ? `${field}.${at}` : field,
+      issue?.message ?? 'invalid',
+    );
+  }
+  return p.data;
+}
+
 function fromRow(townId: string, r: MemoryRow): Memory {
-  const meta = JSON.parse(r.meta) as Record<string, unknown>;
+  const meta = jsonColumn(townId, r, 'meta', metaSchema, {});
   return {
     id: coreId(townId, r.id) as MemoryId,
     agentId: r.agentId as AgentId,
@@ -66,7 +97,7 @@ function fromRow(townId: string, r: MemoryRow): Memory {
     importance: r.importance,
     embedding: r.embedding ? bytesToVector(r.embedding) : null,
     embedderId: r.embedderId,
-    evidence: JSON.parse(r.evidence) as MemoryId[],
+    evidence: jsonColumn(townId, r, 'evidence', evidenceSchema, []) as MemoryId[],
     depth: r.depth,
     ...(r.planLevel !== null && r.planStart !== null
       ? {
@@ -138,185 +169,256 @@ function chunks<T>(xs: T[], n: number): T[][] {
   return out;
 }
 
+async function loadTown(prisma: PrismaClient, townId: string): Promise<TownRecord | null> {
+  const r = await prisma.town.findUnique({ where: { id: townId } });
+  if (!r) return null;
+  let state: unknown;
+  try {
+    state = JSON.parse(r.state);
+  } catch {
+    throw new StoredStateError(townId, 'town snapshot', '', 'not JSON');
+  }
+  // The town's schema check (parseTownState) runs where the snapshot is used, in the session.
+  return { id: r.id, scope: r.guildId ?? 'console', name: r.name, version: r.version, state: state as TownState };
+}
+
+async function loadMemories(prisma: PrismaClient, townId: string): Promise<Memory[]> {
+  const rows = await prisma.memory.findMany({
+    where: { townId },
+    orderBy: [{ agentId: 'asc' }, { seq: 'asc' }],
+  });
+  return rows.map((r) => fromRow(townId, r));
+}
+
 export class PrismaTownStore implements TownStore {
   constructor(private readonly prisma: PrismaClient) {}
 
   async list() {
-    const rows = await this.prisma.town.findMany({
-      select: { id: true, guildId: true, name: true },
-      orderBy: { id: 'asc' },
+    return dbCall('listing towns', async () => {
+      const rows = await this.prisma.town.findMany({
+        select: { id: true, guildId: true, name: true },
+        orderBy: { id: 'asc' },
+      });
+      return rows.map((r) => ({ id: r.id, scope: r.guildId ?? 'console', name: r.name }));
     });
-    return rows.map((r) => ({ id: r.id, scope: r.guildId ?? 'console', name: r.name }));
   }
 
-  async load(townId: string): Promise<TownRecord | null> {
-    const r = await this.prisma.town.findUnique({ where: { id: townId } });
-    if (!r) return null;
-    return {
-      id: r.id,
-      scope: r.guildId ?? 'console',
-      name: r.name,
-      version: r.version,
-      state: JSON.parse(r.state) as TownState,
-    };
+  load(townId: string): Promise<TownRecord | null> {
+    return dbCall('loading the town', () => loadTown(this.prisma, townId));
+  }
+
+  /** The town row and its memories from ONE read transaction (one consistent snapshot). */
+  loadSnapshot(townId: string): Promise<{ rec: TownRecord; memories: Memory[] } | null> {
+    return dbCall('loading the town', () =>
+      readTransaction(() =>
+        this.prisma.$transaction(async (tx) => {
+          const rec = await loadTown(tx as PrismaClient, townId);
+          if (!rec) return null;
+          return { rec, memories: await loadMemories(tx as PrismaClient, townId) };
+        }),
+      ),
+    );
   }
 
   async create(rec: { id: string; scope: string; name: string; state: TownState; memories: Memory[] }) {
-    await this.prisma.$transaction(async (tx) => {
-      const exists = await tx.town.findUnique({ where: { id: rec.id }, select: { id: true } });
-      if (exists) throw new TownConflictError(rec.id, `town ${rec.id} already exists`);
-      await tx.town.create({
-        data: {
-          id: rec.id,
-          guildId: rec.scope === 'console' ? null : rec.scope,
-          name: rec.name,
-          version: 1,
-          state: JSON.stringify(rec.state),
-          settings: JSON.stringify(rec.state.settings),
-          paused: rec.state.clock.paused,
-        },
+    return dbCall('creating the town', async () => {
+      await this.prisma.$transaction(async (tx) => {
+        const exists = await tx.town.findUnique({ where: { id: rec.id }, select: { id: true } });
+        if (exists) throw new TownConflictError(rec.id, `town ${rec.id} already exists`);
+        await tx.town.create({
+          data: {
+            id: rec.id,
+            guildId: rec.scope === 'console' ? null : rec.scope,
+            name: rec.name,
+            version: 1,
+            state: JSON.stringify(rec.state),
+            settings: JSON.stringify(rec.state.settings),
+            paused: rec.state.clock.paused,
+          },
+        });
+        for (const part of chunks(rec.memories, CHUNK))
+          await tx.memory.createMany({ data: part.map((m) => toRow(rec.id, m)) });
       });
-      for (const part of chunks(rec.memories, CHUNK))
-        await tx.memory.createMany({ data: part.map((m) => toRow(rec.id, m)) });
+      return { id: rec.id, scope: rec.scope, name: rec.name, version: 1, state: rec.state };
     });
-    return { id: rec.id, scope: rec.scope, name: rec.name, version: 1, state: rec.state };
   }
 
-  async loadMemories(townId: string): Promise<Memory[]> {
-    const rows = await this.prisma.memory.findMany({
-      where: { townId },
-      orderBy: [{ agentId: 'asc' }, { seq: 'asc' }],
-    });
-    return rows.map((r) => fromRow(townId, r));
+  loadMemories(townId: string): Promise<Memory[]> {
+    return dbCall('loading memories', () => loadMemories(this.prisma, townId));
   }
 
   async commit(c: TownCommit): Promise<number> {
-    const now = new Date();
-    return this.prisma.$transaction(async (tx) => {
-      const res = await tx.town.updateMany({
-        where: {
-          id: c.townId,
-          version: c.expectedVersion,
-          OR: [{ leaseOwner: null }, { leaseOwner: c.owner }, { leaseUntil: null }, { leaseUntil: { lt: now } }],
-        },
-        data: {
-          version: { increment: 1 },
-          state: JSON.stringify(c.state),
-          name: c.state.name,
-          settings: JSON.stringify(c.state.settings),
-          paused: c.state.clock.paused,
-        },
-      });
-      if (res.count !== 1) {
-        const cur = await tx.town.findUnique({ where: { id: c.townId }, select: { version: true, leaseOwner: true } });
-        throw new TownConflictError(
-          c.townId,
-          cur
-            ? `town ${c.townId} is at version ${cur.version} (expected ${c.expectedVersion}), lease ${cur.leaseOwner ?? 'free'}`
-            : `town ${c.townId} does not exist`,
-        );
-      }
-      for (const part of chunks(c.memories.added, CHUNK))
-        await tx.memory.createMany({ data: part.map((m) => toRow(c.townId, m)) });
-      // Touches in one tick share few distinct times: one statement per time value.
-      const byTime = new Map<number, string[]>();
-      for (const t of c.memories.touched) {
-        const list = byTime.get(t.lastAccessAt) ?? [];
-        list.push(rowId(c.townId, t.id));
-        byTime.set(t.lastAccessAt, list);
-      }
-      for (const [at, ids] of byTime)
-        for (const part of chunks(ids, 500))
-          await tx.memory.updateMany({
-            where: { townId: c.townId, id: { in: part } },
-            data: { lastAccessAt: BigInt(Math.round(at)) },
+    return dbCall('saving the town', async () => {
+      const now = new Date();
+      return this.prisma.$transaction(async (tx) => {
+        const res = await tx.town.updateMany({
+          where: {
+            id: c.townId,
+            version: c.expectedVersion,
+            OR: [{ leaseOwner: null }, { leaseOwner: c.owner }, { leaseUntil: null }, { leaseUntil: { lt: now } }],
+          },
+          data: {
+            version: { increment: 1 },
+            state: JSON.stringify(c.state),
+            name: c.state.name,
+            settings: JSON.stringify(c.state.settings),
+            paused: c.state.clock.paused,
+          },
+        });
+        if (res.count !== 1) {
+          const cur = await tx.town.findUnique({
+            where: { id: c.townId },
+            select: { version: true, leaseOwner: true },
           });
-      for (const part of chunks(c.posts, CHUNK))
-        await tx.outboxPost.createMany({ data: part.map((p) => postRow(c.townId, p)) });
-      return c.expectedVersion + 1;
+          throw new TownConflictError(
+            c.townId,
+            cur
+              ? `town ${c.townId} is at version ${cur.version} (expected ${c.expectedVersion}), lease ${cur.leaseOwner ?? 'free'}`
+              : `town ${c.townId} does not exist`,
+          );
+        }
+        for (const part of chunks(c.memories.removed ?? [], 500))
+          await tx.memory.deleteMany({
+            where: { townId: c.townId, id: { in: part.map((id) => rowId(c.townId, id)) } },
+          });
+        for (const part of chunks(c.memories.added, CHUNK))
+          await tx.memory.createMany({ data: part.map((m) => toRow(c.townId, m)) });
+        if (c.pruneDeliveredBefore !== undefined)
+          await tx.outboxPost.deleteMany({
+            where: { townId: c.townId, deliveredAt: { not: null, lt: new Date(c.pruneDeliveredBefore) } },
+          });
+        // Touches in one tick share few distinct times: one statement per time value.
+        const byTime = new Map<number, string[]>();
+        for (const t of c.memories.touched) {
+          const list = byTime.get(t.lastAccessAt) ?? [];
+          list.push(rowId(c.townId, t.id));
+          byTime.set(t.lastAccessAt, list);
+        }
+        for (const [at, ids] of byTime)
+          for (const part of chunks(ids, 500))
+            await tx.memory.updateMany({
+              where: { townId: c.townId, id: { in: part } },
+              data: { lastAccessAt: BigInt(Math.round(at)) },
+            });
+        for (const part of chunks(c.posts, CHUNK))
+          await tx.outboxPost.createMany({ data: part.map((p) => postRow(c.townId, p)) });
+        return c.expectedVersion + 1;
+      });
     });
   }
 
   async acquireLease(townId: string, owner: string, ttlMs: number, wallNow: number): Promise<boolean> {
-    const now = new Date(wallNow);
-    const res = await this.prisma.town.updateMany({
-      where: {
-        id: townId,
-        OR: [{ leaseOwner: null }, { leaseOwner: owner }, { leaseUntil: null }, { leaseUntil: { lt: now } }],
-      },
-      data: { leaseOwner: owner, leaseUntil: new Date(wallNow + ttlMs) },
+    return dbCall('taking the town lease', async () => {
+      const now = new Date(wallNow);
+      const res = await this.prisma.town.updateMany({
+        where: {
+          id: townId,
+          OR: [{ leaseOwner: null }, { leaseOwner: owner }, { leaseUntil: null }, { leaseUntil: { lt: now } }],
+        },
+        data: { leaseOwner: owner, leaseUntil: new Date(wallNow + ttlMs) },
+      });
+      return res.count === 1;
     });
-    return res.count === 1;
+  }
+
+  async takeOverLease(townId: string, from: string, owner: string, ttlMs: number, wallNow: number): Promise<boolean> {
+    return dbCall('taking over the town lease', async () => {
+      const res = await this.prisma.town.updateMany({
+        where: { id: townId, leaseOwner: from },
+        data: { leaseOwner: owner, leaseUntil: new Date(wallNow + ttlMs) },
+      });
+      return res.count === 1;
+    });
   }
 
   async releaseLease(townId: string, owner: string) {
-    await this.prisma.town.updateMany({
-      where: { id: townId, leaseOwner: owner },
-      data: { leaseOwner: null, leaseUntil: null },
+    return dbCall('releasing the town lease', async () => {
+      await this.prisma.town.updateMany({
+        where: { id: townId, leaseOwner: owner },
+        data: { leaseOwner: null, leaseUntil: null },
+      });
     });
   }
 
   async lease(townId: string): Promise<LeaseInfo> {
-    const r = await this.prisma.town.findUnique({
-      where: { id: townId },
-      select: { leaseOwner: true, leaseUntil: true },
+    return dbCall('reading the town lease', async () => {
+      const r = await this.prisma.town.findUnique({
+        where: { id: townId },
+        select: { leaseOwner: true, leaseUntil: true },
+      });
+      return { owner: r?.leaseOwner ?? null, until: r?.leaseUntil ? r.leaseUntil.getTime() : null };
     });
-    return { owner: r?.leaseOwner ?? null, until: r?.leaseUntil ? r.leaseUntil.getTime() : null };
   }
 
   async pendingPosts(townId: string, limit: number): Promise<Post[]> {
-    const rows = await this.prisma.outboxPost.findMany({
-      where: { townId, deliveredAt: null },
-      orderBy: { seq: 'asc' },
-      take: limit,
+    return dbCall('reading the outbox', async () => {
+      const rows = await this.prisma.outboxPost.findMany({
+        where: { townId, deliveredAt: null },
+        orderBy: { seq: 'asc' },
+        take: limit,
+      });
+      return rows.map(fromPostRow);
     });
-    return rows.map(fromPostRow);
   }
 
   async postsAfter(townId: string, afterSeq: number, limit: number): Promise<Post[]> {
-    const rows = await this.prisma.outboxPost.findMany({
-      where: { townId, seq: { gt: afterSeq } },
-      orderBy: { seq: 'asc' },
-      take: limit,
+    return dbCall('reading the outbox', async () => {
+      const rows = await this.prisma.outboxPost.findMany({
+        where: { townId, seq: { gt: afterSeq } },
+        orderBy: { seq: 'asc' },
+        take: limit,
+      });
+      return rows.map(fromPostRow);
     });
-    return rows.map(fromPostRow);
   }
 
   async markDelivered(townId: string, seqs: number[], ref: string | null, wallNow: number) {
-    if (seqs.length === 0) return;
-    await this.prisma.outboxPost.updateMany({
-      where: { townId, seq: { in: seqs }, deliveredAt: null },
-      data: { deliveredAt: new Date(wallNow), deliveryRef: ref, attempts: { increment: 1 } },
+    return dbCall('marking posts delivered', async () => {
+      if (seqs.length === 0) return;
+      await this.prisma.outboxPost.updateMany({
+        where: { townId, seq: { in: seqs }, deliveredAt: null },
+        data: { deliveredAt: new Date(wallNow), deliveryRef: ref, attempts: { increment: 1 } },
+      });
     });
   }
 
   async markFailed(townId: string, seq: number, error: string) {
-    await this.prisma.outboxPost.updateMany({
-      where: { townId, seq },
-      data: { attempts: { increment: 1 }, lastError: error.slice(0, 1000) },
+    return dbCall('marking a post failed', async () => {
+      await this.prisma.outboxPost.updateMany({
+        where: { townId, seq },
+        data: { attempts: { increment: 1 }, lastError: error.slice(0, 1000) },
+      });
     });
   }
 
   async getPersona(townId: string, userId: string): Promise<Persona | null> {
-    const r = await this.prisma.persona.findUnique({ where: { townId_userId: { townId, userId } } });
-    return r ? { userId: r.userId, name: r.name, description: r.description } : null;
+    return dbCall('reading a persona', async () => {
+      const r = await this.prisma.persona.findUnique({ where: { townId_userId: { townId, userId } } });
+      return r ? { userId: r.userId, name: r.name, description: r.description } : null;
+    });
   }
 
   async setPersona(townId: string, p: Persona) {
-    await this.prisma.persona.upsert({
-      where: { townId_userId: { townId, userId: p.userId } },
-      create: { townId, userId: p.userId, name: p.name, description: p.description },
-      update: { name: p.name, description: p.description },
+    return dbCall('saving a persona', async () => {
+      await this.prisma.persona.upsert({
+        where: { townId_userId: { townId, userId: p.userId } },
+        create: { townId, userId: p.userId, name: p.name, description: p.description },
+        update: { name: p.name, description: p.description },
+      });
     });
   }
 
   async clearPersona(townId: string, userId: string) {
-    const r = await this.prisma.persona.deleteMany({ where: { townId, userId } });
-    return r.count > 0;
+    return dbCall('clearing a persona', async () => {
+      const r = await this.prisma.persona.deleteMany({ where: { townId, userId } });
+      return r.count > 0;
+    });
   }
 
   async listPersonas(townId: string): Promise<Persona[]> {
-    const rows = await this.prisma.persona.findMany({ where: { townId }, orderBy: { name: 'asc' } });
-    return rows.map((r) => ({ userId: r.userId, name: r.name, description: r.description }));
+    return dbCall('listing personas', async () => {
+      const rows = await this.prisma.persona.findMany({ where: { townId }, orderBy: { name: 'asc' } });
+      return rows.map((r) => ({ userId: r.userId, name: r.name, description: r.description }));
+    });
   }
 }

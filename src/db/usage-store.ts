@@ -3,6 +3,7 @@
 // or on demand, so a model call never waits on the database.
 import {
   addTotals,
+  billedTokens,
   matchesFilter,
   summarizeUsage,
   type UsageFilter,
@@ -25,6 +26,17 @@ export interface PrismaUsageSinkOptions {
   maxPendingRows?: number;
   /** Background flush failures (the rows stay buffered and are retried on the next flush). */
   onError?: (e: unknown) => void;
+}
+
+/** The table keeps the billed prompt tokens in its original `promptTokens` column. */
+function toRow(r: UsageRecord) {
+  const { billedPromptTokens, ...rest } = r;
+  return { ...rest, promptTokens: billedPromptTokens };
+}
+
+function fromRow(row: Omit<UsageRecord, 'billedPromptTokens'> & { promptTokens: number; id?: number }): UsageRecord {
+  const { promptTokens, id: _id, ...rest } = row;
+  return { ...rest, billedPromptTokens: promptTokens };
 }
 
 function spentKey(townId: string, day: string): string {
@@ -64,7 +76,7 @@ export class PrismaUsageSink implements UsageSink {
     else this.pending.set(key, { ...r });
     const sk = spentKey(r.townId, r.day);
     const known = this.spent.get(sk);
-    if (known !== undefined) this.spent.set(sk, known + r.promptTokens + r.completionTokens);
+    if (known !== undefined) this.spent.set(sk, known + billedTokens(r));
     if (this.pending.size >= this.maxPendingRows) this.backgroundFlush();
   }
 
@@ -82,7 +94,7 @@ export class PrismaUsageSink implements UsageSink {
       // Synchronous from here: every record() so far is either in the table or still pending, never both.
       let total = (agg._sum.promptTokens ?? 0) + (agg._sum.completionTokens ?? 0);
       for (const r of this.pending.values()) {
-        if (r.townId === townId && r.day === day) total += r.promptTokens + r.completionTokens;
+        if (r.townId === townId && r.day === day) total += billedTokens(r);
       }
       this.spent.set(sk, total);
       return total;
@@ -104,7 +116,7 @@ export class PrismaUsageSink implements UsageSink {
           : {}),
       },
     });
-    return summarizeUsage(rows.filter((r) => matchesFilter(r, filter)));
+    return summarizeUsage(rows.filter((r) => matchesFilter(r, filter)).map(fromRow));
   }
 
   flush(): Promise<void> {
@@ -137,14 +149,12 @@ export class PrismaUsageSink implements UsageSink {
         [...batch.values()].map((r) =>
           this.prisma.modelUsage.upsert({
             where: { townId_day_task_model: { townId: r.townId, day: r.day, task: r.task, model: r.model } },
-            create: { ...r },
-            update: {
-              calls: { increment: r.calls },
-              failures: { increment: r.failures },
-              promptTokens: { increment: r.promptTokens },
-              completionTokens: { increment: r.completionTokens },
-              latencyMs: { increment: r.latencyMs },
-            },
+            create: toRow(r),
+            update: Object.fromEntries(
+              Object.entries(toRow(r))
+                .filter(([k]) => !['townId', 'day', 'task', 'model'].includes(k))
+                .map(([k, v]) => [k, { increment: v as number }]),
+            ),
           }),
         ),
       );

@@ -1,13 +1,17 @@
 // Text commands for the console (and any text front end): `/game chameleon|undercover [bots N] [pgm|vanilla]
-// [rounds N] [party] [residents N]`, `/game join|leave|start|clue <text>|vote <player>|guess <word>|word|cancel|
-// leaderboard [game]|status|help`. Parsing is pure; `runGameCommand` calls the GameService and renders lines.
-import type { GameEvent, GameKind, BotKind } from './types.ts';
+// [rounds N] [party] [residents N]`, `/game cost-sharing|prisoners-dilemma|public-good [bots N] [pgm|vanilla]`,
+// `/game join|leave|start|clue <text>|vote <player>|guess <word>|propose <A> <B> <C>|choose cooperate|defect|
+// contribute <points>|word|cancel|leaderboard [game]|status|help`. Parsing is pure; `runGameCommand` calls the
+// GameService and renders lines.
+import { gtEventLine } from './game-theory/render.ts';
+import type { GtScenario } from './game-theory/types.ts';
+import type { AnyGameKind, BotKind, GameEvent, GameKind } from './types.ts';
 import type { GameContext, GameService, GameSnapshot, Person, ResidentPlayer, ServiceResult } from './service.ts';
 
 export type GameCommand =
   | {
       cmd: 'new';
-      kind: GameKind;
+      kind: AnyGameKind;
       bots?: number;
       botKind?: BotKind;
       clueRounds?: number;
@@ -20,6 +24,9 @@ export type GameCommand =
   | { cmd: 'clue'; text: string }
   | { cmd: 'vote'; target: string }
   | { cmd: 'guess'; word: string }
+  | { cmd: 'propose'; shares: number[] }
+  | { cmd: 'choose'; choice: 'cooperate' | 'defect' }
+  | { cmd: 'contribute'; amount: number }
   | { cmd: 'word' }
   | { cmd: 'cancel' }
   | { cmd: 'leaderboard'; kind?: GameKind }
@@ -30,13 +37,29 @@ export type ParseResult = { ok: true; command: GameCommand } | { ok: false; erro
 
 export const GAME_HELP = [
   '/game chameleon|undercover [bots N] [pgm|vanilla] [rounds N] [party] [residents N]  open a lobby',
+  '/game cost-sharing|prisoners-dilemma|public-good [bots N] [pgm|vanilla]  open a game-theory lobby (3 seats)',
   '/game join | leave | start | cancel',
   '/game clue <text>    give your clue when it is your turn',
   '/game vote <player>  vote by name or seat number',
   '/game guess <word>   the caught chameleon guesses the word',
-  '/game word           show your word (private)',
+  '/game propose <A> <B> <C>   Cost Sharing: split the fee in percent (adds up to 100)',
+  "/game choose cooperate|defect   Prisoner's Dilemma: your secret choice this round",
+  '/game contribute <points>   Public Good: your secret contribution this round',
+  '/game word           show your word or your game status (private)',
   '/game status | leaderboard [chameleon|undercover] | help',
 ].join('\n');
+
+const GT_KINDS: readonly string[] = ['cost-sharing', 'prisoners-dilemma', 'public-good'];
+
+/** Scenario names and their short aliases. */
+const SCENARIO_NAMES: Record<string, GtScenario> = {
+  'cost-sharing': 'cost-sharing',
+  cost: 'cost-sharing',
+  'prisoners-dilemma': 'prisoners-dilemma',
+  pd: 'prisoners-dilemma',
+  'public-good': 'public-good',
+  pg: 'public-good',
+};
 
 function int(v: string | undefined, lo: number, hi: number): number | null {
   if (v === undefined || !/^\d+$/.test(v)) return null;
@@ -78,6 +101,46 @@ export function parseGameCommand(line: string): ParseResult | null {
       }
       return { ok: true, command };
     }
+    case 'cost-sharing':
+    case 'cost':
+    case 'prisoners-dilemma':
+    case 'pd':
+    case 'public-good':
+    case 'pg': {
+      const command: Extract<GameCommand, { cmd: 'new' }> = {
+        cmd: 'new',
+        kind: SCENARIO_NAMES[sub.toLowerCase()] as GtScenario,
+      };
+      for (let i = 0; i < args.length; i++) {
+        const a = (args[i] as string).toLowerCase();
+        if (a === 'pgm' || a === 'vanilla') command.botKind = a;
+        else if (a === 'bots') {
+          const n = int(args[++i], 0, 2);
+          if (n === null) return { ok: false, error: 'bots takes a number from 0 to 2 (three seats).' };
+          command.bots = n;
+        } else return { ok: false, error: `Unknown option "${args[i]}". ${GAME_HELP.split('\n')[1]}` };
+      }
+      return { ok: true, command };
+    }
+    case 'propose': {
+      const nums = args.map((a) => (/^\d+$/.test(a) ? Number(a) : Number.NaN));
+      if (nums.length === 0 || nums.some((n) => Number.isNaN(n)))
+        return { ok: false, error: 'Usage: /game propose <A> <B> <C>  (whole percentages adding up to 100)' };
+      return { ok: true, command: { cmd: 'propose', shares: nums } };
+    }
+    case 'choose':
+    case 'cooperate':
+    case 'defect': {
+      const c = (sub.toLowerCase() === 'choose' ? args[0] : sub)?.toLowerCase();
+      if (c !== 'cooperate' && c !== 'defect') return { ok: false, error: 'Usage: /game choose cooperate|defect' };
+      return { ok: true, command: { cmd: 'choose', choice: c } };
+    }
+    case 'contribute': {
+      const a = args[0];
+      if (a === undefined || !/^\d+$/.test(a))
+        return { ok: false, error: 'Usage: /game contribute <points>  (a whole number)' };
+      return { ok: true, command: { cmd: 'contribute', amount: Number(a) } };
+    }
     case 'join':
     case 'leave':
     case 'start':
@@ -113,6 +176,11 @@ export function renderEvents(events: GameEvent[], game: GameSnapshot): string[] 
   const name = (id: string) => game.players.find((p) => p.id === id)?.name ?? id;
   const lines: string[] = [];
   for (const e of events) {
+    const gt = gtEventLine(e, name, 'console');
+    if (gt !== undefined) {
+      if (gt) lines.push(gt);
+      continue;
+    }
     switch (e.type) {
       case 'joined':
         lines.push(`${name(e.player)} joined.`);
@@ -215,10 +283,12 @@ export async function runGameCommand(
         residents,
       });
       const out = done(r);
-      if (r.ok)
+      if (r.ok) {
         out.lines.unshift(
           `${person.name} opened a ${command.kind} lobby. /game join to play, /game start when ready (bots fill empty seats).`,
         );
+        if (GT_KINDS.includes(command.kind)) out.lines.splice(1, 0, `Bots: ${service.gtBotLabel()}.`);
+      }
       return out;
     }
     case 'join':
@@ -233,6 +303,12 @@ export async function runGameCommand(
       return done(await service.vote(ctx, person, command.target));
     case 'guess':
       return done(await service.guess(ctx, person, command.word));
+    case 'propose':
+      return done(await service.propose(ctx, person, command.shares));
+    case 'choose':
+      return done(await service.choose(ctx, person, command.choice));
+    case 'contribute':
+      return done(await service.contribute(ctx, person, command.amount));
     case 'cancel':
       return done(await service.cancel(ctx, person, { admin: env.admin ?? false }));
     case 'word': {
@@ -245,7 +321,7 @@ export async function runGameCommand(
       const g = v.game;
       const who = (id: string) => g.players.find((p) => p.id === id)?.name ?? id;
       const lines = [`${g.kind} (${g.phase}): ${g.players.map((p) => `${p.name}${p.bot ? ' [bot]' : ''}`).join(', ')}`];
-      for (const c of v.view.clues) lines.push(`  ${who(c.player)}: ${c.text ?? '(passed)'}`);
+      if ('clues' in v.view) for (const c of v.view.clues) lines.push(`  ${who(c.player)}: ${c.text ?? '(passed)'}`);
       if (g.awaiting.length > 0) lines.push(`Waiting for ${g.awaiting.map(who).join(', ')}.`);
       return { lines, private: true };
     }

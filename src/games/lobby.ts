@@ -5,7 +5,7 @@ import {
   type GameAction,
   type GameError,
   type GameEvent,
-  type GameKind,
+  type AnyGameKind,
   gameError,
   type Phase,
   type PlayerId,
@@ -22,7 +22,7 @@ export const LOBBY_SETTINGS = {
 /** Fields both game states carry. */
 export interface BaseState {
   version: 1;
-  kind: GameKind;
+  kind: AnyGameKind;
   phase: Phase;
   /** PRNG state (see rng.ts). */
   rng: number;

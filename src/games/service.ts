@@ -4,15 +4,22 @@
 import type { LanguageModel } from '../llm/port.ts';
 import { createChameleon } from './chameleon.ts';
 import {
-  applyAction,
-  awaitedPlayers,
-  type GameState,
-  type GameView,
-  type LegalMove,
-  legalMoves,
-  turnOf,
-  viewFor,
+  applyTableAction,
+  isGameTheory,
+  type TableMove,
+  type TableState,
+  type TableView,
+  tableAwaited,
+  tableMoves,
+  tableTurn,
+  tableView,
 } from './engine.ts';
+import { createGtLobby } from './game-theory/engine.ts';
+import { gtBotFor } from './game-theory/llm-bot.ts';
+import { gtPrivateText } from './game-theory/render.ts';
+import { nextGtBot, runGtBots } from './game-theory/run.ts';
+import { type GtSetting, loadVariants } from './game-theory/settings.ts';
+import type { GtScenario } from './game-theory/types.ts';
 import { isTerminal, seatOf } from './lobby.ts';
 import { type PlayerMemory, memoriesOf, type Reveal, revealOf } from './results.ts';
 import {
@@ -27,6 +34,7 @@ import { nextRandom, seedState } from './rng.ts';
 import { nextBot, runBots } from './runner.ts';
 import { type GameRecord, type GameStore, type PersistedGame, statusOf } from './store.ts';
 import {
+  type AnyGameKind,
   type BotKind,
   type GameAction,
   type GameError,
@@ -70,7 +78,7 @@ export interface ResidentPlayer {
 }
 
 export interface LobbyOptions {
-  kind: GameKind;
+  kind: AnyGameKind;
   /** Bots to seat right away (more join at start if the table is below the minimum). */
   bots?: number;
   botKind?: BotKind;
@@ -79,13 +87,15 @@ export interface LobbyOptions {
   variant?: UndercoverVariant;
   /** Replays a game exactly; drawn from the service's seed source when absent. */
   seed?: number;
+  /** Game-theory scenarios: the setting to play (default: one of our variants, drawn with the seed). */
+  setting?: GtSetting;
 }
 
 /** What front ends render after a command. */
 export interface GameSnapshot {
   id: string;
-  kind: GameKind;
-  phase: GameState['phase'];
+  kind: AnyGameKind;
+  phase: TableState['phase'];
   hostId: PlayerId | null;
   players: { id: PlayerId; name: string; bot: boolean }[];
   /** Whose clue is awaited (clue phase). */
@@ -109,7 +119,7 @@ export type ServiceResult =
   | { ok: false; error: GameError };
 
 export interface PrivateInfo {
-  kind: GameKind;
+  kind: AnyGameKind;
   /** Plain sentence for an ephemeral reply ("Show my word"). */
   text: string;
   role: 'chameleon' | 'player' | null;
@@ -159,8 +169,10 @@ export class GameService {
         return fail('game/bad_option', `Bots must be between 0 and ${SERVICE_SETTINGS.maxBotsAtCreation}.`);
       const seed = opts.seed ?? this.nextSeed();
       const words = this.wordData();
-      let state: GameState;
-      if (opts.kind === 'chameleon') {
+      let state: TableState;
+      if (opts.kind === 'cost-sharing' || opts.kind === 'prisoners-dilemma' || opts.kind === 'public-good') {
+        state = createGtLobby(opts.setting ?? this.drawSetting(opts.kind, seed), seed);
+      } else if (opts.kind === 'chameleon') {
         const { setup } = dealChameleon(words.topics, seedState(seed) ^ 0x9e3779b9);
         state = createChameleon({
           seed,
@@ -193,7 +205,7 @@ export class GameService {
       };
       const events: GameEvent[] = [];
       const join = (seat: Seat): GameError | null => {
-        const r = applyAction(data.state, { type: 'join', seat });
+        const r = applyTableAction(data.state, { type: 'join', seat });
         if (isError(r)) return r.error;
         data.state = r.state;
         events.push(...r.events);
@@ -238,7 +250,7 @@ export class GameService {
       const events: GameEvent[] = [];
       const data: PersistedGame = { ...rec.data };
       while (data.state.players.length < data.state.minPlayers) {
-        const r = applyAction(data.state, { type: 'join', seat: this.botSeat(data) });
+        const r = applyTableAction(data.state, { type: 'join', seat: this.botSeat(data) });
         if (isError(r)) return { ok: false, error: r.error };
         data.state = r.state;
         events.push(...r.events);
@@ -249,6 +261,26 @@ export class GameService {
 
   clue(ctx: GameContext, person: Person, text: string): Promise<ServiceResult> {
     return this.act(ctx, { type: 'clue', player: person.id, text });
+  }
+
+  /** Who plays the bot seats of a game-theory table: the model, or the labelled offline stand-in. */
+  gtBotLabel(): string {
+    return gtBotFor(this.deps.llm).label;
+  }
+
+  /** Cost Sharing: a split in percent per airline, in seat order. */
+  propose(ctx: GameContext, person: Person, shares: number[]): Promise<ServiceResult> {
+    return this.act(ctx, { type: 'propose', player: person.id, shares });
+  }
+
+  /** Prisoner's Dilemma: this round's secret choice. */
+  choose(ctx: GameContext, person: Person, choice: 'cooperate' | 'defect'): Promise<ServiceResult> {
+    return this.act(ctx, { type: 'choose', player: person.id, choice });
+  }
+
+  /** Public Good: this round's secret contribution. */
+  contribute(ctx: GameContext, person: Person, amount: number): Promise<ServiceResult> {
+    return this.act(ctx, { type: 'contribute', player: person.id, amount });
   }
 
   /** `target` may be a player id, a name (any case) or a 1-based seat number. */
@@ -287,7 +319,9 @@ export class GameService {
       return { ok: false, error: { code: 'game/not_a_player', message: 'You are not in this game.' } };
     if (s.phase === 'lobby')
       return { ok: false, error: { code: 'game/not_started', message: 'The game has not started yet.' } };
-    const v = viewFor(s, person.id);
+    const v = tableView(s, person.id);
+    if ('scenario' in v)
+      return { ok: true, info: { kind: v.scenario, text: gtPrivateText(v), role: null, topic: null, word: null } };
     if (v.kind === 'chameleon') {
       const text =
         v.role === 'chameleon'
@@ -308,16 +342,16 @@ export class GameService {
   }
 
   /** A player's (or a spectator's, person = null) view of the channel's game. */
-  async view(ctx: GameContext, person: Person | null): Promise<{ view: GameView; game: GameSnapshot } | null> {
+  async view(ctx: GameContext, person: Person | null): Promise<{ view: TableView; game: GameSnapshot } | null> {
     const rec = await this.deps.store.active(ctx.scope, ctx.channelId);
     if (!rec) return null;
-    return { view: viewFor(rec.data.state, person?.id ?? null), game: snapshot(rec) };
+    return { view: tableView(rec.data.state, person?.id ?? null), game: snapshot(rec) };
   }
 
   /** Legal moves for a person (front ends enable buttons from it). */
-  async moves(ctx: GameContext, person: Person): Promise<LegalMove[]> {
+  async moves(ctx: GameContext, person: Person): Promise<TableMove[]> {
     const rec = await this.deps.store.active(ctx.scope, ctx.channelId);
-    return rec ? legalMoves(rec.data.state, person.id) : [];
+    return rec ? tableMoves(rec.data.state, person.id) : [];
   }
 
   async leaderboard(
@@ -368,7 +402,7 @@ export class GameService {
   }
 
   private async applyAndRun(rec: GameRecord, action: GameAction, pre: GameEvent[] = []): Promise<ServiceResult> {
-    const r = applyAction(rec.data.state, action);
+    const r = applyTableAction(rec.data.state, action);
     if (isError(r)) return { ok: false, error: r.error };
     const saved = await this.save(rec, { ...rec.data, state: r.state });
     if (!saved) return fail('game/conflict', 'Someone else moved at the same time; try again.');
@@ -381,9 +415,28 @@ export class GameService {
   private async runAndSave(rec: GameRecord, events: GameEvent[]): Promise<ServiceResult> {
     let cur = rec;
     const all = [...events];
-    if (nextBot(cur.data.state)) {
+    const gt = cur.data.state;
+    if (isGameTheory(gt) && nextGtBot(gt)) {
       const ctx = { scope: rec.scope, channelId: rec.channelId };
-      await runBots(cur.data.state, {
+      const bot = gtBotFor(this.deps.llm, {
+        kind: cur.data.options.botKind,
+        ...(this.deps.townId ? { townId: this.deps.townId } : {}),
+      });
+      await runGtBots(gt, {
+        botFor: () => bot,
+        onStep: async (state, stepEvents) => {
+          const next = await this.save(cur, { ...cur.data, state });
+          if (!next) throw new Error(`game ${cur.id}: concurrent write during a bot move`);
+          cur = next;
+          all.push(...stepEvents);
+          await this.deps.onEvents?.(ctx, stepEvents, snapshot(cur));
+        },
+      });
+    }
+    const table = cur.data.state;
+    if (!isGameTheory(table) && nextBot(table)) {
+      const ctx = { scope: rec.scope, channelId: rec.channelId };
+      await runBots(table, {
         llmFor: () => this.deps.llm,
         memory: cur.data.bots,
         ...(this.deps.townId ? { townId: this.deps.townId } : {}),
@@ -406,11 +459,13 @@ export class GameService {
 
   private async finish(rec: GameRecord): Promise<GameRecord> {
     const state = rec.data.state;
+    // Game-theory tables are not rated and leave no memories (their results are the events' scores).
+    if (isGameTheory(state)) return (await this.save(rec, { ...rec.data, rated: true })) ?? rec;
     const p = participantsOf(state, rec.data.model);
     if (p) {
       const keys = [...new Set(p.participants.map((x) => x.key))];
-      const prev = await this.deps.ratings.get(rec.scope, rec.kind, keys);
-      await this.deps.ratings.put(updateRatings(rec.scope, rec.kind, prev, p.participants, p.oddWon));
+      const prev = await this.deps.ratings.get(rec.scope, state.kind, keys);
+      await this.deps.ratings.put(updateRatings(rec.scope, state.kind, prev, p.participants, p.oddWon));
     }
     const saved = (await this.save(rec, { ...rec.data, rated: true })) ?? rec;
     const reveal = revealOf(state);
@@ -418,7 +473,7 @@ export class GameService {
       await this.deps.onFinished({
         id: rec.id,
         context: { scope: rec.scope, channelId: rec.channelId },
-        kind: rec.kind,
+        kind: state.kind,
         reveal,
         memories: memoriesOf(state),
       });
@@ -432,18 +487,19 @@ export class GameService {
   }
 
   private ok(rec: GameRecord, events: GameEvent[]): ServiceResult {
+    const s = rec.data.state;
     return {
       ok: true,
       game: snapshot(rec),
       events,
-      reveal: isTerminal(rec.data.state.phase) ? revealOf(rec.data.state) : null,
+      reveal: !isGameTheory(s) && isTerminal(s.phase) ? revealOf(s) : null,
     };
   }
 
   private noGame(): ServiceResult {
     return fail(
       'game/no_game',
-      'There is no game in this channel. Start one with /game chameleon or /game undercover.',
+      'There is no game in this channel. Start one with /game chameleon, undercover, cost-sharing, prisoners-dilemma or public-good.',
     );
   }
 
@@ -458,6 +514,12 @@ export class GameService {
         bot: { kind, persona: resident.persona, residentId: resident.residentId },
       };
     return { id: `bot:${n}`, name: `Bot ${n}`, bot: { kind } };
+  }
+
+  /** One of our variants for a live table (the challenger seat does not matter outside the bench). */
+  private drawSetting(kind: GtScenario, seed: number): GtSetting {
+    const all = loadVariants(kind).filter((v) => v.challengerSeat === 0);
+    return all[seedState(seed) % all.length] as GtSetting;
   }
 
   private wordData(): { topics: TopicCard[]; pairs: WordPair[] } {
@@ -498,14 +560,14 @@ export function snapshot(rec: GameRecord): GameSnapshot {
     phase: s.phase,
     hostId: s.hostId,
     players: s.players.map((p) => ({ id: p.id, name: p.name, bot: p.bot !== undefined })),
-    turn: turnOf(s),
-    awaiting: awaitedPlayers(s),
+    turn: tableTurn(s),
+    awaiting: tableAwaited(s),
     turnSeq: s.turnSeq,
   };
 }
 
 /** Finds a player by id, by name (case- and space-insensitive) or by 1-based seat number. */
-export function resolvePlayer(state: GameState, target: string): PlayerId | null {
+export function resolvePlayer(state: TableState, target: string): PlayerId | null {
   const t = target.trim().replace(/^@/, '');
   if (seatOf(state, t)) return t;
   const norm = (x: string) => x.toLowerCase().replace(/\s+/g, '');

@@ -1,7 +1,7 @@
 // Persistence port for games (one row per game, state as JSON, optimistic version) and its in-memory twin.
 import type { BotMemory } from './bots.ts';
-import type { GameState } from './engine.ts';
-import type { BotKind, GameKind, PlayerId } from './types.ts';
+import type { TableState } from './engine.ts';
+import type { AnyGameKind, BotKind, PlayerId } from './types.ts';
 import type { UndercoverVariant } from './undercover.ts';
 
 export type GameStatus = 'lobby' | 'running' | 'over' | 'cancelled';
@@ -15,7 +15,7 @@ export interface GameSettingsChosen {
 
 /** Everything needed to resume a game after a restart. */
 export interface PersistedGame {
-  state: GameState;
+  state: TableState;
   bots: Record<PlayerId, BotMemory>;
   options: GameSettingsChosen;
   /** Model name bots play with (rating key). */
@@ -32,7 +32,7 @@ export interface GameRecord {
   /** Guild id or 'console'. */
   scope: string;
   channelId: string;
-  kind: GameKind;
+  kind: AnyGameKind;
   status: GameStatus;
   version: number;
   data: PersistedGame;
@@ -50,7 +50,7 @@ export interface GameStore {
   listActive(): Promise<GameRecord[]>;
 }
 
-export function statusOf(state: GameState): GameStatus {
+export function statusOf(state: TableState): GameStatus {
   if (state.phase === 'lobby') return 'lobby';
   if (state.phase === 'over') return 'over';
   if (state.phase === 'cancelled') return 'cancelled';

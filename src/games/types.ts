@@ -1,7 +1,13 @@
 // Types shared by both social-deduction games (MAgIC, Xu et al. 2024): seats, typed rule errors, events to announce.
 
+import type { GtEvent, GtScenario } from './game-theory/types.ts';
+
+/** The two social-deduction games (ratings, role metrics and their bots are about these). */
 export type GameKind = 'chameleon' | 'undercover';
 export const GAME_KINDS: readonly GameKind[] = ['chameleon', 'undercover'];
+
+/** Every game a channel can host: the two social-deduction games and MAgIC's three game-theory scenarios. */
+export type AnyGameKind = GameKind | GtScenario;
 
 /** A seat's id: a Discord user id, 'console:<name>', or 'bot:<n>' for bot seats. */
 export type PlayerId = string;
@@ -28,7 +34,17 @@ export interface Seat {
   bot?: BotSpec;
 }
 
-export type Phase = 'lobby' | 'clues' | 'vote' | 'guess' | 'over' | 'cancelled';
+export type Phase =
+  | 'lobby'
+  | 'clues'
+  | 'vote'
+  | 'guess'
+  // Game-theory scenarios: secret simultaneous moves each round.
+  | 'propose'
+  | 'choose'
+  | 'contribute'
+  | 'over'
+  | 'cancelled';
 
 export type GameErrorCode =
   | 'game/already_joined'
@@ -56,7 +72,12 @@ export type GameErrorCode =
   | 'game/no_game'
   | 'game/channel_busy'
   | 'game/bad_option'
-  | 'game/conflict';
+  | 'game/conflict'
+  // Game-theory scenarios (src/games/game-theory).
+  | 'game/already_moved'
+  | 'game/bad_amount'
+  | 'game/bad_proposal'
+  | 'game/bad_choice';
 
 export interface GameError {
   code: GameErrorCode;
@@ -85,6 +106,10 @@ export type GameAction =
   | { type: 'clue'; player: PlayerId; text: string }
   | { type: 'vote'; player: PlayerId; target: PlayerId }
   | { type: 'guess'; player: PlayerId; word: string }
+  /** Game-theory moves (src/games/game-theory); `vote` above also names a Cost Sharing proposal by its proposer. */
+  | { type: 'propose'; player: PlayerId; shares: number[] }
+  | { type: 'choose'; player: PlayerId; choice: 'cooperate' | 'defect' }
+  | { type: 'contribute'; player: PlayerId; amount: number }
   /** Sent by the front end when a turn's time runs out; `turnSeq` guards against stale timers. */
   | { type: 'timeout'; turnSeq: number };
 
@@ -111,7 +136,8 @@ export type GameEvent =
   | { type: 'eliminated'; player: PlayerId; wasUndercover: boolean }
   | { type: 'no_elimination'; round: number }
   | { type: 'over'; winner: 'odd' | 'majority'; flag: number }
-  | { type: 'cancelled'; by: PlayerId };
+  | { type: 'cancelled'; by: PlayerId }
+  | GtEvent;
 
 export type Result<S> = { state: S; events: GameEvent[] } | { error: GameError };
 

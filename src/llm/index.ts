@@ -1,5 +1,6 @@
 // Factories the composition root calls: pick a provider from configuration and wrap it in the gateway.
 import type OpenAI from 'openai';
+import type { CircuitOptions } from './circuit.ts';
 import type { EmbeddingCacheStore } from './embedding-cache.ts';
 import { EmbeddingGateway, type GatewayEvent, LlmGateway } from './gateway.ts';
 import { LexicalEmbedder } from './lexical-embedder.ts';
@@ -30,6 +31,8 @@ export interface GatewayTuning {
   concurrency?: number;
   semaphore?: Semaphore;
   onEvent?: (e: GatewayEvent) => void;
+  /** Circuit-breaker thresholds (circuit.ts), or false to never pause the provider. */
+  circuit?: CircuitOptions | false;
   clock?: GatewayClock;
   random?: () => number;
 }
@@ -106,6 +109,7 @@ function gatewayOptions(t: GatewayTuning) {
     ...(t.concurrency !== undefined ? { concurrency: t.concurrency } : {}),
     ...(t.semaphore ? { semaphore: t.semaphore } : {}),
     ...(t.onEvent ? { onEvent: t.onEvent } : {}),
+    ...(t.circuit !== undefined ? { circuit: t.circuit } : {}),
     ...(t.clock ? { clock: t.clock } : {}),
     ...(t.random ? { random: t.random } : {}),
   };

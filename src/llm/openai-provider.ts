@@ -1,7 +1,6 @@
 // OpenAI and OpenAI-compatible servers (Ollama, vLLM, LM Studio, OpenRouter) through the official SDK.
 // One attempt per call: the SDK's own retries are off, the gateway retries, repairs and accounts.
 import OpenAI from 'openai';
-import { zodResponseFormat } from 'openai/helpers/zod';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import type { z } from 'zod';
 import type { ChatMessage, EmbedRequest, Embedder, LanguageModel, ModelInfo, ObjectRequest } from './port.ts';
@@ -13,16 +12,19 @@ import {
   type CompletionResult,
   type EmbeddingBatchResult,
   type EmbeddingProvider,
+  type TokenUsage,
   ProviderCallError,
   providerFailureToLlmError,
 } from './provider.ts';
 import { parseRetryAfter } from './retry.ts';
-import { prepareSchema, schemaInstruction, schemaName, unwrapIfNeeded, validateCompletion } from './structured.ts';
+import { schemaInstruction, unwrapIfNeeded, validateCompletion } from './structured.ts';
+import { responseFormatFor } from './strict-schema.ts';
+import { countTokens, estimateRequestTokens } from './tokens.ts';
 import { l2Normalize } from './vector.ts';
 
 /**
  * How the answer's shape is requested:
- * - 'json_schema': structured outputs (`response_format: json_schema`, strict when the schema allows it);
+ * - 'json_schema': structured outputs (`response_format: json_schema`, always strict: see strict-schema.ts);
  * - 'json_object': JSON mode, the schema travels in the system prompt (servers without JSON-schema support);
  * - 'prompt': no response_format at all, schema in the prompt (servers that reject both).
  * The gateway validates with zod in every mode.
@@ -112,46 +114,20 @@ function requestOptions(opts: CallOptions): OpenAI.RequestOptions {
   };
 }
 
-type ResponseFormat = NonNullable<ChatCompletionCreateParamsNonStreaming['response_format']>;
-const strictFormats = new WeakMap<z.ZodType, ResponseFormat>();
-
-/**
- * Strict structured outputs when the schema fits OpenAI's subset (all fields required, no transforms);
- * otherwise a non-strict json_schema, which still guides the model. Zod validates either way.
- */
-function jsonSchemaFormat(task: string, schema: z.ZodType): ResponseFormat {
-  let fmt = strictFormats.get(schema);
-  if (!fmt) {
-    const p = prepareSchema(schema);
-    try {
-      const strict = zodResponseFormat(p.wire, 'answer');
-      // Strict mode also rejects open objects (records); the helper lets those through, the API would not.
-      if (hasOpenObject(strict.json_schema.schema)) throw new Error('open object');
-      fmt = { type: 'json_schema', json_schema: { ...strict.json_schema } };
-    } catch {
-      fmt = { type: 'json_schema', json_schema: { name: 'answer', schema: p.jsonSchema, strict: false } };
-    }
-    strictFormats.set(schema, fmt);
-  }
-  if (fmt.type !== 'json_schema') return fmt;
-  return { type: 'json_schema', json_schema: { ...fmt.json_schema, name: schemaName(task) } };
-}
-
-/** True when some object in a JSON Schema allows extra keys (additionalProperties other than false). */
-function hasOpenObject(node: unknown): boolean {
-  if (Array.isArray(node)) return node.some(hasOpenObject);
-  if (node === null || typeof node !== 'object') return false;
-  const o = node as Record<string, unknown>;
-  if ('additionalProperties' in o && o.additionalProperties !== false) return true;
-  return Object.values(o).some(hasOpenObject);
-}
-
 /** Puts the schema into the (first) system message, where every chat template accepts it. */
 function withSchemaInstruction(messages: readonly ChatMessage[], schema: z.ZodType): ChatMessage[] {
   const instruction = schemaInstruction(schema);
   const [first, ...rest] = messages;
   if (first?.role === 'system') return [{ role: 'system', content: `${first.content}\n\n${instruction}` }, ...rest];
   return [{ role: 'system', content: instruction }, ...messages];
+}
+
+/** A server that reports no usage is billed for what the request carried: messages plus its response_format. */
+async function estimateUsage(body: ChatCompletionCreateParamsNonStreaming, raw: string): Promise<TokenUsage> {
+  const rf = body.response_format;
+  const messages = body.messages as ChatMessage[];
+  const promptTokens = await estimateRequestTokens(messages, rf?.type === 'json_schema' ? rf.json_schema : undefined);
+  return { promptTokens, completionTokens: await countTokens(raw), cachedPromptTokens: 0, estimated: true };
 }
 
 /** Chat completions with structured output; a `ChatProvider` for the gateway, and a bare `LanguageModel`. */
@@ -175,7 +151,7 @@ export class OpenAIChatModel implements ChatProvider, LanguageModel {
     const body: ChatCompletionCreateParamsNonStreaming = {
       model: this.opts.model,
       messages: messages.map((m) => ({ role: m.role, content: m.content })),
-      ...(mode === 'json_schema' ? { response_format: jsonSchemaFormat(req.task, req.schema) } : {}),
+      ...(mode === 'json_schema' ? { response_format: responseFormatFor(req.task, req.schema) } : {}),
       ...(mode === 'json_object' ? { response_format: { type: 'json_object' as const } } : {}),
       ...(temperature !== undefined ? { temperature } : {}),
       // OpenAI deprecated max_tokens for max_completion_tokens; most compatible servers only know max_tokens.
@@ -196,9 +172,14 @@ export class OpenAIChatModel implements ChatProvider, LanguageModel {
     if (choice.message.refusal) throw new ProviderCallError('fatal', `the model refused: ${choice.message.refusal}`);
     const raw = choice.message.content ?? '';
     const json = unwrapIfNeeded(req.schema, raw);
-    const usage = completion.usage
-      ? { promptTokens: completion.usage.prompt_tokens ?? 0, completionTokens: completion.usage.completion_tokens ?? 0 }
-      : undefined;
+    const u = completion.usage;
+    const usage = u
+      ? {
+          promptTokens: u.prompt_tokens ?? 0,
+          completionTokens: u.completion_tokens ?? 0,
+          cachedPromptTokens: u.prompt_tokens_details?.cached_tokens ?? 0,
+        }
+      : await estimateUsage(body, raw);
     return {
       raw,
       ...(json ? { json } : {}),

@@ -23,6 +23,23 @@ export interface ObjectRequest<T> {
   townId?: string;
   temperature?: number;
   maxTokens?: number;
+  /** Called once when the call ends (answered or not) with what it cost; meters read the bill from here. */
+  onReceipt?: (r: CallReceipt) => void;
+}
+
+/** What one logical call cost: every HTTP request it took, with the provider's usage (or an estimate). */
+export interface CallReceipt {
+  /** HTTP requests: first try, retries, repair round. */
+  requests: number;
+  retries: number;
+  repairs: number;
+  /** Refused by the daily budget before any request. */
+  refused: boolean;
+  /** Ended without a model answer. */
+  failed: boolean;
+  billedPromptTokens: number;
+  cachedPromptTokens: number;
+  completionTokens: number;
 }
 
 export interface ModelInfo {

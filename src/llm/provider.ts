@@ -4,8 +4,13 @@ import type { z } from 'zod';
 import { type ChatMessage, LlmError, type LlmErrorCode, type ModelInfo } from './port.ts';
 
 export interface TokenUsage {
+  /** Billed prompt tokens of this one HTTP request (messages, schema, framing), cached ones included. */
   promptTokens: number;
   completionTokens: number;
+  /** Of promptTokens, served from the provider's prompt cache (billed at a discount). */
+  cachedPromptTokens?: number;
+  /** True when counted locally with the tokenizer (offline model, servers that omit `usage`). */
+  estimated?: boolean;
 }
 
 export interface CompletionRequest {

@@ -38,3 +38,14 @@ export async function countChatTokens(messages: readonly ChatMessage[]): Promise
     n += tokenSettings.tokensPerMessage + enc.encode(m.role).length + enc.encode(m.content).length;
   return n;
 }
+
+/**
+ * Prompt tokens of the request a real provider would bill: the messages plus the response_format's json_schema
+ * (name, strict flag and schema, which OpenAI compiles into the prompt). For JSON mode the schema instruction is
+ * already inside the messages. Used for the offline model and for servers that report no usage, so budgets and
+ * benches count what a real request would carry.
+ */
+export async function estimateRequestTokens(messages: readonly ChatMessage[], jsonSchema?: unknown): Promise<number> {
+  const base = await countChatTokens(messages);
+  return jsonSchema === undefined ? base : base + (await countTokens(JSON.stringify(jsonSchema)));
+}

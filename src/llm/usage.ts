@@ -5,13 +5,37 @@
 export const GLOBAL_TOWN = '_global';
 
 export interface UsageTotals {
+  /** Logical calls (one per `object()` / embedding batch run), whatever happened to them. */
   calls: number;
+  /** Calls that ended without a model answer (the caller falls back to its safe default). */
   failures: number;
-  promptTokens: number;
+  /** Calls the daily budget refused before any request (counted in `failures` too). */
+  refused: number;
+  /** HTTP requests sent: first tries, retries and repair rounds. */
+  requests: number;
+  retries: number;
+  repairs: number;
+  /** Prompt tokens as billed: every request, with its schema or JSON-mode instruction (estimated if no usage). */
+  billedPromptTokens: number;
+  /** Of billedPromptTokens, served from the provider's prompt cache. */
+  cachedPromptTokens: number;
   completionTokens: number;
   /** Sum of wall-clock latencies (retries and backoff included). */
   latencyMs: number;
 }
+
+export const usageFields = [
+  'calls',
+  'failures',
+  'refused',
+  'requests',
+  'retries',
+  'repairs',
+  'billedPromptTokens',
+  'cachedPromptTokens',
+  'completionTokens',
+  'latencyMs',
+] as const satisfies readonly (keyof UsageTotals)[];
 
 /** One increment: the gateway records one per logical call (or embedding request). */
 export interface UsageRecord extends UsageTotals {
@@ -38,7 +62,7 @@ export interface UsageReport {
 export interface UsageSink {
   /** Must not block on storage: implementations buffer and flush on their own. */
   record(r: UsageRecord): void;
-  /** Prompt + completion tokens recorded for a town on a day (for the daily budget). */
+  /** Billed prompt + completion tokens recorded for a town on a day (for the daily budget). */
   tokensSpent(townId: string, day: string): Promise<number>;
   report(filter?: UsageFilter): Promise<UsageReport>;
   /** Persists everything recorded so far. */
@@ -52,16 +76,28 @@ export function utcDay(ms: number): string {
 }
 
 export function zeroTotals(): UsageTotals {
-  return { calls: 0, failures: 0, promptTokens: 0, completionTokens: 0, latencyMs: 0 };
+  return {
+    calls: 0,
+    failures: 0,
+    refused: 0,
+    requests: 0,
+    retries: 0,
+    repairs: 0,
+    billedPromptTokens: 0,
+    cachedPromptTokens: 0,
+    completionTokens: 0,
+    latencyMs: 0,
+  };
 }
 
 export function addTotals(into: UsageTotals, r: UsageTotals): UsageTotals {
-  into.calls += r.calls;
-  into.failures += r.failures;
-  into.promptTokens += r.promptTokens;
-  into.completionTokens += r.completionTokens;
-  into.latencyMs += r.latencyMs;
+  for (const k of usageFields) into[k] += r[k];
   return into;
+}
+
+/** What the daily budget counts: billed tokens, both directions. */
+export function billedTokens(t: Pick<UsageTotals, 'billedPromptTokens' | 'completionTokens'>): number {
+  return t.billedPromptTokens + t.completionTokens;
 }
 
 export function matchesFilter(r: { townId: string; day: string }, f: UsageFilter | undefined): boolean {
@@ -102,8 +138,7 @@ export class InMemoryUsageSink implements UsageSink {
 
   async tokensSpent(townId: string, day: string): Promise<number> {
     let n = 0;
-    for (const r of this.rows.values())
-      if (r.townId === townId && r.day === day) n += r.promptTokens + r.completionTokens;
+    for (const r of this.rows.values()) if (r.townId === townId && r.day === day) n += billedTokens(r);
     return n;
   }
 

@@ -10,6 +10,7 @@ export class Metrics {
   readonly tickSeconds: Histogram<never>;
   readonly jobs: Counter<'outcome'>;
   readonly modelCalls: Counter<'town'>;
+  readonly modelRequests: Counter<'town'>;
   readonly modelFailures: Counter<'town'>;
   readonly tokens: Counter<'town' | 'kind'>;
   readonly deliverySeconds: Histogram<never>;
@@ -43,6 +44,12 @@ export class Metrics {
       labelNames: ['town'],
       registers,
     });
+    this.modelRequests = new Counter({
+      name: 'smalltown_model_requests_total',
+      help: 'HTTP requests sent to the model (first tries, retries, repair rounds: what is billed), by town',
+      labelNames: ['town'],
+      registers,
+    });
     this.modelFailures = new Counter({
       name: 'smalltown_model_failures_total',
       help: 'Model calls that failed after retries, by town',
@@ -51,7 +58,7 @@ export class Metrics {
     });
     this.tokens = new Counter({
       name: 'smalltown_model_tokens_total',
-      help: 'Billed tokens, by town and kind (prompt, completion)',
+      help: 'Billed tokens, by town and kind (prompt, cached_prompt (part of prompt), completion)',
       labelNames: ['town', 'kind'],
       registers,
     });
@@ -75,8 +82,10 @@ export class Metrics {
 
   usage(r: UsageRecord): void {
     this.modelCalls.inc({ town: r.townId }, r.calls);
+    if (r.requests) this.modelRequests.inc({ town: r.townId }, r.requests);
     if (r.failures) this.modelFailures.inc({ town: r.townId }, r.failures);
-    if (r.promptTokens) this.tokens.inc({ town: r.townId, kind: 'prompt' }, r.promptTokens);
+    if (r.billedPromptTokens) this.tokens.inc({ town: r.townId, kind: 'prompt' }, r.billedPromptTokens);
+    if (r.cachedPromptTokens) this.tokens.inc({ town: r.townId, kind: 'cached_prompt' }, r.cachedPromptTokens);
     if (r.completionTokens) this.tokens.inc({ town: r.townId, kind: 'completion' }, r.completionTokens);
   }
 

@@ -61,12 +61,22 @@ export function fontSetup(): FontSetup {
 
 /** Reads a TrueType/OpenType cmap (formats 4 and 12) into a code point coverage test. */
 export function readCmap(buf: Buffer): (cp: number) => boolean {
+  const glyph = readGlyphIndex(buf);
+  return (cp) => glyph(cp) !== 0;
+}
+
+function tableOffset(buf: Buffer, tag: string): number {
   const numTables = buf.readUInt16BE(4);
-  let cmap = -1;
   for (let i = 0; i < numTables; i++) {
     const rec = 12 + i * 16;
-    if (buf.toString('latin1', rec, rec + 4) === 'cmap') cmap = buf.readUInt32BE(rec + 8);
+    if (buf.toString('latin1', rec, rec + 4) === tag) return buf.readUInt32BE(rec + 8);
   }
+  return -1;
+}
+
+/** Code point -> glyph id (0 = missing) from the cmap (formats 4 and 12). */
+export function readGlyphIndex(buf: Buffer): (cp: number) => number {
+  const cmap = tableOffset(buf, 'cmap');
   if (cmap < 0) throw new Error('no cmap table');
   const n = buf.readUInt16BE(cmap + 2);
   let best = -1;
@@ -87,12 +97,15 @@ export function readCmap(buf: Buffer): (cp: number) => boolean {
   if (best < 0) throw new Error('no unicode cmap');
   if (bestFormat === 12) {
     const groups = buf.readUInt32BE(best + 12);
-    const ranges: [number, number][] = [];
+    const ranges: [number, number, number][] = [];
     for (let i = 0; i < groups; i++) {
       const g = best + 16 + i * 12;
-      ranges.push([buf.readUInt32BE(g), buf.readUInt32BE(g + 4)]);
+      ranges.push([buf.readUInt32BE(g), buf.readUInt32BE(g + 4), buf.readUInt32BE(g + 8)]);
     }
-    return (cp) => ranges.some(([a, b]) => cp >= a && cp <= b);
+    return (cp) => {
+      for (const [a, b, first] of ranges) if (cp >= a && cp <= b) return first + (cp - a);
+      return 0;
+    };
   }
   const segX2 = buf.readUInt16BE(best + 6);
   const ends = best + 14;
@@ -100,19 +113,71 @@ export function readCmap(buf: Buffer): (cp: number) => boolean {
   const deltas = starts + segX2;
   const rangeOffsets = deltas + segX2;
   return (cp) => {
-    if (cp > 0xffff) return false;
+    if (cp > 0xffff) return 0;
     for (let i = 0; i < segX2 / 2; i++) {
       const end = buf.readUInt16BE(ends + i * 2);
       if (cp > end) continue;
       const start = buf.readUInt16BE(starts + i * 2);
-      if (cp < start) return false;
+      if (cp < start) return 0;
       const delta = buf.readInt16BE(deltas + i * 2);
       const ro = buf.readUInt16BE(rangeOffsets + i * 2);
-      if (ro === 0) return ((cp + delta) & 0xffff) !== 0;
+      if (ro === 0) return (cp + delta) & 0xffff;
       const glyphAt = rangeOffsets + i * 2 + ro + (cp - start) * 2;
       const glyph = buf.readUInt16BE(glyphAt);
-      return glyph !== 0;
+      return glyph === 0 ? 0 : (glyph + delta) & 0xffff;
     }
-    return false;
+    return 0;
   };
+}
+
+/** Advance width of each code point in em units (1 = the font size), from the hhea/hmtx tables. */
+export function readAdvances(buf: Buffer): (cp: number) => number {
+  const glyph = readGlyphIndex(buf);
+  const head = tableOffset(buf, 'head');
+  const hhea = tableOffset(buf, 'hhea');
+  const hmtx = tableOffset(buf, 'hmtx');
+  if (head < 0 || hhea < 0 || hmtx < 0) throw new Error('no horizontal metrics');
+  const unitsPerEm = buf.readUInt16BE(head + 18);
+  const metrics = buf.readUInt16BE(hhea + 34);
+  const advance = (g: number) => buf.readUInt16BE(hmtx + Math.min(g, metrics - 1) * 4) / unitsPerEm;
+  return (cp) => advance(glyph(cp));
+}
+
+/** Measures rendered text widths with the font the renderer draws with (regular and bold). */
+export interface TextMeasure {
+  width(text: string, size: number, bold?: boolean): number;
+}
+
+let measureCache: TextMeasure | undefined;
+
+/**
+ * Text width in pixels for `size`-pixel text, from the same DejaVu files resvg renders with; without them an
+ * upper-bound estimate (0.7 em per character), so layouts stay overlap-free if wider than needed.
+ */
+export function textMeasure(): TextMeasure {
+  if (measureCache) return measureCache;
+  const f = fontSetup();
+  let regular: ((cp: number) => number) | undefined;
+  let bold: ((cp: number) => number) | undefined;
+  try {
+    if (f.files[0]) regular = readAdvances(readFileSync(f.files[0]));
+    if (f.files[1]) bold = readAdvances(readFileSync(f.files[1]));
+  } catch {
+    regular = undefined;
+  }
+  const em = (adv: ((cp: number) => number) | undefined, text: string) => {
+    let w = 0;
+    for (const ch of text) {
+      const cp = ch.codePointAt(0)!;
+      if (cp === 0xfe0f || cp === 0xfe0e || cp === 0x200d) continue;
+      const a = adv ? adv(cp) : 0.7;
+      // A glyph the font lacks is drawn by a fallback at roughly one em.
+      w += a > 0 ? a : 1;
+    }
+    return w;
+  };
+  measureCache = {
+    width: (text, size, isBold = false) => em(isBold ? (bold ?? regular) : regular, text) * size,
+  };
+  return measureCache;
 }

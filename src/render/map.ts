@@ -1,6 +1,11 @@
-// `/town map`: a picture of the town — each location as a card placed roughly where the town file puts it, who is
-// there with their current emoji and action, and who is on the road. Built as SVG text, rendered by resvg.
-import { clip, colourFor, drawableEmoji, esc, initials, svgToPng } from './svg.ts';
+// `/town map`: a picture of the town's layout. Each location is a box placed where the town file's `position` puts
+// it (a Smallville sector at its tiles' centre), pushed apart so none overlap; residents inside are avatars (initials
+// on their colour, their current emoji) with what they are doing; empty places are small tiles; who is on the road
+// is a dashed line between two places. Text is measured with the renderer's font, so names are never cut.
+// Built as SVG text, rendered by resvg.
+import { textMeasure } from './font.ts';
+import { layoutBoxes, type Placed } from './map-layout.ts';
+import { clip, clipToWidth, colourFor, drawableEmoji, esc, initials, svgToPng, wrapToWidth } from './svg.ts';
 
 export interface MapResident {
   name: string;
@@ -27,69 +32,142 @@ export interface MapInput {
   travelling?: { name: string; emoji?: string; from: string; to: string }[];
 }
 
-/** Layout constants: sized so a 10-location town fits in about 1,000 x 900 px (readable in Discord's preview). */
+/** Sizes in pixels: a 10-location town comes out about 1,400 px wide (readable in Discord's preview). */
 export const MAP_SETTINGS = {
-  cardWidth: 300,
-  gap: 24,
   margin: 32,
   headerHeight: 84,
-  cardHeader: 44,
-  lineHeight: 40,
-  /** More residents than this in one card are summarised as "+N more". */
-  maxResidentsPerCard: 8,
-  maxColumns: 4,
+  /** A location's name bar. */
+  boxHeader: 34,
+  nameSize: 17,
+  residentNameSize: 15,
+  doingSize: 12,
+  lineHeight: 42,
+  /** Width of a box with residents, so their activity has room (wider when a name needs it). */
+  occupiedWidth: 250,
+  /** Longest activity line before it is cut (the activity is a sentence, never a name). */
+  maxDoingWidth: 300,
+  padding: 12,
+  avatarRadius: 14,
+  /** More residents than this in one box are summarised as "+N more". */
+  maxResidentsPerBox: 8,
 } as const;
 
-/** Orders cards into a grid that keeps the town's north/south and west/east when positions are known. */
-export function layoutGrid(locations: MapLocation[], columns: number): MapLocation[][] {
-  const withPos = locations.every((l) => l.position);
-  const ordered = withPos
-    ? [...locations].sort((a, b) => a.position!.y - b.position!.y || a.position!.x - b.position!.x)
-    : [...locations];
-  const rows: MapLocation[][] = [];
-  for (let i = 0; i < ordered.length; i += columns) {
-    const row = ordered.slice(i, i + columns);
-    rows.push(withPos ? row.sort((a, b) => a.position!.x - b.position!.x) : row);
-  }
-  return rows;
+interface Drawn {
+  loc: MapLocation;
+  label: string;
+  width: number;
+  height: number;
+  shown: MapResident[];
 }
 
-function cardHeight(loc: MapLocation): number {
+/** The box each location needs: its name in full, every shown resident's name in full. */
+export function measureLocation(loc: MapLocation): Drawn {
   const s = MAP_SETTINGS;
-  const shown =
-    Math.min(loc.residents.length, s.maxResidentsPerCard) + (loc.residents.length > s.maxResidentsPerCard ? 1 : 0);
-  return s.cardHeader + Math.max(1, shown) * s.lineHeight + 12;
+  const m = textMeasure();
+  const emoji = drawableEmoji(loc.emoji);
+  const label = `${emoji ? `${emoji} ` : ''}${loc.name}`;
+  const shown = loc.residents.slice(0, s.maxResidentsPerBox);
+  const extra = loc.residents.length > shown.length ? 1 : 0;
+  let width = m.width(label, s.nameSize, true) + 2 * s.padding;
+  for (const r of shown)
+    width = Math.max(width, residentTextX() + m.width(residentLabel(r), s.residentNameSize, true) + s.padding);
+  if (shown.length > 0) width = Math.max(width, s.occupiedWidth);
+  for (const r of shown)
+    if (r.doing)
+      width = Math.max(width, residentTextX() + Math.min(m.width(r.doing, s.doingSize), s.maxDoingWidth) + s.padding);
+  const height = s.boxHeader + (shown.length + extra) * s.lineHeight + (shown.length > 0 ? 8 : 0);
+  return { loc, label, width: Math.ceil(width), height, shown };
+}
+
+function residentTextX(): number {
+  return MAP_SETTINGS.padding + MAP_SETTINGS.avatarRadius * 2 + 10;
+}
+
+function residentLabel(r: MapResident): string {
+  const em = drawableEmoji(r.emoji);
+  return `${r.name}${em ? ` ${em}` : ''}`;
+}
+
+/** Boxes placed for these locations (exported for the layout tests). */
+export function mapLayout(locations: MapLocation[]): { drawn: Drawn[]; placed: Placed[] } {
+  const drawn = locations.map(measureLocation);
+  const placed = layoutBoxes(
+    drawn.map((d) => ({
+      id: d.loc.id,
+      width: d.width,
+      height: d.height,
+      ...(d.loc.position ? { position: d.loc.position } : {}),
+    })),
+  );
+  return { drawn, placed };
 }
 
 export function buildMapSvg(input: MapInput): string {
   const s = MAP_SETTINGS;
-  const n = Math.max(1, input.locations.length);
-  const columns = Math.min(s.maxColumns, Math.max(1, Math.ceil(Math.sqrt(n))));
-  const rows = layoutGrid(input.locations, columns);
-  const width = s.margin * 2 + columns * s.cardWidth + (columns - 1) * s.gap;
+  const m = textMeasure();
+  const { drawn, placed } = mapLayout(input.locations);
+  const top = s.margin + s.headerHeight;
+  const at = new Map(placed.map((p) => [p.id, { ...p, x: p.x + s.margin, y: p.y + top }]));
+  const contentW = Math.max(0, ...placed.map((p) => p.x + p.width));
+  let y = top + Math.max(0, ...placed.map((p) => p.y + p.height)) + 16;
   const parts: string[] = [];
-  let y = s.margin + s.headerHeight;
-  for (const row of rows) {
-    const rowHeight = Math.max(...row.map(cardHeight));
-    row.forEach((loc, i) => {
-      parts.push(card(loc, s.margin + i * (s.cardWidth + s.gap), y, rowHeight));
-    });
-    y += rowHeight + s.gap;
-  }
   const travelling = input.travelling ?? [];
-  if (travelling.length > 0) {
+  // Roads under the boxes: a dashed line from where they left to where they go; the traveller sits midway along
+  // the part of the line between the two boxes, drawn on top.
+  const byName = new Map(input.locations.map((l) => [l.name, l.id]));
+  const walkers: string[] = [];
+  // Several on the same road are spread along it rather than stacked on one spot.
+  const roadKey = (t: { from: string; to: string }) => [t.from, t.to].sort().join('\u0000');
+  const onRoad = new Map<string, number>();
+  for (const t of travelling) onRoad.set(roadKey(t), (onRoad.get(roadKey(t)) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  const taken: { x: number; y: number }[] = [];
+  for (const t of travelling) {
+    const a = at.get(byName.get(t.from) ?? t.from);
+    const b = at.get(byName.get(t.to) ?? t.to);
+    if (!a || !b || a === b) continue;
+    const [ax, ay, bx, by] = [a.x + a.width / 2, a.y + a.height / 2, b.x + b.width / 2, b.y + b.height / 2];
+    parts.push(
+      `<line x1="${ax}" y1="${ay}" x2="${bx}" y2="${by}" stroke="#a8a29e" stroke-width="3" stroke-dasharray="10 8"/>`,
+    );
+    const leave = rimFraction(a, bx - ax, by - ay);
+    const arrive = 1 - rimFraction(b, ax - bx, ay - by);
+    const k = seen.get(roadKey(t)) ?? 0;
+    seen.set(roadKey(t), k + 1);
+    const share = (k + 1) / ((onRoad.get(roadKey(t)) ?? 1) + 1);
+    const f = leave < arrive ? leave + (arrive - leave) * share : 0.5;
+    // The nearest spot to f along the road where the avatar covers no box and no other traveller; none: listed only.
+    const spot = freeSpot(ax, ay, bx, by, f, leave, arrive, [...at.values()], taken, 12);
+    if (spot) {
+      taken.push(spot);
+      walkers.push(avatar(t.name, spot.x, spot.y, 12));
+    }
+  }
+  for (const d of drawn) {
+    const p = at.get(d.loc.id)!;
+    parts.push(box(d, p.x, p.y));
+  }
+  parts.push(...walkers);
+  // Under the map, one line per road (wrapped to the picture's width): "Hobbs Cafe → Oak Hill College: Ayesha Khan, …".
+  const roads = new Map<string, { from: string; to: string; names: string[] }>();
+  for (const t of travelling) {
+    const key = `${t.from}\u0000${t.to}`;
+    const r = roads.get(key) ?? { from: t.from, to: t.to, names: [] };
+    const emoji = drawableEmoji(t.emoji);
+    r.names.push(`${emoji ? `${emoji} ` : ''}${t.name}`);
+    roads.set(key, r);
+  }
+  const listWidth = Math.max(contentW, 600);
+  if (roads.size > 0) {
     parts.push(
       `<text x="${s.margin}" y="${y + 18}" font-size="18" font-weight="bold" fill="#374151">On the road</text>`,
     );
     y += 30;
-    for (const t of travelling) {
-      const emoji = drawableEmoji(t.emoji);
-      parts.push(
-        `<text x="${s.margin}" y="${y + 18}" font-size="16" fill="#374151">${esc(
-          clip(`${emoji ? `${emoji} ` : ''}${t.name}: ${t.from} → ${t.to}`, 90),
-        )}</text>`,
-      );
-      y += 24;
+    for (const r of roads.values()) {
+      for (const line of wrapToWidth(`${r.from} → ${r.to}: ${r.names.join(', ')}`, listWidth, 16)) {
+        parts.push(`<text x="${s.margin}" y="${y + 18}" font-size="16" fill="#374151">${esc(line)}</text>`);
+        y += 24;
+      }
     }
     y += 8;
   }
@@ -99,57 +177,96 @@ export function buildMapSvg(input: MapInput): string {
     );
     y += 40;
   }
-  const height = y + s.margin - s.gap + 8;
+  const title = clip(input.title, 80);
+  const subtitle = input.subtitle ? clip(input.subtitle, 120) : '';
+  const roadW = roads.size > 0 ? listWidth : 0;
+  const width = Math.ceil(
+    s.margin * 2 + Math.max(contentW, m.width(title, 30, true), m.width(subtitle, 18), roadW, 480),
+  );
+  const height = Math.ceil(y + s.margin);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
-    `<rect width="100%" height="100%" fill="#f4f1ea"/>`,
-    `<text x="${s.margin}" y="${s.margin + 30}" font-size="30" font-weight="bold" fill="#1f2937">${esc(clip(input.title, 60))}</text>`,
-    input.subtitle
-      ? `<text x="${s.margin}" y="${s.margin + 60}" font-size="18" fill="#4b5563">${esc(clip(input.subtitle, 100))}</text>`
-      : '',
+    `<rect width="100%" height="100%" fill="#eef2e6"/>`,
+    `<text x="${s.margin}" y="${s.margin + 30}" font-size="30" font-weight="bold" fill="#1f2937">${esc(title)}</text>`,
+    subtitle ? `<text x="${s.margin}" y="${s.margin + 60}" font-size="18" fill="#4b5563">${esc(subtitle)}</text>` : '',
     ...parts,
     '</svg>',
   ].join('\n');
 }
 
-function card(loc: MapLocation, x: number, y: number, h: number): string {
-  const s = MAP_SETTINGS;
-  const closed = loc.open === false;
-  const emoji = drawableEmoji(loc.emoji);
-  const out: string[] = [
-    `<rect x="${x}" y="${y}" width="${s.cardWidth}" height="${h}" rx="14" fill="${closed ? '#e5e7eb' : '#ffffff'}" stroke="#d6d3d1" stroke-width="2"/>`,
-    `<rect x="${x}" y="${y}" width="${s.cardWidth}" height="${s.cardHeader - 6}" rx="14" fill="${closed ? '#9ca3af' : '#3f6212'}"/>`,
-    `<rect x="${x}" y="${y + s.cardHeader - 20}" width="${s.cardWidth}" height="14" fill="${closed ? '#9ca3af' : '#3f6212'}"/>`,
-    `<text x="${x + 14}" y="${y + 26}" font-size="18" font-weight="bold" fill="#ffffff">${esc(
-      clip(`${emoji ? `${emoji} ` : ''}${loc.name}`, 26),
-    )}</text>`,
-  ];
-  const shown = loc.residents.slice(0, s.maxResidentsPerCard);
-  let ly = y + s.cardHeader;
-  if (shown.length === 0) {
-    out.push(
-      `<text x="${x + 16}" y="${ly + 24}" font-size="15" font-style="italic" fill="#9ca3af">${closed ? 'closed now' : 'nobody here'}</text>`,
+/** A point on the road near fraction `f` (within [lo, hi]) whose circle of radius r touches no box or taken spot. */
+function freeSpot(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  f: number,
+  lo: number,
+  hi: number,
+  boxes: Placed[],
+  taken: { x: number; y: number }[],
+  r: number,
+): { x: number; y: number } | null {
+  const len = Math.hypot(bx - ax, by - ay) || 1;
+  const step = (r * 2 + 2) / len / 2;
+  for (let i = 0; i <= 2 / step; i++) {
+    const g = f + (i % 2 === 0 ? 1 : -1) * Math.ceil(i / 2) * step;
+    if (g < lo || g > hi) continue;
+    const p = { x: ax + (bx - ax) * g, y: ay + (by - ay) * g };
+    const inBox = boxes.some(
+      (b) => p.x + r + 2 > b.x && p.x - r - 2 < b.x + b.width && p.y + r + 2 > b.y && p.y - r - 2 < b.y + b.height,
     );
+    if (!inBox && taken.every((q) => Math.hypot(q.x - p.x, q.y - p.y) >= 2 * r + 2)) return p;
   }
-  for (const r of shown) {
-    const cx = x + 30;
-    const cy = ly + 20;
-    const em = drawableEmoji(r.emoji);
+  return null;
+}
+
+/** How far along (dx, dy) from a box's centre the line leaves the box, as a fraction of the whole line. */
+function rimFraction(b: { width: number; height: number }, dx: number, dy: number): number {
+  const fx = dx === 0 ? Number.POSITIVE_INFINITY : b.width / 2 / Math.abs(dx);
+  const fy = dy === 0 ? Number.POSITIVE_INFINITY : b.height / 2 / Math.abs(dy);
+  return Math.min(fx, fy, 1);
+}
+
+function avatar(name: string, cx: number, cy: number, r: number): string {
+  return [
+    `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${colourFor(name)}" stroke="#ffffff" stroke-width="2"/>`,
+    `<text x="${cx}" y="${cy + r * 0.33}" font-size="${Math.round(r * 0.9)}" font-weight="bold" fill="#ffffff" text-anchor="middle">${esc(initials(name))}</text>`,
+  ].join('\n');
+}
+
+function box(d: Drawn, x: number, y: number): string {
+  const s = MAP_SETTINGS;
+  const closed = d.loc.open === false;
+  const bar = closed ? '#9ca3af' : d.shown.length > 0 ? '#3f6212' : '#65a30d';
+  const out: string[] = [
+    `<rect x="${x}" y="${y}" width="${d.width}" height="${d.height}" rx="10" fill="${closed ? '#e5e7eb' : '#ffffff'}" stroke="#d6d3d1" stroke-width="2"/>`,
+    `<rect x="${x}" y="${y}" width="${d.width}" height="${s.boxHeader}" rx="10" fill="${bar}"/>`,
+    d.shown.length > 0 || d.loc.residents.length > 0
+      ? `<rect x="${x}" y="${y + s.boxHeader - 10}" width="${d.width}" height="10" fill="${bar}"/>`
+      : '',
+    `<text x="${x + s.padding}" y="${y + 23}" font-size="${s.nameSize}" font-weight="bold" fill="#ffffff">${esc(d.label)}</text>`,
+  ];
+  let ly = y + s.boxHeader + 4;
+  const textX = x + residentTextX();
+  const doingWidth = d.width - residentTextX() - s.padding;
+  for (const r of d.shown) {
+    const cy = ly + s.lineHeight / 2;
     out.push(
-      `<circle cx="${cx}" cy="${cy}" r="15" fill="${colourFor(r.name)}"/>`,
-      `<text x="${cx}" y="${cy + 5}" font-size="13" font-weight="bold" fill="#ffffff" text-anchor="middle">${esc(initials(r.name))}</text>`,
-      `<text x="${cx + 24}" y="${cy - 2}" font-size="15" font-weight="bold" fill="#111827">${esc(
-        clip(`${r.name}${em ? ` ${em}` : ''}`, 30),
-      )}</text>`,
+      avatar(r.name, x + s.padding + s.avatarRadius, cy, s.avatarRadius),
+      `<text x="${textX}" y="${cy - 3}" font-size="${s.residentNameSize}" font-weight="bold" fill="#111827">${esc(residentLabel(r))}</text>`,
     );
-    if (r.doing) {
-      out.push(`<text x="${cx + 24}" y="${cy + 15}" font-size="12" fill="#6b7280">${esc(clip(r.doing, 38))}</text>`);
-    }
+    if (r.doing)
+      out.push(
+        `<text x="${textX}" y="${cy + 13}" font-size="${s.doingSize}" fill="#6b7280">${esc(
+          clipToWidth(r.doing, Math.min(doingWidth, s.maxDoingWidth), s.doingSize),
+        )}</text>`,
+      );
     ly += s.lineHeight;
   }
-  if (loc.residents.length > s.maxResidentsPerCard) {
+  if (d.loc.residents.length > d.shown.length) {
     out.push(
-      `<text x="${x + 16}" y="${ly + 24}" font-size="14" fill="#6b7280">+${loc.residents.length - s.maxResidentsPerCard} more</text>`,
+      `<text x="${x + s.padding}" y="${ly + 24}" font-size="14" fill="#6b7280">+${d.loc.residents.length - d.shown.length} more</text>`,
     );
   }
   return out.join('\n');

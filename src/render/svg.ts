@@ -1,6 +1,6 @@
 // Small helpers for SVG built as text, and the one place that turns an SVG into PNG bytes (resvg, no downloads).
 import { renderAsync } from '@resvg/resvg-js';
-import { fontSetup } from './font.ts';
+import { fontSetup, textMeasure } from './font.ts';
 
 /** Escapes text for SVG content and attribute values. Control characters are dropped (invalid in XML). */
 export function esc(text: string): string {
@@ -16,6 +16,38 @@ export function esc(text: string): string {
 export function clip(text: string, max: number): string {
   const chars = [...text.replace(/\s+/g, ' ').trim()];
   return chars.length <= max ? chars.join('') : `${chars.slice(0, Math.max(1, max - 1)).join('')}…`;
+}
+
+/** Cuts text to fit `maxWidth` pixels at `size` (measured with the renderer's font), with an ellipsis. */
+export function clipToWidth(text: string, maxWidth: number, size: number, bold = false): string {
+  const m = textMeasure();
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (m.width(clean, size, bold) <= maxWidth) return clean;
+  const chars = [...clean];
+  let lo = 0;
+  let hi = chars.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (m.width(`${chars.slice(0, mid).join('').trimEnd()}…`, size, bold) <= maxWidth) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo === 0 ? '…' : `${chars.slice(0, lo).join('').trimEnd()}…`;
+}
+
+/** Breaks text at spaces into lines of at most `maxWidth` pixels at `size` (a word longer than that gets a line). */
+export function wrapToWidth(text: string, maxWidth: number, size: number, bold = false): string[] {
+  const m = textMeasure();
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.replace(/\s+/g, ' ').trim().split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && m.width(next, size, bold) > maxWidth) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
 }
 
 /** The emoji if the font can draw it, else '' (a missing glyph would show as an empty box). */

@@ -1,6 +1,6 @@
 // Turns a validated town file into the initial TownState (no memories yet: seeding is the agent's job).
 import type { AgentId, AgentProfile } from '../agent/types.ts';
-import { type TownFile, slugify } from './file.ts';
+import { slugify, type TownFile } from './file.ts';
 import { seedState } from './rng.ts';
 import { resolveTownSettings } from './settings.ts';
 import { dayIndex, parseSimStart } from './time.ts';
@@ -128,6 +128,15 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
       holder: byName(f.holder)?.profile.id ?? (f.holder as AgentId),
       question: f.question,
       keywords: f.keywords,
+      ...(f.event
+        ? {
+            event: {
+              location: f.event.location,
+              start: parseSimStart(f.event.start) as number,
+              end: parseSimStart(f.event.end) as number,
+            },
+          }
+        : {}),
     })),
     dayLog: { day: dayIndex(start), conversations: [], newRelations: [], notable: [], posts: 0, rejectedMoves: 0 },
     lastDigest: null,

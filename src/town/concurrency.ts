@@ -1,4 +1,11 @@
 // Small concurrency tools: a bounded parallel map and a FIFO async mutex (one writer per town).
+//
+// Both yield to the event loop (a macrotask turn) between pieces of work: a model that answers at once (the offline
+// model, a cache) resolves its promises as microtasks, and a tick made only of those would otherwise hold the event
+// loop from its first call to its commit, so timers, sockets and interactions would wait for whole ticks.
+
+/** Lets timers and I/O run before continuing. */
+export const yieldToEventLoop = (): Promise<void> => new Promise((r) => setImmediate(r));
 
 /** Runs fn over items with at most `limit` in flight; results keep the input order. */
 export async function mapLimit<T, R>(
@@ -11,6 +18,7 @@ export async function mapLimit<T, R>(
   const worker = async () => {
     while (next < items.length) {
       const i = next++;
+      await yieldToEventLoop();
       out[i] = await fn(items[i] as T, i);
     }
   };
@@ -37,6 +45,7 @@ export class Mutex {
     this.held++;
     try {
       await prev;
+      await yieldToEventLoop();
       return await fn();
     } finally {
       this.held--;

@@ -16,11 +16,19 @@ export function buildDigest(state: TownState): DigestData {
       names: c.participants.map(name),
       ...(c.firstLine ? { firstLine: c.firstLine } : {}),
     })),
+    conversationCount: state.dayLog.conversations.length,
     newRelationships: state.dayLog.newRelations.slice(0, max).map(([a, b]) => [name(a), name(b)]),
+    newRelationshipCount: state.dayLog.newRelations.length,
     notable: state.dayLog.notable.slice(-max),
     posts: state.dayLog.posts,
     rejectedMoves: state.dayLog.rejectedMoves,
   };
+}
+
+/** "25, the first 12 listed" when the list is capped, else just the count. */
+function listed(shown: number, total: number | undefined): string {
+  const all = Math.max(shown, total ?? shown);
+  return all > shown ? `${all}, the first ${shown} listed` : String(all);
 }
 
 export function digestText(d: DigestData): string {
@@ -28,13 +36,16 @@ export function digestText(d: DigestData): string {
   if (d.notable.length > 0) lines.push('Notable:', ...d.notable.map((n) => `• ${n}`));
   if (d.conversations.length > 0)
     lines.push(
-      `Conversations (${d.conversations.length}${d.conversations.length >= 1 ? '' : ''}):`,
+      `Conversations (${listed(d.conversations.length, d.conversationCount)}):`,
       ...d.conversations.map(
         (c) => `• ${c.at} at ${c.location}: ${c.names.join(' and ')}${c.firstLine ? ` ("${c.firstLine}")` : ''}`,
       ),
     );
   if (d.newRelationships.length > 0)
-    lines.push('New acquaintances:', ...d.newRelationships.map((p) => `• ${p.join(' and ')} met`));
+    lines.push(
+      `New acquaintances (${listed(d.newRelationships.length, d.newRelationshipCount)}):`,
+      ...d.newRelationships.map((p) => `• ${p.join(' and ')} met`),
+    );
   if (d.notable.length === 0 && d.conversations.length === 0) lines.push('A quiet day in town.');
   return lines.join('\n');
 }

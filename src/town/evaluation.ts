@@ -1,53 +1,16 @@
 // The paper's evaluations by interview: information diffusion and relationship formation (Park et al. 2023,
 // sec. 7.1), and the five-category interview battery (sec. 6.1). Interviews here are stateless (remember=false),
-// as in the paper. Answers are judged by rules (no model call), then checked against the memory stream so an
-// answer that claims knowledge the resident never acquired counts as hallucinated.
+// as in the paper. Answers are judged by src/eval/judge.ts (rules that read negation; no model call), then checked
+// against the memory stream (seeded memories included) so a claim the resident never acquired counts as hallucinated.
 import type { Memory } from '../agent/types.ts';
+import { memoryNamesPerson, memorySupportsFact } from '../eval/judge.ts';
+import { type KnowledgeJudge, ruleKnowledgeJudge } from '../eval/knowledge-judge.ts';
 import type { TownService } from './service.ts';
 import type { SeedFact } from './types.ts';
 
-/** Phrases that turn a sentence into "I don't know" (not every "not": "I have not told anyone I am running" knows). */
-const NEGATION =
-  /\b((don't|do not|didn't|did not|can't|cannot) (know|remember|recall|say)|haven't heard|have not heard|never heard|not aware|unaware|no idea|not sure|not familiar|i'm sorry|no one (is|has|that)|nobody (is|has))\b|^\s*no\b/i;
-/** For "do you know <name>?": also "never met", "haven't met". */
-const NOT_MET = /\b(never met|haven't met|have not met|not met|don't think i know|do not think i know)\b/i;
-const AFFIRM = /^\s*(yes|yeah|yep|of course|sure|certainly|absolutely|indeed|i do\b|i know\b)/i;
-
-function sentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+|\n+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-/** Each keyword entry must appear ("a|b" = either). */
-export function matchesKeywords(text: string, keywords: readonly string[]): boolean {
-  const t = text.toLowerCase();
-  return keywords.every((k) =>
-    k
-      .split('|')
-      .map((alt) => alt.trim().toLowerCase())
-      .some((alt) => alt.length > 0 && t.includes(alt)),
-  );
-}
-
-/** Does an answer state the fact? Some sentence holds every keyword group and no negation. */
-export function answerKnowsFact(answer: string, keywords: readonly string[]): boolean {
-  return sentences(answer).some((s) => matchesKeywords(s, keywords) && !NEGATION.test(s));
-}
-
-/** Does an answer to "Do you know <name>?" say yes? */
-export function answerKnowsPerson(answer: string, name: string): boolean {
-  const first = sentences(answer)[0] ?? '';
-  if (AFFIRM.test(first)) return true;
-  if (NEGATION.test(first) || NOT_MET.test(first)) return false;
-  const parts = name.toLowerCase().split(/\s+/);
-  return parts.some((p) => p.length > 1 && answer.toLowerCase().includes(p));
-}
-
-/** Memories acquired from the world (not the resident's own seed or its evaluation interviews). */
-function evidence(memories: readonly Memory[], test: (description: string) => boolean, includeSeed: boolean): boolean {
-  return memories.some((m) => (includeSeed || m.kind !== 'seed') && test(m.description));
+/** Memories acquired from the world or seeded: a resident who was told a fact at the start knows it honestly. */
+function evidence(memories: readonly Memory[], test: (description: string) => boolean): boolean {
+  return memories.some((m) => test(m.description));
 }
 
 export interface DiffusionResult {
@@ -64,7 +27,11 @@ export interface DiffusionResult {
   answers: Record<string, string>;
 }
 
-export async function measureDiffusion(service: TownService, facts: readonly SeedFact[]): Promise<DiffusionResult[]> {
+export async function measureDiffusion(
+  service: TownService,
+  facts: readonly SeedFact[],
+  judge: KnowledgeJudge = ruleKnowledgeJudge,
+): Promise<DiffusionResult[]> {
   const residents = service.residents();
   const out: DiffusionResult[] = [];
   for (const f of facts) {
@@ -73,19 +40,23 @@ export async function measureDiffusion(service: TownService, facts: readonly See
     const grounded: string[] = [];
     const hallucinated: string[] = [];
     const byName: Record<string, string> = {};
+    // The speaker's own name parts never name someone else: the holder speaks of itself in the first person,
+    // and "Moore" said by Jennifer Moore is about her, not about Sam Moore.
+    const verdicts = await judge.knowsFacts(
+      residents.map((r, i) => ({
+        answer: answers[i] ?? '',
+        fact: f.description,
+        keywords: f.keywords,
+        speaker: { name: r.name, holder: r.id === f.holder },
+      })),
+    );
     residents.forEach((r, i) => {
       const a = answers[i] ?? '';
       byName[r.name] = a;
-      // The holder speaks of itself in the first person: keyword groups naming the holder do not apply to it.
-      const parts = r.name.toLowerCase().split(/\s+/);
-      const keywords =
-        r.id === f.holder
-          ? f.keywords.filter((k) => !k.split('|').some((alt) => parts.includes(alt.trim().toLowerCase())))
-          : f.keywords;
-      if (!answerKnowsFact(a, keywords.length > 0 ? keywords : f.keywords)) return;
+      if (!verdicts[i]) return;
       said.push(r.name);
       const mems = service.liveResident(r.id).memory.all();
-      if (evidence(mems, (d) => matchesKeywords(d, f.keywords), r.id === f.holder)) grounded.push(r.name);
+      if (evidence(mems, (d) => memorySupportsFact(d, f.keywords))) grounded.push(r.name);
       else hallucinated.push(r.name);
     });
     out.push({
@@ -113,7 +84,10 @@ export interface DensityResult {
   hallucinatedYes: number;
 }
 
-export async function measureDensity(service: TownService): Promise<DensityResult> {
+export async function measureDensity(
+  service: TownService,
+  judge: KnowledgeJudge = ruleKnowledgeJudge,
+): Promise<DensityResult> {
   const rs = service.residents();
   const items: { resident: string; question: string; a: number; b: number }[] = [];
   rs.forEach((a, i) => {
@@ -122,17 +96,23 @@ export async function measureDensity(service: TownService): Promise<DensityResul
     });
   });
   const answers = await service.evaluateMany(items);
+  const verdicts = await judge.knowsPersons(
+    items.map((it, k) => ({
+      answer: answers[k] ?? '',
+      name: rs[it.b]?.name ?? '',
+      speaker: rs[it.a]?.name ?? '',
+    })),
+  );
   const yes = new Set<string>();
   let hallucinatedYes = 0;
   items.forEach((it, k) => {
     const other = rs[it.b];
     const me = rs[it.a];
     if (!other || !me) return;
-    if (!answerKnowsPerson(answers[k] ?? '', other.name)) return;
+    if (!verdicts[k]) return;
     yes.add(`${it.a}>${it.b}`);
     const mems = service.liveResident(me.id).memory.all();
-    const first = other.name.split(/\s+/)[0] ?? other.name;
-    if (!evidence(mems, (d) => d.includes(other.name) || new RegExp(`\\b${first}\\b`).test(d), true)) hallucinatedYes++;
+    if (!evidence(mems, (d) => memoryNamesPerson(d, other.name))) hallucinatedYes++;
   });
   const edges: [string, string][] = [];
   for (let i = 0; i < rs.length; i++)
@@ -151,49 +131,59 @@ export async function measureDensity(service: TownService): Promise<DensityResul
 
 export type BatteryCategory = 'self-knowledge' | 'memory' | 'plans' | 'reactions' | 'reflections';
 
-/** Five questions in each of the paper's five categories (sec. 6.1), in our own words. */
+/** Where a battery question comes from: the paper's text (as our notes give it, sec. 6.1) or ours, in its category. */
+export type QuestionSource = 'paper' | 'ours';
+
+/**
+ * Five questions in each of the paper's five categories (sec. 6.1). Those the paper quotes are marked 'paper'
+ * (introduction, typical weekday, "who is <name>?", who is running for mayor, 10 am tomorrow, the burning
+ * breakfast, the one person to spend time with); the rest are ours, in the same categories, marked 'ours'.
+ */
 export function interviewBattery(
   resident: string,
   others: string[],
   facts: readonly SeedFact[],
-): { category: BatteryCategory; question: string }[] {
+): { category: BatteryCategory; question: string; source: QuestionSource }[] {
   const o = (i: number) => others[i % Math.max(1, others.length)] ?? 'your neighbour';
-  const q = (category: BatteryCategory, questions: string[]) => questions.map((question) => ({ category, question }));
+  const q = (category: BatteryCategory, questions: [QuestionSource, string][]) =>
+    questions.map(([source, question]) => ({ category, question, source }));
+  // The paper asks "Who is running for mayor?" of Smallville; another town asks its own seeded facts instead.
+  const mayor = facts.find((f) => /mayor/i.test(f.question));
   return [
     ...q('self-knowledge', [
-      'Give an introduction of yourself.',
-      'Describe your typical weekday.',
-      'What is your job, and what do you like about it?',
-      'What do you care about most these days?',
-      'Who are the most important people in your life?',
+      ['paper', 'Give an introduction of yourself.'],
+      ['paper', 'Describe your typical weekday.'],
+      ['ours', 'What is your job, and what do you like about it?'],
+      ['ours', 'What do you care about most these days?'],
+      ['ours', 'Who are the most important people in your life?'],
     ]),
     ...q('memory', [
-      `Who is ${o(0)}?`,
-      `Who is ${o(1)}?`,
-      facts[1]?.question ?? 'Who is running for mayor?',
-      facts[0]?.question ?? 'Is anything special happening in town soon?',
-      'What did you do yesterday?',
+      ['paper', `Who is ${o(0)}?`],
+      ['paper', `Who is ${o(1)}?`],
+      mayor ? ['paper', mayor.question] : ['ours', facts[1]?.question ?? 'Who is running for mayor?'],
+      ['ours', facts.find((f) => f !== mayor)?.question ?? 'Is anything special happening in town soon?'],
+      ['ours', 'What did you do yesterday?'],
     ]),
     ...q('plans', [
-      'What will you be doing at 10 am tomorrow?',
-      'What will you be doing at 6 pm today?',
-      'What is the next thing on your schedule?',
-      'What are your plans for the weekend?',
-      'Who are you planning to see in the next few days?',
+      ['paper', 'What will you be doing at 10 am tomorrow?'],
+      ['ours', 'What will you be doing at 6 pm today?'],
+      ['ours', 'What is the next thing on your schedule?'],
+      ['ours', 'What are your plans for the weekend?'],
+      ['ours', 'Who are you planning to see in the next few days?'],
     ]),
     ...q('reactions', [
-      'Your breakfast is burning! What would you do?',
-      'The bathroom is occupied. What would you do?',
-      'You need to cook dinner but your refrigerator is empty. What would you do?',
-      `You see ${o(2)} walking by. What would you do or say?`,
-      'A stranger asks you the way to the library. What do you say?',
+      ['paper', 'Your breakfast is burning! What would you do?'],
+      ['ours', 'The bathroom is occupied. What would you do?'],
+      ['ours', 'You need to cook dinner but your refrigerator is empty. What would you do?'],
+      ['ours', `You see ${o(2)} walking by. What would you do or say?`],
+      ['ours', 'A stranger asks you the way to the library. What do you say?'],
     ]),
     ...q('reflections', [
-      'What inspires you in life the most right now, and why?',
-      `If you had to guess, who in town has the most interesting life, and why?`,
-      'If you had to spend time with one person you met recently, who would it be and why?',
-      'What is something you learned recently?',
-      `What would you like to change about your town, ${resident.split(' ')[0]}?`,
+      ['ours', 'What inspires you in life the most right now, and why?'],
+      ['ours', 'If you had to guess, who in town has the most interesting life, and why?'],
+      ['paper', 'If you had to spend time with one person you met recently, who would it be and why?'],
+      ['ours', 'What is something you learned recently?'],
+      ['ours', `What would you like to change about your town, ${resident.split(' ')[0]}?`],
     ]),
   ];
 }
@@ -202,6 +192,7 @@ export interface BatteryAnswer {
   resident: string;
   category: BatteryCategory;
   question: string;
+  source: QuestionSource;
   answer: string;
 }
 
@@ -222,7 +213,7 @@ export async function runInterviewBattery(
     );
     const answers = await service.evaluateMany(qs.map((x) => ({ resident: info?.id ?? name, question: x.question })));
     qs.forEach((x, i) => {
-      out.push({ resident, category: x.category, question: x.question, answer: answers[i] ?? '' });
+      out.push({ resident, category: x.category, question: x.question, source: x.source, answer: answers[i] ?? '' });
     });
   }
   return out;

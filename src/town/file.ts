@@ -72,6 +72,15 @@ const factSchema = z.strictObject({
   holder: text(80),
   question: text(300),
   keywords: z.array(text(60)).min(1),
+  /** When the fact is an event (a party, a meeting): where and when, so attendance can be counted (sec. 7.3). */
+  event: z
+    .strictObject({
+      location: slug,
+      start: z.string().refine((s) => parseSimStart(s) !== null, 'a date and time like "2023-02-14 17:00"'),
+      end: z.string().refine((s) => parseSimStart(s) !== null, 'a date and time like "2023-02-14 19:00"'),
+    })
+    .refine((e) => (parseSimStart(e.end) ?? 0) > (parseSimStart(e.start) ?? 0), 'the event must end after it starts')
+    .optional(),
 });
 
 const settingsSchema = z
@@ -180,6 +189,12 @@ export const townFileSchema = z
       const h = f.holder.toLowerCase();
       if (!town.residents.some((r) => r.name.toLowerCase() === h || (r.id ?? slugify(r.name)) === h))
         ctx.addIssue({ code: 'custom', path: ['facts', i, 'holder'], message: `unknown resident '${f.holder}'` });
+      if (f.event && !locIds.has(f.event.location))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['facts', i, 'event', 'location'],
+          message: `unknown location '${f.event.location}'`,
+        });
     });
   });
 

@@ -1,7 +1,16 @@
 // Who a model call is for: the tick runs each resident's work inside a call context (AsyncLocalStorage), so a
 // metering wrapper can count calls and tokens per task, per resident and per phase without threading ids around.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { ChatMessage, EmbedRequest, Embedder, LanguageModel, ModelInfo, ObjectRequest } from '../llm/port.ts';
+import type {
+  CallReceipt,
+  ChatMessage,
+  Embedder,
+  EmbedRequest,
+  LanguageModel,
+  ModelInfo,
+  ObjectRequest,
+} from '../llm/port.ts';
+import { addTotals, type UsageTotals, usageFields, zeroTotals } from '../llm/usage.ts';
 
 export interface CallContext {
   /** Resident the work is for; absent for town-wide calls (the batched perception). */
@@ -24,12 +33,21 @@ export function currentCallContext(): CallContext | undefined {
   return context.getStore();
 }
 
-export interface CallTotals {
-  calls: number;
-  failures: number;
-  promptTokens: number;
-  completionTokens: number;
-  latencyMs: number;
+/** The gateway's totals (src/llm/usage.ts): calls, requests, retries, repairs, billed and cached tokens, ... */
+export type CallTotals = UsageTotals;
+
+/** a op b field by field (undefined counts as zero): what was metered between two snapshots, or both together. */
+export function combineTotals(a: CallTotals | undefined, b: CallTotals | undefined, sign: 1 | -1): CallTotals {
+  const out = zeroTotals();
+  for (const k of usageFields) out[k] = (a?.[k] ?? 0) + sign * (b?.[k] ?? 0);
+  return out;
+}
+
+/** Every field divided by `n` (e.g. resident-days), rounded to one decimal. */
+export function scaleTotals(t: CallTotals, n: number): CallTotals {
+  const out = zeroTotals();
+  for (const k of usageFields) out[k] = Math.round((t[k] / n) * 10) / 10;
+  return out;
 }
 
 export interface CallRecord extends CallContext {
@@ -37,13 +55,16 @@ export interface CallRecord extends CallContext {
   startMs: number;
   endMs: number;
   ok: boolean;
-  promptTokens: number;
+  billedPromptTokens: number;
 }
 
-const zero = (): CallTotals => ({ calls: 0, failures: 0, promptTokens: 0, completionTokens: 0, latencyMs: 0 });
+const zero = zeroTotals;
 
 export interface MeterOptions {
-  /** Prompt tokens of a request (e.g. src/llm/tokens.ts countChatTokens); default: characters / 4. */
+  /**
+   * Only for models that issue no receipt (a bare LanguageModel, not the gateway): prompt tokens of a request
+   * (e.g. src/llm/tokens.ts countChatTokens); default: characters / 4. The gateway's receipt is the bill.
+   */
   countPrompt?: (messages: readonly ChatMessage[]) => Promise<number> | number;
   countCompletion?: (text: string) => Promise<number> | number;
   /** Keep every call (start/end/context) for critical-path analysis. */
@@ -51,7 +72,10 @@ export interface MeterOptions {
   now?: () => number;
 }
 
-/** Wraps a LanguageModel and counts calls, failures, tokens and latency per task, resident and phase. */
+/**
+ * Wraps a LanguageModel and counts calls, requests, retries, repairs, billed and cached tokens and latency per
+ * task, resident and phase, from the gateway's receipt of each call (what the provider billed, every attempt).
+ */
 export class MeteredModel implements LanguageModel {
   readonly byTask: Record<string, CallTotals> = {};
   readonly byResident: Record<string, CallTotals> = {};
@@ -78,11 +102,7 @@ export class MeteredModel implements LanguageModel {
     const k = key ?? '(town)';
     const t = into[k] ?? zero();
     into[k] = t;
-    t.calls += d.calls;
-    t.failures += d.failures;
-    t.promptTokens += d.promptTokens;
-    t.completionTokens += d.completionTokens;
-    t.latencyMs += d.latencyMs;
+    addTotals(t, d);
   }
 
   async object<T>(req: ObjectRequest<T>): Promise<T> {
@@ -91,36 +111,70 @@ export class MeteredModel implements LanguageModel {
     const start = now();
     let ok = false;
     let value: T | undefined;
+    let receipt: CallReceipt | undefined;
+    const onReceipt = (r: CallReceipt) => {
+      receipt = r;
+      req.onReceipt?.(r);
+    };
     try {
-      value = await this.inner.object(req);
+      value = await this.inner.object({ ...req, onReceipt });
       ok = true;
       return value;
     } finally {
       const end = now();
-      const prompt = this.opts.countPrompt
-        ? await this.opts.countPrompt(req.messages)
-        : Math.ceil(req.messages.reduce((n, m) => n + m.content.length, 0) / 4);
-      const out = ok ? (JSON.stringify(value) ?? '') : '';
-      const completion = ok
-        ? this.opts.countCompletion
-          ? await this.opts.countCompletion(out)
-          : Math.ceil(out.length / 4)
-        : 0;
-      const d: CallTotals = {
-        calls: 1,
-        failures: ok ? 0 : 1,
-        promptTokens: prompt,
-        completionTokens: completion,
-        latencyMs: end - start,
-      };
+      const d = receipt ? fromReceipt(receipt) : await this.estimate(req, ok, value);
+      d.latencyMs = end - start;
       this.add(req.task, this.byTask, d);
       this.add(ctx.resident, this.byResident, d);
       this.add(ctx.phase, this.byPhase, d);
-      for (const k of Object.keys(d) as (keyof CallTotals)[]) this.total[k] += d[k];
+      addTotals(this.total, d);
       if (this.opts.keepCalls)
-        this.calls.push({ ...ctx, task: req.task, startMs: start, endMs: end, ok, promptTokens: prompt });
+        this.calls.push({
+          ...ctx,
+          task: req.task,
+          startMs: start,
+          endMs: end,
+          ok,
+          billedPromptTokens: d.billedPromptTokens,
+        });
     }
   }
+
+  /** A model without receipts: one request, the messages counted, the answer re-serialised. */
+  private async estimate<T>(req: ObjectRequest<T>, ok: boolean, value: T | undefined): Promise<CallTotals> {
+    const prompt = this.opts.countPrompt
+      ? await this.opts.countPrompt(req.messages)
+      : Math.ceil(req.messages.reduce((n, m) => n + m.content.length, 0) / 4);
+    const out = ok ? (JSON.stringify(value) ?? '') : '';
+    const completion = ok
+      ? this.opts.countCompletion
+        ? await this.opts.countCompletion(out)
+        : Math.ceil(out.length / 4)
+      : 0;
+    return {
+      ...zero(),
+      calls: 1,
+      requests: 1,
+      failures: ok ? 0 : 1,
+      billedPromptTokens: prompt,
+      completionTokens: completion,
+    };
+  }
+}
+
+function fromReceipt(r: CallReceipt): CallTotals {
+  return {
+    calls: 1,
+    failures: r.failed ? 1 : 0,
+    refused: r.refused ? 1 : 0,
+    requests: r.requests,
+    retries: r.retries,
+    repairs: r.repairs,
+    billedPromptTokens: r.billedPromptTokens,
+    cachedPromptTokens: r.cachedPromptTokens,
+    completionTokens: r.completionTokens,
+    latencyMs: 0,
+  };
 }
 
 export class MeteredEmbedder implements Embedder {
@@ -148,7 +202,14 @@ export class MeteredEmbedder implements Embedder {
       ok = true;
       return v;
     } finally {
-      this.calls?.push({ ...ctx, task: 'embed', startMs: start, endMs: performance.now(), ok, promptTokens: 0 });
+      this.calls?.push({
+        ...ctx,
+        task: 'embed',
+        startMs: start,
+        endMs: performance.now(),
+        ok,
+        billedPromptTokens: 0,
+      });
     }
   }
 }

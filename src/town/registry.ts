@@ -1,10 +1,10 @@
 // TownRegistry: one TownService per scope (a Discord guild id, or 'console'), created on first use from the
 // default town file, plus their schedulers. Front ends hold the registry; the composition root builds it.
-import { hostname } from 'node:os';
 import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { agentKit } from './agent-kit.ts';
 import type { TownFile } from './file.ts';
 import { loadTownFile } from './file-io.ts';
+import { processOwnerId } from './lease.ts';
 import { TownScheduler } from './scheduler.ts';
 import { type BudgetInfo, type KitFactory, TownService } from './service.ts';
 import type { TownSettings } from './settings.ts';
@@ -41,7 +41,7 @@ export class TownRegistry {
   readonly owner: string;
 
   constructor(private readonly opts: TownRegistryOptions) {
-    this.owner = opts.owner ?? `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+    this.owner = opts.owner ?? processOwnerId();
     if (opts.kit) this.kit = opts.kit;
     else {
       const { llm, embedder } = opts;

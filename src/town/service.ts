@@ -1,39 +1,46 @@
-// TownService: one town, front-end neutral. The console and the Discord front end call the same methods.
-// Every change (tick or a person's operation) runs under one per-town mutex and commits in one transaction
-// (snapshot with version check + memory journal + outbox posts); a failed change reloads the last commit, so
-// nothing is ever stored half-way. API reference: docs/town-api.md.
-import type { AgentId, Memory, MemoryKind } from '../agent/types.ts';
+// TownService: one town's actions, front-end neutral (the console and Discord call the same methods). Built on a
+// TownSession (session.ts: lease, lock, load, commit, reload, copy-on-write state) and the read models in
+// queries.ts. Every change runs under the town's lock on a draft and commits in one transaction (snapshot with
+// version check + memory journal + outbox posts); a failed change leaves the committed world as it was.
+// API reference: src/town/README.md.
+import type { Memory, MemoryKind } from '../agent/types.ts';
 import { UserError } from '../errors.ts';
-import { buildTownState, emptyStats } from './build.ts';
-import { Mutex, mapLimit } from './concurrency.ts';
+import type { UsageTotals } from '../llm/usage.ts';
+import { buildTownState } from './build.ts';
+import { mapLimit } from './concurrency.ts';
 import type { TownFile } from './file.ts';
 import { withCallContext } from './metering.ts';
 import type { MindKit, MindResident } from './mind.ts';
-import { resolveTownSettings, type TownSettings } from './settings.ts';
-import type { TownRecord, TownStore } from './store.ts';
 import {
-  PostBuffer,
-  actionPhrase,
-  learnPlacesFromMemories,
-  runTick,
-  type TickLog,
-  type TickResult,
-  type TownWorld,
-} from './tick.ts';
+  locationList,
+  locationOrThrow,
+  type MapData,
+  type MemoryHit,
+  memoryCounts,
+  type RelationshipGraph,
+  type ResidentInfo,
+  type ResidentSummary,
+  relationshipGraph,
+  residentOrThrow,
+  residentSummary,
+  type TownStatus,
+  townMap,
+  townStatus,
+} from './queries.ts';
+import { TownSession, type TownSessionDeps } from './session.ts';
+import type { TownSettings } from './settings.ts';
+import { hearSpeech, type SayResult, worldEvent } from './speech.ts';
+import { learnPlacesFromMemories, runTick, type TickResult } from './tick.ts';
 import { formatClock, formatSimDate, formatSimTime, MINUTE, minuteOfDay } from './time.ts';
-import type { DigestData, NewPost, Persona, Post, ResidentState, TownState, WorldEvent } from './types.ts';
-import { findLocation, findObject, findResident, getLocation, isOpenAt, occupants, placeView } from './world.ts';
+import type { DigestData, Persona, Post, ResidentState, TownState } from './types.ts';
+import { findObject, getLocation } from './world.ts';
 
-export type KitFactory = (townId: string, agentSettings: Record<string, unknown>) => MindKit;
+export type { MapData, MemoryHit, RelationshipGraph, ResidentInfo, ResidentSummary, TownStatus } from './queries.ts';
+export type { KitFactory } from './session.ts';
+export { upgradeState } from './session.ts';
+export type { Reply, SayResult } from './speech.ts';
 
-export interface TownServiceDeps {
-  store: TownStore;
-  kit: KitFactory;
-  /** Wall clock (ms) for leases and catch-up; default Date.now. */
-  wallNow?: () => number;
-  /** Lease owner id of this process. */
-  owner: string;
-  log?: TickLog;
+export interface TownServiceDeps extends TownSessionDeps {
   /** Daily-budget status from the LLM gateway (optional). */
   budgetStatus?: (townId: string) => Promise<BudgetInfo>;
   /** Label of the model in use, for status lines ("offline model ..."). */
@@ -45,6 +52,13 @@ export interface BudgetInfo {
   spent: number;
   limit: number | undefined;
   remaining: number | undefined;
+  /** Today's model totals for the town (src/llm/usage.ts), when the gateway provides them. */
+  today?: UsageTotals;
+  todayByTask?: Record<string, UsageTotals>;
+  /** The built-in model: nothing is spent, no budget applies. */
+  offline?: boolean;
+  /** The gateway's counters since start and whether the model is paused (src/llm/health.ts). */
+  health?: string;
 }
 
 /** Someone speaking in town: a Discord user or the console user, seen by residents through a persona. */
@@ -53,101 +67,6 @@ export interface Speaker {
   id: string;
   /** Display name, used when the person has no persona. */
   displayName: string;
-}
-
-export interface TownStatus {
-  id: string;
-  scope: string;
-  name: string;
-  time: string;
-  simTime: number;
-  tick: number;
-  paused: boolean;
-  speed: number;
-  minutesPerTick: number;
-  cron: string;
-  residents: number;
-  locations: number;
-  travelling: number;
-  conversationsToday: number;
-  stats: TownState['stats'];
-  model?: string;
-  dailyTokenBudget: number | null;
-}
-
-export interface ResidentSummary {
-  id: string;
-  name: string;
-  emoji: string;
-  location: { id: string; name: string; emoji: string };
-  /** Where it is going, while on the road. */
-  travellingTo?: { id: string; name: string };
-  doing: string;
-  actionEmoji: string;
-}
-
-export interface ResidentInfo extends ResidentSummary {
-  age: number;
-  innate: string;
-  learned: string;
-  currently: string;
-  lifestyle: string;
-  home: { id: string; name: string };
-  /** The agent's summary description (sec. 4.3, cached by the agent). */
-  bio: string;
-  plan: string[];
-  knownPlaces: string[];
-  memoryCounts: Partial<Record<MemoryKind, number>>;
-}
-
-export interface MemoryHit {
-  id: string;
-  kind: MemoryKind;
-  description: string;
-  createdAt: string;
-  importance: number;
-  score: number;
-  recency: number;
-  relevance: number;
-  importanceScore: number;
-}
-
-export interface Reply {
-  residentId: string;
-  name: string;
-  emoji: string;
-  text: string;
-}
-
-export interface SayResult {
-  location: { id: string; name: string };
-  speaker: string;
-  /** Residents present who heard it. */
-  heard: string[];
-  replies: Reply[];
-}
-
-export interface MapData {
-  time: string;
-  locations: {
-    id: string;
-    name: string;
-    emoji: string;
-    kind?: string;
-    open: boolean;
-    hours?: string;
-    position?: { x: number; y: number };
-    residents: { id: string; name: string; emoji: string; doing: string }[];
-    /** Objects whose status differs from idle. */
-    objects: { subArea: string; name: string; status: string }[];
-  }[];
-  travelling: { id: string; name: string; emoji: string; from: string; to: string; arriveTick: number }[];
-}
-
-export interface RelationshipGraph {
-  nodes: { id: string; name: string; emoji: string }[];
-  /** Undirected edges; weight = memories either holds that name the other. */
-  edges: { a: string; b: string; weight: number; aToB: number; bToA: number; acquainted: boolean }[];
 }
 
 export interface CreateTownOptions {
@@ -163,35 +82,19 @@ const PERSONA_DESC_MAX = 200;
 export class TownService {
   readonly id: string;
   readonly scope: string;
-  private world: TownWorld;
-  private version: number;
-  private kit: MindKit;
-  private readonly mutex = new Mutex();
-  private readonly listeners = new Set<(posts: Post[]) => void>();
-  private readonly wallNow: () => number;
-  private closed = false;
-  /** Wall ms until which this process surely holds the lease, as of its last take or renewal (0: not held). */
-  private leaseHeldUntil = 0;
 
   private constructor(
     private readonly deps: TownServiceDeps,
-    rec: TownRecord,
-    memories: Memory[],
+    readonly session: TownSession,
   ) {
-    this.id = rec.id;
-    this.scope = rec.scope;
-    this.wallNow = deps.wallNow ?? Date.now;
-    this.kit = deps.kit(rec.id, rec.state.agentSettings);
-    this.version = rec.version;
-    this.world = this.buildWorld(rec.state, memories);
+    this.id = session.id;
+    this.scope = session.scope;
   }
 
-  /** Loads a stored town; null when it does not exist. */
+  /** Loads a stored town (one consistent snapshot); null when it does not exist. */
   static async load(deps: TownServiceDeps, townId: string): Promise<TownService | null> {
-    const rec = await deps.store.load(townId);
-    if (!rec) return null;
-    const memories = await deps.store.loadMemories(townId);
-    return new TownService(deps, rec, memories);
+    const session = await TownSession.load(deps, townId);
+    return session ? new TownService(deps, session) : null;
   }
 
   /** Creates a town from a town file: builds the world and stores each resident's seed memories (sec. 3.1). */
@@ -215,119 +118,12 @@ export class TownService {
     }
     state.seeded = true;
     const rec = await deps.store.create({ id: opts.id, scope: opts.scope, name: state.name, state, memories });
-    return new TownService(deps, rec, memories);
+    return new TownService(deps, new TownSession(deps, rec, memories));
   }
 
-  private buildWorld(loaded: TownState, memories: Memory[]): TownWorld {
-    const state = upgradeState(loaded);
-    const byAgent = new Map<string, Memory[]>();
-    for (const m of memories) {
-      const list = byAgent.get(m.agentId) ?? [];
-      list.push(m);
-      byAgent.set(m.agentId, list);
-    }
-    const residents = new Map<AgentId, MindResident>();
-    for (const rs of state.residents) {
-      const mine = byAgent.get(rs.profile.id) ?? [];
-      if (mine.length !== rs.memoryCount)
-        this.deps.log?.('warn', 'memory count differs from the snapshot', {
-          resident: rs.profile.id,
-          stored: mine.length,
-          snapshot: rs.memoryCount,
-        });
-      residents.set(rs.profile.id, {
-        profile: rs.profile,
-        mind: rs.mind,
-        memory: this.kit.memoryStream(rs.profile.id, mine),
-      });
-    }
-    return { state, residents };
-  }
-
-  /** Discards in-memory changes and reloads the last committed state (after a failed change or a conflict). */
-  private async reload(): Promise<void> {
-    const rec = await this.deps.store.load(this.id);
-    if (!rec) throw new Error(`town ${this.id} disappeared from the store`);
-    const memories = await this.deps.store.loadMemories(this.id);
-    this.version = rec.version;
-    this.kit = this.deps.kit(rec.id, rec.state.agentSettings);
-    this.world = this.buildWorld(rec.state, memories);
-  }
-
-  private async ensureLease(): Promise<void> {
-    const now = this.wallNow();
-    const ok = await this.deps.store.acquireLease(this.id, this.deps.owner, this.state.settings.leaseMs, now);
-    this.leaseHeldUntil = ok ? now + this.state.settings.leaseMs : 0;
-    if (!ok) {
-      const l = await this.deps.store.lease(this.id);
-      throw new UserError(
-        'town/leased',
-        `Town ${this.state.name} is being run by another process (${l.owner ?? 'unknown'}).`,
-        {
-          owner: l.owner,
-        },
-      );
-    }
-  }
-
-  /** Runs a change under the mutex and commits it with its posts; on any error, reloads the last commit. */
-  private change<T>(fn: (out: PostBuffer) => Promise<T>): Promise<T> {
-    return this.mutex.run(async () => {
-      if (this.closed) throw new UserError('town/closed', 'This town has been shut down.');
-      await this.ensureLease();
-      const out = new PostBuffer(this.state);
-      let value: T;
-      try {
-        value = await fn(out);
-        await this.commit(out.posts);
-      } catch (e) {
-        await this.reload();
-        throw e;
-      }
-      return value;
-    });
-  }
-
-  private async commit(posts: NewPost[]): Promise<void> {
-    const added: Memory[] = [];
-    const touched: { agentId: AgentId; id: Memory['id']; lastAccessAt: number }[] = [];
-    for (const rs of this.state.residents) {
-      const live = this.world.residents.get(rs.profile.id);
-      if (!live) continue;
-      const changes = live.memory.drainChanges();
-      added.push(...changes.added);
-      for (const t of changes.touched) touched.push({ agentId: rs.profile.id, ...t });
-      rs.memoryCount += changes.added.length;
-      rs.mind = live.mind;
-    }
-    this.version = await this.deps.store.commit({
-      townId: this.id,
-      expectedVersion: this.version,
-      state: this.state,
-      memories: { added, touched },
-      posts,
-      owner: this.deps.owner,
-    });
-    if (posts.length > 0 && this.listeners.size > 0) {
-      const committed: Post[] = posts.map((p) => ({
-        ...p,
-        id: `${this.id}:${p.seq}`,
-        deliveredAt: null,
-        deliveryRef: null,
-        attempts: 0,
-      }));
-      for (const l of this.listeners) {
-        try {
-          l(committed);
-        } catch (e) {
-          this.deps.log?.('error', 'post listener failed', { error: (e as Error).message });
-        }
-      }
-    }
-  }
-
+  /** The last committed state. */
   private get state(): TownState {
-    return this.world.state;
+    return this.session.state;
   }
 
   /** Read-only snapshot of the state (tests, simulate). */
@@ -337,45 +133,30 @@ export class TownService {
 
   /** Live residents (simulate's evaluation interviews and reports). */
   liveResident(idOrName: string): MindResident {
-    return this.world.residents.get(this.resident_(idOrName).profile.id) as MindResident;
+    return this.session.world.residents.get(this.resident_(idOrName).profile.id) as MindResident;
   }
 
   get mind(): MindKit {
-    return this.kit;
+    return this.session.kit;
   }
 
   get currentVersion(): number {
-    return this.version;
+    return this.session.currentVersion;
   }
 
   /** Called with the posts of every commit (after it is durable). Returns an unsubscribe function. */
   onPosts(listener: (posts: Post[]) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.session.onPosts(listener);
   }
 
   // ---- lookups (UserError for people) -------------------------------------------------------------------
 
   private resident_(query: string): ResidentState {
-    const r = findResident(this.state, query);
-    if (!r)
-      throw new UserError(
-        'town/unknown_resident',
-        `No resident called "${query}". Residents: ${this.state.residents.map((x) => x.profile.name).join(', ')}.`,
-        { query },
-      );
-    return r;
+    return residentOrThrow(this.state, query);
   }
 
   private location_(query: string) {
-    const l = findLocation(this.state, query);
-    if (!l)
-      throw new UserError(
-        'town/unknown_location',
-        `No place called "${query}". Places: ${this.state.locations.map((x) => `${x.name} (#${x.id})`).join(', ')}.`,
-        { query },
-      );
-    return l;
+    return locationOrThrow(this.state, query);
   }
 
   private text_(text: string, what: string): string {
@@ -399,47 +180,10 @@ export class TownService {
     };
   }
 
-  private summary_(rs: ResidentState): ResidentSummary {
-    const loc = getLocation(this.state, rs.location);
-    const to = rs.travel ? getLocation(this.state, rs.travel.to) : undefined;
-    return {
-      id: rs.profile.id,
-      name: rs.profile.name,
-      emoji: rs.emoji,
-      location: { id: rs.location, name: loc?.name ?? rs.location, emoji: loc?.emoji ?? '📍' },
-      ...(to ? { travellingTo: { id: to.id, name: to.name } } : {}),
-      doing: rs.travel
-        ? `walking to ${to?.name ?? rs.travel.to}`
-        : rs.action
-          ? actionPhrase(rs.profile, rs.action.description)
-          : 'idle',
-      actionEmoji: rs.travel ? '🚶' : (rs.action?.emoji ?? rs.emoji),
-    };
-  }
-
-  // ---- reading --------------------------------------------------------------------------------------------
+  // ---- reading (read models of the last commit: they never wait for a running tick) ----------------------
 
   status(): TownStatus {
-    const s = this.state;
-    return {
-      id: this.id,
-      scope: this.scope,
-      name: s.name,
-      time: formatSimTime(s.clock.now),
-      simTime: s.clock.now,
-      tick: s.clock.tick,
-      paused: s.clock.paused,
-      speed: s.settings.speed,
-      minutesPerTick: s.settings.minutesPerTick,
-      cron: s.settings.cron,
-      residents: s.residents.length,
-      locations: s.locations.length,
-      travelling: s.residents.filter((r) => r.travel).length,
-      conversationsToday: s.dayLog.conversations.length,
-      stats: structuredClone(s.stats),
-      ...(this.deps.modelLabel ? { model: this.deps.modelLabel } : {}),
-      dailyTokenBudget: s.settings.dailyTokenBudget,
-    };
+    return townStatus(this.id, this.scope, this.state, this.deps.modelLabel);
   }
 
   settings(): TownSettings {
@@ -447,34 +191,25 @@ export class TownService {
   }
 
   locations(): { id: string; name: string; emoji: string; kind?: string; hours?: string; public: boolean }[] {
-    return this.state.locations.map((l) => ({
-      id: l.id,
-      name: l.name,
-      emoji: l.emoji,
-      ...(l.kind ? { kind: l.kind } : {}),
-      ...(l.hours ? { hours: l.hours } : {}),
-      public: l.public,
-    }));
+    return locationList(this.state);
   }
 
   residents(): ResidentSummary[] {
-    return this.state.residents.map((r) => this.summary_(r));
+    return this.state.residents.map((r) => residentSummary(this.state, r));
   }
 
   /** Everything about one resident; `bio` is the agent's cached summary description (may call the model). */
   async residentInfo(name: string): Promise<ResidentInfo> {
     const rs = this.resident_(name);
-    const live = this.world.residents.get(rs.profile.id) as MindResident;
-    const bio = await this.mutex.run(() =>
+    const bio = await this.session.exclusive((w) =>
       withCallContext({ resident: rs.profile.id, phase: 'info' }, () =>
-        this.kit.runtime.summary(live, this.state.clock.now),
+        this.session.kit.runtime.summary(w.residents.get(rs.profile.id) as MindResident, w.state.clock.now),
       ).catch(() => `${rs.profile.name} (${rs.profile.age}): ${rs.profile.learned}`),
     );
-    const counts: Partial<Record<MemoryKind, number>> = {};
-    for (const m of live.memory.all()) counts[m.kind] = (counts[m.kind] ?? 0) + 1;
+    const live = this.session.world.residents.get(rs.profile.id) as MindResident;
     const home = getLocation(this.state, rs.profile.home);
     return {
-      ...this.summary_(rs),
+      ...residentSummary(this.state, rs),
       age: rs.profile.age,
       innate: rs.profile.innate,
       learned: rs.profile.learned,
@@ -482,9 +217,9 @@ export class TownService {
       lifestyle: rs.profile.lifestyle,
       home: { id: rs.profile.home, name: home?.name ?? rs.profile.home },
       bio,
-      plan: this.kit.runtime.planLines(live),
+      plan: this.session.kit.runtime.planLines(live),
       knownPlaces: this.state.locations.filter((l) => rs.knownPlaces[l.id]).map((l) => l.name),
-      memoryCounts: counts,
+      memoryCounts: memoryCounts(this.session.world, rs.profile.id),
     };
   }
 
@@ -492,10 +227,10 @@ export class TownService {
   async memories(name: string, query: string, k = 10): Promise<MemoryHit[]> {
     const rs = this.resident_(name);
     const q = this.text_(query, 'query');
-    return this.change(async () => {
-      const live = this.world.residents.get(rs.profile.id) as MindResident;
+    return this.session.change(async (w) => {
+      const live = w.residents.get(rs.profile.id) as MindResident;
       const hits = await withCallContext({ resident: rs.profile.id, phase: 'inspect' }, () =>
-        this.kit.runtime.retrieve(live, q, this.state.clock.now, Math.max(1, Math.min(50, k))),
+        this.session.kit.runtime.retrieve(live, q, w.state.clock.now, Math.max(1, Math.min(50, k))),
       );
       return hits.map((h) => ({
         id: h.memory.id,
@@ -512,73 +247,12 @@ export class TownService {
   }
 
   map(): MapData {
-    const s = this.state;
-    return {
-      time: formatSimTime(s.clock.now),
-      locations: s.locations.map((l) => ({
-        id: l.id,
-        name: l.name,
-        emoji: l.emoji,
-        ...(l.kind ? { kind: l.kind } : {}),
-        open: isOpenAt(l, s.clock.now),
-        ...(l.hours ? { hours: l.hours } : {}),
-        ...(l.position ? { position: l.position } : {}),
-        residents: occupants(s, l.id).map((r) => ({
-          id: r.profile.id,
-          name: r.profile.name,
-          emoji: r.action?.emoji ?? r.emoji,
-          doing: r.action ? actionPhrase(r.profile, r.action.description) : 'idle',
-        })),
-        objects: l.subAreas.flatMap((a) =>
-          a.objects
-            .filter((o) => o.status !== o.idleStatus)
-            .map((o) => ({ subArea: a.name, name: o.name, status: o.status })),
-        ),
-      })),
-      travelling: s.residents
-        .filter((r) => r.travel)
-        .map((r) => ({
-          id: r.profile.id,
-          name: r.profile.name,
-          emoji: r.emoji,
-          from: r.travel?.from ?? '',
-          to: r.travel?.to ?? '',
-          arriveTick: r.travel?.arriveTick ?? 0,
-        })),
-    };
+    return townMap(this.state);
   }
 
   /** Who knows whom: edge weight = memories of one that name the other (full name, or first name if unique). */
   relationships(): RelationshipGraph {
-    const rs = this.state.residents;
-    const firstCount = new Map<string, number>();
-    for (const r of rs)
-      firstCount.set(r.profile.firstName.toLowerCase(), (firstCount.get(r.profile.firstName.toLowerCase()) ?? 0) + 1);
-    const patterns = rs.map((r) => {
-      const names = [r.profile.name];
-      if (firstCount.get(r.profile.firstName.toLowerCase()) === 1) names.push(r.profile.firstName);
-      return new RegExp(`\\b(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`, 'i');
-    });
-    const count: number[][] = rs.map(() => rs.map(() => 0));
-    rs.forEach((a, i) => {
-      const mems = this.world.residents.get(a.profile.id)?.memory.all() ?? [];
-      for (const m of mems)
-        rs.forEach((_b, j) => {
-          if (i !== j && (patterns[j] as RegExp).test(m.description))
-            (count[i] as number[])[j] = ((count[i] as number[])[j] as number) + 1;
-        });
-    });
-    const edges: RelationshipGraph['edges'] = [];
-    for (let i = 0; i < rs.length; i++)
-      for (let j = i + 1; j < rs.length; j++) {
-        const ab = (count[i] as number[])[j] as number;
-        const ba = (count[j] as number[])[i] as number;
-        const a = (rs[i] as ResidentState).profile.id;
-        const b = (rs[j] as ResidentState).profile.id;
-        const acquainted = this.state.acquaintances.includes(a < b ? `${a}|${b}` : `${b}|${a}`);
-        if (ab + ba > 0 || acquainted) edges.push({ a, b, weight: ab + ba, aToB: ab, bToA: ba, acquainted });
-      }
-    return { nodes: rs.map((r) => ({ id: r.profile.id, name: r.profile.name, emoji: r.emoji })), edges };
+    return relationshipGraph(this.session.world);
   }
 
   lastDigest(): DigestData | null {
@@ -625,68 +299,19 @@ export class TownService {
     const loc = this.location_(locationQuery);
     const msg = this.text_(text, 'message');
     const persona = await this.persona_(speaker);
-    return this.change(async (out) => {
-      const now = this.state.clock.now;
-      const here = occupants(this.state, loc.id);
-      const view = placeView(loc, now);
-      const replies = await mapLimit(here, this.state.settings.concurrency, (rs) =>
-        withCallContext({ resident: rs.profile.id, phase: 'hear' }, async () => {
-          const live = this.world.residents.get(rs.profile.id) as MindResident;
-          const addressed = mentions(msg, rs);
-          const reply = await this.kit.runtime.hear(live, {
-            now,
-            location: view,
-            speaker: persona,
-            text: msg,
-            addressed,
-          });
-          return reply?.trim() ? { rs, text: reply.trim() } : null;
-        }),
-      );
-      const result: Reply[] = [];
-      for (const r of replies) {
-        if (!r) continue;
-        result.push({ residentId: r.rs.profile.id, name: r.rs.profile.name, emoji: r.rs.emoji, text: r.text });
-        out.add({
-          location: loc.id,
-          speakerId: r.rs.profile.id,
-          speakerName: r.rs.profile.name,
-          emoji: r.rs.emoji,
-          kind: 'reply',
-          text: r.text,
-          simTime: now,
-        });
-        // Residents present hear each other's answers at the next tick.
-        this.state.events.push(
-          event(
-            this.state,
-            loc.id,
-            `${r.rs.profile.name} said to ${persona.name}: "${r.text.slice(0, 200)}"`,
-            'speech',
-            [r.rs.profile.id],
-          ),
-        );
-      }
-      if (here.length > 0) this.state.dayLog.notable.push(`${persona.name} talked with people at ${loc.name}`);
-      return {
-        location: { id: loc.id, name: loc.name },
-        speaker: persona.name,
-        heard: here.map((r) => r.profile.name),
-        replies: result,
-      };
-    });
+    return this.session.change((w, out) => hearSpeech(w, out, this.session.kit, loc, persona, msg));
   }
 
   /** Inner voice (sec. 3.1): the resident takes the whisper as its own thought and re-plans. */
   async whisper(residentQuery: string, _speaker: Speaker, text: string): Promise<{ resident: string }> {
     const rs = this.resident_(residentQuery);
     const msg = this.text_(text, 'whisper');
-    return this.change(async () => {
-      const live = this.world.residents.get(rs.profile.id) as MindResident;
+    return this.session.change(async (w) => {
+      const live = w.residents.get(rs.profile.id) as MindResident;
       await withCallContext({ resident: rs.profile.id, phase: 'inner_voice' }, () =>
-        this.kit.runtime.innerVoice(live, msg, this.state.clock.now),
+        this.session.kit.runtime.innerVoice(live, msg, w.state.clock.now),
       );
-      this.state.dayLog.notable.push(`${rs.profile.name} had a sudden idea`);
+      w.state.dayLog.notable.push(`${rs.profile.name} had a sudden idea`);
       return { resident: rs.profile.name };
     });
   }
@@ -700,10 +325,10 @@ export class TownService {
     const rs = this.resident_(residentQuery);
     const q = this.text_(question, 'question');
     const persona = await this.persona_(speaker);
-    return this.change(async () => {
-      const live = this.world.residents.get(rs.profile.id) as MindResident;
+    return this.session.change(async (w) => {
+      const live = w.residents.get(rs.profile.id) as MindResident;
       const answer = await withCallContext({ resident: rs.profile.id, phase: 'interview' }, () =>
-        this.kit.runtime.interview(live, q, { now: this.state.clock.now, asker: persona.name, remember: true }),
+        this.session.kit.runtime.interview(live, q, { now: w.state.clock.now, asker: persona.name, remember: true }),
       );
       return { resident: rs.profile.name, answer };
     });
@@ -712,10 +337,10 @@ export class TownService {
   /** Stateless interview for evaluations (the paper's sec. 6-7 interviews leave no memory). */
   async evaluate(residentQuery: string, question: string): Promise<string> {
     const rs = this.resident_(residentQuery);
-    return this.mutex.run(() => {
-      const live = this.world.residents.get(rs.profile.id) as MindResident;
+    return this.session.exclusive(async (w) => {
+      const live = w.residents.get(rs.profile.id) as MindResident;
       return withCallContext({ resident: rs.profile.id, phase: 'evaluate' }, () =>
-        this.kit.runtime.interview(live, question, { now: this.state.clock.now, remember: false }),
+        this.session.kit.runtime.interview(live, question, { now: w.state.clock.now, remember: false }),
       );
     });
   }
@@ -723,12 +348,12 @@ export class TownService {
   /** Many stateless interviews at once (bounded parallelism), e.g. every resident about every other. */
   async evaluateMany(items: { resident: string; question: string }[]): Promise<string[]> {
     const rs = items.map((i) => this.resident_(i.resident));
-    return this.mutex.run(() =>
-      mapLimit(items, this.state.settings.concurrency, (item, i) => {
+    return this.session.exclusive(async (w) =>
+      mapLimit(items, w.state.settings.concurrency, (item, i) => {
         const r = rs[i] as ResidentState;
-        const live = this.world.residents.get(r.profile.id) as MindResident;
+        const live = w.residents.get(r.profile.id) as MindResident;
         return withCallContext({ resident: r.profile.id, phase: 'evaluate' }, () =>
-          this.kit.runtime.interview(live, item.question, { now: this.state.clock.now, remember: false }),
+          this.session.kit.runtime.interview(live, item.question, { now: w.state.clock.now, remember: false }),
         );
       }),
     );
@@ -743,9 +368,9 @@ export class TownService {
   ): Promise<void> {
     const rs = this.resident_(residentQuery);
     const d = this.text_(description, 'memory');
-    return this.change(async () => {
-      const live = this.world.residents.get(rs.profile.id) as MindResident;
-      await this.kit.runtime.remember(live, d, this.state.clock.now, kind, importance);
+    return this.session.change(async (w) => {
+      const live = w.residents.get(rs.profile.id) as MindResident;
+      await this.session.kit.runtime.remember(live, d, w.state.clock.now, kind, importance);
     });
   }
 
@@ -753,10 +378,10 @@ export class TownService {
 
   /** Advances the town by one tick now (the scheduler calls this). */
   tick(): Promise<TickResult> {
-    return this.change(async (out) => {
-      const r = await runTick(this.world, this.kit, this.deps.log);
+    return this.session.change(async (w, out) => {
+      const r = await runTick(w, this.session.kit, this.deps.log);
       out.posts.push(...r.posts); // seq numbers were taken from the same state counter
-      this.state.clock.lastTickWall = this.wallNow();
+      w.state.clock.lastTickWall = this.session.wallNow();
       return r;
     });
   }
@@ -771,14 +396,14 @@ export class TownService {
   }
 
   pause(): Promise<void> {
-    return this.change(async () => {
-      this.state.clock.paused = true;
+    return this.session.change(async (w) => {
+      w.state.clock.paused = true;
     });
   }
 
   resume(): Promise<void> {
-    return this.change(async () => {
-      this.state.clock.paused = false;
+    return this.session.change(async (w) => {
+      w.state.clock.paused = false;
     });
   }
 
@@ -786,8 +411,8 @@ export class TownService {
   async setSpeed(speed: number): Promise<void> {
     if (!Number.isFinite(speed) || speed < 0.1 || speed > 100)
       throw new UserError('town/speed', 'Speed is the number of ticks per scheduled run, from 0.1 to 100.');
-    return this.change(async () => {
-      this.state.settings.speed = speed;
+    return this.session.change(async (w) => {
+      w.state.settings.speed = speed;
     });
   }
 
@@ -795,8 +420,8 @@ export class TownService {
   async setBudget(tokens: number | null): Promise<void> {
     if (tokens !== null && (!Number.isInteger(tokens) || tokens < 0))
       throw new UserError('town/budget', 'The budget is a whole number of tokens per day (or "default").');
-    return this.change(async () => {
-      this.state.settings.dailyTokenBudget = tokens;
+    return this.session.change(async (w) => {
+      w.state.settings.dailyTokenBudget = tokens;
     });
   }
 
@@ -818,16 +443,16 @@ export class TownService {
         `No object "${objectQuery}" at ${loc.name}. Objects: ${loc.subAreas.flatMap((a) => a.objects.map((o) => `${a.name}/${o.name}`)).join(', ')}.`,
         { location: loc.id, query: objectQuery },
       );
-    return this.change(async (out) => {
+    return this.session.change(async (w, out) => {
       // Re-resolve inside the change: the world may have been reloaded since validation.
-      const l = getLocation(this.state, loc.id);
+      const l = getLocation(w.state, loc.id);
       const f = l ? findObject(l, objectQuery.trim()) : undefined;
       if (!l || !f) throw new UserError('town/unknown_object', `No object "${objectQuery}" at ${loc.name}.`);
       f.object.status = st;
       f.object.usedBy = null;
       const text = `The ${f.object.name} in the ${f.area.name} is ${st}`;
-      this.state.events.push({ ...event(this.state, l.id, text, 'object', [], f.object.name), subArea: f.area.name });
-      this.state.dayLog.notable.push(`${text} (${l.name})`);
+      w.state.events.push({ ...worldEvent(w.state, l.id, text, 'object', [], f.object.name), subArea: f.area.name });
+      w.state.dayLog.notable.push(`${text} (${l.name})`);
       out.add({
         location: l.id,
         speakerId: null,
@@ -835,7 +460,7 @@ export class TownService {
         emoji: '⚠️',
         kind: 'object',
         text,
-        simTime: this.state.clock.now,
+        simTime: w.state.clock.now,
       });
       return { location: l.name, object: `${f.area.name}/${f.object.name}`, status: st };
     });
@@ -850,7 +475,7 @@ export class TownService {
     const last = s.clock.lastTickWall;
     const mode = s.settings.catchUp;
     if (last === null || s.clock.paused || scheduleIntervalMs <= 0) return { missed: 0, applied: 0, mode };
-    const missedRuns = Math.floor((this.wallNow() - last) / scheduleIntervalMs) - 1;
+    const missedRuns = Math.floor((this.session.wallNow() - last) / scheduleIntervalMs) - 1;
     const missed = Math.max(0, Math.floor(missedRuns * s.settings.speed));
     const n = Math.min(missed, s.settings.catchUpMaxTicks);
     if (n <= 0 || mode === 'resume') return { missed, applied: 0, mode };
@@ -858,18 +483,19 @@ export class TownService {
       await this.step(n);
       return { missed, applied: n, mode };
     }
-    await this.change(async (out) => {
-      s.clock.tick += n;
-      s.clock.now += n * s.settings.minutesPerTick * MINUTE;
-      s.clock.lastTickWall = this.wallNow();
+    await this.session.change(async (w, out) => {
+      const c = w.state.clock;
+      c.tick += n;
+      c.now += n * s.settings.minutesPerTick * MINUTE;
+      c.lastTickWall = this.session.wallNow();
       out.add({
         location: 'town-hall',
         speakerId: null,
         speakerName: null,
         emoji: '⏩',
         kind: 'system',
-        text: `The town was offline; the clock skipped ${n * s.settings.minutesPerTick} minutes to ${formatClock(minuteOfDay(s.clock.now))} on ${formatSimDate(s.clock.now)}.`,
-        simTime: s.clock.now,
+        text: `The town was offline; the clock skipped ${n * s.settings.minutesPerTick} minutes to ${formatClock(minuteOfDay(c.now))} on ${formatSimDate(c.now)}.`,
+        simTime: c.now,
       });
     });
     return { missed, applied: n, mode };
@@ -887,7 +513,7 @@ export class TownService {
   }
 
   markDelivered(seqs: number[], ref: string | null = null): Promise<void> {
-    return this.deps.store.markDelivered(this.id, seqs, ref, this.wallNow());
+    return this.deps.store.markDelivered(this.id, seqs, ref, this.session.wallNow());
   }
 
   markFailed(seq: number, error: string): Promise<void> {
@@ -896,70 +522,15 @@ export class TownService {
 
   /**
    * Takes or renews the town's lease for work done outside a change, so that it too has a single writer: the front
-   * end delivers the outbox only while this is true. Renews only once half the lease has run out (a poll loop may
-   * call it often); false while another process holds a live lease, and after close. On taking the town over from
-   * another process, reloads what that process committed, so the next tick here does not start from a stale state.
+   * end delivers the outbox only while this is true. A lease of a dead process on this host is taken over at once;
+   * on taking the town over, reloads what the previous holder committed.
    */
-  async holdLease(): Promise<boolean> {
-    if (this.closed) return false;
-    const now = this.wallNow();
-    const ttl = this.state.settings.leaseMs;
-    if (now < this.leaseHeldUntil - ttl / 2) return true;
-    const takingOver = now >= this.leaseHeldUntil;
-    const ok = await this.deps.store.acquireLease(this.id, this.deps.owner, ttl, now);
-    if (!ok) {
-      this.leaseHeldUntil = 0;
-      return false;
-    }
-    if (this.closed) {
-      // close() ran while we were asking: it released the lease, so must we.
-      await this.deps.store.releaseLease(this.id, this.deps.owner);
-      return false;
-    }
-    this.leaseHeldUntil = now + ttl;
-    if (takingOver)
-      await this.mutex.run(async () => {
-        if (this.closed) return;
-        const rec = await this.deps.store.load(this.id);
-        if (rec && rec.version !== this.version) await this.reload();
-      });
-    return true;
+  holdLease(): Promise<boolean> {
+    return this.session.holdLease();
   }
 
   /** Waits for running work, then releases the lease. */
-  async close(): Promise<void> {
-    await this.mutex.run(async () => {
-      this.closed = true;
-      this.leaseHeldUntil = 0;
-      await this.deps.store.releaseLease(this.id, this.deps.owner);
-    });
-    this.listeners.clear();
+  close(): Promise<void> {
+    return this.session.close();
   }
-}
-
-/** Fills fields added after a snapshot was written (settings merged over today's defaults). */
-export function upgradeState(state: TownState): TownState {
-  state.settings = resolveTownSettings(state.settings);
-  state.stats = { ...emptyStats(), ...(state.stats as Partial<TownState['stats']>) };
-  state.events ??= [];
-  state.lastConversation ??= {};
-  state.acquaintances ??= [];
-  state.facts ??= [];
-  return state;
-}
-
-function mentions(text: string, rs: ResidentState): boolean {
-  const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`\\b(${esc(rs.profile.name)}|${esc(rs.profile.firstName)})\\b`, 'i').test(text);
-}
-
-function event(
-  state: TownState,
-  location: string,
-  description: string,
-  kind: WorldEvent['kind'],
-  exclude: AgentId[],
-  subject?: string,
-): WorldEvent {
-  return { tick: state.clock.tick, location, description, kind, exclude, ...(subject ? { subject } : {}) };
 }

@@ -52,7 +52,7 @@ export const DEFAULT_TOWN_SETTINGS: TownSettings = {
   minutesPerDistanceUnit: 1, // town files give positions in walking minutes
   catchUp: 'resume', // issue 4: never replay hours of missed ticks after downtime
   catchUpMaxTicks: 6, // at most one simulated hour of replay at the default tick length
-  leaseMs: 2 * 60_000, // renewed by every change; after a crash another process may take over within two minutes
+  leaseMs: 30_000, // renewed by every change and by delivery; a dead owner on this host is taken over at once, one on another host after this
   maxMessageChars: 2000, // Discord's message limit; longer input is refused, not truncated
   planSummaryLines: 4, // "a short day plan summary in the morning" (issue 4)
   bystanderLines: 2, // bystanders overhear the opening of a conversation (paper sec. 3.4 diffusion)

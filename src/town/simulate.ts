@@ -2,6 +2,8 @@
 // paper does (sec. 7.1: information diffusion, relationship network density; sec. 6.1: interview battery) and
 // reports model calls and tokens per task, per resident-day and in total.
 import type { MemoryKind } from '../agent/types.ts';
+import { type AttendanceResult, AttendanceTracker } from '../eval/attendance.ts';
+import type { KnowledgeJudge } from '../eval/knowledge-judge.ts';
 import type { ChatMessage, Embedder, LanguageModel } from '../llm/port.ts';
 import { agentKit } from './agent-kit.ts';
 import {
@@ -14,7 +16,7 @@ import {
 } from './evaluation.ts';
 import type { TownFile } from './file.ts';
 import { loadTownFile } from './file-io.ts';
-import { type CallTotals, MeteredEmbedder, MeteredModel } from './metering.ts';
+import { type CallTotals, combineTotals, MeteredEmbedder, MeteredModel, scaleTotals } from './metering.ts';
 import { type KitFactory, TownService } from './service.ts';
 import { InMemoryTownStore, type TownStore } from './store.ts';
 import type { TickLog } from './tick.ts';
@@ -41,6 +43,8 @@ export interface SimulateOptions {
   countCompletion?: (text: string) => Promise<number> | number;
   onProgress?: (p: { tick: number; ticks: number; time: string; posts: number }) => void;
   log?: TickLog;
+  /** Judges whether interview answers state a fact or know a person (default: the rules of src/eval/judge.ts). */
+  knowledgeJudge?: KnowledgeJudge;
   /** Keep every model call's timing (critical-path analysis in benches). */
   keepCalls?: boolean;
 }
@@ -72,9 +76,14 @@ export interface SimulateReport {
     byPhase: Record<string, CallTotals>;
     byResident: Record<string, CallTotals>;
     total: CallTotals;
-    /** Calls of the simulated ticks only (no seeding, no evaluation) per resident per simulated day. */
-    perResidentDay: { calls: number; promptTokens: number; completionTokens: number };
-    /** The simulated ticks only, by task (where the per-resident-day figure goes). */
+    /**
+     * The simulated ticks only (no seeding, no evaluation) per resident per simulated day: calls, HTTP requests,
+     * retries, repairs, failures (fell back), billed and cached prompt tokens, completion tokens.
+     */
+    perResidentDay: CallTotals;
+    /** The same per resident-day figure, by task (where the tokens go). */
+    perResidentDayByTask: Record<string, CallTotals>;
+    /** The simulated ticks only, by task. */
     ticksByTask: Record<string, CallTotals>;
     /** Evaluation interviews (diffusion, density, battery; before and after the ticks), counted separately. */
     evaluation: CallTotals;
@@ -86,17 +95,14 @@ export interface SimulateReport {
   diffusion?: { before: DiffusionResult[]; after: DiffusionResult[] };
   density?: { before: DensityResult; after: DensityResult };
   interviewBattery?: BatteryAnswer[];
+  /** Events among the seeded facts: who heard of each, who came (sec. 7.1.3). */
+  attendance: AttendanceResult[];
   /** Posts per location, in order, as "[time] emoji name: text". */
   transcript: Record<string, string[]>;
 }
 
-const sum = (a: CallTotals | undefined, b: CallTotals | undefined): CallTotals => ({
-  calls: (a?.calls ?? 0) + (b?.calls ?? 0),
-  failures: (a?.failures ?? 0) + (b?.failures ?? 0),
-  promptTokens: (a?.promptTokens ?? 0) + (b?.promptTokens ?? 0),
-  completionTokens: (a?.completionTokens ?? 0) + (b?.completionTokens ?? 0),
-  latencyMs: (a?.latencyMs ?? 0) + (b?.latencyMs ?? 0),
-});
+const sum = (a: CallTotals | undefined, b: CallTotals | undefined): CallTotals => combineTotals(a, b, 1);
+const sub = (a: CallTotals | undefined, b: CallTotals | undefined): CallTotals => combineTotals(a, b, -1);
 
 export function transcriptLine(p: Post): string {
   const time = new Date(p.simTime).toISOString().slice(11, 16);
@@ -125,27 +131,37 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
   // Meter snapshots around each stage: the per-resident-day figure counts the simulated ticks only, never the
   // seeding nor the evaluation interviews that run before and after them.
   const atStart = meterSnapshot(llm);
-  const diffusionBefore = evaluate ? await measureDiffusion(service, state0.facts) : undefined;
-  const densityBefore = evaluate ? await measureDensity(service) : undefined;
+  const diffusionBefore = evaluate ? await measureDiffusion(service, state0.facts, opts.knowledgeJudge) : undefined;
+  const densityBefore = evaluate ? await measureDensity(service, opts.knowledgeJudge) : undefined;
   const beforeTicks = meterSnapshot(llm);
 
   const ticks = Math.max(0, Math.round((opts.hours * HOUR) / (state0.settings.minutesPerTick * 60_000)));
   let posts = 0;
+  const attendance = new AttendanceTracker(state0.facts);
   for (let i = 0; i < ticks; i++) {
     const r = await service.tick();
     posts += r.posts.length;
+    if (attendance.watching(r.now)) attendance.observe(r.now, service.residents());
     opts.onProgress?.({ tick: i + 1, ticks, time: formatSimTime(r.now), posts });
   }
   const afterTicks = meterSnapshot(llm);
 
-  const diffusionAfter = evaluate ? await measureDiffusion(service, state0.facts) : undefined;
-  const densityAfter = evaluate ? await measureDensity(service) : undefined;
+  const diffusionAfter = evaluate ? await measureDiffusion(service, state0.facts, opts.knowledgeJudge) : undefined;
+  const densityAfter = evaluate ? await measureDensity(service, opts.knowledgeJudge) : undefined;
   const battery =
     opts.interviewBattery && opts.interviewBattery.length > 0
       ? await runInterviewBattery(service, opts.interviewBattery, state0.facts)
       : undefined;
 
   const end = service.snapshot();
+  const attended = attendance.results(
+    end.residents.map((r) => ({ id: r.profile.id, name: r.profile.name })),
+    (id) =>
+      service
+        .liveResident(id)
+        .memory.all()
+        .map((m) => m.description),
+  );
   const all = await service.postsAfter(0, 1_000_000);
   const transcript: Record<string, string[]> = {};
   const byLocation: Record<string, number> = {};
@@ -198,11 +214,10 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
       byPhase: sim.byPhase,
       byResident: sim.byResident,
       total: sim.total,
-      perResidentDay: {
-        calls: round1(tickMeter.total.calls / residentDays),
-        promptTokens: Math.round(tickMeter.total.promptTokens / residentDays),
-        completionTokens: Math.round(tickMeter.total.completionTokens / residentDays),
-      },
+      perResidentDay: scaleTotals(tickMeter.total, residentDays),
+      perResidentDayByTask: Object.fromEntries(
+        Object.entries(tickMeter.byTask).map(([task, t]) => [task, scaleTotals(t, residentDays)]),
+      ),
       ticksByTask: tickMeter.byTask,
       evaluation: evalTotals,
       embeddings: { requests: embedder.requests, texts: embedder.texts },
@@ -212,11 +227,10 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
     ...(diffusionBefore && diffusionAfter ? { diffusion: { before: diffusionBefore, after: diffusionAfter } } : {}),
     ...(densityBefore && densityAfter ? { density: { before: densityBefore, after: densityAfter } } : {}),
     ...(battery ? { interviewBattery: battery } : {}),
+    attendance: attended,
     transcript,
   };
 }
-
-const round1 = (x: number) => Math.round(x * 10) / 10;
 
 interface MeterSnapshot {
   total: CallTotals;
@@ -228,14 +242,6 @@ interface MeterSnapshot {
 function meterSnapshot(m: MeteredModel): MeterSnapshot {
   return structuredClone({ total: m.total, byTask: m.byTask, byPhase: m.byPhase, byResident: m.byResident });
 }
-
-const sub = (a: CallTotals | undefined, b: CallTotals | undefined): CallTotals => ({
-  calls: (a?.calls ?? 0) - (b?.calls ?? 0),
-  failures: (a?.failures ?? 0) - (b?.failures ?? 0),
-  promptTokens: (a?.promptTokens ?? 0) - (b?.promptTokens ?? 0),
-  completionTokens: (a?.completionTokens ?? 0) - (b?.completionTokens ?? 0),
-  latencyMs: (a?.latencyMs ?? 0) - (b?.latencyMs ?? 0),
-});
 
 /** Per-key a op b, keeping only keys with calls. */
 function combine(
@@ -269,7 +275,8 @@ export function summarizeReport(r: SimulateReport): string {
     `${r.town}: ${r.hours} simulated hours (${r.ticks} ticks of ${r.minutesPerTick} min), ${r.simStart} → ${r.simEnd}`,
     `model ${r.model}; wall time ${(r.wallMs / 1000).toFixed(1)} s`,
     `${r.residents.length} residents, ${r.conversations} conversations, ${r.reflections} reflections, ${r.posts.total} posts, ${r.rejectedMoves} refused moves, ${r.failures.modelCalls} failed model calls, ${r.failures.total} town fallbacks`,
-    `model calls (simulation): ${r.modelCalls.total.calls} total; per resident-day ${r.modelCalls.perResidentDay.calls} calls, ${r.modelCalls.perResidentDay.promptTokens} prompt tokens; evaluation (separate): ${r.modelCalls.evaluation.calls} calls, ${r.modelCalls.evaluation.promptTokens} prompt tokens`,
+    `model calls (simulation): ${r.modelCalls.total.calls} calls, ${r.modelCalls.total.requests} requests, ${r.modelCalls.total.billedPromptTokens} billed prompt tokens (${r.modelCalls.total.cachedPromptTokens} cached); evaluation (separate): ${r.modelCalls.evaluation.calls} calls, ${r.modelCalls.evaluation.billedPromptTokens} billed prompt tokens`,
+    `per resident-day (ticks only): ${perDay(r.modelCalls.perResidentDay)}`,
   ];
   if (r.diffusion)
     for (let i = 0; i < r.diffusion.after.length; i++) {
@@ -288,3 +295,9 @@ export function summarizeReport(r: SimulateReport): string {
 }
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+/** "57 calls, 60 requests, 18,000 billed prompt tokens (6,000 cached), 1,200 completion; 2 repairs, 1 retry, 0 fell back". */
+export function perDay(t: CallTotals): string {
+  const n = (x: number) => Math.round(x).toLocaleString('en-US');
+  return `${t.calls} calls, ${t.requests} requests, ${n(t.billedPromptTokens)} billed prompt tokens (${n(t.cachedPromptTokens)} cached), ${n(t.completionTokens)} completion tokens; ${t.repairs} repairs, ${t.retries} retries, ${t.failures} fell back`;
+}

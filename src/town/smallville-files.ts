@@ -23,6 +23,14 @@ export function readSmallvilleDir(dir: string): SmallvilleSource {
   walk(dir, 8, files);
   const named = (n: string) => files.find((f) => basename(f) === n);
   const read = (p: string | undefined) => (p ? readFileSync(p, 'utf8') : undefined);
+  const required = ['sector_blocks.csv', 'arena_blocks.csv', 'game_object_blocks.csv'];
+  const missing = required.filter((n) => !named(n));
+  if (missing.length === required.length)
+    throw new UserError(
+      'town/not_smallville',
+      `${dir} is not a Smallville folder: it has none of ${required.join(', ')} (the world files of the original generative_agents repository, e.g. its environment/frontend_server/static_dirs/assets/the_ville/matrix folder, with the personas beside them)`,
+      { dir },
+    );
   const need = (n: string) => {
     const p = named(n);
     if (!p) throw new UserError('town/smallville_missing', `${dir} has no ${n}`, { dir, file: n });
@@ -52,13 +60,19 @@ export function readSmallvilleDir(dir: string): SmallvilleSource {
     .sort((a, b) => statSync(b).size - statSync(a).size);
   const meta = read(named('maze_meta_info.json'));
   let width = 140; // the Ville's maze width (maze_meta_info.json) when the file is absent
+  let worldName: string | undefined;
   if (meta) {
     try {
-      width = Number((JSON.parse(meta) as { maze_width?: number }).maze_width) || width;
+      const m = JSON.parse(meta) as { maze_width?: number; world_name?: unknown };
+      width = Number(m.maze_width) || width;
+      if (typeof m.world_name === 'string' && m.world_name.trim()) worldName = m.world_name.trim();
     } catch {
       // keep the default width
     }
   }
+  // world_blocks.csv: "<block id>, <world name>"; the same name maze_meta_info.json gives.
+  const worldLine = read(named('world_blocks.csv'))?.split(/\r?\n/)[0]?.split(',')[1]?.trim();
+  worldName ??= worldLine || undefined;
   const sector = read(named('sector_maze.csv'));
   const arena = read(named('arena_maze.csv'));
   const object = read(named('game_object_maze.csv'));
@@ -69,6 +83,7 @@ export function readSmallvilleDir(dir: string): SmallvilleSource {
     arenaBlocks: need('arena_blocks.csv'),
     objectBlocks: need('game_object_blocks.csv'),
     ...(whispers !== undefined ? { whispers } : {}),
+    ...(worldName ? { worldName } : {}),
     ...(sector && arena && object ? { mazes: { width, sector, arena, object } } : {}),
     spatial,
   };

@@ -2,7 +2,7 @@
 // scratch files, the sector/arena/object block lists, optional tile mazes (object placement, distances), optional
 // spatial memories, and the seed memories CSV (Name,Whisper). Pure: the caller reads the files (smallville-files.ts).
 import { z } from 'zod';
-import { type TownFileInput, slugify, type TownFile, TownFileError, validateTownFile } from './file.ts';
+import { slugify, type TownFile, TownFileError, type TownFileInput, validateTownFile } from './file.ts';
 
 export interface SmallvilleSource {
   /** Persona scratch files: [file name, text]. */
@@ -16,6 +16,13 @@ export interface SmallvilleSource {
   mazes?: { width: number; sector: string; arena: string; object: string };
   /** spatial_memory JSON per persona name. */
   spatial?: Record<string, string>;
+  /** The world's name as its files give it (maze_meta_info.json world_name, or world_blocks.csv). */
+  worldName?: string;
+}
+
+/** "the ville" -> "The Ville": a world name from the files, as a town name. */
+export function townNameFromWorld(world: string): string {
+  return world.replace(/(^|\s)(\p{Ll})/gu, (_m, sp: string, c: string) => sp + c.toUpperCase());
 }
 
 export interface SmallvilleOptions {
@@ -397,6 +404,10 @@ export function importSmallville(src: SmallvilleSource, opts: SmallvilleOptions 
       question:
         'Do you know of any party or gathering coming up in town? If so, who is hosting it, and where and when is it?',
       keywords: ['party', 'Valentine|Hobbs|Isabella|February 14|14th'],
+      // The paper's party: Hobbs Cafe, 5 pm on February 14 (sec. 7.1.3); attendance is counted over 5-7 pm.
+      ...(locId.has('Hobbs Cafe')
+        ? { event: { location: locId.get('Hobbs Cafe') as string, start: '2023-02-14 17:00', end: '2023-02-14 19:00' } }
+        : {}),
     });
   const sam = byFirst('Sam');
   if (sam && /mayor|election/i.test(sam.currently))
@@ -409,8 +420,10 @@ export function importSmallville(src: SmallvilleSource, opts: SmallvilleOptions 
     });
 
   const file: TownFileInput = {
-    name: opts.name ?? 'Smallville',
-    description: 'The Ville of Park et al. (2023), imported from the original implementation files.',
+    name: opts.name ?? (src.worldName ? townNameFromWorld(src.worldName) : 'Smallville'),
+    description: src.worldName
+      ? `${townNameFromWorld(src.worldName)}, imported from files in the format of Park et al. (2023)'s implementation.`
+      : "A town imported from files in the format of Park et al. (2023)'s implementation.",
     start: opts.start ?? SMALLVILLE_IMPORT.start,
     minutesPerTick: opts.minutesPerTick ?? 10,
     locations,

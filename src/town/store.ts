@@ -16,6 +16,8 @@ export interface TownRecord {
 export interface MemoryJournal {
   added: Memory[];
   touched: { agentId: AgentId; id: MemoryId; lastAccessAt: number }[];
+  /** Memories deleted by retention (compacted into summaries, retention.ts); deleted before `added` is written. */
+  removed?: MemoryId[];
 }
 
 export interface TownCommit {
@@ -27,6 +29,8 @@ export interface TownCommit {
   posts: NewPost[];
   /** The writer's lease owner id: a commit by anyone else while a lease is live is refused. */
   owner: string;
+  /** Retention: delete delivered outbox posts delivered before this wall time (ms), in the same transaction. */
+  pruneDeliveredBefore?: number;
 }
 
 /** Someone else advanced the town (stale version) or holds its lease: this writer must reload or stop. */
@@ -52,10 +56,14 @@ export interface TownStore {
   create(rec: { id: string; scope: string; name: string; state: TownState; memories: Memory[] }): Promise<TownRecord>;
   /** Every memory of the town, in (agent, seq) order. */
   loadMemories(townId: string): Promise<Memory[]>;
+  /** The town record and its memories read as ONE consistent snapshot (one read transaction). */
+  loadSnapshot(townId: string): Promise<{ rec: TownRecord; memories: Memory[] } | null>;
   /** Writes snapshot + memory journal + posts atomically; returns the new version. Throws TownConflictError. */
   commit(c: TownCommit): Promise<number>;
   /** Takes or renews the lease when free, expired or already ours; false when someone else holds it. */
   acquireLease(townId: string, owner: string, ttlMs: number, wallNow: number): Promise<boolean>;
+  /** Takes the lease from `from` whatever its expiry (the caller checked that `from` is dead); false if it moved. */
+  takeOverLease(townId: string, from: string, owner: string, ttlMs: number, wallNow: number): Promise<boolean>;
   releaseLease(townId: string, owner: string): Promise<void>;
   lease(townId: string): Promise<LeaseInfo>;
   /** Undelivered posts in seq order. */
@@ -130,6 +138,11 @@ export class InMemoryTownStore implements TownStore {
       .sort((a, b) => (a.agentId < b.agentId ? -1 : a.agentId > b.agentId ? 1 : a.seq - b.seq));
   }
 
+  async loadSnapshot(townId: string) {
+    const rec = await this.load(townId);
+    return rec ? { rec, memories: await this.loadMemories(townId) } : null;
+  }
+
   async commit(c: TownCommit): Promise<number> {
     const t = this.get(c.townId);
     if (t.rec.version !== c.expectedVersion)
@@ -140,8 +153,10 @@ export class InMemoryTownStore implements TownStore {
     if (t.lease.owner && t.lease.owner !== c.owner && (t.lease.until ?? 0) > Date.now())
       throw new TownConflictError(c.townId, `town ${c.townId} is leased by ${t.lease.owner}`);
     // Validate everything before touching anything: all or nothing.
+    const removed = new Set(c.memories.removed ?? []);
     for (const m of c.memories.added)
-      if (t.memories.has(m.id)) throw new Error(`duplicate memory ${m.id} in commit for ${c.townId}`);
+      if (t.memories.has(m.id) && !removed.has(m.id))
+        throw new Error(`duplicate memory ${m.id} in commit for ${c.townId}`);
     const seqs = new Set(t.posts.map((p) => p.seq));
     for (const p of c.posts) if (seqs.has(p.seq)) throw new Error(`duplicate outbox seq ${p.seq} for ${c.townId}`);
     const state = JSON.stringify(c.state);
@@ -150,10 +165,15 @@ export class InMemoryTownStore implements TownStore {
       this.failNextCommit = null;
       throw e;
     }
+    for (const id of c.memories.removed ?? []) t.memories.delete(id);
     for (const m of c.memories.added) t.memories.set(m.id, cloneMemory(m));
     for (const u of c.memories.touched) {
       const m = t.memories.get(u.id);
       if (m) m.lastAccessAt = u.lastAccessAt;
+    }
+    if (c.pruneDeliveredBefore !== undefined) {
+      const before = c.pruneDeliveredBefore;
+      t.posts = t.posts.filter((p) => p.deliveredAt === null || p.deliveredAt >= before);
     }
     for (const p of c.posts)
       t.posts.push({ ...p, id: `${c.townId}:${p.seq}`, deliveredAt: null, deliveryRef: null, attempts: 0 });
@@ -166,6 +186,13 @@ export class InMemoryTownStore implements TownStore {
   async acquireLease(townId: string, owner: string, ttlMs: number, wallNow: number): Promise<boolean> {
     const t = this.get(townId);
     if (t.lease.owner && t.lease.owner !== owner && (t.lease.until ?? 0) > wallNow) return false;
+    t.lease = { owner, until: wallNow + ttlMs };
+    return true;
+  }
+
+  async takeOverLease(townId: string, from: string, owner: string, ttlMs: number, wallNow: number) {
+    const t = this.get(townId);
+    if (t.lease.owner !== from) return false;
     t.lease = { owner, until: wallNow + ttlMs };
     return true;
   }

@@ -10,10 +10,10 @@ import { dayIndex, MINUTE } from './time.ts';
 import type { CurrentAction, NewPost, PostKind, ResidentState, TownState, WorldEvent } from './types.ts';
 import { TOWN_HALL } from './types.ts';
 import {
+  canPerceive,
   checkPresence,
   findLocation,
   findResident,
-  canPerceive,
   getLocation,
   learnPlace,
   near,
@@ -22,8 +22,8 @@ import {
   pairKey,
   perceivesBySubArea,
   placeView,
-  rememberedPlaceView,
   releaseObjects,
+  rememberedPlaceView,
   resolveSubArea,
   travelTicks,
   useObject,

@@ -121,7 +121,11 @@ export interface DigestData {
   day: number;
   date: string;
   conversations: { at: string; location: string; names: string[]; firstLine?: string }[];
+  /** How many conversations the day had (the list above is capped at digestMaxItems). Older digests lack it. */
+  conversationCount?: number;
   newRelationships: string[][];
+  /** How many pairs met for the first time (the list above is capped). */
+  newRelationshipCount?: number;
   notable: string[];
   posts: number;
   rejectedMoves: number;
@@ -135,6 +139,8 @@ export interface SeedFact {
   question: string;
   /** An answer mentions at least one of these (case-insensitive) to count as knowing the fact. */
   keywords: string[];
+  /** An event's place and simulated time window (ms), for attendance. */
+  event?: { location: string; start: number; end: number };
 }
 
 export interface TownStats {
@@ -182,6 +188,8 @@ export interface TownState {
   /** Seeded PRNG state (mulberry32). */
   rng: number;
   seeded: boolean;
+  /** Simulated day (ms / day) retention last ran on (retention.ts); absent before it first ran. */
+  retentionDay?: number;
 }
 
 export type PostKind = 'action' | 'move' | 'arrival' | 'dialogue' | 'reply' | 'plan' | 'digest' | 'object' | 'system';

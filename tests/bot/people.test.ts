@@ -140,6 +140,15 @@ describe('people in the town', () => {
     const r = h.slash(h.admin, { name: 'town', subcommand: 'relationships' });
     const rel = await r.answer(20_000);
     expect(pngSize(rel.files[0]!.data).width).toBeGreaterThan(300);
+    const name = (await h.town()).residents()[0]!.name;
+    const ego = await h
+      .slash(h.admin, { name: 'town', subcommand: 'relationships', options: { resident: name } })
+      .answer(20_000);
+    expect(ego.files[0]!.filename).toBe('town-relationships.png');
+    const nobody = await h
+      .slash(h.admin, { name: 'town', subcommand: 'relationships', options: { resident: 'Nobody' } })
+      .answer(20_000);
+    expect(nobody.content).toContain('No resident or persona called "Nobody"');
   });
 
   it('/resident list, info and memories (admin) answer from the town', async () => {

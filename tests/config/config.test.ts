@@ -12,6 +12,12 @@ describe('configuration', () => {
     expect(c.discord.apiUrl).toBe('https://discord.com/api');
   });
 
+  it('GIVEN a paid model THEN the default pace is real time (a 10-minute tick every 10 minutes); TICK_CRON wins', () => {
+    expect(loadConfig({ OPENAI_API_KEY: 'sk-x' }).tickCron).toBe('*/10 * * * *');
+    expect(loadConfig({ OPENAI_API_KEY: 'sk-x', TICK_CRON: '*/5 * * * *' }).tickCron).toBe('*/5 * * * *');
+    expect(() => loadConfig({ TICK_CRON: 'every minute' })).toThrow(/TICK_CRON/);
+  });
+
   it('picks OpenAI with a key and a compatible server with a base URL', () => {
     expect(loadConfig({ OPENAI_API_KEY: 'sk-x' }).model.provider).toBe('openai');
     expect(loadConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1' }).model.provider).toBe('compatible');

@@ -7,8 +7,7 @@ import { main } from '../../src/cli/games.ts';
 import { gamesOfflineRules } from '../../src/games/offline.ts';
 import { OfflineModel } from '../../src/llm/offline-model.ts';
 import { RecordingModel } from '../support/games-models.ts';
-
-const MAGIC_DIR = '/work/shared/data/magic';
+import { MAGIC_DIR } from '../support/shared-data.ts';
 
 describe('games bench', () => {
   it('plays the challenger in both roles and reports MAgIC metrics within the call budget', async () => {

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { saysWord } from '../../src/games/text.ts';
+import { normalizeWord, saysWord } from '../../src/games/text.ts';
 import {
   dealChameleon,
   dealUndercover,
@@ -14,9 +14,7 @@ import {
   parseTopics,
   WordDataError,
 } from '../../src/games/words.ts';
-import { normalizeWord } from '../../src/games/text.ts';
-
-const MAGIC_DIR = '/work/shared/data/magic';
+import { MAGIC_DIR } from '../support/shared-data.ts';
 
 describe('shipped word data', () => {
   const topics = loadTopics();

@@ -115,7 +115,14 @@ describe('embedding gateway', () => {
     await e.embed({ texts: ['one two three', 'four'], townId: 'town-a', task: 'embed_memory' });
     expect(clock.sleeps).toEqual([400]);
     const r = await usage.report({ townId: 'town-a' });
-    expect(r.byTask.embed_memory).toMatchObject({ calls: 1, failures: 0, promptTokens: 4, completionTokens: 0 });
+    expect(r.byTask.embed_memory).toMatchObject({
+      calls: 1,
+      failures: 0,
+      requests: 2,
+      retries: 1,
+      billedPromptTokens: 4,
+      completionTokens: 0,
+    });
   });
 
   it('refuses uncached texts once the town budget is spent, but still serves cached ones', async () => {

@@ -82,18 +82,25 @@ describe('structured output', () => {
     });
   });
 
-  it('falls back to a non-strict json_schema when the schema has optional fields', async () => {
-    fake.queueChat(reply.chat({ mood: 'calm' }));
-    const schema = z.object({ mood: z.string(), note: z.string().optional() });
-    expect(await model().object({ task: 'opt', schema, messages })).toEqual({ mood: 'calm' });
-    expect(fake.chatRequests()[0]?.body.response_format?.json_schema?.strict).toBe(false);
-  });
-
-  it('uses a non-strict json_schema for open objects (records), which strict mode rejects', async () => {
-    fake.queueChat(reply.chat({ scores: { anna: 3 } }));
-    const schema = z.object({ scores: z.record(z.string(), z.number()) });
-    expect(await model().object({ task: 'rec', schema, messages })).toEqual({ scores: { anna: 3 } });
-    expect(fake.chatRequests()[0]?.body.response_format?.json_schema?.strict).toBe(false);
+  it('never sends a non-strict json_schema: a schema outside the strict subset fails clearly, with no request', async () => {
+    const optional = z.object({ mood: z.string(), note: z.string().optional() });
+    const record = z.object({ scores: z.record(z.string(), z.number()) });
+    for (const [task, schema] of [
+      ['opt', optional as z.ZodType],
+      ['rec', record as z.ZodType],
+    ] as const) {
+      const e = await model()
+        .object({ task, schema, messages })
+        .catch((x: unknown) => x);
+      expect(isLlmError(e, 'llm/schema_invalid')).toBe(true);
+      expect((e as Error).message).toMatch(/cannot be sent strict/);
+    }
+    expect(fake.chatRequests()).toHaveLength(0);
+    // Optional fields written as nullable go out strict, and zod still sees the null.
+    fake.queueChat(reply.chat({ mood: 'calm', note: null }));
+    const nullable = z.object({ mood: z.string(), note: z.string().nullable() });
+    expect(await model().object({ task: 'opt', schema: nullable, messages })).toEqual({ mood: 'calm', note: null });
+    expect(fake.chatRequests()[0]?.body.response_format?.json_schema?.strict).toBe(true);
   });
 });
 
@@ -301,15 +308,22 @@ describe('budget and accounting', () => {
     expect(all.byTask.rate_importance).toMatchObject({
       calls: 2,
       failures: 0,
-      promptTokens: 220,
+      billedPromptTokens: 220,
       completionTokens: 11,
     });
-    expect(all.byTask.plan_day).toMatchObject({ calls: 2, failures: 1, promptTokens: 130, completionTokens: 8 });
+    expect(all.byTask.plan_day).toMatchObject({
+      calls: 2,
+      failures: 1,
+      requests: 3,
+      repairs: 1,
+      billedPromptTokens: 130,
+      completionTokens: 8,
+    });
     expect(all.byModel['fake-model']?.calls).toBe(4);
     expect(all.total.calls).toBe(4);
 
     const townA = await llm.usageReport({ townId: 'town-a' });
-    expect(townA.byTask.rate_importance).toMatchObject({ calls: 1, promptTokens: 100 });
+    expect(townA.byTask.rate_importance).toMatchObject({ calls: 1, billedPromptTokens: 100 });
     expect(usage.all().every((r) => r.day === '2026-03-01')).toBe(true);
     expect(await usage.tokensSpent('town-a', '2026-03-01')).toBe(105 + 138);
   });
@@ -319,7 +333,7 @@ describe('budget and accounting', () => {
     const llm = model();
     await llm.object({ task: 'rate_mood', schema: Mood, messages });
     const r = await llm.usageReport();
-    expect(r.total.promptTokens).toBeGreaterThan(15);
+    expect(r.total.billedPromptTokens).toBeGreaterThan(15);
     expect(r.total.completionTokens).toBeGreaterThan(5);
   });
 

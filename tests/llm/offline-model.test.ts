@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLanguageModel, describeModel, mergeOfflineRules, OfflineModel } from '../../src/llm/index.ts';
 import { type ChatMessage, isLlmError, type OfflineRules } from '../../src/llm/port.ts';
+import { responseFormatFor } from '../../src/llm/strict-schema.ts';
+import { countTokens } from '../../src/llm/tokens.ts';
 
 const Importance = z.object({ score: z.number().int().min(1).max(10) });
 const rules: OfflineRules = {
@@ -62,8 +64,12 @@ describe('OfflineModel', () => {
     const report = await llm.usageReport();
     const row = report.byTask.rate_importance!;
     expect(row.calls).toBe(3);
-    // "Rate the poignancy of: Isabella is planning a party." is 12 o200k tokens, +1 for the role, +3+3 framing.
-    expect(row.promptTokens).toBe(3 * 19);
+    // "Rate the poignancy of: Isabella is planning a party." is 12 o200k tokens, +1 for the role, +3+3 framing;
+    // plus the response_format a real request would carry.
+    const schemaTokens = await countTokens(
+      JSON.stringify(responseFormatFor('rate_importance', Importance).json_schema),
+    );
+    expect(row.billedPromptTokens).toBe(3 * (19 + schemaTokens));
     expect(row.completionTokens).toBe(3 * 5); // {"score":1}
     expect(report.byModel['offline-rules-v1']?.calls).toBe(3);
     const bad = await llm.object({ task: 'broken', schema: Importance, messages }).catch((x: unknown) => x);

@@ -66,7 +66,12 @@ describe('PrismaUsageSink', () => {
       ['oak', '2026-03-01', 'rate_importance', 'fake-model', 3, 120, 6],
     ]);
     const report = await llm.usageReport({ townId: 'oak' });
-    expect(report.byTask.rate_importance).toMatchObject({ calls: 3, failures: 0, promptTokens: 120 });
+    expect(report.byTask.rate_importance).toMatchObject({
+      calls: 3,
+      failures: 0,
+      requests: 3,
+      billedPromptTokens: 120,
+    });
     expect(report.total.calls).toBe(4);
     await sink.close();
   });
@@ -94,7 +99,8 @@ describe('PrismaUsageSink', () => {
     expect((await llm2.budgetStatus('elm')).spent).toBe(126);
     await second.close();
     const persisted = await db.prisma.modelUsage.findFirst({ where: { townId: 'elm' } });
-    expect(persisted?.calls).toBe(3);
+    // The refused call is accounted too (no request, no tokens), so `/town budget` can say how many were refused.
+    expect(persisted).toMatchObject({ calls: 4, refused: 1, failures: 1, requests: 3, promptTokens: 120 });
   });
 });
 

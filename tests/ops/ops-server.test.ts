@@ -45,7 +45,12 @@ describe('ops endpoints', () => {
       model: 'm',
       calls: 3,
       failures: 1,
-      promptTokens: 120,
+      refused: 0,
+      requests: 4,
+      retries: 1,
+      repairs: 0,
+      billedPromptTokens: 120,
+      cachedPromptTokens: 0,
       completionTokens: 30,
       latencyMs: 10,
     });
@@ -59,6 +64,8 @@ describe('ops endpoints', () => {
     expect(text).toContain('smalltown_ticks_total{town="town-a",outcome="failed",process="worker:test"} 1');
     expect(text).toContain('smalltown_tick_seconds_count{process="worker:test"} 2');
     expect(text).toContain('smalltown_model_calls_total{town="town-a",process="worker:test"} 3');
+    expect(text).toContain('smalltown_model_requests_total{town="town-a",process="worker:test"} 4');
+    expect(text).toContain('smalltown_model_tokens_total{town="town-a",kind="prompt",process="worker:test"} 120');
     expect(text).toContain('smalltown_model_tokens_total{town="town-a",kind="completion",process="worker:test"} 30');
     expect(text).toContain('smalltown_delivery_seconds_sum{process="worker:test"} 2.5');
     expect(text).toContain('smalltown_queue_jobs{state="queued",process="worker:test"} 7');

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fontSetup, readCmap } from '../../src/render/font.ts';
-import { buildMapSvg, layoutGrid, renderMapPng } from '../../src/render/map.ts';
+import { buildMapSvg, renderMapPng } from '../../src/render/map.ts';
 import { buildRelationshipSvg, pairEdges, renderRelationshipPng } from '../../src/render/relationships.ts';
 import { clip, esc, hslHex } from '../../src/render/svg.ts';
 import { pngSize } from '../support/bot-harness.ts';
@@ -28,19 +28,6 @@ describe('fonts', () => {
 });
 
 describe('map', () => {
-  it('orders cards by position, north to south then west to east', () => {
-    const locs = [
-      { id: 'se', name: 'SE', position: { x: 5, y: 5 }, residents: [] },
-      { id: 'nw', name: 'NW', position: { x: 0, y: 0 }, residents: [] },
-      { id: 'ne', name: 'NE', position: { x: 5, y: 1 }, residents: [] },
-      { id: 'sw', name: 'SW', position: { x: 0, y: 6 }, residents: [] },
-    ];
-    expect(layoutGrid(locs, 2).map((r) => r.map((l) => l.id))).toEqual([
-      ['nw', 'ne'],
-      ['sw', 'se'],
-    ]);
-  });
-
   it('renders a PNG and escapes hostile names', async () => {
     const svg = buildMapSvg({
       title: '<script>alert(1)</script>',
@@ -81,7 +68,7 @@ describe('relationships', () => {
     ).toEqual([{ a: 'a', b: 'b', ab: 2, ba: 1 }]);
   });
 
-  it('renders one-way and mutual ties, and an empty town', async () => {
+  it('renders one-way and mutual ties above the threshold, and an empty town', async () => {
     const svg = buildRelationshipSvg({
       title: 'T',
       nodes: [
@@ -92,14 +79,15 @@ describe('relationships', () => {
       edges: [
         { from: 'a', to: 'b', weight: 3 },
         { from: 'b', to: 'a', weight: 3 },
-        { from: 'c', to: 'a', weight: 1 },
+        { from: 'c', to: 'a', weight: 4 },
+        { from: 'c', to: 'b', weight: 1 }, // below the threshold: counted, not drawn
       ],
     });
-    expect(svg.match(/marker-end/g)?.length).toBe(2); // the legend's arrow + the one-way tie
-    expect(svg).toContain('1 pair remembers each other');
-    expect(svg).toContain('1 pair knows each other');
-    expect(pngSize(await renderRelationshipPng({ title: 'Nobody', nodes: [], edges: [] })).width).toBe(900);
-    const faint = buildRelationshipSvg({
+    expect(svg.match(/marker-end/g)?.length).toBe(2); // the legend's arrow + the one-way tie c -> a
+    expect(svg).toContain('2 of 3 ties drawn');
+    expect(svg).toContain('1 pair knows of each other · density 0.33');
+    expect(pngSize(await renderRelationshipPng({ title: 'Nobody', nodes: [], edges: [] })).width).toBeGreaterThan(700);
+    const acquainted = buildRelationshipSvg({
       title: 'T',
       nodes: [
         { id: 'a', name: 'Ann' },
@@ -108,7 +96,7 @@ describe('relationships', () => {
       edges: [],
       acquainted: [{ a: 'a', b: 'b' }],
     });
-    expect(faint).toContain('density 1.00');
-    expect(faint).toContain('stroke="#94a3b8" stroke-width="1" stroke-opacity');
+    expect(acquainted).toContain('density 1.00');
+    expect(acquainted).toContain('Nobody knows anybody yet.');
   });
 });

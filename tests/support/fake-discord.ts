@@ -1,5 +1,5 @@
 // A local Discord on loopback: REST under /api/v10 and the WebSocket gateway on the same port, complete enough for a
-// real, logged-in discord.js Client (see /work/shared/notes/fake-discord-facts.md for the payload details it honours).
+// real, logged-in discord.js Client (see ../shared/notes/fake-discord-facts.md beside the repository for the payload details it honours).
 // It records every request so tests can assert on what Discord would have received, and can inject 429s, 5xx and
 // dropped connections. Nothing here is production code.
 import { EventEmitter } from 'node:events';

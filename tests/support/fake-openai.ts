@@ -147,6 +147,8 @@ export interface FakeOpenAIOptions {
   rejectJsonSchema?: boolean;
   /** Size of the default embeddings (when `dimensions` is not requested). Default 8. */
   embeddingDimensions?: number;
+  /** Model ids listed at /v1/models (and found at /v1/models/{id}); default ['fake-model']. */
+  models?: string[];
 }
 
 export class FakeOpenAI {
@@ -235,11 +237,15 @@ export class FakeOpenAI {
   }
 
   private async route(req: RecordedRequest): Promise<FakeResponse> {
+    const models = this.options.models ?? ['fake-model'];
+    const card = (id: string) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' });
     if (req.method === 'GET' && req.path === '/v1/models') {
-      return {
-        type: 'json',
-        body: { object: 'list', data: [{ id: 'fake-model', object: 'model', owned_by: 'fake' }] },
-      };
+      return { type: 'json', body: { object: 'list', data: models.map(card) } };
+    }
+    if (req.method === 'GET' && req.path.startsWith('/v1/models/')) {
+      const id = decodeURIComponent(req.path.slice('/v1/models/'.length));
+      if (models.includes(id)) return { type: 'json', body: card(id) };
+      return reply.error(404, `The model '${id}' does not exist or you do not have access to it.`, 'model_not_found');
     }
     if (req.method === 'POST' && req.path === '/v1/chat/completions') return this.chat(req);
     if (req.method === 'POST' && req.path === '/v1/embeddings') return this.embeddings(req);

@@ -1,18 +1,12 @@
 // The paper's sec. 7.1 measures: answers judged by rules and checked against each memory stream.
 import { describe, expect, it } from 'vitest';
-import {
-  answerKnowsFact,
-  answerKnowsPerson,
-  interviewBattery,
-  measureDensity,
-  measureDiffusion,
-  runInterviewBattery,
-} from '../../src/town/evaluation.ts';
+import { answerKnowsFact, answerKnowsPerson } from '../../src/eval/judge.ts';
+import { interviewBattery, measureDensity, measureDiffusion, runInterviewBattery } from '../../src/town/evaluation.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
 import type { SeedFact } from '../../src/town/types.ts';
 import { tinyTown } from '../support/town-fixtures.ts';
-import { scriptedKit, type ScriptOptions } from '../support/town-scripted-mind.ts';
+import { type ScriptOptions, scriptedKit } from '../support/town-scripted-mind.ts';
 
 async function town(opts: ScriptOptions) {
   const { kit, calls } = scriptedKit(opts);
@@ -58,6 +52,16 @@ describe('judging answers', () => {
     );
     expect(qs.map((q) => q.question)).toContain('Who is Bo Park?');
     expect(qs.map((q) => q.question)).toContain('Your breakfast is burning! What would you do?');
+    // Each question says whether it is the paper's or ours; the paper's seven quoted ones are all there.
+    expect(qs.filter((q) => q.source === 'paper').map((q) => q.question)).toEqual([
+      'Give an introduction of yourself.',
+      'Describe your typical weekday.',
+      'Who is Bo Park?',
+      'Who is Cy Ray?',
+      'What will you be doing at 10 am tomorrow?',
+      'Your breakfast is burning! What would you do?',
+      'If you had to spend time with one person you met recently, who would it be and why?',
+    ]);
   });
 });
 
@@ -90,6 +94,26 @@ describe('diffusion and density', () => {
     expect(d2?.grounded).toEqual(['Ann Lee', 'Bo Park']);
   });
 
+  it('knowledge a resident was seeded with is grounded, not a hallucination', async () => {
+    const { kit } = scriptedKit({
+      interview: (r, q) =>
+        q.startsWith('Do you know of any party') && r.profile.id === 'cy-ray'
+          ? 'Yes, Ann is throwing a party at the Cafe.'
+          : "I don't know.",
+    });
+    const file = tinyTown();
+    file.residents[0]!.seed = 'Ann Lee is throwing a party at the Cafe on Friday';
+    file.residents[2]!.seed = 'Cy Ray knows that Ann Lee is planning a party at the Cafe';
+    const service = await TownService.create(
+      { store: new InMemoryTownStore(), kit: () => kit, owner: 'e' },
+      { id: 'e', scope: 'e', file, seed: 1 },
+    );
+    const [d] = await measureDiffusion(service, [party]);
+    expect(d?.said).toEqual(['Cy Ray']);
+    expect(d?.grounded).toEqual(['Cy Ray']);
+    expect(d?.hallucinated).toEqual([]);
+  });
+
   it('density counts mutual "yes" pairs: eta = 2|E| / (n(n-1))', async () => {
     const { service } = await town({
       interview: (r, q) => {
@@ -117,6 +141,7 @@ describe('diffusion and density', () => {
       resident: 'Cy Ray',
       category: 'self-knowledge',
       question: 'Give an introduction of yourself.',
+      source: 'paper',
       answer: 'Cy Ray answers: Give an introduction of yourself.',
     });
   });

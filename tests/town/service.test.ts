@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { TownScheduler } from '../../src/town/scheduler.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
-import { scriptedKit, type ScriptOptions } from '../support/town-scripted-mind.ts';
 import { tinyTown } from '../support/town-fixtures.ts';
+import { type ScriptOptions, scriptedKit } from '../support/town-scripted-mind.ts';
 
 const sam = { id: 'u1', displayName: 'samuel_99' };
 
@@ -151,15 +151,19 @@ describe('one writer per town', () => {
     expect((await store.load('t'))?.state.clock.tick).toBe(2);
   });
 
-  it('GIVEN a stale copy WHEN it commits THEN the store refuses and the copy reloads the newer state', async () => {
+  it('GIVEN a stale copy WHEN it takes the lease THEN it reloads first; a copy that kept the lease is refused and reloads', async () => {
     const { service, deps } = await town();
     const copy = await TownService.load(deps, 't');
     if (!copy) throw new Error('expected the town');
     await service.tick();
-    await expect(copy.tick()).rejects.toThrow(/version/);
-    expect(copy.status().tick).toBe(1);
+    // The copy never held the lease: taking it, it reloads the newer state before ticking.
     await copy.tick();
     expect(copy.status().tick).toBe(2);
+    // The first one still believes it holds the lease (same owner): its save is refused, then it reloads.
+    await expect(service.tick()).rejects.toThrow(/version/);
+    expect(service.status().tick).toBe(2);
+    await service.tick();
+    expect(service.status().tick).toBe(3);
   });
 });
 
@@ -197,8 +201,7 @@ describe('clock and scheduler', () => {
       const file = service.snapshot();
       expect(file.clock.lastTickWall).toBe(1_000_000);
       // Change the policy through a commit-free path: settings are part of the snapshot.
-      (service as unknown as { world: { state: { settings: { catchUp: string } } } }).world.state.settings.catchUp =
-        mode;
+      service.session.world.state.settings.catchUp = mode;
       wall += 60 * 60_000;
       const r = await service.catchUp(60_000);
       expect(r.missed).toBe(59);

@@ -1,5 +1,5 @@
 // simulate(), its CLI, the town CLI and the registry, end to end on small inputs.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,8 +10,9 @@ import { TownRegistry } from '../../src/town/registry.ts';
 import { cronIntervalMs } from '../../src/town/scheduler.ts';
 import { simulate, summarizeReport } from '../../src/town/simulate.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
-import { FlakyModel } from '../support/town-flaky-model.ts';
+import { hasSmallville, SMALLVILLE_DIR } from '../support/shared-data.ts';
 import { tinyTown } from '../support/town-fixtures.ts';
+import { FlakyModel } from '../support/town-flaky-model.ts';
 import { scriptedKit } from '../support/town-scripted-mind.ts';
 
 const embedder = new LexicalEmbedder({ dimensions: 256 });
@@ -57,10 +58,10 @@ describe('simulate', () => {
     expect(m.byTask.agent_interview).toBeUndefined();
     const tickPhases = Object.entries(m.byPhase).filter(([k]) => k !== 'seed');
     const tickCalls = tickPhases.reduce((n, [, v]) => n + v.calls, 0);
-    const tickTokens = tickPhases.reduce((n, [, v]) => n + v.promptTokens, 0);
+    const tickTokens = tickPhases.reduce((n, [, v]) => n + v.billedPromptTokens, 0);
     const residentDays = r.residents.length / 24;
     expect(m.perResidentDay.calls).toBeCloseTo(tickCalls / residentDays, 0);
-    expect(m.perResidentDay.promptTokens).toBe(Math.round(tickTokens / residentDays));
+    expect(m.perResidentDay.billedPromptTokens).toBeCloseTo(tickTokens / residentDays, 0);
     expect(Object.values(m.ticksByTask).reduce((n, v) => n + v.calls, 0)).toBe(tickCalls);
     expect(m.total.calls).toBe(tickCalls + (m.byPhase.seed?.calls ?? 0));
   });
@@ -114,10 +115,10 @@ describe('town CLI', () => {
     expect(runTownCli(['frobnicate'], () => undefined)).toBe(2);
   });
 
-  it.skipIf(!existsSync('/work/shared/data/smallville'))('imports Smallville into a YAML town file', () => {
+  it.skipIf(!hasSmallville)('imports Smallville into a YAML town file (needs ../shared/data/smallville)', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'sv-')), 'ville.yaml');
     let said = '';
-    expect(runTownCli(['import-smallville', '/work/shared/data/smallville', '--out', out], (s) => (said += s))).toBe(0);
+    expect(runTownCli(['import-smallville', SMALLVILLE_DIR, '--out', out], (s) => (said += s))).toBe(0);
     expect(said).toContain('25 residents, 19 locations, 2 facts');
     expect(runTownCli(['validate', out], () => undefined)).toBe(0);
   });

@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TownFileError } from '../../src/town/file.ts';
 import { importSmallville, parseCsv, type SmallvilleSource } from '../../src/town/smallville.ts';
 import { readSmallvilleDir } from '../../src/town/smallville-files.ts';
+import { hasSmallville, SMALLVILLE_DIR } from '../support/shared-data.ts';
 
 // A tiny world of our own in the Smallville file formats (no upstream data copied).
 const persona = (o: Record<string, unknown>) =>
@@ -130,14 +131,40 @@ describe('Smallville importer', () => {
     const bath = town.locations[0]?.subAreas.find((a) => a.name === 'bathroom');
     expect(bath?.objects).toContain('shower');
     expect(() => readSmallvilleDir(join(dir, 'nope'))).toThrow(/not found/);
+    // No world name in the files: the default name.
+    expect(town.name).toBe('Smallville');
   });
 
-  const real = '/work/shared/data/smallville';
-  it.skipIf(!existsSync(real))(
-    'imports the original 25-resident Ville with the party and the candidacy as facts',
+  it('names the town after the world its files describe (maze_meta_info.json, else world_blocks.csv)', () => {
+    const src = fixture();
+    expect(importSmallville({ ...src, worldName: 'the harbour quarter' }).name).toBe('The Harbour Quarter');
+    const dir = mkdtempSync(join(tmpdir(), 'sv-'));
+    writeFileSync(join(dir, 'sector_blocks.csv'), src.sectorBlocks);
+    writeFileSync(join(dir, 'arena_blocks.csv'), src.arenaBlocks);
+    writeFileSync(join(dir, 'game_object_blocks.csv'), src.objectBlocks);
+    writeFileSync(join(dir, 'world_blocks.csv'), '32134, the marsh\n');
+    expect(readSmallvilleDir(dir).worldName).toBe('the marsh');
+    writeFileSync(join(dir, 'maze_meta_info.json'), JSON.stringify({ world_name: 'the fens', maze_width: 10 }));
+    expect(readSmallvilleDir(dir).worldName).toBe('the fens');
+  });
+
+  it('a folder that is not a Smallville export says so, instead of reporting unrelated files', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'not-sv-'));
+    mkdirSync(join(dir, 'personas'));
+    writeFileSync(join(dir, 'personas', 'notes.json'), '{"hello": 1}');
+    writeFileSync(join(dir, 'README.md'), '# my project');
+    expect(() => readSmallvilleDir(dir)).toThrow(/is not a Smallville folder/);
+  });
+
+  // The original files live in the shared reference data beside the repository (../shared from the repository
+  // root), not in the project: a checkout without them skips this one test, and says why.
+  const real = SMALLVILLE_DIR;
+  it.skipIf(!hasSmallville)(
+    'imports the original 25-resident Ville with the party and the candidacy as facts (needs ../shared/data/smallville)',
     () => {
       const town = importSmallville(readSmallvilleDir(real));
       expect(town.residents).toHaveLength(25);
+      expect(town.name).toBe('The Ville');
       expect(town.locations).toHaveLength(19);
       expect(town.facts.map((f) => f.holder)).toEqual(['Isabella Rodriguez', 'Sam Moore']);
       const ids = new Set(town.locations.map((l) => l.id));

@@ -1,11 +1,11 @@
 // The town's own rules in the tick, with a scripted mind (the agent port's twin) so each rule is exercised exactly.
 import { describe, expect, it } from 'vitest';
 import type { AgentId } from '../../src/agent/types.ts';
-import type { Decision, DecideContext, MindResident } from '../../src/town/mind.ts';
+import type { DecideContext, Decision, MindResident } from '../../src/town/mind.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
 import { res, tinyTown } from '../support/town-fixtures.ts';
-import { scriptedKit, type ScriptOptions } from '../support/town-scripted-mind.ts';
+import { type ScriptOptions, scriptedKit } from '../support/town-scripted-mind.ts';
 
 const stay = (ctx: DecideContext, description = 'resting', extra: Partial<Decision['action']> = {}): Decision => ({
   action: { description, emoji: '😌', location: ctx.location.id, start: ctx.now, minutes: 10, ...extra },

@@ -112,14 +112,19 @@ describe.each(ENGINES)('store contracts on %s', (engine) => {
   });
 
   it('UsageSink: buffered increments per (town, day, task, model), budgets read back by a new process', async () => {
-    const rec = (townId: string, task: string, promptTokens: number) => ({
+    const rec = (townId: string, task: string, billedPromptTokens: number) => ({
       townId,
       day: '2026-03-01',
       task,
       model: 'm',
       calls: 1,
       failures: 0,
-      promptTokens,
+      refused: 0,
+      requests: 2,
+      retries: 1,
+      repairs: 0,
+      billedPromptTokens,
+      cachedPromptTokens: 5,
       completionTokens: 2,
       latencyMs: 10,
     });
@@ -132,9 +137,20 @@ describe.each(ENGINES)('store contracts on %s', (engine) => {
     first.record(rec('oak', 'plan', 40));
     await first.close();
     const rows = await db.prisma.modelUsage.findMany({ orderBy: { task: 'asc' } });
-    expect(rows.map((r) => [r.task, r.calls, r.promptTokens, r.completionTokens, r.latencyMs])).toEqual([
-      ['plan', 3, 120, 6, 30],
-      ['rate', 1, 10, 2, 10],
+    expect(
+      rows.map((r) => [
+        r.task,
+        r.calls,
+        r.requests,
+        r.retries,
+        r.promptTokens,
+        r.cachedPromptTokens,
+        r.completionTokens,
+        r.latencyMs,
+      ]),
+    ).toEqual([
+      ['plan', 3, 6, 3, 120, 15, 6, 30],
+      ['rate', 1, 2, 1, 10, 5, 2, 10],
     ]);
     const second = new PrismaUsageSink(db.prisma, { flushIntervalMs: 60_000 });
     expect(await second.tokensSpent('oak', '2026-03-01')).toBe(138);
@@ -142,7 +158,7 @@ describe.each(ENGINES)('store contracts on %s', (engine) => {
     expect(await second.tokensSpent('oak', '2026-03-01')).toBe(141);
     const report = await second.report({ townId: 'oak' });
     expect(report.total.calls).toBe(5);
-    expect(report.byTask.plan?.promptTokens).toBe(121);
+    expect(report.byTask.plan?.billedPromptTokens).toBe(121);
     await second.close();
   });
 });

@@ -1,0 +1,114 @@
+// Bench `longrun`: the seed town for a year on the offline model and one SQLite file, with retention on. At days 1,
+// 30, 100 and 365 it prints RSS, database size (file + WAL), memories per resident and retrieval p50. Posts are
+// marked delivered each simulated day (as a front end would) and the wall clock follows the simulated one, so the
+// outbox window applies. `--days N` and `--budget-s S` stop earlier; the figures reached are printed either way.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../src/db/client.ts';
+import { PrismaTownStore } from '../src/db/town-store.ts';
+import { agentKit } from '../src/town/agent-kit.ts';
+import { loadTownFile } from '../src/town/file-io.ts';
+import { TownService } from '../src/town/service.ts';
+import { offlineModels } from './town-support.ts';
+
+const CHECKPOINTS = [1, 30, 100, 365];
+const QUERIES = ['what did you do at the cafe', 'who did you talk to today', 'plans for the weekend', 'the park'];
+
+const size = (f: string) => {
+  try {
+    return statSync(f).size;
+  } catch {
+    return 0;
+  }
+};
+
+export async function run(opts: Record<string, unknown> = {}) {
+  const days = Number(opts.days ?? 365);
+  const budgetMs = Number(opts['budget-s'] ?? 900) * 1000;
+  const dir = mkdtempSync(join(tmpdir(), 'bench-longrun-'));
+  const file = join(dir, 'town.db');
+  const db = await openDatabase(`file:${file}`);
+  let sim = 0;
+  try {
+    const { llm, embedder } = offlineModels();
+    const deps = {
+      store: new PrismaTownStore(db.prisma),
+      kit: (townId: string, settings: Record<string, unknown>) => agentKit({ llm, embedder, settings, townId }),
+      owner: 'bench',
+      wallNow: () => sim,
+    };
+    const town = await TownService.create(deps, { id: 'longrun', scope: 'bench', file: loadTownFile(), seed: 1 });
+    sim = town.status().simTime;
+    const perDay = Math.round((24 * 60) / town.status().minutesPerTick);
+    const rows: Record<string, number>[] = [];
+    const started = performance.now();
+    let day = 0;
+    let stopped: string | null = null;
+    while (day < days) {
+      const dayStart = performance.now();
+      for (let i = 0; i < perDay; i++) {
+        await town.tick();
+        sim = town.status().simTime;
+      }
+      for (let p = await town.pendingPosts(1000); p.length > 0; p = await town.pendingPosts(1000))
+        await town.markDelivered(p.map((x) => x.seq), 'bench');
+      day++;
+      const dayMs = performance.now() - dayStart;
+      const outOfTime = performance.now() - started > budgetMs;
+      if (!opts.json && day % 5 === 0) process.stderr.write(`  day ${day}: ${Math.round(dayMs)} ms wall\n`);
+      if (CHECKPOINTS.includes(day) || day === days || outOfTime) {
+        const residents = town.residents();
+        const times: number[] = [];
+        for (let q = 0; q < 40; q++) {
+          const r = residents[q % residents.length];
+          if (!r) continue;
+          const live = town.liveResident(r.id);
+          const t0 = performance.now();
+          await town.mind.runtime.retrieve(live, QUERIES[q % QUERIES.length] as string, sim, 10);
+          times.push(performance.now() - t0);
+        }
+        times.sort((a, b) => a - b);
+        const mems = residents.map((r) => town.liveResident(r.id).memory.size());
+        rows.push({
+          day,
+          rssMB: Math.round(process.memoryUsage().rss / 2 ** 20),
+          dbMB: Number(((size(file) + size(`${file}-wal`)) / 2 ** 20).toFixed(1)),
+          memoriesPerResident: Math.round(mems.reduce((a, b) => a + b, 0) / Math.max(1, mems.length)),
+          retrievalP50Ms: Number((times[Math.floor(times.length / 2)] ?? 0).toFixed(2)),
+          lastDayWallMs: Math.round(dayMs),
+        });
+        if (!opts.json) process.stderr.write(`  day ${day}: ${JSON.stringify(rows.at(-1))}\n`);
+      }
+      if (outOfTime) {
+        stopped = `wall budget of ${budgetMs / 1000} s reached after day ${day}`;
+        break;
+      }
+    }
+    await town.close();
+    return {
+      days: day,
+      ticksPerDay: perDay,
+      wallMs: Math.round(performance.now() - started),
+      checkpoints: rows,
+      ...(stopped ? { stopped } : {}),
+      targets: 'day 365: RSS <= 500 MB, database <= 1 GB, retrieval p50 within 2x of day 30',
+    };
+  } finally {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function format(r: Record<string, unknown>): string {
+  const rows = r.checkpoints as Record<string, number>[];
+  const lines = [
+    `${r.days} simulated days (${r.ticksPerDay} ticks a day) in ${((r.wallMs as number) / 1000).toFixed(0)} s${r.stopped ? ` (${r.stopped})` : ''}`,
+    'day | RSS MB | DB MB | memories/resident | retrieval p50 ms | wall of that day ms',
+    ...rows.map(
+      (x) => `${x.day} | ${x.rssMB} | ${x.dbMB} | ${x.memoriesPerResident} | ${x.retrievalP50Ms} | ${x.lastDayWallMs}`,
+    ),
+    `targets: ${r.targets}`,
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,129 @@
+// `npm run town -- render map|relationships ...`: writes the town's map or relationship graph as a PNG. The town
+// comes from a town file (default: the seed town) or a Smallville folder, run for --day N days (or --hours H) on the
+// configured model (the offline model when no key is set) in memory, then drawn by src/render.
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { UserError } from '../errors.ts';
+import type { Embedder, LanguageModel } from '../llm/port.ts';
+import { renderTownPicture, type TownPicture } from '../render/town-pictures.ts';
+import { agentKit } from '../town/agent-kit.ts';
+import type { TownFile } from '../town/file.ts';
+import { loadTownFile } from '../town/file-io.ts';
+import { TownService } from '../town/service.ts';
+import { importSmallville } from '../town/smallville.ts';
+import { readSmallvilleDir } from '../town/smallville-files.ts';
+import { InMemoryTownStore } from '../town/store.ts';
+import { HOUR } from '../town/time.ts';
+import { findResident } from '../town/world.ts';
+import { configuredModels } from './simulate.ts';
+
+export const RENDER_USAGE = `Usage: npm run town -- render map|relationships --out FILE.png
+         [--town FILE | --smallville DIR] [--day N | --hours H] [--seed S]
+         [--resident NAME] [--persona NAME ...]
+  The town (default: the seed town, or --town / --smallville) runs N simulated days (--day, default 0: as it
+  starts) or H hours on the configured model (offline without a key), then the picture is written to --out.
+  --resident NAME   relationships around one resident or persona (the ego view)
+  --persona NAME    a user's persona to include in the graph (repeatable)`;
+
+export interface RenderCliIo {
+  out: (s: string) => void;
+  models?: () => { llm: LanguageModel; embedder: Embedder };
+}
+
+export async function runRenderCli(argv: string[], io: RenderCliIo): Promise<number> {
+  let values: ReturnType<typeof parse>['values'];
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parse(argv));
+  } catch (e) {
+    io.out(`${(e as Error).message}\n${RENDER_USAGE}\n`);
+    return 2;
+  }
+  if (values.help) {
+    io.out(`${RENDER_USAGE}\n`);
+    return 0;
+  }
+  const kind = positionals[0];
+  const problem =
+    kind !== 'map' && kind !== 'relationships'
+      ? `Say what to draw: map or relationships${kind ? ` (not "${kind}")` : ''}.`
+      : positionals.length > 1
+        ? `Unexpected argument "${positionals[1]}".`
+        : !values.out
+          ? 'Say where to write the PNG: --out FILE.png'
+          : values.town && values.smallville
+            ? 'Use --town or --smallville, not both.'
+            : values.day !== undefined && values.hours !== undefined
+              ? 'Use --day or --hours, not both.'
+              : undefined;
+  if (problem) {
+    io.out(`${problem}\n${RENDER_USAGE}\n`);
+    return 2;
+  }
+  const hours =
+    values.hours !== undefined ? Number(values.hours) : values.day !== undefined ? Number(values.day) * 24 : 0;
+  if (!Number.isFinite(hours) || hours < 0 || hours > 24 * 30) {
+    io.out(`--day must be 0-30 days and --hours 0-720 hours.\n${RENDER_USAGE}\n`);
+    return 2;
+  }
+  try {
+    const file: TownFile = values.smallville
+      ? importSmallville(readSmallvilleDir(values.smallville))
+      : loadTownFile(values.town);
+    const { llm, embedder } = io.models ? io.models() : configuredModels();
+    const seed = values.seed ?? '1';
+    const service = await TownService.create(
+      {
+        store: new InMemoryTownStore(),
+        kit: (townId, settings) => agentKit({ llm, embedder, settings, townId }),
+        owner: 'render',
+      },
+      { id: `render-${seed}`, scope: 'render', file, seed },
+    );
+    try {
+      // An unknown --resident is refused before the simulated days, not after them.
+      const who = values.resident?.trim();
+      if (
+        who &&
+        !(values.persona ?? []).some((p) => p.toLowerCase() === who.toLowerCase()) &&
+        !findResident(service.snapshot(), who)
+      )
+        throw new UserError('render/resident', `No resident or persona called "${who}" in ${file.name}.`);
+      const ticks = Math.round((hours * HOUR) / (service.status().minutesPerTick * 60_000));
+      for (let i = 0; i < ticks; i++) await service.tick();
+      const png = await renderTownPicture(service, kind as TownPicture, {
+        ...(values.resident ? { resident: values.resident } : {}),
+        personas: (values.persona ?? []).map((name) => ({ name })),
+      });
+      writeFileSync(values.out!, png);
+      io.out(`Wrote ${values.out}: ${kind} of ${file.name} at ${service.status().time} (${ticks} ticks).\n`);
+      return 0;
+    } finally {
+      await service.close();
+    }
+  } catch (e) {
+    if (e instanceof UserError) {
+      io.out(`${e.message}\n`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      out: { type: 'string' },
+      town: { type: 'string' },
+      smallville: { type: 'string' },
+      day: { type: 'string' },
+      hours: { type: 'string' },
+      seed: { type: 'string' },
+      resident: { type: 'string' },
+      persona: { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}

@@ -1,0 +1,222 @@
+// The paper's controlled evaluation as one run (Park et al. 2023, sec. 6): the same town, seed and simulated hours
+// under each condition (the full architecture and its ablations), then the 25-question battery for every
+// resident; a judge ranks the conditions' answers per question, blind, and TrueSkill rates the conditions. The
+// end-to-end measures of sec. 7 (diffusion, density, hallucinated "yes") come from the same runs.
+import type { Embedder, LanguageModel } from '../llm/port.ts';
+import type { TownFile } from '../town/file.ts';
+import { type SimulateOptions, type SimulateReport, simulate } from '../town/simulate.ts';
+import type { AttendanceResult } from './attendance.ts';
+import { modelKnowledgeJudge, ruleKnowledgeJudge } from './knowledge-judge.ts';
+import { type Ranking, rankAnswers } from './rank-judge.ts';
+import { type ConditionRating, PAPER_TRUESKILL, rateConditions } from './trueskill.ts';
+
+/** A mechanism the paper's ablations turn off (sec. 6.1). */
+export type Ablation = 'reflection' | 'planning' | 'memory';
+
+export interface Condition {
+  name: string;
+  /** Mechanisms turned off. */
+  ablate: Ablation[];
+}
+
+/** The paper's conditions except the human-written one (out of scope): full, no reflection, no reflection and no
+ * planning, no memory at all (no observation, reflection or planning: sec. 6.1). */
+export const PAPER_CONDITIONS: readonly Condition[] = [
+  { name: 'full', ablate: [] },
+  { name: 'no-reflection', ablate: ['reflection'] },
+  { name: 'no-reflection-planning', ablate: ['reflection', 'planning'] },
+  { name: 'no-memory', ablate: ['reflection', 'planning', 'memory'] },
+];
+
+/** Conditions for `--ablate a,b`: the full architecture plus the paper's conditions that turn off only those. */
+export function conditionsFor(ablate: readonly Ablation[] | undefined): Condition[] {
+  if (!ablate || ablate.length === 0) return [...PAPER_CONDITIONS];
+  const wanted = new Set(ablate);
+  return PAPER_CONDITIONS.filter((c) => c.ablate.length === 0 || c.ablate.every((a) => wanted.has(a)));
+}
+
+/** The town file a condition runs: the ablation travels in the agent settings (src/agent honours `ablate`). */
+export function townForCondition(file: TownFile, condition: Condition): TownFile {
+  if (condition.ablate.length === 0) return file;
+  return { ...file, agent: { ...file.agent, ablate: Object.fromEntries(condition.ablate.map((a) => [a, true])) } };
+}
+
+export interface EvalOptions {
+  town: TownFile;
+  hours: number;
+  seed: number;
+  conditions: Condition[];
+  llm: LanguageModel;
+  embedder: Embedder;
+  /** The rater: a configured model ranks; null or the offline model -> the rule ranker (a pipeline check). */
+  judge: LanguageModel | null;
+  /** Residents who answer the battery (default: all). */
+  residents?: string[];
+  /** Passed to simulate (token counters, progress, store). */
+  simulate?: Partial<SimulateOptions>;
+  onCondition?: (name: string, i: number, n: number) => void;
+}
+
+export interface EvalReport {
+  town: string;
+  hours: number;
+  seed: number;
+  model: string;
+  judge: { by: Ranking['by']; model: string; note: string };
+  conditions: { name: string; ablate: Ablation[] }[];
+  /** TrueSkill per condition from the battery rankings, with the paper's figure where it has one. */
+  trueskill: (ConditionRating & { paper?: { mu: number; sigma: number } })[];
+  /** Rankings per battery item (resident, question), best first. */
+  rankings: { resident: string; category: string; question: string; order: string[]; ranks: number[] }[];
+  /** End-to-end measures per condition (sec. 7). */
+  endToEnd: {
+    condition: string;
+    diffusion: { fact: string; before: number; after: number; hallucinated: number; residents: number }[];
+    density: { before: number; after: number };
+    hallucinatedYes: { count: number; of: number };
+    attendance: AttendanceResult[];
+  }[];
+  runs: Record<string, SimulateReport>;
+}
+
+function descriptionOf(file: TownFile, name: string): string {
+  const r = file.residents.find((x) => x.name === name);
+  return r ? `${r.name}, ${r.age}. ${r.innate}. ${r.learned} ${r.currently}` : name;
+}
+
+export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
+  const names = opts.residents ?? opts.town.residents.map((r) => r.name);
+  const runs: Record<string, SimulateReport> = {};
+  for (const [i, c] of opts.conditions.entries()) {
+    opts.onCondition?.(c.name, i, opts.conditions.length);
+    runs[c.name] = await simulate({
+      ...opts.simulate,
+      hours: opts.hours,
+      town: townForCondition(opts.town, c),
+      llm: opts.llm,
+      embedder: opts.embedder,
+      seed: opts.seed,
+      evaluate: true,
+      interviewBattery: names,
+      knowledgeJudge: opts.judge ? modelKnowledgeJudge(opts.judge) : ruleKnowledgeJudge,
+    });
+  }
+
+  // Battery items answered by every condition, ranked blind.
+  const byItem = new Map<
+    string,
+    { resident: string; category: string; question: string; answers: Record<string, string> }
+  >();
+  for (const c of opts.conditions)
+    for (const a of runs[c.name]?.interviewBattery ?? []) {
+      const key = `${a.resident}\u0000${a.question}`;
+      const item = byItem.get(key) ?? { resident: a.resident, category: a.category, question: a.question, answers: {} };
+      item.answers[c.name] = a.answer;
+      byItem.set(key, item);
+    }
+  const rankings: EvalReport['rankings'] = [];
+  let by: Ranking['by'] = 'rules';
+  for (const item of byItem.values()) {
+    const r = await rankAnswers(
+      opts.judge,
+      { ...item, description: descriptionOf(opts.town, item.resident) },
+      opts.seed,
+    );
+    by = r.by;
+    rankings.push({
+      resident: item.resident,
+      category: item.category,
+      question: item.question,
+      order: r.order,
+      ranks: r.ranks,
+    });
+  }
+  const names_ = opts.conditions.map((c) => c.name);
+  const trueskill = rateConditions(
+    names_,
+    rankings.map((r) => ({ order: r.order, ranks: r.ranks })),
+  ).map((x) => (PAPER_TRUESKILL[x.condition] ? { ...x, paper: PAPER_TRUESKILL[x.condition] } : x));
+
+  const endToEnd: EvalReport['endToEnd'] = opts.conditions.map((c) => {
+    const run = runs[c.name];
+    const before = run?.diffusion?.before ?? [];
+    const after = run?.diffusion?.after ?? [];
+    return {
+      condition: c.name,
+      diffusion: after.map((d, k) => ({
+        fact: d.fact,
+        before: before[k]?.grounded.length ?? 0,
+        after: d.grounded.length,
+        hallucinated: d.hallucinated.length,
+        residents: d.residents,
+      })),
+      density: { before: run?.density?.before.density ?? 0, after: run?.density?.after.density ?? 0 },
+      hallucinatedYes: { count: run?.density?.after.hallucinatedYes ?? 0, of: run?.density?.after.yesAnswers ?? 0 },
+      attendance: run?.attendance ?? [],
+    };
+  });
+
+  const judgeModel = opts.judge && !opts.judge.info.offline ? opts.judge.info.model : 'rules';
+  return {
+    town: opts.town.name,
+    hours: opts.hours,
+    seed: opts.seed,
+    model: opts.llm.info.model,
+    judge: {
+      by,
+      model: judgeModel,
+      note:
+        by === 'model'
+          ? 'An LLM rater ranked the answers blind (labels shuffled per item).'
+          : "Pipeline check: without a configured model, a rule ranker stands in for the raters (denials last, answers that use the resident's own description first). It shows the evaluation runs end to end; it is not a believability rating.",
+    },
+    conditions: opts.conditions.map((c) => ({ name: c.name, ablate: c.ablate })),
+    trueskill,
+    rankings,
+    endToEnd,
+    runs,
+  };
+}
+
+const pct = (n: number, of: number) => (of > 0 ? `${((100 * n) / of).toFixed(0)}%` : '-');
+
+/** "; spring-party: 3 of 7 who heard came (9 present)", or that the run ended before the event. */
+function attendanceText(a: readonly AttendanceResult[]): string {
+  return a
+    .map((x) =>
+      x.covered
+        ? `; ${x.fact}: ${x.heardAndCame.length} of ${x.heard.length} who heard came (${x.came.length} there)`
+        : `; ${x.fact}: the run ended before the event`,
+    )
+    .join('');
+}
+
+/** The report as a person reads it: the paper's figures beside ours. */
+export function summarizeEvaluation(r: EvalReport): string {
+  const lines = [
+    `Evaluation of ${r.town}: ${r.hours} simulated hours, seed ${r.seed}, model ${r.model}`,
+    `Judge: ${r.judge.model === 'rules' ? 'rules (pipeline check)' : r.judge.model}. ${r.judge.note}`,
+    '',
+    'Believability, TrueSkill mu +- sigma (paper, sec. 6.2, in brackets):',
+  ];
+  for (const t of [...r.trueskill].sort((a, b) => b.mu - a.mu))
+    lines.push(
+      `  ${t.condition.padEnd(24)} ${t.mu.toFixed(2)} +- ${t.sigma.toFixed(2)}${t.paper ? `   [${t.paper.mu.toFixed(2)} +- ${t.paper.sigma.toFixed(2)}]` : ''}   (${t.matches} rankings)`,
+    );
+  lines.push(
+    '',
+    'End to end (paper, sec. 7: candidacy 4% -> 32%, party 4% -> 52%, 5 of 12 who heard came, density 0.167 -> 0.74, 1.3% hallucinated):',
+  );
+  for (const e of r.endToEnd) {
+    const diff = e.diffusion
+      .map(
+        (d) =>
+          `${d.fact} ${pct(d.before, d.residents)} -> ${pct(d.after, d.residents)}${d.hallucinated ? ` (${d.hallucinated} hallucinated)` : ''}`,
+      )
+      .join('; ');
+    lines.push(
+      `  ${e.condition.padEnd(24)} ${diff || 'no seeded facts'}${attendanceText(e.attendance)}; density ${e.density.before.toFixed(3)} -> ${e.density.after.toFixed(3)}; hallucinated yes ${e.hallucinatedYes.count}/${e.hallucinatedYes.of} (${pct(e.hallucinatedYes.count, e.hallucinatedYes.of)})`,
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,15 @@
+// Public API of the game-theory scenarios (MAgIC's Cost Sharing, Prisoner's Dilemma, Public Good). The benchmark
+// calls: load settings (`loadMagicSettings` / `loadVariants`), pick bots (`offlineGtBot`, `llmGtBot`), play a game
+// (`playGameTheory(setting, bots, { seed })` -> GtLog) and score logs (`gameTheoryMetrics(logs)`).
+export * from './cost-sharing.ts';
+export * from './engine.ts';
+export * from './metrics.ts';
+export * from './offline-bot.ts';
+export * from './play.ts';
+export * from './prisoners-dilemma.ts';
+export * from './public-good.ts';
+export { GtSetupError, winnersOf } from './rounds.ts';
+export * from './settings.ts';
+export * from './types.ts';
+export * from './llm-bot.ts';
+export * from './prompts.ts';

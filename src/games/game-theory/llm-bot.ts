@@ -1,0 +1,129 @@
+// Model players for the game-theory scenarios through the LanguageModel port. Vanilla: one call per move. PGM
+// (MAgIC sec. 4, in these scenarios): one analysis call writing what it expects of each other player and what it
+// thinks they expect of it and of the third player, then the move conditioned on it: at most two calls per move.
+// Answers are parsed with schemas built from the legal moves and checked against them; anything unusable falls back
+// to the offline rule's legal move, flagged as a fallback.
+import type { ZodType } from 'zod';
+import type { LanguageModel } from '../../llm/port.ts';
+import type { BotKind } from '../types.ts';
+import { checkShares } from './cost-sharing.ts';
+import type { GtView } from './engine.ts';
+import { type GtBot, type GtDecision, offlineGtBot, offlineMove } from './offline-bot.ts';
+import {
+  analyseSchema,
+  boundedAmount,
+  chooseSchema,
+  contributeSchema,
+  GT_TASKS,
+  type GtBotInput,
+  type GtMoveKind,
+  gtInputFromView,
+  gtMessages,
+  proposeSchema,
+  voteSchema,
+} from './prompts.ts';
+import type { GtAction, GtLegalMove } from './types.ts';
+
+export interface LlmGtBotOptions {
+  kind?: BotKind;
+  townId?: string;
+}
+
+/** A model player; its label names the model and the prompting variant. */
+export function llmGtBot(llm: LanguageModel, opts: LlmGtBotOptions = {}): GtBot {
+  const kind = opts.kind ?? 'vanilla';
+  return {
+    label: `${llm.info.model} (${kind})`,
+    offline: false,
+    decide: (view, legal) => new Turn(llm, kind, opts.townId, view, legal).play(),
+  };
+}
+
+/** The bot a service seat gets: the model, or the labelled offline stand-in when the model is the offline one. */
+export function gtBotFor(llm: LanguageModel, opts: LlmGtBotOptions = {}): GtBot {
+  return llm.info.offline ? offlineGtBot() : llmGtBot(llm, opts);
+}
+
+class Turn {
+  calls = 0;
+  constructor(
+    private readonly llm: LanguageModel,
+    private readonly kind: BotKind,
+    private readonly townId: string | undefined,
+    private readonly view: GtView,
+    private readonly legal: GtLegalMove[],
+  ) {}
+
+  private async ask<T>(task: string, schema: ZodType<T>, input: GtBotInput): Promise<T | null> {
+    this.calls++;
+    try {
+      return await this.llm.object({
+        task,
+        schema,
+        messages: gtMessages(input),
+        input,
+        temperature: 0,
+        ...(this.townId ? { townId: this.townId } : {}),
+      });
+    } catch {
+      // Budget, timeout, schema failure or garbage: a legal default is played.
+      return null;
+    }
+  }
+
+  private fallback(): GtDecision {
+    const action = offlineMove(this.view, this.legal);
+    if (!action) throw new Error('game-theory bot asked to move with no legal move');
+    return { action, calls: this.calls, fallback: true };
+  }
+
+  async play(): Promise<GtDecision> {
+    const me = this.view.you;
+    const move = this.legal.find((m): m is Exclude<GtLegalMove, { type: 'cancel' }> => m.type !== 'cancel');
+    if (!me || !move) return this.fallback();
+    const kind: GtMoveKind = move.type;
+    let analysis: string[] | null = null;
+    if (this.kind === 'pgm') {
+      const input = gtInputFromView(this.view, 'analyse', this.legal, null);
+      const others = input.players.filter((p) => p !== input.me);
+      const ans = await this.ask(GT_TASKS.analyse, analyseSchema(others), input);
+      if (ans)
+        analysis = Object.entries(ans).map(
+          ([p, r]) =>
+            `${p}: will ${r.willDo}; expects of me: ${r.expectsOfYou}; expects of the third: ${r.expectsOfThird}`,
+        );
+    }
+    const input = gtInputFromView(this.view, kind, this.legal, analysis);
+    const action = await this.decide(me, move, input);
+    return action ? { action, calls: this.calls, fallback: false } : this.fallback();
+  }
+
+  private async decide(me: string, move: GtLegalMove, input: GtBotInput): Promise<GtAction | null> {
+    switch (move.type) {
+      case 'choose': {
+        const a = await this.ask(GT_TASKS.choose, chooseSchema, input);
+        return a ? { type: 'choose', player: me, choice: a.choice } : null;
+      }
+      case 'contribute': {
+        const a = await this.ask(GT_TASKS.contribute, contributeSchema, input);
+        const ok = a ? boundedAmount(move.max).safeParse(a.amount) : null;
+        return ok?.success ? { type: 'contribute', player: me, amount: ok.data } : null;
+      }
+      case 'propose': {
+        if (this.view.scenario !== 'cost-sharing') return null;
+        const airlines = this.view.airlines;
+        const a = await this.ask(GT_TASKS.propose, proposeSchema(airlines), input);
+        const shares = a ? airlines.map((x) => a[x] as number) : null;
+        return shares && checkShares(shares, airlines.length) === null ? { type: 'propose', player: me, shares } : null;
+      }
+      case 'vote': {
+        const a = await this.ask(GT_TASKS.vote, voteSchema(input.options), input);
+        const i = a ? input.options.indexOf(a.proposal) : -1;
+        const target = i >= 0 ? move.proposals[i] : undefined;
+        return target ? { type: 'vote', player: me, target } : null;
+      }
+      default:
+        return null;
+    }
+  }
+}

@@ -1,0 +1,192 @@
+// Iterated three-player Prisoner's Dilemma (MAgIC, Xu et al. 2024, sec. 3 and appendix A.2): each round all three
+// choose to cooperate or defect in secret; the choices and points are revealed together. Highest total after the
+// last round wins; ties all win.
+import { gameError, type PlayerId, type Seat } from '../types.ts';
+import {
+  applyGtLobby,
+  checkMove,
+  checkTimeout,
+  ids,
+  isOver,
+  missing,
+  newGtBase,
+  startWith,
+  winnersOf,
+} from './rounds.ts';
+import {
+  type GtAction,
+  type GtBase,
+  type GtEvent,
+  type GtLegalMove,
+  type GtResult,
+  type GtViewBase,
+  PD_CHOICES,
+  type PdChoice,
+} from './types.ts';
+
+/** Points per player for one round, by how many defected (MAgIC's `topic_values`). */
+export interface PdPayoffs {
+  /** Everyone cooperates: each gets this. */
+  cooperate: number;
+  /** Everyone defects: each gets this. */
+  defect: number;
+  /** One defector: it gets this, the cooperators 0. */
+  one_defect: number;
+  /** Two defectors: each gets this, the cooperator 0. */
+  two_defect: number;
+}
+
+export const PD_SETTINGS = {
+  // MAgIC's moderator ends the game after 5 rounds.
+  rounds: 5,
+  maxRounds: 20,
+  // A player whose timer runs out stays silent: counted as cooperating (not betraying the others).
+  timeoutChoice: 'cooperate' as PdChoice,
+} as const;
+
+export interface PdRound {
+  round: number;
+  choices: Record<PlayerId, PdChoice>;
+  points: Record<PlayerId, number>;
+  /** Players whose choice was filled in on a timeout. */
+  timedOut: PlayerId[];
+}
+
+export interface PdState extends GtBase {
+  scenario: 'prisoners-dilemma';
+  payoffs: PdPayoffs;
+  /** Secret choices of the current round. */
+  pending: Record<PlayerId, PdChoice>;
+  history: PdRound[];
+  totals: Record<PlayerId, number>;
+  winners: PlayerId[] | null;
+}
+
+export function createPrisonersDilemma(args: {
+  seed: number | string;
+  /** Seats the table and starts at once (bench); without it the game opens as a lobby. */
+  players?: Seat[];
+  payoffs: PdPayoffs;
+  rounds?: number;
+  settingId?: string;
+}): PdState {
+  const lobby: PdState = {
+    ...newGtBase('prisoners-dilemma', {
+      seed: args.seed,
+      rounds: args.rounds ?? PD_SETTINGS.rounds,
+      settingId: args.settingId ?? 'custom',
+    }),
+    payoffs: { ...args.payoffs },
+    pending: {},
+    history: [],
+    totals: {},
+    winners: null,
+  };
+  return args.players ? startWith(lobby, args.players, startPd) : lobby;
+}
+
+function startPd(s: PdState): GtResult<PdState> {
+  const state: PdState = {
+    ...s,
+    phase: 'choose',
+    step: s.step + 1,
+    turnSeq: s.turnSeq + 1,
+    totals: Object.fromEntries(ids(s).map((p) => [p, 0])),
+  };
+  return { state, events: pdOpening(state) };
+}
+
+/** Events announcing the first round (front ends print them when the game starts). */
+export function pdOpening(s: PdState): GtEvent[] {
+  return [
+    { type: 'gt_started', scenario: s.scenario, players: ids(s), rounds: s.rounds },
+    { type: 'gt_round', round: 1, phase: 'choose', awaiting: ids(s) },
+  ];
+}
+
+/** Points per player for one set of choices. */
+export function pdPoints(payoffs: PdPayoffs, choices: Record<PlayerId, PdChoice>): Record<PlayerId, number> {
+  const defectors = Object.values(choices).filter((c) => c === 'defect').length;
+  const n = Object.keys(choices).length;
+  const out: Record<PlayerId, number> = {};
+  for (const [p, c] of Object.entries(choices)) {
+    if (defectors === 0) out[p] = payoffs.cooperate;
+    else if (defectors === n) out[p] = payoffs.defect;
+    else if (c === 'cooperate') out[p] = 0;
+    else out[p] = defectors === 1 ? payoffs.one_defect : payoffs.two_defect;
+  }
+  return out;
+}
+
+export function applyPrisonersDilemma(s: PdState, action: GtAction): GtResult<PdState> {
+  const lobby = applyGtLobby(s, action, startPd);
+  if (lobby) return lobby;
+  if (action.type === 'timeout') {
+    const stale = checkTimeout(s, action.turnSeq);
+    if (stale) return stale;
+    const late = missing(s, s.pending);
+    const pending = { ...s.pending };
+    for (const p of late) pending[p] = PD_SETTINGS.timeoutChoice;
+    return reveal({ ...s, pending }, late, [{ type: 'gt_timed_out', players: late, phase: 'choose' }]);
+  }
+  if (action.type !== 'choose') return gameError('game/wrong_phase', 'In this game you choose to cooperate or defect.');
+  const bad = checkMove(s, action.player, 'choose', s.pending);
+  if (bad) return bad;
+  if (!PD_CHOICES.includes(action.choice)) return gameError('game/bad_choice', 'Choose cooperate or defect.');
+  const next: PdState = { ...s, step: s.step + 1, pending: { ...s.pending, [action.player]: action.choice } };
+  const events: GtEvent[] = [{ type: 'gt_moved', player: action.player }];
+  if (missing(next, next.pending).length > 0) return { state: next, events };
+  return reveal(next, [], events);
+}
+
+function reveal(s: PdState, timedOut: PlayerId[], events: GtEvent[]): GtResult<PdState> {
+  const choices = Object.fromEntries(ids(s).map((p) => [p, s.pending[p] as PdChoice]));
+  const points = pdPoints(s.payoffs, choices);
+  const totals = Object.fromEntries(ids(s).map((p) => [p, (s.totals[p] ?? 0) + (points[p] ?? 0)]));
+  const history = [...s.history, { round: s.round, choices, points, timedOut }];
+  const out: GtEvent[] = [...events, { type: 'pd_revealed', round: s.round, choices, points, totals }];
+  const base = { ...s, step: s.step + 1, turnSeq: s.turnSeq + 1, pending: {}, history, totals };
+  if (s.round >= s.rounds) {
+    const winners = winnersOf(totals);
+    out.push({ type: 'gt_over', scenario: s.scenario, winners, scores: totals });
+    return { state: { ...base, phase: 'over', winners }, events: out };
+  }
+  out.push({ type: 'gt_round', round: s.round + 1, phase: 'choose', awaiting: ids(s) });
+  return { state: { ...base, round: s.round + 1 }, events: out };
+}
+
+export function pdLegalMoves(s: PdState, player: PlayerId): GtLegalMove[] {
+  if (isOver(s.phase) || !ids(s).includes(player)) return [];
+  const moves: GtLegalMove[] = [];
+  if (!(player in s.pending)) moves.push({ type: 'choose', choices: PD_CHOICES });
+  if (s.hostId === player) moves.push({ type: 'cancel' });
+  return moves;
+}
+
+export interface PdView extends GtViewBase {
+  scenario: 'prisoners-dilemma';
+  payoffs: PdPayoffs;
+  /** Your own secret choice this round (others' stay hidden until the reveal). */
+  myChoice: PdChoice | null;
+  history: PdRound[];
+  totals: Record<PlayerId, number>;
+}
+
+export function pdView(s: PdState, playerId: PlayerId | null): PdView {
+  const you = playerId !== null && ids(s).includes(playerId) ? playerId : null;
+  return {
+    scenario: s.scenario,
+    phase: s.phase,
+    turnSeq: s.turnSeq,
+    you,
+    players: s.players.map((p) => ({ id: p.id, name: p.name, bot: p.bot !== undefined })),
+    round: s.round,
+    rounds: s.rounds,
+    moved: Object.keys(s.pending),
+    winners: s.winners,
+    payoffs: { ...s.payoffs },
+    myChoice: you ? (s.pending[you] ?? null) : null,
+    history: s.history.map((h) => ({ ...h })),
+    totals: { ...s.totals },
+  };
+}

@@ -1,0 +1,177 @@
+// Public Good (MAgIC, Xu et al. 2024, sec. 3 and appendix A.2): each player starts with 100 points; each round all
+// put some of what they have left into a communal pool, in secret, revealed together. After the last round the pool
+// is multiplied and shared equally; score = points kept + share. Highest wins; ties all win.
+import { gameError, type PlayerId, type Seat } from '../types.ts';
+import {
+  applyGtLobby,
+  checkMove,
+  checkTimeout,
+  ids,
+  isOver,
+  missing,
+  newGtBase,
+  startWith,
+  winnersOf,
+} from './rounds.ts';
+import type { GtAction, GtBase, GtEvent, GtLegalMove, GtResult, GtViewBase } from './types.ts';
+
+export const PG_SETTINGS = {
+  // MAgIC: every player starts with 100 monetary points.
+  startPoints: 100,
+  // MAgIC's released setting: 5 rounds.
+  rounds: 5,
+  maxRounds: 20,
+  // A player whose timer runs out puts nothing in.
+  timeoutAmount: 0,
+} as const;
+
+export interface PgRound {
+  round: number;
+  contributions: Record<PlayerId, number>;
+  timedOut: PlayerId[];
+}
+
+export interface PgState extends GtBase {
+  scenario: 'public-good';
+  multiplier: number;
+  startPoints: number;
+  pending: Record<PlayerId, number>;
+  history: PgRound[];
+  /** Points each player has not put in yet. */
+  left: Record<PlayerId, number>;
+  pool: number;
+  /** Final scores (kept + share) once the game is over. */
+  scores: Record<PlayerId, number> | null;
+  winners: PlayerId[] | null;
+}
+
+export function createPublicGood(args: {
+  seed: number | string;
+  /** Seats the table and starts at once (bench); without it the game opens as a lobby. */
+  players?: Seat[];
+  multiplier: number;
+  rounds?: number;
+  settingId?: string;
+}): PgState {
+  const lobby: PgState = {
+    ...newGtBase('public-good', {
+      seed: args.seed,
+      rounds: args.rounds ?? PG_SETTINGS.rounds,
+      settingId: args.settingId ?? 'custom',
+    }),
+    multiplier: args.multiplier,
+    startPoints: PG_SETTINGS.startPoints,
+    pending: {},
+    history: [],
+    left: {},
+    pool: 0,
+    scores: null,
+    winners: null,
+  };
+  return args.players ? startWith(lobby, args.players, startPg) : lobby;
+}
+
+function startPg(s: PgState): GtResult<PgState> {
+  const state: PgState = {
+    ...s,
+    phase: 'contribute',
+    step: s.step + 1,
+    turnSeq: s.turnSeq + 1,
+    left: Object.fromEntries(ids(s).map((p) => [p, s.startPoints])),
+  };
+  return { state, events: pgOpening(state) };
+}
+
+export function pgOpening(s: PgState): GtEvent[] {
+  return [
+    { type: 'gt_started', scenario: s.scenario, players: ids(s), rounds: s.rounds },
+    { type: 'gt_round', round: 1, phase: 'contribute', awaiting: ids(s) },
+  ];
+}
+
+/** Final score per player: kept points plus an equal share of the multiplied pool. */
+export function pgScores(left: Record<PlayerId, number>, pool: number, multiplier: number): Record<PlayerId, number> {
+  const share = (pool * multiplier) / Object.keys(left).length;
+  return Object.fromEntries(Object.entries(left).map(([p, k]) => [p, k + share]));
+}
+
+export function applyPublicGood(s: PgState, action: GtAction): GtResult<PgState> {
+  const lobby = applyGtLobby(s, action, startPg);
+  if (lobby) return lobby;
+  if (action.type === 'timeout') {
+    const stale = checkTimeout(s, action.turnSeq);
+    if (stale) return stale;
+    const late = missing(s, s.pending);
+    const pending = { ...s.pending };
+    for (const p of late) pending[p] = PG_SETTINGS.timeoutAmount;
+    return reveal({ ...s, pending }, late, [{ type: 'gt_timed_out', players: late, phase: 'contribute' }]);
+  }
+  if (action.type !== 'contribute') return gameError('game/wrong_phase', 'In this game you contribute points.');
+  const bad = checkMove(s, action.player, 'contribute', s.pending);
+  if (bad) return bad;
+  const left = s.left[action.player] ?? 0;
+  if (!Number.isInteger(action.amount) || action.amount < 0 || action.amount > left)
+    return gameError('game/bad_amount', `Contribute a whole number of points from 0 to ${left} (what you have left).`);
+  const next: PgState = { ...s, step: s.step + 1, pending: { ...s.pending, [action.player]: action.amount } };
+  const events: GtEvent[] = [{ type: 'gt_moved', player: action.player }];
+  if (missing(next, next.pending).length > 0) return { state: next, events };
+  return reveal(next, [], events);
+}
+
+function reveal(s: PgState, timedOut: PlayerId[], events: GtEvent[]): GtResult<PgState> {
+  const contributions = Object.fromEntries(ids(s).map((p) => [p, s.pending[p] ?? 0]));
+  const left = Object.fromEntries(ids(s).map((p) => [p, (s.left[p] ?? 0) - (contributions[p] ?? 0)]));
+  const pool = s.pool + Object.values(contributions).reduce((a, b) => a + b, 0);
+  const history = [...s.history, { round: s.round, contributions, timedOut }];
+  const out: GtEvent[] = [...events, { type: 'pg_revealed', round: s.round, contributions, pool, left }];
+  const base = { ...s, step: s.step + 1, turnSeq: s.turnSeq + 1, pending: {}, history, left, pool };
+  if (s.round >= s.rounds) {
+    const scores = pgScores(left, pool, s.multiplier);
+    const winners = winnersOf(scores);
+    out.push({ type: 'gt_over', scenario: s.scenario, winners, scores });
+    return { state: { ...base, phase: 'over', scores, winners }, events: out };
+  }
+  out.push({ type: 'gt_round', round: s.round + 1, phase: 'contribute', awaiting: ids(s) });
+  return { state: { ...base, round: s.round + 1 }, events: out };
+}
+
+export function pgLegalMoves(s: PgState, player: PlayerId): GtLegalMove[] {
+  if (isOver(s.phase) || !ids(s).includes(player)) return [];
+  const moves: GtLegalMove[] = [];
+  if (!(player in s.pending)) moves.push({ type: 'contribute', min: 0, max: s.left[player] ?? 0 });
+  if (s.hostId === player) moves.push({ type: 'cancel' });
+  return moves;
+}
+
+export interface PgView extends GtViewBase {
+  scenario: 'public-good';
+  multiplier: number;
+  startPoints: number;
+  myContribution: number | null;
+  history: PgRound[];
+  left: Record<PlayerId, number>;
+  pool: number;
+  scores: Record<PlayerId, number> | null;
+}
+
+export function pgView(s: PgState, playerId: PlayerId | null): PgView {
+  const you = playerId !== null && ids(s).includes(playerId) ? playerId : null;
+  return {
+    scenario: s.scenario,
+    phase: s.phase,
+    turnSeq: s.turnSeq,
+    you,
+    players: s.players.map((p) => ({ id: p.id, name: p.name, bot: p.bot !== undefined })),
+    round: s.round,
+    rounds: s.rounds,
+    moved: Object.keys(s.pending),
+    winners: s.winners,
+    multiplier: s.multiplier,
+    startPoints: s.startPoints,
+    myContribution: you ? (s.pending[you] ?? null) : null,
+    history: s.history.map((h) => ({ ...h })),
+    left: { ...s.left },
+    pool: s.pool,
+    scores: s.scores ? { ...s.scores } : null,
+  };
+}

@@ -1,0 +1,228 @@
+// What both gateways share: settings, events, the daily budget, the concurrency limit, attempts with timeout and
+// retries with backoff, and accounting into the usage sink.
+import type { LlmErrorCode } from './port.ts';
+import { LlmError } from './port.ts';
+import type { CallOptions, FailureKind } from './provider.ts';
+import { isRetryable, ProviderCallError, providerFailureToLlmError } from './provider.ts';
+import type { CircuitOptions } from './circuit.ts';
+import { backoffDelay, type GatewayClock, Semaphore, systemClock } from './retry.ts';
+import {
+  InMemoryUsageSink,
+  type UsageFilter,
+  type UsageRecord,
+  type UsageReport,
+  type UsageSink,
+  type UsageTotals,
+  utcDay,
+} from './usage.ts';
+
+export const gatewaySettings = {
+  // One first try plus three retries: rides out a short 429 burst without stalling a town tick for minutes.
+  maxAttempts: 4,
+  // Structured answers of a few hundred tokens come back in well under a minute; longer means a stuck request.
+  attemptTimeoutMs: 60_000,
+  // Backoff 0.5 s doubling to 8 s: the OpenAI SDK's own defaults (openai-node client.ts, retry policy).
+  baseDelayMs: 500,
+  maxDelayMs: 8_000,
+  // The SDK also honours retry-after only up to 60 s; a longer wait means "come back later": fail fast instead.
+  maxRetryAfterMs: 60_000,
+  // Parallel requests per gateway; OpenAI tier-1 rate limits tolerate this, local servers queue the rest anyway.
+  concurrency: 4,
+  // OpenAI accepts up to 2048 inputs per embeddings request; 256 keeps each request small and quick to retry.
+  embeddingBatchSize: 256,
+} as const;
+
+/** What the gateway tells the composition root (logged as readable lines, counted for `/status`). */
+export type GatewayEvent =
+  | { type: 'retry'; task: string; attempt: number; delayMs: number; kind: FailureKind; message: string }
+  | { type: 'repair'; task: string; error: string }
+  /** A call ended without a model answer; the caller falls back to its safe default. */
+  | { type: 'failure'; task: string; code: LlmErrorCode; message: string }
+  /** Repeated provider failures: no more calls for `retryInMs`; residents carry on with their fallbacks. */
+  | { type: 'circuit_open'; failures: number; retryInMs: number; message: string }
+  /** The provider answered again after the circuit was open. */
+  | { type: 'circuit_closed' };
+
+export interface GatewayOptions {
+  /** Where accounting goes; default: in memory. Share one sink between the chat and the embedding gateway. */
+  usage?: UsageSink;
+  /** Tokens per town per UTC day; a number, or a lookup for per-town overrides. Undefined or 0 = unlimited. */
+  dailyTokenBudget?: number | ((townId: string) => number | undefined);
+  /** Parallel attempts; or pass `semaphore` to share one limit between gateways. */
+  concurrency?: number;
+  semaphore?: Semaphore;
+  maxAttempts?: number;
+  attemptTimeoutMs?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  maxRetryAfterMs?: number;
+  clock?: GatewayClock;
+  /** Jitter source (0..1); injectable so tests can pin delays. */
+  random?: () => number;
+  /** Observability hook (retries, repairs, failures, circuit); the composition root logs and counts these. */
+  onEvent?: (e: GatewayEvent) => void;
+  /** Circuit-breaker thresholds (circuit.ts); pass `false` to never open. */
+  circuit?: CircuitOptions | false;
+}
+
+/** Requests and retries of one logical call, filled in by CallPolicy.attempt. */
+export interface AttemptTally {
+  requests: number;
+  retries: number;
+}
+
+export interface BudgetStatus {
+  townId: string;
+  day: string;
+  spent: number;
+  /** Undefined: no budget for this town. */
+  limit: number | undefined;
+  remaining: number | undefined;
+  /** The town's totals for the day (billed, cached, requests, failures, retries, repairs, refusals). */
+  today?: UsageTotals;
+  /** The same, by task (where the tokens go). */
+  todayByTask?: Record<string, UsageTotals>;
+  /** The built-in model: tokens are what a real model would bill; nothing is spent and no budget applies. */
+  offline?: boolean;
+}
+
+/** Budget, concurrency, retries and accounting: shared by the chat and the embedding gateway. */
+export class CallPolicy {
+  readonly usage: UsageSink;
+  readonly clock: GatewayClock;
+  private readonly semaphore: Semaphore;
+  private readonly maxAttempts: number;
+  private readonly attemptTimeoutMs: number;
+  private readonly baseDelayMs: number;
+  private readonly maxDelayMs: number;
+  private readonly maxRetryAfterMs: number;
+  private readonly random: () => number;
+  private readonly budget: GatewayOptions['dailyTokenBudget'];
+  readonly emit: (e: GatewayEvent) => void;
+
+  constructor(opts: GatewayOptions) {
+    this.usage = opts.usage ?? new InMemoryUsageSink();
+    this.clock = opts.clock ?? systemClock;
+    this.semaphore = opts.semaphore ?? new Semaphore(opts.concurrency ?? gatewaySettings.concurrency);
+    this.maxAttempts = Math.max(1, opts.maxAttempts ?? gatewaySettings.maxAttempts);
+    this.attemptTimeoutMs = opts.attemptTimeoutMs ?? gatewaySettings.attemptTimeoutMs;
+    this.baseDelayMs = opts.baseDelayMs ?? gatewaySettings.baseDelayMs;
+    this.maxDelayMs = opts.maxDelayMs ?? gatewaySettings.maxDelayMs;
+    this.maxRetryAfterMs = opts.maxRetryAfterMs ?? gatewaySettings.maxRetryAfterMs;
+    this.random = opts.random ?? Math.random;
+    this.budget = opts.dailyTokenBudget;
+    this.emit = opts.onEvent ?? (() => {});
+  }
+
+  budgetLimit(townId: string): number | undefined {
+    const b = typeof this.budget === 'function' ? this.budget(townId) : this.budget;
+    return b !== undefined && b > 0 ? b : undefined;
+  }
+
+  async budgetStatus(townId: string): Promise<BudgetStatus> {
+    const day = utcDay(this.clock.now());
+    const spent = await this.usage.tokensSpent(townId, day);
+    const limit = this.budgetLimit(townId);
+    const report = await this.usage.report({ townId, fromDay: day, toDay: day });
+    const remaining = limit === undefined ? undefined : Math.max(0, limit - spent);
+    return { townId, day, spent, limit, remaining, today: report.total, todayByTask: report.byTask };
+  }
+
+  /** Refuses once the town's recorded tokens for today reach its budget ("once spent": a call may overshoot). */
+  async checkBudget(townId: string, task: string): Promise<void> {
+    const limit = this.budgetLimit(townId);
+    if (limit === undefined) return;
+    const spent = await this.usage.tokensSpent(townId, utcDay(this.clock.now()));
+    if (spent >= limit) {
+      throw new LlmError(
+        'llm/budget_exhausted',
+        task,
+        `town ${townId} has used ${spent} of its ${limit} model tokens for today; calls resume tomorrow (UTC)`,
+      );
+    }
+  }
+
+  /** One provider call with a concurrency slot, a per-attempt timeout, and retries with backoff. */
+  async attempt<T>(task: string, fn: (opts: CallOptions) => Promise<T>, tally?: AttemptTally): Promise<T> {
+    let last: ProviderCallError | undefined;
+    for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
+      const release = await this.semaphore.acquire();
+      let failure: ProviderCallError;
+      try {
+        const value = await this.withTimeout(fn);
+        if (tally) tally.requests++;
+        return value;
+      } catch (e) {
+        // LlmErrors (e.g. a schema that cannot be sent) and bugs pass through untouched: no request went out.
+        if (!(e instanceof ProviderCallError)) throw e;
+        if (tally) tally.requests++;
+        failure = e;
+      } finally {
+        release(); // never hold a slot while backing off
+      }
+      last = failure;
+      if (!isRetryable(failure.kind) || attempt === this.maxAttempts) break;
+      let delayMs: number;
+      if (failure.retryAfterMs !== undefined) {
+        if (failure.retryAfterMs > this.maxRetryAfterMs) break;
+        delayMs = failure.retryAfterMs;
+      } else {
+        delayMs = backoffDelay(
+          attempt - 1,
+          { baseDelayMs: this.baseDelayMs, maxDelayMs: this.maxDelayMs },
+          this.random,
+        );
+      }
+      if (tally) tally.retries++;
+      this.emit({ type: 'retry', task, attempt, delayMs, kind: failure.kind, message: failure.message });
+      await this.clock.sleep(delayMs);
+    }
+    throw providerFailureToLlmError(task, last!);
+  }
+
+  private async withTimeout<T>(fn: (opts: CallOptions) => Promise<T>): Promise<T> {
+    const ac = new AbortController();
+    const timeoutMs = this.attemptTimeoutMs;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        ac.abort();
+        reject(new ProviderCallError('timeout', `no answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+    });
+    try {
+      // Race as well as abort: a provider that ignores the signal must not hang the gateway.
+      return await Promise.race([fn({ signal: ac.signal, timeoutMs }), timedOut]);
+    } catch (e) {
+      if (ac.signal.aborted) throw new ProviderCallError('timeout', `no answer within ${timeoutMs} ms`, { cause: e });
+      throw e;
+    } finally {
+      clearTimeout(timer);
+      timedOut.catch(() => {}); // settled or not, nobody else awaits it
+    }
+  }
+
+  /** Accounts one call (or one batch of requests) that started at `started` and ended now. */
+  record(r: Omit<UsageRecord, 'day' | 'latencyMs'> & { started: number }): void {
+    const { started, ...rest } = r;
+    this.usage.record({ ...rest, day: utcDay(started), latencyMs: Math.max(0, this.clock.now() - started) });
+  }
+}
+
+/** What both gateways expose about their spending, from the shared call policy. */
+export abstract class AccountedGateway {
+  protected constructor(protected readonly policy: CallPolicy) {}
+
+  /** Totals per task (and model) from the usage sink, e.g. for benches and `/town budget`. */
+  usageReport(filter?: UsageFilter): Promise<UsageReport> {
+    return this.policy.usage.report(filter);
+  }
+
+  budgetStatus(townId: string): Promise<BudgetStatus> {
+    return this.policy.budgetStatus(townId);
+  }
+
+  flush(): Promise<void> {
+    return this.policy.usage.flush();
+  }
+}

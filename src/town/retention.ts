@@ -1,0 +1,110 @@
+// Retention for a town that runs for a year, keeping the mind intact. Once per simulated day:
+//  - routine observations older than `observationDays` are compacted into one summary per resident and day (an
+//    observation memory marked `meta.compacted`, embedded as the mean of what it replaces, as important as the most
+//    important of them). Never compacted: anything a reflection or other memory cites as evidence, observations of
+//    importance >= `keepImportance`, and every other kind (reflections, dialogue, interviews, games, seeds);
+//  - hour and step plans older than the window are dropped (that day's day plan stays: it says what the day was);
+//  - delivered outbox posts older than `outboxDays` (wall time) are deleted in the same commit.
+// Memories stay bounded per resident: the window, one summary per day, and what matters.
+import type { AgentId, Memory, MemoryId } from '../agent/types.ts';
+import type { MindKit, MindResident } from './mind.ts';
+import { formatSimDate } from './time.ts';
+
+export interface RetentionPolicy {
+  /** Observations younger than this (simulated days) are kept as they are. */
+  observationDays: number;
+  /** Observations at least this important (1-10) are never compacted. */
+  keepImportance: number;
+  /** Delivered outbox posts are deleted this many wall days after delivery. */
+  outboxDays: number;
+}
+
+export const DEFAULT_RETENTION: RetentionPolicy = { observationDays: 14, keepImportance: 5, outboxDays: 7 };
+
+const DAY = 24 * 60 * 60_000;
+const EXAMPLES = 3;
+
+/** What compaction did for one resident: memories deleted, summaries added (to commit), the new stream. */
+export interface Compaction {
+  removed: MemoryId[];
+  added: Memory[];
+  live: MindResident;
+}
+
+function meanUnit(vs: Float32Array[]): Float32Array | null {
+  const first = vs[0];
+  if (!first) return null;
+  const out = new Float32Array(first.length);
+  for (const v of vs)
+    if (v.length === out.length) for (let i = 0; i < v.length; i++) out[i] = (out[i] as number) + (v[i] as number);
+  let n = 0;
+  for (let i = 0; i < out.length; i++) n += (out[i] as number) ** 2;
+  n = Math.sqrt(n);
+  if (n === 0) return null;
+  for (let i = 0; i < out.length; i++) out[i] = (out[i] as number) / n;
+  return out;
+}
+
+/**
+ * Compacts one resident's routine observations older than the window (see the file comment). Returns null when
+ * there is nothing to compact. The caller commits `removed` and `added` and swaps in `live`.
+ */
+export function compactResident(
+  live: MindResident,
+  kit: MindKit,
+  now: number,
+  policy: RetentionPolicy = DEFAULT_RETENTION,
+): Compaction | null {
+  const all = live.memory.all();
+  const cutoff = now - policy.observationDays * DAY;
+  const cited = new Set<MemoryId>();
+  for (const m of all) for (const id of m.evidence) cited.add(id);
+  const byDay = new Map<number, Memory[]>();
+  const removed = new Set<MemoryId>();
+  for (const m of all)
+    if (m.kind === 'plan' && m.plan && m.plan.level !== 'day' && m.createdAt < cutoff && !cited.has(m.id))
+      removed.add(m.id);
+  for (const m of all) {
+    if (m.kind !== 'observation' || m.createdAt >= cutoff || m.importance >= policy.keepImportance) continue;
+    if (cited.has(m.id) || m.meta?.compacted) continue;
+    const day = Math.floor(m.createdAt / DAY);
+    const list = byDay.get(day) ?? [];
+    list.push(m);
+    byDay.set(day, list);
+  }
+  if (byDay.size === 0 && removed.size === 0) return null;
+  const added: Memory[] = [];
+  const sample = all[0] as Memory;
+  const idBase = sample.id.slice(0, sample.id.lastIndexOf('/') + 1);
+  let seq = Math.max(...all.map((m) => m.seq));
+  for (const [day, group] of [...byDay].sort((a, b) => a[0] - b[0])) {
+    // One summary per day: a day's single observation is kept as it is.
+    if (group.length < 2) continue;
+    for (const m of group) removed.add(m.id);
+    const distinct = [...new Set(group.map((m) => m.description))];
+    const examples = distinct.slice(0, EXAMPLES).map((d) => `"${d.slice(0, 120)}"`);
+    const at = Math.max(...group.map((m) => m.createdAt));
+    const embedded = group.filter((m) => m.embedding && m.embedderId === group[0]?.embedderId);
+    const embedding = meanUnit(embedded.map((m) => m.embedding as Float32Array));
+    seq += 1;
+    added.push({
+      id: `${idBase}${seq}` as MemoryId,
+      agentId: live.profile.id as AgentId,
+      seq,
+      kind: 'observation',
+      description: `On ${formatSimDate(at)}, ${group.length} everyday observations (${distinct.length} different), such as ${examples.join(', ')}${distinct.length > EXAMPLES ? ', ...' : ''}`,
+      createdAt: at,
+      lastAccessAt: Math.max(...group.map((m) => m.lastAccessAt)),
+      importance: Math.max(...group.map((m) => m.importance)),
+      embedding,
+      embedderId: embedding ? (embedded[0]?.embedderId ?? null) : null,
+      evidence: [],
+      depth: 0,
+      meta: { compacted: { day: formatSimDate(at), count: group.length, from: day } },
+    });
+  }
+  if (removed.size === 0) return null;
+  const kept = all.filter((m) => !removed.has(m.id));
+  const memory = kit.memoryStream(live.profile.id as AgentId, [...kept, ...added]);
+  return { removed: [...removed], added, live: { profile: live.profile, mind: live.mind, memory } };
+}

@@ -1,0 +1,106 @@
+// The game-theory scenarios through the GameService and the console's /game lines: lobby, bots filling seats,
+// secret moves, turn timers from the core (a fake scheduler fires them), typed errors as plain lines.
+import { describe, expect, it } from 'vitest';
+import { consoleGameHandler } from '../../../src/app/console-games.ts';
+import type { ConsoleContext } from '../../../src/console/console.ts';
+import { gamesOfflineRules } from '../../../src/games/offline.ts';
+import { InMemoryRatingStore } from '../../../src/games/ratings.ts';
+import { GameService } from '../../../src/games/service.ts';
+import { InMemoryGameStore } from '../../../src/games/store.ts';
+import type { Scheduler } from '../../../src/games/turn-timers.ts';
+import { OfflineModel } from '../../../src/llm/offline-model.ts';
+
+class FakeScheduler implements Scheduler {
+  pending: { ms: number; fn: () => void; live: boolean }[] = [];
+  after(ms: number, fn: () => void) {
+    const t = { ms, fn, live: true };
+    this.pending.push(t);
+    return { cancel: () => (t.live = false) };
+  }
+  /** Fires every live timer once. */
+  fire(): number {
+    const due = this.pending.filter((t) => t.live);
+    this.pending = [];
+    for (const t of due) t.fn();
+    return due.length;
+  }
+}
+
+function consoleFor() {
+  const games = new GameService({
+    store: new InMemoryGameStore(),
+    ratings: new InMemoryRatingStore(),
+    llm: new OfflineModel(gamesOfflineRules),
+    seeds: () => 5,
+  });
+  const scheduler = new FakeScheduler();
+  const printed: string[] = [];
+  const handler = consoleGameHandler(games, { scheduler, onError: (e) => printed.push(`ERROR ${String(e)}`) });
+  const ctx = {
+    service: { persona: async () => null, residents: () => [] },
+    user: { id: 'console:guest', displayName: 'Guest' },
+    print: (t: string) => printed.push(t),
+  } as unknown as ConsoleContext;
+  const say = async (line: string) => {
+    const from = printed.length;
+    expect(await handler(line, ctx)).toBe(true);
+    return printed.slice(from);
+  };
+  return { games, scheduler, printed, say };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 20));
+
+describe('game-theory tables in the console', () => {
+  it("plays a Prisoner's Dilemma with a person and two bots, five rounds, to a result", async () => {
+    const { say } = consoleFor();
+    expect(await say('/game prisoners-dilemma bots 2')).toContain('Bot 2 joined.');
+    const start = await say('/game start');
+    expect(start).toContain('Round 1: Guest, Bot 1, Bot 2, choose with /game choose cooperate|defect.');
+    expect(start.at(-1)).toBe('(You have 60 seconds.)');
+    expect((await say('/game word'))[0]).toMatch(/You are Player 1\..*This round you have not chosen yet\./);
+    const choices = ['defect', 'cooperate', 'cooperate', 'defect', 'cooperate'];
+    let last: string[] = [];
+    for (const c of choices) last = await say(`/game choose ${c}`);
+    expect(last.at(-1)).toMatch(/^Game over\. Scores: Guest \d+, Bot 1 \d+, Bot 2 \d+\. Winners?: /);
+    expect(await say('/game choose defect')).toEqual([
+      'There is no game in this channel. Start one with /game chameleon, undercover, cost-sharing, prisoners-dilemma or public-good.',
+    ]);
+  });
+
+  it('bad input gets one plain line and changes nothing', async () => {
+    const { say } = consoleFor();
+    await say('/game public-good bots 2');
+    await say('/game start');
+    expect(await say('/game contribute 101')).toEqual([
+      'Contribute a whole number of points from 0 to 100 (what you have left).',
+    ]);
+    expect(await say('/game contribute lots')).toEqual(['Usage: /game contribute <points>  (a whole number)']);
+    expect(await say('/game choose defect')).toEqual(['In this game you contribute points.']);
+    expect(await say('/game clue hello')).toEqual(['There are no clues or guesses in this game.']);
+    const all = await say('/game contribute 100');
+    expect(all).toContain(
+      'Round 1: Guest put in 100 (0 left), Bot 1 put in 20 (80 left), Bot 2 put in 20 (80 left). Pool: 140.',
+    );
+    expect(await say('/game contribute 1')).toEqual([
+      'Contribute a whole number of points from 0 to 0 (what you have left).',
+    ]);
+  });
+
+  it('the turn timer from the core plays the default for a person who does not move, and re-arms', async () => {
+    const { say, scheduler, printed } = consoleFor();
+    await say('/game cost-sharing bots 2');
+    await say('/game start');
+    expect(scheduler.pending.filter((t) => t.live).map((t) => t.ms)).toEqual([180_000]);
+    expect(scheduler.fire()).toBe(1);
+    await settle();
+    expect(printed).toContain('Time is up for Guest.');
+    expect(printed.some((l) => l.startsWith('Round 1 proposals (A/B/C %): Guest none; Bot 1 '))).toBe(true);
+    // The vote is open now, for the person: a new timer.
+    expect(scheduler.pending.filter((t) => t.live).map((t) => t.ms)).toEqual([120_000]);
+    await say('/game vote Bot 1');
+    // The person moved: the vote timer is replaced by the next round's (or none when the game ended).
+    expect(scheduler.pending.filter((t) => t.live).length).toBeLessThanOrEqual(1);
+    expect(printed.some((l) => l.startsWith('ERROR'))).toBe(false);
+  });
+});

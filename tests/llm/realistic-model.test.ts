@@ -1,0 +1,170 @@
+// The realistic model server (tests/support/realistic-model): schema-valid answers of realistic length through the
+// real SDK over HTTP, OpenAI-like usage and caching, strict-subset enforcement, seeded faults the gateway absorbs.
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createLanguageModel, InMemoryUsageSink } from '../../src/llm/index.ts';
+import type { ChatMessage } from '../../src/llm/port.ts';
+import { noFaults, type RealisticModel, startRealisticModel } from '../support/realistic-model/server.ts';
+
+let server: RealisticModel | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const dialogue = z.object({ line: z.string(), end: z.boolean(), news: z.string().nullable() });
+const dayPlan = z.object({
+  blocks: z.array(z.object({ start: z.string(), end: z.string(), activity: z.string(), place: z.string() })),
+});
+const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
+
+function llmFor(s: RealisticModel, extra: { structuredMode?: 'json_schema' | 'json_object' } = {}) {
+  const usage = new InMemoryUsageSink();
+  const llm = createLanguageModel({
+    provider: 'compatible',
+    baseURL: s.baseURL,
+    chatModel: s.model,
+    usage,
+    maxAttempts: 4,
+    random: () => 0,
+    ...extra,
+  });
+  return { llm, usage };
+}
+
+describe('realistic model server', () => {
+  it('speaks lines of 15-40 words and ends conversations after 4-10 turns', async () => {
+    server = await startRealisticModel({ seed: 3, latencyScale: 0, rates: noFaults });
+    const { llm } = llmFor(server);
+    const lengths: number[] = [];
+    const turnsToEnd: number[] = [];
+    for (let conv = 0; conv < 6; conv++) {
+      const history: string[] = [];
+      for (let turn = 0; turn < 12; turn++) {
+        const speaker = turn % 2 === 0 ? `Ann${conv}` : `Bob${conv}`;
+        const messages: ChatMessage[] = [
+          { role: 'system', content: `You are ${speaker}. Say the next line.` },
+          {
+            role: 'user',
+            content: history.length ? `Conversation so far:\n${history.join('\n')}` : 'Nobody has spoken yet.',
+          },
+        ];
+        const out = await llm.object({ task: 'agent_dialogue_turn', schema: dialogue, messages });
+        lengths.push(words(out.line));
+        history.push(`${speaker}: ${out.line}`);
+        if (out.end) break;
+      }
+      turnsToEnd.push(history.length);
+    }
+    expect(Math.min(...lengths)).toBeGreaterThanOrEqual(15);
+    expect(Math.max(...lengths)).toBeLessThanOrEqual(40);
+    for (const t of turnsToEnd) expect(t).toBeGreaterThanOrEqual(4);
+    for (const t of turnsToEnd) expect(t).toBeLessThanOrEqual(10);
+  });
+
+  it('plans days of 5-8 blocks at the places the prompt lists, and bills like OpenAI', async () => {
+    server = await startRealisticModel({ seed: 5, latencyScale: 0, rates: noFaults });
+    const { llm, usage } = llmFor(server);
+    const messages: ChatMessage[] = [
+      { role: 'system', content: 'Plan the day.' },
+      { role: 'user', content: 'Places:\n- home: Home\n- hobbs-cafe: Hobbs Cafe\n- library: Library' },
+    ];
+    for (let i = 0; i < 5; i++) {
+      const plan = await llm.object({ task: 'agent_plan_day', schema: dayPlan, messages });
+      expect(plan.blocks.length).toBeGreaterThanOrEqual(5);
+      expect(plan.blocks.length).toBeLessThanOrEqual(8);
+      for (const b of plan.blocks) expect(['home', 'hobbs-cafe', 'library']).toContain(b.place);
+    }
+    const report = await usage.report();
+    expect(report.total.requests).toBe(server.stats.total.requests);
+    expect(report.total.billedPromptTokens).toBe(server.stats.total.promptTokens);
+    expect(report.total.completionTokens).toBe(server.stats.total.completionTokens);
+  });
+
+  it('caches long identical prefixes in 128-token steps from 1024 tokens', async () => {
+    server = await startRealisticModel({ seed: 1, latencyScale: 0, rates: noFaults });
+    const { llm } = llmFor(server);
+    const preamble = 'The town has a bakery, a library, a park and a cafe by the river. '.repeat(120);
+    for (const q of ['first', 'second']) {
+      await llm.object({
+        task: 'agent_interview',
+        schema: z.object({ answer: z.string() }),
+        messages: [
+          { role: 'system', content: preamble },
+          { role: 'user', content: `The ${q} question?` },
+        ],
+      });
+    }
+    const t = server.stats.total;
+    expect(t.cachedTokens).toBeGreaterThanOrEqual(1024);
+    expect(t.cachedTokens % 128).toBe(0);
+  });
+
+  it('rejects a strict schema outside the subset with a 400, as OpenAI does', async () => {
+    server = await startRealisticModel({ latencyScale: 0, rates: noFaults });
+    const res = await fetch(`${server.baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: server.model,
+        messages: [{ role: 'user', content: 'x' }],
+        response_format: {
+          type: 'json_schema',
+          json_schema: {
+            name: 'clue',
+            strict: true,
+            schema: {
+              type: 'object',
+              properties: { clue: { type: 'string', maxLength: 150 } },
+              required: ['clue'],
+              additionalProperties: false,
+            },
+          },
+        },
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toMatch(/maxLength/);
+  });
+
+  it('misbehaves at its seeded rates in JSON mode, and the gateway absorbs it (repairs and retries counted)', async () => {
+    const rates = { fences: 0.2, prose: 0.2, brokenJson: 0.2, nulls: 0, serverErrors: 0.1, rateLimits: 0.05 };
+    const runOnce = async () => {
+      const s = await startRealisticModel({ seed: 11, latencyScale: 0, rates });
+      const { llm, usage } = llmFor(s, { structuredMode: 'json_object' });
+      const results = [];
+      for (let i = 0; i < 30; i++) {
+        results.push(
+          await llm
+            .object({
+              task: 'agent_summary',
+              schema: z.object({ summary: z.string() }),
+              messages: [{ role: 'user', content: `Summarise day ${i} in JSON.` }],
+            })
+            .then(
+              () => 'ok',
+              () => 'failed',
+            ),
+        );
+      }
+      const report = await usage.report();
+      await s.close();
+      return { results, report, stats: s.stats };
+    };
+    const a = await runOnce();
+    const b = await runOnce();
+    expect(a.results).toEqual(b.results);
+    expect(a.stats).toEqual(b.stats);
+    expect(a.stats.faults.brokenJson + a.stats.faults.serverErrors).toBeGreaterThan(0);
+    expect(a.report.total.repairs).toBeGreaterThan(0);
+    expect(a.report.total.retries).toBeGreaterThan(0);
+    expect(a.report.total.requests).toBe(
+      a.stats.total.requests + a.stats.faults.serverErrors + a.stats.faults.rateLimits,
+    );
+    expect(a.report.total.billedPromptTokens).toBe(a.stats.total.promptTokens);
+    // At these (extreme) rates a call fails only when its repair is broken too: most still get an answer.
+    const failed = a.results.filter((r) => r === 'failed').length;
+    expect(failed).toBe(a.report.total.failures);
+    expect(failed).toBeLessThan(10);
+  });
+});

@@ -1,0 +1,217 @@
+// Writes an answer the way a chat model would, from nothing but the request: the JSON Schema it was given and
+// the messages. Field names steer the content (a `line` is a spoken sentence, `blocks` a day plan); the prompt
+// supplies what a model would copy (place ids listed as "id: Name", numbered items to rate, the dialogue so far).
+import { actionPhrase, between, emoji, pick, prose, type Rng, sentence } from './words.ts';
+
+export interface AnswerContext {
+  rng: Rng;
+  /** strict json_schema: constrained decoding, so optional-looking fields are nullable, never missing. */
+  strict: boolean;
+  /** Rate at which a non-strict answer writes null into a field it may leave out (a common model habit). */
+  nullRate: number;
+  /** The request's last user message and everything said before. */
+  lastUser: string;
+  allText: string;
+}
+
+type Schema = Record<string, unknown>;
+
+export const answerSettings = {
+  /** Spoken lines: 15-40 words (issue 9's realistic profile). */
+  lineWords: [15, 40] as const,
+  summaryWords: [25, 60] as const,
+  /** Day plans: 5-8 blocks. */
+  dayBlocks: [5, 8] as const,
+  /** Conversations end after 4-10 lines. */
+  conversationTurns: [4, 10] as const,
+};
+
+export function answerFor(root: Schema, ctx: AnswerContext): unknown {
+  const defs = { ...((root.$defs as Schema) ?? {}), ...((root.definitions as Schema) ?? {}) };
+  return value(root, '', ctx, defs);
+}
+
+function resolve(node: Schema, defs: Schema): Schema {
+  const ref = node.$ref;
+  if (typeof ref !== 'string') return node;
+  const name = ref.split('/').pop() ?? '';
+  return (defs[name] as Schema | undefined) ?? {};
+}
+
+function types(node: Schema): string[] {
+  if (typeof node.type === 'string') return [node.type];
+  if (Array.isArray(node.type)) return node.type as string[];
+  return [];
+}
+
+function isNullable(node: Schema): boolean {
+  if (types(node).includes('null')) return true;
+  return Array.isArray(node.anyOf) && (node.anyOf as Schema[]).some((v) => types(v).includes('null'));
+}
+
+function nonNull(node: Schema): Schema {
+  if (Array.isArray(node.anyOf)) {
+    const rest = (node.anyOf as Schema[]).filter((v) => !(types(v).length === 1 && types(v)[0] === 'null'));
+    return rest[0] ?? {};
+  }
+  const t = types(node).filter((x) => x !== 'null');
+  return t.length > 0 ? { ...node, type: t[0] } : node;
+}
+
+function value(raw: Schema, key: string, ctx: AnswerContext, defs: Schema): unknown {
+  const node = resolve(raw, defs);
+  if (isNullable(node)) {
+    // A model leaves a field empty when the prompt gives it nothing to say there.
+    if (ctx.rng() < 0.45) return null;
+    return value(nonNull(node), key, ctx, defs);
+  }
+  if ('const' in node) return node.const;
+  if (Array.isArray(node.enum)) return enumValue(node.enum, key, ctx);
+  if (Array.isArray(node.anyOf)) return value((node.anyOf as Schema[])[0] ?? {}, key, ctx, defs);
+  const t = types(node)[0] ?? 'string';
+  switch (t) {
+    case 'object':
+      return objectValue(node, ctx, defs);
+    case 'array':
+      return arrayValue(node, key, ctx, defs);
+    case 'number':
+    case 'integer':
+      return numberValue(node, key, ctx, t === 'integer');
+    case 'boolean':
+      return booleanValue(key, ctx);
+    case 'null':
+      return null;
+    default:
+      return stringValue(key, ctx);
+  }
+}
+
+function objectValue(node: Schema, ctx: AnswerContext, defs: Schema): Record<string, unknown> {
+  const props = (node.properties as Record<string, Schema>) ?? {};
+  const required = new Set((node.required as string[]) ?? []);
+  const out: Record<string, unknown> = {};
+  for (const [k, sub] of Object.entries(props)) {
+    if (!required.has(k)) {
+      // Non-strict: a model writes most optional fields anyway, some as null.
+      if (ctx.rng() < 0.4) continue;
+      if (ctx.rng() < ctx.nullRate) {
+        out[k] = null;
+        continue;
+      }
+    }
+    out[k] = value(sub, k, ctx, defs);
+  }
+  return out;
+}
+
+function enumValue(values: unknown[], key: string, ctx: AnswerContext): unknown {
+  // Decisions mostly keep to the plan; other choices are spread evenly.
+  if (/decision/i.test(key) && values.length > 1) {
+    const r = ctx.rng();
+    if (r < 0.72) return values[0];
+    if (r < 0.9 || values.length < 3) return values[1];
+    return values[2];
+  }
+  return pick(ctx.rng, values);
+}
+
+/** Lines of the form "Name: what they said" in the last user message: the dialogue so far. */
+function dialogueLines(ctx: AnswerContext): string[] {
+  return ctx.lastUser.split('\n').filter((l) => /^[A-Z][\w.' -]{0,40}: \S/.test(l) && !/^\d/.test(l));
+}
+
+function numberedItems(ctx: AnswerContext): number {
+  return ctx.lastUser.split('\n').filter((l) => /^\s*\d+[.)] \S/.test(l)).length;
+}
+
+function booleanValue(key: string, ctx: AnswerContext): boolean {
+  if (/^(end|done|finished|stop)/i.test(key)) {
+    if (/last line/i.test(ctx.allText)) return true;
+    const lines = dialogueLines(ctx);
+    const first = lines[0] ?? '';
+    let h = 0;
+    for (let i = 0; i < first.length; i++) h = (h * 31 + first.charCodeAt(i)) >>> 0;
+    const [lo, hi] = answerSettings.conversationTurns;
+    const target = lo + (h % (hi - lo + 1));
+    return lines.length + 1 >= target;
+  }
+  return ctx.rng() < 0.5;
+}
+
+function numberValue(node: Schema, key: string, ctx: AnswerContext, integer: boolean): number {
+  const min = typeof node.minimum === 'number' ? node.minimum : undefined;
+  const max = typeof node.maximum === 'number' ? node.maximum : undefined;
+  if (min !== undefined && max !== undefined && max - min <= 1 && !integer) return Math.round(ctx.rng() * 100) / 100;
+  let v: number;
+  if (/importance|rating|poignan|score/i.test(key)) v = between(ctx.rng, 2, 8);
+  else if (/minute|duration/i.test(key)) v = 5 * between(ctx.rng, 1, 12);
+  else v = between(ctx.rng, 1, 10);
+  if (min !== undefined) v = Math.max(min, v);
+  if (max !== undefined) v = Math.min(max, v);
+  return v;
+}
+
+function placeIds(ctx: AnswerContext): string[] {
+  const ids = new Set<string>();
+  for (const l of ctx.allText.split('\n')) {
+    const m = /^\s*(?:- )?([a-z][a-z0-9_-]*): [A-Z]/.exec(l);
+    if (m?.[1]) ids.add(m[1]);
+  }
+  return [...ids];
+}
+
+function stringValue(key: string, ctx: AnswerContext): string {
+  const k = key.toLowerCase();
+  const [lw, hw] = answerSettings.lineWords;
+  if (/^(line|utterance|reply|answer|message|response|speech|text)$/.test(k)) return prose(ctx.rng, lw, hw);
+  if (/summary|description|insight|reason/.test(k)) return prose(ctx.rng, ...answerSettings.summaryWords);
+  if (/clue|hint/.test(k)) return sentence(ctx.rng, between(ctx.rng, 4, 10));
+  if (/^(word|guess)$/.test(k)) return pick(ctx.rng, ['apple', 'river', 'violin', 'lantern', 'garden', 'castle']);
+  if (/activity|action|reaction|intent|status|plan/.test(k)) return actionPhrase(ctx.rng);
+  if (k === 'emoji') return emoji(ctx.rng);
+  if (/^(start|end|time|at)$/.test(k)) return `${String(between(ctx.rng, 7, 21)).padStart(2, '0')}:00`;
+  if (/place|area|location|object|where|room/.test(k)) {
+    const ids = placeIds(ctx);
+    return ids.length > 0 ? pick(ctx.rng, ids) : 'home';
+  }
+  if (/question/.test(k)) return `${sentence(ctx.rng, between(ctx.rng, 8, 14)).slice(0, -1)}?`;
+  if (/news|fact/.test(k)) return sentence(ctx.rng, between(ctx.rng, 8, 14));
+  return sentence(ctx.rng, between(ctx.rng, 6, 12));
+}
+
+function arrayValue(node: Schema, key: string, ctx: AnswerContext, defs: Schema): unknown[] {
+  const items = resolve((node.items as Schema) ?? {}, defs);
+  const k = key.toLowerCase();
+  let n: number;
+  if (k === 'blocks') n = between(ctx.rng, ...answerSettings.dayBlocks);
+  else if (/rating|importance|score/.test(k)) n = numberedItems(ctx) || dialogueLines(ctx).length || 1;
+  else if (k === 'questions') n = 3;
+  else if (/insight/.test(k)) n = between(ctx.rng, 3, 5);
+  else n = between(ctx.rng, 3, 6);
+  if (typeof node.minItems === 'number') n = Math.max(node.minItems, n);
+  if (typeof node.maxItems === 'number') n = Math.min(node.maxItems, n);
+  const out: unknown[] = [];
+  for (let i = 0; i < n; i++) out.push(value(items, k.replace(/s$/, ''), ctx, defs));
+  return withTimeline(out, ctx);
+}
+
+/** Items with start/end times get consecutive slots across the span the prompt mentions (default 07:00-22:00). */
+function withTimeline(items: unknown[], ctx: AnswerContext): unknown[] {
+  const timed = items.filter(
+    (x): x is Record<string, unknown> => x !== null && typeof x === 'object' && 'start' in x && 'end' in x,
+  );
+  if (timed.length === 0 || timed.length !== items.length) return items;
+  const times = [...ctx.lastUser.matchAll(/\b([01]?\d|2[0-3]):([0-5]\d)\b/g)].map(
+    (m) => Number(m[1]) * 60 + Number(m[2]),
+  );
+  let from = 7 * 60;
+  let to = 22 * 60;
+  if (times.length >= 2 && times[1]! > times[0]!) [from, to] = [times[0]!, times[1]!];
+  const step = Math.max(5, Math.floor((to - from) / timed.length / 5) * 5);
+  const hhmm = (m: number) => `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  timed.forEach((item, i) => {
+    item.start = hhmm(from + i * step);
+    item.end = hhmm(i === timed.length - 1 ? to : from + (i + 1) * step);
+  });
+  return items;
+}
