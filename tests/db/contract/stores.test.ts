@@ -22,6 +22,10 @@ const game = (id: string, channelId: string, status: GameRecord['status'], versi
     state: { version: 1, phase: status, note: `état ✓ ${id}` },
     bots: {},
     model: 'm',
+    options: {},
+    rated: false,
+    botCounter: 0,
+    createdAt: 0,
   } as unknown as PersistedGame,
 });
 
