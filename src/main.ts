@@ -24,6 +24,7 @@ import { createLogger } from './log.ts';
 import { Metrics } from './ops/metrics.ts';
 import { meteredTownStore, registerStoreGauges, startProcessOps } from './ops/process-ops.ts';
 import { startOpsServer } from './ops/server.ts';
+import { patientLeases } from './worker/patient-leases.ts';
 import { CONSOLE_SCOPE, TownRegistry } from './town/registry.ts';
 import { loadTownFile } from './town/file-io.ts';
 
@@ -101,7 +102,13 @@ async function main(): Promise<number> {
   const townLog = (level: 'warn' | 'error' | 'info', msg: string, data?: Record<string, unknown>) =>
     log[level](data ?? {}, msg);
   registry = new TownRegistry({
-    store: meteredTownStore(new PrismaTownStore(db.prisma), db, metrics),
+    // PostgreSQL: workers tick the towns, this process applies people's actions between ticks (shared writers:
+    // the lease covers one change and waits for one elsewhere; src/worker/README.md).
+    store:
+      db.engine === 'postgresql'
+        ? patientLeases(meteredTownStore(new PrismaTownStore(db.prisma), db, metrics))
+        : meteredTownStore(new PrismaTownStore(db.prisma), db, metrics),
+    sharedWriters: db.engine === 'postgresql',
     llm,
     embedder,
     ...(config.townFile ? { defaultTown: () => loadTownFile(config.townFile as string) } : {}),

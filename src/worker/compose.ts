@@ -9,7 +9,8 @@ import { openQueue, type QueueOptions } from './queue.ts';
 import { QueueScheduler } from './scheduler.ts';
 import type { TickOutcome } from './tick-job.ts';
 import { TownLocks } from './town-lock.ts';
-import { WorkerTowns } from './towns.ts';
+import { patientLeases } from './patient-leases.ts';
+import { WORKER_OWNER_PREFIX, WorkerTowns } from './towns.ts';
 import { type RunningWorker, startWorker } from './worker.ts';
 
 export interface WorkerProcessOptions {
@@ -40,10 +41,11 @@ export interface WorkerProcess {
 export async function startWorkerProcess(o: WorkerProcessOptions): Promise<WorkerProcess> {
   const boss = await openQueue(o.url, o.queue);
   const locks = new TownLocks(o.url, o.concurrency + 1);
+  const name = o.owner ?? `${hostname()}:${process.pid}`;
   const towns = new WorkerTowns({
-    store: o.store,
+    store: patientLeases(o.store),
     kit: o.kit,
-    owner: o.owner ?? `worker:${hostname()}:${process.pid}`,
+    owner: name.startsWith(WORKER_OWNER_PREFIX) ? name : `${WORKER_OWNER_PREFIX}${name}`,
     ...(o.log ? { log: o.log } : {}),
     ...(o.budgetStatus ? { budgetStatus: o.budgetStatus } : {}),
     ...(o.modelLabel ? { modelLabel: o.modelLabel } : {}),
