@@ -18,7 +18,7 @@ describe('bot actions and worker ticks on one town', () => {
   let locks: TownLocks;
   let towns: WorkerTowns;
   let bot: TownRegistry;
-  const speaker = { userId: 'u1', displayName: 'Sam' };
+  const speaker = { id: 'u1', displayName: 'Sam' };
 
   beforeAll(async () => {
     db = await openTestDb('postgresql');
