@@ -5,7 +5,7 @@ import { buildModelStack } from './app/model-stack.ts';
 import { BotStartupError } from './bot/client.ts';
 import { rememberGamesInTowns } from './bot/game-memories.ts';
 import { startDiscordBot } from './bot/index.ts';
-import { isShardProcess, resolveShardCount, shardId, startShardManager } from './bot/shards.ts';
+import { isShardProcess, resolveShardCount, shardId, startShardManager, tolerateManagerGone } from './bot/shards.ts';
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
 import { renderBanner } from './console/banner.ts';
 import { runConsole } from './console/console.ts';
@@ -64,6 +64,7 @@ async function main(): Promise<number> {
 
   // More shards than one (SHARD_COUNT, or Discord's recommendation with auto): this process only runs the shard
   // manager, and each shard is this program again in its own process (src/bot/shards.ts).
+  if (isShardProcess()) tolerateManagerGone();
   if (useDiscord && !isShardProcess()) {
     const count = await resolveShardCount({
       shardCount: config.scale.shardCount,

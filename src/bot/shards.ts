@@ -6,6 +6,16 @@
 import { ShardingManager } from 'discord.js';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * In a shard process: messages to the manager fail once it is gone (it exited first, or is exiting); they are only
+ * status reports, so that must not end the shard's own shutdown half-way.
+ */
+export function tolerateManagerGone(): void {
+  process.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'ERR_IPC_CHANNEL_CLOSED') throw e;
+  });
+}
+
 /** Whether this process is one shard spawned by the manager. */
 export function isShardProcess(env: Record<string, string | undefined> = process.env): boolean {
   return env.SHARDS !== undefined;
@@ -66,7 +76,18 @@ export async function startShardManager(opts: {
     manager,
     async stop() {
       manager.respawn = false;
-      for (const shard of manager.shards.values()) shard.kill();
+      // SIGTERM each shard and wait for it to finish its own shutdown (towns closed, usage flushed) before this
+      // process exits and closes their IPC channels.
+      await Promise.all(
+        [...manager.shards.values()].map(async (shard) => {
+          const child = shard.process;
+          if (!child || child.exitCode !== null) return;
+          const exited = new Promise((r) => child.once('exit', r));
+          child.kill('SIGTERM');
+          await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
+          if (child.exitCode === null) child.kill('SIGKILL');
+        }),
+      );
     },
   };
 }
