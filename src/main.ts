@@ -11,9 +11,9 @@ import { renderBanner } from './console/banner.ts';
 import { runConsole } from './console/console.ts';
 import { PrismaChannelStore } from './db/channel-store.ts';
 import { openDatabase } from './db/client.ts';
+import { PrismaGameStore, PrismaRatingStore } from './db/game-store.ts';
 import { DatabaseUnusableError } from './db/health.ts';
 import { DatabaseStartupError } from './db/startup-error.ts';
-import { PrismaGameStore, PrismaRatingStore } from './db/game-store.ts';
 import { PrismaTownStore } from './db/town-store.ts';
 import { GAME_HELP } from './games/commands.ts';
 import { GameService } from './games/service.ts';
@@ -24,9 +24,9 @@ import { createLogger } from './log.ts';
 import { Metrics } from './ops/metrics.ts';
 import { meteredTownStore, registerStoreGauges, startProcessOps } from './ops/process-ops.ts';
 import { startOpsServer } from './ops/server.ts';
-import { patientLeases } from './worker/patient-leases.ts';
-import { CONSOLE_SCOPE, TownRegistry } from './town/registry.ts';
 import { loadTownFile } from './town/file-io.ts';
+import { CONSOLE_SCOPE, TownRegistry } from './town/registry.ts';
+import { patientLeases } from './worker/patient-leases.ts';
 
 async function main(): Promise<number> {
   loadDotEnv();
@@ -166,14 +166,19 @@ async function main(): Promise<number> {
           })
         : null;
     if (ops) log.info({ port: ops.port }, '/healthz and /metrics listening');
-    await new Promise<void>((resolve) => {
-      process.once('SIGINT', resolve);
-      process.once('SIGTERM', resolve);
-    });
+    const stopped = await Promise.race([
+      new Promise<null>((resolve) => {
+        process.once('SIGINT', () => resolve(null));
+        process.once('SIGTERM', () => resolve(null));
+      }),
+      bot.fatal,
+    ]);
     await ops?.close();
     await bot.stop();
     await shutdown();
-    return 0;
+    // Discord closed the gateway for good (already logged by the bot): exit non-zero, with what to fix.
+    if (stopped) process.stderr.write(`${stopped.message}\n`);
+    return stopped ? 1 : 0;
   }
 
   const town = await towns.getOrCreate(CONSOLE_SCOPE);

@@ -45,6 +45,28 @@ export const STARTUP_MESSAGES = {
     'location channels so residents can hear people.',
 } as const;
 
+/** Discord closed the gateway for good after start-up (a token reset, an intent switched off, the app deleted). */
+export class BotFatalError extends Error {
+  constructor(
+    message: string,
+    readonly closeCode: number,
+  ) {
+    super(message);
+    this.name = 'BotFatalError';
+  }
+}
+
+/** What a person should do about a gateway close code discord.js will not reconnect from. */
+export function fatalCloseMessage(code: number): string {
+  const what =
+    code === 4004
+      ? STARTUP_MESSAGES.badToken
+      : code === 4014
+        ? STARTUP_MESSAGES.missingIntent
+        : `Discord closed the gateway with code ${code}, which the client does not reconnect from (see Discord's gateway close codes).`;
+  return `Lost the Discord connection for good (close code ${code}): ${what} The bot stops; start it again once fixed.`;
+}
+
 /** Logs in and waits until ready; turns Discord's refusals into a BotStartupError with a message a person can act on. */
 export async function loginBot(client: Client, token: string, timeoutMs = 60_000): Promise<void> {
   let closeCode: number | null = null;

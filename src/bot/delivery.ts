@@ -10,7 +10,7 @@
 //   process holds the town's lease; otherwise the round ends as a standby round and sends nothing.
 import { type ApiMessage, classifyFailure, type DiscordApi, snowflakeTime } from './discord-api.ts';
 import type { ChannelBindingRow, ChannelStore, Log, OutboxPort, PendingPost } from './ports.ts';
-import { ensureWebhook } from './provision.ts';
+import { ensureWebhook, missingPermissionText } from './provision.ts';
 import { splitMessage } from './split.ts';
 
 export const DELIVERY_SETTINGS = {
@@ -25,12 +25,22 @@ export const DELIVERY_SETTINGS = {
   backoffMaxMs: 30_000,
   /** Ceiling on a single 429 wait inside a round; longer limits end the round and the loop sleeps instead. */
   maxRateLimitWaitMs: 60_000,
+  /**
+   * 429 waits up to this long are slept inside the channel's queue; longer ones park only that channel until the
+   * limit resets, so the round ends and the town's other channels (and new posts) go on meanwhile.
+   */
+  inlineRateLimitWaitMs: 250,
   /** Discord API: GET channel messages returns at most 100. */
   recentScan: 50,
   /** Tolerated difference between our clock and Discord's when matching an earlier delivery. */
   clockSkewMs: 30_000,
-  /** A post refused this many times with a 4xx (bad request, missing permission) is skipped, logged. */
+  /** A post refused this many times with a 4xx that no permission fixes (bad request) is skipped, logged. */
   maxPermanentFailures: 3,
+  /**
+   * A channel where Discord refuses for a missing permission is held: its posts are kept, in order, and retried
+   * this often (and at once when an admin runs `/town setup` or the guild's roles or channels change).
+   */
+  heldRetryMs: 10 * 60_000,
 } as const;
 
 export type DeliverySettings = { [K in keyof typeof DELIVERY_SETTINGS]: number };
@@ -54,9 +64,27 @@ export interface DeliveryTarget {
   claim?(): Promise<boolean>;
 }
 
+/** A channel whose posts wait for a permission (kept, in order; the other channels go on). */
+export interface HeldChannel {
+  townId: string;
+  location: string;
+  channelId: string;
+  /** The permission Discord wants, as Discord's settings name it. */
+  permission: string;
+  /** What to tell the admin (missingPermissionText). */
+  message: string;
+  since: number;
+  retryAt: number;
+}
+
 export interface DeliveryReport {
   delivered: number;
   skipped: number;
+  /** Locations held for a missing permission (not failures: they do not slow the other channels down). */
+  held: string[];
+  /** Locations waiting out a channel's 429; `coolingMs` is the shortest wait left (0: none). */
+  cooling: string[];
+  coolingMs: number;
   /** Locations that still have posts waiting (an error stopped them this round). */
   blocked: string[];
   /** Suggested wait before the next round (rate limits, backoff); 0 when nothing is blocked. */
@@ -73,6 +101,7 @@ export interface DelivererDeps {
   log: Log;
   settings?: Partial<DeliverySettings>;
   sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
 }
 
 /** Text of a post as shown in Discord. */
@@ -108,6 +137,18 @@ class NotOurs extends Error {
   }
 }
 
+class Held extends Error {
+  constructor(readonly hold: HeldChannel) {
+    super(hold.message);
+  }
+}
+
+class CoolDown extends Error {
+  constructor(readonly waitMs: number) {
+    super('rate limited');
+  }
+}
+
 class RoundAborted extends Error {
   constructor(
     readonly retryInMs: number,
@@ -124,6 +165,27 @@ export class OutboxDeliverer {
   private readonly cursor = new Map<string, string>();
   /** Channels whose last send may have landed without us knowing (ambiguous failure, or never checked since start). */
   private readonly verified = new Set<string>();
+  /** Held channels by `townId:location`. */
+  private readonly heldChannels = new Map<string, HeldChannel>();
+  /** Until when a channel waits out its 429, by `townId:location`. */
+  private readonly coolDown = new Map<string, number>();
+  private readonly now: () => number;
+
+  /** The town's channels that wait for a permission. */
+  holds(townId: string): HeldChannel[] {
+    return [...this.heldChannels.values()].filter((h) => h.townId === townId);
+  }
+
+  /** Retries the town's held channels at the next round (an admin fixed permissions, or asked to). */
+  release(townId: string): number {
+    let n = 0;
+    for (const [key, h] of this.heldChannels)
+      if (h.townId === townId) {
+        this.heldChannels.delete(key);
+        n++;
+      }
+    return n;
+  }
 
   /**
    * Drops what we remember about these channels (cursor, checked): another process may have delivered to them since,
@@ -139,11 +201,28 @@ export class OutboxDeliverer {
   constructor(private readonly deps: DelivererDeps) {
     this.s = { ...DELIVERY_SETTINGS, ...deps.settings };
     this.sleep = deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.now = deps.now ?? Date.now;
   }
 
-  /** Delivers what is pending for one town, in order per location; stops a location at its first failure. */
+  /**
+   * Delivers what is pending for one town: one queue per location, in order within it; a channel waiting out a
+   * long 429 or held for a permission is set aside so the others go on. A queue stops at its first failure.
+   */
   async drain(target: DeliveryTarget): Promise<DeliveryReport> {
-    const report: DeliveryReport = { delivered: 0, skipped: 0, blocked: [], retryInMs: 0, standby: false };
+    const report: DeliveryReport = {
+      delivered: 0,
+      skipped: 0,
+      held: [],
+      cooling: [],
+      coolingMs: 0,
+      blocked: [],
+      retryInMs: 0,
+      standby: false,
+    };
+    const cool = (location: string, ms: number) => {
+      report.cooling.push(location);
+      report.coolingMs = report.coolingMs === 0 ? ms : Math.min(report.coolingMs, ms);
+    };
     if (target.claim && !(await target.claim())) return { ...report, standby: true };
     const posts = await target.outbox.pending(this.s.batchSize);
     const byLocation = new Map<string, PendingPost[]>();
@@ -152,20 +231,57 @@ export class OutboxDeliverer {
       list.push(p);
       byLocation.set(p.location, list);
     }
-    for (const [location, list] of byLocation) {
+    const drainLocation = async (location: string, list: PendingPost[]) => {
+      const key = `${target.townId}:${location}`;
+      const hold = this.heldChannels.get(key);
+      if (hold && this.now() < hold.retryAt) {
+        report.held.push(location);
+        return;
+      }
+      this.heldChannels.delete(key);
+      const until = this.coolDown.get(key) ?? 0;
+      if (until > this.now()) {
+        cool(location, until - this.now());
+        return;
+      }
+      this.coolDown.delete(key);
       for (const post of list) {
         try {
           const outcome = await this.deliverPost(target, post);
           if (outcome === 'skipped') report.skipped++;
           else report.delivered++;
         } catch (e) {
-          if (e instanceof NotOurs) return { ...report, standby: true };
+          if (e instanceof NotOurs) {
+            report.standby = true;
+            return;
+          }
+          if (e instanceof Held) {
+            const first = !hold;
+            this.heldChannels.set(key, e.hold);
+            report.held.push(location);
+            const where = { townId: target.townId, location, channelId: e.hold.channelId, postId: post.id };
+            if (first) this.deps.log.error({ ...where, permission: e.hold.permission }, e.hold.message);
+            else this.deps.log.warn(where, 'channel still held for a missing permission');
+            return;
+          }
+          if (e instanceof CoolDown) {
+            this.coolDown.set(key, this.now() + e.waitMs);
+            cool(location, e.waitMs);
+            return;
+          }
           if (!(e instanceof RoundAborted)) throw e;
           report.blocked.push(location);
           report.retryInMs = Math.max(report.retryInMs, e.retryInMs);
-          break;
+          return;
         }
+        if (report.standby) return;
       }
+    };
+    // One after the other: a queue never sleeps long (a 429 longer than inlineRateLimitWaitMs parks its channel, a
+    // missing permission holds it), so a channel in trouble costs the others at most a short wait.
+    for (const [location, list] of byLocation) {
+      await drainLocation(location, list);
+      if (report.standby) break;
     }
     return report;
   }
@@ -188,6 +304,8 @@ export class OutboxDeliverer {
     const username = asResident ? webhookUsername(post.speakerName!) : null;
     const avatar = asResident && post.speakerId ? target.avatarFor?.(post.speakerId) : undefined;
     const ids: string[] = [];
+    /** The permission the call in progress needs (named to the admin when Discord refuses it). */
+    let needs = 'View Channels';
     for (let i = 0; i < chunks.length; i++) {
       const chunk = chunks[i]!;
       let attempt = 0;
@@ -202,6 +320,7 @@ export class OutboxDeliverer {
           }
           let msg: ApiMessage | null = null;
           if (!this.verified.has(binding.channelId)) {
+            needs = 'Read Message History';
             msg = await this.findEarlierDelivery(binding.channelId, post, chunk, username, ids);
             this.verified.add(binding.channelId);
             if (msg)
@@ -209,6 +328,7 @@ export class OutboxDeliverer {
           }
           if (!msg) {
             if (username) {
+              needs = 'Manage Webhooks';
               const hook = await ensureWebhook(this.deps.api, this.deps.store, binding, this.deps.appId);
               msg = await this.deps.api.executeWebhook(hook, {
                 content: chunk,
@@ -216,6 +336,7 @@ export class OutboxDeliverer {
                 ...(avatar ? { avatar_url: avatar } : {}),
               });
             } else {
+              needs = 'Send Messages';
               msg = await this.deps.api.sendMessage(binding.channelId, { content: chunk, nonce: nonceFor(post.id, i) });
             }
           }
@@ -240,6 +361,10 @@ export class OutboxDeliverer {
           } else if (f.kind === 'rate_limited') {
             if (f.retryAfterMs > this.s.maxRateLimitWaitMs)
               await this.fail(target, post, 'rate limited', f.retryAfterMs);
+            if (f.retryAfterMs > this.s.inlineRateLimitWaitMs) {
+              log.debug({ ...where, retryAfterMs: f.retryAfterMs }, 'rate limited; parking this channel');
+              throw new CoolDown(f.retryAfterMs);
+            }
             log.debug({ ...where, retryAfterMs: f.retryAfterMs }, 'rate limited; waiting');
             await this.sleep(f.retryAfterMs);
           } else if (f.kind === 'transient') {
@@ -248,8 +373,24 @@ export class OutboxDeliverer {
             log.debug({ ...where, error: f.message, wait }, 'delivery failed; retrying');
             if (attempt >= this.s.attemptsPerRound) await this.fail(target, post, f.message, wait);
             await this.sleep(wait);
+          } else if (f.kind === 'missing_permission') {
+            // An admin can fix this: keep the post (and the channel's order) and hold the channel until then.
+            await target.outbox.recordFailure(post, `${f.status} ${f.message}`).catch(() => undefined);
+            const now = this.now();
+            throw new Held({
+              townId: target.townId,
+              location: post.location,
+              channelId: binding.channelId,
+              permission: /missing access/i.test(f.message) ? 'View Channels' : needs,
+              message: missingPermissionText(
+                /missing access/i.test(f.message) ? 'View Channels' : needs,
+                `in <#${binding.channelId}>`,
+              ),
+              since: this.heldChannels.get(`${target.townId}:${post.location}`)?.since ?? now,
+              retryAt: now + this.s.heldRetryMs,
+            });
           } else {
-            // A refusal that retrying cannot fix (bad request, missing permission): skip after a few tries.
+            // A refusal that retrying cannot fix (bad request): skip after a few tries.
             await target.outbox.recordFailure(post, `${f.status} ${f.message}`);
             if (post.attempts + 1 >= this.s.maxPermanentFailures) {
               log.error({ ...where, error: f.message }, 'outbox post refused by Discord; skipping it');

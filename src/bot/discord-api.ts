@@ -87,11 +87,20 @@ export type Failure =
   | { kind: 'transient'; ambiguous: boolean; message: string }
   | { kind: 'unknown_channel' }
   | { kind: 'unknown_webhook' }
+  /** Discord refuses for lack of a permission (50013) or access to the channel (50001): fixable by an admin. */
+  | { kind: 'missing_permission'; status: number; message: string }
   | { kind: 'permanent'; status: number; message: string };
 
 /** Discord JSON error codes (https://discord.com/developers/docs/topics/opcodes-and-status-codes#json). */
 const UNKNOWN_CHANNEL = 10003;
 const UNKNOWN_WEBHOOK = 10015;
+const MISSING_ACCESS = 50001;
+const MISSING_PERMISSIONS = 50013;
+
+/** Discord refused for lack of a permission or of access (codes 50013 / 50001). */
+export function isMissingPermission(e: unknown): boolean {
+  return e instanceof DiscordAPIError && (e.code === MISSING_PERMISSIONS || e.code === MISSING_ACCESS);
+}
 
 export function classifyFailure(e: unknown): Failure {
   if (e instanceof RateLimitError) return { kind: 'rate_limited', retryAfterMs: Math.max(0, e.retryAfter) };
@@ -101,6 +110,7 @@ export function classifyFailure(e: unknown): Failure {
     if (e.status === 429) return { kind: 'rate_limited', retryAfterMs: 1000 };
     if (e.status >= 500) return { kind: 'transient', ambiguous: true, message: e.message };
     if (e.status === 404 && e.url.includes('/webhooks/')) return { kind: 'unknown_webhook' };
+    if (isMissingPermission(e)) return { kind: 'missing_permission', status: e.status, message: e.message };
     return { kind: 'permanent', status: e.status, message: e.message };
   }
   if (e instanceof HTTPError) {

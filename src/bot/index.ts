@@ -2,12 +2,12 @@
 // interactions and plain messages, and repairs deleted channels. src/main.ts calls it with the configuration and
 // the town registry; nothing here advances the town (its scheduler does).
 import { type Client, Events, type MessageCreateOptions, REST } from 'discord.js';
-import { commandSet, type CommandSet } from '../commands/index.ts';
 import { type GameFront, type GameUiSettings, TurnTimers } from '../commands/game.ts';
+import { type CommandSet, commandSet } from '../commands/index.ts';
 import type { CommandContext, TownDirectory } from '../commands/types.ts';
 import type { GameService } from '../games/service.ts';
 import type { TownService } from '../town/service.ts';
-import { createBotClient, loginBot } from './client.ts';
+import { BotFatalError, createBotClient, fatalCloseMessage, loginBot } from './client.ts';
 import { type DeliverySettings, OutboxDeliverer } from './delivery.ts';
 import { DiscordApi } from './discord-api.ts';
 import { MessageHandler } from './messages.ts';
@@ -47,6 +47,12 @@ export interface DiscordBot {
   links(): TownLink[];
   /** One admin notice in every linked town's #town-hall (e.g. the model paused after repeated failures). */
   noticeTownHalls(text: string): Promise<void>;
+  /**
+   * Resolves (never rejects) when Discord closes the gateway for good after start-up (close code 4004 after a token
+   * reset, 4014...). By then the bot has logged it and stopped delivering and answering; the caller shuts the
+   * process down with a non-zero exit code (src/main.ts), so no half-alive process keeps ticking and posting.
+   */
+  fatal: Promise<BotFatalError>;
   stop(): Promise<void>;
 }
 
@@ -67,6 +73,8 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
   const links = new Map<string, TownLink>();
   let deliverer: OutboxDeliverer | null = null;
   const repairTimers = new Set<NodeJS.Timeout>();
+  /** Towns being linked because this process just took them over (ensureLinked), so one interaction links once. */
+  const linking = new Set<string>();
 
   const link = async (guildId: string, town: TownService): Promise<ProvisionResult> => {
     let l = links.get(town.id);
@@ -84,6 +92,8 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
       links.set(town.id, l);
     }
     const result = await l.provision();
+    // /town setup (or a restart) is the admin's "try again": channels held for a missing permission retry now.
+    deliverer?.release(town.id);
     l.start();
     l.kick();
     if (opts.runTowns !== false && opts.registry.start) await opts.registry.start(guildId);
@@ -112,6 +122,15 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
     setupChannels: link,
     bindingFor: (town, channelId) => opts.channelStore.byChannel(town.id, channelId),
     deliverSoon: (townId) => links.get(townId)?.kick(),
+    deliveryHolds: (townId) => deliverer?.holds(townId) ?? [],
+    ensureLinked: (guildId, town) => {
+      if (stopping || !deliverer || links.get(town.id)?.town === town || linking.has(town.id)) return;
+      linking.add(town.id);
+      log.info({ guildId, townId: town.id }, 'linking a town created by another process');
+      void link(guildId, town)
+        .catch((e: unknown) => log.error({ err: e, guildId }, 'could not link the guild’s town'))
+        .finally(() => linking.delete(town.id));
+    },
     ...(games ? { games } : {}),
   };
   const router = new InteractionRouter(commandSet(opts.extra), ctx, log, opts.now ? { now: opts.now } : {});
@@ -158,13 +177,42 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
       repairTimers.add(t);
     })().catch((e: unknown) => log.error({ err: e }, 'channel delete handling failed'));
   });
+  // Roles or channel permissions changed: a held channel may be deliverable now.
+  const retryHeld = (guildId: string) => {
+    for (const l of links.values())
+      if (l.guildId === guildId && deliverer && deliverer.release(l.town.id) > 0) {
+        log.info({ guildId, townId: l.town.id }, 'permissions changed; retrying held channels');
+        l.kick();
+      }
+  };
+  client.on(Events.GuildRoleUpdate, (_old, role) => retryHeld(role.guild.id));
+  client.on(Events.ChannelUpdate, (_old, ch) => {
+    if ('guildId' in ch && ch.guildId) retryHeld(ch.guildId);
+  });
   client.on(Events.Error, (e) => log.error({ err: e }, 'discord client error'));
   let stopping = false;
   client.on(Events.ShardReconnecting, () => {
     if (!stopping) log.warn({}, 'reconnecting to the Discord gateway');
   });
 
+  let onFatal: (e: BotFatalError) => void = () => undefined;
+  const fatal = new Promise<BotFatalError>((resolve) => {
+    onFatal = resolve;
+  });
+  let stopLinks: () => Promise<void> = async () => undefined;
+
   await loginBot(client, opts.token);
+  // discord.js emits ShardDisconnect only for close codes it will not reconnect from; during login, loginBot turns
+  // them into a BotStartupError instead.
+  client.on(Events.ShardDisconnect, (event: { code: number }) => {
+    if (stopping) return;
+    const e = new BotFatalError(fatalCloseMessage(event.code), event.code);
+    log.error({ closeCode: event.code }, e.message);
+    stopping = true;
+    void stopLinks()
+      .catch((err: unknown) => log.warn({ err }, 'stopping delivery after the gateway closed failed'))
+      .finally(() => onFatal(e));
+  });
   const appId = client.application?.id ?? client.user?.id;
   const botUserId = client.user?.id;
   if (!appId || !botUserId) throw new Error('logged in without an application id');
@@ -179,6 +227,12 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
   log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'connected to Discord');
   for (const guildId of client.guilds.cache.keys()) await linkGuild(guildId);
   if (games) await resumeGames(games, client, log);
+  stopLinks = async () => {
+    for (const t of repairTimers) clearTimeout(t);
+    messages.stop();
+    games?.timers.stop();
+    await Promise.all([...links.values()].map((l) => l.stop()));
+  };
 
   return {
     client,
@@ -197,12 +251,10 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
     async deliverNow(townId) {
       await links.get(townId)?.whenIdle();
     },
+    fatal,
     async stop() {
       stopping = true;
-      for (const t of repairTimers) clearTimeout(t);
-      messages.stop();
-      games?.timers.stop();
-      await Promise.all([...links.values()].map((l) => l.stop()));
+      await stopLinks();
       await client.destroy();
     },
   };

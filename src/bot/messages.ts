@@ -7,6 +7,7 @@ import { DM_HELP_TEXT } from '../commands/help.ts';
 import type { CommandContext } from '../commands/types.ts';
 import { isUserError } from '../errors.ts';
 import { isLlmError } from '../llm/port.ts';
+import { answersForGuild } from './lease-gate.ts';
 import { CATEGORY_KEY, type Log, TOWN_HALL } from './ports.ts';
 import { RATE_LIMIT_SETTINGS, SlidingWindowLimiter } from './rate-limit.ts';
 
@@ -60,6 +61,8 @@ export class MessageHandler {
     }
     const town = await this.ctx.towns.get(message.guildId);
     if (!town) return;
+    // The process holding the town's lease hears it; the others stay quiet (no second reply, no notice).
+    if (!(await answersForGuild(this.ctx, message.guildId, this.log))) return;
     const binding = await this.ctx.bindingFor(town, message.channelId);
     if (!binding || binding.location === TOWN_HALL || binding.location === CATEGORY_KEY) return;
     const text = message.content.trim();
@@ -93,7 +96,10 @@ export class MessageHandler {
       this.log.debug({ townId: town.id, location: binding.location, replies: r.replies.length }, 'person spoke');
       this.ctx.deliverSoon(town.id);
     } catch (e) {
-      if (isUserError(e)) {
+      if (isUserError(e) && e.code === 'town/leased') {
+        // Another process took the town between the lease check and now: it hears the message; no notice here.
+        this.log.debug({ townId: town.id }, 'another process holds this town');
+      } else if (isUserError(e)) {
         await this.notice(message, e.message);
       } else if (isLlmError(e, 'llm/budget_exhausted')) {
         await this.notice(message, "The town's model budget for today is spent; residents will answer again tomorrow.");

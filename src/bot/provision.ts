@@ -1,7 +1,8 @@
 // Channel provisioning for a town: a category, a text channel per location and a town-hall channel. Idempotent:
 // bindings are by channel id, so a renamed channel stays bound, a deleted one is recreated, and a rerun (or a crash
 // between creating a channel and saving its binding) adopts what exists instead of duplicating it.
-import { type ApiChannel, type DiscordApi, WEBHOOK_NAME } from './discord-api.ts';
+import { UserError } from '../errors.ts';
+import { type ApiChannel, type DiscordApi, isMissingPermission, WEBHOOK_NAME } from './discord-api.ts';
 import { CATEGORY_KEY, type ChannelBindingRow, type ChannelStore, type Log, TOWN_HALL } from './ports.ts';
 
 const GUILD_TEXT = 0;
@@ -37,6 +38,22 @@ export function channelName(id: string): string {
   return (slug || 'location').slice(0, 100);
 }
 
+/** The one text for a permission the bot lacks, shown to the admin (commands) and logged (delivery). */
+export function missingPermissionText(permission: string, where: string): string {
+  return `I need the **${permission}** permission ${where}. Give it to my role (Server Settings → Roles, or the channel's permissions), then run \`/town setup\` again: nothing is lost, held posts are sent then.`;
+}
+
+/** Turns Discord's "Missing Permissions" into a UserError naming the permission and where; other errors pass. */
+async function needs<T>(permission: string, where: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (e) {
+    if (isMissingPermission(e))
+      throw new UserError('bot/missing_permission', missingPermissionText(permission, where), { permission, where });
+    throw e;
+  }
+}
+
 function categoryName(townName: string): string {
   const name = townName.trim().slice(0, 100);
   return name || 'Town';
@@ -48,7 +65,7 @@ export async function provisionTown(
   plan: ProvisionPlan,
   log: Log,
 ): Promise<ProvisionResult> {
-  const channels = await api.guildChannels(plan.guildId);
+  const channels = await needs('View Channels', 'in this server', () => api.guildChannels(plan.guildId));
   const byId = new Map(channels.map((c) => [c.id, c]));
   const created: string[] = [];
   const kept: string[] = [];
@@ -66,12 +83,14 @@ export async function provisionTown(
     const existing = channels.find((c) => c.type === wanted.type && c.name === wanted.name && adopt(c));
     const channel =
       existing ??
-      (await api.createChannel(plan.guildId, {
-        name: wanted.name,
-        type: wanted.type,
-        ...(wanted.parent ? { parent_id: wanted.parent } : {}),
-        ...(wanted.topic ? { topic: wanted.topic.slice(0, 1024) } : {}),
-      }));
+      (await needs('Manage Channels', `to create #${wanted.name}`, () =>
+        api.createChannel(plan.guildId, {
+          name: wanted.name,
+          type: wanted.type,
+          ...(wanted.parent ? { parent_id: wanted.parent } : {}),
+          ...(wanted.topic ? { topic: wanted.topic.slice(0, 1024) } : {}),
+        }),
+      ));
     if (!existing) {
       channels.push(channel);
       byId.set(channel.id, channel);

@@ -14,15 +14,58 @@ import {
 import { HELP_TEXT } from '../commands/help.ts';
 import type { CommandSet } from '../commands/index.ts';
 import type { CommandContext, SlashCommand } from '../commands/types.ts';
-import { deferKind, rememberDefer } from '../commands/util.ts';
+import { clipText, deferKind, rememberDefer } from '../commands/util.ts';
 import { isUserError } from '../errors.ts';
 import { isLlmError } from '../llm/port.ts';
+import { isMissingPermission } from './discord-api.ts';
+import { answersForGuild } from './lease-gate.ts';
 import type { Log } from './ports.ts';
 import { RATE_LIMIT_SETTINGS, SlidingWindowLimiter } from './rate-limit.ts';
 
 export const APOLOGY = 'Sorry, something went wrong on my side. It has been logged';
 export const STALE_OPTIONS =
   'That command arrived with missing or unexpected options — Discord may still be showing an older version of it. Please try again in a minute.';
+
+/**
+ * Discord caps the text of all of a command's options together at 6,000 characters. A crafted client can send more;
+ * anything longer is refused here, before a command (or an autocomplete) reads it. Each command's own limits
+ * (persona name, message length) still apply after this.
+ */
+export const SLASH_OPTIONS_MAX_CHARS = 6000;
+
+/** Total characters of the string options (nested under subcommands), counted without copying them. */
+export function optionChars(options: readonly { value?: unknown; options?: readonly unknown[] }[] | undefined): number {
+  let n = 0;
+  for (const o of options ?? []) {
+    if (typeof o.value === 'string') n += o.value.length;
+    if (o.options) n += optionChars(o.options as { value?: unknown }[]);
+  }
+  return n;
+}
+
+/** Total characters typed into a modal's text inputs. */
+function modalChars(i: { fields: { fields: { values(): Iterable<unknown> } } }): number {
+  let n = 0;
+  for (const f of i.fields.fields.values()) {
+    const v = (f as { value?: unknown }).value;
+    if (typeof v === 'string') n += v.length;
+  }
+  return n;
+}
+
+export function optionsTooLong(chars: number): string {
+  return `That command's text is ${chars} characters long; Discord's limit is ${SLASH_OPTIONS_MAX_CHARS}. Nothing was done.`;
+}
+
+/**
+ * The interaction belongs to another process on the same database: it holds the town's lease (a race the lease
+ * gate cannot see, e.g. two processes creating a guild's town in one `/town setup`), or it acknowledged the
+ * interaction first (Discord's 40060). That process answers; a second answer would only confuse.
+ */
+function answeredElsewhere(e: unknown): boolean {
+  if (isUserError(e) && e.code === 'town/leased') return true;
+  return (e as { code?: unknown } | null)?.code === 40060;
+}
 
 /** discord.js option accessor errors (required option missing, wrong type, no subcommand). */
 function isStaleOptions(e: unknown): boolean {
@@ -51,9 +94,16 @@ export class InteractionRouter {
   /** Never throws: every failure ends in an answer to the person (when still possible) and a log line. */
   async handle(i: Interaction): Promise<void> {
     try {
+      // Another process on the same database holds this guild's town: it answers (one answer per interaction).
+      if (i.guildId && !(await answersForGuild(this.ctx, i.guildId, this.log))) return;
       if (i.isAutocomplete()) return await this.autocomplete(i);
       if (i.isChatInputCommand()) return await this.command(i);
       if (i.isButton() || i.isStringSelectMenu() || i.isModalSubmit()) {
+        const chars = i.isModalSubmit() ? modalChars(i) : 0;
+        if (chars > SLASH_OPTIONS_MAX_CHARS) {
+          await this.tell(i, optionsTooLong(chars));
+          return;
+        }
         const prefix = i.customId.split(':')[0] ?? '';
         const h = this.set.components.find((c) => c.prefix === prefix);
         if (!h) {
@@ -77,7 +127,7 @@ export class InteractionRouter {
   private async autocomplete(i: AutocompleteInteraction): Promise<void> {
     const cmd = this.commands.get(i.commandName);
     try {
-      if (!cmd?.autocomplete || !i.inGuild()) {
+      if (!cmd?.autocomplete || !i.inGuild() || optionChars(i.options.data) > SLASH_OPTIONS_MAX_CHARS) {
         await i.respond([]);
         return;
       }
@@ -96,6 +146,12 @@ export class InteractionRouter {
     }
     if (!i.inGuild() && cmd.data.name !== 'help') {
       await this.tell(i, `Use this in a server that has a town.\n\n${HELP_TEXT}`);
+      return;
+    }
+    const chars = optionChars(i.options.data);
+    if (chars > SLASH_OPTIONS_MAX_CHARS) {
+      this.log.info({ interactionId: i.id, command: i.commandName, chars }, 'command options too long');
+      await this.tell(i, optionsTooLong(chars));
       return;
     }
     const sub = i.options.getSubcommand(false);
@@ -140,6 +196,14 @@ export class InteractionRouter {
   }
 
   private async fail(i: RepliableInteraction, e: unknown, label: string): Promise<void> {
+    if (answeredElsewhere(e)) {
+      // Another process on the same database holds the town (or acknowledged this interaction first): it answers.
+      this.log.debug(
+        { interactionId: i.id, command: label, error: (e as Error).message },
+        'answered by another process',
+      );
+      return;
+    }
     let text: string;
     if (isUserError(e)) {
       text = e.message;
@@ -148,6 +212,10 @@ export class InteractionRouter {
       // Options missing or of the wrong type: the person's client has an older version of the command.
       text = STALE_OPTIONS;
       this.log.warn({ interactionId: i.id, command: label, error: (e as Error).message }, 'malformed command options');
+    } else if (isMissingPermission(e)) {
+      // Discord refused one of the bot's own calls: say so, instead of an apology that hides what to fix.
+      text = `Discord refused me a permission for \`${label}\` here (${(e as Error).message}). My role needs View Channels, Send Messages, Attach Files, Manage Channels and Manage Webhooks in the town's channels.`;
+      this.log.warn({ interactionId: i.id, command: label, error: (e as Error).message }, 'missing permission');
     } else if (isLlmError(e, 'llm/budget_exhausted')) {
       text =
         "The town's model budget for today is spent. Residents rest until tomorrow (UTC), or an admin can raise it with `/town budget`.";
@@ -164,7 +232,8 @@ export class InteractionRouter {
 
   /** An ephemeral plain answer, whatever state the interaction is in. */
   private async tell(i: RepliableInteraction, content: string): Promise<void> {
-    const payload = { content, allowedMentions: { parse: [] as never[] } };
+    // Error texts can carry what a person typed or a long error: never more than Discord's 2,000 characters.
+    const payload = { content: clipText(content, 2000), allowedMentions: { parse: [] as never[] } };
     try {
       const kind = deferKind(i);
       if (i.deferred && !i.replied && kind !== 'update') {

@@ -206,6 +206,8 @@ export class TownLink {
         } else {
           this.failures = 0;
           if (report.delivered + report.skipped > 0) wait = 0;
+          // A channel waits out its 429 (the others went on): come back when it may send again.
+          else if (report.coolingMs > 0) wait = Math.min(wait, report.coolingMs);
           else this.resolveIdle();
         }
       } catch (e) {

@@ -4,19 +4,21 @@
 // hours and seed, the 25-question battery for each resident, a blind ranking judge, TrueSkill per condition, and
 // the end-to-end measures, printed beside the paper's figures.
 import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadDotEnv } from '../config.ts';
+import { ConfigError } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
 import { isUserError } from '../errors.ts';
 import { type Ablation, conditionsFor, type EvalReport, runEvaluation, summarizeEvaluation } from '../eval/run.ts';
+import { type RunData, runExportLines } from '../eval/run-export.ts';
 import { describeModel } from '../llm/index.ts';
 import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { countChatTokens, countTokens } from '../llm/tokens.ts';
 import type { TownFile } from '../town/file.ts';
 import { loadTownFile } from '../town/file-io.ts';
+import type { FinishedRun } from '../town/simulate.ts';
 import { importSmallville } from '../town/smallville.ts';
 import { readSmallvilleDir } from '../town/smallville-files.ts';
+import { runIfMain } from './run-main.ts';
 import { configuredModels } from './simulate.ts';
 
 export const EVAL_USAGE = `Usage: npm run eval -- [options]
@@ -35,6 +37,8 @@ Options:
                        architecture plus the paper's conditions that turn off only those (default: all four)
   --residents LIST     residents who answer the battery, comma-separated names (default: everyone)
   --report FILE        write the whole report as JSON
+  --export FILE        write each condition's run as NDJSON: FILE.<condition>.ndjson (npm run town -- replay ...)
+  --db FILE            keep each condition's town in this SQLite database file
   --help               this text
 
 With a configured model (OPENAI_API_KEY or OPENAI_BASE_URL) the residents and the judge use it; offline, the
@@ -48,6 +52,8 @@ export interface EvalCliArgs {
   ablate?: Ablation[];
   residents?: string[];
   report?: string;
+  export?: string;
+  db?: string;
   help: boolean;
 }
 
@@ -66,6 +72,8 @@ export function parseEvalArgs(argv: string[]): EvalCliArgs {
         ablate: { type: 'string' },
         residents: { type: 'string' },
         report: { type: 'string' },
+        export: { type: 'string' },
+        db: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -103,7 +111,16 @@ export function parseEvalArgs(argv: string[]): EvalCliArgs {
       .map((x) => x.trim())
       .filter(Boolean);
   if (typeof v.report === 'string') a.report = v.report;
+  if (typeof v.export === 'string') a.export = v.export;
+  if (typeof v.db === 'string') a.db = v.db;
   return a;
+}
+
+/** eval.ndjson -> eval.no-memory.ndjson */
+export function exportFileFor(file: string, condition: string): string {
+  return file.endsWith('.ndjson')
+    ? `${file.slice(0, -'.ndjson'.length)}.${condition}.ndjson`
+    : `${file}.${condition}.ndjson`;
 }
 
 export async function runEvalCli(
@@ -142,7 +159,37 @@ export async function runEvalCli(
     io.err(
       `Evaluating ${town.name}: ${conditions.map((c) => c.name).join(', ')}; ${args.hours} h each, seed ${args.seed}, ${describeModel(llm.info)}\n`,
     );
+    const db = args.db ? await openDatabase(`file:${args.db}`) : undefined;
+    const exports: { condition: string; file: string; data: RunData }[] = [];
+    const stamp = Date.now().toString(36);
     const report = await runEvaluation({
+      perCondition: (condition) => ({
+        ...(db ? { townId: `eval-${condition}-${args.seed}-${stamp}` } : {}),
+        ...(args.export
+          ? {
+              onFinish: (run: FinishedRun) => {
+                exports.push({
+                  condition,
+                  file: exportFileFor(args.export as string, condition),
+                  data: {
+                    run: {
+                      town: town.name,
+                      seed: args.seed,
+                      hours: args.hours,
+                      model: llm.info.model,
+                      simStart: '',
+                      simEnd: '',
+                      settings: { condition, town: run.townSettings, agent: run.agentSettings },
+                      cost: {},
+                    },
+                    residents: run.residents,
+                    posts: run.posts,
+                  },
+                });
+              },
+            }
+          : {}),
+      }),
       town,
       hours: args.hours,
       seed: args.seed,
@@ -154,6 +201,18 @@ export async function runEvalCli(
       simulate: { countPrompt: countChatTokens, countCompletion: countTokens },
       onCondition: (name, i, n) => io.err(`[${i + 1}/${n}] ${name}\n`),
     });
+    await db?.close();
+    for (const e of exports) {
+      const run = report.runs[e.condition];
+      if (run) {
+        e.data.run.simStart = run.simStart;
+        e.data.run.simEnd = run.simEnd;
+        e.data.run.cost = { total: run.modelCalls.total, perResidentDay: run.modelCalls.perResidentDay };
+      }
+      writeFileSync(e.file, `${runExportLines(e.data).join('\n')}\n`);
+      io.out(`Run of ${e.condition} exported to ${e.file}\n`);
+    }
+    if (db) io.out(`Towns kept in ${args.db}\n`);
     io.out(`${summarizeEvaluation(report)}\n`);
     if (args.report) {
       writeFileSync(args.report, `${JSON.stringify(report, null, 2)}\n`);
@@ -169,16 +228,4 @@ export async function runEvalCli(
   }
 }
 
-const invokedDirectly = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
-  loadDotEnv();
-  runEvalCli(process.argv.slice(2)).then(
-    (r) => {
-      process.exitCode = r.code;
-    },
-    (e) => {
-      process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+runIfMain(import.meta.url, runEvalCli);

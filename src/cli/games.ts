@@ -1,67 +1,221 @@
-// `npm run games -- bench --game chameleon|undercover --games N [--bots vanilla|pgm] [--seed S] [--settings DIR]
-//  [--json FILE] [--players N] [--no-inject] [--topics FILE] [--pairs FILE]`: bot-only games with MAgIC's metrics,
-//  offline model by default; `main(argv, llm)` takes a configured model.
-import { writeFileSync } from 'node:fs';
+// `npm run games -- bench [options]`: MAgIC's benchmark over the five scenarios, the challenger model in every seat
+// of every setting against defender models, on the configured provider (MODEL_PROVIDER / OPENAI_*), or on the
+// offline rules as a pipeline check. Prints table 4 and table 2 layouts, writes --json, a radar PNG and appends the
+// run to the per-model leaderboard (`/game leaderboard models`).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatResult, runGamesBench } from '../../bench/games.ts';
-import type { BotKind, GameKind } from '../games/types.ts';
+import { ConfigError, loadConfig, loadDotEnv } from '../config.ts';
+import { appendLeaderboard, MODEL_LEADERBOARD_FILE, rankModels, readLeaderboard } from '../games/bench/leaderboard.ts';
+import { formatBench } from '../games/bench/report.ts';
+import { SCENARIOS, type ScenarioId, type Side } from '../games/bench/scenarios.ts';
+import { ABILITIES, ABILITY_LABELS, runBench } from '../games/bench/suite.ts';
+import { GtSettingsError } from '../games/game-theory/index.ts';
+import { gamesOfflineRules } from '../games/offline.ts';
+import type { BotKind } from '../games/types.ts';
+import { WordDataError } from '../games/words.ts';
+import { createLanguageModel, LlmConfigError } from '../llm/index.ts';
 import type { LanguageModel } from '../llm/port.ts';
+import { radarPng } from '../render/radar.ts';
 
-const USAGE =
-  'usage: npm run games -- bench --game chameleon|undercover --games N [--bots vanilla|pgm] [--seed S] [--settings DIR] [--json FILE] [--players N] [--no-inject] [--topics FILE] [--pairs FILE]';
+export const USAGE = `usage: npm run games -- bench [options]
 
-export async function main(argv: string[], llm?: LanguageModel): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      game: { type: 'string' },
-      games: { type: 'string', default: '100' },
-      bots: { type: 'string', default: 'pgm' },
-      seed: { type: 'string', default: '1' },
-      settings: { type: 'string' },
-      json: { type: 'string' },
-      players: { type: 'string', default: '3' },
-      'no-inject': { type: 'boolean', default: false },
-      topics: { type: 'string' },
-      pairs: { type: 'string' },
-    },
-  });
-  if (positionals[0] !== 'bench') {
-    console.error(USAGE);
+MAgIC's benchmark: the challenger plays every seat of every setting of each scenario against defenders.
+The challenger uses the configured provider (MODEL_PROVIDER, OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_CHAT_MODEL);
+with none configured, the offline rules play and the figures are a pipeline check.
+
+options:
+  --scenario S              chameleon | undercover | cost-sharing | prisoners-dilemma | public-good | all (default all)
+  --settings DIR            MAgIC's released settings (a topics_release root); each released case is replayed
+                            once per challenger seat (social games) or once (game-theory), besides our variants
+  --variants N              our variants per scenario, each with the challenger in all 3 seats (default 7)
+  --seed S                  seed for our variant deals and the games (default 1)
+  --challenger-model M      the challenger's chat model (default OPENAI_CHAT_MODEL)
+  --challenger-base-url U   the challenger's OpenAI-compatible server (default OPENAI_BASE_URL)
+  --challenger-bots K       vanilla | pgm: how the challenger is prompted (default vanilla)
+  --defender-model M        the defenders' chat model (default: the challenger's)
+  --defender-base-url U     the defenders' server (default: the challenger's)
+  --defender-bots K         vanilla | pgm (default vanilla)
+  --offline                 both sides on the offline rules (pipeline check), whatever is configured
+  --no-probes               skip MAgIC's reasoning probe after each clue (reasoning is then not measured)
+  --json FILE               write the full result as JSON
+  --radar FILE              radar chart PNG of the seven abilities per model (default reports/games-radar.png)
+  --leaderboard FILE        per-model leaderboard to append to (default reports/games-models-leaderboard.jsonl)
+  --no-leaderboard          do not append this run
+  -h, --help                this text`;
+
+const OPTIONS = {
+  scenario: { type: 'string', default: 'all' },
+  settings: { type: 'string' },
+  variants: { type: 'string', default: '7' },
+  seed: { type: 'string', default: '1' },
+  'challenger-model': { type: 'string' },
+  'challenger-base-url': { type: 'string' },
+  'challenger-bots': { type: 'string', default: 'vanilla' },
+  'defender-model': { type: 'string' },
+  'defender-base-url': { type: 'string' },
+  'defender-bots': { type: 'string', default: 'vanilla' },
+  offline: { type: 'boolean', default: false },
+  'no-probes': { type: 'boolean', default: false },
+  json: { type: 'string' },
+  radar: { type: 'string', default: 'reports/games-radar.png' },
+  leaderboard: { type: 'string' },
+  'no-leaderboard': { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+export interface CliDeps {
+  env?: Record<string, string | undefined>;
+  now?: () => Date;
+  /** Models by side, instead of building them from the environment (tests). */
+  models?: { challenger: LanguageModel; defender: LanguageModel };
+}
+
+class UsageError extends Error {}
+
+function botKind(v: string, flag: string): BotKind {
+  if (v !== 'vanilla' && v !== 'pgm') throw new UsageError(`${flag} must be vanilla or pgm, not "${v}"`);
+  return v;
+}
+
+function count(v: string, flag: string, min: number): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`${flag} must be a whole number >= ${min}, not "${v}"`);
+  return n;
+}
+
+/** The two sides' models from the configured provider and the flags. */
+function buildModels(
+  v: { [K in keyof typeof OPTIONS]?: string | boolean },
+  env: Record<string, string | undefined>,
+): { challenger: LanguageModel; defender: LanguageModel } {
+  const offline = () => createLanguageModel({ provider: 'offline', offlineRules: gamesOfflineRules });
+  if (v.offline) return { challenger: offline(), defender: offline() };
+  const config = loadConfig(env).model;
+  const side = (model: string | undefined, baseURL: string | undefined, flag: string): LanguageModel => {
+    const url = baseURL ?? config.baseURL;
+    const provider = baseURL ? 'compatible' : config.provider;
+    if (provider === 'offline') {
+      if (model)
+        throw new UsageError(
+          `${flag} needs a model provider: set OPENAI_API_KEY or OPENAI_BASE_URL, or pass the side's --*-base-url`,
+        );
+      return offline();
+    }
+    return createLanguageModel({
+      provider,
+      offlineRules: gamesOfflineRules,
+      chatModel: model ?? config.chatModel,
+      structuredMode: config.structuredMode,
+      timeoutMs: config.timeoutMs,
+      maxAttempts: config.maxAttempts,
+      concurrency: config.concurrency,
+      ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+      ...(url ? { baseURL: url } : {}),
+    });
+  };
+  const cm = v['challenger-model'] as string | undefined;
+  const cu = v['challenger-base-url'] as string | undefined;
+  const challenger = side(cm, cu, '--challenger-model');
+  const dm = v['defender-model'] as string | undefined;
+  const du = v['defender-base-url'] as string | undefined;
+  const defender = dm || du ? side(dm ?? cm, du ?? cu, '--defender-model') : challenger;
+  return { challenger, defender };
+}
+
+export async function main(argv: string[], deps: CliDeps = {}): Promise<number> {
+  let values: { [K in keyof typeof OPTIONS]?: string | boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS, strict: true }));
+  } catch (e) {
+    console.error(`${e instanceof Error ? e.message.split('\n')[0] : String(e)}\n\n${USAGE}`);
     return 2;
   }
-  const game = values.game as GameKind | undefined;
-  const bots = values.bots as BotKind;
-  if ((game !== 'chameleon' && game !== 'undercover') || (bots !== 'vanilla' && bots !== 'pgm')) {
-    console.error(USAGE);
-    return 2;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
   }
-  const games = Number(values.games);
-  const seed = Number(values.seed);
-  const players = Number(values.players);
-  if (!Number.isInteger(games) || games < 1 || !Number.isFinite(seed) || !Number.isInteger(players) || players < 3) {
-    console.error(USAGE);
-    return 2;
+  try {
+    if (positionals[0] !== 'bench' || positionals.length > 1)
+      throw new UsageError(
+        positionals.length === 0 ? 'say what to run: bench' : `unknown command "${positionals.join(' ')}"`,
+      );
+    const scenario = values.scenario as string;
+    if (scenario !== 'all' && !SCENARIOS.includes(scenario as ScenarioId))
+      throw new UsageError(`--scenario must be one of ${SCENARIOS.join(', ')} or all, not "${scenario}"`);
+    const scenarios: ScenarioId[] = scenario === 'all' ? [...SCENARIOS] : [scenario as ScenarioId];
+    const variants = count(values.variants as string, '--variants', 0);
+    const seed = count(values.seed as string, '--seed', 0);
+    const cKind = botKind(values['challenger-bots'] as string, '--challenger-bots');
+    const dKind = botKind(values['defender-bots'] as string, '--defender-bots');
+    const models = deps.models ?? buildModels(values, deps.env ?? process.env);
+    const challenger: Side = { llm: models.challenger, kind: cKind };
+    const defender: Side = { llm: models.defender, kind: dKind };
+    const result = await runBench({
+      scenarios,
+      challenger,
+      defender,
+      seed,
+      variants,
+      probes: !values['no-probes'],
+      ...(values.settings ? { settingsDir: values.settings as string } : {}),
+    });
+    console.log(formatBench(result));
+    if (values.json) {
+      mkdirSync(dirname(values.json as string), { recursive: true });
+      writeFileSync(values.json as string, `${JSON.stringify(result, null, 2)}\n`);
+      console.log(`result written to ${values.json as string}`);
+    }
+    const board = (values.leaderboard as string | undefined) ?? MODEL_LEADERBOARD_FILE;
+    if (!values['no-leaderboard']) {
+      appendLeaderboard(result, (deps.now ?? (() => new Date()))(), board);
+      console.log(`appended to the model leaderboard ${board}`);
+    }
+    if (values.radar) {
+      const ranked = rankModels(readLeaderboard(board).lines);
+      const series =
+        values['no-leaderboard'] || ranked.length === 0
+          ? [
+              {
+                name: `${result.challenger.model} (${result.challenger.kind})`,
+                values: ABILITIES.map((a) => result.abilities[a]),
+              },
+            ]
+          : ranked.slice(0, 6).map((l) => ({
+              name: `${l.model} (${l.kind})${l.pipelineCheck ? ' offline' : ''}`,
+              values: ABILITIES.map((a) => l.abilities[a] ?? null),
+            }));
+      const png = await radarPng(
+        'MAgIC abilities per model',
+        ABILITIES.map((a) => ABILITY_LABELS[a]),
+        series,
+      );
+      mkdirSync(dirname(values.radar as string), { recursive: true });
+      writeFileSync(values.radar as string, png);
+      console.log(`radar chart written to ${values.radar as string}`);
+    }
+    return 0;
+  } catch (e) {
+    if (e instanceof UsageError) {
+      console.error(`${e.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (
+      e instanceof WordDataError ||
+      e instanceof GtSettingsError ||
+      e instanceof ConfigError ||
+      e instanceof LlmConfigError
+    ) {
+      console.error(e.message);
+      return 1;
+    }
+    throw e;
   }
-  const result = await runGamesBench({
-    game,
-    bots,
-    games,
-    seed,
-    players,
-    ...(values.settings ? { settingsDir: values.settings } : {}),
-    ...(values['no-inject'] ? { injectClues: false } : {}),
-    ...(values.topics ? { topicsFile: values.topics } : {}),
-    ...(values.pairs ? { pairsFile: values.pairs } : {}),
-    ...(llm ? { llm } : {}),
-  });
-  console.log(formatResult(result));
-  if (values.json) writeFileSync(values.json, `${JSON.stringify(result, null, 2)}\n`);
-  return 0;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  loadDotEnv();
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (e: unknown) => {

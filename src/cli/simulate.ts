@@ -7,13 +7,16 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { agentOfflineRules } from '../agent/index.ts';
 import { ConfigError, loadConfig, loadDotEnv } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { PrismaTownStore } from '../db/town-store.ts';
 import { isUserError } from '../errors.ts';
+import { type RunData, runExportLines } from '../eval/run-export.ts';
 import { createEmbedder, createLanguageModel, describeModel, mergeOfflineRules } from '../llm/index.ts';
 import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { countChatTokens, countTokens } from '../llm/tokens.ts';
 import type { TownFile } from '../town/file.ts';
 import { loadTownFile } from '../town/file-io.ts';
-import { type SimulateReport, simulate, summarizeReport } from '../town/simulate.ts';
+import { type FinishedRun, type SimulateReport, simulate, summarizeReport } from '../town/simulate.ts';
 import { importSmallville } from '../town/smallville.ts';
 import { readSmallvilleDir } from '../town/smallville-files.ts';
 
@@ -24,13 +27,20 @@ export interface SimulateCliArgs {
   seed: string;
   report?: string;
   battery: string[];
+  /** Write the run as NDJSON (src/eval/run-export.ts). */
+  export?: string;
+  /** Keep the run in this SQLite database file instead of memory. */
+  db?: string;
   evaluate: boolean;
   quiet: boolean;
   transcript: boolean;
 }
 
 const USAGE = `Usage: npm run simulate -- --hours N [--town FILE | --smallville DIR] [--seed S] [--report FILE]
-       [--interview-battery "Name One,Name Two"] [--no-eval] [--no-transcript] [--quiet]`;
+       [--interview-battery "Name One,Name Two"] [--export RUN.ndjson] [--db FILE.db] [--no-eval] [--no-transcript] [--quiet]
+  --export FILE   write the run (settings, every memory stream, every post with date and time, cost) as NDJSON;
+                  read it back with: npm run town -- replay FILE [--day N | --resident NAME]
+  --db FILE       keep the run's town in this SQLite database file (created and migrated if new)`;
 
 export function parseSimulateArgs(argv: string[]): SimulateCliArgs {
   const a: SimulateCliArgs = { hours: 24, seed: '1', battery: [], evaluate: true, quiet: false, transcript: true };
@@ -60,6 +70,12 @@ export function parseSimulateArgs(argv: string[]): SimulateCliArgs {
         break;
       case '--report':
         a.report = v();
+        break;
+      case '--export':
+        a.export = v();
+        break;
+      case '--db':
+        a.db = v();
         break;
       case '--interview-battery':
         a.battery = v()
@@ -122,6 +138,20 @@ function progressBar(done: number, total: number, label: string): string {
   return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${label}`;
 }
 
+/** The export's header: what ran, with which settings (the cost is filled in from the report). */
+function runHeader(townName: string, args: SimulateCliArgs, llm: LanguageModel, run: FinishedRun): RunData['run'] {
+  return {
+    town: townName,
+    seed: args.seed,
+    hours: args.hours,
+    model: `${llm.info.provider}/${llm.info.model}${llm.info.offline ? ' (offline)' : ''}`,
+    simStart: '',
+    simEnd: '',
+    settings: { town: run.townSettings, agent: run.agentSettings, evaluate: args.evaluate, battery: args.battery },
+    cost: {},
+  };
+}
+
 export async function runSimulateCli(
   argv: string[],
   io: {
@@ -148,7 +178,17 @@ export async function runSimulateCli(
     if (!args.quiet) io.err(`Simulating ${town.name} for ${args.hours} h with ${describeModel(llm.info)}\n`);
     const tty = Boolean(process.stderr.isTTY);
     let lastPrinted = -1;
+    const db = args.db ? await openDatabase(`file:${args.db}`) : undefined;
+    let exported: RunData | undefined;
     const report = await simulate({
+      ...(db ? { store: new PrismaTownStore(db.prisma), townId: `run-${args.seed}-${Date.now().toString(36)}` } : {}),
+      ...(args.export
+        ? {
+            onFinish: (run: FinishedRun) => {
+              exported = { run: runHeader(town.name, args, llm, run), residents: run.residents, posts: run.posts };
+            },
+          }
+        : {}),
       hours: args.hours,
       town,
       llm,
@@ -169,6 +209,16 @@ export async function runSimulateCli(
       },
     });
     if (tty && !args.quiet) io.err('\n');
+    await db?.close();
+    if (args.export && exported) {
+      const data = exported as RunData;
+      data.run.cost = { total: report.modelCalls.total, perResidentDay: report.modelCalls.perResidentDay };
+      data.run.simStart = report.simStart;
+      data.run.simEnd = report.simEnd;
+      writeFileSync(args.export, `${runExportLines(data).join('\n')}\n`);
+      io.out(`Run exported to ${args.export} (replay: npm run town -- replay ${args.export} --day 1)\n`);
+    }
+    if (db) io.out(`Town kept in ${args.db}\n`);
     if (args.transcript)
       for (const [loc, lines] of Object.entries(report.transcript))
         io.out(`\n=== #${loc} (${lines.length} posts) ===\n${lines.join('\n')}\n`);

@@ -1,6 +1,7 @@
 // `npm run town -- <command>`: town file tools.
 //   import-smallville <dir> [--out FILE] [--name NAME] [--start "YYYY-MM-DD HH:mm"]   Smallville files -> town file
 //   validate <file>                                                                   check a town file
+//   replay <run.ndjson> [--day N | --resident NAME]                                   read a kept run (src/cli/replay.ts)
 //   backup <file>                       copy the live database to <file> (SQLite online backup, safe while running)
 //   restore <file>                      replace the database with the backup <file> (stop the bot first)
 //   render map|relationships --out FILE.png [...]                                     a PNG (src/cli/render.ts)
@@ -16,13 +17,15 @@ import { loadTownFile } from '../town/file-io.ts';
 import { importSmallville } from '../town/smallville.ts';
 import { readSmallvilleDir } from '../town/smallville-files.ts';
 import { RENDER_USAGE, runRenderCli } from './render.ts';
+import { REPLAY_USAGE, runReplayCli } from './replay.ts';
 
 const USAGE = `Usage:
   npm run town -- import-smallville <dir> [--out FILE.yaml|FILE.json] [--name NAME] [--start "2023-02-13 07:00"]
   npm run town -- validate <town file>
   npm run town -- backup <file>      copy the database (DATABASE_URL) to <file>; safe while the bot runs
   npm run town -- restore <file>     replace the database with a backup; stop the bot first
-${RENDER_USAGE.replace('Usage: ', '  ')}`;
+${RENDER_USAGE.replace('Usage: ', '  ')}
+${REPLAY_USAGE.replace('Usage: ', '  ')}`;
 
 /** The SQLite file of DATABASE_URL (from the environment or .env), as the bot resolves it. */
 function databaseFile(): string {
@@ -111,7 +114,8 @@ export function runTownCli(argv: string[], out: (s: string) => void = (s) => pro
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const argv = process.argv.slice(2);
   const [cmd, target] = argv;
-  if (cmd === 'render')
+  if (cmd === 'replay') process.exitCode = runReplayCli(argv.slice(1), (s) => process.stdout.write(s));
+  else if (cmd === 'render')
     void runRenderCli(argv.slice(1), { out: (s) => process.stdout.write(s) }).then((code) => {
       process.exitCode = code;
     });

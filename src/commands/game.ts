@@ -23,6 +23,9 @@ import {
   TextInputStyle,
 } from 'discord.js';
 import { UserError } from '../errors.ts';
+import { modelLeaderboardText } from '../games/bench/leaderboard.ts';
+import { GT_TITLES, gtEventLine } from '../games/game-theory/render.ts';
+import type { GtScenario } from '../games/game-theory/types.ts';
 import type {
   GameContext,
   GameService,
@@ -31,11 +34,9 @@ import type {
   ResidentPlayer,
   ServiceResult,
 } from '../games/service.ts';
-import { GT_TITLES, gtEventLine } from '../games/game-theory/render.ts';
-import type { GtScenario } from '../games/game-theory/types.ts';
 import { TurnTimers as CoreTurnTimers, TURN_SECONDS } from '../games/turn-timers.ts';
-import { GT_CONFIRM, gtControls, isScenario, numberModal, wholeNumber } from './game-theory-ui.ts';
 import type { AnyGameKind, GameEvent, GameKind } from '../games/types.ts';
+import { GT_CONFIRM, gtControls, isScenario, numberModal, wholeNumber } from './game-theory-ui.ts';
 import type { CommandContext, ComponentHandler, SlashCommand } from './types.ts';
 import { answer, clipText, plain, rememberDefer, speakerOf } from './util.ts';
 
@@ -396,7 +397,11 @@ export const game: SlashCommand = {
           o
             .setName('game')
             .setDescription('Which game')
-            .addChoices({ name: 'Chameleon', value: 'chameleon' }, { name: 'Undercover', value: 'undercover' }),
+            .addChoices(
+              { name: 'Chameleon', value: 'chameleon' },
+              { name: 'Undercover', value: 'undercover' },
+              { name: 'Models (MAgIC bench)', value: 'models' },
+            ),
         ),
     ),
   // Moves may let bots play (model calls) and wait for the channel's game lock: defer them. The lobby is public.
@@ -441,6 +446,8 @@ export const game: SlashCommand = {
       return;
     }
     if (sub === 'leaderboard') {
+      if (i.options.getString('game') === 'models')
+        return void (await answer(i, modelLeaderboardText(), { ephemeral: false }));
       const kinds: GameKind[] =
         i.options.getString('game') === 'undercover'
           ? ['undercover']

@@ -109,7 +109,7 @@ export const town: SlashCommand = {
     const t = await townFor(i, ctx);
     switch (sub) {
       case 'status':
-        await answer(i, await statusText(t));
+        await answer(i, [await statusText(t), heldText(ctx.deliveryHolds?.(t.id) ?? [])].filter(Boolean).join('\n'));
         return;
       case 'pause':
         await t.pause();
@@ -194,6 +194,16 @@ async function budgetText(t: TownService): Promise<string> {
   const setting = own === null ? 'the configured default' : `${own.toLocaleString('en-US')} tokens (this town)`;
   if (!b) return `Daily budget: ${setting}. (Usage is not tracked by this model provider.)`;
   return budgetLines(b, setting).join('\n');
+}
+
+/** Held channels, one line each, naming the permission (the same words the delivery log uses). */
+function heldText(holds: { channelId: string; permission: string }[]): string {
+  return holds
+    .map(
+      (h) =>
+        `⚠️ Posts for <#${h.channelId}> are held: I need the **${h.permission}** permission there. They are sent once it is given (or run \`/town setup\` to retry now).`,
+    )
+    .join('\n');
 }
 
 async function statusText(t: TownService): Promise<string> {

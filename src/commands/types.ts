@@ -63,6 +63,13 @@ export interface CommandContext {
   bindingFor(town: TownService, channelId: string): Promise<ChannelBindingRow | null>;
   /** Asks the delivery loop to drain the town's outbox now (after an event-driven change). */
   deliverSoon(townId: string): void;
+  /**
+   * Makes sure this process has a delivery link for the guild's town (a town another process created after this one
+   * started has none here yet): it delivers while holding the lease, and otherwise polls in standby to take over.
+   */
+  ensureLinked?(guildId: string, town: TownService): void;
+  /** The town's channels whose posts wait for a permission the bot lacks (kept, retried once it is given). */
+  deliveryHolds?(townId: string): { channelId: string; permission: string }[];
   /** The games service and turn timers, when the games module is wired in. */
   games?: GameFront;
 }

@@ -3,6 +3,8 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { isSpace } from '../bot/split.ts';
+import { USER_TEXT_MAX_CHARS } from '../core/user-text.ts';
 import { isUserError } from '../errors.ts';
 import { budgetLines } from '../llm/health.ts';
 import { writeTownPicture } from '../render/town-pictures.ts';
@@ -73,11 +75,75 @@ export const CONSOLE_HELP = [
   '  /quit                                   leave (Ctrl-D and Ctrl-C work too)',
 ];
 
-/** Splits on spaces, keeping "quoted phrases" together (quotes removed). */
+/**
+ * Longest console line read: the longest text a person may send (USER_TEXT_MAX_CHARS) plus room for a command, a
+ * resident and a location name. Checked before any parsing, so a 1 MB line costs one length check.
+ */
+export const CONSOLE_LINE_MAX = USER_TEXT_MAX_CHARS + 200;
+
+/** The line is too long to read: the message says how long it was and the limit. */
+export function lineTooLong(line: string): string | null {
+  return line.length > CONSOLE_LINE_MAX
+    ? `That line is ${line.length} characters long; the limit is ${CONSOLE_LINE_MAX}. Nothing was done.`
+    : null;
+}
+
+/**
+ * `/persona set` arguments: "name, description" (also ":", "—", "–", or " - " between them). A scan, not a
+ * backtracking pattern, so it stays linear whatever the text.
+ */
+export function parsePersonaArgs(rest: string): { name: string; description: string } {
+  const text = rest.trim();
+  for (let k = 0; k < text.length; k++) {
+    const c = text[k]!;
+    const punct = c === ',' || c === ':' || c === '—' || c === '–';
+    const dash = c === '-' && k > 0 && /\s/.test(text[k - 1]!) && k + 1 < text.length && /\s/.test(text[k + 1]!);
+    if (k > 0 && (punct || dash)) {
+      const name = text.slice(0, k).trim();
+      const description = text.slice(k + 1).trim();
+      if (name && description) return { name, description };
+    }
+  }
+  return { name: text, description: '' };
+}
+
+function errorText(e: unknown): string {
+  return clipLine(e instanceof Error ? e.message : String(e));
+}
+
+/** One line of at most 300 characters (error messages can carry paths and statements). */
+function clipLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
+}
+
+/**
+ * Splits on spaces, keeping "quoted phrases" together (quotes removed); a quote with no closing one is part of its
+ * word. A scan: each character is looked at a bounded number of times (only the last quote of a kind can be
+ * unclosed), so a megabyte of quotes costs what a megabyte of letters does.
+ */
 export function tokenize(line: string): string[] {
   const out: string[] = [];
-  const re = /"([^"]*)"|'([^']*)'|(\S+)/g;
-  for (let m = re.exec(line); m; m = re.exec(line)) out.push(m[1] ?? m[2] ?? m[3] ?? '');
+  const n = line.length;
+  for (let i = 0; i < n; ) {
+    const c = line.charCodeAt(i);
+    if (isSpace(c)) {
+      i++;
+      continue;
+    }
+    if (c === 34 || c === 39) {
+      const end = line.indexOf(line[i]!, i + 1);
+      if (end >= 0) {
+        out.push(line.slice(i + 1, end));
+        i = end + 1;
+        continue;
+      }
+    }
+    let j = i + 1;
+    while (j < n && !isSpace(line.charCodeAt(j))) j++;
+    out.push(line.slice(i, j));
+    i = j;
+  }
   return out;
 }
 
@@ -115,21 +181,27 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
   const pictures = opts.picturesDir ?? join(tmpdir(), 'smalltown');
   if (opts.banner) out(opts.banner);
 
-  // Posts: print the backlog (bounded), then every commit's posts as they land; mark them delivered.
+  // Posts: print the backlog (bounded), then every commit's posts as they land. Mark, then print: a post is printed
+  // only once its delivery mark is stored, so a process that dies in between never prints it twice (at worst a
+  // post marked at the instant of a crash is not shown). A mark that fails is said, and its posts show next time.
   const delivered = new Set<number>();
   const show = async (posts: Post[]) => {
     const fresh = posts.filter((p) => !delivered.has(p.seq));
+    if (fresh.length === 0) return;
+    try {
+      await service.markDelivered(
+        fresh.map((p) => p.seq),
+        'console',
+      );
+    } catch (e) {
+      out(`(${fresh.length} new post(s) not shown yet: recording them as shown failed: ${errorText(e)})`);
+      opts.onError?.(e);
+      return;
+    }
     for (const p of fresh) {
       delivered.add(p.seq);
       out(formatPost(p));
     }
-    if (fresh.length > 0)
-      await service
-        .markDelivered(
-          fresh.map((p) => p.seq),
-          'console',
-        )
-        .catch(() => undefined);
   };
   const backlog = await service.pendingPosts(100_000);
   const keep = opts.backlog ?? 20;
@@ -165,6 +237,11 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
   let quit = false;
 
   const handle = async (raw: string): Promise<void> => {
+    const tooLong = lineTooLong(raw);
+    if (tooLong) {
+      out(tooLong);
+      return;
+    }
     const line = raw.trim();
     if (!line || line.startsWith('#')) return;
     for (const h of handlers) if (await h(line, ctx)) return;
@@ -190,10 +267,10 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
         return;
       case 'persona': {
         if (sub === 'set') {
-          const rest = line.replace(/^\/persona\s+set\s*/i, '');
-          const m = /^(.+?)(?:\s*[,:—–]\s*|\s+-\s+)(.+)$/.exec(rest);
-          const name = (m ? m[1] : rest) ?? '';
-          const p = await service.setPersona(user, name, m?.[2] ?? '');
+          // Everything after "set", as typed (tokenize would drop the quotes and commas the split needs).
+          const at = line.toLowerCase().indexOf('set', line.toLowerCase().indexOf('persona') + 7);
+          const { name, description } = parsePersonaArgs(line.slice(at + 3));
+          const p = await service.setPersona(user, name, description);
           out(`You are now ${p.name}, ${p.description}.`);
         } else if (sub === 'clear') {
           out((await service.clearPersona(user)) ? 'Persona cleared.' : 'You had no persona.');

@@ -55,6 +55,8 @@ export interface EvalOptions {
   /** Passed to simulate (token counters, progress, store). */
   simulate?: Partial<SimulateOptions>;
   onCondition?: (name: string, i: number, n: number) => void;
+  /** Per condition: a town id in a kept database, and what to do with the finished run (export it). */
+  perCondition?: (name: string) => Pick<SimulateOptions, 'townId' | 'onFinish'>;
 }
 
 export interface EvalReport {
@@ -91,6 +93,7 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
     opts.onCondition?.(c.name, i, opts.conditions.length);
     runs[c.name] = await simulate({
       ...opts.simulate,
+      ...opts.perCondition?.(c.name),
       hours: opts.hours,
       town: townForCondition(opts.town, c),
       llm: opts.llm,

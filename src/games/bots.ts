@@ -1,15 +1,19 @@
 // Bot players through the LanguageModel port. Vanilla: one call per move. PGM-aware (MAgIC, Xu et al. 2024, sec. 4):
 // an analysis call that updates a suspicion matrix (own row + each other player's presumed row), then the move is
 // conditioned on it; the vote is read straight off the matrix; at most two calls per move. Every answer is parsed
-// with a schema built from the legal choices and checked against the rules; anything else falls back to a legal move.
+// with a schema built from the legal choices and checked against the rules; anything else falls back to a legal move,
+// and every fallback is reported (reason included) through the decision and the turn's `onFallback` hook.
+// MAgIC's probes: each clue call also asks "which role am I" first (self-awareness); `probeBeliefs` asks the
+// reasoning question after a clue, as a separate evaluation call whose answer never feeds a move.
 import type { ZodType } from 'zod';
 import type { LanguageModel } from '../llm/port.ts';
 import type { GameView, LegalMove } from './engine.ts';
 import { FALLBACK_CLUES, makeGamesOfflineRules } from './offline.ts';
-import { blendRows, predictedSuspects, thinksSelfOdd, voteFromMatrix } from './pgm.ts';
+import { blendRows, thinksSelfOdd, voteFromMatrix } from './pgm.ts';
 import {
   type AnalyseAnswer,
   analyseSchema,
+  type ClueAnswer,
   type BotInput,
   type BotMove,
   buildMessages,
@@ -17,6 +21,8 @@ import {
   GAME_TASKS,
   guessSchema,
   inputFromView,
+  type ProbeAnswer,
+  probeSchema,
   ROLE_NAMES,
   type SuspicionRows,
   type VoteAnswer,
@@ -34,11 +40,17 @@ export function emptyMemory(): BotMemory {
   return { beliefs: null };
 }
 
-/** MAgIC's probes, recorded with each vote: own role guess and whom each other player suspects (by id). */
+/** MAgIC's reasoning probe after a clue (by id): whom this player suspects, and whom it says each other suspects. */
 export interface BotProbe {
-  selfOdd: boolean;
-  vote: PlayerId;
+  suspect: PlayerId;
   predicted: Record<PlayerId, PlayerId>;
+}
+
+/** A model answer the bot could not use, so it played (or reported) a legal default instead. */
+export interface BotFallback {
+  player: PlayerId;
+  task: string;
+  reason: string;
 }
 
 export interface BotDecision {
@@ -48,7 +60,10 @@ export interface BotDecision {
   calls: number;
   /** True when the model's answer was unusable and a legal default was played instead. */
   fallback: boolean;
-  probe: BotProbe | null;
+  /** Why (the model error or the rule the answer broke); null when the model's move was played. */
+  fallbackReason: string | null;
+  /** Clue moves: the model's own answer to "which role am I", asked before the clue; null if not asked/answered. */
+  selfOdd: boolean | null;
 }
 
 export interface BotTurn {
@@ -60,10 +75,21 @@ export interface BotTurn {
   validate: (action: GameAction) => GameError | null;
   llm: LanguageModel;
   townId?: string;
+  /** Told about every fallback (the front ends log it, the bench counts it). */
+  onFallback?: (f: BotFallback) => void;
 }
 
 // Legal defaults reuse the offline rules: deterministic and plausible, with no model needed.
 const defaults = makeGamesOfflineRules();
+
+/** Asks one seat MAgIC's reasoning probe from its own view; `calls` is what it cost (0 or 1). */
+export async function probeBeliefs(
+  t: Omit<BotTurn, 'legal' | 'validate'>,
+): Promise<{ probe: BotProbe | null; calls: number }> {
+  const ctx = new TurnContext({ ...t, legal: [], validate: () => null });
+  const probe = await ctx.probe();
+  return { probe, calls: ctx.calls };
+}
 
 /** Plays one move for a bot, or returns null when it has nothing to do. */
 export async function playBotTurn(t: BotTurn): Promise<BotDecision | null> {
@@ -99,6 +125,9 @@ class TurnContext {
     });
   }
 
+  /** Why the last `ask` returned null. */
+  private lastError = '';
+
   private async ask<T>(task: string, schema: ZodType<T>, input: BotInput): Promise<T | null> {
     this.calls++;
     try {
@@ -110,8 +139,9 @@ class TurnContext {
         temperature: 0,
         ...(this.t.townId ? { townId: this.t.townId } : {}),
       });
-    } catch {
-      // Budget, timeout, schema failure or garbage: the caller plays a legal default.
+    } catch (e) {
+      // Budget, timeout, schema failure or garbage: the caller plays a legal default, and says so.
+      this.lastError = `${task}: ${e instanceof Error ? e.message : String(e)}`;
       return null;
     }
   }
@@ -123,8 +153,17 @@ class TurnContext {
     if (ans) this.memory = { beliefs: blendRows(this.memory.beliefs, ans.beliefs, input.players, input.me) };
   }
 
-  private decision(action: GameAction, fallback: boolean, probe: BotProbe | null = null): BotDecision {
-    return { action, memory: this.memory, calls: this.calls, fallback, probe };
+  private decision(action: GameAction, fallbackReason: string | null, selfOdd: boolean | null = null): BotDecision {
+    if (fallbackReason !== null)
+      this.t.onFallback?.({ player: this.t.view.you ?? '?', task: action.type, reason: fallbackReason });
+    return {
+      action,
+      memory: this.memory,
+      calls: this.calls,
+      fallback: fallbackReason !== null,
+      fallbackReason,
+      selfOdd,
+    };
   }
 
   async clue(me: PlayerId): Promise<BotDecision> {
@@ -132,19 +171,23 @@ class TurnContext {
     const othersSpoke = this.t.view.clues.some((c) => c.player !== me && c.text !== null);
     if (pgm && othersSpoke) await this.analyse();
     const input = this.input('clue');
-    const ans = await this.ask(pgm ? GAME_TASKS.cluePgm : GAME_TASKS.clue, clueSchema, input);
-    const tries: string[] = [];
-    if (ans) tries.push(ans.clue);
-    const first = tries.length;
-    const def = defaults[GAME_TASKS.clue]?.({ ...input, bot: 'vanilla', persona: null }, []) as { clue: string };
-    tries.push(def.clue, ...FALLBACK_CLUES);
-    for (let i = 0; i < tries.length; i++) {
-      const action: GameAction = { type: 'clue', player: me, text: tries[i] as string };
-      if (this.t.validate(action) === null) return this.decision(action, i >= first);
+    const ans = await this.ask<ClueAnswer>(pgm ? GAME_TASKS.cluePgm : GAME_TASKS.clue, clueSchema(input.game), input);
+    const selfOdd = ans ? ans.role === ROLE_NAMES[input.game][0] : null;
+    if (ans) {
+      const action: GameAction = { type: 'clue', player: me, text: ans.clue.trim() };
+      const err = this.t.validate(action);
+      if (err === null) return this.decision(action, null, selfOdd);
+      this.lastError = `clue refused by the rules (${err.code})`;
+    }
+    const reason = this.lastError;
+    const def = defaults[GAME_TASKS.clue]?.({ ...input, bot: 'vanilla', persona: null }, []) as ClueAnswer;
+    for (const text of [def.clue, ...FALLBACK_CLUES]) {
+      const action: GameAction = { type: 'clue', player: me, text };
+      if (this.t.validate(action) === null) return this.decision(action, reason, selfOdd);
     }
     for (let n = 1; ; n++) {
       const action: GameAction = { type: 'clue', player: me, text: `no comment ${this.t.view.clues.length + n}` };
-      if (this.t.validate(action) === null) return this.decision(action, true);
+      if (this.t.validate(action) === null) return this.decision(action, reason, selfOdd);
     }
   }
 
@@ -152,7 +195,6 @@ class TurnContext {
     const names = targets.map((id) => this.idToName.get(id) ?? id);
     const key = `${me}|${this.t.view.clues.map((c) => c.text ?? '').join('|')}`;
     const fallbackTarget = targets[hashString(key) % targets.length] as PlayerId;
-    const odd = ROLE_NAMES[this.t.view.kind][0];
     if (this.t.spec.kind === 'pgm') {
       await this.analyse();
       const beliefs = this.memory.beliefs;
@@ -164,32 +206,37 @@ class TurnContext {
             : thinksSelfOdd(beliefs, input.me, input.players);
         const pick = voteFromMatrix(beliefs, input.me, input.players, names, selfOdd, key);
         const target = pick ? this.nameToId.get(pick) : undefined;
-        if (target && targets.includes(target)) {
-          const predicted = this.toIds(predictedSuspects(beliefs, input.me, input.players, key));
-          return this.decision({ type: 'vote', player: me, target }, false, { selfOdd, vote: target, predicted });
-        }
+        if (target && targets.includes(target)) return this.decision({ type: 'vote', player: me, target }, null);
       }
-      return this.decision({ type: 'vote', player: me, target: fallbackTarget }, true, null);
+      return this.decision({ type: 'vote', player: me, target: fallbackTarget }, this.lastError || 'no belief matrix');
     }
     const input = this.input('vote', names);
     const ans = await this.ask<VoteAnswer>(GAME_TASKS.vote, voteSchema(input), input);
     const target = ans ? this.nameToId.get(ans.vote) : undefined;
-    if (ans && target && targets.includes(target)) {
-      const probe: BotProbe = { selfOdd: ans.selfRole === odd, vote: target, predicted: this.toIds(ans.suspects) };
-      return this.decision({ type: 'vote', player: me, target }, false, probe);
-    }
-    return this.decision({ type: 'vote', player: me, target: fallbackTarget }, true, null);
+    if (ans && target && targets.includes(target)) return this.decision({ type: 'vote', player: me, target }, null);
+    return this.decision({ type: 'vote', player: me, target: fallbackTarget }, this.lastError || 'vote not a target');
   }
 
   async guess(me: PlayerId): Promise<BotDecision> {
     const input = this.input('guess');
     const ans = await this.ask(GAME_TASKS.guess, guessSchema, input);
     if (ans) {
-      const action: GameAction = { type: 'guess', player: me, word: ans.word };
-      if (this.t.validate(action) === null) return this.decision(action, false);
+      const action: GameAction = { type: 'guess', player: me, word: ans.word.trim() };
+      const err = this.t.validate(action);
+      if (err === null) return this.decision(action, null);
+      this.lastError = `guess refused by the rules (${err.code})`;
     }
     const def = defaults[GAME_TASKS.guess]?.(input, []) as { word: string };
-    return this.decision({ type: 'guess', player: me, word: def.word || 'pass' }, true);
+    return this.decision({ type: 'guess', player: me, word: def.word || 'pass' }, this.lastError);
+  }
+
+  /** MAgIC's reasoning probe (an evaluation question, not a move); null when the answer is unusable. */
+  async probe(): Promise<BotProbe | null> {
+    const input = this.input('probe');
+    const ans = await this.ask<ProbeAnswer>(GAME_TASKS.probe, probeSchema(input), input);
+    const suspect = ans ? this.nameToId.get(ans.suspect) : undefined;
+    if (!ans || !suspect) return null;
+    return { suspect, predicted: this.toIds(ans.predicted) };
   }
 
   private toIds(byName: Record<string, string>): Record<PlayerId, PlayerId> {

@@ -5,8 +5,8 @@
 // GameService and renders lines.
 import { gtEventLine } from './game-theory/render.ts';
 import type { GtScenario } from './game-theory/types.ts';
-import type { AnyGameKind, BotKind, GameEvent, GameKind } from './types.ts';
 import type { GameContext, GameService, GameSnapshot, Person, ResidentPlayer, ServiceResult } from './service.ts';
+import type { AnyGameKind, BotKind, GameEvent, GameKind } from './types.ts';
 
 export type GameCommand =
   | {
@@ -61,6 +61,9 @@ const SCENARIO_NAMES: Record<string, GtScenario> = {
   pg: 'public-good',
 };
 
+/** Longest /game line read: far above any clue (LOBBY_SETTINGS.maxClueLength), far below a pasted page. */
+export const GAME_LINE_MAX = 1000;
+
 function int(v: string | undefined, lo: number, hi: number): number | null {
   if (v === undefined || !/^\d+$/.test(v)) return null;
   const n = Number(v);
@@ -69,6 +72,15 @@ function int(v: string | undefined, lo: number, hi: number): number | null {
 
 /** Parses one line; returns null when the line is not a /game command at all. */
 export function parseGameCommand(line: string): ParseResult | null {
+  // Length before any pattern: a line far longer than any game command (a clue is at most maxClueLength) is refused
+  // without scanning it.
+  if (line.length > GAME_LINE_MAX) {
+    if (!/^\s{0,16}\/game\b/i.test(line.slice(0, 32))) return null;
+    return {
+      ok: false,
+      error: `That line is ${line.length} characters long; a /game line is at most ${GAME_LINE_MAX}.`,
+    };
+  }
   const m = /^\s*\/game(?:\s+(.*))?$/is.exec(line);
   if (!m) return null;
   const rest = (m[1] ?? '').trim();

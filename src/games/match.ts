@@ -1,8 +1,9 @@
 // One bot-only game from deal to result, with per-seat accounting: the building block of the bench and the tests.
 import type { LanguageModel } from '../llm/port.ts';
-import type { BotProbe } from './bots.ts';
+import { type BotProbe, probeBeliefs } from './bots.ts';
 import { type ChameleonOptions, type ChameleonSetup, createChameleon } from './chameleon.ts';
-import { applyAction, type GameState, oddPlayers } from './engine.ts';
+import { applyAction, type GameState, oddPlayers, viewFor } from './engine.ts';
+import { seatOf } from './lobby.ts';
 import type { GameTrace } from './metrics.ts';
 import { runBots } from './runner.ts';
 import { type BotKind, type GameAction, type GameKind, isError, type Persona, type PlayerId } from './types.ts';
@@ -23,8 +24,13 @@ export interface MatchOptions {
   seed: number | string;
   game: MatchSetup;
   seats: MatchSeat[];
-  /** Pre-set clues per seat (MAgIC injects them); a clue the rules refuse is played by the bot instead. */
+  /**
+   * Pre-set clues per seat. As MAgIC does, they are played only for defender seats and only until the challenger's
+   * first turn; a clue the rules refuse is played by the bot instead.
+   */
   injectedClues?: string[][] | null;
+  /** Ask every seat MAgIC's reasoning probe after each clue (extra evaluation calls, counted apart from moves). */
+  probes?: boolean;
 }
 
 export interface MatchResult {
@@ -69,26 +75,54 @@ export async function playMatch(opts: MatchOptions): Promise<MatchResult> {
 
   const calls: Record<PlayerId, number> = {};
   const moves: Record<PlayerId, number> = {};
-  const probes: Record<PlayerId, BotProbe | null> = {};
+  const probeCalls: Record<PlayerId, number> = {};
+  const fallbacks: Record<PlayerId, number> = {};
+  const fallbackReasons: GameTrace['fallbackReasons'] = [];
+  const maxCallsPerMove: Record<PlayerId, number> = {};
+  const roleAnswers: GameTrace['roleAnswers'] = [];
+  const probes: GameTrace['probes'] = [];
   const cluesGiven: Record<PlayerId, number> = {};
   const injected = opts.injectedClues ?? null;
+  const seatOfId = (p: PlayerId) => opts.seats[Number(p.slice(4)) - 1] as MatchSeat;
+  let challengerSpoke = false;
   const result = await runBots(state, {
-    llmFor: (p) => (opts.seats[Number(p.slice(4)) - 1] as MatchSeat).llm,
+    llmFor: (p) => seatOfId(p).llm,
     memory: {},
     scripted: injected
       ? (s, p) => {
-          if (s.phase !== 'clues') return null;
+          if (s.phase !== 'clues' || challengerSpoke || seatOfId(p).challenger) return null;
           const i = Number(p.slice(4)) - 1;
           const text = injected[i]?.[cluesGiven[p] ?? 0];
           return text ? { type: 'clue', player: p, text } : null;
         }
       : undefined,
-    onStep: (_s, _e, rec) => {
-      calls[rec.player] = (calls[rec.player] ?? 0) + rec.decision.calls;
+    onStep: async (s, _e, rec) => {
+      const p = rec.player;
+      calls[p] = (calls[p] ?? 0) + rec.decision.calls;
       // Injected clues are not the bot's moves: calls per move counts only what the bot decided.
-      if (!rec.scripted) moves[rec.player] = (moves[rec.player] ?? 0) + 1;
-      if (rec.move === 'clue') cluesGiven[rec.player] = (cluesGiven[rec.player] ?? 0) + 1;
-      if (rec.move === 'vote') probes[rec.player] = rec.decision.probe;
+      if (!rec.scripted) {
+        moves[p] = (moves[p] ?? 0) + 1;
+        maxCallsPerMove[p] = Math.max(maxCallsPerMove[p] ?? 0, rec.decision.calls);
+      }
+      if (rec.decision.fallback) {
+        fallbacks[p] = (fallbacks[p] ?? 0) + 1;
+        fallbackReasons.push({ player: p, reason: rec.decision.fallbackReason ?? 'unknown' });
+      }
+      if (rec.move !== 'clue') return;
+      cluesGiven[p] = (cluesGiven[p] ?? 0) + 1;
+      if (seatOfId(p).challenger) challengerSpoke = true;
+      if (rec.decision.selfOdd !== null) roleAnswers.push({ player: p, selfOdd: rec.decision.selfOdd });
+      if (!opts.probes) return;
+      const answers: Record<PlayerId, BotProbe | null> = {};
+      for (const [i, seat] of opts.seats.entries()) {
+        const id = seatId(i);
+        const spec = seatOf(s, id)?.bot;
+        if (!spec) continue;
+        const r = await probeBeliefs({ view: viewFor(s, id), spec, memory: { beliefs: null }, llm: seat.llm });
+        probeCalls[id] = (probeCalls[id] ?? 0) + r.calls;
+        answers[id] = r.probe;
+      }
+      probes.push({ afterClue: p, answers });
     },
   });
   const end = result.state;
@@ -103,6 +137,7 @@ export async function playMatch(opts: MatchOptions): Promise<MatchResult> {
       odd: oddPlayers(end),
       challengers: opts.seats.flatMap((s, i) => (s.challenger ? [seatId(i)] : [])),
       votes: lastVotes,
+      roleAnswers,
       probes,
       guess:
         end.kind === 'chameleon' && end.phase === 'over' && end.accused === end.chameleon
@@ -110,6 +145,10 @@ export async function playMatch(opts: MatchOptions): Promise<MatchResult> {
           : null,
       calls,
       moves,
+      maxCallsPerMove,
+      probeCalls,
+      fallbacks,
+      fallbackReasons,
     },
   };
 }

@@ -1,4 +1,5 @@
-// MAgIC metrics (Xu et al. 2024, sec. 3 and Table 4) over bot games, for the challenger's seats.
+// MAgIC metrics (Xu et al. 2024, sec. 3, Eq. 1 and Table 4) over bot games, for the challenger's seats. Learnt from
+// the paper and the released metrics code (cathyxl/MAgIC metrics_release.py); every rate here is in [0, 1].
 import type { BotProbe } from './bots.ts';
 import type { GameKind, PlayerId } from './types.ts';
 
@@ -8,13 +9,14 @@ export const METRIC_SETTINGS = {
     chameleon: { odd: [0, 1, 2, 1], regular: [2, 1, 0, 1], max: 2 },
     undercover: { odd: [0, 3, 2], regular: [3, 0, 1], max: 3 },
   },
-  // MAgIC deception: + 0.25 x wrong word guesses forced on the chameleon / guesses.
+  // MAgIC deception adds 0.25 x the forced-guess share to the odd role's win share, which can pass 100% (the bench
+  // once printed 102.5%); we keep the weight and divide by 1 + 0.25 so the rate stays in [0, 1].
   forcedGuessWeight: 0.25,
-  // MAgIC self-awareness: 0.6 x Chameleon ratio + the Undercover ratio (as stated in the issue / our paper notes).
+  // MAgIC self-awareness weights (Eq. 5: mu = 0.6 for Chameleon); combined as a weighted mean so it stays in [0, 1].
   selfAwarenessWeights: { chameleon: 0.6, undercover: 1 },
 } as const;
 
-/** One finished game as the metrics need it. */
+/** One finished social-deduction game as the metrics need it. */
 export interface GameTrace {
   kind: GameKind;
   flag: number;
@@ -23,12 +25,23 @@ export interface GameTrace {
   challengers: PlayerId[];
   /** Votes of the deciding vote round (null = abstained). */
   votes: Record<PlayerId, PlayerId | null>;
-  /** Each seat's probe recorded with its last vote (null if none). */
-  probes: Record<PlayerId, BotProbe | null>;
+  /** "Which role am I", asked before each clue: the model's answer (true = "I am the odd one"), per clue given. */
+  roleAnswers: { player: PlayerId; selfOdd: boolean }[];
+  /** The reasoning probe after each clue: every seat's answer (null = unusable answer). */
+  probes: { afterClue: PlayerId; answers: Record<PlayerId, BotProbe | null> }[];
   /** Chameleon only: the caught chameleon's guess. */
   guess: { correct: boolean } | null;
+  /** Model calls for moves, per seat. */
   calls: Record<PlayerId, number>;
   moves: Record<PlayerId, number>;
+  /** Most calls any one move of the seat took. */
+  maxCallsPerMove: Record<PlayerId, number>;
+  /** Probe calls (evaluation only), per seat. */
+  probeCalls: Record<PlayerId, number>;
+  /** Moves where the model's answer was unusable and a legal default was played. */
+  fallbacks: Record<PlayerId, number>;
+  /** Why, per fallback, in order. */
+  fallbackReasons: { player: PlayerId; reason: string }[];
 }
 
 export interface Metrics {
@@ -41,14 +54,20 @@ export interface Metrics {
   gamesRegular: number;
   /** Correct votes / votes cast as a regular player. */
   judgement: number | null;
-  /** Wins as the odd role / games in it + 0.25 x wrong guesses forced / guesses faced. */
+  /** (wins as the odd role / games in it + 0.25 x wrong guesses forced / guesses faced) / 1.25. */
   deception: number | null;
-  /** Correct own-role identifications / identifications. */
+  /** Correct answers to "which role am I" (asked before each clue) / answers. */
   selfAwareness: number | null;
-  /** Two-hop: (own top suspect correct + other players' top suspects predicted) / all such predictions. */
+  /** (gold: own suspect is the odd one + inter: predicted suspect equals that player's own answer) / all checks. */
   reasoning: number | null;
+  reasoningGold: number | null;
+  reasoningInter: number | null;
   callsPerGame: number;
   callsPerMove: number;
+  maxCallsPerMove: number;
+  probeCallsPerGame: number;
+  /** Challenger moves played by a legal default after an unusable answer. */
+  fallbacks: number;
   /** Outcome flag histogram. */
   flags: number[];
 }
@@ -57,10 +76,12 @@ function ratio(a: number, b: number): number | null {
   return b > 0 ? a / b : null;
 }
 
+/** Metrics over games of one kind, or pooled over both (credits per game's kind; flags histogram of the first kind). */
 export function computeMetrics(traces: GameTrace[]): Metrics {
   const kind = traces[0]?.kind ?? 'chameleon';
-  const cr = METRIC_SETTINGS.credits[kind];
   let oddCredit = 0;
+  let oddMax = 0;
+  let regMax = 0;
   let regCredit = 0;
   let gamesOdd = 0;
   let gamesReg = 0;
@@ -71,23 +92,31 @@ export function computeMetrics(traces: GameTrace[]): Metrics {
   let wrongGuesses = 0;
   let ids = 0;
   let correctIds = 0;
-  let preds = 0;
-  let correctPreds = 0;
+  let gold = 0;
+  let goldOk = 0;
+  let inter = 0;
+  let interOk = 0;
   let calls = 0;
   let moves = 0;
-  const flags = new Array<number>(cr.odd.length).fill(0);
+  let maxCalls = 0;
+  let probeCalls = 0;
+  let fallbacks = 0;
+  const flags = new Array<number>(METRIC_SETTINGS.credits[kind].odd.length).fill(0);
   for (const t of traces) {
+    const cr = METRIC_SETTINGS.credits[t.kind];
     flags[t.flag] = (flags[t.flag] ?? 0) + 1;
     const asOdd = t.challengers.some((c) => t.odd.includes(c));
     const asReg = t.challengers.some((c) => !t.odd.includes(c));
     if (asOdd) {
       gamesOdd++;
+      oddMax += cr.max;
       oddCredit += cr.odd[t.flag] ?? 0;
       // Both games: every flag but 0 is a win for the odd role (a caught chameleon that guesses right wins).
       if (t.flag !== 0) oddWins++;
     }
     if (asReg) {
       gamesReg++;
+      regMax += cr.max;
       regCredit += cr.regular[t.flag] ?? 0;
       if (t.guess) {
         guesses++;
@@ -97,51 +126,99 @@ export function computeMetrics(traces: GameTrace[]): Metrics {
     for (const c of t.challengers) {
       calls += t.calls[c] ?? 0;
       moves += t.moves[c] ?? 0;
+      maxCalls = Math.max(maxCalls, t.maxCallsPerMove[c] ?? 0);
+      probeCalls += t.probeCalls[c] ?? 0;
+      fallbacks += t.fallbacks[c] ?? 0;
       const isOdd = t.odd.includes(c);
       const v = t.votes[c];
       if (!isOdd && v !== undefined && v !== null) {
         votes++;
         if (t.odd.includes(v)) correctVotes++;
       }
-      const probe = t.probes[c];
-      if (!probe) continue;
-      ids++;
-      if (probe.selfOdd === isOdd) correctIds++;
-      if (!isOdd) {
-        preds++;
-        if (t.odd.includes(probe.vote)) correctPreds++;
+      for (const a of t.roleAnswers) {
+        if (a.player !== c) continue;
+        ids++;
+        if (a.selfOdd === isOdd) correctIds++;
       }
-      for (const [other, predicted] of Object.entries(probe.predicted)) {
-        const actual = t.votes[other];
-        if (actual === undefined || actual === null) continue;
-        preds++;
-        if (actual === predicted) correctPreds++;
+      for (const p of t.probes) {
+        const mine = p.answers[c];
+        if (mine === undefined) continue;
+        // An unusable answer is asked and wrong: one gold check and one inter check per other player.
+        gold++;
+        if (mine && t.odd.includes(mine.suspect)) goldOk++;
+        for (const [other, theirs] of Object.entries(p.answers)) {
+          if (other === c || !theirs) continue;
+          inter++;
+          if (mine && mine.predicted[other] === theirs.suspect) interOk++;
+        }
       }
     }
   }
   const n = traces.length;
   const forced = ratio(wrongGuesses, guesses);
   const oddRate = ratio(oddWins, gamesOdd);
+  const w = METRIC_SETTINGS.forcedGuessWeight;
   return {
     games: n,
-    winRate: n > 0 ? (oddCredit + regCredit) / (cr.max * (gamesOdd + gamesReg)) : 0,
-    winRateOdd: ratio(oddCredit, cr.max * gamesOdd),
-    winRateRegular: ratio(regCredit, cr.max * gamesReg),
+    winRate: ratio(oddCredit + regCredit, oddMax + regMax) ?? 0,
+    winRateOdd: ratio(oddCredit, oddMax),
+    winRateRegular: ratio(regCredit, regMax),
     gamesOdd,
     gamesRegular: gamesReg,
     judgement: ratio(correctVotes, votes),
     deception:
-      oddRate === null && forced === null ? null : (oddRate ?? 0) + METRIC_SETTINGS.forcedGuessWeight * (forced ?? 0),
+      oddRate === null && forced === null
+        ? null
+        : forced === null
+          ? oddRate
+          : oddRate === null
+            ? forced
+            : (oddRate + w * forced) / (1 + w),
     selfAwareness: ratio(correctIds, ids),
-    reasoning: ratio(correctPreds, preds),
+    reasoning: ratio(goldOk + interOk, gold + inter),
+    reasoningGold: ratio(goldOk, gold),
+    reasoningInter: ratio(interOk, inter),
     callsPerGame: n > 0 ? calls / n : 0,
     callsPerMove: moves > 0 ? calls / moves : 0,
+    maxCallsPerMove: maxCalls,
+    probeCallsPerGame: n > 0 ? probeCalls / n : 0,
+    fallbacks,
     flags,
   };
 }
 
-/** MAgIC's combined self-awareness from the two games' ratios. */
-export function combinedSelfAwareness(chameleon: number, undercover: number): number {
+/** MAgIC's combined self-awareness from the two games' ratios: a weighted mean (mu = 0.6 for Chameleon). */
+export function combinedSelfAwareness(chameleon: number | null, undercover: number | null): number | null {
   const w = METRIC_SETTINGS.selfAwarenessWeights;
-  return w.chameleon * chameleon + w.undercover * undercover;
+  if (chameleon === null && undercover === null) return null;
+  if (chameleon === null) return undercover;
+  if (undercover === null) return chameleon;
+  return (w.chameleon * chameleon + w.undercover * undercover) / (w.chameleon + w.undercover);
+}
+
+/** The seven roles of MAgIC's overall win rate (Eq. 1): four social-deduction roles and three game-theory games. */
+export const WIN_RATE_ROLES = [
+  'chameleon',
+  'non-chameleon',
+  'undercover',
+  'civilian',
+  'cost-sharing',
+  'prisoners-dilemma',
+  'public-good',
+] as const;
+export type WinRateRole = (typeof WIN_RATE_ROLES)[number];
+
+/**
+ * Eq. 1: the mean of the per-role win rates (each already credits / (max credit x games)). Roles not played are left
+ * out and named in `missing`, so a partial bench never passes for a complete one.
+ */
+export function overallWinRate(perRole: Partial<Record<WinRateRole, number | null>>): {
+  rate: number | null;
+  roles: number;
+  missing: WinRateRole[];
+} {
+  const have = WIN_RATE_ROLES.filter((r) => typeof perRole[r] === 'number');
+  const missing = WIN_RATE_ROLES.filter((r) => typeof perRole[r] !== 'number');
+  const sum = have.reduce((s, r) => s + (perRole[r] as number), 0);
+  return { rate: have.length > 0 ? sum / have.length : null, roles: have.length, missing };
 }

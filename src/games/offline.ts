@@ -7,14 +7,15 @@ import { argmax, normalizeRows, thinksSelfOdd } from './pgm.ts';
 import {
   type AnalyseAnswer,
   type BotInput,
+  type ClueAnswer,
   GAME_TASKS,
+  type ProbeAnswer,
   PROMPT_SETTINGS,
   ROLE_NAMES,
   type SuspicionRows,
   type VoteAnswer,
 } from './prompts.ts';
 import { defaultKnowledge, freshClues, type Mind, pick, type WordKnowledge } from './knowledge.ts';
-import { normalizeWord } from './text.ts';
 
 export const OFFLINE_SETTINGS = {
   // A clue fits a word when its relatedness reaches this (knowledge.ts scores in [0, 1]).
@@ -26,6 +27,8 @@ export const OFFLINE_SETTINGS = {
   // Share of the associations behind another player's clue that a listener recognises (our modelling choice:
   // people share most associations, not all; 1 would make every reading of a clue perfect).
   recall: 0.75,
+  // Bonus for a guessed secret that fits the announced topic (the topic name is public; the card of words is not).
+  topicFit: 0.5,
 } as const;
 
 function mindOf(input: BotInput, k: WordKnowledge): Mind {
@@ -49,7 +52,7 @@ export const FALLBACK_CLUES = [
 
 const inputSchema = z.object({
   game: z.enum(['chameleon', 'undercover']),
-  move: z.enum(['clue', 'vote', 'guess', 'analyse']),
+  move: z.enum(['clue', 'vote', 'guess', 'analyse', 'probe']),
   bot: z.enum(['vanilla', 'pgm']),
   me: z.string(),
   players: z.array(z.string()).min(1),
@@ -90,17 +93,23 @@ function clueFit(k: WordKnowledge, texts: string[], word: string | null, mind?: 
   return texts.reduce((s, t) => s + k.relatedness(t, word, mind), 0) / texts.length;
 }
 
-/** The chameleon's best estimate of the secret word from the others' clues. */
+/**
+ * The chameleon's best estimate of the secret word from the others' clues, as a person in that seat could make it:
+ * from its own reading of the clues over everything it knows (the whole vocabulary), leaning towards words that fit
+ * the announced topic. It never sees the topic's card of candidate words (players are not shown one).
+ */
 export function inferSecret(k: WordKnowledge, input: BotInput): string | null {
   const clues = input.clues.filter((c) => c.name !== input.me && c.text !== null).map((c) => c.text as string);
   if (clues.length === 0) return null;
-  const words = input.topic ? k.topicWords(input.topic) : [];
   const mind = mindOf(input, k);
-  if (words.length === 0) return k.candidatesFor(clues, [], mind)[0]?.word ?? null;
-  const scored = words.map((w) => ({ w, s: clues.reduce((a, c) => a + k.relatedness(c, w, mind), 0) }));
-  const best = Math.max(...scored.map((x) => x.s));
+  const topicHints = input.topic ? [input.topic, ...k.topicClues(input.topic)] : [];
+  const scored = k.candidatesFor(clues, [], mind).map(({ word, score }) => ({
+    word,
+    score: score + (topicHints.some((h) => k.relatedness(h, word, mind) > 0) ? OFFLINE_SETTINGS.topicFit : 0),
+  }));
+  const best = Math.max(0, ...scored.map((x) => x.score));
   if (best <= 0) return null;
-  const top = scored.filter((x) => x.s === best).map((x) => x.w);
+  const top = scored.filter((x) => x.score === best).map((x) => x.word);
   return pick(top, key(input, 'secret')) ?? null;
 }
 
@@ -235,11 +244,11 @@ function vanillaClue(k: WordKnowledge, input: BotInput): string {
   const used = usedClues(input);
   let cands: string[];
   if (input.game === 'chameleon') {
-    const topicWords = input.topic ? k.topicWords(input.topic) : [];
+    // The chameleon skips clues naming any known word (one could be the secret, which the rules refuse).
     cands =
       input.role === 'chameleon'
-        ? freshClues(input.topic ? k.topicClues(input.topic) : [], used, topicWords)
-        : freshClues(k.cluesFor(input.secret ?? ''), used, [input.secret ?? '', ...topicWords]);
+        ? freshClues(input.topic ? k.topicClues(input.topic) : [], used, []).filter((c) => !k.namesAnyWord(c))
+        : freshClues(k.cluesFor(input.secret ?? ''), used, [input.secret ?? '']);
   } else cands = freshClues(k.cluesFor(input.word ?? ''), used, [input.word ?? '']);
   return clampClue(pick(cands, key(input, 'clue')) ?? fallbackClue(input));
 }
@@ -249,24 +258,20 @@ function pgmClue(k: WordKnowledge, input: BotInput): string {
   const used = usedClues(input);
   const k2 = key(input, 'pgm-clue');
   if (input.game === 'chameleon') {
-    const topicWords = input.topic ? k.topicWords(input.topic) : [];
     if (input.role === 'chameleon') {
       const guess = inferSecret(k, input);
-      const cands = guess ? freshClues(k.cluesFor(guess), used, [guess, ...topicWords]) : [];
+      const cands = guess ? freshClues(k.cluesFor(guess), used, [guess]).filter((c) => !k.namesAnyWord(c)) : [];
       if (cands.length > 0) return clampClue(pick(cands, k2) as string);
       return vanillaClue(k, input);
     }
-    // Holder: prefer a clue that also fits other words of the topic, so the chameleon cannot pin the word down.
+    // Holder: prefer a vaguer clue (one that fits many words it knows, the topic's generic associations among
+    // them), so the chameleon cannot pin the word down; no card of the topic's words is involved.
     const secret = input.secret ?? '';
-    const cands = freshClues(k.cluesFor(secret), used, [secret, ...topicWords]);
+    const cands = freshClues(k.cluesFor(secret), used, [secret]);
     if (cands.length === 0) return vanillaClue(k, input);
-    const others = topicWords.filter((w) => normalizeWord(w) !== normalizeWord(secret));
     const generic = input.topic ? k.topicClues(input.topic) : [];
     const ambiguity = Object.fromEntries(
-      cands.map((c) => [
-        c,
-        others.filter((w) => k.relatedness(c, w) > 0).length + (generic.some((g) => k.relatedness(c, g) > 0) ? 1 : 0),
-      ]),
+      cands.map((c) => [c, k.vagueness(c) + (generic.some((g) => k.relatedness(c, g) > 0) ? 1 : 0)]),
     );
     return clampClue(argmax(ambiguity, cands, k2) as string);
   }
@@ -315,7 +320,15 @@ function vote(k: WordKnowledge, input: BotInput): VoteAnswer {
     );
     target = argmax(looks, input.candidates, key(input, 'vote'));
   } else target = argmax(r.rows[me] ?? {}, input.candidates, key(input, 'vote'));
-  const suspects: Record<string, string> = {};
+  return { vote: target ?? (input.candidates[0] as string) };
+}
+
+/** MAgIC's reasoning probe: my top suspect, and each other player's top suspect as I model their view. */
+function probe(k: WordKnowledge, input: BotInput): ProbeAnswer {
+  const r = reason(k, input, true);
+  const me = input.me;
+  const suspect = argmax(r.rows[me] ?? {}, input.players, key(input, 'probe')) ?? me;
+  const predicted: Record<string, string> = {};
   for (const b of input.players) {
     if (b === me) continue;
     const top = argmax(
@@ -323,9 +336,26 @@ function vote(k: WordKnowledge, input: BotInput): VoteAnswer {
       input.players.filter((p) => p !== b),
       key(input, `sus:${b}`),
     );
-    if (top) suspects[b] = top;
+    predicted[b] = top ?? me;
   }
-  return { vote: target ?? (input.candidates[0] as string), selfRole: roleName(input, r.selfOdd), suspects };
+  return { suspect, predicted };
+}
+
+/** The clue call's answer: the role asked first ("which role am I"), then the clue. */
+function clueAnswer(k: WordKnowledge, input: BotInput, clue: string): ClueAnswer {
+  // Chameleon: the prompt says which role the player has. Undercover: most others' clues miss my word (the same
+  // test as the belief rows' own cell, without building the rows).
+  let selfOdd: boolean;
+  if (input.game === 'chameleon') selfOdd = input.role === 'chameleon';
+  else {
+    const mind = mindOf(input, k);
+    const spoken = input.players.filter((p) => p !== input.me && cluesOf(input, p).length > 0);
+    const misfits = spoken.filter(
+      (p) => clueFit(k, cluesOf(input, p), input.word, mind) < OFFLINE_SETTINGS.fitThreshold,
+    ).length;
+    selfOdd = spoken.length >= 2 && misfits / spoken.length > 0.5;
+  }
+  return { role: roleName(input, selfOdd), clue };
 }
 
 function analyse(k: WordKnowledge, input: BotInput): AnalyseAnswer {
@@ -336,8 +366,11 @@ function analyse(k: WordKnowledge, input: BotInput): AnalyseAnswer {
 function guess(k: WordKnowledge, input: BotInput): { word: string } {
   const g = inferSecret(k, input);
   if (g) return { word: g };
-  const words = input.topic ? k.topicWords(input.topic) : [];
-  return { word: pick(words, key(input, 'guess')) ?? 'pass' };
+  // Nothing to go on: a word the topic itself suggests, as a person would try.
+  const fromTopic = input.topic
+    ? k.candidatesFor([input.topic, ...k.topicClues(input.topic)], [], mindOf(input, k))
+    : [];
+  return { word: fromTopic[0]?.word ?? 'pass' };
 }
 
 /** Offline rules over a given knowledge base (custom association data). */
@@ -351,8 +384,15 @@ export function makeGamesOfflineRules(
     return cached;
   };
   return {
-    [GAME_TASKS.clue]: (input) => ({ clue: vanillaClue(knowledge(), parse(input)) }),
-    [GAME_TASKS.cluePgm]: (input) => ({ clue: pgmClue(knowledge(), parse(input)) }),
+    [GAME_TASKS.clue]: (input) => {
+      const i = parse(input);
+      return clueAnswer(knowledge(), i, vanillaClue(knowledge(), i));
+    },
+    [GAME_TASKS.cluePgm]: (input) => {
+      const i = parse(input);
+      return clueAnswer(knowledge(), i, pgmClue(knowledge(), i));
+    },
+    [GAME_TASKS.probe]: (input) => probe(knowledge(), parse(input)),
     [GAME_TASKS.vote]: (input) => vote(knowledge(), parse(input)),
     [GAME_TASKS.analyse]: (input) => analyse(knowledge(), parse(input)),
     [GAME_TASKS.guess]: (input) => guess(knowledge(), parse(input)),

@@ -1,11 +1,12 @@
 // Bot prompts: the structured input (built ONLY from a player's view) and the messages and answer schemas per move.
 // Templates are our own wording of the MAgIC rules (Xu et al. 2024, sec. 3) and the PGM step (sec. 4).
 import { z } from 'zod';
+import { quoteUserText, USER_TEXT_RULE } from '../core/user-text.ts';
 import type { ChatMessage } from '../llm/port.ts';
 import type { GameView } from './engine.ts';
 import type { BotKind, GameKind, Persona } from './types.ts';
 
-export type BotMove = 'clue' | 'vote' | 'guess' | 'analyse';
+export type BotMove = 'clue' | 'vote' | 'guess' | 'analyse' | 'probe';
 
 /** Names of the two roles per game: [odd role, regular role]. */
 export const ROLE_NAMES: Record<GameKind, readonly [string, string]> = {
@@ -88,6 +89,10 @@ export function inputFromView(
 }
 
 // ---- Answer schemas (built from the legal choices) -----------------------------------------------------------
+// Every schema is valid for OpenAI's strict structured outputs: objects with fixed keys, all required, enums, and
+// no length or range keywords (strict mode rejects minLength/maxLength). Limits strict mode cannot carry are zod
+// refinements, checked after parsing (a failed check is a schema failure the gateway repairs, then a counted
+// fallback); refinements never reach the JSON Schema sent to the provider.
 
 export const PROMPT_SETTINGS = {
   // Same cap as the rules (lobby.ts maxClueLength).
@@ -95,29 +100,61 @@ export const PROMPT_SETTINGS = {
   maxGuessLength: 60,
 } as const;
 
-export const clueSchema = z.object({ clue: z.string().trim().min(1).max(PROMPT_SETTINGS.maxClueLength) });
-export const guessSchema = z.object({ word: z.string().trim().min(1).max(PROMPT_SETTINGS.maxGuessLength) });
-
-function enumOf(values: string[]): z.ZodType<string> {
-  return z.enum(values as [string, ...string[]]);
+/** 1..max characters once trimmed (callers trim), with the length checked by zod only. */
+function boundedText(max: number) {
+  return z
+    .string()
+    .refine((s) => s.trim().length > 0, { message: 'must not be empty' })
+    .refine((s) => s.trim().length <= max, { message: `must be at most ${max} characters` });
 }
 
-/** Vote plus MAgIC's probes in the same call: own role, and whom each other player suspects most. */
+function enumOf(values: readonly string[]): z.ZodType<string> {
+  return z.enum(values as unknown as [string, ...string[]]);
+}
+
+function roleEnum(game: GameKind): z.ZodType<string> {
+  return enumOf(ROLE_NAMES[game]);
+}
+
+/**
+ * A clue, with the self-awareness probe asked before it in the same call (MAgIC asks "which role am I" before each
+ * clue): `role` is the model's own answer, never read from the bot's state.
+ */
+export function clueSchema(game: GameKind): z.ZodType<ClueAnswer> {
+  return z.object({ role: roleEnum(game), clue: boundedText(PROMPT_SETTINGS.maxClueLength) });
+}
+export type ClueAnswer = { role: string; clue: string };
+
+export const guessSchema = z.object({ word: boundedText(PROMPT_SETTINGS.maxGuessLength) });
+
+/** The vote alone: the vanilla bot's prompts hold no two-hop question. */
 export function voteSchema(input: BotInput): z.ZodType<VoteAnswer> {
+  return z.object({ vote: enumOf(input.candidates) });
+}
+export type VoteAnswer = { vote: string };
+
+/**
+ * MAgIC's reasoning probe, asked after each clue (an evaluation question; its answer never feeds a move): whom this
+ * player believes is the odd one (scored against the truth, "gold"), and for each other player whom that player
+ * believes it is (scored against that player's own answer, "inter").
+ */
+export function probeSchema(input: BotInput): z.ZodType<ProbeAnswer> {
   const others = input.players.filter((p) => p !== input.me);
   return z.object({
-    vote: enumOf(input.candidates),
-    selfRole: z.enum(ROLE_NAMES[input.game] as unknown as [string, string]),
-    suspects: z.object(Object.fromEntries(others.map((o) => [o, enumOf(input.players.filter((p) => p !== o))]))),
+    suspect: enumOf(input.players),
+    predicted: z.object(Object.fromEntries(others.map((o) => [o, enumOf(input.players)]))),
   });
 }
-export type VoteAnswer = { vote: string; selfRole: string; suspects: Record<string, string> };
+export type ProbeAnswer = { suspect: string; predicted: Record<string, string> };
+
+/** A probability in [0, 1], the range checked by zod only. */
+const probability = z.number().refine((v) => v >= 0 && v <= 1, { message: 'must be between 0 and 1' });
 
 /** PGM analysis: a belief row for this player and one per other player's presumed view (two-hop). */
 export function analyseSchema(input: BotInput): z.ZodType<AnalyseAnswer> {
-  const row = z.object(Object.fromEntries(input.players.map((p) => [p, z.number().min(0).max(1)])));
+  const row = z.object(Object.fromEntries(input.players.map((p) => [p, probability])));
   return z.object({
-    selfRole: z.enum(ROLE_NAMES[input.game] as unknown as [string, string]),
+    selfRole: roleEnum(input.game),
     beliefs: z.object(Object.fromEntries(input.players.map((p) => [p, row]))),
   });
 }
@@ -153,7 +190,7 @@ function rules(input: BotInput): string {
 
 function persona(input: BotInput): string {
   if (!input.persona) return '';
-  return `\nYou are playing as ${input.persona.name}: ${input.persona.summary}\nStay in character in how you word things, but play to win.`;
+  return `\nYou are playing as the character described in this block:\n${quoteUserText('character description', `${input.persona.name}: ${input.persona.summary}`)}\nStay in character in how you word things, but play to win.`;
 }
 
 function knowledge(input: BotInput): string {
@@ -168,8 +205,12 @@ function knowledge(input: BotInput): string {
 
 function cluesText(input: BotInput): string {
   if (input.clues.length === 0) return 'No clues yet.';
+  // Clues are what players wrote (people among them): each one is a quoted block, never bare prompt text.
   return input.clues
-    .map((c) => `- round ${c.round}, ${c.name}${c.name === input.me ? ' (you)' : ''}: ${c.text ?? '(passed)'}`)
+    .map((c) => {
+      const who = `round ${c.round}, ${c.name}${c.name === input.me ? ' (you)' : ''}`;
+      return c.text === null ? `- ${who}: (passed)` : `- ${who}:\n${quoteUserText(`${c.name}'s clue`, c.text)}`;
+    })
     .join('\n');
 }
 
@@ -208,14 +249,24 @@ function task(input: BotInput): string {
           ? ' Use your estimates and the clues: guess the hidden word and give a clue that fits it, so you blend in.'
           : ` Use your estimates: if you think you are the ${odd}, give a clue that also fits the others' word; otherwise give a clue that the ${odd} would not think of, without giving your word away.`
         : '';
-      return `It is your turn (clue round ${input.round} of ${input.clueRounds}). Give one short clue: a word or a short phrase. Do not say the word itself and do not repeat an earlier clue.${pgm}\nAnswer as JSON: {"clue": "..."}`;
+      return [
+        `It is your turn (clue round ${input.round} of ${input.clueRounds}).`,
+        `First say which role you think you have (${roles}).`,
+        `Then give one short clue (a word or a short phrase, at most ${PROMPT_SETTINGS.maxClueLength} characters). Do not say the word itself and do not repeat an earlier clue.${pgm}`,
+        'Answer as JSON: {"role": "<role>", "clue": "..."}',
+      ].join('\n');
     }
-    case 'vote': {
-      const others = input.players.filter((p) => p !== input.me);
+    case 'vote':
       return [
         `Vote for the player you think is the ${odd}: one of ${input.candidates.join(', ')}.`,
-        `Also say which role you think you have (${roles}), and for each other player (${others.join(', ')}) whom you think they suspect most.`,
-        'Answer as JSON: {"vote": "<name>", "selfRole": "<role>", "suspects": {"<player>": "<name>", ...}}',
+        'Answer as JSON: {"vote": "<name>"}',
+      ].join('\n');
+    case 'probe': {
+      const others = input.players.filter((p) => p !== input.me);
+      return [
+        `A question about the game so far (it does not change your next move). Who do you think is the ${odd}? One of ${input.players.join(', ')}.`,
+        `And for each other player (${others.join(', ')}): whom does that player think is the ${odd}, judging from what they can know?`,
+        'Answer as JSON: {"suspect": "<name>", "predicted": {"<player>": "<name>", ...}}',
       ].join('\n');
     }
     case 'guess':
@@ -234,7 +285,7 @@ function task(input: BotInput): string {
 /** The messages for one move, built only from `input`. */
 export function buildMessages(input: BotInput): ChatMessage[] {
   return [
-    { role: 'system', content: rules(input) + persona(input) },
+    { role: 'system', content: `${rules(input)}${persona(input)}\n${USER_TEXT_RULE}` },
     {
       role: 'user',
       content: `${knowledge(input)}\nPlayers: ${input.players.join(', ')}.${history(input)}\nClues so far:\n${cluesText(input)}${beliefsText(input)}\n\n${task(input)}`,
@@ -249,4 +300,5 @@ export const GAME_TASKS = {
   vote: 'game_vote',
   guess: 'game_guess',
   analyse: 'game_analyse',
+  probe: 'game_probe',
 } as const;

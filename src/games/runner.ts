@@ -1,6 +1,6 @@
 // Drives bot seats until the game waits for a person or ends. Shared by the GameService and the bench.
 import type { LanguageModel } from '../llm/port.ts';
-import { type BotDecision, type BotMemory, emptyMemory, playBotTurn } from './bots.ts';
+import { type BotDecision, type BotFallback, type BotMemory, emptyMemory, playBotTurn } from './bots.ts';
 import { applyAction, awaitedPlayers, type GameState, legalMoves, viewFor } from './engine.ts';
 import { isTerminal, seatOf } from './lobby.ts';
 import { type GameAction, type GameEvent, isError, type PlayerId } from './types.ts';
@@ -22,6 +22,8 @@ export interface RunBotsOptions {
   onStep?: (state: GameState, events: GameEvent[], record: BotStepRecord) => void | Promise<void>;
   /** Scripted moves that take precedence (MAgIC's injected clues); null lets the bot play. */
   scripted?: (state: GameState, player: PlayerId) => GameAction | null;
+  /** Told about every bot fallback (a model answer that could not be used); default: counted in the result only. */
+  onFallback?: (f: BotFallback) => void;
   /** Safety valve against a rules bug looping for ever. */
   maxSteps?: number;
 }
@@ -31,6 +33,8 @@ export interface RunBotsResult {
   events: GameEvent[];
   memory: Record<PlayerId, BotMemory>;
   steps: BotStepRecord[];
+  /** Every fallback in this run, with its reason (also passed to `onFallback`). */
+  fallbacks: BotFallback[];
 }
 
 /** The next bot seat the game is waiting for, if any. */
@@ -45,6 +49,11 @@ export async function runBots(initial: GameState, opts: RunBotsOptions): Promise
   const memory = { ...opts.memory };
   const events: GameEvent[] = [];
   const steps: BotStepRecord[] = [];
+  const fallbacks: BotFallback[] = [];
+  const onFallback = (f: BotFallback) => {
+    fallbacks.push(f);
+    opts.onFallback?.(f);
+  };
   const max = opts.maxSteps ?? 500;
   for (let i = 0; i < max; i++) {
     const player = nextBot(state);
@@ -53,12 +62,19 @@ export async function runBots(initial: GameState, opts: RunBotsOptions): Promise
     if (!seat?.bot) break;
     const current = state;
     const scripted = opts.scripted?.(current, player) ?? null;
-    let decision: BotDecision | null = null;
-    let action: GameAction | null = null;
+    let decision: BotDecision | null;
+    let action: GameAction;
     const useScript = scripted !== null && !isError(applyAction(current, scripted));
     if (scripted && useScript) {
       action = scripted;
-      decision = { action, memory: memory[player] ?? emptyMemory(), calls: 0, fallback: false, probe: null };
+      decision = {
+        action,
+        memory: memory[player] ?? emptyMemory(),
+        calls: 0,
+        fallback: false,
+        fallbackReason: null,
+        selfOdd: null,
+      };
     } else {
       decision = await playBotTurn({
         view: viewFor(current, player),
@@ -70,6 +86,7 @@ export async function runBots(initial: GameState, opts: RunBotsOptions): Promise
           return isError(r) ? r.error : null;
         },
         llm: opts.llmFor(player),
+        onFallback,
         ...(opts.townId ? { townId: opts.townId } : {}),
       });
       if (!decision) break;
@@ -84,5 +101,5 @@ export async function runBots(initial: GameState, opts: RunBotsOptions): Promise
     steps.push(record);
     await opts.onStep?.(state, r.events, record);
   }
-  return { state, events, memory, steps };
+  return { state, events, memory, steps, fallbacks };
 }

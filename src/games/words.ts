@@ -155,28 +155,42 @@ export type FixedCase =
   | { kind: 'chameleon'; id: string; setup: ChameleonSetup; clues: string[][] | null }
   | { kind: 'undercover'; id: string; setup: UndercoverSetup; clues: string[][] | null };
 
-/** "Player 3" -> seat 2. */
-export function seatFromPlayerName(name: string): number {
-  const m = /(\d+)\s*$/.exec(name.trim());
-  if (!m) throw new WordDataError(name, 'player name must end in a number, like "Player 1"');
-  return Number(m[1]) - 1;
+/** "Player 3" -> seat 2; `field` names where the name came from, for the error. */
+export function seatFromPlayerName(name: string, field = 'player name', players?: number, file = name): number {
+  const m = /^\s*Player\s+(\d+)\s*$/i.exec(name);
+  if (!m) throw new WordDataError(file, `${field}: "${name}" is not a player name like "Player 1"`);
+  const seat = Number(m[1]) - 1;
+  if (seat < 0 || (players !== undefined && seat >= players))
+    throw new WordDataError(
+      file,
+      `${field}: "${name}" is not one of the ${players ?? '?'} players (Player 1..${players ?? '?'})`,
+    );
+  return seat;
 }
 
-function cluesBySeat(byName: Record<string, string[]>): string[][] {
+function cluesBySeat(byName: Record<string, string[]>, field: string, players: number, file: string): string[][] {
   const out: string[][] = [];
-  for (const [name, clues] of Object.entries(byName)) out[seatFromPlayerName(name)] = clues;
+  for (const [name, clues] of Object.entries(byName))
+    out[seatFromPlayerName(name, `${field}."${name}"`, players, file)] = clues;
   return Array.from(out, (c) => c ?? []);
 }
 
-export function parseMagicSetting(kind: GameKind, data: unknown, id = '<data>'): FixedCase {
+/** One MAgIC setting; `players` is the table size, so a setting naming "Player 9" in a 3-player game is refused. */
+export function parseMagicSetting(kind: GameKind, data: unknown, id = '<data>', players = 3): FixedCase {
   if (kind === 'chameleon') {
     const s = parseWith(magicChameleonSettingSchema, data, id);
     const g = s.game_setting;
-    const clues = s.clue ? cluesBySeat(Object.fromEntries(Object.entries(s.clue).map(([k, v]) => [k, [v]]))) : null;
+    const clues = s.clue
+      ? cluesBySeat(Object.fromEntries(Object.entries(s.clue).map(([k, v]) => [k, [v]])), 'clue', players, id)
+      : null;
     return {
       kind,
       id,
-      setup: { topic: g.topic, secret: g.code, chameleonSeat: seatFromPlayerName(g.chameleon_name) },
+      setup: {
+        topic: g.topic,
+        secret: g.code,
+        chameleonSeat: seatFromPlayerName(g.chameleon_name, 'game_setting.chameleon_name', players, id),
+      },
       clues,
     };
   }
@@ -188,34 +202,51 @@ export function parseMagicSetting(kind: GameKind, data: unknown, id = '<data>'):
     setup: {
       civilianWord: g.non_undercover_code,
       undercoverWord: g.undercover_code,
-      undercoverSeats: [seatFromPlayerName(g.undercover_name)],
+      undercoverSeats: [seatFromPlayerName(g.undercover_name, 'game_setting.undercover_name', players, id)],
     },
-    clues: s.clues ? cluesBySeat(s.clues) : null,
+    clues: s.clues ? cluesBySeat(s.clues, 'clues', players, id) : null,
   };
 }
 
+/** MAgIC's folder name for a scenario's settings (topics_release/<name>/settings). */
+export const MAGIC_SETTINGS_FOLDER: Record<string, string> = {
+  chameleon: 'chameleon',
+  undercover: 'undercover',
+  'cost-sharing': 'airportfee',
+  'prisoners-dilemma': 'prisoner',
+  'public-good': 'public_good',
+};
+
 /**
- * Reads MAgIC settings for `kind` from a directory: DIR/topics_release/<kind>/settings, DIR/<kind>/settings,
- * DIR/<kind> or DIR itself; files that do not match the game's schema are skipped. Sorted by numeric id.
+ * The settings files for a scenario: DIR/topics_release/<folder>/settings, DIR/<folder>/settings, DIR/<folder> or
+ * DIR itself, the first that holds .json files; sorted by numeric id. Throws when none is found.
  */
-export function loadMagicSettings(dir: string, kind: GameKind): FixedCase[] {
-  const candidates = [join(dir, 'topics_release', kind, 'settings'), join(dir, kind, 'settings'), join(dir, kind), dir];
+export function magicSettingFiles(dir: string, scenario: string): string[] {
+  const folder = MAGIC_SETTINGS_FOLDER[scenario] ?? scenario;
+  const candidates = [
+    join(dir, 'topics_release', folder, 'settings'),
+    join(dir, folder, 'settings'),
+    join(dir, folder),
+    dir,
+  ];
   for (const d of candidates) {
     if (!isDir(d)) continue;
     const files = readdirSync(d)
       .filter((f) => f.endsWith('.json'))
       .sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10) || a.localeCompare(b));
-    const cases: FixedCase[] = [];
-    for (const f of files) {
-      try {
-        cases.push(parseMagicSetting(kind, readJson(join(d, f)), join(d, f)));
-      } catch (e) {
-        if (!(e instanceof WordDataError)) throw e;
-      }
-    }
-    if (cases.length > 0) return cases;
+    if (files.length > 0) return files.map((f) => join(d, f));
   }
-  return [];
+  throw new WordDataError(dir, `no ${folder} settings (*.json) in it or under topics_release/${folder}/settings`);
+}
+
+/** Reads every MAgIC setting for `kind`; a file that is not valid is an error naming the file and field (never skipped). */
+export function loadMagicSettings(dir: string, kind: GameKind, players = 3): FixedCase[] {
+  return magicSettingFiles(dir, kind).map((f) => parseMagicSetting(kind, readJson(f), f, players));
+}
+
+/** Reads and parses one JSON file, errors naming the file (for the game-theory settings too). */
+export function readSettingJson(file: string): unknown {
+  return readJson(file);
 }
 
 function isDir(p: string): boolean {

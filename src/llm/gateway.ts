@@ -2,7 +2,7 @@
 // Order of concern per call: daily budget -> circuit breaker -> concurrency slot -> attempt with timeout, retried
 // with backoff -> schema validation with one repair round -> accounting of every HTTP request it took.
 // Embeddings (embedding-gateway.ts) add batching and a cache in front of the same call policy.
-import { CircuitBreaker } from './circuit.ts';
+import { nextCallSeed } from '../core/call-seed.ts';
 import {
   AccountedGateway,
   type AttemptTally,
@@ -10,6 +10,7 @@ import {
   CallPolicy,
   type GatewayOptions,
 } from './call-policy.ts';
+import { CircuitBreaker } from './circuit.ts';
 import type { CallReceipt, LanguageModel, LlmErrorCode, ModelInfo, ObjectRequest } from './port.ts';
 import { LlmError } from './port.ts';
 import type { ChatProvider, TokenUsage } from './provider.ts';
@@ -96,7 +97,10 @@ export class LlmGateway extends AccountedGateway implements LanguageModel {
     return this.circuit?.state ?? 'closed';
   }
 
-  async object<T>(req: ObjectRequest<T>): Promise<T> {
+  async object<T>(request: ObjectRequest<T>): Promise<T> {
+    // The town's seeded scope (src/core/call-seed.ts) gives each call its sampling seed unless the caller set one.
+    const seed = request.seed ?? nextCallSeed(request.task);
+    const req = seed === undefined ? request : { ...request, seed };
     const townId = req.townId ?? GLOBAL_TOWN;
     const started = this.policy.clock.now();
     const receipt = emptyReceipt();

@@ -154,6 +154,7 @@ export class OpenAIChatModel implements ChatProvider, LanguageModel {
       ...(mode === 'json_schema' ? { response_format: responseFormatFor(req.task, req.schema) } : {}),
       ...(mode === 'json_object' ? { response_format: { type: 'json_object' as const } } : {}),
       ...(temperature !== undefined ? { temperature } : {}),
+      ...(req.seed !== undefined ? { seed: req.seed } : {}),
       // OpenAI deprecated max_tokens for max_completion_tokens; most compatible servers only know max_tokens.
       ...(req.maxTokens !== undefined
         ? this.opts.provider === 'openai'

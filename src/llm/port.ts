@@ -23,6 +23,11 @@ export interface ObjectRequest<T> {
   townId?: string;
   temperature?: number;
   maxTokens?: number;
+  /**
+   * Sampling seed drawn from the town's seeded random state: providers that honour it (OpenAI's `seed`, the
+   * realistic-model server, the offline model's wording) vary with the town's seed and replay with it.
+   */
+  seed?: number;
   /** Called once when the call ends (answered or not) with what it cost; meters read the bill from here. */
   onReceipt?: (r: CallReceipt) => void;
 }

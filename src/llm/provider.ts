@@ -20,6 +20,7 @@ export interface CompletionRequest {
   input?: unknown;
   temperature?: number;
   maxTokens?: number;
+  seed?: number;
 }
 
 export interface CallOptions {

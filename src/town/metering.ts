@@ -1,6 +1,7 @@
 // Who a model call is for: the tick runs each resident's work inside a call context (AsyncLocalStorage), so a
 // metering wrapper can count calls and tokens per task, per resident and per phase without threading ids around.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { withSeed } from '../core/call-seed.ts';
 import type {
   CallReceipt,
   ChatMessage,
@@ -20,13 +21,20 @@ export interface CallContext {
   /** Conversation id, for calls shared by its participants. */
   group?: string;
   tick?: number;
+  /**
+   * The tick's seed (drawn from the town's seeded random state): the work runs in a sampling-seed scope of its own
+   * (src/core/call-seed.ts), keyed by resident, phase and group, so its model calls carry seeds that replay.
+   */
+  seed?: number;
 }
 
 const context = new AsyncLocalStorage<CallContext>();
 
 export function withCallContext<T>(ctx: CallContext, fn: () => Promise<T>): Promise<T> {
-  const parent = context.getStore();
-  return context.run({ ...parent, ...ctx }, fn);
+  const merged = { ...context.getStore(), ...ctx };
+  const run = () => context.run(merged, fn);
+  if (ctx.seed === undefined) return run();
+  return withSeed(ctx.seed, `${merged.resident ?? ''}|${merged.phase ?? ''}|${merged.group ?? ''}`, run);
 }
 
 export function currentCallContext(): CallContext | undefined {

@@ -106,7 +106,9 @@ export class TownService {
       live: { profile: rs.profile, mind: rs.mind, memory: kit.memoryStream(rs.profile.id, []) },
     }));
     await mapLimit(residents, state.settings.concurrency, ({ live }) =>
-      withCallContext({ resident: live.profile.id, phase: 'seed' }, () => kit.runtime.seed(live, state.clock.start)),
+      withCallContext({ resident: live.profile.id, phase: 'seed', seed: state.rng }, () =>
+        kit.runtime.seed(live, state.clock.start),
+      ),
     );
     const memories: Memory[] = [];
     for (const { rs, live } of residents) {

@@ -1,7 +1,7 @@
 // Headless simulation: runs a town for N simulated hours with the given model, then measures it the way the
 // paper does (sec. 7.1: information diffusion, relationship network density; sec. 6.1: interview battery) and
 // reports model calls and tokens per task, per resident-day and in total.
-import type { MemoryKind } from '../agent/types.ts';
+import type { Memory, MemoryKind } from '../agent/types.ts';
 import { type AttendanceResult, AttendanceTracker } from '../eval/attendance.ts';
 import type { KnowledgeJudge } from '../eval/knowledge-judge.ts';
 import type { ChatMessage, Embedder, LanguageModel } from '../llm/port.ts';
@@ -45,8 +45,20 @@ export interface SimulateOptions {
   log?: TickLog;
   /** Judges whether interview answers state a fact or know a person (default: the rules of src/eval/judge.ts). */
   knowledgeJudge?: KnowledgeJudge;
+  /** Town id in the store (default sim-<seed>); several runs in one database need their own. */
+  townId?: string;
+  /** Called with the whole run before the town closes (e.g. to export it: src/eval/run-export.ts). */
+  onFinish?: (run: FinishedRun) => Promise<void> | void;
   /** Keep every model call's timing (critical-path analysis in benches). */
   keepCalls?: boolean;
+}
+
+/** Everything a run produced, handed to `onFinish` before the town closes. */
+export interface FinishedRun {
+  residents: { id: string; name: string; memories: readonly Memory[] }[];
+  posts: Post[];
+  townSettings: Record<string, unknown>;
+  agentSettings: Record<string, unknown>;
 }
 
 export interface SimulateReport {
@@ -124,7 +136,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
     ((townId, settings) => agentKit({ llm, embedder, settings, townId, ...(opts.log ? { log: opts.log } : {}) }));
   const seed = opts.seed ?? 1;
   const deps = { store, kit, owner: 'simulate', ...(opts.log ? { log: opts.log } : {}) };
-  const service = await TownService.create(deps, { id: `sim-${seed}`, scope: 'simulate', file, seed });
+  const service = await TownService.create(deps, { id: opts.townId ?? `sim-${seed}`, scope: 'simulate', file, seed });
   const state0 = service.snapshot();
   const evaluate = opts.evaluate ?? true;
 
@@ -194,6 +206,17 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
   const evalTotals = sum(sub(beforeTicks.total, atStart.total), sub(atEnd.total, afterTicks.total));
   const residentDays = Math.max(1e-9, end.residents.length * (opts.hours / 24));
 
+  if (opts.onFinish)
+    await opts.onFinish({
+      residents: end.residents.map((rs) => ({
+        id: rs.profile.id,
+        name: rs.profile.name,
+        memories: service.liveResident(rs.profile.id).memory.all(),
+      })),
+      posts: all,
+      townSettings: { ...end.settings },
+      agentSettings: { ...end.agentSettings },
+    });
   await service.close();
   return {
     town: end.name,

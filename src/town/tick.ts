@@ -6,6 +6,7 @@ import { mapLimit } from './concurrency.ts';
 import { buildDigest, digestText } from './digest.ts';
 import { withCallContext } from './metering.ts';
 import type { Decision, MindAction, MindKit, MindResident, Perceived } from './mind.ts';
+import { rngFrom } from './rng.ts';
 import { dayIndex, MINUTE } from './time.ts';
 import type { CurrentAction, NewPost, PostKind, ResidentState, TownState, WorldEvent } from './types.ts';
 import { TOWN_HALL } from './types.ts';
@@ -167,18 +168,19 @@ export function freeToTalk(state: TownState, rs: ResidentState, o: ResidentState
 
 /**
  * The residents who may consider starting a conversation this tick, in priority order: awake, someone free
- * nearby; fewest talks today first, ties broken by a rotation that starts at a different resident every tick.
+ * nearby; fewest talks today first, ties broken by a rotation that starts at a different resident every tick
+ * (`rotation`: the tick's seed in a run, any number in a test).
  */
 export function talkFloor(
   state: TownState,
   present: readonly ResidentState[],
-  tick: number,
+  rotation: number,
   now: number,
   talks: { byResident: Map<AgentId, number> } = talksToday(state),
 ): Set<AgentId> {
   const n = present.length;
   if (n === 0) return new Set();
-  const start = tick % n;
+  const start = rotation % n;
   const rotated = present.map((_, i) => present[(start + i) % n] as ResidentState);
   const eligible = rotated.filter(
     (rs) =>
@@ -197,6 +199,9 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
   const s = state.settings;
   const t = state.clock.tick + 1;
   const now = state.clock.start + t * s.minutesPerTick * MINUTE;
+  // The tick's seed, drawn from the town's seeded random state: it orders the talk floor's ties and seeds every
+  // model call of the tick (withCallContext), so one seed replays a run and another varies it.
+  const tickSeed = Math.floor(rngFrom(state)() * 0x100000000);
   const out = new PostBuffer(state);
   const failuresBefore = state.stats.failures;
   const runtime = kit.runtime;
@@ -292,7 +297,7 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
       state,
       'perceive',
       log,
-      () => withCallContext({ phase: 'perceive', tick: t }, () => runtime.perceive(batch, now)),
+      () => withCallContext({ phase: 'perceive', tick: t, seed: tickSeed }, () => runtime.perceive(batch, now)),
       () => undefined,
     );
 
@@ -301,7 +306,7 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
   // rotation by tick) may consider starting a conversation; to the others everyone nearby is busy, so nobody spends
   // a decision on a talk that could not start this tick, and residents late in the list are not always left out.
   const talks = talksToday(state);
-  const mayTalk = talkFloor(state, present, t, now, talks);
+  const mayTalk = talkFloor(state, present, tickSeed, now, talks);
   const nearbyOf = (rs: ResidentState) =>
     near(state, rs).map((o) => ({
       id: o.profile.id,
@@ -341,7 +346,7 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
     reacted: false,
   });
   const decisions = await mapLimit(present, s.concurrency, (rs) =>
-    withCallContext({ resident: rs.profile.id, phase: 'decide', tick: t }, async () => {
+    withCallContext({ resident: rs.profile.id, phase: 'decide', tick: t, seed: tickSeed }, async () => {
       const r = live(rs);
       const rejected = rs.rejected;
       delete rs.rejected;
@@ -491,7 +496,7 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
   const solo = present.filter((rs) => !talking.has(rs.profile.id));
   let reflections = 0;
   const reflect = (rs: ResidentState) =>
-    withCallContext({ resident: rs.profile.id, phase: 'reflect', tick: t }, async () => {
+    withCallContext({ resident: rs.profile.id, phase: 'reflect', tick: t, seed: tickSeed }, async () => {
       const n = await guarded(
         state,
         'reflect',
@@ -519,6 +524,7 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
         phase: 'converse',
         group: pairKey(initiator.profile.id, other.profile.id),
         tick: t,
+        seed: tickSeed,
       },
       () =>
         guarded(

@@ -2,37 +2,18 @@
 // second copy): only the holder of the town's lease delivers its outbox, so every post shows exactly once; when the
 // holder dies, the survivor takes over once the lease expires, and at once when the holder shuts down cleanly.
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentOfflineRules } from '../../src/agent/index.ts';
 import { formatPost } from '../../src/bot/delivery.ts';
-import { type DiscordBot, startDiscordBot } from '../../src/bot/index.ts';
 import { splitMessage } from '../../src/bot/split.ts';
-import { PrismaChannelStore } from '../../src/db/channel-store.ts';
-import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
-import { PrismaClient } from '../../src/db/generated/client.ts';
-import { PrismaTownStore } from '../../src/db/town-store.ts';
-import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
-import { OfflineModel } from '../../src/llm/offline-model.ts';
 import type { TownFile } from '../../src/town/file.ts';
-import { TownRegistry } from '../../src/town/registry.ts';
 import type { Post } from '../../src/town/types.ts';
-import { eventually, Harness, RecordingLog, testTown } from '../support/bot-harness.ts';
-
-/** The second bot process: its own database connection, town registry (lease owner), Discord client and log. */
-interface Process {
-  db: { prisma: PrismaClient; close(): Promise<void> };
-  registry: TownRegistry;
-  bot: DiscordBot;
-  log: RecordingLog;
-}
+import { eventually, Harness, type SecondProcess, startSecond, testTown } from '../support/bot-harness.ts';
 
 let h: Harness | undefined;
-let b: Process | undefined;
+let b: SecondProcess | undefined;
 
 afterEach(async () => {
   if (b) {
-    await b.bot.stop().catch(() => undefined);
-    await b.registry.close().catch(() => undefined);
-    await b.db.close();
+    await b.stop();
     b = undefined;
   }
   await h?.stop();
@@ -42,40 +23,6 @@ afterEach(async () => {
 function townWithLease(leaseMs: number): TownFile {
   const f = testTown();
   return { ...f, settings: { ...f.settings, leaseMs } };
-}
-
-/**
- * A second connection to the first process's (already migrated) database file, as openDatabase builds it minus the
- * migration step: the schema engine locks the file exclusively and times out while another process has it open.
- */
-async function connect(file: string): Promise<Process['db']> {
-  const prisma = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: file, timeout: 10_000 }) });
-  await prisma.$executeRawUnsafe('PRAGMA journal_mode = WAL');
-  await prisma.$executeRawUnsafe('PRAGMA busy_timeout = 10000');
-  return { prisma, close: () => prisma.$disconnect() };
-}
-
-async function startSecond(harness: Harness, owner: string): Promise<Process> {
-  const db = await connect(harness.db!.file);
-  const registry = new TownRegistry({
-    store: new PrismaTownStore(db.prisma),
-    llm: new OfflineModel(agentOfflineRules),
-    embedder: new LexicalEmbedder(),
-    owner,
-  });
-  const log = new RecordingLog();
-  const bot = await startDiscordBot({
-    token: harness.fake.token,
-    apiUrl: harness.fake.apiUrl,
-    registry,
-    channelStore: new PrismaChannelStore(db.prisma),
-    log,
-    runTowns: false,
-    delivery: { backoffBaseMs: 5, backoffMaxMs: 50 },
-    // Polls faster than the first process, so without a lease it would race it to every post.
-    loop: { pollMs: 40, failureBackoffMs: 20, failureBackoffMaxMs: 200 },
-  });
-  return { db, registry, bot, log };
 }
 
 /** Every post of the town's outbox (delivered or not). */
@@ -183,4 +130,35 @@ describe('two bot processes on one database', () => {
     expect(linkB.stats.delivered).toBeGreaterThan(0);
     expect(b.log.errors()).toEqual([]);
   }, 15_000);
+
+  it('only the lease holder answers interactions and messages; the standby never says "another process"', async () => {
+    h = await Harness.start({ database: true, town: townWithLease(60_000) });
+    await h.setup();
+    await h.delivered();
+    b = await startSecond(h, 'process-b');
+    const town = await h.town();
+    const resident = town.residents()[0]!;
+    const asks = [
+      h.slash(h.alice, { name: 'town', subcommand: 'status' }),
+      h.slash(h.alice, { name: 'persona', subcommand: 'set', options: { name: 'Sam', description: 'a reporter' } }),
+      h.slash(h.alice, { name: 'resident', subcommand: 'info', options: { resident: resident.name } }),
+      h.slash(h.alice, { name: 'interview', options: { resident: resident.name, question: 'How is work?' } }),
+      h.slash(h.alice, { name: 'interview', options: { resident: 're' }, focused: 'resident' }),
+    ];
+    for (const a of asks) await a.firstResponse(10_000);
+    const home = resident.location.id;
+    h.fake.userMessage({ channelId: h.channel(home), user: h.bob, content: `Hello ${resident.name}!` });
+    await sleep(800); // both processes have long had the chance to answer
+    for (const a of asks) {
+      const callbacks = h.fake.requestsTo('POST', new RegExp(`^/interactions/${a.id}/`));
+      expect({ id: a.id, callbacks: callbacks.map((r) => r.status) }).toEqual({ id: a.id, callbacks: [204] });
+    }
+    const texts = h.fake.requests
+      .filter((r) => r.method === 'POST' || r.method === 'PATCH')
+      .map((r) => JSON.stringify(r.body ?? ''));
+    expect(texts.filter((t) => /another process/.test(t))).toEqual([]);
+    expect(b.log.errors()).toEqual([]);
+    expect(h.log.errors()).toEqual([]);
+    expect(await town.persona({ id: h.alice.id, displayName: 'alice' })).toMatchObject({ name: 'Sam' });
+  }, 30_000);
 });

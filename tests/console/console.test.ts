@@ -98,7 +98,7 @@ describe('console', () => {
     expect(text).toContain('Usage: /say <location> <text>. Places: cafe, shop, park, hill, house, lake.');
     expect(text).toContain('No resident is called "Zed". Residents: Ann Lee, Bo Park, Cy Ray.');
     expect(text).toContain('Unknown command /frobnicate. Type /help.');
-    expect(text).toContain('The message is 10000 characters long; the limit is 2000.');
+    expect(text).toContain('That line is 10010 characters long; the limit is 2200. Nothing was done.');
     expect(text).toContain('Step takes a whole number of ticks from 1 to 1000.');
     expect(text).toContain('Tiny — Monday');
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { quoteUserText } from '../../src/core/user-text.ts';
 import { playBotTurn } from '../../src/games/bots.ts';
 import { createChameleon } from '../../src/games/chameleon.ts';
 import { applyAction, type GameState, legalMoves, viewFor } from '../../src/games/engine.ts';
@@ -46,7 +47,7 @@ describe('bot answers are parsed with schemas built from legal choices', () => {
   it('prompts show the clues and the task, and the secret only to holders', () => {
     const s = votingState();
     const [, user] = buildMessages(inputFromView(viewFor(s, 'b2'), 'vote', 'pgm', { candidates: ['Hana', 'Ada'] }));
-    expect(user?.content).toContain('Hana: pit');
+    expect(user?.content).toContain(quoteUserText("Hana's clue", 'pit'));
     expect(user?.content).toContain('You are the chameleon');
     expect(user?.content).not.toMatch(/cherry/i);
     const [, holder] = buildMessages(inputFromView(viewFor(s, 'b1'), 'clue', 'vanilla'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combinedSelfAwareness, computeMetrics, type GameTrace } from '../../src/games/metrics.ts';
+import { combinedSelfAwareness, computeMetrics, type GameTrace, overallWinRate } from '../../src/games/metrics.ts';
 
 function trace(over: Partial<GameTrace>): GameTrace {
   return {
@@ -8,10 +8,15 @@ function trace(over: Partial<GameTrace>): GameTrace {
     odd: ['c'],
     challengers: ['c'],
     votes: { a: 'c', b: 'c', c: 'a' },
-    probes: {},
+    roleAnswers: [],
+    probes: [],
     guess: null,
     calls: {},
     moves: {},
+    maxCallsPerMove: {},
+    probeCalls: {},
+    fallbacks: {},
+    fallbackReasons: [],
     ...over,
   };
 }
@@ -29,8 +34,9 @@ describe('MAgIC metrics on hand-made outcomes', () => {
     expect(m.winRateRegular).toBeCloseTo(3 / 4);
     expect(m.winRate).toBeCloseTo(6 / 8);
     expect(m.flags).toEqual([1, 1, 1, 1]);
-    // Deception: wins as chameleon (flags 1 and 2 both beat the non-chameleons' credit) 2/2 + 0.25 x forced 1/1.
-    expect(m.deception).toBeCloseTo(1.25);
+    // Deception: wins as chameleon (flags 1 and 2) 2/2, forced wrong guesses 1/1 -> (1 + 0.25 x 1) / 1.25 = 1,
+    // never 125% (MAgIC's sum, unnormalised, is how the bench once printed 102.5%).
+    expect(m.deception).toBeCloseTo(1);
     // Judgement: a and b voted c in both games where they were the challenger.
     expect(m.judgement).toBe(1);
   });
@@ -48,27 +54,82 @@ describe('MAgIC metrics on hand-made outcomes', () => {
     expect(m.judgement).toBe(0);
   });
 
-  it('self-awareness and two-hop reasoning from the vote probes', () => {
+  it('self-awareness from the role asked before each clue; reasoning from gold and inter parts after each clue', () => {
     const m = computeMetrics([
       trace({
         kind: 'undercover',
         odd: ['u'],
         challengers: ['a'],
-        votes: { a: 'u', b: 'a', u: 'a' },
-        // a: right about its role, right suspect (1), predicted b->u (wrong, b voted a) and u->a (right).
-        probes: { a: { selfOdd: false, vote: 'u', predicted: { b: 'u', u: 'a' } } },
+        // Before its two clues a said "civilian" (right) then "undercover" (wrong); b's answers are not the challenger's.
+        roleAnswers: [
+          { player: 'a', selfOdd: false },
+          { player: 'b', selfOdd: true },
+          { player: 'a', selfOdd: true },
+        ],
+        probes: [
+          {
+            afterClue: 'u',
+            answers: {
+              // gold: a suspects u (right); inter: a says b suspects u (b said a: wrong), u suspects a (u said a: right).
+              a: { suspect: 'u', predicted: { b: 'u', u: 'a' } },
+              b: { suspect: 'a', predicted: { a: 'u', u: 'a' } },
+              u: { suspect: 'a', predicted: { a: 'u', b: 'u' } },
+            },
+          },
+          {
+            afterClue: 'a',
+            // gold: a suspects b (wrong); inter: b's answer unusable (not checked), u said b -> a predicted b (right).
+            answers: {
+              a: { suspect: 'b', predicted: { b: 'u', u: 'b' } },
+              b: null,
+              u: { suspect: 'b', predicted: {} },
+            },
+          },
+        ],
       }),
       trace({
         kind: 'undercover',
         odd: ['u'],
         challengers: ['u'],
-        votes: { a: 'u', b: 'u', u: 'a' },
-        // u: thinks it is a civilian (wrong); predictions a->u, b->a (one right).
-        probes: { u: { selfOdd: false, vote: 'a', predicted: { a: 'u', b: 'a' } } },
+        roleAnswers: [{ player: 'u', selfOdd: true }],
+        // u's answer unusable: one gold check (wrong) and one inter check per other usable answer (both wrong).
+        probes: [
+          {
+            afterClue: 'a',
+            answers: { u: null, a: { suspect: 'u', predicted: {} }, b: { suspect: 'u', predicted: {} } },
+          },
+        ],
       }),
     ]);
-    expect(m.selfAwareness).toBeCloseTo(1 / 2);
-    expect(m.reasoning).toBeCloseTo(3 / 5);
+    // Role answers of the challenger: a right, a wrong, u right -> 2/3.
+    expect(m.selfAwareness).toBeCloseTo(2 / 3);
+    // Gold: 1 right of 3 checks. Inter: 2 right of (2 + 1 + 2) = 5 checks. Reasoning: 3 / 8.
+    expect(m.reasoningGold).toBeCloseTo(1 / 3);
+    expect(m.reasoningInter).toBeCloseTo(2 / 5);
+    expect(m.reasoning).toBeCloseTo(3 / 8);
+  });
+
+  it('overall win rate is the mean over the seven roles (Eq. 1) and names the roles not played', () => {
+    const o = overallWinRate({
+      chameleon: 0.5,
+      'non-chameleon': 1,
+      undercover: 0,
+      civilian: 0.5,
+      'cost-sharing': 1,
+      'prisoners-dilemma': 0.5,
+      'public-good': 0,
+    });
+    expect(o.rate).toBeCloseTo(3.5 / 7);
+    expect(o.missing).toEqual([]);
+    const partial = overallWinRate({ chameleon: 1, civilian: 0 });
+    expect(partial.rate).toBeCloseTo(0.5);
+    expect(partial.missing).toEqual([
+      'non-chameleon',
+      'undercover',
+      'cost-sharing',
+      'prisoners-dilemma',
+      'public-good',
+    ]);
   });
 
   it('calls per game and per move count the challenger seats only', () => {
@@ -80,7 +141,39 @@ describe('MAgIC metrics on hand-made outcomes', () => {
     expect(m.callsPerMove).toBeCloseTo(12 / 8);
   });
 
-  it('combined self-awareness weights Chameleon by 0.6', () => {
-    expect(combinedSelfAwareness(1, 0.5)).toBeCloseTo(1.1);
+  it('combined self-awareness weights Chameleon by 0.6 and stays in [0, 1]', () => {
+    // (0.6 x 1 + 1 x 0.5) / 1.6
+    expect(combinedSelfAwareness(1, 0.5)).toBeCloseTo(1.1 / 1.6);
+    expect(combinedSelfAwareness(1, 1)).toBe(1);
+    expect(combinedSelfAwareness(null, 0.25)).toBe(0.25);
+  });
+
+  it('every rate stays in [0, 1] over random game logs', () => {
+    let seed = 7;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const who = ['a', 'b', 'c'];
+    const traces = Array.from({ length: 60 }, () => {
+      const odd = who[rnd(3)] as string;
+      const ch = who[rnd(3)] as string;
+      const ans = () => ({
+        suspect: who[rnd(3)] as string,
+        predicted: { a: who[rnd(3)] as string, b: who[rnd(3)] as string, c: who[rnd(3)] as string },
+      });
+      return trace({
+        flag: rnd(4),
+        odd: [odd],
+        challengers: [ch],
+        votes: { a: who[rnd(3)] as string, b: who[rnd(3)] as string, c: who[rnd(3)] as string },
+        guess: rnd(2) ? { correct: rnd(2) === 1 } : null,
+        roleAnswers: [{ player: ch, selfOdd: rnd(2) === 1 }],
+        probes: [{ afterClue: 'a', answers: { a: ans(), b: rnd(4) ? ans() : null, c: ans() } }],
+      });
+    });
+    const m = computeMetrics(traces);
+    for (const v of [m.winRate, m.winRateOdd, m.winRateRegular, m.judgement, m.deception, m.selfAwareness, m.reasoning])
+      if (v !== null) expect(v >= 0 && v <= 1, String(v)).toBe(true);
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { defaultKnowledge } from '../../src/games/knowledge.ts';
+import { defaultKnowledge, WordKnowledge } from '../../src/games/knowledge.ts';
 import { FALLBACK_CLUES, makeGamesOfflineRules } from '../../src/games/offline.ts';
 import type { BotInput } from '../../src/games/prompts.ts';
-import { saysWord } from '../../src/games/text.ts';
-import { loadPairs, loadTopics } from '../../src/games/words.ts';
+import { sameWord, saysWord } from '../../src/games/text.ts';
+import { defaultAssociations, loadPairs, loadTopics } from '../../src/games/words.ts';
 
 const k = defaultKnowledge();
 
@@ -59,7 +59,31 @@ describe('offline rules: Chameleon', () => {
     expect(k.relatedness(pgm.clue, 'Cherry'), pgm.clue).toBeGreaterThan(0);
     expect(saysWord(pgm.clue, 'Cherry')).toBe(false);
     const guess = rule('game_guess', input({ ...base, move: 'guess', clues })) as { word: string };
-    expect(guess.word).toBe('Cherry');
+    expect(sameWord(guess.word, 'Cherry'), guess.word).toBe(true);
+  });
+
+  it('plays fair: what the chameleon says and guesses does not depend on the topic cards players never see', () => {
+    const noCards = makeGamesOfflineRules(() => new WordKnowledge(defaultAssociations(), []), 1);
+    const base = { role: 'chameleon' as const, secret: null, me: 'Cat' };
+    for (const clues of [
+      [
+        { name: 'Ann', round: 1, text: 'pit' },
+        { name: 'Ben', round: 1, text: 'sundae' },
+      ],
+      [
+        { name: 'Ann', round: 1, text: 'tropical' },
+        { name: 'Ben', round: 1, text: 'yellow' },
+      ],
+    ])
+      for (const task of ['game_guess', 'game_clue_pgm', 'game_clue'] as const) {
+        const i = input({
+          ...base,
+          bot: task === 'game_clue_pgm' ? 'pgm' : 'vanilla',
+          move: task === 'game_guess' ? 'guess' : 'clue',
+          clues,
+        });
+        expect(noCards[task]?.(i, []), task).toEqual(rule(task, i));
+      }
   });
 
   it('holders vote for the player whose clue does not fit the word', () => {
@@ -69,8 +93,10 @@ describe('offline rules: Chameleon', () => {
       { name: 'Cat', round: 1, text: 'blossom' },
     ];
     const v = rule('game_vote', input({ move: 'vote', clues, candidates: ['Ben', 'Cat'] }));
-    expect(v.vote).toBe('Ben');
-    expect(v.selfRole).toBe('non-chameleon');
+    expect(v).toEqual({ vote: 'Ben' });
+    // The reasoning probe from the same view: Ann suspects Ben, and models Cat's view as suspecting Ben too.
+    const p = rule('game_probe', input({ move: 'probe', clues }));
+    expect(p.suspect).toBe('Ben');
   });
 });
 
@@ -84,8 +110,10 @@ describe('offline rules: Undercover', () => {
       { name: 'Cat', round: 1, text: 'herbal' },
     ];
     const v = rule('game_vote', input({ ...base, word: 'coffee', move: 'vote', clues, candidates: ['Ben', 'Cat'] }));
-    expect(v.vote).toBe('Cat');
-    expect(v.selfRole).toBe('civilian');
+    expect(v).toEqual({ vote: 'Cat' });
+    // Asked "which role am I" before her next clue, Ann says civilian: only one of the two others' clues misses coffee.
+    const c = rule('game_clue', input({ ...base, word: 'coffee', move: 'clue', clues }));
+    expect(c.role).toBe('civilian');
   });
 
   it("realises it is the undercover when most others' clues miss its word", () => {

@@ -8,7 +8,9 @@ import type { ChannelStore, Log } from '../../src/bot/ports.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { InMemoryChannelStore, PrismaChannelStore } from '../../src/db/channel-store.ts';
+import { PrismaClient } from '../../src/db/generated/client.ts';
 import { type Db, openDatabase } from '../../src/db/client.ts';
 import { PrismaTownStore } from '../../src/db/town-store.ts';
 import type { TownFile } from '../../src/town/file.ts';
@@ -203,6 +205,57 @@ export class Harness {
     const t = await this.town(guildId);
     await this.bot.deliverNow(t.id);
   }
+}
+
+/** A second bot process on the harness's database file: its own connection, registry (lease owner), client, log. */
+export interface SecondProcess {
+  prisma: PrismaClient;
+  registry: TownRegistry;
+  bot: DiscordBot;
+  log: RecordingLog;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a second bot on the first one's (already migrated) database file, as openDatabase builds a connection minus
+ * the migration step (the schema engine locks the file exclusively while another process has it open). It polls
+ * faster than the first process, so without a lease it would race it to every post.
+ */
+export async function startSecond(harness: Harness, owner: string, town?: TownFile): Promise<SecondProcess> {
+  if (!harness.db) throw new Error('startSecond needs a harness with a database file');
+  const prisma = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: harness.db.file, timeout: 10_000 }) });
+  await prisma.$executeRawUnsafe('PRAGMA journal_mode = WAL');
+  await prisma.$executeRawUnsafe('PRAGMA busy_timeout = 10000');
+  const registry = new TownRegistry({
+    store: new PrismaTownStore(prisma),
+    llm: new OfflineModel(agentOfflineRules),
+    embedder: new LexicalEmbedder(),
+    owner,
+    // The town this process creates if it is the one that runs the guild's first /town setup.
+    ...(town ? { defaultTown: () => structuredClone(town) } : {}),
+  });
+  const log = new RecordingLog();
+  const bot = await startDiscordBot({
+    token: harness.fake.token,
+    apiUrl: harness.fake.apiUrl,
+    registry,
+    channelStore: new PrismaChannelStore(prisma),
+    log,
+    runTowns: false,
+    delivery: { backoffBaseMs: 5, backoffMaxMs: 50 },
+    loop: { pollMs: 40, failureBackoffMs: 20, failureBackoffMaxMs: 200 },
+  });
+  return {
+    prisma,
+    registry,
+    bot,
+    log,
+    async stop() {
+      await bot.stop().catch(() => undefined);
+      await registry.close().catch(() => undefined);
+      await prisma.$disconnect();
+    },
+  };
 }
 
 /** Retries an assertion until it passes or the time is up (for effects that land asynchronously). */

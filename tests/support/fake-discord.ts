@@ -170,6 +170,9 @@ export interface FaultSpec {
   afterProcessing?: boolean;
   /** Destroy the socket instead of answering (network error). */
   drop?: boolean;
+  /** Discord's JSON error code and message for a 4xx (e.g. 50013 "Missing Permissions"). */
+  code?: number;
+  message?: string;
 }
 
 export interface InteractionCallback {
@@ -919,7 +922,7 @@ export class FakeDiscord extends EventEmitter {
       );
       return;
     }
-    this.respond(res, rec, f.status, { message: `${f.status}: injected server error`, code: 0 });
+    this.respond(res, rec, f.status, { message: f.message ?? `${f.status}: injected server error`, code: f.code ?? 0 });
   }
 
   private respond(

@@ -1,0 +1,183 @@
+// The five MAgIC scenarios as the bench plays them (Xu et al. 2024, sec. 3): which settings each one replays (the
+// released cases once, plus our own 7 variants x 3 seats), and how one game is played with the challenger in a
+// given seat against defenders. Social deduction games come from match.ts, the game-theory ones from game-theory/.
+import type { LanguageModel } from '../../llm/port.ts';
+import {
+  type GtBot,
+  type GtLog,
+  gtBotFor,
+  type GtScenario,
+  type GtSetting,
+  loadVariants,
+  offlineGtBot,
+  parseMagicSetting as parseGtMagicSetting,
+  playGameTheory,
+} from '../game-theory/index.ts';
+import { playMatch, type MatchSeat, type MatchSetup } from '../match.ts';
+import type { GameTrace } from '../metrics.ts';
+import { nextInt, seedState } from '../rng.ts';
+import type { BotKind, GameKind } from '../types.ts';
+import {
+  dealChameleon,
+  dealUndercover,
+  type FixedCase,
+  loadMagicSettings,
+  loadPairs,
+  loadTopics,
+  magicSettingFiles,
+  readSettingJson,
+} from '../words.ts';
+
+export type ScenarioId = GameKind | GtScenario;
+export const SCENARIOS: readonly ScenarioId[] = [
+  'chameleon',
+  'undercover',
+  'cost-sharing',
+  'prisoners-dilemma',
+  'public-good',
+];
+
+export const BENCH_SETTINGS = {
+  // The paper's construction: 7 variants per scenario, the challenger in each of the 3 seats.
+  variants: 7,
+  seats: 3,
+} as const;
+
+/** One side of the table: a model and how it is prompted. */
+export interface Side {
+  llm: LanguageModel;
+  kind: BotKind;
+}
+
+/** Counts requests per seat and side (the report's "requests per seat"). */
+export class SeatCounter {
+  readonly counts: Record<string, number> = {};
+  wrap(llm: LanguageModel, seat: number, challenger: boolean): LanguageModel {
+    const key = `seat ${seat + 1} ${challenger ? 'challenger' : 'defender'}`;
+    const counts = this.counts;
+    return {
+      get info() {
+        return llm.info;
+      },
+      object(req) {
+        counts[key] = (counts[key] ?? 0) + 1;
+        return llm.object(req);
+      },
+    };
+  }
+}
+
+/** A social deduction game to play: a fixed deal (released or ours) and the challenger's seat. */
+export interface SocialCase {
+  kind: GameKind;
+  id: string;
+  source: 'released' | 'variant';
+  game: MatchSetup;
+  challengerSeat: number;
+  /** MAgIC's preset clues (released cases only), played for defenders until the challenger's first turn. */
+  clues: string[][] | null;
+}
+
+/** The social cases: each released case once per challenger seat, then `variants` seeded deals per seat. */
+export function socialCases(
+  kind: GameKind,
+  opts: { settingsDir?: string; seed: number; variants?: number },
+): SocialCase[] {
+  const out: SocialCase[] = [];
+  const seats = BENCH_SETTINGS.seats;
+  const released: FixedCase[] = opts.settingsDir ? loadMagicSettings(opts.settingsDir, kind, seats) : [];
+  for (const c of released)
+    for (let seat = 0; seat < seats; seat++)
+      out.push({
+        kind,
+        id: `${c.id}#seat${seat + 1}`,
+        source: 'released',
+        game: c.kind === 'chameleon' ? { kind: 'chameleon', setup: c.setup } : { kind: 'undercover', setup: c.setup },
+        challengerSeat: seat,
+        clues: c.clues,
+      });
+  let rng = seedState(`${kind}:${opts.seed}`);
+  const topics = kind === 'chameleon' ? loadTopics() : [];
+  const pairs = kind === 'undercover' ? loadPairs() : [];
+  for (let v = 0; v < (opts.variants ?? BENCH_SETTINGS.variants); v++) {
+    let oddSeat: number;
+    [oddSeat, rng] = nextInt(rng, seats);
+    let game: MatchSetup;
+    let label: string;
+    if (kind === 'chameleon') {
+      const d = dealChameleon(topics, rng);
+      rng = d.rng;
+      game = { kind, setup: { ...d.setup, chameleonSeat: oddSeat } };
+      label = `${d.setup.topic}/${d.setup.secret}`;
+    } else {
+      const d = dealUndercover(pairs, rng);
+      rng = d.rng;
+      game = { kind, setup: { ...d.setup, undercoverSeats: [oddSeat] } };
+      label = `${d.setup.civilianWord}/${d.setup.undercoverWord}`;
+    }
+    for (let seat = 0; seat < seats; seat++)
+      out.push({
+        kind,
+        id: `variant ${v + 1} (${label})#seat${seat + 1}`,
+        source: 'variant',
+        game,
+        challengerSeat: seat,
+        clues: null,
+      });
+  }
+  return out;
+}
+
+export async function playSocialCase(
+  c: SocialCase,
+  sides: { challenger: Side; defender: Side },
+  counter: SeatCounter,
+  opts: { seed: number | string; probes: boolean },
+): Promise<GameTrace> {
+  const seats: MatchSeat[] = Array.from({ length: BENCH_SETTINGS.seats }, (_, i) => {
+    const challenger = i === c.challengerSeat;
+    const side = challenger ? sides.challenger : sides.defender;
+    return { kind: side.kind, llm: counter.wrap(side.llm, i, challenger), challenger };
+  });
+  const { trace } = await playMatch({
+    seed: opts.seed,
+    game: c.game,
+    seats,
+    injectedClues: c.clues,
+    probes: opts.probes,
+  });
+  return trace;
+}
+
+/** The game-theory settings: the released cases (each names its challenger seat) once, then our 21. */
+export function gtCases(scenario: GtScenario, opts: { settingsDir?: string; variants?: number }): GtSetting[] {
+  const released = opts.settingsDir
+    ? magicSettingFiles(opts.settingsDir, scenario).map((f) => parseGtMagicSetting(scenario, readSettingJson(f), f))
+    : [];
+  const ours = loadVariants(scenario);
+  const keep = opts.variants ?? BENCH_SETTINGS.variants;
+  const variantIds = [...new Set(ours.map((s) => s.id.split('/')[0]))].slice(0, keep);
+  return [...released, ...ours.filter((s) => variantIds.includes(s.id.split('/')[0]))];
+}
+
+/** How a side plays a game-theory seat; `llm` is the side's model wrapped by the seat counter. */
+export type GtBotFactory = (side: Side, llm: LanguageModel) => GtBot;
+/** The side's model (vanilla or PGM prompting), or the labelled offline stand-in when the model is the offline one. */
+export const modelGtFactory: GtBotFactory = (side, llm) => gtBotFor(llm, { kind: side.kind });
+/** Every seat on the offline stand-in (tests of the harness). */
+export const offlineGtFactory: GtBotFactory = () => offlineGtBot();
+
+export async function playGtCase(
+  setting: GtSetting,
+  sides: { challenger: Side; defender: Side },
+  counter: SeatCounter,
+  factory: GtBotFactory,
+  seed: number | string,
+): Promise<GtLog> {
+  const bots = Array.from({ length: BENCH_SETTINGS.seats }, (_, i) => {
+    const challenger = i === setting.challengerSeat;
+    const side = challenger ? sides.challenger : sides.defender;
+    return factory(side, counter.wrap(side.llm, i, challenger));
+  });
+  return playGameTheory(setting, bots, { seed });
+}

@@ -1,0 +1,248 @@
+// MAgIC's benchmark (Xu et al. 2024): the challenger in every seat of every setting of the five scenarios against
+// defenders, then the seven abilities, the win rate per role and overall (Eq. 1), and table 2's cost / score /
+// returns. One pure-ish run over the LanguageModel port; the CLI and `npm run bench` print and save it.
+import { type GameTheoryMetrics, type GtLog, type GtScenario, gameTheoryMetrics } from '../game-theory/index.ts';
+import {
+  combinedSelfAwareness,
+  computeMetrics,
+  type GameTrace,
+  type Metrics,
+  overallWinRate,
+  type WinRateRole,
+} from '../metrics.ts';
+import type { GameKind } from '../types.ts';
+import {
+  type GtBotFactory,
+  gtCases,
+  modelGtFactory,
+  playGtCase,
+  playSocialCase,
+  type ScenarioId,
+  SeatCounter,
+  type Side,
+  socialCases,
+} from './scenarios.ts';
+
+export const ABILITIES = [
+  'judgement',
+  'reasoning',
+  'deception',
+  'selfAwareness',
+  'cooperation',
+  'coordination',
+  'rationality',
+] as const;
+export type Ability = (typeof ABILITIES)[number];
+export const ABILITY_LABELS: Record<Ability, string> = {
+  judgement: 'Judgement',
+  reasoning: 'Reasoning',
+  deception: 'Deception',
+  selfAwareness: 'Self-awareness',
+  cooperation: 'Cooperation',
+  coordination: 'Coordination',
+  rationality: 'Rationality',
+};
+
+export interface BenchOptions {
+  scenarios: readonly ScenarioId[];
+  challenger: Side;
+  defender: Side;
+  /** MAgIC's settings root (topics_release/...): its released cases are replayed besides our variants. */
+  settingsDir?: string;
+  seed: number;
+  /** Variants per scenario (default 7, each with the challenger in all 3 seats). */
+  variants?: number;
+  /** Ask MAgIC's reasoning probe after each clue (default true). */
+  probes?: boolean;
+  /** How a side plays a game-theory seat (default: the side's model, the labelled stand-in for offline). */
+  gtFactory?: GtBotFactory;
+  onGame?: (scenario: ScenarioId, id: string) => void;
+}
+
+export interface SideInfo {
+  model: string;
+  provider: string;
+  offline: boolean;
+  kind: string;
+}
+
+export interface BenchResult {
+  challenger: SideInfo;
+  defender: SideInfo;
+  seed: number;
+  scenarios: ScenarioId[];
+  settingsDir: string | null;
+  /** Games per scenario, split by where the setting came from. */
+  games: Partial<Record<ScenarioId, { released: number; variants: number }>>;
+  social: Partial<Record<GameKind, Metrics>>;
+  gameTheory: GameTheoryMetrics | null;
+  gtPlayers: string | null;
+  abilities: Record<Ability, number | null>;
+  winRates: Partial<Record<WinRateRole, number | null>>;
+  overallWinRate: number | null;
+  missingRoles: WinRateRole[];
+  /** Table 2: the challenger's agreed cost share (Cost Sharing), PD score, Public Good returns. */
+  table2: { cost: number | null; score: number | null; returns: number | null };
+  /** Model requests per seat position and side, over the whole run. */
+  requestsPerSeat: Record<string, number>;
+  /** Challenger's model calls per move (moves only; probes apart), social-deduction and game-theory games apart. */
+  callsPerMove: { average: number; max: number; probeCalls: number; gameTheoryAverage: number | null };
+  /** Challenger moves played by a legal default after an unusable model answer. */
+  fallbacks: number;
+  /** Social-deduction fallbacks of the challenger by reason (model error or rule broken), most frequent first. */
+  fallbackReasons: [string, number][];
+  /** True when either side is the offline rules: the figures check the pipeline, they do not rate a model. */
+  pipelineCheck: boolean;
+  ms: number;
+}
+
+function info(s: Side): SideInfo {
+  return { model: s.llm.info.model, provider: s.llm.info.provider, offline: s.llm.info.offline, kind: s.kind };
+}
+
+/** Who played the game-theory seats, from the logs' own labels: challenger seats, then defender seats. */
+function gtPlayersLabel(logs: GtLog[]): string | null {
+  if (logs.length === 0) return null;
+  const challenger = new Set<string>();
+  const defender = new Set<string>();
+  for (const l of logs)
+    for (const [seat, label] of Object.entries(l.labels)) (seat === l.challenger ? challenger : defender).add(label);
+  return `challenger ${[...challenger].join(' / ')}; defenders ${[...defender].join(' / ')}`;
+}
+
+export async function runBench(opts: BenchOptions): Promise<BenchResult> {
+  const t0 = Date.now();
+  const counter = new SeatCounter();
+  const sides = { challenger: opts.challenger, defender: opts.defender };
+  const probes = opts.probes !== false;
+  const games: BenchResult['games'] = {};
+  const traces: Partial<Record<GameKind, GameTrace[]>> = {};
+  const logs: GtLog[] = [];
+  let g = 0;
+  for (const scenario of opts.scenarios) {
+    if (scenario === 'chameleon' || scenario === 'undercover') {
+      const cases = socialCases(scenario, {
+        seed: opts.seed,
+        ...(opts.settingsDir ? { settingsDir: opts.settingsDir } : {}),
+        ...(opts.variants !== undefined ? { variants: opts.variants } : {}),
+      });
+      const list: GameTrace[] = [];
+      for (const c of cases) {
+        opts.onGame?.(scenario, c.id);
+        list.push(await playSocialCase(c, sides, counter, { seed: `${opts.seed}:${g++}`, probes }));
+      }
+      traces[scenario] = list;
+      games[scenario] = {
+        released: cases.filter((c) => c.source === 'released').length,
+        variants: cases.filter((c) => c.source === 'variant').length,
+      };
+    } else {
+      const cases = gtCases(scenario, {
+        ...(opts.settingsDir ? { settingsDir: opts.settingsDir } : {}),
+        ...(opts.variants !== undefined ? { variants: opts.variants } : {}),
+      });
+      for (const c of cases) {
+        opts.onGame?.(scenario, c.id);
+        logs.push(await playGtCase(c, sides, counter, opts.gtFactory ?? modelGtFactory, `${opts.seed}:${g++}`));
+      }
+      games[scenario] = {
+        released: cases.filter((c) => !c.id.includes('/seat')).length,
+        variants: cases.filter((c) => c.id.includes('/seat')).length,
+      };
+    }
+  }
+  const social: BenchResult['social'] = {};
+  for (const k of ['chameleon', 'undercover'] as const) {
+    const t = traces[k];
+    if (t && t.length > 0) social[k] = computeMetrics(t);
+  }
+  const pooled = [...(traces.chameleon ?? []), ...(traces.undercover ?? [])];
+  const both = pooled.length > 0 ? computeMetrics(pooled) : null;
+  const gt = logs.length > 0 ? gameTheoryMetrics(logs) : null;
+  const has = (s: GtScenario) => opts.scenarios.includes(s);
+  const abilities: Record<Ability, number | null> = {
+    judgement: both?.judgement ?? null,
+    reasoning: both?.reasoning ?? null,
+    deception: both?.deception ?? null,
+    selfAwareness: combinedSelfAwareness(
+      social.chameleon?.selfAwareness ?? null,
+      social.undercover?.selfAwareness ?? null,
+    ),
+    cooperation: gt && has('cost-sharing') ? gt.cooperation : null,
+    coordination: gt && has('cost-sharing') && gt.costSharing.agreements > 0 ? gt.coordination : null,
+    rationality: gt && (has('prisoners-dilemma') || has('public-good')) ? gt.rationality : null,
+  };
+  const winRates: BenchResult['winRates'] = {
+    chameleon: social.chameleon?.winRateOdd ?? null,
+    'non-chameleon': social.chameleon?.winRateRegular ?? null,
+    undercover: social.undercover?.winRateOdd ?? null,
+    civilian: social.undercover?.winRateRegular ?? null,
+    'cost-sharing': gt && has('cost-sharing') ? gt.costSharing.winRate : null,
+    'prisoners-dilemma': gt && has('prisoners-dilemma') ? gt.prisonersDilemma.winRate : null,
+    'public-good': gt && has('public-good') ? gt.publicGood.winRate : null,
+  };
+  const overall = overallWinRate(winRates);
+  // Calls per move for the challenger, over both kinds of games.
+  let calls = 0;
+  let moves = 0;
+  let max = 0;
+  let probeCalls = 0;
+  let fallbacks = 0;
+  const reasons = new Map<string, number>();
+  for (const t of pooled)
+    for (const f of t.fallbackReasons)
+      if (t.challengers.includes(f.player)) {
+        // Group by the reason's gist: drop quoted details and numbers so the same failure counts as one.
+        const gist = f.reason
+          .replace(/"[^"]*"/g, '"…"')
+          .replace(/\d+/g, 'N')
+          .slice(0, 90);
+        reasons.set(gist, (reasons.get(gist) ?? 0) + 1);
+      }
+  for (const t of pooled)
+    for (const c of t.challengers) {
+      calls += t.calls[c] ?? 0;
+      moves += t.moves[c] ?? 0;
+      max = Math.max(max, t.maxCallsPerMove[c] ?? 0);
+      probeCalls += t.probeCalls[c] ?? 0;
+      fallbacks += t.fallbacks[c] ?? 0;
+    }
+  let gtCalls = 0;
+  let gtMoves = 0;
+  for (const l of logs) {
+    gtCalls += l.calls[l.challenger] ?? 0;
+    gtMoves += l.moves[l.challenger] ?? 0;
+    fallbacks += l.fallbacks[l.challenger] ?? 0;
+  }
+  return {
+    challenger: info(opts.challenger),
+    defender: info(opts.defender),
+    seed: opts.seed,
+    scenarios: [...opts.scenarios],
+    settingsDir: opts.settingsDir ?? null,
+    games,
+    social,
+    gameTheory: gt,
+    gtPlayers: gtPlayersLabel(logs),
+    abilities,
+    winRates,
+    overallWinRate: overall.rate,
+    missingRoles: overall.missing,
+    table2: {
+      cost: gt && has('cost-sharing') && gt.costSharing.agreements > 0 ? gt.costSharing.challengerCost : null,
+      score: gt && has('prisoners-dilemma') ? gt.prisonersDilemma.challengerScore : null,
+      returns: gt && has('public-good') ? gt.publicGood.challengerReturns : null,
+    },
+    requestsPerSeat: counter.counts,
+    callsPerMove: {
+      average: moves > 0 ? calls / moves : 0,
+      max,
+      probeCalls,
+      gameTheoryAverage: gtMoves > 0 ? gtCalls / gtMoves : null,
+    },
+    fallbacks,
+    fallbackReasons: [...reasons.entries()].sort((a, b) => b[1] - a[1]),
+    pipelineCheck: opts.challenger.llm.info.offline || opts.defender.llm.info.offline,
+    ms: Date.now() - t0,
+  };
+}
