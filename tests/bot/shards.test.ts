@@ -126,5 +126,15 @@ describe('the bot in two shard processes', () => {
     expect((await tick(guildOf[1]!)).status).toBe('ticked');
     await until(async () => (await undelivered(guildOf[1]!)) === 0, 60_000, 'guild 1 posts after the reconnect');
     expect(posted(guildOf[1]!)).toBeGreaterThan(before);
+
+    // Shutdown: the manager stops both shards, each finishing its own shutdown, and exits 0.
+    const child = proc;
+    const code = await new Promise<number | null>((resolve) => {
+      child.once('exit', (c) => resolve(c));
+      child.kill('SIGTERM');
+    });
+    expect(code).toBe(0);
+    expect(logs.filter((l) => l.msg === 'shard process stopped')).toHaveLength(2);
+    expect(JSON.stringify(logs)).not.toContain('ERR_IPC_CHANNEL_CLOSED');
   }, 240_000);
 });
