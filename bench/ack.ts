@@ -57,7 +57,9 @@ export async function run(opts: Record<string, unknown> = {}) {
         if (!running) break;
         const t0 = performance.now();
         await Promise.all(
-          towns.map((t) => t.whisper(resident, { id: 'bench', displayName: 'Bench' }, 'I should call my sister today.')),
+          towns.map((t) =>
+            t.whisper(resident, { id: 'bench', displayName: 'Bench' }, 'I should call my sister today.'),
+          ),
         );
         whispers.push(performance.now() - t0);
       }

@@ -20,6 +20,7 @@ const BENCHES: [string, string][] = [
   ['games', 'games.ts'],
   ['ack', 'ack.ts'],
   ['longrun', 'longrun.ts'],
+  ['scaleOut', 'scale-out.ts'],
 ];
 
 function parseArgs(argv: string[]) {

@@ -52,7 +52,10 @@ export async function run(opts: Record<string, unknown> = {}) {
         sim = town.status().simTime;
       }
       for (let p = await town.pendingPosts(1000); p.length > 0; p = await town.pendingPosts(1000))
-        await town.markDelivered(p.map((x) => x.seq), 'bench');
+        await town.markDelivered(
+          p.map((x) => x.seq),
+          'bench',
+        );
       day++;
       const dayMs = performance.now() - dayStart;
       const outOfTime = performance.now() - started > budgetMs;

@@ -1,8 +1,9 @@
 // Bench `parallel`: every model and embedding call takes 300 ms. Wall time per tick versus the critical path of
 // calls (the longest chain of calls that must run one after another). Target ratio <= 1.5.
+
+import { agentKit } from '../src/town/agent-kit.ts';
 import type { CallRecord } from '../src/town/metering.ts';
 import { MeteredEmbedder, MeteredModel } from '../src/town/metering.ts';
-import { agentKit } from '../src/town/agent-kit.ts';
 import { TownService } from '../src/town/service.ts';
 import { InMemoryTownStore } from '../src/town/store.ts';
 import { benchTown, DelayedEmbedder, DelayedModel, offlineModels, smallvilleOpt } from './town-support.ts';

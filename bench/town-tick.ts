@@ -1,6 +1,6 @@
 // Bench `tick`: 25 residents for one simulated day on a zero-latency fake model (the offline rules): engine
 // overhead per resident-step = wall time minus the time spent computing model and embedder answers. Target <= 5 ms.
-import type { EmbedRequest, Embedder, LanguageModel, ModelInfo, ObjectRequest } from '../src/llm/port.ts';
+import type { Embedder, EmbedRequest, LanguageModel, ModelInfo, ObjectRequest } from '../src/llm/port.ts';
 import { agentKit } from '../src/town/agent-kit.ts';
 import { TownService } from '../src/town/service.ts';
 import { InMemoryTownStore } from '../src/town/store.ts';
@@ -47,7 +47,11 @@ export async function run(opts: Record<string, unknown> = {}) {
   const llm = new CpuTimedModel(models.llm);
   const embedder = new CpuTimedEmbedder(models.embedder);
   const service = await TownService.create(
-    { store: new InMemoryTownStore(), kit: (townId, settings) => agentKit({ llm, embedder, settings, townId }), owner: 'bench' },
+    {
+      store: new InMemoryTownStore(),
+      kit: (townId, settings) => agentKit({ llm, embedder, settings, townId }),
+      owner: 'bench',
+    },
     { id: 'bench-tick', scope: 'bench', file: town, seed: 1 },
   );
   llm.ms = 0;

@@ -56,8 +56,9 @@ const EnvSchema = z
       z
         .string()
         .default('file:./data/town.db')
-        .refine((u) => /^file:.+/.test(u), {
-          message: 'must be a SQLite file URL such as file:./data/town.db (PostgreSQL is not supported yet)',
+        .refine((u) => /^file:.+/.test(u) || /^postgres(ql)?:\/\/[^/]+/i.test(u), {
+          message:
+            'must be a SQLite file URL such as file:./data/town.db or a PostgreSQL URL such as postgresql://user:password@host:5432/smalltown',
         }),
     ),
     TOWN_FILE: optionalString,
@@ -69,6 +70,20 @@ const EnvSchema = z
         .optional(),
     ),
     MINUTES_PER_TICK: int(10, 1, 240),
+    // Scale-out (PostgreSQL only): workers, shards, ops endpoints.
+    WORKER_CONCURRENCY: int(4, 1, 256),
+    WORKER_SCHEDULE: z.preprocess(
+      emptyToUndefined,
+      z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
+    ),
+    SHARD_COUNT: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default('auto')
+        .refine((v) => v === 'auto' || /^[1-9]\d{0,3}$/.test(v), { message: 'must be auto or a whole number of shards' }),
+    ),
+    METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -109,6 +124,15 @@ export interface Config {
   tickCron: string;
   minutesPerTick: number;
   logLevel: Env['LOG_LEVEL'];
+  scale: {
+    /** Towns one worker ticks at once. */
+    workerConcurrency: number;
+    /** Whether each worker also enqueues ticks (any number of schedulers may run). */
+    workerSchedule: boolean;
+    shardCount: 'auto' | number;
+    /** Port of /healthz and /metrics; none: not served. */
+    metricsPort?: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -173,6 +197,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tickCron: e.TICK_CRON ?? defaultTickCron(provider),
     minutesPerTick: e.MINUTES_PER_TICK,
     logLevel: e.LOG_LEVEL,
+    scale: {
+      workerConcurrency: e.WORKER_CONCURRENCY,
+      workerSchedule: e.WORKER_SCHEDULE === 'true',
+      shardCount: e.SHARD_COUNT === 'auto' ? 'auto' : Number(e.SHARD_COUNT),
+      ...(e.METRICS_PORT !== undefined ? { metricsPort: e.METRICS_PORT } : {}),
+    },
   };
 }
 

@@ -2,36 +2,32 @@
 // (Discord when DISCORD_TOKEN is set, otherwise the local console). Every dependency is built here by hand.
 import { configDrift, type TownConfigView } from './app/config-drift.ts';
 import { consoleGameHandler } from './app/console-games.ts';
+import { buildModelStack } from './app/model-stack.ts';
 import { BotStartupError } from './bot/client.ts';
 import { rememberGamesInTowns } from './bot/game-memories.ts';
 import { startDiscordBot } from './bot/index.ts';
+import { isShardProcess, resolveShardCount, shardId, startShardManager, tolerateManagerGone } from './bot/shards.ts';
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
 import { renderBanner } from './console/banner.ts';
 import { runConsole } from './console/console.ts';
 import { PrismaChannelStore } from './db/channel-store.ts';
 import { openDatabase } from './db/client.ts';
-import { PrismaEmbeddingCacheStore } from './db/embedding-cache-store.ts';
 import { PrismaGameStore, PrismaRatingStore } from './db/game-store.ts';
 import { DatabaseUnusableError } from './db/health.ts';
+import { DatabaseStartupError } from './db/startup-error.ts';
 import { PrismaTownStore } from './db/town-store.ts';
-import { PrismaUsageSink } from './db/usage-store.ts';
 import { GAME_HELP } from './games/commands.ts';
-import { gamesOfflineRules } from './games/offline.ts';
 import { GameService } from './games/service.ts';
-import { InMemoryEmbeddingCache, TieredEmbeddingCache } from './llm/embedding-cache.ts';
 import { describeGatewayEvent, ModelHealth } from './llm/health.ts';
-import {
-  createEmbedder,
-  createLanguageModel,
-  describeModel,
-  type GatewayEvent,
-  mergeOfflineRules,
-} from './llm/index.ts';
-import { agentOfflineRules } from './llm/offline/index.ts';
+import { describeModel, type GatewayEvent } from './llm/index.ts';
 import { checkModelAccess } from './llm/startup-check.ts';
 import { createLogger } from './log.ts';
+import { Metrics } from './ops/metrics.ts';
+import { meteredTownStore, registerStoreGauges, startProcessOps } from './ops/process-ops.ts';
+import { startOpsServer } from './ops/server.ts';
 import { loadTownFile } from './town/file-io.ts';
 import { CONSOLE_SCOPE, TownRegistry } from './town/registry.ts';
+import { patientLeases } from './worker/patient-leases.ts';
 
 async function main(): Promise<number> {
   loadDotEnv();
@@ -67,12 +63,27 @@ async function main(): Promise<number> {
     }
   }
 
+  // More shards than one (SHARD_COUNT, or Discord's recommendation with auto): this process only runs the shard
+  // manager, and each shard is this program again in its own process (src/bot/shards.ts).
+  if (isShardProcess()) tolerateManagerGone();
+  if (useDiscord && !isShardProcess()) {
+    const count = await resolveShardCount({
+      shardCount: config.scale.shardCount,
+      token: config.discord.token as string,
+      apiUrl: config.discord.apiUrl,
+    }).catch((e: unknown) => {
+      log.warn({ err: e }, 'could not ask Discord for a shard count; running one shard');
+      return 1;
+    });
+    if (count > 1) return runShards(count, config.discord.token as string, log, config.scale.metricsPort);
+  }
+
   const db = await openDatabase(config.databaseUrl);
   if (db.applied.length) log.info({ applied: db.applied }, 'database migrated');
-  const usage = new PrismaUsageSink(db.prisma, { onError: (e) => log.error({ err: e }, 'usage flush failed') });
+  const metrics = new Metrics(useDiscord ? `bot:${shardId()}` : 'console');
+  registerStoreGauges(metrics, db);
 
   let registry: TownRegistry | null = null;
-  const budgetFor = (townId: string) => registry?.budgetFor(townId) ?? config.model.dailyTokenBudget;
   // Gateway events: counted for /status, logged as readable lines; a pause and its end reach the admins once.
   const health = new ModelHealth();
   let adminNotice: (text: string) => void = (text) => process.stdout.write(`⚠️ ${text}\n`);
@@ -83,39 +94,23 @@ async function main(): Promise<number> {
     else log.warn(line);
     if (e.type === 'circuit_open' || e.type === 'circuit_closed') adminNotice(line);
   };
-  const tuning = {
+  const { llm, embedder, usage } = buildModelStack(config, db, {
+    budgetFor: (townId) => registry?.budgetFor(townId),
+    onUsageError: (e) => log.error({ err: e }, 'usage flush failed'),
+    onUsage: (r) => metrics.usage(r),
     onEvent,
-    usage,
-    dailyTokenBudget: budgetFor,
-    timeoutMs: config.model.timeoutMs,
-    maxAttempts: config.model.maxAttempts,
-    concurrency: config.model.concurrency,
-  };
-  const remote = {
-    ...(config.model.apiKey ? { apiKey: config.model.apiKey } : {}),
-    ...(config.model.baseURL ? { baseURL: config.model.baseURL } : {}),
-  };
-  const llm = createLanguageModel({
-    provider: config.model.provider,
-    offlineRules: mergeOfflineRules(agentOfflineRules, gamesOfflineRules),
-    chatModel: config.model.chatModel,
-    structuredMode: config.model.structuredMode,
-    ...remote,
-    ...tuning,
-  });
-  const embedder = createEmbedder({
-    provider: config.model.provider,
-    embeddingModel: config.model.embeddingModel,
-    ...(config.model.embeddingDimensions ? { dimensions: config.model.embeddingDimensions } : {}),
-    cache: new TieredEmbeddingCache(new InMemoryEmbeddingCache(), new PrismaEmbeddingCacheStore(db.prisma)),
-    ...remote,
-    ...tuning,
   });
 
   const townLog = (level: 'warn' | 'error' | 'info', msg: string, data?: Record<string, unknown>) =>
     log[level](data ?? {}, msg);
   registry = new TownRegistry({
-    store: new PrismaTownStore(db.prisma),
+    // PostgreSQL: workers tick the towns, this process applies people's actions between ticks (shared writers:
+    // the lease covers one change and waits for one elsewhere; src/worker/README.md).
+    store:
+      db.engine === 'postgresql'
+        ? patientLeases(meteredTownStore(new PrismaTownStore(db.prisma), db, metrics))
+        : meteredTownStore(new PrismaTownStore(db.prisma), db, metrics),
+    sharedWriters: db.engine === 'postgresql',
     llm,
     embedder,
     ...(config.townFile ? { defaultTown: () => loadTownFile(config.townFile as string) } : {}),
@@ -166,9 +161,26 @@ async function main(): Promise<number> {
       channelStore: new PrismaChannelStore(db.prisma),
       log,
       gameService: games,
+      // With PostgreSQL the towns tick on workers (`npm run worker`); the bot links, delivers and answers.
+      runTowns: db.engine !== 'postgresql',
     });
     log.info({ user: bot.client.user?.tag, model: describeModel(llm.info) }, 'bot ready');
     adminNotice = (text) => void bot.noticeTownHalls(`⚠️ ${text}`);
+    // /healthz and /metrics: METRICS_PORT, or METRICS_PORT + 1 + shard id in a shard process.
+    const ops =
+      config.scale.metricsPort !== undefined
+        ? await startProcessOps({
+            port: config.scale.metricsPort + (isShardProcess() ? 1 + shardId() : 0),
+            db,
+            metrics,
+            checks: {
+              discord: async () => {
+                if (bot.client.ws.status !== 0) throw new Error(`gateway status ${bot.client.ws.status}`);
+              },
+            },
+          })
+        : null;
+    if (ops) log.info({ port: ops.port }, '/healthz and /metrics listening');
     const stopped = await Promise.race([
       new Promise<null>((resolve) => {
         process.once('SIGINT', () => resolve(null));
@@ -176,6 +188,7 @@ async function main(): Promise<number> {
       }),
       bot.fatal,
     ]);
+    await ops?.close();
     await bot.stop();
     await shutdown();
     // Discord closed the gateway for good (already logged by the bot): exit non-zero, with what to fix.
@@ -208,11 +221,43 @@ async function main(): Promise<number> {
   return result.exitCode;
 }
 
+async function runShards(
+  count: number,
+  token: string,
+  log: ReturnType<typeof createLogger>,
+  metricsPort: number | undefined,
+): Promise<number> {
+  const shards = await startShardManager({ count, token, log });
+  log.info({ shards: count }, 'all shards started');
+  // The manager's own /healthz: every shard process alive (each shard serves its own on METRICS_PORT + 1 + id).
+  const ops =
+    metricsPort !== undefined
+      ? await startOpsServer({
+          port: metricsPort,
+          metrics: new Metrics('shard-manager'),
+          checks: {
+            shards: async () => {
+              const down = [...shards.manager.shards.values()].filter((s) => !s.process || s.process.exitCode !== null);
+              if (down.length) throw new Error(`shard ${down.map((s) => s.id).join(', ')} not running`);
+            },
+          },
+        })
+      : null;
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await ops?.close();
+  await shards.stop();
+  return 0;
+}
+
 main().then(
   (code) => process.exit(code),
   (e: unknown) => {
-    // A wrong token, a missing privileged intent, a damaged or read-only database: say what to fix, no stack trace.
-    if (e instanceof BotStartupError || e instanceof DatabaseUnusableError) {
+    // A wrong token, a missing privileged intent, a damaged, read-only, unreachable or newer database: say what to
+    // fix, no stack trace.
+    if (e instanceof BotStartupError || e instanceof DatabaseUnusableError || e instanceof DatabaseStartupError) {
       process.stderr.write(`${e.message}\n`);
       process.exit(2);
     }

@@ -1,9 +1,11 @@
-// Builds the Prisma client (SQLite through the better-sqlite3 driver adapter) after checking the file and applying
-// pending migrations. The only module besides src/db/* stores that touches the generated client.
+// Builds the Prisma client after checking the database and applying pending migrations: SQLite through the
+// better-sqlite3 driver adapter (file:..., the embedded default) or PostgreSQL through @prisma/adapter-pg
+// (postgresql://..., src/db/postgres). The only module besides src/db/* stores that touches the generated client.
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaClient } from './generated/client.ts';
 import { checkDatabaseFile } from './health.ts';
 import { applyMigrations, sqlitePathFromUrl } from './migrations.ts';
+import { isPostgresUrl, openPostgres, redactUrl } from './postgres/client.ts';
 import { gatedSqlite } from './sqlite-gate.ts';
 
 export type { PrismaClient } from './generated/client.ts';
@@ -11,7 +13,8 @@ export type { PrismaClient } from './generated/client.ts';
 export interface Db {
   prisma: PrismaClient;
   url: string;
-  /** Absolute path of the SQLite file (or ':memory:'). */
+  engine: 'sqlite' | 'postgresql';
+  /** Absolute path of the SQLite file, or the PostgreSQL URL without its password. */
   file: string;
   /** Migrations applied by this open (empty when the database was up to date). */
   applied: string[];
@@ -19,12 +22,21 @@ export interface Db {
 }
 
 export interface OpenOptions {
-  /** Longest wait for another process's write lock before a "busy, try again" error (ms). Default 3000. */
+  /** SQLite: longest wait for another process's write lock before a "busy, try again" error (ms). Default 3000. */
   lockWaitMs?: number;
+  /** PostgreSQL: connections in this process's pool (default 10). */
+  poolSize?: number;
 }
 
-/** Opens the database at `url` (file:...): checks it is sound and writable, applies pending migrations. */
+/**
+ * Opens the database at `url`: file:... (SQLite: checks it is sound and writable) or postgresql://... (checks the
+ * server, credentials and migration history), then applies pending migrations.
+ */
 export async function openDatabase(url: string, opts: OpenOptions = {}): Promise<Db> {
+  if (isPostgresUrl(url)) {
+    const pg = await openPostgres(url, opts.poolSize !== undefined ? { poolSize: opts.poolSize } : {});
+    return { ...pg, url, engine: 'postgresql', file: redactUrl(url) };
+  }
   const file = sqlitePathFromUrl(url);
   if (file === ':memory:')
     throw new Error('in-memory SQLite cannot be shared between the migrator and the client; use a file');
@@ -44,6 +56,7 @@ export async function openDatabase(url: string, opts: OpenOptions = {}): Promise
   return {
     prisma,
     url,
+    engine: 'sqlite',
     file,
     applied,
     close: () => prisma.$disconnect(),

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import Database from 'better-sqlite3';
 import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter } from '@prisma/driver-adapter-utils';
+import { checkMigrationHistory, DatabaseStartupError } from './startup-error.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const PROJECT_ROOT = resolve(here, '..', '..');
@@ -41,7 +42,7 @@ const Wasm = (
 ).WebAssembly;
 
 /** Node 20 cannot import .wasm: instantiate the module ourselves and hand it to the generated JS glue. */
-async function loadEngineModule() {
+export async function loadEngineModule() {
   if (!engineModule) {
     engineModule = (async () => {
       const require = createRequire(import.meta.url);
@@ -162,12 +163,18 @@ function upToDate(dbPath: string, dir: string): boolean {
     db = new Database(dbPath, { readonly: true, fileMustExist: true, timeout: 10_000 });
     const rows = db
       .prepare(
-        'SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+        'SELECT migration_name AS name, finished_at IS NOT NULL AS finished, rolled_back_at IS NOT NULL AS rolledBack FROM _prisma_migrations',
       )
-      .all() as { name: string }[];
-    const done = new Set(rows.map((r) => r.name));
+      .all() as { name: string; finished: number; rolledBack: number }[];
+    checkMigrationHistory(
+      rows.map((r) => ({ name: r.name, finished: Boolean(r.finished), rolledBack: Boolean(r.rolledBack) })),
+      names,
+      `DATABASE_URL (${dbPath})`,
+    );
+    const done = new Set(rows.filter((r) => r.finished && !r.rolledBack).map((r) => r.name));
     return names.every((n) => done.has(n));
-  } catch {
+  } catch (e) {
+    if (e instanceof DatabaseStartupError) throw e;
     return false; // no table yet, or unreadable: let the engine decide
   } finally {
     db?.close();

@@ -26,6 +26,8 @@ export interface TownRegistryOptions {
   newTownSettings?: Partial<Pick<TownSettings, 'cron' | 'minutesPerTick'>>;
   /** Lease owner id; default host:pid:random. */
   owner?: string;
+  /** Other processes (queue workers) write the towns too: see TownSessionDeps.sharedWriters. */
+  sharedWriters?: boolean;
   wallNow?: () => number;
   log?: TickLog;
   budgetStatus?: (townId: string) => Promise<BudgetInfo>;
@@ -65,6 +67,7 @@ export class TownRegistry {
       ...(this.opts.log ? { log: this.opts.log } : {}),
       ...(this.opts.budgetStatus ? { budgetStatus: this.opts.budgetStatus } : {}),
       ...(this.opts.modelLabel ? { modelLabel: this.opts.modelLabel } : {}),
+      ...(this.opts.sharedWriters ? { sharedWriters: true } : {}),
     };
   }
 

@@ -30,6 +30,12 @@ export interface TownSessionDeps {
   ownerIsDead?: (owner: string) => boolean;
   /** Retention of old observations and delivered posts (retention.ts); false keeps everything. */
   retention?: RetentionPolicy | false;
+  /**
+   * Other processes write this town between this process's changes (PostgreSQL with queue workers, issue 15): the
+   * lease is held only for the length of a change and released after it, every change first reloads if the store
+   * moved on, and delivery needs no lease (each bot shard delivers only its own guilds).
+   */
+  sharedWriters?: boolean;
 }
 
 const DAY = 24 * 60 * 60_000;
@@ -174,7 +180,19 @@ export class TownSession {
         `Town ${this.state.name} is being run by another process (${got.owner ?? 'unknown'}).`,
         { owner: got.owner },
       );
-    if (!got.continuous) await this.reloadIfBehind();
+    if (!got.continuous || this.deps.sharedWriters) await this.reloadIfBehind();
+  }
+
+  /** Shared writers: the lease covers one change only. */
+  private async releaseAfterChange(): Promise<void> {
+    if (!this.deps.sharedWriters) return;
+    this.leaseHeldUntil = 0;
+    await this.deps.store.releaseLease(this.id, this.deps.owner).catch((e: unknown) =>
+      this.deps.log?.('warn', 'could not release the lease after a change', {
+        town: this.id,
+        error: (e as Error).message,
+      }),
+    );
   }
 
   /**
@@ -203,6 +221,8 @@ export class TownSession {
           });
         }
         throw e;
+      } finally {
+        await this.releaseAfterChange();
       }
       this.committed = draft;
       return value;
@@ -280,6 +300,7 @@ export class TownSession {
    */
   async holdLease(): Promise<boolean> {
     if (this.closed) return false;
+    if (this.deps.sharedWriters) return true;
     const now = this.wallNow();
     const ttl = this.state.settings.leaseMs;
     if (now < this.leaseHeldUntil - ttl / 2) return true;

@@ -1,24 +1,25 @@
 // End-to-end wiring for the Discord tests: the local Discord, the real town registry and services (in-memory
 // town store), the real bot (startDiscordBot) logged in with a real discord.js Client, and commands deployed the
 // way `npm run deploy-commands` does. Only Discord (and, until the agent runtime lands, the mind) is faked.
-import { REST } from 'discord.js';
-import { deployCommands } from '../../src/bot/deploy-commands.ts';
-import { type DiscordBot, type StartDiscordBotOptions, startDiscordBot } from '../../src/bot/index.ts';
-import type { ChannelStore, Log } from '../../src/bot/ports.ts';
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import { REST } from 'discord.js';
+import { deployCommands } from '../../src/bot/deploy-commands.ts';
+import { type DiscordBot, type StartDiscordBotOptions, startDiscordBot } from '../../src/bot/index.ts';
+import type { ChannelStore, Log } from '../../src/bot/ports.ts';
 import { InMemoryChannelStore, PrismaChannelStore } from '../../src/db/channel-store.ts';
-import { PrismaClient } from '../../src/db/generated/client.ts';
 import { type Db, openDatabase } from '../../src/db/client.ts';
+import { PrismaClient } from '../../src/db/generated/client.ts';
 import { PrismaTownStore } from '../../src/db/town-store.ts';
-import type { TownFile } from '../../src/town/file.ts';
-import { loadTownFile } from '../../src/town/file-io.ts';
-import { agentOfflineRules } from '../../src/llm/offline/index.ts';
 import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
+import { agentOfflineRules } from '../../src/llm/offline/index.ts';
 import { OfflineModel } from '../../src/llm/offline-model.ts';
 import type { LanguageModel } from '../../src/llm/port.ts';
+import type { TownFile } from '../../src/town/file.ts';
+import { loadTownFile } from '../../src/town/file-io.ts';
 import { TownRegistry } from '../../src/town/registry.ts';
 import { InMemoryTownStore, type TownStore } from '../../src/town/store.ts';
 import { FakeDiscord, type FakeDiscordOptions, type FakeGuild, type FakeUser, type SlashSpec } from './fake-discord.ts';

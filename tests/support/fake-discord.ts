@@ -209,7 +209,16 @@ export interface FakeDiscordOptions {
   heartbeatIntervalMs?: number;
   /** Token the gateway accepts at IDENTIFY (default: `token`); a different one makes IDENTIFY close with 4004. */
   gatewayToken?: string;
+  /** Shard count GET /gateway/bot recommends (default 1). Sessions identify with `shard: [id, count]`. */
+  shards?: number;
 }
+
+/** The shard a guild's events go to, as Discord routes them: (guild_id >> 22) % shard count. */
+export function shardOf(guildId: string, count: number): number {
+  return count <= 1 ? 0 : Number((BigInt(guildId) >> 22n) % BigInt(count));
+}
+
+type GatewaySession = { ws: WebSocket; seq: number; shard: [number, number] };
 
 const PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15);
 
@@ -329,7 +338,7 @@ export class FakeDiscord extends EventEmitter {
   private server!: http.Server;
   private wss!: WebSocketServer;
   private readonly sockets = new Set<WebSocket>();
-  private readonly sessions = new Set<{ ws: WebSocket; seq: number }>();
+  private readonly sessions = new Set<GatewaySession>();
   private readonly routes: Route[] = [];
   private readonly nonces = new Map<string, { messageId: string; at: number }>();
   port = 0;
@@ -344,6 +353,7 @@ export class FakeDiscord extends EventEmitter {
       nonceWindowMs: options.nonceWindowMs ?? 5 * 60_000,
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
       gatewayToken: options.gatewayToken ?? options.token ?? 'fake-token',
+      shards: options.shards ?? 1,
     };
     this.token = this.options.token;
     this.botUser = makeUser('Smalltown', { bot: true });
@@ -412,7 +422,8 @@ export class FakeDiscord extends EventEmitter {
     this.addMember(id, owner, ADMIN_PERMISSIONS | Perm.Administrator);
     const general = this.createChannelRaw(guild, { name: 'general', type: 0, parent_id: null });
     guild.channels.set(general.id, general);
-    for (const s of this.sessions) this.dispatchTo(s, 'GUILD_CREATE', this.guildPayload(guild));
+    for (const s of this.sessions)
+      if (this.owns(s, guild.id)) this.dispatchTo(s, 'GUILD_CREATE', this.guildPayload(guild));
     return guild;
   }
 
@@ -683,7 +694,7 @@ export class FakeDiscord extends EventEmitter {
 
   private onGateway(ws: WebSocket): void {
     this.sockets.add(ws);
-    const session = { ws, seq: 0 };
+    const session: GatewaySession = { ws, seq: 0, shard: [0, 1] };
     ws.on('close', () => {
       this.sockets.delete(ws);
       this.sessions.delete(session);
@@ -714,17 +725,20 @@ export class FakeDiscord extends EventEmitter {
           ws.close(4014, 'Disallowed intent(s).');
           return;
         }
+        const shard = msg.d.shard as [number, number] | undefined;
+        if (Array.isArray(shard) && shard.length === 2) session.shard = [Number(shard[0]), Number(shard[1])];
         this.sessions.add(session);
+        const mine = [...this.guilds.keys()].filter((id) => this.owns(session, id));
         this.dispatchTo(session, 'READY', {
           v: 10,
           user: this.botUser,
-          guilds: [...this.guilds.keys()].map((id) => ({ id, unavailable: true })),
+          guilds: mine.map((id) => ({ id, unavailable: true })),
           session_id: `sess_${snowflake()}`,
           resume_gateway_url: `ws://127.0.0.1:${this.port}`,
           application: { id: this.appId, flags: 0 },
-          shard: [0, 1],
+          shard: session.shard,
         });
-        for (const g of this.guilds.values()) this.dispatchTo(session, 'GUILD_CREATE', this.guildPayload(g));
+        for (const id of mine) this.dispatchTo(session, 'GUILD_CREATE', this.guildPayload(this.mustGuild(id)));
       } else if (msg.op === 6) {
         // Resume is not supported: ask for a fresh identify.
         send({ op: 9, d: false, s: null, t: null });
@@ -733,7 +747,18 @@ export class FakeDiscord extends EventEmitter {
     });
   }
 
-  private dispatchTo(session: { ws: WebSocket; seq: number }, t: string, d: unknown): void {
+  /** Whether a session's shard receives a guild's events (events without a guild go to shard 0). */
+  private owns(session: GatewaySession, guildId: string | undefined): boolean {
+    const [id, count] = session.shard;
+    return guildId === undefined ? id === 0 : shardOf(guildId, count) === id;
+  }
+
+  /** Shards ([id, count]) currently identified, in id order. */
+  get shardsConnected(): [number, number][] {
+    return [...this.sessions].map((s) => s.shard).sort((a, b) => a[0] - b[0]);
+  }
+
+  private dispatchTo(session: GatewaySession, t: string, d: unknown): void {
     session.seq++;
     this.gatewayLog.push({ op: 0, t, d });
     if (session.ws.readyState === session.ws.OPEN) session.ws.send(JSON.stringify({ op: 0, t, s: session.seq, d }));
@@ -741,12 +766,18 @@ export class FakeDiscord extends EventEmitter {
   }
 
   private broadcast(t: string, d: unknown): void {
-    for (const s of this.sessions) this.dispatchTo(s, t, d);
+    const o = (d ?? {}) as { guild_id?: string; id?: string };
+    const guildId = o.guild_id ?? (t.startsWith('GUILD_') ? o.id : undefined);
+    for (const s of this.sessions) if (this.owns(s, guildId)) this.dispatchTo(s, t, d);
   }
 
-  /** Close every gateway connection with a code (e.g. to test reconnects). */
-  closeGateway(code = 4000): void {
-    for (const ws of this.sockets) ws.close(code);
+  /** Close every gateway connection with a code (e.g. to test reconnects); only one shard's when given. */
+  closeGateway(code = 4000, shardId?: number): void {
+    if (shardId === undefined) {
+      for (const ws of this.sockets) ws.close(code);
+      return;
+    }
+    for (const s of this.sessions) if (s.shard[0] === shardId) s.ws.close(code);
   }
 
   private guildPayload(g: FakeGuild): Record<string, unknown> {
@@ -954,7 +985,7 @@ export class FakeDiscord extends EventEmitter {
 
     r('GET', /^\/gateway\/bot$/, () => ({
       url: `ws://127.0.0.1:${this.port}`,
-      shards: 1,
+      shards: this.options.shards,
       session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 },
     }));
     r('GET', /^\/gateway$/, () => ({ url: `ws://127.0.0.1:${this.port}` }));

@@ -2,7 +2,7 @@
 // the way the gateway reports failures after its retries (timeouts, schema errors, provider errors, plain errors).
 import { agentOfflineRules } from '../../src/llm/offline/index.ts';
 import { OfflineModel } from '../../src/llm/offline-model.ts';
-import { LlmError, type LanguageModel, type ModelInfo, type ObjectRequest } from '../../src/llm/port.ts';
+import { type LanguageModel, LlmError, type ModelInfo, type ObjectRequest } from '../../src/llm/port.ts';
 
 export class FlakyModel implements LanguageModel {
   private readonly inner = new OfflineModel(agentOfflineRules);

@@ -1,0 +1,2 @@
+export const POSTGRES_HEADER: string;
+export function postgresSchemaFrom(source: string): string;

@@ -1,0 +1,72 @@
+// The /healthz and /metrics of a bot or console process (workers build theirs in src/worker/main.ts): the outbox
+// backlog and, on PostgreSQL, the tick queue's depth as gauges; delivery latency through the metered town store;
+// health = the database answers (+ the process's own checks, e.g. the Discord gateway).
+import type { Db } from '../db/client.ts';
+import type { TownStore } from '../town/store.ts';
+import { QUEUE_SCHEMA, TICK_QUEUE } from '../worker/queue.ts';
+import type { Metrics } from './metrics.ts';
+import { type HealthCheck, type OpsServer, startOpsServer } from './server.ts';
+
+/** Registers the database-backed gauges every process exports. */
+export function registerStoreGauges(metrics: Metrics, db: Db): void {
+  metrics.gauge('smalltown_outbox_backlog', 'Posts committed and not yet delivered (all towns)', [], async () => [
+    { value: await db.prisma.outboxPost.count({ where: { deliveredAt: null } }) },
+  ]);
+  if (db.engine !== 'postgresql') return;
+  metrics.gauge('smalltown_queue_jobs', 'Tick jobs in the queue, by state', ['state'], async () => {
+    const rows = await db.prisma
+      .$queryRawUnsafe<{ queued: number; active: number }[]>(
+        `SELECT queued_count AS queued, active_count AS active FROM ${QUEUE_SCHEMA}.queue WHERE name = $1`,
+        TICK_QUEUE,
+      )
+      .catch(() => []);
+    const r = rows[0];
+    return [
+      { labels: { state: 'queued' }, value: Number(r?.queued ?? 0) },
+      { labels: { state: 'active' }, value: Number(r?.active ?? 0) },
+    ];
+  });
+}
+
+/**
+ * The town store with delivery metered: each post marked delivered counts, and the time from its commit to its
+ * delivery is observed. Everything else passes through.
+ */
+export function meteredTownStore(store: TownStore, db: Db, metrics: Metrics): TownStore {
+  return new Proxy(store, {
+    get(target, prop, receiver) {
+      if (prop === 'markDelivered')
+        return async (townId: string, seqs: number[], ref: string | null, wallNow: number) => {
+          const rows =
+            seqs.length > 0
+              ? await db.prisma.outboxPost.findMany({
+                  where: { townId, seq: { in: seqs }, deliveredAt: null },
+                  select: { createdAt: true },
+                })
+              : [];
+          await target.markDelivered(townId, seqs, ref, wallNow);
+          for (const r of rows) metrics.delivery(r.createdAt.getTime(), wallNow);
+        };
+      const v = Reflect.get(target, prop, receiver);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+}
+
+export async function startProcessOps(opts: {
+  port: number;
+  db: Db;
+  metrics: Metrics;
+  checks?: Record<string, HealthCheck>;
+}): Promise<OpsServer> {
+  return startOpsServer({
+    port: opts.port,
+    metrics: opts.metrics,
+    checks: {
+      database: async () => {
+        await opts.db.prisma.$queryRawUnsafe('SELECT 1');
+      },
+      ...opts.checks,
+    },
+  });
+}

@@ -1,0 +1,89 @@
+// Builds one worker process's parts over an open PostgreSQL database: the queue, the town locks, the towns it has
+// loaded, the tick worker and (optionally) a scheduler. `npm run worker` (src/worker/main.ts), the tests and the
+// benchmarks all build workers here.
+import { hostname } from 'node:os';
+import type { PgBoss } from 'pg-boss';
+import type { KitFactory, TownServiceDeps } from '../town/service.ts';
+import type { TownStore } from '../town/store.ts';
+import { openQueue, type QueueOptions } from './queue.ts';
+import { QueueScheduler } from './scheduler.ts';
+import type { TickOutcome } from './tick-job.ts';
+import { TownLocks } from './town-lock.ts';
+import { patientLeases } from './patient-leases.ts';
+import { WORKER_OWNER_PREFIX, WorkerTowns } from './towns.ts';
+import { type RunningWorker, startWorker } from './worker.ts';
+
+export interface WorkerProcessOptions {
+  url: string;
+  store: TownStore;
+  kit: KitFactory;
+  /** Towns ticked at once (WORKER_CONCURRENCY). */
+  concurrency: number;
+  /** Also run a scheduler in this process (any number may run: the queue drops duplicates). */
+  schedule: boolean;
+  schedulerPollMs?: number;
+  owner?: string;
+  queue?: QueueOptions;
+  log?: TownServiceDeps['log'];
+  budgetStatus?: TownServiceDeps['budgetStatus'];
+  modelLabel?: string;
+  onTick?: (townId: string, ms: number, ok: boolean) => void;
+  onJob?: (townId: string, outcome: TickOutcome | { status: 'failed'; error: string }) => void;
+}
+
+export interface WorkerProcess {
+  boss: PgBoss;
+  towns: WorkerTowns;
+  scheduler: QueueScheduler | null;
+  stop(): Promise<void>;
+}
+
+export async function startWorkerProcess(o: WorkerProcessOptions): Promise<WorkerProcess> {
+  const boss = await openQueue(o.url, o.queue);
+  const locks = new TownLocks(o.url, o.concurrency + 1);
+  const name = o.owner ?? `${hostname()}:${process.pid}`;
+  const towns = new WorkerTowns({
+    store: patientLeases(o.store),
+    kit: o.kit,
+    owner: name.startsWith(WORKER_OWNER_PREFIX) ? name : `${WORKER_OWNER_PREFIX}${name}`,
+    ...(o.log ? { log: o.log } : {}),
+    ...(o.budgetStatus ? { budgetStatus: o.budgetStatus } : {}),
+    ...(o.modelLabel ? { modelLabel: o.modelLabel } : {}),
+  });
+  let worker: RunningWorker | null = null;
+  let scheduler: QueueScheduler | null = null;
+  try {
+    worker = await startWorker({
+      boss,
+      towns,
+      locks,
+      concurrency: o.concurrency,
+      ...(o.onTick ? { onTick: o.onTick } : {}),
+      ...(o.onJob ? { onJob: o.onJob } : {}),
+    });
+    if (o.schedule) {
+      scheduler = new QueueScheduler({
+        boss,
+        store: o.store,
+        ...(o.schedulerPollMs ? { pollMs: o.schedulerPollMs } : {}),
+        ...(o.log ? { log: o.log } : {}),
+      });
+      scheduler.start();
+    }
+  } catch (e) {
+    await boss.stop({ graceful: false }).catch(() => undefined);
+    await locks.close().catch(() => undefined);
+    throw e;
+  }
+  return {
+    boss,
+    towns,
+    scheduler,
+    async stop() {
+      await scheduler?.stop();
+      await worker?.stop();
+      await boss.stop({ graceful: true, timeout: 10_000 });
+      await locks.close();
+    },
+  };
+}

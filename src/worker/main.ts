@@ -1,0 +1,132 @@
+// `npm run worker`: a process that runs towns' ticks from the PostgreSQL job queue (and, with WORKER_SCHEDULE,
+// enqueues them). Start any number, on any machines, against one DATABASE_URL. Composition root like src/main.ts.
+import { hostname } from 'node:os';
+import { buildModelStack } from '../app/model-stack.ts';
+import { ConfigError, loadConfig, loadDotEnv } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { isPostgresUrl } from '../db/postgres/client.ts';
+import { DatabaseStartupError } from '../db/startup-error.ts';
+import { PrismaTownStore } from '../db/town-store.ts';
+import { describeModel } from '../llm/index.ts';
+import { createLogger } from '../log.ts';
+import { Metrics } from '../ops/metrics.ts';
+import { startOpsServer } from '../ops/server.ts';
+import { agentKit } from '../town/agent-kit.ts';
+import { startWorkerProcess } from './compose.ts';
+import { TICK_QUEUE, tickQueueDepth } from './queue.ts';
+
+async function main(): Promise<number> {
+  loadDotEnv();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  if (!isPostgresUrl(config.databaseUrl)) {
+    process.stderr.write(
+      'DATABASE_URL: workers share towns through PostgreSQL; set DATABASE_URL=postgresql://user:password@host:5432/smalltown (with SQLite, `npm start` runs the towns itself).\n',
+    );
+    return 2;
+  }
+  const log = createLogger({ level: config.logLevel });
+  const owner = `worker:${hostname()}:${process.pid}`;
+  const metrics = new Metrics(owner);
+  const db = await openDatabase(config.databaseUrl, { poolSize: config.scale.workerConcurrency + 2 });
+  if (db.applied.length) log.info({ applied: db.applied }, 'database migrated');
+  const store = new PrismaTownStore(db.prisma);
+  const { llm, embedder, usage } = buildModelStack(config, db, {
+    budgetFor: (townId) => worker?.towns.budgetFor(townId),
+    onUsageError: (e) => log.error({ err: e }, 'usage flush failed'),
+    onUsage: (r) => metrics.usage(r),
+  });
+  const townLog = (level: 'warn' | 'error' | 'info', msg: string, data?: Record<string, unknown>) =>
+    log[level](data ?? {}, msg);
+  let worker: Awaited<ReturnType<typeof startWorkerProcess>> | undefined;
+  try {
+    worker = await startWorkerProcess({
+      url: config.databaseUrl,
+      store,
+      kit: (townId, settings) => agentKit({ llm, embedder, settings, townId, log: townLog }),
+      concurrency: config.scale.workerConcurrency,
+      schedule: config.scale.workerSchedule,
+      owner,
+      log: townLog,
+      budgetStatus: (townId) => llm.budgetStatus(townId),
+      modelLabel: describeModel(llm.info),
+      queue: { onError: (e) => log.error({ err: e }, 'queue error') },
+      onTick: (townId, ms, ok) => metrics.tick(townId, ms, ok),
+      onJob: (townId, outcome) => {
+        metrics.jobs.inc({ outcome: outcome.status });
+        if (outcome.status === 'failed') log.error({ town: townId, error: outcome.error }, 'tick job failed');
+        else log.info({ town: townId, ...outcome }, 'tick job done');
+      },
+    });
+  } catch (e) {
+    await usage.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    throw e;
+  }
+  const running = worker;
+  metrics.gauge('smalltown_queue_jobs', 'Tick jobs in the queue, by state', ['state'], async () => {
+    const d = await tickQueueDepth(running.boss);
+    return [
+      { labels: { state: 'queued' }, value: d.queued },
+      { labels: { state: 'active' }, value: d.active },
+    ];
+  });
+  metrics.gauge('smalltown_outbox_backlog', 'Posts committed and not yet delivered (all towns)', [], async () => [
+    { value: await db.prisma.outboxPost.count({ where: { deliveredAt: null } }) },
+  ]);
+  const ops =
+    config.scale.metricsPort !== undefined
+      ? await startOpsServer({
+          port: config.scale.metricsPort,
+          metrics,
+          checks: {
+            database: async () => {
+              await db.prisma.$queryRawUnsafe('SELECT 1');
+            },
+            queue: async () => {
+              if (!(await running.boss.getQueue(TICK_QUEUE))) throw new Error(`queue ${TICK_QUEUE} is missing`);
+            },
+          },
+        })
+      : null;
+  log.info(
+    {
+      owner,
+      concurrency: config.scale.workerConcurrency,
+      scheduling: config.scale.workerSchedule,
+      model: describeModel(llm.info),
+      ...(ops ? { metricsPort: ops.port } : {}),
+    },
+    'worker ready',
+  );
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  log.info({}, 'worker stopping: finishing running ticks');
+  await running.stop();
+  await ops?.close();
+  await usage.close().catch(() => undefined);
+  await db.close();
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    if (e instanceof DatabaseStartupError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(2);
+    }
+    process.stderr.write(`fatal: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exit(1);
+  },
+);

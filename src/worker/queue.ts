@@ -1,0 +1,111 @@
+// The job queue: pg-boss on the same PostgreSQL database as the towns (its tables live in schema `pgboss`).
+// Why pg-boss (not graphile-worker): a worker killed mid-job has its job retried within heartbeatSeconds (pg-boss
+// 12 fails a job whose heartbeat stops and retries it), where graphile-worker only frees a dead worker's job after
+// a fixed 4 hours; and pg-boss's queue policies give one active tick per town (`stately` + singletonKey) and
+// singletonSeconds gives one tick job per town per interval however many schedulers send it.
+import { PgBoss } from 'pg-boss';
+import pg from 'pg';
+import { explainConnectError, redactUrl } from '../db/postgres/client.ts';
+import { DatabaseStartupError } from '../db/startup-error.ts';
+
+export const QUEUE_SCHEMA = 'pgboss';
+/** One job = the ticks one scheduled run owes a town. */
+export const TICK_QUEUE = 'town-tick';
+
+export const queueSettings = {
+  /** A worker that stops beating for this long (killed, frozen) loses its job, which is retried. pg-boss: >= 10. */
+  heartbeatSeconds: 10,
+  /** A crashed tick is retried once; a tick that fails twice waits for the next scheduled one. */
+  retryLimit: 1,
+  retryDelaySeconds: 1,
+  /** Longest a tick job may run (a slow model): past it the job is failed and retried. */
+  expireInSeconds: 15 * 60,
+  /** Completed jobs are kept a day for inspection. */
+  deleteAfterSeconds: 24 * 3600,
+  pollingIntervalSeconds: 0.5,
+} as const;
+
+export interface TickJobData {
+  townId: string;
+  /** Ticks owed by this scheduled run (speed: fractions accumulate in the scheduler). */
+  ticks: number;
+}
+
+export interface QueueOptions {
+  /** Install or upgrade pg-boss's tables (the default). false: refuse to start when they are missing. */
+  migrate?: boolean;
+  max?: number;
+  /** How often pg-boss looks for jobs whose heartbeat stopped (default 10 s; tests shorten it). */
+  superviseIntervalSeconds?: number;
+  onError?: (e: unknown) => void;
+}
+
+/** Checks the queue's tables before starting pg-boss, so a half-installed queue gets one message. */
+async function preflightQueue(url: string, migrate: boolean): Promise<void> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  c.on('error', () => undefined);
+  try {
+    await c.connect();
+  } catch (e) {
+    throw explainConnectError(url, e);
+  }
+  try {
+    const r = await c.query<{ version: string | null; job: string | null; queue: string | null }>(
+      `SELECT to_regclass('${QUEUE_SCHEMA}.version')::text AS version, to_regclass('${QUEUE_SCHEMA}.job')::text AS job,
+              to_regclass('${QUEUE_SCHEMA}.queue')::text AS queue`,
+    );
+    const row = r.rows[0];
+    const installed = Boolean(row?.version);
+    const missing = [row?.job ? null : 'job', row?.queue ? null : 'queue'].filter(Boolean);
+    if (installed && missing.length)
+      throw new DatabaseStartupError(
+        `job queue: table ${missing.map((t) => `${QUEUE_SCHEMA}.${t}`).join(' and ')} is missing in ${redactUrl(url)} although pg-boss is installed there. Drop the schema (DROP SCHEMA ${QUEUE_SCHEMA} CASCADE) so the next start reinstalls it, or restore it from a backup.`,
+      );
+    if (!installed && !migrate)
+      throw new DatabaseStartupError(
+        `job queue: schema ${QUEUE_SCHEMA} is not installed in ${redactUrl(url)}. Start one process with QUEUE_MIGRATE=true (the default) to install it.`,
+      );
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
+/** Starts pg-boss (installing its schema when needed) and makes sure the tick queue exists. */
+export async function openQueue(url: string, opts: QueueOptions = {}): Promise<PgBoss> {
+  const migrate = opts.migrate ?? true;
+  await preflightQueue(url, migrate);
+  const boss = new PgBoss({
+    connectionString: url,
+    schema: QUEUE_SCHEMA,
+    migrate,
+    max: opts.max ?? 4,
+    // pg-boss's own cron is not used: the scheduler decides which towns owe ticks.
+    schedule: false,
+    // Heartbeat and expiry checks run in pg-boss's monitor pass, at most every max(monitor, supervise) seconds.
+    superviseIntervalSeconds: opts.superviseIntervalSeconds ?? 10,
+    monitorIntervalSeconds: opts.superviseIntervalSeconds ?? 10,
+  });
+  boss.on('error', (e: unknown) => opts.onError?.(e));
+  await boss.start();
+  if (!(await boss.getQueue(TICK_QUEUE)))
+    await boss
+      .createQueue(TICK_QUEUE, {
+        policy: 'stately',
+        retryLimit: queueSettings.retryLimit,
+        retryDelay: queueSettings.retryDelaySeconds,
+        expireInSeconds: queueSettings.expireInSeconds,
+        heartbeatSeconds: queueSettings.heartbeatSeconds,
+        deleteAfterSeconds: queueSettings.deleteAfterSeconds,
+      })
+      .catch(async (e: unknown) => {
+        // Two processes starting at once: the other one created it.
+        if (!(await boss.getQueue(TICK_QUEUE))) throw e;
+      });
+  return boss;
+}
+
+/** Jobs waiting and running in the tick queue (the /metrics queue depth). */
+export async function tickQueueDepth(boss: PgBoss): Promise<{ queued: number; active: number }> {
+  const q = (await boss.getQueue(TICK_QUEUE)) as unknown as { queuedCount?: number; activeCount?: number } | null;
+  return { queued: q?.queuedCount ?? 0, active: q?.activeCount ?? 0 };
+}

@@ -1,0 +1,101 @@
+// Enqueues town ticks. Any number of these may run (one in every worker, say): for each town the current interval
+// is a slot numbered from the epoch, the ticks it owes follow from the slot number and the town's speed alone, and
+// the job's id is derived from (town, slot). Two schedulers send the same job; the queue keeps the first (the
+// job's primary key) and drops the other: one tick run per town per interval. The queue's `stately` policy also
+// drops a town's job while an earlier one still waits (a town running behind skips, rather than piles up).
+import { createHash } from 'node:crypto';
+import type { PgBoss } from 'pg-boss';
+import { cronIntervalMs } from '../town/scheduler.ts';
+import type { TownStore } from '../town/store.ts';
+import { TICK_QUEUE, type TickJobData } from './queue.ts';
+
+export const schedulerSettings = {
+  /** How often the scheduler looks for towns whose interval has turned (well under any tick interval). */
+  pollMs: 5_000,
+} as const;
+
+/** Ticks a town owes in interval `slot` at `speed` ticks per interval: fractions accumulate over slots. */
+export function ticksForSlot(slot: number, speed: number): number {
+  return Math.floor(slot * speed + 1e-9) - Math.floor((slot - 1) * speed + 1e-9);
+}
+
+/** The job id of a town's slot: a UUID (pg-boss ids are UUIDs) derived from the pair, the same in every scheduler. */
+export function tickJobId(townId: string, slot: number): string {
+  const h = createHash('sha1').update(`smalltown:tick:${townId}:${slot}`).digest('hex');
+  const variant = ((Number.parseInt(h.slice(16, 18), 16) & 0x3f) | 0x80).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(18, 20)}-${h.slice(20, 32)}`;
+}
+
+export interface QueueSchedulerOptions {
+  boss: PgBoss;
+  store: TownStore;
+  now?: () => number;
+  pollMs?: number;
+  log?: (level: 'info' | 'warn' | 'error', msg: string, data?: Record<string, unknown>) => void;
+}
+
+export interface ScheduleReport {
+  /** Jobs this scheduler's send created (the others were already in the queue, or owed no tick). */
+  sent: number;
+  due: number;
+}
+
+export class QueueScheduler {
+  private readonly lastSlot = new Map<string, number>();
+  private readonly intervals = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(private readonly opts: QueueSchedulerOptions) {}
+
+  private intervalOf(cron: string): number {
+    let ms = this.intervals.get(cron);
+    if (ms === undefined) {
+      ms = Math.max(1_000, cronIntervalMs(cron));
+      this.intervals.set(cron, ms);
+    }
+    return ms;
+  }
+
+  /** One pass: every town whose interval slot turned since the last pass gets its job (if it owes ticks). */
+  async run(): Promise<ScheduleReport> {
+    const now = (this.opts.now ?? Date.now)();
+    const report: ScheduleReport = { sent: 0, due: 0 };
+    for (const t of await this.opts.store.list()) {
+      const rec = await this.opts.store.load(t.id);
+      if (!rec) continue;
+      const interval = this.intervalOf(rec.state.settings.cron);
+      const slot = Math.floor(now / interval);
+      if (this.lastSlot.get(t.id) === slot) continue;
+      this.lastSlot.set(t.id, slot);
+      if (rec.state.clock.paused) continue;
+      const ticks = ticksForSlot(slot, rec.state.settings.speed);
+      if (ticks < 1) continue;
+      report.due++;
+      const data: TickJobData = { townId: t.id, ticks };
+      const id = await this.opts.boss.send(TICK_QUEUE, data, { id: tickJobId(t.id, slot), singletonKey: t.id });
+      if (id) report.sent++;
+    }
+    return report;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    const pass = () => {
+      if (this.running) return;
+      this.running = this.run()
+        .catch((e: unknown) => this.opts.log?.('error', 'scheduling ticks failed', { error: (e as Error).message }))
+        .finally(() => {
+          this.running = null;
+        });
+    };
+    pass();
+    this.timer = setInterval(pass, this.opts.pollMs ?? schedulerSettings.pollMs);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}

@@ -1,0 +1,184 @@
+// Repository contract: PrismaTownStore behaves the same on SQLite and PostgreSQL (one real server per test run).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentId, Memory, MemoryId } from '../../../src/agent/types.ts';
+import { PrismaTownStore } from '../../../src/db/town-store.ts';
+import { buildTownState } from '../../../src/town/build.ts';
+import { loadTownFile } from '../../../src/town/file-io.ts';
+import { TownConflictError } from '../../../src/town/store.ts';
+import type { NewPost } from '../../../src/town/types.ts';
+import { ENGINES, openTestDb, type TestDb } from '../../support/postgres-db.ts';
+
+const agent = 'rosa-delgado' as AgentId;
+const mem = (seq: number, extra: Partial<Memory> = {}): Memory => ({
+  id: `${agent}/${seq}` as MemoryId,
+  agentId: agent,
+  seq,
+  kind: 'observation',
+  description: `memory ${seq}`,
+  createdAt: 1_000 + seq,
+  lastAccessAt: 1_000 + seq,
+  importance: 3,
+  embedding: new Float32Array([0.5, -0.25, 1e-7, seq, Number.MIN_VALUE, -0]),
+  embedderId: 'lexical-6',
+  evidence: [],
+  depth: 0,
+  ...extra,
+});
+const post = (seq: number, text = `post ${seq}`): NewPost => ({
+  seq,
+  location: 'copper-kettle',
+  speakerId: agent,
+  speakerName: 'Rosa Delgado',
+  emoji: '☕',
+  kind: 'action',
+  text,
+  simTime: 5_000,
+});
+
+describe.each(ENGINES)('TownStore contract on %s', (engine) => {
+  let db: TestDb;
+  let store: PrismaTownStore;
+  const state = buildTownState(loadTownFile(), { initialMind: () => ({ plan: [] }) });
+  const commit = (townId: string, expectedVersion: number, extra: Partial<Parameters<PrismaTownStore['commit']>[0]>) =>
+    store.commit({
+      townId,
+      expectedVersion,
+      state,
+      memories: { added: [], touched: [] },
+      posts: [],
+      owner: 'w1',
+      ...extra,
+    });
+
+  beforeAll(async () => {
+    db = await openTestDb(engine);
+    store = new PrismaTownStore(db.prisma);
+  });
+  afterAll(async () => db?.dispose());
+
+  it('creates a town at version 1 and loads snapshot and memories back, vectors bit for bit', async () => {
+    await store.create({ id: 't1', scope: '1234', name: state.name, state, memories: [mem(1), mem(2)] });
+    const rec = await store.load('t1');
+    expect(rec).toMatchObject({ id: 't1', scope: '1234', version: 1 });
+    expect(rec?.state).toEqual(state);
+    const ms = await store.loadMemories('t1');
+    expect(ms).toEqual([mem(1), mem(2)]);
+    expect(Object.is(ms[0]?.embedding?.[5], -0)).toBe(true);
+    await expect(store.create({ id: 't1', scope: 'x', name: 'x', state, memories: [] })).rejects.toBeInstanceOf(
+      TownConflictError,
+    );
+    expect(await store.load('missing')).toBeNull();
+    await store.create({ id: 'console', scope: 'console', name: 'c', state, memories: [] });
+    expect(await store.list()).toEqual([
+      { id: 'console', scope: 'console', name: 'c' },
+      { id: 't1', scope: '1234', name: state.name },
+    ]);
+  });
+
+  it('commits snapshot, memory journal and posts in one transaction and bumps the version', async () => {
+    const next = structuredClone(state);
+    next.clock.tick = 1;
+    const plan = mem(3, {
+      kind: 'plan',
+      plan: { level: 'hour', start: 7, minutes: 60, location: 'park' },
+      meta: { x: 1 },
+    });
+    const v = await commit('t1', 1, {
+      state: next,
+      memories: { added: [plan], touched: [{ agentId: agent, id: `${agent}/1` as MemoryId, lastAccessAt: 9_999 }] },
+      posts: [post(1), post(2, 'ünïcode ✓ and a "quote"')],
+    });
+    expect(v).toBe(2);
+    expect((await store.load('t1'))?.state.clock.tick).toBe(1);
+    const ms = await store.loadMemories('t1');
+    expect(ms.find((m) => m.seq === 1)?.lastAccessAt).toBe(9_999);
+    expect(ms.find((m) => m.seq === 3)).toEqual(plan);
+    const pending = await store.pendingPosts('t1', 10);
+    expect(pending.map((p) => [p.seq, p.text])).toEqual([
+      [1, 'post 1'],
+      [2, 'ünïcode ✓ and a "quote"'],
+    ]);
+  });
+
+  it('refuses a stale version and a half-failed commit leaves no trace', async () => {
+    await expect(
+      commit('t1', 1, { memories: { added: [mem(4)], touched: [] }, posts: [post(3)] }),
+    ).rejects.toBeInstanceOf(TownConflictError);
+    // A duplicate memory fails the commit part-way: the snapshot, the new memory and the post roll back.
+    const next = structuredClone(state);
+    next.clock.tick = 99;
+    await expect(
+      commit('t1', 2, { state: next, memories: { added: [mem(5), mem(1)], touched: [] }, posts: [post(3)] }),
+    ).rejects.toThrow();
+    const rec = await store.load('t1');
+    expect([rec?.version, rec?.state.clock.tick]).toEqual([2, 1]);
+    expect((await store.loadMemories('t1')).map((m) => m.seq)).toEqual([1, 2, 3]);
+    expect((await store.postsAfter('t1', 0, 10)).map((p) => p.seq)).toEqual([1, 2]);
+    // A post seq already in the outbox (a retried commit) is refused the same way: posts are never duplicated.
+    await expect(commit('t1', 2, { posts: [post(2)] })).rejects.toThrow();
+    expect((await store.postsAfter('t1', 0, 10)).map((p) => p.seq)).toEqual([1, 2]);
+  });
+
+  it('two writers racing on the same version: exactly one commit wins', async () => {
+    const results = await Promise.allSettled(
+      [10, 11, 12, 13].map((seq) =>
+        commit('t1', 2, { memories: { added: [mem(seq)], touched: [] }, posts: [post(seq)] }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(TownConflictError);
+    expect((await store.load('t1'))?.version).toBe(3);
+    expect((await store.postsAfter('t1', 2, 10)).length).toBe(1);
+  });
+
+  it('a large commit (300 memories, 120 posts, a 1 MB text) goes through in one piece', async () => {
+    const big = 'x'.repeat(1_000_000);
+    const added = Array.from({ length: 300 }, (_, i) => mem(100 + i, { description: i === 0 ? big : `m${i}` }));
+    const posts = Array.from({ length: 120 }, (_, i) => post(100 + i));
+    expect(await commit('t1', 3, { memories: { added, touched: [] }, posts })).toBe(4);
+    const ms = await store.loadMemories('t1');
+    expect(ms.find((m) => m.seq === 100)?.description.length).toBe(1_000_000);
+    expect(ms.length).toBe(4 + 300);
+    expect((await store.pendingPosts('t1', 1000)).length).toBe(3 + 120);
+  });
+
+  it('gives the lease to one owner at a time; an expired lease can be taken over', async () => {
+    const now = Date.now();
+    expect(await store.acquireLease('t1', 'a', 60_000, now)).toBe(true);
+    expect(await store.acquireLease('t1', 'b', 60_000, now)).toBe(false);
+    expect(await store.acquireLease('t1', 'a', 60_000, now + 10)).toBe(true);
+    await expect(commit('t1', 4, { owner: 'b' })).rejects.toBeInstanceOf(TownConflictError);
+    expect(await store.acquireLease('t1', 'b', 60_000, now + 120_000)).toBe(true);
+    expect(await store.lease('t1')).toEqual({ owner: 'b', until: now + 180_000 });
+    await store.releaseLease('t1', 'b');
+    expect((await store.lease('t1')).owner).toBeNull();
+  });
+
+  it('drains the outbox in order and marks delivery once', async () => {
+    const at = Date.UTC(2026, 0, 2, 3, 4, 5, 678);
+    await store.markDelivered('t1', [1], 'msg-1', at);
+    await store.markDelivered('t1', [1], 'msg-again', at + 1);
+    expect((await store.pendingPosts('t1', 2)).map((p) => p.seq)).toEqual([2, 10]);
+    await store.markFailed('t1', 2, 'rate limited');
+    expect((await store.pendingPosts('t1', 1))[0]).toMatchObject({ seq: 2, attempts: 1 });
+    const [first] = await store.postsAfter('t1', 0, 1);
+    expect(first).toMatchObject({ seq: 1, deliveryRef: 'msg-1', deliveredAt: at, attempts: 1 });
+  });
+
+  it('keeps personas per user and town', async () => {
+    await store.setPersona('t1', { userId: 'u1', name: 'Sam', description: 'a reporter' });
+    await store.setPersona('t1', { userId: 'u1', name: 'Sam', description: 'a reporter for the paper' });
+    await store.setPersona('t1', { userId: 'u2', name: 'Ada', description: 'a baker' });
+    await store.setPersona('console', { userId: 'u1', name: 'Other', description: 'elsewhere' });
+    expect(await store.getPersona('t1', 'u1')).toEqual({
+      userId: 'u1',
+      name: 'Sam',
+      description: 'a reporter for the paper',
+    });
+    expect((await store.listPersonas('t1')).map((p) => p.name)).toEqual(['Ada', 'Sam']);
+    expect(await store.clearPersona('t1', 'u1')).toBe(true);
+    expect(await store.clearPersona('t1', 'u1')).toBe(false);
+    expect(await store.getPersona('t1', 'u1')).toBeNull();
+    expect((await store.getPersona('console', 'u1'))?.name).toBe('Other');
+  });
+});

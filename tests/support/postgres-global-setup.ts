@@ -1,0 +1,29 @@
+// vitest globalSetup: one embedded PostgreSQL server per test run, with a migrated template database; test files
+// clone the template (CREATE DATABASE ... TEMPLATE, tens of ms) instead of migrating their own.
+import type { TestProject } from 'vitest/node';
+import { applyPostgresMigrations } from '../../src/db/postgres/migrations.ts';
+import { type PostgresServer, startPostgres } from './postgres.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgresBaseUrl: string;
+    postgresTemplate: string;
+  }
+}
+
+export const TEMPLATE_DB = 'smalltown_template';
+
+let server: PostgresServer | null = null;
+
+export async function setup(project: TestProject) {
+  server = await startPostgres();
+  const url = await server.createDatabase(TEMPLATE_DB);
+  await applyPostgresMigrations(url);
+  project.provide('postgresBaseUrl', server.baseUrl);
+  project.provide('postgresTemplate', TEMPLATE_DB);
+}
+
+export async function teardown() {
+  await server?.destroy();
+  server = null;
+}
