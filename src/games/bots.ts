@@ -125,16 +125,28 @@ export async function playBotTurn(t: BotTurn): Promise<BotDecision | null> {
   return null;
 }
 
+/** A copy of a view whose players are named by seat: "Player 1", "Player 2", ... in seat order. */
+export function seatLabelled(view: GameView): GameView {
+  return { ...view, players: view.players.map((p, i) => ({ ...p, name: `Player ${i + 1}` })) } as GameView;
+}
+
 class TurnContext {
   calls = 0;
   memory: BotMemory;
   private readonly nameToId: Map<string, PlayerId>;
   private readonly idToName: Map<PlayerId, string>;
 
+  /**
+   * The bot's view with every player named by seat ("Player 1", as MAgIC's prompts do): display names are text
+   * people chose, so they never enter a prompt; answers name seats and are mapped back to players here.
+   */
+  private readonly view: GameView;
+
   constructor(private readonly t: BotTurn) {
     this.memory = { ...t.memory };
-    this.nameToId = new Map(t.view.players.map((p) => [p.name, p.id]));
-    this.idToName = new Map(t.view.players.map((p) => [p.id, p.name]));
+    this.view = seatLabelled(t.view);
+    this.nameToId = new Map(this.view.players.map((p) => [p.name, p.id]));
+    this.idToName = new Map(this.view.players.map((p) => [p.id, p.name]));
   }
 
   private input(
@@ -142,7 +154,7 @@ class TurnContext {
     candidates: string[] = [],
     extra: { target?: string | null; toJudge?: JudgeClue[] } = {},
   ): BotInput {
-    return inputFromView(this.t.view, move, this.t.spec.kind, {
+    return inputFromView(this.view, move, this.t.spec.kind, {
       persona: this.t.spec.persona ?? null,
       beliefs: isPgmKind(this.t.spec.kind) ? this.memory.beliefs : null,
       candidates,
@@ -176,7 +188,7 @@ class TurnContext {
    * (MAgIC updates after every clue). No new clue: no call. A failed call leaves those clues unjudged for next time.
    */
   private async judge(): Promise<void> {
-    const view = this.t.view;
+    const view = this.view;
     const me = view.you;
     const base = this.input('judge');
     const known = view.kind === 'chameleon' ? (view.role === 'chameleon' ? 'odd' : 'holder') : null;
@@ -204,8 +216,8 @@ class TurnContext {
 
   /** Does this bot believe it is the odd one (Chameleon: it is told; Undercover: its own row says so)? */
   private selfOdd(input: BotInput, beliefs: SuspicionRows): boolean {
-    return this.t.view.kind === 'chameleon'
-      ? this.t.view.role === 'chameleon'
+    return this.view.kind === 'chameleon'
+      ? this.view.role === 'chameleon'
       : thinksSelfOdd(beliefs, input.me, input.players);
   }
 
@@ -218,7 +230,7 @@ class TurnContext {
 
   private decision(action: GameAction, fallbackReason: string | null, selfOdd: boolean | null = null): BotDecision {
     if (fallbackReason !== null)
-      this.t.onFallback?.({ player: this.t.view.you ?? '?', task: action.type, reason: fallbackReason });
+      this.t.onFallback?.({ player: this.view.you ?? '?', task: action.type, reason: fallbackReason });
     return {
       action,
       memory: this.memory,
@@ -232,14 +244,14 @@ class TurnContext {
   async clue(me: PlayerId): Promise<BotDecision> {
     const kind = this.t.spec.kind;
     const pgm = isPgmKind(kind);
-    const othersSpoke = this.t.view.clues.some((c) => c.player !== me && c.text !== null);
+    const othersSpoke = this.view.clues.some((c) => c.player !== me && c.text !== null);
     let target: string | null = null;
     if (kind === 'pgm') {
       await this.judge();
       const beliefs = this.memory.beliefs;
       const base = this.input('clue');
       if (beliefs && othersSpoke) {
-        const key = `${me}|${this.t.view.clues.map((c) => c.text ?? '').join('|')}`;
+        const key = `${me}|${this.view.clues.map((c) => c.text ?? '').join('|')}`;
         target = clueTarget(beliefs, base.me, base.players, this.selfOdd(base, beliefs), key) ?? null;
       }
     } else if (pgm && othersSpoke) await this.analyse();
@@ -259,14 +271,14 @@ class TurnContext {
       if (this.t.validate(action) === null) return this.decision(action, reason, selfOdd);
     }
     for (let n = 1; ; n++) {
-      const action: GameAction = { type: 'clue', player: me, text: `no comment ${this.t.view.clues.length + n}` };
+      const action: GameAction = { type: 'clue', player: me, text: `no comment ${this.view.clues.length + n}` };
       if (this.t.validate(action) === null) return this.decision(action, reason, selfOdd);
     }
   }
 
   async vote(me: PlayerId, targets: PlayerId[]): Promise<BotDecision> {
     const names = targets.map((id) => this.idToName.get(id) ?? id);
-    const key = `${me}|${this.t.view.clues.map((c) => c.text ?? '').join('|')}`;
+    const key = `${me}|${this.view.clues.map((c) => c.text ?? '').join('|')}`;
     const fallbackTarget = targets[hashString(key) % targets.length] as PlayerId;
     if (isPgmKind(this.t.spec.kind)) {
       if (this.t.spec.kind === 'pgm') await this.judge();

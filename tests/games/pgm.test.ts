@@ -63,9 +63,9 @@ describe('the pgm bot', () => {
     return must(s, { type: 'clue', player: 'b1', text: 'tropical' });
   }
   const row = (more: string, less: string) => ({
-    Hana: more === 'Hana' ? 'more suspicious' : less === 'Hana' ? 'less suspicious' : 'no change',
-    Ada: more === 'Ada' ? 'more suspicious' : less === 'Ada' ? 'less suspicious' : 'no change',
-    Bo: 'no change',
+    'Player 1': more === 'Player 1' ? 'more suspicious' : less === 'Player 1' ? 'less suspicious' : 'no change',
+    'Player 2': more === 'Player 2' ? 'more suspicious' : less === 'Player 2' ? 'less suspicious' : 'no change',
+    'Player 3': 'no change',
   });
 
   it('judges each new clue once, aims its clue at its top suspect, and spends at most two calls a move', async () => {
@@ -77,8 +77,8 @@ describe('the pgm bot', () => {
       if (task === 'game_judge')
         return {
           clues: {
-            'clue 1': { Hana: row('', ''), Ada: row('', 'Hana'), Bo: row('', 'Hana') },
-            'clue 2': { Hana: row('Ada', ''), Ada: row('', ''), Bo: row('Ada', '') },
+            'clue 1': { 'Player 1': row('', ''), 'Player 2': row('', 'Player 1'), 'Player 3': row('', 'Player 1') },
+            'clue 2': { 'Player 1': row('Player 2', ''), 'Player 2': row('', ''), 'Player 3': row('Player 2', '') },
           },
         };
       return { role: 'non-chameleon', clue: 'stone fruit' };
@@ -104,12 +104,14 @@ describe('the pgm bot', () => {
     expect(tasks).toEqual(['game_judge', 'game_clue_pgm']);
     expect(d?.calls).toBe(2);
     expect(d?.fallback).toBe(false);
-    expect(prompts[0]).toContain('clue 1 (Hana)');
-    expect(prompts[0]).toContain('clue 2 (Ada)');
-    expect(prompts[1]).toContain('You suspect Ada most');
+    expect(prompts[0]).toContain('clue 1 (Player 1)');
+    expect(prompts[0]).toContain('clue 2 (Player 2)');
+    expect(prompts[1]).toContain('You suspect Player 2 most');
     // Bo's own row: Ada up (clue 2), Hana down (clue 1), Bo itself ruled out as a word holder.
-    const bo = d?.memory.beliefs?.Bo ?? {};
-    expect((bo.Ada ?? 0) > (bo.Hana ?? 0)).toBe(true);
+    const bo = d?.memory.beliefs?.['Player 3'] ?? {};
+    expect((bo['Player 2'] ?? 0) > (bo['Player 1'] ?? 0)).toBe(true);
+    // Display names are text people chose: no prompt carries them, only seats.
+    for (const p of prompts) expect(p).not.toMatch(/\b(Hana|Ada)\b/);
     expect(d?.memory.judged).toBe(2);
 
     // Next move: the only new clue is its own, so no judgement call (the matrix is reused as it is).
