@@ -72,3 +72,11 @@ export function withoutUserTextBlocks(prompt: string): string {
     })
     .join('\n');
 }
+
+/**
+ * Text as people may store it: control characters other than tab and line breaks are dropped (a NUL byte is
+ * refused by PostgreSQL's text and jsonb columns, and none of them means anything in a message).
+ */
+export function withoutControlChars(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
+}

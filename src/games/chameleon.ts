@@ -1,6 +1,7 @@
 // Chameleon (MAgIC, Xu et al. 2024, sec. 3; chatarena rules): a pure reducer, per-player views, legal moves.
 // A topic for all, a secret word for all but the chameleon; clue rounds in seat order; everyone votes (the
 // chameleon too); a tie or a wrong accusation lets the chameleon win; a caught chameleon may guess the word.
+import { withoutControlChars } from '../core/user-text.ts';
 import { applyLobbyAction, type BaseState, bump, checkClue, isTerminal, seatOf } from './lobby.ts';
 import { nextInt } from './rng.ts';
 import {
@@ -163,7 +164,7 @@ export function applyChameleon(state: ChameleonState, action: GameAction): Resul
       const forbidden = action.player === state.chameleon ? [] : [state.secret];
       const err = checkClue(state.clues, action.text, forbidden, saysWord);
       if (err) return { error: err };
-      return advanceClue(RULES, state, action.player, action.text.trim());
+      return advanceClue(RULES, state, action.player, withoutControlChars(action.text).trim());
     }
     case 'vote':
       return castVote(RULES, state, action.player, action.target);

@@ -2,6 +2,9 @@
 // a role. MAgIC variant: 2 clue rounds then one vote (flags 0 correct vote, 1 wrong vote, 2 tie).
 // Party variant: clue round(s) then a vote that eliminates, until the undercover is out or civilians no longer
 // outnumber the undercovers.
+
+import { withoutControlChars } from '../core/user-text.ts';
+import type { PublicSeat } from './chameleon.ts';
 import { applyLobbyAction, type BaseState, bump, checkClue, isTerminal, seatOf } from './lobby.ts';
 import { nextInt, shuffle } from './rng.ts';
 import {
@@ -20,7 +23,6 @@ import {
 } from './rules-common.ts';
 import { saysWord } from './text.ts';
 import { type GameAction, type GameEvent, gameError, type Phase, type PlayerId, type Result } from './types.ts';
-import type { PublicSeat } from './chameleon.ts';
 
 export const UNDERCOVER_SETTINGS = {
   // MAgIC sec. 3: three players.
@@ -192,7 +194,7 @@ export function applyUndercover(state: UndercoverState, action: GameAction): Res
       if (undercoverTurn(state) !== action.player) return gameError('game/not_your_turn', 'It is not your turn.');
       const err = checkClue(state.clues, action.text, [wordOf(state, action.player)], saysWord);
       if (err) return { error: err };
-      return advanceClue(RULES, state, action.player, action.text.trim());
+      return advanceClue(RULES, state, action.player, withoutControlChars(action.text).trim());
     }
     case 'vote':
       return castVote(RULES, state, action.player, action.target);

@@ -4,6 +4,7 @@
 // version check + memory journal + outbox posts); a failed change leaves the committed world as it was.
 // API reference: src/town/README.md.
 import type { Memory, MemoryKind } from '../agent/types.ts';
+import { withoutControlChars } from '../core/user-text.ts';
 import { UserError } from '../errors.ts';
 import type { UsageTotals } from '../llm/usage.ts';
 import { buildTownState } from './build.ts';
@@ -32,10 +33,10 @@ import type { TownSettings } from './settings.ts';
 import { hearSpeech, type SayResult, worldEvent } from './speech.ts';
 import { learnPlacesFromMemories, runTick, type TickResult } from './tick.ts';
 import { formatClock, formatSimDate, formatSimTime, MINUTE, minuteOfDay } from './time.ts';
+import { readTownExport, type TownExport } from './town-export.ts';
 import type { DigestData, Persona, Post, ResidentState, TownState } from './types.ts';
 import { findObject, getLocation } from './world.ts';
 
-import { readTownExport, type TownExport } from './town-export.ts';
 export type { MapData, MemoryHit, RelationshipGraph, ResidentInfo, ResidentSummary, TownStatus } from './queries.ts';
 export type { KitFactory } from './session.ts';
 export { upgradeState } from './session.ts';
@@ -163,7 +164,7 @@ export class TownService {
   }
 
   private text_(text: string, what: string): string {
-    const t = text.trim();
+    const t = withoutControlChars(text).trim();
     if (t.length === 0) throw new UserError('town/empty_message', `The ${what} is empty.`);
     const max = this.state.settings.maxMessageChars;
     if (t.length > max)
@@ -274,8 +275,8 @@ export class TownService {
   // ---- people ---------------------------------------------------------------------------------------------
 
   async setPersona(speaker: Speaker, name: string, description: string): Promise<Persona> {
-    const n = name.trim();
-    const d = description.trim();
+    const n = withoutControlChars(name).trim();
+    const d = withoutControlChars(description).trim();
     if (n.length === 0) throw new UserError('town/persona_name', 'A persona needs a name.');
     if (!/[\p{L}\p{N}]/u.test(n))
       throw new UserError('town/persona_name', `"${n}" is not a name: a persona name needs a letter or a digit.`);

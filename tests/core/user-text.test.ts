@@ -38,3 +38,25 @@ describe('user text blocks', () => {
     expect(Array.from(clipped.slice(0, -1)).every((c) => c === '😀')).toBe(true);
   });
 });
+
+describe('control characters', () => {
+  it('a NUL byte or other control character never reaches storage; tabs and line breaks stay', async () => {
+    const { withoutControlChars } = await import('../../src/core/user-text.ts');
+    expect(withoutControlChars('a\u0000b\u0007c\td\ne\r\u001bf\u007f')).toBe('abc\td\ne\rf');
+  });
+
+  it('a persona name and a message keep no NUL on their way into the town', async () => {
+    const { TownService } = await import('../../src/town/service.ts');
+    const { InMemoryTownStore } = await import('../../src/town/store.ts');
+    const { tinyTown } = await import('../support/town-fixtures.ts');
+    const { scriptedKit } = await import('../support/town-scripted-mind.ts');
+    const { kit } = scriptedKit({});
+    const service = await TownService.create(
+      { store: new InMemoryTownStore(), kit: () => kit, owner: 'u' },
+      { id: 'u', scope: 'u', file: tinyTown(), seed: 1 },
+    );
+    const p = await service.setPersona({ id: 'x', name: 'X' }, 'Sam\u0000', 'a re\u0000porter');
+    expect(p).toMatchObject({ name: 'Sam', description: 'a reporter' });
+    await service.close();
+  });
+});
