@@ -55,7 +55,7 @@ describe('control characters', () => {
       { store: new InMemoryTownStore(), kit: () => kit, owner: 'u' },
       { id: 'u', scope: 'u', file: tinyTown(), seed: 1 },
     );
-    const p = await service.setPersona({ id: 'x', name: 'X' }, 'Sam\u0000', 'a re\u0000porter');
+    const p = await service.setPersona({ id: 'x', displayName: 'X' }, 'Sam\u0000', 'a re\u0000porter');
     expect(p).toMatchObject({ name: 'Sam', description: 'a reporter' });
     await service.close();
   });
