@@ -64,7 +64,7 @@ export interface EvalReport {
   hours: number;
   seed: number;
   model: string;
-  judge: { by: Ranking['by']; model: string; note: string };
+  judge: { by: Ranking['by']; model: string; note: string; ruleRanked: number; modelRanked: number };
   conditions: { name: string; ablate: Ablation[] }[];
   /** TrueSkill per condition from the battery rankings, with the paper's figure where it has one. */
   trueskill: (ConditionRating & { paper?: { mu: number; sigma: number } })[];
@@ -118,14 +118,16 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
       byItem.set(key, item);
     }
   const rankings: EvalReport['rankings'] = [];
-  let by: Ranking['by'] = 'rules';
+  let modelRanked = 0;
+  let ruleRanked = 0;
   for (const item of byItem.values()) {
     const r = await rankAnswers(
       opts.judge,
       { ...item, description: descriptionOf(opts.town, item.resident) },
       opts.seed,
     );
-    by = r.by;
+    if (r.by === 'model') modelRanked++;
+    else ruleRanked++;
     rankings.push({
       resident: item.resident,
       category: item.category,
@@ -160,6 +162,7 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
   });
 
   const judgeModel = opts.judge && !opts.judge.info.offline ? opts.judge.info.model : 'rules';
+  const by: Ranking['by'] = modelRanked > 0 ? 'model' : 'rules';
   return {
     town: opts.town.name,
     hours: opts.hours,
@@ -168,9 +171,11 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
     judge: {
       by,
       model: judgeModel,
+      modelRanked,
+      ruleRanked,
       note:
         by === 'model'
-          ? 'An LLM rater ranked the answers blind (labels shuffled per item).'
+          ? `An LLM rater ranked the answers blind (labels shuffled per item): ${modelRanked} items${ruleRanked ? `; ${ruleRanked} the rater failed on were ranked by the rules` : ''}.`
           : "Pipeline check: without a configured model, a rule ranker stands in for the raters (denials last, answers that use the resident's own description first). It shows the evaluation runs end to end; it is not a believability rating.",
     },
     conditions: opts.conditions.map((c) => ({ name: c.name, ablate: c.ablate })),

@@ -18,7 +18,7 @@ class YesReader implements LanguageModel {
     const user = req.messages[1]?.content ?? '';
     this.prompts.push(user);
     const answers = [...user.matchAll(/Answer: (.*)$/gm)].map((m) => JSON.parse(m[1] as string) as string);
-    return req.schema.parse({ verdicts: answers.map((a, i) => ({ n: i + 1, knows: a.startsWith('Yes') })) });
+    return req.schema.parse({ knows: Object.fromEntries(answers.map((a, i) => [String(i + 1), a.startsWith('Yes')])) });
   }
 }
 
@@ -72,8 +72,28 @@ describe('knowledge judges', () => {
     expect(modelKnowledgeJudge(offline).by).toBe('rules');
   });
 
-  it('the output schema is closed (strict) and a miscounted reply fails validation', () => {
-    expect(knowledgeOutput.safeParse({ verdicts: [{ n: 1, knows: true }], extra: 1 }).success).toBe(false);
-    expect(knowledgeOutput.safeParse({ verdicts: [{ n: 1, knows: 'yes' }] }).success).toBe(false);
+  it('the output schema is closed (strict): one boolean per item, every item required', () => {
+    const schema = knowledgeOutput(2);
+    expect(schema.safeParse({ knows: { '1': true, '2': false } }).success).toBe(true);
+    expect(schema.safeParse({ knows: { '1': true } }).success).toBe(false);
+    expect(schema.safeParse({ knows: { '1': true, '2': 'yes' } }).success).toBe(false);
+    expect(schema.safeParse({ knows: { '1': true, '2': false, '3': true } }).success).toBe(false);
+    expect(schema.safeParse({ knows: { '1': true, '2': false }, extra: 1 }).success).toBe(false);
+  });
+});
+
+describe('a failing model judge', () => {
+  it('falls back to the rules for that batch, never to a guess', async () => {
+    const failing: LanguageModel = {
+      info: { provider: 'compatible', model: 'down', offline: false },
+      object: async () => {
+        throw new Error('provider down');
+      },
+    };
+    const v = await modelKnowledgeJudge(failing).knowsPersons([
+      { answer: 'Yes, Bo is my neighbour.', name: 'Bo Park', speaker: 'Ann' },
+      { answer: "That name doesn't ring a bell.", name: 'Cy Ray', speaker: 'Ann' },
+    ]);
+    expect(v).toEqual([true, false]);
   });
 });

@@ -37,10 +37,10 @@ import {
   analyseSchema,
   type BotInput,
   clueSchema,
-  probeSchema,
   GAME_TASKS,
   guessSchema,
   judgeSchema,
+  probeSchema,
   voteSchema,
 } from '../../src/games/prompts.ts';
 import { createLanguageModel } from '../../src/llm/index.ts';
@@ -99,7 +99,7 @@ const tasks: Array<[string, z.ZodType]> = [
   [`${GAME_TASKS.analyse} (undercover)`, analyseSchema(botInput('undercover'))],
   [GAME_TASKS.judge, judgeSchema(botInput('chameleon'))],
   [`${GAME_TASKS.judge} (undercover)`, judgeSchema(botInput('undercover'))],
-  [KNOWLEDGE_TASK, knowledgeOutput],
+  [KNOWLEDGE_TASK, knowledgeOutput(30)],
   [RANK_TASK, rankOutput(4)],
 ];
 
