@@ -3,9 +3,7 @@
 // Runs a town headless with the configured model (the offline model when no key is set), prints a progress bar,
 // the transcript per location and a summary; writes the JSON report with --report.
 import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, loadDotEnv } from '../config.ts';
+import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { PrismaTownStore } from '../db/town-store.ts';
 import { isUserError } from '../errors.ts';
@@ -19,6 +17,7 @@ import { loadTownFile } from '../town/file-io.ts';
 import { type FinishedRun, type SimulateReport, simulate, summarizeReport } from '../town/simulate.ts';
 import { importSmallville } from '../town/smallville.ts';
 import { readSmallvilleDir } from '../town/smallville-files.ts';
+import { runIfMain } from './run-main.ts';
 
 export interface SimulateCliArgs {
   hours: number;
@@ -296,16 +295,4 @@ export async function runSimulateCli(
   }
 }
 
-const invokedDirectly = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
-  loadDotEnv();
-  runSimulateCli(process.argv.slice(2)).then(
-    (r) => {
-      process.exitCode = r.code;
-    },
-    (e) => {
-      process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+runIfMain(import.meta.url, runSimulateCli);
