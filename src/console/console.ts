@@ -2,7 +2,6 @@
 // Discord front end offers. Posts print as they are committed; commands mirror the slash commands.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { isSpace } from '../bot/split.ts';
 import { USER_TEXT_MAX_CHARS } from '../core/user-text.ts';
 import { isUserError } from '../errors.ts';
@@ -12,6 +11,7 @@ import type { TownRegistry } from '../town/registry.ts';
 import type { TownScheduler } from '../town/scheduler.ts';
 import { TownScheduler as Scheduler } from '../town/scheduler.ts';
 import type { Speaker, TownService } from '../town/service.ts';
+import { formatClock } from '../town/time.ts';
 import { CONSOLE_SCOPE, type Post } from '../town/types.ts';
 import { findLocation, findObject, findResident } from '../town/world.ts';
 import {
@@ -23,6 +23,9 @@ import {
   formatResidentList,
   formatStatus,
 } from './format.ts';
+import { completeLine, mistypedCommand, suggestCommand } from './completion.ts';
+import { admits, describeFilter, filterLabel, type PostFilter, SHOW_ALL } from './filters.ts';
+import { openTerminal } from './terminal.ts';
 
 export interface ConsoleContext {
   service: TownService;
@@ -54,6 +57,8 @@ export interface ConsoleOptions {
   backlog?: number;
   /** Where /map and /relationships write their PNGs (default: smalltown/ in the system's temp folder). */
   picturesDir?: string;
+  /** On a terminal, where typed lines are kept between runs (main.ts: beside the database). */
+  historyFile?: string;
 }
 
 export const CONSOLE_HELP = [
@@ -63,7 +68,7 @@ export const CONSOLE_HELP = [
   '  /persona set <name>, <description>      speak as a persona, e.g. /persona set Sam, a reporter for the local paper',
   '  /persona show | /persona clear',
   '  /say <location> <text>                  speak in a location (it becomes your current location)',
-  '  <text>                                  speak in your current location',
+  '  <text>                                  speak in your current location (shown in the prompt)',
   '  /go <location>                          change your current location without speaking',
   "  /whisper <resident> <text>              be the resident's inner voice",
   '  /interview <resident> <question>        ask a resident a question',
@@ -72,7 +77,11 @@ export const CONSOLE_HELP = [
   '  /town budget [tokens|default]',
   '  /resident list | /resident info <name> | /resident memories <name> <query>',
   '  /map | /relationships [resident]          text, and a PNG written to a file (path printed)',
+  "  /follow <resident> | /watch <location>  print only that resident's posts, or that place's",
+  '  /all | /quiet                           print everything again, or only where you are',
+  '  /clear                                  clear the screen',
   '  /quit                                   leave (Ctrl-D and Ctrl-C work too)',
+  'Tab completes commands, residents and places; up-arrow recalls earlier lines.',
 ];
 
 /**
@@ -168,10 +177,22 @@ async function budgetText(service: TownService): Promise<string> {
   return budgetLines(b, setting).join('\n');
 }
 
+const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The prompt: `[Fri 9:40 am · #copper-kettle · following Rosa Delgado] > `. */
+export function consolePrompt(simTime: number, here: string, filter: PostFilter, paused = false): string {
+  const d = new Date(simTime);
+  const parts = [
+    `${WEEKDAY_SHORT[d.getUTCDay()]} ${formatClock(d.getUTCHours() * 60 + d.getUTCMinutes())}`,
+    `#${here}`,
+  ];
+  const label = filterLabel(filter);
+  if (label) parts.push(label);
+  if (paused) parts.push('paused');
+  return `[${parts.join(' · ')}] > `;
+}
+
 export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: number }> {
-  const out = (text: string) => {
-    opts.output.write(`${text}\n`);
-  };
   let service: TownService;
   if (opts.service) service = opts.service;
   else if (opts.registry) service = await opts.registry.getOrCreate(CONSOLE_SCOPE);
@@ -179,6 +200,22 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
   // Without a persona residents (and game tables) need a name they can use in a sentence: "Hi Guest!".
   const user: Speaker = opts.user ?? { id: 'console', displayName: 'Guest' };
   const pictures = opts.picturesDir ?? join(tmpdir(), 'smalltown');
+  const firstPublic = service.locations().find((l) => l.public) ?? service.locations()[0];
+  let here = firstPublic?.id ?? '';
+  let filter: PostFilter = SHOW_ALL;
+  const term = openTerminal({
+    input: opts.input,
+    output: opts.output,
+    prompt: () => consolePrompt(service.status().simTime, here, filter, service.status().paused),
+    completer: (line: string) =>
+      completeLine(line, {
+        residents: () => service.residents().map((r) => r.name),
+        locations: () => service.locations().map((l) => l.id),
+      }),
+    ...(opts.historyFile ? { historyFile: opts.historyFile } : {}),
+    onHistoryError: (e) => term.print(`(history not saved: ${errorText(e)})`),
+  });
+  const out = (text: string) => term.print(text);
   if (opts.banner) out(opts.banner);
 
   // Posts: print the backlog (bounded), then every commit's posts as they land. Mark, then print: a post is printed
@@ -200,7 +237,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
     }
     for (const p of fresh) {
       delivered.add(p.seq);
-      out(formatPost(p));
+      if (admits(filter, p, here)) out(formatPost(p));
     }
   };
   const backlog = await service.pendingPosts(100_000);
@@ -219,9 +256,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
     pendingShow = pendingShow.then(() => show(posts));
   });
 
-  const firstPublic = service.locations().find((l) => l.public) ?? service.locations()[0];
-  let here = firstPublic?.id ?? '';
-  const isTty = Boolean((opts.input as NodeJS.ReadStream).isTTY);
+  const isTty = term.isTty;
   let scheduler: TownScheduler | null = null;
   if (opts.autoTick ?? isTty) {
     scheduler = opts.registry ? await opts.registry.start(CONSOLE_SCOPE) : new Scheduler(service);
@@ -246,6 +281,13 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
     if (!line || line.startsWith('#')) return;
     for (const h of handlers) if (await h(line, ctx)) return;
     if (!line.startsWith('/')) {
+      const meant = mistypedCommand(line);
+      if (meant) {
+        out(
+          `"${clipLine(line).slice(0, 60)}" looks like a command, so nobody heard it. Did you mean ${meant}? (To say it aloud: /say ${here} ${clipLine(line).slice(0, 60)})`,
+        );
+        return;
+      }
       const r = await service.say(here, user, line);
       printSay(r);
       return;
@@ -262,6 +304,44 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
       case 'exit':
         quit = true;
         return;
+      case 'clear':
+        term.clearScreen();
+        return;
+      case 'all':
+      case 'quiet':
+        filter = cmd === 'all' ? SHOW_ALL : { kind: 'quiet' };
+        out(describeFilter(filter));
+        return;
+      case 'follow': {
+        const r = findResident(state(), words.join(' '));
+        if (!r) {
+          out(
+            `${words.length ? `No resident is called "${words.join(' ')}".` : 'Usage: /follow <resident>.'} Residents: ${service
+              .residents()
+              .map((x) => x.name)
+              .join(', ')}.`,
+          );
+          return;
+        }
+        filter = { kind: 'follow', id: r.profile.id, name: r.profile.name };
+        out(describeFilter(filter));
+        return;
+      }
+      case 'watch': {
+        const loc = findLocation(state(), words.join(' '));
+        if (!loc) {
+          out(
+            `${words.length ? `No place called "${words.join(' ')}".` : 'Usage: /watch <location>.'} Places: ${service
+              .locations()
+              .map((l) => l.id)
+              .join(', ')}.`,
+          );
+          return;
+        }
+        filter = { kind: 'watch', id: loc.id };
+        out(describeFilter(filter));
+        return;
+      }
       case 'status':
         out(`${formatStatus(service.status())}\n${await budgetText(service)}`);
         return;
@@ -360,14 +440,16 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
         out(`Picture: ${file}`);
         return;
       }
-      default:
-        out(`Unknown command /${cmd}. Type /help.`);
+      default: {
+        const guess = suggestCommand(cmd);
+        out(`Unknown command /${clipLine(cmd).slice(0, 40)}.${guess ? ` Did you mean /${guess}?` : ''} Type /help.`);
+      }
     }
   };
 
   const printSay = (r: Awaited<ReturnType<TownService['say']>>) => {
-    if (r.heard.length === 0) out(`(nobody is at ${r.location.name} to hear you)`);
-    else if (r.replies.length === 0) out(`(${r.heard.join(', ')} heard you)`);
+    if (r.heard.length === 0) out(`(you said it at #${r.location.id}; nobody is there to hear you)`);
+    else if (r.replies.length === 0) out(`(you said it at #${r.location.id}; ${r.heard.join(', ')} heard you)`);
   };
 
   const townCommand = async (words: string[]) => {
@@ -455,13 +537,13 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
     out('Usage: /resident list | info <name> | memories <name> <query>');
   };
 
-  const rl = createInterface({ input: opts.input, terminal: false, crlfDelay: Number.POSITIVE_INFINITY });
-  const onSigint = () => rl.close();
-  rl.on('SIGINT', onSigint);
+  const onSigint = () => term.close();
+  term.onInterrupt(onSigint);
   process.once('SIGINT', onSigint);
   let exitCode = 0;
+  term.ready();
   try {
-    for await (const line of rl) {
+    for await (const line of term.lines()) {
       try {
         await handle(line);
       } catch (e) {
@@ -474,10 +556,11 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
       }
       await pendingShow;
       if (quit) break;
+      term.ready();
     }
   } finally {
     process.removeListener('SIGINT', onSigint);
-    rl.close();
+    term.close();
     if (scheduler) await scheduler.stop();
     await pendingShow;
     unsubscribe();
