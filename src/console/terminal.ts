@@ -36,8 +36,8 @@ export function loadHistory(file: string): string[] {
 
 /** Writes the history (newest first, as readline keeps it) oldest first, bounded, readable by its owner only. */
 export function saveHistory(file: string, newestFirst: readonly string[]): void {
-  const lines = newestFirst
-    .filter((l) => keepInHistory(l))
+  // Completion leaves a space after a word: "/status " and "/status" are one line to recall.
+  const lines = [...new Set(newestFirst.filter((l) => keepInHistory(l)).map((l) => l.trimEnd()))]
     .slice(0, HISTORY_MAX_LINES)
     .reverse();
   mkdirSync(dirname(file), { recursive: true });
@@ -98,17 +98,19 @@ export function openTerminal(opts: TerminalOptions): ConsoleTerminal {
         }
       });
   }
-  // True while the prompt is on screen waiting for a line; prints then go above it.
+  // True while the prompt is on screen waiting for a line. While a command runs there is no prompt, but readline
+  // still echoes what is typed ahead: prints go above that text too, which is drawn again without a prompt.
   let waiting = false;
   rl.on('line', () => {
     waiting = false;
+    if (isTty) rl.setPrompt('');
   });
 
   return {
     isTty,
     lines: () => rl,
     print(text) {
-      if (!isTty || !waiting) {
+      if (!isTty || (!waiting && rl.line === '')) {
         out.write(`${text}\n`);
         return;
       }
@@ -119,14 +121,15 @@ export function openTerminal(opts: TerminalOptions): ConsoleTerminal {
       cursorTo(out, 0);
       clearScreenDown(out);
       out.write(`${text}\n${'\n'.repeat(rows)}`);
-      rl.setPrompt(opts.prompt());
+      rl.setPrompt(waiting ? opts.prompt() : '');
       rl.prompt(true);
     },
     ready() {
       if (!isTty) return;
       waiting = true;
       rl.setPrompt(opts.prompt());
-      rl.prompt();
+      // Text typed ahead while the last command ran stays, with the cursor where it was.
+      rl.prompt(rl.line !== '');
     },
     clearScreen() {
       if (!isTty) return;

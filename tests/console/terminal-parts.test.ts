@@ -130,7 +130,7 @@ describe('history file', () => {
       expect(keepInHistory(secret)).toBe(false);
     const file = join(mkdtempSync(join(tmpdir(), 'hist-')), 'data', 'console-history');
     const newestFirst = Array.from({ length: HISTORY_MAX_LINES + 50 }, (_, i) => `/say cafe line ${1000 - i}`);
-    saveHistory(file, ['my password is hunter2', ...newestFirst]);
+    saveHistory(file, ['my password is hunter2', '/say cafe line 1000 ', ...newestFirst]);
     const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
     expect(lines.length).toBe(HISTORY_MAX_LINES);
     expect(lines.at(-1)).toBe('/say cafe line 1000');
