@@ -1,5 +1,7 @@
 // Composition root: configuration -> database -> model gateway -> town registry + games -> a front end
 // (Discord when DISCORD_TOKEN is set, otherwise the local console). Every dependency is built here by hand.
+
+import { dirname, join } from 'node:path';
 import { configDrift, type TownConfigView } from './app/config-drift.ts';
 import { consoleGameHandler } from './app/console-games.ts';
 import { buildModelStack } from './app/model-stack.ts';
@@ -216,6 +218,8 @@ async function main(): Promise<number> {
     handlers: [consoleGameHandler(games)],
     helpLines: GAME_HELP.split('\n'),
     onError: (e) => log.error({ err: e }, 'console command failed'),
+    // Typed lines, kept between runs beside the database (never lines that look like keys or passwords).
+    historyFile: join(dirname(db.file), 'console-history'),
   });
   await shutdown();
   return result.exitCode;

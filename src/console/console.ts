@@ -3,7 +3,6 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { consoleArgs, longestPrefix } from '../app/console-args.ts';
 import {
   findOperation,
@@ -21,9 +20,13 @@ import type { TownRegistry } from '../town/registry.ts';
 import type { TownScheduler } from '../town/scheduler.ts';
 import { TownScheduler as Scheduler } from '../town/scheduler.ts';
 import type { Speaker, TownService } from '../town/service.ts';
+import { formatClock } from '../town/time.ts';
 import { CONSOLE_SCOPE, type Post } from '../town/types.ts';
-import { findLocation } from '../town/world.ts';
+import { findLocation, findResident } from '../town/world.ts';
+import { completeLine, mistypedCommand, suggestCommand } from './completion.ts';
+import { admits, describeFilter, filterLabel, type PostFilter, SHOW_ALL } from './filters.ts';
 import { formatMap, formatPost, formatRelationships } from './format.ts';
+import { openTerminal } from './terminal.ts';
 
 export interface ConsoleContext {
   service: TownService;
@@ -55,6 +58,8 @@ export interface ConsoleOptions {
   backlog?: number;
   /** Where /map and /relationships write their PNGs (default: smalltown/ in the system's temp folder). */
   picturesDir?: string;
+  /** On a terminal, where typed lines are kept between runs (main.ts: beside the database). */
+  historyFile?: string;
 }
 
 const helpRow = (usage: string, what: string) => `  ${usage.length < 40 ? usage.padEnd(40) : `${usage}  `}${what}`;
@@ -71,7 +76,11 @@ export const CONSOLE_HELP = [
   helpRow('/map | /relationships [resident]', 'same as /town map | /town relationships'),
   '  Pictures (/town map, /town relationships) print as text and are written as PNG files (path printed).',
   '  e.g. /persona set Sam, a reporter for the local paper   /town object maple-row stove is burning',
+  helpRow('/follow <resident> | /watch <location>', "print only that resident's posts, or that place's"),
+  helpRow('/all | /quiet', 'print everything again, or only where you are'),
+  helpRow('/clear', 'clear the screen'),
   helpRow('/quit', 'leave (Ctrl-D and Ctrl-C work too)'),
+  'Tab completes commands, residents and places; up-arrow recalls earlier lines.',
 ];
 
 /**
@@ -139,10 +148,22 @@ export function tokenize(line: string): string[] {
   return out;
 }
 
+const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The prompt: `[Fri 9:40 am · #copper-kettle · following Rosa Delgado] > `. */
+export function consolePrompt(simTime: number, here: string, filter: PostFilter, paused = false): string {
+  const d = new Date(simTime);
+  const parts = [
+    `${WEEKDAY_SHORT[d.getUTCDay()]} ${formatClock(d.getUTCHours() * 60 + d.getUTCMinutes())}`,
+    `#${here}`,
+  ];
+  const label = filterLabel(filter);
+  if (label) parts.push(label);
+  if (paused) parts.push('paused');
+  return `[${parts.join(' · ')}] > `;
+}
+
 export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: number }> {
-  const out = (text: string) => {
-    opts.output.write(`${text}\n`);
-  };
   let service: TownService;
   if (opts.service) service = opts.service;
   else if (opts.registry) service = await opts.registry.getOrCreate(CONSOLE_SCOPE);
@@ -150,6 +171,22 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
   // Without a persona residents (and game tables) need a name they can use in a sentence: "Hi Guest!".
   const user: Speaker = opts.user ?? { id: 'console', displayName: 'Guest' };
   const pictures = opts.picturesDir ?? join(tmpdir(), 'smalltown');
+  const firstPublic = service.locations().find((l) => l.public) ?? service.locations()[0];
+  let here = firstPublic?.id ?? '';
+  let filter: PostFilter = SHOW_ALL;
+  const term = openTerminal({
+    input: opts.input,
+    output: opts.output,
+    prompt: () => consolePrompt(service.status().simTime, here, filter, service.status().paused),
+    completer: (line: string) =>
+      completeLine(line, {
+        residents: () => service.residents().map((r) => r.name),
+        locations: () => service.locations().map((l) => l.id),
+      }),
+    ...(opts.historyFile ? { historyFile: opts.historyFile } : {}),
+    onHistoryError: (e) => term.print(`(history not saved: ${errorText(e)})`),
+  });
+  const out = (text: string) => term.print(text);
   if (opts.banner) out(opts.banner);
 
   // Posts: print the backlog (bounded), then every commit's posts as they land. Mark, then print: a post is printed
@@ -171,7 +208,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
     }
     for (const p of fresh) {
       delivered.add(p.seq);
-      out(formatPost(p));
+      if (admits(filter, p, here)) out(formatPost(p));
     }
   };
   const backlog = await service.pendingPosts(100_000);
@@ -190,9 +227,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
     pendingShow = pendingShow.then(() => show(posts));
   });
 
-  const firstPublic = service.locations().find((l) => l.public) ?? service.locations()[0];
-  let here = firstPublic?.id ?? '';
-  const isTty = Boolean((opts.input as NodeJS.ReadStream).isTTY);
+  const isTty = term.isTty;
   let scheduler: TownScheduler | null = null;
   if (opts.autoTick ?? isTty) {
     scheduler = opts.registry ? await opts.registry.start(CONSOLE_SCOPE) : new Scheduler(service);
@@ -217,6 +252,13 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
     if (!line || line.startsWith('#')) return;
     for (const h of handlers) if (await h(line, ctx)) return;
     if (!line.startsWith('/')) {
+      const meant = mistypedCommand(line);
+      if (meant) {
+        out(
+          `"${clipLine(line).slice(0, 60)}" looks like a command, so nobody heard it. Did you mean ${meant}? (To say it aloud: /say ${here} ${clipLine(line).slice(0, 60)})`,
+        );
+        return;
+      }
       const r = await service.say(here, user, line);
       printSay(r);
       return;
@@ -233,6 +275,44 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
       case 'exit':
         quit = true;
         return;
+      case 'clear':
+        term.clearScreen();
+        return;
+      case 'all':
+      case 'quiet':
+        filter = cmd === 'all' ? SHOW_ALL : { kind: 'quiet' };
+        out(describeFilter(filter));
+        return;
+      case 'follow': {
+        const r = findResident(state(), words.join(' '));
+        if (!r) {
+          out(
+            `${words.length ? `No resident is called "${words.join(' ')}".` : 'Usage: /follow <resident>.'} Residents: ${service
+              .residents()
+              .map((x) => x.name)
+              .join(', ')}.`,
+          );
+          return;
+        }
+        filter = { kind: 'follow', id: r.profile.id, name: r.profile.name };
+        out(describeFilter(filter));
+        return;
+      }
+      case 'watch': {
+        const loc = findLocation(state(), words.join(' '));
+        if (!loc) {
+          out(
+            `${words.length ? `No place called "${words.join(' ')}".` : 'Usage: /watch <location>.'} Places: ${service
+              .locations()
+              .map((l) => l.id)
+              .join(', ')}.`,
+          );
+          return;
+        }
+        filter = { kind: 'watch', id: loc.id };
+        out(describeFilter(filter));
+        return;
+      }
       case 'go': {
         const loc = findLocation(state(), words.join(' '));
         if (!loc) {
@@ -292,14 +372,16 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
         await runOp(o, args, typed);
         return;
       }
-      default:
-        out(`Unknown command /${cmd}. Type /help.`);
+      default: {
+        const guess = suggestCommand(cmd);
+        out(`Unknown command /${clipLine(cmd).slice(0, 40)}.${guess ? ` Did you mean /${guess}?` : ''} Type /help.`);
+      }
     }
   };
 
   const printSay = (r: Awaited<ReturnType<TownService['say']>>) => {
-    if (r.heard.length === 0) out(`(nobody is at ${r.location.name} to hear you)`);
-    else if (r.replies.length === 0) out(`(${r.heard.join(', ')} heard you)`);
+    if (r.heard.length === 0) out(`(you said it at #${r.location.id}; nobody is there to hear you)`);
+    else if (r.replies.length === 0) out(`(you said it at #${r.location.id}; ${r.heard.join(', ')} heard you)`);
   };
 
   /** Runs one operation of the table and prints its result; pictures are written as PNGs. */
@@ -325,13 +407,13 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
     }
   };
 
-  const rl = createInterface({ input: opts.input, terminal: false, crlfDelay: Number.POSITIVE_INFINITY });
-  const onSigint = () => rl.close();
-  rl.on('SIGINT', onSigint);
+  const onSigint = () => term.close();
+  term.onInterrupt(onSigint);
   process.once('SIGINT', onSigint);
   let exitCode = 0;
+  term.ready();
   try {
-    for await (const line of rl) {
+    for await (const line of term.lines()) {
       try {
         await handle(line);
       } catch (e) {
@@ -344,10 +426,11 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
       }
       await pendingShow;
       if (quit) break;
+      term.ready();
     }
   } finally {
     process.removeListener('SIGINT', onSigint);
-    rl.close();
+    term.close();
     if (scheduler) await scheduler.stop();
     await pendingShow;
     unsubscribe();

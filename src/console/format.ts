@@ -23,14 +23,17 @@ export function formatMap(m: MapData): string {
   return lines.join('\n');
 }
 
+/** "1 memory", "25 memories"; pairs that know of each other but never had a conversation say so. */
+export function relationshipText(memories: number, talked: boolean): string {
+  const count = `${memories} ${memories === 1 ? 'memory' : 'memories'}`;
+  return talked ? count : `${count}, never talked`;
+}
+
 export function formatRelationships(g: RelationshipGraph): string {
   const name = new Map(g.nodes.map((n) => [n.id, n.name]));
   const edges = [...g.edges].sort((a, b) => b.weight - a.weight);
   if (edges.length === 0) return 'Nobody knows anybody yet.';
   return edges
-    .map(
-      (e) =>
-        `${name.get(e.a)} — ${name.get(e.b)}: ${e.weight} ${e.weight === 1 ? 'memory' : 'memories'} naming the other${e.acquainted ? '' : ' (no conversation here yet)'}`,
-    )
+    .map((e) => `${name.get(e.a)} — ${name.get(e.b)}: ${relationshipText(e.weight, e.acquainted)}`)
     .join('\n');
 }

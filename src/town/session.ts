@@ -207,9 +207,10 @@ export class TownSession {
       const draft: TownWorld = { state: structuredClone(this.committed.state), residents: this.committed.residents };
       const out = new PostBuffer(draft.state);
       let value: T;
+      let committedPosts: Post[];
       try {
         value = await fn(draft, out);
-        await this.commit(draft, out.posts);
+        committedPosts = await this.commit(draft, out.posts);
       } catch (e) {
         this.stale = true;
         try {
@@ -225,6 +226,9 @@ export class TownSession {
         await this.releaseAfterChange();
       }
       this.committed = draft;
+      // Listeners hear of the posts once the committed world is the new one: what they read (status, the time in a
+      // console prompt) is the state those posts belong to.
+      this.notify(committedPosts);
       return value;
     });
   }
@@ -234,7 +238,7 @@ export class TownSession {
     return this.mutex.run(() => fn(this.committed));
   }
 
-  private async commit(draft: TownWorld, posts: NewPost[]): Promise<void> {
+  private async commit(draft: TownWorld, posts: NewPost[]): Promise<Post[]> {
     const added: Memory[] = [];
     const touched: { agentId: AgentId; id: Memory['id']; lastAccessAt: number }[] = [];
     const removed: Memory['id'][] = [];
@@ -269,20 +273,22 @@ export class TownSession {
       owner: this.deps.owner,
       ...(retain && policy ? { pruneDeliveredBefore: this.wallNow() - policy.outboxDays * DAY } : {}),
     });
-    if (posts.length > 0 && this.listeners.size > 0) {
-      const committed: Post[] = posts.map((p) => ({
-        ...p,
-        id: `${this.id}:${p.seq}`,
-        deliveredAt: null,
-        deliveryRef: null,
-        attempts: 0,
-      }));
-      for (const l of this.listeners) {
-        try {
-          l(committed);
-        } catch (e) {
-          this.deps.log?.('error', 'post listener failed', { error: (e as Error).message });
-        }
+    return posts.map((p) => ({
+      ...p,
+      id: `${this.id}:${p.seq}`,
+      deliveredAt: null,
+      deliveryRef: null,
+      attempts: 0,
+    }));
+  }
+
+  private notify(committed: Post[]): void {
+    if (committed.length === 0) return;
+    for (const l of this.listeners) {
+      try {
+        l(committed);
+      } catch (e) {
+        this.deps.log?.('error', 'post listener failed', { error: (e as Error).message });
       }
     }
   }

@@ -1,0 +1,174 @@
+// Tab completion and "that looks like a command" for the console, driven by one small command list.
+// CONSOLE_COMMANDS is an adapter over the console's commands (console.ts) and the games' (src/games/commands.ts):
+// when an operation table exists, build this list from it and nothing else here changes.
+
+/** What an argument position completes to. */
+export type ArgKind = 'resident' | 'location' | { words: readonly string[] };
+
+export interface CommandSpec {
+  name: string;
+  /** Subcommands (the second word), each with what its first argument completes to. */
+  subs?: Record<string, ArgKind | null>;
+  /** What the first argument completes to, for commands without subcommands. */
+  arg?: ArgKind;
+}
+
+export const GAME_SUBCOMMANDS: Record<string, ArgKind | null> = {
+  chameleon: { words: ['bots', 'pgm', 'vanilla', 'rounds', 'party', 'residents'] },
+  undercover: { words: ['bots', 'pgm', 'vanilla', 'rounds', 'party', 'residents'] },
+  'cost-sharing': { words: ['bots', 'pgm', 'vanilla'] },
+  'prisoners-dilemma': { words: ['bots', 'pgm', 'vanilla'] },
+  'public-good': { words: ['bots', 'pgm', 'vanilla'] },
+  join: null,
+  leave: null,
+  start: null,
+  cancel: null,
+  clue: null,
+  vote: null,
+  guess: null,
+  word: null,
+  propose: null,
+  choose: { words: ['cooperate', 'defect'] },
+  contribute: null,
+  status: null,
+  leaderboard: { words: ['chameleon', 'undercover'] },
+  help: null,
+};
+
+export const CONSOLE_COMMANDS: readonly CommandSpec[] = [
+  { name: 'help' },
+  { name: 'status' },
+  { name: 'persona', subs: { set: null, show: null, clear: null } },
+  { name: 'say', arg: 'location' },
+  { name: 'go', arg: 'location' },
+  { name: 'whisper', arg: 'resident' },
+  { name: 'interview', arg: 'resident' },
+  {
+    name: 'town',
+    subs: { status: null, pause: null, resume: null, step: null, speed: null, object: 'location', budget: null },
+  },
+  { name: 'resident', subs: { list: null, info: 'resident', memories: 'resident' } },
+  { name: 'map' },
+  { name: 'relationships', arg: 'resident' },
+  { name: 'follow', arg: 'resident' },
+  { name: 'watch', arg: 'location' },
+  { name: 'all' },
+  { name: 'quiet' },
+  { name: 'clear' },
+  { name: 'game', subs: GAME_SUBCOMMANDS },
+  { name: 'quit' },
+];
+
+/** The town's names completion offers. */
+export interface CompletionWorld {
+  residents(): string[];
+  locations(): string[];
+}
+
+const byPrefix = (options: Iterable<string>, prefix: string) => [...options].filter((o) => o.startsWith(prefix)).sort();
+
+function argOptions(kind: ArgKind, world: CompletionWorld): string[] {
+  if (kind === 'resident') return world.residents();
+  if (kind === 'location') return world.locations();
+  return [...kind.words];
+}
+
+/**
+ * readline's completer: [candidates, the text they complete]. Candidates start with that text (readline inserts
+ * the rest), so names are matched as typed, case and all; resident names may have spaces ("/whisper Ann L").
+ */
+export function completeLine(
+  line: string,
+  world: CompletionWorld,
+  commands: readonly CommandSpec[] = CONSOLE_COMMANDS,
+): [string[], string] {
+  if (!line.startsWith('/')) return [[], line];
+  const space = line.indexOf(' ');
+  if (space < 0) {
+    return [
+      byPrefix(
+        commands.map((c) => `/${c.name}`),
+        line,
+      ).map((c) => `${c} `),
+      line,
+    ];
+  }
+  const spec = commands.find((c) => c.name === line.slice(1, space).toLowerCase());
+  if (!spec) return [[], line];
+  let rest = line.slice(space + 1).trimStart();
+  let kind: ArgKind | null | undefined = spec.arg;
+  if (spec.subs) {
+    const subEnd = rest.indexOf(' ');
+    if (subEnd < 0) return [byPrefix(Object.keys(spec.subs), rest).map((s) => `${s} `), rest];
+    kind = spec.subs[rest.slice(0, subEnd).toLowerCase()];
+    rest = rest.slice(subEnd + 1).trimStart();
+  }
+  if (!kind) return [[], rest];
+  const options = argOptions(kind, world);
+  const hits = byPrefix(options, rest);
+  if (hits.length > 0) return [hits.map((h) => `${h} `), rest];
+  // Option words (bots, pgm, …) complete anywhere after the subcommand: the last word only.
+  const lastWord = rest.slice(rest.lastIndexOf(' ') + 1);
+  if (typeof kind === 'object' && lastWord !== rest) return [byPrefix(options, lastWord).map((h) => `${h} `), lastWord];
+  return [[], rest];
+}
+
+/** Words people type at a shell or a chat prompt expecting a command. */
+const SHELL_WORDS: Record<string, string> = {
+  cls: 'clear',
+  exit: 'quit',
+  q: 'quit',
+  '?': 'help',
+  ls: 'resident list',
+  who: 'resident list',
+};
+
+/** Edit distance (insertions, deletions, substitutions, swaps of neighbours), for "did you mean". */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  return d[a.length]![b.length]!;
+}
+
+/** The closest command name to a mistyped one (within 2 edits, or a unique prefix), or null. */
+export function suggestCommand(typed: string, commands: readonly CommandSpec[] = CONSOLE_COMMANDS): string | null {
+  const t = typed.toLowerCase().slice(0, 40);
+  if (!t) return null;
+  const prefixed = commands.filter((c) => c.name.startsWith(t));
+  if (prefixed.length === 1) return prefixed[0]!.name;
+  let best: { name: string; d: number } | null = null;
+  for (const c of commands) {
+    const d = editDistance(t, c.name);
+    if (d <= Math.min(2, c.name.length - 1) && (!best || d < best.d)) best = { name: c.name, d };
+  }
+  return best?.name ?? null;
+}
+
+/**
+ * A line without a slash that reads as a command: one word that is a command ("help", "clear", "status"), or a
+ * command followed by one of its subcommands ("town step 6", "persona set Sam, …"). Returns the command the person
+ * probably meant ("/town step 6"), or null when the line is speech.
+ */
+export function mistypedCommand(line: string, commands: readonly CommandSpec[] = CONSOLE_COMMANDS): string | null {
+  const text = line.trim();
+  if (text.startsWith('/')) return null;
+  const words = text.slice(0, 200).split(/\s+/);
+  const first = (words[0] ?? '').toLowerCase();
+  if (words.length === 1) {
+    const bare = first.replace(/[.!]+$/, '');
+    if (SHELL_WORDS[bare]) return `/${SHELL_WORDS[bare]}`;
+    if (commands.some((c) => c.name === bare)) return `/${bare}`;
+    return null;
+  }
+  const spec = commands.find((c) => c.name === first);
+  const sub = (words[1] ?? '').toLowerCase();
+  if (spec?.subs && Object.hasOwn(spec.subs, sub)) return `/${text}`;
+  return null;
+}

@@ -1,0 +1,54 @@
+// What the console prints as the town runs: everything (/all), one resident's posts (/follow), one place's
+// (/watch), or only where you are (/quiet). Answers to you (replies) and system notices always print.
+import type { Post } from '../town/types.ts';
+
+export type PostFilter =
+  | { kind: 'all' }
+  | { kind: 'follow'; id: string; name: string }
+  | { kind: 'watch'; id: string }
+  | { kind: 'quiet' };
+
+export const SHOW_ALL: PostFilter = { kind: 'all' };
+
+/** Whether a post passes the filter; `here` is the location the user is in. */
+export function admits(filter: PostFilter, post: Post, here: string): boolean {
+  if (post.kind === 'reply' || post.kind === 'system') return true;
+  switch (filter.kind) {
+    case 'all':
+      return true;
+    case 'follow':
+      return post.speakerId === filter.id;
+    case 'watch':
+      return post.location === filter.id;
+    case 'quiet':
+      return post.location === here;
+  }
+}
+
+/** The filter as the prompt shows it ('' for everything). */
+export function filterLabel(filter: PostFilter): string {
+  switch (filter.kind) {
+    case 'all':
+      return '';
+    case 'follow':
+      return `following ${filter.name}`;
+    case 'watch':
+      return `watching #${filter.id}`;
+    case 'quiet':
+      return 'quiet';
+  }
+}
+
+/** The line printed when the filter changes. */
+export function describeFilter(filter: PostFilter): string {
+  switch (filter.kind) {
+    case 'all':
+      return 'Showing everything the town posts.';
+    case 'follow':
+      return `Following ${filter.name}: only their posts print (and answers to you). /all shows everything again.`;
+    case 'watch':
+      return `Watching #${filter.id}: only posts there print (and answers to you). /all shows everything again.`;
+    case 'quiet':
+      return 'Quiet: only posts where you are print (and answers to you). /all shows everything again.';
+  }
+}

@@ -1,0 +1,135 @@
+// The console on a real terminal (tmux): keystrokes in, screen out. Editing with arrows, history across restarts,
+// tab completion, /follow, mistyped commands refused, posts printed above the line being typed.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TmuxScreen } from './tty/tmux.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const harness = (history: string) => `node --import tsx tests/console/tty/harness.ts ${history}`;
+// capture-pane drops trailing spaces: the prompt ends in '>' on screen until something is typed after it.
+const PROMPT = '[Mon 8:00 am · #cafe] >';
+
+let screens: TmuxScreen[] = [];
+afterEach(() => {
+  for (const s of screens) s.kill();
+  screens = [];
+});
+
+async function start(history: string): Promise<TmuxScreen> {
+  const t = new TmuxScreen(harness(history), { cwd: root });
+  screens.push(t);
+  await t.waitForText(PROMPT, 1, 20_000);
+  return t;
+}
+
+/** The last line of the screen that starts with the prompt. */
+const promptLine = (screen: string) =>
+  screen
+    .split('\n')
+    .filter((l) => l.startsWith('['))
+    .at(-1);
+
+describe('console on a terminal (tmux)', () => {
+  it('edits with arrows, completes with tab, follows one resident and refuses mistyped commands', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'console-tty-'));
+    const t = await start(join(dir, 'history'));
+
+    // Arrow keys move the cursor inside the line: nothing like "^[[D" reaches the residents.
+    t.type('hello thre');
+    t.keys('Left', 'Left');
+    t.type('e');
+    t.keys('End');
+    t.type(' all');
+    let s = await t.waitForText(`${PROMPT} hello there all`);
+    t.keys('Enter');
+    s = await t.waitForText('(you said it at #cafe; Ann Lee, Bo Park heard you)');
+    expect(s).not.toContain('^[');
+
+    // Tab completes the command, then a resident's name (with its space) from the town.
+    t.type('/fol');
+    t.keys('Tab');
+    t.type('B');
+    t.keys('Tab');
+    await t.waitForText(`${PROMPT} /follow Bo Park`);
+    t.keys('Enter');
+    await t.waitForText('Following Bo Park');
+    await t.waitForText('[Mon 8:00 am · #cafe · following Bo Park] >');
+
+    // Only Bo's posts print while following; /all brings back everything.
+    t.type('/town step 1');
+    t.keys('Enter');
+    s = await t.waitForText('Ran 1 tick(s)');
+    expect(s).toContain('[#cafe] 🍵 Bo Park: sipping tea');
+    expect(s).not.toContain('Ann Lee: sipping tea');
+    expect(s).not.toContain('Cy Ray: sipping tea');
+    t.type('/all');
+    t.keys('Enter');
+    t.type('/town step 1');
+    t.keys('Enter');
+    s = await t.waitForText('Ran 1 tick(s)', 2);
+    expect(s).toContain('Ann Lee: sipping tea');
+    expect(s).toContain('Cy Ray: sipping tea');
+
+    // A command typed without its slash, or misspelt, is refused as one and not spoken.
+    t.type('help');
+    t.keys('Enter');
+    await t.waitForText('"help" looks like a command, so nobody heard it. Did you mean /help?');
+    t.type('town step 3');
+    t.keys('Enter');
+    await t.waitForText('Did you mean /town step 3?');
+    t.type('/stauts');
+    t.keys('Enter');
+    s = await t.waitForText('Unknown command /stauts. Did you mean /status?');
+    expect(s.match(/you said it at/g)?.length).toBe(1);
+    expect(promptLine(s)).toBe('[Mon 8:20 am · #cafe] >');
+  }, 30_000);
+
+  it('keeps history across restarts: up-arrow recalls the last session’s lines, oldest further up', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'console-tty-'));
+    const history = join(dir, 'history');
+    const first = await start(history);
+    first.type('/status');
+    first.keys('Enter');
+    await first.waitForText('Tick 0');
+    first.type('/go park');
+    first.keys('Enter');
+    await first.waitForText('[Mon 8:00 am · #park] >');
+    first.type(' my api_key is sk-not-a-real-one');
+    first.keys('Enter');
+    first.keys('C-d');
+    await first.waitForText('EXITED 0');
+    // Bounded plain lines, oldest first; the line that looks like a secret (and the space-led one) is not kept.
+    expect(readFileSync(history, 'utf8')).toBe('/status\n/go park\n');
+
+    const second = await start(history);
+    second.keys('Up');
+    await second.waitForText(`${PROMPT} /go park`);
+    second.keys('Up');
+    await second.waitForText(`${PROMPT} /status`);
+    second.keys('Enter');
+    await second.waitForText('Tick 0');
+  }, 30_000);
+
+  it('a post printed while someone types goes above the prompt, and the typed text stays intact', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'console-tty-'));
+    const t = await start(join(dir, 'history'));
+    t.type('half a sent');
+    t.keys('Left', 'Left', 'Left', 'Left');
+    await t.waitForText(`${PROMPT} half a sent`);
+    // A tick in the background, as the cron runs one: its posts land while the line is half typed.
+    const pid = Number(readFileSync(join(dir, 'history.pid'), 'utf8'));
+    process.kill(pid, 'SIGUSR1');
+    const s = await t.waitForText('Cy Ray: sipping tea');
+    expect(s.split('\n').slice(-4)).toEqual([
+      '[#cafe] 🍵 Ann Lee: sipping tea',
+      '[#cafe] 🍵 Bo Park: sipping tea',
+      '[#house] 🍵 Cy Ray: sipping tea',
+      '[Mon 8:10 am · #cafe] > half a sent',
+    ]);
+    // The cursor stayed where it was: typing goes on in the middle of the line.
+    t.type('X');
+    await t.waitForText('[Mon 8:10 am · #cafe] > half a Xsent');
+  }, 30_000);
+});
