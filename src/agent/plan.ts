@@ -2,7 +2,7 @@
 // it; plan slots become plan memories.
 
 import { EXPERIENCE, floorTo, type MindContext, type Resident } from './context.ts';
-import { todayNumber, upcomingDay } from './dates.ts';
+import { stillDue, todayNumber, upcomingDay } from './dates.ts';
 import { summaryOf } from './describe.ts';
 import type { DayPlan, MindState, PlanSlot } from './mind-state.ts';
 import { quoted } from './prompts/common.ts';
@@ -153,7 +153,8 @@ export async function planDay(
     { k: c.settings.planRetrieveK, kinds: EXPERIENCE },
   );
   const pinned = upcoming(c, r, now, new Set(intentions.map((x) => x.memory.id)));
-  const known = [...intentions.map((x) => x.memory), ...pinned];
+  // a goal or event whose day has passed is not planned again ("a party on Saturday" heard last week)
+  const known = [...intentions.map((x) => x.memory).filter((m) => stillDue(m, now)), ...pinned];
   const places = placesFor(ctx, r, mind);
   const input: PlanDayInput = {
     name: p.name,
