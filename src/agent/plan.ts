@@ -279,8 +279,9 @@ export async function ensureDay(c: MindContext, r: Resident, ctx: DecideContext)
       hours: [],
       steps: [],
     };
-    mind.avoid = [];
-    mind.avoidUntil = {};
+    // a place given up for days (a goal that kept failing) stays out; a refusal of yesterday is forgotten
+    mind.avoid = mind.avoid.filter((id) => (mind.avoidUntil?.[id] ?? 0) > ctx.now);
+    mind.avoidUntil = Object.fromEntries(mind.avoid.map((id) => [id, mind.avoidUntil[id]!]));
     mind.context = null;
     mind.plan = null;
   }

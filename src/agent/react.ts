@@ -278,7 +278,8 @@ export function noteFailure(c: MindContext, mind: MindState, place: string, now:
   const n = c.settings.goalFailDays;
   if (n <= 0) return false;
   const today = dayKey(now);
-  const days = (mind.failedDays ??= {});
+  mind.failedDays = mind.failedDays ?? {};
+  const days = mind.failedDays;
   const mine = days[place] ?? [];
   if (mine.at(-1) !== today) mine.push(today);
   days[place] = mine.slice(-n);
