@@ -169,7 +169,7 @@ const larkspur = () =>
       }),
       person('Owen Dale', 'dale-flat', {
         learned: 'Owen Dale runs the Marigold Tea Room.',
-        seed: 'Owen Dale runs the Marigold Tea Room; Owen Dale wants to find a band to play at the Marigold Tea Room on Monday night; Owen Dale heard that Ruth Orr is hosting a reading evening at Larkspur Library on Monday, May 5, from 6 pm to 8 pm, and plans to go',
+        seed: 'Owen Dale runs the Marigold Tea Room; Owen Dale plans to find a band to play at the Marigold Tea Room on Monday night, and has to do it today; Owen Dale heard that Ruth Orr is hosting a reading evening at Larkspur Library on Monday, May 5, from 6 pm to 8 pm, and plans to go',
         startAt: 'dale-flat',
       }),
       person('Ida Kemp', 'kemp-flat', {
