@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dialogueMemories } from '../../src/agent/converse.ts';
 import { stillDue } from '../../src/agent/dates.ts';
 import type { MindState } from '../../src/agent/mind-state.ts';
+import { keepEvents } from '../../src/agent/plan.ts';
 import { at, ctxFor, MARA, resident, setup, TOMAS } from './fixtures.ts';
 
 const DAY = 86_400_000;
@@ -82,5 +83,36 @@ describe('a goal that keeps failing is given up after a few days', () => {
       await runtime.decide(mara, ctxFor(mara, at(7, 10) + d * DAY, { rejected: 'The Lantern Cafe is closed today' }));
       expect(mindOf(mara.mind).avoidUntil['lantern-cafe']).toBe(at(7, 10) + d * DAY + 120 * 60_000);
     }
+  });
+});
+
+describe('a dated event of today planned at its place keeps that place through decomposition', () => {
+  it('pins the block at the event’s place and hours, not blocks elsewhere or on other days', () => {
+    const mem = (description: string) =>
+      ({ id: 'm1', kind: 'observation', description, createdAt: at(9), importance: 6 }) as never;
+    const places = [
+      { id: 'lantern-cafe', name: 'Lantern Cafe' },
+      { id: 'elm-park', name: 'Elm Park' },
+    ];
+    const blocks = [
+      { start: at(17), end: at(19), activity: 'music night', place: 'lantern-cafe' },
+      { start: at(19), end: at(21), activity: 'walk', place: 'elm-park' },
+    ];
+    const today = keepEvents(
+      blocks,
+      [mem('a music night at the Lantern Cafe on Monday from 6 pm to 8 pm')],
+      places,
+      at(0),
+      at(1),
+    );
+    expect(today.map((b) => b.pinned ?? false)).toEqual([true, false]);
+    const later = keepEvents(
+      blocks,
+      [mem('a music night at the Lantern Cafe on Tuesday from 6 pm to 8 pm')],
+      places,
+      at(0),
+      at(1),
+    );
+    expect(later.map((b) => b.pinned ?? false)).toEqual([false, false]);
   });
 });
