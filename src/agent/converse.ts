@@ -2,6 +2,7 @@
 // the listeners; afterwards every participant stores the lines and a summary.
 
 import { clampInt, EXPERIENCE, firstWord, floorTo, type MindContext, type Resident } from './context.ts';
+import { stillDue } from './dates.ts';
 import { summaryOf } from './describe.ts';
 import { actionPhrase } from './hear.ts';
 import type { NewMemory } from './memory-stream.ts';
@@ -30,7 +31,13 @@ import type { AgentId, Memory, MemoryKind, Place } from './types.ts';
  * not already told to them, and a piece of knowledge at all (a raw line without news, a conversation record,
  * an interview or a plan is context, not something to pass on).
  */
-export function dialogueMemories(c: MindContext, speaker: Resident, listeners: Resident[], mems: readonly Memory[]) {
+export function dialogueMemories(
+  c: MindContext,
+  speaker: Resident,
+  listeners: Resident[],
+  mems: readonly Memory[],
+  now: number,
+) {
   const mind = c.mindOf(speaker);
   const ids = new Set<string>(listeners.map((l) => l.profile.id));
   const shown = c.promptMemories(mems, speaker);
@@ -40,7 +47,9 @@ export function dialogueMemories(c: MindContext, speaker: Resident, listeners: R
     const key = newsKey(news ?? m.description);
     const told = listeners.every((l) => (mind.told[l.profile.id] ?? []).includes(key));
     const knowledge = SHAREABLE.includes(m.kind) || (m.kind === 'dialogue' && news !== null);
-    return { ...shown[i]!, fresh: knowledge && !(from !== null && ids.has(from)) && !told };
+    // news of a day already past is not news any more (a party last Saturday is not announced on Tuesday)
+    const due = stillDue(m, now);
+    return { ...shown[i]!, fresh: knowledge && due && !(from !== null && ids.has(from)) && !told };
   });
 }
 
@@ -103,6 +112,7 @@ export async function converse(
         speaker,
         listeners,
         mems.map((x) => x.memory),
+        now,
       ),
       turnsLeft: s.maxTurnsEach - spoken,
     };

@@ -121,3 +121,19 @@ export function upcomingDay(text: string, today: number, said?: string): number 
   const day = 'weekday' in named ? (named.weekday === weekdayOf(today) ? today : null) : named.day;
   return day !== null && day >= today ? day : null;
 }
+
+/**
+ * Is a remembered plan, event or piece of news still due at `now` (its day today or ahead, undated, weekly)? A
+ * memory naming a day already past is history: not planned, not passed on as news, not upcoming. The text read
+ * is the news a dialogue line carried when it has one, else the description; the day is read from when it was made.
+ */
+export function stillDue(
+  m: { description: string; createdAt: number; meta?: Record<string, unknown> | null },
+  now: number,
+): boolean {
+  const text = typeof m.meta?.news === 'string' ? m.meta.news : m.description;
+  const today = Math.floor(now / DAY_MS);
+  const named = namedDay(text, Math.floor(m.createdAt / DAY_MS));
+  // a weekly habit ("every Sunday") recurs: never history
+  return named === null || 'weekday' in named || named.day >= today;
+}

@@ -79,6 +79,8 @@ export interface MindState {
   /** Place ids the world refused (closed, full): plans avoid them until avoidUntil[id]. */
   avoid: string[];
   avoidUntil: Record<string, number>;
+  /** Place id -> the days (ISO) the world refused the resident there, newest last (a goal that keeps failing). */
+  failedDays?: Record<string, string[]>;
   /** Lower-cased name -> the relationship note about that person (relations.ts). */
   relations: Record<string, Relation>;
 }

@@ -2,7 +2,7 @@
 // it; plan slots become plan memories.
 
 import { EXPERIENCE, floorTo, type MindContext, type Resident } from './context.ts';
-import { todayNumber, upcomingDay } from './dates.ts';
+import { stillDue, T, todayNumber, upcomingDay } from './dates.ts';
 import { summaryOf } from './describe.ts';
 import type { DayPlan, MindState, PlanSlot } from './mind-state.ts';
 import { quoted } from './prompts/common.ts';
@@ -153,7 +153,8 @@ export async function planDay(
     { k: c.settings.planRetrieveK, kinds: EXPERIENCE },
   );
   const pinned = upcoming(c, r, now, new Set(intentions.map((x) => x.memory.id)));
-  const known = [...intentions.map((x) => x.memory), ...pinned];
+  // a goal or event whose day has passed is not planned again ("a party on Saturday" heard last week)
+  const known = [...intentions.map((x) => x.memory).filter((m) => stillDue(m, now)), ...pinned];
   const places = placesFor(ctx, r, mind);
   const input: PlanDayInput = {
     name: p.name,
@@ -185,6 +186,7 @@ export async function planDay(
       .map((b) => ({ ...b, start: b.start + shift, end: b.end + shift }))
       .filter((x) => x.end > start);
   }
+  slots = keepEvents(slots, pinned, places, day0, now);
   const fill = (a: number, b: number): PlanSlot => ({ start: a, end: b, activity: 'sleeping', place: p.home });
   const fresh = normalizeSlots(slots, window, slotOpts(c, fill));
   const sameDay = mind.plan?.day === dayKey(now);
@@ -250,6 +252,32 @@ export function upcoming(c: MindContext, r: Resident, now: number, have: Readonl
   return out;
 }
 
+/**
+ * A block the day plan put at a dated event of today, at its place and in its hours ("on Monday, May 5, from 6 pm
+ * to 8 pm at the library"), is pinned: decomposition keeps it there (a neutral reader of clock times and places).
+ */
+export function keepEvents(
+  slots: PlanSlot[],
+  events: readonly Memory[],
+  places: readonly PromptPlace[],
+  day0: number,
+  now: number,
+): PlanSlot[] {
+  const today = todayNumber(dayKey(now), '');
+  let out = slots;
+  for (const m of events) {
+    const text = typeof m.meta?.news === 'string' ? m.meta.news : m.description;
+    if (today === null || upcomingDay(text, today, dayKey(m.createdAt)) !== today) continue;
+    const times = [...text.matchAll(new RegExp(`\\b${T}`, 'gi'))].map((x) => parseClock(x[0]));
+    const where = placeNamed(text, places);
+    if (times[0] == null || !where) continue;
+    const start = day0 + times[0] * MINUTE_MS;
+    const end = times[1] != null && times[1] > times[0] ? day0 + times[1] * MINUTE_MS : start + 60 * MINUTE_MS;
+    out = out.map((b) => (b.place === where.id && b.start < end && b.end > start ? { ...b, pinned: true } : b));
+  }
+  return out;
+}
+
 /** A few lines about the day that just ended, for tomorrow's plan (no model call). */
 export function yesterdayLines(r: Resident, plan: DayPlan): string[] {
   const blocks = plan.blocks
@@ -278,8 +306,9 @@ export async function ensureDay(c: MindContext, r: Resident, ctx: DecideContext)
       hours: [],
       steps: [],
     };
-    mind.avoid = [];
-    mind.avoidUntil = {};
+    // a place given up for days (a goal that kept failing) stays out; a refusal of yesterday is forgotten
+    mind.avoid = mind.avoid.filter((id) => (mind.avoidUntil?.[id] ?? 0) > ctx.now);
+    mind.avoidUntil = Object.fromEntries(mind.avoid.map((id) => [id, mind.avoidUntil[id]!]));
     mind.context = null;
     mind.plan = null;
   }

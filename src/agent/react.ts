@@ -5,7 +5,7 @@ import { hashString } from '../core/rng.ts';
 import { clampInt, EXPERIENCE, firstWord, floorTo, type MindContext, type Resident } from './context.ts';
 import { ensureStep, unusable } from './decompose.ts';
 import { summaryOf } from './describe.ts';
-import type { PlanSlot, StepSlot } from './mind-state.ts';
+import type { MindState, PlanSlot, StepSlot } from './mind-state.ts';
 import { cutFrom, ensureDay } from './plan.ts';
 import { NO_REACTION, REACT_TASK, type ReactInput, reactMessages, reactOutput } from './prompts/react.ts';
 import { relationOf } from './relations.ts';
@@ -21,7 +21,7 @@ import {
   progressive,
   stripPeriod,
 } from './text.ts';
-import { clockAt, DAY_MS, MINUTE_MS } from './time.ts';
+import { clockAt, DAY_MS, dayKey, MINUTE_MS } from './time.ts';
 import type { Action, DecideContext, Decision } from './types.ts';
 
 const EVENT_KEY = 'considered an event';
@@ -245,7 +245,14 @@ export async function onRejected(c: MindContext, r: Resident, ctx: DecideContext
   mind.context = areaTaken ? `${text}; use another part of the place, or wait a little` : text;
   plan.steps = cutFrom(plan.steps, floorTo(ctx.now, c.settings.planGranularityMinutes * MINUTE_MS));
   if (areaTaken || !target || target === r.profile.home) return;
-  const until = ctx.now + c.settings.avoidMinutes * MINUTE_MS;
+  const given = noteFailure(c, mind, target, ctx.now);
+  const until = ctx.now + (given ? c.settings.goalDropDays * DAY_MS : c.settings.avoidMinutes * MINUTE_MS);
+  if (given) {
+    const name = ctx.knownPlaces.find((p) => p.id === target)?.name ?? ctx.location.name;
+    const what = `${r.profile.firstName} gives up on going to ${name} for now: turned away ${c.settings.goalFailDays} days running`;
+    await c.storeAll([{ r, m: { kind: 'observation', description: what, importance: 4 } }], ctx.now);
+    mind.context = `${mind.context}; ${what}`;
+  }
   if (!mind.avoid.includes(target)) mind.avoid.push(target);
   mind.avoidUntil[target] = until;
   const home = r.profile.home;
@@ -261,6 +268,24 @@ export async function onRejected(c: MindContext, r: Resident, ctx: DecideContext
     });
   plan.blocks = swap(plan.blocks);
   plan.hours = swap(plan.hours);
+}
+
+/**
+ * Counts a refusal at a place, one per day; true when the last `goalFailDays` were days running (today included):
+ * the goal there keeps failing and is given up for `goalDropDays` (the place leaves the plans, which change).
+ */
+export function noteFailure(c: MindContext, mind: MindState, place: string, now: number): boolean {
+  const n = c.settings.goalFailDays;
+  if (n <= 0) return false;
+  const today = dayKey(now);
+  mind.failedDays = mind.failedDays ?? {};
+  const days = mind.failedDays;
+  const mine = days[place] ?? [];
+  if (mine.at(-1) !== today) mine.push(today);
+  days[place] = mine.slice(-n);
+  const running = days[place].length === n && days[place].every((d, i) => d === dayKey(now - (n - 1 - i) * DAY_MS));
+  if (running) delete days[place];
+  return running;
 }
 
 export function toAction(r: Resident, step: StepSlot): Action {

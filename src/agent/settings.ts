@@ -96,6 +96,10 @@ export interface AgentSettings {
   chatCooldownMinutes: number;
   /** Minutes a place that refused a resident (closed, full) is left out of its plans. */
   avoidMinutes: number;
+  /** Days running a place refuses the resident before it gives the goal there up (issue 10 item 5). */
+  goalFailDays: number;
+  /** Days a given-up place stays out of the resident's plans. */
+  goalDropDays: number;
   /** Minutes a reaction takes when the model does not say. */
   reactionMinutes: number;
   /** Each participant speaks at most this many lines in one conversation. */
@@ -158,6 +162,8 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   chatDeclinedMinutes: 240, // ours: twice the chat buffer; nothing to say to a housemate rarely changes within hours
   chatCooldownMinutes: 120, // Smallville keeps a per-pair chat buffer so a pair does not talk in loops
   avoidMinutes: 120, // ours: a closed or full place is tried again later the same day, not given up for the day
+  goalFailDays: 3, // ours: once is bad luck, three days running is the place, not the day: plan something else
+  goalDropDays: 7, // ours: a week, then the resident tries again (the place may have changed its hours)
   reactionMinutes: 15, // one fine plan step (sec. 4.3)
   maxTurnsEach: 8, // issue 3: default cap of 8 turns each
   dialogueHistoryLines: 6, // the last few lines carry the thread (offline talks run 4-7 lines); older ones are in the memories
