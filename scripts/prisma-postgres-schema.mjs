@@ -1,6 +1,6 @@
 // prisma/schema.prisma is the one schema source. Prisma 7 generates a client per datasource provider, so the
 // PostgreSQL variant (prisma/postgres/schema.prisma) is derived from it: same models, provider "postgresql",
-// client generated into src/db/postgres/generated. tests/db/postgres-schema.test.ts checks the committed copy.
+// client generated into src/db/postgres/generated. tests/db/postgres-startup.test.ts checks the committed copy.
 
 export const POSTGRES_HEADER =
   '// GENERATED from prisma/schema.prisma by scripts/prisma-generate.mjs (npm run db:generate). Do not edit:\n' +

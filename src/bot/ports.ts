@@ -1,5 +1,5 @@
-// What the Discord front end needs from the rest of the system, as narrow interfaces. The town and games modules
-// know nothing about Discord; src/bot/town-adapter.ts fits their services to these shapes.
+// What the Discord front end needs from the rest of the system, as narrow interfaces (the channel store, a log,
+// the town hall's name). The town and games modules know nothing about Discord; src/main.ts wires the stores in.
 import type { Post } from '../town/types.ts';
 
 /** One channel provisioned for a town location (or the town hall / the category), bound by channel id. */

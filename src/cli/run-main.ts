@@ -1,4 +1,4 @@
-// How each CLI entry runs when invoked directly (`tsx src/cli/x.ts`): .env loaded, the exit code set from the
+// How each CLI entry runs when invoked directly (`tsx src/cli/<command>.ts`): .env loaded, the exit code set from the
 // command's result, and a bug (not a user error, which the command prints itself) shown with its stack.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
