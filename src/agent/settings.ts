@@ -135,7 +135,7 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   reflectionQuestions: 3, // sec. 4.2: "the 3 most salient high-level questions"
   insightsPerQuestion: 5, // sec. 4.2: "5 high-level insights"
   reflectionRecordChars: 160, // whole records, not fragments (sec. 4.2 asks over the records themselves)
-  reflectionPromptChars: 4000, // about 1,000 tokens of whole records, the newest kept: 1-3 reflections a day
+  reflectionPromptChars: 3000, // about 750 tokens of whole records, the newest kept: 1-3 reflections a day
   reactContextK: 8, // relationship + activity queries (sec. 4.3.1); authors 50+25 summarised, we add the note
   briefSummaryChars: 200, // ours: name, age, traits and occupation are what decomposing an activity needs
   reflectionRetrieveK: 12, // authors' code 30 per question (reflect.py); 12 each, shown once across questions
@@ -153,7 +153,7 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   dayBlocks: { min: 5, max: 8 }, // sec. 4.3: a day outline in 5-8 chunks
   stepMinutes: { min: 5, max: 15 }, // sec. 4.3: decomposed again into 5-15 minute actions
   planGranularityMinutes: 5, // the finest plan step (sec. 4.3)
-  hourChunkMinutes: 120, // sec. 4.3 decomposes into hour-long actions; ours: chunks of up to 2 hours, each then
+  hourChunkMinutes: 180, // sec. 4.3 decomposes into hour-long actions; ours: chunks of up to 3 hours, each then
   // decomposed into 5-15 minute steps in one call (half the step calls of a day, the most frequent call)
   summaryRefreshHours: 24, // the Smallville code regenerates the identity summary once per game day
   perceptionDedupMinutes: 60, // the Smallville code skips events already among the latest retained ones

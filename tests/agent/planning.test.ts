@@ -7,7 +7,8 @@ const planOf = (m: unknown) => (m as MindState).plan!;
 
 describe('planning (sec. 4.3): top-down, lazy, never double-booked', () => {
   it('plans the day once, then decomposes each block and hour only when it is reached', async () => {
-    const { model, runtime } = setup();
+    // Chunks of 2 hours here (the default is 3): the counts below follow from it.
+    const { model, runtime } = setup({ hourChunkMinutes: 120 });
     const mara = resident(MARA);
     // GIVEN a new day; WHEN Mara decides while asleep
     await runtime.decide(mara, ctxFor(mara, at(0, 5)));
