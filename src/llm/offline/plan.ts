@@ -1,6 +1,6 @@
 // The offline model's planning (sec. 4.3): a day outline from the resident's identity fields and lifestyle, the
-// way a model would read them. Occupation and workplace come from what the resident does ("owns The Copper
-// Kettle", "works at Harbor Market from 9 am to 5 pm", "is a retired ferry captain who walks the river path every
+// way a model would read them. Occupation and workplace come from what the resident does ("owns The Blue
+// Heron", "works at Harbor Market from 9 am to 5 pm", "is a retired ferry captain who walks the river path every
 // morning"); projects from what it is currently doing ("is writing a paper about ..."); habits with a time of day
 // from its lifestyle; intentions only when they are its own ("X has decided to ...", an inner voice), or an event
 // it heard of that happens today. Steps are concrete actions for the activity and the place's objects.
@@ -20,7 +20,7 @@ function clockIn(text: string, re: RegExp): number | null {
   return parseClock(`${m[1]}${m[2] ? `:${m[2]}` : ''}${m[3] ? ` ${m[3]}` : ''}`);
 }
 
-/** Wake and sleep times from a Smallville-style lifestyle ("goes to bed around 11pm, wakes up around 6am"). */
+/** Wake and sleep times from a persona-file lifestyle ("goes to bed around 11pm, wakes up around 6am"). */
 export function lifestyleHours(lifestyle: string): { wake: number; sleep: number } {
   const wake = clockIn(lifestyle, /(?:wakes?|awakes?|gets? up|rises?)\D{0,20}?(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/i);
   let sleep = clockIn(lifestyle, /(?:bed|sleeps?|asleep)\D{0,20}?(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/i);
@@ -38,7 +38,7 @@ function dinnerTime(lifestyle: string): number | null {
   return t !== null && t >= 16 * 60 && t <= 21 * 60 ? t : null;
 }
 
-/** The known place a text names (longest name wins), e.g. "works at Hobbs Cafe" -> hobbs-cafe. */
+/** The known place a text names (longest name wins), e.g. "works at Juniper Cafe" -> juniper-cafe. */
 function placeNamedIn(
   text: string,
   places: readonly PromptPlace[],
@@ -59,7 +59,7 @@ function placeOfKind(re: RegExp, places: readonly PromptPlace[], exclude: readon
 
 const FOOD = /cafe|café|restaurant|diner|bakery|pub|bar|coffee/i;
 
-/** "Mara is going to run against Sam in the election" -> "run against Sam in the election". */
+/** "Mara is going to run against Sam for treasurer" -> "run against Sam for treasurer". */
 export function intentionActivity(text: string): string {
   const t = stripPeriod(text);
   const m =
@@ -95,7 +95,7 @@ function dueOf(m: PromptMemory, i: PlanDayInput): Due {
   return today === null ? 'undated' : dueOn(m.text, today, m.day);
 }
 
-/** An event with a time today named in a memory ("a spring party at The Copper Kettle on Saturday from 6 pm to 9 pm"). */
+/** An event with a time today named in a memory ("a spring fair at The Blue Heron on Saturday from 6 pm to 9 pm"). */
 function eventToday(
   m: PromptMemory,
   i: PlanDayInput,
@@ -117,7 +117,7 @@ function eventToday(
   const toldThat = /^\S+ told .+? that (.+)$/.exec(m.text)?.[1];
   const host = subjectOf(toldThat ?? m.text);
   const mine = host !== null && (host === i.name || host === i.first);
-  // what it is: the noun phrase before "at/in/on" ("a spring party at ...", "the book club in ...")
+  // what it is: the noun phrase before "at/in/on" ("a spring fair at ...", "the book club in ...")
   const what =
     /\b(?:a|an|the|her|his|their|my)\s+((?:(?!about\b|planning\b|to\b)[\w'’-]+\s+){0,3}?[\w'’-]+)\s+(?:at|in|on|from)\b/i.exec(
       m.text,
@@ -143,7 +143,7 @@ function isOwnIntention(m: PromptMemory, name: string, first: string): boolean {
   );
 }
 
-/** The block an intention becomes on its day: a campaign is prepared for, the rest is done. */
+/** The block an intention becomes on its day: a run for an office is prepared for, the rest is done. */
 function intentionBlock(text: string): string {
   let a = intentionActivity(text);
   if (/^(run|stand) (for|against)\b/i.test(a)) a = `prepare to ${a}`;
@@ -153,7 +153,7 @@ function intentionBlock(text: string): string {
 /**
  * What a resident does today for an intention of a later day, or null when it needs no preparing: "throw a
  * surprise picnic ... on Sunday" -> "plan the surprise picnic ..." (the paper's John decides, then tells his
- * family; sec. 3.1), a campaign or a party being planned is prepared; a visit or an errand waits for its day.
+ * family; sec. 3.1), a run for an office or an event being planned is prepared; a visit or an errand waits for its day.
  */
 function preparationBlock(text: string): string | null {
   const a = trimWhen(intentionActivity(text));
@@ -214,7 +214,7 @@ function workHours(sentence: string): { start: number; end: number } | null {
 }
 
 // Occupations read from what a resident IS ("is a pharmacist", "is the librarian"), never from what it talks
-// or wonders about ("curious about the mayor election" is no job); any office is a role like any other.
+// or wonders about ("curious about the treasurer vote" is no job); any office is a role like any other.
 const ROLE_ACTIVITY: [RegExp, (place: PromptPlace | null) => string][] = [
   [/\b(student|studies|studying)\b/i, (p) => (p ? `study at ${p.name}` : 'study')],
   [/\b(professor|teacher|lecturer)\b/i, (p) => (p ? `teach at ${p.name}` : 'prepare classes')],
@@ -525,9 +525,9 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
     // a time named is kept for the day it names, not for the preparing
     const named = ahead ? null : clockIn(own.m.text, new RegExp(`\\b${T}`, 'i'));
     const supper = blocks.find((x) => /dinner/.test(x.activity))?.end ?? dinner + 60;
-    const candidates = named !== null ? [named] : [at(17), work?.end ?? at(17), supper, at(13), at(10)];
+    const choices = named !== null ? [named] : [at(17), work?.end ?? at(17), supper, at(13), at(10)];
     const soonest = Math.ceil(from / 60) * 60;
-    let start = candidates.map((c) => Math.max(c, soonest)).find((c) => c + 60 <= sleep && !fixed(c, c + 60));
+    let start = choices.map((c) => Math.max(c, soonest)).find((c) => c + 60 <= sleep && !fixed(c, c + 60));
     // a time the resident named, or its inner voice (sec. 3.1), wins over the routine
     if (start === undefined && (named !== null || own.m.kind === 'inner_voice'))
       start = Math.min(Math.max(named ?? at(17), soonest), sleep - 60);
@@ -581,16 +581,7 @@ const POOLS: [RegExp, string[]][] = [
     ],
   ],
   [
-    /\bmayor\b/i,
-    [
-      'read through council papers at the desk',
-      'meet a resident in the council chamber',
-      'answer letters',
-      'go over the town budget',
-    ],
-  ],
-  [
-    /clerk|paperwork|civic|town hall|registration/i,
+    /clerk|paperwork|civic|council|registration/i,
     [
       'go through paperwork at the clerk’s desk',
       'file documents in the filing cabinet',
@@ -608,7 +599,7 @@ const POOLS: [RegExp, string[]][] = [
     ],
   ],
   [
-    /\b(pub|bar|anchor|tavern|beer taps)\b/i,
+    /\b(pub|bar|tavern|beer taps)\b/i,
     ['pour drinks at the beer taps', 'chat with the regulars at the bar', 'wipe down the bar', 'tidy up the lounge'],
   ],
   [
@@ -651,25 +642,16 @@ const POOLS: [RegExp, string[]][] = [
     ['jot down ideas', 'write a draft', 'reread and revise it', 'write it out neatly'],
   ],
   [
-    /campaign|run for|run against|election/i,
-    [
-      'draft ideas for the campaign',
-      'list people to talk to',
-      'write notes for a speech',
-      'think through what the town needs',
-    ],
-  ],
-  [
-    /^(plan|prepare)\b.*\b(party|celebration|gathering|picnic|barbecue)\b/i,
+    /^(plan|prepare|organi[sz]e)\b/i,
     [
       'make a list of what is needed',
-      'work out who to invite',
-      'write out the invitations',
-      'plan the food and drinks',
+      'work out who to ask',
+      'write out notes',
+      'think through the details',
     ],
   ],
   [
-    /party|celebration|gathering/i,
+    /^(host|hold|throw|set up|decorate)\b/i,
     ['make a list of what is needed', 'put up decorations', 'arrange the chairs', 'check the food and drinks'],
   ],
   [

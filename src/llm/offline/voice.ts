@@ -6,13 +6,13 @@ import { escapeRegExp } from '../../agent/text.ts';
 
 export type Pronoun = 'he' | 'she';
 
-/** Capitalised words that make a name a place rather than a person ("Harbor Market", "The Copper Kettle"). */
+/** Capitalised words that make a name a place rather than a person ("Harbor Market", "The Blue Heron Inn"). */
 const PLACE_WORD =
-  /\b(Cafe|Café|Coffee|Library|Park|Market|Center|Centre|Hall|Pub|Bar|College|University|School|Street|Road|Row|Lofts|House|Kettle|Anchor|Shop|Store|Supply|Pharmacy|Apartment|Apartments|Dorm|Crown|Inn|Bakery|Museum|Church|Station|Harbor|Harbour|Bridge|River|Square|Garden|Gardens|Office|Lane|Avenue|Town|City|Ville|Pond|Mill|Mills|Day|Eve|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/;
+  /\b(Cafe|Café|Coffee|Library|Park|Market|Center|Centre|Hall|Pub|Bar|College|University|School|Street|Road|Row|Lofts|House|Shop|Store|Supply|Pharmacy|Apartment|Apartments|Dorm|Inn|Bakery|Museum|Church|Station|Harbor|Harbour|Bridge|River|Square|Garden|Gardens|Office|Lane|Avenue|Town|City|Ville|Pond|Mill|Mills|Day|Eve|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/;
 const NOT_A_NAME =
-  /^(I|I'm|I've|I'll|The|A|An|He|She|They|We|You|It|Did|Oh|Hi|Hello|Hey|Also|Anyway|Yes|No|Well|Really|Mayor|Mr|Mrs|Ms|Dr)$/;
+  /^(I|I'm|I've|I'll|The|A|An|He|She|They|We|You|It|Did|Oh|Hi|Hello|Hey|Also|Anyway|Yes|No|Well|Really|Mr|Mrs|Ms|Dr)$/;
 const NAME_RE =
-  /\b(?:(?:Mayor|Dr\.?|Mr\.?|Mrs\.?|Ms\.?)\s+)?([A-Z][\p{L}'’-]*[\p{L}](?:\s+[A-Z][\p{L}'’-]*[\p{L}])*)/gu;
+  /\b(?:(?:Dr\.?|Mr\.?|Mrs\.?|Ms\.?)\s+)?([A-Z][\p{L}'’-]*[\p{L}](?:\s+[A-Z][\p{L}'’-]*[\p{L}])*)/gu;
 
 /** Is this capitalised sequence a person's name (not a place, a weekday, a month)? */
 export function isPersonName(name: string): boolean {
@@ -55,7 +55,7 @@ function mentions(text: string, name: string, first: string): Mention[] {
   }
   for (const o of others) {
     const word = text.slice(o.start, o.end).replace(/['’]s$/, '');
-    // A lone capitalised word is a person when it is a known first name or acts ("Sam said"), not "Willowbrook and"
+    // A lone capitalised word is a person when it is a known first name or acts ("Sam said"), not "Riverton and"
     const acts = /^\s+(is|was|has|had|said|told|says|thinks|wants|will|can)\b|^['’]s\b/.test(text.slice(o.end));
     if (word.includes(' ') || firstNames.has(word) || acts) out.push(o);
   }
@@ -209,7 +209,7 @@ function agreeConjoined(text: string): string {
 
 /** The person a sentence is about, when it starts with a name ("Hannah Okafor is married ..." -> "Hannah Okafor"). */
 export function subjectOf(text: string): string | null {
-  const m = /^\s*(?:(?:Mayor|Dr\.?|Mr\.?|Mrs\.?|Ms\.?)\s+)?([A-Z][\p{L}'’-]*(?:\s+[A-Z][\p{L}'’-]*)*)\s+[a-z]/u.exec(
+  const m = /^\s*(?:(?:Dr\.?|Mr\.?|Mrs\.?|Ms\.?)\s+)?([A-Z][\p{L}'’-]*(?:\s+[A-Z][\p{L}'’-]*)*)\s+[a-z]/u.exec(
     text,
   );
   if (!m) return null;
@@ -252,14 +252,14 @@ export function ingOf(verb: string): string | null {
 /**
  * "Hannah Okafor is married to Daniel Okafor" (about Hannah) -> "being married to Daniel Okafor";
  * "Oscar has decided to run" -> "having decided to run"; "Rosa wants to invite" -> "wanting to invite";
- * "Rosa is planning a party" -> "planning a party". Null when the sentence does not start with the person
+ * "Rosa is planning a fair" -> "planning a fair". Null when the sentence does not start with the person
  * followed by a verb this rule knows (the caller then reports the news another way).
  */
 export function gerundClause(text: string, subject: string): string | null {
   const t = text.trim().replace(/[.!]+$/, '');
   const first = subject.split(/\s+/)[0] ?? subject;
   const m = new RegExp(
-    `^(?:(?:Mayor|Dr\\.?|Mr\\.?|Mrs\\.?|Ms\\.?)\\s+)?(?:${escapeRegExp(subject)}|${escapeRegExp(first)})\\s+(.*)$`,
+    `^(?:(?:Dr\\.?|Mr\\.?|Mrs\\.?|Ms\\.?)\\s+)?(?:${escapeRegExp(subject)}|${escapeRegExp(first)})\\s+(.*)$`,
   ).exec(t);
   if (!m) return null;
   const rest = m[1]!;
