@@ -523,9 +523,8 @@ function facts(i: AnswerInput, me: Me, test: (m: PromptMemory) => number, n = 2)
 function recall(i: AnswerInput, me: Me): string | null {
   // A secret the resident has since told someone is no longer one ("I have not told anyone" after telling Daniel).
   const told = i.memories.filter((m) => m.kind === 'told' || (m.kind === 'dialogue' && !m.from));
-  const topics = (t: string) => TOPICS.filter((w) => new RegExp(`\\b${w}\\b`, 'i').test(t));
-  const stale = (m: PromptMemory) =>
-    PRIVATE.test(m.text) && told.some((t) => topics(t.text).some((w) => topics(m.text).includes(w)));
+  const same = (a: string, b: string) => (topicOf(a) !== '' && topicOf(a) === topicOf(b)) || coveredBy(a, b) >= 0.5;
+  const stale = (m: PromptMemory) => PRIVATE.test(m.text) && told.some((t) => same(m.text, t.text));
   const hits = facts(i, me, (m) => (stale(m) ? 0 : overlapStems(i.question, m.text)));
   if (hits.length === 0) return null;
   const [a, b] = hits;
