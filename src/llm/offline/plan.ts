@@ -11,6 +11,7 @@ import type { PlanStepsInput } from '../../agent/prompts/plan-steps.ts';
 import { mealOf, normalizeSlots, type Slot, spliceSlots } from '../../agent/schedule.ts';
 import { baseOfIng, escapeRegExp, isSleeping, stripPeriod } from '../../agent/text.ts';
 import { hhmm, parseClock } from '../../agent/time.ts';
+import { hashString } from '../../core/rng.ts';
 import { expandSummaries } from './talk.ts';
 import { baseVerb, subjectOf } from './voice.ts';
 
@@ -416,9 +417,12 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
   // Projects at the workplace are the job itself ("is selling vegetables at the Corner Market").
   const projects = projectsOf(i).filter((p) => !worker?.place || !p.includes(worker.place.name));
   const habits = habitsOf(i, usable).filter((h) => !worker?.place || !h.activity.includes(worker.place.name));
-  // Where people eat out at noon: a cafe or diner before a pub or bar (which may not even be open).
-  const food =
-    placeOfKind(/cafe|café|coffee|bakery|diner|restaurant/i, usable, [home]) ?? placeOfKind(FOOD, usable, [home]);
+  // Lunch spread by person, not the whole town at one cafe at noon: a seeded half hour between 11:30 and 1 pm, and
+  // home or one of the town's eateries (a third eat at home); a worker eats at work when it sells food.
+  const seed = hashString(`${i.name} ${home}`);
+  const eateries = usable.filter((p) => p.id !== home && FOOD.test(`${p.kind ?? ''} ${p.name}`));
+  const lunchOut = seed % 3 === 0 || eateries.length === 0 ? home : eateries[(seed >> 3) % eateries.length]!.id;
+  const noon = 11 * 60 + 30 * (1 + ((seed >> 7) % 4));
   const park = placeOfKind(/park|garden|square/i, usable, [home]);
   const dinner = dinnerTime(i.lifestyle) ?? 19 * 60;
   const at = (h: number) => h * 60;
@@ -461,12 +465,13 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
         morning ? placeOf(morning.activity) : project ? placeOf(project) : home,
       );
     put(work.start, work.end, job.activity, wp);
-    // Lunch where food is: at work if it sells food, else at the cafe (where the town meets), else at home.
+    // Lunch at work if it sells food, else a packed lunch at work or the resident's own choice (above).
     const eatsAtWork =
       job.place !== null &&
       (FOOD.test(`${job.place.kind ?? ''} ${job.place.name}`) || /market|store|shop/i.test(job.place.kind ?? ''));
-    if (work.start < at(12) && work.end > at(13)) put(at(12), at(13), 'have lunch', eatsAtWork ? wp : (food?.id ?? wp));
-    else if (work.start >= at(13)) put(at(12), at(13), 'have lunch', food?.id ?? home);
+    const away = (seed >> 5) % 2 === 0 ? wp : lunchOut;
+    if (work.start < noon && work.end > noon + 60) put(noon, noon + 60, 'have lunch', eatsAtWork ? wp : away);
+    else if (work.start >= at(13)) put(at(12), at(13), 'have lunch', lunchOut);
     if (work.start < dinner && work.end > dinner + 60) put(dinner, dinner + 30, 'have a quick dinner', wp);
     const after = Math.max(work.end, at(12));
     const free = (work.end <= dinner ? dinner : sleep) - after;
@@ -491,9 +496,9 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
       put(t, t + 90, morning.activity, placeOf(morning.activity));
       t += 90;
     }
-    put(t, at(12), project ?? afternoon?.activity ?? 'tidy up the house', project ? placeOf(project) : home);
-    put(at(12), at(13), 'have lunch', food?.id ?? home);
-    put(at(13), at(16), second ?? 'read a book at home', second ? placeOf(second) : home);
+    put(t, noon, project ?? afternoon?.activity ?? 'tidy up the house', project ? placeOf(project) : home);
+    put(noon, noon + 60, 'have lunch', lunchOut);
+    put(noon + 60, at(16), second ?? 'read a book at home', second ? placeOf(second) : home);
     put(at(16), dinner, park ? `take a walk in ${park.name}` : 'relax at home', park?.id ?? home);
   }
   if (!(work && work.start < dinner && work.end > dinner + 60)) {
