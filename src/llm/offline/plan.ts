@@ -419,10 +419,10 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
   const habits = habitsOf(i, usable).filter((h) => !worker?.place || !h.activity.includes(worker.place.name));
   // Lunch spread by person, not the whole town at one cafe at noon: a seeded half hour between 11:30 and 1 pm, and
   // home or one of the town's eateries (a third eat at home); a worker eats at work when it sells food.
-  const seed = hashString(`${i.name} ${home}`);
+  const seed = hashString(`${i.name} ${home}`) >>> 0;
   const eateries = usable.filter((p) => p.id !== home && FOOD.test(`${p.kind ?? ''} ${p.name}`));
-  const lunchOut = seed % 3 === 0 || eateries.length === 0 ? home : eateries[(seed >> 3) % eateries.length]!.id;
-  const noon = 11 * 60 + 30 * (1 + ((seed >> 7) % 4));
+  const lunchOut = seed % 3 === 0 || eateries.length === 0 ? home : eateries[(seed >>> 3) % eateries.length]!.id;
+  const noon = 11 * 60 + 30 * (1 + ((seed >>> 7) % 4));
   const park = placeOfKind(/park|garden|square/i, usable, [home]);
   const dinner = dinnerTime(i.lifestyle) ?? 19 * 60;
   const at = (h: number) => h * 60;
@@ -469,7 +469,7 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
     const eatsAtWork =
       job.place !== null &&
       (FOOD.test(`${job.place.kind ?? ''} ${job.place.name}`) || /market|store|shop/i.test(job.place.kind ?? ''));
-    const away = (seed >> 5) % 2 === 0 ? wp : lunchOut;
+    const away = (seed >>> 5) % 2 === 0 ? wp : lunchOut;
     if (work.start < noon && work.end > noon + 60) put(noon, noon + 60, 'have lunch', eatsAtWork ? wp : away);
     else if (work.start >= at(13)) put(at(12), at(13), 'have lunch', lunchOut);
     if (work.start < dinner && work.end > dinner + 60) put(dinner, dinner + 30, 'have a quick dinner', wp);
