@@ -39,19 +39,39 @@ function dinnerTime(lifestyle: string): number | null {
   return t !== null && t >= 16 * 60 && t <= 21 * 60 ? t : null;
 }
 
-/** The known place a text names (longest name wins), e.g. "works at Juniper Cafe" -> juniper-cafe. */
+/** A text's words with case, articles, possessives and plurals ignored ("The Willows' Market" -> willow market). */
+function placeWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/['’]s?\b/g, '')
+    .split(/[^\p{L}\d]+/u)
+    .filter((w) => w !== '' && !/^(the|a|an)$/.test(w))
+    .map((w) => (w.length > 3 ? w.replace(/s$/, '') : w));
+}
+
+/**
+ * The known place a text names, matched tolerantly (longest whole name wins, then a capitalised word that begins a
+ * word of the name): "works at Juniper Cafe" -> juniper-cafe, "shops at Willow" -> "The Willows Market".
+ */
 function placeNamedIn(
   text: string,
   places: readonly PromptPlace[],
   exclude: readonly string[] = [],
 ): PromptPlace | null {
-  let best: PromptPlace | null = null;
+  const said = ` ${placeWords(text).join(' ')} `;
+  const proper = (text.match(/\b[A-Z][\p{L}]{3,}/gu) ?? []).map((w) => placeWords(w)[0]!);
+  let best: { p: PromptPlace; score: number } | null = null;
   for (const p of places) {
     if (exclude.includes(p.id)) continue;
-    if (new RegExp(`\\b${escapeRegExp(p.name)}\\b`, 'i').test(text) && (!best || p.name.length > best.name.length))
-      best = p;
+    const words = placeWords(p.name);
+    const score = said.includes(` ${words.join(' ')} `)
+      ? 1000 + p.name.length
+      : proper.some((w) => words.some((n) => n.startsWith(w) && !/^(cafe|café|park|market|library|home)/.test(n)))
+        ? p.name.length
+        : 0;
+    if (score > 0 && (!best || score > best.score)) best = { p, score };
   }
-  return best;
+  return best?.p ?? null;
 }
 
 function placeOfKind(re: RegExp, places: readonly PromptPlace[], exclude: readonly string[]): PromptPlace | null {
