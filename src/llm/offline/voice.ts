@@ -235,7 +235,8 @@ const ING: Record<string, string> = {
   dies: 'dying',
   sees: 'seeing',
 };
-const DOUBLES = /^(run|sit|get|put|stop|plan|chat|shop|set|swim|jog|begin|admit|drop|hug|win|dig|nod|grab|prep|skip)$/;
+// One syllable ending consonant-vowel-consonant doubles it (scan -> scanning, bag -> bagging); so do a few more.
+const DOUBLES = /^([^aeiou]*[aeiou][^aeiouwxy]|begin|admit|forget|prefer|refer|regret|permit|commit|upset)$/;
 
 /** "wants" -> "wanting", "runs" -> "running", "studies" -> "studying", "writes" -> "writing". */
 export function ingOf(verb: string): string | null {
