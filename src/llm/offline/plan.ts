@@ -39,7 +39,7 @@ function dinnerTime(lifestyle: string): number | null {
   return t !== null && t >= 16 * 60 && t <= 21 * 60 ? t : null;
 }
 
-/** A text's words with case, articles, possessives and plurals ignored ("The Willows' Market" -> willow market). */
+/** A text's words with case, articles, possessives and plurals ignored ("The Aspens' Market" -> aspen market). */
 function placeWords(text: string): string[] {
   return text
     .toLowerCase()
@@ -51,7 +51,7 @@ function placeWords(text: string): string[] {
 
 /**
  * The known place a text names, matched tolerantly (longest whole name wins, then a capitalised word that begins a
- * word of the name): "works at Juniper Cafe" -> juniper-cafe, "shops at Willow" -> "The Willows Market".
+ * word of the name): "works at Juniper Cafe" -> juniper-cafe, "shops at Aspen" -> "The Aspens Market".
  */
 function placeNamedIn(
   text: string,
@@ -235,7 +235,7 @@ function workHours(sentence: string): { start: number; end: number } | null {
 }
 
 // Occupations read from what a resident IS ("is a pharmacist", "is the librarian"), never from what it talks
-// or wonders about ("curious about the treasurer vote" is no job); any office is a role like any other.
+// or wonders about ("curious about who the new treasurer is" is no job); any office is a role like any other.
 const ROLE_ACTIVITY: [RegExp, (place: PromptPlace | null) => string][] = [
   [/\b(student|studies|studying)\b/i, (p) => (p ? `study at ${p.name}` : 'study')],
   [/\b(professor|teacher|lecturer)\b/i, (p) => (p ? `teach at ${p.name}` : 'prepare classes')],
