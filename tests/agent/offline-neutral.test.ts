@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { offlineDayPlan } from '../../src/llm/offline/plan.ts';
+import { offlineDayPlan, stepsFor } from '../../src/llm/offline/plan.ts';
 import { answerQuestion, topicOf } from '../../src/llm/offline/talk.ts';
 import { ingOf } from '../../src/llm/offline/voice.ts';
 
@@ -174,5 +174,23 @@ describe('offline day plans spread meals and match places tolerantly', () => {
     expect(plan('Ada Stone works at juniper diner as a cook.').find((b) => b.start <= '10:00' && '10:00' < b.end)!.place).toBe(
       'juniper-diner',
     );
+  });
+});
+
+describe('offline steps belong to the resident’s own job', () => {
+  const steps = (summary: string, activity: string) =>
+    stepsFor({
+      first: 'Ada',
+      summary,
+      chunk: { start: '10:00', end: '11:00', activity, placeName: 'The Willows Market' },
+      areas: [{ name: 'shop floor', objects: ['cash register', 'grocery shelves', 'produce stand'] }],
+      steps: { min: 5, max: 15 },
+    }).join(' | ');
+
+  it('the cashier scans and bags; a customer at the same place never does', () => {
+    const cashier = steps('Ada Stone works at The Willows Market as a cashier.', 'work as a cashier');
+    expect(cashier).toMatch(/scan|bag|restock|till/);
+    const customer = steps('Ada Stone is a teacher at Hillside School.', 'shop for groceries at The Willows Market');
+    expect(customer).not.toMatch(/scan groceries|bag a customer|restock|count the till|ring up/);
   });
 });

@@ -215,7 +215,7 @@ describe('intentions and events of another day (sec. 3.1: decide, prepare, then 
     const input = (day: string) => ({
       name: 'Marcus Webb',
       first: 'Marcus',
-      summary: 's',
+      summary: 'X runs The Copper Kettle, a cafe and bakery.',
       date: 'Saturday, April 13',
       day: '2024-04-13',
       from: '00:00',
@@ -256,7 +256,7 @@ describe('offline steps', () => {
   const steps = (activity: string, placeName: string, objects: string[], start = '10:00', home = false) =>
     stepsFor({
       first: 'X',
-      summary: 's',
+      summary: 'X runs The Copper Kettle, a cafe and bakery.',
       chunk: { start, end: '11:00', activity, placeName },
       home,
       areas: [{ name: 'main', objects }],

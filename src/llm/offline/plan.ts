@@ -586,7 +586,9 @@ export function baseActivity(activity: string): string {
 
 // Concrete 5-15 minute actions for an activity or a place (the paper's Eddy: brainstorm, draft, revise). The
 // first pool whose pattern matches the activity wins; then the place's name and objects decide.
-const POOLS: [RegExp, string[]][] = [
+// Steps of an occupation: only for a resident whose own description names it (a customer at the market does not
+// restock its shelves).
+const WORK_POOLS: [RegExp, string[]][] = [
   [
     /pharmac|prescription/i,
     [
@@ -646,6 +648,8 @@ const POOLS: [RegExp, string[]][] = [
       'ring up a customer at the cash register',
     ],
   ],
+];
+const POOLS: [RegExp, string[]][] = [
   [
     /flower|garden|weed|tend the park|look after/i,
     ['water the flower beds', 'pull weeds from the flower beds', 'rest on the benches for a moment', 'tidy the paths'],
@@ -694,10 +698,11 @@ const POOLS: [RegExp, string[]][] = [
   [/tidy|clean/i, ['tidy up the living room', 'do the washing up', 'sweep the floor', 'take out the rubbish']],
 ];
 
-function poolFor(activity: string, place: string): string[] | null {
-  for (const [re, steps] of POOLS) if (re.test(activity)) return steps;
+function poolFor(activity: string, place: string, self: string): string[] | null {
+  const mine = WORK_POOLS.filter(([re]) => re.test(self));
+  for (const [re, steps] of [...mine, ...POOLS]) if (re.test(activity)) return steps;
   if (place.trim() === '') return null;
-  for (const [re, steps] of POOLS) if (re.test(place)) return steps;
+  for (const [re, steps] of [...mine, ...POOLS]) if (re.test(place)) return steps;
   return null;
 }
 
@@ -779,7 +784,7 @@ export function stepsFor(i: PlanStepsInput): string[] {
   // The activity without its place ("study at Riverside Library" is studying, not library work); the place's
   // objects only where the resident is not at home (a street of homes lists every household's things).
   const what = base.replace(new RegExp(`\\s+(?:at|in)\\s+${escapeRegExp(i.chunk.placeName)}$`, 'i'), '');
-  const pool = poolFor(what, atHome ? '' : `${i.chunk.placeName} ${objects}`);
+  const pool = poolFor(what, atHome ? '' : `${i.chunk.placeName} ${objects}`, i.summary);
   const hour = Math.floor((parseClock(i.chunk.start) ?? 0) / 60);
   let steps: string[];
   if (pool) {
