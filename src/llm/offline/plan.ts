@@ -39,39 +39,27 @@ function dinnerTime(lifestyle: string): number | null {
   return t !== null && t >= 16 * 60 && t <= 21 * 60 ? t : null;
 }
 
-/** A text's words with case, articles, possessives and plurals ignored ("The Aspens' Market" -> aspen market). */
-function placeWords(text: string): string[] {
-  return text
+/** A text's words, case, articles, possessives and plurals ignored ("The Aspens' Market" -> aspen market). */
+const placeWords = (text: string) =>
+  text
     .toLowerCase()
     .replace(/['’]s?\b/g, '')
     .split(/[^\p{L}\d]+/u)
     .filter((w) => w !== '' && !/^(the|a|an)$/.test(w))
     .map((w) => (w.length > 3 ? w.replace(/s$/, '') : w));
-}
 
-/**
- * The known place a text names, matched tolerantly (longest whole name wins, then a capitalised word that begins a
- * word of the name): "works at Juniper Cafe" -> juniper-cafe, "shops at Aspen" -> "The Aspens Market".
- */
-function placeNamedIn(
-  text: string,
-  places: readonly PromptPlace[],
-  exclude: readonly string[] = [],
-): PromptPlace | null {
+/** The place a text names, tolerantly: the longest whole name, else a proper word that begins a word of a name. */
+function placeNamedIn(text: string, places: readonly PromptPlace[], exclude: readonly string[] = []) {
   const said = ` ${placeWords(text).join(' ')} `;
   const proper = (text.match(/\b[A-Z][\p{L}]{3,}/gu) ?? []).map((w) => placeWords(w)[0]!);
-  let best: { p: PromptPlace; score: number } | null = null;
-  for (const p of places) {
-    if (exclude.includes(p.id)) continue;
-    const words = placeWords(p.name);
-    const score = said.includes(` ${words.join(' ')} `)
-      ? 1000 + p.name.length
+  const score = (words: string[]) =>
+    said.includes(` ${words.join(' ')} `)
+      ? 1000 + words.join(' ').length
       : proper.some((w) => words.some((n) => n.startsWith(w) && !/^(cafe|café|park|market|library|home)/.test(n)))
-        ? p.name.length
+        ? words.join(' ').length
         : 0;
-    if (score > 0 && (!best || score > best.score)) best = { p, score };
-  }
-  return best?.p ?? null;
+  const ranked = places.filter((p) => !exclude.includes(p.id)).map((p) => ({ p, s: score(placeWords(p.name)) }));
+  return ranked.filter((x) => x.s > 0).sort((x, y) => y.s - x.s)[0]?.p ?? null;
 }
 
 function placeOfKind(re: RegExp, places: readonly PromptPlace[], exclude: readonly string[]): PromptPlace | null {
@@ -586,8 +574,7 @@ export function baseActivity(activity: string): string {
 
 // Concrete 5-15 minute actions for an activity or a place (the paper's Eddy: brainstorm, draft, revise). The
 // first pool whose pattern matches the activity wins; then the place's name and objects decide.
-// Steps of an occupation: only for a resident whose own description names it (a customer at the market does not
-// restock its shelves).
+// Steps of an occupation, only for a resident whose own description names it (a customer does not restock).
 const WORK_POOLS: [RegExp, string[]][] = [
   [
     /pharmac|prescription/i,
@@ -672,12 +659,7 @@ const POOLS: [RegExp, string[]][] = [
   ],
   [
     /^(plan|prepare|organi[sz]e)\b/i,
-    [
-      'make a list of what is needed',
-      'work out who to ask',
-      'write out notes',
-      'think through the details',
-    ],
+    ['make a list of what is needed', 'work out who to ask', 'write out notes', 'think through the details'],
   ],
   [
     /^(host|hold|throw|set up|decorate)\b/i,

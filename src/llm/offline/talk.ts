@@ -399,7 +399,12 @@ export function summarizeConversation(i: {
       return;
     }
     const prev = i.lines[k - 1];
-    if (prev?.news && WHEN.test(prev.news) && topicOf(prev.news) && /\b(love to come|be there|count me in)\b/i.test(l.text))
+    if (
+      prev?.news &&
+      WHEN.test(prev.news) &&
+      topicOf(prev.news) &&
+      /\b(love to come|be there|count me in)\b/i.test(l.text)
+    )
       parts.push({ text: `${who} would like to come to the ${topicOf(prev.news)}`, weight: 5 });
   });
   const said = parts

@@ -11,8 +11,7 @@ const PLACE_WORD =
   /\b(Cafe|Café|Coffee|Library|Park|Market|Center|Centre|Hall|Pub|Bar|College|University|School|Street|Road|Row|Lofts|House|Shop|Store|Supply|Pharmacy|Apartment|Apartments|Dorm|Inn|Bakery|Museum|Church|Station|Harbor|Harbour|Bridge|River|Square|Garden|Gardens|Office|Lane|Avenue|Town|City|Ville|Pond|Mill|Mills|Day|Eve|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/;
 const NOT_A_NAME =
   /^(I|I'm|I've|I'll|The|A|An|He|She|They|We|You|It|Did|Oh|Hi|Hello|Hey|Also|Anyway|Yes|No|Well|Really|Mr|Mrs|Ms|Dr)$/;
-const NAME_RE =
-  /\b(?:(?:Dr\.?|Mr\.?|Mrs\.?|Ms\.?)\s+)?([A-Z][\p{L}'’-]*[\p{L}](?:\s+[A-Z][\p{L}'’-]*[\p{L}])*)/gu;
+const NAME_RE = /\b(?:(?:Dr\.?|Mr\.?|Mrs\.?|Ms\.?)\s+)?([A-Z][\p{L}'’-]*[\p{L}](?:\s+[A-Z][\p{L}'’-]*[\p{L}])*)/gu;
 
 /** Is this capitalised sequence a person's name (not a place, a weekday, a month)? */
 export function isPersonName(name: string): boolean {
@@ -209,9 +208,7 @@ function agreeConjoined(text: string): string {
 
 /** The person a sentence is about, when it starts with a name ("Hannah Okafor is married ..." -> "Hannah Okafor"). */
 export function subjectOf(text: string): string | null {
-  const m = /^\s*(?:(?:Dr\.?|Mr\.?|Mrs\.?|Ms\.?)\s+)?([A-Z][\p{L}'’-]*(?:\s+[A-Z][\p{L}'’-]*)*)\s+[a-z]/u.exec(
-    text,
-  );
+  const m = /^\s*(?:(?:Dr\.?|Mr\.?|Mrs\.?|Ms\.?)\s+)?([A-Z][\p{L}'’-]*(?:\s+[A-Z][\p{L}'’-]*)*)\s+[a-z]/u.exec(text);
   if (!m) return null;
   const name = m[1]!;
   return isPersonName(name) && !/['’]s$/.test(name) ? name : null;
@@ -223,7 +220,7 @@ export function names(text: string, name: string): boolean {
   return new RegExp(`\\b(${escapeRegExp(name)}|${escapeRegExp(first)})\\b`).test(text);
 }
 
-// Verbs whose -ing form is irregular or doubles its last consonant.
+// Verbs whose -ing form is irregular or doubles its last consonant (one syllable ending consonant-vowel-consonant).
 const ING: Record<string, string> = {
   is: 'being',
   are: 'being',
@@ -235,7 +232,6 @@ const ING: Record<string, string> = {
   dies: 'dying',
   sees: 'seeing',
 };
-// One syllable ending consonant-vowel-consonant doubles it (scan -> scanning, bag -> bagging); so do a few more.
 const DOUBLES = /^([^aeiou]*[aeiou][^aeiouwxy]|begin|admit|forget|prefer|refer|regret|permit|commit|upset)$/;
 
 /** "wants" -> "wanting", "runs" -> "running", "studies" -> "studying", "writes" -> "writing". */
