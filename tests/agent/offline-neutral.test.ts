@@ -168,12 +168,12 @@ describe('offline day plans spread meals and match places tolerantly', () => {
         avoid: [],
         blocks: { min: 5, max: 8 },
       });
-    expect(plan('Ada Stone works at Willow as a cashier.').find((b) => b.start <= '10:00' && '10:00' < b.end)!.place).toBe(
-      'willows-market',
-    );
-    expect(plan('Ada Stone works at juniper diner as a cook.').find((b) => b.start <= '10:00' && '10:00' < b.end)!.place).toBe(
-      'juniper-diner',
-    );
+    expect(
+      plan('Ada Stone works at Willow as a cashier.').find((b) => b.start <= '10:00' && '10:00' < b.end)!.place,
+    ).toBe('willows-market');
+    expect(
+      plan('Ada Stone works at juniper diner as a cook.').find((b) => b.start <= '10:00' && '10:00' < b.end)!.place,
+    ).toBe('juniper-diner');
   });
 });
 

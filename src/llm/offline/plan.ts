@@ -426,10 +426,12 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
   const projects = projectsOf(i).filter((p) => !worker?.place || !p.includes(worker.place.name));
   const habits = habitsOf(i, usable).filter((h) => !worker?.place || !h.activity.includes(worker.place.name));
   // Lunch spread by person, not the whole town at one cafe at noon: a seeded half hour between 11:30 and 1 pm, and
-  // home or one of the town's eateries (a third eat at home); a worker eats at work when it sells food.
+  // one of the town's eateries (a third of those at work all day eat at home); at work when it sells food.
   const seed = hashString(`${i.name} ${home}`) >>> 0;
-  const eateries = usable.filter((p) => p.id !== home && FOOD.test(`${p.kind ?? ''} ${p.name}`));
-  const lunchOut = seed % 3 === 0 || eateries.length === 0 ? home : eateries[(seed >>> 3) % eateries.length]!.id;
+  const eats = (re: RegExp) => usable.filter((p) => p.id !== home && re.test(`${p.kind ?? ''} ${p.name}`));
+  const eateries = [eats(/cafe|café|coffee|bakery|diner|restaurant/i), eats(FOOD)].find((x) => x.length > 0) ?? [];
+  const eatery = eateries.length === 0 ? home : eateries[(seed >>> 3) % eateries.length]!.id;
+  const lunchOut = seed % 3 === 0 ? home : eatery;
   const noon = 11 * 60 + 30 * (1 + ((seed >>> 7) % 4));
   const park = placeOfKind(/park|garden|square/i, usable, [home]);
   const dinner = dinnerTime(i.lifestyle) ?? 19 * 60;
@@ -479,7 +481,7 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
       (FOOD.test(`${job.place.kind ?? ''} ${job.place.name}`) || /market|store|shop/i.test(job.place.kind ?? ''));
     const away = (seed >>> 5) % 2 === 0 ? wp : lunchOut;
     if (work.start < noon && work.end > noon + 60) put(noon, noon + 60, 'have lunch', eatsAtWork ? wp : away);
-    else if (work.start >= at(13)) put(at(12), at(13), 'have lunch', lunchOut);
+    else if (work.start >= at(13)) put(at(12), at(13), 'have lunch', eatery);
     if (work.start < dinner && work.end > dinner + 60) put(dinner, dinner + 30, 'have a quick dinner', wp);
     const after = Math.max(work.end, at(12));
     const free = (work.end <= dinner ? dinner : sleep) - after;
@@ -505,7 +507,7 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
       t += 90;
     }
     put(t, noon, project ?? afternoon?.activity ?? 'tidy up the house', project ? placeOf(project) : home);
-    put(noon, noon + 60, 'have lunch', lunchOut);
+    put(noon, noon + 60, 'have lunch', eatery);
     put(noon + 60, at(16), second ?? 'read a book at home', second ? placeOf(second) : home);
     put(at(16), dinner, park ? `take a walk in ${park.name}` : 'relax at home', park?.id ?? home);
   }
