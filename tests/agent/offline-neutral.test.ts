@@ -19,7 +19,8 @@ describe('offline stand-in: no topic or town keys', () => {
         readFileSync(join(OFFLINE_DIR, f), 'utf8')
           .split('\n')
           .map((line, k) => `${f}:${k + 1}: ${line.trim()}`)
-          .filter((l) => banned.test(l.slice(l.indexOf(': ') + 2))),
+          // the one list of honorifics names every office alike, so it is the only line allowed an office
+          .filter((l) => !/: const TITLE = /.test(l) && banned.test(l.slice(l.indexOf(': ') + 2))),
       );
     expect(hits).toEqual([]);
   });

@@ -11,7 +11,9 @@ const PLACE_WORD =
   /\b(Cafe|Café|Coffee|Library|Park|Market|Center|Centre|Hall|Pub|Bar|College|University|School|Street|Road|Row|Lofts|House|Shop|Store|Supply|Pharmacy|Apartment|Apartments|Dorm|Inn|Bakery|Museum|Church|Station|Harbor|Harbour|Bridge|River|Square|Garden|Gardens|Office|Lane|Avenue|Town|City|Ville|Pond|Mill|Mills|Day|Eve|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/;
 const NOT_A_NAME =
   /^(I|I'm|I've|I'll|The|A|An|He|She|They|We|You|It|Did|Oh|Hi|Hello|Hey|Also|Anyway|Yes|No|Well|Really|Mr|Mrs|Ms|Dr)$/;
-const NAME_RE = /\b(?:(?:Dr\.?|Mr\.?|Mrs\.?|Ms\.?)\s+)?([A-Z][\p{L}'’-]*[\p{L}](?:\s+[A-Z][\p{L}'’-]*[\p{L}])*)/gu;
+// Honorifics and titles of any office, all alike, dropped before a name ("Judge Ana Ruiz" is Ana Ruiz).
+const TITLE = String.raw`(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame|Rev|Judge|Mayor|Governor|Senator|Councillor|Officer|Chief|Captain|Coach)\.?\s+)?`;
+const NAME_RE = new RegExp(String.raw`\b${TITLE}([A-Z][\p{L}'’-]*[\p{L}](?:\s+[A-Z][\p{L}'’-]*[\p{L}])*)`, 'gu');
 
 /** Is this capitalised sequence a person's name (not a place, a weekday, a month)? */
 export function isPersonName(name: string): boolean {
@@ -208,7 +210,7 @@ function agreeConjoined(text: string): string {
 
 /** The person a sentence is about, when it starts with a name ("Hannah Okafor is married ..." -> "Hannah Okafor"). */
 export function subjectOf(text: string): string | null {
-  const m = /^\s*(?:(?:Dr\.?|Mr\.?|Mrs\.?|Ms\.?)\s+)?([A-Z][\p{L}'’-]*(?:\s+[A-Z][\p{L}'’-]*)*)\s+[a-z]/u.exec(text);
+  const m = new RegExp(String.raw`^\s*${TITLE}([A-Z][\p{L}'’-]*(?:\s+[A-Z][\p{L}'’-]*)*)\s+[a-z]`, 'u').exec(text);
   if (!m) return null;
   const name = m[1]!;
   return isPersonName(name) && !/['’]s$/.test(name) ? name : null;
@@ -255,9 +257,7 @@ export function ingOf(verb: string): string | null {
 export function gerundClause(text: string, subject: string): string | null {
   const t = text.trim().replace(/[.!]+$/, '');
   const first = subject.split(/\s+/)[0] ?? subject;
-  const m = new RegExp(
-    `^(?:(?:Dr\\.?|Mr\\.?|Mrs\\.?|Ms\\.?)\\s+)?(?:${escapeRegExp(subject)}|${escapeRegExp(first)})\\s+(.*)$`,
-  ).exec(t);
+  const m = new RegExp(`^${TITLE}(?:${escapeRegExp(subject)}|${escapeRegExp(first)})\\s+(.*)$`).exec(t);
   if (!m) return null;
   const rest = m[1]!;
   const v = /^(is|has|was|had|will|can|does)\s+(not\s+)?(\S+)(.*)$/.exec(rest);
