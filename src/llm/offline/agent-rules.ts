@@ -254,7 +254,7 @@ export const agentOfflineRules: OfflineRules = {
         if (insights.length - before >= i.perQuestion) break;
         const text = statement(m, i.first);
         if (!text || m.importance < 4 || m.kind === 'reflection') continue;
-        // One's own plans and news become what one cares about ("The party matters a lot to Rosa").
+        // One's own plans and news become what one cares about ("The fair matters a lot to Rosa").
         const own = subjectOf(text) === i.name || subjectOf(text) === i.first;
         const topic = topicOf(text);
         const insight = own

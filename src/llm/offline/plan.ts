@@ -1,6 +1,6 @@
 // The offline model's planning (sec. 4.3): a day outline from the resident's identity fields and lifestyle, the
-// way a model would read them. Occupation and workplace come from what the resident does ("owns The Copper
-// Kettle", "works at Harbor Market from 9 am to 5 pm", "is a retired ferry captain who walks the river path every
+// way a model would read them. Occupation and workplace come from what the resident does ("owns The Blue
+// Heron", "works at Harbor Market from 9 am to 5 pm", "is a retired ferry captain who walks the river path every
 // morning"); projects from what it is currently doing ("is writing a paper about ..."); habits with a time of day
 // from its lifestyle; intentions only when they are its own ("X has decided to ...", an inner voice), or an event
 // it heard of that happens today. Steps are concrete actions for the activity and the place's objects.
@@ -11,6 +11,7 @@ import type { PlanStepsInput } from '../../agent/prompts/plan-steps.ts';
 import { mealOf, normalizeSlots, type Slot, spliceSlots } from '../../agent/schedule.ts';
 import { baseOfIng, escapeRegExp, isSleeping, stripPeriod } from '../../agent/text.ts';
 import { hhmm, parseClock } from '../../agent/time.ts';
+import { hashString } from '../../core/rng.ts';
 import { expandSummaries } from './talk.ts';
 import { baseVerb, subjectOf } from './voice.ts';
 
@@ -20,7 +21,7 @@ function clockIn(text: string, re: RegExp): number | null {
   return parseClock(`${m[1]}${m[2] ? `:${m[2]}` : ''}${m[3] ? ` ${m[3]}` : ''}`);
 }
 
-/** Wake and sleep times from a Smallville-style lifestyle ("goes to bed around 11pm, wakes up around 6am"). */
+/** Wake and sleep times from a persona-file lifestyle ("goes to bed around 11pm, wakes up around 6am"). */
 export function lifestyleHours(lifestyle: string): { wake: number; sleep: number } {
   const wake = clockIn(lifestyle, /(?:wakes?|awakes?|gets? up|rises?)\D{0,20}?(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/i);
   let sleep = clockIn(lifestyle, /(?:bed|sleeps?|asleep)\D{0,20}?(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/i);
@@ -38,19 +39,27 @@ function dinnerTime(lifestyle: string): number | null {
   return t !== null && t >= 16 * 60 && t <= 21 * 60 ? t : null;
 }
 
-/** The known place a text names (longest name wins), e.g. "works at Hobbs Cafe" -> hobbs-cafe. */
-function placeNamedIn(
-  text: string,
-  places: readonly PromptPlace[],
-  exclude: readonly string[] = [],
-): PromptPlace | null {
-  let best: PromptPlace | null = null;
-  for (const p of places) {
-    if (exclude.includes(p.id)) continue;
-    if (new RegExp(`\\b${escapeRegExp(p.name)}\\b`, 'i').test(text) && (!best || p.name.length > best.name.length))
-      best = p;
-  }
-  return best;
+/** A text's words, case, articles, possessives and plurals ignored ("The Aspens' Market" -> aspen market). */
+const placeWords = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/['’]s?\b/g, '')
+    .split(/[^\p{L}\d]+/u)
+    .filter((w) => w !== '' && !/^(the|a|an)$/.test(w))
+    .map((w) => (w.length > 3 ? w.replace(/s$/, '') : w));
+
+/** The place a text names, tolerantly: the longest whole name, else a proper word that begins a word of a name. */
+function placeNamedIn(text: string, places: readonly PromptPlace[], exclude: readonly string[] = []) {
+  const said = ` ${placeWords(text).join(' ')} `;
+  const proper = (text.match(/\b[A-Z][\p{L}]{3,}/gu) ?? []).map((w) => placeWords(w)[0]!);
+  const score = (words: string[]) =>
+    said.includes(` ${words.join(' ')} `)
+      ? 1000 + words.join(' ').length
+      : proper.some((w) => words.some((n) => n.startsWith(w) && !/^(cafe|café|park|market|library|home)/.test(n)))
+        ? words.join(' ').length
+        : 0;
+  const ranked = places.filter((p) => !exclude.includes(p.id)).map((p) => ({ p, s: score(placeWords(p.name)) }));
+  return ranked.filter((x) => x.s > 0).sort((x, y) => y.s - x.s)[0]?.p ?? null;
 }
 
 function placeOfKind(re: RegExp, places: readonly PromptPlace[], exclude: readonly string[]): PromptPlace | null {
@@ -59,7 +68,7 @@ function placeOfKind(re: RegExp, places: readonly PromptPlace[], exclude: readon
 
 const FOOD = /cafe|café|restaurant|diner|bakery|pub|bar|coffee/i;
 
-/** "Mara is going to run against Sam in the election" -> "run against Sam in the election". */
+/** "Mara is going to run against Sam for treasurer" -> "run against Sam for treasurer". */
 export function intentionActivity(text: string): string {
   const t = stripPeriod(text);
   const m =
@@ -95,7 +104,7 @@ function dueOf(m: PromptMemory, i: PlanDayInput): Due {
   return today === null ? 'undated' : dueOn(m.text, today, m.day);
 }
 
-/** An event with a time today named in a memory ("a spring party at The Copper Kettle on Saturday from 6 pm to 9 pm"). */
+/** An event with a time today named in a memory ("a spring fair at The Blue Heron on Saturday from 6 pm to 9 pm"). */
 function eventToday(
   m: PromptMemory,
   i: PlanDayInput,
@@ -117,7 +126,7 @@ function eventToday(
   const toldThat = /^\S+ told .+? that (.+)$/.exec(m.text)?.[1];
   const host = subjectOf(toldThat ?? m.text);
   const mine = host !== null && (host === i.name || host === i.first);
-  // what it is: the noun phrase before "at/in/on" ("a spring party at ...", "the book club in ...")
+  // what it is: the noun phrase before "at/in/on" ("a spring fair at ...", "the book club in ...")
   const what =
     /\b(?:a|an|the|her|his|their|my)\s+((?:(?!about\b|planning\b|to\b)[\w'’-]+\s+){0,3}?[\w'’-]+)\s+(?:at|in|on|from)\b/i.exec(
       m.text,
@@ -143,7 +152,7 @@ function isOwnIntention(m: PromptMemory, name: string, first: string): boolean {
   );
 }
 
-/** The block an intention becomes on its day: a campaign is prepared for, the rest is done. */
+/** The block an intention becomes on its day: a run for an office is prepared for, the rest is done. */
 function intentionBlock(text: string): string {
   let a = intentionActivity(text);
   if (/^(run|stand) (for|against)\b/i.test(a)) a = `prepare to ${a}`;
@@ -153,7 +162,7 @@ function intentionBlock(text: string): string {
 /**
  * What a resident does today for an intention of a later day, or null when it needs no preparing: "throw a
  * surprise picnic ... on Sunday" -> "plan the surprise picnic ..." (the paper's John decides, then tells his
- * family; sec. 3.1), a campaign or a party being planned is prepared; a visit or an errand waits for its day.
+ * family; sec. 3.1), a run for an office or an event being planned is prepared; a visit or an errand waits for its day.
  */
 function preparationBlock(text: string): string | null {
   const a = trimWhen(intentionActivity(text));
@@ -214,7 +223,7 @@ function workHours(sentence: string): { start: number; end: number } | null {
 }
 
 // Occupations read from what a resident IS ("is a pharmacist", "is the librarian"), never from what it talks
-// or wonders about ("curious about the mayor election" is no job); any office is a role like any other.
+// or wonders about ("curious about who the new treasurer is" is no job); any office is a role like any other.
 const ROLE_ACTIVITY: [RegExp, (place: PromptPlace | null) => string][] = [
   [/\b(student|studies|studying)\b/i, (p) => (p ? `study at ${p.name}` : 'study')],
   [/\b(professor|teacher|lecturer)\b/i, (p) => (p ? `teach at ${p.name}` : 'prepare classes')],
@@ -416,9 +425,14 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
   // Projects at the workplace are the job itself ("is selling vegetables at the Corner Market").
   const projects = projectsOf(i).filter((p) => !worker?.place || !p.includes(worker.place.name));
   const habits = habitsOf(i, usable).filter((h) => !worker?.place || !h.activity.includes(worker.place.name));
-  // Where people eat out at noon: a cafe or diner before a pub or bar (which may not even be open).
-  const food =
-    placeOfKind(/cafe|café|coffee|bakery|diner|restaurant/i, usable, [home]) ?? placeOfKind(FOOD, usable, [home]);
+  // Lunch spread by person, not the whole town at one cafe at noon: a seeded half hour between 11:30 and 1 pm, and
+  // one of the town's eateries (a third of those at work all day eat at home); at work when it sells food.
+  const seed = hashString(`${i.name} ${home}`) >>> 0;
+  const eats = (re: RegExp) => usable.filter((p) => p.id !== home && re.test(`${p.kind ?? ''} ${p.name}`));
+  const eateries = [eats(/cafe|café|coffee|bakery|diner|restaurant/i), eats(FOOD)].find((x) => x.length > 0) ?? [];
+  const eatery = eateries.length === 0 ? home : eateries[(seed >>> 3) % eateries.length]!.id;
+  const lunchOut = seed % 3 === 0 ? home : eatery;
+  const noon = 11 * 60 + 30 * (1 + ((seed >>> 7) % 4));
   const park = placeOfKind(/park|garden|square/i, usable, [home]);
   const dinner = dinnerTime(i.lifestyle) ?? 19 * 60;
   const at = (h: number) => h * 60;
@@ -461,12 +475,13 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
         morning ? placeOf(morning.activity) : project ? placeOf(project) : home,
       );
     put(work.start, work.end, job.activity, wp);
-    // Lunch where food is: at work if it sells food, else at the cafe (where the town meets), else at home.
+    // Lunch at work if it sells food, else a packed lunch at work or the resident's own choice (above).
     const eatsAtWork =
       job.place !== null &&
       (FOOD.test(`${job.place.kind ?? ''} ${job.place.name}`) || /market|store|shop/i.test(job.place.kind ?? ''));
-    if (work.start < at(12) && work.end > at(13)) put(at(12), at(13), 'have lunch', eatsAtWork ? wp : (food?.id ?? wp));
-    else if (work.start >= at(13)) put(at(12), at(13), 'have lunch', food?.id ?? home);
+    const away = (seed >>> 5) % 2 === 0 ? wp : lunchOut;
+    if (work.start < noon && work.end > noon + 60) put(noon, noon + 60, 'have lunch', eatsAtWork ? wp : away);
+    else if (work.start >= at(13)) put(at(12), at(13), 'have lunch', eatery);
     if (work.start < dinner && work.end > dinner + 60) put(dinner, dinner + 30, 'have a quick dinner', wp);
     const after = Math.max(work.end, at(12));
     const free = (work.end <= dinner ? dinner : sleep) - after;
@@ -491,9 +506,9 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
       put(t, t + 90, morning.activity, placeOf(morning.activity));
       t += 90;
     }
-    put(t, at(12), project ?? afternoon?.activity ?? 'tidy up the house', project ? placeOf(project) : home);
-    put(at(12), at(13), 'have lunch', food?.id ?? home);
-    put(at(13), at(16), second ?? 'read a book at home', second ? placeOf(second) : home);
+    put(t, noon, project ?? afternoon?.activity ?? 'tidy up the house', project ? placeOf(project) : home);
+    put(noon, noon + 60, 'have lunch', eatery);
+    put(noon + 60, at(16), second ?? 'read a book at home', second ? placeOf(second) : home);
     put(at(16), dinner, park ? `take a walk in ${park.name}` : 'relax at home', park?.id ?? home);
   }
   if (!(work && work.start < dinner && work.end > dinner + 60)) {
@@ -525,9 +540,9 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
     // a time named is kept for the day it names, not for the preparing
     const named = ahead ? null : clockIn(own.m.text, new RegExp(`\\b${T}`, 'i'));
     const supper = blocks.find((x) => /dinner/.test(x.activity))?.end ?? dinner + 60;
-    const candidates = named !== null ? [named] : [at(17), work?.end ?? at(17), supper, at(13), at(10)];
+    const choices = named !== null ? [named] : [at(17), work?.end ?? at(17), supper, at(13), at(10)];
     const soonest = Math.ceil(from / 60) * 60;
-    let start = candidates.map((c) => Math.max(c, soonest)).find((c) => c + 60 <= sleep && !fixed(c, c + 60));
+    let start = choices.map((c) => Math.max(c, soonest)).find((c) => c + 60 <= sleep && !fixed(c, c + 60));
     // a time the resident named, or its inner voice (sec. 3.1), wins over the routine
     if (start === undefined && (named !== null || own.m.kind === 'inner_voice'))
       start = Math.min(Math.max(named ?? at(17), soonest), sleep - 60);
@@ -561,7 +576,8 @@ export function baseActivity(activity: string): string {
 
 // Concrete 5-15 minute actions for an activity or a place (the paper's Eddy: brainstorm, draft, revise). The
 // first pool whose pattern matches the activity wins; then the place's name and objects decide.
-const POOLS: [RegExp, string[]][] = [
+// Steps of an occupation, only for a resident whose own description names it (a customer does not restock).
+const WORK_POOLS: [RegExp, string[]][] = [
   [
     /pharmac|prescription/i,
     [
@@ -581,16 +597,7 @@ const POOLS: [RegExp, string[]][] = [
     ],
   ],
   [
-    /\bmayor\b/i,
-    [
-      'read through council papers at the desk',
-      'meet a resident in the council chamber',
-      'answer letters',
-      'go over the town budget',
-    ],
-  ],
-  [
-    /clerk|paperwork|civic|town hall|registration/i,
+    /clerk|paperwork|civic|council|registration/i,
     [
       'go through paperwork at the clerk’s desk',
       'file documents in the filing cabinet',
@@ -608,7 +615,7 @@ const POOLS: [RegExp, string[]][] = [
     ],
   ],
   [
-    /\b(pub|bar|anchor|tavern|beer taps)\b/i,
+    /\b(pub|bar|tavern|beer taps)\b/i,
     ['pour drinks at the beer taps', 'chat with the regulars at the bar', 'wipe down the bar', 'tidy up the lounge'],
   ],
   [
@@ -630,6 +637,8 @@ const POOLS: [RegExp, string[]][] = [
       'ring up a customer at the cash register',
     ],
   ],
+];
+const POOLS: [RegExp, string[]][] = [
   [
     /flower|garden|weed|tend the park|look after/i,
     ['water the flower beds', 'pull weeds from the flower beds', 'rest on the benches for a moment', 'tidy the paths'],
@@ -651,25 +660,11 @@ const POOLS: [RegExp, string[]][] = [
     ['jot down ideas', 'write a draft', 'reread and revise it', 'write it out neatly'],
   ],
   [
-    /campaign|run for|run against|election/i,
-    [
-      'draft ideas for the campaign',
-      'list people to talk to',
-      'write notes for a speech',
-      'think through what the town needs',
-    ],
+    /^(plan|prepare|organi[sz]e)\b/i,
+    ['make a list of what is needed', 'work out who to ask', 'write out notes', 'think through the details'],
   ],
   [
-    /^(plan|prepare)\b.*\b(party|celebration|gathering|picnic|barbecue)\b/i,
-    [
-      'make a list of what is needed',
-      'work out who to invite',
-      'write out the invitations',
-      'plan the food and drinks',
-    ],
-  ],
-  [
-    /party|celebration|gathering/i,
+    /^(host|hold|throw|set up|decorate)\b/i,
     ['make a list of what is needed', 'put up decorations', 'arrange the chairs', 'check the food and drinks'],
   ],
   [
@@ -687,10 +682,11 @@ const POOLS: [RegExp, string[]][] = [
   [/tidy|clean/i, ['tidy up the living room', 'do the washing up', 'sweep the floor', 'take out the rubbish']],
 ];
 
-function poolFor(activity: string, place: string): string[] | null {
-  for (const [re, steps] of POOLS) if (re.test(activity)) return steps;
+function poolFor(activity: string, place: string, self: string): string[] | null {
+  const mine = WORK_POOLS.filter(([re]) => re.test(self));
+  for (const [re, steps] of [...mine, ...POOLS]) if (re.test(activity)) return steps;
   if (place.trim() === '') return null;
-  for (const [re, steps] of POOLS) if (re.test(place)) return steps;
+  for (const [re, steps] of [...mine, ...POOLS]) if (re.test(place)) return steps;
   return null;
 }
 
@@ -772,7 +768,7 @@ export function stepsFor(i: PlanStepsInput): string[] {
   // The activity without its place ("study at Riverside Library" is studying, not library work); the place's
   // objects only where the resident is not at home (a street of homes lists every household's things).
   const what = base.replace(new RegExp(`\\s+(?:at|in)\\s+${escapeRegExp(i.chunk.placeName)}$`, 'i'), '');
-  const pool = poolFor(what, atHome ? '' : `${i.chunk.placeName} ${objects}`);
+  const pool = poolFor(what, atHome ? '' : `${i.chunk.placeName} ${objects}`, i.summary);
   const hour = Math.floor((parseClock(i.chunk.start) ?? 0) / 60);
   let steps: string[];
   if (pool) {

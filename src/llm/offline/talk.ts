@@ -81,13 +81,13 @@ export function factLine(m: PromptMemory, me: Me): string | null {
   const text = stripPeriod(m.text);
   if (m.from) return reportHeard(text, m.from, me);
   if (m.kind === 'observation') {
-    // something seen, said as seen: "I saw Ines Moreau arrive at The Copper Kettle"
+    // something seen, said as seen: "I saw Ines Moreau arrive at The Blue Heron"
     const who = subjectOf(text);
     if (who && !isAbout(text, me.name)) {
       const rest = text.slice(text.indexOf(who) + who.length).trim();
       const seen = rest
-        // a visible action, not a plan or a role ("is running for mayor" is known, not seen)
-        .replace(/^is\s+(?=\w+ing\b(?!.*\b(for|about|mayor|election|party|plans?|planning|preparing)\b))/, '')
+        // a visible action, not a plan or a role ("is running for treasurer" is known, not seen)
+        .replace(/^is\s+(?=\w+ing\b(?!.*\b(for|about|plans?|planning|preparing)\b))/, '')
         .replace(/^arrived\b/, 'arrive')
         .replace(/^left\b/, 'leave');
       if (seen !== rest) return `I saw ${who} ${seen}`;
@@ -99,26 +99,21 @@ export function factLine(m: PromptMemory, me: Me): string | null {
 
 // --- dialogue ---
 
-// Subjects of news, most specific first ("paper lanterns for the party" is about the party).
-const TOPICS = [
-  'party',
-  'election',
-  'mayor',
-  'exhibition',
-  'cleanup',
-  'announcement',
-  'budget',
-  'song',
-  'band',
-  'roof',
-  'benches',
-  'painting',
-  'training',
-  'paper',
-];
-/** The subject matter of a piece of news, so one conversation does not bring up the same party twice. */
+// The subject matter of a piece of news is the head noun of its first noun phrase ("paper lanterns for the spring
+// fair" -> "fair", "the roof of the library is leaking" -> "roof"): no list of topics, any event is treated alike.
+const DETERMINER = /^(the|a|an|my|his|her|their|our|your|its|this|that)$/;
+const STOP = /^(at|in|on|for|of|to|with|from|by|and|or|is|are|was|were|will|has|have|this|next|today|tomorrow)$/;
+/** The subject matter of a piece of news, so one conversation does not bring up the same event twice. */
 export function topicOf(text: string): string {
-  return TOPICS.find((t) => new RegExp(`\\b${t}\\b`, 'i').test(text)) ?? '';
+  const words = text.replace(/[^\p{L}\s'’-]/gu, ' ').split(/\s+/);
+  const k = words.findIndex((w) => DETERMINER.test(w.toLowerCase()));
+  if (k < 0) return '';
+  let head = '';
+  for (const w of words.slice(k + 1)) {
+    if (!/^[a-z][a-z'’-]*$/.test(w) || STOP.test(w)) break;
+    head = w;
+  }
+  return head.replace(/(?<=[^s])s$/, '');
 }
 
 /** Share of a's words found in b (loose stems): has a memory's content already come up in a conversation record? */
@@ -131,7 +126,7 @@ export function coveredBy(a: string, b: string): number {
   return n / wa.size;
 }
 
-/** Names, dates and times make news worth leading with ("a party at The Copper Kettle on Saturday at 6 pm"). */
+/** Names, dates and times make news worth leading with ("a fair at The Blue Heron on Saturday at 6 pm"). */
 function specificity(text: string): number {
   return (text.match(/\d+|\b[A-Z][a-z]+/g) ?? []).length;
 }
@@ -235,12 +230,10 @@ function shareLine(m: PromptMemory, i: DialogueTurnInput, me: Me, key: string): 
 /** How a listener takes a piece of news, by topic. */
 function reaction(news: string, key: string): string {
   const n = news.toLowerCase();
-  if (/\b(party|celebrat\w*|festival|concert|music night|gathering|invit\w*)\b/.test(n))
-    return pick(['A party? That sounds lovely, I’d love to come!', 'Oh, how nice! I’ll try to be there.'], key);
+  if (WHEN.test(news) || /\b(invit\w*|everyone|welcome)\b/.test(n))
+    return pick(['That sounds lovely, I’d love to come!', 'Oh, how nice! I’ll try to be there.'], key);
   if (/\b(wonder\w*|whether|if anyone)\b/.test(n))
     return pick(['Good question. I suppose we’ll see.', 'Hm, I’ve wondered that too.'], key);
-  if (/\b(run|running|candidate|candidacy|campaign)\b/.test(n) && /\b(mayor|election|office)\b/.test(n))
-    return pick(['Really? That will make the election interesting.', 'Is that so? That’s big news for the town.'], key);
   if (/\b(leak\w*|broken|problem|sick|ill|hospital|worr\w*|behind)\b/.test(n))
     return pick(['Oh no, I hope it gets sorted out soon.', 'That’s a shame. I hope it works out.'], key);
   if (/\b(thinks?|should|neglect\w*|does not listen|doesn't listen)\b/.test(n))
@@ -300,7 +293,7 @@ const WHEN =
 
 /**
  * News of an event passed on with its day and hour when the speaker knows them: "I want to invite everyone to the
- * spring party" gives way to the party's own date from the same source, so a listener can plan to go (sec. 7.1.2).
+ * spring fair" gives way to the fair's own date from the same source, so a listener can plan to go (sec. 7.1.2).
  */
 function withWhen<M extends PromptMemory>(m: M, i: DialogueTurnInput): M | PromptMemory {
   const topic = topicOf(m.text);
@@ -316,7 +309,7 @@ function withWhen<M extends PromptMemory>(m: M, i: DialogueTurnInput): M | Promp
   );
   if (dated) return dated;
   if (m.from) return m;
-  // one's own event is in one's summary ("Rosa Delgado is planning a spring party ... on Saturday ...")
+  // one's own event is in one's summary ("Rosa Delgado is planning a spring fair ... on Saturday ...")
   const own = i.summary
     .split(/(?<=[.!?])\s+/)
     .map((x) => stripPeriod(x.replace(/^Lately:\s*/, '')).replace(/,? and (?:is|has|wants|hopes)\b.*$/, ''))
@@ -335,10 +328,10 @@ export function dialogueTurn(i: DialogueTurnInput): { line: string; end: boolean
   const mine = i.history.filter((h) => h.speaker === i.name);
   const sharedByMe = mine.filter((h) => h.news).length;
   const saidTopics = new Set(i.history.map((h) => topicOf(`${h.news ?? ''} ${h.text}`)).filter(Boolean));
-  const candidates = i.memories
+  const choices = i.memories
     .filter((m) => shareable(m, i) && !mentionedIn(m.text, i.history) && !saidTopics.has(topicOf(m.text)))
     .sort((a, b) => b.importance - a.importance || specificity(b.text) - specificity(a.text));
-  const top = candidates[0] ? withWhen(candidates[0], i) : undefined;
+  const top = choices[0] ? withWhen(choices[0], i) : undefined;
   const share = top && sharedByMe < 2 && i.turnsLeft > 1 ? shareLine(top, i, me, key) : null;
   const last = i.history[i.history.length - 1];
   if (!last) {
@@ -367,7 +360,7 @@ export function dialogueTurn(i: DialogueTurnInput): { line: string; end: boolean
   if (share && !closing && !asked && !reply.news)
     return { line: `${reply.text} ${share.line}`, end: false, news: share.news };
   if (closing && !asked) {
-    const invited = mine.some((h) => /\bparty\b/i.test(h.news ?? ''));
+    const invited = mine.some((h) => WHEN.test(h.news ?? ''));
     const bye = pick(
       [
         `Anyway, I should get going. See you around, ${to}!`,
@@ -376,7 +369,7 @@ export function dialogueTurn(i: DialogueTurnInput): { line: string; end: boolean
       ],
       key,
     );
-    return { line: `${reply.text} ${bye}${invited ? ' I hope to see you at the party!' : ''}`, end: true };
+    return { line: `${reply.text} ${bye}${invited ? ' I hope to see you there!' : ''}`, end: true };
   }
   if (asked || reply.news) return { line: reply.text, end: false, ...(reply.news ? { news: reply.news } : {}) };
   const said = new Set(i.history.map((h) => h.text));
@@ -406,8 +399,13 @@ export function summarizeConversation(i: {
       return;
     }
     const prev = i.lines[k - 1];
-    if (prev?.news && /\bparty\b/i.test(prev.news) && /\b(love to come|be there|count me in)\b/i.test(l.text))
-      parts.push({ text: `${who} would like to come to the party`, weight: 5 });
+    if (
+      prev?.news &&
+      WHEN.test(prev.news) &&
+      topicOf(prev.news) &&
+      /\b(love to come|be there|count me in)\b/i.test(l.text)
+    )
+      parts.push({ text: `${who} would like to come to the ${topicOf(prev.news)}`, weight: 5 });
   });
   const said = parts
     .map((p, k) => ({ ...p, k }))
@@ -438,8 +436,8 @@ export interface AnswerInput {
 }
 
 /**
- * A conversation record ("Conversation with Rosa Delgado: Rosa Delgado and Priya Raman talked at The Copper Kettle:
- * Rosa mentioned planning a spring party ...; Priya said that ...") as the facts it holds, each attributed to its
+ * A conversation record ("Conversation with Rosa Delgado: Rosa Delgado and Priya Raman talked at The Blue Heron:
+ * Rosa mentioned planning a spring fair ...; Priya said that ...") as the facts it holds, each attributed to its
  * speaker: what others said is knowledge heard from them; what the resident said itself, something it told them.
  */
 export function expandSummaries(memories: readonly PromptMemory[], name: string): PromptMemory[] {
@@ -479,14 +477,14 @@ export function expandSummaries(memories: readonly PromptMemory[], name: string)
   return out;
 }
 
-/** Where a remembered conversation took place ("... At The Copper Kettle, ..." / "Caught up at X." / "talked at X"). */
+/** Where a remembered conversation took place ("... At The Blue Heron, ..." / "Caught up at X." / "talked at X"). */
 function placeOfTalk(text: string): string | undefined {
   return /(?:talked at|Caught up at|: At) ([^:,.]+)/.exec(text)?.[1];
 }
 
 export const DONT_REMEMBER = "I'm sorry, I don't remember anything about that.";
 
-/** Loose stems so "running" meets "run" and "parties" meets "party". */
+/** Loose stems so "running" meets "run" and "fairs" meets "fair". */
 function stems(text: string): Set<string> {
   return new Set(
     contentWords(text).map((w) =>
@@ -530,9 +528,8 @@ function facts(i: AnswerInput, me: Me, test: (m: PromptMemory) => number, n = 2)
 function recall(i: AnswerInput, me: Me): string | null {
   // A secret the resident has since told someone is no longer one ("I have not told anyone" after telling Daniel).
   const told = i.memories.filter((m) => m.kind === 'told' || (m.kind === 'dialogue' && !m.from));
-  const topics = (t: string) => TOPICS.filter((w) => new RegExp(`\\b${w}\\b`, 'i').test(t));
-  const stale = (m: PromptMemory) =>
-    PRIVATE.test(m.text) && told.some((t) => topics(t.text).some((w) => topics(m.text).includes(w)));
+  const same = (a: string, b: string) => (topicOf(a) !== '' && topicOf(a) === topicOf(b)) || coveredBy(a, b) >= 0.5;
+  const stale = (m: PromptMemory) => PRIVATE.test(m.text) && told.some((t) => same(m.text, t.text));
   const hits = facts(i, me, (m) => (stale(m) ? 0 : overlapStems(i.question, m.text)));
   if (hits.length === 0) return null;
   const [a, b] = hits;
@@ -543,7 +540,7 @@ function listAnd(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
-/** "I'm Rosa Delgado. I'm 41, warm, energetic and sociable. I own The Copper Kettle ..." */
+/** "I'm Rosa Delgado. I'm 41, warm, energetic and sociable. I own The Blue Heron ..." */
 function introduce(i: AnswerInput, me: Me): string {
   const parts = i.summary.split(/(?<=[.!?])\s+/).filter((s) => s.trim() !== '');
   const out = [`I'm ${i.name}.`];
@@ -696,7 +693,7 @@ function peopleIn(i: AnswerInput, kinds?: readonly string[]): string[] {
     const who = new Set<string>();
     for (const x of m.text.matchAll(/\b([A-Z][\p{L}'’-]+ [A-Z][\p{L}'’-]+)\b/gu)) {
       const n = x[1]!.replace(/['’]s$/, '');
-      if (n !== i.name && !/\b(The|Mayor)\b/.test(n) && subjectOf(`${n} is`) === n) who.add(n);
+      if (n !== i.name && !/\bThe\b/.test(n) && subjectOf(`${n} is`) === n) who.add(n);
     }
     if (m.from && m.from !== i.name) who.add(m.from);
     for (const n of who) count.set(n, (count.get(n) ?? 0) + 1 + m.importance / 10);

@@ -6,13 +6,14 @@ import { escapeRegExp } from '../../agent/text.ts';
 
 export type Pronoun = 'he' | 'she';
 
-/** Capitalised words that make a name a place rather than a person ("Harbor Market", "The Copper Kettle"). */
+/** Capitalised words that make a name a place rather than a person ("Harbor Market", "The Blue Heron Inn"). */
 const PLACE_WORD =
-  /\b(Cafe|Café|Coffee|Library|Park|Market|Center|Centre|Hall|Pub|Bar|College|University|School|Street|Road|Row|Lofts|House|Kettle|Anchor|Shop|Store|Supply|Pharmacy|Apartment|Apartments|Dorm|Crown|Inn|Bakery|Museum|Church|Station|Harbor|Harbour|Bridge|River|Square|Garden|Gardens|Office|Lane|Avenue|Town|City|Ville|Pond|Mill|Mills|Day|Eve|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/;
+  /\b(Cafe|Café|Coffee|Library|Park|Market|Center|Centre|Hall|Pub|Bar|College|University|School|Street|Road|Row|Lofts|House|Shop|Store|Supply|Pharmacy|Apartment|Apartments|Dorm|Inn|Bakery|Museum|Church|Station|Harbor|Harbour|Bridge|River|Square|Garden|Gardens|Office|Lane|Avenue|Town|City|Ville|Pond|Mill|Mills|Day|Eve|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/;
 const NOT_A_NAME =
-  /^(I|I'm|I've|I'll|The|A|An|He|She|They|We|You|It|Did|Oh|Hi|Hello|Hey|Also|Anyway|Yes|No|Well|Really|Mayor|Mr|Mrs|Ms|Dr)$/;
-const NAME_RE =
-  /\b(?:(?:Mayor|Dr\.?|Mr\.?|Mrs\.?|Ms\.?)\s+)?([A-Z][\p{L}'’-]*[\p{L}](?:\s+[A-Z][\p{L}'’-]*[\p{L}])*)/gu;
+  /^(I|I'm|I've|I'll|The|A|An|He|She|They|We|You|It|Did|Oh|Hi|Hello|Hey|Also|Anyway|Yes|No|Well|Really|Mr|Mrs|Ms|Dr)$/;
+// Honorifics and titles of any office, all alike, dropped before a name ("Judge Ana Ruiz" is Ana Ruiz).
+const TITLE = String.raw`(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame|Rev|Judge|Mayor|Governor|Senator|Councillor|Officer|Chief|Captain|Coach)\.?\s+)?`;
+const NAME_RE = new RegExp(String.raw`\b${TITLE}([A-Z][\p{L}'’-]*[\p{L}](?:\s+[A-Z][\p{L}'’-]*[\p{L}])*)`, 'gu');
 
 /** Is this capitalised sequence a person's name (not a place, a weekday, a month)? */
 export function isPersonName(name: string): boolean {
@@ -55,7 +56,7 @@ function mentions(text: string, name: string, first: string): Mention[] {
   }
   for (const o of others) {
     const word = text.slice(o.start, o.end).replace(/['’]s$/, '');
-    // A lone capitalised word is a person when it is a known first name or acts ("Sam said"), not "Willowbrook and"
+    // A lone capitalised word is a person when it is a known first name or acts ("Sam said"), not "Riverton and"
     const acts = /^\s+(is|was|has|had|said|told|says|thinks|wants|will|can)\b|^['’]s\b/.test(text.slice(o.end));
     if (word.includes(' ') || firstNames.has(word) || acts) out.push(o);
   }
@@ -209,9 +210,7 @@ function agreeConjoined(text: string): string {
 
 /** The person a sentence is about, when it starts with a name ("Hannah Okafor is married ..." -> "Hannah Okafor"). */
 export function subjectOf(text: string): string | null {
-  const m = /^\s*(?:(?:Mayor|Dr\.?|Mr\.?|Mrs\.?|Ms\.?)\s+)?([A-Z][\p{L}'’-]*(?:\s+[A-Z][\p{L}'’-]*)*)\s+[a-z]/u.exec(
-    text,
-  );
+  const m = new RegExp(String.raw`^\s*${TITLE}([A-Z][\p{L}'’-]*(?:\s+[A-Z][\p{L}'’-]*)*)\s+[a-z]`, 'u').exec(text);
   if (!m) return null;
   const name = m[1]!;
   return isPersonName(name) && !/['’]s$/.test(name) ? name : null;
@@ -223,7 +222,7 @@ export function names(text: string, name: string): boolean {
   return new RegExp(`\\b(${escapeRegExp(name)}|${escapeRegExp(first)})\\b`).test(text);
 }
 
-// Verbs whose -ing form is irregular or doubles its last consonant.
+// Verbs whose -ing form is irregular or doubles its last consonant (one syllable ending consonant-vowel-consonant).
 const ING: Record<string, string> = {
   is: 'being',
   are: 'being',
@@ -235,7 +234,7 @@ const ING: Record<string, string> = {
   dies: 'dying',
   sees: 'seeing',
 };
-const DOUBLES = /^(run|sit|get|put|stop|plan|chat|shop|set|swim|jog|begin|admit|drop|hug|win|dig|nod|grab|prep|skip)$/;
+const DOUBLES = /^([^aeiou]*[aeiou][^aeiouwxy]|begin|admit|forget|prefer|refer|regret|permit|commit|upset)$/;
 
 /** "wants" -> "wanting", "runs" -> "running", "studies" -> "studying", "writes" -> "writing". */
 export function ingOf(verb: string): string | null {
@@ -252,15 +251,13 @@ export function ingOf(verb: string): string | null {
 /**
  * "Hannah Okafor is married to Daniel Okafor" (about Hannah) -> "being married to Daniel Okafor";
  * "Oscar has decided to run" -> "having decided to run"; "Rosa wants to invite" -> "wanting to invite";
- * "Rosa is planning a party" -> "planning a party". Null when the sentence does not start with the person
+ * "Rosa is planning a fair" -> "planning a fair". Null when the sentence does not start with the person
  * followed by a verb this rule knows (the caller then reports the news another way).
  */
 export function gerundClause(text: string, subject: string): string | null {
   const t = text.trim().replace(/[.!]+$/, '');
   const first = subject.split(/\s+/)[0] ?? subject;
-  const m = new RegExp(
-    `^(?:(?:Mayor|Dr\\.?|Mr\\.?|Mrs\\.?|Ms\\.?)\\s+)?(?:${escapeRegExp(subject)}|${escapeRegExp(first)})\\s+(.*)$`,
-  ).exec(t);
+  const m = new RegExp(`^${TITLE}(?:${escapeRegExp(subject)}|${escapeRegExp(first)})\\s+(.*)$`).exec(t);
   if (!m) return null;
   const rest = m[1]!;
   const v = /^(is|has|was|had|will|can|does)\s+(not\s+)?(\S+)(.*)$/.exec(rest);
