@@ -267,7 +267,9 @@ function ingForm(verb: string): string {
   const v = verb.toLowerCase();
   if (v === 'lie') return 'lying';
   if (v === 'be') return 'being';
-  if (DOUBLE.has(v)) return `${v}${v.at(-1)}ing`;
+  // A one-syllable verb ending consonant-vowel-consonant doubles its last letter (scan -> scanning, bag ->
+  // bagging), as do a few stressed two-syllable ones; w, x and y never double (fixing, playing).
+  if (DOUBLE.has(v) || /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(v)) return `${v}${v.at(-1)}ing`;
   if (v.endsWith('ie')) return `${v.slice(0, -2)}ying`;
   if (v.endsWith('e') && !v.endsWith('ee') && v.length > 2) return `${v.slice(0, -1)}ing`;
   return `${v}ing`;

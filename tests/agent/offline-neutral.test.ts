@@ -195,3 +195,21 @@ describe('offline steps belong to the resident’s own job', () => {
     expect(customer).not.toMatch(/scan groceries|bag a customer|restock|count the till|ring up/);
   });
 });
+
+describe("the mind's own progressive form (src/agent/text.ts)", () => {
+  it('doubles a final consonant after one vowel, drops a silent e, keeps w, x and y', async () => {
+    const { progressive } = await import('../../src/agent/text.ts');
+    expect(progressive('make coffee')).toBe('making coffee');
+    expect(progressive('run the shop and make tea')).toBe('running the shop and making tea');
+    expect(progressive('lie down')).toBe('lying down');
+    for (const [verb, ing] of [
+      ['scan', 'scanning'],
+      ['bag', 'bagging'],
+      ['fix', 'fixing'],
+      ['open', 'opening'],
+    ] as const) {
+      const out = progressive(`${verb} the things`);
+      if (out !== `${verb} the things`) expect(out).toBe(`${ing} the things`);
+    }
+  });
+});
