@@ -2,13 +2,18 @@
 import { budgetLines } from '../llm/health.ts';
 import type { MemoryHit, ResidentInfo, ResidentSummary, TownService, TownStatus } from '../town/service.ts';
 
+/** "1 conversation", "3 conversations". */
+function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 /** The town at a glance: `/town status` (and the console's `/status`). */
 export function statusText(s: TownStatus): string[] {
   return [
     `${s.name} — ${s.time} · ${s.paused ? '⏸️ paused' : '▶️ running'}`,
     `Tick ${s.tick} · ${s.minutesPerTick} simulated minutes per tick · ${s.speed} tick(s) per run (schedule "${s.cron}")`,
-    `${s.residents} residents, ${s.locations} places, ${s.travelling} on the road · ${s.conversationsToday} conversations today`,
-    `So far: ${s.stats.conversations} conversations, ${s.stats.reflections} reflections, ${s.stats.rejectedMoves} refused moves, ${s.stats.failures} failed model steps`,
+    `${count(s.residents, 'resident')}, ${count(s.locations, 'place')}, ${s.travelling} on the road · ${count(s.conversationsToday, 'conversation')} today`,
+    `So far: ${count(s.stats.conversations, 'conversation')}, ${count(s.stats.reflections, 'reflection')}, ${count(s.stats.rejectedMoves, 'refused move')}, ${count(s.stats.failures, 'failed model step')}`,
     ...(s.model ? [`Model: ${s.model}`] : []),
   ];
 }

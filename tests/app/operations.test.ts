@@ -148,3 +148,25 @@ describe('small things (issue 12)', () => {
     expect(text).not.toMatch(/not met|1 memories/);
   });
 });
+
+describe('status wording', () => {
+  it('counts read as words: "1 conversation", "0 reflections"', async () => {
+    const { statusText } = await import('../../src/app/texts.ts');
+    const lines = statusText({
+      name: 'T',
+      time: 'now',
+      paused: false,
+      tick: 2,
+      minutesPerTick: 10,
+      speed: 1,
+      cron: '* * * * *',
+      residents: 1,
+      locations: 2,
+      travelling: 0,
+      conversationsToday: 1,
+      stats: { conversations: 1, reflections: 0, rejectedMoves: 1, failures: 2 },
+    } as unknown as Parameters<typeof statusText>[0]);
+    expect(lines[2]).toBe('1 resident, 2 places, 0 on the road · 1 conversation today');
+    expect(lines[3]).toBe('So far: 1 conversation, 0 reflections, 1 refused move, 2 failed model steps');
+  });
+});
