@@ -1,11 +1,10 @@
 // One entry point over the three game-theory scenarios: apply a move, a player's view, legal moves, who is awaited.
 import type { PlayerId } from '../types.ts';
-import type { GtSetting } from './settings.ts';
 import {
   applyCostSharing,
-  createCostSharing,
   type CsState,
   type CsView,
+  createCostSharing,
   csLegalMoves,
   csOpening,
   csView,
@@ -29,6 +28,7 @@ import {
   pgView,
 } from './public-good.ts';
 import { ids, isOver } from './rounds.ts';
+import type { GtSetting } from './settings.ts';
 import type { GtAction, GtEvent, GtLegalMove, GtResult } from './types.ts';
 
 export type GtState = CsState | PdState | PgState;

@@ -3,13 +3,13 @@
 // (`playGameTheory(setting, bots, { seed })` -> GtLog) and score logs (`gameTheoryMetrics(logs)`).
 export * from './cost-sharing.ts';
 export * from './engine.ts';
+export * from './llm-bot.ts';
 export * from './metrics.ts';
 export * from './offline-bot.ts';
 export * from './play.ts';
 export * from './prisoners-dilemma.ts';
+export * from './prompts.ts';
 export * from './public-good.ts';
 export { GtSetupError, winnersOf } from './rounds.ts';
 export * from './settings.ts';
 export * from './types.ts';
-export * from './llm-bot.ts';
-export * from './prompts.ts';

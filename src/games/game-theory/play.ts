@@ -10,7 +10,7 @@ import { createPrisonersDilemma } from './prisoners-dilemma.ts';
 import { createPublicGood } from './public-good.ts';
 import { isOver } from './rounds.ts';
 import type { GtSetting } from './settings.ts';
-import { type GtAction, GT_SEATS, type GtScenario, isGtError } from './types.ts';
+import { GT_SEATS, type GtAction, type GtScenario, isGtError } from './types.ts';
 
 /** Everything the metrics read: the final state (full round history) plus per-seat accounting. */
 export interface GtLog {

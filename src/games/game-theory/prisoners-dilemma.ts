@@ -6,6 +6,7 @@ import {
   applyGtLobby,
   checkMove,
   checkTimeout,
+  fillLateMoves,
   ids,
   isOver,
   missing,
@@ -124,9 +125,7 @@ export function applyPrisonersDilemma(s: PdState, action: GtAction): GtResult<Pd
   if (action.type === 'timeout') {
     const stale = checkTimeout(s, action.turnSeq);
     if (stale) return stale;
-    const late = missing(s, s.pending);
-    const pending = { ...s.pending };
-    for (const p of late) pending[p] = PD_SETTINGS.timeoutChoice;
+    const { pending, late } = fillLateMoves(s, PD_SETTINGS.timeoutChoice);
     return reveal({ ...s, pending }, late, [{ type: 'gt_timed_out', players: late, phase: 'choose' }]);
   }
   if (action.type !== 'choose') return gameError('game/wrong_phase', 'In this game you choose to cooperate or defect.');

@@ -6,6 +6,7 @@ import {
   applyGtLobby,
   checkMove,
   checkTimeout,
+  fillLateMoves,
   ids,
   isOver,
   missing,
@@ -101,9 +102,7 @@ export function applyPublicGood(s: PgState, action: GtAction): GtResult<PgState>
   if (action.type === 'timeout') {
     const stale = checkTimeout(s, action.turnSeq);
     if (stale) return stale;
-    const late = missing(s, s.pending);
-    const pending = { ...s.pending };
-    for (const p of late) pending[p] = PG_SETTINGS.timeoutAmount;
+    const { pending, late } = fillLateMoves(s, PG_SETTINGS.timeoutAmount);
     return reveal({ ...s, pending }, late, [{ type: 'gt_timed_out', players: late, phase: 'contribute' }]);
   }
   if (action.type !== 'contribute') return gameError('game/wrong_phase', 'In this game you contribute points.');

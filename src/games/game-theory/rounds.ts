@@ -4,7 +4,7 @@
 import { applyLobbyAction } from '../lobby.ts';
 import { seedState } from '../rng.ts';
 import { gameError, isError, type PlayerId, type Seat } from '../types.ts';
-import { type GtAction, type GtBase, GT_SEATS, type GtPhase, type GtResult, type GtScenario } from './types.ts';
+import { GT_SEATS, type GtAction, type GtBase, type GtPhase, type GtResult, type GtScenario } from './types.ts';
 
 /** Scores within this distance count as tied (Public Good shares are fractions). */
 const SCORE_EPSILON = 1e-9;
@@ -103,4 +103,15 @@ export function winnersOf(scores: Record<PlayerId, number>): PlayerId[] {
 
 export function missing(s: GtBase, moved: Record<PlayerId, unknown>): PlayerId[] {
   return ids(s).filter((p) => !(p in moved));
+}
+
+/** A round's timer ran out: every player who has not moved gets the rule's default move; who was late. */
+export function fillLateMoves<V>(
+  s: GtBase & { pending: Record<PlayerId, V> },
+  fallback: NoInfer<V>,
+): { pending: Record<PlayerId, V>; late: PlayerId[] } {
+  const late = missing(s, s.pending);
+  const pending = { ...s.pending };
+  for (const p of late) pending[p] = fallback;
+  return { pending, late };
 }
