@@ -5,9 +5,7 @@
 // (GameService); this file only turns interactions into service calls and results into messages.
 import {
   ActionRowBuilder,
-  ButtonBuilder,
   type ButtonInteraction,
-  ButtonStyle,
   type ChatInputCommandInteraction,
   type MessageCreateOptions,
   MessageFlags,
@@ -17,7 +15,6 @@ import {
   type RepliableInteraction,
   SlashCommandBuilder,
   type SlashCommandSubcommandBuilder,
-  StringSelectMenuBuilder,
   type StringSelectMenuInteraction,
   TextInputBuilder,
   TextInputStyle,
@@ -25,7 +22,6 @@ import {
 import { UserError } from '../errors.ts';
 import { modelLeaderboardText } from '../games/bench/leaderboard.ts';
 import { LEADERBOARD_KINDS } from '../games/commands.ts';
-import { GT_TITLES, gtEventLine } from '../games/game-theory/render.ts';
 import type { GtScenario } from '../games/game-theory/types.ts';
 import type {
   GameContext,
@@ -35,43 +31,28 @@ import type {
   ResidentPlayer,
   ServiceResult,
 } from '../games/service.ts';
-import { TurnTimers as CoreTurnTimers, TURN_SECONDS } from '../games/turn-timers.ts';
-import { type AnyGameKind, type GameEvent, isBotKind } from '../games/types.ts';
-import { GT_CONFIRM, gtControls, isScenario, numberModal, wholeNumber } from './game-theory-ui.ts';
+import { TurnTimers as CoreTurnTimers } from '../games/turn-timers.ts';
+import { type AnyGameKind, isBotKind } from '../games/types.ts';
+import {
+  announcements,
+  GAME_UI_SETTINGS,
+  type GameUiSettings,
+  lobbyMessage,
+  nameOf,
+  PLAIN_TITLES,
+  TITLES,
+} from './game-messages.ts';
+import { GT_CONFIRM, isScenario, numberModal, wholeNumber } from './game-theory-ui.ts';
 import type { CommandContext, ComponentHandler, SlashCommand } from './types.ts';
-import { answer, clipText, plain, rememberDefer, speakerOf } from './util.ts';
+import { answer, plain, rememberDefer, speakerOf } from './util.ts';
 
-export const GAME_UI_SETTINGS = {
-  /** Time a person has for a clue, a vote, a guess (issue 6: "within a time limit, then the turn passes"). */
-  clueSeconds: 120,
-  voteSeconds: 120,
-  guessSeconds: 90,
-  proposeSeconds: TURN_SECONDS.propose,
-  chooseSeconds: TURN_SECONDS.choose,
-  contributeSeconds: TURN_SECONDS.contribute,
-  /** LOBBY_SETTINGS.maxNameLength in src/games: longer display names are clipped. */
-  maxNameLength: 40,
-  /** Discord: a select menu holds at most 25 options. */
-  maxSelectOptions: 25,
-} as const;
-
-export type GameUiSettings = { [K in keyof typeof GAME_UI_SETTINGS]: number };
+export { GAME_UI_SETTINGS, type GameUiSettings } from './game-messages.ts';
 
 /** What the bot gives the game commands: the service, a way to post in a channel, and turn timers. */
 export interface GameFront {
   service: GameService;
   timers: TurnTimers;
 }
-
-const TITLES: Record<AnyGameKind, string> = {
-  chameleon: '🦎 Chameleon',
-  undercover: '🕵️ Undercover',
-  'cost-sharing': `✈️ ${GT_TITLES['cost-sharing']}`,
-  'prisoners-dilemma': `⛓️ ${GT_TITLES['prisoners-dilemma']}`,
-  'public-good': `🪙 ${GT_TITLES['public-good']}`,
-};
-
-const PLAIN_TITLES: Record<AnyGameKind, string> = { chameleon: 'Chameleon', undercover: 'Undercover', ...GT_TITLES };
 
 // ---------------------------------------------------------------------------------------------------- helpers
 
@@ -105,169 +86,6 @@ function isAdmin(i: RepliableInteraction): boolean {
 /** A typed game error becomes a plain ephemeral answer. */
 function check(r: ServiceResult): asserts r is Extract<ServiceResult, { ok: true }> {
   if (!r.ok) throw new UserError(r.error.code, r.error.message);
-}
-
-function nameOf(game: GameSnapshot, id: string): string {
-  return plain(game.players.find((p) => p.id === id)?.name ?? id);
-}
-
-/** Mentions a person by Discord id (pinging only them); bots are named. */
-function who(game: GameSnapshot, id: string): string {
-  const p = game.players.find((x) => x.id === id);
-  return p && !p.bot && /^\d+$/.test(id) ? `<@${id}>` : `**${nameOf(game, id)}**`;
-}
-
-function row<T extends ButtonBuilder | StringSelectMenuBuilder>(...items: T[]) {
-  return new ActionRowBuilder<T>().addComponents(...items);
-}
-
-function lobbyMessage(game: GameSnapshot, note?: string) {
-  const players = game.players.map((p) => `${nameOf(game, p.id)}${p.bot ? ' 🤖' : ''}`).join(', ');
-  const open = game.phase === 'lobby';
-  const content = [
-    `${TITLES[game.kind]} — ${open ? 'lobby' : game.phase === 'cancelled' ? 'cancelled' : 'started'} · host: ${game.hostId ? nameOf(game, game.hostId) : 'nobody'}`,
-    `Players (${game.players.length}): ${players || 'nobody yet'}`,
-    open ? 'Join with the button; the host starts. Bots fill empty seats up to the minimum.' : '',
-    note ?? '',
-  ]
-    .filter(Boolean)
-    .join('\n');
-  const components = open
-    ? [
-        row(
-          new ButtonBuilder().setCustomId(`game:join:${game.id}`).setLabel('Join').setStyle(ButtonStyle.Primary),
-          new ButtonBuilder().setCustomId(`game:leave:${game.id}`).setLabel('Leave').setStyle(ButtonStyle.Secondary),
-          new ButtonBuilder().setCustomId(`game:start:${game.id}`).setLabel('Start').setStyle(ButtonStyle.Success),
-          new ButtonBuilder().setCustomId(`game:cancel:${game.id}`).setLabel('Cancel').setStyle(ButtonStyle.Danger),
-        ),
-      ]
-    : [];
-  return { content, components, allowedMentions: { parse: [] as never[] } };
-}
-
-/** Channel lines for events (turns, clues, votes, guesses); the phase controls are attached separately. */
-export function eventLines(events: GameEvent[], game: GameSnapshot): string[] {
-  const lines: string[] = [];
-  for (const e of events) {
-    // Rounds call only the people awaited (bots move at once); secret moves show only that someone moved.
-    const call = (id: string) => (game.players.find((p) => p.id === id)?.bot ? '' : who(game, id));
-    const gt = gtEventLine(e, (id) => nameOf(game, id), 'discord', call);
-    if (gt !== undefined) {
-      if (gt) lines.push(gt.startsWith('Game over') ? `🏁 **${gt}**` : gt);
-      continue;
-    }
-    switch (e.type) {
-      case 'started':
-        lines.push(
-          `${TITLES[game.kind]} starts with ${e.players.map((p) => nameOf(game, p)).join(', ')}.${e.topic ? ` Topic: **${plain(e.topic)}**.` : ''} Press **Show my word** to see your secret.`,
-        );
-        break;
-      case 'turn':
-        // A bot's turn is followed at once by its clue; only people are called.
-        if (!game.players.find((p) => p.id === e.player)?.bot)
-          lines.push(`Round ${e.round}: ${who(game, e.player)}, your clue — \`/game clue\` or the button.`);
-        break;
-      case 'clue':
-        lines.push(
-          e.text === null ? `${nameOf(game, e.player)} passed.` : `💬 ${nameOf(game, e.player)}: “${plain(e.text)}”`,
-        );
-        break;
-      case 'timed_out':
-        lines.push(`⏰ Time is up for ${e.players.map((p) => nameOf(game, p)).join(', ') || 'nobody'}.`);
-        break;
-      case 'vote_phase':
-        lines.push(
-          `🗳️ Voting is open: ${e.voters.map((p) => who(game, p)).join(', ')} — pick a player in the menu below.`,
-        );
-        break;
-      case 'voted':
-        lines.push(`${nameOf(game, e.player)} voted.`);
-        break;
-      case 'votes_revealed': {
-        const v = Object.entries(e.votes)
-          .map(([a, b]) => `${nameOf(game, a)} → ${b ? nameOf(game, b) : 'nobody'}`)
-          .join(', ');
-        lines.push(
-          `Votes: ${v}. ${e.accused ? `**${nameOf(game, e.accused)}** is accused.` : 'Nobody has the most votes.'}`,
-        );
-        break;
-      }
-      case 'guess_phase':
-        lines.push(`🦎 ${who(game, e.player)} was the chameleon! One guess at the word — press **Guess the word**.`);
-        break;
-      case 'guess':
-        lines.push(
-          `${nameOf(game, e.player)} guesses “${plain(e.word ?? '(nothing)')}”: ${e.correct ? 'right!' : 'wrong.'}`,
-        );
-        break;
-      case 'eliminated':
-        lines.push(`${nameOf(game, e.player)} is out (${e.wasUndercover ? 'the undercover' : 'a civilian'}).`);
-        break;
-      case 'no_elimination':
-        lines.push('Tied vote: nobody is out this round.');
-        break;
-      case 'cancelled':
-        lines.push(`The game was cancelled by ${nameOf(game, e.by)}.`);
-        break;
-      default:
-        break;
-    }
-  }
-  return lines;
-}
-
-/** Messages for the channel after a change: event lines plus the controls the new phase needs. */
-export function announcements(r: Extract<ServiceResult, { ok: true }>): MessageCreateOptions[] {
-  const g = r.game;
-  const lines = eventLines(r.events, g);
-  if (r.reveal) lines.push(`🏁 **Game over.** ${plain(r.reveal.text)}`);
-  const out: MessageCreateOptions[] = [];
-  const humans = g.players.filter((p) => !p.bot).map((p) => p.id);
-  const awaitedHumans = g.awaiting.filter((id) => humans.includes(id));
-  const components: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] = [];
-  const buttons: ButtonBuilder[] = [];
-  const live = g.phase !== 'over' && g.phase !== 'cancelled' && g.phase !== 'lobby';
-  const gt = isScenario(g.kind);
-  const opened = r.events.some((e) => e.type === 'started' || e.type === 'gt_started');
-  if (live && opened)
-    buttons.push(
-      new ButtonBuilder()
-        .setCustomId(`game:word:${g.id}`)
-        .setLabel(gt ? 'My status' : 'Show my word')
-        .setStyle(ButtonStyle.Secondary),
-    );
-  if (gt) gtControls(r, awaitedHumans, buttons, components, (id) => nameOf(g, id));
-  if (g.phase === 'clues' && g.turn && awaitedHumans.includes(g.turn) && r.events.some((e) => e.type === 'turn'))
-    buttons.push(
-      new ButtonBuilder().setCustomId(`game:clue:${g.id}`).setLabel('Give my clue').setStyle(ButtonStyle.Primary),
-    );
-  if (g.phase === 'guess' && r.events.some((e) => e.type === 'guess_phase') && awaitedHumans.length > 0)
-    buttons.push(
-      new ButtonBuilder().setCustomId(`game:guess:${g.id}`).setLabel('Guess the word').setStyle(ButtonStyle.Primary),
-    );
-  if (buttons.length > 0) components.push(row(...buttons));
-  if (!gt && g.phase === 'vote' && r.events.some((e) => e.type === 'vote_phase') && awaitedHumans.length > 0) {
-    const menu = new StringSelectMenuBuilder()
-      .setCustomId(`game:vote:${g.id}:${g.turnSeq}`)
-      .setPlaceholder('Vote for a player')
-      .addOptions(
-        g.players.slice(0, GAME_UI_SETTINGS.maxSelectOptions).map((p) => ({
-          label: clipText(p.name, 100),
-          value: p.id,
-        })),
-      );
-    components.push(row(menu));
-  }
-  const text = lines.join('\n');
-  if (text || components.length > 0) {
-    const mentions = awaitedHumans.filter((id) => /^\d+$/.test(id));
-    out.push({
-      content: clipText(text || '…', 2000),
-      components,
-      allowedMentions: { parse: [], users: mentions },
-    });
-  }
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------------- timers

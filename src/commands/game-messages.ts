@@ -1,0 +1,209 @@
+// The game messages Discord shows: the lobby card, event lines, announcements and their buttons and menus.
+// One place for the wording; /game (game.ts) and the turn timers post what these build.
+
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  type MessageCreateOptions,
+  StringSelectMenuBuilder,
+} from 'discord.js';
+import { GT_TITLES, gtEventLine } from '../games/game-theory/render.ts';
+import type { GameSnapshot, ServiceResult } from '../games/service.ts';
+import { TURN_SECONDS } from '../games/turn-timers.ts';
+import type { AnyGameKind, GameEvent } from '../games/types.ts';
+import { gtControls, isScenario } from './game-theory-ui.ts';
+import { clipText, plain } from './util.ts';
+
+export const GAME_UI_SETTINGS = {
+  /** Time a person has for a clue, a vote, a guess (issue 6: "within a time limit, then the turn passes"). */
+  clueSeconds: 120,
+  voteSeconds: 120,
+  guessSeconds: 90,
+  proposeSeconds: TURN_SECONDS.propose,
+  chooseSeconds: TURN_SECONDS.choose,
+  contributeSeconds: TURN_SECONDS.contribute,
+  /** LOBBY_SETTINGS.maxNameLength in src/games: longer display names are clipped. */
+  maxNameLength: 40,
+  /** Discord: a select menu holds at most 25 options. */
+  maxSelectOptions: 25,
+} as const;
+
+export type GameUiSettings = { [K in keyof typeof GAME_UI_SETTINGS]: number };
+
+export const TITLES: Record<AnyGameKind, string> = {
+  chameleon: '🦎 Chameleon',
+  undercover: '🕵️ Undercover',
+  'cost-sharing': `✈️ ${GT_TITLES['cost-sharing']}`,
+  'prisoners-dilemma': `⛓️ ${GT_TITLES['prisoners-dilemma']}`,
+  'public-good': `🪙 ${GT_TITLES['public-good']}`,
+};
+
+export const PLAIN_TITLES: Record<AnyGameKind, string> = {
+  chameleon: 'Chameleon',
+  undercover: 'Undercover',
+  ...GT_TITLES,
+};
+
+export function nameOf(game: GameSnapshot, id: string): string {
+  return plain(game.players.find((p) => p.id === id)?.name ?? id);
+}
+
+/** Mentions a person by Discord id (pinging only them); bots are named. */
+export function who(game: GameSnapshot, id: string): string {
+  const p = game.players.find((x) => x.id === id);
+  return p && !p.bot && /^\d+$/.test(id) ? `<@${id}>` : `**${nameOf(game, id)}**`;
+}
+
+export function row<T extends ButtonBuilder | StringSelectMenuBuilder>(...items: T[]) {
+  return new ActionRowBuilder<T>().addComponents(...items);
+}
+
+export function lobbyMessage(game: GameSnapshot, note?: string) {
+  const players = game.players.map((p) => `${nameOf(game, p.id)}${p.bot ? ' 🤖' : ''}`).join(', ');
+  const open = game.phase === 'lobby';
+  const content = [
+    `${TITLES[game.kind]} — ${open ? 'lobby' : game.phase === 'cancelled' ? 'cancelled' : 'started'} · host: ${game.hostId ? nameOf(game, game.hostId) : 'nobody'}`,
+    `Players (${game.players.length}): ${players || 'nobody yet'}`,
+    open ? 'Join with the button; the host starts. Bots fill empty seats up to the minimum.' : '',
+    note ?? '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const components = open
+    ? [
+        row(
+          new ButtonBuilder().setCustomId(`game:join:${game.id}`).setLabel('Join').setStyle(ButtonStyle.Primary),
+          new ButtonBuilder().setCustomId(`game:leave:${game.id}`).setLabel('Leave').setStyle(ButtonStyle.Secondary),
+          new ButtonBuilder().setCustomId(`game:start:${game.id}`).setLabel('Start').setStyle(ButtonStyle.Success),
+          new ButtonBuilder().setCustomId(`game:cancel:${game.id}`).setLabel('Cancel').setStyle(ButtonStyle.Danger),
+        ),
+      ]
+    : [];
+  return { content, components, allowedMentions: { parse: [] as never[] } };
+}
+
+/** Channel lines for events (turns, clues, votes, guesses); the phase controls are attached separately. */
+export function eventLines(events: GameEvent[], game: GameSnapshot): string[] {
+  const lines: string[] = [];
+  for (const e of events) {
+    // Rounds call only the people awaited (bots move at once); secret moves show only that someone moved.
+    const call = (id: string) => (game.players.find((p) => p.id === id)?.bot ? '' : who(game, id));
+    const gt = gtEventLine(e, (id) => nameOf(game, id), 'discord', call);
+    if (gt !== undefined) {
+      if (gt) lines.push(gt.startsWith('Game over') ? `🏁 **${gt}**` : gt);
+      continue;
+    }
+    switch (e.type) {
+      case 'started':
+        lines.push(
+          `${TITLES[game.kind]} starts with ${e.players.map((p) => nameOf(game, p)).join(', ')}.${e.topic ? ` Topic: **${plain(e.topic)}**.` : ''} Press **Show my word** to see your secret.`,
+        );
+        break;
+      case 'turn':
+        // A bot's turn is followed at once by its clue; only people are called.
+        if (!game.players.find((p) => p.id === e.player)?.bot)
+          lines.push(`Round ${e.round}: ${who(game, e.player)}, your clue — \`/game clue\` or the button.`);
+        break;
+      case 'clue':
+        lines.push(
+          e.text === null ? `${nameOf(game, e.player)} passed.` : `💬 ${nameOf(game, e.player)}: “${plain(e.text)}”`,
+        );
+        break;
+      case 'timed_out':
+        lines.push(`⏰ Time is up for ${e.players.map((p) => nameOf(game, p)).join(', ') || 'nobody'}.`);
+        break;
+      case 'vote_phase':
+        lines.push(
+          `🗳️ Voting is open: ${e.voters.map((p) => who(game, p)).join(', ')} — pick a player in the menu below.`,
+        );
+        break;
+      case 'voted':
+        lines.push(`${nameOf(game, e.player)} voted.`);
+        break;
+      case 'votes_revealed': {
+        const v = Object.entries(e.votes)
+          .map(([a, b]) => `${nameOf(game, a)} → ${b ? nameOf(game, b) : 'nobody'}`)
+          .join(', ');
+        lines.push(
+          `Votes: ${v}. ${e.accused ? `**${nameOf(game, e.accused)}** is accused.` : 'Nobody has the most votes.'}`,
+        );
+        break;
+      }
+      case 'guess_phase':
+        lines.push(`🦎 ${who(game, e.player)} was the chameleon! One guess at the word — press **Guess the word**.`);
+        break;
+      case 'guess':
+        lines.push(
+          `${nameOf(game, e.player)} guesses “${plain(e.word ?? '(nothing)')}”: ${e.correct ? 'right!' : 'wrong.'}`,
+        );
+        break;
+      case 'eliminated':
+        lines.push(`${nameOf(game, e.player)} is out (${e.wasUndercover ? 'the undercover' : 'a civilian'}).`);
+        break;
+      case 'no_elimination':
+        lines.push('Tied vote: nobody is out this round.');
+        break;
+      case 'cancelled':
+        lines.push(`The game was cancelled by ${nameOf(game, e.by)}.`);
+        break;
+      default:
+        break;
+    }
+  }
+  return lines;
+}
+
+/** Messages for the channel after a change: event lines plus the controls the new phase needs. */
+export function announcements(r: Extract<ServiceResult, { ok: true }>): MessageCreateOptions[] {
+  const g = r.game;
+  const lines = eventLines(r.events, g);
+  if (r.reveal) lines.push(`🏁 **Game over.** ${plain(r.reveal.text)}`);
+  const out: MessageCreateOptions[] = [];
+  const humans = g.players.filter((p) => !p.bot).map((p) => p.id);
+  const awaitedHumans = g.awaiting.filter((id) => humans.includes(id));
+  const components: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] = [];
+  const buttons: ButtonBuilder[] = [];
+  const live = g.phase !== 'over' && g.phase !== 'cancelled' && g.phase !== 'lobby';
+  const gt = isScenario(g.kind);
+  const opened = r.events.some((e) => e.type === 'started' || e.type === 'gt_started');
+  if (live && opened)
+    buttons.push(
+      new ButtonBuilder()
+        .setCustomId(`game:word:${g.id}`)
+        .setLabel(gt ? 'My status' : 'Show my word')
+        .setStyle(ButtonStyle.Secondary),
+    );
+  if (gt) gtControls(r, awaitedHumans, buttons, components, (id) => nameOf(g, id));
+  if (g.phase === 'clues' && g.turn && awaitedHumans.includes(g.turn) && r.events.some((e) => e.type === 'turn'))
+    buttons.push(
+      new ButtonBuilder().setCustomId(`game:clue:${g.id}`).setLabel('Give my clue').setStyle(ButtonStyle.Primary),
+    );
+  if (g.phase === 'guess' && r.events.some((e) => e.type === 'guess_phase') && awaitedHumans.length > 0)
+    buttons.push(
+      new ButtonBuilder().setCustomId(`game:guess:${g.id}`).setLabel('Guess the word').setStyle(ButtonStyle.Primary),
+    );
+  if (buttons.length > 0) components.push(row(...buttons));
+  if (!gt && g.phase === 'vote' && r.events.some((e) => e.type === 'vote_phase') && awaitedHumans.length > 0) {
+    const menu = new StringSelectMenuBuilder()
+      .setCustomId(`game:vote:${g.id}:${g.turnSeq}`)
+      .setPlaceholder('Vote for a player')
+      .addOptions(
+        g.players.slice(0, GAME_UI_SETTINGS.maxSelectOptions).map((p) => ({
+          label: clipText(p.name, 100),
+          value: p.id,
+        })),
+      );
+    components.push(row(menu));
+  }
+  const text = lines.join('\n');
+  if (text || components.length > 0) {
+    const mentions = awaitedHumans.filter((id) => /^\d+$/.test(id));
+    out.push({
+      content: clipText(text || '…', 2000),
+      components,
+      allowedMentions: { parse: [], users: mentions },
+    });
+  }
+  return out;
+}
