@@ -14,10 +14,8 @@ import { describeModel } from '../llm/index.ts';
 import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { countChatTokens, countTokens } from '../llm/tokens.ts';
 import type { TownFile } from '../town/file.ts';
-import { loadTownFile } from '../town/file-io.ts';
+import { loadTownArg } from '../town/file-io.ts';
 import type { FinishedRun } from '../town/simulate.ts';
-import { importSmallville } from '../town/smallville.ts';
-import { readSmallvilleDir } from '../town/smallville-files.ts';
 import { runIfMain } from './run-main.ts';
 import { configuredModels } from './simulate.ts';
 
@@ -143,9 +141,7 @@ export async function runEvalCli(
     return { code: 0 };
   }
   try {
-    const town: TownFile = args.smallville
-      ? importSmallville(readSmallvilleDir(args.smallville))
-      : loadTownFile(args.town);
+    const town: TownFile = loadTownArg(args);
     if (args.residents) {
       const known = new Set(town.residents.map((r) => r.name.toLowerCase()));
       const unknown = args.residents.filter((r) => !known.has(r.toLowerCase()));

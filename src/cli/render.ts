@@ -8,10 +8,8 @@ import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { renderTownPicture, type TownPicture } from '../render/town-pictures.ts';
 import { agentKit } from '../town/agent-kit.ts';
 import type { TownFile } from '../town/file.ts';
-import { loadTownFile } from '../town/file-io.ts';
+import { loadTownArg } from '../town/file-io.ts';
 import { TownService } from '../town/service.ts';
-import { importSmallville } from '../town/smallville.ts';
-import { readSmallvilleDir } from '../town/smallville-files.ts';
 import { InMemoryTownStore } from '../town/store.ts';
 import { HOUR } from '../town/time.ts';
 import { findResident } from '../town/world.ts';
@@ -67,9 +65,7 @@ export async function runRenderCli(argv: string[], io: RenderCliIo): Promise<num
     return 2;
   }
   try {
-    const file: TownFile = values.smallville
-      ? importSmallville(readSmallvilleDir(values.smallville))
-      : loadTownFile(values.town);
+    const file: TownFile = loadTownArg(values);
     const { llm, embedder } = io.models ? io.models() : configuredModels();
     const seed = values.seed ?? '1';
     const service = await TownService.create(

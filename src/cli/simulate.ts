@@ -13,10 +13,8 @@ import { agentOfflineRules } from '../llm/offline/index.ts';
 import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { countChatTokens, countTokens } from '../llm/tokens.ts';
 import type { TownFile } from '../town/file.ts';
-import { loadTownFile } from '../town/file-io.ts';
+import { loadTownArg } from '../town/file-io.ts';
 import { type FinishedRun, type SimulateReport, simulate, summarizeReport } from '../town/simulate.ts';
-import { importSmallville } from '../town/smallville.ts';
-import { readSmallvilleDir } from '../town/smallville-files.ts';
 import { runIfMain } from './run-main.ts';
 
 export interface SimulateCliArgs {
@@ -224,9 +222,7 @@ export async function runSimulateCli(
     return { code: 0 };
   }
   try {
-    const town: TownFile = args.smallville
-      ? importSmallville(readSmallvilleDir(args.smallville))
-      : loadTownFile(args.town);
+    const town: TownFile = loadTownArg(args);
     const { llm, embedder } = io.models ? io.models() : configuredModels();
     if (!args.quiet) io.err(`Simulating ${town.name} for ${args.hours} h with ${describeModel(llm.info)}\n`);
     const tty = Boolean(process.stderr.isTTY);
