@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { PrismaClient } from './client.ts';
 import { dbCall } from './errors.ts';
 import { readTransaction } from './sqlite-gate.ts';
+import { deleteTownRows } from './town-delete.ts';
 
 /** Memory ids are unique per town in the core; the table's key is global, so rows carry the town as a prefix. */
 const rowId = (townId: string, id: string) => `${townId}/${id}`;
@@ -241,6 +242,11 @@ export class PrismaTownStore implements TownStore {
       });
       return { id: rec.id, scope: rec.scope, name: rec.name, version: 1, state: rec.state };
     });
+  }
+
+  /** The town and everything that belongs to it (src/db/town-delete.ts). */
+  deleteTown(townId: string): Promise<void> {
+    return deleteTownRows(this.prisma, townId);
   }
 
   loadMemories(townId: string): Promise<Memory[]> {

@@ -54,6 +54,11 @@ export interface TownStore {
   load(townId: string): Promise<TownRecord | null>;
   /** Creates a town at version 1 with its initial memories (seeding) in one transaction; fails if it exists. */
   create(rec: { id: string; scope: string; name: string; state: TownState; memories: Memory[] }): Promise<TownRecord>;
+  /**
+   * Removes the town and what belongs to it (memories, outbox, personas, channel bindings; not the scope's model
+   * usage); nothing when it does not exist. The caller holds the town (its lease) and has stopped writing to it.
+   */
+  deleteTown(townId: string): Promise<void>;
   /** Every memory of the town, in (agent, seq) order. */
   loadMemories(townId: string): Promise<Memory[]>;
   /** The town record and its memories read as ONE consistent snapshot (one read transaction). */
@@ -130,6 +135,10 @@ export class InMemoryTownStore implements TownStore {
       personas: new Map(),
     });
     return { id: rec.id, scope: rec.scope, name: rec.name, version: 1, state: structuredClone(rec.state) };
+  }
+
+  async deleteTown(townId: string): Promise<void> {
+    this.towns.delete(townId);
   }
 
   async loadMemories(townId: string): Promise<Memory[]> {

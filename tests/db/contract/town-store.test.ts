@@ -1,6 +1,7 @@
 // Repository contract: PrismaTownStore behaves the same on SQLite and PostgreSQL (one real server per test run).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentId, Memory, MemoryId } from '../../../src/agent/types.ts';
+import { PrismaChannelStore } from '../../../src/db/channel-store.ts';
 import { PrismaTownStore } from '../../../src/db/town-store.ts';
 import { buildTownState } from '../../../src/town/build.ts';
 import { loadTownFile } from '../../../src/town/file-io.ts';
@@ -180,5 +181,37 @@ describe.each(ENGINES)('TownStore contract on %s', (engine) => {
     expect(await store.clearPersona('t1', 'u1')).toBe(false);
     expect(await store.getPersona('t1', 'u1')).toBeNull();
     expect((await store.getPersona('console', 'u1'))?.name).toBe('Other');
+  });
+
+  it('deletes one town with its memories, outbox, personas and channel bindings; the day\'s usage and other towns stay', async () => {
+    await store.create({ id: 'gone', scope: '777', name: state.name, state, memories: [mem(1), mem(2)] });
+    await store.create({ id: 'kept', scope: '778', name: state.name, state, memories: [mem(1)] });
+    await commit('gone', 1, { posts: [post(1), post(2)] });
+    await commit('kept', 1, { posts: [post(1)] });
+    await store.setPersona('gone', { userId: 'u1', name: 'Sam', description: 'a reporter' });
+    await store.setPersona('kept', { userId: 'u1', name: 'Ada', description: 'a baker' });
+    const channels = new PrismaChannelStore(db.prisma);
+    await channels.bind('gone', 'copper-kettle', '111');
+    await channels.bind('kept', 'copper-kettle', '222');
+    await db.prisma.modelUsage.create({ data: { townId: 'gone', day: '2026-01-02', task: 'plan', model: 'm', calls: 3 } });
+
+    await store.deleteTown('gone');
+    await store.deleteTown('gone'); // a second delete is not an error
+
+    expect(await store.load('gone')).toBeNull();
+    expect((await store.list()).map((t) => t.id)).not.toContain('gone');
+    expect(await db.prisma.memory.count({ where: { townId: 'gone' } })).toBe(0);
+    expect(await db.prisma.outboxPost.count({ where: { townId: 'gone' } })).toBe(0);
+    expect(await db.prisma.persona.count({ where: { townId: 'gone' } })).toBe(0);
+    expect(await channels.list('gone')).toEqual([]);
+    expect(await db.prisma.modelUsage.count({ where: { townId: 'gone' } })).toBe(1);
+    // The same id can be created again (what /town reset does), empty.
+    await store.create({ id: 'gone', scope: '777', name: state.name, state, memories: [] });
+    expect(await store.loadMemories('gone')).toEqual([]);
+    expect(await store.pendingPosts('gone', 10)).toEqual([]);
+    expect((await store.loadMemories('kept')).length).toBe(1);
+    expect((await store.pendingPosts('kept', 10)).length).toBe(1);
+    expect((await store.getPersona('kept', 'u1'))?.name).toBe('Ada');
+    expect((await channels.list('kept')).map((b) => b.channelId)).toEqual(['222']);
   });
 });
