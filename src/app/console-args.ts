@@ -58,6 +58,13 @@ function residentAndRest(state: TownState, words: string[], o: Operation): { res
   return { resident: hit.value.profile.name, rest: hit.rest.join(' ') };
 }
 
+/** The text without its `--yes` flag, and whether it had one. */
+function withoutYes(rest: string): { yes: boolean; text: string } {
+  const words = rest.split(/\s+/).filter(Boolean);
+  const yes = words.some((w) => w.toLowerCase() === '--yes');
+  return { yes, text: yes ? words.filter((w) => w.toLowerCase() !== '--yes').join(' ') : rest.trim() };
+}
+
 type Reader = (words: string[], state: TownState, rest: string) => Record<string, unknown>;
 
 const READERS: Partial<Record<OperationId, Reader>> = {
@@ -65,6 +72,19 @@ const READERS: Partial<Record<OperationId, Reader>> = {
   townSpeed: (w) => (w[0] === undefined ? {} : { ticks_per_run: num(w[0]) }),
   townBudget: (w) => (w[0] === 'default' ? { default: true } : w[0] === undefined ? {} : { tokens: num(w[0]) }),
   townExport: (_w, _s, rest) => (rest ? { file: rest } : {}),
+  // `--yes` (anywhere) confirms with the town's name; the rest names the file.
+  townNew: (_w, state, rest) => {
+    const { yes, text } = withoutYes(rest);
+    return { ...(text ? { town: text } : {}), ...(yes ? { confirm: state.name } : {}) };
+  },
+  townReset: (_w, state, rest) => {
+    const { yes, text } = withoutYes(rest);
+    return yes ? { confirm: state.name } : text ? { confirm: text } : {};
+  },
+  townImport: (_w, state, rest) => {
+    const { yes, text } = withoutYes(rest);
+    return { file: text, ...(yes ? { confirm: state.name } : {}) };
+  },
   townRelationships: (w) => (w.length > 0 ? { resident: w.join(' ') } : {}),
   townObject: (w, state) => {
     const loc = longestPrefix(w, (p) => findLocation(state, p));

@@ -1,8 +1,10 @@
 // Plain messages. In a location channel of the guild's own town, a person's message is something the residents
-// present hear (answered within one model round trip; the answers arrive through the outbox). Elsewhere the bot
+// present hear: the table's say operation (src/app/operations.ts), with the channel as its location (answered
+// within one model round trip; the answers arrive through the outbox). Elsewhere the bot
 // stays quiet. DMs get a short help text. Notices (slow down, town paused, message refused) are replies that
 // delete themselves, since plain messages cannot be answered ephemerally.
 import type { Message } from 'discord.js';
+import { OPERATIONS, runOperation } from '../app/operations.ts';
 import { DM_HELP_TEXT } from '../commands/help.ts';
 import type { CommandContext } from '../commands/types.ts';
 import { isUserError } from '../errors.ts';
@@ -77,28 +79,24 @@ export class MessageHandler {
         );
       return;
     }
-    if (town.status().paused) {
-      if (this.noticeLimiter.check(`paused:${key}`).ok)
-        await this.notice(
-          message,
-          'The town is paused, so nobody here can hear you right now. An admin can run `/town resume`.',
-        );
-      return;
-    }
     const member = message.member;
     const speaker = {
       id: message.author.id,
       displayName: member?.displayName ?? message.author.globalName ?? message.author.username,
     };
-    void message.channel.sendTyping().catch(() => undefined);
+    if (!town.status().paused) void message.channel.sendTyping().catch(() => undefined);
     try {
-      const r = await town.say(binding.location, speaker, text);
-      this.log.debug({ townId: town.id, location: binding.location, replies: r.replies.length }, 'person spoke');
+      // The say operation of the table (src/app/operations.ts): the channel is the location, the message the text.
+      await runOperation(OPERATIONS.say, { town, speaker }, { location: binding.location, text });
+      this.log.debug({ townId: town.id, location: binding.location }, 'person spoke');
       this.ctx.deliverSoon(town.id);
     } catch (e) {
       if (isUserError(e) && e.code === 'town/leased') {
         // Another process took the town between the lease check and now: it hears the message; no notice here.
         this.log.debug({ townId: town.id }, 'another process holds this town');
+      } else if (isUserError(e) && e.code === 'town/paused') {
+        // One paused notice per person and channel per window, however much they write.
+        if (this.noticeLimiter.check(`paused:${key}`).ok) await this.notice(message, e.message);
       } else if (isUserError(e)) {
         await this.notice(message, e.message);
       } else if (isLlmError(e, 'llm/budget_exhausted')) {

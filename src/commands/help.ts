@@ -12,14 +12,15 @@ function slashUsage(o: Operation): string {
 }
 
 const line = (o: Operation) => `• ${slashUsage(o)} — ${o.summary}`;
-const ops = Object.values(OPERATIONS) as Operation[];
+/** Slash commands only: an operation Discord runs from plain messages (say) is the first line of the list. */
+const ops = (Object.values(OPERATIONS) as Operation[]).filter((o) => o.discord !== 'message');
 
 /** The commands come from the operation table (src/app/operations.ts); the rest is Discord's own. */
 export const HELP_TEXT = [
   '**Smalltown** — a town of generative agents living in this server. Each place has a channel; residents post there under their own names.',
   '',
   '**Talk to the town and look around**',
-  '• Write in a location channel: residents present hear you and may answer (address one by name and they almost always do).',
+  `• Write in a location channel: residents present hear you and may answer (address one by name and they almost always do). (\`/say\` in the console.)`,
   ...ops.filter((o) => !o.admin).map(line),
   '• `/interview … public:true` shows the interview to the channel.',
   '',

@@ -5,11 +5,12 @@ import { interview } from './interview.ts';
 import { persona } from './persona.ts';
 import { resident } from './resident.ts';
 import { town } from './town.ts';
+import { townConfirmComponents } from './town-lifecycle.ts';
 import type { ComponentHandler, SlashCommand } from './types.ts';
 import { whisper } from './whisper.ts';
 
 export const COMMANDS: SlashCommand[] = [persona, whisper, interview, resident, town, game, help];
-export const COMPONENTS: ComponentHandler[] = [gameComponents];
+export const COMPONENTS: ComponentHandler[] = [gameComponents, townConfirmComponents];
 
 /** Commands plus component handlers (buttons, menus, modals). */
 export interface CommandSet {

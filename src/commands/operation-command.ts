@@ -4,12 +4,13 @@
 import {
   AttachmentBuilder,
   type ChatInputCommandInteraction,
+  type RepliableInteraction,
   type SlashCommandBuilder,
   type SlashCommandSubcommandBuilder,
 } from 'discord.js';
 import { basename } from 'node:path';
 import { z } from 'zod';
-import { type Operation, type OperationResult, runOperation, TEXT_MAX } from '../app/operations.ts';
+import { type Operation, type OperationResult, runOperation, TEXT_MAX, type TownLifecycle } from '../app/operations.ts';
 import { renderTownPicture } from '../render/town-pictures.ts';
 import { UserError } from '../errors.ts';
 import type { TownService } from '../town/service.ts';
@@ -25,6 +26,10 @@ interface PropertySchema {
   minimum?: number;
   maximum?: number;
   maxLength?: number;
+  /** Set with `.meta({ choices })`: Discord offers these values. */
+  choices?: string[];
+  /** Set with `.meta({ attachment: true })`: on Discord an uploaded file (its URL is the argument). */
+  attachment?: boolean;
 }
 
 /** Options that complete from the town's residents or places (src/commands/autocomplete.ts). */
@@ -47,7 +52,18 @@ export function withOperationOptions<B extends SlashCommandBuilder | SlashComman
   const props = properties(o).sort((x, y) => Number(y.required) - Number(x.required));
   for (const { name, p, required } of props) {
     const description = (p.description ?? name).slice(0, 100);
-    if (p.type === 'string') {
+    if (p.attachment) {
+      b.addAttachmentOption((s) => s.setName(name).setDescription(description).setRequired(required));
+    } else if (p.type === 'string' && p.choices) {
+      const choices = p.choices.slice(0, 25);
+      b.addStringOption((s) =>
+        s
+          .setName(name)
+          .setDescription(description)
+          .setRequired(required)
+          .addChoices(...choices.map((c) => ({ name: c, value: c }))),
+      );
+    } else if (p.type === 'string') {
       b.addStringOption((s) => {
         s.setName(name)
           .setDescription(description)
@@ -79,10 +95,18 @@ export function withOperationOptions<B extends SlashCommandBuilder | SlashComman
   return b;
 }
 
-/** The interaction's options as the operation's raw arguments (absent options stay absent). */
+/**
+ * The interaction's options as the operation's raw arguments (absent options stay absent); an attachment is passed
+ * as its URL (the lifecycle fetches it, src/commands/town-lifecycle.ts).
+ */
 export function operationArgs(i: ChatInputCommandInteraction, o: Operation): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
-  for (const { name } of properties(o)) {
+  for (const { name, p } of properties(o)) {
+    if (p.attachment) {
+      const a = i.options.getAttachment(name);
+      if (a) raw[name] = a.url;
+      continue;
+    }
     const v = i.options.get(name)?.value;
     if (v !== undefined && v !== null) raw[name] = v;
   }
@@ -96,8 +120,27 @@ export async function executeOperation(
   town: TownService,
   o: Operation,
   extraLines: string[] = [],
+  lifecycle?: TownLifecycle,
 ): Promise<OperationResult> {
-  const r = await runOperation(o, { town, speaker: speakerOf(i) }, operationArgs(i, o));
+  const r = await runOperation(
+    o,
+    { town, speaker: speakerOf(i), ...(lifecycle ? { lifecycle } : {}) },
+    operationArgs(i, o),
+  );
+  // Asking to confirm is the caller's (src/commands/town-lifecycle.ts shows the buttons).
+  if (r.confirm) return r;
+  await answerResult(i, ctx, town, r, extraLines);
+  return r;
+}
+
+/** Answers with an operation's result: its lines, its picture and file as attachments. */
+export async function answerResult(
+  i: RepliableInteraction,
+  ctx: CommandContext,
+  town: TownService,
+  r: OperationResult,
+  extraLines: string[] = [],
+): Promise<void> {
   if (r.changedTown) ctx.deliverSoon(town.id);
   if (r.file && Buffer.byteLength(r.file.text) > ATTACHMENT_MAX)
     throw new UserError(
@@ -117,5 +160,4 @@ export async function executeOperation(
     : [];
   if (r.file) files.push(new AttachmentBuilder(Buffer.from(r.file.text), { name: basename(r.file.name) }));
   await answer(i, [plain(r.lines.join('\n')), ...extraLines].filter(Boolean).join('\n'), { files });
-  return r;
 }

@@ -1,4 +1,5 @@
-// /town: set the town up in this server and run it (admin), and look at it (map, relationships).
+// /town: set the town up in this server and run it (admin), replace it (new, reset, import: they ask to confirm
+// with buttons), and look at it (map, relationships).
 // Discord's default_member_permissions is per command, so /town is shown to Manage Server holders by default;
 // server admins may open it to everyone (Server Settings -> Integrations): the admin subcommands are re-checked
 // at execution, the map and the relationship graph are not.
@@ -6,11 +7,14 @@ import { PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
 import { OPERATIONS, type Operation } from '../app/operations.ts';
 import { residentAutocomplete } from './autocomplete.ts';
 import { executeOperation, withOperationOptions } from './operation-command.ts';
+import { confirmMessage, discordLifecycle } from './town-lifecycle.ts';
 import type { SlashCommand } from './types.ts';
 import { answer, plain, townFor } from './util.ts';
 
 /** The table's /town operations (setup is Discord's own: it makes the channels). */
 export const TOWN_OPERATIONS: Operation[] = Object.values(OPERATIONS).filter((o) => o.path[0] === 'town');
+/** The subcommands that replace the town (src/commands/town-lifecycle.ts). */
+const LIFECYCLE = new Set(['new', 'reset', 'import']);
 const ADMIN_SUBCOMMANDS = ['setup', ...TOWN_OPERATIONS.filter((o) => o.admin).map((o) => o.path[1]!)];
 
 function townCommand() {
@@ -65,7 +69,16 @@ export const town: SlashCommand = {
       await answer(i, 'Unknown subcommand.');
       return;
     }
-    await executeOperation(i, ctx, t, o, sub === 'status' ? [heldText(ctx.deliveryHolds?.(t.id) ?? [])] : []);
+    const lifecycle = LIFECYCLE.has(sub) && i.guildId ? discordLifecycle(i.guildId, ctx, t) : undefined;
+    const r = await executeOperation(
+      i,
+      ctx,
+      t,
+      o,
+      sub === 'status' ? [heldText(ctx.deliveryHolds?.(t.id) ?? [])] : [],
+      lifecycle,
+    );
+    if (r.confirm) await i.editReply(confirmMessage(i, o, r));
   },
   autocomplete: residentAutocomplete,
 };

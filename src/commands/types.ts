@@ -10,6 +10,8 @@ import type {
 } from 'discord.js';
 import type { ChannelBindingRow, Log } from '../bot/ports.ts';
 import type { ProvisionResult } from '../bot/provision.ts';
+import type { TownFile } from '../town/file.ts';
+import type { TownSource } from '../town/registry.ts';
 import type { TownService } from '../town/service.ts';
 import type { GameFront } from './game.ts';
 
@@ -52,6 +54,12 @@ export interface TownDirectory {
   getOrCreate(scope: string): Promise<TownService>;
   /** Starts the town's schedule (ticks); absent when something else runs the towns. */
   start?(scope: string): Promise<unknown>;
+  /** Replaces the scope's town live (`/town new`, `reset`, `import`); TownRegistry.replace. */
+  replace?(scope: string, source: TownSource): Promise<TownService>;
+  /** The town file a town was made from (`/town reset`). */
+  originOf?(town: TownService): TownFile;
+  /** The configured town file (`/town new` without a file). */
+  defaultTownFile?(): TownFile;
 }
 
 export interface CommandContext {

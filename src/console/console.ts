@@ -5,27 +5,28 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { consoleArgs, longestPrefix } from '../app/console-args.ts';
 import {
+  confirmsTown,
   findOperation,
   OPERATIONS,
   type Operation,
   type OperationResult,
   runOperation,
+  type TownLifecycle,
   usageOf,
 } from '../app/operations.ts';
-import { isSpace } from '../bot/split.ts';
-import { USER_TEXT_MAX_CHARS } from '../core/user-text.ts';
 import { isUserError } from '../errors.ts';
 import { writeTownPicture } from '../render/town-pictures.ts';
 import type { TownRegistry } from '../town/registry.ts';
 import type { TownScheduler } from '../town/scheduler.ts';
 import { TownScheduler as Scheduler } from '../town/scheduler.ts';
 import type { Speaker, TownService } from '../town/service.ts';
-import { formatClock } from '../town/time.ts';
 import { CONSOLE_SCOPE, type Post } from '../town/types.ts';
 import { findLocation, findResident } from '../town/world.ts';
 import { completeLine, mistypedCommand, suggestCommand } from './completion.ts';
-import { admits, describeFilter, filterLabel, type PostFilter, SHOW_ALL } from './filters.ts';
+import { admits, describeFilter, type PostFilter, SHOW_ALL } from './filters.ts';
 import { formatMap, formatPost, formatRelationships } from './format.ts';
+import { consoleLifecycle } from './lifecycle.ts';
+import { afterWords, CONSOLE_HELP, clipLine, consolePrompt, errorText, lineTooLong, tokenize } from './lines.ts';
 import { openTerminal } from './terminal.ts';
 
 export interface ConsoleContext {
@@ -62,106 +63,8 @@ export interface ConsoleOptions {
   historyFile?: string;
 }
 
-const helpRow = (usage: string, what: string) => `  ${usage.length < 40 ? usage.padEnd(40) : `${usage}  `}${what}`;
-
-/** /help: the console's own commands, then every operation of the table (src/app/operations.ts). */
-export const CONSOLE_HELP = [
-  'Commands:',
-  helpRow('/help', 'this list'),
-  helpRow('/status', 'the town at a glance (same as /town status)'),
-  helpRow('/say <location> <text>', 'speak in a location (it becomes your current location)'),
-  helpRow('<text>', 'speak in your current location'),
-  helpRow('/go <location>', 'change your current location without speaking'),
-  ...Object.values(OPERATIONS).map((o) => helpRow(usageOf(o), `${o.summary}${o.admin ? ' (admin on Discord)' : ''}`)),
-  helpRow('/map | /relationships [resident]', 'same as /town map | /town relationships'),
-  '  Pictures (/town map, /town relationships) print as text and are written as PNG files (path printed).',
-  '  e.g. /persona set Sam, a reporter for the local paper   /town object maple-row stove is burning',
-  helpRow('/follow <resident> | /watch <location>', "print only that resident's posts, or that place's"),
-  helpRow('/all | /quiet', 'print everything again, or only where you are'),
-  helpRow('/clear', 'clear the screen'),
-  helpRow('/quit', 'leave (Ctrl-D and Ctrl-C work too)'),
-  'Tab completes commands, residents and places; up-arrow recalls earlier lines.',
-];
-
-/**
- * Longest console line read: the longest text a person may send (USER_TEXT_MAX_CHARS) plus room for a command, a
- * resident and a location name. Checked before any parsing, so a 1 MB line costs one length check.
- */
-export const CONSOLE_LINE_MAX = USER_TEXT_MAX_CHARS + 200;
-
-/** The line is too long to read: the message says how long it was and the limit. */
-export function lineTooLong(line: string): string | null {
-  return line.length > CONSOLE_LINE_MAX
-    ? `That line is ${line.length} characters long; the limit is ${CONSOLE_LINE_MAX}. Nothing was done.`
-    : null;
-}
-
 export { parsePersonaArgs } from '../app/console-args.ts';
-
-function errorText(e: unknown): string {
-  return clipLine(e instanceof Error ? e.message : String(e));
-}
-
-/** One line of at most 300 characters (error messages can carry paths and statements). */
-function clipLine(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
-}
-
-/**
- * Splits on spaces, keeping "quoted phrases" together (quotes removed); a quote with no closing one is part of its
- * word. A scan: each character is looked at a bounded number of times (only the last quote of a kind can be
- * unclosed), so a megabyte of quotes costs what a megabyte of letters does.
- */
-/** The text of `line` after its first `n` words (the slash command and subcommand), as typed. */
-function afterWords(line: string, n: number): string {
-  let i = line.startsWith('/') ? 1 : 0;
-  for (let k = 0; k < n; k++) {
-    while (i < line.length && isSpace(line.charCodeAt(i))) i++;
-    while (i < line.length && !isSpace(line.charCodeAt(i))) i++;
-  }
-  return line.slice(i).trim();
-}
-
-export function tokenize(line: string): string[] {
-  const out: string[] = [];
-  const n = line.length;
-  for (let i = 0; i < n; ) {
-    const c = line.charCodeAt(i);
-    if (isSpace(c)) {
-      i++;
-      continue;
-    }
-    if (c === 34 || c === 39) {
-      const end = line.indexOf(line[i]!, i + 1);
-      if (end >= 0) {
-        out.push(line.slice(i + 1, end));
-        i = end + 1;
-        continue;
-      }
-    }
-    let j = i + 1;
-    while (j < n && !isSpace(line.charCodeAt(j))) j++;
-    out.push(line.slice(i, j));
-    i = j;
-  }
-  return out;
-}
-
-const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** The prompt: `[Fri 9:40 am · #copper-kettle · following Rosa Delgado] > `. */
-export function consolePrompt(simTime: number, here: string, filter: PostFilter, paused = false): string {
-  const d = new Date(simTime);
-  const parts = [
-    `${WEEKDAY_SHORT[d.getUTCDay()]} ${formatClock(d.getUTCHours() * 60 + d.getUTCMinutes())}`,
-    `#${here}`,
-  ];
-  const label = filterLabel(filter);
-  if (label) parts.push(label);
-  if (paused) parts.push('paused');
-  return `[${parts.join(' · ')}] > `;
-}
+export { CONSOLE_HELP, CONSOLE_LINE_MAX, consolePrompt, lineTooLong, tokenize } from './lines.ts';
 
 export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: number }> {
   let service: TownService;
@@ -223,9 +126,29 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
   }
   await show(backlog.slice(-keep));
   let pendingShow: Promise<void> = Promise.resolve();
-  const unsubscribe = service.onPosts((posts) => {
-    pendingShow = pendingShow.then(() => show(posts));
-  });
+  const listen = (t: TownService) =>
+    t.onPosts((posts) => {
+      pendingShow = pendingShow.then(() => show(posts));
+    });
+  let unsubscribe = listen(service);
+  // `/town new`, `/town reset`, `/town import` swap the town (the registry restarts its schedule): follow it.
+  const lifecycle: TownLifecycle | undefined = opts.registry
+    ? consoleLifecycle(
+        opts.registry,
+        () => service,
+        (t) => {
+          unsubscribe();
+          service = t;
+          delivered.clear();
+          if (!t.locations().some((l) => l.id === here))
+            here = (t.locations().find((l) => l.public) ?? t.locations()[0])?.id ?? '';
+          filter = SHOW_ALL;
+          unsubscribe = listen(t);
+        },
+      )
+    : undefined;
+  /** An operation that replaces the town asked to confirm: the next line is the answer. */
+  let confirming: { o: Operation; args: Record<string, unknown>; townName: string } | null = null;
 
   const isTty = term.isTty;
   let scheduler: TownScheduler | null = null;
@@ -238,7 +161,13 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
     `${st.name}, ${st.time}. You are at #${here}. ${scheduler ? `The town ticks on "${st.cron}".` : 'Use /town step to advance time.'} Type /help.`,
   );
 
-  const ctx: ConsoleContext = { service, user, print: out };
+  const ctx: ConsoleContext = {
+    get service() {
+      return service;
+    },
+    user,
+    print: out,
+  };
   const handlers = opts.handlers ?? [];
   let quit = false;
 
@@ -249,6 +178,13 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
       return;
     }
     const line = raw.trim();
+    if (confirming) {
+      const c = confirming;
+      confirming = null;
+      if (confirmsTown(service, line)) await runArgs(c.o, { ...c.args, confirm: line });
+      else out(`Cancelled: ${c.townName} stays as it is.`);
+      return;
+    }
     if (!line || line.startsWith('#')) return;
     for (const h of handlers) if (await h(line, ctx)) return;
     if (!line.startsWith('/')) {
@@ -259,8 +195,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
         );
         return;
       }
-      const r = await service.say(here, user, line);
-      printSay(r);
+      await runArgs(OPERATIONS.say, { location: here, text: line });
       return;
     }
     const words = tokenize(line.slice(1));
@@ -340,7 +275,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
           return;
         }
         here = hit.value.id;
-        printSay(await service.say(hit.value.id, user, hit.rest.join(' ')));
+        await runArgs(OPERATIONS.say, { location: hit.value.id, text: hit.rest.join(' ') });
         return;
       }
       case 'status':
@@ -379,24 +314,29 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
     }
   };
 
-  const printSay = (r: Awaited<ReturnType<TownService['say']>>) => {
-    if (r.heard.length === 0) out(`(you said it at #${r.location.id}; nobody is there to hear you)`);
-    else if (r.replies.length === 0) out(`(you said it at #${r.location.id}; ${r.heard.join(', ')} heard you)`);
-  };
+  /** Runs one operation of the table from its console words and prints its result. */
+  const runOp = (o: Operation, words: string[], typed = '') =>
+    runArgs(o, consoleArgs(o, words, service.snapshot(), typed));
 
-  /** Runs one operation of the table and prints its result; pictures are written as PNGs. */
-  const runOp = async (o: Operation, words: string[], typed = '') => {
+  /** Runs one operation with its arguments and prints its result; pictures are written as PNGs. */
+  const runArgs = async (o: Operation, args: Record<string, unknown>) => {
     const r: OperationResult = await runOperation(
       o,
-      { town: service, speaker: user },
-      consoleArgs(o, words, service.snapshot(), typed),
+      { town: service, speaker: user, ...(lifecycle ? { lifecycle } : {}) },
+      args,
     );
     if (r.file) {
       const path = resolve(r.file.name);
       writeFileSync(path, r.file.text);
       r.lines.push(`Written: ${path}`);
     }
-    out(r.lines.join('\n'));
+    if (r.lines.length > 0) out(r.lines.join('\n'));
+    if (r.confirm) {
+      confirming = { o, args: r.confirm.args, townName: r.confirm.townName };
+      out(
+        `Type the town's name (${r.confirm.townName}) to go ahead, or anything else to cancel. (Add --yes to skip this.)`,
+      );
+    }
     if (r.picture) {
       out(r.picture.kind === 'map' ? formatMap(service.map()) : formatRelationships(service.relationships()));
       const file = await writeTownPicture(service, r.picture.kind, pictures, {
@@ -431,7 +371,8 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
   } finally {
     process.removeListener('SIGINT', onSigint);
     term.close();
-    if (scheduler) await scheduler.stop();
+    // The registry's schedule may be a new one since (a replaced town): stop the one running now.
+    if (scheduler) await (opts.registry?.scheduler(service.id) ?? scheduler).stop();
     await pendingShow;
     unsubscribe();
   }

@@ -1,18 +1,43 @@
 // TownRegistry: one TownService per scope (a Discord guild id, or 'console'), created on first use from the
 // default town file, plus their schedulers. Front ends hold the registry; the composition root builds it.
+// `replace` swaps a scope's town live (`/town new`, `/town reset`, `/town import`): schedule stopped, old town
+// closed and deleted, new one created, schedule started again; if the new town cannot be made, the old one is put
+// back as it was.
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { UserError } from '../errors.ts';
 import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { agentKit } from './agent-kit.ts';
 import type { TownFile } from './file.ts';
 import { loadTownFile } from './file-io.ts';
 import { processOwnerId } from './lease.ts';
-import { TownScheduler } from './scheduler.ts';
+import { type SchedulerOptions, TownScheduler } from './scheduler.ts';
 import { type BudgetInfo, type KitFactory, TownService } from './service.ts';
 import type { TownSettings } from './settings.ts';
 import type { TownStore } from './store.ts';
 import type { TickLog } from './tick.ts';
+import { readTownExport, type TownExport, writeTownImport } from './town-export.ts';
 import { CONSOLE_SCOPE } from './types.ts';
 
 export { CONSOLE_SCOPE };
+
+/** The folder of the towns that ship with the project (`/town new willowbrook`). */
+export const SHIPPED_TOWNS_DIR = fileURLToPath(new URL('../../data/towns/', import.meta.url));
+
+/** Names of the shipped town files (without extension), e.g. ['willowbrook']. */
+export function shippedTowns(): string[] {
+  try {
+    return readdirSync(SHIPPED_TOWNS_DIR)
+      .filter((f) => /\.(ya?ml|json)$/i.test(f))
+      .map((f) => f.replace(/\.(ya?ml|json)$/i, ''))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** What replaces a scope's town: a town file (a new town) or an export (the town as it was, memories and all). */
+export type TownSource = { kind: 'file'; file: TownFile } | { kind: 'export'; town: TownExport };
 
 export interface TownRegistryOptions {
   store: TownStore;
@@ -37,6 +62,9 @@ export interface TownRegistryOptions {
 export class TownRegistry {
   private readonly services = new Map<string, Promise<TownService>>();
   private readonly schedulers = new Map<string, TownScheduler>();
+  private readonly schedulerOpts = new Map<string, SchedulerOptions>();
+  /** The town file each town of this process was made from (for `/town reset`). */
+  private readonly origins = new Map<string, TownFile>();
   /** Services whose load finished (synchronous lookups such as budgetFor). */
   private readonly ready = new Map<string, TownService>();
   private readonly kit: KitFactory;
@@ -91,13 +119,9 @@ export class TownRegistry {
     const p = (async () => {
       const existing = await TownService.load(this.deps(), id);
       if (existing) return existing;
-      const base = create?.file ?? (this.opts.defaultTown ? this.opts.defaultTown() : loadTownFile());
-      const o = this.opts.newTownSettings ?? {};
-      const file: TownFile = {
-        ...base,
-        ...(o.minutesPerTick !== undefined ? { minutesPerTick: o.minutesPerTick } : {}),
-        settings: { ...base.settings, ...(o.cron !== undefined ? { cron: o.cron } : {}) },
-      };
+      const base = create?.file ?? this.defaultTownFile();
+      const file = this.shape(base);
+      this.origins.set(id, base);
       return TownService.create(this.deps(), {
         id,
         scope,
@@ -111,6 +135,108 @@ export class TownRegistry {
       () => this.services.delete(id),
     );
     return p;
+  }
+
+  /** The town file new towns are made from (TOWN_FILE, or the shipped default). */
+  defaultTownFile(): TownFile {
+    return this.opts.defaultTown ? this.opts.defaultTown() : loadTownFile();
+  }
+
+  /** A town file with the settings new towns take from the environment (MINUTES_PER_TICK, TICK_CRON) over it. */
+  shape(base: TownFile): TownFile {
+    const o = this.opts.newTownSettings ?? {};
+    return {
+      ...base,
+      ...(o.minutesPerTick !== undefined ? { minutesPerTick: o.minutesPerTick } : {}),
+      settings: { ...base.settings, ...(o.cron !== undefined ? { cron: o.cron } : {}) },
+    };
+  }
+
+  /**
+   * The town file a stored town was made from, for `/town reset`: the one this process made it from, else the
+   * configured town file (TOWN_FILE) or a shipped town with the same name. A UserError when none matches.
+   */
+  originOf(town: TownService): TownFile {
+    const known = this.origins.get(town.id);
+    const name = town.status().name;
+    if (known && known.name === name) return structuredClone(known);
+    const candidates: (() => TownFile)[] = [
+      () => this.defaultTownFile(),
+      ...shippedTowns().map((n) => () => loadTownFile(`${SHIPPED_TOWNS_DIR}${n}.yaml`)),
+    ];
+    for (const c of candidates) {
+      try {
+        const f = c();
+        if (f.name === name) return f;
+      } catch {
+        // an unreadable candidate is simply not the one
+      }
+    }
+    throw new UserError(
+      'town/origin_unknown',
+      `I don't know which town file ${name} was made from (it is neither the configured town file nor a shipped town). Start it again with /town new <file> instead.`,
+    );
+  }
+
+  /**
+   * Replaces the scope's town, live: only while this process holds the town's lease (else a UserError, nothing
+   * changes). The schedule stops, the old town is closed and deleted, the new one is created (from a town file, with
+   * the environment's settings and the people's personas carried over; or from an export, with its own) and the
+   * schedule starts again if it was running. If creating the new town fails, the old one is restored from the
+   * copy read before anything was deleted, and the error is rethrown.
+   */
+  async replace(scope: string, source: TownSource, opts: { seed?: string | number } = {}): Promise<TownService> {
+    const id = TownRegistry.townIdFor(scope);
+    const old = await this.get(scope);
+    let backup: TownExport | null = null;
+    if (old) {
+      if (!(await old.holdLease()))
+        throw new UserError(
+          'town/swap_leased',
+          'Another process is running this town right now, so I cannot replace it from here. Nothing changed.',
+        );
+      backup = await readTownExport(this.opts.store, id);
+    }
+    const sch = this.schedulers.get(id);
+    const wasRunning = sch?.started ?? false;
+    await sch?.stop();
+    this.schedulers.delete(id);
+    if (old) await old.close();
+    this.services.delete(id);
+    this.ready.delete(id);
+    const store = this.opts.store;
+    await store.deleteTown(id);
+    let svc: TownService;
+    try {
+      if (source.kind === 'file') {
+        svc = await TownService.create(this.deps(), {
+          id,
+          scope,
+          file: this.shape(source.file),
+          ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+        });
+        for (const p of backup?.personas ?? []) await store.setPersona(id, p);
+        this.origins.set(id, structuredClone(source.file));
+      } else {
+        await writeTownImport(store, source.town, { id, scope });
+        const loaded = await TownService.load(this.deps(), id);
+        if (!loaded) throw new Error(`town ${id} missing right after its import`);
+        svc = loaded;
+        this.origins.delete(id);
+      }
+    } catch (e) {
+      await store.deleteTown(id).catch(() => undefined);
+      if (backup) {
+        await writeTownImport(store, backup, { id, scope });
+        const back = await this.get(scope);
+        if (back && wasRunning) await this.start(scope, this.schedulerOpts.get(id) ?? {});
+      }
+      throw e;
+    }
+    this.services.set(id, Promise.resolve(svc));
+    this.ready.set(id, svc);
+    if (wasRunning) await this.start(scope, this.schedulerOpts.get(id) ?? {});
+    return svc;
   }
 
   /** Towns loaded in this process. */
@@ -130,6 +256,7 @@ export class TownRegistry {
     if (!sch) {
       sch = new TownScheduler(svc, { ...opts, ...(this.opts.log ? { log: this.opts.log } : {}) });
       this.schedulers.set(svc.id, sch);
+      this.schedulerOpts.set(svc.id, opts);
     }
     await sch.start();
     return sch;

@@ -277,6 +277,8 @@ export interface SlashSpec {
   permissions?: bigint;
   /** Option types to send instead of the registered ones (a stale client's view of the command). */
   optionTypes?: Record<string, number>;
+  /** Attachment options: uploaded to the fake's CDN, sent as the option's id with `resolved.attachments`. */
+  attachments?: Record<string, { filename: string; data: Buffer }>;
 }
 
 export class InteractionHandle {
@@ -329,6 +331,8 @@ export class FakeDiscord extends EventEmitter {
   /** Messages removed through DELETE (notices that delete themselves, deleted replies). */
   readonly deletedMessages: FakeMessage[] = [];
   readonly requests: RecordedRequest[] = [];
+  /** Attachment bytes served at /attachments/:id/:name (slash command uploads). */
+  private readonly uploads = new Map<string, Buffer>();
   readonly gatewayLog: { op: number; t?: string | null; d?: unknown }[] = [];
   readonly faults: (FaultSpec & { remaining: number })[] = [];
   /** When true every REST request fails with a dropped connection (Discord unreachable). */
@@ -537,6 +541,21 @@ export class FakeDiscord extends EventEmitter {
       value,
       ...(spec.focused === name ? { focused: true } : {}),
     }));
+    const resolvedAttachments: Record<string, unknown> = {};
+    for (const [name, a] of Object.entries(spec.attachments ?? {})) {
+      const id = snowflake();
+      this.uploads.set(id, a.data);
+      const url = `http://127.0.0.1:${this.port}/attachments/${id}/${encodeURIComponent(a.filename)}`;
+      resolvedAttachments[id] = {
+        id,
+        filename: a.filename,
+        size: a.data.length,
+        url,
+        proxy_url: url,
+        content_type: 'application/octet-stream',
+      };
+      leafOptions.push({ name, type: 11, value: id });
+    }
     let options: unknown[] = leafOptions;
     if (spec.subcommand) options = [{ name: spec.subcommand, type: 1, options }];
     if (spec.subcommandGroup) options = [{ name: spec.subcommandGroup, type: 2, options }];
@@ -546,7 +565,7 @@ export class FakeDiscord extends EventEmitter {
       type: 1,
       options,
       ...(guildId ? { guild_id: guildId } : {}),
-      resolved: {},
+      resolved: Object.keys(resolvedAttachments).length > 0 ? { attachments: resolvedAttachments } : {},
     };
     return this.dispatchInteraction(spec.focused ? 4 : 2, data, spec, guildId);
   }
@@ -835,6 +854,16 @@ export class FakeDiscord extends EventEmitter {
       at: Date.now(),
     };
     this.requests.push(rec);
+    // The CDN: attachments of slash commands (no token needed, as on Discord's CDN).
+    const upload = method === 'GET' && path.match(/^\/attachments\/(\d+)\//);
+    if (upload) {
+      const data = this.uploads.get(upload[1]!);
+      rec.status = data ? 200 : 404;
+      res.writeHead(rec.status, { 'Content-Type': 'application/octet-stream' });
+      res.end(data ?? '');
+      this.emit('change');
+      return;
+    }
 
     let ctx: RequestContext;
     try {

@@ -183,7 +183,7 @@ describe.each(ENGINES)('TownStore contract on %s', (engine) => {
     expect((await store.getPersona('console', 'u1'))?.name).toBe('Other');
   });
 
-  it('deletes one town with its memories, outbox, personas and channel bindings; the day\'s usage and other towns stay', async () => {
+  it("deletes one town with its memories, outbox, personas and channel bindings; the day's usage and other towns stay", async () => {
     await store.create({ id: 'gone', scope: '777', name: state.name, state, memories: [mem(1), mem(2)] });
     await store.create({ id: 'kept', scope: '778', name: state.name, state, memories: [mem(1)] });
     await commit('gone', 1, { posts: [post(1), post(2)] });
@@ -193,7 +193,9 @@ describe.each(ENGINES)('TownStore contract on %s', (engine) => {
     const channels = new PrismaChannelStore(db.prisma);
     await channels.bind('gone', 'copper-kettle', '111');
     await channels.bind('kept', 'copper-kettle', '222');
-    await db.prisma.modelUsage.create({ data: { townId: 'gone', day: '2026-01-02', task: 'plan', model: 'm', calls: 3 } });
+    await db.prisma.modelUsage.create({
+      data: { townId: 'gone', day: '2026-01-02', task: 'plan', model: 'm', calls: 3 },
+    });
 
     await store.deleteTown('gone');
     await store.deleteTown('gone'); // a second delete is not an error

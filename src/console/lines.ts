@@ -1,0 +1,105 @@
+// The console's lines: /help, the prompt, the longest line read, and splitting a typed line into words (quoted
+// phrases kept together). Pure text functions; src/console/console.ts runs them.
+import { OPERATIONS, usageOf } from '../app/operations.ts';
+import { isSpace } from '../bot/split.ts';
+import { USER_TEXT_MAX_CHARS } from '../core/user-text.ts';
+import { formatClock } from '../town/time.ts';
+import { filterLabel, type PostFilter } from './filters.ts';
+
+const helpRow = (usage: string, what: string) => `  ${usage.length < 40 ? usage.padEnd(40) : `${usage}  `}${what}`;
+
+/** /help: the console's own commands, then every operation of the table (src/app/operations.ts). */
+export const CONSOLE_HELP = [
+  'Commands:',
+  helpRow('/help', 'this list'),
+  helpRow('/status', 'the town at a glance (same as /town status)'),
+  helpRow('<text>', 'speak in your current location (/say <location> <text>: elsewhere, and go there)'),
+  helpRow('/go <location>', 'change your current location without speaking'),
+  ...Object.values(OPERATIONS).map((o) => helpRow(usageOf(o), `${o.summary}${o.admin ? ' (admin on Discord)' : ''}`)),
+  helpRow('/map | /relationships [resident]', 'same as /town map | /town relationships'),
+  '  Pictures (/town map, /town relationships) print as text and are written as PNG files (path printed).',
+  '  e.g. /persona set Sam, a reporter for the local paper   /town object maple-row stove is burning',
+  helpRow('/follow <resident> | /watch <location>', "print only that resident's posts, or that place's"),
+  helpRow('/all | /quiet', 'print everything again, or only where you are'),
+  helpRow('/clear', 'clear the screen'),
+  helpRow('/quit', 'leave (Ctrl-D and Ctrl-C work too)'),
+  'Tab completes commands, residents and places; up-arrow recalls earlier lines.',
+];
+
+/**
+ * Longest console line read: the longest text a person may send (USER_TEXT_MAX_CHARS) plus room for a command, a
+ * resident and a location name. Checked before any parsing, so a 1 MB line costs one length check.
+ */
+export const CONSOLE_LINE_MAX = USER_TEXT_MAX_CHARS + 200;
+
+/** The line is too long to read: the message says how long it was and the limit. */
+export function lineTooLong(line: string): string | null {
+  return line.length > CONSOLE_LINE_MAX
+    ? `That line is ${line.length} characters long; the limit is ${CONSOLE_LINE_MAX}. Nothing was done.`
+    : null;
+}
+
+export function errorText(e: unknown): string {
+  return clipLine(e instanceof Error ? e.message : String(e));
+}
+
+/** One line of at most 300 characters (error messages can carry paths and statements). */
+export function clipLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
+}
+
+/** The text of `line` after its first `n` words (the slash command and subcommand), as typed. */
+export function afterWords(line: string, n: number): string {
+  let i = line.startsWith('/') ? 1 : 0;
+  for (let k = 0; k < n; k++) {
+    while (i < line.length && isSpace(line.charCodeAt(i))) i++;
+    while (i < line.length && !isSpace(line.charCodeAt(i))) i++;
+  }
+  return line.slice(i).trim();
+}
+
+/**
+ * Splits on spaces, keeping "quoted phrases" together (quotes removed); a quote with no closing one is part of its
+ * word. A scan: each character is looked at a bounded number of times (only the last quote of a kind can be
+ * unclosed), so a megabyte of quotes costs what a megabyte of letters does.
+ */
+export function tokenize(line: string): string[] {
+  const out: string[] = [];
+  const n = line.length;
+  for (let i = 0; i < n; ) {
+    const c = line.charCodeAt(i);
+    if (isSpace(c)) {
+      i++;
+      continue;
+    }
+    if (c === 34 || c === 39) {
+      const end = line.indexOf(line[i]!, i + 1);
+      if (end >= 0) {
+        out.push(line.slice(i + 1, end));
+        i = end + 1;
+        continue;
+      }
+    }
+    let j = i + 1;
+    while (j < n && !isSpace(line.charCodeAt(j))) j++;
+    out.push(line.slice(i, j));
+    i = j;
+  }
+  return out;
+}
+
+const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The prompt: `[Fri 9:40 am · #copper-kettle · following Rosa Delgado] > `. */
+export function consolePrompt(simTime: number, here: string, filter: PostFilter, paused = false): string {
+  const d = new Date(simTime);
+  const parts = [
+    `${WEEKDAY_SHORT[d.getUTCDay()]} ${formatClock(d.getUTCHours() * 60 + d.getUTCMinutes())}`,
+    `#${here}`,
+  ];
+  const label = filterLabel(filter);
+  if (label) parts.push(label);
+  if (paused) parts.push('paused');
+  return `[${parts.join(' · ')}] > `;
+}
