@@ -1,5 +1,7 @@
 // Said at start when the environment asks for something the stored town does not have: TOWN_FILE, MINUTES_PER_TICK
-// and TICK_CRON shape a town when it is created; a town already in the database keeps its own.
+// and TICK_CRON shape a town when it is created; a town already in the database keeps its own. The notice names the
+// command that applies them: /town new (a new town from TOWN_FILE, shaped by MINUTES_PER_TICK and TICK_CRON) or
+// /town reset (the same town over, shaped by them). Nothing changes the clock of a running town in place.
 import type { TownStatus } from '../town/service.ts';
 
 export interface TownConfigView {
@@ -20,8 +22,12 @@ export function configDrift(st: TownStatus, cfg: TownConfigView): string[] {
     );
   if (cfg.tickCron !== st.cron) diffs.push(`TICK_CRON is "${cfg.tickCron}", but ${st.name} ticks on "${st.cron}".`);
   if (diffs.length === 0) return [];
+  const apply =
+    cfg.townFile && cfg.townFile.name !== st.name
+      ? `To apply them, start a new town from TOWN_FILE: \`/town new ${cfg.townFile.path}\` in the console (on Discord, \`/town new\` with the file attached or a shipped town).`
+      : `To apply them, start ${st.name} over: \`/town reset\` (a town keeps its clock and schedule while it runs).`;
   return [
     ...diffs,
-    `These settings shape a town when it is created; ${st.name} (${st.scope}) keeps its own. To start a town from them, keep a copy with \`npm run town -- export FILE --scope ${st.scope}\`, then run with DATABASE_URL pointing at a new file.`,
+    `${apply} It replaces ${st.name} (${st.scope}) and asks to confirm first; \`/town export FILE\` (or \`npm run town -- export FILE --scope ${st.scope}\`) keeps a copy.`,
   ];
 }
