@@ -6,93 +6,27 @@
 import { z } from 'zod';
 import { USER_TEXT_MAX_CHARS } from '../core/user-text.ts';
 import { UserError } from '../errors.ts';
-import type { TownFile } from '../town/file.ts';
-import { shippedTowns, type TownSource } from '../town/registry.ts';
-import { PERSONA_DESC_MAX, PERSONA_NAME_MAX, type Speaker, type TownService } from '../town/service.ts';
-import { formatTownExport, parseTownExport } from '../town/town-export.ts';
+import { PERSONA_DESC_MAX, PERSONA_NAME_MAX } from '../town/service.ts';
+import { formatTownExport } from '../town/town-export.ts';
+import { LIFECYCLE_OPERATIONS } from './lifecycle-operations.ts';
+import { name, type Operation, type OperationContext, op, plural, requireRunning } from './operation.ts';
 import { budgetText, memoriesText, residentInfoText, residentListText, statusText } from './texts.ts';
 
 /** Ticks one `/town step` may run, on every front end (each tick can take a model round trip per resident). */
 export const STEP_MAX = 24;
 /** Memories shown by `/resident memories` (one screen). */
 export const MEMORIES_SHOWN = 10;
-/** Longest resident, location or object name accepted. */
-export const NAME_MAX = 100;
 
-/** What an operation hands back to its front end: lines of text, and a picture to attach or write. */
-export interface OperationResult {
-  lines: string[];
-  picture?: { kind: 'map' | 'relationships'; resident?: string; personas: { name: string }[] };
-  /** A file to hand over: the console writes it at `name` (a path), Discord attaches it. */
-  file?: { name: string; text: string };
-  /** Posts may have been committed: Discord drains the outbox now. */
-  changedTown?: boolean;
-  /**
-   * Nothing was done yet: the operation would lose the town as it is, and runs only when given `confirm` with the
-   * town's name. The console asks for the name on the next line; Discord shows Confirm / Cancel buttons.
-   */
-  confirm?: { townName: string; args: Record<string, unknown> };
-}
-
-/**
- * How a front end replaces its scope's town (`/town new`, `/town reset`, `/town import`): it reads the files
- * people name (a path or a shipped town's name on the console; a choice or an attachment on Discord) and swaps the
- * town live (TownRegistry.replace, then the console's printing or Discord's channels follow the new town).
- */
-export interface TownLifecycle {
-  /** The town file `/town new` means: `town` names a shipped town (or a path, on the console); `file` is attached. */
-  townFile(a: { town?: string; file?: string }): Promise<TownFile>;
-  /** The town file the current town was made from (`/town reset`). */
-  originFile(): Promise<TownFile>;
-  /** The text of an export (a path on the console, an attachment on Discord). */
-  exportText(file: string): Promise<string>;
-  /** Replaces the scope's town and returns the new one. */
-  replace(source: TownSource): Promise<TownService>;
-}
-
-export interface OperationContext {
-  town: TownService;
-  speaker: Speaker;
-  /** Present where the front end can replace the town (admin operations). */
-  lifecycle?: TownLifecycle;
-}
-
-export interface Operation<S extends z.ZodObject = z.ZodObject> {
-  /** Command words, e.g. ['town', 'step']: `/town step` on both front ends. */
-  path: readonly [string, string] | readonly [string];
-  summary: string;
-  /** Console usage after the command words, e.g. "[ticks]". */
-  usage: string;
-  /** Admin only (Manage Server on Discord; the console's user owns the town). */
-  admin: boolean;
-  /**
-   * 'message': on Discord a plain message in a location channel runs it (the channel is `location`, the message is
-   * `text`) rather than a slash command.
-   */
-  discord?: 'message';
-  args: S;
-  run(ctx: OperationContext, args: z.infer<S>): Promise<OperationResult>;
-}
-
-function op<S extends z.ZodObject>(o: Operation<S>): Operation<S> {
-  return o;
-}
-
-const name = (what: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `The ${what} is empty.`)
-    .max(NAME_MAX, `A ${what} is at most ${NAME_MAX} characters.`)
-    .describe(what);
-
-/** The town's name, typed to confirm an operation that replaces the town. */
-const confirmArg = z
-  .string()
-  .trim()
-  .max(NAME_MAX)
-  .optional()
-  .describe('Type the town’s name to confirm (without it you are asked first)');
+export {
+  NAME_MAX,
+  type Operation,
+  type OperationContext,
+  type OperationResult,
+  plural,
+  requireRunning,
+  type TownLifecycle,
+} from './operation.ts';
+export { confirmsTown } from './lifecycle-operations.ts';
 
 export const OPERATIONS = {
   townStatus: op({
@@ -236,80 +170,7 @@ export const OPERATIONS = {
       };
     },
   }),
-  townNew: op({
-    path: ['town', 'new'],
-    summary: 'Start a fresh town from a town file, replacing this one (asks to confirm)',
-    usage: '[town name or file] [--yes]',
-    admin: true,
-    args: z.object({
-      town: z
-        .string()
-        .trim()
-        .min(1, 'Name a town file.')
-        .max(300)
-        .optional()
-        .meta({ choices: shippedTowns() })
-        .describe('A shipped town (default: the configured town file)'),
-      file: z.string().trim().min(1).max(2000).optional().meta({ attachment: true }).describe('Or attach a town file'),
-      confirm: confirmArg,
-    }),
-    async run(ctx, a) {
-      const lc = lifecycleOf(ctx);
-      if (a.town && a.file) throw new UserError('app/bad_argument', 'Name a shipped town or attach a file, not both.');
-      const file = await lc.townFile({ ...(a.town ? { town: a.town } : {}), ...(a.file ? { file: a.file } : {}) });
-      const ask = confirmation(
-        ctx.town,
-        a,
-        `a new ${file.name} (${file.residents.length} residents) from its town file`,
-      );
-      if (ask) return ask;
-      const t = await lc.replace({ kind: 'file', file });
-      return { lines: startedText(t, 'is new in town'), changedTown: true };
-    },
-  }),
-  townReset: op({
-    path: ['town', 'reset'],
-    summary: 'Start this town over from its town file (asks to confirm)',
-    usage: '[--yes]',
-    admin: true,
-    args: z.object({ confirm: confirmArg }),
-    async run(ctx, a) {
-      const lc = lifecycleOf(ctx);
-      const file = await lc.originFile();
-      const ask = confirmation(ctx.town, a, `${file.name} as its town file starts it, on day one`);
-      if (ask) return ask;
-      const t = await lc.replace({ kind: 'file', file });
-      return { lines: startedText(t, 'starts over'), changedTown: true };
-    },
-  }),
-  townImport: op({
-    path: ['town', 'import'],
-    summary: 'Replace this town with an exported one (from /town export; asks to confirm)',
-    usage: '<file.json|file.ndjson> [--yes]',
-    admin: true,
-    args: z.object({
-      file: z
-        .string()
-        .trim()
-        .min(1, 'Name the export file to import.')
-        .max(2000)
-        .meta({ attachment: true })
-        .describe('The export file (.json or .ndjson from /town export)'),
-      confirm: confirmArg,
-    }),
-    async run(ctx, a) {
-      const lc = lifecycleOf(ctx);
-      const t = parseTownExport(await lc.exportText(a.file));
-      const ask = confirmation(
-        ctx.town,
-        a,
-        `${t.name} from the export (tick ${t.state.clock.tick}, ${t.state.residents.length} residents, ${t.memories.length} ${plural(t.memories.length, 'memory', 'memories')}, ${t.personas.length} ${plural(t.personas.length, 'persona')})`,
-      );
-      if (ask) return ask;
-      const town = await lc.replace({ kind: 'export', town: t });
-      return { lines: startedText(town, 'is back, as it was exported'), changedTown: true };
-    },
-  }),
+  ...LIFECYCLE_OPERATIONS,
   townMap: op({
     path: ['town', 'map'],
     summary: 'A picture of the town: who is where, doing what',
@@ -514,53 +375,6 @@ export async function runOperation(o: Operation, ctx: OperationContext, raw: Rec
     throw new UserError('app/bad_argument', `${first?.message ?? 'Bad argument.'} Usage: ${usageOf(o)}`);
   }
   return o.run(ctx, parsed.data);
-}
-
-function lifecycleOf(ctx: OperationContext): TownLifecycle {
-  if (!ctx.lifecycle) throw new UserError('app/no_lifecycle', 'This front end cannot replace the town.');
-  return ctx.lifecycle;
-}
-
-/** Whether `typed` names the town (case and surrounding spaces aside). */
-export function confirmsTown(town: TownService, typed: string | undefined): boolean {
-  return typed !== undefined && typed.trim().toLowerCase() === town.status().name.trim().toLowerCase();
-}
-
-/** The question an operation that replaces the town asks first (null once the town's name was given). */
-function confirmation(
-  town: TownService,
-  args: { confirm?: string | undefined } & Record<string, unknown>,
-  replacement: string,
-): OperationResult | null {
-  if (confirmsTown(town, args.confirm)) return null;
-  const st = town.status();
-  const memories = town.snapshot().residents.reduce((n, r) => n + r.memoryCount, 0);
-  const { confirm: _c, ...rest } = args;
-  return {
-    lines: [
-      ...(args.confirm !== undefined ? [`“${args.confirm}” is not this town’s name, so nothing was changed.`] : []),
-      `⚠️ This replaces ${st.name} as it is now (${st.time}, tick ${st.tick}, ${st.residents} residents, ${memories} ${plural(memories, 'memory', 'memories')}) with ${replacement}. What ${st.name}’s residents remember is lost; /town export keeps a copy first.`,
-    ],
-    confirm: { townName: st.name, args: rest },
-  };
-}
-
-function startedText(t: TownService, what: string): string[] {
-  const st = t.status();
-  return [
-    `🏘️ ${st.name} ${what}: ${st.time}, ${st.residents} residents in ${st.locations} places, ${st.minutesPerTick} simulated minutes per tick, schedule "${st.cron}".`,
-  ];
-}
-
-/** Refuses changes while the town is paused (reading still works). */
-export function requireRunning(town: TownService, what = 'residents are frozen'): void {
-  if (town.status().paused)
-    throw new UserError('town/paused', `The town is paused: ${what} until an admin runs /town resume.`);
-}
-
-/** "1 memory", "2 memories". */
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return n === 1 ? one : many;
 }
 
 /** The longest text a person may send, for front ends that check it before parsing. */
