@@ -6,6 +6,7 @@ import { type GameFront, type GameUiSettings, TurnTimers } from '../commands/gam
 import { type CommandSet, commandSet } from '../commands/index.ts';
 import type { CommandContext, TownDirectory } from '../commands/types.ts';
 import type { GameService } from '../games/service.ts';
+import { UserError } from '../errors.ts';
 import type { TownService } from '../town/service.ts';
 import { BotFatalError, createBotClient, fatalCloseMessage, loginBot } from './client.ts';
 import { type DeliverySettings, OutboxDeliverer } from './delivery.ts';
@@ -122,6 +123,28 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
     setupChannels: link,
     bindingFor: (town, channelId) => opts.channelStore.byChannel(town.id, channelId),
     deliverSoon: (townId) => links.get(townId)?.kick(),
+    replaceTown: async (guildId, source) => {
+      const replace = opts.registry.replace?.bind(opts.registry);
+      if (!replace) throw new UserError('town/no_replace', 'This bot cannot replace towns.');
+      // The old town's delivery stops before its town does (it would otherwise read a closed, deleted town).
+      const current = await opts.registry.get(guildId);
+      const old = current ? links.get(current.id) : undefined;
+      if (old) {
+        links.delete(old.town.id);
+        await old.stop();
+      }
+      try {
+        const t = await replace(guildId, source);
+        await link(guildId, t);
+        log.info({ guildId, townId: t.id, town: t.status().name }, 'the guild’s town was replaced');
+        return t;
+      } catch (e) {
+        const back = await opts.registry.get(guildId).catch(() => null);
+        if (back)
+          await link(guildId, back).catch((err: unknown) => log.error({ err, guildId }, 'could not relink the town'));
+        throw e;
+      }
+    },
     deliveryHolds: (townId) => deliverer?.holds(townId) ?? [],
     ensureLinked: (guildId, town) => {
       if (stopping || !deliverer || links.get(town.id)?.town === town || linking.has(town.id)) return;

@@ -87,10 +87,8 @@ export function discordLifecycle(guildId: string, ctx: CommandContext, current: 
     },
     exportText: attachmentText,
     async replace(source) {
-      if (!towns.replace) throw new UserError('town/no_replace', 'This bot cannot replace towns.');
-      const t = await towns.replace(guildId, source);
-      await ctx.setupChannels(guildId, t);
-      return t;
+      if (!ctx.replaceTown) throw new UserError('town/no_replace', 'This bot cannot replace towns.');
+      return ctx.replaceTown(guildId, source);
     },
   };
 }

@@ -67,6 +67,11 @@ export interface CommandContext {
   towns: TownDirectory;
   /** Provisions (or repairs) the guild's channels for its town and starts delivering its outbox. */
   setupChannels(guildId: string, town: TownService): Promise<ProvisionResult>;
+  /**
+   * Replaces the guild's town live (`/town new`, `reset`, `import`): delivery of the old town stops first, the new
+   * town's channels are provisioned and its delivery starts; if the swap fails, the old town is linked again.
+   */
+  replaceTown?(guildId: string, source: TownSource): Promise<TownService>;
   /** The binding of a channel in this guild's town, if it is one of the town's channels. */
   bindingFor(town: TownService, channelId: string): Promise<ChannelBindingRow | null>;
   /** Asks the delivery loop to drain the town's outbox now (after an event-driven change). */

@@ -187,27 +187,46 @@ export class TownRegistry {
    */
   async replace(scope: string, source: TownSource, opts: { seed?: string | number } = {}): Promise<TownService> {
     const id = TownRegistry.townIdFor(scope);
-    const old = await this.get(scope);
+    const previous = this.services.get(id);
+    // From here until the swap settles, the scope's town is its outcome: a message or a command arriving meanwhile
+    // waits for it (and never loads the old town, or a half-made new one, on its own). A second swap waits too.
+    let settle!: (t: TownService | null) => void;
+    const swapping = new Promise<TownService | null>((r) => {
+      settle = r;
+    });
+    const outcome = swapping.then(
+      (t) => t ?? Promise.reject(new UserError('town/replace_failed', 'The town could not be replaced.')),
+    );
+    outcome.catch(() => undefined); // those who wait for it hear the failure; nobody else must
+    this.services.set(id, outcome);
+    this.ready.delete(id);
+    let old: TownService | null;
     let backup: TownExport | null = null;
-    if (old) {
-      if (!(await old.holdLease()))
-        throw new UserError(
-          'town/swap_leased',
-          'Another process is running this town right now, so I cannot replace it from here. Nothing changed.',
-        );
-      backup = await readTownExport(this.opts.store, id);
+    try {
+      old = previous ? await previous.catch(() => null) : await TownService.load(this.deps(), id);
+      if (old) {
+        if (!(await old.holdLease()))
+          throw new UserError(
+            'town/swap_leased',
+            'Another process is running this town right now, so I cannot replace it from here. Nothing changed.',
+          );
+        backup = await readTownExport(this.opts.store, id);
+      }
+    } catch (e) {
+      // Nothing was touched: the old town stays the scope's town.
+      const kept = previous ? await previous.catch(() => null) : null;
+      this.settleSwap(id, kept, settle);
+      throw e;
     }
     const sch = this.schedulers.get(id);
     const wasRunning = sch?.started ?? false;
-    await sch?.stop();
-    this.schedulers.delete(id);
-    if (old) await old.close();
-    this.services.delete(id);
-    this.ready.delete(id);
     const store = this.opts.store;
-    await store.deleteTown(id);
     let svc: TownService;
     try {
+      await sch?.stop();
+      this.schedulers.delete(id);
+      if (old) await old.close();
+      await store.deleteTown(id);
       if (source.kind === 'file') {
         svc = await TownService.create(this.deps(), {
           id,
@@ -225,18 +244,31 @@ export class TownRegistry {
         this.origins.delete(id);
       }
     } catch (e) {
-      await store.deleteTown(id).catch(() => undefined);
-      if (backup) {
-        await writeTownImport(store, backup, { id, scope });
-        const back = await this.get(scope);
-        if (back && wasRunning) await this.start(scope, this.schedulerOpts.get(id) ?? {});
+      // Put the old town back as it was read before anything was deleted.
+      let back: TownService | null = null;
+      try {
+        if (backup) {
+          await store.deleteTown(id);
+          await writeTownImport(store, backup, { id, scope });
+          back = await TownService.load(this.deps(), id);
+        }
+      } finally {
+        this.settleSwap(id, back, settle);
       }
+      if (back && wasRunning) await this.start(scope, this.schedulerOpts.get(id) ?? {});
       throw e;
     }
-    this.services.set(id, Promise.resolve(svc));
-    this.ready.set(id, svc);
+    this.settleSwap(id, svc, settle);
     if (wasRunning) await this.start(scope, this.schedulerOpts.get(id) ?? {});
     return svc;
+  }
+
+  private settleSwap(id: string, t: TownService | null, settle: (t: TownService | null) => void): void {
+    if (t) {
+      this.services.set(id, Promise.resolve(t));
+      this.ready.set(id, t);
+    } else this.services.delete(id);
+    settle(t);
   }
 
   /** Towns loaded in this process. */

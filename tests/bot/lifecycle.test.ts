@@ -137,5 +137,6 @@ describe('town lifecycle on Discord', () => {
       .slash(h.admin, { name: 'town', subcommand: 'new', options: { town: '../../etc/passwd' } })
       .answer(20_000);
     expect(bad.content).toContain('No shipped town is called "../../etc/passwd" (shipped: willowbrook)');
+    expect(h.log.errors()).toEqual([]);
   }, 90_000);
 });
