@@ -299,7 +299,7 @@ export const OPERATIONS = {
         .describe('What you say (its limit is the town’s maxMessageChars setting)'),
     }),
     async run({ town, speaker }, a) {
-      requireRunning(town, 'nobody can hear you right now');
+      requireRunning(town, 'nobody can hear you');
       const r = await town.say(a.location, speaker, a.text);
       const where = `#${r.location.id}`;
       return {
