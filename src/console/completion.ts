@@ -2,6 +2,8 @@
 // CONSOLE_COMMANDS is an adapter over the console's commands (console.ts) and the games' (src/games/commands.ts):
 // when an operation table exists, build this list from it and nothing else here changes.
 
+import { shippedTowns } from '../town/registry.ts';
+
 /** What an argument position completes to. */
 export type ArgKind = 'resident' | 'location' | { words: readonly string[] };
 
@@ -45,7 +47,21 @@ export const CONSOLE_COMMANDS: readonly CommandSpec[] = [
   { name: 'interview', arg: 'resident' },
   {
     name: 'town',
-    subs: { status: null, pause: null, resume: null, step: null, speed: null, object: 'location', budget: null },
+    subs: {
+      status: null,
+      pause: null,
+      resume: null,
+      step: null,
+      speed: null,
+      object: 'location',
+      budget: null,
+      export: null,
+      new: { words: [...shippedTowns(), '--yes'] },
+      reset: { words: ['--yes'] },
+      import: null,
+      map: null,
+      relationships: 'resident',
+    },
   },
   { name: 'resident', subs: { list: null, info: 'resident', memories: 'resident' } },
   { name: 'map' },

@@ -131,6 +131,8 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
       pendingShow = pendingShow.then(() => show(posts));
     });
   let unsubscribe = listen(service);
+  /** The town was replaced and the place you were at is gone: say where you are now, after the result. */
+  let moved = false;
   // `/town new`, `/town reset`, `/town import` swap the town (the registry restarts its schedule): follow it.
   const lifecycle: TownLifecycle | undefined = opts.registry
     ? consoleLifecycle(
@@ -140,8 +142,10 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
           unsubscribe();
           service = t;
           delivered.clear();
-          if (!t.locations().some((l) => l.id === here))
+          if (!t.locations().some((l) => l.id === here)) {
             here = (t.locations().find((l) => l.public) ?? t.locations()[0])?.id ?? '';
+            moved = true;
+          }
           filter = SHOW_ALL;
           unsubscribe = listen(t);
         },
@@ -331,6 +335,10 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
       r.lines.push(`Written: ${path}`);
     }
     if (r.lines.length > 0) out(r.lines.join('\n'));
+    if (moved) {
+      moved = false;
+      out(`You are at #${here}.`);
+    }
     if (r.confirm) {
       confirming = { o, args: r.confirm.args, townName: r.confirm.townName };
       out(

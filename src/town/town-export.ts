@@ -160,7 +160,7 @@ export async function writeTownImport(
   if (await store.load(target.id))
     throw new UserError(
       'town/import_exists',
-      `A town already exists here (${target.id}). Export it if you want to keep it, then remove it before importing.`,
+      `A town already exists here (${target.id}). To replace it, run /town import FILE in the console or on Discord (it asks to confirm; /town export keeps a copy first).`,
     );
   await store.create({ id: target.id, scope: target.scope, name: t.name, state: t.state, memories: t.memories });
   for (const p of t.personas) await store.setPersona(target.id, p);

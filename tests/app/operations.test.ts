@@ -92,6 +92,16 @@ describe('operation table', () => {
     }
   });
 
+  it('/town import takes an attachment on Discord; /town new offers the shipped towns as choices', () => {
+    const town = payloads.find((c) => c.name === 'town')!.options!;
+    const sub = (n: string) => town.find((s) => s.name === n)!.options!;
+    expect(sub('import').find((x) => x.name === 'file')).toMatchObject({ type: 11, required: true });
+    expect(sub('new').find((x) => x.name === 'file')).toMatchObject({ type: 11 });
+    const choice = sub('new').find((x) => x.name === 'town') as Opt & { choices?: { value: string }[] };
+    expect(choice.choices?.map((c) => c.value)).toContain('willowbrook');
+    expect(sub('reset').map((x) => x.name)).toEqual(['confirm']);
+  });
+
   it('one limit: /town step accepts 1..STEP_MAX on Discord and in the console', async () => {
     const step = payloads.find((c) => c.name === 'town')!.options!.find((s) => s.name === 'step')!;
     expect(step.options!.find((x) => x.name === 'ticks')!.max_value).toBe(STEP_MAX);
