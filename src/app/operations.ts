@@ -164,7 +164,7 @@ export const OPERATIONS = {
       const text = formatTownExport(t, name.toLowerCase().endsWith('.ndjson') ? 'ndjson' : 'json');
       return {
         lines: [
-          `${t.name} at tick ${t.state.clock.tick}: ${t.state.residents.length} residents, ${t.memories.length} ${plural(t.memories.length, 'memory', 'memories')}, ${t.personas.length} ${plural(t.personas.length, 'persona')}. Load it with npm run town -- import FILE --scope SCOPE.`,
+          `${t.name} at tick ${t.state.clock.tick}: ${t.state.residents.length} residents, ${t.memories.length} ${plural(t.memories.length, 'memory', 'memories')}, ${t.personas.length} ${plural(t.personas.length, 'persona')}. Bring it back with /town import FILE (it replaces the town then running), or into a database without this town: npm run town -- import FILE --scope SCOPE.`,
         ],
         file: { name, text },
       };

@@ -128,7 +128,7 @@ describe('operation table', () => {
     const exported = parseTownExport(readFileSync(CONSOLE_LINES.townExport.split(' ')[2]!, 'utf8'));
     expect(exported.name).toBe('Tiny');
     expect(text).toMatch(
-      /Tiny at tick \d+: 3 residents, \d+ memories, 0 personas\. Load it with npm run town -- import/,
+      /Tiny at tick \d+: 3 residents, \d+ memories, 0 personas\. Bring it back with \/town import FILE/,
     );
   });
 });
