@@ -202,6 +202,8 @@ export class TownRegistry {
     this.ready.delete(id);
     let old: TownService | null;
     let backup: TownExport | null = null;
+    const sch = this.schedulers.get(id);
+    const wasRunning = sch?.started ?? false;
     try {
       old = previous ? await previous.catch(() => null) : await TownService.load(this.deps(), id);
       if (old) {
@@ -210,16 +212,17 @@ export class TownRegistry {
             'town/swap_leased',
             'Another process is running this town right now, so I cannot replace it from here. Nothing changed.',
           );
+        // No tick after the copy: the schedule stops first (waiting for a tick in progress).
+        await sch?.stop();
         backup = await readTownExport(this.opts.store, id);
       }
     } catch (e) {
-      // Nothing was touched: the old town stays the scope's town.
+      // Nothing was touched: the old town stays the scope's town (and its schedule runs again).
       const kept = previous ? await previous.catch(() => null) : null;
       this.settleSwap(id, kept, settle);
+      if (kept && wasRunning) await sch?.start();
       throw e;
     }
-    const sch = this.schedulers.get(id);
-    const wasRunning = sch?.started ?? false;
     const store = this.opts.store;
     let svc: TownService;
     try {
