@@ -10,7 +10,7 @@ import { TownService } from '../../src/town/service.ts';
 import { runTickJob } from '../../src/worker/tick-job.ts';
 import { TownLocks } from '../../src/worker/town-lock.ts';
 import { WorkerTowns } from '../../src/worker/towns.ts';
-import { FakeDiscord, shardOf } from '../support/fake-discord.ts';
+import { FakeDiscord, shardOf, snowflake } from '../support/fake-discord.ts';
 import { openTestDb, type TestDb } from '../support/postgres-db.ts';
 import { tinyTown } from '../support/town-fixtures.ts';
 import { offlineKit } from '../support/worker-town.ts';
@@ -27,9 +27,10 @@ describe('the bot in two shard processes', () => {
 
   beforeAll(async () => {
     fake = await FakeDiscord.start({ shards: 2 });
-    // One guild on each shard (ids are time-based snowflakes: add until both shards have one).
+    // One guild on each shard: a snowflake's shard comes from its timestamp, so ids a millisecond apart alternate.
+    const base = Date.now();
     for (let i = 0; !guildOf[0] || !guildOf[1]; i++) {
-      const g = fake.addGuild(`guild ${i}`);
+      const g = fake.addGuild(`guild ${i}`, { id: snowflake(base + i) });
       const s = shardOf(g.id, 2);
       if (!guildOf[s]) guildOf[s] = g.id;
       if (i > 50) throw new Error('no guild landed on one of the shards');

@@ -398,8 +398,8 @@ export class FakeDiscord extends EventEmitter {
   // ---------------------------------------------------------------- world setup
 
   /** Adds a guild with the bot as a member; announced to connected sessions with GUILD_CREATE. */
-  addGuild(name: string, opts: { owner?: FakeUser } = {}): FakeGuild {
-    const id = snowflake();
+  addGuild(name: string, opts: { owner?: FakeUser; id?: string } = {}): FakeGuild {
+    const id = opts.id ?? snowflake();
     const owner = opts.owner ?? makeUser(`${name}-owner`);
     const guild: FakeGuild = {
       id,
