@@ -67,3 +67,9 @@ export function memoriesText(name: string, hits: MemoryHit[]): string[] {
     ),
   ];
 }
+
+/** Said to everyone in the town's hall when an admin replaced the town (new, reset or import). */
+export function townReplacedNotice(before: string | undefined, now: string, time: string): string {
+  const what = before !== undefined && before !== now ? `has replaced ${before}` : 'begins anew';
+  return `🏘️ ${now} ${what} here: an admin replaced the town. It is ${time}.`;
+}

@@ -2,6 +2,7 @@
 // interactions and plain messages, and repairs deleted channels. src/main.ts calls it with the configuration and
 // the town registry; nothing here advances the town (its scheduler does).
 import { type Client, Events, type MessageCreateOptions, REST } from 'discord.js';
+import { townReplacedNotice } from '../app/texts.ts';
 import { type GameFront, type GameUiSettings, TurnTimers } from '../commands/game.ts';
 import { type CommandSet, commandSet } from '../commands/index.ts';
 import type { CommandContext, TownDirectory } from '../commands/types.ts';
@@ -134,9 +135,17 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
         await old.stop();
       }
       try {
+        const before = current?.status().name;
         const t = await replace(guildId, source);
         await link(guildId, t);
         log.info({ guildId, townId: t.id, town: t.status().name }, 'the guild’s town was replaced');
+        // Everyone is told, not only the admin who pressed Confirm: the channels they read now belong to a new town.
+        const hall = await links.get(t.id)?.channelFor(TOWN_HALL);
+        if (hall)
+          await post(hall.channelId, {
+            content: townReplacedNotice(before, t.status().name, t.status().time),
+            allowedMentions: { parse: [] },
+          }).catch((err: unknown) => log.warn({ err, guildId }, 'could not announce the new town in #town-hall'));
         return t;
       } catch (e) {
         const back = await opts.registry.get(guildId).catch(() => null);

@@ -127,6 +127,13 @@ describe('town lifecycle on Discord', () => {
     await h.fake.waitFor(() => /Willowbrook is new in town/.test(done.record.original?.content ?? ''), 60_000, 'new');
     const t = await h.town();
     for (const l of t.locations()) expect(h.fake.channelByName(h.guild.id, l.id), l.id).toBeDefined();
+    // Everyone is told in the new town's hall, not only the admin.
+    const hall = h.fake.channelByName(h.guild.id, 'town-hall');
+    const said = hall ? h.fake.messagesIn(hall.id).map((m) => m.content) : [];
+    expect(
+      said.some((c) => /🏘️ Willowbrook (begins anew|has replaced .+) here: an admin replaced the town\. It is /.test(c)),
+      said.join('\n'),
+    ).toBe(true);
     const locs = t.locations().map((l) => l.id);
     const before = residentPosts(locs).length;
     await t.step(1);
