@@ -32,7 +32,11 @@ export interface OperationContext {
   speaker: Speaker;
 }
 
-export interface Operation<S extends z.ZodObject = z.ZodObject> {
+export interface Operation<
+  S extends z.ZodObject = z.ZodObject,
+  C = OperationContext,
+  R extends OperationResult = OperationResult,
+> {
   /** Command words, e.g. ['town', 'step']: `/town step` on both front ends. */
   path: readonly [string, string] | readonly [string];
   summary: string;
@@ -41,10 +45,10 @@ export interface Operation<S extends z.ZodObject = z.ZodObject> {
   /** Admin only (Manage Server on Discord; the console's user owns the town). */
   admin: boolean;
   args: S;
-  run(ctx: OperationContext, args: z.infer<S>): Promise<OperationResult>;
+  run(ctx: C, args: z.infer<S>): Promise<R>;
 }
 
-function op<S extends z.ZodObject>(o: Operation<S>): Operation<S> {
+export function op<S extends z.ZodObject>(o: Operation<S>): Operation<S> {
   return o;
 }
 
@@ -350,7 +354,7 @@ export const OPERATIONS = {
 export type OperationId = keyof typeof OPERATIONS;
 
 /** `/town step` and friends as one string, e.g. "/town step [ticks 1-24]". */
-export function usageOf(o: Operation): string {
+export function usageOf(o: Pick<Operation, 'path' | 'usage'>): string {
   return `/${o.path.join(' ')}${o.usage ? ` ${o.usage}` : ''}`;
 }
 
@@ -366,7 +370,11 @@ export function findOperation(words: readonly string[]): Operation | undefined {
  * Validates the raw arguments against the operation's schema and runs it. A bad argument is a UserError that
  * names the problem and the usage; nothing runs.
  */
-export async function runOperation(o: Operation, ctx: OperationContext, raw: Record<string, unknown>) {
+export async function runOperation<C = OperationContext, R extends OperationResult = OperationResult>(
+  o: Operation<z.ZodObject, C, R>,
+  ctx: C,
+  raw: Record<string, unknown>,
+): Promise<R> {
   const parsed = o.args.safeParse(raw);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
