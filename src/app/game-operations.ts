@@ -410,3 +410,19 @@ export function gameHelp(): string[] {
     return `  ${u.length < 40 ? u.padEnd(40) : `${u}  `}${o.summary}`;
   });
 }
+
+/** What tab completion offers after `/game <move>`: option names and the values of choice arguments. */
+export function gameCompletions(): Record<string, { words: readonly string[] } | null> {
+  const out: Record<string, { words: readonly string[] } | null> = { help: null };
+  for (const o of Object.values(GAME_OPERATIONS) as GameOperation[]) {
+    const words: string[] = [];
+    const lobby = o.reply === 'lobby';
+    for (const [k, v] of Object.entries(o.args.shape)) {
+      const choices = (z.toJSONSchema(v as z.ZodType) as { enum?: string[] }).enum;
+      if (choices) words.push(...choices);
+      else if (lobby) words.push(k);
+    }
+    out[o.path[1] as string] = words.length > 0 ? { words } : null;
+  }
+  return out;
+}

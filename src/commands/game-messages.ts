@@ -9,6 +9,7 @@ import {
   StringSelectMenuBuilder,
 } from 'discord.js';
 import { GT_TITLES, gtEventLine } from '../games/game-theory/render.ts';
+import { seatList } from '../games/seats.ts';
 import type { GameSnapshot, ServiceResult } from '../games/service.ts';
 import { TURN_SECONDS } from '../games/turn-timers.ts';
 import type { AnyGameKind, GameEvent } from '../games/types.ts';
@@ -16,10 +17,10 @@ import { gtControls, isScenario } from './game-theory-ui.ts';
 import { clipText, plain } from './util.ts';
 
 export const GAME_UI_SETTINGS = {
-  /** Time a person has for a clue, a vote, a guess (issue 6: "within a time limit, then the turn passes"). */
-  clueSeconds: 120,
-  voteSeconds: 120,
-  guessSeconds: 90,
+  /** Time a person has for a move (src/games/turn-timers.ts; tests shorten them). */
+  clueSeconds: TURN_SECONDS.clues,
+  voteSeconds: TURN_SECONDS.vote,
+  guessSeconds: TURN_SECONDS.guess,
   proposeSeconds: TURN_SECONDS.propose,
   chooseSeconds: TURN_SECONDS.choose,
   contributeSeconds: TURN_SECONDS.contribute,
@@ -37,12 +38,6 @@ export const TITLES: Record<AnyGameKind, string> = {
   'cost-sharing': `✈️ ${GT_TITLES['cost-sharing']}`,
   'prisoners-dilemma': `⛓️ ${GT_TITLES['prisoners-dilemma']}`,
   'public-good': `🪙 ${GT_TITLES['public-good']}`,
-};
-
-export const PLAIN_TITLES: Record<AnyGameKind, string> = {
-  chameleon: 'Chameleon',
-  undercover: 'Undercover',
-  ...GT_TITLES,
 };
 
 export function nameOf(game: GameSnapshot, id: string): string {
@@ -115,7 +110,7 @@ export function eventLines(events: GameEvent[], game: GameSnapshot): string[] {
         break;
       case 'vote_phase':
         lines.push(
-          `🗳️ Voting is open: ${e.voters.map((p) => who(game, p)).join(', ')} — pick a player in the menu below.`,
+          `🗳️ Voting is open: ${e.voters.map((p) => who(game, p)).join(', ')} — pick a player in the menu below, or \`/game vote\` with a name or seat number. Seats: ${plain(seatList(game.players))}.`,
         );
         break;
       case 'voted':
@@ -189,8 +184,8 @@ export function announcements(r: Extract<ServiceResult, { ok: true }>): MessageC
       .setCustomId(`game:vote:${g.id}:${g.turnSeq}`)
       .setPlaceholder('Vote for a player')
       .addOptions(
-        g.players.slice(0, GAME_UI_SETTINGS.maxSelectOptions).map((p) => ({
-          label: clipText(p.name, 100),
+        g.players.slice(0, GAME_UI_SETTINGS.maxSelectOptions).map((p, seat) => ({
+          label: clipText(`${seat + 1}. ${p.name}`, 100),
           value: p.id,
         })),
       );

@@ -25,12 +25,13 @@ interface PropertySchema {
   minimum?: number;
   maximum?: number;
   maxLength?: number;
+  enum?: string[];
 }
 
 /** Options that complete from the town's residents or places (src/commands/autocomplete.ts). */
 const AUTOCOMPLETE = new Set(['resident', 'location']);
 
-function properties(o: Operation): { name: string; p: PropertySchema; required: boolean }[] {
+function properties(o: Pick<Operation, 'args'>): { name: string; p: PropertySchema; required: boolean }[] {
   const json = z.toJSONSchema(o.args) as { properties?: Record<string, PropertySchema>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, p]) => ({
     name,
@@ -42,7 +43,7 @@ function properties(o: Operation): { name: string; p: PropertySchema; required: 
 /** Adds the operation's arguments as options (required ones first, as Discord demands). */
 export function withOperationOptions<B extends SlashCommandBuilder | SlashCommandSubcommandBuilder>(
   b: B,
-  o: Operation,
+  o: Pick<Operation, 'path' | 'args'>,
 ): B {
   const props = properties(o).sort((x, y) => Number(y.required) - Number(x.required));
   for (const { name, p, required } of props) {
@@ -54,6 +55,7 @@ export function withOperationOptions<B extends SlashCommandBuilder | SlashComman
           .setRequired(required)
           .setMaxLength(p.maxLength ?? TEXT_MAX);
         if (AUTOCOMPLETE.has(name)) s.setAutocomplete(true);
+        if (p.enum) s.addChoices(...p.enum.map((v) => ({ name: v, value: v })));
         return s;
       });
     } else if (p.type === 'integer') {
@@ -80,7 +82,7 @@ export function withOperationOptions<B extends SlashCommandBuilder | SlashComman
 }
 
 /** The interaction's options as the operation's raw arguments (absent options stay absent). */
-export function operationArgs(i: ChatInputCommandInteraction, o: Operation): Record<string, unknown> {
+export function operationArgs(i: ChatInputCommandInteraction, o: Pick<Operation, 'args'>): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
   for (const { name } of properties(o)) {
     const v = i.options.get(name)?.value;
