@@ -145,7 +145,8 @@ export function consoleGameHandler(
           persona: { name: r.name, summary: `${r.name}, a resident of the town, currently ${r.doing}.` },
         }));
     const out = await runOperation(read.op, { games, game: CONSOLE_GAME, person, admin: true, residents }, read.args);
-    for (const l of out.lines) ctx.print(l);
+    // The console shows the table too: a confirmation its events repeat is left out.
+    if (!(read.op.eventsSayIt && out.result)) for (const l of out.lines) ctx.print(l);
     if (out.result) {
       await timers.publish(CONSOLE_GAME, out.result);
       const seconds = timers.secondsFor(out.result.game.phase);

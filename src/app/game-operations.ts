@@ -44,6 +44,11 @@ export type GameReply = 'lobby' | 'public' | 'private';
 export interface GameOperation<S extends z.ZodObject = z.ZodObject>
   extends Operation<S, GameOperationContext, GameOperationResult> {
   reply: GameReply;
+  /**
+   * The game's events say what the caller's lines say ("Guest joined.", 'Guest: "a clue"'): a front end that
+   * shows the caller the events too (the console) prints only those.
+   */
+  eventsSayIt?: true;
 }
 
 function gameOp<S extends z.ZodObject>(o: GameOperation<S>): GameOperation<S> {
@@ -187,6 +192,7 @@ export const GAME_OPERATIONS = {
     usage: '',
     admin: false,
     reply: 'private',
+    eventsSayIt: true,
     args: noArgs,
     async run(ctx) {
       const r = await ctx.games.join(ctx.game, ctx.person);
@@ -200,6 +206,7 @@ export const GAME_OPERATIONS = {
     usage: '',
     admin: false,
     reply: 'private',
+    eventsSayIt: true,
     args: noArgs,
     async run(ctx) {
       return moved(await ctx.games.leave(ctx.game, ctx.person), ['You left the lobby.']);
@@ -211,6 +218,7 @@ export const GAME_OPERATIONS = {
     usage: '',
     admin: false,
     reply: 'private',
+    eventsSayIt: true,
     args: noArgs,
     async run(ctx) {
       return moved(await ctx.games.start(ctx.game, ctx.person), ['The game starts.']);
@@ -222,6 +230,7 @@ export const GAME_OPERATIONS = {
     usage: '<text>',
     admin: false,
     reply: 'private',
+    eventsSayIt: true,
     args: z.object({
       text: z
         .string()
@@ -326,6 +335,7 @@ export const GAME_OPERATIONS = {
     usage: '',
     admin: false,
     reply: 'private',
+    eventsSayIt: true,
     args: noArgs,
     async run(ctx) {
       return moved(await ctx.games.cancel(ctx.game, ctx.person, { admin: ctx.admin }), ['Game cancelled.']);

@@ -126,7 +126,11 @@ export function eventLines(events: GameEvent[], game: GameSnapshot): string[] {
         break;
       }
       case 'guess_phase':
-        lines.push(`🦎 ${who(game, e.player)} was the chameleon! One guess at the word — press **Guess the word**.`);
+        lines.push(
+          game.players.find((p) => p.id === e.player)?.bot
+            ? `🦎 ${who(game, e.player)} was the chameleon! It gets one guess at the word.`
+            : `🦎 ${who(game, e.player)} was the chameleon! One guess at the word — press **Guess the word** or \`/game guess\`.`,
+        );
         break;
       case 'guess':
         lines.push(

@@ -61,7 +61,9 @@ export function renderEvents(events: GameEvent[], game: GameSnapshot): string[] 
       }
       case 'guess_phase':
         lines.push(
-          `${name(e.player)} was the chameleon! ${name(e.player)} may now guess the word with /game guess <word>.`,
+          game.players.find((p) => p.id === e.player)?.bot
+            ? `${name(e.player)} was the chameleon! ${name(e.player)} gets one guess at the word.`
+            : `${name(e.player)} was the chameleon! ${name(e.player)} may now guess the word with /game guess <word>.`,
         );
         break;
       case 'guess':

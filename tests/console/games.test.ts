@@ -153,7 +153,7 @@ describe('Chameleon and Undercover in the console', () => {
     expect(lines[0]).toMatch(/^Guest opened an Undercover lobby\./);
     expect(lines).toContain('Ann Lee joined.');
     expect(await say('/game join')).toEqual(['You are already in this game.']);
-    expect(await say('/game cancel')).toEqual(['Game cancelled.', 'The game was cancelled by Guest.']);
+    expect(await say('/game cancel')).toEqual(['The game was cancelled by Guest.']);
     expect((await say('/game public-good bots 9'))[0]).toBe(
       'bots takes a number from 0 to 2. Usage: /game public-good [bots N] [vanilla|pgm|pgm-prob]',
     );
