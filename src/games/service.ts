@@ -2,21 +2,15 @@
 // join/leave, start (bots fill empty seats to the minimum), turns, explicit timeouts, bots playing on their turn,
 // persisted after every move so a restart resumes, results reveal, ratings. Front ends (Discord, console) call it.
 import { applyTableAction, isGameTheory, type TableMove, type TableView, tableMoves, tableView } from './engine.ts';
+import { ChannelLocks } from './channel-locks.ts';
 import { gtBotFor } from './game-theory/llm-bot.ts';
 import { nextGtBot, runGtBots } from './game-theory/run.ts';
 import { isTerminal } from './lobby.ts';
-import { newTableState } from './new-table.ts';
+import { botSeat, newTableState } from './new-table.ts';
 import { privateInfo } from './private-info.ts';
 import { memoriesOf, revealOf } from './results.ts';
-import {
-  type LeaderboardEntry,
-  leaderboard,
-  scoreParticipantsOf,
-  scoreRatings,
-  participantsOf,
-  RATING_SETTINGS,
-  updateRatings,
-} from './ratings.ts';
+import { rateFinishedGame } from './rate-game.ts';
+import { type LeaderboardEntry, leaderboard, RATING_SETTINGS } from './ratings.ts';
 import { nextRandom, seedState } from './rng.ts';
 import { nextBot, runBots } from './runner.ts';
 import { unknownSeatMessage } from './seats.ts';
@@ -28,7 +22,6 @@ import {
   type LobbyOptions,
   type Person,
   type PrivateInfo,
-  type ResidentPlayer,
   resolvePlayer,
   type ServiceResult,
   snapshot,
@@ -59,7 +52,7 @@ function fail(code: GameError['code'], message: string): ServiceResult {
 }
 
 export class GameService {
-  private readonly locks = new Map<string, Promise<unknown>>();
+  private readonly locks = new ChannelLocks();
   private readonly words: { topics: TopicCard[]; pairs: WordPair[] } | undefined;
   private seedState: number;
   private idCounter = 0;
@@ -84,7 +77,7 @@ export class GameService {
   // ---- Commands --------------------------------------------------------------------------------------------
 
   lobby(ctx: GameContext, host: Person, opts: LobbyOptions): Promise<ServiceResult> {
-    return this.locked(ctx, async () => {
+    return this.locks.run(ctx, async () => {
       if (await this.deps.store.active(ctx.scope, ctx.channelId))
         return fail('game/channel_busy', 'A game is already open in this channel; join it or ask the host to cancel.');
       const bots = Math.floor(opts.bots ?? 0);
@@ -116,9 +109,9 @@ export class GameService {
       const err = join({ id: host.id, name: host.name });
       if (err) return { ok: false, error: err };
       for (const res of opts.residents ?? []) {
-        if (join(this.botSeat(data, { residentId: res.residentId, persona: res.persona }))) break;
+        if (join(botSeat(data, { residentId: res.residentId, persona: res.persona }))) break;
       }
-      for (let i = 0; i < bots; i++) if (join(this.botSeat(data))) break;
+      for (let i = 0; i < bots; i++) if (join(botSeat(data))) break;
       const record: GameRecord = {
         id: this.deps.newId?.() ?? this.makeId(),
         scope: ctx.scope,
@@ -142,7 +135,7 @@ export class GameService {
   }
 
   start(ctx: GameContext, person: Person): Promise<ServiceResult> {
-    return this.locked(ctx, async () => {
+    return this.locks.run(ctx, async () => {
       const rec = await this.load(ctx);
       if ('ok' in rec) return rec;
       const s = rec.data.state;
@@ -152,7 +145,7 @@ export class GameService {
       const events: GameEvent[] = [];
       const data: PersistedGame = { ...rec.data };
       while (data.state.players.length < data.state.minPlayers) {
-        const r = applyTableAction(data.state, { type: 'join', seat: this.botSeat(data) });
+        const r = applyTableAction(data.state, { type: 'join', seat: botSeat(data) });
         if (isError(r)) return { ok: false, error: r.error };
         data.state = r.state;
         events.push(...r.events);
@@ -187,7 +180,7 @@ export class GameService {
 
   /** `target` may be a player id, a name (any case) or a 1-based seat number. */
   vote(ctx: GameContext, person: Person, target: string): Promise<ServiceResult> {
-    return this.locked(ctx, async () => {
+    return this.locks.run(ctx, async () => {
       const rec = await this.load(ctx);
       if ('ok' in rec) return rec;
       const id = resolvePlayer(rec.data.state, target);
@@ -245,7 +238,7 @@ export class GameService {
     const out: { context: GameContext; result: ServiceResult }[] = [];
     for (const rec of await this.deps.store.listActive()) {
       const ctx = { scope: rec.scope, channelId: rec.channelId };
-      const result = await this.locked(ctx, async () => {
+      const result = await this.locks.run(ctx, async () => {
         const cur = await this.deps.store.get(rec.id);
         if (!cur) return this.noGame();
         return this.runAndSave(cur, []);
@@ -258,7 +251,7 @@ export class GameService {
   // ---- Internals -------------------------------------------------------------------------------------------
 
   private act(ctx: GameContext, action: GameAction): Promise<ServiceResult> {
-    return this.locked(ctx, async () => {
+    return this.locks.run(ctx, async () => {
       const rec = await this.load(ctx);
       if ('ok' in rec) return rec;
       return this.applyAndRun(rec, action);
@@ -345,21 +338,9 @@ export class GameService {
 
   private async finish(rec: GameRecord): Promise<GameRecord> {
     const state = rec.data.state;
-    // Game-theory tables are rated as score games (ratings.ts scoreRatings) and leave no memories.
-    if (isGameTheory(state)) {
-      const p = scoreParticipantsOf(state, rec.data.model);
-      if (p) {
-        const prev = await this.deps.ratings.get(rec.scope, state.scenario, [...new Set(p.map((x) => x.key))]);
-        await this.deps.ratings.put(scoreRatings(rec.scope, state.scenario, prev, p));
-      }
-      return (await this.save(rec, { ...rec.data, rated: true })) ?? rec;
-    }
-    const p = participantsOf(state, rec.data.model);
-    if (p) {
-      const keys = [...new Set(p.participants.map((x) => x.key))];
-      const prev = await this.deps.ratings.get(rec.scope, state.kind, keys);
-      await this.deps.ratings.put(updateRatings(rec.scope, state.kind, prev, p.participants, p.oddWon));
-    }
+    await rateFinishedGame(this.deps.ratings, rec);
+    // Game-theory tables leave no memories.
+    if (isGameTheory(state)) return (await this.save(rec, { ...rec.data, rated: true })) ?? rec;
     const saved = (await this.save(rec, { ...rec.data, rated: true })) ?? rec;
     const reveal = revealOf(state);
     if (reveal && this.deps.onFinished) {
@@ -396,19 +377,6 @@ export class GameService {
     );
   }
 
-  private botSeat(data: PersistedGame, resident?: ResidentPlayer): Seat {
-    data.botCounter += 1;
-    const n = data.botCounter;
-    const kind = data.options.botKind;
-    if (resident)
-      return {
-        id: `bot:${n}`,
-        name: resident.persona.name,
-        bot: { kind, persona: resident.persona, residentId: resident.residentId },
-      };
-    return { id: `bot:${n}`, name: `Bot ${n}`, bot: { kind } };
-  }
-
   private nextSeed(): number {
     if (this.deps.seeds) return this.deps.seeds();
     const [r, s] = nextRandom(this.seedState);
@@ -419,18 +387,5 @@ export class GameService {
   private makeId(): string {
     this.idCounter += 1;
     return `g${(this.deps.now ?? Date.now)().toString(36)}-${this.nextSeed().toString(36)}-${this.idCounter}`;
-  }
-
-  /** One command at a time per channel (single writer); the store's version guards across processes. */
-  private locked<T>(ctx: GameContext, fn: () => Promise<T>): Promise<T> {
-    const key = `${ctx.scope}\u0000${ctx.channelId}`;
-    const prev = this.locks.get(key) ?? Promise.resolve();
-    const run = prev.then(fn, fn);
-    const tail = run.catch(() => undefined);
-    this.locks.set(key, tail);
-    void tail.then(() => {
-      if (this.locks.get(key) === tail) this.locks.delete(key);
-    });
-    return run;
   }
 }
