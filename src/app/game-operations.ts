@@ -8,12 +8,12 @@ import { z } from 'zod';
 import { UserError } from '../errors.ts';
 import { modelLeaderboardText } from '../games/bench/leaderboard.ts';
 import { GT_TITLES } from '../games/game-theory/render.ts';
+import { GT_SCENARIOS, type GtScenario } from '../games/game-theory/types.ts';
 import { LOBBY_SETTINGS } from '../games/lobby.ts';
 import { resolveSeat, seatList } from '../games/seats.ts';
 import type { GameContext, GameService, Person, ResidentPlayer, ServiceResult } from '../games/service.ts';
-import { type AnyGameKind, BOT_KINDS, type GameKind } from '../games/types.ts';
-import { GT_SCENARIOS, type GtScenario } from '../games/game-theory/types.ts';
 import { withArticle } from '../games/text.ts';
+import { type AnyGameKind, BOT_KINDS, type GameKind } from '../games/types.ts';
 import { NAME_MAX, type Operation, type OperationResult, usageOf } from './operations.ts';
 
 /** Who moves, where, and what the front end can supply. */

@@ -6,15 +6,15 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { findGameOperation, GAME_OPERATIONS, type GameOperation } from '../app/game-operations.ts';
 import { UserError } from '../errors.ts';
-import { lobbyMessage } from './game-messages.ts';
 import { publish, runGameOperation } from './game-front.ts';
+import { lobbyMessage } from './game-messages.ts';
 import { operationArgs, withOperationOptions } from './operation-command.ts';
 import type { SlashCommand } from './types.ts';
 import { answer, plain } from './util.ts';
 
-export { GAME_UI_SETTINGS, type GameUiSettings } from './game-messages.ts';
-export { type GameFront, TurnTimers } from './game-front.ts';
 export { gameComponents } from './game-components.ts';
+export { type GameFront, TurnTimers } from './game-front.ts';
+export { GAME_UI_SETTINGS, type GameUiSettings } from './game-messages.ts';
 
 function gameCommand() {
   const b = new SlashCommandBuilder()

@@ -2,12 +2,12 @@
 // ResidentPlayer), what a command returns (ServiceResult with a GameSnapshot), what the service needs (its deps).
 import type { LanguageModel } from '../llm/port.ts';
 import type { TableState } from './engine.ts';
+import { tableAwaited, tableTurn } from './engine.ts';
 import type { GtSetting } from './game-theory/settings.ts';
+import type { RatingStore } from './ratings.ts';
 import type { PlayerMemory, Reveal } from './results.ts';
 import { resolveSeat } from './seats.ts';
 import type { GameRecord, GameStore } from './store.ts';
-import type { RatingStore } from './ratings.ts';
-import { tableAwaited, tableTurn } from './engine.ts';
 import type { AnyGameKind, BotKind, GameError, GameEvent, GameKind, Persona, PlayerId } from './types.ts';
 import type { UndercoverVariant } from './undercover.ts';
 import type { TopicCard, WordPair } from './words.ts';

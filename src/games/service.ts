@@ -1,16 +1,17 @@
 // GameService: pure orchestration over a GameStore, a RatingStore and a LanguageModel. One game per channel; lobby,
 // join/leave, start (bots fill empty seats to the minimum), turns, explicit timeouts, bots playing on their turn,
 // persisted after every move so a restart resumes, results reveal, ratings. Front ends (Discord, console) call it.
-import { applyTableAction, isGameTheory, type TableMove, type TableView, tableMoves, tableView } from './engine.ts';
+
 import { ChannelLocks } from './channel-locks.ts';
+import { applyTableAction, isGameTheory, type TableMove, type TableView, tableMoves, tableView } from './engine.ts';
 import { gtBotFor } from './game-theory/llm-bot.ts';
 import { nextGtBot, runGtBots } from './game-theory/run.ts';
 import { isTerminal } from './lobby.ts';
 import { botSeat, newTableState } from './new-table.ts';
 import { privateInfo } from './private-info.ts';
-import { memoriesOf, revealOf } from './results.ts';
 import { rateFinishedGame } from './rate-game.ts';
 import { type LeaderboardEntry, leaderboard, RATING_SETTINGS } from './ratings.ts';
+import { memoriesOf, revealOf } from './results.ts';
 import { nextRandom, seedState } from './rng.ts';
 import { nextBot, runBots } from './runner.ts';
 import { unknownSeatMessage } from './seats.ts';
