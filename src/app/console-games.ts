@@ -4,7 +4,7 @@
 // nobody takes in time passes and prints like any other move.
 import type { ConsoleCommandHandler } from '../console/console.ts';
 import { UserError } from '../errors.ts';
-import { renderEvents } from '../games/event-text.ts';
+import { consoleStyle, renderEvents, revealLine } from '../games/event-text.ts';
 import type { GameService, ResidentPlayer } from '../games/service.ts';
 import { type Scheduler, type TurnSeconds, TurnTimers } from '../games/turn-timers.ts';
 import { BOT_KINDS } from '../games/types.ts';
@@ -128,7 +128,7 @@ export function consoleGameHandler(
       service: games,
       publish: async (_c, r) => {
         for (const l of renderEvents(r.events, r.game)) ctx.print(l);
-        if (r.reveal) ctx.print(`Game over. ${r.reveal.text}`);
+        if (r.reveal) ctx.print(revealLine(r.reveal.text, consoleStyle(r.game)));
       },
       onError: opts.onError ?? ((e) => ctx.print(`Turn timer failed: ${(e as Error).message}`)),
       ...(opts.scheduler ? { scheduler: opts.scheduler } : {}),

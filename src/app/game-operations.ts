@@ -6,8 +6,11 @@
 // each front end's turn timers, which arm the next turn's timer as they publish.
 import { z } from 'zod';
 import { UserError } from '../errors.ts';
+
+export { GAME_TITLES } from '../games/event-text.ts';
+
 import { modelLeaderboardText } from '../games/bench/leaderboard.ts';
-import { GT_TITLES } from '../games/game-theory/render.ts';
+import { GAME_TITLES } from '../games/event-text.ts';
 import { GT_SCENARIOS, type GtScenario } from '../games/game-theory/types.ts';
 import { LOBBY_SETTINGS } from '../games/lobby.ts';
 import { resolveSeat, seatList } from '../games/seats.ts';
@@ -55,12 +58,6 @@ function gameOp<S extends z.ZodObject>(o: GameOperation<S>): GameOperation<S> {
   return o;
 }
 
-/** Game titles without decoration, for text on both front ends. */
-export const GAME_TITLES: Record<AnyGameKind, string> = {
-  chameleon: 'Chameleon',
-  undercover: 'Undercover',
-  ...GT_TITLES,
-};
 
 /** Every game with a ratings leaderboard: the two social-deduction games and the three game-theory scenarios. */
 export const LEADERBOARD_KINDS: readonly AnyGameKind[] = ['chameleon', 'undercover', ...GT_SCENARIOS];

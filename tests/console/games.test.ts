@@ -121,12 +121,16 @@ describe('Chameleon and Undercover in the console', () => {
       'A game is already open in this channel; join it or ask the host to cancel.',
     ]);
     const start = (await say('/game start')).join('\n');
-    expect(start).toMatch(/The game starts with Guest, Bot 1, Bot 2/);
+    expect(start).toMatch(
+      /^Chameleon starts with Guest, Bot 1, Bot 2\. Topic: .*\. Use \/game word to see your word\.$/m,
+    );
     expect((await say('/game word'))[0]).toMatch(/^🤫 Topic: /);
     expect(await say('/game clue')).toEqual(['The clue is empty. Usage: /game clue <text>']);
     const clue = (await say('/game clue something you see every day')).join('\n');
     // The vote is asked for with the seat numbers it accepts.
-    expect(clue).toContain('Seats: 1 Guest, 2 Bot 1, 3 Bot 2. Vote with /game vote <name or seat number>.');
+    expect(clue).toContain(
+      'Voting is open: Guest, Bot 1, Bot 2 — vote with /game vote <name or seat number>. Seats: 1 Guest, 2 Bot 1, 3 Bot 2.',
+    );
     expect((await say('/game status')).join('\n')).toContain('Seats: 1 Guest, 2 Bot 1 [bot], 3 Bot 2 [bot].');
     expect(await say('/game vote Nobody')).toEqual([
       'There is no player "Nobody" in this game. Vote by name or seat number: 1 Guest, 2 Bot 1, 3 Bot 2.',
@@ -136,7 +140,7 @@ describe('Chameleon and Undercover in the console', () => {
     ]);
     const vote = await say('/game vote 2');
     expect(vote[0]).toBe('Vote recorded for Bot 1.');
-    expect(vote.join('\n')).toMatch(/Votes: .*Guest -> Bot 1/);
+    expect(vote.join('\n')).toMatch(/Votes: .*Guest → Bot 1/);
     if ((await games.view(ctx, null))?.game.phase === 'guess') await say('/game guess pass');
     expect(printed.join('\n')).toMatch(/Game over\./);
     const board = await say('/game leaderboard chameleon');

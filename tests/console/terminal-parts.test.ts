@@ -36,7 +36,7 @@ describe('tab completion', () => {
     expect(completeLine('/game pri', world)).toEqual([['prisoners-dilemma '], 'pri']);
     expect(completeLine('/game choose d', world)).toEqual([['defect '], 'd']);
     expect(completeLine('/game prisoners-dilemma b', world)).toEqual([['bots '], 'b']);
-    expect(completeLine('/game undercover bots 2 p', world)).toEqual([['party ', 'pgm '], 'p']);
+    expect(completeLine('/game undercover bots 2 p', world)).toEqual([['party ', 'pgm ', 'pgm-prob '], 'p']);
     // Plain text and unknown commands complete to nothing (readline then does nothing).
     expect(completeLine('hello Bo', world)[0]).toEqual([]);
     expect(completeLine('/nosuch x', world)[0]).toEqual([]);

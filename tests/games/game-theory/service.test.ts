@@ -63,7 +63,7 @@ describe('game-theory tables in the console', () => {
     const { say } = consoleFor();
     expect(await say('/game prisoners-dilemma bots 2')).toContain('Bot 2 joined.');
     const start = await say('/game start');
-    expect(start).toContain('Round 1: Guest, Bot 1, Bot 2, choose with /game choose cooperate|defect.');
+    expect(start).toContain('Round 1: Guest, choose with /game choose cooperate|defect.');
     expect(start.at(-1)).toBe('(You have 60 seconds.)');
     expect((await say('/game word'))[0]).toMatch(/You are Player 1\..*This round you have not chosen yet\./);
     const choices = ['defect', 'cooperate', 'cooperate', 'defect', 'cooperate'];
