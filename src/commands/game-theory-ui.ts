@@ -52,7 +52,13 @@ export function gtControls(
   if (g.phase === 'vote' && proposals?.type === 'cs_proposals') {
     const options = Object.entries(proposals.proposals)
       .filter(([, sh]) => sh !== null)
-      .map(([id, sh]) => ({ label: clipText(`${nameOf(id)}: ${(sh as number[]).join('/')}`, 100), value: id }));
+      .map(([id, sh]) => ({
+        label: clipText(
+          `${g.players.findIndex((p) => p.id === id) + 1}. ${nameOf(id)}: ${(sh as number[]).join('/')}`,
+          100,
+        ),
+        value: id,
+      }));
     components.push(
       new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
         new StringSelectMenuBuilder()

@@ -63,7 +63,13 @@ export function eventLines(events: GameEvent[], game: GameSnapshot, s: EventStyl
   const lines: string[] = [];
   for (const e of events) {
     // Rounds call only the people awaited (bots move at once); secret moves show only that someone moved.
-    const gt = gtEventLine(e, name, s.front, (id) => (bot(id) ? '' : s.call(id)));
+    const gt = gtEventLine(
+      e,
+      name,
+      s.front,
+      (id) => (bot(id) ? '' : s.call(id)),
+      (id) => game.players.findIndex((p) => p.id === id) + 1,
+    );
     if (gt !== undefined) {
       if (gt) lines.push(gt.startsWith('Game over') ? `${s.icon('🏁')}${s.strong(gt)}` : gt);
       continue;

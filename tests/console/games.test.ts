@@ -164,6 +164,24 @@ describe('Chameleon and Undercover in the console', () => {
     expect((await say('/game public-good'))[0]).toMatch(/^Guest opened a Public Good lobby\./);
   });
 
+  it('Cost Sharing: the proposals a vote is asked for carry seat numbers, and a vote by seat counts', async () => {
+    const { say } = consoleFor(5);
+    await say('/game cost-sharing bots 2');
+    await say('/game start');
+    expect(await say('/game propose 50 50')).toEqual(['Propose three shares. Usage: /game propose <A> <B> <C>']);
+    const proposed = (await say('/game propose 34 33 33')).join('\n');
+    expect(proposed).toMatch(
+      /^Round 1 proposals \(A\/B\/C %\): 1 Guest 34\/33\/33; 2 Bot 1 [\d/]+; 3 Bot 2 [\d/]+\.$/m,
+    );
+    expect(proposed).toContain('vote for a proposal with /game vote <name or seat number> (whose proposal you accept)');
+    expect(await say('/game vote Zed')).toEqual([
+      'There is no player "Zed" in this game. Vote by name or seat number: 1 Guest, 2 Bot 1, 3 Bot 2.',
+    ]);
+    const vote = await say('/game vote 2');
+    expect(vote[0]).toBe('Vote recorded. It stays secret until everyone has moved.');
+    expect(vote.join('\n')).toMatch(/^Votes: Guest → Bot 1/m);
+  });
+
   it('times out a clue nobody gives: the core timer passes the turn and arms the next one', async () => {
     const { say, scheduler, printed } = consoleFor(11);
     await say('/game chameleon bots 2 rounds 1');

@@ -115,7 +115,7 @@ describe('game-theory tables in the console', () => {
     expect(scheduler.fire()).toBe(1);
     await settle();
     expect(printed).toContain('Time is up for Guest.');
-    expect(printed.some((l) => l.startsWith('Round 1 proposals (A/B/C %): Guest none; Bot 1 '))).toBe(true);
+    expect(printed.some((l) => l.startsWith('Round 1 proposals (A/B/C %): 1 Guest none; 2 Bot 1 '))).toBe(true);
     // The vote is open now, for the person: a new timer.
     expect(scheduler.pending.filter((t) => t.live).map((t) => t.ms)).toEqual([120_000]);
     await say('/game vote Bot 1');
