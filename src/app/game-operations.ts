@@ -6,166 +6,22 @@
 // each front end's turn timers, which arm the next turn's timer as they publish.
 import { z } from 'zod';
 import { UserError } from '../errors.ts';
-
-export { GAME_TITLES } from '../games/event-text.ts';
-
 import { modelLeaderboardText } from '../games/bench/leaderboard.ts';
 import { GAME_TITLES } from '../games/event-text.ts';
-import { GT_SCENARIOS, type GtScenario } from '../games/game-theory/types.ts';
+import { GT_SCENARIOS } from '../games/game-theory/types.ts';
 import { LOBBY_SETTINGS } from '../games/lobby.ts';
 import { resolveSeat, seatList } from '../games/seats.ts';
-import type { GameContext, GameService, Person, ResidentPlayer, ServiceResult } from '../games/service.ts';
-import { withArticle } from '../games/text.ts';
-import { type AnyGameKind, BOT_KINDS, type GameKind } from '../games/types.ts';
-import { NAME_MAX, type Operation, type OperationResult, usageOf } from './operations.ts';
+import type { AnyGameKind } from '../games/types.ts';
+import { deductionLobby, scenarioLobby } from './game-lobby-operations.ts';
+import { failIfRefused, type GameOperation, gameOp, moved } from './game-op.ts';
+import { NAME_MAX, usageOf } from './operations.ts';
 
-/** Who moves, where, and what the front end can supply. */
-export interface GameOperationContext {
-  games: GameService;
-  /** The channel's game (Discord: guild and channel; the console: one table of its own). */
-  game: GameContext;
-  person: Person;
-  /** Cancels any game (Manage Server on Discord; the console's user owns the town). */
-  admin: boolean;
-  /** Town residents to seat for `residents N` (the front end's town supplies them). */
-  residents(n: number): Promise<ResidentPlayer[]>;
-}
-
-export interface GameOperationResult extends OperationResult {
-  /** The game after the move: its events go to everyone (each front end renders them and arms the turn timer). */
-  result?: Extract<ServiceResult, { ok: true }>;
-  /** A note for the lobby card (who plays the bot seats). */
-  note?: string;
-}
-
-/**
- * Where a result's lines go: `lobby` opens a table (Discord posts the lobby card), `public` is for the channel,
- * `private` for the caller only (an ephemeral reply on Discord).
- */
-export type GameReply = 'lobby' | 'public' | 'private';
-
-export interface GameOperation<S extends z.ZodObject = z.ZodObject>
-  extends Operation<S, GameOperationContext, GameOperationResult> {
-  reply: GameReply;
-  /**
-   * The game's events say what the caller's lines say ("Guest joined.", 'Guest: "a clue"'): a front end that
-   * shows the caller the events too (the console) prints only those.
-   */
-  eventsSayIt?: true;
-}
-
-function gameOp<S extends z.ZodObject>(o: GameOperation<S>): GameOperation<S> {
-  return o;
-}
-
+export { GAME_TITLES } from '../games/event-text.ts';
+export { LOBBY_LIMITS } from './game-lobby-operations.ts';
+export type { GameOperation, GameOperationContext, GameOperationResult, GameReply } from './game-op.ts';
 
 /** Every game with a ratings leaderboard: the two social-deduction games and the three game-theory scenarios. */
 export const LEADERBOARD_KINDS: readonly AnyGameKind[] = ['chameleon', 'undercover', ...GT_SCENARIOS];
-
-/** Seats a lobby may fill at once: social-deduction tables seat up to 8, game-theory tables 3. */
-export const LOBBY_LIMITS = { bots: 7, residents: 7, rounds: 3, gtBots: 2 } as const;
-
-const count = (what: string, max: number) =>
-  z
-    .number(`${what} takes a whole number from 0 to ${max}.`)
-    .int(`${what} takes a whole number from 0 to ${max}.`)
-    .min(0, `${what} takes a number from 0 to ${max}.`)
-    .max(max, `${what} takes a number from 0 to ${max}.`);
-
-const botKind = z
-  .enum(BOT_KINDS, `How bots think: ${BOT_KINDS.join(', ')}.`)
-  .optional()
-  .describe('How bots think: vanilla (one call per move), pgm (MAgIC), pgm-prob (ProPGM)');
-
-const deductionArgs = {
-  bots: count('bots', LOBBY_LIMITS.bots).optional().describe(`Bots to seat now (0-${LOBBY_LIMITS.bots})`),
-  bot_kind: botKind,
-  residents: count('residents', LOBBY_LIMITS.residents)
-    .optional()
-    .describe(`Town residents who join as players (0-${LOBBY_LIMITS.residents})`),
-  rounds: z
-    .number(`rounds takes a number from 1 to ${LOBBY_LIMITS.rounds}.`)
-    .int(`rounds takes a whole number from 1 to ${LOBBY_LIMITS.rounds}.`)
-    .min(1, `rounds takes a number from 1 to ${LOBBY_LIMITS.rounds}.`)
-    .max(LOBBY_LIMITS.rounds, `rounds takes a number from 1 to ${LOBBY_LIMITS.rounds}.`)
-    .optional()
-    .describe(`Clue rounds (1-${LOBBY_LIMITS.rounds})`),
-};
-
-function fail(r: ServiceResult): asserts r is Extract<ServiceResult, { ok: true }> {
-  if (!r.ok) throw new UserError(r.error.code, r.error.message);
-}
-
-/** The service's answer as an operation result: the caller's confirmation, the game for everyone. */
-function moved(r: ServiceResult, lines: string[]): GameOperationResult {
-  fail(r);
-  return { lines, result: r };
-}
-
-function opened(ctx: GameOperationContext, kind: AnyGameKind, r: ServiceResult): GameOperationResult {
-  fail(r);
-  const gt = (GT_SCENARIOS as readonly string[]).includes(kind);
-  const note = gt ? `Bots: ${ctx.games.gtBotLabel()}.` : undefined;
-  return {
-    lines: [
-      `${ctx.person.name} opened ${withArticle(GAME_TITLES[kind])} lobby. /game join to play, /game start when ready (bots fill empty seats).`,
-      ...(note ? [note] : []),
-    ],
-    result: r,
-    ...(note ? { note } : {}),
-  };
-}
-
-function deductionLobby(kind: GameKind) {
-  const party = kind === 'undercover';
-  return gameOp({
-    path: ['game', kind],
-    summary: `Open ${withArticle(GAME_TITLES[kind])} lobby here`,
-    usage: `[bots N] [vanilla|pgm|pgm-prob] [rounds N] [residents N]${party ? ' [party]' : ''}`,
-    admin: false,
-    reply: 'lobby',
-    args: z.object({
-      ...deductionArgs,
-      party: z.boolean().optional().describe('Party variant: elimination rounds'),
-    }),
-    async run(ctx, a) {
-      if (a.party && !party) throw new UserError('app/bad_argument', 'The party variant is for Undercover.');
-      const r = await ctx.games.lobby(ctx.game, ctx.person, {
-        kind,
-        bots: a.bots ?? 0,
-        ...(a.bot_kind ? { botKind: a.bot_kind } : {}),
-        residents: a.residents ? await ctx.residents(a.residents) : [],
-        ...(a.rounds ? { clueRounds: a.rounds } : {}),
-        ...(a.party ? { variant: 'party' as const } : {}),
-      });
-      return opened(ctx, kind, r);
-    },
-  });
-}
-
-function scenarioLobby(kind: GtScenario) {
-  return gameOp({
-    path: ['game', kind],
-    summary: `Open a ${GAME_TITLES[kind]} table (3 seats)`,
-    usage: '[bots N] [vanilla|pgm|pgm-prob]',
-    admin: false,
-    reply: 'lobby',
-    args: z.object({
-      bots: count('bots', LOBBY_LIMITS.gtBots)
-        .optional()
-        .describe(`Bots to seat now (0-${LOBBY_LIMITS.gtBots}; three seats)`),
-      bot_kind: botKind,
-    }),
-    async run(ctx, a) {
-      const r = await ctx.games.lobby(ctx.game, ctx.person, {
-        kind,
-        bots: a.bots ?? 0,
-        ...(a.bot_kind ? { botKind: a.bot_kind } : {}),
-      });
-      return opened(ctx, kind, r);
-    },
-  });
-}
 
 const share = (airline: string) =>
   z
@@ -193,7 +49,7 @@ export const GAME_OPERATIONS = {
     args: noArgs,
     async run(ctx) {
       const r = await ctx.games.join(ctx.game, ctx.person);
-      fail(r);
+      failIfRefused(r);
       return moved(r, [`You joined: ${r.game.players.length} at the table. The host starts with /game start.`]);
     },
   }),
@@ -256,7 +112,7 @@ export const GAME_OPERATIONS = {
     }),
     async run(ctx, a) {
       const r = await ctx.games.vote(ctx.game, ctx.person, a.player);
-      fail(r);
+      failIfRefused(r);
       const id = resolveSeat(r.game.players, a.player);
       const named = r.game.players.find((p) => p.id === id)?.name;
       return moved(r, [
