@@ -22,7 +22,7 @@ import { splitMessage } from '../src/bot/split.ts';
 import { parsePersonaArgs, tokenize } from '../src/console/console.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { PrismaTownStore } from '../src/db/town-store.ts';
-import { parseGameCommand } from '../src/games/commands.ts';
+import { readGameLine } from '../src/app/console-games.ts';
 import { LexicalEmbedder } from '../src/llm/lexical-embedder.ts';
 import { agentOfflineRules } from '../src/llm/offline/index.ts';
 import { OfflineModel } from '../src/llm/offline-model.ts';
@@ -559,7 +559,16 @@ async function megabyteInputs(): Promise<Row> {
   const parsers: [string, (s: string) => unknown][] = [
     ['tokenize', tokenize],
     ['persona', parsePersonaArgs],
-    ['game', (s) => parseGameCommand(`/game clue ${s}`)],
+    [
+      'game',
+      (s) => {
+        try {
+          return readGameLine(`/game clue ${s}`);
+        } catch (e) {
+          return e; // a line too long is refused with a message: that is the answer
+        }
+      },
+    ],
     ['split', (s) => splitMessage(s, 2000)],
   ];
   let worst = { ms: 0, what: '' };

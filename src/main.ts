@@ -4,6 +4,7 @@
 import { dirname, join } from 'node:path';
 import { configDrift, type TownConfigView } from './app/config-drift.ts';
 import { consoleGameHandler } from './app/console-games.ts';
+import { gameHelp } from './app/game-operations.ts';
 import { buildModelStack } from './app/model-stack.ts';
 import { BotStartupError } from './bot/client.ts';
 import { rememberGamesInTowns } from './bot/game-memories.ts';
@@ -18,7 +19,6 @@ import { PrismaGameStore, PrismaRatingStore } from './db/game-store.ts';
 import { DatabaseUnusableError } from './db/health.ts';
 import { DatabaseStartupError } from './db/startup-error.ts';
 import { PrismaTownStore } from './db/town-store.ts';
-import { GAME_HELP } from './games/commands.ts';
 import { GameService } from './games/service.ts';
 import { describeGatewayEvent, ModelHealth } from './llm/health.ts';
 import { describeModel, type GatewayEvent } from './llm/index.ts';
@@ -216,7 +216,7 @@ async function main(): Promise<number> {
     output: process.stdout,
     banner: drift.length > 0 ? `${banner}\n${drift.map((l) => `⚠️ ${l}`).join('\n')}` : banner,
     handlers: [consoleGameHandler(games)],
-    helpLines: GAME_HELP.split('\n'),
+    helpLines: ['Games:', ...gameHelp()],
     onError: (e) => log.error({ err: e }, 'console command failed'),
     // Typed lines, kept between runs beside the database (never lines that look like keys or passwords).
     historyFile: join(dirname(db.file), 'console-history'),

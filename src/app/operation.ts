@@ -48,7 +48,11 @@ export interface OperationContext {
   lifecycle?: TownLifecycle;
 }
 
-export interface Operation<S extends z.ZodObject = z.ZodObject> {
+export interface Operation<
+  S extends z.ZodObject = z.ZodObject,
+  C = OperationContext,
+  R extends OperationResult = OperationResult,
+> {
   /** Command words, e.g. ['town', 'step']: `/town step` on both front ends. */
   path: readonly [string, string] | readonly [string];
   summary: string;
@@ -62,7 +66,7 @@ export interface Operation<S extends z.ZodObject = z.ZodObject> {
    */
   discord?: 'message';
   args: S;
-  run(ctx: OperationContext, args: z.infer<S>): Promise<OperationResult>;
+  run(ctx: C, args: z.infer<S>): Promise<R>;
 }
 
 export function op<S extends z.ZodObject>(o: Operation<S>): Operation<S> {

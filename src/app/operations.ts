@@ -9,7 +9,15 @@ import { UserError } from '../errors.ts';
 import { PERSONA_DESC_MAX, PERSONA_NAME_MAX } from '../town/service.ts';
 import { formatTownExport } from '../town/town-export.ts';
 import { LIFECYCLE_OPERATIONS } from './lifecycle-operations.ts';
-import { name, type Operation, type OperationContext, op, plural, requireRunning } from './operation.ts';
+import {
+  name,
+  type Operation,
+  type OperationContext,
+  type OperationResult,
+  op,
+  plural,
+  requireRunning,
+} from './operation.ts';
 import { budgetText, memoriesText, residentInfoText, residentListText, statusText } from './texts.ts';
 
 /** Ticks one `/town step` may run, on every front end (each tick can take a model round trip per resident). */
@@ -17,16 +25,17 @@ export const STEP_MAX = 24;
 /** Memories shown by `/resident memories` (one screen). */
 export const MEMORIES_SHOWN = 10;
 
+export { confirmsTown } from './lifecycle-operations.ts';
 export {
   NAME_MAX,
   type Operation,
   type OperationContext,
   type OperationResult,
+  op,
   plural,
   requireRunning,
   type TownLifecycle,
 } from './operation.ts';
-export { confirmsTown } from './lifecycle-operations.ts';
 
 export const OPERATIONS = {
   townStatus: op({
@@ -352,7 +361,7 @@ export const OPERATIONS = {
 export type OperationId = keyof typeof OPERATIONS;
 
 /** `/town step` and friends as one string, e.g. "/town step [ticks 1-24]". */
-export function usageOf(o: Operation): string {
+export function usageOf(o: Pick<Operation, 'path' | 'usage'>): string {
   return `/${o.path.join(' ')}${o.usage ? ` ${o.usage}` : ''}`;
 }
 
@@ -368,7 +377,11 @@ export function findOperation(words: readonly string[]): Operation | undefined {
  * Validates the raw arguments against the operation's schema and runs it. A bad argument is a UserError that
  * names the problem and the usage; nothing runs.
  */
-export async function runOperation(o: Operation, ctx: OperationContext, raw: Record<string, unknown>) {
+export async function runOperation<C = OperationContext, R extends OperationResult = OperationResult>(
+  o: Operation<z.ZodObject, C, R>,
+  ctx: C,
+  raw: Record<string, unknown>,
+): Promise<R> {
   const parsed = o.args.safeParse(raw);
   if (!parsed.success) {
     const first = parsed.error.issues[0];

@@ -8,7 +8,7 @@ import {
   type MessageCreateOptions,
   StringSelectMenuBuilder,
 } from 'discord.js';
-import { GT_TITLES, gtEventLine } from '../games/game-theory/render.ts';
+import { eventLines as coreEventLines, type EventStyle, GAME_TITLES, revealLine } from '../games/event-text.ts';
 import type { GameSnapshot, ServiceResult } from '../games/service.ts';
 import { TURN_SECONDS } from '../games/turn-timers.ts';
 import type { AnyGameKind, GameEvent } from '../games/types.ts';
@@ -16,10 +16,10 @@ import { gtControls, isScenario } from './game-theory-ui.ts';
 import { clipText, plain } from './util.ts';
 
 export const GAME_UI_SETTINGS = {
-  /** Time a person has for a clue, a vote, a guess (issue 6: "within a time limit, then the turn passes"). */
-  clueSeconds: 120,
-  voteSeconds: 120,
-  guessSeconds: 90,
+  /** Time a person has for a move (src/games/turn-timers.ts; tests shorten them). */
+  clueSeconds: TURN_SECONDS.clues,
+  voteSeconds: TURN_SECONDS.vote,
+  guessSeconds: TURN_SECONDS.guess,
   proposeSeconds: TURN_SECONDS.propose,
   chooseSeconds: TURN_SECONDS.choose,
   contributeSeconds: TURN_SECONDS.contribute,
@@ -31,19 +31,17 @@ export const GAME_UI_SETTINGS = {
 
 export type GameUiSettings = { [K in keyof typeof GAME_UI_SETTINGS]: number };
 
-export const TITLES: Record<AnyGameKind, string> = {
-  chameleon: '🦎 Chameleon',
-  undercover: '🕵️ Undercover',
-  'cost-sharing': `✈️ ${GT_TITLES['cost-sharing']}`,
-  'prisoners-dilemma': `⛓️ ${GT_TITLES['prisoners-dilemma']}`,
-  'public-good': `🪙 ${GT_TITLES['public-good']}`,
+const ICONS: Record<AnyGameKind, string> = {
+  chameleon: '🦎',
+  undercover: '🕵️',
+  'cost-sharing': '✈️',
+  'prisoners-dilemma': '⛓️',
+  'public-good': '🪙',
 };
 
-export const PLAIN_TITLES: Record<AnyGameKind, string> = {
-  chameleon: 'Chameleon',
-  undercover: 'Undercover',
-  ...GT_TITLES,
-};
+export const TITLES = Object.fromEntries(
+  (Object.keys(ICONS) as AnyGameKind[]).map((k) => [k, `${ICONS[k]} ${GAME_TITLES[k]}`]),
+) as Record<AnyGameKind, string>;
 
 export function nameOf(game: GameSnapshot, id: string): string {
   return plain(game.players.find((p) => p.id === id)?.name ?? id);
@@ -83,82 +81,30 @@ export function lobbyMessage(game: GameSnapshot, note?: string) {
   return { content, components, allowedMentions: { parse: [] as never[] } };
 }
 
+/** Discord's style for the games' event lines (src/games/event-text.ts): mentions, bold, emoji, escaped text. */
+export function discordStyle(game: GameSnapshot): EventStyle {
+  return {
+    front: 'discord',
+    name: (id) => nameOf(game, id),
+    call: (id) => who(game, id),
+    text: plain,
+    strong: (t) => `**${t}**`,
+    icon: (e) => `${e} `,
+    title: (k) => TITLES[k],
+    lobbyEvents: false,
+  };
+}
+
 /** Channel lines for events (turns, clues, votes, guesses); the phase controls are attached separately. */
 export function eventLines(events: GameEvent[], game: GameSnapshot): string[] {
-  const lines: string[] = [];
-  for (const e of events) {
-    // Rounds call only the people awaited (bots move at once); secret moves show only that someone moved.
-    const call = (id: string) => (game.players.find((p) => p.id === id)?.bot ? '' : who(game, id));
-    const gt = gtEventLine(e, (id) => nameOf(game, id), 'discord', call);
-    if (gt !== undefined) {
-      if (gt) lines.push(gt.startsWith('Game over') ? `🏁 **${gt}**` : gt);
-      continue;
-    }
-    switch (e.type) {
-      case 'started':
-        lines.push(
-          `${TITLES[game.kind]} starts with ${e.players.map((p) => nameOf(game, p)).join(', ')}.${e.topic ? ` Topic: **${plain(e.topic)}**.` : ''} Press **Show my word** to see your secret.`,
-        );
-        break;
-      case 'turn':
-        // A bot's turn is followed at once by its clue; only people are called.
-        if (!game.players.find((p) => p.id === e.player)?.bot)
-          lines.push(`Round ${e.round}: ${who(game, e.player)}, your clue — \`/game clue\` or the button.`);
-        break;
-      case 'clue':
-        lines.push(
-          e.text === null ? `${nameOf(game, e.player)} passed.` : `💬 ${nameOf(game, e.player)}: “${plain(e.text)}”`,
-        );
-        break;
-      case 'timed_out':
-        lines.push(`⏰ Time is up for ${e.players.map((p) => nameOf(game, p)).join(', ') || 'nobody'}.`);
-        break;
-      case 'vote_phase':
-        lines.push(
-          `🗳️ Voting is open: ${e.voters.map((p) => who(game, p)).join(', ')} — pick a player in the menu below.`,
-        );
-        break;
-      case 'voted':
-        lines.push(`${nameOf(game, e.player)} voted.`);
-        break;
-      case 'votes_revealed': {
-        const v = Object.entries(e.votes)
-          .map(([a, b]) => `${nameOf(game, a)} → ${b ? nameOf(game, b) : 'nobody'}`)
-          .join(', ');
-        lines.push(
-          `Votes: ${v}. ${e.accused ? `**${nameOf(game, e.accused)}** is accused.` : 'Nobody has the most votes.'}`,
-        );
-        break;
-      }
-      case 'guess_phase':
-        lines.push(`🦎 ${who(game, e.player)} was the chameleon! One guess at the word — press **Guess the word**.`);
-        break;
-      case 'guess':
-        lines.push(
-          `${nameOf(game, e.player)} guesses “${plain(e.word ?? '(nothing)')}”: ${e.correct ? 'right!' : 'wrong.'}`,
-        );
-        break;
-      case 'eliminated':
-        lines.push(`${nameOf(game, e.player)} is out (${e.wasUndercover ? 'the undercover' : 'a civilian'}).`);
-        break;
-      case 'no_elimination':
-        lines.push('Tied vote: nobody is out this round.');
-        break;
-      case 'cancelled':
-        lines.push(`The game was cancelled by ${nameOf(game, e.by)}.`);
-        break;
-      default:
-        break;
-    }
-  }
-  return lines;
+  return coreEventLines(events, game, discordStyle(game));
 }
 
 /** Messages for the channel after a change: event lines plus the controls the new phase needs. */
 export function announcements(r: Extract<ServiceResult, { ok: true }>): MessageCreateOptions[] {
   const g = r.game;
   const lines = eventLines(r.events, g);
-  if (r.reveal) lines.push(`🏁 **Game over.** ${plain(r.reveal.text)}`);
+  if (r.reveal) lines.push(revealLine(r.reveal.text, discordStyle(g)));
   const out: MessageCreateOptions[] = [];
   const humans = g.players.filter((p) => !p.bot).map((p) => p.id);
   const awaitedHumans = g.awaiting.filter((id) => humans.includes(id));
@@ -189,8 +135,8 @@ export function announcements(r: Extract<ServiceResult, { ok: true }>): MessageC
       .setCustomId(`game:vote:${g.id}:${g.turnSeq}`)
       .setPlaceholder('Vote for a player')
       .addOptions(
-        g.players.slice(0, GAME_UI_SETTINGS.maxSelectOptions).map((p) => ({
-          label: clipText(p.name, 100),
+        g.players.slice(0, GAME_UI_SETTINGS.maxSelectOptions).map((p, seat) => ({
+          label: clipText(`${seat + 1}. ${p.name}`, 100),
           value: p.id,
         })),
       );

@@ -9,7 +9,6 @@ import {
   TextInputBuilder,
   TextInputStyle,
 } from 'discord.js';
-import { UserError } from '../errors.ts';
 import { GT_SCENARIOS, type GtScenario } from '../games/game-theory/types.ts';
 import type { ServiceResult } from '../games/service.ts';
 import type { AnyGameKind } from '../games/types.ts';
@@ -53,7 +52,13 @@ export function gtControls(
   if (g.phase === 'vote' && proposals?.type === 'cs_proposals') {
     const options = Object.entries(proposals.proposals)
       .filter(([, sh]) => sh !== null)
-      .map(([id, sh]) => ({ label: clipText(`${nameOf(id)}: ${(sh as number[]).join('/')}`, 100), value: id }));
+      .map(([id, sh]) => ({
+        label: clipText(
+          `${g.players.findIndex((p) => p.id === id) + 1}. ${nameOf(id)}: ${(sh as number[]).join('/')}`,
+          100,
+        ),
+        value: id,
+      }));
     components.push(
       new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
         new StringSelectMenuBuilder()
@@ -86,12 +91,3 @@ export function numberModal(id: string, action: 'contribute' | 'propose'): Modal
       input('C', 'Airline C, percent'),
     );
 }
-
-/** A whole number typed into a modal, or a clear error. */
-export function wholeNumber(text: string, what: string): number {
-  const t = text.trim();
-  if (!/^\d{1,5}$/.test(t)) throw new UserError('game/bad_amount', `${what} must be a whole number, like 25.`);
-  return Number(t);
-}
-
-export const GT_CONFIRM = 'It stays secret until everyone has moved.';

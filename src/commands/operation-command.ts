@@ -1,6 +1,8 @@
 // Discord's renderer of the operation table (src/app/operations.ts): slash command options generated from each
 // operation's schema (types, ranges, lengths, descriptions), options read back into its arguments object, and its
 // result answered as text with pictures as attachments.
+
+import { basename } from 'node:path';
 import {
   AttachmentBuilder,
   type ChatInputCommandInteraction,
@@ -8,11 +10,10 @@ import {
   type SlashCommandBuilder,
   type SlashCommandSubcommandBuilder,
 } from 'discord.js';
-import { basename } from 'node:path';
 import { z } from 'zod';
 import { type Operation, type OperationResult, runOperation, TEXT_MAX, type TownLifecycle } from '../app/operations.ts';
-import { renderTownPicture } from '../render/town-pictures.ts';
 import { UserError } from '../errors.ts';
+import { renderTownPicture } from '../render/town-pictures.ts';
 import type { TownService } from '../town/service.ts';
 import type { CommandContext } from './types.ts';
 import { answer, plain, speakerOf } from './util.ts';
@@ -28,6 +29,8 @@ interface PropertySchema {
   maxLength?: number;
   /** Set with `.meta({ choices })`: Discord offers these values. */
   choices?: string[];
+  /** A z.enum's values: Discord offers them too. */
+  enum?: string[];
   /** Set with `.meta({ attachment: true })`: on Discord an uploaded file (its URL is the argument). */
   attachment?: boolean;
 }
@@ -35,7 +38,7 @@ interface PropertySchema {
 /** Options that complete from the town's residents or places (src/commands/autocomplete.ts). */
 const AUTOCOMPLETE = new Set(['resident', 'location']);
 
-function properties(o: Operation): { name: string; p: PropertySchema; required: boolean }[] {
+function properties(o: Pick<Operation, 'args'>): { name: string; p: PropertySchema; required: boolean }[] {
   const json = z.toJSONSchema(o.args) as { properties?: Record<string, PropertySchema>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, p]) => ({
     name,
@@ -47,15 +50,15 @@ function properties(o: Operation): { name: string; p: PropertySchema; required: 
 /** Adds the operation's arguments as options (required ones first, as Discord demands). */
 export function withOperationOptions<B extends SlashCommandBuilder | SlashCommandSubcommandBuilder>(
   b: B,
-  o: Operation,
+  o: Pick<Operation, 'path' | 'args'>,
 ): B {
   const props = properties(o).sort((x, y) => Number(y.required) - Number(x.required));
   for (const { name, p, required } of props) {
     const description = (p.description ?? name).slice(0, 100);
     if (p.attachment) {
       b.addAttachmentOption((s) => s.setName(name).setDescription(description).setRequired(required));
-    } else if (p.type === 'string' && p.choices) {
-      const choices = p.choices.slice(0, 25);
+    } else if (p.type === 'string' && (p.choices || p.enum)) {
+      const choices = (p.choices ?? p.enum ?? []).slice(0, 25);
       b.addStringOption((s) =>
         s
           .setName(name)
@@ -99,7 +102,7 @@ export function withOperationOptions<B extends SlashCommandBuilder | SlashComman
  * The interaction's options as the operation's raw arguments (absent options stay absent); an attachment is passed
  * as its URL (the lifecycle fetches it, src/commands/town-lifecycle.ts).
  */
-export function operationArgs(i: ChatInputCommandInteraction, o: Operation): Record<string, unknown> {
+export function operationArgs(i: ChatInputCommandInteraction, o: Pick<Operation, 'args'>): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
   for (const { name, p } of properties(o)) {
     if (p.attachment) {

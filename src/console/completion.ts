@@ -1,7 +1,8 @@
 // Tab completion and "that looks like a command" for the console, driven by one small command list.
-// CONSOLE_COMMANDS is an adapter over the console's commands (console.ts) and the games' (src/games/commands.ts):
+// CONSOLE_COMMANDS is an adapter over the console's commands (console.ts) and the games' (src/app/game-operations.ts):
 // when an operation table exists, build this list from it and nothing else here changes.
 
+import { gameCompletions } from '../app/game-operations.ts';
 import { shippedTowns } from '../town/registry.ts';
 
 /** What an argument position completes to. */
@@ -15,27 +16,8 @@ export interface CommandSpec {
   arg?: ArgKind;
 }
 
-export const GAME_SUBCOMMANDS: Record<string, ArgKind | null> = {
-  chameleon: { words: ['bots', 'pgm', 'vanilla', 'rounds', 'party', 'residents'] },
-  undercover: { words: ['bots', 'pgm', 'vanilla', 'rounds', 'party', 'residents'] },
-  'cost-sharing': { words: ['bots', 'pgm', 'vanilla'] },
-  'prisoners-dilemma': { words: ['bots', 'pgm', 'vanilla'] },
-  'public-good': { words: ['bots', 'pgm', 'vanilla'] },
-  join: null,
-  leave: null,
-  start: null,
-  cancel: null,
-  clue: null,
-  vote: null,
-  guess: null,
-  word: null,
-  propose: null,
-  choose: { words: ['cooperate', 'defect'] },
-  contribute: null,
-  status: null,
-  leaderboard: { words: ['chameleon', 'undercover'] },
-  help: null,
-};
+/** `/game` moves from the game operation table (src/app/game-operations.ts). */
+export const GAME_SUBCOMMANDS: Record<string, ArgKind | null> = gameCompletions();
 
 export const CONSOLE_COMMANDS: readonly CommandSpec[] = [
   { name: 'help' },

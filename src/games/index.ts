@@ -2,14 +2,7 @@
 export type { BotDecision, BotMemory, BotProbe } from './bots.ts';
 export { playBotTurn } from './bots.ts';
 export type { ChameleonOutcome, ChameleonState, ChameleonView } from './chameleon.ts';
-export {
-  type CommandEnv,
-  GAME_HELP,
-  type GameCommand,
-  parseGameCommand,
-  renderEvents,
-  runGameCommand,
-} from './commands.ts';
+export { renderEvents } from './event-text.ts';
 export {
   applyAction,
   awaitedPlayers,

@@ -3,41 +3,32 @@
 // (data/games/associations.json); it reads only the BotInput, which is built from the player's view.
 import { z } from 'zod';
 import type { OfflineRules } from '../llm/port.ts';
-import { argmax, type Judgement, type JudgementRows, normalizeRows, thinksSelfOdd } from './pgm.ts';
+import { defaultKnowledge, freshClues, pick, type WordKnowledge } from './knowledge.ts';
+import {
+  clueFit,
+  cluesOf,
+  inferSecret,
+  key,
+  mindOf,
+  OFFLINE_SETTINGS,
+  reason,
+  usedClues,
+} from './offline-reasoning.ts';
+import { argmax, type Judgement, type JudgementRows, thinksSelfOdd } from './pgm.ts';
 import {
   type AnalyseAnswer,
   type BotInput,
   type ClueAnswer,
   GAME_TASKS,
   type JudgeAnswer,
-  type ProbeAnswer,
   PROMPT_SETTINGS,
+  type ProbeAnswer,
   ROLE_NAMES,
   type SuspicionRows,
   type VoteAnswer,
 } from './prompts.ts';
-import { defaultKnowledge, freshClues, type Mind, pick, type WordKnowledge } from './knowledge.ts';
 
-export const OFFLINE_SETTINGS = {
-  // A clue fits a word when its relatedness reaches this (knowledge.ts scores in [0, 1]).
-  fitThreshold: 0.5,
-  // Smoothing so every suspect keeps a little weight.
-  epsilon: 0.05,
-  // Tie-breaking weight for vaguer clues once a PGM bot has a reading of the other word.
-  vagueWeight: 0.2,
-  // Share of the associations behind another player's clue that a listener recognises (our modelling choice:
-  // people share most associations, not all; 1 would make every reading of a clue perfect).
-  recall: 0.75,
-  // Bonus for a guessed secret that fits the announced topic (the topic name is public; the card of words is not).
-  topicFit: 0.5,
-} as const;
-
-function mindOf(input: BotInput, k: WordKnowledge): Mind {
-  return {
-    id: `${input.me}|${input.topic ?? ''}|${input.secret ?? ''}|${input.word ?? ''}|${input.players.join(',')}`,
-    recall: k.recall,
-  };
-}
+export { inferSecret, OFFLINE_SETTINGS, reason } from './offline-reasoning.ts';
 
 /** Neutral clues for when no association is known; checked against the word data in tests. */
 export const FALLBACK_CLUES = [
@@ -75,148 +66,6 @@ const inputSchema = z.object({
 
 function parse(input: unknown): BotInput {
   return inputSchema.parse(input) as BotInput;
-}
-
-function key(input: BotInput, salt: string): string {
-  const clues = input.clues.map((c) => `${c.name}:${c.text ?? ''}`).join('|');
-  return `${salt}|${input.me}|${input.topic ?? ''}|${input.secret ?? ''}|${input.word ?? ''}|${clues}`;
-}
-
-function cluesOf(input: BotInput, name: string): string[] {
-  return input.clues.filter((c) => c.name === name && c.text !== null).map((c) => c.text as string);
-}
-
-function usedClues(input: BotInput): string[] {
-  return input.clues.filter((c) => c.text !== null).map((c) => c.text as string);
-}
-
-/** Average relatedness of a player's clues to a word; 0.5 when unknown. */
-function clueFit(k: WordKnowledge, texts: string[], word: string | null, mind?: Mind): number {
-  if (word === null || texts.length === 0) return 0.5;
-  return texts.reduce((s, t) => s + k.relatedness(t, word, mind), 0) / texts.length;
-}
-
-/**
- * The chameleon's best estimate of the secret word from the others' clues, as a person in that seat could make it:
- * from its own reading of the clues over everything it knows (the whole vocabulary), leaning towards words that fit
- * the announced topic. It never sees the topic's card of candidate words (players are not shown one).
- */
-export function inferSecret(k: WordKnowledge, input: BotInput): string | null {
-  const clues = input.clues.filter((c) => c.name !== input.me && c.text !== null).map((c) => c.text as string);
-  if (clues.length === 0) return null;
-  const mind = mindOf(input, k);
-  const topicHints = input.topic ? [input.topic, ...k.topicClues(input.topic, mind)] : [];
-  const scored = k.candidatesFor(clues, [], mind).map(({ word, score }) => ({
-    word,
-    score: score + (topicHints.some((h) => k.relatedness(h, word, mind) > 0) ? OFFLINE_SETTINGS.topicFit : 0),
-  }));
-  const best = Math.max(0, ...scored.map((x) => x.score));
-  if (best <= 0) return null;
-  const top = scored.filter((x) => x.score === best).map((x) => x.word);
-  return pick(top, key(input, 'secret')) ?? null;
-}
-
-/** The other word in an Undercover game, inferred from clues that do not fit mine. */
-function inferOtherWord(k: WordKnowledge, input: BotInput): string | null {
-  const mine = input.word;
-  const mind = mindOf(input, k);
-  const odd = input.players
-    .filter((p) => p !== input.me)
-    .flatMap((p) =>
-      cluesOf(input, p).filter((t) => k.relatedness(t, mine ?? '', mind) < OFFLINE_SETTINGS.fitThreshold),
-    );
-  if (odd.length === 0) return null;
-  return k.candidatesFor(odd, mine ? [mine] : [], mind)[0]?.word ?? null;
-}
-
-/**
- * One observer's belief row: who looks like the odd one to a player holding `word`.
- * `selfKnown`: Chameleon players know their own role; Undercover players must infer it (their cell rises when most
- * others' clues do not fit their word).
- */
-function perspective(
-  k: WordKnowledge,
-  input: BotInput,
-  observer: string,
-  word: string | null,
-  selfKnown: boolean,
-): Record<string, number> {
-  const eps = OFFLINE_SETTINGS.epsilon;
-  const row: Record<string, number> = {};
-  const others = input.players.filter((p) => p !== observer);
-  for (const q of others) row[q] = 1 - clueFit(k, cluesOf(input, q), word, mindOf(input, k)) + eps;
-  if (selfKnown) row[observer] = 0;
-  else {
-    const spoken = others.filter((q) => cluesOf(input, q).length > 0);
-    const misfits = spoken.filter(
-      (q) => clueFit(k, cluesOf(input, q), word, mindOf(input, k)) < OFFLINE_SETTINGS.fitThreshold,
-    ).length;
-    const share = spoken.length > 0 ? misfits / spoken.length : 0;
-    // Most others' clues miss my word: then I am the likelier odd one, above anyone whose clue merely misses.
-    row[observer] = spoken.length >= 2 && share > 0.5 ? 1 + share : eps;
-  }
-  return row;
-}
-
-interface Reasoning {
-  rows: SuspicionRows;
-  selfOdd: boolean;
-  /** Chameleon: the estimated secret; Undercover: the estimated other word. */
-  inferred: string | null;
-}
-
-/** Belief rows from this player's view; `twoHop` models each other player's own view, else projects mine onto them. */
-export function reason(k: WordKnowledge, input: BotInput, twoHop: boolean): Reasoning {
-  const me = input.me;
-  const players = input.players;
-  const others = players.filter((p) => p !== me);
-  const rows: SuspicionRows = {};
-  let selfOdd: boolean;
-  let inferred: string | null;
-  if (input.game === 'chameleon') {
-    if (input.role === 'chameleon') {
-      selfOdd = true;
-      inferred = inferSecret(k, input);
-      rows[me] = Object.fromEntries(players.map((p) => [p, p === me ? 1 : 0]));
-      for (const b of others)
-        rows[b] = twoHop ? perspective(k, input, b, inferred, true) : perspective(k, input, me, inferred, true);
-    } else {
-      selfOdd = false;
-      inferred = input.secret;
-      const own = perspective(k, input, me, input.secret, true);
-      rows[me] = own;
-      const ownN = normalizeRows({ [me]: own }, players, [me])[me] as Record<string, number>;
-      for (const b of others) {
-        if (!twoHop) {
-          rows[b] = { ...own, [b]: 0 };
-          continue;
-        }
-        // Two-hop: B is the chameleon (and knows it) with my estimate's probability, else B reasons as I do.
-        const asHolder = normalizeRows({ [b]: perspective(k, input, b, input.secret, true) }, players, [b])[b] ?? {};
-        const pb = ownN[b] ?? 0;
-        rows[b] = Object.fromEntries(players.map((p) => [p, (p === b ? pb : 0) + (1 - pb) * (asHolder[p] ?? 0)]));
-      }
-    }
-  } else {
-    inferred = inferOtherWord(k, input);
-    const own = perspective(k, input, me, input.word, false);
-    rows[me] = own;
-    selfOdd = thinksSelfOdd({ [me]: own }, me, players);
-    for (const b of others) {
-      if (!twoHop) {
-        rows[b] = { ...own, [b]: 0 };
-        continue;
-      }
-      const bClues = cluesOf(input, b);
-      const bWord =
-        inferred !== null &&
-        clueFit(k, bClues, inferred, mindOf(input, k)) > clueFit(k, bClues, input.word, mindOf(input, k))
-          ? inferred
-          : input.word;
-      rows[b] = perspective(k, input, b, bWord, false);
-    }
-  }
-  return { rows: normalizeRows(rows, players, [me, ...others]), selfOdd, inferred };
 }
 
 function round3(rows: SuspicionRows): SuspicionRows {

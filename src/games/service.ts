@@ -1,54 +1,45 @@
 // GameService: pure orchestration over a GameStore, a RatingStore and a LanguageModel. One game per channel; lobby,
 // join/leave, start (bots fill empty seats to the minimum), turns, explicit timeouts, bots playing on their turn,
 // persisted after every move so a restart resumes, results reveal, ratings. Front ends (Discord, console) call it.
-import type { LanguageModel } from '../llm/port.ts';
-import { createChameleon } from './chameleon.ts';
-import {
-  applyTableAction,
-  isGameTheory,
-  type TableMove,
-  type TableState,
-  type TableView,
-  tableAwaited,
-  tableMoves,
-  tableTurn,
-  tableView,
-} from './engine.ts';
-import { createGtLobby } from './game-theory/engine.ts';
+
+import { ChannelLocks } from './channel-locks.ts';
+import { applyTableAction, isGameTheory, type TableMove, type TableView, tableMoves, tableView } from './engine.ts';
 import { gtBotFor } from './game-theory/llm-bot.ts';
-import { gtPrivateText } from './game-theory/render.ts';
 import { nextGtBot, runGtBots } from './game-theory/run.ts';
-import { type GtSetting, loadVariants } from './game-theory/settings.ts';
-import type { GtScenario } from './game-theory/types.ts';
-import { isTerminal, seatOf } from './lobby.ts';
-import { type PlayerMemory, memoriesOf, type Reveal, revealOf } from './results.ts';
-import {
-  type LeaderboardEntry,
-  leaderboard,
-  scoreParticipantsOf,
-  scoreRatings,
-  participantsOf,
-  RATING_SETTINGS,
-  type RatingStore,
-  updateRatings,
-} from './ratings.ts';
+import { isTerminal } from './lobby.ts';
+import { botSeat, newTableState } from './new-table.ts';
+import { privateInfo } from './private-info.ts';
+import { rateFinishedGame } from './rate-game.ts';
+import { type LeaderboardEntry, leaderboard, RATING_SETTINGS } from './ratings.ts';
+import { memoriesOf, revealOf } from './results.ts';
 import { nextRandom, seedState } from './rng.ts';
 import { nextBot, runBots } from './runner.ts';
-import { type GameRecord, type GameStore, type PersistedGame, statusOf } from './store.ts';
+import { unknownSeatMessage } from './seats.ts';
+import {
+  fallbackLine,
+  type GameContext,
+  type GameServiceDeps,
+  type GameSnapshot,
+  type LobbyOptions,
+  type Person,
+  type PrivateInfo,
+  resolvePlayer,
+  type ServiceResult,
+  snapshot,
+} from './service-types.ts';
+import { type GameRecord, type PersistedGame, statusOf } from './store.ts';
 import {
   type AnyGameKind,
-  type BotKind,
   type GameAction,
   type GameError,
   type GameEvent,
-  type GameKind,
   isError,
-  type Persona,
   type PlayerId,
   type Seat,
 } from './types.ts';
-import { createUndercover, type UndercoverVariant } from './undercover.ts';
-import { dealChameleon, dealUndercover, loadPairs, loadTopics, type TopicCard, type WordPair } from './words.ts';
+import type { TopicCard, WordPair } from './words.ts';
+
+export * from './service-types.ts';
 
 export const SERVICE_SETTINGS = {
   // Issue: bots fill empty seats up to the game's minimum; a lobby option may add more, up to this many.
@@ -57,120 +48,12 @@ export const SERVICE_SETTINGS = {
   saveRetries: 3,
 } as const;
 
-export interface GameContext {
-  /** Guild id, or 'console'. */
-  scope: string;
-  channelId: string;
-  /**
-   * Set by front ends whose controls belong to one game (a button on a lobby message): a click on a game that is
-   * over is refused with 'game/finished' instead of acting on a newer game in the same channel.
-   */
-  gameId?: string;
-}
-
-export interface Person {
-  id: PlayerId;
-  name: string;
-}
-
-/** A town resident who sits at the table as a bot and plays in character. */
-export interface ResidentPlayer {
-  residentId: string;
-  persona: Persona;
-}
-
-export interface LobbyOptions {
-  kind: AnyGameKind;
-  /** Bots to seat right away (more join at start if the table is below the minimum). */
-  bots?: number;
-  botKind?: BotKind;
-  residents?: ResidentPlayer[];
-  clueRounds?: number;
-  variant?: UndercoverVariant;
-  /** Replays a game exactly; drawn from the service's seed source when absent. */
-  seed?: number;
-  /** Game-theory scenarios: the setting to play (default: one of our variants, drawn with the seed). */
-  setting?: GtSetting;
-}
-
-/** What front ends render after a command. */
-export interface GameSnapshot {
-  id: string;
-  kind: AnyGameKind;
-  phase: TableState['phase'];
-  hostId: PlayerId | null;
-  players: { id: PlayerId; name: string; bot: boolean }[];
-  /** Whose clue is awaited (clue phase). */
-  turn: PlayerId | null;
-  /** Players the game waits for; a front end starts its timer for them and sends `timeout(turnSeq)` on expiry. */
-  awaiting: PlayerId[];
-  turnSeq: number;
-}
-
-export interface FinishedGame {
-  id: string;
-  context: GameContext;
-  kind: GameKind;
-  reveal: Reveal;
-  /** One first-person line per player; `residentId` marks the town residents to remember it. */
-  memories: PlayerMemory[];
-}
-
-export type ServiceResult =
-  | { ok: true; game: GameSnapshot; events: GameEvent[]; reveal: Reveal | null }
-  | { ok: false; error: GameError };
-
-export interface PrivateInfo {
-  kind: AnyGameKind;
-  /** Plain sentence for an ephemeral reply ("Show my word"). */
-  text: string;
-  role: 'chameleon' | 'player' | null;
-  topic: string | null;
-  word: string | null;
-}
-
-export interface GameServiceDeps {
-  store: GameStore;
-  ratings: RatingStore;
-  llm: LanguageModel;
-  words?: { topics: TopicCard[]; pairs: WordPair[] };
-  now?: () => number;
-  /** Source of per-game seeds (tests pass a fixed one; the composition root may pass a clock-based one). */
-  seeds?: () => number;
-  newId?: () => string;
-  townId?: string;
-  /** Called once per finished game (the town stores `memories` for residents who played). */
-  onFinished?: (game: FinishedGame) => void | Promise<void>;
-  /** Streams events as bots move (a front end can announce turns before the whole bot run ends). */
-  onEvents?: (context: GameContext, events: GameEvent[], game: GameSnapshot) => void | Promise<void>;
-  /**
-   * Told about every bot move whose model answer was unusable, so a legal default was played (the composition root
-   * logs `line`); the service also counts them (`botFallbacks`).
-   */
-  onBotFallback?: (fallback: LiveFallback) => void;
-}
-
-/** A live game's bot fallback: which game, seat and move, why, and one readable line for the log. */
-export interface LiveFallback {
-  gameId: string;
-  kind: AnyGameKind;
-  channelId: string;
-  player: PlayerId;
-  task: string;
-  reason: string;
-  line: string;
-}
-
-export function fallbackLine(f: Omit<LiveFallback, 'line'>): string {
-  return `game ${f.gameId} (${f.kind}, channel ${f.channelId}): bot ${f.player} played a legal default for its ${f.task} because the model's answer was unusable: ${f.reason}`;
-}
-
 function fail(code: GameError['code'], message: string): ServiceResult {
   return { ok: false, error: { code, message } };
 }
 
 export class GameService {
-  private readonly locks = new Map<string, Promise<unknown>>();
+  private readonly locks = new ChannelLocks();
   private readonly words: { topics: TopicCard[]; pairs: WordPair[] } | undefined;
   private seedState: number;
   private idCounter = 0;
@@ -195,35 +78,14 @@ export class GameService {
   // ---- Commands --------------------------------------------------------------------------------------------
 
   lobby(ctx: GameContext, host: Person, opts: LobbyOptions): Promise<ServiceResult> {
-    return this.locked(ctx, async () => {
+    return this.locks.run(ctx, async () => {
       if (await this.deps.store.active(ctx.scope, ctx.channelId))
         return fail('game/channel_busy', 'A game is already open in this channel; join it or ask the host to cancel.');
       const bots = Math.floor(opts.bots ?? 0);
       if (bots < 0 || bots > SERVICE_SETTINGS.maxBotsAtCreation)
         return fail('game/bad_option', `Bots must be between 0 and ${SERVICE_SETTINGS.maxBotsAtCreation}.`);
       const seed = opts.seed ?? this.nextSeed();
-      const words = this.wordData();
-      let state: TableState;
-      if (opts.kind === 'cost-sharing' || opts.kind === 'prisoners-dilemma' || opts.kind === 'public-good') {
-        state = createGtLobby(opts.setting ?? this.drawSetting(opts.kind, seed), seed);
-      } else if (opts.kind === 'chameleon') {
-        const { setup } = dealChameleon(words.topics, seedState(seed) ^ 0x9e3779b9);
-        state = createChameleon({
-          seed,
-          setup,
-          ...(opts.clueRounds ? { options: { clueRounds: opts.clueRounds } } : {}),
-        });
-      } else {
-        const { setup } = dealUndercover(words.pairs, seedState(seed) ^ 0x9e3779b9);
-        state = createUndercover({
-          seed,
-          setup,
-          options: {
-            ...(opts.variant ? { variant: opts.variant } : {}),
-            ...(opts.clueRounds ? { clueRounds: opts.clueRounds } : {}),
-          },
-        });
-      }
+      const state = newTableState(opts, seed, this.words);
       const data: PersistedGame = {
         state,
         bots: {},
@@ -248,9 +110,9 @@ export class GameService {
       const err = join({ id: host.id, name: host.name });
       if (err) return { ok: false, error: err };
       for (const res of opts.residents ?? []) {
-        if (join(this.botSeat(data, { residentId: res.residentId, persona: res.persona }))) break;
+        if (join(botSeat(data, { residentId: res.residentId, persona: res.persona }))) break;
       }
-      for (let i = 0; i < bots; i++) if (join(this.botSeat(data))) break;
+      for (let i = 0; i < bots; i++) if (join(botSeat(data))) break;
       const record: GameRecord = {
         id: this.deps.newId?.() ?? this.makeId(),
         scope: ctx.scope,
@@ -274,7 +136,7 @@ export class GameService {
   }
 
   start(ctx: GameContext, person: Person): Promise<ServiceResult> {
-    return this.locked(ctx, async () => {
+    return this.locks.run(ctx, async () => {
       const rec = await this.load(ctx);
       if ('ok' in rec) return rec;
       const s = rec.data.state;
@@ -284,7 +146,7 @@ export class GameService {
       const events: GameEvent[] = [];
       const data: PersistedGame = { ...rec.data };
       while (data.state.players.length < data.state.minPlayers) {
-        const r = applyTableAction(data.state, { type: 'join', seat: this.botSeat(data) });
+        const r = applyTableAction(data.state, { type: 'join', seat: botSeat(data) });
         if (isError(r)) return { ok: false, error: r.error };
         data.state = r.state;
         events.push(...r.events);
@@ -319,11 +181,11 @@ export class GameService {
 
   /** `target` may be a player id, a name (any case) or a 1-based seat number. */
   vote(ctx: GameContext, person: Person, target: string): Promise<ServiceResult> {
-    return this.locked(ctx, async () => {
+    return this.locks.run(ctx, async () => {
       const rec = await this.load(ctx);
       if ('ok' in rec) return rec;
       const id = resolvePlayer(rec.data.state, target);
-      if (!id) return fail('game/vote_unknown', `There is no player "${target}" in this game.`);
+      if (!id) return fail('game/vote_unknown', unknownSeatMessage(rec.data.state.players, target));
       return this.applyAndRun(rec, { type: 'vote', player: person.id, target: id });
     });
   }
@@ -348,31 +210,7 @@ export class GameService {
   ): Promise<{ ok: true; info: PrivateInfo } | { ok: false; error: GameError }> {
     const rec = await this.load(ctx);
     if ('ok' in rec) return rec;
-    const s = rec.data.state;
-    if (!seatOf(s, person.id))
-      return { ok: false, error: { code: 'game/not_a_player', message: 'You are not in this game.' } };
-    if (s.phase === 'lobby')
-      return { ok: false, error: { code: 'game/not_started', message: 'The game has not started yet.' } };
-    const v = tableView(s, person.id);
-    if ('scenario' in v)
-      return { ok: true, info: { kind: v.scenario, text: gtPrivateText(v), role: null, topic: null, word: null } };
-    if (v.kind === 'chameleon') {
-      const text =
-        v.role === 'chameleon'
-          ? `Topic: ${v.topic}. You are the chameleon: you do not know the word. Blend in!`
-          : `Topic: ${v.topic}. The secret word is "${v.secret}". Find the chameleon.`;
-      return { ok: true, info: { kind: 'chameleon', text, role: v.role, topic: v.topic, word: v.secret } };
-    }
-    return {
-      ok: true,
-      info: {
-        kind: 'undercover',
-        text: `Your word is "${v.word}". Nobody knows who has the odd word, not even you.`,
-        role: null,
-        topic: null,
-        word: v.word,
-      },
-    };
+    return privateInfo(rec.data.state, person.id);
   }
 
   /** A player's (or a spectator's, person = null) view of the channel's game. */
@@ -401,7 +239,7 @@ export class GameService {
     const out: { context: GameContext; result: ServiceResult }[] = [];
     for (const rec of await this.deps.store.listActive()) {
       const ctx = { scope: rec.scope, channelId: rec.channelId };
-      const result = await this.locked(ctx, async () => {
+      const result = await this.locks.run(ctx, async () => {
         const cur = await this.deps.store.get(rec.id);
         if (!cur) return this.noGame();
         return this.runAndSave(cur, []);
@@ -414,7 +252,7 @@ export class GameService {
   // ---- Internals -------------------------------------------------------------------------------------------
 
   private act(ctx: GameContext, action: GameAction): Promise<ServiceResult> {
-    return this.locked(ctx, async () => {
+    return this.locks.run(ctx, async () => {
       const rec = await this.load(ctx);
       if ('ok' in rec) return rec;
       return this.applyAndRun(rec, action);
@@ -501,21 +339,9 @@ export class GameService {
 
   private async finish(rec: GameRecord): Promise<GameRecord> {
     const state = rec.data.state;
-    // Game-theory tables are rated as score games (ratings.ts scoreRatings) and leave no memories.
-    if (isGameTheory(state)) {
-      const p = scoreParticipantsOf(state, rec.data.model);
-      if (p) {
-        const prev = await this.deps.ratings.get(rec.scope, state.scenario, [...new Set(p.map((x) => x.key))]);
-        await this.deps.ratings.put(scoreRatings(rec.scope, state.scenario, prev, p));
-      }
-      return (await this.save(rec, { ...rec.data, rated: true })) ?? rec;
-    }
-    const p = participantsOf(state, rec.data.model);
-    if (p) {
-      const keys = [...new Set(p.participants.map((x) => x.key))];
-      const prev = await this.deps.ratings.get(rec.scope, state.kind, keys);
-      await this.deps.ratings.put(updateRatings(rec.scope, state.kind, prev, p.participants, p.oddWon));
-    }
+    await rateFinishedGame(this.deps.ratings, rec);
+    // Game-theory tables leave no memories.
+    if (isGameTheory(state)) return (await this.save(rec, { ...rec.data, rated: true })) ?? rec;
     const saved = (await this.save(rec, { ...rec.data, rated: true })) ?? rec;
     const reveal = revealOf(state);
     if (reveal && this.deps.onFinished) {
@@ -552,29 +378,6 @@ export class GameService {
     );
   }
 
-  private botSeat(data: PersistedGame, resident?: ResidentPlayer): Seat {
-    data.botCounter += 1;
-    const n = data.botCounter;
-    const kind = data.options.botKind;
-    if (resident)
-      return {
-        id: `bot:${n}`,
-        name: resident.persona.name,
-        bot: { kind, persona: resident.persona, residentId: resident.residentId },
-      };
-    return { id: `bot:${n}`, name: `Bot ${n}`, bot: { kind } };
-  }
-
-  /** One of our variants for a live table (the challenger seat does not matter outside the bench). */
-  private drawSetting(kind: GtScenario, seed: number): GtSetting {
-    const all = loadVariants(kind).filter((v) => v.challengerSeat === 0);
-    return all[seedState(seed) % all.length] as GtSetting;
-  }
-
-  private wordData(): { topics: TopicCard[]; pairs: WordPair[] } {
-    return this.words ?? { topics: loadTopics(), pairs: loadPairs() };
-  }
-
   private nextSeed(): number {
     if (this.deps.seeds) return this.deps.seeds();
     const [r, s] = nextRandom(this.seedState);
@@ -586,42 +389,4 @@ export class GameService {
     this.idCounter += 1;
     return `g${(this.deps.now ?? Date.now)().toString(36)}-${this.nextSeed().toString(36)}-${this.idCounter}`;
   }
-
-  /** One command at a time per channel (single writer); the store's version guards across processes. */
-  private locked<T>(ctx: GameContext, fn: () => Promise<T>): Promise<T> {
-    const key = `${ctx.scope}\u0000${ctx.channelId}`;
-    const prev = this.locks.get(key) ?? Promise.resolve();
-    const run = prev.then(fn, fn);
-    const tail = run.catch(() => undefined);
-    this.locks.set(key, tail);
-    void tail.then(() => {
-      if (this.locks.get(key) === tail) this.locks.delete(key);
-    });
-    return run;
-  }
-}
-
-export function snapshot(rec: GameRecord): GameSnapshot {
-  const s = rec.data.state;
-  return {
-    id: rec.id,
-    kind: rec.kind,
-    phase: s.phase,
-    hostId: s.hostId,
-    players: s.players.map((p) => ({ id: p.id, name: p.name, bot: p.bot !== undefined })),
-    turn: tableTurn(s),
-    awaiting: tableAwaited(s),
-    turnSeq: s.turnSeq,
-  };
-}
-
-/** Finds a player by id, by name (case- and space-insensitive) or by 1-based seat number. */
-export function resolvePlayer(state: TableState, target: string): PlayerId | null {
-  const t = target.trim().replace(/^@/, '');
-  if (seatOf(state, t)) return t;
-  const norm = (x: string) => x.toLowerCase().replace(/\s+/g, '');
-  const byName = state.players.find((p) => norm(p.name) === norm(t));
-  if (byName) return byName.id;
-  if (/^\d+$/.test(t)) return state.players[Number(t) - 1]?.id ?? null;
-  return null;
 }

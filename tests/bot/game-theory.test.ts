@@ -92,7 +92,7 @@ describe('/game prisoners-dilemma in Discord', () => {
       const b = await click(h.alice, ch, `game:choose:${(await service.view(ctxOf(ch), null))?.game.id}:${choice}`);
       const confirm = await b.answer(10_000);
       expect(b.ephemeral).toBe(true);
-      expect(confirm.content).toBe(`You chose to **${choice}**. It stays secret until everyone has moved.`);
+      expect(confirm.content).toBe(`You chose to ${choice}. It stays secret until everyone has moved.`);
       await h.fake.waitFor(
         () => count(ch, new RegExp(`^Round ${i + 1}: .*(defected|cooperated)`, 'm')) > 0,
         10_000,
@@ -128,7 +128,7 @@ describe('/game prisoners-dilemma in Discord', () => {
     const tooMuch = h.fake.modalSubmit({ channelId: ch, user: h.alice, customId: id, fields: { amount: '150' } });
     expect((await tooMuch.answer(10_000)).content).toMatch(/from 0 to 100/);
     const fine = h.fake.modalSubmit({ channelId: ch, user: h.alice, customId: id, fields: { amount: '30' } });
-    expect((await fine.answer(10_000)).content).toBe('You put in **30**. It stays secret until everyone has moved.');
+    expect((await fine.answer(10_000)).content).toBe('You put in 30. It stays secret until everyone has moved.');
     await h.fake.waitFor(() => count(ch, /^Round 1: alice put in 30/m) > 0, 10_000, 'the reveal');
     await h.slash(h.alice, { name: 'game', subcommand: 'cancel' }).answer();
 
@@ -143,7 +143,7 @@ describe('/game prisoners-dilemma in Discord', () => {
       customId: pid,
       fields: { A: '34', B: '33', C: '33' },
     });
-    expect((await p.answer(10_000)).content).toMatch(/You proposed \*\*34\/33\/33\*\*/);
+    expect((await p.answer(10_000)).content).toMatch(/You proposed 34\/33\/33\./);
     await h.fake.waitFor(
       () => h.fake.messagesIn(ch).some((m) => customIds(m).some((x) => x.startsWith('game:vote'))),
       10_000,

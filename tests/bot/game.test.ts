@@ -138,7 +138,7 @@ describe('/game in Discord', () => {
           values: [other.id],
           message: menu,
         });
-        expect((await sel.answer(10_000)).content).toBe('Vote recorded.');
+        expect((await sel.answer(10_000)).content).toBe(`Vote recorded for ${other.name}.`);
       } else if (v.phase === 'guess') {
         await h.fake.waitFor(
           () => h.fake.messagesIn(ch).some((m) => customIds(m).some((id) => id.startsWith('game:guess'))),
@@ -231,7 +231,7 @@ describe('/game in Discord', () => {
     expect((await service.view(ctxOf(ch), null))!.game.awaiting).toContain(h.alice.id);
     // The current menu counts.
     const fresh = h.fake.select({ channelId: ch, user: h.alice, customId: current, values: [target], message: menu });
-    expect((await fresh.answer(10_000)).content).toBe('Vote recorded.');
+    expect((await fresh.answer(10_000)).content).toMatch(/^Vote recorded for .+\.$/);
     expect(h.log.errors()).toEqual([]);
   });
 

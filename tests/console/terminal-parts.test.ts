@@ -15,7 +15,7 @@ import { CONSOLE_HELP, consolePrompt } from '../../src/console/console.ts';
 import { admits, type PostFilter } from '../../src/console/filters.ts';
 import { relationshipText } from '../../src/console/format.ts';
 import { HISTORY_MAX_LINES, keepInHistory, loadHistory, saveHistory } from '../../src/console/terminal.ts';
-import { GAME_HELP } from '../../src/games/commands.ts';
+import { gameHelp } from '../../src/app/game-operations.ts';
 import type { Post } from '../../src/town/types.ts';
 
 const world = {
@@ -36,20 +36,18 @@ describe('tab completion', () => {
     expect(completeLine('/game pri', world)).toEqual([['prisoners-dilemma '], 'pri']);
     expect(completeLine('/game choose d', world)).toEqual([['defect '], 'd']);
     expect(completeLine('/game prisoners-dilemma b', world)).toEqual([['bots '], 'b']);
-    expect(completeLine('/game undercover bots 2 p', world)).toEqual([['party ', 'pgm '], 'p']);
+    expect(completeLine('/game undercover bots 2 p', world)).toEqual([['party ', 'pgm ', 'pgm-prob '], 'p']);
     // Plain text and unknown commands complete to nothing (readline then does nothing).
     expect(completeLine('hello Bo', world)[0]).toEqual([]);
     expect(completeLine('/nosuch x', world)[0]).toEqual([]);
   });
 
-  it('knows every command /help lists and every /game subcommand GAME_HELP lists', () => {
+  it('knows every command /help lists and every /game subcommand the game operations list', () => {
     const names = new Set(CONSOLE_COMMANDS.map((c) => c.name));
     for (const line of CONSOLE_HELP) for (const m of line.matchAll(/^\s+\/([a-z]+)/g)) expect(names).toContain(m[1]);
     for (const line of CONSOLE_HELP.filter((l) => l.includes('/follow') || l.includes('/all')))
       for (const m of line.matchAll(/\/([a-z]+)/g)) expect(names).toContain(m[1]);
-    const gameWords = GAME_HELP.split('\n').flatMap((l) =>
-      (l.match(/^\/game ((?:[a-z-]+(?:\s*\|\s*)?)+)/)?.[1] ?? '').split(/\s*\|\s*/).filter(Boolean),
-    );
+    const gameWords = gameHelp().map((l) => l.match(/^\s+\/game ([a-z-]+)/)?.[1] ?? '');
     expect(gameWords.length).toBeGreaterThan(15);
     for (const w of gameWords) expect(Object.keys(GAME_SUBCOMMANDS)).toContain(w.trim());
   });

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseGameCommand, runGameCommand } from '../../src/games/commands.ts';
 import { applyTableAction } from '../../src/games/engine.ts';
 import { gamesOfflineRules } from '../../src/games/offline.ts';
 import { InMemoryRatingStore } from '../../src/games/ratings.ts';
 import { type FinishedGame, GameService, type GameServiceDeps, type ServiceResult } from '../../src/games/service.ts';
 import { InMemoryGameStore } from '../../src/games/store.ts';
-import { article } from '../../src/games/text.ts';
 import { isError } from '../../src/games/types.ts';
 import { OfflineModel } from '../../src/llm/offline-model.ts';
 import { RecordingModel, ScriptedModel } from '../support/games-models.ts';
@@ -199,79 +197,5 @@ describe('GameService: bot fallbacks in live games', () => {
     expect(lines[0]).toMatch(
       /^game \S+ \(chameleon, channel chan-1\): bot bot:\d played a legal default for its clue because the model's answer was unusable: game_clue: /,
     );
-  });
-});
-
-describe('console commands', () => {
-  it('parses the /game command family', () => {
-    expect(parseGameCommand('hello')).toBeNull();
-    expect(parseGameCommand('/game chameleon bots 2 pgm rounds 2')).toEqual({
-      ok: true,
-      command: { cmd: 'new', kind: 'chameleon', bots: 2, botKind: 'pgm', clueRounds: 2 },
-    });
-    expect(parseGameCommand('/game undercover party')).toEqual({
-      ok: true,
-      command: { cmd: 'new', kind: 'undercover', variant: 'party' },
-    });
-    expect(parseGameCommand('/game clue  it is red and round ')).toEqual({
-      ok: true,
-      command: { cmd: 'clue', text: 'it is red and round' },
-    });
-    expect(parseGameCommand('/game vote Sam Moore')).toEqual({
-      ok: true,
-      command: { cmd: 'vote', target: 'Sam Moore' },
-    });
-    expect(parseGameCommand('/game leaderboard undercover')).toEqual({
-      ok: true,
-      command: { cmd: 'leaderboard', kind: 'undercover' },
-    });
-    expect(parseGameCommand('/game word')).toEqual({ ok: true, command: { cmd: 'word' } });
-    expect(parseGameCommand('/game clue')?.ok).toBe(false);
-    expect(parseGameCommand('/game chameleon bots 99')?.ok).toBe(false);
-    expect(parseGameCommand('/game chameleon party')?.ok).toBe(false);
-    expect(parseGameCommand('/game dance')?.ok).toBe(false);
-  });
-
-  it('lobby lines take the right article: "an undercover lobby", "a public-good lobby"', async () => {
-    for (const [line, want] of [
-      ['/game undercover bots 2', /opened an undercover lobby/],
-      ['/game public-good bots 2', /opened a public-good lobby/],
-    ] as const) {
-      const { service } = setup();
-      const p = parseGameCommand(line);
-      if (!p?.ok) throw new Error(`parse ${line}`);
-      expect((await runGameCommand(service, ctx, ann, p.command)).lines[0]).toMatch(want);
-    }
-    expect(['undercover', 'hour', 'unicorn', 'one-off', 'chameleon', 'apple', '8-seat'].map(article)).toEqual([
-      'an',
-      'an',
-      'a',
-      'a',
-      'a',
-      'an',
-      'an',
-    ]);
-  });
-
-  it('plays a round through text commands', async () => {
-    const { service } = setup();
-    const run = async (line: string) => {
-      const p = parseGameCommand(line);
-      if (!p?.ok) throw new Error(`parse ${line}`);
-      return runGameCommand(service, ctx, ann, p.command);
-    };
-    expect((await run('/game chameleon bots 2')).lines[0]).toMatch(/opened a chameleon lobby/);
-    const start = await run('/game start');
-    expect(start.lines.join('\n')).toMatch(/The game starts with Ann, Bot 1, Bot 2/);
-    expect((await run('/game word')).private).toBe(true);
-    const clue = await run('/game clue a thing people like');
-    expect(clue.lines.join('\n')).toMatch(/Voting is open/);
-    const vote = await run('/game vote Bot 1');
-    let text = vote.lines.join('\n');
-    if (/may now guess/.test(text) && /Ann was the chameleon/.test(text))
-      text = (await run('/game guess pass')).lines.join('\n');
-    expect(text).toMatch(/Game over\./);
-    expect((await run('/game leaderboard chameleon')).lines.join('\n')).toMatch(/1\. /);
-    expect((await run('/game clue late')).lines[0]).toMatch(/no game/i);
   });
 });

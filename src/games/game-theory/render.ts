@@ -16,7 +16,10 @@ export const GT_HOW: Record<'propose' | 'vote' | 'choose' | 'contribute', { cons
     console: '/game propose <A> <B> <C> (percent, adding up to 100)',
     discord: 'the **Propose a split** button',
   },
-  vote: { console: '/game vote <player> (whose proposal you accept)', discord: 'the menu below' },
+  vote: {
+    console: '/game vote <name or seat number> (whose proposal you accept)',
+    discord: 'the menu below or `/game vote` with a name or seat number',
+  },
   choose: { console: '/game choose cooperate|defect', discord: 'the **Cooperate** / **Defect** buttons' },
   contribute: { console: '/game contribute <points>', discord: 'the **Contribute** button' },
 };
@@ -30,6 +33,8 @@ export function gtEventLine(
   front: 'console' | 'discord',
   /** How to call an awaited player in a round line ('' leaves them out, e.g. bots that move at once). */
   call: (id: PlayerId) => string = name,
+  /** A player's seat number, shown beside each proposal a vote is asked for (votes take a name or a seat). */
+  seat?: (id: PlayerId) => number,
 ): string | null | undefined {
   switch (e.type) {
     case 'gt_started':
@@ -59,11 +64,11 @@ export function gtEventLine(
         .join(', ')}. Pool: ${e.pool}.`;
     case 'cs_proposals':
       return `Round ${e.round} proposals (A/B/C %): ${Object.entries(e.proposals)
-        .map(([p, s]) => `${name(p)} ${s ? s.join('/') : 'none'}`)
+        .map(([p, s]) => `${seat ? `${seat(p)} ` : ''}${name(p)} ${s ? s.join('/') : 'none'}`)
         .join('; ')}.`;
     case 'cs_votes':
       return `Votes: ${Object.entries(e.votes)
-        .map(([p, t]) => `${name(p)} -> ${t ? name(t) : 'nobody'}`)
+        .map(([p, t]) => `${name(p)} → ${t ? name(t) : 'nobody'}`)
         .join(', ')}. ${e.agreed ? `Agreed: ${e.agreed.join('/')}.` : 'No agreement.'}`;
     case 'gt_over': {
       const scores = Object.entries(e.scores)

@@ -2,6 +2,7 @@
 // secret moves, turn timers from the core (a fake scheduler fires them), typed errors as plain lines.
 import { describe, expect, it } from 'vitest';
 import { consoleGameHandler } from '../../../src/app/console-games.ts';
+import { isUserError } from '../../../src/errors.ts';
 import type { ConsoleContext } from '../../../src/console/console.ts';
 import { gamesOfflineRules } from '../../../src/games/offline.ts';
 import { InMemoryRatingStore } from '../../../src/games/ratings.ts';
@@ -41,9 +42,15 @@ function consoleFor() {
     user: { id: 'console:guest', displayName: 'Guest' },
     print: (t: string) => printed.push(t),
   } as unknown as ConsoleContext;
+  // As the console does: a refused move (a UserError) prints its message.
   const say = async (line: string) => {
     const from = printed.length;
-    expect(await handler(line, ctx)).toBe(true);
+    try {
+      expect(await handler(line, ctx)).toBe(true);
+    } catch (e) {
+      if (!isUserError(e)) throw e;
+      printed.push(e.message);
+    }
     return printed.slice(from);
   };
   return { games, scheduler, printed, say };
@@ -56,7 +63,7 @@ describe('game-theory tables in the console', () => {
     const { say } = consoleFor();
     expect(await say('/game prisoners-dilemma bots 2')).toContain('Bot 2 joined.');
     const start = await say('/game start');
-    expect(start).toContain('Round 1: Guest, Bot 1, Bot 2, choose with /game choose cooperate|defect.');
+    expect(start).toContain('Round 1: Guest, choose with /game choose cooperate|defect.');
     expect(start.at(-1)).toBe('(You have 60 seconds.)');
     expect((await say('/game word'))[0]).toMatch(/You are Player 1\..*This round you have not chosen yet\./);
     const choices = ['defect', 'cooperate', 'cooperate', 'defect', 'cooperate'];
@@ -65,7 +72,7 @@ describe('game-theory tables in the console', () => {
     expect(last.at(-1)).toMatch(/^Game over\. Scores: Guest \d+, Bot 1 \d+, Bot 2 \d+\. Winners?: /);
     // Rated as a score game: the person and the bot key (two seats, one rating) are on the leaderboard.
     const board = await say('/game leaderboard prisoners-dilemma');
-    expect(board[0]).toBe('prisoners-dilemma leaderboard:');
+    expect(board[0]).toBe("Prisoner's Dilemma leaderboard:");
     expect(
       board
         .slice(1)
@@ -86,7 +93,9 @@ describe('game-theory tables in the console', () => {
     expect(await say('/game contribute 101')).toEqual([
       'Contribute a whole number of points from 0 to 100 (what you have left).',
     ]);
-    expect(await say('/game contribute lots')).toEqual(['Usage: /game contribute <points>  (a whole number)']);
+    expect(await say('/game contribute lots')).toEqual([
+      'The contribution is a whole number of points, like 25. Usage: /game contribute <points>',
+    ]);
     expect(await say('/game choose defect')).toEqual(['In this game you contribute points.']);
     expect(await say('/game clue hello')).toEqual(['There are no clues or guesses in this game.']);
     const all = await say('/game contribute 100');
@@ -106,7 +115,7 @@ describe('game-theory tables in the console', () => {
     expect(scheduler.fire()).toBe(1);
     await settle();
     expect(printed).toContain('Time is up for Guest.');
-    expect(printed.some((l) => l.startsWith('Round 1 proposals (A/B/C %): Guest none; Bot 1 '))).toBe(true);
+    expect(printed.some((l) => l.startsWith('Round 1 proposals (A/B/C %): 1 Guest none; 2 Bot 1 '))).toBe(true);
     // The vote is open now, for the person: a new timer.
     expect(scheduler.pending.filter((t) => t.live).map((t) => t.ms)).toEqual([120_000]);
     await say('/game vote Bot 1');
