@@ -117,6 +117,8 @@ export function consoleGameHandler(
   opts: { scheduler?: Scheduler; seconds?: TurnSeconds; onError?: (e: unknown) => void } = {},
 ): ConsoleCommandHandler {
   let timers: TurnTimers | null = null;
+  /** The console's person (one per console): told how long a turn waits for them, after a move or a timeout. */
+  let me: string | null = null;
   return async (line, ctx) => {
     const read = readGameLine(line);
     if (!read) return false;
@@ -129,6 +131,8 @@ export function consoleGameHandler(
       publish: async (_c, r) => {
         for (const l of renderEvents(r.events, r.game)) ctx.print(l);
         if (r.reveal) ctx.print(revealLine(r.reveal.text, consoleStyle(r.game)));
+        const seconds = timers?.secondsFor(r.game.phase);
+        if (seconds && me && r.game.awaiting.includes(me)) ctx.print(`(You have ${seconds} seconds.)`);
       },
       onError: opts.onError ?? ((e) => ctx.print(`Turn timer failed: ${(e as Error).message}`)),
       ...(opts.scheduler ? { scheduler: opts.scheduler } : {}),
@@ -136,6 +140,7 @@ export function consoleGameHandler(
     });
     const persona = await ctx.service.persona(ctx.user);
     const person = { id: ctx.user.id, name: persona?.name ?? ctx.user.displayName };
+    me = person.id;
     const residents = async (n: number): Promise<ResidentPlayer[]> =>
       ctx.service
         .residents()
@@ -147,11 +152,7 @@ export function consoleGameHandler(
     const out = await runOperation(read.op, { games, game: CONSOLE_GAME, person, admin: true, residents }, read.args);
     // The console shows the table too: a confirmation its events repeat is left out.
     if (!(read.op.eventsSayIt && out.result)) for (const l of out.lines) ctx.print(l);
-    if (out.result) {
-      await timers.publish(CONSOLE_GAME, out.result);
-      const seconds = timers.secondsFor(out.result.game.phase);
-      if (seconds && out.result.game.awaiting.includes(person.id)) ctx.print(`(You have ${seconds} seconds.)`);
-    }
+    if (out.result) await timers.publish(CONSOLE_GAME, out.result);
     return true;
   };
 }

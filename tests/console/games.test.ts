@@ -194,6 +194,8 @@ describe('Chameleon and Undercover in the console', () => {
     expect(printed).toContain('Guest passed.');
     // Voting is open now for the person: a new timer for the vote, and the seats to vote by.
     expect(printed.some((l) => l.includes('Seats: 1 Guest, 2 Bot 1, 3 Bot 2.'))).toBe(true);
+    // The turn a timeout opens says how long it waits, as one a move opens does.
+    expect(printed.filter((l) => l === '(You have 120 seconds.)')).toHaveLength(2);
     expect(scheduler.live()).toEqual([120_000]);
     expect(scheduler.fire()).toBe(1);
     await settle();
