@@ -387,14 +387,17 @@ export class TownService {
 
   // ---- admin ----------------------------------------------------------------------------------------------
 
-  /** Advances the town by one tick now (the scheduler calls this). */
+  /**
+   * Advances the town by one tick now (the scheduler calls this). Its model calls run on a snapshot outside the town
+   * lock, so whispers, interviews and `say` do not wait for it (session.ts, decideThenApply).
+   */
   tick(): Promise<TickResult> {
-    return this.session.change(async (w, out) => {
-      const r = await runTick(w, this.session.kit, this.deps.log);
-      out.posts.push(...r.posts); // seq numbers were taken from the same state counter
-      w.state.clock.lastTickWall = this.session.wallNow();
-      return r;
-    });
+    return this.session.decideThenApply(
+      (fork) => runTick(fork, this.session.kit, this.deps.log),
+      (draft) => {
+        draft.state.clock.lastTickWall = this.session.wallNow();
+      },
+    );
   }
 
   /** Runs n ticks now (works while paused: that is what a single step is for). */

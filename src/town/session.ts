@@ -11,6 +11,7 @@ import { ownerIsDeadHere } from './lease.ts';
 import type { MindKit, MindResident } from './mind.ts';
 import { compactResident, DEFAULT_RETENTION, type RetentionPolicy } from './retention.ts';
 import { resolveTownSettings } from './settings.ts';
+import { rebaseTick } from './rebase.ts';
 import { parseTownState } from './state-schema.ts';
 import type { TownRecord, TownStore } from './store.ts';
 import { PostBuffer, type TickLog, type TownWorld } from './tick.ts';
@@ -47,6 +48,12 @@ export class TownSession {
   private version: number;
   private kitNow: MindKit;
   private readonly mutex = new Mutex();
+  /** Ticks of this town run one at a time (their decide phase outside `mutex`). */
+  private readonly tickLane = new Mutex();
+  /** Bumped by every reload: a tick decided before it cannot be rebased. */
+  private generation = 0;
+  /** While a tick decides: residents whose memories or mind the changes committed meanwhile touched. */
+  private touchedInFlight: Set<AgentId> | null = null;
   private readonly listeners = new Set<(posts: Post[]) => void>();
   readonly wallNow: () => number;
   private closed = false;
@@ -135,6 +142,7 @@ export class TownSession {
     this.kitNow = kit;
     this.committed = world;
     this.stale = false;
+    this.generation++;
   }
 
   /** Reloads when the store holds a version this process did not write (another process ran the town). */
@@ -201,36 +209,150 @@ export class TownSession {
    */
   change<T>(fn: (draft: TownWorld, out: PostBuffer) => Promise<T>): Promise<T> {
     return this.mutex.run(async () => {
-      if (this.closed) throw new UserError('town/closed', 'This town has been shut down.');
-      if (this.stale) await this.reload();
-      await this.ensureLease();
+      await this.prepare();
       const draft: TownWorld = { state: structuredClone(this.committed.state), residents: this.committed.residents };
       const out = new PostBuffer(draft.state);
-      let value: T;
-      let committedPosts: Post[];
+      return this.commitDraft(draft, async () => {
+        const value = await fn(draft, out);
+        return { value, posts: out.posts };
+      });
+    });
+  }
+
+  /** Before any change: not closed, not half-changed (reload), the lease held (and reloaded if taken over). */
+  private async prepare(): Promise<void> {
+    if (this.closed) throw new UserError('town/closed', 'This town has been shut down.');
+    if (this.stale) await this.reload();
+    await this.ensureLease();
+  }
+
+  /**
+   * Runs `fill` (which changes `draft`) and commits the draft with the posts it returns; on success the draft
+   * becomes the committed world, on any error the last commit is reloaded. Runs under the mutex.
+   */
+  private async commitDraft<T>(
+    draft: TownWorld,
+    fill: () => Promise<{ value: T; posts: NewPost[] }>,
+  ): Promise<T> {
+    let value: T;
+    let committedPosts: Post[];
+    try {
+      const filled = await fill();
+      value = filled.value;
+      committedPosts = await this.commit(draft, filled.posts);
+    } catch (e) {
+      this.stale = true;
       try {
-        value = await fn(draft, out);
-        committedPosts = await this.commit(draft, out.posts);
+        await this.reload();
+      } catch (re) {
+        this.deps.log?.('error', 'reload after a failed change failed too; the next change reloads first', {
+          town: this.id,
+          error: (re as Error).message,
+        });
+      }
+      throw e;
+    } finally {
+      await this.releaseAfterChange();
+    }
+    this.committed = draft;
+    // Listeners hear of the posts once the committed world is the new one: what they read (status, the time in a
+    // console prompt) is the state those posts belong to.
+    this.notify(committedPosts);
+    return value;
+  }
+
+  /**
+   * A tick in two halves (ai-town's pattern: model work outside the engine, results checked against the world as
+   * it is when they come back). Under the lock, briefly: a snapshot (the state cloned, each resident's mind cloned
+   * and memory stream forked, so the committed world is untouched). Outside the lock: `decide` runs on the fork with
+   * every model call, while whispers, interviews and `say` commit as usual. Under the lock again: when nothing
+   * committed meanwhile, the fork is committed as it is; otherwise it is rebased on the current commit (rebase.ts:
+   * residents an interleaved change touched keep that change, the tick's result for them is dropped, posts are
+   * renumbered after the interleaved ones). When the world was reloaded or its clock moved meanwhile, the tick runs
+   * again under the lock. Ticks run one at a time per town. `finish` runs on the draft just before its commit.
+   * With shared writers (issue 15) the lease covers one change only, so the whole tick runs under the lock.
+   */
+  decideThenApply<T extends { posts: NewPost[] }>(
+    decide: (fork: TownWorld) => Promise<T>,
+    finish: (draft: TownWorld, result: T) => void,
+  ): Promise<T> {
+    const inside = (): Promise<T> =>
+      this.mutex.run(async () => {
+        await this.prepare();
+        const fork = this.fork();
+        return this.commitDraft(fork.world, async () => {
+          const r = await decide(fork.world);
+          finish(fork.world, r);
+          return { value: r, posts: r.posts };
+        });
+      });
+    if (this.deps.sharedWriters) return inside();
+    return this.tickLane.run(async () => {
+      const snap = await this.mutex.run(async () => {
+        await this.prepare();
+        this.touchedInFlight = new Set();
+        return { ...this.fork(), version: this.version, generation: this.generation };
+      });
+      let r: T;
+      try {
+        r = await decide(snap.world);
       } catch (e) {
-        this.stale = true;
-        try {
-          await this.reload();
-        } catch (re) {
-          this.deps.log?.('error', 'reload after a failed change failed too; the next change reloads first', {
+        this.touchedInFlight = null;
+        throw e; // nothing of the committed world was touched
+      }
+      const again = await this.mutex.run(async () => {
+        const touched = this.touchedInFlight ?? new Set<AgentId>();
+        this.touchedInFlight = null;
+        await this.prepare();
+        if (this.generation !== snap.generation) return true;
+        let draft = snap.world;
+        let posts = r.posts;
+        if (this.version !== snap.version) {
+          const rebased = rebaseTick(snap.base, snap.world.state, this.committed.state, r.posts, touched);
+          if (!rebased) return true;
+          const residents = new Map(this.committed.residents);
+          for (const [id, live] of snap.world.residents) if (!rebased.dropped.has(id)) residents.set(id, live);
+          draft = { state: rebased.state, residents };
+          posts = rebased.posts;
+          r.posts.splice(0, r.posts.length, ...posts);
+          this.deps.log?.('info', 'tick rebased on changes made while it decided', {
             town: this.id,
-            error: (re as Error).message,
+            dropped: [...rebased.dropped],
           });
         }
-        throw e;
-      } finally {
-        await this.releaseAfterChange();
-      }
-      this.committed = draft;
-      // Listeners hear of the posts once the committed world is the new one: what they read (status, the time in a
-      // console prompt) is the state those posts belong to.
-      this.notify(committedPosts);
-      return value;
+        await this.commitDraft(draft, async () => {
+          finish(draft, r);
+          return { value: r, posts };
+        });
+        return false;
+      });
+      if (!again) return r;
+      this.deps.log?.('info', 'the town was reloaded or its clock moved while a tick decided: running it again', {
+        town: this.id,
+      });
+      return inside();
     });
+  }
+
+  /** A copy of the committed world the tick can change freely: state and minds cloned, memory streams forked. */
+  private fork(): { world: TownWorld; base: TownState } {
+    const base = structuredClone(this.committed.state);
+    const state = structuredClone(this.committed.state);
+    const residents = new Map<AgentId, MindResident>();
+    for (const rs of state.residents) {
+      const live = this.committed.residents.get(rs.profile.id);
+      if (!live) continue;
+      rs.mind = structuredClone(live.mind);
+      residents.set(rs.profile.id, {
+        profile: live.profile,
+        mind: rs.mind,
+        memory: this.kitNow.memoryStream(
+          rs.profile.id,
+          live.memory.all().map((m) => ({ ...m })),
+        ),
+      });
+    }
+    return { world: { state, residents }, base };
   }
 
   /** Runs `fn` under the town's lock without committing (stateless evaluations, summaries). */
@@ -251,6 +373,8 @@ export class TownSession {
       const changes = live.memory.drainChanges();
       added.push(...changes.added);
       for (const t of changes.touched) touched.push({ agentId: rs.profile.id, ...t });
+      if (this.touchedInFlight && (changes.added.length > 0 || changes.touched.length > 0))
+        this.touchedInFlight.add(rs.profile.id);
       rs.memoryCount += changes.added.length;
       rs.mind = live.mind;
       const c = retain && policy ? compactResident(live, this.kitNow, draft.state.clock.now, policy) : null;
@@ -324,14 +448,18 @@ export class TownSession {
     return true;
   }
 
-  /** Waits for running work, then releases the lease. */
+  /** Waits for running work (a tick in flight too), then releases the lease. */
   async close(): Promise<void> {
+    await this.tickLane.run(() => this.closeNow());
+    this.listeners.clear();
+  }
+
+  private async closeNow(): Promise<void> {
     await this.mutex.run(async () => {
       this.closed = true;
       this.leaseHeldUntil = 0;
       await this.deps.store.releaseLease(this.id, this.deps.owner);
     });
-    this.listeners.clear();
   }
 }
 
