@@ -107,16 +107,14 @@ export function rebaseTick(
   // Objects: an interleaved change (an admin's status) wins; so does the state of a dropped resident's object.
   const baseLoc = new Map(base.locations.map((l) => [l.id, l]));
   const curLoc = new Map(cur.locations.map((l) => [l.id, l]));
+  const byDropped = (x: WorldObject) => x.usedBy !== null && dropped.has(x.usedBy);
   for (const l of state.locations)
-    l.subAreas.forEach((a, ai) =>
-      a.objects.forEach((o, oi) => {
+    for (const [ai, a] of l.subAreas.entries())
+      for (const [oi, o] of a.objects.entries()) {
         const b = baseLoc.get(l.id)?.subAreas[ai]?.objects[oi];
         const c = curLoc.get(l.id)?.subAreas[ai]?.objects[oi];
-        if (!b || !c) return;
-        const byDropped = (x: WorldObject) => x.usedBy !== null && dropped.has(x.usedBy);
-        if (!same(b, c) || byDropped(o) || byDropped(b)) a.objects[oi] = structuredClone(c);
-      }),
-    );
+        if (b && c && (!same(b, c) || byDropped(o) || byDropped(b))) a.objects[oi] = structuredClone(c);
+      }
 
   // Events: the tick's, without those a dropped resident caused, plus the interleaved ones (perceived next tick).
   const t = ours.clock.tick;

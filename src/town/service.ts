@@ -394,8 +394,10 @@ export class TownService {
   tick(): Promise<TickResult> {
     return this.session.decideThenApply(
       (fork) => runTick(fork, this.session.kit, this.deps.log),
-      (draft) => {
+      (draft, r) => {
         draft.state.clock.lastTickWall = this.session.wallNow();
+        // What is committed: a rebase may have dropped conversations of the fork.
+        r.conversations = draft.state.dayLog.conversations.filter((c) => c.at === r.now).length;
       },
     );
   }

@@ -52,15 +52,19 @@ async function town() {
   const llm = new GatedModel();
   const store = new InMemoryTownStore();
   const logs: string[] = [];
+  const logData: Record<string, unknown>[] = [];
   const deps = {
     store,
     kit: (townId: string, settings: Record<string, unknown>) =>
       agentKit({ llm, embedder: new LexicalEmbedder({ dimensions: 128 }), settings, townId }),
     owner: 'w1',
-    log: (_level: string, msg: string) => logs.push(msg),
+    log: (_level: string, msg: string, data?: Record<string, unknown>) => {
+      logs.push(msg);
+      logData.push({ msg, ...data });
+    },
   };
   const service = await TownService.create(deps, { id: 't', scope: 'console', file: tinyTown(), seed: 1 });
-  return { service, store, llm, deps, logs };
+  return { service, store, llm, deps, logs, logData };
 }
 
 /** Starts a tick and waits until its model calls are held (the tick is in its decide phase). */
@@ -181,5 +185,32 @@ describe('a tick decides outside the town lock', () => {
     const stove = rec?.state.locations.find((l) => l.id === 'house')?.subAreas[0]?.objects[0];
     expect(stove?.status).toBe('burning');
     expect(rec?.state.events.some((e) => /stove .* is burning/.test(e.description))).toBe(true);
+  });
+  it('GIVEN a tick in which Bo and Cy talk WHEN Bo is whispered to meanwhile THEN the conversation is dropped for both sides, Ann takes the tick', async () => {
+    const { service, store, llm, logData } = await town();
+    await service.step(1); // with seed 1, Bo Park and Cy Ray talk at tick 2 (nobody interleaving)
+    const before = await store.load('t');
+    const memsBefore = await store.loadMemories('t');
+    const { tick } = await tickInFlight(llm, service);
+    expect(await settlesWithin(service.whisper('Bo Park', sam, 'I must call my sister.'), 2000)).toBe(true);
+    const boAfterWhisper = service.snapshot().residents.find((r) => r.profile.id === 'bo-park');
+    llm.release();
+    const r = await tick;
+    const { rec, mems } = await expectConsistent(store);
+    const of = (id: string) => rec?.state.residents.find((x) => x.profile.id === id);
+    const was = (id: string) => before?.state.residents.find((x) => x.profile.id === id);
+    expect(of('bo-park')).toEqual(boAfterWhisper);
+    expect(of('cy-ray')).toEqual(was('cy-ray')); // Cy's side of the dropped conversation is dropped too
+    expect(mems.filter((m) => m.agentId === 'cy-ray')).toHaveLength(
+      memsBefore.filter((m) => m.agentId === 'cy-ray').length,
+    );
+    const rebased = logData.find((l) => l.msg === 'tick rebased on changes made while it decided');
+    expect(rebased?.dropped).toEqual(['bo-park', 'cy-ray']);
+    expect(r.conversations).toBe(0);
+    expect(r.posts.some((p) => p.kind === 'dialogue')).toBe(false);
+    expect(rec?.state.stats.conversations).toBe(before?.state.stats.conversations);
+    expect(rec?.state.lastConversation['bo-park|cy-ray']).toBe(before?.state.lastConversation['bo-park|cy-ray']);
+    expect(of('ann-lee')?.memoryCount).toBeGreaterThan(was('ann-lee')?.memoryCount ?? 0);
+    expect(rec?.state.clock.tick).toBe(2);
   });
 });
