@@ -23,11 +23,15 @@ export interface Rebased {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Residents whose stored state differs between two commits of the same town. */
+/**
+ * Residents whose stored state (minds aside: a change that reads a resident forks it and is counted by the caller)
+ * differs between two commits of the same town.
+ */
 export function changedResidents(base: TownState, cur: TownState): Set<AgentId> {
   const before = new Map(base.residents.map((r) => [r.profile.id, r]));
   const out = new Set<AgentId>();
-  for (const r of cur.residents) if (!same(before.get(r.profile.id), r)) out.add(r.profile.id);
+  const noMind = (r: ResidentState | undefined) => (r ? { ...r, mind: null } : r);
+  for (const r of cur.residents) if (!same(noMind(before.get(r.profile.id)), noMind(r))) out.add(r.profile.id);
   for (const id of before.keys()) if (!cur.residents.some((r) => r.profile.id === id)) out.add(id);
   return out;
 }
@@ -68,7 +72,7 @@ function added<T>(base: readonly T[], list: readonly T[]): T[] {
 
 /**
  * Rebases the tick's result (`ours`, run from `base`) on the current commit `cur`. `touched`: residents the
- * interleaved commits changed (their minds or memories). Returns null when the tick cannot be rebased.
+ * interleaved commits read (and so may have changed: minds, memories). Returns null when the tick cannot be rebased.
  */
 export function rebaseTick(
   base: TownState,

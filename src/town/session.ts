@@ -6,6 +6,7 @@
 import type { AgentId, Memory } from '../agent/types.ts';
 import { UserError } from '../errors.ts';
 import { emptyStats } from './build.ts';
+import { ForkOnRead, TickFlight } from './flight.ts';
 import { Mutex } from './concurrency.ts';
 import { ownerIsDeadHere } from './lease.ts';
 import type { MindKit, MindResident } from './mind.ts';
@@ -52,8 +53,8 @@ export class TownSession {
   private readonly tickLane = new Mutex();
   /** Bumped by every reload: a tick decided before it cannot be rebased. */
   private generation = 0;
-  /** While a tick decides: residents whose memories or mind the changes committed meanwhile touched. */
-  private touchedInFlight: Set<AgentId> | null = null;
+  /** The tick deciding outside the lock, if any (flight.ts). */
+  private flight: TickFlight | null = null;
   private readonly listeners = new Set<(posts: Post[]) => void>();
   readonly wallNow: () => number;
   private closed = false;
@@ -210,7 +211,9 @@ export class TownSession {
   change<T>(fn: (draft: TownWorld, out: PostBuffer) => Promise<T>): Promise<T> {
     return this.mutex.run(async () => {
       await this.prepare();
-      const draft: TownWorld = { state: structuredClone(this.committed.state), residents: this.committed.residents };
+      // While a tick decides on the committed streams, a change forks the residents it reads (flight.ts).
+      const residents = this.flight ? this.flight.residentsForChange(this.committed.residents) : this.committed.residents;
+      const draft: TownWorld = { state: structuredClone(this.committed.state), residents };
       const out = new PostBuffer(draft.state);
       return this.commitDraft(draft, async () => {
         const value = await fn(draft, out);
@@ -254,6 +257,7 @@ export class TownSession {
     } finally {
       await this.releaseAfterChange();
     }
+    if (draft.residents instanceof ForkOnRead) draft.residents = draft.residents.plain();
     this.committed = draft;
     // Listeners hear of the posts once the committed world is the new one: what they read (status, the time in a
     // console prompt) is the state those posts belong to.
@@ -263,26 +267,27 @@ export class TownSession {
 
   /**
    * A tick in two halves (ai-town's pattern: model work outside the engine, results checked against the world as
-   * it is when they come back). Under the lock, briefly: a snapshot (the state cloned, each resident's mind cloned
-   * and memory stream forked, so the committed world is untouched). Outside the lock: `decide` runs on the fork with
-   * every model call, while whispers, interviews and `say` commit as usual. Under the lock again: when nothing
-   * committed meanwhile, the fork is committed as it is; otherwise it is rebased on the current commit (rebase.ts:
-   * residents an interleaved change touched keep that change, the tick's result for them is dropped, posts are
-   * renumbered after the interleaved ones). When the world was reloaded or its clock moved meanwhile, the tick runs
-   * again under the lock. Ticks run one at a time per town. `finish` runs on the draft just before its commit.
-   * With shared writers (issue 15) the lease covers one change only, so the whole tick runs under the lock.
+   * it is when they come back). Under the lock, briefly: a snapshot (the state cloned; flight.ts notes each
+   * resident's last memory and mind). Outside the lock: `decide` runs on the snapshot state and the residents' own
+   * streams, with every model call, while whispers, interviews and `say` commit as usual on forks of the residents
+   * they read. Under the lock again: when nothing committed meanwhile, the tick commits as it is; otherwise it is
+   * rebased on the current commit (rebase.ts: residents a change read keep that change, the tick's result for them
+   * is dropped, posts are renumbered after the interleaved ones). When the world was reloaded or its clock moved
+   * meanwhile, the town is reloaded and the tick runs again under the lock. A failed decide reloads the last commit.
+   * Ticks run one at a time per town. `finish` runs on the draft just before its commit. With shared writers
+   * (issue 15) the lease covers one change only, so the whole tick runs under the lock.
    */
   decideThenApply<T extends { posts: NewPost[] }>(
-    decide: (fork: TownWorld) => Promise<T>,
+    decide: (world: TownWorld) => Promise<T>,
     finish: (draft: TownWorld, result: T) => void,
   ): Promise<T> {
     const inside = (): Promise<T> =>
       this.mutex.run(async () => {
         await this.prepare();
-        const fork = this.fork();
-        return this.commitDraft(fork.world, async () => {
-          const r = await decide(fork.world);
-          finish(fork.world, r);
+        const draft: TownWorld = { state: structuredClone(this.committed.state), residents: this.committed.residents };
+        return this.commitDraft(draft, async () => {
+          const r = await decide(draft);
+          finish(draft, r);
           return { value: r, posts: r.posts };
         });
       });
@@ -290,28 +295,45 @@ export class TownSession {
     return this.tickLane.run(async () => {
       const snap = await this.mutex.run(async () => {
         await this.prepare();
-        this.touchedInFlight = new Set();
-        return { ...this.fork(), version: this.version, generation: this.generation };
+        this.flight = new TickFlight(this.committed, this.kitNow);
+        const world: TownWorld = { state: structuredClone(this.committed.state), residents: this.committed.residents };
+        return { world, flight: this.flight, version: this.version, generation: this.generation };
       });
       let r: T;
       try {
         r = await decide(snap.world);
       } catch (e) {
-        this.touchedInFlight = null;
-        throw e; // nothing of the committed world was touched
+        // The tick changed the committed streams in place: back to the last commit.
+        await this.mutex.run(async () => {
+          this.flight = null;
+          this.stale = true;
+          await this.reload().catch((re: unknown) =>
+            this.deps.log?.('error', 'reload after a failed tick failed too; the next change reloads first', {
+              town: this.id,
+              error: (re as Error).message,
+            }),
+          );
+        });
+        throw e;
       }
       const again = await this.mutex.run(async () => {
-        const touched = this.touchedInFlight ?? new Set<AgentId>();
-        this.touchedInFlight = null;
+        const flight = snap.flight;
+        this.flight = null;
         await this.prepare();
         if (this.generation !== snap.generation) return true;
         let draft = snap.world;
         let posts = r.posts;
         if (this.version !== snap.version) {
-          const rebased = rebaseTick(snap.base, snap.world.state, this.committed.state, r.posts, touched);
-          if (!rebased) return true;
+          const rebased = rebaseTick(flight.base, snap.world.state, this.committed.state, r.posts, flight.forked);
+          if (!rebased) {
+            this.stale = true; // the committed streams hold the tick's unfinished work
+            return true;
+          }
           const residents = new Map(this.committed.residents);
-          for (const [id, live] of snap.world.residents) if (!rebased.dropped.has(id)) residents.set(id, live);
+          // A dropped resident still on the tick's stream (a partner of a dropped conversation) goes back to the
+          // snapshot; the others keep the forks the interleaved changes committed.
+          for (const id of rebased.dropped)
+            if (flight.isTickStream(id, residents.get(id))) residents.set(id, flight.fork(id));
           draft = { state: rebased.state, residents };
           posts = rebased.posts;
           r.posts.splice(0, r.posts.length, ...posts);
@@ -334,27 +356,6 @@ export class TownSession {
     });
   }
 
-  /** A copy of the committed world the tick can change freely: state and minds cloned, memory streams forked. */
-  private fork(): { world: TownWorld; base: TownState } {
-    const base = structuredClone(this.committed.state);
-    const state = structuredClone(this.committed.state);
-    const residents = new Map<AgentId, MindResident>();
-    for (const rs of state.residents) {
-      const live = this.committed.residents.get(rs.profile.id);
-      if (!live) continue;
-      rs.mind = structuredClone(live.mind);
-      residents.set(rs.profile.id, {
-        profile: live.profile,
-        mind: rs.mind,
-        memory: this.kitNow.memoryStream(
-          rs.profile.id,
-          live.memory.all().map((m) => ({ ...m })),
-        ),
-      });
-    }
-    return { world: { state, residents }, base };
-  }
-
   /** Runs `fn` under the town's lock without committing (stateless evaluations, summaries). */
   exclusive<T>(fn: (world: TownWorld) => Promise<T>): Promise<T> {
     return this.mutex.run(() => fn(this.committed));
@@ -366,15 +367,23 @@ export class TownSession {
     const removed: Memory['id'][] = [];
     const policy = this.deps.retention === undefined ? DEFAULT_RETENTION : this.deps.retention;
     const today = Math.floor(draft.state.clock.now / DAY);
-    const retain = policy !== false && (draft.state.retentionDay ?? -1) < today;
+    // A change committed while a tick decides journals only the residents it read (forks, flight.ts); the others
+    // are the tick's streams, committed with the tick. Retention waits for the tick.
+    const reads = draft.residents instanceof ForkOnRead ? draft.residents : null;
+    const retain = policy !== false && !reads && (draft.state.retentionDay ?? -1) < today;
     for (const rs of draft.state.residents) {
+      if (reads && !reads.read.has(rs.profile.id)) {
+        const entry = reads.peek(rs.profile.id);
+        rs.mind = this.flight?.isTickStream(rs.profile.id, entry)
+          ? structuredClone(this.flight.mindAtSnapshot(rs.profile.id))
+          : entry?.mind;
+        continue;
+      }
       const live = draft.residents.get(rs.profile.id);
       if (!live) continue;
       const changes = live.memory.drainChanges();
       added.push(...changes.added);
       for (const t of changes.touched) touched.push({ agentId: rs.profile.id, ...t });
-      if (this.touchedInFlight && (changes.added.length > 0 || changes.touched.length > 0))
-        this.touchedInFlight.add(rs.profile.id);
       rs.memoryCount += changes.added.length;
       rs.mind = live.mind;
       const c = retain && policy ? compactResident(live, this.kitNow, draft.state.clock.now, policy) : null;
