@@ -7,8 +7,9 @@
 // (rebase.ts). Only the residents a change reads are forked.
 import type { AgentId } from '../agent/types.ts';
 import type { MindKit, MindResident } from './mind.ts';
+import { rebaseTick } from './rebase.ts';
 import type { TownWorld } from './tick.ts';
-import type { TownState } from './types.ts';
+import type { NewPost, TownState } from './types.ts';
 
 export class TickFlight {
   /** The committed state at the snapshot (never changed in place: changes commit new states; minds aside). */
@@ -46,12 +47,33 @@ export class TickFlight {
       .all()
       .filter((m) => m.seq <= last)
       .map((m) => ({ ...m }));
-    return { profile: r.profile, mind: structuredClone(this.minds.get(id)), memory: this.kit.memoryStream(id, memories) };
+    return {
+      profile: r.profile,
+      mind: structuredClone(this.minds.get(id)),
+      memory: this.kit.memoryStream(id, memories),
+    };
   }
 
   /** The mind a resident had at the snapshot (what a change that did not read it commits for it). */
   mindAtSnapshot(id: AgentId): unknown {
     return this.minds.get(id);
+  }
+
+  /**
+   * The tick's result (`tick`) rebased on the current commit (rebase.ts) with the residents to commit: the tick's
+   * streams for the residents it keeps, the interleaved forks for the others, and a dropped resident still on the
+   * tick's stream (a partner of a dropped conversation) back as it was at the snapshot. Null: it cannot be rebased.
+   */
+  rebaseOnto(
+    tick: TownWorld,
+    cur: TownWorld,
+    posts: NewPost[],
+  ): { draft: TownWorld; posts: NewPost[]; dropped: Set<AgentId> } | null {
+    const rebased = rebaseTick(this.base, tick.state, cur.state, posts, this.forked);
+    if (!rebased) return null;
+    const residents = new Map(cur.residents);
+    for (const id of rebased.dropped) if (this.isTickStream(id, residents.get(id))) residents.set(id, this.fork(id));
+    return { draft: { state: rebased.state, residents }, posts: rebased.posts, dropped: rebased.dropped };
   }
 
   /** The residents of a change made during the flight: a resident is forked the first time the change reads it. */

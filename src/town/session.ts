@@ -6,16 +6,17 @@
 import type { AgentId, Memory } from '../agent/types.ts';
 import { UserError } from '../errors.ts';
 import { emptyStats } from './build.ts';
-import { ForkOnRead, TickFlight } from './flight.ts';
 import { Mutex } from './concurrency.ts';
-import { ownerIsDeadHere } from './lease.ts';
+import { ForkOnRead, TickFlight } from './flight.ts';
+import { journalDraft } from './journal.ts';
 import type { MindKit, MindResident } from './mind.ts';
-import { compactResident, DEFAULT_RETENTION, type RetentionPolicy } from './retention.ts';
+import { PostListeners } from './post-listeners.ts';
+import { DEFAULT_RETENTION, type RetentionPolicy } from './retention.ts';
 import { resolveTownSettings } from './settings.ts';
-import { rebaseTick } from './rebase.ts';
 import { parseTownState } from './state-schema.ts';
 import type { TownRecord, TownStore } from './store.ts';
 import { PostBuffer, type TickLog, type TownWorld } from './tick.ts';
+import { TownLease } from './town-lease.ts';
 import type { NewPost, Post, TownState } from './types.ts';
 
 export type KitFactory = (townId: string, agentSettings: Record<string, unknown>) => MindKit;
@@ -40,8 +41,6 @@ export interface TownSessionDeps {
   sharedWriters?: boolean;
 }
 
-const DAY = 24 * 60 * 60_000;
-
 export class TownSession {
   readonly id: string;
   readonly scope: string;
@@ -55,13 +54,12 @@ export class TownSession {
   private generation = 0;
   /** The tick deciding outside the lock, if any (flight.ts). */
   private flight: TickFlight | null = null;
-  private readonly listeners = new Set<(posts: Post[]) => void>();
+  private readonly listeners: PostListeners;
   readonly wallNow: () => number;
   private closed = false;
   /** A change failed and so did its reload: the in-memory world may be half-changed; reload before any change. */
   private stale = false;
-  /** Wall ms until which this process surely holds the lease, as of its last take or renewal (0: not held). */
-  private leaseHeldUntil = 0;
+  private readonly lease: TownLease;
 
   constructor(
     private readonly deps: TownSessionDeps,
@@ -71,6 +69,14 @@ export class TownSession {
     this.id = rec.id;
     this.scope = rec.scope;
     this.wallNow = deps.wallNow ?? Date.now;
+    this.listeners = new PostListeners(deps.log);
+    this.lease = new TownLease({
+      store: deps.store,
+      townId: rec.id,
+      owner: deps.owner,
+      ...(deps.ownerIsDead ? { ownerIsDead: deps.ownerIsDead } : {}),
+      ...(deps.log ? { log: deps.log } : {}),
+    });
     const state = parseTownState(rec.id, rec.state);
     this.kitNow = deps.kit(rec.id, state.agentSettings);
     this.version = rec.version;
@@ -159,30 +165,8 @@ export class TownSession {
     }
   }
 
-  /**
-   * Takes or renews the lease. A lease held by a dead process on this host is taken over at once. Returns whether
-   * this process held the lease continuously before (false: it was taken over or newly taken).
-   */
-  private async acquire(now: number): Promise<{ ok: boolean; owner: string | null; continuous: boolean }> {
-    const ttl = this.state.settings.leaseMs;
-    const continuous = now < this.leaseHeldUntil;
-    let ok = await this.deps.store.acquireLease(this.id, this.deps.owner, ttl, now);
-    let owner: string | null = this.deps.owner;
-    if (!ok) {
-      owner = (await this.deps.store.lease(this.id)).owner;
-      const dead = this.deps.ownerIsDead ?? ownerIsDeadHere;
-      if (owner && dead(owner)) {
-        ok = await this.deps.store.takeOverLease(this.id, owner, this.deps.owner, ttl, now);
-        if (ok)
-          this.deps.log?.('warn', 'took over the lease of a process that is gone', { town: this.id, from: owner });
-      }
-    }
-    this.leaseHeldUntil = ok ? now + ttl : 0;
-    return { ok, owner, continuous };
-  }
-
   private async ensureLease(): Promise<void> {
-    const got = await this.acquire(this.wallNow());
+    const got = await this.lease.acquire(this.wallNow(), this.state.settings.leaseMs);
     if (!got.ok)
       throw new UserError(
         'town/leased',
@@ -194,14 +178,7 @@ export class TownSession {
 
   /** Shared writers: the lease covers one change only. */
   private async releaseAfterChange(): Promise<void> {
-    if (!this.deps.sharedWriters) return;
-    this.leaseHeldUntil = 0;
-    await this.deps.store.releaseLease(this.id, this.deps.owner).catch((e: unknown) =>
-      this.deps.log?.('warn', 'could not release the lease after a change', {
-        town: this.id,
-        error: (e as Error).message,
-      }),
-    );
+    if (this.deps.sharedWriters) await this.lease.release(true);
   }
 
   /**
@@ -212,7 +189,9 @@ export class TownSession {
     return this.mutex.run(async () => {
       await this.prepare();
       // While a tick decides on the committed streams, a change forks the residents it reads (flight.ts).
-      const residents = this.flight ? this.flight.residentsForChange(this.committed.residents) : this.committed.residents;
+      const residents = this.flight
+        ? this.flight.residentsForChange(this.committed.residents)
+        : this.committed.residents;
       const draft: TownWorld = { state: structuredClone(this.committed.state), residents };
       const out = new PostBuffer(draft.state);
       return this.commitDraft(draft, async () => {
@@ -229,14 +208,22 @@ export class TownSession {
     await this.ensureLease();
   }
 
+  /** After a failed change: the in-memory world may be half-changed, so back to the last commit. */
+  private async reloadAfterFailure(): Promise<void> {
+    this.stale = true;
+    await this.reload().catch((re: unknown) =>
+      this.deps.log?.('error', 'reload after a failed change failed too; the next change reloads first', {
+        town: this.id,
+        error: (re as Error).message,
+      }),
+    );
+  }
+
   /**
    * Runs `fill` (which changes `draft`) and commits the draft with the posts it returns; on success the draft
    * becomes the committed world, on any error the last commit is reloaded. Runs under the mutex.
    */
-  private async commitDraft<T>(
-    draft: TownWorld,
-    fill: () => Promise<{ value: T; posts: NewPost[] }>,
-  ): Promise<T> {
+  private async commitDraft<T>(draft: TownWorld, fill: () => Promise<{ value: T; posts: NewPost[] }>): Promise<T> {
     let value: T;
     let committedPosts: Post[];
     try {
@@ -244,15 +231,7 @@ export class TownSession {
       value = filled.value;
       committedPosts = await this.commit(draft, filled.posts);
     } catch (e) {
-      this.stale = true;
-      try {
-        await this.reload();
-      } catch (re) {
-        this.deps.log?.('error', 'reload after a failed change failed too; the next change reloads first', {
-          town: this.id,
-          error: (re as Error).message,
-        });
-      }
+      await this.reloadAfterFailure();
       throw e;
     } finally {
       await this.releaseAfterChange();
@@ -261,21 +240,18 @@ export class TownSession {
     this.committed = draft;
     // Listeners hear of the posts once the committed world is the new one: what they read (status, the time in a
     // console prompt) is the state those posts belong to.
-    this.notify(committedPosts);
+    this.listeners.notify(committedPosts);
     return value;
   }
 
   /**
-   * A tick in two halves (ai-town's pattern: model work outside the engine, results checked against the world as
-   * it is when they come back). Under the lock, briefly: a snapshot (the state cloned; flight.ts notes each
-   * resident's last memory and mind). Outside the lock: `decide` runs on the snapshot state and the residents' own
-   * streams, with every model call, while whispers, interviews and `say` commit as usual on forks of the residents
-   * they read. Under the lock again: when nothing committed meanwhile, the tick commits as it is; otherwise it is
-   * rebased on the current commit (rebase.ts: residents a change read keep that change, the tick's result for them
-   * is dropped, posts are renumbered after the interleaved ones). When the world was reloaded or its clock moved
-   * meanwhile, the town is reloaded and the tick runs again under the lock. A failed decide reloads the last commit.
-   * Ticks run one at a time per town. `finish` runs on the draft just before its commit. With shared writers
-   * (issue 15) the lease covers one change only, so the whole tick runs under the lock.
+   * A tick in two halves (ai-town's pattern: model work outside the engine, results checked against the world when
+   * they come back). Under the lock, briefly: a snapshot (flight.ts). Outside it: `decide`, with every model call,
+   * while whispers, interviews and `say` commit on forks of the residents they read. Under the lock again: the tick
+   * commits as it is when nothing committed meanwhile, else rebased on the current commit (rebase.ts); when the
+   * town was reloaded or its clock moved meanwhile, it is reloaded and the tick runs again under the lock. Ticks
+   * run one at a time. `finish` runs on the draft before its commit. With shared writers (issue 15) the lease
+   * covers one change only, so the whole tick runs under the lock.
    */
   decideThenApply<T extends { posts: NewPost[] }>(
     decide: (world: TownWorld) => Promise<T>,
@@ -304,37 +280,29 @@ export class TownSession {
         r = await decide(snap.world);
       } catch (e) {
         // The tick changed the committed streams in place: back to the last commit.
-        await this.mutex.run(async () => {
+        await this.mutex.run(() => {
           this.flight = null;
-          this.stale = true;
-          await this.reload().catch((re: unknown) =>
-            this.deps.log?.('error', 'reload after a failed tick failed too; the next change reloads first', {
-              town: this.id,
-              error: (re as Error).message,
-            }),
-          );
+          return this.reloadAfterFailure();
         });
         throw e;
       }
       const again = await this.mutex.run(async () => {
         const flight = snap.flight;
         this.flight = null;
-        await this.prepare();
+        await this.prepare().catch(async (e: unknown) => {
+          if (this.generation === snap.generation) await this.reloadAfterFailure(); // the tick's work is in the streams
+          throw e;
+        });
         if (this.generation !== snap.generation) return true;
         let draft = snap.world;
         let posts = r.posts;
         if (this.version !== snap.version) {
-          const rebased = rebaseTick(flight.base, snap.world.state, this.committed.state, r.posts, flight.forked);
+          const rebased = flight.rebaseOnto(snap.world, this.committed, r.posts);
           if (!rebased) {
             this.stale = true; // the committed streams hold the tick's unfinished work
             return true;
           }
-          const residents = new Map(this.committed.residents);
-          // A dropped resident still on the tick's stream (a partner of a dropped conversation) goes back to the
-          // snapshot; the others keep the forks the interleaved changes committed.
-          for (const id of rebased.dropped)
-            if (flight.isTickStream(id, residents.get(id))) residents.set(id, flight.fork(id));
-          draft = { state: rebased.state, residents };
+          draft = rebased.draft;
           posts = rebased.posts;
           r.posts.splice(0, r.posts.length, ...posts);
           this.deps.log?.('info', 'tick rebased on changes made while it decided', {
@@ -362,49 +330,22 @@ export class TownSession {
   }
 
   private async commit(draft: TownWorld, posts: NewPost[]): Promise<Post[]> {
-    const added: Memory[] = [];
-    const touched: { agentId: AgentId; id: Memory['id']; lastAccessAt: number }[] = [];
-    const removed: Memory['id'][] = [];
     const policy = this.deps.retention === undefined ? DEFAULT_RETENTION : this.deps.retention;
-    const today = Math.floor(draft.state.clock.now / DAY);
-    // A change committed while a tick decides journals only the residents it read (forks, flight.ts); the others
-    // are the tick's streams, committed with the tick. Retention waits for the tick.
-    const reads = draft.residents instanceof ForkOnRead ? draft.residents : null;
-    const retain = policy !== false && !reads && (draft.state.retentionDay ?? -1) < today;
-    for (const rs of draft.state.residents) {
-      if (reads && !reads.read.has(rs.profile.id)) {
-        const entry = reads.peek(rs.profile.id);
-        rs.mind = this.flight?.isTickStream(rs.profile.id, entry)
-          ? structuredClone(this.flight.mindAtSnapshot(rs.profile.id))
-          : entry?.mind;
-        continue;
-      }
-      const live = draft.residents.get(rs.profile.id);
-      if (!live) continue;
-      const changes = live.memory.drainChanges();
-      added.push(...changes.added);
-      for (const t of changes.touched) touched.push({ agentId: rs.profile.id, ...t });
-      rs.memoryCount += changes.added.length;
-      rs.mind = live.mind;
-      const c = retain && policy ? compactResident(live, this.kitNow, draft.state.clock.now, policy) : null;
-      if (c) {
-        // The draft gets the compacted stream; the committed world is replaced only if the commit succeeds.
-        draft.residents = draft.residents === this.committed.residents ? new Map(draft.residents) : draft.residents;
-        draft.residents.set(rs.profile.id, c.live);
-        removed.push(...c.removed);
-        added.push(...c.added);
-        rs.memoryCount += c.added.length - c.removed.length;
-      }
-    }
-    if (retain) draft.state.retentionDay = today;
+    const j = journalDraft(draft, {
+      committed: this.committed.residents,
+      flight: this.flight,
+      kit: this.kitNow,
+      policy,
+      wallNow: this.wallNow(),
+    });
     this.version = await this.deps.store.commit({
       townId: this.id,
       expectedVersion: this.version,
       state: draft.state,
-      memories: { added, touched, ...(removed.length ? { removed } : {}) },
+      memories: { added: j.added, touched: j.touched, ...(j.removed.length ? { removed: j.removed } : {}) },
       posts,
       owner: this.deps.owner,
-      ...(retain && policy ? { pruneDeliveredBefore: this.wallNow() - policy.outboxDays * DAY } : {}),
+      ...(j.pruneDeliveredBefore !== undefined ? { pruneDeliveredBefore: j.pruneDeliveredBefore } : {}),
     });
     return posts.map((p) => ({
       ...p,
@@ -415,21 +356,9 @@ export class TownSession {
     }));
   }
 
-  private notify(committed: Post[]): void {
-    if (committed.length === 0) return;
-    for (const l of this.listeners) {
-      try {
-        l(committed);
-      } catch (e) {
-        this.deps.log?.('error', 'post listener failed', { error: (e as Error).message });
-      }
-    }
-  }
-
   /** Called with the posts of every commit (after it is durable). Returns an unsubscribe function. */
   onPosts(listener: (posts: Post[]) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   /**
@@ -442,12 +371,12 @@ export class TownSession {
     if (this.deps.sharedWriters) return true;
     const now = this.wallNow();
     const ttl = this.state.settings.leaseMs;
-    if (now < this.leaseHeldUntil - ttl / 2) return true;
-    const got = await this.acquire(now);
+    if (now < this.lease.heldUntil - ttl / 2) return true;
+    const got = await this.lease.acquire(now, ttl);
     if (!got.ok) return false;
     if (this.closed) {
       // close() ran while we were asking: it released the lease, so must we.
-      await this.deps.store.releaseLease(this.id, this.deps.owner);
+      await this.lease.release();
       return false;
     }
     if (!got.continuous)
@@ -459,16 +388,13 @@ export class TownSession {
 
   /** Waits for running work (a tick in flight too), then releases the lease. */
   async close(): Promise<void> {
-    await this.tickLane.run(() => this.closeNow());
+    await this.tickLane.run(() =>
+      this.mutex.run(async () => {
+        this.closed = true;
+        await this.lease.release();
+      }),
+    );
     this.listeners.clear();
-  }
-
-  private async closeNow(): Promise<void> {
-    await this.mutex.run(async () => {
-      this.closed = true;
-      this.leaseHeldUntil = 0;
-      await this.deps.store.releaseLease(this.id, this.deps.owner);
-    });
   }
 }
 
