@@ -213,4 +213,22 @@ describe('a tick decides outside the town lock', () => {
     expect(of('ann-lee')?.memoryCount).toBeGreaterThan(was('ann-lee')?.memoryCount ?? 0);
     expect(rec?.state.clock.tick).toBe(2);
   });
+  it("GIVEN a whisper committed while a tick decided WHEN the tick's commit fails THEN the whisper stays, nothing of the tick is saved, the next tick commits", async () => {
+    const { service, store, llm } = await town();
+    await service.step(1);
+    const { tick } = await tickInFlight(llm, service);
+    expect(
+      await settlesWithin(service.whisper('Ann Lee', sam, 'I should bake bread for the neighbours today.'), 2000),
+    ).toBe(true);
+    const afterWhisper = await store.load('t');
+    store.failNextCommit = new Error('database is full');
+    llm.release();
+    await expect(tick).rejects.toThrow('database is full');
+    expect((await store.load('t'))?.state).toEqual(afterWhisper?.state);
+    expect(service.snapshot()).toEqual(afterWhisper?.state);
+    const r = await service.tick();
+    expect(r.tick).toBe(2);
+    const { mems } = await expectConsistent(store);
+    expect(mems.some((m) => m.agentId === 'ann-lee' && m.kind === 'inner_voice')).toBe(true);
+  });
 });
