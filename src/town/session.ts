@@ -2,22 +2,24 @@
 // mutex on a DRAFT of the state (copy-on-write): the committed world is replaced only after the commit succeeds, so
 // readers never see a half-applied change. A change that fails reloads the last commit; when that reload fails too
 // (a double fault), the session is marked stale and the next change reloads before it runs: a half-applied tick is
-// never saved. Read models (queries.ts) read `world`; actions (service.ts) go through `change`.
+// never saved. A tick decides outside the mutex and is applied under it (decideThenApply, flight.ts). Read models
+// (queries.ts) read `world`; actions (service.ts) go through `change`.
 import type { AgentId, Memory } from '../agent/types.ts';
 import { UserError } from '../errors.ts';
-import { emptyStats } from './build.ts';
 import { Mutex } from './concurrency.ts';
 import { ForkOnRead, TickFlight } from './flight.ts';
 import { journalDraft } from './journal.ts';
 import type { MindKit, MindResident } from './mind.ts';
 import { PostListeners } from './post-listeners.ts';
 import { DEFAULT_RETENTION, type RetentionPolicy } from './retention.ts';
-import { resolveTownSettings } from './settings.ts';
 import { parseTownState } from './state-schema.ts';
 import type { TownRecord, TownStore } from './store.ts';
 import { PostBuffer, type TickLog, type TownWorld } from './tick.ts';
 import { TownLease } from './town-lease.ts';
 import type { NewPost, Post, TownState } from './types.ts';
+import { upgradeState } from './upgrade-state.ts';
+
+export { upgradeState } from './upgrade-state.ts';
 
 export type KitFactory = (townId: string, agentSettings: Record<string, unknown>) => MindKit;
 
@@ -70,13 +72,7 @@ export class TownSession {
     this.scope = rec.scope;
     this.wallNow = deps.wallNow ?? Date.now;
     this.listeners = new PostListeners(deps.log);
-    this.lease = new TownLease({
-      store: deps.store,
-      townId: rec.id,
-      owner: deps.owner,
-      ...(deps.ownerIsDead ? { ownerIsDead: deps.ownerIsDead } : {}),
-      ...(deps.log ? { log: deps.log } : {}),
-    });
+    this.lease = new TownLease({ ...deps, townId: rec.id });
     const state = parseTownState(rec.id, rec.state);
     this.kitNow = deps.kit(rec.id, state.agentSettings);
     this.version = rec.version;
@@ -396,15 +392,4 @@ export class TownSession {
     );
     this.listeners.clear();
   }
-}
-
-/** Fills fields added after a snapshot was written (settings merged over today's defaults). */
-export function upgradeState(state: TownState): TownState {
-  state.settings = resolveTownSettings(state.settings);
-  state.stats = { ...emptyStats(), ...(state.stats as Partial<TownState['stats']>) };
-  state.events ??= [];
-  state.lastConversation ??= {};
-  state.acquaintances ??= [];
-  state.facts ??= [];
-  return state;
 }
