@@ -13,6 +13,7 @@
 // When the clock itself moved (a catch-up skip), nothing can be rebased: `null`, and the caller runs the tick again.
 import type { AgentId } from '../agent/types.ts';
 import type { NewPost, ResidentState, TownState, WorldEvent, WorldObject } from './types.ts';
+import { pairKey } from './world.ts';
 
 export interface Rebased {
   state: TownState;
@@ -82,7 +83,13 @@ export function rebaseTick(
   touched: ReadonlySet<AgentId>,
 ): Rebased | null {
   if (cur.clock.tick !== base.clock.tick || cur.clock.now !== base.clock.now) return null;
-  if (!same(cur.residents.map((r) => r.profile.id), ours.residents.map((r) => r.profile.id))) return null;
+  if (
+    !same(
+      cur.residents.map((r) => r.profile.id),
+      ours.residents.map((r) => r.profile.id),
+    )
+  )
+    return null;
   const dropped = new Set<AgentId>([...touched, ...changedResidents(base, cur)]);
   // A conversation of this tick with a dropped resident is dropped for both sides (each remembers it).
   const sameDay = ours.dayLog.day === base.dayLog.day;
@@ -99,7 +106,7 @@ export function rebaseTick(
   }
   const droppedTalks = talked.filter((c) => c.participants.some((p) => dropped.has(p)));
   const keepTalk = (c: { participants: AgentId[] }) => !c.participants.some((p) => dropped.has(p));
-  const pairOf = (c: { participants: AgentId[] }) => [...c.participants].sort().join('|');
+  const pairOf = (c: { participants: AgentId[] }) => pairKey(c.participants[0] ?? '', c.participants[1] ?? '');
   const droppedPairs = new Set(droppedTalks.map(pairOf));
 
   const state = ours;
@@ -156,7 +163,7 @@ export function rebaseTick(
   };
   const droppedPosts = posts.length - kept.length;
   log.conversations = log.conversations.filter((c) => c.at !== ours.clock.now || keepTalk(c));
-  log.newRelations = log.newRelations.filter((p) => !droppedPairs.has([...p].sort().join('|')));
+  log.newRelations = log.newRelations.filter((p) => !droppedPairs.has(pairKey(p[0], p[1])));
   log.notable = sameDay ? [...cur.dayLog.notable, ...added(base.dayLog.notable, log.notable)] : [...log.notable];
   if (!sameDay) log.notable.push(...curNew.notable);
   log.conversations = [...log.conversations, ...curNew.conversations];
