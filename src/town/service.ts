@@ -3,21 +3,18 @@
 // queries.ts. Every change runs under the town's lock on a draft and commits in one transaction (snapshot with
 // version check + memory journal + outbox posts); a failed change leaves the committed world as it was.
 // API reference: src/town/README.md.
-import type { Memory, MemoryKind } from '../agent/types.ts';
+import type { MemoryKind } from '../agent/types.ts';
 import { withoutControlChars } from '../core/user-text.ts';
 import { UserError } from '../errors.ts';
-import type { UsageTotals } from '../llm/usage.ts';
-import { buildTownState } from './build.ts';
 import { mapLimit } from './concurrency.ts';
-import type { TownFile } from './file.ts';
 import { withCallContext } from './metering.ts';
 import type { MindKit, MindResident } from './mind.ts';
+import { checkPersona, personaOf, type Speaker } from './persona.ts';
 import {
   locationList,
   locationOrThrow,
   type MapData,
   type MemoryHit,
-  memoryCounts,
   type RelationshipGraph,
   type ResidentInfo,
   type ResidentSummary,
@@ -30,17 +27,21 @@ import {
 } from './queries.ts';
 import { TownSession, type TownSessionDeps } from './session.ts';
 import type { TownSettings } from './settings.ts';
-import { hearSpeech, type SayResult, worldEvent } from './speech.ts';
-import { learnPlacesFromMemories, runTick, type TickResult } from './tick.ts';
-import { formatClock, formatSimDate, formatSimTime, MINUTE, minuteOfDay } from './time.ts';
+import { hearSpeech, type SayResult } from './speech.ts';
+import { runTick, type TickResult } from './tick.ts';
+import { type BudgetInfo, catchUpTown, setObjectStatus } from './town-admin.ts';
 import { readTownExport, type TownExport } from './town-export.ts';
+import { type CreateTownOptions, createTownRecord, inspectMemories, residentInfo } from './town-inspect.ts';
 import type { DigestData, Persona, Post, ResidentState, TownState } from './types.ts';
-import { findObject, getLocation } from './world.ts';
 
+export type { Speaker } from './persona.ts';
+export { PERSONA_DESC_MAX, PERSONA_NAME_MAX } from './persona.ts';
 export type { MapData, MemoryHit, RelationshipGraph, ResidentInfo, ResidentSummary, TownStatus } from './queries.ts';
 export type { KitFactory } from './session.ts';
 export { upgradeState } from './session.ts';
 export type { Reply, SayResult } from './speech.ts';
+export type { BudgetInfo } from './town-admin.ts';
+export type { CreateTownOptions } from './town-inspect.ts';
 
 export interface TownServiceDeps extends TownSessionDeps {
   /** Daily-budget status from the LLM gateway (optional). */
@@ -48,38 +49,6 @@ export interface TownServiceDeps extends TownSessionDeps {
   /** Label of the model in use, for status lines ("offline model ..."). */
   modelLabel?: string;
 }
-
-export interface BudgetInfo {
-  day: string;
-  spent: number;
-  limit: number | undefined;
-  remaining: number | undefined;
-  /** Today's model totals for the town (src/llm/usage.ts), when the gateway provides them. */
-  today?: UsageTotals;
-  todayByTask?: Record<string, UsageTotals>;
-  /** The built-in model: nothing is spent, no budget applies. */
-  offline?: boolean;
-  /** The gateway's counters since start and whether the model is paused (src/llm/health.ts). */
-  health?: string;
-}
-
-/** Someone speaking in town: a Discord user or the console user, seen by residents through a persona. */
-export interface Speaker {
-  /** Stable id (Discord user id, or 'console'). */
-  id: string;
-  /** Display name, used when the person has no persona. */
-  displayName: string;
-}
-
-export interface CreateTownOptions {
-  id: string;
-  scope: string;
-  file: TownFile;
-  seed?: string | number;
-}
-
-export const PERSONA_NAME_MAX = 40;
-export const PERSONA_DESC_MAX = 200;
 
 export class TownService {
   readonly id: string;
@@ -101,27 +70,7 @@ export class TownService {
 
   /** Creates a town from a town file: builds the world and stores each resident's seed memories (sec. 3.1). */
   static async create(deps: TownServiceDeps, opts: CreateTownOptions): Promise<TownService> {
-    const kit = deps.kit(opts.id, opts.file.agent);
-    const state = buildTownState(opts.file, { seed: opts.seed ?? opts.id, initialMind: kit.initialMindState });
-    const residents = state.residents.map((rs) => ({
-      rs,
-      live: { profile: rs.profile, mind: rs.mind, memory: kit.memoryStream(rs.profile.id, []) },
-    }));
-    await mapLimit(residents, state.settings.concurrency, ({ live }) =>
-      withCallContext({ resident: live.profile.id, phase: 'seed', seed: state.rng }, () =>
-        kit.runtime.seed(live, state.clock.start),
-      ),
-    );
-    const memories: Memory[] = [];
-    for (const { rs, live } of residents) {
-      const { added } = live.memory.drainChanges();
-      memories.push(...added);
-      rs.memoryCount = added.length;
-      rs.mind = live.mind;
-      learnPlacesFromMemories(state, rs, live);
-    }
-    state.seeded = true;
-    const rec = await deps.store.create({ id: opts.id, scope: opts.scope, name: state.name, state, memories });
+    const { rec, memories } = await createTownRecord(deps, opts);
     return new TownService(deps, new TownSession(deps, rec, memories));
   }
 
@@ -175,15 +124,6 @@ export class TownService {
     return t;
   }
 
-  private async persona_(speaker: Speaker): Promise<{ name: string; description?: string }> {
-    const p = await this.deps.store.getPersona(this.id, speaker.id);
-    if (p) return { name: p.name, description: p.description };
-    return {
-      name: speaker.displayName.trim().slice(0, PERSONA_NAME_MAX) || 'A visitor',
-      description: 'a visitor to town',
-    };
-  }
-
   // ---- reading (read models of the last commit: they never wait for a running tick) ----------------------
 
   status(): TownStatus {
@@ -204,50 +144,12 @@ export class TownService {
 
   /** Everything about one resident; `bio` is the agent's cached summary description (may call the model). */
   async residentInfo(name: string): Promise<ResidentInfo> {
-    const rs = this.resident_(name);
-    const bio = await this.session.exclusive((w) =>
-      withCallContext({ resident: rs.profile.id, phase: 'info' }, () =>
-        this.session.kit.runtime.summary(w.residents.get(rs.profile.id) as MindResident, w.state.clock.now),
-      ).catch(() => `${rs.profile.name} (${rs.profile.age}): ${rs.profile.learned}`),
-    );
-    const live = this.session.world.residents.get(rs.profile.id) as MindResident;
-    const home = getLocation(this.state, rs.profile.home);
-    return {
-      ...residentSummary(this.state, rs),
-      age: rs.profile.age,
-      innate: rs.profile.innate,
-      learned: rs.profile.learned,
-      currently: rs.profile.currently,
-      lifestyle: rs.profile.lifestyle,
-      home: { id: rs.profile.home, name: home?.name ?? rs.profile.home },
-      bio,
-      plan: this.session.kit.runtime.planLines(live),
-      knownPlaces: this.state.locations.filter((l) => rs.knownPlaces[l.id]).map((l) => l.name),
-      memoryCounts: memoryCounts(this.session.world, rs.profile.id),
-    };
+    return residentInfo(this.session, this.resident_(name));
   }
 
   /** Retrieval with component scores for admin inspection (updates access times, as retrieval does). */
   async memories(name: string, query: string, k = 10): Promise<MemoryHit[]> {
-    const rs = this.resident_(name);
-    const q = this.text_(query, 'query');
-    return this.session.change(async (w) => {
-      const live = w.residents.get(rs.profile.id) as MindResident;
-      const hits = await withCallContext({ resident: rs.profile.id, phase: 'inspect' }, () =>
-        this.session.kit.runtime.retrieve(live, q, w.state.clock.now, Math.max(1, Math.min(50, k))),
-      );
-      return hits.map((h) => ({
-        id: h.memory.id,
-        kind: h.memory.kind,
-        description: h.memory.description,
-        createdAt: formatSimTime(h.memory.createdAt),
-        importance: h.memory.importance,
-        score: h.score,
-        recency: h.recency,
-        relevance: h.relevance,
-        importanceScore: h.importance,
-      }));
-    });
+    return inspectMemories(this.session, this.resident_(name), this.text_(query, 'query'), k);
   }
 
   map(): MapData {
@@ -275,21 +177,7 @@ export class TownService {
   // ---- people ---------------------------------------------------------------------------------------------
 
   async setPersona(speaker: Speaker, name: string, description: string): Promise<Persona> {
-    const n = withoutControlChars(name).trim();
-    const d = withoutControlChars(description).trim();
-    if (n.length === 0) throw new UserError('town/persona_name', 'A persona needs a name.');
-    if (!/[\p{L}\p{N}]/u.test(n))
-      throw new UserError('town/persona_name', `"${n}" is not a name: a persona name needs a letter or a digit.`);
-    if (n.length > PERSONA_NAME_MAX)
-      throw new UserError('town/persona_name', `A persona name is at most ${PERSONA_NAME_MAX} characters.`);
-    if (d.length > PERSONA_DESC_MAX)
-      throw new UserError(
-        'town/persona_description',
-        `A persona description is at most ${PERSONA_DESC_MAX} characters.`,
-      );
-    if (this.state.residents.some((r) => r.profile.name.toLowerCase() === n.toLowerCase()))
-      throw new UserError('town/persona_taken', `${n} is a resident of ${this.state.name}; choose another name.`);
-    const p: Persona = { userId: speaker.id, name: n, description: d || 'a visitor to town' };
+    const p = checkPersona(this.state, speaker, name, description);
     await this.deps.store.setPersona(this.id, p);
     return p;
   }
@@ -309,7 +197,7 @@ export class TownService {
   async say(locationQuery: string, speaker: Speaker, text: string): Promise<SayResult> {
     const loc = this.location_(locationQuery);
     const msg = this.text_(text, 'message');
-    const persona = await this.persona_(speaker);
+    const persona = await personaOf(this.deps.store, this.id, speaker);
     return this.session.change((w, out) => hearSpeech(w, out, this.session.kit, loc, persona, msg));
   }
 
@@ -335,7 +223,7 @@ export class TownService {
   ): Promise<{ resident: string; answer: string }> {
     const rs = this.resident_(residentQuery);
     const q = this.text_(question, 'question');
-    const persona = await this.persona_(speaker);
+    const persona = await personaOf(this.deps.store, this.id, speaker);
     return this.session.change(async (w) => {
       const live = w.residents.get(rs.profile.id) as MindResident;
       const answer = await withCallContext({ resident: rs.profile.id, phase: 'interview' }, () =>
@@ -387,14 +275,19 @@ export class TownService {
 
   // ---- admin ----------------------------------------------------------------------------------------------
 
-  /** Advances the town by one tick now (the scheduler calls this). */
+  /**
+   * Advances the town by one tick now (the scheduler calls this). Its model calls run on a snapshot outside the town
+   * lock, so whispers, interviews and `say` do not wait for it (session.ts, decideThenApply).
+   */
   tick(): Promise<TickResult> {
-    return this.session.change(async (w, out) => {
-      const r = await runTick(w, this.session.kit, this.deps.log);
-      out.posts.push(...r.posts); // seq numbers were taken from the same state counter
-      w.state.clock.lastTickWall = this.session.wallNow();
-      return r;
-    });
+    return this.session.decideThenApply(
+      (fork) => runTick(fork, this.session.kit, this.deps.log),
+      (draft, r) => {
+        draft.state.clock.lastTickWall = this.session.wallNow();
+        // What is committed: a rebase may have dropped conversations of the fork.
+        r.conversations = draft.state.dayLog.conversations.filter((c) => c.at === r.now).length;
+      },
+    );
   }
 
   /** Runs n ticks now (works while paused: that is what a single step is for). */
@@ -446,70 +339,15 @@ export class TownService {
     status: string,
   ): Promise<{ location: string; object: string; status: string }> {
     const loc = this.location_(locationQuery);
-    const st = this.text_(status, 'status').slice(0, 200);
-    const found = findObject(loc, objectQuery.trim());
-    if (!objectQuery.trim() || !found)
-      throw new UserError(
-        'town/unknown_object',
-        `No object "${objectQuery}" at ${loc.name}. Objects: ${loc.subAreas.flatMap((a) => a.objects.map((o) => `${a.name}/${o.name}`)).join(', ')}.`,
-        { location: loc.id, query: objectQuery },
-      );
-    return this.session.change(async (w, out) => {
-      // Re-resolve inside the change: the world may have been reloaded since validation.
-      const l = getLocation(w.state, loc.id);
-      const f = l ? findObject(l, objectQuery.trim()) : undefined;
-      if (!l || !f) throw new UserError('town/unknown_object', `No object "${objectQuery}" at ${loc.name}.`);
-      f.object.status = st;
-      f.object.usedBy = null;
-      const text = `The ${f.object.name} in the ${f.area.name} is ${st}`;
-      w.state.events.push({ ...worldEvent(w.state, l.id, text, 'object', [], f.object.name), subArea: f.area.name });
-      w.state.dayLog.notable.push(`${text} (${l.name})`);
-      out.add({
-        location: l.id,
-        speakerId: null,
-        speakerName: null,
-        emoji: '⚠️',
-        kind: 'object',
-        text,
-        simTime: w.state.clock.now,
-      });
-      return { location: l.name, object: `${f.area.name}/${f.object.name}`, status: st };
-    });
+    return setObjectStatus(this.session, loc, objectQuery, this.text_(status, 'status').slice(0, 200));
   }
 
   /**
    * Catch-up after downtime (issue 4): 'resume' continues where it stopped; 'skip' jumps the simulated clock by
    * the missed ticks (capped) without simulating them; 'replay' runs the missed ticks (capped).
    */
-  async catchUp(scheduleIntervalMs: number): Promise<{ missed: number; applied: number; mode: string }> {
-    const s = this.state;
-    const last = s.clock.lastTickWall;
-    const mode = s.settings.catchUp;
-    if (last === null || s.clock.paused || scheduleIntervalMs <= 0) return { missed: 0, applied: 0, mode };
-    const missedRuns = Math.floor((this.session.wallNow() - last) / scheduleIntervalMs) - 1;
-    const missed = Math.max(0, Math.floor(missedRuns * s.settings.speed));
-    const n = Math.min(missed, s.settings.catchUpMaxTicks);
-    if (n <= 0 || mode === 'resume') return { missed, applied: 0, mode };
-    if (mode === 'replay') {
-      await this.step(n);
-      return { missed, applied: n, mode };
-    }
-    await this.session.change(async (w, out) => {
-      const c = w.state.clock;
-      c.tick += n;
-      c.now += n * s.settings.minutesPerTick * MINUTE;
-      c.lastTickWall = this.session.wallNow();
-      out.add({
-        location: 'town-hall',
-        speakerId: null,
-        speakerName: null,
-        emoji: '⏩',
-        kind: 'system',
-        text: `The town was offline; the clock skipped ${n * s.settings.minutesPerTick} minutes to ${formatClock(minuteOfDay(c.now))} on ${formatSimDate(c.now)}.`,
-        simTime: c.now,
-      });
-    });
-    return { missed, applied: n, mode };
+  catchUp(scheduleIntervalMs: number): Promise<{ missed: number; applied: number; mode: string }> {
+    return catchUpTown(this.session, scheduleIntervalMs, (n) => this.step(n));
   }
 
   // ---- outbox ---------------------------------------------------------------------------------------------

@@ -2,19 +2,24 @@
 // mutex on a DRAFT of the state (copy-on-write): the committed world is replaced only after the commit succeeds, so
 // readers never see a half-applied change. A change that fails reloads the last commit; when that reload fails too
 // (a double fault), the session is marked stale and the next change reloads before it runs: a half-applied tick is
-// never saved. Read models (queries.ts) read `world`; actions (service.ts) go through `change`.
+// never saved. A tick decides outside the mutex and is applied under it (decideThenApply, flight.ts). Read models
+// (queries.ts) read `world`; actions (service.ts) go through `change`.
 import type { AgentId, Memory } from '../agent/types.ts';
 import { UserError } from '../errors.ts';
-import { emptyStats } from './build.ts';
 import { Mutex } from './concurrency.ts';
-import { ownerIsDeadHere } from './lease.ts';
+import { ForkOnRead, TickFlight } from './flight.ts';
+import { journalDraft } from './journal.ts';
 import type { MindKit, MindResident } from './mind.ts';
-import { compactResident, DEFAULT_RETENTION, type RetentionPolicy } from './retention.ts';
-import { resolveTownSettings } from './settings.ts';
+import { PostListeners } from './post-listeners.ts';
+import { DEFAULT_RETENTION, type RetentionPolicy } from './retention.ts';
 import { parseTownState } from './state-schema.ts';
 import type { TownRecord, TownStore } from './store.ts';
 import { PostBuffer, type TickLog, type TownWorld } from './tick.ts';
+import { TownLease } from './town-lease.ts';
 import type { NewPost, Post, TownState } from './types.ts';
+import { upgradeState } from './upgrade-state.ts';
+
+export { upgradeState } from './upgrade-state.ts';
 
 export type KitFactory = (townId: string, agentSettings: Record<string, unknown>) => MindKit;
 
@@ -38,8 +43,6 @@ export interface TownSessionDeps {
   sharedWriters?: boolean;
 }
 
-const DAY = 24 * 60 * 60_000;
-
 export class TownSession {
   readonly id: string;
   readonly scope: string;
@@ -47,13 +50,18 @@ export class TownSession {
   private version: number;
   private kitNow: MindKit;
   private readonly mutex = new Mutex();
-  private readonly listeners = new Set<(posts: Post[]) => void>();
+  /** Ticks of this town run one at a time (their decide phase outside `mutex`). */
+  private readonly tickLane = new Mutex();
+  /** Bumped by every reload: a tick decided before it cannot be rebased. */
+  private generation = 0;
+  /** The tick deciding outside the lock, if any (flight.ts). */
+  private flight: TickFlight | null = null;
+  private readonly listeners: PostListeners;
   readonly wallNow: () => number;
   private closed = false;
   /** A change failed and so did its reload: the in-memory world may be half-changed; reload before any change. */
   private stale = false;
-  /** Wall ms until which this process surely holds the lease, as of its last take or renewal (0: not held). */
-  private leaseHeldUntil = 0;
+  private readonly lease: TownLease;
 
   constructor(
     private readonly deps: TownSessionDeps,
@@ -63,6 +71,8 @@ export class TownSession {
     this.id = rec.id;
     this.scope = rec.scope;
     this.wallNow = deps.wallNow ?? Date.now;
+    this.listeners = new PostListeners(deps.log);
+    this.lease = new TownLease({ ...deps, townId: rec.id });
     const state = parseTownState(rec.id, rec.state);
     this.kitNow = deps.kit(rec.id, state.agentSettings);
     this.version = rec.version;
@@ -135,6 +145,7 @@ export class TownSession {
     this.kitNow = kit;
     this.committed = world;
     this.stale = false;
+    this.generation++;
   }
 
   /** Reloads when the store holds a version this process did not write (another process ran the town). */
@@ -150,30 +161,8 @@ export class TownSession {
     }
   }
 
-  /**
-   * Takes or renews the lease. A lease held by a dead process on this host is taken over at once. Returns whether
-   * this process held the lease continuously before (false: it was taken over or newly taken).
-   */
-  private async acquire(now: number): Promise<{ ok: boolean; owner: string | null; continuous: boolean }> {
-    const ttl = this.state.settings.leaseMs;
-    const continuous = now < this.leaseHeldUntil;
-    let ok = await this.deps.store.acquireLease(this.id, this.deps.owner, ttl, now);
-    let owner: string | null = this.deps.owner;
-    if (!ok) {
-      owner = (await this.deps.store.lease(this.id)).owner;
-      const dead = this.deps.ownerIsDead ?? ownerIsDeadHere;
-      if (owner && dead(owner)) {
-        ok = await this.deps.store.takeOverLease(this.id, owner, this.deps.owner, ttl, now);
-        if (ok)
-          this.deps.log?.('warn', 'took over the lease of a process that is gone', { town: this.id, from: owner });
-      }
-    }
-    this.leaseHeldUntil = ok ? now + ttl : 0;
-    return { ok, owner, continuous };
-  }
-
   private async ensureLease(): Promise<void> {
-    const got = await this.acquire(this.wallNow());
+    const got = await this.lease.acquire(this.wallNow(), this.state.settings.leaseMs);
     if (!got.ok)
       throw new UserError(
         'town/leased',
@@ -185,14 +174,7 @@ export class TownSession {
 
   /** Shared writers: the lease covers one change only. */
   private async releaseAfterChange(): Promise<void> {
-    if (!this.deps.sharedWriters) return;
-    this.leaseHeldUntil = 0;
-    await this.deps.store.releaseLease(this.id, this.deps.owner).catch((e: unknown) =>
-      this.deps.log?.('warn', 'could not release the lease after a change', {
-        town: this.id,
-        error: (e as Error).message,
-      }),
-    );
+    if (this.deps.sharedWriters) await this.lease.release(true);
   }
 
   /**
@@ -201,35 +183,140 @@ export class TownSession {
    */
   change<T>(fn: (draft: TownWorld, out: PostBuffer) => Promise<T>): Promise<T> {
     return this.mutex.run(async () => {
-      if (this.closed) throw new UserError('town/closed', 'This town has been shut down.');
-      if (this.stale) await this.reload();
-      await this.ensureLease();
-      const draft: TownWorld = { state: structuredClone(this.committed.state), residents: this.committed.residents };
+      await this.prepare();
+      // While a tick decides on the committed streams, a change forks the residents it reads (flight.ts).
+      const residents = this.flight
+        ? this.flight.residentsForChange(this.committed.residents)
+        : this.committed.residents;
+      const draft: TownWorld = { state: structuredClone(this.committed.state), residents };
       const out = new PostBuffer(draft.state);
-      let value: T;
-      let committedPosts: Post[];
+      return this.commitDraft(draft, async () => {
+        const value = await fn(draft, out);
+        return { value, posts: out.posts };
+      });
+    });
+  }
+
+  /** Before any change: not closed, not half-changed (reload), the lease held (and reloaded if taken over). */
+  private async prepare(): Promise<void> {
+    if (this.closed) throw new UserError('town/closed', 'This town has been shut down.');
+    if (this.stale) await this.reload();
+    await this.ensureLease();
+  }
+
+  /** After a failed change: the in-memory world may be half-changed, so back to the last commit. */
+  private async reloadAfterFailure(): Promise<void> {
+    this.stale = true;
+    await this.reload().catch((re: unknown) =>
+      this.deps.log?.('error', 'reload after a failed change failed too; the next change reloads first', {
+        town: this.id,
+        error: (re as Error).message,
+      }),
+    );
+  }
+
+  /**
+   * Runs `fill` (which changes `draft`) and commits the draft with the posts it returns; on success the draft
+   * becomes the committed world, on any error the last commit is reloaded. Runs under the mutex.
+   */
+  private async commitDraft<T>(draft: TownWorld, fill: () => Promise<{ value: T; posts: NewPost[] }>): Promise<T> {
+    let value: T;
+    let committedPosts: Post[];
+    try {
+      const filled = await fill();
+      value = filled.value;
+      committedPosts = await this.commit(draft, filled.posts);
+    } catch (e) {
+      await this.reloadAfterFailure();
+      throw e;
+    } finally {
+      await this.releaseAfterChange();
+    }
+    if (draft.residents instanceof ForkOnRead) draft.residents = draft.residents.plain();
+    this.committed = draft;
+    // Listeners hear of the posts once the committed world is the new one: what they read (status, the time in a
+    // console prompt) is the state those posts belong to.
+    this.listeners.notify(committedPosts);
+    return value;
+  }
+
+  /**
+   * A tick in two halves (ai-town's pattern: model work outside the engine, results checked against the world when
+   * they come back). Under the lock, briefly: a snapshot (flight.ts). Outside it: `decide`, with every model call,
+   * while whispers, interviews and `say` commit on forks of the residents they read. Under the lock again: the tick
+   * commits as it is when nothing committed meanwhile, else rebased on the current commit (rebase.ts); when the
+   * town was reloaded or its clock moved meanwhile, it is reloaded and the tick runs again under the lock. Ticks
+   * run one at a time. `finish` runs on the draft before its commit. With shared writers (issue 15) the lease
+   * covers one change only, so the whole tick runs under the lock.
+   */
+  decideThenApply<T extends { posts: NewPost[] }>(
+    decide: (world: TownWorld) => Promise<T>,
+    finish: (draft: TownWorld, result: T) => void,
+  ): Promise<T> {
+    const inside = (): Promise<T> =>
+      this.mutex.run(async () => {
+        await this.prepare();
+        const draft: TownWorld = { state: structuredClone(this.committed.state), residents: this.committed.residents };
+        return this.commitDraft(draft, async () => {
+          const r = await decide(draft);
+          finish(draft, r);
+          return { value: r, posts: r.posts };
+        });
+      });
+    if (this.deps.sharedWriters) return inside();
+    return this.tickLane.run(async () => {
+      const snap = await this.mutex.run(async () => {
+        await this.prepare();
+        this.flight = new TickFlight(this.committed, this.kitNow);
+        const world: TownWorld = { state: structuredClone(this.committed.state), residents: this.committed.residents };
+        return { world, flight: this.flight, version: this.version, generation: this.generation };
+      });
+      let r: T;
       try {
-        value = await fn(draft, out);
-        committedPosts = await this.commit(draft, out.posts);
+        r = await decide(snap.world);
       } catch (e) {
-        this.stale = true;
-        try {
-          await this.reload();
-        } catch (re) {
-          this.deps.log?.('error', 'reload after a failed change failed too; the next change reloads first', {
+        // The tick changed the committed streams in place: back to the last commit.
+        await this.mutex.run(() => {
+          this.flight = null;
+          return this.reloadAfterFailure();
+        });
+        throw e;
+      }
+      const again = await this.mutex.run(async () => {
+        const flight = snap.flight;
+        this.flight = null;
+        await this.prepare().catch(async (e: unknown) => {
+          if (this.generation === snap.generation) await this.reloadAfterFailure(); // the tick's work is in the streams
+          throw e;
+        });
+        if (this.generation !== snap.generation) return true;
+        let draft = snap.world;
+        let posts = r.posts;
+        if (this.version !== snap.version) {
+          const rebased = flight.rebaseOnto(snap.world, this.committed, r.posts);
+          if (!rebased) {
+            this.stale = true; // the committed streams hold the tick's unfinished work
+            return true;
+          }
+          draft = rebased.draft;
+          posts = rebased.posts;
+          r.posts.splice(0, r.posts.length, ...posts);
+          this.deps.log?.('info', 'tick rebased on changes made while it decided', {
             town: this.id,
-            error: (re as Error).message,
+            dropped: [...rebased.dropped],
           });
         }
-        throw e;
-      } finally {
-        await this.releaseAfterChange();
-      }
-      this.committed = draft;
-      // Listeners hear of the posts once the committed world is the new one: what they read (status, the time in a
-      // console prompt) is the state those posts belong to.
-      this.notify(committedPosts);
-      return value;
+        await this.commitDraft(draft, async () => {
+          finish(draft, r);
+          return { value: r, posts };
+        });
+        return false;
+      });
+      if (!again) return r;
+      this.deps.log?.('info', 'the town was reloaded or its clock moved while a tick decided: running it again', {
+        town: this.id,
+      });
+      return inside();
     });
   }
 
@@ -239,39 +326,22 @@ export class TownSession {
   }
 
   private async commit(draft: TownWorld, posts: NewPost[]): Promise<Post[]> {
-    const added: Memory[] = [];
-    const touched: { agentId: AgentId; id: Memory['id']; lastAccessAt: number }[] = [];
-    const removed: Memory['id'][] = [];
     const policy = this.deps.retention === undefined ? DEFAULT_RETENTION : this.deps.retention;
-    const today = Math.floor(draft.state.clock.now / DAY);
-    const retain = policy !== false && (draft.state.retentionDay ?? -1) < today;
-    for (const rs of draft.state.residents) {
-      const live = draft.residents.get(rs.profile.id);
-      if (!live) continue;
-      const changes = live.memory.drainChanges();
-      added.push(...changes.added);
-      for (const t of changes.touched) touched.push({ agentId: rs.profile.id, ...t });
-      rs.memoryCount += changes.added.length;
-      rs.mind = live.mind;
-      const c = retain && policy ? compactResident(live, this.kitNow, draft.state.clock.now, policy) : null;
-      if (c) {
-        // The draft gets the compacted stream; the committed world is replaced only if the commit succeeds.
-        draft.residents = draft.residents === this.committed.residents ? new Map(draft.residents) : draft.residents;
-        draft.residents.set(rs.profile.id, c.live);
-        removed.push(...c.removed);
-        added.push(...c.added);
-        rs.memoryCount += c.added.length - c.removed.length;
-      }
-    }
-    if (retain) draft.state.retentionDay = today;
+    const j = journalDraft(draft, {
+      committed: this.committed.residents,
+      flight: this.flight,
+      kit: this.kitNow,
+      policy,
+      wallNow: this.wallNow(),
+    });
     this.version = await this.deps.store.commit({
       townId: this.id,
       expectedVersion: this.version,
       state: draft.state,
-      memories: { added, touched, ...(removed.length ? { removed } : {}) },
+      memories: { added: j.added, touched: j.touched, ...(j.removed.length ? { removed: j.removed } : {}) },
       posts,
       owner: this.deps.owner,
-      ...(retain && policy ? { pruneDeliveredBefore: this.wallNow() - policy.outboxDays * DAY } : {}),
+      ...(j.pruneDeliveredBefore !== undefined ? { pruneDeliveredBefore: j.pruneDeliveredBefore } : {}),
     });
     return posts.map((p) => ({
       ...p,
@@ -282,21 +352,9 @@ export class TownSession {
     }));
   }
 
-  private notify(committed: Post[]): void {
-    if (committed.length === 0) return;
-    for (const l of this.listeners) {
-      try {
-        l(committed);
-      } catch (e) {
-        this.deps.log?.('error', 'post listener failed', { error: (e as Error).message });
-      }
-    }
-  }
-
   /** Called with the posts of every commit (after it is durable). Returns an unsubscribe function. */
   onPosts(listener: (posts: Post[]) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   /**
@@ -309,12 +367,12 @@ export class TownSession {
     if (this.deps.sharedWriters) return true;
     const now = this.wallNow();
     const ttl = this.state.settings.leaseMs;
-    if (now < this.leaseHeldUntil - ttl / 2) return true;
-    const got = await this.acquire(now);
+    if (now < this.lease.heldUntil - ttl / 2) return true;
+    const got = await this.lease.acquire(now, ttl);
     if (!got.ok) return false;
     if (this.closed) {
       // close() ran while we were asking: it released the lease, so must we.
-      await this.deps.store.releaseLease(this.id, this.deps.owner);
+      await this.lease.release();
       return false;
     }
     if (!got.continuous)
@@ -324,24 +382,14 @@ export class TownSession {
     return true;
   }
 
-  /** Waits for running work, then releases the lease. */
+  /** Waits for running work (a tick in flight too), then releases the lease. */
   async close(): Promise<void> {
-    await this.mutex.run(async () => {
-      this.closed = true;
-      this.leaseHeldUntil = 0;
-      await this.deps.store.releaseLease(this.id, this.deps.owner);
-    });
+    await this.tickLane.run(() =>
+      this.mutex.run(async () => {
+        this.closed = true;
+        await this.lease.release();
+      }),
+    );
     this.listeners.clear();
   }
-}
-
-/** Fills fields added after a snapshot was written (settings merged over today's defaults). */
-export function upgradeState(state: TownState): TownState {
-  state.settings = resolveTownSettings(state.settings);
-  state.stats = { ...emptyStats(), ...(state.stats as Partial<TownState['stats']>) };
-  state.events ??= [];
-  state.lastConversation ??= {};
-  state.acquaintances ??= [];
-  state.facts ??= [];
-  return state;
 }

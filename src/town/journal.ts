@@ -1,0 +1,70 @@
+// What a commit writes besides the state (session.ts): each resident's memory journal (memories added, access
+// times touched) and, once per simulated day, retention (retention.ts: compacted observations, pruned outbox).
+// A change committed while a tick decides (flight.ts) journals only the residents it read; the others are still
+// the tick's streams and are committed with the tick; retention waits for the tick.
+import type { AgentId, Memory, MemoryId } from '../agent/types.ts';
+import { ForkOnRead, type TickFlight } from './flight.ts';
+import type { MindKit, MindResident } from './mind.ts';
+import { compactResident, type RetentionPolicy } from './retention.ts';
+import type { TownWorld } from './tick.ts';
+
+const DAY = 24 * 60 * 60_000;
+
+export interface Journal {
+  added: Memory[];
+  touched: { agentId: AgentId; id: MemoryId; lastAccessAt: number }[];
+  removed: MemoryId[];
+  /** Delivered posts before this wall time are deleted (retention ran). */
+  pruneDeliveredBefore?: number;
+}
+
+/**
+ * Drains the draft's journals into one commit and updates the draft's resident counts and minds. Compaction gives
+ * the draft new streams (a new map when it shares the committed one): the committed world is replaced only if the
+ * commit succeeds.
+ */
+export function journalDraft(
+  draft: TownWorld,
+  o: {
+    committed: Map<AgentId, MindResident>;
+    flight: TickFlight | null;
+    kit: MindKit;
+    policy: RetentionPolicy | false;
+    wallNow: number;
+  },
+): Journal {
+  const j: Journal = { added: [], touched: [], removed: [] };
+  const today = Math.floor(draft.state.clock.now / DAY);
+  const reads = draft.residents instanceof ForkOnRead ? draft.residents : null;
+  const policy = o.policy;
+  const retain = policy !== false && !reads && (draft.state.retentionDay ?? -1) < today;
+  for (const rs of draft.state.residents) {
+    const id = rs.profile.id;
+    if (reads && !reads.read.has(id)) {
+      // Not read by this change: its mind is the snapshot's while the tick still runs on it.
+      const entry = reads.peek(id);
+      rs.mind = o.flight?.isTickStream(id, entry) ? structuredClone(o.flight.mindAtSnapshot(id)) : entry?.mind;
+      continue;
+    }
+    const live = draft.residents.get(id);
+    if (!live) continue;
+    const changes = live.memory.drainChanges();
+    j.added.push(...changes.added);
+    for (const t of changes.touched) j.touched.push({ agentId: id, ...t });
+    rs.memoryCount += changes.added.length;
+    rs.mind = live.mind;
+    const c = retain && policy ? compactResident(live, o.kit, draft.state.clock.now, policy) : null;
+    if (c) {
+      draft.residents = draft.residents === o.committed ? new Map(draft.residents) : draft.residents;
+      draft.residents.set(id, c.live);
+      j.removed.push(...c.removed);
+      j.added.push(...c.added);
+      rs.memoryCount += c.added.length - c.removed.length;
+    }
+  }
+  if (retain && policy) {
+    draft.state.retentionDay = today;
+    j.pruneDeliveredBefore = o.wallNow - policy.outboxDays * DAY;
+  }
+  return j;
+}
