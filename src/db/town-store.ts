@@ -247,6 +247,20 @@ export class PrismaTownStore implements TownStore {
     return dbCall('loading memories', () => loadMemories(this.prisma, townId));
   }
 
+  loadVectors(townId: string, ids: readonly MemoryId[]): Promise<Map<MemoryId, Float32Array>> {
+    return dbCall('loading memory vectors', async () => {
+      const out = new Map<MemoryId, Float32Array>();
+      for (const part of chunks([...ids], 500)) {
+        const rows = await this.prisma.memory.findMany({
+          where: { townId, id: { in: part.map((id) => rowId(townId, id)) } },
+          select: { id: true, embedding: true },
+        });
+        for (const r of rows) if (r.embedding) out.set(coreId(townId, r.id) as MemoryId, bytesToVector(r.embedding));
+      }
+      return out;
+    });
+  }
+
   async commit(c: TownCommit): Promise<number> {
     return dbCall('saving the town', async () => {
       const now = new Date();

@@ -7,7 +7,7 @@
 //  - delivered outbox posts older than `outboxDays` (wall time) are deleted in the same commit.
 // Memories stay bounded per resident: the window, one summary per day, and what matters.
 import type { AgentId, Memory, MemoryId } from '../agent/types.ts';
-import type { MindKit, MindResident } from './mind.ts';
+import type { MindResident } from './mind.ts';
 import { formatSimDate } from './time.ts';
 
 export interface RetentionPolicy {
@@ -24,11 +24,10 @@ export const DEFAULT_RETENTION: RetentionPolicy = { observationDays: 14, keepImp
 const DAY = 24 * 60 * 60_000;
 const EXAMPLES = 3;
 
-/** What compaction did for one resident: memories deleted, summaries added (to commit), the new stream. */
+/** What compaction did for one resident: memories deleted and summaries added (to commit). */
 export interface Compaction {
   removed: MemoryId[];
   added: Memory[];
-  live: MindResident;
 }
 
 function meanUnit(vs: Float32Array[]): Float32Array | null {
@@ -46,15 +45,15 @@ function meanUnit(vs: Float32Array[]): Float32Array | null {
 }
 
 /**
- * Compacts one resident's routine observations older than the window (see the file comment). Returns null when
- * there is nothing to compact. The caller commits `removed` and `added` and swaps in `live`.
+ * Compacts one resident's routine observations older than the window (see the file comment), in its stream (old
+ * vectors are fetched from the store to average them). Returns null when there is nothing to compact; else the
+ * caller commits `removed` and `added` (a failed commit reloads the town, stream included).
  */
-export function compactResident(
+export async function compactResident(
   live: MindResident,
-  kit: MindKit,
   now: number,
   policy: RetentionPolicy = DEFAULT_RETENTION,
-): Compaction | null {
+): Promise<Compaction | null> {
   const all = live.memory.all();
   const cutoff = now - policy.observationDays * DAY;
   const cited = new Set<MemoryId>();
@@ -76,16 +75,18 @@ export function compactResident(
   const added: Memory[] = [];
   const sample = all[0] as Memory;
   const idBase = sample.id.slice(0, sample.id.lastIndexOf('/') + 1);
-  let seq = Math.max(...all.map((m) => m.seq));
-  for (const [day, group] of [...byDay].sort((a, b) => a[0] - b[0])) {
+  let seq = 0;
+  for (const m of all) if (m.seq > seq) seq = m.seq;
+  const groups = [...byDay].sort((a, b) => a[0] - b[0]).filter(([, group]) => group.length >= 2);
+  const vectors = await live.memory.vectorsOf(groups.flatMap(([, group]) => group.map((m) => m.id)));
+  for (const [day, group] of groups) {
     // One summary per day: a day's single observation is kept as it is.
-    if (group.length < 2) continue;
     for (const m of group) removed.add(m.id);
     const distinct = [...new Set(group.map((m) => m.description))];
     const examples = distinct.slice(0, EXAMPLES).map((d) => `"${d.slice(0, 120)}"`);
     const at = Math.max(...group.map((m) => m.createdAt));
-    const embedded = group.filter((m) => m.embedding && m.embedderId === group[0]?.embedderId);
-    const embedding = meanUnit(embedded.map((m) => m.embedding as Float32Array));
+    const embedded = group.filter((m) => vectors.has(m.id) && m.embedderId === group[0]?.embedderId);
+    const embedding = meanUnit(embedded.map((m) => vectors.get(m.id) as Float32Array));
     seq += 1;
     added.push({
       id: `${idBase}${seq}` as MemoryId,
@@ -104,7 +105,6 @@ export function compactResident(
     });
   }
   if (removed.size === 0) return null;
-  const kept = all.filter((m) => !removed.has(m.id));
-  const memory = kit.memoryStream(live.profile.id as AgentId, [...kept, ...added]);
-  return { removed: [...removed], added, live: { profile: live.profile, mind: live.mind, memory } };
+  live.memory.compact(removed, added);
+  return { removed: [...removed], added };
 }

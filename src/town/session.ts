@@ -117,7 +117,7 @@ export class TownSession {
       residents.set(rs.profile.id, {
         profile: rs.profile,
         mind: rs.mind,
-        memory: kit.memoryStream(rs.profile.id, mine),
+        memory: kit.memoryStream(rs.profile.id, mine, (ids) => this.deps.store.loadVectors(this.id, ids)),
       });
     }
     return { state, residents };
@@ -253,11 +253,9 @@ export class TownSession {
       for (const t of changes.touched) touched.push({ agentId: rs.profile.id, ...t });
       rs.memoryCount += changes.added.length;
       rs.mind = live.mind;
-      const c = retain && policy ? compactResident(live, this.kitNow, draft.state.clock.now, policy) : null;
+      // Compacted in place, like the tick's additions: a commit that fails reloads the town.
+      const c = retain && policy ? await compactResident(live, draft.state.clock.now, policy) : null;
       if (c) {
-        // The draft gets the compacted stream; the committed world is replaced only if the commit succeeds.
-        draft.residents = draft.residents === this.committed.residents ? new Map(draft.residents) : draft.residents;
-        draft.residents.set(rs.profile.id, c.live);
         removed.push(...c.removed);
         added.push(...c.added);
         rs.memoryCount += c.added.length - c.removed.length;
