@@ -3,7 +3,9 @@
 //    observation memory marked `meta.compacted`, embedded as the mean of what it replaces, as important as the most
 //    important of them). Never compacted: anything a reflection or other memory cites as evidence, observations of
 //    importance >= `keepImportance`, and every other kind (reflections, dialogue, interviews, games, seeds);
-//  - hour and step plans older than the window are dropped (that day's day plan stays: it says what the day was);
+//  - hour and step plans older than `planDays` are dropped (that day's day plan stays: it says what the day was).
+//    They decompose one day's plan for acting on it (sec. 4.3); prompts recall plans of today only, reflection
+//    reads day plans only, so a past day's steps are never read again (and were half of all stored memories);
 //  - delivered outbox posts older than `outboxDays` (wall time) are deleted in the same commit.
 // Memories stay bounded per resident: the window, one summary per day, and what matters.
 import type { AgentId, Memory, MemoryId } from '../agent/types.ts';
@@ -15,11 +17,13 @@ export interface RetentionPolicy {
   observationDays: number;
   /** Observations at least this important (1-10) are never compacted. */
   keepImportance: number;
+  /** Hour and step plans are kept this many simulated days. */
+  planDays: number;
   /** Delivered outbox posts are deleted this many wall days after delivery. */
   outboxDays: number;
 }
 
-export const DEFAULT_RETENTION: RetentionPolicy = { observationDays: 14, keepImportance: 5, outboxDays: 7 };
+export const DEFAULT_RETENTION: RetentionPolicy = { observationDays: 14, keepImportance: 5, planDays: 2, outboxDays: 7 };
 
 const DAY = 24 * 60 * 60_000;
 const EXAMPLES = 3;
@@ -60,8 +64,9 @@ export async function compactResident(
   for (const m of all) for (const id of m.evidence) cited.add(id);
   const byDay = new Map<number, Memory[]>();
   const removed = new Set<MemoryId>();
+  const planCutoff = now - policy.planDays * DAY;
   for (const m of all)
-    if (m.kind === 'plan' && m.plan && m.plan.level !== 'day' && m.createdAt < cutoff && !cited.has(m.id))
+    if (m.kind === 'plan' && m.plan && m.plan.level !== 'day' && m.createdAt < planCutoff && !cited.has(m.id))
       removed.add(m.id);
   for (const m of all) {
     if (m.kind !== 'observation' || m.createdAt >= cutoff || m.importance >= policy.keepImportance) continue;
