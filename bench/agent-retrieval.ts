@@ -261,7 +261,14 @@ export async function run(opts: Opts = {}): Promise<Record<string, unknown>> {
   for (const n of sizes) {
     rows.push(await measure('clustered-dense', 1536, n, queriesFor(n), denseGenerator(1536, 7), 'bench-dense-1536'));
     rows.push(
-      await measure('lexical-sentences', lexical.dimensions, n, queriesFor(n), lexicalGenerator(lexical, 11), lexical.id),
+      await measure(
+        'lexical-sentences',
+        lexical.dimensions,
+        n,
+        queriesFor(n),
+        lexicalGenerator(lexical, 11),
+        lexical.id,
+      ),
     );
   }
   return {

@@ -23,7 +23,12 @@ export interface RetentionPolicy {
   outboxDays: number;
 }
 
-export const DEFAULT_RETENTION: RetentionPolicy = { observationDays: 14, keepImportance: 5, planDays: 2, outboxDays: 7 };
+export const DEFAULT_RETENTION: RetentionPolicy = {
+  observationDays: 14,
+  keepImportance: 5,
+  planDays: 2,
+  outboxDays: 7,
+};
 
 const DAY = 24 * 60 * 60_000;
 const EXAMPLES = 3;

@@ -67,7 +67,8 @@ function source(memories: Memory[]) {
   return { fn, fetched };
 }
 
-const clone = (ms: Memory[]) => ms.map((m) => ({ ...m, embedding: m.embedding ? new Float32Array(m.embedding) : null }));
+const clone = (ms: Memory[]) =>
+  ms.map((m) => ({ ...m, embedding: m.embedding ? new Float32Array(m.embedding) : null }));
 const search: SearchOptions = { k: 10, weights: { recency: 1, importance: 1, relevance: 1 }, decay: 0.995 };
 
 describe('memory stream with bounded vectors', () => {
@@ -85,7 +86,7 @@ describe('memory stream with bounded vectors', () => {
       const a = await eager.search({ embedding: q, embedderId: 'e' }, NOW, opts);
       const b = await lazy.search({ embedding: q, embedderId: 'e' }, NOW, opts);
       expect(b.map((x) => x.memory.id)).toEqual(a.map((x) => x.memory.id));
-      b.forEach((x, i) => expect(x.score).toBe(a[i]!.score));
+      for (const [i, x] of b.entries()) expect(x.score).toBe(a[i]!.score);
       expect(lazy.vectorsInMemory).toBeLessThanOrEqual(64);
     }
     // Evicted vectors came back from the source; objects of evicted rows no longer hold theirs.
@@ -99,7 +100,10 @@ describe('memory stream with bounded vectors', () => {
     const src = source([]); // the store holds none of them yet
     const s = new MemoryStream(agent, [], { vectors: src.fn, maxVectorBytes: 16 * DIMS * 4 });
     for (const m of memories)
-      s.add({ kind: m.kind, description: m.description, importance: m.importance, embedding: m.embedding, embedderId: 'e' }, m.createdAt);
+      s.add(
+        { kind: m.kind, description: m.description, importance: m.importance, embedding: m.embedding, embedderId: 'e' },
+        m.createdAt,
+      );
     const eager = new MemoryStream(agent, clone(s.all() as Memory[]));
     const q = query();
     const a = await eager.search({ embedding: q, embedderId: 'e' }, NOW, { ...search, exactBelow: 0 });
@@ -113,7 +117,7 @@ describe('memory stream with bounded vectors', () => {
     const { memories, query } = seeded(2000, 9);
     const src = source(memories);
     const lazy = new MemoryStream(agent, clone(memories), { vectors: src.fn, maxVectorBytes: 32 * DIMS * 4 });
-    const removed = new Set(memories.filter((m, i) => i % 3 === 1).map((m) => m.id));
+    const removed = new Set(memories.filter((_m, i) => i % 3 === 1).map((m) => m.id));
     const vecs = await lazy.vectorsOf([memories[1]!.id, memories[0]!.id]);
     expect(vecs.get(memories[1]!.id)).toEqual(memories[1]!.embedding);
     const summary: Memory = { ...memories[1]!, id: `${agent}/5000` as MemoryId, seq: 5000, description: 'summary' };
