@@ -107,7 +107,7 @@ export class VectorIndex {
     this.qBytes = this.paddedDims * 2;
     this.simd = opts.simd ?? true;
     this.loader = opts.loader ?? null;
-    this.maxResident = Math.max(16, Math.floor((opts.maxVectorBytes ?? DEFAULT_MAX_VECTOR_BYTES) / (4 * dims)));
+    this.maxResident = Math.max(1, Math.floor((opts.maxVectorBytes ?? DEFAULT_MAX_VECTOR_BYTES) / (4 * dims)));
     this.onEvict = opts.onEvict ?? null;
     // Codes are written as rows arrive, while their vectors are still here: evicted rows cannot be encoded later.
     if (this.loader) this.ensureKernel(64);
