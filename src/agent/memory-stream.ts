@@ -109,6 +109,10 @@ export class MemoryStream {
   private readonly source: MemoryVectorSource | null;
   private readonly maxVectorBytes: number | undefined;
   private searching = false;
+  /** Searches and vector reads in flight: nothing is evicted while one may still use what it loaded. */
+  private active = 0;
+  /** Bumped by compact(): a search that waited across it starts over (its rows moved). */
+  private generation = 0;
   private readonly touched = new Map<MemoryId, number>();
   private scratch: Scratch = freshScratch(0);
   private readonly simd: boolean;
@@ -124,7 +128,7 @@ export class MemoryStream {
     const sorted = [...memories].sort((a, b) => a.seq - b.seq);
     for (const m of sorted) {
       this.append(m);
-      this.index?.trim();
+      this.trim();
     }
   }
 
@@ -187,7 +191,7 @@ export class MemoryStream {
     this.append(memory);
     this.added.push(memory);
     this.pending.add(memory.id);
-    this.index?.trim();
+    this.trim();
     return memory;
   }
 
@@ -229,6 +233,7 @@ export class MemoryStream {
     }
     rows.sort((a, b) => a - b);
     if (rows.length > 0) {
+      this.generation++;
       const gone = new Set(rows);
       const kept: Memory[] = [];
       let to = 0;
@@ -255,22 +260,39 @@ export class MemoryStream {
       this.added = this.added.filter((m) => !removed.has(m.id));
     }
     for (const m of [...summaries].sort((a, b) => a.seq - b.seq)) this.append(m);
-    this.index?.trim();
+    this.trim();
+  }
+
+  private unmoved(gen: number): void {
+    if (gen !== this.generation) throw new RowsMoved();
+  }
+
+  private trim(): void {
+    if (this.active === 0) this.index?.trim();
   }
 
   /** Exact vectors of these memories (from memory or the vector source); absent: no vector in the index space. */
   async vectorsOf(ids: readonly MemoryId[]): Promise<Map<MemoryId, Float32Array>> {
-    const out = new Map<MemoryId, Float32Array>();
-    const index = this.index;
-    if (!index) return out;
-    const rows = ids.map((id) => this.rowOf.get(id)).filter((r): r is number => r !== undefined);
-    await index.load(rows);
-    for (const row of rows) {
-      const v = index.vector(row);
-      if (v) out.set(this.memories[row]!.id, v);
+    for (;;) {
+      const out = new Map<MemoryId, Float32Array>();
+      const index = this.index;
+      if (!index) return out;
+      const gen = this.generation;
+      const rows = ids.map((id) => this.rowOf.get(id)).filter((r): r is number => r !== undefined);
+      this.active++;
+      try {
+        await index.load(rows);
+        if (gen !== this.generation) continue;
+        for (const row of rows) {
+          const v = index.vector(row);
+          if (v) out.set(this.memories[row]!.id, v);
+        }
+        return out;
+      } finally {
+        this.active--;
+        this.trim();
+      }
     }
-    index.trim();
-    return out;
   }
 
   /** The vector space retrieval compares in (the embedder of the first embedded memory). */
@@ -311,17 +333,25 @@ export class MemoryStream {
     now: number,
     opts: SearchOptions,
   ): Promise<ScoredMemory[]> {
-    const n = this.memories.length;
-    const k = Math.max(0, Math.floor(opts.k));
-    if (n === 0 || k === 0) return [];
-    // A search may wait for vectors; a second search of the same stream meanwhile gets scratch of its own.
-    const shared = !this.searching;
-    this.searching = true;
-    try {
-      return await this.searchRows(query, now, opts, n, k, shared ? this.ensureScratch(n) : freshScratch(n));
-    } finally {
-      if (shared) this.searching = false;
-      this.index?.trim();
+    for (;;) {
+      const n = this.memories.length;
+      const k = Math.max(0, Math.floor(opts.k));
+      if (n === 0 || k === 0) return [];
+      // A search may wait for vectors; a second search of the same stream meanwhile gets scratch of its own.
+      const shared = !this.searching;
+      this.searching = true;
+      this.active++;
+      const gen = this.generation;
+      try {
+        return await this.searchRows(query, now, opts, n, k, shared ? this.ensureScratch(n) : freshScratch(n), gen);
+      } catch (e) {
+        // Compacted while it waited for vectors: its rows moved, so it runs again on the new rows.
+        if (!(e instanceof RowsMoved)) throw e;
+      } finally {
+        if (shared) this.searching = false;
+        this.active--;
+        this.trim();
+      }
     }
   }
 
@@ -332,6 +362,7 @@ export class MemoryStream {
     n: number,
     k: number,
     scratch: Scratch,
+    gen: number,
   ): Promise<ScoredMemory[]> {
     const wR = opts.weights.recency;
     const wI = opts.weights.importance;
@@ -374,13 +405,14 @@ export class MemoryStream {
       quantised = big && index.approximate(qUnit, approx, margin, opts.sigmas ?? 6);
       if (!quantised) {
         await index.load(rowsWith(n, flags, 2));
+        this.unmoved(gen);
         exactCount += resolveAll(n, flags, approx, margin, index, qUnit);
       }
       // Pin the relevance extremes (normalisation) exactly when the margins leave a few contenders.
       const ext = extremeBounds(n, flags, approx, margin);
       if (ext[0]! > Number.NEGATIVE_INFINITY) {
-        const max = await this.extreme(n, qUnit, ext[0]!, 1, scratch);
-        const min = await this.extreme(n, qUnit, ext[1]!, -1, scratch);
+        const max = await this.extreme(n, qUnit, ext[0]!, 1, scratch, gen);
+        const min = await this.extreme(n, qUnit, ext[1]!, -1, scratch, gen);
         exactCount += max.resolved + min.resolved;
         relMin = min.value;
         relRange = max.value - min.value;
@@ -406,6 +438,7 @@ export class MemoryStream {
     if (index && qUnit) {
       const toResolve = pool.filter((row) => (flags[row]! & 6) === 2);
       await index.load(toResolve);
+      this.unmoved(gen);
       for (const row of toResolve) {
         approx[row] = index.exactCosine(row, qUnit);
         margin[row] = 0;
@@ -440,6 +473,7 @@ export class MemoryStream {
     bound: number,
     sign: 1 | -1,
     scratch: Scratch,
+    gen: number,
   ): Promise<{ value: number; resolved: number }> {
     const { approx, margin, flags } = scratch;
     const index = this.index!;
@@ -453,6 +487,7 @@ export class MemoryStream {
     }
     const rows = pick.rows();
     await index.load(rows.filter((row) => !(flags[row]! & 4)));
+    this.unmoved(gen);
     let best = sign === 1 ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
     let resolved = 0;
     for (const row of rows) {
@@ -533,6 +568,9 @@ export class MemoryStream {
     for (const m of this.memories) this.index.push(this.comparable(m) ? m.embedding : null);
   }
 }
+
+/** A search's rows moved under it (compact() ran while it waited); it starts over. */
+class RowsMoved extends Error {}
 
 interface Scratch {
   approx: Float32Array;

@@ -98,6 +98,8 @@ export class VectorIndex {
   private readonly onEvict: ((row: number) => void) | null;
   /** Rows whose exact vector is in memory, least recently used first (only tracked with a loader). */
   private lru = new Map<number, true>();
+  /** Bumped when rows move (removeRows), so a load that was waiting does not file vectors under the wrong rows. */
+  private layout = 0;
 
   constructor(dims: number, opts: VectorIndexOptions = {}) {
     if (!Number.isInteger(dims) || dims <= 0) throw new RangeError(`bad vector dimensions ${dims}`);
@@ -191,7 +193,10 @@ export class VectorIndex {
   async load(rows: readonly number[]): Promise<number> {
     const missing = rows.filter((r) => r < this.count && !this.loaded(r));
     if (missing.length === 0 || !this.loader) return 0;
+    const layout = this.layout;
     const got = await this.loader(missing);
+    // Rows moved meanwhile (removeRows): these answers belong to other rows now; the caller starts over.
+    if (layout !== this.layout) return 0;
     missing.forEach((row, i) => {
       if (row >= this.count || this.loaded(row)) return;
       const v = got[i] ?? null;
@@ -225,6 +230,7 @@ export class VectorIndex {
    */
   removeRows(rows: readonly number[]): void {
     if (rows.length === 0) return;
+    this.layout++;
     const gone = new Set(rows);
     const k = this.kernel;
     let to = 0;

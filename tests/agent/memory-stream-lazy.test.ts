@@ -135,4 +135,31 @@ describe('memory stream with bounded vectors', () => {
       expect(b.map((x) => x.memory.id)).toEqual(a.map((x) => x.memory.id));
     }
   });
+
+  it('GIVEN a search waiting for vectors WHEN retention compacts the stream meanwhile THEN the search starts over on the new rows', async () => {
+    const { memories, query } = seeded(1500, 13);
+    const src = source(memories);
+    let release: () => void = () => {};
+    let gate: Promise<void> | null = new Promise<void>((r) => {
+      release = r;
+    });
+    const slow = async (ids: MemoryId[]) => {
+      const g = gate;
+      gate = null; // only the first fetch waits
+      if (g) await g;
+      return src.fn(ids);
+    };
+    const lazy = new MemoryStream(agent, clone(memories), { vectors: slow, maxVectorBytes: 32 * DIMS * 4 });
+    const q = query();
+    const pending = lazy.search({ embedding: q, embedderId: 'e' }, NOW, { ...search, exactBelow: 0 });
+    await Promise.resolve();
+    const removed = new Set(memories.filter((_m, i) => i % 2 === 0).map((m) => m.id));
+    lazy.compact(removed, []);
+    release();
+    const got = await pending;
+    const fresh = new MemoryStream(agent, clone(memories.filter((m) => !removed.has(m.id))));
+    const want = await fresh.search({ embedding: q, embedderId: 'e' }, NOW, { ...search, exactBelow: 0 });
+    expect(got.map((x) => x.memory.id)).toEqual(want.map((x) => x.memory.id));
+    expect(lazy.vectorsInMemory).toBeLessThanOrEqual(32);
+  });
 });
