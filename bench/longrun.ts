@@ -88,6 +88,7 @@ export async function run(opts: Record<string, unknown> = {}) {
           retrievalP50Ms: Number((times[Math.floor(times.length / 2)] ?? 0).toFixed(2)),
           vectorsInMemory: vectors,
           lastDayWallMs: Math.round(dayMs),
+          cpuS: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1e6),
         });
         if (!opts.json) process.stderr.write(`  day ${day}: ${JSON.stringify(rows.at(-1))}\n`);
       }
@@ -115,10 +116,10 @@ export function format(r: Record<string, unknown>): string {
   const rows = r.checkpoints as Record<string, number>[];
   const lines = [
     `${r.days} simulated days (${r.ticksPerDay} ticks a day) in ${((r.wallMs as number) / 1000).toFixed(0)} s${r.stopped ? ` (${r.stopped})` : ''}`,
-    'day | RSS MB (peak) | V8 heap used MB | DB MB | memories/resident | exact vectors in RAM | retrieval p50 ms | wall of that day ms',
+    'day | RSS MB (peak) | V8 heap used MB | DB MB | memories/resident | exact vectors in RAM | retrieval p50 ms | wall of that day ms | CPU s so far',
     ...rows.map(
       (x) =>
-        `${x.day} | ${x.rssMB} (${x.peakRssMB}) | ${x.heapMB} | ${x.dbMB} | ${x.memoriesPerResident} | ${x.vectorsInMemory} | ${x.retrievalP50Ms} | ${x.lastDayWallMs}`,
+        `${x.day} | ${x.rssMB} (${x.peakRssMB}) | ${x.heapMB} | ${x.dbMB} | ${x.memoriesPerResident} | ${x.vectorsInMemory} | ${x.retrievalP50Ms} | ${x.lastDayWallMs} | ${x.cpuS}`,
     ),
     `targets: ${r.targets}`,
   ];
