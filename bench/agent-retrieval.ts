@@ -186,14 +186,14 @@ function percentile(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
 }
 
-function measure(
+async function measure(
   data: string,
   dims: number,
   n: number,
   queries: number,
   gen: () => Float32Array,
   embedderId: string,
-): Row {
+): Promise<Row> {
   const memories = buildMemories(n, gen, embedderId, n + dims);
   const stream = new MemoryStream('bench' as AgentId, memories);
   const qs = Array.from({ length: queries }, gen);
@@ -208,7 +208,7 @@ function measure(
   for (let w = 0; w < 3; w++) {
     const q = gen();
     naiveTopK(memories, q, NOW, K);
-    stream.search({ embedding: q, embedderId }, NOW, opts);
+    await stream.search({ embedding: q, embedderId }, NOW, opts);
   }
   const naiveMs: number[] = [];
   const oursMs: number[] = [];
@@ -219,7 +219,7 @@ function measure(
     const truth = naiveTopK(memories, q, NOW, K);
     naiveMs.push(performance.now() - t);
     t = performance.now();
-    const ours = stream.search({ embedding: q, embedderId }, NOW, opts);
+    const ours = await stream.search({ embedding: q, embedderId }, NOW, opts);
     oursMs.push(performance.now() - t);
     exact += stream.lastSearch.exact;
     const got = new Set(ours.map((r) => r.memory.seq));
@@ -259,9 +259,16 @@ export async function run(opts: Opts = {}): Promise<Record<string, unknown>> {
   const lexical = new LexicalEmbedder();
   const rows: Row[] = [];
   for (const n of sizes) {
-    rows.push(measure('clustered-dense', 1536, n, queriesFor(n), denseGenerator(1536, 7), 'bench-dense-1536'));
+    rows.push(await measure('clustered-dense', 1536, n, queriesFor(n), denseGenerator(1536, 7), 'bench-dense-1536'));
     rows.push(
-      measure('lexical-sentences', lexical.dimensions, n, queriesFor(n), lexicalGenerator(lexical, 11), lexical.id),
+      await measure(
+        'lexical-sentences',
+        lexical.dimensions,
+        n,
+        queriesFor(n),
+        lexicalGenerator(lexical, 11),
+        lexical.id,
+      ),
     );
   }
   return {

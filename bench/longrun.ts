@@ -73,13 +73,22 @@ export async function run(opts: Record<string, unknown> = {}) {
         }
         times.sort((a, b) => a - b);
         const mems = residents.map((r) => town.liveResident(r.id).memory.size());
+        const vectors = residents.reduce(
+          (n, r) => n + ((town.liveResident(r.id).memory as { vectorsInMemory?: number }).vectorsInMemory ?? 0),
+          0,
+        );
+        const mem = process.memoryUsage();
         rows.push({
           day,
-          rssMB: Math.round(process.memoryUsage().rss / 2 ** 20),
+          rssMB: Math.round(mem.rss / 2 ** 20),
+          heapMB: Math.round(mem.heapUsed / 2 ** 20),
+          peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
           dbMB: Number(((size(file) + size(`${file}-wal`)) / 2 ** 20).toFixed(1)),
           memoriesPerResident: Math.round(mems.reduce((a, b) => a + b, 0) / Math.max(1, mems.length)),
           retrievalP50Ms: Number((times[Math.floor(times.length / 2)] ?? 0).toFixed(2)),
+          vectorsInMemory: vectors,
           lastDayWallMs: Math.round(dayMs),
+          cpuS: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1e6),
         });
         if (!opts.json) process.stderr.write(`  day ${day}: ${JSON.stringify(rows.at(-1))}\n`);
       }
@@ -107,9 +116,10 @@ export function format(r: Record<string, unknown>): string {
   const rows = r.checkpoints as Record<string, number>[];
   const lines = [
     `${r.days} simulated days (${r.ticksPerDay} ticks a day) in ${((r.wallMs as number) / 1000).toFixed(0)} s${r.stopped ? ` (${r.stopped})` : ''}`,
-    'day | RSS MB | DB MB | memories/resident | retrieval p50 ms | wall of that day ms',
+    'day | RSS MB (peak) | V8 heap used MB | DB MB | memories/resident | exact vectors in RAM | retrieval p50 ms | wall of that day ms | CPU s so far',
     ...rows.map(
-      (x) => `${x.day} | ${x.rssMB} | ${x.dbMB} | ${x.memoriesPerResident} | ${x.retrievalP50Ms} | ${x.lastDayWallMs}`,
+      (x) =>
+        `${x.day} | ${x.rssMB} (${x.peakRssMB}) | ${x.heapMB} | ${x.dbMB} | ${x.memoriesPerResident} | ${x.vectorsInMemory} | ${x.retrievalP50Ms} | ${x.lastDayWallMs} | ${x.cpuS}`,
     ),
     `targets: ${r.targets}`,
   ];

@@ -45,7 +45,7 @@ export async function recall(
       opts.kinds.includes('plan') ||
       (m.plan !== undefined && levels.includes(m.plan.level) && m.plan.start >= day0 && m.plan.start < day0 + DAY_MS));
   for (const v of vecs.length > 0 ? vecs : [null]) {
-    for (const hit of r.memory.search({ embedding: v, embedderId: c.embedder.id }, now, searchOpts)) {
+    for (const hit of await r.memory.search({ embedding: v, embedderId: c.embedder.id }, now, searchOpts)) {
       if (!wanted(hit.memory)) continue;
       const prev = best.get(hit.memory.id);
       if (!prev || hit.score > prev.score) best.set(hit.memory.id, hit);

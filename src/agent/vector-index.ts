@@ -8,6 +8,10 @@
 //   rounding term q~ . d has standard deviation s * |q~|_2 / sqrt(12) and never exceeds (s/2) * |q~|_1.
 //   We use min(z * sd, hard bound) + |e| as the margin; retrieval re-ranks exactly whatever the margin cannot
 //   rule out, so z trades a little speed for certainty (settings.retrievalErrorSigmas).
+//
+// Bounded RAM: with a loader, only the 4-bit codes of every row stay in memory; the exact Float32 vectors are an
+// LRU of `maxVectorBytes` and rows that fell out are fetched back through the loader (the store) before a search
+// resolves them exactly (load()). Without a loader every vector is kept (eager: tests, tools, a fresh stream).
 import {
   createKernel,
   type DotKernel,
@@ -61,6 +65,21 @@ interface Kernel {
   i32: Int32Array;
 }
 
+/** Fetches the exact vectors of rows that are not in memory (null: the row has none any more). */
+export type VectorLoader = (rows: number[]) => Promise<(Float32Array | null)[]>;
+
+export interface VectorIndexOptions {
+  simd?: boolean;
+  /** Loads evicted vectors back; without it nothing is evicted. */
+  loader?: VectorLoader;
+  /** Exact vectors kept in memory with a loader (LRU), in bytes; default 4 MB (2,048 rows of 512 floats). */
+  maxVectorBytes?: number;
+  /** Called when a row's exact vector leaves memory (the owner drops its own reference too). */
+  onEvict?: (row: number) => void;
+}
+
+export const DEFAULT_MAX_VECTOR_BYTES = 4 * 2 ** 20;
+
 export class VectorIndex {
   readonly dims: number;
   private readonly paddedDims: number;
@@ -74,14 +93,31 @@ export class VectorIndex {
   private present = new Uint8Array(0);
   private kernel: Kernel | null = null;
   private readonly simd: boolean;
+  private readonly loader: VectorLoader | null;
+  private readonly maxResident: number;
+  private readonly onEvict: ((row: number) => void) | null;
+  /** Rows whose exact vector is in memory, least recently used first (only tracked with a loader). */
+  private lru = new Map<number, true>();
+  /** Bumped when rows move (removeRows), so a load that was waiting does not file vectors under the wrong rows. */
+  private layout = 0;
 
-  constructor(dims: number, opts: { simd?: boolean } = {}) {
+  constructor(dims: number, opts: VectorIndexOptions = {}) {
     if (!Number.isInteger(dims) || dims <= 0) throw new RangeError(`bad vector dimensions ${dims}`);
     this.dims = dims;
     this.paddedDims = Math.ceil(dims / KERNEL_DIM_ALIGN) * KERNEL_DIM_ALIGN;
     this.rowBytes = this.paddedDims / 2;
     this.qBytes = this.paddedDims * 2;
     this.simd = opts.simd ?? true;
+    this.loader = opts.loader ?? null;
+    this.maxResident = Math.max(1, Math.floor((opts.maxVectorBytes ?? DEFAULT_MAX_VECTOR_BYTES) / (4 * dims)));
+    this.onEvict = opts.onEvict ?? null;
+    // Codes are written as rows arrive, while their vectors are still here: evicted rows cannot be encoded later.
+    if (this.loader) this.ensureKernel(64);
+  }
+
+  /** Exact vectors currently in memory. */
+  get resident(): number {
+    return this.loader ? this.lru.size : this.vectors.reduce((n, v) => n + (v ? 1 : 0), 0);
   }
 
   get size(): number {
@@ -120,12 +156,108 @@ export class VectorIndex {
     this.invNorm[row] = n > 0 ? 1 / n : 0;
     this.present[row] = n > 0 ? 1 : 0;
     this.encode(row);
+    if (this.loader) {
+      this.lru.delete(row);
+      if (this.vectors[row]) this.lru.set(row, true);
+    }
   }
 
-  /** Exact cosine of a row with a unit query (0 for rows without a vector). */
+  /** Exact cosine of a row with a unit query (0 for rows without a vector). The row must be in memory (load()). */
   exactCosine(row: number, qUnit: Float32Array): number {
     const v = this.vectors[row];
-    return v ? dot(v, qUnit) * this.invNorm[row]! : 0;
+    if (!v) {
+      if (this.present[row] === 1) throw new Error(`vector of row ${row} is not loaded`);
+      return 0;
+    }
+    if (this.loader) {
+      this.lru.delete(row);
+      this.lru.set(row, true);
+    }
+    return dot(v, qUnit) * this.invNorm[row]!;
+  }
+
+  /** The row's exact vector when it is in memory. */
+  vector(row: number): Float32Array | null {
+    return this.vectors[row] ?? null;
+  }
+
+  /** Whether the row's exact vector is in memory (or it has none). */
+  loaded(row: number): boolean {
+    return this.present[row] !== 1 || this.vectors[row] !== null;
+  }
+
+  /**
+   * Brings the exact vectors of these rows into memory (one loader call for the missing ones). A row the loader
+   * cannot supply any more loses its vector (relevance unknown, as for a memory never embedded).
+   */
+  async load(rows: readonly number[]): Promise<number> {
+    const missing = rows.filter((r) => r < this.count && !this.loaded(r));
+    if (missing.length === 0 || !this.loader) return 0;
+    const layout = this.layout;
+    const got = await this.loader(missing);
+    // Rows moved meanwhile (removeRows): these answers belong to other rows now; the caller starts over.
+    if (layout !== this.layout) return 0;
+    missing.forEach((row, i) => {
+      if (row >= this.count || this.loaded(row)) return;
+      const v = got[i] ?? null;
+      if (v && v.length === this.dims) {
+        this.vectors[row] = v;
+        this.lru.set(row, true);
+      } else {
+        this.present[row] = 0;
+        this.scale[row] = 0;
+        this.invNorm[row] = 0;
+      }
+    });
+    return missing.length;
+  }
+
+  /** Evicts least recently used vectors down to the budget (after a search, which may load past it). */
+  trim(): void {
+    // Without the quantised pass every search reads every vector: keep them all.
+    if (!this.loader || !this.kernel) return;
+    for (const row of this.lru.keys()) {
+      if (this.lru.size <= this.maxResident) break;
+      this.lru.delete(row);
+      this.vectors[row] = null;
+      this.onEvict?.(row);
+    }
+  }
+
+  /**
+   * Removes rows (sorted ascending) and closes the gaps: later rows move down, codes and all. Used by retention,
+   * which deletes compacted memories from the stream in place (their codes cannot be rebuilt without the vectors).
+   */
+  removeRows(rows: readonly number[]): void {
+    if (rows.length === 0) return;
+    this.layout++;
+    const gone = new Set(rows);
+    const k = this.kernel;
+    let to = 0;
+    const lru = new Map<number, true>();
+    const newRow = new Int32Array(this.count).fill(-1);
+    for (let from = 0; from < this.count; from++) {
+      if (gone.has(from)) continue;
+      newRow[from] = to;
+      if (from !== to) {
+        this.vectors[to] = this.vectors[from]!;
+        this.invNorm[to] = this.invNorm[from]!;
+        this.scale[to] = this.scale[from]!;
+        this.present[to] = this.present[from]!;
+        if (k) {
+          const src = this.qBytes + from * this.rowBytes;
+          k.u8.copyWithin(this.qBytes + to * this.rowBytes, src, src + this.rowBytes);
+        }
+      }
+      to++;
+    }
+    for (const row of this.lru.keys()) if (newRow[row]! >= 0) lru.set(newRow[row]!, true);
+    this.lru = lru;
+    this.vectors.length = to;
+    this.invNorm.fill(0, to);
+    this.scale.fill(0, to);
+    this.present.fill(0, to);
+    this.count = to;
   }
 
   /**

@@ -2,7 +2,7 @@
 import { AgentRuntime, initialMindState, MemoryStream } from '../agent/index.ts';
 import type { AgentId, Memory } from '../agent/types.ts';
 import type { Embedder, LanguageModel } from '../llm/port.ts';
-import type { MindKit, MindResident } from './mind.ts';
+import type { MindKit, MindResident, VectorSource } from './mind.ts';
 
 export interface AgentKitDeps {
   llm: LanguageModel;
@@ -25,7 +25,8 @@ export function agentKit(deps: AgentKitDeps): MindKit {
   });
   return {
     runtime,
-    memoryStream: (agentId: AgentId, memories: Memory[]) => new MemoryStream(agentId, memories),
+    memoryStream: (agentId: AgentId, memories: Memory[], vectors?: VectorSource) =>
+      new MemoryStream(agentId, memories, vectors ? { vectors } : {}),
     initialMindState: (profile) => initialMindState(profile),
   };
 }

@@ -4,7 +4,6 @@
 // the tick's streams and are committed with the tick; retention waits for the tick.
 import type { AgentId, Memory, MemoryId } from '../agent/types.ts';
 import { ForkOnRead, type TickFlight } from './flight.ts';
-import type { MindKit, MindResident } from './mind.ts';
 import { compactResident, type RetentionPolicy } from './retention.ts';
 import type { TownWorld } from './tick.ts';
 
@@ -19,20 +18,17 @@ export interface Journal {
 }
 
 /**
- * Drains the draft's journals into one commit and updates the draft's resident counts and minds. Compaction gives
- * the draft new streams (a new map when it shares the committed one): the committed world is replaced only if the
- * commit succeeds.
+ * Drains the draft's journals into one commit and updates the draft's resident counts and minds. Compaction works
+ * on the streams in place, like a change's additions: a commit that fails reloads the town (session.ts).
  */
-export function journalDraft(
+export async function journalDraft(
   draft: TownWorld,
   o: {
-    committed: Map<AgentId, MindResident>;
     flight: TickFlight | null;
-    kit: MindKit;
     policy: RetentionPolicy | false;
     wallNow: number;
   },
-): Journal {
+): Promise<Journal> {
   const j: Journal = { added: [], touched: [], removed: [] };
   const today = Math.floor(draft.state.clock.now / DAY);
   const reads = draft.residents instanceof ForkOnRead ? draft.residents : null;
@@ -53,10 +49,8 @@ export function journalDraft(
     for (const t of changes.touched) j.touched.push({ agentId: id, ...t });
     rs.memoryCount += changes.added.length;
     rs.mind = live.mind;
-    const c = retain && policy ? compactResident(live, o.kit, draft.state.clock.now, policy) : null;
+    const c = retain && policy ? await compactResident(live, draft.state.clock.now, policy) : null;
     if (c) {
-      draft.residents = draft.residents === o.committed ? new Map(draft.residents) : draft.residents;
-      draft.residents.set(id, c.live);
       j.removed.push(...c.removed);
       j.added.push(...c.added);
       rs.memoryCount += c.added.length - c.removed.length;

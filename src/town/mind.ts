@@ -16,9 +16,17 @@ import type { PlaceView } from './world.ts';
 export interface MemoryStreamLike {
   readonly agentId: AgentId;
   size(): number;
+  /** Every memory; old ones may come without their vector (embedding null, embedderId kept): see vectorsOf. */
   all(): readonly Memory[];
   drainChanges(): { added: Memory[]; touched: { id: MemoryId; lastAccessAt: number }[] };
+  /** Retention: deletes `removed` and appends `summaries` in place (the caller commits both). */
+  compact(removed: ReadonlySet<MemoryId>, summaries: readonly Memory[]): void;
+  /** Exact vectors of these memories, fetched from the store when they are not in memory. */
+  vectorsOf(ids: readonly MemoryId[]): Promise<Map<MemoryId, Float32Array>>;
 }
+
+/** Exact vectors of stored memories by id (the town store's loadVectors for one town). */
+export type VectorSource = (ids: MemoryId[]) => Promise<Map<MemoryId, Float32Array>>;
 
 export interface MindResident {
   profile: AgentProfile;
@@ -73,7 +81,10 @@ export interface MindRuntime {
 /** Everything the town needs from the agent module for one town. */
 export interface MindKit {
   runtime: MindRuntime;
-  /** A resident's memory stream rebuilt from stored memories. */
-  memoryStream(agentId: AgentId, memories: Memory[]): MemoryStreamLike;
+  /**
+   * A resident's memory stream rebuilt from stored memories. With a vector source, only a bounded set of exact
+   * vectors stays in memory and the rest are fetched back on demand (src/agent/memory-stream.ts).
+   */
+  memoryStream(agentId: AgentId, memories: Memory[], vectors?: VectorSource): MemoryStreamLike;
   initialMindState(profile: AgentProfile): unknown;
 }

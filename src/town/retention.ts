@@ -3,11 +3,13 @@
 //    observation memory marked `meta.compacted`, embedded as the mean of what it replaces, as important as the most
 //    important of them). Never compacted: anything a reflection or other memory cites as evidence, observations of
 //    importance >= `keepImportance`, and every other kind (reflections, dialogue, interviews, games, seeds);
-//  - hour and step plans older than the window are dropped (that day's day plan stays: it says what the day was);
+//  - hour and step plans older than `planDays` are dropped (that day's day plan stays: it says what the day was).
+//    They decompose one day's plan for acting on it (sec. 4.3); prompts recall plans of today only, reflection
+//    reads day plans only, so a past day's steps are never read again (and were half of all stored memories);
 //  - delivered outbox posts older than `outboxDays` (wall time) are deleted in the same commit.
 // Memories stay bounded per resident: the window, one summary per day, and what matters.
 import type { AgentId, Memory, MemoryId } from '../agent/types.ts';
-import type { MindKit, MindResident } from './mind.ts';
+import type { MindResident } from './mind.ts';
 import { formatSimDate } from './time.ts';
 
 export interface RetentionPolicy {
@@ -15,20 +17,26 @@ export interface RetentionPolicy {
   observationDays: number;
   /** Observations at least this important (1-10) are never compacted. */
   keepImportance: number;
+  /** Hour and step plans are kept this many simulated days. */
+  planDays: number;
   /** Delivered outbox posts are deleted this many wall days after delivery. */
   outboxDays: number;
 }
 
-export const DEFAULT_RETENTION: RetentionPolicy = { observationDays: 14, keepImportance: 5, outboxDays: 7 };
+export const DEFAULT_RETENTION: RetentionPolicy = {
+  observationDays: 14,
+  keepImportance: 5,
+  planDays: 2,
+  outboxDays: 7,
+};
 
 const DAY = 24 * 60 * 60_000;
 const EXAMPLES = 3;
 
-/** What compaction did for one resident: memories deleted, summaries added (to commit), the new stream. */
+/** What compaction did for one resident: memories deleted and summaries added (to commit). */
 export interface Compaction {
   removed: MemoryId[];
   added: Memory[];
-  live: MindResident;
 }
 
 function meanUnit(vs: Float32Array[]): Float32Array | null {
@@ -46,23 +54,24 @@ function meanUnit(vs: Float32Array[]): Float32Array | null {
 }
 
 /**
- * Compacts one resident's routine observations older than the window (see the file comment). Returns null when
- * there is nothing to compact. The caller commits `removed` and `added` and swaps in `live`.
+ * Compacts one resident's routine observations older than the window (see the file comment), in its stream (old
+ * vectors are fetched from the store to average them). Returns null when there is nothing to compact; else the
+ * caller commits `removed` and `added` (a failed commit reloads the town, stream included).
  */
-export function compactResident(
+export async function compactResident(
   live: MindResident,
-  kit: MindKit,
   now: number,
   policy: RetentionPolicy = DEFAULT_RETENTION,
-): Compaction | null {
+): Promise<Compaction | null> {
   const all = live.memory.all();
   const cutoff = now - policy.observationDays * DAY;
   const cited = new Set<MemoryId>();
   for (const m of all) for (const id of m.evidence) cited.add(id);
   const byDay = new Map<number, Memory[]>();
   const removed = new Set<MemoryId>();
+  const planCutoff = now - policy.planDays * DAY;
   for (const m of all)
-    if (m.kind === 'plan' && m.plan && m.plan.level !== 'day' && m.createdAt < cutoff && !cited.has(m.id))
+    if (m.kind === 'plan' && m.plan && m.plan.level !== 'day' && m.createdAt < planCutoff && !cited.has(m.id))
       removed.add(m.id);
   for (const m of all) {
     if (m.kind !== 'observation' || m.createdAt >= cutoff || m.importance >= policy.keepImportance) continue;
@@ -76,16 +85,18 @@ export function compactResident(
   const added: Memory[] = [];
   const sample = all[0] as Memory;
   const idBase = sample.id.slice(0, sample.id.lastIndexOf('/') + 1);
-  let seq = Math.max(...all.map((m) => m.seq));
-  for (const [day, group] of [...byDay].sort((a, b) => a[0] - b[0])) {
+  let seq = 0;
+  for (const m of all) if (m.seq > seq) seq = m.seq;
+  const groups = [...byDay].sort((a, b) => a[0] - b[0]).filter(([, group]) => group.length >= 2);
+  const vectors = await live.memory.vectorsOf(groups.flatMap(([, group]) => group.map((m) => m.id)));
+  for (const [day, group] of groups) {
     // One summary per day: a day's single observation is kept as it is.
-    if (group.length < 2) continue;
     for (const m of group) removed.add(m.id);
     const distinct = [...new Set(group.map((m) => m.description))];
     const examples = distinct.slice(0, EXAMPLES).map((d) => `"${d.slice(0, 120)}"`);
     const at = Math.max(...group.map((m) => m.createdAt));
-    const embedded = group.filter((m) => m.embedding && m.embedderId === group[0]?.embedderId);
-    const embedding = meanUnit(embedded.map((m) => m.embedding as Float32Array));
+    const embedded = group.filter((m) => vectors.has(m.id) && m.embedderId === group[0]?.embedderId);
+    const embedding = meanUnit(embedded.map((m) => vectors.get(m.id) as Float32Array));
     seq += 1;
     added.push({
       id: `${idBase}${seq}` as MemoryId,
@@ -104,7 +115,6 @@ export function compactResident(
     });
   }
   if (removed.size === 0) return null;
-  const kept = all.filter((m) => !removed.has(m.id));
-  const memory = kit.memoryStream(live.profile.id as AgentId, [...kept, ...added]);
-  return { removed: [...removed], added, live: { profile: live.profile, mind: live.mind, memory } };
+  live.memory.compact(removed, added);
+  return { removed: [...removed], added };
 }

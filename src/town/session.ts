@@ -127,7 +127,7 @@ export class TownSession {
       residents.set(rs.profile.id, {
         profile: rs.profile,
         mind: rs.mind,
-        memory: kit.memoryStream(rs.profile.id, mine),
+        memory: kit.memoryStream(rs.profile.id, mine, (ids) => this.deps.store.loadVectors(this.id, ids)),
       });
     }
     return { state, residents };
@@ -327,10 +327,8 @@ export class TownSession {
 
   private async commit(draft: TownWorld, posts: NewPost[]): Promise<Post[]> {
     const policy = this.deps.retention === undefined ? DEFAULT_RETENTION : this.deps.retention;
-    const j = journalDraft(draft, {
-      committed: this.committed.residents,
+    const j = await journalDraft(draft, {
       flight: this.flight,
-      kit: this.kitNow,
       policy,
       wallNow: this.wallNow(),
     });

@@ -61,6 +61,8 @@ export interface TownStore {
   deleteTown(townId: string): Promise<void>;
   /** Every memory of the town, in (agent, seq) order. */
   loadMemories(townId: string): Promise<Memory[]>;
+  /** Exact vectors of these memories (ids as in the core); a memory without one (or gone) is absent. */
+  loadVectors(townId: string, ids: readonly MemoryId[]): Promise<Map<MemoryId, Float32Array>>;
   /** The town record and its memories read as ONE consistent snapshot (one read transaction). */
   loadSnapshot(townId: string): Promise<{ rec: TownRecord; memories: Memory[] } | null>;
   /** Writes snapshot + memory journal + posts atomically; returns the new version. Throws TownConflictError. */
@@ -145,6 +147,16 @@ export class InMemoryTownStore implements TownStore {
     return [...this.get(townId).memories.values()]
       .map(cloneMemory)
       .sort((a, b) => (a.agentId < b.agentId ? -1 : a.agentId > b.agentId ? 1 : a.seq - b.seq));
+  }
+
+  async loadVectors(townId: string, ids: readonly MemoryId[]) {
+    const t = this.get(townId);
+    const out = new Map<MemoryId, Float32Array>();
+    for (const id of ids) {
+      const v = t.memories.get(id)?.embedding;
+      if (v) out.set(id, new Float32Array(v));
+    }
+    return out;
   }
 
   async loadSnapshot(townId: string) {

@@ -25,12 +25,12 @@ function fixture(): MemoryStream {
 }
 
 describe('retrieval scoring (sec. 4.1)', () => {
-  it('matches hand-computed scores, including min-max normalisation', () => {
+  it('matches hand-computed scores, including min-max normalisation', async () => {
     const s = fixture();
     // recency raw: A 1, B 0.995^10 = 0.951110, C 0.995^100 = 0.605770 -> normalised 1, 0.875986, 0
     // importance 2, 8, 5 -> 0, 1, 0.5; relevance cos with [1,0]: 1, 0, 0.6 -> 1, 0, 0.6
     // scores: A = 1 + 0 + 1 = 2; B = 0.875986 + 1 + 0 = 1.875986; C = 0 + 0.5 + 0.6 = 1.1
-    const ranked = s.search({ embedding: new Float32Array([1, 0]), embedderId: 'e' }, NOW, opts);
+    const ranked = await s.search({ embedding: new Float32Array([1, 0]), embedderId: 'e' }, NOW, opts);
     expect(ranked.map((r) => r.memory.description[0])).toEqual(['A', 'B', 'C']);
     expect(ranked[0]!.score).toBeCloseTo(2, 6);
     expect(ranked[1]!.score).toBeCloseTo(1.875986, 5);
@@ -43,9 +43,9 @@ describe('retrieval scoring (sec. 4.1)', () => {
     expect(ref.map((r) => r.score)).toEqual(ranked.map((r) => expect.closeTo(r.score, 6)));
   });
 
-  it('weights change the ranking (relevance off: B first)', () => {
+  it('weights change the ranking (relevance off: B first)', async () => {
     const s = fixture();
-    const ranked = s.search({ embedding: new Float32Array([1, 0]) }, NOW, {
+    const ranked = await s.search({ embedding: new Float32Array([1, 0]) }, NOW, {
       ...opts,
       weights: { recency: 1, importance: 1, relevance: 0 },
     });
@@ -53,7 +53,7 @@ describe('retrieval scoring (sec. 4.1)', () => {
     expect(ranked.map((r) => r.memory.description[0])).toEqual(['B', 'A', 'C']);
   });
 
-  it('touching updates last access, journals it, and changes the next ranking', () => {
+  it('touching updates last access, journals it, and changes the next ranking', async () => {
     const s = fixture();
     const c = s.all()[2]!;
     // WHEN C is retrieved (touched) now
@@ -61,7 +61,7 @@ describe('retrieval scoring (sec. 4.1)', () => {
     expect(s.get(c.id)!.lastAccessAt).toBe(NOW);
     expect(s.drainChanges().touched).toEqual([{ id: c.id, lastAccessAt: NOW }]);
     // THEN C's recency is now maximal: C = 1 + 0.5 + 0.6 = 2.1 beats A (2) and B
-    const ranked = s.search({ embedding: new Float32Array([1, 0]) }, NOW, opts);
+    const ranked = await s.search({ embedding: new Float32Array([1, 0]) }, NOW, opts);
     expect(ranked[0]!.memory.id).toBe(c.id);
     expect(ranked[0]!.score).toBeCloseTo(2.1, 6);
     // an older touch never moves access time backwards
@@ -69,27 +69,27 @@ describe('retrieval scoring (sec. 4.1)', () => {
     expect(s.get(c.id)!.lastAccessAt).toBe(NOW);
   });
 
-  it('min-max maps equal values to 0.5 and recency decays 0.995 per hour', () => {
+  it('min-max maps equal values to 0.5 and recency decays 0.995 per hour', async () => {
     expect(minMaxNormalize([3, 3])).toEqual([0.5, 0.5]);
     expect(minMaxNormalize([1, 2, 3])).toEqual([0, 0.5, 1]);
     expect(recencyScore(NOW - 2 * HOUR_MS, NOW, 0.995)).toBeCloseTo(0.995 ** 2, 12);
     expect(recencyScore(NOW + HOUR_MS, NOW, 0.995)).toBe(1);
   });
 
-  it('filters candidates by kind before normalising', () => {
+  it('filters candidates by kind before normalising', async () => {
     const s = fixture();
     s.add(
       { kind: 'plan', description: 'P: plan', importance: 10, embedding: new Float32Array([1, 0]), embedderId: 'e' },
       NOW,
     );
-    const ranked = s.search({ embedding: new Float32Array([1, 0]) }, NOW, { ...opts, kinds: ['observation'] });
+    const ranked = await s.search({ embedding: new Float32Array([1, 0]) }, NOW, { ...opts, kinds: ['observation'] });
     expect(ranked.map((r) => r.memory.kind)).toEqual(['observation', 'observation', 'observation']);
   });
 
-  it('memories without a comparable vector get relevance 0', () => {
+  it('memories without a comparable vector get relevance 0', async () => {
     const s = fixture();
     s.add({ kind: 'observation', description: 'D: no vector', importance: 10 }, NOW);
-    const ranked = s.search({ embedding: new Float32Array([1, 0]) }, NOW, { ...opts, k: 4 });
+    const ranked = await s.search({ embedding: new Float32Array([1, 0]) }, NOW, { ...opts, k: 4 });
     const d = ranked.find((r) => r.memory.description.startsWith('D'))!;
     expect(d.relevance).toBe(0);
     expect(d.importance).toBe(1);
@@ -107,7 +107,7 @@ function rng(seed: number): () => number {
 }
 
 describe('quantised search', () => {
-  it('4-bit codes give cosines within the stated margin', () => {
+  it('4-bit codes give cosines within the stated margin', async () => {
     const r = rng(3);
     const dims = 100; // not a multiple of the kernel's 64: exercises the padding
     const index = new VectorIndex(dims);
@@ -129,7 +129,7 @@ describe('quantised search', () => {
     expect(approx[50]).toBe(0);
   });
 
-  it('returns the exact top k on clustered data (quantised pass forced)', () => {
+  it('returns the exact top k on clustered data (quantised pass forced)', async () => {
     const r = rng(11);
     const dims = 256;
     const centers = Array.from({ length: 12 }, () => Float32Array.from({ length: dims }, () => r() - 0.5));
@@ -158,7 +158,7 @@ describe('quantised search', () => {
       const c = centers[t % centers.length]!;
       const q = Float32Array.from(c, (x) => x + 0.3 * (r() - 0.5));
       const filter = t % 3 === 0 ? (['observation', 'reflection'] as MemoryKind[]) : undefined;
-      const fast = s.search({ embedding: q }, NOW, { ...opts, k: 10, exactBelow: 0, kinds: filter });
+      const fast = await s.search({ embedding: q }, NOW, { ...opts, k: 10, exactBelow: 0, kinds: filter });
       expect(s.lastSearch.quantised).toBe(true);
       const cands = filter ? memories.filter((m) => filter.includes(m.kind)) : memories;
       const ref = scoreMemories(cands, { embedding: q }, NOW, opts).slice(0, 10);

@@ -1,8 +1,9 @@
 // Retention (issue 11, item 3): routine observations older than the window become one summary per day; what a
 // reflection cites and what is important stay; delivered posts are pruned after their window; counts stay true.
 import { describe, expect, it } from 'vitest';
-import type { MemoryStream } from '../../src/agent/memory-stream.ts';
-import type { MemoryId } from '../../src/agent/types.ts';
+import { MemoryStream } from '../../src/agent/memory-stream.ts';
+import type { AgentId, AgentProfile, Memory, MemoryId } from '../../src/agent/types.ts';
+import { compactResident, DEFAULT_RETENTION } from '../../src/town/retention.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
 import { tinyTown } from '../support/town-fixtures.ts';
@@ -81,5 +82,74 @@ describe('retention', () => {
     const posts = await store.postsAfter('t', -1, 100);
     expect(posts.map((p) => p.text)).not.toContain(post?.text);
     expect(posts.some((p) => p.deliveredAt === null && /fixed/.test(p.text))).toBe(true);
+  });
+
+  it('GIVEN a stream whose old vectors were evicted WHEN compacted THEN summaries average the stored vectors, plans past planDays go, cited and important stay', async () => {
+    const agent = 'ann' as AgentId;
+    const now = 40 * DAY;
+    const vec = (i: number) => Float32Array.from({ length: 8 }, (_, j) => (j === i % 8 ? 1 : 0.1));
+    let seq = 0;
+    const mem = (kind: Memory['kind'], description: string, at: number, extra: Partial<Memory> = {}): Memory => {
+      seq += 1;
+      return {
+        id: `${agent}/${seq}` as MemoryId,
+        agentId: agent,
+        seq,
+        kind,
+        description,
+        createdAt: at,
+        lastAccessAt: at,
+        importance: 2,
+        embedding: vec(seq),
+        embedderId: 'e',
+        evidence: [],
+        depth: 0,
+        ...extra,
+      };
+    };
+    const plan = (level: 'day' | 'hour' | 'step', at: number) => ({ level, start: at, minutes: 60, location: 'cafe' });
+    const old = 20 * DAY;
+    const memories = [
+      mem('observation', 'the kettle hums', old),
+      mem('observation', 'the cafe is quiet', old + 1000),
+      mem('observation', 'a cup fell', old + 2000),
+      mem('observation', 'the roof leaks', old + 3000, { importance: DEFAULT_RETENTION.keepImportance }),
+      mem('plan', 'step: wipe tables', now - 3 * DAY, { plan: plan('step', now - 3 * DAY) }),
+      mem('plan', 'hour: open up', now - 1 * DAY, { plan: plan('hour', now - DAY) }),
+      mem('plan', 'day: work', now - 3 * DAY, { plan: plan('day', now - 3 * DAY) }),
+    ];
+    const cited = mem('observation', 'Bo smiled', old + 4000);
+    const reflection = mem('reflection', 'Bo is kind', old + 5000, { evidence: [cited.id] });
+    memories.push(cited, reflection);
+    const fetched: MemoryId[] = [];
+    const store = new Map(memories.map((m) => [m.id, new Float32Array(m.embedding as Float32Array)]));
+    const memory = new MemoryStream(
+      agent,
+      memories.map((m) => ({ ...m })),
+      {
+        vectors: async (ids) => {
+          fetched.push(...ids);
+          return new Map(ids.flatMap((id) => (store.has(id) ? [[id, store.get(id)!] as const] : [])));
+        },
+        maxVectorBytes: 1, // as few as the index allows: the old ones are evicted
+      },
+    );
+    expect(memory.vectorsInMemory).toBe(1);
+    const live = { profile: { id: agent } as AgentProfile, mind: {}, memory };
+    const c = await compactResident(live, now);
+    const descs = memory.all().map((m) => m.description);
+    expect(c?.removed.sort()).toEqual([memories[0]!.id, memories[1]!.id, memories[2]!.id, memories[4]!.id].sort());
+    for (const d of ['the roof leaks', 'Bo smiled', 'Bo is kind', 'day: work', 'hour: open up'])
+      expect(descs).toContain(d);
+    const summary = c?.added[0];
+    expect(c?.added).toHaveLength(1);
+    expect(summary?.description).toMatch(/3 everyday observations/);
+    // The mean of the three stored vectors, unit length: the evicted ones were fetched from the store.
+    const mean = new Float32Array(8);
+    for (const m of memories.slice(0, 3)) for (let j = 0; j < 8; j++) mean[j] = mean[j]! + m.embedding![j]!;
+    const n = Math.hypot(...mean);
+    expect([...(summary?.embedding ?? [])].map((x) => x.toFixed(5))).toEqual([...mean].map((x) => (x / n).toFixed(5)));
+    expect(fetched).toEqual(expect.arrayContaining([memories[0]!.id, memories[1]!.id]));
+    expect(memory.get(summary!.id)?.description).toBe(summary?.description);
   });
 });

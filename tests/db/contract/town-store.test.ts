@@ -76,6 +76,20 @@ describe.each(ENGINES)('TownStore contract on %s', (engine) => {
     ]);
   });
 
+  it('loads the vectors of chosen memories by id (bounded RAM fetches evicted ones), absent for none or unknown', async () => {
+    await store.create({
+      id: 'tv',
+      scope: 'console-v',
+      name: 'v',
+      state,
+      memories: [mem(1), mem(2, { embedding: null, embedderId: null }), mem(3)],
+    });
+    const got = await store.loadVectors('tv', [`${agent}/3`, `${agent}/2`, `${agent}/9`] as MemoryId[]);
+    expect([...got.keys()]).toEqual([`${agent}/3`]);
+    expect(got.get(`${agent}/3` as MemoryId)).toEqual(mem(3).embedding);
+    expect((await store.loadVectors('t1', [`${agent}/3`] as MemoryId[])).size).toBe(0);
+  });
+
   it('commits snapshot, memory journal and posts in one transaction and bumps the version', async () => {
     const next = structuredClone(state);
     next.clock.tick = 1;
