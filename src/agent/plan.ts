@@ -4,6 +4,7 @@
 import { EXPERIENCE, floorTo, type MindContext, type Resident } from './context.ts';
 import { stillDue, T, todayNumber, upcomingDay } from './dates.ts';
 import { summaryOf } from './describe.ts';
+import { closeDay, pursued } from './goals.ts';
 import type { DayPlan, MindState, PlanSlot } from './mind-state.ts';
 import { quoted } from './prompts/common.ts';
 import {
@@ -154,7 +155,11 @@ export async function planDay(
   );
   const pinned = upcoming(c, r, now, new Set(intentions.map((x) => x.memory.id)));
   // a goal or event whose day has passed is not planned again ("a party on Saturday" heard last week)
-  const known = [...intentions.map((x) => x.memory).filter((m) => stillDue(m, now)), ...pinned];
+  // and one planned for days and never done is given up for a while (goals.ts)
+  const known = pursued(mind, [...intentions.map((x) => x.memory).filter((m) => stillDue(m, now)), ...pinned], now, [
+    p.name,
+    p.firstName,
+  ]);
   const places = placesFor(ctx, r, mind);
   const input: PlanDayInput = {
     name: p.name,
@@ -298,6 +303,8 @@ export async function ensureDay(c: MindContext, r: Resident, ctx: DecideContext)
   const mind = c.mindOf(r);
   const key = dayKey(ctx.now);
   if (mind.plan && mind.plan.day !== key) {
+    // what the day was made of: the hours and steps lived (decomposed when reached), not the outline
+    await closeDay(c, r, [...mind.plan.hours, ...mind.plan.steps], ctx.now);
     mind.yesterday = yesterdayLines(r, mind.plan);
     mind.lastPlan = {
       day: mind.plan.day,
