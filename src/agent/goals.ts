@@ -52,7 +52,8 @@ function dropped(mind: MindState, key: string, now: number): boolean {
  * end can tell whether they were done.
  */
 export function pursued(mind: MindState, known: readonly Memory[], now: number, names: readonly string[]): Memory[] {
-  const goals = (mind.goals ??= { planned: null, failed: {}, dropped: {} });
+  mind.goals ??= { planned: null, failed: {}, dropped: {} };
+  const goals = mind.goals;
   const day = dayKey(now);
   if (goals.planned?.day !== day) goals.planned = { day, keys: {} };
   const out: Memory[] = [];
