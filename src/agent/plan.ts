@@ -4,7 +4,7 @@
 import { EXPERIENCE, floorTo, type MindContext, type Resident } from './context.ts';
 import { stillDue, T, todayNumber, upcomingDay } from './dates.ts';
 import { summaryOf } from './describe.ts';
-import { closeDay, pursued } from './goals.ts';
+import { closeDay, engagements, pursued } from './goals.ts';
 import type { DayPlan, MindState, PlanSlot } from './mind-state.ts';
 import { quoted } from './prompts/common.ts';
 import {
@@ -211,6 +211,16 @@ export async function planDay(
           steps: [],
         };
   plan.blocks = dedupeMeals(mergeAdjacent(plan.blocks, slotOpts(c, fill).same));
+  // an event of today the resident hosts or resolved to go to is kept at its place and hours, even if left out
+  for (const e of engagements(r, known, places, day0, now)) {
+    const window = { start: Math.max(e.start, start), end: e.end };
+    if (
+      window.end <= window.start ||
+      plan.blocks.some((b) => b.pinned && b.place === e.place && b.start < e.end && b.end > e.start)
+    )
+      continue;
+    plan.blocks = spliceSlots(plan.blocks, window, [{ ...e, ...window }], slotOpts(c, fill));
+  }
   mind.plan = plan;
   const newBlocks = plan.blocks.filter((b) => b.start >= start);
   // Deciding how to spend the day is a thought that counts toward reflection (the brief lists plans among what

@@ -164,3 +164,34 @@ describe('an intention planned and never carried out ages like a failing goal', 
     expect(mindOf(mara.mind).goals!.failed).toEqual({});
   });
 });
+
+describe('an event of today the resident resolved to go to is kept in its day plan', () => {
+  it('a day plan that left it out gets it back at its place and hours; one only heard of is not added', async () => {
+    const { model, runtime } = setup();
+    const mara = resident(MARA);
+    // GIVEN Mara resolved to go to a tasting at the Lantern Cafe tonight, and a day plan that leaves it out
+    await runtime.remember(
+      mara,
+      'Mara Okafor heard that Tomas Reyes is holding a cheese tasting at the Lantern Cafe on Monday from 6 pm to 7 pm, and plans to go',
+      at(6),
+      'observation',
+      6,
+    );
+    await runtime.remember(
+      mara,
+      'Tomas Reyes is giving a talk at Pine College on Monday at 3 pm',
+      at(6),
+      'observation',
+      6,
+    );
+    model.script('agent_plan_day', {
+      blocks: [{ start: '07:00', end: '22:00', activity: 'reading', place: 'mara-home' }],
+    });
+    await runtime.decide(mara, ctxFor(mara, at(7)));
+    const blocks = mindOf(mara.mind).plan!.blocks;
+    const tasting = blocks.find((b) => b.place === 'lantern-cafe');
+    expect(tasting).toMatchObject({ start: at(18), end: at(19), activity: 'go to a cheese tasting', pinned: true });
+    // THEN the talk she only heard of is not forced into her day
+    expect(blocks.some((b) => /talk/.test(b.activity))).toBe(false);
+  });
+});
