@@ -149,7 +149,7 @@ export function engagements(
     const host =
       mine &&
       new RegExp(
-        `^${escape(p.name)}\\s+(?:is|will be)\\s+(?:hosting|holding|having|throwing|giving|organi[sz]ing|running)\\b`,
+        `^${escapeRe(p.name)}\\s+(?:is|will be)\\s+(?:hosting|holding|having|throwing|giving|organi[sz]ing|running)\\b`,
         'i',
       ).test(text);
     if (!host && !(mine && (GOING.test(text) || intendedAction(text)))) continue;
@@ -167,4 +167,4 @@ export function engagements(
 const GOING =
   /\b(?:plans?|plann(?:ed|ing)|wants?|intends?|means?|is going|has decided|decided|promised)\s+to\s+(?:go|come|attend|join|be there)\b|\b(?:will|'ll)\s+(?:go|come|attend|join|be there)\b/i;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
