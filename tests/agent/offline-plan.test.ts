@@ -282,3 +282,24 @@ describe('offline steps', () => {
     );
   });
 });
+
+describe('offline place matching: tolerant, never a person’s name taken for a place', () => {
+  it('a pharmacist works at the pharmacy, not at a park whose name begins with his first name', () => {
+    const places = [
+      { id: 'home', name: 'home', kind: 'home' },
+      { id: 'danepark', name: 'Danefield Park', kind: 'park' },
+      { id: 'shop', name: 'Corner Shop and Pharmacy', kind: 'shop', hours: '08:00-20:00' },
+    ];
+    const plan = day(
+      'Dane Orlov',
+      'Dane Orlov, 45, is kind. Dane Orlov is a pharmacist who works at the pharmacy. Dane Orlov loves his family.',
+      'Dane wakes up at 7 am and goes to bed at 10 pm.',
+      { places, date: 'Tuesday, April 9' },
+    );
+    const work = plan.filter((b) => b.place !== 'home');
+    expect(work.some((b) => b.place === 'shop')).toBe(true);
+    expect(work.filter((b) => b.place === 'danepark').map((b) => b.activity)).not.toContainEqual(
+      expect.stringMatching(/pharm|work/),
+    );
+  });
+});

@@ -48,16 +48,34 @@ const placeWords = (text: string) =>
     .filter((w) => w !== '' && !/^(the|a|an)$/.test(w))
     .map((w) => (w.length > 3 ? w.replace(/s$/, '') : w));
 
-/** The place a text names, tolerantly: the longest whole name, else a proper word that begins a word of a name. */
+/**
+ * The place a text names, tolerantly: the longest whole name, else a proper word that is a word of a name give or
+ * take an ending ("Fern" finds "The Ferns Shop", "Ann" does not find "Annandale Green"), else a word only one
+ * place's name has said as a place ("at the bakery" finds "Corner Shop and Bakery").
+ */
 function placeNamedIn(text: string, places: readonly PromptPlace[], exclude: readonly string[] = []) {
   const said = ` ${placeWords(text).join(' ')} `;
   const proper = (text.match(/\b[A-Z][\p{L}]{3,}/gu) ?? []).map((w) => placeWords(w)[0]!);
+  const named = places.map((p) => placeWords(p.name));
+  const only = (n: string) => named.filter((ws) => ws.includes(n)).length === 1;
+  // a place word said as a place: "at the pharmacy", "to the bakery" (not "the library volunteers")
+  const atThe = new Set(
+    [...text.matchAll(/\b(?:at|to|in|into|from|near)\s+(?:the\s+)?([\p{L}]+)\b(?!\s+[a-z]+s\b)/giu)].map(
+      (m) => placeWords(m[1]!)[0]!,
+    ),
+  );
   const score = (words: string[]) =>
     said.includes(` ${words.join(' ')} `)
       ? 1000 + words.join(' ').length
-      : proper.some((w) => words.some((n) => n.startsWith(w) && !/^(cafe|café|park|market|library|home)/.test(n)))
-        ? words.join(' ').length
-        : 0;
+      : proper.some((w) =>
+            words.some(
+              (n) => n.startsWith(w) && n.length - w.length <= 2 && !/^(cafe|café|park|market|library|home)/.test(n),
+            ),
+          )
+        ? 100 + words.join(' ').length
+        : words.some((n) => n.length >= 5 && !/^(house|home|room)$/.test(n) && only(n) && atThe.has(n))
+          ? words.join(' ').length
+          : 0;
   const ranked = places.filter((p) => !exclude.includes(p.id)).map((p) => ({ p, s: score(placeWords(p.name)) }));
   return ranked.filter((x) => x.s > 0).sort((x, y) => y.s - x.s)[0]?.p ?? null;
 }
