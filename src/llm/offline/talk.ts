@@ -151,11 +151,19 @@ function mentionedIn(text: string, history: readonly { text: string; news?: stri
 // Worth bringing up unprompted: news, plans, events (sec. 4.1 scale 5+); one's everyday work comes up when asked.
 const SHARE_MIN_IMPORTANCE = 5;
 
+/**
+ * A standing fact of one's life (who one lives with, is married to, is the child or friend of): background the
+ * people one talks to know, never news ("I'm living with my wife").
+ */
+const STANDING =
+  /\b(?:lives?|living) (?:with|together)\b|\b(?:is|are|has been|have been) married\b|\b(?:is|are) (?:\w+['’]s?|the \w+ of|\w+ of) ?(?:father|mother|son|daughter|wife|husband|brother|sister|parents?|child|children|neighbou?rs?|friends?|colleagues?|cousin)\b|\b(?:is|are) (?:(?:\w+ ){0,2}\w+['’]s? )?(?:father|mother|son|daughter|wife|husband|brother|sister|parents?|neighbou?rs?|cousin)\b/i;
+
 /** Worth passing on at all (before knowing whether the listener heard it): news, not a secret, not a musing. */
 export function newsworthy(m: PromptMemory): boolean {
   return (
     m.importance >= SHARE_MIN_IMPORTANCE &&
     isFact(m) &&
+    !STANDING.test(m.text) &&
     m.kind !== 'reflection' &&
     m.kind !== 'told' &&
     m.kind !== 'heard' &&
@@ -227,11 +235,17 @@ function shareLine(m: PromptMemory, i: DialogueTurnInput, me: Me, key: string): 
   };
 }
 
+/** An invitation in so many words; a gathering someone holds (any event alike), which a day and hour make one. */
+const INVITATION = /\b(invit\w*|everyone is welcome|all are welcome|join us|come along|you should come)\b/;
+const GATHERING =
+  /\b(?:hosting|holding|throwing|having|giving|organi[sz]ing|there (?:is|will be)|opens?|takes place|get-together|gathering)\b/;
+
 /** How a listener takes a piece of news, by topic. */
 function reaction(news: string, key: string): string {
   const n = news.toLowerCase();
-  if (WHEN.test(news) || /\b(invit\w*|everyone|welcome)\b/.test(n))
+  if (INVITATION.test(n) || (WHEN.test(news) && GATHERING.test(n)))
     return pick(['That sounds lovely, I’d love to come!', 'Oh, how nice! I’ll try to be there.'], key);
+  if (WHEN.test(news)) return pick(['Good to know, thanks.', 'Oh, thanks for telling me.'], key);
   if (/\b(wonder\w*|whether|if anyone)\b/.test(n))
     return pick(['Good question. I suppose we’ll see.', 'Hm, I’ve wondered that too.'], key);
   if (/\b(leak\w*|broken|problem|sick|ill|hospital|worr\w*|behind)\b/.test(n))
