@@ -5,11 +5,11 @@
 // repeating one goal every day for a week. A neutral reader: it compares words of the intention with what the
 // resident's day was made of, nothing about any event, office or place.
 import type { MindContext, Resident } from './context.ts';
-import { T, todayNumber, upcomingDay } from './dates.ts';
+import { todayNumber, upcomingDay } from './dates.ts';
 import type { MindState, PlanSlot } from './mind-state.ts';
-import { DAY_MS, dayKey, MINUTE_MS, parseClock } from './time.ts';
+import { DAY_MS, dayKey } from './time.ts';
 import type { Memory } from './types.ts';
-import { intendedAction, placeNamed } from './when.ts';
+import { intendedAction } from './when.ts';
 
 const STOP = new Set(
   'about after again also always around because before being could does doing from going have having into just like make more most much need needs only over really should some soon still than that their them then there these they this those today tomorrow tonight very want wants what when where which while will with would your'.split(
@@ -121,50 +121,3 @@ export async function closeDay(
   );
   return given;
 }
-
-const HOSTING =
-  /\b(?:is|are|will be)\s+(?:hosting|holding|having|throwing|giving|organi[sz]ing|running)\s+(an?\s+[^,.;]+?)(?=\s+(?:at|in|on|from|for)\b|[,.;]|$)/i;
-
-/**
- * The engagements of today the resident has made its own: a dated event with a clock time at a known place that it
- * hosts ("Ruth Orr is hosting a reading evening at the library on Monday from 6 pm to 8 pm") or has resolved to go
- * to ("... and plans to go"), as pinned blocks at that place and hour. A day plan that left one out gets it back:
- * what one promised to attend is kept whatever the outline made of the day. A neutral reader: any event alike.
- */
-export function engagements(
-  r: Resident,
-  known: readonly Memory[],
-  places: readonly { id: string; name: string }[],
-  day0: number,
-  now: number,
-): PlanSlot[] {
-  const today = todayNumber(dayKey(now), '');
-  const p = r.profile;
-  const out: PlanSlot[] = [];
-  for (const m of known) {
-    if (m.kind === 'plan' || today === null) continue;
-    const text = typeof m.meta?.news === 'string' ? m.meta.news : m.description;
-    if (upcomingDay(text, today, dayKey(m.createdAt)) !== today) continue;
-    const mine = text.startsWith(p.name) || text.startsWith(`${p.firstName} `);
-    const host =
-      mine &&
-      new RegExp(
-        `^${escapeRe(p.name)}\\s+(?:is|will be)\\s+(?:hosting|holding|having|throwing|giving|organi[sz]ing|running)\\b`,
-        'i',
-      ).test(text);
-    if (!host && !(mine && (GOING.test(text) || intendedAction(text)))) continue;
-    const times = [...text.matchAll(new RegExp(`\\b${T}`, 'gi'))].map((x) => parseClock(x[0]));
-    const where = placeNamed(text, places);
-    if (times[0] == null || !where) continue;
-    const start = day0 + times[0] * MINUTE_MS;
-    const end = times[1] != null && times[1] > times[0] ? day0 + times[1] * MINUTE_MS : start + 60 * MINUTE_MS;
-    const what = HOSTING.exec(text)?.[1]?.trim() ?? `the event at ${where.name}`;
-    out.push({ start, end, activity: host ? `host ${what}` : `go to ${what}`, place: where.id, pinned: true });
-  }
-  return out;
-}
-
-const GOING =
-  /\b(?:plans?|plann(?:ed|ing)|wants?|intends?|means?|is going|has decided|decided|promised)\s+to\s+(?:go|come|attend|join|be there)\b|\b(?:will|'ll)\s+(?:go|come|attend|join|be there)\b/i;
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

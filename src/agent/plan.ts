@@ -2,9 +2,10 @@
 // it; plan slots become plan memories.
 
 import { EXPERIENCE, floorTo, type MindContext, type Resident } from './context.ts';
-import { stillDue, T, todayNumber, upcomingDay } from './dates.ts';
+import { stillDue, todayNumber, upcomingDay } from './dates.ts';
 import { summaryOf } from './describe.ts';
-import { closeDay, engagements, pursued } from './goals.ts';
+import { engagements, keepEvents } from './events.ts';
+import { closeDay, pursued } from './goals.ts';
 import type { DayPlan, MindState, PlanSlot } from './mind-state.ts';
 import { quoted } from './prompts/common.ts';
 import {
@@ -263,32 +264,6 @@ export function upcoming(c: MindContext, r: Resident, now: number, have: Readonl
     chars += len;
     out.push(m);
     if (out.length >= s.upcomingK) break;
-  }
-  return out;
-}
-
-/**
- * A block the day plan put at a dated event of today, at its place and in its hours ("on Monday, May 5, from 6 pm
- * to 8 pm at the library"), is pinned: decomposition keeps it there (a neutral reader of clock times and places).
- */
-export function keepEvents(
-  slots: PlanSlot[],
-  events: readonly Memory[],
-  places: readonly PromptPlace[],
-  day0: number,
-  now: number,
-): PlanSlot[] {
-  const today = todayNumber(dayKey(now), '');
-  let out = slots;
-  for (const m of events) {
-    const text = typeof m.meta?.news === 'string' ? m.meta.news : m.description;
-    if (today === null || upcomingDay(text, today, dayKey(m.createdAt)) !== today) continue;
-    const times = [...text.matchAll(new RegExp(`\\b${T}`, 'gi'))].map((x) => parseClock(x[0]));
-    const where = placeNamed(text, places);
-    if (times[0] == null || !where) continue;
-    const start = day0 + times[0] * MINUTE_MS;
-    const end = times[1] != null && times[1] > times[0] ? day0 + times[1] * MINUTE_MS : start + 60 * MINUTE_MS;
-    out = out.map((b) => (b.place === where.id && b.start < end && b.end > start ? { ...b, pinned: true } : b));
   }
   return out;
 }
