@@ -337,4 +337,17 @@ describe('offline dialogue: standing facts are not news, and only a gathering is
       expect(line.news ?? '').not.toMatch(/living|married|father/);
     }
   });
+
+  it('asked what one has been up to, one tells a project, not who one lives with', () => {
+    const ask = (summary: string) =>
+      turn({
+        summary,
+        history: [{ speaker: 'Felix Tanaka', text: 'What have you been up to?' }],
+        turnsLeft: 6,
+      }).line;
+    expect(
+      ask('Oscar Lindqvist is living with his wife, Greta Lindqvist. Oscar Lindqvist is restoring an old boat.'),
+    ).toMatch(/restoring an old boat/);
+    expect(ask('Oscar Lindqvist is living with his wife, Greta Lindqvist.')).not.toMatch(/living with/);
+  });
 });

@@ -268,7 +268,8 @@ export function currentProject(summary: string, me: Me): string | null {
   for (const s of summary.split(/(?<=[.!?])\s+/)) {
     if (!isAbout(s, me.name)) continue;
     const m = /\b(?:is|has been)\s+((?!being\b)\w+ing\b[^.;]*?)(?:,|;|\.|\band (?:is|has|\w+s|\w+ing)\b|$)/.exec(s);
-    if (m) return `${me.name} is ${stripPeriod(m[1]!.trim())}`;
+    // living with one's family is one's life, not what one has been up to
+    if (m && !STANDING.test(`is ${m[1]}`)) return `${me.name} is ${stripPeriod(m[1]!.trim())}`;
   }
   return null;
 }
