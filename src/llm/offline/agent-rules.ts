@@ -30,17 +30,10 @@ import {
 } from '../../agent/text.ts';
 import { hhmm, parseClock } from '../../agent/time.ts';
 import type { OfflineRules } from '../port.ts';
+import { answerQuestion, replyTo } from './answer.ts';
 import { objectFor, offlineDayPlan, stepsFor } from './plan.ts';
-import {
-  answerQuestion,
-  coveredBy,
-  dialogueTurn,
-  isFact,
-  newsworthy,
-  replyTo,
-  summarizeConversation,
-  topicOf,
-} from './talk.ts';
+import { isFact } from './speech.ts';
+import { coveredBy, dialogueTurn, newsworthy, summarizeConversation, topicOf } from './talk.ts';
 import { gerundClause, subjectOf } from './voice.ts';
 
 export { intentionActivity, lifestyleHours, offlineDayPlan } from './plan.ts';

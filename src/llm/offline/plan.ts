@@ -12,7 +12,7 @@ import { mealOf, normalizeSlots, type Slot, spliceSlots } from '../../agent/sche
 import { baseOfIng, escapeRegExp, isSleeping, stripPeriod } from '../../agent/text.ts';
 import { hhmm, parseClock } from '../../agent/time.ts';
 import { hashString } from '../../core/rng.ts';
-import { expandSummaries } from './talk.ts';
+import { expandSummaries } from './answer.ts';
 import { baseVerb, subjectOf } from './voice.ts';
 
 function clockIn(text: string, re: RegExp): number | null {
