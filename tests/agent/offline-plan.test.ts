@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dueOn, namedDay, todayNumber } from '../../src/agent/dates.ts';
 import { type PlanDayInput, planDayMessages } from '../../src/agent/prompts/plan-day.ts';
-import { offlineDayPlan, stepsFor } from '../../src/llm/offline/plan.ts';
+import { offlineDayPlan } from '../../src/llm/offline/plan.ts';
+import { stepsFor } from '../../src/llm/offline/steps.ts';
 
 const PLACES = [
   { id: 'home', name: 'home', kind: 'home' },
