@@ -303,4 +303,21 @@ describe('offline place matching: tolerant, never a person’s name taken for a 
       expect.stringMatching(/pharm|work/),
     );
   });
+
+  it('a surname is not a place: a writer named Field does not write at Field Park', () => {
+    const places = [
+      { id: 'home', name: 'home', kind: 'home' },
+      { id: 'fieldpark', name: 'Field Park', kind: 'park' },
+      { id: 'library', name: 'Town Library', kind: 'library', hours: '09:00-18:00' },
+    ];
+    const plan = day(
+      'Ann Field',
+      'Ann Field, 30, is curious. Ann Field is a writer who is always looking for new ways to tell stories.',
+      'Ann Field goes to bed around 11pm, wakes up around 8am.',
+      { places },
+    );
+    expect(plan.filter((b) => b.place === 'fieldpark').map((b) => b.activity)).not.toContainEqual(
+      expect.stringMatching(/write/),
+    );
+  });
 });

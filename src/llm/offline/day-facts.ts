@@ -48,7 +48,9 @@ export const placeWords = (text: string) =>
  */
 export function placeNamedIn(text: string, places: readonly PromptPlace[], exclude: readonly string[] = []) {
   const said = ` ${placeWords(text).join(' ')} `;
-  const proper = (text.match(/\b[A-Z][\p{L}]{3,}/gu) ?? []).map((w) => placeWords(w)[0]!);
+  // (the person the text is about is no place: "Ann Field is a writer" does not find "Field Park")
+  const who = new Set(placeWords(subjectOf(text) ?? ''));
+  const proper = (text.match(/\b[A-Z][\p{L}]{3,}/gu) ?? []).map((w) => placeWords(w)[0]!).filter((w) => !who.has(w));
   const named = places.map((p) => placeWords(p.name));
   const only = (n: string) => named.filter((ws) => ws.includes(n)).length === 1;
   // a place word said as a place: "at the pharmacy", "to the bakery" (not "the library volunteers")
