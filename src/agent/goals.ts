@@ -43,6 +43,12 @@ export function intentionOf(m: Memory, now: number): string | null {
   return today !== null && upcomingDay(t, today, dayKey(m.createdAt)) !== null ? t.toLowerCase().slice(0, 120) : null;
 }
 
+function ahead(m: Memory, now: number): boolean {
+  const today = todayNumber(dayKey(now), '');
+  const day = today === null ? null : upcomingDay(textOf(m), today, dayKey(m.createdAt));
+  return day !== null && today !== null && day > today;
+}
+
 function dropped(mind: MindState, key: string, now: number): boolean {
   return (mind.goals?.dropped[key] ?? 0) > now;
 }
@@ -61,7 +67,9 @@ export function pursued(mind: MindState, known: readonly Memory[], now: number, 
     const key = intentionOf(m, now);
     if (key && dropped(mind, key, now)) continue;
     // (text people wrote stays quoted when the resident later remembers giving it up)
-    if (key && contentWords(key, names).size > 0) goals.planned.keys[key] = m.meta?.userText !== undefined;
+    // (one for a day ahead is prepared for, not yet failing)
+    if (key && contentWords(key, names).size > 0 && !ahead(m, now))
+      goals.planned.keys[key] = m.meta?.userText !== undefined;
     out.push(m);
   }
   return out;
