@@ -144,6 +144,23 @@ describe('an intention planned and never carried out ages like a failing goal', 
     expect(planPrompt(model)).toMatch(/harpist/);
   });
 
+  it('an intention for a day ahead is not failing on the days before it', async () => {
+    const { runtime } = setup({ goalFailDays: 2 });
+    const mara = resident(MARA);
+    // Monday: she means to find a harpist on Thursday
+    await runtime.remember(
+      mara,
+      'Mara Okafor wants to find a harpist for the cafe on Thursday',
+      at(6),
+      'observation',
+      8,
+    );
+    for (let d = 0; d < 3; d++) await runtime.decide(mara, ctxFor(mara, at(7) + d * DAY));
+    await runtime.decide(mara, ctxFor(mara, at(7) + 3 * DAY)); // Thursday
+    expect(mindOf(mara.mind).goals!.dropped).toEqual({});
+    expect(mindOf(mara.mind).goals!.failed).toEqual({});
+  });
+
   it('an intention that was carried out is not failing', async () => {
     const { runtime } = setup({ goalFailDays: 2 });
     const mara = resident(MARA);
