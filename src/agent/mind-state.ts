@@ -81,6 +81,15 @@ export interface MindState {
   avoidUntil: Record<string, number>;
   /** Place id -> the days (ISO) the world refused the resident there, newest last (a goal that keeps failing). */
   failedDays?: Record<string, string[]>;
+  /**
+   * Intentions that age (goals.ts): those planned today (key -> came from text people wrote), the days each was
+   * planned and not done, and those given up until a time.
+   */
+  goals?: {
+    planned: { day: string; keys: Record<string, boolean> } | null;
+    failed: Record<string, string[]>;
+    dropped: Record<string, number>;
+  };
   /** Lower-cased name -> the relationship note about that person (relations.ts). */
   relations: Record<string, Relation>;
 }

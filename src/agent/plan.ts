@@ -2,8 +2,10 @@
 // it; plan slots become plan memories.
 
 import { EXPERIENCE, floorTo, type MindContext, type Resident } from './context.ts';
-import { stillDue, T, todayNumber, upcomingDay } from './dates.ts';
+import { stillDue, todayNumber, upcomingDay } from './dates.ts';
 import { summaryOf } from './describe.ts';
+import { engagements, keepEvents } from './events.ts';
+import { closeDay, pursued } from './goals.ts';
 import type { DayPlan, MindState, PlanSlot } from './mind-state.ts';
 import { quoted } from './prompts/common.ts';
 import {
@@ -154,7 +156,11 @@ export async function planDay(
   );
   const pinned = upcoming(c, r, now, new Set(intentions.map((x) => x.memory.id)));
   // a goal or event whose day has passed is not planned again ("a party on Saturday" heard last week)
-  const known = [...intentions.map((x) => x.memory).filter((m) => stillDue(m, now)), ...pinned];
+  // and one planned for days and never done is given up for a while (goals.ts)
+  const known = pursued(mind, [...intentions.map((x) => x.memory).filter((m) => stillDue(m, now)), ...pinned], now, [
+    p.name,
+    p.firstName,
+  ]);
   const places = placesFor(ctx, r, mind);
   const input: PlanDayInput = {
     name: p.name,
@@ -206,6 +212,16 @@ export async function planDay(
           steps: [],
         };
   plan.blocks = dedupeMeals(mergeAdjacent(plan.blocks, slotOpts(c, fill).same));
+  // an event of today the resident hosts or resolved to go to is kept at its place and hours, even if left out
+  for (const e of engagements(r, known, places, day0, now)) {
+    const window = { start: Math.max(e.start, start), end: e.end };
+    if (
+      window.end <= window.start ||
+      plan.blocks.some((b) => b.pinned && b.place === e.place && b.start < e.end && b.end > e.start)
+    )
+      continue;
+    plan.blocks = spliceSlots(plan.blocks, window, [{ ...e, ...window }], slotOpts(c, fill));
+  }
   mind.plan = plan;
   const newBlocks = plan.blocks.filter((b) => b.start >= start);
   // Deciding how to spend the day is a thought that counts toward reflection (the brief lists plans among what
@@ -252,32 +268,6 @@ export function upcoming(c: MindContext, r: Resident, now: number, have: Readonl
   return out;
 }
 
-/**
- * A block the day plan put at a dated event of today, at its place and in its hours ("on Monday, May 5, from 6 pm
- * to 8 pm at the library"), is pinned: decomposition keeps it there (a neutral reader of clock times and places).
- */
-export function keepEvents(
-  slots: PlanSlot[],
-  events: readonly Memory[],
-  places: readonly PromptPlace[],
-  day0: number,
-  now: number,
-): PlanSlot[] {
-  const today = todayNumber(dayKey(now), '');
-  let out = slots;
-  for (const m of events) {
-    const text = typeof m.meta?.news === 'string' ? m.meta.news : m.description;
-    if (today === null || upcomingDay(text, today, dayKey(m.createdAt)) !== today) continue;
-    const times = [...text.matchAll(new RegExp(`\\b${T}`, 'gi'))].map((x) => parseClock(x[0]));
-    const where = placeNamed(text, places);
-    if (times[0] == null || !where) continue;
-    const start = day0 + times[0] * MINUTE_MS;
-    const end = times[1] != null && times[1] > times[0] ? day0 + times[1] * MINUTE_MS : start + 60 * MINUTE_MS;
-    out = out.map((b) => (b.place === where.id && b.start < end && b.end > start ? { ...b, pinned: true } : b));
-  }
-  return out;
-}
-
 /** A few lines about the day that just ended, for tomorrow's plan (no model call). */
 export function yesterdayLines(r: Resident, plan: DayPlan): string[] {
   const blocks = plan.blocks
@@ -298,6 +288,8 @@ export async function ensureDay(c: MindContext, r: Resident, ctx: DecideContext)
   const mind = c.mindOf(r);
   const key = dayKey(ctx.now);
   if (mind.plan && mind.plan.day !== key) {
+    // what the day was made of: the hours and steps lived (decomposed when reached), not the outline
+    await closeDay(c, r, [...mind.plan.hours, ...mind.plan.steps], ctx.now);
     mind.yesterday = yesterdayLines(r, mind.plan);
     mind.lastPlan = {
       day: mind.plan.day,

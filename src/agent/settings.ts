@@ -96,9 +96,12 @@ export interface AgentSettings {
   chatCooldownMinutes: number;
   /** Minutes a place that refused a resident (closed, full) is left out of its plans. */
   avoidMinutes: number;
-  /** Days running a place refuses the resident before it gives the goal there up (issue 10 item 5). */
+  /**
+   * Days running a place refuses the resident before it gives the goal there up, and days an intention is planned
+   * and not done before it is given up (goals.ts) (issue 10 item 5).
+   */
   goalFailDays: number;
-  /** Days a given-up place stays out of the resident's plans. */
+  /** Days a given-up place or intention stays out of the resident's plans. */
   goalDropDays: number;
   /** Minutes a reaction takes when the model does not say. */
   reactionMinutes: number;

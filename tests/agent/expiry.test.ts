@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dialogueMemories } from '../../src/agent/converse.ts';
 import { stillDue } from '../../src/agent/dates.ts';
+import { keepEvents } from '../../src/agent/events.ts';
 import type { MindState } from '../../src/agent/mind-state.ts';
-import { keepEvents } from '../../src/agent/plan.ts';
 import { at, ctxFor, MARA, resident, setup, TOMAS } from './fixtures.ts';
 
 const DAY = 86_400_000;
@@ -114,5 +114,101 @@ describe('a dated event of today planned at its place keeps that place through d
       at(1),
     );
     expect(later.map((b) => b.pinned ?? false)).toEqual([false, false]);
+  });
+});
+
+describe('an intention planned and never carried out ages like a failing goal', () => {
+  const onMind = (prompt: string) => prompt.slice(prompt.indexOf("On Mara's mind"));
+  const planPrompt = (model: ReturnType<typeof setup>['model']) =>
+    onMind(JSON.stringify(model.callsFor('agent_plan_day').at(-1)!.messages));
+
+  it('is planned on goalFailDays days, then left out of the plans for goalDropDays, and remembered as given up', async () => {
+    const { model, runtime } = setup({ goalFailDays: 3, goalDropDays: 7 });
+    const mara = resident(MARA);
+    // GIVEN Mara resolved (undated) to find a harpist for the cafe, and no day of hers ever does it
+    await runtime.remember(mara, 'Mara Okafor wants to find a harpist for the cafe', at(6), 'observation', 8);
+    for (let d = 0; d < 3; d++) {
+      await runtime.decide(mara, ctxFor(mara, at(7) + d * DAY));
+      expect(planPrompt(model)).toMatch(/harpist/); // planned that day
+      await runtime.decide(mara, ctxFor(mara, at(12) + d * DAY));
+    }
+    expect(mindOf(mara.mind).plan!.hours.some((h) => /harpist/i.test(h.activity))).toBe(false);
+    // WHEN the fourth day is planned
+    await runtime.decide(mara, ctxFor(mara, at(7) + 3 * DAY));
+    // THEN the goal is not among what she has to do, and she knows she gave it up
+    expect(planPrompt(model)).not.toMatch(/find a harpist for the cafe"/);
+    expect(mara.memory.all().some((m) => /gives up on "find a harpist for the cafe"/.test(m.description))).toBe(true);
+    expect(mindOf(mara.mind).goals!.dropped['find a harpist for the cafe']).toBe(at(7) + 3 * DAY + 7 * DAY);
+    // a week later she may try again
+    await runtime.decide(mara, ctxFor(mara, at(7) + 11 * DAY));
+    expect(planPrompt(model)).toMatch(/harpist/);
+  });
+
+  it('an intention for a day ahead is not failing on the days before it', async () => {
+    const { runtime } = setup({ goalFailDays: 2 });
+    const mara = resident(MARA);
+    // Monday: she means to find a harpist on Thursday
+    await runtime.remember(
+      mara,
+      'Mara Okafor wants to find a harpist for the cafe on Thursday',
+      at(6),
+      'observation',
+      8,
+    );
+    for (let d = 0; d < 3; d++) await runtime.decide(mara, ctxFor(mara, at(7) + d * DAY));
+    await runtime.decide(mara, ctxFor(mara, at(7) + 3 * DAY)); // Thursday
+    expect(mindOf(mara.mind).goals!.dropped).toEqual({});
+    expect(mindOf(mara.mind).goals!.failed).toEqual({});
+  });
+
+  it('an intention that was carried out is not failing', async () => {
+    const { runtime } = setup({ goalFailDays: 2 });
+    const mara = resident(MARA);
+    await runtime.remember(mara, 'Mara Okafor wants to find a harpist for the cafe', at(6), 'observation', 8);
+    for (let d = 0; d < 3; d++) {
+      await runtime.decide(mara, ctxFor(mara, at(7) + d * DAY));
+      // her day includes doing it
+      const plan = mindOf(mara.mind).plan!;
+      plan.hours.push({
+        start: at(9) + d * DAY,
+        end: at(10) + d * DAY,
+        activity: 'phoning harpists for the cafe',
+        place: 'lantern-cafe',
+      });
+    }
+    await runtime.decide(mara, ctxFor(mara, at(7) + 3 * DAY));
+    expect(mindOf(mara.mind).goals!.dropped).toEqual({});
+    expect(mindOf(mara.mind).goals!.failed).toEqual({});
+  });
+});
+
+describe('an event of today the resident resolved to go to is kept in its day plan', () => {
+  it('a day plan that left it out gets it back at its place and hours; one only heard of is not added', async () => {
+    const { model, runtime } = setup();
+    const mara = resident(MARA);
+    // GIVEN Mara resolved to go to a tasting at the Lantern Cafe tonight, and a day plan that leaves it out
+    await runtime.remember(
+      mara,
+      'Mara Okafor heard that Tomas Reyes is holding a cheese tasting at the Lantern Cafe on Monday from 6 pm to 7 pm, and plans to go',
+      at(6),
+      'observation',
+      6,
+    );
+    await runtime.remember(
+      mara,
+      'Tomas Reyes is giving a talk at Pine College on Monday at 3 pm',
+      at(6),
+      'observation',
+      6,
+    );
+    model.script('agent_plan_day', {
+      blocks: [{ start: '07:00', end: '22:00', activity: 'reading', place: 'mara-home' }],
+    });
+    await runtime.decide(mara, ctxFor(mara, at(7)));
+    const blocks = mindOf(mara.mind).plan!.blocks;
+    const tasting = blocks.find((b) => b.place === 'lantern-cafe');
+    expect(tasting).toMatchObject({ start: at(18), end: at(19), activity: 'go to a cheese tasting', pinned: true });
+    // THEN the talk she only heard of is not forced into her day
+    expect(blocks.some((b) => /talk/.test(b.activity))).toBe(false);
   });
 });

@@ -3,8 +3,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { offlineDayPlan, stepsFor } from '../../src/llm/offline/plan.ts';
-import { answerQuestion, topicOf } from '../../src/llm/offline/talk.ts';
+import { answerQuestion } from '../../src/llm/offline/answer.ts';
+import { offlineDayPlan } from '../../src/llm/offline/plan.ts';
+import { stepsFor } from '../../src/llm/offline/steps.ts';
+import { topicOf } from '../../src/llm/offline/talk.ts';
 import { ingOf } from '../../src/llm/offline/voice.ts';
 
 const OFFLINE_DIR = join(import.meta.dirname, '../../src/llm/offline');

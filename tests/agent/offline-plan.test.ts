@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dueOn, namedDay, todayNumber } from '../../src/agent/dates.ts';
 import { type PlanDayInput, planDayMessages } from '../../src/agent/prompts/plan-day.ts';
-import { offlineDayPlan, stepsFor } from '../../src/llm/offline/plan.ts';
+import { offlineDayPlan } from '../../src/llm/offline/plan.ts';
+import { stepsFor } from '../../src/llm/offline/steps.ts';
 
 const PLACES = [
   { id: 'home', name: 'home', kind: 'home' },
@@ -279,6 +280,44 @@ describe('offline steps', () => {
     // a street of homes lists every household's objects: they do not decide what a resident does at home
     expect(steps('prepare the town budget', 'Maple Row', ['keyboard', 'easel'], '08:00', true).join(' ')).not.toMatch(
       /melody|easel|paint/,
+    );
+  });
+});
+
+describe('offline place matching: tolerant, never a person’s name taken for a place', () => {
+  it('a pharmacist works at the pharmacy, not at a park whose name begins with his first name', () => {
+    const places = [
+      { id: 'home', name: 'home', kind: 'home' },
+      { id: 'danepark', name: 'Danefield Park', kind: 'park' },
+      { id: 'shop', name: 'Corner Shop and Pharmacy', kind: 'shop', hours: '08:00-20:00' },
+    ];
+    const plan = day(
+      'Dane Orlov',
+      'Dane Orlov, 45, is kind. Dane Orlov is a pharmacist who works at the pharmacy. Dane Orlov loves his family.',
+      'Dane wakes up at 7 am and goes to bed at 10 pm.',
+      { places, date: 'Tuesday, April 9' },
+    );
+    const work = plan.filter((b) => b.place !== 'home');
+    expect(work.some((b) => b.place === 'shop')).toBe(true);
+    expect(work.filter((b) => b.place === 'danepark').map((b) => b.activity)).not.toContainEqual(
+      expect.stringMatching(/pharm|work/),
+    );
+  });
+
+  it('a surname is not a place: a writer named Field does not write at Field Park', () => {
+    const places = [
+      { id: 'home', name: 'home', kind: 'home' },
+      { id: 'fieldpark', name: 'Field Park', kind: 'park' },
+      { id: 'library', name: 'Town Library', kind: 'library', hours: '09:00-18:00' },
+    ];
+    const plan = day(
+      'Ann Field',
+      'Ann Field, 30, is curious. Ann Field is a writer who is always looking for new ways to tell stories.',
+      'Ann Field goes to bed around 11pm, wakes up around 8am.',
+      { places },
+    );
+    expect(plan.filter((b) => b.place === 'fieldpark').map((b) => b.activity)).not.toContainEqual(
+      expect.stringMatching(/write/),
     );
   });
 });

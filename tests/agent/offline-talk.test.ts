@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DialogueTurnInput } from '../../src/agent/prompts/dialogue-turn.ts';
 import type { AgentId, AgentProfile, Place } from '../../src/agent/types.ts';
-import { answerQuestion, dialogueTurn, expandSummaries } from '../../src/llm/offline/talk.ts';
+import { answerQuestion, expandSummaries } from '../../src/llm/offline/answer.ts';
+import { dialogueTurn } from '../../src/llm/offline/talk.ts';
 import { at, CAFE, resident, setup } from './fixtures.ts';
 
 const person = (name: string, seed: string, more: Partial<AgentProfile> = {}): AgentProfile => ({
@@ -310,5 +311,44 @@ describe('offline interview answers (sec. 6.1 battery)', () => {
       ['told', 'Rosa told Priya Raman about planning a spring party'],
       ['heard', 'Priya said that Hannah Okafor wonders about the election'],
     ]);
+  });
+});
+
+describe('offline dialogue: standing facts are not news, and only a gathering is taken as an invitation', () => {
+  const heard = (text: string) =>
+    turn({
+      history: [{ speaker: 'Felix Tanaka', text: `By the way, ${text}.`, news: text }],
+      turnsLeft: 6,
+    }).line;
+  const accepts = /love to come|be there|see you there/i;
+
+  it('news with a day and hour that is not a gathering gets no promise to come; a gathering does', () => {
+    expect(heard('I have to work a double shift tomorrow at 9 am')).not.toMatch(accepts);
+    expect(heard('my sister is moving to the coast on Sunday')).not.toMatch(accepts);
+    expect(heard('Nora Patel is hosting a quilt show at the town hall on Sunday at 2 pm')).toMatch(accepts);
+  });
+
+  it('who one lives with or is married to is never offered as news', () => {
+    for (const text of [
+      'Oscar Lindqvist is living with his wife, Greta Lindqvist',
+      'Oscar Lindqvist is married to Greta Lindqvist',
+      "Oscar Lindqvist is Ben Lindqvist's father",
+    ]) {
+      const line = turn({ memories: [{ text, importance: 7, kind: 'seed', fresh: true }], turnsLeft: 6 });
+      expect(line.news ?? '').not.toMatch(/living|married|father/);
+    }
+  });
+
+  it('asked what one has been up to, one tells a project, not who one lives with', () => {
+    const ask = (summary: string) =>
+      turn({
+        summary,
+        history: [{ speaker: 'Felix Tanaka', text: 'What have you been up to?' }],
+        turnsLeft: 6,
+      }).line;
+    expect(
+      ask('Oscar Lindqvist is living with his wife, Greta Lindqvist. Oscar Lindqvist is restoring an old boat.'),
+    ).toMatch(/restoring an old boat/);
+    expect(ask('Oscar Lindqvist is living with his wife, Greta Lindqvist.')).not.toMatch(/living with/);
   });
 });

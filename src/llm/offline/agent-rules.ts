@@ -30,20 +30,15 @@ import {
 } from '../../agent/text.ts';
 import { hhmm, parseClock } from '../../agent/time.ts';
 import type { OfflineRules } from '../port.ts';
-import { objectFor, offlineDayPlan, stepsFor } from './plan.ts';
-import {
-  answerQuestion,
-  coveredBy,
-  dialogueTurn,
-  isFact,
-  newsworthy,
-  replyTo,
-  summarizeConversation,
-  topicOf,
-} from './talk.ts';
+import { answerQuestion, replyTo } from './answer.ts';
+import { offlineDayPlan } from './plan.ts';
+import { isFact } from './speech.ts';
+import { objectFor, stepsFor } from './steps.ts';
+import { coveredBy, dialogueTurn, newsworthy, summarizeConversation, topicOf } from './talk.ts';
 import { gerundClause, subjectOf } from './voice.ts';
 
-export { intentionActivity, lifestyleHours, offlineDayPlan } from './plan.ts';
+export { intentionActivity, lifestyleHours } from './day-facts.ts';
+export { offlineDayPlan } from './plan.ts';
 
 const firstName = (name: string) => name.split(/\s+/)[0] ?? name;
 const sentence = (s: string) => {

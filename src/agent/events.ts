@@ -1,0 +1,83 @@
+// Dated events of today in the day plan (issue 10 item 5): a block the outline put at an event's place and hours is
+// pinned there, and an event the resident hosts or resolved to go to is kept even when the outline left it out. A
+// neutral reader of clock times and places: any event alike.
+import type { Resident } from './context.ts';
+import { T, todayNumber, upcomingDay } from './dates.ts';
+import type { PlanSlot } from './mind-state.ts';
+import type { PromptPlace } from './prompts/plan-day.ts';
+import { dayKey, MINUTE_MS, parseClock } from './time.ts';
+import type { Memory } from './types.ts';
+import { intendedAction, placeNamed } from './when.ts';
+
+/**
+ * A block the day plan put at a dated event of today, at its place and in its hours ("on Monday, May 5, from 6 pm
+ * to 8 pm at the library"), is pinned: decomposition keeps it there (a neutral reader of clock times and places).
+ */
+export function keepEvents(
+  slots: PlanSlot[],
+  events: readonly Memory[],
+  places: readonly PromptPlace[],
+  day0: number,
+  now: number,
+): PlanSlot[] {
+  const today = todayNumber(dayKey(now), '');
+  let out = slots;
+  for (const m of events) {
+    const text = typeof m.meta?.news === 'string' ? m.meta.news : m.description;
+    if (today === null || upcomingDay(text, today, dayKey(m.createdAt)) !== today) continue;
+    const times = [...text.matchAll(new RegExp(`\\b${T}`, 'gi'))].map((x) => parseClock(x[0]));
+    const where = placeNamed(text, places);
+    if (times[0] == null || !where) continue;
+    const start = day0 + times[0] * MINUTE_MS;
+    const end = times[1] != null && times[1] > times[0] ? day0 + times[1] * MINUTE_MS : start + 60 * MINUTE_MS;
+    out = out.map((b) => (b.place === where.id && b.start < end && b.end > start ? { ...b, pinned: true } : b));
+  }
+  return out;
+}
+
+const HOSTING =
+  /\b(?:is|are|will be)\s+(?:hosting|holding|having|throwing|giving|organi[sz]ing|running)\s+(an?\s+[^,.;]+?)(?=\s+(?:at|in|on|from|for)\b|[,.;]|$)/i;
+
+/**
+ * The engagements of today the resident has made its own: a dated event with a clock time at a known place that it
+ * hosts ("Ruth Orr is hosting a reading evening at the library on Monday from 6 pm to 8 pm") or has resolved to go
+ * to ("... and plans to go"), as pinned blocks at that place and hour. A day plan that left one out gets it back:
+ * what one promised to attend is kept whatever the outline made of the day. A neutral reader: any event alike.
+ */
+export function engagements(
+  r: Resident,
+  known: readonly Memory[],
+  places: readonly { id: string; name: string }[],
+  day0: number,
+  now: number,
+): PlanSlot[] {
+  const today = todayNumber(dayKey(now), '');
+  const p = r.profile;
+  const out: PlanSlot[] = [];
+  for (const m of known) {
+    if (m.kind === 'plan' || today === null) continue;
+    const text = typeof m.meta?.news === 'string' ? m.meta.news : m.description;
+    if (upcomingDay(text, today, dayKey(m.createdAt)) !== today) continue;
+    const mine = text.startsWith(p.name) || text.startsWith(`${p.firstName} `);
+    const host =
+      mine &&
+      new RegExp(
+        `^${escapeRe(p.name)}\\s+(?:is|will be)\\s+(?:hosting|holding|having|throwing|giving|organi[sz]ing|running)\\b`,
+        'i',
+      ).test(text);
+    if (!host && !(mine && (GOING.test(text) || intendedAction(text)))) continue;
+    const times = [...text.matchAll(new RegExp(`\\b${T}`, 'gi'))].map((x) => parseClock(x[0]));
+    const where = placeNamed(text, places);
+    if (times[0] == null || !where) continue;
+    const start = day0 + times[0] * MINUTE_MS;
+    const end = times[1] != null && times[1] > times[0] ? day0 + times[1] * MINUTE_MS : start + 60 * MINUTE_MS;
+    const what = HOSTING.exec(text)?.[1]?.trim() ?? `the event at ${where.name}`;
+    out.push({ start, end, activity: host ? `host ${what}` : `go to ${what}`, place: where.id, pinned: true });
+  }
+  return out;
+}
+
+const GOING =
+  /\b(?:plans?|plann(?:ed|ing)|wants?|intends?|means?|is going|has decided|decided|promised)\s+to\s+(?:go|come|attend|join|be there)\b|\b(?:will|'ll)\s+(?:go|come|attend|join|be there)\b/i;
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
