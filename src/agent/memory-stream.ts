@@ -75,6 +75,11 @@ export class MemoryStream implements StreamView {
   /** Bumped by compact(): a search that waited across it starts over (its rows moved). */
   private generation = 0;
   private readonly touched = new Map<MemoryId, number>();
+  /**
+   * Stored memories that arrived without their vector (a copy of a stream whose LRU had evicted it, flight.ts): their
+   * codes are built from the store's vectors before the next search, so they rank as they did in the original.
+   */
+  private readonly uncoded = new Set<MemoryId>();
   private scratch: Scratch = freshScratch(0);
   private readonly simd: boolean;
   /** Figures of the last search, for benchmarks and admin inspection. */
@@ -266,7 +271,9 @@ export class MemoryStream implements StreamView {
     return this.memories.filter(
       (m, row) =>
         m.embedderId !== embedderId ||
-        (m.embedding === null && !(this.index?.has(row) && this.indexEmbedder === embedderId)),
+        (m.embedding === null &&
+          !this.uncoded.has(m.id) &&
+          !(this.index?.has(row) && this.indexEmbedder === embedderId)),
     );
   }
 
@@ -294,6 +301,7 @@ export class MemoryStream implements StreamView {
     now: number,
     opts: SearchOptions,
   ): Promise<ScoredMemory[]> {
+    if (this.uncoded.size > 0) await this.encodeStored();
     for (;;) {
       const n = this.memories.length;
       const k = Math.max(0, Math.floor(opts.k));
@@ -316,6 +324,33 @@ export class MemoryStream implements StreamView {
     }
   }
 
+  /** Builds the codes of stored memories that came without their vector (see `uncoded`), from the store. */
+  private async encodeStored(): Promise<void> {
+    const source = this.source;
+    const ids = [...this.uncoded];
+    this.uncoded.clear();
+    if (!source || ids.length === 0) return;
+    const got = await source(ids);
+    this.active++;
+    try {
+      for (const id of ids) {
+        const row = this.rowOf.get(id);
+        const v = got.get(id);
+        const m = row === undefined ? undefined : this.memories[row];
+        if (row === undefined || !m || !v || m.embedderId === null) continue;
+        if (this.index === null) {
+          this.index = this.newIndex(v.length);
+          this.indexEmbedder = m.embedderId;
+          for (let r = 0; r < this.memories.length; r++) this.index.push(null);
+        }
+        if (m.embedderId === this.indexEmbedder && v.length === this.index.dims) this.index.set(row, v);
+      }
+    } finally {
+      this.active--;
+      this.trim();
+    }
+  }
+
   private ensureScratch(n: number): Scratch {
     if (this.scratch.approx.length < n) this.scratch = freshScratch(Math.max(n, this.capacity));
     return this.scratch;
@@ -323,6 +358,7 @@ export class MemoryStream implements StreamView {
 
   private append(m: Memory): void {
     const row = this.memories.length;
+    if (this.source && m.embedding === null && m.embedderId !== null) this.uncoded.add(m.id);
     this.memories.push(m);
     this.rowOf.set(m.id, row);
     this.lastRowByDescription.set(m.description, row);

@@ -6,7 +6,7 @@
 // fork is the resident's committed lineage; the tick's result for it is dropped when the tick is applied
 // (rebase.ts). Only the residents a change reads are forked.
 import type { AgentId } from '../agent/types.ts';
-import type { MindKit, MindResident } from './mind.ts';
+import type { MindKit, MindResident, VectorSource } from './mind.ts';
 import { rebaseTick } from './rebase.ts';
 import type { TownWorld } from './tick.ts';
 import type { NewPost, TownState } from './types.ts';
@@ -25,6 +25,8 @@ export class TickFlight {
   constructor(
     committed: TownWorld,
     private readonly kit: MindKit,
+    /** The store's vectors of this town: a fork's memories whose vector the LRU had evicted get theirs back. */
+    private readonly vectors?: VectorSource,
   ) {
     this.base = committed.state;
     this.tickResidents = new Map(committed.residents);
@@ -50,7 +52,7 @@ export class TickFlight {
     return {
       profile: r.profile,
       mind: structuredClone(this.minds.get(id)),
-      memory: this.kit.memoryStream(id, memories),
+      memory: this.kit.memoryStream(id, memories, this.vectors),
     };
   }
 

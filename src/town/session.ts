@@ -267,7 +267,7 @@ export class TownSession {
     return this.tickLane.run(async () => {
       const snap = await this.mutex.run(async () => {
         await this.prepare();
-        this.flight = new TickFlight(this.committed, this.kitNow);
+        this.flight = new TickFlight(this.committed, this.kitNow, (ids) => this.deps.store.loadVectors(this.id, ids));
         const world: TownWorld = { state: structuredClone(this.committed.state), residents: this.committed.residents };
         return { world, flight: this.flight, version: this.version, generation: this.generation };
       });

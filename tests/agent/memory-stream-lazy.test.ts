@@ -95,6 +95,27 @@ describe('memory stream with bounded vectors', () => {
     expect(lazy.unembedded('e').length).toBe(memories.filter((m) => !m.embedding).length);
   });
 
+  it('GIVEN a copy of a lazy stream whose evicted rows hold no vector WHEN it searches THEN it ranks as the eager stream', async () => {
+    // A change made while a tick decides copies a resident's stream from its rows (src/town/flight.ts).
+    const { memories, query } = seeded(1500, 9);
+    const eager = new MemoryStream(agent, clone(memories));
+    const src = source(memories);
+    const lazy = new MemoryStream(agent, clone(memories), { vectors: src.fn, maxVectorBytes: 32 * DIMS * 4 });
+    const rows = lazy.all().map((m) => ({ ...m }));
+    expect(rows.filter((m) => m.embedding === null && m.embedderId !== null).length).toBeGreaterThan(1000);
+    const copy = new MemoryStream(agent, rows, { vectors: src.fn, maxVectorBytes: 32 * DIMS * 4 });
+    // Its evicted rows have vectors in the store: nothing to embed again.
+    expect(copy.unembedded('e').length).toBe(memories.filter((m) => !m.embedding).length);
+    for (let t = 0; t < 10; t++) {
+      const q = query();
+      const a = await eager.search({ embedding: q, embedderId: 'e' }, NOW, search);
+      const b = await copy.search({ embedding: q, embedderId: 'e' }, NOW, search);
+      expect(b.map((x) => x.memory.id)).toEqual(a.map((x) => x.memory.id));
+      for (const [i, x] of b.entries()) expect(x.score).toBe(a[i]!.score);
+    }
+    expect(copy.vectorsInMemory).toBeLessThanOrEqual(32);
+  });
+
   it('GIVEN new memories not yet committed WHEN they are evicted THEN they are scored from their own vectors, not the store', async () => {
     const { memories, query } = seeded(400, 5);
     const src = source([]); // the store holds none of them yet
