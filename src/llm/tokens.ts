@@ -24,10 +24,29 @@ function loadEncoder(): Promise<Tiktoken> {
   return encoder;
 }
 
+/**
+ * Counts of texts seen lately: system prompts, schemas and role names repeat on every call of a task, and encoding
+ * them again was a sixth of an offline tick (longrun profile). Bounded by entries; the oldest go first.
+ */
+const CACHE_ENTRIES = 4096;
+const CACHE_MAX_CHARS = 32_000;
+const counted = new Map<string, number>();
+
+function encodedLength(enc: Tiktoken, text: string): number {
+  if (text.length === 0) return 0;
+  const hit = counted.get(text);
+  if (hit !== undefined) return hit;
+  const n = enc.encode(text).length;
+  if (text.length <= CACHE_MAX_CHARS) {
+    if (counted.size >= CACHE_ENTRIES) counted.delete(counted.keys().next().value as string);
+    counted.set(text, n);
+  }
+  return n;
+}
+
 export async function countTokens(text: string): Promise<number> {
   if (text.length === 0) return 0;
-  const enc = await loadEncoder();
-  return enc.encode(text).length;
+  return encodedLength(await loadEncoder(), text);
 }
 
 /** Prompt tokens of a chat request, counted the way the chat API bills them. */
@@ -35,7 +54,7 @@ export async function countChatTokens(messages: readonly ChatMessage[]): Promise
   const enc = await loadEncoder();
   let n = tokenSettings.tokensPerReply;
   for (const m of messages)
-    n += tokenSettings.tokensPerMessage + enc.encode(m.role).length + enc.encode(m.content).length;
+    n += tokenSettings.tokensPerMessage + encodedLength(enc, m.role) + encodedLength(enc, m.content);
   return n;
 }
 
