@@ -37,9 +37,12 @@ describe('console on a terminal (tmux)', () => {
     const t = await start(join(dir, 'history'));
 
     // Arrow keys move the cursor inside the line: nothing like "^[[D" reaches the residents.
+    // Each step waits for the screen, so keys never race the text typed before them on a loaded machine.
     t.type('hello thre');
+    await t.waitForText(`${PROMPT} hello thre`);
     t.keys('Left', 'Left');
     t.type('e');
+    await t.waitForText(`${PROMPT} hello there`);
     t.keys('End');
     t.type(' all');
     let s = await t.waitForText(`${PROMPT} hello there all`);
