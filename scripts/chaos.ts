@@ -13,7 +13,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatPost } from '../src/bot/delivery.ts';
@@ -402,14 +402,14 @@ async function fatalClose(): Promise<Row> {
 
 // ---- read-only file ---------------------------------------------------------------------------------------------
 
-async function townOnFile(file: string, create: boolean) {
+async function townOnFile(file: string, create: boolean, owner = `chaos-${Math.random().toString(36).slice(2, 6)}`) {
   const d = await openDatabase(`file:${file}`);
   const offline = new OfflineModel(agentOfflineRules);
   const embedder = new LexicalEmbedder({ dimensions: 128 });
   const deps = {
     store: new PrismaTownStore(d.prisma),
     kit: (townId: string, settings: Record<string, unknown>) => agentKit({ llm: offline, embedder, settings, townId }),
-    owner: `chaos-${Math.random().toString(36).slice(2, 6)}`,
+    owner,
   };
   const service = create
     ? await TownService.create(deps, { id: 't', scope: 'console', file: testTown(), seed: 1 })
@@ -508,7 +508,10 @@ async function diskFull(): Promise<Row> {
   try {
     let message = 'never filled';
     let ticks = 0;
-    const a = await townOnFile(file, true);
+    // The first run's owner is a process that has ended, as after a restart: its lease (which a full disk may keep
+    // it from releasing) is taken over at once, as lease.ts does for a dead process on this host.
+    const ended = spawnSync(process.execPath, ['-e', '0']).pid;
+    const a = await townOnFile(file, true, `${hostname()}:${ended}:chaos`);
     step = 'tick until the disk is full';
     try {
       for (; ticks < 2000; ticks++) await a.service.tick();
