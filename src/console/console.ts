@@ -299,10 +299,18 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
         const path = words.length === 0 && bare ? [cmd, bare] : [cmd, sub];
         const o = findOperation(path);
         if (!o) {
-          const usages = Object.values(OPERATIONS)
-            .filter((x) => x.path[0] === cmd)
-            .map((x) => usageOf(x));
-          out(`No /${cmd} ${words[0] ?? ''}. Usage: ${usages.join(' | ')}`);
+          const group = Object.values(OPERATIONS).filter((x) => x.path[0] === cmd);
+          // A mistyped subcommand gets the one it is closest to (within 2 edits), else the group's usage.
+          const near = suggestCommand(
+            words[0] ?? '',
+            group.flatMap((x) => (x.path[1] ? [{ name: x.path[1] }] : [])),
+          );
+          const meant = near ? group.find((x) => x.path[1] === near) : undefined;
+          out(
+            meant
+              ? `No /${cmd} ${words[0] ?? ''}. Did you mean ${usageOf(meant)}?`
+              : `No /${cmd} ${words[0] ?? ''}. Usage: ${group.map((x) => usageOf(x)).join(' | ')}`,
+          );
           return;
         }
         const args = o.path.length === 2 ? words.slice(1) : words;

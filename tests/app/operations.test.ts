@@ -151,6 +151,12 @@ describe('small things (issue 12)', () => {
     );
   });
 
+  it('a mistyped subcommand gets the one it is closest to', async () => {
+    const { text } = await consoleRun(['/town stpe 2', '/resident infp Ann Lee']);
+    expect(text).toContain('No /town stpe. Did you mean /town step [ticks 1-24]?');
+    expect(text).toContain('No /resident infp. Did you mean /resident info <name>?');
+  });
+
   it('a resident command with no name gives the usage; an unknown name says so', async () => {
     const { text } = await consoleRun(['/resident info', '/resident memories Nobody x', '/whisper']);
     expect(text).toContain('The resident name is empty. Usage: /resident info <name>');
