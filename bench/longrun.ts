@@ -108,7 +108,8 @@ export async function run(opts: Record<string, unknown> = {}) {
     };
   } finally {
     await db.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (process.env.KEEP_BENCH_DB) process.stderr.write('kept ' + dir + '\n');
+    else rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -58,6 +58,13 @@ export class PrismaTownStore implements TownStore {
     return dbCall('loading the town', () => loadTown(this.prisma, townId));
   }
 
+  async version(townId: string): Promise<number | null> {
+    return dbCall('reading the town version', async () => {
+      const r = await this.prisma.town.findUnique({ where: { id: townId }, select: { version: true } });
+      return r?.version ?? null;
+    });
+  }
+
   /** The town row and its memories from ONE read transaction (one consistent snapshot). */
   loadSnapshot(townId: string): Promise<{ rec: TownRecord; memories: Memory[] } | null> {
     return dbCall('loading the town', () =>
@@ -108,7 +115,9 @@ export class PrismaTownStore implements TownStore {
       const out = new Map<MemoryId, Float32Array>();
       for (const part of chunks([...ids], 500)) {
         const rows = await this.prisma.memory.findMany({
-          where: { townId, id: { in: part.map((id) => rowId(townId, id)) } },
+          // By primary key alone: the row ids carry the town (rowId), and with `townId = ?` beside a long IN list
+          // SQLite's planner walks the town's whole (townId, ...) index instead: linear in the town's memories.
+          where: { id: { in: part.map((id) => rowId(townId, id)) } },
           select: { id: true, embedding: true },
         });
         for (const r of rows) if (r.embedding) out.set(coreId(townId, r.id) as MemoryId, bytesToVector(r.embedding));
@@ -149,7 +158,7 @@ export class PrismaTownStore implements TownStore {
         }
         for (const part of chunks(c.memories.removed ?? [], 500))
           await tx.memory.deleteMany({
-            where: { townId: c.townId, id: { in: part.map((id) => rowId(c.townId, id)) } },
+            where: { id: { in: part.map((id) => rowId(c.townId, id)) } }, // by primary key: see loadVectors
           });
         for (const part of chunks(c.memories.added, CHUNK))
           await tx.memory.createMany({ data: part.map((m) => toRow(c.townId, m)) });
@@ -167,7 +176,7 @@ export class PrismaTownStore implements TownStore {
         for (const [at, ids] of byTime)
           for (const part of chunks(ids, 500))
             await tx.memory.updateMany({
-              where: { townId: c.townId, id: { in: part } },
+              where: { id: { in: part } }, // by primary key: see loadVectors
               data: { lastAccessAt: BigInt(Math.round(at)) },
             });
         for (const part of chunks(c.posts, CHUNK))

@@ -150,13 +150,9 @@ export class TownSession {
 
   /** Reloads when the store holds a version this process did not write (another process ran the town). */
   private async reloadIfBehind(): Promise<void> {
-    const rec = await this.deps.store.load(this.id);
-    if (rec && rec.version !== this.version) {
-      this.deps.log?.('info', 'town changed elsewhere: reloading', {
-        town: this.id,
-        from: this.version,
-        to: rec.version,
-      });
+    const version = await this.deps.store.version(this.id);
+    if (version !== null && version !== this.version) {
+      this.deps.log?.('info', 'town changed elsewhere: reloading', { town: this.id, from: this.version, to: version });
       await this.reload();
     }
   }

@@ -52,6 +52,8 @@ export interface TownStore {
   /** Towns known to the store (for the registry). */
   list(): Promise<{ id: string; scope: string; name: string }[]>;
   load(townId: string): Promise<TownRecord | null>;
+  /** The stored version alone (null: no such town): whether a reload is due, without reading the snapshot. */
+  version(townId: string): Promise<number | null>;
   /** Creates a town at version 1 with its initial memories (seeding) in one transaction; fails if it exists. */
   create(rec: { id: string; scope: string; name: string; state: TownState; memories: Memory[] }): Promise<TownRecord>;
   /**
@@ -123,6 +125,10 @@ export class InMemoryTownStore implements TownStore {
     const t = this.towns.get(townId);
     if (!t) return null;
     return { ...t.rec, state: JSON.parse(t.rec.state) as TownState };
+  }
+
+  async version(townId: string): Promise<number | null> {
+    return this.towns.get(townId)?.rec.version ?? null;
   }
 
   async create(rec: { id: string; scope: string; name: string; state: TownState; memories: Memory[] }) {
