@@ -82,6 +82,8 @@ export async function run(opts: Record<string, unknown> = {}) {
           day,
           rssMB: Math.round(mem.rss / 2 ** 20),
           heapMB: Math.round(mem.heapUsed / 2 ** 20),
+          heapTotalMB: Math.round(mem.heapTotal / 2 ** 20),
+          externalMB: Math.round(mem.external / 2 ** 20),
           peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
           dbMB: Number(((size(file) + size(`${file}-wal`)) / 2 ** 20).toFixed(1)),
           memoriesPerResident: Math.round(mems.reduce((a, b) => a + b, 0) / Math.max(1, mems.length)),

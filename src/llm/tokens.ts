@@ -1,6 +1,7 @@
-// Offline token counting with o200k_base (the GPT-4o family's encoding), shipped inside js-tiktoken.
+// Offline token counting with o200k_base (the GPT-4o family's encoding), from gpt-tokenizer: the same counts as
+// tiktoken (tests/llm/tokens.test.ts checks them against js-tiktoken, which the realistic model server counts with),
+// in a third of js-tiktoken's heap (23 MB against 67 MB, a third of a town's live heap) and ten times faster.
 // Used by the offline model and when a compatible server omits `usage`, so budgets and benches still see tokens.
-import type { Tiktoken } from 'js-tiktoken/lite';
 import type { ChatMessage } from './port.ts';
 
 export const tokenSettings = {
@@ -10,16 +11,20 @@ export const tokenSettings = {
   tokensPerReply: 3,
 } as const;
 
-let encoder: Promise<Tiktoken> | undefined;
+interface Encoder {
+  encode(text: string): number;
+}
 
-/** Loads the encoding once per process (about half a second), only when something needs it. */
-function loadEncoder(): Promise<Tiktoken> {
+let encoder: Promise<Encoder> | undefined;
+
+/** Special-token markers ("<|endoftext|>") in text are plain text: a user may type them, and the API bills them so. */
+const AS_TEXT = { disallowedSpecial: new Set<string>() };
+
+/** Loads the encoding once per process (a few hundred ms), only when something needs it. */
+function loadEncoder(): Promise<Encoder> {
   encoder ??= (async () => {
-    const [{ Tiktoken: Encoder }, ranks] = await Promise.all([
-      import('js-tiktoken/lite'),
-      import('js-tiktoken/ranks/o200k_base'),
-    ]);
-    return new Encoder(ranks.default);
+    const { encode } = await import('gpt-tokenizer/encoding/o200k_base');
+    return { encode: (text: string) => encode(text, AS_TEXT).length };
   })();
   return encoder;
 }
@@ -32,11 +37,11 @@ const CACHE_ENTRIES = 4096;
 const CACHE_MAX_CHARS = 32_000;
 const counted = new Map<string, number>();
 
-function encodedLength(enc: Tiktoken, text: string): number {
+function encodedLength(enc: Encoder, text: string): number {
   if (text.length === 0) return 0;
   const hit = counted.get(text);
   if (hit !== undefined) return hit;
-  const n = enc.encode(text).length;
+  const n = enc.encode(text);
   if (text.length <= CACHE_MAX_CHARS) {
     if (counted.size >= CACHE_ENTRIES) counted.delete(counted.keys().next().value as string);
     counted.set(text, n);

@@ -11,8 +11,11 @@ function encoder(): Tiktoken {
   return enc;
 }
 
+/** Special-token markers in content are text to the API ("<|endoftext|>" typed by a user is billed as text). */
+const asText = (e: Tiktoken, text: string) => e.encode(text, [], []);
+
 export function tokenCount(text: string): number {
-  return text.length === 0 ? 0 : encoder().encode(text).length;
+  return text.length === 0 ? 0 : asText(encoder(), text).length;
 }
 
 export const cacheSettings = {
@@ -33,11 +36,11 @@ export interface PromptParts {
 export function promptTokens(p: PromptParts): { total: number; tokens: number[] } {
   const e = encoder();
   const tokens: number[] = [];
-  if (p.schema !== undefined) tokens.push(...e.encode(JSON.stringify(p.schema)));
+  if (p.schema !== undefined) tokens.push(...asText(e, JSON.stringify(p.schema)));
   let framing = 3;
   for (const m of p.messages) {
     framing += 3;
-    tokens.push(...e.encode(m.role), ...e.encode(String(m.content ?? '')));
+    tokens.push(...asText(e, m.role), ...asText(e, String(m.content ?? '')));
   }
   return { total: tokens.length + framing, tokens };
 }
