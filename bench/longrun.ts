@@ -32,8 +32,22 @@ export async function run(opts: Record<string, unknown> = {}) {
   let sim = 0;
   try {
     const { llm, embedder } = offlineModels();
+    // Counts the store's vector reads, so a checkpoint can say how many of its retrievals waited for the database.
+    const store = new PrismaTownStore(db.prisma);
+    const vectorReads = { calls: 0, rows: 0, ms: 0 };
+    const loadVectors = store.loadVectors.bind(store);
+    store.loadVectors = async (townId, ids) => {
+      const t0 = performance.now();
+      try {
+        return await loadVectors(townId, ids);
+      } finally {
+        vectorReads.calls++;
+        vectorReads.rows += ids.length;
+        vectorReads.ms += performance.now() - t0;
+      }
+    };
     const deps = {
-      store: new PrismaTownStore(db.prisma),
+      store,
       kit: (townId: string, settings: Record<string, unknown>) => agentKit({ llm, embedder, settings, townId }),
       owner: 'bench',
       wallNow: () => sim,
@@ -63,6 +77,7 @@ export async function run(opts: Record<string, unknown> = {}) {
       if (CHECKPOINTS.includes(day) || day === days || outOfTime) {
         const residents = town.residents();
         const times: number[] = [];
+        const readsBefore = { ...vectorReads };
         for (let q = 0; q < 40; q++) {
           const r = residents[q % residents.length];
           if (!r) continue;
@@ -72,23 +87,33 @@ export async function run(opts: Record<string, unknown> = {}) {
           times.push(performance.now() - t0);
         }
         times.sort((a, b) => a - b);
+        const reads = vectorReads.calls - readsBefore.calls;
         const mems = residents.map((r) => town.liveResident(r.id).memory.size());
         const vectors = residents.reduce(
           (n, r) => n + ((town.liveResident(r.id).memory as { vectorsInMemory?: number }).vectorsInMemory ?? 0),
           0,
         );
         const mem = process.memoryUsage();
+        // With --expose-gc: the live heap (after a full collection) and the RSS the process then keeps.
+        const gc = (globalThis as { gc?: () => void }).gc;
+        gc?.();
+        const afterGc = gc ? process.memoryUsage() : null;
         rows.push({
           day,
           rssMB: Math.round(mem.rss / 2 ** 20),
           heapMB: Math.round(mem.heapUsed / 2 ** 20),
           heapTotalMB: Math.round(mem.heapTotal / 2 ** 20),
           externalMB: Math.round(mem.external / 2 ** 20),
+          ...(afterGc
+            ? { liveHeapMB: Math.round(afterGc.heapUsed / 2 ** 20), rssAfterGcMB: Math.round(afterGc.rss / 2 ** 20) }
+            : {}),
           peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
           dbMB: Number(((size(file) + size(`${file}-wal`)) / 2 ** 20).toFixed(1)),
           memoriesPerResident: Math.round(mems.reduce((a, b) => a + b, 0) / Math.max(1, mems.length)),
           retrievalP50Ms: Number((times[Math.floor(times.length / 2)] ?? 0).toFixed(2)),
           vectorsInMemory: vectors,
+          vectorReadsPer40: reads,
+          vectorReadMsPer40: Number((vectorReads.ms - readsBefore.ms).toFixed(1)),
           lastDayWallMs: Math.round(dayMs),
           cpuS: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1e6),
         });

@@ -4,7 +4,7 @@
 // with the query; each component min-max normalised to [0, 1] over the candidates before weighting.
 // memory-stream.ts runs the same maths over columns with a quantised first pass; tests hold the two together.
 import type { Memory } from './types.ts';
-import { dot, norm } from './vector-index.ts';
+import { dot, norm } from './vector-math.ts';
 
 export const HOUR_MS = 3_600_000;
 

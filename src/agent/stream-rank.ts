@@ -15,7 +15,8 @@ import {
   TopRows,
 } from './stream-search.ts';
 import type { Memory, MemoryKind } from './types.ts';
-import { unit, type VectorIndex } from './vector-index.ts';
+import type { VectorIndex } from './vector-index.ts';
+import { unit } from './vector-math.ts';
 
 export interface SearchOptions {
   k: number;
@@ -121,7 +122,7 @@ export async function rankRows(
     const big = n * index.dims >= (opts.exactBelow ?? 200_000);
     quantised = big && index.approximate(qUnit, approx, margin, opts.sigmas ?? 6);
     if (!quantised) {
-      await index.load(rowsWith(n, flags, 2));
+      await index.loadToScore(rowsWith(n, flags, 2));
       view.unmoved(gen);
       exactCount += resolveAll(n, flags, approx, margin, index, qUnit);
     }
@@ -154,7 +155,7 @@ export async function rankRows(
   poolPass(n, flags, base, approx, margin, c, relConst, heap.kth(), pool, null, null);
   if (index && qUnit) {
     const toResolve = pool.filter((row) => (flags[row]! & 6) === 2);
-    await index.load(toResolve);
+    await index.loadToScore(toResolve);
     view.unmoved(gen);
     for (const row of toResolve) {
       approx[row] = index.exactCosine(row, qUnit);
@@ -204,7 +205,7 @@ async function extreme(
     if (reaches) pick.offer(row, sign * approx[row]!);
   }
   const rows = pick.rows();
-  await index.load(rows.filter((row) => !(flags[row]! & 4)));
+  await index.loadToScore(rows.filter((row) => !(flags[row]! & 4)));
   view.unmoved(gen);
   let best = sign === 1 ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
   let resolved = 0;

@@ -9,9 +9,10 @@
 //   We use min(z * sd, hard bound) + |e| as the margin; retrieval re-ranks exactly whatever the margin cannot
 //   rule out, so z trades a little speed for certainty (settings.retrievalErrorSigmas).
 //
-// Bounded RAM: with a loader, only the 4-bit codes of every row stay in memory; the exact Float32 vectors are an
-// LRU of `maxVectorBytes` and rows that fell out are fetched back through the loader (the store) before a search
-// resolves them exactly (load()). Without a loader every vector is kept (eager: tests, tools, a fresh stream).
+// Bounded RAM: with a loader, the 4-bit codes and 8-bit copies (vector-bytes.ts) of every row stay in memory; the
+// exact Float32 vectors are an LRU of `maxVectorBytes`. A search scores a row whose vector fell out from its 8-bit
+// copy (exactCosine), so it never waits for the store; load() fetches Float32 vectors back for callers that need
+// the vectors themselves (vectorsOf). Without a loader every vector is kept (eager: tests, tools, a fresh stream).
 import {
   createKernel,
   type DotKernel,
@@ -21,41 +22,12 @@ import {
   WASM_PAGE,
   type WasmMemory,
 } from './simd-kernel.ts';
+import { ByteCodes } from './vector-bytes.ts';
+import { dot, norm } from './vector-math.ts';
 
 const CODE_LEVELS = 7; // codes -7..7 stored as 1..15 (offset 8): symmetric, so 0 is exact
 const QUERY_LEVELS = 2047; // i16 query codes: 32 products of 15 * 2047 stay far inside i32
 const SQRT12 = Math.sqrt(12);
-
-export function dot(a: Float32Array, b: Float32Array): number {
-  const n = Math.min(a.length, b.length);
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let i = 0;
-  for (; i + 3 < n; i += 4) {
-    s0 += a[i]! * b[i]!;
-    s1 += a[i + 1]! * b[i + 1]!;
-    s2 += a[i + 2]! * b[i + 2]!;
-    s3 += a[i + 3]! * b[i + 3]!;
-  }
-  for (; i < n; i++) s0 += a[i]! * b[i]!;
-  return s0 + s1 + s2 + s3;
-}
-
-export function norm(v: Float32Array): number {
-  return Math.sqrt(dot(v, v));
-}
-
-/** A unit-length copy (a zero vector stays zero). */
-export function unit(v: Float32Array): Float32Array {
-  const n = norm(v);
-  const out = new Float32Array(v.length);
-  if (n === 0) return out;
-  const inv = 1 / n;
-  for (let i = 0; i < v.length; i++) out[i] = v[i]! * inv;
-  return out;
-}
 
 interface Kernel {
   memory: WasmMemory;
@@ -72,13 +44,13 @@ export interface VectorIndexOptions {
   simd?: boolean;
   /** Loads evicted vectors back; without it nothing is evicted. */
   loader?: VectorLoader;
-  /** Exact vectors kept in memory with a loader (LRU), in bytes; default 4 MB (2,048 rows of 512 floats). */
+  /** Exact vectors kept in memory with a loader (LRU), in bytes; default 1 MB (512 rows of 512 floats). */
   maxVectorBytes?: number;
   /** Called when a row's exact vector leaves memory (the owner drops its own reference too). */
   onEvict?: (row: number) => void;
 }
 
-export const DEFAULT_MAX_VECTOR_BYTES = 4 * 2 ** 20;
+export const DEFAULT_MAX_VECTOR_BYTES = 2 ** 20;
 
 export class VectorIndex {
   readonly dims: number;
@@ -92,6 +64,8 @@ export class VectorIndex {
   private scale = new Float32Array(0);
   private present = new Uint8Array(0);
   private kernel: Kernel | null = null;
+  /** 8-bit copies of every row (with a loader): how rows whose Float32 vector was evicted are scored. */
+  private readonly bytes: ByteCodes | null;
   private readonly simd: boolean;
   private readonly loader: VectorLoader | null;
   private readonly maxResident: number;
@@ -111,6 +85,7 @@ export class VectorIndex {
     this.loader = opts.loader ?? null;
     this.maxResident = Math.max(1, Math.floor((opts.maxVectorBytes ?? DEFAULT_MAX_VECTOR_BYTES) / (4 * dims)));
     this.onEvict = opts.onEvict ?? null;
+    this.bytes = this.loader ? new ByteCodes(dims) : null;
     // Codes are written as rows arrive, while their vectors are still here: evicted rows cannot be encoded later.
     if (this.loader) this.ensureKernel(64);
   }
@@ -162,12 +137,16 @@ export class VectorIndex {
     }
   }
 
-  /** Exact cosine of a row with a unit query (0 for rows without a vector). The row must be in memory (load()). */
+  /**
+   * Cosine of a row with a unit query (0 for rows without a vector): exact for a row in memory, from its 8-bit copy
+   * for an evicted one (vector-bytes.ts). The row must be scorable (loadToScore()).
+   */
   exactCosine(row: number, qUnit: Float32Array): number {
     const v = this.vectors[row];
     if (!v) {
-      if (this.present[row] === 1) throw new Error(`vector of row ${row} is not loaded`);
-      return 0;
+      if (this.present[row] !== 1) return 0;
+      if (this.bytes) return this.bytes.cosine(row, qUnit);
+      throw new Error(`vector of row ${row} is not loaded`);
     }
     if (this.loader) {
       this.lru.delete(row);
@@ -184,6 +163,11 @@ export class VectorIndex {
   /** Whether the row's exact vector is in memory (or it has none). */
   loaded(row: number): boolean {
     return this.present[row] !== 1 || this.vectors[row] !== null;
+  }
+
+  /** Makes these rows scorable by exactCosine(): only rows with neither a vector in memory nor an 8-bit copy load. */
+  loadToScore(rows: readonly number[]): Promise<number> {
+    return this.bytes ? Promise.resolve(0) : this.load(rows);
   }
 
   /**
@@ -244,6 +228,7 @@ export class VectorIndex {
         this.invNorm[to] = this.invNorm[from]!;
         this.scale[to] = this.scale[from]!;
         this.present[to] = this.present[from]!;
+        this.bytes?.move(from, to);
         if (k) {
           const src = this.qBytes + from * this.rowBytes;
           k.u8.copyWithin(this.qBytes + to * this.rowBytes, src, src + this.rowBytes);
@@ -257,6 +242,7 @@ export class VectorIndex {
     this.invNorm.fill(0, to);
     this.scale.fill(0, to);
     this.present.fill(0, to);
+    this.bytes?.clearFrom(to);
     this.count = to;
   }
 
@@ -326,6 +312,7 @@ export class VectorIndex {
     const pr = new Uint8Array(cap);
     pr.set(this.present);
     this.present = pr;
+    this.bytes?.grow(cap);
     this.capacity = cap;
     if (this.kernel) this.ensureKernel(cap);
   }
@@ -367,6 +354,7 @@ export class VectorIndex {
     if (v) for (let j = 0; j < this.dims; j++) maxAbs = Math.max(maxAbs, Math.abs(v[j]! * inv));
     const s = maxAbs / CODE_LEVELS;
     this.scale[row] = s;
+    this.bytes?.encode(row, v ?? null, inv);
     const k = this.kernel;
     if (!k) return;
     const base = this.qBytes + row * this.rowBytes;
