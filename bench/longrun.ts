@@ -2,9 +2,13 @@
 // 30, 100 and 365 it prints RSS, database size (file + WAL), memories per resident and retrieval p50. Posts are
 // marked delivered each simulated day (as a front end would) and the wall clock follows the simulated one, so the
 // outbox window applies. `--days N` and `--budget-s S` stop earlier; the figures reached are printed either way.
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+// The town runs in a child process started with the node flags of `npm start` (package.json), so RSS is measured
+// as the bot runs, not as the bench's own process happens to be configured.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../src/db/client.ts';
 import { PrismaTownStore } from '../src/db/town-store.ts';
 import { agentKit } from '../src/town/agent-kit.ts';
@@ -23,7 +27,37 @@ const size = (f: string) => {
   }
 };
 
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CHILD = 'LONGRUN_CHILD';
+
+/** The node flags of package.json's start script (`tsx --flag src/main.ts`): the product's own runtime settings. */
+export function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  return (pkg.scripts.start ?? '').split(/\s+/).filter((w) => w.startsWith('--'));
+}
+
+/** Runs the bench in a child process with the start script's flags and returns its result. */
+async function inChild(opts: Record<string, unknown>, flags: string[]): Promise<Record<string, unknown>> {
+  const pass = ['days', 'budget-s'].flatMap((k) => (opts[k] !== undefined ? [`--${k}`, String(opts[k])] : []));
+  const child = spawn(
+    process.execPath,
+    [...flags, '--import', 'tsx', join(ROOT, 'bench', 'index.ts'), '--only', 'longrun', '--json', ...pass],
+    { cwd: ROOT, env: { ...process.env, [CHILD]: '1' }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (d: string) => {
+    out += d;
+  });
+  const code = await new Promise<number | null>((res) => child.on('close', res));
+  if (code !== 0) throw new Error(`the longrun child exited with ${code}`);
+  const parsed = JSON.parse(out) as { longrun: Record<string, unknown> };
+  return { ...parsed.longrun, nodeFlags: flags.join(' ') || '(none)' };
+}
+
 export async function run(opts: Record<string, unknown> = {}) {
+  if (!process.env[CHILD]) return inChild(opts, startFlags());
+  const progress = !opts.json || process.env[CHILD] === '1';
   const days = Number(opts.days ?? 365);
   const budgetMs = Number(opts['budget-s'] ?? 900) * 1000;
   const dir = mkdtempSync(join(tmpdir(), 'bench-longrun-'));
@@ -73,7 +107,7 @@ export async function run(opts: Record<string, unknown> = {}) {
       day++;
       const dayMs = performance.now() - dayStart;
       const outOfTime = performance.now() - started > budgetMs;
-      if (!opts.json && day % 5 === 0) process.stderr.write(`  day ${day}: ${Math.round(dayMs)} ms wall\n`);
+      if (progress && day % 5 === 0) process.stderr.write(`  day ${day}: ${Math.round(dayMs)} ms wall\n`);
       if (CHECKPOINTS.includes(day) || day === days || outOfTime) {
         const residents = town.residents();
         const times: number[] = [];
@@ -117,7 +151,7 @@ export async function run(opts: Record<string, unknown> = {}) {
           lastDayWallMs: Math.round(dayMs),
           cpuS: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1e6),
         });
-        if (!opts.json) process.stderr.write(`  day ${day}: ${JSON.stringify(rows.at(-1))}\n`);
+        if (progress) process.stderr.write(`  day ${day}: ${JSON.stringify(rows.at(-1))}\n`);
       }
       if (outOfTime) {
         stopped = `wall budget of ${budgetMs / 1000} s reached after day ${day}`;
@@ -143,11 +177,11 @@ export async function run(opts: Record<string, unknown> = {}) {
 export function format(r: Record<string, unknown>): string {
   const rows = r.checkpoints as Record<string, number>[];
   const lines = [
-    `${r.days} simulated days (${r.ticksPerDay} ticks a day) in ${((r.wallMs as number) / 1000).toFixed(0)} s${r.stopped ? ` (${r.stopped})` : ''}`,
-    'day | RSS MB (peak) | V8 heap used MB | DB MB | memories/resident | exact vectors in RAM | retrieval p50 ms | wall of that day ms | CPU s so far',
+    `${r.days} simulated days (${r.ticksPerDay} ticks a day) in ${((r.wallMs as number) / 1000).toFixed(0)} s${r.stopped ? ` (${r.stopped})` : ''}, node flags of npm start: ${r.nodeFlags}`,
+    'day | RSS MB (peak) | V8 heap used / total MB | DB MB | memories/resident | exact vectors in RAM | store reads in 40 retrievals | retrieval p50 ms | wall of that day ms | CPU s so far',
     ...rows.map(
       (x) =>
-        `${x.day} | ${x.rssMB} (${x.peakRssMB}) | ${x.heapMB} | ${x.dbMB} | ${x.memoriesPerResident} | ${x.vectorsInMemory} | ${x.retrievalP50Ms} | ${x.lastDayWallMs} | ${x.cpuS}`,
+        `${x.day} | ${x.rssMB} (${x.peakRssMB}) | ${x.heapMB} / ${x.heapTotalMB} | ${x.dbMB} | ${x.memoriesPerResident} | ${x.vectorsInMemory} | ${x.vectorReadsPer40} | ${x.retrievalP50Ms} | ${x.lastDayWallMs} | ${x.cpuS}`,
     ),
     `targets: ${r.targets}`,
   ];

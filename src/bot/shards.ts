@@ -61,7 +61,12 @@ export async function startShardManager(opts: {
     token: opts.token,
     mode: 'process',
     respawn: true,
-    execArgv: ['--import', 'tsx'],
+    // Shards run with the heap settings the manager got from `npm start` (package.json), and TypeScript via tsx.
+    execArgv: [
+      ...process.execArgv.filter((a) => /^--(heap-growing-percent|max-old-space-size)=/.test(a)),
+      '--import',
+      'tsx',
+    ],
   });
   manager.on('shardCreate', (shard) => {
     opts.log.info({ shard: shard.id, of: opts.count }, 'shard process started');
