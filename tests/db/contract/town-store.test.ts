@@ -115,6 +115,28 @@ describe.each(ENGINES)('TownStore contract on %s', (engine) => {
     ]);
   });
 
+  it('touches and removes memories by id inside their own town only; reads the version alone', async () => {
+    // Both towns hold memories with the same core ids: the store looks rows up by its town-qualified key alone.
+    const before = await store.loadMemories('t1');
+    expect(await store.version('tv')).toBe(1);
+    const v = await commit('tv', 1, {
+      memories: {
+        added: [],
+        touched: [{ agentId: agent, id: `${agent}/1` as MemoryId, lastAccessAt: 77_777 }],
+        removed: [`${agent}/3` as MemoryId],
+      },
+    });
+    expect(v).toBe(2);
+    expect(await store.version('tv')).toBe(2);
+    expect(await store.version('missing')).toBeNull();
+    const tv = await store.loadMemories('tv');
+    expect(tv.map((m) => [m.seq, m.lastAccessAt])).toEqual([
+      [1, 77_777],
+      [2, 1_002],
+    ]);
+    expect(await store.loadMemories('t1')).toEqual(before);
+  });
+
   it('refuses a stale version and a half-failed commit leaves no trace', async () => {
     await expect(
       commit('t1', 1, { memories: { added: [mem(4)], touched: [] }, posts: [post(3)] }),
