@@ -6,6 +6,7 @@
 // fork is the resident's committed lineage; the tick's result for it is dropped when the tick is applied
 // (rebase.ts). Only the residents a change reads are forked.
 import type { AgentId } from '../agent/types.ts';
+import { copyPlain } from '../core/plain-copy.ts';
 import type { MindKit, MindResident, VectorSource } from './mind.ts';
 import { rebaseTick } from './rebase.ts';
 import type { TownWorld } from './tick.ts';
@@ -32,7 +33,7 @@ export class TickFlight {
     this.tickResidents = new Map(committed.residents);
     for (const [id, r] of committed.residents) {
       this.lastSeq.set(id, r.memory.all().at(-1)?.seq ?? 0);
-      this.minds.set(id, structuredClone(r.mind));
+      this.minds.set(id, copyPlain(r.mind));
     }
   }
 
@@ -51,7 +52,7 @@ export class TickFlight {
       .map((m) => ({ ...m }));
     return {
       profile: r.profile,
-      mind: structuredClone(this.minds.get(id)),
+      mind: copyPlain(this.minds.get(id)),
       memory: this.kit.memoryStream(id, memories, this.vectors),
     };
   }

@@ -3,6 +3,7 @@
 // A change committed while a tick decides (flight.ts) journals only the residents it read; the others are still
 // the tick's streams and are committed with the tick; retention waits for the tick.
 import type { AgentId, Memory, MemoryId } from '../agent/types.ts';
+import { copyPlain } from '../core/plain-copy.ts';
 import { ForkOnRead, type TickFlight } from './flight.ts';
 import { compactResident, type RetentionPolicy } from './retention.ts';
 import type { TownWorld } from './tick.ts';
@@ -39,7 +40,7 @@ export async function journalDraft(
     if (reads && !reads.read.has(id)) {
       // Not read by this change: its mind is the snapshot's while the tick still runs on it.
       const entry = reads.peek(id);
-      rs.mind = o.flight?.isTickStream(id, entry) ? structuredClone(o.flight.mindAtSnapshot(id)) : entry?.mind;
+      rs.mind = o.flight?.isTickStream(id, entry) ? copyPlain(o.flight.mindAtSnapshot(id)) : entry?.mind;
       continue;
     }
     const live = draft.residents.get(id);

@@ -5,6 +5,7 @@
 // never saved. A tick decides outside the mutex and is applied under it (decideThenApply, flight.ts). Read models
 // (queries.ts) read `world`; actions (service.ts) go through `change`.
 import type { AgentId, Memory } from '../agent/types.ts';
+import { copyPlain } from '../core/plain-copy.ts';
 import { UserError } from '../errors.ts';
 import { Mutex } from './concurrency.ts';
 import { ForkOnRead, TickFlight } from './flight.ts';
@@ -184,7 +185,7 @@ export class TownSession {
       const residents = this.flight
         ? this.flight.residentsForChange(this.committed.residents)
         : this.committed.residents;
-      const draft: TownWorld = { state: structuredClone(this.committed.state), residents };
+      const draft: TownWorld = { state: copyPlain(this.committed.state), residents };
       const out = new PostBuffer(draft.state);
       return this.commitDraft(draft, async () => {
         const value = await fn(draft, out);
@@ -252,7 +253,7 @@ export class TownSession {
     const inside = (): Promise<T> =>
       this.mutex.run(async () => {
         await this.prepare();
-        const draft: TownWorld = { state: structuredClone(this.committed.state), residents: this.committed.residents };
+        const draft: TownWorld = { state: copyPlain(this.committed.state), residents: this.committed.residents };
         return this.commitDraft(draft, async () => {
           const r = await decide(draft);
           finish(draft, r);
@@ -264,7 +265,7 @@ export class TownSession {
       const snap = await this.mutex.run(async () => {
         await this.prepare();
         this.flight = new TickFlight(this.committed, this.kitNow, (ids) => this.deps.store.loadVectors(this.id, ids));
-        const world: TownWorld = { state: structuredClone(this.committed.state), residents: this.committed.residents };
+        const world: TownWorld = { state: copyPlain(this.committed.state), residents: this.committed.residents };
         return { world, flight: this.flight, version: this.version, generation: this.generation };
       });
       let r: T;
