@@ -1,14 +1,15 @@
 // The memory stream of one resident (Park et al. 2023, sec. 4.1): an append-only list of memory objects held
 // in memory, with a change journal the town drains after each tick and commits in one transaction.
-// Retrieval (stream-rank.ts) runs over column arrays (last access, importance, kind) and a VectorIndex: a 4-bit
-// SIMD pass bounds every row's relevance, and only rows whose score interval reaches the top k are scored exactly.
-// Bounded RAM: given a vector source (the store, through the town's port), the stream keeps every row's columns and
-// 4-bit codes but only an LRU of exact vectors; a search fetches the few rows it must score exactly (vector-index.ts).
-// The ranking is the same as with every vector in memory: only where the exact vectors come from changes.
+// Retrieval (stream-rank.ts) runs over column arrays (last access, importance, kind: stream-columns.ts) and a
+// VectorIndex: a 4-bit SIMD pass bounds every row's relevance, and only rows whose score interval reaches the top k
+// are scored exactly. Bounded RAM: given a vector source (the store, through the town's port), the stream keeps
+// every row's columns, 4-bit codes and 8-bit copies but only an LRU of exact vectors; a row whose exact vector was
+// evicted is scored from its 8-bit copy (vector-bytes.ts), so a search never waits for the store and the ranking
+// differs from an all-in-memory one only among near-ties.
 import type { ScoredMemory } from './retrieval.ts';
+import { StreamColumns } from './stream-columns.ts';
 import {
   freshScratch,
-  KIND_CODE,
   RowsMoved,
   rankRows,
   type Scratch,
@@ -58,10 +59,7 @@ export class MemoryStream implements StreamView {
   private readonly rowOf = new Map<MemoryId, number>();
   private readonly lastRowByDescription = new Map<string, number>();
   private nextSeq = 1;
-  private capacity = 0;
-  lastAccess = new Float64Array(0);
-  importance = new Float32Array(0);
-  kindCode = new Uint8Array(0);
+  readonly columns = new StreamColumns();
   index: VectorIndex | null = null;
   indexEmbedder: string | null = null;
   private added: Memory[] = [];
@@ -169,7 +167,7 @@ export class MemoryStream implements StreamView {
       const m = this.memories[row]!;
       if (now <= m.lastAccessAt) continue;
       m.lastAccessAt = now;
-      this.lastAccess[row] = now;
+      this.columns.lastAccess[row] = now;
       this.touched.set(id, now);
     }
   }
@@ -206,9 +204,7 @@ export class MemoryStream implements StreamView {
       for (let from = 0; from < this.memories.length; from++) {
         if (gone.has(from)) continue;
         kept.push(this.memories[from]!);
-        this.lastAccess[to] = this.lastAccess[from]!;
-        this.importance[to] = this.importance[from]!;
-        this.kindCode[to] = this.kindCode[from]!;
+        this.columns.move(from, to);
         to++;
       }
       this.index?.removeRows(rows);
@@ -352,7 +348,7 @@ export class MemoryStream implements StreamView {
   }
 
   private ensureScratch(n: number): Scratch {
-    if (this.scratch.approx.length < n) this.scratch = freshScratch(Math.max(n, this.capacity));
+    if (this.scratch.approx.length < n) this.scratch = freshScratch(Math.max(n, this.columns.capacity));
     return this.scratch;
   }
 
@@ -363,22 +359,7 @@ export class MemoryStream implements StreamView {
     this.rowOf.set(m.id, row);
     this.lastRowByDescription.set(m.description, row);
     this.nextSeq = Math.max(this.nextSeq, m.seq + 1);
-    if (row >= this.capacity) {
-      const cap = Math.max(64, this.capacity * 2);
-      const la = new Float64Array(cap);
-      la.set(this.lastAccess);
-      this.lastAccess = la;
-      const im = new Float32Array(cap);
-      im.set(this.importance);
-      this.importance = im;
-      const kc = new Uint8Array(cap);
-      kc.set(this.kindCode);
-      this.kindCode = kc;
-      this.capacity = cap;
-    }
-    this.lastAccess[row] = m.lastAccessAt;
-    this.importance[row] = m.importance;
-    this.kindCode[row] = KIND_CODE.get(m.kind) ?? 0;
+    this.columns.set(row, m);
     if (m.embedding && m.embedderId !== null && this.index === null) {
       this.index = this.newIndex(m.embedding.length);
       this.indexEmbedder = m.embedderId;

@@ -3,6 +3,7 @@
 // Exact vectors a pass needs are loaded first (with bounded RAM they may be in the store); if the stream was
 // compacted while a load waited, RowsMoved tells the stream to start over.
 import { HOUR_MS, type RetrievalWeights, type ScoredMemory } from './retrieval.ts';
+import type { StreamColumns } from './stream-columns.ts';
 import {
   extremeBounds,
   lowerPass,
@@ -62,9 +63,7 @@ const MIN_RESOLVE_CAP = 16;
 /** What a search reads of a stream (memory-stream.ts), and where it reports. */
 export interface StreamView {
   readonly memories: readonly Memory[];
-  readonly kindCode: Uint8Array;
-  readonly lastAccess: Float64Array;
-  readonly importance: Float32Array;
+  readonly columns: StreamColumns;
   readonly index: VectorIndex | null;
   readonly indexEmbedder: string | null;
   lastSearch: SearchStats;
@@ -88,9 +87,7 @@ export async function rankRows(
   const mask =
     opts.kinds === undefined ? 0x1ff : opts.kinds.reduce((acc, kind) => acc | (1 << (KIND_CODE.get(kind) ?? 0)), 0);
   const { approx, margin, base, lower, flags } = scratch;
-  const kindCode = view.kindCode;
-  const lastAccess = view.lastAccess;
-  const importance = view.importance;
+  const { kindCode, lastAccess, importance } = view.columns;
 
   // Pass 1: candidates, recency (decay ^ hours) and importance ranges. flags: 1 candidate, 2 has a vector,
   // 4 relevance exact.
