@@ -35,8 +35,8 @@ interface PropertySchema {
   attachment?: boolean;
 }
 
-/** Options that complete from the town's residents or places (src/commands/autocomplete.ts). */
-const AUTOCOMPLETE = new Set(['resident', 'location']);
+/** Options that complete: the town's residents or places (src/commands/autocomplete.ts), a game's seats (game.ts). */
+const AUTOCOMPLETE = new Set(['resident', 'location', 'player']);
 
 function properties(o: Pick<Operation, 'args'>): { name: string; p: PropertySchema; required: boolean }[] {
   const json = z.toJSONSchema(o.args) as { properties?: Record<string, PropertySchema>; required?: string[] };

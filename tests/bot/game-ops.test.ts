@@ -85,6 +85,22 @@ describe('/game moves by slash command', () => {
     const status = h.slash(h.alice, { name: 'game', subcommand: 'status' });
     expect((await status.answer()).content).toContain('Seats: 1 alice, 2 Bot 1 [bot], 3 Bot 2 [bot].');
 
+    // The player option completes with the seats: all of them, or those matching what was typed.
+    const complete = async (typed: string) => {
+      const cb = await h
+        .slash(h.alice, { name: 'game', subcommand: 'vote', options: { player: typed }, focused: 'player' })
+        .firstResponse();
+      expect(cb.type).toBe(8);
+      return (cb.data as { choices: { name: string; value: string }[] }).choices;
+    };
+    expect(await complete('')).toEqual([
+      { name: '1. alice', value: '1' },
+      { name: '2. Bot 1', value: '2' },
+      { name: '3. Bot 2', value: '3' },
+    ]);
+    expect((await complete('bot 2')).map((c) => c.value)).toEqual(['3']);
+    expect((await complete('2')).map((c) => c.name)).toEqual(['2. Bot 1', '3. Bot 2']);
+
     const wrong = h.slash(h.alice, { name: 'game', subcommand: 'vote', options: { player: 'Nobody' } });
     expect((await wrong.answer(10_000)).content).toBe(
       'There is no player "Nobody" in this game. Vote by name or seat number: 1 alice, 2 Bot 1, 3 Bot 2.',
