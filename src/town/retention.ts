@@ -6,6 +6,8 @@
 //  - hour and step plans older than `planDays` are dropped (that day's day plan stays: it says what the day was).
 //    They decompose one day's plan for acting on it (sec. 4.3); prompts recall plans of today only, reflection
 //    reads day plans only, so a past day's steps are never read again (and were half of all stored memories);
+//  - the blocks of a day plan older than `observationDays` (one memory each, about ten a day: two thirds of a
+//    year-old resident's memories) become one day-plan memory for that day, which says the whole day in order;
 //  - delivered outbox posts older than `outboxDays` (wall time) are deleted in the same commit.
 // Memories stay bounded per resident: the window, one summary per day, and what matters.
 import type { AgentId, Memory, MemoryId } from '../agent/types.ts';
@@ -81,14 +83,17 @@ export async function compactResident(
     list.push(m);
     byDay.set(day, list);
   }
-  if (byDay.size === 0 && removed.size === 0) return null;
   const added: Memory[] = [];
   const sample = all[0] as Memory;
   const idBase = sample.id.slice(0, sample.id.lastIndexOf('/') + 1);
   let seq = 0;
   for (const m of all) if (m.seq > seq) seq = m.seq;
   const groups = [...byDay].sort((a, b) => a[0] - b[0]).filter(([, group]) => group.length >= 2);
-  const vectors = await live.memory.vectorsOf(groups.flatMap(([, group]) => group.map((m) => m.id)));
+  const dayPlans = dayPlanGroups(all, cutoff, cited);
+  if (groups.length === 0 && dayPlans.length === 0 && removed.size === 0) return null;
+  const vectors = await live.memory.vectorsOf(
+    [...groups.map(([, g]) => g), ...dayPlans].flatMap((group) => group.map((m) => m.id)),
+  );
   for (const [day, group] of groups) {
     // One summary per day: a day's single observation is kept as it is.
     for (const m of group) removed.add(m.id);
@@ -114,7 +119,78 @@ export async function compactResident(
       meta: { compacted: { day: formatSimDate(at), count: group.length, from: day } },
     });
   }
+  for (const blocks of dayPlans) {
+    for (const m of blocks) removed.add(m.id);
+    seq += 1;
+    added.push(dayPlanSummary(blocks, live.profile, `${idBase}${seq}` as MemoryId, seq, vectors));
+  }
   if (removed.size === 0) return null;
   live.memory.compact(removed, added);
   return { removed: [...removed], added };
+}
+
+/** Old day-plan blocks by the day they planned (two or more, none cited or already a day's summary), oldest first. */
+function dayPlanGroups(all: readonly Memory[], cutoff: number, cited: ReadonlySet<MemoryId>): Memory[][] {
+  const byDay = new Map<number, Memory[]>();
+  for (const m of all) {
+    if (m.kind !== 'plan' || m.plan?.level !== 'day' || m.createdAt >= cutoff) continue;
+    if (cited.has(m.id) || m.meta?.compacted) continue;
+    const day = Math.floor(m.plan.start / DAY);
+    const list = byDay.get(day) ?? [];
+    list.push(m);
+    byDay.set(day, list);
+  }
+  return [...byDay]
+    .sort((a, b) => a[0] - b[0])
+    .map(([, blocks]) =>
+      blocks.sort((a, b) => (a.plan as { start: number }).start - (b.plan as { start: number }).start),
+    )
+    .filter((blocks) => blocks.length >= 2);
+}
+
+/**
+ * One day plan in one memory: "Rosa's plan for Monday, April 15, 2024: sleep at Harbor Lofts from 12:00 am to
+ * 6:00 am; run The Copper Kettle from 7:00 am to 12:30 pm; ...". Its blocks' words, in order (a block reads "<first
+ * name> plans to ..."), as important as the most important block, embedded as their mean, spanning the day.
+ */
+function dayPlanSummary(
+  blocks: Memory[],
+  profile: { id: string; firstName: string },
+  id: MemoryId,
+  seq: number,
+  vectors: ReadonlyMap<MemoryId, Float32Array>,
+): Memory {
+  const first = blocks[0] as Memory & { plan: NonNullable<Memory['plan']> };
+  const lead = `${profile.firstName} plans to `;
+  const parts = blocks.map((m) => (m.description.startsWith(lead) ? m.description.slice(lead.length) : m.description));
+  const embedded = blocks.filter((m) => vectors.has(m.id) && m.embedderId === first.embedderId);
+  const embedding = meanUnit(embedded.map((m) => vectors.get(m.id) as Float32Array));
+  const end = Math.max(...blocks.map((m) => (m.plan?.start ?? 0) + (m.plan?.minutes ?? 0) * 60_000));
+  return {
+    id,
+    agentId: profile.id as AgentId,
+    seq,
+    kind: 'plan',
+    description: `${profile.firstName}'s plan for ${formatSimDate(first.plan.start)}: ${parts.join('; ')}`,
+    createdAt: Math.max(...blocks.map((m) => m.createdAt)),
+    lastAccessAt: Math.max(...blocks.map((m) => m.lastAccessAt)),
+    importance: Math.max(...blocks.map((m) => m.importance)),
+    embedding,
+    embedderId: embedding ? (embedded[0]?.embedderId ?? null) : null,
+    evidence: [],
+    depth: 0,
+    plan: {
+      level: 'day',
+      start: first.plan.start,
+      minutes: Math.max(1, Math.round((end - first.plan.start) / 60_000)),
+      location: first.plan.location,
+    },
+    meta: {
+      compacted: {
+        day: formatSimDate(first.plan.start),
+        count: blocks.length,
+        from: Math.floor(first.plan.start / DAY),
+      },
+    },
+  };
 }

@@ -152,4 +152,72 @@ describe('retention', () => {
     expect(fetched).toEqual(expect.arrayContaining([memories[0]!.id, memories[1]!.id]));
     expect(memory.get(summary!.id)?.description).toBe(summary?.description);
   });
+
+  it('GIVEN day-plan blocks older than the window WHEN compacted THEN each old day becomes one day plan in order; recent, cited and single blocks stay', async () => {
+    const agent = 'ann' as AgentId;
+    const now = 60 * DAY;
+    let seq = 0;
+    const block = (day: number, hour: number, what: string, extra: Partial<Memory> = {}): Memory => {
+      seq += 1;
+      const at = day * DAY + hour * 3_600_000;
+      return {
+        id: `${agent}/${seq}` as MemoryId,
+        agentId: agent,
+        seq,
+        kind: 'plan',
+        description: `Ann plans to ${what}`,
+        createdAt: day * DAY + 6 * 3_600_000,
+        lastAccessAt: day * DAY + 6 * 3_600_000 + seq,
+        importance: 3,
+        embedding: Float32Array.from({ length: 4 }, (_, j) => (j === seq % 4 ? 1 : 0)),
+        embedderId: 'e',
+        evidence: [],
+        depth: 0,
+        plan: { level: 'day', start: at, minutes: 60, location: 'cafe' },
+        ...extra,
+      };
+    };
+    // Day 10: three blocks, given out of order; day 11: two blocks, one cited; day 12: one block; day 55: recent.
+    const d10 = [
+      block(10, 12, 'have lunch at the Cafe from 12:00 pm to 1:00 pm', { importance: 6 }),
+      block(10, 0, 'sleep at Home from 12:00 am to 6:00 am'),
+      block(10, 7, 'work at the Cafe from 7:00 am to 12:00 pm'),
+    ];
+    const d11 = [block(11, 0, 'sleep at Home'), block(11, 7, 'open the Cafe')];
+    const d12 = [block(12, 7, 'paint at Home')];
+    const d55 = [block(55, 0, 'sleep at Home'), block(55, 7, 'bake')];
+    seq += 1;
+    const reflection: Memory = {
+      ...d11[1]!,
+      id: `${agent}/${seq}` as MemoryId,
+      seq,
+      kind: 'reflection',
+      description: 'Ann loves mornings',
+      evidence: [d11[1]!.id],
+    };
+    delete (reflection as Partial<Memory>).plan;
+    const memory = new MemoryStream(
+      agent,
+      [...d10, ...d11, ...d12, ...d55, reflection].map((m) => ({ ...m })),
+    );
+    const live = { profile: { id: agent, firstName: 'Ann' } as AgentProfile, mind: {}, memory };
+    const c = await compactResident(live, now);
+    // Day 11 keeps its two blocks: one is cited, and a lone block is not worth a summary.
+    expect(c?.removed.sort()).toEqual(d10.map((m) => m.id).sort());
+    const dayPlans = (c?.added ?? []).filter((m) => m.kind === 'plan');
+    expect(dayPlans).toHaveLength(1);
+    const day = dayPlans[0]!;
+    expect(day.description).toMatch(
+      /^Ann's plan for .+: sleep at Home from 12:00 am to 6:00 am; work at the Cafe from 7:00 am to 12:00 pm; have lunch at the Cafe from 12:00 pm to 1:00 pm$/,
+    );
+    expect(day.plan).toEqual({ level: 'day', start: 10 * DAY, minutes: 13 * 60, location: 'cafe' });
+    expect(day.importance).toBe(6);
+    expect(day.meta?.compacted).toMatchObject({ count: 3 });
+    expect(Math.hypot(...(day.embedding ?? []))).toBeCloseTo(1, 5);
+    const kept = memory.all().map((m) => m.id);
+    for (const m of [...d11, d12[0]!, ...d55, reflection]) expect(kept).toContain(m.id);
+    expect(memory.get(day.id)?.description).toBe(day.description);
+    // A second pass finds nothing more to do: the summary is not compacted again.
+    expect(await compactResident(live, now)).toBeNull();
+  });
 });
