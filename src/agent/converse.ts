@@ -2,7 +2,7 @@
 // the listeners; afterwards every participant stores the lines and a summary.
 
 import { clampInt, EXPERIENCE, firstWord, floorTo, type MindContext, type Resident } from './context.ts';
-import { stillDue } from './dates.ts';
+import { stillDue, todayNumber, upcomingDay } from './dates.ts';
 import { summaryOf } from './describe.ts';
 import { actionPhrase } from './hear.ts';
 import type { NewMemory } from './memory-stream.ts';
@@ -22,14 +22,7 @@ import {
 } from './prompts/dialogue-turn.ts';
 import { noteConversation, relationsFor } from './relations.ts';
 import { spliceSlots } from './schedule.ts';
-import {
-  cleanLine,
-  clip as clipText,
-  escapeRegExp,
-  heuristicImportance,
-  newsKey,
-  progressive,
-} from './text.ts';
+import { cleanLine, clip as clipText, escapeRegExp, heuristicImportance, newsKey, progressive } from './text.ts';
 import { clockAt, dateText, dayKey, MINUTE_MS } from './time.ts';
 import type { AgentId, Memory, MemoryKind, Place } from './types.ts';
 
@@ -231,8 +224,12 @@ export async function afterConversation(
       },
     });
   }
-  // What each promised here is a resolve of theirs ("<name> plans to go to ..."): the day plan keeps it (events.ts).
-  for (const p of promises(order, out.commitments))
+  // What each promised here is a resolve of theirs ("<name> plans to go to ..."): the day plan keeps it (events.ts);
+  // one for today has the rest of today planned again now, not tomorrow.
+  const today = todayNumber(dayKey(now), '');
+  for (const p of promises(order, out.commitments)) {
+    if (today !== null && upcomingDay(p.description, today) === today)
+      c.mindOf(p.r).replan ??= { at: now, reason: p.description };
     entries.push({
       r: p.r,
       m: {
@@ -246,6 +243,7 @@ export async function afterConversation(
         },
       },
     });
+  }
   await c.storeAll(entries, now);
   const minutes = Math.max(s.stepMinutes.min, Math.ceil(lines.length / 2 / 5) * 5);
   const g = s.planGranularityMinutes * MINUTE_MS;
@@ -295,7 +293,9 @@ export function promises(
     if (!r || what.length < 3) continue;
     const p = r.profile;
     const own = new RegExp(`^(?:${escapeRegExp(p.name)}|${escapeRegExp(p.firstName)})\\s+`, 'i');
-    what = own.test(what) ? `${p.name} ${what.replace(own, '')}` : `${p.name} plans to ${what.replace(/^[A-Z](?=[a-z])/, (x) => x.toLowerCase())}`;
+    what = own.test(what)
+      ? `${p.name} ${what.replace(own, '')}`
+      : `${p.name} plans to ${what.replace(/^[A-Z](?=[a-z])/, (x) => x.toLowerCase())}`;
     if (!out.some((o) => o.r === r && o.description === what)) out.push({ r, description: what });
   }
   return out.slice(0, 2 * order.length);

@@ -93,6 +93,7 @@ for (const profile of Object.keys(PROFILES) as (keyof typeof PROFILES)[]) {
       const to = at(21) + DAY;
       const there = blocks.filter((b) => b.pinned && b.place === CAFE.id && b.start < to && b.end > from);
       expect(there.length, JSON.stringify(blocks)).toBeGreaterThan(0);
+      expect(there.map((b) => b.activity).join(' / ')).toMatch(/music night/);
       expect(Math.min(...there.map((b) => b.start))).toBeLessThanOrEqual(from);
       expect(Math.max(...there.map((b) => b.end))).toBeGreaterThanOrEqual(to);
     }, 30_000);
