@@ -138,7 +138,8 @@ async function town(profile: keyof typeof PROFILES) {
 
 /**
  * Larkspur: a reading evening announced for Monday 18:00-20:00 at the library that two residents know of from the
- * start, and a goal for Monday night (a band for the tea room) its holder must not announce after Monday.
+ * start, and a goal for Monday night (a band for the tea room) its holder must not announce after Monday. With
+ * `newcomer`, a reader at the library who hears of the evening only from its host.
  */
 const larkspur = (newcomer = false) =>
   validateTownFile({
