@@ -29,7 +29,7 @@ export type ConversationSummaryOutput = z.infer<typeof conversationSummaryOutput
 export function conversationSummaryMessages(input: ConversationSummaryInput): ChatMessage[] {
   return prompt(
     system(
-      'Summarise this conversation in one or two sentences: what was said and anything agreed (who, what, when, where). Rate its poignancy and each line\'s, 1 (mundane) to 10 (life-changing). List what each participant agreed or promised to do here (accepted an invitation, offered to help, arranged to meet), as an action with the place, day and hours when they were said ("go to the quiz night at the Town Hall on Friday, June 6, from 7 pm to 9 pm"); null when nobody promised anything. Reply {"summary": "...", "importance": n, "lineImportance": [n per line], "commitments": [{"who": "participant\'s name", "what": "..."}] or null}.',
+      'Summarise this conversation in one or two sentences: what was said and anything agreed (who, what, when, where). Rate its poignancy and each line\'s, 1 (mundane) to 10 (life-changing). List what each participant promised to do here (accepted an invitation, offered help, arranged to meet) as an action with the place, day and hours said ("go to ... at ... on ... from ... to ..."), or null. Reply {"summary": "...", "importance": n, "lineImportance": [n per line], "commitments": [{"who": name, "what": "..."}] or null}.',
     ),
     `${input.participants.join(' and ')} at ${input.placeName}, ${input.date}, ${input.time}:\n${input.lines.map((l, i) => `${i + 1}. ${l.speaker}: ${quoted({ from: l.speaker, text: l.text })}`).join('\n')}`,
   );
