@@ -159,7 +159,6 @@ export async function afterConversation(
   const input: ConversationSummaryInput = {
     participants: order.map((r) => r.profile.name),
     placeName: ctx.location.name,
-    date: dateText(now),
     time: clockAt(now),
     lines: lines.map((l) => ({
       speaker: nameOf(order, l.speaker),

@@ -90,7 +90,6 @@ describe('user text in every agent prompt builder', () => {
         conversationSummary: conversationSummaryMessages({
           participants: ['Mara Okafor', 'Tomas Reyes'],
           placeName: 'Lantern Cafe',
-          date: 'Monday, February 13',
           time: '10:00 am',
           lines: [{ speaker: 'Tomas Reyes', text: payload }],
         }),

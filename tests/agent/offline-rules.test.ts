@@ -151,13 +151,7 @@ describe('offline rules', () => {
       ],
       [
         'agent_conversation_summary',
-        {
-          participants: ['A', 'B'],
-          placeName: 'cafe',
-          date: 'Monday, February 13',
-          time: '9',
-          lines: [{ speaker: 'A', text: 'hi' }],
-        },
+        { participants: ['A', 'B'], placeName: 'cafe', time: '9', lines: [{ speaker: 'A', text: 'hi' }] },
         conversationSummaryOutput,
       ],
       [

@@ -103,7 +103,6 @@ const PROMPTS: Record<string, ChatMessage[]> = {
   conversationSummary: conversationSummaryMessages({
     participants: ['Ada Lindqvist', 'Tomas Reyes'],
     placeName: 'Lantern Cafe',
-    date: 'Monday, February 13',
     time: '10:00 am',
     lines: [
       {

@@ -10,7 +10,6 @@ export const CONVERSATION_SUMMARY_TASK = 'agent_conversation_summary';
 export const conversationSummaryInput = z.object({
   participants: z.array(z.string()),
   placeName: z.string(),
-  date: z.string(),
   time: z.string(),
   lines: z.array(z.object({ speaker: z.string(), text: z.string(), news: z.string().optional() })),
 });
@@ -29,8 +28,8 @@ export type ConversationSummaryOutput = z.infer<typeof conversationSummaryOutput
 export function conversationSummaryMessages(input: ConversationSummaryInput): ChatMessage[] {
   return prompt(
     system(
-      'Summarise this conversation in one or two sentences: what was said and anything agreed (who, what, when, where). Rate its poignancy and each line\'s, 1 (mundane) to 10 (life-changing). List what each participant promised to do here (accepted an invitation, offered help, arranged to meet) as an action with the place, day and hours said ("go to ... at ... on ... from ... to ..."), or null. Reply {"summary": "...", "importance": n, "lineImportance": [n per line], "commitments": [{"who": name, "what": "..."}] or null}.',
+      'Summarise this conversation in one or two sentences: what was said and anything agreed (who, what, when, where). Rate its poignancy and each line\'s, 1 (mundane) to 10 (life-changing). List what each participant promised to do here (accepted an invitation, offered help, arranged to meet) as an action with the place, day and hours said ("go to ... at ... on ... from ... to ..."), or null. Reply {"summary": "...", "importance": n, "lineImportance": [n per line], "commitments": [{"who", "what"}] or null}.',
     ),
-    `${input.participants.join(' and ')} at ${input.placeName}, ${input.date}, ${input.time}:\n${input.lines.map((l, i) => `${i + 1}. ${l.speaker}: ${quoted({ from: l.speaker, text: l.text })}`).join('\n')}`,
+    `${input.participants.join(' and ')} at ${input.placeName}, ${input.time}:\n${input.lines.map((l, i) => `${i + 1}. ${l.speaker}: ${quoted({ from: l.speaker, text: l.text })}`).join('\n')}`,
   );
 }
