@@ -2,7 +2,7 @@
 // the listeners; afterwards every participant stores the lines and a summary.
 
 import { clampInt, EXPERIENCE, firstWord, floorTo, type MindContext, type Resident } from './context.ts';
-import { stillDue } from './dates.ts';
+import { stillDue, todayNumber, upcomingDay } from './dates.ts';
 import { summaryOf } from './describe.ts';
 import { actionPhrase } from './hear.ts';
 import type { NewMemory } from './memory-stream.ts';
@@ -22,7 +22,7 @@ import {
 } from './prompts/dialogue-turn.ts';
 import { noteConversation, relationsFor } from './relations.ts';
 import { spliceSlots } from './schedule.ts';
-import { cleanLine, clip as clipText, heuristicImportance, newsKey, progressive } from './text.ts';
+import { cleanLine, clip as clipText, escapeRegExp, heuristicImportance, newsKey, progressive } from './text.ts';
 import { clockAt, dateText, dayKey, MINUTE_MS } from './time.ts';
 import type { AgentId, Memory, MemoryKind, Place } from './types.ts';
 
@@ -175,6 +175,7 @@ export async function afterConversation(
       summary: `${input.participants.join(' and ')} talked at ${ctx.location.name}.`,
       importance: 3,
       lineImportance: null,
+      commitments: null,
     }),
   );
   const summary = clipText(
@@ -222,6 +223,26 @@ export async function afterConversation(
       },
     });
   }
+  // What each promised here is a resolve of theirs ("<name> plans to go to ..."): the day plan keeps it (events.ts);
+  // one for today has the rest of today planned again now, not tomorrow.
+  const today = todayNumber(dayKey(now), '');
+  for (const p of promises(order, out.commitments)) {
+    if (today !== null && upcomingDay(p.description, today) === today)
+      c.mindOf(p.r).replan ??= { at: now, reason: p.description };
+    entries.push({
+      r: p.r,
+      m: {
+        kind: 'reflection',
+        description: p.description,
+        importance: PROMISE_IMPORTANCE,
+        meta: {
+          conversation,
+          promise: true,
+          userText: { from: `what ${p.r.profile.firstName} promised in a conversation`, text: p.description },
+        },
+      },
+    });
+  }
   await c.storeAll(entries, now);
   const minutes = Math.max(s.stepMinutes.min, Math.ceil(lines.length / 2 / 5) * 5);
   const g = s.planGranularityMinutes * MINUTE_MS;
@@ -253,6 +274,37 @@ export async function afterConversation(
     }
   }
 }
+
+/**
+ * The promises the summary names, as each promiser's resolve in the resident's own words: "<Full Name> plans to
+ * <action>" (an action already naming the resident keeps its verb). Unknown names and empty actions are left out;
+ * one resolve per resident and action.
+ */
+export function promises(
+  order: readonly Resident[],
+  said: readonly { who: string; what: string }[] | null | undefined,
+): { r: Resident; description: string }[] {
+  const out: { r: Resident; description: string }[] = [];
+  for (const x of said ?? []) {
+    const who = x.who.trim().toLowerCase();
+    const r = order.find((o) => o.profile.name.toLowerCase() === who || o.profile.firstName.toLowerCase() === who);
+    let what = clipText(cleanLine(x.what, '').replace(/^\s*to\s+/i, ''), 240).replace(/[.!]+$/, '');
+    if (!r || what.length < 3) continue;
+    const p = r.profile;
+    const own = new RegExp(`^(?:${escapeRegExp(p.name)}|${escapeRegExp(p.firstName)})\\s+`, 'i');
+    what = own.test(what)
+      ? `${p.name} ${what.replace(own, '')}`
+      : `${p.name} plans to ${what.replace(/^[A-Z](?=[a-z])/, (x) => x.toLowerCase())}`;
+    if (!out.some((o) => o.r === r && o.description === what)) out.push({ r, description: what });
+  }
+  return out.slice(0, 2 * order.length);
+}
+
+/**
+ * Poignancy of a promise made in conversation: one's own word given to someone, for a day and hour, weighs above a
+ * day's plan (5) and routine news, like a decision taken (sec. 4.1 scale).
+ */
+export const PROMISE_IMPORTANCE = 7;
 
 /** Kinds whose memories are knowledge a resident may pass on in conversation (sec. 7.1 diffusion). */
 const SHAREABLE: MemoryKind[] = ['seed', 'observation', 'inner_voice', 'game'];

@@ -1,6 +1,7 @@
 // Dated events of today in the day plan (issue 10 item 5): a block the outline put at an event's place and hours is
-// pinned there, and an event the resident hosts or resolved to go to is kept even when the outline left it out. A
-// neutral reader of clock times and places: any event alike.
+// pinned there, and an event the resident hosts or resolved to go to is kept even when the outline left it out (a
+// resolve may be a promise made in conversation: converse.ts stores "<name> plans to go to ..."). A neutral reader
+// of clock times and places: any event alike.
 import type { Resident } from './context.ts';
 import { T, todayNumber, upcomingDay } from './dates.ts';
 import type { PlanSlot } from './mind-state.ts';
@@ -71,7 +72,7 @@ export function engagements(
     if (times[0] == null || !where) continue;
     const start = day0 + times[0] * MINUTE_MS;
     const end = times[1] != null && times[1] > times[0] ? day0 + times[1] * MINUTE_MS : start + 60 * MINUTE_MS;
-    const what = HOSTING.exec(text)?.[1]?.trim() ?? `the event at ${where.name}`;
+    const what = HOSTING.exec(text)?.[1]?.trim() ?? GOING_TO.exec(text)?.[1]?.trim() ?? `the event at ${where.name}`;
     out.push({ start, end, activity: host ? `host ${what}` : `go to ${what}`, place: where.id, pinned: true });
   }
   return out;
@@ -79,5 +80,9 @@ export function engagements(
 
 const GOING =
   /\b(?:plans?|plann(?:ed|ing)|wants?|intends?|means?|is going|has decided|decided|promised)\s+to\s+(?:go|come|attend|join|be there)\b|\b(?:will|'ll)\s+(?:go|come|attend|join|be there)\b/i;
+
+/** What a resolve goes to: "plans to go to Ruth Orr's reading evening at ..." -> "Ruth Orr's reading evening". */
+const GOING_TO =
+  /\b(?:go|come|get)\s+to\s+((?:the|an?|\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*['’]s)\s+[^,.;]+?)(?=\s+(?:at|in|on|from|with)\b|[,.;]|$)/iu;
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -138,9 +138,10 @@ async function town(profile: keyof typeof PROFILES) {
 
 /**
  * Larkspur: a reading evening announced for Monday 18:00-20:00 at the library that two residents know of from the
- * start, and a goal for Monday night (a band for the tea room) its holder must not announce after Monday.
+ * start, and a goal for Monday night (a band for the tea room) its holder must not announce after Monday. With
+ * `newcomer`, a reader at the library who hears of the evening only from its host.
  */
-const larkspur = () =>
+const larkspur = (newcomer = false) =>
   validateTownFile({
     name: 'Larkspur',
     start: '2025-05-05 06:00', // Monday, May 5
@@ -148,6 +149,7 @@ const larkspur = () =>
       { id: 'orr-house', name: 'Orr House', kind: 'home', subAreas: [{ name: 'kitchen', objects: ['table'] }] },
       { id: 'dale-flat', name: 'Dale Flat', kind: 'home', subAreas: [{ name: 'room', objects: ['bed'] }] },
       { id: 'kemp-flat', name: 'Kemp Flat', kind: 'home', subAreas: [{ name: 'room', objects: ['desk'] }] },
+      { id: 'price-flat', name: 'Price Flat', kind: 'home', subAreas: [{ name: 'room', objects: ['desk'] }] },
       {
         id: 'library',
         name: 'Larkspur Library',
@@ -177,6 +179,16 @@ const larkspur = () =>
         seed: 'Ida Kemp is a retired teacher; Ida Kemp heard that Ruth Orr is hosting a reading evening at Larkspur Library on Monday, May 5, from 6 pm to 8 pm, and plans to go; Ida Kemp knows Owen Dale',
         startAt: 'kemp-flat',
       }),
+      // (the attendance scenario's newcomer: hears of the evening only from its host, in conversation)
+      ...(newcomer
+        ? [
+            person('Nell Price', 'price-flat', {
+              learned: 'Nell Price is a student who reads at Larkspur Library every day.',
+              seed: 'Nell Price is a student; Nell Price reads at Larkspur Library every day from 9 am; Nell Price knows Ruth Orr',
+              startAt: 'library',
+            }),
+          ]
+        : []),
     ],
     facts: [
       {
@@ -190,7 +202,7 @@ const larkspur = () =>
     ],
   });
 
-async function larkspurTown(profile: keyof typeof PROFILES) {
+async function larkspurTown(profile: keyof typeof PROFILES, newcomer = false) {
   const llm = new Recorder(PROFILES[profile]());
   const service = await TownService.create(
     {
@@ -199,7 +211,7 @@ async function larkspurTown(profile: keyof typeof PROFILES) {
         agentKit({ llm, embedder: new LexicalEmbedder({ dimensions: 128 }), settings, townId }),
       owner: 'scenario',
     },
-    { id: `lark-${profile}`, scope: 'console', file: larkspur(), seed: 7 },
+    { id: `lark-${profile}`, scope: 'console', file: larkspur(newcomer), seed: 7 },
   );
   return { service, llm };
 }
@@ -304,8 +316,8 @@ for (const profile of Object.keys(PROFILES) as (keyof typeof PROFILES)[]) {
         }
     }, 60_000);
 
-    it('an event announced for a day and hour: the residents who know of it and planned to come are there then', async () => {
-      const { service } = await larkspurTown(profile);
+    it('an event announced for a day and hour: the residents who know of it and planned to come, or accepted an invitation in conversation, are there then', async () => {
+      const { service } = await larkspurTown(profile, true);
       const tracker = new AttendanceTracker(service.snapshot().facts);
       const planned = new Set<string>();
       const trail: string[] = [];
@@ -344,12 +356,26 @@ for (const profile of Object.keys(PROFILES) as (keyof typeof PROFILES)[]) {
             .map((m) => m.description),
       );
       expect(result!.covered).toBe(true);
+      // who accepted an invitation to it in conversation (a promise the conversation summary stated): the
+      // newcomer, told by its host, on the offline stand-in (the realistic profile's lines are prose about nothing)
+      const accepted = snap.residents
+        .filter((r) =>
+          service
+            .liveResident(r.profile.id)
+            .memory.all()
+            .some((m) => m.meta?.promise === true && /reading evening/i.test(m.description)),
+        )
+        .map((r) => r.profile.name);
+      if (profile === 'offline') expect(accepted).toEqual(['Nell Price']);
       // the guests know of it (their seed, both planning to go) and the dated event is in their day-plan prompts;
       // counted, not assumed: both planned it (a block at the library in its hours), and whoever planned it is there
       expect(result!.heard).toEqual(expect.arrayContaining(['Ida Kemp', 'Owen Dale']));
-      expect([...planned].sort(), trail.join('\n')).toEqual(['Ida Kemp', 'Owen Dale']);
+      expect([...planned].sort(), trail.join('\n')).toEqual(
+        [...new Set(['Ida Kemp', 'Owen Dale', ...accepted])].sort(),
+      );
       expect(result!.heardAndCame, trail.join('\n')).toEqual(expect.arrayContaining([...planned]));
       expect(result!.heardAndCame.length).toBeGreaterThanOrEqual(2);
+      expect(result!.heardAndCame, trail.join('\n')).toEqual(expect.arrayContaining(accepted));
     }, 120_000);
 
     it('a goal announced for a past day is not announced again (0 mentions after its day)', async () => {

@@ -34,6 +34,7 @@ import { answerQuestion, replyTo } from './answer.ts';
 import { offlineDayPlan } from './plan.ts';
 import { isFact } from './speech.ts';
 import { objectFor, stepsFor } from './steps.ts';
+import { offlineCommitments } from './commitments.ts';
 import { coveredBy, dialogueTurn, newsworthy, summarizeConversation, topicOf } from './talk.ts';
 import { gerundClause, subjectOf } from './voice.ts';
 
@@ -159,8 +160,10 @@ export const agentOfflineRules: OfflineRules = {
   },
 
   [CONVERSATION_SUMMARY_TASK]: (raw) => {
-    const out = summarizeConversation(parseInput(conversationSummaryInput, raw, CONVERSATION_SUMMARY_TASK));
-    return { ...out, lineImportance: out.lineImportance ?? null };
+    const i = parseInput(conversationSummaryInput, raw, CONVERSATION_SUMMARY_TASK);
+    const out = summarizeConversation(i);
+    const promised = offlineCommitments(i.lines);
+    return { ...out, lineImportance: out.lineImportance ?? null, commitments: promised.length ? promised : null };
   },
 
   [REFLECT_QUESTIONS_TASK]: (raw) => {

@@ -1,6 +1,7 @@
 // Writes an answer the way a chat model would, from nothing but the request: the JSON Schema it was given and
 // the messages. Field names steer the content (a `line` is a spoken sentence, `blocks` a day plan); the prompt
 // supplies what a model would copy (place ids listed as "id: Name", numbered items to rate, the dialogue so far).
+import { commitmentsIn } from './commitments.ts';
 import { actionPhrase, between, emoji, pick, prose, type Rng, sentence } from './words.ts';
 
 export interface AnswerContext {
@@ -59,6 +60,8 @@ function nonNull(node: Schema): Schema {
 }
 
 function value(raw: Schema, key: string, ctx: AnswerContext, defs: Schema): unknown {
+  // promises made in a conversation are read from its transcript, not made up
+  if (key === 'commitments') return commitmentsIn(ctx.lastUser);
   const node = resolve(raw, defs);
   if (isNullable(node)) {
     // A model leaves a field empty when the prompt gives it nothing to say there.
