@@ -51,6 +51,14 @@ describe('offline rules', () => {
       'run against Sam in the upcoming election',
     );
     expect(intentionActivity('Isabella is planning a party at Hobbs Cafe')).toBe('prepare a party at Hobbs Cafe');
+    // When it happens is the block's time, not part of its activity (which would run past ten words otherwise).
+    expect(
+      intentionActivity("Nell Price plans to go to Ruth's reading evening at the Library on Monday from 6 pm to 8 pm"),
+    ).toBe("go to Ruth's reading evening at the Library");
+    expect(intentionActivity('Owen will meet Sam at the bakery tomorrow at 9:30 am')).toBe('meet Sam at the bakery');
+    expect(intentionActivity('Ada wants to repaint the old boathouse by the river this weekend')).toBe(
+      'repaint the old boathouse by the river',
+    );
   });
 
   it('plan a full day from the identity fields, using only known places', () => {

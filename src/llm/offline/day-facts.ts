@@ -85,9 +85,16 @@ export function placeOfKind(
 
 export const FOOD = /cafe|café|restaurant|diner|bakery|pub|bar|coffee/i;
 
+/**
+ * When a thing is to happen, at the end of an intention ("... on February 14th from 5 pm to 7 pm", "... tomorrow
+ * at noon", "... this weekend"): the plan's block already says when, so its activity leaves it out.
+ */
+const WHEN_TAIL =
+  /\s+(?:(?:on|this|next|by|until|before|after)\s+(?:the\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|weekend|week|\d)|(?:from|at|around|by|until)\s+(?:\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\b|o'clock)|noon|midnight)|tomorrow|today|tonight|this\s+(?:morning|afternoon|evening))\b.*$/i;
+
 /** "Mara is going to run against Sam for treasurer" -> "run against Sam for treasurer". */
 export function intentionActivity(text: string): string {
-  const t = stripPeriod(text);
+  const t = stripPeriod(text).replace(WHEN_TAIL, '');
   const m =
     /\b(?:is going to|are going to|plans? to|wants? to|will|decided to|is planning to|has to|needs? to|agreed to|promised to|hopes? to)\s+(.+)/i.exec(
       t,
