@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PromptMemory } from '../../src/agent/prompts/common.ts';
 import { conversationSummaryOutput } from '../../src/agent/prompts/conversation-summary.ts';
 import { dialogueTurnOutput } from '../../src/agent/prompts/dialogue-turn.ts';
 import { hearOutput } from '../../src/agent/prompts/hear.ts';
@@ -18,6 +19,7 @@ import {
   lifestyleHours,
   offlineDayPlan,
 } from '../../src/llm/offline/agent-rules.ts';
+import { eventToday } from '../../src/llm/offline/day-facts.ts';
 import { OfflineModel } from '../../src/llm/offline-model.ts';
 
 const dayInput: PlanDayInput = {
@@ -59,6 +61,34 @@ describe('offline rules', () => {
     expect(intentionActivity('Ada wants to repaint the old boathouse by the river this weekend')).toBe(
       'repaint the old boathouse by the river',
     );
+  });
+
+  it("plan an event heard of as the host's, and one the resident hosts as its own", () => {
+    const heard = eventToday(
+      {
+        kind: 'observation',
+        text: 'Mara Okafor heard that Sam Reyes is hosting a poetry night at the Lantern Cafe on Monday, February 13 from 6 pm to 8 pm and plans to go',
+        importance: 6,
+      } as PromptMemory,
+      dayInput,
+      dayInput.places,
+    );
+    expect(heard).toEqual({
+      start: 18 * 60,
+      end: 20 * 60,
+      activity: "go to Sam's poetry night",
+      place: 'lantern-cafe',
+    });
+    const own = eventToday(
+      {
+        kind: 'observation',
+        text: 'Mara Okafor is hosting a poetry night at the Lantern Cafe on Monday, February 13 from 6 pm to 8 pm',
+        importance: 6,
+      } as PromptMemory,
+      dayInput,
+      dayInput.places,
+    );
+    expect(own?.activity).toBe('host the poetry night');
   });
 
   it('plan a full day from the identity fields, using only known places', () => {

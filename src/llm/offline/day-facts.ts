@@ -146,8 +146,9 @@ export function eventToday(
   const end = range ? parseClock(`${range[4]}${range[5] ? `:${range[5]}` : ''} ${range[6]}`) : start + 120;
   const place = placeNamedIn(m.text, places)?.id;
   if (!place || end === null || end <= start) return null;
-  // Whose event: "X told Y that Z is planning ..." is Z's; "X mentioned planning ..." / "X told Y about planning" X's.
-  const toldThat = /^\S+ told .+? that (.+)$/.exec(m.text)?.[1];
+  // Whose event: "X told Y that Z is planning ..." (or "X heard / learned / found out that Z ...") is Z's;
+  // "X mentioned planning ..." / "X told Y about planning" X's.
+  const toldThat = /^.+? (?:told .+?|heard|learned|learnt|found out|was told) that (.+)$/.exec(m.text)?.[1];
   const host = subjectOf(toldThat ?? m.text);
   const mine = host !== null && (host === i.name || host === i.first);
   // what it is: the noun phrase before "at/in/on" ("a spring fair at ...", "the book club in ...")
