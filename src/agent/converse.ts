@@ -224,7 +224,9 @@ export async function afterConversation(
     });
   }
   // What each promised here is a resolve of theirs ("<name> plans to go to ..."): the day plan keeps it (events.ts);
-  // one for today has the rest of today planned again now, not tomorrow.
+  // one for today has the rest of today planned again now, not tomorrow. It is the resident's own thought (kind
+  // inner_voice, as a whisper taken to heart), not a reflection: an evaluation that turns reflection off keeps it,
+  // and like any intention of one's own it may be mentioned to others ("I'm going to Mara's music night").
   const today = todayNumber(dayKey(now), '');
   for (const p of promises(order, out.commitments)) {
     if (today !== null && upcomingDay(p.description, today) === today)
@@ -232,7 +234,7 @@ export async function afterConversation(
     entries.push({
       r: p.r,
       m: {
-        kind: 'reflection',
+        kind: 'inner_voice',
         description: p.description,
         importance: PROMISE_IMPORTANCE,
         meta: {
