@@ -2,14 +2,12 @@
 // place, day and hour remembers the resolve and the next day plan holds a pinned block at that place in its hours.
 // On the offline stand-in the whole talk is the model's; on the realistic profile (tests/support/realistic-model)
 // the lines are given, since its spoken lines are prose about nothing, and the summary and plans are the server's.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MindState } from '../../src/agent/mind-state.ts';
 import { AgentRuntime } from '../../src/agent/runtime.ts';
 import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
-import { createLanguageModel } from '../../src/llm/index.ts';
-import { agentOfflineRules } from '../../src/llm/offline/agent-rules.ts';
 import type { LanguageModel, ObjectRequest } from '../../src/llm/port.ts';
-import { noFaults, type RealisticModel, startRealisticModel } from '../support/realistic-model/server.ts';
+import { agentModelProfiles } from '../support/model-profiles.ts';
 import { at, CAFE, ctxFor, MARA, resident, TOMAS } from './fixtures.ts';
 
 const DAY = 86_400_000;
@@ -32,18 +30,7 @@ class Spoken implements LanguageModel {
   }
 }
 
-let server: RealisticModel;
-beforeAll(async () => {
-  server = await startRealisticModel({ seed: 3, latencyScale: 0, rates: noFaults });
-});
-afterAll(async () => {
-  await server.close();
-});
-
-const PROFILES = {
-  offline: () => createLanguageModel({ provider: 'offline', offlineRules: agentOfflineRules }),
-  realistic: () => createLanguageModel({ provider: 'compatible', baseURL: server.baseURL, chatModel: server.model }),
-};
+const PROFILES = agentModelProfiles(3);
 
 const INVITE = [
   'Tomas! I am hosting a music night at the Lantern Cafe on Tuesday, February 14, from 7 pm to 9 pm. Would you like to come?',

@@ -2,19 +2,18 @@
 // fact, on the offline model and on the realistic-model profile (tests/support/realistic-model, through the real
 // OpenAI SDK over HTTP). Facts are counted in what the mind did and was given (prompt inputs, positions, objects
 // used), not by the wording of the lines, so they hold for any model that answers the schema.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unusable } from '../../src/agent/decompose.ts';
 import type { MindState } from '../../src/agent/mind-state.ts';
 import { isAlarming } from '../../src/agent/text.ts';
 import { AttendanceTracker } from '../../src/eval/attendance.ts';
-import { createLanguageModel, LexicalEmbedder } from '../../src/llm/index.ts';
-import { agentOfflineRules } from '../../src/llm/offline/agent-rules.ts';
+import { LexicalEmbedder } from '../../src/llm/index.ts';
 import type { LanguageModel, ObjectRequest } from '../../src/llm/port.ts';
 import { agentKit } from '../../src/town/agent-kit.ts';
 import { validateTownFile } from '../../src/town/file.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
-import { noFaults, type RealisticModel, startRealisticModel } from '../support/realistic-model/server.ts';
+import { agentModelProfiles } from '../support/model-profiles.ts';
 
 /** Records every request's task and structured input on its way to the model. */
 class Recorder implements LanguageModel {
@@ -38,18 +37,7 @@ class Recorder implements LanguageModel {
   }
 }
 
-let server: RealisticModel;
-beforeAll(async () => {
-  server = await startRealisticModel({ seed: 5, latencyScale: 0, rates: noFaults });
-});
-afterAll(async () => {
-  await server.close();
-});
-
-const PROFILES = {
-  offline: () => createLanguageModel({ provider: 'offline', offlineRules: agentOfflineRules }),
-  realistic: () => createLanguageModel({ provider: 'compatible', baseURL: server.baseURL, chatModel: server.model }),
-};
+const PROFILES = agentModelProfiles(5);
 
 const person = (name: string, home: string, extra: Record<string, unknown>) => ({
   name,
