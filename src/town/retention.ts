@@ -94,36 +94,25 @@ export async function compactResident(
   const vectors = await live.memory.vectorsOf(
     [...groups.map(([, g]) => g), ...dayPlans].flatMap((group) => group.map((m) => m.id)),
   );
+  /** Replaces a group by one memory standing for it (standIn), numbered after the stream's last. */
+  const replace = (group: Memory[], fields: StandInFields) => {
+    for (const m of group) removed.add(m.id);
+    seq += 1;
+    const id = `${idBase}${seq}` as MemoryId;
+    added.push(standIn(group, vectors, { id, seq, agentId: live.profile.id as AgentId, ...fields }));
+  };
   for (const [day, group] of groups) {
     // One summary per day: a day's single observation is kept as it is.
-    for (const m of group) removed.add(m.id);
     const distinct = [...new Set(group.map((m) => m.description))];
     const examples = distinct.slice(0, EXAMPLES).map((d) => `"${d.slice(0, 120)}"`);
-    const at = Math.max(...group.map((m) => m.createdAt));
-    const embedded = group.filter((m) => vectors.has(m.id) && m.embedderId === group[0]?.embedderId);
-    const embedding = meanUnit(embedded.map((m) => vectors.get(m.id) as Float32Array));
-    seq += 1;
-    added.push({
-      id: `${idBase}${seq}` as MemoryId,
-      agentId: live.profile.id as AgentId,
-      seq,
+    const at = formatSimDate(Math.max(...group.map((m) => m.createdAt)));
+    replace(group, {
       kind: 'observation',
-      description: `On ${formatSimDate(at)}, ${group.length} everyday observations (${distinct.length} different), such as ${examples.join(', ')}${distinct.length > EXAMPLES ? ', ...' : ''}`,
-      createdAt: at,
-      lastAccessAt: Math.max(...group.map((m) => m.lastAccessAt)),
-      importance: Math.max(...group.map((m) => m.importance)),
-      embedding,
-      embedderId: embedding ? (embedded[0]?.embedderId ?? null) : null,
-      evidence: [],
-      depth: 0,
-      meta: { compacted: { day: formatSimDate(at), count: group.length, from: day } },
+      description: `On ${at}, ${group.length} everyday observations (${distinct.length} different), such as ${examples.join(', ')}${distinct.length > EXAMPLES ? ', ...' : ''}`,
+      meta: { compacted: { day: at, count: group.length, from: day } },
     });
   }
-  for (const blocks of dayPlans) {
-    for (const m of blocks) removed.add(m.id);
-    seq += 1;
-    added.push(dayPlanSummary(blocks, live.profile, `${idBase}${seq}` as MemoryId, seq, vectors));
-  }
+  for (const blocks of dayPlans) replace(blocks, dayPlanFields(blocks, live.profile.firstName));
   if (removed.size === 0) return null;
   live.memory.compact(removed, added);
   return { removed: [...removed], added };
@@ -148,49 +137,57 @@ function dayPlanGroups(all: readonly Memory[], cutoff: number, cited: ReadonlySe
     .filter((blocks) => blocks.length >= 2);
 }
 
+type StandInFields = Pick<Memory, 'kind' | 'description' | 'meta' | 'plan'>;
+
 /**
- * One day plan in one memory: "Rosa's plan for Monday, April 15, 2024: sleep at Harbor Lofts from 12:00 am to
- * 6:00 am; run The Copper Kettle from 7:00 am to 12:30 pm; ...". Its blocks' words, in order (a block reads "<first
- * name> plans to ..."), as important as the most important block, embedded as their mean, spanning the day.
+ * A memory standing for the group it replaces: the group's latest creation and access times, its highest
+ * importance, and the mean of its vectors (those in the first one's vector space), unit length.
  */
-function dayPlanSummary(
-  blocks: Memory[],
-  profile: { id: string; firstName: string },
-  id: MemoryId,
-  seq: number,
+function standIn(
+  group: Memory[],
   vectors: ReadonlyMap<MemoryId, Float32Array>,
+  f: StandInFields & Pick<Memory, 'id' | 'seq' | 'agentId'>,
 ): Memory {
-  const first = blocks[0] as Memory & { plan: NonNullable<Memory['plan']> };
-  const lead = `${profile.firstName} plans to `;
-  const parts = blocks.map((m) => (m.description.startsWith(lead) ? m.description.slice(lead.length) : m.description));
-  const embedded = blocks.filter((m) => vectors.has(m.id) && m.embedderId === first.embedderId);
+  const embedded = group.filter((m) => vectors.has(m.id) && m.embedderId === group[0]?.embedderId);
   const embedding = meanUnit(embedded.map((m) => vectors.get(m.id) as Float32Array));
-  const end = Math.max(...blocks.map((m) => (m.plan?.start ?? 0) + (m.plan?.minutes ?? 0) * 60_000));
   return {
-    id,
-    agentId: profile.id as AgentId,
-    seq,
-    kind: 'plan',
-    description: `${profile.firstName}'s plan for ${formatSimDate(first.plan.start)}: ${parts.join('; ')}`,
-    createdAt: Math.max(...blocks.map((m) => m.createdAt)),
-    lastAccessAt: Math.max(...blocks.map((m) => m.lastAccessAt)),
-    importance: Math.max(...blocks.map((m) => m.importance)),
+    id: f.id,
+    agentId: f.agentId,
+    seq: f.seq,
+    kind: f.kind,
+    description: f.description,
+    createdAt: Math.max(...group.map((m) => m.createdAt)),
+    lastAccessAt: Math.max(...group.map((m) => m.lastAccessAt)),
+    importance: Math.max(...group.map((m) => m.importance)),
     embedding,
     embedderId: embedding ? (embedded[0]?.embedderId ?? null) : null,
     evidence: [],
     depth: 0,
+    ...(f.plan ? { plan: f.plan } : {}),
+    ...(f.meta ? { meta: f.meta } : {}),
+  };
+}
+
+/**
+ * One day plan in one memory: "Rosa's plan for Monday, April 15, 2024: sleep at Harbor Lofts from 12:00 am to
+ * 6:00 am; run The Copper Kettle from 7:00 am to 12:30 pm; ...". Its blocks' words, in order (a block reads "<first
+ * name> plans to ..."), spanning the day from the first block's start to the latest end.
+ */
+function dayPlanFields(blocks: Memory[], firstName: string): StandInFields {
+  const first = blocks[0] as Memory & { plan: NonNullable<Memory['plan']> };
+  const lead = `${firstName} plans to `;
+  const parts = blocks.map((m) => (m.description.startsWith(lead) ? m.description.slice(lead.length) : m.description));
+  const end = Math.max(...blocks.map((m) => (m.plan?.start ?? 0) + (m.plan?.minutes ?? 0) * 60_000));
+  const day = formatSimDate(first.plan.start);
+  return {
+    kind: 'plan',
+    description: `${firstName}'s plan for ${day}: ${parts.join('; ')}`,
     plan: {
       level: 'day',
       start: first.plan.start,
       minutes: Math.max(1, Math.round((end - first.plan.start) / 60_000)),
       location: first.plan.location,
     },
-    meta: {
-      compacted: {
-        day: formatSimDate(first.plan.start),
-        count: blocks.length,
-        from: Math.floor(first.plan.start / DAY),
-      },
-    },
+    meta: { compacted: { day, count: blocks.length, from: Math.floor(first.plan.start / DAY) } },
   };
 }
