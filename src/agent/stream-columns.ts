@@ -2,6 +2,7 @@
 // code, as typed arrays that grow by doubling, so a search scans contiguous numbers instead of memory objects.
 import { KIND_CODE } from './stream-rank.ts';
 import type { Memory } from './types.ts';
+import { grown } from './vector-math.ts';
 
 export class StreamColumns {
   lastAccess = new Float64Array(0);
@@ -13,15 +14,9 @@ export class StreamColumns {
   set(row: number, m: Memory): void {
     if (row >= this.capacity) {
       const cap = Math.max(64, this.capacity * 2, row + 1);
-      const la = new Float64Array(cap);
-      la.set(this.lastAccess);
-      this.lastAccess = la;
-      const im = new Float32Array(cap);
-      im.set(this.importance);
-      this.importance = im;
-      const kc = new Uint8Array(cap);
-      kc.set(this.kindCode);
-      this.kindCode = kc;
+      this.lastAccess = grown(this.lastAccess, cap);
+      this.importance = grown(this.importance, cap);
+      this.kindCode = grown(this.kindCode, cap);
       this.capacity = cap;
     }
     this.lastAccess[row] = m.lastAccessAt;

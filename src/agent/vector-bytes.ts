@@ -7,6 +7,8 @@
 // embedder's 512-dimensional vectors s is about 0.002, so an evicted row's relevance is off by about 0.0006: it
 // can only reorder near-ties. Rows still in memory are scored exactly.
 
+import { grown } from './vector-math.ts';
+
 const LEVELS = 127;
 
 export class ByteCodes {
@@ -19,12 +21,8 @@ export class ByteCodes {
   /** Room for `rows` rows (grown by doubling by the caller's capacity). */
   grow(rows: number): void {
     if (rows <= this.capacity) return;
-    const codes = new Int8Array(rows * this.dims);
-    codes.set(this.codes);
-    const step = new Float32Array(rows);
-    step.set(this.step);
-    this.codes = codes;
-    this.step = step;
+    this.codes = grown(this.codes, rows * this.dims);
+    this.step = grown(this.step, rows);
     this.capacity = rows;
   }
 

@@ -23,7 +23,7 @@ import {
   type WasmMemory,
 } from './simd-kernel.ts';
 import { ByteCodes } from './vector-bytes.ts';
-import { dot, norm } from './vector-math.ts';
+import { dot, grown, norm } from './vector-math.ts';
 
 const CODE_LEVELS = 7; // codes -7..7 stored as 1..15 (offset 8): symmetric, so 0 is exact
 const QUERY_LEVELS = 2047; // i16 query codes: 32 products of 15 * 2047 stay far inside i32
@@ -303,15 +303,9 @@ export class VectorIndex {
     if (rows <= this.capacity) return;
     let cap = Math.max(64, this.capacity);
     while (cap < rows) cap *= 2;
-    const inv = new Float32Array(cap);
-    inv.set(this.invNorm);
-    this.invNorm = inv;
-    const sc = new Float32Array(cap);
-    sc.set(this.scale);
-    this.scale = sc;
-    const pr = new Uint8Array(cap);
-    pr.set(this.present);
-    this.present = pr;
+    this.invNorm = grown(this.invNorm, cap);
+    this.scale = grown(this.scale, cap);
+    this.present = grown(this.present, cap);
     this.bytes?.grow(cap);
     this.capacity = cap;
     if (this.kernel) this.ensureKernel(cap);

@@ -1,4 +1,5 @@
-// Float32 vector arithmetic shared by retrieval (exact cosines) and the vector index.
+// Float32 vector arithmetic shared by retrieval (exact cosines) and the vector index, and the growth of the typed
+// arrays that hold a stream's rows (columns, codes).
 
 export function dot(a: Float32Array, b: Float32Array): number {
   const n = Math.min(a.length, b.length);
@@ -28,5 +29,14 @@ export function unit(v: Float32Array): Float32Array {
   if (n === 0) return out;
   const inv = 1 / n;
   for (let i = 0; i < v.length; i++) out[i] = v[i]! * inv;
+  return out;
+}
+
+type RowArray = Float64Array | Float32Array | Int8Array | Uint8Array;
+
+/** A copy of `a` with room for `length` elements (the new tail is zero); used to grow row arrays by doubling. */
+export function grown<T extends RowArray>(a: T, length: number): T {
+  const out = new (a.constructor as new (n: number) => T)(length);
+  out.set(a);
   return out;
 }

@@ -12,7 +12,8 @@ export const tokenSettings = {
 } as const;
 
 interface Encoder {
-  encode(text: string): number;
+  /** The number of o200k tokens of `text`. */
+  count(text: string): number;
 }
 
 let encoder: Promise<Encoder> | undefined;
@@ -23,16 +24,18 @@ const AS_TEXT = { disallowedSpecial: new Set<string>() };
 /** Loads the encoding once per process (a few hundred ms), only when something needs it. */
 function loadEncoder(): Promise<Encoder> {
   encoder ??= (async () => {
-    const { encode } = await import('gpt-tokenizer/encoding/o200k_base');
-    return { encode: (text: string) => encode(text, AS_TEXT).length };
+    // countTokens counts without building the token array encode() would return.
+    const { countTokens: count } = await import('gpt-tokenizer/encoding/o200k_base');
+    return { count: (text: string) => count(text, AS_TEXT) };
   })();
   return encoder;
 }
 
 /**
  * Counts of texts seen lately: system prompts, schemas and role names repeat on every call of a task, and encoding
- * them again was a sixth of an offline tick (longrun profile). Bounded by entries, least recently used first out. Few entries
- * on purpose: a prompt's user part is new every call, and 4,096 cached prompts were 17 MB of a town's live heap.
+ * them again was a sixth of an offline tick (longrun profile). Bounded by entries, least recently used first out.
+ * Few entries on purpose: a prompt's user part is new every call, and 4,096 cached prompts were 17 MB of a town's
+ * live heap.
  */
 const CACHE_ENTRIES = 256;
 const CACHE_MAX_CHARS = 16_000;
@@ -47,7 +50,7 @@ function encodedLength(enc: Encoder, text: string): number {
     counted.set(text, hit);
     return hit;
   }
-  const n = enc.encode(text);
+  const n = enc.count(text);
   if (text.length <= CACHE_MAX_CHARS) {
     if (counted.size >= CACHE_ENTRIES) counted.delete(counted.keys().next().value as string);
     counted.set(text, n);
