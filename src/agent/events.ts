@@ -6,6 +6,7 @@ import type { Resident } from './context.ts';
 import { T, todayNumber, upcomingDay } from './dates.ts';
 import type { PlanSlot } from './mind-state.ts';
 import type { PromptPlace } from './prompts/plan-day.ts';
+import { escapeRegExp } from './text.ts';
 import { dayKey, MINUTE_MS, parseClock } from './time.ts';
 import type { Memory } from './types.ts';
 import { intendedAction, placeNamed } from './when.ts';
@@ -63,7 +64,7 @@ export function engagements(
     const host =
       mine &&
       new RegExp(
-        `^${escapeRe(p.name)}\\s+(?:is|will be)\\s+(?:hosting|holding|having|throwing|giving|organi[sz]ing|running)\\b`,
+        `^${escapeRegExp(p.name)}\\s+(?:is|will be)\\s+(?:hosting|holding|having|throwing|giving|organi[sz]ing|running)\\b`,
         'i',
       ).test(text);
     if (!host && !(mine && (GOING.test(text) || intendedAction(text)))) continue;
@@ -84,5 +85,3 @@ const GOING =
 /** What a resolve goes to: "plans to go to Ruth Orr's reading evening at ..." -> "Ruth Orr's reading evening". */
 const GOING_TO =
   /\b(?:go|come|get)\s+to\s+((?:the|an?|\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*['’]s)\s+[^,.;]+?)(?=\s+(?:at|in|on|from|with)\b|[,.;]|$)/iu;
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -3,13 +3,14 @@
 // an answer (ephemeral for moves and private information), and the game's events for the channel, posted through
 // the turn timers. Buttons, menus and forms on those messages (game-components.ts) fill the same operations'
 // arguments. The rules live in src/games (GameService).
-import { type AutocompleteInteraction, SlashCommandBuilder } from 'discord.js';
+import { SlashCommandBuilder } from 'discord.js';
 import { findGameOperation, GAME_OPERATIONS, type GameOperation } from '../app/game-operations.ts';
 import { UserError } from '../errors.ts';
-import { front, gameCtx, publish, runGameOperation } from './game-front.ts';
+import { playerAutocomplete } from './autocomplete.ts';
+import { publish, runGameOperation } from './game-front.ts';
 import { lobbyMessage } from './game-messages.ts';
 import { operationArgs, withOperationOptions } from './operation-command.ts';
-import type { CommandContext, SlashCommand } from './types.ts';
+import type { SlashCommand } from './types.ts';
 import { answer, plain } from './util.ts';
 
 export { gameComponents } from './game-components.ts';
@@ -25,27 +26,6 @@ function gameCommand() {
     b.addSubcommand((s) => withOperationOptions(s.setName(o.path[1]!).setDescription(o.summary.slice(0, 100)), o));
   return b;
 }
-
-/**
- * `/game vote`'s player option completes from the channel's table: the seats as shown when the vote is asked ("2.
- * Bot 1"), filtered by what was typed (a name or a seat number); the chosen value is the seat number.
- */
-async function playerAutocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
-  const focused = i.options.getFocused(true);
-  const table = focused.name === 'player' && ctx.games ? await front(ctx).service.view(gameCtx(i), null) : null;
-  if (!table) {
-    await i.respond([]);
-    return;
-  }
-  const q = String(focused.value).trim().toLowerCase();
-  const seats = table.game.players.map((p, n) => ({ name: `${n + 1}. ${p.name}`.slice(0, 100), value: String(n + 1) }));
-  await i.respond(
-    seats.filter((s) => q === '' || s.value === q || s.name.toLowerCase().includes(q)).slice(0, AUTOCOMPLETE_MAX),
-  );
-}
-
-/** Discord shows at most 25 choices. */
-const AUTOCOMPLETE_MAX = 25;
 
 export const game: SlashCommand = {
   data: gameCommand(),
