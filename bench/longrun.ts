@@ -3,7 +3,8 @@
 // marked delivered each simulated day (as a front end would) and the wall clock follows the simulated one, so the
 // outbox window applies. `--days N` and `--budget-s S` stop earlier; the figures reached are printed either way.
 // The town runs in a child process started with the node flags of `npm start` (package.json), so RSS is measured
-// as the bot runs, not as the bench's own process happens to be configured.
+// as the bot runs, not as the bench's own process happens to be configured; its progress goes to stderr.
+// KEEP_BENCH_DB=1 keeps the run's SQLite file and prints where it is (to look inside with sqlite3).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,11 +58,18 @@ async function inChild(opts: Record<string, unknown>, flags: string[]): Promise<
   return { ...parsed.longrun, nodeFlags: flags.join(' ') || '(none)' };
 }
 
+/** A positive whole-number option (`--days 30`); anything else ends the bench with a one-line message (exit 2). */
+function count(opts: Record<string, unknown>, key: string, fallback: number): number {
+  const v = opts[key] === undefined ? fallback : Number(opts[key]);
+  if (Number.isInteger(v) && v > 0) return v;
+  process.stderr.write(`longrun: --${key} takes a whole number above 0 (got "${String(opts[key]).slice(0, 40)}")\n`);
+  process.exit(2);
+}
+
 export async function run(opts: Record<string, unknown> = {}) {
+  const days = count(opts, 'days', 365);
+  const budgetMs = count(opts, 'budget-s', 900) * 1000;
   if (!process.env[CHILD]) return inChild(opts, startFlags());
-  const progress = !opts.json || process.env[CHILD] === '1';
-  const days = Number(opts.days ?? 365);
-  const budgetMs = Number(opts['budget-s'] ?? 900) * 1000;
   const dir = mkdtempSync(join(tmpdir(), 'bench-longrun-'));
   const file = join(dir, 'town.db');
   const db = await openDatabase(`file:${file}`);
@@ -70,7 +78,7 @@ export async function run(opts: Record<string, unknown> = {}) {
     const { llm, embedder } = offlineModels();
     // Counts the store's vector reads, so a checkpoint can say how many of its retrievals waited for the database.
     const store = new PrismaTownStore(db.prisma);
-    const vectorReads = { calls: 0, rows: 0, ms: 0 };
+    const vectorReads = { calls: 0, ms: 0 };
     const loadVectors = store.loadVectors.bind(store);
     store.loadVectors = async (townId, ids) => {
       const t0 = performance.now();
@@ -78,7 +86,6 @@ export async function run(opts: Record<string, unknown> = {}) {
         return await loadVectors(townId, ids);
       } finally {
         vectorReads.calls++;
-        vectorReads.rows += ids.length;
         vectorReads.ms += performance.now() - t0;
       }
     };
@@ -109,7 +116,7 @@ export async function run(opts: Record<string, unknown> = {}) {
       day++;
       const dayMs = performance.now() - dayStart;
       const outOfTime = performance.now() - started > budgetMs;
-      if (progress && day % 5 === 0) process.stderr.write(`  day ${day}: ${Math.round(dayMs)} ms wall\n`);
+      if (day % 5 === 0) process.stderr.write(`  day ${day}: ${Math.round(dayMs)} ms wall\n`);
       if (CHECKPOINTS.includes(day) || day === days || outOfTime) {
         const residents = town.residents();
         const times: number[] = [];
@@ -154,7 +161,7 @@ export async function run(opts: Record<string, unknown> = {}) {
           lastDayWallMs: Math.round(dayMs),
           cpuS: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1e6),
         });
-        if (progress) process.stderr.write(`  day ${day}: ${JSON.stringify(rows.at(-1))}\n`);
+        process.stderr.write(`  day ${day}: ${JSON.stringify(rows.at(-1))}\n`);
       }
       if (outOfTime) {
         stopped = `wall budget of ${budgetMs / 1000} s reached after day ${day}`;
