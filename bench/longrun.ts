@@ -34,7 +34,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHILD = 'LONGRUN_CHILD';
 
 /** The node flags of package.json's start script (`tsx --flag src/main.ts`): the product's own runtime settings. */
-export function startFlags(): string[] {
+function startFlags(): string[] {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   return (pkg.scripts.start ?? '').split(/\s+/).filter((w) => w.startsWith('--'));
 }

@@ -282,7 +282,7 @@ export async function afterConversation(
  * <action>" (an action already naming the resident keeps its verb). Unknown names and empty actions are left out;
  * one resolve per resident and action.
  */
-export function promises(
+function promises(
   order: readonly Resident[],
   said: readonly { who: string; what: string }[] | null | undefined,
 ): { r: Resident; description: string }[] {
@@ -306,7 +306,7 @@ export function promises(
  * Poignancy of a promise made in conversation: one's own word given to someone, for a day and hour, weighs above a
  * day's plan (5) and routine news, like a decision taken (sec. 4.1 scale).
  */
-export const PROMISE_IMPORTANCE = 7;
+const PROMISE_IMPORTANCE = 7;
 
 /** Kinds whose memories are knowledge a resident may pass on in conversation (sec. 7.1 diffusion). */
 const SHAREABLE: MemoryKind[] = ['seed', 'observation', 'inner_voice', 'game'];

@@ -9,7 +9,7 @@ import { firstName } from './speech.ts';
 import { subjectOf } from './voice.ts';
 
 /** A line that says yes to coming ("I'd love to come", "I'll be there", "count me in", "sure, I'll come"). */
-export const ACCEPT =
+const ACCEPT =
   /\b(?:I['’]d love to(?: come| join| go| be there)?|I['’]ll (?:try to )?(?:be there|come|join)|I will (?:be there|come)|count me in|see you there|wouldn['’]t miss it)\b/i;
 
 /** Where an event is named after the word that holds or offers it: "is hosting a ...", "invite you to the ...". */
