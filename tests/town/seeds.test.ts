@@ -1,9 +1,9 @@
 // Seeds that seed (issue 13): the town's random state orders the talk floor and seeds every model call, so two
 // seeds give different runs and one seed replays byte-identical.
 import { describe, expect, it } from 'vitest';
+import { simulate } from '../../src/eval/simulate.ts';
 import { createLanguageModel } from '../../src/llm/index.ts';
 import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
-import { simulate } from '../../src/town/simulate.ts';
 import { noFaults, startRealisticModel } from '../support/realistic-model/server.ts';
 import { FlakyModel } from '../support/town-flaky-model.ts';
 
@@ -38,11 +38,13 @@ describe('every model call of a tick carries a seed from the town', () => {
           maxAttempts: 1,
         });
         await simulate({ hours: 1, llm, embedder: new LexicalEmbedder(), seed, evaluate: false });
-        return server.fake.requests
-          .filter((r) => r.path.endsWith('/chat/completions'))
-          .map((r) => (r.body as { seed?: number }).seed)
-          // Residents work in parallel: requests arrive in any order, so compare the set of seeds sent.
-          .sort((a, b) => (a ?? -1) - (b ?? -1));
+        return (
+          server.fake.requests
+            .filter((r) => r.path.endsWith('/chat/completions'))
+            .map((r) => (r.body as { seed?: number }).seed)
+            // Residents work in parallel: requests arrive in any order, so compare the set of seeds sent.
+            .sort((a, b) => (a ?? -1) - (b ?? -1))
+        );
       } finally {
         await server.close();
       }
