@@ -3,15 +3,15 @@
 // is multiplied and shared equally; score = points kept + share. Highest wins; ties all win.
 import { gameError, type PlayerId, type Seat } from '../types.ts';
 import {
-  applyGtLobby,
-  checkMove,
-  checkTimeout,
-  fillLateMoves,
+  applyRounds,
+  createRounds,
   ids,
-  isOver,
-  missing,
   newGtBase,
-  startWith,
+  type RoundRules,
+  roundsLegalMoves,
+  roundsOpening,
+  roundsView,
+  type SecretMove,
   winnersOf,
 } from './rounds.ts';
 import type { GtAction, GtBase, GtEvent, GtLegalMove, GtResult, GtViewBase } from './types.ts';
@@ -43,7 +43,6 @@ export interface PgState extends GtBase {
   pool: number;
   /** Final scores (kept + share) once the game is over. */
   scores: Record<PlayerId, number> | null;
-  winners: PlayerId[] | null;
 }
 
 export function createPublicGood(args: {
@@ -69,25 +68,37 @@ export function createPublicGood(args: {
     scores: null,
     winners: null,
   };
-  return args.players ? startWith(lobby, args.players, startPg) : lobby;
+  return createRounds(PG_RULES, lobby, args.players);
 }
 
-function startPg(s: PgState): GtResult<PgState> {
-  const state: PgState = {
-    ...s,
-    phase: 'contribute',
-    step: s.step + 1,
-    turnSeq: s.turnSeq + 1,
-    left: Object.fromEntries(ids(s).map((p) => [p, s.startPoints])),
-  };
-  return { state, events: pgOpening(state) };
-}
+/** Each round every seat puts in, in secret, a whole number of the points it has left. */
+const contribute: SecretMove<PgState, number, 'contribute'> = {
+  phase: 'contribute',
+  move: 'contribute',
+  moves: (s) => s.pending,
+  withMoves: (s, pending) => ({ ...s, pending }),
+  read: (s, action) => {
+    const left = s.left[action.player] ?? 0;
+    if (!Number.isInteger(action.amount) || action.amount < 0 || action.amount > left)
+      return gameError(
+        'game/bad_amount',
+        `Contribute a whole number of points from 0 to ${left} (what you have left).`,
+      );
+    return { value: action.amount };
+  },
+  late: PG_SETTINGS.timeoutAmount,
+  close: reveal,
+  legal: (s, player) => ({ type: 'contribute', min: 0, max: s.left[player] ?? 0 }),
+};
+
+const PG_RULES: RoundRules<PgState> = {
+  moves: [contribute],
+  otherMove: 'In this game you contribute points.',
+  seat: (s) => ({ left: Object.fromEntries(ids(s).map((p) => [p, s.startPoints])) }),
+};
 
 export function pgOpening(s: PgState): GtEvent[] {
-  return [
-    { type: 'gt_started', scenario: s.scenario, players: ids(s), rounds: s.rounds },
-    { type: 'gt_round', round: 1, phase: 'contribute', awaiting: ids(s) },
-  ];
+  return roundsOpening(PG_RULES, s);
 }
 
 /** Final score per player: kept points plus an equal share of the multiplied pool. */
@@ -97,24 +108,7 @@ export function pgScores(left: Record<PlayerId, number>, pool: number, multiplie
 }
 
 export function applyPublicGood(s: PgState, action: GtAction): GtResult<PgState> {
-  const lobby = applyGtLobby(s, action, startPg);
-  if (lobby) return lobby;
-  if (action.type === 'timeout') {
-    const stale = checkTimeout(s, action.turnSeq);
-    if (stale) return stale;
-    const { pending, late } = fillLateMoves(s, PG_SETTINGS.timeoutAmount);
-    return reveal({ ...s, pending }, late, [{ type: 'gt_timed_out', players: late, phase: 'contribute' }]);
-  }
-  if (action.type !== 'contribute') return gameError('game/wrong_phase', 'In this game you contribute points.');
-  const bad = checkMove(s, action.player, 'contribute', s.pending);
-  if (bad) return bad;
-  const left = s.left[action.player] ?? 0;
-  if (!Number.isInteger(action.amount) || action.amount < 0 || action.amount > left)
-    return gameError('game/bad_amount', `Contribute a whole number of points from 0 to ${left} (what you have left).`);
-  const next: PgState = { ...s, step: s.step + 1, pending: { ...s.pending, [action.player]: action.amount } };
-  const events: GtEvent[] = [{ type: 'gt_moved', player: action.player }];
-  if (missing(next, next.pending).length > 0) return { state: next, events };
-  return reveal(next, [], events);
+  return applyRounds(PG_RULES, s, action);
 }
 
 function reveal(s: PgState, timedOut: PlayerId[], events: GtEvent[]): GtResult<PgState> {
@@ -135,11 +129,7 @@ function reveal(s: PgState, timedOut: PlayerId[], events: GtEvent[]): GtResult<P
 }
 
 export function pgLegalMoves(s: PgState, player: PlayerId): GtLegalMove[] {
-  if (isOver(s.phase) || !ids(s).includes(player)) return [];
-  const moves: GtLegalMove[] = [];
-  if (!(player in s.pending)) moves.push({ type: 'contribute', min: 0, max: s.left[player] ?? 0 });
-  if (s.hostId === player) moves.push({ type: 'cancel' });
-  return moves;
+  return roundsLegalMoves(PG_RULES, s, player);
 }
 
 export interface PgView extends GtViewBase {
@@ -154,20 +144,12 @@ export interface PgView extends GtViewBase {
 }
 
 export function pgView(s: PgState, playerId: PlayerId | null): PgView {
-  const you = playerId !== null && ids(s).includes(playerId) ? playerId : null;
+  const view = roundsView(PG_RULES, s, playerId);
   return {
-    scenario: s.scenario,
-    phase: s.phase,
-    turnSeq: s.turnSeq,
-    you,
-    players: s.players.map((p) => ({ id: p.id, name: p.name, bot: p.bot !== undefined })),
-    round: s.round,
-    rounds: s.rounds,
-    moved: Object.keys(s.pending),
-    winners: s.winners,
+    ...view,
     multiplier: s.multiplier,
     startPoints: s.startPoints,
-    myContribution: you ? (s.pending[you] ?? null) : null,
+    myContribution: view.you ? (s.pending[view.you] ?? null) : null,
     history: s.history.map((h) => ({ ...h })),
     left: { ...s.left },
     pool: s.pool,
