@@ -37,6 +37,27 @@ export const usageFields = [
   'latencyMs',
 ] as const satisfies readonly (keyof UsageTotals)[];
 
+/**
+ * A town's model spending today: what the gateway reports (call-policy.ts `budgetStatus`) and the town shows
+ * (`TownService.budget()`, /town budget). The one budget type on both sides of the port.
+ */
+export interface BudgetStatus {
+  townId: string;
+  day: string;
+  spent: number;
+  /** Undefined: no budget for this town. */
+  limit: number | undefined;
+  remaining: number | undefined;
+  /** The town's totals for the day (billed, cached, requests, failures, retries, repairs, refusals). */
+  today?: UsageTotals;
+  /** The same, by task (where the tokens go). */
+  todayByTask?: Record<string, UsageTotals>;
+  /** The built-in model: tokens are what a real model would bill; nothing is spent and no budget applies. */
+  offline?: boolean;
+  /** The gateway's counters since start and whether the model is paused (health.ts), added by the front end. */
+  health?: string;
+}
+
 /** One increment: the gateway records one per logical call (or embedding request). */
 export interface UsageRecord extends UsageTotals {
   townId: string;
