@@ -11,7 +11,7 @@ import type { ChatProvider, TokenUsage } from './provider.ts';
 import { responseFormatFor } from './strict-schema.ts';
 import { prepareSchema, repairMessages, schemaName, validateCompletion } from './structured.ts';
 import { countTokens, estimateRequestTokens } from './tokens.ts';
-import { type BudgetStatus, GLOBAL_TOWN, type UsageSink } from './usage.ts';
+import { type BudgetStatus, GLOBAL_TOWN, receiptTotals, type UsageSink } from './usage.ts';
 
 export {
   AccountedGateway,
@@ -112,15 +112,7 @@ export class LlmGateway extends AccountedGateway implements LanguageModel {
         task: req.task,
         model,
         started,
-        calls: 1,
-        failures: receipt.failed ? 1 : 0,
-        refused: receipt.refused ? 1 : 0,
-        requests: receipt.requests,
-        retries: receipt.retries,
-        repairs: receipt.repairs,
-        billedPromptTokens: receipt.billedPromptTokens,
-        cachedPromptTokens: receipt.cachedPromptTokens,
-        completionTokens: receipt.completionTokens,
+        ...receiptTotals(receipt),
       });
       req.onReceipt?.(receipt);
     }

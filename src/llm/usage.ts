@@ -1,5 +1,6 @@
 // Model-usage accounting: the port the gateway writes to, totals for reports and budgets, an in-memory twin.
 // The persistent implementation (Prisma, buffered) is src/db/usage-store.ts.
+import type { CallReceipt } from './port.ts';
 
 /** Calls made without a town (benches, console tools) are accounted under this town id. */
 export const GLOBAL_TOWN = '_global';
@@ -114,6 +115,21 @@ export function zeroTotals(): UsageTotals {
 export function addTotals(into: UsageTotals, r: UsageTotals): UsageTotals {
   for (const k of usageFields) into[k] += r[k];
   return into;
+}
+
+/** One logical call's receipt as usage totals (latency is measured by whoever records it). */
+export function receiptTotals(r: CallReceipt): Omit<UsageTotals, 'latencyMs'> {
+  return {
+    calls: 1,
+    failures: r.failed ? 1 : 0,
+    refused: r.refused ? 1 : 0,
+    requests: r.requests,
+    retries: r.retries,
+    repairs: r.repairs,
+    billedPromptTokens: r.billedPromptTokens,
+    cachedPromptTokens: r.cachedPromptTokens,
+    completionTokens: r.completionTokens,
+  };
 }
 
 /** What the daily budget counts: billed tokens, both directions. */
