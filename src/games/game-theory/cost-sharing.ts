@@ -2,12 +2,13 @@
 // fixed fee. Each round every airline proposes a split in percent, then every airline votes for one proposal it
 // accepts (its own included). Success: all three votes name the same split (MAgIC compares the proposals' contents,
 // so two identical proposals count as one). Failure: no agreement after the round limit.
-import { gameError, type PlayerId, type Seat } from '../types.ts';
+import { gameError, type PlayerId } from '../types.ts';
 import {
   applyRounds,
   createRounds,
+  endRound,
+  type GtCreateArgs,
   ids,
-  newGtBase,
   type RoundRules,
   roundsLegalMoves,
   roundsOpening,
@@ -43,28 +44,8 @@ export interface CsState extends GtBase {
   agreed: Shares | null;
 }
 
-export function createCostSharing(args: {
-  seed: number | string;
-  /** Seats the table and starts at once (bench); without it the game opens as a lobby. */
-  players?: Seat[];
-  brief: string;
-  rounds?: number;
-  settingId?: string;
-}): CsState {
-  const lobby: CsState = {
-    ...newGtBase('cost-sharing', {
-      seed: args.seed,
-      rounds: args.rounds ?? CS_SETTINGS.rounds,
-      settingId: args.settingId ?? 'custom',
-    }),
-    brief: args.brief,
-    airlines: [],
-    proposals: {},
-    history: [],
-    agreed: null,
-    winners: null,
-  };
-  return createRounds(CS_RULES, lobby, args.players);
+export function createCostSharing(args: GtCreateArgs & { brief: string }): CsState {
+  return createRounds(CS_RULES, args, { brief: args.brief, airlines: [], proposals: {}, history: [], agreed: null });
 }
 
 /** First every airline proposes a split, in secret (null: none in time). */
@@ -98,6 +79,8 @@ const vote: SecretMove<CsState, PlayerId | null, 'vote'> = {
 };
 
 const CS_RULES: RoundRules<CsState> = {
+  scenario: 'cost-sharing',
+  rounds: CS_SETTINGS.rounds,
   moves: [propose, vote],
   otherMove: 'In this game you propose a split and vote for one.',
   seat: (s) => ({ airlines: s.players.map((_, i) => String.fromCharCode(65 + i)) }),
@@ -154,23 +137,11 @@ function closeVotes(s: CsState, events: GtEvent[]): GtResult<CsState> {
   const agreed = agreedSplit(s.proposals, votes);
   const record: CsRound = { round: s.round, proposals: { ...s.proposals }, votes, agreed };
   const out: GtEvent[] = [...events, { type: 'cs_votes', round: s.round, votes, agreed }];
-  const base = {
-    ...s,
-    step: s.step + 1,
-    turnSeq: s.turnSeq + 1,
-    history: [...s.history, record],
-    proposals: {},
-    votes: {},
-  };
-  if (agreed || s.round >= s.rounds) {
-    // Agreement is a win for the whole table; failure for nobody (MAgIC scores the challenger on agreement).
-    const winners = agreed ? ids(s) : [];
-    const scores = Object.fromEntries(ids(s).map((p, i) => [p, agreed ? (agreed[i] as number) : 0]));
-    out.push({ type: 'gt_over', scenario: s.scenario, winners, scores });
-    return { state: { ...base, phase: 'over', agreed, winners }, events: out };
-  }
-  out.push({ type: 'gt_round', round: s.round + 1, phase: 'propose', awaiting: ids(s) });
-  return { state: { ...base, phase: 'propose', round: s.round + 1 }, events: out };
+  const changes = { history: [...s.history, record], proposals: {}, votes: {} };
+  if (!agreed && s.round < s.rounds) return endRound(CS_RULES, s, changes, out, null);
+  // Agreement is a win for the whole table; failure for nobody (MAgIC scores the challenger on agreement).
+  const scores = Object.fromEntries(ids(s).map((p, i) => [p, agreed ? (agreed[i] as number) : 0]));
+  return endRound(CS_RULES, s, changes, out, { scores, winners: agreed ? ids(s) : [], state: { agreed } });
 }
 
 export function csLegalMoves(s: CsState, player: PlayerId): GtLegalMove[] {

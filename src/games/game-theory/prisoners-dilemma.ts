@@ -1,12 +1,13 @@
 // Iterated three-player Prisoner's Dilemma (MAgIC, Xu et al. 2024, sec. 3 and appendix A.2): each round all three
 // choose to cooperate or defect in secret; the choices and points are revealed together. Highest total after the
 // last round wins; ties all win.
-import { gameError, type PlayerId, type Seat } from '../types.ts';
+import { gameError, type PlayerId } from '../types.ts';
 import {
   applyRounds,
   createRounds,
+  endRound,
+  type GtCreateArgs,
   ids,
-  newGtBase,
   type RoundRules,
   roundsLegalMoves,
   roundsOpening,
@@ -62,27 +63,8 @@ export interface PdState extends GtBase {
   totals: Record<PlayerId, number>;
 }
 
-export function createPrisonersDilemma(args: {
-  seed: number | string;
-  /** Seats the table and starts at once (bench); without it the game opens as a lobby. */
-  players?: Seat[];
-  payoffs: PdPayoffs;
-  rounds?: number;
-  settingId?: string;
-}): PdState {
-  const lobby: PdState = {
-    ...newGtBase('prisoners-dilemma', {
-      seed: args.seed,
-      rounds: args.rounds ?? PD_SETTINGS.rounds,
-      settingId: args.settingId ?? 'custom',
-    }),
-    payoffs: { ...args.payoffs },
-    pending: {},
-    history: [],
-    totals: {},
-    winners: null,
-  };
-  return createRounds(PD_RULES, lobby, args.players);
+export function createPrisonersDilemma(args: GtCreateArgs & { payoffs: PdPayoffs }): PdState {
+  return createRounds(PD_RULES, args, { payoffs: { ...args.payoffs }, pending: {}, history: [], totals: {} });
 }
 
 /** Each round every seat chooses once, in secret. */
@@ -101,6 +83,8 @@ const choose: SecretMove<PdState, PdChoice, 'choose'> = {
 };
 
 const PD_RULES: RoundRules<PdState> = {
+  scenario: 'prisoners-dilemma',
+  rounds: PD_SETTINGS.rounds,
   moves: [choose],
   otherMove: 'In this game you choose to cooperate or defect.',
   seat: (s) => ({ totals: Object.fromEntries(ids(s).map((p) => [p, 0])) }),
@@ -135,14 +119,8 @@ function reveal(s: PdState, timedOut: PlayerId[], events: GtEvent[]): GtResult<P
   const totals = Object.fromEntries(ids(s).map((p) => [p, (s.totals[p] ?? 0) + (points[p] ?? 0)]));
   const history = [...s.history, { round: s.round, choices, points, timedOut }];
   const out: GtEvent[] = [...events, { type: 'pd_revealed', round: s.round, choices, points, totals }];
-  const base = { ...s, step: s.step + 1, turnSeq: s.turnSeq + 1, pending: {}, history, totals };
-  if (s.round >= s.rounds) {
-    const winners = winnersOf(totals);
-    out.push({ type: 'gt_over', scenario: s.scenario, winners, scores: totals });
-    return { state: { ...base, phase: 'over', winners }, events: out };
-  }
-  out.push({ type: 'gt_round', round: s.round + 1, phase: 'choose', awaiting: ids(s) });
-  return { state: { ...base, round: s.round + 1 }, events: out };
+  const final = s.round >= s.rounds ? { scores: totals, winners: winnersOf(totals) } : null;
+  return endRound(PD_RULES, s, { pending: {}, history, totals }, out, final);
 }
 
 export function pdLegalMoves(s: PdState, player: PlayerId): GtLegalMove[] {

@@ -1,12 +1,14 @@
 // Public Good (MAgIC, Xu et al. 2024, sec. 3 and appendix A.2): each player starts with 100 points; each round all
 // put some of what they have left into a communal pool, in secret, revealed together. After the last round the pool
 // is multiplied and shared equally; score = points kept + share. Highest wins; ties all win.
-import { gameError, type PlayerId, type Seat } from '../types.ts';
+import { gameError, type PlayerId } from '../types.ts';
 import {
   applyRounds,
   createRounds,
+  endRound,
+  type GtCreateArgs,
+  type GtFinal,
   ids,
-  newGtBase,
   type RoundRules,
   roundsLegalMoves,
   roundsOpening,
@@ -45,20 +47,8 @@ export interface PgState extends GtBase {
   scores: Record<PlayerId, number> | null;
 }
 
-export function createPublicGood(args: {
-  seed: number | string;
-  /** Seats the table and starts at once (bench); without it the game opens as a lobby. */
-  players?: Seat[];
-  multiplier: number;
-  rounds?: number;
-  settingId?: string;
-}): PgState {
-  const lobby: PgState = {
-    ...newGtBase('public-good', {
-      seed: args.seed,
-      rounds: args.rounds ?? PG_SETTINGS.rounds,
-      settingId: args.settingId ?? 'custom',
-    }),
+export function createPublicGood(args: GtCreateArgs & { multiplier: number }): PgState {
+  return createRounds(PG_RULES, args, {
     multiplier: args.multiplier,
     startPoints: PG_SETTINGS.startPoints,
     pending: {},
@@ -66,9 +56,7 @@ export function createPublicGood(args: {
     left: {},
     pool: 0,
     scores: null,
-    winners: null,
-  };
-  return createRounds(PG_RULES, lobby, args.players);
+  });
 }
 
 /** Each round every seat puts in, in secret, a whole number of the points it has left. */
@@ -92,6 +80,8 @@ const contribute: SecretMove<PgState, number, 'contribute'> = {
 };
 
 const PG_RULES: RoundRules<PgState> = {
+  scenario: 'public-good',
+  rounds: PG_SETTINGS.rounds,
   moves: [contribute],
   otherMove: 'In this game you contribute points.',
   seat: (s) => ({ left: Object.fromEntries(ids(s).map((p) => [p, s.startPoints])) }),
@@ -117,15 +107,12 @@ function reveal(s: PgState, timedOut: PlayerId[], events: GtEvent[]): GtResult<P
   const pool = s.pool + Object.values(contributions).reduce((a, b) => a + b, 0);
   const history = [...s.history, { round: s.round, contributions, timedOut }];
   const out: GtEvent[] = [...events, { type: 'pg_revealed', round: s.round, contributions, pool, left }];
-  const base = { ...s, step: s.step + 1, turnSeq: s.turnSeq + 1, pending: {}, history, left, pool };
+  let final: GtFinal<PgState> | null = null;
   if (s.round >= s.rounds) {
     const scores = pgScores(left, pool, s.multiplier);
-    const winners = winnersOf(scores);
-    out.push({ type: 'gt_over', scenario: s.scenario, winners, scores });
-    return { state: { ...base, phase: 'over', scores, winners }, events: out };
+    final = { scores, winners: winnersOf(scores), state: { scores } };
   }
-  out.push({ type: 'gt_round', round: s.round + 1, phase: 'contribute', awaiting: ids(s) });
-  return { state: { ...base, round: s.round + 1 }, events: out };
+  return endRound(PG_RULES, s, { pending: {}, history, left, pool }, out, final);
 }
 
 export function pgLegalMoves(s: PgState, player: PlayerId): GtLegalMove[] {

@@ -30,7 +30,7 @@ export class GtSetupError extends Error {
 }
 
 /** A fresh lobby for `scenario` (MAgIC seats exactly three players). */
-export function newGtBase<S extends GtScenario>(
+function newGtBase<S extends GtScenario>(
   scenario: S,
   args: { seed: number | string; rounds: number; settingId: string },
 ): Omit<GtBase, 'winners'> & { kind: S; scenario: S } {
@@ -56,7 +56,7 @@ export function newGtBase<S extends GtScenario>(
 }
 
 /** Seats `players` directly and starts (the bench and tests; people go through the lobby). */
-export function startWith<S extends GtBase>(lobby: S, players: Seat[], start: (s: S) => GtResult<S>): S {
+function startWith<S extends GtBase>(lobby: S, players: Seat[], start: (s: S) => GtResult<S>): S {
   if (players.length !== GT_SEATS)
     throw new GtSetupError(`${lobby.scenario} needs exactly ${GT_SEATS} players, got ${players.length}`);
   if (new Set(players.map((p) => p.id)).size !== GT_SEATS)
@@ -124,6 +124,9 @@ export interface SecretMove<S extends GtBase, V = unknown, T extends SecretMoveT
 
 /** A scenario's rules for the skeleton. */
 export interface RoundRules<S extends GtBase> {
+  scenario: S['scenario'];
+  /** Rounds when the setting names none. */
+  rounds: number;
   /** Its secret moves in the order a round asks for them; the first opens the game. */
   moves: readonly [SecretMove<S>, ...SecretMove<S>[]];
   /** What a move of another scenario is told. */
@@ -145,9 +148,60 @@ export function startRounds<S extends GtBase>(rules: RoundRules<S>, s: S): GtRes
   return { state, events: roundsOpening(rules, state) };
 }
 
-/** The lobby `lobby`, or with `players` the table seated and started (bench). */
-export function createRounds<S extends GtBase>(rules: RoundRules<S>, lobby: S, players?: Seat[]): S {
-  return players ? startWith(lobby, players, (s) => startRounds(rules, s)) : lobby;
+/** What every scenario's create takes besides its own rules. */
+export interface GtCreateArgs {
+  seed: number | string;
+  /** Seats the table and starts at once (bench); without it the game opens as a lobby. */
+  players?: Seat[];
+  rounds?: number;
+  settingId?: string;
+}
+
+/** A lobby with the scenario's own `fields`, or with `args.players` the table seated and started (bench). */
+export function createRounds<S extends GtBase>(
+  rules: RoundRules<S>,
+  args: GtCreateArgs,
+  fields: Omit<S, keyof GtBase | 'winners'>,
+): S {
+  const lobby = {
+    ...newGtBase(rules.scenario, {
+      seed: args.seed,
+      rounds: args.rounds ?? rules.rounds,
+      settingId: args.settingId ?? 'custom',
+    }),
+    ...fields,
+    winners: null,
+  } as S;
+  return args.players ? startWith(lobby, args.players, (s) => startRounds(rules, s)) : lobby;
+}
+
+/** How a game ends: final score per player, who won, and the scenario's fields that record it. */
+export interface GtFinal<S extends GtBase> {
+  scores: Record<PlayerId, number>;
+  winners: PlayerId[];
+  state?: Partial<S>;
+}
+
+/**
+ * A round is revealed (`changes`: its record and the cleared moves; `events` end with the reveal): the game ends
+ * with `final`, or the next round opens at the first move.
+ */
+export function endRound<S extends GtBase>(
+  rules: RoundRules<S>,
+  s: S,
+  changes: Partial<S>,
+  events: GtEvent[],
+  final: GtFinal<S> | null,
+): GtResult<S> {
+  const base: S = { ...s, step: s.step + 1, turnSeq: s.turnSeq + 1, ...changes };
+  if (final) {
+    const { scores, winners } = final;
+    events.push({ type: 'gt_over', scenario: s.scenario, winners, scores });
+    return { state: { ...base, phase: 'over', ...final.state, winners }, events };
+  }
+  const phase = rules.moves[0].phase;
+  events.push({ type: 'gt_round', round: s.round + 1, phase, awaiting: ids(s) });
+  return { state: { ...base, phase, round: s.round + 1 }, events };
 }
 
 /** The move open now; a one-move scenario keeps its move open whatever the phase. */
