@@ -95,7 +95,7 @@ function missing(s: GtBase, moved: Record<PlayerId, unknown>): PlayerId[] {
 }
 
 /** The secret moves a round is made of: the action types people and bots send. */
-export type SecretMoveType = 'propose' | 'vote' | 'choose' | 'contribute';
+type SecretMoveType = 'propose' | 'vote' | 'choose' | 'contribute';
 type SecretAction<T extends SecretMoveType> = GtAction & { type: T };
 
 function isSecretMove(action: GtAction): action is SecretAction<SecretMoveType> {
@@ -143,7 +143,7 @@ export function roundsOpening<S extends GtBase>(rules: RoundRules<S>, s: S): GtE
   ];
 }
 
-export function startRounds<S extends GtBase>(rules: RoundRules<S>, s: S): GtResult<S> {
+function startRounds<S extends GtBase>(rules: RoundRules<S>, s: S): GtResult<S> {
   const state: S = { ...s, phase: rules.moves[0].phase, step: s.step + 1, turnSeq: s.turnSeq + 1, ...rules.seat(s) };
   return { state, events: roundsOpening(rules, state) };
 }
@@ -218,8 +218,8 @@ export function applyRounds<S extends GtBase>(rules: RoundRules<S>, s: S, action
   if (action.type === 'timeout') {
     const stale = checkTimeout(s, action.turnSeq);
     if (stale) return stale;
-    // Timeouts reach only a running round (the lobby and a finished game refuse them above): the last move otherwise.
-    const m = rules.moves.find((x) => x.phase === s.phase) ?? (rules.moves[rules.moves.length - 1] as SecretMove<S>);
+    // Timeouts reach only a running round (the lobby and a finished game refuse them above), so a move is open.
+    const m = openMove(rules, s) ?? rules.moves[0];
     const late = missing(s, m.moves(s));
     const moves = { ...m.moves(s) };
     for (const p of late) moves[p] = m.late;
