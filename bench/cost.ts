@@ -7,10 +7,11 @@
 // requests per resident-day; 25 residents <= 25,000 and <= 70. Dollars at gpt-4o-mini list prices.
 // Options: --hours N (default 24), --latency X (realistic latency scale, default 0), --profiles offline,realistic,
 // --towns willowbrook,25, --smallville DIR (the 25-resident town from Smallville instead of the seed town grown).
+
+import { simulate } from '../src/eval/simulate.ts';
 import { createEmbedder, createLanguageModel } from '../src/llm/index.ts';
 import { loadTownFile } from '../src/town/file-io.ts';
 import type { CallTotals } from '../src/town/metering.ts';
-import { simulate } from '../src/town/simulate.ts';
 import { realisticRates, startRealisticModel } from '../tests/support/realistic-model/server.ts';
 import { benchTown, offlineModels, smallvilleOpt } from './town-support.ts';
 

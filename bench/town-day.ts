@@ -1,8 +1,9 @@
 // Bench `townDay`: the seed town (or, with --smallville DIR, the 25 Smallville residents) for one simulated day on
 // the offline model: model calls and prompt tokens per resident-day (targets <= 120 calls, <= 25,000 tokens) and
 // wall time.
+
+import { simulate } from '../src/eval/simulate.ts';
 import { countChatTokens, countTokens } from '../src/llm/tokens.ts';
-import { simulate } from '../src/town/simulate.ts';
 import { benchTown, offlineModels, smallvilleOpt } from './town-support.ts';
 
 export async function run(opts: Record<string, unknown> = {}) {

@@ -10,12 +10,12 @@ import { openDatabase } from '../db/client.ts';
 import { isUserError } from '../errors.ts';
 import { type Ablation, conditionsFor, type EvalReport, runEvaluation, summarizeEvaluation } from '../eval/run.ts';
 import { type RunData, runExportLines } from '../eval/run-export.ts';
+import type { FinishedRun } from '../eval/simulate.ts';
 import { describeModel } from '../llm/index.ts';
 import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { countChatTokens, countTokens } from '../llm/tokens.ts';
 import type { TownFile } from '../town/file.ts';
 import { loadTownArg } from '../town/file-io.ts';
-import type { FinishedRun } from '../town/simulate.ts';
 import { runIfMain } from './run-main.ts';
 import { configuredModels } from './simulate.ts';
 

@@ -8,13 +8,13 @@ import { openDatabase } from '../db/client.ts';
 import { PrismaTownStore } from '../db/town-store.ts';
 import { isUserError } from '../errors.ts';
 import { type RunData, runExportLines } from '../eval/run-export.ts';
+import { type FinishedRun, type SimulateReport, simulate, summarizeReport } from '../eval/simulate.ts';
 import { createEmbedder, createLanguageModel, describeModel, mergeOfflineRules } from '../llm/index.ts';
 import { agentOfflineRules } from '../llm/offline/index.ts';
 import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { countChatTokens, countTokens } from '../llm/tokens.ts';
 import type { TownFile } from '../town/file.ts';
 import { loadTownArg } from '../town/file-io.ts';
-import { type FinishedRun, type SimulateReport, simulate, summarizeReport } from '../town/simulate.ts';
 import { runIfMain } from './run-main.ts';
 
 export interface SimulateCliArgs {

@@ -4,10 +4,10 @@
 // end-to-end measures of sec. 7 (diffusion, density, hallucinated "yes") come from the same runs.
 import type { Embedder, LanguageModel } from '../llm/port.ts';
 import type { TownFile } from '../town/file.ts';
-import { type SimulateOptions, type SimulateReport, simulate } from '../town/simulate.ts';
 import type { AttendanceResult } from './attendance.ts';
 import { modelKnowledgeJudge, ruleKnowledgeJudge } from './knowledge-judge.ts';
 import { type Ranking, rankAnswers } from './rank-judge.ts';
+import { type SimulateOptions, type SimulateReport, simulate } from './simulate.ts';
 import { type ConditionRating, PAPER_TRUESKILL, rateConditions } from './trueskill.ts';
 
 /** A mechanism the paper's ablations turn off (sec. 6.1). */

@@ -7,12 +7,12 @@ import { isRetryable, ProviderCallError, providerFailureToLlmError } from './pro
 import type { CircuitOptions } from './circuit.ts';
 import { backoffDelay, type GatewayClock, Semaphore, systemClock } from './retry.ts';
 import {
+  type BudgetStatus,
   InMemoryUsageSink,
   type UsageFilter,
   type UsageRecord,
   type UsageReport,
   type UsageSink,
-  type UsageTotals,
   utcDay,
 } from './usage.ts';
 
@@ -69,21 +69,6 @@ export interface GatewayOptions {
 export interface AttemptTally {
   requests: number;
   retries: number;
-}
-
-export interface BudgetStatus {
-  townId: string;
-  day: string;
-  spent: number;
-  /** Undefined: no budget for this town. */
-  limit: number | undefined;
-  remaining: number | undefined;
-  /** The town's totals for the day (billed, cached, requests, failures, retries, repairs, refusals). */
-  today?: UsageTotals;
-  /** The same, by task (where the tokens go). */
-  todayByTask?: Record<string, UsageTotals>;
-  /** The built-in model: tokens are what a real model would bill; nothing is spent and no budget applies. */
-  offline?: boolean;
 }
 
 /** Budget, concurrency, retries and accounting: shared by the chat and the embedding gateway. */

@@ -3,13 +3,7 @@
 // with backoff -> schema validation with one repair round -> accounting of every HTTP request it took.
 // Embeddings (embedding-gateway.ts) add batching and a cache in front of the same call policy.
 import { nextCallSeed } from '../core/call-seed.ts';
-import {
-  AccountedGateway,
-  type AttemptTally,
-  type BudgetStatus,
-  CallPolicy,
-  type GatewayOptions,
-} from './call-policy.ts';
+import { AccountedGateway, type AttemptTally, CallPolicy, type GatewayOptions } from './call-policy.ts';
 import { CircuitBreaker } from './circuit.ts';
 import type { CallReceipt, LanguageModel, LlmErrorCode, ModelInfo, ObjectRequest } from './port.ts';
 import { LlmError } from './port.ts';
@@ -17,12 +11,11 @@ import type { ChatProvider, TokenUsage } from './provider.ts';
 import { responseFormatFor } from './strict-schema.ts';
 import { prepareSchema, repairMessages, schemaName, validateCompletion } from './structured.ts';
 import { countTokens, estimateRequestTokens } from './tokens.ts';
-import { GLOBAL_TOWN, type UsageSink } from './usage.ts';
+import { type BudgetStatus, GLOBAL_TOWN, receiptTotals, type UsageSink } from './usage.ts';
 
 export {
   AccountedGateway,
   type AttemptTally,
-  type BudgetStatus,
   CallPolicy,
   type GatewayEvent,
   type GatewayOptions,
@@ -119,15 +112,7 @@ export class LlmGateway extends AccountedGateway implements LanguageModel {
         task: req.task,
         model,
         started,
-        calls: 1,
-        failures: receipt.failed ? 1 : 0,
-        refused: receipt.refused ? 1 : 0,
-        requests: receipt.requests,
-        retries: receipt.retries,
-        repairs: receipt.repairs,
-        billedPromptTokens: receipt.billedPromptTokens,
-        cachedPromptTokens: receipt.cachedPromptTokens,
-        completionTokens: receipt.completionTokens,
+        ...receiptTotals(receipt),
       });
       req.onReceipt?.(receipt);
     }

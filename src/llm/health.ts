@@ -1,7 +1,7 @@
 // What a person sees of the model: gateway events as readable lines, counters since start, and the one text
 // for "how much did the town spend today" that `/town budget`, `/status` and the console all render.
-import type { BudgetStatus, GatewayEvent } from './call-policy.ts';
-import type { UsageTotals } from './usage.ts';
+import type { GatewayEvent } from './call-policy.ts';
+import type { BudgetStatus, UsageTotals } from './usage.ts';
 
 /** One readable line per event, e.g. "model: agent_react failed (llm/timeout): no answer within 60000 ms". */
 export function describeGatewayEvent(e: GatewayEvent): string {
@@ -74,10 +74,8 @@ export class ModelHealth {
 
 const n = (x: number) => x.toLocaleString('en-US');
 
-/** What budgetLines needs: the gateway's BudgetStatus, plus the health summary when the front end has one. */
-export type BudgetView = Pick<BudgetStatus, 'day' | 'spent' | 'limit' | 'today' | 'todayByTask' | 'offline'> & {
-  health?: string;
-};
+/** What budgetLines reads of a BudgetStatus (the health summary when the front end has one). */
+export type BudgetView = Pick<BudgetStatus, 'day' | 'spent' | 'limit' | 'today' | 'todayByTask' | 'offline' | 'health'>;
 
 /** Today's spending and call outcomes for one town; the same lines on Discord and in the console. */
 export function budgetLines(b: BudgetView, setting: string): string[] {

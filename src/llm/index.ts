@@ -162,7 +162,7 @@ export function describeModel(info: ModelInfo): string {
 }
 
 export { EmbeddingGateway, type GatewayEvent, type GatewayOptions, gatewaySettings, LlmGateway } from './gateway.ts';
-export type { BudgetStatus, EmbeddingGatewayOptions, EmbeddingStats } from './gateway.ts';
+export type { EmbeddingGatewayOptions, EmbeddingStats } from './gateway.ts';
 export {
   InMemoryEmbeddingCache,
   TieredEmbeddingCache,
@@ -175,6 +175,7 @@ export { mergeOfflineRules, OfflineModel, offlineModelInfo } from './offline-mod
 export { OpenAIChatModel, OpenAIEmbedder, type StructuredMode } from './openai-provider.ts';
 export { Semaphore, type GatewayClock } from './retry.ts';
 export {
+  type BudgetStatus,
   GLOBAL_TOWN,
   InMemoryUsageSink,
   utcDay,

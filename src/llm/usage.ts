@@ -1,5 +1,6 @@
 // Model-usage accounting: the port the gateway writes to, totals for reports and budgets, an in-memory twin.
 // The persistent implementation (Prisma, buffered) is src/db/usage-store.ts.
+import type { CallReceipt } from './port.ts';
 
 /** Calls made without a town (benches, console tools) are accounted under this town id. */
 export const GLOBAL_TOWN = '_global';
@@ -36,6 +37,27 @@ export const usageFields = [
   'completionTokens',
   'latencyMs',
 ] as const satisfies readonly (keyof UsageTotals)[];
+
+/**
+ * A town's model spending today: what the gateway reports (call-policy.ts `budgetStatus`) and the town shows
+ * (`TownService.budget()`, /town budget). The one budget type on both sides of the port.
+ */
+export interface BudgetStatus {
+  townId: string;
+  day: string;
+  spent: number;
+  /** Undefined: no budget for this town. */
+  limit: number | undefined;
+  remaining: number | undefined;
+  /** The town's totals for the day (billed, cached, requests, failures, retries, repairs, refusals). */
+  today?: UsageTotals;
+  /** The same, by task (where the tokens go). */
+  todayByTask?: Record<string, UsageTotals>;
+  /** The built-in model: tokens are what a real model would bill; nothing is spent and no budget applies. */
+  offline?: boolean;
+  /** The gateway's counters since start and whether the model is paused (health.ts), added by the front end. */
+  health?: string;
+}
 
 /** One increment: the gateway records one per logical call (or embedding request). */
 export interface UsageRecord extends UsageTotals {
@@ -93,6 +115,21 @@ export function zeroTotals(): UsageTotals {
 export function addTotals(into: UsageTotals, r: UsageTotals): UsageTotals {
   for (const k of usageFields) into[k] += r[k];
   return into;
+}
+
+/** One logical call's receipt as usage totals (latency is measured by whoever records it). */
+export function receiptTotals(r: CallReceipt): Omit<UsageTotals, 'latencyMs'> {
+  return {
+    calls: 1,
+    failures: r.failed ? 1 : 0,
+    refused: r.refused ? 1 : 0,
+    requests: r.requests,
+    retries: r.retries,
+    repairs: r.repairs,
+    billedPromptTokens: r.billedPromptTokens,
+    cachedPromptTokens: r.cachedPromptTokens,
+    completionTokens: r.completionTokens,
+  };
 }
 
 /** What the daily budget counts: billed tokens, both directions. */

@@ -11,7 +11,7 @@ import type {
   ModelInfo,
   ObjectRequest,
 } from '../llm/port.ts';
-import { addTotals, type UsageTotals, usageFields, zeroTotals } from '../llm/usage.ts';
+import { addTotals, receiptTotals, type UsageTotals, usageFields, zeroTotals } from '../llm/usage.ts';
 
 export interface CallContext {
   /** Resident the work is for; absent for town-wide calls (the batched perception). */
@@ -130,7 +130,7 @@ export class MeteredModel implements LanguageModel {
       return value;
     } finally {
       const end = now();
-      const d = receipt ? fromReceipt(receipt) : await this.estimate(req, ok, value);
+      const d = receipt ? { ...receiptTotals(receipt), latencyMs: 0 } : await this.estimate(req, ok, value);
       d.latencyMs = end - start;
       this.add(req.task, this.byTask, d);
       this.add(ctx.resident, this.byResident, d);
@@ -168,21 +168,6 @@ export class MeteredModel implements LanguageModel {
       completionTokens: completion,
     };
   }
-}
-
-function fromReceipt(r: CallReceipt): CallTotals {
-  return {
-    calls: 1,
-    failures: r.failed ? 1 : 0,
-    refused: r.refused ? 1 : 0,
-    requests: r.requests,
-    retries: r.retries,
-    repairs: r.repairs,
-    billedPromptTokens: r.billedPromptTokens,
-    cachedPromptTokens: r.cachedPromptTokens,
-    completionTokens: r.completionTokens,
-    latencyMs: 0,
-  };
 }
 
 export class MeteredEmbedder implements Embedder {

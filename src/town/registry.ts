@@ -7,12 +7,13 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../errors.ts';
 import type { Embedder, LanguageModel } from '../llm/port.ts';
+import type { BudgetStatus } from '../llm/usage.ts';
 import { agentKit } from './agent-kit.ts';
 import type { TownFile } from './file.ts';
 import { loadTownFile } from './file-io.ts';
 import { processOwnerId } from './lease.ts';
 import { type SchedulerOptions, TownScheduler } from './scheduler.ts';
-import { type BudgetInfo, type KitFactory, TownService } from './service.ts';
+import { type KitFactory, TownService } from './service.ts';
 import type { TownSettings } from './settings.ts';
 import type { TownStore } from './store.ts';
 import type { TickLog } from './tick.ts';
@@ -55,7 +56,7 @@ export interface TownRegistryOptions {
   sharedWriters?: boolean;
   wallNow?: () => number;
   log?: TickLog;
-  budgetStatus?: (townId: string) => Promise<BudgetInfo>;
+  budgetStatus?: (townId: string) => Promise<BudgetStatus>;
   modelLabel?: string;
 }
 

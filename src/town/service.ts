@@ -6,6 +6,7 @@
 import type { MemoryKind } from '../agent/types.ts';
 import { withoutControlChars } from '../core/user-text.ts';
 import { UserError } from '../errors.ts';
+import type { BudgetStatus } from '../llm/usage.ts';
 import { mapLimit } from './concurrency.ts';
 import { withCallContext } from './metering.ts';
 import type { MindKit, MindResident } from './mind.ts';
@@ -29,7 +30,7 @@ import { TownSession, type TownSessionDeps } from './session.ts';
 import type { TownSettings } from './settings.ts';
 import { hearSpeech, type SayResult } from './speech.ts';
 import { runTick, type TickResult } from './tick.ts';
-import { type BudgetInfo, catchUpTown, setObjectStatus } from './town-admin.ts';
+import { catchUpTown, setObjectStatus } from './town-admin.ts';
 import { readTownExport, type TownExport } from './town-export.ts';
 import { type CreateTownOptions, createTownRecord, inspectMemories, residentInfo } from './town-inspect.ts';
 import type { DigestData, Persona, Post, ResidentState, TownState } from './types.ts';
@@ -40,12 +41,11 @@ export type { MapData, MemoryHit, RelationshipGraph, ResidentInfo, ResidentSumma
 export type { KitFactory } from './session.ts';
 export { upgradeState } from './session.ts';
 export type { Reply, SayResult } from './speech.ts';
-export type { BudgetInfo } from './town-admin.ts';
 export type { CreateTownOptions } from './town-inspect.ts';
 
 export interface TownServiceDeps extends TownSessionDeps {
   /** Daily-budget status from the LLM gateway (optional). */
-  budgetStatus?: (townId: string) => Promise<BudgetInfo>;
+  budgetStatus?: (townId: string) => Promise<BudgetStatus>;
   /** Label of the model in use, for status lines ("offline model ..."). */
   modelLabel?: string;
 }
@@ -170,7 +170,7 @@ export class TownService {
     return this.state.lastDigest ? structuredClone(this.state.lastDigest) : null;
   }
 
-  budget(): Promise<BudgetInfo | null> {
+  budget(): Promise<BudgetStatus | null> {
     return this.deps.budgetStatus ? this.deps.budgetStatus(this.id) : Promise.resolve(null);
   }
 

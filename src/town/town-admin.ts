@@ -1,27 +1,11 @@
-// Admin operations on a town that are more than a setting: an object's status rewritten in words, catch-up after
-// downtime, and the budget status the gateway reports. TownService (service.ts) validates people's input and calls
-// these; each runs as one session change.
+// Admin operations on a town that are more than a setting: an object's status rewritten in words and catch-up after
+// downtime. TownService (service.ts) validates people's input and calls these; each runs as one session change.
 import { UserError } from '../errors.ts';
-import type { UsageTotals } from '../llm/usage.ts';
 import type { TownSession } from './session.ts';
 import { worldEvent } from './speech.ts';
 import { formatClock, formatSimDate, MINUTE, minuteOfDay } from './time.ts';
 import type { Location } from './types.ts';
 import { findObject, getLocation } from './world.ts';
-
-export interface BudgetInfo {
-  day: string;
-  spent: number;
-  limit: number | undefined;
-  remaining: number | undefined;
-  /** Today's model totals for the town (src/llm/usage.ts), when the gateway provides them. */
-  today?: UsageTotals;
-  todayByTask?: Record<string, UsageTotals>;
-  /** The built-in model: nothing is spent, no budget applies. */
-  offline?: boolean;
-  /** The gateway's counters since start and whether the model is paused (src/llm/health.ts). */
-  health?: string;
-}
 
 /**
  * An object's status in words ("the stove is burning", sec. 3.1); residents present perceive it on the next tick

@@ -1,8 +1,8 @@
 // Acceptance (issue 9): a simulated town against the realistic model over HTTP, through the real SDK. The report's
 // billed prompt tokens equal the sum of the server's `usage` (within 1%), and its requests the server's count.
 import { describe, expect, it } from 'vitest';
+import { simulate } from '../../src/eval/simulate.ts';
 import { createEmbedder, createLanguageModel } from '../../src/llm/index.ts';
-import { simulate } from '../../src/town/simulate.ts';
 import { realisticRates, startRealisticModel } from '../support/realistic-model/server.ts';
 
 describe('simulate against the realistic model', () => {

@@ -1,11 +1,11 @@
 // The town with the real agent mind (src/agent) on the offline model: seeding, a morning, people's operations,
 // and a simulated day with 20% of model calls failing.
 import { describe, expect, it } from 'vitest';
+import { simulate } from '../../src/eval/simulate.ts';
 import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
 import { agentKit } from '../../src/town/agent-kit.ts';
 import { loadTownFile } from '../../src/town/file-io.ts';
 import { TownService } from '../../src/town/service.ts';
-import { simulate } from '../../src/town/simulate.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
 import { FlakyModel } from '../support/town-flaky-model.ts';
 

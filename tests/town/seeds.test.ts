@@ -1,9 +1,9 @@
 // Seeds that seed (issue 13): the town's random state orders the talk floor and seeds every model call, so two
 // seeds give different runs and one seed replays byte-identical.
 import { describe, expect, it } from 'vitest';
+import { simulate } from '../../src/eval/simulate.ts';
 import { createLanguageModel } from '../../src/llm/index.ts';
 import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
-import { simulate } from '../../src/town/simulate.ts';
 import { noFaults, startRealisticModel } from '../support/realistic-model/server.ts';
 import { FlakyModel } from '../support/town-flaky-model.ts';
 

@@ -2,8 +2,19 @@
 // fixed fee. Each round every airline proposes a split in percent, then every airline votes for one proposal it
 // accepts (its own included). Success: all three votes name the same split (MAgIC compares the proposals' contents,
 // so two identical proposals count as one). Failure: no agreement after the round limit.
-import { gameError, type PlayerId, type Seat } from '../types.ts';
-import { applyGtLobby, checkMove, checkTimeout, ids, isOver, missing, newGtBase, startWith } from './rounds.ts';
+import { gameError, type PlayerId } from '../types.ts';
+import {
+  applyRounds,
+  createRounds,
+  endRound,
+  type GtCreateArgs,
+  ids,
+  type RoundRules,
+  roundsLegalMoves,
+  roundsOpening,
+  roundsView,
+  type SecretMove,
+} from './rounds.ts';
 import type { GtAction, GtBase, GtEvent, GtLegalMove, GtResult, GtViewBase, Shares } from './types.ts';
 
 export const CS_SETTINGS = {
@@ -31,49 +42,52 @@ export interface CsState extends GtBase {
   history: CsRound[];
   /** The agreed split once all voted for it; null while negotiating or after failure. */
   agreed: Shares | null;
-  winners: PlayerId[] | null;
 }
 
-export function createCostSharing(args: {
-  seed: number | string;
-  /** Seats the table and starts at once (bench); without it the game opens as a lobby. */
-  players?: Seat[];
-  brief: string;
-  rounds?: number;
-  settingId?: string;
-}): CsState {
-  const lobby: CsState = {
-    ...newGtBase('cost-sharing', {
-      seed: args.seed,
-      rounds: args.rounds ?? CS_SETTINGS.rounds,
-      settingId: args.settingId ?? 'custom',
-    }),
-    brief: args.brief,
-    airlines: [],
-    proposals: {},
-    history: [],
-    agreed: null,
-    winners: null,
-  };
-  return args.players ? startWith(lobby, args.players, startCs) : lobby;
+export function createCostSharing(args: GtCreateArgs & { brief: string }): CsState {
+  return createRounds(CS_RULES, args, { brief: args.brief, airlines: [], proposals: {}, history: [], agreed: null });
 }
 
-function startCs(s: CsState): GtResult<CsState> {
-  const state: CsState = {
-    ...s,
-    phase: 'propose',
-    step: s.step + 1,
-    turnSeq: s.turnSeq + 1,
-    airlines: s.players.map((_, i) => String.fromCharCode(65 + i)),
-  };
-  return { state, events: csOpening(state) };
-}
+/** First every airline proposes a split, in secret (null: none in time). */
+const propose: SecretMove<CsState, Shares | null, 'propose'> = {
+  phase: 'propose',
+  move: 'propose',
+  moves: (s) => s.proposals,
+  withMoves: (s, proposals) => ({ ...s, proposals }),
+  read: (s, action) => {
+    const why = checkShares(action.shares, s.players.length);
+    return why ? gameError('game/bad_proposal', why) : { value: [...action.shares] };
+  },
+  late: null,
+  close: (s, _late, events) => closeProposals(s, events),
+  legal: (s) => ({ type: 'propose', seats: s.players.length }),
+};
+
+/** Then every airline votes for the proposer whose split it accepts (null: no vote in time). */
+const vote: SecretMove<CsState, PlayerId | null, 'vote'> = {
+  phase: 'vote',
+  move: 'vote',
+  moves: (s) => s.votes,
+  withMoves: (s, votes) => ({ ...s, votes }),
+  read: (s, action) =>
+    s.proposals[action.target]
+      ? { value: action.target }
+      : gameError('game/vote_unknown', 'Vote for one of this round\u2019s proposals.'),
+  late: null,
+  close: (s, _late, events) => closeVotes(s, events),
+  legal: (s) => ({ type: 'vote', proposals: ids(s).filter((p) => s.proposals[p]) }),
+};
+
+const CS_RULES: RoundRules<CsState> = {
+  scenario: 'cost-sharing',
+  rounds: CS_SETTINGS.rounds,
+  moves: [propose, vote],
+  otherMove: 'In this game you propose a split and vote for one.',
+  seat: (s) => ({ airlines: s.players.map((_, i) => String.fromCharCode(65 + i)) }),
+};
 
 export function csOpening(s: CsState): GtEvent[] {
-  return [
-    { type: 'gt_started', scenario: s.scenario, players: ids(s), rounds: s.rounds },
-    { type: 'gt_round', round: 1, phase: 'propose', awaiting: ids(s) },
-  ];
+  return roundsOpening(CS_RULES, s);
 }
 
 /** Null when `shares` is a valid split for `seats` airlines, else the reason. */
@@ -101,44 +115,7 @@ export function agreedSplit(
 }
 
 export function applyCostSharing(s: CsState, action: GtAction): GtResult<CsState> {
-  const lobby = applyGtLobby(s, action, startCs);
-  if (lobby) return lobby;
-  switch (action.type) {
-    case 'timeout': {
-      const stale = checkTimeout(s, action.turnSeq);
-      if (stale) return stale;
-      if (s.phase === 'propose') {
-        const late = missing(s, s.proposals);
-        const proposals = { ...s.proposals };
-        for (const p of late) proposals[p] = null;
-        return closeProposals({ ...s, proposals }, [{ type: 'gt_timed_out', players: late, phase: 'propose' }]);
-      }
-      const late = missing(s, s.votes);
-      const votes = { ...s.votes };
-      for (const p of late) votes[p] = null;
-      return closeVotes({ ...s, votes }, [{ type: 'gt_timed_out', players: late, phase: 'vote' }]);
-    }
-    case 'propose': {
-      const bad = checkMove(s, action.player, 'propose', s.proposals);
-      if (bad) return bad;
-      const why = checkShares(action.shares, s.players.length);
-      if (why) return gameError('game/bad_proposal', why);
-      const next = { ...s, step: s.step + 1, proposals: { ...s.proposals, [action.player]: [...action.shares] } };
-      const events: GtEvent[] = [{ type: 'gt_moved', player: action.player }];
-      return missing(next, next.proposals).length > 0 ? { state: next, events } : closeProposals(next, events);
-    }
-    case 'vote': {
-      const bad = checkMove(s, action.player, 'vote', s.votes);
-      if (bad) return bad;
-      if (!s.proposals[action.target])
-        return gameError('game/vote_unknown', 'Vote for one of this round\u2019s proposals.');
-      const next = { ...s, step: s.step + 1, votes: { ...s.votes, [action.player]: action.target } };
-      const events: GtEvent[] = [{ type: 'gt_moved', player: action.player }];
-      return missing(next, next.votes).length > 0 ? { state: next, events } : closeVotes(next, events);
-    }
-    default:
-      return gameError('game/wrong_phase', 'In this game you propose a split and vote for one.');
-  }
+  return applyRounds(CS_RULES, s, action);
 }
 
 /** All proposals are in: reveal them and open the vote (with none at all, the round is lost). */
@@ -160,33 +137,15 @@ function closeVotes(s: CsState, events: GtEvent[]): GtResult<CsState> {
   const agreed = agreedSplit(s.proposals, votes);
   const record: CsRound = { round: s.round, proposals: { ...s.proposals }, votes, agreed };
   const out: GtEvent[] = [...events, { type: 'cs_votes', round: s.round, votes, agreed }];
-  const base = {
-    ...s,
-    step: s.step + 1,
-    turnSeq: s.turnSeq + 1,
-    history: [...s.history, record],
-    proposals: {},
-    votes: {},
-  };
-  if (agreed || s.round >= s.rounds) {
-    // Agreement is a win for the whole table; failure for nobody (MAgIC scores the challenger on agreement).
-    const winners = agreed ? ids(s) : [];
-    const scores = Object.fromEntries(ids(s).map((p, i) => [p, agreed ? (agreed[i] as number) : 0]));
-    out.push({ type: 'gt_over', scenario: s.scenario, winners, scores });
-    return { state: { ...base, phase: 'over', agreed, winners }, events: out };
-  }
-  out.push({ type: 'gt_round', round: s.round + 1, phase: 'propose', awaiting: ids(s) });
-  return { state: { ...base, phase: 'propose', round: s.round + 1 }, events: out };
+  const changes = { history: [...s.history, record], proposals: {}, votes: {} };
+  if (!agreed && s.round < s.rounds) return endRound(CS_RULES, s, changes, out, null);
+  // Agreement is a win for the whole table; failure for nobody (MAgIC scores the challenger on agreement).
+  const scores = Object.fromEntries(ids(s).map((p, i) => [p, agreed ? (agreed[i] as number) : 0]));
+  return endRound(CS_RULES, s, changes, out, { scores, winners: agreed ? ids(s) : [], state: { agreed } });
 }
 
 export function csLegalMoves(s: CsState, player: PlayerId): GtLegalMove[] {
-  if (isOver(s.phase) || !ids(s).includes(player)) return [];
-  const moves: GtLegalMove[] = [];
-  if (s.phase === 'propose' && !(player in s.proposals)) moves.push({ type: 'propose', seats: s.players.length });
-  if (s.phase === 'vote' && !(player in s.votes))
-    moves.push({ type: 'vote', proposals: ids(s).filter((p) => s.proposals[p]) });
-  if (s.hostId === player) moves.push({ type: 'cancel' });
-  return moves;
+  return roundsLegalMoves(CS_RULES, s, player);
 }
 
 export interface CsView extends GtViewBase {
@@ -203,7 +162,8 @@ export interface CsView extends GtViewBase {
 }
 
 export function csView(s: CsState, playerId: PlayerId | null): CsView {
-  const you = playerId !== null && ids(s).includes(playerId) ? playerId : null;
+  const view = roundsView(CS_RULES, s, playerId);
+  const { you } = view;
   const seat = you ? ids(s).indexOf(you) : -1;
   const revealed = s.phase === 'vote';
   const proposals: Record<PlayerId, Shares | null> = revealed
@@ -212,15 +172,7 @@ export function csView(s: CsState, playerId: PlayerId | null): CsView {
       ? { [you]: s.proposals[you] as Shares }
       : {};
   return {
-    scenario: s.scenario,
-    phase: s.phase,
-    turnSeq: s.turnSeq,
-    you,
-    players: s.players.map((p) => ({ id: p.id, name: p.name, bot: p.bot !== undefined })),
-    round: s.round,
-    rounds: s.rounds,
-    moved: Object.keys(s.phase === 'vote' ? s.votes : s.proposals),
-    winners: s.winners,
+    ...view,
     brief: s.brief,
     airlines: [...s.airlines],
     myAirline: seat >= 0 ? (s.airlines[seat] ?? null) : null,

@@ -1,17 +1,18 @@
 // Iterated three-player Prisoner's Dilemma (MAgIC, Xu et al. 2024, sec. 3 and appendix A.2): each round all three
 // choose to cooperate or defect in secret; the choices and points are revealed together. Highest total after the
 // last round wins; ties all win.
-import { gameError, type PlayerId, type Seat } from '../types.ts';
+import { gameError, type PlayerId } from '../types.ts';
 import {
-  applyGtLobby,
-  checkMove,
-  checkTimeout,
-  fillLateMoves,
+  applyRounds,
+  createRounds,
+  endRound,
+  type GtCreateArgs,
   ids,
-  isOver,
-  missing,
-  newGtBase,
-  startWith,
+  type RoundRules,
+  roundsLegalMoves,
+  roundsOpening,
+  roundsView,
+  type SecretMove,
   winnersOf,
 } from './rounds.ts';
 import {
@@ -60,49 +61,38 @@ export interface PdState extends GtBase {
   pending: Record<PlayerId, PdChoice>;
   history: PdRound[];
   totals: Record<PlayerId, number>;
-  winners: PlayerId[] | null;
 }
 
-export function createPrisonersDilemma(args: {
-  seed: number | string;
-  /** Seats the table and starts at once (bench); without it the game opens as a lobby. */
-  players?: Seat[];
-  payoffs: PdPayoffs;
-  rounds?: number;
-  settingId?: string;
-}): PdState {
-  const lobby: PdState = {
-    ...newGtBase('prisoners-dilemma', {
-      seed: args.seed,
-      rounds: args.rounds ?? PD_SETTINGS.rounds,
-      settingId: args.settingId ?? 'custom',
-    }),
-    payoffs: { ...args.payoffs },
-    pending: {},
-    history: [],
-    totals: {},
-    winners: null,
-  };
-  return args.players ? startWith(lobby, args.players, startPd) : lobby;
+export function createPrisonersDilemma(args: GtCreateArgs & { payoffs: PdPayoffs }): PdState {
+  return createRounds(PD_RULES, args, { payoffs: { ...args.payoffs }, pending: {}, history: [], totals: {} });
 }
 
-function startPd(s: PdState): GtResult<PdState> {
-  const state: PdState = {
-    ...s,
-    phase: 'choose',
-    step: s.step + 1,
-    turnSeq: s.turnSeq + 1,
-    totals: Object.fromEntries(ids(s).map((p) => [p, 0])),
-  };
-  return { state, events: pdOpening(state) };
-}
+/** Each round every seat chooses once, in secret. */
+const choose: SecretMove<PdState, PdChoice, 'choose'> = {
+  phase: 'choose',
+  move: 'choose',
+  moves: (s) => s.pending,
+  withMoves: (s, pending) => ({ ...s, pending }),
+  read: (_s, action) =>
+    PD_CHOICES.includes(action.choice)
+      ? { value: action.choice }
+      : gameError('game/bad_choice', 'Choose cooperate or defect.'),
+  late: PD_SETTINGS.timeoutChoice,
+  close: reveal,
+  legal: () => ({ type: 'choose', choices: PD_CHOICES }),
+};
+
+const PD_RULES: RoundRules<PdState> = {
+  scenario: 'prisoners-dilemma',
+  rounds: PD_SETTINGS.rounds,
+  moves: [choose],
+  otherMove: 'In this game you choose to cooperate or defect.',
+  seat: (s) => ({ totals: Object.fromEntries(ids(s).map((p) => [p, 0])) }),
+};
 
 /** Events announcing the first round (front ends print them when the game starts). */
 export function pdOpening(s: PdState): GtEvent[] {
-  return [
-    { type: 'gt_started', scenario: s.scenario, players: ids(s), rounds: s.rounds },
-    { type: 'gt_round', round: 1, phase: 'choose', awaiting: ids(s) },
-  ];
+  return roundsOpening(PD_RULES, s);
 }
 
 /** Points per player for one set of choices. */
@@ -120,22 +110,7 @@ export function pdPoints(payoffs: PdPayoffs, choices: Record<PlayerId, PdChoice>
 }
 
 export function applyPrisonersDilemma(s: PdState, action: GtAction): GtResult<PdState> {
-  const lobby = applyGtLobby(s, action, startPd);
-  if (lobby) return lobby;
-  if (action.type === 'timeout') {
-    const stale = checkTimeout(s, action.turnSeq);
-    if (stale) return stale;
-    const { pending, late } = fillLateMoves(s, PD_SETTINGS.timeoutChoice);
-    return reveal({ ...s, pending }, late, [{ type: 'gt_timed_out', players: late, phase: 'choose' }]);
-  }
-  if (action.type !== 'choose') return gameError('game/wrong_phase', 'In this game you choose to cooperate or defect.');
-  const bad = checkMove(s, action.player, 'choose', s.pending);
-  if (bad) return bad;
-  if (!PD_CHOICES.includes(action.choice)) return gameError('game/bad_choice', 'Choose cooperate or defect.');
-  const next: PdState = { ...s, step: s.step + 1, pending: { ...s.pending, [action.player]: action.choice } };
-  const events: GtEvent[] = [{ type: 'gt_moved', player: action.player }];
-  if (missing(next, next.pending).length > 0) return { state: next, events };
-  return reveal(next, [], events);
+  return applyRounds(PD_RULES, s, action);
 }
 
 function reveal(s: PdState, timedOut: PlayerId[], events: GtEvent[]): GtResult<PdState> {
@@ -144,22 +119,12 @@ function reveal(s: PdState, timedOut: PlayerId[], events: GtEvent[]): GtResult<P
   const totals = Object.fromEntries(ids(s).map((p) => [p, (s.totals[p] ?? 0) + (points[p] ?? 0)]));
   const history = [...s.history, { round: s.round, choices, points, timedOut }];
   const out: GtEvent[] = [...events, { type: 'pd_revealed', round: s.round, choices, points, totals }];
-  const base = { ...s, step: s.step + 1, turnSeq: s.turnSeq + 1, pending: {}, history, totals };
-  if (s.round >= s.rounds) {
-    const winners = winnersOf(totals);
-    out.push({ type: 'gt_over', scenario: s.scenario, winners, scores: totals });
-    return { state: { ...base, phase: 'over', winners }, events: out };
-  }
-  out.push({ type: 'gt_round', round: s.round + 1, phase: 'choose', awaiting: ids(s) });
-  return { state: { ...base, round: s.round + 1 }, events: out };
+  const final = s.round >= s.rounds ? { scores: totals, winners: winnersOf(totals) } : null;
+  return endRound(PD_RULES, s, { pending: {}, history, totals }, out, final);
 }
 
 export function pdLegalMoves(s: PdState, player: PlayerId): GtLegalMove[] {
-  if (isOver(s.phase) || !ids(s).includes(player)) return [];
-  const moves: GtLegalMove[] = [];
-  if (!(player in s.pending)) moves.push({ type: 'choose', choices: PD_CHOICES });
-  if (s.hostId === player) moves.push({ type: 'cancel' });
-  return moves;
+  return roundsLegalMoves(PD_RULES, s, player);
 }
 
 export interface PdView extends GtViewBase {
@@ -172,19 +137,11 @@ export interface PdView extends GtViewBase {
 }
 
 export function pdView(s: PdState, playerId: PlayerId | null): PdView {
-  const you = playerId !== null && ids(s).includes(playerId) ? playerId : null;
+  const view = roundsView(PD_RULES, s, playerId);
   return {
-    scenario: s.scenario,
-    phase: s.phase,
-    turnSeq: s.turnSeq,
-    you,
-    players: s.players.map((p) => ({ id: p.id, name: p.name, bot: p.bot !== undefined })),
-    round: s.round,
-    rounds: s.rounds,
-    moved: Object.keys(s.pending),
-    winners: s.winners,
+    ...view,
     payoffs: { ...s.payoffs },
-    myChoice: you ? (s.pending[you] ?? null) : null,
+    myChoice: view.you ? (s.pending[view.you] ?? null) : null,
     history: s.history.map((h) => ({ ...h })),
     totals: { ...s.totals },
   };

@@ -1,17 +1,19 @@
 // Public Good (MAgIC, Xu et al. 2024, sec. 3 and appendix A.2): each player starts with 100 points; each round all
 // put some of what they have left into a communal pool, in secret, revealed together. After the last round the pool
 // is multiplied and shared equally; score = points kept + share. Highest wins; ties all win.
-import { gameError, type PlayerId, type Seat } from '../types.ts';
+import { gameError, type PlayerId } from '../types.ts';
 import {
-  applyGtLobby,
-  checkMove,
-  checkTimeout,
-  fillLateMoves,
+  applyRounds,
+  createRounds,
+  endRound,
+  type GtCreateArgs,
+  type GtFinal,
   ids,
-  isOver,
-  missing,
-  newGtBase,
-  startWith,
+  type RoundRules,
+  roundsLegalMoves,
+  roundsOpening,
+  roundsView,
+  type SecretMove,
   winnersOf,
 } from './rounds.ts';
 import type { GtAction, GtBase, GtEvent, GtLegalMove, GtResult, GtViewBase } from './types.ts';
@@ -43,23 +45,10 @@ export interface PgState extends GtBase {
   pool: number;
   /** Final scores (kept + share) once the game is over. */
   scores: Record<PlayerId, number> | null;
-  winners: PlayerId[] | null;
 }
 
-export function createPublicGood(args: {
-  seed: number | string;
-  /** Seats the table and starts at once (bench); without it the game opens as a lobby. */
-  players?: Seat[];
-  multiplier: number;
-  rounds?: number;
-  settingId?: string;
-}): PgState {
-  const lobby: PgState = {
-    ...newGtBase('public-good', {
-      seed: args.seed,
-      rounds: args.rounds ?? PG_SETTINGS.rounds,
-      settingId: args.settingId ?? 'custom',
-    }),
+export function createPublicGood(args: GtCreateArgs & { multiplier: number }): PgState {
+  return createRounds(PG_RULES, args, {
     multiplier: args.multiplier,
     startPoints: PG_SETTINGS.startPoints,
     pending: {},
@@ -67,27 +56,39 @@ export function createPublicGood(args: {
     left: {},
     pool: 0,
     scores: null,
-    winners: null,
-  };
-  return args.players ? startWith(lobby, args.players, startPg) : lobby;
+  });
 }
 
-function startPg(s: PgState): GtResult<PgState> {
-  const state: PgState = {
-    ...s,
-    phase: 'contribute',
-    step: s.step + 1,
-    turnSeq: s.turnSeq + 1,
-    left: Object.fromEntries(ids(s).map((p) => [p, s.startPoints])),
-  };
-  return { state, events: pgOpening(state) };
-}
+/** Each round every seat puts in, in secret, a whole number of the points it has left. */
+const contribute: SecretMove<PgState, number, 'contribute'> = {
+  phase: 'contribute',
+  move: 'contribute',
+  moves: (s) => s.pending,
+  withMoves: (s, pending) => ({ ...s, pending }),
+  read: (s, action) => {
+    const left = s.left[action.player] ?? 0;
+    if (!Number.isInteger(action.amount) || action.amount < 0 || action.amount > left)
+      return gameError(
+        'game/bad_amount',
+        `Contribute a whole number of points from 0 to ${left} (what you have left).`,
+      );
+    return { value: action.amount };
+  },
+  late: PG_SETTINGS.timeoutAmount,
+  close: reveal,
+  legal: (s, player) => ({ type: 'contribute', min: 0, max: s.left[player] ?? 0 }),
+};
+
+const PG_RULES: RoundRules<PgState> = {
+  scenario: 'public-good',
+  rounds: PG_SETTINGS.rounds,
+  moves: [contribute],
+  otherMove: 'In this game you contribute points.',
+  seat: (s) => ({ left: Object.fromEntries(ids(s).map((p) => [p, s.startPoints])) }),
+};
 
 export function pgOpening(s: PgState): GtEvent[] {
-  return [
-    { type: 'gt_started', scenario: s.scenario, players: ids(s), rounds: s.rounds },
-    { type: 'gt_round', round: 1, phase: 'contribute', awaiting: ids(s) },
-  ];
+  return roundsOpening(PG_RULES, s);
 }
 
 /** Final score per player: kept points plus an equal share of the multiplied pool. */
@@ -97,24 +98,7 @@ export function pgScores(left: Record<PlayerId, number>, pool: number, multiplie
 }
 
 export function applyPublicGood(s: PgState, action: GtAction): GtResult<PgState> {
-  const lobby = applyGtLobby(s, action, startPg);
-  if (lobby) return lobby;
-  if (action.type === 'timeout') {
-    const stale = checkTimeout(s, action.turnSeq);
-    if (stale) return stale;
-    const { pending, late } = fillLateMoves(s, PG_SETTINGS.timeoutAmount);
-    return reveal({ ...s, pending }, late, [{ type: 'gt_timed_out', players: late, phase: 'contribute' }]);
-  }
-  if (action.type !== 'contribute') return gameError('game/wrong_phase', 'In this game you contribute points.');
-  const bad = checkMove(s, action.player, 'contribute', s.pending);
-  if (bad) return bad;
-  const left = s.left[action.player] ?? 0;
-  if (!Number.isInteger(action.amount) || action.amount < 0 || action.amount > left)
-    return gameError('game/bad_amount', `Contribute a whole number of points from 0 to ${left} (what you have left).`);
-  const next: PgState = { ...s, step: s.step + 1, pending: { ...s.pending, [action.player]: action.amount } };
-  const events: GtEvent[] = [{ type: 'gt_moved', player: action.player }];
-  if (missing(next, next.pending).length > 0) return { state: next, events };
-  return reveal(next, [], events);
+  return applyRounds(PG_RULES, s, action);
 }
 
 function reveal(s: PgState, timedOut: PlayerId[], events: GtEvent[]): GtResult<PgState> {
@@ -123,23 +107,16 @@ function reveal(s: PgState, timedOut: PlayerId[], events: GtEvent[]): GtResult<P
   const pool = s.pool + Object.values(contributions).reduce((a, b) => a + b, 0);
   const history = [...s.history, { round: s.round, contributions, timedOut }];
   const out: GtEvent[] = [...events, { type: 'pg_revealed', round: s.round, contributions, pool, left }];
-  const base = { ...s, step: s.step + 1, turnSeq: s.turnSeq + 1, pending: {}, history, left, pool };
+  let final: GtFinal<PgState> | null = null;
   if (s.round >= s.rounds) {
     const scores = pgScores(left, pool, s.multiplier);
-    const winners = winnersOf(scores);
-    out.push({ type: 'gt_over', scenario: s.scenario, winners, scores });
-    return { state: { ...base, phase: 'over', scores, winners }, events: out };
+    final = { scores, winners: winnersOf(scores), state: { scores } };
   }
-  out.push({ type: 'gt_round', round: s.round + 1, phase: 'contribute', awaiting: ids(s) });
-  return { state: { ...base, round: s.round + 1 }, events: out };
+  return endRound(PG_RULES, s, { pending: {}, history, left, pool }, out, final);
 }
 
 export function pgLegalMoves(s: PgState, player: PlayerId): GtLegalMove[] {
-  if (isOver(s.phase) || !ids(s).includes(player)) return [];
-  const moves: GtLegalMove[] = [];
-  if (!(player in s.pending)) moves.push({ type: 'contribute', min: 0, max: s.left[player] ?? 0 });
-  if (s.hostId === player) moves.push({ type: 'cancel' });
-  return moves;
+  return roundsLegalMoves(PG_RULES, s, player);
 }
 
 export interface PgView extends GtViewBase {
@@ -154,20 +131,12 @@ export interface PgView extends GtViewBase {
 }
 
 export function pgView(s: PgState, playerId: PlayerId | null): PgView {
-  const you = playerId !== null && ids(s).includes(playerId) ? playerId : null;
+  const view = roundsView(PG_RULES, s, playerId);
   return {
-    scenario: s.scenario,
-    phase: s.phase,
-    turnSeq: s.turnSeq,
-    you,
-    players: s.players.map((p) => ({ id: p.id, name: p.name, bot: p.bot !== undefined })),
-    round: s.round,
-    rounds: s.rounds,
-    moved: Object.keys(s.pending),
-    winners: s.winners,
+    ...view,
     multiplier: s.multiplier,
     startPoints: s.startPoints,
-    myContribution: you ? (s.pending[you] ?? null) : null,
+    myContribution: view.you ? (s.pending[view.you] ?? null) : null,
     history: s.history.map((h) => ({ ...h })),
     left: { ...s.left },
     pool: s.pool,

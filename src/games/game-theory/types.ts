@@ -73,6 +73,8 @@ export interface GtBase extends BaseState {
   rounds: number;
   /** The setting played (file and seat), kept for logs. */
   settingId: string;
+  /** Set when the game is over (each scenario says who wins). */
+  winners: PlayerId[] | null;
 }
 
 export interface GtPublicSeat {

@@ -3,10 +3,10 @@
 // as in the paper. Answers are judged by src/eval/judge.ts (rules that read negation; no model call), then checked
 // against the memory stream (seeded memories included) so a claim the resident never acquired counts as hallucinated.
 import type { Memory } from '../agent/types.ts';
-import { memoryNamesPerson, memorySupportsFact } from '../eval/judge.ts';
-import { type KnowledgeJudge, ruleKnowledgeJudge } from '../eval/knowledge-judge.ts';
-import type { TownService } from './service.ts';
-import type { SeedFact } from './types.ts';
+import type { TownService } from '../town/service.ts';
+import type { SeedFact } from '../town/types.ts';
+import { memoryNamesPerson, memorySupportsFact } from './judge.ts';
+import { type KnowledgeJudge, ruleKnowledgeJudge } from './knowledge-judge.ts';
 
 /** Memories acquired from the world or seeded: a resident who was told a fact at the start knows it honestly. */
 function evidence(memories: readonly Memory[], test: (description: string) => boolean): boolean {

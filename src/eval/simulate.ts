@@ -2,10 +2,17 @@
 // paper does (sec. 7.1: information diffusion, relationship network density; sec. 6.1: interview battery) and
 // reports model calls and tokens per task, per resident-day and in total.
 import type { Memory, MemoryKind } from '../agent/types.ts';
-import { type AttendanceResult, AttendanceTracker } from '../eval/attendance.ts';
-import type { KnowledgeJudge } from '../eval/knowledge-judge.ts';
 import type { ChatMessage, Embedder, LanguageModel } from '../llm/port.ts';
-import { agentKit } from './agent-kit.ts';
+import { agentKit } from '../town/agent-kit.ts';
+import type { TownFile } from '../town/file.ts';
+import { loadTownFile } from '../town/file-io.ts';
+import { type CallTotals, combineTotals, MeteredEmbedder, MeteredModel, scaleTotals } from '../town/metering.ts';
+import { type KitFactory, TownService } from '../town/service.ts';
+import { InMemoryTownStore, type TownStore } from '../town/store.ts';
+import type { TickLog } from '../town/tick.ts';
+import { formatSimTime, HOUR } from '../town/time.ts';
+import type { Post } from '../town/types.ts';
+import { type AttendanceResult, AttendanceTracker } from './attendance.ts';
 import {
   type BatteryAnswer,
   type DensityResult,
@@ -14,14 +21,7 @@ import {
   measureDiffusion,
   runInterviewBattery,
 } from './evaluation.ts';
-import type { TownFile } from './file.ts';
-import { loadTownFile } from './file-io.ts';
-import { type CallTotals, combineTotals, MeteredEmbedder, MeteredModel, scaleTotals } from './metering.ts';
-import { type KitFactory, TownService } from './service.ts';
-import { InMemoryTownStore, type TownStore } from './store.ts';
-import type { TickLog } from './tick.ts';
-import { formatSimTime, HOUR } from './time.ts';
-import type { Post } from './types.ts';
+import type { KnowledgeJudge } from './knowledge-judge.ts';
 
 export interface SimulateOptions {
   hours: number;
