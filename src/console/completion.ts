@@ -3,7 +3,7 @@
 // when an operation table exists, build this list from it and nothing else here changes.
 
 import { gameCompletions } from '../app/game-operations.ts';
-import { shippedTowns } from '../town/registry.ts';
+import { shippedTowns } from '../app/town-view.ts';
 
 /** What an argument position completes to. */
 export type ArgKind = 'resident' | 'location' | { words: readonly string[] };

@@ -3,7 +3,6 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { consoleArgs, longestPrefix } from '../app/console-args.ts';
 import {
   confirmsTown,
   findOperation,
@@ -14,14 +13,11 @@ import {
   type TownLifecycle,
   usageOf,
 } from '../app/operations.ts';
+import type { Speaker, TownRegistry, TownScheduler, TownService } from '../app/town-view.ts';
+import { CONSOLE_SCOPE, findLocation, findResident, type Post, startSchedule } from '../app/town-view.ts';
 import { isUserError } from '../errors.ts';
 import { writeTownPicture } from '../render/town-pictures.ts';
-import type { TownRegistry } from '../town/registry.ts';
-import type { TownScheduler } from '../town/scheduler.ts';
-import { TownScheduler as Scheduler } from '../town/scheduler.ts';
-import type { Speaker, TownService } from '../town/service.ts';
-import { CONSOLE_SCOPE, type Post } from '../town/types.ts';
-import { findLocation, findResident } from '../town/world.ts';
+import { consoleArgs, longestPrefix } from './args.ts';
 import { completeLine, mistypedCommand, suggestCommand } from './completion.ts';
 import { admits, describeFilter, type PostFilter, SHOW_ALL } from './filters.ts';
 import { formatMap, formatPost, formatRelationships } from './format.ts';
@@ -63,7 +59,7 @@ export interface ConsoleOptions {
   historyFile?: string;
 }
 
-export { parsePersonaArgs } from '../app/console-args.ts';
+export { parsePersonaArgs } from './args.ts';
 export { CONSOLE_HELP, CONSOLE_LINE_MAX, consolePrompt, lineTooLong, tokenize } from './lines.ts';
 
 export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: number }> {
@@ -157,8 +153,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
   const isTty = term.isTty;
   let scheduler: TownScheduler | null = null;
   if (opts.autoTick ?? isTty) {
-    scheduler = opts.registry ? await opts.registry.start(CONSOLE_SCOPE) : new Scheduler(service);
-    if (!opts.registry) await scheduler.start();
+    scheduler = opts.registry ? await opts.registry.start(CONSOLE_SCOPE) : await startSchedule(service);
   }
   const st = service.status();
   out(

@@ -1,9 +1,9 @@
 // The console's lines: /help, the prompt, the longest line read, and splitting a typed line into words (quoted
 // phrases kept together). Pure text functions; src/console/console.ts runs them.
 import { OPERATIONS, usageOf } from '../app/operations.ts';
-import { isSpace } from '../bot/split.ts';
+import { formatClock } from '../app/town-view.ts';
 import { USER_TEXT_MAX_CHARS } from '../core/user-text.ts';
-import { formatClock } from '../town/time.ts';
+import { isSpace } from '../core/whitespace.ts';
 import { filterLabel, type PostFilter } from './filters.ts';
 
 const helpRow = (usage: string, what: string) => `  ${usage.length < 40 ? usage.padEnd(40) : `${usage}  `}${what}`;
