@@ -40,10 +40,38 @@ const cliOp = <S extends z.ZodObject>(
   o: Operation<S, CliContext, CliResult> & { read(argv: string[]): Record<string, unknown> },
 ): CliOperation => o as unknown as CliOperation;
 
-/** The words after the command, read by the command's own parser (its options and their messages are its own). */
-const words = z.object({ argv: z.array(z.string()) });
-const asWords = (argv: string[]) => ({ argv });
 const done = (exitCode: number): CliResult => ({ lines: [], exitCode });
+
+/** A command whose words after it are read by its own parser (its options and their messages are its own). */
+function byWords(
+  word: string,
+  usage: string,
+  summary: string,
+  run: (argv: string[], out: (s: string) => void) => number | Promise<number>,
+): CliOperation {
+  return cliOp({
+    path: [word],
+    summary,
+    usage,
+    admin: true,
+    args: z.object({ argv: z.array(z.string()) }),
+    read: (argv) => ({ argv }),
+    run: async ({ out }, { argv }) => done(await run(argv, out)),
+  });
+}
+
+/** `backup FILE` / `restore FILE` against the database of DATABASE_URL. */
+function database(cmd: 'backup' | 'restore', summary: string): CliOperation {
+  return cliOp({
+    path: [cmd],
+    summary,
+    usage: '<file>',
+    admin: true,
+    args: z.object({ file: z.string().min(1) }),
+    read: (argv) => ({ file: argv[0] }),
+    run: async ({ out }, { file }) => done(await runDatabaseCommand(cmd, file, out)),
+  });
+}
 /** A CLI's own usage text as one line: its synopsis and the option lines under it. */
 const usageLine = (usage: string, word: string) =>
   usage
@@ -59,96 +87,41 @@ const usageLine = (usage: string, word: string) =>
  * running (stop the bot first where they write), so they are the CLI's own, beside the live /town operations.
  */
 export const TOWN_CLI_OPERATIONS = {
-  importSmallville: cliOp({
-    path: ['import-smallville'],
-    summary: 'Smallville files -> a town file (YAML, or JSON when --out ends in .json; stdout without --out)',
-    usage: '<dir> [--out FILE.yaml|FILE.json] [--name NAME] [--start "2023-02-13 07:00"]',
-    admin: true,
-    args: words,
-    read: asWords,
-    async run({ out }, { argv }) {
-      return done(runTownCli(['import-smallville', ...argv], out));
-    },
-  }),
-  validate: cliOp({
-    path: ['validate'],
-    summary: 'check a town file',
-    usage: '<town file>',
-    admin: true,
-    args: words,
-    read: asWords,
-    async run({ out }, { argv }) {
-      return done(runTownCli(['validate', ...argv], out));
-    },
-  }),
-  backup: cliOp({
-    path: ['backup'],
-    summary: 'copy the database (DATABASE_URL) to <file>; safe while the bot runs',
-    usage: '<file>',
-    admin: true,
-    args: z.object({ file: z.string().min(1) }),
-    read: (argv) => ({ file: argv[0] }),
-    async run({ out }, { file }) {
-      return done(await runDatabaseCommand('backup', file, out));
-    },
-  }),
-  restore: cliOp({
-    path: ['restore'],
-    summary: 'replace the database with a backup; stop the bot first',
-    usage: '<file>',
-    admin: true,
-    args: z.object({ file: z.string().min(1) }),
-    read: (argv) => ({ file: argv[0] }),
-    async run({ out }, { file }) {
-      return done(await runDatabaseCommand('restore', file, out));
-    },
-  }),
-  export: cliOp({
-    path: ['export'],
-    summary:
-      'one town as a file: its state and clock, every memory, plan and persona (JSON; NDJSON when the file ends in .ndjson). Default scope: the only town.',
-    usage: '<file> [--scope console|GUILD_ID]',
-    admin: true,
-    args: words,
-    read: asWords,
-    async run({ out }, { argv }) {
-      return done(await runLifecycleCommand('export', argv, out));
-    },
-  }),
-  import: cliOp({
-    path: ['import'],
-    summary:
-      'create the town of that scope (default console) from an export; the file is checked first; refused when that scope already has a town. Stop the bot.',
-    usage: '<file> [--scope console|GUILD_ID]',
-    admin: true,
-    args: words,
-    read: asWords,
-    async run({ out }, { argv }) {
-      return done(await runLifecycleCommand('import', argv, out));
-    },
-  }),
-  render: cliOp({
-    path: ['render'],
-    summary: 'a PNG of the map or the relationship graph (src/cli/render.ts)',
-    usage: usageLine(RENDER_USAGE, 'render'),
-    admin: true,
-    args: words,
-    read: asWords,
-    async run({ out }, { argv }) {
-      return done(await runRenderCli(argv, { out }));
-    },
-  }),
-  replay: cliOp({
-    path: ['replay'],
-    summary: 'read a kept run: a day in time order, or one resident (src/cli/replay.ts)',
-    usage: usageLine(REPLAY_USAGE, 'replay'),
-    admin: true,
-    args: words,
-    read: asWords,
-    async run({ out }, { argv }) {
-      return done(runReplayCli(argv, out));
-    },
-  }),
+  importSmallville: byWords(
+    'import-smallville',
+    '<dir> [--out FILE.yaml|FILE.json] [--name NAME] [--start "2023-02-13 07:00"]',
+    'Smallville files -> a town file (YAML, or JSON when --out ends in .json; stdout without --out)',
+    (argv, out) => runTownCli(['import-smallville', ...argv], out),
+  ),
+  validate: byWords('validate', '<town file>', 'check a town file', (argv, out) =>
+    runTownCli(['validate', ...argv], out),
+  ),
+  backup: database('backup', 'copy the database (DATABASE_URL) to <file>; safe while the bot runs'),
+  restore: database('restore', 'replace the database with a backup; stop the bot first'),
+  export: byWords(
+    'export',
+    '<file> [--scope console|GUILD_ID]',
+    'one town as a file: its state and clock, every memory, plan and persona (JSON; NDJSON when the file ends in .ndjson). Default scope: the only town.',
+    (argv, out) => runLifecycleCommand('export', argv, out),
+  ),
+  import: byWords(
+    'import',
+    '<file> [--scope console|GUILD_ID]',
+    'create the town of that scope (default console) from an export; the file is checked first; refused when that scope already has a town. Stop the bot.',
+    (argv, out) => runLifecycleCommand('import', argv, out),
+  ),
+  render: byWords(
+    'render',
+    usageLine(RENDER_USAGE, 'render'),
+    'a PNG of the map or the relationship graph (src/cli/render.ts)',
+    (argv, out) => runRenderCli(argv, { out }),
+  ),
+  replay: byWords(
+    'replay',
+    usageLine(REPLAY_USAGE, 'replay'),
+    'read a kept run: a day in time order, or one resident (src/cli/replay.ts)',
+    runReplayCli,
+  ),
 } satisfies Record<string, CliOperation>;
 
 /** `npm run town -- --help`: every command of the table, its usage and what it does. */

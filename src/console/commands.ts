@@ -61,20 +61,16 @@ function alias(word: string, target: Operation, summary: string, complete?: ArgK
   });
 }
 
+/** A console operation without arguments (words after it are ignored). */
+function noArgs(word: string, summary: string, act: (session: ConsoleSession) => OperationResult): ConsoleOperation {
+  return consoleOp({ path: [word], summary, usage: '', admin: false, args: z.object({}), run: async (s) => act(s) });
+}
+
 const optionalName = (what: string) => z.object({ [what]: z.string().optional() });
 
 /** The console's own operations: they change what prints and where you are, never the town. */
 export const CONSOLE_OPERATIONS = {
-  help: consoleOp({
-    path: ['help'],
-    summary: 'this list',
-    usage: '',
-    admin: false,
-    args: z.object({}),
-    async run(session) {
-      return said(session.help().join('\n'));
-    },
-  }),
+  help: noArgs('help', 'this list', (session) => said(session.help().join('\n'))),
   // Words after /status are ignored, as they always were.
   status: {
     ...alias('status', OPERATIONS.townStatus, 'the town at a glance (same as /town status)'),
@@ -97,87 +93,72 @@ export const CONSOLE_OPERATIONS = {
   }),
   map: alias('map', OPERATIONS.townMap, 'same as /town map'),
   relationships: alias('relationships', OPERATIONS.townRelationships, 'same as /town relationships', 'resident'),
-  follow: consoleOp({
-    path: ['follow'],
-    summary: "print only that resident's posts",
-    usage: '<resident>',
-    admin: false,
-    complete: 'resident',
-    args: optionalName('resident'),
-    read: phrase('resident'),
-    async run(session, { resident }) {
-      const r = findResident(session.town.snapshot(), resident ?? '');
-      if (!r)
-        return said(
-          `${resident ? `No resident is called "${resident}".` : 'Usage: /follow <resident>.'} Residents: ${session.town
-            .residents()
-            .map((x) => x.name)
-            .join(', ')}.`,
-        );
-      return filterTo(session, { kind: 'follow', id: r.profile.id, name: r.profile.name });
+  follow: narrow(
+    'follow',
+    'resident',
+    "print only that resident's posts",
+    (town, q) => {
+      const r = findResident(town.snapshot(), q);
+      return r && { kind: 'follow', id: r.profile.id, name: r.profile.name };
     },
-  }),
-  watch: consoleOp({
-    path: ['watch'],
-    summary: "print only that place's posts",
-    usage: '<location>',
-    admin: false,
-    complete: 'location',
-    args: optionalName('location'),
-    read: phrase('location'),
-    async run(session, { location }) {
-      const loc = findLocation(session.town.snapshot(), location ?? '');
-      if (!loc)
-        return said(
-          `${location ? `No place called "${location}".` : 'Usage: /watch <location>.'} Places: ${places(session.town)}.`,
-        );
-      return filterTo(session, { kind: 'watch', id: loc.id });
+    (q) => `No resident is called "${q}".`,
+    (town) =>
+      `Residents: ${town
+        .residents()
+        .map((x) => x.name)
+        .join(', ')}.`,
+  ),
+  watch: narrow(
+    'watch',
+    'location',
+    "print only that place's posts",
+    (town, q) => {
+      const loc = findLocation(town.snapshot(), q);
+      return loc && { kind: 'watch', id: loc.id };
     },
+    (q) => `No place called "${q}".`,
+    (town) => `Places: ${places(town)}.`,
+  ),
+  all: noArgs('all', 'print everything again', (session) => filterTo(session, SHOW_ALL)),
+  quiet: noArgs('quiet', 'print only where you are', (session) => filterTo(session, { kind: 'quiet' })),
+  clear: noArgs('clear', 'clear the screen', (session) => {
+    session.clearScreen();
+    return said();
   }),
-  all: consoleOp({
-    path: ['all'],
-    summary: 'print everything again',
-    usage: '',
-    admin: false,
-    args: z.object({}),
-    async run(session) {
-      return filterTo(session, SHOW_ALL);
-    },
-  }),
-  quiet: consoleOp({
-    path: ['quiet'],
-    summary: 'print only where you are',
-    usage: '',
-    admin: false,
-    args: z.object({}),
-    async run(session) {
-      return filterTo(session, { kind: 'quiet' });
-    },
-  }),
-  clear: consoleOp({
-    path: ['clear'],
-    summary: 'clear the screen',
-    usage: '',
-    admin: false,
-    args: z.object({}),
-    async run(session) {
-      session.clearScreen();
-      return said();
-    },
-  }),
-  quit: consoleOp({
-    path: ['quit'],
-    summary: 'leave (Ctrl-D and Ctrl-C work too)',
-    usage: '',
-    admin: false,
-    aliases: ['exit'],
-    args: z.object({}),
-    async run(session) {
+  quit: {
+    ...noArgs('quit', 'leave (Ctrl-D and Ctrl-C work too)', (session) => {
       session.quit();
       return said();
-    },
-  }),
+    }),
+    aliases: ['exit'],
+  },
 } satisfies Record<string, ConsoleOperation>;
+
+/** /follow and /watch: only one resident's or one place's posts print, found by name; else the names there are. */
+function narrow(
+  word: string,
+  what: 'resident' | 'location',
+  summary: string,
+  find: (town: TownService, name: string) => PostFilter | undefined,
+  unknown: (name: string) => string,
+  names: (town: TownService) => string,
+): ConsoleOperation {
+  return consoleOp({
+    path: [word],
+    summary,
+    usage: `<${what}>`,
+    admin: false,
+    complete: what,
+    args: optionalName(what),
+    read: phrase(what),
+    async run(session, args) {
+      const name = (args as Record<string, string | undefined>)[what];
+      const filter = find(session.town, name ?? '');
+      if (filter) return filterTo(session, filter);
+      return said(`${name ? unknown(name) : `Usage: /${word} <${what}>.`} ${names(session.town)}`);
+    },
+  });
+}
 
 function places(town: TownService): string {
   return town
