@@ -3,7 +3,6 @@
 
 import { dirname, join } from 'node:path';
 import { configDrift, type TownConfigView } from './app/config-drift.ts';
-import { consoleGameHandler } from './app/console-games.ts';
 import { gameHelp } from './app/game-operations.ts';
 import { buildModelStack } from './app/model-stack.ts';
 import { BotStartupError } from './bot/client.ts';
@@ -13,6 +12,7 @@ import { isShardProcess, resolveShardCount, shardId, startShardManager, tolerate
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
 import { renderBanner } from './console/banner.ts';
 import { runConsole } from './console/console.ts';
+import { consoleGameHandler } from './console/games.ts';
 import { PrismaChannelStore } from './db/channel-store.ts';
 import { openDatabase } from './db/client.ts';
 import { PrismaGameStore, PrismaRatingStore } from './db/game-store.ts';

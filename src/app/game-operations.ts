@@ -1,6 +1,6 @@
 // The game half of the operation table (src/app/operations.ts): every /game move — open a lobby, join, leave, start,
 // clue, vote, guess, the game-theory moves, cancel, word, status, leaderboard — declared once with its arguments
-// (zod), limits and result. The console (src/app/console-games.ts) and Discord (src/commands/game.ts) render the
+// (zod), limits and result. The console (src/console/games.ts) and Discord (src/commands/game.ts) render the
 // same operations: they build the context (who plays, in which channel), fill the arguments (typed words; options,
 // buttons, menus and forms) and show the result — the caller's lines, and the game's events for everyone through
 // each front end's turn timers, which arm the next turn's timer as they publish.

@@ -1,6 +1,7 @@
 // One operation of the table (src/app/operations.ts): its shape (path, arguments, permission, result), the ports
 // it runs against, and the small rules every operation shares (names, paused towns, plurals). The table and its
-// parts (src/app/lifecycle-operations.ts) build on this; nothing here lists operations.
+// parts (src/app/lifecycle-operations.ts) build on this; nothing here lists operations. The console's own
+// operations (src/console/commands.ts) and the town CLI's (src/cli/town.ts) use the same shape with their own context.
 import { z } from 'zod';
 import { UserError } from '../errors.ts';
 import type { TownFile } from '../town/file.ts';

@@ -1,6 +1,6 @@
 // The operation table: every town, resident and persona operation a person can run, declared once with its
-// typed arguments (zod), limits, permission and result. The console (src/console/console.ts) and Discord
-// (src/commands/*.ts) are two renderers over it: they turn a typed line or a slash command's options into the
+// typed arguments (zod), limits, permission and result. The console (src/console/commands.ts lists it with its own
+// operations) and Discord (src/commands/*.ts) are two renderers over it: they turn a typed line or a slash command's options into the
 // arguments object, run the operation, and show its result (text; on Discord, pictures as attachments).
 // Argument names are the Discord option names, so a slash command's options map onto them one to one.
 import { z } from 'zod';

@@ -2,20 +2,8 @@
 // sentence ends first, then at line breaks or spaces, and only inside a word when one word alone is too long.
 // Linear in the text (it also splits whatever a person typed, up to megabytes): pieces are index ranges of the text,
 // never copied one by one, and no pattern backtracks.
+import { isSpace } from '../core/whitespace.ts';
 
-/** JavaScript's whitespace (what `\\s` and `trim` match), by char code. */
-export const isSpace = (c: number) =>
-  (c >= 9 && c <= 13) ||
-  c === 32 ||
-  c === 160 ||
-  c === 0x1680 ||
-  (c >= 0x2000 && c <= 0x200a) ||
-  c === 0x2028 ||
-  c === 0x2029 ||
-  c === 0x202f ||
-  c === 0x205f ||
-  c === 0x3000 ||
-  c === 0xfeff;
 const isEnd = (c: number) => c === 46 /* . */ || c === 33 /* ! */ || c === 63 /* ? */ || c === 0x2026; /* … */
 /** Closing quotes and brackets that stay with the sentence they end: " ' ” ’ ) ] */
 const isCloser = (c: number) => c === 34 || c === 39 || c === 0x201d || c === 0x2019 || c === 41 || c === 93;

@@ -1,16 +1,11 @@
-// `npm run town -- <command>`: town file tools.
-//   import-smallville <dir> [--out FILE] [--name NAME] [--start "YYYY-MM-DD HH:mm"]   Smallville files -> town file
-//   validate <file>                                                                   check a town file
-//   replay <run.ndjson> [--day N | --resident NAME]                                   read a kept run (src/cli/replay.ts)
-//   backup <file>                       copy the live database to <file> (SQLite online backup, safe while running)
-//   restore <file>                      replace the database with the backup <file> (stop the bot first)
-//   export <file> [--scope S]           one town (state, memories, plans, personas) as JSON, or NDJSON (.ndjson)
-//   import <file> [--scope S]           create the town of scope S (default console) from an export
-//   render map|relationships --out FILE.png [...]                                     a PNG (src/cli/render.ts)
+// `npm run town -- <command>`: town file and database tools, one operation each (TOWN_CLI_OPERATIONS below):
+// import-smallville, validate, backup, restore, export, import, render (src/cli/render.ts), replay (src/cli/replay.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
+import { z } from 'zod';
+import { type Operation, type OperationResult, runOperation } from '../app/operations.ts';
 import { loadConfig, loadDotEnv } from '../config.ts';
 import { backupDatabase, restoreDatabase } from '../db/backup.ts';
 import { openDatabase } from '../db/client.ts';
@@ -26,19 +21,135 @@ import { formatTownExport, parseTownExport, readTownExport, writeTownImport } fr
 import { RENDER_USAGE, runRenderCli } from './render.ts';
 import { REPLAY_USAGE, runReplayCli } from './replay.ts';
 
-const USAGE = `Usage:
-  npm run town -- import-smallville <dir> [--out FILE.yaml|FILE.json] [--name NAME] [--start "2023-02-13 07:00"]
-  npm run town -- validate <town file>
-  npm run town -- backup <file>      copy the database (DATABASE_URL) to <file>; safe while the bot runs
-  npm run town -- restore <file>     replace the database with a backup; stop the bot first
-  npm run town -- export <file> [--scope console|GUILD_ID]
-                                     one town as a file: its state and clock, every memory, plan and persona
-                                     (JSON; NDJSON when the file ends in .ndjson). Default scope: the only town.
-  npm run town -- import <file> [--scope console|GUILD_ID]
-                                     create the town of that scope (default console) from an export; the file
-                                     is checked first; refused when that scope already has a town. Stop the bot.
-${RENDER_USAGE.replace('Usage: ', '  ')}
-${REPLAY_USAGE.replace('Usage: ', '  ')}`;
+/** What a town CLI command runs against: where its text goes (the database and models are the environment's). */
+export interface CliContext {
+  out(s: string): void;
+}
+
+/** A CLI command's result: what it printed went to `out` as it ran; the exit code says how it went. */
+export interface CliResult extends OperationResult {
+  exitCode: number;
+}
+
+export type CliOperation = Operation<z.ZodObject, CliContext, CliResult> & {
+  /** The words after the command -> raw arguments (the schema then checks them; a bad one prints the usage). */
+  read(argv: string[]): Record<string, unknown>;
+};
+
+const cliOp = <S extends z.ZodObject>(
+  o: Operation<S, CliContext, CliResult> & { read(argv: string[]): Record<string, unknown> },
+): CliOperation => o as unknown as CliOperation;
+
+const done = (exitCode: number): CliResult => ({ lines: [], exitCode });
+
+/** A command whose words after it are read by its own parser (its options and their messages are its own). */
+function byWords(
+  word: string,
+  usage: string,
+  summary: string,
+  run: (argv: string[], out: (s: string) => void) => number | Promise<number>,
+): CliOperation {
+  return cliOp({
+    path: [word],
+    summary,
+    usage,
+    admin: true,
+    args: z.object({ argv: z.array(z.string()) }),
+    read: (argv) => ({ argv }),
+    run: async ({ out }, { argv }) => done(await run(argv, out)),
+  });
+}
+
+/** `backup FILE` / `restore FILE` against the database of DATABASE_URL. */
+function database(cmd: 'backup' | 'restore', summary: string): CliOperation {
+  return cliOp({
+    path: [cmd],
+    summary,
+    usage: '<file>',
+    admin: true,
+    args: z.object({ file: z.string().min(1) }),
+    read: (argv) => ({ file: argv[0] }),
+    run: async ({ out }, { file }) => done(await runDatabaseCommand(cmd, file, out)),
+  });
+}
+/** A CLI's own usage text as one line: its synopsis and the option lines under it. */
+const usageLine = (usage: string, word: string) =>
+  usage
+    .replace(`Usage: npm run town -- ${word} `, '')
+    .split('\n')
+    .filter((l, i) => i === 0 || /^\s+\[/.test(l))
+    .map((l) => l.trim())
+    .join(' ');
+
+/**
+ * The town CLI's operation table, in the shape of src/app/operation.ts: `npm run town -- <word>` finds its
+ * operation here, and the usage below is built from it. These work on files and on a stored town with no town
+ * running (stop the bot first where they write), so they are the CLI's own, beside the live /town operations.
+ */
+export const TOWN_CLI_OPERATIONS = {
+  importSmallville: byWords(
+    'import-smallville',
+    '<dir> [--out FILE.yaml|FILE.json] [--name NAME] [--start "2023-02-13 07:00"]',
+    'Smallville files -> a town file (YAML, or JSON when --out ends in .json; stdout without --out)',
+    (argv, out) => runTownCli(['import-smallville', ...argv], out),
+  ),
+  validate: byWords('validate', '<town file>', 'check a town file', (argv, out) =>
+    runTownCli(['validate', ...argv], out),
+  ),
+  backup: database('backup', 'copy the database (DATABASE_URL) to <file>; safe while the bot runs'),
+  restore: database('restore', 'replace the database with a backup; stop the bot first'),
+  export: byWords(
+    'export',
+    '<file> [--scope console|GUILD_ID]',
+    'one town as a file: its state and clock, every memory, plan and persona (JSON; NDJSON when the file ends in .ndjson). Default scope: the only town.',
+    (argv, out) => runLifecycleCommand('export', argv, out),
+  ),
+  import: byWords(
+    'import',
+    '<file> [--scope console|GUILD_ID]',
+    'create the town of that scope (default console) from an export; the file is checked first; refused when that scope already has a town. Stop the bot.',
+    (argv, out) => runLifecycleCommand('import', argv, out),
+  ),
+  render: byWords(
+    'render',
+    usageLine(RENDER_USAGE, 'render'),
+    'a PNG of the map or the relationship graph (src/cli/render.ts)',
+    (argv, out) => runRenderCli(argv, { out }),
+  ),
+  replay: byWords(
+    'replay',
+    usageLine(REPLAY_USAGE, 'replay'),
+    'read a kept run: a day in time order, or one resident (src/cli/replay.ts)',
+    runReplayCli,
+  ),
+} satisfies Record<string, CliOperation>;
+
+/** `npm run town -- --help`: every command of the table, its usage and what it does. */
+export const TOWN_CLI_USAGE = `Usage:\n${Object.values(TOWN_CLI_OPERATIONS)
+  .map((o) => `  npm run town -- ${o.path[0]} ${o.usage}\n      ${o.summary}`)
+  .join('\n')}`;
+const USAGE = TOWN_CLI_USAGE;
+
+/** The operation `npm run town -- <word>` names, or undefined. */
+export function findCliOperation(word: string | undefined): CliOperation | undefined {
+  return Object.values(TOWN_CLI_OPERATIONS).find((o) => o.path[0] === word);
+}
+
+/**
+ * `npm run town -- <word> args…`: the word's operation with its arguments read from the rest; arguments its schema
+ * refuses print the usage (exit 2); anything else prints the usage (exit 0 when help was asked for, else 2).
+ */
+export async function runTownCommand(argv: string[], out: (s: string) => void): Promise<number> {
+  const [word, ...rest] = argv;
+  const o = findCliOperation(word);
+  if (!o) return runTownCli(argv, out);
+  const raw = o.read(rest);
+  if (!o.args.safeParse(raw).success) {
+    out(`${USAGE}\n`);
+    return 2;
+  }
+  return (await runOperation(o, { out }, raw)).exitCode;
+}
 
 /** The SQLite file of DATABASE_URL (from the environment or .env), as the bot resolves it. */
 function databaseFile(): string {
@@ -188,17 +299,5 @@ export function runTownCli(argv: string[], out: (s: string) => void = (s) => pro
   }
 }
 
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const argv = process.argv.slice(2);
-  const [cmd, target] = argv;
-  if (cmd === 'replay') process.exitCode = runReplayCli(argv.slice(1), (s) => process.stdout.write(s));
-  else if (cmd === 'render')
-    void runRenderCli(argv.slice(1), { out: (s) => process.stdout.write(s) }).then((code) => {
-      process.exitCode = code;
-    });
-  else if (cmd === 'export' || cmd === 'import')
-    process.exitCode = await runLifecycleCommand(cmd, argv.slice(1), (s) => process.stdout.write(s));
-  else if ((cmd === 'backup' || cmd === 'restore') && target)
-    process.exitCode = await runDatabaseCommand(cmd, target, (s) => process.stdout.write(s));
-  else process.exitCode = runTownCli(argv);
-}
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  process.exitCode = await runTownCommand(process.argv.slice(2), (s) => process.stdout.write(s));

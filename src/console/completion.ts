@@ -1,12 +1,9 @@
-// Tab completion and "that looks like a command" for the console, driven by one small command list.
-// CONSOLE_COMMANDS is an adapter over the console's commands (console.ts) and the games' (src/app/game-operations.ts):
-// when an operation table exists, build this list from it and nothing else here changes.
-
+// Tab completion and "that looks like a command" for the console. The command list is the console's one list
+// (src/console/commands.ts): every command word, its subcommands and what their arguments complete to.
 import { gameCompletions } from '../app/game-operations.ts';
-import { shippedTowns } from '../town/registry.ts';
+import { type ArgKind, CONSOLE_TABLE, completionOf } from './commands.ts';
 
-/** What an argument position completes to. */
-export type ArgKind = 'resident' | 'location' | { words: readonly string[] };
+export type { ArgKind } from './commands.ts';
 
 export interface CommandSpec {
   name: string;
@@ -16,46 +13,26 @@ export interface CommandSpec {
   arg?: ArgKind;
 }
 
-/** `/game` moves from the game operation table (src/app/game-operations.ts). */
+/** `/game` moves from the game operation table (src/app/game-operations.ts), and `/game help`. */
 export const GAME_SUBCOMMANDS: Record<string, ArgKind | null> = gameCompletions();
 
-export const CONSOLE_COMMANDS: readonly CommandSpec[] = [
-  { name: 'help' },
-  { name: 'status' },
-  { name: 'persona', subs: { set: null, show: null, clear: null } },
-  { name: 'say', arg: 'location' },
-  { name: 'go', arg: 'location' },
-  { name: 'whisper', arg: 'resident' },
-  { name: 'interview', arg: 'resident' },
-  {
-    name: 'town',
-    subs: {
-      status: null,
-      pause: null,
-      resume: null,
-      step: null,
-      speed: null,
-      object: 'location',
-      budget: null,
-      export: null,
-      new: { words: [...shippedTowns(), '--yes'] },
-      reset: { words: ['--yes'] },
-      import: null,
-      map: null,
-      relationships: 'resident',
-    },
-  },
-  { name: 'resident', subs: { list: null, info: 'resident', memories: 'resident' } },
-  { name: 'map' },
-  { name: 'relationships', arg: 'resident' },
-  { name: 'follow', arg: 'resident' },
-  { name: 'watch', arg: 'location' },
-  { name: 'all' },
-  { name: 'quiet' },
-  { name: 'clear' },
-  { name: 'game', subs: GAME_SUBCOMMANDS },
-  { name: 'quit' },
-];
+/** Every command word of the console's list, in its order, with its subcommands. */
+function commandSpecs(): CommandSpec[] {
+  const specs = new Map<string, CommandSpec>();
+  for (const e of CONSOLE_TABLE) {
+    const [word, sub] = e.op.path;
+    const spec = specs.get(word) ?? { name: word };
+    specs.set(word, spec);
+    if (sub === undefined) {
+      const kind = completionOf(e);
+      if (kind) spec.arg = kind;
+    } else if (e.from === 'game') spec.subs = GAME_SUBCOMMANDS;
+    else spec.subs = { ...spec.subs, [sub]: completionOf(e) };
+  }
+  return [...specs.values()];
+}
+
+export const CONSOLE_COMMANDS: readonly CommandSpec[] = commandSpecs();
 
 /** The town's names completion offers. */
 export interface CompletionWorld {

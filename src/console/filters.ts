@@ -1,6 +1,6 @@
 // What the console prints as the town runs: everything (/all), one resident's posts (/follow), one place's
 // (/watch), or only where you are (/quiet). Answers to you (replies) and system notices always print.
-import type { Post } from '../town/types.ts';
+import type { Post } from '../app/town-view.ts';
 
 export type PostFilter =
   | { kind: 'all' }

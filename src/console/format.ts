@@ -1,7 +1,6 @@
 // How the console prints the town: posts as `[#hobbs-cafe] ☕ Isabella Rodriguez: …`, and the text versions of the
 // map and the relationship graph (Discord shows those as pictures only). Command answers come from src/app/texts.ts.
-import type { MapData, RelationshipGraph } from '../town/service.ts';
-import type { Post } from '../town/types.ts';
+import type { MapData, Post, RelationshipGraph } from '../app/town-view.ts';
 
 export function formatPost(p: Post): string {
   const head = `[#${p.location}]${p.emoji ? ` ${p.emoji}` : ''}`;

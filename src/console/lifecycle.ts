@@ -4,13 +4,17 @@
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TownLifecycle } from '../app/operations.ts';
+import type { TownService } from '../app/town-view.ts';
+import {
+  CONSOLE_SCOPE,
+  importSmallville,
+  loadTownFile,
+  readSmallvilleDir,
+  SHIPPED_TOWNS_DIR,
+  shippedTowns,
+  type TownRegistry,
+} from '../app/town-view.ts';
 import { UserError } from '../errors.ts';
-import { loadTownFile } from '../town/file-io.ts';
-import { SHIPPED_TOWNS_DIR, shippedTowns, type TownRegistry } from '../town/registry.ts';
-import type { TownService } from '../town/service.ts';
-import { importSmallville } from '../town/smallville.ts';
-import { readSmallvilleDir } from '../town/smallville-files.ts';
-import { CONSOLE_SCOPE } from '../town/types.ts';
 
 /** The longest export read (a town of years of memories is tens of MB; beyond this, use npm run town -- import). */
 export const CONSOLE_IMPORT_MAX_BYTES = 512 * 1024 * 1024;

@@ -1,28 +1,23 @@
 // The console's lines: /help, the prompt, the longest line read, and splitting a typed line into words (quoted
-// phrases kept together). Pure text functions; src/console/console.ts runs them.
-import { OPERATIONS, usageOf } from '../app/operations.ts';
-import { isSpace } from '../bot/split.ts';
+// phrases kept together). Pure text functions; src/console/dispatch.ts runs them.
+import { usageOf } from '../app/operations.ts';
+import { formatClock } from '../app/town-view.ts';
 import { USER_TEXT_MAX_CHARS } from '../core/user-text.ts';
-import { formatClock } from '../town/time.ts';
+import { isSpace } from '../core/whitespace.ts';
+import { CONSOLE_TABLE } from './commands.ts';
 import { filterLabel, type PostFilter } from './filters.ts';
 
 const helpRow = (usage: string, what: string) => `  ${usage.length < 40 ? usage.padEnd(40) : `${usage}  `}${what}`;
 
-/** /help: the console's own commands, then every operation of the table (src/app/operations.ts). */
+/** /help: every command of the console's list (src/console/commands.ts) but the games' (`/game help` lists those). */
 export const CONSOLE_HELP = [
   'Commands:',
-  helpRow('/help', 'this list'),
-  helpRow('/status', 'the town at a glance (same as /town status)'),
   helpRow('<text>', 'speak in your current location (/say <location> <text>: elsewhere, and go there)'),
-  helpRow('/go <location>', 'change your current location without speaking'),
-  ...Object.values(OPERATIONS).map((o) => helpRow(usageOf(o), `${o.summary}${o.admin ? ' (admin on Discord)' : ''}`)),
-  helpRow('/map | /relationships [resident]', 'same as /town map | /town relationships'),
+  ...CONSOLE_TABLE.filter((e) => e.from !== 'game').map(({ from, op: o }) =>
+    helpRow(usageOf(o), `${o.summary}${from === 'town' && o.admin ? ' (admin on Discord)' : ''}`),
+  ),
   '  Pictures (/town map, /town relationships) print as text and are written as PNG files (path printed).',
   '  e.g. /persona set Sam, a reporter for the local paper   /town object maple-row stove is burning',
-  helpRow('/follow <resident> | /watch <location>', "print only that resident's posts, or that place's"),
-  helpRow('/all | /quiet', 'print everything again, or only where you are'),
-  helpRow('/clear', 'clear the screen'),
-  helpRow('/quit', 'leave (Ctrl-D and Ctrl-C work too)'),
   'Tab completes commands, residents and places; up-arrow recalls earlier lines.',
 ];
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLASH_OPTIONS_MAX_CHARS } from '../../src/bot/router.ts';
 import { splitMessage } from '../../src/bot/split.ts';
 import { CONSOLE_LINE_MAX, parsePersonaArgs, runConsole, tokenize } from '../../src/console/console.ts';
-import { readGameLine } from '../../src/app/console-games.ts';
+import { readGameLine } from '../../src/console/games.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
 import { Harness } from '../support/bot-harness.ts';

@@ -2,9 +2,9 @@
 // read into an operation's arguments, run on the real GameService (offline bots), its lines and the game's events
 // printed; votes by a name or a shown seat number; the core's turn timers fire through a fake scheduler.
 import { describe, expect, it } from 'vitest';
-import { consoleGameHandler, readGameLine } from '../../src/app/console-games.ts';
 import { GAME_OPERATIONS } from '../../src/app/game-operations.ts';
 import type { ConsoleContext } from '../../src/console/console.ts';
+import { consoleGameHandler, readGameLine } from '../../src/console/games.ts';
 import { isUserError } from '../../src/errors.ts';
 import { gamesOfflineRules } from '../../src/games/offline.ts';
 import { InMemoryRatingStore } from '../../src/games/ratings.ts';

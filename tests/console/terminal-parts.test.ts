@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { gameHelp } from '../../src/app/game-operations.ts';
 import {
   CONSOLE_COMMANDS,
   completeLine,
@@ -15,7 +16,6 @@ import { CONSOLE_HELP, consolePrompt } from '../../src/console/console.ts';
 import { admits, type PostFilter } from '../../src/console/filters.ts';
 import { relationshipText } from '../../src/console/format.ts';
 import { HISTORY_MAX_LINES, keepInHistory, loadHistory, saveHistory } from '../../src/console/terminal.ts';
-import { gameHelp } from '../../src/app/game-operations.ts';
 import type { Post } from '../../src/town/types.ts';
 
 const world = {

@@ -1,9 +1,9 @@
 // The game-theory scenarios through the GameService and the console's /game lines: lobby, bots filling seats,
 // secret moves, turn timers from the core (a fake scheduler fires them), typed errors as plain lines.
 import { describe, expect, it } from 'vitest';
-import { consoleGameHandler } from '../../../src/app/console-games.ts';
-import { isUserError } from '../../../src/errors.ts';
 import type { ConsoleContext } from '../../../src/console/console.ts';
+import { consoleGameHandler } from '../../../src/console/games.ts';
+import { isUserError } from '../../../src/errors.ts';
 import { gamesOfflineRules } from '../../../src/games/offline.ts';
 import { InMemoryRatingStore } from '../../../src/games/ratings.ts';
 import { GameService } from '../../../src/games/service.ts';

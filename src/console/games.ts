@@ -2,20 +2,21 @@
 // becomes the operation's arguments, the operation runs on the same GameService as Discord, and its result prints —
 // the caller's lines, then the game's events — through the same turn timers (src/games/turn-timers.ts), so a turn
 // nobody takes in time passes and prints like any other move.
-import type { ConsoleCommandHandler } from '../console/console.ts';
-import { UserError } from '../errors.ts';
-import { consoleStyle, renderEvents, revealLine } from '../games/event-text.ts';
-import type { GameService, ResidentPlayer } from '../games/service.ts';
-import { type Scheduler, type TurnSeconds, TurnTimers } from '../games/turn-timers.ts';
-import { BOT_KINDS } from '../games/types.ts';
+
 import {
   findGameOperation,
   GAME_OPERATIONS,
   type GameOperation,
   type GameOperationId,
   gameHelp,
-} from './game-operations.ts';
-import { runOperation, usageOf } from './operations.ts';
+} from '../app/game-operations.ts';
+import { runOperation, usageOf } from '../app/operations.ts';
+import { UserError } from '../errors.ts';
+import { consoleStyle, renderEvents, revealLine } from '../games/event-text.ts';
+import type { GameService, ResidentPlayer } from '../games/service.ts';
+import { type Scheduler, type TurnSeconds, TurnTimers } from '../games/turn-timers.ts';
+import { BOT_KINDS } from '../games/types.ts';
+import type { ConsoleCommandHandler } from './console.ts';
 
 /** The console plays at one table of its own. */
 export const CONSOLE_GAME = { scope: 'console', channelId: 'console' };

@@ -1,10 +1,11 @@
 // The console's reading of a typed command line into an operation's arguments (src/app/operations.ts): the words
 // after the command, with multi-word resident, place and object names resolved by the longest prefix that names
 // one. Validation, limits and texts stay in the table; this only says which words are which argument.
+
+import { OPERATIONS, type Operation, type OperationId, usageOf } from '../app/operations.ts';
+import type { TownState } from '../app/town-view.ts';
+import { findLocation, findObject, findResident } from '../app/town-view.ts';
 import { UserError } from '../errors.ts';
-import type { TownState } from '../town/types.ts';
-import { findLocation, findObject, findResident } from '../town/world.ts';
-import { OPERATIONS, type Operation, type OperationId, usageOf } from './operations.ts';
 
 /** The longest prefix of `words` (up to 6) that `accept` resolves, and the rest. */
 export function longestPrefix<T>(

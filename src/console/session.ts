@@ -1,0 +1,184 @@
+// The console's session: the town it shows (followed across /town new, reset and import), where you are, which
+// posts print, and how an operation's result prints (its lines, a file written, a picture as text and PNG, or the
+// question a replacing operation asks first). Posts print once each: a post is printed only after its delivery
+// mark is stored, so a process that dies in between never prints it twice.
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { type Operation, type OperationResult, runOperation, type TownLifecycle } from '../app/operations.ts';
+import type { Post, Speaker, TownRegistry, TownService } from '../app/town-view.ts';
+import { writeTownPicture } from '../render/town-pictures.ts';
+import type { ConsoleSession } from './commands.ts';
+import { admits, type PostFilter, SHOW_ALL } from './filters.ts';
+import { formatMap, formatPost, formatRelationships } from './format.ts';
+import { consoleLifecycle } from './lifecycle.ts';
+import { errorText } from './lines.ts';
+
+export interface SessionOptions {
+  service: TownService;
+  registry?: TownRegistry;
+  user: Speaker;
+  print(text: string): void;
+  clearScreen(): void;
+  /** Extra lines for /help. */
+  helpLines: string[];
+  /** The console's /help list. */
+  help: readonly string[];
+  picturesDir: string;
+  onError?: (e: unknown) => void;
+}
+
+export class Session implements ConsoleSession {
+  town: TownService;
+  here: string;
+  filter: PostFilter = SHOW_ALL;
+  /** /quit was typed: the input loop stops after this line. */
+  quitting = false;
+  /** An operation that replaces the town asked to confirm: the next line is the answer. */
+  confirming: { o: Operation; args: Record<string, unknown>; townName: string } | null = null;
+  /** The town was replaced and the place you were at is gone: say where you are now, after the result. */
+  private moved = false;
+  private readonly delivered = new Set<number>();
+  private pendingShow: Promise<void> = Promise.resolve();
+  private unsubscribe: () => void = () => {};
+  private readonly lifecycle: TownLifecycle | undefined;
+
+  constructor(private readonly opts: SessionOptions) {
+    this.town = opts.service;
+    this.here = firstPlace(opts.service);
+    // `/town new`, `/town reset`, `/town import` swap the town (the registry restarts its schedule): follow it.
+    this.lifecycle = opts.registry
+      ? consoleLifecycle(
+          opts.registry,
+          () => this.town,
+          (t) => this.follow(t),
+        )
+      : undefined;
+  }
+
+  print(text: string): void {
+    this.opts.print(text);
+  }
+
+  help(): string[] {
+    return [...this.opts.help, ...this.opts.helpLines];
+  }
+
+  quit(): void {
+    this.quitting = true;
+  }
+
+  clearScreen(): void {
+    this.opts.clearScreen();
+  }
+
+  /**
+   * Prints the backlog (at most `keep` posts; older undelivered ones are marked delivered unprinted), then every
+   * commit's posts as they land.
+   */
+  async start(keep: number): Promise<void> {
+    const backlog = await this.town.pendingPosts(100_000);
+    if (backlog.length > keep) {
+      const skipped = backlog.slice(0, backlog.length - keep);
+      await this.town.markDelivered(
+        skipped.map((p) => p.seq),
+        'console-skipped',
+      );
+      this.print(`(${skipped.length} older posts not shown)`);
+    }
+    await this.show(backlog.slice(-keep));
+    this.unsubscribe = this.listen(this.town);
+  }
+
+  /** Waits until every post committed so far has printed. */
+  settled(): Promise<void> {
+    return this.pendingShow;
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+
+  /** Runs one operation of the town's table with raw arguments and prints its result. */
+  async runTown(o: Operation, args: Record<string, unknown>): Promise<void> {
+    const r = await runOperation(
+      o,
+      { town: this.town, speaker: this.opts.user, ...(this.lifecycle ? { lifecycle: this.lifecycle } : {}) },
+      args,
+    );
+    await this.render(o, r);
+  }
+
+  /** An operation's result: its lines, then the file it wrote, the question it asks, the picture it drew. */
+  async render(o: Operation | null, r: OperationResult): Promise<void> {
+    if (r.file) {
+      const path = resolve(r.file.name);
+      writeFileSync(path, r.file.text);
+      r.lines.push(`Written: ${path}`);
+    }
+    if (r.lines.length > 0) this.print(r.lines.join('\n'));
+    if (this.moved) {
+      this.moved = false;
+      this.print(`You are at #${this.here}.`);
+    }
+    if (r.confirm && o) {
+      this.confirming = { o, args: r.confirm.args, townName: r.confirm.townName };
+      this.print(
+        `Type the town's name (${r.confirm.townName}) to go ahead, or anything else to cancel. (Add --yes to skip this.)`,
+      );
+    }
+    if (r.picture) {
+      this.print(
+        r.picture.kind === 'map' ? formatMap(this.town.map()) : formatRelationships(this.town.relationships()),
+      );
+      const file = await writeTownPicture(this.town, r.picture.kind, this.opts.picturesDir, {
+        personas: r.picture.personas,
+        ...(r.picture.resident ? { resident: r.picture.resident } : {}),
+      });
+      this.print(`Picture: ${file}`);
+    }
+  }
+
+  private listen(t: TownService): () => void {
+    return t.onPosts((posts) => {
+      this.pendingShow = this.pendingShow.then(() => this.show(posts));
+    });
+  }
+
+  /** The town was replaced: print the new one's posts, and move if the place you were at is gone. */
+  private follow(t: TownService): void {
+    this.unsubscribe();
+    this.town = t;
+    this.delivered.clear();
+    if (!t.locations().some((l) => l.id === this.here)) {
+      this.here = firstPlace(t);
+      this.moved = true;
+    }
+    this.filter = SHOW_ALL;
+    this.unsubscribe = this.listen(t);
+  }
+
+  /** Mark, then print; a mark that fails is said, and its posts show next time. */
+  private async show(posts: Post[]): Promise<void> {
+    const fresh = posts.filter((p) => !this.delivered.has(p.seq));
+    if (fresh.length === 0) return;
+    try {
+      await this.town.markDelivered(
+        fresh.map((p) => p.seq),
+        'console',
+      );
+    } catch (e) {
+      this.print(`(${fresh.length} new post(s) not shown yet: recording them as shown failed: ${errorText(e)})`);
+      this.opts.onError?.(e);
+      return;
+    }
+    for (const p of fresh) {
+      this.delivered.add(p.seq);
+      if (admits(this.filter, p, this.here)) this.print(formatPost(p));
+    }
+  }
+}
+
+/** Where the console starts: the first public place (else the first place). */
+function firstPlace(t: TownService): string {
+  return (t.locations().find((l) => l.public) ?? t.locations()[0])?.id ?? '';
+}
