@@ -3,7 +3,7 @@
 import { OPERATIONS, usageOf } from '../app/operations.ts';
 import { isSpace } from '../bot/split.ts';
 import { USER_TEXT_MAX_CHARS } from '../core/user-text.ts';
-import { formatClock } from '../town/time.ts';
+import { formatClock } from '../core/time.ts';
 import { filterLabel, type PostFilter } from './filters.ts';
 
 const helpRow = (usage: string, what: string) => `  ${usage.length < 40 ? usage.padEnd(40) : `${usage}  `}${what}`;

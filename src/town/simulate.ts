@@ -20,7 +20,7 @@ import { type CallTotals, combineTotals, MeteredEmbedder, MeteredModel, scaleTot
 import { type KitFactory, TownService } from './service.ts';
 import { InMemoryTownStore, type TownStore } from './store.ts';
 import type { TickLog } from './tick.ts';
-import { formatSimTime, HOUR } from './time.ts';
+import { formatSimTime, HOUR_MS } from '../core/time.ts';
 import type { Post } from './types.ts';
 
 export interface SimulateOptions {
@@ -158,7 +158,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
   const densityBefore = evaluate ? await measureDensity(service, opts.knowledgeJudge) : undefined;
   const beforeTicks = meterSnapshot(llm);
 
-  const ticks = Math.max(0, Math.round((opts.hours * HOUR) / (state0.settings.minutesPerTick * 60_000)));
+  const ticks = Math.max(0, Math.round((opts.hours * HOUR_MS) / (state0.settings.minutesPerTick * 60_000)));
   let posts = 0;
   const attendance = new AttendanceTracker(state0.facts);
   for (let i = 0; i < ticks; i++) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueOn, namedDay, todayNumber } from '../../src/agent/dates.ts';
+import { dueOn, namedDay, todayNumber } from '../../src/core/dates.ts';
 import { type PlanDayInput, planDayMessages } from '../../src/agent/prompts/plan-day.ts';
 import { offlineDayPlan } from '../../src/llm/offline/plan.ts';
 import { stepsFor } from '../../src/llm/offline/steps.ts';

@@ -12,7 +12,7 @@ import { reactOutput } from '../../src/agent/prompts/react.ts';
 import { reflectInsightsOutput } from '../../src/agent/prompts/reflect-insights.ts';
 import { reflectQuestionsOutput } from '../../src/agent/prompts/reflect-questions.ts';
 import { summaryOutput } from '../../src/agent/prompts/summary.ts';
-import { parseClock } from '../../src/agent/time.ts';
+import { parseClock } from '../../src/core/time.ts';
 import {
   agentOfflineRules,
   intentionActivity,

@@ -27,8 +27,8 @@ import {
   isSleeping,
   lowerFirst,
   stripPeriod,
-} from '../../agent/text.ts';
-import { hhmm, parseClock } from '../../agent/time.ts';
+} from '../../core/text.ts';
+import { hhmm, parseClock } from '../../core/time.ts';
 import type { OfflineRules } from '../port.ts';
 import { answerQuestion, replyTo } from './answer.ts';
 import { offlineDayPlan } from './plan.ts';

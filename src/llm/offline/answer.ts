@@ -2,7 +2,7 @@
 // only from its memories and today's plan; with nothing relevant it says it does not remember (sec. 6.2).
 
 import type { PromptMemory, PromptRelation } from '../../agent/prompts/common.ts';
-import { escapeRegExp, heuristicImportance, lowerFirst, stripPeriod } from '../../agent/text.ts';
+import { escapeRegExp, heuristicImportance, lowerFirst, stripPeriod } from '../../core/text.ts';
 import { aboutSelf, hypothetical, planAnswer, reflective, whoIs, whoNext, yesterday } from './questions.ts';
 import { factLine, firstName, isAbout, type Me, meOf, PRIVATE, pick, sentence, stems } from './speech.ts';
 import { coveredBy, reaction, sameNews, topicOf } from './talk.ts';

@@ -3,8 +3,8 @@
 // come!") has promised to go to it, at the hour said for it in the same conversation when one was. A neutral reader
 // of the transcript: any event, any place alike.
 
-import { namedDay, T } from '../../agent/dates.ts';
-import { stripPeriod } from '../../agent/text.ts';
+import { namedDay, T } from '../../core/dates.ts';
+import { stripPeriod } from '../../core/text.ts';
 import { firstName } from './speech.ts';
 import { subjectOf } from './voice.ts';
 

@@ -1,11 +1,11 @@
 // What a resident's identity fields and lifestyle say about its day, read as a model would: waking and sleeping
 // hours, meal time, the place a text names (tolerantly), its own intentions and the events of today it heard of.
 
-import { type Due, dueOn, T, todayNumber, trimWhen } from '../../agent/dates.ts';
+import { type Due, dueOn, T, todayNumber, trimWhen } from '../../core/dates.ts';
 import type { PromptMemory } from '../../agent/prompts/common.ts';
 import type { PlanDayInput, PromptPlace } from '../../agent/prompts/plan-day.ts';
-import { escapeRegExp, stripPeriod } from '../../agent/text.ts';
-import { parseClock } from '../../agent/time.ts';
+import { escapeRegExp, stripPeriod } from '../../core/text.ts';
+import { parseClock } from '../../core/time.ts';
 import { subjectOf } from './voice.ts';
 
 export function clockIn(text: string, re: RegExp): number | null {

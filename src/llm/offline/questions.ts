@@ -2,7 +2,7 @@
 // reflective questions, who someone is, who was met, what happened yesterday.
 
 import type { PromptMemory } from '../../agent/prompts/common.ts';
-import { escapeRegExp, isAlarming, lowerFirst, progressive, stripPeriod } from '../../agent/text.ts';
+import { escapeRegExp, isAlarming, lowerFirst, progressive, stripPeriod } from '../../core/text.ts';
 import { type AnswerInput, facts, introduce, listAnd, placeOfTalk } from './answer.ts';
 import { cap, firstName, isAbout, type Me, sentence } from './speech.ts';
 import { currentProject, topicOf } from './talk.ts';

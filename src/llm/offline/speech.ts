@@ -2,7 +2,7 @@
 // theirs, never a raw line, a record or a secret; content-word stems; stable wording (a hash, so runs replay).
 
 import type { PromptMemory } from '../../agent/prompts/common.ts';
-import { contentWords, lowerFirst, stripPeriod } from '../../agent/text.ts';
+import { contentWords, lowerFirst, stripPeriod } from '../../core/text.ts';
 import { hashString } from '../../core/rng.ts';
 import { gerundClause, type Pronoun, selfPronoun, subjectOf, toFirstPerson } from './voice.ts';
 

@@ -2,9 +2,9 @@
 // activity and the place's objects.
 
 import type { PlanStepsInput } from '../../agent/prompts/plan-steps.ts';
-import { mealOf } from '../../agent/schedule.ts';
-import { escapeRegExp, isSleeping, stripPeriod } from '../../agent/text.ts';
-import { parseClock } from '../../agent/time.ts';
+import { mealOf } from '../../core/schedule.ts';
+import { escapeRegExp, isSleeping, stripPeriod } from '../../core/text.ts';
+import { parseClock } from '../../core/time.ts';
 
 /** "work at the cafe (continued)" -> "work at the cafe" (hour labels of the offline decomposition). */
 export function baseActivity(activity: string): string {

@@ -4,7 +4,7 @@
 
 import type { PromptMemory } from '../../agent/prompts/common.ts';
 import type { DialogueTurnInput } from '../../agent/prompts/dialogue-turn.ts';
-import { contentWords, escapeRegExp, heuristicImportance, lowerFirst, stripPeriod } from '../../agent/text.ts';
+import { contentWords, escapeRegExp, heuristicImportance, lowerFirst, stripPeriod } from '../../core/text.ts';
 import { cap, firstName, isAbout, isFact, type Me, meOf, PRIVATE, pick, reportHeard, stems } from './speech.ts';
 import { gerundClause, names, subjectOf, toFirstPerson } from './voice.ts';
 

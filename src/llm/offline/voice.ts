@@ -2,7 +2,7 @@
 // ("Rosa Delgado wants to invite everyone she meets"); when the resident says them they become first person ("I
 // want to invite everyone I meet"), and news heard from someone is reported as theirs ("Hannah mentioned being
 // married to Daniel Okafor"), never repeated as the listener's own "I'm married to ...". Small, rule-based, no model.
-import { escapeRegExp } from '../../agent/text.ts';
+import { escapeRegExp } from '../../core/text.ts';
 
 export type Pronoun = 'he' | 'she';
 

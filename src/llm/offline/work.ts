@@ -2,10 +2,10 @@
 // ("owns the bakery", "works at the market from 9 am to 5 pm"), working days, projects it is currently on, habits
 // with a time of day from its lifestyle.
 
-import { T, trimWhen, WEEKDAYS } from '../../agent/dates.ts';
+import { T, trimWhen, WEEKDAY_WORDS } from '../../core/dates.ts';
 import type { PlanDayInput, PromptPlace } from '../../agent/prompts/plan-day.ts';
-import { baseOfIng, escapeRegExp, stripPeriod } from '../../agent/text.ts';
-import { parseClock } from '../../agent/time.ts';
+import { baseOfIng, escapeRegExp, stripPeriod } from '../../core/text.ts';
+import { parseClock } from '../../core/time.ts';
 import { clockIn, placeNamedIn, placeOfKind } from './day-facts.ts';
 import { baseVerb, subjectOf } from './voice.ts';
 
@@ -138,7 +138,7 @@ export function jobOf(i: PlanDayInput, usable: readonly PromptPlace[]): Job | nu
 }
 
 export const DAY_WORD = '(mon|tues|wednes|thurs|fri|satur|sun)days?';
-export const dayIndex = (w: string) => WEEKDAYS.findIndex((d) => d.startsWith(w.toLowerCase()));
+export const dayIndex = (w: string) => WEEKDAY_WORDS.findIndex((d) => d.startsWith(w.toLowerCase()));
 
 /**
  * The weekdays (0 = Sunday) a job is worked: as the resident's own sentences say ("Monday to Friday", "on
@@ -213,7 +213,7 @@ export function habitsOf(i: PlanDayInput, places: readonly PromptPlace[] = []): 
               ? null // "studies at the Lantern Cafe": a habit at a place, any time
               : undefined;
       if (time === undefined) continue;
-      const day = WEEKDAYS.find((d) => new RegExp(`\\bon ${d}s\\b`, 'i').test(c));
+      const day = WEEKDAY_WORDS.find((d) => new RegExp(`\\bon ${d}s\\b`, 'i').test(c));
       if (day && !i.date.toLowerCase().startsWith(day)) continue;
       let m = /^(?:spends (?:his|her|their) (?:free )?time)\s+(\w+ing)\b(.*)$/.exec(c);
       let act: string | null = m ? `${baseOfIng(m[1]!)}${m[2]}` : null;

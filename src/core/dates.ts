@@ -3,11 +3,12 @@
 // treated alike. Used by the mind (dated events and intentions pinned into a day plan, expired after their day)
 // and by the offline stand-in.
 import { stripPeriod } from './text.ts';
+import { DAY_MS } from './time.ts';
 
 export const T = '(\\d{1,2})(?::(\\d{2}))?\\s*(am|pm|a\\.m\\.|p\\.m\\.)';
 
-export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-export const MONTH_NAMES = [
+export const WEEKDAY_WORDS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+export const MONTH_WORDS = [
   'january',
   'february',
   'march',
@@ -21,9 +22,8 @@ export const MONTH_NAMES = [
   'november',
   'december',
 ];
-export const MONTHS =
+export const MONTH_DAY_RE =
   /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2})(?:st|nd|rd|th)?\b/i;
-export const DAY_MS = 86_400_000;
 export const COUNTS: Record<string, number> = { a: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 };
 
 /** A calendar day as days since 1970-01-01 (UTC), so "two days later" is plain arithmetic. */
@@ -36,9 +36,9 @@ export function todayNumber(iso: string | undefined, date: string): number | nul
   const fromIso = iso ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso) : null;
   if (fromIso) return dayNo(Number(fromIso[1]), Number(fromIso[2]) - 1, Number(fromIso[3]));
   const m = /^\s*(\w+),\s+(\w+)\s+(\d{1,2})/.exec(date);
-  const month = m ? MONTH_NAMES.indexOf(m[2]!.toLowerCase()) : -1;
+  const month = m ? MONTH_WORDS.indexOf(m[2]!.toLowerCase()) : -1;
   if (!m || month < 0) return null;
-  const weekday = WEEKDAYS.indexOf(m[1]!.toLowerCase());
+  const weekday = WEEKDAY_WORDS.indexOf(m[1]!.toLowerCase());
   // weekdays repeat every 28 years, so one of these years has the date on its weekday
   for (let y = 2020; y < 2048; y++) {
     const d = dayNo(y, month, Number(m[3]));
@@ -55,10 +55,10 @@ export const weekdayOf = (d: number) => (((d + 4) % 7) + 7) % 7;
  * Sundays", "every Sunday") names its weekday. Null when the text names no day.
  */
 export function namedDay(text: string, said: number): { day: number } | { weekday: number } | null {
-  const md = MONTHS.exec(text);
+  const md = MONTH_DAY_RE.exec(text);
   if (md) {
     const year = new Date(said * DAY_MS).getUTCFullYear();
-    const month = MONTH_NAMES.indexOf(md[1]!.toLowerCase());
+    const month = MONTH_WORDS.indexOf(md[1]!.toLowerCase());
     const d = dayNo(year, month, Number(md[2]));
     return { day: d < said - 180 ? dayNo(year + 1, month, Number(md[2])) : d }; // "January 3" said in December
   }
@@ -70,7 +70,7 @@ export function namedDay(text: string, said: number): { day: number } | { weekda
     return { day: said + n * (inDays[2]!.toLowerCase() === 'week' ? 7 : 1) };
   }
   if (/\b(today|tonight|this (?:morning|afternoon|evening))\b/i.test(text)) return { day: said };
-  for (const [k, d] of WEEKDAYS.entries()) {
+  for (const [k, d] of WEEKDAY_WORDS.entries()) {
     if (new RegExp(`\\b(?:every ${d}|(?:on )?${d}s)\\b`, 'i').test(text)) return { weekday: k };
     const ahead = (k - weekdayOf(said) + 7) % 7;
     if (new RegExp(`\\bnext ${d}\\b`, 'i').test(text)) return { day: said + (ahead === 0 ? 7 : ahead) };
@@ -104,7 +104,7 @@ export function trimWhen(activity: string): string {
         /,?\s+(?:on|this|next|every)\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|weekend|week|month|year)\b(?!['’])(?!\s+\w+ing).*$/i,
         '',
       )
-      .replace(new RegExp(`,?\\s+(?:on\\s+)?${MONTHS.source}.*$`, 'i'), '')
+      .replace(new RegExp(`,?\\s+(?:on\\s+)?${MONTH_DAY_RE.source}.*$`, 'i'), '')
       .replace(new RegExp(`,?\\s+(?:from|at|around|by|until)\\s+${T}.*$`, 'i'), '')
       .replace(/\s+(?:next month|this year|next week|tomorrow|today|tonight)(?!['’])$/i, '')
       .replace(/[*]/g, ''),
