@@ -13,7 +13,6 @@ export {
   viewFor,
 } from './engine.ts';
 export { computeMetrics, type GameTrace, type Metrics } from './metrics.ts';
-export { gamesOfflineRules, makeGamesOfflineRules } from './offline.ts';
 export {
   InMemoryRatingStore,
   type LeaderboardEntry,

@@ -3,13 +3,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { answerQuestion } from '../../src/llm/offline/answer.ts';
-import { offlineDayPlan } from '../../src/llm/offline/plan.ts';
-import { stepsFor } from '../../src/llm/offline/steps.ts';
-import { topicOf } from '../../src/llm/offline/talk.ts';
-import { ingOf } from '../../src/llm/offline/voice.ts';
+import { answerQuestion } from '../../../src/offline/agent/answer.ts';
+import { offlineDayPlan } from '../../../src/offline/agent/plan.ts';
+import { stepsFor } from '../../../src/offline/agent/steps.ts';
+import { topicOf } from '../../../src/offline/agent/talk.ts';
+import { ingOf } from '../../../src/offline/agent/voice.ts';
 
-const OFFLINE_DIR = join(import.meta.dirname, '../../src/llm/offline');
+const OFFLINE_DIR = join(import.meta.dirname, '../../../src/offline/agent');
 
 describe('offline stand-in: no topic or town keys', () => {
   it('no offline source names an evaluation topic or a shipped town, place or resident', () => {
@@ -200,7 +200,7 @@ describe('offline steps belong to the resident’s own job', () => {
 
 describe("the mind's own progressive form (src/agent/text.ts)", () => {
   it('doubles a final consonant after one vowel, drops a silent e, keeps w, x and y', async () => {
-    const { progressive } = await import('../../src/core/text.ts');
+    const { progressive } = await import('../../../src/core/text.ts');
     expect(progressive('make coffee')).toBe('making coffee');
     expect(progressive('run the shop and make tea')).toBe('running the shop and making tea');
     expect(progressive('lie down')).toBe('lying down');

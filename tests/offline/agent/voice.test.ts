@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gerundClause, selfPronoun, subjectOf, toFirstPerson } from '../../src/llm/offline/voice.ts';
+import { gerundClause, selfPronoun, subjectOf, toFirstPerson } from '../../../src/offline/agent/voice.ts';
 
 describe('re-voicing memories for speech', () => {
   it('turns the resident and the pronouns that refer to it into the first person, and only those', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { DialogueTurnInput } from '../../src/agent/prompts/dialogue-turn.ts';
-import type { AgentId, AgentProfile, Place } from '../../src/agent/types.ts';
-import { answerQuestion, expandSummaries } from '../../src/llm/offline/answer.ts';
-import { dialogueTurn } from '../../src/llm/offline/talk.ts';
-import { at, CAFE, resident, setup } from './fixtures.ts';
+import type { DialogueTurnInput } from '../../../src/agent/prompts/dialogue-turn.ts';
+import type { AgentId, AgentProfile, Place } from '../../../src/agent/types.ts';
+import { answerQuestion, expandSummaries } from '../../../src/offline/agent/answer.ts';
+import { dialogueTurn } from '../../../src/offline/agent/talk.ts';
+import { at, CAFE, resident, setup } from '../../agent/fixtures.ts';
 
 const person = (name: string, seed: string, more: Partial<AgentProfile> = {}): AgentProfile => ({
   id: name.split(' ')[0]!.toLowerCase() as AgentId,

@@ -1,10 +1,10 @@
 // The built-in offline model: deterministic rules per task, so the whole product runs with no key.
 // Each module that defines tasks exports its rules (OfflineRules); the composition root merges them here.
 import type { z } from 'zod';
-import type { ChatMessage, LanguageModel, ModelInfo, ObjectRequest, OfflineRules } from './port.ts';
-import { LlmError } from './port.ts';
-import type { CallOptions, ChatProvider, CompletionRequest, CompletionResult } from './provider.ts';
-import { countChatTokens, countTokens } from './tokens.ts';
+import type { ChatMessage, LanguageModel, ModelInfo, ObjectRequest, OfflineRules } from '../llm/port.ts';
+import { LlmError } from '../llm/port.ts';
+import type { CallOptions, ChatProvider, CompletionRequest, CompletionResult } from '../llm/provider.ts';
+import { countChatTokens, countTokens } from '../llm/tokens.ts';
 
 export const offlineModelInfo: ModelInfo = Object.freeze({
   provider: 'offline',

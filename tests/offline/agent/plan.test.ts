@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { dueOn, namedDay, todayNumber } from '../../src/core/dates.ts';
-import { type PlanDayInput, planDayMessages } from '../../src/agent/prompts/plan-day.ts';
-import { offlineDayPlan } from '../../src/llm/offline/plan.ts';
-import { stepsFor } from '../../src/llm/offline/steps.ts';
+import { dueOn, namedDay, todayNumber } from '../../../src/core/dates.ts';
+import { type PlanDayInput, planDayMessages } from '../../../src/agent/prompts/plan-day.ts';
+import { offlineDayPlan } from '../../../src/offline/agent/plan.ts';
+import { stepsFor } from '../../../src/offline/agent/steps.ts';
 
 const PLACES = [
   { id: 'home', name: 'home', kind: 'home' },

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { defaultKnowledge, WordKnowledge } from '../../src/games/knowledge.ts';
-import { FALLBACK_CLUES, makeGamesOfflineRules } from '../../src/games/offline.ts';
-import type { BotInput } from '../../src/games/prompts.ts';
-import { sameWord, saysWord } from '../../src/games/text.ts';
-import { defaultAssociations, loadPairs, loadTopics } from '../../src/games/words.ts';
+import { defaultKnowledge, WordKnowledge } from '../../../src/games/knowledge.ts';
+import { FALLBACK_CLUES } from '../../../src/games/default-moves.ts';
+import { makeGamesOfflineRules } from '../../../src/offline/games/rules.ts';
+import type { BotInput } from '../../../src/games/prompts.ts';
+import { sameWord, saysWord } from '../../../src/games/text.ts';
+import { defaultAssociations, loadPairs, loadTopics } from '../../../src/games/words.ts';
 
 const k = defaultKnowledge();
 

@@ -1,46 +1,34 @@
-// Offline model rules for the game tasks: deterministic, rule-based play from the structured prompt input, so bot
+// The offline stand-in's rules for the game tasks (Chameleon, Undercover): deterministic, rule-based play from the structured prompt input, so bot
 // games run without a model server and the MAgIC metrics mean something. Reasoning is by clue/word association
-// (data/games/associations.json); it reads only the BotInput, which is built from the player's view.
+// (data/games/associations.json); it reads only the BotInput, which is built from the player's view. The vanilla
+// clue and the guess are the games' legal defaults (src/games/default-moves.ts), which real bots fall back on.
 import { z } from 'zod';
-import type { OfflineRules } from '../llm/port.ts';
-import { defaultKnowledge, freshClues, pick, type WordKnowledge } from './knowledge.ts';
 import {
-  clueFit,
-  cluesOf,
+  clampClue,
+  defaultClue,
+  defaultGuess,
   inferSecret,
   key,
   mindOf,
-  OFFLINE_SETTINGS,
-  reason,
   usedClues,
-} from './offline-reasoning.ts';
-import { argmax, type Judgement, type JudgementRows, thinksSelfOdd } from './pgm.ts';
+} from '../../games/default-moves.ts';
+import { defaultKnowledge, freshClues, pick, type WordKnowledge } from '../../games/knowledge.ts';
+import { argmax, type Judgement, type JudgementRows, thinksSelfOdd } from '../../games/pgm.ts';
 import {
   type AnalyseAnswer,
   type BotInput,
   type ClueAnswer,
   GAME_TASKS,
   type JudgeAnswer,
-  PROMPT_SETTINGS,
   type ProbeAnswer,
   ROLE_NAMES,
   type SuspicionRows,
   type VoteAnswer,
-} from './prompts.ts';
+} from '../../games/prompts.ts';
+import type { OfflineRules } from '../../llm/port.ts';
+import { clueFit, cluesOf, OFFLINE_SETTINGS, reason } from './reasoning.ts';
 
-export { inferSecret, OFFLINE_SETTINGS, reason } from './offline-reasoning.ts';
-
-/** Neutral clues for when no association is known; checked against the word data in tests. */
-export const FALLBACK_CLUES = [
-  'hard to put into words',
-  'I know it when I see it',
-  'everyone has an opinion on it',
-  'it depends who you ask',
-  'more common than you think',
-  'people talk about it a lot',
-  'it comes up now and then',
-  'you would recognise it',
-] as const;
+export { OFFLINE_SETTINGS, reason } from './reasoning.ts';
 
 const inputSchema = z.object({
   game: z.enum(['chameleon', 'undercover']),
@@ -81,32 +69,6 @@ function roleName(input: BotInput, odd: boolean): string {
   return ROLE_NAMES[input.game][odd ? 0 : 1];
 }
 
-function fallbackClue(input: BotInput): string {
-  const forbidden = [input.secret, input.word].filter((w): w is string => w !== null);
-  const fresh = freshClues(FALLBACK_CLUES, usedClues(input), forbidden);
-  return pick(fresh, key(input, 'fallback')) ?? `no comment ${input.clues.length + 1}`;
-}
-
-function clampClue(text: string): string {
-  return text.slice(0, PROMPT_SETTINGS.maxClueLength);
-}
-
-/** Vanilla clue: an association of my word (or, as chameleon, of the topic). */
-function vanillaClue(k: WordKnowledge, input: BotInput): string {
-  const used = usedClues(input);
-  // The speaker's own associations: its seeded share of the table, not the list its listeners read from.
-  const mind = mindOf(input, k);
-  let cands: string[];
-  if (input.game === 'chameleon') {
-    // The chameleon skips clues naming any known word (one could be the secret, which the rules refuse).
-    cands =
-      input.role === 'chameleon'
-        ? freshClues(input.topic ? k.topicClues(input.topic, mind) : [], used, []).filter((c) => !k.namesAnyWord(c))
-        : freshClues(k.cluesFor(input.secret ?? '', mind), used, [input.secret ?? '']);
-  } else cands = freshClues(k.cluesFor(input.word ?? '', mind), used, [input.word ?? '']);
-  return clampClue(pick(cands, key(input, 'clue')) ?? fallbackClue(input));
-}
-
 /** PGM clue: conditioned on the analysis (MAgIC sec. 4: blend in as the odd one, expose it otherwise). */
 function pgmClue(k: WordKnowledge, input: BotInput): string {
   const used = usedClues(input);
@@ -117,13 +79,13 @@ function pgmClue(k: WordKnowledge, input: BotInput): string {
       const guess = inferSecret(k, input);
       const cands = guess ? freshClues(k.cluesFor(guess, mind), used, [guess]).filter((c) => !k.namesAnyWord(c)) : [];
       if (cands.length > 0) return clampClue(pick(cands, k2) as string);
-      return vanillaClue(k, input);
+      return defaultClue(k, input);
     }
     // Holder: prefer a vaguer clue (one that fits many words it knows, the topic's generic associations among
     // them), so the chameleon cannot pin the word down; no card of the topic's words is involved.
     const secret = input.secret ?? '';
     const cands = freshClues(k.cluesFor(secret, mind), used, [secret]);
-    if (cands.length === 0) return vanillaClue(k, input);
+    if (cands.length === 0) return defaultClue(k, input);
     const generic = input.topic ? k.topicClues(input.topic, mind) : [];
     const ambiguity = Object.fromEntries(
       cands.map((c) => [c, k.vagueness(c) + (generic.some((g) => k.relatedness(c, g, mind) > 0) ? 1 : 0)]),
@@ -132,7 +94,7 @@ function pgmClue(k: WordKnowledge, input: BotInput): string {
   }
   const word = input.word ?? '';
   const cands = freshClues(k.cluesFor(word, mind), used, [word]);
-  if (cands.length === 0) return vanillaClue(k, input);
+  if (cands.length === 0) return defaultClue(k, input);
   const r = reason(k, input, true);
   const selfOdd = input.beliefs ? thinksSelfOdd(input.beliefs, input.me, input.players) : r.selfOdd;
   // Nobody knows their role at first: a vague clue (one that fits many words) exposes no one.
@@ -244,16 +206,6 @@ function judge(k: WordKnowledge, input: BotInput): JudgeAnswer {
   return { clues };
 }
 
-function guess(k: WordKnowledge, input: BotInput): { word: string } {
-  const g = inferSecret(k, input);
-  if (g) return { word: g };
-  // Nothing to go on: a word the topic itself suggests, as a person would try.
-  const fromTopic = input.topic
-    ? k.candidatesFor([input.topic, ...k.topicClues(input.topic, mindOf(input, k))], [], mindOf(input, k))
-    : [];
-  return { word: fromTopic[0]?.word ?? 'pass' };
-}
-
 /** Offline rules over a given knowledge base (custom association data). */
 export function makeGamesOfflineRules(
   base: () => WordKnowledge = defaultKnowledge,
@@ -267,7 +219,7 @@ export function makeGamesOfflineRules(
   return {
     [GAME_TASKS.clue]: (input) => {
       const i = parse(input);
-      return clueAnswer(knowledge(), i, vanillaClue(knowledge(), i));
+      return clueAnswer(knowledge(), i, defaultClue(knowledge(), i));
     },
     [GAME_TASKS.cluePgm]: (input) => {
       const i = parse(input);
@@ -277,7 +229,7 @@ export function makeGamesOfflineRules(
     [GAME_TASKS.vote]: (input) => vote(knowledge(), parse(input)),
     [GAME_TASKS.analyse]: (input) => analyse(knowledge(), parse(input)),
     [GAME_TASKS.judge]: (input) => judge(knowledge(), parse(input)),
-    [GAME_TASKS.guess]: (input) => guess(knowledge(), parse(input)),
+    [GAME_TASKS.guess]: (input) => defaultGuess(knowledge(), parse(input)),
   };
 }
 

@@ -1,7 +1,8 @@
 // The built-in offline model: deterministic rules, schema-checked, labelled offline, tokens counted.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createLanguageModel, describeModel, mergeOfflineRules, OfflineModel } from '../../src/llm/index.ts';
+import { describeModel } from '../../src/llm/index.ts';
+import { createLanguageModel, mergeOfflineRules, OfflineModel } from '../../src/offline/index.ts';
 import { type ChatMessage, isLlmError, type OfflineRules } from '../../src/llm/port.ts';
 import { responseFormatFor } from '../../src/llm/strict-schema.ts';
 import { countTokens } from '../../src/llm/tokens.ts';

@@ -1,26 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import type { PromptMemory } from '../../src/agent/prompts/common.ts';
-import { conversationSummaryOutput } from '../../src/agent/prompts/conversation-summary.ts';
-import { dialogueTurnOutput } from '../../src/agent/prompts/dialogue-turn.ts';
-import { hearOutput } from '../../src/agent/prompts/hear.ts';
-import { importanceOutput } from '../../src/agent/prompts/importance.ts';
-import { interviewOutput } from '../../src/agent/prompts/interview.ts';
-import { type PlanDayInput, planDayOutput } from '../../src/agent/prompts/plan-day.ts';
-import { planHoursOutput } from '../../src/agent/prompts/plan-hours.ts';
-import { planStepsOutput } from '../../src/agent/prompts/plan-steps.ts';
-import { reactOutput } from '../../src/agent/prompts/react.ts';
-import { reflectInsightsOutput } from '../../src/agent/prompts/reflect-insights.ts';
-import { reflectQuestionsOutput } from '../../src/agent/prompts/reflect-questions.ts';
-import { summaryOutput } from '../../src/agent/prompts/summary.ts';
-import { parseClock } from '../../src/core/time.ts';
+import type { PromptMemory } from '../../../src/agent/prompts/common.ts';
+import { conversationSummaryOutput } from '../../../src/agent/prompts/conversation-summary.ts';
+import { dialogueTurnOutput } from '../../../src/agent/prompts/dialogue-turn.ts';
+import { hearOutput } from '../../../src/agent/prompts/hear.ts';
+import { importanceOutput } from '../../../src/agent/prompts/importance.ts';
+import { interviewOutput } from '../../../src/agent/prompts/interview.ts';
+import { type PlanDayInput, planDayOutput } from '../../../src/agent/prompts/plan-day.ts';
+import { planHoursOutput } from '../../../src/agent/prompts/plan-hours.ts';
+import { planStepsOutput } from '../../../src/agent/prompts/plan-steps.ts';
+import { reactOutput } from '../../../src/agent/prompts/react.ts';
+import { reflectInsightsOutput } from '../../../src/agent/prompts/reflect-insights.ts';
+import { reflectQuestionsOutput } from '../../../src/agent/prompts/reflect-questions.ts';
+import { summaryOutput } from '../../../src/agent/prompts/summary.ts';
+import { parseClock } from '../../../src/core/time.ts';
 import {
   agentOfflineRules,
   intentionActivity,
   lifestyleHours,
   offlineDayPlan,
-} from '../../src/llm/offline/agent-rules.ts';
-import { eventToday } from '../../src/llm/offline/day-facts.ts';
-import { OfflineModel } from '../../src/llm/offline-model.ts';
+} from '../../../src/offline/agent/agent-rules.ts';
+import { eventToday } from '../../../src/offline/agent/day-facts.ts';
+import { OfflineModel } from '../../../src/offline/model.ts';
 
 const dayInput: PlanDayInput = {
   name: 'Mara Okafor',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PlanDayInput } from '../../src/agent/prompts/plan-day.ts';
-import { offlineDayPlan } from '../../src/llm/offline/plan.ts';
+import type { PlanDayInput } from '../../../src/agent/prompts/plan-day.ts';
+import { offlineDayPlan } from '../../../src/offline/agent/plan.ts';
 
 const PLACES = [
   { id: 'home', name: 'home', kind: 'home' },

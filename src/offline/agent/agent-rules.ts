@@ -29,7 +29,7 @@ import {
   stripPeriod,
 } from '../../core/text.ts';
 import { hhmm, parseClock } from '../../core/time.ts';
-import type { OfflineRules } from '../port.ts';
+import type { OfflineRules } from '../../llm/port.ts';
 import { answerQuestion, replyTo } from './answer.ts';
 import { offlineDayPlan } from './plan.ts';
 import { isFact } from './speech.ts';

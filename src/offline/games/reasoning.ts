@@ -1,70 +1,31 @@
-// The offline game bots' reasoning (src/games/offline.ts answers the tasks with it): reading clues by word
-// association (knowledge.ts) — the chameleon's inference of the secret, Undercover's inference of the other word,
-// and the belief rows of who is the odd one out, from this player's view or modelling each other player's.
+// The offline game bots' reasoning (rules.ts answers the tasks with it): reading clues by word association
+// (src/games/knowledge.ts) — Undercover's inference of the other word, and the belief rows of who is the odd one
+// out, from this player's view or modelling each other player's. The chameleon's inference of the secret and the
+// readers of a player's situation are the games' own (src/games/default-moves.ts), shared with the legal defaults.
 
-import { type Mind, pick, type WordKnowledge } from './knowledge.ts';
-import { normalizeRows, thinksSelfOdd } from './pgm.ts';
-import type { BotInput, SuspicionRows } from './prompts.ts';
+import { DEFAULT_MOVE_SETTINGS, inferSecret, mindOf } from '../../games/default-moves.ts';
+import type { Mind, WordKnowledge } from '../../games/knowledge.ts';
+import { normalizeRows, thinksSelfOdd } from '../../games/pgm.ts';
+import type { BotInput, SuspicionRows } from '../../games/prompts.ts';
 
 export const OFFLINE_SETTINGS = {
+  ...DEFAULT_MOVE_SETTINGS,
   // A clue fits a word when its relatedness reaches this (knowledge.ts scores in [0, 1]).
   fitThreshold: 0.5,
   // Smoothing so every suspect keeps a little weight.
   epsilon: 0.05,
   // Tie-breaking weight for vaguer clues once a PGM bot has a reading of the other word.
   vagueWeight: 0.2,
-  // Share of the associations behind another player's clue that a listener recognises (our modelling choice:
-  // people share most associations, not all; 1 would make every reading of a clue perfect).
-  recall: 0.75,
-  // Bonus for a guessed secret that fits the announced topic (the topic name is public; the card of words is not).
-  topicFit: 0.5,
 } as const;
-
-/** A stable hash key for a player's situation (deterministic picks). */
-export function key(input: BotInput, salt: string): string {
-  const clues = input.clues.map((c) => `${c.name}:${c.text ?? ''}`).join('|');
-  return `${salt}|${input.me}|${input.topic ?? ''}|${input.secret ?? ''}|${input.word ?? ''}|${clues}`;
-}
-
-export function mindOf(input: BotInput, k: WordKnowledge): Mind {
-  return {
-    id: `${input.me}|${input.topic ?? ''}|${input.secret ?? ''}|${input.word ?? ''}|${input.players.join(',')}`,
-    recall: k.recall,
-  };
-}
 
 export function cluesOf(input: BotInput, name: string): string[] {
   return input.clues.filter((c) => c.name === name && c.text !== null).map((c) => c.text as string);
-}
-
-export function usedClues(input: BotInput): string[] {
-  return input.clues.filter((c) => c.text !== null).map((c) => c.text as string);
 }
 
 /** Average relatedness of a player's clues to a word; 0.5 when unknown. */
 export function clueFit(k: WordKnowledge, texts: string[], word: string | null, mind?: Mind): number {
   if (word === null || texts.length === 0) return 0.5;
   return texts.reduce((s, t) => s + k.relatedness(t, word, mind), 0) / texts.length;
-}
-
-/**
- * The chameleon's best estimate of the secret word from the others' clues, as a person in that seat could make it:
- * from its own reading of the clues over everything it knows (the whole vocabulary), leaning towards words that fit
- * the announced topic. It never sees the topic's card of candidate words (players are not shown one).
- */
-export function inferSecret(k: WordKnowledge, input: BotInput): string | null {
-  const clues = input.clues.filter((c) => c.name !== input.me && c.text !== null).map((c) => c.text as string);
-  if (clues.length === 0) return null;
-  const mind = mindOf(input, k);
-  const topicHints = input.topic ? [input.topic, ...k.topicClues(input.topic, mind)] : [];
-  const scored = k.candidatesFor(clues, [], mind).map(({ word, score }) => ({
-    word,
-    score: score + (topicHints.some((h) => k.relatedness(h, word, mind) > 0) ? OFFLINE_SETTINGS.topicFit : 0),
-  }));
-  const best = Math.max(0, ...scored.map((x) => x.score));
-  if (best <= 0) return null;
-  const top = scored.filter((x) => x.score === best).map((x) => x.word);
-  return pick(top, key(input, 'secret')) ?? null;
 }
 
 /** The other word in an Undercover game, inferred from clues that do not fit mine. */

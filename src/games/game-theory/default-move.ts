@@ -1,7 +1,9 @@
-// The labelled offline player for the game-theory scenarios: a stand-in so the product and the bench run with no
-// model key. It plays fair (reads only its own view and legal moves) with plain, scenario-generic rules: reciprocity
-// in the Prisoner's Dilemma, matching the others in Public Good, converging on the table's average in Cost Sharing.
-// Its figures are a pipeline check, not a measure of anything.
+// The seat port of the game-theory scenarios (GtBot) and their default move: a fair rule (reads only its own view
+// and legal moves) with plain, scenario-generic rules: reciprocity in the Prisoner's Dilemma, matching the others in
+// Public Good, converging on the table's average in Cost Sharing. Model bots (llm-bot.ts) play it when an answer is
+// unusable, so it is on the real path and lives here, not in src/offline. Played on its own it is the labelled
+// stand-in seat (offlineGtBot) that gtBotFor gives when the model port says it is the offline one; its figures are
+// a pipeline check, not a measure of anything.
 import { hashString } from '../rng.ts';
 import type { PlayerId } from '../types.ts';
 import type { CsView } from './cost-sharing.ts';
@@ -49,7 +51,7 @@ function distance(a: Shares, b: number[]): number {
 }
 
 /** The legal move a fair rule-based player makes; also the default when a model's answer is unusable. */
-export function offlineMove(view: GtView, legal: GtLegalMove[]): GtAction | null {
+export function defaultMove(view: GtView, legal: GtLegalMove[]): GtAction | null {
   const me = view.you;
   if (!me) return null;
   for (const m of legal) {
@@ -132,7 +134,7 @@ export function offlineGtBot(): GtBot {
     label: OFFLINE_GT_LABEL,
     offline: true,
     async decide(view, legal) {
-      const action = offlineMove(view, legal);
+      const action = defaultMove(view, legal);
       if (!action) throw new Error('offline game-theory bot asked to move with no legal move');
       return { action, calls: 0, fallback: false };
     },
