@@ -198,7 +198,7 @@ describe('offline steps belong to the resident’s own job', () => {
   });
 });
 
-describe("the mind's own progressive form (src/agent/text.ts)", () => {
+describe("the mind's own progressive form (src/core/text.ts)", () => {
   it('doubles a final consonant after one vowel, drops a silent e, keeps w, x and y', async () => {
     const { progressive } = await import('../../../src/core/text.ts');
     expect(progressive('make coffee')).toBe('making coffee');
