@@ -26,35 +26,32 @@ function importsOf(file: string): string[] {
 
 const rel = (f: string) => relative(ROOT, f);
 
+/** "file -> import" for every import of `files` that `bad` refuses. */
+function offenders(files: string[], bad: (imported: string) => boolean): string[] {
+  return files.flatMap((f) =>
+    importsOf(f)
+      .filter(bad)
+      .map((i) => `${rel(f)} -> ${i}`),
+  );
+}
+
+const intoOffline = (i: string) => i.startsWith('src/offline/');
+
 describe('offline stand-in boundary', () => {
   it('nothing on the real path imports src/offline', () => {
-    const offenders = sourceFiles(SRC)
-      .filter((f) => !rel(f).startsWith('src/offline/') && !ROOTS.some((r) => rel(f).startsWith(r)))
-      .flatMap((f) =>
-        importsOf(f)
-          .filter((i) => i.startsWith('src/offline/'))
-          .map((i) => `${rel(f)} -> ${i}`),
-      );
-    expect(offenders).toEqual([]);
+    const realPath = sourceFiles(SRC).filter(
+      (f) => !rel(f).startsWith('src/offline/') && !ROOTS.some((r) => rel(f).startsWith(r)),
+    );
+    expect(offenders(realPath, intoOffline)).toEqual([]);
   });
 
   it('llm, games, agent and town never import src/offline', () => {
-    const offenders = ['llm', 'games', 'agent', 'town']
-      .flatMap((d) => sourceFiles(join(SRC, d)))
-      .flatMap((f) =>
-        importsOf(f)
-          .filter((i) => i.startsWith('src/offline/'))
-          .map((i) => `${rel(f)} -> ${i}`),
-      );
-    expect(offenders).toEqual([]);
+    const core = ['llm', 'games', 'agent', 'town'].flatMap((d) => sourceFiles(join(SRC, d)));
+    expect(offenders(core, intoOffline)).toEqual([]);
   });
 
   it('src/offline reads only the prompt module of the agent, not the mind', () => {
-    const offenders = sourceFiles(join(SRC, 'offline')).flatMap((f) =>
-      importsOf(f)
-        .filter((i) => i.startsWith('src/agent/') && !i.startsWith('src/agent/prompts/'))
-        .map((i) => `${rel(f)} -> ${i}`),
-    );
-    expect(offenders).toEqual([]);
+    const mind = (i: string) => i.startsWith('src/agent/') && !i.startsWith('src/agent/prompts/');
+    expect(offenders(sourceFiles(join(SRC, 'offline')), mind)).toEqual([]);
   });
 });
