@@ -14,8 +14,8 @@ import { initialMindState } from '../src/agent/mind-state.ts';
 import type { AgentRuntime, Resident } from '../src/agent/runtime.ts';
 import { AgentRuntime as Runtime } from '../src/agent/runtime.ts';
 import type { AgentId, AgentProfile, Perceived, Place } from '../src/agent/types.ts';
-import { createLanguageModel, InMemoryUsageSink, LexicalEmbedder } from '../src/llm/index.ts';
-import { agentOfflineRules } from '../src/llm/offline/agent-rules.ts';
+import { InMemoryUsageSink, LexicalEmbedder } from '../src/llm/index.ts';
+import { agentOfflineRules, createLanguageModel } from '../src/offline/index.ts';
 import type { Embedder, EmbedRequest } from '../src/llm/port.ts';
 
 const DAY0 = Date.UTC(2023, 1, 13); // Monday, February 13, 2023

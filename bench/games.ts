@@ -3,9 +3,8 @@
 import { formatBench } from '../src/games/bench/report.ts';
 import { SCENARIOS, type ScenarioId } from '../src/games/bench/scenarios.ts';
 import { type BenchResult, runBench } from '../src/games/bench/suite.ts';
-import { gamesOfflineRules } from '../src/games/offline.ts';
 import type { BotKind } from '../src/games/types.ts';
-import { createLanguageModel } from '../src/llm/index.ts';
+import { createLanguageModel, gamesOfflineRules } from '../src/offline/index.ts';
 import type { LanguageModel } from '../src/llm/port.ts';
 
 export const BENCH_DEFAULTS = {

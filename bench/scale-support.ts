@@ -3,8 +3,8 @@
 // and towns created in a database.
 
 import { LlmGateway } from '../src/llm/gateway.ts';
-import { createEmbedder, mergeOfflineRules, OfflineModel } from '../src/llm/index.ts';
-import { agentOfflineRules } from '../src/llm/offline/index.ts';
+import { createEmbedder } from '../src/llm/index.ts';
+import { agentOfflineRules, mergeOfflineRules, OfflineModel } from '../src/offline/index.ts';
 import type { Embedder, EmbedRequest } from '../src/llm/port.ts';
 import type { CallOptions, ChatProvider, CompletionRequest, CompletionResult } from '../src/llm/provider.ts';
 import { agentKit } from '../src/town/agent-kit.ts';

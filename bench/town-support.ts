@@ -1,7 +1,7 @@
 // Shared pieces of the town benches: a 25-resident town (Smallville when given, else the seed town cloned),
 // the offline model as a zero-latency fake, and a fixed-latency wrapper.
-import { createEmbedder, createLanguageModel, mergeOfflineRules } from '../src/llm/index.ts';
-import { agentOfflineRules } from '../src/llm/offline/index.ts';
+import { createEmbedder } from '../src/llm/index.ts';
+import { agentOfflineRules, createLanguageModel, mergeOfflineRules } from '../src/offline/index.ts';
 import type { Embedder, EmbedRequest, LanguageModel, ModelInfo, ObjectRequest } from '../src/llm/port.ts';
 import { slugify, type TownFile } from '../src/town/file.ts';
 import { loadTownFile } from '../src/town/file-io.ts';

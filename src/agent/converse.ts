@@ -2,7 +2,7 @@
 // the listeners; afterwards every participant stores the lines and a summary.
 
 import { clampInt, EXPERIENCE, firstWord, floorTo, type MindContext, type Resident } from './context.ts';
-import { stillDue, todayNumber, upcomingDay } from './dates.ts';
+import { stillDue, todayNumber, upcomingDay } from '../core/dates.ts';
 import { summaryOf } from './describe.ts';
 import { actionPhrase } from './hear.ts';
 import type { NewMemory } from './memory-stream.ts';
@@ -21,9 +21,9 @@ import {
   dialogueTurnOutput,
 } from './prompts/dialogue-turn.ts';
 import { noteConversation, relationsFor } from './relations.ts';
-import { spliceSlots } from './schedule.ts';
-import { cleanLine, clip as clipText, escapeRegExp, heuristicImportance, newsKey, progressive } from './text.ts';
-import { clockAt, dateText, dayKey, MINUTE_MS } from './time.ts';
+import { spliceSlots } from '../core/schedule.ts';
+import { cleanLine, clip as clipText, escapeRegExp, heuristicImportance, newsKey, progressive } from '../core/text.ts';
+import { clockAt, dateText, dayKey, MINUTE_MS } from '../core/time.ts';
 import type { AgentId, Memory, MemoryKind, Place } from './types.ts';
 
 /**

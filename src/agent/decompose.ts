@@ -7,9 +7,9 @@ import type { PlanSlot, StepSlot } from './mind-state.ts';
 import { placesFor, planMemories, slotOpts, toSlots } from './plan.ts';
 import { PLAN_HOURS_TASK, type PlanHoursInput, planHoursMessages, planHoursOutput } from './prompts/plan-hours.ts';
 import { PLAN_STEPS_TASK, type PlanStepsInput, planStepsMessages, planStepsOutput } from './prompts/plan-steps.ts';
-import { dedupeMeals, mealOf, nextStartAfter, normalizeSlots, slotAt, spliceSlots } from './schedule.ts';
-import { clip as clipText, emojiFor, isSleeping } from './text.ts';
-import { hhmm, MINUTE_MS } from './time.ts';
+import { dedupeMeals, mealOf, nextStartAfter, normalizeSlots, slotAt, spliceSlots } from '../core/schedule.ts';
+import { clip as clipText, emojiFor, isSleeping } from '../core/text.ts';
+import { hhmm, MINUTE_MS } from '../core/time.ts';
 import type { DecideContext } from './types.ts';
 
 /** The hour chunk covering t, decomposing the current block lazily (one call for a long block). */

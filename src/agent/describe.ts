@@ -2,7 +2,7 @@
 
 import { EXPERIENCE, type MindContext, type Resident } from './context.ts';
 import { SUMMARY_TASK, type SummaryInput, summaryMessages, summaryOutput } from './prompts/summary.ts';
-import { clip as clipText } from './text.ts';
+import { clip as clipText } from '../core/text.ts';
 
 /** Cached summary description (sec. 4.3 / appendix), refreshed every settings.summaryRefreshHours. */
 export async function summaryOf(c: MindContext, r: Resident, now: number): Promise<string> {

@@ -3,11 +3,11 @@
 // resolve may be a promise made in conversation: converse.ts stores "<name> plans to go to ..."). A neutral reader
 // of clock times and places: any event alike.
 import type { Resident } from './context.ts';
-import { T, todayNumber, upcomingDay } from './dates.ts';
+import { T, todayNumber, upcomingDay } from '../core/dates.ts';
 import type { PlanSlot } from './mind-state.ts';
 import type { PromptPlace } from './prompts/plan-day.ts';
-import { escapeRegExp } from './text.ts';
-import { dayKey, MINUTE_MS, parseClock } from './time.ts';
+import { escapeRegExp } from '../core/text.ts';
+import { dayKey, MINUTE_MS, parseClock } from '../core/time.ts';
 import type { Memory } from './types.ts';
 import { intendedAction, placeNamed } from './when.ts';
 

@@ -5,8 +5,8 @@ import { summaryOf } from './describe.ts';
 import type { NewMemory } from './memory-stream.ts';
 import { HEAR_TASK, type HearInput, hearMessages, hearOutput } from './prompts/hear.ts';
 import { noteVisitor, relationOf } from './relations.ts';
-import { cleanLine, clip as clipText, escapeRegExp, heuristicImportance, progressive } from './text.ts';
-import { clockAt } from './time.ts';
+import { cleanLine, clip as clipText, escapeRegExp, heuristicImportance, progressive } from '../core/text.ts';
+import { clockAt } from '../core/time.ts';
 import type { AgentProfile, Place } from './types.ts';
 
 /**

@@ -17,6 +17,6 @@ export {
   scoreMemories,
 } from './retrieval.ts';
 export { AgentRuntime, type AgentRuntimeDeps, type Resident, type RetrievedMemory } from './runtime.ts';
-export { dedupeMeals, isPartition, normalizeSlots, spliceSlots } from './schedule.ts';
+export { dedupeMeals, isPartition, normalizeSlots, spliceSlots } from '../core/schedule.ts';
 export { type AgentSettings, DEFAULT_AGENT_SETTINGS, resolveAgentSettings } from './settings.ts';
 export type * from './types.ts';

@@ -6,8 +6,8 @@ import { summaryOf } from './describe.ts';
 import { planLines } from './plan.ts';
 import { INTERVIEW_TASK, type InterviewInput, interviewMessages, interviewOutput } from './prompts/interview.ts';
 import { relationsNamedIn } from './relations.ts';
-import { cleanLine, clip as clipText, toThirdPerson } from './text.ts';
-import { clockAt, dateText, dayKey } from './time.ts';
+import { cleanLine, clip as clipText, toThirdPerson } from '../core/text.ts';
+import { clockAt, dateText, dayKey } from '../core/time.ts';
 import type { Memory, MemoryId } from './types.ts';
 
 /** Inner voice (sec. 3.1): the resident's own high-importance thought; forces a re-plan at the next decide(). */

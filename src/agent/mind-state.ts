@@ -2,7 +2,7 @@
 // the cached summary description, importance accumulated since the last reflection, pending re-plan, and the
 // small bookkeeping that keeps a resident from reacting to the same thing twice or repeating news to someone.
 import type { QuotedText } from './prompts/common.ts';
-import type { Slot } from './schedule.ts';
+import type { Slot } from '../core/schedule.ts';
 import type { Action, AgentProfile } from './types.ts';
 
 /** A plan item at one level: an interval, what, and where (place id). */

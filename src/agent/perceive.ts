@@ -3,8 +3,8 @@
 
 import { clampInt, type MindContext, type Resident } from './context.ts';
 import { IMPORTANCE_TASK, type ImportanceInput, importanceMessages, importanceOutput } from './prompts/importance.ts';
-import { heuristicImportance, isIdle, toThirdPerson } from './text.ts';
-import { MINUTE_MS } from './time.ts';
+import { heuristicImportance, isIdle, toThirdPerson } from '../core/text.ts';
+import { MINUTE_MS } from '../core/time.ts';
 import type { MemoryKind, Perceived } from './types.ts';
 
 /** Stores the seed paragraph's phrases as 'seed' memories (once), rated in one call. */

@@ -2,7 +2,7 @@
 // it; plan slots become plan memories.
 
 import { EXPERIENCE, floorTo, type MindContext, type Resident } from './context.ts';
-import { stillDue, todayNumber, upcomingDay } from './dates.ts';
+import { stillDue, todayNumber, upcomingDay } from '../core/dates.ts';
 import { summaryOf } from './describe.ts';
 import { engagements, keepEvents } from './events.ts';
 import { closeDay, pursued } from './goals.ts';
@@ -16,9 +16,9 @@ import {
   planDayOutput,
 } from './prompts/plan-day.ts';
 import { quoteOf } from './retrieve.ts';
-import { dedupeMeals, mergeAdjacent, type NormalizeOptions, normalizeSlots, spliceSlots } from './schedule.ts';
-import { baseOfIng, clip as clipText, isSleeping, stripPeriod } from './text.ts';
-import { clockAt, DAY_MS, dateText, dayKey, dayStart, hhmm, MINUTE_MS, parseClock } from './time.ts';
+import { dedupeMeals, mergeAdjacent, type NormalizeOptions, normalizeSlots, spliceSlots } from '../core/schedule.ts';
+import { baseOfIng, clip as clipText, isSleeping, stripPeriod } from '../core/text.ts';
+import { clockAt, DAY_MS, dateText, dayKey, dayStart, hhmm, MINUTE_MS, parseClock } from '../core/time.ts';
 import type { DecideContext, Memory, MemoryId, PlanLevel } from './types.ts';
 import { intendedAction, placeNamed, timeOfDay } from './when.ts';
 

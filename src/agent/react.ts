@@ -9,7 +9,7 @@ import type { MindState, PlanSlot, StepSlot } from './mind-state.ts';
 import { cutFrom, ensureDay } from './plan.ts';
 import { NO_REACTION, REACT_TASK, type ReactInput, reactMessages, reactOutput } from './prompts/react.ts';
 import { relationOf } from './relations.ts';
-import { slotAt } from './schedule.ts';
+import { slotAt } from '../core/schedule.ts';
 import {
   clip as clipText,
   emojiFor,
@@ -20,8 +20,8 @@ import {
   isSleeping,
   progressive,
   stripPeriod,
-} from './text.ts';
-import { clockAt, DAY_MS, dayKey, MINUTE_MS } from './time.ts';
+} from '../core/text.ts';
+import { clockAt, DAY_MS, dayKey, MINUTE_MS } from '../core/time.ts';
 import type { Action, DecideContext, Decision } from './types.ts';
 
 const EVENT_KEY = 'considered an event';

@@ -19,7 +19,7 @@ import {
 import { noteInsight } from './relations.ts';
 import { quoteOf } from './retrieve.ts';
 import type { AgentSettings } from './settings.ts';
-import { clip as clipText } from './text.ts';
+import { clip as clipText } from '../core/text.ts';
 import type { Memory, MemoryId } from './types.ts';
 
 /**

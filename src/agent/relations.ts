@@ -7,7 +7,7 @@
 import type { MindContext, Resident } from './context.ts';
 import type { Relation } from './mind-state.ts';
 import type { PromptRelation, QuotedText } from './prompts/common.ts';
-import { clip, escapeRegExp } from './text.ts';
+import { clip, escapeRegExp } from '../core/text.ts';
 import type { Memory } from './types.ts';
 
 const key = (name: string) => name.trim().toLowerCase();

@@ -4,8 +4,8 @@
 import type { MindContext, RecallOptions, Resident, RetrievedMemory } from './context.ts';
 import type { PromptMemory, QuotedText } from './prompts/common.ts';
 import { fitBudget, type ScoredMemory } from './retrieval.ts';
-import { clip as clipText } from './text.ts';
-import { DAY_MS, dayStart } from './time.ts';
+import { clip as clipText } from '../core/text.ts';
+import { DAY_MS, dayStart } from '../core/time.ts';
 import type { Memory, MemoryId } from './types.ts';
 
 /**

@@ -6,10 +6,9 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { PrismaEmbeddingCacheStore } from '../db/embedding-cache-store.ts';
 import { PrismaUsageSink } from '../db/usage-store.ts';
-import { gamesOfflineRules } from '../games/offline.ts';
 import { InMemoryEmbeddingCache, TieredEmbeddingCache } from '../llm/embedding-cache.ts';
-import { createEmbedder, createLanguageModel, type GatewayEvent, mergeOfflineRules } from '../llm/index.ts';
-import { agentOfflineRules } from '../llm/offline/index.ts';
+import { createEmbedder, type GatewayEvent } from '../llm/index.ts';
+import { agentOfflineRules, createLanguageModel, gamesOfflineRules, mergeOfflineRules } from '../offline/index.ts';
 import type { UsageRecord, UsageSink } from '../llm/usage.ts';
 
 export function buildModelStack(

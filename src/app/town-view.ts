@@ -10,7 +10,6 @@ export type { TownScheduler } from '../town/scheduler.ts';
 export type { MapData, RelationshipGraph, Speaker, TownService } from '../town/service.ts';
 export { importSmallville } from '../town/smallville.ts';
 export { readSmallvilleDir } from '../town/smallville-files.ts';
-export { formatClock } from '../town/time.ts';
 export { CONSOLE_SCOPE, type Post, type TownState } from '../town/types.ts';
 export { findLocation, findObject, findResident } from '../town/world.ts';
 

@@ -11,10 +11,10 @@ import { formatBench } from '../games/bench/report.ts';
 import { SCENARIOS, type ScenarioId, type Side } from '../games/bench/scenarios.ts';
 import { ABILITIES, ABILITY_LABELS, runBench } from '../games/bench/suite.ts';
 import { GtSettingsError } from '../games/game-theory/index.ts';
-import { gamesOfflineRules } from '../games/offline.ts';
 import { type BotKind, isBotKind } from '../games/types.ts';
 import { WordDataError } from '../games/words.ts';
-import { createLanguageModel, LlmConfigError } from '../llm/index.ts';
+import { LlmConfigError } from '../llm/index.ts';
+import { createLanguageModel, gamesOfflineRules } from '../offline/index.ts';
 import type { LanguageModel } from '../llm/port.ts';
 import { radarPng } from '../render/radar.ts';
 

@@ -11,7 +11,7 @@ import type { TownFile } from '../town/file.ts';
 import { loadTownArg } from '../town/file-io.ts';
 import { TownService } from '../town/service.ts';
 import { InMemoryTownStore } from '../town/store.ts';
-import { HOUR } from '../town/time.ts';
+import { HOUR_MS } from '../core/time.ts';
 import { findResident } from '../town/world.ts';
 import { configuredModels } from './simulate.ts';
 
@@ -85,7 +85,7 @@ export async function runRenderCli(argv: string[], io: RenderCliIo): Promise<num
         !findResident(service.snapshot(), who)
       )
         throw new UserError('render/resident', `No resident or persona called "${who}" in ${file.name}.`);
-      const ticks = Math.round((hours * HOUR) / (service.status().minutesPerTick * 60_000));
+      const ticks = Math.round((hours * HOUR_MS) / (service.status().minutesPerTick * 60_000));
       for (let i = 0; i < ticks; i++) await service.tick();
       const png = await renderTownPicture(service, kind as TownPicture, {
         ...(values.resident ? { resident: values.resident } : {}),

@@ -1,7 +1,7 @@
 // The console's lines: /help, the prompt, the longest line read, and splitting a typed line into words (quoted
 // phrases kept together). Pure text functions; src/console/dispatch.ts runs them.
 import { usageOf } from '../app/operations.ts';
-import { formatClock } from '../app/town-view.ts';
+import { formatClock } from '../core/time.ts';
 import { USER_TEXT_MAX_CHARS } from '../core/user-text.ts';
 import { isSpace } from '../core/whitespace.ts';
 import { CONSOLE_TABLE } from './commands.ts';

@@ -2,6 +2,7 @@
 // paper does (sec. 7.1: information diffusion, relationship network density; sec. 6.1: interview battery) and
 // reports model calls and tokens per task, per resident-day and in total.
 import type { Memory, MemoryKind } from '../agent/types.ts';
+import { formatSimTime, HOUR_MS } from '../core/time.ts';
 import type { ChatMessage, Embedder, LanguageModel } from '../llm/port.ts';
 import { agentKit } from '../town/agent-kit.ts';
 import type { TownFile } from '../town/file.ts';
@@ -10,7 +11,6 @@ import { type CallTotals, combineTotals, MeteredEmbedder, MeteredModel, scaleTot
 import { type KitFactory, TownService } from '../town/service.ts';
 import { InMemoryTownStore, type TownStore } from '../town/store.ts';
 import type { TickLog } from '../town/tick.ts';
-import { formatSimTime, HOUR } from '../town/time.ts';
 import type { Post } from '../town/types.ts';
 import { type AttendanceResult, AttendanceTracker } from './attendance.ts';
 import {
@@ -158,7 +158,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
   const densityBefore = evaluate ? await measureDensity(service, opts.knowledgeJudge) : undefined;
   const beforeTicks = meterSnapshot(llm);
 
-  const ticks = Math.max(0, Math.round((opts.hours * HOUR) / (state0.settings.minutesPerTick * 60_000)));
+  const ticks = Math.max(0, Math.round((opts.hours * HOUR_MS) / (state0.settings.minutesPerTick * 60_000)));
   let posts = 0;
   const attendance = new AttendanceTracker(state0.facts);
   for (let i = 0; i < ticks; i++) {

@@ -10,8 +10,8 @@
 // reasoning question after a clue, as a separate evaluation call whose answer never feeds a move.
 import type { ZodType } from 'zod';
 import type { LanguageModel } from '../llm/port.ts';
+import { defaultClue, defaultGuess, defaultMoveKnowledge, FALLBACK_CLUES } from './default-moves.ts';
 import type { GameView, LegalMove } from './engine.ts';
-import { FALLBACK_CLUES, makeGamesOfflineRules } from './offline.ts';
 import {
   applyJudgements,
   blendRows,
@@ -98,9 +98,6 @@ export interface BotTurn {
   /** Told about every fallback (the front ends log it, the bench counts it). */
   onFallback?: (f: BotFallback) => void;
 }
-
-// Legal defaults reuse the offline rules: deterministic and plausible, with no model needed.
-const defaults = makeGamesOfflineRules();
 
 /** Asks one seat MAgIC's reasoning probe from its own view; `calls` is what it cost (0 or 1). */
 export async function probeBeliefs(
@@ -265,8 +262,8 @@ class TurnContext {
       this.lastError = `clue refused by the rules (${err.code})`;
     }
     const reason = this.lastError;
-    const def = defaults[GAME_TASKS.clue]?.({ ...input, bot: 'vanilla', persona: null }, []) as ClueAnswer;
-    for (const text of [def.clue, ...FALLBACK_CLUES]) {
+    // Legal defaults (default-moves.ts): deterministic and plausible, with no model needed.
+    for (const text of [defaultClue(defaultMoveKnowledge(), input), ...FALLBACK_CLUES]) {
       const action: GameAction = { type: 'clue', player: me, text };
       if (this.t.validate(action) === null) return this.decision(action, reason, selfOdd);
     }
@@ -309,7 +306,7 @@ class TurnContext {
       if (err === null) return this.decision(action, null);
       this.lastError = `guess refused by the rules (${err.code})`;
     }
-    const def = defaults[GAME_TASKS.guess]?.(input, []) as { word: string };
+    const def = defaultGuess(defaultMoveKnowledge(), input);
     return this.decision({ type: 'guess', player: me, word: def.word || 'pass' }, this.lastError);
   }
 

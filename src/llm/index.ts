@@ -4,9 +4,9 @@ import type { CircuitOptions } from './circuit.ts';
 import type { EmbeddingCacheStore } from './embedding-cache.ts';
 import { EmbeddingGateway, type GatewayEvent, LlmGateway } from './gateway.ts';
 import { LexicalEmbedder } from './lexical-embedder.ts';
-import { OfflineModel } from './offline-model.ts';
 import { OpenAIChatModel, OpenAIEmbedder, type StructuredMode } from './openai-provider.ts';
-import type { Embedder, ModelInfo, OfflineRules } from './port.ts';
+import type { Embedder, ModelInfo } from './port.ts';
+import type { ChatProvider } from './provider.ts';
 import type { GatewayClock, Semaphore } from './retry.ts';
 import type { UsageSink } from './usage.ts';
 
@@ -39,8 +39,11 @@ export interface GatewayTuning {
 
 export interface LanguageModelOptions extends GatewayTuning {
   provider: ModelProvider;
-  /** Offline: the merged rules of every module (see mergeOfflineRules). */
-  offlineRules?: OfflineRules;
+  /**
+   * Offline: the labelled stand-in (src/offline), built by the composition root; llm/ never imports it. Roots call
+   * src/offline's createLanguageModel, which builds it from the rules they pass.
+   */
+  standIn?: ChatProvider;
   /** openai: required. compatible: optional (local servers accept anything). */
   apiKey?: string;
   /** compatible: required, e.g. http://127.0.0.1:11434/v1 (Ollama). */
@@ -117,8 +120,11 @@ function gatewayOptions(t: GatewayTuning) {
 
 /** The language model for the given configuration, always behind the gateway (accounting even offline). */
 export function createLanguageModel(opts: LanguageModelOptions): LlmGateway {
-  if (opts.provider === 'offline')
-    return new LlmGateway(new OfflineModel(opts.offlineRules ?? {}), gatewayOptions(opts));
+  if (opts.provider === 'offline') {
+    if (!opts.standIn)
+      throw new LlmConfigError('provider "offline" needs the stand-in model (src/offline) from the composition root');
+    return new LlmGateway(opts.standIn, gatewayOptions(opts));
+  }
   const { apiKey, model } = remoteSettings('chat', { ...opts, provider: opts.provider }, opts.chatModel);
   const chat = new OpenAIChatModel({
     provider: opts.provider,
@@ -171,7 +177,6 @@ export {
   type EmbeddingCacheStore,
 } from './embedding-cache.ts';
 export { LexicalEmbedder } from './lexical-embedder.ts';
-export { mergeOfflineRules, OfflineModel, offlineModelInfo } from './offline-model.ts';
 export { OpenAIChatModel, OpenAIEmbedder, type StructuredMode } from './openai-provider.ts';
 export { Semaphore, type GatewayClock } from './retry.ts';
 export {

@@ -3,7 +3,7 @@ import type { AgentId, AgentProfile } from '../agent/types.ts';
 import { slugify, type TownFile } from './file.ts';
 import { seedState } from './rng.ts';
 import { resolveTownSettings } from './settings.ts';
-import { dayIndex, parseSimStart } from './time.ts';
+import { dayIndex, parseSimStart } from '../core/time.ts';
 import type { Location, ResidentState, TownState, TownStats } from './types.ts';
 import { observePlace, pairKey } from './world.ts';
 

@@ -1,6 +1,6 @@
 // The daily digest: what happened in town on one simulated day (notable events, conversations, new
 // relationships), posted to the town hall at simulated midnight.
-import { DAY, formatClock, formatSimDate, minuteOfDay } from './time.ts';
+import { DAY_MS, formatClock, formatSimDate, minuteOfDay } from '../core/time.ts';
 import type { DigestData, TownState } from './types.ts';
 
 export function buildDigest(state: TownState): DigestData {
@@ -9,7 +9,7 @@ export function buildDigest(state: TownState): DigestData {
   const max = state.settings.digestMaxItems;
   return {
     day: state.dayLog.day,
-    date: formatSimDate(state.dayLog.day * DAY),
+    date: formatSimDate(state.dayLog.day * DAY_MS),
     conversations: state.dayLog.conversations.slice(0, max).map((c) => ({
       at: formatClock(minuteOfDay(c.at)),
       location: locName(c.location),

@@ -5,7 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { UserError } from '../errors.ts';
 import { DEFAULT_TOWN_SETTINGS, type TownSettings } from './settings.ts';
-import { parseSimStart } from './time.ts';
+import { parseSimStart } from '../core/time.ts';
 import { TOWN_HALL } from './types.ts';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,47}$/;

@@ -3,7 +3,7 @@
 import type { AgentId, MemoryKind } from '../agent/types.ts';
 import { UserError } from '../errors.ts';
 import { actionPhrase, type TownWorld } from './tick.ts';
-import { formatSimTime } from './time.ts';
+import { formatSimTime } from '../core/time.ts';
 import type { ResidentState, TownState } from './types.ts';
 import { findLocation, findResident, getLocation, isOpenAt, occupants } from './world.ts';
 

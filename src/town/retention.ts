@@ -12,7 +12,7 @@
 // Memories stay bounded per resident: the window, one summary per day, and what matters.
 import type { AgentId, Memory, MemoryId } from '../agent/types.ts';
 import type { MindResident } from './mind.ts';
-import { formatSimDate } from './time.ts';
+import { formatSimDate } from '../core/time.ts';
 
 export interface RetentionPolicy {
   /** Observations younger than this (simulated days) are kept as they are. */

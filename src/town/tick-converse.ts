@@ -5,7 +5,7 @@ import { mapLimit } from './concurrency.ts';
 import { withCallContext } from './metering.ts';
 import type { Decision } from './mind.ts';
 import { guarded, SLEEP_RE, type TickContext } from './tick-context.ts';
-import { MINUTE } from './time.ts';
+import { MINUTE_MS } from '../core/time.ts';
 import type { ResidentState, TownState } from './types.ts';
 import { findResident, getLocation, near, pairKey, placeView } from './world.ts';
 
@@ -28,7 +28,7 @@ export function freeToTalk(state: TownState, rs: ResidentState, o: ResidentState
   if (o.travel || (o.action && (SLEEP_RE.test(o.action.description) || TALKING_RE.test(o.action.description))))
     return false;
   const last = state.lastConversation[pairKey(rs.profile.id, o.profile.id)];
-  return last === undefined || now - last >= state.settings.conversationCooldownMinutes * MINUTE;
+  return last === undefined || now - last >= state.settings.conversationCooldownMinutes * MINUTE_MS;
 }
 
 /**

@@ -7,7 +7,7 @@ import { withCallContext } from './metering.ts';
 import type { Decision, MindAction, Perceived } from './mind.ts';
 import { actionPhrase, eventText, guarded, SLEEP_RE, type TickContext } from './tick-context.ts';
 import { freeToTalk } from './tick-converse.ts';
-import { dayIndex } from './time.ts';
+import { dayIndex } from '../core/time.ts';
 import type { CurrentAction, ResidentState } from './types.ts';
 import {
   checkPresence,

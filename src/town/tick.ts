@@ -9,7 +9,7 @@ import { PostBuffer, type TickContext, type TickLog, type TickResult, type TownW
 import { conversePhase, talkFloor, talksToday } from './tick-converse.ts';
 import { decidePhase } from './tick-decide.ts';
 import { learnPlacesFromMemories, perceivePhase } from './tick-perceive.ts';
-import { dayIndex, MINUTE } from './time.ts';
+import { dayIndex, MINUTE_MS } from '../core/time.ts';
 import type { PostKind, ResidentState, WorldEvent } from './types.ts';
 import { TOWN_HALL } from './types.ts';
 
@@ -30,7 +30,7 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
   const { state } = world;
   const s = state.settings;
   const t = state.clock.tick + 1;
-  const now = state.clock.start + t * s.minutesPerTick * MINUTE;
+  const now = state.clock.start + t * s.minutesPerTick * MINUTE_MS;
   // The tick's seed, drawn from the town's seeded random state: it orders the talk floor's ties and seeds every
   // model call of the tick (withCallContext), so one seed replays a run and another varies it.
   const tickSeed = Math.floor(rngFrom(state)() * 0x100000000);

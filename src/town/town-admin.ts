@@ -3,7 +3,7 @@
 import { UserError } from '../errors.ts';
 import type { TownSession } from './session.ts';
 import { worldEvent } from './speech.ts';
-import { formatClock, formatSimDate, MINUTE, minuteOfDay } from './time.ts';
+import { formatClock, formatSimDate, MINUTE_MS, minuteOfDay } from '../core/time.ts';
 import type { Location } from './types.ts';
 import { findObject, getLocation } from './world.ts';
 
@@ -71,7 +71,7 @@ export async function catchUpTown(
   await session.change(async (w, out) => {
     const c = w.state.clock;
     c.tick += n;
-    c.now += n * s.settings.minutesPerTick * MINUTE;
+    c.now += n * s.settings.minutesPerTick * MINUTE_MS;
     c.lastTickWall = session.wallNow();
     out.add({
       location: 'town-hall',

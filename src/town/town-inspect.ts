@@ -11,7 +11,7 @@ import { type MemoryHit, memoryCounts, type ResidentInfo, residentSummary } from
 import type { KitFactory, TownSession } from './session.ts';
 import type { TownRecord, TownStore } from './store.ts';
 import { learnPlacesFromMemories } from './tick.ts';
-import { formatSimTime } from './time.ts';
+import { formatSimTime } from '../core/time.ts';
 import type { ResidentState } from './types.ts';
 import { getLocation } from './world.ts';
 

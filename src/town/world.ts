@@ -2,7 +2,7 @@
 // Park et al. 2023, sec. 5.1 (environment as a tree, agents keep the subgraph they have seen) and
 // sec. 7.3 boundaries (shops entered after closing, a one-person bathroom crowded): the world refuses those moves.
 import type { AgentId, Place } from '../agent/types.ts';
-import { minuteOfDay } from './time.ts';
+import { minuteOfDay } from '../core/time.ts';
 import type { KnownPlace, Location, ResidentState, SubArea, TownState, WorldEvent, WorldObject } from './types.ts';
 
 /** The agent's view of one place: the town builds it, the agent plans with it. */

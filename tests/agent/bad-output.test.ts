@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MindState } from '../../src/agent/mind-state.ts';
-import { isPartition } from '../../src/agent/schedule.ts';
+import { isPartition } from '../../src/core/schedule.ts';
 import type { Memory } from '../../src/agent/types.ts';
 import { LlmError } from '../../src/llm/port.ts';
 import { at, CAFE, ctxFor, MARA, resident, setup, TOMAS } from './fixtures.ts';

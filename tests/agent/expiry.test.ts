@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dialogueMemories } from '../../src/agent/converse.ts';
-import { stillDue } from '../../src/agent/dates.ts';
+import { stillDue } from '../../src/core/dates.ts';
 import { keepEvents } from '../../src/agent/events.ts';
 import type { MindState } from '../../src/agent/mind-state.ts';
 import { at, ctxFor, MARA, resident, setup, TOMAS } from './fixtures.ts';

@@ -5,7 +5,7 @@ import { AgentRuntime, type Resident } from '../../src/agent/runtime.ts';
 import type { AgentSettings } from '../../src/agent/settings.ts';
 import type { AgentId, AgentProfile, DecideContext, Place } from '../../src/agent/types.ts';
 import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
-import { agentOfflineRules } from '../../src/llm/offline/agent-rules.ts';
+import { agentOfflineRules } from '../../src/offline/agent/agent-rules.ts';
 import { RecordingModel } from '../support/recording-model.ts';
 
 export const DAY0 = Date.UTC(2023, 1, 13); // Monday, February 13, 2023

@@ -17,7 +17,7 @@ import { reflectQuestionsMessages } from '../../src/agent/prompts/reflect-questi
 import { summaryMessages } from '../../src/agent/prompts/summary.ts';
 import { readUserTextBlocks, USER_TEXT_MARK, USER_TEXT_RULE, withoutUserTextBlocks } from '../../src/core/user-text.ts';
 import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
-import { agentOfflineRules } from '../../src/llm/offline/agent-rules.ts';
+import { agentOfflineRules } from '../../src/offline/agent/agent-rules.ts';
 import type { ChatMessage } from '../../src/llm/port.ts';
 import { agentKit } from '../../src/town/agent-kit.ts';
 import { validateTownFile } from '../../src/town/file.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MindState } from '../../src/agent/mind-state.ts';
-import { isPartition, mealOf } from '../../src/agent/schedule.ts';
+import { isPartition, mealOf } from '../../src/core/schedule.ts';
 import { at, ctxFor, MARA, resident, setup } from './fixtures.ts';
 
 const planOf = (m: unknown) => (m as MindState).plan!;

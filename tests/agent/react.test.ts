@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MindState } from '../../src/agent/mind-state.ts';
-import { isPartition } from '../../src/agent/schedule.ts';
+import { isPartition } from '../../src/core/schedule.ts';
 import { at, ctxFor, MARA, MARA_HOME, resident, setup, TOMAS } from './fixtures.ts';
 
 const burning = { description: 'stove is burning', subject: 'stove', kind: 'object' as const };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dedupeMeals, isPartition, mealOf, normalizeSlots, type Slot, spliceSlots } from '../../src/agent/schedule.ts';
+import { dedupeMeals, isPartition, mealOf, normalizeSlots, type Slot, spliceSlots } from '../../src/core/schedule.ts';
 
 const H = 60; // minutes as the time unit: the functions are unit-agnostic
 const opts = { granularityMs: 5, fill: (start: number, end: number): Slot => ({ start, end, activity: 'free time' }) };

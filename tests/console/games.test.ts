@@ -6,12 +6,12 @@ import { GAME_OPERATIONS } from '../../src/app/game-operations.ts';
 import type { ConsoleContext } from '../../src/console/console.ts';
 import { consoleGameHandler, readGameLine } from '../../src/console/games.ts';
 import { isUserError } from '../../src/errors.ts';
-import { gamesOfflineRules } from '../../src/games/offline.ts';
+import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
 import { InMemoryRatingStore } from '../../src/games/ratings.ts';
 import { GameService } from '../../src/games/service.ts';
 import { InMemoryGameStore } from '../../src/games/store.ts';
 import type { Scheduler } from '../../src/games/turn-timers.ts';
-import { OfflineModel } from '../../src/llm/offline-model.ts';
+import { OfflineModel } from '../../src/offline/model.ts';
 
 class FakeScheduler implements Scheduler {
   pending: { ms: number; fn: () => void; live: boolean }[] = [];

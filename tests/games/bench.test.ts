@@ -7,8 +7,8 @@ import { main } from '../../src/cli/games.ts';
 import { modelLeaderboardText } from '../../src/games/bench/leaderboard.ts';
 import { socialCases } from '../../src/games/bench/scenarios.ts';
 import { runBench } from '../../src/games/bench/suite.ts';
-import { gamesOfflineRules } from '../../src/games/offline.ts';
-import { OfflineModel } from '../../src/llm/offline-model.ts';
+import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
+import { OfflineModel } from '../../src/offline/model.ts';
 import { RecordingModel } from '../support/games-models.ts';
 
 const offline = () => new OfflineModel(gamesOfflineRules);

@@ -4,12 +4,12 @@ import { playBotTurn } from '../../src/games/bots.ts';
 import { createChameleon } from '../../src/games/chameleon.ts';
 import { applyAction, type GameState, legalMoves, viewFor } from '../../src/games/engine.ts';
 import { playMatch, type MatchSeat } from '../../src/games/match.ts';
-import { gamesOfflineRules } from '../../src/games/offline.ts';
+import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
 import { blendRows, voteFromMatrix } from '../../src/games/pgm.ts';
 import { buildMessages, inputFromView, voteSchema } from '../../src/games/prompts.ts';
 import { type GameAction, isError } from '../../src/games/types.ts';
 import { LlmError } from '../../src/llm/port.ts';
-import { OfflineModel } from '../../src/llm/offline-model.ts';
+import { OfflineModel } from '../../src/offline/model.ts';
 import { RecordingModel, ScriptedModel } from '../support/games-models.ts';
 
 const offline = new OfflineModel(gamesOfflineRules);

@@ -2,10 +2,10 @@
 // names the secret word and no prompt to an undercover names the civilians' word.
 import { describe, expect, it } from 'vitest';
 import { type MatchSeat, type MatchSetup, playMatch } from '../../src/games/match.ts';
-import { gamesOfflineRules } from '../../src/games/offline.ts';
+import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
 import { SeededRandom } from '../../src/games/rng.ts';
 import { dealChameleon, dealUndercover, loadPairs, loadTopics } from '../../src/games/words.ts';
-import { OfflineModel } from '../../src/llm/offline-model.ts';
+import { OfflineModel } from '../../src/offline/model.ts';
 import { RecordingModel } from '../support/games-models.ts';
 
 function mentions(text: string, word: string): boolean {

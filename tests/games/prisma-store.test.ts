@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../../src/db/client.ts';
 import { PrismaGameStore, PrismaRatingStore } from '../../src/db/game-store.ts';
-import { gamesOfflineRules } from '../../src/games/offline.ts';
+import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
 import { updateRatings } from '../../src/games/ratings.ts';
 import { GameService } from '../../src/games/service.ts';
-import { OfflineModel } from '../../src/llm/offline-model.ts';
+import { OfflineModel } from '../../src/offline/model.ts';
 
 const ctx = { scope: 'console', channelId: 'games' };
 const ann = { id: 'console:ann', name: 'Ann' };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { applyTableAction } from '../../src/games/engine.ts';
-import { gamesOfflineRules } from '../../src/games/offline.ts';
+import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
 import { InMemoryRatingStore } from '../../src/games/ratings.ts';
 import { type FinishedGame, GameService, type GameServiceDeps, type ServiceResult } from '../../src/games/service.ts';
 import { InMemoryGameStore } from '../../src/games/store.ts';
 import { isError } from '../../src/games/types.ts';
-import { OfflineModel } from '../../src/llm/offline-model.ts';
+import { OfflineModel } from '../../src/offline/model.ts';
 import { RecordingModel, ScriptedModel } from '../support/games-models.ts';
 
 const ctx = { scope: 'guild-1', channelId: 'chan-1' };

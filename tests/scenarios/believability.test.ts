@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { unusable } from '../../src/agent/decompose.ts';
 import type { MindState } from '../../src/agent/mind-state.ts';
-import { isAlarming } from '../../src/agent/text.ts';
+import { isAlarming } from '../../src/core/text.ts';
 import { AttendanceTracker } from '../../src/eval/attendance.ts';
 import { LexicalEmbedder } from '../../src/llm/index.ts';
 import type { LanguageModel, ObjectRequest } from '../../src/llm/port.ts';

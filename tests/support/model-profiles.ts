@@ -2,8 +2,9 @@
 // offline stand-in with the agent rules, and a realistic model server started for the test file (seeded, no
 // latency, no faults) and closed after it.
 import { afterAll, beforeAll } from 'vitest';
-import { createLanguageModel, type LlmGateway } from '../../src/llm/index.ts';
-import { agentOfflineRules } from '../../src/llm/offline/agent-rules.ts';
+import type { LlmGateway } from '../../src/llm/index.ts';
+import { agentOfflineRules } from '../../src/offline/agent/agent-rules.ts';
+import { createLanguageModel } from '../../src/offline/index.ts';
 import { noFaults, type RealisticModel, startRealisticModel } from './realistic-model/server.ts';
 
 export type ProfileName = 'offline' | 'realistic';

@@ -2,8 +2,8 @@
 // and worker tests and the worker child process.
 
 import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
-import { agentOfflineRules } from '../../src/llm/offline/index.ts';
-import { OfflineModel } from '../../src/llm/offline-model.ts';
+import { agentOfflineRules } from '../../src/offline/agent/index.ts';
+import { OfflineModel } from '../../src/offline/model.ts';
 import type { LanguageModel } from '../../src/llm/port.ts';
 import { agentKit } from '../../src/town/agent-kit.ts';
 import type { KitFactory } from '../../src/town/service.ts';

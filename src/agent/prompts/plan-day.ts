@@ -2,7 +2,7 @@
 // previous day; also re-plans the rest of a day from a given time (after an inner voice).
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { dateText } from '../time.ts';
+import { dateText } from '../../core/time.ts';
 import { bullets, memoryText, type PromptMemory, prompt, promptMemory, system } from './common.ts';
 
 export const PLAN_DAY_TASK = 'agent_plan_day';

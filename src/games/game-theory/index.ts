@@ -5,7 +5,7 @@ export * from './cost-sharing.ts';
 export * from './engine.ts';
 export * from './llm-bot.ts';
 export * from './metrics.ts';
-export * from './offline-bot.ts';
+export * from './default-move.ts';
 export * from './play.ts';
 export * from './prisoners-dilemma.ts';
 export * from './prompts.ts';

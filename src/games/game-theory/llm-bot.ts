@@ -2,13 +2,13 @@
 // (MAgIC sec. 4, in these scenarios): one analysis call writing what it expects of each other player and what it
 // thinks they expect of it and of the third player, then the move conditioned on it: at most two calls per move.
 // Answers are parsed with schemas built from the legal moves and checked against them; anything unusable falls back
-// to the offline rule's legal move, flagged as a fallback.
+// to the default move (default-move.ts), flagged as a fallback.
 import type { ZodType } from 'zod';
 import type { LanguageModel } from '../../llm/port.ts';
 import type { BotKind } from '../types.ts';
 import { checkShares } from './cost-sharing.ts';
 import type { GtView } from './engine.ts';
-import { type GtBot, type GtDecision, offlineGtBot, offlineMove, roundShares } from './offline-bot.ts';
+import { type GtBot, type GtDecision, offlineGtBot, defaultMove, roundShares } from './default-move.ts';
 import {
   analyseSchema,
   boundedAmount,
@@ -74,7 +74,7 @@ class Turn {
   }
 
   private fallback(): GtDecision {
-    const action = offlineMove(this.view, this.legal);
+    const action = defaultMove(this.view, this.legal);
     if (!action) throw new Error('game-theory bot asked to move with no legal move');
     return { action, calls: this.calls, fallback: true, fallbackReason: this.lastError || 'answer not a legal move' };
   }

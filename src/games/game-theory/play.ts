@@ -5,7 +5,7 @@
 import type { GameEvent, PlayerId, Seat } from '../types.ts';
 import { createCostSharing } from './cost-sharing.ts';
 import { applyGt, type GtState, gtAwaited, gtLegalMoves, gtView } from './engine.ts';
-import type { GtBot } from './offline-bot.ts';
+import type { GtBot } from './default-move.ts';
 import { createPrisonersDilemma } from './prisoners-dilemma.ts';
 import { createPublicGood } from './public-good.ts';
 import { isOver } from './rounds.ts';

@@ -3,7 +3,7 @@
 import { seatOf } from '../lobby.ts';
 import type { GameEvent, PlayerId } from '../types.ts';
 import { applyGt, type GtState, gtAwaited, gtLegalMoves, gtView } from './engine.ts';
-import type { GtBot, GtDecision } from './offline-bot.ts';
+import type { GtBot, GtDecision } from './default-move.ts';
 import { isOver } from './rounds.ts';
 import { isGtError } from './types.ts';
 

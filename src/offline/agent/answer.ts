@@ -1,0 +1,196 @@
+// The offline model's answers to questions (interviews, sec. 6.1) and replies to people speaking to the resident,
+// only from its memories and today's plan; with nothing relevant it says it does not remember (sec. 6.2).
+
+import type { PromptMemory, PromptRelation } from '../../agent/prompts/common.ts';
+import { escapeRegExp, heuristicImportance, lowerFirst, stripPeriod } from '../../core/text.ts';
+import { aboutSelf, hypothetical, planAnswer, reflective, whoIs, whoNext, yesterday } from './questions.ts';
+import { factLine, firstName, isAbout, type Me, meOf, PRIVATE, pick, sentence, stems } from './speech.ts';
+import { coveredBy, reaction, sameNews, topicOf } from './talk.ts';
+import { toFirstPerson } from './voice.ts';
+
+// --- answering questions (interviews, people speaking to the resident) ---
+
+export interface AnswerInput {
+  name: string;
+  first: string;
+  summary: string;
+  memories: PromptMemory[];
+  question: string;
+  /** Today's plan lines ("7:00 am-12:00 pm: work at the cafe (cafe)"). */
+  plan?: string[];
+  /** "Friday, April 12, 2024, 5:00 pm" (interviews) or "5:00 pm". */
+  time?: string;
+  /** Notes about the people the question names (relations.ts). */
+  relations?: PromptRelation[];
+}
+
+/**
+ * A conversation record ("Conversation with Rosa Delgado: Rosa Delgado and Priya Raman talked at The Blue Heron:
+ * Rosa mentioned planning a spring fair ...; Priya said that ...") as the facts it holds, each attributed to its
+ * speaker: what others said is knowledge heard from them; what the resident said itself, something it told them.
+ */
+export function expandSummaries(memories: readonly PromptMemory[], name: string): PromptMemory[] {
+  const first = firstName(name);
+  const out: PromptMemory[] = [];
+  for (const m of memories) {
+    const rec = /^Conversation with ([^:]+): (?:.*? talked at [^:]+: |At [^,:]+, )(.+)$/.exec(m.text);
+    if (m.kind !== 'conversation_summary' || !rec) {
+      out.push(m);
+      continue;
+    }
+    out.push(m);
+    for (const part of stripPeriod(rec[2]!).split(/;\s*/)) {
+      const p = /^(\S+) (mentioned|said that|would like to) (.+)$/.exec(part.trim());
+      if (!p) continue;
+      const [, who, verb, what] = p as unknown as [string, string, string, string];
+      const mine =
+        who === first && verb === 'mentioned'
+          ? toFirstPerson(`${first} ${what}`, name, first).replace(/^I\s+/, '')
+          : what;
+      const others = rec[1]!.trim();
+      const text =
+        who !== first
+          ? `${who} ${verb} ${what}`
+          : verb === 'would like to'
+            ? `${first} told ${others} that ${first} would like to ${what}`
+            : `${first} told ${others} ${verb === 'mentioned' ? 'about' : 'that'} ${mine}`;
+      // what the resident said ('told') or heard from another ('heard'), as facts an answer can use
+      out.push({
+        text,
+        importance: m.importance,
+        kind: who === first ? 'told' : 'heard',
+        ...(m.day ? { day: m.day } : {}),
+      });
+    }
+  }
+  return out;
+}
+
+/** Where a remembered conversation took place ("... At The Blue Heron, ..." / "Caught up at X." / "talked at X"). */
+export function placeOfTalk(text: string): string | undefined {
+  return /(?:talked at|Caught up at|: At) ([^:,.]+)/.exec(text)?.[1];
+}
+
+export const DONT_REMEMBER = "I'm sorry, I don't remember anything about that.";
+
+// Words too common in questions and memories to make a memory relevant ("coming up in town", "lately").
+export const GENERIC = new Set(
+  'com town know think time day life lately often people thing make want going get like good new see way take look around anyone anything someone something'.split(
+    ' ',
+  ),
+);
+export function overlapStems(a: string, b: string): number {
+  const sa = stems(a);
+  let n = 0;
+  for (const w of stems(b)) if (sa.has(w) && !GENERIC.has(w)) n++;
+  return n;
+}
+
+export function facts(
+  i: AnswerInput,
+  me: Me,
+  test: (m: PromptMemory) => number,
+  n = 2,
+): { m: PromptMemory; line: string }[] {
+  return (
+    i.memories
+      .map((m) => ({ m, s: test(m), line: factLine(m, me) }))
+      .filter((x): x is { m: PromptMemory; s: number; line: string } => x.s > 0 && x.line !== null)
+      // how the resident knows it before what it told others; then importance
+      .sort(
+        (a, b) =>
+          b.s - a.s || (a.m.kind === 'told' ? 1 : 0) - (b.m.kind === 'told' ? 1 : 0) || b.m.importance - a.m.importance,
+      )
+      .filter((x, k, all) => all.findIndex((y) => y.line === x.line || sameNews(y.m.text, x.m.text)) === k)
+      .slice(0, n)
+      .map(({ m, line }) => ({ m, line }))
+  );
+}
+
+export function recall(i: AnswerInput, me: Me): string | null {
+  // A secret the resident has since told someone is no longer one ("I have not told anyone" after telling Daniel).
+  const told = i.memories.filter((m) => m.kind === 'told' || (m.kind === 'dialogue' && !m.from));
+  const same = (a: string, b: string) => (topicOf(a) !== '' && topicOf(a) === topicOf(b)) || coveredBy(a, b) >= 0.5;
+  const stale = (m: PromptMemory) => PRIVATE.test(m.text) && told.some((t) => same(m.text, t.text));
+  const hits = facts(i, me, (m) => (stale(m) ? 0 : overlapStems(i.question, m.text)));
+  if (hits.length === 0) return null;
+  const [a, b] = hits;
+  return `From what I remember, ${lowerFirst(a!.line)}.${b ? ` Also, ${lowerFirst(b.line)}.` : ''}`;
+}
+
+export function listAnd(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** "I'm Rosa Delgado. I'm 41, warm, energetic and sociable. I own The Blue Heron ..." */
+export function introduce(i: AnswerInput, me: Me): string {
+  const parts = i.summary.split(/(?<=[.!?])\s+/).filter((s) => s.trim() !== '');
+  const out = [`I'm ${i.name}.`];
+  for (const s of parts) {
+    const head = new RegExp(`^${escapeRegExp(i.name)},\\s*(\\d+),\\s*is\\s+(.+?)\\.?$`).exec(s);
+    if (head) {
+      out.push(`I'm ${head[1]}, and people would call me ${listAnd(head[2]!.split(/,\s*/))}.`);
+      continue;
+    }
+    if (/^Lately\b/.test(s)) continue;
+    out.push(sentence(toFirstPerson(s, i.name, i.first, me.pronoun)));
+  }
+  return out.join(' ');
+}
+/** An answer to a question, grounded in the memories and the plan; "I don't remember" when they say nothing. */
+export function answerQuestion(input: AnswerInput): string {
+  const i = { ...input, memories: expandSummaries(input.memories, input.name) };
+  const me = meOf(i.name, i.first, [
+    i.summary,
+    ...i.memories.filter((m) => isAbout(m.text, i.name)).map((m) => m.text),
+  ]);
+  const q = i.question.trim();
+  const hypo = /what (would|do|will) you (do|say)|how would you react/i.test(q) ? hypothetical(i, me, q) : null;
+  if (hypo) return hypo;
+  const self = aboutSelf(i, me, q);
+  if (self) return self;
+  const who = whoIs(i, me);
+  if (who) return who;
+  // An intention the resident took as its own thought (inner voice, sec. 3.1) is what it is planning.
+  if (/\b(plan|plans|planning|intend|decided|weekend|going to|up to)\b/i.test(q) && !/planning to see/i.test(q)) {
+    const intent = facts(i, me, (m) => (m.kind === 'inner_voice' ? 10 : 0), 1)[0];
+    if (intent) {
+      const line = /^I\b/.test(intent.line) ? intent.line : intent.line.replace(/^./, (c) => c.toLowerCase());
+      return `I've made up my mind: ${line}${/[.!?]$/.test(line) ? '' : '.'}`;
+    }
+  }
+  if (/planning to see|who will you see|going to see/i.test(q)) {
+    const next = whoNext(i);
+    if (next) return next;
+  }
+  if (
+    /\b(will you|are you going to|on your schedule|your plans?|typical|usual|weekday|daily routine|next|today|right now|doing now|at the moment|up to)\b/i.test(
+      q,
+    )
+  ) {
+    const plan = planAnswer(i, q);
+    if (plan) return plan;
+  }
+
+  if (/yesterday|what did you do/i.test(q)) {
+    const y = yesterday(i, me);
+    if (y) return y;
+  }
+  const ref = reflective(i, me, q);
+  if (ref) return ref;
+  return recall(i, me) ?? DONT_REMEMBER;
+}
+
+/** A reply to a person who spoke where the resident is (empty when the remark is not for it). */
+export function replyTo(i: AnswerInput & { speaker: string; addressed: boolean }): string {
+  const concerned = i.addressed || new RegExp(`\\b${escapeRegExp(i.first)}\\b`, 'i').test(i.question);
+  if (!concerned) return '';
+  const who = firstName(i.speaker);
+  const key = `${i.name}|${who}|${i.question}`;
+  const t = i.question.trim();
+  if (/\?\s*$/.test(t)) return answerQuestion(i);
+  if (/^(hi|hello|hey|good (morning|afternoon|evening))\b/i.test(t))
+    return pick([`Hello ${who}! Nice to see you.`, `Hi ${who}! How are you?`], key);
+  if (heuristicImportance(t) >= 5) return `${reaction(t, key)} Thanks for telling me, ${who}.`;
+  return pick([`Thanks for telling me, ${who}.`, `I see, thanks ${who}.`], key);
+}

@@ -1,0 +1,222 @@
+// The offline decomposition (sec. 4.3): hour labels and 5-15 minute steps that are concrete actions for the
+// activity and the place's objects.
+
+import type { PlanStepsInput } from '../../agent/prompts/plan-steps.ts';
+import { mealOf } from '../../core/schedule.ts';
+import { escapeRegExp, isSleeping, stripPeriod } from '../../core/text.ts';
+import { parseClock } from '../../core/time.ts';
+
+/** "work at the cafe (continued)" -> "work at the cafe" (hour labels of the offline decomposition). */
+export function baseActivity(activity: string): string {
+  return stripPeriod(activity.replace(/\s*\(continued\)$/, '').replace(/, then wrap up$/, ''));
+}
+
+// Concrete 5-15 minute actions for an activity or a place (the paper's Eddy: brainstorm, draft, revise). The
+// first pool whose pattern matches the activity wins; then the place's name and objects decide.
+// Steps of an occupation, only for a resident whose own description names it (a customer does not restock).
+export const WORK_POOLS: [RegExp, string[]][] = [
+  [
+    /pharmac|prescription/i,
+    [
+      'fill prescriptions at the pharmacy counter',
+      'advise a customer about their medicine',
+      'check the stock in the medicine cabinet',
+      'sort the day’s prescriptions',
+    ],
+  ],
+  [
+    /checkout|cashier|\btill\b/i,
+    [
+      'scan groceries at the cash register',
+      'bag a customer’s shopping',
+      'restock the grocery shelves',
+      'count the till',
+    ],
+  ],
+  [
+    /clerk|paperwork|civic|council|registration/i,
+    [
+      'go through paperwork at the clerk’s desk',
+      'file documents in the filing cabinet',
+      'answer a resident’s question',
+      'update the town notice board',
+    ],
+  ],
+  [
+    /librar|books/i,
+    [
+      'help a reader at the front desk',
+      'shelve returned books in the stacks',
+      'check in returns on the library computer',
+      'tidy the reading tables',
+    ],
+  ],
+  [
+    /\b(pub|bar|tavern|beer taps)\b/i,
+    ['pour drinks at the beer taps', 'chat with the regulars at the bar', 'wipe down the bar', 'tidy up the lounge'],
+  ],
+  [
+    /cafe|café|coffee|espresso|bakery|pastry/i,
+    [
+      'brew coffee at the espresso machine',
+      'take orders at the cash register',
+      'bake a fresh batch of cinnamon buns in the oven',
+      'restock the pastry case',
+      'wipe down the window table',
+    ],
+  ],
+  [
+    /market|grocer|shop\b|store/i,
+    [
+      'restock the grocery shelves',
+      'arrange the produce stand',
+      'help a customer find something',
+      'ring up a customer at the cash register',
+    ],
+  ],
+];
+export const POOLS: [RegExp, string[]][] = [
+  [
+    /flower|garden|weed|tend the park|look after/i,
+    ['water the flower beds', 'pull weeds from the flower beds', 'rest on the benches for a moment', 'tidy the paths'],
+  ],
+  [
+    /paint|sketch|draw|picture|art\b/i,
+    ['set up the easel', 'sketch the outline', 'paint', 'mix colours', 'step back and look at the painting'],
+  ],
+  [
+    /song|keyboard|piano|music|compos/i,
+    ['try out a melody on the keyboard', 'write down lyrics', 'practise the tricky part', 'play the song through'],
+  ],
+  [
+    /paper|thesis|essay|research|stud(y|ies)|homework|exam/i,
+    ['read sources', 'take notes', 'write a section', 'look up a reference on the computer', 'reread the draft'],
+  ],
+  [
+    /announcement|speech|letter|book\b|novel|poem|write\b|writing/i,
+    ['jot down ideas', 'write a draft', 'reread and revise it', 'write it out neatly'],
+  ],
+  [
+    /^(plan|prepare|organi[sz]e)\b/i,
+    ['make a list of what is needed', 'work out who to ask', 'write out notes', 'think through the details'],
+  ],
+  [
+    /^(host|hold|throw|set up|decorate)\b/i,
+    ['make a list of what is needed', 'put up decorations', 'arrange the chairs', 'check the food and drinks'],
+  ],
+  [
+    /picnic|barbecue/i,
+    ['spread out the picnic blankets', 'lay out the food', 'hand round drinks', 'chat with the guests'],
+  ],
+  [
+    /\b(train|training|jog|exercis|run along|go for a run)/i,
+    ['warm up', 'run along the river', 'run a faster stretch', 'cool down and stretch'],
+  ],
+  [/newspaper/i, ['read the morning paper', 'read the local news', 'read the second newspaper', 'do the crossword']],
+  [/\bwalk|stroll/i, ['walk along the path', 'stop to look at the view', 'walk on a little further', 'head back']],
+  [/unwind|relax|free time/i, ['read a book', 'make a cup of tea', 'read a book', 'listen to some music']],
+  [/read\b/i, ['read a chapter', 'make a cup of tea', 'read on', 'put the book away']],
+  [/tidy|clean/i, ['tidy up the living room', 'do the washing up', 'sweep the floor', 'take out the rubbish']],
+];
+
+export function poolFor(activity: string, place: string, self: string): string[] | null {
+  const mine = WORK_POOLS.filter(([re]) => re.test(self));
+  for (const [re, steps] of [...mine, ...POOLS]) if (re.test(activity)) return steps;
+  if (place.trim() === '') return null;
+  for (const [re, steps] of [...mine, ...POOLS]) if (re.test(place)) return steps;
+  return null;
+}
+
+// Objects an action is likely to use, by keyword (the offline stand-in for the original's object choice call).
+export const OBJECT_HINTS: [RegExp, string[]][] = [
+  [/sleep|bed|nap/i, ['bed']],
+  [/espresso|coffee|brew/i, ['espresso machine', 'coffee machine']],
+  [/bake|oven|bun/i, ['oven', 'stove']],
+  [/pastry/i, ['pastry case']],
+  [/orders|register|ring up|till|scan|bag/i, ['cash register', 'counter']],
+  [/window table|tables\b/i, ['window table', 'long table', 'reading tables', 'table']],
+  [/beer|drinks|taps/i, ['beer taps']],
+  [/\bbar\b/i, ['bar stools', 'beer taps']],
+  [/lounge/i, ['fireplace', 'pool table']],
+  [/prescription|pharmacy counter|advise a customer/i, ['pharmacy counter']],
+  [/medicine cabinet/i, ['medicine cabinet']],
+  [/produce/i, ['produce stand']],
+  [/grocery shelves|restock|shelves/i, ['grocery shelves', 'shelves']],
+  [/shelve|stacks/i, ['bookshelves', 'bookshelf']],
+  [/returns|library computer|front desk/i, ['library computer', 'returns cart']],
+  [/reading tables/i, ['reading tables']],
+  [/clerk’s desk|paperwork|letters|council papers/i, ["clerk's desk", 'desk']],
+  [/filing|file documents/i, ['filing cabinet']],
+  [/notice board/i, ['town notice board', 'notice board']],
+  [/council chamber/i, ['podium', 'public benches']],
+  [/flower beds|weeds/i, ['flower beds']],
+  [/benches/i, ['benches', 'bench']],
+  [/easel|paint|sketch|colours|painting/i, ['easel', 'canvas']],
+  [/keyboard|melody|song/i, ['keyboard', 'piano']],
+  [
+    /breakfast|lunch|dinner|cook|meal|eat|remake|prepare/i,
+    ['stove', 'oven', 'kitchen table', 'kitchen counter', 'table', 'dining table', 'fridge'],
+  ],
+  [/tea\b/i, ['stove']],
+  [/shower|wash up|brush|get dressed/i, ['shower', 'sink', 'bathroom sink', 'washbasin']],
+  [/washing up|dishes/i, ['sink']],
+  [
+    /read|write|study|notes|sources|draft|ideas|computer|crossword|list/i,
+    ['desk', 'computer', 'bookshelf', 'reading tables', 'armchair', 'sofa', 'table'],
+  ],
+  [/music/i, ['record player', 'keyboard', 'piano']],
+  [/clean|tidy|sweep/i, ['broom', 'sink']],
+];
+
+export function objectFor(action: string, areas: readonly { name: string; objects: string[] }[]) {
+  for (const [re, names] of OBJECT_HINTS) {
+    if (!re.test(action)) continue;
+    for (const name of names) {
+      for (const a of areas) {
+        const o = a.objects.find((x) => x.toLowerCase() === name);
+        if (o) return { area: a.name, object: o };
+      }
+    }
+  }
+  return null;
+}
+
+export const EATERY = /espresso|coffee machine|pastry|beer taps|counter|menu|restaurant|cafe|café|pub|bar\b|diner/i;
+
+/** The steps of one hour chunk: the activity's own actions, rotated by the hour so hours differ. */
+export function stepsFor(i: PlanStepsInput): string[] {
+  const activity = i.chunk.activity;
+  const meal = mealOf(activity);
+  const base = baseActivity(activity);
+  const objects = i.areas.flatMap((a) => a.objects).join(', ');
+  const atHome = i.home ?? (i.areas.some((a) => /bed|kitchen|living/i.test(a.name)) && !EATERY.test(objects));
+  const context = i.context;
+  // The paper's example: after the stove burned, the resident turns it off and remakes breakfast.
+  if (meal && context && /stove|oven|burn|cook|kitchen/i.test(context))
+    return [`remake ${meal}`, `eat ${meal}`, atHome ? 'wash the dishes' : 'chat a little and pay'];
+  if (/wake up|morning routine/i.test(activity))
+    return ['get out of bed and stretch', 'wash up and get dressed', 'make breakfast', 'eat breakfast', 'tidy up'];
+  if (meal) {
+    if (atHome) return [`prepare ${meal}`, `eat ${meal}`, 'wash the dishes'];
+    if (EATERY.test(`${i.chunk.placeName} ${objects}`))
+      return [`order ${meal} at the counter`, `eat ${meal}`, 'chat a little and pay'];
+    return [`grab a bite for ${meal}`, `eat ${meal}`, 'take a short breather'];
+  }
+  // The activity without its place ("study at Riverside Library" is studying, not library work); the place's
+  // objects only where the resident is not at home (a street of homes lists every household's things).
+  const what = base.replace(new RegExp(`\\s+(?:at|in)\\s+${escapeRegExp(i.chunk.placeName)}$`, 'i'), '');
+  const pool = poolFor(what, atHome ? '' : `${i.chunk.placeName} ${objects}`, i.summary);
+  const hour = Math.floor((parseClock(i.chunk.start) ?? 0) / 60);
+  let steps: string[];
+  if (pool) {
+    const k = (hour * 3) % pool.length;
+    steps = [...pool.slice(k), ...pool.slice(0, k)].slice(0, 4); // four steps of about 15 minutes an hour
+  } else steps = [base, base, 'take a short break', base];
+  if (context) steps = [`get back to ${base} after the interruption`, ...steps];
+  if (/, then wrap up$/.test(activity)) steps = [...steps.slice(0, 3), 'wrap up for now'];
+  return steps;
+}
+
+export function isSleepChunk(activity: string): boolean {
+  return isSleeping(activity);
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { gerundClause, selfPronoun, subjectOf, toFirstPerson } from '../../../src/offline/agent/voice.ts';
+
+describe('re-voicing memories for speech', () => {
+  it('turns the resident and the pronouns that refer to it into the first person, and only those', () => {
+    const rosa = (t: string) => toFirstPerson(t, 'Rosa Delgado', 'Rosa', 'she');
+    expect(rosa('Rosa Delgado wants to invite everyone she meets to the spring party')).toBe(
+      'I want to invite everyone I meet to the spring party',
+    );
+    expect(
+      rosa('Rosa Delgado owns The Copper Kettle cafe, bakes everything she sells herself, and likes to know everyone'),
+    ).toBe('I own The Copper Kettle cafe, bake everything I sell myself, and like to know everyone');
+    // "he" is Felix, not Rosa: her own pronoun tells them apart
+    expect(rosa('Felix Tanaka plays the keyboard and Rosa hopes he will play at the party')).toBe(
+      'Felix Tanaka plays the keyboard and I hope he will play at the party',
+    );
+    // the resident in object position becomes "me", its possessive "my"
+    expect(toFirstPerson('Hannah Okafor is married to Daniel Okafor, the pharmacist', 'Daniel Okafor', 'Daniel')).toBe(
+      'Hannah Okafor is married to me, the pharmacist',
+    );
+    expect(toFirstPerson("Hannah Okafor and Daniel Okafor are Lena Okafor's parents", 'Lena Okafor', 'Lena')).toBe(
+      'Hannah Okafor and Daniel Okafor are my parents',
+    );
+    expect(
+      toFirstPerson("Marcus Webb expects nobody to run against him in next month's election", 'Marcus Webb', 'Marcus'),
+    ).toBe("I expect nobody to run against me in next month's election");
+    // an object pronoun skips the subject of its own clause: "Priya helps her" is Lena
+    expect(
+      toFirstPerson('Lena Okafor studies at Riverside Library, where Priya Raman helps her', 'Lena Okafor', 'Lena'),
+    ).toBe('I study at Riverside Library, where Priya Raman helps me');
+    // a relative clause keeps its own verbs
+    expect(
+      toFirstPerson(
+        'Oscar Lindqvist is a retired ferry captain who reads three newspapers a day and walks the river path',
+        'Oscar Lindqvist',
+        'Oscar',
+      ),
+    ).toBe("I'm a retired ferry captain who reads three newspapers a day and walks the river path");
+  });
+
+  it('reads the resident’s own pronoun from its texts, and what a sentence is about', () => {
+    expect(selfPronoun(['Rosa Delgado bakes everything she sells herself.'], 'Rosa Delgado', 'Rosa')).toBe('she');
+    expect(selfPronoun(['Oscar Lindqvist is writing his announcement.'], 'Oscar Lindqvist', 'Oscar')).toBe('he');
+    expect(selfPronoun(['Lena Okafor studies.'], 'Lena Okafor', 'Lena')).toBeNull();
+    expect(subjectOf('Hannah Okafor is married to Daniel Okafor')).toBe('Hannah Okafor');
+    expect(subjectOf('Mayor Marcus Webb is polite')).toBe('Marcus Webb');
+    expect(subjectOf('The Copper Kettle is busy')).toBeNull();
+    expect(subjectOf('stove is burning')).toBeNull();
+  });
+
+  it('reports another person’s fact as a gerund clause ("mentioned being married to ...")', () => {
+    expect(gerundClause('Hannah Okafor is married to Daniel Okafor', 'Hannah Okafor')).toBe(
+      'being married to Daniel Okafor',
+    );
+    expect(gerundClause('Oscar Lindqvist has decided to run for mayor', 'Oscar Lindqvist')).toBe(
+      'having decided to run for mayor',
+    );
+    expect(gerundClause('Rosa Delgado is planning a spring party', 'Rosa Delgado')).toBe('planning a spring party');
+    expect(gerundClause('Felix Tanaka plays the keyboard', 'Felix Tanaka')).toBe('playing the keyboard');
+    expect(gerundClause('Lena Okafor went to school with Felix', 'Lena Okafor')).toBeNull();
+  });
+});
