@@ -279,11 +279,15 @@ export class TownService {
    * Advances the town by one tick now (the scheduler calls this). Its model calls run on a snapshot outside the town
    * lock, so whispers, interviews and `say` do not wait for it (session.ts, decideThenApply).
    */
-  tick(): Promise<TickResult> {
+  tick(opts: { slot?: number } = {}): Promise<TickResult> {
     return this.session.decideThenApply(
       (fork) => runTick(fork, this.session.kit, this.deps.log),
       (draft, r) => {
-        draft.state.clock.lastTickWall = this.session.wallNow();
+        const clock = draft.state.clock;
+        clock.lastTickWall = this.session.wallNow();
+        // A scheduled tick records its slot in the same commit, so a retried job knows what its slot still owes.
+        if (opts.slot !== undefined)
+          clock.slot = { n: opts.slot, ticks: clock.slot?.n === opts.slot ? clock.slot.ticks + 1 : 1 };
         // What is committed: a rebase may have dropped conversations of the fork.
         r.conversations = draft.state.dayLog.conversations.filter((c) => c.at === r.now).length;
       },

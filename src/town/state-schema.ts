@@ -87,6 +87,7 @@ export const townStateSchema = z.looseObject({
     tick: z.number().int().min(0),
     paused: z.boolean().default(false),
     lastTickWall: num.nullable().default(null),
+    slot: z.object({ n: z.number().int(), ticks: z.number().int().min(0) }).optional(),
   }),
   locations: z.array(location).min(1),
   travel: z.record(str, num).default({}),

@@ -169,6 +169,11 @@ export interface TownState {
     paused: boolean;
     /** Wall ms of the last committed tick (catch-up policy). */
     lastTickWall: number | null;
+    /**
+     * The scheduled slot (interval number) the last committed tick ran for, and how many of that slot's ticks are
+     * committed: a queued tick job compares its own slot with this, never wall times (src/worker/tick-job.ts).
+     */
+    slot?: { n: number; ticks: number };
   };
   locations: Location[];
   /** Explicit travel minutes between two location ids ("a|b", sorted). */

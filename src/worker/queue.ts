@@ -29,6 +29,8 @@ export interface TickJobData {
   townId: string;
   /** Ticks owed by this scheduled run (speed: fractions accumulate in the scheduler). */
   ticks: number;
+  /** The interval slot the job is for (scheduler.ts); each tick's commit records it. Absent in jobs of older versions. */
+  slot?: number;
 }
 
 export interface QueueOptions {

@@ -67,13 +67,17 @@ export class QueueScheduler {
       const interval = this.intervalOf(rec.state.settings.cron);
       const slot = Math.floor(now / interval);
       if (this.lastSlot.get(t.id) === slot) continue;
-      this.lastSlot.set(t.id, slot);
-      if (rec.state.clock.paused) continue;
+      if (rec.state.clock.paused || ticksForSlot(slot, rec.state.settings.speed) < 1) {
+        this.lastSlot.set(t.id, slot);
+        continue;
+      }
       const ticks = ticksForSlot(slot, rec.state.settings.speed);
-      if (ticks < 1) continue;
       report.due++;
-      const data: TickJobData = { townId: t.id, ticks };
+      const data: TickJobData = { townId: t.id, ticks, slot };
+      // The slot counts as done only once the queue has the job (sent now, or already there from another
+      // scheduler): a send that fails during an outage is tried again on the next pass, not skipped.
       const id = await this.opts.boss.send(TICK_QUEUE, data, { id: tickJobId(t.id, slot), singletonKey: t.id });
+      this.lastSlot.set(t.id, slot);
       if (id) report.sent++;
     }
     return report;

@@ -3,6 +3,7 @@
 // mid-tick leaves either the whole tick or nothing. The retry (pg-boss, after the heartbeat stops) then runs the
 // tick again if nothing was committed, and does nothing if the killed attempt had already committed it.
 import type { TownService } from '../town/service.ts';
+import type { TownState } from '../town/types.ts';
 import type { TownLocks } from './town-lock.ts';
 import type { WorkerTowns } from './towns.ts';
 import type { TickJobData } from './queue.ts';
@@ -38,13 +39,10 @@ export async function runTickJob(job: TickJob, deps: TickJobDeps): Promise<TickO
     const got = await deps.towns.get(townId);
     if (!got) return { status: 'missing' };
     try {
-      const last = got.record.state.clock.lastTickWall;
-      // A retry after the previous attempt committed its tick (then died before completing the job): done.
-      // One job of a town is active at a time (stately queue + this lock), so a tick committed after this job was
-      // sent is that attempt's.
-      if (job.retryCount > 0 && last !== null && last >= job.createdOn)
-        return { status: 'already-committed', tick: got.record.state.clock.tick };
-      return await runTicks(got.service, job.data.ticks, townId, deps, now);
+      const clock = got.record.state.clock;
+      const owed = ticksOwed(job, clock);
+      if (owed === 0) return { status: 'already-committed', tick: clock.tick };
+      return await runTicks(got.service, owed, townId, deps, now, job.data.slot);
     } catch (e) {
       // The town's memory of this worker may be ahead of the store (a failed commit whose reload failed too, e.g.
       // the database was down): load it afresh next time.
@@ -57,12 +55,30 @@ export async function runTickJob(job: TickJob, deps: TickJobDeps): Promise<TickO
   return r.ran ? r.value : { status: 'busy' };
 }
 
+/**
+ * Ticks this job still owes its town. Each tick's commit records its slot (and how many of the slot's ticks are
+ * in), so a retry after a kill runs exactly what its killed attempt did not commit, and a job whose slot a later
+ * job has already passed runs nothing. Jobs queued by an older version carry no slot: for them a retry compares
+ * wall times, as before.
+ */
+export function ticksOwed(job: TickJob, clock: TownState['clock']): number {
+  const slot = job.data.slot;
+  if (slot === undefined) {
+    const last = clock.lastTickWall;
+    return job.retryCount > 0 && last !== null && last >= job.createdOn ? 0 : job.data.ticks;
+  }
+  if (!clock.slot || clock.slot.n < slot) return job.data.ticks;
+  if (clock.slot.n > slot) return 0;
+  return Math.max(0, job.data.ticks - clock.slot.ticks);
+}
+
 async function runTicks(
   svc: TownService,
   ticks: number,
   townId: string,
   deps: TickJobDeps,
   now: () => number,
+  slot?: number,
 ): Promise<TickOutcome> {
   if (svc.status().paused) return { status: 'paused' };
   let done = 0;
@@ -70,7 +86,7 @@ async function runTicks(
     if (svc.status().paused) break;
     const t0 = now();
     try {
-      await svc.tick();
+      await svc.tick(slot === undefined ? {} : { slot });
     } catch (e) {
       deps.onTick?.(townId, now() - t0, false);
       throw e;
