@@ -11,6 +11,7 @@ import { describeModel } from '../llm/index.ts';
 import { createLogger } from '../log.ts';
 import { Metrics } from '../ops/metrics.ts';
 import { startOpsServer } from '../ops/server.ts';
+import { OutageReporter } from '../ops/outage.ts';
 import { agentKit } from '../town/agent-kit.ts';
 import { startWorkerProcess } from './compose.ts';
 import { TICK_QUEUE, tickQueueDepth } from './queue.ts';
@@ -46,6 +47,8 @@ async function main(): Promise<number> {
   });
   const townLog = (level: 'warn' | 'error' | 'info', msg: string, data?: Record<string, unknown>) =>
     log[level](data ?? {}, msg);
+  // pg-boss reports every failed poll: one line when the queue's database goes, one when it is back.
+  const queueOutage = new OutageReporter({ what: 'queue', log: (level, msg, data) => log[level](data, msg) });
   let worker: Awaited<ReturnType<typeof startWorkerProcess>> | undefined;
   try {
     worker = await startWorkerProcess({
@@ -58,7 +61,7 @@ async function main(): Promise<number> {
       log: townLog,
       budgetStatus: (townId) => llm.budgetStatus(townId),
       modelLabel: describeModel(llm.info),
-      queue: { onError: (e) => log.error({ err: e }, 'queue error') },
+      queue: { onError: (e) => queueOutage.error(e) },
       onTick: (townId, ms, ok) => metrics.tick(townId, ms, ok),
       onJob: (townId, outcome) => {
         metrics.jobs.inc({ outcome: outcome.status });
@@ -113,6 +116,7 @@ async function main(): Promise<number> {
   });
   log.info({}, 'worker stopping: finishing running ticks');
   await running.stop();
+  queueOutage.stop();
   await ops?.close();
   await usage.close().catch(() => undefined);
   await db.close();

@@ -106,8 +106,8 @@ export async function openQueue(url: string, opts: QueueOptions = {}): Promise<P
   return boss;
 }
 
-/** Jobs waiting and running in the tick queue (the /metrics queue depth). */
+/** Jobs waiting and running in the tick queue (the /metrics queue depth), from pg-boss's typed queue counts. */
 export async function tickQueueDepth(boss: PgBoss): Promise<{ queued: number; active: number }> {
-  const q = (await boss.getQueue(TICK_QUEUE)) as unknown as { queuedCount?: number; activeCount?: number } | null;
+  const q = await boss.getQueue(TICK_QUEUE);
   return { queued: q?.queuedCount ?? 0, active: q?.activeCount ?? 0 };
 }

@@ -1,0 +1,65 @@
+// One line per outage instead of one per failed call: a dependency that keeps failing (the queue's database during a
+// PostgreSQL restart: pg-boss reports every poll, ~230 lines in 26 s) is reported when it starts failing, and once
+// more when it has been quiet for `quietMs`, with how long it lasted and how many errors it raised.
+
+export type OutageLog = (level: 'warn' | 'info', msg: string, data: Record<string, unknown>) => void;
+
+export interface OutageOptions {
+  /** What failed, for the lines ("queue"). */
+  what: string;
+  log: OutageLog;
+  /** An outage is over once no error came for this long (longer than the failing caller's retry interval). */
+  quietMs?: number;
+  now?: () => number;
+}
+
+export class OutageReporter {
+  private open: { since: number; last: number; errors: number } | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly quietMs: number;
+  private readonly now: () => number;
+
+  constructor(private readonly opts: OutageOptions) {
+    this.quietMs = opts.quietMs ?? 15_000;
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** A failure: the first of an outage is logged, the rest are counted. */
+  error(e: unknown): void {
+    const t = this.now();
+    if (this.open) {
+      this.open.last = t;
+      this.open.errors++;
+      return;
+    }
+    this.open = { since: t, last: t, errors: 1 };
+    const message = e instanceof Error ? e.message : String(e);
+    this.opts.log('warn', `${this.opts.what} failing: ${message} (one line per outage; the end is reported)`, {
+      error: message,
+    });
+    if (!this.timer && this.opts.now === undefined) {
+      this.timer = setInterval(() => this.check(), Math.min(this.quietMs, 5_000));
+      this.timer.unref();
+    }
+  }
+
+  /** Closes the outage once it has been quiet long enough; called by the timer (tests call it with their clock). */
+  check(): void {
+    if (!this.open || this.now() - this.open.last < this.quietMs) return;
+    const { since, last, errors } = this.open;
+    this.open = null;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    const seconds = Math.round((last - since) / 1000);
+    this.opts.log('info', `${this.opts.what} back after ${seconds} s (${errors} errors)`, { seconds, errors });
+  }
+
+  get failing(): boolean {
+    return this.open !== null;
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}
