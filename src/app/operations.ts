@@ -4,7 +4,7 @@
 // arguments object, run the operation, and show its result (text; on Discord, pictures as attachments).
 // Argument names are the Discord option names, so a slash command's options map onto them one to one.
 import { z } from 'zod';
-import { USER_TEXT_MAX_CHARS } from '../core/user-text.ts';
+import { plainName, USER_TEXT_MAX_CHARS } from '../core/user-text.ts';
 import { UserError } from '../errors.ts';
 import { PERSONA_DESC_MAX, PERSONA_NAME_MAX } from '../town/service.ts';
 import { formatTownExport } from '../town/town-export.ts';
@@ -203,7 +203,7 @@ export const OPERATIONS = {
         lines: [`Relationships in ${town.status().name} (line weight: tie strength from their memories)`],
         picture: {
           kind: 'relationships',
-          personas: [{ name: mine?.name ?? speaker.displayName }],
+          personas: [{ name: mine?.name ?? plainName(speaker.displayName) }],
           ...(resident ? { resident } : {}),
         },
       };
@@ -277,7 +277,7 @@ export const OPERATIONS = {
         lines: [
           p
             ? `You are ${p.name}, ${p.description}.`
-            : `You have no persona here; residents see you as ${speaker.displayName}, a visitor. Take one with /persona set.`,
+            : `You have no persona here; residents see you as ${plainName(speaker.displayName)}, a visitor. Take one with /persona set.`,
         ],
       };
     },
@@ -353,7 +353,7 @@ export const OPERATIONS = {
       requireRunning(town);
       const persona = await town.persona(speaker);
       const r = await town.interview(a.resident, speaker, a.question);
-      return { lines: [`${persona?.name ?? speaker.displayName} asked ${r.resident}: “${a.question}”`, '', r.answer] };
+      return { lines: [`${persona?.name ?? plainName(speaker.displayName)} asked ${r.resident}: “${a.question}”`, '', r.answer] };
     },
   }),
 } as const;

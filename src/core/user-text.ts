@@ -80,3 +80,14 @@ export function withoutUserTextBlocks(prompt: string): string {
 export function withoutControlChars(text: string): string {
   return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
 }
+
+/**
+ * Bidirectional overrides and isolates (which make "Eve\u202Enaimda" read "Evadmin" backwards) and zero-width
+ * characters (which make "Ada\u200B" a second "Ada"): what a name must not carry. The rest of the text stays.
+ */
+const INVISIBLE_RE = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+
+/** A name as people will see it: no control characters, no bidi overrides, no zero-width characters. */
+export function plainName(text: string): string {
+  return withoutControlChars(text).replace(INVISIBLE_RE, '');
+}

@@ -1,6 +1,6 @@
 // People in a town: who speaks (a Discord user or the console user) and the persona residents see them as. One
 // source for the persona rules and their messages (the console and Discord render the same).
-import { withoutControlChars } from '../core/user-text.ts';
+import { plainName, withoutControlChars } from '../core/user-text.ts';
 import { UserError } from '../errors.ts';
 import type { TownStore } from './store.ts';
 import type { Persona, TownState } from './types.ts';
@@ -18,7 +18,7 @@ export const PERSONA_DESC_MAX = 200;
 
 /** A persona checked against the rules: a name with a letter or a digit, not a resident's, both within limits. */
 export function checkPersona(state: TownState, speaker: Speaker, name: string, description: string): Persona {
-  const n = withoutControlChars(name).trim();
+  const n = plainName(name).trim();
   const d = withoutControlChars(description).trim();
   if (n.length === 0) throw new UserError('town/persona_name', 'A persona needs a name.');
   if (!/[\p{L}\p{N}]/u.test(n))
@@ -41,7 +41,7 @@ export async function personaOf(
   const p = await store.getPersona(townId, speaker.id);
   if (p) return { name: p.name, description: p.description };
   return {
-    name: speaker.displayName.trim().slice(0, PERSONA_NAME_MAX) || 'A visitor',
+    name: plainName(speaker.displayName).trim().slice(0, PERSONA_NAME_MAX) || 'A visitor',
     description: 'a visitor to town',
   };
 }
