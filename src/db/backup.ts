@@ -1,7 +1,9 @@
 // Backups of the SQLite file: SQLite's online backup API copies a consistent snapshot page by page while the bot
 // keeps running (other connections may write meanwhile); restore checks the backup and puts it in place.
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { hostname } from 'node:os';
 import Database from 'better-sqlite3';
+import { parseOwnerId } from '../town/lease.ts';
 import { checkDatabaseFile, DatabaseUnusableError } from './health.ts';
 
 /** Copies the live database `file` to `target` (safe while the bot runs). Returns the pages copied. */
@@ -22,6 +24,7 @@ export async function backupDatabase(file: string, target: string): Promise<{ pa
  */
 export function restoreDatabase(source: string, file: string): { previous: string | null } {
   if (!existsSync(source)) throw new Error(`There is no backup at ${source}.`);
+  refuseWhileHeld(file);
   try {
     checkDatabaseFile(source);
   } catch (e) {
@@ -39,5 +42,75 @@ export function restoreDatabase(source: string, file: string): { previous: strin
   }
   for (const side of ['-wal', '-shm']) rmSync(`${file}${side}`, { force: true });
   copyFileSync(source, file);
+  // A process that took a town between the check and the swap writes to the file it has open, now the previous one:
+  // put that back and refuse, so its writes are not left behind in a side file.
+  const late = previous ? holdersOf(previous) : [];
+  if (previous && late.length > 0) {
+    rmSync(file, { force: true });
+    renameSync(previous, file);
+    for (const side of ['-wal', '-shm'])
+      if (existsSync(`${previous}${side}`)) renameSync(`${previous}${side}`, `${file}${side}`);
+    throw new Error(inUse(file, late));
+  }
   return { previous };
+}
+
+/** A process holding a town of the database: its lease owner, and the town. */
+export interface DatabaseHolder {
+  owner: string;
+  town: string;
+}
+
+/**
+ * Who holds a town of the SQLite database `file`: a lease that has not expired, or a lease of a process that is still
+ * alive on this host (a console or bot that is running, even between two changes). A process of another host is
+ * named while its lease runs.
+ */
+export function holdersOf(file: string, now = Date.now()): DatabaseHolder[] {
+  if (!existsSync(file)) return [];
+  let db: Database.Database;
+  try {
+    db = new Database(file, { fileMustExist: true, readonly: true, timeout: 1_000 });
+  } catch {
+    return [];
+  }
+  try {
+    const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'Town'").get();
+    if (!table) return [];
+    const rows = db.prepare('SELECT id, leaseOwner, leaseUntil FROM Town WHERE leaseOwner IS NOT NULL').all() as {
+      id: string;
+      leaseOwner: string;
+      leaseUntil: number | string | null;
+    }[];
+    return rows
+      .filter((r) => leaseRuns(r.leaseUntil, now) || ownerIsAliveHere(r.leaseOwner))
+      .map((r) => ({ owner: r.leaseOwner, town: r.id }));
+  } finally {
+    db.close();
+  }
+}
+
+function leaseRuns(until: number | string | null, now: number): boolean {
+  if (until === null) return false;
+  const ms = typeof until === 'number' ? until : /^\d+$/.test(until) ? Number(until) : Date.parse(until);
+  return Number.isFinite(ms) && ms > now;
+}
+
+function ownerIsAliveHere(owner: string): boolean {
+  const id = parseOwnerId(owner);
+  if (!id || id.host !== hostname() || id.pid === process.pid) return false;
+  try {
+    process.kill(id.pid, 0);
+    return true;
+  } catch (e) {
+    return (e as { code?: string }).code === 'EPERM';
+  }
+}
+
+const inUse = (file: string, holders: DatabaseHolder[]) =>
+  `${file} is in use by ${holders.map((h) => `${h.owner} (town ${h.town})`).join(', ')}: stop it first, then restore. Nothing was changed.`;
+
+function refuseWhileHeld(file: string): void {
+  const holders = holdersOf(file);
+  if (holders.length > 0) throw new Error(inUse(file, holders));
 }

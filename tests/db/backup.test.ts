@@ -1,7 +1,8 @@
 // `npm run town -- backup FILE` / `restore FILE`: an online backup taken while the town writes, and a restore that
 // refuses a damaged backup and keeps the replaced database aside.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runDatabaseCommand } from '../../src/cli/town.ts';
@@ -45,5 +46,49 @@ describe('backup and restore', () => {
     expect(await runDatabaseCommand('restore', bad, (s) => lines.push(s), live)).toBe(1);
     expect(lines.join('')).toMatch(/damaged/);
     expect(existsSync(`${live}.before-restore`)).toBe(false);
+  });
+
+  it('GIVEN a running process holding a town WHEN restore is attempted THEN it is refused by name and no write is lost', async () => {
+    const live = join(dir, 'held.db');
+    const backup = join(dir, 'held-backup.db');
+    const db = await openDatabase(`file:${live}`);
+    await db.prisma.town.create({ data: { id: 'c', name: 'Held', state: '{}' } });
+    expect(await runDatabaseCommand('backup', backup, () => undefined, live)).toBe(0);
+    // A console of this host that took the town's lease and is between two changes (its lease has run out).
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+    const owner = `${hostname()}:${child.pid}:abc123`;
+    await db.prisma.town.update({
+      where: { id: 'c' },
+      data: { leaseOwner: owner, leaseUntil: new Date(Date.now() - 60_000) },
+    });
+    try {
+      const lines: string[] = [];
+      expect(await runDatabaseCommand('restore', backup, (s) => lines.push(s), live)).toBe(1);
+      expect(lines.join('')).toBe(
+        `${live} is in use by ${owner} (town c): stop it first, then restore. Nothing was changed.\n`,
+      );
+      expect(existsSync(`${live}.before-restore`)).toBe(false);
+      // the running process keeps writing to the file it has open, and every write stays in the database
+      for (let i = 0; i < 5; i++)
+        await db.prisma.persona.create({ data: { townId: 'c', userId: `w${i}`, name: `W${i}`, description: '' } });
+      expect(await db.prisma.persona.count()).toBe(5);
+    } finally {
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+    }
+    // Another host's lease is honoured while it runs.
+    await db.prisma.town.update({
+      where: { id: 'c' },
+      data: { leaseOwner: 'far-host:4242:xyz', leaseUntil: new Date(Date.now() + 60_000) },
+    });
+    expect(await runDatabaseCommand('restore', backup, () => undefined, live)).toBe(1);
+    // Once it has stopped (a dead process here, an expired lease elsewhere), the restore goes ahead.
+    await db.prisma.town.update({
+      where: { id: 'c' },
+      data: { leaseOwner: owner, leaseUntil: new Date(Date.now() - 1) },
+    });
+    await db.close();
+    expect(await runDatabaseCommand('restore', backup, () => undefined, live)).toBe(0);
+    expect(existsSync(`${live}.before-restore`)).toBe(true);
   });
 });
