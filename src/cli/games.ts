@@ -14,7 +14,7 @@ import { GtSettingsError } from '../games/game-theory/index.ts';
 import { type BotKind, isBotKind } from '../games/types.ts';
 import { WordDataError } from '../games/words.ts';
 import { LlmConfigError } from '../llm/index.ts';
-import { createLanguageModel, gamesOfflineRules } from '../offline/index.ts';
+import { createLanguageModel, gamesOfflineRules, offlineAwareGtSeats } from '../offline/index.ts';
 import type { LanguageModel } from '../llm/port.ts';
 import { radarPng } from '../render/radar.ts';
 
@@ -156,6 +156,7 @@ export async function main(argv: string[], deps: CliDeps = {}): Promise<number> 
       scenarios,
       challenger,
       defender,
+      gtSeats: offlineAwareGtSeats,
       seed,
       variants,
       probes: !values['no-probes'],

@@ -9,6 +9,7 @@ import { socialCases } from '../../src/games/bench/scenarios.ts';
 import { runBench } from '../../src/games/bench/suite.ts';
 import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
+import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { RecordingModel } from '../support/games-models.ts';
 
 const offline = () => new OfflineModel(gamesOfflineRules);
@@ -61,8 +62,8 @@ async function quiet<T>(f: () => Promise<T>): Promise<{ value: T; out: string; e
 describe('MAgIC bench over the five scenarios', () => {
   it('plays the challenger in every seat of every setting; released cases once per seat, our variants per seed', async () => {
     const dir = settingsRoot(GOOD);
-    const ch = socialCases('chameleon', { settingsDir: dir, seed: 1, variants: 2 });
-    expect(ch.map((c) => [c.source, c.challengerSeat])).toEqual([
+    const ch = socialCases('chameleon', { settingsDir: dir, seed: 1, variants: 2, seating: 'one-seat' });
+    expect(ch.map((c) => [c.source, c.challengerSeats[0]])).toEqual([
       ['released', 0],
       ['released', 1],
       ['released', 2],
@@ -81,6 +82,8 @@ describe('MAgIC bench over the five scenarios', () => {
 
     const rec = new RecordingModel(offline());
     const r = await runBench({
+      gtSeats: offlineAwareGtSeats,
+      seating: 'one-seat',
       scenarios: ['chameleon', 'undercover', 'cost-sharing', 'prisoners-dilemma', 'public-good'],
       challenger: { llm: rec, kind: 'pgm' },
       defender: { llm: offline(), kind: 'vanilla' },
@@ -117,6 +120,8 @@ describe('MAgIC bench over the five scenarios', () => {
     const rec = new RecordingModel(offline());
     const def = new RecordingModel(offline());
     await runBench({
+      gtSeats: offlineAwareGtSeats,
+      seating: 'one-seat',
       scenarios: ['undercover'],
       challenger: { llm: rec, kind: 'vanilla' },
       defender: { llm: def, kind: 'vanilla' },
@@ -135,6 +140,8 @@ describe('MAgIC bench over the five scenarios', () => {
   it('vanilla spends one call per move, and its prompts hold no two-hop question', async () => {
     const rec = new RecordingModel(offline());
     const r = await runBench({
+      gtSeats: offlineAwareGtSeats,
+      seating: 'one-seat',
       scenarios: ['chameleon', 'undercover'],
       challenger: { llm: rec, kind: 'vanilla' },
       defender: { llm: offline(), kind: 'vanilla' },

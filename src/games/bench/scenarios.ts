@@ -5,11 +5,10 @@ import type { LanguageModel } from '../../llm/port.ts';
 import {
   type GtBot,
   type GtLog,
-  gtBotFor,
   type GtScenario,
+  type GtSeats,
   type GtSetting,
   loadVariants,
-  offlineGtBot,
   parseMagicSetting as parseGtMagicSetting,
   playGameTheory,
 } from '../game-theory/index.ts';
@@ -67,35 +66,57 @@ export class SeatCounter {
   }
 }
 
-/** A social deduction game to play: a fixed deal (released or ours) and the challenger's seat. */
+/**
+ * Who the challenger plays in a social deduction game. 'magic' (default, as MAgIC's released runners do with
+ * `competition_as_<role>.json`): every seat of the role under test, so as non-chameleon / civilian it holds all the
+ * regular seats and the defenders hold the odd one; each deal is played once per role. 'one-seat' (ours, kept as a
+ * named option): one seat per game, each seat in turn, the other seats of its role played by defenders.
+ */
+export type Seating = 'magic' | 'one-seat';
+export const SEATINGS: readonly Seating[] = ['magic', 'one-seat'];
+
+/** A social deduction game to play: a fixed deal (released or ours) and the challenger's seats. */
 export interface SocialCase {
   kind: GameKind;
   id: string;
   source: 'released' | 'variant';
   game: MatchSetup;
-  challengerSeat: number;
+  challengerSeats: number[];
   /** MAgIC's preset clues (released cases only), played for defenders until the challenger's first turn. */
   clues: string[][] | null;
 }
 
-/** The social cases: each released case once per challenger seat, then `variants` seeded deals per seat. */
+function oddSeatOf(game: MatchSetup): number {
+  return (game.kind === 'chameleon' ? game.setup.chameleonSeat : game.setup.undercoverSeats?.[0]) ?? 0;
+}
+
+/** The challenger's seat sets for one deal under `seating`, each with a label for the case id. */
+function seatings(game: MatchSetup, seating: Seating): { label: string; seats: number[] }[] {
+  const n = BENCH_SETTINGS.seats;
+  if (seating === 'one-seat') return Array.from({ length: n }, (_, i) => ({ label: `seat${i + 1}`, seats: [i] }));
+  const odd = oddSeatOf(game);
+  const [oddRole, regular] = game.kind === 'chameleon' ? ['chameleon', 'non-chameleon'] : ['undercover', 'civilian'];
+  return [
+    { label: `as-${oddRole}`, seats: [odd] },
+    { label: `as-${regular}`, seats: Array.from({ length: n }, (_, i) => i).filter((i) => i !== odd) },
+  ];
+}
+
+/** The social cases: each released case once per seating, then `variants` seeded deals likewise. */
 export function socialCases(
   kind: GameKind,
-  opts: { settingsDir?: string; seed: number; variants?: number },
+  opts: { settingsDir?: string; seed: number; variants?: number; seating?: Seating },
 ): SocialCase[] {
   const out: SocialCase[] = [];
   const seats = BENCH_SETTINGS.seats;
+  const seating = opts.seating ?? 'magic';
   const released: FixedCase[] = opts.settingsDir ? loadMagicSettings(opts.settingsDir, kind, seats) : [];
-  for (const c of released)
-    for (let seat = 0; seat < seats; seat++)
-      out.push({
-        kind,
-        id: `${c.id}#seat${seat + 1}`,
-        source: 'released',
-        game: c.kind === 'chameleon' ? { kind: 'chameleon', setup: c.setup } : { kind: 'undercover', setup: c.setup },
-        challengerSeat: seat,
-        clues: c.clues,
-      });
+  for (const c of released) {
+    const game: MatchSetup =
+      c.kind === 'chameleon' ? { kind: 'chameleon', setup: c.setup } : { kind: 'undercover', setup: c.setup };
+    for (const s of seatings(game, seating))
+      out.push({ kind, id: `${c.id}#${s.label}`, source: 'released', game, challengerSeats: s.seats, clues: c.clues });
+  }
   let rng = seedState(`${kind}:${opts.seed}`);
   const topics = kind === 'chameleon' ? loadTopics() : [];
   const pairs = kind === 'undercover' ? loadPairs() : [];
@@ -115,13 +136,13 @@ export function socialCases(
       game = { kind, setup: { ...d.setup, undercoverSeats: [oddSeat] } };
       label = `${d.setup.civilianWord}/${d.setup.undercoverWord}`;
     }
-    for (let seat = 0; seat < seats; seat++)
+    for (const s of seatings(game, seating))
       out.push({
         kind,
-        id: `variant ${v + 1} (${label})#seat${seat + 1}`,
+        id: `variant ${v + 1} (${label})#${s.label}`,
         source: 'variant',
         game,
-        challengerSeat: seat,
+        challengerSeats: s.seats,
         clues: null,
       });
   }
@@ -135,7 +156,7 @@ export async function playSocialCase(
   opts: { seed: number | string; probes: boolean },
 ): Promise<GameTrace> {
   const seats: MatchSeat[] = Array.from({ length: BENCH_SETTINGS.seats }, (_, i) => {
-    const challenger = i === c.challengerSeat;
+    const challenger = c.challengerSeats.includes(i);
     const side = challenger ? sides.challenger : sides.defender;
     return { kind: side.kind, llm: counter.wrap(side.llm, i, challenger), challenger };
   });
@@ -160,24 +181,17 @@ export function gtCases(scenario: GtScenario, opts: { settingsDir?: string; vari
   return [...released, ...ours.filter((s) => variantIds.includes(s.id.split('/')[0]))];
 }
 
-/** How a side plays a game-theory seat; `llm` is the side's model wrapped by the seat counter. */
-export type GtBotFactory = (side: Side, llm: LanguageModel) => GtBot;
-/** The side's model (vanilla or PGM prompting), or the labelled offline stand-in when the model is the offline one. */
-export const modelGtFactory: GtBotFactory = (side, llm) => gtBotFor(llm, { kind: side.kind });
-/** Every seat on the offline stand-in (tests of the harness). */
-export const offlineGtFactory: GtBotFactory = () => offlineGtBot();
-
 export async function playGtCase(
   setting: GtSetting,
   sides: { challenger: Side; defender: Side },
   counter: SeatCounter,
-  factory: GtBotFactory,
+  seats: GtSeats,
   seed: number | string,
 ): Promise<GtLog> {
-  const bots = Array.from({ length: BENCH_SETTINGS.seats }, (_, i) => {
+  const bots: GtBot[] = Array.from({ length: BENCH_SETTINGS.seats }, (_, i) => {
     const challenger = i === setting.challengerSeat;
     const side = challenger ? sides.challenger : sides.defender;
-    return factory(side, counter.wrap(side.llm, i, challenger));
+    return seats(counter.wrap(side.llm, i, challenger), { kind: side.kind, seed: `${seed}:${i}` });
   });
   return playGameTheory(setting, bots, { seed });
 }

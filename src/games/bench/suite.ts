@@ -1,7 +1,13 @@
 // MAgIC's benchmark (Xu et al. 2024): the challenger in every seat of every setting of the five scenarios against
 // defenders, then the seven abilities, the win rate per role and overall (Eq. 1), and table 2's cost / score /
 // returns. One pure-ish run over the LanguageModel port; the CLI and `npm run bench` print and save it.
-import { type GameTheoryMetrics, type GtLog, type GtScenario, gameTheoryMetrics } from '../game-theory/index.ts';
+import {
+  type GameTheoryMetrics,
+  type GtLog,
+  type GtScenario,
+  type GtSeats,
+  gameTheoryMetrics,
+} from '../game-theory/index.ts';
 import {
   combinedSelfAwareness,
   computeMetrics,
@@ -12,12 +18,11 @@ import {
 } from '../metrics.ts';
 import type { GameKind } from '../types.ts';
 import {
-  type GtBotFactory,
   gtCases,
-  modelGtFactory,
   playGtCase,
   playSocialCase,
   type ScenarioId,
+  type Seating,
   SeatCounter,
   type Side,
   socialCases,
@@ -52,10 +57,12 @@ export interface BenchOptions {
   seed: number;
   /** Variants per scenario (default 7, each with the challenger in all 3 seats). */
   variants?: number;
+  /** Social deduction seating: MAgIC's (challenger on every seat of the role under test, default) or one seat. */
+  seating?: Seating;
   /** Ask MAgIC's reasoning probe after each clue (default true). */
   probes?: boolean;
-  /** How a side plays a game-theory seat (default: the side's model, the labelled stand-in for offline). */
-  gtFactory?: GtBotFactory;
+  /** Who plays a side's game-theory seats from its model (the composition root's choice; the games never pick). */
+  gtSeats: GtSeats;
   onGame?: (scenario: ScenarioId, id: string) => void;
 }
 
@@ -125,6 +132,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchResult> {
         seed: opts.seed,
         ...(opts.settingsDir ? { settingsDir: opts.settingsDir } : {}),
         ...(opts.variants !== undefined ? { variants: opts.variants } : {}),
+        seating: opts.seating ?? 'magic',
       });
       const list: GameTrace[] = [];
       for (const c of cases) {
@@ -143,7 +151,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchResult> {
       });
       for (const c of cases) {
         opts.onGame?.(scenario, c.id);
-        logs.push(await playGtCase(c, sides, counter, opts.gtFactory ?? modelGtFactory, `${opts.seed}:${g++}`));
+        logs.push(await playGtCase(c, sides, counter, opts.gtSeats, `${opts.seed}:${g++}`));
       }
       games[scenario] = {
         released: cases.filter((c) => !c.id.includes('/seat')).length,

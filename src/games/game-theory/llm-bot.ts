@@ -8,7 +8,7 @@ import type { LanguageModel } from '../../llm/port.ts';
 import type { BotKind } from '../types.ts';
 import { checkShares } from './cost-sharing.ts';
 import type { GtView } from './engine.ts';
-import { type GtBot, type GtDecision, offlineGtBot, defaultMove, roundShares } from './default-move.ts';
+import { defaultMove, type GtBot, type GtDecision, roundShares } from './default-move.ts';
 import {
   analyseSchema,
   boundedAmount,
@@ -27,7 +27,15 @@ import type { GtAction, GtLegalMove } from './types.ts';
 export interface LlmGtBotOptions {
   kind?: BotKind;
   townId?: string;
+  /** The game's seed: a seat factory may use it (the offline stand-in's own preference); models ignore it. */
+  seed?: number | string;
 }
+
+/**
+ * The port through which the games get their bot seats: a composition root passes one (the model's seats, or the
+ * labelled offline stand-in's from src/offline when the model is the offline one); games never pick the stand-in.
+ */
+export type GtSeats = (llm: LanguageModel, opts?: LlmGtBotOptions) => GtBot;
 
 /** A model player; its label names the model and the prompting variant. */
 export function llmGtBot(llm: LanguageModel, opts: LlmGtBotOptions = {}): GtBot {
@@ -39,10 +47,8 @@ export function llmGtBot(llm: LanguageModel, opts: LlmGtBotOptions = {}): GtBot 
   };
 }
 
-/** The bot a service seat gets: the model, or the labelled offline stand-in when the model is the offline one. */
-export function gtBotFor(llm: LanguageModel, opts: LlmGtBotOptions = {}): GtBot {
-  return llm.info.offline ? offlineGtBot() : llmGtBot(llm, opts);
-}
+/** Model seats only (a real provider on every seat). */
+export const modelGtSeats: GtSeats = (llm, opts = {}) => llmGtBot(llm, opts);
 
 class Turn {
   calls = 0;

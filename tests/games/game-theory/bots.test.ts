@@ -13,10 +13,10 @@ import {
   type GtBotInput,
   llmGtBot,
   loadVariants,
-  offlineGtBot,
   playGameTheory,
   proposeSchema,
 } from '../../../src/games/game-theory/index.ts';
+import { offlineGtBot } from '../../../src/offline/index.ts';
 import { RecordingModel } from '../../support/recording-model.ts';
 
 describe('game-theory bots and playGameTheory', () => {
