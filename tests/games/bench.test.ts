@@ -6,7 +6,8 @@ import { format, run } from '../../bench/games.ts';
 import { main } from '../../src/cli/games.ts';
 import { modelLeaderboardText } from '../../src/games/bench/leaderboard.ts';
 import { socialCases } from '../../src/games/bench/scenarios.ts';
-import { runBench } from '../../src/games/bench/suite.ts';
+import { ABILITY_RANGE } from '../../src/games/bench/report.ts';
+import { ABILITIES, runBench } from '../../src/games/bench/suite.ts';
 import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
 import { offlineAwareGtSeats } from '../../src/offline/index.ts';
@@ -98,8 +99,13 @@ describe('MAgIC bench over the five scenarios', () => {
       'prisoners-dilemma': { released: 1, variants: 3 },
       'public-good': { released: 1, variants: 3 },
     });
-    for (const v of [...Object.values(r.abilities), ...Object.values(r.winRates), r.overallWinRate])
+    for (const v of [...Object.values(r.winRates), r.overallWinRate])
       if (v !== null && v !== undefined) expect(v >= 0 && v <= 1).toBe(true);
+    // Each ability on the paper's own range (sec. 3.3): deception 1.25, self-awareness 1.6, rationality 2.
+    for (const a of ABILITIES) {
+      const v = r.abilities[a];
+      if (v !== null) expect(v >= 0 && v <= ABILITY_RANGE[a], `${a} ${v}`).toBe(true);
+    }
     expect(r.missingRoles).toEqual([]);
     // PGM: at most two calls per move; the challenger's requests are counted in its seats only.
     expect(r.callsPerMove.max).toBeLessThanOrEqual(2);
@@ -111,7 +117,7 @@ describe('MAgIC bench over the five scenarios', () => {
     expect(r.pipelineCheck).toBe(true);
     const text = format(r as unknown as Record<string, unknown>);
     expect(text).toMatch(/PIPELINE CHECK/);
-    expect(text).toMatch(/paper GPT-4 /);
+    expect(text).toMatch(/\nGPT-4-turbo +77\.5 +28\.7 +67\.5 +60\.0 +66\.7 +50\.0 +78\.1 +56\.5/);
     expect(text).toMatch(/Table 2 layout/);
   });
 
@@ -269,8 +275,10 @@ describe('games CLI', () => {
     });
     expect(readFileSync(join(dir, 'radar.png')).subarray(1, 4).toString()).toBe('PNG');
     const board = modelLeaderboardText(join(dir, 'board.jsonl'));
+    // A pipeline check is listed apart and never ranked.
+    expect(board).toMatch(/No real-model bench runs yet\./);
     expect(board).toMatch(
-      /1\. offline-rules-v1 \(vanilla\) vs offline-rules-v1: win rate [\d.]+% over 1\/7 roles, 3 games \[pipeline check, offline\]/,
+      /Pipeline checks[^\n]*\n- offline-rules-v1 \(vanilla\) vs offline-rules-v1: win rate [\d.]+% over 1\/7 roles, 3 games; seating magic; settings ours only #[0-9a-f]{8}/,
     );
   });
 });

@@ -1,6 +1,9 @@
 // The five MAgIC scenarios as the bench plays them (Xu et al. 2024, sec. 3): which settings each one replays (the
 // released cases once, plus our own 7 variants x 3 seats), and how one game is played with the challenger in a
 // given seat against defenders. Social deduction games come from match.ts, the game-theory ones from game-theory/.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { LanguageModel } from '../../llm/port.ts';
 import {
   type GtBot,
@@ -8,15 +11,20 @@ import {
   type GtScenario,
   type GtSeats,
   type GtSetting,
+  GT_DATA_DIR,
+  GT_SCENARIOS,
   loadVariants,
   parseMagicSetting as parseGtMagicSetting,
   playGameTheory,
 } from '../game-theory/index.ts';
 import { playMatch, type MatchSeat, type MatchSetup } from '../match.ts';
 import type { GameTrace } from '../metrics.ts';
+import { GAME_TASKS } from '../prompts.ts';
 import { nextInt, seedState } from '../rng.ts';
 import type { BotKind, GameKind } from '../types.ts';
 import {
+  DEFAULT_PAIRS_FILE,
+  DEFAULT_TOPICS_FILE,
   dealChameleon,
   dealUndercover,
   type FixedCase,
@@ -48,19 +56,61 @@ export interface Side {
   kind: BotKind;
 }
 
-/** Counts requests per seat and side (the report's "requests per seat"). */
+export type GameFamily = 'social' | 'game theory';
+
+/** `seat 2 challenger, social`: a seat position (1-based), its side and the family of games it was counted in. */
+export function seatKey(seat: number, challenger: boolean, family: GameFamily): string {
+  return `seat ${seat + 1} ${challenger ? 'challenger' : 'defender'}, ${family}`;
+}
+
+/** What one seat position and side spent over a run (`seat 2 challenger`). */
+export interface SeatSpend {
+  /** Model calls (logical requests to the LanguageModel port) for moves, and for MAgIC's reasoning probe. */
+  moveCalls: number;
+  probeCalls: number;
+  /**
+   * HTTP requests behind those calls as the gateway's receipts report them: first tries, retries and the repair
+   * round included. Calls whose model sends no receipt (a bare test double) are counted in `unreceipted`.
+   */
+  moveRequests: number;
+  probeRequests: number;
+  unreceipted: number;
+}
+
+/** Counts model calls and HTTP requests per seat position and side (the report's "per seat" figures). */
 export class SeatCounter {
-  readonly counts: Record<string, number> = {};
-  wrap(llm: LanguageModel, seat: number, challenger: boolean): LanguageModel {
-    const key = `seat ${seat + 1} ${challenger ? 'challenger' : 'defender'}`;
-    const counts = this.counts;
+  readonly seats: Record<string, SeatSpend> = {};
+  /** Calls per seat key, probes included (kept for the older one-number report). */
+  get counts(): Record<string, number> {
+    return Object.fromEntries(Object.entries(this.seats).map(([k, v]) => [k, v.moveCalls + v.probeCalls]));
+  }
+  wrap(llm: LanguageModel, seat: number, challenger: boolean, family: GameFamily): LanguageModel {
+    const key = seatKey(seat, challenger, family);
+    const spend = this.seats[key] ?? { moveCalls: 0, probeCalls: 0, moveRequests: 0, probeRequests: 0, unreceipted: 0 };
+    this.seats[key] = spend;
     return {
       get info() {
         return llm.info;
       },
-      object(req) {
-        counts[key] = (counts[key] ?? 0) + 1;
-        return llm.object(req);
+      async object(req) {
+        const probe = req.task === GAME_TASKS.probe;
+        if (probe) spend.probeCalls++;
+        else spend.moveCalls++;
+        let receipted = false;
+        const onReceipt = req.onReceipt;
+        try {
+          return await llm.object({
+            ...req,
+            onReceipt: (r) => {
+              receipted = true;
+              if (probe) spend.probeRequests += r.requests;
+              else spend.moveRequests += r.requests;
+              onReceipt?.(r);
+            },
+          });
+        } finally {
+          if (!receipted) spend.unreceipted++;
+        }
       },
     };
   }
@@ -158,7 +208,7 @@ export async function playSocialCase(
   const seats: MatchSeat[] = Array.from({ length: BENCH_SETTINGS.seats }, (_, i) => {
     const challenger = c.challengerSeats.includes(i);
     const side = challenger ? sides.challenger : sides.defender;
-    return { kind: side.kind, llm: counter.wrap(side.llm, i, challenger), challenger };
+    return { kind: side.kind, llm: counter.wrap(side.llm, i, challenger, 'social'), challenger };
   });
   const { trace } = await playMatch({
     seed: opts.seed,
@@ -168,6 +218,29 @@ export async function playSocialCase(
     probes: opts.probes,
   });
   return trace;
+}
+
+/**
+ * Which settings a run used, so two runs can be compared: the --settings path and a SHA-256 over every released
+ * settings file the scenarios read (name and bytes, sorted) plus our variant data; `files` counts the released ones.
+ */
+export function settingsDigest(
+  scenarios: readonly ScenarioId[],
+  dir: string | undefined,
+): { path: string | null; sha256: string; files: number } {
+  const h = createHash('sha256');
+  let files = 0;
+  for (const scenario of [...scenarios].sort()) {
+    h.update(`scenario ${scenario}\n`);
+    if (dir)
+      for (const f of magicSettingFiles(dir, scenario)) {
+        files++;
+        h.update(`${basename(f)}\n`).update(readFileSync(f));
+      }
+  }
+  for (const f of [DEFAULT_TOPICS_FILE, DEFAULT_PAIRS_FILE, ...GT_SCENARIOS.map((s) => join(GT_DATA_DIR, `${s}.json`))])
+    h.update(`${basename(f)}\n`).update(readFileSync(f));
+  return { path: dir ?? null, sha256: h.digest('hex'), files };
 }
 
 /** The game-theory settings: the released cases (each names its challenger seat) once, then our 21. */
@@ -191,7 +264,7 @@ export async function playGtCase(
   const bots: GtBot[] = Array.from({ length: BENCH_SETTINGS.seats }, (_, i) => {
     const challenger = i === setting.challengerSeat;
     const side = challenger ? sides.challenger : sides.defender;
-    return seats(counter.wrap(side.llm, i, challenger), { kind: side.kind, seed: `${seed}:${i}` });
+    return seats(counter.wrap(side.llm, i, challenger, 'game theory'), { kind: side.kind, seed: `${seed}:${i}` });
   });
   return playGameTheory(setting, bots, { seed });
 }
