@@ -56,7 +56,7 @@ export function leaderboardLine(r: BenchResult, at: Date): LeaderboardLine {
     rolesPlayed: 7 - r.missingRoles.length,
     abilities: { ...r.abilities },
     releasedCode: { ...r.releasedCode },
-    settings: { ...r.settings },
+    settings: { path: r.settings.path, sha256: r.settings.sha256, files: r.settings.files },
     seating: r.seating,
     requests: {
       challengerCallsPerMove: moves > 0 ? calls / moves : null,

@@ -61,6 +61,7 @@ export function formatBench(r: BenchResult): string {
     .map(([s, n]) => `${s} ${n.released + n.variants} (${n.released} released, ${n.variants} ours)`)
     .join(', ');
   out.push(`games: ${g}${r.settingsDir ? `; settings ${r.settingsDir}` : '  [no --settings: our variants only]'}`);
+  if (r.settings.skipped.length > 0) out.push(`skipped (not .json, not read): ${r.settings.skipped.join(', ')}`);
   out.push(
     r.seating === 'magic'
       ? "seating: MAgIC (the challenger plays every seat of the role under test; game theory: the setting's test player)"

@@ -33,6 +33,7 @@ import {
   loadTopics,
   magicSettingFiles,
   readSettingJson,
+  settingsFolder,
 } from '../words.ts';
 
 export type ScenarioId = GameKind | GtScenario;
@@ -227,20 +228,23 @@ export async function playSocialCase(
 export function settingsDigest(
   scenarios: readonly ScenarioId[],
   dir: string | undefined,
-): { path: string | null; sha256: string; files: number } {
+): { path: string | null; sha256: string; files: number; skipped: string[] } {
   const h = createHash('sha256');
   let files = 0;
+  const skipped: string[] = [];
   for (const scenario of [...scenarios].sort()) {
     h.update(`scenario ${scenario}\n`);
-    if (dir)
-      for (const f of magicSettingFiles(dir, scenario)) {
-        files++;
-        h.update(`${basename(f)}\n`).update(readFileSync(f));
-      }
+    if (!dir) continue;
+    const folder = settingsFolder(dir, scenario);
+    for (const f of folder.files) {
+      files++;
+      h.update(`${basename(f)}\n`).update(readFileSync(f));
+    }
+    skipped.push(...folder.skipped.map((f) => join(folder.dir, f)));
   }
   for (const f of [DEFAULT_TOPICS_FILE, DEFAULT_PAIRS_FILE, ...GT_SCENARIOS.map((s) => join(GT_DATA_DIR, `${s}.json`))])
     h.update(`${basename(f)}\n`).update(readFileSync(f));
-  return { path: dir ?? null, sha256: h.digest('hex'), files };
+  return { path: dir ?? null, sha256: h.digest('hex'), files, skipped };
 }
 
 /** The game-theory settings: the released cases (each names its challenger seat) once, then our 21. */

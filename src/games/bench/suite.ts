@@ -122,7 +122,7 @@ export interface BenchResult {
   /** How the social deduction games seated the challenger. */
   seating: Seating;
   /** Which settings the run read (path and hash), so runs on different settings are never ranked as one. */
-  settings: { path: string | null; sha256: string; files: number };
+  settings: { path: string | null; sha256: string; files: number; skipped: string[] };
   /** Challenger's model calls per move (moves only; probes apart), social-deduction and game-theory games apart. */
   callsPerMove: { average: number; max: number; probeCalls: number; gameTheoryAverage: number | null };
   /** Challenger moves played by a legal default after an unusable model answer. */

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { findUnknownKey, type KeyTree, MAGIC_SETTING_KEYS, unknownKeyMessage } from '../setting-keys.ts';
 import { CS_SETTINGS, checkShares } from './cost-sharing.ts';
 import { PD_SETTINGS, type PdPayoffs } from './prisoners-dilemma.ts';
 import { PG_SETTINGS } from './public-good.ts';
@@ -99,6 +100,8 @@ function parse<T>(schema: z.ZodType<T>, data: unknown, file: string): T {
 /** One MAgIC settings object (already read from `file`). */
 export function parseMagicSetting(scenario: GtScenario, data: unknown, file: string): GtSetting {
   const id = file;
+  const unknown = findUnknownKey(data, MAGIC_SETTING_KEYS[scenario] as KeyTree);
+  if (unknown) throw new GtSettingsError(file, unknown.path, unknownKeyMessage(unknown));
   switch (scenario) {
     case 'cost-sharing': {
       const d = parse(magicSchemas['cost-sharing'], data, file);
