@@ -20,7 +20,7 @@ import { radarPng } from '../render/radar.ts';
 
 export const USAGE = `usage: npm run games -- bench [options]
 
-MAgIC's benchmark: the challenger plays every seat of every setting of each scenario against defenders.
+MAgIC's benchmark as the paper measures it: the challenger plays every seat of the role under test, against defenders.
 The challenger uses the configured provider (MODEL_PROVIDER, OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_CHAT_MODEL);
 with none configured, the offline rules play and the figures are a pipeline check.
 
