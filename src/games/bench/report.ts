@@ -150,13 +150,13 @@ export function formatBench(r: BenchResult): string {
 }
 
 /**
- * What the radar plots on its [0, 1] axes: rationality as the released code pools it (the scale the published
+ * What the radar plots on its [0, 1] axes: rationality as the released code pools it ("pooled" on the axis) (the scale the published
  * tables print), deception and self-awareness as the paper defines them divided by their maximum (1.25 and 1.6, said
  * on the axis), the other four as the paper defines them.
  */
 export const RADAR_AXES: readonly string[] = ABILITIES.map((a) =>
   a === 'rationality'
-    ? `${ABILITY_LABELS[a]} (released code)`
+    ? `${ABILITY_LABELS[a]} (pooled)`
     : ABILITY_RANGE[a] !== 1
       ? `${ABILITY_LABELS[a]} (/${ABILITY_RANGE[a]})`
       : ABILITY_LABELS[a],
