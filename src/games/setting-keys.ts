@@ -23,6 +23,30 @@ export const MAGIC_SETTING_KEYS: Record<string, KeyTree> = {
   'public-good': { test_player_name: 'value', game_round: 'value', multiplier: 'value' },
 };
 
+/** Our own variant files (data/games/game-theory/<scenario>.json): `{ version, scenario, variants: [...] }`. */
+export const VARIANT_FILE_KEYS: Record<string, KeyTree> = {
+  'cost-sharing': {
+    version: 'value',
+    scenario: 'value',
+    variants: { id: 'value', note: 'value', brief: 'value', rounds: 'value' },
+  },
+  'prisoners-dilemma': {
+    version: 'value',
+    scenario: 'value',
+    variants: {
+      id: 'value',
+      note: 'value',
+      rounds: 'value',
+      payoffs: { cooperate: 'value', defect: 'value', one_defect: 'value', two_defect: 'value' },
+    },
+  },
+  'public-good': {
+    version: 'value',
+    scenario: 'value',
+    variants: { id: 'value', note: 'value', multiplier: 'value', rounds: 'value' },
+  },
+};
+
 export interface UnknownKey {
   /** Dotted path of the unknown key ("topic_values.one_defects"). */
   path: string;
@@ -68,8 +92,13 @@ export function findUnknownKey(data: unknown, tree: KeyTree, prefix = ''): Unkno
     const path = prefix ? `${prefix}.${key}` : key;
     const sub = tree[key];
     if (sub === undefined) return { path, key, nearest: nearestKey(key, known) };
-    if (typeof sub === 'object') {
-      const inner = findUnknownKey(value, sub, path);
+    if (typeof sub !== 'object') continue;
+    // A list of objects of one shape (our variant files' `variants`): each element against the same keys.
+    const items: [string, unknown][] = Array.isArray(value)
+      ? value.map((v, i) => [`${path}.${i}`, v])
+      : [[path, value]];
+    for (const [p, v] of items) {
+      const inner = findUnknownKey(v, sub, p);
       if (inner) return inner;
     }
   }
@@ -78,5 +107,5 @@ export function findUnknownKey(data: unknown, tree: KeyTree, prefix = ''): Unkno
 
 /** The refusal sentence: the key, where, and the nearest known key. */
 export function unknownKeyMessage(u: UnknownKey): string {
-  return `unknown key "${u.path}"${u.nearest ? ` (did you mean "${u.nearest}"?)` : ''}; MAgIC's format has no such key, so it would be ignored`;
+  return `unknown key "${u.path}"${u.nearest ? ` (did you mean "${u.nearest}"?)` : ''}; the format has no such key, so it would be ignored`;
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { settingsDigest } from '../../src/games/bench/scenarios.ts';
-import { GtSettingsError, parseMagicSetting as parseGt } from '../../src/games/game-theory/settings.ts';
+import { GtSettingsError, parseMagicSetting as parseGt, parseVariants } from '../../src/games/game-theory/settings.ts';
 import { nearestKey } from '../../src/games/setting-keys.ts';
 import { parseMagicSetting, WordDataError } from '../../src/games/words.ts';
 
@@ -30,7 +30,7 @@ describe('strict MAgIC settings', () => {
     );
     expect(e).toBeInstanceOf(GtSettingsError);
     expect(e.message).toBe(
-      'settings pg/0.json: field "game_rounds": unknown key "game_rounds" (did you mean "game_round"?); MAgIC\'s format has no such key, so it would be ignored',
+      'settings pg/0.json: field "game_rounds": unknown key "game_rounds" (did you mean "game_round"?); the format has no such key, so it would be ignored',
     );
     const nested = refusal(() =>
       parseGt(
@@ -55,6 +55,17 @@ describe('strict MAgIC settings', () => {
     expect(social.message).toContain('word data ch/0.json: unknown key "clues" (did you mean "clue"?)');
     // A key far from every known one is still refused, without a made-up suggestion.
     expect(nearestKey('colour', ['test_player_name', 'topic', 'proposal'])).toBeNull();
+  });
+
+  it('our own variant files are strict too: a misspelt key inside a variant is named with its index', () => {
+    const e = refusal(() =>
+      parseVariants(
+        'public-good',
+        { version: 1, scenario: 'public-good', variants: [{ id: 'a', note: 'n', multiplier: 2, round: 3 }] },
+        'pg.json',
+      ),
+    );
+    expect(e.message).toContain('unknown key "variants.0.round" (did you mean "rounds"?)');
   });
 
   it('undercover words equal ignoring case are refused; different words pass', () => {

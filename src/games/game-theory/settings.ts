@@ -6,7 +6,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { findUnknownKey, type KeyTree, MAGIC_SETTING_KEYS, unknownKeyMessage } from '../setting-keys.ts';
+import {
+  findUnknownKey,
+  type KeyTree,
+  MAGIC_SETTING_KEYS,
+  unknownKeyMessage,
+  VARIANT_FILE_KEYS,
+} from '../setting-keys.ts';
 import { settingsFolder } from '../words.ts';
 import { CS_SETTINGS, checkShares } from './cost-sharing.ts';
 import { PD_SETTINGS, type PdPayoffs } from './prisoners-dilemma.ts';
@@ -201,6 +207,8 @@ export function parseVariants(scenario: GtScenario, data: unknown, file: string)
     scenario: z.literal(scenario),
     variants: z.array(variantSchemas[scenario] as z.ZodType<Record<string, unknown>>).min(1),
   });
+  const unknown = findUnknownKey(data, VARIANT_FILE_KEYS[scenario] as KeyTree);
+  if (unknown) throw new GtSettingsError(file, unknown.path, unknownKeyMessage(unknown));
   const d = parse(schema, data, file);
   const seen = new Set<string>();
   const out: GtSetting[] = [];
