@@ -1,6 +1,7 @@
 // Model players for the game-theory scenarios through the LanguageModel port. Vanilla: one call per move. PGM
 // (MAgIC sec. 4, in these scenarios): one analysis call writing what it expects of each other player and what it
-// thinks they expect of it and of the third player, then the move conditioned on it: at most two calls per move.
+// thinks they expect of it and of the third player, then the move conditioned on it: two calls per move. In HTTP
+// requests that is two or more: each call may add its retries and one repair round (the bench reports requests/move).
 // Answers are parsed with schemas built from the legal moves and checked against them; anything unusable falls back
 // to the default move (default-move.ts), flagged as a fallback.
 import type { ZodType } from 'zod';
