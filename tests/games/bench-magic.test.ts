@@ -128,11 +128,10 @@ describe('MAgIC seating, requests, offline variety and the leaderboard', () => {
     expect(m.coordination).toBeGreaterThan(0);
     expect(m.coordination).toBeLessThan(1);
     // Seeded: the same seeds replay the same games.
-    const again = await playGameTheory(
-      loadVariants('cost-sharing')[0] as never,
-      [0, 1, 2].map((i) => offlineGtBot({ seed: `${loadVariants('cost-sharing')[0]?.id}:${i}` })),
-      { seed: loadVariants('cost-sharing')[0]?.id as string },
-    );
+    const first = loadVariants('cost-sharing')[0];
+    if (!first) throw new Error('no setting');
+    const seats = [0, 1, 2].map((i) => offlineGtBot({ seed: `${first.id}:${i}` }));
+    const again = await playGameTheory(first, seats, { seed: first.id });
     expect(again.state).toEqual(logs[0]?.state);
   });
 
