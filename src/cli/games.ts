@@ -27,7 +27,8 @@ with none configured, the offline rules play and the figures are a pipeline chec
 options:
   --scenario S              chameleon | undercover | cost-sharing | prisoners-dilemma | public-good | all (default all)
   --settings DIR            MAgIC's released settings (a topics_release root); each released case is replayed
-                            once per challenger seat (social games) or once (game-theory), besides our variants
+                            once per role under test (social games) or once (game-theory), besides our variants;
+                            settings are strict (unknown keys refused) and files not read are listed
   --variants N              our variants per scenario (default 7)
   --seating S               magic (default: the challenger plays every seat of the role under test, as MAgIC's
                             released runners) | one-seat (one seat per game, each seat in turn, defenders elsewhere)
