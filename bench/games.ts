@@ -4,7 +4,7 @@ import { formatBench } from '../src/games/bench/report.ts';
 import { SCENARIOS, type ScenarioId } from '../src/games/bench/scenarios.ts';
 import { type BenchResult, runBench } from '../src/games/bench/suite.ts';
 import type { BotKind } from '../src/games/types.ts';
-import { createLanguageModel, gamesOfflineRules } from '../src/offline/index.ts';
+import { createLanguageModel, gamesOfflineRules, offlineAwareGtSeats } from '../src/offline/index.ts';
 import type { LanguageModel } from '../src/llm/port.ts';
 
 export const BENCH_DEFAULTS = {
@@ -32,6 +32,7 @@ export async function run(opts: Record<string, unknown> = {}): Promise<BenchResu
     scenarios,
     challenger: { llm, kind },
     defender: { llm, kind: 'vanilla' },
+    gtSeats: offlineAwareGtSeats,
     seed: num(opts.seed, BENCH_DEFAULTS.seed),
     variants: num(opts.variants, BENCH_DEFAULTS.variants),
     ...(typeof opts.settings === 'string' ? { settingsDir: opts.settings } : {}),

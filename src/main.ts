@@ -21,6 +21,7 @@ import { DatabaseStartupError } from './db/startup-error.ts';
 import { PrismaTownStore } from './db/town-store.ts';
 import { GameService } from './games/service.ts';
 import { describeGatewayEvent, ModelHealth } from './llm/health.ts';
+import { offlineAwareGtSeats } from './offline/index.ts';
 import { describeModel, type GatewayEvent } from './llm/index.ts';
 import { checkModelAccess } from './llm/startup-check.ts';
 import { createLogger } from './log.ts';
@@ -139,6 +140,8 @@ async function main(): Promise<number> {
     store: new PrismaGameStore(db.prisma),
     ratings: new PrismaRatingStore(db.prisma),
     llm,
+    // The labelled stand-in plays game-theory bot seats when the configured model is the offline one.
+    gtSeats: offlineAwareGtSeats,
     seeds: () => Date.now() % 2_147_483_647,
     // Residents who played remember the game (issue 6), in the town where it was played.
     onFinished: rememberGamesInTowns(towns, log),

@@ -7,28 +7,31 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, loadDotEnv } from '../config.ts';
 import { appendLeaderboard, MODEL_LEADERBOARD_FILE, rankModels, readLeaderboard } from '../games/bench/leaderboard.ts';
-import { formatBench } from '../games/bench/report.ts';
-import { SCENARIOS, type ScenarioId, type Side } from '../games/bench/scenarios.ts';
-import { ABILITIES, ABILITY_LABELS, runBench } from '../games/bench/suite.ts';
+import { formatBench, RADAR_AXES, radarValues } from '../games/bench/report.ts';
+import { SCENARIOS, type ScenarioId, SEATINGS, type Seating, type Side } from '../games/bench/scenarios.ts';
+import { type Ability, runBench } from '../games/bench/suite.ts';
 import { GtSettingsError } from '../games/game-theory/index.ts';
 import { type BotKind, isBotKind } from '../games/types.ts';
 import { WordDataError } from '../games/words.ts';
 import { LlmConfigError } from '../llm/index.ts';
-import { createLanguageModel, gamesOfflineRules } from '../offline/index.ts';
+import { createLanguageModel, gamesOfflineRules, offlineAwareGtSeats } from '../offline/index.ts';
 import type { LanguageModel } from '../llm/port.ts';
 import { radarPng } from '../render/radar.ts';
 
 export const USAGE = `usage: npm run games -- bench [options]
 
-MAgIC's benchmark: the challenger plays every seat of every setting of each scenario against defenders.
+MAgIC's benchmark as the paper measures it: the challenger plays every seat of the role under test, against defenders.
 The challenger uses the configured provider (MODEL_PROVIDER, OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_CHAT_MODEL);
 with none configured, the offline rules play and the figures are a pipeline check.
 
 options:
   --scenario S              chameleon | undercover | cost-sharing | prisoners-dilemma | public-good | all (default all)
   --settings DIR            MAgIC's released settings (a topics_release root); each released case is replayed
-                            once per challenger seat (social games) or once (game-theory), besides our variants
-  --variants N              our variants per scenario, each with the challenger in all 3 seats (default 7)
+                            once per role under test (social games) or once (game-theory), besides our variants;
+                            settings are strict (unknown keys refused) and files not read are listed
+  --variants N              our variants per scenario (default 7)
+  --seating S               magic (default: the challenger plays every seat of the role under test, as MAgIC's
+                            released runners) | one-seat (one seat per game, each seat in turn, defenders elsewhere)
   --seed S                  seed for our variant deals and the games (default 1)
   --challenger-model M      the challenger's chat model (default OPENAI_CHAT_MODEL)
   --challenger-base-url U   the challenger's OpenAI-compatible server (default OPENAI_BASE_URL)
@@ -48,6 +51,7 @@ const OPTIONS = {
   scenario: { type: 'string', default: 'all' },
   settings: { type: 'string' },
   variants: { type: 'string', default: '7' },
+  seating: { type: 'string', default: 'magic' },
   seed: { type: 'string', default: '1' },
   'challenger-model': { type: 'string' },
   'challenger-base-url': { type: 'string' },
@@ -146,6 +150,9 @@ export async function main(argv: string[], deps: CliDeps = {}): Promise<number> 
       throw new UsageError(`--scenario must be one of ${SCENARIOS.join(', ')} or all, not "${scenario}"`);
     const scenarios: ScenarioId[] = scenario === 'all' ? [...SCENARIOS] : [scenario as ScenarioId];
     const variants = count(values.variants as string, '--variants', 0);
+    const seating = values.seating as Seating;
+    if (!SEATINGS.includes(seating))
+      throw new UsageError(`--seating must be ${SEATINGS.join(' or ')}, not "${values.seating as string}"`);
     const seed = count(values.seed as string, '--seed', 0);
     const cKind = botKind(values['challenger-bots'] as string, '--challenger-bots');
     const dKind = botKind(values['defender-bots'] as string, '--defender-bots');
@@ -156,6 +163,8 @@ export async function main(argv: string[], deps: CliDeps = {}): Promise<number> 
       scenarios,
       challenger,
       defender,
+      gtSeats: offlineAwareGtSeats,
+      seating,
       seed,
       variants,
       probes: !values['no-probes'],
@@ -173,24 +182,18 @@ export async function main(argv: string[], deps: CliDeps = {}): Promise<number> 
       console.log(`appended to the model leaderboard ${board}`);
     }
     if (values.radar) {
-      const ranked = rankModels(readLeaderboard(board).lines);
-      const series =
-        values['no-leaderboard'] || ranked.length === 0
-          ? [
-              {
-                name: `${result.challenger.model} (${result.challenger.kind})`,
-                values: ABILITIES.map((a) => result.abilities[a]),
-              },
-            ]
-          : ranked.slice(0, 6).map((l) => ({
-              name: `${l.model} (${l.kind})${l.pipelineCheck ? ' offline' : ''}`,
-              values: ABILITIES.map((a) => l.abilities[a] ?? null),
-            }));
-      const png = await radarPng(
-        'MAgIC abilities per model',
-        ABILITIES.map((a) => ABILITY_LABELS[a]),
-        series,
-      );
+      // Real-model runs from the leaderboard (ranked), plus this run when it is a pipeline check, labelled so.
+      const ranked = values['no-leaderboard'] ? [] : rankModels(readLeaderboard(board).lines).slice(0, 6);
+      const series = ranked.map((l) => ({
+        name: `${l.model} (${l.kind})`,
+        values: radarValues(l.abilities as Partial<Record<Ability, number | null>>, l.releasedCode?.rationality),
+      }));
+      if (result.pipelineCheck || series.length === 0)
+        series.push({
+          name: `${result.challenger.model} (${result.challenger.kind})${result.pipelineCheck ? ' pipeline check' : ''}`,
+          values: radarValues(result.abilities, result.releasedCode.rationality),
+        });
+      const png = await radarPng('MAgIC abilities per model', [...RADAR_AXES], series);
       mkdirSync(dirname(values.radar as string), { recursive: true });
       writeFileSync(values.radar as string, png);
       console.log(`radar chart written to ${values.radar as string}`);

@@ -1,6 +1,7 @@
 // Bot players through the LanguageModel port. Vanilla: one call per move. PGM-aware (MAgIC, Xu et al. 2024, sec. 4):
 // an analysis call that updates a suspicion matrix (own row + each other player's presumed row), then the move is
-// conditioned on it; the vote is read straight off the matrix; at most two calls per move. `pgm` is MAgIC's textual
+// conditioned on it; the vote is read straight off the matrix; at most two calls per move (HTTP requests: those
+// calls plus their retries and repair rounds, reported per seat by the bench). `pgm` is MAgIC's textual
 // PGM: the analysis judges every clue since the last one ("more / less suspicious / no change" per observer and
 // player, folded in clue by clue with pgm.ts applyJudgements) and the clue is aimed at a target player (clueTarget);
 // `pgm-prob` asks for numeric probabilities instead and blends them (the paper's ProPGM). Every answer is parsed

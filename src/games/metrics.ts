@@ -9,10 +9,12 @@ export const METRIC_SETTINGS = {
     chameleon: { odd: [0, 1, 2, 1], regular: [2, 1, 0, 1], max: 2 },
     undercover: { odd: [0, 3, 2], regular: [3, 0, 1], max: 3 },
   },
-  // MAgIC deception adds 0.25 x the forced-guess share to the odd role's win share, which can pass 100% (the bench
-  // once printed 102.5%); we keep the weight and divide by 1 + 0.25 so the rate stays in [0, 1].
+  // MAgIC sec. 3.3 (deception): the odd role's win share plus 0.25 x the share of the chameleon's word guesses the
+  // challenger's clues made wrong; the paper's sum, so its range is [0, 1.25] (no rescaling here).
   forcedGuessWeight: 0.25,
-  // MAgIC self-awareness weights (Eq. 5: mu = 0.6 for Chameleon); combined as a weighted mean so it stays in [0, 1].
+  // MAgIC sec. 3.3, Eq. 5 (self-awareness): mu = 0.6 on Chameleon's role identification plus Undercover's, summed as
+  // the paper writes it, range [0, 1.6]. The released metrics code pools both games' answers into one ratio instead
+  // (metrics_release.py `consist_pgm`); we report that too, as `selfAwarenessReleased`.
   selfAwarenessWeights: { chameleon: 0.6, undercover: 1 },
 } as const;
 
@@ -54,7 +56,7 @@ export interface Metrics {
   gamesRegular: number;
   /** Correct votes / votes cast as a regular player. */
   judgement: number | null;
-  /** (wins as the odd role / games in it + 0.25 x wrong guesses forced / guesses faced) / 1.25. */
+  /** MAgIC sec. 3.3: wins as the odd role / games in it + 0.25 x wrong guesses forced / guesses faced ([0, 1.25]). */
   deception: number | null;
   /** Correct answers to "which role am I" (asked before each clue) / answers. */
   selfAwareness: number | null;
@@ -172,8 +174,8 @@ export function computeMetrics(traces: GameTrace[]): Metrics {
         : forced === null
           ? oddRate
           : oddRate === null
-            ? forced
-            : (oddRate + w * forced) / (1 + w),
+            ? w * forced
+            : oddRate + w * forced,
     selfAwareness: ratio(correctIds, ids),
     reasoning: ratio(goldOk + interOk, gold + inter),
     reasoningGold: ratio(goldOk, gold),
@@ -187,13 +189,14 @@ export function computeMetrics(traces: GameTrace[]): Metrics {
   };
 }
 
-/** MAgIC's combined self-awareness from the two games' ratios: a weighted mean (mu = 0.6 for Chameleon). */
+/**
+ * MAgIC sec. 3.3, Eq. 5: self-awareness = 0.6 x Chameleon's correct-role share + Undercover's, as the paper sums them
+ * (range [0, 1.6]); null unless both games were played (a one-game figure is not the paper's quantity).
+ */
 export function combinedSelfAwareness(chameleon: number | null, undercover: number | null): number | null {
   const w = METRIC_SETTINGS.selfAwarenessWeights;
-  if (chameleon === null && undercover === null) return null;
-  if (chameleon === null) return undercover;
-  if (undercover === null) return chameleon;
-  return (w.chameleon * chameleon + w.undercover * undercover) / (w.chameleon + w.undercover);
+  if (chameleon === null || undercover === null) return null;
+  return w.chameleon * chameleon + w.undercover * undercover;
 }
 
 /** The seven roles of MAgIC's overall win rate (Eq. 1): four social-deduction roles and three game-theory games. */

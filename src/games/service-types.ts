@@ -3,6 +3,7 @@
 import type { LanguageModel } from '../llm/port.ts';
 import type { TableState } from './engine.ts';
 import { tableAwaited, tableTurn } from './engine.ts';
+import type { GtSeats } from './game-theory/llm-bot.ts';
 import type { GtSetting } from './game-theory/settings.ts';
 import type { RatingStore } from './ratings.ts';
 import type { PlayerMemory, Reveal } from './results.ts';
@@ -88,6 +89,11 @@ export interface GameServiceDeps {
   store: GameStore;
   ratings: RatingStore;
   llm: LanguageModel;
+  /**
+   * Who plays the bot seats of the game-theory scenarios, from the model: the composition root passes the model's
+   * seats (`modelGtSeats`) or, where the model may be the offline one, src/offline's `offlineAwareGtSeats`.
+   */
+  gtSeats: GtSeats;
   words?: { topics: TopicCard[]; pairs: WordPair[] };
   now?: () => number;
   /** Source of per-game seeds (tests pass a fixed one; the composition root may pass a clock-based one). */

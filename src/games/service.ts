@@ -4,7 +4,6 @@
 
 import { ChannelLocks } from './channel-locks.ts';
 import { applyTableAction, isGameTheory, type TableMove, type TableView, tableMoves, tableView } from './engine.ts';
-import { gtBotFor } from './game-theory/llm-bot.ts';
 import { nextGtBot, runGtBots } from './game-theory/run.ts';
 import { isTerminal } from './lobby.ts';
 import { botSeat, newTableState } from './new-table.ts';
@@ -161,7 +160,7 @@ export class GameService {
 
   /** Who plays the bot seats of a game-theory table: the model, or the labelled offline stand-in. */
   gtBotLabel(): string {
-    return gtBotFor(this.deps.llm).label;
+    return this.deps.gtSeats(this.deps.llm).label;
   }
 
   /** Cost Sharing: a split in percent per airline, in seat order. */
@@ -290,8 +289,9 @@ export class GameService {
     const gt = cur.data.state;
     if (isGameTheory(gt) && nextGtBot(gt)) {
       const ctx = { scope: rec.scope, channelId: rec.channelId };
-      const bot = gtBotFor(this.deps.llm, {
+      const bot = this.deps.gtSeats(this.deps.llm, {
         kind: cur.data.options.botKind,
+        seed: cur.id,
         ...(this.deps.townId ? { townId: this.deps.townId } : {}),
       });
       await runGtBots(gt, {

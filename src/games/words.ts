@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ChameleonSetup } from './chameleon.ts';
 import { nextInt } from './rng.ts';
+import { findUnknownKey, type KeyTree, MAGIC_SETTING_KEYS, unknownKeyMessage } from './setting-keys.ts';
 import { normalizeWord } from './text.ts';
 import type { GameKind } from './types.ts';
 import type { UndercoverSetup } from './undercover.ts';
@@ -137,17 +138,28 @@ export function dealUndercover(pairs: readonly WordPair[], rng: number): { setup
 
 // ---- MAgIC settings files -----------------------------------------------------------------------------------
 
+const clueText = z.string().trim().min(1, 'a clue must not be empty');
+const nonEmpty = <T extends z.ZodType>(r: T) =>
+  r.refine((v) => Object.keys(v as object).length > 0, { message: 'must name at least one player' });
+
 export const magicChameleonSettingSchema = z.object({
   game_setting: z.object({ topic: word, code: word, chameleon_name: z.string().min(1) }),
-  clue: z.record(z.string(), z.string()).optional(),
+  clue: nonEmpty(z.record(z.string(), clueText)).optional(),
 });
 export const magicUndercoverSettingSchema = z.object({
-  game_setting: z.object({
-    undercover_code: word,
-    non_undercover_code: word,
-    undercover_name: z.string().min(1),
-  }),
-  clues: z.record(z.string(), z.array(z.string())).optional(),
+  game_setting: z
+    .object({
+      undercover_code: word,
+      non_undercover_code: word,
+      undercover_name: z.string().min(1),
+    })
+    // The same word on both sides (ignoring case and spacing) is no Undercover game: nobody is odd.
+    .refine((g) => normalizeWord(g.undercover_code) !== normalizeWord(g.non_undercover_code), {
+      message:
+        'undercover_code and non_undercover_code are the same word (ignoring case); the undercover needs another word',
+      path: ['undercover_code'],
+    }),
+  clues: nonEmpty(z.record(z.string(), z.array(clueText).min(1, 'a clue list must not be empty'))).optional(),
 });
 
 /** A fixed case to replay: the deal, and optionally the pre-set clues per seat (MAgIC injects them). */
@@ -177,6 +189,8 @@ function cluesBySeat(byName: Record<string, string[]>, field: string, players: n
 
 /** One MAgIC setting; `players` is the table size, so a setting naming "Player 9" in a 3-player game is refused. */
 export function parseMagicSetting(kind: GameKind, data: unknown, id = '<data>', players = 3): FixedCase {
+  const unknown = findUnknownKey(data, MAGIC_SETTING_KEYS[kind] as KeyTree);
+  if (unknown) throw new WordDataError(id, unknownKeyMessage(unknown));
   if (kind === 'chameleon') {
     const s = parseWith(magicChameleonSettingSchema, data, id);
     const g = s.game_setting;
@@ -222,6 +236,14 @@ export const MAGIC_SETTINGS_FOLDER: Record<string, string> = {
  * DIR itself, the first that holds .json files; sorted by numeric id. Throws when none is found.
  */
 export function magicSettingFiles(dir: string, scenario: string): string[] {
+  return settingsFolder(dir, scenario).files;
+}
+
+/**
+ * The folder magicSettingFiles reads (the first candidate holding .json files), its settings files, and the entries
+ * beside them it skips (not `.json`), so a caller can list what was not read instead of dropping it silently.
+ */
+export function settingsFolder(dir: string, scenario: string): { dir: string; files: string[]; skipped: string[] } {
   const folder = MAGIC_SETTINGS_FOLDER[scenario] ?? scenario;
   const candidates = [
     join(dir, 'topics_release', folder, 'settings'),
@@ -231,10 +253,12 @@ export function magicSettingFiles(dir: string, scenario: string): string[] {
   ];
   for (const d of candidates) {
     if (!isDir(d)) continue;
-    const files = readdirSync(d)
+    const all = readdirSync(d);
+    const files = all
       .filter((f) => f.endsWith('.json'))
       .sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10) || a.localeCompare(b));
-    if (files.length > 0) return files.map((f) => join(d, f));
+    if (files.length > 0)
+      return { dir: d, files: files.map((f) => join(d, f)), skipped: all.filter((f) => !f.endsWith('.json')).sort() };
   }
   throw new WordDataError(dir, `no ${folder} settings (*.json) in it or under topics_release/${folder}/settings`);
 }

@@ -6,6 +6,7 @@ import type { OfflineRules } from '../llm/port.ts';
 import { OfflineModel } from './model.ts';
 
 export { agentOfflineRules } from './agent/index.ts';
+export { OFFLINE_GT_LABEL, offlineAwareGtSeats, offlineGtBot, offlineGtSeats } from './games/game-theory.ts';
 export { gamesOfflineRules, makeGamesOfflineRules } from './games/rules.ts';
 export { mergeOfflineRules, OfflineModel, offlineModelInfo } from './model.ts';
 

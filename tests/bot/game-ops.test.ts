@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GAME_OPERATIONS } from '../../src/app/game-operations.ts';
 import { game } from '../../src/commands/game.ts';
 import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
+import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { InMemoryRatingStore } from '../../src/games/ratings.ts';
 import { GameService } from '../../src/games/service.ts';
 import { InMemoryGameStore } from '../../src/games/store.ts';
@@ -23,6 +24,7 @@ async function start(seed = 11) {
     store: new InMemoryGameStore(),
     ratings: new InMemoryRatingStore(),
     llm: new OfflineModel(gamesOfflineRules),
+    gtSeats: offlineAwareGtSeats,
     seeds: () => seed,
   });
   h = await Harness.start({ bot: { gameService: service } });

@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
+import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { InMemoryRatingStore } from '../../src/games/ratings.ts';
 import { GameService } from '../../src/games/service.ts';
 import { InMemoryGameStore } from '../../src/games/store.ts';
@@ -24,6 +25,7 @@ async function start(gameUi = {}) {
     store: new InMemoryGameStore(),
     ratings: new InMemoryRatingStore(),
     llm: new OfflineModel(gamesOfflineRules),
+    gtSeats: offlineAwareGtSeats,
     seeds: () => s++,
   });
   h = await Harness.start({ bot: { gameService: service, gameUi } });

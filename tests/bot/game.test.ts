@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { rememberGamesInTowns } from '../../src/bot/game-memories.ts';
 import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
+import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { InMemoryRatingStore } from '../../src/games/ratings.ts';
 import { type FinishedGame, GameService } from '../../src/games/service.ts';
 import { InMemoryGameStore } from '../../src/games/store.ts';
@@ -24,6 +25,7 @@ async function start(seed = 7, gameUi = {}) {
     store: new InMemoryGameStore(),
     ratings: new InMemoryRatingStore(),
     llm: new OfflineModel(gamesOfflineRules),
+    gtSeats: offlineAwareGtSeats,
     seeds: () => s++,
     onFinished: (g) => onFinished?.(g),
   });

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APOLOGY } from '../../src/bot/router.ts';
 import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
+import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { InMemoryRatingStore } from '../../src/games/ratings.ts';
 import { GameService } from '../../src/games/service.ts';
 import { InMemoryGameStore } from '../../src/games/store.ts';
@@ -33,6 +34,7 @@ beforeAll(async () => {
     store: new InMemoryGameStore(),
     ratings: new InMemoryRatingStore(),
     llm: new OfflineModel(gamesOfflineRules),
+    gtSeats: offlineAwareGtSeats,
     seeds: () => 42,
   });
   h = await Harness.start({ bot: { now: () => clock, gameService: games } });

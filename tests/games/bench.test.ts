@@ -6,9 +6,11 @@ import { format, run } from '../../bench/games.ts';
 import { main } from '../../src/cli/games.ts';
 import { modelLeaderboardText } from '../../src/games/bench/leaderboard.ts';
 import { socialCases } from '../../src/games/bench/scenarios.ts';
-import { runBench } from '../../src/games/bench/suite.ts';
+import { ABILITY_RANGE } from '../../src/games/bench/report.ts';
+import { ABILITIES, runBench } from '../../src/games/bench/suite.ts';
 import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
+import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { RecordingModel } from '../support/games-models.ts';
 
 const offline = () => new OfflineModel(gamesOfflineRules);
@@ -61,8 +63,8 @@ async function quiet<T>(f: () => Promise<T>): Promise<{ value: T; out: string; e
 describe('MAgIC bench over the five scenarios', () => {
   it('plays the challenger in every seat of every setting; released cases once per seat, our variants per seed', async () => {
     const dir = settingsRoot(GOOD);
-    const ch = socialCases('chameleon', { settingsDir: dir, seed: 1, variants: 2 });
-    expect(ch.map((c) => [c.source, c.challengerSeat])).toEqual([
+    const ch = socialCases('chameleon', { settingsDir: dir, seed: 1, variants: 2, seating: 'one-seat' });
+    expect(ch.map((c) => [c.source, c.challengerSeats[0]])).toEqual([
       ['released', 0],
       ['released', 1],
       ['released', 2],
@@ -81,6 +83,8 @@ describe('MAgIC bench over the five scenarios', () => {
 
     const rec = new RecordingModel(offline());
     const r = await runBench({
+      gtSeats: offlineAwareGtSeats,
+      seating: 'one-seat',
       scenarios: ['chameleon', 'undercover', 'cost-sharing', 'prisoners-dilemma', 'public-good'],
       challenger: { llm: rec, kind: 'pgm' },
       defender: { llm: offline(), kind: 'vanilla' },
@@ -95,8 +99,13 @@ describe('MAgIC bench over the five scenarios', () => {
       'prisoners-dilemma': { released: 1, variants: 3 },
       'public-good': { released: 1, variants: 3 },
     });
-    for (const v of [...Object.values(r.abilities), ...Object.values(r.winRates), r.overallWinRate])
+    for (const v of [...Object.values(r.winRates), r.overallWinRate])
       if (v !== null && v !== undefined) expect(v >= 0 && v <= 1).toBe(true);
+    // Each ability on the paper's own range (sec. 3.3): deception 1.25, self-awareness 1.6, rationality 2.
+    for (const a of ABILITIES) {
+      const v = r.abilities[a];
+      if (v !== null) expect(v >= 0 && v <= ABILITY_RANGE[a], `${a} ${v}`).toBe(true);
+    }
     expect(r.missingRoles).toEqual([]);
     // PGM: at most two calls per move; the challenger's requests are counted in its seats only.
     expect(r.callsPerMove.max).toBeLessThanOrEqual(2);
@@ -108,7 +117,7 @@ describe('MAgIC bench over the five scenarios', () => {
     expect(r.pipelineCheck).toBe(true);
     const text = format(r as unknown as Record<string, unknown>);
     expect(text).toMatch(/PIPELINE CHECK/);
-    expect(text).toMatch(/paper GPT-4 /);
+    expect(text).toMatch(/\nGPT-4-turbo +77\.5 +28\.7 +67\.5 +60\.0 +66\.7 +50\.0 +78\.1 +56\.5/);
     expect(text).toMatch(/Table 2 layout/);
   });
 
@@ -117,6 +126,8 @@ describe('MAgIC bench over the five scenarios', () => {
     const rec = new RecordingModel(offline());
     const def = new RecordingModel(offline());
     await runBench({
+      gtSeats: offlineAwareGtSeats,
+      seating: 'one-seat',
       scenarios: ['undercover'],
       challenger: { llm: rec, kind: 'vanilla' },
       defender: { llm: def, kind: 'vanilla' },
@@ -135,6 +146,8 @@ describe('MAgIC bench over the five scenarios', () => {
   it('vanilla spends one call per move, and its prompts hold no two-hop question', async () => {
     const rec = new RecordingModel(offline());
     const r = await runBench({
+      gtSeats: offlineAwareGtSeats,
+      seating: 'one-seat',
       scenarios: ['chameleon', 'undercover'],
       challenger: { llm: rec, kind: 'vanilla' },
       defender: { llm: offline(), kind: 'vanilla' },
@@ -262,8 +275,10 @@ describe('games CLI', () => {
     });
     expect(readFileSync(join(dir, 'radar.png')).subarray(1, 4).toString()).toBe('PNG');
     const board = modelLeaderboardText(join(dir, 'board.jsonl'));
+    // A pipeline check is listed apart and never ranked.
+    expect(board).toMatch(/No real-model bench runs yet\./);
     expect(board).toMatch(
-      /1\. offline-rules-v1 \(vanilla\) vs offline-rules-v1: win rate [\d.]+% over 1\/7 roles, 3 games \[pipeline check, offline\]/,
+      /Pipeline checks[^\n]*\n- offline-rules-v1 \(vanilla\) vs offline-rules-v1: win rate [\d.]+% over 1\/7 roles, 3 games; seating magic; settings ours only #[0-9a-f]{8}/,
     );
   });
 });

@@ -34,9 +34,9 @@ describe('MAgIC metrics on hand-made outcomes', () => {
     expect(m.winRateRegular).toBeCloseTo(3 / 4);
     expect(m.winRate).toBeCloseTo(6 / 8);
     expect(m.flags).toEqual([1, 1, 1, 1]);
-    // Deception: wins as chameleon (flags 1 and 2) 2/2, forced wrong guesses 1/1 -> (1 + 0.25 x 1) / 1.25 = 1,
-    // never 125% (MAgIC's sum, unnormalised, is how the bench once printed 102.5%).
-    expect(m.deception).toBeCloseTo(1);
+    // Deception (MAgIC sec. 3.3): wins as chameleon (flags 1 and 2) 2/2 + 0.25 x forced wrong guesses 1/1 = 1.25,
+    // the paper's sum on its own scale [0, 1.25], not rescaled.
+    expect(m.deception).toBeCloseTo(1.25);
     // Judgement: a and b voted c in both games where they were the challenger.
     expect(m.judgement).toBe(1);
   });
@@ -141,14 +141,15 @@ describe('MAgIC metrics on hand-made outcomes', () => {
     expect(m.callsPerMove).toBeCloseTo(12 / 8);
   });
 
-  it('combined self-awareness weights Chameleon by 0.6 and stays in [0, 1]', () => {
-    // (0.6 x 1 + 1 x 0.5) / 1.6
-    expect(combinedSelfAwareness(1, 0.5)).toBeCloseTo(1.1 / 1.6);
-    expect(combinedSelfAwareness(1, 1)).toBe(1);
-    expect(combinedSelfAwareness(null, 0.25)).toBe(0.25);
+  it("combined self-awareness is the paper's Eq. 5 sum: 0.6 x Chameleon + Undercover, on [0, 1.6]", () => {
+    expect(combinedSelfAwareness(1, 0.5)).toBeCloseTo(1.1);
+    expect(combinedSelfAwareness(1, 1)).toBeCloseTo(1.6);
+    expect(combinedSelfAwareness(0.5, 0)).toBeCloseTo(0.3);
+    // One game alone is not the paper's quantity.
+    expect(combinedSelfAwareness(null, 0.25)).toBeNull();
   });
 
-  it('every rate stays in [0, 1] over random game logs', () => {
+  it("every rate stays in [0, 1] over random game logs (deception in the paper's [0, 1.25])", () => {
     let seed = 7;
     const rnd = (n: number) => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -173,7 +174,8 @@ describe('MAgIC metrics on hand-made outcomes', () => {
       });
     });
     const m = computeMetrics(traces);
-    for (const v of [m.winRate, m.winRateOdd, m.winRateRegular, m.judgement, m.deception, m.selfAwareness, m.reasoning])
+    for (const v of [m.winRate, m.winRateOdd, m.winRateRegular, m.judgement, m.selfAwareness, m.reasoning])
       if (v !== null) expect(v >= 0 && v <= 1, String(v)).toBe(true);
+    expect(m.deception !== null && m.deception >= 0 && m.deception <= 1.25).toBe(true);
   });
 });

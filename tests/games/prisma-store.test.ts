@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../../src/db/client.ts';
 import { PrismaGameStore, PrismaRatingStore } from '../../src/db/game-store.ts';
 import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
+import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { updateRatings } from '../../src/games/ratings.ts';
 import { GameService } from '../../src/games/service.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
@@ -31,6 +32,7 @@ describe('Prisma game and rating stores', () => {
       store,
       ratings: new PrismaRatingStore(db.prisma),
       llm: new OfflineModel(gamesOfflineRules),
+      gtSeats: offlineAwareGtSeats,
       now: () => 1_700_000_000_000,
       seeds: () => 77,
     });
@@ -53,6 +55,7 @@ describe('Prisma game and rating stores', () => {
       store: new PrismaGameStore(db.prisma),
       ratings: new PrismaRatingStore(db.prisma),
       llm: new OfflineModel(gamesOfflineRules),
+      gtSeats: offlineAwareGtSeats,
       now: () => 1_700_000_000_000,
     });
     const view = await again.view(ctx, ann);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyTableAction } from '../../src/games/engine.ts';
 import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
+import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { InMemoryRatingStore } from '../../src/games/ratings.ts';
 import { type FinishedGame, GameService, type GameServiceDeps, type ServiceResult } from '../../src/games/service.ts';
 import { InMemoryGameStore } from '../../src/games/store.ts';
@@ -22,6 +23,7 @@ function setup(over: Partial<GameServiceDeps> = {}) {
     store,
     ratings,
     llm,
+    gtSeats: offlineAwareGtSeats,
     now: () => 1_700_000_000_000,
     seeds: () => seed++,
     onFinished: (g) => {

@@ -1,26 +1,22 @@
-// The bench's report in MAgIC's layouts: table 4 (seven abilities + win rate per role) and table 2 (cost / score /
-// returns), with the paper's figures beside ours. Paper figures come only from our notes on the paper
-// (../shared/notes/papers.md and magic-game-theory.md); a figure the notes do not give is left blank, never guessed.
+// The bench's report in MAgIC's layouts: the ability table (seven abilities + win rate per role) with the published
+// rows beside ours (paper.ts says where each comes from), table 2's layout (cost / score / returns), and per seat the
+// model calls and HTTP requests per move.
 import { WIN_RATE_ROLES, type WinRateRole } from '../metrics.ts';
+import { PAPER_TABLES } from './paper.ts';
 import { ABILITIES, ABILITY_LABELS, type Ability, type BenchResult } from './suite.ts';
 
-/** A row of the paper's tables, in percent; only figures our notes state. */
-export interface PaperRow {
-  name: string;
-  abilities: Partial<Record<Ability, number>>;
-  overallWinRate?: number;
-}
+export { PAPER_TABLES, type PaperRow } from './paper.ts';
 
-export const PAPER_ROWS: readonly PaperRow[] = [
-  // Table 4 (win rate, judgement, deception) and sec. 5 / table 2 (coordination, rationality) for GPT-4.
-  {
-    name: 'paper GPT-4',
-    abilities: { judgement: 83.8, deception: 75.0, coordination: 66.7, rationality: 78.1 },
-    overallWinRate: 58.3,
-  },
-  { name: 'paper GPT-4 + PGM', abilities: { judgement: 87.5, deception: 75.0 }, overallWinRate: 63.5 },
-  { name: 'paper GPT-3.5-turbo', abilities: { judgement: 52.5, deception: 77.5 }, overallWinRate: 39.3 },
-];
+/** Each ability's range under the paper's definition (MAgIC sec. 3.3), for the header. */
+export const ABILITY_RANGE: Record<Ability, number> = {
+  judgement: 1,
+  reasoning: 1,
+  deception: 1.25,
+  selfAwareness: 1.6,
+  cooperation: 1,
+  coordination: 1,
+  rationality: 2,
+};
 
 const ROLE_LABELS: Record<WinRateRole, string> = {
   chameleon: 'Cham.',
@@ -47,6 +43,11 @@ export function rowName(r: BenchResult): string {
   return `${r.challenger.model} (${r.challenger.kind})`;
 }
 
+/** Our row with the released code's rationality and self-awareness in place of the paper's. */
+function releasedRow(r: BenchResult): Record<Ability, number | null> {
+  return { ...r.abilities, rationality: r.releasedCode.rationality, selfAwareness: r.releasedCode.selfAwareness };
+}
+
 export function formatBench(r: BenchResult): string {
   const out: string[] = [];
   out.push(
@@ -59,32 +60,55 @@ export function formatBench(r: BenchResult): string {
   const g = Object.entries(r.games)
     .map(([s, n]) => `${s} ${n.released + n.variants} (${n.released} released, ${n.variants} ours)`)
     .join(', ');
-  out.push(`games: ${g}${r.settingsDir ? '' : '  [no --settings: our variants only]'}`);
+  out.push(`games: ${g}${r.settingsDir ? `; settings ${r.settingsDir}` : '  [no --settings: our variants only]'}`);
+  if (r.settings.skipped.length > 0) out.push(`skipped (not .json, not read): ${r.settings.skipped.join(', ')}`);
+  out.push(
+    r.seating === 'magic'
+      ? "seating: MAgIC (the challenger plays every seat of the role under test; game theory: the setting's test player)"
+      : 'seating: one-seat (the challenger plays one seat per game, each seat in turn; defenders fill the others)',
+  );
   if (r.gtPlayers) out.push(`game-theory seats played by: ${r.gtPlayers}`);
   out.push('');
-  out.push('Table 4 layout (%): abilities, then win rate per role and overall (Eq. 1, mean over the 7 roles)');
+  out.push('Abilities (%) as the paper defines them (sec. 3.3), then win rate per role and overall (Eq. 1):');
+  out.push(
+    `  ranges: deception 0-${100 * ABILITY_RANGE.deception}, self-awareness 0-${100 * ABILITY_RANGE.selfAwareness}, rationality 0-${100 * ABILITY_RANGE.rationality}, the others 0-100`,
+  );
   const head = [
     '',
     ...ABILITIES.map((a) => ABILITY_LABELS[a]),
     ...WIN_RATE_ROLES.map((x) => ROLE_LABELS[x]),
     'Win rate',
   ];
-  const ours = [
-    rowName(r),
-    ...ABILITIES.map((a) => pct(r.abilities[a])),
+  const ourRow = (name: string, ab: Record<Ability, number | null>) => [
+    name,
+    ...ABILITIES.map((a) => pct(ab[a])),
     ...WIN_RATE_ROLES.map((x) => pct(r.winRates[x])),
     pct(r.overallWinRate),
   ];
-  const paper = PAPER_ROWS.map((p) => [
-    p.name,
-    ...ABILITIES.map((a) => paperPct(p.abilities[a])),
-    ...WIN_RATE_ROLES.map(() => ''),
-    paperPct(p.overallWinRate),
-  ]);
-  out.push(table(head, [ours, ...paper]));
+  const ours = ourRow(`${rowName(r)}, paper's formulas`, r.abilities);
+  const released = ourRow(`${rowName(r)}, released code`, releasedRow(r));
+  out.push(table(head, [ours, released]));
+  out.push(
+    '  (released code: rationality pooled (n_b + n_li) / all rounds, self-awareness pooled over both games, as metrics_release.py; the published tables print this scale)',
+  );
   if (r.missingRoles.length > 0)
     out.push(`overall win rate over ${7 - r.missingRoles.length} roles; not played: ${r.missingRoles.join(', ')}`);
-  out.push('(blank paper cells: figure not in our notes on the paper; "-": not measured in this run)');
+  for (const t of PAPER_TABLES) {
+    out.push('');
+    out.push(`Published: ${t.source}`);
+    const rows = t.rows.map((p) => [
+      p.name,
+      ...ABILITIES.map((a) => paperPct(p.abilities[a])),
+      paperPct(p.overallWinRate),
+    ]);
+    const mine = [
+      `${rowName(r)} (released-code scale)`,
+      ...ABILITIES.map((a) => pct(releasedRow(r)[a])),
+      pct(r.overallWinRate),
+    ];
+    out.push(table(['', ...ABILITIES.map((a) => ABILITY_LABELS[a]), 'Win rate'], [mine, ...rows]));
+  }
+  out.push('(blank published cells: not stated in the source; "-": not measured in this run)');
   out.push('');
   out.push('Table 2 layout: the challenger in the game-theory scenarios');
   out.push(
@@ -93,16 +117,58 @@ export function formatBench(r: BenchResult): string {
       [[rowName(r), pct(r.table2.cost), r.table2.score?.toFixed(2) ?? '-', r.table2.returns?.toFixed(1) ?? '-']],
     ),
   );
+  out.push("(the paper's game-theory table could not be read here, so no published row is shown beside it)");
   out.push('');
-  const seats = Object.entries(r.requestsPerSeat)
+  out.push('Model calls and HTTP requests per seat (HTTP: every request behind a call, retries and repairs included)');
+  const seatRows = Object.entries(r.seats)
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([k, n]) => `${k} ${n}`)
-    .join(', ');
-  out.push(`model requests per seat (moves and probes, all games): ${seats || 'none'}`);
+    .map(([k, v]) => [
+      k,
+      String(v.moves),
+      String(v.moveCalls),
+      v.unreceipted > 0 ? `n/a (${v.unreceipted} unreported)` : String(v.moveRequests),
+      v.callsPerMove === null ? '-' : v.callsPerMove.toFixed(2),
+      v.requestsPerMove === null ? '-' : v.requestsPerMove.toFixed(2),
+      String(v.probeCalls),
+      v.unreceipted > 0 ? '-' : String(v.probeRequests),
+    ]);
+  out.push(
+    table(
+      ['', 'moves', 'calls', 'HTTP req.', 'calls/move', 'req./move', 'probe calls', 'probe req.'],
+      seatRows.length > 0 ? seatRows : [['none', '', '', '', '', '', '', '']],
+    ),
+  );
   const gt = r.callsPerMove.gameTheoryAverage;
   out.push(
-    `challenger calls per move: social deduction average ${r.callsPerMove.average.toFixed(2)}, max ${r.callsPerMove.max}; game theory average ${gt === null ? '-' : gt.toFixed(2)}; reasoning-probe calls ${r.callsPerMove.probeCalls}; fallbacks ${r.fallbacks}   (${r.ms} ms)`,
+    `challenger calls per move: social deduction average ${r.callsPerMove.average.toFixed(2)}, max ${r.callsPerMove.max}; game theory average ${gt === null ? '-' : gt.toFixed(2)}; fallbacks ${r.fallbacks}   (${r.ms} ms)`,
+  );
+  out.push(
+    'PGM budget: 2 calls per move (analysis + decision) = at least 2 HTTP requests per move; each call may add its retries and one repair round, so a PGM move can take more (see req./move).',
   );
   for (const [reason, n] of r.fallbackReasons.slice(0, 5)) out.push(`  fallback x${n}: ${reason}`);
   return out.join('\n');
+}
+
+/**
+ * What the radar plots on its [0, 1] axes: rationality as the released code pools it ("pooled" on the axis) (the scale the published
+ * tables print), deception and self-awareness as the paper defines them divided by their maximum (1.25 and 1.6, said
+ * on the axis), the other four as the paper defines them.
+ */
+export const RADAR_AXES: readonly string[] = ABILITIES.map((a) =>
+  a === 'rationality'
+    ? `${ABILITY_LABELS[a]} (pooled)`
+    : ABILITY_RANGE[a] !== 1
+      ? `${ABILITY_LABELS[a]} (/${ABILITY_RANGE[a]})`
+      : ABILITY_LABELS[a],
+);
+
+export function radarValues(
+  abilities: Partial<Record<Ability, number | null>>,
+  releasedRationality: number | null | undefined,
+): (number | null)[] {
+  return ABILITIES.map((a) => {
+    if (a === 'rationality') return releasedRationality ?? null;
+    const v = abilities[a];
+    return v === null || v === undefined ? null : v / ABILITY_RANGE[a];
+  });
 }

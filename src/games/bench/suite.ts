@@ -1,7 +1,13 @@
 // MAgIC's benchmark (Xu et al. 2024): the challenger in every seat of every setting of the five scenarios against
 // defenders, then the seven abilities, the win rate per role and overall (Eq. 1), and table 2's cost / score /
 // returns. One pure-ish run over the LanguageModel port; the CLI and `npm run bench` print and save it.
-import { type GameTheoryMetrics, type GtLog, type GtScenario, gameTheoryMetrics } from '../game-theory/index.ts';
+import {
+  type GameTheoryMetrics,
+  type GtLog,
+  type GtScenario,
+  type GtSeats,
+  gameTheoryMetrics,
+} from '../game-theory/index.ts';
 import {
   combinedSelfAwareness,
   computeMetrics,
@@ -12,13 +18,15 @@ import {
 } from '../metrics.ts';
 import type { GameKind } from '../types.ts';
 import {
-  type GtBotFactory,
   gtCases,
-  modelGtFactory,
   playGtCase,
   playSocialCase,
   type ScenarioId,
+  type Seating,
   SeatCounter,
+  type SeatSpend,
+  seatKey,
+  settingsDigest,
   type Side,
   socialCases,
 } from './scenarios.ts';
@@ -52,11 +60,31 @@ export interface BenchOptions {
   seed: number;
   /** Variants per scenario (default 7, each with the challenger in all 3 seats). */
   variants?: number;
+  /** Social deduction seating: MAgIC's (challenger on every seat of the role under test, default) or one seat. */
+  seating?: Seating;
   /** Ask MAgIC's reasoning probe after each clue (default true). */
   probes?: boolean;
-  /** How a side plays a game-theory seat (default: the side's model, the labelled stand-in for offline). */
-  gtFactory?: GtBotFactory;
+  /** Who plays a side's game-theory seats from its model (the composition root's choice; the games never pick). */
+  gtSeats: GtSeats;
   onGame?: (scenario: ScenarioId, id: string) => void;
+}
+
+export interface SeatReport extends SeatSpend {
+  /** Moves the seat decided itself (preset moves excluded). */
+  moves: number;
+  /** Model calls per move (logical calls; a PGM move is analysis + decision). */
+  callsPerMove: number | null;
+  /** HTTP requests per move: every request behind those calls, retries and repairs included; null if unreported. */
+  requestsPerMove: number | null;
+}
+
+/**
+ * Rationality as the released code computes it, and self-awareness likewise (metrics_release.py), beside the
+ * paper's definitions in `abilities`.
+ */
+export interface ReleasedCodeAbilities {
+  rationality: number | null;
+  selfAwareness: number | null;
 }
 
 export interface SideInfo {
@@ -77,14 +105,24 @@ export interface BenchResult {
   social: Partial<Record<GameKind, Metrics>>;
   gameTheory: GameTheoryMetrics | null;
   gtPlayers: string | null;
+  /** The seven abilities as the paper defines them (sec. 3.3): deception [0, 1.25], self-awareness [0, 1.6],
+   * rationality [0, 2], the others [0, 1]. */
   abilities: Record<Ability, number | null>;
+  /** Where the released metrics code computes an ability otherwise: its figure, under its own name. */
+  releasedCode: ReleasedCodeAbilities;
   winRates: Partial<Record<WinRateRole, number | null>>;
   overallWinRate: number | null;
   missingRoles: WinRateRole[];
   /** Table 2: the challenger's agreed cost share (Cost Sharing), PD score, Public Good returns. */
   table2: { cost: number | null; score: number | null; returns: number | null };
-  /** Model requests per seat position and side, over the whole run. */
+  /** Model calls per seat position and side, over the whole run (moves and probes). */
   requestsPerSeat: Record<string, number>;
+  /** Per seat position and side: moves, calls and HTTP requests (retries and repairs included) per move. */
+  seats: Record<string, SeatReport>;
+  /** How the social deduction games seated the challenger. */
+  seating: Seating;
+  /** Which settings the run read (path and hash), so runs on different settings are never ranked as one. */
+  settings: { path: string | null; sha256: string; files: number; skipped: string[] };
   /** Challenger's model calls per move (moves only; probes apart), social-deduction and game-theory games apart. */
   callsPerMove: { average: number; max: number; probeCalls: number; gameTheoryAverage: number | null };
   /** Challenger moves played by a legal default after an unusable model answer. */
@@ -125,6 +163,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchResult> {
         seed: opts.seed,
         ...(opts.settingsDir ? { settingsDir: opts.settingsDir } : {}),
         ...(opts.variants !== undefined ? { variants: opts.variants } : {}),
+        seating: opts.seating ?? 'magic',
       });
       const list: GameTrace[] = [];
       for (const c of cases) {
@@ -143,7 +182,7 @@ export async function runBench(opts: BenchOptions): Promise<BenchResult> {
       });
       for (const c of cases) {
         opts.onGame?.(scenario, c.id);
-        logs.push(await playGtCase(c, sides, counter, opts.gtFactory ?? modelGtFactory, `${opts.seed}:${g++}`));
+        logs.push(await playGtCase(c, sides, counter, opts.gtSeats, `${opts.seed}:${g++}`));
       }
       games[scenario] = {
         released: cases.filter((c) => !c.id.includes('/seat')).length,
@@ -214,6 +253,28 @@ export async function runBench(opts: BenchOptions): Promise<BenchResult> {
     gtMoves += l.moves[l.challenger] ?? 0;
     fallbacks += l.fallbacks[l.challenger] ?? 0;
   }
+  const seatMoves: Record<string, number> = {};
+  const seatNo = (id: string) => Number(id.slice(4)) - 1;
+  for (const t of pooled)
+    for (const [id, n] of Object.entries(t.moves)) {
+      const k = seatKey(seatNo(id), t.challengers.includes(id), 'social');
+      seatMoves[k] = (seatMoves[k] ?? 0) + n;
+    }
+  for (const l of logs)
+    for (const [id, n] of Object.entries(l.moves)) {
+      const k = seatKey(seatNo(id), id === l.challenger, 'game theory');
+      seatMoves[k] = (seatMoves[k] ?? 0) + n;
+    }
+  const seats: Record<string, SeatReport> = {};
+  for (const [k, spend] of Object.entries(counter.seats)) {
+    const m = seatMoves[k] ?? 0;
+    seats[k] = {
+      ...spend,
+      moves: m,
+      callsPerMove: m > 0 ? spend.moveCalls / m : null,
+      requestsPerMove: m > 0 && spend.unreceipted === 0 ? spend.moveRequests / m : null,
+    };
+  }
   return {
     challenger: info(opts.challenger),
     defender: info(opts.defender),
@@ -234,6 +295,13 @@ export async function runBench(opts: BenchOptions): Promise<BenchResult> {
       returns: gt && has('public-good') ? gt.publicGood.challengerReturns : null,
     },
     requestsPerSeat: counter.counts,
+    seats,
+    seating: opts.seating ?? 'magic',
+    settings: settingsDigest(opts.scenarios, opts.settingsDir),
+    releasedCode: {
+      rationality: abilities.rationality === null ? null : (gt?.rationalityReleased ?? null),
+      selfAwareness: social.chameleon && social.undercover ? (both?.selfAwareness ?? null) : null,
+    },
     callsPerMove: {
       average: moves > 0 ? calls / moves : 0,
       max,

@@ -1,9 +1,8 @@
-// The seat port of the game-theory scenarios (GtBot) and their default move: a fair rule (reads only its own view
-// and legal moves) with plain, scenario-generic rules: reciprocity in the Prisoner's Dilemma, matching the others in
-// Public Good, converging on the table's average in Cost Sharing. Model bots (llm-bot.ts) play it when an answer is
-// unusable, so it is on the real path and lives here, not in src/offline. Played on its own it is the labelled
-// stand-in seat (offlineGtBot) that gtBotFor gives when the model port says it is the offline one; its figures are
-// a pipeline check, not a measure of anything.
+// The seat port of the game-theory scenarios (GtBot) and their legal default move: a fair rule (reads only its own
+// view and legal moves) with plain, scenario-generic rules: reciprocity in the Prisoner's Dilemma, matching the
+// others in Public Good, converging on the table's average in Cost Sharing. Model bots (llm-bot.ts) play it when an
+// answer is unusable, so it is a games rule. The offline stand-in seat lives in src/offline/games/game-theory.ts and
+// reaches the games only through the `GtSeats` factory a composition root passes in (llm-bot.ts).
 import { hashString } from '../rng.ts';
 import type { PlayerId } from '../types.ts';
 import type { CsView } from './cost-sharing.ts';
@@ -11,8 +10,6 @@ import type { GtView } from './engine.ts';
 import type { PdView } from './prisoners-dilemma.ts';
 import type { PgView } from './public-good.ts';
 import type { GtAction, GtLegalMove, Shares } from './types.ts';
-
-export const OFFLINE_GT_LABEL = 'offline stand-in (rule-based, not a model)';
 
 export interface GtDecision {
   action: GtAction;
@@ -126,17 +123,4 @@ function csVote(v: CsView, proposers: PlayerId[], me: PlayerId): PlayerId {
       distance(a[1], mean) - distance(b[1], mean) || (a[1][seat] ?? 0) - (b[1][seat] ?? 0) || key(a[0]) - key(b[0]),
   );
   return (ranked[0] as readonly [PlayerId, Shares])[0];
-}
-
-/** The offline stand-in as a seat's player. */
-export function offlineGtBot(): GtBot {
-  return {
-    label: OFFLINE_GT_LABEL,
-    offline: true,
-    async decide(view, legal) {
-      const action = defaultMove(view, legal);
-      if (!action) throw new Error('offline game-theory bot asked to move with no legal move');
-      return { action, calls: 0, fallback: false };
-    },
-  };
 }

@@ -1,5 +1,5 @@
 // Public API of the game-theory scenarios (MAgIC's Cost Sharing, Prisoner's Dilemma, Public Good). The benchmark
-// calls: load settings (`loadMagicSettings` / `loadVariants`), pick bots (`offlineGtBot`, `llmGtBot`), play a game
+// calls: load settings (`loadMagicSettings` / `loadVariants`), pick bots (`llmGtBot`, or a `GtSeats` factory the composition root passes), play a game
 // (`playGameTheory(setting, bots, { seed })` -> GtLog) and score logs (`gameTheoryMetrics(logs)`).
 export * from './cost-sharing.ts';
 export * from './engine.ts';

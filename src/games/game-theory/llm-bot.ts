@@ -1,6 +1,7 @@
 // Model players for the game-theory scenarios through the LanguageModel port. Vanilla: one call per move. PGM
 // (MAgIC sec. 4, in these scenarios): one analysis call writing what it expects of each other player and what it
-// thinks they expect of it and of the third player, then the move conditioned on it: at most two calls per move.
+// thinks they expect of it and of the third player, then the move conditioned on it: two calls per move. In HTTP
+// requests that is two or more: each call may add its retries and one repair round (the bench reports requests/move).
 // Answers are parsed with schemas built from the legal moves and checked against them; anything unusable falls back
 // to the default move (default-move.ts), flagged as a fallback.
 import type { ZodType } from 'zod';
@@ -8,7 +9,7 @@ import type { LanguageModel } from '../../llm/port.ts';
 import type { BotKind } from '../types.ts';
 import { checkShares } from './cost-sharing.ts';
 import type { GtView } from './engine.ts';
-import { type GtBot, type GtDecision, offlineGtBot, defaultMove, roundShares } from './default-move.ts';
+import { defaultMove, type GtBot, type GtDecision, roundShares } from './default-move.ts';
 import {
   analyseSchema,
   boundedAmount,
@@ -27,7 +28,15 @@ import type { GtAction, GtLegalMove } from './types.ts';
 export interface LlmGtBotOptions {
   kind?: BotKind;
   townId?: string;
+  /** The game's seed: a seat factory may use it (the offline stand-in's own preference); models ignore it. */
+  seed?: number | string;
 }
+
+/**
+ * The port through which the games get their bot seats: a composition root passes one (the model's seats, or the
+ * labelled offline stand-in's from src/offline when the model is the offline one); games never pick the stand-in.
+ */
+export type GtSeats = (llm: LanguageModel, opts?: LlmGtBotOptions) => GtBot;
 
 /** A model player; its label names the model and the prompting variant. */
 export function llmGtBot(llm: LanguageModel, opts: LlmGtBotOptions = {}): GtBot {
@@ -39,10 +48,8 @@ export function llmGtBot(llm: LanguageModel, opts: LlmGtBotOptions = {}): GtBot 
   };
 }
 
-/** The bot a service seat gets: the model, or the labelled offline stand-in when the model is the offline one. */
-export function gtBotFor(llm: LanguageModel, opts: LlmGtBotOptions = {}): GtBot {
-  return llm.info.offline ? offlineGtBot() : llmGtBot(llm, opts);
-}
+/** Model seats only (a real provider on every seat). */
+export const modelGtSeats: GtSeats = (llm, opts = {}) => llmGtBot(llm, opts);
 
 class Turn {
   calls = 0;

@@ -147,25 +147,23 @@ export function publicGoodMetrics(logs: GtLog[]): PublicGoodMetrics {
 
 export interface RationalityMetrics {
   /**
-   * The figure we report as S_R: (n_b + n_li) / (n_pd × T_pd + n_pg × T_pg), the pooled ratio the released
-   * metrics code computes. The paper's formula adds the two shares (range [0, 2]); `paperSum` keeps that, and
-   * `meanOfShares` is it halved, for readers who want each scenario weighted equally.
+   * S_R as the paper defines it (MAgIC sec. 3.3): n_b / (n_pd × T_pd) + n_li / (n_pg × T_pg), the PD defect share
+   * plus the Public Good lowest-contribution share; range [0, 2].
    */
   rationality: number;
-  meanOfShares: number;
-  paperSum: number;
+  /**
+   * S_R as the released metrics code computes it (metrics_release.py `rational`): both counts pooled into one ratio,
+   * (n_b + n_li) / (n_pd × T_pd + n_pg × T_pg), range [0, 1]; the scale of the paper's published tables.
+   */
+  rationalityReleased: number;
   pdRounds: number;
   pgRounds: number;
 }
 
 export function rationalityMetrics(pd: PrisonersDilemmaMetrics, pg: PublicGoodMetrics): RationalityMetrics {
-  const shares = [pd.rounds > 0 ? pd.defectRate : null, pg.rounds > 0 ? pg.lowestRate : null].filter(
-    (x): x is number => x !== null,
-  );
   return {
-    rationality: rate(pd.defections + pg.lowest, pd.rounds + pg.rounds),
-    meanOfShares: mean(shares),
-    paperSum: pd.defectRate + pg.lowestRate,
+    rationality: pd.defectRate + pg.lowestRate,
+    rationalityReleased: rate(pd.defections + pg.lowest, pd.rounds + pg.rounds),
     pdRounds: pd.rounds,
     pgRounds: pg.rounds,
   };
@@ -175,10 +173,12 @@ export interface GameTheoryMetrics {
   costSharing: CostSharingMetrics;
   prisonersDilemma: PrisonersDilemmaMetrics;
   publicGood: PublicGoodMetrics;
-  /** MAgIC's three abilities from these scenarios. */
+  /** MAgIC's three abilities from these scenarios (sec. 3.3; rationality as the paper defines it, [0, 2]). */
   cooperation: number;
   coordination: number;
   rationality: number;
+  /** Rationality as the released metrics code pools it ([0, 1]). */
+  rationalityReleased: number;
 }
 
 /** All of it from one pile of logs (any mix of scenarios). */
@@ -192,6 +192,8 @@ export function gameTheoryMetrics(logs: GtLog[]): GameTheoryMetrics {
     publicGood,
     cooperation: costSharing.cooperation,
     coordination: costSharing.coordination,
-    rationality: rationalityMetrics(prisonersDilemma, publicGood).rationality,
+    ...(({ rationality, rationalityReleased }) => ({ rationality, rationalityReleased }))(
+      rationalityMetrics(prisonersDilemma, publicGood),
+    ),
   };
 }

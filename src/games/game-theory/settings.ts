@@ -2,10 +2,18 @@
 // 2024) and our own variant sets (data/games/game-theory/<scenario>.json: 7 variants, each played with the challenger
 // in each of the 3 seats = 21 settings, as the paper builds them). Validated with zod; anything wrong is one
 // GtSettingsError naming the file and the field, never skipped.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import {
+  findUnknownKey,
+  type KeyTree,
+  MAGIC_SETTING_KEYS,
+  unknownKeyMessage,
+  VARIANT_FILE_KEYS,
+} from '../setting-keys.ts';
+import { settingsFolder } from '../words.ts';
 import { CS_SETTINGS, checkShares } from './cost-sharing.ts';
 import { PD_SETTINGS, type PdPayoffs } from './prisoners-dilemma.ts';
 import { PG_SETTINGS } from './public-good.ts';
@@ -99,6 +107,8 @@ function parse<T>(schema: z.ZodType<T>, data: unknown, file: string): T {
 /** One MAgIC settings object (already read from `file`). */
 export function parseMagicSetting(scenario: GtScenario, data: unknown, file: string): GtSetting {
   const id = file;
+  const unknown = findUnknownKey(data, MAGIC_SETTING_KEYS[scenario] as KeyTree);
+  if (unknown) throw new GtSettingsError(file, unknown.path, unknownKeyMessage(unknown));
   switch (scenario) {
     case 'cost-sharing': {
       const d = parse(magicSchemas['cost-sharing'], data, file);
@@ -143,28 +153,29 @@ function readJson(file: string): unknown {
 }
 
 /**
- * Every `*.json` in `dir` (MAgIC's `topics_release/<dir>/settings`, or a `topics_release` root, where the scenario's
- * sub-directory is used), in numeric order. A bad file throws; none is skipped.
+ * Every `*.json` settings file of `scenario` under `dir` (a `topics_release` root, its parent, or the settings folder
+ * itself; the folder rule is words.ts's `settingsFolder`, shared with the social games), in numeric order. A bad file
+ * throws; none is skipped. Entries beside them that are not `.json` are returned in `skipped`, never dropped silently.
  */
-export function loadMagicSettings(scenario: GtScenario, dir: string): GtSetting[] {
-  let root = dir;
-  let names = listJson(root);
-  if (names.length === 0) {
-    root = join(dir, MAGIC_DIRS[scenario], 'settings');
-    names = listJson(root);
+export function loadMagicSettingsReport(
+  scenario: GtScenario,
+  dir: string,
+): { settings: GtSetting[]; skipped: string[] } {
+  let folder: ReturnType<typeof settingsFolder>;
+  try {
+    folder = settingsFolder(dir, scenario);
+  } catch {
+    throw new GtSettingsError(dir, '', `no settings files for ${scenario}`);
   }
-  if (names.length === 0) throw new GtSettingsError(dir, '', `no settings files for ${scenario}`);
-  return names.map((n) => parseMagicSetting(scenario, readJson(join(root, n)), join(root, n)));
+  return {
+    settings: folder.files.map((f) => parseMagicSetting(scenario, readJson(f), f)),
+    skipped: folder.skipped.map((f) => join(folder.dir, f)),
+  };
 }
 
-function listJson(dir: string): string[] {
-  try {
-    return readdirSync(dir)
-      .filter((n) => n.endsWith('.json'))
-      .sort((a, b) => (Number.parseInt(a, 10) || 0) - (Number.parseInt(b, 10) || 0) || a.localeCompare(b));
-  } catch {
-    return [];
-  }
+/** The settings only (see loadMagicSettingsReport for the skipped entries). */
+export function loadMagicSettings(scenario: GtScenario, dir: string): GtSetting[] {
+  return loadMagicSettingsReport(scenario, dir).settings;
 }
 
 // ---- Our variant sets ---------------------------------------------------------------------------------------
@@ -196,6 +207,8 @@ export function parseVariants(scenario: GtScenario, data: unknown, file: string)
     scenario: z.literal(scenario),
     variants: z.array(variantSchemas[scenario] as z.ZodType<Record<string, unknown>>).min(1),
   });
+  const unknown = findUnknownKey(data, VARIANT_FILE_KEYS[scenario] as KeyTree);
+  if (unknown) throw new GtSettingsError(file, unknown.path, unknownKeyMessage(unknown));
   const d = parse(schema, data, file);
   const seen = new Set<string>();
   const out: GtSetting[] = [];

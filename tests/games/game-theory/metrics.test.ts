@@ -148,7 +148,7 @@ describe('game-theory metrics', () => {
     expect(m.challengerCost).toBeCloseTo(0.3);
   });
 
-  it('rationality pools PD defections and Public Good lowest rounds; every rate stays in [0, 1]', () => {
+  it("rationality: the paper's sum of the two shares, and the released code's pooled ratio apart", () => {
     const p = prisonersDilemmaMetrics([
       pd([
         ['defect', 'cooperate', 'cooperate'],
@@ -162,12 +162,11 @@ describe('game-theory metrics', () => {
         [30, 0, 0],
       ]),
     ]);
-    // (2 + 1) / (2 + 3) = 0.6; the paper's sum 1 + 1/3; mean of shares 2/3.
+    // Paper (sec. 3.3): 2/2 + 1/3 = 4/3; released code: (2 + 1) / (2 + 3) = 0.6.
     const r = rationalityMetrics(p, g);
-    expect(r.rationality).toBeCloseTo(0.6);
-    expect(r.paperSum).toBeCloseTo(4 / 3);
-    expect(r.meanOfShares).toBeCloseTo(2 / 3);
+    expect(r.rationality).toBeCloseTo(4 / 3);
+    expect(r.rationalityReleased).toBeCloseTo(0.6);
     const all = gameTheoryMetrics([]);
-    for (const v of [all.cooperation, all.coordination, all.rationality]) expect(v).toBe(0);
+    for (const v of [all.cooperation, all.coordination, all.rationality, all.rationalityReleased]) expect(v).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import type { ConsoleContext } from '../../../src/console/console.ts';
 import { consoleGameHandler } from '../../../src/console/games.ts';
 import { isUserError } from '../../../src/errors.ts';
 import { gamesOfflineRules } from '../../../src/offline/games/rules.ts';
+import { offlineAwareGtSeats } from '../../../src/offline/index.ts';
 import { InMemoryRatingStore } from '../../../src/games/ratings.ts';
 import { GameService } from '../../../src/games/service.ts';
 import { InMemoryGameStore } from '../../../src/games/store.ts';
@@ -32,6 +33,7 @@ function consoleFor() {
     store: new InMemoryGameStore(),
     ratings: new InMemoryRatingStore(),
     llm: new OfflineModel(gamesOfflineRules),
+    gtSeats: offlineAwareGtSeats,
     seeds: () => 5,
   });
   const scheduler = new FakeScheduler();
