@@ -100,6 +100,7 @@ async function main(): Promise<number> {
   const { llm, embedder, usage } = buildModelStack(config, db, {
     budgetFor: (townId) => registry?.budgetFor(townId),
     onUsageError: (e) => log.error({ err: e }, 'usage flush failed'),
+    onCacheWriteError: (e) => log.warn({ err: e }, 'embedding cache write failed (the vectors were kept)'),
     onUsage: (r) => metrics.usage(r),
     onEvent,
   });

@@ -21,6 +21,8 @@ export function buildModelStack(
     onUsage?: (r: UsageRecord) => void;
     /** Gateway events (retries, repairs, failures, circuit breaker). */
     onEvent?: (e: GatewayEvent) => void;
+    /** A durable embedding-cache write failed (best effort: the embedding call itself went through). */
+    onCacheWriteError?: (e: unknown) => void;
   },
 ) {
   const sink = new PrismaUsageSink(db.prisma, { onError: opts.onUsageError });
@@ -61,7 +63,11 @@ export function buildModelStack(
     provider: config.model.provider,
     embeddingModel: config.model.embeddingModel,
     ...(config.model.embeddingDimensions ? { dimensions: config.model.embeddingDimensions } : {}),
-    cache: new TieredEmbeddingCache(new InMemoryEmbeddingCache(), new PrismaEmbeddingCacheStore(db.prisma)),
+    cache: new TieredEmbeddingCache(
+      new InMemoryEmbeddingCache(),
+      new PrismaEmbeddingCacheStore(db.prisma),
+      opts.onCacheWriteError,
+    ),
     ...remote,
     ...tuning,
   });

@@ -27,19 +27,40 @@ export class PrismaEmbeddingCacheStore implements EmbeddingCacheStore {
     return found;
   }
 
+  /**
+   * Stores vectors, skipping keys already stored: two towns (or two processes) embedding the same text at once must
+   * not fail either's embedding call (PostgreSQL refused the second insert of an upsert race). Same text, same
+   * embedder: the stored vector is as good as the new one.
+   */
   async putMany(embedderId: string, entries: readonly EmbeddingCacheEntry[]): Promise<void> {
-    for (let i = 0; i < entries.length; i += embeddingCacheStoreSettings.writeChunk) {
-      const chunk = entries.slice(i, i + embeddingCacheStoreSettings.writeChunk);
-      await this.prisma.$transaction(
-        chunk.map((e) =>
-          this.prisma.embeddingCache.upsert({
-            where: { embedderId_textHash: { embedderId, textHash: e.textHash } },
-            create: { embedderId, textHash: e.textHash, vector: vectorToBytes(e.vector) },
-            // Same text, same embedder: the stored vector is as good as the new one.
-            update: {},
-          }),
-        ),
-      );
+    const unique = [...new Map(entries.map((e) => [e.textHash, e])).values()];
+    for (let i = 0; i < unique.length; i += embeddingCacheStoreSettings.writeChunk) {
+      const chunk = unique.slice(i, i + embeddingCacheStoreSettings.writeChunk);
+      const stored = await this.prisma.embeddingCache.findMany({
+        where: { embedderId, textHash: { in: chunk.map((e) => e.textHash) } },
+        select: { textHash: true },
+      });
+      const have = new Set(stored.map((r) => r.textHash));
+      const rows = chunk
+        .filter((e) => !have.has(e.textHash))
+        .map((e) => ({ embedderId, textHash: e.textHash, vector: vectorToBytes(e.vector) }));
+      if (rows.length === 0) continue;
+      try {
+        await this.prisma.embeddingCache.createMany({ data: rows });
+      } catch (e) {
+        if (!isUniqueViolation(e)) throw e;
+        // Another writer stored some of them between the read and the insert: the rest go one by one.
+        for (const row of rows)
+          await this.prisma.embeddingCache.create({ data: row }).catch((err: unknown) => {
+            if (!isUniqueViolation(err)) throw err;
+          });
+      }
     }
   }
+}
+
+/** Prisma's unique-constraint error (P2002), whatever the driver adapter. */
+function isUniqueViolation(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === 'P2002' || /unique constraint/i.test(e instanceof Error ? e.message : '');
 }

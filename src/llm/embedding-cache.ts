@@ -62,9 +62,13 @@ export class InMemoryEmbeddingCache implements EmbeddingCacheStore {
 
 /** A fast front (memory) over a durable back (database): reads fall through and fill the front. */
 export class TieredEmbeddingCache implements EmbeddingCacheStore {
+  /** Durable writes that failed (the vectors stayed in the front and in the memories; only the cache lost them). */
+  backWriteErrors = 0;
+
   constructor(
     private readonly front: EmbeddingCacheStore,
     private readonly back: EmbeddingCacheStore,
+    private readonly onBackWriteError?: (e: unknown) => void,
   ) {}
 
   async getMany(embedderId: string, textHashes: readonly string[]): Promise<Map<string, Float32Array>> {
@@ -84,6 +88,13 @@ export class TieredEmbeddingCache implements EmbeddingCacheStore {
 
   async putMany(embedderId: string, entries: readonly EmbeddingCacheEntry[]): Promise<void> {
     await this.front.putMany(embedderId, entries);
-    await this.back.putMany(embedderId, entries);
+    // Best effort: the cache only saves a later call, so a failed durable write never fails the embedding call
+    // (which would leave memories without their vectors); it is counted and reported.
+    try {
+      await this.back.putMany(embedderId, entries);
+    } catch (e) {
+      this.backWriteErrors++;
+      this.onBackWriteError?.(e);
+    }
   }
 }

@@ -79,6 +79,18 @@ describe.each(ENGINES)('store contracts on %s', (engine) => {
     expect((await s.getMany('emb-b', [textHash('hello')])).size).toBe(0);
   });
 
+  it('EmbeddingCacheStore: writers storing the same texts at once all succeed, each vector stored once', async () => {
+    const s = new PrismaEmbeddingCacheStore(db.prisma);
+    const entries = Array.from({ length: 60 }, (_, i) => ({
+      textHash: textHash(`same ${i}`),
+      vector: Float32Array.of(i),
+    }));
+    // eight towns embedding overlapping memories at the same moment (the race PostgreSQL refused as a duplicate key)
+    const writers = Array.from({ length: 8 }, (_, w) => s.putMany('emb-race', entries.slice(w * 5, w * 5 + 30)));
+    await expect(Promise.all(writers)).resolves.toHaveLength(8);
+    expect(await db.prisma.embeddingCache.count({ where: { embedderId: 'emb-race' } })).toBe(60);
+  });
+
   it('GameStore: active game per channel, optimistic versions, list of active games', async () => {
     const s = new PrismaGameStore(db.prisma);
     await s.insert(game('g-1', 'ch1', 'lobby'));
