@@ -214,6 +214,19 @@ async function main(): Promise<number> {
     locations: st.locations,
     discordConfigured: false,
   });
+  // /healthz and /metrics for the console too (METRICS_PORT): a console left running as a town's host is watched
+  // like the bot and the workers.
+  const consoleOps =
+    config.scale.metricsPort !== undefined
+      ? await startProcessOps({
+          port: config.scale.metricsPort,
+          db,
+          metrics,
+          // the console's user is on this machine: loopback only
+          host: '127.0.0.1',
+        })
+      : null;
+  if (consoleOps) log.info({ port: consoleOps.port }, '/healthz and /metrics listening');
   const result = await runConsole({
     registry: towns,
     input: process.stdin,
@@ -225,6 +238,7 @@ async function main(): Promise<number> {
     // Typed lines, kept between runs beside the database (never lines that look like keys or passwords).
     historyFile: join(dirname(db.file), 'console-history'),
   });
+  await consoleOps?.close();
   await shutdown();
   return result.exitCode;
 }

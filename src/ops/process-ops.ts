@@ -58,9 +58,12 @@ export async function startProcessOps(opts: {
   db: Db;
   metrics: Metrics;
   checks?: Record<string, HealthCheck>;
+  /** Interface to listen on (default: every interface, as a container's metrics port needs). */
+  host?: string;
 }): Promise<OpsServer> {
   return startOpsServer({
     port: opts.port,
+    ...(opts.host ? { host: opts.host } : {}),
     metrics: opts.metrics,
     checks: {
       database: async () => {
