@@ -29,6 +29,8 @@ import { meteredTownStore, registerStoreGauges, startProcessOps } from './ops/pr
 import { startOpsServer } from './ops/server.ts';
 import { loadTownFile } from './town/file-io.ts';
 import { CONSOLE_SCOPE, TownRegistry } from './town/registry.ts';
+import { gameWatch } from './app/watch-games.ts';
+import { isLoopback, startWebView, type WebServer } from './web/index.ts';
 import { patientLeases } from './worker/patient-leases.ts';
 
 async function main(): Promise<number> {
@@ -135,8 +137,9 @@ async function main(): Promise<number> {
       if (lines.length > 0) log.warn({ town: t.id }, lines.join(' '));
     }
 
+  const gameStore = new PrismaGameStore(db.prisma);
   const games = new GameService({
-    store: new PrismaGameStore(db.prisma),
+    store: gameStore,
     ratings: new PrismaRatingStore(db.prisma),
     llm,
     seeds: () => Date.now() % 2_147_483_647,
@@ -146,10 +149,33 @@ async function main(): Promise<number> {
     onBotFallback: (f) => log.warn({ game: f.gameId, player: f.player, task: f.task }, f.line),
   });
 
+  // The read-only web view (src/web): on by default for the console (loopback), for the bot when WEB_PORT is set.
+  let web: WebServer | null = null;
+  let webOff = '';
+  if (config.web.port !== null && (!useDiscord || config.web.explicit)) {
+    const started = await startWebView(
+      { ...config.web, port: config.web.port },
+      {
+        towns,
+        games: gameWatch(gameStore),
+        modelPaused: () => health.paused,
+        onError: (e) => log.error({ err: e }, 'web view request failed'),
+      },
+    );
+    if (started.ok) web = started.server;
+    else webOff = started.reason;
+    if (useDiscord) {
+      if (web) log.info({ url: web.url }, 'web view listening');
+      else log.warn(`web view ${webOff}`);
+    }
+  }
+  const watchLink = web ? (scope: string) => (web as WebServer).linkFor(scope) : undefined;
+
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
+    await web?.close().catch(() => undefined);
     await towns.close().catch((e) => log.error({ err: e }, 'closing towns'));
     await usage.close().catch(() => undefined);
     await db.close().catch(() => undefined);
@@ -165,6 +191,7 @@ async function main(): Promise<number> {
       gameService: games,
       // With PostgreSQL the towns tick on workers (`npm run worker`); the bot links, delivers and answers.
       runTowns: db.engine !== 'postgresql',
+      ...(watchLink ? { watchLink } : {}),
     });
     log.info({ user: bot.client.user?.tag, model: describeModel(llm.info) }, 'bot ready');
     adminNotice = (text) => void bot.noticeTownHalls(`⚠️ ${text}`);
@@ -209,6 +236,9 @@ async function main(): Promise<number> {
     residents: st.residents,
     locations: st.locations,
     discordConfigured: false,
+    ...(web
+      ? { web: { url: web.linkFor(CONSOLE_SCOPE).url, loopback: isLoopback(config.web.host) } }
+      : { web: { off: webOff || 'off (WEB_PORT=off)' } }),
   });
   const result = await runConsole({
     registry: towns,
@@ -220,6 +250,7 @@ async function main(): Promise<number> {
     onError: (e) => log.error({ err: e }, 'console command failed'),
     // Typed lines, kept between runs beside the database (never lines that look like keys or passwords).
     historyFile: join(dirname(db.file), 'console-history'),
+    ...(watchLink ? { watchLink } : {}),
   });
   await shutdown();
   return result.exitCode;
