@@ -99,6 +99,10 @@ const EnvSchema = z
     WEB_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     WEB_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
     WEB_LINK_HOURS: int(24, 1, 24 * 30),
+    WEB_TRUST_PROXY: z.preprocess(
+      emptyToUndefined,
+      z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -165,6 +169,8 @@ export interface Config {
     /** HMAC secret of the watch links; the console makes a random one per run when unset. */
     secret?: string;
     linkTtlMs: number;
+    /** Behind a reverse proxy: client addresses (rate limits) from X-Forwarded-For. */
+    trustProxy: boolean;
   };
 }
 
@@ -246,6 +252,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...(e.WEB_PUBLIC_URL ? { publicUrl: e.WEB_PUBLIC_URL } : {}),
       ...(e.WEB_SECRET ? { secret: e.WEB_SECRET } : {}),
       linkTtlMs: e.WEB_LINK_HOURS * 3_600_000,
+      trustProxy: e.WEB_TRUST_PROXY === 'true',
     },
   };
 }

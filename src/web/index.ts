@@ -13,6 +13,7 @@ export interface WebConfig {
   publicUrl?: string;
   secret?: string;
   linkTtlMs: number;
+  trustProxy?: boolean;
 }
 
 export async function startWebView(
@@ -30,6 +31,7 @@ export async function startWebView(
       ...(deps.modelPaused ? { modelPaused: deps.modelPaused } : {}),
       ...(deps.onError ? { onError: deps.onError } : {}),
       limits: { linkTtlMs: config.linkTtlMs },
+      trustProxy: config.trustProxy ?? false,
     });
     return { ok: true, server };
   } catch (e) {

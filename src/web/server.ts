@@ -55,6 +55,8 @@ export interface WebOptions {
   now?: () => number;
   /** Bugs (never a person's bad input) are logged here. */
   onError?: (e: unknown) => void;
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (WEB_TRUST_PROXY). */
+  trustProxy?: boolean;
 }
 
 export interface WatchLink {
@@ -123,6 +125,7 @@ export async function startWebServer(opts: WebOptions): Promise<WebServer> {
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 1024,
     forceCloseConnections: true,
+    trustProxy: opts.trustProxy ?? false,
   });
 
   await app.register(rateLimit, {
