@@ -12,7 +12,13 @@ async function reload(url: string): Promise<void> {
   const next = doc.getElementById('main');
   if (!main || !next) return;
   // Keep keyboard focus where it was when the same element exists again.
-  const focused = document.activeElement instanceof HTMLElement ? document.activeElement.getAttribute('href') : null;
+  const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const focused = active?.getAttribute('href')
+    ? `[href="${CSS.escape(active.getAttribute('href') ?? '')}"]`
+    : active?.getAttribute('name')
+      ? `[name="${CSS.escape(active.getAttribute('name') ?? '')}"]`
+      : null;
+  const inMain = active !== null && main.contains(active);
   main.replaceChildren(...Array.from(next.childNodes).map((n) => document.importNode(n, true)));
   for (const id of ['clock', 'state']) {
     const now = doc.getElementById(id);
@@ -22,7 +28,7 @@ async function reload(url: string): Promise<void> {
       here.className = now.className;
     }
   }
-  if (focused) main.querySelector<HTMLElement>(`[href="${CSS.escape(focused)}"]`)?.focus();
+  if (focused && inMain) main.querySelector<HTMLElement>(focused)?.focus();
   document.body.dataset.updated = String(Date.now());
   wireScrub();
 }
