@@ -184,3 +184,50 @@ describe('safe by construction', () => {
     expect(r.body).toContain(a.status().time);
   });
 });
+
+describe('a town another process runs', () => {
+  it('follows commits made elsewhere (a worker beside the bot): the stream says so and the page shows them', async () => {
+    const { TownRegistry } = await import('../../src/town/registry.ts');
+    const { InMemoryTownStore } = await import('../../src/town/store.ts');
+    const { LexicalEmbedder } = await import('../../src/llm/lexical-embedder.ts');
+    const { OfflineModel } = await import('../../src/offline/model.ts');
+    const { agentOfflineRules } = await import('../../src/offline/agent/index.ts');
+    const { startWebServer } = await import('../../src/web/server.ts');
+    const store = new InMemoryTownStore();
+    const deps = { store, llm: new OfflineModel(agentOfflineRules), embedder: new LexicalEmbedder() };
+    const worker = new TownRegistry({ ...deps, owner: 'worker' });
+    const bot = new TownRegistry({ ...deps, owner: 'bot' });
+    const ticking = await worker.getOrCreate(A, { file: tinyTown(), seed: 1 });
+    let paused = false;
+    const web = await startWebServer({
+      towns: bot,
+      secret: WEB_SECRET,
+      host: '127.0.0.1',
+      port: 0,
+      modelPaused: () => paused,
+    });
+    try {
+      const path = new URL(web.linkFor(A).url).pathname;
+      const events: string[] = [];
+      const req = request({ host: '127.0.0.1', port: web.port, path: `${path}events` }, (r) => {
+        r.setEncoding('utf8');
+        r.on('data', (d: string) => events.push(d));
+      });
+      req.end();
+      await expect.poll(() => events.join('').includes('event: hello')).toBe(true);
+      await ticking.step(2);
+      await expect.poll(() => events.join('').includes('event: change'), { timeout: 5000 }).toBe(true);
+      const page = await web.app.inject({ method: 'GET', url: path });
+      expect(page.body).toContain(ticking.status().time);
+      // The model gateway's circuit opened: the header says the model is paused.
+      paused = true;
+      await expect.poll(() => events.join('').split('event: change').length, { timeout: 5000 }).toBeGreaterThan(2);
+      expect((await web.app.inject({ method: 'GET', url: path })).body).toContain('model paused');
+      req.destroy();
+    } finally {
+      await web.close();
+      await bot.close();
+      await worker.close();
+    }
+  });
+});
