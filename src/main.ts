@@ -30,7 +30,7 @@ import { startOpsServer } from './ops/server.ts';
 import { loadTownFile } from './town/file-io.ts';
 import { CONSOLE_SCOPE, TownRegistry } from './town/registry.ts';
 import { gameWatch } from './app/watch-games.ts';
-import { isLoopback, startWebView, type WebServer } from './web/index.ts';
+import { isLoopback, linksOnly, startWebView, type WebServer } from './web/index.ts';
 import { patientLeases } from './worker/patient-leases.ts';
 
 async function main(): Promise<number> {
@@ -169,7 +169,12 @@ async function main(): Promise<number> {
       else log.warn(`web view ${webOff}`);
     }
   }
-  const watchLink = web ? (scope: string) => (web as WebServer).linkFor(scope) : undefined;
+  // A shard whose port another shard holds still hands out links to the view that shard serves.
+  const watchLink = web
+    ? (scope: string) => (web as WebServer).linkFor(scope)
+    : useDiscord && config.web.explicit
+      ? (linksOnly(config.web) ?? undefined)
+      : undefined;
 
   let stopping = false;
   const shutdown = async () => {

@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import type { GameWatch } from '../app/watch-games.ts';
 import type { WatchedTownsSource } from './hub.ts';
-import { startWebServer, type WebServer } from './server.ts';
+import { signLink } from './link.ts';
+import { startWebServer, type WatchLink, type WebServer } from './server.ts';
 
 export type { WatchLink, WebServer } from './server.ts';
 
@@ -44,6 +45,22 @@ export async function startWebView(
           : `off: ${(e as Error).message}`;
     return { ok: false, reason };
   }
+}
+
+/**
+ * Links for a process that does not serve the view itself (a second shard: another process on the same database
+ * serves WEB_PUBLIC_URL and can open any guild's town), when the secret and the public URL are configured.
+ */
+export function linksOnly(config: Omit<WebConfig, 'port' | 'host'>): ((scope: string) => WatchLink) | null {
+  const { secret, publicUrl } = config;
+  if (!secret || !publicUrl) return null;
+  return (scope) => {
+    const expiresAt = Date.now() + config.linkTtlMs;
+    return {
+      url: `${publicUrl.replace(/\/+$/, '')}/w/${signLink(secret, scope, expiresAt)}/`,
+      expiresAt: Math.floor(expiresAt / 1000) * 1000,
+    };
+  };
 }
 
 /** True for 127.0.0.1, ::1 and localhost: only this computer can open the view. */

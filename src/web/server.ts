@@ -297,6 +297,8 @@ export async function startWebServer(opts: WebOptions): Promise<WebServer> {
       if (g) done.push(g);
     }
     for (const g of open) seen.set(g.id, g);
+    // Remember the last few tables only.
+    for (const id of [...seen.keys()].slice(0, Math.max(0, seen.size - 50))) seen.delete(id);
     return sendPage(reply, 200, gamesPage(frame('games', true), open, done));
   });
 

@@ -5,6 +5,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, runOperation } from '../../src/app/operations.ts';
+import { linksOnly } from '../../src/web/index.ts';
 import { signLink, verifyLink } from '../../src/web/link.ts';
 import { startWebTown, WEB_SECRET, type WebTown } from '../support/web-town.ts';
 import { res, tinyTown } from '../support/town-fixtures.ts';
@@ -49,6 +50,15 @@ describe('signed links', () => {
     expect(verifyLink(WEB_SECRET, `${B}.${exp}.${sig}`, 0)).toEqual({ ok: false, reason: 'signature' });
     expect(verifyLink(WEB_SECRET, `${A}.${Number(exp) + 1000}.${sig}`, 0)).toEqual({ ok: false, reason: 'signature' });
     expect(verifyLink(WEB_SECRET, 'garbage', 0)).toEqual({ ok: false, reason: 'malformed' });
+  });
+
+  it('a process that does not serve the view (a second shard) signs links for the one that does', () => {
+    expect(linksOnly({ linkTtlMs: 1000 })).toBeNull();
+    const make = linksOnly({ secret: WEB_SECRET, publicUrl: 'https://town.example.org/', linkTtlMs: 60_000 });
+    const link = make?.(A);
+    expect(link?.url).toMatch(new RegExp(`^https://town\\.example\\.org/w/${A}\\.\\d+\\.[\\w-]{43}/$`));
+    const token = link!.url.split('/')[4]!;
+    expect(verifyLink(WEB_SECRET, token, Date.now())).toMatchObject({ ok: true, scope: A });
   });
 
   it("guild A's link shows A's town and nothing of guild B's", async () => {
