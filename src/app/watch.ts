@@ -168,6 +168,7 @@ export function dayFrame(town: TownService, posts: readonly WatchPost[], date: s
   const at = Date.parse(`${date}T00:00:00Z`) + minute * 60_000;
   const now = town.map();
   const names = new Map(now.locations.map((l) => [l.id, l.name]));
+  const byName = new Map(now.locations.map((l) => [l.name, l.id]));
   type Where = { kind: 'at'; place: string; doing: string; emoji: string } | { kind: 'road'; from: string; to: string };
   const where = new Map<string, Where>();
   const residents = town.residents();
@@ -186,11 +187,15 @@ export function dayFrame(town: TownService, posts: readonly WatchPost[], date: s
     }
     if (p.kind === 'move') {
       pendingMove.set(p.speakerId, p.location);
-      where.set(p.speakerId, { kind: 'road', from: p.location, to: p.location });
+      // Until their arrival is known, the destination is the one the post names ("leaves for The Copper Kettle").
+      const named = byName.get(p.text.replace(/^leaves for /, ''));
+      where.set(p.speakerId, { kind: 'road', from: p.location, to: named ?? p.location });
       continue;
     }
-    pendingMove.delete(p.speakerId);
     const before = where.get(p.speakerId);
+    // The morning plan summary is posted where the day began, even by someone who just left: it moves nobody.
+    if (p.kind === 'plan' && before) continue;
+    pendingMove.delete(p.speakerId);
     const doing =
       p.kind === 'action'
         ? p.text
