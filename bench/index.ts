@@ -21,6 +21,7 @@ const BENCHES: [string, string][] = [
   ['ack', 'ack.ts'],
   ['longrun', 'longrun.ts'],
   ['scaleOut', 'scale-out.ts'],
+  ['web', 'web.ts'],
 ];
 
 function parseArgs(argv: string[]) {

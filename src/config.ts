@@ -81,9 +81,28 @@ const EnvSchema = z
       z
         .string()
         .default('auto')
-        .refine((v) => v === 'auto' || /^[1-9]\d{0,3}$/.test(v), { message: 'must be auto or a whole number of shards' }),
+        .refine((v) => v === 'auto' || /^[1-9]\d{0,3}$/.test(v), {
+          message: 'must be auto or a whole number of shards',
+        }),
     ),
     METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+    // The read-only web view (src/web): a port (or off); on by default for the console only.
+    WEB_PORT: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^(off|\d{1,5})$/, 'must be a port number (0-65535) or off')
+        .refine((v) => v === 'off' || Number(v) <= 65535, { message: 'must be a port number (0-65535) or off' })
+        .optional(),
+    ),
+    WEB_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+    WEB_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    WEB_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+    WEB_LINK_HOURS: int(24, 1, 24 * 30),
+    WEB_TRUST_PROXY: z.preprocess(
+      emptyToUndefined,
+      z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -97,6 +116,12 @@ const EnvSchema = z
         code: 'custom',
         path: ['OPENAI_BASE_URL'],
         message: 'is required when MODEL_PROVIDER=compatible',
+      });
+    if (env.DISCORD_TOKEN && env.WEB_PORT && env.WEB_PORT !== 'off' && !env.WEB_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_SECRET'],
+        message: 'is required when the bot serves the web view (WEB_PORT): 32 or more random characters',
       });
     if (env.TOWN_FILE && !existsSync(env.TOWN_FILE))
       ctx.addIssue({ code: 'custom', path: ['TOWN_FILE'], message: `file not found: ${env.TOWN_FILE}` });
@@ -133,7 +158,24 @@ export interface Config {
     /** Port of /healthz and /metrics; none: not served. */
     metricsPort?: number;
   };
+  /** The read-only web view (src/web/README.md). */
+  web: {
+    /** null: off. Unset, the console serves on WEB_DEFAULT_PORT and the bot not at all. */
+    port: number | null;
+    /** WEB_PORT was set (the bot serves the web view only then). */
+    explicit: boolean;
+    host: string;
+    publicUrl?: string;
+    /** HMAC secret of the watch links; the console makes a random one per run when unset. */
+    secret?: string;
+    linkTtlMs: number;
+    /** Behind a reverse proxy: client addresses (rate limits) from X-Forwarded-For. */
+    trustProxy: boolean;
+  };
 }
+
+/** The console's web view port when WEB_PORT is not set. */
+export const WEB_DEFAULT_PORT = 8787;
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -202,6 +244,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       workerSchedule: e.WORKER_SCHEDULE === 'true',
       shardCount: e.SHARD_COUNT === 'auto' ? 'auto' : Number(e.SHARD_COUNT),
       ...(e.METRICS_PORT !== undefined ? { metricsPort: e.METRICS_PORT } : {}),
+    },
+    web: {
+      port: e.WEB_PORT === 'off' ? null : e.WEB_PORT !== undefined ? Number(e.WEB_PORT) : WEB_DEFAULT_PORT,
+      explicit: e.WEB_PORT !== undefined && e.WEB_PORT !== 'off',
+      host: e.WEB_HOST,
+      ...(e.WEB_PUBLIC_URL ? { publicUrl: e.WEB_PUBLIC_URL } : {}),
+      ...(e.WEB_SECRET ? { secret: e.WEB_SECRET } : {}),
+      linkTtlMs: e.WEB_LINK_HOURS * 3_600_000,
+      trustProxy: e.WEB_TRUST_PROXY === 'true',
     },
   };
 }

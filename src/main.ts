@@ -30,6 +30,8 @@ import { meteredTownStore, registerStoreGauges, startProcessOps } from './ops/pr
 import { startOpsServer } from './ops/server.ts';
 import { loadTownFile } from './town/file-io.ts';
 import { CONSOLE_SCOPE, TownRegistry } from './town/registry.ts';
+import { gameWatch } from './app/watch-games.ts';
+import { isLoopback, linksOnly, startWebView, type WebServer } from './web/index.ts';
 import { patientLeases } from './worker/patient-leases.ts';
 
 async function main(): Promise<number> {
@@ -137,8 +139,9 @@ async function main(): Promise<number> {
       if (lines.length > 0) log.warn({ town: t.id }, lines.join(' '));
     }
 
+  const gameStore = new PrismaGameStore(db.prisma);
   const games = new GameService({
-    store: new PrismaGameStore(db.prisma),
+    store: gameStore,
     ratings: new PrismaRatingStore(db.prisma),
     llm,
     // The labelled stand-in plays game-theory bot seats when the configured model is the offline one.
@@ -150,10 +153,38 @@ async function main(): Promise<number> {
     onBotFallback: (f) => log.warn({ game: f.gameId, player: f.player, task: f.task }, f.line),
   });
 
+  // The read-only web view (src/web): on by default for the console (loopback), for the bot when WEB_PORT is set.
+  let web: WebServer | null = null;
+  let webOff = '';
+  if (config.web.port !== null && (!useDiscord || config.web.explicit)) {
+    const started = await startWebView(
+      { ...config.web, port: config.web.port },
+      {
+        towns,
+        games: gameWatch(gameStore),
+        modelPaused: () => health.paused,
+        onError: (e) => log.error({ err: e }, 'web view request failed'),
+      },
+    );
+    if (started.ok) web = started.server;
+    else webOff = started.reason;
+    if (useDiscord) {
+      if (web) log.info({ url: web.url }, 'web view listening');
+      else log.warn(`web view ${webOff}`);
+    }
+  }
+  // A shard whose port another shard holds still hands out links to the view that shard serves.
+  const watchLink = web
+    ? (scope: string) => (web as WebServer).linkFor(scope)
+    : useDiscord && config.web.explicit
+      ? (linksOnly(config.web) ?? undefined)
+      : undefined;
+
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
+    await web?.close().catch(() => undefined);
     await towns.close().catch((e) => log.error({ err: e }, 'closing towns'));
     await usage.close().catch(() => undefined);
     await db.close().catch(() => undefined);
@@ -169,6 +200,7 @@ async function main(): Promise<number> {
       gameService: games,
       // With PostgreSQL the towns tick on workers (`npm run worker`); the bot links, delivers and answers.
       runTowns: db.engine !== 'postgresql',
+      ...(watchLink ? { watchLink } : {}),
     });
     log.info({ user: bot.client.user?.tag, model: describeModel(llm.info) }, 'bot ready');
     adminNotice = (text) => void bot.noticeTownHalls(`⚠️ ${text}`);
@@ -213,6 +245,9 @@ async function main(): Promise<number> {
     residents: st.residents,
     locations: st.locations,
     discordConfigured: false,
+    ...(web
+      ? { web: { url: web.linkFor(CONSOLE_SCOPE).url, loopback: isLoopback(config.web.host) } }
+      : { web: { off: webOff || 'off (WEB_PORT=off)' } }),
   });
   // /healthz and /metrics for the console too (METRICS_PORT): a console left running as a town's host is watched
   // like the bot and the workers.
@@ -237,6 +272,7 @@ async function main(): Promise<number> {
     onError: (e) => log.error({ err: e }, 'console command failed'),
     // Typed lines, kept between runs beside the database (never lines that look like keys or passwords).
     historyFile: join(dirname(db.file), 'console-history'),
+    ...(watchLink ? { watchLink } : {}),
   });
   await consoleOps?.close();
   await shutdown();

@@ -42,11 +42,20 @@ export interface TownLifecycle {
   replace(source: TownSource): Promise<TownService>;
 }
 
+/** A signed link to a scope's town on the web view (src/web): where to open it and when it stops working. */
+export interface WatchLink {
+  url: string;
+  /** Wall ms. */
+  expiresAt: number;
+}
+
 export interface OperationContext {
   town: TownService;
   speaker: Speaker;
   /** Present where the front end can replace the town (admin operations). */
   lifecycle?: TownLifecycle;
+  /** Present where this process serves the web view: a link signed for the scope (`/town watch`). */
+  watchLink?: (scope: string) => WatchLink;
 }
 
 export interface Operation<

@@ -35,6 +35,7 @@ export {
   plural,
   requireRunning,
   type TownLifecycle,
+  type WatchLink,
 } from './operation.ts';
 
 export const OPERATIONS = {
@@ -189,6 +190,29 @@ export const OPERATIONS = {
     async run({ town }) {
       const st = town.status();
       return { lines: [`${st.name} — ${st.time}`], picture: { kind: 'map', personas: [] } };
+    },
+  }),
+  townWatch: op({
+    path: ['town', 'watch'],
+    summary: 'A link to watch the town on the web: live map, feed, residents, the last days, games',
+    usage: '',
+    admin: false,
+    args: z.object({}),
+    async run({ town, watchLink }) {
+      const name = town.status().name;
+      if (!watchLink)
+        return {
+          lines: [
+            `The web view is not turned on here. An admin sets WEB_PORT (with WEB_SECRET and WEB_PUBLIC_URL for a bot) to watch ${name} in a browser.`,
+          ],
+        };
+      const link = watchLink(town.scope);
+      return {
+        lines: [
+          `Watch ${name} live: ${link.url}`,
+          `The link shows only this town, read-only, and works until ${new Date(link.expiresAt).toISOString().slice(0, 16).replace('T', ' ')} UTC. Anyone who has it can watch: share it with care.`,
+        ],
+      };
     },
   }),
   townRelationships: op({

@@ -7,7 +7,7 @@ import type { TownService } from '../town/service.ts';
 export { loadTownFile } from '../town/file-io.ts';
 export { SHIPPED_TOWNS_DIR, shippedTowns, type TownRegistry } from '../town/registry.ts';
 export type { TownScheduler } from '../town/scheduler.ts';
-export type { MapData, RelationshipGraph, Speaker, TownService } from '../town/service.ts';
+export type { MapData, PublicResidentInfo, RelationshipGraph, Speaker, TownService } from '../town/service.ts';
 export { importSmallville } from '../town/smallville.ts';
 export { readSmallvilleDir } from '../town/smallville-files.ts';
 export { CONSOLE_SCOPE, type Post, type TownState } from '../town/types.ts';

@@ -2,6 +2,7 @@
 // interactions and plain messages, and repairs deleted channels. src/main.ts calls it with the configuration and
 // the town registry; nothing here advances the town (its scheduler does).
 import { type Client, Events, type MessageCreateOptions, REST } from 'discord.js';
+import type { WatchLink } from '../app/operation.ts';
 import { townReplacedNotice } from '../app/texts.ts';
 import { type GameFront, type GameUiSettings, TurnTimers } from '../commands/game.ts';
 import { type CommandSet, commandSet } from '../commands/index.ts';
@@ -38,6 +39,8 @@ export interface StartDiscordBotOptions {
   now?: () => number;
   /** Start each linked town's schedule through `registry.start` (default true; tests step towns by hand). */
   runTowns?: boolean;
+  /** The web view's signed links (`/town watch`), when this process serves it (src/web). */
+  watchLink?: (scope: string) => WatchLink;
 }
 
 export interface DiscordBot {
@@ -164,6 +167,7 @@ export async function startDiscordBot(opts: StartDiscordBotOptions): Promise<Dis
         .finally(() => linking.delete(town.id));
     },
     ...(games ? { games } : {}),
+    ...(opts.watchLink ? { watchLink: opts.watchLink } : {}),
   };
   const router = new InteractionRouter(commandSet(opts.extra), ctx, log, opts.now ? { now: opts.now } : {});
   const messages = new MessageHandler(ctx, log, {

@@ -7,9 +7,10 @@ import { resident } from './resident.ts';
 import { town } from './town.ts';
 import { townConfirmComponents } from './town-lifecycle.ts';
 import type { ComponentHandler, SlashCommand } from './types.ts';
+import { web } from './web.ts';
 import { whisper } from './whisper.ts';
 
-export const COMMANDS: SlashCommand[] = [persona, whisper, interview, resident, town, game, help];
+export const COMMANDS: SlashCommand[] = [persona, whisper, interview, resident, town, web, game, help];
 export const COMPONENTS: ComponentHandler[] = [gameComponents, townConfirmComponents];
 
 /** Commands plus component handlers (buttons, menus, modals). */

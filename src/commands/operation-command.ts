@@ -127,7 +127,12 @@ export async function executeOperation(
 ): Promise<OperationResult> {
   const r = await runOperation(
     o,
-    { town, speaker: speakerOf(i), ...(lifecycle ? { lifecycle } : {}) },
+    {
+      town,
+      speaker: speakerOf(i),
+      ...(lifecycle ? { lifecycle } : {}),
+      ...(ctx.watchLink ? { watchLink: ctx.watchLink } : {}),
+    },
     operationArgs(i, o),
   );
   // Asking to confirm is the caller's (src/commands/town-lifecycle.ts shows the buttons).

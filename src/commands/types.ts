@@ -10,6 +10,7 @@ import type {
 } from 'discord.js';
 import type { ChannelBindingRow, Log } from '../bot/ports.ts';
 import type { ProvisionResult } from '../bot/provision.ts';
+import type { WatchLink } from '../app/operation.ts';
 import type { TownFile } from '../town/file.ts';
 import type { TownSource } from '../town/registry.ts';
 import type { TownService } from '../town/service.ts';
@@ -85,4 +86,6 @@ export interface CommandContext {
   deliveryHolds?(townId: string): { channelId: string; permission: string }[];
   /** The games service and turn timers, when the games module is wired in. */
   games?: GameFront;
+  /** A link signed for the guild to the web view (`/town watch`), when this process serves it. */
+  watchLink?: (scope: string) => WatchLink;
 }

@@ -7,6 +7,8 @@ export interface BannerInfo {
   residents: number;
   locations: number;
   discordConfigured: boolean;
+  /** The web view's link (src/web), or why it is off. */
+  web?: { url: string; loopback: boolean } | { off: string };
 }
 
 export function renderBanner(b: BannerInfo): string {
@@ -26,6 +28,13 @@ export function renderBanner(b: BannerInfo): string {
     b.model.offline
       ? '│ Real model: set OPENAI_API_KEY, or OPENAI_BASE_URL for Ollama / LM Studio / vLLM / OpenRouter.'
       : '│ Real model: connected.',
+    ...(b.web
+      ? [
+          'url' in b.web
+            ? `│ Web view  : ${b.web.url}${b.web.loopback ? ' (this computer only)' : ''}; /town watch prints it again`
+            : `│ Web view  : ${b.web.off}`,
+        ]
+      : []),
     '│ Type /help for commands; Ctrl-C or Ctrl-D to quit.',
     '└──────────────────────────────────────────────────────────────',
   ];

@@ -11,6 +11,7 @@ import {
   type TownScheduler,
   type TownService,
 } from '../app/town-view.ts';
+import type { WatchLink } from '../app/operations.ts';
 import { isUserError } from '../errors.ts';
 import { completeLine } from './completion.ts';
 import { dispatchLine } from './dispatch.ts';
@@ -50,6 +51,8 @@ export interface ConsoleOptions {
   picturesDir?: string;
   /** On a terminal, where typed lines are kept between runs (main.ts: beside the database). */
   historyFile?: string;
+  /** The web view's signed links (`/town watch`), when this process serves it (src/web). */
+  watchLink?: (scope: string) => WatchLink;
 }
 
 export { parsePersonaArgs } from './args.ts';
@@ -73,6 +76,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
     helpLines: opts.helpLines ?? [],
     picturesDir: opts.picturesDir ?? join(tmpdir(), 'smalltown'),
     ...(opts.onError ? { onError: opts.onError } : {}),
+    ...(opts.watchLink ? { watchLink: opts.watchLink } : {}),
   });
   // The terminal asks the session for its prompt: the session comes first, and prints through the terminal.
   const term = openTerminal({

@@ -4,7 +4,13 @@
 // mark is stored, so a process that dies in between never prints it twice.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type Operation, type OperationResult, runOperation, type TownLifecycle } from '../app/operations.ts';
+import {
+  type Operation,
+  type OperationResult,
+  runOperation,
+  type TownLifecycle,
+  type WatchLink,
+} from '../app/operations.ts';
 import type { Post, Speaker, TownRegistry, TownService } from '../app/town-view.ts';
 import { writeTownPicture } from '../render/town-pictures.ts';
 import type { ConsoleSession } from './commands.ts';
@@ -25,6 +31,8 @@ export interface SessionOptions {
   help: readonly string[];
   picturesDir: string;
   onError?: (e: unknown) => void;
+  /** The web view's signed links (`/town watch`), when this process serves it. */
+  watchLink?: (scope: string) => WatchLink;
 }
 
 export class Session implements ConsoleSession {
@@ -102,7 +110,12 @@ export class Session implements ConsoleSession {
   async runTown(o: Operation, args: Record<string, unknown>): Promise<void> {
     const r = await runOperation(
       o,
-      { town: this.town, speaker: this.opts.user, ...(this.lifecycle ? { lifecycle: this.lifecycle } : {}) },
+      {
+        town: this.town,
+        speaker: this.opts.user,
+        ...(this.lifecycle ? { lifecycle: this.lifecycle } : {}),
+        ...(this.opts.watchLink ? { watchLink: this.opts.watchLink } : {}),
+      },
       args,
     );
     await this.render(o, r);

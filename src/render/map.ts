@@ -12,6 +12,8 @@ export interface MapResident {
   emoji?: string;
   /** Current action, shown small under the name. */
   doing?: string;
+  /** The web view: the avatar and name link here (absent in PNGs). */
+  href?: string;
 }
 
 export interface MapLocation {
@@ -23,6 +25,8 @@ export interface MapLocation {
   /** False when the location is closed right now (drawn greyed). */
   open?: boolean;
   residents: MapResident[];
+  /** The web view: the box is a group marked with the place's id, its name links here (absent in PNGs). */
+  href?: string;
 }
 
 export interface MapInput {
@@ -240,21 +244,28 @@ function box(d: Drawn, x: number, y: number): string {
   const closed = d.loc.open === false;
   const bar = closed ? '#9ca3af' : d.shown.length > 0 ? '#3f6212' : '#65a30d';
   const out: string[] = [
+    d.loc.href ? `<g class="place" data-place="${esc(d.loc.id)}">` : '',
     `<rect x="${x}" y="${y}" width="${d.width}" height="${d.height}" rx="10" fill="${closed ? '#e5e7eb' : '#ffffff'}" stroke="#d6d3d1" stroke-width="2"/>`,
     `<rect x="${x}" y="${y}" width="${d.width}" height="${s.boxHeader}" rx="10" fill="${bar}"/>`,
     d.shown.length > 0 || d.loc.residents.length > 0
       ? `<rect x="${x}" y="${y + s.boxHeader - 10}" width="${d.width}" height="10" fill="${bar}"/>`
       : '',
-    `<text x="${x + s.padding}" y="${y + 23}" font-size="${s.nameSize}" font-weight="bold" fill="#ffffff">${esc(d.label)}</text>`,
+    link(
+      d.loc.href,
+      `<text x="${x + s.padding}" y="${y + 23}" font-size="${s.nameSize}" font-weight="bold" fill="#ffffff">${esc(d.label)}</text>`,
+    ),
   ];
   let ly = y + s.boxHeader + 4;
   const textX = x + residentTextX();
   const doingWidth = d.width - residentTextX() - s.padding;
   for (const r of d.shown) {
     const cy = ly + s.lineHeight / 2;
+    if (r.href) out.push(`<g class="resident" data-resident="${esc(r.name)}">`);
     out.push(
-      avatar(r.name, x + s.padding + s.avatarRadius, cy, s.avatarRadius),
-      `<text x="${textX}" y="${cy - 3}" font-size="${s.residentNameSize}" font-weight="bold" fill="#111827">${esc(residentLabel(r))}</text>`,
+      link(
+        r.href,
+        `${avatar(r.name, x + s.padding + s.avatarRadius, cy, s.avatarRadius)}\n<text x="${textX}" y="${cy - 3}" font-size="${s.residentNameSize}" font-weight="bold" fill="#111827">${esc(residentLabel(r))}</text>`,
+      ),
     );
     if (r.doing)
       out.push(
@@ -262,6 +273,7 @@ function box(d: Drawn, x: number, y: number): string {
           clipToWidth(r.doing, Math.min(doingWidth, s.maxDoingWidth), s.doingSize),
         )}</text>`,
       );
+    if (r.href) out.push('</g>');
     ly += s.lineHeight;
   }
   if (d.loc.residents.length > d.shown.length) {
@@ -269,7 +281,13 @@ function box(d: Drawn, x: number, y: number): string {
       `<text x="${x + s.padding}" y="${ly + 24}" font-size="14" fill="#6b7280">+${d.loc.residents.length - d.shown.length} more</text>`,
     );
   }
-  return out.join('\n');
+  if (d.loc.href) out.push('</g>');
+  return out.filter(Boolean).join('\n');
+}
+
+/** Wraps drawn text in a link (the web view); unchanged without one. */
+function link(href: string | undefined, inner: string): string {
+  return href ? `<a href="${esc(href)}">${inner}</a>` : inner;
 }
 
 export function renderMapPng(input: MapInput): Promise<Buffer> {

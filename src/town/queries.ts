@@ -52,6 +52,10 @@ export interface ResidentInfo extends ResidentSummary {
   memoryCounts: Partial<Record<MemoryKind, number>>;
 }
 
+/** A resident as anyone may see them (the web view): no inner state, no model call. */
+export type PublicResidentInfo = ResidentSummary &
+  Pick<ResidentInfo, 'age' | 'innate' | 'learned' | 'lifestyle' | 'home' | 'plan'>;
+
 export interface MemoryHit {
   id: string;
   kind: MemoryKind;

@@ -16,6 +16,7 @@ import {
   locationOrThrow,
   type MapData,
   type MemoryHit,
+  type PublicResidentInfo,
   type RelationshipGraph,
   type ResidentInfo,
   type ResidentSummary,
@@ -32,12 +33,26 @@ import { hearSpeech, type SayResult } from './speech.ts';
 import { runTick, type TickResult } from './tick.ts';
 import { catchUpTown, setObjectStatus } from './town-admin.ts';
 import { readTownExport, type TownExport } from './town-export.ts';
-import { type CreateTownOptions, createTownRecord, inspectMemories, residentInfo } from './town-inspect.ts';
+import {
+  type CreateTownOptions,
+  createTownRecord,
+  inspectMemories,
+  residentInfo,
+  residentPublicInfo,
+} from './town-inspect.ts';
 import type { DigestData, Persona, Post, ResidentState, TownState } from './types.ts';
 
 export type { Speaker } from './persona.ts';
 export { PERSONA_DESC_MAX, PERSONA_NAME_MAX } from './persona.ts';
-export type { MapData, MemoryHit, RelationshipGraph, ResidentInfo, ResidentSummary, TownStatus } from './queries.ts';
+export type {
+  MapData,
+  MemoryHit,
+  PublicResidentInfo,
+  RelationshipGraph,
+  ResidentInfo,
+  ResidentSummary,
+  TownStatus,
+} from './queries.ts';
 export type { KitFactory } from './session.ts';
 export { upgradeState } from './session.ts';
 export type { Reply, SayResult } from './speech.ts';
@@ -145,6 +160,19 @@ export class TownService {
   /** Everything about one resident; `bio` is the agent's cached summary description (may call the model). */
   async residentInfo(name: string): Promise<ResidentInfo> {
     return residentInfo(this.session, this.resident_(name));
+  }
+
+  /** What anyone may see of a resident (the web view): public seed, whereabouts, today's plan; no model call. */
+  publicResident(name: string): PublicResidentInfo {
+    return residentPublicInfo(this.session, this.resident_(name));
+  }
+
+  /**
+   * Reloads the last commit when another process committed since (a reader beside PostgreSQL workers, e.g. the web
+   * view in the bot's process); true when it reloaded. Waits for the town's lock like a change.
+   */
+  refresh(): Promise<boolean> {
+    return this.session.refresh();
   }
 
   /** Retrieval with component scores for admin inspection (updates access times, as retrieval does). */

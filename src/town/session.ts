@@ -347,6 +347,19 @@ export class TownSession {
     }));
   }
 
+  /** Reloads when another process committed since (readers that never change the town); true when it did. */
+  async refresh(): Promise<boolean> {
+    if (this.closed) return false;
+    const version = await this.deps.store.version(this.id);
+    if (version === null || version === this.version) return false;
+    return this.mutex.run(async () => {
+      if (this.closed) return false;
+      const before = this.version;
+      await this.reloadIfBehind();
+      return this.version !== before;
+    });
+  }
+
   /** Called with the posts of every commit (after it is durable). Returns an unsubscribe function. */
   onPosts(listener: (posts: Post[]) => void): () => void {
     return this.listeners.add(listener);

@@ -7,7 +7,13 @@ import { mapLimit } from './concurrency.ts';
 import type { TownFile } from './file.ts';
 import { withCallContext } from './metering.ts';
 import type { MindResident } from './mind.ts';
-import { type MemoryHit, memoryCounts, type ResidentInfo, residentSummary } from './queries.ts';
+import {
+  type MemoryHit,
+  memoryCounts,
+  type PublicResidentInfo,
+  type ResidentInfo,
+  residentSummary,
+} from './queries.ts';
 import type { KitFactory, TownSession } from './session.ts';
 import type { TownRecord, TownStore } from './store.ts';
 import { learnPlacesFromMemories } from './tick.ts';
@@ -73,6 +79,26 @@ export async function residentInfo(session: TownSession, rs: ResidentState): Pro
     plan: session.kit.runtime.planLines(live),
     knownPlaces: state.locations.filter((l) => rs.knownPlaces[l.id]).map((l) => l.name),
     memoryCounts: memoryCounts(session.world, rs.profile.id),
+  };
+}
+
+/**
+ * What anyone may see of a resident (the web view): the public part of the seed (age, traits, who they are, their
+ * lifestyle, home), where they are and today's plan. Never `currently` or the seed paragraph (they hold what the
+ * town's facts spread by word of mouth), never the model: answered from the last commit at once.
+ */
+export function residentPublicInfo(session: TownSession, rs: ResidentState): PublicResidentInfo {
+  const state = session.state;
+  const live = session.world.residents.get(rs.profile.id) as MindResident;
+  const home = getLocation(state, rs.profile.home);
+  return {
+    ...residentSummary(state, rs),
+    age: rs.profile.age,
+    innate: rs.profile.innate,
+    learned: rs.profile.learned,
+    lifestyle: rs.profile.lifestyle,
+    home: { id: rs.profile.home, name: home?.name ?? rs.profile.home },
+    plan: session.kit.runtime.planLines(live),
   };
 }
 

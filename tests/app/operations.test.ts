@@ -31,6 +31,7 @@ const CONSOLE_LINES: Record<OperationId, string> = {
   townImport: `/town import ${process.env.TMPDIR ?? '/tmp'}/smalltown-ops-test-export.ndjson --yes`,
   townMap: '/town map',
   townRelationships: '/town relationships Ann Lee',
+  townWatch: '/town watch',
   residentList: '/resident list',
   residentInfo: '/resident info Ann Lee',
   residentMemories: '/resident memories Ann Lee coffee',

@@ -56,6 +56,19 @@ describe('import rules (ARCHITECTURE.md)', () => {
     expect(show(bad)).toEqual([]);
   });
 
+  it('the web view reads the town only through src/app: never src/town, the mind, the database or Discord', () => {
+    const bad = EDGES.filter(
+      (e) =>
+        under(e.from, 'src/web') &&
+        (['src/town', 'src/agent', 'src/db', 'src/bot', 'src/commands', 'src/console', 'src/offline', 'src/llm'].some(
+          (f) => under(e.to, f),
+        ) ||
+          /^discord\.js|^openai|^@prisma\/client/.test(e.to)),
+    );
+    expect(show(bad)).toEqual([]);
+    expect(EDGES.some((e) => under(e.from, 'src/web') && under(e.to, 'src/app'))).toBe(true);
+  });
+
   it('llm, games, agent and town never import the offline stand-in (only composition roots wire it in)', () => {
     const core = ['src/llm', 'src/games', 'src/agent', 'src/town', 'src/eval', 'src/db', 'src/render'];
     const bad = EDGES.filter((e) => core.some((f) => under(e.from, f)) && under(e.to, 'src/offline'));

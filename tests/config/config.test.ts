@@ -18,6 +18,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ TICK_CRON: 'every minute' })).toThrow(/TICK_CRON/);
   });
 
+  it('the web view: on for the console by default on loopback, off or moved by WEB_PORT, a secret required for a bot', () => {
+    expect(loadConfig({}).web).toMatchObject({ port: 8787, explicit: false, host: '127.0.0.1', trustProxy: false });
+    expect(loadConfig({ WEB_PORT: 'off' }).web.port).toBeNull();
+    expect(loadConfig({ WEB_PORT: '9000', WEB_LINK_HOURS: '2' }).web).toMatchObject({
+      port: 9000,
+      explicit: true,
+      linkTtlMs: 7_200_000,
+    });
+    expect(() => loadConfig({ WEB_PORT: 'eighty' })).toThrow(/WEB_PORT: must be a port number \(0-65535\) or off/);
+    expect(() => loadConfig({ WEB_PORT: '70000' })).toThrow(/WEB_PORT/);
+    expect(() => loadConfig({ DISCORD_TOKEN: 't', WEB_PORT: '8080' })).toThrow(/WEB_SECRET: is required/);
+    expect(() => loadConfig({ WEB_SECRET: 'short' })).toThrow(/WEB_SECRET: must be at least 32 characters/);
+    expect(loadConfig({ DISCORD_TOKEN: 't', WEB_PORT: '8080', WEB_SECRET: 's'.repeat(32) }).web.secret).toBe(
+      's'.repeat(32),
+    );
+  });
+
   it('picks OpenAI with a key and a compatible server with a base URL', () => {
     expect(loadConfig({ OPENAI_API_KEY: 'sk-x' }).model.provider).toBe('openai');
     expect(loadConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1' }).model.provider).toBe('compatible');
