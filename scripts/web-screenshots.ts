@@ -14,6 +14,7 @@ import { LexicalEmbedder } from '../src/llm/lexical-embedder.ts';
 import { agentOfflineRules } from '../src/offline/agent/index.ts';
 import { gamesOfflineRules } from '../src/offline/games/rules.ts';
 import { OfflineModel } from '../src/offline/model.ts';
+import { offlineAwareGtSeats } from '../src/offline/index.ts';
 import { loadTownFile } from '../src/town/file-io.ts';
 import { TownRegistry } from '../src/town/registry.ts';
 import { importSmallville } from '../src/town/smallville.ts';
@@ -53,6 +54,7 @@ const games = new GameService({
   store: gameStore,
   ratings: new InMemoryRatingStore(),
   llm: new OfflineModel(gamesOfflineRules),
+  gtSeats: offlineAwareGtSeats,
   seeds: () => 42,
 });
 const table = { scope: WILLOW, channelId: 'copper-kettle' };

@@ -7,6 +7,7 @@ import { InMemoryGameStore } from '../../src/games/store.ts';
 import { InMemoryRatingStore } from '../../src/games/ratings.ts';
 import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
 import { agentOfflineRules } from '../../src/offline/agent/index.ts';
+import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
 import type { TownFile } from '../../src/town/file.ts';
@@ -43,6 +44,7 @@ export async function startWebTown(
     store: gameStore,
     ratings: new InMemoryRatingStore(),
     llm: new OfflineModel(gamesOfflineRules),
+    gtSeats: offlineAwareGtSeats,
     seeds: () => 42,
   });
   const web = await startWebServer({
