@@ -72,6 +72,7 @@ const EnvSchema = z
     MINUTES_PER_TICK: int(10, 1, 240),
     // Scale-out (PostgreSQL only): workers, shards, ops endpoints.
     WORKER_CONCURRENCY: int(4, 1, 256),
+    WORKER_MAX_TOWNS: int(50, 1, 100_000),
     WORKER_SCHEDULE: z.preprocess(
       emptyToUndefined,
       z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
@@ -152,6 +153,8 @@ export interface Config {
   scale: {
     /** Towns one worker ticks at once. */
     workerConcurrency: number;
+    /** Towns one worker keeps loaded; past it the least recently ticked is let go (loaded again when needed). */
+    workerMaxTowns: number;
     /** Whether each worker also enqueues ticks (any number of schedulers may run). */
     workerSchedule: boolean;
     shardCount: 'auto' | number;
@@ -241,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     scale: {
       workerConcurrency: e.WORKER_CONCURRENCY,
+      workerMaxTowns: e.WORKER_MAX_TOWNS,
       workerSchedule: e.WORKER_SCHEDULE === 'true',
       shardCount: e.SHARD_COUNT === 'auto' ? 'auto' : Number(e.SHARD_COUNT),
       ...(e.METRICS_PORT !== undefined ? { metricsPort: e.METRICS_PORT } : {}),

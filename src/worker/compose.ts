@@ -19,6 +19,8 @@ export interface WorkerProcessOptions {
   kit: KitFactory;
   /** Towns ticked at once (WORKER_CONCURRENCY). */
   concurrency: number;
+  /** Towns kept loaded (WORKER_MAX_TOWNS; default 50). */
+  maxTowns?: number;
   /** Also run a scheduler in this process (any number may run: the queue drops duplicates). */
   schedule: boolean;
   schedulerPollMs?: number;
@@ -46,6 +48,7 @@ export async function startWorkerProcess(o: WorkerProcessOptions): Promise<Worke
     store: patientLeases(o.store),
     kit: o.kit,
     owner: name.startsWith(WORKER_OWNER_PREFIX) ? name : `${WORKER_OWNER_PREFIX}${name}`,
+    ...(o.maxTowns ? { maxTowns: o.maxTowns } : {}),
     ...(o.log ? { log: o.log } : {}),
     ...(o.budgetStatus ? { budgetStatus: o.budgetStatus } : {}),
     ...(o.modelLabel ? { modelLabel: o.modelLabel } : {}),

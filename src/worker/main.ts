@@ -57,6 +57,7 @@ async function main(): Promise<number> {
       store,
       kit: (townId, settings) => agentKit({ llm, embedder, settings, townId, log: townLog }),
       concurrency: config.scale.workerConcurrency,
+      maxTowns: config.scale.workerMaxTowns,
       schedule: config.scale.workerSchedule,
       owner,
       log: townLog,

@@ -8,15 +8,31 @@ import type { TownRecord, TownStore } from '../town/store.ts';
 /** Lease owners of workers start with this (compose.ts names them `worker:<host>:<pid>`). */
 export const WORKER_OWNER_PREFIX = 'worker:';
 
+export const workerTownsSettings = {
+  /**
+   * Towns a worker keeps loaded. Any worker may take any town, so without a bound every worker ends up holding every
+   * town (5-19 MB for a fresh ten-resident town, ~100 MB for a year-old one); past it the least recently ticked goes.
+   */
+  maxTowns: 50,
+} as const;
+
 export class WorkerTowns {
+  /** Loaded towns, least recently used first (a use moves a town to the end). */
   private readonly cache = new Map<string, TownService>();
-  /** Loads since start (a cache miss: first use, or another worker committed since). */
+  /** Towns between get() and release(): never evicted. */
+  private readonly inUse = new Set<string>();
+  /** Loads since start (a cache miss: first use, eviction, or another worker committed since). */
   loads = 0;
+  /** Towns let go to stay within maxTowns. */
+  evictions = 0;
 
   private readonly deps: TownServiceDeps;
+  private readonly maxTowns: number;
 
-  constructor(deps: TownServiceDeps & { store: TownStore; kit: KitFactory }) {
-    this.deps = { ...deps, sharedWriters: true };
+  constructor(deps: TownServiceDeps & { store: TownStore; kit: KitFactory; maxTowns?: number }) {
+    const { maxTowns, ...rest } = deps;
+    this.deps = { ...rest, sharedWriters: true };
+    this.maxTowns = maxTowns ?? workerTownsSettings.maxTowns;
   }
 
   get owner(): string {
@@ -39,17 +55,45 @@ export class WorkerTowns {
       return null;
     }
     const cached = this.cache.get(townId);
-    if (cached && cached.currentVersion === record.version) return { service: cached, record };
-    const service = await TownService.load(this.deps, townId);
-    if (!service) return null;
+    this.inUse.add(townId);
+    if (cached && cached.currentVersion === record.version) {
+      this.touch(townId, cached);
+      return { service: cached, record };
+    }
+    const service = await TownService.load(this.deps, townId).catch((e: unknown) => {
+      this.inUse.delete(townId);
+      throw e;
+    });
+    if (!service) {
+      this.inUse.delete(townId);
+      return null;
+    }
     this.loads++;
-    this.cache.set(townId, service);
+    this.touch(townId, service);
+    this.evict();
     return { service, record };
+  }
+
+  private touch(townId: string, service: TownService): void {
+    this.cache.delete(townId);
+    this.cache.set(townId, service);
+  }
+
+  /** Lets go of the least recently ticked towns not in a job, until at most maxTowns stay loaded. */
+  private evict(): void {
+    for (const id of this.cache.keys()) {
+      if (this.cache.size <= this.maxTowns) return;
+      if (this.inUse.has(id)) continue;
+      this.cache.delete(id);
+      this.evictions++;
+    }
   }
 
   /** Gives the lease back after a job, if a failed change kept it (the service stays cached). */
   async release(townId: string): Promise<void> {
+    this.inUse.delete(townId);
     await this.deps.store.releaseLease(townId, this.deps.owner);
+    this.evict();
   }
 
   /** The town's own daily token budget, when it has one and is loaded here (the gateway's budget lookup). */
