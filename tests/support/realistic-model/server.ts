@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { strictSchemaViolations } from '../../../src/llm/strict-schema.ts';
 import { type ChatRequestBody, type FakeOpenAI, type FakeResponse, reply, startFakeOpenAI } from '../fake-openai.ts';
 import { answerFor } from './answer.ts';
+import { type BehaviourRates, calibratedRates } from './behaviour.ts';
 import { PromptCache, promptTokens, tokenCount } from './usage.ts';
 import { seededRng } from './words.ts';
 
@@ -59,6 +60,8 @@ export interface RealisticModelOptions {
   model?: string;
   /** 400 on json_schema, like servers without structured outputs. */
   rejectJsonSchema?: boolean;
+  /** How it behaves (behaviour.ts): default the rates calibrated on the real Smallville run. */
+  behaviour?: BehaviourRates;
 }
 
 export interface UsageTally {
@@ -79,6 +82,8 @@ const zeroTally = (): UsageTally => ({ requests: 0, promptTokens: 0, cachedToken
 
 export interface RealisticModel {
   readonly baseURL: string;
+  /** The behaviour rates it answers with. */
+  readonly behaviour: BehaviourRates;
   readonly model: string;
   readonly stats: RealisticStats;
   /** The underlying fake (recorded requests, scripted replies). */
@@ -108,6 +113,7 @@ export async function startRealisticModel(opts: RealisticModelOptions = {}): Pro
   const rates: FaultRates = { ...realisticRates, ...(opts.rates ?? {}) };
   const scale = opts.latencyScale ?? 1;
   const seed = opts.seed ?? 1;
+  const behaviour = opts.behaviour ?? calibratedRates;
   const fake = await startFakeOpenAI({
     models: [model, 'text-embedding-3-small'],
     // text-embedding-3-small's size, so a town configured with the default embedding model works against it.
@@ -158,6 +164,7 @@ export async function startRealisticModel(opts: RealisticModelOptions = {}): Pro
       nullRate: rates.nulls,
       lastUser: String(users[users.length - 1]?.content ?? ''),
       allText: body.messages.map((m) => String(m.content)).join('\n'),
+      behaviour,
     });
     let content = JSON.stringify(value);
     if (!strict) {
@@ -195,6 +202,7 @@ export async function startRealisticModel(opts: RealisticModelOptions = {}): Pro
 
   return {
     baseURL: fake.baseURL,
+    behaviour,
     model,
     stats,
     fake,
