@@ -40,8 +40,8 @@ describe('dialogue (sec. 4.3.1) and information diffusion (sec. 7.1)', () => {
     expect(talk.lines[0]!.speaker).toBe(ada.profile.id);
     expect(talk.lines.some((l) => /Sam Moore is running for mayor/.test(l.text))).toBe(true);
     expect(talk.ended).toBe('natural');
-    // one call per line, one summary call for the whole conversation
-    expect(model.callsFor('agent_dialogue_turn')).toHaveLength(talk.lines.length);
+    // a call per settings.dialogueLinesPerCall lines (8), one summary call for the whole conversation
+    expect(model.callsFor('agent_dialogue')).toHaveLength(Math.ceil(talk.lines.length / 8));
     expect(model.callsFor('agent_conversation_summary')).toHaveLength(1);
 
     // THEN the fact is retrievable from the listener's memory
@@ -90,14 +90,11 @@ describe('dialogue (sec. 4.3.1) and information diffusion (sec. 7.1)', () => {
   it('stops at the turn cap and supports groups of three', async () => {
     const { model, runtime } = setup({ maxTurnsEach: 2 });
     const [a, b, c] = [resident(ADA), resident(TOMAS), resident(MARA)];
-    model.script(
-      'agent_dialogue_turn',
-      ...Array.from({ length: 10 }, (_, i) => ({
-        line: `Line ${i + 1}, and I have more to say.`,
-        end: false,
-        news: null,
-      })),
-    );
+    // a model that never ends the talk: 8 lines asked, 8 written (more than the cap leaves)
+    model.script('agent_dialogue', {
+      lines: Array.from({ length: 8 }, (_, i) => ({ line: `Line ${i + 1}, and I have more to say.`, news: null })),
+      end: false,
+    });
     const talk = await runtime.converse([b, a, c], {
       now: at(15),
       location: CAFE,

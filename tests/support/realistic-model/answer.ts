@@ -148,8 +148,25 @@ export function conversationLength(firstLine: string, b: BehaviourRates): number
   return b.shortLines[Math.floor((u / b.shortConversations) * b.shortLines.length)] ?? 2;
 }
 
+/**
+ * A request for several lines of a conversation ("Write the next 8 lines"): how many this answer writes and whether
+ * they end it. The conversation's length is decided once, from what opens the prompt (the same in every call of one
+ * conversation), like a model that has the whole talk in mind; a prompt saying the last line ends it is obeyed.
+ */
+function linesPlan(ctx: AnswerContext): { n: number; end: boolean } | null {
+  const asked = /next (\d+) lines/i.exec(ctx.allText);
+  if (!asked) return null;
+  const want = Math.max(1, Number(asked[1]));
+  const said = dialogueLines(ctx).length;
+  const total = conversationLength(ctx.lastUser.split('\n')[0] ?? '', rates(ctx));
+  const n = Math.max(1, Math.min(want, total - said));
+  return { n, end: said + n >= total || /last line of these ends it/i.test(ctx.allText) };
+}
+
 function booleanValue(key: string, ctx: AnswerContext): boolean {
   if (/^(end|done|finished|stop)/i.test(key)) {
+    const plan = linesPlan(ctx);
+    if (plan) return plan.end;
     if (/last line/i.test(ctx.allText)) return true;
     const lines = dialogueLines(ctx);
     return lines.length + 1 >= conversationLength(lines[0] ?? '', rates(ctx));
@@ -219,6 +236,7 @@ function arrayValue(node: Schema, key: string, ctx: AnswerContext, defs: Schema,
   const b = rates(ctx);
   let n: number;
   if (k === 'blocks') n = between(ctx.rng, ...b.dayBlocks);
+  else if (k === 'lines' && linesPlan(ctx)) n = linesPlan(ctx)!.n;
   else if (/rating|importance|score/.test(k)) n = numberedItems(ctx) || dialogueLines(ctx).length || 1;
   else if (k === 'questions') n = b.reflectionQuestions;
   else if (/insight/.test(k)) n = b.insightsPerQuestion * Math.max(1, questionsAsked(ctx));
