@@ -11,6 +11,7 @@ import { slotOpts } from './plan.ts';
 import {
   CONVERSATION_SUMMARY_TASK,
   type ConversationSummaryInput,
+  type ConversationSummaryOutput,
   conversationSummaryMessages,
   conversationSummaryOutput,
 } from './prompts/conversation-summary.ts';
@@ -79,6 +80,7 @@ export async function converse(
   const maxLines = order.length * s.maxTurnsEach;
   const perCall = Math.max(1, Math.round(s.dialogueLinesPerCall));
   let ended: 'natural' | 'cap' = 'cap';
+  let summary: ConversationSummaryOutput | undefined;
   talk: while (lines.length < maxLines) {
     const want = Math.min(perCall, maxLines - lines.length);
     const input: DialogueInput = {
@@ -101,7 +103,9 @@ export async function converse(
     const out = await c.ask(DIALOGUE_TASK, dialogueOutput, dialogueMessages(input), input, () => ({
       lines: [{ line: 'I should get going. See you later!', news: null }],
       end: true,
+      summary: null,
     }));
+    summary = out.summary ?? undefined;
     if (out.lines.length === 0) {
       ended = 'natural';
       break;
@@ -127,7 +131,8 @@ export async function converse(
       break;
     }
   }
-  await afterConversation(c, order, lines, ctx);
+  // the call that ended the talk summarised it (a summary of a talk cut short by an empty line would miss the end)
+  await afterConversation(c, order, lines, ctx, summary && summary.summary.trim() !== '' ? summary : undefined);
   return { lines: lines.map((l) => ({ speaker: l.speaker, text: l.text })), ended };
 }
 
@@ -179,6 +184,8 @@ export async function afterConversation(
   order: Resident[],
   lines: { speaker: AgentId; text: string; news?: string }[],
   ctx: { now: number; location: Place; initiator: AgentId },
+  /** The summary the dialogue call that ended the talk wrote; without one, a summary call writes it. */
+  given?: ConversationSummaryOutput,
 ): Promise<void> {
   if (lines.length === 0) return;
   const s = c.settings;
@@ -193,18 +200,20 @@ export async function afterConversation(
       ...(l.news ? { news: l.news } : {}),
     })),
   };
-  const out = await c.ask(
-    CONVERSATION_SUMMARY_TASK,
-    conversationSummaryOutput,
-    conversationSummaryMessages(input),
-    input,
-    () => ({
-      summary: `${input.participants.join(' and ')} talked at ${ctx.location.name}.`,
-      importance: 3,
-      lineImportance: null,
-      commitments: null,
-    }),
-  );
+  const out =
+    given ??
+    (await c.ask(
+      CONVERSATION_SUMMARY_TASK,
+      conversationSummaryOutput,
+      conversationSummaryMessages(input),
+      input,
+      () => ({
+        summary: `${input.participants.join(' and ')} talked at ${ctx.location.name}.`,
+        importance: 3,
+        lineImportance: null,
+        commitments: null,
+      }),
+    ));
   const summary = clipText(
     out.summary.trim() || `${input.participants.join(' and ')} talked at ${ctx.location.name}.`,
     500,

@@ -64,6 +64,7 @@ export function buildModelStack(
     cache: new TieredEmbeddingCache(new InMemoryEmbeddingCache(), new PrismaEmbeddingCacheStore(db.prisma)),
     ...remote,
     ...tuning,
+    ...(llm.breaker ? { breaker: llm.breaker } : {}),
   });
   return { llm, embedder, usage: sink };
 }

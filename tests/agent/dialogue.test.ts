@@ -40,9 +40,9 @@ describe('dialogue (sec. 4.3.1) and information diffusion (sec. 7.1)', () => {
     expect(talk.lines[0]!.speaker).toBe(ada.profile.id);
     expect(talk.lines.some((l) => /Sam Moore is running for mayor/.test(l.text))).toBe(true);
     expect(talk.ended).toBe('natural');
-    // a call per settings.dialogueLinesPerCall lines (8), one summary call for the whole conversation
-    expect(model.callsFor('agent_dialogue')).toHaveLength(Math.ceil(talk.lines.length / 8));
-    expect(model.callsFor('agent_conversation_summary')).toHaveLength(1);
+    // a call per settings.dialogueLinesPerCall lines (16: one here), which also summarises the talk it ends
+    expect(model.callsFor('agent_dialogue')).toHaveLength(1);
+    expect(model.callsFor('agent_conversation_summary')).toHaveLength(0);
 
     // THEN the fact is retrievable from the listener's memory
     const hits = await runtime.retrieve(tomas, 'Who is running for mayor?', at(11), 3);
@@ -90,10 +90,11 @@ describe('dialogue (sec. 4.3.1) and information diffusion (sec. 7.1)', () => {
   it('stops at the turn cap and supports groups of three', async () => {
     const { model, runtime } = setup({ maxTurnsEach: 2 });
     const [a, b, c] = [resident(ADA), resident(TOMAS), resident(MARA)];
-    // a model that never ends the talk: 8 lines asked, 8 written (more than the cap leaves)
+    // a model that never ends the talk and writes more lines than asked: the cap stops it
     model.script('agent_dialogue', {
-      lines: Array.from({ length: 8 }, (_, i) => ({ line: `Line ${i + 1}, and I have more to say.`, news: null })),
+      lines: Array.from({ length: 10 }, (_, i) => ({ line: `Line ${i + 1}, and I have more to say.`, news: null })),
       end: false,
+      summary: null,
     });
     const talk = await runtime.converse([b, a, c], {
       now: at(15),

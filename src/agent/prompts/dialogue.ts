@@ -9,14 +9,15 @@ import type { ChatMessage } from '../../llm/port.ts';
 import {
   bullets,
   memoryText,
-  withoutRepeats,
   prompt,
   promptMemory,
   promptRelation,
   quoted,
   relationLines,
   system,
+  withoutRepeats,
 } from './common.ts';
+import { conversationSummaryOutput } from './conversation-summary.ts';
 
 export const DIALOGUE_TASK = 'agent_dialogue';
 
@@ -68,8 +69,17 @@ export const dialogueOutput = z.object({
   ),
   /** True when the last of these lines ends the conversation. */
   end: z.boolean(),
+  /**
+   * With the lines that end the talk: the summary of the whole conversation (as agent_conversation_summary, line
+   * ratings for every line of it), so one call both ends and summarises it; null otherwise.
+   */
+  summary: conversationSummaryOutput.nullable(),
 });
 export type DialogueOutput = z.infer<typeof dialogueOutput>;
+
+/** What the call that ends the talk adds (the summary agent_conversation_summary would write). */
+const SUMMARY_ASK =
+  'With the lines that end the talk, summary is {"summary": what was said and agreed (who, what, when, where) in one or two sentences, "importance": the poignancy of the whole conversation 1-10, "lineImportance": [1-10 for every line of the conversation, in order], "commitments": [{"who", "what"}] for what each promised to do here (accepted an invitation, offered help, arranged to meet) as an action with the place, day and hours said, or null}; otherwise summary is null.';
 
 function speakerSection(s: DialogueSpeaker): string {
   return [
@@ -89,14 +99,15 @@ export function dialogueMessages(input: DialogueInput): ChatMessage[] {
   ]
     .map((s) => s.first)
     .join(', then ');
-  const history = input.history.map((h) => `${h.speaker}: ${quoted({ from: h.speaker, text: h.text })}`).join('\n');
+  // a line said is its quoted block alone: the block names who said it
+  const history = input.history.map((h) => quoted({ from: h.speaker, text: h.text })).join('\n');
   const doing = input.speakers.map((s) => ` ${s.name} was ${s.doing}.`).join('');
   const why = input.intent
     ? `\n${input.intentOf ? `${input.intentOf} started this talk to ${input.intent}.` : `They talk to ${input.intent}.`}`
     : '';
   return prompt(
     system(
-      `You write a conversation between ${names.join(' and ')}: short, natural lines, each in character. Each speaker knows only their own section below and what has been said: never have one say what only the other knows. Write the next ${input.lines} lines, taking turns (${order}, ...), or fewer if the talk ends. Reply {"lines": [{"line": "...", "news": "..."}], "end": true|false}, where news is a piece of news the line passes on as one sentence, or null, and end says the last line ends the talk. End when the talk has run its course${input.last ? ' (the last line of these ends it)' : ''}.`,
+      `You write a conversation between ${names.join(' and ')}: short, natural lines, each in character. Each speaker knows only their own section below and what has been said: never have one say what only the other knows. Write the next ${input.lines} lines, taking turns (${order}, ...), or fewer if the talk ends. Reply {"lines": [{"line": "...", "news": "..."}], "end": true|false, "summary": ...}, where news is a piece of news the line passes on as one sentence, or null, and end says the last line ends the talk. End when the talk has run its course${input.last ? ' (the last line of these ends it)' : ''}. ${SUMMARY_ASK}`,
     ),
     `${input.date ? `${input.date}, ` : ''}${input.time} at ${input.placeName}.${doing}${why}\n\n${input.speakers.map(speakerSection).join('\n\n')}\n\n${history ? `Conversation so far:\n${history}` : 'Nobody has spoken yet.'}`,
   );

@@ -61,6 +61,10 @@ export function reactMessages(input: ReactInput): ChatMessage[] {
     system(
       `Decide whether ${input.first} ${options}. Reply {"decision": "continue"|"react"${input.person ? '|"talk"' : ''}, "reaction": "...", "emoji": "...", "minutes": n, "object": "...", "objectStatus": "...", "intent": "..."}: reaction, emoji, minutes, object and its new status for react${input.person ? ', intent (why) for talk' : ''}; null where they do not apply.`,
     ),
-    `${input.summary}\nIt is ${input.time}. ${input.first} is ${input.status} at ${input.placeName}.\nObserved: ${input.observation}${input.relations?.length ? `\n${relationLines(input.first, input.relations)}` : ''}\nWhat ${input.first} remembers:\n${bullets(withoutRepeats(input.context, input.relations).map(memoryText))}${input.person && input.observation !== `${input.person.name} is ${input.person.action}` ? `\n${input.person.name} is ${input.person.action}.` : ''}`,
+    `${input.summary}\nIt is ${input.time}. ${input.first} is ${input.status} at ${input.placeName}.\nObserved: ${input.observation}${input.relations?.length ? `\n${relationLines(input.first, input.relations)}` : ''}\nWhat ${input.first} remembers:\n${bullets(
+      withoutRepeats(input.context, input.relations)
+        .filter((m) => m.text !== input.observation)
+        .map(memoryText),
+    )}${input.person && input.observation !== `${input.person.name} is ${input.person.action}` ? `\n${input.person.name} is ${input.person.action}.` : ''}`,
   );
 }

@@ -190,9 +190,25 @@ export const agentOfflineRules: OfflineRules = {
       });
       lines.push({ line: t.line, news: t.news ?? null });
       history.push({ speaker: sp.name, text: t.line, ...(t.news ? { news: t.news } : {}) });
-      if (t.end) return { lines, end: true };
+      if (t.end || (i.last && j === i.lines - 1)) {
+        // the lines that end the talk carry its summary, as the summary rule writes it
+        const whole = {
+          participants: i.speakers.map((x) => x.name),
+          placeName: i.placeName,
+          time: i.time,
+          lines: history,
+        };
+        const out = summarizeConversation(whole);
+        const promised = offlineCommitments(history);
+        const summary = {
+          ...out,
+          lineImportance: out.lineImportance ?? null,
+          commitments: promised.length ? promised : null,
+        };
+        return { lines, end: true, summary };
+      }
     }
-    return { lines, end: false };
+    return { lines, end: false, summary: null };
   },
 
   [CONVERSATION_SUMMARY_TASK]: (raw) => {

@@ -62,6 +62,9 @@ function value(raw: Schema, key: string, ctx: AnswerContext, defs: Schema, path:
   // promises made in a conversation are read from its transcript, not made up
   if (key === 'commitments') return commitmentsIn(ctx.lastUser);
   const node = resolve(raw, defs);
+  // asked to summarise the talk with the lines that end it: written exactly then
+  const plan = key === 'summary' && isNullable(node) ? linesPlan(ctx) : null;
+  if (plan) return plan.end ? value(nonNull(node), key, ctx, defs, path) : null;
   if (isNullable(node)) {
     // A model leaves a field empty when the prompt gives it nothing to say there.
     if (ctx.rng() < 0.45) return null;
@@ -124,8 +127,13 @@ function enumValue(values: unknown[], key: string, ctx: AnswerContext): unknown 
 /** Lines of the form "Name: what they said" in the last user message: the dialogue so far. */
 function dialogueLines(ctx: AnswerContext): string[] {
   const all = ctx.lastUser.split('\n');
-  // a line said is "Name: <quoted block>" (numbered in a transcript); without quoted blocks, "Name: text"
-  const quoted = all.filter((l) => /^(?:\d+\. )?[A-Z][\w.' -]{0,40}: USER_TEXT \{/.test(l));
+  // a line said is a quoted block naming a person, maybe after "Name: " (numbered in a transcript; a listed
+  // memory starts "- "); without quoted blocks, "Name: text"
+  const quoted = all.filter(
+    (l) =>
+      /^(?:\d+\. )?[A-Z][\w.' -]{0,40}: USER_TEXT \{/.test(l) ||
+      /^(?:\d+\. )?USER_TEXT \{"from":"[^",]+","text"/.test(l),
+  );
   if (quoted.length > 0 || ctx.lastUser.includes('USER_TEXT {')) return quoted;
   return all.filter((l) => /^[A-Z][\w.' -]{0,40}: \S/.test(l) && !/^\d/.test(l));
 }
