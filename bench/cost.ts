@@ -252,7 +252,10 @@ export async function run(opts: Record<string, unknown> = {}) {
   try {
     parsed = parseCostOptions(opts);
   } catch (e) {
-    if (e instanceof RateError) return { error: e.message };
+    if (e instanceof RateError) {
+      process.exitCode = 2;
+      return { error: e.message };
+    }
     throw e;
   }
   const runs: CostRun[] = [];
