@@ -88,7 +88,14 @@ interface CostRun {
   /** The realistic model's behaviour rates (calibrated, chatty), one line each. */
   rates?: string[];
   /** Realistic only: the server's own usage sum against the report's billed total. */
-  server?: { requests: number; promptTokens: number; cachedTokens: number; completionTokens: number; faults: unknown };
+  server?: {
+    requests: number;
+    promptTokens: number;
+    cachedTokens: number;
+    completionTokens: number;
+    cacheablePrompts: number;
+    faults: unknown;
+  };
   reportBilledPromptTokens?: number;
   billedVsServer?: string;
 }
@@ -208,7 +215,7 @@ async function runOne(
       const s = server.stats.total;
       const billed = r.modelCalls.total.billedPromptTokens + r.modelCalls.evaluation.billedPromptTokens;
       run.rates = describeRates(server.behaviour);
-      run.server = { ...s, faults: server.stats.faults };
+      run.server = { ...s, cacheablePrompts: server.stats.cacheablePrompts, faults: server.stats.faults };
       run.reportBilledPromptTokens = billed;
       run.billedVsServer = `${(((billed - s.promptTokens) / Math.max(1, s.promptTokens)) * 100).toFixed(2)}%`;
     }
@@ -309,7 +316,6 @@ const README_END = '<!-- /cost-table -->';
 /** README's cost section body: the table of the realistic runs, the profile's rates and what caching saved. */
 export function readmeTable(r: { runs: CostRun[] }): string {
   const real = r.runs.filter((x) => x.profile !== 'offline');
-  const ticksPerDay = 144; // the defaults: a tick every 10 minutes of 10 simulated minutes, one simulated day a day
   const rows = real.map((x) => {
     const p = x.perResidentDay;
     const day = (p.billedPromptTokens + p.completionTokens) * x.residents;
@@ -318,16 +324,17 @@ export function readmeTable(r: { runs: CostRun[] }): string {
   const rates = real.find((x) => x.profile === 'calibrated')?.rates ?? real[0]?.rates ?? [];
   const cached = real.reduce((a, x) => a + x.perResidentDay.cachedPromptTokens, 0);
   const billed = real.reduce((a, x) => a + x.perResidentDay.billedPromptTokens, 0);
-  void ticksPerDay;
+  const requests = real.reduce((a, x) => a + (x.server?.requests ?? 0), 0);
+  const long = real.reduce((a, x) => a + (x.server?.cacheablePrompts ?? 0), 0);
   return [
     README_BEGIN,
     '| town | profile | per resident-day | talk | per real day at the defaults |',
     '| --- | --- | --- | --- | --- |',
     ...rows,
     '',
-    `The \`calibrated\` profile's rates (tests/support/realistic-model/behaviour.ts, each from the released Smallville run in \`../shared/data/smallville-run\`): ${rates.join('; ')}. \`chatty\` is the same model deciding to talk whenever two free residents meet.`,
+    `The \`calibrated\` profile's rates (tests/support/realistic-model/behaviour.ts, each taken from a released one-day run of the original Smallville code on a real model, joonspk-research/generative_agents \`July1_the_ville_isabella_maria_klaus\`): ${rates.join('; ')}. \`chatty\` is the same model deciding to talk whenever two free residents meet.`,
     '',
-    `Prompt caching (OpenAI caches exact prompt prefixes from 1,024 tokens, in 128-token steps) served ${billed > 0 ? ((cached / billed) * 100).toFixed(1) : '0'}% of these billed prompt tokens in this run; cached tokens are billed at half price and are counted in the billed figures above.`,
+    `Prompt caching (OpenAI caches exact prompt prefixes of 1,024 tokens or more, in 128-token steps): in these runs ${requests > 0 ? ((long / requests) * 100).toFixed(1) : '0'}% of the requests were that long and the cache served ${billed > 0 ? ((cached / billed) * 100).toFixed(1) : '0'}% of the billed prompt tokens (a conversation is one call, so no two requests share a long prefix); cached tokens are billed at half price and are counted in the billed figures above.`,
     README_END,
   ].join('\n');
 }

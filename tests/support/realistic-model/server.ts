@@ -16,7 +16,7 @@ import { strictSchemaViolations } from '../../../src/llm/strict-schema.ts';
 import { type ChatRequestBody, type FakeOpenAI, type FakeResponse, reply, startFakeOpenAI } from '../fake-openai.ts';
 import { answerFor } from './answer.ts';
 import { type BehaviourRates, calibratedRates } from './behaviour.ts';
-import { PromptCache, promptTokens, tokenCount } from './usage.ts';
+import { cacheSettings, PromptCache, promptTokens, tokenCount } from './usage.ts';
 import { seededRng } from './words.ts';
 
 export interface FaultRates {
@@ -73,6 +73,8 @@ export interface UsageTally {
 
 export interface RealisticStats {
   total: UsageTally;
+  /** Requests whose prompt was long enough to be cached (cacheSettings.minPrefix tokens or more). */
+  cacheablePrompts: number;
   /** By response_format json_schema name (our task name), or '(json_object)' / '(prompt)'. */
   byName: Record<string, UsageTally>;
   faults: Record<keyof FaultRates | 'strictRejected', number>;
@@ -122,6 +124,7 @@ export async function startRealisticModel(opts: RealisticModelOptions = {}): Pro
   });
   const stats: RealisticStats = {
     total: zeroTally(),
+    cacheablePrompts: 0,
     byName: {},
     faults: { fences: 0, prose: 0, brokenJson: 0, nulls: 0, serverErrors: 0, rateLimits: 0, strictRejected: 0 },
   };
@@ -182,6 +185,7 @@ export async function startRealisticModel(opts: RealisticModelOptions = {}): Pro
     }
     const prompt = promptTokens({ ...(js ? { schema: js } : {}), messages: body.messages });
     const cached = cache.cachedTokens(prompt.tokens);
+    if (prompt.total >= cacheSettings.minPrefix) stats.cacheablePrompts++;
     const completion = tokenCount(content);
     stats.byName[name] ??= zeroTally();
     for (const t of [stats.total, stats.byName[name]]) {
