@@ -81,9 +81,7 @@ const EnvSchema = z
       z
         .string()
         .default('auto')
-        .refine((v) => v === 'auto' || /^[1-9]\d{0,3}$/.test(v), {
-          message: 'must be auto or a whole number of shards',
-        }),
+        .refine((v) => v === 'auto' || /^[1-9]\d{0,3}$/.test(v), { message: 'must be auto or a whole number of shards' }),
     ),
     METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
     LOG_LEVEL: z.preprocess(
