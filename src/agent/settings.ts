@@ -174,7 +174,7 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   dialogueHistoryLines: 16, // the whole conversation so far (the cap is 16 lines): a call continues what was said
   dialogueLinesPerCall: 16, // ours (issue 21): a two-person talk up to its cap in one call, both speakers' context
   // gathered once; a real run's talks mostly run to the 16-line cap (smallville-run stats.json), which a call per line
-  // made the costliest task. Groups of three take two calls. 1 restores a call (and a speaker's own view) per line.
+  // made the costliest task. Groups of three take two calls; 1 asks for one line per call (still with both sections).
   dialogueBudgetTokens: 300, // 6 memories of about 50 tokens; the relationship note comes on top
   dialogueRetrieveK: 6, // authors 50+25 summarised (converse.py); we send 6 plus the relationship note per line
   innerVoiceImportance: 9, // sec. 3.1: the inner voice is treated as the agent's own strong intention
