@@ -48,6 +48,8 @@ nothing. Each section is "## name (seconds it took)" followed by that benchmark'
   --only a,b        run only these benchmarks
   --json            one JSON object keyed by benchmark instead of the text
   --smallville DIR  the original Smallville files, for the benchmarks that can use them
+  cost: --profiles offline,calibrated,chatty  --towns willowbrook,smallville  --rates talk=0.3,...  --readme
+                    (--readme rewrites README's cost table from the run)
 `);
   process.exit(0);
 }

@@ -2,7 +2,7 @@
 // reflect): ask the model (with a safe default), embed, store and recall memories, the resident's mind state,
 // settings and a log. Pure core: a LanguageModel and an Embedder come in as ports; time is always an argument.
 import type { z } from 'zod';
-import type { ChatMessage, Embedder, LanguageModel } from '../llm/port.ts';
+import { type ChatMessage, type Embedder, isLlmError, type LanguageModel } from '../llm/port.ts';
 import type { MemoryStream, NewMemory } from './memory-stream.ts';
 import { asMindState, type MindState } from './mind-state.ts';
 import type { PromptMemory } from './prompts/common.ts';
@@ -67,6 +67,10 @@ export class MindContext {
   readonly embedder: Embedder;
   readonly townId: string | undefined;
   private readonly logFn: (msg: string, data?: object) => void;
+  /** Memories stored while the model was paused, waiting for their vectors (embedded with the next batch). */
+  private readonly waiting = new Map<Resident, Memory[]>();
+  /** The model is paused: said once, until an embedding call answers again. */
+  private paused = false;
 
   constructor(deps: AgentRuntimeDeps) {
     this.llm = deps.llm;
@@ -121,23 +125,60 @@ export class MindContext {
     if (texts.length === 0) return [];
     try {
       const v = await this.embedder.embed({ texts, task, ...(this.townId ? { townId: this.townId } : {}) });
+      if (this.paused) this.log('agent: embeddings answer again; memories that waited get their vectors');
+      this.paused = false;
       return texts.map((_, i) => v[i] ?? null);
     } catch (e) {
-      this.log('agent: embedding failed; memories stored without vectors', {
-        error: e instanceof Error ? e.message : String(e),
-      });
+      if (isLlmError(e, 'llm/paused')) {
+        // one notice per pause, not one per memory
+        if (!this.paused) this.log('agent: the model is paused; new memories wait for their vectors');
+        this.paused = true;
+      } else
+        this.log('agent: embedding failed; memories stored without vectors', {
+          error: e instanceof Error ? e.message : String(e),
+        });
       return texts.map(() => null);
     }
   }
 
-  /** Stores memories for one or more residents with ONE embedding call for all their descriptions. */
+  /**
+   * Stores memories for one or more residents with ONE embedding call for all their descriptions, and for the
+   * memories that waited for a vector while the model was paused (retrieval ranks those by recency and importance
+   * meanwhile; `meta.vectorPending` marks them).
+   */
   async storeAll(entries: { r: Resident; m: NewMemory }[], now: number): Promise<Memory[]> {
-    const texts = [...new Set(entries.map((e) => e.m.description.trim()))];
+    const waiting = [...this.waiting.entries()].flatMap(([r, ms]) => ms.map((m) => ({ r, m })));
+    const texts = [
+      ...new Set([...entries.map((e) => e.m.description.trim()), ...waiting.map((w) => w.m.description.trim())]),
+    ];
     const vectors = await this.embedTexts(texts, 'agent_memory');
     const byText = new Map(texts.map((t, i) => [t, vectors[i] ?? null]));
+    for (const w of waiting) {
+      const v = byText.get(w.m.description.trim());
+      if (!v) continue;
+      w.r.memory.setEmbedding(w.m.id, v, this.embedder.id);
+      if (w.m.meta) delete w.m.meta.vectorPending;
+    }
+    // (concurrent stores may have added to the queue meanwhile: only what got a vector leaves it)
+    for (const [r, ms] of this.waiting) {
+      const left = ms.filter((m) => m.embedding === null);
+      if (left.length > 0) this.waiting.set(r, left);
+      else this.waiting.delete(r);
+    }
     return entries.map(({ r, m }) => {
       const embedding = byText.get(m.description.trim()) ?? null;
-      return r.memory.add({ ...m, embedding, embedderId: embedding ? this.embedder.id : null }, now);
+      const pending = embedding === null && this.paused;
+      const stored = r.memory.add(
+        {
+          ...m,
+          embedding,
+          embedderId: embedding ? this.embedder.id : null,
+          ...(pending ? { meta: { ...(m.meta ?? {}), vectorPending: true } } : {}),
+        },
+        now,
+      );
+      if (pending) this.waiting.set(r, [...(this.waiting.get(r) ?? []), stored]);
+      return stored;
     });
   }
 

@@ -11,15 +11,18 @@ import { slotOpts } from './plan.ts';
 import {
   CONVERSATION_SUMMARY_TASK,
   type ConversationSummaryInput,
+  type ConversationSummaryOutput,
   conversationSummaryMessages,
   conversationSummaryOutput,
 } from './prompts/conversation-summary.ts';
+import { withoutRepeats } from './prompts/common.ts';
 import {
-  DIALOGUE_TURN_TASK,
-  type DialogueTurnInput,
-  dialogueTurnMessages,
-  dialogueTurnOutput,
-} from './prompts/dialogue-turn.ts';
+  DIALOGUE_TASK,
+  type DialogueInput,
+  type DialogueSpeaker,
+  dialogueMessages,
+  dialogueOutput,
+} from './prompts/dialogue.ts';
 import { noteConversation, relationsFor } from './relations.ts';
 import { spliceSlots } from '../core/schedule.ts';
 import { cleanLine, clip as clipText, escapeRegExp, heuristicImportance, newsKey, progressive } from '../core/text.ts';
@@ -54,8 +57,11 @@ export function dialogueMemories(
 }
 
 /**
- * A whole conversation between 2+ co-located residents, turn by turn (cap settings.maxTurnsEach each); every
- * line is a dialogue memory for everyone present; at the end each stores a summary of what was said and agreed.
+ * A whole conversation between 2+ co-located residents (cap settings.maxTurnsEach lines each); every line is a
+ * dialogue memory for everyone present; at the end each stores a summary of what was said and agreed. Each
+ * speaker's context (relationship notes, memories retrieved about the listeners and the reason for the talk, the
+ * summary description) is gathered once, when the talk begins; each call then asks for the next
+ * settings.dialogueLinesPerCall lines, carrying that context unchanged and the lines said so far.
  */
 export async function converse(
   c: MindContext,
@@ -68,78 +74,104 @@ export async function converse(
     a.profile.id === ctx.initiator ? -1 : b.profile.id === ctx.initiator ? 1 : 0,
   );
   if (order.length < 2) return { lines: [], ended: 'natural' };
-  // What each was doing when the talk began (both sides' activity is in every line's prompt).
-  const doing = order.map((r) => {
-    const a = c.mindOf(r).lastAction;
-    return { name: r.profile.name, activity: a ? progressive(actionPhrase(r.profile, a.description)) : 'here' };
-  });
+  const speakers = await Promise.all(order.map((r) => speakerContext(c, r, order, ctx)));
   const initiatorName = order[0]!.profile.name;
   const lines: { speaker: AgentId; text: string; news?: string }[] = [];
   const maxLines = order.length * s.maxTurnsEach;
+  const perCall = Math.max(1, Math.round(s.dialogueLinesPerCall));
   let ended: 'natural' | 'cap' = 'cap';
-  for (let turn = 0; turn < maxLines; turn++) {
-    const speaker = order[turn % order.length]!;
-    const listeners = order.filter((x) => x !== speaker);
-    const last = lines[lines.length - 1];
-    const listenerNames = listeners.map((l) => l.profile.name);
-    const mems = await c.recall(
-      speaker,
-      [
-        `What is ${speaker.profile.firstName}'s relationship with ${listenerNames.join(' and ')}?`,
-        last?.text ?? ctx.intent,
-      ],
-      now,
-      { k: s.dialogueRetrieveK, kinds: EXPERIENCE, budget: s.dialogueBudgetTokens, planLevels: ['day'] },
-    );
-    const spoken = lines.filter((l) => l.speaker === speaker.profile.id).length;
-    const input: DialogueTurnInput = {
-      name: speaker.profile.name,
-      first: speaker.profile.firstName,
-      summary: await summaryOf(c, speaker, now),
-      listeners: listenerNames,
+  let summary: ConversationSummaryOutput | undefined;
+  talk: while (lines.length < maxLines) {
+    const want = Math.min(perCall, maxLines - lines.length);
+    const input: DialogueInput = {
       placeName: ctx.location.name,
       time: clockAt(now),
       date: dateText(now),
-      doing,
-      relations: relationsFor(c, speaker, listenerNames),
       intent: ctx.intent,
       intentOf: initiatorName,
+      speakers: speakers.map((sp, i) => ({
+        ...sp,
+        turnsLeft: s.maxTurnsEach - lines.filter((l) => l.speaker === order[i]!.profile.id).length,
+      })),
       history: lines
         .slice(-s.dialogueHistoryLines)
         .map((l) => ({ speaker: nameOf(order, l.speaker), text: l.text, ...(l.news ? { news: l.news } : {}) })),
-      memories: dialogueMemories(
-        c,
-        speaker,
-        listeners,
-        mems.map((x) => x.memory),
-        now,
-      ),
-      turnsLeft: s.maxTurnsEach - spoken,
+      next: order[lines.length % order.length]!.profile.name,
+      lines: want,
+      last: lines.length + want >= maxLines,
     };
-    const out = await c.ask(DIALOGUE_TURN_TASK, dialogueTurnOutput, dialogueTurnMessages(input), input, () => ({
-      line: 'I should get going. See you later!',
+    const out = await c.ask(DIALOGUE_TASK, dialogueOutput, dialogueMessages(input), input, () => ({
+      lines: [{ line: 'I should get going. See you later!', news: null }],
       end: true,
-      news: null,
+      summary: null,
     }));
-    const text = clipText(cleanLine(out.line, speaker.profile.name), 500);
-    if (text === '') {
-      c.log('agent: empty dialogue line; ending the conversation', { agent: speaker.profile.id });
+    summary = out.summary ?? undefined;
+    if (out.lines.length === 0) {
       ended = 'natural';
       break;
     }
-    const news = out.news && out.news.trim() !== '' ? clipText(out.news, 300) : undefined;
-    lines.push({ speaker: speaker.profile.id, text, ...(news ? { news } : {}) });
-    if (news) {
-      const m = c.mindOf(speaker);
-      for (const l of listeners) m.told[l.profile.id] = [...(m.told[l.profile.id] ?? []), newsKey(news)].slice(-40);
+    for (const said of out.lines.slice(0, want)) {
+      const speaker = order[lines.length % order.length]!;
+      const text = clipText(cleanLine(said.line, speaker.profile.name), 500);
+      if (text === '') {
+        c.log('agent: empty dialogue line; ending the conversation', { agent: speaker.profile.id });
+        ended = 'natural';
+        break talk;
+      }
+      const news = said.news && said.news.trim() !== '' ? clipText(said.news, 300) : undefined;
+      lines.push({ speaker: speaker.profile.id, text, ...(news ? { news } : {}) });
+      if (news) {
+        const m = c.mindOf(speaker);
+        for (const l of order)
+          if (l !== speaker) m.told[l.profile.id] = [...(m.told[l.profile.id] ?? []), newsKey(news)].slice(-40);
+      }
     }
     if (out.end) {
       ended = 'natural';
       break;
     }
   }
-  await afterConversation(c, order, lines, ctx);
+  // the call that ended the talk summarised it (a summary of a talk cut short by an empty line would miss the end)
+  await afterConversation(c, order, lines, ctx, summary && summary.summary.trim() !== '' ? summary : undefined);
   return { lines: lines.map((l) => ({ speaker: l.speaker, text: l.text })), ended };
+}
+
+/** One speaker's context for a whole conversation: gathered once, when it begins (sec. 4.3.1). */
+async function speakerContext(
+  c: MindContext,
+  speaker: Resident,
+  order: Resident[],
+  ctx: { now: number; intent: string },
+): Promise<Omit<DialogueSpeaker, 'turnsLeft'>> {
+  const s = c.settings;
+  const listeners = order.filter((x) => x !== speaker);
+  const listenerNames = listeners.map((l) => l.profile.name);
+  const mems = await c.recall(
+    speaker,
+    [`What is ${speaker.profile.firstName}'s relationship with ${listenerNames.join(' and ')}?`, ctx.intent],
+    ctx.now,
+    { k: s.dialogueRetrieveK, kinds: EXPERIENCE, budget: s.dialogueBudgetTokens, planLevels: ['day'] },
+  );
+  const relations = relationsFor(c, speaker, listenerNames);
+  const a = c.mindOf(speaker).lastAction;
+  return {
+    name: speaker.profile.name,
+    first: speaker.profile.firstName,
+    summary: await summaryOf(c, speaker, ctx.now),
+    listeners: listenerNames,
+    doing: a ? progressive(actionPhrase(speaker.profile, a.description)) : 'here',
+    ...(relations.length > 0 ? { relations } : {}),
+    memories: withoutRepeats(
+      dialogueMemories(
+        c,
+        speaker,
+        listeners,
+        mems.map((x) => x.memory),
+        ctx.now,
+      ),
+      relations,
+    ),
+  };
 }
 
 export function nameOf(rs: readonly Resident[], id: AgentId): string {
@@ -152,6 +184,8 @@ export async function afterConversation(
   order: Resident[],
   lines: { speaker: AgentId; text: string; news?: string }[],
   ctx: { now: number; location: Place; initiator: AgentId },
+  /** The summary the dialogue call that ended the talk wrote; without one, a summary call writes it. */
+  given?: ConversationSummaryOutput,
 ): Promise<void> {
   if (lines.length === 0) return;
   const s = c.settings;
@@ -166,18 +200,20 @@ export async function afterConversation(
       ...(l.news ? { news: l.news } : {}),
     })),
   };
-  const out = await c.ask(
-    CONVERSATION_SUMMARY_TASK,
-    conversationSummaryOutput,
-    conversationSummaryMessages(input),
-    input,
-    () => ({
-      summary: `${input.participants.join(' and ')} talked at ${ctx.location.name}.`,
-      importance: 3,
-      lineImportance: null,
-      commitments: null,
-    }),
-  );
+  const out =
+    given ??
+    (await c.ask(
+      CONVERSATION_SUMMARY_TASK,
+      conversationSummaryOutput,
+      conversationSummaryMessages(input),
+      input,
+      () => ({
+        summary: `${input.participants.join(' and ')} talked at ${ctx.location.name}.`,
+        importance: 3,
+        lineImportance: null,
+        commitments: null,
+      }),
+    ));
   const summary = clipText(
     out.summary.trim() || `${input.participants.join(' and ')} talked at ${ctx.location.name}.`,
     500,
@@ -250,9 +286,9 @@ export async function afterConversation(
   const g = s.planGranularityMinutes * MINUTE_MS;
   for (const r of order) {
     const mind = c.mindOf(r);
-    // The conversation is one perceived event and every line heard in it another (sec. 4.2 trigger).
-    const heard = lines.reduce((sum, l, i) => sum + (l.speaker !== r.profile.id ? lineImp[i]! : 0), 0);
-    mind.importanceSinceReflection += importance + heard;
+    // The conversation is one perceived event for the reflection trigger (sec. 4.2), rated once per conversation
+    // and participant as the Smallville code does (smallville-run stats.json: one chat node per conversation each).
+    mind.importanceSinceReflection += importance;
     for (const o of order) if (o !== r) mind.chattedAt[o.profile.id] = now;
     // Relationships hold: each keeps what was last said with every other participant.
     for (const o of order) if (o !== r) noteConversation(c, r, o.profile.name, summary, now);

@@ -45,8 +45,10 @@ export interface Relation {
   self?: QuotedText;
   /** What the resident last heard from them: the last conversation's summary or a visitor's words (quoted). */
   last?: QuotedText;
-  /** The latest reflection about them. */
+  /** The latest reflection about them drawn from what people said (their words may be in it: quoted). */
   insight?: QuotedText;
+  /** The latest reflection about them that is the resident's own thought (shown as its own, never quoted). */
+  thought?: string;
   /** When last refreshed. */
   at: number;
 }

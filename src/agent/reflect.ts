@@ -72,6 +72,7 @@ export async function maybeReflect(c: MindContext, r: Resident, now: number): Pr
     questions = [`What has ${p.firstName} been spending time on lately?`];
   }
   const numberOf = new Map<MemoryId, number>();
+  const numberOfText = new Map<string, number>();
   const byNumber = new Map<number, Memory>();
   const perQuestion: ReflectInsightsInput['questions'] = [];
   const topOf: (MemoryId | undefined)[] = [];
@@ -81,12 +82,15 @@ export async function maybeReflect(c: MindContext, r: Resident, now: number): Pr
     perQuestion.push({
       question: q,
       memories: hits.map((h) => {
-        let n = numberOf.get(h.memory.id);
+        // two memories reading the same are one statement (one number, listed once)
+        const shownAs = (quoteOf(h.memory, 140)?.text ?? h.memory.description).toLowerCase();
+        let n = numberOf.get(h.memory.id) ?? numberOfText.get(shownAs);
         if (n === undefined) {
-          n = numberOf.size + 1;
-          numberOf.set(h.memory.id, n);
+          n = byNumber.size + 1;
           byNumber.set(n, h.memory);
+          numberOfText.set(shownAs, n);
         }
+        numberOf.set(h.memory.id, n);
         const quote = quoteOf(h.memory, 140);
         return {
           n,
@@ -141,7 +145,7 @@ export async function maybeReflect(c: MindContext, r: Resident, now: number): Pr
           question: questions[qi - 1],
           // an insight drawn from what people said may repeat their words: quoted like its evidence
           ...(evidence.some((id) => quoteOf(byId.get(id)!, 1) !== undefined)
-            ? { userText: { from: `${p.firstName}'s reflection on what people said`, text } }
+            ? { userText: { from: `${p.firstName}'s own thought about what people said`, text } }
             : {}),
         },
       },

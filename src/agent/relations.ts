@@ -39,7 +39,13 @@ export function relationOf(c: MindContext, r: Resident, name: string): PromptRel
     ...(stored?.visitor ? { visitor: true } : {}),
     ...(stored?.self ? { self: stored.self } : {}),
     ...(stored?.last ? { last: stored.last } : {}),
-    ...(stored?.insight ? { insight: stored.insight } : {}),
+    // (a note kept before issue 21 quoted the resident's own reflection: it is its own thought)
+    ...(stored?.insight && /'s own reflection$/.test(stored.insight.from)
+      ? { thought: stored.insight.text }
+      : stored?.insight
+        ? { insight: stored.insight }
+        : {}),
+    ...(stored?.thought ? { thought: stored.thought } : {}),
   };
 }
 
@@ -100,11 +106,21 @@ export function noteVisitor(
   };
 }
 
-/** On reflection: an insight about a known person becomes part of the note (quoted when drawn from people's words). */
+/**
+ * On reflection: an insight about a known person becomes part of the note: the resident's own thought, or quoted
+ * when drawn from people's words (their words may be in it).
+ */
 export function noteInsight(c: MindContext, r: Resident, text: string, quote: QuotedText | undefined): void {
   for (const x of Object.values(c.mindOf(r).relations))
-    if (names(text, x.name))
-      x.insight = quote ?? { from: `${r.profile.firstName}'s own reflection`, text: clip(text, 240) };
+    if (names(text, x.name)) {
+      if (quote) {
+        x.insight = quote;
+        delete x.thought;
+      } else {
+        x.thought = clip(text, 240);
+        delete x.insight;
+      }
+    }
 }
 
 /** Keeps the notes of the most recently met people within the cap. */

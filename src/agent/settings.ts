@@ -107,8 +107,10 @@ export interface AgentSettings {
   reactionMinutes: number;
   /** Each participant speaks at most this many lines in one conversation. */
   maxTurnsEach: number;
-  /** Dialogue lines kept verbatim in a turn prompt (older ones are dropped). */
+  /** Dialogue lines kept verbatim in a dialogue prompt (older ones are dropped). */
   dialogueHistoryLines: number;
+  /** Lines of a conversation one dialogue call writes (the speakers taking turns); 1 = a call per line. */
+  dialogueLinesPerCall: number;
   /** Rough token budget of the memories in one dialogue-turn prompt (one call per line: the most frequent prompt). */
   dialogueBudgetTokens: number;
   /** Memories retrieved for one dialogue turn. */
@@ -169,7 +171,10 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   goalDropDays: 7, // ours: a week, then the resident tries again (the place may have changed its hours)
   reactionMinutes: 15, // one fine plan step (sec. 4.3)
   maxTurnsEach: 8, // issue 3: default cap of 8 turns each
-  dialogueHistoryLines: 6, // the last few lines carry the thread (offline talks run 4-7 lines); older ones are in the memories
+  dialogueHistoryLines: 16, // the whole conversation so far (the cap is 16 lines): a call continues what was said
+  dialogueLinesPerCall: 16, // ours (issue 21): a two-person talk up to its cap in one call, both speakers' context
+  // gathered once; a real run's talks mostly run to the 16-line cap (smallville-run stats.json), which a call per line
+  // made the costliest task. Groups of three take two calls; 1 asks for one line per call (still with both sections).
   dialogueBudgetTokens: 300, // 6 memories of about 50 tokens; the relationship note comes on top
   dialogueRetrieveK: 6, // authors 50+25 summarised (converse.py); we send 6 plus the relationship note per line
   innerVoiceImportance: 9, // sec. 3.1: the inner voice is treated as the agent's own strong intention

@@ -70,6 +70,7 @@ export function buildModelStack(
     ),
     ...remote,
     ...tuning,
+    ...(llm.breaker ? { breaker: llm.breaker } : {}),
   });
   return { llm, embedder, usage: sink };
 }

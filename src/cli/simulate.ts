@@ -175,6 +175,7 @@ export function configuredModels(env: Record<string, string | undefined> = proce
     ...(c.embeddingDimensions ? { dimensions: c.embeddingDimensions } : {}),
     timeoutMs: c.timeoutMs,
     concurrency: c.concurrency,
+    ...(llm.breaker ? { breaker: llm.breaker } : {}),
   });
   return { llm, embedder };
 }

@@ -7,6 +7,7 @@ import {
   type GatewayOptions,
   gatewaySettings,
 } from './call-policy.ts';
+import { CircuitBreaker } from './circuit.ts';
 import { type EmbeddingCacheStore, InMemoryEmbeddingCache, textHash } from './embedding-cache.ts';
 import type { Embedder, EmbedRequest } from './port.ts';
 import { LlmError } from './port.ts';
@@ -21,6 +22,11 @@ export interface EmbeddingGatewayOptions extends GatewayOptions {
   batchSize?: number;
   /** Whether embedding tokens are refused once the town's budget is spent (default true: it is still spending). */
   budgeted?: boolean;
+  /**
+   * The breaker to share with the chat gateway of the same provider (LlmGateway.breaker), so a pause of one is a
+   * pause of both; default: one of its own from `circuit`.
+   */
+  breaker?: CircuitBreaker;
 }
 
 export interface EmbeddingStats {
@@ -34,6 +40,7 @@ export class EmbeddingGateway extends AccountedGateway implements Embedder {
   private readonly cache: EmbeddingCacheStore;
   private readonly batchSize: number;
   private readonly budgeted: boolean;
+  private readonly circuit: CircuitBreaker | undefined;
   readonly stats: EmbeddingStats = { requests: 0, cacheHits: 0, cacheMisses: 0 };
 
   constructor(
@@ -44,6 +51,7 @@ export class EmbeddingGateway extends AccountedGateway implements Embedder {
     this.cache = opts.cache ?? new InMemoryEmbeddingCache();
     this.batchSize = Math.max(1, opts.batchSize ?? gatewaySettings.embeddingBatchSize);
     this.budgeted = opts.budgeted ?? true;
+    this.circuit = opts.breaker ?? (opts.circuit === false ? undefined : new CircuitBreaker(opts.circuit || {}));
   }
 
   get id(): string {
@@ -68,7 +76,22 @@ export class EmbeddingGateway extends AccountedGateway implements Embedder {
     const missing = [...textByHash.keys()].filter((h) => !vectors.has(h));
     this.stats.cacheHits += textByHash.size - missing.length;
     this.stats.cacheMisses += missing.length;
-    if (missing.length > 0) await this.fetchMissing(missing, textByHash, vectors, task, townId);
+    const tally: AttemptTally = { requests: 0, retries: 0 };
+    let billed = 0;
+    try {
+      if (missing.length > 0) billed = await this.fetchMissing(missing, textByHash, vectors, task, townId, tally);
+    } finally {
+      req.onReceipt?.({
+        requests: tally.requests,
+        retries: tally.retries,
+        repairs: 0,
+        refused: false,
+        failed: missing.some((h) => !vectors.has(h)),
+        billedPromptTokens: billed,
+        cachedPromptTokens: 0,
+        completionTokens: 0,
+      });
+    }
     // Copies: a caller scaling its vector must not corrupt the cache.
     return hashes.map((h) => vectors.get(h)!.slice());
   }
@@ -79,7 +102,19 @@ export class EmbeddingGateway extends AccountedGateway implements Embedder {
     vectors: Map<string, Float32Array>,
     task: string,
     townId: string,
-  ): Promise<void> {
+    tally: AttemptTally,
+  ): Promise<number> {
+    // Paused after repeated provider failures: refused at once, no request and no warning (the pause was the
+    // one notice); the caller keeps its memories waiting for their vectors.
+    const now = this.policy.clock.now();
+    if (this.circuit && !this.circuit.allow(now)) {
+      const wait = Math.ceil(this.circuit.retryInMs(now) / 1000);
+      throw new LlmError(
+        'llm/paused',
+        task,
+        `${task}: the model is paused after repeated failures (${this.circuit.lastError}); next try in ${wait} s`,
+      );
+    }
     if (this.budgeted) {
       try {
         await this.policy.checkBudget(townId, task);
@@ -91,7 +126,6 @@ export class EmbeddingGateway extends AccountedGateway implements Embedder {
     const started = this.policy.clock.now();
     let billed = 0;
     let requests = 0;
-    const tally: AttemptTally = { requests: 0, retries: 0 };
     let failed = true;
     try {
       for (let i = 0; i < missing.length; i += this.batchSize) {
@@ -99,7 +133,14 @@ export class EmbeddingGateway extends AccountedGateway implements Embedder {
         const texts = chunk.map((h) => textByHash.get(h)!);
         requests++;
         this.stats.requests++;
-        const res = await this.policy.attempt(task, (opts) => this.provider.embedBatch(texts, opts), tally);
+        let res: Awaited<ReturnType<EmbeddingProvider['embedBatch']>>;
+        try {
+          res = await this.policy.attempt(task, (opts) => this.provider.embedBatch(texts, opts), tally);
+        } catch (e) {
+          this.providerFailed(e);
+          throw e;
+        }
+        if (this.circuit?.success()) this.policy.emit({ type: 'circuit_closed' });
         if (res.vectors.length !== chunk.length) {
           throw new LlmError(
             'llm/provider_error',
@@ -118,6 +159,7 @@ export class EmbeddingGateway extends AccountedGateway implements Embedder {
         await this.cache.putMany(this.id, entries);
       }
       failed = false;
+      return billed;
     } catch (e) {
       this.reportFailure(task, e);
       throw e;
@@ -138,6 +180,15 @@ export class EmbeddingGateway extends AccountedGateway implements Embedder {
         completionTokens: 0,
       });
     }
+  }
+
+  /** A provider failure counts towards the pause (shared with chat calls when the breaker is shared). */
+  private providerFailed(e: unknown): void {
+    if (!this.circuit || !(e instanceof LlmError)) return;
+    if (!['llm/provider_error', 'llm/timeout', 'llm/rate_limited'].includes(e.code)) return;
+    const pause = this.circuit.failure(this.policy.clock.now(), e.message);
+    if (pause !== undefined)
+      this.policy.emit({ type: 'circuit_open', failures: this.circuit.failures, retryInMs: pause, message: e.message });
   }
 
   /** Embedding failures are counted and logged like chat failures (the caller stores memories without vectors). */

@@ -85,6 +85,11 @@ export class LlmGateway extends AccountedGateway implements LanguageModel {
     return { ...status, limit: undefined, remaining: undefined, offline: true };
   }
 
+  /** The breaker, for the embedding gateway of the same provider to share (a pause of one is a pause of both). */
+  get breaker(): CircuitBreaker | undefined {
+    return this.circuit;
+  }
+
   /** 'closed' normally; 'open' while the provider is paused after repeated failures. */
   get circuitState(): 'closed' | 'open' | 'half-open' {
     return this.circuit?.state ?? 'closed';

@@ -1,6 +1,6 @@
 // Factories the composition root calls: pick a provider from configuration and wrap it in the gateway.
 import type OpenAI from 'openai';
-import type { CircuitOptions } from './circuit.ts';
+import type { CircuitBreaker, CircuitOptions } from './circuit.ts';
 import type { EmbeddingCacheStore } from './embedding-cache.ts';
 import { EmbeddingGateway, type GatewayEvent, LlmGateway } from './gateway.ts';
 import { LexicalEmbedder } from './lexical-embedder.ts';
@@ -70,6 +70,8 @@ export interface EmbedderOptions extends GatewayTuning {
   batchSize?: number;
   /** Offline (lexical) vector size; default 512. */
   lexicalDimensions?: number;
+  /** The chat gateway's breaker (LlmGateway.breaker): embeddings pause and resume with chat calls. */
+  breaker?: CircuitBreaker;
   client?: OpenAI;
 }
 
@@ -158,6 +160,7 @@ export function createEmbedder(opts: EmbedderOptions): Embedder {
     ...gatewayOptions(opts),
     ...(opts.cache ? { cache: opts.cache } : {}),
     ...(opts.batchSize !== undefined ? { batchSize: opts.batchSize } : {}),
+    ...(opts.breaker ? { breaker: opts.breaker } : {}),
   });
 }
 

@@ -63,6 +63,8 @@ export interface EmbedRequest {
   texts: string[];
   townId?: string;
   task?: string;
+  /** Called once when the call ends with what it cost (HTTP requests: a batch counts once, cache hits none). */
+  onReceipt?: (r: CallReceipt) => void;
 }
 
 export interface Embedder {
@@ -79,6 +81,8 @@ export type LlmErrorCode =
   | 'llm/timeout'
   | 'llm/rate_limited'
   | 'llm/provider_error'
+  /** The provider is paused after repeated failures (circuit.ts): refused at once, no request sent. */
+  | 'llm/paused'
   | 'llm/no_offline_rule';
 
 export class LlmError extends Error {

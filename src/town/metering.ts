@@ -171,6 +171,7 @@ export class MeteredModel implements LanguageModel {
 }
 
 export class MeteredEmbedder implements Embedder {
+  /** HTTP requests the embedder sent (a batch counts once, cache hits none), from its receipts. */
   requests = 0;
   texts = 0;
   constructor(
@@ -185,13 +186,18 @@ export class MeteredEmbedder implements Embedder {
     return this.inner.dimensions;
   }
   async embed(req: EmbedRequest): Promise<Float32Array[]> {
-    this.requests++;
     this.texts += req.texts.length;
     const ctx = currentCallContext() ?? {};
     const start = performance.now();
     let ok = false;
     try {
-      const v = await this.inner.embed(req);
+      const v = await this.inner.embed({
+        ...req,
+        onReceipt: (r) => {
+          this.requests += r.requests;
+          req.onReceipt?.(r);
+        },
+      });
       ok = true;
       return v;
     } finally {

@@ -114,7 +114,7 @@ describe('bad model output is repaired or replaced, logged, never fatal', () => 
       'agent_plan_hours',
       'agent_plan_steps',
       'agent_react',
-      'agent_dialogue_turn',
+      'agent_dialogue',
       'agent_conversation_summary',
       'agent_reflect_questions',
       'agent_reflect_insights',
@@ -183,11 +183,14 @@ describe('bad model output is repaired or replaced, logged, never fatal', () => 
     const { model, runtime, logs } = setup();
     const mara = resident(MARA);
     const tomas = resident(TOMAS);
-    model.script(
-      'agent_dialogue_turn',
-      { line: 'Hi Tomas!', end: false, news: null },
-      { line: '  ', end: false, news: null },
-    );
+    model.script('agent_dialogue', {
+      lines: [
+        { line: 'Hi Tomas!', news: null },
+        { line: '  ', news: null },
+      ],
+      end: false,
+      summary: null,
+    });
     const talk = await runtime.converse([mara, tomas], {
       now: at(9),
       location: CAFE,

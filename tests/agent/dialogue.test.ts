@@ -40,9 +40,9 @@ describe('dialogue (sec. 4.3.1) and information diffusion (sec. 7.1)', () => {
     expect(talk.lines[0]!.speaker).toBe(ada.profile.id);
     expect(talk.lines.some((l) => /Sam Moore is running for mayor/.test(l.text))).toBe(true);
     expect(talk.ended).toBe('natural');
-    // one call per line, one summary call for the whole conversation
-    expect(model.callsFor('agent_dialogue_turn')).toHaveLength(talk.lines.length);
-    expect(model.callsFor('agent_conversation_summary')).toHaveLength(1);
+    // a call per settings.dialogueLinesPerCall lines (16: one here), which also summarises the talk it ends
+    expect(model.callsFor('agent_dialogue')).toHaveLength(1);
+    expect(model.callsFor('agent_conversation_summary')).toHaveLength(0);
 
     // THEN the fact is retrievable from the listener's memory
     const hits = await runtime.retrieve(tomas, 'Who is running for mayor?', at(11), 3);
@@ -90,14 +90,12 @@ describe('dialogue (sec. 4.3.1) and information diffusion (sec. 7.1)', () => {
   it('stops at the turn cap and supports groups of three', async () => {
     const { model, runtime } = setup({ maxTurnsEach: 2 });
     const [a, b, c] = [resident(ADA), resident(TOMAS), resident(MARA)];
-    model.script(
-      'agent_dialogue_turn',
-      ...Array.from({ length: 10 }, (_, i) => ({
-        line: `Line ${i + 1}, and I have more to say.`,
-        end: false,
-        news: null,
-      })),
-    );
+    // a model that never ends the talk and writes more lines than asked: the cap stops it
+    model.script('agent_dialogue', {
+      lines: Array.from({ length: 10 }, (_, i) => ({ line: `Line ${i + 1}, and I have more to say.`, news: null })),
+      end: false,
+      summary: null,
+    });
     const talk = await runtime.converse([b, a, c], {
       now: at(15),
       location: CAFE,

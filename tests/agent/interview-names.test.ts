@@ -33,7 +33,7 @@ describe('interviews about a named person', () => {
     const tomas = await crowdedTomas(runtime);
     await runtime.interview(tomas, 'Do you know Carlos Gomez?', { now: at(30), remember: false });
     const prompt = model.callsFor('agent_interview').at(-1)!.messages[1]!.content;
-    expect(prompt).toMatch(/knows Carlos Gomez: .*play chess together/);
+    expect(prompt).toMatch(/You know Carlos Gomez: .*play chess together/);
   });
 
   it('without the name cue, the note and the deeper retrieval (the old depth) the same question loses the fact: the failure they prevent', async () => {

@@ -24,9 +24,11 @@ class Spoken implements LanguageModel {
     return this.inner.info;
   }
   async object<T>(req: ObjectRequest<T>): Promise<T> {
-    if (req.task !== 'agent_dialogue_turn' || this.lines.length === 0) return this.inner.object(req);
-    const line = this.lines[this.next++]!;
-    return { line, end: this.next >= this.lines.length, news: null } as T;
+    if (req.task !== 'agent_dialogue' || this.lines.length === 0) return this.inner.object(req);
+    // the whole talk in one answer, summarised by the model under test (agent_conversation_summary)
+    const lines = this.lines.slice(this.next).map((line) => ({ line, news: null }));
+    this.next = this.lines.length;
+    return { lines, end: true, summary: null } as T;
   }
 }
 

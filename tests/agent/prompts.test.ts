@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HONESTY } from '../../src/agent/prompts/common.ts';
 import { conversationSummaryMessages } from '../../src/agent/prompts/conversation-summary.ts';
+import { dialogueMessages } from '../../src/agent/prompts/dialogue.ts';
 import { dialogueTurnMessages } from '../../src/agent/prompts/dialogue-turn.ts';
 import { hearMessages } from '../../src/agent/prompts/hear.ts';
 import { importanceMessages } from '../../src/agent/prompts/importance.ts';
@@ -100,6 +101,38 @@ const PROMPTS: Record<string, ChatMessage[]> = {
     ],
     turnsLeft: 7,
   }),
+  dialogue: dialogueMessages({
+    placeName: 'Lantern Cafe',
+    time: '10:00 am',
+    date: 'Monday, February 13',
+    intent: 'ask about the music night',
+    intentOf: 'Ada Lindqvist',
+    speakers: [
+      {
+        name: 'Ada Lindqvist',
+        first: 'Ada',
+        summary: 'Ada Lindqvist (61) is cheerful.',
+        listeners: ['Tomas Reyes'],
+        doing: 'buying coffee',
+        relations: [{ name: 'Tomas Reyes', note: 'Ada Lindqvist buys vegetables from Tomas Reyes' }],
+        memories: [{ ...mem('Sam Moore is running for mayor', 6, 'seed'), fresh: true }],
+        turnsLeft: 7,
+      },
+      {
+        name: 'Tomas Reyes',
+        first: 'Tomas',
+        summary: 'Tomas Reyes (27) is quiet.',
+        listeners: ['Ada Lindqvist'],
+        doing: 'reading',
+        memories: [],
+        turnsLeft: 7,
+      },
+    ],
+    history: [{ speaker: 'Ada Lindqvist', text: 'Hi Tomas!' }],
+    next: 'Tomas Reyes',
+    lines: 15,
+    last: true,
+  }),
   conversationSummary: conversationSummaryMessages({
     participants: ['Ada Lindqvist', 'Tomas Reyes'],
     placeName: 'Lantern Cafe',
@@ -172,6 +205,7 @@ describe('prompt templates (one per task)', () => {
       'planSteps',
       'react',
       'dialogueTurn',
+      'dialogue',
       'conversationSummary',
       'reflectInsights',
       'interview',

@@ -3,7 +3,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLanguageModel, InMemoryUsageSink } from '../../src/llm/index.ts';
+import { dialogueOutput } from '../../src/agent/prompts/dialogue.ts';
 import type { ChatMessage } from '../../src/llm/port.ts';
+import { behaviourProfile, calibratedRates, withRates } from '../support/realistic-model/behaviour.ts';
 import { noFaults, type RealisticModel, startRealisticModel } from '../support/realistic-model/server.ts';
 
 let server: RealisticModel | undefined;
@@ -33,12 +35,12 @@ function llmFor(s: RealisticModel, extra: { structuredMode?: 'json_schema' | 'js
 }
 
 describe('realistic model server', () => {
-  it('speaks lines of 15-40 words and ends conversations after 4-10 turns', async () => {
+  it('speaks lines of 9-64 words (median near 21) and ends 3 in 8 conversations after 2-3 lines, the rest at the cap (calibrated)', async () => {
     server = await startRealisticModel({ seed: 3, latencyScale: 0, rates: noFaults });
     const { llm } = llmFor(server);
     const lengths: number[] = [];
     const turnsToEnd: number[] = [];
-    for (let conv = 0; conv < 6; conv++) {
+    for (let conv = 0; conv < 16; conv++) {
       const history: string[] = [];
       for (let turn = 0; turn < 12; turn++) {
         const speaker = turn % 2 === 0 ? `Ann${conv}` : `Bob${conv}`;
@@ -56,10 +58,38 @@ describe('realistic model server', () => {
       }
       turnsToEnd.push(history.length);
     }
-    expect(Math.min(...lengths)).toBeGreaterThanOrEqual(15);
-    expect(Math.max(...lengths)).toBeLessThanOrEqual(40);
-    for (const t of turnsToEnd) expect(t).toBeGreaterThanOrEqual(4);
-    for (const t of turnsToEnd) expect(t).toBeLessThanOrEqual(10);
+    expect(Math.min(...lengths)).toBeGreaterThanOrEqual(calibratedRates.lineWords.min);
+    expect(Math.max(...lengths)).toBeLessThanOrEqual(calibratedRates.lineWords.max);
+    const sorted = [...lengths].sort((x, y) => x - y);
+    expect(sorted[Math.floor(sorted.length / 2)]).toBeGreaterThanOrEqual(17);
+    expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThanOrEqual(25);
+    // short talks end after 2 or 3 lines; the others run to the cap (12 here: never ended)
+    for (const t of turnsToEnd) expect([2, 3, 12]).toContain(t);
+    expect(turnsToEnd.filter((t) => t < 12).length).toBeGreaterThan(0);
+    expect(turnsToEnd.filter((t) => t === 12).length).toBeGreaterThan(turnsToEnd.length / 3);
+  });
+
+  it('writes as many lines as asked ("the next N lines"), ends where the prompt says the last one ends it, and summarises then', async () => {
+    server = await startRealisticModel({ seed: 4, latencyScale: 0, rates: noFaults });
+    const { llm } = llmFor(server);
+    const out = await llm.object({
+      task: 'agent_dialogue',
+      schema: dialogueOutput,
+      messages: [
+        { role: 'system', content: 'Write the next 16 lines, taking turns (the last line of these ends it).' },
+        { role: 'user', content: 'Monday 9:00 at the Cafe.\n\nNobody has spoken yet.' },
+      ],
+    });
+    expect([2, 3, 16]).toContain(out.lines.length);
+    expect(out.end).toBe(true);
+    expect(out.summary?.summary.length).toBeGreaterThan(0);
+  });
+
+  it('a rate outside its range is refused with the allowed range', () => {
+    expect(() => withRates(calibratedRates, 'talk=1.5')).toThrow(/talk must be from 0 to 1/);
+    expect(() => withRates(calibratedRates, 'chatter=1')).toThrow(/unknown rate "chatter"; allowed: talk, react/);
+    expect(() => behaviourProfile('gossipy')).toThrow(/allowed: calibrated, chatty/);
+    expect(withRates(calibratedRates, 'talk=0.25').talk).toBe(0.25);
   });
 
   it('plans days of 5-8 blocks at the places the prompt lists, and bills like OpenAI', async () => {

@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as conversationSummary from '../../src/agent/prompts/conversation-summary.ts';
 import * as dialogueTurn from '../../src/agent/prompts/dialogue-turn.ts';
+import * as dialogue from '../../src/agent/prompts/dialogue.ts';
 import * as hear from '../../src/agent/prompts/hear.ts';
 import * as importance from '../../src/agent/prompts/importance.ts';
 import * as interview from '../../src/agent/prompts/interview.ts';
@@ -78,6 +79,7 @@ function botInput(game: 'chameleon' | 'undercover'): BotInput {
 const tasks: Array<[string, z.ZodType]> = [
   [conversationSummary.CONVERSATION_SUMMARY_TASK, conversationSummary.conversationSummaryOutput],
   [dialogueTurn.DIALOGUE_TURN_TASK, dialogueTurn.dialogueTurnOutput],
+  [dialogue.DIALOGUE_TASK, dialogue.dialogueOutput],
   [hear.HEAR_TASK, hear.hearOutput],
   [importance.IMPORTANCE_TASK, importance.importanceOutput],
   [interview.INTERVIEW_TASK, interview.interviewOutput],

@@ -35,6 +35,12 @@ class Recorder implements LanguageModel {
   inputs(task: string) {
     return this.calls.filter((c) => c.task === task).map((c) => c.input);
   }
+  /** Each speaker's view of every dialogue call (its section, with the call's date and place). */
+  speakerViews() {
+    return this.inputs('agent_dialogue').flatMap((i) =>
+      ((i.speakers ?? []) as Record<string, unknown>[]).map((sp) => ({ ...sp, date: i.date, placeName: i.placeName })),
+    );
+  }
 }
 
 const PROFILES = agentModelProfiles(5);
@@ -217,7 +223,7 @@ for (const profile of Object.keys(PROFILES) as (keyof typeof PROFILES)[]) {
     it('family and acquaintances meet as who they are: every line between known people carries the relationship (0 re-introductions over 3 days)', async () => {
       const { service, llm } = await town(profile);
       await service.step(3 * 144);
-      const turns = llm.inputs('agent_dialogue_turn') as {
+      const turns = llm.speakerViews() as unknown as {
         name: string;
         listeners: string[];
         relations?: { name: string; note: string }[];
@@ -372,7 +378,7 @@ for (const profile of Object.keys(PROFILES) as (keyof typeof PROFILES)[]) {
       const mentions = (day: RegExp) =>
         llm.calls.filter(
           (c) =>
-            c.task === 'agent_dialogue_turn' &&
+            c.task === 'agent_dialogue' &&
             day.test(String(c.input.date)) &&
             /\bband\b/i.test(JSON.stringify(c.output ?? {})),
         ).length;
@@ -384,9 +390,7 @@ for (const profile of Object.keys(PROFILES) as (keyof typeof PROFILES)[]) {
       const tuesday = plans.filter((p) => p.name === 'Owen Dale' && /Tuesday/.test(p.date));
       expect(tuesday.length).toBeGreaterThan(0);
       for (const p of tuesday) expect(JSON.stringify(p.intentions)).not.toMatch(/band/);
-      const fresh = (
-        llm.inputs('agent_dialogue_turn') as { date: string; memories: { text: string; fresh: boolean }[] }[]
-      )
+      const fresh = (llm.speakerViews() as unknown as { date: string; memories: { text: string; fresh: boolean }[] }[])
         .filter((t) => /Tuesday/.test(t.date))
         .flatMap((t) => t.memories.filter((m) => m.fresh && /\bband\b/i.test(m.text)));
       expect(fresh).toEqual([]);

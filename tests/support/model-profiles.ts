@@ -1,6 +1,7 @@
 // The two model profiles a behaviour is judged on (offline and realistic-model), for agent and scenario tests: the
 // offline stand-in with the agent rules, and a realistic model server started for the test file (seeded, no
-// latency, no faults) and closed after it.
+// latency, no faults, the behaviour rates calibrated on the real Smallville run: realistic-model/behaviour.ts)
+// and closed after it.
 import { afterAll, beforeAll } from 'vitest';
 import type { LlmGateway } from '../../src/llm/index.ts';
 import { agentOfflineRules } from '../../src/offline/agent/agent-rules.ts';

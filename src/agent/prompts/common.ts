@@ -74,20 +74,56 @@ export const promptRelation = z.object({
   note: z.string(),
   self: quotedText.optional(),
   last: quotedText.optional(),
+  /** An insight drawn from what people said about them: quoted like its evidence. */
   insight: quotedText.optional(),
+  /** The resident's own reflection about them: its own thought, shown as such (never as someone's words). */
+  thought: z.string().optional(),
 });
 export type PromptRelation = z.infer<typeof promptRelation>;
 
-/** Relationship notes as prompt lines: "About Daniel Okafor: ..." then the quoted blocks, each on its own line. */
+/**
+ * Relationship notes as prompt lines: "About Daniel Okafor: ..." then the quoted blocks, each on its own line.
+ * `first` is the resident's first name, or "You" (the verbs agree: "You know", "Mara knows").
+ */
 export function relationLines(first: string, rels: readonly PromptRelation[]): string {
+  const you = first === 'You';
   return rels
     .map((x) =>
       [
-        x.visitor ? `${first} has met a visitor (${x.note}):` : `${first} knows ${x.name}: ${x.note}`,
+        x.visitor
+          ? `${first} ${you ? 'have' : 'has'} met a visitor (${x.note}):`
+          : `${first} ${you ? 'know' : 'knows'} ${x.name}: ${x.note}`,
         ...[x.self, x.insight, x.last].filter((q): q is QuotedText => q !== undefined).map(quoted),
+        ...(x.thought ? [`${first} ${you ? 'think' : 'thinks'}: ${x.thought}`] : []),
       ].join('\n'),
     )
     .join('\n');
+}
+
+const norm = (t: string) =>
+  t
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} ]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * Memories as a prompt lists them: each once (two memories reading the same are one line), and none that a
+ * relationship note already says (the seed phrases of its note, its last conversation, its insight or thought).
+ */
+export function withoutRepeats<M extends PromptMemory>(memories: readonly M[], rels?: readonly PromptRelation[]): M[] {
+  const notes = (rels ?? []).flatMap((r) =>
+    [r.note, r.last?.text, r.insight?.text, r.thought].filter((t): t is string => !!t).map(norm),
+  );
+  const seen = new Set<string>();
+  return memories.filter((m) => {
+    const line = norm(memoryText(m));
+    const text = norm(m.quote?.text ?? m.text);
+    if (seen.has(line) || seen.has(text)) return false;
+    seen.add(line);
+    seen.add(text);
+    return !notes.some((n) => n.includes(text) || (n.length >= 24 && text.includes(n)));
+  });
 }
 
 /** A quoted block: `USER_TEXT {"from": ..., "text": ...}` (always the end of its line). */

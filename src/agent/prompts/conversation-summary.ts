@@ -30,6 +30,6 @@ export function conversationSummaryMessages(input: ConversationSummaryInput): Ch
     system(
       'Summarise this conversation in one or two sentences: what was said and anything agreed (who, what, when, where). Rate its poignancy and each line\'s, 1 (mundane) to 10 (life-changing). List what each participant promised to do here (accepted an invitation, offered help, arranged to meet) as an action with the place, day and hours said ("go to ... at ... on ... from ... to ..."), or null. Reply {"summary": "...", "importance": n, "lineImportance": [n per line], "commitments": [{"who", "what"}] or null}.',
     ),
-    `${input.participants.join(' and ')} at ${input.placeName}, ${input.time}:\n${input.lines.map((l, i) => `${i + 1}. ${l.speaker}: ${quoted({ from: l.speaker, text: l.text })}`).join('\n')}`,
+    `${input.participants.join(' and ')} at ${input.placeName}, ${input.time}:\n${input.lines.map((l, i) => `${i + 1}. ${quoted({ from: l.speaker, text: l.text })}`).join('\n')}`,
   );
 }

@@ -2,7 +2,17 @@
 // summary, memories retrieved about the listeners and the last line, and the conversation so far.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { bullets, memoryText, prompt, promptMemory, promptRelation, quoted, relationLines, system } from './common.ts';
+import {
+  bullets,
+  memoryText,
+  withoutRepeats,
+  prompt,
+  promptMemory,
+  promptRelation,
+  quoted,
+  relationLines,
+  system,
+} from './common.ts';
 
 export const DIALOGUE_TURN_TASK = 'agent_dialogue_turn';
 
@@ -60,6 +70,6 @@ export function dialogueTurnMessages(input: DialogueTurnInput): ChatMessage[] {
           ]
         : []),
     ].join('\n') +
-      `\nWhat ${input.first} remembers:\n${bullets(input.memories.map(memoryText))}\n${history ? `Conversation so far:\n${history}` : 'Nobody has spoken yet.'}`,
+      `\nWhat ${input.first} remembers:\n${bullets(withoutRepeats(input.memories, input.relations).map(memoryText))}\n${history ? `Conversation so far:\n${history}` : 'Nobody has spoken yet.'}`,
   );
 }

@@ -5,6 +5,7 @@ import type { ChatMessage } from '../../llm/port.ts';
 import {
   bullets,
   memoryText,
+  withoutRepeats,
   prompt,
   promptMemory,
   promptRelation,
@@ -38,6 +39,6 @@ export function hearMessages(input: HearInput): ChatMessage[] {
     system(
       `You are ${input.name}. Rate how poignant this remark is for you, 1-10, and reply in character in one or two sentences${input.addressed ? '' : ', or with "" if it is not for you'}. Reply {"importance": n, "reply": "..."}.`,
     ),
-    `${input.summary}\nIt is ${input.time}; you are ${input.status} at ${input.placeName}.${input.relations?.length ? `\n${relationLines(input.first, input.relations)}` : ''}\nWhat you remember:\n${bullets(input.memories.map(memoryText))}\nA visitor speaks${input.addressed ? ' to you' : ' where you are'}.${who}\n${quoted({ from: input.speaker.name, text: input.text })}`,
+    `${input.summary}\nIt is ${input.time}; you are ${input.status} at ${input.placeName}.${input.relations?.length ? `\n${relationLines(input.first, input.relations)}` : ''}\nWhat you remember:\n${bullets(withoutRepeats(input.memories, input.relations).map(memoryText))}\nA visitor speaks${input.addressed ? ' to you' : ' where you are'}.${who}\n${quoted({ from: input.speaker.name, text: input.text })}`,
   );
 }

@@ -1,7 +1,17 @@
 // Task agent_interview (sec. 6.1): answer a question in character from what retrieval returns for it.
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { bullets, memoryText, prompt, promptMemory, promptRelation, quoted, relationLines, system } from './common.ts';
+import {
+  bullets,
+  memoryText,
+  withoutRepeats,
+  prompt,
+  promptMemory,
+  promptRelation,
+  quoted,
+  relationLines,
+  system,
+} from './common.ts';
 
 export const INTERVIEW_TASK = 'agent_interview';
 
@@ -27,6 +37,6 @@ export function interviewMessages(input: InterviewInput): ChatMessage[] {
     system(
       `You are ${input.name}. Answer in character, in the first person, in a few sentences. Reply {"answer": "..."}.`,
     ),
-    `${input.summary}\nIt is ${input.time}.${input.relations?.length ? `\n${relationLines('You', input.relations)}` : ''}\nWhat you remember:\n${bullets(input.memories.map(memoryText))}${input.plan?.length ? `\nYour plan for today:\n${bullets(input.plan)}` : ''}\nA question for you:\n${quoted({ from: input.asker ?? 'someone', text: input.question })}`,
+    `${input.summary}\nIt is ${input.time}.${input.relations?.length ? `\n${relationLines('You', input.relations)}` : ''}\nWhat you remember:\n${bullets(withoutRepeats(input.memories, input.relations).map(memoryText))}${input.plan?.length ? `\nYour plan for today:\n${bullets(input.plan)}` : ''}\nA question for you:\n${quoted({ from: input.asker ?? 'someone', text: input.question })}`,
   );
 }

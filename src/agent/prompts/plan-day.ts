@@ -72,7 +72,7 @@ export function planDayMessages(input: PlanDayInput): ChatMessage[] {
       `Lifestyle: ${input.lifestyle}`,
       `Today is ${input.date}.${whole ? '' : ` It is ${input.from}; plan the rest of the day.`}`,
       `Yesterday:\n${bullets(input.yesterday, '(no record)')}`,
-      `On ${input.first}'s mind:\n${bullets(input.intentions.map((m) => datedText(m, input.day)))}`,
+      `On ${input.first}'s mind:\n${bullets([...new Set(input.intentions.map((m) => datedText(m, input.day)))])}`,
       `Places (home: ${input.home}${input.avoid.length ? `; not today: ${input.avoid.join(', ')}` : ''}):\n${input.places.map(placeLine).join('\n')}`,
     ].join('\n'),
   );

@@ -2,7 +2,7 @@
 // (lazily: a block is decomposed when it starts, not the whole day at once).
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { bullets, memoryText, prompt, promptMemory, system } from './common.ts';
+import { bullets, memoryText, prompt, promptMemory, system, withoutRepeats } from './common.ts';
 import { placeLine, promptPlace } from './plan-day.ts';
 
 export const PLAN_HOURS_TASK = 'agent_plan_hours';
@@ -27,6 +27,6 @@ export function planHoursMessages(input: PlanHoursInput): ChatMessage[] {
     system(
       `Break ${input.first}'s plan block into parts of one to two hours. Reply {"items": [{"start": "HH:MM", "end": "HH:MM", "activity": "...", "place": "<place id>"}]} in order, no overlaps, covering ${b.start}-${b.end}.`,
     ),
-    `${input.summary}\nBlock ${b.start}-${b.end}: ${b.activity} (${b.place})\nPlaces:\n${input.places.map(placeLine).join('\n')}\nRelevant memories:\n${bullets(input.memories.map(memoryText))}`,
+    `${input.summary}\nBlock ${b.start}-${b.end}: ${b.activity} (${b.place})\nPlaces:\n${input.places.map(placeLine).join('\n')}\nRelevant memories:\n${bullets(withoutRepeats(input.memories).map(memoryText))}`,
   );
 }

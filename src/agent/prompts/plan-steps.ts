@@ -37,7 +37,7 @@ export function planStepsMessages(input: PlanStepsInput): ChatMessage[] {
   const areas = input.areas.map((a) => `${a.name}${a.objects.length ? ` (${a.objects.join(', ')})` : ''}`).join('; ');
   return prompt(
     system(
-      `Break ${input.first}'s current activity into steps of ${input.steps.min}-${input.steps.max} minutes that fill the time, in order. Reply {"steps": [{"minutes": n, "action": "...", "emoji": "one emoji", "area": "...", "object": "...", "objectStatus": "..."}]}; area, object (and its state while used) only from the list, else null.`,
+      `Break ${input.first}'s current activity into steps of ${input.steps.min}-${input.steps.max} minutes that fill the time, in order: minutes, action, one emoji, and area, object (and its state while used) only from the list, else null.`,
     ),
     `${input.summary}\n${c.start}-${c.end}: ${c.activity} at ${c.placeName}${input.home ? ' (home)' : ''}.\nAreas: ${areas || '(none known)'}${input.context ? `\nJust now: ${input.context}` : ''}`,
   );

@@ -6,6 +6,7 @@ import type { ChatMessage } from '../../llm/port.ts';
 import {
   bullets,
   memoryText,
+  withoutRepeats,
   prompt,
   promptMemory,
   promptRelation,
@@ -58,8 +59,14 @@ export function reactMessages(input: ReactInput): ChatMessage[] {
     : 'continues the current plan or reacts to what was just observed';
   return prompt(
     system(
-      `Decide whether ${input.first} ${options}. Reply {"decision": "continue"|"react"${input.person ? '|"talk"' : ''}, "reaction": "...", "emoji": "...", "minutes": n, "object": "...", "objectStatus": "...", "intent": "..."}: reaction, emoji, minutes, object and its new status for react${input.person ? ', intent (why) for talk' : ''}; null where they do not apply.`,
+      // the answer's shape travels as its JSON schema (strict structured outputs, or the schema in JSON mode): the
+      // prompt says what the fields mean, not their syntax again
+      `Decide whether ${input.first} ${options}. For react: the reaction, its emoji, minutes, and the object used and its new status${input.person ? '; for talk: the intent (why)' : ''}; null where they do not apply.`,
     ),
-    `${input.summary}\nIt is ${input.time}. ${input.first} is ${input.status} at ${input.placeName}.\nObserved: ${input.observation}${input.relations?.length ? `\n${relationLines(input.first, input.relations)}` : ''}\nWhat ${input.first} remembers:\n${bullets(input.context.map(memoryText))}${input.person && input.observation !== `${input.person.name} is ${input.person.action}` ? `\n${input.person.name} is ${input.person.action}.` : ''}`,
+    `${input.summary}\nIt is ${input.time}. ${input.first} is ${input.status} at ${input.placeName}.\nObserved: ${input.observation}${input.relations?.length ? `\n${relationLines(input.first, input.relations)}` : ''}\nWhat ${input.first} remembers:\n${bullets(
+      withoutRepeats(input.context, input.relations)
+        .filter((m) => m.text !== input.observation)
+        .map(memoryText),
+    )}${input.person && input.observation !== `${input.person.name} is ${input.person.action}` ? `\n${input.person.name} is ${input.person.action}.` : ''}`,
   );
 }

@@ -38,8 +38,9 @@ export function reflectInsightsMessages(input: ReflectInsightsInput): ChatMessag
   const shown = new Set<number>();
   const blocks = input.questions
     .map((q, i) => {
-      const fresh = q.memories.filter((m) => !shown.has(m.n));
-      const again = q.memories.filter((m) => shown.has(m.n)).map((m) => m.n);
+      const once = q.memories.filter((m, j, all) => all.findIndex((x) => x.n === m.n) === j);
+      const fresh = once.filter((m) => !shown.has(m.n));
+      const again = once.filter((m) => shown.has(m.n)).map((m) => m.n);
       for (const m of fresh) shown.add(m.n);
       const also = again.length > 0 ? `${fresh.length > 0 ? '\n' : ''}(also ${again.join(', ')} above)` : '';
       return `Q${i + 1}: ${q.question}\n${numbered(fresh)}${also}`;

@@ -3,7 +3,7 @@
 // feeling about recent progress).
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
-import { bullets, memoryText, prompt, promptMemory, system } from './common.ts';
+import { bullets, memoryText, prompt, promptMemory, system, withoutRepeats } from './common.ts';
 
 export const SUMMARY_TASK = 'agent_summary';
 
@@ -25,6 +25,6 @@ export function summaryMessages(input: SummaryInput): ChatMessage[] {
     system(
       `Write ${input.name}'s summary description in 3 short sentences, third person: core characteristics, current daily occupation, how they feel about their recent progress in life. Reply {"summary": "..."}.`,
     ),
-    `${input.name}, age ${input.age}. Traits: ${input.innate}.\n${input.learned}\nCurrently: ${input.currently}\nLifestyle: ${input.lifestyle}\nRelevant memories:\n${bullets(input.memories.map(memoryText))}`,
+    `${input.name}, age ${input.age}. Traits: ${input.innate}.\n${input.learned}\nCurrently: ${input.currently}\nLifestyle: ${input.lifestyle}\nRelevant memories:\n${bullets(withoutRepeats(input.memories).map(memoryText))}`,
   );
 }

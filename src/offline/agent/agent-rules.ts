@@ -6,6 +6,7 @@
 
 import { type PromptMemory, parseInput } from '../../agent/prompts/common.ts';
 import { CONVERSATION_SUMMARY_TASK, conversationSummaryInput } from '../../agent/prompts/conversation-summary.ts';
+import { DIALOGUE_TASK, dialogueInput } from '../../agent/prompts/dialogue.ts';
 import { DIALOGUE_TURN_TASK, dialogueTurnInput } from '../../agent/prompts/dialogue-turn.ts';
 import { HEAR_TASK, hearInput } from '../../agent/prompts/hear.ts';
 import { IMPORTANCE_TASK, importanceInput } from '../../agent/prompts/importance.ts';
@@ -157,6 +158,57 @@ export const agentOfflineRules: OfflineRules = {
   [DIALOGUE_TURN_TASK]: (raw) => {
     const t = dialogueTurn(parseInput(dialogueTurnInput, raw, DIALOGUE_TURN_TASK));
     return { line: t.line, end: t.end, news: t.news ?? null };
+  },
+
+  // Several lines: each written by the one-line rule from its speaker's own view (its section, the lines so far).
+  [DIALOGUE_TASK]: (raw) => {
+    const i = parseInput(dialogueInput, raw, DIALOGUE_TASK);
+    const history = [...i.history];
+    const lines: { line: string; news: string | null }[] = [];
+    const start = Math.max(
+      0,
+      i.speakers.findIndex((s) => s.name === i.next),
+    );
+    for (let j = 0; j < i.lines; j++) {
+      const sp = i.speakers[(start + j) % i.speakers.length]!;
+      const mine = lines.filter((_, k) => (start + k) % i.speakers.length === (start + j) % i.speakers.length).length;
+      const t = dialogueTurn({
+        name: sp.name,
+        first: sp.first,
+        summary: sp.summary,
+        listeners: sp.listeners,
+        placeName: i.placeName,
+        time: i.time,
+        ...(i.date ? { date: i.date } : {}),
+        doing: i.speakers.map((x) => ({ name: x.name, activity: x.doing })),
+        ...(sp.relations ? { relations: sp.relations } : {}),
+        ...(i.intent ? { intent: i.intent } : {}),
+        ...(i.intentOf ? { intentOf: i.intentOf } : {}),
+        history,
+        memories: sp.memories,
+        turnsLeft: sp.turnsLeft - mine,
+      });
+      lines.push({ line: t.line, news: t.news ?? null });
+      history.push({ speaker: sp.name, text: t.line, ...(t.news ? { news: t.news } : {}) });
+      if (t.end || (i.last && j === i.lines - 1)) {
+        // the lines that end the talk carry its summary, as the summary rule writes it
+        const whole = {
+          participants: i.speakers.map((x) => x.name),
+          placeName: i.placeName,
+          time: i.time,
+          lines: history,
+        };
+        const out = summarizeConversation(whole);
+        const promised = offlineCommitments(history);
+        const summary = {
+          ...out,
+          lineImportance: out.lineImportance ?? null,
+          commitments: promised.length ? promised : null,
+        };
+        return { lines, end: true, summary };
+      }
+    }
+    return { lines, end: false, summary: null };
   },
 
   [CONVERSATION_SUMMARY_TASK]: (raw) => {

@@ -1,6 +1,7 @@
 // Writes an answer the way a chat model would, from nothing but the request: the JSON Schema it was given and
 // the messages. Field names steer the content (a `line` is a spoken sentence, `blocks` a day plan); the prompt
 // supplies what a model would copy (place ids listed as "id: Name", numbered items to rate, the dialogue so far).
+import { type BehaviourRates, calibratedRates, drawHistogram, drawLineWords } from './behaviour.ts';
 import { commitmentsIn } from './commitments.ts';
 import { actionPhrase, between, emoji, pick, prose, type Rng, sentence } from './words.ts';
 
@@ -13,23 +14,21 @@ export interface AnswerContext {
   /** The request's last user message and everything said before. */
   lastUser: string;
   allText: string;
+  /** Behaviour rates (behaviour.ts); default: calibrated on the real run. */
+  behaviour?: BehaviourRates;
 }
 
 type Schema = Record<string, unknown>;
 
 export const answerSettings = {
-  /** Spoken lines: 15-40 words (issue 9's realistic profile). */
-  lineWords: [15, 40] as const,
   summaryWords: [25, 60] as const,
-  /** Day plans: 5-8 blocks. */
-  dayBlocks: [5, 8] as const,
-  /** Conversations end after 4-10 lines. */
-  conversationTurns: [4, 10] as const,
 };
+
+const rates = (ctx: AnswerContext): BehaviourRates => ctx.behaviour ?? calibratedRates;
 
 export function answerFor(root: Schema, ctx: AnswerContext): unknown {
   const defs = { ...((root.$defs as Schema) ?? {}), ...((root.definitions as Schema) ?? {}) };
-  return value(root, '', ctx, defs);
+  return value(root, '', ctx, defs, []);
 }
 
 function resolve(node: Schema, defs: Schema): Schema {
@@ -59,27 +58,30 @@ function nonNull(node: Schema): Schema {
   return t.length > 0 ? { ...node, type: t[0] } : node;
 }
 
-function value(raw: Schema, key: string, ctx: AnswerContext, defs: Schema): unknown {
+function value(raw: Schema, key: string, ctx: AnswerContext, defs: Schema, path: string[]): unknown {
   // promises made in a conversation are read from its transcript, not made up
   if (key === 'commitments') return commitmentsIn(ctx.lastUser);
   const node = resolve(raw, defs);
+  // asked to summarise the talk with the lines that end it: written exactly then
+  const plan = key === 'summary' && isNullable(node) ? linesPlan(ctx) : null;
+  if (plan) return plan.end ? value(nonNull(node), key, ctx, defs, path) : null;
   if (isNullable(node)) {
     // A model leaves a field empty when the prompt gives it nothing to say there.
     if (ctx.rng() < 0.45) return null;
-    return value(nonNull(node), key, ctx, defs);
+    return value(nonNull(node), key, ctx, defs, path);
   }
   if ('const' in node) return node.const;
   if (Array.isArray(node.enum)) return enumValue(node.enum, key, ctx);
-  if (Array.isArray(node.anyOf)) return value((node.anyOf as Schema[])[0] ?? {}, key, ctx, defs);
+  if (Array.isArray(node.anyOf)) return value((node.anyOf as Schema[])[0] ?? {}, key, ctx, defs, path);
   const t = types(node)[0] ?? 'string';
   switch (t) {
     case 'object':
-      return objectValue(node, ctx, defs);
+      return objectValue(node, ctx, defs, [...path, key]);
     case 'array':
-      return arrayValue(node, key, ctx, defs);
+      return arrayValue(node, key, ctx, defs, path);
     case 'number':
     case 'integer':
-      return numberValue(node, key, ctx, t === 'integer');
+      return numberValue(node, key, ctx, t === 'integer', path);
     case 'boolean':
       return booleanValue(key, ctx);
     case 'null':
@@ -89,8 +91,10 @@ function value(raw: Schema, key: string, ctx: AnswerContext, defs: Schema): unkn
   }
 }
 
-function objectValue(node: Schema, ctx: AnswerContext, defs: Schema): Record<string, unknown> {
+function objectValue(node: Schema, ctx: AnswerContext, defs: Schema, path: string[]): Record<string, unknown> {
   const props = (node.properties as Record<string, Schema>) ?? {};
+  // the object's own field names tell what it is (an importance beside a summary rates a conversation)
+  const here = [...path, ...Object.keys(props).map((k) => `.${k}`)];
   const required = new Set((node.required as string[]) ?? []);
   const out: Record<string, unknown> = {};
   for (const [k, sub] of Object.entries(props)) {
@@ -102,7 +106,7 @@ function objectValue(node: Schema, ctx: AnswerContext, defs: Schema): Record<str
         continue;
       }
     }
-    out[k] = value(sub, k, ctx, defs);
+    out[k] = value(sub, k, ctx, defs, here);
   }
   return out;
 }
@@ -110,43 +114,89 @@ function objectValue(node: Schema, ctx: AnswerContext, defs: Schema): Record<str
 function enumValue(values: unknown[], key: string, ctx: AnswerContext): unknown {
   // Decisions mostly keep to the plan; other choices are spread evenly.
   if (/decision/i.test(key) && values.length > 1) {
+    const b = rates(ctx);
     const r = ctx.rng();
-    if (r < 0.72) return values[0];
-    if (r < 0.9 || values.length < 3) return values[1];
-    return values[2];
+    if (values.includes('talk') && r < b.talk) return 'talk';
+    const rest = values.filter((v) => v !== 'talk');
+    // past the talk decision, react at its rate (a fresh draw), else keep to the plan (the first value)
+    return ctx.rng() < b.react && rest.length > 1 ? rest[1] : rest[0];
   }
   return pick(ctx.rng, values);
 }
 
 /** Lines of the form "Name: what they said" in the last user message: the dialogue so far. */
 function dialogueLines(ctx: AnswerContext): string[] {
-  return ctx.lastUser.split('\n').filter((l) => /^[A-Z][\w.' -]{0,40}: \S/.test(l) && !/^\d/.test(l));
+  const all = ctx.lastUser.split('\n');
+  // a line said is a quoted block naming a person, maybe after "Name: " (numbered in a transcript; a listed
+  // memory starts "- "); without quoted blocks, "Name: text"
+  const quoted = all.filter(
+    (l) =>
+      /^(?:\d+\. )?[A-Z][\w.' -]{0,40}: USER_TEXT \{/.test(l) ||
+      /^(?:\d+\. )?USER_TEXT \{"from":"[^",]+","text"/.test(l),
+  );
+  if (quoted.length > 0 || ctx.lastUser.includes('USER_TEXT {')) return quoted;
+  return all.filter((l) => /^[A-Z][\w.' -]{0,40}: \S/.test(l) && !/^\d/.test(l));
+}
+
+/** Questions the prompt lists for insights ("Q1: ...", "Q2: ..."). */
+function questionsAsked(ctx: AnswerContext): number {
+  return ctx.lastUser.split('\n').filter((l) => /^Q\d+: /.test(l)).length;
 }
 
 function numberedItems(ctx: AnswerContext): number {
   return ctx.lastUser.split('\n').filter((l) => /^\s*\d+[.)] \S/.test(l)).length;
 }
 
+/** Lines a conversation runs, decided once per conversation (from its first line): early, or to the cap. */
+export function conversationLength(firstLine: string, b: BehaviourRates): number {
+  let h = 0;
+  for (let i = 0; i < firstLine.length; i++) h = (h * 31 + firstLine.charCodeAt(i)) >>> 0;
+  const u = (h % 10_000) / 10_000;
+  if (u >= b.shortConversations || b.shortLines.length === 0) return Number.POSITIVE_INFINITY;
+  return b.shortLines[Math.floor((u / b.shortConversations) * b.shortLines.length)] ?? 2;
+}
+
+/**
+ * A request for several lines of a conversation ("Write the next 8 lines"): how many this answer writes and whether
+ * they end it. The conversation's length is decided once, from what opens the prompt (the same in every call of one
+ * conversation), like a model that has the whole talk in mind; a prompt saying the last line ends it is obeyed.
+ */
+function linesPlan(ctx: AnswerContext): { n: number; end: boolean } | null {
+  const asked = /next (\d+) lines/i.exec(ctx.allText);
+  if (!asked) return null;
+  const want = Math.max(1, Number(asked[1]));
+  const said = dialogueLines(ctx).length;
+  const total = conversationLength(ctx.lastUser.split('\n')[0] ?? '', rates(ctx));
+  const n = Math.max(1, Math.min(want, total - said));
+  return { n, end: said + n >= total || /last line of these ends it/i.test(ctx.allText) };
+}
+
 function booleanValue(key: string, ctx: AnswerContext): boolean {
   if (/^(end|done|finished|stop)/i.test(key)) {
+    const plan = linesPlan(ctx);
+    if (plan) return plan.end;
     if (/last line/i.test(ctx.allText)) return true;
     const lines = dialogueLines(ctx);
-    const first = lines[0] ?? '';
-    let h = 0;
-    for (let i = 0; i < first.length; i++) h = (h * 31 + first.charCodeAt(i)) >>> 0;
-    const [lo, hi] = answerSettings.conversationTurns;
-    const target = lo + (h % (hi - lo + 1));
-    return lines.length + 1 >= target;
+    return lines.length + 1 >= conversationLength(lines[0] ?? '', rates(ctx));
   }
   return ctx.rng() < 0.5;
 }
 
-function numberValue(node: Schema, key: string, ctx: AnswerContext, integer: boolean): number {
+/** Which kind of memory an importance rates, read from the field names around it. */
+function importanceKind(key: string, path: string[]): 'event' | 'chat' | 'thought' {
+  const around = path.join(' ');
+  if (/insight|reflect|thought/i.test(around)) return 'thought';
+  if (/\.summary\b|line|conversation|dialogue/i.test(`${around} ${key}`)) return 'chat';
+  return 'event';
+}
+
+function numberValue(node: Schema, key: string, ctx: AnswerContext, integer: boolean, path: string[]): number {
   const min = typeof node.minimum === 'number' ? node.minimum : undefined;
   const max = typeof node.maximum === 'number' ? node.maximum : undefined;
   if (min !== undefined && max !== undefined && max - min <= 1 && !integer) return Math.round(ctx.rng() * 100) / 100;
   let v: number;
-  if (/importance|rating|poignan|score/i.test(key)) v = between(ctx.rng, 2, 8);
+  if (/importance|rating|poignan|score/i.test(key))
+    v = drawHistogram(ctx.rng, rates(ctx).importance[importanceKind(key, path)]);
   else if (/minute|duration/i.test(key)) v = 5 * between(ctx.rng, 1, 12);
   else v = between(ctx.rng, 1, 10);
   if (min !== undefined) v = Math.max(min, v);
@@ -165,8 +215,14 @@ function placeIds(ctx: AnswerContext): string[] {
 
 function stringValue(key: string, ctx: AnswerContext): string {
   const k = key.toLowerCase();
-  const [lw, hw] = answerSettings.lineWords;
-  if (/^(line|utterance|reply|answer|message|response|speech|text)$/.test(k)) return prose(ctx.rng, lw, hw);
+  if (/^(line|utterance|reply|answer|message|response|speech|text)$/.test(k)) {
+    const w = drawLineWords(ctx.rng, rates(ctx).lineWords);
+    return `${prose(ctx.rng, w, w + 14)
+      .split(' ')
+      .slice(0, w)
+      .join(' ')
+      .replace(/[.,]$/, '')}.`;
+  }
   if (/summary|description|insight|reason/.test(k)) return prose(ctx.rng, ...answerSettings.summaryWords);
   if (/clue|hint/.test(k)) return sentence(ctx.rng, between(ctx.rng, 4, 10));
   if (/^(word|guess)$/.test(k)) return pick(ctx.rng, ['apple', 'river', 'violin', 'lantern', 'garden', 'castle']);
@@ -182,19 +238,22 @@ function stringValue(key: string, ctx: AnswerContext): string {
   return sentence(ctx.rng, between(ctx.rng, 6, 12));
 }
 
-function arrayValue(node: Schema, key: string, ctx: AnswerContext, defs: Schema): unknown[] {
+function arrayValue(node: Schema, key: string, ctx: AnswerContext, defs: Schema, path: string[]): unknown[] {
   const items = resolve((node.items as Schema) ?? {}, defs);
   const k = key.toLowerCase();
+  const b = rates(ctx);
   let n: number;
-  if (k === 'blocks') n = between(ctx.rng, ...answerSettings.dayBlocks);
+  if (k === 'blocks') n = between(ctx.rng, ...b.dayBlocks);
+  else if (k === 'lines' && linesPlan(ctx)) n = linesPlan(ctx)!.n;
   else if (/rating|importance|score/.test(k)) n = numberedItems(ctx) || dialogueLines(ctx).length || 1;
-  else if (k === 'questions') n = 3;
-  else if (/insight/.test(k)) n = between(ctx.rng, 3, 5);
+  else if (k === 'questions') n = b.reflectionQuestions;
+  else if (/insight/.test(k)) n = b.insightsPerQuestion * Math.max(1, questionsAsked(ctx));
+  else if (/because|evidence/.test(k)) n = drawHistogram(ctx.rng, b.evidence);
   else n = between(ctx.rng, 3, 6);
   if (typeof node.minItems === 'number') n = Math.max(node.minItems, n);
   if (typeof node.maxItems === 'number') n = Math.min(node.maxItems, n);
   const out: unknown[] = [];
-  for (let i = 0; i < n; i++) out.push(value(items, k.replace(/s$/, ''), ctx, defs));
+  for (let i = 0; i < n; i++) out.push(value(items, k.replace(/s$/, ''), ctx, defs, [...path, k]));
   return withTimeline(out, ctx);
 }
 

@@ -15,7 +15,8 @@ import { createHash } from 'node:crypto';
 import { strictSchemaViolations } from '../../../src/llm/strict-schema.ts';
 import { type ChatRequestBody, type FakeOpenAI, type FakeResponse, reply, startFakeOpenAI } from '../fake-openai.ts';
 import { answerFor } from './answer.ts';
-import { PromptCache, promptTokens, tokenCount } from './usage.ts';
+import { type BehaviourRates, calibratedRates } from './behaviour.ts';
+import { cacheSettings, PromptCache, promptTokens, tokenCount } from './usage.ts';
 import { seededRng } from './words.ts';
 
 export interface FaultRates {
@@ -59,6 +60,8 @@ export interface RealisticModelOptions {
   model?: string;
   /** 400 on json_schema, like servers without structured outputs. */
   rejectJsonSchema?: boolean;
+  /** How it behaves (behaviour.ts): default the rates calibrated on the real Smallville run. */
+  behaviour?: BehaviourRates;
 }
 
 export interface UsageTally {
@@ -70,6 +73,8 @@ export interface UsageTally {
 
 export interface RealisticStats {
   total: UsageTally;
+  /** Requests whose prompt was long enough to be cached (cacheSettings.minPrefix tokens or more). */
+  cacheablePrompts: number;
   /** By response_format json_schema name (our task name), or '(json_object)' / '(prompt)'. */
   byName: Record<string, UsageTally>;
   faults: Record<keyof FaultRates | 'strictRejected', number>;
@@ -79,6 +84,8 @@ const zeroTally = (): UsageTally => ({ requests: 0, promptTokens: 0, cachedToken
 
 export interface RealisticModel {
   readonly baseURL: string;
+  /** The behaviour rates it answers with. */
+  readonly behaviour: BehaviourRates;
   readonly model: string;
   readonly stats: RealisticStats;
   /** The underlying fake (recorded requests, scripted replies). */
@@ -108,6 +115,7 @@ export async function startRealisticModel(opts: RealisticModelOptions = {}): Pro
   const rates: FaultRates = { ...realisticRates, ...(opts.rates ?? {}) };
   const scale = opts.latencyScale ?? 1;
   const seed = opts.seed ?? 1;
+  const behaviour = opts.behaviour ?? calibratedRates;
   const fake = await startFakeOpenAI({
     models: [model, 'text-embedding-3-small'],
     // text-embedding-3-small's size, so a town configured with the default embedding model works against it.
@@ -116,6 +124,7 @@ export async function startRealisticModel(opts: RealisticModelOptions = {}): Pro
   });
   const stats: RealisticStats = {
     total: zeroTally(),
+    cacheablePrompts: 0,
     byName: {},
     faults: { fences: 0, prose: 0, brokenJson: 0, nulls: 0, serverErrors: 0, rateLimits: 0, strictRejected: 0 },
   };
@@ -158,6 +167,7 @@ export async function startRealisticModel(opts: RealisticModelOptions = {}): Pro
       nullRate: rates.nulls,
       lastUser: String(users[users.length - 1]?.content ?? ''),
       allText: body.messages.map((m) => String(m.content)).join('\n'),
+      behaviour,
     });
     let content = JSON.stringify(value);
     if (!strict) {
@@ -175,6 +185,7 @@ export async function startRealisticModel(opts: RealisticModelOptions = {}): Pro
     }
     const prompt = promptTokens({ ...(js ? { schema: js } : {}), messages: body.messages });
     const cached = cache.cachedTokens(prompt.tokens);
+    if (prompt.total >= cacheSettings.minPrefix) stats.cacheablePrompts++;
     const completion = tokenCount(content);
     stats.byName[name] ??= zeroTally();
     for (const t of [stats.total, stats.byName[name]]) {
@@ -195,6 +206,7 @@ export async function startRealisticModel(opts: RealisticModelOptions = {}): Pro
 
   return {
     baseURL: fake.baseURL,
+    behaviour,
     model,
     stats,
     fake,
