@@ -180,11 +180,13 @@ export async function main(argv: string[], deps: CliDeps = {}): Promise<number> 
               {
                 name: `${result.challenger.model} (${result.challenger.kind})`,
                 values: ABILITIES.map((a) => result.abilities[a]),
+                pipelineCheck: result.pipelineCheck,
               },
             ]
           : ranked.slice(0, 6).map((l) => ({
-              name: `${l.model} (${l.kind})${l.pipelineCheck ? ' offline' : ''}`,
+              name: `${l.model} (${l.kind})`,
               values: ABILITIES.map((a) => l.abilities[a] ?? null),
+              pipelineCheck: l.pipelineCheck,
             }));
       const png = await radarPng(
         'MAgIC abilities per model',
