@@ -84,6 +84,8 @@ const EnvSchema = z
         .refine((v) => v === 'auto' || /^[1-9]\d{0,3}$/.test(v), { message: 'must be auto or a whole number of shards' }),
     ),
     METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+    // discord: `npm start` must be the bot (the Docker image sets it), so a missing token stops it with a message.
+    FRONT_END: z.preprocess(emptyToUndefined, z.enum(['auto', 'discord']).default('auto')),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -106,6 +108,8 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export interface Config {
   discord: { token?: string; applicationId?: string; devGuildId?: string; apiUrl: string };
+  /** auto: Discord with a token, else the console; discord: the bot or nothing (containers). */
+  frontEnd: 'auto' | 'discord';
   model: {
     provider: 'openai' | 'compatible' | 'offline';
     apiKey?: string;
@@ -179,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       devGuildId: e.DISCORD_DEV_GUILD_ID,
       apiUrl: e.DISCORD_API_URL.replace(/\/$/, ''),
     },
+    frontEnd: e.FRONT_END,
     model: {
       provider,
       apiKey: e.OPENAI_API_KEY,

@@ -17,6 +17,7 @@ import { LlmConfigError } from '../llm/index.ts';
 import { createLanguageModel, gamesOfflineRules } from '../offline/index.ts';
 import type { LanguageModel } from '../llm/port.ts';
 import { radarPng } from '../render/radar.ts';
+import { startProgress } from './progress.ts';
 
 export const USAGE = `usage: npm run games -- bench [options]
 
@@ -69,6 +70,8 @@ export interface CliDeps {
   now?: () => Date;
   /** Models by side, instead of building them from the environment (tests). */
   models?: { challenger: LanguageModel; defender: LanguageModel };
+  /** Where the progress goes (process.stderr by default). */
+  progressStream?: NodeJS.WritableStream & { isTTY?: boolean };
 }
 
 class UsageError extends Error {}
@@ -152,6 +155,9 @@ export async function main(argv: string[], deps: CliDeps = {}): Promise<number> 
     const models = deps.models ?? buildModels(values, deps.env ?? process.env);
     const challenger: Side = { llm: models.challenger, kind: cKind };
     const defender: Side = { llm: models.defender, kind: dKind };
+    // Progress by scenario (how many games each has is decided inside the suite), with the game now playing.
+    const bar = startProgress('MAgIC bench', scenarios.length, deps.progressStream ? { stream: deps.progressStream } : {});
+    let played = 0;
     const result = await runBench({
       scenarios,
       challenger,
@@ -160,6 +166,13 @@ export async function main(argv: string[], deps: CliDeps = {}): Promise<number> 
       variants,
       probes: !values['no-probes'],
       ...(values.settings ? { settingsDir: values.settings as string } : {}),
+      onGame: (scenario, id) => {
+        played++;
+        bar.update(scenarios.indexOf(scenario), `${scenario}, game ${played}: ${id}`);
+      },
+    }).finally(() => {
+      bar.update(scenarios.length, `${played} games`);
+      bar.stop();
     });
     console.log(formatBench(result));
     if (values.json) {
