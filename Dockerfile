@@ -12,7 +12,16 @@ COPY package.json package-lock.json ./
 COPY prisma ./prisma
 COPY scripts ./scripts
 # --omit=dev: no test runner, linter, compiler or embedded PostgreSQL; postinstall generates the Prisma clients.
-RUN npm ci --omit=dev && npm cache clean --force
+# Then what only the build needs goes: the Prisma CLI (generation is done; migrations run on the WASM schema
+# engine) with its studio and dev server, TypeScript (an optional peer of @prisma/client) and the objects
+# better-sqlite3 leaves when it compiles from source. Measured: 467 MB of node_modules -> 201 MB.
+RUN npm ci --omit=dev \
+ && npm pkg delete dependencies.prisma && npm prune --omit=dev --omit=peer \
+ && rm -rf node_modules/typescript node_modules/@typescript \
+      node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
+      node_modules/better-sqlite3/build/Release/obj* node_modules/better-sqlite3/build/Release/*.a \
+      node_modules/better-sqlite3/build/Release/test_extension.node \
+ && npm cache clean --force
 
 FROM node:22-bookworm-slim AS runtime
 RUN apt-get update && apt-get install -y --no-install-recommends tini && rm -rf /var/lib/apt/lists/*
