@@ -3,6 +3,7 @@
 // configured model (the offline model when no key is set) in memory, then drawn by src/render.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { cannotWrite, fileErrorLine } from '../core/file-error.ts';
 import { UserError } from '../errors.ts';
 import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { renderTownPicture, type TownPicture } from '../render/town-pictures.ts';
@@ -64,6 +65,12 @@ export async function runRenderCli(argv: string[], io: RenderCliIo): Promise<num
     io.out(`--day must be 0-30 days and --hours 0-720 hours.\n${RENDER_USAGE}\n`);
     return 2;
   }
+  // Before the town runs for days: a PNG that could not be written would waste the whole run.
+  const unwritable = cannotWrite(values.out!);
+  if (unwritable) {
+    io.out(`${unwritable}\n`);
+    return 1;
+  }
   try {
     const file: TownFile = loadTownArg(values);
     const { llm, embedder } = io.models ? io.models() : configuredModels();
@@ -98,8 +105,9 @@ export async function runRenderCli(argv: string[], io: RenderCliIo): Promise<num
       await service.close();
     }
   } catch (e) {
-    if (e instanceof UserError) {
-      io.out(`${e.message}\n`);
+    const line = e instanceof UserError ? e.message : fileErrorLine(e, 'write');
+    if (line) {
+      io.out(`${line}\n`);
       return 1;
     }
     throw e;

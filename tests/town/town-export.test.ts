@@ -99,6 +99,6 @@ describe('town export and import', () => {
     expect(out).toContain('A town already exists here (guild-42)');
     out = '';
     expect(await runLifecycleCommand('import', [join(dir, 'missing.json')], say, other)).toBe(1);
-    expect(out).toContain('No such file');
+    expect(out).toBe(`Cannot read ${join(dir, 'missing.json')}: no such file or folder.\n`);
   });
 });
