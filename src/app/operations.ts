@@ -191,6 +191,20 @@ export const OPERATIONS = {
       return { lines: [`${st.name} — ${st.time}`], picture: { kind: 'map', personas: [] } };
     },
   }),
+  townClock: op({
+    path: ['town', 'clock'],
+    summary: 'The town’s date and time, and whether it is running',
+    usage: '',
+    admin: false,
+    args: z.object({}),
+    async run({ town }) {
+      const st = town.status();
+      const pace = `${st.minutesPerTick} simulated minutes per tick, ${st.speed} tick(s) per run (schedule "${st.cron}")`;
+      return {
+        lines: [`🕰️ ${st.name}: ${st.time} · ${st.paused ? '⏸️ paused' : `▶️ running, ${pace}`} · tick ${st.tick}`],
+      };
+    },
+  }),
   townRelationships: op({
     path: ['town', 'relationships'],
     summary: 'A picture of who is close to whom',

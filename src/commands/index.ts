@@ -2,6 +2,7 @@
 import { game, gameComponents } from './game.ts';
 import { help } from './help.ts';
 import { interview } from './interview.ts';
+import { lookCommands } from './look.ts';
 import { persona } from './persona.ts';
 import { resident } from './resident.ts';
 import { town } from './town.ts';
@@ -9,7 +10,7 @@ import { townConfirmComponents } from './town-lifecycle.ts';
 import type { ComponentHandler, SlashCommand } from './types.ts';
 import { whisper } from './whisper.ts';
 
-export const COMMANDS: SlashCommand[] = [persona, whisper, interview, resident, town, game, help];
+export const COMMANDS: SlashCommand[] = [persona, whisper, interview, resident, town, game, ...lookCommands(), help];
 export const COMPONENTS: ComponentHandler[] = [gameComponents, townConfirmComponents];
 
 /** Commands plus component handlers (buttons, menus, modals). */
