@@ -47,6 +47,8 @@ export interface OperationContext {
   speaker: Speaker;
   /** Present where the front end can replace the town (admin operations). */
   lifecycle?: TownLifecycle;
+  /** Long operations (`/town step N`) report each finished part here; Discord edits its reply with it. */
+  progress?(done: number, total: number, note: string): void;
 }
 
 export interface Operation<

@@ -84,8 +84,14 @@ export const OPERATIONS = {
         .optional()
         .describe(`How many (1-${STEP_MAX})`),
     }),
-    async run({ town }, { ticks }) {
-      const results = await town.step(ticks ?? 1);
+    async run({ town, progress }, { ticks }) {
+      // One tick at a time (town.step(1) n times is town.step(n)), so a front end can show each as it completes.
+      const total = ticks ?? 1;
+      const results = [];
+      for (let i = 0; i < total; i++) {
+        results.push(...(await town.step(1)));
+        progress?.(i + 1, total, town.status().time);
+      }
       const posts = results.reduce((a, r) => a + r.posts.length, 0);
       const conv = results.reduce((a, r) => a + r.conversations, 0);
       return {

@@ -68,3 +68,19 @@ describe('the members’ face', () => {
     expect(m.content).not.toMatch(/console|\/say/i);
   });
 });
+
+describe('/town step N on Discord', () => {
+  it('edits its reply as ticks complete, then answers with the result', async () => {
+    const step = h.slash(h.admin, { name: 'town', subcommand: 'step', options: { ticks: 4 } });
+    await step.answer(60_000);
+    const record = h.fake.interactions.get(step.id)!;
+    const texts = () => record.edits.map((e) => String(e.content ?? ''));
+    await h.fake.waitFor(() => texts().some((t) => t.startsWith('Ran ')), 60_000, 'the final answer');
+    const edits = texts();
+    const final = { content: edits.at(-1)! };
+    for (const e of edits) process.stdout.write(`~ edit: ${e}\n`);
+    expect(edits[0]).toMatch(/^⏳ Running 4 ticks: 1\/4 done, it is now .*7:10 am…$/);
+    expect(final.content).toMatch(/^Ran 4 tick\(s\): it is now .*7:40 am\./);
+    expect(record.followups).toEqual([]);
+  });
+});
