@@ -226,6 +226,8 @@ async function main(): Promise<number> {
     onError: (e) => log.error({ err: e }, 'console command failed'),
     // Typed lines, kept between runs beside the database (never lines that look like keys or passwords).
     historyFile: join(dirname(db.file), 'console-history'),
+    // /map and /relationships PNGs, each under a name of its own, beside the database (the path is printed).
+    picturesDir: join(dirname(db.file), 'pictures'),
   });
   await shutdown();
   return result.exitCode;
