@@ -631,8 +631,12 @@ const CHAOS_OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 try {
-  parsed = parseArgs({ args: process.argv.slice(2), options: CHAOS_OPTIONS, strict: true, allowPositionals: false })
-    .values;
+  parsed = parseArgs({
+    args: process.argv.slice(2),
+    options: CHAOS_OPTIONS,
+    strict: true,
+    allowPositionals: false,
+  }).values;
 } catch (e) {
   process.stderr.write(`${(e as Error).message.split('\n')[0]}\n${USAGE}\n`);
   process.exit(2);

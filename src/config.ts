@@ -81,7 +81,9 @@ const EnvSchema = z
       z
         .string()
         .default('auto')
-        .refine((v) => v === 'auto' || /^[1-9]\d{0,3}$/.test(v), { message: 'must be auto or a whole number of shards' }),
+        .refine((v) => v === 'auto' || /^[1-9]\d{0,3}$/.test(v), {
+          message: 'must be auto or a whole number of shards',
+        }),
     ),
     METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
     // discord: `npm start` must be the bot (the Docker image sets it), so a missing token stops it with a message.

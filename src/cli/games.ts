@@ -156,7 +156,11 @@ export async function main(argv: string[], deps: CliDeps = {}): Promise<number> 
     const challenger: Side = { llm: models.challenger, kind: cKind };
     const defender: Side = { llm: models.defender, kind: dKind };
     // Progress by scenario (how many games each has is decided inside the suite), with the game now playing.
-    const bar = startProgress('MAgIC bench', scenarios.length, deps.progressStream ? { stream: deps.progressStream } : {});
+    const bar = startProgress(
+      'MAgIC bench',
+      scenarios.length,
+      deps.progressStream ? { stream: deps.progressStream } : {},
+    );
     let played = 0;
     const result = await runBench({
       scenarios,

@@ -60,7 +60,9 @@ export function radarSvg(title: string, axes: string[], series: RadarSeries[]): 
     // Past the palette, the outline is dashed so a reused hue still tells two series apart.
     const dash = k >= RADAR_PALETTE.length ? ' stroke-dasharray="6 4"' : '';
     const pts = s.values.map((v, i) => at(i, Math.max(0, Math.min(1, v ?? 0))).join(',')).join(' ');
-    parts.push(`<polygon points="${pts}" fill="${colour}" fill-opacity="0.12" stroke="${colour}" stroke-width="2.5"${dash}/>`);
+    parts.push(
+      `<polygon points="${pts}" fill="${colour}" fill-opacity="0.12" stroke="${colour}" stroke-width="2.5"${dash}/>`,
+    );
     for (const [i, v] of s.values.entries()) {
       const [x, y] = at(i, Math.max(0, Math.min(1, v ?? 0)));
       parts.push(`<circle cx="${x}" cy="${y}" r="3.5" fill="${colour}"/>`);

@@ -114,7 +114,8 @@ export function parseTownExport(text: string): TownExport {
       // export), not written wrong.
       const message = (e as Error).message;
       const at = /at position (\d+)/.exec(message)?.[1];
-      const unfinished = /end of JSON input/i.test(message) || (at !== undefined && Number(at) >= line.trimEnd().length);
+      const unfinished =
+        /end of JSON input/i.test(message) || (at !== undefined && Number(at) >= line.trimEnd().length);
       if (last && unfinished)
         throw new UserError(
           'town/import_truncated',

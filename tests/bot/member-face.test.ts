@@ -61,7 +61,14 @@ describe('the members’ face', () => {
     expect(HELP_TEXT.length).toBeLessThanOrEqual(2000);
     expect(m.content).toBe(HELP_TEXT);
     expect(h.fake.interactions.get(help.id)!.followups).toEqual([]);
-    for (const cmd of ['`/map`', '`/relationships [resident]`', '`/clock`', '`/whisper', '`/interview', '`/persona set'])
+    for (const cmd of [
+      '`/map`',
+      '`/relationships [resident]`',
+      '`/clock`',
+      '`/whisper',
+      '`/interview',
+      '`/persona set',
+    ])
       expect(m.content).toContain(cmd);
     for (const kind of Object.keys(GAME_TITLES)) expect(m.content).toContain(`\`/game ${kind}\``);
     expect(Object.keys(GAME_TITLES)).toHaveLength(5);

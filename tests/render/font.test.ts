@@ -27,7 +27,11 @@ function labels(svg: string): Label[] {
     const hex = /fill="#([0-9a-f]{6}|[0-9a-f]{3})"/.exec(attrs)?.[1];
     if (!hex) continue;
     const fill = `#${hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex}`;
-    const text = m[5]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"');
+    const text = m[5]!
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"');
     out.push({ x: Number(m[1]), y: Number(m[2]), size: Number(m[3]), bold: attrs.includes('bold'), fill, text });
   }
   return out;
@@ -108,9 +112,11 @@ describe('the shipped font', () => {
       edges: [{ from: 'a', to: 'b', weight: 4 }],
     });
     expectTextDrawn(rel, ['Who knows whom', 'remember each other']);
-    const radar = radarSvg('Abilities', ['Judgement', 'Reasoning', 'Deception'], [
-      { name: 'gpt-4o-mini', values: [0.5, 0.7, 0.2] },
-    ]);
+    const radar = radarSvg(
+      'Abilities',
+      ['Judgement', 'Reasoning', 'Deception'],
+      [{ name: 'gpt-4o-mini', values: [0.5, 0.7, 0.2] }],
+    );
     expectTextDrawn(radar, ['Abilities']);
   });
 });

@@ -87,7 +87,9 @@ describe('town export and import', () => {
       out += s;
     };
     expect(await runLifecycleCommand('export', [file], say, store)).toBe(0);
-    expect(out).toMatch(/^Exported Tiny \(console\) to .*town\.ndjson: tick 5, 3 residents, \d+ memories, 1 persona\.\n$/);
+    expect(out).toMatch(
+      /^Exported Tiny \(console\) to .*town\.ndjson: tick 5, 3 residents, \d+ memories, 1 persona\.\n$/,
+    );
     expect(readFileSync(file, 'utf8').split('\n')[0]).toContain('"format":"smalltown-town"');
     const other = new InMemoryTownStore();
     out = '';
