@@ -132,7 +132,9 @@ export async function main(argv: string[], deps: CliDeps = {}): Promise<number> 
   try {
     ({ values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS, strict: true }));
   } catch (e) {
-    console.error(`${e instanceof Error ? e.message.split('\n')[0] : String(e)}\n\n${USAGE}`);
+    console.error(
+      `${e instanceof Error ? e.message.split('\n')[0]!.replace(/\. To specify a positional.*$/, '') : String(e)}\n\n${USAGE}`,
+    );
     return 2;
   }
   if (values.help) {

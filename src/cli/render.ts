@@ -35,7 +35,7 @@ export async function runRenderCli(argv: string[], io: RenderCliIo): Promise<num
   try {
     ({ values, positionals } = parse(argv));
   } catch (e) {
-    io.out(`${(e as Error).message}\n${RENDER_USAGE}\n`);
+    io.out(`${(e as Error).message.split('\n')[0]!.replace(/\. To specify a positional.*$/, '')}\n\n${RENDER_USAGE}\n`);
     return 2;
   }
   if (values.help) {
