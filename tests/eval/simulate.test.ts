@@ -82,7 +82,12 @@ describe('simulate', () => {
       },
       models,
       // Piped progress: a line per tenth of the ticks and the end (src/cli/progress.ts).
-      progressStream: { write: (s: string) => ((progress += s), true) } as unknown as NodeJS.WritableStream,
+      progressStream: {
+        write: (s: string) => {
+          progress += s;
+          return true;
+        },
+      } as unknown as NodeJS.WritableStream,
     });
     expect(r.code).toBe(0);
     expect(progress).toMatch(/^Simulating: 1\/6 \(16%\) .*\n/);
