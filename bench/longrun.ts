@@ -15,6 +15,7 @@ import { PrismaTownStore } from '../src/db/town-store.ts';
 import { agentKit } from '../src/town/agent-kit.ts';
 import { loadTownFile } from '../src/town/file-io.ts';
 import { TownService } from '../src/town/service.ts';
+import { startProgress } from '../src/cli/progress.ts';
 import { offlineModels } from './town-support.ts';
 
 const CHECKPOINTS = [1, 30, 100, 365];
@@ -102,6 +103,7 @@ export async function run(opts: Record<string, unknown> = {}) {
     const started = performance.now();
     let day = 0;
     let stopped: string | null = null;
+    const bar = startProgress('year run', days);
     while (day < days) {
       const dayStart = performance.now();
       for (let i = 0; i < perDay; i++) {
@@ -116,7 +118,7 @@ export async function run(opts: Record<string, unknown> = {}) {
       day++;
       const dayMs = performance.now() - dayStart;
       const outOfTime = performance.now() - started > budgetMs;
-      if (day % 5 === 0) process.stderr.write(`  day ${day}: ${Math.round(dayMs)} ms wall\n`);
+      bar.update(day, `day ${day}: ${Math.round(dayMs)} ms wall`);
       if (CHECKPOINTS.includes(day) || day === days || outOfTime) {
         const residents = town.residents();
         const times: number[] = [];
@@ -161,13 +163,14 @@ export async function run(opts: Record<string, unknown> = {}) {
           lastDayWallMs: Math.round(dayMs),
           cpuS: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1e6),
         });
-        process.stderr.write(`  day ${day}: ${JSON.stringify(rows.at(-1))}\n`);
+        bar.log(`  day ${day}: ${JSON.stringify(rows.at(-1))}`);
       }
       if (outOfTime) {
         stopped = `wall budget of ${budgetMs / 1000} s reached after day ${day}`;
         break;
       }
     }
+    bar.stop();
     await town.close();
     return {
       days: day,

@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { formatPost } from '../src/bot/delivery.ts';
 import { TOWN_HALL } from '../src/bot/ports.ts';
 import { splitMessage } from '../src/bot/split.ts';
@@ -612,8 +613,35 @@ async function megabyteInputs(): Promise<Row> {
 
 // ---- main --------------------------------------------------------------------------------------------------------
 
-const args = process.argv.slice(2);
-if (args.includes('--help') || args.includes('-h')) {
+const scenarios: [string, (seed: number) => Promise<Row>][] = [
+  ['kill-loop', (seed) => killLoop(seed, 8)],
+  ['provider', (seed) => providerFaults(seed)],
+  ['discord-storm', discordStorm],
+  ['two-processes', twoProcesses],
+  ['fatal-close', fatalClose],
+  ['read-only', readOnly],
+  ['disk-full', diskFull],
+  ['1mb-inputs', megabyteInputs],
+];
+const USAGE = `Usage: npm run chaos [-- --only name,name] [-- --seed N]   (npm run chaos -- --help for the scenarios)`;
+let parsed: ReturnType<typeof parseArgs<{ options: typeof CHAOS_OPTIONS }>>['values'];
+const CHAOS_OPTIONS = {
+  only: { type: 'string' },
+  seed: { type: 'string', default: '7' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+try {
+  parsed = parseArgs({
+    args: process.argv.slice(2),
+    options: CHAOS_OPTIONS,
+    strict: true,
+    allowPositionals: false,
+  }).values;
+} catch (e) {
+  process.stderr.write(`${(e as Error).message.split('\n')[0]}\n${USAGE}\n`);
+  process.exit(2);
+}
+if (parsed.help) {
   // The scenario list is the header comment of this file: print it as the help.
   const head = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n');
   const doc = head
@@ -631,22 +659,19 @@ Exit code 1 when any integrity check fails or a post is duplicated.\n`,
   );
   process.exit(0);
 }
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const seed = Number(arg('seed') ?? 7);
-const only = arg('only')?.split(',');
-const scenarios: [string, () => Promise<Row>][] = [
-  ['kill-loop', () => killLoop(seed, 8)],
-  ['provider', () => providerFaults(seed)],
-  ['discord-storm', discordStorm],
-  ['two-processes', twoProcesses],
-  ['fatal-close', fatalClose],
-  ['read-only', readOnly],
-  ['disk-full', diskFull],
-  ['1mb-inputs', megabyteInputs],
-];
+const seed = Number(parsed.seed);
+if (!Number.isInteger(seed)) {
+  process.stderr.write(`--seed takes a whole number, not "${parsed.seed}"\n${USAGE}\n`);
+  process.exit(2);
+}
+const only = parsed.only?.split(',');
+const unknownScenario = (only ?? []).filter((n) => !scenarios.some(([name]) => name === n));
+if (unknownScenario.length > 0) {
+  process.stderr.write(
+    `--only: no scenario named ${unknownScenario.join(', ')} (there are ${scenarios.map(([n]) => n).join(', ')})\n`,
+  );
+  process.exit(2);
+}
 
 const rows: Row[] = [];
 const started = Date.now();
@@ -655,7 +680,7 @@ for (const [name, run] of scenarios) {
   process.stderr.write(`chaos: ${name}…\n`);
   const t = Date.now();
   try {
-    rows.push(await run());
+    rows.push(await run(seed));
   } catch (e) {
     rows.push({ scenario: name, integrity: 'FAILED', notes: firstLine(e) });
   }

@@ -104,6 +104,8 @@ const EnvSchema = z
       emptyToUndefined,
       z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
     ),
+    // discord: `npm start` must be the bot (the Docker image sets it), so a missing token stops it with a message.
+    FRONT_END: z.preprocess(emptyToUndefined, z.enum(['auto', 'discord']).default('auto')),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -132,6 +134,8 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export interface Config {
   discord: { token?: string; applicationId?: string; devGuildId?: string; apiUrl: string };
+  /** auto: Discord with a token, else the console; discord: the bot or nothing (containers). */
+  frontEnd: 'auto' | 'discord';
   model: {
     provider: 'openai' | 'compatible' | 'offline';
     apiKey?: string;
@@ -224,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       devGuildId: e.DISCORD_DEV_GUILD_ID,
       apiUrl: e.DISCORD_API_URL.replace(/\/$/, ''),
     },
+    frontEnd: e.FRONT_END,
     model: {
       provider,
       apiKey: e.OPENAI_API_KEY,

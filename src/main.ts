@@ -47,6 +47,12 @@ async function main(): Promise<number> {
     throw e;
   }
   const useDiscord = Boolean(config.discord.token);
+  if (config.frontEnd === 'discord' && !useDiscord) {
+    process.stderr.write(
+      'DISCORD_TOKEN is not set, and FRONT_END=discord says this process is the Discord bot: set DISCORD_TOKEN (README "Discord setup"), or unset FRONT_END to use the local console.\n',
+    );
+    return 2;
+  }
   // The console owns the terminal: logs stay quiet there unless asked for, and print as readable lines.
   const log = createLogger({
     level: useDiscord ? config.logLevel : process.env.LOG_LEVEL ? config.logLevel : 'warn',
@@ -273,6 +279,8 @@ async function main(): Promise<number> {
     // Typed lines, kept between runs beside the database (never lines that look like keys or passwords).
     historyFile: join(dirname(db.file), 'console-history'),
     ...(watchLink ? { watchLink } : {}),
+    // /map and /relationships PNGs, each under a name of its own, beside the database (the path is printed).
+    picturesDir: join(dirname(db.file), 'pictures'),
   });
   await consoleOps?.close();
   await shutdown();

@@ -56,6 +56,8 @@ export interface OperationContext {
   lifecycle?: TownLifecycle;
   /** Present where this process serves the web view: a link signed for the scope (`/town watch`). */
   watchLink?: (scope: string) => WatchLink;
+  /** Long operations (`/town step N`) report each finished part here; Discord edits its reply with it. */
+  progress?(done: number, total: number, note: string): void;
 }
 
 export interface Operation<

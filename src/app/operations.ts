@@ -85,8 +85,14 @@ export const OPERATIONS = {
         .optional()
         .describe(`How many (1-${STEP_MAX})`),
     }),
-    async run({ town }, { ticks }) {
-      const results = await town.step(ticks ?? 1);
+    async run({ town, progress }, { ticks }) {
+      // One tick at a time (town.step(1) n times is town.step(n)), so a front end can show each as it completes.
+      const total = ticks ?? 1;
+      const results = [];
+      for (let i = 0; i < total; i++) {
+        results.push(...(await town.step(1)));
+        progress?.(i + 1, total, town.status().time);
+      }
       const posts = results.reduce((a, r) => a + r.posts.length, 0);
       const conv = results.reduce((a, r) => a + r.conversations, 0);
       return {
@@ -212,6 +218,20 @@ export const OPERATIONS = {
           `Watch ${name} live: ${link.url}`,
           `The link shows only this town, read-only, and works until ${new Date(link.expiresAt).toISOString().slice(0, 16).replace('T', ' ')} UTC. Anyone who has it can watch: share it with care.`,
         ],
+      };
+    },
+  }),
+  townClock: op({
+    path: ['town', 'clock'],
+    summary: 'The town’s date and time, and whether it is running',
+    usage: '',
+    admin: false,
+    args: z.object({}),
+    async run({ town }) {
+      const st = town.status();
+      const pace = `${st.minutesPerTick} simulated minutes per tick, ${st.speed} tick(s) per run (schedule "${st.cron}")`;
+      return {
+        lines: [`🕰️ ${st.name}: ${st.time} · ${st.paused ? '⏸️ paused' : `▶️ running, ${pace}`} · tick ${st.tick}`],
       };
     },
   }),

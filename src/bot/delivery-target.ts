@@ -2,7 +2,7 @@
 // drains (one town's outbox and channels, src/bot/town-link.ts builds it) and the report a round returns.
 // The deliverer itself is src/bot/delivery.ts.
 import type { DiscordApi } from './discord-api.ts';
-import type { ChannelBindingRow, ChannelStore, Log, OutboxPort } from './ports.ts';
+import type { ChannelBindingRow, ChannelStore, Log, OutboxPort, PendingPost } from './ports.ts';
 
 export const DELIVERY_SETTINGS = {
   /** Discord API: message content is limited to 2,000 characters. */
@@ -41,6 +41,11 @@ export interface DeliveryTarget {
   outbox: OutboxPort;
   /** The binding for a location, provisioning (or re-provisioning) its channel when missing. */
   channelFor(location: string, opts?: { repair?: boolean }): Promise<ChannelBindingRow | null>;
+  /**
+   * Files to attach to a narrator post's last chunk (the daily digest carries the town map); a failure to make
+   * them is logged and the post goes without.
+   */
+  attachmentsFor?(post: PendingPost): Promise<{ name: string; data: Buffer }[]>;
   /** Avatar URL of a resident, when the town file gives one. */
   avatarFor?(speakerId: string): string | undefined;
   /**

@@ -188,6 +188,17 @@ export class OutboxDeliverer {
     return report;
   }
 
+  /** The target's files for a narrator post (the digest's map); none if making them fails. */
+  private async attachments(target: DeliveryTarget, post: PendingPost): Promise<{ name: string; data: Buffer }[]> {
+    if (!target.attachmentsFor) return [];
+    try {
+      return await target.attachmentsFor(post);
+    } catch (e) {
+      this.deps.log.warn({ townId: target.townId, postId: post.id, err: e }, 'could not make the post’s attachment');
+      return [];
+    }
+  }
+
   private async deliverPost(target: DeliveryTarget, post: PendingPost): Promise<'delivered' | 'skipped'> {
     const log = this.deps.log;
     let binding = await target.channelFor(post.location);
@@ -239,7 +250,13 @@ export class OutboxDeliverer {
               });
             } else {
               needs = 'Send Messages';
-              msg = await this.deps.api.sendMessage(binding.channelId, { content: chunk, nonce: nonceFor(post.id, i) });
+              const files = i === chunks.length - 1 ? await this.attachments(target, post) : [];
+              if (files.length > 0) needs = 'Attach Files';
+              msg = await this.deps.api.sendMessage(
+                binding.channelId,
+                { content: chunk, nonce: nonceFor(post.id, i) },
+                files,
+              );
             }
           }
           ids.push(msg.id);

@@ -4,6 +4,7 @@
 import { pathToFileURL } from 'node:url';
 import { type RESTPostAPIChatInputApplicationCommandsJSONBody, REST, Routes } from 'discord.js';
 import { type CommandSet, commandSet } from '../commands/index.ts';
+import { helpOrNothing } from '../core/cli-args.ts';
 
 export function commandPayloads(set: CommandSet = commandSet()): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
   return set.commands.map((c) => c.data.toJSON());
@@ -29,8 +30,20 @@ export async function deployCommands(
   return { scope: o.guildId ? 'guild' : 'global', count: result.length, applicationId };
 }
 
+export const DEPLOY_USAGE = `Usage: npm run deploy-commands
+
+Registers the bot's slash commands with Discord (a bulk overwrite; run it again after changing a command).
+Configured by the environment (.env):
+  DISCORD_TOKEN            the bot's token (required)
+  DISCORD_APPLICATION_ID   the application id (looked up from the token when absent)
+  DISCORD_DEV_GUILD_ID     register in this guild only: instant, for development; unset: global, for release
+                           (Discord can take up to an hour to show global changes)`;
+
 async function main(): Promise<void> {
-  const { loadConfig, ConfigError } = await import('../config.ts');
+  const args = helpOrNothing(process.argv.slice(2), DEPLOY_USAGE);
+  if (args !== 'run') process.exit(args === 'help' ? 0 : 2);
+  const { loadConfig, ConfigError, loadDotEnv } = await import('../config.ts');
+  loadDotEnv();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

@@ -66,10 +66,18 @@ export class DiscordApi {
     }) as Promise<ApiMessage>;
   }
 
-  /** A bot message with an enforced nonce: a retry with the same nonce returns the first message, not a copy. */
-  sendMessage(channelId: string, body: { content: string; nonce: string }): Promise<ApiMessage> {
+  /**
+   * A bot message with an enforced nonce: a retry with the same nonce returns the first message, not a copy.
+   * `files` are attached (the daily digest's map).
+   */
+  sendMessage(
+    channelId: string,
+    body: { content: string; nonce: string },
+    files: { name: string; data: Buffer }[] = [],
+  ): Promise<ApiMessage> {
     return this.rest.post(Routes.channelMessages(channelId), {
       body: { ...body, enforce_nonce: true, allowed_mentions: NO_MENTIONS },
+      ...(files.length > 0 ? { files } : {}),
     }) as Promise<ApiMessage>;
   }
 

@@ -3,6 +3,7 @@
 // Across processes sharing one database, only the holder of the town's lease delivers (TownService.holdLease); the
 // others poll in standby and take over once the holder releases the lease or stops renewing it.
 import type { TownService } from '../town/service.ts';
+import { renderTownPicture } from '../render/town-pictures.ts';
 import type { DeliveryReport, DeliveryTarget, DeliverySettings, OutboxDeliverer } from './delivery.ts';
 import type { DiscordApi } from './discord-api.ts';
 import { type ChannelBindingRow, type ChannelStore, type Log, TOWN_HALL } from './ports.ts';
@@ -107,6 +108,9 @@ export class TownLink {
         recordFailure: (post, error) => town.markFailed(post.seq, error),
       },
       channelFor: (location, opts) => this.channelFor(location, opts),
+      // The daily digest carries the town map as it is when the digest goes out.
+      attachmentsFor: async (post) =>
+        post.kind === 'digest' ? [{ name: 'town-map.png', data: await renderTownPicture(town, 'map') }] : [],
       avatarFor: (speakerId) => {
         try {
           return town.liveResident(speakerId).profile.avatarUrl;

@@ -16,6 +16,7 @@ import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { countChatTokens, countTokens } from '../llm/tokens.ts';
 import type { TownFile } from '../town/file.ts';
 import { loadTownArg } from '../town/file-io.ts';
+import { startProgress } from './progress.ts';
 import { runIfMain } from './run-main.ts';
 import { configuredModels } from './simulate.ts';
 
@@ -127,6 +128,8 @@ export async function runEvalCli(
     out: (s: string) => void;
     err: (s: string) => void;
     models?: () => { llm: LanguageModel; embedder: Embedder };
+    /** Where the progress goes (process.stderr by default). */
+    progressStream?: NodeJS.WritableStream & { isTTY?: boolean };
   } = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) },
 ): Promise<{ code: number; report?: EvalReport }> {
   let args: EvalCliArgs;
@@ -158,6 +161,10 @@ export async function runEvalCli(
     const db = args.db ? await openDatabase(`file:${args.db}`) : undefined;
     const exports: { condition: string; file: string; data: RunData }[] = [];
     const stamp = Date.now().toString(36);
+    let condition = { name: '', i: 0, n: conditions.length };
+    const bar = startProgress('Evaluating', conditions.length, {
+      ...(io.progressStream ? { stream: io.progressStream } : {}),
+    });
     const report = await runEvaluation({
       perCondition: (condition) => ({
         ...(db ? { townId: `eval-${condition}-${args.seed}-${stamp}` } : {}),
@@ -194,9 +201,19 @@ export async function runEvalCli(
       embedder,
       judge: llm.info.offline ? null : llm,
       ...(args.residents ? { residents: args.residents } : {}),
-      simulate: { countPrompt: countChatTokens, countCompletion: countTokens },
-      onCondition: (name, i, n) => io.err(`[${i + 1}/${n}] ${name}\n`),
-    });
+      simulate: {
+        countPrompt: countChatTokens,
+        countCompletion: countTokens,
+        // One bar over every condition's ticks: condition i of n, then the tick within it.
+        onProgress: ({ tick, ticks, time }) => {
+          bar.setTotal(condition.n * ticks);
+          bar.update(condition.i * ticks + tick, `${condition.name} ${time}`);
+        },
+      },
+      onCondition: (name, i, n) => {
+        condition = { name, i, n };
+      },
+    }).finally(() => bar.stop());
     await db?.close();
     for (const e of exports) {
       const run = report.runs[e.condition];

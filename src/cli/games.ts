@@ -17,6 +17,7 @@ import { LlmConfigError } from '../llm/index.ts';
 import { createLanguageModel, gamesOfflineRules, offlineAwareGtSeats } from '../offline/index.ts';
 import type { LanguageModel } from '../llm/port.ts';
 import { radarPng } from '../render/radar.ts';
+import { startProgress } from './progress.ts';
 
 export const USAGE = `usage: npm run games -- bench [options]
 
@@ -73,6 +74,8 @@ export interface CliDeps {
   now?: () => Date;
   /** Models by side, instead of building them from the environment (tests). */
   models?: { challenger: LanguageModel; defender: LanguageModel };
+  /** Where the progress goes (process.stderr by default). */
+  progressStream?: NodeJS.WritableStream & { isTTY?: boolean };
 }
 
 class UsageError extends Error {}
@@ -133,7 +136,9 @@ export async function main(argv: string[], deps: CliDeps = {}): Promise<number> 
   try {
     ({ values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS, strict: true }));
   } catch (e) {
-    console.error(`${e instanceof Error ? e.message.split('\n')[0] : String(e)}\n\n${USAGE}`);
+    console.error(
+      `${e instanceof Error ? e.message.split('\n')[0]!.replace(/\. To specify a positional.*$/, '') : String(e)}\n\n${USAGE}`,
+    );
     return 2;
   }
   if (values.help) {
@@ -159,6 +164,13 @@ export async function main(argv: string[], deps: CliDeps = {}): Promise<number> 
     const models = deps.models ?? buildModels(values, deps.env ?? process.env);
     const challenger: Side = { llm: models.challenger, kind: cKind };
     const defender: Side = { llm: models.defender, kind: dKind };
+    // Progress by scenario (how many games each has is decided inside the suite), with the game now playing.
+    const bar = startProgress(
+      'MAgIC bench',
+      scenarios.length,
+      deps.progressStream ? { stream: deps.progressStream } : {},
+    );
+    let played = 0;
     const result = await runBench({
       scenarios,
       challenger,
@@ -169,6 +181,13 @@ export async function main(argv: string[], deps: CliDeps = {}): Promise<number> 
       variants,
       probes: !values['no-probes'],
       ...(values.settings ? { settingsDir: values.settings as string } : {}),
+      onGame: (scenario, id) => {
+        played++;
+        bar.update(scenarios.indexOf(scenario), `${scenario}, game ${played}: ${id}`);
+      },
+    }).finally(() => {
+      bar.update(scenarios.length, `${played} games`);
+      bar.stop();
     });
     console.log(formatBench(result));
     if (values.json) {
@@ -187,11 +206,13 @@ export async function main(argv: string[], deps: CliDeps = {}): Promise<number> 
       const series = ranked.map((l) => ({
         name: `${l.model} (${l.kind})`,
         values: radarValues(l.abilities as Partial<Record<Ability, number | null>>, l.releasedCode?.rationality),
+        pipelineCheck: false,
       }));
       if (result.pipelineCheck || series.length === 0)
         series.push({
-          name: `${result.challenger.model} (${result.challenger.kind})${result.pipelineCheck ? ' pipeline check' : ''}`,
+          name: `${result.challenger.model} (${result.challenger.kind})`,
           values: radarValues(result.abilities, result.releasedCode.rationality),
+          pipelineCheck: result.pipelineCheck,
         });
       const png = await radarPng('MAgIC abilities per model', [...RADAR_AXES], series);
       mkdirSync(dirname(values.radar as string), { recursive: true });

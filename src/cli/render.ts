@@ -3,6 +3,7 @@
 // configured model (the offline model when no key is set) in memory, then drawn by src/render.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { cannotWrite, fileErrorLine } from '../core/file-error.ts';
 import { UserError } from '../errors.ts';
 import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { renderTownPicture, type TownPicture } from '../render/town-pictures.ts';
@@ -34,7 +35,7 @@ export async function runRenderCli(argv: string[], io: RenderCliIo): Promise<num
   try {
     ({ values, positionals } = parse(argv));
   } catch (e) {
-    io.out(`${(e as Error).message}\n${RENDER_USAGE}\n`);
+    io.out(`${(e as Error).message.split('\n')[0]!.replace(/\. To specify a positional.*$/, '')}\n\n${RENDER_USAGE}\n`);
     return 2;
   }
   if (values.help) {
@@ -63,6 +64,12 @@ export async function runRenderCli(argv: string[], io: RenderCliIo): Promise<num
   if (!Number.isFinite(hours) || hours < 0 || hours > 24 * 30) {
     io.out(`--day must be 0-30 days and --hours 0-720 hours.\n${RENDER_USAGE}\n`);
     return 2;
+  }
+  // Before the town runs for days: a PNG that could not be written would waste the whole run.
+  const unwritable = cannotWrite(values.out!);
+  if (unwritable) {
+    io.out(`${unwritable}\n`);
+    return 1;
   }
   try {
     const file: TownFile = loadTownArg(values);
@@ -98,8 +105,9 @@ export async function runRenderCli(argv: string[], io: RenderCliIo): Promise<num
       await service.close();
     }
   } catch (e) {
-    if (e instanceof UserError) {
-      io.out(`${e.message}\n`);
+    const line = e instanceof UserError ? e.message : fileErrorLine(e, 'write');
+    if (line) {
+      io.out(`${line}\n`);
       return 1;
     }
     throw e;

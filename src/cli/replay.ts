@@ -2,6 +2,7 @@
 // time order across locations, or one resident's memory stream, from the export alone (no model, no database).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { fileErrorLine } from '../core/file-error.ts';
 import { exportDays, parseRunExport, RunExportError, replayDay, replayResident } from '../eval/run-export.ts';
 
 export const REPLAY_USAGE = `Usage: npm run town -- replay RUN.ndjson [--day N | --date YYYY-MM-DD | --resident NAME]
@@ -25,7 +26,7 @@ export function runReplayCli(argv: string[], out: (s: string) => void): number {
     values = p.values;
     file = p.positionals[0];
   } catch (e) {
-    out(`${(e as Error).message.split('\n')[0]}\n${REPLAY_USAGE}\n`);
+    out(`${(e as Error).message.split('\n')[0]!.replace(/\. To specify a positional.*$/, '')}\n\n${REPLAY_USAGE}\n`);
     return 2;
   }
   if (values.help) {
@@ -41,7 +42,7 @@ export function runReplayCli(argv: string[], out: (s: string) => void): number {
     try {
       text = readFileSync(file, 'utf8');
     } catch (e) {
-      out(`Cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
+      out(`${fileErrorLine(e, 'read') ?? `Cannot read ${file}: ${(e as Error).message}`}\n`);
       return 1;
     }
     const lines = parseRunExport(text);

@@ -15,6 +15,7 @@ import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { countChatTokens, countTokens } from '../llm/tokens.ts';
 import type { TownFile } from '../town/file.ts';
 import { loadTownArg } from '../town/file-io.ts';
+import { startProgress } from './progress.ts';
 import { runIfMain } from './run-main.ts';
 
 export interface SimulateCliArgs {
@@ -66,7 +67,8 @@ Options:
   --help                     this text
 
 Output:
-  stderr  a progress bar: ticks run of all ticks, and the simulated time reached
+  stderr  progress: on a terminal a bar (ticks run of all ticks, the simulated time reached, ETA); piped, a line
+          per tenth done and every 30 s
   stdout  the transcript ("[08:10] ☕ Isabella Rodriguez: ..." per location, or
           "[Mon 2023-02-13 08:10] #hobbs-cafe ☕ Isabella Rodriguez: ..." in time order), then the summary:
           posts and conversations, model calls and tokens (per resident per simulated day), reflections, and with
@@ -180,12 +182,6 @@ export function configuredModels(env: Record<string, string | undefined> = proce
   return { llm, embedder };
 }
 
-function progressBar(done: number, total: number, label: string): string {
-  const width = 30;
-  const filled = total > 0 ? Math.round((done / total) * width) : width;
-  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${label}`;
-}
-
 /** The export's header: what ran, with which settings (the cost is filled in from the report). */
 function runHeader(townName: string, args: SimulateCliArgs, llm: LanguageModel, run: FinishedRun): RunData['run'] {
   return {
@@ -206,6 +202,8 @@ export async function runSimulateCli(
     out: (s: string) => void;
     err: (s: string) => void;
     models?: () => { llm: LanguageModel; embedder: Embedder };
+    /** Where the progress goes (process.stderr by default). */
+    progressStream?: NodeJS.WritableStream & { isTTY?: boolean };
   } = {
     out: (s) => process.stdout.write(s),
     err: (s) => process.stderr.write(s),
@@ -226,8 +224,10 @@ export async function runSimulateCli(
     const town: TownFile = loadTownArg(args);
     const { llm, embedder } = io.models ? io.models() : configuredModels();
     if (!args.quiet) io.err(`Simulating ${town.name} for ${args.hours} h with ${describeModel(llm.info)}\n`);
-    const tty = Boolean(process.stderr.isTTY);
-    let lastPrinted = -1;
+    const bar = startProgress('Simulating', Math.max(1, Math.round((args.hours * 60) / 10)), {
+      quiet: args.quiet,
+      ...(io.progressStream ? { stream: io.progressStream } : {}),
+    });
     const db = args.db ? await openDatabase(`file:${args.db}`) : undefined;
     let exported: RunData | undefined;
     const report = await simulate({
@@ -249,16 +249,10 @@ export async function runSimulateCli(
       countPrompt: countChatTokens,
       countCompletion: countTokens,
       onProgress: ({ tick, ticks, time }) => {
-        if (args.quiet) return;
-        const pct = Math.floor((tick / ticks) * 10);
-        if (tty) io.err(`\r${progressBar(tick, ticks, time)}   `);
-        else if (pct !== lastPrinted) {
-          lastPrinted = pct;
-          io.err(`${progressBar(tick, ticks, time)}\n`);
-        }
+        bar.setTotal(ticks);
+        bar.update(tick, time);
       },
-    });
-    if (tty && !args.quiet) io.err('\n');
+    }).finally(() => bar.stop());
     await db?.close();
     if (args.export && exported) {
       const data = exported as RunData;

@@ -3,10 +3,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import { z } from 'zod';
 import { type Operation, type OperationResult, runOperation } from '../app/operations.ts';
 import { loadConfig, loadDotEnv } from '../config.ts';
+import { fileErrorLine } from '../core/file-error.ts';
 import { backupDatabase, restoreDatabase } from '../db/backup.ts';
 import { openDatabase } from '../db/client.ts';
 import { sqlitePathFromUrl } from '../db/migrations.ts';
@@ -42,12 +44,42 @@ const cliOp = <S extends z.ZodObject>(
 
 const done = (exitCode: number): CliResult => ({ lines: [], exitCode });
 
-/** A command whose words after it are read by its own parser (its options and their messages are its own). */
+/** A word on the command line that the command does not take: the message says which, then its usage. */
+export class TownUsageError extends Error {}
+
+/** The options (each takes a value) and how many positional words a command takes; anything else is refused. */
+interface WordSpec {
+  options: string[];
+  positionals: number;
+}
+
+/** Checks argv against `spec` (node:util parseArgs, strict): an unknown option or an extra word throws. */
+function checkWords(argv: string[], spec: WordSpec): void {
+  let positionals: string[];
+  try {
+    ({ positionals } = parseArgs({
+      args: argv,
+      options: Object.fromEntries(spec.options.map((o) => [o, { type: 'string' as const }])),
+      strict: true,
+      allowPositionals: true,
+    }));
+  } catch (e) {
+    throw new TownUsageError((e as Error).message.split('\n')[0]!.replace(/\. To specify a positional.*$/, ''));
+  }
+  if (positionals.length > spec.positionals)
+    throw new TownUsageError(`Unexpected argument "${positionals[spec.positionals]}"`);
+}
+
+/**
+ * A command whose words after it are read by its own parser (its options and their messages are its own); with a
+ * spec, the words are checked against it first.
+ */
 function byWords(
   word: string,
   usage: string,
   summary: string,
   run: (argv: string[], out: (s: string) => void) => number | Promise<number>,
+  spec?: WordSpec,
 ): CliOperation {
   return cliOp({
     path: [word],
@@ -55,7 +87,10 @@ function byWords(
     usage,
     admin: true,
     args: z.object({ argv: z.array(z.string()) }),
-    read: (argv) => ({ argv }),
+    read: (argv) => {
+      if (spec) checkWords(argv, spec);
+      return { argv };
+    },
     run: async ({ out }, { argv }) => done(await run(argv, out)),
   });
 }
@@ -68,7 +103,10 @@ function database(cmd: 'backup' | 'restore', summary: string): CliOperation {
     usage: '<file>',
     admin: true,
     args: z.object({ file: z.string().min(1) }),
-    read: (argv) => ({ file: argv[0] }),
+    read: (argv) => {
+      checkWords(argv, { options: [], positionals: 1 });
+      return { file: argv[0] };
+    },
     run: async ({ out }, { file }) => done(await runDatabaseCommand(cmd, file, out)),
   });
 }
@@ -92,9 +130,14 @@ export const TOWN_CLI_OPERATIONS = {
     '<dir> [--out FILE.yaml|FILE.json] [--name NAME] [--start "2023-02-13 07:00"]',
     'Smallville files -> a town file (YAML, or JSON when --out ends in .json; stdout without --out)',
     (argv, out) => runTownCli(['import-smallville', ...argv], out),
+    { options: ['out', 'name', 'start'], positionals: 1 },
   ),
-  validate: byWords('validate', '<town file>', 'check a town file', (argv, out) =>
-    runTownCli(['validate', ...argv], out),
+  validate: byWords(
+    'validate',
+    '<town file>',
+    'check a town file',
+    (argv, out) => runTownCli(['validate', ...argv], out),
+    { options: [], positionals: 1 },
   ),
   backup: database('backup', 'copy the database (DATABASE_URL) to <file>; safe while the bot runs'),
   restore: database('restore', 'replace the database with a backup; stop the bot first'),
@@ -103,12 +146,14 @@ export const TOWN_CLI_OPERATIONS = {
     '<file> [--scope console|GUILD_ID]',
     'one town as a file: its state and clock, every memory, plan and persona (JSON; NDJSON when the file ends in .ndjson). Default scope: the only town.',
     (argv, out) => runLifecycleCommand('export', argv, out),
+    { options: ['scope'], positionals: 1 },
   ),
   import: byWords(
     'import',
     '<file> [--scope console|GUILD_ID]',
     'create the town of that scope (default console) from an export; the file is checked first; refused when that scope already has a town. Stop the bot.',
     (argv, out) => runLifecycleCommand('import', argv, out),
+    { options: ['scope'], positionals: 1 },
   ),
   render: byWords(
     'render',
@@ -135,20 +180,52 @@ export function findCliOperation(word: string | undefined): CliOperation | undef
   return Object.values(TOWN_CLI_OPERATIONS).find((o) => o.path[0] === word);
 }
 
+/** The usage of one command: its synopsis and what it does. */
+function commandUsage(o: CliOperation): string {
+  return `Usage: npm run town -- ${o.path[0]} ${o.usage}\n  ${o.summary}`;
+}
+
 /**
- * `npm run town -- <word> args…`: the word's operation with its arguments read from the rest; arguments its schema
- * refuses print the usage (exit 2); anything else prints the usage (exit 0 when help was asked for, else 2).
+ * `npm run town -- <word> args…`: the word's operation with its arguments read from the rest. No word or --help:
+ * the usage of every command (exit 0); an unknown word, option or extra argument: what was wrong and the usage
+ * (exit 2); `<word> --help`: that command's usage; a file problem: one line naming the path (exit 1).
  */
 export async function runTownCommand(argv: string[], out: (s: string) => void): Promise<number> {
   const [word, ...rest] = argv;
-  const o = findCliOperation(word);
-  if (!o) return runTownCli(argv, out);
-  const raw = o.read(rest);
-  if (!o.args.safeParse(raw).success) {
+  if (word === undefined || word === '--help' || word === '-h' || word === 'help') {
     out(`${USAGE}\n`);
+    return 0;
+  }
+  const o = findCliOperation(word);
+  if (!o) {
+    const words = Object.values(TOWN_CLI_OPERATIONS).map((c) => c.path[0]);
+    out(`Unknown command "${word}": the commands are ${words.join(', ')}.\n\n${USAGE}\n`);
     return 2;
   }
-  return (await runOperation(o, { out }, raw)).exitCode;
+  // render and replay print their own, longer help.
+  if ((rest.includes('--help') || rest.includes('-h')) && word !== 'render' && word !== 'replay') {
+    out(`${commandUsage(o)}\n`);
+    return 0;
+  }
+  try {
+    const raw = o.read(rest);
+    if (!o.args.safeParse(raw).success) {
+      out(`${word} needs more: see its usage.\n\n${commandUsage(o)}\n`);
+      return 2;
+    }
+    return (await runOperation(o, { out }, raw)).exitCode;
+  } catch (e) {
+    if (e instanceof TownUsageError) {
+      out(`${e.message}\n\n${commandUsage(o)}\n`);
+      return 2;
+    }
+    const line = fileErrorLine(e);
+    if (line) {
+      out(`${line}\n`);
+      return 1;
+    }
+    throw e;
+  }
 }
 
 /** The SQLite file of DATABASE_URL (from the environment or .env), as the bot resolves it. */
@@ -233,8 +310,9 @@ export async function runLifecycleCommand(
       out(`${e.message}\n`);
       return 1;
     }
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
-      out(`No such file: ${file}\n`);
+    const line = fileErrorLine(e, cmd === 'export' ? 'write' : 'read');
+    if (line) {
+      out(`${line}\n`);
       return 1;
     }
     throw e;

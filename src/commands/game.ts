@@ -3,7 +3,7 @@
 // an answer (ephemeral for moves and private information), and the game's events for the channel, posted through
 // the turn timers. Buttons, menus and forms on those messages (game-components.ts) fill the same operations'
 // arguments. The rules live in src/games (GameService).
-import { SlashCommandBuilder } from 'discord.js';
+import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import { findGameOperation, GAME_OPERATIONS, type GameOperation } from '../app/game-operations.ts';
 import { UserError } from '../errors.ts';
 import { playerAutocomplete } from './autocomplete.ts';
@@ -21,7 +21,7 @@ function gameCommand() {
   const b = new SlashCommandBuilder()
     .setName('game')
     .setDescription('Play Chameleon, Undercover or a MAgIC game-theory table with people, bots and residents')
-    .setDMPermission(false);
+    .setContexts(InteractionContextType.Guild);
   for (const o of Object.values(GAME_OPERATIONS) as GameOperation[])
     b.addSubcommand((s) => withOperationOptions(s.setName(o.path[1]!).setDescription(o.summary.slice(0, 100)), o));
   return b;

@@ -2,6 +2,7 @@
 import { game, gameComponents } from './game.ts';
 import { help } from './help.ts';
 import { interview } from './interview.ts';
+import { lookCommands } from './look.ts';
 import { persona } from './persona.ts';
 import { resident } from './resident.ts';
 import { town } from './town.ts';
@@ -10,7 +11,7 @@ import type { ComponentHandler, SlashCommand } from './types.ts';
 import { web } from './web.ts';
 import { whisper } from './whisper.ts';
 
-export const COMMANDS: SlashCommand[] = [persona, whisper, interview, resident, town, web, game, help];
+export const COMMANDS: SlashCommand[] = [persona, whisper, interview, resident, town, web, game, ...lookCommands(), help];
 export const COMPONENTS: ComponentHandler[] = [gameComponents, townConfirmComponents];
 
 /** Commands plus component handlers (buttons, menus, modals). */

@@ -2,7 +2,7 @@
 // remembers being asked. Deferred (it calls the model); ephemeral unless `public`, and a public interview is held
 // only in one of the town's channels. The operation lives in the table (src/app/operations.ts); `public` is
 // Discord's own (the console has one reader).
-import { SlashCommandBuilder } from 'discord.js';
+import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import { OPERATIONS } from '../app/operations.ts';
 import { UserError } from '../errors.ts';
 import { residentAutocomplete } from './autocomplete.ts';
@@ -12,7 +12,10 @@ import { townFor } from './util.ts';
 
 export const interview: SlashCommand = {
   data: withOperationOptions(
-    new SlashCommandBuilder().setName('interview').setDescription(OPERATIONS.interview.summary).setDMPermission(false),
+    new SlashCommandBuilder()
+      .setName('interview')
+      .setDescription(OPERATIONS.interview.summary)
+      .setContexts(InteractionContextType.Guild),
     OPERATIONS.interview,
   ).addBooleanOption((o) => o.setName('public').setDescription('Show the interview to everyone in this channel')),
   defer: (i) => ({ ephemeral: !i.options.getBoolean('public') }),

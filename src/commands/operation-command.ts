@@ -16,7 +16,7 @@ import { UserError } from '../errors.ts';
 import { renderTownPicture } from '../render/town-pictures.ts';
 import type { TownService } from '../town/service.ts';
 import type { CommandContext } from './types.ts';
-import { answer, plain, speakerOf } from './util.ts';
+import { answer, editProgress, plain, speakerOf } from './util.ts';
 
 /** Largest attachment sent (Discord's upload limit for a server without boosts). */
 const ATTACHMENT_MAX = 10 * 1024 * 1024;
@@ -125,20 +125,51 @@ export async function executeOperation(
   extraLines: string[] = [],
   lifecycle?: TownLifecycle,
 ): Promise<OperationResult> {
+  const progress = replyProgress(i, o);
   const r = await runOperation(
     o,
     {
       town,
       speaker: speakerOf(i),
+      progress: progress.report,
       ...(lifecycle ? { lifecycle } : {}),
       ...(ctx.watchLink ? { watchLink: ctx.watchLink } : {}),
     },
     operationArgs(i, o),
-  );
+  ).finally(progress.done);
   // Asking to confirm is the caller's (src/commands/town-lifecycle.ts shows the buttons).
   if (r.confirm) return r;
   await answerResult(i, ctx, town, r, extraLines);
   return r;
+}
+
+/** Edits of a deferred reply: at most one per PROGRESS_EDIT_MS (Discord limits edits), the first at once. */
+export const PROGRESS_EDIT_MS = 2_000;
+
+/** Progress of a long operation as edits of the deferred reply ("Running 24 ticks: 5/24 done, it is now 9:10 am"). */
+function replyProgress(
+  i: ChatInputCommandInteraction,
+  o: Operation,
+): { report: (done: number, total: number, note: string) => void; done: () => void } {
+  let last = 0;
+  let pending: Promise<unknown> = Promise.resolve();
+  let finished = false;
+  return {
+    report: (done, total, note) => {
+      const now = Date.now();
+      if (finished || !i.deferred || done >= total || (last > 0 && now - last < PROGRESS_EDIT_MS)) return;
+      last = now;
+      const what = o.path[1] === 'step' ? `Running ${total} ticks` : `/${o.path.join(' ')}`;
+      // In order, and never after the final answer (done() waits for the last edit).
+      pending = pending
+        .then(() => (finished ? undefined : editProgress(i, `⏳ ${what}: ${done}/${total} done, it is now ${note}…`)))
+        .catch(() => {});
+    },
+    done: async () => {
+      finished = true;
+      await pending;
+    },
+  };
 }
 
 /** Answers with an operation's result: its lines, its picture and file as attachments. */

@@ -1,6 +1,6 @@
 // /persona set|show|clear: the name and short description residents see instead of the Discord account.
 // The operations and their texts live in the table (src/app/operations.ts).
-import { SlashCommandBuilder } from 'discord.js';
+import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import { OPERATIONS, type Operation } from '../app/operations.ts';
 import { executeOperation, withOperationOptions } from './operation-command.ts';
 import type { SlashCommand } from './types.ts';
@@ -12,7 +12,7 @@ function personaCommand(): SlashCommandBuilder {
   const b = new SlashCommandBuilder()
     .setName('persona')
     .setDescription('Who the residents think you are')
-    .setDMPermission(false);
+    .setContexts(InteractionContextType.Guild);
   for (const o of PERSONA_OPERATIONS)
     b.addSubcommand((s) => withOperationOptions(s.setName(o.path[1]!).setDescription(o.summary.slice(0, 100)), o));
   return b;

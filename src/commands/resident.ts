@@ -1,7 +1,7 @@
 // /resident list | info name | memories name query (admin): who lives in town, what they are doing, and — for
 // admins — what a resident retrieves for a query, with the recency / importance / relevance scores
 // (Park et al. 2023, sec. 4.1). The operations and their texts live in the table (src/app/operations.ts).
-import { SlashCommandBuilder } from 'discord.js';
+import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import { OPERATIONS, type Operation } from '../app/operations.ts';
 import { residentAutocomplete } from './autocomplete.ts';
 import { executeOperation, withOperationOptions } from './operation-command.ts';
@@ -14,7 +14,7 @@ function residentCommand(): SlashCommandBuilder {
   const b = new SlashCommandBuilder()
     .setName('resident')
     .setDescription('The residents of this town')
-    .setDMPermission(false);
+    .setContexts(InteractionContextType.Guild);
   for (const o of RESIDENT_OPERATIONS)
     b.addSubcommand((s) =>
       withOperationOptions(

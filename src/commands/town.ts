@@ -3,7 +3,7 @@
 // Discord's default_member_permissions is per command, so /town is shown to Manage Server holders by default;
 // server admins may open it to everyone (Server Settings -> Integrations): the admin subcommands are re-checked
 // at execution, the map and the relationship graph are not.
-import { PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
+import { InteractionContextType, PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
 import { OPERATIONS, type Operation } from '../app/operations.ts';
 import { residentAutocomplete } from './autocomplete.ts';
 import { executeOperation, withOperationOptions } from './operation-command.ts';
@@ -21,7 +21,7 @@ function townCommand() {
   const b = new SlashCommandBuilder()
     .setName('town')
     .setDescription('Set up, run and look at this server’s town')
-    .setDMPermission(false)
+    .setContexts(InteractionContextType.Guild)
     .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
     .addSubcommand((s) =>
       s.setName('setup').setDescription('Create the town (if needed) and its channels; safe to run again'),

@@ -45,6 +45,15 @@ export interface AnswerOptions {
   files?: AttachmentBuilder[];
 }
 
+/** Deferred replies showing only progress so far: the answer replaces them (discord.js counts an edit as replied). */
+const progressOnly = new WeakSet<RepliableInteraction>();
+
+/** Shows progress in the deferred reply; the answer that follows edits the same message. */
+export async function editProgress(i: RepliableInteraction, text: string): Promise<void> {
+  progressOnly.add(i);
+  await i.editReply({ content: text, allowedMentions: { parse: [] } });
+}
+
 /**
  * Answers with text (split at 2,000 characters): edits the deferred reply, or replies, then follows up with the
  * rest. A deferred reply keeps the ephemerality chosen when deferring.
@@ -62,7 +71,8 @@ export async function answer(
   const flags = ephemeral ? MessageFlags.Ephemeral : undefined;
   const first = chunks[0]!;
   const files = opts.files ?? [];
-  if (i.deferred && !i.replied && !updating) {
+  if (i.deferred && (!i.replied || progressOnly.has(i)) && !updating) {
+    progressOnly.delete(i);
     await i.editReply({ content: first, files, allowedMentions: { parse: [] } });
   } else if (i.replied || updating) {
     await i.followUp({ content: first, files, allowedMentions: { parse: [] }, ...(flags ? { flags } : {}) });

@@ -7,10 +7,11 @@ import { GAME_OPERATIONS, type GameOperation } from '../app/game-operations.ts';
 import { OPERATIONS, type Operation, type OperationId, type OperationResult } from '../app/operations.ts';
 import { findLocation, findResident, shippedTowns, type TownService, type TownState } from '../app/town-view.ts';
 import { consoleArgs } from './args.ts';
-import { describeFilter, type PostFilter, SHOW_ALL } from './filters.ts';
+import { describeFilter, type PostFilter, SHOW_ALL, SHOW_TALK } from './filters.ts';
 
 /** What an argument position completes to. */
-export type ArgKind = 'resident' | 'location' | { words: readonly string[] };
+/** What an argument completes to: the town's residents or places, a game's seats (numbers and names), or words. */
+export type ArgKind = 'resident' | 'location' | 'player' | { words: readonly string[] };
 
 /** What a console operation runs against: the console's session (where you are, what prints, the screen). */
 export interface ConsoleSession {
@@ -119,7 +120,12 @@ export const CONSOLE_OPERATIONS = {
     (q) => `No place called "${q}".`,
     (town) => `Places: ${places(town)}.`,
   ),
-  all: noArgs('all', 'print everything again', (session) => filterTo(session, SHOW_ALL)),
+  all: noArgs('all', 'print everything, every resident’s every action', (session) => filterTo(session, SHOW_ALL)),
+  talk: noArgs(
+    'talk',
+    'the default: conversations, comings and goings, plans, all that happens where you are',
+    (session) => filterTo(session, SHOW_TALK),
+  ),
   quiet: noArgs('quiet', 'print only where you are', (session) => filterTo(session, { kind: 'quiet' })),
   clear: noArgs('clear', 'clear the screen', (session) => {
     session.clearScreen();

@@ -1,6 +1,6 @@
 // Tab completion and "that looks like a command" for the console. The command list is the console's one list
 // (src/console/commands.ts): every command word, its subcommands and what their arguments complete to.
-import { gameCompletions } from '../app/game-operations.ts';
+import { GAME_OPERATIONS, gameCompletions } from '../app/game-operations.ts';
 import { type ArgKind, CONSOLE_TABLE, completionOf } from './commands.ts';
 
 export type { ArgKind } from './commands.ts';
@@ -13,8 +13,18 @@ export interface CommandSpec {
   arg?: ArgKind;
 }
 
-/** `/game` moves from the game operation table (src/app/game-operations.ts), and `/game help`. */
-export const GAME_SUBCOMMANDS: Record<string, ArgKind | null> = gameCompletions();
+/**
+ * `/game` moves from the game operation table (src/app/game-operations.ts), and `/game help`; a move whose argument
+ * is a player (`/game vote`) completes to the table's seats.
+ */
+export const GAME_SUBCOMMANDS: Record<string, ArgKind | null> = Object.fromEntries(
+  Object.entries(gameCompletions()).map(([sub, kind]) => {
+    const o = (Object.values(GAME_OPERATIONS) as { path: readonly string[]; args: { shape: object } }[]).find(
+      (x) => x.path[1] === sub,
+    );
+    return [sub, o && 'player' in o.args.shape ? 'player' : kind];
+  }),
+);
 
 /** Every command word of the console's list, in its order, with its subcommands. */
 function commandSpecs(): CommandSpec[] {
@@ -38,6 +48,8 @@ export const CONSOLE_COMMANDS: readonly CommandSpec[] = commandSpecs();
 export interface CompletionWorld {
   residents(): string[];
   locations(): string[];
+  /** The console's game table: seat numbers ("1", "2", ...) and the players' names; none without a game. */
+  players?(): string[];
 }
 
 const byPrefix = (options: Iterable<string>, prefix: string) => [...options].filter((o) => o.startsWith(prefix)).sort();
@@ -45,6 +57,7 @@ const byPrefix = (options: Iterable<string>, prefix: string) => [...options].fil
 function argOptions(kind: ArgKind, world: CompletionWorld): string[] {
   if (kind === 'resident') return world.residents();
   if (kind === 'location') return world.locations();
+  if (kind === 'player') return world.players?.() ?? [];
   return [...kind.words];
 }
 

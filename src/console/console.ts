@@ -26,7 +26,10 @@ export interface ConsoleContext {
 }
 
 /** An extra command handler (e.g. the games' /game lines): returns true when it handled the line. */
-export type ConsoleCommandHandler = (line: string, ctx: ConsoleContext) => Promise<boolean> | boolean;
+export type ConsoleCommandHandler = ((line: string, ctx: ConsoleContext) => Promise<boolean> | boolean) & {
+  /** What a player argument completes to (the game handler: the table's seats and names). */
+  players?(): string[];
+};
 
 export interface ConsoleOptions {
   /** The town to run, or a registry to take the console's town from (created on first use). */
@@ -88,6 +91,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
       completeLine(line, {
         residents: () => session.town.residents().map((r) => r.name),
         locations: () => session.town.locations().map((l) => l.id),
+        players: () => (opts.handlers ?? []).flatMap((h) => h.players?.() ?? []),
       }),
     ...(opts.historyFile ? { historyFile: opts.historyFile } : {}),
     onHistoryError: (e) => term.print(`(history not saved: ${errorText(e)})`),

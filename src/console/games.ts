@@ -120,7 +120,9 @@ export function consoleGameHandler(
   let timers: TurnTimers | null = null;
   /** The console's person (one per console): told how long a turn waits for them, after a move or a timeout. */
   let me: string | null = null;
-  return async (line, ctx) => {
+  /** The table as last seen, for completing `/game vote` (seat numbers, then names). */
+  let seated: { name: string }[] = [];
+  const handler: ConsoleCommandHandler = async (line, ctx) => {
     const read = readGameLine(line);
     if (!read) return false;
     if (read.help) {
@@ -130,6 +132,7 @@ export function consoleGameHandler(
     timers ??= new TurnTimers({
       service: games,
       publish: async (_c, r) => {
+        seated = r.game.players;
         for (const l of renderEvents(r.events, r.game)) ctx.print(l);
         if (r.reveal) ctx.print(revealLine(r.reveal.text, consoleStyle(r.game)));
         const seconds = timers?.secondsFor(r.game.phase);
@@ -156,4 +159,6 @@ export function consoleGameHandler(
     if (out.result) await timers.publish(CONSOLE_GAME, out.result);
     return true;
   };
+  handler.players = () => [...seated.map((_, i) => String(i + 1)), ...seated.map((p) => p.name)];
+  return handler;
 }

@@ -14,7 +14,7 @@ import {
 import type { Post, Speaker, TownRegistry, TownService } from '../app/town-view.ts';
 import { writeTownPicture } from '../render/town-pictures.ts';
 import type { ConsoleSession } from './commands.ts';
-import { admits, type PostFilter, SHOW_ALL } from './filters.ts';
+import { admits, type PostFilter, SHOW_TALK } from './filters.ts';
 import { formatMap, formatPost, formatRelationships } from './format.ts';
 import { consoleLifecycle } from './lifecycle.ts';
 import { errorText } from './lines.ts';
@@ -38,7 +38,7 @@ export interface SessionOptions {
 export class Session implements ConsoleSession {
   town: TownService;
   here: string;
-  filter: PostFilter = SHOW_ALL;
+  filter: PostFilter = SHOW_TALK;
   /** /quit was typed: the input loop stops after this line. */
   quitting = false;
   /** An operation that replaces the town asked to confirm: the next line is the answer. */
@@ -166,7 +166,7 @@ export class Session implements ConsoleSession {
       this.here = firstPlace(t);
       this.moved = true;
     }
-    this.filter = SHOW_ALL;
+    this.filter = SHOW_TALK;
     this.unsubscribe = this.listen(t);
   }
 

@@ -137,7 +137,18 @@ export function openTerminal(opts: TerminalOptions): ConsoleTerminal {
       clearScreenDown(out);
     },
     onInterrupt(handler) {
-      rl.on('SIGINT', handler);
+      rl.on('SIGINT', () => {
+        // As in a shell: Ctrl-C with a half-typed line throws the line away (^C, a fresh prompt); on an empty
+        // line it quits.
+        if (isTty && rl.line !== '') {
+          // The line stays on screen with ^C after it; the buffer is emptied on a fresh prompt row below.
+          rl.write(null, { ctrl: true, name: 'e' });
+          out.write('^C\n');
+          rl.write(null, { ctrl: true, name: 'u' });
+          return;
+        }
+        handler();
+      });
     },
     close() {
       rl.close();

@@ -1,57 +1,55 @@
-// Fonts for the PNG renderer. resvg draws text only with fonts it is given, so we hand it DejaVu Sans (present on
-// Debian/Ubuntu, the project's target) and fall back to whatever system fonts exist. The cmap reader tells which
-// characters the chosen font can draw, so emoji it lacks are left out instead of showing as empty boxes.
+// Fonts for the PNG renderer. resvg draws text only with fonts it is given, so every picture (map, relationships,
+// radar) is drawn with DejaVu Sans shipped as an npm dependency (`dejavu-fonts-ttf`: Bitstream Vera licence plus
+// public-domain DejaVu changes, free to redistribute; see README "Licences"), never with system fonts: a server or
+// container without fonts draws the same text. The cmap reader tells which characters the font can draw, so emoji
+// it lacks are left out instead of showing as empty boxes.
 import { existsSync, readFileSync } from 'node:fs';
-
-/** Where DejaVu lives on common Linux distributions and Homebrew; SMALLTOWN_FONT names an extra file first. */
-const CANDIDATES = [
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
-  '/usr/share/fonts/TTF/DejaVuSans.ttf',
-  '/usr/share/fonts/dejavu/DejaVuSans.ttf',
-  '/usr/share/fonts/dejavu-sans-fonts/DejaVuSans.ttf',
-  '/usr/local/share/fonts/DejaVuSans.ttf',
-  '/opt/homebrew/share/fonts/DejaVuSans.ttf',
-];
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 export interface FontSetup {
-  /** Files handed to resvg (regular and bold when found). */
+  /** Files handed to resvg: the shipped regular and bold, then SMALLTOWN_FONT if set (a fallback for scripts). */
   files: string[];
   /** Family name to ask for in the SVG. */
   family: string;
-  /** Let resvg scan system fonts too (only when no known file was found: scanning costs time per render). */
+  /** Always false: system fonts are never scanned (slower, and pictures would differ between machines). */
   loadSystemFonts: boolean;
   /** True when the font can draw every code point of `text` (variation selectors and joiners ignored). */
   canDraw(text: string): boolean;
+}
+
+/** The shipped DejaVu Sans files (regular, bold), resolved from the installed npm package. */
+export function shippedFontFiles(): { regular: string; bold: string } {
+  const dir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+  return { regular: join(dir, 'DejaVuSans.ttf'), bold: join(dir, 'DejaVuSans-Bold.ttf') };
 }
 
 let cached: FontSetup | undefined;
 
 export function fontSetup(): FontSetup {
   if (cached) return cached;
+  const { regular, bold } = shippedFontFiles();
+  if (!existsSync(regular)) throw new Error(`the shipped font is missing: ${regular} (run npm ci)`);
+  const coverages = [readCmap(readFileSync(regular))];
+  const files = [regular, bold];
   const extra = process.env.SMALLTOWN_FONT;
-  const regular = [extra, ...CANDIDATES].find((p): p is string => !!p && existsSync(p));
-  if (!regular) {
-    cached = { files: [], family: 'sans-serif', loadSystemFonts: true, canDraw: (t) => /^[\x20-\x7e]*$/.test(t) };
-    return cached;
+  if (extra && existsSync(extra)) {
+    try {
+      coverages.push(readCmap(readFileSync(extra)));
+      files.push(extra);
+    } catch {
+      // Not a font we can read: ignore it rather than lose the pictures.
+    }
   }
-  const bold = regular.replace(/DejaVuSans\.ttf$/, 'DejaVuSans-Bold.ttf');
-  const files = bold !== regular && existsSync(bold) ? [regular, bold] : [regular];
-  let coverage: (cp: number) => boolean = (cp) => cp < 0x250;
-  try {
-    coverage = readCmap(readFileSync(regular));
-  } catch {
-    // An unreadable cmap only costs emoji; text still renders.
-  }
-  const family = regular.includes('DejaVuSans') ? 'DejaVu Sans' : 'sans-serif';
   cached = {
     files,
-    family,
+    family: 'DejaVu Sans',
     loadSystemFonts: false,
     canDraw: (text) => {
       for (const ch of text) {
         const cp = ch.codePointAt(0)!;
         if (cp === 0xfe0f || cp === 0xfe0e || cp === 0x200d) continue;
-        if (!coverage(cp)) return false;
+        if (!coverages.some((has) => has(cp))) return false;
       }
       return true;
     },
@@ -151,8 +149,8 @@ export interface TextMeasure {
 let measureCache: TextMeasure | undefined;
 
 /**
- * Text width in pixels for `size`-pixel text, from the same DejaVu files resvg renders with; without them an
- * upper-bound estimate (0.7 em per character), so layouts stay overlap-free if wider than needed.
+ * Text width in pixels for `size`-pixel text, from the same DejaVu files resvg renders with (an upper-bound
+ * estimate of 0.7 em per character if they cannot be read, so layouts stay overlap-free if wider than needed).
  */
 export function textMeasure(): TextMeasure {
   if (measureCache) return measureCache;

@@ -1,5 +1,5 @@
 // Small helpers for SVG built as text, and the one place that turns an SVG into PNG bytes (resvg, no downloads).
-import { renderAsync } from '@resvg/resvg-js';
+import { type ResvgRenderOptions, renderAsync } from '@resvg/resvg-js';
 import { fontSetup, textMeasure } from './font.ts';
 
 /** Escapes text for SVG content and attribute values. Control characters are dropped (invalid in XML). */
@@ -84,9 +84,10 @@ export function initials(name: string): string {
   return letters.map((p) => [...p][0]?.toUpperCase() ?? '').join('') || '?';
 }
 
-export async function svgToPng(svg: string): Promise<Buffer> {
+/** The one set of resvg options: the shipped font only, white background. */
+export function resvgOptions(): ResvgRenderOptions {
   const font = fontSetup();
-  const image = await renderAsync(svg, {
+  return {
     font: {
       fontFiles: font.files,
       loadSystemFonts: font.loadSystemFonts,
@@ -95,6 +96,10 @@ export async function svgToPng(svg: string): Promise<Buffer> {
     },
     background: '#ffffff',
     logLevel: 'off',
-  });
+  };
+}
+
+export async function svgToPng(svg: string): Promise<Buffer> {
+  const image = await renderAsync(svg, resvgOptions());
   return image.asPng();
 }

@@ -1,7 +1,7 @@
 // The town's two pictures built from a running town: one place that turns a TownService into the map's and the
 // relationship graph's input, shared by Discord (/town map, /town relationships), the console (/map,
 // /relationships) and the CLI (`npm run town -- render`).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.ts';
 import type { TownService } from '../town/service.ts';
@@ -101,7 +101,34 @@ export async function writeTownPicture(
 ): Promise<string> {
   const png = await renderTownPicture(t, kind, opts);
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${t.id.replace(/[^A-Za-z0-9_-]/g, '_')}-${kind}.png`);
+  const file = pictureFileName(dir, t, kind, opts.resident, existsSync);
   writeFileSync(file, png);
+  return file;
+}
+
+/**
+ * A name of its own for each picture, so none overwrites an earlier one: the town, the kind (and the resident of an
+ * ego view), the simulated date and time, and -2, -3, ... when that picture was already drawn at this time.
+ * `willowbrook-map-2024-04-12-0710.png`, `willowbrook-relationships-ann-lee-2024-04-12-0710.png`.
+ */
+export function pictureFileName(
+  dir: string,
+  t: Pick<TownService, 'id' | 'status'>,
+  kind: TownPicture,
+  resident: string | undefined,
+  exists: (path: string) => boolean,
+): string {
+  const slug = (x: string) =>
+    x
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'town';
+  const d = new Date(t.status().simTime);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const when = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}-${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}`;
+  const base = [slug(t.status().name), kind, ...(resident ? [slug(resident)] : []), when].join('-');
+  let file = join(dir, `${base}.png`);
+  for (let n = 2; exists(file); n++) file = join(dir, `${base}-${n}.png`);
   return file;
 }

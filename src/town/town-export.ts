@@ -105,14 +105,39 @@ function invalid(where: string, issue: z.core.$ZodIssue | undefined): UserError 
 export function parseTownExport(text: string): TownExport {
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   if (lines.length === 0) throw new UserError('town/import_empty', 'The town file is empty. Nothing was imported.');
-  const json = (line: string, where: string): unknown => {
+  const bytes = Buffer.byteLength(text, 'utf8');
+  const json = (line: string, where: string, last: boolean): unknown => {
     try {
       return JSON.parse(line);
-    } catch {
-      throw new UserError('town/import_invalid', `The town file is not JSON at ${where}. Nothing was imported.`);
+    } catch (e) {
+      // The parser failed at the very end of the file's last line: the file was cut off (an interrupted copy or
+      // export), not written wrong.
+      const message = (e as Error).message;
+      const at = /at position (\d+)/.exec(message)?.[1];
+      const unfinished =
+        /end of JSON input/i.test(message) || (at !== undefined && Number(at) >= line.trimEnd().length);
+      if (last && unfinished)
+        throw new UserError(
+          'town/import_truncated',
+          `The town file is cut off at byte ${bytes}${where === 'its start' ? '' : ` (in ${where})`}: it ends in the middle of its JSON, so the export or the copy did not finish. Export it again. Nothing was imported.`,
+        );
+      throw new UserError(
+        'town/import_invalid',
+        `The town file is not JSON at ${where}: ${(e as Error).message.split('\n')[0]}. Nothing was imported.`,
+      );
     }
   };
-  const first = json(lines[0]!, lines.length === 1 ? 'its start' : 'line 1') as Record<string, unknown>;
+  const first = json(lines[0]!, lines.length === 1 ? 'its start' : 'line 1', lines.length === 1) as Record<
+    string,
+    unknown
+  >;
+  // A newer format is named as such, not as a schema mismatch ("expected 1").
+  const version = first && typeof first === 'object' ? first.version : undefined;
+  if (first?.format === EXPORT_FORMAT && typeof version === 'number' && version > EXPORT_VERSION)
+    throw new UserError(
+      'town/import_newer',
+      `The town file was written by a newer version of smalltown (export format version ${version}; this one reads version ${EXPORT_VERSION}). Update smalltown, then import it. Nothing was imported.`,
+    );
   let doc: z.infer<typeof documentSchema>;
   if (lines.length === 1 && typeof first === 'object' && first && 'memories' in first) {
     const r = documentSchema.safeParse(first);
@@ -124,7 +149,7 @@ export function parseTownExport(text: string): TownExport {
     const memories: MemoryJson[] = [];
     const personas: Persona[] = [];
     lines.slice(1).forEach((line, k) => {
-      const v = json(line, `line ${k + 2}`) as { memory?: unknown; persona?: unknown };
+      const v = json(line, `line ${k + 2}`, k + 2 === lines.length) as { memory?: unknown; persona?: unknown };
       const r = v && 'persona' in v ? personaSchema.safeParse(v.persona) : memorySchema.safeParse(v?.memory);
       if (!r.success) throw invalid(`line ${k + 2}`, r.error.issues[0]);
       if ('persona' in v) personas.push(r.data as Persona);

@@ -7,6 +7,7 @@ import { openDatabase } from '../db/client.ts';
 import { isPostgresUrl } from '../db/postgres/client.ts';
 import { DatabaseStartupError } from '../db/startup-error.ts';
 import { PrismaTownStore } from '../db/town-store.ts';
+import { helpOrNothing } from '../core/cli-args.ts';
 import { describeModel } from '../llm/index.ts';
 import { createLogger } from '../log.ts';
 import { Metrics } from '../ops/metrics.ts';
@@ -16,7 +17,20 @@ import { agentKit } from '../town/agent-kit.ts';
 import { startWorkerProcess } from './compose.ts';
 import { TICK_QUEUE, tickQueueDepth } from './queue.ts';
 
+export const WORKER_USAGE = `Usage: npm run worker
+
+Runs towns' ticks from the PostgreSQL job queue; start any number, on any machines, against one DATABASE_URL.
+Configured by the environment (.env), not by options:
+  DATABASE_URL         postgresql://user:password@host:5432/smalltown (required: workers share towns through it)
+  WORKER_CONCURRENCY   towns this worker ticks at once (default 4)
+  WORKER_SCHEDULE      true: this worker also enqueues the ticks (any number of schedulers may run)
+  METRICS_PORT         serve /healthz and /metrics (Prometheus) on this port
+  OPENAI_API_KEY, OPENAI_BASE_URL, ...   the model, as for npm start (.env.example)
+Stops cleanly on SIGINT / SIGTERM (the town being ticked finishes its tick). README "Scaling out".`;
+
 async function main(): Promise<number> {
+  const args = helpOrNothing(process.argv.slice(2), WORKER_USAGE);
+  if (args !== 'run') return args === 'help' ? 0 : 2;
   loadDotEnv();
   let config: ReturnType<typeof loadConfig>;
   try {

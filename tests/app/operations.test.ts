@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { OPERATIONS, type OperationId, STEP_MAX, usageOf } from '../../src/app/operations.ts';
 import { commandPayloads } from '../../src/bot/deploy-commands.ts';
 import { HELP_TEXT } from '../../src/commands/help.ts';
+import { LOOK_OPERATIONS } from '../../src/commands/look.ts';
 import { COMMANDS } from '../../src/commands/index.ts';
 import { CONSOLE_HELP, runConsole } from '../../src/console/console.ts';
 import { formatRelationships } from '../../src/console/format.ts';
@@ -30,6 +31,7 @@ const CONSOLE_LINES: Record<OperationId, string> = {
   townReset: '/town reset --yes',
   townImport: `/town import ${process.env.TMPDIR ?? '/tmp'}/smalltown-ops-test-export.ndjson --yes`,
   townMap: '/town map',
+  townClock: '/town clock',
   townRelationships: '/town relationships Ann Lee',
   townWatch: '/town watch',
   residentList: '/resident list',
@@ -122,7 +124,10 @@ describe('operation table', () => {
       expect(CONSOLE_HELP.join('\n'), id).toContain(usageOf(OPERATIONS[id]));
       const o: { discord?: string; path: readonly string[] } = OPERATIONS[id];
       if (o.discord === 'message') expect(HELP_TEXT, id).toContain('Write in a location channel');
-      else expect(HELP_TEXT, id).toContain(`\`/${o.path.join(' ')}`);
+      else {
+        const look = LOOK_OPERATIONS.find((l) => l.op === OPERATIONS[id]);
+        expect(HELP_TEXT, id).toContain(look ? `\`/${look.name}` : `\`/${o.path.join(' ')}`);
+      }
     });
     expect(text).toContain('Picture: ');
     // The export the console wrote reads back as a valid town file.

@@ -23,10 +23,16 @@ describe('deploy-commands', () => {
     await deployCommands({ rest, applicationId: fake.appId });
     await deployCommands({ rest, applicationId: fake.appId });
     expect(fake.globalCommands.map((c) => c.name)).toEqual(names);
-    // Admin commands carry Manage Server; the rest are open; none are usable in DMs except /help.
+    // Admin commands carry Manage Server; the rest are open (the members' /map, /relationships, /clock too); none
+    // are usable in DMs except /help (contexts: 0 = guild, 1 = bot DM; setContexts replaced dm_permission).
     const town = fake.globalCommands.find((c) => c.name === 'town')!;
     expect(town.default_member_permissions).toBe('32');
-    for (const c of fake.globalCommands.filter((c) => c.name !== 'help')) expect(c.dm_permission).toBe(false);
+    for (const name of ['map', 'relationships', 'clock'])
+      expect(fake.globalCommands.find((c) => c.name === name)?.default_member_permissions ?? null).toBeNull();
+    for (const c of fake.globalCommands) {
+      expect(c.dm_permission).toBeUndefined();
+      expect(c.contexts).toEqual(c.name === 'help' ? [0, 1] : [0]);
+    }
   });
 
   it('keeps every description and option within Discord limits', () => {

@@ -88,7 +88,7 @@ describe('town lifecycle on Discord', () => {
         attachments: { file: { filename: 'notes.json', data: Buffer.from('{"hello": ') } },
       })
       .answer(20_000);
-    expect(bad.content).toContain('The town file is not JSON at its start. Nothing was imported.');
+    expect(bad.content).toContain('The town file is cut off at byte 10: it ends in the middle of its JSON');
     expect(buttons(bad)).toEqual([]);
     expect(await h.town()).toBe(town);
     expect(town.status().tick).toBe(tick);

@@ -230,7 +230,7 @@ describe('a slow model', () => {
 });
 
 describe('the daily digest', () => {
-  it('arrives in #town-hall at simulated midnight, posted by the bot', async () => {
+  it('arrives in #town-hall at simulated midnight, posted by the bot, with the town map', async () => {
     await h.stop();
     const { testTown } = await import('../support/bot-harness.ts');
     h = await Harness.start({ town: { ...testTown(), start: '2024-04-12 23:40' } });
@@ -243,5 +243,9 @@ describe('the daily digest', () => {
     expect(digest).toBeTruthy();
     expect(digest!.author.id).toBe(h.fake.botUser.id);
     expect(digest!.webhook_id).toBeUndefined();
+    expect(digest!.attachments.map((a) => a.filename)).toEqual(['town-map.png']);
+    expect(pngSize(digest!.files[0]!.data).width).toBeGreaterThan(300);
+    // Other narrator posts carry nothing.
+    expect(hall.filter((m) => m !== digest).every((m) => m.attachments.length === 0)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@
 // printed; votes by a name or a shown seat number; the core's turn timers fire through a fake scheduler.
 import { describe, expect, it } from 'vitest';
 import { GAME_OPERATIONS } from '../../src/app/game-operations.ts';
+import { completeLine } from '../../src/console/completion.ts';
 import type { ConsoleContext } from '../../src/console/console.ts';
 import { consoleGameHandler, readGameLine } from '../../src/console/games.ts';
 import { isUserError } from '../../src/errors.ts';
@@ -62,7 +63,7 @@ function consoleFor(seed: number) {
     }
     return printed.slice(from);
   };
-  return { games, scheduler, printed, say };
+  return { games, scheduler, printed, say, handler };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 20));
@@ -111,7 +112,8 @@ describe('reading /game lines into the game operations', () => {
 
 describe('Chameleon and Undercover in the console', () => {
   it('plays Chameleon: lobby, word, clue, a vote by a shown seat number, the result, the leaderboard', async () => {
-    const { say, games, printed } = consoleFor(11);
+    const t = consoleFor(11);
+    const { say, games, printed } = t;
     expect(await say('/game chameleon bots 2 rounds 1')).toEqual([
       'Guest opened a Chameleon lobby. /game join to play, /game start when ready (bots fill empty seats).',
       'Guest joined.',
@@ -134,6 +136,11 @@ describe('Chameleon and Undercover in the console', () => {
       'Voting is open: Guest, Bot 1, Bot 2 — vote with /game vote <name or seat number>. Seats: 1 Guest, 2 Bot 1, 3 Bot 2.',
     );
     expect((await say('/game status')).join('\n')).toContain('Seats: 1 Guest, 2 Bot 1 [bot], 3 Bot 2 [bot].');
+    // Tab after /game vote offers the seats by number and by name (what the vote accepts).
+    const world = { residents: () => [], locations: () => [], players: () => t.handler.players?.() ?? [] };
+    expect(completeLine('/game vote ', world)[0]).toEqual(['1 ', '2 ', '3 ', 'Bot 1 ', 'Bot 2 ', 'Guest ']);
+    expect(completeLine('/game vote B', world)).toEqual([['Bot 1 ', 'Bot 2 '], 'B']);
+    expect(completeLine('/game vote 2', world)).toEqual([['2 '], '2']);
     expect(await say('/game vote Nobody')).toEqual([
       'There is no player "Nobody" in this game. Vote by name or seat number: 1 Guest, 2 Bot 1, 3 Bot 2.',
     ]);

@@ -71,6 +71,7 @@ describe('simulate', () => {
     const report = join(dir, 'r.json');
     let out = '';
     let err = '';
+    let progress = '';
     const models = () => ({ llm: new FlakyModel(0), embedder });
     const r = await runSimulateCli(['--hours', '1', '--no-eval', '--report', report, '--seed', '9'], {
       out: (s) => {
@@ -80,9 +81,17 @@ describe('simulate', () => {
         err += s;
       },
       models,
+      // Piped progress: a line per tenth of the ticks and the end (src/cli/progress.ts).
+      progressStream: {
+        write: (s: string) => {
+          progress += s;
+          return true;
+        },
+      } as unknown as NodeJS.WritableStream,
     });
     expect(r.code).toBe(0);
-    expect(err).toContain('[##############################] 6/6');
+    expect(progress).toMatch(/^Simulating: 1\/6 \(16%\) .*\n/);
+    expect(progress).toMatch(/Simulating: 6\/6 \(100%\) .*, \d+ s\n$/);
     expect(out).toMatch(/=== #maple-row \(\d+ posts\) ===/);
     expect(out).toContain('Willowbrook: 1 simulated hours (6 ticks of 10 min)');
     expect(JSON.parse(readFileSync(report, 'utf8')).seed).toBe('9');

@@ -33,16 +33,21 @@ describe('console pictures', () => {
     });
     await runConsole({
       service,
-      input: Readable.from(['/map\n', '/relationships\n', '/relationships Ann\n', '/relationships Nobody\n']),
+      input: Readable.from(['/map\n', '/map\n', '/relationships\n', '/relationships Ann\n', '/relationships Nobody\n']),
       output,
       picturesDir: dir,
     });
     const paths = [...text.matchAll(/Picture: (.+\.png)/g)].map((m) => m[1]!);
-    expect(paths).toEqual([
-      join(dir, 'console-map.png'),
-      join(dir, 'console-relationships.png'),
-      join(dir, 'console-relationships.png'),
+    // Each picture keeps a name of its own (town, kind, resident, simulated time; -2 when drawn again then).
+    const when = /^\d{4}-\d{2}-\d{2}-\d{4}$/;
+    const names = paths.map((p) => p.slice(dir.length + 1));
+    expect(names.map((n) => n.replace(/-\d{4}-\d{2}-\d{2}-\d{4}/, '-WHEN'))).toEqual([
+      'tiny-map-WHEN.png',
+      'tiny-map-WHEN-2.png',
+      'tiny-relationships-WHEN.png',
+      'tiny-relationships-ann-WHEN.png',
     ]);
+    expect(names[0]!.slice('tiny-map-'.length, -'.png'.length)).toMatch(when);
     for (const p of paths) expect(existsSync(p) && pngSize(readFileSync(p)).width).toBeGreaterThan(300);
     expect(text).toContain('No resident or persona called "Nobody" in Tiny.');
   }, 30_000);

@@ -59,7 +59,19 @@ describe('town export and import', () => {
     const other = new InMemoryTownStore();
     expect(() => parseTownExport(broken.join('\n'))).toThrow(/not valid at line 3 \(importance\)/);
     expect(() => parseTownExport('{"format":"other"}')).toThrow(/not a smalltown town export/);
-    expect(() => parseTownExport('not json')).toThrow(/not JSON/);
+    expect(() => parseTownExport('not json')).toThrow(/not JSON at its start: Unexpected token/);
+    // A copy cut off mid-line names where it ends; a newer export names its version instead of a schema mismatch.
+    const whole = good.join('\n');
+    const cut = whole.slice(0, whole.length - 40);
+    expect(() => parseTownExport(cut)).toThrow(
+      new RegExp(`cut off at byte ${Buffer.byteLength(cut)} \\(in line ${good.length - 1}\\)`),
+    );
+    const json = formatTownExport(await readTownExport(store, 'console'), 'json');
+    expect(() => parseTownExport(json.slice(0, 500))).toThrow(/^The town file is cut off at byte 500: it ends/);
+    const newer = [good[0]!.replace('"version":1', '"version":3'), ...good.slice(1)].join('\n');
+    expect(() => parseTownExport(newer)).toThrow(
+      /written by a newer version of smalltown \(export format version 3; this one reads version 1\)/,
+    );
     expect(await other.list()).toEqual([]);
     await expect(
       writeTownImport(store, parseTownExport(good.join('\n')), { id: 'console', scope: 'console' }),
@@ -75,7 +87,9 @@ describe('town export and import', () => {
       out += s;
     };
     expect(await runLifecycleCommand('export', [file], say, store)).toBe(0);
-    expect(out).toMatch(/^Exported Tiny \(console\) to .*town\.ndjson: tick 5, 3 residents, \d+ memories, 1 persona\.\n$/);
+    expect(out).toMatch(
+      /^Exported Tiny \(console\) to .*town\.ndjson: tick 5, 3 residents, \d+ memories, 1 persona\.\n$/,
+    );
     expect(readFileSync(file, 'utf8').split('\n')[0]).toContain('"format":"smalltown-town"');
     const other = new InMemoryTownStore();
     out = '';
@@ -87,6 +101,6 @@ describe('town export and import', () => {
     expect(out).toContain('A town already exists here (guild-42)');
     out = '';
     expect(await runLifecycleCommand('import', [join(dir, 'missing.json')], say, other)).toBe(1);
-    expect(out).toContain('No such file');
+    expect(out).toBe(`Cannot read ${join(dir, 'missing.json')}: no such file or folder.\n`);
   });
 });
