@@ -45,7 +45,7 @@ export const HELP_TEXT = [
   ...(say ? [`• Write in a location channel — ${say.summary.replace(/^Speak in a location: /, '')}.`] : []),
   ...LOOK_OPERATIONS.map((l) => `• ${slashUsage(l.op, [l.name])} — ${l.op.summary}`),
   // /web is every member's /town watch (the /town command is shown to Manage Server holders by default)
-  `• ${slashUsage(OPERATIONS.townWatch, ['web'])} — ${OPERATIONS.townWatch.summary}`,
+  `• ${slashUsage(OPERATIONS.townWatch, ['web'])} or ${slashUsage(OPERATIONS.townWatch)} — ${OPERATIONS.townWatch.summary}`,
   ...grouped(all.filter((o) => !o.admin && !looked.has(o) && o !== say && o.path[0] !== 'town')),
   '',
   `**Play** (${gameLobbies.length} games; bots fill empty seats)`,
