@@ -6,7 +6,7 @@
 // figure: on a real deployment the clients are elsewhere). Reports the largest N whose p95 stays within 1 s.
 import { existsSync } from 'node:fs';
 import { Agent, get, type IncomingMessage } from 'node:http';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../tests/support/browser.ts';
 import { LexicalEmbedder } from '../src/llm/lexical-embedder.ts';
 import { agentOfflineRules } from '../src/offline/agent/index.ts';
 import { OfflineModel } from '../src/offline/model.ts';
@@ -84,19 +84,7 @@ export async function run(opts: Record<string, unknown>): Promise<Record<string,
     // A full page load in Chromium (HTML, CSS, fonts, script, the event stream opened).
     const exe = (opts.chromium as string | undefined) ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
     if (existsSync(exe)) {
-      const browser = await chromium.launch({
-        executablePath: exe,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
+      const browser = await launchChromium(exe);
       try {
         const loads: number[] = [];
         const live: number[] = [];

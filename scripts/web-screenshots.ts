@@ -5,7 +5,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
 import { gameWatch } from '../src/app/watch-games.ts';
 import { GameService } from '../src/games/service.ts';
 import { InMemoryRatingStore } from '../src/games/ratings.ts';
@@ -21,6 +20,7 @@ import { importSmallville } from '../src/town/smallville.ts';
 import { readSmallvilleDir } from '../src/town/smallville-files.ts';
 import { InMemoryTownStore } from '../src/town/store.ts';
 import { startWebServer } from '../src/web/server.ts';
+import { launchChromium } from '../tests/support/browser.ts';
 
 const { values } = parseArgs({
   options: {
@@ -73,19 +73,7 @@ const web = await startWebServer({
   port: 0,
   games: gameWatch(gameStore),
 });
-const browser = await chromium.launch({
-  executablePath: values.chromium as string,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium(values.chromium as string);
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const shoot = async (url: string, file: string, full = true) => {

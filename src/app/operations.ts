@@ -9,6 +9,7 @@ import { UserError } from '../errors.ts';
 import { PERSONA_DESC_MAX, PERSONA_NAME_MAX } from '../town/service.ts';
 import { formatTownExport } from '../town/town-export.ts';
 import { LIFECYCLE_OPERATIONS } from './lifecycle-operations.ts';
+import { VIEW_OPERATIONS } from './view-operations.ts';
 import {
   name,
   type Operation,
@@ -187,72 +188,7 @@ export const OPERATIONS = {
     },
   }),
   ...LIFECYCLE_OPERATIONS,
-  townMap: op({
-    path: ['town', 'map'],
-    summary: 'A picture of the town: who is where, doing what',
-    usage: '',
-    admin: false,
-    args: z.object({}),
-    async run({ town }) {
-      const st = town.status();
-      return { lines: [`${st.name} — ${st.time}`], picture: { kind: 'map', personas: [] } };
-    },
-  }),
-  townWatch: op({
-    path: ['town', 'watch'],
-    summary: 'A link to watch the town on the web: live map, feed, residents, the last days, games',
-    usage: '',
-    admin: false,
-    args: z.object({}),
-    async run({ town, watchLink }) {
-      const name = town.status().name;
-      if (!watchLink)
-        return {
-          lines: [
-            `The web view is not turned on here. An admin sets WEB_PORT (with WEB_SECRET and WEB_PUBLIC_URL for a bot) to watch ${name} in a browser.`,
-          ],
-        };
-      const link = watchLink(town.scope);
-      return {
-        lines: [
-          `Watch ${name} live: ${link.url}`,
-          `The link shows only this town, read-only, and works until ${new Date(link.expiresAt).toISOString().slice(0, 16).replace('T', ' ')} UTC. Anyone who has it can watch: share it with care.`,
-        ],
-      };
-    },
-  }),
-  townClock: op({
-    path: ['town', 'clock'],
-    summary: 'The town’s date and time, and whether it is running',
-    usage: '',
-    admin: false,
-    args: z.object({}),
-    async run({ town }) {
-      const st = town.status();
-      const pace = `${st.minutesPerTick} simulated minutes per tick, ${st.speed} tick(s) per run (schedule "${st.cron}")`;
-      return {
-        lines: [`🕰️ ${st.name}: ${st.time} · ${st.paused ? '⏸️ paused' : `▶️ running, ${pace}`} · tick ${st.tick}`],
-      };
-    },
-  }),
-  townRelationships: op({
-    path: ['town', 'relationships'],
-    summary: 'A picture of who is close to whom',
-    usage: '[resident]',
-    admin: false,
-    args: z.object({ resident: name('resident').optional().describe('Only this resident’s ties') }),
-    async run({ town, speaker }, { resident }) {
-      const mine = await town.persona(speaker);
-      return {
-        lines: [`Relationships in ${town.status().name} (line weight: tie strength from their memories)`],
-        picture: {
-          kind: 'relationships',
-          personas: [{ name: mine?.name ?? plainName(speaker.displayName) }],
-          ...(resident ? { resident } : {}),
-        },
-      };
-    },
-  }),
+  ...VIEW_OPERATIONS,
   residentList: op({
     path: ['resident', 'list'],
     summary: 'Everyone in town: where they are and what they are doing',

@@ -1,9 +1,8 @@
 // Backups of the SQLite file: SQLite's online backup API copies a consistent snapshot page by page while the bot
 // keeps running (other connections may write meanwhile); restore checks the backup and puts it in place.
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
-import { hostname } from 'node:os';
 import Database from 'better-sqlite3';
-import { parseOwnerId } from '../town/lease.ts';
+import { ownerRunsHere } from '../town/lease.ts';
 import { checkDatabaseFile, DatabaseUnusableError } from './health.ts';
 
 /** Copies the live database `file` to `target` (safe while the bot runs). Returns the pages copied. */
@@ -83,7 +82,7 @@ export function holdersOf(file: string, now = Date.now()): DatabaseHolder[] {
       leaseUntil: number | string | null;
     }[];
     return rows
-      .filter((r) => leaseRuns(r.leaseUntil, now) || ownerIsAliveHere(r.leaseOwner))
+      .filter((r) => leaseRuns(r.leaseUntil, now) || ownerRunsHere(r.leaseOwner) === true)
       .map((r) => ({ owner: r.leaseOwner, town: r.id }));
   } finally {
     db.close();
@@ -96,16 +95,6 @@ function leaseRuns(until: number | string | null, now: number): boolean {
   return Number.isFinite(ms) && ms > now;
 }
 
-function ownerIsAliveHere(owner: string): boolean {
-  const id = parseOwnerId(owner);
-  if (!id || id.host !== hostname() || id.pid === process.pid) return false;
-  try {
-    process.kill(id.pid, 0);
-    return true;
-  } catch (e) {
-    return (e as { code?: string }).code === 'EPERM';
-  }
-}
 
 const inUse = (file: string, holders: DatabaseHolder[]) =>
   `${file} is in use by ${holders.map((h) => `${h.owner} (town ${h.town})`).join(', ')}: stop it first, then restore. Nothing was changed.`;

@@ -18,16 +18,25 @@ export function parseOwnerId(owner: string): { host: string; pid: number } | nul
 }
 
 /**
+ * Whether `owner` names a process of this host that is running (true), one that is gone (false), or one that cannot
+ * be checked here (null: another host, this process itself, or an id of another shape).
+ */
+export function ownerRunsHere(owner: string): boolean | null {
+  const id = parseOwnerId(owner);
+  if (!id || id.host !== hostname() || id.pid === process.pid) return null;
+  try {
+    process.kill(id.pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it runs, as another user
+    return (e as { code?: string }).code !== 'ESRCH';
+  }
+}
+
+/**
  * True when `owner` names a process on this host that no longer exists. Unknown shapes, other hosts and live
  * processes are false (their leases are honoured until they expire).
  */
 export function ownerIsDeadHere(owner: string): boolean {
-  const id = parseOwnerId(owner);
-  if (!id || id.host !== hostname() || id.pid === process.pid) return false;
-  try {
-    process.kill(id.pid, 0);
-    return false;
-  } catch (e) {
-    return (e as { code?: string }).code === 'ESRCH';
-  }
+  return ownerRunsHere(owner) === false;
 }

@@ -4,9 +4,10 @@ import { type Browser, chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchChromium(): Promise<Browser> {
+/** Launches Chromium (default: CHROMIUM_PATH or Debian's); the tests, the web bench and the screenshot script share it. */
+export function launchChromium(executablePath: string = CHROMIUM): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
     headless: true,
     args: [
       '--headless',
