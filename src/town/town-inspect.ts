@@ -64,20 +64,12 @@ export async function residentInfo(session: TownSession, rs: ResidentState): Pro
       session.kit.runtime.summary(w.residents.get(rs.profile.id) as MindResident, w.state.clock.now),
     ).catch(() => `${rs.profile.name} (${rs.profile.age}): ${rs.profile.learned}`),
   );
-  const state = session.state;
-  const live = session.world.residents.get(rs.profile.id) as MindResident;
-  const home = getLocation(state, rs.profile.home);
+  // the public part, then what only the resident's own pages show
   return {
-    ...residentSummary(state, rs),
-    age: rs.profile.age,
-    innate: rs.profile.innate,
-    learned: rs.profile.learned,
+    ...residentPublicInfo(session, rs),
     currently: rs.profile.currently,
-    lifestyle: rs.profile.lifestyle,
-    home: { id: rs.profile.home, name: home?.name ?? rs.profile.home },
     bio,
-    plan: session.kit.runtime.planLines(live),
-    knownPlaces: state.locations.filter((l) => rs.knownPlaces[l.id]).map((l) => l.name),
+    knownPlaces: session.state.locations.filter((l) => rs.knownPlaces[l.id]).map((l) => l.name),
     memoryCounts: memoryCounts(session.world, rs.profile.id),
   };
 }

@@ -1,6 +1,6 @@
 // One megabyte into every parser of user text: the console's line parser (tokenize, the /persona split, /game lines),
 // the message splitter, and the slash option / modal paths of the real bot. Each answers with a clear limit message
-// (or a bounded result) well within 100 ms: lengths are checked before parsing and no pattern backtracks on user text.
+// (or a bounded result) within 250 ms: lengths are checked before parsing and no pattern backtracks on user text.
 // The /persona line with 60,000 spaces took ~14 s before the persona split stopped using a backtracking regex.
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +51,10 @@ function refusedOrRead(line: string): unknown {
 }
 
 describe('1 MB of user text', () => {
-  it('the pure parsers stay within 100 ms each', () => {
+  // 250 ms: tokenizing 1 MB of "a - " makes 512K words in ~60 ms of CPU here, and process CPU time also counts the
+  // collector's threads, which a parallel suite keeps busy (it went past 100 ms in CI runs); a backtracking pattern
+  // on such input takes seconds, so the bound still tells the two apart.
+  it('the pure parsers stay within 250 ms each', () => {
     for (const [shape, text] of Object.entries(HOSTILE)) {
       const cases: [string, () => unknown][] = [
         ['tokenize', () => tokenize(text)],
@@ -62,7 +65,7 @@ describe('1 MB of user text', () => {
       ];
       for (const [what, fn] of cases) {
         const ms = cpuMs(fn);
-        expect({ shape, what, fast: ms < 100 }).toEqual({ shape, what, fast: true });
+        expect({ shape, what, fast: ms < 250 }).toEqual({ shape, what, fast: true });
       }
     }
     // The split keeps every chunk within Discord's limit and loses no text.
