@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { cannotWrite, fileErrorLine } from '../core/file-error.ts';
+import { OPERATIONS, type OperationResult, runOperation } from '../app/operations.ts';
 import { UserError } from '../errors.ts';
 import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { renderTownPicture, type TownPicture } from '../render/town-pictures.ts';
@@ -94,8 +95,17 @@ export async function runRenderCli(argv: string[], io: RenderCliIo): Promise<num
         throw new UserError('render/resident', `No resident or persona called "${who}" in ${file.name}.`);
       const ticks = Math.round((hours * HOUR_MS) / (service.status().minutesPerTick * 60_000));
       for (let i = 0; i < ticks; i++) await service.tick();
-      const png = await renderTownPicture(service, kind as TownPicture, {
-        ...(values.resident ? { resident: values.resident } : {}),
+      // The picture is the table's /town map or /town relationships operation, as on the console and Discord; the CLI
+      // only adds the personas named on its command line (it has no speaker of its own to show).
+      const op = kind === 'map' ? OPERATIONS.townMap : OPERATIONS.townRelationships;
+      const r = await runOperation(
+        op,
+        { town: service, speaker: { id: 'cli', displayName: 'CLI' } },
+        kind === 'relationships' && values.resident ? { resident: values.resident } : {},
+      );
+      const picture = r.picture as NonNullable<OperationResult['picture']>;
+      const png = await renderTownPicture(service, picture.kind as TownPicture, {
+        ...(picture.resident ? { resident: picture.resident } : {}),
         personas: (values.persona ?? []).map((name) => ({ name })),
       });
       writeFileSync(values.out!, png);
