@@ -31,7 +31,7 @@ import { TownSession, type TownSessionDeps } from './session.ts';
 import type { TownSettings } from './settings.ts';
 import { hearSpeech, type SayResult } from './speech.ts';
 import { runTick, type TickResult } from './tick.ts';
-import { catchUpTown, setObjectStatus } from './town-admin.ts';
+import { catchUpTown, setBudget, setObjectStatus, setPaused, setSpeed } from './town-admin.ts';
 import { readTownExport, type TownExport } from './town-export.ts';
 import {
   type CreateTownOptions,
@@ -263,13 +263,8 @@ export class TownService {
 
   /** Stateless interview for evaluations (the paper's sec. 6-7 interviews leave no memory). */
   async evaluate(residentQuery: string, question: string): Promise<string> {
-    const rs = this.resident_(residentQuery);
-    return this.session.exclusive(async (w) => {
-      const live = w.residents.get(rs.profile.id) as MindResident;
-      return withCallContext({ resident: rs.profile.id, phase: 'evaluate' }, () =>
-        this.session.kit.runtime.interview(live, question, { now: w.state.clock.now, remember: false }),
-      );
-    });
+    const [answer] = await this.evaluateMany([{ resident: residentQuery, question }]);
+    return answer as string;
   }
 
   /** Many stateless interviews at once (bounded parallelism), e.g. every resident about every other. */
@@ -332,33 +327,21 @@ export class TownService {
   }
 
   pause(): Promise<void> {
-    return this.session.change(async (w) => {
-      w.state.clock.paused = true;
-    });
+    return setPaused(this.session, true);
   }
 
   resume(): Promise<void> {
-    return this.session.change(async (w) => {
-      w.state.clock.paused = false;
-    });
+    return setPaused(this.session, false);
   }
 
   /** Ticks per scheduled run (0.1-100; fractions accumulate). */
-  async setSpeed(speed: number): Promise<void> {
-    if (!Number.isFinite(speed) || speed < 0.1 || speed > 100)
-      throw new UserError('town/speed', 'Speed is the number of ticks per scheduled run, from 0.1 to 100.');
-    return this.session.change(async (w) => {
-      w.state.settings.speed = speed;
-    });
+  setSpeed(speed: number): Promise<void> {
+    return setSpeed(this.session, speed);
   }
 
   /** Sets this town's daily token budget (null = the configured default). */
-  async setBudget(tokens: number | null): Promise<void> {
-    if (tokens !== null && (!Number.isInteger(tokens) || tokens < 0))
-      throw new UserError('town/budget', 'The budget is a whole number of tokens per day (or "default").');
-    return this.session.change(async (w) => {
-      w.state.settings.dailyTokenBudget = tokens;
-    });
+  setBudget(tokens: number | null): Promise<void> {
+    return setBudget(this.session, tokens);
   }
 
   /**

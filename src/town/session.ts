@@ -4,13 +4,13 @@
 // (a double fault), the session is marked stale and the next change reloads before it runs: a half-applied tick is
 // never saved. A tick decides outside the mutex and is applied under it (decideThenApply, flight.ts). Read models
 // (queries.ts) read `world`; actions (service.ts) go through `change`.
-import type { AgentId, Memory } from '../agent/types.ts';
+import type { Memory } from '../agent/types.ts';
 import { copyPlain } from '../core/plain-copy.ts';
 import { UserError } from '../errors.ts';
 import { Mutex } from './concurrency.ts';
 import { ForkOnRead, TickFlight } from './flight.ts';
 import { journalDraft } from './journal.ts';
-import type { MindKit, MindResident } from './mind.ts';
+import type { MindKit } from './mind.ts';
 import { PostListeners } from './post-listeners.ts';
 import { DEFAULT_RETENTION, type RetentionPolicy } from './retention.ts';
 import { parseTownState } from './state-schema.ts';
@@ -18,7 +18,7 @@ import type { TownRecord, TownStore } from './store.ts';
 import { PostBuffer, type TickLog, type TownWorld } from './tick.ts';
 import { TownLease } from './town-lease.ts';
 import type { NewPost, Post, TownState } from './types.ts';
-import { upgradeState } from './upgrade-state.ts';
+import { worldFromSnapshot } from './world-snapshot.ts';
 
 export { upgradeState } from './upgrade-state.ts';
 
@@ -77,7 +77,7 @@ export class TownSession {
     const state = parseTownState(rec.id, rec.state);
     this.kitNow = deps.kit(rec.id, state.agentSettings);
     this.version = rec.version;
-    this.committed = this.buildWorld(state, memories, this.kitNow);
+    this.committed = this.worldOf(state, memories, this.kitNow);
   }
 
   /** Loads a stored town from one consistent snapshot; null when it does not exist. */
@@ -107,31 +107,12 @@ export class TownSession {
     return this.closed;
   }
 
-  /** The world of a parsed snapshot (parseTownState) and its memories. */
-  private buildWorld(parsed: TownState, memories: Memory[], kit: MindKit): TownWorld {
-    const state = upgradeState(parsed);
-    const byAgent = new Map<string, Memory[]>();
-    for (const m of memories) {
-      const list = byAgent.get(m.agentId) ?? [];
-      list.push(m);
-      byAgent.set(m.agentId, list);
-    }
-    const residents = new Map<AgentId, MindResident>();
-    for (const rs of state.residents) {
-      const mine = byAgent.get(rs.profile.id) ?? [];
-      if (mine.length !== rs.memoryCount)
-        this.deps.log?.('warn', 'memory count differs from the snapshot', {
-          resident: rs.profile.id,
-          stored: mine.length,
-          snapshot: rs.memoryCount,
-        });
-      residents.set(rs.profile.id, {
-        profile: rs.profile,
-        mind: rs.mind,
-        memory: kit.memoryStream(rs.profile.id, mine, (ids) => this.deps.store.loadVectors(this.id, ids)),
-      });
-    }
-    return { state, residents };
+  /** The world of a parsed snapshot and its memories (world-snapshot.ts), vectors loading from this town's store. */
+  private worldOf(state: TownState, memories: Memory[], kit: MindKit): TownWorld {
+    return worldFromSnapshot(state, memories, kit, {
+      loadVectors: (ids) => this.deps.store.loadVectors(this.id, ids),
+      ...(this.deps.log ? { log: this.deps.log } : {}),
+    });
   }
 
   /** Discards in-memory changes and reloads the last committed state (after a failed change or a takeover). */
@@ -141,7 +122,7 @@ export class TownSession {
     // Everything is built first: a snapshot that does not parse leaves the session as it was (never half-used).
     const state = parseTownState(this.id, snap.rec.state);
     const kit = this.deps.kit(snap.rec.id, state.agentSettings);
-    const world = this.buildWorld(state, snap.memories, kit);
+    const world = this.worldOf(state, snap.memories, kit);
     this.version = snap.rec.version;
     this.kitNow = kit;
     this.committed = world;

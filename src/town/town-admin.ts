@@ -85,3 +85,28 @@ export async function catchUpTown(
   });
   return { missed, applied: n, mode };
 }
+
+/** Pauses or resumes the town's clock (reading still works while paused). */
+export function setPaused(session: TownSession, paused: boolean): Promise<void> {
+  return session.change(async (w) => {
+    w.state.clock.paused = paused;
+  });
+}
+
+/** Ticks per scheduled run (0.1-100; fractions accumulate). */
+export async function setSpeed(session: TownSession, speed: number): Promise<void> {
+  if (!Number.isFinite(speed) || speed < 0.1 || speed > 100)
+    throw new UserError('town/speed', 'Speed is the number of ticks per scheduled run, from 0.1 to 100.');
+  return session.change(async (w) => {
+    w.state.settings.speed = speed;
+  });
+}
+
+/** This town's daily token budget (null = the configured default). */
+export async function setBudget(session: TownSession, tokens: number | null): Promise<void> {
+  if (tokens !== null && (!Number.isInteger(tokens) || tokens < 0))
+    throw new UserError('town/budget', 'The budget is a whole number of tokens per day (or "default").');
+  return session.change(async (w) => {
+    w.state.settings.dailyTokenBudget = tokens;
+  });
+}

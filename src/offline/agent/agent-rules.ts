@@ -35,8 +35,8 @@ import { answerQuestion, replyTo } from './answer.ts';
 import { offlineDayPlan } from './plan.ts';
 import { isFact } from './speech.ts';
 import { objectFor, stepsFor } from './steps.ts';
-import { offlineCommitments } from './commitments.ts';
-import { coveredBy, dialogueTurn, newsworthy, summarizeConversation, topicOf } from './talk.ts';
+import { offlineDialogue, offlineSummary } from './dialogue.ts';
+import { coveredBy, dialogueTurn, newsworthy, topicOf } from './talk.ts';
 import { gerundClause, subjectOf } from './voice.ts';
 
 export { intentionActivity, lifestyleHours } from './day-facts.ts';
@@ -161,62 +161,10 @@ export const agentOfflineRules: OfflineRules = {
   },
 
   // Several lines: each written by the one-line rule from its speaker's own view (its section, the lines so far).
-  [DIALOGUE_TASK]: (raw) => {
-    const i = parseInput(dialogueInput, raw, DIALOGUE_TASK);
-    const history = [...i.history];
-    const lines: { line: string; news: string | null }[] = [];
-    const start = Math.max(
-      0,
-      i.speakers.findIndex((s) => s.name === i.next),
-    );
-    for (let j = 0; j < i.lines; j++) {
-      const sp = i.speakers[(start + j) % i.speakers.length]!;
-      const mine = lines.filter((_, k) => (start + k) % i.speakers.length === (start + j) % i.speakers.length).length;
-      const t = dialogueTurn({
-        name: sp.name,
-        first: sp.first,
-        summary: sp.summary,
-        listeners: sp.listeners,
-        placeName: i.placeName,
-        time: i.time,
-        ...(i.date ? { date: i.date } : {}),
-        doing: i.speakers.map((x) => ({ name: x.name, activity: x.doing })),
-        ...(sp.relations ? { relations: sp.relations } : {}),
-        ...(i.intent ? { intent: i.intent } : {}),
-        ...(i.intentOf ? { intentOf: i.intentOf } : {}),
-        history,
-        memories: sp.memories,
-        turnsLeft: sp.turnsLeft - mine,
-      });
-      lines.push({ line: t.line, news: t.news ?? null });
-      history.push({ speaker: sp.name, text: t.line, ...(t.news ? { news: t.news } : {}) });
-      if (t.end || (i.last && j === i.lines - 1)) {
-        // the lines that end the talk carry its summary, as the summary rule writes it
-        const whole = {
-          participants: i.speakers.map((x) => x.name),
-          placeName: i.placeName,
-          time: i.time,
-          lines: history,
-        };
-        const out = summarizeConversation(whole);
-        const promised = offlineCommitments(history);
-        const summary = {
-          ...out,
-          lineImportance: out.lineImportance ?? null,
-          commitments: promised.length ? promised : null,
-        };
-        return { lines, end: true, summary };
-      }
-    }
-    return { lines, end: false, summary: null };
-  },
+  [DIALOGUE_TASK]: (raw) => offlineDialogue(parseInput(dialogueInput, raw, DIALOGUE_TASK)),
 
-  [CONVERSATION_SUMMARY_TASK]: (raw) => {
-    const i = parseInput(conversationSummaryInput, raw, CONVERSATION_SUMMARY_TASK);
-    const out = summarizeConversation(i);
-    const promised = offlineCommitments(i.lines);
-    return { ...out, lineImportance: out.lineImportance ?? null, commitments: promised.length ? promised : null };
-  },
+  [CONVERSATION_SUMMARY_TASK]: (raw) =>
+    offlineSummary(parseInput(conversationSummaryInput, raw, CONVERSATION_SUMMARY_TASK)),
 
   [REFLECT_QUESTIONS_TASK]: (raw) => {
     const i = parseInput(reflectQuestionsInput, raw, REFLECT_QUESTIONS_TASK);
