@@ -93,6 +93,7 @@ describe('dialogue (sec. 4.3.1) and information diffusion (sec. 7.1)', () => {
     // a model that never ends the talk and writes more lines than asked: the cap stops it
     model.script('agent_dialogue', {
       lines: Array.from({ length: 10 }, (_, i) => ({
+        speaker: null,
         line: `Line ${i + 1}, and I have more to say.`,
         news: null,
         confidedTo: null,
