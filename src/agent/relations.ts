@@ -26,12 +26,28 @@ function seedNote(r: Resident, name: string, chars: number): string | null {
   return clip(seeds.map((m) => m.description.replace(/[.;]\s*$/, '')).join('; '), chars);
 }
 
+/** What the person is to the resident by family or household ("Marta's husband"), from its profile. */
+export function familyTie(r: Resident, name: string): string | null {
+  const tie = (r.profile.family ?? []).find((t) => t.name.toLowerCase() === name.trim().toLowerCase());
+  return tie ? `${r.profile.firstName}'s ${tie.relation}` : null;
+}
+
+/** A question about the resident's family or household ("Tell me about your family", "Who do you live with?"). */
+export function asksAboutFamily(text: string): boolean {
+  return /\b(family|household|famil\w+|live with|living with|married|spouse|wife|husband|partner|children|kids|sons?|daughters?|parents|mother|father|brothers?|sisters?|siblings|flatmates?|roommates?|housemates?|relatives|important people|people in your life|closest to)\b/i.test(
+    text,
+  );
+}
+
 /** The resident's note about a person, or null when it has never heard of them. */
 export function relationOf(c: MindContext, r: Resident, name: string): PromptRelation | null {
   const chars = c.settings.relationNoteChars;
   if (chars <= 0 || c.settings.ablate.memory) return null; // notes off (the memory ablation, or set to 0)
   const stored: Relation | undefined = c.mindOf(r).relations[key(name)];
-  const who = stored?.who ?? seedNote(r, name, chars);
+  // family and household first: who they are to the resident, whatever else the note holds
+  const kin = familyTie(r, name);
+  const known = stored?.who ?? seedNote(r, name, chars);
+  const who = kin ? clip(known && !known.startsWith(kin) ? `${kin}; ${known}` : kin, chars) : known;
   if (!stored && who === null) return null;
   return {
     name: stored?.name ?? name,
@@ -54,8 +70,23 @@ export function relationsFor(c: MindContext, r: Resident, people: readonly strin
   return people.map((n) => relationOf(c, r, n)).filter((x): x is PromptRelation => x !== null);
 }
 
-/** The people a free text (an interview question) names whom the resident knows: met, or named in its seed. */
+/**
+ * The people a free text (an interview question) names whom the resident knows: met, or named in its seed; a
+ * question about its family or household brings every member's note first.
+ */
 export function relationsNamedIn(c: MindContext, r: Resident, text: string, max = 3): PromptRelation[] {
+  const family = asksAboutFamily(text)
+    ? relationsFor(
+        c,
+        r,
+        (r.profile.family ?? []).map((t) => t.name),
+      )
+    : [];
+  const named = namedIn(c, r, text, max).filter((x) => !family.some((f) => f.name === x.name));
+  return [...family, ...named].slice(0, Math.max(max, family.length));
+}
+
+function namedIn(c: MindContext, r: Resident, text: string, max: number): PromptRelation[] {
   const met = Object.values(c.mindOf(r).relations)
     .map((x) => x.name)
     .filter((n) => names(text, n));
@@ -75,6 +106,7 @@ function upsert(c: MindContext, r: Resident, name: string, now: number): Relatio
     return had;
   }
   const fresh: Relation = { name, who: seedNote(r, name, c.settings.relationNoteChars), at: now };
+  // (family and household are added when the note is read: relationOf)
   rel[k] = fresh;
   prune(rel, c.settings.relationsMax);
   return fresh;
