@@ -12,7 +12,7 @@ import { type KitFactory, TownService } from '../town/service.ts';
 import { InMemoryTownStore, type TownStore } from '../town/store.ts';
 import type { TickLog } from '../town/tick.ts';
 import type { Post } from '../town/types.ts';
-import { type AttendanceResult, AttendanceTracker } from './attendance.ts';
+import { type AttendanceResult, AttendanceTracker, attendanceLine, plannedAt } from './attendance.ts';
 import {
   type BatteryAnswer,
   type DensityResult,
@@ -164,7 +164,11 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
   for (let i = 0; i < ticks; i++) {
     const r = await service.tick();
     posts += r.posts.length;
-    if (attendance.watching(r.now)) attendance.observe(r.now, service.residents());
+    if (attendance.watching(r.now))
+      attendance.observe(
+        r.now,
+        service.residents().map((x) => ({ ...x, planned: plannedAt(service.liveResident(x.id).mind, r.now) })),
+      );
     opts.onProgress?.({ tick: i + 1, ticks, time: formatSimTime(r.now), posts });
   }
   const afterTicks = meterSnapshot(llm);
@@ -323,6 +327,8 @@ export function summarizeReport(r: SimulateReport): string {
         `diffusion "${a.description}": ${b?.grounded.length ?? 0}/${a.residents} (${pct(b?.share ?? 0)}) → ${a.grounded.length}/${a.residents} (${pct(a.share)})${a.hallucinated.length ? `, ${a.hallucinated.length} ungrounded claims` : ''}`,
       );
     }
+  // attendance (issue 22): came with a plan naming the event, of those who heard; there anyway apart
+  for (const a of r.attendance ?? []) lines.push(`attendance: ${attendanceLine(a)}`);
   if (r.density)
     lines.push(
       `network density η: ${r.density.before.density.toFixed(3)} → ${r.density.after.density.toFixed(3)} (${r.density.after.edges.length} mutual pairs; ${r.density.after.hallucinatedYes} of ${r.density.after.yesAnswers} "yes" answers ungrounded)`,
