@@ -240,6 +240,49 @@ const HELD_OUT: CorpusItem[] = [
     ['Eli Brooks', 'Nadia Haddad', 'Eli? He drives the ferry, nice fellow.', true, 'affirmation'],
     ['Klaus Mueller', 'Maria Lopez', "Can't say I do. Is Klaus new in town?", false, 'denial'],
   ]),
+  // Written with the rest of the held-out part, before the rules changed (a larger part: one error on 17 "knows"
+  // would already fall below 0.95).
+  ...facts('harbour-master', 'held-out', [
+    ['Nadia Haddad', 'Tomasz is going to stand for harbour master, he asked me to vote for him.', true, 'affirmation'],
+    ['Marta Silva', "Harbour master? I've no idea who's in the running.", false, 'denial'],
+    ['Eli Brooks', 'I believe Tomasz Nowak is a candidate, yes.', true, 'hedge'],
+    ['Nadia Haddad', "I don't think Tomasz would ever want to be harbour master.", false, 'reworded-negation'],
+    ['Marta Silva', 'Tomasz said the old harbour master is retiring, but he never said who would replace him.', false, 'topic-but-denies'],
+  ]),
+  ...facts('beach-cleanup', 'held-out', [
+    ['Tomasz Nowak', "Yes, Nadia's got a crowd coming to clean up North Beach on Saturday.", true, 'affirmation'],
+    ['Marta Silva', 'Nadia asked me to help clean up the beach this weekend, on Saturday I think.', true, 'hedge'],
+    ['Eli Brooks', "I haven't been told about anything happening at North Beach.", false, 'denial'],
+    ['Tomasz Nowak', 'Is Nadia organising a clean-up? First I hear of it.', false, 'reworded-negation'],
+    ['Marta Silva', 'My sister is cleaning her flat on Saturday, if that counts.', false, 'someone-else'],
+  ]),
+  ...facts('quilt-show', 'held-out', [
+    ['Ada Lindqvist', 'Priya invited me to her quilt show at the town hall this Friday.', true, 'affirmation'],
+    ['Ben Okafor', "Something about quilts at the town hall? I'm not sure, I wasn't listening.", false, 'hedge'],
+    ['Ada Lindqvist', "Priya's never shown her quilts to anyone, as far as I know.", false, 'reworded-negation'],
+    ['Priya Raman', "Yes, it's my first exhibition, Friday evening at the town hall.", true, 'affirmation'],
+  ]),
+  ...facts('bakery-sale', 'held-out', [
+    ['Ada Lindqvist', "Ben mentioned he's got a buyer lined up for the bakery.", true, 'affirmation'],
+    ['Priya Raman', "Ben hasn't put anything up for sale that I know of.", false, 'reworded-negation'],
+    ['Ada Lindqvist', 'No idea. Ben just bakes; he never talks business with me.', false, 'denial'],
+    ['Ben Okafor', "I'm not selling the bakery, whatever people say.", false, 'reworded-negation'],
+  ]),
+  ...facts('mayor', 'held-out', [
+    ['Maria Lopez', "I heard from Tom that Sam Moore is running for mayor.", true, 'hedge'],
+    ['Klaus Mueller', "Sam Moore? I haven't heard anything about an election.", false, 'topic-but-denies'],
+    ['Maria Lopez', 'Sam is a candidate for mayor, he told everyone at the cafe.', true, 'affirmation'],
+  ]),
+  ...facts('valentine-party', 'held-out', [
+    ['Klaus Mueller', "Isabella's party is at Hobbs Cafe on the 14th, five to seven.", true, 'affirmation'],
+    ['Maria Lopez', "There isn't a party at Hobbs Cafe, I was just there.", false, 'reworded-negation'],
+  ]),
+  ...persons('held-out', [
+    ['Ada Lindqvist', 'Ben Okafor', 'Ada? Yes, she teaches at the school.', true, 'affirmation'],
+    ['Marta Silva', 'Tomasz Nowak', 'I know Marta well, we fish together.', true, 'affirmation'],
+    ['Priya Raman', 'Ben Okafor', "Priya Raman? I don't think so.", false, 'denial'],
+    ['Isabella Rodriguez', 'Klaus Mueller', 'Isabella runs Hobbs Cafe, I see her every day.', true, 'affirmation'],
+  ]),
 ];
 
 export const JUDGE_CORPUS: readonly CorpusItem[] = [...TUNING, ...HELD_OUT];
