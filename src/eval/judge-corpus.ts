@@ -6,13 +6,7 @@
 // `npm run eval -- --judge-check` reports both parts apart. Fact keywords are written the way a town declares them
 // (src/town/types.ts SeedFact.keywords: every group, "a|b" = either).
 
-export type CorpusForm =
-  | 'affirmation'
-  | 'denial'
-  | 'hedge'
-  | 'reworded-negation'
-  | 'topic-but-denies'
-  | 'someone-else';
+export type CorpusForm = 'affirmation' | 'denial' | 'hedge' | 'reworded-negation' | 'topic-but-denies' | 'someone-else';
 
 export type CorpusPart = 'tuning' | 'held-out';
 
@@ -85,36 +79,94 @@ function facts(fact: string, part: CorpusPart, rows: Row[]): CorpusItem[] {
 }
 
 function persons(part: CorpusPart, rows: [name: string, ...Row][]): CorpusItem[] {
-  return rows.map(([name, speaker, answer, knows, form]) => ({ kind: 'person', name, speaker, answer, knows, form, part }));
+  return rows.map(([name, speaker, answer, knows, form]) => ({
+    kind: 'person',
+    name,
+    speaker,
+    answer,
+    knows,
+    form,
+    part,
+  }));
 }
 
 const TUNING: CorpusItem[] = [
   ...facts('harbour-master', 'tuning', [
-    ['Marta Silva', 'Yes, Tomasz Nowak is running for harbour master. He told me at the pier this morning.', true, 'affirmation'],
+    [
+      'Marta Silva',
+      'Yes, Tomasz Nowak is running for harbour master. He told me at the pier this morning.',
+      true,
+      'affirmation',
+    ],
     ['Eli Brooks', "Tomasz is standing for harbour master, and I think he'd be good at it.", true, 'affirmation'],
     ['Tomasz Nowak', "I am! I've decided to run for harbour master this autumn.", true, 'affirmation'],
     ['Marta Silva', "Tomasz isn't running for harbour master, as far as I know.", false, 'reworded-negation'],
     ['Eli Brooks', 'As far as I know nobody is running for harbour master this year.', false, 'reworded-negation'],
     ['Nadia Haddad', 'I have no idea who is running for harbour master.', false, 'denial'],
-    ['Marta Silva', "There's an election for harbour master coming, but I don't know who the candidates are.", false, 'topic-but-denies'],
-    ['Eli Brooks', "Tomasz? I know him from the fish market, but he's never said anything about the harbour master job.", false, 'topic-but-denies'],
+    [
+      'Marta Silva',
+      "There's an election for harbour master coming, but I don't know who the candidates are.",
+      false,
+      'topic-but-denies',
+    ],
+    [
+      'Eli Brooks',
+      "Tomasz? I know him from the fish market, but he's never said anything about the harbour master job.",
+      false,
+      'topic-but-denies',
+    ],
     ['Nadia Haddad', 'Marta Silva is running for harbour master, she announced it at the pub.', false, 'someone-else'],
     ['Eli Brooks', 'Tomasz told me his cousin is running for harbour master.', false, 'someone-else'],
-    ['Marta Silva', "I think I heard Tomasz might be running for harbour master, though I'm not certain.", true, 'hedge'],
+    [
+      'Marta Silva',
+      "I think I heard Tomasz might be running for harbour master, though I'm not certain.",
+      true,
+      'hedge',
+    ],
     ['Nadia Haddad', "I'm not sure whether Tomasz is running for harbour master or not.", false, 'hedge'],
     ['Eli Brooks', "I wouldn't know anything about Tomasz and the harbour master election.", false, 'denial'],
-    ['Marta Silva', 'Everyone at the pier is talking about it: Tomasz Nowak wants to be harbour master.', true, 'affirmation'],
+    [
+      'Marta Silva',
+      'Everyone at the pier is talking about it: Tomasz Nowak wants to be harbour master.',
+      true,
+      'affirmation',
+    ],
     ['Nadia Haddad', 'Tomasz running for harbour master? Yes, he told me last week over a pint.', true, 'affirmation'],
     ['Eli Brooks', "Tomasz running for harbour master? That's news to me.", false, 'reworded-negation'],
     ['Tomasz Nowak', "I haven't told anyone yet, but I'm planning to run for harbour master.", true, 'affirmation'],
-    ['Marta Silva', 'Nobody has told me anything about Tomasz and the harbour master post.', false, 'reworded-negation'],
-    ['Nadia Haddad', "I heard there's a vote for harbour master, but I couldn't tell you who's running.", false, 'topic-but-denies'],
+    [
+      'Marta Silva',
+      'Nobody has told me anything about Tomasz and the harbour master post.',
+      false,
+      'reworded-negation',
+    ],
+    [
+      'Nadia Haddad',
+      "I heard there's a vote for harbour master, but I couldn't tell you who's running.",
+      false,
+      'topic-but-denies',
+    ],
     ['Eli Brooks', 'Tomasz runs the ice house by the harbour.', false, 'someone-else'],
-    ['Marta Silva', "I ran into Tomasz at the chandlery. He says he's running for harbour master.", true, 'affirmation'],
+    [
+      'Marta Silva',
+      "I ran into Tomasz at the chandlery. He says he's running for harbour master.",
+      true,
+      'affirmation',
+    ],
     ['Nadia Haddad', "Tomasz hasn't said a word to me about running for harbour master.", false, 'reworded-negation'],
     ['Eli Brooks', 'Apparently Tomasz is putting his name forward for harbour master.', true, 'hedge'],
-    ['Marta Silva', "Maybe Tomasz, maybe Marta, I really couldn't say who's running for harbour master.", false, 'hedge'],
-    ['Tomasz Nowak', "Me? No, I'm not running for harbour master, I've got enough on my plate.", false, 'reworded-negation'],
+    [
+      'Marta Silva',
+      "Maybe Tomasz, maybe Marta, I really couldn't say who's running for harbour master.",
+      false,
+      'hedge',
+    ],
+    [
+      'Tomasz Nowak',
+      "Me? No, I'm not running for harbour master, I've got enough on my plate.",
+      false,
+      'reworded-negation',
+    ],
   ]),
   ...facts('beach-cleanup', 'tuning', [
     ['Marta Silva', 'Nadia is organising a beach clean-up at North Beach on Saturday morning.', true, 'affirmation'],
@@ -125,7 +177,12 @@ const TUNING: CorpusItem[] = [
     ['Eli Brooks', "I think there's some sort of beach clean-up on Saturday, Nadia's idea maybe.", true, 'hedge'],
     ['Tomasz Nowak', 'The school is doing a clean-up of the playground on Saturday.', false, 'someone-else'],
     ['Marta Silva', "There won't be any clean-up at North Beach as far as I'm aware.", false, 'reworded-negation'],
-    ['Eli Brooks', "Saturday morning, North Beach, bin bags and gloves: Nadia's clean-up. I'm going.", true, 'affirmation'],
+    [
+      'Eli Brooks',
+      "Saturday morning, North Beach, bin bags and gloves: Nadia's clean-up. I'm going.",
+      true,
+      'affirmation',
+    ],
     ['Tomasz Nowak', 'Not a clue, sorry. Is something happening at the beach?', false, 'denial'],
     ['Marta Silva', "I'm not sure if Nadia's clean-up is still happening.", true, 'hedge'],
     ['Eli Brooks', "Nadia? She hasn't said anything to me about cleaning the beach.", false, 'topic-but-denies'],
@@ -133,7 +190,12 @@ const TUNING: CorpusItem[] = [
     ['Marta Silva', 'Eli said he might go fishing at North Beach on Saturday.', false, 'someone-else'],
     ['Eli Brooks', 'I never heard Nadia talk about a clean-up.', false, 'reworded-negation'],
     ['Tomasz Nowak', "No one's organising a clean-up that I know of.", false, 'reworded-negation'],
-    ['Marta Silva', "I didn't know at first, but Nadia told me about her clean-up at North Beach.", true, 'affirmation'],
+    [
+      'Marta Silva',
+      "I didn't know at first, but Nadia told me about her clean-up at North Beach.",
+      true,
+      'affirmation',
+    ],
   ]),
   ...facts('quilt-show', 'tuning', [
     ['Ben Okafor', 'Priya Raman is showing her quilts at the town hall on Friday evening.', true, 'affirmation'],
@@ -142,19 +204,39 @@ const TUNING: CorpusItem[] = [
     ['Ada Lindqvist', "Priya hasn't told me about an exhibition.", false, 'reworded-negation'],
     ['Ben Okafor', "I know Priya quilts, but I haven't heard of a show.", false, 'topic-but-denies'],
     ['Ada Lindqvist', "There's supposed to be a quilt show at the town hall, I believe on Friday.", true, 'hedge'],
-    ['Ben Okafor', "There's an art exhibition in Ashford on Friday, some painter from the city.", false, 'someone-else'],
+    [
+      'Ben Okafor',
+      "There's an art exhibition in Ashford on Friday, some painter from the city.",
+      false,
+      'someone-else',
+    ],
     ['Ada Lindqvist', "Nothing's on at the town hall this week, as far as I know.", false, 'reworded-negation'],
     ['Ben Okafor', "Friday evening, the town hall: Priya's quilts. Everyone's going.", true, 'affirmation'],
     ['Ada Lindqvist', "I couldn't tell you, I've been away all week.", false, 'denial'],
     ['Ben Okafor', "Priya might be planning something at the town hall, but I really don't know what.", false, 'hedge'],
-    ['Ada Lindqvist', "I doubt Priya has a show coming up; she said she's been too busy to quilt.", false, 'reworded-negation'],
+    [
+      'Ada Lindqvist',
+      "I doubt Priya has a show coming up; she said she's been too busy to quilt.",
+      false,
+      'reworded-negation',
+    ],
   ]),
   ...facts('bakery-sale', 'tuning', [
     ['Priya Raman', "Ben Okafor is selling the bakery; he's found a buyer from Leeds.", true, 'affirmation'],
     ['Ben Okafor', "I haven't told many people, but I'm selling the bakery.", true, 'affirmation'],
-    ['Ada Lindqvist', "Ben isn't selling anything as far as I know, the bakery's doing well.", false, 'reworded-negation'],
+    [
+      'Ada Lindqvist',
+      "Ben isn't selling anything as far as I know, the bakery's doing well.",
+      false,
+      'reworded-negation',
+    ],
     ['Priya Raman', "Selling the bakery? Ben would never, I'd have heard.", false, 'denial'],
-    ['Ada Lindqvist', "I buy my bread from Ben every morning, but I don't know anything about a sale.", false, 'topic-but-denies'],
+    [
+      'Ada Lindqvist',
+      "I buy my bread from Ben every morning, but I don't know anything about a sale.",
+      false,
+      'topic-but-denies',
+    ],
     ['Priya Raman', "Rumour has it Ben's selling up and moving to the coast.", true, 'hedge'],
     ['Ada Lindqvist', "Ben's brother sold his boat last year.", false, 'someone-else'],
     ['Priya Raman', 'Is Ben selling the bakery? I have no idea.', false, 'denial'],
@@ -162,7 +244,12 @@ const TUNING: CorpusItem[] = [
     ['Priya Raman', "Ben told me in confidence that the bakery's been sold.", true, 'affirmation'],
   ]),
   ...facts('valentine-party', 'tuning', [
-    ['Klaus Mueller', "Isabella is throwing a Valentine's Day party at Hobbs Cafe on February 14th.", true, 'affirmation'],
+    [
+      'Klaus Mueller',
+      "Isabella is throwing a Valentine's Day party at Hobbs Cafe on February 14th.",
+      true,
+      'affirmation',
+    ],
     ['Maria Lopez', "Isabella hasn't invited me to any party.", false, 'reworded-negation'],
     ['Klaus Mueller', "I love parties, but I haven't heard of one at Hobbs Cafe.", false, 'topic-but-denies'],
     ['Maria Lopez', 'I think Isabella mentioned something about a party at the cafe on the 14th.', true, 'hedge'],
@@ -187,7 +274,13 @@ const TUNING: CorpusItem[] = [
     ['Eli Brooks', 'Tomasz Nowak', 'Eli Brooks? Never heard the name.', false, 'denial'],
     ['Eli Brooks', 'Marta Silva', 'Sure, Eli lives two doors down from me.', true, 'affirmation'],
     ['Klaus Mueller', 'Maria Lopez', "Do I know Klaus Mueller? I don't believe we've met.", false, 'reworded-negation'],
-    ['Klaus Mueller', 'Isabella Rodriguez', "Klaus is the student who's always in the library writing his paper.", true, 'affirmation'],
+    [
+      'Klaus Mueller',
+      'Isabella Rodriguez',
+      "Klaus is the student who's always in the library writing his paper.",
+      true,
+      'affirmation',
+    ],
   ]),
 ];
 
@@ -196,8 +289,18 @@ const HELD_OUT: CorpusItem[] = [
     ['Marta Silva', "Tomasz Nowak wants the harbour master job, he's collecting signatures.", true, 'affirmation'],
     ['Eli Brooks', "Tomasz hasn't breathed a word about any election.", false, 'reworded-negation'],
     ['Nadia Haddad', "I can't say I know who's standing for harbour master, Tomasz maybe?", false, 'hedge'],
-    ['Tomasz Nowak', "Yes, I'm a candidate for harbour master, though I'm keeping quiet about it for now.", true, 'affirmation'],
-    ['Marta Silva', "Tomasz mended my nets yesterday; he didn't mention the harbour master vote.", false, 'topic-but-denies'],
+    [
+      'Tomasz Nowak',
+      "Yes, I'm a candidate for harbour master, though I'm keeping quiet about it for now.",
+      true,
+      'affirmation',
+    ],
+    [
+      'Marta Silva',
+      "Tomasz mended my nets yesterday; he didn't mention the harbour master vote.",
+      false,
+      'topic-but-denies',
+    ],
     ['Eli Brooks', 'Somebody said Tomasz is going for harbour master.', true, 'hedge'],
     ['Nadia Haddad', "There's no election for harbour master that I've heard of.", false, 'reworded-negation'],
   ]),
@@ -206,11 +309,21 @@ const HELD_OUT: CorpusItem[] = [
     ['Eli Brooks', 'Nadia never told me about a clean-up.', false, 'reworded-negation'],
     ['Tomasz Nowak', "Saturday? I don't think anything's happening at the beach.", false, 'reworded-negation'],
     ['Marta Silva', "If I remember right, Nadia's clean-up is this Saturday at nine.", true, 'hedge'],
-    ['Eli Brooks', 'The harbour office is cleaning the slipway on Saturday, nothing to do with Nadia.', false, 'someone-else'],
+    [
+      'Eli Brooks',
+      'The harbour office is cleaning the slipway on Saturday, nothing to do with Nadia.',
+      false,
+      'someone-else',
+    ],
     ['Nadia Haddad', 'I am organising a beach clean-up, yes, Saturday morning.', true, 'affirmation'],
   ]),
   ...facts('quilt-show', 'held-out', [
-    ['Ben Okafor', "Priya's exhibition is on Friday; she's hanging the quilts at the town hall now.", true, 'affirmation'],
+    [
+      'Ben Okafor',
+      "Priya's exhibition is on Friday; she's hanging the quilts at the town hall now.",
+      true,
+      'affirmation',
+    ],
     ['Ada Lindqvist', "I haven't heard anything about a show at the town hall.", false, 'denial'],
     ['Ben Okafor', "Priya hasn't mentioned an exhibition, no.", false, 'reworded-negation'],
     ['Ada Lindqvist', "I think it's Priya's quilts at the town hall on Friday, my sister's going.", true, 'hedge'],
@@ -228,7 +341,12 @@ const HELD_OUT: CorpusItem[] = [
     ['Maria Lopez', "I don't think Sam is running for mayor, he's retired.", false, 'reworded-negation'],
   ]),
   ...facts('valentine-party', 'held-out', [
-    ['Klaus Mueller', "There's a Valentine's party at Hobbs Cafe, Isabella's been inviting everyone.", true, 'affirmation'],
+    [
+      'Klaus Mueller',
+      "There's a Valentine's party at Hobbs Cafe, Isabella's been inviting everyone.",
+      true,
+      'affirmation',
+    ],
     ['Maria Lopez', "Isabella hasn't said anything to me about a party.", false, 'reworded-negation'],
   ]),
   ...persons('held-out', [
@@ -247,7 +365,12 @@ const HELD_OUT: CorpusItem[] = [
     ['Marta Silva', "Harbour master? I've no idea who's in the running.", false, 'denial'],
     ['Eli Brooks', 'I believe Tomasz Nowak is a candidate, yes.', true, 'hedge'],
     ['Nadia Haddad', "I don't think Tomasz would ever want to be harbour master.", false, 'reworded-negation'],
-    ['Marta Silva', 'Tomasz said the old harbour master is retiring, but he never said who would replace him.', false, 'topic-but-denies'],
+    [
+      'Marta Silva',
+      'Tomasz said the old harbour master is retiring, but he never said who would replace him.',
+      false,
+      'topic-but-denies',
+    ],
   ]),
   ...facts('beach-cleanup', 'held-out', [
     ['Tomasz Nowak', "Yes, Nadia's got a crowd coming to clean up North Beach on Saturday.", true, 'affirmation'],
@@ -269,7 +392,7 @@ const HELD_OUT: CorpusItem[] = [
     ['Ben Okafor', "I'm not selling the bakery, whatever people say.", false, 'reworded-negation'],
   ]),
   ...facts('mayor', 'held-out', [
-    ['Maria Lopez', "I heard from Tom that Sam Moore is running for mayor.", true, 'hedge'],
+    ['Maria Lopez', 'I heard from Tom that Sam Moore is running for mayor.', true, 'hedge'],
     ['Klaus Mueller', "Sam Moore? I haven't heard anything about an election.", false, 'topic-but-denies'],
     ['Maria Lopez', 'Sam is a candidate for mayor, he told everyone at the cafe.', true, 'affirmation'],
   ]),
