@@ -1,5 +1,5 @@
 // A labelled corpus of interview answers for measuring the knowledge judge (issue 23): answers to "what do you know
-// about <fact>?" and "Do you know <name>?" in four towns (Harbourside, Millbrook, Smallville and its neighbours),
+// about <fact>?" and "Do you know <name>?" in three towns (Harbourside, Millbrook, Smallville),
 // labelled by what a reader would say the answer shows. The kinds: affirmations, denials, hedges (either way),
 // reworded negations, answers that mention the topic but deny knowing, and answers about someone or something else.
 // The 'held-out' items were written with the rest, before the rules were changed, and never read while tuning them:
