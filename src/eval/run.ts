@@ -145,6 +145,8 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
   const rankings: EvalReport['rankings'] = [];
   let modelRanked = 0;
   let ruleRanked = 0;
+  // Items where every condition gave the same answer: tied without asking anyone.
+  let sameAnswer = 0;
   for (const item of byItem.values()) {
     const r = await opts.judge.rank(
       {
@@ -155,7 +157,8 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
       },
       opts.seed,
     );
-    if (r.by === 'model') modelRanked++;
+    if (r.distinct < 2) sameAnswer++;
+    else if (r.by === 'model') modelRanked++;
     else ruleRanked++;
     rankings.push({
       resident: item.resident,
@@ -209,7 +212,7 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
       status,
       note:
         by === 'model'
-          ? `An LLM rater, calibrated first (${status.calibration?.verdicts.right}/${status.calibration?.verdicts.of} known verdicts, ${status.calibration?.rankings.right}/${status.calibration?.rankings.of} known rankings), ranked the distinct answers blind (labels shuffled per item): ${modelRanked} items${ruleRanked ? `; ${ruleRanked} were ranked by the rules (every answer the same, or the rater failed)` : ''}.`
+          ? `An LLM rater, calibrated first (${status.calibration?.verdicts.right}/${status.calibration?.verdicts.of} known verdicts, ${status.calibration?.rankings.right}/${status.calibration?.rankings.of} known rankings), ranked the distinct answers blind (labels shuffled per item): ${modelRanked} items${ruleRanked ? `; ${ruleRanked} it failed on were ranked by the rules` : ''}${sameAnswer ? `; ${sameAnswer} items had one answer for every condition (tied, not asked)` : ''}.`
           : 'Pipeline check: without a configured model, a rule ranker stands in for the raters: answers specific and grounded in the resident\'s memory stream first, an honest "I don\'t know" in the middle, invented names and times last. It shows the evaluation runs end to end; it is not a human rating.',
     },
     ties: {

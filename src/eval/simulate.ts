@@ -327,7 +327,7 @@ export function summarizeReport(r: SimulateReport, opts: { allowUnreliable?: boo
   const unreliable = r.judge !== undefined && !r.judge.reliable;
   if (r.judge && (r.diffusion || r.density))
     lines.push(
-      `judge: ${r.judge.by === 'rules' ? 'rules' : `${r.judge.model} (calibrated: ${r.judge.calibration?.verdicts.right}/${r.judge.calibration?.verdicts.of} known verdicts, ${r.judge.calibration?.rankings.right}/${r.judge.calibration?.rankings.of} known rankings; ${r.judge.calls.calls} calls while judging)`}`,
+      `judge: ${r.judge.by === 'rules' ? 'rules (offline; npm run eval -- --judge-check measures their error)' : `${r.judge.model} (calibrated: ${r.judge.calibration?.verdicts.right}/${r.judge.calibration?.verdicts.of} known verdicts, ${r.judge.calibration?.rankings.right}/${r.judge.calibration?.rankings.of} known rankings; ${r.judge.calls.calls} calls while judging)`}`,
     );
   if (unreliable && !opts.allowUnreliable) {
     lines.push(unreliableJudgeText(r.judge as JudgeStatus));
