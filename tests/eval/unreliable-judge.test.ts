@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runEvalCli } from '../../src/cli/eval.ts';
 import { runSimulateCli } from '../../src/cli/simulate.ts';
 import { CALIBRATION_FACTS, CALIBRATION_PERSONS, CALIBRATION_RANKINGS } from '../../src/eval/judge-calibration.ts';
+import { prepareJudge } from '../../src/eval/model-judge.ts';
 import { createLanguageModel } from '../../src/llm/index.ts';
 import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
 import { type ChatRequestBody, type FakeOpenAI, reply, startFakeOpenAI } from '../support/fake-openai.ts';
@@ -76,7 +77,8 @@ async function judgeServedBy(handler: (body: ChatRequestBody, n: number) => Retu
     provider: 'compatible',
     baseURL: fake.baseURL,
     chatModel: 'judge-under-test',
-    timeoutMs: 300,
+    // Long enough for a busy test machine; the hanging judge below hangs only a few times.
+    timeoutMs: 1500,
     maxAttempts: 1,
     random: () => 0,
     // Every call reaches the server (no pause after repeated failures), so each failure is of its own kind.
@@ -139,11 +141,12 @@ describe('a model judge answering nonsense', () => {
 
 describe('a judge that passes calibration, then times out and answers off-schema', () => {
   it('its failed calls are counted and, past the threshold, the report says it is unreliable (exit 3)', async () => {
+    let hangs = 0;
     const judge = await judgeServedBy((body, n) => {
       if (n < 5) return calibrationReader(body);
-      // After calibration: "do you know <name>?" verdicts never come (a timeout); fact verdicts come back as
-      // prose instead of the JSON asked for (off-schema, also after the gateway's one repair request).
-      if (body.messages.some((m) => m.content.includes('The speaker knows')))
+      // After calibration: the first three "do you know <name>?" batches never come back (timeouts); every other
+      // answer is prose instead of the JSON asked for (off-schema, also after the gateway's one repair request).
+      if (body.messages.some((m) => m.content.includes('The speaker knows')) && hangs++ < 3)
         return reply.hang() as ReturnType<typeof reply.chat>;
       return reply.chat('I would say the first one is best.');
     });
@@ -163,8 +166,11 @@ describe('a judge that passes calibration, then times out and answers off-schema
     expect(out).not.toContain('TrueSkill');
   }, 60_000);
 
-  it('a judge that answers well passes calibration and is believed', async () => {
+  it('a judge that answers the calibration well is believed; --judge-check also measures it on the corpus', async () => {
     const judge = await judgeServedBy((body) => calibrationReader(body));
+    const prepared = await prepareJudge(judge);
+    expect(prepared.status()).toMatchObject({ by: 'model', reliable: true, reasons: [] });
+    expect(prepared.status().calibration?.verdicts).toEqual({ right: 8, of: 8 });
     let out = '';
     const r = await runEvalCli(['--judge-check'], {
       out: (s) => (out += s),
