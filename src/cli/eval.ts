@@ -43,8 +43,9 @@ Options:
   --ablate LIST        mechanisms to ablate, comma-separated from reflection,planning,memory: runs the full
                        architecture plus the paper's conditions that turn off only those (default: all four)
   --residents LIST     residents who answer the battery, comma-separated names (default: everyone)
-  --report FILE        write the whole report as JSON
-  --export FILE        write each condition's run as NDJSON: FILE.<condition>.ndjson (npm run town -- replay ...)
+  --report FILE        write the whole report as JSON (with --seeds: {"reports": [...], "agreement": ...})
+  --export FILE        write each condition's run as NDJSON: FILE.<condition>.ndjson (npm run town -- replay ...);
+                       with --seeds FILE.<condition>.seed<S>.ndjson
   --db FILE            keep each condition's town in this SQLite database file
   --judge-check        only measure the knowledge judge: precision and recall for "knows" on the labelled corpus
                        (three towns, tuning and held-out parts); the rules, and the configured model if there is one
