@@ -100,6 +100,21 @@ export interface MindState {
   };
   /** Lower-cased name -> the relationship note about that person (relations.ts). */
   relations: Record<string, Relation>;
+  /** Events of today and ahead the resident knows of, as things (event.ts), and the texts already read for them. */
+  events?: KnownEvent[];
+  eventsRead?: string[];
+}
+
+/** An event as a thing: its kind in the town's own words, host, place id, ISO day and minutes after midnight. */
+export interface KnownEvent {
+  kind: string;
+  host: string | null;
+  place: string;
+  day: string;
+  start: number;
+  end: number;
+  /** Read from words someone wrote or said (a visitor, a whisper): prompts show its kind as their quoted words. */
+  quoted?: boolean;
 }
 
 export function initialMindState(_profile: AgentProfile): MindState {

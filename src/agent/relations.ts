@@ -30,6 +30,19 @@ function seedNote(r: Resident, name: string, chars: number): string | null {
   return clip(seeds.map((m) => m.description.replace(/[.;]\s*$/, '')).join('; '), chars);
 }
 
+/** What the person is to the resident by family or household ("Marta's husband"), from its profile. */
+export function familyTie(r: Resident, name: string): string | null {
+  const tie = (r.profile.family ?? []).find((t) => t.name.toLowerCase() === name.trim().toLowerCase());
+  return tie ? `${r.profile.firstName}'s ${tie.relation}` : null;
+}
+
+/** A question about the resident's family or household ("Tell me about your family", "Who do you live with?"). */
+export function asksAboutFamily(text: string): boolean {
+  return /\b(family|household|famil\w+|live with|living with|married|spouse|wife|husband|partner|children|kids|sons?|daughters?|parents|mother|father|brothers?|sisters?|siblings|flatmates?|roommates?|housemates?|relatives|important people|people in your life|closest to)\b/i.test(
+    text,
+  );
+}
+
 /**
  * The resident's note about a person, or null when it has never heard of them. `listeners`: who will hear what the
  * resident says with this note in mind (default: that person); a last conversation some of them may not know (a
@@ -44,7 +57,10 @@ export function relationOf(
   const chars = c.settings.relationNoteChars;
   if (chars <= 0 || c.settings.ablate.memory) return null; // notes off (the memory ablation, or set to 0)
   const stored: Relation | undefined = c.mindOf(r).relations[key(name)];
-  const who = stored?.who ?? seedNote(r, name, chars);
+  // family and household first: who they are to the resident, whatever else the note holds
+  const kin = familyTie(r, name);
+  const known = stored?.who ?? seedNote(r, name, chars);
+  const who = kin ? clip(known && !known.startsWith(kin) ? `${kin}; ${known}` : kin, chars) : known;
   if (!stored && who === null) return null;
   return {
     name: stored?.name ?? name,
@@ -100,12 +116,28 @@ export function relationsFor(
   return people.map((n) => relationOf(c, r, n, listeners)).filter((x): x is PromptRelation => x !== null);
 }
 
-/** The people a free text (an interview question) names whom the resident knows: met, or named in its seed. */
+/**
+ * The people a free text (an interview question) names whom the resident knows: met, or named in its seed; a
+ * question about its family or household brings every member's note first. `listeners`: who will hear the answer.
+ */
 export function relationsNamedIn(
   c: MindContext,
   r: Resident,
   text: string,
   max = 3,
+  listeners?: readonly string[],
+): PromptRelation[] {
+  const members = (r.profile.family ?? []).map((t) => t.name);
+  const family = asksAboutFamily(text) ? relationsFor(c, r, members, listeners ?? members) : [];
+  const named = namedIn(c, r, text, max, listeners).filter((x) => !family.some((f) => f.name === x.name));
+  return [...family, ...named].slice(0, Math.max(max, family.length));
+}
+
+function namedIn(
+  c: MindContext,
+  r: Resident,
+  text: string,
+  max: number,
   listeners?: readonly string[],
 ): PromptRelation[] {
   const met = Object.values(c.mindOf(r).relations)
@@ -127,6 +159,7 @@ function upsert(c: MindContext, r: Resident, name: string, now: number): Relatio
     return had;
   }
   const fresh: Relation = { name, who: seedNote(r, name, c.settings.relationNoteChars), at: now };
+  // (family and household are added when the note is read: relationOf)
   rel[k] = fresh;
   prune(rel, c.settings.relationsMax);
   return fresh;
