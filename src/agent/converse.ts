@@ -115,8 +115,8 @@ export interface ConverseResult {
  * when the talk begins; each call then asks for the next settings.dialogueLinesPerCall lines, carrying that context
  * unchanged and the lines said so far. Who speaks next is whoever was addressed, has something to add, or has
  * spoken least (src/core/turns.ts), not a fixed round; one who says goodbye leaves, and the talk ends when fewer
- * than two are left, at the model's end, or at the cap (each at most maxTurnsEach lines; a pair's 2 x maxTurnsEach
- * lines, and 2 more for each further participant: a group is one talk, not several pairs' worth).
+ * than two are left, at the model's end, or at the cap (each at most maxTurnsEach lines, 2 x maxTurnsEach in all,
+ * for a pair or a group: a group is one talk, not several pairs' worth).
  */
 export async function converse(
   c: MindContext,
@@ -135,7 +135,9 @@ export async function converse(
   const initiatorName = order[0]!.profile.name;
   const lines: SaidLine[] = [];
   const before = (ctx.continues?.lines ?? []).slice(-s.dialogueHistoryLines);
-  const maxLines = Math.min(order.length * s.maxTurnsEach, 2 * s.maxTurnsEach + 2 * (order.length - 2));
+  // a group talks no longer than a pair (2 x maxTurnsEach lines, in one call): its cost is one call with a section
+  // per speaker, not a pair's calls for each two of them
+  const maxLines = 2 * s.maxTurnsEach;
   const perCall = Math.max(1, Math.round(s.dialogueLinesPerCall));
   const left = new Set<AgentId>();
   const spoken = (r: Resident) => lines.filter((l) => l.speaker === r.profile.id).length;
