@@ -318,6 +318,10 @@ export function summarizeReport(r: SimulateReport): string {
     `model calls (simulation): ${r.modelCalls.total.calls} calls, ${r.modelCalls.total.requests} requests, ${r.modelCalls.total.billedPromptTokens} billed prompt tokens (${r.modelCalls.total.cachedPromptTokens} cached); evaluation (separate): ${r.modelCalls.evaluation.calls} calls, ${r.modelCalls.evaluation.billedPromptTokens} billed prompt tokens`,
     `per resident-day (ticks only): ${perDay(r.modelCalls.perResidentDay)}`,
   ];
+  if (r.diffusion && r.diffusion.after.length === 0)
+    lines.push(
+      'nothing to track in this town (no facts or events in its file): information diffusion and attendance are not measured',
+    );
   if (r.diffusion)
     for (let i = 0; i < r.diffusion.after.length; i++) {
       const b = r.diffusion.before[i];
