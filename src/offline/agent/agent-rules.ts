@@ -189,7 +189,7 @@ export const agentOfflineRules: OfflineRules = {
 
   [DIALOGUE_TURN_TASK]: (raw) => {
     const t = dialogueTurn(parseInput(dialogueTurnInput, raw, DIALOGUE_TURN_TASK));
-    return { line: t.line, end: t.end, news: t.news ?? null };
+    return { line: t.line, end: t.end, news: t.news ?? null, confidedTo: t.confidedTo ?? null };
   },
 
   // Several lines: each written by the one-line rule from its speaker's own view (its section, the lines so far).
