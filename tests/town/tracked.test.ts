@@ -4,6 +4,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runTownCli } from '../../src/cli/town.ts';
 import { interviewBattery } from '../../src/eval/evaluation.ts';
 import { buildTownState } from '../../src/town/build.ts';
 import { parseTownFile, TownFileError } from '../../src/town/file.ts';
@@ -86,6 +87,24 @@ describe('facts and events from the town itself', () => {
     ]);
     expect(notes.join('\n')).toMatch(/event "beach clean-up" hosted by Marta Castell at Gull Pier/);
     expect(notes.join('\n')).toMatch(/from the secret in Bruno Castell's seed/);
+  });
+
+  it('`npm run town -- import-smallville` says what it derived, or that it took the file beside', () => {
+    let said = '';
+    const out = (x: string) => {
+      said += x;
+    };
+    expect(
+      runTownCli(['import-smallville', folder('cli', null), '--start', START.start, '--out', join(tmp, 'a.yaml')], out),
+    ).toBe(0);
+    expect(said).toMatch(
+      /6 residents, 6 locations, 1 fact and 1 event to track\.\nDerived \(no facts\.yaml beside the files\):\n  - fact "/,
+    );
+    said = '';
+    expect(runTownCli(['import-smallville', FIXTURE, '--out', join(tmp, 'b.yaml')], out)).toBe(0);
+    expect(said).toMatch(/1 fact and 1 event to track\.\nFacts and events from facts\.yaml\./);
+    // (the file beside says when the town starts)
+    expect(readFileSync(join(tmp, 'b.yaml'), 'utf8')).toMatch(/start: 2025-06-06 07:00/);
   });
 
   it('a town with nothing to track says so', () => {
