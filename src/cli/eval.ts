@@ -144,7 +144,7 @@ export async function runEvalCli(
     return { code: 0 };
   }
   try {
-    const town: TownFile = loadTownArg(args);
+    const town: TownFile = loadTownArg(args, (line) => io.err(`${line}\n`));
     if (args.residents) {
       const known = new Set(town.residents.map((r) => r.name.toLowerCase()));
       const unknown = args.residents.filter((r) => !known.has(r.toLowerCase()));

@@ -221,7 +221,7 @@ export async function runSimulateCli(
     return { code: 0 };
   }
   try {
-    const town: TownFile = loadTownArg(args);
+    const town: TownFile = loadTownArg(args, (line) => io.err(`${line}\n`));
     const { llm, embedder } = io.models ? io.models() : configuredModels();
     if (!args.quiet) io.err(`Simulating ${town.name} for ${args.hours} h with ${describeModel(llm.info)}\n`);
     const bar = startProgress('Simulating', Math.max(1, Math.round((args.hours * 60) / 10)), {
