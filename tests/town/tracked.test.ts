@@ -98,7 +98,7 @@ describe('facts and events from the town itself', () => {
       runTownCli(['import-smallville', folder('cli', null), '--start', START.start, '--out', join(tmp, 'a.yaml')], out),
     ).toBe(0);
     expect(said).toMatch(
-      /6 residents, 6 locations, 1 fact and 1 event to track\.\nDerived \(no facts\.yaml beside the files\):\n  - fact "/,
+      /6 residents, 6 locations, 1 fact and 1 event to track\.\nDerived \(no facts\.yaml beside the files\):\n {2}- fact "/,
     );
     said = '';
     expect(runTownCli(['import-smallville', FIXTURE, '--out', join(tmp, 'b.yaml')], out)).toBe(0);
