@@ -1,7 +1,8 @@
 // The paper's evaluations by interview: information diffusion and relationship formation (Park et al. 2023,
 // sec. 7.1), and the five-category interview battery (sec. 6.1). Interviews here are stateless (remember=false),
-// as in the paper. Answers are judged by src/eval/judge.ts (rules that read negation; no model call), then checked
-// against the memory stream (seeded memories included) so a claim the resident never acquired counts as hallucinated.
+// as in the paper, and a probe: nobody is present, so a resident's secrets count as known. Answers are judged by a
+// KnowledgeJudge (the rules of judge.ts offline, or the model once it passed its calibration: model-judge.ts), then
+// checked against the memory stream (seeded memories included) so a claim never acquired counts as hallucinated.
 import type { Memory } from '../agent/types.ts';
 import type { TownService } from '../town/service.ts';
 import type { SeedFact } from '../town/types.ts';
