@@ -49,7 +49,7 @@ export async function interview(
   c: MindContext,
   r: Resident,
   question: string,
-  ctx: { now: number; asker?: string; remember?: boolean },
+  ctx: { now: number; asker?: string; remember?: boolean; probe?: boolean },
 ): Promise<string> {
   const p = r.profile;
   const now = ctx.now;
@@ -62,13 +62,16 @@ export async function interview(
   });
   // The notes about the people the question names (a persona met at the cafe is known by name and description).
   const asker = ctx.asker ?? 'someone';
-  const relations = relationsNamedIn(c, r, q, 3, [asker]);
+  // An evaluation's probe (the paper's interview, sec. 6.1 and 7.1: stateless, nobody present) reads what the
+  // resident knows, its secrets included; whether it keeps them from people is asked by people (a persona, a talk).
+  const listeners = ctx.probe ? [] : [asker];
+  const relations = relationsNamedIn(c, r, q, 3, listeners);
   const pinned = namingMemories(c, r, q, new Set(mems.map((x) => x.memory.id)));
   // what the asker may not know is shown marked (issue 22 item 1): the resident knows it, and keeps it to itself
   const all = [...mems.map((x) => x.memory), ...pinned];
   const shown = c
     .promptMemories(all, r)
-    .map((m, i) => (mayTell(audienceOf(all[i]), p.name, [asker]) ? m : { ...m, keep: true }));
+    .map((m, i) => (mayTell(audienceOf(all[i]), p.name, listeners) ? m : { ...m, keep: true }));
   const input: InterviewInput = {
     name: p.name,
     first: p.firstName,

@@ -122,7 +122,7 @@ export class AgentRuntime {
   }
 
   /** Answers in character from retrieval on the question; remembers having been interviewed unless told not to. */
-  interview(r: Resident, question: string, ctx: { now: number; asker?: string; remember?: boolean }): Promise<string> {
+  interview(r: Resident, question: string, ctx: { now: number; asker?: string; remember?: boolean; probe?: boolean }): Promise<string> {
     return interview(this.c, r, question, ctx);
   }
 

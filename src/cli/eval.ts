@@ -215,7 +215,7 @@ export async function runEvalCli(
   }
   if (args.judgeCheck) return runJudgeCheck(io);
   try {
-    const town: TownFile = loadTownArg(args);
+    const town: TownFile = loadTownArg(args, (line) => io.err(`${line}\n`));
     if (args.residents) {
       const known = new Set(town.residents.map((r) => r.name.toLowerCase()));
       const unknown = args.residents.filter((r) => !known.has(r.toLowerCase()));

@@ -237,7 +237,7 @@ export async function runSimulateCli(
     return { code: 0 };
   }
   try {
-    const town: TownFile = loadTownArg(args);
+    const town: TownFile = loadTownArg(args, (line) => io.err(`${line}\n`));
     const models: { llm: LanguageModel; embedder: Embedder; judge?: LanguageModel } = io.models
       ? io.models()
       : configuredModels();

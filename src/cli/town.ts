@@ -16,7 +16,8 @@ import { PrismaTownStore } from '../db/town-store.ts';
 import { isUserError, UserError } from '../errors.ts';
 import { loadTownFile } from '../town/file-io.ts';
 import { TownRegistry } from '../town/registry.ts';
-import { importSmallville } from '../town/smallville.ts';
+import type { TownFile } from '../town/file.ts';
+import { importSmallvilleTracked } from '../town/smallville.ts';
 import { readSmallvilleDir } from '../town/smallville-files.ts';
 import type { TownStore } from '../town/store.ts';
 import { formatTownExport, parseTownExport, readTownExport, writeTownImport } from '../town/town-export.ts';
@@ -329,6 +330,22 @@ function option(args: string[], name: string): string | undefined {
   return v;
 }
 
+/** "2 facts and 1 event to track", or that there is nothing to track and what is measured anyway. */
+export function trackedSummary(t: TownFile): string {
+  const n = t.facts.length;
+  const e = t.events.length;
+  if (n + e === 0)
+    return 'nothing to track (no facts or events): information diffusion and attendance are not measured; relationship density and the interview battery are';
+  return `${n} fact${n === 1 ? '' : 's'} and ${e} event${e === 1 ? '' : 's'} to track`;
+}
+
+function trackedNotes(tracked: 'file' | 'derived' | 'none', notes: readonly string[]): string {
+  if (tracked === 'file') return `Facts and events ${notes[0] ?? 'from the file beside the Smallville files'}.\n`;
+  if (tracked === 'none')
+    return 'No facts.yaml beside the files and nothing in the seeds to derive (no phrase names a day, a time and a place, none keeps a secret).\n';
+  return `Derived (no facts.yaml beside the files):\n${notes.map((x) => `  - ${x}\n`).join('')}`;
+}
+
 export function runTownCli(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s)): number {
   const args = [...argv];
   const cmd = args.shift();
@@ -342,16 +359,23 @@ export function runTownCli(argv: string[], out: (s: string) => void = (s) => pro
         out(`${USAGE}\n`);
         return 2;
       }
-      const town = importSmallville(readSmallvilleDir(dir), { ...(name ? { name } : {}), ...(start ? { start } : {}) });
+      const { town, tracked, notes } = importSmallvilleTracked(readSmallvilleDir(dir), {
+        ...(name ? { name } : {}),
+        ...(start ? { start } : {}),
+      });
       const text = outFile?.endsWith('.json')
         ? `${JSON.stringify(town, null, 2)}\n`
         : stringify(town, { lineWidth: 0 });
       if (outFile) {
         writeFileSync(outFile, text);
         out(
-          `Wrote ${outFile}: ${town.residents.length} residents, ${town.locations.length} locations, ${town.facts.length} facts.\n`,
+          `Wrote ${outFile}: ${town.residents.length} residents, ${town.locations.length} locations, ${trackedSummary(town)}.\n${trackedNotes(tracked, notes)}`,
         );
-      } else out(text);
+      } else {
+        out(text);
+        // (the town goes to stdout; what was tracked is said on stderr, so the file stays clean)
+        process.stderr.write(`${trackedSummary(town)}.\n${trackedNotes(tracked, notes)}`);
+      }
       return 0;
     }
     if (cmd === 'validate') {
@@ -362,7 +386,7 @@ export function runTownCli(argv: string[], out: (s: string) => void = (s) => pro
       }
       const t = loadTownFile(file);
       out(
-        `${file} is valid: ${t.name}, ${t.residents.length} residents, ${t.locations.length} locations, start ${t.start}.\n`,
+        `${file} is valid: ${t.name}, ${t.residents.length} residents, ${t.locations.length} locations, start ${t.start}; ${trackedSummary(t)}.\n`,
       );
       return 0;
     }

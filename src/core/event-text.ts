@@ -21,8 +21,8 @@ export interface EventReading {
   end: number;
 }
 
-const HOSTS = String.raw`(?:hosting|holding|having|throwing|giving|organi[sz]ing|running|putting on|planning|arranging|leading)`;
-const ARTICLE = String.raw`(?:a|an|the|her|his|their|my|our|its)`;
+const HOSTS = '(?:hosting|holding|having|throwing|giving|organi[sz]ing|running|putting on|planning|arranging|leading)';
+const ARTICLE = '(?:a|an|the|her|his|their|my|our|its)';
 // words that end a kind: what follows is when, where or who
 const STOP = String.raw`(?=\s+(?:at|in|on|from|for|this|tomorrow|today|tonight|next|with|and|to|by|near|down|outside|inside|where|which|that|who)\b|[,.;:!?]|$)`;
 const NAME = String.raw`\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)*`;

@@ -25,6 +25,8 @@ export interface AttendanceResult {
   planned: string[];
   /** Of those who heard, the ones who came (the paper: 5 of 12). */
   heardAndCame: string[];
+  /** The residents the host meant to invite, when the town names them (else everyone was welcome). */
+  invited?: string[];
   /** True when the run's simulated time covered the window; otherwise nobody could have come. */
   covered: boolean;
 }
@@ -108,6 +110,7 @@ export class AttendanceTracker {
         thereAnyway: sorted(this.anyway, f.id).filter((n) => !came.includes(n)),
         planned: sorted(this.planned, f.id),
         heardAndCame: came.filter((n) => heard.includes(n)),
+        ...(f.event.invited ? { invited: f.event.invited } : {}),
         covered: this.observedAt.get(f.id) ?? false,
       });
     }
@@ -119,5 +122,8 @@ export class AttendanceTracker {
 export function attendanceLine(a: AttendanceResult, place = a.location): string {
   if (!a.covered) return `${a.kind ?? a.fact} at ${place}: the run did not reach its time`;
   const names = (xs: readonly string[]) => (xs.length > 0 ? ` (${xs.join(', ')})` : '');
-  return `${a.kind ?? a.fact} at ${place}: ${a.came.length} came with a plan naming it${names(a.came)}, ${a.heardAndCame.length} of ${a.heard.length} who heard; ${a.thereAnyway.length} there anyway${names(a.thereAnyway)}`;
+  const invited = a.invited
+    ? `, ${a.invited.filter((n) => a.came.includes(n)).length} of ${a.invited.length} invited`
+    : '';
+  return `${a.kind ?? a.fact} at ${place}: ${a.came.length} came with a plan naming it${names(a.came)}, ${a.heardAndCame.length} of ${a.heard.length} who heard${invited}; ${a.thereAnyway.length} there anyway${names(a.thereAnyway)}`;
 }

@@ -1,7 +1,8 @@
 // The paper's evaluations by interview: information diffusion and relationship formation (Park et al. 2023,
 // sec. 7.1), and the five-category interview battery (sec. 6.1). Interviews here are stateless (remember=false),
-// as in the paper. Answers are judged by src/eval/judge.ts (rules that read negation; no model call), then checked
-// against the memory stream (seeded memories included) so a claim the resident never acquired counts as hallucinated.
+// as in the paper, and a probe: nobody is present, so a resident's secrets count as known. Answers are judged by a
+// KnowledgeJudge (the rules of judge.ts offline, or the model once it passed its calibration: model-judge.ts), then
+// checked against the memory stream (seeded memories included) so a claim never acquired counts as hallucinated.
 import type { Memory } from '../agent/types.ts';
 import type { TownService } from '../town/service.ts';
 import type { SeedFact } from '../town/types.ts';
@@ -135,20 +136,26 @@ export type BatteryCategory = 'self-knowledge' | 'memory' | 'plans' | 'reactions
 export type QuestionSource = 'paper' | 'ours';
 
 /**
- * Five questions in each of the paper's five categories (sec. 6.1). Those the paper quotes are marked 'paper'
- * (introduction, typical weekday, "who is <name>?", who is running for mayor, 10 am tomorrow, the burning
- * breakfast, the one person to spend time with); the rest are ours, in the same categories, marked 'ours'.
+ * Five questions in each of the paper's five categories (sec. 6.1), built from the town's own people, facts and
+ * places. Those the paper quotes are marked 'paper' (introduction, typical weekday, "who is <name>?", who is
+ * running for mayor (only where the town tracks a candidacy for mayor), 10 am tomorrow, the burning breakfast, the
+ * one person to spend time with); the rest are ours, in the same categories, marked 'ours'. The memory questions
+ * ask the town's tracked facts and events; a town with none asks what is new in town instead.
  */
 export function interviewBattery(
   resident: string,
   others: string[],
   facts: readonly SeedFact[],
+  places: readonly string[] = [],
 ): { category: BatteryCategory; question: string; source: QuestionSource }[] {
   const o = (i: number) => others[i % Math.max(1, others.length)] ?? 'your neighbour';
   const q = (category: BatteryCategory, questions: [QuestionSource, string][]) =>
     questions.map(([source, question]) => ({ category, question, source }));
-  // The paper asks "Who is running for mayor?" of Smallville; another town asks its own seeded facts instead.
+  // The paper asks "Who is running for mayor?" of Smallville: asked only where the town tracks such a fact.
   const mayor = facts.find((f) => /mayor/i.test(f.question));
+  const rest = facts.filter((f) => f !== mayor);
+  const [first, second] = mayor ? [mayor, rest[0]] : [rest[0], rest[1]];
+  const place = places[0] ?? 'the nearest shop';
   return [
     ...q('self-knowledge', [
       ['paper', 'Give an introduction of yourself.'],
@@ -160,8 +167,10 @@ export function interviewBattery(
     ...q('memory', [
       ['paper', `Who is ${o(0)}?`],
       ['paper', `Who is ${o(1)}?`],
-      mayor ? ['paper', mayor.question] : ['ours', facts[1]?.question ?? 'Who is running for mayor?'],
-      ['ours', facts.find((f) => f !== mayor)?.question ?? 'Is anything special happening in town soon?'],
+      first
+        ? [first === mayor ? 'paper' : 'ours', first.question]
+        : ['ours', 'Is anything special happening in town soon?'],
+      second ? ['ours', second.question] : ['ours', 'What news have you heard around town lately?'],
       ['ours', 'What did you do yesterday?'],
     ]),
     ...q('plans', [
@@ -176,7 +185,7 @@ export function interviewBattery(
       ['ours', 'The bathroom is occupied. What would you do?'],
       ['ours', 'You need to cook dinner but your refrigerator is empty. What would you do?'],
       ['ours', `You see ${o(2)} walking by. What would you do or say?`],
-      ['ours', 'A stranger asks you the way to the library. What do you say?'],
+      ['ours', `A stranger asks you the way to ${place}. What do you say?`],
     ]),
     ...q('reflections', [
       ['ours', 'What inspires you in life the most right now, and why?'],
@@ -202,6 +211,11 @@ export async function runInterviewBattery(
   facts: readonly SeedFact[],
 ): Promise<BatteryAnswer[]> {
   const everyone = service.residents().map((r) => r.name);
+  // the town's own public places, for the question of the way somewhere
+  const places = service
+    .snapshot()
+    .locations.filter((l) => l.public)
+    .map((l) => l.name);
   const out: BatteryAnswer[] = [];
   for (const name of names) {
     const info = service.residents().find((r) => r.name.toLowerCase() === name.toLowerCase() || r.id === name);
@@ -210,6 +224,7 @@ export async function runInterviewBattery(
       resident,
       everyone.filter((n) => n !== resident),
       facts,
+      places,
     );
     const answers = await service.evaluateMany(qs.map((x) => ({ resident: info?.id ?? name, question: x.question })));
     qs.forEach((x, i) => {

@@ -241,7 +241,7 @@ function attendanceText(a: readonly AttendanceResult[]): string {
   return a
     .map((x) =>
       x.covered
-        ? `; ${x.fact}: ${x.heardAndCame.length} of ${x.heard.length} who heard came (${x.came.length} there)`
+        ? `; ${x.fact}: ${x.heardAndCame.length} of ${x.heard.length} who heard came with a plan naming it (${x.came.length} came, ${x.thereAnyway.length} there anyway)`
         : `; ${x.fact}: the run ended before the event`,
     )
     .join('');
@@ -282,7 +282,7 @@ export function summarizeEvaluation(r: EvalReport, opts: { allowUnreliable?: boo
       )
       .join('; ');
     lines.push(
-      `  ${e.condition.padEnd(24)} ${diff || 'no seeded facts'}${attendanceText(e.attendance)}; density ${e.density.before.toFixed(3)} -> ${e.density.after.toFixed(3)}; hallucinated yes ${e.hallucinatedYes.count}/${e.hallucinatedYes.of} (${pct(e.hallucinatedYes.count, e.hallucinatedYes.of)})`,
+      `  ${e.condition.padEnd(24)} ${diff || 'nothing to track (no facts or events)'}${attendanceText(e.attendance)}; density ${e.density.before.toFixed(3)} -> ${e.density.after.toFixed(3)}; hallucinated yes ${e.hallucinatedYes.count}/${e.hallucinatedYes.of} (${pct(e.hallucinatedYes.count, e.hallucinatedYes.of)})`,
     );
   }
   return lines.join('\n');

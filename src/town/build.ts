@@ -1,6 +1,8 @@
 // Turns a validated town file into the initial TownState (no memories yet: seeding is the agent's job).
 import type { AgentId, AgentProfile } from '../agent/types.ts';
+import { kindInText } from '../core/event-text.ts';
 import { familiesOf } from './family.ts';
+import { eventFact, eventSentence } from './tracked.ts';
 import { slugify, type TownFile } from './file.ts';
 import { seedState } from './rng.ts';
 import { resolveTownSettings } from './settings.ts';
@@ -27,6 +29,9 @@ export function emptyStats(): TownStats {
     rejectedMoves: 0,
   };
 }
+
+const listNames = (xs: readonly string[]) =>
+  xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`;
 
 export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
   const start = parseSimStart(file.start);
@@ -58,6 +63,28 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
   const travel: Record<string, number> = {};
   for (const t of file.travel) travel[pairKey(t.from, t.to)] = t.minutes;
 
+  // events the town tracks are facts with a place and a window; a host whose seed does not say its event knows it
+  const named = (q: string) =>
+    file.residents.find((r) => r.name.toLowerCase() === q.toLowerCase() || (r.id ?? slugify(r.name)) === q);
+  const hostSeeds = new Map<string, string[]>();
+  const eventFacts = file.events.map((e) => {
+    const host = named(e.host)?.name ?? e.host;
+    const placeName = file.locations.find((l) => l.id === e.place)?.name ?? e.place;
+    const t0 = parseSimStart(e.start) as number;
+    const t1 = parseSimStart(e.end) as number;
+    const seed = named(e.host)?.seed ?? '';
+    if (!kindInText(e.kind, seed)) {
+      const invited =
+        e.invited === 'everyone'
+          ? ', and everyone is welcome'
+          : `, and means to invite ${listNames(e.invited.map((n) => named(n)?.name ?? n))}`;
+      hostSeeds.set(host, [
+        ...(hostSeeds.get(host) ?? []),
+        `${eventSentence({ kind: e.kind, host, placeName, start: t0, end: t1 })}${invited}`,
+      ]);
+    }
+    return eventFact(e, { host, placeName }, t0, t1);
+  });
   const families = familiesOf(file.residents);
   const residents: ResidentState[] = file.residents.map((r) => {
     const id = (r.id ?? slugify(r.name)) as AgentId;
@@ -72,7 +99,7 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
       lifestyle: r.dailyPlan ? `${r.lifestyle} ${r.dailyPlan}` : r.lifestyle,
       home: r.home,
       ...(r.avatarUrl ? { avatarUrl: r.avatarUrl } : {}),
-      seed: r.seed,
+      seed: hostSeeds.has(r.name) ? [r.seed, ...(hostSeeds.get(r.name) ?? [])].join('; ') : r.seed,
       ...(families.has(r.name) ? { family: families.get(r.name) } : {}),
     };
     const startAt = r.startAt ?? r.home;
@@ -125,7 +152,7 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
     events: [],
     acquaintances: [...acquaintances].sort(),
     lastConversation: {},
-    facts: file.facts.map((f) => ({
+    facts: [...file.facts, ...eventFacts].map((f) => ({
       id: f.id,
       description: f.description,
       holder: byName(f.holder)?.profile.id ?? (f.holder as AgentId),
@@ -136,6 +163,7 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
             event: {
               location: f.event.location,
               ...(f.event.kind ? { kind: f.event.kind } : {}),
+              ...(f.event.invited ? { invited: f.event.invited.map((n) => byName(n)?.profile.name ?? n) } : {}),
               start: parseSimStart(f.event.start) as number,
               end: parseSimStart(f.event.end) as number,
             },

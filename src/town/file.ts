@@ -1,7 +1,7 @@
 // The town file (JSON or YAML): residents, locations, sub-areas, objects, start time, tick length, settings.
 // Validated with zod; every bad field is reported with its path ("residents[3].home: unknown location 'cafe'").
 // Format documented in docs/town-file.md.
-import { parse as parseYaml } from 'yaml';
+import { LineCounter, parseDocument, parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { UserError } from '../errors.ts';
 import { DEFAULT_TOWN_SETTINGS, type TownSettings } from './settings.ts';
@@ -79,6 +79,8 @@ const factSchema = z.strictObject({
     .strictObject({
       /** What it is, in the town's own words ("beach clean-up"): a plan naming it is a plan to attend. */
       kind: text(60).optional(),
+      /** Residents (names or ids) the host means to invite; absent: everyone. */
+      invited: z.array(text(80)).min(1).optional(),
       location: slug,
       start: z.string().refine((s) => parseSimStart(s) !== null, 'a date and time like "2023-02-14 17:00"'),
       end: z.string().refine((s) => parseSimStart(s) !== null, 'a date and time like "2023-02-14 19:00"'),
@@ -86,6 +88,34 @@ const factSchema = z.strictObject({
     .refine((e) => (parseSimStart(e.end) ?? 0) > (parseSimStart(e.start) ?? 0), 'the event must end after it starts')
     .optional(),
 });
+
+const when = (example: string) =>
+  z.string().refine((s) => parseSimStart(s) !== null, `a date and time like "${example}"`);
+
+/**
+ * An event the town tracks (issue 23): what it is in the town's own words, who hosts it, where and when, and who is
+ * invited. It is measured like a fact (who knows of it: diffusion) and by attendance; its host knows of it from the
+ * start (a seed phrase is added when the host's seed does not already say it).
+ */
+const eventSchema = z
+  .strictObject({
+    id: slug.optional(),
+    kind: text(60),
+    host: text(80),
+    /** A location id. */
+    place: text(80),
+    start: when('2023-02-14 17:00'),
+    end: when('2023-02-14 19:00'),
+    /** Residents (names or ids) the host means to invite, or everyone (default). */
+    invited: z.union([z.literal('everyone'), z.array(text(80)).min(1)]).default('everyone'),
+    /** The interview question and the answer's key content (default: asked by kind, keyed on kind and host/place). */
+    question: text(300).optional(),
+    keywords: z.array(text(60)).min(1).optional(),
+  })
+  .refine((e) => (parseSimStart(e.end) ?? 0) > (parseSimStart(e.start) ?? 0), {
+    message: 'the event must end after it starts',
+    path: ['end'],
+  });
 
 const settingsSchema = z
   .strictObject({
@@ -133,6 +163,7 @@ export const townFileSchema = z
       .default([]),
     residents: z.array(residentSchema).min(1, 'a town needs at least one resident'),
     facts: z.array(factSchema).default([]),
+    events: z.array(eventSchema).default([]),
   })
   .superRefine((town, ctx) => {
     const locIds = new Set<string>();
@@ -190,9 +221,19 @@ export const townFileSchema = z
       if (!r.seed.split(';').some((p) => p.trim().length > 0))
         ctx.addIssue({ code: 'custom', path: ['residents', i, 'seed'], message: 'needs at least one phrase' });
     });
+    const isResident = (name: string) => {
+      const h = name.toLowerCase();
+      return town.residents.some((r) => r.name.toLowerCase() === h || (r.id ?? slugify(r.name)) === h);
+    };
+    // a time before the town starts is outside any run of it
+    const start = parseSimStart(town.start) ?? 0;
+    const inRun = (path: (string | number)[], t: string) => {
+      const ms = parseSimStart(t);
+      if (ms !== null && ms < start)
+        ctx.addIssue({ code: 'custom', path, message: `${t} is before the town starts (${town.start})` });
+    };
     town.facts.forEach((f, i) => {
-      const h = f.holder.toLowerCase();
-      if (!town.residents.some((r) => r.name.toLowerCase() === h || (r.id ?? slugify(r.name)) === h))
+      if (!isResident(f.holder))
         ctx.addIssue({ code: 'custom', path: ['facts', i, 'holder'], message: `unknown resident '${f.holder}'` });
       if (f.event && !locIds.has(f.event.location))
         ctx.addIssue({
@@ -200,6 +241,24 @@ export const townFileSchema = z
           path: ['facts', i, 'event', 'location'],
           message: `unknown location '${f.event.location}'`,
         });
+      if (f.event) inRun(['facts', i, 'event', 'start'], f.event.start);
+    });
+    const eventIds = new Set(town.facts.map((f) => f.id));
+    town.events.forEach((e, i) => {
+      if (!isResident(e.host))
+        ctx.addIssue({ code: 'custom', path: ['events', i, 'host'], message: `unknown resident '${e.host}'` });
+      if (!locIds.has(e.place))
+        ctx.addIssue({ code: 'custom', path: ['events', i, 'place'], message: `unknown location '${e.place}'` });
+      if (e.invited !== 'everyone')
+        e.invited.forEach((n, j) => {
+          if (!isResident(n))
+            ctx.addIssue({ code: 'custom', path: ['events', i, 'invited', j], message: `unknown resident '${n}'` });
+        });
+      inRun(['events', i, 'start'], e.start);
+      const id = e.id ?? slugify(e.kind);
+      if (eventIds.has(id))
+        ctx.addIssue({ code: 'custom', path: ['events', i, 'id'], message: `duplicate fact or event id '${id}'` });
+      eventIds.add(id);
     });
   });
 
@@ -241,12 +300,41 @@ function formatPath(path: readonly PropertyKey[]): string {
   return out.length > 0 ? out : '(root)';
 }
 
-/** Validates an already-parsed object; throws TownFileError naming the path of every bad field. */
-export function validateTownFile(data: unknown, source = 'town file'): TownFile {
+/**
+ * Validates an already-parsed object; throws TownFileError naming the path of every bad field (and its line, when
+ * `lineOf` can find it in the text it came from).
+ */
+export function validateTownFile(
+  data: unknown,
+  source = 'town file',
+  lineOf?: (path: readonly PropertyKey[]) => number | null,
+): TownFile {
   const result = townFileSchema.safeParse(data);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`);
+  const problems = result.error.issues.map((i) => {
+    const line = lineOf?.(i.path) ?? null;
+    return `${line !== null ? `line ${line}: ` : ''}${formatPath(i.path)}: ${i.message}`;
+  });
   throw new TownFileError(source, problems);
+}
+
+/** The 1-based line a path's value starts on in YAML or JSON text (the nearest ancestor that exists), or null. */
+export function lineFinder(content: string): (path: readonly PropertyKey[]) => number | null {
+  let doc: ReturnType<typeof parseDocument> | null = null;
+  const counter = new LineCounter();
+  try {
+    doc = parseDocument(content, { lineCounter: counter });
+  } catch {
+    return () => null;
+  }
+  return (path) => {
+    const keys = path.filter((k): k is string | number => typeof k !== 'symbol');
+    for (let n = keys.length; n >= 0; n--) {
+      const node = doc?.getIn(keys.slice(0, n), true) as { range?: [number, number, number] } | undefined;
+      if (node?.range) return counter.linePos(node.range[0]).line;
+    }
+    return null;
+  };
 }
 
 /** Parses JSON or YAML text (YAML is a superset of JSON; `.json` files use JSON.parse for precise errors). */
@@ -257,5 +345,5 @@ export function parseTownFile(content: string, source = 'town file'): TownFile {
   } catch (e) {
     throw new TownFileError(source, [`cannot be parsed: ${(e as Error).message.split('\n')[0]}`]);
   }
-  return validateTownFile(data, source);
+  return validateTownFile(data, source, lineFinder(content));
 }

@@ -89,7 +89,7 @@ export interface MindRuntime {
   interview(
     r: MindResident,
     question: string,
-    ctx: { now: number; asker?: string; remember?: boolean },
+    ctx: { now: number; asker?: string; remember?: boolean; probe?: boolean },
   ): Promise<string>;
   maybeReflect(r: MindResident, now: number): Promise<number>;
   retrieve(r: MindResident, query: string, now: number, k?: number): Promise<Retrieved[]>;

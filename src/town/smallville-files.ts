@@ -77,7 +77,10 @@ export function readSmallvilleDir(dir: string): SmallvilleSource {
   const arena = read(named('arena_maze.csv'));
   const object = read(named('game_object_maze.csv'));
   const whispers = read(histories[0]);
+  // what the town tracks, in the town file's terms (docs/town-file.md), beside the Smallville files
+  const trackedPath = ['facts.yaml', 'facts.yml', 'facts.json'].map((n) => join(dir, n)).find((p) => existsSync(p));
   return {
+    ...(trackedPath ? { tracked: { file: basename(trackedPath), text: readFileSync(trackedPath, 'utf8') } } : {}),
     personas,
     sectorBlocks: need('sector_blocks.csv'),
     arenaBlocks: need('arena_blocks.csv'),

@@ -2,7 +2,10 @@
 // scratch files, the sector/arena/object block lists, optional tile mazes (object placement, distances), optional
 // spatial memories, and the seed memories CSV (Name,Whisper). Pure: the caller reads the files (smallville-files.ts).
 import { z } from 'zod';
-import { slugify, type TownFile, TownFileError, type TownFileInput, validateTownFile } from './file.ts';
+import { parse as parseYaml } from 'yaml';
+import { parseSimStart } from '../core/time.ts';
+import { lineFinder, slugify, type TownFile, TownFileError, type TownFileInput, validateTownFile } from './file.ts';
+import { deriveTracked } from './tracked.ts';
 
 export interface SmallvilleSource {
   /** Persona scratch files: [file name, text]. */
@@ -18,6 +21,16 @@ export interface SmallvilleSource {
   spatial?: Record<string, string>;
   /** The world's name as its files give it (maze_meta_info.json world_name, or world_blocks.csv). */
   worldName?: string;
+  /** What the town tracks (`facts:` and `events:` as in a town file), from facts.yaml / facts.json beside the files. */
+  tracked?: { file: string; text: string };
+}
+
+/** An import and how its facts and events came: from the file beside it, derived from the seeds, or none. */
+export interface SmallvilleImport {
+  town: TownFile;
+  tracked: 'file' | 'derived' | 'none';
+  /** What was derived, one line each (or the file it came from). */
+  notes: string[];
 }
 
 /** "the ville" -> "The Ville": a world name from the files, as a town name. */
@@ -210,6 +223,15 @@ function splitPhrases(text: string): string[] {
 
 /** Converts Smallville files into a validated town file (throws TownFileError listing every problem). */
 export function importSmallville(src: SmallvilleSource, opts: SmallvilleOptions = {}): TownFile {
+  return importSmallvilleTracked(src, opts).town;
+}
+
+/**
+ * The import with what it tracks: the facts and events of the file beside it (checked with its lines), else those
+ * derived from the seeds (a phrase naming a day, a time and a place; a secret), else the paper's two facts when
+ * the folder is the paper's Smallville.
+ */
+export function importSmallvilleTracked(src: SmallvilleSource, opts: SmallvilleOptions = {}): SmallvilleImport {
   const problems: string[] = [];
   const sectors = parseBlocks(src.sectorBlocks, 'sector_blocks.csv', 2, problems);
   const arenas = parseBlocks(src.arenaBlocks, 'arena_blocks.csv', 3, problems);
@@ -393,8 +415,107 @@ export function importSmallville(src: SmallvilleSource, opts: SmallvilleOptions 
     };
   });
 
+  const base: TownFileInput = {
+    name: opts.name ?? (src.worldName ? townNameFromWorld(src.worldName) : 'Smallville'),
+    description: src.worldName
+      ? `${townNameFromWorld(src.worldName)}, imported from files in the format of Park et al. (2023)'s implementation.`
+      : "A town imported from files in the format of Park et al. (2023)'s implementation.",
+    start: opts.start ?? SMALLVILLE_IMPORT.start,
+    minutesPerTick: opts.minutesPerTick ?? 10,
+    locations,
+    residents,
+  };
+  // (the file beside may say when the town starts, so its events' dates fall in the run; --start wins)
+  const trackedStart = src.tracked && !opts.start ? startIn(src.tracked) : null;
+  if (trackedStart) base.start = trackedStart;
+  const town = validateTownFile(base, 'Smallville import');
+  if (src.tracked)
+    return { town: withTrackedFile(base, town, src.tracked), tracked: 'file', notes: [`from ${src.tracked.file}`] };
+  const derived = deriveTracked(
+    town.residents.map((r) => ({
+      name: r.name,
+      phrases: [...r.seed.split(';'), r.currently].map((x) => x.trim()).filter(Boolean),
+    })),
+    town.locations.map((l) => ({ id: l.id, name: l.name })),
+    parseSimStart(town.start) ?? 0,
+  );
+  // (the paper's facts, its measured question and keywords, stand for what their holders' seeds would give)
+  const paper = paperFacts(personas, locId);
+  const papers = new Set(paper.map((f) => f.holder));
+  const facts = [...derived.facts.filter((f) => !papers.has(f.holder)), ...paper];
+  const events = derived.events.filter((e) => !papers.has(e.host));
+  const notes = [
+    ...derived.notes.filter((n) => ![...papers].some((h) => n.includes(`by ${h} `) || n.includes(`to ${h} alone`))),
+    ...paper.map((f) => `fact "${f.id}": the paper's (sec. 7.1), held by ${f.holder}`),
+  ];
+  const tracked = facts.length + events.length > 0 ? 'derived' : 'none';
+  return { town: validateTownFile({ ...base, facts, events }, 'Smallville import'), tracked, notes };
+}
+
+/**
+ * The facts and events of the file beside the Smallville files, in the town file's terms; a place may be given by
+ * its sector name. A problem is reported with the file's line and the reason.
+ */
+function withTrackedFile(base: TownFileInput, town: TownFile, tracked: { file: string; text: string }): TownFile {
+  let data: unknown;
+  try {
+    data = tracked.file.endsWith('.json') ? JSON.parse(tracked.text) : parseYaml(tracked.text);
+  } catch (e) {
+    throw new TownFileError(tracked.file, [`cannot be parsed: ${(e as Error).message.split('\n')[0]}`]);
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    throw new TownFileError(tracked.file, ['(root): a mapping with facts: and/or events:']);
+  const extra = Object.keys(data).filter((k) => k !== 'facts' && k !== 'events' && k !== 'start');
+  if (extra.length > 0)
+    throw new TownFileError(tracked.file, [
+      `(root): only start:, facts: and events: belong here, not ${extra.join(', ')}`,
+    ]);
+  const d = data as { facts?: unknown; events?: unknown };
+  const placeId = (v: unknown) => {
+    if (typeof v !== 'string') return v;
+    const hit = town.locations.find((l) => l.id === v || l.name.toLowerCase() === v.trim().toLowerCase());
+    return hit?.id ?? v;
+  };
+  const events = Array.isArray(d.events)
+    ? d.events.map((e) => (e && typeof e === 'object' ? { ...e, place: placeId((e as { place?: unknown }).place) } : e))
+    : d.events;
+  const facts = Array.isArray(d.facts)
+    ? d.facts.map((f) => {
+        const ev = f && typeof f === 'object' ? (f as { event?: Record<string, unknown> }).event : undefined;
+        return ev && typeof ev === 'object' ? { ...f, event: { ...ev, location: placeId(ev.location) } } : f;
+      })
+    : d.facts;
+  const lines = lineFinder(tracked.text);
+  const lineOf = (path: readonly PropertyKey[]) => (path[0] === 'facts' || path[0] === 'events' ? lines(path) : null);
+  return validateTownFile(
+    { ...base, ...(facts !== undefined ? { facts } : {}), ...(events !== undefined ? { events } : {}) },
+    tracked.file,
+    lineOf,
+  );
+}
+
+/** The start the file beside the Smallville files gives (`start: "2025-06-06 07:00"`), if it gives a valid one. */
+function startIn(tracked: { file: string; text: string }): string | null {
+  try {
+    const d = (tracked.file.endsWith('.json') ? JSON.parse(tracked.text) : parseYaml(tracked.text)) as unknown;
+    const s = d && typeof d === 'object' ? (d as { start?: unknown }).start : undefined;
+    if (s === undefined) return null;
+    if (typeof s !== 'string' || parseSimStart(s) === null)
+      throw new TownFileError(tracked.file, [`start: a date and time like "2023-02-13 07:00"`]);
+    return s;
+  } catch (e) {
+    if (e instanceof TownFileError) throw e;
+    return null; // (a file that does not parse is reported with its facts)
+  }
+}
+
+/** The paper's two facts (sec. 7.1) when the folder is its Smallville: Isabella's party and Sam's candidacy. */
+function paperFacts(
+  personas: readonly PersonaFile[],
+  locId: ReadonlyMap<string, string>,
+): NonNullable<TownFileInput['facts']> {
   const byFirst = (first: string) => personas.find((p) => p.first_name === first || p.name.startsWith(first));
-  const facts: TownFileInput['facts'] = [];
+  const facts: NonNullable<TownFileInput['facts']> = [];
   const isabella = byFirst('Isabella');
   if (isabella && /party/i.test(isabella.currently))
     facts.push({
@@ -419,16 +540,5 @@ export function importSmallville(src: SmallvilleSource, opts: SmallvilleOptions 
       keywords: ['Sam|Moore', 'mayor|run|running|candidate|candidacy|election'],
     });
 
-  const file: TownFileInput = {
-    name: opts.name ?? (src.worldName ? townNameFromWorld(src.worldName) : 'Smallville'),
-    description: src.worldName
-      ? `${townNameFromWorld(src.worldName)}, imported from files in the format of Park et al. (2023)'s implementation.`
-      : "A town imported from files in the format of Park et al. (2023)'s implementation.",
-    start: opts.start ?? SMALLVILLE_IMPORT.start,
-    minutesPerTick: opts.minutesPerTick ?? 10,
-    locations,
-    residents,
-    facts,
-  };
-  return validateTownFile(file, 'Smallville import');
+  return facts;
 }

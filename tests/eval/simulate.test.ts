@@ -49,6 +49,23 @@ describe('simulate', () => {
     expect(summarizeReport(r)).toMatch(/network density η: \d\.\d{3} → \d\.\d{3}/);
   });
 
+  it('a town with nothing to track says so, and reports density; a town with an event reports its attendance', async () => {
+    const { loadTownFile } = await import('../../src/town/file-io.ts');
+    const town = loadTownFile(new URL('../fixtures/towns/thornbury.yaml', import.meta.url).pathname);
+    const none = await simulate({
+      hours: 1,
+      town: { ...town, facts: [], events: [] },
+      llm: new FlakyModel(0),
+      embedder,
+      seed: 2,
+    });
+    expect(summarizeReport(none)).toMatch(/nothing to track in this town \(no facts or events in its file\)/);
+    expect(summarizeReport(none)).toMatch(/network density η/);
+    const some = await simulate({ hours: 1, town, llm: new FlakyModel(0), embedder, seed: 2 });
+    expect(summarizeReport(some)).toMatch(/^attendance: seed swap at grange-hall: the run did not reach its time$/m);
+    expect(summarizeReport(some)).not.toMatch(/nothing to track/);
+  });
+
   it('GIVEN evaluation interviews before and after WHEN the cost per resident-day is reported THEN it counts the simulated ticks only; evaluation is separate', async () => {
     const r = await simulate({ hours: 1, llm: new FlakyModel(0), embedder, seed: 3 });
     const m = r.modelCalls;

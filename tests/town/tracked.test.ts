@@ -1,0 +1,174 @@
+// What a town tracks (issue 23 item 1): facts and events declared in a town file or in a file beside
+// Smallville-format files, or derived from the seeds, with bad input refused by line and reason.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runTownCli } from '../../src/cli/town.ts';
+import { interviewBattery } from '../../src/eval/evaluation.ts';
+import { buildTownState } from '../../src/town/build.ts';
+import { parseTownFile, TownFileError } from '../../src/town/file.ts';
+import { importSmallvilleTracked } from '../../src/town/smallville.ts';
+import { readSmallvilleDir } from '../../src/town/smallville-files.ts';
+import { deriveTracked } from '../../src/town/tracked.ts';
+
+const FIXTURE = new URL('../fixtures/smallville-format/saltmarsh', import.meta.url).pathname;
+const tmp = mkdtempSync(join(tmpdir(), 'tracked-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** A copy of the Smallville-format Saltmarsh with another facts file beside it (or none). */
+function folder(name: string, facts: string | null): string {
+  const dir = join(tmp, name);
+  cpSync(FIXTURE, dir, { recursive: true });
+  rmSync(join(dir, 'facts.yaml'), { force: true });
+  if (facts !== null) writeFileSync(join(dir, 'facts.yaml'), facts);
+  return dir;
+}
+const START = { start: '2025-06-06 07:00' };
+
+describe('facts and events from the town itself', () => {
+  it('a town file declares events (kind, host, place, window, invited) measured as facts with attendance', () => {
+    const file = parseTownFile(
+      readFileSync(new URL('../fixtures/towns/thornbury.yaml', import.meta.url), 'utf8'),
+      'thornbury.yaml',
+    );
+    const state = buildTownState(file, { initialMind: () => ({}) });
+    const swap = state.facts.find((f) => f.id === 'seed-swap')!;
+    expect(swap).toMatchObject({
+      holder: 'nia-holt',
+      question: 'Do you know of any seed swap coming up in town? If so, who is hosting it, and where and when is it?',
+      keywords: ['seed|swap', 'Nia|Holt|The Grange Hall'],
+      event: { kind: 'seed swap', location: 'grange-hall', invited: ['Ruby Holt', 'Tom Ashby'] },
+    });
+    expect(swap.event!.end - swap.event!.start).toBe(2 * 3_600_000);
+  });
+
+  it('a host whose seed does not say its declared event knows it from the start', () => {
+    const file = parseTownFile(
+      readFileSync(new URL('../fixtures/towns/thornbury.yaml', import.meta.url), 'utf8').replace(
+        'events:\n  - id: seed-swap',
+        'events:\n  - id: quiz\n    kind: pub quiz\n    host: Tom Ashby\n    place: grange-hall\n    start: "2025-09-10 19:00"\n    end: "2025-09-10 21:00"\n    invited: [Dev Malik]\n  - id: seed-swap',
+      ),
+      'thornbury.yaml',
+    );
+    const tom = buildTownState(file, { initialMind: () => ({}) }).residents.find(
+      (r) => r.profile.name === 'Tom Ashby',
+    )!;
+    expect(tom.profile.seed).toContain(
+      'Tom Ashby is hosting a pub quiz at The Grange Hall on Wednesday, September 10, from 7:00 pm to 9:00 pm, and means to invite Dev Malik',
+    );
+  });
+
+  it('a Smallville-format folder takes them from facts.yaml beside it (a place by its sector name)', () => {
+    const { town, tracked } = importSmallvilleTracked(readSmallvilleDir(FIXTURE), START);
+    expect(tracked).toBe('file');
+    expect(town.facts.map((f) => f.id)).toEqual(['harbour-master']);
+    expect(town.events).toMatchObject([{ id: 'beach-clean-up', kind: 'beach clean-up', place: 'gull-pier' }]);
+  });
+
+  it('without one, the importer derives the event (day, time, place) and the secret from the seeds, and says so', () => {
+    const { town, tracked, notes } = importSmallvilleTracked(readSmallvilleDir(folder('derive', null)), START);
+    expect(tracked).toBe('derived');
+    expect(town.events).toMatchObject([
+      {
+        kind: 'beach clean-up',
+        host: 'Marta Castell',
+        place: 'gull-pier',
+        start: '2025-06-07 09:00',
+        end: '2025-06-07 11:00',
+      },
+    ]);
+    expect(town.facts).toMatchObject([
+      {
+        holder: 'Bruno Castell',
+        question: 'Do you know whether anyone in town has decided to stand for harbour master? If so, who?',
+        keywords: ['Bruno|Castell', 'stand|harbour|master'],
+      },
+    ]);
+    expect(notes.join('\n')).toMatch(/event "beach clean-up" hosted by Marta Castell at Gull Pier/);
+    expect(notes.join('\n')).toMatch(/from the secret in Bruno Castell's seed/);
+  });
+
+  it('`npm run town -- import-smallville` says what it derived, or that it took the file beside', () => {
+    let said = '';
+    const out = (x: string) => {
+      said += x;
+    };
+    expect(
+      runTownCli(['import-smallville', folder('cli', null), '--start', START.start, '--out', join(tmp, 'a.yaml')], out),
+    ).toBe(0);
+    expect(said).toMatch(
+      /6 residents, 6 locations, 1 fact and 1 event to track\.\nDerived \(no facts\.yaml beside the files\):\n {2}- fact "/,
+    );
+    said = '';
+    expect(runTownCli(['import-smallville', FIXTURE, '--out', join(tmp, 'b.yaml')], out)).toBe(0);
+    expect(said).toMatch(/1 fact and 1 event to track\.\nFacts and events from facts\.yaml\./);
+    // (the file beside says when the town starts)
+    expect(readFileSync(join(tmp, 'b.yaml'), 'utf8')).toMatch(/start: 2025-06-06 07:00/);
+  });
+
+  it('a town with nothing to track says so', () => {
+    const derived = deriveTracked(
+      [{ name: 'Ada Stone', phrases: ['Ada Stone runs the cafe', 'Ada Stone likes tea every Sunday at 4 pm'] }],
+      [{ id: 'cafe', name: 'Cafe' }],
+      Date.UTC(2025, 0, 1),
+    );
+    expect(derived).toEqual({ facts: [], events: [], notes: [] });
+  });
+
+  it('a facts file naming an unknown resident or place, or a time outside the run, is refused with the line and the reason', () => {
+    const bad = [
+      'facts:',
+      '  - id: rumour',
+      '    description: The pier will close',
+      '    holder: Nobody Known',
+      '    question: Have you heard about the pier?',
+      '    keywords: [pier]',
+      'events:',
+      '  - kind: regatta',
+      '    host: Marta Castell',
+      '    place: Moon Base',
+      '    start: "2020-01-01 09:00"',
+      '    end: "2020-01-01 11:00"',
+      '    invited: [Leo Castell, Someone Else]',
+    ].join('\n');
+    let err: unknown;
+    try {
+      importSmallvilleTracked(readSmallvilleDir(folder('bad', bad)), START);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(TownFileError);
+    expect((err as TownFileError).problems).toEqual([
+      "line 4: facts[0].holder: unknown resident 'Nobody Known'",
+      "line 10: events[0].place: unknown location 'Moon Base'",
+      "line 13: events[0].invited[1]: unknown resident 'Someone Else'",
+      'line 11: events[0].start: 2020-01-01 09:00 is before the town starts (2025-06-06 07:00)',
+    ]);
+    expect((err as Error).message).toMatch(/^Town file facts\.yaml is invalid/);
+  });
+});
+
+describe('the interview battery from the town itself', () => {
+  it('asks its own facts and places, and no mayor question where the town has no mayor', () => {
+    const file = parseTownFile(
+      readFileSync(new URL('../fixtures/towns/saltmarsh.yaml', import.meta.url), 'utf8'),
+      'saltmarsh.yaml',
+    );
+    const state = buildTownState(file, { initialMind: () => ({}) });
+    const qs = interviewBattery('Leo Castell', ['Marta Castell', 'Bruno Castell'], state.facts, ['Gull Pier']).map(
+      (q) => q.question,
+    );
+    expect(qs).toContain('Do you know whether anyone in town is standing for harbour master? If so, who?');
+    expect(qs).toContain(
+      'Do you know of any beach clean-up coming up in town? If so, who is hosting it, and where and when is it?',
+    );
+    expect(qs).toContain('A stranger asks you the way to Gull Pier. What do you say?');
+    expect(qs.join(' ')).not.toMatch(/mayor|library/i);
+    expect(
+      interviewBattery('Ada Stone', ['Bo Park'], [])
+        .map((q) => q.question)
+        .join(' '),
+    ).not.toMatch(/mayor/i);
+  });
+});
