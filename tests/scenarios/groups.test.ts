@@ -120,7 +120,7 @@ for (const profile of Object.keys(PROFILES) as ProfileName[]) {
       for (const c of llm.calls.filter((x) => x.task === 'agent_dialogue')) {
         const sp = c.input.speakers as { name: string; listeners: string[]; memories: { text: string }[] }[];
         const oren = sp.find((s) => s.name === 'Oren Hale');
-        if (oren && oren.listeners.includes('Tobi Hale'))
+        if (oren?.listeners.includes('Tobi Hale'))
           expect(oren.memories.some((m) => SECRET.test(m.text))).toBe(false);
       }
       // every participant stores the talk with everyone present
