@@ -14,20 +14,12 @@ import {
   strictest,
   toldAudience,
 } from './audience.ts';
-import { clampInt, EXPERIENCE, firstWord, floorTo, type MindContext, type Resident } from './context.ts';
-import { stillDue, todayNumber, upcomingDay } from '../core/dates.ts';
+import { EXPERIENCE, type MindContext, type Resident } from './context.ts';
+import { afterConversation, nameOf, type SaidLine } from './conversation-memory.ts';
+import { stillDue } from '../core/dates.ts';
 import { summaryOf } from './describe.ts';
 import { actionPhrase } from './hear.ts';
-import type { NewMemory } from './memory-stream.ts';
-import type { StepSlot } from './mind-state.ts';
-import { slotOpts } from './plan.ts';
-import {
-  CONVERSATION_SUMMARY_TASK,
-  type ConversationSummaryInput,
-  type ConversationSummaryOutput,
-  conversationSummaryMessages,
-  conversationSummaryOutput,
-} from './prompts/conversation-summary.ts';
+import type { ConversationSummaryOutput } from './prompts/conversation-summary.ts';
 import { withoutRepeats } from './prompts/common.ts';
 import {
   DIALOGUE_TASK,
@@ -36,11 +28,13 @@ import {
   dialogueMessages,
   dialogueOutput,
 } from './prompts/dialogue.ts';
-import { names, noteConversation, noteNews, relationOf, relationsFor } from './relations.ts';
-import { spliceSlots } from '../core/schedule.ts';
-import { cleanLine, clip as clipText, escapeRegExp, heuristicImportance, newsKey, progressive } from '../core/text.ts';
-import { clockAt, dateText, dayKey, MINUTE_MS } from '../core/time.ts';
+import { names, relationOf, relationsFor } from './relations.ts';
+import { isGoodbye, nextSpeaker } from '../core/turns.ts';
+import { cleanLine, clip as clipText, newsKey, progressive } from '../core/text.ts';
+import { clockAt, dateText } from '../core/time.ts';
 import type { AgentId, Memory, MemoryKind, Place } from './types.ts';
+
+export { afterConversation, nameOf, type SaidLine } from './conversation-memory.ts';
 
 /**
  * Retrieved memories for a dialogue line. `fresh` marks what the listeners have not heard: not told by them,
@@ -70,8 +64,9 @@ export function dialogueMemories(
     const news = typeof m.meta?.news === 'string' ? m.meta.news : null;
     const from = typeof m.meta?.speaker === 'string' ? m.meta.speaker : null;
     const key = newsKey(news ?? m.description);
-    // told to them before, or heard from them (the relationship note keeps both: issue 22 item 2)
-    const told = listeners.every((l) => {
+    // told to one of them before, or heard from one of them (the relationship note keeps both: issue 22 item 2);
+    // in a group, news one listener already has is not told again in front of them
+    const told = listeners.some((l) => {
       const note = relationOf(c, speaker, l.profile.name);
       return (
         (mind.told[l.profile.id] ?? []).includes(key) ||
@@ -92,23 +87,71 @@ export function dialogueMemories(
  * summary description) is gathered once, when the talk begins; each call then asks for the next
  * settings.dialogueLinesPerCall lines, carrying that context unchanged and the lines said so far.
  */
+/** What the town tells a conversation: where, when, who began it and why, who else is there, what came before. */
+export interface ConverseContext {
+  now: number;
+  location: Place;
+  initiator: AgentId;
+  intent: string;
+  /** The others in the place, who may overhear (a confidence is not told in front of them). */
+  bystanders?: string[];
+  /** A talk already under way that these participants (some new) carry on: its id and its last lines. */
+  continues?: { id: string; lines: { speaker: string; text: string }[] };
+}
+
+/** How a conversation went: its lines (each a participant's), how it ended, its id and who left on the way. */
+export interface ConverseResult {
+  id: string;
+  lines: { speaker: AgentId; text: string; kept?: boolean }[];
+  ended: 'natural' | 'cap';
+  /** Participants who said goodbye before the end (a group goes on without them). */
+  left: AgentId[];
+}
+
+/**
+ * A whole conversation between 2+ co-located residents: every line is a dialogue memory for everyone present; at
+ * the end each stores a summary of what was said and agreed. Each speaker's context (relationship notes for everyone
+ * present, memories retrieved about them and the reason for the talk, the summary description) is gathered once,
+ * when the talk begins; each call then asks for the next settings.dialogueLinesPerCall lines, carrying that context
+ * unchanged and the lines said so far. Who speaks next is whoever was addressed, has something to add, or has
+ * spoken least (src/core/turns.ts), not a fixed round; one who says goodbye leaves, and the talk ends when fewer
+ * than two are left, at the model's end, or at the cap (each at most maxTurnsEach lines, 2 x maxTurnsEach in all,
+ * for a pair or a group: a group is one talk, not several pairs' worth).
+ */
 export async function converse(
   c: MindContext,
   participants: Resident[],
-  ctx: { now: number; location: Place; initiator: AgentId; intent: string; bystanders?: string[] },
-): Promise<{ lines: { speaker: AgentId; text: string; kept?: boolean }[]; ended: 'natural' | 'cap' }> {
+  ctx: ConverseContext,
+): Promise<ConverseResult> {
   const s = c.settings;
   const now = ctx.now;
   const order = [...participants].sort((a, b) =>
     a.profile.id === ctx.initiator ? -1 : b.profile.id === ctx.initiator ? 1 : 0,
   );
-  if (order.length < 2) return { lines: [], ended: 'natural' };
+  const id = ctx.continues?.id ?? `${ctx.initiator}@${now}`;
+  if (order.length < 2) return { id, lines: [], ended: 'natural', left: [] };
   const contexts = await Promise.all(order.map((r) => speakerContext(c, r, order, ctx)));
   const speakers = contexts.map((x) => x.section);
   const initiatorName = order[0]!.profile.name;
   const lines: SaidLine[] = [];
-  const maxLines = order.length * s.maxTurnsEach;
+  const before = (ctx.continues?.lines ?? []).slice(-s.dialogueHistoryLines);
+  // a group talks no longer than a pair (2 x maxTurnsEach lines, in one call): its cost is one call with a section
+  // per speaker, not a pair's calls for each two of them
+  const maxLines = 2 * s.maxTurnsEach;
   const perCall = Math.max(1, Math.round(s.dialogueLinesPerCall));
+  const left = new Set<AgentId>();
+  const spoken = (r: Resident) => lines.filter((l) => l.speaker === r.profile.id).length;
+  const turns = () =>
+    order.map((r, i) => ({
+      name: r.profile.name,
+      first: r.profile.firstName,
+      // something to add: fresh news not yet passed on here
+      hasNews:
+        speakers[i]!.memories.filter((m) => m.fresh).length >
+        lines.filter((l) => l.speaker === r.profile.id && l.news).length,
+      left: left.has(r.profile.id) || spoken(r) >= s.maxTurnsEach,
+    }));
+  const said = () => [...before, ...lines.map((l) => ({ speaker: nameOf(order, l.speaker), text: l.text }))];
   let ended: 'natural' | 'cap' = 'cap';
   let summary: ConversationSummaryOutput | undefined;
   talk: while (lines.length < maxLines) {
@@ -119,19 +162,18 @@ export async function converse(
       date: dateText(now),
       intent: ctx.intent,
       intentOf: initiatorName,
-      speakers: speakers.map((sp, i) => ({
-        ...sp,
-        turnsLeft: s.maxTurnsEach - lines.filter((l) => l.speaker === order[i]!.profile.id).length,
-      })),
-      history: lines
-        .slice(-s.dialogueHistoryLines)
-        .map((l) => ({ speaker: nameOf(order, l.speaker), text: l.text, ...(l.news ? { news: l.news } : {}) })),
-      next: order[lines.length % order.length]!.profile.name,
+      speakers: speakers.map((sp, i) => ({ ...sp, turnsLeft: s.maxTurnsEach - spoken(order[i]!) })),
+      history: [
+        ...before,
+        ...lines.map((l) => ({ speaker: nameOf(order, l.speaker), text: l.text, ...(l.news ? { news: l.news } : {}) })),
+      ].slice(-s.dialogueHistoryLines),
+      next: nextSpeaker(turns(), said()),
       lines: want,
       last: lines.length + want >= maxLines,
+      ...(left.size > 0 ? { gone: order.filter((r) => left.has(r.profile.id)).map((r) => r.profile.name) } : {}),
     };
     const out = await c.ask(DIALOGUE_TASK, dialogueOutput, dialogueMessages(input), input, () => ({
-      lines: [{ line: 'I should get going. See you later!', news: null, confidedTo: null }],
+      lines: [{ speaker: null, line: 'I should get going. See you later!', news: null, confidedTo: null }],
       end: true,
       summary: null,
     }));
@@ -140,18 +182,25 @@ export async function converse(
       ended = 'natural';
       break;
     }
-    for (const said of out.lines.slice(0, want)) {
-      const speaker = order[lines.length % order.length]!;
-      const text = clipText(cleanLine(said.line, speaker.profile.name), 500);
+    for (const line of out.lines.slice(0, want)) {
+      // the line's own speaker when the model names one who may speak, else whose turn it is
+      const named = order.find(
+        (r) =>
+          !left.has(r.profile.id) &&
+          line.speaker !== null &&
+          [r.profile.name, r.profile.firstName].some((n) => n.toLowerCase() === line.speaker!.trim().toLowerCase()),
+      );
+      const speaker = named ?? order.find((r) => r.profile.name === nextSpeaker(turns(), said()))!;
+      const text = clipText(cleanLine(line.line, speaker.profile.name), 500);
       if (text === '') {
         c.log('agent: empty dialogue line; ending the conversation', { agent: speaker.profile.id });
         ended = 'natural';
         break talk;
       }
-      const news = said.news && said.news.trim() !== '' ? clipText(said.news, 300) : undefined;
-      const listeners = order.filter((l) => l !== speaker).map((l) => l.profile.name);
+      const news = line.news && line.news.trim() !== '' ? clipText(line.news, 300) : undefined;
+      const listeners = order.filter((l) => l !== speaker && !left.has(l.profile.id)).map((l) => l.profile.name);
       const audience = lineAudience(
-        { text, ...(news ? { news } : {}), confidedTo: said.confidedTo ?? null },
+        { text, ...(news ? { news } : {}), confidedTo: line.confidedTo ?? null },
         speaker.profile.name,
         listeners,
         contexts[order.indexOf(speaker)]!.kept,
@@ -162,6 +211,12 @@ export async function converse(
         for (const l of order)
           if (l !== speaker) m.told[l.profile.id] = [...(m.told[l.profile.id] ?? []), newsKey(news)].slice(-40);
       }
+      // one who says goodbye in a group leaves it; the rest talk on while two are left
+      if (order.length > 2 && isGoodbye(text)) left.add(speaker.profile.id);
+      if (order.length - left.size < 2) {
+        ended = 'natural';
+        break talk;
+      }
     }
     if (out.end) {
       ended = 'natural';
@@ -169,16 +224,34 @@ export async function converse(
     }
   }
   // the call that ended the talk summarised it (a summary of a talk cut short by an empty line would miss the end)
-  await afterConversation(c, order, lines, ctx, summary && summary.summary.trim() !== '' ? summary : undefined);
+  await afterConversation(
+    c,
+    order,
+    lines,
+    { ...ctx, id },
+    summary && summary.summary.trim() !== '' ? summary : undefined,
+  );
   // (a line told in confidence is marked: the town does not let bystanders overhear it)
   return {
+    id,
     lines: lines.map((l) => ({
       speaker: l.speaker,
       text: l.text,
       ...(isKept(l.audience ?? PUBLIC) ? { kept: true } : {}),
     })),
     ended,
+    left: [...left].filter((x) => lines.some((l) => l.speaker === x)),
   };
+}
+
+/**
+ * Does a resident present join a talk (issue 28)? When it knows one of the people talking (a relationship note:
+ * family, an acquaintance met before) or the talk is about it (names it). The model's own choice is its react
+ * decision (talking to someone already in a talk joins it); this rule covers those not asked this tick.
+ */
+export function wouldJoin(c: MindContext, r: Resident, talk: { participants: string[]; intent: string }): boolean {
+  if (talk.participants.includes(r.profile.name)) return false;
+  return talk.participants.some((n) => relationOf(c, r, n) !== null) || names(talk.intent, r.profile.name);
 }
 
 /** One speaker's context for a whole conversation: gathered once, when it begins (sec. 4.3.1). */
@@ -226,14 +299,6 @@ async function speakerContext(
   return { section, kept };
 }
 
-/** A line of a conversation as said: its news, and who may know it when not everyone may (audience.ts). */
-export interface SaidLine {
-  speaker: AgentId;
-  text: string;
-  news?: string;
-  audience?: Audience;
-}
-
 /**
  * Who may know what a line tells: in confidence when the model says it was confided to listeners here, when its
  * words say so ("between us"), or when it carries a secret or a confidence of the speaker's (told to those it was
@@ -252,188 +317,6 @@ export function lineAudience(
   if (carried.length === 0) return PUBLIC;
   return strictest(carried.map((k) => toldAudience(k.audience, speaker, listeners)));
 }
-
-export function nameOf(rs: readonly Resident[], id: AgentId): string {
-  return rs.find((r) => r.profile.id === id)?.profile.name ?? String(id);
-}
-
-/** Summary call (rates the lines too), dialogue + summary memories for everyone, plan bookkeeping. */
-export async function afterConversation(
-  c: MindContext,
-  order: Resident[],
-  lines: SaidLine[],
-  ctx: { now: number; location: Place; initiator: AgentId },
-  /** The summary the dialogue call that ended the talk wrote; without one, a summary call writes it. */
-  given?: ConversationSummaryOutput,
-): Promise<void> {
-  if (lines.length === 0) return;
-  const s = c.settings;
-  const now = ctx.now;
-  const input: ConversationSummaryInput = {
-    participants: order.map((r) => r.profile.name),
-    placeName: ctx.location.name,
-    time: clockAt(now),
-    lines: lines.map((l) => ({
-      speaker: nameOf(order, l.speaker),
-      text: l.text,
-      ...(l.news ? { news: l.news } : {}),
-    })),
-  };
-  const out =
-    given ??
-    (await c.ask(
-      CONVERSATION_SUMMARY_TASK,
-      conversationSummaryOutput,
-      conversationSummaryMessages(input),
-      input,
-      () => ({
-        summary: `${input.participants.join(' and ')} talked at ${ctx.location.name}.`,
-        importance: 3,
-        lineImportance: null,
-        commitments: null,
-      }),
-    ));
-  const summary = clipText(
-    out.summary.trim() || `${input.participants.join(' and ')} talked at ${ctx.location.name}.`,
-    500,
-  );
-  const importance = clampInt(out.importance, 1, 10, 3);
-  const lineImp = lines.map((l, i) => clampInt(out.lineImportance?.[i], 1, 10, heuristicImportance(l.news ?? l.text)));
-  const conversation = `${ctx.initiator}@${now}`;
-  // the record of a talk in which something was confided is kept like the confidence (a summary repeats it)
-  const confided = strictest(lines.map((l) => l.audience ?? PUBLIC).filter(isKept));
-  const entries: { r: Resident; m: NewMemory }[] = [];
-  for (const r of order) {
-    const others = order.filter((x) => x !== r).map((x) => x.profile.name);
-    lines.forEach((l, i) => {
-      const speakerName = nameOf(order, l.speaker);
-      const mine = l.speaker === r.profile.id;
-      entries.push({
-        r,
-        m: {
-          kind: 'dialogue',
-          description: mine
-            ? `${speakerName} said to ${others.join(' and ')}: "${l.text}"`
-            : `${speakerName} said: "${l.text}"`,
-          importance: lineImp[i]!,
-          meta: {
-            conversation,
-            speaker: l.speaker,
-            speakerName,
-            line: l.text,
-            ...(l.news ? { news: l.news } : {}),
-            ...audienceMeta(l.audience ?? PUBLIC),
-          },
-        },
-      });
-    });
-    entries.push({
-      r,
-      m: {
-        kind: 'conversation_summary',
-        description: `Conversation with ${others.join(' and ')}: ${summary}`,
-        importance,
-        // what people said, summarised: quoted like the lines themselves
-        meta: {
-          conversation,
-          userText: { from: `summary of a conversation with ${others.join(' and ')}`, text: summary },
-          ...audienceMeta(confided),
-        },
-      },
-    });
-  }
-  // What each promised here is a resolve of theirs ("<name> plans to go to ..."): the day plan keeps it (events.ts);
-  // one for today has the rest of today planned again now, not tomorrow. It is the resident's own thought (kind
-  // inner_voice, as a whisper taken to heart), not a reflection: an evaluation that turns reflection off keeps it,
-  // and like any intention of one's own it may be mentioned to others ("I'm going to Mara's music night").
-  const today = todayNumber(dayKey(now), '');
-  for (const p of promises(order, out.commitments)) {
-    if (today !== null && upcomingDay(p.description, today) === today)
-      c.mindOf(p.r).replan ??= { at: now, reason: p.description };
-    entries.push({
-      r: p.r,
-      m: {
-        kind: 'inner_voice',
-        description: p.description,
-        importance: PROMISE_IMPORTANCE,
-        meta: {
-          conversation,
-          promise: true,
-          userText: { from: `what ${p.r.profile.firstName} promised in a conversation`, text: p.description },
-          ...audienceMeta(confided),
-        },
-      },
-    });
-  }
-  await c.storeAll(entries, now);
-  const minutes = Math.max(s.stepMinutes.min, Math.ceil(lines.length / 2 / 5) * 5);
-  const g = s.planGranularityMinutes * MINUTE_MS;
-  for (const r of order) {
-    const mind = c.mindOf(r);
-    // The conversation is one perceived event for the reflection trigger (sec. 4.2), rated once per conversation
-    // and participant as the Smallville code does (smallville-run stats.json: one chat node per conversation each).
-    mind.importanceSinceReflection += importance;
-    for (const o of order) if (o !== r) mind.chattedAt[o.profile.id] = now;
-    // Relationships hold: each keeps what was last said with every other participant.
-    for (const o of order) if (o !== r) noteConversation(c, r, o.profile.name, summary, now, confided);
-    // who has been told what (issue 22 item 2): each line's news, told by its speaker to everyone else present
-    for (const l of lines) {
-      if (!l.news || isKept(l.audience ?? PUBLIC)) continue;
-      if (l.speaker === r.profile.id) {
-        for (const o of order) if (o !== r) noteNews(c, r, o.profile.name, l.news, 'told', now);
-      } else noteNews(c, r, nameOf(order, l.speaker), l.news, 'heard', now);
-    }
-    if (mind.plan && mind.plan.day === dayKey(now)) {
-      const others = order.filter((x) => x !== r).map((x) => firstWord(x.profile.name));
-      const start = floorTo(now, g);
-      const step: StepSlot = {
-        start,
-        end: start + minutes * MINUTE_MS,
-        activity: `talk with ${others.join(' and ')}`,
-        place: ctx.location.id,
-        emoji: '💬',
-        kind: 'conversation',
-      };
-      mind.plan.steps = spliceSlots(
-        mind.plan.steps,
-        { start: step.start, end: step.end },
-        [step],
-        slotOpts(c, () => step),
-      );
-    }
-  }
-}
-
-/**
- * The promises the summary names, as each promiser's resolve in the resident's own words: "<Full Name> plans to
- * <action>" (an action already naming the resident keeps its verb). Unknown names and empty actions are left out;
- * one resolve per resident and action.
- */
-function promises(
-  order: readonly Resident[],
-  said: readonly { who: string; what: string }[] | null | undefined,
-): { r: Resident; description: string }[] {
-  const out: { r: Resident; description: string }[] = [];
-  for (const x of said ?? []) {
-    const who = x.who.trim().toLowerCase();
-    const r = order.find((o) => o.profile.name.toLowerCase() === who || o.profile.firstName.toLowerCase() === who);
-    let what = clipText(cleanLine(x.what, '').replace(/^\s*to\s+/i, ''), 240).replace(/[.!]+$/, '');
-    if (!r || what.length < 3) continue;
-    const p = r.profile;
-    const own = new RegExp(`^(?:${escapeRegExp(p.name)}|${escapeRegExp(p.firstName)})\\s+`, 'i');
-    what = own.test(what)
-      ? `${p.name} ${what.replace(own, '')}`
-      : `${p.name} plans to ${what.replace(/^[A-Z](?=[a-z])/, (x) => x.toLowerCase())}`;
-    if (!out.some((o) => o.r === r && o.description === what)) out.push({ r, description: what });
-  }
-  return out.slice(0, 2 * order.length);
-}
-
-/**
- * Poignancy of a promise made in conversation: one's own word given to someone, for a day and hour, weighs above a
- * day's plan (5) and routine news, like a decision taken (sec. 4.1 scale).
- */
-const PROMISE_IMPORTANCE = 7;
 
 /** Kinds whose memories are knowledge a resident may pass on in conversation (sec. 7.1 diffusion). */
 const SHAREABLE: MemoryKind[] = ['seed', 'observation', 'inner_voice', 'game'];

@@ -39,6 +39,11 @@ function peopleKnown(c: MindContext, r: Resident): string[] {
 function candidate(m: Memory, places: readonly PromptPlace[], today: number): boolean {
   if (m.kind === 'plan') return false;
   const t = textOf(m);
+  // a conversation's record that names two places ("At Castell House, ... Bruno mentioned the clean-up at Gull
+  // Pier") cannot say which is the event's: the lines it sums up are read instead, each on its own
+  const lower = t.toLowerCase();
+  if (m.kind === 'conversation_summary' && places.filter((p) => lower.includes(p.name.toLowerCase())).length > 1)
+    return false;
   return upcomingDay(t, today, dayKey(m.createdAt)) !== null && hoursIn(t) !== null && placeIn(t, places) !== null;
 }
 

@@ -23,6 +23,8 @@ export async function hear(
     speaker: { name: string; description?: string };
     text: string;
     addressed: boolean;
+    /** A conversation under way that the person spoke into: who is in it, its last lines (issue 28). */
+    conversation?: { id?: string; with: string[]; lines: { speaker: string; text: string }[] };
   },
 ): Promise<string | null> {
   const p = r.profile;
@@ -45,10 +47,20 @@ export async function hear(
     speaker: { name: ctx.speaker.name, ...(ctx.speaker.description ? { description: ctx.speaker.description } : {}) },
     text,
     addressed: ctx.addressed,
+    ...(ctx.conversation
+      ? {
+          conversation: {
+            with: ctx.conversation.with,
+            lines: ctx.conversation.lines.map((l) => ({ from: l.speaker, text: clipText(l.text, 300) })),
+          },
+        }
+      : {}),
     ...(known ? { relations: [known] } : {}),
     // a visitor may not know the resident's secrets nor what it was told in confidence: left out (issue 22 item 1)
     memories: c.promptMemories(
-      mems.map((x) => x.memory).filter((m) => mayTell(audienceOf(m), p.name, [ctx.speaker.name])),
+      mems
+        .map((x) => x.memory)
+        .filter((m) => mayTell(audienceOf(m), p.name, [ctx.speaker.name, ...(ctx.conversation?.with ?? [])])),
       r,
     ),
   };
@@ -73,6 +85,10 @@ export async function hear(
           speaker: ctx.speaker.name,
           persona: true,
           userText: { from: `${ctx.speaker.name} (a visitor)`, text },
+          // said into a conversation under way: a line of it (the run export lists it there)
+          ...(ctx.conversation?.id
+            ? { conversation: ctx.conversation.id, speakerName: ctx.speaker.name, line: clipText(text, 500) }
+            : {}),
         },
       },
     },
@@ -88,6 +104,7 @@ export async function hear(
           speaker: p.id,
           to: ctx.speaker.name,
           userText: { from: `${p.name}, answering ${ctx.speaker.name}`, text: reply },
+          ...(ctx.conversation?.id ? { conversation: ctx.conversation.id, speakerName: p.name, line: reply } : {}),
         },
       },
     });

@@ -5,6 +5,7 @@ import { EXPERIENCE, floorTo, type MindContext, type Resident } from './context.
 import { stillDue, todayNumber, upcomingDay } from '../core/dates.ts';
 import { summaryOf } from './describe.ts';
 import { eventActivity, eventBlocks, eventsOn, learnEvents } from './event.ts';
+import { kindInText } from '../core/event-text.ts';
 import { engagements, keepEvents } from './events.ts';
 import { closeDay, pursued } from './goals.ts';
 import type { DayPlan, MindState, PlanSlot } from './mind-state.ts';
@@ -237,16 +238,34 @@ export async function planDay(
       plan.blocks = spliceSlots(plan.blocks, window, [{ ...e, ...window }], slotOpts(c, fill));
   }
   // an event of today the resident hosts or resolved to go to is kept at its place and hours, even if left out
-  for (const raw of engagements(r, known, places, day0, now)) {
+  // (one it hosts and knows as a thing is kept even when the memory saying so was not retrieved this time)
+  const hosted = events
+    .filter((x) => x.host === r.profile.name)
+    .map((x) => ({
+      start: day0 + x.start * MINUTE_MS,
+      end: day0 + x.end * MINUTE_MS,
+      activity: eventActivity(x, r),
+      place: x.place,
+      pinned: true,
+    }));
+  for (const raw of [...engagements(r, known, places, day0, now), ...hosted]) {
     // named as the event it is, when the resident knows it as a thing
     const known = events.find(
       (x) => x.place === raw.place && day0 + x.start * MINUTE_MS < raw.end && day0 + x.end * MINUTE_MS > raw.start,
     );
     const e = known ? { ...raw, activity: eventActivity(known, r) } : raw;
     const window = { start: Math.max(e.start, start), end: e.end };
+    // (already there: a pinned block at its place in its hours, that names it when the event is known as a thing)
     if (
       window.end <= window.start ||
-      plan.blocks.some((b) => b.pinned && b.place === e.place && b.start < e.end && b.end > e.start)
+      plan.blocks.some(
+        (b) =>
+          b.pinned &&
+          b.place === e.place &&
+          b.start < e.end &&
+          b.end > e.start &&
+          (!known || kindInText(known.kind, b.activity)),
+      )
     )
       continue;
     plan.blocks = spliceSlots(plan.blocks, window, [{ ...e, ...window }], slotOpts(c, fill));

@@ -13,7 +13,7 @@
 // a dialogue line is one call; the conversation summary rates all lines at once. Every call has a safe default.
 import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { type AgentRuntimeDeps, MindContext, type Resident, type RetrievedMemory } from './context.ts';
-import { converse } from './converse.ts';
+import { type ConverseContext, type ConverseResult, converse, wouldJoin } from './converse.ts';
 import { summaryOf } from './describe.ts';
 import { hear } from './hear.ts';
 import { innerVoice, interview } from './interview.ts';
@@ -24,7 +24,7 @@ import { decide } from './react.ts';
 import { maybeReflect } from './reflect.ts';
 import { retrieve } from './retrieve.ts';
 import type { AgentSettings } from './settings.ts';
-import type { AgentId, DecideContext, Decision, MemoryKind, Perceived, Place } from './types.ts';
+import type { DecideContext, Decision, MemoryKind, Perceived, Place } from './types.ts';
 
 export type { AgentRuntimeDeps, Resident, RetrievedMemory } from './context.ts';
 export { othersPrivateArea } from './decompose.ts';
@@ -92,11 +92,13 @@ export class AgentRuntime {
   }
 
   /** A whole conversation between 2+ co-located residents, turn by turn. */
-  converse(
-    participants: Resident[],
-    ctx: { now: number; location: Place; initiator: AgentId; intent: string; bystanders?: string[] },
-  ): Promise<{ lines: { speaker: AgentId; text: string; kept?: boolean }[]; ended: 'natural' | 'cap' }> {
+  converse(participants: Resident[], ctx: ConverseContext): Promise<ConverseResult> {
     return converse(this.c, participants, ctx);
+  }
+
+  /** Would `r` join a talk of these people (it knows one of them, or the talk names it)? A rule: no model call. */
+  joins(r: Resident, talk: { participants: string[]; intent: string }): boolean {
+    return wouldJoin(this.c, r, talk);
   }
 
   /** A person (persona) spoke in the resident's location: the reply, or null when it stays silent. */
@@ -108,6 +110,7 @@ export class AgentRuntime {
       speaker: { name: string; description?: string };
       text: string;
       addressed: boolean;
+      conversation?: { id?: string; with: string[]; lines: { speaker: string; text: string }[] };
     },
   ): Promise<string | null> {
     return hear(this.c, r, ctx);

@@ -45,7 +45,22 @@ export const postLine = z.object({
   kind: z.string(),
   text: z.string(),
 });
-export const exportLine = z.discriminatedUnion('type', [runLine, residentLine, memoryLine, postLine]);
+/**
+ * One conversation (a pair or a group, issue 28): who took part (residents; people who spoke into it), where, from
+ * when to when, and its lines in order. Read from the participants' memories (each conversation's summary records
+ * its place, participants and times; each line is its speaker's own dialogue memory), so an export needs no log.
+ */
+export const conversationLine = z.object({
+  type: z.literal('conversation'),
+  id: z.string(),
+  participants: z.array(z.string()),
+  people: z.array(z.string()).optional(),
+  place: z.string(),
+  start: z.string(),
+  end: z.string(),
+  lines: z.array(z.object({ speaker: z.string(), text: z.string() })),
+});
+export const exportLine = z.discriminatedUnion('type', [runLine, residentLine, memoryLine, postLine, conversationLine]);
 export type ExportLine = z.infer<typeof exportLine>;
 
 export interface RunData {
@@ -82,6 +97,7 @@ export function runExportLines(d: RunData): string[] {
             }
           : {}),
       });
+  lines.push(...conversationRecords(d.residents));
   for (const p of [...d.posts].sort((a, b) => a.simTime - b.simTime || a.seq - b.seq))
     lines.push({
       type: 'post',
@@ -92,6 +108,65 @@ export function runExportLines(d: RunData): string[] {
       text: p.text,
     });
   return lines.map((l) => JSON.stringify(l));
+}
+
+/** Every conversation the memory streams record, in time order (see `conversationLine`). */
+export function conversationRecords(residents: RunData['residents']): z.infer<typeof conversationLine>[] {
+  const byId = new Map<
+    string,
+    {
+      participants: Set<string>;
+      people: Set<string>;
+      place: string;
+      start: number;
+      end: number;
+      lines: Map<string, { at: number; seq: number; speaker: string; text: string }>;
+    }
+  >();
+  const get = (id: string) => {
+    let c = byId.get(id);
+    if (!c) {
+      c = { participants: new Set(), people: new Set(), place: '', start: Infinity, end: -Infinity, lines: new Map() };
+      byId.set(id, c);
+    }
+    return c;
+  };
+  for (const r of residents)
+    for (const m of r.memories) {
+      const id = typeof m.meta?.conversation === 'string' ? m.meta.conversation : null;
+      if (!id) continue;
+      const c = get(id);
+      if (m.kind === 'conversation_summary') {
+        for (const n of Array.isArray(m.meta?.participants) ? m.meta.participants : [])
+          if (typeof n === 'string') c.participants.add(n);
+        if (typeof m.meta?.place === 'string') c.place = m.meta.place;
+        if (typeof m.meta?.start === 'number') c.start = Math.min(c.start, m.meta.start);
+        if (typeof m.meta?.end === 'number') c.end = Math.max(c.end, m.meta.end);
+      }
+      if (m.kind !== 'dialogue') continue;
+      const speaker = typeof m.meta?.speakerName === 'string' ? m.meta.speakerName : null;
+      const text = typeof m.meta?.line === 'string' ? m.meta.line : null;
+      if (!speaker || !text) continue;
+      if (m.meta?.persona) c.people.add(speaker);
+      // each line is in every participant's stream: kept once
+      const key = `${m.createdAt}|${speaker}|${text}`;
+      if (!c.lines.has(key)) c.lines.set(key, { at: m.createdAt, seq: m.seq, speaker, text });
+    }
+  return [...byId.entries()]
+    .filter(([, c]) => c.lines.size > 0 && c.place !== '')
+    .sort((a, b) => a[1].start - b[1].start)
+    .map(([id, c]) => ({
+      type: 'conversation' as const,
+      id,
+      participants: [...c.participants],
+      ...(c.people.size > 0 ? { people: [...c.people] } : {}),
+      place: c.place,
+      start: iso(c.start),
+      end: iso(Math.max(c.end, c.start)),
+      lines: [...c.lines.values()]
+        .sort((a, b) => a.at - b.at || a.seq - b.seq)
+        .map((l) => ({ speaker: l.speaker, text: l.text })),
+    }));
 }
 
 export class RunExportError extends Error {}

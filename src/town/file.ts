@@ -125,6 +125,7 @@ const settingsSchema = z
     attentionBandwidth: z.number().int().min(1).max(50),
     conversationCooldownMinutes: z.number().min(0),
     maxConversationsPerTick: z.number().int().min(0).max(50),
+    maxGroupSize: z.number().int().min(2).max(25),
     talkFloorPerTick: z.number().int().min(0).max(100),
     minutesPerDistanceUnit: z.number().positive(),
     catchUp: z.enum(['resume', 'skip', 'replay']),

@@ -53,9 +53,26 @@ export interface MindRuntime {
   decide(r: MindResident, ctx: DecideContext): Promise<Decision>;
   converse(
     participants: MindResident[],
-    /** `bystanders`: the others in the place, who may overhear (a confidence is not told in front of them). */
-    ctx: { now: number; location: PlaceView; initiator: AgentId; intent: string; bystanders?: string[] },
-  ): Promise<{ lines: { speaker: AgentId; text: string; kept?: boolean }[]; ended: 'natural' | 'cap' }>;
+    /**
+     * `bystanders`: the others in the place, who may overhear (a confidence is not told in front of them);
+     * `continues`: a talk under way that someone joined (its id and last lines).
+     */
+    ctx: {
+      now: number;
+      location: PlaceView;
+      initiator: AgentId;
+      intent: string;
+      bystanders?: string[];
+      continues?: { id: string; lines: { speaker: string; text: string }[] };
+    },
+  ): Promise<{
+    id?: string;
+    lines: { speaker: AgentId; text: string; kept?: boolean }[];
+    ended: 'natural' | 'cap';
+    left?: AgentId[];
+  }>;
+  /** Would this resident join a talk of these people about this (it knows one of them, or it concerns it)? */
+  joins?(r: MindResident, talk: { participants: string[]; intent: string }): boolean;
   hear(
     r: MindResident,
     ctx: {
@@ -64,6 +81,8 @@ export interface MindRuntime {
       speaker: { name: string; description?: string };
       text: string;
       addressed: boolean;
+      /** A conversation under way here that the person spoke into: who is in it and its last lines. */
+      conversation?: { id?: string; with: string[]; lines: { speaker: string; text: string }[] };
     },
   ): Promise<string | null>;
   innerVoice(r: MindResident, text: string, now: number): Promise<void>;

@@ -106,8 +106,10 @@ export function rebaseTick(
   }
   const droppedTalks = talked.filter((c) => c.participants.some((p) => dropped.has(p)));
   const keepTalk = (c: { participants: AgentId[] }) => !c.participants.some((p) => dropped.has(p));
-  const pairOf = (c: { participants: AgentId[] }) => pairKey(c.participants[0] ?? '', c.participants[1] ?? '');
-  const droppedPairs = new Set(droppedTalks.map(pairOf));
+  // every pair in a talk (a group of three has three pairs)
+  const pairsOf = (c: { participants: AgentId[] }) =>
+    c.participants.flatMap((a, i) => c.participants.slice(i + 1).map((b) => pairKey(a, b)));
+  const droppedPairs = new Set(droppedTalks.flatMap(pairsOf));
 
   const state = ours;
   const curById = new Map(cur.residents.map((r) => [r.profile.id, r]));
@@ -137,10 +139,11 @@ export function rebaseTick(
     state.stats.conversations--;
     for (const p of c.participants)
       state.stats.conversationsByResident[p] = (state.stats.conversationsByResident[p] ?? 1) - 1;
-    const key = pairOf(c);
-    if (base.lastConversation[key] === undefined) delete state.lastConversation[key];
-    else state.lastConversation[key] = base.lastConversation[key];
-    if (!base.acquaintances.includes(key)) state.acquaintances = state.acquaintances.filter((k) => k !== key);
+    for (const key of pairsOf(c)) {
+      if (base.lastConversation[key] === undefined) delete state.lastConversation[key];
+      else state.lastConversation[key] = base.lastConversation[key];
+      if (!base.acquaintances.includes(key)) state.acquaintances = state.acquaintances.filter((k) => k !== key);
+    }
   }
   state.lastConversation = { ...state.lastConversation, ...cur.lastConversation, ...pickNew(base, state) };
   state.acquaintances = [...new Set([...state.acquaintances, ...cur.acquaintances])].sort();
@@ -166,7 +169,7 @@ export function rebaseTick(
   log.newRelations = log.newRelations.filter((p) => !droppedPairs.has(pairKey(p[0], p[1])));
   log.notable = sameDay ? [...cur.dayLog.notable, ...added(base.dayLog.notable, log.notable)] : [...log.notable];
   if (!sameDay) log.notable.push(...curNew.notable);
-  log.conversations = [...log.conversations, ...curNew.conversations];
+  log.conversations = mergeTalks([...log.conversations, ...curNew.conversations]);
   log.newRelations = [...log.newRelations, ...curNew.newRelations];
   log.posts += curNew.posts - droppedPosts;
   log.rejectedMoves += curNew.rejectedMoves;
@@ -177,6 +180,32 @@ export function rebaseTick(
   for (const k of ['name', 'description', 'agentSettings', 'travel', 'facts', 'seeded'] as const)
     (state as unknown as Record<string, unknown>)[k] = pick(base[k], ours[k], cur[k]);
   return { state, posts: renumbered, dropped };
+}
+
+/**
+ * One record per conversation id: a talk under way that both the tick (someone joined) and an interleaved change (a
+ * person spoke into it) added to is kept once, with everyone and every line of both.
+ */
+function mergeTalks(list: TownState['dayLog']['conversations']): TownState['dayLog']['conversations'] {
+  const out: TownState['dayLog']['conversations'] = [];
+  const byId = new Map<string, (typeof out)[number]>();
+  for (const c of list) {
+    const had = c.id ? byId.get(c.id) : undefined;
+    if (!had) {
+      out.push(c);
+      if (c.id) byId.set(c.id, c);
+      continue;
+    }
+    had.participants = [...new Set([...had.participants, ...c.participants])];
+    had.lines = Math.max(had.lines, c.lines);
+    had.until = Math.max(had.until ?? 0, c.until ?? 0);
+    if ((c.recent?.length ?? 0) > 0) had.recent = c.recent;
+    const people = [...new Set([...(had.people ?? []), ...(c.people ?? [])])];
+    if (people.length > 0) had.people = people;
+    const gone = [...new Set([...(had.gone ?? []), ...(c.gone ?? [])])];
+    if (gone.length > 0) had.gone = gone;
+  }
+  return out;
 }
 
 /** The tick's own new pair cooldowns (so an interleaved value does not hide them). */

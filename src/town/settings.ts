@@ -18,6 +18,8 @@ export interface TownSettings {
   conversationCooldownMinutes: number;
   /** Conversations started per tick at most (each costs several calls). */
   maxConversationsPerTick: number;
+  /** Participants of one conversation at most (issue 28: a party of six talks as one group, not three pairs). */
+  maxGroupSize: number;
   /** Residents per tick who may consider starting a conversation (fairly rotated); the others see no one free. */
   talkFloorPerTick: number;
   /** Walking minutes per unit of `position` distance in the town file. */
@@ -48,6 +50,7 @@ export const DEFAULT_TOWN_SETTINGS: TownSettings = {
   attentionBandwidth: 8, // Smallville persona files: att_bandwidth = 8 events attended per step
   conversationCooldownMinutes: 120, // Smallville code keeps a per-pair chat buffer so pairs do not talk in loops
   maxConversationsPerTick: 4, // keeps a tick's critical path at one conversation per resident
+  maxGroupSize: 6, // ours (issue 28): a table or a circle at a party; larger crowds talk in several groups
   talkFloorPerTick: 8, // ours: twice maxConversationsPerTick, so declines and taken partners still leave pairs
   minutesPerDistanceUnit: 1, // town files give positions in walking minutes
   catchUp: 'resume', // issue 4: never replay hours of missed ticks after downtime

@@ -35,16 +35,33 @@ export async function hearSpeech(
   const now = w.state.clock.now;
   const here = occupants(w.state, loc.id);
   const view = placeView(loc, now);
+  // a talk under way here: the person joins it by speaking (issue 28); its people answer the group, with its lines
+  const talk = w.state.dayLog.conversations.find(
+    (c) =>
+      c.id && c.location === loc.id && (c.until ?? 0) > now && here.some((r) => c.participants.includes(r.profile.id)),
+  );
+  const inTalk = (rs: ResidentState) => talk?.participants.includes(rs.profile.id) ?? false;
+  const named = here.filter((rs) => mentions(msg, rs));
+  // nobody named: the one who spoke last in the talk takes it up (the others may chime in)
+  const lastSpeaker = talk?.recent?.at(-1)?.speaker;
   const replies = await mapLimit(here, w.state.settings.concurrency, (rs) =>
     withCallContext({ resident: rs.profile.id, phase: 'hear' }, async () => {
       const live = w.residents.get(rs.profile.id) as MindResident;
-      const addressed = mentions(msg, rs);
+      const addressed =
+        mentions(msg, rs) || (named.length === 0 && inTalk(rs) && (lastSpeaker ?? rs.profile.name) === rs.profile.name);
+      const withWhom = talk?.participants
+        .filter((id) => id !== rs.profile.id)
+        .map((id) => here.find((x) => x.profile.id === id)?.profile.name)
+        .filter((n): n is string => !!n);
       const reply = await kit.runtime.hear(live, {
         now,
         location: view,
         speaker: persona,
         text: msg,
         addressed,
+        ...(talk && inTalk(rs)
+          ? { conversation: { ...(talk.id ? { id: talk.id } : {}), with: withWhom ?? [], lines: talk.recent ?? [] } }
+          : {}),
       });
       return reply?.trim() ? { rs, text: reply.trim() } : null;
     }),
@@ -68,6 +85,16 @@ export async function hearSpeech(
         r.rs.profile.id,
       ]),
     );
+  }
+  if (talk) {
+    // what was said is part of the talk: the next who joins (or speaks) hears it as such
+    talk.people = [...new Set([...(talk.people ?? []), persona.name])];
+    talk.recent = [
+      ...(talk.recent ?? []),
+      { speaker: persona.name, text: msg.slice(0, 300) },
+      ...result.map((r) => ({ speaker: r.name, text: r.text.slice(0, 300) })),
+    ].slice(-8);
+    talk.lines += 1 + result.length;
   }
   if (here.length > 0) w.state.dayLog.notable.push(`${persona.name} talked with people at ${loc.name}`);
   return {

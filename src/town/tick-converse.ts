@@ -6,10 +6,43 @@ import { withCallContext } from './metering.ts';
 import type { Decision } from './mind.ts';
 import { guarded, SLEEP_RE, type TickContext } from './tick-context.ts';
 import { MINUTE_MS } from '../core/time.ts';
-import type { ResidentState, TownState } from './types.ts';
+import type { ConversationRecord, ResidentState, TownState } from './types.ts';
 import { findResident, getLocation, near, pairKey, placeView } from './world.ts';
 
 const TALKING_RE = /\b(talking|chatting) (with|to)\b/i;
+/** Lines of a talk kept for whoever joins it later (its context), and for people who speak into it. */
+const RECENT_LINES = 8;
+
+/** A conversation to hold this tick: who, why, and the talk under way it carries on (someone joined). */
+interface Group {
+  initiator: ResidentState;
+  members: ResidentState[];
+  intent: string;
+  continues?: ConversationRecord;
+}
+
+/** A talk under way that newcomers join: its people still here, and them. */
+function carryOn(
+  state: TownState,
+  rec: ConversationRecord,
+  newcomers: readonly ResidentState[],
+  talking: Set<AgentId>,
+  max: number,
+): Group {
+  const here = rec.participants
+    .filter((id) => !rec.gone?.includes(id))
+    .map((id) => findResident(state, id))
+    .filter((x): x is ResidentState => !!x && x.location === rec.location && !x.travel);
+  const members = [...here, ...newcomers].filter((m) => !talking.has(m.profile.id)).slice(0, max);
+  for (const m of members) talking.add(m.profile.id);
+  const joiner = newcomers[0]!;
+  return {
+    initiator: joiner,
+    members,
+    intent: `join the conversation of ${here.map((m) => m.profile.firstName).join(' and ')}`,
+    continues: rec,
+  };
+}
 
 /** Who talked today: per resident and per pair (from the day log, reset at midnight). */
 export function talksToday(state: TownState): { byResident: Map<AgentId, number>; pairs: Set<string> } {
@@ -70,17 +103,26 @@ export async function conversePhase(
   const { state, t, now, post, newEvents, live, log, tickSeed } = cx;
   const s = state.settings;
   const runtime = cx.kit.runtime;
-  // 6. Conversations (dialogue is a kind of reaction, sec. 4.3): requests are paired fairly, not in resident
-  // order: pairs that have not talked today first, then residents with the fewest talks today, then the floor's order.
+  // 6. Conversations (dialogue is a kind of reaction, sec. 4.3): requests are taken fairly, not in resident order:
+  // pairs that have not talked today first, then residents with the fewest talks today, then the floor's order. A
+  // request to someone already in a talk joins it (issue 28: a group, not beside it in pairs); a talk under way here
+  // is joined by who asks to talk to one of its people or walks up and knows them.
   const talking = new Set<AgentId>();
-  const groups: { initiator: ResidentState; other: ResidentState; intent: string }[] = [];
+  const groups: Group[] = [];
   const floorRank = new Map([...mayTalk].map((id, i) => [id, i]));
+  const open = state.dayLog.conversations.filter((c) => c.id && (c.until ?? 0) > now);
+  const openOf = (rs: ResidentState) =>
+    open.find((c) => c.location === rs.location && c.participants.includes(rs.profile.id));
+  type Request = { rs: ResidentState; other: ResidentState; intent: string; key: string; under?: ConversationRecord };
   const requests = present
-    .flatMap((rs) => {
+    .flatMap((rs): Request[] => {
       const req = decisionOf.get(rs.profile.id)?.converse;
       if (!req || rs.travel) return [];
       const other = state.residents.find((o) => o.profile.id === req.with) ?? findResident(state, req.with);
       if (!other || other === rs || other.travel || !near(state, rs).includes(other)) return [];
+      const under = openOf(other);
+      if (under && !under.participants.includes(rs.profile.id))
+        return [{ rs, other, intent: req.intent, key: '', under }];
       if (!freeToTalk(state, rs, other, now)) return [];
       const key = pairKey(rs.profile.id, other.profile.id);
       return [{ rs, other, intent: req.intent, key }];
@@ -94,12 +136,54 @@ export async function conversePhase(
       ],
     }))
     .sort((a, b) => a.rank[0]! - b.rank[0]! || a.rank[1]! - b.rank[1]! || a.rank[2]! - b.rank[2]!);
-  for (const { rs, other, intent } of requests) {
-    if (groups.length >= s.maxConversationsPerTick) break;
-    if (talking.has(rs.profile.id) || talking.has(other.profile.id)) continue;
+  const groupOf = (rs: ResidentState) => groups.find((g) => g.members.includes(rs));
+  const join = (g: Group, rs: ResidentState) => {
+    if (g.members.length >= s.maxGroupSize || talking.has(rs.profile.id)) return;
+    g.members.push(rs);
+    talking.add(rs.profile.id);
+  };
+  for (const { rs, other, intent, under } of requests) {
+    if (talking.has(rs.profile.id)) continue;
+    const g = groupOf(other);
+    if (g) {
+      join(g, rs); // asked to talk to someone already talking here: joins that talk
+      continue;
+    }
+    if (groups.length >= s.maxConversationsPerTick) continue;
+    if (under) {
+      groups.push(carryOn(state, under, [rs], talking, s.maxGroupSize));
+      continue;
+    }
+    if (talking.has(other.profile.id)) continue;
     talking.add(rs.profile.id);
     talking.add(other.profile.id);
-    groups.push({ initiator: rs, other, intent });
+    groups.push({ initiator: rs, members: [rs, other], intent });
+  }
+  // Those present who know someone in a talk, or whom it concerns, join it (the mind's rule: MindRuntime.joins);
+  // someone who walks up to a talk under way joins it the same way.
+  const free = (rs: ResidentState) =>
+    !talking.has(rs.profile.id) &&
+    !rs.travel &&
+    !(rs.action && (SLEEP_RE.test(rs.action.description) || TALKING_RE.test(rs.action.description))) &&
+    !decisionOf.get(rs.profile.id)?.reacted;
+  const wants = (rs: ResidentState, members: readonly ResidentState[], intent: string) =>
+    runtime.joins?.(live(rs), { participants: members.map((m) => m.profile.name), intent }) ?? false;
+  for (const g of groups)
+    for (const rs of near(state, g.initiator))
+      if (g.members.length < s.maxGroupSize && free(rs) && wants(rs, g.members, g.intent)) join(g, rs);
+  for (const rec of open) {
+    if (groups.length >= s.maxConversationsPerTick || groups.some((g) => g.continues === rec)) continue;
+    const members = rec.participants
+      .filter((id) => !rec.gone?.includes(id))
+      .map((id) => findResident(state, id))
+      .filter((x): x is ResidentState => !!x);
+    const here = members.filter((m) => m.location === rec.location && !m.travel);
+    const first = here[0];
+    if (!first) continue; // everyone in it said goodbye or walked away
+    const newcomers = near(state, first).filter(
+      (rs) => !members.includes(rs) && !rec.gone?.includes(rs.profile.id) && free(rs) && wants(rs, here, ''),
+    );
+    if (newcomers.length > 0) groups.push(carryOn(state, rec, newcomers, talking, s.maxGroupSize));
   }
   const solo = present.filter((rs) => !talking.has(rs.profile.id));
   let reflections = 0;
@@ -124,13 +208,13 @@ export async function conversePhase(
       await reflect(w.rs);
       return null;
     }
-    const { initiator, other, intent } = w.g;
+    const { initiator, members, intent, continues } = w.g;
     const loc = getLocation(state, initiator.location);
     const conv = await withCallContext(
       {
         resident: initiator.profile.id,
         phase: 'converse',
-        group: pairKey(initiator.profile.id, other.profile.id),
+        group: members.map((m) => m.profile.id).join('+'),
         tick: t,
         seed: tickSeed,
       },
@@ -140,62 +224,99 @@ export async function conversePhase(
           'converse',
           log,
           () =>
-            runtime.converse([live(initiator), live(other)], {
-              now,
-              location: loc ? placeView(loc, now) : { id: initiator.location, name: initiator.location, subAreas: [] },
-              initiator: initiator.profile.id,
-              intent,
-              // the others here may overhear: a confidence is not told in front of them (issue 22 item 1)
-              bystanders: near(state, initiator)
-                .filter((o) => o !== other)
-                .map((o) => o.profile.name),
-            }),
+            runtime.converse(
+              members.map((m) => live(m)),
+              {
+                now,
+                location: loc
+                  ? placeView(loc, now)
+                  : { id: initiator.location, name: initiator.location, subAreas: [] },
+                initiator: initiator.profile.id,
+                intent,
+                // the others here may overhear: a confidence is not told in front of them (issue 22 item 1)
+                bystanders: near(state, initiator)
+                  .filter((o) => !members.includes(o))
+                  .map((o) => o.profile.name),
+                ...(continues?.id ? { continues: { id: continues.id, lines: continues.recent ?? [] } } : {}),
+              },
+            ),
           () => null,
         ),
     );
     // Reflection after the conversation, so what was said can feed it.
-    await Promise.all([reflect(initiator), reflect(other)]);
-    return conv ? { g: w.g, lines: conv.lines } : null;
+    await Promise.all(members.map((m) => reflect(m)));
+    return conv ? { g: w.g, conv } : null;
   });
 
   let conversations = 0;
   for (const tr of transcripts) {
-    if (!tr || tr.lines.length === 0) continue;
-    const { initiator, other } = tr.g;
-    const names = new Map([initiator, other].map((x) => [x.profile.id, x]));
+    if (!tr || tr.conv.lines.length === 0) continue;
+    const { initiator, members, continues } = tr.g;
+    const lines = tr.conv.lines;
+    const byId = new Map(members.map((x) => [x.profile.id, x]));
     conversations++;
-    state.stats.conversations++;
-    for (const x of [initiator, other])
+    const fresh = members.filter((m) => !continues?.participants.includes(m.profile.id));
+    if (!continues) state.stats.conversations++;
+    for (const x of fresh)
       state.stats.conversationsByResident[x.profile.id] = (state.stats.conversationsByResident[x.profile.id] ?? 0) + 1;
-    const key = pairKey(initiator.profile.id, other.profile.id);
-    state.lastConversation[key] = now;
-    if (!state.acquaintances.includes(key)) {
-      state.acquaintances.push(key);
-      state.acquaintances.sort();
-      state.dayLog.newRelations.push([initiator.profile.id, other.profile.id]);
-    }
-    tr.lines.forEach((line, i) => {
-      const speaker = names.get(line.speaker) ?? initiator;
-      const listener = speaker === initiator ? other : initiator;
+    for (const a of members)
+      for (const b of members) {
+        if (a.profile.id >= b.profile.id) continue;
+        const key = pairKey(a.profile.id, b.profile.id);
+        state.lastConversation[key] = now;
+        if (!state.acquaintances.includes(key)) {
+          state.acquaintances.push(key);
+          state.acquaintances.sort();
+          state.dayLog.newRelations.push([a.profile.id, b.profile.id]);
+        }
+      }
+    const said: { speaker: string; text: string }[] = [];
+    lines.forEach((line, i) => {
+      const speaker = byId.get(line.speaker) ?? initiator;
+      const to = members.filter((m) => m !== speaker).map((m) => m.profile.name);
       post(speaker, initiator.location, 'dialogue', line.text, speaker.emoji);
+      said.push({ speaker: speaker.profile.name, text: line.text });
+      // a line told in confidence is said low: bystanders do not overhear it (issue 22)
       if (i < s.bystanderLines && !line.kept)
         newEvents.push({
           tick: t,
           location: initiator.location,
           ...(initiator.subArea ? { subArea: initiator.subArea } : {}),
-          description: `${speaker.profile.name} said to ${listener.profile.name}: "${line.text.slice(0, 200)}"`,
+          description: `${speaker.profile.name} said to ${to.join(' and ')}: "${line.text.slice(0, 200)}"`,
           subject: speaker.profile.name,
           kind: 'speech',
-          exclude: [initiator.profile.id, other.profile.id],
+          exclude: members.map((m) => m.profile.id),
         });
     });
-    state.dayLog.conversations.push({
-      at: now,
-      location: initiator.location,
-      participants: [initiator.profile.id, other.profile.id],
-      lines: tr.lines.length,
-      ...(tr.lines[0] ? { firstLine: tr.lines[0].text.slice(0, 160) } : {}),
-    });
+    // the talk stays under way while its participants are talking (the plan step afterConversation inserted)
+    // (at least until the next tick is over: someone who arrives then walks up to it)
+    const until = now + Math.max(2 * s.minutesPerTick, Math.ceil(lines.length / 2 / 5) * 5) * MINUTE_MS;
+    const gone = new Set(tr.conv.left ?? []);
+    // who said goodbye has left it: a resident who walks up joins only those still in it; a person who speaks here
+    // while its lines are being said speaks into it (its people answer the group)
+    const record = (r: ConversationRecord) => {
+      r.gone = [...new Set([...(r.gone ?? []), ...gone])];
+    };
+    if (continues) {
+      continues.participants = [...new Set([...continues.participants, ...members.map((m) => m.profile.id)])];
+      continues.lines += lines.length;
+      continues.until = Math.max(continues.until ?? now, until);
+      continues.recent = [...(continues.recent ?? []), ...said].slice(-RECENT_LINES);
+      record(continues);
+    } else {
+      state.dayLog.conversations.push({
+        at: now,
+        location: initiator.location,
+        participants: members.map((m) => m.profile.id),
+        lines: lines.length,
+        ...(lines[0] ? { firstLine: lines[0].text.slice(0, 160) } : {}),
+        ...(tr.conv.id ? { id: tr.conv.id } : {}),
+        until,
+        recent: said.slice(-RECENT_LINES),
+        ...(initiator.subArea ? { subArea: initiator.subArea } : {}),
+      });
+      record(state.dayLog.conversations.at(-1)!);
+    }
   }
   state.stats.reflections += reflections;
   return { conversations, reflections };

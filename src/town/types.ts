@@ -106,6 +106,18 @@ export interface ConversationRecord {
   participants: AgentId[];
   lines: number;
   firstLine?: string;
+  /** The conversation's id (its memories' `meta.conversation`): a talk carried on later keeps it. */
+  id?: string;
+  /** Until when it is under way (participants are talking): someone who walks up or speaks here joins it. */
+  until?: number;
+  /** Its last lines (speaker name, text), the context of whoever joins. */
+  recent?: { speaker: string; text: string }[];
+  /** Participants who said goodbye and left it (they do not walk back into it). */
+  gone?: AgentId[];
+  /** People (users' personas) who spoke in it. */
+  people?: string[];
+  /** Sub-area it is held in, where the place perceives by sub-area. */
+  subArea?: string;
 }
 
 export interface DayLog {

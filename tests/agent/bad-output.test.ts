@@ -185,8 +185,8 @@ describe('bad model output is repaired or replaced, logged, never fatal', () => 
     const tomas = resident(TOMAS);
     model.script('agent_dialogue', {
       lines: [
-        { line: 'Hi Tomas!', news: null, confidedTo: null },
-        { line: '  ', news: null, confidedTo: null },
+        { line: 'Hi Tomas!', speaker: null, news: null, confidedTo: null },
+        { line: '  ', speaker: null, news: null, confidedTo: null },
       ],
       end: false,
       summary: null,
@@ -197,7 +197,7 @@ describe('bad model output is repaired or replaced, logged, never fatal', () => 
       initiator: mara.profile.id,
       intent: 'hi',
     });
-    expect(talk).toEqual({ lines: [{ speaker: 'mara', text: 'Hi Tomas!' }], ended: 'natural' });
+    expect(talk).toMatchObject({ lines: [{ speaker: 'mara', text: 'Hi Tomas!' }], ended: 'natural', left: [] });
     expect(logs.some((l) => /empty dialogue line/.test(l.msg))).toBe(true);
     streamIsSound(tomas.memory.all());
   });

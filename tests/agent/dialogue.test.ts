@@ -93,6 +93,7 @@ describe('dialogue (sec. 4.3.1) and information diffusion (sec. 7.1)', () => {
     // a model that never ends the talk and writes more lines than asked: the cap stops it
     model.script('agent_dialogue', {
       lines: Array.from({ length: 10 }, (_, i) => ({
+        speaker: null,
         line: `Line ${i + 1}, and I have more to say.`,
         news: null,
         confidedTo: null,
@@ -107,9 +108,10 @@ describe('dialogue (sec. 4.3.1) and information diffusion (sec. 7.1)', () => {
       intent: 'plan',
     });
     expect(talk.ended).toBe('cap');
-    expect(talk.lines).toHaveLength(6); // 3 participants x 2 turns each
-    expect(talk.lines.map((l) => l.speaker)).toEqual(['ada', 'tomas', 'mara', 'ada', 'tomas', 'mara']);
-    for (const r of [a, b, c]) expect(r.memory.all().filter((m) => m.kind === 'dialogue')).toHaveLength(6);
+    expect(talk.lines).toHaveLength(4); // a group talks as long as a pair: 2 x 2 turns in all
+    // nobody addressed, nobody with news: whoever has said least speaks next
+    expect(talk.lines.map((l) => l.speaker)).toEqual(['ada', 'tomas', 'mara', 'ada']);
+    for (const r of [a, b, c]) expect(r.memory.all().filter((m) => m.kind === 'dialogue')).toHaveLength(4);
     // the speaker's memory says to whom; a listener's says who spoke
     expect(a.memory.all().find((m) => m.kind === 'dialogue')!.description).toBe(
       'Ada Lindqvist said to Tomas Reyes and Mara Okafor: "Line 1, and I have more to say."',

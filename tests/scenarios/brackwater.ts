@@ -91,3 +91,44 @@ export const brackwater = () =>
       }),
     ],
   });
+
+/** The party everyone in Brackwater knows of (issue 28's scenarios): Marta's birthday at The Kettle Cafe tonight. */
+export const PARTY = 'a birthday party at The Kettle Cafe on Friday, June 6, from 7 pm to 10 pm';
+
+/**
+ * Brackwater on the evening of Marta's party: five of six guests there at 7 pm, all knowing each other; Ivo Brandt
+ * comes from home and walks up to them (the newcomer).
+ */
+export const brackwaterParty = () => {
+  const town = brackwater();
+  const guests = ['Oren Hale', 'Lise Hale', 'Tobi Hale', 'Ivo Brandt', 'Pia Sorensen'];
+  return validateTownFile({
+    ...town,
+    start: '2025-06-06 18:50',
+    locations: [
+      ...town.locations,
+      { id: 'sorensen-flat', name: 'Sorensen Flat', kind: 'home', subAreas: [{ name: 'room', objects: ['bed'] }] },
+    ],
+    residents: [
+      ...town.residents.map((r) => ({
+        ...r,
+        seed:
+          r.name === 'Marta Quill'
+            ? `${r.seed}; Marta Quill is hosting ${PARTY}; Marta Quill knows ${guests.join(', ')}`
+            : `${r.seed}; ${r.name} heard that Marta Quill is hosting ${PARTY}, and plans to go; ${r.name} knows ${guests.filter((g) => g !== r.name).join(', ')} and Marta Quill`,
+        startAt: r.name === 'Ivo Brandt' ? 'brandt-flat' : 'kettle',
+      })),
+      {
+        name: 'Pia Sorensen',
+        age: 36,
+        innate: 'cheerful, curious',
+        learned: 'Pia Sorensen is the harbour pilot.',
+        currently: 'Pia Sorensen guides boats into Brackwater harbour.',
+        lifestyle: 'Pia gets up at 6 am and goes to bed at 11 pm.',
+        home: 'sorensen-flat',
+        seed: `Pia Sorensen guides boats into the harbour; Pia Sorensen heard that Marta Quill is hosting ${PARTY}, and plans to go; Pia Sorensen knows ${guests.filter((g) => g !== 'Pia Sorensen').join(', ')} and Marta Quill`,
+        startAt: 'kettle',
+      },
+    ],
+  });
+};

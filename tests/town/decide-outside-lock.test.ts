@@ -63,7 +63,14 @@ async function town() {
       logData.push({ msg, ...data });
     },
   };
-  const service = await TownService.create(deps, { id: 't', scope: 'console', file: tinyTown(), seed: 1 });
+  // talks stay pairs here (maxGroupSize 2: Ann would join Bo and Cy otherwise), so the rebase cases below keep their shape
+  const file = tinyTown();
+  const service = await TownService.create(deps, {
+    id: 't',
+    scope: 'console',
+    file: { ...file, settings: { ...(file.settings ?? {}), maxGroupSize: 2 } },
+    seed: 1,
+  });
   return { service, store, llm, deps, logs, logData };
 }
 

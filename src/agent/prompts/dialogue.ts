@@ -50,8 +50,10 @@ export const dialogueInput = z.object({
   speakers: z.array(dialogueSpeaker),
   /** The conversation so far; `news` is what a line passed on. */
   history: z.array(z.object({ speaker: z.string(), text: z.string(), news: z.string().optional() })),
-  /** Who says the first of the lines asked for; the speakers then take turns in order. */
+  /** Who says the first of the lines asked for; after that whoever is addressed, has something to add or has spoken least. */
   next: z.string(),
+  /** Speakers who have said goodbye and left (they say nothing more). */
+  gone: z.array(z.string()).optional(),
   /** Lines asked for in this call. */
   lines: z.number(),
   /** The turn cap is reached within these lines: the last of them ends the conversation. */
@@ -62,6 +64,8 @@ export type DialogueInput = z.infer<typeof dialogueInput>;
 export const dialogueOutput = z.object({
   lines: z.array(
     z.object({
+      /** Who says the line (one of the speakers), or null for whoever's turn it is. */
+      speaker: z.string().nullable(),
       line: z.string(),
       /** A piece of news the line passes on, as a standalone sentence, or null. */
       news: z.string().nullable(),
@@ -104,6 +108,12 @@ export function dialogueMessages(input: DialogueInput): ChatMessage[] {
   ]
     .map((s) => s.first)
     .join(', then ');
+  const next = input.speakers.find((s) => s.name === input.next)?.first ?? input.next;
+  // a pair takes turns; in a group the next speaker is whoever is addressed, has something to add or spoke least
+  const turns =
+    input.speakers.length > 2
+      ? `${next} first, then whoever is addressed, has something to add, or has said least (no fixed order; one who says goodbye leaves${input.gone?.length ? `; ${input.gone.join(' and ')} already left` : ''})`
+      : `taking turns (${order}, ...)`;
   // a line said is its quoted block alone: the block names who said it
   const history = input.history.map((h) => quoted({ from: h.speaker, text: h.text })).join('\n');
   const doing = input.speakers.map((s) => ` ${s.name} was ${s.doing}.`).join('');
@@ -112,7 +122,7 @@ export function dialogueMessages(input: DialogueInput): ChatMessage[] {
     : '';
   return prompt(
     system(
-      `You write a conversation between ${names.join(' and ')}: short, natural lines, each in character. Each speaker knows only their own section below and what has been said: never have one say what only the other knows. Write the next ${input.lines} lines, taking turns (${order}, ...), or fewer if the talk ends. Reply {"lines": [{"line": "...", "news": "...", "confidedTo": "..."}], "end": true|false, "summary": ...}, where news is a piece of news the line passes on as one sentence, or null; confidedTo names who the line tells something in confidence (not to be passed on), or null; and end says the last line ends the talk.${input.speakers.some((s) => s.memories.some((m) => m.kept)) ? ' A memory marked as a secret or a confidence is told only to the people its mark allows, in confidence.' : ''} End when the talk has run its course${input.last ? ' (the last line of these ends it)' : ''}. ${SUMMARY_ASK}`,
+      `You write a conversation between ${names.join(' and ')}: short, natural lines, each in character. Each speaker knows only their own section below and what has been said: never have one say what only another knows.${input.speakers.length > 2 ? ' Speakers answer the group, not only the last speaker.' : ''} Write the next ${input.lines} lines, ${turns}, or fewer if the talk ends. Reply {"lines": [{"speaker": "...", "line": "...", "news": "...", "confidedTo": "..."}], "end": true|false, "summary": ...}, where speaker is who says the line, news is a piece of news the line passes on as one sentence, or null; confidedTo names who the line tells something in confidence (not to be passed on), or null; and end says the last line ends the talk.${input.speakers.some((s) => s.memories.some((m) => m.kept)) ? ' A memory marked as a secret or a confidence is told only to the people its mark allows, in confidence.' : ''} End when the talk has run its course${input.last ? ' (the last line of these ends it)' : ''}. ${SUMMARY_ASK}`,
     ),
     `${input.date ? `${input.date}, ` : ''}${input.time} at ${input.placeName}.${doing}${why}\n\n${input.speakers.map(speakerSection).join('\n\n')}\n\n${history ? `Conversation so far:\n${history}` : 'Nobody has spoken yet.'}`,
   );

@@ -10,6 +10,7 @@ import {
   promptMemory,
   promptRelation,
   quoted,
+  quotedText,
   relationLines,
   situationInput,
   system,
@@ -21,6 +22,8 @@ export const hearInput = situationInput.extend({
   speaker: z.object({ name: z.string(), description: z.string().optional() }),
   text: z.string(),
   addressed: z.boolean(),
+  /** A conversation under way that the visitor spoke into (issue 28): who the resident is talking with, its last lines. */
+  conversation: z.object({ with: z.array(z.string()), lines: z.array(quotedText) }).optional(),
   /** What the resident already knows of the speaker (relations.ts), when it has met them. */
   relations: z.array(promptRelation).optional(),
   memories: z.array(promptMemory),
@@ -35,10 +38,14 @@ export function hearMessages(input: HearInput): ChatMessage[] {
   const who = input.speaker.description
     ? `\n${quoted({ from: `${input.speaker.name}, describing themselves`, text: input.speaker.description })}`
     : '';
+  const talk = input.conversation;
+  const talking = talk
+    ? `\nYou are talking with ${talk.with.join(' and ') || 'others'}; the conversation so far:\n${talk.lines.map((l) => quoted({ from: l.from, text: l.text })).join('\n')}\nThe visitor joins your conversation: answer as one of the group.`
+    : '';
   return prompt(
     system(
       `You are ${input.name}. Rate how poignant this remark is for you, 1-10, and reply in character in one or two sentences${input.addressed ? '' : ', or with "" if it is not for you'}. Reply {"importance": n, "reply": "..."}.`,
     ),
-    `${input.summary}\nIt is ${input.time}; you are ${input.status} at ${input.placeName}.${input.relations?.length ? `\n${relationLines(input.first, input.relations)}` : ''}\nWhat you remember:\n${bullets(withoutRepeats(input.memories, input.relations).map(memoryText))}\nA visitor speaks${input.addressed ? ' to you' : ' where you are'}.${who}\n${quoted({ from: input.speaker.name, text: input.text })}`,
+    `${input.summary}\nIt is ${input.time}; you are ${input.status} at ${input.placeName}.${input.relations?.length ? `\n${relationLines(input.first, input.relations)}` : ''}\nWhat you remember:\n${bullets(withoutRepeats(input.memories, input.relations).map(memoryText))}${talking}\nA visitor speaks${input.addressed ? ' to you' : ' where you are'}.${who}\n${quoted({ from: input.speaker.name, text: input.text })}`,
   );
 }

@@ -326,6 +326,7 @@ export const agentOfflineRules: OfflineRules = {
       time: i.time,
       speaker: i.speaker.name,
       addressed: i.addressed,
+      ...(i.conversation ? { group: i.conversation.with } : {}),
     });
     return { importance, reply };
   },

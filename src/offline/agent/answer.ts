@@ -190,13 +190,22 @@ export function answerQuestion(input: AnswerInput): string {
 }
 
 /** A reply to a person who spoke where the resident is (empty when the remark is not for it). */
-export function replyTo(i: AnswerInput & { speaker: string; addressed: boolean }): string {
+export function replyTo(i: AnswerInput & { speaker: string; addressed: boolean; group?: string[] }): string {
   const concerned = i.addressed || new RegExp(`\\b${escapeRegExp(i.first)}\\b`, 'i').test(i.question);
   if (!concerned) return '';
   const who = firstName(i.speaker);
   const key = `${i.name}|${who}|${i.question}`;
   const t = i.question.trim();
   if (/\?\s*$/.test(t)) return answerQuestion(i);
+  // speaking into a talk under way: welcomed into the group (issue 28)
+  if (i.group?.length && /^(hi|hello|hey|good (morning|afternoon|evening))\b/i.test(t))
+    return pick(
+      [
+        `Hello ${who}! Come and join us, ${i.group.map(firstName).join(' and ')} and I were just talking.`,
+        `Hi ${who}! Pull up a chair, we were just catching up.`,
+      ],
+      key,
+    );
   if (/^(hi|hello|hey|good (morning|afternoon|evening))\b/i.test(t))
     return pick([`Hello ${who}! Nice to see you.`, `Hi ${who}! How are you?`], key);
   if (heuristicImportance(t) >= 5) return `${reaction(t, key)} Thanks for telling me, ${who}.`;

@@ -2,6 +2,7 @@
 // each written by the one-line rule (talk.ts) from its speaker's own view, and the summary that ends a talk.
 import type { ConversationSummaryInput } from '../../agent/prompts/conversation-summary.ts';
 import type { DialogueInput } from '../../agent/prompts/dialogue.ts';
+import { nextSpeaker } from '../../core/turns.ts';
 import { offlineCommitments } from './commitments.ts';
 import { dialogueTurn, summarizeConversation } from './talk.ts';
 
@@ -12,22 +13,32 @@ export function offlineSummary(i: ConversationSummaryInput) {
   return { ...out, lineImportance: out.lineImportance ?? null, commitments: promised.length ? promised : null };
 }
 
-/** The next lines of a talk; the line that ends it carries the summary. */
+/**
+ * The next lines of a talk; the line that ends it carries the summary. Each line is its speaker's own (the one-line
+ * rule from its section); who speaks next is the shared rule (src/core/turns.ts: addressed, something to add, said
+ * least). In a group, one who says goodbye leaves and the rest talk on while two are left.
+ */
 export function offlineDialogue(i: DialogueInput) {
   const history = [...i.history];
-  const lines: { line: string; news: string | null; confidedTo: string | null }[] = [];
-  const start = Math.max(
-    0,
-    i.speakers.findIndex((s) => s.name === i.next),
-  );
+  const lines: { speaker: string; line: string; news: string | null; confidedTo: string | null }[] = [];
+  const gone = new Set(i.gone ?? []);
+  const group = i.speakers.length > 2;
+  const said = (name: string) => lines.filter((l) => l.speaker === name).length;
   for (let j = 0; j < i.lines; j++) {
-    const sp = i.speakers[(start + j) % i.speakers.length]!;
-    const mine = lines.filter((_, k) => (start + k) % i.speakers.length === (start + j) % i.speakers.length).length;
+    const turns = i.speakers.map((x) => ({
+      name: x.name,
+      first: x.first,
+      hasNews: x.memories.some((m) => m.fresh) && !history.some((h) => h.speaker === x.name && h.news),
+      left: gone.has(x.name) || x.turnsLeft - said(x.name) <= 0,
+    }));
+    const name = j === 0 ? i.next : nextSpeaker(turns, history);
+    const sp = i.speakers.find((x) => x.name === name) ?? i.speakers[0]!;
+    const present = i.speakers.filter((x) => x !== sp && !gone.has(x.name)).map((x) => x.name);
     const t = dialogueTurn({
       name: sp.name,
       first: sp.first,
       summary: sp.summary,
-      listeners: sp.listeners,
+      listeners: present.length > 0 ? present : sp.listeners,
       placeName: i.placeName,
       time: i.time,
       ...(i.date ? { date: i.date } : {}),
@@ -37,11 +48,13 @@ export function offlineDialogue(i: DialogueInput) {
       ...(i.intentOf ? { intentOf: i.intentOf } : {}),
       history,
       memories: sp.memories,
-      turnsLeft: sp.turnsLeft - mine,
+      turnsLeft: sp.turnsLeft - said(sp.name),
     });
-    lines.push({ line: t.line, news: t.news ?? null, confidedTo: t.confidedTo ?? null });
+    lines.push({ speaker: sp.name, line: t.line, news: t.news ?? null, confidedTo: t.confidedTo ?? null });
     history.push({ speaker: sp.name, text: t.line, ...(t.news ? { news: t.news } : {}) });
-    if (t.end || (i.last && j === i.lines - 1)) {
+    if (group && t.end) gone.add(sp.name);
+    const over = group ? i.speakers.length - gone.size < 2 : t.end;
+    if (over || (i.last && j === i.lines - 1)) {
       // the lines that end the talk carry its summary, as the summary rule writes it
       const whole = {
         participants: i.speakers.map((x) => x.name),

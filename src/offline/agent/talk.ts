@@ -103,7 +103,7 @@ export function alreadyBetween(news: string, listener: string, i: Pick<DialogueT
 /** Can this memory be passed on to these listeners? */
 export function shareable(m: PromptMemory & { fresh: boolean }, i: DialogueTurnInput): boolean {
   if (!m.fresh || !newsworthy(m)) return false;
-  if (i.listeners.every((l) => alreadyBetween(m.text, l, i))) return false;
+  if (i.listeners.some((l) => alreadyBetween(m.text, l, i))) return false;
   // (a secret meant for them names them as whom it is for: what it is about is the rest)
   const text = m.kept !== undefined ? secretCore(m.text) : m.text;
   if (i.listeners.some((l) => names(text, l) && (isAbout(text, l) || !m.from))) return false; // about them
@@ -251,7 +251,7 @@ export function answerSmallTalk(
     )
       return { text: pick(['Mostly that, to be honest!', 'Oh, mostly that, really.'], key) };
     // what one already told this person (or they told one) is not news to them again (issue 22 item 2)
-    if (project && i.listeners.every((l) => alreadyBetween(project, l, i)))
+    if (project && i.listeners.some((l) => alreadyBetween(project, l, i)))
       return { text: pick(['Still the same as I told you, really.', 'Oh, much the same as before.'], key) };
     if (project && !mentionedIn(project, i.history))
       return {
@@ -329,7 +329,8 @@ export function dialogueTurn(i: DialogueTurnInput): {
     i.summary,
     ...i.memories.filter((m) => isAbout(m.text, i.name)).map((m) => m.text),
   ]);
-  const to = i.listeners.map(firstName).join(' and ') || 'there';
+  // a group is greeted as one ("Hi everyone!"), a pair by name
+  const to = i.listeners.length > 2 ? 'everyone' : i.listeners.map(firstName).join(' and ') || 'there';
   const key = `${i.name}|${to}|${i.time}|${i.history.length}`;
   const mine = i.history.filter((h) => h.speaker === i.name);
   const sharedByMe = mine.filter((h) => h.news).length;
