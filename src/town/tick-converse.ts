@@ -113,6 +113,12 @@ export async function conversePhase(
   const open = state.dayLog.conversations.filter((c) => c.id && (c.until ?? 0) > now);
   const openOf = (rs: ResidentState) =>
     open.find((c) => c.location === rs.location && c.participants.includes(rs.profile.id));
+  // who is still in a talk under way: not gone (said goodbye), here and not on the way; fewer than two: it is over
+  const stillTalking = (rec: ConversationRecord) =>
+    rec.participants
+      .filter((id) => !rec.gone?.includes(id))
+      .map((id) => findResident(state, id))
+      .filter((x): x is ResidentState => !!x && x.location === rec.location && !x.travel);
   type Request = { rs: ResidentState; other: ResidentState; intent: string; key: string; under?: ConversationRecord };
   const requests = present
     .flatMap((rs): Request[] => {
@@ -121,7 +127,7 @@ export async function conversePhase(
       const other = state.residents.find((o) => o.profile.id === req.with) ?? findResident(state, req.with);
       if (!other || other === rs || other.travel || !near(state, rs).includes(other)) return [];
       const under = openOf(other);
-      if (under && !under.participants.includes(rs.profile.id))
+      if (under && !under.participants.includes(rs.profile.id) && stillTalking(under).length >= 2)
         return [{ rs, other, intent: req.intent, key: '', under }];
       if (!freeToTalk(state, rs, other, now)) return [];
       const key = pairKey(rs.profile.id, other.profile.id);
@@ -170,16 +176,19 @@ export async function conversePhase(
     runtime.joins?.(live(rs), { participants: members.map((m) => m.profile.name), intent }) ?? false;
   for (const g of groups)
     for (const rs of near(state, g.initiator))
-      if (g.members.length < s.maxGroupSize && free(rs) && wants(rs, g.members, g.intent)) join(g, rs);
+      if (
+        g.members.length < s.maxGroupSize &&
+        free(rs) &&
+        !g.continues?.gone?.includes(rs.profile.id) && // who said goodbye to this talk does not walk back into it
+        wants(rs, g.members, g.intent)
+      )
+        join(g, rs);
   for (const rec of open) {
     if (groups.length >= s.maxConversationsPerTick || groups.some((g) => g.continues === rec)) continue;
-    const members = rec.participants
-      .filter((id) => !rec.gone?.includes(id))
-      .map((id) => findResident(state, id))
-      .filter((x): x is ResidentState => !!x);
-    const here = members.filter((m) => m.location === rec.location && !m.travel);
+    const members = rec.participants.map((id) => findResident(state, id)).filter((x): x is ResidentState => !!x);
+    const here = stillTalking(rec);
     const first = here[0];
-    if (!first) continue; // everyone in it said goodbye or walked away
+    if (!first || here.length < 2) continue; // it is over: the last two stopped, or the place emptied
     const newcomers = near(state, first).filter(
       (rs) => !members.includes(rs) && !rec.gone?.includes(rs.profile.id) && free(rs) && wants(rs, here, ''),
     );

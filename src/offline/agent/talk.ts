@@ -368,7 +368,11 @@ export function dialogueTurn(i: DialogueTurnInput): {
   else if (i.history.length === 1 && !last.news)
     reply.text = `${pick([`Hi ${to}!`, `Oh, hello ${to}!`], key)} ${reply.text}`;
   const asked = reply.text.endsWith('?');
-  const closing = i.history.length >= 6 || i.turnsLeft <= 1 || (!share && !reply.news && i.history.length >= 3);
+  // a pair winds down after six lines; in a group each speaks its own few lines (the talk's length is not one
+  // speaker's cue to leave, or everyone would say goodbye in turn)
+  const group = i.listeners.length > 1;
+  const spoke = group ? mine.length : i.history.length;
+  const closing = spoke >= (group ? 3 : 6) || i.turnsLeft <= 1 || (!share && !reply.news && spoke >= (group ? 2 : 3));
   if (share && !closing && !asked && !reply.news)
     return { line: `${reply.text} ${share.line}`, end: false, ...shared(share, i) };
   if (closing && !asked) {
