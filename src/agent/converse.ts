@@ -183,13 +183,14 @@ export async function converse(
       break;
     }
     for (const line of out.lines.slice(0, want)) {
-      // the line's own speaker when the model names one who may speak, else whose turn it is
+      // the line's own speaker when the model names one in the talk (one who had said goodbye and speaks again is
+      // back in it: its words are never put in another's mouth), else whose turn it is
       const named = order.find(
         (r) =>
-          !left.has(r.profile.id) &&
           line.speaker !== null &&
           [r.profile.name, r.profile.firstName].some((n) => n.toLowerCase() === line.speaker!.trim().toLowerCase()),
       );
+      if (named) left.delete(named.profile.id);
       const speaker = named ?? order.find((r) => r.profile.name === nextSpeaker(turns(), said()))!;
       const text = clipText(cleanLine(line.line, speaker.profile.name), 500);
       if (text === '') {

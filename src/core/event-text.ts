@@ -4,6 +4,7 @@
 // clock times and the calendar, nothing about any event, office or town. The mind uses it to check what a model
 // read (src/agent/event.ts) and as its neutral default; the offline stand-in answers the reading task with it.
 import { MONTH_WORDS, namedDay, T, WEEKDAY_WORDS } from './dates.ts';
+import { isKinWord } from './kin-text.ts';
 import { escapeRegExp } from './text.ts';
 import { parseClock } from './time.ts';
 
@@ -132,7 +133,14 @@ function kindAndHost(text: string, people: readonly string[]): { kind: string; h
       .replace(/^(?:a|an|the|her|his|their|my|our|its)\s+/i, '')
       .replace(/\s+/g, ' ')
       .trim();
-  const ok = (k: string) => k !== '' && k.split(' ').length <= 5 && !NOT_A_KIND.test(k) && kindWords(k).length > 0;
+  // a kind is a thing, not a filler nor a person ("Jennifer's husband" is no event of Jennifer's)
+  const ok = (k: string) =>
+    k !== '' &&
+    k.split(' ').length <= 5 &&
+    !NOT_A_KIND.test(k) &&
+    !isKinWord(k.split(' ')[0] ?? '') &&
+    !/\b(?:is|are|was|were|has|have|had)\b/i.test(k) && // a clause ("husband is unwell"), not a noun phrase
+    kindWords(k).length > 0;
   const hosted = new RegExp(
     String.raw`(${NAME}|\b[Ii]|\b[Ww]e)\s+(?:is|are|am|will be|was|'s|'re|'m|mentioned|talked about|spoke of|said (?:she|he|they) (?:is|was|are|were))\s+(?:also\s+)?${HOSTS}\s+(${ARTICLE}\s+[^,.;:!?]+?)${STOP}`,
     'u',
@@ -154,7 +162,10 @@ function kindAndHost(text: string, people: readonly string[]): { kind: string; h
   if (owned) {
     const host = person(owned[1]!, people);
     const kind = clean(owned[2]!);
-    if (host && ok(kind)) return { kind, host };
+    // a known person's event ("Nia's seed swap"); a name no one has is part of the kind ("Valentine's Day party")
+    if (host && people.includes(host) && ok(kind)) return { kind, host };
+    const whole = clean(`${owned[1]!.split(/\s+/).pop()}'s ${owned[2]!}`);
+    if (host && !people.includes(host) && ok(whole)) return { kind: whole, host: null };
   }
   const by = new RegExp(
     String.raw`\b${ARTICLE}\s+([^,.;:!?]+?)\s+(?:hosted|organi[sz]ed|run|held|led)\s+by\s+(${NAME})`,
@@ -179,6 +190,21 @@ function kindAndHost(text: string, people: readonly string[]): { kind: string; h
  * and a clock time. `said` is the day number the sentence was said on (for "tomorrow", "on Saturday").
  */
 export function readEventText(
+  text: string,
+  opts: { said: number; places: readonly { id: string; name: string }[]; people: readonly string[] },
+): EventReading | null {
+  // what one clause says holds together: a summary's clauses ("Jennifer said ...; Isabella mentioned a party at
+  // Hobbs Cafe ... from 5pm") are read one by one before the whole (whose parts may be spread over its sentences)
+  const clauses = text.split(/;\s+|(?<=[.!?])\s+(?=\p{Lu})/u).filter((c) => c.trim() !== '');
+  if (clauses.length > 1)
+    for (const c of clauses) {
+      const one = readOne(c, opts);
+      if (one) return one;
+    }
+  return readOne(text, opts);
+}
+
+function readOne(
   text: string,
   opts: { said: number; places: readonly { id: string; name: string }[]; people: readonly string[] },
 ): EventReading | null {

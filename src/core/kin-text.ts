@@ -43,6 +43,8 @@ const INVERSE: Record<string, string> = {
 };
 const PLURAL: Record<string, string> = { parents: 'parent', children: 'child', sons: 'son', daughters: 'daughter' };
 const WORDS = [...Object.keys(INVERSE), ...Object.keys(PLURAL)].sort((a, b) => b.length - a.length).join('|');
+/** Is the word a kinship or household word ("husband", "daughters", "flatmate")? A person, never an event. */
+export const isKinWord = (w: string): boolean => singular(w.trim()) in INVERSE;
 const NAME = String.raw`\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)+`;
 
 export interface KinTie {

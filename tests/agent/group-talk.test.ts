@@ -79,7 +79,7 @@ describe('a conversation of three (converse.ts)', () => {
           confidedTo: null,
         },
         { speaker: null, line: 'I will be there too, Ada.', news: null, confidedTo: null },
-        { speaker: 'Tomas', line: 'Tomas is gone and says nothing.', news: null, confidedTo: null },
+        { speaker: 'Tomas', line: 'Oh, and one more thing: bring the crates.', news: null, confidedTo: null },
         { speaker: 'Ada', line: 'Lovely, see you then.', news: null, confidedTo: null },
       ],
       end: true,
@@ -96,9 +96,10 @@ describe('a conversation of three (converse.ts)', () => {
       initiator: a.profile.id,
       intent: 'plan the evening',
     });
-    // Tomas left after his goodbye: the line the model gave him after that is said by whose turn it is (Ada)
-    expect(talk.left).toEqual(['tomas', 'ada']); // (Ada's "see you then" is a goodbye too: the talk is over)
-    expect(talk.lines.map((l) => l.speaker)).toEqual(['ada', 'tomas', 'mara', 'ada', 'ada']);
+    // Tomas left after his goodbye, and the line the model gives him after it is still his (he turned back: his
+    // words are never put in another's mouth); Ada's "see you then" is a goodbye, and she leaves
+    expect(talk.left).toEqual(['ada']);
+    expect(talk.lines.map((l) => l.speaker)).toEqual(['ada', 'tomas', 'mara', 'tomas', 'ada']);
     // each who took part holds the promise as its own resolve
     for (const r of [a, b, c])
       expect(

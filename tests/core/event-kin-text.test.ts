@@ -33,6 +33,21 @@ describe('an event read from a sentence: kind in its own words, host, place, day
     });
   });
 
+  it("a summary's clauses are read one by one, and a person is no kind ('Nia's husband')", () => {
+    // seen on Smallville: "Jennifer's husband" + the party's place and hours in another clause read as an event
+    expect(
+      read(
+        "At Lantern Cafe, Ravi said that Nia Holt's husband is unwell; Nia mentioned holding a seed swap at The Grange Hall on Tuesday from 6 pm to 8 pm",
+      ),
+    ).toMatchObject({ kind: 'seed swap', host: 'Nia Holt', place: 'hall' });
+    expect(read("Nia Holt's husband is at Lantern Cafe on Tuesday from 6 pm to 8 pm")).toBeNull();
+    // a possessive of a name nobody has is the kind's own word, not a host
+    expect(read("I plan to go to the Midsummer's Eve dance at North Pier on Saturday at 8 pm")).toMatchObject({
+      kind: "Midsummer's Eve dance",
+      host: null,
+    });
+  });
+
   it('a weekly habit, a sentence without a time or without a known place is no event', () => {
     expect(read('Ravi Shah sells fish at North Pier every Saturday from 7 am to 1 pm')).toBeNull();
     expect(read('Nia Holt is organising a seed swap on Tuesday')).toBeNull();
