@@ -9,7 +9,7 @@ import { agentKit } from '../../src/town/agent-kit.ts';
 import type { KitFactory } from '../../src/town/service.ts';
 
 export function offlineKit(
-  opts: { delayMs?: number | ((townId: string) => number); onCall?: (townId: string) => void } = {},
+  opts: { delayMs?: number | ((townId: string) => number); onCall?: (townId: string) => void | Promise<void> } = {},
 ): KitFactory {
   const offline = new OfflineModel(agentOfflineRules);
   const embedder = new LexicalEmbedder({ dimensions: 64 });
@@ -18,7 +18,7 @@ export function offlineKit(
     const llm: LanguageModel = {
       info: offline.info,
       object: async (req) => {
-        opts.onCall?.(townId);
+        await opts.onCall?.(townId);
         if (delay) await new Promise((r) => setTimeout(r, delay));
         return offline.object(req);
       },
