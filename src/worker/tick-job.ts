@@ -30,11 +30,31 @@ export interface TickJobDeps {
   /** Called around each tick (metrics). */
   onTick?: (townId: string, ms: number, ok: boolean) => void;
   now?: () => number;
+  /** How long a job waits for a town another worker is ticking (default tickJobSettings.lockWaitMs). */
+  lockWaitMs?: number;
 }
 
+export const tickJobSettings = {
+  /**
+   * A town's jobs can be in two workers' queues for a moment (a fail-over, or schedulers that saw the workers
+   * change at different times): the later job waits for the earlier one's tick rather than dropping its slot.
+   */
+  lockWaitMs: 5 * 60_000,
+  lockPollMs: 500,
+} as const;
+
 export async function runTickJob(job: TickJob, deps: TickJobDeps): Promise<TickOutcome> {
-  const { townId } = job.data;
   const now = deps.now ?? Date.now;
+  const until = now() + (deps.lockWaitMs ?? tickJobSettings.lockWaitMs);
+  for (;;) {
+    const r = await tryTickJob(job, deps, now);
+    if (r.status !== 'busy' || now() >= until) return r;
+    await new Promise((resolve) => setTimeout(resolve, tickJobSettings.lockPollMs));
+  }
+}
+
+async function tryTickJob(job: TickJob, deps: TickJobDeps, now: () => number): Promise<TickOutcome> {
+  const { townId } = job.data;
   const r = await deps.locks.tryWith(townId, async (): Promise<TickOutcome> => {
     const got = await deps.towns.get(townId);
     if (!got) return { status: 'missing' };

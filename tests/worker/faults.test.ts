@@ -89,7 +89,11 @@ describe('a worker killed at every phase of a tick', () => {
   async function runSlot(slot: number, ticksOf: (town: string) => number, started?: () => Promise<void>) {
     const ids = await Promise.all(
       KILLS.map(({ town }) =>
-        boss.send(TICK_QUEUE, { townId: town, ticks: ticksOf(town), slot }, { id: tickJobId(town, slot), singletonKey: town }),
+        boss.send(
+          TICK_QUEUE,
+          { townId: town, ticks: ticksOf(town), slot },
+          { id: tickJobId(town, slot), singletonKey: town },
+        ),
       ),
     );
     expect(ids.every(Boolean)).toBe(true);
@@ -124,12 +128,12 @@ describe('a worker killed at every phase of a tick', () => {
         children.push(b);
       },
     );
-    expect(first.map((j) => [j?.data.townId, j?.retryCount, j?.output])).toEqual(
+    expect(first.map((j) => [(j!.data as { townId: string }).townId, j?.retryCount, j?.output])).toEqual(
       KILLS.map((k) => [k.town, 1, expect.objectContaining(k.retried)]),
     );
     // The next slot runs normally on B.
     const second = await runSlot(SLOT + 1, () => 1);
-    expect(second.map((j) => (j?.output as { status: string }).status)).toEqual(KILLS.map(() => 'ticked'));
+    expect(second.map((j) => (j!.output as { status: string }).status)).toEqual(KILLS.map(() => 'ticked'));
 
     for (const k of KILLS) {
       const rec = await store.load(k.town);
