@@ -141,6 +141,11 @@ export class WorkerTowns {
     return this.cache.get(townId)?.settings().dailyTokenBudget ?? undefined;
   }
 
+  /** The towns loaded here (for gauges). */
+  loaded(): TownService[] {
+    return [...this.cache.values()];
+  }
+
   forget(townId: string): void {
     this.cache.delete(townId);
   }
