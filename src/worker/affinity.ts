@@ -51,6 +51,29 @@ export interface TownRouterOptions {
   log?: (level: 'info' | 'warn' | 'error', msg: string, data?: Record<string, unknown>) => void;
 }
 
+type TickJobRow = JobWithMetadata<TickJobData>;
+
+/** One town's jobs as one: the latest slot's, carrying every earlier slot's ticks (each slot once, oldest first). */
+export function merged(jobs: readonly TickJobRow[]): TickJobData {
+  const sorted = [...jobs].sort((a, b) => (a.data.slot ?? 0) - (b.data.slot ?? 0));
+  const last = sorted[sorted.length - 1]!.data;
+  const slots = new Map<number, number>();
+  for (const j of sorted)
+    for (const s of [
+      ...(j.data.earlier ?? []),
+      ...(j.data.slot !== undefined ? [{ slot: j.data.slot, ticks: j.data.ticks }] : []),
+    ])
+      if (s.slot !== last.slot) slots.set(s.slot, Math.max(s.ticks, slots.get(s.slot) ?? 0));
+  const earlier = [...slots].sort((a, b) => a[0] - b[0]).map(([slot, ticks]) => ({ slot, ticks }));
+  const { earlier: _, ...rest } = last;
+  return { ...rest, ...(earlier.length ? { earlier } : {}) };
+}
+
+/** The merged job keeps the id of the latest slot's job (the id a scheduler derives for it: tickJobId). */
+function mergedId(jobs: readonly TickJobRow[]): string {
+  return [...jobs].sort((a, b) => (a.data.slot ?? 0) - (b.data.slot ?? 0))[jobs.length - 1]!.id;
+}
+
 /** Routes towns to worker queues and fails dead workers' queues over; one per scheduler. */
 export class TownRouter {
   private live: string[] = [];
@@ -88,14 +111,26 @@ export class TownRouter {
   private async failOver(queue: string, report: RouteReport): Promise<void> {
     const jobs = (await this.boss.findJobs<TickJobData>(queue)) as JobWithMetadata<TickJobData>[];
     const open = jobs.filter((j) => j.state === 'created' || j.state === 'retry' || j.state === 'active');
-    // oldest slot first: the new queue keeps one waiting job per town
-    open.sort((a, b) => (a.data.slot ?? 0) - (b.data.slot ?? 0));
-    for (const j of open) {
-      const to = this.queueFor(j.data.townId);
-      const id = await this.boss.send(to, j.data, { id: j.id, singletonKey: j.data.townId });
-      if (id) report.failedOver++;
-      else report.dropped++;
-      await this.boss.deleteJob(queue, j.id);
+    // A queue keeps one waiting job per town, so a town's jobs (a retry, a running one, the next slot's) travel as
+    // one: the latest slot's job carrying the earlier slots' ticks (tick-job.ts runs each slot's ticks once).
+    const byTown = new Map<string, JobWithMetadata<TickJobData>[]>();
+    for (const j of open) byTown.set(j.data.townId, [...(byTown.get(j.data.townId) ?? []), j]);
+    for (const [townId, list] of byTown) {
+      const to = this.queueFor(townId);
+      let sent = await this.boss.send(to, merged(list), { id: mergedId(list), singletonKey: townId });
+      if (!sent) {
+        // The new queue already has a waiting job of the town (a scheduler routed a later slot there first):
+        // it joins the merge.
+        const waiting = (
+          (await this.boss.findJobs<TickJobData>(to, { key: townId, queued: true })) as JobWithMetadata<TickJobData>[]
+        ).filter((j) => j.state === 'created');
+        for (const j of waiting) await this.boss.deleteJob(to, j.id);
+        const all = [...list, ...waiting];
+        sent = await this.boss.send(to, merged(all), { id: mergedId(all), singletonKey: townId });
+      }
+      if (sent) report.failedOver += list.length;
+      else report.dropped += list.length;
+      for (const j of list) await this.boss.deleteJob(queue, j.id);
     }
     if (open.length > 0)
       this.opts.log?.('warn', 'worker gone: its towns move to live workers', {

@@ -15,8 +15,12 @@ export const TICK_QUEUE = 'town-tick';
 export const queueSettings = {
   /** A worker that stops beating for this long (killed, frozen) loses its job, which is retried. pg-boss: >= 10. */
   heartbeatSeconds: 10,
-  /** A crashed tick is retried once; a tick that fails twice waits for the next scheduled one. */
-  retryLimit: 1,
+  /**
+   * A crashed or failed tick job is retried up to 3 times (a job is keyed by its slot, so a retry runs only the ticks
+   * its earlier attempts did not commit: retrying is safe). Once was not enough: a kill loop killed the retry of a
+   * killed job too, and its slot was lost. A job failing 4 times leaves its slot to the next one.
+   */
+  retryLimit: 3,
   retryDelaySeconds: 1,
   /** Longest a tick job may run (a slow model): past it the job is failed and retried. */
   expireInSeconds: 15 * 60,
@@ -36,6 +40,11 @@ export interface TickJobData {
   ticks: number;
   /** The interval slot the job is for (scheduler.ts); each tick's commit records it. Absent in jobs of older versions. */
   slot?: number;
+  /**
+   * Earlier slots' ticks this job carries, oldest first, run before its own: jobs of one town merged when a dead
+   * worker's queue is failed over (affinity.ts), since a queue keeps one waiting job per town.
+   */
+  earlier?: { slot: number; ticks: number }[];
 }
 
 export interface QueueOptions {
@@ -104,7 +113,13 @@ export async function openQueue(url: string, opts: QueueOptions = {}): Promise<P
 
 /** Creates a tick queue (the shared one, or a worker's own: affinity.ts) unless it exists; same policy for all. */
 export async function ensureTickQueue(boss: PgBoss, name: string): Promise<void> {
-  if (await boss.getQueue(name)) return;
+  const existing = await boss.getQueue(name);
+  if (existing) {
+    // installed by an earlier version with other retry settings
+    if (existing.retryLimit !== queueSettings.retryLimit)
+      await boss.updateQueue(name, { retryLimit: queueSettings.retryLimit }).catch(() => undefined);
+    return;
+  }
   await boss
     .createQueue(name, {
       policy: 'stately',

@@ -60,9 +60,9 @@ async function tryTickJob(job: TickJob, deps: TickJobDeps, now: () => number): P
     if (!got) return { status: 'missing' };
     try {
       const clock = got.record.state.clock;
-      const owed = ticksOwed(job, clock);
-      if (owed === 0) return { status: 'already-committed', tick: clock.tick };
-      return await runTicks(got.service, owed, townId, deps, now, job.data.slot);
+      const plan = slotsOwed(job, clock);
+      if (plan.length === 0) return { status: 'already-committed', tick: clock.tick };
+      return await runTicks(got.service, plan, townId, deps, now);
     } catch (e) {
       // The town's memory of this worker may be ahead of the store (a failed commit whose reload failed too, e.g.
       // the database was down): load it afresh next time.
@@ -76,33 +76,42 @@ async function tryTickJob(job: TickJob, deps: TickJobDeps, now: () => number): P
 }
 
 /**
- * Ticks this job still owes its town. Each tick's commit records its slot (and how many of the slot's ticks are
- * in), so a retry after a kill runs exactly what its killed attempt did not commit, and a job whose slot a later
- * job has already passed runs nothing. Jobs queued by an older version carry no slot: for them a retry compares
- * wall times, as before.
+ * Ticks this job still owes its town, as the slot each one is for (undefined: a job of an older version, no slot).
+ * Each tick's commit records its slot (and how many of the slot's ticks are in), so a retry after a kill runs
+ * exactly what its killed attempt did not commit, and a job whose slot a later job has already passed runs nothing.
+ * A job that carries earlier slots (a fail-over merged them) owes theirs first. Jobs queued by an older version
+ * carry no slot: for them a retry compares wall times, as before.
  */
-export function ticksOwed(job: TickJob, clock: TownState['clock']): number {
+export function slotsOwed(job: TickJob, clock: TownState['clock']): (number | undefined)[] {
   const slot = job.data.slot;
   if (slot === undefined) {
     const last = clock.lastTickWall;
-    return job.retryCount > 0 && last !== null && last >= job.createdOn ? 0 : job.data.ticks;
+    const n = job.retryCount > 0 && last !== null && last >= job.createdOn ? 0 : job.data.ticks;
+    return Array.from({ length: n }, () => undefined);
   }
-  if (!clock.slot || clock.slot.n < slot) return job.data.ticks;
-  if (clock.slot.n > slot) return 0;
-  return Math.max(0, job.data.ticks - clock.slot.ticks);
+  const plan: number[] = [];
+  for (const s of [...(job.data.earlier ?? []), { slot, ticks: job.data.ticks }]) {
+    const done = !clock.slot || clock.slot.n < s.slot ? 0 : clock.slot.n > s.slot ? s.ticks : clock.slot.ticks;
+    for (let i = done; i < s.ticks; i++) plan.push(s.slot);
+  }
+  return plan;
+}
+
+/** How many ticks the job still owes (slotsOwed). */
+export function ticksOwed(job: TickJob, clock: TownState['clock']): number {
+  return slotsOwed(job, clock).length;
 }
 
 async function runTicks(
   svc: TownService,
-  ticks: number,
+  plan: (number | undefined)[],
   townId: string,
   deps: TickJobDeps,
   now: () => number,
-  slot?: number,
 ): Promise<TickOutcome> {
   if (svc.status().paused) return { status: 'paused' };
   let done = 0;
-  for (let i = 0; i < ticks; i++) {
+  for (const slot of plan) {
     if (svc.status().paused) break;
     const t0 = now();
     try {
