@@ -5,7 +5,7 @@
 // times at seeded random moments, starting a new one in its place each time. Then it stops scheduling, lets the
 // queue drain and counts, per town, the ticks committed against the ticks the schedule owes (the ticks of every
 // job the queue accepted): lost, duplicated; plus memories without vectors, duplicate memories and posts.
-// Options: --kills N (20) --towns N (4) --residents N (5) --slotMs MS (8000) --callMs MS (100) --seed S (1).
+// Options: --kills N (20) --towns N (4) --residents N (3) --slotMs MS (12000) --callMs MS (50) --seed S (1).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -71,9 +71,9 @@ function spawnWorker(url: string, name: string, callMs: number): Worker {
 export async function run(opts: Record<string, unknown>) {
   const kills = Number(opts.kills ?? 20);
   const nTowns = Number(opts.towns ?? 4);
-  const residents = Number(opts.residents ?? 5);
-  const slotMs = Number(opts.slotMs ?? 8_000);
-  const callMs = Number(opts.callMs ?? 100);
+  const residents = Number(opts.residents ?? 3);
+  const slotMs = Number(opts.slotMs ?? 12_000);
+  const callMs = Number(opts.callMs ?? 50);
   const settleSlots = 6;
   const random = rng(Number(opts.seed ?? 1));
   const server = await startPostgres({ fast: false });
@@ -92,14 +92,18 @@ export async function run(opts: Record<string, unknown>) {
       );
     boss = await openQueue(url);
     // The schedule: ticks of every job the queue accepted, per town.
-    const owed = new Map<string, number>(towns.map((t) => [t, 0]));
+    // Slots the queue accepted a job for, per town: the town owes every slot from its first to its last (a job
+    // catches up on the slots before it that got no tick: tick-job.ts), one tick each at speed 1.
+    const accepted = new Map<string, { first: number; last: number; jobs: number }>();
     let skipped = 0;
     const counting = new Proxy(boss, {
       get(target, prop, receiver) {
         if (prop === 'send')
-          return async (name: string, data: { townId: string; ticks: number }, o: object) => {
+          return async (name: string, data: { townId: string; ticks: number; slot: number }, o: object) => {
             const id = await target.send(name, data, o);
-            if (id) owed.set(data.townId, (owed.get(data.townId) ?? 0) + data.ticks);
+            const a = accepted.get(data.townId);
+            if (id)
+              accepted.set(data.townId, { first: a?.first ?? data.slot, last: data.slot, jobs: (a?.jobs ?? 0) + 1 });
             else skipped++;
             return id;
           };
@@ -148,6 +152,9 @@ export async function run(opts: Record<string, unknown>) {
     scheduling = false;
     await schedule;
     // Drain: every accepted job runs (after the last kill, its retry needs the heartbeat to stop: ~10-20 s).
+    const owed = new Map(
+      towns.map((t) => [t, accepted.has(t) ? accepted.get(t)!.last - accepted.get(t)!.first + 1 : 0]),
+    );
     const ticks = async () =>
       new Map(await Promise.all(towns.map(async (t) => [t, (await store.load(t))?.state.clock.tick ?? 0] as const)));
     let now = await ticks();
@@ -161,7 +168,12 @@ export async function run(opts: Record<string, unknown>) {
     }
     await sleep(3_000); // anything still running would show as a duplicate
     now = await ticks();
-    const perTown = towns.map((t) => ({ town: t, owed: owed.get(t) ?? 0, ticked: now.get(t) ?? 0 }));
+    const perTown = towns.map((t) => ({
+      town: t,
+      owed: owed.get(t) ?? 0,
+      ticked: now.get(t) ?? 0,
+      jobsAccepted: accepted.get(t)?.jobs ?? 0,
+    }));
     const mems = await db.prisma.memory.groupBy({ by: ['townId', 'agentId', 'seq'], _count: true });
     const posts = await db.prisma.outboxPost.groupBy({ by: ['townId', 'seq'], _count: true });
     // memories each snapshot counts vs rows stored
@@ -211,7 +223,7 @@ export function format(r: Record<string, unknown>): string {
   const x = r as Awaited<ReturnType<typeof run>>;
   return [
     `${x.kills} SIGKILLs over ${x.workers} worker processes, ${x.towns} towns of ${x.residentsPerTown} residents, a slot every ${x.slotMs} ms (${x.slots} slots), model calls ${x.callMs} ms, ${x.seconds} s`,
-    `ticks: ${x.ticksCommitted} committed / ${x.ticksOwed} owed by the schedule: ${x.lost} lost, ${x.duplicated} duplicated (${x.slotsSkipped} town-slots skipped because the town's previous job still waited; the last ${x.settleSlots} slots after the last kill)`,
+    `ticks: ${x.ticksCommitted} committed / ${x.ticksOwed} owed by the schedule: ${x.lost} lost, ${x.duplicated} duplicated (every slot from a town's first to its last; ${x.slotsSkipped} town-slots had their job dropped while the town's previous one still waited and were caught up by the next; the last ${x.settleSlots} slots after the last kill)`,
     `  per town: ${x.perTown.map((p) => `${p.town} ${p.ticked}/${p.owed}`).join(', ')}`,
     `fail-over: ${x.jobsFailedOver} jobs moved from dead workers' queues, ${x.jobsDroppedAtFailOver} dropped`,
     `embedding cache: ${x.embeddingCacheRows} rows, ${x.embeddingCacheWriteErrors} best-effort writes failed (vectors kept)`,

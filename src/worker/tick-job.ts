@@ -7,6 +7,7 @@ import type { TownState } from '../town/types.ts';
 import type { TownLocks } from './town-lock.ts';
 import type { WorkerTowns } from './towns.ts';
 import type { TickJobData } from './queue.ts';
+import { ticksForSlot } from './scheduler.ts';
 
 export interface TickJob {
   id: string;
@@ -59,8 +60,8 @@ async function tryTickJob(job: TickJob, deps: TickJobDeps, now: () => number): P
     const got = await deps.towns.get(townId);
     if (!got) return { status: 'missing' };
     try {
-      const clock = got.record.state.clock;
-      const plan = slotsOwed(job, clock);
+      const { clock, settings } = got.record.state;
+      const plan = slotsOwed(job, clock, { speed: settings.speed, maxTicks: settings.catchUpMaxTicks });
       if (plan.length === 0) return { status: 'already-committed', tick: clock.tick };
       return await runTicks(got.service, plan, townId, deps, now);
     } catch (e) {
@@ -75,31 +76,58 @@ async function tryTickJob(job: TickJob, deps: TickJobDeps, now: () => number): P
   return r.ran ? r.value : { status: 'busy' };
 }
 
+/** What a job may catch up on besides its own slot: the town's speed and its catch-up bound (settings.ts). */
+export interface CatchUp {
+  speed: number;
+  /** Most ticks of earlier slots run by one job; a longer gap is an outage, not a lost job, and is not replayed. */
+  maxTicks: number;
+}
+
 /**
  * Ticks this job still owes its town, as the slot each one is for (undefined: a job of an older version, no slot).
  * Each tick's commit records its slot (and how many of the slot's ticks are in), so a retry after a kill runs
  * exactly what its killed attempt did not commit, and a job whose slot a later job has already passed runs nothing.
- * A job that carries earlier slots (a fail-over merged them) owes theirs first. Jobs queued by an older version
+ * The slots between the town's last one and this job's that owed ticks and got none (their job was killed more
+ * often than it is retried, or dropped while the town's previous job still waited) run first, up to
+ * `catchUp.maxTicks`; so do the earlier slots a fail-over merged into the job. Jobs queued by an older version
  * carry no slot: for them a retry compares wall times, as before.
  */
-export function slotsOwed(job: TickJob, clock: TownState['clock']): (number | undefined)[] {
+export function slotsOwed(
+  job: TickJob,
+  clock: TownState['clock'],
+  catchUp: CatchUp = { speed: 1, maxTicks: 0 },
+): (number | undefined)[] {
   const slot = job.data.slot;
   if (slot === undefined) {
     const last = clock.lastTickWall;
     const n = job.retryCount > 0 && last !== null && last >= job.createdOn ? 0 : job.data.ticks;
     return Array.from({ length: n }, () => undefined);
   }
+  const owes = new Map<number, number>();
+  if (clock.slot && clock.slot.n < slot) {
+    // the gap since the town's last slot (that slot's own unfinished ticks included)
+    const gap = new Map<number, number>();
+    let total = 0;
+    for (let s = clock.slot.n; s < slot && total <= catchUp.maxTicks; s++) {
+      const t = ticksForSlot(s, catchUp.speed);
+      if (t > 0) gap.set(s, t);
+      total += s === clock.slot.n ? Math.max(0, t - clock.slot.ticks) : t;
+    }
+    if (total <= catchUp.maxTicks) for (const [s, t] of gap) owes.set(s, t);
+  }
+  for (const e of job.data.earlier ?? []) if (e.slot < slot) owes.set(e.slot, Math.max(e.ticks, owes.get(e.slot) ?? 0));
+  owes.set(slot, job.data.ticks);
   const plan: number[] = [];
-  for (const s of [...(job.data.earlier ?? []), { slot, ticks: job.data.ticks }]) {
-    const done = !clock.slot || clock.slot.n < s.slot ? 0 : clock.slot.n > s.slot ? s.ticks : clock.slot.ticks;
-    for (let i = done; i < s.ticks; i++) plan.push(s.slot);
+  for (const [s, ticks] of [...owes].sort((a, b) => a[0] - b[0])) {
+    const done = !clock.slot || clock.slot.n < s ? 0 : clock.slot.n > s ? ticks : clock.slot.ticks;
+    for (let i = done; i < ticks; i++) plan.push(s);
   }
   return plan;
 }
 
 /** How many ticks the job still owes (slotsOwed). */
-export function ticksOwed(job: TickJob, clock: TownState['clock']): number {
-  return slotsOwed(job, clock).length;
+export function ticksOwed(job: TickJob, clock: TownState['clock'], catchUp?: CatchUp): number {
+  return slotsOwed(job, clock, catchUp).length;
 }
 
 async function runTicks(

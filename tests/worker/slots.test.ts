@@ -129,10 +129,32 @@ describe('jobs merged at a fail-over', () => {
       ],
     });
     const job: TickJob = { id: 'x', data, retryCount: 0, createdOn: 0 };
-    const clock = (slot?: { n: number; ticks: number }) => ({ tick: 0, lastTickWall: null, ...(slot ? { slot } : {}) }) as never;
+    const clock = (slot?: { n: number; ticks: number }) =>
+      ({ tick: 0, lastTickWall: null, ...(slot ? { slot } : {}) }) as never;
     expect(slotsOwed(job, clock())).toEqual([6, 7, 7, 8]);
     // slot 7's first tick was committed by the killed attempt
     expect(slotsOwed(job, clock({ n: 7, ticks: 1 }))).toEqual([7, 8]);
     expect(slotsOwed(job, clock({ n: 8, ticks: 1 }))).toEqual([]);
+  });
+});
+
+describe('a job catches up on the slots its town missed', () => {
+  const job = (slot: number, ticks = 1): TickJob => ({
+    id: 'c',
+    data: { townId: 'c', ticks, slot },
+    retryCount: 0,
+    createdOn: 0,
+  });
+  const clock = (n: number, ticks: number) => ({ tick: 9, lastTickWall: null, slot: { n, ticks } }) as never;
+  const catchUp = { speed: 1, maxTicks: 6 };
+  it('runs the missed slots first (a job lost after its retries, or dropped while the town was behind)', () => {
+    expect(slotsOwed(job(13), clock(10, 1), catchUp)).toEqual([11, 12, 13]);
+    // slot 10 had two ticks to run and committed one
+    expect(slotsOwed(job(12), clock(10, 1), { speed: 2, maxTicks: 6 })).toEqual([10, 11, 11, 12]);
+  });
+  it('but not an outage longer than the catch-up bound: that is resumed, not replayed', () => {
+    expect(slotsOwed(job(20), clock(10, 1), catchUp)).toEqual([20]);
+    expect(slotsOwed(job(17), clock(10, 1), catchUp)).toEqual([11, 12, 13, 14, 15, 16, 17]);
+    expect(slotsOwed(job(13), clock(10, 1))).toEqual([13]); // no catch-up asked
   });
 });
