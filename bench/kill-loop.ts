@@ -136,7 +136,9 @@ export async function run(opts: Record<string, unknown>) {
     })();
     const killedAt: number[] = [];
     for (let k = 0; k < kills; k++) {
-      await sleep(3_000 + random() * 7_000);
+      // a kill every 10-20 s: each lands at a random phase of the ticks under way, and the recovery of the one
+      // before (heartbeat 10 s, three missed instance beats 15 s) has had its time
+      await sleep(10_000 + random() * 10_000);
       const i = random() < 0.5 ? 0 : 1;
       const victim = workers[i]!;
       victim.proc.kill('SIGKILL');

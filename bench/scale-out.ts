@@ -24,6 +24,7 @@ import { TownRouter } from '../src/worker/affinity.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { PrismaTownStore } from '../src/db/town-store.ts';
 import { TownService } from '../src/town/service.ts';
+import { InMemoryTownStore } from '../src/town/store.ts';
 import type { TownStore } from '../src/town/store.ts';
 import { openQueue } from '../src/worker/queue.ts';
 import { startPostgres } from '../tests/support/postgres.ts';
@@ -82,6 +83,8 @@ interface ChildLine {
   calls?: number;
   rssPerTownMb?: number;
   baseMb?: number;
+  failedJob?: string;
+  error?: string;
 }
 
 /** A worker process of bench/scale-worker.ts; `lines` collects what it printed. */
@@ -181,23 +184,10 @@ async function workerThroughput(url: string, towns: string[], workers: number, s
   }
 }
 
-/** Ticks a town on the instant model until its simulated clock has run `days` days. */
-async function age(url: string, townId: string, days: number): Promise<number> {
-  const db = await openDatabase(url);
-  try {
-    const svc = await TownService.load(
-      { store: new PrismaTownStore(db.prisma), kit: instantKit(), owner: 'age' },
-      townId,
-    );
-    if (!svc) throw new Error(`no town ${townId}`);
-    const until = svc.status().simTime + days * 24 * 3600_000;
-    while (svc.status().simTime < until) await svc.tick();
-    const memories = await db.prisma.memory.count({ where: { townId } });
-    await svc.close();
-    return memories;
-  } finally {
-    await db.close();
-  }
+/** Ticks a town (in memory, on the instant model) until its simulated clock has run `days` more days. */
+async function age(svc: TownService, days: number): Promise<void> {
+  const until = svc.status().simTime + days * 24 * 3600_000;
+  while (svc.status().simTime < until) await svc.tick();
 }
 
 /** RSS per loaded town: a worker process loading `copies` copies of `townId` (made here) as a worker holds them. */
@@ -252,20 +242,31 @@ export async function run(opts: Record<string, unknown>) {
       runs.push(await workerThroughput(url, towns, w, seconds));
     }
     const one = runs[0];
-    // RSS per town: a fresh copy of a town (day 1) and the same town after rssDays simulated days.
+    // RSS per town: a town after one simulated day and the same town after rssDays, aged in memory on the instant
+    // model (retention included) and written to PostgreSQL with the town export.
     const rssUrl = await server.createDatabase('rss_bench');
     const rssDb = await openDatabase(rssUrl);
-    await TownService.create(
-      { store: new PrismaTownStore(rssDb.prisma), kit: instantKit(), owner: 'setup' },
+    const mem = new InMemoryTownStore();
+    const aging = await TownService.create(
+      { store: mem, kit: instantKit(), owner: 'setup' },
       { id: 'rss', scope: 'rss', file: benchTown(RESIDENTS), seed: 1 },
     );
-    await rssDb.close();
-    await age(rssUrl, 'rss', 1);
-    const day1 = await rssPerTown(rssUrl, 'rss', rssTowns);
+    await age(aging, 1);
+    await writeTownImport(new PrismaTownStore(rssDb.prisma), await readTownExport(mem, 'rss'), {
+      id: 'day1',
+      scope: 'day1',
+    });
     const agingStart = performance.now();
-    await age(rssUrl, 'rss', rssDays - 1);
+    await age(aging, rssDays - 1);
     const agingS = Math.round((performance.now() - agingStart) / 1000);
-    const dayN = await rssPerTown(rssUrl, 'rss', rssTowns);
+    await writeTownImport(new PrismaTownStore(rssDb.prisma), await readTownExport(mem, 'rss'), {
+      id: `day${rssDays}`,
+      scope: `day${rssDays}`,
+    });
+    await aging.close();
+    await rssDb.close();
+    const day1 = await rssPerTown(rssUrl, 'day1', rssTowns);
+    const dayN = await rssPerTown(rssUrl, `day${rssDays}`, rssTowns);
     return {
       latency: LATENCY,
       residentsPerTown: RESIDENTS,

@@ -85,7 +85,9 @@ export async function run(opts: Record<string, unknown>) {
         while (new Set(ends().map((l) => l.tick)).size < towns.length && Date.now() - start < INTERVAL_MS * 1.5)
           await sleep(1_000);
         const done = ends();
-        const offsets = done.map((l) => (l.end! - start) / 1000);
+        const ok = done.filter((l) => l.ok);
+        const offsets = ok.map((l) => (l.end! - start) / 1000);
+        const errors = w.lines.filter((l) => l.failedJob && l.error).map((l) => `${l.failedJob}: ${l.error}`);
         const during = w.lines.filter((l) => l.rssMb !== undefined && (l as { end?: number }).end === undefined);
         const calls = ([...w.lines].reverse().find((l) => l.calls !== undefined)?.calls ?? 0) - callsBefore;
         const last = [...w.lines].reverse().find((l) => l.rssMb !== undefined) as
@@ -93,8 +95,9 @@ export async function run(opts: Record<string, unknown>) {
           | undefined;
         results.push({
           slot: s + 1,
-          ticks: done.filter((l) => l.ok).length,
-          failed: done.filter((l) => !l.ok).length,
+          ticks: ok.length,
+          failedTicks: done.filter((l) => !l.ok).length,
+          failedJobs: [...new Set(errors)].slice(0, 3),
           lastTickEndS: round(Math.max(0, ...offsets)),
           p50EndS: round(percentile(offsets, 50)),
           p95EndS: round(percentile(offsets, 95)),
@@ -104,7 +107,8 @@ export async function run(opts: Record<string, unknown>) {
               95,
             ) / 1000,
           ),
-          insideInterval: done.length === towns.length && Math.max(...offsets) * 1000 < INTERVAL_MS,
+          insideInterval:
+            new Set(ok.map((l) => l.tick)).size === towns.length && Math.max(...offsets) * 1000 < INTERVAL_MS,
           modelCalls: calls,
           peakRssMb: Math.max(...during.map((l) => l.rssMb ?? 0)),
           loaded: last?.loaded ?? 0,
@@ -139,7 +143,7 @@ export function format(r: Record<string, unknown>): string {
     `one worker, ${x.towns} towns of ${x.residentsPerTown} residents, every town due at once every ${x.intervalS} s, model calls ${x.latencyMs} ms; WORKER_CONCURRENCY=${x.concurrency} LLM_CONCURRENCY=${x.llmConcurrency} WORKER_MAX_MB=${x.maxMb} WORKER_MAX_TOWNS=${x.maxTowns}`,
     ...x.slots.map(
       (s) =>
-        `  slot ${s.slot}: ${s.ticks} ticks (${s.failed} failed), last ended ${s.lastTickEndS} s after the slot turned (p50 ${s.p50EndS} s, p95 ${s.p95EndS} s; tick p95 ${s.tickP95s} s) -> ${s.insideInterval ? 'every tick inside its interval' : 'NOT all inside the interval'}; ${s.modelCalls} model calls; peak RSS ${s.peakRssMb} MB, ${s.loaded} towns loaded, ${s.evictions} evictions`,
+        `  slot ${s.slot}: ${s.ticks} ticks (${s.failedTicks} failed and retried${s.failedJobs.length ? `: ${s.failedJobs.join('; ')}` : ''}), last ended ${s.lastTickEndS} s after the slot turned (p50 ${s.p50EndS} s, p95 ${s.p95EndS} s; tick p95 ${s.tickP95s} s) -> ${s.insideInterval ? 'every tick inside its interval' : 'NOT all inside the interval'}; ${s.modelCalls} model calls; peak RSS ${s.peakRssMb} MB, ${s.loaded} towns loaded, ${s.evictions} evictions`,
     ),
   ].join('\n');
 }

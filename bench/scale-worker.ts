@@ -65,6 +65,9 @@ const w = await startWorkerProcess({
   ...(env.MAX_TOWNS ? { maxTowns: Number(env.MAX_TOWNS) } : {}),
   ...(env.MAX_MB ? { maxMb: Number(env.MAX_MB) } : {}),
   onTick: (town, ms, ok) => say({ tick: town, end: Date.now(), ms: Math.round(ms), ok }),
+  onJob: (town, outcome) => {
+    if (outcome.status === 'failed') say({ failedJob: town, error: outcome.error });
+  },
 });
 const timer = setInterval(
   () => say({ rssMb: rssMb(), calls: provider.calls, loaded: w.towns.size, evictions: w.towns.evictions }),
