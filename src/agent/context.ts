@@ -3,6 +3,7 @@
 // settings and a log. Pure core: a LanguageModel and an Embedder come in as ports; time is always an argument.
 import type { z } from 'zod';
 import { type ChatMessage, type Embedder, isLlmError, type LanguageModel } from '../llm/port.ts';
+import { type Audience, audienceMeta, audienceOf, carries, isKept, peopleOf, strictest } from './audience.ts';
 import type { MemoryStream, NewMemory } from './memory-stream.ts';
 import { asMindState, type MindState } from './mind-state.ts';
 import type { PromptMemory } from './prompts/common.ts';
@@ -67,6 +68,8 @@ export class MindContext {
   readonly embedder: Embedder;
   readonly townId: string | undefined;
   private readonly logFn: (msg: string, data?: object) => void;
+  /** Per memory stream: its kept memories so far, and the last sequence number scanned (keptOf). */
+  private readonly kept = new WeakMap<MemoryStream, { seq: number; kept: { text: string; audience: Audience }[] }>();
   /** The model is paused: said once, until an embedding call answers again. */
   private paused = false;
 
@@ -162,7 +165,8 @@ export class MindContext {
       if (w.m.meta) delete w.m.meta.vectorPending;
       w.r.memory.setEmbedding(w.m.id, v, this.embedder.id);
     }
-    return entries.map(({ r, m }) => {
+    return entries.map(({ r, m: given }) => {
+      const m = this.withAudience(r, given);
       const embedding = byText.get(m.description.trim()) ?? null;
       return r.memory.add(
         {
@@ -178,6 +182,41 @@ export class MindContext {
 
   /** Memories without a vector retried per resident with one store (bounded: a long outage is caught up over ticks). */
   static readonly retryBatch = 64;
+
+  /**
+   * What is derived from kept memories stays kept (issue 22 item 1): a reflection as strictly as the evidence it
+   * cites, a plan as the kept memory it carries (a secret's errand is as secret as the secret). A memory that states
+   * its own audience keeps it.
+   */
+  private withAudience(r: Resident, m: NewMemory): NewMemory {
+    if (m.meta?.audience !== undefined) return m;
+    let from: Audience[] = [];
+    if (m.evidence && m.evidence.length > 0) from = m.evidence.map((id) => audienceOf(r.memory.get(id))).filter(isKept);
+    else if (m.kind === 'plan' || m.kind === 'reflection')
+      from = this.keptOf(r)
+        .filter((k) => carries(m.description, k.text, [r.profile.name, ...peopleOf(k.audience)]))
+        .map((k) => k.audience);
+    if (from.length === 0) return m;
+    return { ...m, meta: { ...(m.meta ?? {}), ...audienceMeta(strictest(from)) } };
+  }
+
+  /** The resident's kept memories (secrets, confidences), scanned once and then only what is new. */
+  keptOf(r: Resident): { text: string; audience: Audience }[] {
+    let k = this.kept.get(r.memory);
+    if (!k) {
+      k = { seq: -1, kept: [] };
+      this.kept.set(r.memory, k);
+    }
+    const all = r.memory.all();
+    let i = all.length;
+    while (i > 0 && all[i - 1]!.seq > k.seq) i--;
+    for (const m of all.slice(i)) {
+      const a = audienceOf(m);
+      if (isKept(a) && m.kind !== 'plan') k.kept.push({ text: m.description, audience: a });
+    }
+    if (all.length > 0) k.seq = Math.max(k.seq, all[all.length - 1]!.seq);
+    return k.kept;
+  }
 
   /** Retrieval for several queries at once (retrieve.ts). */
   recall(r: Resident, queries: string[], now: number, opts: RecallOptions = {}): Promise<RetrievedMemory[]> {

@@ -1,6 +1,19 @@
 // Dialogue (sec. 4.3.1): a conversation between residents turn by turn, each line from the speaker's memories of
 // the listeners; afterwards every participant stores the lines and a summary.
 
+import {
+  type Audience,
+  audienceMeta,
+  audienceOf,
+  carries,
+  isKept,
+  mayTell,
+  PUBLIC,
+  peopleOf,
+  SECRET_WORDS,
+  strictest,
+  toldAudience,
+} from './audience.ts';
 import { clampInt, EXPERIENCE, firstWord, floorTo, type MindContext, type Resident } from './context.ts';
 import { stillDue, todayNumber, upcomingDay } from '../core/dates.ts';
 import { summaryOf } from './describe.ts';
@@ -23,7 +36,7 @@ import {
   dialogueMessages,
   dialogueOutput,
 } from './prompts/dialogue.ts';
-import { noteConversation, relationsFor } from './relations.ts';
+import { names, noteConversation, noteNews, relationOf, relationsFor } from './relations.ts';
 import { spliceSlots } from '../core/schedule.ts';
 import { cleanLine, clip as clipText, escapeRegExp, heuristicImportance, newsKey, progressive } from '../core/text.ts';
 import { clockAt, dateText, dayKey, MINUTE_MS } from '../core/time.ts';
@@ -38,17 +51,33 @@ export function dialogueMemories(
   c: MindContext,
   speaker: Resident,
   listeners: Resident[],
-  mems: readonly Memory[],
+  retrieved: readonly Memory[],
   now: number,
+  /** Others in the place, who may overhear: what they may not know is not told in front of them. */
+  bystanders: readonly string[] = [],
 ) {
   const mind = c.mindOf(speaker);
   const ids = new Set<string>(listeners.map((l) => l.profile.id));
+  // What some listener may not know is left out of the talk's context altogether (issue 22 item 1: the safer
+  // design; a model cannot let slip what it is not shown). A secret meant for these listeners stays, marked.
+  const names = [...listeners.map((l) => l.profile.name), ...bystanders];
+  const allowed = retrieved.filter((m) => mayTell(audienceOf(m), speaker.profile.name, names));
+  // an insight that restates a known fact word for word is that fact: the fact is shown (once), as knowledge
+  const facts = new Set(allowed.filter((m) => SHAREABLE.includes(m.kind)).map((m) => m.description));
+  const mems = allowed.filter((m) => SHAREABLE.includes(m.kind) || !facts.has(m.description));
   const shown = c.promptMemories(mems, speaker);
   return mems.map((m, i) => {
     const news = typeof m.meta?.news === 'string' ? m.meta.news : null;
     const from = typeof m.meta?.speaker === 'string' ? m.meta.speaker : null;
     const key = newsKey(news ?? m.description);
-    const told = listeners.every((l) => (mind.told[l.profile.id] ?? []).includes(key));
+    // told to them before, or heard from them (the relationship note keeps both: issue 22 item 2)
+    const told = listeners.every((l) => {
+      const note = relationOf(c, speaker, l.profile.name);
+      return (
+        (mind.told[l.profile.id] ?? []).includes(key) ||
+        [...(note?.told ?? []), ...(note?.heard ?? [])].some((t) => newsKey(t) === key)
+      );
+    });
     const knowledge = SHAREABLE.includes(m.kind) || (m.kind === 'dialogue' && news !== null);
     // news of a day already past is not news any more (a party last Saturday is not announced on Tuesday)
     const due = stillDue(m, now);
@@ -66,17 +95,18 @@ export function dialogueMemories(
 export async function converse(
   c: MindContext,
   participants: Resident[],
-  ctx: { now: number; location: Place; initiator: AgentId; intent: string },
-): Promise<{ lines: { speaker: AgentId; text: string }[]; ended: 'natural' | 'cap' }> {
+  ctx: { now: number; location: Place; initiator: AgentId; intent: string; bystanders?: string[] },
+): Promise<{ lines: { speaker: AgentId; text: string; kept?: boolean }[]; ended: 'natural' | 'cap' }> {
   const s = c.settings;
   const now = ctx.now;
   const order = [...participants].sort((a, b) =>
     a.profile.id === ctx.initiator ? -1 : b.profile.id === ctx.initiator ? 1 : 0,
   );
   if (order.length < 2) return { lines: [], ended: 'natural' };
-  const speakers = await Promise.all(order.map((r) => speakerContext(c, r, order, ctx)));
+  const contexts = await Promise.all(order.map((r) => speakerContext(c, r, order, ctx)));
+  const speakers = contexts.map((x) => x.section);
   const initiatorName = order[0]!.profile.name;
-  const lines: { speaker: AgentId; text: string; news?: string }[] = [];
+  const lines: SaidLine[] = [];
   const maxLines = order.length * s.maxTurnsEach;
   const perCall = Math.max(1, Math.round(s.dialogueLinesPerCall));
   let ended: 'natural' | 'cap' = 'cap';
@@ -101,7 +131,7 @@ export async function converse(
       last: lines.length + want >= maxLines,
     };
     const out = await c.ask(DIALOGUE_TASK, dialogueOutput, dialogueMessages(input), input, () => ({
-      lines: [{ line: 'I should get going. See you later!', news: null }],
+      lines: [{ line: 'I should get going. See you later!', news: null, confidedTo: null }],
       end: true,
       summary: null,
     }));
@@ -119,7 +149,14 @@ export async function converse(
         break talk;
       }
       const news = said.news && said.news.trim() !== '' ? clipText(said.news, 300) : undefined;
-      lines.push({ speaker: speaker.profile.id, text, ...(news ? { news } : {}) });
+      const listeners = order.filter((l) => l !== speaker).map((l) => l.profile.name);
+      const audience = lineAudience(
+        { text, ...(news ? { news } : {}), confidedTo: said.confidedTo ?? null },
+        speaker.profile.name,
+        listeners,
+        contexts[order.indexOf(speaker)]!.kept,
+      );
+      lines.push({ speaker: speaker.profile.id, text, ...(news ? { news } : {}), ...audienceMeta(audience) });
       if (news) {
         const m = c.mindOf(speaker);
         for (const l of order)
@@ -133,7 +170,15 @@ export async function converse(
   }
   // the call that ended the talk summarised it (a summary of a talk cut short by an empty line would miss the end)
   await afterConversation(c, order, lines, ctx, summary && summary.summary.trim() !== '' ? summary : undefined);
-  return { lines: lines.map((l) => ({ speaker: l.speaker, text: l.text })), ended };
+  // (a line told in confidence is marked: the town does not let bystanders overhear it)
+  return {
+    lines: lines.map((l) => ({
+      speaker: l.speaker,
+      text: l.text,
+      ...(isKept(l.audience ?? PUBLIC) ? { kept: true } : {}),
+    })),
+    ended,
+  };
 }
 
 /** One speaker's context for a whole conversation: gathered once, when it begins (sec. 4.3.1). */
@@ -141,8 +186,8 @@ async function speakerContext(
   c: MindContext,
   speaker: Resident,
   order: Resident[],
-  ctx: { now: number; intent: string },
-): Promise<Omit<DialogueSpeaker, 'turnsLeft'>> {
+  ctx: { now: number; intent: string; bystanders?: string[] },
+): Promise<{ section: Omit<DialogueSpeaker, 'turnsLeft'>; kept: { text: string; audience: Audience }[] }> {
   const s = c.settings;
   const listeners = order.filter((x) => x !== speaker);
   const listenerNames = listeners.map((l) => l.profile.name);
@@ -154,7 +199,12 @@ async function speakerContext(
   );
   const relations = relationsFor(c, speaker, listenerNames);
   const a = c.mindOf(speaker).lastAction;
-  return {
+  // the secrets and confidences these listeners may hear: a line that carries one is told in confidence
+  const hearers = [...listenerNames, ...(ctx.bystanders ?? [])];
+  const kept = mems
+    .map((x) => ({ text: x.memory.description, audience: audienceOf(x.memory) }))
+    .filter((k) => isKept(k.audience) && mayTell(k.audience, speaker.profile.name, hearers));
+  const section = {
     name: speaker.profile.name,
     first: speaker.profile.firstName,
     summary: await summaryOf(c, speaker, ctx.now),
@@ -168,10 +218,39 @@ async function speakerContext(
         listeners,
         mems.map((x) => x.memory),
         ctx.now,
+        ctx.bystanders,
       ),
       relations,
     ),
   };
+  return { section, kept };
+}
+
+/** A line of a conversation as said: its news, and who may know it when not everyone may (audience.ts). */
+export interface SaidLine {
+  speaker: AgentId;
+  text: string;
+  news?: string;
+  audience?: Audience;
+}
+
+/**
+ * Who may know what a line tells: in confidence when the model says it was confided to listeners here, when its
+ * words say so ("between us"), or when it carries a secret or a confidence of the speaker's (told to those it was
+ * meant for, it becomes a confidence between them); else anyone.
+ */
+export function lineAudience(
+  said: { text: string; news?: string; confidedTo: string | null },
+  speaker: string,
+  listeners: readonly string[],
+  kept: readonly { text: string; audience: Audience }[],
+): Audience {
+  const confided = (said.confidedTo ?? '').toLowerCase();
+  const named = listeners.some((l) => names(confided, l.toLowerCase()) || confided.includes(l.toLowerCase()));
+  if (named || SECRET_WORDS.test(said.text)) return { kind: 'confidence', by: speaker, to: [...listeners] };
+  const carried = kept.filter((k) => carries(said.news ?? said.text, k.text, [speaker, ...peopleOf(k.audience)]));
+  if (carried.length === 0) return PUBLIC;
+  return strictest(carried.map((k) => toldAudience(k.audience, speaker, listeners)));
 }
 
 export function nameOf(rs: readonly Resident[], id: AgentId): string {
@@ -182,7 +261,7 @@ export function nameOf(rs: readonly Resident[], id: AgentId): string {
 export async function afterConversation(
   c: MindContext,
   order: Resident[],
-  lines: { speaker: AgentId; text: string; news?: string }[],
+  lines: SaidLine[],
   ctx: { now: number; location: Place; initiator: AgentId },
   /** The summary the dialogue call that ended the talk wrote; without one, a summary call writes it. */
   given?: ConversationSummaryOutput,
@@ -221,6 +300,8 @@ export async function afterConversation(
   const importance = clampInt(out.importance, 1, 10, 3);
   const lineImp = lines.map((l, i) => clampInt(out.lineImportance?.[i], 1, 10, heuristicImportance(l.news ?? l.text)));
   const conversation = `${ctx.initiator}@${now}`;
+  // the record of a talk in which something was confided is kept like the confidence (a summary repeats it)
+  const confided = strictest(lines.map((l) => l.audience ?? PUBLIC).filter(isKept));
   const entries: { r: Resident; m: NewMemory }[] = [];
   for (const r of order) {
     const others = order.filter((x) => x !== r).map((x) => x.profile.name);
@@ -241,6 +322,7 @@ export async function afterConversation(
             speakerName,
             line: l.text,
             ...(l.news ? { news: l.news } : {}),
+            ...audienceMeta(l.audience ?? PUBLIC),
           },
         },
       });
@@ -255,6 +337,7 @@ export async function afterConversation(
         meta: {
           conversation,
           userText: { from: `summary of a conversation with ${others.join(' and ')}`, text: summary },
+          ...audienceMeta(confided),
         },
       },
     });
@@ -277,6 +360,7 @@ export async function afterConversation(
           conversation,
           promise: true,
           userText: { from: `what ${p.r.profile.firstName} promised in a conversation`, text: p.description },
+          ...audienceMeta(confided),
         },
       },
     });
@@ -291,7 +375,14 @@ export async function afterConversation(
     mind.importanceSinceReflection += importance;
     for (const o of order) if (o !== r) mind.chattedAt[o.profile.id] = now;
     // Relationships hold: each keeps what was last said with every other participant.
-    for (const o of order) if (o !== r) noteConversation(c, r, o.profile.name, summary, now);
+    for (const o of order) if (o !== r) noteConversation(c, r, o.profile.name, summary, now, confided);
+    // who has been told what (issue 22 item 2): each line's news, told by its speaker to everyone else present
+    for (const l of lines) {
+      if (!l.news || isKept(l.audience ?? PUBLIC)) continue;
+      if (l.speaker === r.profile.id) {
+        for (const o of order) if (o !== r) noteNews(c, r, o.profile.name, l.news, 'told', now);
+      } else noteNews(c, r, nameOf(order, l.speaker), l.news, 'heard', now);
+    }
     if (mind.plan && mind.plan.day === dayKey(now)) {
       const others = order.filter((x) => x !== r).map((x) => firstWord(x.profile.name));
       const start = floorTo(now, g);

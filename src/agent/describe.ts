@@ -1,5 +1,6 @@
 // The summary description (sec. 4.3 / appendix): who the resident is, cached, at the top of other prompts.
 
+import { audienceOf, isKept } from './audience.ts';
 import { EXPERIENCE, type MindContext, type Resident } from './context.ts';
 import { SUMMARY_TASK, type SummaryInput, summaryMessages, summaryOutput } from './prompts/summary.ts';
 import { clip as clipText } from '../core/text.ts';
@@ -28,8 +29,9 @@ export async function summaryOf(c: MindContext, r: Resident, now: number): Promi
     learned: p.learned,
     currently: p.currently,
     lifestyle: p.lifestyle,
+    // the description heads every prompt, whoever listens: a secret or a confidence stays out of it (audience.ts)
     memories: c.promptMemories(
-      mems.map((x) => x.memory),
+      mems.map((x) => x.memory).filter((m) => !isKept(audienceOf(m))),
       r,
     ),
   };

@@ -1,5 +1,6 @@
 // A person (a user's persona) speaks where the resident is: rated like any observation, answered in character.
 
+import { audienceOf, mayTell } from './audience.ts';
 import { clampInt, EXPERIENCE, type MindContext, type Resident } from './context.ts';
 import { summaryOf } from './describe.ts';
 import type { NewMemory } from './memory-stream.ts';
@@ -45,8 +46,9 @@ export async function hear(
     text,
     addressed: ctx.addressed,
     ...(known ? { relations: [known] } : {}),
+    // a visitor may not know the resident's secrets nor what it was told in confidence: left out (issue 22 item 1)
     memories: c.promptMemories(
-      mems.map((x) => x.memory),
+      mems.map((x) => x.memory).filter((m) => mayTell(audienceOf(m), p.name, [ctx.speaker.name])),
       r,
     ),
   };

@@ -6,15 +6,21 @@ import { summaryOf } from './describe.ts';
 import { planLines } from './plan.ts';
 import { INTERVIEW_TASK, type InterviewInput, interviewMessages, interviewOutput } from './prompts/interview.ts';
 import { relationsNamedIn } from './relations.ts';
-import { cleanLine, clip as clipText, toThirdPerson } from '../core/text.ts';
+import { cleanLine, clip as clipText } from '../core/text.ts';
+import { audienceMeta, audienceOf, mayTell, ownAudience } from './audience.ts';
+import { firstPersonThought, thirdPersonThought } from './intention.ts';
 import { clockAt, dateText, dayKey } from '../core/time.ts';
 import type { Memory, MemoryId } from './types.ts';
 
 /** Inner voice (sec. 3.1): the resident's own high-importance thought; forces a re-plan at the next decide(). */
 export async function innerVoice(c: MindContext, r: Resident, text: string, now: number): Promise<void> {
   const mind = c.mindOf(r);
-  const thought = clipText(toThirdPerson(text, r.profile.firstName), 400);
+  // its own thought, never someone's order: "go to Pier 9 at 3 pm" is "I'll go to Pier 9 at 3 pm" (intention.ts)
+  const own = clipText(firstPersonThought(text), 400);
+  const thought = clipText(thirdPersonThought(text, r.profile.firstName), 400);
   const importance = c.settings.innerVoiceImportance;
+  // "secretly", "don't tell anyone": the thought is the resident's secret (audience.ts); else its own to mention
+  const audience = ownAudience(text, r.profile.name);
   await c.storeAll(
     [
       {
@@ -26,10 +32,8 @@ export async function innerVoice(c: MindContext, r: Resident, text: string, now:
           // the resident's own thought, in the words it came in: quoted in every prompt, labelled as its own
           meta: {
             said: clipText(text, 400),
-            userText: {
-              from: `${r.profile.name}'s inner voice (${r.profile.firstName}'s own thought)`,
-              text: clipText(text, 400),
-            },
+            userText: { from: `${r.profile.name}'s inner voice (${r.profile.firstName}'s own thought)`, text: own },
+            ...audienceMeta(audience),
           },
         },
       },
@@ -37,7 +41,7 @@ export async function innerVoice(c: MindContext, r: Resident, text: string, now:
     now,
   );
   mind.importanceSinceReflection += importance;
-  mind.replan = { reason: thought, at: now, said: clipText(text, 400) };
+  mind.replan = { reason: thought, at: now, said: own };
 }
 
 /** Answers in character from retrieval on the question; remembers having been interviewed unless told not to. */
@@ -57,8 +61,14 @@ export async function interview(
     touch: ctx.remember !== false,
   });
   // The notes about the people the question names (a persona met at the cafe is known by name and description).
-  const relations = relationsNamedIn(c, r, q);
+  const asker = ctx.asker ?? 'someone';
+  const relations = relationsNamedIn(c, r, q, 3, [asker]);
   const pinned = namingMemories(c, r, q, new Set(mems.map((x) => x.memory.id)));
+  // what the asker may not know is shown marked (issue 22 item 1): the resident knows it, and keeps it to itself
+  const all = [...mems.map((x) => x.memory), ...pinned];
+  const shown = c
+    .promptMemories(all, r)
+    .map((m, i) => (mayTell(audienceOf(all[i]), p.name, [asker]) ? m : { ...m, keep: true }));
   const input: InterviewInput = {
     name: p.name,
     first: p.firstName,
@@ -67,7 +77,7 @@ export async function interview(
     ...(ctx.asker ? { asker: ctx.asker } : {}),
     question: q,
     ...(relations.length > 0 ? { relations } : {}),
-    memories: c.promptMemories([...mems.map((x) => x.memory), ...pinned], r),
+    memories: shown,
     ...(c.mindOf(r).plan?.day === dayKey(now) ? { plan: planLines(c, r, { hours: false }) } : {}),
   };
   const out = await c.ask(INTERVIEW_TASK, interviewOutput, interviewMessages(input), input, () => ({

@@ -1,6 +1,7 @@
 // Per-resident mind state the town keeps in its JSON snapshot (opaque to the town): today's plan at three levels,
 // the cached summary description, importance accumulated since the last reflection, pending re-plan, and the
 // small bookkeeping that keeps a resident from reacting to the same thing twice or repeating news to someone.
+import type { Audience } from './audience.ts';
 import type { QuotedText } from './prompts/common.ts';
 import type { Slot } from '../core/schedule.ts';
 import type { Action, AgentProfile } from './types.ts';
@@ -49,6 +50,11 @@ export interface Relation {
   insight?: QuotedText;
   /** The latest reflection about them that is the resident's own thought (shown as its own, never quoted). */
   thought?: string;
+  /** Who may know the last conversation (a confidence is not shown to others: audience.ts); absent = public. */
+  lastAudience?: Audience;
+  /** News the resident told them and heard from them (from conversations), newest last (issue 22 item 2). */
+  told?: string[];
+  heard?: string[];
   /** When last refreshed. */
   at: number;
 }
@@ -94,6 +100,21 @@ export interface MindState {
   };
   /** Lower-cased name -> the relationship note about that person (relations.ts). */
   relations: Record<string, Relation>;
+  /** Events of today and ahead the resident knows of, as things (event.ts), and the texts already read for them. */
+  events?: KnownEvent[];
+  eventsRead?: string[];
+}
+
+/** An event as a thing: its kind in the town's own words, host, place id, ISO day and minutes after midnight. */
+export interface KnownEvent {
+  kind: string;
+  host: string | null;
+  place: string;
+  day: string;
+  start: number;
+  end: number;
+  /** Read from words someone wrote or said (a visitor, a whisper): prompts show its kind as their quoted words. */
+  quoted?: boolean;
 }
 
 export function initialMindState(_profile: AgentProfile): MindState {

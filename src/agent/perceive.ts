@@ -1,6 +1,7 @@
 // Perception and memory in (sec. 4.1): observations stored with importance rated in one call per tick,
 // the seed paragraph as seed memories, memories of things outside the loop (games).
 
+import { audienceMeta, isKept, ownAudience } from './audience.ts';
 import { clampInt, type MindContext, type Resident } from './context.ts';
 import { IMPORTANCE_TASK, type ImportanceInput, importanceMessages, importanceOutput } from './prompts/importance.ts';
 import { heuristicImportance, isIdle, toThirdPerson } from '../core/text.ts';
@@ -27,7 +28,18 @@ export async function seed(c: MindContext, r: Resident, now: number): Promise<vo
     phrases,
   );
   await c.storeAll(
-    phrases.map((description, i) => ({ r, m: { kind: 'seed' as const, description, importance: ratings[i]! } })),
+    // a phrase that says it is a secret ("has secretly decided ... and intends to tell only Ines") is kept: audience.ts
+    phrases.map((description, i) => ({
+      r,
+      m: {
+        kind: 'seed' as const,
+        description,
+        importance: ratings[i]!,
+        ...(isKept(ownAudience(description, r.profile.name))
+          ? { meta: audienceMeta(ownAudience(description, r.profile.name)) }
+          : {}),
+      },
+    })),
     now,
   );
   mind.seeded = true;

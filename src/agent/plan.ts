@@ -4,6 +4,7 @@
 import { EXPERIENCE, floorTo, type MindContext, type Resident } from './context.ts';
 import { stillDue, todayNumber, upcomingDay } from '../core/dates.ts';
 import { summaryOf } from './describe.ts';
+import { eventActivity, eventBlocks, eventsOn, learnEvents } from './event.ts';
 import { engagements, keepEvents } from './events.ts';
 import { closeDay, pursued } from './goals.ts';
 import type { DayPlan, MindState, PlanSlot } from './mind-state.ts';
@@ -162,6 +163,9 @@ export async function planDay(
     p.firstName,
   ]);
   const places = placesFor(ctx, r, mind);
+  // the events among them as things: kind, host, place and hours (event.ts), named so in the plan
+  await learnEvents(c, r, known, places, now);
+  const events = eventsOn(mind, dayKey(now));
   const input: PlanDayInput = {
     name: p.name,
     first: p.firstName,
@@ -178,6 +182,20 @@ export async function planDay(
     home: p.home,
     avoid: mind.avoid.filter((id) => avoiding(mind, id, now)),
     blocks: s.dayBlocks,
+    ...(events.length > 0
+      ? {
+          events: events.map((e) => ({
+            kind: e.kind,
+            host: e.host,
+            hosting: e.host === p.name,
+            place: e.place,
+            start: hhmm(e.start),
+            end: hhmm(e.end),
+            activity: eventActivity(e, r),
+            ...(e.quoted ? { quoted: true } : {}),
+          })),
+        }
+      : {}),
   };
   const out = await c.ask(PLAN_DAY_TASK, planDayOutput, planDayMessages(input), input, () => ({ blocks: [] }));
   let slots = toSlots(c, out.blocks, day0, places, p.home).filter((x) => x.end > start);
@@ -212,8 +230,19 @@ export async function planDay(
           steps: [],
         };
   plan.blocks = dedupeMeals(mergeAdjacent(plan.blocks, slotOpts(c, fill).same));
+  // a block for an event keeps its kind and place ("go to Leo's event" at the pier is the host's beach clean-up)
+  for (const e of eventBlocks(plan.blocks, events, r, day0)) {
+    const window = { start: Math.max(e.start, start), end: e.end };
+    if (window.end > window.start)
+      plan.blocks = spliceSlots(plan.blocks, window, [{ ...e, ...window }], slotOpts(c, fill));
+  }
   // an event of today the resident hosts or resolved to go to is kept at its place and hours, even if left out
-  for (const e of engagements(r, known, places, day0, now)) {
+  for (const raw of engagements(r, known, places, day0, now)) {
+    // named as the event it is, when the resident knows it as a thing
+    const known = events.find(
+      (x) => x.place === raw.place && day0 + x.start * MINUTE_MS < raw.end && day0 + x.end * MINUTE_MS > raw.start,
+    );
+    const e = known ? { ...raw, activity: eventActivity(known, r) } : raw;
     const window = { start: Math.max(e.start, start), end: e.end };
     if (
       window.end <= window.start ||

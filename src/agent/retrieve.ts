@@ -1,6 +1,7 @@
 // Retrieval (sec. 4.1): top memories by recency, importance and relevance for several queries at once, cut to a
 // context budget, and memories as prompts show them (heard news says from whom; people's words are quoted).
 
+import { audienceOf, audienceText } from './audience.ts';
 import type { MindContext, RecallOptions, Resident, RetrievedMemory } from './context.ts';
 import type { PromptMemory, QuotedText } from './prompts/common.ts';
 import { fitBudget, type ScoredMemory } from './retrieval.ts';
@@ -72,6 +73,7 @@ export function promptMemories(c: MindContext, ms: readonly Memory[], r?: Reside
     const own = from !== null && r !== undefined && (from === r.profile.name || m.meta?.speaker === r.profile.id);
     const text = news ?? m.description;
     const quote = quoteOf(m, c.settings.memoryLineChars);
+    const kept = audienceText(audienceOf(m));
     return {
       text:
         m.kind === 'conversation_summary'
@@ -81,6 +83,7 @@ export function promptMemories(c: MindContext, ms: readonly Memory[], r?: Reside
       kind: m.kind,
       ...(from && !own ? { from } : {}),
       ...(quote ? { quote } : {}),
+      ...(kept ? { kept } : {}),
     };
   });
 }

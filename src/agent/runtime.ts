@@ -94,8 +94,8 @@ export class AgentRuntime {
   /** A whole conversation between 2+ co-located residents, turn by turn. */
   converse(
     participants: Resident[],
-    ctx: { now: number; location: Place; initiator: AgentId; intent: string },
-  ): Promise<{ lines: { speaker: AgentId; text: string }[]; ended: 'natural' | 'cap' }> {
+    ctx: { now: number; location: Place; initiator: AgentId; intent: string; bystanders?: string[] },
+  ): Promise<{ lines: { speaker: AgentId; text: string; kept?: boolean }[]; ended: 'natural' | 'cap' }> {
     return converse(this.c, participants, ctx);
   }
 

@@ -53,6 +53,14 @@ export interface AgentProfile {
   avatarUrl?: string;
   /** Semicolon-separated seed paragraph (paper's format). */
   seed: string;
+  /** Family and household (the town file's and the seed's: spouse, children, parents, flatmates), by full name. */
+  family?: FamilyTie[];
+}
+
+/** One tie of family or household: who, and what they are to the resident in plain words ("wife", "flatmate"). */
+export interface FamilyTie {
+  name: string;
+  relation: string;
 }
 
 // --- The contract with the town (src/town/mind.ts is its port; src/agent/README.md describes it) ---

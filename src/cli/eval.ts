@@ -1,5 +1,6 @@
-// `npm run eval -- [--town FILE | --smallville DIR] [--hours N] [--seed S] [--ablate reflection,planning,memory]
-//   [--residents "A,B"] [--report FILE]`
+// `npm run eval -- [--town FILE | --smallville DIR] [--hours N] [--seed S | --seeds A,B,C]
+//   [--ablate reflection,planning,memory] [--residents "A,B"] [--report FILE] [--allow-unreliable-judge]`
+// `npm run eval -- --judge-check`: the knowledge judge's precision and recall on the labelled corpus.
 // The paper's controlled evaluation (Park et al. 2023, sec. 6-7) on a town: each condition simulated for the same
 // hours and seed, the 25-question battery for each resident, a blind ranking judge, TrueSkill per condition, and
 // the end-to-end measures, printed beside the paper's figures.
@@ -8,7 +9,12 @@ import { parseArgs } from 'node:util';
 import { ConfigError } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { isUserError } from '../errors.ts';
+import { checkJudge, judgeCheckPasses, summarizeJudgeCheck } from '../eval/judge-check.ts';
+import { JudgeHealth } from '../eval/judge-health.ts';
+import { modelKnowledgeJudge, ruleKnowledgeJudge } from '../eval/knowledge-judge.ts';
+import { prepareJudge, unreliableJudgeText } from '../eval/model-judge.ts';
 import { type Ablation, conditionsFor, type EvalReport, runEvaluation, summarizeEvaluation } from '../eval/run.ts';
+import { type SeedAgreement, seedAgreement, summarizeSeedAgreement } from '../eval/seed-agreement.ts';
 import { type RunData, runExportLines } from '../eval/run-export.ts';
 import type { FinishedRun } from '../eval/simulate.ts';
 import { describeModel } from '../llm/index.ts';
@@ -32,29 +38,50 @@ Options:
   --smallville DIR     a folder of the original Smallville files instead (e.g. ../shared/data/smallville)
   --hours N            simulated hours per condition (default 24; the paper ran two game days, 48)
   --seed S             seed (integer, default 1)
+  --seeds LIST         several seeds, comma-separated (e.g. 1,7,13): the whole evaluation once per seed, then
+                       how far the seeds agree (Kendall's tau over the conditions' order, identical rankings)
   --ablate LIST        mechanisms to ablate, comma-separated from reflection,planning,memory: runs the full
                        architecture plus the paper's conditions that turn off only those (default: all four)
   --residents LIST     residents who answer the battery, comma-separated names (default: everyone)
-  --report FILE        write the whole report as JSON
-  --export FILE        write each condition's run as NDJSON: FILE.<condition>.ndjson (npm run town -- replay ...)
+  --report FILE        write the whole report as JSON (with --seeds: {"reports": [...], "agreement": ...})
+  --export FILE        write each condition's run as NDJSON: FILE.<condition>.ndjson (npm run town -- replay ...);
+                       with --seeds FILE.<condition>.seed<S>.ndjson
   --db FILE            keep each condition's town in this SQLite database file
+  --judge-check        only measure the knowledge judge: precision and recall for "knows" on the labelled corpus
+                       (three towns, tuning and held-out parts); the rules, and the configured model if there is one
+  --allow-unreliable-judge
+                       show a model judge's figures even when it failed its calibration or too many of its calls
+                       timed out or came back off-schema (marked unreliable; exit code 0)
   --help               this text
 
-With a configured model (OPENAI_API_KEY or OPENAI_BASE_URL) the residents and the judge use it; offline, the
-judge is a rule-based ranker and the figures are a pipeline check, said so in the output.`;
+With a configured model (OPENAI_API_KEY or OPENAI_BASE_URL) the residents and the judge use it. The model judge
+first answers calibration items with known verdicts and rankings; a judge that fails them, or whose calls time
+out or come back off-schema past a threshold, is reported unreliable and none of its figures is shown. Offline,
+the judge is the rules (its error is measured by --judge-check) and the figures are a pipeline check, said so.
+Every ranking puts identical answers level; the report gives the share of rankings where all conditions tie.
+
+Exit code: 0 done, 1 a bad town file or configuration, 2 bad options, 3 the judge is unreliable (or, with
+--judge-check, misses precision or recall 0.95).`;
 
 export interface EvalCliArgs {
   town?: string;
   smallville?: string;
   hours: number;
   seed: number;
+  /** Several seeds: the evaluation once per seed, then their agreement. */
+  seeds?: number[];
   ablate?: Ablation[];
   residents?: string[];
   report?: string;
   export?: string;
   db?: string;
+  judgeCheck: boolean;
+  allowUnreliableJudge: boolean;
   help: boolean;
 }
+
+/** Exit code of a refused judge (unreliable model judge, or a judge check below the bar). */
+export const UNRELIABLE_JUDGE_EXIT = 3;
 
 const ABLATIONS: readonly Ablation[] = ['reflection', 'planning', 'memory'];
 
@@ -73,6 +100,9 @@ export function parseEvalArgs(argv: string[]): EvalCliArgs {
         report: { type: 'string' },
         export: { type: 'string' },
         db: { type: 'string' },
+        seeds: { type: 'string' },
+        'judge-check': { type: 'boolean' },
+        'allow-unreliable-judge': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -81,7 +111,13 @@ export function parseEvalArgs(argv: string[]): EvalCliArgs {
   } catch (e) {
     throw new Error(`${(e as Error).message.split('\n')[0]}\n\n${EVAL_USAGE}`);
   }
-  const a: EvalCliArgs = { hours: 24, seed: 1, help: Boolean(v.help) };
+  const a: EvalCliArgs = {
+    hours: 24,
+    seed: 1,
+    help: Boolean(v.help),
+    judgeCheck: Boolean(v['judge-check']),
+    allowUnreliableJudge: Boolean(v['allow-unreliable-judge']),
+  };
   if (typeof v.town === 'string') a.town = v.town;
   if (typeof v.smallville === 'string') a.smallville = v.smallville;
   if (a.town && a.smallville) throw new Error('Use --town or --smallville, not both.');
@@ -94,6 +130,19 @@ export function parseEvalArgs(argv: string[]): EvalCliArgs {
     const s = Number(v.seed);
     if (!Number.isInteger(s) || s < 0) throw new Error('--seed must be a whole number (0 or more).');
     a.seed = s;
+  }
+  if (typeof v.seeds === 'string') {
+    if (typeof v.seed === 'string') throw new Error('Use --seed or --seeds, not both.');
+    const list = v.seeds
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean)
+      .map(Number);
+    if (list.length === 0 || list.some((s) => !Number.isInteger(s) || s < 0))
+      throw new Error('--seeds must be whole numbers (0 or more), comma-separated, e.g. 1,7,13.');
+    if (new Set(list).size !== list.length) throw new Error('--seeds: each seed once.');
+    a.seeds = list;
+    a.seed = list[0] as number;
   }
   if (typeof v.ablate === 'string') {
     const list = v.ablate
@@ -115,23 +164,44 @@ export function parseEvalArgs(argv: string[]): EvalCliArgs {
   return a;
 }
 
-/** eval.ndjson -> eval.no-memory.ndjson */
-export function exportFileFor(file: string, condition: string): string {
-  return file.endsWith('.ndjson')
-    ? `${file.slice(0, -'.ndjson'.length)}.${condition}.ndjson`
-    : `${file}.${condition}.ndjson`;
+/** eval.ndjson -> eval.no-memory.ndjson (with several seeds: eval.no-memory.seed7.ndjson) */
+export function exportFileFor(file: string, condition: string, seed?: number): string {
+  const tail = `${condition}${seed !== undefined ? `.seed${seed}` : ''}.ndjson`;
+  return file.endsWith('.ndjson') ? `${file.slice(0, -'.ndjson'.length)}.${tail}` : `${file}.${tail}`;
+}
+
+type Io = {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  /** The models (default: the configured ones); `judge` defaults to `llm`. */
+  models?: () => { llm: LanguageModel; embedder: Embedder; judge?: LanguageModel };
+  /** Where the progress goes (process.stderr by default). */
+  progressStream?: NodeJS.WritableStream & { isTTY?: boolean };
+};
+
+/** --judge-check: the rules on the corpus, and the configured model judge too when there is one. */
+async function runJudgeCheck(io: Io): Promise<{ code: number }> {
+  const rules = await checkJudge(ruleKnowledgeJudge);
+  io.out(`${summarizeJudgeCheck(rules)}\n`);
+  let ok = judgeCheckPasses(rules);
+  const models: ReturnType<NonNullable<Io['models']>> = io.models ? io.models() : configuredModels();
+  const judgeModel = models.judge ?? models.llm;
+  if (!judgeModel.info.offline) {
+    const health = new JudgeHealth();
+    const model = await checkJudge(modelKnowledgeJudge(judgeModel, health));
+    io.out(`\n${summarizeJudgeCheck(model).replace('(model)', `(model ${judgeModel.info.model})`)}\n`);
+    io.out(
+      `  model calls: ${health.describe()}${health.failures > 0 ? ' (those batches fell back to the rules)' : ''}\n`,
+    );
+    ok &&= judgeCheckPasses(model) && !health.pastThreshold;
+  }
+  return { code: ok ? 0 : UNRELIABLE_JUDGE_EXIT };
 }
 
 export async function runEvalCli(
   argv: string[],
-  io: {
-    out: (s: string) => void;
-    err: (s: string) => void;
-    models?: () => { llm: LanguageModel; embedder: Embedder };
-    /** Where the progress goes (process.stderr by default). */
-    progressStream?: NodeJS.WritableStream & { isTTY?: boolean };
-  } = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) },
-): Promise<{ code: number; report?: EvalReport }> {
+  io: Io = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) },
+): Promise<{ code: number; report?: EvalReport; reports?: EvalReport[]; agreement?: SeedAgreement }> {
   let args: EvalCliArgs;
   try {
     args = parseEvalArgs(argv);
@@ -143,6 +213,7 @@ export async function runEvalCli(
     io.out(`${EVAL_USAGE}\n`);
     return { code: 0 };
   }
+  if (args.judgeCheck) return runJudgeCheck(io);
   try {
     const town: TownFile = loadTownArg(args);
     if (args.residents) {
@@ -153,85 +224,120 @@ export async function runEvalCli(
         return { code: 2 };
       }
     }
-    const { llm, embedder } = io.models ? io.models() : configuredModels();
+    const models: ReturnType<NonNullable<Io['models']>> = io.models ? io.models() : configuredModels();
+    const { llm, embedder } = models;
+    const judgeModel = models.judge ?? llm;
     const conditions = conditionsFor(args.ablate);
+    const seeds = args.seeds ?? [args.seed];
+    // The model judge answers its calibration items before any hour is simulated: a judge that fails them is
+    // refused at once, not after the run.
+    const judge = await prepareJudge(judgeModel.info.offline ? null : judgeModel);
+    if (!judge.status().reliable && !args.allowUnreliableJudge) {
+      io.out(`${unreliableJudgeText(judge.status())}\n`);
+      return { code: UNRELIABLE_JUDGE_EXIT };
+    }
     io.err(
-      `Evaluating ${town.name}: ${conditions.map((c) => c.name).join(', ')}; ${args.hours} h each, seed ${args.seed}, ${describeModel(llm.info)}\n`,
+      `Evaluating ${town.name}: ${conditions.map((c) => c.name).join(', ')}; ${args.hours} h each, seed${seeds.length > 1 ? 's' : ''} ${seeds.join(', ')}, ${describeModel(llm.info)}\n`,
     );
     const db = args.db ? await openDatabase(`file:${args.db}`) : undefined;
-    const exports: { condition: string; file: string; data: RunData }[] = [];
+    const exports: { condition: string; seed: number; file: string; data: RunData }[] = [];
     const stamp = Date.now().toString(36);
-    let condition = { name: '', i: 0, n: conditions.length };
-    const bar = startProgress('Evaluating', conditions.length, {
+    let condition = { name: '', i: 0, n: conditions.length * seeds.length };
+    const bar = startProgress('Evaluating', conditions.length * seeds.length, {
       ...(io.progressStream ? { stream: io.progressStream } : {}),
     });
-    const report = await runEvaluation({
-      perCondition: (condition) => ({
-        ...(db ? { townId: `eval-${condition}-${args.seed}-${stamp}` } : {}),
-        ...(args.export
-          ? {
-              onFinish: (run: FinishedRun) => {
-                exports.push({
-                  condition,
-                  file: exportFileFor(args.export as string, condition),
-                  data: {
-                    run: {
-                      town: town.name,
-                      seed: args.seed,
-                      hours: args.hours,
-                      model: llm.info.model,
-                      simStart: '',
-                      simEnd: '',
-                      settings: { condition, town: run.townSettings, agent: run.agentSettings },
-                      cost: {},
+    const reports: EvalReport[] = [];
+    try {
+      for (const [k, seed] of seeds.entries())
+        reports.push(
+          await runEvaluation({
+            perCondition: (condition) => ({
+              ...(db ? { townId: `eval-${condition}-${seed}-${stamp}` } : {}),
+              ...(args.export
+                ? {
+                    onFinish: (run: FinishedRun) => {
+                      exports.push({
+                        condition,
+                        seed,
+                        file: exportFileFor(args.export as string, condition, seeds.length > 1 ? seed : undefined),
+                        data: {
+                          run: {
+                            town: town.name,
+                            seed,
+                            hours: args.hours,
+                            model: llm.info.model,
+                            simStart: '',
+                            simEnd: '',
+                            settings: { condition, town: run.townSettings, agent: run.agentSettings },
+                            cost: {},
+                          },
+                          residents: run.residents,
+                          posts: run.posts,
+                        },
+                      });
                     },
-                    residents: run.residents,
-                    posts: run.posts,
-                  },
-                });
+                  }
+                : {}),
+            }),
+            town,
+            hours: args.hours,
+            seed,
+            conditions,
+            llm,
+            embedder,
+            judge,
+            ...(args.residents ? { residents: args.residents } : {}),
+            simulate: {
+              countPrompt: countChatTokens,
+              countCompletion: countTokens,
+              // One bar over every seed's and condition's ticks: run i of n, then the tick within it.
+              onProgress: ({ tick, ticks, time }) => {
+                bar.setTotal(condition.n * ticks);
+                bar.update(condition.i * ticks + tick, `${condition.name} ${time}`);
               },
-            }
-          : {}),
-      }),
-      town,
-      hours: args.hours,
-      seed: args.seed,
-      conditions,
-      llm,
-      embedder,
-      judge: llm.info.offline ? null : llm,
-      ...(args.residents ? { residents: args.residents } : {}),
-      simulate: {
-        countPrompt: countChatTokens,
-        countCompletion: countTokens,
-        // One bar over every condition's ticks: condition i of n, then the tick within it.
-        onProgress: ({ tick, ticks, time }) => {
-          bar.setTotal(condition.n * ticks);
-          bar.update(condition.i * ticks + tick, `${condition.name} ${time}`);
-        },
-      },
-      onCondition: (name, i, n) => {
-        condition = { name, i, n };
-      },
-    }).finally(() => bar.stop());
+            },
+            onCondition: (name, i) => {
+              condition = {
+                name: seeds.length > 1 ? `seed ${seed} ${name}` : name,
+                i: k * conditions.length + i,
+                n: condition.n,
+              };
+            },
+          }),
+        );
+    } finally {
+      bar.stop();
+    }
     await db?.close();
     for (const e of exports) {
-      const run = report.runs[e.condition];
+      const run = reports[seeds.indexOf(e.seed)]?.runs[e.condition];
       if (run) {
         e.data.run.simStart = run.simStart;
         e.data.run.simEnd = run.simEnd;
         e.data.run.cost = { total: run.modelCalls.total, perResidentDay: run.modelCalls.perResidentDay };
       }
       writeFileSync(e.file, `${runExportLines(e.data).join('\n')}\n`);
-      io.out(`Run of ${e.condition} exported to ${e.file}\n`);
+      io.out(`Run of ${e.condition}${seeds.length > 1 ? ` (seed ${e.seed})` : ''} exported to ${e.file}\n`);
     }
     if (db) io.out(`Towns kept in ${args.db}\n`);
-    io.out(`${summarizeEvaluation(report)}\n`);
-    if (args.report) {
-      writeFileSync(args.report, `${JSON.stringify(report, null, 2)}\n`);
-      io.out(`Report written to ${args.report}\n`);
+    // Calls that timed out or came back off-schema while judging may have made the judge unreliable since.
+    const status = judge.status();
+    for (const r of reports) r.judge.status = status;
+    const allow = { allowUnreliable: args.allowUnreliableJudge };
+    if (!status.reliable && !args.allowUnreliableJudge) {
+      io.out(`${summarizeEvaluation(reports[0] as EvalReport, allow)}\n`);
+    } else {
+      io.out(`${reports.map((r) => summarizeEvaluation(r, allow)).join('\n\n')}\n`);
     }
-    return { code: 0, report };
+    const agreement = reports.length > 1 ? seedAgreement(reports) : undefined;
+    if (agreement && (status.reliable || args.allowUnreliableJudge)) io.out(`\n${summarizeSeedAgreement(agreement)}\n`);
+    if (args.report) {
+      const body = reports.length > 1 ? { reports, agreement } : reports[0];
+      writeFileSync(args.report, `${JSON.stringify(body, null, 2)}\n`);
+      io.out(`Report written to ${args.report}${status.reliable ? '' : ' (judge marked unreliable in it)'}\n`);
+    }
+    const code = status.reliable || args.allowUnreliableJudge ? 0 : UNRELIABLE_JUDGE_EXIT;
+    return { code, report: reports[0] as EvalReport, reports, ...(agreement ? { agreement } : {}) };
   } catch (e) {
     if (isUserError(e) || e instanceof ConfigError) {
       io.err(`${(e as Error).message}\n`);

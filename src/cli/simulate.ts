@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { PrismaTownStore } from '../db/town-store.ts';
 import { isUserError } from '../errors.ts';
+import { prepareJudge, unreliableJudgeText } from '../eval/model-judge.ts';
 import { type RunData, runExportLines } from '../eval/run-export.ts';
 import { type FinishedRun, type SimulateReport, simulate, summarizeReport } from '../eval/simulate.ts';
 import { createEmbedder, describeModel } from '../llm/index.ts';
@@ -34,12 +35,17 @@ export interface SimulateCliArgs {
   transcript: boolean;
   /** Transcript grouped by location (default) or in time order across locations, with dates. */
   transcriptOrder: 'location' | 'time';
+  /** Show a model judge's figures even when it failed its calibration or too many of its calls. */
+  allowUnreliableJudge: boolean;
   help?: boolean;
 }
 
+/** Exit code when the model judge is unreliable (as npm run eval). */
+const UNRELIABLE_JUDGE_EXIT = 3;
+
 const USAGE = `Usage: npm run simulate -- --hours N [--town FILE | --smallville DIR] [--seed S] [--report FILE]
        [--interview-battery "Name One,Name Two"] [--export RUN.ndjson] [--db FILE.db] [--no-eval] [--no-transcript]
-       [--transcript-order location|time] [--quiet]
+       [--transcript-order location|time] [--allow-unreliable-judge] [--quiet]
 Run "npm run simulate -- --help" for what each option does and what the output means.`;
 
 export const SIMULATE_HELP = `Usage: npm run simulate -- [options]
@@ -63,6 +69,8 @@ Options:
   --export FILE              write the run (settings, every memory stream, every post with date and time, cost)
                              as NDJSON; read it back with: npm run town -- replay FILE [--day N | --resident NAME]
   --db FILE                  keep the run's town in this SQLite database file (created and migrated if new)
+  --allow-unreliable-judge   with a configured model, show its diffusion and density figures even when the model
+                             judge failed its calibration or too many of its calls failed (marked unreliable)
   --quiet                    no progress bar
   --help                     this text
 
@@ -73,8 +81,11 @@ Output:
           "[Mon 2023-02-13 08:10] #hobbs-cafe ☕ Isabella Rodriguez: ..." in time order), then the summary:
           posts and conversations, model calls and tokens (per resident per simulated day), reflections, and with
           the evaluation: how many residents know each seeded fact before/after (diffusion) and how many pairs know
-          each other (relationship density, 0..1).
-Exit code: 0 done, 1 a bad town file or configuration, 2 bad options.`;
+          each other (relationship density, 0..1). With a configured model those answers are judged by the model,
+          once it has answered calibration items with known verdicts and rankings; a judge that fails them, or
+          whose calls time out or come back off-schema past a threshold, is reported unreliable and its figures
+          are not shown. Offline the rules judge (npm run eval -- --judge-check measures them).
+Exit code: 0 done, 1 a bad town file or configuration, 2 bad options, 3 the model judge is unreliable.`;
 
 export function parseSimulateArgs(argv: string[]): SimulateCliArgs {
   const a: SimulateCliArgs = {
@@ -85,6 +96,7 @@ export function parseSimulateArgs(argv: string[]): SimulateCliArgs {
     quiet: false,
     transcript: true,
     transcriptOrder: 'location',
+    allowUnreliableJudge: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
@@ -139,6 +151,9 @@ export function parseSimulateArgs(argv: string[]): SimulateCliArgs {
       }
       case '--quiet':
         a.quiet = true;
+        break;
+      case '--allow-unreliable-judge':
+        a.allowUnreliableJudge = true;
         break;
       case '--help':
       case '-h':
@@ -201,7 +216,8 @@ export async function runSimulateCli(
   io: {
     out: (s: string) => void;
     err: (s: string) => void;
-    models?: () => { llm: LanguageModel; embedder: Embedder };
+    /** The models (default: the configured ones); `judge` (the interviews' judge) defaults to `llm`. */
+    models?: () => { llm: LanguageModel; embedder: Embedder; judge?: LanguageModel };
     /** Where the progress goes (process.stderr by default). */
     progressStream?: NodeJS.WritableStream & { isTTY?: boolean };
   } = {
@@ -222,7 +238,18 @@ export async function runSimulateCli(
   }
   try {
     const town: TownFile = loadTownArg(args);
-    const { llm, embedder } = io.models ? io.models() : configuredModels();
+    const models: { llm: LanguageModel; embedder: Embedder; judge?: LanguageModel } = io.models
+      ? io.models()
+      : configuredModels();
+    const { llm, embedder } = models;
+    const judgeModel = models.judge ?? llm;
+    // With a configured model the interviews are judged by it, checked first (as npm run eval does).
+    const judged = args.evaluate;
+    const judge = judged ? await prepareJudge(judgeModel.info.offline ? null : judgeModel) : undefined;
+    if (judge && !judge.status().reliable && !args.allowUnreliableJudge) {
+      io.out(`${unreliableJudgeText(judge.status())}\n(or run with --no-eval: no measure, no judge)\n`);
+      return { code: UNRELIABLE_JUDGE_EXIT };
+    }
     if (!args.quiet) io.err(`Simulating ${town.name} for ${args.hours} h with ${describeModel(llm.info)}\n`);
     const bar = startProgress('Simulating', Math.max(1, Math.round((args.hours * 60) / 10)), {
       quiet: args.quiet,
@@ -246,6 +273,7 @@ export async function runSimulateCli(
       seed: args.seed,
       evaluate: args.evaluate,
       interviewBattery: args.battery,
+      ...(judge ? { judge } : {}),
       countPrompt: countChatTokens,
       countCompletion: countTokens,
       onProgress: ({ tick, ticks, time }) => {
@@ -271,12 +299,13 @@ export async function runSimulateCli(
       else if (args.transcript)
         for (const [loc, lines] of Object.entries(report.transcript))
           io.out(`\n=== #${loc} (${lines.length} ${lines.length === 1 ? 'post' : 'posts'}) ===\n${lines.join('\n')}\n`);
-    io.out(`\n${summarizeReport(report)}\n`);
+    io.out(`\n${summarizeReport(report, { allowUnreliable: args.allowUnreliableJudge })}\n`);
     if (args.report) {
       writeFileSync(args.report, `${JSON.stringify(report, null, 2)}\n`);
       io.out(`Report written to ${args.report}\n`);
     }
-    return { code: 0, report };
+    const refused = report.judge !== undefined && !report.judge.reliable && !args.allowUnreliableJudge;
+    return { code: refused ? UNRELIABLE_JUDGE_EXIT : 0, report };
   } catch (e) {
     if (isUserError(e) || e instanceof ConfigError) {
       io.err(`${(e as Error).message}\n`);

@@ -230,6 +230,11 @@ const VERBS = new Set(
   ).split(' '),
 );
 
+/** Is this word a common base verb ("go", "check", "mend")? (An imperative's first word: a whisper's order.) */
+export function isBaseVerb(word: string): boolean {
+  return VERBS.has(word.toLowerCase());
+}
+
 /** "writing" -> "write", "planning" -> "plan", "painting" -> "paint" (the base form of a known verb's -ing). */
 export function baseOfIng(word: string): string {
   const w = word.toLowerCase();

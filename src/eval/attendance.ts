@@ -1,33 +1,59 @@
-// Coordination (Park et al. 2023, sec. 7.1.3): of the residents who heard of an event, how many were at its place
-// during its window. The simulation shows each tick's whereabouts to a tracker; who heard is read from the memory
-// streams at the end (a memory that states the fact, whole words: judge.ts).
+// Coordination (Park et al. 2023, sec. 7.1.3), as issue 22 defines attendance: a resident attended an event when it
+// was at the event's place during its window with a plan naming it (its day plan's activity then names the event's
+// kind, or its keywords when the event has no kind); one at the place for something else (work at a stall on the
+// pier) is counted apart, never as a guest. The simulation shows each tick's whereabouts and plan activity to a
+// tracker; who heard is read from the memory streams at the end (a memory that states the fact, whole words).
+import { kindInText } from '../core/event-text.ts';
+import type { MindState } from '../agent/mind-state.ts';
 import type { SeedFact } from '../town/types.ts';
 import { memorySupportsFact } from './judge.ts';
 
 export interface AttendanceResult {
   fact: string;
+  /** The event's kind in the town's own words, when the town gives one. */
+  kind?: string;
   location: string;
   start: number;
   end: number;
   /** Residents other than the host with a memory of the event by the end of the run. */
   heard: string[];
-  /** Residents other than the host seen at the place during the window. */
+  /** Residents other than the host at the place during the window with a plan naming the event: attended. */
   came: string[];
+  /** Residents other than the host at the place during the window without a plan naming it (there anyway). */
+  thereAnyway: string[];
+  /** Residents other than the host whose plan named the event during its window, there or not. */
+  planned: string[];
   /** Of those who heard, the ones who came (the paper: 5 of 12). */
   heardAndCame: string[];
   /** True when the run's simulated time covered the window; otherwise nobody could have come. */
   covered: boolean;
 }
 
-interface Whereabouts {
+export interface Whereabouts {
   id: string;
   name: string;
   location: { id: string };
   travellingTo?: unknown;
+  /** What the resident's plan says it is doing now (its day-plan block's activity), when known. */
+  planned?: string;
+}
+
+/** What a resident's day plan says it is doing at `now` (its block's activity), from its mind state. */
+export function plannedAt(mind: unknown, now: number): string | undefined {
+  const plan = (mind as Partial<MindState> | null)?.plan;
+  return plan?.blocks.find((b) => b.start <= now && b.end > now)?.activity;
+}
+
+/** Does a plan activity name the event: its kind, else (no kind given) the fact's keywords? */
+export function planNames(f: SeedFact, activity: string | undefined): boolean {
+  if (!activity) return false;
+  return f.event?.kind ? kindInText(f.event.kind, activity) : memorySupportsFact(activity, f.keywords);
 }
 
 export class AttendanceTracker {
-  private readonly seen = new Map<string, Set<string>>();
+  private readonly came = new Map<string, Set<string>>();
+  private readonly anyway = new Map<string, Set<string>>();
+  private readonly planned = new Map<string, Set<string>>();
   private readonly observedAt = new Map<string, boolean>();
 
   constructor(private readonly facts: readonly SeedFact[]) {}
@@ -38,14 +64,22 @@ export class AttendanceTracker {
   }
 
   observe(now: number, residents: readonly Whereabouts[]): void {
+    const add = (m: Map<string, Set<string>>, id: string, name: string) => {
+      const set = m.get(id) ?? new Set<string>();
+      set.add(name);
+      m.set(id, set);
+    };
     for (const f of this.facts) {
       const e = f.event;
       if (!e || now < e.start || now > e.end) continue;
       this.observedAt.set(f.id, true);
-      const set = this.seen.get(f.id) ?? new Set<string>();
-      for (const r of residents)
-        if (r.location.id === e.location && !r.travellingTo && r.id !== f.holder) set.add(r.name);
-      this.seen.set(f.id, set);
+      for (const r of residents) {
+        if (r.id === f.holder) continue;
+        const named = planNames(f, r.planned);
+        if (named) add(this.planned, f.id, r.name);
+        if (r.location.id !== e.location || r.travellingTo) continue;
+        add(named ? this.came : this.anyway, f.id, r.name);
+      }
     }
   }
 
@@ -55,23 +89,35 @@ export class AttendanceTracker {
     memories: (id: string) => readonly string[],
   ): AttendanceResult[] {
     const out: AttendanceResult[] = [];
+    const sorted = (m: Map<string, Set<string>>, id: string) => [...(m.get(id) ?? [])].sort();
     for (const f of this.facts) {
       if (!f.event) continue;
       const heard = residents
         .filter((r) => r.id !== f.holder && memories(r.id).some((d) => memorySupportsFact(d, f.keywords)))
         .map((r) => r.name);
-      const came = [...(this.seen.get(f.id) ?? [])].sort();
+      const came = sorted(this.came, f.id);
       out.push({
         fact: f.id,
+        ...(f.event.kind ? { kind: f.event.kind } : {}),
         location: f.event.location,
         start: f.event.start,
         end: f.event.end,
         heard,
         came,
+        // (seen once with a plan naming it: a guest, not also there anyway)
+        thereAnyway: sorted(this.anyway, f.id).filter((n) => !came.includes(n)),
+        planned: sorted(this.planned, f.id),
         heardAndCame: came.filter((n) => heard.includes(n)),
         covered: this.observedAt.get(f.id) ?? false,
       });
     }
     return out;
   }
+}
+
+/** One line per event for a report: who came with a plan naming it, who was there anyway, who heard. */
+export function attendanceLine(a: AttendanceResult, place = a.location): string {
+  if (!a.covered) return `${a.kind ?? a.fact} at ${place}: the run did not reach its time`;
+  const names = (xs: readonly string[]) => (xs.length > 0 ? ` (${xs.join(', ')})` : '');
+  return `${a.kind ?? a.fact} at ${place}: ${a.came.length} came with a plan naming it${names(a.came)}, ${a.heardAndCame.length} of ${a.heard.length} who heard; ${a.thereAnyway.length} there anyway${names(a.thereAnyway)}`;
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { escapeJson } from '../core/user-text.ts';
 import type { ChatMessage, LanguageModel } from '../llm/port.ts';
 import { answerKnowsFact, answerKnowsPerson } from './judge.ts';
+import type { JudgeHealth } from './judge-health.ts';
 
 export const KNOWLEDGE_TASK = 'eval_judge_knowledge';
 
@@ -71,6 +72,7 @@ async function judgeBatches<I extends { claim: string; speaker: string; answer: 
   llm: LanguageModel,
   items: readonly I[],
   fallback: (item: I) => boolean,
+  health: JudgeHealth | undefined,
 ): Promise<boolean[]> {
   const out: boolean[] = [];
   for (let start = 0; start < items.length; start += KNOWLEDGE_BATCH) {
@@ -80,16 +82,19 @@ async function judgeBatches<I extends { claim: string; speaker: string; answer: 
       const r = await llm.object({ task: KNOWLEDGE_TASK, schema, messages: knowledgeMessages(batch), temperature: 0 });
       const verdicts = r.knows as Record<string, boolean>;
       out.push(...batch.map((_, i) => verdicts[String(i + 1)] === true));
-    } catch {
-      // The model failed even after the gateway's repair: this batch is judged by the rules.
+      health?.record('ok');
+    } catch (e) {
+      // The model failed even after the gateway's repair: counted (timeout, off-schema, other), and this batch is
+      // judged by the rules; past a threshold the report calls the judge unreliable (judge-health.ts).
+      health?.recordError(e);
       out.push(...batch.map((x) => fallback(x)));
     }
   }
   return out;
 }
 
-/** The model judge; the offline stand-in gets the rules instead (it cannot read answers). */
-export function modelKnowledgeJudge(llm: LanguageModel): KnowledgeJudge {
+/** The model judge; the offline stand-in gets the rules instead (it cannot read answers). `health` counts its calls. */
+export function modelKnowledgeJudge(llm: LanguageModel, health?: JudgeHealth): KnowledgeJudge {
   if (llm.info.offline) return ruleKnowledgeJudge;
   return {
     by: 'model',
@@ -103,12 +108,14 @@ export function modelKnowledgeJudge(llm: LanguageModel): KnowledgeJudge {
           item: i,
         })),
         (x) => answerKnowsFact(x.item.answer, x.item.keywords, x.item.speaker),
+        health,
       ),
     knowsPersons: (items) =>
       judgeBatches(
         llm,
         items.map((i) => ({ claim: `The speaker knows ${i.name}.`, speaker: i.speaker, answer: i.answer, item: i })),
         (x) => answerKnowsPerson(x.item.answer, x.item.name),
+        health,
       ),
   };
 }

@@ -5,8 +5,8 @@
 import type { Embedder, LanguageModel } from '../llm/port.ts';
 import type { TownFile } from '../town/file.ts';
 import type { AttendanceResult } from './attendance.ts';
-import { modelKnowledgeJudge, ruleKnowledgeJudge } from './knowledge-judge.ts';
-import { type Ranking, rankAnswers } from './rank-judge.ts';
+import { type Judge, type JudgeStatus, unreliableJudgeText } from './model-judge.ts';
+import type { Ranking } from './rank-judge.ts';
 import { type SimulateOptions, type SimulateReport, simulate } from './simulate.ts';
 import { type ConditionRating, PAPER_TRUESKILL, rateConditions } from './trueskill.ts';
 
@@ -48,8 +48,8 @@ export interface EvalOptions {
   conditions: Condition[];
   llm: LanguageModel;
   embedder: Embedder;
-  /** The rater: a configured model ranks; null or the offline model -> the rule ranker (a pipeline check). */
-  judge: LanguageModel | null;
+  /** The judge (model-judge.ts prepareJudge): a calibrated model, or the rules (a pipeline check). */
+  judge: Judge;
   /** Residents who answer the battery (default: all). */
   residents?: string[];
   /** Passed to simulate (token counters, progress, store). */
@@ -64,12 +64,29 @@ export interface EvalReport {
   hours: number;
   seed: number;
   model: string;
-  judge: { by: Ranking['by']; model: string; note: string; ruleRanked: number; modelRanked: number };
+  judge: {
+    by: Ranking['by'];
+    model: string;
+    note: string;
+    ruleRanked: number;
+    modelRanked: number;
+    /** Calibration, calls counted while judging, and whether its figures may be shown. */
+    status: JudgeStatus;
+  };
+  /** Rankings where every condition shares one rank: because every answer was the same, or judged equal. */
+  ties: { allTie: number; identicalAnswers: number; judgedEqual: number; of: number };
   conditions: { name: string; ablate: Ablation[] }[];
   /** TrueSkill per condition from the battery rankings, with the paper's figure where it has one. */
   trueskill: (ConditionRating & { paper?: { mu: number; sigma: number } })[];
-  /** Rankings per battery item (resident, question), best first. */
-  rankings: { resident: string; category: string; question: string; order: string[]; ranks: number[] }[];
+  /** Rankings per battery item (resident, question), best first; `distinct`: how many different answers. */
+  rankings: {
+    resident: string;
+    category: string;
+    question: string;
+    order: string[];
+    ranks: number[];
+    distinct: number;
+  }[];
   /** End-to-end measures per condition (sec. 7). */
   endToEnd: {
     condition: string;
@@ -88,12 +105,20 @@ function descriptionOf(file: TownFile, name: string): string {
 
 export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
   const names = opts.residents ?? opts.town.residents.map((r) => r.name);
+  const everyone = opts.town.residents.map((r) => r.name);
   const runs: Record<string, SimulateReport> = {};
+  // Each condition's memory streams by resident name: what its answers could rest on (the ranker reads them).
+  const memories: Record<string, Map<string, string[]>> = {};
   for (const [i, c] of opts.conditions.entries()) {
     opts.onCondition?.(c.name, i, opts.conditions.length);
+    const per = opts.perCondition?.(c.name);
     runs[c.name] = await simulate({
       ...opts.simulate,
-      ...opts.perCondition?.(c.name),
+      ...per,
+      onFinish: async (run) => {
+        memories[c.name] = new Map(run.residents.map((r) => [r.name, r.memories.map((m) => m.description)]));
+        await per?.onFinish?.(run);
+      },
       hours: opts.hours,
       town: townForCondition(opts.town, c),
       llm: opts.llm,
@@ -101,7 +126,7 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
       seed: opts.seed,
       evaluate: true,
       interviewBattery: names,
-      knowledgeJudge: opts.judge ? modelKnowledgeJudge(opts.judge) : ruleKnowledgeJudge,
+      knowledgeJudge: opts.judge.knowledge,
     });
   }
 
@@ -120,13 +145,20 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
   const rankings: EvalReport['rankings'] = [];
   let modelRanked = 0;
   let ruleRanked = 0;
+  // Items where every condition gave the same answer: tied without asking anyone.
+  let sameAnswer = 0;
   for (const item of byItem.values()) {
-    const r = await rankAnswers(
-      opts.judge,
-      { ...item, description: descriptionOf(opts.town, item.resident) },
+    const r = await opts.judge.rank(
+      {
+        ...item,
+        description: descriptionOf(opts.town, item.resident),
+        memories: Object.fromEntries(Object.keys(item.answers).map((c) => [c, memories[c]?.get(item.resident) ?? []])),
+        names: everyone,
+      },
       opts.seed,
     );
-    if (r.by === 'model') modelRanked++;
+    if (r.distinct < 2) sameAnswer++;
+    else if (r.by === 'model') modelRanked++;
     else ruleRanked++;
     rankings.push({
       resident: item.resident,
@@ -134,8 +166,11 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
       question: item.question,
       order: r.order,
       ranks: r.ranks,
+      distinct: r.distinct,
     });
   }
+  const allTie = rankings.filter((r) => r.order.length > 1 && new Set(r.ranks).size === 1);
+  const identicalAnswers = allTie.filter((r) => r.distinct === 1).length;
   const names_ = opts.conditions.map((c) => c.name);
   const trueskill = rateConditions(
     names_,
@@ -161,8 +196,9 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
     };
   });
 
-  const judgeModel = opts.judge && !opts.judge.info.offline ? opts.judge.info.model : 'rules';
-  const by: Ranking['by'] = modelRanked > 0 ? 'model' : 'rules';
+  const status = opts.judge.status();
+  const judgeModel = status.model;
+  const by: Ranking['by'] = opts.judge.by;
   return {
     town: opts.town.name,
     hours: opts.hours,
@@ -173,10 +209,17 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
       model: judgeModel,
       modelRanked,
       ruleRanked,
+      status,
       note:
         by === 'model'
-          ? `An LLM rater ranked the answers blind (labels shuffled per item): ${modelRanked} items${ruleRanked ? `; ${ruleRanked} the rater failed on were ranked by the rules` : ''}.`
-          : "Pipeline check: without a configured model, a rule ranker stands in for the raters (denials last, answers that use the resident's own description first). It shows the evaluation runs end to end; it is not a believability rating.",
+          ? `An LLM rater, calibrated first (${status.calibration?.verdicts.right}/${status.calibration?.verdicts.of} known verdicts, ${status.calibration?.rankings.right}/${status.calibration?.rankings.of} known rankings), ranked the distinct answers blind (labels shuffled per item): ${modelRanked} items${ruleRanked ? `; ${ruleRanked} it failed on were ranked by the rules` : ''}${sameAnswer ? `; ${sameAnswer} items had one answer for every condition (tied, not asked)` : ''}.`
+          : 'Pipeline check: without a configured model, a rule ranker stands in for the raters: answers specific and grounded in the resident\'s memory stream first, an honest "I don\'t know" in the middle, invented names and times last. It shows the evaluation runs end to end; it is not a human rating.',
+    },
+    ties: {
+      allTie: allTie.length,
+      identicalAnswers,
+      judgedEqual: allTie.length - identicalAnswers,
+      of: rankings.filter((r) => r.order.length > 1).length,
     },
     conditions: opts.conditions.map((c) => ({ name: c.name, ablate: c.ablate })),
     trueskill,
@@ -184,6 +227,11 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
     endToEnd,
     runs,
   };
+}
+
+function describeCalls(c: JudgeStatus['calls']): string {
+  const failed = c.timeouts + c.offSchema + c.failed;
+  return `${c.calls} calls, ${failed} failed (${c.timeouts} timed out, ${c.offSchema} off-schema, ${c.failed} other)`;
 }
 
 const pct = (n: number, of: number) => (of > 0 ? `${((100 * n) / of).toFixed(0)}%` : '-');
@@ -199,11 +247,22 @@ function attendanceText(a: readonly AttendanceResult[]): string {
     .join('');
 }
 
-/** The report as a person reads it: the paper's figures beside ours. */
-export function summarizeEvaluation(r: EvalReport): string {
+/**
+ * The report as a person reads it: the paper's figures beside ours. With an unreliable judge only the refusal,
+ * unless `allowUnreliable` (then the figures, marked).
+ */
+export function summarizeEvaluation(r: EvalReport, opts: { allowUnreliable?: boolean } = {}): string {
+  const head = `Evaluation of ${r.town}: ${r.hours} simulated hours, seed ${r.seed}, model ${r.model}`;
+  const status = r.judge.status;
+  if (!status.reliable && !opts.allowUnreliable) return [head, '', unreliableJudgeText(status)].join('\n');
   const lines = [
-    `Evaluation of ${r.town}: ${r.hours} simulated hours, seed ${r.seed}, model ${r.model}`,
+    head,
     `Judge: ${r.judge.model === 'rules' ? 'rules (pipeline check)' : r.judge.model}. ${r.judge.note}`,
+    ...(status.reliable
+      ? []
+      : [`UNRELIABLE JUDGE (shown because of --allow-unreliable-judge): ${status.reasons.join('; ')}.`]),
+    ...(status.by === 'model' ? [`Judge calls while judging: ${describeCalls(status.calls)}.`] : []),
+    `Ties: ${r.ties.allTie} of ${r.ties.of} rankings (${pct(r.ties.allTie, r.ties.of)}) put every condition level: ${r.ties.identicalAnswers} because every condition gave the same answer, ${r.ties.judgedEqual} judged equally believable.`,
     '',
     'Believability, TrueSkill mu +- sigma (paper, sec. 6.2, in brackets):',
   ];

@@ -12,7 +12,7 @@ import { type KitFactory, TownService } from '../town/service.ts';
 import { InMemoryTownStore, type TownStore } from '../town/store.ts';
 import type { TickLog } from '../town/tick.ts';
 import type { Post } from '../town/types.ts';
-import { type AttendanceResult, AttendanceTracker } from './attendance.ts';
+import { type AttendanceResult, AttendanceTracker, attendanceLine, plannedAt } from './attendance.ts';
 import {
   type BatteryAnswer,
   type DensityResult,
@@ -22,6 +22,7 @@ import {
   runInterviewBattery,
 } from './evaluation.ts';
 import type { KnowledgeJudge } from './knowledge-judge.ts';
+import { type Judge, type JudgeStatus, unreliableJudgeText } from './model-judge.ts';
 
 export interface SimulateOptions {
   hours: number;
@@ -45,6 +46,8 @@ export interface SimulateOptions {
   log?: TickLog;
   /** Judges whether interview answers state a fact or know a person (default: the rules of src/eval/judge.ts). */
   knowledgeJudge?: KnowledgeJudge;
+  /** A prepared judge (model-judge.ts): its knowledge judge is used and its status goes into the report. */
+  judge?: Judge;
   /** Town id in the store (default sim-<seed>); several runs in one database need their own. */
   townId?: string;
   /** Called with the whole run before the town closes (e.g. to export it: src/eval/run-export.ts). */
@@ -109,6 +112,8 @@ export interface SimulateReport {
   interviewBattery?: BatteryAnswer[];
   /** Events among the seeded facts: who heard of each, who came (sec. 7.1.3). */
   attendance: AttendanceResult[];
+  /** The judge of the interviews, when a prepared one was given: calibration, calls, reliability. */
+  judge?: JudgeStatus;
   /** Posts per location, in order, as "[time] emoji name: text". */
   transcript: Record<string, string[]>;
   /** Every post in time order across locations, as "[Mon 2024-01-01 08:00] #location emoji name: text". */
@@ -150,12 +155,13 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
   const service = await TownService.create(deps, { id: opts.townId ?? `sim-${seed}`, scope: 'simulate', file, seed });
   const state0 = service.snapshot();
   const evaluate = opts.evaluate ?? true;
+  const knowledgeJudge = opts.judge?.knowledge ?? opts.knowledgeJudge;
 
   // Meter snapshots around each stage: the per-resident-day figure counts the simulated ticks only, never the
   // seeding nor the evaluation interviews that run before and after them.
   const atStart = meterSnapshot(llm);
-  const diffusionBefore = evaluate ? await measureDiffusion(service, state0.facts, opts.knowledgeJudge) : undefined;
-  const densityBefore = evaluate ? await measureDensity(service, opts.knowledgeJudge) : undefined;
+  const diffusionBefore = evaluate ? await measureDiffusion(service, state0.facts, knowledgeJudge) : undefined;
+  const densityBefore = evaluate ? await measureDensity(service, knowledgeJudge) : undefined;
   const beforeTicks = meterSnapshot(llm);
 
   const ticks = Math.max(0, Math.round((opts.hours * HOUR_MS) / (state0.settings.minutesPerTick * 60_000)));
@@ -164,13 +170,17 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
   for (let i = 0; i < ticks; i++) {
     const r = await service.tick();
     posts += r.posts.length;
-    if (attendance.watching(r.now)) attendance.observe(r.now, service.residents());
+    if (attendance.watching(r.now))
+      attendance.observe(
+        r.now,
+        service.residents().map((x) => ({ ...x, planned: plannedAt(service.liveResident(x.id).mind, r.now) })),
+      );
     opts.onProgress?.({ tick: i + 1, ticks, time: formatSimTime(r.now), posts });
   }
   const afterTicks = meterSnapshot(llm);
 
-  const diffusionAfter = evaluate ? await measureDiffusion(service, state0.facts, opts.knowledgeJudge) : undefined;
-  const densityAfter = evaluate ? await measureDensity(service, opts.knowledgeJudge) : undefined;
+  const diffusionAfter = evaluate ? await measureDiffusion(service, state0.facts, knowledgeJudge) : undefined;
+  const densityAfter = evaluate ? await measureDensity(service, knowledgeJudge) : undefined;
   const battery =
     opts.interviewBattery && opts.interviewBattery.length > 0
       ? await runInterviewBattery(service, opts.interviewBattery, state0.facts)
@@ -263,6 +273,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
     ...(densityBefore && densityAfter ? { density: { before: densityBefore, after: densityAfter } } : {}),
     ...(battery ? { interviewBattery: battery } : {}),
     attendance: attended,
+    ...(opts.judge ? { judge: opts.judge.status() } : {}),
     transcript,
     timeline,
   };
@@ -305,8 +316,11 @@ function meterCombine(a: MeterSnapshot, b: MeterSnapshot, op: TotalsOp): MeterSn
   };
 }
 
-/** A short human-readable summary of a report (the CLI prints it). */
-export function summarizeReport(r: SimulateReport): string {
+/**
+ * A short human-readable summary of a report (the CLI prints it). The measures a judge made (diffusion, density)
+ * are left out when the judge is unreliable, unless `allowUnreliable`.
+ */
+export function summarizeReport(r: SimulateReport, opts: { allowUnreliable?: boolean } = {}): string {
   const lines = [
     `${r.town}: ${r.hours} simulated hours (${r.ticks} ticks of ${r.minutesPerTick} min), ${r.simStart} → ${r.simEnd}`,
     `model ${r.model}; wall time ${(r.wallMs / 1000).toFixed(1)} s`,
@@ -314,6 +328,17 @@ export function summarizeReport(r: SimulateReport): string {
     `model calls (simulation): ${r.modelCalls.total.calls} calls, ${r.modelCalls.total.requests} requests, ${r.modelCalls.total.billedPromptTokens} billed prompt tokens (${r.modelCalls.total.cachedPromptTokens} cached); evaluation (separate): ${r.modelCalls.evaluation.calls} calls, ${r.modelCalls.evaluation.billedPromptTokens} billed prompt tokens`,
     `per resident-day (ticks only): ${perDay(r.modelCalls.perResidentDay)}`,
   ];
+  const unreliable = r.judge !== undefined && !r.judge.reliable;
+  if (r.judge && (r.diffusion || r.density))
+    lines.push(
+      `judge: ${r.judge.by === 'rules' ? 'rules (offline; npm run eval -- --judge-check measures their error)' : `${r.judge.model} (calibrated: ${r.judge.calibration?.verdicts.right}/${r.judge.calibration?.verdicts.of} known verdicts, ${r.judge.calibration?.rankings.right}/${r.judge.calibration?.rankings.of} known rankings; ${r.judge.calls.calls} calls while judging)`}`,
+    );
+  if (unreliable && !opts.allowUnreliable) {
+    lines.push(unreliableJudgeText(r.judge as JudgeStatus));
+    return lines.join('\n');
+  }
+  if (unreliable)
+    lines.push(`UNRELIABLE JUDGE (shown because of --allow-unreliable-judge): ${r.judge?.reasons.join('; ')}`);
   if (r.diffusion)
     for (let i = 0; i < r.diffusion.after.length; i++) {
       const b = r.diffusion.before[i];
@@ -323,6 +348,8 @@ export function summarizeReport(r: SimulateReport): string {
         `diffusion "${a.description}": ${b?.grounded.length ?? 0}/${a.residents} (${pct(b?.share ?? 0)}) → ${a.grounded.length}/${a.residents} (${pct(a.share)})${a.hallucinated.length ? `, ${a.hallucinated.length} ungrounded claims` : ''}`,
       );
     }
+  // attendance (issue 22): came with a plan naming the event, of those who heard; there anyway apart
+  for (const a of r.attendance ?? []) lines.push(`attendance: ${attendanceLine(a)}`);
   if (r.density)
     lines.push(
       `network density η: ${r.density.before.density.toFixed(3)} → ${r.density.after.density.toFixed(3)} (${r.density.after.edges.length} mutual pairs; ${r.density.after.hallucinatedYes} of ${r.density.after.yesAnswers} "yes" answers ungrounded)`,

@@ -1,5 +1,6 @@
 // Turns a validated town file into the initial TownState (no memories yet: seeding is the agent's job).
 import type { AgentId, AgentProfile } from '../agent/types.ts';
+import { familiesOf } from './family.ts';
 import { slugify, type TownFile } from './file.ts';
 import { seedState } from './rng.ts';
 import { resolveTownSettings } from './settings.ts';
@@ -57,6 +58,7 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
   const travel: Record<string, number> = {};
   for (const t of file.travel) travel[pairKey(t.from, t.to)] = t.minutes;
 
+  const families = familiesOf(file.residents);
   const residents: ResidentState[] = file.residents.map((r) => {
     const id = (r.id ?? slugify(r.name)) as AgentId;
     const profile: AgentProfile = {
@@ -71,6 +73,7 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
       home: r.home,
       ...(r.avatarUrl ? { avatarUrl: r.avatarUrl } : {}),
       seed: r.seed,
+      ...(families.has(r.name) ? { family: families.get(r.name) } : {}),
     };
     const startAt = r.startAt ?? r.home;
     const home = locations.find((l) => l.id === r.home);
@@ -132,6 +135,7 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
         ? {
             event: {
               location: f.event.location,
+              ...(f.event.kind ? { kind: f.event.kind } : {}),
               start: parseSimStart(f.event.start) as number,
               end: parseSimStart(f.event.end) as number,
             },

@@ -63,6 +63,8 @@ const residentSchema = z.strictObject({
   avatarUrl: z.url().optional(),
   /** The paper's seed paragraph: semicolon-separated phrases, each stored as a memory. */
   seed: text(6000),
+  /** Family and household besides what the seed says: who, and what they are to this resident ("wife"). */
+  family: z.array(z.strictObject({ name: text(80), relation: text(40) })).optional(),
 });
 
 const factSchema = z.strictObject({
@@ -75,6 +77,8 @@ const factSchema = z.strictObject({
   /** When the fact is an event (a party, a meeting): where and when, so attendance can be counted (sec. 7.3). */
   event: z
     .strictObject({
+      /** What it is, in the town's own words ("beach clean-up"): a plan naming it is a plan to attend. */
+      kind: text(60).optional(),
       location: slug,
       start: z.string().refine((s) => parseSimStart(s) !== null, 'a date and time like "2023-02-14 17:00"'),
       end: z.string().refine((s) => parseSimStart(s) !== null, 'a date and time like "2023-02-14 19:00"'),

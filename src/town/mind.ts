@@ -60,8 +60,9 @@ export interface MindRuntime {
   decide(r: MindResident, ctx: DecideContext): Promise<Decision>;
   converse(
     participants: MindResident[],
-    ctx: { now: number; location: PlaceView; initiator: AgentId; intent: string },
-  ): Promise<{ lines: { speaker: AgentId; text: string }[]; ended: 'natural' | 'cap' }>;
+    /** `bystanders`: the others in the place, who may overhear (a confidence is not told in front of them). */
+    ctx: { now: number; location: PlaceView; initiator: AgentId; intent: string; bystanders?: string[] },
+  ): Promise<{ lines: { speaker: AgentId; text: string; kept?: boolean }[]; ended: 'natural' | 'cap' }>;
   hear(
     r: MindResident,
     ctx: {

@@ -145,6 +145,10 @@ export async function conversePhase(
               location: loc ? placeView(loc, now) : { id: initiator.location, name: initiator.location, subAreas: [] },
               initiator: initiator.profile.id,
               intent,
+              // the others here may overhear: a confidence is not told in front of them (issue 22 item 1)
+              bystanders: near(state, initiator)
+                .filter((o) => o !== other)
+                .map((o) => o.profile.name),
             }),
           () => null,
         ),
@@ -174,7 +178,7 @@ export async function conversePhase(
       const speaker = names.get(line.speaker) ?? initiator;
       const listener = speaker === initiator ? other : initiator;
       post(speaker, initiator.location, 'dialogue', line.text, speaker.emoji);
-      if (i < s.bystanderLines)
+      if (i < s.bystanderLines && !line.kept)
         newEvents.push({
           tick: t,
           location: initiator.location,

@@ -140,7 +140,7 @@ export interface SeedFact {
   /** An answer mentions at least one of these (case-insensitive) to count as knowing the fact. */
   keywords: string[];
   /** An event's place and simulated time window (ms), for attendance. */
-  event?: { location: string; start: number; end: number };
+  event?: { location: string; start: number; end: number; kind?: string };
 }
 
 export interface TownStats {

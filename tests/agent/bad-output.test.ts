@@ -185,8 +185,8 @@ describe('bad model output is repaired or replaced, logged, never fatal', () => 
     const tomas = resident(TOMAS);
     model.script('agent_dialogue', {
       lines: [
-        { line: 'Hi Tomas!', news: null },
-        { line: '  ', news: null },
+        { line: 'Hi Tomas!', news: null, confidedTo: null },
+        { line: '  ', news: null, confidedTo: null },
       ],
       end: false,
       summary: null,

@@ -92,7 +92,11 @@ describe('dialogue (sec. 4.3.1) and information diffusion (sec. 7.1)', () => {
     const [a, b, c] = [resident(ADA), resident(TOMAS), resident(MARA)];
     // a model that never ends the talk and writes more lines than asked: the cap stops it
     model.script('agent_dialogue', {
-      lines: Array.from({ length: 10 }, (_, i) => ({ line: `Line ${i + 1}, and I have more to say.`, news: null })),
+      lines: Array.from({ length: 10 }, (_, i) => ({
+        line: `Line ${i + 1}, and I have more to say.`,
+        news: null,
+        confidedTo: null,
+      })),
       end: false,
       summary: null,
     });

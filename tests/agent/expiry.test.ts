@@ -207,7 +207,12 @@ describe('an event of today the resident resolved to go to is kept in its day pl
     await runtime.decide(mara, ctxFor(mara, at(7)));
     const blocks = mindOf(mara.mind).plan!.blocks;
     const tasting = blocks.find((b) => b.place === 'lantern-cafe');
-    expect(tasting).toMatchObject({ start: at(18), end: at(19), activity: 'go to a cheese tasting', pinned: true });
+    expect(tasting).toMatchObject({
+      start: at(18),
+      end: at(19),
+      activity: "go to Tomas's cheese tasting",
+      pinned: true,
+    });
     // THEN the talk she only heard of is not forced into her day
     expect(blocks.some((b) => /talk/.test(b.activity))).toBe(false);
   });

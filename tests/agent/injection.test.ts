@@ -10,6 +10,7 @@ import { hearMessages } from '../../src/agent/prompts/hear.ts';
 import { importanceMessages } from '../../src/agent/prompts/importance.ts';
 import { interviewMessages } from '../../src/agent/prompts/interview.ts';
 import { planDayMessages } from '../../src/agent/prompts/plan-day.ts';
+import { readEventsMessages } from '../../src/agent/prompts/read-events.ts';
 import { planHoursMessages } from '../../src/agent/prompts/plan-hours.ts';
 import { reactMessages } from '../../src/agent/prompts/react.ts';
 import { reflectInsightsMessages } from '../../src/agent/prompts/reflect-insights.ts';
@@ -114,6 +115,41 @@ describe('user text in every agent prompt builder', () => {
           home: 'home',
           avoid: [],
           blocks: { min: 5, max: 8 },
+        }),
+        planDayEvent: planDayMessages({
+          ...situation,
+          date: 'Monday, February 13',
+          day: '2023-02-13',
+          from: '00:00',
+          lifestyle: 'early riser',
+          currently: 'runs a cafe',
+          yesterday: [],
+          intentions: [],
+          places: [{ id: 'cafe', name: 'Lantern Cafe' }],
+          home: 'home',
+          avoid: [],
+          blocks: { min: 5, max: 8 },
+          // an event read from someone's words: its kind is their quoted words
+          events: [
+            {
+              kind: payload,
+              host: null,
+              hosting: false,
+              place: 'cafe',
+              start: '18:00',
+              end: '20:00',
+              activity: 'go to the event',
+              quoted: true,
+            },
+          ],
+        }),
+        readEvents: readEventsMessages({
+          first: 'Mara',
+          day: '2023-02-13',
+          date: 'Monday, February 13',
+          texts: [{ ...mem, day: '2023-02-12' }],
+          places: [{ id: 'cafe', name: 'Lantern Cafe' }],
+          people: ['Mara Okafor'],
         }),
         planHours: planHoursMessages({
           first: 'Mara',

@@ -26,7 +26,7 @@ class Spoken implements LanguageModel {
   async object<T>(req: ObjectRequest<T>): Promise<T> {
     if (req.task !== 'agent_dialogue' || this.lines.length === 0) return this.inner.object(req);
     // the whole talk in one answer, summarised by the model under test (agent_conversation_summary)
-    const lines = this.lines.slice(this.next).map((line) => ({ line, news: null }));
+    const lines = this.lines.slice(this.next).map((line) => ({ line, news: null, confidedTo: null }));
     this.next = this.lines.length;
     return { lines, end: true, summary: null } as T;
   }

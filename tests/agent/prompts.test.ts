@@ -9,6 +9,7 @@ import { interviewMessages } from '../../src/agent/prompts/interview.ts';
 import { planDayMessages } from '../../src/agent/prompts/plan-day.ts';
 import { planHoursMessages } from '../../src/agent/prompts/plan-hours.ts';
 import { planStepsMessages } from '../../src/agent/prompts/plan-steps.ts';
+import { readEventsMessages } from '../../src/agent/prompts/read-events.ts';
 import { reactMessages } from '../../src/agent/prompts/react.ts';
 import { reflectInsightsMessages } from '../../src/agent/prompts/reflect-insights.ts';
 import { reflectQuestionsMessages } from '../../src/agent/prompts/reflect-questions.ts';
@@ -54,6 +55,50 @@ const PROMPTS: Record<string, ChatMessage[]> = {
     home: 'mara-home',
     avoid: [],
     blocks: { min: 5, max: 8 },
+  }),
+  planDayEvents: planDayMessages({
+    name: 'Mara Okafor',
+    first: 'Mara',
+    summary,
+    date: 'Friday, February 17',
+    day: '2023-02-17',
+    from: '00:00',
+    lifestyle: 'Mara goes to bed around 10pm and wakes up around 6am.',
+    currently: 'Mara Okafor wants to host a music night.',
+    yesterday: [],
+    intentions: [mem('Mara Okafor is hosting a music night at Lantern Cafe on Friday from 7 pm to 9 pm', 6, 'seed')],
+    places: [
+      { id: 'mara-home', name: "Mara's house", kind: 'home' },
+      { id: 'lantern-cafe', name: 'Lantern Cafe', kind: 'cafe', hours: '07:00-22:00' },
+    ],
+    home: 'mara-home',
+    avoid: [],
+    blocks: { min: 5, max: 8 },
+    events: [
+      {
+        kind: 'music night',
+        host: 'Mara Okafor',
+        hosting: true,
+        place: 'lantern-cafe',
+        start: '19:00',
+        end: '21:00',
+        activity: 'host the music night',
+      },
+    ],
+  }),
+  readEvents: readEventsMessages({
+    first: 'Tomas',
+    day: '2023-02-13',
+    date: 'Monday, February 13',
+    texts: [
+      {
+        ...mem('Mara Okafor is hosting a music night at Lantern Cafe on Friday from 7 pm to 9 pm', 6, 'seed'),
+        day: '2023-02-12',
+      },
+      mem('Tomas Reyes is reading at the Lantern Cafe'),
+    ],
+    places: [{ id: 'lantern-cafe', name: 'Lantern Cafe' }],
+    people: ['Tomas Reyes', 'Mara Okafor'],
   }),
   planHours: planHoursMessages({
     first: 'Mara',
@@ -201,6 +246,8 @@ describe('prompt templates (one per task)', () => {
     const honest = [
       'summary',
       'planDay',
+      'planDayEvents',
+      'readEvents',
       'planHours',
       'planSteps',
       'react',

@@ -15,6 +15,10 @@ describe('npm run eval', () => {
     expect(() => parseEvalArgs(['--ablate', 'memory,dreams'])).toThrow(/unknown mechanism dreams/);
     expect(() => parseEvalArgs(['--hours', 'x'])).toThrow(/--hours must be/);
     expect(() => parseEvalArgs(['--bogus'])).toThrow(/Unknown option|bogus/);
+    expect(() => parseEvalArgs(['--seeds', '1,x'])).toThrow(/--seeds must be whole numbers/);
+    expect(() => parseEvalArgs(['--seeds', '1,1'])).toThrow(/each seed once/);
+    expect(() => parseEvalArgs(['--seed', '2', '--seeds', '1,3'])).toThrow(/--seed or --seeds/);
+    expect(parseEvalArgs(['--seeds', '1, 7,13']).seeds).toEqual([1, 7, 13]);
     let err = '';
     const bad = await runEvalCli(['--seed', '1.5'], { out: () => {}, err: (s) => (err += s), models });
     expect(bad.code).toBe(2);
@@ -31,6 +35,9 @@ describe('npm run eval', () => {
       '--report',
       '--export',
       '--db',
+      '--seeds',
+      '--judge-check',
+      '--allow-unreliable-judge',
     ])
       expect(out).toContain(flag);
     err = '';
@@ -65,6 +72,37 @@ describe('npm run eval', () => {
     expect(report.trueskill.every((t) => t.matches === 25)).toBe(true);
     expect(report.endToEnd).toHaveLength(2);
     expect(out).toContain('Judge: rules (pipeline check)');
+    // Ties are counted and said to be: identical answers put every condition level.
+    expect(report.ties.of).toBe(25);
+    expect(report.ties.allTie).toBe(report.rankings.filter((x) => new Set(x.ranks).size === 1).length);
+    expect(out).toMatch(
+      /Ties: \d+ of 25 rankings \(\d+%\) put every condition level: \d+ because every condition gave the same answer/,
+    );
     expect(out).toMatch(/full\s+\d+\.\d\d \+- \d+\.\d\d\s+\[29\.89 \+- 0\.72\]/);
+  });
+
+  it('--seeds runs the evaluation per seed and reports how far the seeds agree (Kendall tau)', async () => {
+    let out = '';
+    const r = await runEvalCli(
+      ['--hours', '0.5', '--residents', 'Rosa Delgado', '--ablate', 'memory', '--seeds', '1,2'],
+      { out: (s) => (out += s), err: () => {}, models },
+    );
+    expect(r.code).toBe(0);
+    expect(r.reports?.map((x) => x.seed)).toEqual([1, 2]);
+    expect(r.agreement?.pairs).toHaveLength(1);
+    const tau = r.agreement?.pairs[0]?.tau ?? Number.NaN;
+    expect(tau).toBeGreaterThanOrEqual(-1);
+    expect(tau).toBeLessThanOrEqual(1);
+    expect(out).toMatch(
+      /Agreement between seeds 1, 2 \(Kendall's tau-b[\s\S]*seeds 1 and 2: tau -?\d\.\d\d; \d+ of 25 battery items ranked identically/,
+    );
+  });
+
+  it("--judge-check prints the rule judge's precision and recall on the corpus, tuning and held-out apart", async () => {
+    let out = '';
+    const r = await runEvalCli(['--judge-check'], { out: (s) => (out += s), err: () => {}, models });
+    expect(r.code).toBe(0);
+    expect(out).toMatch(/tuning\s+\d+ answers \(\d+ "knows"\): precision 0\.9\d\d, recall 0\.9\d\d/);
+    expect(out).toMatch(/held-out\s+\d+ answers/);
   });
 });

@@ -90,3 +90,38 @@ describe('negations are not knowledge', () => {
     expect(memoryNamesPerson('Carlson visited the store.', 'Carlos Gomez')).toBe(false);
   });
 });
+
+describe('clauses, contrast and reference (issue 23)', () => {
+  const cleanup = ['clean-up|cleanup', 'Nadia|North Beach|Saturday'];
+  it('a contrast splits clauses: what follows "but" asserts, or takes the topic back', () => {
+    expect(answerKnowsFact("I didn't know at first, but Nadia told me about her clean-up.", cleanup)).toBe(true);
+    expect(
+      answerKnowsFact("I know Nadia likes a clean-up, but I haven't heard of a clean-up this week.", cleanup),
+    ).toBe(false);
+    // A later denial about something else does not take the claim back.
+    expect(answerKnowsFact("Nadia's clean-up is on Saturday. I don't know Nadia well, though.", cleanup)).toBe(true);
+  });
+
+  it("the speaker keeping its own secret is not a denial; someone's unnamed relative is someone else", () => {
+    const holder = { name: 'Nadia Haddad', holder: true };
+    expect(answerKnowsFact("I haven't told anyone yet, but I'm holding a clean-up on Saturday.", cleanup, holder)).toBe(
+      true,
+    );
+    expect(answerKnowsFact('I have not told anyone about my clean-up on North Beach.', cleanup, holder)).toBe(true);
+    expect(answerKnowsFact("Nadia's neighbour is doing a clean-up.", cleanup)).toBe(false);
+    expect(answerKnowsFact('My friend Nadia is doing a clean-up.', cleanup)).toBe(true);
+  });
+
+  it('a pronoun carries the name from the sentence before; a day alone does not identify an event', () => {
+    expect(answerKnowsFact('I saw Nadia at the pier. She is planning a clean-up.', cleanup)).toBe(true);
+    expect(answerKnowsFact('I saw Nadia at the pier. The school is planning a clean-up.', cleanup)).toBe(false);
+    expect(answerKnowsFact('The school is doing a clean-up on Saturday.', cleanup)).toBe(false);
+  });
+
+  it('an echo question counts only when the next sentence affirms it', () => {
+    expect(answerKnowsFact('A clean-up with Nadia? Yes, she told me.', cleanup)).toBe(true);
+    expect(answerKnowsFact("A clean-up with Nadia? That's news to me.", cleanup)).toBe(false);
+    expect(answerKnowsPerson('Nadia? We swim together most mornings.', 'Nadia Haddad')).toBe(true);
+    expect(answerKnowsPerson("I know a Nadia, but I don't think she's Nadia Haddad.", 'Nadia Haddad')).toBe(false);
+  });
+});

@@ -28,6 +28,7 @@ import * as interview from '../../src/agent/prompts/interview.ts';
 import * as planDay from '../../src/agent/prompts/plan-day.ts';
 import * as planHours from '../../src/agent/prompts/plan-hours.ts';
 import * as planSteps from '../../src/agent/prompts/plan-steps.ts';
+import * as readEvents from '../../src/agent/prompts/read-events.ts';
 import * as react from '../../src/agent/prompts/react.ts';
 import * as reflectInsights from '../../src/agent/prompts/reflect-insights.ts';
 import * as reflectQuestions from '../../src/agent/prompts/reflect-questions.ts';
@@ -86,6 +87,7 @@ const tasks: Array<[string, z.ZodType]> = [
   [planDay.PLAN_DAY_TASK, planDay.planDayOutput],
   [planHours.PLAN_HOURS_TASK, planHours.planHoursOutput],
   [planSteps.PLAN_STEPS_TASK, planSteps.planStepsOutput],
+  [readEvents.READ_EVENTS_TASK, readEvents.readEventsOutput],
   [react.REACT_TASK, react.reactOutput],
   [reflectInsights.REFLECT_INSIGHTS_TASK, reflectInsights.reflectInsightsOutput],
   [reflectQuestions.REFLECT_QUESTIONS_TASK, reflectQuestions.reflectQuestionsOutput],

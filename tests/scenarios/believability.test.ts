@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { unusable } from '../../src/agent/decompose.ts';
 import type { MindState } from '../../src/agent/mind-state.ts';
 import { isAlarming } from '../../src/core/text.ts';
-import { AttendanceTracker } from '../../src/eval/attendance.ts';
+import { AttendanceTracker, plannedAt } from '../../src/eval/attendance.ts';
 import { LexicalEmbedder } from '../../src/llm/index.ts';
 import type { LanguageModel, ObjectRequest } from '../../src/llm/port.ts';
 import { agentKit } from '../../src/town/agent-kit.ts';
@@ -321,7 +321,11 @@ for (const profile of Object.keys(PROFILES) as (keyof typeof PROFILES)[]) {
         const state = service.snapshot();
         const now = state.clock.now;
         if (!tracker.watching(now)) continue;
-        tracker.observe(now, service.residents());
+        // (attending: there with a plan naming it, issue 22)
+        tracker.observe(
+          now,
+          service.residents().map((x) => ({ ...x, planned: plannedAt(service.liveResident(x.id).mind, now) })),
+        );
         trail.push(
           service
             .residents()

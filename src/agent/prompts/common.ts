@@ -63,6 +63,10 @@ export const promptMemory = z.object({
    * conversation): the prompt shows this quoted block instead of `text`, which offline rules may still read.
    */
   quote: quotedText.optional(),
+  /** Who may know it, when not everyone may (audience.ts): "Oren Hale's secret, meant only for Lise Hale". */
+  kept: z.string().optional(),
+  /** Not to be shared with the person the resident is answering (an interview's asker): shown, marked. */
+  keep: z.boolean().optional(),
 });
 export type PromptMemory = z.infer<typeof promptMemory>;
 
@@ -78,6 +82,9 @@ export const promptRelation = z.object({
   insight: quotedText.optional(),
   /** The resident's own reflection about them: its own thought, shown as such (never as someone's words). */
   thought: z.string().optional(),
+  /** News the resident has told them and heard from them (relations.ts), newest last: not news to tell again. */
+  told: z.array(z.string()).optional(),
+  heard: z.array(z.string()).optional(),
 });
 export type PromptRelation = z.infer<typeof promptRelation>;
 
@@ -95,6 +102,23 @@ export function relationLines(first: string, rels: readonly PromptRelation[]): s
           : `${first} ${you ? 'know' : 'knows'} ${x.name}: ${x.note}`,
         ...[x.self, x.insight, x.last].filter((q): q is QuotedText => q !== undefined).map(quoted),
         ...(x.thought ? [`${first} ${you ? 'think' : 'thinks'}: ${x.thought}`] : []),
+        // what was said in conversations: quoted like the lines themselves
+        ...(x.told?.length
+          ? [
+              quoted({
+                from: `what ${first === 'You' ? 'you' : first} already told ${x.name}`,
+                text: x.told.join('; '),
+              }),
+            ]
+          : []),
+        ...(x.heard?.length
+          ? [
+              quoted({
+                from: `what ${first === 'You' ? 'you' : first} already heard from ${x.name}`,
+                text: x.heard.join('; '),
+              }),
+            ]
+          : []),
       ].join('\n'),
     )
     .join('\n');
@@ -136,8 +160,10 @@ export function quoted(q: QuotedText): string {
  * words someone wrote or said are a quoted block, never bare text.
  */
 export function memoryText(m: PromptMemory): string {
-  if (m.quote) return quoted(m.quote);
-  return m.from ? `${m.text} (heard from ${m.from})` : m.text;
+  const who = m.kept ? ` [${m.kept}${m.keep ? '; not to be shared with this listener' : ''}]` : '';
+  // (a quoted block ends its line: who may know it goes before it)
+  if (m.quote) return `${who.trim()}${who ? ' ' : ''}${quoted(m.quote)}`;
+  return `${m.from ? `${m.text} (heard from ${m.from})` : m.text}${who}`;
 }
 
 /** Parses a task input for an offline rule; a malformed input is a wiring bug, so it throws. */

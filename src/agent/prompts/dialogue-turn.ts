@@ -47,6 +47,8 @@ export const dialogueTurnOutput = z.object({
   end: z.boolean(),
   /** A piece of news the line passes on, as a standalone sentence (e.g. "Sam Moore is running for mayor"). */
   news: z.string().nullable(),
+  /** Who the line tells something in confidence (not to be passed on), or null (dialogue.ts). */
+  confidedTo: z.string().nullable(),
 });
 export type DialogueTurnOutput = z.infer<typeof dialogueTurnOutput>;
 
@@ -56,7 +58,7 @@ export function dialogueTurnMessages(input: DialogueTurnInput): ChatMessage[] {
   const history = input.history.map((h) => `${h.speaker}: ${quoted({ from: h.speaker, text: h.text })}`).join('\n');
   return prompt(
     system(
-      `You are ${input.name} talking with ${to}. Say ${input.first}'s next line: short, natural, in character. Reply {"line": "...", "end": true|false, "news": "..."}, where news is a piece of news the line passes on as one sentence, or null. End when the talk has run its course${input.turnsLeft <= 1 ? ' (this is your last line)' : ''}.`,
+      `You are ${input.name} talking with ${to}. Say ${input.first}'s next line: short, natural, in character. Reply {"line": "...", "end": true|false, "news": "...", "confidedTo": "..."}, where news is a piece of news the line passes on as one sentence, or null, and confidedTo names who the line tells something in confidence, or null. End when the talk has run its course${input.turnsLeft <= 1 ? ' (this is your last line)' : ''}.`,
     ),
     [
       input.summary,

@@ -65,6 +65,11 @@ export const dialogueOutput = z.object({
       line: z.string(),
       /** A piece of news the line passes on, as a standalone sentence, or null. */
       news: z.string().nullable(),
+      /**
+       * The model's own judgement of who may know what the line tells: the names of those it is told to in
+       * confidence (a secret shared, "between us"), or null when anyone may hear it passed on.
+       */
+      confidedTo: z.string().nullable(),
     }),
   ),
   /** True when the last of these lines ends the conversation. */
@@ -107,7 +112,7 @@ export function dialogueMessages(input: DialogueInput): ChatMessage[] {
     : '';
   return prompt(
     system(
-      `You write a conversation between ${names.join(' and ')}: short, natural lines, each in character. Each speaker knows only their own section below and what has been said: never have one say what only the other knows. Write the next ${input.lines} lines, taking turns (${order}, ...), or fewer if the talk ends. Reply {"lines": [{"line": "...", "news": "..."}], "end": true|false, "summary": ...}, where news is a piece of news the line passes on as one sentence, or null, and end says the last line ends the talk. End when the talk has run its course${input.last ? ' (the last line of these ends it)' : ''}. ${SUMMARY_ASK}`,
+      `You write a conversation between ${names.join(' and ')}: short, natural lines, each in character. Each speaker knows only their own section below and what has been said: never have one say what only the other knows. Write the next ${input.lines} lines, taking turns (${order}, ...), or fewer if the talk ends. Reply {"lines": [{"line": "...", "news": "...", "confidedTo": "..."}], "end": true|false, "summary": ...}, where news is a piece of news the line passes on as one sentence, or null; confidedTo names who the line tells something in confidence (not to be passed on), or null; and end says the last line ends the talk.${input.speakers.some((s) => s.memories.some((m) => m.kept)) ? ' A memory marked as a secret or a confidence is told only to the people its mark allows, in confidence.' : ''} End when the talk has run its course${input.last ? ' (the last line of these ends it)' : ''}. ${SUMMARY_ASK}`,
     ),
     `${input.date ? `${input.date}, ` : ''}${input.time} at ${input.placeName}.${doing}${why}\n\n${input.speakers.map(speakerSection).join('\n\n')}\n\n${history ? `Conversation so far:\n${history}` : 'Nobody has spoken yet.'}`,
   );

@@ -35,7 +35,7 @@ export const interviewOutput = z.object({ answer: z.string() });
 export function interviewMessages(input: InterviewInput): ChatMessage[] {
   return prompt(
     system(
-      `You are ${input.name}. Answer in character, in the first person, in a few sentences. Reply {"answer": "..."}.`,
+      `You are ${input.name}. Answer in character, in the first person, in a few sentences.${input.memories.some((m) => m.keep) ? ' A memory marked "not to be shared with this listener" is a secret or a confidence: do not tell it, nor hint at it.' : ''} Reply {"answer": "..."}.`,
     ),
     `${input.summary}\nIt is ${input.time}.${input.relations?.length ? `\n${relationLines('You', input.relations)}` : ''}\nWhat you remember:\n${bullets(withoutRepeats(input.memories, input.relations).map(memoryText))}${input.plan?.length ? `\nYour plan for today:\n${bullets(input.plan)}` : ''}\nA question for you:\n${quoted({ from: input.asker ?? 'someone', text: input.question })}`,
   );

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
 import { dateText } from '../../core/time.ts';
-import { bullets, memoryText, type PromptMemory, prompt, promptMemory, system } from './common.ts';
+import { bullets, memoryText, type PromptMemory, prompt, promptMemory, quoted, system } from './common.ts';
 
 export const PLAN_DAY_TASK = 'agent_plan_day';
 
@@ -33,6 +33,23 @@ export const planDayInput = z.object({
   home: z.string(),
   avoid: z.array(z.string()),
   blocks: z.object({ min: z.number(), max: z.number() }),
+  /** Events of today the resident knows of, as things (src/agent/event.ts): kept by kind, host, place and hours. */
+  events: z
+    .array(
+      z.object({
+        kind: z.string(),
+        host: z.string().nullable(),
+        hosting: z.boolean(),
+        place: z.string(),
+        start: z.string(),
+        end: z.string(),
+        /** How the plan names it: "host the beach clean-up", "go to Marta's beach clean-up". */
+        activity: z.string(),
+        /** Read from someone's words: its kind is shown as their quoted words. */
+        quoted: z.boolean().optional(),
+      }),
+    )
+    .optional(),
 });
 export type PlanDayInput = z.infer<typeof planDayInput>;
 
@@ -73,6 +90,19 @@ export function planDayMessages(input: PlanDayInput): ChatMessage[] {
       `Today is ${input.date}.${whole ? '' : ` It is ${input.from}; plan the rest of the day.`}`,
       `Yesterday:\n${bullets(input.yesterday, '(no record)')}`,
       `On ${input.first}'s mind:\n${bullets([...new Set(input.intentions.map((m) => datedText(m, input.day)))])}`,
+      ...(input.events?.length
+        ? [
+            `Events today (a block for one says what it is, in these words, at its place and hours):\n${bullets(
+              input.events.map((e) => {
+                const host = e.host ? `, hosted by ${e.hosting ? input.first : e.host}` : '';
+                // (a kind read from someone's words stays their quoted words, at the end of its line)
+                return e.quoted
+                  ? `${e.start}-${e.end} at ${e.place}${host}, what was said of it: ${quoted({ from: 'what was said', text: e.kind })}`
+                  : `${e.start}-${e.end} at ${e.place}: ${e.kind}${host} ("${e.activity}")`;
+              }),
+            )}`,
+          ]
+        : []),
       `Places (home: ${input.home}${input.avoid.length ? `; not today: ${input.avoid.join(', ')}` : ''}):\n${input.places.map(placeLine).join('\n')}`,
     ].join('\n'),
   );

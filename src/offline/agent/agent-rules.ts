@@ -12,6 +12,9 @@ import { HEAR_TASK, hearInput } from '../../agent/prompts/hear.ts';
 import { IMPORTANCE_TASK, importanceInput } from '../../agent/prompts/importance.ts';
 import { INTERVIEW_TASK, interviewInput } from '../../agent/prompts/interview.ts';
 import { PLAN_DAY_TASK, planDayInput } from '../../agent/prompts/plan-day.ts';
+import { READ_EVENTS_TASK, readEventsInput } from '../../agent/prompts/read-events.ts';
+import { todayNumber } from '../../core/dates.ts';
+import { readEventText } from '../../core/event-text.ts';
 import { PLAN_HOURS_TASK, planHoursInput } from '../../agent/prompts/plan-hours.ts';
 import { PLAN_STEPS_TASK, planStepsInput } from '../../agent/prompts/plan-steps.ts';
 import { NO_REACTION, REACT_TASK, type ReactInput, type ReactOutput, reactInput } from '../../agent/prompts/react.ts';
@@ -95,6 +98,35 @@ export const agentOfflineRules: OfflineRules = {
 
   [PLAN_DAY_TASK]: (raw) => ({ blocks: offlineDayPlan(parseInput(planDayInput, raw, PLAN_DAY_TASK)) }),
 
+  // Events read from the texts by the neutral reader of kinds, hosts, places and times (src/core/event-text.ts).
+  [READ_EVENTS_TASK]: (raw) => {
+    const i = parseInput(readEventsInput, raw, READ_EVENTS_TASK);
+    const today = todayNumber(i.day, i.date) ?? 0;
+    const iso = (d: number) => new Date(d * 86_400_000).toISOString().slice(0, 10);
+    return {
+      events: i.texts.flatMap((m, k) => {
+        const e = readEventText(m.text, {
+          said: (m.day ? todayNumber(m.day, '') : null) ?? today,
+          places: i.places,
+          people: i.people,
+        });
+        return e
+          ? [
+              {
+                text: k + 1,
+                kind: e.kind,
+                host: e.host,
+                place: e.place,
+                date: iso(e.day),
+                start: hhmm(e.start),
+                end: hhmm(e.end),
+              },
+            ]
+          : [];
+      }),
+    };
+  },
+
   [PLAN_HOURS_TASK]: (raw) => {
     const i = parseInput(planHoursInput, raw, PLAN_HOURS_TASK);
     const start = parseClock(i.block.start) ?? 0;
@@ -157,7 +189,7 @@ export const agentOfflineRules: OfflineRules = {
 
   [DIALOGUE_TURN_TASK]: (raw) => {
     const t = dialogueTurn(parseInput(dialogueTurnInput, raw, DIALOGUE_TURN_TASK));
-    return { line: t.line, end: t.end, news: t.news ?? null };
+    return { line: t.line, end: t.end, news: t.news ?? null, confidedTo: t.confidedTo ?? null };
   },
 
   // Several lines: each written by the one-line rule from its speaker's own view (its section, the lines so far).

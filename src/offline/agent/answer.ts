@@ -60,6 +60,9 @@ export function expandSummaries(memories: readonly PromptMemory[], name: string)
         importance: m.importance,
         kind: who === first ? 'told' : 'heard',
         ...(m.day ? { day: m.day } : {}),
+        // who may know a record's parts is who may know the record
+        ...(m.kept ? { kept: m.kept } : {}),
+        ...(m.keep ? { keep: true } : {}),
       });
     }
   }
@@ -72,6 +75,7 @@ export function placeOfTalk(text: string): string | undefined {
 }
 
 export const DONT_REMEMBER = "I'm sorry, I don't remember anything about that.";
+export const KEEP_TO_MYSELF = "That's something I'd rather keep to myself for now.";
 
 // Words too common in questions and memories to make a memory relevant ("coming up in town", "lately").
 export const GENERIC = new Set(
@@ -94,6 +98,8 @@ export function facts(
 ): { m: PromptMemory; line: string }[] {
   return (
     i.memories
+      // a secret or a confidence this listener may not hear is never said (issue 22 item 1)
+      .filter((m) => !m.keep)
       .map((m) => ({ m, s: test(m), line: factLine(m, me) }))
       .filter((x): x is { m: PromptMemory; s: number; line: string } => x.s > 0 && x.line !== null)
       // how the resident knows it before what it told others; then importance
@@ -113,7 +119,9 @@ export function recall(i: AnswerInput, me: Me): string | null {
   const same = (a: string, b: string) => (topicOf(a) !== '' && topicOf(a) === topicOf(b)) || coveredBy(a, b) >= 0.5;
   const stale = (m: PromptMemory) => PRIVATE.test(m.text) && told.some((t) => same(m.text, t.text));
   const hits = facts(i, me, (m) => (stale(m) ? 0 : overlapStems(i.question, m.text)));
-  if (hits.length === 0) return null;
+  if (hits.length === 0)
+    // asked about something it keeps to itself: it says so, and not what it is
+    return i.memories.some((m) => m.keep && overlapStems(i.question, m.text) >= 2) ? KEEP_TO_MYSELF : null;
   const [a, b] = hits;
   return `From what I remember, ${lowerFirst(a!.line)}.${b ? ` Also, ${lowerFirst(b.line)}.` : ''}`;
 }

@@ -2,6 +2,7 @@
 // hours, meal time, the place a text names (tolerantly), its own intentions and the events of today it heard of.
 
 import { type Due, dueOn, T, todayNumber, trimWhen } from '../../core/dates.ts';
+import { readEventText } from '../../core/event-text.ts';
 import type { PromptMemory } from '../../agent/prompts/common.ts';
 import type { PlanDayInput, PromptPlace } from '../../agent/prompts/plan-day.ts';
 import { escapeRegExp, stripPeriod } from '../../core/text.ts';
@@ -146,22 +147,21 @@ export function eventToday(
   const end = range ? parseClock(`${range[4]}${range[5] ? `:${range[5]}` : ''} ${range[6]}`) : start + 120;
   const place = placeNamedIn(m.text, places)?.id;
   if (!place || end === null || end <= start) return null;
-  // Whose event: "X told Y that Z is planning ..." (or "X heard / learned / found out that Z ...") is Z's;
-  // "X mentioned planning ..." / "X told Y about planning" X's.
-  const toldThat = /^.+? (?:told .+?|heard|learned|learnt|found out|was told) that (.+)$/.exec(m.text)?.[1];
-  const host = subjectOf(toldThat ?? m.text);
-  const mine = host !== null && (host === i.name || host === i.first);
-  // what it is: the noun phrase before "at/in/on" ("a spring fair at ...", "the book club in ...")
-  const what =
-    /\b(?:a|an|the|her|his|their|my)\s+((?:(?!about\b|planning\b|to\b)[\w'’-]+\s+){0,3}?[\w'’-]+)\s+(?:at|in|on|from)\b/i.exec(
-      m.text,
-    )?.[1];
-  const name = (what ?? 'event').trim();
+  // What it is and whose, by the neutral reader of events (src/core/event-text.ts): "Leo told me that Marta is
+  // hosting a beach clean-up" is Marta's beach clean-up, never "Leo's event"; no kind read, no event.
+  const said = (m.day ? todayNumber(m.day, '') : null) ?? todayNumber(i.day, i.date) ?? 0;
+  const ev = readEventText(m.text, { said, places, people: [i.name] });
+  if (!ev) return null;
+  const mine = ev.host === i.name || ev.host === i.first;
   return {
     start,
     end,
-    activity: mine ? `host the ${name}` : host ? `go to ${host.split(' ')[0]}'s ${name}` : `go to the ${name}`,
-    place,
+    activity: mine
+      ? `host the ${ev.kind}`
+      : ev.host
+        ? `go to ${ev.host.split(' ')[0]}'s ${ev.kind}`
+        : `go to the ${ev.kind}`,
+    place: ev.place,
   };
 }
 

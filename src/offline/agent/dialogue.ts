@@ -15,7 +15,7 @@ export function offlineSummary(i: ConversationSummaryInput) {
 /** The next lines of a talk; the line that ends it carries the summary. */
 export function offlineDialogue(i: DialogueInput) {
   const history = [...i.history];
-  const lines: { line: string; news: string | null }[] = [];
+  const lines: { line: string; news: string | null; confidedTo: string | null }[] = [];
   const start = Math.max(
     0,
     i.speakers.findIndex((s) => s.name === i.next),
@@ -39,7 +39,7 @@ export function offlineDialogue(i: DialogueInput) {
       memories: sp.memories,
       turnsLeft: sp.turnsLeft - mine,
     });
-    lines.push({ line: t.line, news: t.news ?? null });
+    lines.push({ line: t.line, news: t.news ?? null, confidedTo: t.confidedTo ?? null });
     history.push({ speaker: sp.name, text: t.line, ...(t.news ? { news: t.news } : {}) });
     if (t.end || (i.last && j === i.lines - 1)) {
       // the lines that end the talk carry its summary, as the summary rule writes it

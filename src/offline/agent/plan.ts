@@ -178,6 +178,13 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
     const ev = eventToday(m, i, usable);
     if (ev && ev.end > from) put(Math.max(ev.start, from), ev.end, ev.activity, ev.place);
   }
+  // The events of today the mind knows as things: by their kind, host and place, whatever a memory's wording
+  for (const e of i.events ?? []) {
+    const s = parseClock(e.start);
+    const t = parseClock(e.end);
+    if (s !== null && t !== null && t > from && usable.some((p) => p.id === e.place))
+      put(Math.max(s, from), t, e.activity, e.place);
+  }
   const window = { start: 0, end: at(24) };
   return normalizeSlots(blocks, window, { granularityMs: 5, fill: (s, e) => b(s, e, 'sleeping', home) })
     .filter((x) => x.end > from)

@@ -206,6 +206,14 @@ export function reflective(i: AnswerInput, me: Me, q: string): string | null {
     );
     return parts.length ? `Right now, ${lowerFirst(parts.map(sentence).join(' '))}` : null;
   }
+  const kin = familyAnswer(i);
+  if (
+    kin &&
+    /\b(famil\w*|household|live with|living with|married|spouse|wife|husband|partner|children|kids|parents|siblings|flatmates?|roommates?|housemates?|relatives|important people|people in your life|close to)\b/i.test(
+      q,
+    )
+  )
+    return kin;
   if (/important people|people in your life|your family|close to/i.test(q)) {
     const ties = facts(
       i,
@@ -223,6 +231,32 @@ export function reflective(i: AnswerInput, me: Me, q: string): string | null {
     return met.length ? `The people I see most these days are ${listAnd(met)}.` : null;
   }
   return null;
+}
+
+/**
+ * The family and household the relationship notes name ("Marta's husband; ..."), in the first person: "I'm married
+ * to Bruno Castell, and Leo Castell is my son." Null when no note names a tie.
+ */
+export function familyAnswer(i: AnswerInput): string | null {
+  const ties = (i.relations ?? [])
+    .map((x) => ({ name: x.name, tie: new RegExp(`^${escapeRegExp(i.first)}'s ([^;]+)`).exec(x.note)?.[1]?.trim() }))
+    .filter((x): x is { name: string; tie: string } => !!x.tie && !x.name.includes('USER_TEXT'));
+  if (ties.length === 0) return null;
+  const spouse = ties.filter((t) => /^(spouse|wife|husband)$/.test(t.tie));
+  const home = ties.filter((t) => /^(housemate|flatmate|roommate)$/.test(t.tie));
+  const rest = ties.filter((t) => !spouse.includes(t) && !home.includes(t));
+  const parts = [
+    ...spouse.map((t) => `I'm married to ${t.name}`),
+    // ("Bruno Castell and Marta Castell are my parents")
+    ...[...new Set(rest.map((t) => t.tie))].map((tie) => {
+      const who = rest.filter((t) => t.tie === tie).map((t) => t.name);
+      return who.length > 1 ? `${listAnd(who)} are my ${tie}s` : `${who[0]} is my ${tie}`;
+    }),
+    ...(home.length
+      ? [`I live with ${listAnd(home.map((t) => t.name))}, my ${home[0]!.tie}${home.length > 1 ? 's' : ''}`]
+      : []),
+  ];
+  return sentence(cap(listAnd(parts)));
 }
 
 /** "Who are you planning to see?": hosts of events in today's plan, then the people the resident talks with. */

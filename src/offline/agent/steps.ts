@@ -202,6 +202,17 @@ export function stepsFor(i: PlanStepsInput): string[] {
       return [`order ${meal} at the counter`, `eat ${meal}`, 'chat a little and pay'];
     return [`grab a bite for ${meal}`, `eat ${meal}`, 'take a short breather'];
   }
+  // An event, by its own kind: the host runs it, a guest joins in (never another kind of event's chores)
+  const hosting = /^(?:host|hold|throw)\s+(?:the|a|an|my|his|her|their)\s+(.+)$/i.exec(base);
+  const guest = /^(?:go to|attend|join)\s+(?:\p{Lu}[\p{L}'’-]*['’]s|the|a|an)\s+(.+)$/iu.exec(base);
+  if (hosting) {
+    const k = hosting[1]!;
+    return [`set up for the ${k}`, `greet people at the ${k}`, `get the ${k} going`, `help out at the ${k}`];
+  }
+  if (guest) {
+    const k = guest[1]!;
+    return [`take part in the ${k}`, `chat with people at the ${k}`, `help out at the ${k}`, `take part in the ${k}`];
+  }
   // The activity without its place ("study at Riverside Library" is studying, not library work); the place's
   // objects only where the resident is not at home (a street of homes lists every household's things).
   const what = base.replace(new RegExp(`\\s+(?:at|in)\\s+${escapeRegExp(i.chunk.placeName)}$`, 'i'), '');

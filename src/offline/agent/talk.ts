@@ -4,7 +4,14 @@
 
 import type { PromptMemory } from '../../agent/prompts/common.ts';
 import type { DialogueTurnInput } from '../../agent/prompts/dialogue-turn.ts';
-import { contentWords, escapeRegExp, heuristicImportance, lowerFirst, stripPeriod } from '../../core/text.ts';
+import {
+  contentWords,
+  escapeRegExp,
+  heuristicImportance,
+  isAlarming,
+  lowerFirst,
+  stripPeriod,
+} from '../../core/text.ts';
 import { cap, firstName, isAbout, isFact, type Me, meOf, PRIVATE, pick, reportHeard, stems } from './speech.ts';
 import { gerundClause, names, subjectOf, toFirstPerson } from './voice.ts';
 
@@ -69,7 +76,11 @@ export const SHARE_MIN_IMPORTANCE = 5;
 export const STANDING =
   /\b(?:lives?|living) (?:with|together)\b|\b(?:is|are|has been|have been) married\b|\b(?:is|are) (?:\w+['’]s?|the \w+ of|\w+ of) ?(?:father|mother|son|daughter|wife|husband|brother|sister|parents?|child|children|neighbou?rs?|friends?|colleagues?|cousin)\b|\b(?:is|are) (?:(?:\w+ ){0,2}\w+['’]s? )?(?:father|mother|son|daughter|wife|husband|brother|sister|parents?|neighbou?rs?|cousin)\b/i;
 
-/** Worth passing on at all (before knowing whether the listener heard it): news, not a secret, not a musing. */
+/**
+ * Worth passing on at all (before knowing whether the listener heard it): news, not a secret, not a musing. A
+ * memory the mind marked as kept (`kept`) reached a talk only because these listeners may hear it (a secret meant
+ * for them): it may be confided, whatever its words say.
+ */
 export function newsworthy(m: PromptMemory): boolean {
   return (
     m.importance >= SHARE_MIN_IMPORTANCE &&
@@ -78,14 +89,24 @@ export function newsworthy(m: PromptMemory): boolean {
     m.kind !== 'reflection' &&
     m.kind !== 'told' &&
     m.kind !== 'heard' &&
-    !PRIVATE.test(m.text)
+    !m.keep &&
+    (m.kept !== undefined || !PRIVATE.test(m.text))
   );
+}
+
+/** News this listener already has from the speaker, or told the speaker (the relationship note: issue 22 item 2). */
+export function alreadyBetween(news: string, listener: string, i: Pick<DialogueTurnInput, 'relations'>): boolean {
+  const note = (i.relations ?? []).find((x) => x.name === listener);
+  return [...(note?.told ?? []), ...(note?.heard ?? [])].some((t) => sameNews(t, news) || sameNews(news, t));
 }
 
 /** Can this memory be passed on to these listeners? */
 export function shareable(m: PromptMemory & { fresh: boolean }, i: DialogueTurnInput): boolean {
   if (!m.fresh || !newsworthy(m)) return false;
-  if (i.listeners.some((l) => names(m.text, l) && (isAbout(m.text, l) || !m.from))) return false; // about them
+  if (i.listeners.every((l) => alreadyBetween(m.text, l, i))) return false;
+  // (a secret meant for them names them as whom it is for: what it is about is the rest)
+  const text = m.kept !== undefined ? secretCore(m.text) : m.text;
+  if (i.listeners.some((l) => names(text, l) && (isAbout(text, l) || !m.from))) return false; // about them
   const subject = subjectOf(m.text);
   const aboutMe = subject !== null && isAbout(m.text, i.name);
   if (!aboutMe && names(m.text, i.name)) return false; // "Hannah is married to me": they know it from me already
@@ -95,6 +116,8 @@ export function shareable(m: PromptMemory & { fresh: boolean }, i: DialogueTurnI
 export interface Share {
   line: string;
   news: string;
+  /** Told in confidence to these listeners (a secret meant for them). */
+  confided?: boolean;
 }
 
 /** "Ada heard that Sam is running" -> "Sam is running": hearsay is passed on as the fact it reports. */
@@ -106,7 +129,31 @@ export function coreNews(text: string, name: string, first: string): string {
   return m ? cap(m[1]!) : t;
 }
 
+/** "Oren Hale has secretly decided to apply ... and intends to tell only Lise Hale" -> what the secret is. */
+export function secretCore(text: string): string {
+  return stripPeriod(text)
+    .replace(/,?\s*(?:and|but)\s+(?:intends?|plans?|wants?|means?|hopes?)\s+to\s+tell\b.*$/i, '')
+    .replace(/,?\s*(?:and|but)\s+(?:has not|hasn't|has) told (?:anyone|no one|nobody)\b.*$/i, '')
+    .replace(/\b(?:secretly|privately|quietly|in secret)\s+/gi, '')
+    .replace(/\s+(?:in secret|in private)\b/gi, '');
+}
+
 export function shareLine(m: PromptMemory, i: DialogueTurnInput, me: Me, key: string): Share {
+  if (m.kept !== undefined) {
+    // a secret told to whom it is meant for, as a confidence (never a public announcement)
+    const news = secretCore(m.from ? m.text : coreNews(m.text, i.name, i.first));
+    const said = m.from ? reportHeard(news, m.from, me) : toFirstPerson(news, me.name, me.first, me.pronoun);
+    return {
+      line: pick(
+        ['Just between us: {x}.', 'Can you keep this to yourself? {X}.', 'Don’t tell anyone yet, but {x}.'],
+        key,
+      )
+        .replace('{x}', /^I\b/.test(said) ? said : lowerFirst(said))
+        .replace('{X}', cap(said)),
+      news,
+      confided: true,
+    };
+  }
   const news = m.from ? stripPeriod(m.text) : coreNews(m.text, i.name, i.first);
   if (m.from) {
     const said = reportHeard(news, m.from, me);
@@ -203,6 +250,9 @@ export function answerSmallTalk(
         saidByMe.some((h) => topicOf(project) !== '' && topicOf(`${h.news ?? ''} ${h.text}`) === topicOf(project)))
     )
       return { text: pick(['Mostly that, to be honest!', 'Oh, mostly that, really.'], key) };
+    // what one already told this person (or they told one) is not news to them again (issue 22 item 2)
+    if (project && i.listeners.every((l) => alreadyBetween(project, l, i)))
+      return { text: pick(['Still the same as I told you, really.', 'Oh, much the same as before.'], key) };
     if (project && !mentionedIn(project, i.history))
       return {
         text: `${pick(['I’ve been busy, actually:', 'Oh, keeping busy:'], key)} ${toFirstPerson(project, me.name, me.first, me.pronoun)}.`,
@@ -248,8 +298,33 @@ export function withWhen<M extends PromptMemory>(m: M, i: DialogueTurnInput): M 
   return own ? { text: own, importance: m.importance, kind: m.kind } : m;
 }
 
+/** A line's news, and who it is confided to when it tells a secret meant for them. */
+function shared(share: Share | null, i: DialogueTurnInput): { news?: string; confidedTo?: string } {
+  if (!share) return {};
+  return { news: share.news, ...(share.confided ? { confidedTo: i.listeners.join(' and ') } : {}) };
+}
+
+/** Is this person family to the speaker (the relationship note, from the seed: "Tobi Hale is Oren Hale's son")? */
+export function family(person: string, i: Pick<DialogueTurnInput, 'relations'>): boolean {
+  const note = (i.relations ?? []).find((x) => x.name === person)?.note ?? '';
+  return /\b(married|wife|husband|son|daughter|mother|father|parents?|brother|sister|children|child|grand\w+)\b/i.test(
+    note,
+  );
+}
+
+/** Everyday news of someone's life (a course, work, a hobby), not an event, an invitation or an alarm. */
+export function ordinary(news: string): boolean {
+  const n = news.toLowerCase();
+  return !INVITATION.test(n) && !(WHEN.test(news) && GATHERING.test(n)) && !isAlarming(news);
+}
+
 /** One line of a conversation: greet, pass on what the listener has not heard, react to news, then say goodbye. */
-export function dialogueTurn(i: DialogueTurnInput): { line: string; end: boolean; news?: string } {
+export function dialogueTurn(i: DialogueTurnInput): {
+  line: string;
+  end: boolean;
+  news?: string;
+  confidedTo?: string;
+} {
   const me = meOf(i.name, i.first, [
     i.summary,
     ...i.memories.filter((m) => isAbout(m.text, i.name)).map((m) => m.text),
@@ -274,11 +349,16 @@ export function dialogueTurn(i: DialogueTurnInput): { line: string; end: boolean
       ? pick(['Hello! I don’t think we’ve met.', 'Hi there! I don’t think we’ve met yet.'], key) + ` I'm ${i.first}.`
       : pick([`Hi ${to}!`, `Hello ${to}!`, `Hey ${to}, good to see you!`], key);
     const opener = share ? share.line : pick(OPENERS, key);
-    return { line: `${hello} ${opener}`, end: false, ...(share ? { news: share.news } : {}) };
+    return { line: `${hello} ${opener}`, end: false, ...shared(share, i) };
   }
   let reply: { text: string; news?: string };
   const knew = last.news ? i.memories.some((m) => isFact(m) && sameNews(m.text, last.news!)) : false;
-  if (last.news && knew) reply = { text: pick(['Yes, I heard about that too.', 'I know, I heard the same!'], key) };
+  const toldMe = last.news ? alreadyBetween(last.news, last.speaker, i) : false;
+  if (last.news && toldMe) reply = { text: pick(['Yes, you told me.', 'I know, you mentioned it.'], key) };
+  else if (last.news && knew)
+    reply = { text: pick(['Yes, I heard about that too.', 'I know, I heard the same!'], key) };
+  else if (last.news && family(last.speaker, i) && ordinary(last.news))
+    reply = { text: pick(['Good for you!', 'Glad it’s going well.', 'That’s good to hear.'], key) };
   else if (last.news) reply = { text: reaction(last.news, key) };
   else if (/\?\s*$/.test(last.text)) reply = answerSmallTalk(last.text, i, me, key);
   else reply = { text: pick(['I see.', 'Right.', 'Mm, I see.'], key) };
@@ -289,7 +369,7 @@ export function dialogueTurn(i: DialogueTurnInput): { line: string; end: boolean
   const asked = reply.text.endsWith('?');
   const closing = i.history.length >= 6 || i.turnsLeft <= 1 || (!share && !reply.news && i.history.length >= 3);
   if (share && !closing && !asked && !reply.news)
-    return { line: `${reply.text} ${share.line}`, end: false, news: share.news };
+    return { line: `${reply.text} ${share.line}`, end: false, ...shared(share, i) };
   if (closing && !asked) {
     const invited = mine.some((h) => WHEN.test(h.news ?? ''));
     const bye = pick(

@@ -37,7 +37,7 @@ export function selfSentences(i: PlanDayInput): string[] {
 }
 
 export const WORK_CUE =
-  /\b(works?|working|runs|running|owns|owner|manag\w*|opens|staff|clerk|librarian|pharmacist|keeper|shopkeeper|bartender|barista|teach\w*|stud(?:y|ies|ying)|goes to|looks after|tends?|volunteers?|is (?:the|a|an) [\w -]+ (?:at|of))\b/i;
+  /\b(works?|working|sells|selling|runs|running|owns|owner|manag\w*|opens|staff|clerk|librarian|pharmacist|keeper|shopkeeper|bartender|barista|teach\w*|stud(?:y|ies|ying)|goes to|looks after|tends?|volunteers?|is (?:the|a|an) [\w -]+ (?:at|of))\b/i;
 export const SLEEP_CUE = /\b(bed|wakes?|awakes?|gets? up|sleeps?)\b/i;
 
 export function workHours(sentence: string): { start: number; end: number } | null {

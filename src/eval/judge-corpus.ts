@@ -1,0 +1,411 @@
+// A labelled corpus of interview answers for measuring the knowledge judge (issue 23): answers to "what do you know
+// about <fact>?" and "Do you know <name>?" in three towns (Harbourside, Millbrook, Smallville),
+// labelled by what a reader would say the answer shows. The kinds: affirmations, denials, hedges (either way),
+// reworded negations, answers that mention the topic but deny knowing, and answers about someone or something else.
+// The 'held-out' items were written with the rest, before the rules were changed, and never read while tuning them:
+// `npm run eval -- --judge-check` reports both parts apart. Fact keywords are written the way a town declares them
+// (src/town/types.ts SeedFact.keywords: every group, "a|b" = either).
+
+export type CorpusForm = 'affirmation' | 'denial' | 'hedge' | 'reworded-negation' | 'topic-but-denies' | 'someone-else';
+
+export type CorpusPart = 'tuning' | 'held-out';
+
+export interface CorpusFact {
+  id: string;
+  town: string;
+  description: string;
+  holder: string;
+  keywords: readonly string[];
+}
+
+export type CorpusItem = {
+  answer: string;
+  /** What a reader would say: does the answer show the speaker knows it? */
+  knows: boolean;
+  form: CorpusForm;
+  part: CorpusPart;
+  speaker: string;
+} & ({ kind: 'fact'; fact: string } | { kind: 'person'; name: string });
+
+export const CORPUS_FACTS: readonly CorpusFact[] = [
+  {
+    id: 'harbour-master',
+    town: 'Harbourside',
+    description: 'Tomasz Nowak is running for harbour master',
+    holder: 'Tomasz Nowak',
+    keywords: ['Tomasz|Nowak', 'harbour master|harbor master|harbourmaster|election|candidate|candidacy|running|run'],
+  },
+  {
+    id: 'beach-cleanup',
+    town: 'Harbourside',
+    description: 'Nadia Haddad is organising a beach clean-up at North Beach on Saturday morning',
+    holder: 'Nadia Haddad',
+    keywords: ['clean-up|cleanup|clean up|cleaning', 'Nadia|Haddad|North Beach|Saturday|beach'],
+  },
+  {
+    id: 'quilt-show',
+    town: 'Millbrook',
+    description: "Priya Raman's quilt exhibition opens at the town hall on Friday evening",
+    holder: 'Priya Raman',
+    keywords: ['exhibition|show|quilt|quilts|quilting', 'Priya|Raman|town hall|Friday'],
+  },
+  {
+    id: 'bakery-sale',
+    town: 'Millbrook',
+    description: 'Ben Okafor is selling the bakery',
+    holder: 'Ben Okafor',
+    keywords: ['Ben|Okafor', 'sell|selling|sold|sale|buyer'],
+  },
+  {
+    id: 'valentine-party',
+    town: 'Smallville',
+    description: "Isabella Rodriguez is hosting a Valentine's Day party at Hobbs Cafe on February 14",
+    holder: 'Isabella Rodriguez',
+    keywords: ['party', 'Valentine|Hobbs|Isabella|February 14|14th'],
+  },
+  {
+    id: 'mayor',
+    town: 'Smallville',
+    description: 'Sam Moore is running for mayor',
+    holder: 'Sam Moore',
+    keywords: ['Sam|Moore', 'mayor|run|running|candidate|candidacy|election'],
+  },
+];
+
+type Row = [speaker: string, answer: string, knows: boolean, form: CorpusForm];
+
+function facts(fact: string, part: CorpusPart, rows: Row[]): CorpusItem[] {
+  return rows.map(([speaker, answer, knows, form]) => ({ kind: 'fact', fact, speaker, answer, knows, form, part }));
+}
+
+function persons(part: CorpusPart, rows: [name: string, ...Row][]): CorpusItem[] {
+  return rows.map(([name, speaker, answer, knows, form]) => ({
+    kind: 'person',
+    name,
+    speaker,
+    answer,
+    knows,
+    form,
+    part,
+  }));
+}
+
+const TUNING: CorpusItem[] = [
+  ...facts('harbour-master', 'tuning', [
+    [
+      'Marta Silva',
+      'Yes, Tomasz Nowak is running for harbour master. He told me at the pier this morning.',
+      true,
+      'affirmation',
+    ],
+    ['Eli Brooks', "Tomasz is standing for harbour master, and I think he'd be good at it.", true, 'affirmation'],
+    ['Tomasz Nowak', "I am! I've decided to run for harbour master this autumn.", true, 'affirmation'],
+    ['Marta Silva', "Tomasz isn't running for harbour master, as far as I know.", false, 'reworded-negation'],
+    ['Eli Brooks', 'As far as I know nobody is running for harbour master this year.', false, 'reworded-negation'],
+    ['Nadia Haddad', 'I have no idea who is running for harbour master.', false, 'denial'],
+    [
+      'Marta Silva',
+      "There's an election for harbour master coming, but I don't know who the candidates are.",
+      false,
+      'topic-but-denies',
+    ],
+    [
+      'Eli Brooks',
+      "Tomasz? I know him from the fish market, but he's never said anything about the harbour master job.",
+      false,
+      'topic-but-denies',
+    ],
+    ['Nadia Haddad', 'Marta Silva is running for harbour master, she announced it at the pub.', false, 'someone-else'],
+    ['Eli Brooks', 'Tomasz told me his cousin is running for harbour master.', false, 'someone-else'],
+    [
+      'Marta Silva',
+      "I think I heard Tomasz might be running for harbour master, though I'm not certain.",
+      true,
+      'hedge',
+    ],
+    ['Nadia Haddad', "I'm not sure whether Tomasz is running for harbour master or not.", false, 'hedge'],
+    ['Eli Brooks', "I wouldn't know anything about Tomasz and the harbour master election.", false, 'denial'],
+    [
+      'Marta Silva',
+      'Everyone at the pier is talking about it: Tomasz Nowak wants to be harbour master.',
+      true,
+      'affirmation',
+    ],
+    ['Nadia Haddad', 'Tomasz running for harbour master? Yes, he told me last week over a pint.', true, 'affirmation'],
+    ['Eli Brooks', "Tomasz running for harbour master? That's news to me.", false, 'reworded-negation'],
+    ['Tomasz Nowak', "I haven't told anyone yet, but I'm planning to run for harbour master.", true, 'affirmation'],
+    [
+      'Marta Silva',
+      'Nobody has told me anything about Tomasz and the harbour master post.',
+      false,
+      'reworded-negation',
+    ],
+    [
+      'Nadia Haddad',
+      "I heard there's a vote for harbour master, but I couldn't tell you who's running.",
+      false,
+      'topic-but-denies',
+    ],
+    ['Eli Brooks', 'Tomasz runs the ice house by the harbour.', false, 'someone-else'],
+    [
+      'Marta Silva',
+      "I ran into Tomasz at the chandlery. He says he's running for harbour master.",
+      true,
+      'affirmation',
+    ],
+    ['Nadia Haddad', "Tomasz hasn't said a word to me about running for harbour master.", false, 'reworded-negation'],
+    ['Eli Brooks', 'Apparently Tomasz is putting his name forward for harbour master.', true, 'hedge'],
+    [
+      'Marta Silva',
+      "Maybe Tomasz, maybe Marta, I really couldn't say who's running for harbour master.",
+      false,
+      'hedge',
+    ],
+    [
+      'Tomasz Nowak',
+      "Me? No, I'm not running for harbour master, I've got enough on my plate.",
+      false,
+      'reworded-negation',
+    ],
+  ]),
+  ...facts('beach-cleanup', 'tuning', [
+    ['Marta Silva', 'Nadia is organising a beach clean-up at North Beach on Saturday morning.', true, 'affirmation'],
+    ['Eli Brooks', "Nadia hasn't mentioned any clean-up on Saturday.", false, 'reworded-negation'],
+    ['Nadia Haddad', "Yes, I'm running a clean-up on North Beach this Saturday, bring gloves!", true, 'affirmation'],
+    ['Tomasz Nowak', "A clean-up? I haven't heard about one.", false, 'denial'],
+    ['Marta Silva', "I know Nadia cares about the beach, but I don't know of any clean-up.", false, 'topic-but-denies'],
+    ['Eli Brooks', "I think there's some sort of beach clean-up on Saturday, Nadia's idea maybe.", true, 'hedge'],
+    ['Tomasz Nowak', 'The school is doing a clean-up of the playground on Saturday.', false, 'someone-else'],
+    ['Marta Silva', "There won't be any clean-up at North Beach as far as I'm aware.", false, 'reworded-negation'],
+    [
+      'Eli Brooks',
+      "Saturday morning, North Beach, bin bags and gloves: Nadia's clean-up. I'm going.",
+      true,
+      'affirmation',
+    ],
+    ['Tomasz Nowak', 'Not a clue, sorry. Is something happening at the beach?', false, 'denial'],
+    ['Marta Silva', "I'm not sure if Nadia's clean-up is still happening.", true, 'hedge'],
+    ['Eli Brooks', "Nadia? She hasn't said anything to me about cleaning the beach.", false, 'topic-but-denies'],
+    ['Tomasz Nowak', 'Nadia told me about the clean-up yesterday; it starts at nine on Saturday.', true, 'affirmation'],
+    ['Marta Silva', 'Eli said he might go fishing at North Beach on Saturday.', false, 'someone-else'],
+    ['Eli Brooks', 'I never heard Nadia talk about a clean-up.', false, 'reworded-negation'],
+    ['Tomasz Nowak', "No one's organising a clean-up that I know of.", false, 'reworded-negation'],
+    [
+      'Marta Silva',
+      "I didn't know at first, but Nadia told me about her clean-up at North Beach.",
+      true,
+      'affirmation',
+    ],
+  ]),
+  ...facts('quilt-show', 'tuning', [
+    ['Ben Okafor', 'Priya Raman is showing her quilts at the town hall on Friday evening.', true, 'affirmation'],
+    ['Priya Raman', "My quilt exhibition opens at the town hall on Friday, I'm so nervous!", true, 'affirmation'],
+    ['Ben Okafor', "I don't know about any exhibition.", false, 'denial'],
+    ['Ada Lindqvist', "Priya hasn't told me about an exhibition.", false, 'reworded-negation'],
+    ['Ben Okafor', "I know Priya quilts, but I haven't heard of a show.", false, 'topic-but-denies'],
+    ['Ada Lindqvist', "There's supposed to be a quilt show at the town hall, I believe on Friday.", true, 'hedge'],
+    [
+      'Ben Okafor',
+      "There's an art exhibition in Ashford on Friday, some painter from the city.",
+      false,
+      'someone-else',
+    ],
+    ['Ada Lindqvist', "Nothing's on at the town hall this week, as far as I know.", false, 'reworded-negation'],
+    ['Ben Okafor', "Friday evening, the town hall: Priya's quilts. Everyone's going.", true, 'affirmation'],
+    ['Ada Lindqvist', "I couldn't tell you, I've been away all week.", false, 'denial'],
+    ['Ben Okafor', "Priya might be planning something at the town hall, but I really don't know what.", false, 'hedge'],
+    [
+      'Ada Lindqvist',
+      "I doubt Priya has a show coming up; she said she's been too busy to quilt.",
+      false,
+      'reworded-negation',
+    ],
+  ]),
+  ...facts('bakery-sale', 'tuning', [
+    ['Priya Raman', "Ben Okafor is selling the bakery; he's found a buyer from Leeds.", true, 'affirmation'],
+    ['Ben Okafor', "I haven't told many people, but I'm selling the bakery.", true, 'affirmation'],
+    [
+      'Ada Lindqvist',
+      "Ben isn't selling anything as far as I know, the bakery's doing well.",
+      false,
+      'reworded-negation',
+    ],
+    ['Priya Raman', "Selling the bakery? Ben would never, I'd have heard.", false, 'denial'],
+    [
+      'Ada Lindqvist',
+      "I buy my bread from Ben every morning, but I don't know anything about a sale.",
+      false,
+      'topic-but-denies',
+    ],
+    ['Priya Raman', "Rumour has it Ben's selling up and moving to the coast.", true, 'hedge'],
+    ['Ada Lindqvist', "Ben's brother sold his boat last year.", false, 'someone-else'],
+    ['Priya Raman', 'Is Ben selling the bakery? I have no idea.', false, 'denial'],
+    ['Ada Lindqvist', "Ben hasn't said anything about selling to me.", false, 'reworded-negation'],
+    ['Priya Raman', "Ben told me in confidence that the bakery's been sold.", true, 'affirmation'],
+  ]),
+  ...facts('valentine-party', 'tuning', [
+    [
+      'Klaus Mueller',
+      "Isabella is throwing a Valentine's Day party at Hobbs Cafe on February 14th.",
+      true,
+      'affirmation',
+    ],
+    ['Maria Lopez', "Isabella hasn't invited me to any party.", false, 'reworded-negation'],
+    ['Klaus Mueller', "I love parties, but I haven't heard of one at Hobbs Cafe.", false, 'topic-but-denies'],
+    ['Maria Lopez', 'I think Isabella mentioned something about a party at the cafe on the 14th.', true, 'hedge'],
+  ]),
+  ...facts('mayor', 'tuning', [
+    ['Klaus Mueller', "Sam Moore is running for mayor; he's been talking to everyone about it.", true, 'affirmation'],
+    ['Maria Lopez', "Sam isn't running for mayor as far as I've heard.", false, 'reworded-negation'],
+    ['Klaus Mueller', "I heard Sam's neighbour is running for mayor.", false, 'someone-else'],
+    ['Maria Lopez', "Who's running for mayor? No idea, I don't follow local politics.", false, 'denial'],
+  ]),
+  ...persons('tuning', [
+    ['Nadia Haddad', 'Marta Silva', 'Yes, Nadia and I volunteer together on weekends.', true, 'affirmation'],
+    ['Nadia Haddad', 'Eli Brooks', "Nadia Haddad? I can't say I've met her.", false, 'reworded-negation'],
+    ['Tomasz Nowak', 'Nadia Haddad', "I've never met anyone called Tomasz.", false, 'reworded-negation'],
+    ['Tomasz Nowak', 'Marta Silva', 'Of course, Tomasz fixes the nets down at the harbour.', true, 'affirmation'],
+    ['Priya Raman', 'Ada Lindqvist', "Hmm, Priya Raman... no, that doesn't ring a bell.", false, 'denial'],
+    ['Priya Raman', 'Ben Okafor', 'Priya? We chat at the post office most mornings.', true, 'affirmation'],
+    ['Ben Okafor', 'Ada Lindqvist', "I know a Ben, but I don't think he's Ben Okafor.", false, 'someone-else'],
+    ['Ben Okafor', 'Priya Raman', 'Ben Okafor bakes the best sourdough in Millbrook.', true, 'affirmation'],
+    ['Marta Silva', 'Eli Brooks', "Not personally, I'm afraid.", false, 'denial'],
+    ['Marta Silva', 'Nadia Haddad', "Marta? She's my landlady.", true, 'affirmation'],
+    ['Eli Brooks', 'Tomasz Nowak', 'Eli Brooks? Never heard the name.', false, 'denial'],
+    ['Eli Brooks', 'Marta Silva', 'Sure, Eli lives two doors down from me.', true, 'affirmation'],
+    ['Klaus Mueller', 'Maria Lopez', "Do I know Klaus Mueller? I don't believe we've met.", false, 'reworded-negation'],
+    [
+      'Klaus Mueller',
+      'Isabella Rodriguez',
+      "Klaus is the student who's always in the library writing his paper.",
+      true,
+      'affirmation',
+    ],
+  ]),
+];
+
+const HELD_OUT: CorpusItem[] = [
+  ...facts('harbour-master', 'held-out', [
+    ['Marta Silva', "Tomasz Nowak wants the harbour master job, he's collecting signatures.", true, 'affirmation'],
+    ['Eli Brooks', "Tomasz hasn't breathed a word about any election.", false, 'reworded-negation'],
+    ['Nadia Haddad', "I can't say I know who's standing for harbour master, Tomasz maybe?", false, 'hedge'],
+    [
+      'Tomasz Nowak',
+      "Yes, I'm a candidate for harbour master, though I'm keeping quiet about it for now.",
+      true,
+      'affirmation',
+    ],
+    [
+      'Marta Silva',
+      "Tomasz mended my nets yesterday; he didn't mention the harbour master vote.",
+      false,
+      'topic-but-denies',
+    ],
+    ['Eli Brooks', 'Somebody said Tomasz is going for harbour master.', true, 'hedge'],
+    ['Nadia Haddad', "There's no election for harbour master that I've heard of.", false, 'reworded-negation'],
+  ]),
+  ...facts('beach-cleanup', 'held-out', [
+    ['Marta Silva', "I'm helping at Nadia's North Beach clean-up on Saturday.", true, 'affirmation'],
+    ['Eli Brooks', 'Nadia never told me about a clean-up.', false, 'reworded-negation'],
+    ['Tomasz Nowak', "Saturday? I don't think anything's happening at the beach.", false, 'reworded-negation'],
+    ['Marta Silva', "If I remember right, Nadia's clean-up is this Saturday at nine.", true, 'hedge'],
+    [
+      'Eli Brooks',
+      'The harbour office is cleaning the slipway on Saturday, nothing to do with Nadia.',
+      false,
+      'someone-else',
+    ],
+    ['Nadia Haddad', 'I am organising a beach clean-up, yes, Saturday morning.', true, 'affirmation'],
+  ]),
+  ...facts('quilt-show', 'held-out', [
+    [
+      'Ben Okafor',
+      "Priya's exhibition is on Friday; she's hanging the quilts at the town hall now.",
+      true,
+      'affirmation',
+    ],
+    ['Ada Lindqvist', "I haven't heard anything about a show at the town hall.", false, 'denial'],
+    ['Ben Okafor', "Priya hasn't mentioned an exhibition, no.", false, 'reworded-negation'],
+    ['Ada Lindqvist', "I think it's Priya's quilts at the town hall on Friday, my sister's going.", true, 'hedge'],
+    ['Ben Okafor', 'Is there an exhibition? Nobody tells me anything.', false, 'denial'],
+  ]),
+  ...facts('bakery-sale', 'held-out', [
+    ['Priya Raman', "Ben said he's selling the bakery after Christmas.", true, 'affirmation'],
+    ['Ada Lindqvist', "Ben Okafor selling? Not that I've heard.", false, 'reworded-negation'],
+    ['Priya Raman', "Ben's bakery is for sale, there's a sign in the window.", true, 'affirmation'],
+    ['Ada Lindqvist', "I'd be surprised if Ben were selling, he loves that place.", false, 'reworded-negation'],
+    ['Ben Okafor', "I've found a buyer for the bakery, but please keep it to yourself.", true, 'affirmation'],
+  ]),
+  ...facts('mayor', 'held-out', [
+    ['Klaus Mueller', "Sam Moore's campaign for mayor starts next week.", true, 'affirmation'],
+    ['Maria Lopez', "I don't think Sam is running for mayor, he's retired.", false, 'reworded-negation'],
+  ]),
+  ...facts('valentine-party', 'held-out', [
+    [
+      'Klaus Mueller',
+      "There's a Valentine's party at Hobbs Cafe, Isabella's been inviting everyone.",
+      true,
+      'affirmation',
+    ],
+    ['Maria Lopez', "Isabella hasn't said anything to me about a party.", false, 'reworded-negation'],
+  ]),
+  ...persons('held-out', [
+    ['Tomasz Nowak', 'Eli Brooks', 'Yes, Tomasz and I grew up together.', true, 'affirmation'],
+    ['Nadia Haddad', 'Tomasz Nowak', "I'm not sure I know Nadia Haddad.", false, 'hedge'],
+    ['Priya Raman', 'Ada Lindqvist', 'Priya Raman is my neighbour.', true, 'affirmation'],
+    ['Ben Okafor', 'Priya Raman', "Ben Okafor? No, sorry, who's that?", false, 'denial'],
+    ['Marta Silva', 'Eli Brooks', "We've never crossed paths, Marta and I.", false, 'reworded-negation'],
+    ['Eli Brooks', 'Nadia Haddad', 'Eli? He drives the ferry, nice fellow.', true, 'affirmation'],
+    ['Klaus Mueller', 'Maria Lopez', "Can't say I do. Is Klaus new in town?", false, 'denial'],
+  ]),
+  // Written with the rest of the held-out part, before the rules changed (a larger part: one error on 17 "knows"
+  // would already fall below 0.95).
+  ...facts('harbour-master', 'held-out', [
+    ['Nadia Haddad', 'Tomasz is going to stand for harbour master, he asked me to vote for him.', true, 'affirmation'],
+    ['Marta Silva', "Harbour master? I've no idea who's in the running.", false, 'denial'],
+    ['Eli Brooks', 'I believe Tomasz Nowak is a candidate, yes.', true, 'hedge'],
+    ['Nadia Haddad', "I don't think Tomasz would ever want to be harbour master.", false, 'reworded-negation'],
+    [
+      'Marta Silva',
+      'Tomasz said the old harbour master is retiring, but he never said who would replace him.',
+      false,
+      'topic-but-denies',
+    ],
+  ]),
+  ...facts('beach-cleanup', 'held-out', [
+    ['Tomasz Nowak', "Yes, Nadia's got a crowd coming to clean up North Beach on Saturday.", true, 'affirmation'],
+    ['Marta Silva', 'Nadia asked me to help clean up the beach this weekend, on Saturday I think.', true, 'hedge'],
+    ['Eli Brooks', "I haven't been told about anything happening at North Beach.", false, 'denial'],
+    ['Tomasz Nowak', 'Is Nadia organising a clean-up? First I hear of it.', false, 'reworded-negation'],
+    ['Marta Silva', 'My sister is cleaning her flat on Saturday, if that counts.', false, 'someone-else'],
+  ]),
+  ...facts('quilt-show', 'held-out', [
+    ['Ada Lindqvist', 'Priya invited me to her quilt show at the town hall this Friday.', true, 'affirmation'],
+    ['Ben Okafor', "Something about quilts at the town hall? I'm not sure, I wasn't listening.", false, 'hedge'],
+    ['Ada Lindqvist', "Priya's never shown her quilts to anyone, as far as I know.", false, 'reworded-negation'],
+    ['Priya Raman', "Yes, it's my first exhibition, Friday evening at the town hall.", true, 'affirmation'],
+  ]),
+  ...facts('bakery-sale', 'held-out', [
+    ['Ada Lindqvist', "Ben mentioned he's got a buyer lined up for the bakery.", true, 'affirmation'],
+    ['Priya Raman', "Ben hasn't put anything up for sale that I know of.", false, 'reworded-negation'],
+    ['Ada Lindqvist', 'No idea. Ben just bakes; he never talks business with me.', false, 'denial'],
+    ['Ben Okafor', "I'm not selling the bakery, whatever people say.", false, 'reworded-negation'],
+  ]),
+  ...facts('mayor', 'held-out', [
+    ['Maria Lopez', 'I heard from Tom that Sam Moore is running for mayor.', true, 'hedge'],
+    ['Klaus Mueller', "Sam Moore? I haven't heard anything about an election.", false, 'topic-but-denies'],
+    ['Maria Lopez', 'Sam is a candidate for mayor, he told everyone at the cafe.', true, 'affirmation'],
+  ]),
+  ...facts('valentine-party', 'held-out', [
+    ['Klaus Mueller', "Isabella's party is at Hobbs Cafe on the 14th, five to seven.", true, 'affirmation'],
+    ['Maria Lopez', "There isn't a party at Hobbs Cafe, I was just there.", false, 'reworded-negation'],
+  ]),
+  ...persons('held-out', [
+    ['Ada Lindqvist', 'Ben Okafor', 'Ada? Yes, she teaches at the school.', true, 'affirmation'],
+    ['Marta Silva', 'Tomasz Nowak', 'I know Marta well, we fish together.', true, 'affirmation'],
+    ['Priya Raman', 'Ben Okafor', "Priya Raman? I don't think so.", false, 'denial'],
+    ['Isabella Rodriguez', 'Klaus Mueller', 'Isabella runs Hobbs Cafe, I see her every day.', true, 'affirmation'],
+  ]),
+];
+
+export const JUDGE_CORPUS: readonly CorpusItem[] = [...TUNING, ...HELD_OUT];

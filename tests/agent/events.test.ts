@@ -1,0 +1,66 @@
+// Events as things in the mind (src/agent/event.ts): a model's reading is held to its text, and the day plan names
+// the event by its kind and host at its place, whatever the outline called it.
+import { describe, expect, it } from 'vitest';
+import type { MindState } from '../../src/agent/mind-state.ts';
+import { at, ctxFor, MARA, resident, setup } from './fixtures.ts';
+
+describe('events as things', () => {
+  it('a model\'s reading that does not hold against its text (a "party" at the wrong place) is read neutrally', async () => {
+    const { model, runtime, logs } = setup();
+    const mara = resident(MARA);
+    await runtime.remember(
+      mara,
+      'Tomas Reyes is hosting a poetry reading at the Lantern Cafe on Monday from 6 pm to 8 pm, and Mara Okafor plans to go',
+      at(6),
+      'observation',
+      6,
+    );
+    model.script('agent_read_events', {
+      events: [
+        {
+          text: 1,
+          kind: 'party',
+          host: 'Tomas Reyes',
+          place: 'mara-home',
+          date: '2023-02-13',
+          start: '18:00',
+          end: null,
+        },
+      ],
+    });
+    // an outline that calls it "Tomas's event" at the cafe, in its hours
+    model.script('agent_plan_day', {
+      blocks: [
+        { start: '07:00', end: '18:00', activity: 'reading', place: 'mara-home' },
+        { start: '18:00', end: '20:00', activity: "go to Tomas's event", place: 'lantern-cafe' },
+        { start: '20:00', end: '23:00', activity: 'reading', place: 'mara-home' },
+      ],
+    });
+    await runtime.decide(mara, ctxFor(mara, at(7)));
+    const mind = mara.mind as MindState;
+    expect(mind.events).toEqual([
+      {
+        kind: 'poetry reading',
+        host: 'Tomas Reyes',
+        place: 'lantern-cafe',
+        day: '2023-02-13',
+        start: 18 * 60,
+        end: 20 * 60,
+      },
+    ]);
+    expect(logs.some((l) => /did not hold/.test(l.msg))).toBe(true);
+    // the plan-day prompt was given the event, and the block for it names its kind and host
+    const input = model.callsFor('agent_plan_day').at(-1)!.input as { events?: { kind: string }[] };
+    expect(input.events?.map((e) => e.kind)).toEqual(['poetry reading']);
+    const block = mind.plan!.blocks.find((b) => b.start === at(18));
+    expect(block).toMatchObject({
+      activity: "go to Tomas's poetry reading",
+      place: 'lantern-cafe',
+      end: at(20),
+      pinned: true,
+    });
+    // a text is read once
+    await runtime.decide(mara, ctxFor(mara, at(7, 10)));
+    expect(model.callsFor('agent_read_events')).toHaveLength(1);
+  });
+});
