@@ -2,7 +2,8 @@
 // is a slot numbered from the epoch, the ticks it owes follow from the slot number and the town's speed alone, and
 // the job's id is derived from (town, slot). Two schedulers send the same job; the queue keeps the first (the
 // job's primary key) and drops the other: one tick run per town per interval. The queue's `stately` policy also
-// drops a town's job while an earlier one still waits (a town running behind skips, rather than piles up).
+// drops a town's job while an earlier one still waits (a town running behind does not pile up jobs; the next job
+// it gets runs the ticks of the slots it missed, up to the town's catchUpMaxTicks: tick-job.ts).
 // With a router (affinity.ts) a town's job goes to the queue of the worker that holds it, and the queues of dead
 // workers are failed over at the start of each pass.
 import { createHash } from 'node:crypto';
