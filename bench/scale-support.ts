@@ -20,12 +20,14 @@ class LatentProvider implements ChatProvider {
   readonly info = { ...this.inner.info };
   calls = 0;
   completionTokens = 0;
+  /** fixedMs: every call takes that long; absent: the realistic profile's latency. */
+  constructor(private readonly fixedMs?: number) {}
   async complete(req: CompletionRequest, opts: CallOptions): Promise<CompletionResult> {
     const r = await this.inner.complete(req, opts);
     const tokens = r.usage?.completionTokens ?? Math.ceil(r.raw.length / 4);
     this.calls++;
     this.completionTokens += tokens;
-    await sleep(LATENCY.baseMs + LATENCY.perCompletionTokenMs * tokens);
+    await sleep(this.fixedMs ?? LATENCY.baseMs + LATENCY.perCompletionTokenMs * tokens);
     return r;
   }
 }
@@ -44,12 +46,18 @@ class LatentEmbedder implements Embedder {
   }
 }
 
-/** A worker process's mind: one gateway (LLM_CONCURRENCY parallel calls) shared by every town it runs. */
-export function latentKit(concurrency: number): {
+/**
+ * A worker process's mind: one gateway (LLM_CONCURRENCY parallel calls) shared by every town it runs; every model
+ * call takes `fixedMs` when given, else the realistic profile's latency.
+ */
+export function latentKit(
+  concurrency: number,
+  fixedMs?: number,
+): {
   kit: KitFactory;
   provider: { calls: number; completionTokens: number };
 } {
-  const provider = new LatentProvider();
+  const provider = new LatentProvider(fixedMs);
   const llm = new LlmGateway(provider, { concurrency });
   const embedder = new LatentEmbedder();
   return { kit: (townId, settings) => agentKit({ llm, embedder, settings, townId }), provider };

@@ -73,6 +73,8 @@ const EnvSchema = z
     // Scale-out (PostgreSQL only): workers, shards, ops endpoints.
     WORKER_CONCURRENCY: int(4, 1, 256),
     WORKER_MAX_TOWNS: int(50, 1, 100_000),
+    // 0: no memory budget (WORKER_MAX_TOWNS alone bounds the towns kept loaded)
+    WORKER_MAX_MB: int(0, 0, 1_000_000),
     WORKER_SCHEDULE: z.preprocess(
       emptyToUndefined,
       z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
@@ -159,6 +161,8 @@ export interface Config {
     workerConcurrency: number;
     /** Towns one worker keeps loaded; past it the least recently ticked is let go (loaded again when needed). */
     workerMaxTowns: number;
+    /** Resident memory (MB, measured RSS) past which a worker lets its least recently ticked towns go; 0: none. */
+    workerMaxMb: number;
     /** Whether each worker also enqueues ticks (any number of schedulers may run). */
     workerSchedule: boolean;
     shardCount: 'auto' | number;
@@ -250,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     scale: {
       workerConcurrency: e.WORKER_CONCURRENCY,
       workerMaxTowns: e.WORKER_MAX_TOWNS,
+      workerMaxMb: e.WORKER_MAX_MB,
       workerSchedule: e.WORKER_SCHEDULE === 'true',
       shardCount: e.SHARD_COUNT === 'auto' ? 'auto' : Number(e.SHARD_COUNT),
       ...(e.METRICS_PORT !== undefined ? { metricsPort: e.METRICS_PORT } : {}),

@@ -27,6 +27,7 @@ import { checkModelAccess } from './llm/startup-check.ts';
 import { createLogger } from './log.ts';
 import { Metrics } from './ops/metrics.ts';
 import { meteredTownStore, registerStoreGauges, startProcessOps } from './ops/process-ops.ts';
+import { registerVectorGauge } from './ops/vectors.ts';
 import { startOpsServer } from './ops/server.ts';
 import { loadTownFile } from './town/file-io.ts';
 import { CONSOLE_SCOPE, TownRegistry } from './town/registry.ts';
@@ -132,6 +133,7 @@ async function main(): Promise<number> {
     log: townLog,
   });
   const towns = registry;
+  registerVectorGauge(metrics, () => towns.loaded());
   const driftConfig: TownConfigView = {
     ...(config.townFile ? { townFile: { path: config.townFile, name: loadTownFile(config.townFile).name } } : {}),
     ...(config.minutesPerTick !== undefined ? { minutesPerTick: config.minutesPerTick } : {}),

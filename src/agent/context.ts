@@ -68,8 +68,6 @@ export class MindContext {
   readonly embedder: Embedder;
   readonly townId: string | undefined;
   private readonly logFn: (msg: string, data?: object) => void;
-  /** Memories stored while the model was paused, waiting for their vectors (embedded with the next batch). */
-  private readonly waiting = new Map<Resident, Memory[]>();
   /** Per memory stream: its kept memories so far, and the last sequence number scanned (keptOf). */
   private readonly kept = new WeakMap<MemoryStream, { seq: number; kept: { text: string; audience: Audience }[] }>();
   /** The model is paused: said once, until an embedding call answers again. */
@@ -137,7 +135,7 @@ export class MindContext {
         if (!this.paused) this.log('agent: the model is paused; new memories wait for their vectors');
         this.paused = true;
       } else
-        this.log('agent: embedding failed; memories stored without vectors', {
+        this.log('agent: embedding failed; the memories wait for their vectors (retried with the next ones)', {
           error: e instanceof Error ? e.message : String(e),
         });
       return texts.map(() => null);
@@ -145,12 +143,17 @@ export class MindContext {
   }
 
   /**
-   * Stores memories for one or more residents with ONE embedding call for all their descriptions, and for the
-   * memories that waited for a vector while the model was paused (retrieval ranks those by recency and importance
-   * meanwhile; `meta.vectorPending` marks them).
+   * Stores memories for one or more residents with ONE embedding call for all their descriptions, and for these
+   * residents' memories still without a vector (an earlier embedding call failed, or the model was paused; they
+   * may have been stored by another process). A memory whose embedding fails is stored flagged
+   * `meta.vectorPending` and retried with its resident's next memories (retrieval ranks it by recency and
+   * importance meanwhile); once it has its vector the next commit writes it.
    */
   async storeAll(entries: { r: Resident; m: NewMemory }[], now: number): Promise<Memory[]> {
-    const waiting = [...this.waiting.entries()].flatMap(([r, ms]) => ms.map((m) => ({ r, m })));
+    const residents = [...new Set(entries.map((e) => e.r))];
+    const waiting = residents.flatMap((r) =>
+      r.memory.withoutVector(MindContext.retryBatch).map((m) => ({ r, m })),
+    );
     const texts = [
       ...new Set([...entries.map((e) => e.m.description.trim()), ...waiting.map((w) => w.m.description.trim())]),
     ];
@@ -159,32 +162,26 @@ export class MindContext {
     for (const w of waiting) {
       const v = byText.get(w.m.description.trim());
       if (!v) continue;
-      w.r.memory.setEmbedding(w.m.id, v, this.embedder.id);
       if (w.m.meta) delete w.m.meta.vectorPending;
-    }
-    // (concurrent stores may have added to the queue meanwhile: only what got a vector leaves it)
-    for (const [r, ms] of this.waiting) {
-      const left = ms.filter((m) => m.embedding === null);
-      if (left.length > 0) this.waiting.set(r, left);
-      else this.waiting.delete(r);
+      w.r.memory.setEmbedding(w.m.id, v, this.embedder.id);
     }
     return entries.map(({ r, m: given }) => {
       const m = this.withAudience(r, given);
       const embedding = byText.get(m.description.trim()) ?? null;
-      const pending = embedding === null && this.paused;
-      const stored = r.memory.add(
+      return r.memory.add(
         {
           ...m,
           embedding,
           embedderId: embedding ? this.embedder.id : null,
-          ...(pending ? { meta: { ...(m.meta ?? {}), vectorPending: true } } : {}),
+          ...(embedding === null ? { meta: { ...(m.meta ?? {}), vectorPending: true } } : {}),
         },
         now,
       );
-      if (pending) this.waiting.set(r, [...(this.waiting.get(r) ?? []), stored]);
-      return stored;
     });
   }
+
+  /** Memories without a vector retried per resident with one store (bounded: a long outage is caught up over ticks). */
+  static readonly retryBatch = 64;
 
   /**
    * What is derived from kept memories stays kept (issue 22 item 1): a reflection as strictly as the evidence it

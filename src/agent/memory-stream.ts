@@ -73,6 +73,10 @@ export class MemoryStream implements StreamView {
   /** Bumped by compact(): a search that waited across it starts over (its rows moved). */
   private generation = 0;
   private readonly touched = new Map<MemoryId, number>();
+  /** Memories with no vector at all (their embedding call failed): retried with the resident's next memories. */
+  private readonly vectorless = new Set<MemoryId>();
+  /** Stored memories that got their vector since the last commit (journaled as `embedded`). */
+  private readonly embedded = new Map<MemoryId, { embedding: Float32Array; embedderId: string }>();
   /**
    * Stored memories that arrived without their vector (a copy of a stream whose LRU had evicted it, flight.ts): their
    * codes are built from the store's vectors before the next search, so they rank as they did in the original.
@@ -172,17 +176,43 @@ export class MemoryStream implements StreamView {
     }
   }
 
-  drainChanges(): { added: Memory[]; touched: { id: MemoryId; lastAccessAt: number }[] } {
+  drainChanges(): {
+    added: Memory[];
+    touched: { id: MemoryId; lastAccessAt: number }[];
+    embedded: { id: MemoryId; embedding: Float32Array; embedderId: string; meta?: Record<string, unknown> }[];
+  } {
     const addedIds = new Set(this.added.map((m) => m.id));
     const added = this.added;
     // A memory added and touched in the same tick is committed once, with its latest access time.
     const touched = [...this.touched]
       .filter(([id]) => !addedIds.has(id))
       .map(([id, lastAccessAt]) => ({ id, lastAccessAt }));
+    // (an added memory carries its vector itself)
+    const embedded = [...this.embedded].flatMap(([id, v]) => {
+      const m = this.get(id);
+      return m && !addedIds.has(id) ? [{ id, ...v, ...(m.meta ? { meta: m.meta } : {}) }] : [];
+    });
     this.added = [];
     this.pending.clear();
     this.touched.clear();
-    return { added, touched };
+    this.embedded.clear();
+    return { added, touched, embedded };
+  }
+
+  /** Memories stored without a vector (an embedding call failed), oldest first: they wait for one. */
+  withoutVector(limit = Number.POSITIVE_INFINITY): Memory[] {
+    const out: Memory[] = [];
+    for (const id of this.vectorless) {
+      if (out.length >= limit) break;
+      const m = this.get(id);
+      if (m) out.push(m);
+    }
+    return out;
+  }
+
+  /** How many memories wait for a vector. */
+  get withoutVectorCount(): number {
+    return this.vectorless.size;
   }
 
   /**
@@ -218,6 +248,8 @@ export class MemoryStream implements StreamView {
       for (const id of removed) {
         this.touched.delete(id);
         this.pending.delete(id);
+        this.vectorless.delete(id);
+        this.embedded.delete(id);
       }
       this.added = this.added.filter((m) => !removed.has(m.id));
     }
@@ -273,13 +305,15 @@ export class MemoryStream implements StreamView {
     );
   }
 
-  /** Replaces a memory's vector (e.g. re-embedded with the current embedder); not journaled. */
+  /** Gives a memory its vector (one that waited for it, or re-embedded); journaled for the next commit. */
   setEmbedding(id: MemoryId, embedding: Float32Array, embedderId: string): void {
     const row = this.rowOf.get(id);
     if (row === undefined) return;
     const m = this.memories[row]!;
     m.embedding = embedding;
     m.embedderId = embedderId;
+    this.vectorless.delete(id);
+    this.embedded.set(id, { embedding, embedderId });
     if (this.index === null || this.indexEmbedder !== embedderId || this.index.dims !== embedding.length) {
       this.rebuildIndex(embedderId, embedding.length);
     } else {
@@ -355,6 +389,7 @@ export class MemoryStream implements StreamView {
   private append(m: Memory): void {
     const row = this.memories.length;
     if (this.source && m.embedding === null && m.embedderId !== null) this.uncoded.add(m.id);
+    if (m.embedderId === null) this.vectorless.add(m.id);
     this.memories.push(m);
     this.rowOf.set(m.id, row);
     this.lastRowByDescription.set(m.description, row);

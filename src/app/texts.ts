@@ -15,6 +15,11 @@ export function statusText(s: TownStatus): string[] {
     `${count(s.residents, 'resident')}, ${count(s.locations, 'place')}, ${s.travelling} on the road · ${count(s.conversationsToday, 'conversation')} today`,
     `So far: ${count(s.stats.conversations, 'conversation')}, ${count(s.stats.reflections, 'reflection')}, ${count(s.stats.rejectedMoves, 'refused move')}, ${count(s.stats.failures, 'failed model step')}`,
     ...(s.model ? [`Model: ${s.model}`] : []),
+    ...(s.memoriesWithoutVector > 0
+      ? [
+          `⚠️ ${count(s.memoriesWithoutVector, 'memory', 'memories')} wait for their vectors (the embedding model failed; tried again with each tick)`,
+        ]
+      : []),
   ];
 }
 

@@ -1,7 +1,7 @@
 // Prisma implementation of the town's TownStore port (src/town/store.ts): one transaction per commit writes the
 // snapshot with a version check, the memory journal and the outbox posts. Row <-> object mapping: town-rows.ts.
 import type { Memory, MemoryId } from '../agent/types.ts';
-import { bytesToVector } from '../llm/vector.ts';
+import { bytesToVector, vectorToBytes } from '../llm/vector.ts';
 import { StoredStateError } from '../town/state-schema.ts';
 import { type LeaseInfo, type TownCommit, TownConflictError, type TownRecord, type TownStore } from '../town/store.ts';
 import type { Persona, Post, TownState } from '../town/types.ts';
@@ -179,6 +179,12 @@ export class PrismaTownStore implements TownStore {
               where: { id: { in: part } }, // by primary key: see loadVectors
               data: { lastAccessAt: BigInt(Math.round(at)) },
             });
+        // Vectors that memories stored without one got later (a retried embedding), with the meta that said so.
+        for (const e of c.memories.embedded ?? [])
+          await tx.memory.updateMany({
+            where: { id: rowId(c.townId, e.id) },
+            data: { embedding: vectorToBytes(e.embedding), embedderId: e.embedderId, meta: JSON.stringify(e.meta ?? {}) },
+          });
         for (const part of chunks(c.posts, CHUNK))
           await tx.outboxPost.createMany({ data: part.map((p) => postRow(c.townId, p)) });
         return c.expectedVersion + 1;

@@ -16,8 +16,10 @@ export function registerStoreGauges(metrics: Metrics, db: Db): void {
   metrics.gauge('smalltown_queue_jobs', 'Tick jobs in the queue, by state', ['state'], async () => {
     const rows = await db.prisma
       .$queryRawUnsafe<{ queued: number; active: number }[]>(
-        `SELECT queued_count AS queued, active_count AS active FROM ${QUEUE_SCHEMA}.queue WHERE name = $1`,
+        // the shared tick queue and the workers' own (src/worker/affinity.ts)
+        `SELECT sum(queued_count)::int AS queued, sum(active_count)::int AS active FROM ${QUEUE_SCHEMA}.queue WHERE name = $1 OR name LIKE $2`,
         TICK_QUEUE,
+        `${TICK_QUEUE}.w.%`,
       )
       .catch(() => []);
     const r = rows[0];

@@ -4,6 +4,7 @@
 // the tick's streams and are committed with the tick; retention waits for the tick.
 import type { AgentId, Memory, MemoryId } from '../agent/types.ts';
 import { copyPlain } from '../core/plain-copy.ts';
+import type { MemoryJournal } from './store.ts';
 import { ForkOnRead, type TickFlight } from './flight.ts';
 import { compactResident, type RetentionPolicy } from './retention.ts';
 import type { TownWorld } from './tick.ts';
@@ -14,6 +15,8 @@ export interface Journal {
   added: Memory[];
   touched: { agentId: AgentId; id: MemoryId; lastAccessAt: number }[];
   removed: MemoryId[];
+  /** Vectors stored memories got since (their embedding was retried). */
+  embedded: NonNullable<MemoryJournal['embedded']>;
   /** Delivered posts before this wall time are deleted (retention ran). */
   pruneDeliveredBefore?: number;
 }
@@ -30,7 +33,7 @@ export async function journalDraft(
     wallNow: number;
   },
 ): Promise<Journal> {
-  const j: Journal = { added: [], touched: [], removed: [] };
+  const j: Journal = { added: [], touched: [], removed: [], embedded: [] };
   const today = Math.floor(draft.state.clock.now / DAY);
   const reads = draft.residents instanceof ForkOnRead ? draft.residents : null;
   const policy = o.policy;
@@ -48,6 +51,7 @@ export async function journalDraft(
     const changes = live.memory.drainChanges();
     j.added.push(...changes.added);
     for (const t of changes.touched) j.touched.push({ agentId: id, ...t });
+    j.embedded.push(...changes.embedded);
     rs.memoryCount += changes.added.length;
     rs.mind = live.mind;
     const c = retain && policy ? await compactResident(live, draft.state.clock.now, policy) : null;

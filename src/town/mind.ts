@@ -18,7 +18,14 @@ export interface MemoryStreamLike {
   size(): number;
   /** Every memory; old ones may come without their vector (embedding null, embedderId kept): see vectorsOf. */
   all(): readonly Memory[];
-  drainChanges(): { added: Memory[]; touched: { id: MemoryId; lastAccessAt: number }[] };
+  drainChanges(): {
+    added: Memory[];
+    touched: { id: MemoryId; lastAccessAt: number }[];
+    /** Vectors stored memories got since the last drain (a retried embedding), with their meta. */
+    embedded: { id: MemoryId; embedding: Float32Array; embedderId: string; meta?: Record<string, unknown> }[];
+  };
+  /** How many memories wait for a vector (their embedding failed; retried with the resident's next memories). */
+  readonly withoutVectorCount: number;
   /** Retention: deletes `removed` and appends `summaries` in place (the caller commits both). */
   compact(removed: ReadonlySet<MemoryId>, summaries: readonly Memory[]): void;
   /** Exact vectors of these memories, fetched from the store when they are not in memory. */

@@ -25,6 +25,8 @@ export interface TownStatus {
   stats: TownState['stats'];
   model?: string;
   dailyTokenBudget: number | null;
+  /** Memories stored without their vector (an embedding call failed): retried with each tick until they have one. */
+  memoriesWithoutVector: number;
 }
 
 export interface ResidentSummary {
@@ -133,7 +135,7 @@ export function residentSummary(state: TownState, rs: ResidentState): ResidentSu
   };
 }
 
-export function townStatus(id: string, scope: string, s: TownState, model?: string): TownStatus {
+export function townStatus(id: string, scope: string, s: TownState, model?: string, world?: TownWorld): TownStatus {
   return {
     id,
     scope,
@@ -152,7 +154,15 @@ export function townStatus(id: string, scope: string, s: TownState, model?: stri
     stats: structuredClone(s.stats),
     ...(model ? { model } : {}),
     dailyTokenBudget: s.settings.dailyTokenBudget,
+    memoriesWithoutVector: world ? memoriesWithoutVector(world) : 0,
   };
+}
+
+/** Memories of the town's residents that wait for their vector. */
+export function memoriesWithoutVector(world: TownWorld): number {
+  let n = 0;
+  for (const r of world.state.residents) n += world.residents.get(r.profile.id)?.memory.withoutVectorCount ?? 0;
+  return n;
 }
 
 export function locationList(

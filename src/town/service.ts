@@ -142,7 +142,7 @@ export class TownService {
   // ---- reading (read models of the last commit: they never wait for a running tick) ----------------------
 
   status(): TownStatus {
-    return townStatus(this.id, this.scope, this.state, this.deps.modelLabel);
+    return townStatus(this.id, this.scope, this.state, this.deps.modelLabel, this.session.world);
   }
 
   settings(): TownSettings {

@@ -314,7 +314,12 @@ export class TownSession {
       townId: this.id,
       expectedVersion: this.version,
       state: draft.state,
-      memories: { added: j.added, touched: j.touched, ...(j.removed.length ? { removed: j.removed } : {}) },
+      memories: {
+        added: j.added,
+        touched: j.touched,
+        ...(j.removed.length ? { removed: j.removed } : {}),
+        ...(j.embedded.length ? { embedded: j.embedded } : {}),
+      },
       posts,
       owner: this.deps.owner,
       ...(j.pruneDeliveredBefore !== undefined ? { pruneDeliveredBefore: j.pruneDeliveredBefore } : {}),

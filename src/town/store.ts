@@ -18,6 +18,8 @@ export interface MemoryJournal {
   touched: { agentId: AgentId; id: MemoryId; lastAccessAt: number }[];
   /** Memories deleted by retention (compacted into summaries, retention.ts); deleted before `added` is written. */
   removed?: MemoryId[];
+  /** Vectors that memories stored without one got later (their embedding was retried), with their updated meta. */
+  embedded?: { id: MemoryId; embedding: Float32Array; embedderId: string; meta?: Record<string, unknown> }[];
 }
 
 export interface TownCommit {
@@ -197,6 +199,14 @@ export class InMemoryTownStore implements TownStore {
     for (const u of c.memories.touched) {
       const m = t.memories.get(u.id);
       if (m) m.lastAccessAt = u.lastAccessAt;
+    }
+    for (const e of c.memories.embedded ?? []) {
+      const m = t.memories.get(e.id);
+      if (!m) continue;
+      m.embedding = new Float32Array(e.embedding);
+      m.embedderId = e.embedderId;
+      if (e.meta) m.meta = structuredClone(e.meta);
+      else delete m.meta;
     }
     if (c.pruneDeliveredBefore !== undefined) {
       const before = c.pruneDeliveredBefore;

@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import type { PgBoss } from 'pg-boss';
 import type { KitFactory, TownServiceDeps } from '../town/service.ts';
 import type { TownStore } from '../town/store.ts';
+import { TownRouter, workerQueueName } from './affinity.ts';
 import { openQueue, type QueueOptions } from './queue.ts';
 import { QueueScheduler } from './scheduler.ts';
 import type { TickOutcome } from './tick-job.ts';
@@ -21,6 +22,8 @@ export interface WorkerProcessOptions {
   concurrency: number;
   /** Towns kept loaded (WORKER_MAX_TOWNS; default 50). */
   maxTowns?: number;
+  /** Memory budget in MB of measured RSS (WORKER_MAX_MB; 0 or absent: none). */
+  maxMb?: number;
   /** Also run a scheduler in this process (any number may run: the queue drops duplicates). */
   schedule: boolean;
   schedulerPollMs?: number;
@@ -36,19 +39,24 @@ export interface WorkerProcessOptions {
 export interface WorkerProcess {
   boss: PgBoss;
   towns: WorkerTowns;
+  /** This worker's own queue: the towns routed to it (affinity.ts). */
+  queue: string;
   scheduler: QueueScheduler | null;
   stop(): Promise<void>;
 }
 
 export async function startWorkerProcess(o: WorkerProcessOptions): Promise<WorkerProcess> {
-  const boss = await openQueue(o.url, o.queue);
-  const locks = new TownLocks(o.url, o.concurrency + 1);
   const name = o.owner ?? `${hostname()}:${process.pid}`;
+  const owner = name.startsWith(WORKER_OWNER_PREFIX) ? name : `${WORKER_OWNER_PREFIX}${name}`;
+  const boss = await openQueue(o.url, { instanceName: owner, ...o.queue });
+  const locks = new TownLocks(o.url, o.concurrency + 1);
+  const queue = workerQueueName(owner);
   const towns = new WorkerTowns({
     store: patientLeases(o.store),
     kit: o.kit,
-    owner: name.startsWith(WORKER_OWNER_PREFIX) ? name : `${WORKER_OWNER_PREFIX}${name}`,
+    owner,
     ...(o.maxTowns ? { maxTowns: o.maxTowns } : {}),
+    ...(o.maxMb ? { maxMb: o.maxMb } : {}),
     ...(o.log ? { log: o.log } : {}),
     ...(o.budgetStatus ? { budgetStatus: o.budgetStatus } : {}),
     ...(o.modelLabel ? { modelLabel: o.modelLabel } : {}),
@@ -61,6 +69,7 @@ export async function startWorkerProcess(o: WorkerProcessOptions): Promise<Worke
       towns,
       locks,
       concurrency: o.concurrency,
+      ownQueue: queue,
       ...(o.onTick ? { onTick: o.onTick } : {}),
       ...(o.onJob ? { onJob: o.onJob } : {}),
     });
@@ -68,6 +77,7 @@ export async function startWorkerProcess(o: WorkerProcessOptions): Promise<Worke
       scheduler = new QueueScheduler({
         boss,
         store: o.store,
+        router: new TownRouter(boss, o.log ? { log: o.log } : {}),
         ...(o.schedulerPollMs ? { pollMs: o.schedulerPollMs } : {}),
         ...(o.log ? { log: o.log } : {}),
       });
@@ -81,6 +91,7 @@ export async function startWorkerProcess(o: WorkerProcessOptions): Promise<Worke
   return {
     boss,
     towns,
+    queue,
     scheduler,
     async stop() {
       await scheduler?.stop();

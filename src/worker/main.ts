@@ -13,6 +13,7 @@ import { createLogger } from '../log.ts';
 import { Metrics } from '../ops/metrics.ts';
 import { startOpsServer } from '../ops/server.ts';
 import { OutageReporter } from '../ops/outage.ts';
+import { registerVectorGauge } from '../ops/vectors.ts';
 import { agentKit } from '../town/agent-kit.ts';
 import { startWorkerProcess } from './compose.ts';
 import { TICK_QUEUE, tickQueueDepth } from './queue.ts';
@@ -23,6 +24,8 @@ Runs towns' ticks from the PostgreSQL job queue; start any number, on any machin
 Configured by the environment (.env), not by options:
   DATABASE_URL         postgresql://user:password@host:5432/smalltown (required: workers share towns through it)
   WORKER_CONCURRENCY   towns this worker ticks at once (default 4)
+  WORKER_MAX_TOWNS     towns kept loaded (default 50); the least recently ticked is let go past it
+  WORKER_MAX_MB        memory budget in MB of measured RSS (default 0: none); towns are let go to stay in it
   WORKER_SCHEDULE      true: this worker also enqueues the ticks (any number of schedulers may run)
   METRICS_PORT         serve /healthz and /metrics (Prometheus) on this port
   OPENAI_API_KEY, OPENAI_BASE_URL, ...   the model, as for npm start (.env.example)
@@ -72,6 +75,7 @@ async function main(): Promise<number> {
       kit: (townId, settings) => agentKit({ llm, embedder, settings, townId, log: townLog }),
       concurrency: config.scale.workerConcurrency,
       maxTowns: config.scale.workerMaxTowns,
+      maxMb: config.scale.workerMaxMb,
       schedule: config.scale.workerSchedule,
       owner,
       log: townLog,
@@ -98,6 +102,17 @@ async function main(): Promise<number> {
       { labels: { state: 'active' }, value: d.active },
     ];
   });
+  registerVectorGauge(metrics, () => running.towns.loaded());
+  metrics.gauge(
+    'smalltown_worker_towns',
+    'Towns this worker holds loaded, and loads and evictions since start',
+    ['what'],
+    async () => [
+      { labels: { what: 'loaded' }, value: running.towns.size },
+      { labels: { what: 'loads' }, value: running.towns.loads },
+      { labels: { what: 'evictions' }, value: running.towns.evictions },
+    ],
+  );
   metrics.gauge('smalltown_outbox_backlog', 'Posts committed and not yet delivered (all towns)', [], async () => [
     { value: await db.prisma.outboxPost.count({ where: { deliveredAt: null } }) },
   ]);

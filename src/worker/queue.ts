@@ -15,14 +15,23 @@ export const TICK_QUEUE = 'town-tick';
 export const queueSettings = {
   /** A worker that stops beating for this long (killed, frozen) loses its job, which is retried. pg-boss: >= 10. */
   heartbeatSeconds: 10,
-  /** A crashed tick is retried once; a tick that fails twice waits for the next scheduled one. */
-  retryLimit: 1,
+  /**
+   * A crashed or failed tick job is retried up to 3 times (a job is keyed by its slot, so a retry runs only the ticks
+   * its earlier attempts did not commit: retrying is safe). Once was not enough: a kill loop killed the retry of a
+   * killed job too, and its slot was lost. A job failing 4 times leaves its slot to the next one.
+   */
+  retryLimit: 3,
   retryDelaySeconds: 1,
   /** Longest a tick job may run (a slow model): past it the job is failed and retried. */
   expireInSeconds: 15 * 60,
   /** Completed jobs are kept a day for inspection. */
   deleteAfterSeconds: 24 * 3600,
   pollingIntervalSeconds: 0.5,
+  /**
+   * How often a process beats in pg-boss's instance registry; three missed beats make it quiet (dead), and the
+   * scheduler then fails its worker queue over (affinity.ts).
+   */
+  instanceHeartbeatSeconds: 5,
 } as const;
 
 export interface TickJobData {
@@ -31,6 +40,11 @@ export interface TickJobData {
   ticks: number;
   /** The interval slot the job is for (scheduler.ts); each tick's commit records it. Absent in jobs of older versions. */
   slot?: number;
+  /**
+   * Earlier slots' ticks this job carries, oldest first, run before its own: jobs of one town merged when a dead
+   * worker's queue is failed over (affinity.ts), since a queue keeps one waiting job per town.
+   */
+  earlier?: { slot: number; ticks: number }[];
 }
 
 export interface QueueOptions {
@@ -39,6 +53,8 @@ export interface QueueOptions {
   max?: number;
   /** How often pg-boss looks for jobs whose heartbeat stopped (default 10 s; tests shorten it). */
   superviseIntervalSeconds?: number;
+  /** This process in pg-boss's instance registry (a worker's owner id). */
+  instanceName?: string;
   onError?: (e: unknown) => void;
 }
 
@@ -86,28 +102,47 @@ export async function openQueue(url: string, opts: QueueOptions = {}): Promise<P
     // Heartbeat and expiry checks run in pg-boss's monitor pass, at most every max(monitor, supervise) seconds.
     superviseIntervalSeconds: opts.superviseIntervalSeconds ?? 10,
     monitorIntervalSeconds: opts.superviseIntervalSeconds ?? 10,
+    instanceHeartbeatSeconds: queueSettings.instanceHeartbeatSeconds,
+    ...(opts.instanceName ? { instanceName: opts.instanceName } : {}),
   });
   boss.on('error', (e: unknown) => opts.onError?.(e));
   await boss.start();
-  if (!(await boss.getQueue(TICK_QUEUE)))
-    await boss
-      .createQueue(TICK_QUEUE, {
-        policy: 'stately',
-        retryLimit: queueSettings.retryLimit,
-        retryDelay: queueSettings.retryDelaySeconds,
-        expireInSeconds: queueSettings.expireInSeconds,
-        heartbeatSeconds: queueSettings.heartbeatSeconds,
-        deleteAfterSeconds: queueSettings.deleteAfterSeconds,
-      })
-      .catch(async (e: unknown) => {
-        // Two processes starting at once: the other one created it.
-        if (!(await boss.getQueue(TICK_QUEUE))) throw e;
-      });
+  await ensureTickQueue(boss, TICK_QUEUE);
   return boss;
 }
 
-/** Jobs waiting and running in the tick queue (the /metrics queue depth), from pg-boss's typed queue counts. */
+/** Creates a tick queue (the shared one, or a worker's own: affinity.ts) unless it exists; same policy for all. */
+export async function ensureTickQueue(boss: PgBoss, name: string): Promise<void> {
+  const existing = await boss.getQueue(name);
+  if (existing) {
+    // installed by an earlier version with other retry settings
+    if (existing.retryLimit !== queueSettings.retryLimit)
+      await boss.updateQueue(name, { retryLimit: queueSettings.retryLimit }).catch(() => undefined);
+    return;
+  }
+  await boss
+    .createQueue(name, {
+      policy: 'stately',
+      retryLimit: queueSettings.retryLimit,
+      retryDelay: queueSettings.retryDelaySeconds,
+      expireInSeconds: queueSettings.expireInSeconds,
+      heartbeatSeconds: queueSettings.heartbeatSeconds,
+      deleteAfterSeconds: queueSettings.deleteAfterSeconds,
+    })
+    .catch(async (e: unknown) => {
+      // Two processes starting at once: the other one created it.
+      if (!(await boss.getQueue(name))) throw e;
+    });
+}
+
+/**
+ * Jobs waiting and running in the tick queues, the shared one and the workers' own (the /metrics queue depth), from
+ * pg-boss's typed queue counts.
+ */
 export async function tickQueueDepth(boss: PgBoss): Promise<{ queued: number; active: number }> {
-  const q = await boss.getQueue(TICK_QUEUE);
-  return { queued: q?.queuedCount ?? 0, active: q?.activeCount ?? 0 };
+  const qs = (await boss.getQueues()).filter((q) => q.name === TICK_QUEUE || q.name.startsWith(`${TICK_QUEUE}.w.`));
+  return {
+    queued: qs.reduce((a, q) => a + q.queuedCount, 0),
+    active: qs.reduce((a, q) => a + q.activeCount, 0),
+  };
 }

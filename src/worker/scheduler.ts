@@ -2,11 +2,15 @@
 // is a slot numbered from the epoch, the ticks it owes follow from the slot number and the town's speed alone, and
 // the job's id is derived from (town, slot). Two schedulers send the same job; the queue keeps the first (the
 // job's primary key) and drops the other: one tick run per town per interval. The queue's `stately` policy also
-// drops a town's job while an earlier one still waits (a town running behind skips, rather than piles up).
+// drops a town's job while an earlier one still waits (a town running behind does not pile up jobs; the next job
+// it gets runs the ticks of the slots it missed, up to the town's catchUpMaxTicks: tick-job.ts).
+// With a router (affinity.ts) a town's job goes to the queue of the worker that holds it, and the queues of dead
+// workers are failed over at the start of each pass.
 import { createHash } from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
 import { cronIntervalMs } from '../town/scheduler.ts';
 import type { TownStore } from '../town/store.ts';
+import type { TownRouter } from './affinity.ts';
 import { TICK_QUEUE, type TickJobData } from './queue.ts';
 
 export const schedulerSettings = {
@@ -29,6 +33,8 @@ export function tickJobId(townId: string, slot: number): string {
 export interface QueueSchedulerOptions {
   boss: PgBoss;
   store: TownStore;
+  /** Sends each town's job to its worker's queue (absent: the shared queue). */
+  router?: TownRouter;
   now?: () => number;
   pollMs?: number;
   log?: (level: 'info' | 'warn' | 'error', msg: string, data?: Record<string, unknown>) => void;
@@ -61,6 +67,7 @@ export class QueueScheduler {
   async run(): Promise<ScheduleReport> {
     const now = (this.opts.now ?? Date.now)();
     const report: ScheduleReport = { sent: 0, due: 0 };
+    await this.opts.router?.refresh();
     for (const t of await this.opts.store.list()) {
       const rec = await this.opts.store.load(t.id);
       if (!rec) continue;
@@ -76,7 +83,8 @@ export class QueueScheduler {
       const data: TickJobData = { townId: t.id, ticks, slot };
       // The slot counts as done only once the queue has the job (sent now, or already there from another
       // scheduler): a send that fails during an outage is tried again on the next pass, not skipped.
-      const id = await this.opts.boss.send(TICK_QUEUE, data, { id: tickJobId(t.id, slot), singletonKey: t.id });
+      const queue = this.opts.router?.queueFor(t.id) ?? TICK_QUEUE;
+      const id = await this.opts.boss.send(queue, data, { id: tickJobId(t.id, slot), singletonKey: t.id });
       this.lastSlot.set(t.id, slot);
       if (id) report.sent++;
     }

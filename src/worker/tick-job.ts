@@ -7,6 +7,7 @@ import type { TownState } from '../town/types.ts';
 import type { TownLocks } from './town-lock.ts';
 import type { WorkerTowns } from './towns.ts';
 import type { TickJobData } from './queue.ts';
+import { ticksForSlot } from './scheduler.ts';
 
 export interface TickJob {
   id: string;
@@ -30,19 +31,39 @@ export interface TickJobDeps {
   /** Called around each tick (metrics). */
   onTick?: (townId: string, ms: number, ok: boolean) => void;
   now?: () => number;
+  /** How long a job waits for a town another worker is ticking (default tickJobSettings.lockWaitMs). */
+  lockWaitMs?: number;
 }
 
+export const tickJobSettings = {
+  /**
+   * A town's jobs can be in two workers' queues for a moment (a fail-over, or schedulers that saw the workers
+   * change at different times): the later job waits for the earlier one's tick rather than dropping its slot.
+   */
+  lockWaitMs: 5 * 60_000,
+  lockPollMs: 500,
+} as const;
+
 export async function runTickJob(job: TickJob, deps: TickJobDeps): Promise<TickOutcome> {
-  const { townId } = job.data;
   const now = deps.now ?? Date.now;
+  const until = now() + (deps.lockWaitMs ?? tickJobSettings.lockWaitMs);
+  for (;;) {
+    const r = await tryTickJob(job, deps, now);
+    if (r.status !== 'busy' || now() >= until) return r;
+    await new Promise((resolve) => setTimeout(resolve, tickJobSettings.lockPollMs));
+  }
+}
+
+async function tryTickJob(job: TickJob, deps: TickJobDeps, now: () => number): Promise<TickOutcome> {
+  const { townId } = job.data;
   const r = await deps.locks.tryWith(townId, async (): Promise<TickOutcome> => {
     const got = await deps.towns.get(townId);
     if (!got) return { status: 'missing' };
     try {
-      const clock = got.record.state.clock;
-      const owed = ticksOwed(job, clock);
-      if (owed === 0) return { status: 'already-committed', tick: clock.tick };
-      return await runTicks(got.service, owed, townId, deps, now, job.data.slot);
+      const { clock, settings } = got.record.state;
+      const plan = slotsOwed(job, clock, { speed: settings.speed, maxTicks: settings.catchUpMaxTicks });
+      if (plan.length === 0) return { status: 'already-committed', tick: clock.tick };
+      return await runTicks(got.service, plan, townId, deps, now);
     } catch (e) {
       // The town's memory of this worker may be ahead of the store (a failed commit whose reload failed too, e.g.
       // the database was down): load it afresh next time.
@@ -55,34 +76,70 @@ export async function runTickJob(job: TickJob, deps: TickJobDeps): Promise<TickO
   return r.ran ? r.value : { status: 'busy' };
 }
 
+/** What a job may catch up on besides its own slot: the town's speed and its catch-up bound (settings.ts). */
+export interface CatchUp {
+  speed: number;
+  /** Most ticks of earlier slots run by one job; a longer gap is an outage, not a lost job, and is not replayed. */
+  maxTicks: number;
+}
+
 /**
- * Ticks this job still owes its town. Each tick's commit records its slot (and how many of the slot's ticks are
- * in), so a retry after a kill runs exactly what its killed attempt did not commit, and a job whose slot a later
- * job has already passed runs nothing. Jobs queued by an older version carry no slot: for them a retry compares
- * wall times, as before.
+ * Ticks this job still owes its town, as the slot each one is for (undefined: a job of an older version, no slot).
+ * Each tick's commit records its slot (and how many of the slot's ticks are in), so a retry after a kill runs
+ * exactly what its killed attempt did not commit, and a job whose slot a later job has already passed runs nothing.
+ * The slots between the town's last one and this job's that owed ticks and got none (their job was killed more
+ * often than it is retried, or dropped while the town's previous job still waited) run first, up to
+ * `catchUp.maxTicks`; so do the earlier slots a fail-over merged into the job. Jobs queued by an older version
+ * carry no slot: for them a retry compares wall times, as before.
  */
-export function ticksOwed(job: TickJob, clock: TownState['clock']): number {
+export function slotsOwed(
+  job: TickJob,
+  clock: TownState['clock'],
+  catchUp: CatchUp = { speed: 1, maxTicks: 0 },
+): (number | undefined)[] {
   const slot = job.data.slot;
   if (slot === undefined) {
     const last = clock.lastTickWall;
-    return job.retryCount > 0 && last !== null && last >= job.createdOn ? 0 : job.data.ticks;
+    const n = job.retryCount > 0 && last !== null && last >= job.createdOn ? 0 : job.data.ticks;
+    return Array.from({ length: n }, () => undefined);
   }
-  if (!clock.slot || clock.slot.n < slot) return job.data.ticks;
-  if (clock.slot.n > slot) return 0;
-  return Math.max(0, job.data.ticks - clock.slot.ticks);
+  const owes = new Map<number, number>();
+  if (clock.slot && clock.slot.n < slot) {
+    // the gap since the town's last slot (that slot's own unfinished ticks included)
+    const gap = new Map<number, number>();
+    let total = 0;
+    for (let s = clock.slot.n; s < slot && total <= catchUp.maxTicks; s++) {
+      const t = ticksForSlot(s, catchUp.speed);
+      if (t > 0) gap.set(s, t);
+      total += s === clock.slot.n ? Math.max(0, t - clock.slot.ticks) : t;
+    }
+    if (total <= catchUp.maxTicks) for (const [s, t] of gap) owes.set(s, t);
+  }
+  for (const e of job.data.earlier ?? []) if (e.slot < slot) owes.set(e.slot, Math.max(e.ticks, owes.get(e.slot) ?? 0));
+  owes.set(slot, job.data.ticks);
+  const plan: number[] = [];
+  for (const [s, ticks] of [...owes].sort((a, b) => a[0] - b[0])) {
+    const done = !clock.slot || clock.slot.n < s ? 0 : clock.slot.n > s ? ticks : clock.slot.ticks;
+    for (let i = done; i < ticks; i++) plan.push(s);
+  }
+  return plan;
+}
+
+/** How many ticks the job still owes (slotsOwed). */
+export function ticksOwed(job: TickJob, clock: TownState['clock'], catchUp?: CatchUp): number {
+  return slotsOwed(job, clock, catchUp).length;
 }
 
 async function runTicks(
   svc: TownService,
-  ticks: number,
+  plan: (number | undefined)[],
   townId: string,
   deps: TickJobDeps,
   now: () => number,
-  slot?: number,
 ): Promise<TickOutcome> {
   if (svc.status().paused) return { status: 'paused' };
   let done = 0;
-  for (let i = 0; i < ticks; i++) {
+  for (const slot of plan) {
     if (svc.status().paused) break;
     const t0 = now();
     try {

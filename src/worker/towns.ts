@@ -1,6 +1,9 @@
-// The towns a worker has loaded. Any worker may receive any town's job, and bot processes apply people's actions
-// between ticks, so the towns run as shared writers (TownSessionDeps.sharedWriters): the lease covers one change,
-// and a change first reloads when the store moved on. Leases wait for a change elsewhere (patient-leases.ts).
+// The towns a worker has loaded, within a bound: at most `maxTowns`, and (with a memory budget) as many as fit in
+// `maxMb` of measured RSS; past either the least recently ticked town is let go (loaded again when its turn comes).
+// A town's jobs go to the worker that holds it (affinity.ts) while that worker lives, but a fail-over moves them,
+// and bot processes apply people's actions between ticks: so the towns run as shared writers
+// (TownSessionDeps.sharedWriters): the lease covers one change, and a change first reloads when the store moved on.
+// Leases wait for a change elsewhere (patient-leases.ts).
 import type { KitFactory, TownServiceDeps } from '../town/service.ts';
 import { TownService } from '../town/service.ts';
 import type { TownRecord, TownStore } from '../town/store.ts';
@@ -10,11 +13,16 @@ export const WORKER_OWNER_PREFIX = 'worker:';
 
 export const workerTownsSettings = {
   /**
-   * Towns a worker keeps loaded. Any worker may take any town, so without a bound every worker ends up holding every
-   * town (5-19 MB for a fresh ten-resident town, ~100 MB for a year-old one); past it the least recently ticked goes.
+   * Towns a worker keeps loaded. A worker that takes over another's towns (fail-over) holds them too, so without a
+   * bound a worker can end up holding every town (5-19 MB for a fresh ten-resident town, ~100 MB for a year-old
+   * one); past it the least recently ticked goes.
    */
   maxTowns: 50,
+  /** No memory budget unless one is set (WORKER_MAX_MB): maxTowns alone bounds the towns kept loaded. */
+  maxMb: 0,
 } as const;
+
+const MB = 1024 * 1024;
 
 export class WorkerTowns {
   /** Loaded towns, least recently used first (a use moves a town to the end). */
@@ -23,16 +31,33 @@ export class WorkerTowns {
   private readonly inUse = new Set<string>();
   /** Loads since start (a cache miss: first use, eviction, or another worker committed since). */
   loads = 0;
-  /** Towns let go to stay within maxTowns. */
+  /** Towns let go to stay within maxTowns or the memory budget. */
   evictions = 0;
 
   private readonly deps: TownServiceDeps;
   private readonly maxTowns: number;
+  private readonly maxMb: number;
+  private readonly rssMb: () => number;
+  /** RSS with no town loaded (at start): what the towns do not account for. */
+  private readonly baseMb: number;
 
-  constructor(deps: TownServiceDeps & { store: TownStore; kit: KitFactory; maxTowns?: number }) {
-    const { maxTowns, ...rest } = deps;
+  constructor(
+    deps: TownServiceDeps & {
+      store: TownStore;
+      kit: KitFactory;
+      maxTowns?: number;
+      /** Memory budget in MB of measured RSS (0: none). */
+      maxMb?: number;
+      /** The process's resident memory in MB (tests measure a stand-in). */
+      rssMb?: () => number;
+    },
+  ) {
+    const { maxTowns, maxMb, rssMb, ...rest } = deps;
     this.deps = { ...rest, sharedWriters: true };
     this.maxTowns = maxTowns ?? workerTownsSettings.maxTowns;
+    this.maxMb = maxMb ?? workerTownsSettings.maxMb;
+    this.rssMb = rssMb ?? (() => process.memoryUsage.rss() / MB);
+    this.baseMb = this.rssMb();
   }
 
   get owner(): string {
@@ -79,10 +104,25 @@ export class WorkerTowns {
     this.cache.set(townId, service);
   }
 
-  /** Lets go of the least recently ticked towns not in a job, until at most maxTowns stay loaded. */
+  /**
+   * How many towns may stay loaded: maxTowns, and under a memory budget as many as fit at the towns' measured
+   * share of RSS (RSS above what the process used with none loaded, per loaded town). Freed memory returns to the
+   * system only after a collection, so the budget is applied through that estimate rather than by watching RSS
+   * fall town by town (which would let every town go).
+   */
+  get capacity(): number {
+    if (!this.maxMb || this.cache.size === 0) return this.maxTowns;
+    const rss = this.rssMb();
+    if (rss <= this.maxMb) return this.maxTowns;
+    const perTown = Math.max(0.1, (rss - this.baseMb) / this.cache.size);
+    return Math.max(1, Math.min(this.maxTowns, Math.floor((this.maxMb - this.baseMb) / perTown)));
+  }
+
+  /** Lets go of the least recently ticked towns not in a job, until at most `capacity` stay loaded. */
   private evict(): void {
+    const keep = this.capacity;
     for (const id of this.cache.keys()) {
-      if (this.cache.size <= this.maxTowns) return;
+      if (this.cache.size <= keep) return;
       if (this.inUse.has(id)) continue;
       this.cache.delete(id);
       this.evictions++;
@@ -99,6 +139,11 @@ export class WorkerTowns {
   /** The town's own daily token budget, when it has one and is loaded here (the gateway's budget lookup). */
   budgetFor(townId: string): number | undefined {
     return this.cache.get(townId)?.settings().dailyTokenBudget ?? undefined;
+  }
+
+  /** The towns loaded here (for gauges). */
+  loaded(): TownService[] {
+    return [...this.cache.values()];
   }
 
   forget(townId: string): void {

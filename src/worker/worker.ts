@@ -1,6 +1,8 @@
-// A worker: takes tick jobs from the queue and runs them (src/worker/tick-job.ts), a few towns at a time.
+// A worker: takes tick jobs from its own queue (the towns routed to it: affinity.ts) and from the shared one, and
+// runs them (src/worker/tick-job.ts), a few towns at a time.
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
-import { TICK_QUEUE, type TickJobData, queueSettings } from './queue.ts';
+import { Semaphore } from '../llm/retry.ts';
+import { ensureTickQueue, TICK_QUEUE, type TickJobData, queueSettings } from './queue.ts';
 import { runTickJob, type TickOutcome } from './tick-job.ts';
 import type { TownLocks } from './town-lock.ts';
 import type { WorkerTowns } from './towns.ts';
@@ -9,8 +11,10 @@ export interface WorkerOptions {
   boss: PgBoss;
   towns: WorkerTowns;
   locks: TownLocks;
-  /** Towns ticked at once by this worker (each is one job; ticks of one town never overlap). */
+  /** Towns ticked at once by this worker, per queue (each is one job; ticks of one town never overlap). */
   concurrency: number;
+  /** This worker's own queue (affinity.ts); created when missing. */
+  ownQueue?: string;
   onTick?: (townId: string, ms: number, ok: boolean) => void;
   onJob?: (townId: string, outcome: TickOutcome | { status: 'failed'; error: string }) => void;
 }
@@ -20,9 +24,33 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
+/** How often a worker checks that its own queue exists (a fail-over deletes the queue of a worker taken for dead). */
+const OWN_QUEUE_CHECK_MS = 10_000;
+
 export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
-  const workId = await o.boss.work<TickJobData, TickOutcome>(
-    TICK_QUEUE,
+  const queues = o.ownQueue ? [o.ownQueue, TICK_QUEUE] : [TICK_QUEUE];
+  if (o.ownQueue) await ensureTickQueue(o.boss, o.ownQueue);
+  // both queues share the worker's concurrency
+  const slots = new Semaphore(o.concurrency);
+  const works: { queue: string; id: string }[] = [];
+  for (const queue of queues) works.push({ queue, id: await work(o, queue, slots) });
+  // A worker that stalled past three instance beats was taken for dead and its queue failed over and deleted.
+  const own = o.ownQueue;
+  const check = own
+    ? setInterval(() => void ensureTickQueue(o.boss, own).catch(() => undefined), OWN_QUEUE_CHECK_MS)
+    : null;
+  check?.unref();
+  return {
+    stop: async () => {
+      if (check) clearInterval(check);
+      for (const w of works) await o.boss.offWork(w.queue, { id: w.id, wait: true });
+    },
+  };
+}
+
+function work(o: WorkerOptions, queue: string, slots: Semaphore): Promise<string> {
+  return o.boss.work<TickJobData, TickOutcome>(
+    queue,
     {
       batchSize: 1,
       localConcurrency: o.concurrency,
@@ -34,9 +62,11 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
       const job = jobs[0] as JobWithMetadata<TickJobData> | undefined;
       if (!job) throw new Error('empty batch');
       try {
-        const outcome = await runTickJob(
-          { id: job.id, data: job.data, retryCount: job.retryCount, createdOn: job.createdOn.getTime() },
-          { towns: o.towns, locks: o.locks, ...(o.onTick ? { onTick: o.onTick } : {}) },
+        const outcome = await slots.run(() =>
+          runTickJob(
+            { id: job.id, data: job.data, retryCount: job.retryCount, createdOn: job.createdOn.getTime() },
+            { towns: o.towns, locks: o.locks, ...(o.onTick ? { onTick: o.onTick } : {}) },
+          ),
         );
         o.onJob?.(job.data.townId, outcome);
         return outcome;
@@ -46,7 +76,4 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
       }
     },
   );
-  return {
-    stop: () => o.boss.offWork(TICK_QUEUE, { id: workId, wait: true }),
-  };
 }

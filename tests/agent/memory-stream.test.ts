@@ -30,8 +30,8 @@ describe('memory stream journal', () => {
     expect(first.added[0]!.lastAccessAt).toBe(at(11));
     expect(first.touched).toEqual([]);
     s.touch([a.id], at(12));
-    expect(s.drainChanges()).toEqual({ added: [], touched: [{ id: a.id, lastAccessAt: at(12) }] });
-    expect(s.drainChanges()).toEqual({ added: [], touched: [] });
+    expect(s.drainChanges()).toEqual({ added: [], touched: [{ id: a.id, lastAccessAt: at(12) }], embedded: [] });
+    expect(s.drainChanges()).toEqual({ added: [], touched: [], embedded: [] });
 
     const reloaded = new MemoryStream('mara' as AgentId, [...s.all()].reverse());
     expect(reloaded.all().map((m) => m.seq)).toEqual([1, 2]);
@@ -117,7 +117,7 @@ describe('hear and interview', () => {
     const touched = mara.memory.drainChanges();
     await runtime.interview(mara, 'Who is Adam Smith?', { now: at(10), remember: false });
     expect(mara.memory.size()).toBe(size);
-    expect(mara.memory.drainChanges()).toEqual({ added: [], touched: [] });
+    expect(mara.memory.drainChanges()).toEqual({ added: [], touched: [], embedded: [] });
     expect(touched.added.length).toBeGreaterThan(0);
   });
 });

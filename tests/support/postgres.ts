@@ -13,8 +13,8 @@ export interface PostgresServer {
   /** postgresql://user:password@127.0.0.1:port (no database: append one). */
   readonly baseUrl: string;
   readonly port: number;
-  /** A new empty database; returns its URL. */
-  createDatabase(name?: string): Promise<string>;
+  /** A new empty database (or a copy of `template`, which nobody may be connected to); returns its URL. */
+  createDatabase(name?: string, opts?: { template?: string }): Promise<string>;
   /** Stops the server, keeping its files (start() again resumes: used by the restart fault test). */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -72,12 +72,12 @@ export async function startPostgres(opts: PostgresServerOptions = {}): Promise<P
   return {
     baseUrl,
     port,
-    async createDatabase(name) {
+    async createDatabase(name, opts) {
       const db = name ?? `t${process.pid}_${Date.now().toString(36)}_${counter++}`;
       const c = new pg.Client({ connectionString: `${baseUrl}/postgres` });
       await c.connect();
       try {
-        await c.query(`CREATE DATABASE "${db}"`);
+        await c.query(`CREATE DATABASE "${db}"${opts?.template ? ` TEMPLATE "${opts.template}"` : ''}`);
       } finally {
         await c.end();
       }

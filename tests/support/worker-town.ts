@@ -4,21 +4,26 @@
 import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
 import { agentOfflineRules } from '../../src/offline/agent/index.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
-import type { LanguageModel } from '../../src/llm/port.ts';
+import type { Embedder, LanguageModel } from '../../src/llm/port.ts';
 import { agentKit } from '../../src/town/agent-kit.ts';
 import type { KitFactory } from '../../src/town/service.ts';
 
 export function offlineKit(
-  opts: { delayMs?: number | ((townId: string) => number); onCall?: (townId: string) => void } = {},
+  opts: {
+    delayMs?: number | ((townId: string) => number);
+    onCall?: (townId: string) => void | Promise<void>;
+    /** Default: the lexical embedder, uncached. */
+    embedder?: Embedder;
+  } = {},
 ): KitFactory {
   const offline = new OfflineModel(agentOfflineRules);
-  const embedder = new LexicalEmbedder({ dimensions: 64 });
+  const embedder = opts.embedder ?? new LexicalEmbedder({ dimensions: 64 });
   return (townId, settings) => {
     const delay = typeof opts.delayMs === 'function' ? opts.delayMs(townId) : (opts.delayMs ?? 0);
     const llm: LanguageModel = {
       info: offline.info,
       object: async (req) => {
-        opts.onCall?.(townId);
+        await opts.onCall?.(townId);
         if (delay) await new Promise((r) => setTimeout(r, delay));
         return offline.object(req);
       },

@@ -49,3 +49,43 @@ describe('WorkerTowns', () => {
     expect(towns.size).toBe(1);
   });
 });
+
+describe('WorkerTowns under a memory budget (WORKER_MAX_MB)', () => {
+  it('keeps as many towns as fit at their measured share of RSS, least recently ticked going first', async () => {
+    const store = new InMemoryTownStore();
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
+    for (const id of ids)
+      await TownService.create(
+        { store, kit: offlineKit(), owner: 'setup' },
+        { id, scope: id, file: tinyTown(), seed: 1 },
+      );
+    // A process at 100 MB with no town, each loaded town holding 10 MB (as RSS would show it before a collection:
+    // a town let go is still counted until the next load measures again).
+    let resident = 100;
+    const towns = new WorkerTowns({
+      store,
+      kit: offlineKit(),
+      owner: 'worker:test:3',
+      maxTowns: 50,
+      maxMb: 140,
+      rssMb: () => resident,
+    });
+    const job = async (id: string) => {
+      await towns.get(id);
+      resident = 100 + 10 * towns.size;
+      await towns.release(id);
+    };
+    for (const id of ids) await job(id);
+    // 40 MB of budget above the process's own 100 MB at 10 MB a town: 4 towns, the 4 most recently ticked
+    expect(towns.size).toBe(4);
+    expect(towns.evictions).toBe(2);
+    const loads = towns.loads;
+    await job('f'); // kept: no load
+    await job('c'); // kept
+    expect(towns.loads).toBe(loads);
+    await job('a'); // let go before: loaded again, and d (least recently ticked) goes
+    expect([towns.loads, towns.size]).toEqual([loads + 1, 4]);
+    await job('d');
+    expect(towns.loads).toBe(loads + 2);
+  });
+});

@@ -7,7 +7,8 @@ import { cronIntervalMs } from '../../src/town/scheduler.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
 import { QueueScheduler, ticksForSlot } from '../../src/worker/scheduler.ts';
-import { runTickJob, type TickJob } from '../../src/worker/tick-job.ts';
+import { merged } from '../../src/worker/affinity.ts';
+import { runTickJob, slotsOwed, type TickJob } from '../../src/worker/tick-job.ts';
 import { TownLocks } from '../../src/worker/town-lock.ts';
 import { WorkerTowns } from '../../src/worker/towns.ts';
 import { openTestDb, type TestDb } from '../support/postgres-db.ts';
@@ -109,5 +110,51 @@ describe('the scheduler', () => {
     expect(sent[0]?.data).toEqual({ townId: 'late', ticks: ticksForSlot(slot, 1), slot });
     // and once sent, the same slot is not sent again
     expect((await s.run()).sent).toBe(0);
+  });
+});
+
+describe('jobs merged at a fail-over', () => {
+  const row = (slot: number, ticks: number, earlier?: { slot: number; ticks: number }[]) =>
+    ({ id: `id-${slot}`, data: { townId: 'm', ticks, slot, ...(earlier ? { earlier } : {}) } }) as never;
+  it('carry each earlier slot once, oldest first, and owe only what the town has not committed', () => {
+    // a retry of slot 7, the waiting job of slot 8, and a job that already carried slot 6
+    const data = merged([row(8, 1), row(7, 2, [{ slot: 6, ticks: 1 }]), row(7, 2)]);
+    expect(data).toEqual({
+      townId: 'm',
+      ticks: 1,
+      slot: 8,
+      earlier: [
+        { slot: 6, ticks: 1 },
+        { slot: 7, ticks: 2 },
+      ],
+    });
+    const job: TickJob = { id: 'x', data, retryCount: 0, createdOn: 0 };
+    const clock = (slot?: { n: number; ticks: number }) =>
+      ({ tick: 0, lastTickWall: null, ...(slot ? { slot } : {}) }) as never;
+    expect(slotsOwed(job, clock())).toEqual([6, 7, 7, 8]);
+    // slot 7's first tick was committed by the killed attempt
+    expect(slotsOwed(job, clock({ n: 7, ticks: 1 }))).toEqual([7, 8]);
+    expect(slotsOwed(job, clock({ n: 8, ticks: 1 }))).toEqual([]);
+  });
+});
+
+describe('a job catches up on the slots its town missed', () => {
+  const job = (slot: number, ticks = 1): TickJob => ({
+    id: 'c',
+    data: { townId: 'c', ticks, slot },
+    retryCount: 0,
+    createdOn: 0,
+  });
+  const clock = (n: number, ticks: number) => ({ tick: 9, lastTickWall: null, slot: { n, ticks } }) as never;
+  const catchUp = { speed: 1, maxTicks: 6 };
+  it('runs the missed slots first (a job lost after its retries, or dropped while the town was behind)', () => {
+    expect(slotsOwed(job(13), clock(10, 1), catchUp)).toEqual([11, 12, 13]);
+    // slot 10 had two ticks to run and committed one
+    expect(slotsOwed(job(12), clock(10, 1), { speed: 2, maxTicks: 6 })).toEqual([10, 11, 11, 12]);
+  });
+  it('but not an outage longer than the catch-up bound: that is resumed, not replayed', () => {
+    expect(slotsOwed(job(20), clock(10, 1), catchUp)).toEqual([20]);
+    expect(slotsOwed(job(17), clock(10, 1), catchUp)).toEqual([11, 12, 13, 14, 15, 16, 17]);
+    expect(slotsOwed(job(13), clock(10, 1))).toEqual([13]); // no catch-up asked
   });
 });

@@ -1,0 +1,234 @@
+// Bench `killLoop` (issue 24): two real worker processes (tests/worker/fixtures/worker-child.ts: `npm run worker`'s
+// parts on the offline model, every model call taking --callMs, embeddings through the durable cache in the
+// database) tick --towns ten-resident towns on a real PostgreSQL server while the bench schedules a slot every
+// --slotMs (the QueueScheduler and its router, on a simulated clock) and SIGKILLs one of the two workers --kills
+// times at seeded random moments, starting a new one in its place each time. Then it stops scheduling, lets the
+// queue drain and counts, per town, the ticks committed against the ticks the schedule owes (the ticks of every
+// job the queue accepted): lost, duplicated; plus memories without vectors, duplicate memories and posts.
+// Options: --kills N (20) --towns N (4) --residents N (3) --slotMs MS (12000) --callMs MS (50) --seed S (1).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import type { PgBoss } from 'pg-boss';
+import { openDatabase } from '../src/db/client.ts';
+import { PrismaTownStore } from '../src/db/town-store.ts';
+import { memoriesWithoutVector } from '../src/ops/vectors.ts';
+import { TownService } from '../src/town/service.ts';
+import { TownRouter } from '../src/worker/affinity.ts';
+import { openQueue } from '../src/worker/queue.ts';
+import { QueueScheduler } from '../src/worker/scheduler.ts';
+import { startPostgres } from '../tests/support/postgres.ts';
+import { offlineKit } from '../tests/support/worker-town.ts';
+import { benchTown } from './town-support.ts';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Best-effort embedding-cache writes that failed in the workers (the vectors were kept). */
+let cacheWriteErrors = 0;
+
+interface Worker {
+  name: string;
+  proc: ChildProcess;
+  commits: number;
+  ready: Promise<void>;
+}
+
+function spawnWorker(url: string, name: string, callMs: number): Worker {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'tests/worker/fixtures/worker-child.ts', url, name], {
+    cwd: ROOT,
+    env: { ...process.env, CALL_MS: String(callMs), EMBED_CACHE: '1', CONCURRENCY: '4' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const w: Worker = { name, proc, commits: 0, ready: Promise.resolve() };
+  w.ready = new Promise((resolve) => {
+    createInterface({ input: proc.stdout! }).on('line', (l) => {
+      if (l === 'ready') resolve();
+      if (l.startsWith('committed ')) w.commits++;
+    });
+  });
+  proc.stderr?.on('data', (d: Buffer) => {
+    for (const line of d.toString().split('\n')) {
+      if (/embedding cache write failed/.test(line)) cacheWriteErrors++;
+      else if (/failed|Error/.test(line)) process.stderr.write(`[${name}] ${line}\n`);
+    }
+  });
+  return w;
+}
+
+export async function run(opts: Record<string, unknown>) {
+  const kills = Number(opts.kills ?? 20);
+  const nTowns = Number(opts.towns ?? 4);
+  const residents = Number(opts.residents ?? 3);
+  const slotMs = Number(opts.slotMs ?? 12_000);
+  const callMs = Number(opts.callMs ?? 50);
+  const settleSlots = 6;
+  const random = rng(Number(opts.seed ?? 1));
+  const server = await startPostgres({ fast: false });
+  const url = await server.createDatabase('kill_loop');
+  const db = await openDatabase(url, { poolSize: 4 });
+  const store = new PrismaTownStore(db.prisma);
+  const towns = Array.from({ length: nTowns }, (_, i) => `k${i}`);
+  let boss: PgBoss | undefined;
+  const workers: Worker[] = [];
+  const t0 = performance.now();
+  try {
+    for (const id of towns)
+      await TownService.create(
+        { store, kit: offlineKit(), owner: 'setup' },
+        { id, scope: id, file: benchTown(residents), seed: 1 },
+      );
+    boss = await openQueue(url);
+    // The schedule: ticks of every job the queue accepted, per town.
+    // Slots the queue accepted a job for, per town: the town owes every slot from its first to its last (a job
+    // catches up on the slots before it that got no tick: tick-job.ts), one tick each at speed 1.
+    const accepted = new Map<string, { first: number; last: number; jobs: number }>();
+    let skipped = 0;
+    const counting = new Proxy(boss, {
+      get(target, prop, receiver) {
+        if (prop === 'send')
+          return async (name: string, data: { townId: string; ticks: number; slot: number }, o: object) => {
+            const id = await target.send(name, data, o);
+            const a = accepted.get(data.townId);
+            if (id)
+              accepted.set(data.townId, { first: a?.first ?? data.slot, last: data.slot, jobs: (a?.jobs ?? 0) + 1 });
+            else skipped++;
+            return id;
+          };
+        const v = Reflect.get(target, prop, receiver);
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    }) as PgBoss;
+    const router = new TownRouter(boss);
+    let slot = 30_000_000;
+    const scheduler = new QueueScheduler({ boss: counting, store, router, now: () => slot * 60_000 });
+    let life = 0;
+    for (const i of [0, 1]) workers.push(spawnWorker(url, `w${i}-${life++}`, callMs));
+    await Promise.all(workers.map((w) => w.ready));
+    // wait until both are routed to (pg-boss's registry lists their queues)
+    for (let i = 0; i < 60 && (await router.refresh()).live < 2; i++) await sleep(500);
+    let scheduling = true;
+    let passes = 0;
+    let failedOver = 0;
+    let dropped = 0;
+    const schedule = (async () => {
+      while (scheduling) {
+        const r = await router.refresh();
+        failedOver += r.failedOver;
+        dropped += r.dropped;
+        await scheduler.run();
+        passes++;
+        slot++;
+        await sleep(slotMs);
+      }
+    })();
+    const killedAt: number[] = [];
+    for (let k = 0; k < kills; k++) {
+      // a kill every 10-20 s: each lands at a random phase of the ticks under way, and the recovery of the one
+      // before (heartbeat 10 s, three missed instance beats 15 s) has had its time
+      await sleep(10_000 + random() * 10_000);
+      const i = random() < 0.5 ? 0 : 1;
+      const victim = workers[i]!;
+      victim.proc.kill('SIGKILL');
+      await new Promise((r) => victim.proc.once('exit', r));
+      killedAt.push(Math.round((performance.now() - t0) / 100) / 10);
+      workers[i] = spawnWorker(url, `w${i}-${life++}`, callMs);
+      process.stderr.write(`killLoop: kill ${k + 1}/${kills} (${victim.name})\n`);
+    }
+    // The schedule runs on a while after the last kill (as it would): the retries land, memories that waited for a
+    // vector get it with the next ticks.
+    const settleFrom = passes;
+    while (passes < settleFrom + settleSlots) await sleep(500);
+    scheduling = false;
+    await schedule;
+    // Drain: every accepted job runs (after the last kill, its retry needs the heartbeat to stop: ~10-20 s).
+    const owed = new Map(
+      towns.map((t) => [t, accepted.has(t) ? accepted.get(t)!.last - accepted.get(t)!.first + 1 : 0]),
+    );
+    const ticks = async () =>
+      new Map(await Promise.all(towns.map(async (t) => [t, (await store.load(t))?.state.clock.tick ?? 0] as const)));
+    let now = await ticks();
+    const drainStart = performance.now();
+    while (towns.some((t) => (now.get(t) ?? 0) < (owed.get(t) ?? 0)) && performance.now() - drainStart < 300_000) {
+      const r = await router.refresh();
+      failedOver += r.failedOver;
+      dropped += r.dropped;
+      await sleep(1_000);
+      now = await ticks();
+    }
+    await sleep(3_000); // anything still running would show as a duplicate
+    now = await ticks();
+    const perTown = towns.map((t) => ({
+      town: t,
+      owed: owed.get(t) ?? 0,
+      ticked: now.get(t) ?? 0,
+      jobsAccepted: accepted.get(t)?.jobs ?? 0,
+    }));
+    const mems = await db.prisma.memory.groupBy({ by: ['townId', 'agentId', 'seq'], _count: true });
+    const posts = await db.prisma.outboxPost.groupBy({ by: ['townId', 'seq'], _count: true });
+    // memories each snapshot counts vs rows stored
+    let countMismatch = 0;
+    for (const t of towns) {
+      const rec = await store.load(t);
+      const stored = await db.prisma.memory.count({ where: { townId: t } });
+      const counted = (rec?.state.residents ?? []).reduce((n, r) => n + r.memoryCount, 0);
+      if (stored !== counted) countMismatch++;
+    }
+    const cacheRows = await db.prisma.embeddingCache.count().catch(() => -1);
+    return {
+      kills,
+      workers: 2,
+      towns: nTowns,
+      residentsPerTown: residents,
+      slotMs,
+      callMs,
+      slots: passes,
+      seconds: Math.round((performance.now() - t0) / 1000),
+      killedAtS: killedAt,
+      ticksOwed: perTown.reduce((n, p) => n + p.owed, 0),
+      ticksCommitted: perTown.reduce((n, p) => n + p.ticked, 0),
+      lost: perTown.reduce((n, p) => n + Math.max(0, p.owed - p.ticked), 0),
+      duplicated: perTown.reduce((n, p) => n + Math.max(0, p.ticked - p.owed), 0),
+      perTown,
+      slotsSkipped: skipped,
+      settleSlots,
+      jobsFailedOver: failedOver,
+      jobsDroppedAtFailOver: dropped,
+      memoriesWithoutVectors: (await memoriesWithoutVector(db.prisma)).total,
+      duplicateMemories: mems.filter((m) => m._count > 1).length,
+      duplicatePosts: posts.filter((p) => p._count > 1).length,
+      townsWhoseMemoryCountDiffers: countMismatch,
+      embeddingCacheRows: cacheRows,
+      embeddingCacheWriteErrors: cacheWriteErrors,
+    };
+  } finally {
+    for (const w of workers) w.proc.kill('SIGKILL');
+    await boss?.stop({ graceful: false }).catch(() => undefined);
+    await db.close();
+    await server.destroy();
+  }
+}
+
+export function format(r: Record<string, unknown>): string {
+  const x = r as Awaited<ReturnType<typeof run>>;
+  return [
+    `${x.kills} SIGKILLs over ${x.workers} worker processes, ${x.towns} towns of ${x.residentsPerTown} residents, a slot every ${x.slotMs} ms (${x.slots} slots), model calls ${x.callMs} ms, ${x.seconds} s`,
+    `ticks: ${x.ticksCommitted} committed / ${x.ticksOwed} owed by the schedule: ${x.lost} lost, ${x.duplicated} duplicated (every slot from a town's first to its last; ${x.slotsSkipped} town-slots had their job dropped while the town's previous one still waited and were caught up by the next; the last ${x.settleSlots} slots after the last kill)`,
+    `  per town: ${x.perTown.map((p) => `${p.town} ${p.ticked}/${p.owed}`).join(', ')}`,
+    `fail-over: ${x.jobsFailedOver} jobs moved from dead workers' queues, ${x.jobsDroppedAtFailOver} dropped`,
+    `embedding cache: ${x.embeddingCacheRows} rows, ${x.embeddingCacheWriteErrors} best-effort writes failed (vectors kept)`,
+    `memories without vectors at the end: ${x.memoriesWithoutVectors}; duplicate memories ${x.duplicateMemories}, duplicate posts ${x.duplicatePosts}, towns whose memory count differs from their rows ${x.townsWhoseMemoryCountDiffers}`,
+  ].join('\n');
+}
