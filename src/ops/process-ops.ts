@@ -1,9 +1,8 @@
 // The /healthz and /metrics of a bot or console process (workers build theirs in src/worker/main.ts): the outbox
-// backlog and, on PostgreSQL, the tick queue's depth as gauges; delivery latency through the metered town store;
+// backlog as a gauge (the tick queue's depth is the workers'); delivery latency through the metered town store;
 // health = the database answers (+ the process's own checks, e.g. the Discord gateway).
 import type { Db } from '../db/client.ts';
 import type { TownStore } from '../town/store.ts';
-import { QUEUE_SCHEMA, TICK_QUEUE } from '../worker/queue.ts';
 import type { Metrics } from './metrics.ts';
 import { type HealthCheck, type OpsServer, startOpsServer } from './server.ts';
 
@@ -12,22 +11,9 @@ export function registerStoreGauges(metrics: Metrics, db: Db): void {
   metrics.gauge('smalltown_outbox_backlog', 'Posts committed and not yet delivered (all towns)', [], async () => [
     { value: await db.prisma.outboxPost.count({ where: { deliveredAt: null } }) },
   ]);
-  if (db.engine !== 'postgresql') return;
-  metrics.gauge('smalltown_queue_jobs', 'Tick jobs in the queue, by state', ['state'], async () => {
-    const rows = await db.prisma
-      .$queryRawUnsafe<{ queued: number; active: number }[]>(
-        // the shared tick queue and the workers' own (src/worker/affinity.ts)
-        `SELECT sum(queued_count)::int AS queued, sum(active_count)::int AS active FROM ${QUEUE_SCHEMA}.queue WHERE name = $1 OR name LIKE $2`,
-        TICK_QUEUE,
-        `${TICK_QUEUE}.w.%`,
-      )
-      .catch(() => []);
-    const r = rows[0];
-    return [
-      { labels: { state: 'queued' }, value: Number(r?.queued ?? 0) },
-      { labels: { state: 'active' }, value: Number(r?.active ?? 0) },
-    ];
-  });
+  // The tick queue's depth is exported by the workers, from pg-boss's typed queue counts (tickQueueDepth): a bot or
+  // console opening pg-boss only to read them would register as a live worker in pg-boss's instance registry, which
+  // the workers' affinity routes towns by (src/worker/affinity.ts).
 }
 
 /**
