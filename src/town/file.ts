@@ -3,6 +3,7 @@
 // Format documented in docs/town-file.md.
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { PLAIN_ISSUES_AFTER_PATH } from '../core/validation-text.ts';
 import { UserError } from '../errors.ts';
 import { DEFAULT_TOWN_SETTINGS, type TownSettings } from './settings.ts';
 import { parseSimStart } from '../core/time.ts';
@@ -238,7 +239,7 @@ function formatPath(path: readonly PropertyKey[]): string {
 
 /** Validates an already-parsed object; throws TownFileError naming the path of every bad field. */
 export function validateTownFile(data: unknown, source = 'town file'): TownFile {
-  const result = townFileSchema.safeParse(data);
+  const result = townFileSchema.safeParse(data, PLAIN_ISSUES_AFTER_PATH);
   if (result.success) return result.data;
   const problems = result.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`);
   throw new TownFileError(source, problems);
