@@ -7,6 +7,7 @@ import type { Message } from 'discord.js';
 import { OPERATIONS, runOperation } from '../app/operations.ts';
 import { DM_HELP_TEXT } from '../commands/help.ts';
 import type { CommandContext } from '../commands/types.ts';
+import { discordSpeaker } from '../commands/util.ts';
 import { isUserError } from '../errors.ts';
 import { isLlmError } from '../llm/port.ts';
 import { answersForGuild } from './lease-gate.ts';
@@ -80,10 +81,10 @@ export class MessageHandler {
       return;
     }
     const member = message.member;
-    const speaker = {
-      id: message.author.id,
-      displayName: member?.displayName ?? message.author.globalName ?? message.author.username,
-    };
+    const speaker = discordSpeaker(
+      message.author.id,
+      member?.displayName ?? message.author.globalName ?? message.author.username,
+    );
     if (!town.status().paused) void message.channel.sendTyping().catch(() => undefined);
     try {
       // The say operation of the table (src/app/operations.ts): the channel is the location, the message the text.

@@ -4,6 +4,7 @@
 // state schema (state-schema.ts) before anything is written, and creates the town in one transaction.
 import { z } from 'zod';
 import type { Memory } from '../agent/types.ts';
+import { plainName } from '../core/user-text.ts';
 import { PLAIN_ISSUES_AFTER_PATH } from '../core/validation-text.ts';
 import { UserError } from '../errors.ts';
 import { issuePath, parseTownState } from './state-schema.ts';
@@ -32,7 +33,12 @@ const memorySchema = z.object({
   meta: z.record(z.string(), z.unknown()).optional(),
 });
 
-const personaSchema = z.object({ userId: z.string().min(1), name: z.string().min(1), description: z.string() });
+// A persona's name as people will see it, whatever an edited export carries (src/core/user-text.ts).
+const personaSchema = z.object({
+  userId: z.string().min(1),
+  name: z.string().overwrite(plainName).trim().min(1),
+  description: z.string(),
+});
 
 const headerSchema = z.object({
   format: z.literal(EXPORT_FORMAT, `not a smalltown town export (format "${EXPORT_FORMAT}" expected)`),
