@@ -9,7 +9,7 @@ const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const int = (def: number, min: number, max: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(def));
 
-const EnvSchema = z
+export const EnvSchema = z
   .object({
     DISCORD_TOKEN: optionalString,
     DISCORD_APPLICATION_ID: z.preprocess(
