@@ -8,6 +8,7 @@ import { OPERATIONS, runOperation } from '../app/operations.ts';
 import { DM_HELP_TEXT } from '../commands/help.ts';
 import type { CommandContext } from '../commands/types.ts';
 import { discordSpeaker } from '../commands/util.ts';
+import { diskFullError } from '../core/disk-full.ts';
 import { isUserError } from '../errors.ts';
 import { isLlmError } from '../llm/port.ts';
 import { answersForGuild } from './lease-gate.ts';
@@ -91,7 +92,8 @@ export class MessageHandler {
       await runOperation(OPERATIONS.say, { town, speaker }, { location: binding.location, text });
       this.log.debug({ townId: town.id, location: binding.location }, 'person spoke');
       this.ctx.deliverSoon(town.id);
-    } catch (e) {
+    } catch (caught) {
+      const e = diskFullError(caught) ?? caught;
       if (isUserError(e) && e.code === 'town/leased') {
         // Another process took the town between the lease check and now: it hears the message; no notice here.
         this.log.debug({ townId: town.id }, 'another process holds this town');
