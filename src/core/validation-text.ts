@@ -49,9 +49,8 @@ export function plainIssue(iss: Issue, field = fieldOf(iss.path)): string {
       return values.length === 1 ? `${field} must be ${shown[0]}.` : `${field} must be one of: ${shown.join(', ')}.`;
     }
     case 'invalid_format':
-      return iss.format === 'regex'
-        ? `${field} is not in the expected form.`
-        : `${field} is not a valid ${String(iss.format)}.`;
+      if (iss.format === 'regex') return `${field} is not in the expected form.`;
+      return `${field} is not a valid ${iss.format === 'url' ? 'URL' : String(iss.format)}.`;
     case 'not_multiple_of':
       return `${field} must be a multiple of ${String(iss.divisor)}.`;
     case 'unrecognized_keys':

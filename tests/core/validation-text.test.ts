@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { GAME_OPERATIONS } from '../../src/app/game-operations.ts';
 import { OPERATIONS, type Operation, runOperation } from '../../src/app/operations.ts';
+import { loadConfig } from '../../src/config.ts';
 import { PLAIN_ISSUES } from '../../src/core/validation-text.ts';
 import { isUserError } from '../../src/errors.ts';
 import { validateTownFile } from '../../src/town/file.ts';
@@ -88,5 +89,17 @@ describe('argument problems in plain words', () => {
     }
     expect(imported).toMatch(/^The town file is not valid at line/);
     expect(imported).not.toMatch(ZOD_DEFAULT);
+  });
+
+  it('a bad environment variable is named with what it should be', () => {
+    let text = '';
+    try {
+      loadConfig({ LLM_CONCURRENCY: 'abc', DISCORD_API_URL: 'nope' });
+    } catch (e) {
+      text = (e as Error).message;
+    }
+    expect(text).toContain('LLM_CONCURRENCY: the value should be a number.');
+    expect(text).toContain('DISCORD_API_URL: the value is not a valid URL.');
+    expect(text).not.toMatch(ZOD_DEFAULT);
   });
 });
