@@ -2,6 +2,7 @@
 // scratch files, the sector/arena/object block lists, optional tile mazes (object placement, distances), optional
 // spatial memories, and the seed memories CSV (Name,Whisper). Pure: the caller reads the files (smallville-files.ts).
 import { z } from 'zod';
+import { PLAIN_ISSUES_AFTER_PATH } from '../core/validation-text.ts';
 import { slugify, type TownFile, TownFileError, type TownFileInput, validateTownFile } from './file.ts';
 
 export interface SmallvilleSource {
@@ -224,7 +225,7 @@ export function importSmallville(src: SmallvilleSource, opts: SmallvilleOptions 
       problems.push(`${file}: not JSON (${(e as Error).message})`);
       continue;
     }
-    const r = personaSchema.safeParse(json);
+    const r = personaSchema.safeParse(json, PLAIN_ISSUES_AFTER_PATH);
     if (!r.success) {
       for (const issue of r.error.issues)
         problems.push(`${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
