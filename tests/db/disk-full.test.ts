@@ -17,6 +17,7 @@ import { agentOfflineRules } from '../../src/offline/agent/index.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
 import { OutageReporter } from '../../src/ops/outage.ts';
 import { TownRegistry } from '../../src/town/registry.ts';
+import { eventually, Harness } from '../support/bot-harness.ts';
 import { tinyTown } from '../support/town-fixtures.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'disk-full-'));
@@ -88,6 +89,27 @@ describe('a full disk', () => {
       outage.stop();
       await registry.close();
       await db.close();
+    }
+  });
+
+  it('GIVEN a full disk WHEN a person acts through Discord THEN the answer is the same line, privately, and no bug is logged', async () => {
+    const h = await Harness.start({ database: true });
+    try {
+      await h.setup();
+      const db = h.db as NonNullable<typeof h.db>;
+      const pages = (await db.prisma.$queryRawUnsafe<{ page_count: bigint }[]>('PRAGMA page_count'))[0]?.page_count;
+      await db.prisma.$queryRawUnsafe(`PRAGMA max_page_count = ${Number(pages)}`);
+      const step = () => h.slash(h.admin, { name: 'town', subcommand: 'step', options: { ticks: 2 } }).answer();
+      const msg = await step();
+      expect(msg.content).toBe(diskFullText(db.file));
+      expect(msg.flags & 64).toBe(64);
+      expect(h.log.entries.filter((e) => e.level === 'error')).toEqual([]);
+      // Space is freed: the same action goes through, from where the town was.
+      await db.prisma.$queryRawUnsafe('PRAGMA max_page_count = 1073741823');
+      expect((await step()).content).not.toMatch(/disk/);
+      await eventually(async () => expect((await h.town()).status().tick).toBe(2), 20_000);
+    } finally {
+      await h.stop();
     }
   });
 
