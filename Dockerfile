@@ -5,6 +5,7 @@
 # runtime stage gets only the production node_modules and the sources, runs as the unprivileged `node` user, and
 # starts under tini (PID 1 forwards SIGTERM to node and reaps zombies, so `docker stop` shuts the bot down cleanly).
 
+# Node 22 LTS, as package.json's engines, .nvmrc and CI (.ci/run) say.
 FROM node:22-bookworm-slim AS build
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app

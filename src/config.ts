@@ -3,13 +3,14 @@
 import { existsSync } from 'node:fs';
 import cron from 'node-cron';
 import { z } from 'zod';
+import { PLAIN_ISSUES_AFTER_PATH } from './core/validation-text.ts';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const int = (def: number, min: number, max: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(def));
 
-const EnvSchema = z
+export const EnvSchema = z
   .object({
     DISCORD_TOKEN: optionalString,
     DISCORD_APPLICATION_ID: z.preprocess(
@@ -210,7 +211,7 @@ export function defaultTickCron(provider: Config['model']['provider']): string {
 
 /** Parses an environment (process.env by default). Throws ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const r = EnvSchema.safeParse(env);
+  const r = EnvSchema.safeParse(env, PLAIN_ISSUES_AFTER_PATH);
   if (!r.success) {
     const problems = r.error.issues.map((i) => `${String(i.path[0] ?? '?')}: ${i.message}`);
     throw new ConfigError([...new Set(problems)]);

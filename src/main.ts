@@ -1,6 +1,7 @@
 // Composition root: configuration -> database -> model gateway -> town registry + games -> a front end
 // (Discord when DISCORD_TOKEN is set, otherwise the local console). Every dependency is built here by hand.
 
+import { diskFullError, onDiskFull } from './core/disk-full.ts';
 import { dirname, join } from 'node:path';
 import { configDrift, type TownConfigView } from './app/config-drift.ts';
 import { gameHelp } from './app/game-operations.ts';
@@ -26,6 +27,7 @@ import { describeModel, type GatewayEvent } from './llm/index.ts';
 import { checkModelAccess } from './llm/startup-check.ts';
 import { createLogger } from './log.ts';
 import { Metrics } from './ops/metrics.ts';
+import { OutageReporter } from './ops/outage.ts';
 import { meteredTownStore, registerStoreGauges, startProcessOps } from './ops/process-ops.ts';
 import { registerVectorGauge } from './ops/vectors.ts';
 import { startOpsServer } from './ops/server.ts';
@@ -106,10 +108,21 @@ async function main(): Promise<number> {
     else log.warn(line);
     if (e.type === 'circuit_open' || e.type === 'circuit_closed') adminNotice(line);
   };
+  // Writes that keep failing are one log line when they start and one with the duration when they end: a full disk
+  // (whatever write meets it: a tick, a person's action, accounting), and accounting that cannot be flushed (its rows
+  // stay in memory and are retried every few seconds).
+  const outageLog = (level: 'warn' | 'info', msg: string, data: Record<string, unknown>) => log[level](data, msg);
+  const diskOutage = new OutageReporter({ what: `writes to ${db.file}`, log: outageLog, quietMs: 120_000 });
+  const usageOutage = new OutageReporter({ what: 'model usage accounting (kept in memory, retried)', log: outageLog });
+  const stopDiskWatch = onDiskFull(() => diskOutage.error(new Error('no space left on the disk (SQLITE_FULL / ENOSPC)')));
   const { llm, embedder, usage } = buildModelStack(config, db, {
     budgetFor: (townId) => registry?.budgetFor(townId),
-    onUsageError: (e) => log.error({ err: e }, 'usage flush failed'),
-    onCacheWriteError: (e) => log.warn({ err: e }, 'embedding cache write failed (the vectors were kept)'),
+    onUsageError: (e) => {
+      if (!diskFullError(e)) usageOutage.error(e);
+    },
+    onCacheWriteError: (e) => {
+      if (!diskFullError(e)) log.warn({ err: e }, 'embedding cache write failed (the vectors were kept)');
+    },
     onUsage: (r) => metrics.usage(r),
     onEvent,
   });
@@ -196,6 +209,9 @@ async function main(): Promise<number> {
     await towns.close().catch((e) => log.error({ err: e }, 'closing towns'));
     await usage.close().catch(() => undefined);
     await db.close().catch(() => undefined);
+    stopDiskWatch();
+    diskOutage.stop();
+    usageOutage.stop();
   };
 
   if (useDiscord) {

@@ -5,6 +5,7 @@
 // Argument names are the Discord option names, so a slash command's options map onto them one to one.
 import { z } from 'zod';
 import { plainName, USER_TEXT_MAX_CHARS } from '../core/user-text.ts';
+import { PLAIN_ISSUES } from '../core/validation-text.ts';
 import { UserError } from '../errors.ts';
 import { PERSONA_DESC_MAX, PERSONA_NAME_MAX } from '../town/service.ts';
 import { formatTownExport } from '../town/town-export.ts';
@@ -362,7 +363,7 @@ export async function runOperation<C = OperationContext, R extends OperationResu
   ctx: C,
   raw: Record<string, unknown>,
 ): Promise<R> {
-  const parsed = o.args.safeParse(raw);
+  const parsed = o.args.safeParse(raw, PLAIN_ISSUES);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     throw new UserError('app/bad_argument', `${first?.message ?? 'Bad argument.'} Usage: ${usageOf(o)}`);

@@ -7,6 +7,8 @@ import type { Message } from 'discord.js';
 import { OPERATIONS, runOperation } from '../app/operations.ts';
 import { DM_HELP_TEXT } from '../commands/help.ts';
 import type { CommandContext } from '../commands/types.ts';
+import { discordSpeaker } from '../commands/util.ts';
+import { diskFullError } from '../core/disk-full.ts';
 import { isUserError } from '../errors.ts';
 import { isLlmError } from '../llm/port.ts';
 import { answersForGuild } from './lease-gate.ts';
@@ -80,17 +82,18 @@ export class MessageHandler {
       return;
     }
     const member = message.member;
-    const speaker = {
-      id: message.author.id,
-      displayName: member?.displayName ?? message.author.globalName ?? message.author.username,
-    };
+    const speaker = discordSpeaker(
+      message.author.id,
+      member?.displayName ?? message.author.globalName ?? message.author.username,
+    );
     if (!town.status().paused) void message.channel.sendTyping().catch(() => undefined);
     try {
       // The say operation of the table (src/app/operations.ts): the channel is the location, the message the text.
       await runOperation(OPERATIONS.say, { town, speaker }, { location: binding.location, text });
       this.log.debug({ townId: town.id, location: binding.location }, 'person spoke');
       this.ctx.deliverSoon(town.id);
-    } catch (e) {
+    } catch (caught) {
+      const e = diskFullError(caught) ?? caught;
       if (isUserError(e) && e.code === 'town/leased') {
         // Another process took the town between the lease check and now: it hears the message; no notice here.
         this.log.debug({ townId: town.id }, 'another process holds this town');

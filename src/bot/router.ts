@@ -15,6 +15,7 @@ import { HELP_TEXT } from '../commands/help.ts';
 import type { CommandSet } from '../commands/index.ts';
 import type { CommandContext, SlashCommand } from '../commands/types.ts';
 import { clipText, deferKind, rememberDefer } from '../commands/util.ts';
+import { diskFullError } from '../core/disk-full.ts';
 import { isUserError } from '../errors.ts';
 import { isLlmError } from '../llm/port.ts';
 import { isMissingPermission } from './discord-api.ts';
@@ -205,6 +206,8 @@ export class InteractionRouter {
       return;
     }
     let text: string;
+    // A full disk is told as what it is (nothing lost, it resumes), and logged once per outage, not as a bug.
+    e = diskFullError(e) ?? e;
     if (isUserError(e)) {
       text = e.message;
       this.log.debug({ interactionId: i.id, command: label, code: e.code }, 'user error');

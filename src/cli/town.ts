@@ -232,7 +232,12 @@ export async function runTownCommand(argv: string[], out: (s: string) => void): 
 /** The SQLite file of DATABASE_URL (from the environment or .env), as the bot resolves it. */
 function databaseFile(): string {
   loadDotEnv();
-  return sqlitePathFromUrl(loadConfig().databaseUrl);
+  const url = loadConfig().databaseUrl;
+  if (!url.startsWith('file:'))
+    throw new Error(
+      'backup and restore copy the SQLite file; DATABASE_URL is PostgreSQL: use pg_dump and pg_restore (stop the bot and the workers before restoring).',
+    );
+  return sqlitePathFromUrl(url);
 }
 
 /** `backup FILE` and `restore FILE`; returns the exit code. */
@@ -240,9 +245,10 @@ export async function runDatabaseCommand(
   cmd: 'backup' | 'restore',
   target: string,
   out: (s: string) => void,
-  file: string = databaseFile(),
+  databasePath?: string,
 ): Promise<number> {
   try {
+    const file = databasePath ?? databaseFile();
     if (cmd === 'backup') {
       const r = await backupDatabase(file, target);
       out(`Backed up ${file} to ${target} (${r.pages} pages).\n`);

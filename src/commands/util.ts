@@ -8,6 +8,7 @@ import {
   type RepliableInteraction,
 } from 'discord.js';
 import { splitMessage } from '../bot/split.ts';
+import { plainName } from '../core/user-text.ts';
 import { UserError } from '../errors.ts';
 import type { Speaker, TownService } from '../town/service.ts';
 import type { CommandContext } from './types.ts';
@@ -37,7 +38,15 @@ export function speakerOf(i: RepliableInteraction): Speaker {
   const member = i.member as { displayName?: string; nick?: string | null } | null;
   const displayName =
     (member && 'displayName' in member && member.displayName) || member?.nick || i.user.globalName || i.user.username;
-  return { id: i.user.id, displayName: displayName ?? 'A visitor' };
+  return discordSpeaker(i.user.id, displayName);
+}
+
+/**
+ * A Discord member as the town and the games see them: their display name without bidi overrides or zero-width
+ * characters (a name that reads as someone else's), "A visitor" when nothing visible is left.
+ */
+export function discordSpeaker(id: string, displayName: string | null | undefined): Speaker {
+  return { id, displayName: plainName(displayName ?? '').trim() || 'A visitor' };
 }
 
 export interface AnswerOptions {

@@ -12,6 +12,7 @@ import {
   type TownService,
 } from '../app/town-view.ts';
 import type { WatchLink } from '../app/operations.ts';
+import { diskFullError } from '../core/disk-full.ts';
 import { isUserError } from '../errors.ts';
 import { completeLine } from './completion.ts';
 import { dispatchLine } from './dispatch.ts';
@@ -125,7 +126,9 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
       try {
         await dispatchLine(line, session, handlers, ctx);
       } catch (e) {
-        if (isUserError(e)) out(e.message);
+        // A person's mistake, or an outage they should know of (a full disk): its message, not a bug report.
+        const shown = isUserError(e) ? e : diskFullError(e);
+        if (shown) out(shown.message);
         else {
           exitCode = 1;
           out(`Something went wrong: ${(e as Error).message ?? String(e)}`);

@@ -12,6 +12,7 @@ import {
   type WatchLink,
 } from '../app/operations.ts';
 import type { Post, Speaker, TownRegistry, TownService } from '../app/town-view.ts';
+import { isUserError } from '../errors.ts';
 import { writeTownPicture } from '../render/town-pictures.ts';
 import type { ConsoleSession } from './commands.ts';
 import { admits, type PostFilter, SHOW_TALK } from './filters.ts';
@@ -181,7 +182,7 @@ export class Session implements ConsoleSession {
       );
     } catch (e) {
       this.print(`(${fresh.length} new post(s) not shown yet: recording them as shown failed: ${errorText(e)})`);
-      this.opts.onError?.(e);
+      if (!isUserError(e)) this.opts.onError?.(e);
       return;
     }
     for (const p of fresh) {

@@ -59,7 +59,7 @@ export interface TerminalOptions {
 
 export interface ConsoleTerminal {
   readonly isTty: boolean;
-  /** The lines typed or piped in, until Ctrl-D / end of input / close(). */
+  /** The lines typed or piped in since the terminal opened, until Ctrl-D / end of input / close(); read it once. */
   lines(): AsyncIterable<string>;
   /** Prints a block of text; on a TTY waiting for input, above the line being typed. */
   print(text: string): void;
@@ -98,6 +98,10 @@ export function openTerminal(opts: TerminalOptions): ConsoleTerminal {
         }
       });
   }
+  // Lines are taken from the moment the terminal opens: readline emits a piped line as soon as it is read, and one
+  // emitted before anything listens is gone. The console awaits its database (on PostgreSQL, real I/O) between
+  // opening the terminal and reading its first line, long enough for a whole piped script (and its end) to be read.
+  const lines = rl[Symbol.asyncIterator]();
   // True while the prompt is on screen waiting for a line. While a command runs there is no prompt, but readline
   // still echoes what is typed ahead: prints go above that text too, which is drawn again without a prompt.
   let waiting = false;
@@ -108,7 +112,7 @@ export function openTerminal(opts: TerminalOptions): ConsoleTerminal {
 
   return {
     isTty,
-    lines: () => rl,
+    lines: () => ({ [Symbol.asyncIterator]: () => lines }),
     print(text) {
       if (!isTty || (!waiting && rl.line === '')) {
         out.write(`${text}\n`);

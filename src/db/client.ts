@@ -2,6 +2,7 @@
 // better-sqlite3 driver adapter (file:..., the embedded default) or PostgreSQL through @prisma/adapter-pg
 // (postgresql://..., src/db/postgres). The only module besides src/db/* stores that touches the generated client.
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import { noteDatabaseLocation } from '../core/disk-full.ts';
 import { PrismaClient } from './generated/client.ts';
 import { checkDatabaseFile } from './health.ts';
 import { applyMigrations, sqlitePathFromUrl } from './migrations.ts';
@@ -35,12 +36,14 @@ export interface OpenOptions {
 export async function openDatabase(url: string, opts: OpenOptions = {}): Promise<Db> {
   if (isPostgresUrl(url)) {
     const pg = await openPostgres(url, opts.poolSize !== undefined ? { poolSize: opts.poolSize } : {});
+    noteDatabaseLocation(redactUrl(url));
     return { ...pg, url, engine: 'postgresql', file: redactUrl(url) };
   }
   const file = sqlitePathFromUrl(url);
   if (file === ':memory:')
     throw new Error('in-memory SQLite cannot be shared between the migrator and the client; use a file');
   checkDatabaseFile(file);
+  noteDatabaseLocation(file);
   const applied = await applyMigrations(file);
   const lockWaitMs = opts.lockWaitMs ?? 3000;
   // A tiny synchronous busy timeout: lock waits happen asynchronously in the gate (sqlite-gate.ts), bounded by

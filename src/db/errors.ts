@@ -1,5 +1,6 @@
 // Database errors as people should see them: a lock held too long by another process becomes a UserError that says
-// to retry; any other Prisma error loses its file paths and code snippets (the original stays as `cause` for logs).
+// to retry; a full disk one that says nothing is lost; any other Prisma error loses its file paths and code snippets (the original stays as `cause` for logs).
+import { diskFullError } from '../core/disk-full.ts';
 import { UserError } from '../errors.ts';
 
 export const DB_BUSY_MESSAGE =
@@ -21,6 +22,9 @@ function isBusy(e: unknown): boolean {
 export function cleanDbError(e: unknown, what: string): unknown {
   if (e instanceof UserError) return e;
   if (isBusy(e)) return new UserError('db/busy', DB_BUSY_MESSAGE, { what });
+  // A full disk: one line for the person (src/core/disk-full.ts), one log line per outage.
+  const full = diskFullError(e);
+  if (full) return full;
   const err = e as { name?: string; code?: string; message?: string };
   if (typeof err?.name === 'string' && err.name.startsWith('PrismaClient')) {
     // errorFormat 'minimal' already drops snippets; keep the first line and the error code only.

@@ -1,5 +1,6 @@
 // Prisma implementation of the games' GameStore and RatingStore ports (src/games/store.ts, src/games/ratings.ts).
 // A game is one row: its persisted state as JSON and a version for optimistic concurrency.
+import { PLAIN_ISSUES_AFTER_PATH } from '../core/validation-text.ts';
 import type { RatingRow, RatingStore } from '../games/ratings.ts';
 import { leaderboard } from '../games/ratings.ts';
 import type { GameRecord, GameStatus, GameStore, PersistedGame } from '../games/store.ts';
@@ -45,7 +46,7 @@ function fromRow(r: GameRow): GameRecord {
   } catch {
     throw new StoredGameError(r.id, '', 'not JSON');
   }
-  const parsed = persistedGameSchema.safeParse(raw);
+  const parsed = persistedGameSchema.safeParse(raw, PLAIN_ISSUES_AFTER_PATH);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new StoredGameError(r.id, (issue?.path ?? []).map(String).join('.'), issue?.message ?? 'invalid');

@@ -2,6 +2,7 @@
 // columns parsed with zod and named when they do not parse) and an outbox row <-> Post. Used by town-store.ts.
 import { z } from 'zod';
 import type { AgentId, Memory, MemoryId, MemoryKind, PlanLevel } from '../agent/types.ts';
+import { PLAIN_ISSUES_AFTER_PATH } from '../core/validation-text.ts';
 import { bytesToVector, vectorToBytes } from '../llm/vector.ts';
 import { issuePath, StoredStateError } from '../town/state-schema.ts';
 import type { NewPost, Post, PostKind } from '../town/types.ts';
@@ -66,7 +67,7 @@ function jsonColumn<T>(townId: string, r: MemoryRow, field: 'meta' | 'evidence',
   } catch {
     throw new StoredStateError(townId, `memory ${coreId(townId, r.id)}`, field, 'not JSON');
   }
-  const p = schema.safeParse(value);
+  const p = schema.safeParse(value, PLAIN_ISSUES_AFTER_PATH);
   if (!p.success) {
     const issue = p.error.issues[0];
     const at = issuePath(issue?.path ?? []);

@@ -4,6 +4,7 @@
 // or one resident's life from it.
 import { z } from 'zod';
 import type { Memory } from '../agent/types.ts';
+import { PLAIN_ISSUES_AFTER_PATH } from '../core/validation-text.ts';
 import type { Post } from '../town/types.ts';
 
 export const RUN_EXPORT_VERSION = 1;
@@ -182,7 +183,7 @@ export function parseRunExport(text: string): ExportLine[] {
     } catch {
       throw new RunExportError(`line ${i + 1}: not JSON`);
     }
-    const r = exportLine.safeParse(json);
+    const r = exportLine.safeParse(json, PLAIN_ISSUES_AFTER_PATH);
     if (!r.success) throw new RunExportError(`line ${i + 1}: ${r.error.issues[0]?.message ?? 'not an export line'}`);
     out.push(r.data);
   });

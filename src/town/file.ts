@@ -3,6 +3,8 @@
 // Format documented in docs/town-file.md.
 import { LineCounter, parseDocument, parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { plainName } from '../core/user-text.ts';
+import { PLAIN_ISSUES_AFTER_PATH } from '../core/validation-text.ts';
 import { UserError } from '../errors.ts';
 import { DEFAULT_TOWN_SETTINGS, type TownSettings } from './settings.ts';
 import { parseSimStart } from '../core/time.ts';
@@ -12,22 +14,25 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,47}$/;
 const HOURS = /^\s*\d{1,2}:\d{2}\s*-\s*\d{1,2}:\d{2}\s*(,\s*\d{1,2}:\d{2}\s*-\s*\d{1,2}:\d{2}\s*)*$/;
 
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `at most ${max} characters`);
+/** A name people will see: bidi overrides and zero-width characters dropped first (src/core/user-text.ts). */
+const shownName = (max: number) =>
+  z.string().overwrite(plainName).trim().min(1, 'must not be empty').max(max, `at most ${max} characters`);
 const slug = z.string().regex(SLUG, 'lowercase letters, digits and hyphens, starting with a letter or digit');
 
 const objectSchema = z.union([
-  text(80),
-  z.strictObject({ name: text(80), status: text(200).optional(), idle: text(200).optional() }),
+  shownName(80),
+  z.strictObject({ name: shownName(80), status: text(200).optional(), idle: text(200).optional() }),
 ]);
 
 const subAreaSchema = z.strictObject({
-  name: text(80),
+  name: shownName(80),
   capacity: z.number().int().min(1).optional(),
   objects: z.array(objectSchema).default([]),
 });
 
 const locationSchema = z.strictObject({
   id: slug.refine((s) => s !== TOWN_HALL, `'${TOWN_HALL}' is reserved for the daily digest`),
-  name: text(80),
+  name: shownName(80),
   emoji: text(16).default('📍'),
   kind: text(40).optional(),
   description: text(500).optional(),
@@ -42,8 +47,8 @@ const locationSchema = z.strictObject({
 
 const residentSchema = z.strictObject({
   id: slug.optional(),
-  name: text(80),
-  firstName: text(40).optional(),
+  name: shownName(80),
+  firstName: shownName(40).optional(),
   age: z.number().int().min(1).max(130),
   innate: text(300),
   learned: text(1500),
@@ -141,7 +146,7 @@ const settingsSchema = z
 
 export const townFileSchema = z
   .strictObject({
-    name: text(80),
+    name: shownName(80),
     description: text(1000).optional(),
     start: z.string().refine((s) => parseSimStart(s) !== null, 'a date and time like "2023-02-13 07:00"'),
     minutesPerTick: z.number().int().min(1).max(240).default(DEFAULT_TOWN_SETTINGS.minutesPerTick),
@@ -309,7 +314,7 @@ export function validateTownFile(
   source = 'town file',
   lineOf?: (path: readonly PropertyKey[]) => number | null,
 ): TownFile {
-  const result = townFileSchema.safeParse(data);
+  const result = townFileSchema.safeParse(data, PLAIN_ISSUES_AFTER_PATH);
   if (result.success) return result.data;
   const problems = result.error.issues.map((i) => {
     const line = lineOf?.(i.path) ?? null;

@@ -1,6 +1,7 @@
 // Drives a town's ticks from a node-cron schedule (default every minute), never overlapping; applies the
 // catch-up policy once at start; honours pause and speed (ticks per run, fractions accumulate).
 import cron, { type ScheduledTask } from 'node-cron';
+import { isUserError } from '../errors.ts';
 import type { TownService } from './service.ts';
 import type { TickLog } from './tick.ts';
 
@@ -71,7 +72,9 @@ export class TownScheduler {
           await this.service.tick();
           this.opts.onTick?.(this.service);
         } catch (e) {
-          this.opts.log?.('error', 'town tick failed', { town: this.service.id, error: (e as Error).message });
+          // An outage the process reports once (a full disk: src/core/disk-full.ts) is not logged again every tick.
+          if (!(isUserError(e) && e.context.outage === true))
+            this.opts.log?.('error', 'town tick failed', { town: this.service.id, error: (e as Error).message });
           break;
         }
       }

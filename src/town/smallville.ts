@@ -6,6 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { parseSimStart } from '../core/time.ts';
 import { lineFinder, slugify, type TownFile, TownFileError, type TownFileInput, validateTownFile } from './file.ts';
 import { deriveTracked } from './tracked.ts';
+import { PLAIN_ISSUES_AFTER_PATH } from '../core/validation-text.ts';
 
 export interface SmallvilleSource {
   /** Persona scratch files: [file name, text]. */
@@ -246,7 +247,7 @@ export function importSmallvilleTracked(src: SmallvilleSource, opts: SmallvilleO
       problems.push(`${file}: not JSON (${(e as Error).message})`);
       continue;
     }
-    const r = personaSchema.safeParse(json);
+    const r = personaSchema.safeParse(json, PLAIN_ISSUES_AFTER_PATH);
     if (!r.success) {
       for (const issue of r.error.issues)
         problems.push(`${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);

@@ -2,6 +2,7 @@
 // versions did not write get their defaults; opaque parts (the agent's mind, settings merged later) pass through.
 // A snapshot that does not parse is refused whole, with the town and the field named: it is never half-used.
 import { z } from 'zod';
+import { PLAIN_ISSUES_AFTER_PATH } from '../core/validation-text.ts';
 import { emptyStats } from './build.ts';
 import type { TownState } from './types.ts';
 
@@ -111,7 +112,7 @@ export function issuePath(path: readonly PropertyKey[]): string {
 
 /** Parses a stored snapshot (already JSON-decoded) or throws StoredStateError naming the town and the field. */
 export function parseTownState(townId: string, raw: unknown): TownState {
-  const r = townStateSchema.safeParse(raw);
+  const r = townStateSchema.safeParse(raw, PLAIN_ISSUES_AFTER_PATH);
   if (!r.success) {
     const issue = r.error.issues[0];
     throw new StoredStateError(townId, 'town snapshot', issuePath(issue?.path ?? []), issue?.message ?? 'invalid');

@@ -4,6 +4,8 @@
 // state schema (state-schema.ts) before anything is written, and creates the town in one transaction.
 import { z } from 'zod';
 import type { Memory } from '../agent/types.ts';
+import { plainName } from '../core/user-text.ts';
+import { PLAIN_ISSUES_AFTER_PATH } from '../core/validation-text.ts';
 import { UserError } from '../errors.ts';
 import { issuePath, parseTownState } from './state-schema.ts';
 import type { TownStore } from './store.ts';
@@ -31,7 +33,12 @@ const memorySchema = z.object({
   meta: z.record(z.string(), z.unknown()).optional(),
 });
 
-const personaSchema = z.object({ userId: z.string().min(1), name: z.string().min(1), description: z.string() });
+// A persona's name as people will see it, whatever an edited export carries (src/core/user-text.ts).
+const personaSchema = z.object({
+  userId: z.string().min(1),
+  name: z.string().overwrite(plainName).trim().min(1),
+  description: z.string(),
+});
 
 const headerSchema = z.object({
   format: z.literal(EXPORT_FORMAT, `not a smalltown town export (format "${EXPORT_FORMAT}" expected)`),
@@ -140,17 +147,20 @@ export function parseTownExport(text: string): TownExport {
     );
   let doc: z.infer<typeof documentSchema>;
   if (lines.length === 1 && typeof first === 'object' && first && 'memories' in first) {
-    const r = documentSchema.safeParse(first);
+    const r = documentSchema.safeParse(first, PLAIN_ISSUES_AFTER_PATH);
     if (!r.success) throw invalid('the document', r.error.issues[0]);
     doc = r.data;
   } else {
-    const h = headerSchema.safeParse(first);
+    const h = headerSchema.safeParse(first, PLAIN_ISSUES_AFTER_PATH);
     if (!h.success) throw invalid('line 1', h.error.issues[0]);
     const memories: MemoryJson[] = [];
     const personas: Persona[] = [];
     lines.slice(1).forEach((line, k) => {
       const v = json(line, `line ${k + 2}`, k + 2 === lines.length) as { memory?: unknown; persona?: unknown };
-      const r = v && 'persona' in v ? personaSchema.safeParse(v.persona) : memorySchema.safeParse(v?.memory);
+      const r =
+        v && 'persona' in v
+          ? personaSchema.safeParse(v.persona, PLAIN_ISSUES_AFTER_PATH)
+          : memorySchema.safeParse(v?.memory, PLAIN_ISSUES_AFTER_PATH);
       if (!r.success) throw invalid(`line ${k + 2}`, r.error.issues[0]);
       if ('persona' in v) personas.push(r.data as Persona);
       else memories.push(r.data as MemoryJson);

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { z } from 'zod';
 import type { GameWatch, WatchGameSummary } from '../app/watch-games.ts';
 import { dayFrame, dayOf, feed, residentPage, WATCH_SETTINGS, watchStatus } from '../app/watch.ts';
+import { PLAIN_ISSUES } from '../core/validation-text.ts';
 import { isUserError } from '../errors.ts';
 import { buildRelationshipSvg } from '../render/relationships.ts';
 import { townRelationshipInput } from '../render/town-pictures.ts';
@@ -200,7 +201,7 @@ export async function startWebServer(opts: WebOptions): Promise<WebServer> {
   }
 
   const query = <T extends z.ZodObject>(schema: T, raw: unknown): z.infer<T> => {
-    const r = schema.safeParse(raw ?? {});
+    const r = schema.safeParse(raw ?? {}, PLAIN_ISSUES);
     if (!r.success) throw new HttpError(400, r.error.issues[0]?.message ?? 'Bad query.');
     return r.data;
   };

@@ -41,6 +41,30 @@ describe('bad input', () => {
     expect(await town.persona({ id: h.alice.id, displayName: 'alice' })).toBeNull();
   });
 
+  it('answers a missing or mistyped option (an older client, a crafted request) in plain words, never validation text', async () => {
+    const r = await someone();
+    // A member of their own, so the other tests' members stay inside the rate limit.
+    const carol = h.fake.addUser('carol');
+    h.fake.addMember(h.guild.id, carol);
+    const answers = [
+      await ask(carol, { name: 'whisper', options: { resident: r.name } }),
+      await ask(carol, { name: 'interview', options: { question: 'hi?' } }),
+      await ask(carol, { name: 'persona', subcommand: 'set', options: { description: 'd' } }),
+      await ask(h.admin, { name: 'town', subcommand: 'step', options: { ticks: 'many' } }),
+    ];
+    for (const a of answers) {
+      expect(a.ephemeral).toBe(true);
+      expect(a.text).not.toMatch(/Invalid input|expected .*, received|Too (small|big)/);
+    }
+    // What two Discord answers showed before: "Invalid input: expected string, received undefined".
+    expect(answers.map((a) => a.text)).toEqual([
+      'text is missing. Usage: /whisper <resident> <text>',
+      'resident is missing. Usage: /interview <resident> <question>',
+      'name is missing. Usage: /persona set <name>, <description>',
+      'ticks should be a number. Usage: /town step [ticks 1-24]',
+    ]);
+  });
+
   it('refuses empty text and unknown residents', async () => {
     const r = await someone();
     expect((await ask(h.alice, { name: 'whisper', options: { resident: r.name, text: '   ' } })).text).toMatch(/empty/);

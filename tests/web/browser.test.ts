@@ -178,7 +178,10 @@ describe('the web view in Chromium', () => {
     expect(await page.textContent('h1')).toContain(SCRIPT_NAME);
     await page.goto(`${link}feed`);
     expect(await page.textContent('form.filter')).toContain(IMG_PLACE);
-    expect(await page.textContent('form.filter')).toContain(RTL_NAME);
+    // The town file's name loses its bidi override and zero-width space (issue 24): it shows as the plain name.
+    const filter = (await page.textContent('form.filter')) ?? '';
+    expect(filter).toContain('Cy Ray');
+    expect(filter).not.toMatch(/[\u202e\u200b]/);
     expect(violations).toEqual([]);
   });
 

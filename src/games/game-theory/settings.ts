@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { PLAIN_ISSUES_AFTER_PATH } from '../../core/validation-text.ts';
 import {
   findUnknownKey,
   type KeyTree,
@@ -97,7 +98,7 @@ function seatOfName(name: string, file: string, field: string): number {
 }
 
 function parse<T>(schema: z.ZodType<T>, data: unknown, file: string): T {
-  const r = schema.safeParse(data);
+  const r = schema.safeParse(data, PLAIN_ISSUES_AFTER_PATH);
   if (r.success) return r.data;
   const issue = r.error.issues[0];
   const field = issue ? issue.path.map(String).join('.') : '';

@@ -22,6 +22,15 @@ export class TmuxScreen {
       '-c',
       opts.cwd,
       command,
+      // The screen stays when the command exits, so its last lines ("EXITED 0") can be read: without it tmux closed
+      // the session as the process left, and a poll that came a moment late found no screen (seen on Node 22).
+      ';',
+      'set-option',
+      '-w',
+      '-t',
+      'main',
+      'remain-on-exit',
+      'on',
     );
   }
 
