@@ -14,11 +14,12 @@ const DENIAL_WORDS =
 /** "Whether"/"if" after not knowing or wondering: the clause asks, it does not tell. */
 const OPEN_QUESTION = /\b(whether|if) .* or not\b/i;
 /**
- * The speaker keeps its own secret: "I haven't told anyone (yet)", "keep it to yourself". A negation of telling
+ * The speaker keeps its own secret: "I haven't told anyone (yet)", "(and I have) told nobody", "keep it to
+ * yourself". A negation of telling
  * by the speaker says the speaker knows, so it is read out before the clause's negation is looked at.
  */
 const SECRECY =
-  /\b(i|we)\s+(have|had|'ve)?\s*(not|n['’]t|never)\s+(yet\s+)?(told|tell|mentioned|said|announced|shared)\s+(it\s+)?(to\s+)?(anyone|anybody|many people|most people|a soul|everyone|others|people|the others)(\s+yet)?\b|\bhaven['’]t told anyone\b/gi;
+  /\b(i|we)\s+(have|had|'ve)?\s*(not|n['’]t|never)\s+(yet\s+)?(told|tell|mentioned|said|announced|shared)\s+(it\s+)?(to\s+)?(anyone|anybody|many people|most people|a soul|everyone|others|people|the others)(\s+yet)?\b|\bhaven['’]t told anyone\b|\b(?:(?:i|we)\s+(?:have\s+|had\s+|'ve\s+)?)?(?:told|tells?|mentioned|shared)\s+(?:it\s+)?(?:to\s+)?(?:nobody|no one|no-one)(?:\s+yet)?\b/gi;
 
 /** Splits a sentence where a contrast or a new clause starts ("but", "though", ";", a dash). */
 const CLAUSE_SPLIT = /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b)\s*/i;
