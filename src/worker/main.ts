@@ -13,6 +13,7 @@ import { createLogger } from '../log.ts';
 import { Metrics } from '../ops/metrics.ts';
 import { startOpsServer } from '../ops/server.ts';
 import { OutageReporter } from '../ops/outage.ts';
+import { diskFullError, onDiskFull } from '../core/disk-full.ts';
 import { registerVectorGauge } from '../ops/vectors.ts';
 import { agentKit } from '../town/agent-kit.ts';
 import { startWorkerProcess } from './compose.ts';
@@ -57,10 +58,20 @@ async function main(): Promise<number> {
   const db = await openDatabase(config.databaseUrl, { poolSize: config.scale.workerConcurrency + 2 });
   if (db.applied.length) log.info({ applied: db.applied }, 'database migrated');
   const store = new PrismaTownStore(db.prisma);
+  // As in src/main.ts: a full disk (whatever write meets it) and accounting that cannot be flushed are one log line
+  // when they start and one with the duration when they end, not a line per failed write.
+  const outageLog = (level: 'warn' | 'info', msg: string, data: Record<string, unknown>) => log[level](data, msg);
+  const diskOutage = new OutageReporter({ what: 'writes to the database', log: outageLog, quietMs: 120_000 });
+  const usageOutage = new OutageReporter({ what: 'model usage accounting (kept in memory, retried)', log: outageLog });
+  const stopDiskWatch = onDiskFull(() => diskOutage.error(new Error('no space left on the disk (53100 / ENOSPC)')));
   const { llm, embedder, usage } = buildModelStack(config, db, {
     budgetFor: (townId) => worker?.towns.budgetFor(townId),
-    onUsageError: (e) => log.error({ err: e }, 'usage flush failed'),
-    onCacheWriteError: (e) => log.warn({ err: e }, 'embedding cache write failed (the vectors were kept)'),
+    onUsageError: (e) => {
+      if (!diskFullError(e)) usageOutage.error(e);
+    },
+    onCacheWriteError: (e) => {
+      if (!diskFullError(e)) log.warn({ err: e }, 'embedding cache write failed (the vectors were kept)');
+    },
     onUsage: (r) => metrics.usage(r),
   });
   const townLog = (level: 'warn' | 'error' | 'info', msg: string, data?: Record<string, unknown>) =>
@@ -148,6 +159,9 @@ async function main(): Promise<number> {
   log.info({}, 'worker stopping: finishing running ticks');
   await running.stop();
   queueOutage.stop();
+  stopDiskWatch();
+  diskOutage.stop();
+  usageOutage.stop();
   await ops?.close();
   await usage.close().catch(() => undefined);
   await db.close();
