@@ -9,7 +9,7 @@ import { type OutboxPort, type PendingPost, silentLog } from '../../src/bot/port
 import { provisionTown } from '../../src/bot/provision.ts';
 import { threadName } from '../../src/bot/threads.ts';
 import { InMemoryChannelStore } from '../../src/db/channel-store.ts';
-import { FakeDiscord, type FakeGuild } from '../support/fake-discord.ts';
+import { FakeDiscord, type FakeGuild, Perm } from '../support/fake-discord.ts';
 
 class MemoryOutbox implements OutboxPort {
   posts: (PendingPost & { delivered: string | null })[] = [];
@@ -170,6 +170,15 @@ describe('long conversations in threads', () => {
       expect(fake.threads.size).toBe(0);
       expect(shown(cafeId()).map(([n, t]) => [n, t])).toEqual(lines.map((t, i) => [who(i).name, t]));
     });
+
+  it('keeps the talk in the channel when the bot may not create public threads', async () => {
+    guild.members.get(fake.botUser.id)!.permissions &= ~Perm.CreatePublicThreads;
+    const lines = talk(12, 1_000);
+    expect(await deliverer().drain(target())).toMatchObject({ delivered: 12, held: [], blocked: [] });
+    expect(fake.threads.size).toBe(0);
+    expect(fake.requestsTo('POST', /\/messages\/\d+\/threads$/)[0]!.status).toBe(403);
+    expect(shown(cafeId()).map(([, t]) => t)).toEqual(lines);
+  });
 
   it('posts into an archived thread (Discord unarchives it) and falls back to the channel from a locked one', async () => {
     const d = deliverer();

@@ -28,12 +28,18 @@ export const Perm = {
   ReadMessageHistory: 1n << 16n,
   UseApplicationCommands: 1n << 31n,
   ManageWebhooks: 1n << 29n,
+  CreatePublicThreads: 1n << 35n,
 } as const;
 export const MEMBER_PERMISSIONS =
   Perm.ViewChannel | Perm.SendMessages | Perm.ReadMessageHistory | Perm.UseApplicationCommands | Perm.EmbedLinks;
 export const ADMIN_PERMISSIONS = MEMBER_PERMISSIONS | Perm.ManageGuild | Perm.ManageChannels;
 export const BOT_PERMISSIONS =
-  MEMBER_PERMISSIONS | Perm.ManageChannels | Perm.ManageWebhooks | Perm.AttachFiles | Perm.EmbedLinks;
+  MEMBER_PERMISSIONS |
+  Perm.ManageChannels |
+  Perm.ManageWebhooks |
+  Perm.AttachFiles |
+  Perm.EmbedLinks |
+  Perm.CreatePublicThreads;
 
 export interface FakeUser {
   id: string;
@@ -1162,6 +1168,9 @@ export class FakeDiscord extends EventEmitter {
     // (type 11) of a text channel, named 1..100 characters; started from a message it takes that message's id.
     const startThread = (ch: FakeChannel, body: Record<string, unknown>, threadId: string): FakeChannel => {
       if (ch.type !== 0 || !ch.guild_id) throw new HttpError(400, 50024, 'Cannot execute action on this channel type');
+      const me = this.guilds.get(ch.guild_id)?.members.get(this.botUser.id);
+      if (!me || (me.permissions & Perm.CreatePublicThreads) === 0n)
+        throw new HttpError(403, 50013, 'Missing Permissions');
       const name = typeof body.name === 'string' ? body.name : '';
       if (name.length < 1 || name.length > 100) throw new HttpError(400, 50035, 'Invalid Form Body (name)');
       if (this.threads.has(threadId))
