@@ -335,7 +335,7 @@ export class OutboxDeliverer {
             log.debug({ ...at, retryAfterMs: f.retryAfterMs }, 'rate limited; waiting');
             await this.sleep(f.retryAfterMs);
           } else if (f.kind === 'transient') {
-            if (f.ambiguous) this.verified.delete(binding.channelId);
+            if (f.ambiguous) this.verified.delete(where);
             const wait = Math.min(this.s.backoffMaxMs, this.s.backoffBaseMs * 2 ** (attempt - 1));
             log.debug({ ...at, error: f.message, wait }, 'delivery failed; retrying');
             if (attempt >= this.s.attemptsPerRound) await this.fail(target, post, f.message, wait);

@@ -180,6 +180,18 @@ describe('long conversations in threads', () => {
     expect(shown(cafeId()).map(([, t]) => t)).toEqual(lines);
   });
 
+  it('does not post a line twice in the thread when Discord’s answer is lost', async () => {
+    const d = deliverer();
+    const lines = talk(12, 1_000);
+    outbox.cap = 9;
+    await d.drain(target());
+    fake.injectFault({ method: 'POST', path: /^\/webhooks\//, status: 500, afterProcessing: true });
+    outbox.cap = 100;
+    expect(await d.drain(target())).toMatchObject({ delivered: 3, blocked: [] });
+    const thread = [...fake.threads.values()][0]!;
+    expect(fake.messagesIn(thread.id).map((m) => m.content)).toEqual(lines.slice(1));
+  });
+
   it('posts into an archived thread (Discord unarchives it) and falls back to the channel from a locked one', async () => {
     const d = deliverer();
     const lines = talk(15, 1_000);
