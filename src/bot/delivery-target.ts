@@ -32,6 +32,12 @@ export const DELIVERY_SETTINGS = {
    * this often (and at once when an admin runs `/town setup` or the guild's roles or channels change).
    */
   heldRetryMs: 10 * 60_000,
+  /**
+   * A conversation longer than this many lines moves into a thread named after its topic (its first line stays in
+   * the channel). A talk is at most 16 lines (2 x maxTurnsEach); up to 8 fit on one screen and read well inline,
+   * a longer one would push the rest of the place's life out of view.
+   */
+  conversationThreadLines: 8,
 } as const;
 
 export type DeliverySettings = { [K in keyof typeof DELIVERY_SETTINGS]: number };

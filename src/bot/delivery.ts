@@ -21,6 +21,7 @@ import type { PendingPost } from './ports.ts';
 import { formatPost, nonceFor, webhookUsername } from './post-format.ts';
 import { ensureWebhook, missingPermissionText } from './provision.ts';
 import { splitMessage } from './split.ts';
+import { ConversationThreads, type TalkPlace } from './threads.ts';
 
 export {
   DELIVERY_SETTINGS,
@@ -72,6 +73,8 @@ export class OutboxDeliverer {
   /** Until when a channel waits out its 429, by `townId:location`. */
   private readonly coolDown = new Map<string, number>();
   private readonly now: () => number;
+  /** Which conversations went into a thread (and which one). */
+  private readonly threads = new ConversationThreads();
 
   /** The town's channels that wait for a permission. */
   holds(townId: string): HeldChannel[] {
@@ -133,6 +136,7 @@ export class OutboxDeliverer {
       list.push(p);
       byLocation.set(p.location, list);
     }
+    if (posts.length >= this.s.batchSize) this.threads.deferCutTalks(target.townId, byLocation);
     const drainLocation = async (location: string, list: PendingPost[]) => {
       const key = `${target.townId}:${location}`;
       const hold = this.heldChannels.get(key);
@@ -147,9 +151,14 @@ export class OutboxDeliverer {
         return;
       }
       this.coolDown.delete(key);
-      for (const post of list) {
+      for (let i = 0; i < list.length; i++) {
+        const post = list[i]!;
         try {
-          const outcome = await this.deliverPost(target, post);
+          const outcome = await this.deliverPost(
+            target,
+            post,
+            this.threads.place(target.townId, list, i, this.s.conversationThreadLines),
+          );
           if (outcome === 'skipped') report.skipped++;
           else report.delivered++;
         } catch (e) {
@@ -188,6 +197,27 @@ export class OutboxDeliverer {
     return report;
   }
 
+  /** Starts the conversation's thread from its first line's message; refused or failing, the talk stays inline. */
+  private async openThread(
+    target: DeliveryTarget,
+    post: PendingPost,
+    channelId: string,
+    messageId: string,
+    talk: TalkPlace,
+  ) {
+    try {
+      const thread = await this.deps.api.startThread(channelId, messageId, talk.opens!);
+      this.threads.started(talk.key, thread.id);
+      this.verified.add(thread.id);
+    } catch (e) {
+      const f = classifyFailure(e);
+      this.deps.log.warn(
+        { townId: target.townId, postId: post.id, location: post.location, failure: f.kind },
+        'could not start a thread for a long conversation; it goes on in the channel',
+      );
+    }
+  }
+
   /** The target's files for a narrator post (the digest's map); none if making them fails. */
   private async attachments(target: DeliveryTarget, post: PendingPost): Promise<{ name: string; data: Buffer }[]> {
     if (!target.attachmentsFor) return [];
@@ -199,7 +229,11 @@ export class OutboxDeliverer {
     }
   }
 
-  private async deliverPost(target: DeliveryTarget, post: PendingPost): Promise<'delivered' | 'skipped'> {
+  private async deliverPost(
+    target: DeliveryTarget,
+    post: PendingPost,
+    talk?: TalkPlace,
+  ): Promise<'delivered' | 'skipped'> {
     const log = this.deps.log;
     let binding = await target.channelFor(post.location);
     if (!binding) {
@@ -216,6 +250,8 @@ export class OutboxDeliverer {
     const asResident = post.speakerName !== null && post.speakerName.trim() !== '';
     const username = asResident ? webhookUsername(post.speakerName!) : null;
     const avatar = asResident && post.speakerId ? target.avatarFor?.(post.speakerId) : undefined;
+    /** The conversation's thread this post goes into (undefined: the channel). */
+    let threadId = username ? talk?.threadId : undefined;
     const ids: string[] = [];
     /** The permission the call in progress needs (named to the admin when Discord refuses it). */
     let needs = 'View Channels';
@@ -226,16 +262,18 @@ export class OutboxDeliverer {
         attempt++;
         // Asked before every send (cheap: the lease is renewed only once half of it has run out).
         if (target.claim && !(await target.claim())) throw new NotOurs();
+        /** Where the chunk shows: the conversation's thread or the channel. */
+        const where = threadId ?? binding.channelId;
         try {
-          if (!this.cursor.has(binding.channelId) && target.lastDeliveredMessageId) {
+          if (!threadId && !this.cursor.has(binding.channelId) && target.lastDeliveredMessageId) {
             const last = await target.lastDeliveredMessageId(post.location, post.seq);
             if (last) this.cursor.set(binding.channelId, last);
           }
           let msg: ApiMessage | null = null;
-          if (!this.verified.has(binding.channelId)) {
+          if (!this.verified.has(where)) {
             needs = 'Read Message History';
-            msg = await this.findEarlierDelivery(binding.channelId, post, chunk, username, ids);
-            this.verified.add(binding.channelId);
+            msg = await this.findEarlierDelivery(where, post, chunk, username, ids);
+            this.verified.add(where);
             if (msg)
               log.info({ postId: post.id, messageId: msg.id }, 'outbox post was already delivered; not resending');
           }
@@ -243,11 +281,11 @@ export class OutboxDeliverer {
             if (username) {
               needs = 'Manage Webhooks';
               const hook = await ensureWebhook(this.deps.api, this.deps.store, binding, this.deps.appId);
-              msg = await this.deps.api.executeWebhook(hook, {
-                content: chunk,
-                username,
-                ...(avatar ? { avatar_url: avatar } : {}),
-              });
+              msg = await this.deps.api.executeWebhook(
+                hook,
+                { content: chunk, username, ...(avatar ? { avatar_url: avatar } : {}) },
+                threadId,
+              );
             } else {
               needs = 'Send Messages';
               const files = i === chunks.length - 1 ? await this.attachments(target, post) : [];
@@ -260,18 +298,28 @@ export class OutboxDeliverer {
             }
           }
           ids.push(msg.id);
-          this.cursor.set(binding.channelId, msg.id);
+          this.cursor.set(where, msg.id);
           break;
         } catch (e) {
           const f = classifyFailure(e);
-          const where = { townId: target.townId, postId: post.id, location: post.location, attempt };
+          const at = { townId: target.townId, postId: post.id, location: post.location, attempt };
+          if (threadId && (f.kind === 'permanent' || f.kind === 'missing_permission' || f.kind === 'unknown_channel')) {
+            // the thread is gone, locked or refused: the rest of the talk goes on in the channel, nothing lost
+            log.warn(
+              { ...at, threadId, failure: f.kind },
+              'conversation thread refused a line; posting in the channel',
+            );
+            if (talk) this.threads.inline(talk.key);
+            threadId = undefined;
+            continue;
+          }
           if (f.kind === 'unknown_webhook') {
-            log.warn(where, 'webhook was deleted; creating a new one');
+            log.warn(at, 'webhook was deleted; creating a new one');
             await this.deps.store.setWebhook(binding.townId, binding.location, null);
             binding.webhookId = null;
             binding.webhookToken = null;
           } else if (f.kind === 'unknown_channel') {
-            log.warn(where, 'channel was deleted; recreating it');
+            log.warn(at, 'channel was deleted; recreating it');
             const repaired = await target.channelFor(post.location, { repair: true }).catch(() => null);
             if (!repaired || repaired.channelId === binding.channelId) {
               await this.fail(target, post, 'channel missing and could not be recreated', 5_000);
@@ -281,15 +329,15 @@ export class OutboxDeliverer {
             if (f.retryAfterMs > this.s.maxRateLimitWaitMs)
               await this.fail(target, post, 'rate limited', f.retryAfterMs);
             if (f.retryAfterMs > this.s.inlineRateLimitWaitMs) {
-              log.debug({ ...where, retryAfterMs: f.retryAfterMs }, 'rate limited; parking this channel');
+              log.debug({ ...at, retryAfterMs: f.retryAfterMs }, 'rate limited; parking this channel');
               throw new CoolDown(f.retryAfterMs);
             }
-            log.debug({ ...where, retryAfterMs: f.retryAfterMs }, 'rate limited; waiting');
+            log.debug({ ...at, retryAfterMs: f.retryAfterMs }, 'rate limited; waiting');
             await this.sleep(f.retryAfterMs);
           } else if (f.kind === 'transient') {
-            if (f.ambiguous) this.verified.delete(binding.channelId);
+            if (f.ambiguous) this.verified.delete(where);
             const wait = Math.min(this.s.backoffMaxMs, this.s.backoffBaseMs * 2 ** (attempt - 1));
-            log.debug({ ...where, error: f.message, wait }, 'delivery failed; retrying');
+            log.debug({ ...at, error: f.message, wait }, 'delivery failed; retrying');
             if (attempt >= this.s.attemptsPerRound) await this.fail(target, post, f.message, wait);
             await this.sleep(wait);
           } else if (f.kind === 'missing_permission') {
@@ -312,11 +360,11 @@ export class OutboxDeliverer {
             // A refusal that retrying cannot fix (bad request): skip after a few tries.
             await target.outbox.recordFailure(post, `${f.status} ${f.message}`);
             if (post.attempts + 1 >= this.s.maxPermanentFailures) {
-              log.error({ ...where, error: f.message }, 'outbox post refused by Discord; skipping it');
+              log.error({ ...at, error: f.message }, 'outbox post refused by Discord; skipping it');
               await target.outbox.markDelivered(post, JSON.stringify({ failed: f.message, messageIds: ids }));
               return 'skipped';
             }
-            log.warn({ ...where, error: f.message }, 'outbox post refused by Discord');
+            log.warn({ ...at, error: f.message }, 'outbox post refused by Discord');
             throw new RoundAborted(this.s.backoffMaxMs, f.message);
           }
           if (attempt > this.s.attemptsPerRound * 4)
@@ -324,7 +372,8 @@ export class OutboxDeliverer {
         }
       }
     }
-    await target.outbox.markDelivered(post, JSON.stringify({ messageIds: ids }));
+    await target.outbox.markDelivered(post, JSON.stringify({ messageIds: ids, ...(threadId ? { threadId } : {}) }));
+    if (talk?.opens && ids[0]) await this.openThread(target, post, binding.channelId, ids[0], talk);
     return 'delivered';
   }
 

@@ -58,12 +58,23 @@ export class DiscordApi {
   executeWebhook(
     hook: { id: string; token: string },
     body: { content: string; username: string; avatar_url?: string },
+    threadId?: string,
   ): Promise<ApiMessage> {
+    const query = new URLSearchParams({ wait: 'true' });
+    // into a thread of the webhook's channel (Discord unarchives an archived one)
+    if (threadId) query.set('thread_id', threadId);
     return this.rest.post(Routes.webhook(hook.id, hook.token), {
       body: { ...body, allowed_mentions: NO_MENTIONS },
-      query: new URLSearchParams({ wait: 'true' }),
+      query,
       auth: false,
     }) as Promise<ApiMessage>;
+  }
+
+  /** Starts a public thread from a message (the thread takes the message's id); `name` is 1..100 characters. */
+  startThread(channelId: string, messageId: string, name: string): Promise<ApiChannel> {
+    return this.rest.post(Routes.threads(channelId, messageId), {
+      body: { name, auto_archive_duration: 1440 },
+    }) as Promise<ApiChannel>;
   }
 
   /**

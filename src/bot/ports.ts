@@ -33,6 +33,8 @@ export type PendingPost = Pick<
 > & {
   /** Wall time the town wrote it, when known; bounds the search for an earlier delivery after a crash. */
   createdAt?: Date;
+  /** Simulated time it was said at: a conversation's lines share it (src/bot/threads.ts). */
+  simTime?: number;
 };
 
 export interface OutboxPort {

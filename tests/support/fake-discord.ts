@@ -28,12 +28,18 @@ export const Perm = {
   ReadMessageHistory: 1n << 16n,
   UseApplicationCommands: 1n << 31n,
   ManageWebhooks: 1n << 29n,
+  CreatePublicThreads: 1n << 35n,
 } as const;
 export const MEMBER_PERMISSIONS =
   Perm.ViewChannel | Perm.SendMessages | Perm.ReadMessageHistory | Perm.UseApplicationCommands | Perm.EmbedLinks;
 export const ADMIN_PERMISSIONS = MEMBER_PERMISSIONS | Perm.ManageGuild | Perm.ManageChannels;
 export const BOT_PERMISSIONS =
-  MEMBER_PERMISSIONS | Perm.ManageChannels | Perm.ManageWebhooks | Perm.AttachFiles | Perm.EmbedLinks;
+  MEMBER_PERMISSIONS |
+  Perm.ManageChannels |
+  Perm.ManageWebhooks |
+  Perm.AttachFiles |
+  Perm.EmbedLinks |
+  Perm.CreatePublicThreads;
 
 export interface FakeUser {
   id: string;
@@ -55,6 +61,8 @@ export interface FakeChannel {
   permission_overwrites: unknown[];
   /** DM channels only. */
   recipients?: FakeUser[];
+  /** Threads only (type 11, parent_id = the text channel). */
+  thread_metadata?: { archived: boolean; locked: boolean; auto_archive_duration: number; archive_timestamp: string };
 }
 
 export interface FakeAttachment {
@@ -325,6 +333,8 @@ export class FakeDiscord extends EventEmitter {
   readonly dmChannels = new Map<string, FakeChannel>();
   readonly messages = new Map<string, FakeMessage[]>();
   readonly webhooks = new Map<string, FakeWebhook>();
+  /** Public threads by id (a thread started from a message has that message's id); not in the guild's channel list. */
+  readonly threads = new Map<string, FakeChannel>();
   readonly globalCommands: Record<string, unknown>[] = [];
   readonly guildCommands = new Map<string, Record<string, unknown>[]>();
   readonly interactions = new Map<string, InteractionRecord>();
@@ -1154,6 +1164,46 @@ export class FakeDiscord extends EventEmitter {
       return dm;
     });
 
+    // Threads (https://discord.com/developers/docs/resources/channel#start-thread-from-message): a public thread
+    // (type 11) of a text channel, named 1..100 characters; started from a message it takes that message's id.
+    const startThread = (ch: FakeChannel, body: Record<string, unknown>, threadId: string): FakeChannel => {
+      if (ch.type !== 0 || !ch.guild_id) throw new HttpError(400, 50024, 'Cannot execute action on this channel type');
+      const me = this.guilds.get(ch.guild_id)?.members.get(this.botUser.id);
+      if (!me || (me.permissions & Perm.CreatePublicThreads) === 0n)
+        throw new HttpError(403, 50013, 'Missing Permissions');
+      const name = typeof body.name === 'string' ? body.name : '';
+      if (name.length < 1 || name.length > 100) throw new HttpError(400, 50035, 'Invalid Form Body (name)');
+      if (this.threads.has(threadId))
+        throw new HttpError(400, 160004, 'A thread has already been created for this message');
+      const thread: FakeChannel = {
+        id: threadId,
+        type: 11,
+        name,
+        guild_id: ch.guild_id,
+        parent_id: ch.id,
+        position: 0,
+        permission_overwrites: [],
+        thread_metadata: {
+          archived: false,
+          locked: false,
+          auto_archive_duration: Number(body.auto_archive_duration ?? 4320),
+          archive_timestamp: iso(),
+        },
+      };
+      this.threads.set(thread.id, thread);
+      this.broadcast('THREAD_CREATE', { ...thread, newly_created: true });
+      return thread;
+    };
+    r('POST', new RegExp(`^/channels/${id}/messages/${id}/threads$`), (m, ctx) => {
+      const ch = this.channelOr404(m[1]!);
+      const msg = this.messagesIn(ch.id).find((x) => x.id === m[2]);
+      if (!msg) throw new HttpError(404, 10008, 'Unknown Message');
+      return startThread(ch, ctx.body, msg.id);
+    });
+    r('POST', new RegExp(`^/channels/${id}/threads$`), (m, ctx) =>
+      startThread(this.channelOr404(m[1]!), ctx.body, snowflake()),
+    );
+
     // Webhooks.
     r('POST', new RegExp(`^/channels/${id}/webhooks$`), (m, ctx) => {
       const ch = this.channelOr404(m[1]!);
@@ -1205,7 +1255,16 @@ export class FakeDiscord extends EventEmitter {
         return this.publicMessage(msg);
       }
       const hook = this.webhookOr404(m[1]!, m[2]!);
-      const ch = this.channelOr404(hook.channel_id);
+      let ch = this.channelOr404(hook.channel_id);
+      const threadId = ctx.query.get('thread_id');
+      if (threadId) {
+        // Only a thread of the webhook's own channel; an archived one is unarchived by the post, a locked one refuses.
+        const thread = this.threads.get(threadId);
+        if (!thread || thread.parent_id !== ch.id) throw new HttpError(400, 10003, 'Unknown Channel');
+        if (thread.thread_metadata?.locked) throw new HttpError(403, 50083, 'Thread is locked');
+        if (thread.thread_metadata?.archived) thread.thread_metadata.archived = false;
+        ch = thread;
+      }
       this.validateMessageBody(ctx.body, ctx.files);
       const username = (ctx.body.username as string | undefined) ?? hook.name;
       if (username.length < 1 || username.length > 80 || /clyde|discord/i.test(username))
@@ -1494,7 +1553,15 @@ export class FakeDiscord extends EventEmitter {
       const c = g.channels.get(id);
       if (c) return c;
     }
-    return this.dmChannels.get(id);
+    return this.dmChannels.get(id) ?? this.threads.get(id);
+  }
+
+  /** Discord archives a thread after its auto-archive duration of quiet (tests call it to stand for that). */
+  archiveThread(id: string, opts: { locked?: boolean } = {}): void {
+    const t = this.threads.get(id);
+    if (!t?.thread_metadata) throw new Error(`no thread ${id}`);
+    t.thread_metadata.archived = true;
+    if (opts.locked) t.thread_metadata.locked = true;
   }
 
   private findUser(id: string): FakeUser | undefined {
