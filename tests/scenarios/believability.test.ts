@@ -8,33 +8,14 @@ import type { MindState } from '../../src/agent/mind-state.ts';
 import { isAlarming } from '../../src/core/text.ts';
 import { AttendanceTracker, plannedAt } from '../../src/eval/attendance.ts';
 import { LexicalEmbedder } from '../../src/llm/index.ts';
-import type { LanguageModel, ObjectRequest } from '../../src/llm/port.ts';
 import { agentKit } from '../../src/town/agent-kit.ts';
 import { validateTownFile } from '../../src/town/file.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
 import { agentModelProfiles } from '../support/model-profiles.ts';
+import { PassThroughRecorder } from '../support/recording-model.ts';
 
-/** Records every request's task and structured input on its way to the model. */
-class Recorder implements LanguageModel {
-  readonly calls: { task: string; input: Record<string, unknown>; output?: unknown }[] = [];
-  constructor(private readonly inner: LanguageModel) {}
-  get info() {
-    return this.inner.info;
-  }
-  async object<T>(req: ObjectRequest<T>): Promise<T> {
-    const call: (typeof this.calls)[number] = {
-      task: req.task,
-      input: structuredClone(req.input ?? {}) as Record<string, unknown>,
-    };
-    this.calls.push(call);
-    const out = await this.inner.object(req);
-    call.output = out;
-    return out;
-  }
-  inputs(task: string) {
-    return this.calls.filter((c) => c.task === task).map((c) => c.input);
-  }
+class Recorder extends PassThroughRecorder {
   /** Each speaker's view of every dialogue call (its section, with the call's date and place). */
   speakerViews() {
     return this.inputs('agent_dialogue').flatMap((i) =>

@@ -12,34 +12,13 @@ import type { AgentId } from '../../src/agent/types.ts';
 import { kindInText } from '../../src/core/event-text.ts';
 import { AttendanceTracker, plannedAt } from '../../src/eval/attendance.ts';
 import { LexicalEmbedder } from '../../src/llm/index.ts';
-import type { LanguageModel, ObjectRequest } from '../../src/llm/port.ts';
 import { agentKit } from '../../src/town/agent-kit.ts';
 import { parseTownFile } from '../../src/town/file.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
 import type { SeedFact } from '../../src/town/types.ts';
 import { agentModelProfiles } from '../support/model-profiles.ts';
-
-class Recorder implements LanguageModel {
-  readonly calls: { task: string; input: Record<string, unknown>; output?: unknown }[] = [];
-  constructor(private readonly inner: LanguageModel) {}
-  get info() {
-    return this.inner.info;
-  }
-  async object<T>(req: ObjectRequest<T>): Promise<T> {
-    const call: (typeof this.calls)[number] = {
-      task: req.task,
-      input: structuredClone(req.input ?? {}) as Record<string, unknown>,
-    };
-    this.calls.push(call);
-    const out = await this.inner.object(req);
-    call.output = out;
-    return out;
-  }
-  inputs(task: string) {
-    return this.calls.filter((c) => c.task === task).map((c) => c.input);
-  }
-}
+import { PassThroughRecorder } from '../support/recording-model.ts';
 
 const PROFILES = agentModelProfiles(9);
 const townFile = (name: string) => {
@@ -48,7 +27,7 @@ const townFile = (name: string) => {
 };
 
 async function town(profile: keyof typeof PROFILES, name: string) {
-  const llm = new Recorder(PROFILES[profile]());
+  const llm = new PassThroughRecorder(PROFILES[profile]());
   const service = await TownService.create(
     {
       store: new InMemoryTownStore(),

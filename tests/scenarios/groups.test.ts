@@ -6,30 +6,18 @@ import { describe, expect, it } from 'vitest';
 import type { Memory } from '../../src/agent/types.ts';
 import { conversationRecords, parseRunExport, runExportLines } from '../../src/eval/run-export.ts';
 import { LexicalEmbedder } from '../../src/llm/index.ts';
-import type { LanguageModel, ObjectRequest } from '../../src/llm/port.ts';
 import { agentKit } from '../../src/town/agent-kit.ts';
 import type { TownFile } from '../../src/town/file.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
 import { agentModelProfiles, type ProfileName } from '../support/model-profiles.ts';
 import { brackwater, brackwaterParty, SECRET } from './brackwater.ts';
-
-class Recorder implements LanguageModel {
-  readonly calls: { task: string; input: Record<string, unknown> }[] = [];
-  constructor(private readonly inner: LanguageModel) {}
-  get info() {
-    return this.inner.info;
-  }
-  async object<T>(req: ObjectRequest<T>): Promise<T> {
-    this.calls.push({ task: req.task, input: structuredClone(req.input ?? {}) as Record<string, unknown> });
-    return this.inner.object(req);
-  }
-}
+import { PassThroughRecorder } from '../support/recording-model.ts';
 
 const PROFILES = agentModelProfiles(28);
 
 async function town(profile: ProfileName, file: TownFile, id: string) {
-  const llm = new Recorder(PROFILES[profile]());
+  const llm = new PassThroughRecorder(PROFILES[profile]());
   const service = await TownService.create(
     {
       store: new InMemoryTownStore(),
@@ -120,8 +108,7 @@ for (const profile of Object.keys(PROFILES) as ProfileName[]) {
       for (const c of llm.calls.filter((x) => x.task === 'agent_dialogue')) {
         const sp = c.input.speakers as { name: string; listeners: string[]; memories: { text: string }[] }[];
         const oren = sp.find((s) => s.name === 'Oren Hale');
-        if (oren?.listeners.includes('Tobi Hale'))
-          expect(oren.memories.some((m) => SECRET.test(m.text))).toBe(false);
+        if (oren?.listeners.includes('Tobi Hale')) expect(oren.memories.some((m) => SECRET.test(m.text))).toBe(false);
       }
       // every participant stores the talk with everyone present
       const ex = await service.exportTown();

@@ -9,34 +9,12 @@ import type { MindState } from '../../src/agent/mind-state.ts';
 import type { Memory } from '../../src/agent/types.ts';
 import { contentWords, newsKey } from '../../src/core/text.ts';
 import { LexicalEmbedder } from '../../src/llm/index.ts';
-import type { LanguageModel, ObjectRequest } from '../../src/llm/port.ts';
 import { agentKit } from '../../src/town/agent-kit.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
 import { agentModelProfiles, type ProfileName } from '../support/model-profiles.ts';
 import { brackwater, SECRET, WHISPER } from './brackwater.ts';
-
-/** Records every request's task and structured input (and the answer) on its way to the model. */
-class Recorder implements LanguageModel {
-  readonly calls: { task: string; input: Record<string, unknown>; output?: unknown }[] = [];
-  constructor(private readonly inner: LanguageModel) {}
-  get info() {
-    return this.inner.info;
-  }
-  async object<T>(req: ObjectRequest<T>): Promise<T> {
-    const call: (typeof this.calls)[number] = {
-      task: req.task,
-      input: structuredClone(req.input ?? {}) as Record<string, unknown>,
-    };
-    this.calls.push(call);
-    const out = await this.inner.object(req);
-    call.output = out;
-    return out;
-  }
-  inputs(task: string) {
-    return this.calls.filter((c) => c.task === task).map((c) => c.input);
-  }
-}
+import { PassThroughRecorder } from '../support/recording-model.ts';
 
 interface Mem {
   text: string;
@@ -59,7 +37,7 @@ const memText = (m: Mem) => `${m.text} ${m.quote?.text ?? ''}`;
 
 /** One 48-hour run per profile, shared by the checks below. */
 async function run(profile: ProfileName) {
-  const llm = new Recorder(PROFILES[profile]());
+  const llm = new PassThroughRecorder(PROFILES[profile]());
   const service = await TownService.create(
     {
       store: new InMemoryTownStore(),

@@ -78,3 +78,28 @@ export class RecordingModel implements LanguageModel {
     return parsed.data;
   }
 }
+
+/**
+ * Records every request's task and structured input (and its answer) on its way to a real model (the offline
+ * stand-in or the realistic server): the scenario tests read what each mind was given.
+ */
+export class PassThroughRecorder implements LanguageModel {
+  readonly calls: { task: string; input: Record<string, unknown>; output?: unknown }[] = [];
+  constructor(private readonly inner: LanguageModel) {}
+  get info() {
+    return this.inner.info;
+  }
+  async object<T>(req: ObjectRequest<T>): Promise<T> {
+    const call: (typeof this.calls)[number] = {
+      task: req.task,
+      input: structuredClone(req.input ?? {}) as Record<string, unknown>,
+    };
+    this.calls.push(call);
+    const out = await this.inner.object(req);
+    call.output = out;
+    return out;
+  }
+  inputs(task: string) {
+    return this.calls.filter((c) => c.task === task).map((c) => c.input);
+  }
+}
