@@ -6,6 +6,7 @@
 // every row's columns, 4-bit codes and 8-bit copies but only an LRU of exact vectors; a row whose exact vector was
 // evicted is scored from its 8-bit copy (vector-bytes.ts), so a search never waits for the store and the ranking
 // differs from an all-in-memory one only among near-ties.
+import { type StreamChanges, StreamJournal } from './stream-journal.ts';
 import type { ScoredMemory } from './retrieval.ts';
 import { StreamColumns } from './stream-columns.ts';
 import {
@@ -62,9 +63,7 @@ export class MemoryStream implements StreamView {
   readonly columns = new StreamColumns();
   index: VectorIndex | null = null;
   indexEmbedder: string | null = null;
-  private added: Memory[] = [];
-  /** Ids in `added` (their vectors are not in the store yet, so their objects keep them). */
-  private readonly pending = new Set<MemoryId>();
+  private readonly journal = new StreamJournal();
   private readonly source: MemoryVectorSource | null;
   private readonly maxVectorBytes: number | undefined;
   private searching = false;
@@ -72,11 +71,8 @@ export class MemoryStream implements StreamView {
   private active = 0;
   /** Bumped by compact(): a search that waited across it starts over (its rows moved). */
   private generation = 0;
-  private readonly touched = new Map<MemoryId, number>();
   /** Memories with no vector at all (their embedding call failed): retried with the resident's next memories. */
   private readonly vectorless = new Set<MemoryId>();
-  /** Stored memories that got their vector since the last commit (journaled as `embedded`). */
-  private readonly embedded = new Map<MemoryId, { embedding: Float32Array; embedderId: string }>();
   /**
    * Stored memories that arrived without their vector (a copy of a stream whose LRU had evicted it, flight.ts): their
    * codes are built from the store's vectors before the next search, so they rank as they did in the original.
@@ -157,8 +153,7 @@ export class MemoryStream implements StreamView {
       ...(m.meta ? { meta: m.meta } : {}),
     };
     this.append(memory);
-    this.added.push(memory);
-    this.pending.add(memory.id);
+    this.journal.add(memory);
     this.trim();
     return memory;
   }
@@ -172,31 +167,12 @@ export class MemoryStream implements StreamView {
       if (now <= m.lastAccessAt) continue;
       m.lastAccessAt = now;
       this.columns.lastAccess[row] = now;
-      this.touched.set(id, now);
+      this.journal.touch(id, now);
     }
   }
 
-  drainChanges(): {
-    added: Memory[];
-    touched: { id: MemoryId; lastAccessAt: number }[];
-    embedded: { id: MemoryId; embedding: Float32Array; embedderId: string; meta?: Record<string, unknown> }[];
-  } {
-    const addedIds = new Set(this.added.map((m) => m.id));
-    const added = this.added;
-    // A memory added and touched in the same tick is committed once, with its latest access time.
-    const touched = [...this.touched]
-      .filter(([id]) => !addedIds.has(id))
-      .map(([id, lastAccessAt]) => ({ id, lastAccessAt }));
-    // (an added memory carries its vector itself)
-    const embedded = [...this.embedded].flatMap(([id, v]) => {
-      const m = this.get(id);
-      return m && !addedIds.has(id) ? [{ id, ...v, ...(m.meta ? { meta: m.meta } : {}) }] : [];
-    });
-    this.added = [];
-    this.pending.clear();
-    this.touched.clear();
-    this.embedded.clear();
-    return { added, touched, embedded };
+  drainChanges(): StreamChanges {
+    return this.journal.drain((id) => this.get(id));
   }
 
   /** Memories stored without a vector (an embedding call failed), oldest first: they wait for one. */
@@ -245,13 +221,8 @@ export class MemoryStream implements StreamView {
         this.rowOf.set(m.id, row);
         this.lastRowByDescription.set(m.description, row);
       });
-      for (const id of removed) {
-        this.touched.delete(id);
-        this.pending.delete(id);
-        this.vectorless.delete(id);
-        this.embedded.delete(id);
-      }
-      this.added = this.added.filter((m) => !removed.has(m.id));
+      for (const id of removed) this.vectorless.delete(id);
+      this.journal.forget(removed);
     }
     for (const m of [...summaries].sort((a, b) => a.seq - b.seq)) this.append(m);
     this.trim();
@@ -313,7 +284,7 @@ export class MemoryStream implements StreamView {
     m.embedding = embedding;
     m.embedderId = embedderId;
     this.vectorless.delete(id);
-    this.embedded.set(id, { embedding, embedderId });
+    this.journal.embedded(id, embedding, embedderId);
     if (this.index === null || this.indexEmbedder !== embedderId || this.index.dims !== embedding.length) {
       this.rebuildIndex(embedderId, embedding.length);
     } else {
@@ -422,7 +393,7 @@ export class MemoryStream implements StreamView {
       },
       onEvict: (row) => {
         const m = this.memories[row];
-        if (m && !this.pending.has(m.id)) m.embedding = null;
+        if (m && !this.journal.isPending(m.id)) m.embedding = null;
       },
     });
   }
