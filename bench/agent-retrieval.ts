@@ -13,6 +13,7 @@ import { HOUR_MS } from '../src/agent/retrieval.ts';
 import { DEFAULT_AGENT_SETTINGS } from '../src/agent/settings.ts';
 import type { AgentId, Memory, MemoryId } from '../src/agent/types.ts';
 import { LexicalEmbedder } from '../src/llm/lexical-embedder.ts';
+import { randomStream } from '../src/core/rng.ts';
 
 interface Opts {
   /** Fewer sizes and queries (CI smoke). */
@@ -39,17 +40,6 @@ interface Row {
 const NOW = Date.UTC(2023, 1, 13, 12, 0);
 const K = 10;
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function normalize(v: Float32Array): Float32Array {
   let s = 0;
   for (let i = 0; i < v.length; i++) s += v[i]! * v[i]!;
@@ -60,7 +50,7 @@ function normalize(v: Float32Array): Float32Array {
 
 /** Clustered dense vectors (see header). Uniform noise scaled to unit variance: cheap, and Gaussian in sum. */
 function denseGenerator(dims: number, seed: number): () => Float32Array {
-  const rnd = mulberry32(seed);
+  const rnd = randomStream(seed);
   const noise = () => (rnd() - 0.5) * 3.4641016;
   const randomUnit = () => {
     const v = new Float32Array(dims);
@@ -109,7 +99,7 @@ const ACTS = [
 const OBJECTS = ['stove', 'bed', 'desk', 'coffee machine', 'piano', 'easel', 'counter', 'bookshelf', 'sink'];
 
 function lexicalGenerator(embedder: LexicalEmbedder, seed: number): () => Float32Array {
-  const rnd = mulberry32(seed);
+  const rnd = randomStream(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
   return () => {
     const r = rnd();
@@ -124,7 +114,7 @@ function lexicalGenerator(embedder: LexicalEmbedder, seed: number): () => Float3
 }
 
 function buildMemories(n: number, gen: () => Float32Array, embedderId: string, seed: number): Memory[] {
-  const rnd = mulberry32(seed);
+  const rnd = randomStream(seed);
   const agentId = 'bench' as AgentId;
   const out: Memory[] = [];
   for (let i = 0; i < n; i++) {

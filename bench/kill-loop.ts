@@ -21,20 +21,10 @@ import { QueueScheduler } from '../src/worker/scheduler.ts';
 import { startPostgres } from '../tests/support/postgres.ts';
 import { offlineKit } from '../tests/support/worker-town.ts';
 import { benchTown } from './town-support.ts';
+import { randomStream } from '../src/core/rng.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Best-effort embedding-cache writes that failed in the workers (the vectors were kept). */
 let cacheWriteErrors = 0;
@@ -75,7 +65,7 @@ export async function run(opts: Record<string, unknown>) {
   const slotMs = Number(opts.slotMs ?? 12_000);
   const callMs = Number(opts.callMs ?? 50);
   const settleSlots = 6;
-  const random = rng(Number(opts.seed ?? 1));
+  const random = randomStream(Number(opts.seed ?? 1));
   const server = await startPostgres({ fast: false });
   const url = await server.createDatabase('kill_loop');
   const db = await openDatabase(url, { poolSize: 4 });

@@ -34,6 +34,7 @@ import { InMemoryTownStore } from '../src/town/store.ts';
 import { Harness, startSecond, testTown } from '../tests/support/bot-harness.ts';
 import { FakeDiscord } from '../tests/support/fake-discord.ts';
 import { FlakyModel } from '../tests/support/town-flaky-model.ts';
+import { randomStream } from '../src/core/rng.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const tsx = createRequire(import.meta.url).resolve('tsx');
@@ -52,18 +53,6 @@ interface Row {
   notes: string;
 }
 
-/** A small seeded generator (mulberry32) for kill moments. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Whether a list of numbers is 1..n with no gap or repeat. */
 function contiguous(seqs: number[]): boolean {
   return seqs.every((s, i) => s === i + 1);
@@ -75,7 +64,7 @@ async function killLoop(seed: number, kills: number): Promise<Row> {
   const child = join(root, 'tests', 'town', 'fixtures', 'town-child.ts');
   const dir = mkdtempSync(join(tmpdir(), 'chaos-kill-'));
   const db = join(dir, 'town.db');
-  const rand = rng(seed);
+  const rand = randomStream(seed);
   let resumes = 0;
   let recoverMax = 0;
   let lastCommitted = 0;

@@ -18,3 +18,13 @@ export function hashString(text: string): number {
   }
   return h >>> 0;
 }
+
+/** A seeded generator of values in [0,1) (mulberry32 through nextRandom), for code that draws many in a row. */
+export function randomStream(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    const [value, next] = nextRandom(state);
+    state = next;
+    return value;
+  };
+}

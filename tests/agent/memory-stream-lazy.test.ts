@@ -5,25 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { MemoryStream, type SearchOptions } from '../../src/agent/memory-stream.ts';
 import { HOUR_MS } from '../../src/agent/retrieval.ts';
 import type { AgentId, Memory, MemoryId, MemoryKind } from '../../src/agent/types.ts';
+import { randomStream } from '../../src/core/rng.ts';
 
 const agent = 'ada' as AgentId;
 const NOW = 1000 * HOUR_MS;
 const DIMS = 64;
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A seeded stream of clustered vectors, as the store would hand it back (ids, seqs, times, kinds). */
 function seeded(n: number, seed = 3): { memories: Memory[]; query: () => Float32Array } {
-  const r = rng(seed);
+  const r = randomStream(seed);
   const centers = Array.from({ length: 8 }, () => Float32Array.from({ length: DIMS }, () => r() - 0.5));
   const kinds: MemoryKind[] = ['observation', 'reflection', 'dialogue', 'plan'];
   const memories: Memory[] = [];

@@ -3,6 +3,7 @@ import { MemoryStream } from '../../src/agent/memory-stream.ts';
 import { HOUR_MS, minMaxNormalize, recencyScore, scoreMemories } from '../../src/agent/retrieval.ts';
 import type { AgentId, Memory, MemoryKind } from '../../src/agent/types.ts';
 import { VectorIndex } from '../../src/agent/vector-index.ts';
+import { randomStream } from '../../src/core/rng.ts';
 
 const agent = 'ada' as AgentId;
 const NOW = 100 * HOUR_MS;
@@ -96,19 +97,9 @@ describe('retrieval scoring (sec. 4.1)', () => {
   });
 });
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('quantised search', () => {
   it('4-bit codes give cosines within the stated margin', async () => {
-    const r = rng(3);
+    const r = randomStream(3);
     const dims = 100; // not a multiple of the kernel's 64: exercises the padding
     const index = new VectorIndex(dims);
     const vecs = Array.from({ length: 50 }, () => Float32Array.from({ length: dims }, () => r() - 0.5));
@@ -130,7 +121,7 @@ describe('quantised search', () => {
   });
 
   it('returns the exact top k on clustered data (quantised pass forced)', async () => {
-    const r = rng(11);
+    const r = randomStream(11);
     const dims = 256;
     const centers = Array.from({ length: 12 }, () => Float32Array.from({ length: dims }, () => r() - 0.5));
     const kinds: MemoryKind[] = ['observation', 'reflection', 'plan', 'dialogue'];

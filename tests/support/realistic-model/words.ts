@@ -1,17 +1,11 @@
 // Plausible small-town English for the realistic model's answers: seeded, no model, no knowledge of our prompts.
+import { randomStream } from '../../../src/core/rng.ts';
 
 export type Rng = () => number;
 
 /** mulberry32: a small seeded generator (0..1). */
 export function seededRng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return randomStream(seed);
 }
 
 export function pick<T>(rng: Rng, xs: readonly T[]): T {
