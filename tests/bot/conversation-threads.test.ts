@@ -1,45 +1,14 @@
 // A long conversation moves into a thread named after its topic, against the local Discord: its first line in the
 // place's channel, the rest in a public thread started from it, in order, under each speaker's name and avatar; a
 // short talk stays in the channel; a refused, failing or locked thread falls back to the channel and loses nothing.
-import { REST } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OutboxDeliverer } from '../../src/bot/delivery.ts';
-import { DiscordApi } from '../../src/bot/discord-api.ts';
-import { type OutboxPort, type PendingPost, silentLog } from '../../src/bot/ports.ts';
-import { provisionTown } from '../../src/bot/provision.ts';
+import type { DiscordApi } from '../../src/bot/discord-api.ts';
+import { silentLog } from '../../src/bot/ports.ts';
 import { threadName } from '../../src/bot/threads.ts';
-import { InMemoryChannelStore } from '../../src/db/channel-store.ts';
-import { FakeDiscord, type FakeGuild, Perm } from '../support/fake-discord.ts';
-
-class MemoryOutbox implements OutboxPort {
-  posts: (PendingPost & { delivered: string | null })[] = [];
-  /** At most this many pending posts a round (stands for the town writing more while delivery runs). */
-  cap = Number.POSITIVE_INFINITY;
-  add(p: Partial<PendingPost> & { location: string; text: string }): void {
-    const seq = this.posts.length;
-    this.posts.push({
-      id: `t:${seq}`,
-      seq,
-      speakerId: null,
-      speakerName: null,
-      emoji: null,
-      kind: 'action',
-      createdAt: new Date(),
-      attempts: 0,
-      delivered: null,
-      ...p,
-    });
-  }
-  async pending(limit: number) {
-    return this.posts.filter((p) => !p.delivered).slice(0, Math.min(limit, this.cap));
-  }
-  async markDelivered(post: PendingPost, ref: string) {
-    this.posts.find((x) => x.seq === post.seq)!.delivered = ref;
-  }
-  async recordFailure(post: PendingPost) {
-    this.posts.find((x) => x.seq === post.seq)!.attempts++;
-  }
-}
+import type { InMemoryChannelStore } from '../../src/db/channel-store.ts';
+import { type MemoryOutbox, startDeliveryWorld } from '../support/delivery-world.ts';
+import { type FakeDiscord, type FakeGuild, Perm } from '../support/fake-discord.ts';
 
 let fake: FakeDiscord;
 let guild: FakeGuild;
@@ -88,17 +57,7 @@ const shown = (channelId: string) =>
 const who = (i: number) => SPEAKERS[i % SPEAKERS.length]!;
 
 beforeEach(async () => {
-  fake = await FakeDiscord.start();
-  guild = fake.addGuild('Test');
-  store = new InMemoryChannelStore();
-  api = new DiscordApi(new REST({ api: fake.apiUrl, retries: 0, rejectOnRateLimit: () => true }).setToken(fake.token));
-  outbox = new MemoryOutbox();
-  await provisionTown(
-    api,
-    store,
-    { townId: 'town-1', townName: 'Testville', guildId: guild.id, locations: LOCATIONS },
-    silentLog,
-  );
+  ({ fake, guild, store, api, outbox } = await startDeliveryWorld(LOCATIONS));
 });
 
 afterEach(async () => {

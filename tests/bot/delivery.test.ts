@@ -1,49 +1,13 @@
 // Outbox delivery against the local Discord: order, splitting, no mentions, exactly once through 429/5xx storms,
 // lost responses, restarts, a deleted webhook or channel, and Discord being unreachable for a while.
-import { REST } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nonceFor, OutboxDeliverer, webhookUsername } from '../../src/bot/delivery.ts';
-import { DiscordApi } from '../../src/bot/discord-api.ts';
-import { type OutboxPort, type PendingPost, silentLog, TOWN_HALL } from '../../src/bot/ports.ts';
+import type { DiscordApi } from '../../src/bot/discord-api.ts';
+import { silentLog, TOWN_HALL } from '../../src/bot/ports.ts';
 import { provisionTown } from '../../src/bot/provision.ts';
-import { InMemoryChannelStore } from '../../src/db/channel-store.ts';
-import { FakeDiscord, type FakeGuild, type FakeMessage } from '../support/fake-discord.ts';
-
-/** The outbox side of the seam, in memory: what the town would hand the deliverer. */
-class MemoryOutbox implements OutboxPort {
-  posts: (PendingPost & { delivered: string | null })[] = [];
-  /** Throw once when marking this seq delivered (a crash between Discord's answer and our commit). */
-  crashOnMark: number | null = null;
-  add(p: Partial<PendingPost> & { location: string; text: string }): void {
-    const seq = this.posts.length;
-    this.posts.push({
-      id: `t:${seq}`,
-      seq,
-      speakerId: null,
-      speakerName: null,
-      emoji: null,
-      kind: 'action',
-      createdAt: new Date(),
-      attempts: 0,
-      delivered: null,
-      ...p,
-    });
-  }
-  async pending(limit: number) {
-    return this.posts.filter((p) => !p.delivered).slice(0, limit);
-  }
-  async markDelivered(post: PendingPost, ref: string) {
-    if (this.crashOnMark === post.seq) {
-      this.crashOnMark = null;
-      throw new Error('process killed');
-    }
-    const p = this.posts.find((x) => x.seq === post.seq)!;
-    p.delivered = ref;
-  }
-  async recordFailure(post: PendingPost) {
-    this.posts.find((x) => x.seq === post.seq)!.attempts++;
-  }
-}
+import type { InMemoryChannelStore } from '../../src/db/channel-store.ts';
+import { type MemoryOutbox, startDeliveryWorld } from '../support/delivery-world.ts';
+import type { FakeDiscord, FakeGuild, FakeMessage } from '../support/fake-discord.ts';
 
 let fake: FakeDiscord;
 let guild: FakeGuild;
@@ -96,17 +60,7 @@ function texts(location: string): string[] {
 }
 
 beforeEach(async () => {
-  fake = await FakeDiscord.start();
-  guild = fake.addGuild('Test');
-  store = new InMemoryChannelStore();
-  api = new DiscordApi(new REST({ api: fake.apiUrl, retries: 0, rejectOnRateLimit: () => true }).setToken(fake.token));
-  outbox = new MemoryOutbox();
-  await provisionTown(
-    api,
-    store,
-    { townId: 'town-1', townName: 'Testville', guildId: guild.id, locations: LOCATIONS },
-    silentLog,
-  );
+  ({ fake, guild, store, api, outbox } = await startDeliveryWorld(LOCATIONS));
 });
 
 afterEach(async () => {

@@ -11,8 +11,8 @@ import type { TownFile } from '../../src/town/file.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
 import { agentModelProfiles, type ProfileName } from '../support/model-profiles.ts';
-import { brackwater, brackwaterParty, SECRET } from './brackwater.ts';
 import { PassThroughRecorder } from '../support/recording-model.ts';
+import { brackwater, brackwaterParty, SECRET } from './brackwater.ts';
 
 const PROFILES = agentModelProfiles(28);
 

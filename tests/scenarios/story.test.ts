@@ -13,8 +13,8 @@ import { agentKit } from '../../src/town/agent-kit.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
 import { agentModelProfiles, type ProfileName } from '../support/model-profiles.ts';
-import { brackwater, SECRET, WHISPER } from './brackwater.ts';
 import { PassThroughRecorder } from '../support/recording-model.ts';
+import { brackwater, SECRET, WHISPER } from './brackwater.ts';
 
 interface Mem {
   text: string;
