@@ -10,7 +10,11 @@ import type { PersonaFile } from './smallville.ts';
  * The facts and events of the file beside the Smallville files, in the town file's terms; a place may be given by
  * its sector name. A problem is reported with the file's line and the reason.
  */
-export function withTrackedFile(base: TownFileInput, town: TownFile, tracked: { file: string; text: string }): TownFile {
+export function withTrackedFile(
+  base: TownFileInput,
+  town: TownFile,
+  tracked: { file: string; text: string },
+): TownFile {
   let data: unknown;
   try {
     data = tracked.file.endsWith('.json') ? JSON.parse(tracked.text) : parseYaml(tracked.text);

@@ -2,11 +2,13 @@
 // scratch files, the sector/arena/object block lists, optional tile mazes (object placement, distances), optional
 // spatial memories, and the seed memories CSV (Name,Whisper). Pure: the caller reads the files (smallville-files.ts).
 import { z } from 'zod';
+import { parseCsv } from '../core/csv.ts';
 import { parseSimStart } from '../core/time.ts';
+import { PLAIN_ISSUES_AFTER_PATH } from '../core/validation-text.ts';
 import { slugify, type TownFile, TownFileError, type TownFileInput, validateTownFile } from './file.ts';
+import { placeLocations, readBlocks, readPlaces, SMALLVILLE_IMPORT } from './smallville-places.ts';
 import { paperFacts, startIn, withTrackedFile } from './smallville-tracked.ts';
 import { deriveTracked } from './tracked.ts';
-import { PLAIN_ISSUES_AFTER_PATH } from '../core/validation-text.ts';
 
 export interface SmallvilleSource {
   /** Persona scratch files: [file name, text]. */
@@ -45,17 +47,6 @@ export interface SmallvilleOptions {
   minutesPerTick?: number;
 }
 
-/** Tuning of the import; each constant says where it comes from. */
-export const SMALLVILLE_IMPORT = {
-  start: '2023-02-13 07:00', // paper sec. 7: the end-to-end run starts on February 13, 2023
-  // Original simulation: one tile per 10-second step, so about 6 tiles per simulated minute of walking.
-  tilesPerMinute: 6,
-  // Paper sec. 7.3: residents entered shops after they closed at 5 pm; the data has no hours, so we give shops these.
-  shopHours: '08:00-17:00',
-  // Paper sec. 7.3: a one-person dorm bathroom was crowded; every bathroom takes one person at a time.
-  bathroomCapacity: 1,
-};
-
 const personaSchema = z.object({
   name: z.string().min(1),
   first_name: z.string().min(1),
@@ -69,120 +60,6 @@ const personaSchema = z.object({
   daily_plan_req: z.string().optional(),
 });
 export type PersonaFile = z.output<typeof personaSchema>;
-
-/** Parses a CSV document (quoted fields with doubled quotes; separator "," with optional spaces after it). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  let i = 0;
-  const pushField = () => {
-    row.push(quoted ? field : field.trim());
-    field = '';
-    quoted = false;
-  };
-  while (i < text.length) {
-    const c = text[i] as string;
-    if (c === '"' && field.trim() === '' && !quoted) {
-      // opening quote of a quoted field
-      let j = i + 1;
-      let value = '';
-      while (j < text.length) {
-        const d = text[j] as string;
-        if (d === '"') {
-          if (text[j + 1] === '"') {
-            value += '"';
-            j += 2;
-            continue;
-          }
-          j++;
-          break;
-        }
-        value += d;
-        j++;
-      }
-      field = value;
-      quoted = true;
-      i = j;
-      continue;
-    }
-    if (c === ',') {
-      pushField();
-      i++;
-      continue;
-    }
-    if (c === '\n' || c === '\r') {
-      pushField();
-      if (row.some((f) => f.length > 0)) rows.push(row);
-      row = [];
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      i++;
-      continue;
-    }
-    if (!quoted) field += c;
-    i++;
-  }
-  pushField();
-  if (row.some((f) => f.length > 0)) rows.push(row);
-  return rows;
-}
-
-interface Blocks {
-  /** block id -> fields after the id (world, sector, ...), trimmed. */
-  byId: Map<number, string[]>;
-}
-
-function parseBlocks(text: string, file: string, minFields: number, problems: string[]): Blocks {
-  const byId = new Map<number, string[]>();
-  parseCsv(text).forEach((row, i) => {
-    const id = Number(row[0]);
-    if (!Number.isInteger(id) || row.length < minFields + 1) {
-      problems.push(
-        `${file} row ${i + 1}: expected "id, ${['world', 'sector', 'arena', 'object'].slice(0, minFields).join(', ')}"`,
-      );
-      return;
-    }
-    byId.set(
-      id,
-      row.slice(1).map((f) => f.trim()),
-    );
-  });
-  return { byId };
-}
-
-const EMOJI: [RegExp, string][] = [
-  [/cafe|coffee/i, '☕'],
-  [/pub|bar\b/i, '🍺'],
-  [/dorm/i, '🏫'],
-  [/co-living|artist/i, '🎨'],
-  [/apartment/i, '🏢'],
-  [/house|home/i, '🏡'],
-  [/college|school/i, '🎓'],
-  [/park/i, '🌳'],
-  [/pharmacy|market/i, '🛒'],
-  [/supply|store|shop/i, '🧰'],
-];
-
-function emojiFor(name: string): string {
-  return EMOJI.find(([re]) => re.test(name))?.[1] ?? '📍';
-}
-
-/** Objects by arena keyword when no maze says where objects stand. */
-const OBJECT_HINTS: [RegExp, RegExp][] = [
-  [/bathroom/i, /shower|toilet|bathroom sink/i],
-  [/kitchen/i, /kitchen sink|refrigerator|toaster|cooking area/i],
-  [/common room/i, /common room|game console|piano|guitar/i],
-  [/room|bedroom|main room/i, /^bed$|desk|closet|shelf|easel|guitar|computer|game console/i],
-  [/cafe/i, /cafe|piano|refrigerator|cooking area|kitchen sink/i],
-  [/pub/i, /bar |behind the bar|microphone|pool table|refrigerator|kitchen sink|cooking area|shelf/i],
-  [/library/i, /library|bookshelf/i],
-  [/classroom/i, /classroom|blackboard/i],
-  [/supply store/i, /supply store/i],
-  [/store/i, /pharmacy|grocery/i],
-  [/park/i, /park garden|garden chair/i],
-  [/garden/i, /garden|garden chair/i],
-];
 
 const stems = (s: string) =>
   s
@@ -234,9 +111,7 @@ export function importSmallville(src: SmallvilleSource, opts: SmallvilleOptions 
  */
 export function importSmallvilleTracked(src: SmallvilleSource, opts: SmallvilleOptions = {}): SmallvilleImport {
   const problems: string[] = [];
-  const sectors = parseBlocks(src.sectorBlocks, 'sector_blocks.csv', 2, problems);
-  const arenas = parseBlocks(src.arenaBlocks, 'arena_blocks.csv', 3, problems);
-  const objects = parseBlocks(src.objectBlocks, 'game_object_blocks.csv', 3, problems);
+  const blocks = readBlocks(src, problems);
 
   const personas: PersonaFile[] = [];
   for (const [file, text] of src.personas) {
@@ -258,81 +133,7 @@ export function importSmallvilleTracked(src: SmallvilleSource, opts: SmallvilleO
   if (personas.length === 0) problems.push('no persona files found');
   if (problems.length > 0) throw new TownFileError('Smallville import', problems);
 
-  // Sectors -> locations, arenas -> sub-areas.
-  const sectorOrder: string[] = [];
-  const arenasOf = new Map<string, string[]>();
-  for (const fields of sectors.byId.values()) {
-    const s = fields[1] as string;
-    if (!arenasOf.has(s)) {
-      arenasOf.set(s, []);
-      sectorOrder.push(s);
-    }
-  }
-  for (const fields of arenas.byId.values()) {
-    const s = fields[1] as string;
-    const a = fields[2] as string;
-    if (!arenasOf.has(s)) {
-      arenasOf.set(s, []);
-      sectorOrder.push(s);
-    }
-    const list = arenasOf.get(s) as string[];
-    if (!list.includes(a)) list.push(a);
-  }
-  const objectNames = [...new Set([...objects.byId.values()].map((f) => f[f.length - 1] as string))];
-
-  // Objects per (sector, arena): from the tile mazes when given, else spatial memories, else keyword hints.
-  const objectsOf = new Map<string, Set<string>>();
-  const key = (s: string, a: string) => `${s}\u0000${a}`;
-  const addObject = (s: string, a: string, o: string) => {
-    const k = key(s, a);
-    if (!objectsOf.has(k)) objectsOf.set(k, new Set());
-    objectsOf.get(k)?.add(o);
-  };
-  const centroid = new Map<string, { x: number; y: number; n: number }>();
-  if (src.mazes) {
-    const ints = (t: string) => t.split(',').map((v) => Number(v.trim()) || 0);
-    const sectorTiles = ints(src.mazes.sector);
-    const arenaTiles = ints(src.mazes.arena);
-    const objectTiles = ints(src.mazes.object);
-    const w = src.mazes.width;
-    for (let i = 0; i < arenaTiles.length; i++) {
-      const ob = objectTiles[i] ?? 0;
-      const ar = arenaTiles[i] ?? 0;
-      if (ob !== 0 && ar !== 0) {
-        const of = objects.byId.get(ob);
-        const af = arenas.byId.get(ar);
-        if (of && af) addObject(af[1] as string, af[2] as string, of[of.length - 1] as string);
-      }
-      const se = sectorTiles[i] ?? 0;
-      const sf = se !== 0 ? sectors.byId.get(se) : undefined;
-      if (sf) {
-        const s = sf[1] as string;
-        const c = centroid.get(s) ?? { x: 0, y: 0, n: 0 };
-        c.x += i % w;
-        c.y += Math.floor(i / w);
-        c.n++;
-        centroid.set(s, c);
-      }
-    }
-  }
-  for (const text of Object.values(src.spatial ?? {})) {
-    try {
-      const tree = JSON.parse(text) as Record<string, Record<string, Record<string, string[]>>>;
-      for (const world of Object.values(tree))
-        for (const [s, arenaMap] of Object.entries(world))
-          for (const [a, objs] of Object.entries(arenaMap))
-            if (arenasOf.get(s.trim())?.includes(a.trim()) && !src.mazes)
-              for (const o of objs) addObject(s.trim(), a.trim(), o);
-    } catch {
-      // a malformed optional spatial memory only loses object placement hints
-    }
-  }
-  for (const [s, list] of arenasOf)
-    for (const a of list) {
-      if (objectsOf.has(key(s, a))) continue;
-      const hint = OBJECT_HINTS.find(([re]) => re.test(a) || re.test(s));
-      if (hint) for (const o of objectNames) if (hint[1].test(o)) addObject(s, a, o);
-    }
+  const places = readPlaces(src, blocks);
 
   // Residents.
   const whispers = new Map<string, string>();
@@ -347,11 +148,11 @@ export function importSmallvilleTracked(src: SmallvilleSource, opts: SmallvilleO
     return { sector: sector ?? '', arena };
   };
   const homeSectors = new Set(personas.map((p) => homeOf(p).sector));
-  const locId = new Map(sectorOrder.map((s) => [s, slugify(s)]));
+  const locId = new Map(places.sectorOrder.map((s) => [s, slugify(s)]));
 
   const residents: TownFileInput['residents'] = personas.map((p) => {
     const home = homeOf(p);
-    const work = inferWorkplace(p, sectorOrder, homeSectors);
+    const work = inferWorkplace(p, places.sectorOrder, homeSectors);
     const phrases = [
       ...splitPhrases(p.learned),
       ...splitPhrases(p.currently),
@@ -390,31 +191,7 @@ export function importSmallvilleTracked(src: SmallvilleSource, opts: SmallvilleO
     };
   });
 
-  const locations: TownFileInput['locations'] = sectorOrder.map((s) => {
-    const c = centroid.get(s);
-    const shop = /store|market|pharmacy/i.test(s) && !homeSectors.has(s);
-    return {
-      id: locId.get(s) as string,
-      name: s,
-      emoji: emojiFor(s),
-      public: !homeSectors.has(s),
-      ...(homeSectors.has(s) ? { kind: 'home' } : {}),
-      ...(shop ? { hours: SMALLVILLE_IMPORT.shopHours } : {}),
-      ...(c
-        ? {
-            position: {
-              x: c.x / c.n / SMALLVILLE_IMPORT.tilesPerMinute,
-              y: c.y / c.n / SMALLVILLE_IMPORT.tilesPerMinute,
-            },
-          }
-        : {}),
-      subAreas: (arenasOf.get(s)?.length ? (arenasOf.get(s) as string[]) : ['main']).map((a) => ({
-        name: a,
-        ...(/bathroom/i.test(a) ? { capacity: SMALLVILLE_IMPORT.bathroomCapacity } : {}),
-        objects: [...(objectsOf.get(key(s, a)) ?? [])],
-      })),
-    };
-  });
+  const locations = placeLocations(places, homeSectors, locId);
 
   const base: TownFileInput = {
     name: opts.name ?? (src.worldName ? townNameFromWorld(src.worldName) : 'Smallville'),

@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../../src/core/csv.ts';
 import { TownFileError } from '../../src/town/file.ts';
-import { importSmallville, parseCsv, type SmallvilleSource } from '../../src/town/smallville.ts';
+import { importSmallville, type SmallvilleSource } from '../../src/town/smallville.ts';
 import { readSmallvilleDir } from '../../src/town/smallville-files.ts';
 import { hasSmallville, SMALLVILLE_DIR } from '../support/shared-data.ts';
 
