@@ -1,28 +1,17 @@
 // `npm run town -- <command>`: town file and database tools, one operation each (TOWN_CLI_OPERATIONS below):
-// import-smallville, validate, backup, restore, export, import, render (src/cli/render.ts), replay (src/cli/replay.ts).
-import { readFileSync, writeFileSync } from 'node:fs';
+// import-smallville, validate (town-file.ts), backup, restore, export, import (town-data.ts), render (render.ts),
+// replay (replay.ts). The words after a command are read by town-args.ts.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { stringify } from 'yaml';
 import { z } from 'zod';
 import { type Operation, type OperationResult, runOperation } from '../app/operations.ts';
-import { loadConfig, loadDotEnv } from '../config.ts';
 import { fileErrorLine } from '../core/file-error.ts';
-import { backupDatabase, restoreDatabase } from '../db/backup.ts';
-import { openDatabase } from '../db/client.ts';
-import { sqlitePathFromUrl } from '../db/migrations.ts';
-import { PrismaTownStore } from '../db/town-store.ts';
-import { isUserError, UserError } from '../errors.ts';
-import { loadTownFile } from '../town/file-io.ts';
-import { TownRegistry } from '../town/registry.ts';
-import type { TownFile } from '../town/file.ts';
-import { importSmallvilleTracked } from '../town/smallville.ts';
-import { readSmallvilleDir } from '../town/smallville-files.ts';
-import type { TownStore } from '../town/store.ts';
-import { formatTownExport, parseTownExport, readTownExport, writeTownImport } from '../town/town-export.ts';
+import { isUserError } from '../errors.ts';
 import { RENDER_USAGE, runRenderCli } from './render.ts';
 import { REPLAY_USAGE, runReplayCli } from './replay.ts';
+import { checkWords, TownUsageError, type WordSpec } from './town-args.ts';
+import { runDatabaseCommand, runLifecycleCommand } from './town-data.ts';
+import { importSmallvilleCommand, validateCommand } from './town-file.ts';
 
 /** What a town CLI command runs against: where its text goes (the database and models are the environment's). */
 export interface CliContext {
@@ -44,32 +33,6 @@ const cliOp = <S extends z.ZodObject>(
 ): CliOperation => o as unknown as CliOperation;
 
 const done = (exitCode: number): CliResult => ({ lines: [], exitCode });
-
-/** A word on the command line that the command does not take: the message says which, then its usage. */
-export class TownUsageError extends Error {}
-
-/** The options (each takes a value) and how many positional words a command takes; anything else is refused. */
-interface WordSpec {
-  options: string[];
-  positionals: number;
-}
-
-/** Checks argv against `spec` (node:util parseArgs, strict): an unknown option or an extra word throws. */
-function checkWords(argv: string[], spec: WordSpec): void {
-  let positionals: string[];
-  try {
-    ({ positionals } = parseArgs({
-      args: argv,
-      options: Object.fromEntries(spec.options.map((o) => [o, { type: 'string' as const }])),
-      strict: true,
-      allowPositionals: true,
-    }));
-  } catch (e) {
-    throw new TownUsageError((e as Error).message.split('\n')[0]!.replace(/\. To specify a positional.*$/, ''));
-  }
-  if (positionals.length > spec.positionals)
-    throw new TownUsageError(`Unexpected argument "${positionals[spec.positionals]}"`);
-}
 
 /**
  * A command whose words after it are read by its own parser (its options and their messages are its own); with a
@@ -130,16 +93,10 @@ export const TOWN_CLI_OPERATIONS = {
     'import-smallville',
     '<dir> [--out FILE.yaml|FILE.json] [--name NAME] [--start "2023-02-13 07:00"]',
     'Smallville files -> a town file (YAML, or JSON when --out ends in .json; stdout without --out)',
-    (argv, out) => runTownCli(['import-smallville', ...argv], out),
+    importSmallvilleCommand,
     { options: ['out', 'name', 'start'], positionals: 1 },
   ),
-  validate: byWords(
-    'validate',
-    '<town file>',
-    'check a town file',
-    (argv, out) => runTownCli(['validate', ...argv], out),
-    { options: [], positionals: 1 },
-  ),
+  validate: byWords('validate', '<town file>', 'check a town file', validateCommand, { options: [], positionals: 1 }),
   backup: database('backup', 'copy the database (DATABASE_URL) to <file>; safe while the bot runs'),
   restore: database('restore', 'replace the database with a backup; stop the bot first'),
   export: byWords(
@@ -229,176 +186,21 @@ export async function runTownCommand(argv: string[], out: (s: string) => void): 
   }
 }
 
-/** The SQLite file of DATABASE_URL (from the environment or .env), as the bot resolves it. */
-function databaseFile(): string {
-  loadDotEnv();
-  const url = loadConfig().databaseUrl;
-  if (!url.startsWith('file:'))
-    throw new Error(
-      'backup and restore copy the SQLite file; DATABASE_URL is PostgreSQL: use pg_dump and pg_restore (stop the bot and the workers before restoring).',
-    );
-  return sqlitePathFromUrl(url);
-}
-
-/** `backup FILE` and `restore FILE`; returns the exit code. */
-export async function runDatabaseCommand(
-  cmd: 'backup' | 'restore',
-  target: string,
-  out: (s: string) => void,
-  databasePath?: string,
-): Promise<number> {
-  try {
-    const file = databasePath ?? databaseFile();
-    if (cmd === 'backup') {
-      const r = await backupDatabase(file, target);
-      out(`Backed up ${file} to ${target} (${r.pages} pages).\n`);
-    } else {
-      const r = restoreDatabase(target, file);
-      out(`Restored ${file} from ${target}.${r.previous ? ` The previous database was kept as ${r.previous}.` : ''}\n`);
-    }
-    return 0;
-  } catch (e) {
-    out(`${(e as Error).message}\n`);
-    return 1;
-  }
-}
-
-const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/** `export FILE` / `import FILE` against a town store (default: the database of DATABASE_URL). */
-export async function runLifecycleCommand(
-  cmd: 'export' | 'import',
-  argv: string[],
-  out: (s: string) => void,
-  store?: TownStore,
-): Promise<number> {
-  const args = [...argv];
-  const scope = option(args, '--scope');
-  const file = args[0];
-  if (!file) {
-    out(`${USAGE}\n`);
-    return 2;
-  }
-  let close = async () => {};
-  try {
-    let s = store;
-    if (!s) {
-      loadDotEnv();
-      const db = await openDatabase(loadConfig().databaseUrl);
-      close = db.close;
-      s = new PrismaTownStore(db.prisma);
-    }
-    if (cmd === 'export') {
-      const towns = await s.list();
-      const town = scope ? towns.find((t) => t.scope === scope) : towns.length === 1 ? towns[0] : undefined;
-      if (!town)
-        throw new UserError(
-          'town/export_which',
-          towns.length === 0
-            ? 'There is no town in this database yet.'
-            : `Which town? Add --scope with one of: ${towns.map((t) => `${t.scope} (${t.name})`).join(', ')}.`,
-        );
-      const t = await readTownExport(s, town.id);
-      writeFileSync(file, formatTownExport(t, file.endsWith('.ndjson') ? 'ndjson' : 'json'));
-      out(
-        `Exported ${t.name} (${town.scope}) to ${file}: tick ${t.state.clock.tick}, ${t.state.residents.length} residents, ${count(t.memories.length, 'memory', 'memories')}, ${count(t.personas.length, 'persona')}.\n`,
-      );
-    } else {
-      const t = parseTownExport(readFileSync(file, 'utf8'));
-      const target = scope ?? 'console';
-      await writeTownImport(s, t, { id: TownRegistry.townIdFor(target), scope: target });
-      out(
-        `Imported ${t.name} into ${target}: tick ${t.state.clock.tick}, ${t.state.residents.length} residents, ${count(t.memories.length, 'memory', 'memories')}, ${count(t.personas.length, 'persona')}.\n`,
-      );
-    }
-    return 0;
-  } catch (e) {
-    if (isUserError(e)) {
-      out(`${e.message}\n`);
-      return 1;
-    }
-    const line = fileErrorLine(e, cmd === 'export' ? 'write' : 'read');
-    if (line) {
-      out(`${line}\n`);
-      return 1;
-    }
-    throw e;
-  } finally {
-    await close();
-  }
-}
-
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  if (i < 0) return undefined;
-  const v = args[i + 1];
-  args.splice(i, 2);
-  return v;
-}
-
-/** "2 facts and 1 event to track", or that there is nothing to track and what is measured anyway. */
-export function trackedSummary(t: TownFile): string {
-  const n = t.facts.length;
-  const e = t.events.length;
-  if (n + e === 0)
-    return 'nothing to track (no facts or events): information diffusion and attendance are not measured; relationship density and the interview battery are';
-  return `${n} fact${n === 1 ? '' : 's'} and ${e} event${e === 1 ? '' : 's'} to track`;
-}
-
-function trackedNotes(tracked: 'file' | 'derived' | 'none', notes: readonly string[]): string {
-  if (tracked === 'file') return `Facts and events ${notes[0] ?? 'from the file beside the Smallville files'}.\n`;
-  if (tracked === 'none')
-    return 'No facts.yaml beside the files and nothing in the seeds to derive (no phrase names a day, a time and a place, none keeps a secret).\n';
-  return `Derived (no facts.yaml beside the files):\n${notes.map((x) => `  - ${x}\n`).join('')}`;
-}
-
+/** The file commands by word, for callers holding a whole argv (tests, scripts): usage on --help or a bad word. */
 export function runTownCli(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s)): number {
-  const args = [...argv];
-  const cmd = args.shift();
-  try {
-    if (cmd === 'import-smallville') {
-      const outFile = option(args, '--out');
-      const name = option(args, '--name');
-      const start = option(args, '--start');
-      const dir = args[0];
-      if (!dir) {
-        out(`${USAGE}\n`);
-        return 2;
-      }
-      const { town, tracked, notes } = importSmallvilleTracked(readSmallvilleDir(dir), {
-        ...(name ? { name } : {}),
-        ...(start ? { start } : {}),
-      });
-      const text = outFile?.endsWith('.json')
-        ? `${JSON.stringify(town, null, 2)}\n`
-        : stringify(town, { lineWidth: 0 });
-      if (outFile) {
-        writeFileSync(outFile, text);
-        out(
-          `Wrote ${outFile}: ${town.residents.length} residents, ${town.locations.length} locations, ${trackedSummary(town)}.\n${trackedNotes(tracked, notes)}`,
-        );
-      } else {
-        out(text);
-        // (the town goes to stdout; what was tracked is said on stderr, so the file stays clean)
-        process.stderr.write(`${trackedSummary(town)}.\n${trackedNotes(tracked, notes)}`);
-      }
-      return 0;
-    }
-    if (cmd === 'validate') {
-      const file = args[0];
-      if (!file) {
-        out(`${USAGE}\n`);
-        return 2;
-      }
-      const t = loadTownFile(file);
-      out(
-        `${file} is valid: ${t.name}, ${t.residents.length} residents, ${t.locations.length} locations, start ${t.start}; ${trackedSummary(t)}.\n`,
-      );
-      return 0;
-    }
+  const [cmd, ...args] = argv;
+  const run = cmd === 'import-smallville' ? importSmallvilleCommand : cmd === 'validate' ? validateCommand : undefined;
+  if (!run) {
     out(`${USAGE}\n`);
     return cmd === undefined || cmd === '--help' || cmd === 'help' ? 0 : 2;
+  }
+  try {
+    return run(args, out);
   } catch (e) {
+    if (e instanceof TownUsageError) {
+      out(`${e.message}\n\n${USAGE}\n`);
+      return 2;
+    }
     if (isUserError(e)) {
       out(`${e.message}\n`);
       return 1;

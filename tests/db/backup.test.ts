@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runDatabaseCommand } from '../../src/cli/town.ts';
+import { runDatabaseCommand } from '../../src/cli/town-data.ts';
 import { openDatabase } from '../../src/db/client.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'db-backup-'));

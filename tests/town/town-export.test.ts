@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runLifecycleCommand } from '../../src/cli/town.ts';
+import { runLifecycleCommand } from '../../src/cli/town-data.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
 import { formatTownExport, parseTownExport, readTownExport, writeTownImport } from '../../src/town/town-export.ts';
