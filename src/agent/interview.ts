@@ -3,7 +3,7 @@
 
 import type { MindContext, Resident } from './context.ts';
 import { summaryOf } from './describe.ts';
-import { planLines } from './plan.ts';
+import { planLines } from './plan-slots.ts';
 import { INTERVIEW_TASK, type InterviewInput, interviewMessages, interviewOutput } from './prompts/interview.ts';
 import { relationsNamedIn } from './relations.ts';
 import { cleanLine, clip as clipText } from '../core/text.ts';

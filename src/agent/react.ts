@@ -6,7 +6,8 @@ import { clampInt, EXPERIENCE, firstWord, floorTo, type MindContext, type Reside
 import { ensureStep, unusable } from './decompose.ts';
 import { summaryOf } from './describe.ts';
 import type { MindState, PlanSlot, StepSlot } from './mind-state.ts';
-import { cutFrom, ensureDay } from './plan.ts';
+import { ensureDay } from './plan.ts';
+import { cutFrom } from './plan-slots.ts';
 import { NO_REACTION, REACT_TASK, type ReactInput, reactMessages, reactOutput } from './prompts/react.ts';
 import { relationOf } from './relations.ts';
 import { slotAt } from '../core/schedule.ts';
