@@ -8,6 +8,7 @@ import { INTERVIEW_TASK, type InterviewInput, interviewMessages, interviewOutput
 import { relationsNamedIn } from './relations.ts';
 import { cleanLine, clip as clipText } from '../core/text.ts';
 import { audienceMeta, audienceOf, mayTell, ownAudience } from './audience.ts';
+import { corePins } from './core-knowledge.ts';
 import { firstPersonThought, thirdPersonThought } from './intention.ts';
 import { clockAt, dateText, dayKey } from '../core/time.ts';
 import type { Memory, MemoryId } from './types.ts';
@@ -66,7 +67,11 @@ export async function interview(
   // resident knows, its secrets included; whether it keeps them from people is asked by people (a persona, a talk).
   const listeners = ctx.probe ? [] : [asker];
   const relations = relationsNamedIn(c, r, q, 3, listeners);
-  const pinned = namingMemories(c, r, q, new Set(mems.map((x) => x.memory.id)));
+  const have = new Set(mems.map((x) => x.memory.id));
+  const named = namingMemories(c, r, q, have);
+  for (const m of named) have.add(m.id);
+  // its own seed knowledge about what is asked (core-knowledge.ts): a secret of two days ago is still its own
+  const pinned = [...named, ...corePins(c, r, { text: q }, have)];
   // what the asker may not know is shown marked (issue 22 item 1): the resident knows it, and keeps it to itself
   const all = [...mems.map((x) => x.memory), ...pinned];
   const shown = c

@@ -4,6 +4,7 @@
 
 import { EXPERIENCE, floorTo, type MindContext, type Resident } from './context.ts';
 import { stillDue } from '../core/dates.ts';
+import { ownIntentions } from './core-knowledge.ts';
 import { summaryOf } from './describe.ts';
 import { eventActivity, eventsOn, learnEvents } from './event.ts';
 import { keepEvents, placeEvents } from './events.ts';
@@ -58,13 +59,19 @@ export async function planDay(
     now,
     { k: c.settings.planRetrieveK, kinds: EXPERIENCE },
   );
-  const pinned = upcoming(c, r, now, new Set(intentions.map((x) => x.memory.id)));
+  const have = new Set(intentions.map((x) => x.memory.id));
+  const pinned = upcoming(c, r, now, have);
+  for (const m of pinned) have.add(m.id);
+  // its own private intentions not yet carried out ("intends to tell only Lise"): kept in mind (core-knowledge.ts)
+  const own = ownIntentions(c, r, now, have);
   // a goal or event whose day has passed is not planned again ("a party on Saturday" heard last week)
   // and one planned for days and never done is given up for a while (goals.ts)
-  const known = pursued(mind, [...intentions.map((x) => x.memory).filter((m) => stillDue(m, now)), ...pinned], now, [
-    p.name,
-    p.firstName,
-  ]);
+  const known = pursued(
+    mind,
+    [...intentions.map((x) => x.memory).filter((m) => stillDue(m, now)), ...pinned, ...own],
+    now,
+    [p.name, p.firstName],
+  );
   const places = placesFor(ctx, r, mind);
   // the events among them as things: kind, host, place and hours (event.ts), named so in the plan
   await learnEvents(c, r, known, places, now);
