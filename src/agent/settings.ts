@@ -10,10 +10,10 @@
 // a use site needs fewer raw memories. Per site (k memories / token budget, 4 characters a token):
 //   reflection     12 per question, no budget cut     (authors 30; each memory shown once across questions)
 //   interview      20 / 1,200 + 3 naming the person + 2 of its own seed naming the subject (authors 50)
-//   react          8 / 320 + the relationship note     (authors 50 + 25 summarised; a frequent call)
-//   dialogue line  6 / 300 + note, date, both activities, intent (authors 50 + 25 summarised; one call a line)
-//   hear           8 / 320 + the note about the speaker
-//   day plan       8 / 320 + 3 pinned dated events     (plans from intentions, sec. 4.3)
+//   react          8 / 320 + the relationship note + 2 own seed about the person (authors 50 + 25 summarised)
+//   dialogue line  6 / 300 + note, date, both activities, intent + 2 own seed (authors 50 + 25 summarised)
+//   hear           8 / 320 + the note about the speaker + 2 own seed naming the remark's subject
+//   day plan       8 / 320 + 3 pinned dated events + 2 own untold private intentions (sec. 4.3)
 // Plan memories (day level) are retrievable when deciding and talking: what one meant to do is context.
 
 export interface AgentSettings {
