@@ -7,7 +7,7 @@ import { planLines } from './plan-slots.ts';
 import { INTERVIEW_TASK, type InterviewInput, interviewMessages, interviewOutput } from './prompts/interview.ts';
 import { relationsNamedIn } from './relations.ts';
 import { cleanLine, clip as clipText } from '../core/text.ts';
-import { audienceMeta, audienceOf, mayTell, ownAudience } from './audience.ts';
+import { audienceMeta, audienceOf, carries, mayTell, ownAudience, peopleOf } from './audience.ts';
 import { corePins } from './core-knowledge.ts';
 import { firstPersonThought, thirdPersonThought } from './intention.ts';
 import { clockAt, dateText, dayKey } from '../core/time.ts';
@@ -86,7 +86,15 @@ export async function interview(
     question: q,
     ...(relations.length > 0 ? { relations } : {}),
     memories: shown,
-    ...(c.mindOf(r).plan?.day === dayKey(now) ? { plan: planLines(c, r, { hours: false }) } : {}),
+    // (a plan block made of a secret is left out when the asker may not know it: the day plan is not marked per line)
+    ...(c.mindOf(r).plan?.day === dayKey(now)
+      ? {
+          plan: planLines(c, r, { hours: false }).filter(
+            // (the activity, not the place it is at: a block at the cafe is not the secret about the cafe)
+            (line) => !keptFrom(c, r, line.replace(/\s*\([^)]*\)$/, ''), listeners),
+          ),
+        }
+      : {}),
   };
   const out = await c.ask(INTERVIEW_TASK, interviewOutput, interviewMessages(input), input, () => ({
     answer: "I'm sorry, I can't answer that right now.",
@@ -135,4 +143,16 @@ export function namingMemories(c: MindContext, r: Resident, question: string, ha
     )
     .sort((a, b) => b.importance - a.importance || b.seq - a.seq)
     .slice(0, k);
+}
+
+/** Does a text carry a kept memory of the resident's that one of these listeners may not know? */
+function keptFrom(c: MindContext, r: Resident, text: string, listeners: readonly string[]): boolean {
+  if (listeners.length === 0) return false;
+  return c
+    .keptOf(r)
+    .some(
+      (k) =>
+        !mayTell(k.audience, r.profile.name, listeners) &&
+        carries(text, k.text, [r.profile.name, ...peopleOf(k.audience)]),
+    );
 }

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { audienceOf } from '../../src/agent/audience.ts';
 import { untold } from '../../src/agent/core-knowledge.ts';
 import type { AgentId, AgentProfile } from '../../src/agent/types.ts';
-import { at, CAFE, ctxFor, MARA, resident, setup, TOMAS } from './fixtures.ts';
+import { DAY_MS, dayKey } from '../../src/core/time.ts';
+import { at, CAFE, ctxFor, DAY0, MARA, resident, setup, TOMAS } from './fixtures.ts';
 
 const SECRET = /move to the coast/;
 const MARA_SECRET: AgentProfile = {
@@ -143,5 +144,36 @@ describe("a resident's own seed knowledge over days", () => {
         expect(secret[0]!.kept).toMatch(/meant only for Tomas Reyes/);
       } else expect(secret).toEqual([]);
     }
+  });
+
+  it("a plan block made of the secret is not in a visitor's interview, and is in its own probe", async () => {
+    const { model, runtime } = setup();
+    const mara = await crowdedMara(runtime);
+    const day0 = DAY0 + DAY_MS;
+    const h = (x: number) => day0 + x * 3_600_000;
+    mara.mind.plan = {
+      day: dayKey(day0),
+      dayStart: day0,
+      blocks: [
+        { start: h(0), end: h(9), activity: 'sleeping', place: 'mara-home' },
+        {
+          start: h(9),
+          end: h(11),
+          activity: 'see an agent about selling the Lantern Cafe to move to the coast',
+          place: 'lantern-cafe',
+        },
+        { start: h(11), end: h(24), activity: 'bake bread and serve breakfast', place: 'lantern-cafe' },
+      ],
+      hours: [],
+      steps: [],
+    };
+    const plans = async (ctx: { asker?: string; probe?: boolean }) => {
+      await runtime.interview(mara, 'What are you up to today?', { now: h(8), remember: false, ...ctx });
+      return inputOf(model.callsFor('agent_interview').at(-1)).plan as string[];
+    };
+    const visitor = await plans({ asker: 'Nadia' });
+    expect(visitor.some((l) => /bake bread/.test(l))).toBe(true);
+    expect(visitor.some((l) => SECRET.test(l))).toBe(false);
+    expect((await plans({ probe: true })).some((l) => SECRET.test(l))).toBe(true);
   });
 });
