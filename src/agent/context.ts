@@ -151,9 +151,7 @@ export class MindContext {
    */
   async storeAll(entries: { r: Resident; m: NewMemory }[], now: number): Promise<Memory[]> {
     const residents = [...new Set(entries.map((e) => e.r))];
-    const waiting = residents.flatMap((r) =>
-      r.memory.withoutVector(MindContext.retryBatch).map((m) => ({ r, m })),
-    );
+    const waiting = residents.flatMap((r) => r.memory.withoutVector(MindContext.retryBatch).map((m) => ({ r, m })));
     const texts = [
       ...new Set([...entries.map((e) => e.m.description.trim()), ...waiting.map((w) => w.m.description.trim())]),
     ];

@@ -7,7 +7,7 @@ import { clampInt, firstWord, floorTo, type MindContext, type Resident } from '.
 import { todayNumber, upcomingDay } from '../core/dates.ts';
 import type { NewMemory } from './memory-stream.ts';
 import type { StepSlot } from './mind-state.ts';
-import { slotOpts } from './plan.ts';
+import { slotOpts } from './plan-slots.ts';
 import {
   CONVERSATION_SUMMARY_TASK,
   type ConversationSummaryInput,

@@ -16,6 +16,7 @@ import {
 } from './audience.ts';
 import { EXPERIENCE, type MindContext, type Resident } from './context.ts';
 import { afterConversation, nameOf, type SaidLine } from './conversation-memory.ts';
+import { talkPins } from './core-knowledge.ts';
 import { stillDue } from '../core/dates.ts';
 import { summaryOf } from './describe.ts';
 import { actionPhrase } from './hear.ts';
@@ -273,10 +274,19 @@ async function speakerContext(
   );
   const relations = relationsFor(c, speaker, listenerNames);
   const a = c.mindOf(speaker).lastAction;
+  // its own seed knowledge about the talk's subject and these listeners, and a secret it means to tell one of them
+  // and has not yet (core-knowledge.ts): only what everyone present may hear
+  const pinned = talkPins(
+    c,
+    speaker,
+    { text: ctx.intent, listeners: listenerNames, bystanders: ctx.bystanders ?? [] },
+    new Set(mems.map((x) => x.memory.id)),
+  );
+  const all = [...mems.map((x) => x.memory), ...pinned];
   // the secrets and confidences these listeners may hear: a line that carries one is told in confidence
   const hearers = [...listenerNames, ...(ctx.bystanders ?? [])];
-  const kept = mems
-    .map((x) => ({ text: x.memory.description, audience: audienceOf(x.memory) }))
+  const kept = all
+    .map((m) => ({ text: m.description, audience: audienceOf(m) }))
     .filter((k) => isKept(k.audience) && mayTell(k.audience, speaker.profile.name, hearers));
   const section = {
     name: speaker.profile.name,
@@ -285,17 +295,7 @@ async function speakerContext(
     listeners: listenerNames,
     doing: a ? progressive(actionPhrase(speaker.profile, a.description)) : 'here',
     ...(relations.length > 0 ? { relations } : {}),
-    memories: withoutRepeats(
-      dialogueMemories(
-        c,
-        speaker,
-        listeners,
-        mems.map((x) => x.memory),
-        ctx.now,
-        ctx.bystanders,
-      ),
-      relations,
-    ),
+    memories: withoutRepeats(dialogueMemories(c, speaker, listeners, all, ctx.now, ctx.bystanders), relations),
   };
   return { section, kept };
 }

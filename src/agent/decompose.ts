@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { clampInt, EXPERIENCE, floorTo, type MindContext, type Resident } from './context.ts';
 import { briefIdentity, summaryOf } from './describe.ts';
 import type { PlanSlot, StepSlot } from './mind-state.ts';
-import { placesFor, planMemories, slotOpts, toSlots } from './plan.ts';
+import { placesFor, planMemories, slotOpts, toSlots } from './plan-slots.ts';
 import { PLAN_HOURS_TASK, type PlanHoursInput, planHoursMessages, planHoursOutput } from './prompts/plan-hours.ts';
 import { PLAN_STEPS_TASK, type PlanStepsInput, planStepsMessages, planStepsOutput } from './prompts/plan-steps.ts';
 import { dedupeMeals, mealOf, nextStartAfter, normalizeSlots, slotAt, spliceSlots } from '../core/schedule.ts';

@@ -3,8 +3,11 @@
 // resolve may be a promise made in conversation: converse.ts stores "<name> plans to go to ..."). A neutral reader
 // of clock times and places: any event alike.
 import type { Resident } from './context.ts';
+import { eventActivity, eventBlocks } from './event.ts';
+import { kindInText } from '../core/event-text.ts';
+import { type NormalizeOptions, spliceSlots } from '../core/schedule.ts';
 import { T, todayNumber, upcomingDay } from '../core/dates.ts';
-import type { PlanSlot } from './mind-state.ts';
+import type { KnownEvent, PlanSlot } from './mind-state.ts';
 import type { PromptPlace } from './prompts/plan-day.ts';
 import { escapeRegExp } from '../core/text.ts';
 import { dayKey, MINUTE_MS, parseClock } from '../core/time.ts';
@@ -85,3 +88,63 @@ const GOING =
 /** What a resolve goes to: "plans to go to Ruth Orr's reading evening at ..." -> "Ruth Orr's reading evening". */
 const GOING_TO =
   /\b(?:go|come|get)\s+to\s+((?:the|an?|\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*['’]s)\s+[^,.;]+?)(?=\s+(?:at|in|on|from|with)\b|[,.;]|$)/iu;
+
+/**
+ * Events of today in a day plan's blocks as the things they are: a block for an event keeps the event's kind and
+ * place, and one the resident hosts or resolved to go to is put at its place and hours when the outline left it out.
+ */
+export function placeEvents(
+  r: Resident,
+  planned: PlanSlot[],
+  at: {
+    events: readonly KnownEvent[];
+    known: readonly Memory[];
+    places: readonly PromptPlace[];
+    day0: number;
+    start: number;
+    now: number;
+  },
+  opts: NormalizeOptions<PlanSlot>,
+): PlanSlot[] {
+  const { events, known, places, day0, start, now } = at;
+  let blocks = planned;
+  // a block for an event keeps its kind and place ("go to Leo's event" at the pier is the host's beach clean-up)
+  for (const e of eventBlocks(blocks, events, r, day0)) {
+    const window = { start: Math.max(e.start, start), end: e.end };
+    if (window.end > window.start) blocks = spliceSlots(blocks, window, [{ ...e, ...window }], opts);
+  }
+  // an event of today the resident hosts or resolved to go to is kept at its place and hours, even if left out
+  // (one it hosts and knows as a thing is kept even when the memory saying so was not retrieved this time)
+  const hosted = events
+    .filter((x) => x.host === r.profile.name)
+    .map((x) => ({
+      start: day0 + x.start * MINUTE_MS,
+      end: day0 + x.end * MINUTE_MS,
+      activity: eventActivity(x, r),
+      place: x.place,
+      pinned: true,
+    }));
+  for (const raw of [...engagements(r, known, places, day0, now), ...hosted]) {
+    // named as the event it is, when the resident knows it as a thing
+    const known = events.find(
+      (x) => x.place === raw.place && day0 + x.start * MINUTE_MS < raw.end && day0 + x.end * MINUTE_MS > raw.start,
+    );
+    const e = known ? { ...raw, activity: eventActivity(known, r) } : raw;
+    const window = { start: Math.max(e.start, start), end: e.end };
+    // (already there: a pinned block at its place in its hours, that names it when the event is known as a thing)
+    if (
+      window.end <= window.start ||
+      blocks.some(
+        (b) =>
+          b.pinned &&
+          b.place === e.place &&
+          b.start < e.end &&
+          b.end > e.start &&
+          (!known || kindInText(known.kind, b.activity)),
+      )
+    )
+      continue;
+    blocks = spliceSlots(blocks, window, [{ ...e, ...window }], opts);
+  }
+  return blocks;
+}

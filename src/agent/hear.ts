@@ -2,6 +2,7 @@
 
 import { audienceOf, mayTell } from './audience.ts';
 import { clampInt, EXPERIENCE, type MindContext, type Resident } from './context.ts';
+import { corePins } from './core-knowledge.ts';
 import { summaryOf } from './describe.ts';
 import type { NewMemory } from './memory-stream.ts';
 import { HEAR_TASK, type HearInput, hearMessages, hearOutput } from './prompts/hear.ts';
@@ -37,6 +38,12 @@ export async function hear(
     planLevels: ['day'],
   });
   const known = relationOf(c, r, ctx.speaker.name);
+  // who may hear the reply: the speaker and anyone in the talk it spoke into
+  const hearers = [ctx.speaker.name, ...(ctx.conversation?.with ?? [])];
+  // its own seed knowledge about what was said (core-knowledge.ts), only what they may all hear
+  const pinned = corePins(c, r, { text, people: [ctx.speaker.name] }, new Set(mems.map((x) => x.memory.id)), (m) =>
+    mayTell(audienceOf(m), p.name, hearers),
+  );
   const input: HearInput = {
     name: p.name,
     first: p.firstName,
@@ -58,9 +65,7 @@ export async function hear(
     ...(known ? { relations: [known] } : {}),
     // a visitor may not know the resident's secrets nor what it was told in confidence: left out (issue 22 item 1)
     memories: c.promptMemories(
-      mems
-        .map((x) => x.memory)
-        .filter((m) => mayTell(audienceOf(m), p.name, [ctx.speaker.name, ...(ctx.conversation?.with ?? [])])),
+      [...mems.map((x) => x.memory), ...pinned].filter((m) => mayTell(audienceOf(m), p.name, hearers)),
       r,
     ),
   };

@@ -3,11 +3,12 @@
 
 import type { MindContext, Resident } from './context.ts';
 import { summaryOf } from './describe.ts';
-import { planLines } from './plan.ts';
+import { planLines } from './plan-slots.ts';
 import { INTERVIEW_TASK, type InterviewInput, interviewMessages, interviewOutput } from './prompts/interview.ts';
 import { relationsNamedIn } from './relations.ts';
 import { cleanLine, clip as clipText } from '../core/text.ts';
-import { audienceMeta, audienceOf, mayTell, ownAudience } from './audience.ts';
+import { audienceMeta, audienceOf, carries, mayTell, ownAudience, peopleOf } from './audience.ts';
+import { corePins } from './core-knowledge.ts';
 import { firstPersonThought, thirdPersonThought } from './intention.ts';
 import { clockAt, dateText, dayKey } from '../core/time.ts';
 import type { Memory, MemoryId } from './types.ts';
@@ -66,7 +67,11 @@ export async function interview(
   // resident knows, its secrets included; whether it keeps them from people is asked by people (a persona, a talk).
   const listeners = ctx.probe ? [] : [asker];
   const relations = relationsNamedIn(c, r, q, 3, listeners);
-  const pinned = namingMemories(c, r, q, new Set(mems.map((x) => x.memory.id)));
+  const have = new Set(mems.map((x) => x.memory.id));
+  const named = namingMemories(c, r, q, have);
+  for (const m of named) have.add(m.id);
+  // its own seed knowledge about what is asked (core-knowledge.ts): a secret of two days ago is still its own
+  const pinned = [...named, ...corePins(c, r, { text: q }, have)];
   // what the asker may not know is shown marked (issue 22 item 1): the resident knows it, and keeps it to itself
   const all = [...mems.map((x) => x.memory), ...pinned];
   const shown = c
@@ -81,7 +86,15 @@ export async function interview(
     question: q,
     ...(relations.length > 0 ? { relations } : {}),
     memories: shown,
-    ...(c.mindOf(r).plan?.day === dayKey(now) ? { plan: planLines(c, r, { hours: false }) } : {}),
+    // (a plan block made of a secret is left out when the asker may not know it: the day plan is not marked per line)
+    ...(c.mindOf(r).plan?.day === dayKey(now)
+      ? {
+          plan: planLines(c, r, { hours: false }).filter(
+            // (the activity, not the place it is at: a block at the cafe is not the secret about the cafe)
+            (line) => !keptFrom(c, r, line.replace(/\s*\([^)]*\)$/, ''), listeners),
+          ),
+        }
+      : {}),
   };
   const out = await c.ask(INTERVIEW_TASK, interviewOutput, interviewMessages(input), input, () => ({
     answer: "I'm sorry, I can't answer that right now.",
@@ -130,4 +143,16 @@ export function namingMemories(c: MindContext, r: Resident, question: string, ha
     )
     .sort((a, b) => b.importance - a.importance || b.seq - a.seq)
     .slice(0, k);
+}
+
+/** Does a text carry a kept memory of the resident's that one of these listeners may not know? */
+function keptFrom(c: MindContext, r: Resident, text: string, listeners: readonly string[]): boolean {
+  if (listeners.length === 0) return false;
+  return c
+    .keptOf(r)
+    .some(
+      (k) =>
+        !mayTell(k.audience, r.profile.name, listeners) &&
+        carries(text, k.text, [r.profile.name, ...peopleOf(k.audience)]),
+    );
 }

@@ -1,120 +1,23 @@
-// Planning (sec. 4.3): the day outline in broad strokes, re-planned from a given time; dated events pinned into
-// it; plan slots become plan memories.
+// Planning (sec. 4.3): the day outline in broad strokes, re-planned from a given time (plan-context.ts: what else
+// it is planned from; plan-slots.ts: slots, places and plan memories); dated events pinned into it (events.ts); an
+// intention pinned at its time and place.
 
 import { EXPERIENCE, floorTo, type MindContext, type Resident } from './context.ts';
-import { stillDue, todayNumber, upcomingDay } from '../core/dates.ts';
+import { stillDue } from '../core/dates.ts';
+import { ownIntentions } from './core-knowledge.ts';
 import { summaryOf } from './describe.ts';
-import { eventActivity, eventBlocks, eventsOn, learnEvents } from './event.ts';
-import { kindInText } from '../core/event-text.ts';
-import { engagements, keepEvents } from './events.ts';
+import { eventActivity, eventsOn, learnEvents } from './event.ts';
+import { keepEvents, placeEvents } from './events.ts';
 import { closeDay, pursued } from './goals.ts';
-import type { DayPlan, MindState, PlanSlot } from './mind-state.ts';
-import { quoted } from './prompts/common.ts';
-import {
-  PLAN_DAY_TASK,
-  type PlanDayInput,
-  type PromptPlace,
-  planDayMessages,
-  planDayOutput,
-} from './prompts/plan-day.ts';
-import { quoteOf } from './retrieve.ts';
-import { dedupeMeals, mergeAdjacent, type NormalizeOptions, normalizeSlots, spliceSlots } from '../core/schedule.ts';
-import { baseOfIng, clip as clipText, isSleeping, stripPeriod } from '../core/text.ts';
-import { clockAt, DAY_MS, dateText, dayKey, dayStart, hhmm, MINUTE_MS, parseClock } from '../core/time.ts';
-import type { DecideContext, Memory, MemoryId, PlanLevel } from './types.ts';
+import type { DayPlan, PlanSlot } from './mind-state.ts';
+import { PLAN_DAY_TASK, type PlanDayInput, planDayMessages, planDayOutput } from './prompts/plan-day.ts';
+import { upcoming, yesterdayLines } from './plan-context.ts';
+import { avoiding, cutFrom, neutralDay, placesFor, planMemories, slotOpts, toSlots } from './plan-slots.ts';
+import { dedupeMeals, mergeAdjacent, normalizeSlots, spliceSlots } from '../core/schedule.ts';
+import { isSleeping } from '../core/text.ts';
+import { DAY_MS, dateText, dayKey, dayStart, hhmm, MINUTE_MS } from '../core/time.ts';
+import type { DecideContext } from './types.ts';
 import { intendedAction, placeNamed, timeOfDay } from './when.ts';
-
-export function placesFor(ctx: DecideContext, r: Resident, mind: MindState): PromptPlace[] {
-  const seen = new Set<string>();
-  const out: PromptPlace[] = [];
-  for (const p of [ctx.location, ...ctx.knownPlaces]) {
-    if (seen.has(p.id)) continue;
-    seen.add(p.id);
-    out.push({ id: p.id, name: p.name, ...(p.kind ? { kind: p.kind } : {}), ...(p.hours ? { hours: p.hours } : {}) });
-  }
-  if (!seen.has(r.profile.home)) out.push({ id: r.profile.home, name: 'home' });
-  return out.filter((p) => !avoiding(mind, p.id, ctx.now) || p.id === r.profile.home);
-}
-
-/** Maps a model's place (id or name) onto a known place id; unknown ones fall back (and are logged). */
-export function resolvePlace(c: MindContext, place: string, places: readonly PromptPlace[], fallback: string): string {
-  const q = place.trim().toLowerCase();
-  const hit =
-    places.find((p) => p.id.toLowerCase() === q) ??
-    places.find((p) => p.name.toLowerCase() === q) ??
-    places.find((p) => q !== '' && (p.name.toLowerCase().includes(q) || q.includes(p.name.toLowerCase())));
-  if (!hit) c.log('agent: plan names an unknown place; using a known one', { place, fallback });
-  return hit?.id ?? fallback;
-}
-
-/** Model items with "HH:MM" times -> absolute slots inside the day; unreadable items are dropped. */
-export function toSlots(
-  c: MindContext,
-  items: readonly { start: string; end: string; activity: string; place: string }[],
-  day0: number,
-  places: readonly PromptPlace[],
-  fallbackPlace: string,
-): PlanSlot[] {
-  const out: PlanSlot[] = [];
-  for (const it of items) {
-    const s = parseClock(String(it.start));
-    let e = parseClock(String(it.end));
-    if (e === 0) e = 1440;
-    const activity = clipText(String(it.activity ?? ''), 140);
-    if (s === null || e === null || e <= s || activity === '') continue;
-    out.push({
-      start: day0 + s * MINUTE_MS,
-      end: day0 + e * MINUTE_MS,
-      activity,
-      place: resolvePlace(c, String(it.place ?? ''), places, fallbackPlace),
-    });
-  }
-  if (out.length < items.length) c.log('agent: dropped unreadable plan items', { dropped: items.length - out.length });
-  return out;
-}
-
-export function slotOpts<T extends PlanSlot>(
-  c: MindContext,
-  fill: (start: number, end: number) => T,
-): NormalizeOptions<T> {
-  return {
-    granularityMs: c.settings.planGranularityMinutes * MINUTE_MS,
-    fill,
-    same: (a, b) => a.place === b.place && a.activity.toLowerCase() === b.activity.toLowerCase(),
-  };
-}
-
-/** Plan slots of one level as plan memories (sec. 4.3: plans live in the memory stream). */
-export function planMemories(
-  c: MindContext,
-  r: Resident,
-  level: PlanLevel,
-  slots: readonly PlanSlot[],
-  places: readonly PromptPlace[],
-) {
-  return slots.map((slot) => ({
-    r,
-    m: {
-      kind: 'plan' as const,
-      description: planText(r.profile.firstName, slot, places),
-      importance: c.settings.planImportance[level],
-      plan: {
-        level,
-        start: slot.start,
-        minutes: Math.round((slot.end - slot.start) / MINUTE_MS),
-        location: slot.place,
-      },
-    },
-  }));
-}
-
-export function planText(first: string, s: PlanSlot, places: readonly PromptPlace[]): string {
-  const where = places.find((p) => p.id === s.place)?.name ?? s.place;
-  // "sleeping" -> "sleep"; no "at Riverside Library at Riverside Library"
-  const what = stripPeriod(s.activity).replace(/^(\w+ing)\b/, (w) => baseOfIng(w));
-  const at = what.toLowerCase().endsWith(where.toLowerCase()) ? '' : ` at ${where}`;
-  return `${first} plans to ${what}${at} from ${clockAt(s.start)} to ${clockAt(s.end)}`;
-}
 
 /** The day outline, whole (from = day start) or the rest of the day from `from` (re-planning). */
 export async function planDay(
@@ -156,13 +59,19 @@ export async function planDay(
     now,
     { k: c.settings.planRetrieveK, kinds: EXPERIENCE },
   );
-  const pinned = upcoming(c, r, now, new Set(intentions.map((x) => x.memory.id)));
+  const have = new Set(intentions.map((x) => x.memory.id));
+  const pinned = upcoming(c, r, now, have);
+  for (const m of pinned) have.add(m.id);
+  // its own private intentions not yet carried out ("intends to tell only Lise"): kept in mind (core-knowledge.ts)
+  const own = ownIntentions(c, r, now, have);
   // a goal or event whose day has passed is not planned again ("a party on Saturday" heard last week)
   // and one planned for days and never done is given up for a while (goals.ts)
-  const known = pursued(mind, [...intentions.map((x) => x.memory).filter((m) => stillDue(m, now)), ...pinned], now, [
-    p.name,
-    p.firstName,
-  ]);
+  const known = pursued(
+    mind,
+    [...intentions.map((x) => x.memory).filter((m) => stillDue(m, now)), ...pinned, ...own],
+    now,
+    [p.name, p.firstName],
+  );
   const places = placesFor(ctx, r, mind);
   // the events among them as things: kind, host, place and hours (event.ts), named so in the plan
   await learnEvents(c, r, known, places, now);
@@ -231,105 +140,14 @@ export async function planDay(
           steps: [],
         };
   plan.blocks = dedupeMeals(mergeAdjacent(plan.blocks, slotOpts(c, fill).same));
-  // a block for an event keeps its kind and place ("go to Leo's event" at the pier is the host's beach clean-up)
-  for (const e of eventBlocks(plan.blocks, events, r, day0)) {
-    const window = { start: Math.max(e.start, start), end: e.end };
-    if (window.end > window.start)
-      plan.blocks = spliceSlots(plan.blocks, window, [{ ...e, ...window }], slotOpts(c, fill));
-  }
-  // an event of today the resident hosts or resolved to go to is kept at its place and hours, even if left out
-  // (one it hosts and knows as a thing is kept even when the memory saying so was not retrieved this time)
-  const hosted = events
-    .filter((x) => x.host === r.profile.name)
-    .map((x) => ({
-      start: day0 + x.start * MINUTE_MS,
-      end: day0 + x.end * MINUTE_MS,
-      activity: eventActivity(x, r),
-      place: x.place,
-      pinned: true,
-    }));
-  for (const raw of [...engagements(r, known, places, day0, now), ...hosted]) {
-    // named as the event it is, when the resident knows it as a thing
-    const known = events.find(
-      (x) => x.place === raw.place && day0 + x.start * MINUTE_MS < raw.end && day0 + x.end * MINUTE_MS > raw.start,
-    );
-    const e = known ? { ...raw, activity: eventActivity(known, r) } : raw;
-    const window = { start: Math.max(e.start, start), end: e.end };
-    // (already there: a pinned block at its place in its hours, that names it when the event is known as a thing)
-    if (
-      window.end <= window.start ||
-      plan.blocks.some(
-        (b) =>
-          b.pinned &&
-          b.place === e.place &&
-          b.start < e.end &&
-          b.end > e.start &&
-          (!known || kindInText(known.kind, b.activity)),
-      )
-    )
-      continue;
-    plan.blocks = spliceSlots(plan.blocks, window, [{ ...e, ...window }], slotOpts(c, fill));
-  }
+  // events of today as the things they are: named so, kept at their place and hours (events.ts)
+  plan.blocks = placeEvents(r, plan.blocks, { events, known, places, day0, start, now }, slotOpts(c, fill));
   mind.plan = plan;
   const newBlocks = plan.blocks.filter((b) => b.start >= start);
   // Deciding how to spend the day is a thought that counts toward reflection (the brief lists plans among what
   // matters); each waking block at the day-plan importance, sleep not.
   mind.importanceSinceReflection += newBlocks.filter((b) => !isSleeping(b.activity)).length * s.planImportance.day;
   await c.storeAll(planMemories(c, r, 'day', newBlocks, places), now);
-}
-
-/**
- * Dated events and intentions the resident knows of whose day is today or ahead, besides the retrieved ones:
- * retrieval ranks a week's routine above a party heard of yesterday once memories pile up. One line per
- * distinct text, in a small budget.
- */
-export function upcoming(c: MindContext, r: Resident, now: number, have: ReadonlySet<MemoryId>): Memory[] {
-  const s = c.settings;
-  const today = todayNumber(dayKey(now), '');
-  if (today === null || s.upcomingK <= 0 || s.ablate.memory) return [];
-  const textOf = (m: Memory) =>
-    m.kind === 'dialogue' && typeof m.meta?.news === 'string' ? m.meta.news : m.description;
-  const raw = (t: string) => /\bsaid\b[^:"]*: ["“]/.test(t);
-  const found: { m: Memory; day: number; raw: boolean }[] = [];
-  for (const m of r.memory.all()) {
-    if (have.has(m.id) || !EXPERIENCE.includes(m.kind)) continue;
-    const day = upcomingDay(textOf(m), today, dayKey(m.createdAt));
-    if (day !== null) found.push({ m, day, raw: raw(textOf(m)) });
-  }
-  // the news itself before overheard lines, the nearest day first, then the more important, then the newer
-  found.sort(
-    (a, b) => Number(a.raw) - Number(b.raw) || a.day - b.day || b.m.importance - a.m.importance || b.m.seq - a.m.seq,
-  );
-  const out: Memory[] = [];
-  const seen = new Set<string>();
-  let chars = 0;
-  for (const { m } of found) {
-    const t = textOf(m).trim().toLowerCase();
-    if (seen.has(t)) continue;
-    const len = Math.min(textOf(m).length, s.memoryLineChars);
-    if (chars + len > s.upcomingBudgetTokens * 4) continue;
-    seen.add(t);
-    chars += len;
-    out.push(m);
-    if (out.length >= s.upcomingK) break;
-  }
-  return out;
-}
-
-/** A few lines about the day that just ended, for tomorrow's plan (no model call). */
-export function yesterdayLines(r: Resident, plan: DayPlan): string[] {
-  const blocks = plan.blocks
-    .filter((b) => !isSleeping(b.activity))
-    .map((b) => `${clockAt(b.start)}-${clockAt(b.end)}: ${b.activity}`);
-  const notable = r.memory
-    .recent(300, (m) => m.createdAt >= plan.dayStart && m.createdAt < plan.dayStart + DAY_MS && m.kind !== 'plan')
-    .sort((a, b) => b.importance - a.importance)
-    .slice(0, 3)
-    .map((m) => {
-      const quote = quoteOf(m, 120);
-      return quote ? quoted(quote) : clipText(m.description, 120);
-    });
-  return [...blocks.slice(0, 8), ...notable];
 }
 
 export async function ensureDay(c: MindContext, r: Resident, ctx: DecideContext): Promise<DayPlan> {
@@ -388,41 +206,4 @@ export async function pinIntention(c: MindContext, r: Resident, ctx: DecideConte
   plan.hours = outside(plan.hours);
   plan.steps = outside(plan.steps);
   await c.storeAll(planMemories(c, r, 'day', [slot], places), ctx.now);
-}
-
-/** Today's plan as text lines for display (blocks, with the hour chunks decomposed so far). */
-export function planLines(c: MindContext, r: Resident, opts: { hours?: boolean } = {}): string[] {
-  const plan = c.mindOf(r).plan;
-  if (!plan) return [];
-  const lines: string[] = [];
-  for (const b of plan.blocks) {
-    lines.push(`${clockAt(b.start)}-${clockAt(b.end)}: ${b.activity} (${b.place})`);
-    if (opts.hours === false) continue;
-    for (const h of plan.hours)
-      if (h.start >= b.start && h.end <= b.end && !(h.start === b.start && h.end === b.end))
-        lines.push(`  ${clockAt(h.start)}-${clockAt(h.end)}: ${h.activity}`);
-  }
-  return lines;
-}
-
-/** Drops slots from t on (a slot straddling t is clipped to end there). */
-export function cutFrom<T extends PlanSlot>(slots: readonly T[], t: number): T[] {
-  return slots.filter((x) => x.start < t).map((x) => (x.end > t ? { ...x, end: t } : x));
-}
-
-/** With no plan at all (the first day, the model unreachable): a neutral day at home, labelled as such. */
-function neutralDay(day0: number, home: string): PlanSlot[] {
-  const h = (x: number) => day0 + x * 60 * MINUTE_MS;
-  return [
-    { start: h(0), end: h(7), activity: 'sleeping', place: home },
-    { start: h(7), end: h(22), activity: 'go about the day as usual', place: home },
-    { start: h(22), end: h(24), activity: 'sleeping', place: home },
-  ];
-}
-
-/** Is the place avoided now (refused a little earlier)? An old entry without a time counts for the day. */
-function avoiding(mind: MindState, id: string, now: number): boolean {
-  if (!mind.avoid.includes(id)) return false;
-  const until = mind.avoidUntil?.[id];
-  return until === undefined || now < until;
 }

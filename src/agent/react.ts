@@ -6,7 +6,9 @@ import { clampInt, EXPERIENCE, firstWord, floorTo, type MindContext, type Reside
 import { ensureStep, unusable } from './decompose.ts';
 import { summaryOf } from './describe.ts';
 import type { MindState, PlanSlot, StepSlot } from './mind-state.ts';
-import { cutFrom, ensureDay } from './plan.ts';
+import { talkPins } from './core-knowledge.ts';
+import { ensureDay } from './plan.ts';
+import { cutFrom } from './plan-slots.ts';
 import { NO_REACTION, REACT_TASK, type ReactInput, reactMessages, reactOutput } from './prompts/react.ts';
 import { relationOf } from './relations.ts';
 import { slotAt } from '../core/schedule.ts';
@@ -107,6 +109,15 @@ export async function decide(c: MindContext, r: Resident, ctx: DecideContext): P
       { k: c.settings.reactContextK, kinds: EXPERIENCE, planLevels: ['day'] },
     );
     const person = focal.person ? relationOf(c, r, focal.person.name) : null;
+    // its own seed knowledge about the person met, and a secret it means to tell them (core-knowledge.ts)
+    const pinned = focal.person
+      ? talkPins(
+          c,
+          r,
+          { text: focal.observation, listeners: [focal.person.name] },
+          new Set(context.map((x) => x.memory.id)),
+        )
+      : [];
     const input: ReactInput = {
       name: p.name,
       first: p.firstName,
@@ -116,10 +127,7 @@ export async function decide(c: MindContext, r: Resident, ctx: DecideContext): P
       placeName: ctx.location.name,
       observation: focal.observation,
       ...(focal.subject ? { subject: focal.subject } : {}),
-      context: c.promptMemories(
-        context.map((x) => x.memory),
-        r,
-      ),
+      context: c.promptMemories([...context.map((x) => x.memory), ...pinned], r),
       ...(focal.person ? { person: { name: focal.person.name, action: focal.person.action } } : {}),
       ...(person ? { relations: [person] } : {}),
     };

@@ -19,7 +19,7 @@ import { hear } from './hear.ts';
 import { innerVoice, interview } from './interview.ts';
 import type { MindState } from './mind-state.ts';
 import { perceive, remember, seed } from './perceive.ts';
-import { planLines } from './plan.ts';
+import { planLines } from './plan-slots.ts';
 import { decide } from './react.ts';
 import { maybeReflect } from './reflect.ts';
 import { retrieve } from './retrieve.ts';
@@ -122,7 +122,11 @@ export class AgentRuntime {
   }
 
   /** Answers in character from retrieval on the question; remembers having been interviewed unless told not to. */
-  interview(r: Resident, question: string, ctx: { now: number; asker?: string; remember?: boolean; probe?: boolean }): Promise<string> {
+  interview(
+    r: Resident,
+    question: string,
+    ctx: { now: number; asker?: string; remember?: boolean; probe?: boolean },
+  ): Promise<string> {
     return interview(this.c, r, question, ctx);
   }
 

@@ -9,11 +9,11 @@
 // note (relations.ts) is that "what is in X's head about Y", kept per person and refreshed after each talk, so
 // a use site needs fewer raw memories. Per site (k memories / token budget, 4 characters a token):
 //   reflection     12 per question, no budget cut     (authors 30; each memory shown once across questions)
-//   interview      20 / 1,200 + 3 naming the person   (authors 50; rare, and the answer is all the user sees)
-//   react          8 / 320 + the relationship note     (authors 50 + 25 summarised; a frequent call)
-//   dialogue line  6 / 300 + note, date, both activities, intent (authors 50 + 25 summarised; one call a line)
-//   hear           8 / 320 + the note about the speaker
-//   day plan       8 / 320 + 3 pinned dated events     (plans from intentions, sec. 4.3)
+//   interview      20 / 1,200 + 3 naming the person + 2 of its own seed naming the subject (authors 50)
+//   react          8 / 320 + the relationship note + 2 own seed about the person (authors 50 + 25 summarised)
+//   dialogue line  6 / 300 + note, date, both activities, intent + 2 own seed (authors 50 + 25 summarised)
+//   hear           8 / 320 + the note about the speaker + 2 own seed naming the remark's subject
+//   day plan       8 / 320 + 3 pinned dated events + 2 own untold private intentions (sec. 4.3)
 // Plan memories (day level) are retrievable when deciding and talking: what one meant to do is context.
 
 export interface AgentSettings {
@@ -62,6 +62,12 @@ export interface AgentSettings {
   /** Rough token budget of those pinned events (4 characters a token). */
   upcomingBudgetTokens: number;
   namedPinK: number;
+  /**
+   * The resident's own core memories (seed phrases, its kept thoughts) pinned when a question, a remark or a talk
+   * names their subject or the person it is with, and its own private intentions pinned in the day plan
+   * (core-knowledge.ts); 0 turns it off (an ablation).
+   */
+  corePinK: number;
   /** Memories retrieved for an interview question, and their token budget. */
   interviewRetrieveK: number;
   interviewBudgetTokens: number;
@@ -149,6 +155,7 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   upcomingK: 3, // ours: a party or an errand heard of days ago must reach the plan (sec. 4.3 plans from intentions)
   upcomingBudgetTokens: 120, // ours: three short dated lines; the day plan is once a day, cost target kept
   namedPinK: 3, // ours: an interview naming a person also sees the memories that name them (sec. 6.5: failed retrieval)
+  corePinK: 2, // ours: the authors put identity in every prompt; our summary holds no secret, so its seed is pinned
   interviewRetrieveK: 20, // authors' code 50 (converse.py open_convo_session), then summarised; interviews are rare
   interviewBudgetTokens: 1200, // 20 memories of about 60 tokens
   hearRetrieveK: 8, // like a react decision: what the resident knows about the speaker and the remark

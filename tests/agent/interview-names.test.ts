@@ -36,9 +36,10 @@ describe('interviews about a named person', () => {
     expect(prompt).toMatch(/You know Carlos Gomez: .*play chess together/);
   });
 
-  it('without the name cue, the note and the deeper retrieval (the old depth) the same question loses the fact: the failure they prevent', async () => {
+  it('without the name cue, the own-seed cue, the note and the deeper retrieval (the old depth) the same question loses the fact: the failure they prevent', async () => {
     const { model, runtime } = setup({
       namedPinK: 0,
+      corePinK: 0,
       relationNoteChars: 0,
       interviewRetrieveK: 12,
       interviewBudgetTokens: 640,
