@@ -267,6 +267,17 @@ export class PrismaTownStore implements TownStore {
     });
   }
 
+  async conversationPosts(townId: string, conversationId: string, limit: number): Promise<Post[]> {
+    return dbCall('reading the outbox', async () => {
+      const rows = await this.prisma.outboxPost.findMany({
+        where: { townId, conversationId },
+        orderBy: { seq: 'asc' },
+        take: limit,
+      });
+      return rows.map(fromPostRow);
+    });
+  }
+
   async markFailed(townId: string, seq: number, error: string) {
     return dbCall('marking a post failed', async () => {
       await this.prisma.outboxPost.updateMany({
