@@ -34,9 +34,7 @@ export async function findEarlierDelivery(
         m.content === chunk &&
         !counted.includes(m.id) &&
         snowflakeTime(m.id) >= oldest &&
-        (username
-          ? !!m.webhook_id && m.author.username === username
-          : !m.webhook_id && m.author.id === look.botUserId),
+        (username ? !!m.webhook_id && m.author.username === username : !m.webhook_id && m.author.id === look.botUserId),
     )
     .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
   return matches[0] ?? null;

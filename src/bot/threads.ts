@@ -55,7 +55,8 @@ export function threadName(firstLine: string): string {
   return `${(word > THREAD_NAME_MAX / 2 ? cut.slice(0, word) : cut).trimEnd()}…`;
 }
 
-/** Where a conversation line goes: `opens`, the thread's name to start after it; `threadId`, into that thread. */
+/** Where a conversation line goes: `opens`, the thread's name to start after it; `threadId`, into that thread;
+ * neither, the channel. */
 export interface TalkPlace {
   key: string;
   opens?: string;
@@ -146,14 +147,14 @@ export class ConversationThreads {
     }
   }
 
-  /** Whether `list[i]` opens a thread, goes into one, or stays in the channel (undefined). */
+  /** Whether `list[i]` opens a thread, goes into one, or goes to the channel (neither); undefined: not a talk's. */
   place(townId: string, list: PendingPost[], i: number, threadAfterLines: number): TalkPlace | undefined {
     const post = list[i]!;
     const key = conversationKey(townId, post);
     if (!key) return undefined;
     let talk = this.byKey.get(key);
     if (!talk) talk = this.remember(key, { lines: 0, threadId: null, inline: false, topic: post.text });
-    if (talk.inline) return undefined;
+    if (talk.inline) return { key };
     if (talk.threadId) return { key, threadId: talk.threadId };
     const n = talk.lines + 1;
     const opens = { key, opens: threadName(talk.topic ?? post.text) };
@@ -161,10 +162,10 @@ export class ConversationThreads {
       // its first line: a talk already long gets a thread; a short one stays (an old row's, for good)
       if (conversationLength(townId, list, i) > threadAfterLines) return opens;
       if (!post.conversationId) talk.inline = true;
-      return undefined;
+      return { key };
     }
     // carried on: the line that makes it long opens the thread
-    return n === threadAfterLines + 1 ? opens : undefined;
+    return n === threadAfterLines + 1 ? opens : { key };
   }
 
   /** A line was delivered (`threadId`: in that thread; none: in the channel). */

@@ -183,7 +183,11 @@ export class PrismaTownStore implements TownStore {
         for (const e of c.memories.embedded ?? [])
           await tx.memory.updateMany({
             where: { id: rowId(c.townId, e.id) },
-            data: { embedding: vectorToBytes(e.embedding), embedderId: e.embedderId, meta: JSON.stringify(e.meta ?? {}) },
+            data: {
+              embedding: vectorToBytes(e.embedding),
+              embedderId: e.embedderId,
+              meta: JSON.stringify(e.meta ?? {}),
+            },
           });
         for (const part of chunks(c.posts, CHUNK))
           await tx.outboxPost.createMany({ data: part.map((p) => postRow(c.townId, p)) });
