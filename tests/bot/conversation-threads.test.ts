@@ -260,6 +260,19 @@ describe('conversations carried on in a later tick', () => {
     expect(inThread(thread.id)).toEqual([...b.slice(4), ...c]);
   });
 
+  it('keeps a talk that crosses 8 lines later in the channel when starting its thread meets a 429', async () => {
+    const d = deliverer();
+    const a = talk(8, 1_000, TOPIC, { conversationId: 'c1' });
+    await d.drain(target());
+    fake.injectFault({ method: 'POST', path: /\/messages\/\d+\/threads$/, status: 429, retryAfter: 5 });
+    const b = talk(4, 1_000 + 10 * MIN, TOPIC, { from: 8, conversationId: 'c1' });
+    expect(await d.drain(target())).toMatchObject({ delivered: 4, blocked: [] });
+    const c = talk(2, 1_000 + 20 * MIN, TOPIC, { from: 12, conversationId: 'c1' });
+    await d.drain(target());
+    expect(fake.threads.size).toBe(0);
+    expect(inThread(cafeId())).toEqual([...a, ...b, ...c]);
+  });
+
   it('keeps today’s behaviour for rows without a conversation id: each tick’s short part stays in the channel', async () => {
     const d = deliverer();
     const a = talk(5, 1_000);
