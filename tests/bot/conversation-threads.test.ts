@@ -324,6 +324,17 @@ describe('conversations carried on in a later tick', () => {
     expect(fake.requestsTo('POST', /^\/webhooks\//).some((q) => q.status === 429)).toBe(true);
   });
 
+  it('a new deliverer (restart) in the middle of a talk’s lines goes on in its thread', async () => {
+    const all = talk(14, 1_000, TOPIC, { conversationId: 'c1' });
+    outbox.cap = 10;
+    await deliverer().drain(target());
+    outbox.cap = 100;
+    expect(await deliverer().drain(target())).toMatchObject({ delivered: 4, blocked: [] });
+    expect(fake.threads.size).toBe(1);
+    expect(inThread([...fake.threads.keys()][0]!)).toEqual(all.slice(1));
+    expect(inThread(cafeId())).toEqual([all[0]]);
+  });
+
   it('finds the thread again after a restart against the same database and Discord', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'threads-'));
     const url = `file:${join(dir, 'town.db')}`;
