@@ -16,7 +16,9 @@ import {
   type DeliveryTarget,
   type HeldChannel,
 } from './delivery-target.ts';
-import { type ApiMessage, classifyFailure, snowflakeTime } from './discord-api.ts';
+import { CoolDown, Held, NotOurs, RoundAborted } from './delivery-errors.ts';
+import { type ApiMessage, classifyFailure } from './discord-api.ts';
+import { findEarlierDelivery } from './earlier-delivery.ts';
 import type { PendingPost } from './ports.ts';
 import { formatPost, nonceFor, webhookUsername } from './post-format.ts';
 import { ensureWebhook, missingPermissionText } from './provision.ts';
@@ -32,34 +34,6 @@ export {
   type HeldChannel,
 } from './delivery-target.ts';
 export { formatPost, nonceFor, webhookUsername } from './post-format.ts';
-
-/** The town's lease is held elsewhere (or was lost mid-round): stop sending. */
-class NotOurs extends Error {
-  constructor() {
-    super('the town is delivered by another process');
-  }
-}
-
-class Held extends Error {
-  constructor(readonly hold: HeldChannel) {
-    super(hold.message);
-  }
-}
-
-class CoolDown extends Error {
-  constructor(readonly waitMs: number) {
-    super('rate limited');
-  }
-}
-
-class RoundAborted extends Error {
-  constructor(
-    readonly retryInMs: number,
-    readonly permanent: string | null,
-  ) {
-    super(permanent ?? 'round aborted');
-  }
-}
 
 export class OutboxDeliverer {
   private readonly s: DeliverySettings;
@@ -101,6 +75,7 @@ export class OutboxDeliverer {
       this.cursor.delete(id);
       this.verified.delete(id);
     }
+    this.threads.forget();
   }
 
   constructor(private readonly deps: DelivererDeps) {
@@ -136,6 +111,7 @@ export class OutboxDeliverer {
       list.push(p);
       byLocation.set(p.location, list);
     }
+    await this.threads.load(target.townId, target.outbox, posts);
     if (posts.length >= this.s.batchSize) this.threads.deferCutTalks(target.townId, byLocation);
     const drainLocation = async (location: string, list: PendingPost[]) => {
       const key = `${target.townId}:${location}`;
@@ -151,6 +127,7 @@ export class OutboxDeliverer {
         return;
       }
       this.coolDown.delete(key);
+      await this.confirmThreads(target, location, list);
       for (let i = 0; i < list.length; i++) {
         const post = list[i]!;
         try {
@@ -197,7 +174,18 @@ export class OutboxDeliverer {
     return report;
   }
 
-  /** Starts the conversation's thread from its first line's message; refused or failing, the talk stays inline. */
+  /** Threads whose start a restart left unconfirmed (their opening line delivered): started now, or the channel. */
+  private async confirmThreads(target: DeliveryTarget, location: string, list: PendingPost[]) {
+    const keys = this.threads.unconfirmedIn(target.townId, list);
+    if (keys.length === 0) return;
+    const binding = await target.channelFor(location).catch(() => null);
+    for (const key of keys) {
+      if (binding) await this.threads.confirm(this.deps.api, binding.channelId, key);
+      else this.threads.inline(key);
+    }
+  }
+
+  /** Starts the conversation's thread from its opening line's message; refused or failing, the talk stays inline. */
   private async openThread(
     target: DeliveryTarget,
     post: PendingPost,
@@ -211,6 +199,7 @@ export class OutboxDeliverer {
       this.verified.add(thread.id);
     } catch (e) {
       const f = classifyFailure(e);
+      this.threads.inline(talk.key);
       this.deps.log.warn(
         { townId: target.townId, postId: post.id, location: post.location, failure: f.kind },
         'could not start a thread for a long conversation; it goes on in the channel',
@@ -272,7 +261,20 @@ export class OutboxDeliverer {
           let msg: ApiMessage | null = null;
           if (!this.verified.has(where)) {
             needs = 'Read Message History';
-            msg = await this.findEarlierDelivery(where, post, chunk, username, ids);
+            msg = await findEarlierDelivery(
+              {
+                api: this.deps.api,
+                botUserId: this.deps.botUserId,
+                after: this.cursor.get(where),
+                recentScan: this.s.recentScan,
+                clockSkewMs: this.s.clockSkewMs,
+              },
+              where,
+              post,
+              chunk,
+              username,
+              ids,
+            );
             this.verified.add(where);
             if (msg)
               log.info({ postId: post.id, messageId: msg.id }, 'outbox post was already delivered; not resending');
@@ -372,45 +374,19 @@ export class OutboxDeliverer {
         }
       }
     }
-    await target.outbox.markDelivered(post, JSON.stringify({ messageIds: ids, ...(threadId ? { threadId } : {}) }));
-    if (talk?.opens && ids[0]) await this.openThread(target, post, binding.channelId, ids[0], talk);
+    // the mark says where the line went (its thread, or that it opens one): a restart finds the talk's thread again
+    const opens = username && talk?.opens && ids[0] ? talk.opens : undefined;
+    await target.outbox.markDelivered(
+      post,
+      JSON.stringify({ messageIds: ids, ...(threadId ? { threadId } : {}), ...(opens ? { opens } : {}) }),
+    );
+    if (talk) this.threads.delivered(talk.key, threadId);
+    if (opens) await this.openThread(target, post, binding.channelId, ids[0]!, talk!);
     return 'delivered';
   }
 
   private async fail(target: DeliveryTarget, post: PendingPost, error: string, retryInMs: number): Promise<never> {
     await target.outbox.recordFailure(post, error).catch(() => undefined);
     throw new RoundAborted(retryInMs, null);
-  }
-
-  /**
-   * After an ambiguous failure or a restart: is this chunk already in the channel? It must come after the last
-   * message we know we delivered there, be no older than the post, come from the same sender, and not be one we
-   * already counted for this post.
-   */
-  private async findEarlierDelivery(
-    channelId: string,
-    post: PendingPost,
-    chunk: string,
-    username: string | null,
-    counted: string[],
-  ): Promise<ApiMessage | null> {
-    const after = this.cursor.get(channelId);
-    const recent = await this.deps.api.recentMessages(channelId, {
-      limit: this.s.recentScan,
-      ...(after ? { after } : {}),
-    });
-    const oldest = post.createdAt ? post.createdAt.getTime() - this.s.clockSkewMs : 0;
-    const matches = recent
-      .filter(
-        (m) =>
-          m.content === chunk &&
-          !counted.includes(m.id) &&
-          snowflakeTime(m.id) >= oldest &&
-          (username
-            ? !!m.webhook_id && m.author.username === username
-            : !m.webhook_id && m.author.id === this.deps.botUserId),
-      )
-      .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
-    return matches[0] ?? null;
   }
 }

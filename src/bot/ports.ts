@@ -33,9 +33,19 @@ export type PendingPost = Pick<
 > & {
   /** Wall time the town wrote it, when known; bounds the search for an earlier delivery after a crash. */
   createdAt?: Date;
-  /** Simulated time it was said at: a conversation's lines share it (src/bot/threads.ts). */
+  /** Simulated time it was said at: an old row's conversation lines share it (src/bot/threads.ts). */
   simTime?: number;
+  /** The town's conversation a dialogue line belongs to (kept by a talk carried on in a later tick). */
+  conversationId?: string | null;
 };
+
+/** A line of a conversation as the outbox holds it: where delivery put it (its delivery mark), once delivered. */
+export interface DeliveredLine {
+  seq: number;
+  text: string;
+  delivered: boolean;
+  deliveryRef: string | null;
+}
 
 export interface OutboxPort {
   /** Undelivered posts in seq order. */
@@ -44,6 +54,8 @@ export interface OutboxPort {
   markDelivered(post: PendingPost, ref: string): Promise<void>;
   /** Records a failed attempt (counts attempts, keeps the last error). */
   recordFailure(post: PendingPost, error: string): Promise<void>;
+  /** A conversation's lines in seq order (a restart finds its thread again); without it, only this process knows. */
+  conversationLines?(conversationId: string): Promise<DeliveredLine[]>;
 }
 
 /** Minimal structured logger (pino's shape). */

@@ -6,7 +6,7 @@ import type { TownService } from '../town/service.ts';
 import { renderTownPicture } from '../render/town-pictures.ts';
 import type { DeliveryReport, DeliveryTarget, DeliverySettings, OutboxDeliverer } from './delivery.ts';
 import type { DiscordApi } from './discord-api.ts';
-import { type ChannelBindingRow, type ChannelStore, type Log, TOWN_HALL } from './ports.ts';
+import { type ChannelBindingRow, type ChannelStore, type Log, type OutboxPort, TOWN_HALL } from './ports.ts';
 import { type ProvisionResult, provisionTown } from './provision.ts';
 
 export const LOOP_SETTINGS = {
@@ -20,6 +20,24 @@ export const LOOP_SETTINGS = {
 } as const;
 
 /** Serialises work per key (provisioning per guild: two setups at once must not create two categories). */
+/** The town's outbox as delivery reads and marks it (TownService's, or its store's bound to one town). */
+export function townOutbox(
+  town: Pick<TownService, 'pendingPosts' | 'markDelivered' | 'markFailed' | 'conversationPosts'>,
+): OutboxPort {
+  return {
+    pending: async (limit) => town.pendingPosts(limit),
+    markDelivered: (post, ref) => town.markDelivered([post.seq], ref),
+    recordFailure: (post, error) => town.markFailed(post.seq, error),
+    conversationLines: async (id) =>
+      (await town.conversationPosts(id)).map((p) => ({
+        seq: p.seq,
+        text: p.text,
+        delivered: p.deliveredAt !== null,
+        deliveryRef: p.deliveryRef,
+      })),
+  };
+}
+
 export class KeyedLock {
   private readonly tails = new Map<string, Promise<unknown>>();
   run<T>(key: string, fn: () => Promise<T>): Promise<T> {
@@ -102,11 +120,7 @@ export class TownLink {
     const town = this.town;
     return {
       townId: town.id,
-      outbox: {
-        pending: async (limit) => town.pendingPosts(limit),
-        markDelivered: (post, ref) => town.markDelivered([post.seq], ref),
-        recordFailure: (post, error) => town.markFailed(post.seq, error),
-      },
+      outbox: townOutbox(town),
       channelFor: (location, opts) => this.channelFor(location, opts),
       // The daily digest carries the town map as it is when the digest goes out.
       attachmentsFor: async (post) =>

@@ -122,6 +122,7 @@ export function postRow(townId: string, p: NewPost) {
     kind: p.kind,
     text: p.text,
     simTime: BigInt(Math.round(p.simTime)),
+    conversationId: p.conversationId ?? null,
   };
 }
 
@@ -135,6 +136,7 @@ export type PostRow = {
   kind: string;
   text: string;
   simTime: bigint;
+  conversationId?: string | null;
   deliveredAt: Date | null;
   deliveryRef: string | null;
   attempts: number;
@@ -151,6 +153,7 @@ export function fromPostRow(r: PostRow): Post {
     kind: r.kind as PostKind,
     text: r.text,
     simTime: Number(r.simTime),
+    ...(r.conversationId ? { conversationId: r.conversationId } : {}),
     deliveredAt: r.deliveredAt ? r.deliveredAt.getTime() : null,
     deliveryRef: r.deliveryRef,
     attempts: r.attempts,

@@ -183,7 +183,11 @@ export class PrismaTownStore implements TownStore {
         for (const e of c.memories.embedded ?? [])
           await tx.memory.updateMany({
             where: { id: rowId(c.townId, e.id) },
-            data: { embedding: vectorToBytes(e.embedding), embedderId: e.embedderId, meta: JSON.stringify(e.meta ?? {}) },
+            data: {
+              embedding: vectorToBytes(e.embedding),
+              embedderId: e.embedderId,
+              meta: JSON.stringify(e.meta ?? {}),
+            },
           });
         for (const part of chunks(c.posts, CHUNK))
           await tx.outboxPost.createMany({ data: part.map((p) => postRow(c.townId, p)) });
@@ -264,6 +268,17 @@ export class PrismaTownStore implements TownStore {
         where: { townId, seq: { in: seqs }, deliveredAt: null },
         data: { deliveredAt: new Date(wallNow), deliveryRef: ref, attempts: { increment: 1 } },
       });
+    });
+  }
+
+  async conversationPosts(townId: string, conversationId: string, limit: number): Promise<Post[]> {
+    return dbCall('reading the outbox', async () => {
+      const rows = await this.prisma.outboxPost.findMany({
+        where: { townId, conversationId },
+        orderBy: { seq: 'asc' },
+        take: limit,
+      });
+      return rows.map(fromPostRow);
     });
   }
 

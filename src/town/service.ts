@@ -380,6 +380,11 @@ export class TownService {
     return this.deps.store.markDelivered(this.id, seqs, ref, this.session.wallNow());
   }
 
+  /** A conversation's posts (delivered or not), in seq order: where delivery put its lines (a thread or not). */
+  conversationPosts(conversationId: string, limit = 200): Promise<Post[]> {
+    return this.deps.store.conversationPosts(this.id, conversationId, limit);
+  }
+
   markFailed(seq: number, error: string): Promise<void> {
     return this.deps.store.markFailed(this.id, seq, error);
   }

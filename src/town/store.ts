@@ -82,6 +82,8 @@ export interface TownStore {
   /** Posts after `afterSeq` (delivered or not), for transcripts. */
   postsAfter(townId: string, afterSeq: number, limit: number): Promise<Post[]>;
   markDelivered(townId: string, seqs: number[], ref: string | null, wallNow: number): Promise<void>;
+  /** A conversation's posts (delivered or not) in seq order, the first `limit`: where delivery put its lines. */
+  conversationPosts(townId: string, conversationId: string, limit: number): Promise<Post[]>;
   markFailed(townId: string, seq: number, error: string): Promise<void>;
   getPersona(townId: string, userId: string): Promise<Persona | null>;
   setPersona(townId: string, p: Persona): Promise<void>;
@@ -265,6 +267,13 @@ export class InMemoryTownStore implements TownStore {
         p.deliveryRef = ref;
         p.attempts += 1;
       }
+  }
+
+  async conversationPosts(townId: string, conversationId: string, limit: number): Promise<Post[]> {
+    return this.get(townId)
+      .posts.filter((p) => p.conversationId === conversationId)
+      .slice(0, limit)
+      .map((p) => ({ ...p }));
   }
 
   async markFailed(townId: string, seq: number, _error: string) {

@@ -79,7 +79,15 @@ export interface TickContext {
   /** Seeds every model call of the tick and orders the talk floor's ties. */
   tickSeed: number;
   live(rs: ResidentState): MindResident;
-  post(rs: ResidentState | null, location: string, kind: PostKind, text: string, emoji?: string | null): void;
+  /** `conversationId`: the talk a dialogue line belongs to (delivery keeps a talk in one thread). */
+  post(
+    rs: ResidentState | null,
+    location: string,
+    kind: PostKind,
+    text: string,
+    emoji?: string | null,
+    conversationId?: string,
+  ): void;
   /** Events this tick causes (perceived at the next one). */
   newEvents: WorldEvent[];
 }

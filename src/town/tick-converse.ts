@@ -280,10 +280,11 @@ export async function conversePhase(
         }
       }
     const said: { speaker: string; text: string }[] = [];
+    const talkId = continues?.id ?? tr.conv.id;
     lines.forEach((line, i) => {
       const speaker = byId.get(line.speaker) ?? initiator;
       const to = members.filter((m) => m !== speaker).map((m) => m.profile.name);
-      post(speaker, initiator.location, 'dialogue', line.text, speaker.emoji);
+      post(speaker, initiator.location, 'dialogue', line.text, speaker.emoji, talkId);
       said.push({ speaker: speaker.profile.name, text: line.text });
       // a line told in confidence is said low: bystanders do not overhear it (issue 22)
       if (i < s.bystanderLines && !line.kept)

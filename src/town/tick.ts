@@ -38,7 +38,14 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
   const failuresBefore = state.stats.failures;
   const live = (rs: ResidentState) => world.residents.get(rs.profile.id) as MindResident;
   const newEvents: WorldEvent[] = [];
-  const post = (rs: ResidentState | null, location: string, kind: PostKind, text: string, emoji?: string | null) =>
+  const post = (
+    rs: ResidentState | null,
+    location: string,
+    kind: PostKind,
+    text: string,
+    emoji?: string | null,
+    conversationId?: string,
+  ) =>
     out.add({
       location,
       speakerId: rs?.profile.id ?? null,
@@ -47,6 +54,7 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
       kind,
       text,
       simTime: now,
+      ...(conversationId ? { conversationId } : {}),
     });
   const cx: TickContext = { world, state, kit, log, t, now, tickSeed, live, post, newEvents };
 

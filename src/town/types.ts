@@ -222,6 +222,8 @@ export interface NewPost {
   kind: PostKind;
   text: string;
   simTime: number;
+  /** A dialogue line's conversation (its record's id, kept by a talk carried on later); absent otherwise. */
+  conversationId?: string | null;
 }
 
 export interface Post extends NewPost {

@@ -41,6 +41,11 @@ export class MemoryOutbox implements OutboxPort {
   async recordFailure(post: PendingPost) {
     this.posts.find((x) => x.seq === post.seq)!.attempts++;
   }
+  async conversationLines(conversationId: string) {
+    return this.posts
+      .filter((p) => p.conversationId === conversationId)
+      .map((p) => ({ seq: p.seq, text: p.text, delivered: p.delivered !== null, deliveryRef: p.delivered }));
+  }
 }
 
 export interface DeliveryWorld {

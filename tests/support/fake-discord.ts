@@ -490,6 +490,15 @@ export class FakeDiscord extends EventEmitter {
     this.broadcast('CHANNEL_DELETE', channel);
   }
 
+  /** A moderator deletes a thread: gone with its messages, THREAD_DELETE dispatched. */
+  deleteThread(id: string): void {
+    const t = this.threads.get(id);
+    if (!t) throw new Error(`no thread ${id}`);
+    this.threads.delete(id);
+    this.messages.delete(id);
+    this.broadcast('THREAD_DELETE', { id, guild_id: t.guild_id, parent_id: t.parent_id, type: t.type });
+  }
+
   renameChannel(channelId: string, name: string): void {
     const { channel } = this.mustGuildChannel(channelId);
     channel.name = name;

@@ -202,6 +202,26 @@ describe.each(ENGINES)('TownStore contract on %s', (engine) => {
     expect(first).toMatchObject({ seq: 1, deliveryRef: 'msg-1', deliveredAt: at, attempts: 1 });
   });
 
+  it('keeps a dialogue line’s conversation id and lists a conversation’s posts in order, delivered or not', async () => {
+    await store.create({ id: 't-talk', scope: 'talk', name: 'Talk', state, memories: [] });
+    const line = (seq: number, conversationId?: string): NewPost => ({
+      ...post(seq, `line ${seq}`),
+      kind: 'dialogue',
+      ...(conversationId ? { conversationId } : {}),
+    });
+    await commit('t-talk', 1, { posts: [line(1, 'c1'), line(2, 'c2'), line(3), line(4, 'c1')] });
+    await store.markDelivered('t-talk', [1], '{"messageIds":["9"],"threadId":"9"}', Date.now());
+    const c1 = await store.conversationPosts('t-talk', 'c1', 10);
+    expect(c1.map((p) => [p.seq, p.conversationId, p.deliveryRef])).toEqual([
+      [1, 'c1', '{"messageIds":["9"],"threadId":"9"}'],
+      [4, 'c1', null],
+    ]);
+    expect(await store.conversationPosts('t-talk', 'c1', 1)).toHaveLength(1);
+    // a post without one (an old row, or not a conversation line) reads back without the field
+    const [, , old] = await store.postsAfter('t-talk', 0, 10);
+    expect(old).not.toHaveProperty('conversationId');
+  });
+
   it('keeps personas per user and town', async () => {
     await store.setPersona('t1', { userId: 'u1', name: 'Sam', description: 'a reporter' });
     await store.setPersona('t1', { userId: 'u1', name: 'Sam', description: 'a reporter for the paper' });

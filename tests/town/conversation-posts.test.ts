@@ -1,0 +1,46 @@
+// A conversation's lines carry its id into the outbox (issue 28, Discord threads): the dialogue posts of a talk
+// carried on in a later tick (someone walked up and joined) keep the id of the town's conversation record, so
+// delivery keeps the talk in one thread. Marta's party (tests/scenarios/brackwater.ts) on the realistic-model profile
+// (the offline stand-in's guests start new talks rather than walk up to one under way).
+import { describe, expect, it } from 'vitest';
+import { LexicalEmbedder } from '../../src/llm/index.ts';
+import { agentKit } from '../../src/town/agent-kit.ts';
+import { TownService } from '../../src/town/service.ts';
+import { InMemoryTownStore } from '../../src/town/store.ts';
+import { agentModelProfiles } from '../support/model-profiles.ts';
+import { brackwaterParty } from '../scenarios/brackwater.ts';
+
+const PROFILES = agentModelProfiles(28);
+
+describe('conversation ids on outbox posts', () => {
+  it('tags every dialogue line with its conversation record’s id, the same across the ticks a talk is carried on', async () => {
+    const llm = PROFILES.realistic();
+    const service = await TownService.create(
+      {
+        store: new InMemoryTownStore(),
+        kit: (townId, settings) =>
+          agentKit({ llm, embedder: new LexicalEmbedder({ dimensions: 128 }), settings, townId }),
+        owner: 'test',
+      },
+      { id: 'party-ids', scope: 'console', file: brackwaterParty(), seed: 9 },
+    );
+    await service.step(12); // 18:50 -> 20:50
+    const posts = await service.postsAfter(-1, 100_000);
+    const dialogue = posts.filter((p) => p.kind === 'dialogue');
+    expect(dialogue.length).toBeGreaterThan(0);
+    const records = (await service.exportTown()).state.dayLog.conversations;
+    const ids = new Set(records.map((c) => c.id));
+    for (const p of dialogue) expect(ids.has(p.conversationId ?? undefined)).toBe(true);
+    // other posts carry none
+    expect(posts.filter((p) => p.kind !== 'dialogue' && p.conversationId)).toEqual([]);
+    // a talk carried on: its lines at two or more simulated times share one id, and its record counts them all
+    const times = new Map<string, Set<number>>();
+    for (const p of dialogue) times.set(p.conversationId!, (times.get(p.conversationId!) ?? new Set()).add(p.simTime));
+    const carried = [...times].filter(([, t]) => t.size > 1).map(([id]) => id);
+    expect(carried.length).toBeGreaterThan(0);
+    for (const id of carried) {
+      const rec = records.find((c) => c.id === id)!;
+      expect(dialogue.filter((p) => p.conversationId === id).length).toBeLessThanOrEqual(rec.lines);
+    }
+  }, 60_000);
+});
