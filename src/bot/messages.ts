@@ -1,6 +1,7 @@
 // Plain messages. In a location channel of the guild's own town, a person's message is something the residents
 // present hear: the table's say operation (src/app/operations.ts), with the channel as its location (answered
-// within one model round trip; the answers arrive through the outbox). Elsewhere the bot
+// within one model round trip; the answers arrive through the outbox). A message in a thread of a location channel is
+// said in that place (the residents' answers post in the channel). Elsewhere the bot
 // stays quiet. DMs get a short help text. Notices (slow down, town paused, message refused) are replies that
 // delete themselves, since plain messages cannot be answered ephemerally.
 import type { Message } from 'discord.js';
@@ -67,7 +68,10 @@ export class MessageHandler {
     if (!town) return;
     // The process holding the town's lease hears it; the others stay quiet (no second reply, no notice).
     if (!(await answersForGuild(this.ctx, message.guildId, this.log))) return;
-    const binding = await this.ctx.bindingFor(town, message.channelId);
+    // A thread of a location channel (a long talk moved there, or one a person started) is that place too.
+    const channel = message.channel;
+    const placeChannelId = channel.isThread() ? (channel.parentId ?? message.channelId) : message.channelId;
+    const binding = await this.ctx.bindingFor(town, placeChannelId);
     if (!binding || binding.location === TOWN_HALL || binding.location === CATEGORY_KEY) return;
     const text = message.content.trim();
     if (!text) return;

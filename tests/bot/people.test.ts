@@ -24,6 +24,26 @@ async function occupiedPlace() {
 }
 
 describe('people in the town', () => {
+  it('a message in a thread of a location channel is said in that place, and the resident present answers', async () => {
+    const { place, resident } = await occupiedPlace();
+    const first = resident.name.split(' ')[0]!;
+    const channelId = h.channel(place.id);
+    const thread = h.fake.userThread(channelId, 'About the weekend');
+    // (THREAD_CREATE reaches the client before the message, on the same gateway connection, as on Discord)
+    h.fake.userMessage({ channelId: thread.id, user: h.alice, content: `${first}, are you free this weekend?` });
+    await h.fake.waitFor(
+      () => h.fake.messagesIn(channelId).some((m) => m.webhook_id && m.author.username === resident.name),
+      10_000,
+      'the resident to answer',
+    );
+    const town = await h.town();
+    const heard = town
+      .liveResident(resident.id)
+      .memory.all()
+      .filter((m) => m.description.includes('are you free this weekend'));
+    expect(heard.length).toBeGreaterThan(0);
+  });
+
   it('/persona set, then a message in a location channel: the resident present answers under its own name', async () => {
     const set = h.slash(h.alice, {
       name: 'persona',

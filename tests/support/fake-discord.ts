@@ -637,6 +637,34 @@ export class FakeDiscord extends EventEmitter {
     );
   }
 
+  /** A person starts a public thread in a text channel (THREAD_CREATE dispatched): people may, whatever the bot may. */
+  userThread(channelId: string, name: string): FakeChannel {
+    const ch = this.findChannel(channelId);
+    if (ch?.type !== 0 || !ch.guild_id) throw new Error(`not a text channel: ${channelId}`);
+    return this.addThread(ch, name, snowflake(), 4320);
+  }
+
+  private addThread(ch: FakeChannel, name: string, threadId: string, autoArchiveMinutes: number): FakeChannel {
+    const thread: FakeChannel = {
+      id: threadId,
+      type: 11,
+      name,
+      guild_id: ch.guild_id,
+      parent_id: ch.id,
+      position: 0,
+      permission_overwrites: [],
+      thread_metadata: {
+        archived: false,
+        locked: false,
+        auto_archive_duration: autoArchiveMinutes,
+        archive_timestamp: iso(),
+      },
+    };
+    this.threads.set(thread.id, thread);
+    this.broadcast('THREAD_CREATE', { ...thread, newly_created: true });
+    return thread;
+  }
+
   /** A person types a message in a channel: stored and sent as MESSAGE_CREATE. */
   userMessage(spec: { channelId: string; user: FakeUser; content: string }): FakeMessage {
     const channel = this.findChannel(spec.channelId);
@@ -1184,24 +1212,7 @@ export class FakeDiscord extends EventEmitter {
       if (name.length < 1 || name.length > 100) throw new HttpError(400, 50035, 'Invalid Form Body (name)');
       if (this.threads.has(threadId))
         throw new HttpError(400, 160004, 'A thread has already been created for this message');
-      const thread: FakeChannel = {
-        id: threadId,
-        type: 11,
-        name,
-        guild_id: ch.guild_id,
-        parent_id: ch.id,
-        position: 0,
-        permission_overwrites: [],
-        thread_metadata: {
-          archived: false,
-          locked: false,
-          auto_archive_duration: Number(body.auto_archive_duration ?? 4320),
-          archive_timestamp: iso(),
-        },
-      };
-      this.threads.set(thread.id, thread);
-      this.broadcast('THREAD_CREATE', { ...thread, newly_created: true });
-      return thread;
+      return this.addThread(ch, name, threadId, Number(body.auto_archive_duration ?? 4320));
     };
     r('POST', new RegExp(`^/channels/${id}/messages/${id}/threads$`), (m, ctx) => {
       const ch = this.channelOr404(m[1]!);
