@@ -16,7 +16,7 @@ import {
   WHEN,
   withWhen,
 } from './news.ts';
-import { answerSmallTalk, family, OPENERS, ordinary, QUESTIONS, reaction } from './small-talk.ts';
+import { answerSmallTalk, family, fresh, ordinary, reaction, saidIn, tellUpTo, upTo } from './small-talk.ts';
 import { firstName, isAbout, isFact, meOf, pick } from './speech.ts';
 import { names } from './voice.ts';
 
@@ -26,7 +26,44 @@ function shared(share: Share | null, i: DialogueTurnInput): { news?: string; con
   return { news: share.news, ...(share.confided ? { confidedTo: i.listeners.join(' and ') } : {}) };
 }
 
-/** One line of a conversation: greet, pass on what the listener has not heard, react to news, then say goodbye. */
+/** Greetings, questions and goodbyes; `{to}` is whom the line addresses. The talk's own content is the prompt's. */
+const HELLOS = ['Hi {to}!', 'Hello {to}!', 'Hey {to}, good to see you!', 'Oh, hi {to}!'];
+const OPENERS = ['How are you doing?', 'How’s your day going?', 'What have you been up to?', 'How have you been?'];
+/** A question that hands the talk to someone: the one named answers it (src/core/turns.ts). */
+const ASK_ONE = [
+  'What about you, {to}?',
+  '{to}, what have you been up to?',
+  'How have you been, {to}?',
+  'And you, {to}? What’s new?',
+];
+const QUESTIONS = ['What have you been up to?', 'How have you been?', 'What about you?'];
+const NICE = ['Oh, nice!', 'Sounds fun!', 'Good for you!', 'How lovely.', 'Interesting!', 'Oh, how nice.'];
+const ACKS = ['I see.', 'Right.', 'Mm, I see.', 'Fair enough.', 'Ah, okay.'];
+const BYES = [
+  'Anyway, I should get going. See you around, {to}!',
+  'Well, I’d better get back to it. Take care, {to}!',
+  'It was good to catch up, {to}. See you soon!',
+  'I’ll leave you to it. Bye for now, {to}!',
+  'Good talking to you, {to}. See you later!',
+];
+const fill = (options: readonly string[], to: string) => options.map((o) => o.replaceAll('{to}', to));
+
+/** "That sounds lovely! ..." to Rosa -> "That sounds lovely, Rosa! ...": the reply names whom it answers. */
+function addressed(text: string, name: string): string {
+  return /^[^.!?]*[.!?]/.test(text) ? text.replace(/^([^.!?]*?)([.!?])/, `$1, ${name}$2`) : text;
+}
+
+/** Has the speaker said every sentence of this line already in this talk (a repeat, however it is put together)? */
+function repeats(line: string, mine: readonly string[]): boolean {
+  const parts = line.split(/(?<=[.!?])\s+/).filter(Boolean);
+  return mine.includes(line) || parts.every((p) => mine.some((m) => m.includes(p)));
+}
+
+/**
+ * One line of a conversation: greet, pass on what the listeners have not heard, react to news, answer from what the
+ * speaker's own prompt says it is up to, hand the talk to someone who has not spoken, then say goodbye to those who
+ * spoke. A speaker never says a line of its own twice in one talk.
+ */
 export function dialogueTurn(i: DialogueTurnInput): {
   line: string;
   end: boolean;
@@ -40,6 +77,8 @@ export function dialogueTurn(i: DialogueTurnInput): {
   // a group is greeted as one ("Hi everyone!"), a pair by name
   const to = i.listeners.length > 2 ? 'everyone' : i.listeners.map(firstName).join(' and ') || 'there';
   const key = `${i.name}|${to}|${i.time}|${i.history.length}`;
+  const said = saidIn(i);
+  const say = (slot: string, options: readonly string[]) => fresh(options, key, slot, said);
   const mine = i.history.filter((h) => h.speaker === i.name);
   const sharedByMe = mine.filter((h) => h.news).length;
   const saidTopics = new Set(i.history.map((h) => topicOf(`${h.news ?? ''} ${h.text}`)).filter(Boolean));
@@ -49,6 +88,7 @@ export function dialogueTurn(i: DialogueTurnInput): {
   const top = choices[0] ? withWhen(choices[0], i) : undefined;
   const share = top && sharedByMe < 2 && i.turnsLeft > 1 ? shareLine(top, i, me, key) : null;
   const last = i.history[i.history.length - 1];
+  const group = i.listeners.length > 1;
   if (!last) {
     // Nothing remembered about them: introduce oneself (how acquaintances form, sec. 7.1.2).
     const known = (l: string) =>
@@ -56,48 +96,78 @@ export function dialogueTurn(i: DialogueTurnInput): {
     const stranger = !i.listeners.some(known);
     const hello = stranger
       ? pick(['Hello! I don’t think we’ve met.', 'Hi there! I don’t think we’ve met yet.'], key) + ` I'm ${i.first}.`
-      : pick([`Hi ${to}!`, `Hello ${to}!`, `Hey ${to}, good to see you!`], key);
-    const opener = share ? share.line : pick(OPENERS, key);
+      : say('hello', fill(HELLOS, to))!;
+    // in a group, the opening question may go to one of them (whom, by the seeded choice)
+    const one = firstName(pick(i.listeners, `${key}|one`) ?? to);
+    const openers = group && !stranger ? [...OPENERS, ...fill(ASK_ONE, one).slice(1, 3)] : OPENERS;
+    const opener = share ? share.line : say('open', openers)!;
     return { line: `${hello} ${opener}`, end: false, ...shared(share, i) };
   }
+  const prev = firstName(last.speaker);
   let reply: { text: string; news?: string };
   const knew = last.news ? i.memories.some((m) => isFact(m) && sameNews(m.text, last.news!)) : false;
   const toldMe = last.news ? alreadyBetween(last.news, last.speaker, i) : false;
-  if (last.news && toldMe) reply = { text: pick(['Yes, you told me.', 'I know, you mentioned it.'], key) };
+  const answered = !last.news && /\?\s*$/.test(last.text);
+  if (last.news && toldMe) reply = { text: say('told', ['Yes, you told me.', 'I know, you mentioned it.'])! };
   else if (last.news && knew)
-    reply = { text: pick(['Yes, I heard about that too.', 'I know, I heard the same!'], key) };
+    reply = { text: say('knew', ['Yes, I heard about that too.', 'I know, I heard the same!'])! };
   else if (last.news && family(last.speaker, i) && ordinary(last.news))
-    reply = { text: pick(['Good for you!', 'Glad it’s going well.', 'That’s good to hear.'], key) };
+    reply = { text: say('family', ['Good for you!', 'Glad it’s going well.', 'That’s good to hear.'])! };
   else if (last.news) reply = { text: reaction(last.news, key) };
-  else if (/\?\s*$/.test(last.text)) reply = answerSmallTalk(last.text, i, me, key);
-  else reply = { text: pick(['I see.', 'Right.', 'Mm, I see.'], key) };
+  else if (answered) {
+    reply = answerSmallTalk(last.text, i, me, key, said);
+    // in a group, what the asker told before asking is taken up first ("Oh, nice! ...")
+    const told = last.text.replace(/[^.!?]*\?\s*$/, '').trim();
+    if (group && i.history.length > 1 && told.split(/\s+/).length > 4)
+      reply.text = `${say('nice', NICE) ?? ''} ${reply.text}`.trim();
+  } else if (group && !i.listeners.includes(last.speaker))
+    // they just took their leave: a word to them, and the talk goes on with those still here
+    reply = { text: say('gone', [`Nice seeing you, ${prev}!`, `Good to see you, ${prev}.`]) ?? 'Mm.' };
+  else {
+    // what they just said may touch something of one's own: "Funny you mention it: I ..."
+    const touched = upTo(i, me).find((u) => u.source === 'memory');
+    reply = touched ? tellUpTo(touched, key, said) : { text: say('ack', ACKS) ?? 'I see.' };
+  }
+  // in a group, the reply names whom it answers
+  if (group && !answered && !reply.news && i.listeners.includes(last.speaker)) reply.text = addressed(reply.text, prev);
   if (i.history.length === 1 && /we[’']ve met/.test(last.text))
     reply.text = `Nice to meet you, ${to}! I'm ${i.first}.${last.news ? ` ${reply.text}` : ''}`;
   else if (i.history.length === 1 && !last.news)
-    reply.text = `${pick([`Hi ${to}!`, `Oh, hello ${to}!`], key)} ${reply.text}`;
+    reply.text = `${say('hi', group ? [`Hi ${prev}!`, `Oh, hello ${prev}!`] : [`Hi ${to}!`, `Oh, hello ${to}!`])} ${reply.text}`;
   const asked = reply.text.endsWith('?');
   // a pair winds down after six lines; in a group each speaks its own few lines (the talk's length is not one
-  // speaker's cue to leave, or everyone would say goodbye in turn)
-  const group = i.listeners.length > 1;
+  // speaker's cue to leave, or everyone would say goodbye in turn), and stays while it has something of its own
   const spoke = group ? mine.length : i.history.length;
-  const closing = spoke >= (group ? 3 : 6) || i.turnsLeft <= 1 || (!share && !reply.news && spoke >= (group ? 2 : 3));
-  if (share && !closing && !asked && !reply.news)
-    return { line: `${reply.text} ${share.line}`, end: false, ...shared(share, i) };
-  if (closing && !asked) {
+  const more = group && upTo(i, me).some((u) => !reply.text.includes(u.said.replace(/\.$/, '')));
+  const closing =
+    spoke >= (group ? 3 : 6) || i.turnsLeft <= 1 || (!share && !reply.news && !more && spoke >= (group ? 2 : 3));
+  const end = (text: string) => {
+    // goodbye to those who spoke: the one listener, or everyone when several did
+    const present = new Set(i.listeners);
+    const spokeHere = [...new Set(i.history.map((h) => h.speaker))].filter((n) => n !== i.name && present.has(n));
+    const whom = !group ? to : spokeHere.length === 1 ? firstName(spokeHere[0]!) : 'everyone';
     const invited = mine.some((h) => WHEN.test(h.news ?? ''));
-    const bye = pick(
-      [
-        `Anyway, I should get going. See you around, ${to}!`,
-        `Well, I’d better get back to it. Take care, ${to}!`,
-        `It was good to catch up, ${to}. See you soon!`,
-      ],
-      key,
-    );
-    return { line: `${reply.text} ${bye}${invited ? ' I hope to see you there!' : ''}`, end: true };
-  }
-  if (asked || reply.news) return { line: reply.text, end: false, ...(reply.news ? { news: reply.news } : {}) };
-  const said = new Set(i.history.map((h) => h.text));
-  const question = QUESTIONS.find((q) => ![...said].some((s) => s.includes(q))) ?? null;
-  if (!question) return { line: `${reply.text} Anyway, good talking to you, ${to}!`, end: true };
-  return { line: `${reply.text} ${question}`, end: false };
+    const bye = say('bye', fill(BYES, whom)) ?? `Bye, ${whom}!`;
+    return { line: `${text} ${bye}${invited ? ' I hope to see you there!' : ''}`.trim(), end: true };
+  };
+  const result = ((): { line: string; end: boolean; news?: string; confidedTo?: string } => {
+    if (share && !closing && !asked && !reply.news)
+      return { line: `${reply.text} ${share.line}`, end: false, ...shared(share, i) };
+    if (closing && !asked) return end(reply.text);
+    if (asked || reply.news) return { line: reply.text, end: false, ...(reply.news ? { news: reply.news } : {}) };
+    // hand the talk on: in a group to one who has not spoken yet, else to whom was heard from longest ago
+    const lastSaid = (l: string) => i.history.findLastIndex((h) => h.speaker === l);
+    const others = i.listeners.filter((l) => l !== last.speaker);
+    const next = [...others].sort((a, b) => lastSaid(a) - lastSaid(b))[0] ?? last.speaker;
+    const question = group
+      ? say('ask', fill(ASK_ONE, firstName(next)))
+      : say(
+          'ask',
+          QUESTIONS.filter((q) => !said.all.some((s) => s.includes(q))),
+        );
+    if (!question) return end(reply.text);
+    return { line: `${reply.text} ${question}`, end: false };
+  })();
+  // never the same line twice from one speaker in one talk: one with nothing new left takes its leave
+  return repeats(result.line, said.mine) ? end('') : result;
 }
