@@ -6,11 +6,12 @@ import type { DialogueTurnInput } from '../../agent/prompts/dialogue-turn.ts';
 import { isAlarming, stripPeriod } from '../../core/text.ts';
 import { parseClock } from '../../core/time.ts';
 import { alreadyBetween, GATHERING, INVITATION, mentionedIn, STANDING, WHEN } from './news.ts';
-import { firstName, isAbout, isFact, type Me, PRIVATE, pick, stems } from './speech.ts';
-import { names, toFirstPerson } from './voice.ts';
+import { pick as choose, firstName, isAbout, isFact, type Me, PRIVATE, pick, stems } from './speech.ts';
+import { ingOf, names, toFirstPerson } from './voice.ts';
 
 /** How a listener takes a piece of news, by topic. */
-export function reaction(news: string, key: string): string {
+export function reaction(news: string, key: string, said?: Said): string {
+  const pick = (options: string[], k: string) => (said ? fresh(options, k, 'react', said) : null) ?? choose(options, k);
   const n = news.toLowerCase();
   if (INVITATION.test(n) || (WHEN.test(news) && GATHERING.test(n)))
     return pick(['That sounds lovely, I’d love to come!', 'Oh, how nice! I’ll try to be there.'], key);
@@ -58,12 +59,15 @@ export function saidIn(i: Pick<DialogueTurnInput, 'name' | 'history'>): Said {
  * do not move together): never one the speaker already used in this talk, and one nobody used when there is one,
  * so two people leaving do not take leave in the same words. Null when the speaker has used them all.
  */
-export function fresh(options: readonly string[], key: string, slot: string, said: Said): string | null {
-  const used = (lines: readonly string[]) => (o: string) => lines.some((l) => l.includes(o));
+export function fresh(options: readonly string[], key: string, slot: string, said: Said, to?: string): string | null {
+  // a template ("Take care, {to}!") is used when its words are, whoever it named
+  const words = (o: string) => (to === undefined ? o : o.split('{to}').sort((a, b) => b.length - a.length)[0]!);
+  const used = (lines: readonly string[]) => (o: string) => lines.some((l) => l.includes(words(o)));
   const mine = options.filter((o) => !used(said.mine)(o));
   const nobody = mine.filter((o) => !used(said.all)(o));
   const pool = nobody.length > 0 ? nobody : mine;
-  return pool.length > 0 ? pick(pool, `${key}|${slot}`) : null;
+  const chosen = pool.length > 0 ? pick(pool, `${key}|${slot}`) : null;
+  return chosen !== null && to !== undefined ? chosen.replaceAll('{to}', to) : chosen;
 }
 
 /** Something the speaker is up to, from its own prompt: said in the first person, and as the fact it tells. */
@@ -78,6 +82,8 @@ export interface UpTo {
   toldTo?: string;
 }
 
+/** A plan not worth telling: sleep, getting up, washing. */
+const ROUTINE = /\b(?:sleep|go to bed|wake up|wash|shower)\b/i;
 const SELF_PRONOUN = /^(?:She|He|They)\s+(?=is|has|are)/;
 
 /** Everything the resident is busy with, from its summary ("Lena Okafor is writing a paper ... She is also ..."). */
@@ -90,9 +96,10 @@ export function projects(summary: string, me: Me): string[] {
     const mine = isAbout(s, me.name) || (aboutMe && SELF_PRONOUN.test(s));
     aboutMe = isAbout(s, me.name) || (aboutMe && SELF_PRONOUN.test(s));
     if (!mine) continue;
+    // the resident's own verb, right after it ("... is coming up next month" about something else is not)
     const m =
-      /\b(is|are|has been)\s+(?:also\s+)?((?!being\b)\w+ing\b[^.;]*?)(?:,|;|\.|\band (?:is|has|\w+s|\w+ing)\b|$)/.exec(
-        s,
+      /^(?:[A-Z][\p{L}'’-]*\s+){1,3}(?:[^.]*?,?\s+and\s+)?(is|are|has been)\s+(?:also\s+)?((?!being\b)\w+ing\b[^.;]*?)(?:,|;|\.|\band (?:is|has|\w+s|\w+ing)\b|$)/u.exec(
+        s.replace(/^[^,]*,\s*\d+,\s*[^.]*\.\s*/, ''),
       );
     // "has been painting for fifty years" stays so; "are working" (they) is the resident's "is working"
     const aux = m?.[1] === 'has been' ? 'has been' : 'is';
@@ -127,7 +134,7 @@ export function upTo(i: DialogueTurnInput, me: Me): UpTo[] {
   }));
   for (const m of i.memories) {
     if (m.keep || m.kept !== undefined || PRIVATE.test(m.text) || m.from) continue;
-    if (m.kind === 'plan' && isAbout(m.text, i.name) && laterPlan(m.text, i.time))
+    if (m.kind === 'plan' && isAbout(m.text, i.name) && laterPlan(m.text, i.time) && !ROUTINE.test(m.text))
       items.push({ source: 'plan', said: first(m.text), fact: stripPeriod(m.text), news: false });
   }
   const last = i.history.at(-1);
@@ -148,8 +155,13 @@ export function upTo(i: DialogueTurnInput, me: Me): UpTo[] {
   const touches = (u: UpTo) => heard !== null && [...stems(u.fact)].some((w) => heard.has(w));
   items.push(...facts.filter(touches));
   const doing = (i.doing ?? []).find((d) => d.name === i.name)?.activity;
-  if (doing && doing !== 'here' && !/\b(talk|chat|conversation|convers)\w*/i.test(doing))
-    items.push({ source: 'doing', said: `I'm ${doing}`, fact: `${me.name} is ${doing}`, news: false });
+  if (doing && doing !== 'here' && !/\b(talk|chat|conversation|convers)\w*/i.test(doing)) {
+    // "ring up a customer" -> "ringing up a customer"
+    const [verb = '', ...rest] = doing.split(' ');
+    const ing = /ing$/.test(verb) ? verb : (ingOf(verb) ?? verb);
+    const act = [ing, ...rest].join(' ');
+    items.push({ source: 'doing', said: `I'm ${act}`, fact: `${me.name} is ${act}`, news: false });
+  }
   items.push(...facts.filter((f) => !touches(f)));
   const seen = new Set<string>();
   return items.filter((u) => {
@@ -190,7 +202,7 @@ export function tellUpTo(u: UpTo, key: string, said: Said): { text: string; news
         text: `${lead(['Not much yet, but later', 'Later on', 'After this,'])} ${lower.replace(/^i plan\b/, 'I plan')}.`,
       };
     case 'doing':
-      return { text: `${lead(['Oh, just this, really:', 'Right now?', 'At the moment,'])} ${body}.` };
+      return { text: `${lead(['Right now?', 'At the moment,', 'Just now,'])} ${body}.` };
     default:
       return { text: `${lead(['Well,', 'You know,', 'Funny you mention it:'])} ${lower.replace(/^i\b/, 'I')}.` };
   }

@@ -27,7 +27,7 @@ function shared(share: Share | null, i: DialogueTurnInput): { news?: string; con
 }
 
 /** Greetings, questions and goodbyes; `{to}` is whom the line addresses. The talk's own content is the prompt's. */
-const HELLOS = ['Hi {to}!', 'Hello {to}!', 'Hey {to}, good to see you!', 'Oh, hi {to}!'];
+const HELLOS = ['Hi {to}!', 'Hello {to}!', 'Hey {to}, nice to see you here!', 'Oh, hi {to}!'];
 const OPENERS = ['How are you doing?', 'How’s your day going?', 'What have you been up to?', 'How have you been?'];
 /** A question that hands the talk to someone: the one named answers it (src/core/turns.ts). */
 const ASK_ONE = [
@@ -96,7 +96,7 @@ export function dialogueTurn(i: DialogueTurnInput): {
     const stranger = !i.listeners.some(known);
     const hello = stranger
       ? pick(['Hello! I don’t think we’ve met.', 'Hi there! I don’t think we’ve met yet.'], key) + ` I'm ${i.first}.`
-      : say('hello', fill(HELLOS, to))!;
+      : fresh(HELLOS, key, 'hello', said, to)!;
     // in a group, the opening question may go to one of them (whom, by the seeded choice)
     const one = firstName(pick(i.listeners, `${key}|one`) ?? to);
     const openers = group && !stranger ? [...OPENERS, ...fill(ASK_ONE, one).slice(1, 3)] : OPENERS;
@@ -113,7 +113,7 @@ export function dialogueTurn(i: DialogueTurnInput): {
     reply = { text: say('knew', ['Yes, I heard about that too.', 'I know, I heard the same!'])! };
   else if (last.news && family(last.speaker, i) && ordinary(last.news))
     reply = { text: say('family', ['Good for you!', 'Glad it’s going well.', 'That’s good to hear.'])! };
-  else if (last.news) reply = { text: reaction(last.news, key) };
+  else if (last.news) reply = { text: reaction(last.news, key, said) };
   else if (answered) {
     reply = answerSmallTalk(last.text, i, me, key, said);
     // in a group, what the asker told before asking is taken up first ("Oh, nice! ...")
@@ -122,7 +122,7 @@ export function dialogueTurn(i: DialogueTurnInput): {
       reply.text = `${say('nice', NICE) ?? ''} ${reply.text}`.trim();
   } else if (group && !i.listeners.includes(last.speaker))
     // they just took their leave: a word to them, and the talk goes on with those still here
-    reply = { text: say('gone', [`Nice seeing you, ${prev}!`, `Good to see you, ${prev}.`]) ?? 'Mm.' };
+    reply = { text: say('gone', [`Nice seeing you, ${prev}!`, `Nice talking with you, ${prev}.`]) ?? 'Mm.' };
   else {
     // what they just said may touch something of one's own: "Funny you mention it: I ..."
     const touched = upTo(i, me).find((u) => u.source === 'memory');
@@ -147,7 +147,7 @@ export function dialogueTurn(i: DialogueTurnInput): {
     const spokeHere = [...new Set(i.history.map((h) => h.speaker))].filter((n) => n !== i.name && present.has(n));
     const whom = !group ? to : spokeHere.length === 1 ? firstName(spokeHere[0]!) : 'everyone';
     const invited = mine.some((h) => WHEN.test(h.news ?? ''));
-    const bye = say('bye', fill(BYES, whom)) ?? `Bye, ${whom}!`;
+    const bye = fresh(BYES, key, 'bye', said, whom) ?? `Bye, ${whom}!`;
     return { line: `${text} ${bye}${invited ? ' I hope to see you there!' : ''}`.trim(), end: true };
   };
   const result = ((): { line: string; end: boolean; news?: string; confidedTo?: string } => {
@@ -160,7 +160,7 @@ export function dialogueTurn(i: DialogueTurnInput): {
     const others = i.listeners.filter((l) => l !== last.speaker);
     const next = [...others].sort((a, b) => lastSaid(a) - lastSaid(b))[0] ?? last.speaker;
     const question = group
-      ? say('ask', fill(ASK_ONE, firstName(next)))
+      ? fresh(ASK_ONE, key, 'ask', said, firstName(next))
       : say(
           'ask',
           QUESTIONS.filter((q) => !said.all.some((s) => s.includes(q))),
