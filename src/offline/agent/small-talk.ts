@@ -5,6 +5,7 @@
 import type { DialogueTurnInput } from '../../agent/prompts/dialogue-turn.ts';
 import { isAlarming, stripPeriod } from '../../core/text.ts';
 import { parseClock } from '../../core/time.ts';
+import { isGoodbye } from '../../core/turns.ts';
 import { alreadyBetween, GATHERING, INVITATION, mentionedIn, STANDING, WHEN } from './news.ts';
 import { pick as choose, firstName, isAbout, isFact, type Me, PRIVATE, pick, stems } from './speech.ts';
 import { ingOf, names, toFirstPerson } from './voice.ts';
@@ -62,7 +63,9 @@ export function saidIn(i: Pick<DialogueTurnInput, 'name' | 'history'>): Said {
 export function fresh(options: readonly string[], key: string, slot: string, said: Said, to?: string): string | null {
   // a template ("Take care, {to}!") is used when its words are, whoever it named
   const words = (o: string) => (to === undefined ? o : o.split('{to}').sort((a, b) => b.length - a.length)[0]!);
-  const used = (lines: readonly string[]) => (o: string) => lines.some((l) => l.includes(words(o)));
+  // (a reply may name whom it answers: "Good to know, Rosa." is "Good to know.")
+  const bare = (l: string) => l.replace(/, [A-Z][\p{L}'’-]+(?=[.!?])/gu, '');
+  const used = (lines: readonly string[]) => (o: string) => lines.some((l) => bare(l).includes(words(o)));
   const mine = options.filter((o) => !used(said.mine)(o));
   const nobody = mine.filter((o) => !used(said.all)(o));
   const pool = nobody.length > 0 ? nobody : mine;
@@ -169,6 +172,8 @@ export function upTo(i: DialogueTurnInput, me: Me): UpTo[] {
     if (seen.has(k)) return false;
     seen.add(k);
     if (mentionedIn(u.fact, i.history) || mentionedIn(u.said, i.history)) return false;
+    // words that read as a goodbye ("loves to take care of") would take the speaker out of a group
+    if (isGoodbye(u.said)) return false;
     if (i.listeners.some((l) => names(u.fact, l))) return false;
     // what every listener has from one already is not said again; news some of them have is told to the rest
     // as small talk, not as news again (no news twice to the same person, issue 22 item 2)

@@ -45,6 +45,9 @@ const BYES = [
   'It was good to catch up, {to}. See you soon!',
   'I’ll leave you to it. Bye for now, {to}!',
   'Good talking to you, {to}. See you later!',
+  'I’m off now. Bye, {to}!',
+  'Time I headed off. Take care, {to}!',
+  'I must be going. Talk to you later, {to}!',
 ];
 const fill = (options: readonly string[], to: string) => options.map((o) => o.replaceAll('{to}', to));
 
