@@ -65,7 +65,8 @@ export function fresh(options: readonly string[], key: string, slot: string, sai
   const words = (o: string) => (to === undefined ? o : o.split('{to}').sort((a, b) => b.length - a.length)[0]!);
   // (a reply may name whom it answers: "Good to know, Rosa." is "Good to know.")
   const bare = (l: string) => l.replace(/, [A-Z][\p{L}'’-]+(?=[.!?])/gu, '');
-  const used = (lines: readonly string[]) => (o: string) => lines.some((l) => bare(l).includes(words(o)));
+  const used = (lines: readonly string[]) => (o: string) =>
+    lines.some((l) => l.includes(words(o)) || (to === undefined && bare(l).includes(o)));
   const mine = options.filter((o) => !used(said.mine)(o));
   const nobody = mine.filter((o) => !used(said.all)(o));
   const pool = nobody.length > 0 ? nobody : mine;
