@@ -224,7 +224,7 @@ export function answerSmallTalk(
   me: Me,
   key: string,
   said: Said = saidIn(i),
-): { text: string; news?: string } {
+): { text: string; news?: string; empty?: boolean } {
   const q = question.toLowerCase().replace(/’/g, "'");
   const say = (slot: string, options: string[]) => fresh(options, key, slot, said) ?? options[0]!;
   if (/how is it going|how's it going\?$|coming along/.test(q) && !/\bday\b/.test(q))
@@ -243,9 +243,11 @@ export function answerSmallTalk(
           'Oh, much the same as before.',
           'Nothing new since we last talked.',
         ]),
+        empty: true,
       };
     return {
       text: say('usual', ['Not much, just the usual.', 'Oh, the usual things.', 'Quiet, honestly. Nothing to report.']),
+      empty: true,
     };
   }
   if (/how are you|how's your day|how are things|how is your day/.test(q)) {

@@ -107,7 +107,7 @@ export function dialogueTurn(i: DialogueTurnInput): {
     return { line: `${hello} ${opener}`, end: false, ...shared(share, i) };
   }
   const prev = firstName(last.speaker);
-  let reply: { text: string; news?: string };
+  let reply: { text: string; news?: string; empty?: boolean };
   const knew = last.news ? i.memories.some((m) => isFact(m) && sameNews(m.text, last.news!)) : false;
   const toldMe = last.news ? alreadyBetween(last.news, last.speaker, i) : false;
   const answered = !last.news && /\?\s*$/.test(last.text);
@@ -142,8 +142,12 @@ export function dialogueTurn(i: DialogueTurnInput): {
   // speaker's cue to leave, or everyone would say goodbye in turn), and stays while it has something of its own
   const spoke = group ? mine.length : i.history.length;
   const more = group && upTo(i, me).some((u) => !reply.text.includes(u.said.replace(/\.$/, '')));
+  // one in a group with nothing of its own left to tell takes its leave rather than ask round again
   const closing =
-    spoke >= (group ? 3 : 6) || i.turnsLeft <= 1 || (!share && !reply.news && !more && spoke >= (group ? 2 : 3));
+    spoke >= (group ? 3 : 6) ||
+    i.turnsLeft <= 1 ||
+    (!share && !reply.news && !more && spoke >= (group ? 2 : 3)) ||
+    (group && !share && reply.empty === true && spoke >= 1);
   const end = (text: string) => {
     // goodbye to those who spoke: the one listener, or everyone when several did
     const present = new Set(i.listeners);
