@@ -6,7 +6,7 @@ import type { DialogueTurnInput } from '../../agent/prompts/dialogue-turn.ts';
 import { isAlarming, stripPeriod } from '../../core/text.ts';
 import { parseClock } from '../../core/time.ts';
 import { isGoodbye } from '../../core/turns.ts';
-import { alreadyBetween, GATHERING, INVITATION, mentionedIn, STANDING, WHEN } from './news.ts';
+import { alreadyBetween, GATHERING, INVITATION, mentionedIn, newsworthy, STANDING, WHEN } from './news.ts';
 import { pick as choose, firstName, isAbout, isFact, type Me, PRIVATE, pick, stems } from './speech.ts';
 import { ingOf, names, toFirstPerson } from './voice.ts';
 
@@ -86,6 +86,8 @@ export interface UpTo {
   toldTo?: string;
 }
 
+/** What one means to do (a plan said as a fact): not what one is up to now. */
+const INTENTION = /\b(?:plans?|intends?|wants?|hopes?|means?) to\b|\bwill\b/;
 /** A plan not worth telling: sleep, getting up, washing. */
 const ROUTINE = /\b(?:sleep|go to bed|wake up|wash|shower)\b/i;
 const SELF_PRONOUN = /^(?:She|He|They)\s+(?=is|has|are)/;
@@ -153,7 +155,10 @@ export function upTo(i: DialogueTurnInput, me: Me): UpTo[] {
         m.kept === undefined &&
         !PRIVATE.test(m.text) &&
         !STANDING.test(m.text) &&
-        !['reflection', 'told', 'heard', 'dialogue'].includes(m.kind),
+        !['reflection', 'told', 'heard', 'dialogue'].includes(m.kind) &&
+        // news and intentions are the share path's (news.ts), not small talk
+        !newsworthy(m) &&
+        !INTENTION.test(m.text),
     )
     .map((m) => ({ source: 'memory' as const, said: first(m.text), fact: stripPeriod(m.text), news: false }));
   const touches = (u: UpTo) => heard !== null && [...stems(u.fact)].some((w) => heard.has(w));

@@ -175,6 +175,9 @@ export function dialogueTurn(i: DialogueTurnInput): {
     if (!question) return end(reply.text);
     return { line: `${reply.text} ${question}`, end: false };
   })();
+  // a sentence once per line
+  const parts = result.line.split(/(?<=[.!?])\s+/);
+  result.line = parts.filter((p, k) => parts.indexOf(p) === k).join(' ');
   // never the same line twice from one speaker in one talk: one with nothing new left takes its leave
   return repeats(result.line, said.mine) ? end('') : result;
 }
