@@ -237,7 +237,11 @@ export function answerSmallTalk(
       text: say('along', ['It’s coming along, thanks.', 'Slowly, but I’m getting there.', 'Better than I expected!']),
     };
   const things = upTo(i, me);
-  if (/what (have|are) you (been )?up to|what's new|what about you|how have you been/.test(q)) {
+  if (
+    /what (have|are) you (been )?up to|what's new|what about you|how have you been|rest of you|anyone else|everyone else/.test(
+      q,
+    )
+  ) {
     if (things[0]) return tellUpTo(things[0], key, said);
     // what one already told them is not news to them again (issue 22 item 2)
     const project = currentProject(i.summary, me);

@@ -36,6 +36,13 @@ const ASK_ONE = [
   'How have you been, {to}?',
   'And you, {to}? What’s new?',
 ];
+/** A question to the whole group. */
+const ASK_ALL = [
+  'How about the rest of you?',
+  'Anyone else been up to anything?',
+  'What about everyone else?',
+  'And what’s new with all of you?',
+];
 const QUESTIONS = ['What have you been up to?', 'How have you been?', 'What about you?'];
 const NICE = ['Oh, nice!', 'Sounds fun!', 'Good for you!', 'How lovely.', 'Interesting!', 'Oh, how nice.'];
 const ACKS = ['I see.', 'Right.', 'Mm, I see.', 'Fair enough.', 'Ah, okay.'];
@@ -49,8 +56,6 @@ const BYES = [
   'Time I headed off. Take care, {to}!',
   'I must be going. Talk to you later, {to}!',
 ];
-const fill = (options: readonly string[], to: string) => options.map((o) => o.replaceAll('{to}', to));
-
 /** "That sounds lovely! ..." to Rosa -> "That sounds lovely, Rosa! ...": the reply names whom it answers. */
 function addressed(text: string, name: string): string {
   return /^[^.!?]*[.!?]/.test(text) ? text.replace(/^([^.!?]*?)([.!?])/, `$1, ${name}$2`) : text;
@@ -101,8 +106,7 @@ export function dialogueTurn(i: DialogueTurnInput): {
       ? pick(['Hello! I don’t think we’ve met.', 'Hi there! I don’t think we’ve met yet.'], key) + ` I'm ${i.first}.`
       : fresh(HELLOS, key, 'hello', said, to)!;
     // in a group, the opening question may go to one of them (whom, by the seeded choice)
-    const one = firstName(pick(i.listeners, `${key}|one`) ?? to);
-    const openers = group && !stranger ? [...OPENERS, ...fill(ASK_ONE, one).slice(1, 3)] : OPENERS;
+    const openers = group && !stranger ? [...OPENERS, ...ASK_ALL] : OPENERS;
     const opener = share ? share.line : say('open', openers)!;
     return { line: `${hello} ${opener}`, end: false, ...shared(share, i) };
   }
@@ -132,7 +136,10 @@ export function dialogueTurn(i: DialogueTurnInput): {
     reply = touched ? tellUpTo(touched, key, said) : { text: say('ack', ACKS) ?? 'I see.' };
   }
   // in a group, the reply names whom it answers
-  if (group && !answered && !reply.news && i.listeners.includes(last.speaker)) reply.text = addressed(reply.text, prev);
+  // in a group, a question back names whom it asks (who then answers: src/core/turns.ts); a plain reaction does
+  // not, so the floor goes to whoever has something to add
+  if (group && !answered && !reply.news && i.listeners.includes(last.speaker) && reply.text.endsWith('?'))
+    reply.text = addressed(reply.text, prev);
   if (i.history.length === 1 && /we[’']ve met/.test(last.text))
     reply.text = `Nice to meet you, ${to}! I'm ${i.first}.${last.news ? ` ${reply.text}` : ''}`;
   else if (i.history.length === 1 && !last.news)
@@ -162,12 +169,13 @@ export function dialogueTurn(i: DialogueTurnInput): {
       return { line: `${reply.text} ${share.line}`, end: false, ...shared(share, i) };
     if (closing && !asked) return end(reply.text);
     if (asked || reply.news) return { line: reply.text, end: false, ...(reply.news ? { news: reply.news } : {}) };
-    // hand the talk on: in a group to one who has not spoken yet, else to whom was heard from longest ago
-    const lastSaid = (l: string) => i.history.findLastIndex((h) => h.speaker === l);
-    const others = i.listeners.filter((l) => l !== last.speaker);
-    const next = [...others].sort((a, b) => lastSaid(a) - lastSaid(b))[0] ?? last.speaker;
+    // hand the talk on: in a group to one who has not spoken yet by name, else to the group (whoever has something
+    // to add takes it up)
+    const silent = i.listeners.find((l) => l !== last.speaker && !i.history.some((h) => h.speaker === l));
     const question = group
-      ? fresh(ASK_ONE, key, 'ask', said, firstName(next))
+      ? silent
+        ? fresh(ASK_ONE, key, 'ask', said, firstName(silent))
+        : (say('ask-all', ASK_ALL) ?? fresh(ASK_ONE, key, 'ask', said, prev))
       : say(
           'ask',
           QUESTIONS.filter((q) => !said.all.some((s) => s.includes(q))),
