@@ -132,11 +132,12 @@ function laterPlan(text: string, time: string): boolean {
 export function upTo(i: DialogueTurnInput, me: Me): UpTo[] {
   const first = (t: string) =>
     toFirstPerson(stripPeriod(t), me.name, me.first, me.pronoun).replace(/^I have been\b/, 'I’ve been');
-  const items: UpTo[] = projects(i.summary, me).map((p) => ({
+  // what one is mainly busy with is news to pass on, as it always was; the rest of one's doings is small talk
+  const items: UpTo[] = projects(i.summary, me).map((p, k) => ({
     source: 'project',
     said: first(p),
     fact: p,
-    news: true,
+    news: k === 0,
   }));
   for (const m of i.memories) {
     if (m.keep || m.kept !== undefined || PRIVATE.test(m.text) || m.from) continue;
