@@ -207,7 +207,7 @@ export function tellUpTo(u: UpTo, key: string, said: Said): { text: string; news
         };
       return {
         text: `${lead(['I’ve been busy, actually:', 'Oh, keeping busy:', 'Lately?', 'Mostly work, really:'])} ${body}.`,
-        news: u.fact,
+        ...(u.news ? { news: u.fact } : {}),
       };
     case 'plan':
       return {

@@ -106,7 +106,7 @@ export function dialogueTurn(i: DialogueTurnInput): {
       ? pick(['Hello! I don’t think we’ve met.', 'Hi there! I don’t think we’ve met yet.'], key) + ` I'm ${i.first}.`
       : fresh(HELLOS, key, 'hello', said, to)!;
     // in a group, the opening question may go to one of them (whom, by the seeded choice)
-    const openers = group && !stranger ? [...OPENERS, ...ASK_ALL] : OPENERS;
+    const openers = group && !stranger ? [...OPENERS, 'What’s new with all of you?'] : OPENERS;
     const opener = share ? share.line : say('open', openers)!;
     return { line: `${hello} ${opener}`, end: false, ...shared(share, i) };
   }
