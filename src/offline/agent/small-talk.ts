@@ -7,7 +7,7 @@ import { isAlarming, stripPeriod } from '../../core/text.ts';
 import { parseClock } from '../../core/time.ts';
 import { isGoodbye } from '../../core/turns.ts';
 import { alreadyBetween, GATHERING, INVITATION, mentionedIn, newsworthy, STANDING, WHEN } from './news.ts';
-import { pick as choose, firstName, isAbout, isFact, type Me, PRIVATE, pick, stems } from './speech.ts';
+import { pick as choose, isAbout, isFact, type Me, PRIVATE, pick, stems } from './speech.ts';
 import { ingOf, names, toFirstPerson } from './voice.ts';
 
 /** How a listener takes a piece of news, by topic. */
@@ -203,7 +203,7 @@ export function tellUpTo(u: UpTo, key: string, said: Said): { text: string; news
     case 'project':
       if (u.toldTo)
         return {
-          text: `${lead(['Same as ever:', 'Oh, you know me:', 'As I told {to},', 'Still the same:']).replace('{to}', firstName(u.toldTo))} ${lower.replace(/^i\b/, 'I')}.`,
+          text: `${lead(['Same as ever:', 'Oh, you know me:', 'Still the same:', 'Nothing new there:'])} ${lower.replace(/^i\b/, 'I')}.`,
         };
       return {
         text: `${lead(['I’ve been busy, actually:', 'Oh, keeping busy:', 'Lately?', 'Mostly work, really:'])} ${body}.`,
