@@ -12,15 +12,15 @@ import { HEAR_TASK, hearInput } from '../../agent/prompts/hear.ts';
 import { IMPORTANCE_TASK, importanceInput } from '../../agent/prompts/importance.ts';
 import { INTERVIEW_TASK, interviewInput } from '../../agent/prompts/interview.ts';
 import { PLAN_DAY_TASK, planDayInput } from '../../agent/prompts/plan-day.ts';
-import { READ_EVENTS_TASK, readEventsInput } from '../../agent/prompts/read-events.ts';
-import { todayNumber } from '../../core/dates.ts';
-import { readEventText } from '../../core/event-text.ts';
 import { PLAN_HOURS_TASK, planHoursInput } from '../../agent/prompts/plan-hours.ts';
 import { PLAN_STEPS_TASK, planStepsInput } from '../../agent/prompts/plan-steps.ts';
 import { NO_REACTION, REACT_TASK, type ReactInput, type ReactOutput, reactInput } from '../../agent/prompts/react.ts';
+import { READ_EVENTS_TASK, readEventsInput } from '../../agent/prompts/read-events.ts';
 import { REFLECT_INSIGHTS_TASK, reflectInsightsInput } from '../../agent/prompts/reflect-insights.ts';
 import { REFLECT_QUESTIONS_TASK, reflectQuestionsInput } from '../../agent/prompts/reflect-questions.ts';
 import { SUMMARY_TASK, summaryInput } from '../../agent/prompts/summary.ts';
+import { todayNumber } from '../../core/dates.ts';
+import { readEventText } from '../../core/event-text.ts';
 import {
   clip,
   emojiFor,
@@ -35,11 +35,12 @@ import {
 import { hhmm, parseClock } from '../../core/time.ts';
 import type { OfflineRules } from '../../llm/port.ts';
 import { answerQuestion, replyTo } from './answer.ts';
+import { offlineDialogue, offlineSummary } from './dialogue.ts';
+import { coveredBy, newsworthy, topicOf } from './news.ts';
 import { offlineDayPlan } from './plan.ts';
 import { isFact } from './speech.ts';
 import { objectFor, stepsFor } from './steps.ts';
-import { offlineDialogue, offlineSummary } from './dialogue.ts';
-import { coveredBy, dialogueTurn, newsworthy, topicOf } from './talk.ts';
+import { dialogueTurn } from './talk.ts';
 import { gerundClause, subjectOf } from './voice.ts';
 
 export { intentionActivity, lifestyleHours } from './day-facts.ts';

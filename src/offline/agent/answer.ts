@@ -3,9 +3,10 @@
 
 import type { PromptMemory, PromptRelation } from '../../agent/prompts/common.ts';
 import { escapeRegExp, heuristicImportance, lowerFirst, stripPeriod } from '../../core/text.ts';
+import { coveredBy, sameNews, topicOf } from './news.ts';
 import { aboutSelf, hypothetical, planAnswer, reflective, whoIs, whoNext, yesterday } from './questions.ts';
+import { reaction } from './small-talk.ts';
 import { factLine, firstName, isAbout, type Me, meOf, PRIVATE, pick, sentence, stems } from './speech.ts';
-import { coveredBy, reaction, sameNews, topicOf } from './talk.ts';
 import { toFirstPerson } from './voice.ts';
 
 // --- answering questions (interviews, people speaking to the resident) ---

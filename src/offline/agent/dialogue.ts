@@ -4,7 +4,8 @@ import type { ConversationSummaryInput } from '../../agent/prompts/conversation-
 import type { DialogueInput } from '../../agent/prompts/dialogue.ts';
 import { nextSpeaker } from '../../core/turns.ts';
 import { offlineCommitments } from './commitments.ts';
-import { dialogueTurn, summarizeConversation } from './talk.ts';
+import { summarizeConversation } from './conversation-summary.ts';
+import { dialogueTurn } from './talk.ts';
 
 /** A conversation's summary as the summary task answers it: the talk's gist, its lines' importance, its promises. */
 export function offlineSummary(i: ConversationSummaryInput) {

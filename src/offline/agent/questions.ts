@@ -4,8 +4,9 @@
 import type { PromptMemory } from '../../agent/prompts/common.ts';
 import { escapeRegExp, isAlarming, lowerFirst, progressive, stripPeriod } from '../../core/text.ts';
 import { type AnswerInput, facts, introduce, listAnd, placeOfTalk } from './answer.ts';
+import { topicOf } from './news.ts';
+import { currentProject } from './small-talk.ts';
 import { cap, firstName, isAbout, type Me, sentence } from './speech.ts';
-import { currentProject, topicOf } from './talk.ts';
 import { names, subjectOf, toFirstPerson } from './voice.ts';
 
 export interface PlanItem {

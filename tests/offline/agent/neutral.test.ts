@@ -4,9 +4,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { answerQuestion } from '../../../src/offline/agent/answer.ts';
+import { topicOf } from '../../../src/offline/agent/news.ts';
 import { offlineDayPlan } from '../../../src/offline/agent/plan.ts';
 import { stepsFor } from '../../../src/offline/agent/steps.ts';
-import { topicOf } from '../../../src/offline/agent/talk.ts';
 import { ingOf } from '../../../src/offline/agent/voice.ts';
 
 const OFFLINE_DIR = join(import.meta.dirname, '../../../src/offline/agent');
