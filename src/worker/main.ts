@@ -8,7 +8,7 @@ import { isPostgresUrl } from '../db/postgres/client.ts';
 import { DatabaseStartupError } from '../db/startup-error.ts';
 import { PrismaTownStore } from '../db/town-store.ts';
 import { helpOrNothing } from '../core/cli-args.ts';
-import { describeModel } from '../llm/index.ts';
+import { type AdaptiveLimit, describeModel, EmbeddingGateway } from '../llm/index.ts';
 import { createLogger } from '../log.ts';
 import { Metrics } from '../ops/metrics.ts';
 import { startOpsServer } from '../ops/server.ts';
@@ -24,7 +24,7 @@ export const WORKER_USAGE = `Usage: npm run worker
 Runs towns' ticks from the PostgreSQL job queue; start any number, on any machines, against one DATABASE_URL.
 Configured by the environment (.env), not by options:
   DATABASE_URL         postgresql://user:password@host:5432/smalltown (required: workers share towns through it)
-  WORKER_CONCURRENCY   towns this worker ticks at once (default 4)
+  WORKER_CONCURRENCY   towns this worker ticks at once (default 8)
   WORKER_MAX_TOWNS     towns kept loaded (default 50); the least recently ticked is let go past it
   WORKER_MAX_MB        memory budget in MB of measured RSS (default 0: none); towns are let go to stay in it
   WORKER_SCHEDULE      true: this worker also enqueues the ticks (any number of schedulers may run)
@@ -114,6 +114,27 @@ async function main(): Promise<number> {
     ];
   });
   registerVectorGauge(metrics, () => running.towns.loaded());
+  // The adaptive model concurrency (src/llm/adaptive-limit.ts): where the limit stands against its ceiling.
+  const limits: [string, AdaptiveLimit][] = [['chat', llm.concurrency]];
+  if (embedder instanceof EmbeddingGateway) limits.push(['embedding', embedder.concurrency]);
+  metrics.gauge(
+    'smalltown_model_concurrency',
+    'Model requests: the adaptive limit, its ceiling (LLM_CONCURRENCY), in flight and waiting, per gateway',
+    ['gateway', 'what'],
+    async () =>
+      limits.flatMap(([gateway, l]) => [
+        { labels: { gateway, what: 'limit' }, value: l.limit },
+        { labels: { gateway, what: 'ceiling' }, value: l.ceiling },
+        { labels: { gateway, what: 'in_flight' }, value: l.inUse },
+        { labels: { gateway, what: 'waiting' }, value: l.waiting },
+      ]),
+  );
+  metrics.gauge(
+    'smalltown_model_rate_limited',
+    'Model requests answered 429 (rate limited) since start, per gateway',
+    ['gateway'],
+    async () => limits.map(([gateway, l]) => ({ labels: { gateway }, value: l.stats.rateLimited })),
+  );
   metrics.gauge(
     'smalltown_worker_towns',
     'Towns this worker holds loaded, and loads and evictions since start',

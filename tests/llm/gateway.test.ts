@@ -130,9 +130,11 @@ describe('retries', () => {
     expect(clock.sleeps).toEqual([375, 750]);
   });
 
-  it('gives up with llm/rate_limited once attempts are exhausted', async () => {
+  it('gives up with llm/rate_limited once its attempts for 429s are spent', async () => {
     fake.onChat(() => reply.rateLimited({ retryAfterSeconds: 1 }));
-    const e = await rejection(model({ maxAttempts: 3 }).object({ task: 'rate_mood', schema: Mood, messages }));
+    const e = await rejection(
+      model({ maxAttempts: 2, maxRateLimitedAttempts: 3 }).object({ task: 'rate_mood', schema: Mood, messages }),
+    );
     expect(e.code).toBe('llm/rate_limited');
     expect(e.task).toBe('rate_mood');
     expect(fake.chatRequests()).toHaveLength(3);
