@@ -115,14 +115,15 @@ export class AdaptiveLimit {
         this.dispatch();
       });
     }
-    // Every slot busy (or callers waiting): this request tests whether one more would fit.
-    const saturated = this.active >= this.limit || this.waiters.length > 0;
     const epoch = this.epoch;
     let released = false;
     return {
       release: (outcome) => {
         if (released) return;
         released = true;
+        // Busy enough that the limit is what holds requests back: callers waiting, or at least half the slots in use
+        // (the growth rule of Netflix's concurrency-limits AIMD); a mostly idle limit has nothing to learn.
+        const saturated = this.waiters.length > 0 || this.active * 2 >= this.limit;
         this.active--;
         this.settle(outcome, saturated, epoch);
         this.dispatch();

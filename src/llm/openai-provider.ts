@@ -16,7 +16,7 @@ import {
   ProviderCallError,
   providerFailureToLlmError,
 } from './provider.ts';
-import { exhaustedWaitMs, parseRateLimitHeaders } from './rate-limit.ts';
+import { exhaustedWaitMs, parseRateLimitHeaders, waitInMessageMs } from './rate-limit.ts';
 import { parseRetryAfter } from './retry.ts';
 import { schemaInstruction, unwrapIfNeeded, validateCompletion } from './structured.ts';
 import { responseFormatFor } from './strict-schema.ts';
@@ -87,9 +87,11 @@ export function normaliseSdkError(e: unknown): unknown {
   if (e instanceof OpenAI.APIError) {
     const status = e.status;
     const rateLimit = parseRateLimitHeaders(e.headers);
-    // OpenAI's 429s carry no retry-after, but the rate-limit headers say when the exhausted limit is full again.
+    // OpenAI's 429s carry no retry-after: their message says how long to wait ("Please try again in 120ms"), and
+    // the rate-limit headers say when the exhausted limit has room again.
     const retryAfterMs =
-      parseRetryAfter(e.headers, Date.now()) ?? (status === 429 ? exhaustedWaitMs(rateLimit) : undefined);
+      parseRetryAfter(e.headers, Date.now()) ??
+      (status === 429 ? (waitInMessageMs(e.message) ?? exhaustedWaitMs(rateLimit)) : undefined);
     const extra = {
       cause: e,
       ...(status !== undefined ? { status } : {}),

@@ -79,3 +79,9 @@ export function nearLimit(info: RateLimitInfo | undefined, inFlight: number): bo
     return info.remainingTokens < info.limitTokens * 0.05;
   return false;
 }
+
+/** The wait OpenAI writes into a 429's message ("... Please try again in 120ms." / "in 1.5s" / "in 6m0s"). */
+export function waitInMessageMs(message: string | undefined): number | undefined {
+  const m = message?.match(/try again in ((?:\d+(?:\.\d+)?(?:ms|us|µs|ns|h|m|s))+)/i);
+  return m ? parseDurationMs(m[1]) : undefined;
+}

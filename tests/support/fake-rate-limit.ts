@@ -12,6 +12,12 @@ import type { FakeResponse } from './fake-openai.ts';
 export interface FakeRateLimits {
   /** Requests per minute, per model. */
   requestsPerMinute?: number;
+  /**
+   * Seconds of requests the bucket holds (default 60: a whole minute's burst). OpenAI: "your rate limit may be
+   * quantized, meaning it is enforced over shorter periods of time (e.g. 60,000 requests/minute may be enforced as
+   * 1,000 requests/second)"; 1 models that.
+   */
+  burstSeconds?: number;
   /** Requests in progress at once (all models). */
   maxConcurrent?: number;
   /** Also send retry-after-ms / retry-after on a 429 (Azure OpenAI does, api.openai.com does not). */
@@ -60,8 +66,9 @@ export class FakeRateLimiter {
     let bucket: { tokens: number; at: number } | undefined;
     if (rpm !== undefined) {
       const t = this.now();
-      bucket = this.buckets.get(model) ?? { tokens: rpm, at: t };
-      bucket.tokens = Math.min(rpm, bucket.tokens + ((t - bucket.at) * rpm) / 60_000);
+      const capacity = this.capacity(rpm);
+      bucket = this.buckets.get(model) ?? { tokens: capacity, at: t };
+      bucket.tokens = Math.min(capacity, bucket.tokens + ((t - bucket.at) * rpm) / 60_000);
       bucket.at = t;
       this.buckets.set(model, bucket);
       if (bucket.tokens < 1) {
@@ -100,11 +107,15 @@ export class FakeRateLimiter {
     };
   }
 
+  private capacity(rpm: number): number {
+    return Math.max(1, (rpm * (this.limits.burstSeconds ?? 60)) / 60);
+  }
+
   private headers(rpm: number, tokens: number): Record<string, string> {
     return {
       'x-ratelimit-limit-requests': String(rpm),
       'x-ratelimit-remaining-requests': String(Math.max(0, Math.floor(tokens))),
-      'x-ratelimit-reset-requests': goDuration(((rpm - tokens) * 60_000) / rpm),
+      'x-ratelimit-reset-requests': goDuration(((this.capacity(rpm) - tokens) * 60_000) / rpm),
     };
   }
 
