@@ -81,6 +81,11 @@ interface ChildLine {
   ok?: boolean;
   rssMb?: number;
   calls?: number;
+  requests?: number;
+  failedCalls?: number;
+  llmLimit?: number;
+  llmInFlight?: number;
+  rateLimited?: number;
   rssPerTownMb?: number;
   baseMb?: number;
   failedJob?: string;
