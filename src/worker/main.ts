@@ -8,12 +8,13 @@ import { isPostgresUrl } from '../db/postgres/client.ts';
 import { DatabaseStartupError } from '../db/startup-error.ts';
 import { PrismaTownStore } from '../db/town-store.ts';
 import { helpOrNothing } from '../core/cli-args.ts';
-import { type AdaptiveLimit, describeModel, EmbeddingGateway } from '../llm/index.ts';
+import { describeModel } from '../llm/index.ts';
 import { createLogger } from '../log.ts';
 import { Metrics } from '../ops/metrics.ts';
 import { startOpsServer } from '../ops/server.ts';
 import { OutageReporter } from '../ops/outage.ts';
 import { diskFullError, onDiskFull } from '../core/disk-full.ts';
+import { registerModelConcurrencyGauges } from '../ops/model-concurrency.ts';
 import { registerVectorGauge } from '../ops/vectors.ts';
 import { agentKit } from '../town/agent-kit.ts';
 import { startWorkerProcess } from './compose.ts';
@@ -114,27 +115,8 @@ async function main(): Promise<number> {
     ];
   });
   registerVectorGauge(metrics, () => running.towns.loaded());
-  // The adaptive model concurrency (src/llm/adaptive-limit.ts): where the limit stands against its ceiling.
-  const limits: [string, AdaptiveLimit][] = [['chat', llm.concurrency]];
-  if (embedder instanceof EmbeddingGateway) limits.push(['embedding', embedder.concurrency]);
-  metrics.gauge(
-    'smalltown_model_concurrency',
-    'Model requests: the adaptive limit, its ceiling (LLM_CONCURRENCY), in flight and waiting, per gateway',
-    ['gateway', 'what'],
-    async () =>
-      limits.flatMap(([gateway, l]) => [
-        { labels: { gateway, what: 'limit' }, value: l.limit },
-        { labels: { gateway, what: 'ceiling' }, value: l.ceiling },
-        { labels: { gateway, what: 'in_flight' }, value: l.inUse },
-        { labels: { gateway, what: 'waiting' }, value: l.waiting },
-      ]),
-  );
-  metrics.gauge(
-    'smalltown_model_rate_limited',
-    'Model requests answered 429 (rate limited) since start, per gateway',
-    ['gateway'],
-    async () => limits.map(([gateway, l]) => ({ labels: { gateway }, value: l.stats.rateLimited })),
-  );
+  registerModelConcurrencyGauges(metrics, { chat: llm, embedding: embedder });
+
   metrics.gauge(
     'smalltown_worker_towns',
     'Towns this worker holds loaded, and loads and evictions since start',
