@@ -153,6 +153,8 @@ export async function run(opts: Record<string, unknown>) {
           llmLimitMin: Math.min(...limits),
           llmLimitMax: Math.max(...limits),
           llmLimitEnd: limits.at(-1) ?? 0,
+          // where the limit stood over the slot's second half (settled, or still moving)
+          llmLimitLateP50: percentile(limits.slice(Math.floor(limits.length / 2)), 50),
           peakRssMb: Math.max(...during.map((l) => l.rssMb ?? 0)),
           loaded: last?.loaded ?? 0,
           evictions: last?.evictions ?? 0,
@@ -194,7 +196,7 @@ export function format(r: Record<string, unknown>): string {
       : '  model: the offline stand-in in the worker, every call delayed',
     ...x.slots.map(
       (s) =>
-        `  slot ${s.slot}: ${s.ticks} ticks (${s.failedTicks} failed and retried${s.failedJobs.length ? `: ${s.failedJobs.join('; ')}` : ''}), last ended ${s.lastTickEndS} s after the slot turned (p50 ${s.p50EndS} s, p95 ${s.p95EndS} s; tick p95 ${s.tickP95s} s) -> ${s.insideInterval ? 'every tick inside its interval' : 'NOT all inside the interval'}; ${s.modelCalls} model calls (${s.callsPerMin}/min, ${s.modelRequests} requests, ${s.failedCalls} failed, ${s.rateLimited} answered 429${s.serverRejected ? ` (server: ${s.serverRejected})` : ''}); model concurrency ${s.llmLimitMin}..${s.llmLimitMax}, ${s.llmLimitEnd} at the end; peak RSS ${s.peakRssMb} MB, ${s.loaded} towns loaded, ${s.evictions} evictions`,
+        `  slot ${s.slot}: ${s.ticks} ticks (${s.failedTicks} failed and retried${s.failedJobs.length ? `: ${s.failedJobs.join('; ')}` : ''}), last ended ${s.lastTickEndS} s after the slot turned (p50 ${s.p50EndS} s, p95 ${s.p95EndS} s; tick p95 ${s.tickP95s} s) -> ${s.insideInterval ? 'every tick inside its interval' : 'NOT all inside the interval'}; ${s.modelCalls} model calls (${s.callsPerMin}/min, ${s.modelRequests} requests, ${s.failedCalls} failed, ${s.rateLimited} answered 429${s.serverRejected ? ` (server: ${s.serverRejected})` : ''}); model concurrency ${s.llmLimitMin}..${s.llmLimitMax}, median ${s.llmLimitLateP50} over the slot's second half, ${s.llmLimitEnd} at its end; peak RSS ${s.peakRssMb} MB, ${s.loaded} towns loaded, ${s.evictions} evictions`,
     ),
   ].join('\n');
 }
