@@ -100,6 +100,8 @@ export function normaliseSdkError(e: unknown): unknown {
     };
     // An exhausted account also answers 429, but waiting does not refill it.
     if (status === 429 && e.code === 'insufficient_quota') return new ProviderCallError('fatal', e.message, extra);
+    // The server's own word wins, as in the SDK's shouldRetry: x-should-retry false is final.
+    if (e.headers?.get('x-should-retry') === 'false') return new ProviderCallError('fatal', e.message, extra);
     if (status === 429) return new ProviderCallError('rate_limited', e.message, extra);
     if (status === 408 || status === 409 || (status !== undefined && status >= 500)) {
       return new ProviderCallError('server', e.message, extra);
