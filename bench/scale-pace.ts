@@ -6,14 +6,20 @@
 // one ended: nothing runs in between). Reports the worker's RSS (peak, and under WORKER_MAX_MB --maxMb) and towns
 // loaded and evicted. The towns are copies of one town (made with the town export), starting at the first tick of
 // a day (the day planning: the most model calls a tick makes).
-// Options: --towns N (100) --latency MS (1000) --slots N (2) --concurrency N (16) --llmConcurrency N (32)
-//          --maxMb MB (1800) --maxTowns N (100).
+// The model's concurrency is the worker's own (src/llm/adaptive-limit.ts: adaptive up to LLM_CONCURRENCY). With
+// --rpm N the chat model is the realistic model server over HTTP, answering in --latency ms and enforcing N requests
+// per minute as OpenAI does (429s with x-ratelimit-* headers; tests/support/fake-rate-limit.ts), quantized to
+// --burst seconds (60: a minute's burst); --maxConcurrent N caps its requests in progress too.
+// Options: --towns N (100) --latency MS (1000) --slots N (2) --concurrency N and --llmConcurrency N (default: the
+//          configuration's WORKER_CONCURRENCY and LLM_CONCURRENCY) --fixedLlm (LLM_ADAPTIVE_CONCURRENCY=false)
+//          --rpm N --burst S (60) --maxConcurrent N --maxMb MB (1800) --maxTowns N (100).
 import { openDatabase } from '../src/db/client.ts';
 import { PrismaTownStore } from '../src/db/town-store.ts';
 import { cronIntervalMs } from '../src/town/scheduler.ts';
 import { TownService } from '../src/town/service.ts';
 import { readTownExport, writeTownImport } from '../src/town/town-export.ts';
-import { defaultTickCron } from '../src/config.ts';
+import { defaultTickCron, EnvSchema } from '../src/config.ts';
+import { startRealisticModel } from '../tests/support/realistic-model/server.ts';
 import { TownRouter } from '../src/worker/affinity.ts';
 import { openQueue } from '../src/worker/queue.ts';
 import { tickJobId } from '../src/worker/scheduler.ts';
@@ -31,8 +37,13 @@ export async function run(opts: Record<string, unknown>) {
   const nTowns = Number(opts.towns ?? 100);
   const latencyMs = Number(opts.latency ?? 1000);
   const slots = Number(opts.slots ?? 2);
-  const concurrency = Number(opts.concurrency ?? 16);
-  const llmConcurrency = Number(opts.llmConcurrency ?? 32);
+  const defaults = EnvSchema.parse({});
+  const concurrency = Number(opts.concurrency ?? defaults.WORKER_CONCURRENCY);
+  const llmConcurrency = Number(opts.llmConcurrency ?? defaults.LLM_CONCURRENCY);
+  const adaptive = !opts.fixedLlm;
+  const rpm = opts.rpm !== undefined ? Number(opts.rpm) : undefined;
+  const maxConcurrent = opts.maxConcurrent !== undefined ? Number(opts.maxConcurrent) : undefined;
+  const burst = Number(opts.burst ?? 60);
   const maxMb = Number(opts.maxMb ?? 1800);
   const maxTowns = Number(opts.maxTowns ?? 100);
   const server = await startPostgres({ fast: false });
@@ -54,12 +65,26 @@ export async function run(opts: Record<string, unknown>) {
     }
     await db.close();
     const setupS = Math.round((performance.now() - t0) / 1000);
+    const limited = rpm !== undefined || maxConcurrent !== undefined;
+    const model = limited
+      ? await startRealisticModel({
+          seed: 3,
+          fixedLatencyMs: latencyMs,
+          rates: { serverErrors: 0, rateLimits: 0 },
+          rateLimits: {
+            ...(rpm !== undefined ? { requestsPerMinute: rpm, burstSeconds: burst } : {}),
+            ...(maxConcurrent !== undefined ? { maxConcurrent } : {}),
+          },
+        })
+      : undefined;
     const boss = await openQueue(url);
     const router = new TownRouter(boss);
     const w = spawnScaleWorker(url, 'pace-worker', {
       LATENCY_MS: String(latencyMs),
       CONCURRENCY: String(concurrency),
       LLM_CONCURRENCY: String(llmConcurrency),
+      LLM_ADAPTIVE: String(adaptive),
+      ...(model ? { MODEL_URL: model.baseURL } : {}),
       MAX_MB: String(maxMb),
       MAX_TOWNS: String(maxTowns),
     });
@@ -67,9 +92,12 @@ export async function run(opts: Record<string, unknown>) {
     try {
       await w.waitFor((l) => l.ready === true);
       for (let i = 0; i < 40 && (await router.refresh()).live < 1; i++) await sleep(500);
+      const lastStat = () => [...w.lines].reverse().find((l) => l.calls !== undefined);
       for (let s = 0; s < slots; s++) {
         const start = Date.now();
-        const callsBefore = [...w.lines].reverse().find((l) => l.calls !== undefined)?.calls ?? 0;
+        const before = lastStat();
+        const linesBefore = w.lines.length;
+        const rejectedBefore = model?.fake.limiter?.stats.rejected ?? 0;
         const slot = 40_000_000 + s;
         await Promise.all(
           towns.map((townId) =>
@@ -89,7 +117,14 @@ export async function run(opts: Record<string, unknown>) {
         const offsets = ok.map((l) => (l.end! - start) / 1000);
         const errors = w.lines.filter((l) => l.failedJob && l.error).map((l) => `${l.failedJob}: ${l.error}`);
         const during = w.lines.filter((l) => l.rssMb !== undefined && (l as { end?: number }).end === undefined);
-        const calls = ([...w.lines].reverse().find((l) => l.calls !== undefined)?.calls ?? 0) - callsBefore;
+        await sleep(1_100); // the worker's next stats line covers the slot's last calls
+        const after = lastStat();
+        const calls = (after?.calls ?? 0) - (before?.calls ?? 0);
+        const slotS = Math.max(1, Math.max(0, ...offsets));
+        const limits = w.lines
+          .slice(linesBefore)
+          .filter((l) => l.llmLimit !== undefined)
+          .map((l) => l.llmLimit!);
         const last = [...w.lines].reverse().find((l) => l.rssMb !== undefined) as
           | { rssMb: number; loaded?: number; evictions?: number }
           | undefined;
@@ -110,6 +145,16 @@ export async function run(opts: Record<string, unknown>) {
           insideInterval:
             new Set(ok.map((l) => l.tick)).size === towns.length && Math.max(...offsets) * 1000 < INTERVAL_MS,
           modelCalls: calls,
+          modelRequests: (after?.requests ?? 0) - (before?.requests ?? 0),
+          callsPerMin: Math.round((calls / slotS) * 60),
+          failedCalls: (after?.failedCalls ?? 0) - (before?.failedCalls ?? 0),
+          rateLimited: (after?.rateLimited ?? 0) - (before?.rateLimited ?? 0),
+          serverRejected: (model?.fake.limiter?.stats.rejected ?? 0) - rejectedBefore,
+          llmLimitMin: Math.min(...limits),
+          llmLimitMax: Math.max(...limits),
+          llmLimitEnd: limits.at(-1) ?? 0,
+          // where the limit stood over the slot's second half (settled, or still moving)
+          llmLimitLateP50: percentile(limits.slice(Math.floor(limits.length / 2)), 50),
           peakRssMb: Math.max(...during.map((l) => l.rssMb ?? 0)),
           loaded: last?.loaded ?? 0,
           evictions: last?.evictions ?? 0,
@@ -119,6 +164,7 @@ export async function run(opts: Record<string, unknown>) {
     } finally {
       await w.stop();
       await boss.stop({ graceful: false });
+      await model?.close();
     }
     return {
       towns: nTowns,
@@ -127,6 +173,10 @@ export async function run(opts: Record<string, unknown>) {
       latencyMs,
       concurrency,
       llmConcurrency,
+      adaptive,
+      rpm: rpm ?? null,
+      burst,
+      maxConcurrent: maxConcurrent ?? null,
       maxMb,
       maxTowns,
       setupS,
@@ -140,10 +190,13 @@ export async function run(opts: Record<string, unknown>) {
 export function format(r: Record<string, unknown>): string {
   const x = r as Awaited<ReturnType<typeof run>>;
   return [
-    `one worker, ${x.towns} towns of ${x.residentsPerTown} residents, every town due at once every ${x.intervalS} s, model calls ${x.latencyMs} ms; WORKER_CONCURRENCY=${x.concurrency} LLM_CONCURRENCY=${x.llmConcurrency} WORKER_MAX_MB=${x.maxMb} WORKER_MAX_TOWNS=${x.maxTowns}`,
+    `one worker, ${x.towns} towns of ${x.residentsPerTown} residents, every town due at once every ${x.intervalS} s, model calls ${x.latencyMs} ms; WORKER_CONCURRENCY=${x.concurrency} LLM_CONCURRENCY=${x.llmConcurrency} (${x.adaptive ? 'adaptive' : 'fixed'}) WORKER_MAX_MB=${x.maxMb} WORKER_MAX_TOWNS=${x.maxTowns}`,
+    x.rpm !== null || x.maxConcurrent !== null
+      ? `  model: the realistic model server over HTTP${x.rpm !== null ? `, ${x.rpm} requests/min (burst ${x.burst} s)` : ''}${x.maxConcurrent !== null ? `, at most ${x.maxConcurrent} in progress` : ''}`
+      : '  model: the offline stand-in in the worker, every call delayed',
     ...x.slots.map(
       (s) =>
-        `  slot ${s.slot}: ${s.ticks} ticks (${s.failedTicks} failed and retried${s.failedJobs.length ? `: ${s.failedJobs.join('; ')}` : ''}), last ended ${s.lastTickEndS} s after the slot turned (p50 ${s.p50EndS} s, p95 ${s.p95EndS} s; tick p95 ${s.tickP95s} s) -> ${s.insideInterval ? 'every tick inside its interval' : 'NOT all inside the interval'}; ${s.modelCalls} model calls; peak RSS ${s.peakRssMb} MB, ${s.loaded} towns loaded, ${s.evictions} evictions`,
+        `  slot ${s.slot}: ${s.ticks} ticks (${s.failedTicks} failed and retried${s.failedJobs.length ? `: ${s.failedJobs.join('; ')}` : ''}), last ended ${s.lastTickEndS} s after the slot turned (p50 ${s.p50EndS} s, p95 ${s.p95EndS} s; tick p95 ${s.tickP95s} s) -> ${s.insideInterval ? 'every tick inside its interval' : 'NOT all inside the interval'}; ${s.modelCalls} model calls (${s.callsPerMin}/min, ${s.modelRequests} requests, ${s.failedCalls} failed, ${s.rateLimited} answered 429${s.serverRejected ? ` (server: ${s.serverRejected})` : ''}); model concurrency ${s.llmLimitMin}..${s.llmLimitMax}, median ${s.llmLimitLateP50} over the slot's second half, ${s.llmLimitEnd} at its end; peak RSS ${s.peakRssMb} MB, ${s.loaded} towns loaded, ${s.evictions} evictions`,
     ),
   ].join('\n');
 }

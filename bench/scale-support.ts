@@ -1,9 +1,9 @@
 // Pieces of the scale-out bench: a model with the realistic-model profile's latency (250 ms + 12 ms per completion
-// token, behind the gateway with its per-process concurrency limit, as a worker runs it), a PostgreSQL server,
-// and towns created in a database.
+// token, behind the gateway with its per-process adaptive concurrency limit, as a worker runs it), a PostgreSQL
+// server, and towns created in a database.
 
 import { LlmGateway } from '../src/llm/gateway.ts';
-import { createEmbedder } from '../src/llm/index.ts';
+import { createEmbedder, createLanguageModel as createRemoteModel } from '../src/llm/index.ts';
 import { agentOfflineRules, mergeOfflineRules, OfflineModel } from '../src/offline/index.ts';
 import type { Embedder, EmbedRequest } from '../src/llm/port.ts';
 import type { CallOptions, ChatProvider, CompletionRequest, CompletionResult } from '../src/llm/provider.ts';
@@ -46,21 +46,31 @@ class LatentEmbedder implements Embedder {
   }
 }
 
+/** The model concurrency of a bench worker: the ceiling (LLM_CONCURRENCY) and whether it adapts. */
+export interface BenchConcurrency {
+  ceiling: number;
+  adaptive: boolean;
+}
+
 /**
- * A worker process's mind: one gateway (LLM_CONCURRENCY parallel calls) shared by every town it runs; every model
- * call takes `fixedMs` when given, else the realistic profile's latency.
+ * A worker process's mind: one gateway (the adaptive limit up to LLM_CONCURRENCY, as a worker runs it) shared by
+ * every town it runs; every model call takes `fixedMs` when given, else the realistic profile's latency. With
+ * `baseURL`, the chat model is an OpenAI-compatible server (e.g. the realistic model with a rate limit) over HTTP.
  */
 export function latentKit(
-  concurrency: number,
+  c: BenchConcurrency,
   fixedMs?: number,
+  baseURL?: string,
 ): {
   kit: KitFactory;
-  provider: { calls: number; completionTokens: number };
+  llm: LlmGateway;
 } {
-  const provider = new LatentProvider(fixedMs);
-  const llm = new LlmGateway(provider, { concurrency });
+  const tuning = { concurrency: c.ceiling, adaptiveConcurrency: c.adaptive };
+  const llm = baseURL
+    ? createRemoteModel({ provider: 'compatible', baseURL, chatModel: 'realistic-mini', ...tuning })
+    : new LlmGateway(new LatentProvider(fixedMs), tuning);
   const embedder = new LatentEmbedder();
-  return { kit: (townId, settings) => agentKit({ llm, embedder, settings, townId }), provider };
+  return { kit: (townId, settings) => agentKit({ llm, embedder, settings, townId }), llm };
 }
 
 /** The same mind with no latency (creating towns quickly). */

@@ -5,24 +5,29 @@
 //   {"tick":town,"end":wallMs,"ms":n,"ok":bool}      a tick finished
 //   {"rssMb":n,"calls":n,"loaded":n,"evictions":n}   every second
 //   {"rssPerTownMb":n,"towns":n,"baseMb":n}           with LOAD_ONLY=a,b,c: loads those towns, measures, exits
-// Usage: node --import tsx bench/scale-worker.ts <database url> <owner>; env LATENCY_MS, CONCURRENCY (4),
-// LLM_CONCURRENCY (4), MAX_TOWNS, MAX_MB, LOAD_ONLY.
+//   every second also {"llmLimit":n,"llmInFlight":n,"rateLimited":n}: the adaptive model concurrency
+// Usage: node --import tsx bench/scale-worker.ts <database url> <owner>; env LATENCY_MS, CONCURRENCY and
+// LLM_CONCURRENCY (default: the configuration's WORKER_CONCURRENCY and LLM_CONCURRENCY), LLM_ADAPTIVE (true),
+// MODEL_URL (an OpenAI-compatible chat server instead of the in-process stand-in), MAX_TOWNS, MAX_MB, LOAD_ONLY.
 import { openDatabase } from '../src/db/client.ts';
 import { PrismaTownStore } from '../src/db/town-store.ts';
 import { startWorkerProcess } from '../src/worker/compose.ts';
 import { WorkerTowns } from '../src/worker/towns.ts';
+import { EnvSchema } from '../src/config.ts';
 import { latentKit } from './scale-support.ts';
 
 const [url = '', owner = 'bench'] = process.argv.slice(2);
 const env = process.env;
-const concurrency = Number(env.CONCURRENCY ?? 4);
+const defaults = EnvSchema.parse({});
+const concurrency = Number(env.CONCURRENCY ?? defaults.WORKER_CONCURRENCY);
 const say = (o: object) => process.stdout.write(`${JSON.stringify(o)}\n`);
 const rssMb = () => Math.round((process.memoryUsage.rss() / 1024 / 1024) * 10) / 10;
 const db = await openDatabase(url, { poolSize: concurrency * 2 + 2 });
 const store = new PrismaTownStore(db.prisma);
-const { kit, provider } = latentKit(
-  Number(env.LLM_CONCURRENCY ?? 4),
+const { kit, llm } = latentKit(
+  { ceiling: Number(env.LLM_CONCURRENCY ?? defaults.LLM_CONCURRENCY), adaptive: env.LLM_ADAPTIVE !== 'false' },
   env.LATENCY_MS ? Number(env.LATENCY_MS) : undefined,
+  env.MODEL_URL || undefined,
 );
 const gc = (globalThis as { gc?: () => void }).gc;
 const settle = async () => {
@@ -69,10 +74,21 @@ const w = await startWorkerProcess({
     if (outcome.status === 'failed') say({ failedJob: town, error: outcome.error });
   },
 });
-const timer = setInterval(
-  () => say({ rssMb: rssMb(), calls: provider.calls, loaded: w.towns.size, evictions: w.towns.evictions }),
-  1_000,
-);
+const timer = setInterval(async () => {
+  const usage = (await llm.usageReport()).total;
+  const l = llm.concurrency;
+  say({
+    rssMb: rssMb(),
+    calls: usage.calls,
+    requests: usage.requests,
+    failedCalls: usage.failures,
+    loaded: w.towns.size,
+    evictions: w.towns.evictions,
+    llmLimit: l.limit,
+    llmInFlight: l.inUse,
+    rateLimited: l.stats.rateLimited,
+  });
+}, 1_000);
 say({ ready: true, queue: w.queue });
 process.once('SIGTERM', async () => {
   clearInterval(timer);

@@ -47,7 +47,13 @@ export const EnvSchema = z
       z.enum(['json_schema', 'json_object'], { message: 'must be json_schema or json_object' }).default('json_schema'),
     ),
     LLM_TIMEOUT_MS: int(60_000, 1_000, 600_000),
-    LLM_CONCURRENCY: int(4, 1, 64),
+    // The most model requests in flight per gateway; the adaptive limit starts at 4 and grows towards it while the
+    // provider keeps up, halving on 429s (src/llm/adaptive-limit.ts). LLM_ADAPTIVE_CONCURRENCY=false: always this many.
+    LLM_CONCURRENCY: int(64, 1, 256),
+    LLM_ADAPTIVE_CONCURRENCY: z.preprocess(
+      emptyToUndefined,
+      z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
+    ),
     LLM_MAX_ATTEMPTS: int(4, 1, 10),
     // Billed tokens (prompt, every retry and repair included, + completion) per town per UTC day; 0 = no limit.
     DAILY_TOKEN_BUDGET: int(2_000_000, 0, 1_000_000_000),
@@ -72,7 +78,9 @@ export const EnvSchema = z
     ),
     MINUTES_PER_TICK: int(10, 1, 240),
     // Scale-out (PostgreSQL only): workers, shards, ops endpoints.
-    WORKER_CONCURRENCY: int(4, 1, 256),
+    // Towns one worker ticks at once: 8 lets one worker tick 100 ten-resident towns well inside the real-model pace
+    // (bench scalePace, README "Scaling out").
+    WORKER_CONCURRENCY: int(8, 1, 256),
     WORKER_MAX_TOWNS: int(50, 1, 100_000),
     // 0: no memory budget (WORKER_MAX_TOWNS alone bounds the towns kept loaded)
     WORKER_MAX_MB: int(0, 0, 1_000_000),
@@ -148,7 +156,9 @@ export interface Config {
     embeddingDimensions?: number;
     structuredMode: 'json_schema' | 'json_object';
     timeoutMs: number;
+    /** Ceiling of requests in flight (adaptive) or the fixed number (adaptiveConcurrency false). */
     concurrency: number;
+    adaptiveConcurrency: boolean;
     maxAttempts: number;
     dailyTokenBudget: number;
   };
@@ -244,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       structuredMode: e.OPENAI_STRUCTURED_MODE,
       timeoutMs: e.LLM_TIMEOUT_MS,
       concurrency: e.LLM_CONCURRENCY,
+      adaptiveConcurrency: e.LLM_ADAPTIVE_CONCURRENCY === 'true',
       maxAttempts: e.LLM_MAX_ATTEMPTS,
       dailyTokenBudget: e.DAILY_TOKEN_BUDGET,
     },

@@ -29,6 +29,7 @@ import { createLogger } from './log.ts';
 import { Metrics } from './ops/metrics.ts';
 import { OutageReporter } from './ops/outage.ts';
 import { meteredTownStore, registerStoreGauges, startProcessOps } from './ops/process-ops.ts';
+import { registerModelConcurrencyGauges } from './ops/model-concurrency.ts';
 import { registerVectorGauge } from './ops/vectors.ts';
 import { startOpsServer } from './ops/server.ts';
 import { loadTownFile } from './town/file-io.ts';
@@ -147,6 +148,7 @@ async function main(): Promise<number> {
   });
   const towns = registry;
   registerVectorGauge(metrics, () => towns.loaded());
+  registerModelConcurrencyGauges(metrics, { chat: llm, embedding: embedder });
   const driftConfig: TownConfigView = {
     ...(config.townFile ? { townFile: { path: config.townFile, name: loadTownFile(config.townFile).name } } : {}),
     ...(config.minutesPerTick !== undefined ? { minutesPerTick: config.minutesPerTick } : {}),

@@ -46,6 +46,7 @@ export function buildModelStack(
     timeoutMs: config.model.timeoutMs,
     maxAttempts: config.model.maxAttempts,
     concurrency: config.model.concurrency,
+    adaptiveConcurrency: config.model.adaptiveConcurrency,
   };
   const remote = {
     ...(config.model.apiKey ? { apiKey: config.model.apiKey } : {}),

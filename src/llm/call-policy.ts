@@ -3,9 +3,11 @@
 import type { LlmErrorCode } from './port.ts';
 import { LlmError } from './port.ts';
 import type { CallOptions, FailureKind } from './provider.ts';
+import type { RateLimitInfo } from './rate-limit.ts';
 import { isRetryable, ProviderCallError, providerFailureToLlmError } from './provider.ts';
+import { AdaptiveLimit, type LimitChange, type LimitOutcome } from './adaptive-limit.ts';
 import type { CircuitOptions } from './circuit.ts';
-import { backoffDelay, type GatewayClock, Semaphore, systemClock } from './retry.ts';
+import { backoffDelay, type GatewayClock, systemClock } from './retry.ts';
 import {
   type BudgetStatus,
   InMemoryUsageSink,
@@ -17,8 +19,11 @@ import {
 } from './usage.ts';
 
 export const gatewaySettings = {
-  // One first try plus three retries: rides out a short 429 burst without stalling a town tick for minutes.
+  // One first try plus three retries for failures (5xx, timeouts, network, bad bodies).
   maxAttempts: 4,
+  // 429s are the provider asking for a slower pace, which the adaptive limit gives it: a call waits through up to
+  // ten of them (each wait the server's, or backoff up to 8 s) rather than being lost while the limit settles.
+  maxRateLimitedAttempts: 10,
   // Structured answers of a few hundred tokens come back in well under a minute; longer means a stuck request.
   attemptTimeoutMs: 60_000,
   // Backoff 0.5 s doubling to 8 s: the OpenAI SDK's own defaults (openai-node client.ts, retry policy).
@@ -26,8 +31,9 @@ export const gatewaySettings = {
   maxDelayMs: 8_000,
   // The SDK also honours retry-after only up to 60 s; a longer wait means "come back later": fail fast instead.
   maxRetryAfterMs: 60_000,
-  // Parallel requests per gateway; OpenAI tier-1 rate limits tolerate this, local servers queue the rest anyway.
-  concurrency: 4,
+  // Ceiling of parallel requests per gateway (LLM_CONCURRENCY). The adaptive limit (adaptive-limit.ts) starts at 4,
+  // which OpenAI's tier-1 limits tolerate, and grows towards this while calls succeed with every slot busy.
+  concurrency: 64,
   // OpenAI accepts up to 2048 inputs per embeddings request; 256 keeps each request small and quick to retry.
   embeddingBatchSize: 256,
 } as const;
@@ -48,10 +54,16 @@ export interface GatewayOptions {
   usage?: UsageSink;
   /** Tokens per town per UTC day; a number, or a lookup for per-town overrides. Undefined or 0 = unlimited. */
   dailyTokenBudget?: number | ((townId: string) => number | undefined);
-  /** Parallel attempts; or pass `semaphore` to share one limit between gateways. */
+  /** Most parallel attempts (the adaptive limit's ceiling); or pass `limit` to share one between gateways. */
   concurrency?: number;
-  semaphore?: Semaphore;
+  /** false: always `concurrency` in flight, no adaptation (LLM_ADAPTIVE_CONCURRENCY=false). Default true. */
+  adaptiveConcurrency?: boolean;
+  limit?: AdaptiveLimit;
+  /** Every change of the adaptive limit (gauges, logs). */
+  onLimitChange?: (c: LimitChange) => void;
   maxAttempts?: number;
+  /** Attempts a call may spend on 429s (counted apart from maxAttempts). */
+  maxRateLimitedAttempts?: number;
   attemptTimeoutMs?: number;
   baseDelayMs?: number;
   maxDelayMs?: number;
@@ -75,8 +87,10 @@ export interface AttemptTally {
 export class CallPolicy {
   readonly usage: UsageSink;
   readonly clock: GatewayClock;
-  private readonly semaphore: Semaphore;
+  /** Requests in flight: the adaptive limit (or a fixed one). */
+  readonly limit: AdaptiveLimit;
   private readonly maxAttempts: number;
+  private readonly maxRateLimitedAttempts: number;
   private readonly attemptTimeoutMs: number;
   private readonly baseDelayMs: number;
   private readonly maxDelayMs: number;
@@ -88,8 +102,16 @@ export class CallPolicy {
   constructor(opts: GatewayOptions) {
     this.usage = opts.usage ?? new InMemoryUsageSink();
     this.clock = opts.clock ?? systemClock;
-    this.semaphore = opts.semaphore ?? new Semaphore(opts.concurrency ?? gatewaySettings.concurrency);
+    this.limit =
+      opts.limit ??
+      new AdaptiveLimit({
+        ceiling: opts.concurrency ?? gatewaySettings.concurrency,
+        adaptive: opts.adaptiveConcurrency ?? true,
+        clock: this.clock,
+        ...(opts.onLimitChange ? { onChange: opts.onLimitChange } : {}),
+      });
     this.maxAttempts = Math.max(1, opts.maxAttempts ?? gatewaySettings.maxAttempts);
+    this.maxRateLimitedAttempts = Math.max(1, opts.maxRateLimitedAttempts ?? gatewaySettings.maxRateLimitedAttempts);
     this.attemptTimeoutMs = opts.attemptTimeoutMs ?? gatewaySettings.attemptTimeoutMs;
     this.baseDelayMs = opts.baseDelayMs ?? gatewaySettings.baseDelayMs;
     this.maxDelayMs = opts.maxDelayMs ?? gatewaySettings.maxDelayMs;
@@ -127,36 +149,50 @@ export class CallPolicy {
     }
   }
 
-  /** One provider call with a concurrency slot, a per-attempt timeout, and retries with backoff. */
-  async attempt<T>(task: string, fn: (opts: CallOptions) => Promise<T>, tally?: AttemptTally): Promise<T> {
+  /**
+   * One provider call with a slot of the adaptive limit, a per-attempt timeout, and retries with backoff. Failures
+   * count against maxAttempts; 429s against maxRateLimitedAttempts (the limit slows down meanwhile).
+   */
+  async attempt<T extends { rateLimit?: RateLimitInfo | undefined }>(
+    task: string,
+    fn: (opts: CallOptions) => Promise<T>,
+    tally?: AttemptTally,
+  ): Promise<T> {
     let last: ProviderCallError | undefined;
-    for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
-      const release = await this.semaphore.acquire();
+    let failures = 0;
+    let rateLimited = 0;
+    for (let attempt = 1; ; attempt++) {
+      const ticket = await this.limit.acquire();
       let failure: ProviderCallError;
+      let outcome: LimitOutcome = { kind: 'other' };
       try {
         const value = await this.withTimeout(fn);
         if (tally) tally.requests++;
+        outcome = { kind: 'ok', rateLimit: value.rateLimit };
         return value;
       } catch (e) {
         // LlmErrors (e.g. a schema that cannot be sent) and bugs pass through untouched: no request went out.
         if (!(e instanceof ProviderCallError)) throw e;
         if (tally) tally.requests++;
         failure = e;
+        if (e.kind === 'rate_limited')
+          outcome = { kind: 'rate_limited', waitMs: e.retryAfterMs, rateLimit: e.rateLimit };
+        else if (e.kind === 'timeout') outcome = { kind: 'timeout' };
       } finally {
-        release(); // never hold a slot while backing off
+        ticket.release(outcome); // never hold a slot while backing off
       }
       last = failure;
-      if (!isRetryable(failure.kind) || attempt === this.maxAttempts) break;
+      if (failure.kind === 'rate_limited') rateLimited++;
+      else failures++;
+      if (!isRetryable(failure.kind) || failures >= this.maxAttempts || rateLimited >= this.maxRateLimitedAttempts)
+        break;
       let delayMs: number;
       if (failure.retryAfterMs !== undefined) {
         if (failure.retryAfterMs > this.maxRetryAfterMs) break;
         delayMs = failure.retryAfterMs;
       } else {
-        delayMs = backoffDelay(
-          attempt - 1,
-          { baseDelayMs: this.baseDelayMs, maxDelayMs: this.maxDelayMs },
-          this.random,
-        );
+        const retry = failure.kind === 'rate_limited' ? rateLimited - 1 : failures - 1;
+        delayMs = backoffDelay(retry, { baseDelayMs: this.baseDelayMs, maxDelayMs: this.maxDelayMs }, this.random);
       }
       if (tally) tally.retries++;
       this.emit({ type: 'retry', task, attempt, delayMs, kind: failure.kind, message: failure.message });
@@ -209,5 +245,10 @@ export abstract class AccountedGateway {
 
   flush(): Promise<void> {
     return this.policy.usage.flush();
+  }
+
+  /** Requests in flight and their adaptive limit (gauges, the bench). */
+  get concurrency(): AdaptiveLimit {
+    return this.policy.limit;
   }
 }

@@ -7,7 +7,8 @@ import { LexicalEmbedder } from './lexical-embedder.ts';
 import { OpenAIChatModel, OpenAIEmbedder, type StructuredMode } from './openai-provider.ts';
 import type { Embedder, ModelInfo } from './port.ts';
 import type { ChatProvider } from './provider.ts';
-import type { GatewayClock, Semaphore } from './retry.ts';
+import type { AdaptiveLimit, LimitChange } from './adaptive-limit.ts';
+import type { GatewayClock } from './retry.ts';
 import type { UsageSink } from './usage.ts';
 
 export type ModelProvider = 'openai' | 'compatible' | 'offline';
@@ -28,8 +29,15 @@ export interface GatewayTuning {
   /** Per-attempt timeout, ms. */
   timeoutMs?: number;
   maxAttempts?: number;
+  /** Attempts a call may spend on 429s (apart from maxAttempts). */
+  maxRateLimitedAttempts?: number;
+  /** Ceiling of requests in flight (LLM_CONCURRENCY); the adaptive limit grows towards it. */
   concurrency?: number;
-  semaphore?: Semaphore;
+  /** false: always `concurrency` in flight (LLM_ADAPTIVE_CONCURRENCY=false). Default true. */
+  adaptiveConcurrency?: boolean;
+  /** One limit shared between gateways (instead of one each). */
+  limit?: AdaptiveLimit;
+  onLimitChange?: (c: LimitChange) => void;
   onEvent?: (e: GatewayEvent) => void;
   /** Circuit-breaker thresholds (circuit.ts), or false to never pause the provider. */
   circuit?: CircuitOptions | false;
@@ -111,8 +119,11 @@ function gatewayOptions(t: GatewayTuning) {
     ...(t.dailyTokenBudget !== undefined ? { dailyTokenBudget: t.dailyTokenBudget } : {}),
     ...(t.timeoutMs !== undefined ? { attemptTimeoutMs: t.timeoutMs } : {}),
     ...(t.maxAttempts !== undefined ? { maxAttempts: t.maxAttempts } : {}),
+    ...(t.maxRateLimitedAttempts !== undefined ? { maxRateLimitedAttempts: t.maxRateLimitedAttempts } : {}),
     ...(t.concurrency !== undefined ? { concurrency: t.concurrency } : {}),
-    ...(t.semaphore ? { semaphore: t.semaphore } : {}),
+    ...(t.adaptiveConcurrency !== undefined ? { adaptiveConcurrency: t.adaptiveConcurrency } : {}),
+    ...(t.limit ? { limit: t.limit } : {}),
+    ...(t.onLimitChange ? { onLimitChange: t.onLimitChange } : {}),
     ...(t.onEvent ? { onEvent: t.onEvent } : {}),
     ...(t.circuit !== undefined ? { circuit: t.circuit } : {}),
     ...(t.clock ? { clock: t.clock } : {}),
@@ -182,6 +193,8 @@ export {
 export { LexicalEmbedder } from './lexical-embedder.ts';
 export { OpenAIChatModel, OpenAIEmbedder, type StructuredMode } from './openai-provider.ts';
 export { Semaphore, type GatewayClock } from './retry.ts';
+export { AdaptiveLimit, adaptiveSettings, type LimitChange, type LimitStats } from './adaptive-limit.ts';
+export { parseRateLimitHeaders, type RateLimitInfo } from './rate-limit.ts';
 export {
   type BudgetStatus,
   GLOBAL_TOWN,

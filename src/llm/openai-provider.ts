@@ -16,6 +16,7 @@ import {
   ProviderCallError,
   providerFailureToLlmError,
 } from './provider.ts';
+import { exhaustedWaitMs, parseRateLimitHeaders, waitInMessageMs } from './rate-limit.ts';
 import { parseRetryAfter } from './retry.ts';
 import { schemaInstruction, unwrapIfNeeded, validateCompletion } from './structured.ts';
 import { responseFormatFor } from './strict-schema.ts';
@@ -85,14 +86,22 @@ export function normaliseSdkError(e: unknown): unknown {
   if (e instanceof OpenAI.APIConnectionError) return new ProviderCallError('network', e.message, { cause: e });
   if (e instanceof OpenAI.APIError) {
     const status = e.status;
-    const retryAfterMs = parseRetryAfter(e.headers, Date.now());
+    const rateLimit = parseRateLimitHeaders(e.headers);
+    // OpenAI's 429s carry no retry-after: their message says how long to wait ("Please try again in 120ms"), and
+    // the rate-limit headers say when the exhausted limit has room again.
+    const retryAfterMs =
+      parseRetryAfter(e.headers, Date.now()) ??
+      (status === 429 ? (waitInMessageMs(e.message) ?? exhaustedWaitMs(rateLimit)) : undefined);
     const extra = {
       cause: e,
       ...(status !== undefined ? { status } : {}),
       ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+      ...(rateLimit ? { rateLimit } : {}),
     };
     // An exhausted account also answers 429, but waiting does not refill it.
     if (status === 429 && e.code === 'insufficient_quota') return new ProviderCallError('fatal', e.message, extra);
+    // The server's own word wins, as in the SDK's shouldRetry: x-should-retry false is final.
+    if (e.headers?.get('x-should-retry') === 'false') return new ProviderCallError('fatal', e.message, extra);
     if (status === 429) return new ProviderCallError('rate_limited', e.message, extra);
     if (status === 408 || status === 409 || (status !== undefined && status >= 500)) {
       return new ProviderCallError('server', e.message, extra);
@@ -163,8 +172,11 @@ export class OpenAIChatModel implements ChatProvider, LanguageModel {
         : {}),
     };
     let completion: OpenAI.ChatCompletion;
+    let rateLimit: ReturnType<typeof parseRateLimitHeaders>;
     try {
-      completion = await this.client.chat.completions.create(body, requestOptions(opts));
+      const { data, response } = await this.client.chat.completions.create(body, requestOptions(opts)).withResponse();
+      completion = data;
+      rateLimit = parseRateLimitHeaders(response.headers);
     } catch (e) {
       throw normaliseSdkError(e);
     }
@@ -186,6 +198,7 @@ export class OpenAIChatModel implements ChatProvider, LanguageModel {
       ...(json ? { json } : {}),
       ...(usage ? { usage } : {}),
       model: completion.model || this.opts.model,
+      ...(rateLimit ? { rateLimit } : {}),
     };
   }
 
@@ -223,17 +236,22 @@ export class OpenAIEmbedder implements EmbeddingProvider, Embedder {
 
   async embedBatch(texts: string[], opts: CallOptions): Promise<EmbeddingBatchResult> {
     let res: OpenAI.CreateEmbeddingResponse;
+    let rateLimit: ReturnType<typeof parseRateLimitHeaders>;
     try {
-      res = await this.client.embeddings.create(
-        {
-          model: this.model,
-          input: texts,
-          ...(this.opts.dimensions ? { dimensions: this.opts.dimensions } : {}),
-          // The SDK asks OpenAI for base64 (smaller) and decodes it; compatible servers do not all support that.
-          ...(this.opts.provider === 'compatible' ? { encoding_format: 'float' as const } : {}),
-        },
-        requestOptions(opts),
-      );
+      const { data, response } = await this.client.embeddings
+        .create(
+          {
+            model: this.model,
+            input: texts,
+            ...(this.opts.dimensions ? { dimensions: this.opts.dimensions } : {}),
+            // The SDK asks OpenAI for base64 (smaller) and decodes it; compatible servers do not all support that.
+            ...(this.opts.provider === 'compatible' ? { encoding_format: 'float' as const } : {}),
+          },
+          requestOptions(opts),
+        )
+        .withResponse();
+      res = data;
+      rateLimit = parseRateLimitHeaders(response.headers);
     } catch (e) {
       throw normaliseSdkError(e);
     }
@@ -253,6 +271,7 @@ export class OpenAIEmbedder implements EmbeddingProvider, Embedder {
     return {
       vectors,
       ...(res.usage ? { usage: { promptTokens: res.usage.prompt_tokens ?? 0 } } : {}),
+      ...(rateLimit ? { rateLimit } : {}),
     };
   }
 

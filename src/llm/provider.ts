@@ -2,6 +2,7 @@
 // Providers do no retries, no repair, no accounting; the gateway (gateway.ts) adds those around any provider.
 import type { z } from 'zod';
 import { type ChatMessage, LlmError, type LlmErrorCode, type ModelInfo } from './port.ts';
+import type { RateLimitInfo } from './rate-limit.ts';
 
 export interface TokenUsage {
   /** Billed prompt tokens of this one HTTP request (messages, schema, framing), cached ones included. */
@@ -37,6 +38,8 @@ export interface CompletionResult {
   /** Absent when the server reported none; the gateway then estimates with the tokenizer. */
   usage?: TokenUsage;
   model: string;
+  /** The server's rate-limit headers (rate-limit.ts), for the adaptive concurrency limit. */
+  rateLimit?: RateLimitInfo;
 }
 
 export interface ChatProvider {
@@ -47,6 +50,7 @@ export interface ChatProvider {
 export interface EmbeddingBatchResult {
   vectors: Float32Array[];
   usage?: { promptTokens: number };
+  rateLimit?: RateLimitInfo;
 }
 
 export interface EmbeddingProvider {
@@ -73,16 +77,19 @@ export class ProviderCallError extends Error {
   readonly status: number | undefined;
   /** Delay the server asked for (retry-after-ms / retry-after), if any. */
   readonly retryAfterMs: number | undefined;
+  /** The failed response's rate-limit headers, if any. */
+  readonly rateLimit: RateLimitInfo | undefined;
   constructor(
     kind: FailureKind,
     message: string,
-    opts: { status?: number; retryAfterMs?: number; cause?: unknown } = {},
+    opts: { status?: number; retryAfterMs?: number; rateLimit?: RateLimitInfo; cause?: unknown } = {},
   ) {
     super(message, { cause: opts.cause });
     this.name = 'ProviderCallError';
     this.kind = kind;
     this.status = opts.status;
     this.retryAfterMs = opts.retryAfterMs;
+    this.rateLimit = opts.rateLimit;
   }
 }
 

@@ -2,7 +2,7 @@
 // enqueues them). Start any number, on any machines, against one DATABASE_URL. Composition root like src/main.ts.
 import { hostname } from 'node:os';
 import { buildModelStack } from '../app/model-stack.ts';
-import { ConfigError, loadConfig, loadDotEnv } from '../config.ts';
+import { ConfigError, EnvSchema, loadConfig, loadDotEnv } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { isPostgresUrl } from '../db/postgres/client.ts';
 import { DatabaseStartupError } from '../db/startup-error.ts';
@@ -14,20 +14,26 @@ import { Metrics } from '../ops/metrics.ts';
 import { startOpsServer } from '../ops/server.ts';
 import { OutageReporter } from '../ops/outage.ts';
 import { diskFullError, onDiskFull } from '../core/disk-full.ts';
+import { registerModelConcurrencyGauges } from '../ops/model-concurrency.ts';
 import { registerVectorGauge } from '../ops/vectors.ts';
 import { agentKit } from '../town/agent-kit.ts';
 import { startWorkerProcess } from './compose.ts';
 import { TICK_QUEUE, tickQueueDepth } from './queue.ts';
+
+// The defaults the usage text states are the configuration's.
+const defaults = EnvSchema.parse({});
 
 export const WORKER_USAGE = `Usage: npm run worker
 
 Runs towns' ticks from the PostgreSQL job queue; start any number, on any machines, against one DATABASE_URL.
 Configured by the environment (.env), not by options:
   DATABASE_URL         postgresql://user:password@host:5432/smalltown (required: workers share towns through it)
-  WORKER_CONCURRENCY   towns this worker ticks at once (default 4)
-  WORKER_MAX_TOWNS     towns kept loaded (default 50); the least recently ticked is let go past it
+  WORKER_CONCURRENCY   towns this worker ticks at once (default ${defaults.WORKER_CONCURRENCY})
+  WORKER_MAX_TOWNS     towns kept loaded (default ${defaults.WORKER_MAX_TOWNS}); the least recently ticked is let go past it
   WORKER_MAX_MB        memory budget in MB of measured RSS (default 0: none); towns are let go to stay in it
   WORKER_SCHEDULE      true: this worker also enqueues the ticks (any number of schedulers may run)
+  LLM_CONCURRENCY      most model requests in flight (default ${defaults.LLM_CONCURRENCY}); they adapt below it to the
+                       provider's rate limits (LLM_ADAPTIVE_CONCURRENCY=false: always that many)
   METRICS_PORT         serve /healthz and /metrics (Prometheus) on this port
   OPENAI_API_KEY, OPENAI_BASE_URL, ...   the model, as for npm start (.env.example)
 Stops cleanly on SIGINT / SIGTERM (the town being ticked finishes its tick). README "Scaling out".`;
@@ -114,6 +120,8 @@ async function main(): Promise<number> {
     ];
   });
   registerVectorGauge(metrics, () => running.towns.loaded());
+  registerModelConcurrencyGauges(metrics, { chat: llm, embedding: embedder });
+
   metrics.gauge(
     'smalltown_worker_towns',
     'Towns this worker holds loaded, and loads and evictions since start',

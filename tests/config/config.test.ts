@@ -63,4 +63,19 @@ describe('configuration', () => {
   it('requires a key when the OpenAI provider is forced', () => {
     expect(() => loadConfig({ MODEL_PROVIDER: 'openai' })).toThrow(/OPENAI_API_KEY/);
   });
+
+  it('GIVEN LLM_CONCURRENCY THEN it is the ceiling of the adaptive limit; LLM_ADAPTIVE_CONCURRENCY=false makes it fixed', () => {
+    const d = loadConfig({});
+    expect(d.model.concurrency).toBe(64);
+    expect(d.model.adaptiveConcurrency).toBe(true);
+    // an existing setting keeps meaning "never more than this many"
+    expect(loadConfig({ LLM_CONCURRENCY: '4' }).model).toMatchObject({ concurrency: 4, adaptiveConcurrency: true });
+    expect(loadConfig({ LLM_CONCURRENCY: '8', LLM_ADAPTIVE_CONCURRENCY: 'false' }).model).toMatchObject({
+      concurrency: 8,
+      adaptiveConcurrency: false,
+    });
+    expect(() => loadConfig({ LLM_ADAPTIVE_CONCURRENCY: 'maybe' })).toThrow(
+      /LLM_ADAPTIVE_CONCURRENCY: must be true or false/,
+    );
+  });
 });

@@ -42,4 +42,14 @@ describe("the documents' defaults are the code's", () => {
       expect(String(defaults[key as string]), key).toBe(value);
     }
   });
+
+  it("README: the worker and model concurrency defaults it measures with are the configuration's", () => {
+    const defaults = EnvSchema.parse({}) as Record<string, unknown>;
+    const m = read('README.md').match(/With the defaults \(`WORKER_CONCURRENCY=(\d+)`, `LLM_CONCURRENCY=(\d+)`/);
+    expect(m, 'README "Scaling out" states the defaults').not.toBeNull();
+    expect(m?.[1]).toBe(String(defaults.WORKER_CONCURRENCY));
+    expect(m?.[2]).toBe(String(defaults.LLM_CONCURRENCY));
+    const rateLimits = read('README.md').match(/`LLM_CONCURRENCY` \(default (\d+)\) is its ceiling/);
+    expect(rateLimits?.[1]).toBe(String(defaults.LLM_CONCURRENCY));
+  });
 });

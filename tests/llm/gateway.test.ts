@@ -130,9 +130,11 @@ describe('retries', () => {
     expect(clock.sleeps).toEqual([375, 750]);
   });
 
-  it('gives up with llm/rate_limited once attempts are exhausted', async () => {
+  it('gives up with llm/rate_limited once its attempts for 429s are spent', async () => {
     fake.onChat(() => reply.rateLimited({ retryAfterSeconds: 1 }));
-    const e = await rejection(model({ maxAttempts: 3 }).object({ task: 'rate_mood', schema: Mood, messages }));
+    const e = await rejection(
+      model({ maxAttempts: 2, maxRateLimitedAttempts: 3 }).object({ task: 'rate_mood', schema: Mood, messages }),
+    );
     expect(e.code).toBe('llm/rate_limited');
     expect(e.task).toBe('rate_mood');
     expect(fake.chatRequests()).toHaveLength(3);
@@ -145,6 +147,37 @@ describe('retries', () => {
     expect(e.code).toBe('llm/rate_limited');
     expect(fake.chatRequests()).toHaveLength(1);
     expect(clock.sleeps).toEqual([]);
+  });
+
+  it('does not retry a 429 the server marks x-should-retry: false (as the SDK obeys it)', async () => {
+    fake.queueChat(reply.error(429, 'Rate limit reached (fake)', 'rate_limit_exceeded', { 'x-should-retry': 'false' }));
+    const e = await rejection(model().object({ task: 'a', schema: Mood, messages }));
+    expect(e.code).toBe('llm/provider_error');
+    expect(fake.chatRequests()).toHaveLength(1);
+  });
+
+  it('reads the wait of an OpenAI 429 from its message and headers when it sends no retry-after', async () => {
+    fake.queueChat(
+      reply.error(
+        429,
+        'Rate limit reached for fake-model in organization org-x on requests per min (RPM): Limit 500, Used 500, Requested 1. Please try again in 120ms.',
+        'rate_limit_exceeded',
+        {
+          'x-ratelimit-limit-requests': '500',
+          'x-ratelimit-remaining-requests': '0',
+          'x-ratelimit-reset-requests': '1m0s',
+        },
+      ),
+      reply.error(429, 'Rate limit reached (fake)', 'rate_limit_exceeded', {
+        'x-ratelimit-limit-requests': '500',
+        'x-ratelimit-remaining-requests': '0',
+        'x-ratelimit-reset-requests': '30s',
+      }),
+      reply.chat({ mood: 'ok', intensity: 3 }),
+    );
+    await model().object({ task: 'rate_mood', schema: Mood, messages });
+    // the message's 120 ms; then, without one, one request's worth of the reset (30 s / 500)
+    expect(clock.sleeps).toEqual([120, 60]);
   });
 
   it('does not retry an exhausted quota or a bad request', async () => {

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { type FakeRateLimits, FakeRateLimiter } from './fake-rate-limit.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -149,6 +150,8 @@ export interface FakeOpenAIOptions {
   embeddingDimensions?: number;
   /** Model ids listed at /v1/models (and found at /v1/models/{id}); default ['fake-model']. */
   models?: string[];
+  /** Rate limits as OpenAI enforces them (fake-rate-limit.ts) on chat and embeddings requests. */
+  rateLimits?: FakeRateLimits;
 }
 
 export class FakeOpenAI {
@@ -162,11 +165,14 @@ export class FakeOpenAI {
   private readonly started = Date.now();
   private closed = false;
   baseURL = '';
+  /** Set with `rateLimits`: what it let through and refused. */
+  readonly limiter: FakeRateLimiter | undefined;
 
   constructor(
     private readonly server: Server,
     readonly options: FakeOpenAIOptions,
   ) {
+    this.limiter = options.rateLimits ? new FakeRateLimiter(options.rateLimits) : undefined;
     server.on('connection', (s) => {
       this.sockets.add(s);
       s.on('close', () => this.sockets.delete(s));
@@ -191,8 +197,16 @@ export class FakeOpenAI {
           at: Date.now() - this.started,
         };
         this.requests.push(recorded);
+        const limited =
+          this.limiter && recorded.method === 'POST' && /\/(chat\/completions|embeddings)$/.test(recorded.path);
+        const gate = limited ? this.limiter!.enter(String((body as { model?: unknown })?.model ?? '')) : undefined;
+        if (gate && !gate.admitted) return this.send(res, gate.response);
+        if (gate) res.on('close', gate.leave);
+        const extra = gate?.headers ?? {};
         this.route(recorded)
-          .then((r) => this.send(res, r))
+          .then((r) =>
+            this.send(res, r.type === 'json' || r.type === 'raw' ? { ...r, headers: { ...extra, ...r.headers } } : r),
+          )
           .catch((e: unknown) => this.send(res, reply.error(500, `fake handler threw: ${String(e)}`)));
       });
     });

@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import { strictSchemaViolations } from '../../../src/llm/strict-schema.ts';
 import { type ChatRequestBody, type FakeOpenAI, type FakeResponse, reply, startFakeOpenAI } from '../fake-openai.ts';
+import type { FakeRateLimits } from '../fake-rate-limit.ts';
 import { answerFor } from './answer.ts';
 import { type BehaviourRates, calibratedRates } from './behaviour.ts';
 import { cacheSettings, PromptCache, promptTokens, tokenCount } from './usage.ts';
@@ -62,6 +63,10 @@ export interface RealisticModelOptions {
   rejectJsonSchema?: boolean;
   /** How it behaves (behaviour.ts): default the rates calibrated on the real Smallville run. */
   behaviour?: BehaviourRates;
+  /** Every answer takes this long instead of the latency model (benches with a set model latency). */
+  fixedLatencyMs?: number;
+  /** Rate limits as OpenAI enforces them (../fake-rate-limit.ts). */
+  rateLimits?: FakeRateLimits;
 }
 
 export interface UsageTally {
@@ -121,6 +126,7 @@ export async function startRealisticModel(opts: RealisticModelOptions = {}): Pro
     // text-embedding-3-small's size, so a town configured with the default embedding model works against it.
     embeddingDimensions: 1536,
     ...(opts.rejectJsonSchema ? { rejectJsonSchema: true } : {}),
+    ...(opts.rateLimits ? { rateLimits: opts.rateLimits } : {}),
   });
   const stats: RealisticStats = {
     total: zeroTally(),
@@ -194,7 +200,7 @@ export async function startRealisticModel(opts: RealisticModelOptions = {}): Pro
       t.cachedTokens += cached;
       t.completionTokens += completion;
     }
-    const wait = scale * (latencyModel.baseMs + latencyModel.perCompletionTokenMs * completion);
+    const wait = opts.fixedLatencyMs ?? scale * (latencyModel.baseMs + latencyModel.perCompletionTokenMs * completion);
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const res = reply.chat(content, { promptTokens: prompt.total, completionTokens: completion, model });
     if (res.type === 'json') {
