@@ -7,13 +7,10 @@ import { unusable } from '../../src/agent/decompose.ts';
 import type { MindState } from '../../src/agent/mind-state.ts';
 import { isAlarming } from '../../src/core/text.ts';
 import { AttendanceTracker, plannedAt } from '../../src/eval/attendance.ts';
-import { LexicalEmbedder } from '../../src/llm/index.ts';
-import { agentKit } from '../../src/town/agent-kit.ts';
 import { validateTownFile } from '../../src/town/file.ts';
-import { TownService } from '../../src/town/service.ts';
-import { InMemoryTownStore } from '../../src/town/store.ts';
 import { agentModelProfiles } from '../support/model-profiles.ts';
 import { PassThroughRecorder } from '../support/recording-model.ts';
+import { scenarioTown } from '../support/scenario-town.ts';
 
 class Recorder extends PassThroughRecorder {
   /** Each speaker's view of every dialogue call (its section, with the call's date and place). */
@@ -99,15 +96,7 @@ const fernhollow = () =>
 
 async function town(profile: keyof typeof PROFILES) {
   const llm = new Recorder(PROFILES[profile]());
-  const service = await TownService.create(
-    {
-      store: new InMemoryTownStore(),
-      kit: (townId, settings) =>
-        agentKit({ llm, embedder: new LexicalEmbedder({ dimensions: 128 }), settings, townId }),
-      owner: 'scenario',
-    },
-    { id: `fern-${profile}`, scope: 'console', file: fernhollow(), seed: 11 },
-  );
+  const service = await scenarioTown(llm, fernhollow(), `fern-${profile}`, 11);
   return { service, llm };
 }
 
@@ -179,15 +168,7 @@ const larkspur = (newcomer = false) =>
 
 async function larkspurTown(profile: keyof typeof PROFILES, newcomer = false) {
   const llm = new Recorder(PROFILES[profile]());
-  const service = await TownService.create(
-    {
-      store: new InMemoryTownStore(),
-      kit: (townId, settings) =>
-        agentKit({ llm, embedder: new LexicalEmbedder({ dimensions: 128 }), settings, townId }),
-      owner: 'scenario',
-    },
-    { id: `lark-${profile}`, scope: 'console', file: larkspur(newcomer), seed: 7 },
-  );
+  const service = await scenarioTown(llm, larkspur(newcomer), `lark-${profile}`, 7);
   return { service, llm };
 }
 

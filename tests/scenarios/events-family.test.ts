@@ -11,14 +11,12 @@ import type { MindState } from '../../src/agent/mind-state.ts';
 import type { AgentId } from '../../src/agent/types.ts';
 import { kindInText } from '../../src/core/event-text.ts';
 import { AttendanceTracker, plannedAt } from '../../src/eval/attendance.ts';
-import { LexicalEmbedder } from '../../src/llm/index.ts';
-import { agentKit } from '../../src/town/agent-kit.ts';
 import { parseTownFile } from '../../src/town/file.ts';
-import { TownService } from '../../src/town/service.ts';
-import { InMemoryTownStore } from '../../src/town/store.ts';
+import type { TownService } from '../../src/town/service.ts';
 import type { SeedFact } from '../../src/town/types.ts';
 import { agentModelProfiles } from '../support/model-profiles.ts';
 import { PassThroughRecorder } from '../support/recording-model.ts';
+import { scenarioTown } from '../support/scenario-town.ts';
 
 const PROFILES = agentModelProfiles(9);
 const townFile = (name: string) => {
@@ -28,15 +26,7 @@ const townFile = (name: string) => {
 
 async function town(profile: keyof typeof PROFILES, name: string) {
   const llm = new PassThroughRecorder(PROFILES[profile]());
-  const service = await TownService.create(
-    {
-      store: new InMemoryTownStore(),
-      kit: (townId, settings) =>
-        agentKit({ llm, embedder: new LexicalEmbedder({ dimensions: 128 }), settings, townId }),
-      owner: 'scenario',
-    },
-    { id: `${name}-${profile}`, scope: 'console', file: townFile(name), seed: 5 },
-  );
+  const service = await scenarioTown(llm, townFile(name), `${name}-${profile}`, 5);
   return { service, llm };
 }
 

@@ -5,28 +5,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Memory } from '../../src/agent/types.ts';
 import { conversationRecords, parseRunExport, runExportLines } from '../../src/eval/run-export.ts';
-import { LexicalEmbedder } from '../../src/llm/index.ts';
-import { agentKit } from '../../src/town/agent-kit.ts';
 import type { TownFile } from '../../src/town/file.ts';
-import { TownService } from '../../src/town/service.ts';
-import { InMemoryTownStore } from '../../src/town/store.ts';
 import { agentModelProfiles, type ProfileName } from '../support/model-profiles.ts';
 import { PassThroughRecorder } from '../support/recording-model.ts';
+import { scenarioTown } from '../support/scenario-town.ts';
 import { brackwater, brackwaterParty, SECRET } from './brackwater.ts';
 
 const PROFILES = agentModelProfiles(28);
 
 async function town(profile: ProfileName, file: TownFile, id: string) {
   const llm = new PassThroughRecorder(PROFILES[profile]());
-  const service = await TownService.create(
-    {
-      store: new InMemoryTownStore(),
-      kit: (townId, settings) =>
-        agentKit({ llm, embedder: new LexicalEmbedder({ dimensions: 128 }), settings, townId }),
-      owner: 'scenario',
-    },
-    { id: `${id}-${profile}`, scope: 'console', file, seed: 9 },
-  );
+  const service = await scenarioTown(llm, file, `${id}-${profile}`, 9);
   const records = async () => {
     const ex = await service.exportTown();
     const residents = ex.state.residents.map((r) => ({

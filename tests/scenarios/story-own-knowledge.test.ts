@@ -9,13 +9,10 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { audienceOf } from '../../src/agent/audience.ts';
 import { dayKey } from '../../src/core/time.ts';
-import { LexicalEmbedder } from '../../src/llm/index.ts';
-import { agentKit } from '../../src/town/agent-kit.ts';
 import { parseTownFile } from '../../src/town/file.ts';
-import { TownService } from '../../src/town/service.ts';
-import { InMemoryTownStore } from '../../src/town/store.ts';
 import { agentModelProfiles, type ProfileName } from '../support/model-profiles.ts';
 import { PassThroughRecorder } from '../support/recording-model.ts';
+import { scenarioTown } from '../support/scenario-town.ts';
 
 const PROFILES = agentModelProfiles(23);
 const SECRET = /music school/i;
@@ -40,15 +37,7 @@ async function run(profile: ProfileName) {
     readFileSync(new URL('../fixtures/towns/quarrington.yaml', import.meta.url), 'utf8'),
     'quarrington.yaml',
   );
-  const service = await TownService.create(
-    {
-      store: new InMemoryTownStore(),
-      kit: (townId, settings) =>
-        agentKit({ llm, embedder: new LexicalEmbedder({ dimensions: 128 }), settings, townId }),
-      owner: 'scenario',
-    },
-    { id: `quarrington-${profile}`, scope: 'console', file, seed: 7 },
-  );
+  const service = await scenarioTown(llm, file, `quarrington-${profile}`, 7);
   const probes: { at: number; answer: string; calls: number }[] = [];
   const probe = async () => {
     const answer = await service.evaluate('Silas', PROBE);

@@ -8,12 +8,9 @@ import { audienceOf } from '../../src/agent/audience.ts';
 import type { MindState } from '../../src/agent/mind-state.ts';
 import type { Memory } from '../../src/agent/types.ts';
 import { contentWords, newsKey } from '../../src/core/text.ts';
-import { LexicalEmbedder } from '../../src/llm/index.ts';
-import { agentKit } from '../../src/town/agent-kit.ts';
-import { TownService } from '../../src/town/service.ts';
-import { InMemoryTownStore } from '../../src/town/store.ts';
 import { agentModelProfiles, type ProfileName } from '../support/model-profiles.ts';
 import { PassThroughRecorder } from '../support/recording-model.ts';
+import { scenarioTown } from '../support/scenario-town.ts';
 import { brackwater, SECRET, WHISPER } from './brackwater.ts';
 
 interface Mem {
@@ -38,15 +35,7 @@ const memText = (m: Mem) => `${m.text} ${m.quote?.text ?? ''}`;
 /** One 48-hour run per profile, shared by the checks below. */
 async function run(profile: ProfileName) {
   const llm = new PassThroughRecorder(PROFILES[profile]());
-  const service = await TownService.create(
-    {
-      store: new InMemoryTownStore(),
-      kit: (townId, settings) =>
-        agentKit({ llm, embedder: new LexicalEmbedder({ dimensions: 128 }), settings, townId }),
-      owner: 'scenario',
-    },
-    { id: `brackwater-${profile}`, scope: 'console', file: brackwater(), seed: 5 },
-  );
+  const service = await scenarioTown(llm, brackwater(), `brackwater-${profile}`, 5);
   await service.setPersona(me, 'Nadia', 'a visitor from the mainland');
   let ticks = 0;
   const step = async (n: number) => {
