@@ -10,7 +10,7 @@ import { conversePhase, talkFloor, talksToday } from './tick-converse.ts';
 import { decidePhase } from './tick-decide.ts';
 import { learnPlacesFromMemories, perceivePhase } from './tick-perceive.ts';
 import { dayIndex, MINUTE_MS } from '../core/time.ts';
-import type { PostKind, ResidentState, WorldEvent } from './types.ts';
+import type { ResidentState, WorldEvent } from './types.ts';
 import { TOWN_HALL } from './types.ts';
 
 export {
@@ -38,14 +38,7 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
   const failuresBefore = state.stats.failures;
   const live = (rs: ResidentState) => world.residents.get(rs.profile.id) as MindResident;
   const newEvents: WorldEvent[] = [];
-  const post = (
-    rs: ResidentState | null,
-    location: string,
-    kind: PostKind,
-    text: string,
-    emoji?: string | null,
-    conversationId?: string,
-  ) =>
+  const post: TickContext['post'] = (rs, location, kind, text, emoji, conversationId) =>
     out.add({
       location,
       speakerId: rs?.profile.id ?? null,
