@@ -109,7 +109,8 @@ export function strictest(as: readonly Audience[]): Audience {
 /** Words that say how a thing is kept or meant, not what it is. */
 const KEEPING =
   /^(secret\w*|decided|decide|intend\w*|tell|told|only|plan\w*|want\w*|mean\w*|hope\w*|anyone|nobody|yet|confidence|private\w*)$/;
-const stem = (w: string) => w.replace(/(?:ing|ed|es|e|s)$/, '');
+/** A word less its common suffix, so "selling" meets "sells" (the subject words of core-knowledge.ts use it too). */
+export const stem = (w: string) => w.replace(/(?:ing|ed|es|e|s)$/, '');
 
 /** A kept memory's distinctive words: its content words less the people it names and the words of keeping. */
 function distinctive(text: string, people: readonly string[]): Set<string> {

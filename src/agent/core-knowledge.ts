@@ -10,7 +10,7 @@
 // of words and names: no town's names, no evaluation's topics. Pinning only puts a memory within reach; who may hear
 // it is decided where it is shown, as for any retrieved memory (a dialogue or a visitor's remark leaves out what a
 // listener may not know; an interview marks it as not to be shared).
-import { type Audience, audienceOf, carries, mayTell, peopleOf } from './audience.ts';
+import { type Audience, audienceOf, carries, mayTell, peopleOf, stem } from './audience.ts';
 import type { MindContext, Resident } from './context.ts';
 import { stillDue } from '../core/dates.ts';
 import { contentWords } from '../core/text.ts';
@@ -28,8 +28,6 @@ const ASKING = new Set(
     'told ask asked idea ideas opinion feel feeling think thought mind want wanted look looking else still'
   ).split(' '),
 );
-
-const stem = (w: string) => w.replace(/(?:ing|ed|es|e|s)$/, '');
 
 /** The words a cue names a subject with: content words less asking words and the resident's own name. */
 function subjectWords(text: string, own: readonly string[]): Set<string> {
