@@ -117,8 +117,25 @@ export interface KnownEvent {
   quoted?: boolean;
 }
 
-export function initialMindState(_profile: AgentProfile): MindState {
+/** The events a resident hosts, as the mind keeps events (the town's reading says them: issue 32). */
+function hostedEvents(profile: AgentProfile): KnownEvent[] {
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const minutes = (ms: number) => Math.round((ms % 86_400_000) / 60_000);
+  return (profile.hosting ?? []).map((e) => ({
+    kind: e.kind,
+    host: profile.name,
+    place: e.place,
+    day: day(e.start),
+    start: minutes(e.start),
+    // an event past midnight ends at the day's end in the plan (plans are per day)
+    end: day(e.end) === day(e.start) ? minutes(e.end) : 24 * 60,
+  }));
+}
+
+export function initialMindState(profile: AgentProfile): MindState {
+  const hosting = hostedEvents(profile);
   return {
+    ...(hosting.length > 0 ? { events: hosting } : {}),
     v: 1,
     seeded: false,
     summary: null,

@@ -1,12 +1,31 @@
 // Perception and memory in (sec. 4.1): observations stored with importance rated in one call per tick,
 // the seed paragraph as seed memories, memories of things outside the loop (games).
 
-import { audienceMeta, isKept, ownAudience } from './audience.ts';
+import { type Audience, audienceMeta, isKept, ownAudience, PUBLIC } from './audience.ts';
 import { clampInt, type MindContext, type Resident } from './context.ts';
 import { IMPORTANCE_TASK, type ImportanceInput, importanceMessages, importanceOutput } from './prompts/importance.ts';
 import { heuristicImportance, isIdle, toThirdPerson } from '../core/text.ts';
 import { MINUTE_MS } from '../core/time.ts';
-import type { MemoryKind, Perceived } from './types.ts';
+import type { AgentProfile, MemoryKind, Perceived } from './types.ts';
+
+/**
+ * Who may know a seed phrase: the town's reading says which phrases carry a private matter, whose it is and whom its
+ * owner means to tell (issue 32); a town made before the reading falls back on the phrase's own words.
+ */
+export function seedAudience(p: AgentProfile, phrase: string): Audience {
+  if (!p.secrets) return ownAudience(phrase, p.name);
+  const norm = (t: string) =>
+    t
+      .trim()
+      .toLowerCase()
+      .replace(/[.;!?]+$/, '');
+  const s = p.secrets.find((x) => x.phrases.some((ph) => norm(ph) === norm(phrase)));
+  if (!s) return PUBLIC;
+  // a matter of the resident's own is private; another's, told to the resident, is that person's confidence
+  return s.owner === p.name
+    ? { kind: 'private', owner: s.owner, tellTo: s.tellTo }
+    : { kind: 'confidence', by: s.owner, to: [p.name, ...s.tellTo.filter((n) => n !== p.name)] };
+}
 
 /** Stores the seed paragraph's phrases as 'seed' memories (once), rated in one call. */
 export async function seed(c: MindContext, r: Resident, now: number): Promise<void> {
@@ -17,27 +36,26 @@ export async function seed(c: MindContext, r: Resident, now: number): Promise<vo
   }
   // Seed phrases written to the resident ("you and Rajiv sometimes talk ...") are stored in the third person
   // like every other memory, so they are never repeated to someone else as "you".
-  const phrases = r.profile.seed
+  const written = r.profile.seed
     .split(';')
     .map((p) => p.trim())
-    .filter((p) => p !== '')
-    .map((p) => (/\b(you|your|yourself)\b/i.test(p) ? toThirdPerson(p, r.profile.firstName) : p));
+    .filter((p) => p !== '');
+  const phrases = written.map((p) => (/\b(you|your|yourself)\b/i.test(p) ? toThirdPerson(p, r.profile.firstName) : p));
+  const audiences = written.map((p) => seedAudience(r.profile, p));
   const ratings = await rate(
     c,
     phrases.map((text) => ({ who: r.profile.firstName, text })),
     phrases,
   );
   await c.storeAll(
-    // a phrase that says it is a secret ("has secretly decided ... and intends to tell only Ines") is kept: audience.ts
+    // a phrase the reading says carries a secret is kept: audience.ts
     phrases.map((description, i) => ({
       r,
       m: {
         kind: 'seed' as const,
         description,
         importance: ratings[i]!,
-        ...(isKept(ownAudience(description, r.profile.name))
-          ? { meta: audienceMeta(ownAudience(description, r.profile.name)) }
-          : {}),
+        ...(isKept(audiences[i]!) ? { meta: audienceMeta(audiences[i]!) } : {}),
       },
     })),
     now,

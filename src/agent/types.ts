@@ -55,6 +55,40 @@ export interface AgentProfile {
   seed: string;
   /** Family and household (the town file's and the seed's: spouse, children, parents, flatmates), by full name. */
   family?: FamilyTie[];
+  /** The resident's regular work as the town's reading has it (issue 32): a place id, days, "HH:mm" hours. */
+  work?: WorkHours;
+  /** Regular habits besides work, as read. */
+  routine?: { what: string; place: string | null; days: string[] | null; start: string | null; end: string | null }[];
+  /**
+   * Private matters as read: whose, what, whom the owner means to tell, and the seed phrases that carry each (kept
+   * from everyone else: audience.ts). Absent on towns made before the reading (their seed words decide).
+   */
+  secrets?: ProfileSecret[];
+  /** Events the resident hosts, as read or declared: kind, place id, start and end (ms), whom it means to invite. */
+  hosting?: HostedEvent[];
+}
+
+export interface WorkHours {
+  place: string;
+  /** Lowercase three-letter weekdays ("mon"), or null: every day it has hours. */
+  days: string[] | null;
+  start: string | null;
+  end: string | null;
+}
+
+export interface ProfileSecret {
+  owner: string;
+  matter: string;
+  tellTo: string[];
+  phrases: string[];
+}
+
+export interface HostedEvent {
+  kind: string;
+  place: string;
+  start: number;
+  end: number;
+  invite: 'everyone' | string[];
 }
 
 /** One tie of family or household: who, and what they are to the resident in plain words ("wife", "flatmate"). */

@@ -9,6 +9,8 @@ export class TownUsageError extends Error {}
 export interface WordSpec {
   options: string[];
   positionals: number;
+  /** Options that take no value (--force). */
+  flags?: string[];
 }
 
 /** Checks argv against `spec` (node:util parseArgs, strict): an unknown option or an extra word throws. */
@@ -17,7 +19,10 @@ export function checkWords(argv: string[], spec: WordSpec): void {
   try {
     ({ positionals } = parseArgs({
       args: argv,
-      options: Object.fromEntries(spec.options.map((o) => [o, { type: 'string' as const }])),
+      options: {
+        ...Object.fromEntries(spec.options.map((o) => [o, { type: 'string' as const }])),
+        ...Object.fromEntries((spec.flags ?? []).map((o) => [o, { type: 'boolean' as const }])),
+      },
       strict: true,
       allowPositionals: true,
     }));

@@ -1,8 +1,14 @@
 // `npm run town -- import-smallville|validate`: town files, and what a town tracks for the evaluation.
-import { writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { stringify } from 'yaml';
 import type { TownFile } from '../town/file.ts';
-import { loadTownFile } from '../town/file-io.ts';
+import { loadTownArg, loadTownFile } from '../town/file-io.ts';
+import { readTown, readTownNeutral } from '../town/reading/read.ts';
+import { readingSummary, readingText } from '../town/reading/show.ts';
+import { sidecarPath, sidecarText } from '../town/reading/sidecar.ts';
+import { townFrame, townTexts } from '../town/reading/town-text.ts';
+import type { TownReading } from '../town/reading/types.ts';
+import { configuredModels } from './simulate.ts';
 import { importSmallvilleTracked } from '../town/smallville.ts';
 import { readSmallvilleDir } from '../town/smallville-files.ts';
 import { option, TownUsageError } from './town-args.ts';
@@ -49,13 +55,81 @@ export function importSmallvilleCommand(argv: string[], out: (s: string) => void
   return 0;
 }
 
-/** `validate FILE`: the town file checked, with what it holds and tracks. */
+/** What a town tracks once its reading is taken in (the file's facts and events, and the reading's). */
+function trackedWithReading(t: TownFile, reading: TownReading): TownFile {
+  const events = reading.residents
+    .flatMap((x) => x.events)
+    .filter((e) => !t.events.some((d) => d.place === e.place && d.start === e.start));
+  const secrets = reading.residents.flatMap((x) => x.secrets.filter((s) => s.owner === x.resident));
+  return {
+    ...t,
+    events: [
+      ...t.events,
+      ...events.map((e) => ({
+        kind: e.kind,
+        host: e.host,
+        place: e.place,
+        start: e.start,
+        end: e.end,
+        invited: e.invite,
+      })),
+    ],
+    facts: [
+      ...t.facts,
+      ...secrets.map((s) => ({
+        id: s.owner,
+        description: s.matter,
+        holder: s.owner,
+        question: '',
+        keywords: [s.matter],
+      })),
+    ],
+  };
+}
+
+/** `validate FILE`: the town file checked, with what it holds, what its text was read to mean, and what it tracks. */
 export function validateCommand(argv: string[], out: (s: string) => void): number {
   const file = argv[0];
   if (!file) throw new TownUsageError('validate needs a town file');
   const t = loadTownFile(file);
+  const reading = t.reading ?? readTownNeutral(townTexts(t), townFrame(t));
   out(
-    `${file} is valid: ${t.name}, ${t.residents.length} residents, ${t.locations.length} locations, start ${t.start}; ${trackedSummary(t)}.\n`,
+    `${file} is valid: ${t.name}, ${t.residents.length} residents, ${t.locations.length} locations, start ${t.start}; ${readingSummary(reading)}; ${trackedSummary(trackedWithReading(t, reading))}.\n`,
+  );
+  for (const p of t.readingProblems ?? []) out(`${p}\n`);
+  if (!t.reading) out(`See what was understood with: npm run town -- read ${file}\n`);
+  return 0;
+}
+
+/**
+ * `read FILE|DIR [--force]`: the town's text read once (by the configured model, else the neutral reader), shown
+ * resident by resident with what was dropped and why, and written beside the file for the author to correct. An
+ * existing sidecar is the author's: it is shown, and replaced only with --force.
+ */
+export async function readCommand(argv: string[], out: (s: string) => void): Promise<number> {
+  const args = [...argv];
+  const force = args.includes('--force');
+  const file = args.filter((a) => a !== '--force')[0];
+  if (!file) throw new TownUsageError('read needs a town file or a folder of Smallville files');
+  const isDir = existsSync(file) && statSync(file).isDirectory();
+  const t = isDir ? loadTownArg({ smallville: file }) : loadTownFile(file);
+  const side = sidecarPath(file, isDir);
+  const placeName = (id: string) => t.locations.find((l) => l.id === id)?.name ?? id;
+  for (const p of t.readingProblems ?? []) out(`${p}\n`);
+  if (t.reading && !force) {
+    out(
+      `${readingText(t.reading, placeName)}\n\n${side} is used when the town is loaded; --force reads the town afresh and replaces it.\n`,
+    );
+    return 0;
+  }
+  const { llm } = configuredModels();
+  const reading = await readTown(townTexts(t), townFrame(t), {
+    model: llm,
+    log: (msg, data) => process.stderr.write(`${msg}${data ? ` ${JSON.stringify(data)}` : ''}\n`),
+  });
+  writeFileSync(side, sidecarText(reading));
+  out(
+    `${readingText(reading, placeName)}\n\nWrote ${side}: correct it and load the town again (it is used instead of a new reading).\n`,
   );
   return 0;
 }

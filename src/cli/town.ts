@@ -11,7 +11,7 @@ import { RENDER_USAGE, runRenderCli } from './render.ts';
 import { REPLAY_USAGE, runReplayCli } from './replay.ts';
 import { checkWords, TownUsageError, type WordSpec } from './town-args.ts';
 import { runDatabaseCommand, runLifecycleCommand } from './town-data.ts';
-import { importSmallvilleCommand, validateCommand } from './town-file.ts';
+import { importSmallvilleCommand, readCommand, validateCommand } from './town-file.ts';
 
 /** What a town CLI command runs against: where its text goes (the database and models are the environment's). */
 export interface CliContext {
@@ -97,6 +97,13 @@ export const TOWN_CLI_OPERATIONS = {
     { options: ['out', 'name', 'start'], positionals: 1 },
   ),
   validate: byWords('validate', '<town file>', 'check a town file', validateCommand, { options: [], positionals: 1 }),
+  read: byWords(
+    'read',
+    '<town file|Smallville folder> [--force]',
+    "what the town's text means, resident by resident (family, home, work, private matters, events), read by the configured model or the neutral reader; written beside the file (FILE.reading.yaml) for you to correct",
+    readCommand,
+    { options: [], flags: ['force'], positionals: 1 },
+  ),
   backup: database('backup', 'copy the database (DATABASE_URL) to <file>; safe while the bot runs'),
   restore: database('restore', 'replace the database with a backup; stop the bot first'),
   export: byWords(

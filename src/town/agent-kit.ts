@@ -28,6 +28,7 @@ export function agentKit(deps: AgentKitDeps): MindKit {
     memoryStream: (agentId: AgentId, memories: Memory[], vectors?: VectorSource) =>
       new MemoryStream(agentId, memories, vectors ? { vectors } : {}),
     initialMindState: (profile) => initialMindState(profile),
+    model: deps.llm,
   };
 }
 

@@ -1,8 +1,11 @@
 // Turns a validated town file into the initial TownState (no memories yet: seeding is the agent's job).
 import type { AgentId, AgentProfile } from '../agent/types.ts';
 import { kindInText } from '../core/event-text.ts';
-import { familiesOf } from './family.ts';
-import { eventFact, eventSentence } from './tracked.ts';
+import { familiesFrom, publicFace, secretOfPhrase } from './reading/apply.ts';
+import { readTownNeutral } from './reading/read.ts';
+import { townFrame, townTexts } from './reading/town-text.ts';
+import type { TownReading } from './reading/types.ts';
+import { eventFact, eventSentence, secretFact } from './tracked.ts';
 import { slugify, type TownFile } from './file.ts';
 import { seedState } from './rng.ts';
 import { resolveTownSettings } from './settings.ts';
@@ -15,6 +18,8 @@ export interface BuildOptions {
   seed?: string | number;
   /** The agent module's initial mind state for a profile. */
   initialMind: (profile: AgentProfile) => unknown;
+  /** The town's reading (issue 32); absent: the neutral reader reads the file now. */
+  reading?: TownReading;
 }
 
 /** A town's counters before its first tick (also the defaults for snapshots written before a counter existed). */
@@ -66,8 +71,36 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
   // events the town tracks are facts with a place and a window; a host whose seed does not say its event knows it
   const named = (q: string) =>
     file.residents.find((r) => r.name.toLowerCase() === q.toLowerCase() || (r.id ?? slugify(r.name)) === q);
+  const reading = opts.reading ?? readTownNeutral(townTexts(file), townFrame(file));
+  const readOf = (name: string) => reading.residents.find((x) => x.resident.toLowerCase() === name.toLowerCase());
+  // what the file declares wins; the reading's events fill in those it does not declare (by host and kind, or by
+  // place and start)
+  const readEvents: TownFile['events'] = reading.residents.flatMap((x) =>
+    x.events
+      .filter(
+        (e) =>
+          !file.events.some(
+            (d) =>
+              (named(d.host)?.name === e.host && kindInText(d.kind, e.kind)) ||
+              (d.place === e.place && parseSimStart(d.start) === parseSimStart(e.start)),
+          ),
+      )
+      .map((e) => ({
+        id: slugify(`${e.kind}`),
+        kind: e.kind,
+        host: e.host,
+        place: e.place,
+        start: e.start,
+        end: e.end,
+        invited: e.invite,
+      })),
+  );
+  const events = [...file.events];
+  for (const e of readEvents)
+    if (!events.some((x) => (x.id ?? slugify(x.kind)) === e.id || (x.host === e.host && x.start === e.start)))
+      events.push(e);
   const hostSeeds = new Map<string, string[]>();
-  const eventFacts = file.events.map((e) => {
+  const eventFacts = events.map((e) => {
     const host = named(e.host)?.name ?? e.host;
     const placeName = file.locations.find((l) => l.id === e.place)?.name ?? e.place;
     const t0 = parseSimStart(e.start) as number;
@@ -85,22 +118,63 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
     }
     return eventFact(e, { host, placeName }, t0, t1);
   });
-  const families = familiesOf(file.residents);
+  const families = familiesFrom(file, reading);
+  const people = file.residents.map((r) => r.name);
+  const secretFacts = reading.residents.flatMap((x) =>
+    x.secrets
+      .filter((s) => s.owner === x.resident && !file.facts.some((f) => named(f.holder)?.name === x.resident))
+      .map((s) => secretFact(x.resident, s.matter, people))
+      .filter((f): f is NonNullable<typeof f> => f !== null),
+  );
   const residents: ResidentState[] = file.residents.map((r) => {
     const id = (r.id ?? slugify(r.name)) as AgentId;
+    const read = readOf(r.name);
+    // sentences that carry a secret leave the identity fields (they head every prompt and the public profile) and
+    // become kept seed phrases
+    const face = publicFace(r, read?.secrets ?? [], people);
+    const seedPhrases = [
+      ...r.seed.split(';').map((p) => p.trim()),
+      ...face.kept.map((k) => k.text),
+      ...(hostSeeds.get(r.name) ?? []),
+    ].filter((p) => p !== '');
+    const secrets = (read?.secrets ?? []).map((s) => ({
+      owner: s.owner,
+      matter: s.matter,
+      tellTo: s.tellTo,
+      phrases: seedPhrases.filter((p) => secretOfPhrase(p, [s], people) !== null),
+    }));
+    const workplace = r.workplace ?? read?.work?.place;
+    const work = read?.work && read.work.place === workplace ? read.work : undefined;
+    const hosting = events
+      .filter((e) => (named(e.host)?.name ?? e.host) === r.name)
+      .map((e) => ({
+        kind: e.kind,
+        place: e.place,
+        start: parseSimStart(e.start) as number,
+        end: parseSimStart(e.end) as number,
+        invite: e.invited === 'everyone' ? ('everyone' as const) : e.invited.map((n) => named(n)?.name ?? n),
+      }));
     const profile: AgentProfile = {
       id,
       name: r.name,
       firstName: r.firstName ?? r.name.split(/\s+/)[0] ?? r.name,
       age: r.age,
-      innate: r.innate,
-      learned: r.learned,
-      currently: r.currently,
-      lifestyle: r.dailyPlan ? `${r.lifestyle} ${r.dailyPlan}` : r.lifestyle,
+      innate: face.innate,
+      learned: face.learned,
+      currently: face.currently,
+      lifestyle: face.dailyPlan ? `${face.lifestyle} ${face.dailyPlan}` : face.lifestyle,
       home: r.home,
       ...(r.avatarUrl ? { avatarUrl: r.avatarUrl } : {}),
-      seed: hostSeeds.has(r.name) ? [r.seed, ...(hostSeeds.get(r.name) ?? [])].join('; ') : r.seed,
+      seed: seedPhrases.join('; '),
       ...(families.has(r.name) ? { family: families.get(r.name) } : {}),
+      ...(workplace
+        ? { work: { place: workplace, days: work?.days ?? null, start: work?.start ?? null, end: work?.end ?? null } }
+        : {}),
+      ...(read && read.routine.length > 0
+        ? { routine: read.routine.map(({ quote: _q, ...x }) => ({ ...x, days: x.days ? [...x.days] : null })) }
+        : {}),
+      secrets,
+      ...(hosting.length > 0 ? { hosting } : {}),
     };
     const startAt = r.startAt ?? r.home;
     const home = locations.find((l) => l.id === r.home);
@@ -110,7 +184,7 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
       profile,
       mind: opts.initialMind(profile),
       emoji: r.emoji ?? '🙂',
-      ...(r.workplace ? { workplace: r.workplace } : {}),
+      ...(workplace ? { workplace } : {}),
       location: startAt,
       ...(startAt === r.home && homeArea ? { subArea: homeArea } : {}),
       ...(homeArea ? { homeArea } : {}),
@@ -121,7 +195,7 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
       planPostedDay: -1,
       memoryCount: 0,
     };
-    const known = new Set([r.home, startAt, ...(r.workplace ? [r.workplace] : []), ...r.knows]);
+    const known = new Set([r.home, startAt, ...(workplace ? [workplace] : []), ...r.knows]);
     for (const l of locations) if (l.public) known.add(l.id);
     for (const l of locations) if (known.has(l.id)) observePlace(resident, l, start);
     return resident;
@@ -152,24 +226,26 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
     events: [],
     acquaintances: [...acquaintances].sort(),
     lastConversation: {},
-    facts: [...file.facts, ...eventFacts].map((f) => ({
-      id: f.id,
-      description: f.description,
-      holder: byName(f.holder)?.profile.id ?? (f.holder as AgentId),
-      question: f.question,
-      keywords: f.keywords,
-      ...(f.event
-        ? {
-            event: {
-              location: f.event.location,
-              ...(f.event.kind ? { kind: f.event.kind } : {}),
-              ...(f.event.invited ? { invited: f.event.invited.map((n) => byName(n)?.profile.name ?? n) } : {}),
-              start: parseSimStart(f.event.start) as number,
-              end: parseSimStart(f.event.end) as number,
-            },
-          }
-        : {}),
-    })),
+    facts: [...file.facts, ...eventFacts, ...secretFacts.filter((f) => !file.facts.some((d) => d.id === f.id))].map(
+      (f) => ({
+        id: f.id,
+        description: f.description,
+        holder: byName(f.holder)?.profile.id ?? (f.holder as AgentId),
+        question: f.question,
+        keywords: f.keywords,
+        ...(f.event
+          ? {
+              event: {
+                location: f.event.location,
+                ...(f.event.kind ? { kind: f.event.kind } : {}),
+                ...(f.event.invited ? { invited: f.event.invited.map((n) => byName(n)?.profile.name ?? n) } : {}),
+                start: parseSimStart(f.event.start) as number,
+                end: parseSimStart(f.event.end) as number,
+              },
+            }
+          : {}),
+      }),
+    ),
     dayLog: { day: dayIndex(start), conversations: [], newRelations: [], notable: [], posts: 0, rejectedMoves: 0 },
     lastDigest: null,
     stats: emptyStats(),

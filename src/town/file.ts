@@ -9,6 +9,7 @@ import { UserError } from '../errors.ts';
 import { DEFAULT_TOWN_SETTINGS, type TownSettings } from './settings.ts';
 import { parseSimStart } from '../core/time.ts';
 import { TOWN_HALL } from './types.ts';
+import type { TownReading } from './reading/types.ts';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,47}$/;
 const HOURS = /^\s*\d{1,2}:\d{2}\s*-\s*\d{1,2}:\d{2}\s*(,\s*\d{1,2}:\d{2}\s*-\s*\d{1,2}:\d{2}\s*)*$/;
@@ -267,7 +268,11 @@ export const townFileSchema = z
     });
   });
 
-export type TownFile = z.output<typeof townFileSchema>;
+/**
+ * A checked town file; `reading` is its sidecar's reading when one lies beside the file (reading/sidecar.ts), and
+ * `readingProblems` why a sidecar beside it was not used.
+ */
+export type TownFile = z.output<typeof townFileSchema> & { reading?: TownReading; readingProblems?: string[] };
 export type TownFileInput = z.input<typeof townFileSchema>;
 export type TownFileSettings = Partial<TownSettings>;
 

@@ -1,5 +1,6 @@
 // The part of the agent module (src/agent, described in src/agent/README.md) the town calls, as a port.
 // AgentRuntime satisfies it structurally; src/town/agent-kit.ts builds it from src/agent.
+import type { LanguageModel } from '../llm/port.ts';
 import type {
   Action,
   AgentId,
@@ -114,4 +115,6 @@ export interface MindKit {
    */
   memoryStream(agentId: AgentId, memories: Memory[], vectors?: VectorSource): MemoryStreamLike;
   initialMindState(profile: AgentProfile): unknown;
+  /** The configured model, which reads a new town's text once (src/town/reading); absent: the neutral reader. */
+  model?: LanguageModel;
 }

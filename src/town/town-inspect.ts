@@ -1,6 +1,9 @@
 // A town's birth and the read models that call the model (service.ts calls these): creating a town from its file
 // with each resident's seed memories (sec. 3.1), everything about one resident with its cached summary, and an
 // admin's retrieval with the components of each score (sec. 4.1).
+import { readTown } from './reading/read.ts';
+import { townFrame, townTexts } from './reading/town-text.ts';
+import type { TownReading } from './reading/types.ts';
 import type { Memory } from '../agent/types.ts';
 import { buildTownState } from './build.ts';
 import { mapLimit } from './concurrency.ts';
@@ -26,6 +29,8 @@ export interface CreateTownOptions {
   scope: string;
   file: TownFile;
   seed?: string | number;
+  /** The town's reading, already made (the sidecar, or `read` before a confirmation); absent: read now. */
+  reading?: TownReading;
 }
 
 /** Builds the world from a town file, seeds each resident's memories and stores the new town. */
@@ -34,7 +39,13 @@ export async function createTownRecord(
   opts: CreateTownOptions,
 ): Promise<{ rec: TownRecord; memories: Memory[] }> {
   const kit = deps.kit(opts.id, opts.file.agent);
-  const state = buildTownState(opts.file, { seed: opts.seed ?? opts.id, initialMind: kit.initialMindState });
+  // the town's text is read once, here, by the configured model (the neutral reader offline): issue 32
+  const reading =
+    opts.reading ??
+    opts.file.reading ??
+    (await readTown(townTexts(opts.file), townFrame(opts.file), { ...(kit.model ? { model: kit.model } : {}), townId: opts.id }));
+  const state = buildTownState(opts.file, { seed: opts.seed ?? opts.id, initialMind: kit.initialMindState, reading });
+  state.reading = reading;
   const residents = state.residents.map((rs) => ({
     rs,
     live: { profile: rs.profile, mind: rs.mind, memory: kit.memoryStream(rs.profile.id, []) },

@@ -87,7 +87,7 @@ function words(text: string, skip: readonly string[]): string[] {
 }
 
 /** A fact from a resident's secret: what it intends or knows, a question about it, and its key content. */
-function secretFact(holder: string, phrase: string, people: readonly string[]): FactInput | null {
+export function secretFact(holder: string, phrase: string, people: readonly string[]): FactInput | null {
   const clean = phrase.replace(/\s+/g, ' ').trim();
   const intent =
     /\b(?:decided|plans?|is planning|intends|is going|wants|means|hopes)\s+to\s+(.+?)(?:,|;|\.|\s+and\s+(?:intends|plans|wants|tells|has|is)\b|$)/i.exec(

@@ -1,5 +1,6 @@
 // The town's world as data (Park et al. 2023, sec. 5: a tree town -> areas -> sub-areas -> objects) and the
 // JSON snapshot a tick commits. Everything here is JSON-serialisable; memories live outside, in the store.
+import type { TownReading } from './reading/types.ts';
 import type { Action, AgentId, AgentProfile } from '../agent/types.ts';
 import type { TownSettings } from './settings.ts';
 
@@ -207,6 +208,8 @@ export interface TownState {
   seeded: boolean;
   /** Simulated day (ms / day) retention last ran on (retention.ts); absent before it first ran. */
   retentionDay?: number;
+  /** What the town's text was read to mean when it was made (issue 32); absent on towns made before the reading. */
+  reading?: TownReading;
 }
 
 export type PostKind = 'action' | 'move' | 'arrival' | 'dialogue' | 'reply' | 'plan' | 'digest' | 'object' | 'system';

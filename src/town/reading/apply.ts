@@ -1,0 +1,154 @@
+// What a town takes from its reading (issue 32 item 3): family and household (kin both ways; a home shared only by
+// home and area, never by a street), the workplace and its hours, the public face of each resident (sentences that
+// carry a secret move out of the identity fields, which head every prompt and the public profile, into kept seed
+// phrases), and what the evaluation tracks when the file declares nothing.
+import type { FamilyTie } from '../../agent/types.ts';
+import { carries } from '../../agent/audience.ts';
+import type { TownFile } from '../file.ts';
+import { quoteHolds } from './check.ts';
+import type { ResidentReading, SecretItem, TownReading } from './types.ts';
+
+type FileResident = TownFile['residents'][number];
+
+/** What the other side of a tie is ("mother" read from the son's text: the son is her child). */
+const INVERSE: Record<string, string> = {
+  mother: 'child',
+  father: 'child',
+  parent: 'child',
+  son: 'parent',
+  daughter: 'parent',
+  child: 'parent',
+  wife: 'spouse',
+  husband: 'spouse',
+  spouse: 'spouse',
+  partner: 'partner',
+  brother: 'sibling',
+  sister: 'sibling',
+  sibling: 'sibling',
+  grandmother: 'grandchild',
+  grandfather: 'grandchild',
+  grandparent: 'grandchild',
+  grandson: 'grandparent',
+  granddaughter: 'grandparent',
+  grandchild: 'grandparent',
+  aunt: 'niece or nephew',
+  uncle: 'niece or nephew',
+  niece: 'aunt or uncle',
+  nephew: 'aunt or uncle',
+  cousin: 'cousin',
+  'mother-in-law': 'child-in-law',
+  'father-in-law': 'child-in-law',
+  'son-in-law': 'parent-in-law',
+  'daughter-in-law': 'parent-in-law',
+  'brother-in-law': 'sibling-in-law',
+  'sister-in-law': 'sibling-in-law',
+  stepmother: 'stepchild',
+  stepfather: 'stepchild',
+  stepson: 'stepparent',
+  stepdaughter: 'stepparent',
+};
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Who shares a resident's home: the same home and, where the home is split into households (a street of houses,
+ * flats in one building), the same home area; and whoever the reading says lives with them.
+ */
+export function householdOf(
+  file: Pick<TownFile, 'residents' | 'locations'>,
+  r: FileResident,
+  reading?: ResidentReading,
+): string[] {
+  const home = file.locations.find((l) => l.id === r.home);
+  const split = home?.perception === 'subArea' || file.residents.some((o) => o.home === r.home && o.homeArea);
+  const area = (o: FileResident) => (o.homeArea ?? home?.subAreas[0]?.name ?? '').toLowerCase();
+  const byHome = file.residents
+    .filter((o) => o !== r && o.home === r.home && (!split || area(o) === area(r)))
+    .map((o) => o.name);
+  return [...new Set([...byHome, ...(reading?.household ?? [])])].filter((n) => !same(n, r.name));
+}
+
+/** Each resident's ties by name: the file's `family` first, then the reading's (both ways), then the household's. */
+export function familiesFrom(
+  file: Pick<TownFile, 'residents' | 'locations'>,
+  reading: TownReading,
+): Map<string, FamilyTie[]> {
+  const readOf = (name: string) => reading.residents.find((x) => same(x.resident, name));
+  const out = new Map<string, FamilyTie[]>();
+  for (const r of file.residents) {
+    const ties: FamilyTie[] = (r.family ?? []).map((t) => ({
+      name: t.name,
+      relation: t.relation.trim().toLowerCase(),
+    }));
+    const add = (name: string, relation: string) => {
+      if (same(name, r.name)) return;
+      const k = ties.findIndex((t) => same(t.name, name));
+      if (k < 0) ties.push({ name, relation });
+      // a tie of blood or marriage says more than "housemate", a specific word more than a generic one
+      else if (ties[k]!.relation === 'housemate' && relation !== 'housemate') ties[k] = { name, relation };
+    };
+    for (const k of readOf(r.name)?.family ?? []) add(k.name, k.relation);
+    for (const o of reading.residents)
+      for (const k of o.family) if (same(k.name, r.name)) add(o.resident, INVERSE[k.relation] ?? 'relative');
+    for (const h of householdOf(file, r, readOf(r.name))) add(h, 'housemate');
+    if (ties.length > 0) out.set(r.name, ties);
+  }
+  return out;
+}
+
+/** The sentences of a text (a sentence ends at . ! ? or ;). */
+const sentences = (t: string) =>
+  t
+    .match(/[^.!?;]+(?:[.!?;]+|$)/g)
+    ?.map((s) => s.trim())
+    .filter((s) => s !== '') ?? [];
+
+/** Does a sentence carry a secret: it holds (or is held by) the secret's quote, or it says the matter itself? */
+function carriesSecret(sentence: string, s: SecretItem, people: readonly string[]): boolean {
+  if (s.quote.trim() !== '' && (quoteHolds(sentence, s.quote) || quoteHolds(s.quote, sentence))) return true;
+  return carries(sentence, s.matter, people);
+}
+
+export interface PublicFace {
+  innate: string;
+  learned: string;
+  currently: string;
+  lifestyle: string;
+  dailyPlan?: string;
+  /** The sentences taken out, each with the secret it carries: kept seed phrases of the resident. */
+  kept: { text: string; secret: SecretItem }[];
+}
+
+/** The identity fields less every sentence that carries one of the resident's secrets (or one told to them). */
+export function publicFace(r: FileResident, secrets: readonly SecretItem[], people: readonly string[]): PublicFace {
+  const kept: PublicFace['kept'] = [];
+  const clean = (t: string | undefined) => {
+    if (t === undefined) return undefined;
+    const out: string[] = [];
+    for (const s of sentences(t)) {
+      const secret = secrets.find((x) => carriesSecret(s, x, people));
+      if (secret) kept.push({ text: s.replace(/[;]+$/, '').trim(), secret });
+      else out.push(s);
+    }
+    return out.join(' ');
+  };
+  const face: PublicFace = {
+    innate: clean(r.innate) || r.innate,
+    learned: clean(r.learned) || `${r.name} lives in town.`,
+    currently: clean(r.currently) || `${r.name} is going about their days.`,
+    lifestyle: clean(r.lifestyle) || r.lifestyle,
+    kept,
+  };
+  const plan = clean(r.dailyPlan);
+  if (plan !== undefined) face.dailyPlan = plan;
+  return face;
+}
+
+/** The secret a seed phrase carries, if any (the reading's, matched by quote or matter). */
+export function secretOfPhrase(
+  phrase: string,
+  secrets: readonly SecretItem[],
+  people: readonly string[],
+): SecretItem | null {
+  return secrets.find((s) => carriesSecret(phrase, s, people)) ?? null;
+}
