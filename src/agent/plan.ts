@@ -16,7 +16,7 @@ import { avoiding, cutFrom, neutralDay, placesFor, planMemories, slotOpts, toSlo
 import { dedupeMeals, mergeAdjacent, normalizeSlots, spliceSlots } from '../core/schedule.ts';
 import { isSleeping } from '../core/text.ts';
 import { DAY_MS, dateText, dayKey, dayStart, hhmm, MINUTE_MS } from '../core/time.ts';
-import type { DecideContext } from './types.ts';
+import type { AgentProfile, DecideContext } from './types.ts';
 import { intendedAction, placeNamed, timeOfDay } from './when.ts';
 
 /** The day outline, whole (from = day start) or the rest of the day from `from` (re-planning). */
@@ -92,6 +92,7 @@ export async function planDay(
     home: p.home,
     avoid: mind.avoid.filter((id) => avoiding(mind, id, now)),
     blocks: s.dayBlocks,
+    ...workToday(p, now),
     ...(events.length > 0
       ? {
           events: events.map((e) => ({
@@ -206,4 +207,15 @@ export async function pinIntention(c: MindContext, r: Resident, ctx: DecideConte
   plan.hours = outside(plan.hours);
   plan.steps = outside(plan.steps);
   await c.storeAll(planMemories(c, r, 'day', [slot], places), ctx.now);
+}
+
+const WEEKDAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+
+/** Today's work from the profile's reading: on a working day its place and hours; nothing on a day off. */
+export function workToday(p: AgentProfile, now: number): Pick<PlanDayInput, 'work'> {
+  const w = p.work;
+  if (!w) return {};
+  const today = WEEKDAY_KEYS[new Date(now).getUTCDay()]!;
+  if (w.days && !w.days.includes(today)) return {};
+  return { work: { place: w.place, start: w.start, end: w.end } };
 }

@@ -6,6 +6,7 @@ import { townFrame, townTexts } from './reading/town-text.ts';
 import type { TownReading } from './reading/types.ts';
 import type { Memory } from '../agent/types.ts';
 import { buildTownState } from './build.ts';
+import { seedState } from './rng.ts';
 import { mapLimit } from './concurrency.ts';
 import type { TownFile } from './file.ts';
 import { withCallContext } from './metering.ts';
@@ -43,7 +44,11 @@ export async function createTownRecord(
   const reading =
     opts.reading ??
     opts.file.reading ??
-    (await readTown(townTexts(opts.file), townFrame(opts.file), { ...(kit.model ? { model: kit.model } : {}), townId: opts.id }));
+    (await readTown(townTexts(opts.file), townFrame(opts.file), {
+      ...(kit.model ? { model: kit.model } : {}),
+      townId: opts.id,
+      seed: seedState(opts.seed ?? opts.id),
+    }));
   const state = buildTownState(opts.file, { seed: opts.seed ?? opts.id, initialMind: kit.initialMindState, reading });
   state.reading = reading;
   const residents = state.residents.map((rs) => ({

@@ -26,11 +26,16 @@ describe('Willowbrook with the agent mind', () => {
     const { service, store } = await willowbrook();
     const mems = await store.loadMemories('w');
     const file = loadTownFile();
+    const state = service.snapshot();
     for (const r of file.residents) {
-      const phrases = r.seed.split(';').filter((p) => p.trim()).length;
-      expect(
-        mems.filter((m) => m.agentId === service.residents().find((x) => x.name === r.name)?.id && m.kind === 'seed'),
-      ).toHaveLength(phrases);
+      const seeds = mems
+        .filter((m) => m.agentId === service.residents().find((x) => x.name === r.name)?.id && m.kind === 'seed')
+        .map((m) => m.description);
+      // the file's phrases, and the sentences of its identity fields that the town's reading kept private
+      const profile = state.residents.find((x) => x.profile.name === r.name)!.profile;
+      expect(seeds).toHaveLength(profile.seed.split(';').filter((p) => p.trim()).length);
+      for (const p of r.seed.split(';').filter((x) => x.trim() && !/\byou\b/i.test(x)))
+        expect(seeds).toContain(p.trim());
     }
   });
 

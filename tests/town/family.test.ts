@@ -1,4 +1,4 @@
-// Family and household from the town file, the seeds and shared homes (src/town/family.ts).
+// Family and household from the town file, the seeds and shared homes (src/town/reading/apply.ts).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildTownState } from '../../src/town/build.ts';
@@ -26,7 +26,7 @@ describe('family and household', () => {
       { name: 'Bruno Castell', relation: 'parent' },
       { name: 'Marta Castell', relation: 'parent' },
     ]);
-    expect(family('Kwame Mensah')).toEqual([{ name: 'Oren Falk', relation: 'flatmate' }]);
+    expect(family('Kwame Mensah')).toEqual([{ name: 'Oren Falk', relation: 'housemate' }]);
     expect(family('Sofia Reyes')).toBeUndefined();
   });
 

@@ -33,6 +33,8 @@ export const planDayInput = z.object({
   home: z.string(),
   avoid: z.array(z.string()),
   blocks: z.object({ min: z.number(), max: z.number() }),
+  /** Today's work as the town's reading has it (issue 32): its place id and hours when known; absent: a day off. */
+  work: z.object({ place: z.string(), start: z.string().nullable(), end: z.string().nullable() }).optional(),
   /** Events of today the resident knows of, as things (src/agent/event.ts): kept by kind, host, place and hours. */
   events: z
     .array(
@@ -87,6 +89,11 @@ export function planDayMessages(input: PlanDayInput): ChatMessage[] {
     [
       input.summary,
       `Lifestyle: ${input.lifestyle}`,
+      ...(input.work
+        ? [
+            `Work today: at ${input.work.place}${input.work.start && input.work.end ? ` from ${input.work.start} to ${input.work.end}` : ''}.`,
+          ]
+        : []),
       `Today is ${input.date}.${whole ? '' : ` It is ${input.from}; plan the rest of the day.`}`,
       `Yesterday:\n${bullets(input.yesterday, '(no record)')}`,
       `On ${input.first}'s mind:\n${bullets([...new Set(input.intentions.map((m) => datedText(m, input.day)))])}`,

@@ -6,7 +6,7 @@
 // it heard of that happens today. What the identity fields say is read in day-facts.ts and work.ts; the hours and
 // steps under the outline are in steps.ts.
 import { T, todayNumber, weekdayOf } from '../../core/dates.ts';
-import type { PlanDayInput } from '../../agent/prompts/plan-day.ts';
+import type { PlanDayInput, PromptPlace } from '../../agent/prompts/plan-day.ts';
 import { mealOf, normalizeSlots, type Slot, spliceSlots } from '../../core/schedule.ts';
 import { hhmm, parseClock } from '../../core/time.ts';
 import { hashString } from '../../core/rng.ts';
@@ -25,7 +25,7 @@ import {
   placeOfKind,
   preparationBlock,
 } from './day-facts.ts';
-import { habitsOf, jobOf, projectsOf, workingDays } from './work.ts';
+import { habitsOf, type Job, jobOf, projectsOf, workingDays } from './work.ts';
 
 interface Block extends Slot {
   place: string;
@@ -35,10 +35,15 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
   const { wake, sleep } = lifestyleHours(i.lifestyle);
   const home = i.home;
   const usable = i.places.filter((p) => !i.avoid.includes(p.id));
-  const worker = jobOf(i, usable);
-  // Work only on its working days; a day off is spent on projects, habits and leisure.
+  const worker = readJob(i, usable) ?? jobOf(i, usable);
+  // Work only on its working days (the town's reading says them: `work` is given on a working day only); a day off
+  // is spent on projects, habits and leisure.
   const today = todayNumber(i.day, i.date);
-  const job = worker && (today === null || workingDays(i, worker).has(weekdayOf(today))) ? worker : null;
+  const job = i.work
+    ? worker
+    : worker && (today === null || workingDays(i, worker).has(weekdayOf(today)))
+      ? worker
+      : null;
   // Projects at the workplace are the job itself ("is selling vegetables at the Corner Market").
   const projects = projectsOf(i).filter((p) => !worker?.place || !p.includes(worker.place.name));
   const habits = habitsOf(i, usable).filter((h) => !worker?.place || !h.activity.includes(worker.place.name));
@@ -189,4 +194,23 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
   return normalizeSlots(blocks, window, { granularityMs: 5, fill: (s, e) => b(s, e, 'sleeping', home) })
     .filter((x) => x.end > from)
     .map((x) => ({ start: hhmm(Math.max(x.start, from)), end: hhmm(x.end), activity: x.activity, place: x.place }));
+}
+
+/**
+ * The job the town's reading gives (issue 32): its place and hours as read, and what the resident does there as its
+ * identity fields say it (else "work at <place>"). Null when the reading gives no work today.
+ */
+function readJob(i: PlanDayInput, usable: readonly PromptPlace[]): Job | null {
+  if (!i.work) return null;
+  const place = usable.find((p) => p.id === i.work?.place) ?? i.places.find((p) => p.id === i.work?.place) ?? null;
+  const start = i.work.start ? parseClock(i.work.start) : null;
+  const end = i.work.end ? parseClock(i.work.end) : null;
+  const prose = jobOf(i, usable);
+  const activity = prose && prose.place?.id === place?.id ? prose.activity : `work at ${place?.name ?? 'work'}`;
+  return {
+    place,
+    activity,
+    hours: start !== null && end !== null ? { start, end: end <= start ? 24 * 60 : end } : (prose?.hours ?? null),
+    owner: prose?.owner ?? false,
+  };
 }

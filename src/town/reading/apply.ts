@@ -49,6 +49,10 @@ const INVERSE: Record<string, string> = {
 };
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+const GENERIC = new Set(['parent', 'child', 'spouse', 'sibling', 'grandparent', 'grandchild', 'relative']);
+/** How much a word for a tie says: housemate < a generic kin word < a specific one. */
+const rank = (relation: string) =>
+  relation === 'housemate' ? 0 : GENERIC.has(relation) || relation.includes(' or ') ? 1 : 2;
 
 /**
  * Who shares a resident's home: the same home and, where the home is split into households (a street of houses,
@@ -85,7 +89,7 @@ export function familiesFrom(
       const k = ties.findIndex((t) => same(t.name, name));
       if (k < 0) ties.push({ name, relation });
       // a tie of blood or marriage says more than "housemate", a specific word more than a generic one
-      else if (ties[k]!.relation === 'housemate' && relation !== 'housemate') ties[k] = { name, relation };
+      else if (rank(relation) > rank(ties[k]!.relation)) ties[k] = { ...ties[k]!, relation };
     };
     for (const k of readOf(r.name)?.family ?? []) add(k.name, k.relation);
     for (const o of reading.residents)

@@ -20,6 +20,8 @@ export interface ReadTownOptions {
   model?: LanguageModel;
   townId?: string;
   concurrency?: number;
+  /** Sampling seed of the town (its seeded random state): each resident's call carries seed + its index. */
+  seed?: number;
   log?: (msg: string, data?: Record<string, unknown>) => void;
 }
 
@@ -100,7 +102,7 @@ export async function readTown(
   if (!model) return readTownNeutral(texts, frame);
   const filledIn: string[] = [];
   const dropped: DroppedItem[] = [];
-  const residents = await mapLimit([...texts], opts.concurrency ?? 4, async (text) => {
+  const residents = await mapLimit([...texts], opts.concurrency ?? 4, async (text, i) => {
     const input: ReadResidentInput = { text, frame };
     let raw: ResidentReading | null = null;
     try {
@@ -110,6 +112,7 @@ export async function readTown(
         messages: readResidentMessages(input),
         input,
         temperature: 0,
+        ...(opts.seed !== undefined ? { seed: (opts.seed + i) >>> 0 } : {}),
         ...(opts.townId ? { townId: opts.townId } : {}),
       });
       raw = fromModel(text.resident, o);

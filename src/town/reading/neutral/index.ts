@@ -29,6 +29,10 @@ export function readResidentNeutral(text: ResidentText, frame: TownFrame): Resid
     for (const t of kinIn(s)) {
       if (t.of !== text.resident) continue;
       const name = residentNamed(t.name, frame.people);
+      if (name && /^(?:flatmate|roommate|housemate)$/.test(t.relation)) {
+        if (!out.household.includes(name)) out.household.push(name);
+        continue;
+      }
       const rel = (RELATIONS as readonly string[]).includes(t.relation) ? (t.relation as Relation) : null;
       if (name && rel && !out.family.some((f) => f.name === name)) out.family.push({ name, relation: rel, quote: s });
     }
