@@ -3,6 +3,7 @@
 // queries.ts. Every change runs under the town's lock on a draft and commits in one transaction (snapshot with
 // version check + memory journal + outbox posts); a failed change leaves the committed world as it was.
 // API reference: src/town/README.md.
+import type { TownReading } from './reading/types.ts';
 import type { MemoryKind } from '../agent/types.ts';
 import { withoutControlChars } from '../core/user-text.ts';
 import { UserError } from '../errors.ts';
@@ -192,6 +193,11 @@ export class TownService {
   /** The whole town as one export (state, memories, plans, personas): see town-export.ts. */
   exportTown(): Promise<TownExport> {
     return readTownExport(this.deps.store, this.id);
+  }
+
+  /** What the town's text was read to mean when it was made (issue 32); null for towns made before the reading. */
+  reading(): TownReading | null {
+    return this.state.reading ? structuredClone(this.state.reading) : null;
   }
 
   lastDigest(): DigestData | null {
