@@ -43,6 +43,9 @@ export function sentencesOf(text: string): string[] {
     .filter((s) => s !== '');
 }
 
+/** Word edges that know letters beyond ASCII ("Inês", "Évora"): JavaScript's \\b does not. */
+const B0 = '(?<![\\p{L}\\p{N}])';
+const B1 = '(?![\\p{L}\\p{N}])';
 const TITLES = '(?:Mr|Mrs|Ms|Miss|Mx|Dr|Doctor|Doc|Prof|Professor|Rev|Reverend|Captain|Capt|Old|Young|Sir|Dame|Lady)';
 
 /** For each resident, the patterns that name them in a text, longest first. */
@@ -61,18 +64,26 @@ function namePatterns(people: readonly string[]): { person: string; re: RegExp }
     const parts = p.split(/\s+/);
     const first = parts[0]!;
     const last = parts.length > 1 ? parts[parts.length - 1]! : null;
-    out.push({ person: p, re: new RegExp(`(?:${TITLES}\\.?\\s+)?\\b${escapeRegExp(p)}\\b`, 'gu'), len: p.length + 100 });
+    out.push({ person: p, re: new RegExp(`(?:${TITLES}\\.?\\s+)?${B0}${escapeRegExp(p)}${B1}`, 'gu'), len: p.length + 100 });
     if (last && lasts.get(last.toLowerCase()) === 1)
       out.push({
         person: p,
-        re: new RegExp(`\\b${TITLES}\\.?\\s+${escapeRegExp(last)}\\b`, 'gu'),
+        re: new RegExp(`\\b${TITLES}\\.?\\s+${escapeRegExp(last)}${B1}`, 'gu'),
         len: last.length + 50,
+      });
+    // family name first ("Lin Xiaoyu" beside "Lin Hao"): the given name alone, when only one resident has it
+    const lastsAll = people.filter((q) => q.split(/\s+/).pop()!.toLowerCase() === last?.toLowerCase()).length;
+    if (last && firsts.get(first.toLowerCase())! > 1 && lastsAll === 1)
+      out.push({
+        person: p,
+        re: new RegExp(`${B0}${escapeRegExp(last)}${B1}(?![’']?\\s+\\p{Lu}\\p{Ll})`, 'gu'),
+        len: last.length,
       });
     if (parts.length > 1 && firsts.get(first.toLowerCase()) === 1)
       // a first name alone, not the start of someone else's full name ("Maud Baker" is not Maud Ferris)
       out.push({
         person: p,
-        re: new RegExp(`\\b${escapeRegExp(first)}\\b(?![’']?\\s+\\p{Lu}\\p{Ll})(?!\\s+\\d)`, 'gu'),
+        re: new RegExp(`${B0}${escapeRegExp(first)}${B1}(?![’']?\\s+\\p{Lu}\\p{Ll})(?!\\s+\\d)`, 'gu'),
         len: first.length,
       });
   }
