@@ -1,0 +1,167 @@
+// One-off events: a kind in the text's words ("quiz night"), its host (the subject of "hosting", "throwing",
+// "means to hold", "hosted by"), one of the town's places, a day read from the story's start ("the first evening",
+// "tomorrow", "Saturday morning") and hours ("7-9 pm", "at eight", a part of the day's usual hours), and whom the
+// host means to invite ("everyone she meets", "her sister and Tom"). What a sentence leaves out may follow in the
+// next one ("It runs 7-9 pm on the first evening"). A weekly habit, a past event, or one with no place or no day is
+// no event.
+import type { EventItem, KinItem } from '../types.ts';
+import { dayNumber, eventDay, halfOfDay, hm, isoDay, windowsIn } from './clock.ts';
+import { KIN, kinWord } from './kin-words.ts';
+import { placesIn } from './places.ts';
+import type { Doc, Sentence } from './text.ts';
+
+const HOST_VERB = String.raw`(?:hosting|holding|throwing|giving|organi[sz]ing|running|putting on|planning|arranging|leading|having|staging|laying on|starting|hosts?|holds?|throws?|gives|organi[sz]es?|runs|puts on|plans|arranges|leads|stages)`;
+const WILL = String.raw`(?:is going to|are going to|will|['’]ll|plans? to|is planning to|intends? to|means? to|has decided to|decided to|wants? to|hopes? to|would like to|is about to|is set to|offered to|has offered to|has agreed to|agreed to)\s+(?:host|hold|throw|give|organi[sz]e|run|put on|lead|arrange|have|stage|lay on|start)`;
+const ARTICLE = String.raw`(?:a|an|the|her|his|their|its|our|my|one|another|this year['’]s|this week['’]s)`;
+/** Words that end a kind: what follows is when, where or who. */
+const STOP = String.raw`(?=\s+(?:at|in|on|from|for|this|tomorrow|today|tonight|next|with|and|to|by|near|down|outside|inside|where|which|that|who|starting|beginning|between|during|after|before|around|every|the|as|so|because|once|@\d+)\b|\s*[,.;:!?(—–-]|$)`;
+const HOST_RE = new RegExp(String.raw`\b(?:${WILL}|${HOST_VERB})\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`, 'giu');
+const HOSTED_BY = new RegExp(
+  String.raw`\b${ARTICLE}\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+(?:hosted|organi[sz]ed|run|held|led|put on|thrown|given|arranged)\s+by\s+(@\d+|(?:her|his|their)\s+${KIN})`,
+  'giu',
+);
+const THERE_IS = new RegExp(
+  String.raw`\b(?:there(?:['’]s| is| will be|['’]ll be)|invit\w+ (?:everyone|everybody|people|the (?:town|village)|\S+) to)\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
+  'giu',
+);
+const LEADING = new RegExp(String.raw`^(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)\s+(?:at|in)\s+`, 'iu');
+
+const NOT_A_KIND =
+  /^(?:day|time|week|weekend|morning|afternoon|evening|night|plan|plans|lot|bit|chance|way|thing|idea|hope|mind|eye|secret|word)$/i;
+/** Last words of a noun phrase that is a thing run every day, not a happening ("runs the shop"). */
+const NOT_A_HEAD =
+  /^(?:business|shop|bakery|pub|bar|café|cafe|job|work|life|family|home|house|place|garden|dog|cat|shift|stall|plans?|time|ideas?|store|office|farm|school|practice|surgery|library|kitchen|counter|till|errands?|risk|chance|look|walk|break|rest)$/i;
+const WEEKLY = /\b(?:every|each)\s+(?:week|sunday|monday|tuesday|wednesday|thursday|friday|saturday|evening|night|morning|month)\b|\b(?:on\s+)?(?:sun|mon|tues|wednes|thurs|fri|satur)days\b|\bweekly\b|\bregular\b|\busually\b|\balways\b/i;
+const PAST = /\b(?:last (?:week|month|year|night|sunday|monday|tuesday|wednesday|thursday|friday|saturday)|yesterday|ago|used to|hosted|held|threw|gave|organi[sz]ed)\b/i;
+
+const clean = (k: string): string =>
+  k
+    .replace(/^(?:a|an|the|her|his|their|its|our|my|one|another)\s+/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+function kindOk(k: string): boolean {
+  if (k === '' || k.split(' ').length > 4) return false;
+  const head = k.split(' ').pop()!;
+  if (NOT_A_KIND.test(k) || NOT_A_HEAD.test(head)) return false;
+  if (kinWord(head) || kinWord(k.split(' ')[0]!)) return false;
+  if (/\b(?:is|are|was|were|has|have|had|to|be|it|them|him|her|she|he|time|plans?|hopes?)\b/i.test(k)) return false;
+  if (/@\d/.test(k)) return false;
+  return /\p{L}{3}/u.test(k);
+}
+
+/** The host named before a verb: a resident by name, a relative by kin word, else the resident. */
+function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinItem[]): string {
+  const head = marked.slice(0, at).split(/[;.]/).pop() ?? '';
+  const tokens = [...head.matchAll(new RegExp(String.raw`@(\d+)(?!['’]s)|\b(?:her|his|my)\s+(${KIN})\b(?!['’]s)|\b(she|he|i|they|we)\b`, 'giu'))];
+  const last = tokens[tokens.length - 1];
+  if (!last) return doc.resident;
+  if (last[1] !== undefined) return doc.frame.people[Number(last[1])] ?? doc.resident;
+  if (last[2]) {
+    const w = kinWord(last[2]);
+    const k = family.find((f) => {
+      const kw = kinWord(f.relation);
+      return w && kw && kw[0] === w[0] && (!w[1] || !kw[1] || w[1] === kw[1]);
+    });
+    return k?.name ?? doc.resident;
+  }
+  return doc.resident;
+}
+
+/** Whom the host means to invite: names (residents) or kin words; "everyone" unless the text names them. */
+function inviteIn(doc: Doc, marked: string, family: readonly KinItem[]): EventItem['invite'] {
+  const m = new RegExp(String.raw`\binvit(?:e|es|ing|ed)\s+(?:only\s+|just\s+)?([^.;]*)`, 'iu').exec(marked) ??
+    new RegExp(String.raw`\b(?:ask|asks|asking)\s+(?:only\s+|just\s+)?([^.;]*?)\s+(?:to come|along)`, 'iu').exec(marked);
+  if (!m) return 'everyone';
+  const list = m[1]!;
+  if (/^\s*(?:everyone|everybody|all|the (?:whole )?(?:town|village|street)|anyone|people|whoever|the neighbou?rs)/i.test(list))
+    return 'everyone';
+  const names: string[] = [];
+  for (const x of list.matchAll(new RegExp(String.raw`@(\d+)(?!['’]s)|\b(?:her|his|my|their)\s+(${KIN})\b`, 'giu'))) {
+    if (x[1] !== undefined) {
+      const p = doc.frame.people[Number(x[1])];
+      if (p && p !== doc.resident) names.push(p);
+    } else {
+      const w = kinWord(x[2]!);
+      for (const f of family) {
+        const kw = kinWord(f.relation);
+        if (w && kw && kw[0] === w[0] && (!w[1] || !kw[1] || w[1] === kw[1])) names.push(f.name);
+      }
+    }
+  }
+  return names.length > 0 ? [...new Set(names)] : 'everyone';
+}
+
+const PART: Record<string, [number, number]> = { morning: [9 * 60, 12 * 60], afternoon: [14 * 60, 17 * 60], evening: [19 * 60, 21 * 60] };
+
+/** Does the next sentence go on about the same event ("It runs 7-9 pm", "The quiz starts at eight")? */
+const continues = (next: Sentence | undefined, kind: string): boolean =>
+  !!next &&
+  (/^(?:it|this|that|they|the (?:event|evening|night|party|do))\b/i.test(next.text) ||
+    kind.split(' ').some((w) => w.length > 3 && new RegExp(`\\b${w}`, 'i').test(next.text)));
+
+export function readEvents(doc: Doc, family: readonly KinItem[]): EventItem[] {
+  const first = dayNumber(doc.frame.start);
+  const startAt = doc.frame.start;
+  const out: EventItem[] = [];
+  for (const s of doc.sentences) {
+    const found: { kind: string; host: string; at: number }[] = [];
+    for (const m of s.marked.matchAll(HOSTED_BY)) {
+      const kind = clean(m[1]!);
+      if (!kindOk(kind)) continue;
+      const hostTok = /^@(\d+)/.exec(m[2]!);
+      const host = hostTok ? (doc.frame.people[Number(hostTok[1])] ?? doc.resident) : hostBefore(doc, m[2]!, m[2]!.length, family);
+      found.push({ kind, host, at: m.index });
+    }
+    for (const m of s.marked.matchAll(HOST_RE)) {
+      const kind = clean(m[1]!);
+      if (!kindOk(kind)) continue;
+      found.push({ kind, host: hostBefore(doc, s.marked, m.index, family), at: m.index });
+    }
+    for (const m of s.marked.matchAll(THERE_IS)) {
+      const kind = clean(m[1]!);
+      if (!kindOk(kind)) continue;
+      found.push({ kind, host: hostBefore(doc, s.marked, m.index, family), at: m.index });
+    }
+    if (found.length === 0 && new RegExp(`\\b${HOST_VERB}\\b`, 'i').test(s.text)) {
+      const lead = LEADING.exec(s.marked.replace(/^[^:]{0,20}:\s*/, ''));
+      if (lead && kindOk(clean(lead[1]!))) found.push({ kind: clean(lead[1]!), host: doc.resident, at: 0 });
+    }
+    const f = found[0];
+    if (!f) continue;
+    const next = doc.sentences[s.index + 1];
+    const own = s.text;
+    const text = continues(next, f.kind) && next!.field === s.field ? `${own} ${next!.text}` : own;
+    if (WEEKLY.test(text) && !/\bnext\b|\bthis\b|\bfirst\b/i.test(text)) continue;
+    if (PAST.test(s.text.slice(0, Math.max(0, f.at + 10))) && !/\b(?:will|is|'s|plans?|going)\b/i.test(s.text)) continue;
+    const place = placesIn(text, doc.frame.places)[0];
+    const day = eventDay(text, first);
+    if (!place || day === null) continue;
+    const ws = windowsIn(text);
+    const w = ws.find((x) => x.end !== null) ?? ws[0];
+    let start: number;
+    let end: number;
+    if (w) {
+      start = w.start;
+      end = w.end ?? Math.min(24 * 60, w.start + 120);
+    } else {
+      const half = halfOfDay(text) ?? (/\bnight\b/i.test(f.kind) ? 'evening' : null);
+      if (!half) continue;
+      [start, end] = PART[half]!;
+    }
+    const iso = isoDay(day);
+    const startText = `${iso} ${hm(start)}`;
+    if (startText < startAt) continue;
+    if (out.some((e) => e.place === place.id && e.start === startText)) continue;
+    out.push({
+      kind: f.kind.toLowerCase() === f.kind ? f.kind : f.kind.charAt(0).toLowerCase() + f.kind.slice(1),
+      host: f.host,
+      place: place.id,
+      start: startText,
+      end: `${end >= 24 * 60 ? isoDay(day + 1) : iso} ${hm(end % (24 * 60))}`,
+      invite: inviteIn(doc, text === own ? s.marked : `${s.marked} ${next?.marked ?? ''}`, family),
+      quote: text,
+    });
+  }
+  return out;
+}

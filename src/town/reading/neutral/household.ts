@@ -1,0 +1,160 @@
+// Who shares the resident's home: "lives with her husband Tom", "shares the flat with Ada", "My wife and I have the
+// rooms over the pub with our girl", "Her daughter, who shares the rooms with her and Declan", "his wife, with whom
+// he shares the cottage", "She and Tom live above the shop", kin words without names resolved through the family
+// ("lives with her parents"). Never a street, a building's other flat or a neighbour: living near is not living with.
+import type { KinItem } from '../types.ts';
+import { KIN, kinWord } from './kin-words.ts';
+import type { Doc, Sentence } from './text.ts';
+
+const DWELLING = String.raw`(?:home|house|flat|apartment|cottage|place|rooms?|roof|bungalow|farmhouse|farm|caravan|quarters|digs|lodgings|bedsit|loft|attic|studio|cabin|croft|manse|vicarage|rectory|upstairs|downstairs)`;
+const VERB = String.raw`(?:(?:still\s+|now\s+|also\s+)?(?:lives?|living|lived|stays?|staying|lodges?|lodging|boards?|boarding|resides?|residing|shares?|sharing|shared|keeps? house|moved\s+(?:back\s+)?in|has\s+moved\s+(?:back\s+)?in|(?:has|have|had)\s+lived|(?:is|are)\s+living|(?:have|has|had)\s+the\s+${DWELLING}|(?:is|am|are)\s+(?:back\s+)?(?:at\s+)?home|back\s+home|at\s+home|home\s*[:=–-]|${DWELLING}(?=\s+with\b))(?:\s+and\s+[a-z]+s)?)`;
+const LIVE_WITH = new RegExp(String.raw`\b${VERB}(?![\p{L}])((?:[^.;@]|@\d+['’]s){0,70}?)\bwith\s+`, 'giu');
+const GAP_BAD = /\b(?:works?|working|plays?|runs?|eats?|drinks?|meets?|walks?|talks?|sees?|visits?|who|which|where|alone|near|next door|neighbou?rs?|friends?|lunch|dinner|tea|coffee|shift|customers?)\b/i;
+const NOT = /\b(?:no longer|not|never|n['’]t|used to|until|formerly|once|before)\b/i;
+
+const ITEM = new RegExp(
+  String.raw`^\s*(?:just\s+|only\s+)?(?:(?:(?:her|his|my|their|our|the|your|those|these|both|@\d+['’]s)\s+)?(?:(?:two|three|four|\d+|young|teenage|grown|little|elder|older|younger|baby|twin|new)\s+)*(${KIN})(?![\p{L}-])(?:\s*,?\s*\(?\s*(@\d+)(?!['’]s)\s*\)?(?:\s*,\s*(?:aged\s+)?\d+|\s*\([^()]*\))?)?|(@\d+)(?!['’]s)(?:\s*\([^()]*\)|,\s*(?:aged\s+)?\d+(?=\s*[,.;]|\s+and))?|(him|her|them|me|us))`,
+  'iu',
+);
+const SEP = /^\s*(?:,\s*(?:and\s+|&\s*)?|and\s+|&\s*|\+\s*|plus\s+|as well as\s+)/i;
+
+interface Listed {
+  names: string[];
+  kin: string[];
+  pronouns: string[];
+}
+
+/** The list of people after "with": names, kin words ("her husband, Ronald, and their daughter"), pronouns. */
+function listAfter(doc: Doc, tail: string): Listed {
+  const out: Listed = { names: [], kin: [], pronouns: [] };
+  let rest = tail;
+  for (let i = 0; i < 12; i++) {
+    const m = ITEM.exec(rest);
+    if (!m) break;
+    if (m[2] ?? m[3]) {
+      const p = doc.frame.people[Number((m[2] ?? m[3])!.slice(1))];
+      if (p) out.names.push(p);
+    } else if (m[1]) out.kin.push(m[1]);
+    else if (m[4]) out.pronouns.push(m[4].toLowerCase());
+    rest = rest.slice(m[0].length);
+    const sep = SEP.exec(rest);
+    if (!sep) break;
+    rest = rest.slice(sep[0].length);
+  }
+  return out;
+}
+
+/** Family named by kin words ("her parents", "Mum", "his two sons") through the resident's family. */
+function kinNamed(kin: readonly string[], family: readonly KinItem[]): string[] {
+  const out: string[] = [];
+  for (const word of kin) {
+    const w = kinWord(word);
+    if (!w) continue;
+    for (const k of family) {
+      const kw = kinWord(k.relation);
+      if (kw && kw[0] === w[0] && (w[1] === null || kw[1] === null || kw[1] === w[1]) && !out.includes(k.name))
+        out.push(k.name);
+    }
+  }
+  return out;
+}
+
+/** The people a clause's subject names before its verb: the resident (by name or pronoun) and others. */
+function subjects(doc: Doc, head: string): { resident: boolean; others: string[] } {
+  const people = doc.frame.people;
+  // the subject is the clause's start: a relative clause's "who" points back at the person just before it
+  const tokens = [...head.matchAll(/@(\d+)(?!['’]s)|\b(she|he|i|we)\b/gi)];
+  let resident = false;
+  const others: string[] = [];
+  for (const t of tokens) {
+    if (t[2]) resident = true;
+    else {
+      const p = people[Number(t[1])];
+      if (p === doc.resident) resident = true;
+      else if (p) others.push(p);
+    }
+  }
+  if (tokens.length === 0) resident = true;
+  return { resident, others };
+}
+
+function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinItem[], out: Set<string>) {
+  const people = doc.frame.people;
+  const marked = s.marked.replace(/\bw\/\s*/gi, 'with ');
+  for (const c of marked.split(/;|\.\s/)) {
+    for (const m of c.matchAll(LIVE_WITH)) {
+      if (GAP_BAD.test(m[1]!)) continue;
+      const at = m.index ?? 0;
+      if (NOT.test(c.slice(Math.max(0, at - 20), at + m[0].length))) continue;
+      let head = c.slice(0, at);
+      // "Her daughter Aoife, fifteen, who shares ...": the subject is the one the relative clause follows
+      const rel = /(@\d+)[^@]*?\bwho(?:['’]s| is| has)?\s*$/.exec(head);
+      if (rel) head = rel[1]!;
+      else head = head.split(/,\s*(?:and|but|while)\s+|\b(?:and|but)\s+(?=(?:she|he|i)\b)/).pop() ?? head;
+      const list = listAfter(doc, c.slice(at + m[0].length));
+      const subj = subjects(doc, head);
+      const named = [...list.names, ...kinNamed(list.kin, family)];
+      if (subj.resident) {
+        for (const n of named) out.add(n);
+        // "Tom and I live with ...", "My wife and I have the rooms ... with our girl"
+        if (/\b(?:and|&)\s+(?:i|she|he)\b|@\d+\s+(?:and|&)\s+@\d+/i.test(head)) for (const n of subj.others) out.add(n);
+        // "shares with him the rooms": the man just named
+        if (list.pronouns.some((p) => p === 'him' || p === 'her')) {
+          const before = [...`${prev} ${c.slice(0, at)}`.matchAll(/@(\d+)/g)]
+            .map((x) => people[Number(x[1])]!)
+            .filter((p) => p !== doc.resident && !named.includes(p));
+          const last = before[before.length - 1];
+          if (last) out.add(last);
+        }
+      } else if (
+        subj.others.length > 0 &&
+        (list.pronouns.length > 0 || list.names.includes(doc.resident))
+      ) {
+        // "Orla moved back in with them", "Junie has lived with her and her husband Earl"
+        for (const n of [...subj.others.slice(-1), ...named]) out.add(n);
+      }
+    }
+    // "his wife Lurdes, with whom he shares the rooms"
+    for (const m of c.matchAll(/(@\d+)(?!['’]s)[^@.;]{0,30}?,?\s+with whom (?:she|he|i)\s+(?:shares?|lives?|has lived|keeps house)/gi)) {
+      const p = people[Number(m[1]!.slice(1))];
+      if (p) out.add(p);
+    }
+    for (const m of c.matchAll(/\b(?:her|his|my|their)\s+(?:flatmate|housemate|roommate|lodger|tenant)s?\s*,?\s*(@\d+)/gi)) {
+      const p = people[Number(m[1]!.slice(1))];
+      if (p) out.add(p);
+    }
+    // "his younger sister Nour, 17, lives there too"
+    if (out.size > 0 || /\b(?:i|she|he)\s+lives?\b/i.test(marked))
+      for (const m of c.matchAll(/(@\d+)(?!['’]s)(?:,\s*\d+,)?\s+(?:also\s+)?lives?\s+there\s+(?:too|as well)/gi)) {
+        const p = people[Number(m[1]!.slice(1))];
+        if (p) out.add(p);
+      }
+    together(doc, c, family, out);
+  }
+}
+
+/** "She and Tom live above the bakery", "Tom, Maud and their son Eli share the cottage" (no "with"). */
+function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<string>) {
+  const verb = /\b(?:live|share|have shared|have lived|are living|keep house)\b(?!\s+(?:\w+\s+){0,6}?with\b)/i.exec(c);
+  if (!verb) return;
+  const head = c.slice(0, verb.index);
+  if (NOT.test(head.slice(-20)) || /\b(?:next door|neighbou?rs?|near|street|lane|road)\b/i.test(head)) return;
+  const after = c.slice(verb.index, verb.index + 60);
+  if (/\b(?:next door|neighbou?rs?|near|nearby|across|opposite|same street|same road|same lane|same building|another flat|doors? (?:down|from|away)|streets? away|round the corner|around the corner)\b/i.test(after))
+    return;
+  const subj = subjects(doc, head);
+  if (!subj.resident && !/\b(?:her|his|my)\s+\S+/i.test(head)) return;
+  if (!/\b(?:and|&)\b/.test(head)) return;
+  if (!subj.resident) return;
+  for (const n of subj.others) out.add(n);
+  const kin = [...head.matchAll(new RegExp(String.raw`\b(?:her|his|my|their|our)\s+(${KIN})(?![\p{L}-])(?!\s*,?\s*@)`, 'giu'))].map((m) => m[1]!);
+  for (const n of kinNamed(kin, family)) out.add(n);
+}
+
+/** Residents who share the resident's home, as the text says it. */
+export function readHousehold(doc: Doc, family: readonly KinItem[]): string[] {
+  const out = new Set<string>();
+  for (const s of doc.sentences) readSentence(doc, s, doc.sentences[s.index - 1]?.marked ?? '', family, out);
+  out.delete(doc.resident);
+  return [...out];
+}

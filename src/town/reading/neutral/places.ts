@@ -1,0 +1,63 @@
+// Where a text names the town's places: by whole name ("Quint's Bakery", "the pub" for "The Pub"), or by a word
+// of a name no other place has, said as a place ("at the bakery" for "Quint's Bakery"). Every mention with its
+// position, so a reader can tie a place to the verb or time beside it.
+import { escapeRegExp } from '../../../core/text.ts';
+import type { TownFrame } from '../types.ts';
+
+export interface PlaceMention {
+  id: string;
+  at: number;
+  length: number;
+  /** Said by whole name (not by one word of it). */
+  whole: boolean;
+}
+
+const GENERIC = new Set(['the', 'and', 'of', 'a', 'an', 'on', 'at', 'in', 'st', 'old', 'new', 'little', 'big', 'upper', 'lower']);
+const norm = (s: string) => s.toLowerCase().replace(/^the\s+/, '').replace(/['’]s\b/g, '').trim();
+
+/** Words of a place's name that name it alone ("bakery" of "Quint's Bakery" when no other place is a bakery). */
+function ownWords(name: string, others: readonly string[]): string[] {
+  const ws = norm(name)
+    .split(/[^\p{L}\d-]+/u)
+    .filter((w) => w.length >= 3 && !GENERIC.has(w));
+  return ws.filter((w) => !others.some((o) => norm(o).split(/[^\p{L}\d-]+/u).includes(w)));
+}
+
+/** Every mention of the town's places in a text, in order. */
+export function placesIn(text: string, places: TownFrame['places']): PlaceMention[] {
+  const out: PlaceMention[] = [];
+  const taken: boolean[] = [];
+  const put = (id: string, at: number, length: number, whole: boolean) => {
+    for (let i = at; i < at + length; i++) if (taken[i]) return;
+    for (let i = at; i < at + length; i++) taken[i] = true;
+    out.push({ id, at, length, whole });
+  };
+  const byLength = [...places].sort((a, b) => b.name.length - a.name.length);
+  for (const p of byLength) {
+    const n = norm(p.name);
+    if (n === '' || n === 'home') continue;
+    const words = n.split(/\s+/).map((w) => escapeRegExp(w));
+    const re = new RegExp(String.raw`\b${words.join(String.raw`(?:['’]s)?\s+`)}(?:['’]s)?(?![\p{L}])`, 'giu');
+    for (const m of text.matchAll(re)) put(p.id, m.index ?? 0, m[0].length, true);
+  }
+  for (const p of byLength) {
+    const others = places.filter((q) => q.id !== p.id).map((q) => q.name);
+    for (const w of ownWords(p.name, others)) {
+      const re = new RegExp(
+        String.raw`\b(?:the|their|her|his|my|our|at|to|in|into|from|of|behind|outside|inside)\s+(?:[\p{L}-]+\s+){0,2}?(${escapeRegExp(w)})s?(?![\p{L}])`,
+        'giu',
+      );
+      for (const m of text.matchAll(re)) {
+        const at = (m.index ?? 0) + m[0].length - m[1]!.length - (m[0].endsWith('s') && !m[1]!.endsWith('s') ? 1 : 0);
+        put(p.id, at, m[1]!.length, false);
+      }
+    }
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
+/** A place by id or by name, as a town file may declare it. */
+export function placeId(ref: string, places: TownFrame['places']): string | null {
+  const r = norm(ref);
+  return places.find((p) => p.id === ref || norm(p.name) === r)?.id ?? null;
+}
