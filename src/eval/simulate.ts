@@ -345,7 +345,7 @@ export function summarizeReport(r: SimulateReport, opts: { allowUnreliable?: boo
     lines.push(`UNRELIABLE JUDGE (shown because of --allow-unreliable-judge): ${r.judge?.reasons.join('; ')}`);
   if (r.diffusion && r.diffusion.after.length === 0)
     lines.push(
-      'nothing to track in this town (no facts or events in its file): information diffusion and attendance are not measured',
+      'nothing to track in this town (its file declares no facts or events and its reading found no private matter or event): information diffusion and attendance are not measured',
     );
   if (r.diffusion)
     for (let i = 0; i < r.diffusion.after.length; i++) {

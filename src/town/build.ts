@@ -95,35 +95,41 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
         invited: e.invite,
       })),
   );
+  // the reading's events are hosted whatever the file declares; they are tracked (as the file's are) only when the
+  // file declares nothing to track: an author who chose what to measure is not second-guessed
+  const declaresTracked = file.facts.length + file.events.length > 0;
   const events = [...file.events];
   for (const e of readEvents)
     if (!events.some((x) => (x.id ?? slugify(x.kind)) === e.id || (x.host === e.host && x.start === e.start)))
       events.push(e);
+  const trackedEvents = declaresTracked ? file.events : events;
   const hostSeeds = new Map<string, string[]>();
-  const eventFacts = events.map((e) => {
-    const host = named(e.host)?.name ?? e.host;
-    const placeName = file.locations.find((l) => l.id === e.place)?.name ?? e.place;
-    const t0 = parseSimStart(e.start) as number;
-    const t1 = parseSimStart(e.end) as number;
-    const seed = named(e.host)?.seed ?? '';
-    if (!kindInText(e.kind, seed)) {
-      const invited =
-        e.invited === 'everyone'
-          ? ', and everyone is welcome'
-          : `, and means to invite ${listNames(e.invited.map((n) => named(n)?.name ?? n))}`;
-      hostSeeds.set(host, [
-        ...(hostSeeds.get(host) ?? []),
-        `${eventSentence({ kind: e.kind, host, placeName, start: t0, end: t1 })}${invited}`,
-      ]);
-    }
-    return eventFact(e, { host, placeName }, t0, t1);
-  });
+  const eventFacts = events
+    .map((e) => {
+      const host = named(e.host)?.name ?? e.host;
+      const placeName = file.locations.find((l) => l.id === e.place)?.name ?? e.place;
+      const t0 = parseSimStart(e.start) as number;
+      const t1 = parseSimStart(e.end) as number;
+      const seed = named(e.host)?.seed ?? '';
+      if (!kindInText(e.kind, seed)) {
+        const invited =
+          e.invited === 'everyone'
+            ? ', and everyone is welcome'
+            : `, and means to invite ${listNames(e.invited.map((n) => named(n)?.name ?? n))}`;
+        hostSeeds.set(host, [
+          ...(hostSeeds.get(host) ?? []),
+          `${eventSentence({ kind: e.kind, host, placeName, start: t0, end: t1 })}${invited}`,
+        ]);
+      }
+      return trackedEvents.includes(e) ? eventFact(e, { host, placeName }, t0, t1) : null;
+    })
+    .filter((f): f is NonNullable<typeof f> => f !== null);
   const families = familiesFrom(file, reading);
   const people = file.residents.map((r) => r.name);
   const secretFacts = reading.residents.flatMap((x) =>
     x.secrets
-      .filter((s) => s.owner === x.resident && !file.facts.some((f) => named(f.holder)?.name === x.resident))
-      .map((s) => secretFact(x.resident, s.matter, people))
+      .filter((s) => !declaresTracked && s.owner === x.resident)
+      .map((s) => secretFact(x.resident, s.matter, people, { anyMatter: true }))
       .filter((f): f is NonNullable<typeof f> => f !== null),
   );
   const residents: ResidentState[] = file.residents.map((r) => {

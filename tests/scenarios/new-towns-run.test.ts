@@ -8,7 +8,7 @@ import type { TownService } from '../../src/town/service.ts';
 import { agentModelProfiles, type ProfileName } from '../support/model-profiles.ts';
 import { PassThroughRecorder } from '../support/recording-model.ts';
 import { scenarioTown } from '../support/scenario-town.ts';
-import { NEW_TOWNS, newTownFile } from './new-towns.test.ts';
+import { NEW_TOWNS, newTownFile } from './new-towns.ts';
 
 const PROFILES = agentModelProfiles(32);
 const me = { id: 'u-visitor', displayName: 'visitor' };

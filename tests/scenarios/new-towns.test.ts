@@ -3,41 +3,10 @@
 // built. A family is family (never "housemates"), neighbours on one street are not a household, a private matter is
 // kept out of the public face and meant for the one person named, the evening event is at its place in its hours,
 // and workers have their workplace and hours.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatSimStart } from '../../src/core/time.ts';
 import { buildTownState } from '../../src/town/build.ts';
-import { parseTownFile } from '../../src/town/file.ts';
-
-export const NEW_TOWNS = [
-  {
-    town: 'gullhaven',
-    family: { child: 'Kit Pengelly', parents: ['Dan Pengelly', 'Meg Pengelly'] },
-    neighbours: ['Sal Hartley', 'Ash Quill'],
-    secret: { holder: 'Jo Marsh', word: /Truro/, tellTo: 'Meg Pengelly' },
-    event: { host: 'Ash Quill', place: 'the-anchor', start: '2025-03-10 19:30' },
-    worker: { who: 'Meg Pengelly', place: 'crust-bakery', start: '06:30' },
-  },
-  {
-    town: 'marrowby',
-    family: { child: 'Imogen Ashworth', parents: ['Edmund Ashworth', 'Clara Ashworth'] },
-    neighbours: ['Agnes Hollis', 'Thomas Vane'],
-    secret: { holder: 'Harriet Lusk', word: /sell/i, tellTo: 'Clara Ashworth' },
-    event: { host: 'Thomas Vane', place: 'wheatsheaf', start: '2025-04-15 19:00' },
-    worker: { who: 'Clara Ashworth', place: 'marrowby-school', start: null },
-  },
-  {
-    town: 'pennock-cross',
-    family: { child: 'Cal Tremayne', parents: ['Ivo Tremayne', 'Rhona Tremayne'] },
-    neighbours: ['Bryony Dowrick', 'Walt Kessell'],
-    secret: { holder: 'Bryony Dowrick', word: /baby|expecting/i, tellTo: 'Rhona Tremayne' },
-    event: { host: 'Dilys Penrose', place: 'ship-inn', start: '2025-10-08 19:00' },
-    worker: { who: 'Rhona Tremayne', place: 'quay-stores', start: null },
-  },
-] as const;
-
-export const newTownFile = (name: string) =>
-  parseTownFile(readFileSync(new URL(`../fixtures/towns/${name}.yaml`, import.meta.url), 'utf8'), `${name}.yaml`);
+import { NEW_TOWNS, newTownFile } from './new-towns.ts';
 
 const build = (name: string) => {
   const state = buildTownState(newTownFile(name), { initialMind: () => ({}) });

@@ -172,7 +172,10 @@ export function windowsIn(text: string, opts: { workday?: boolean } = {}): Windo
       const a = readClock(m[1]!);
       const b = readClock(m[2]!);
       if (!a || !b) continue;
-      if (!/\d|noon|midday|midnight|half|quarter|past/i.test(m[0]) && !/\b(?:from|between|opens?|starts?)\b/i.test(m[0]))
+      if (
+        !/\d|noon|midday|midnight|half|quarter|past/i.test(m[0]) &&
+        !/\b(?:from|between|opens?|starts?)\b/i.test(m[0])
+      )
         continue;
       // "7-9 pm": the end's half gives the start's when the start leaves it open
       let start: number;
@@ -261,7 +264,10 @@ export function weekdaysIn(text: string): Weekday[] | null {
     days ??= new Set();
     for (const d of ds) days.add(d);
   };
-  const rangeRe = new RegExp(String.raw`\b(${DAY})\s*(?:to|through|thru|till|until|-|–|—)\s*(${DAY})(?![\p{L}])`, 'giu');
+  const rangeRe = new RegExp(
+    String.raw`\b(${DAY})\s*(?:to|through|thru|till|until|-|–|—)\s*(${DAY})(?![\p{L}])`,
+    'giu',
+  );
   let rest = t;
   for (const m of t.matchAll(rangeRe)) {
     const a = dayOf(m[1]!);
@@ -336,9 +342,10 @@ export const isoDay = (day: number): string => new Date(day * DAY_MS).toISOStrin
  */
 export function eventDay(text: string, first: number): number | null {
   const t = text.toLowerCase();
-  const nth = /\b(?:the|on the|its|their)\s+(first|second|third|fourth|fifth|sixth|seventh)\s+(?:day|evening|night|morning|afternoon)\b/.exec(
-    t,
-  );
+  const nth =
+    /\b(?:the|on the|its|their)\s+(first|second|third|fourth|fifth|sixth|seventh)\s+(?:day|evening|night|morning|afternoon)\b/.exec(
+      t,
+    );
   if (nth) return first + ORDINALS[nth[1]!]!;
   const dayN = /\bday\s+(one|two|three|four|five|1|2|3|4|5)\b/.exec(t);
   if (dayN) return first + ((num(dayN[1]!) ?? 1) - 1);

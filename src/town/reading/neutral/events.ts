@@ -15,7 +15,10 @@ const WILL = String.raw`(?:is going to|are going to|will|['’]ll|plans? to|is p
 const ARTICLE = String.raw`(?:a|an|the|her|his|their|its|our|my|one|another|this year['’]s|this week['’]s)`;
 /** Words that end a kind: what follows is when, where or who. */
 const STOP = String.raw`(?=\s+(?:at|in|on|from|for|this|tomorrow|today|tonight|next|with|and|to|by|near|down|outside|inside|where|which|that|who|starting|beginning|between|during|after|before|around|every|the|as|so|because|once|@\d+)\b|\s*[,.;:!?(—–-]|$)`;
-const HOST_RE = new RegExp(String.raw`\b(?:${WILL}|${HOST_VERB})\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`, 'giu');
+const HOST_RE = new RegExp(
+  String.raw`\b(?:${WILL}|${HOST_VERB})\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
+  'giu',
+);
 const HOSTED_BY = new RegExp(
   String.raw`\b${ARTICLE}\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+(?:hosted|organi[sz]ed|run|held|led|put on|thrown|given|arranged)\s+by\s+(@\d+|(?:her|his|their)\s+${KIN})`,
   'giu',
@@ -31,8 +34,10 @@ const NOT_A_KIND =
 /** Last words of a noun phrase that is a thing run every day, not a happening ("runs the shop"). */
 const NOT_A_HEAD =
   /^(?:business|shop|bakery|pub|bar|café|cafe|job|work|life|family|home|house|place|garden|dog|cat|shift|stall|plans?|time|ideas?|store|office|farm|school|practice|surgery|library|kitchen|counter|till|errands?|risk|chance|look|walk|break|rest)$/i;
-const WEEKLY = /\b(?:every|each)\s+(?:week|sunday|monday|tuesday|wednesday|thursday|friday|saturday|evening|night|morning|month)\b|\b(?:on\s+)?(?:sun|mon|tues|wednes|thurs|fri|satur)days\b|\bweekly\b|\bregular\b|\busually\b|\balways\b/i;
-const PAST = /\b(?:last (?:week|month|year|night|sunday|monday|tuesday|wednesday|thursday|friday|saturday)|yesterday|ago|used to|hosted|held|threw|gave|organi[sz]ed)\b/i;
+const WEEKLY =
+  /\b(?:every|each)\s+(?:week|sunday|monday|tuesday|wednesday|thursday|friday|saturday|evening|night|morning|month)\b|\b(?:on\s+)?(?:sun|mon|tues|wednes|thurs|fri|satur)days\b|\bweekly\b|\bregular\b|\busually\b|\balways\b/i;
+const PAST =
+  /\b(?:last (?:week|month|year|night|sunday|monday|tuesday|wednesday|thursday|friday|saturday)|yesterday|ago|used to|hosted|held|threw|gave|organi[sz]ed)\b/i;
 
 const clean = (k: string): string =>
   k
@@ -53,7 +58,11 @@ function kindOk(k: string): boolean {
 /** The host named before a verb: a resident by name, a relative by kin word, else the resident. */
 function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinItem[]): string {
   const head = marked.slice(0, at).split(/[;.]/).pop() ?? '';
-  const tokens = [...head.matchAll(new RegExp(String.raw`@(\d+)(?!['’]s)|\b(?:her|his|my)\s+(${KIN})\b(?!['’]s)|\b(she|he|i|they|we)\b`, 'giu'))];
+  const tokens = [
+    ...head.matchAll(
+      new RegExp(String.raw`@(\d+)(?!['’]s)|\b(?:her|his|my)\s+(${KIN})\b(?!['’]s)|\b(she|he|i|they|we)\b`, 'giu'),
+    ),
+  ];
   const last = tokens[tokens.length - 1];
   if (!last) return doc.resident;
   if (last[1] !== undefined) return doc.frame.people[Number(last[1])] ?? doc.resident;
@@ -70,11 +79,18 @@ function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinIt
 
 /** Whom the host means to invite: names (residents) or kin words; "everyone" unless the text names them. */
 function inviteIn(doc: Doc, marked: string, family: readonly KinItem[]): EventItem['invite'] {
-  const m = new RegExp(String.raw`\binvit(?:e|es|ing|ed)\s+(?:only\s+|just\s+)?([^.;]*)`, 'iu').exec(marked) ??
-    new RegExp(String.raw`\b(?:ask|asks|asking)\s+(?:only\s+|just\s+)?([^.;]*?)\s+(?:to come|along)`, 'iu').exec(marked);
+  const m =
+    new RegExp(String.raw`\binvit(?:e|es|ing|ed)\s+(?:only\s+|just\s+)?([^.;]*)`, 'iu').exec(marked) ??
+    new RegExp(String.raw`\b(?:ask|asks|asking)\s+(?:only\s+|just\s+)?([^.;]*?)\s+(?:to come|along)`, 'iu').exec(
+      marked,
+    );
   if (!m) return 'everyone';
   const list = m[1]!;
-  if (/^\s*(?:everyone|everybody|all|the (?:whole )?(?:town|village|street)|anyone|people|whoever|the neighbou?rs)/i.test(list))
+  if (
+    /^\s*(?:everyone|everybody|all|the (?:whole )?(?:town|village|street)|anyone|people|whoever|the neighbou?rs)/i.test(
+      list,
+    )
+  )
     return 'everyone';
   const names: string[] = [];
   for (const x of list.matchAll(new RegExp(String.raw`@(\d+)(?!['’]s)|\b(?:her|his|my|their)\s+(${KIN})\b`, 'giu'))) {
@@ -92,7 +108,11 @@ function inviteIn(doc: Doc, marked: string, family: readonly KinItem[]): EventIt
   return names.length > 0 ? [...new Set(names)] : 'everyone';
 }
 
-const PART: Record<string, [number, number]> = { morning: [9 * 60, 12 * 60], afternoon: [14 * 60, 17 * 60], evening: [19 * 60, 21 * 60] };
+const PART: Record<string, [number, number]> = {
+  morning: [9 * 60, 12 * 60],
+  afternoon: [14 * 60, 17 * 60],
+  evening: [19 * 60, 21 * 60],
+};
 
 /** Does the next sentence go on about the same event ("It runs 7-9 pm", "The quiz starts at eight")? */
 const continues = (next: Sentence | undefined, kind: string): boolean =>
@@ -110,7 +130,9 @@ export function readEvents(doc: Doc, family: readonly KinItem[]): EventItem[] {
       const kind = clean(m[1]!);
       if (!kindOk(kind)) continue;
       const hostTok = /^@(\d+)/.exec(m[2]!);
-      const host = hostTok ? (doc.frame.people[Number(hostTok[1])] ?? doc.resident) : hostBefore(doc, m[2]!, m[2]!.length, family);
+      const host = hostTok
+        ? (doc.frame.people[Number(hostTok[1])] ?? doc.resident)
+        : hostBefore(doc, m[2]!, m[2]!.length, family);
       found.push({ kind, host, at: m.index });
     }
     for (const m of s.marked.matchAll(HOST_RE)) {
@@ -133,7 +155,8 @@ export function readEvents(doc: Doc, family: readonly KinItem[]): EventItem[] {
     const own = s.text;
     const text = continues(next, f.kind) && next!.field === s.field ? `${own} ${next!.text}` : own;
     if (WEEKLY.test(text) && !/\bnext\b|\bthis\b|\bfirst\b/i.test(text)) continue;
-    if (PAST.test(s.text.slice(0, Math.max(0, f.at + 10))) && !/\b(?:will|is|'s|plans?|going)\b/i.test(s.text)) continue;
+    if (PAST.test(s.text.slice(0, Math.max(0, f.at + 10))) && !/\b(?:will|is|'s|plans?|going)\b/i.test(s.text))
+      continue;
     const place = placesIn(text, doc.frame.places)[0];
     const day = eventDay(text, first);
     if (!place || day === null) continue;

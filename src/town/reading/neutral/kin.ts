@@ -56,14 +56,13 @@ const RE = {
     String.raw`\b(?:has|have|had|with)\s+(?:a|an|one|two|three|four|five|\d)\s+(?:grown\s+|young\s+|teenage\s+|adult\s+)?${MOD}${K}(?:\s+[^@.;,]{0,25}?)?\s*,?\s*(?:named\s+|called\s+|:\s*)?${PL}`,
   ),
   bare: rx(String.raw`(?:\band\b|,|;|\bwith\b|\bplus\b|:|^|\()\s*(?:a\s+|an\s+)?${MOD}${K}\s*(?:[:=]\s*|,\s*)?${PL}`),
-  fragment: rx(
-    String.raw`(?:^|[.:;(]\s*|\b(?:and|as)\s+)(${P})['’]s\s+${MOD}${K}(?=\s*(?:[.;)]|,(?!\s*@)|\band\b|$))`,
-  ),
+  fragment: rx(String.raw`(?:^|[.:;(]\s*|\b(?:and|as)\s+)(${P})['’]s\s+${MOD}${K}(?=\s*(?:[.;)]|,(?!\s*@)|\band\b|$))`),
   parenthetical: rx(String.raw`(${P})\s*\(\s*${MOD}${K}(?:\s*,\s*\d{1,3})?\s*\)`),
 };
 
 /** The start of the clause holding position `at` (after the last full stop, semicolon or colon). */
-const clauseStart = (s: string, at: number): number => Math.max(0, ...[';', ':', '—'].map((c) => s.lastIndexOf(c, at) + 1));
+const clauseStart = (s: string, at: number): number =>
+  Math.max(0, ...[';', ':', '—'].map((c) => s.lastIndexOf(c, at) + 1));
 
 interface Ctx {
   doc: Doc;

@@ -66,7 +66,10 @@ const content = (text: string): string[] =>
 function listeners(doc: Doc, phrase: string, family: readonly KinItem[]): string[] {
   const out: string[] = [];
   // "her sister Maud": the name, not every sister
-  const re = new RegExp(String.raw`@(\d+)(?!['’]s)|\b(?:her|his|my|their)\s+(?:\w+\s+)?(${KIN})(?![\p{L}-])(?!\s*,?\s*@\d)`, 'giu');
+  const re = new RegExp(
+    String.raw`@(\d+)(?!['’]s)|\b(?:her|his|my|their)\s+(?:\w+\s+)?(${KIN})(?![\p{L}-])(?!\s*,?\s*@\d)`,
+    'giu',
+  );
   for (const m of phrase.matchAll(re)) {
     if (m[1] !== undefined) {
       const p = doc.frame.people[Number(m[1])];
@@ -91,7 +94,10 @@ const TELL_TO = [
     'giu',
   ),
   new RegExp(String.raw`\bwants?\s+${NAMES}\s+to\s+be\s+the\s+(?:only|first)\s+(?:one|person)`, 'giu'),
-  new RegExp(String.raw`${NAMES}\s+(?:is|will be|would be)\s+the\s+(?:only|first)\s+(?:one|person)\s+(?:who|she|he|i|to|that)`, 'giu'),
+  new RegExp(
+    String.raw`${NAMES}\s+(?:is|will be|would be)\s+the\s+(?:only|first)\s+(?:one|person)\s+(?:who|she|he|i|to|that)`,
+    'giu',
+  ),
   new RegExp(String.raw`\b(?:has\s+)?(?:told|confided in|tells|trusts?)\s+only\s+${NAMES}`, 'giu'),
   new RegExp(String.raw`\bonly\s+${NAMES}\s+(?:knows?|has been told|is in on)`, 'giu'),
   new RegExp(String.raw`\b(?:has\s+)?confided\s+in\s+${NAMES}`, 'giu'),
@@ -99,7 +105,10 @@ const TELL_TO = [
     String.raw`\b(?:no ?one|nobody|anyone|anybody|a soul|not a soul)\b[^.;]{0,40}?\b(?:except|but|apart from|besides|other than|save)\s+${NAMES}`,
     'giu',
   ),
-  new RegExp(String.raw`\b(?:except|apart from|besides|other than)\s+(?:for\s+)?${NAMES}\s*,\s*(?:no ?one|nobody)`, 'giu'),
+  new RegExp(
+    String.raw`\b(?:except|apart from|besides|other than)\s+(?:for\s+)?${NAMES}\s*,\s*(?:no ?one|nobody)`,
+    'giu',
+  ),
   new RegExp(String.raw`\btell\s+(?:only\s+)?${NAMES}\s+(?:first|before anyone|and no ?one else|alone)`, 'giu'),
 ];
 /** Who a sentence says the owner means to tell (or has told), or null when it says nothing of it. */
@@ -119,7 +128,9 @@ function ownerIn(doc: Doc, s: Sentence): { owner: string; toldResident: boolean 
   const people = doc.frame.people;
   const t = s.marked;
   const confided =
-    /@(\d+)(?!['’]s)[^.;]{0,40}?\b(?:confided in (?:her|him|me)|told (?:her|him|me)\b[^.;]{0,30}?\b(?:in confidence|secretly|privately|in secret))/i.exec(t) ??
+    /@(\d+)(?!['’]s)[^.;]{0,40}?\b(?:confided in (?:her|him|me)|told (?:her|him|me)\b[^.;]{0,30}?\b(?:in confidence|secretly|privately|in secret))/i.exec(
+      t,
+    ) ??
     /\b(?:keeps?|keeping|knows?|holds?|carries)\s+@(\d+)['’]s\s+secret/i.exec(t) ??
     /@(\d+)['’]s\s+secret\b/i.exec(t);
   if (confided) {
@@ -127,10 +138,14 @@ function ownerIn(doc: Doc, s: Sentence): { owner: string; toldResident: boolean 
     if (p && p !== doc.resident) return { owner: p, toldResident: true };
   }
   // "Tom hasn't told anyone that he is ill": the subject of the keeping is its owner
-  const subj = /^(?:[^.;@]{0,15}?)@(\d+)(?!['’]s)\s+(?:has|had|is|was|secretly|privately|quietly|never|hasn['’]t|does|doesn['’]t)\b/i.exec(t);
+  const subj =
+    /^(?:[^.;@]{0,15}?)@(\d+)(?!['’]s)\s+(?:has|had|is|was|secretly|privately|quietly|never|hasn['’]t|does|doesn['’]t)\b/i.exec(
+      t,
+    );
   if (subj) {
     const p = people[Number(subj[1])];
-    if (p && p !== doc.resident && !/\b(?:she|he|i)\b/i.test(t.slice(0, subj.index))) return { owner: p, toldResident: false };
+    if (p && p !== doc.resident && !/\b(?:she|he|i)\b/i.test(t.slice(0, subj.index)))
+      return { owner: p, toldResident: false };
   }
   return { owner: doc.resident, toldResident: false };
 }
@@ -145,7 +160,11 @@ function matterOf(s: Sentence): string {
 function pointsBack(s: Sentence): boolean {
   const stripped = s.marked.replace(KEPT, ' ');
   const own = content(stripped);
-  return own.length < 2 || /^\s*(?:it|this|that|the (?:plan|news|decision|idea|matter))\b/i.test(s.text) || /\b(?:about|of)\s+(?:it|this|that)\b/i.test(s.text);
+  return (
+    own.length < 2 ||
+    /^\s*(?:it|this|that|the (?:plan|news|decision|idea|matter))\b/i.test(s.text) ||
+    /\b(?:about|of)\s+(?:it|this|that)\b/i.test(s.text)
+  );
 }
 
 export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] {
@@ -156,12 +175,17 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
     let matterAt = s;
     if (pointsBack(s)) {
       // the nearest sentence before it with something to keep (any field), else the next one
-      const before = [...ss.slice(0, s.index)].reverse().find((x) => content(x.marked).length >= 2 && !OPEN.test(x.text));
+      const before = [...ss.slice(0, s.index)]
+        .reverse()
+        .find((x) => content(x.marked).length >= 2 && !OPEN.test(x.text));
       const after = ss.slice(s.index + 1).find((x) => content(x.marked).length >= 2);
       matterAt = before ?? after ?? s;
     }
     const existing = out.find((x) => x.at.includes(matterAt.index) || x.at.includes(s.index));
-    const { owner, toldResident } = ownerIn(doc, matterAt === s ? s : { ...s, marked: `${matterAt.marked} ${s.marked}` });
+    const { owner, toldResident } = ownerIn(
+      doc,
+      matterAt === s ? s : { ...s, marked: `${matterAt.marked} ${s.marked}` },
+    );
     const tell = new Set<string>(existing?.tellTo ?? []);
     for (const x of [s, matterAt]) for (const n of tellToIn(doc, x.marked, family) ?? []) tell.add(n);
     if (toldResident) tell.add(doc.resident);
@@ -180,7 +204,8 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
     for (const s of ss) {
       if (out[0]!.at.includes(s.index)) continue;
       const t = tellToIn(doc, s.marked, family);
-      if (t && /\b(?:tell|told|confide|only one|knows?)\b/i.test(s.text)) for (const n of t) if (n !== out[0]!.owner) out[0]!.tellTo.push(n);
+      if (t && /\b(?:tell|told|confide|only one|knows?)\b/i.test(s.text))
+        for (const n of t) if (n !== out[0]!.owner) out[0]!.tellTo.push(n);
     }
   return out.map(({ at: _at, ...x }) => ({ ...x, tellTo: [...new Set(x.tellTo)] }));
 }

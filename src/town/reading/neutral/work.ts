@@ -44,15 +44,30 @@ function workplace(doc: Doc): Candidate | null {
       if (PAST.test(clause) || PAST.test(after.slice(0, 25))) continue;
       if (NOT_WORK.test(clause.slice(-25)) && !/\b(?:works?|runs?|owns?|manages?|job)\b/i.test(clause)) continue;
       // "running a seed swap at The Anchor" is an event there, not work
-      if (/\b(?:runs?|running|holds?|holding|hosts?|hosting|organi[sz]\w*|throws?|throwing|giving|gives|leads?|leading|puts? on|putting on)\s+(?:a|an|her|his|their)\s+[^,;.]*$/i.test(clause)) continue;
+      if (
+        /\b(?:runs?|running|holds?|holding|hosts?|hosting|organi[sz]\w*|throws?|throwing|giving|gives|leads?|leading|puts? on|putting on)\s+(?:a|an|her|his|their)\s+[^,;.]*$/i.test(
+          clause,
+        )
+      )
+        continue;
       // someone else's work ("her husband runs the pub") is not the resident's
       const subject = /@(\d+)|\b(?:she|he|i)\b/gi;
-      const tokens = [...s.marked.slice(0, markedAt(s, m.at, doc.frame.people)).split(/[;.]/).pop()!.matchAll(subject)];
+      const tokens = [
+        ...s.marked
+          .slice(0, markedAt(s, m.at, doc.frame.people))
+          .split(/[;.]/)
+          .pop()!
+          .matchAll(subject),
+      ];
       const last = tokens[tokens.length - 1];
       if (last?.[1] !== undefined && doc.frame.people[Number(last[1])] !== doc.resident) {
         if (!/\b(?:with|and)\b/i.test(clause)) continue;
       }
-      if (/\b(?:her|his|their)\s+(?:husband|wife|son|daughter|mother|father|sister|brother|partner|friend|neighbou?r)\b[^,;.]*$/i.test(clause))
+      if (
+        /\b(?:her|his|their)\s+(?:husband|wife|son|daughter|mother|father|sister|brother|partner|friend|neighbou?r)\b[^,;.]*$/i.test(
+          clause,
+        )
+      )
         continue;
       if (HOMEY.test(places.find((p) => p.id === m.id)?.name ?? '')) score -= 1;
       if (m.whole) score += 1;
