@@ -151,6 +151,15 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
     }));
     const workplace = r.workplace ?? read?.work?.place;
     const work = read?.work && read.work.place === workplace ? read.work : undefined;
+    // hours said of the workplace in another sentence ("runs the stall ... every morning from 7 am to 1 pm") are the
+    // work's when the work's own sentence gives none
+    const atWork = read?.routine.find((x) => x.place === workplace && x.start !== null && x.end !== null);
+    const hours =
+      work?.start && work.end
+        ? work
+        : atWork
+          ? { start: atWork.start, end: atWork.end, days: work?.days ?? atWork.days }
+          : work;
     const hosting = events
       .filter((e) => (named(e.host)?.name ?? e.host) === r.name)
       .map((e) => ({
@@ -174,7 +183,9 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
       seed: seedPhrases.join('; '),
       ...(families.has(r.name) ? { family: families.get(r.name) } : {}),
       ...(workplace
-        ? { work: { place: workplace, days: work?.days ?? null, start: work?.start ?? null, end: work?.end ?? null } }
+        ? {
+            work: { place: workplace, days: hours?.days ?? null, start: hours?.start ?? null, end: hours?.end ?? null },
+          }
         : {}),
       ...(read && read.routine.length > 0
         ? { routine: read.routine.map(({ quote: _q, ...x }) => ({ ...x, days: x.days ? [...x.days] : null })) }

@@ -64,6 +64,8 @@ for (const profile of Object.keys(PROFILES) as ProfileName[])
           .map((m) => r.nameOf.get(m.agentId)),
       );
       for (const h of holders) expect([t.secret.holder, t.secret.tellTo]).toContain(h);
+      // confiding happens: the one it is meant for has heard it from its holder by the next afternoon
+      expect(holders.has(t.secret.tellTo), `${t.secret.tellTo} was told`).toBe(true);
 
       // the evening event: the host at its place in its first hour, and someone else there with them
       const start = Date.parse(`${t.event.start.replace(' ', 'T')}:00Z`);

@@ -9,6 +9,7 @@ import { T, todayNumber, weekdayOf } from '../../core/dates.ts';
 import type { PlanDayInput, PromptPlace } from '../../agent/prompts/plan-day.ts';
 import { mealOf, normalizeSlots, type Slot, spliceSlots } from '../../core/schedule.ts';
 import { hhmm, parseClock } from '../../core/time.ts';
+import { escapeRegExp } from '../../core/text.ts';
 import { hashString } from '../../core/rng.ts';
 import { expandSummaries } from './answer.ts';
 import {
@@ -206,7 +207,18 @@ function readJob(i: PlanDayInput, usable: readonly PromptPlace[]): Job | null {
   const start = i.work.start ? parseClock(i.work.start) : null;
   const end = i.work.end ? parseClock(i.work.end) : null;
   const prose = jobOf(i, usable);
-  const activity = prose && prose.place?.id === place?.id ? prose.activity : `work at ${place?.name ?? 'work'}`;
+  // what it does there as a short verb phrase ending at the place ("bake at the bakery", "run the shop"), never a
+  // clause of the text with its times in it ("lock the church at six")
+  const clean =
+    prose !== null &&
+    place !== null &&
+    prose.place?.id === place.id &&
+    prose.activity.split(/\s+/).length <= 9 &&
+    new RegExp(`(?:^|\\s)${escapeRegExp(place.name)}$`).test(prose.activity) &&
+    !/\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half|quarter|past|noon|midnight|o'clock|am|pm|every|daily|mornings?|evenings?|afternoons?)\b/i.test(
+      prose.activity.slice(0, -place.name.length),
+    );
+  const activity = clean && prose ? prose.activity : `work at ${place?.name ?? 'work'}`;
   return {
     place,
     activity,
