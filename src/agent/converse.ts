@@ -16,7 +16,7 @@ import {
 } from './audience.ts';
 import { EXPERIENCE, type MindContext, type Resident } from './context.ts';
 import { afterConversation, nameOf, type SaidLine } from './conversation-memory.ts';
-import { talkPins } from './core-knowledge.ts';
+import { talkPins, untold } from './core-knowledge.ts';
 import { stillDue } from '../core/dates.ts';
 import { summaryOf } from './describe.ts';
 import { actionPhrase } from './hear.ts';
@@ -67,11 +67,14 @@ export function dialogueMemories(
     const key = newsKey(news ?? m.description);
     // told to one of them before, or heard from one of them (the relationship note keeps both: issue 22 item 2);
     // in a group, news one listener already has is not told again in front of them
+    // (a secret of the speaker's own once confided to a listener, in whatever words, is told: its own lines say so)
+    const own = audienceOf(m).kind === 'private';
     const told = listeners.some((l) => {
       const note = relationOf(c, speaker, l.profile.name);
       return (
         (mind.told[l.profile.id] ?? []).includes(key) ||
-        [...(note?.told ?? []), ...(note?.heard ?? [])].some((t) => newsKey(t) === key)
+        [...(note?.told ?? []), ...(note?.heard ?? [])].some((t) => newsKey(t) === key) ||
+        (own && untold(speaker, m, [l.profile.name]).length === 0)
       );
     });
     const knowledge = SHAREABLE.includes(m.kind) || (m.kind === 'dialogue' && news !== null);

@@ -37,7 +37,11 @@ async function run(profile: ProfileName, t: (typeof NEW_TOWNS)[number]) {
     if (heard.length === 0 && i >= 3 * perHour) {
       const holder = service.residents().find((r) => r.name === t.secret.holder)!;
       if (!holder.travellingTo) {
-        const said = await service.say(holder.location.id, me, `Hello ${holder.name.split(' ')[0]}! What are your plans?`);
+        const said = await service.say(
+          holder.location.id,
+          me,
+          `Hello ${holder.name.split(' ')[0]}! What are your plans?`,
+        );
         heard.push(...said.replies.filter((r) => r.name === t.secret.holder).map((r) => r.text));
       }
     }
@@ -71,7 +75,10 @@ for (const profile of Object.keys(PROFILES) as ProfileName[])
       const start = Date.parse(`${t.event.start.replace(' ', 'T')}:00Z`);
       const during = r.seen.filter((s) => s.at > start && s.at <= start + 60 * 60_000);
       expect(during.length).toBeGreaterThan(0);
-      expect(during.some((s) => s.where[t.event.host] === t.event.place), `${t.event.host} hosts`).toBe(true);
+      expect(
+        during.some((s) => s.where[t.event.host] === t.event.place),
+        `${t.event.host} hosts`,
+      ).toBe(true);
       const guests = new Set(
         during.flatMap((s) =>
           Object.entries(s.where)
@@ -84,12 +91,17 @@ for (const profile of Object.keys(PROFILES) as ProfileName[])
       // family as family: the child's interview is given each parent as a parent, never a housemate
       for (const p of t.family.parents) {
         const note = r.familyInput.relations?.find((x) => x.name === p)?.note ?? '';
-        expect(note, `${t.family.child} about ${p}`).toMatch(new RegExp(`^${first(t.family.child)}'s (mother|father|parent)`));
+        expect(note, `${t.family.child} about ${p}`).toMatch(
+          new RegExp(`^${first(t.family.child)}'s (mother|father|parent)`),
+        );
       }
       if (profile === 'offline') for (const p of t.family.parents) expect(r.family).toContain(first(p));
 
       // a worker at work: somewhere in the working morning of the first day, at the workplace
       const morning = r.seen.filter((s) => s.at > start - 10 * 60 * 60_000 && s.at < start - 6 * 60 * 60_000);
-      expect(morning.some((s) => s.where[t.worker.who] === t.worker.place), `${t.worker.who} at work`).toBe(true);
+      expect(
+        morning.some((s) => s.where[t.worker.who] === t.worker.place),
+        `${t.worker.who} at work`,
+      ).toBe(true);
     }, 300_000);
   });
