@@ -226,13 +226,17 @@ ${g.lines.length > 0 ? html`<ul class="moves">${g.lines.map((l) => html`<li>${l}
 /** A refusal or a miss, as a page: the status, one sentence, nothing else (no stack trace, no town data). */
 export function errorPage(status: number, message: string): string {
   const title =
-    status === 404
-      ? 'Not found'
-      : status === 403
-        ? 'Link refused'
-        : status === 429
-          ? 'Too many requests'
-          : 'Bad request';
+    status === 200
+      ? 'A town’s web view'
+      : status === 404
+        ? 'Not found'
+        : status === 403
+          ? 'Link refused'
+          : status === 429
+            ? 'Too many requests'
+            : status >= 500
+              ? 'Something went wrong'
+              : 'Bad request';
   return html`<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><link rel="stylesheet" href="/static/app.css"></head>

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { z } from 'zod';
 import type { GameWatch, WatchGameSummary } from '../app/watch-games.ts';
 import { dayFrame, dayOf, feed, residentPage, WATCH_SETTINGS, watchStatus } from '../app/watch.ts';
+import type { TrustProxy } from '../config.ts';
 import { PLAIN_ISSUES } from '../core/validation-text.ts';
 import { isUserError } from '../errors.ts';
 import { buildRelationshipSvg } from '../render/relationships.ts';
@@ -56,8 +57,11 @@ export interface WebOptions {
   now?: () => number;
   /** Bugs (never a person's bad input) are logged here. */
   onError?: (e: unknown) => void;
-  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (WEB_TRUST_PROXY). */
-  trustProxy?: boolean;
+  /**
+   * Behind a reverse proxy (WEB_TRUST_PROXY): the proxies' addresses, or how many hops of X-Forwarded-For to believe.
+   * The client is the rightmost address no trusted proxy added, so a forged header's own entries are ignored.
+   */
+  trustProxy?: TrustProxy;
 }
 
 export interface WatchLink {
@@ -106,6 +110,22 @@ class HttpError extends Error {
   }
 }
 
+/**
+ * Fastify's own hop count trusts nobody (it cannot check the peer); a hop count here means what it says: the nearest
+ * `n` addresses (the peer first) are proxies, for a port only the proxy can reach (compose's network, loopback).
+ */
+function trustFn(tp: TrustProxy): false | string[] | ((addr: string, hop: number) => boolean) {
+  if (typeof tp === 'number') return (_addr, hop) => hop < tp;
+  return tp;
+}
+
+function sendPage(reply: FastifyReply, status: number, body: string): FastifyReply {
+  // Headers set here too: the router's own errors skip the onSend hook.
+  reply.code(status).headers(SECURITY_HEADERS);
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  return reply.type('text/html; charset=utf-8').send(body);
+}
+
 const nameParam = (max: number) => z.string().trim().max(max, `A name is at most ${max} characters.`);
 
 interface Watched {
@@ -126,7 +146,17 @@ export async function startWebServer(opts: WebOptions): Promise<WebServer> {
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 1024,
     forceCloseConnections: true,
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: trustFn(opts.trustProxy ?? false),
+    // Errors the router meets before any route (a bad percent-encoding, an over-long segment): the same page and
+    // headers as every other error, and never the URL (it holds the link's token).
+    frameworkErrors: (e, _req, reply) => {
+      const tooLong = e.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      return sendPage(
+        reply,
+        400,
+        errorPage(400, tooLong ? 'That address is too long.' : 'That address is not valid: check the link.'),
+      );
+    },
   });
 
   await app.register(rateLimit, {
@@ -141,8 +171,6 @@ export async function startWebServer(opts: WebOptions): Promise<WebServer> {
     return payload;
   });
 
-  const sendPage = (reply: FastifyReply, status: number, body: string) =>
-    reply.code(status).type('text/html; charset=utf-8').send(body);
 
   app.setErrorHandler((e, _req, reply) => {
     if (e instanceof HttpError) return sendPage(reply, e.status, errorPage(e.status, e.message));
@@ -262,6 +290,10 @@ export async function startWebServer(opts: WebOptions): Promise<WebServer> {
     date: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'The day is a date like 2023-02-13.')
+      // 2023-02-30 is no day at all: a bad request, not a day without posts.
+      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && dayOf(Date.parse(`${d}T00:00:00Z`)) === d, {
+        message: 'There is no such day: the day is a date like 2023-02-13.',
+      })
       .optional(),
     t: z.coerce
       .number('The time is minutes after midnight, from 0 to 1439.')
