@@ -80,7 +80,7 @@ describe('signed links', () => {
     const expired = new URL(w.web.linkFor(A, -1000).url).pathname;
     const r = await get(expired);
     expect(r.statusCode).toBe(403);
-    expect(r.body).toContain('This link has expired. Ask for a new one with /town watch.');
+    expect(r.body).toContain('This link has expired. Run /town watch (or /web) in the server for a new link.');
     expect(r.body).not.toContain('Ann Lee');
     const forged = await get(`/w/${A}.9999999999.${'A'.repeat(43)}/`);
     expect(forged.statusCode).toBe(403);
