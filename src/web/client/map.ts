@@ -128,7 +128,6 @@ export function wireMap(root: ParentNode): LivingMap | null {
     e.preventDefault();
     follow(a.dataset.id === followed ? null : (a.dataset.id ?? null));
   });
-  follow(followFromHash(location.hash));
 
   // ---- speech bubbles ----
   interface Bubble {
@@ -205,6 +204,7 @@ export function wireMap(root: ParentNode): LivingMap | null {
       place: li.dataset.place ?? '',
       text: li.querySelector('q')?.textContent ?? '',
     });
+  follow(followFromHash(location.hash));
   play(first, Number(svg.dataset.walkMs) || 2500);
   addEventListener('resize', placeBubbles);
   scroll.addEventListener('scroll', placeBubbles, { passive: true });
