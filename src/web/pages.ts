@@ -12,17 +12,17 @@ import type { Scene, SceneLayout } from './scene.ts';
 
 export interface PageFrame {
   /** Path of the link's root, e.g. /w/TOKEN/ (every relative link resolves against it). */
-  base: string;
+  base: string | Html;
   status: WatchStatus;
   /** Live pages get their <main> refreshed when the town changes. */
   live: boolean;
   nav: 'map' | 'feed' | 'day' | 'games' | 'resident';
-  /** When the link stops working (wall ms): the page says so then, and how to get a new one. */
-  expiresAt: number;
+  /** When the link stops working (wall ms, or the mark filled in per link): the page says so then. */
+  expiresAt: number | Html;
   /** The console's own town (no Discord to point at). */
   console: boolean;
   /** A link preview (Discord unfurls og: tags): the page's absolute URL and its map picture's. */
-  preview?: { url: string; image: string; description: string };
+  preview?: { url: string | Html; image: string | Html; description: string };
 }
 
 /** Where a new link comes from, said the way this town's people reach it. */

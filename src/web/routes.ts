@@ -24,6 +24,9 @@ import { dayScene, layoutOf, liveScene, MAP_POSTS } from './views.ts';
 export interface Watched {
   w: WatchedTown;
   token: string;
+  expiresAt: number;
+  /** A page rendered once for every link of the town, with this link's token and expiry put in. */
+  personal: (page: string) => string;
   frame: (nav: PageFrame['nav'], live: boolean) => PageFrame;
   placeName: (id: string) => string;
 }
@@ -67,7 +70,7 @@ export function registerPages(app: FastifyInstance, c: RouteContext): void {
   });
 
   app.get<{ Params: { token: string } }>('/w/:token/', async (req: TokenReq, reply) => {
-    const { w, frame, placeName } = await c.watched(req);
+    const { w, frame, placeName, personal } = await c.watched(req);
     const html = w.page('map', () =>
       mapPage(
         frame('map', true),
@@ -78,7 +81,7 @@ export function registerPages(app: FastifyInstance, c: RouteContext): void {
         placeName,
       ),
     );
-    return c.sendPage(reply, 200, html);
+    return c.sendPage(reply, 200, personal(html));
   });
 
   // What Discord shows when the link is pasted: the town's map (the /town map picture).
@@ -97,7 +100,7 @@ export function registerPages(app: FastifyInstance, c: RouteContext): void {
     resident: nameParam(c.nameMax).optional(),
   });
   app.get<{ Params: { token: string } }>('/w/:token/feed', async (req: TokenReq, reply) => {
-    const { w, frame, placeName } = await c.watched(req);
+    const { w, frame, placeName, personal } = await c.watched(req);
     const q = c.query(feedQuery, req.query);
     const f = { ...(q.place ? { place: q.place } : {}), ...(q.resident ? { resident: q.resident } : {}) };
     const html = w.page(`feed|${q.place ?? ''}|${q.resident ?? ''}`, () =>
@@ -110,11 +113,11 @@ export function registerPages(app: FastifyInstance, c: RouteContext): void {
         placeName,
       ),
     );
-    return c.sendPage(reply, 200, html);
+    return c.sendPage(reply, 200, personal(html));
   });
 
   app.get<{ Params: { token: string; id: string } }>('/w/:token/resident/:id', async (req, reply) => {
-    const { w, frame, placeName } = await c.watched(req);
+    const { w, frame, placeName, personal } = await c.watched(req);
     const id = c.query(z.object({ id: nameParam(c.nameMax) }), req.params).id;
     const html = w.page(`resident|${id.toLowerCase()}`, () => {
       const page = residentPage(w.town, w.posts, id);
@@ -126,7 +129,7 @@ export function registerPages(app: FastifyInstance, c: RouteContext): void {
       );
       return residentPageHtml(frame('resident', true), page, ties, placeName);
     });
-    return c.sendPage(reply, 200, html);
+    return c.sendPage(reply, 200, personal(html));
   });
 
   /** The moment a Look back request names (a date and a minute, defaulting to the last kept day, now or 23:59). */
@@ -141,14 +144,14 @@ export function registerPages(app: FastifyInstance, c: RouteContext): void {
   }
 
   app.get<{ Params: { token: string } }>('/w/:token/day', async (req: TokenReq, reply) => {
-    const { w, frame, placeName } = await c.watched(req);
+    const { w, frame, placeName, personal } = await c.watched(req);
     const { date, minute, step } = moment(w, c.query(dayQuery, req.query));
     // The past does not change: no live refresh, and one render per (day, time) per stamp.
     const html = w.page(`day|${date}|${minute}`, () => {
       const d = dayFrame(w.town, w.posts, date, minute);
       return dayPage(frame('day', false), d, layoutOf(w), dayScene(w, d, step, 1000), placeName);
     });
-    return c.sendPage(reply, 200, html);
+    return c.sendPage(reply, 200, personal(html));
   });
 
   // The player's frames: the scene at a moment and its posts, as JSON (the page's script walks the map to it).
@@ -171,7 +174,7 @@ export function registerPages(app: FastifyInstance, c: RouteContext): void {
 
   const finished = new Map<string, Map<string, WatchGameSummary>>();
   app.get<{ Params: { token: string } }>('/w/:token/games', async (req: TokenReq, reply) => {
-    const { w, frame } = await c.watched(req);
+    const { w, frame, personal } = await c.watched(req);
     const open = c.games ? await c.games.list(w.scope) : [];
     const seen = finished.get(w.scope) ?? new Map<string, WatchGameSummary>();
     finished.set(w.scope, seen);
@@ -184,14 +187,14 @@ export function registerPages(app: FastifyInstance, c: RouteContext): void {
     for (const g of open) seen.set(g.id, g);
     // Remember the last few tables only.
     for (const id of [...seen.keys()].slice(0, Math.max(0, seen.size - 50))) seen.delete(id);
-    return c.sendPage(reply, 200, gamesPage(frame('games', true), open, done));
+    return c.sendPage(reply, 200, personal(gamesPage(frame('games', true), open, done)));
   });
 
   app.get<{ Params: { token: string; id: string } }>('/w/:token/games/:id', async (req, reply) => {
-    const { w, frame } = await c.watched(req);
+    const { w, frame, personal } = await c.watched(req);
     const g = c.games ? await c.games.get(w.scope, req.params.id.slice(0, 100)) : null;
     if (!g) throw c.notFound('No such game in this town.');
     finished.get(w.scope)?.set(g.id, g);
-    return c.sendPage(reply, 200, gamePage(frame('games', true), g));
+    return c.sendPage(reply, 200, personal(gamePage(frame('games', true), g)));
   });
 }

@@ -12,6 +12,7 @@ import type { TrustProxy } from '../config.ts';
 import { PLAIN_ISSUES } from '../core/validation-text.ts';
 import { isUserError } from '../errors.ts';
 import { type Asset, buildAssets } from './assets.ts';
+import { escapeHtml, trusted } from './html.ts';
 import { WatchHub, type WatchedTownsSource } from './hub.ts';
 import { signLink, verifyLink } from './link.ts';
 import { errorPage, newLinkHint } from './pages.ts';
@@ -109,6 +110,13 @@ function trustFn(tp: TrustProxy): false | string[] | ((addr: string, hop: number
   if (typeof tp === 'number') return (_addr, hop) => hop < tp;
   return tp;
 }
+
+/**
+ * Marks for the link's token and expiry in a shared page, inserted as markup: escaped text drops control characters,
+ * so no name or line can hold one.
+ */
+const TOKEN_MARK = '\u0001token\u0001';
+const EXPIRY_MARK = '\u0001expires\u0001';
 
 function sendPage(reply: FastifyReply, status: number, body: string): FastifyReply {
   // Headers set here too: the router's own errors skip the onSend hook.
@@ -209,22 +217,27 @@ export async function startWebServer(opts: WebOptions): Promise<WebServer> {
       );
     const w = await hub.get(check.scope);
     if (!w) throw new HttpError(404, 'There is no town here yet (an admin starts one with /town setup).');
-    const base = `/w/${token}/`;
+    // Pages are rendered once per town change for every link to it: the link's own token and expiry are marks,
+    // filled in as each page is sent (a member never gets another member's link).
+    const base = trusted(`/w/${TOKEN_MARK}/`);
+    const abs = (path: string) => trusted(`${escapeHtml(publicBase())}/w/${TOKEN_MARK}/${path}`);
     const status = watchStatus(w.town, modelPaused());
     return {
       w,
       token,
+      expiresAt: check.expiresAt,
+      personal: (page) => page.replaceAll(TOKEN_MARK, token).replaceAll(EXPIRY_MARK, String(check.expiresAt)),
       placeName: placeNames(w),
       frame: (nav, live) => ({
         base,
         nav,
         live,
         status,
-        expiresAt: check.expiresAt,
+        expiresAt: trusted(EXPIRY_MARK),
         console: check.scope === CONSOLE_SCOPE,
         preview: {
-          url: `${publicBase()}${base}`,
-          image: `${publicBase()}${base}map.png`,
+          url: abs(''),
+          image: abs('map.png'),
           description: `${status.name}, live: ${w.town.residents().length} residents going about their day. ${status.time}.`,
         },
       }),
@@ -248,7 +261,7 @@ export async function startWebServer(opts: WebOptions): Promise<WebServer> {
   });
 
   app.get<{ Params: { token: string } }>('/w/:token/events', async (req, reply) => {
-    const { w, frame } = await watched(req);
+    const { w, expiresAt } = await watched(req);
     const ip = req.ip;
     const mine = streamsByClient.get(ip) ?? 0;
     if (mine >= limits.streamsPerClient)
@@ -276,7 +289,7 @@ export async function startWebServer(opts: WebOptions): Promise<WebServer> {
         w.streams.delete(res);
         res.end('event: expired\ndata: {}\n\n');
       },
-      Math.max(0, frame('map', true).expiresAt - now()),
+      Math.max(0, expiresAt - now()),
     );
     ends.unref();
     req.raw.on('close', () => {
