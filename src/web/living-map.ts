@@ -30,7 +30,7 @@ export function livingMap(layout: SceneLayout, scene: Scene, caption: string): H
   );
   const avatars = scene.avatars.map(
     (a) =>
-      html`<a class="avatar" href="resident/${encodeURIComponent(a.id)}" data-id="${a.id}" data-name="${a.name}" data-doing="${a.doing}" transform="translate(${a.x} ${a.y})"><title>${a.name}: ${a.doing}</title><circle r="${R}" fill="${a.colour}"/><text class="initials" y="5">${a.initials}</text><text class="emoji" x="${R - 2}" y="${-R + 8}">${a.emoji}</text><text class="first" y="${R + 14}">${firstName(a.name)}</text></a>`,
+      html`<a class="avatar${a.hidden ? ' gone' : ''}" href="resident/${encodeURIComponent(a.id)}" data-id="${a.id}" data-name="${a.name}" data-doing="${a.doing}" transform="translate(${a.x} ${a.y})"><title>${a.name}: ${a.doing}</title><circle r="${R}" fill="${a.colour}"/><text class="initials" y="5">${a.initials}</text><text class="emoji" x="${R - 2}" y="${-R + 8}">${a.emoji}</text><text class="first" y="${R + 14}">${firstName(a.name)}</text></a>`,
   );
   return html`<div class="map-tools" hidden><button type="button" data-zoom="in" aria-label="Zoom in">+</button><button type="button" data-zoom="out" aria-label="Zoom out">−</button><button type="button" data-zoom="fit">Fit</button><span class="hint">Tap a resident to follow them.</span></div>
 <div class="map-scroll living" id="map-scroll"><div class="map-stage">

@@ -168,7 +168,10 @@ ${postList(posts, placeName, 'No posts match.')}`,
  * Today's plan as the agent keeps it (planLines: "08:00-12:00: activity (place-id)", its hour steps indented under
  * it): each block with its place's name, and its steps nested under it rather than listed beside it.
  */
-export function planTree(lines: readonly string[], placeName: (id: string) => string): { text: string; steps: string[] }[] {
+export function planTree(
+  lines: readonly string[],
+  placeName: (id: string) => string,
+): { text: string; steps: string[] }[] {
   const out: { text: string; steps: string[] }[] = [];
   for (const line of lines) {
     const step = /^\s+/.test(line);

@@ -68,7 +68,15 @@ export function sceneLayout(locations: readonly PlaceInput[]): SceneLayout {
   const byId = new Map(locations.map((l) => [l.id, l]));
   const places = placed.map((p) => {
     const l = byId.get(p.id)!;
-    return { id: p.id, name: l.name, emoji: l.emoji, x: p.x + s.margin, y: p.y + s.margin, width: p.width, height: p.height };
+    return {
+      id: p.id,
+      name: l.name,
+      emoji: l.emoji,
+      x: p.x + s.margin,
+      y: p.y + s.margin,
+      width: p.width,
+      height: p.height,
+    };
   });
   return {
     width: Math.max(0, ...places.map((p) => p.x + p.width)) + s.margin,
@@ -91,6 +99,8 @@ export interface SceneAvatar {
   road?: { from: string; to: string };
   x: number;
   y: number;
+  /** Not placed in this scene (Look back: no post of theirs yet that day): drawn hidden until they are. */
+  hidden?: boolean;
 }
 
 export interface SceneLine {
@@ -128,8 +138,16 @@ function cell(p: PlaceBox, i: number): { x: number; y: number } {
   };
 }
 
-/** Where everyone stands in `map`, in `layout`'s places; residents in `order` (the town's), so cells are stable. */
-export function placeAvatars(layout: SceneLayout, map: MapData, tick: number): SceneAvatar[] {
+/**
+ * Where everyone stands in `map`, in `layout`'s places (cells in the order the map lists them). `everyone` not
+ * placed by the map (a past moment before their first post) is listed hidden, so the page has their avatar.
+ */
+export function placeAvatars(
+  layout: SceneLayout,
+  map: MapData,
+  tick: number,
+  everyone: readonly { id: string; name: string }[] = [],
+): SceneAvatar[] {
   const boxes = new Map(layout.places.map((p) => [p.id, p]));
   const out: SceneAvatar[] = [];
   for (const l of map.locations) {
@@ -155,7 +173,8 @@ export function placeAvatars(layout: SceneLayout, map: MapData, tick: number): S
     const b = boxes.get(t.to);
     if (!a || !b) continue;
     const left = Math.max(0, t.arriveTick - tick);
-    const f = 1 - 1 / (left + 2);
+    // Two thirds of the way with the arrival due next tick, half with two ticks left, a third with three.
+    const f = 2 / (left + 3);
     const key = `${t.from}>${t.to}`;
     const n = roads.get(key) ?? 0;
     roads.set(key, n + 1);
@@ -174,6 +193,21 @@ export function placeAvatars(layout: SceneLayout, map: MapData, tick: number): S
       y: Math.round(ay + (by - ay) * f + n * 10),
     });
   }
+  const placed = new Set(out.map((a) => a.id));
+  for (const r of everyone)
+    if (!placed.has(r.id))
+      out.push({
+        id: r.id,
+        name: r.name,
+        initials: initials(r.name),
+        colour: colourFor(r.name),
+        emoji: '',
+        doing: 'not seen yet',
+        place: null,
+        x: Math.round(layout.width / 2),
+        y: Math.round(layout.height / 2),
+        hidden: true,
+      });
   return out.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
 }
 

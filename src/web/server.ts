@@ -4,7 +4,7 @@
 // /static only), with rate limits per client and bounded event streams per client and per town.
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { GameWatch } from '../app/watch-games.ts';
 import { watchStatus } from '../app/watch.ts';
 import { CONSOLE_SCOPE } from '../app/town-view.ts';
@@ -163,7 +163,6 @@ export async function startWebServer(opts: WebOptions): Promise<WebServer> {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
-
 
   app.setErrorHandler((e, _req, reply) => {
     if (e instanceof HttpError) return sendPage(reply, e.status, errorPage(e.status, e.message));

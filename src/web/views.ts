@@ -5,7 +5,16 @@ import type { MapData } from '../app/town-view.ts';
 import { type DayFrame, feed, type WatchPost, watchStatus } from '../app/watch.ts';
 import type { WatchedTown } from './hub.ts';
 import { postList, STATE_LABEL, whoIsWhere } from './pages.ts';
-import { hourOf, lastTalk, placeAvatars, type Scene, type SceneLayout, sceneLayout, talkLines, walkMs } from './scene.ts';
+import {
+  hourOf,
+  lastTalk,
+  placeAvatars,
+  type Scene,
+  type SceneLayout,
+  sceneLayout,
+  talkLines,
+  walkMs,
+} from './scene.ts';
 
 /** Posts on the map page ("Latest posts"). */
 export const MAP_POSTS = 15;
@@ -47,6 +56,7 @@ export function dayScene(w: WatchedTown, d: DayFrame, stepMinutes: number, walk:
   const from = d.at - stepMinutes * 60_000;
   const said = w.posts.filter((p) => p.simTime > from && p.simTime <= d.at);
   return sceneOf(layoutOf(w), d.map, {
+    everyone: w.town.residents().map((r) => ({ id: r.id, name: r.name })),
     clock: d.map.time,
     simTime: d.at,
     tick: 0,
@@ -59,7 +69,15 @@ export function dayScene(w: WatchedTown, d: DayFrame, stepMinutes: number, walk:
 function sceneOf(
   layout: SceneLayout,
   map: MapData,
-  o: { clock: string; simTime: number; tick: number; state: string; walkMs: number; lines: Scene['lines'] },
+  o: {
+    clock: string;
+    simTime: number;
+    tick: number;
+    state: string;
+    walkMs: number;
+    lines: Scene['lines'];
+    everyone?: { id: string; name: string }[];
+  },
 ): Scene {
   return {
     clock: o.clock,
@@ -67,7 +85,7 @@ function sceneOf(
     tick: o.tick,
     state: o.state,
     walkMs: o.walkMs,
-    avatars: placeAvatars(layout, map, o.tick),
+    avatars: placeAvatars(layout, map, o.tick, o.everyone),
     lines: o.lines,
   };
 }

@@ -39,7 +39,9 @@ afterAll(async () => {
 type Styled = { dataset: Record<string, string | undefined>; style: { transform: string } };
 const transforms = (p: Page) =>
   p.$$eval('svg.living-map a.avatar', (els) =>
-    Object.fromEntries(els.map((e) => [(e as unknown as Styled).dataset.id ?? '', (e as unknown as Styled).style.transform])),
+    Object.fromEntries(
+      els.map((e) => [(e as unknown as Styled).dataset.id ?? '', (e as unknown as Styled).style.transform]),
+    ),
   );
 
 const centre = (p: Page, id: string) =>
@@ -69,7 +71,9 @@ describe('the living map in Chromium', () => {
       await page.goto(link);
       await page.waitForSelector('body[data-stream="open"]');
       const places = () =>
-        page.$$eval('svg.living-map a.place rect', (rs) => rs.map((r) => `${r.getAttribute('x')},${r.getAttribute('y')}`));
+        page.$$eval('svg.living-map a.place rect', (rs) =>
+          rs.map((r) => `${r.getAttribute('x')},${r.getAttribute('y')}`),
+        );
       const still = await places();
       const who = await stepUntilSomeoneWalks(page);
       // Sampled while the walk plays (the tick's interval is not known yet: 2.5 s).
@@ -96,7 +100,11 @@ describe('the living map in Chromium', () => {
       await page.waitForSelector('body[data-stream="open"]');
       const here = town.map().locations.find((l) => l.residents.length > 0)!;
       const resident = here.residents[0]!;
-      const said = await town.say(here.id, { id: 'p1', displayName: 'Pat' }, `Hello ${resident.name}, how is your day going?`);
+      const said = await town.say(
+        here.id,
+        { id: 'p1', displayName: 'Pat' },
+        `Hello ${resident.name}, how is your day going?`,
+      );
       const reply = said.replies.find((r) => r.residentId === resident.id);
       expect(reply).toBeDefined();
       const bubble = page.locator(`.bubble[data-who="${resident.id}"]`);

@@ -145,7 +145,9 @@ describe('bad input: a clear 4xx, nothing else affected, no stack trace', () => 
       for (let i = 0; i < 1000; i += 50)
         open.push(
           ...(await Promise.all(
-            Array.from({ length: 50 }, (_, k) => streamAt(proxied.port, `6.6.${(i + k) >> 8}.${(i + k) & 255}, 10.0.0.1`)),
+            Array.from({ length: 50 }, (_, k) =>
+              streamAt(proxied.port, `6.6.${(i + k) >> 8}.${(i + k) & 255}, 10.0.0.1`),
+            ),
           )),
         );
       const counts = open.reduce<Record<number, number>>((c, r) => {

@@ -145,7 +145,10 @@ function watchExpiry(): void {
   const at = Number(main?.dataset.expires);
   if (!at) return;
   const left = at - Date.now();
-  if (left <= 0) return expire();
+  if (left <= 0) {
+    expire();
+    return;
+  }
   // Timers sleep in background tabs: check again when the page is looked at.
   if (left < 2 ** 31 - 1) setTimeout(expire, left);
   document.addEventListener('visibilitychange', () => {

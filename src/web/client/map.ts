@@ -13,6 +13,7 @@ export interface SceneAvatar {
   road?: { from: string; to: string };
   x: number;
   y: number;
+  hidden?: boolean;
 }
 export interface SceneLine {
   who: string | null;
@@ -56,13 +57,14 @@ export function wireMap(root: ParentNode): LivingMap | null {
     if (at) a.style.transform = `translate(${at.x}px, ${at.y}px)`;
   }
   const places = new Map<string, SVGGraphicsElement>();
-  for (const p of svg.querySelectorAll<SVGGraphicsElement>('a.place')) if (p.dataset.place) places.set(p.dataset.place, p);
+  for (const p of svg.querySelectorAll<SVGGraphicsElement>('a.place'))
+    if (p.dataset.place) places.set(p.dataset.place, p);
   const width = Number(svg.getAttribute('width')) || svg.viewBox.baseVal.width;
 
   // ---- zoom and pan: the map keeps its size and the box around it scrolls (touch pans natively) ----
   const tools = root.querySelector<HTMLElement>('.map-tools');
-  const fit = () => Math.max(0.1, (scroll.clientWidth - 2) / width);
-  let zoom = initialZoom(fit());
+  const fitZoom = () => Math.max(0.1, (scroll.clientWidth - 2) / width);
+  let zoom = initialZoom(fitZoom());
   const setZoom = (z: number) => {
     zoom = z;
     svg.style.width = `${Math.round(width * z)}px`;
@@ -77,7 +79,7 @@ export function wireMap(root: ParentNode): LivingMap | null {
       const b = (e.target as HTMLElement).closest<HTMLButtonElement>('button[data-zoom]');
       if (!b) return;
       const dir = b.dataset.zoom;
-      setZoom(dir === 'fit' ? Math.min(1, fit()) : zoomStep(zoom, dir === 'in' ? 'in' : 'out', fit()));
+      setZoom(dir === 'fit' ? Math.min(1, fitZoom()) : zoomStep(zoom, dir === 'in' ? 'in' : 'out', fitZoom()));
       placeBubbles();
     });
   }
@@ -118,7 +120,11 @@ export function wireMap(root: ParentNode): LivingMap | null {
       if (r.left < s.left || r.right > s.right || r.top < s.top || r.bottom > s.bottom)
         scroll.scrollBy({ left: r.left - s.left - s.width / 2, top: r.top - s.top - s.height / 2 });
     }
-    history.replaceState(null, '', followed ? `#follow=${encodeURIComponent(followed)}` : location.pathname + location.search);
+    history.replaceState(
+      null,
+      '',
+      followed ? `#follow=${encodeURIComponent(followed)}` : location.pathname + location.search,
+    );
     showPanel();
     placeBubbles();
   };
@@ -148,7 +154,11 @@ export function wireMap(root: ParentNode): LivingMap | null {
     for (const b of bubbles) {
       const r = anchor(b.line);
       if (!r) continue;
-      b.el.style.left = `${Math.round(r.left + r.width / 2 - base.left)}px`;
+      // Kept inside the map's box (a phone's narrow view): the bubble slides, its speaker stays.
+      const half = b.el.offsetWidth / 2 + 4;
+      const view = scroll!.getBoundingClientRect();
+      const x = Math.min(view.right - half, Math.max(view.left + half, r.left + r.width / 2));
+      b.el.style.left = `${Math.round(x - base.left)}px`;
       b.el.style.top = `${Math.round(r.top - base.top - 6)}px`;
       b.el.classList.toggle('of-followed', !!followed && b.line.who === followed);
     }
@@ -215,20 +225,23 @@ export function wireMap(root: ParentNode): LivingMap | null {
       svg.style.setProperty('--walk', `${reduced ? 0 : walkMs}ms`);
       svg.classList.remove('sky-night', 'sky-dawn', 'sky-day', 'sky-dusk');
       svg.classList.add(`sky-${sky(scene.hour)}`);
-      const present = new Set<string>();
       for (const s of scene.avatars) {
         const a = avatars.get(s.id)!;
-        present.add(s.id);
+        const appears = a.classList.contains('gone') || s.hidden;
+        // Someone first seen (or leaving the scene) does not walk in from nowhere: they stand there at once.
+        if (appears) a.style.transition = 'none';
         a.style.transform = `translate(${s.x}px, ${s.y}px)`;
-        a.classList.remove('gone');
+        if (appears) {
+          a.getBoundingClientRect();
+          a.style.transition = '';
+        }
+        a.classList.toggle('gone', !!s.hidden);
         a.dataset.doing = s.doing;
         const title = a.querySelector('title');
         if (title) title.textContent = `${s.name}: ${s.doing}`;
         const emoji = a.querySelector<SVGTextElement>('text.emoji');
         if (emoji) emoji.textContent = s.emoji;
       }
-      // Not placed in this scene (not seen yet on a past day): faded where they last stood.
-      for (const [id, a] of avatars) if (!present.has(id)) a.classList.add('gone');
       showPanel();
       updateTalkList(root, scene.lines);
       play(scene.lines, walkMs);
