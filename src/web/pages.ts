@@ -108,12 +108,14 @@ export function postList(posts: readonly WatchPost[], placeName: (id: string) =>
   if (posts.length === 0) return html`<p class="empty">${empty}</p>`;
   return html`<ol class="posts">${posts.map(
     (p) =>
-      html`<li data-seq="${p.seq}"><time>${time(p.simTime)}</time> <a class="place" href="feed?place=${encodeURIComponent(p.location)}">#${placeName(p.location)}</a> ${
-        p.speakerId && p.speakerName
-          ? html`<a class="who" href="resident/${encodeURIComponent(p.speakerId)}">${p.emoji ?? ''} ${p.speakerName}</a>`
-          : p.speakerName
-            ? html`<span class="who">${p.speakerName}</span>`
-            : ''
+      html`<li data-seq="${p.seq}"${p.kind === 'said' ? html` class="said"` : ''}><time>${time(p.simTime)}</time> <a class="place" href="feed?place=${encodeURIComponent(p.location)}">#${placeName(p.location)}</a> ${
+        p.kind === 'said'
+          ? html`<span class="who person">${p.speakerName ?? 'someone'}</span> <span class="tag">person</span>`
+          : p.speakerId && p.speakerName
+            ? html`<a class="who" href="resident/${encodeURIComponent(p.speakerId)}">${p.emoji ?? ''} ${p.speakerName}</a>`
+            : p.speakerName
+              ? html`<span class="who">${p.speakerName}</span>`
+              : ''
       } <span class="text">${p.text}</span></li>`,
   )}</ol>`;
 }
