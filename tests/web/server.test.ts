@@ -5,7 +5,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, runOperation } from '../../src/app/operations.ts';
-import { linksOnly } from '../../src/web/index.ts';
+import { linksOnly, webWarnings } from '../../src/web/index.ts';
 import { signLink, verifyLink } from '../../src/web/link.ts';
 import { startWebTown, WEB_SECRET, type WebTown } from '../support/web-town.ts';
 import { res, tinyTown } from '../support/town-fixtures.ts';
@@ -59,6 +59,13 @@ describe('signed links', () => {
     expect(link?.url).toMatch(new RegExp(`^https://town\\.example\\.org/w/${A}\\.\\d+\\.[\\w-]{43}/$`));
     const token = link!.url.split('/')[4]!;
     expect(verifyLink(WEB_SECRET, token, Date.now())).toMatchObject({ ok: true, scope: A });
+  });
+
+  it('warns when links would point at loopback for others, or travel over plain http', () => {
+    expect(webWarnings({ host: '127.0.0.1' })).toEqual([]);
+    expect(webWarnings({ host: '0.0.0.0' })[0]).toMatch(/set WEB_PUBLIC_URL/);
+    expect(webWarnings({ host: '0.0.0.0', publicUrl: 'http://town.example.org' })[0]).toMatch(/plain http/);
+    expect(webWarnings({ host: '127.0.0.1', publicUrl: 'https://town.example.org' })).toEqual([]);
   });
 
   it("guild A's link shows A's town and nothing of guild B's", async () => {
