@@ -218,7 +218,8 @@ export function residentPageHtml(
 <h2>Today's plan</h2>
 ${r.plan.length > 0 ? planList(r.plan, placeName) : html`<p class="empty">No plan yet today.</p>`}
 <h2>People ${r.name} knows</h2>
-<div class="map-scroll">${ties}</div>
+<div class="map-tools" hidden><button type="button" data-zoom="in" aria-label="Zoom in">+</button><button type="button" data-zoom="out" aria-label="Zoom out">−</button><button type="button" data-zoom="fit">Fit</button></div>
+<div class="map-scroll zoomable">${ties}</div>
 <h2>Recent posts</h2>
 ${postList(page.posts, placeName, `${r.name} has not posted yet.`)}`,
   );

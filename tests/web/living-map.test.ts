@@ -164,6 +164,16 @@ describe('the living map in Chromium', () => {
       await phone.$eval('.map-scroll', (e) => e.scrollBy(200, 0));
       expect(await phone.$eval('.map-scroll', (e) => e.scrollLeft)).toBeGreaterThan(0);
       await phone.screenshot({ path: join(SHOTS, 'phone-390-map.png') });
+      // A resident's ties picture zooms and pans the same way rather than being cut at the edge.
+      await phone.goto(`${link}resident/${town.residents()[0]!.id}`);
+      const ties = phone.locator('.map-scroll.zoomable svg');
+      await phone.waitForSelector('.map-tools:not([hidden])');
+      await phone.click('button[data-zoom="fit"]');
+      expect((await ties.boundingBox())!.width).toBeLessThanOrEqual(390);
+      await phone.click('button[data-zoom="in"]');
+      await phone.click('button[data-zoom="in"]');
+      expect(await phone.$eval('.map-scroll.zoomable', (e) => e.scrollWidth > e.clientWidth)).toBe(true);
+      expect(await phone.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     } finally {
       await phone.close();
     }

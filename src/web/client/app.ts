@@ -6,6 +6,7 @@
 // Look back walks the same map through the day: play, pause, speed, and a link to the moment shown.
 import { hhmm, nextMoment, stepMs } from './logic.ts';
 import { type LivingMap, type Scene, wireMap } from './map.ts';
+import { wireZoomBoxes } from './zoom.ts';
 
 const main = document.getElementById('main');
 let map: LivingMap | null = main ? wireMap(main) : null;
@@ -68,6 +69,7 @@ async function reload(url: string): Promise<void> {
   if (focused && inMain) main.querySelector<HTMLElement>(focused)?.focus();
   document.body.dataset.updated = String(Date.now());
   map = wireMap(main);
+  wireZoomBoxes(main);
   wireScrub();
 }
 
@@ -246,6 +248,7 @@ function wireScrub(): void {
   });
 }
 
+if (main) wireZoomBoxes(main);
 live();
 watchExpiry();
 wireScrub();

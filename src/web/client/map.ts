@@ -2,7 +2,8 @@
 // interval), what was said shows as speech bubbles over its speakers one line after another, a resident clicked or
 // tapped is followed (highlighted, their bubble, a link to their page), and the map zooms and pans on a phone.
 // `prefers-reduced-motion`: avatars jump, bubbles appear together without timing. Text is set with textContent.
-import { bubbleTimes, followFromHash, initialZoom, parseTranslate, zoomStep } from './logic.ts';
+import { bubbleTimes, followFromHash, parseTranslate } from './logic.ts';
+import { wireZoom } from './zoom.ts';
 
 export interface SceneAvatar {
   id: string;
@@ -59,30 +60,8 @@ export function wireMap(root: ParentNode): LivingMap | null {
   const places = new Map<string, SVGGraphicsElement>();
   for (const p of svg.querySelectorAll<SVGGraphicsElement>('a.place'))
     if (p.dataset.place) places.set(p.dataset.place, p);
-  const width = Number(svg.getAttribute('width')) || svg.viewBox.baseVal.width;
 
-  // ---- zoom and pan: the map keeps its size and the box around it scrolls (touch pans natively) ----
-  const tools = root.querySelector<HTMLElement>('.map-tools');
-  const fitZoom = () => Math.max(0.1, (scroll.clientWidth - 2) / width);
-  let zoom = initialZoom(fitZoom());
-  const setZoom = (z: number) => {
-    zoom = z;
-    svg.style.width = `${Math.round(width * z)}px`;
-    svg.style.maxWidth = 'none';
-    svg.style.height = 'auto';
-    document.body.dataset.zoom = String(z);
-  };
-  setZoom(zoom);
-  if (tools) {
-    tools.hidden = false;
-    tools.addEventListener('click', (e) => {
-      const b = (e.target as HTMLElement).closest<HTMLButtonElement>('button[data-zoom]');
-      if (!b) return;
-      const dir = b.dataset.zoom;
-      setZoom(dir === 'fit' ? Math.min(1, fitZoom()) : zoomStep(zoom, dir === 'in' ? 'in' : 'out', fitZoom()));
-      placeBubbles();
-    });
-  }
+  wireZoom(root.querySelector<HTMLElement>('.map-tools'), scroll, svg, () => placeBubbles());
 
   // ---- follow ----
   let followed: string | null = null;
