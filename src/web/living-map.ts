@@ -33,7 +33,7 @@ export function livingMap(layout: SceneLayout, scene: Scene, caption: string): H
       html`<a class="avatar${a.hidden ? ' gone' : ''}" href="resident/${encodeURIComponent(a.id)}" data-id="${a.id}" data-name="${a.name}" data-doing="${a.doing}" transform="translate(${a.x} ${a.y})"><title>${a.name}: ${a.doing}</title><circle r="${R}" fill="${a.colour}"/><text class="initials" y="5">${a.initials}</text><text class="emoji" x="${R - 2}" y="${-R + 8}">${a.emoji}</text><text class="first" y="${R + 14}">${firstName(a.name)}</text></a>`,
   );
   return html`<div class="map-tools" hidden><button type="button" data-zoom="in" aria-label="Zoom in">+</button><button type="button" data-zoom="out" aria-label="Zoom out">−</button><button type="button" data-zoom="fit">Fit</button><span class="hint">Tap a resident to follow them.</span></div>
-<div class="map-scroll living" id="map-scroll"><div class="map-stage">
+<div class="map-scroll living sky-${skyOf(scene.hour)}" id="map-scroll"><div class="map-stage">
 <svg class="living-map sky-${skyOf(scene.hour)}" viewBox="0 0 ${layout.width} ${layout.height}" width="${layout.width}" height="${layout.height}" role="img" aria-label="${caption}" data-walk-ms="${scene.walkMs}">
 <rect class="ground" x="0" y="0" width="${layout.width}" height="${layout.height}"/>
 <g class="places">${places}</g>

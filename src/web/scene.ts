@@ -212,6 +212,8 @@ export function placeAvatars(
 }
 
 const TALK_KINDS = new Set(['dialogue', 'reply', 'said']);
+/** Bidirectional embeddings, overrides, isolates and marks. */
+const BIDI = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** The lines said among `posts` (oldest first), as bubbles: residents' talk and replies, and people's own lines. */
 export function talkLines(posts: readonly WatchPost[]): SceneLine[] {
@@ -219,10 +221,11 @@ export function talkLines(posts: readonly WatchPost[]): SceneLine[] {
   for (const p of posts) {
     if (!TALK_KINDS.has(p.kind) || p.location === 'town-hall') continue;
     const person = p.kind === 'said' || (!p.speakerId && !!p.speakerName);
-    const text = [...p.text.replace(/\s+/g, ' ').trim()];
+    // Direction overrides are dropped: a bubble shows the words as typed, never reversed onto its neighbours.
+    const text = [...p.text.replace(BIDI, '').replace(/\s+/g, ' ').trim()];
     out.push({
       who: person ? null : p.speakerId,
-      name: p.speakerName ?? 'someone',
+      name: (p.speakerName ?? 'someone').replace(BIDI, ''),
       person,
       place: p.location,
       text:

@@ -131,6 +131,38 @@ describe('the living map in Chromium', () => {
     }
   });
 
+  it("a person's line with markup, a right-to-left override and 2,000 characters is a bubble of text at the place", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    try {
+      await page.goto(link);
+      await page.waitForSelector('body[data-stream="open"]');
+      const here = town.map().locations.find((l) => l.residents.length > 0)!;
+      const head = '<img src=x onerror="window.__pwned=1"> \u202eevil ';
+      const line = `${head}${'y'.repeat(2000 - head.length)}`;
+      await town.say(here.id, { id: 'p2', displayName: '<b>Quinn</b>' }, line);
+      const bubble = page.locator('.bubble.person').first();
+      await bubble.waitFor({ timeout: 5000 });
+      const text = (await bubble.textContent()) ?? '';
+      expect(text).toContain('<b>Quinn</b> (person)');
+      expect(text).toContain('<img src=x onerror="window.__pwned=1">');
+      expect(text.length).toBeLessThan(200);
+      // The override is gone: the words read as typed.
+      expect(text).toContain(' evil y');
+      expect(text).not.toContain('\u202e');
+      expect(await page.locator('.bubbles img, main img, .bubbles b b').count()).toBe(0);
+      expect(await page.evaluate('typeof window.__pwned')).toBe('undefined');
+      // It stands at the place whose name it was said in, inside the map's box.
+      const box = (await bubble.boundingBox())!;
+      const map = (await page.locator('.map-scroll').boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(map.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(map.x + map.width + 1);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(SHOTS, 'desktop-person-bubble.png') });
+    } finally {
+      await page.close();
+    }
+  });
+
   it('prefers-reduced-motion gets the still map: avatars jump, nothing animates', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, reducedMotion: 'reduce' });
     try {

@@ -114,6 +114,10 @@ describe('the layout is the town’s, not its occupancy’s', () => {
       ['bo', false],
     ]);
     expect(lines[0]!.text).toBe('<img src=x onerror=alert(1)> hi');
+    expect(talkLines([post(5, 'said', '\u202egnirts \u2067x\u2069 ok', 'P\u202eat')])[0]).toMatchObject({
+      name: 'Pat',
+      text: 'gnirts x ok',
+    });
     expect([...lines[2]!.text]).toHaveLength(SCENE_SETTINGS.bubbleChars);
     expect(lines[2]!.text.endsWith('…')).toBe(true);
     // A fresh page plays the last moment anything was said.

@@ -138,7 +138,10 @@ export function wireMap(root: ParentNode): LivingMap | null {
       const view = scroll!.getBoundingClientRect();
       const x = Math.min(view.right - half, Math.max(view.left + half, r.left + r.width / 2));
       b.el.style.left = `${Math.round(x - base.left)}px`;
-      b.el.style.top = `${Math.round(r.top - base.top - 6)}px`;
+      // Too near the box's top edge: the bubble hangs below its speaker instead of being cut off.
+      const below = r.top - b.el.offsetHeight - 12 < view.top;
+      b.el.classList.toggle('below', below);
+      b.el.style.top = `${Math.round((below ? r.bottom + 8 : r.top - 6) - base.top)}px`;
       b.el.classList.toggle('of-followed', !!followed && b.line.who === followed);
     }
   }
@@ -202,8 +205,10 @@ export function wireMap(root: ParentNode): LivingMap | null {
     apply(scene, walkMs = scene.walkMs) {
       if (scene.avatars.some((a) => !avatars.has(a.id))) return false;
       svg.style.setProperty('--walk', `${reduced ? 0 : walkMs}ms`);
-      svg.classList.remove('sky-night', 'sky-dawn', 'sky-day', 'sky-dusk');
-      svg.classList.add(`sky-${sky(scene.hour)}`);
+      for (const el of [svg, scroll]) {
+        el.classList.remove('sky-night', 'sky-dawn', 'sky-day', 'sky-dusk');
+        el.classList.add(`sky-${sky(scene.hour)}`);
+      }
       for (const s of scene.avatars) {
         const a = avatars.get(s.id)!;
         const appears = a.classList.contains('gone') || s.hidden;
