@@ -237,11 +237,15 @@ export function talkLines(posts: readonly WatchPost[]): SceneLine[] {
   return out;
 }
 
-/** The lines of the last moment anything was said (a freshly opened page plays them once). */
-export function lastTalk(posts: readonly WatchPost[], upTo = Number.POSITIVE_INFINITY): SceneLine[] {
+/** The lines of the last moment anything was said, if after `since` (a freshly opened page plays them once). */
+export function lastTalk(
+  posts: readonly WatchPost[],
+  upTo = Number.POSITIVE_INFINITY,
+  since = Number.NEGATIVE_INFINITY,
+): SceneLine[] {
   let i = posts.length - 1;
-  while (i >= 0 && (posts[i]!.simTime > upTo || !TALK_KINDS.has(posts[i]!.kind))) i--;
-  if (i < 0) return [];
+  while (i >= 0 && posts[i]!.simTime >= since && (posts[i]!.simTime > upTo || !TALK_KINDS.has(posts[i]!.kind))) i--;
+  if (i < 0 || posts[i]!.simTime < since) return [];
   const at = posts[i]!.simTime;
   let j = i;
   while (j > 0 && posts[j - 1]!.simTime === at) j--;

@@ -39,8 +39,10 @@ export function placeNames(w: WatchedTown): (id: string) => string {
 }
 
 /** The scene now: the last commit's map, and the lines of the last moment anything was said (or `lines`). */
-export function liveScene(w: WatchedTown, modelPaused: boolean, lines = lastTalk(w.posts)): Scene {
+export function liveScene(w: WatchedTown, modelPaused: boolean, said?: Scene['lines']): Scene {
   const st = watchStatus(w.town, modelPaused);
+  // A page opened now replays what was said in the last tick, not a talk from hours ago.
+  const lines = said ?? lastTalk(w.posts, Number.POSITIVE_INFINITY, st.simTime - st.minutesPerTick * 60_000);
   return sceneOf(layoutOf(w), w.town.map(), {
     clock: st.time,
     simTime: st.simTime,

@@ -127,6 +127,10 @@ describe('the layout is the town’s, not its occupancy’s', () => {
       post(3, 'action', 'x', 'Bo', 3),
     ]);
     expect(last.map((l) => l.text)).toEqual(['late']);
+    // ... only when it was said recently enough.
+    expect(
+      lastTalk([post(1, 'dialogue', 'long ago', 'Ann', 1), post(2, 'action', 'x', 'Bo', 50)], Infinity, 40),
+    ).toEqual([]);
   });
 
   it('walk time follows the tick interval within bounds; the sky follows the hour', () => {

@@ -16,6 +16,8 @@ export function wireZoom(tools: HTMLElement | null, scroll: HTMLElement, svg: SV
     scroll.dataset.zoom = String(z);
   };
   set(zoom);
+  // Wider than the screen: start from the middle of the picture, where the town's centre is.
+  scroll.scrollLeft = Math.max(0, (scroll.scrollWidth - scroll.clientWidth) / 2);
   if (!tools) return;
   tools.hidden = false;
   tools.addEventListener('click', (e) => {
