@@ -241,10 +241,10 @@ describe('the living map in Chromium', () => {
   it('a link that expires while open says so, says how to get a new one, and stops claiming to be live', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     try {
-      await page.goto(w.web.linkFor(W, 2500).url);
-      await page.waitForSelector('body[data-stream="open"]');
+      await page.goto(w.web.linkFor(W, 4000).url);
       expect(await page.textContent('#state')).toContain('running');
-      await page.waitForSelector('#notice:not([hidden])', { timeout: 8000 });
+      expect(await page.isHidden('#notice')).toBe(true);
+      await page.waitForSelector('#notice:not([hidden])', { timeout: 10_000 });
       expect(await page.textContent('#notice')).toContain('This link has expired');
       expect(await page.textContent('#notice')).toContain('/town watch');
       expect(await page.textContent('#state')).toBe('⏹ link expired');
