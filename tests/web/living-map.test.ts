@@ -215,16 +215,21 @@ describe('the living map in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     try {
       const day = new Date(town.status().simTime).toISOString().slice(0, 10);
-      await page.goto(`${link}day?date=${day}&t=360`);
+      await page.goto(`${link}day?date=${day}&t=420`);
       await page.waitForSelector('.player:not([hidden])');
       await page.selectOption('select[data-speed]', '4');
       await page.click('button[data-play]');
       await expect.poll(() => page.getAttribute('body', 'data-minute'), { timeout: 5000 }).not.toBeNull();
       const first = Number(await page.getAttribute('body', 'data-minute'));
+      const before = await transforms(page);
       await expect
         .poll(async () => Number(await page.getAttribute('body', 'data-minute')), { timeout: 8000 })
         .toBeGreaterThanOrEqual(first + 30);
       await page.screenshot({ path: join(SHOTS, 'desktop-look-back-playing.png') });
+      // Residents are on the map and some walked between the frames.
+      expect(await page.locator('svg.living-map a.avatar:not(.gone)').count()).toBeGreaterThan(0);
+      const after = await transforms(page);
+      expect(Object.keys(after).some((id) => after[id] !== before[id])).toBe(true);
       const minute = Number(await page.getAttribute('body', 'data-minute'));
       expect(await page.getAttribute('a.moment', 'href')).toBe(`day?date=${day}&t=${minute}`);
       expect(page.url()).toContain(`t=${minute}`);
