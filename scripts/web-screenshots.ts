@@ -1,5 +1,5 @@
 // Screenshots of the web view for people to look at (issue 25's acceptance): Willowbrook's and Smallville's live
-// maps, a resident's page, a scrubbed moment of the day, a game in play, and a 360 px phone. Runs both towns in
+// maps, a resident's page, a scrubbed moment of the day, a game in play, and a 390 px phone. Runs both towns in
 // memory on the offline model, serves them with the real web server, and shoots them with Debian's Chromium.
 //   npx tsx scripts/web-screenshots.ts --out DIR [--smallville DIR] [--ticks N]
 import { mkdirSync } from 'node:fs';
@@ -89,7 +89,7 @@ try {
   await shoot(`${w}day?t=${7 * 60 + 50}`, 'day-scrubbed.png');
   const g = await gameStore.active(WILLOW, 'copper-kettle');
   await shoot(`${w}games/${g?.id}`, 'game.png');
-  const phone = await browser.newPage({ viewport: { width: 360, height: 740 } });
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await phone.goto(w);
   await phone.screenshot({ path: join(out, 'phone-map.png') });
   process.stdout.write(`${join(out, 'phone-map.png')}\n`);

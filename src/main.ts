@@ -191,8 +191,10 @@ async function main(): Promise<number> {
         onError: (e) => log.error({ err: e }, 'web view request failed'),
       },
     );
-    if (started.ok) web = started.server;
-    else webOff = started.reason;
+    if (started.ok) {
+      web = started.server;
+      for (const w of started.warnings) log.warn(w);
+    } else webOff = started.reason;
     if (useDiscord) {
       if (web) log.info({ url: web.url }, 'web view listening');
       else log.warn(`web view ${webOff}`);
