@@ -17,7 +17,7 @@ import { diskFullError, onDiskFull } from '../core/disk-full.ts';
 import { registerModelConcurrencyGauges } from '../ops/model-concurrency.ts';
 import { registerVectorGauge } from '../ops/vectors.ts';
 import { agentKit } from '../town/agent-kit.ts';
-import { startWorkerProcess } from './compose.ts';
+import { startWorkerProcess, workerIdleInTransactionMs } from './compose.ts';
 import { TICK_QUEUE, tickQueueDepth } from './queue.ts';
 
 // The defaults the usage text states are the configuration's.
@@ -61,7 +61,10 @@ async function main(): Promise<number> {
   const log = createLogger({ level: config.logLevel });
   const owner = `worker:${hostname()}:${process.pid}`;
   const metrics = new Metrics(owner);
-  const db = await openDatabase(config.databaseUrl, { poolSize: config.scale.workerConcurrency + 2 });
+  const db = await openDatabase(config.databaseUrl, {
+    poolSize: config.scale.workerConcurrency + 2,
+    idleInTransactionMs: workerIdleInTransactionMs,
+  });
   if (db.applied.length) log.info({ applied: db.applied }, 'database migrated');
   const store = new PrismaTownStore(db.prisma);
   // As in src/main.ts: a full disk (whatever write meets it) and accounting that cannot be flushed are one log line
