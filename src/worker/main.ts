@@ -106,6 +106,11 @@ async function main(): Promise<number> {
       onJob: (townId, outcome) => {
         metrics.jobs.inc({ outcome: outcome.status });
         if (outcome.status === 'failed') log.error({ town: townId, error: outcome.error }, 'tick job failed');
+        else if (outcome.status === 'lost')
+          log.warn(
+            { town: townId, holder: outcome.holder },
+            'lost the town mid-job (this worker stopped renewing its lease: frozen or stalled): its tick was not written; the job is retried',
+          );
         else log.info({ town: townId, ...outcome }, 'tick job done');
       },
     });

@@ -108,7 +108,9 @@ export class HeldTown {
   /** Throws TownLockLostError, naming the holder now, when the lease is gone. */
   async check(): Promise<void> {
     if (await this.renew()) return;
-    throw new TownLockLostError(this.townId, await this.leases.holder(this.townId).catch(() => null), this.lost ?? '');
+    const holder = await this.leases.holder(this.townId).catch(() => null);
+    // still our name on the row: it ran out, and nobody has taken it yet
+    throw new TownLockLostError(this.townId, holder === this.token ? null : holder, this.lost ?? '');
   }
 
   stop(): void {
