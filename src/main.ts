@@ -145,6 +145,8 @@ async function main(): Promise<number> {
     budgetStatus: async (townId) => ({ ...(await llm.budgetStatus(townId)), health: health.summary() }),
     modelLabel: describeModel(llm.info),
     log: townLog,
+    // every tick (the schedule, `/town step`) counted as the workers count theirs
+    onTick: (townId, ms, ok) => metrics.tick(townId, ms, ok),
   });
   const towns = registry;
   registerVectorGauge(metrics, () => towns.loaded());

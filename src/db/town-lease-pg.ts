@@ -72,9 +72,10 @@ export class PgTownLeases {
 
   /** Who holds the town now (for the line that says a lease was lost). */
   async holder(townId: string): Promise<string | null> {
-    const r = await this.pool.query<{ owner: string | null }>(`SELECT "leaseOwner" AS owner FROM "Town" WHERE id = $1`, [
-      townId,
-    ]);
+    const r = await this.pool.query<{ owner: string | null }>(
+      `SELECT "leaseOwner" AS owner FROM "Town" WHERE id = $1`,
+      [townId],
+    );
     return r.rows[0]?.owner ?? null;
   }
 

@@ -1,11 +1,26 @@
-// Prometheus metrics of a process (prom-client): what the bot, its shards and the workers export on /metrics.
-// One registry per process; the composition roots feed it (tick and usage callbacks) and register collectors
-// (queue depth, outbox backlog) that read the database at scrape time.
+// Prometheus metrics of a process (prom-client): what the console, the bot, its shards and the workers export on
+// /metrics (every name is in the README's metrics table). One registry per process; the composition roots feed it
+// (tick and usage callbacks) and register collectors (queue depth, outbox backlog) that read at scrape time. Each
+// collector runs on its own, with its own time limit: one that fails (the database is down) reports
+// `smalltown_collector_up{collector} 0` and no samples, and the rest of the scrape still answers.
+// Conventions: counters end in _total; a count the process keeps cumulatively is a counter, never a gauge; the
+// `process` label is the role and index (console, bot:0, worker), stable across restarts, and the PID is in
+// smalltown_process_info.
+import { hostname } from 'node:os';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { UsageRecord } from '../llm/usage.ts';
 
+export const metricsSettings = {
+  /** Longest a collector may take at scrape time before it counts as failed (Prometheus's scrape timeout is 10 s). */
+  collectTimeoutMs: 2_000,
+} as const;
+
+type Samples = { labels?: Record<string, string>; value: number }[];
+
 export class Metrics {
   readonly registry = new Registry();
+  /** 1 when a collector's last read succeeded, 0 when it failed or timed out. */
+  private readonly collectorUp: Gauge<'collector'>;
   readonly ticks: Counter<'town' | 'outcome'>;
   readonly tickSeconds: Histogram<never>;
   readonly jobs: Counter<'outcome'>;
@@ -16,10 +31,25 @@ export class Metrics {
   readonly deliverySeconds: Histogram<never>;
   readonly delivered: Counter<never>;
 
-  constructor(readonly process: string) {
+  constructor(
+    readonly process: string,
+    private readonly opts: { collectTimeoutMs?: number } = {},
+  ) {
     this.registry.setDefaultLabels({ process });
     collectDefaultMetrics({ register: this.registry });
     const registers = [this.registry];
+    new Gauge({
+      name: 'smalltown_process_info',
+      help: 'This process: its PID and host (the process label stays the same across restarts)',
+      labelNames: ['pid', 'host'],
+      registers,
+    }).set({ pid: String(globalThis.process.pid), host: hostname() }, 1);
+    this.collectorUp = new Gauge({
+      name: 'smalltown_collector_up',
+      help: 'Whether a metric read at scrape time (database, queue) answered in time: 1 yes, 0 no (its samples are missing)',
+      labelNames: ['collector'],
+      registers,
+    });
     this.ticks = new Counter({
       name: 'smalltown_ticks_total',
       help: 'Town ticks run, by town and outcome (ok, failed)',
@@ -34,7 +64,7 @@ export class Metrics {
     });
     this.jobs = new Counter({
       name: 'smalltown_tick_jobs_total',
-      help: 'Tick jobs finished by this worker, by outcome (ticked, busy, paused, missing, already-committed, failed)',
+      help: 'Tick jobs finished by this worker, by outcome (ticked, busy, paused, missing, already-committed, failed, lost)',
       labelNames: ['outcome'],
       registers,
     });
@@ -94,23 +124,64 @@ export class Metrics {
     this.deliverySeconds.observe(Math.max(0, nowMs - createdAtMs) / 1000);
   }
 
-  /** A gauge read at scrape time (queue depth, outbox backlog). */
-  gauge(
-    name: string,
-    help: string,
-    labelNames: string[],
-    read: () => Promise<{ labels?: Record<string, string>; value: number }[]>,
-  ) {
+  /** Reads a collector's samples within the time limit; on failure, none, and its up gauge says 0. */
+  private async collected(name: string, read: () => Promise<Samples>): Promise<Samples> {
+    const ms = this.opts.collectTimeoutMs ?? metricsSettings.collectTimeoutMs;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const samples = await Promise.race([
+        read(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+        }),
+      ]);
+      this.collectorUp.set({ collector: name }, 1);
+      return samples;
+    } catch {
+      this.collectorUp.set({ collector: name }, 0);
+      return [];
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** A gauge read at scrape time (queue depth, outbox backlog), on its own: see `collected`. */
+  gauge(name: string, help: string, labelNames: string[], read: () => Promise<Samples>) {
+    const collected = (n: string, r: () => Promise<Samples>) => this.collected(n, r);
     return new Gauge({
       name,
       help,
       labelNames,
       registers: [this.registry],
       async collect() {
+        const samples = await collected(name, read);
         this.reset();
-        for (const v of await read()) {
+        for (const v of samples) {
           if (v.labels) this.set(v.labels, v.value);
           else this.set(v.value);
+        }
+      },
+    });
+  }
+
+  /**
+   * A counter read at scrape time from a count the process keeps since it started (429s, town loads): a
+   * cumulative count is a counter, whatever keeps it.
+   */
+  counter(name: string, help: string, labelNames: string[], read: () => Promise<Samples> | Samples) {
+    if (!name.endsWith('_total')) throw new Error(`counter ${name} must end in _total`);
+    const collected = (n: string, r: () => Promise<Samples>) => this.collected(n, r);
+    return new Counter({
+      name,
+      help,
+      labelNames,
+      registers: [this.registry],
+      async collect() {
+        const samples = await collected(name, async () => read());
+        this.reset();
+        for (const v of samples) {
+          if (v.labels) this.inc(v.labels, v.value);
+          else this.inc(v.value);
         }
       },
     });

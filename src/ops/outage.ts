@@ -39,13 +39,20 @@ export class OutageReporter {
       this.open.last = t;
       this.open.errors++;
       if (this.opts.debugBetween)
-        this.opts.log('debug', `${this.opts.what} still failing: ${message}`, { error: message, errors: this.open.errors });
+        this.opts.log('debug', `${this.opts.what} still failing: ${message}`, {
+          error: message,
+          errors: this.open.errors,
+        });
       return;
     }
     this.open = { since: t, last: t, errors: 1 };
-    this.opts.log(this.opts.level ?? 'warn', `${this.opts.what} failing: ${message} (one line per outage; the end is reported)`, {
-      error: message,
-    });
+    this.opts.log(
+      this.opts.level ?? 'warn',
+      `${this.opts.what} failing: ${message} (one line per outage; the end is reported)`,
+      {
+        error: message,
+      },
+    );
     if (!this.timer && this.opts.now === undefined) {
       this.timer = setInterval(() => this.check(), Math.min(this.quietMs, 5_000));
       this.timer.unref();

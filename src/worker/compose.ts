@@ -67,6 +67,7 @@ export async function startWorkerProcess(o: WorkerProcessOptions): Promise<Worke
     ...(o.log ? { log: o.log } : {}),
     ...(o.budgetStatus ? { budgetStatus: o.budgetStatus } : {}),
     ...(o.modelLabel ? { modelLabel: o.modelLabel } : {}),
+    ...(o.onTick ? { onTick: o.onTick } : {}),
   });
   let worker: RunningWorker | null = null;
   let scheduler: QueueScheduler | null = null;
@@ -77,7 +78,6 @@ export async function startWorkerProcess(o: WorkerProcessOptions): Promise<Worke
       locks,
       concurrency: o.concurrency,
       ownQueue: queue,
-      ...(o.onTick ? { onTick: o.onTick } : {}),
       ...(o.onJob ? { onJob: o.onJob } : {}),
     });
     if (o.schedule) {

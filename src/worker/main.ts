@@ -60,7 +60,9 @@ async function main(): Promise<number> {
   }
   const log = createLogger({ level: config.logLevel });
   const owner = `worker:${hostname()}:${process.pid}`;
-  const metrics = new Metrics(owner);
+  // The process label is the role: stable across restarts (Prometheus's instance label tells workers apart; the
+  // PID is in smalltown_process_info).
+  const metrics = new Metrics('worker');
   const db = await openDatabase(config.databaseUrl, {
     poolSize: config.scale.workerConcurrency + 2,
     idleInTransactionMs: workerIdleInTransactionMs,
@@ -130,15 +132,20 @@ async function main(): Promise<number> {
   registerVectorGauge(metrics, () => running.towns.loaded());
   registerModelConcurrencyGauges(metrics, { chat: llm, embedding: embedder });
 
-  metrics.gauge(
-    'smalltown_worker_towns',
-    'Towns this worker holds loaded, and loads and evictions since start',
-    ['what'],
-    async () => [
-      { labels: { what: 'loaded' }, value: running.towns.size },
-      { labels: { what: 'loads' }, value: running.towns.loads },
-      { labels: { what: 'evictions' }, value: running.towns.evictions },
-    ],
+  metrics.gauge('smalltown_worker_towns_loaded', 'Towns this worker holds loaded', [], async () => [
+    { value: running.towns.size },
+  ]);
+  metrics.counter(
+    'smalltown_worker_town_loads_total',
+    'Towns loaded by this worker (first use, reload, after eviction)',
+    [],
+    () => [{ value: running.towns.loads }],
+  );
+  metrics.counter(
+    'smalltown_worker_town_evictions_total',
+    'Towns this worker let go to stay within its bounds',
+    [],
+    () => [{ value: running.towns.evictions }],
   );
   metrics.gauge('smalltown_outbox_backlog', 'Posts committed and not yet delivered (all towns)', [], async () => [
     { value: await db.prisma.outboxPost.count({ where: { deliveredAt: null } }) },

@@ -134,7 +134,8 @@ export class QueueScheduler {
     };
     pass();
     this.timer = setInterval(pass, this.opts.pollMs ?? schedulerSettings.pollMs);
-    if (this.opts.router) this.failOverTimer = setInterval(failOver, this.opts.failOverMs ?? schedulerSettings.failOverMs);
+    if (this.opts.router)
+      this.failOverTimer = setInterval(failOver, this.opts.failOverMs ?? schedulerSettings.failOverMs);
   }
 
   async stop(): Promise<void> {

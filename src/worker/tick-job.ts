@@ -29,8 +29,6 @@ export type TickOutcome =
 export interface TickJobDeps {
   towns: WorkerTowns;
   locks: TownLocks;
-  /** Called around each tick (metrics). */
-  onTick?: (townId: string, ms: number, ok: boolean) => void;
   now?: () => number;
   /** How long a job waits for a town another worker is ticking (default tickJobSettings.lockWaitMs). */
   lockWaitMs?: number;
@@ -49,13 +47,13 @@ export async function runTickJob(job: TickJob, deps: TickJobDeps): Promise<TickO
   const now = deps.now ?? Date.now;
   const until = now() + (deps.lockWaitMs ?? tickJobSettings.lockWaitMs);
   for (;;) {
-    const r = await tryTickJob(job, deps, now);
+    const r = await tryTickJob(job, deps);
     if (r.status !== 'busy' || now() >= until) return r;
     await new Promise((resolve) => setTimeout(resolve, tickJobSettings.lockPollMs));
   }
 }
 
-async function tryTickJob(job: TickJob, deps: TickJobDeps, now: () => number): Promise<TickOutcome> {
+async function tryTickJob(job: TickJob, deps: TickJobDeps): Promise<TickOutcome> {
   const { townId } = job.data;
   const r = await deps.locks.tryWith(townId, async (held): Promise<TickOutcome> => {
     const got = await deps.towns.get(townId);
@@ -65,7 +63,7 @@ async function tryTickJob(job: TickJob, deps: TickJobDeps, now: () => number): P
       const plan = slotsOwed(job, clock, { speed: settings.speed, maxTicks: settings.catchUpMaxTicks });
       if (plan.length === 0) return { status: 'already-committed', tick: clock.tick };
       await held.check(); // loading took a while: the plan is good only if the town is still ours
-      return await runTicks(got.service, plan, townId, deps, now);
+      return await runTicks(got.service, plan);
     } catch (e) {
       // The town's memory of this worker may be ahead of the store (a failed commit whose reload failed too, e.g.
       // the database was down): load it afresh next time.
@@ -133,25 +131,13 @@ export function ticksOwed(job: TickJob, clock: TownState['clock'], catchUp?: Cat
   return slotsOwed(job, clock, catchUp).length;
 }
 
-async function runTicks(
-  svc: TownService,
-  plan: (number | undefined)[],
-  townId: string,
-  deps: TickJobDeps,
-  now: () => number,
-): Promise<TickOutcome> {
+async function runTicks(svc: TownService, plan: (number | undefined)[]): Promise<TickOutcome> {
   if (svc.status().paused) return { status: 'paused' };
   let done = 0;
   for (const slot of plan) {
     if (svc.status().paused) break;
-    const t0 = now();
-    try {
-      await svc.tick(slot === undefined ? {} : { slot });
-    } catch (e) {
-      deps.onTick?.(townId, now() - t0, false);
-      throw e;
-    }
-    deps.onTick?.(townId, now() - t0, true);
+    // each tick is counted by the town's own onTick (WorkerTowns' deps: the metrics every process shares)
+    await svc.tick(slot === undefined ? {} : { slot });
     done++;
   }
   return { status: 'ticked', ticks: done, tick: svc.status().tick };

@@ -76,7 +76,8 @@ export class HeldTown {
       ok = await this.leases.renew(this.townId, this.token, this.ttlMs);
     } catch (e) {
       // The database did not answer: the lease may still be ours until its deadline, not after.
-      if (performance.now() >= this.deadline) this.markLost(`not renewed for ${this.ttlMs} ms: ${(e as Error).message}`);
+      if (performance.now() >= this.deadline)
+        this.markLost(`not renewed for ${this.ttlMs} ms: ${(e as Error).message}`);
       return !this.lost;
     }
     if (this.lost) return false;

@@ -15,7 +15,6 @@ export interface WorkerOptions {
   concurrency: number;
   /** This worker's own queue (affinity.ts); created when missing. */
   ownQueue?: string;
-  onTick?: (townId: string, ms: number, ok: boolean) => void;
   onJob?: (townId: string, outcome: JobOutcome) => void;
 }
 
@@ -72,7 +71,7 @@ function work(o: WorkerOptions, queue: string, slots: Semaphore): Promise<string
         const outcome = await slots.run(() =>
           runTickJob(
             { id: job.id, data: job.data, retryCount: job.retryCount, createdOn: job.createdOn.getTime() },
-            { towns: o.towns, locks: o.locks, ...(o.onTick ? { onTick: o.onTick } : {}) },
+            { towns: o.towns, locks: o.locks },
           ),
         );
         o.onJob?.(job.data.townId, outcome);

@@ -62,7 +62,9 @@ describe('bot actions and worker ticks on one town', () => {
     const during = tick();
     await new Promise((r) => setTimeout(r, 150)); // the tick holds the lease now
     // the job's hold: the worker's name and a nonce of this hold
-    expect((await db.prisma.town.findUnique({ where: { id: 'guild-1' } }))?.leaseOwner).toMatch(/^worker:test#[0-9a-f]{8}$/);
+    expect((await db.prisma.town.findUnique({ where: { id: 'guild-1' } }))?.leaseOwner).toMatch(
+      /^worker:test#[0-9a-f]{8}$/,
+    );
     await town.whisper('Bo Park', speaker, 'Ann heard about the bakery.');
     expect((await during).status).toBe('ticked');
     expect(town.status().tick).toBe(2);

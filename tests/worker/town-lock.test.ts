@@ -29,9 +29,17 @@ describe('town leases of workers', () => {
     const towns = new WorkerTowns({ store, kit: offlineKit(), owner: `worker:${name}`, locks, log });
     return { locks, towns, lines };
   }
-  const job = (townId: string, slot: number) => ({ id: 'j', data: { townId, ticks: 1, slot }, retryCount: 0, createdOn: 0 });
+  const job = (townId: string, slot: number) => ({
+    id: 'j',
+    data: { townId, ticks: 1, slot },
+    retryCount: 0,
+    createdOn: 0,
+  });
   const town = async (id: string) => {
-    await TownService.create({ store, kit: offlineKit(), owner: 'setup' }, { id, scope: id, file: tinyTown(), seed: 1 });
+    await TownService.create(
+      { store, kit: offlineKit(), owner: 'setup' },
+      { id, scope: id, file: tinyTown(), seed: 1 },
+    );
     return id;
   };
   const row = (id: string) => db.prisma.town.findUniqueOrThrow({ where: { id } });
