@@ -19,8 +19,8 @@ type Samples = { labels?: Record<string, string>; value: number }[];
 
 export class Metrics {
   readonly registry = new Registry();
-  /** 1 when a collector's last read succeeded, 0 when it failed or timed out. */
-  private readonly collectorUp: Gauge<'collector'>;
+  /** Each collector's latest read: whether it answered in time. */
+  private readonly reads = new Map<string, Promise<boolean>>();
   readonly ticks: Counter<'town' | 'outcome'>;
   readonly tickSeconds: Histogram<never>;
   readonly jobs: Counter<'outcome'>;
@@ -44,11 +44,17 @@ export class Metrics {
       labelNames: ['pid', 'host'],
       registers,
     }).set({ pid: String(globalThis.process.pid), host: hostname() }, 1);
-    this.collectorUp = new Gauge({
+    const reads = this.reads;
+    new Gauge({
       name: 'smalltown_collector_up',
       help: 'Whether a metric read at scrape time (database, queue) answered in time: 1 yes, 0 no (its samples are missing)',
       labelNames: ['collector'],
       registers,
+      async collect() {
+        // A scrape starts every metric's read at once; this one reports them once they have all started and ended.
+        await new Promise((r) => setImmediate(r));
+        for (const [collector, read] of reads) this.set({ collector }, (await read) ? 1 : 0);
+      },
     });
     this.ticks = new Counter({
       name: 'smalltown_ticks_total',
@@ -124,25 +130,24 @@ export class Metrics {
     this.deliverySeconds.observe(Math.max(0, nowMs - createdAtMs) / 1000);
   }
 
-  /** Reads a collector's samples within the time limit; on failure, none, and its up gauge says 0. */
-  private async collected(name: string, read: () => Promise<Samples>): Promise<Samples> {
+  /** Reads a collector's samples within the time limit; on failure null, and smalltown_collector_up says 0. */
+  private collected(name: string, read: () => Promise<Samples>): Promise<Samples | null> {
     const ms = this.opts.collectTimeoutMs ?? metricsSettings.collectTimeoutMs;
     let timer: NodeJS.Timeout | undefined;
-    try {
-      const samples = await Promise.race([
-        read(),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-        }),
-      ]);
-      this.collectorUp.set({ collector: name }, 1);
-      return samples;
-    } catch {
-      this.collectorUp.set({ collector: name }, 0);
-      return [];
-    } finally {
-      clearTimeout(timer);
-    }
+    const samples = Promise.race([
+      read(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    this.reads.set(
+      name,
+      samples.then(
+        () => true,
+        () => false,
+      ),
+    );
+    return samples.catch(() => null);
   }
 
   /** A gauge read at scrape time (queue depth, outbox backlog), on its own: see `collected`. */
@@ -156,6 +161,12 @@ export class Metrics {
       async collect() {
         const samples = await collected(name, read);
         this.reset();
+        // Not read: no sample, never a made-up 0. prom-client gives a gauge without labels a 0 on reset (and prints
+        // NaN as "Nan", which Prometheus refuses), so its samples are emptied instead.
+        if (!samples) {
+          (this as unknown as { hashMap: Record<string, unknown> }).hashMap = {};
+          return;
+        }
         for (const v of samples) {
           if (v.labels) this.set(v.labels, v.value);
           else this.set(v.value);
@@ -178,6 +189,7 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         const samples = await collected(name, async () => read());
+        if (!samples) return; // not read: it keeps its last value (a drop to 0 would read as a restart)
         this.reset();
         for (const v of samples) {
           if (v.labels) this.inc(v.labels, v.value);

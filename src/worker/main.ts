@@ -15,10 +15,11 @@ import { startOpsServer } from '../ops/server.ts';
 import { OutageReporter } from '../ops/outage.ts';
 import { diskFullError, onDiskFull } from '../core/disk-full.ts';
 import { registerModelConcurrencyGauges } from '../ops/model-concurrency.ts';
-import { registerVectorGauge } from '../ops/vectors.ts';
+import { registerStoreGauges } from '../ops/process-ops.ts';
 import { agentKit } from '../town/agent-kit.ts';
 import { startWorkerProcess, workerIdleInTransactionMs } from './compose.ts';
-import { TICK_QUEUE, tickQueueDepth } from './queue.ts';
+import { registerWorkerMetrics } from './metrics.ts';
+import { TICK_QUEUE } from './queue.ts';
 
 // The defaults the usage text states are the configuration's.
 const defaults = EnvSchema.parse({});
@@ -122,34 +123,9 @@ async function main(): Promise<number> {
     throw e;
   }
   const running = worker;
-  metrics.gauge('smalltown_queue_jobs', 'Tick jobs in the queue, by state', ['state'], async () => {
-    const d = await tickQueueDepth(running.boss);
-    return [
-      { labels: { state: 'queued' }, value: d.queued },
-      { labels: { state: 'active' }, value: d.active },
-    ];
-  });
-  registerVectorGauge(metrics, () => running.towns.loaded());
+  registerWorkerMetrics(metrics, running);
+  registerStoreGauges(metrics, db);
   registerModelConcurrencyGauges(metrics, { chat: llm, embedding: embedder });
-
-  metrics.gauge('smalltown_worker_towns_loaded', 'Towns this worker holds loaded', [], async () => [
-    { value: running.towns.size },
-  ]);
-  metrics.counter(
-    'smalltown_worker_town_loads_total',
-    'Towns loaded by this worker (first use, reload, after eviction)',
-    [],
-    () => [{ value: running.towns.loads }],
-  );
-  metrics.counter(
-    'smalltown_worker_town_evictions_total',
-    'Towns this worker let go to stay within its bounds',
-    [],
-    () => [{ value: running.towns.evictions }],
-  );
-  metrics.gauge('smalltown_outbox_backlog', 'Posts committed and not yet delivered (all towns)', [], async () => [
-    { value: await db.prisma.outboxPost.count({ where: { deliveredAt: null } }) },
-  ]);
   const ops =
     config.scale.metricsPort !== undefined
       ? await startOpsServer({
