@@ -89,7 +89,12 @@ async function main(): Promise<number> {
   const townLog = (level: 'warn' | 'error' | 'info', msg: string, data?: Record<string, unknown>) =>
     log[level](data ?? {}, msg);
   // pg-boss reports every failed poll: one line when the queue's database goes, one when it is back.
-  const queueOutage = new OutageReporter({ what: 'queue', log: (level, msg, data) => log[level](data, msg) });
+  const queueOutage = new OutageReporter({
+    what: 'queue',
+    level: 'error',
+    debugBetween: true,
+    log: (level, msg, data) => log[level](data, msg),
+  });
   let worker: Awaited<ReturnType<typeof startWorkerProcess>> | undefined;
   try {
     worker = await startWorkerProcess({
