@@ -37,6 +37,8 @@ interface Worker {
   proc: ChildProcess;
   commits: number;
   ready: Promise<void>;
+  /** Towns whose tick is under way here (a model call went out, not committed yet). */
+  inFlight: Set<string>;
 }
 
 /** When each town's ticks committed (ms since the bench began), from every worker's "committed <town>" lines. */
@@ -51,13 +53,16 @@ function spawnWorker(url: string, name: string, callMs: number): Worker {
     env: { ...process.env, CALL_MS: String(callMs), EMBED_CACHE: '1', CONCURRENCY: '4' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const w: Worker = { name, proc, commits: 0, ready: Promise.resolve() };
+  const w: Worker = { name, proc, commits: 0, ready: Promise.resolve(), inFlight: new Set() };
   w.ready = new Promise((resolve) => {
     createInterface({ input: proc.stdout! }).on('line', (l) => {
       if (l === 'ready') resolve();
+      if (l.startsWith('call ')) w.inFlight.add(l.slice('call '.length));
+      if (l.startsWith('job ')) w.inFlight.delete(l.split(' ')[1] ?? '');
       if (l.startsWith('committed ')) {
         w.commits++;
         const town = l.slice('committed '.length);
+        w.inFlight.delete(town);
         commitTimes.set(town, [...(commitTimes.get(town) ?? []), performance.now() - benchStart]);
       }
       if (l.startsWith('lost ')) lostJobs++;
@@ -162,6 +167,8 @@ export async function run(opts: Record<string, unknown>) {
     })();
     const killedAt: number[] = [];
     const frozenAt: number[] = [];
+    /** Each freeze: when, and the towns whose tick it froze mid-way. */
+    const freezes_: { at: number; towns: string[] }[] = [];
     // kills and freezes in a seeded order
     const events: ('kill' | 'freeze')[] = [...Array(kills).fill('kill'), ...Array(freezes).fill('freeze')];
     for (let i = events.length - 1; i > 0; i--) {
@@ -172,12 +179,16 @@ export async function run(opts: Record<string, unknown>) {
       // an event every 10-20 s: each lands at a random phase of the ticks under way, and the recovery of the one
       // before (heartbeat 10 s, three missed instance beats) has had its time
       await sleep(10_000 + random() * 10_000);
-      const i = random() < 0.5 ? 0 : 1;
+      let i = random() < 0.5 ? 0 : 1;
+      // A freeze waits (up to 15 s) for a worker with a tick under way: a frozen tick is what it is about.
+      for (let w = 0; event === 'freeze' && w < 150 && !workers.some((x) => x.inFlight.size > 0); w++) await sleep(100);
+      if (event === 'freeze' && workers[i]!.inFlight.size === 0 && workers[1 - i]!.inFlight.size > 0) i = 1 - i;
       const victim = workers[i]!;
       const at = Math.round((performance.now() - t0) / 100) / 10;
       if (event === 'freeze') {
         // its connections stay open; it wakes after freezeMs and goes on as it was
         victim.proc.kill('SIGSTOP');
+        freezes_.push({ at: performance.now() - t0, towns: [...victim.inFlight] });
         frozenAt.push(at);
         await sleep(freezeMs);
         victim.proc.kill('SIGCONT');
@@ -241,10 +252,23 @@ export async function run(opts: Record<string, unknown>) {
       if (last !== undefined) longest = Math.max(longest, scheduledUntil - last);
       return { town: t, ms: Math.round(longest) };
     });
+    // Per frozen tick: from the SIGSTOP to that town's next commit (by another worker: the frozen one cannot).
+    const frozenTicks = freezes_.flatMap((f) =>
+      f.towns.map((town) => {
+        const next = (commitTimes.get(town) ?? []).filter((x) => x > f.at).sort((a, b) => a - b)[0];
+        return {
+          town,
+          atS: Math.round(f.at / 100) / 10,
+          recoveryMs: next === undefined ? null : Math.round(next - f.at),
+        };
+      }),
+    );
     return {
       kills,
       freezes,
       freezeMs,
+      frozenTicks,
+      longestRecoveryMs: Math.max(0, ...frozenTicks.map((x) => x.recoveryMs ?? Number.POSITIVE_INFINITY)),
       workers: 2,
       towns: nTowns,
       residentsPerTown: residents,
@@ -287,6 +311,7 @@ export function format(r: Record<string, unknown>): string {
     `${x.kills} SIGKILLs and ${x.freezes} freezes (SIGSTOP ${x.freezeMs} ms) over ${x.workers} worker processes, ${x.towns} towns of ${x.residentsPerTown} residents, a slot every ${x.slotMs} ms (${x.slots} slots), model calls ${x.callMs} ms, ${x.seconds} s`,
     `ticks: ${x.ticksCommitted} committed / ${x.ticksOwed} owed by the schedule: ${x.lost} lost, ${x.duplicated} duplicated (every slot from a town's first to its last; ${x.slotsSkipped} town-slots had their job dropped while the town's previous one still waited and were caught up by the next; the last ${x.settleSlots} slots after the last kill)`,
     `  per town: ${x.perTown.map((p) => `${p.town} ${p.ticked}/${p.owed}`).join(', ')}`,
+    `frozen mid-tick: ${x.frozenTicks.length} ticks (${x.frozenTicks.map((f) => `${f.town} ${f.recoveryMs ?? 'never'} ms`).join(', ')}); longest recovery ${x.longestRecoveryMs} ms (goal 15000)`,
     `longest a town went without its tick: ${x.longestWithoutTickMs} ms (a slot is ${x.slotMs} ms; per town: ${x.longestWithoutTickByTown.map((p) => `${p.town} ${p.ms}`).join(', ')}); ${x.jobsLostAfterFreeze} jobs of frozen workers found their town taken and wrote nothing`,
     `fail-over: ${x.jobsFailedOver} jobs moved from dead workers' queues, ${x.jobsDroppedAtFailOver} dropped`,
     `embedding cache: ${x.embeddingCacheRows} rows, ${x.embeddingCacheWriteErrors} best-effort writes failed (vectors kept)`,
