@@ -135,7 +135,7 @@ export class Metrics {
     const ms = this.opts.collectTimeoutMs ?? metricsSettings.collectTimeoutMs;
     let timer: NodeJS.Timeout | undefined;
     const samples = Promise.race([
-      read(),
+      Promise.resolve().then(read), // a read that throws at once fails alone too
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
       }),

@@ -60,6 +60,8 @@ export class QueueScheduler {
   private timer: NodeJS.Timeout | null = null;
   private failOverTimer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
+  /** A fail-over check between passes (router.refresh), if one is under way. */
+  private refreshing: Promise<unknown> | null = null;
   /** A database outage is one error line when passes start failing, one when one succeeds, debug lines between. */
   private readonly outage: OutageReporter;
 
@@ -114,7 +116,9 @@ export class QueueScheduler {
     if (this.timer) return;
     const pass = () => {
       if (this.running) return;
-      this.running = this.run()
+      // after a fail-over check under way, not instead of it
+      this.running = (this.refreshing ?? Promise.resolve())
+        .then(() => this.run())
         .then(() => this.outage.ok())
         .catch((e: unknown) => this.outage.error(e))
         .finally(() => {
@@ -124,12 +128,12 @@ export class QueueScheduler {
     // Between passes, only the fail-over of dead workers' queues (cheap: the instance registry and the queues).
     const failOver = () => {
       const router = this.opts.router;
-      if (this.running || !router) return;
-      this.running = router
+      if (this.running || this.refreshing || !router) return;
+      this.refreshing = router
         .refresh()
         .catch(() => undefined) // the next pass reports an outage
         .finally(() => {
-          this.running = null;
+          this.refreshing = null;
         });
     };
     pass();
@@ -145,5 +149,6 @@ export class QueueScheduler {
     this.failOverTimer = null;
     this.outage.stop();
     await this.running;
+    await this.refreshing;
   }
 }
