@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { type LeaseTake, PgTownLeases } from '../db/town-lease-pg.ts';
-import { TownConflictError, type TownCommit, type TownStore } from '../town/store.ts';
+import type { TownCommit, TownStore } from '../town/store.ts';
 
 export const townLockSettings = {
   /** A holder that stops renewing loses its town this long after its last renewal (the 15 s recovery goal). */
@@ -217,7 +217,9 @@ export function fencedStore(store: TownStore, locks: TownLocks): TownStore {
           try {
             return await target.commit({ ...c, owner: held.token, fenced: true });
           } catch (e) {
-            if (e instanceof TownConflictError) await held.check(); // the lease is gone: say so, not "conflict"
+            // Refused, or cut off (a worker frozen mid-commit has its session ended by the server): when the lease
+            // is gone, say so (TownLockLostError) rather than "conflict" or a dropped connection.
+            await held.check();
             throw e;
           }
         };

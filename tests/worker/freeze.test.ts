@@ -1,5 +1,6 @@
 // Fault: a worker process frozen (SIGSTOP: a stalled VM, a long GC, a debugger) at each phase of a tick while its
-// connections stay open: before decide (town loaded, no model call yet), during a model call, and before its commit.
+// connections stay open: before decide (town loaded, no model call yet), during a model call, before its commit, and
+// inside its commit's transaction (the town's row locked: the server ends that idle session after 5 s).
 // Another worker ticks each town within 15 s of the freeze (its lease runs out, the router moves its jobs); after
 // SIGCONT the frozen worker finds each town taken, writes nothing and says so. Counted against the schedule, every
 // town has exactly the ticks its slots owe, and no memory or post is written twice. The long version (freezes beside
@@ -16,7 +17,7 @@ import { tinyTown } from '../support/town-fixtures.ts';
 import { spawnWorker, type WorkerChild } from '../support/worker-process.ts';
 import { offlineKit } from '../support/worker-town.ts';
 
-const PHASES = ['before-decide', 'during', 'before-commit'] as const;
+const PHASES = ['before-decide', 'during', 'before-commit', 'in-commit'] as const;
 const SLOT = 2_000;
 const RECOVERY_GOAL_MS = 15_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -47,7 +48,7 @@ describe('a worker frozen (SIGSTOP) at each phase of a tick', () => {
   });
 
   it('another worker ticks each town within 15 s; the frozen one wakes, writes nothing, and says so', async () => {
-    const a = spawnWorker(db.url, 'A', { FREEZE_AT: PHASES.map((p) => `${p}:${p}`).join(','), CONCURRENCY: '3' });
+    const a = spawnWorker(db.url, 'A', { FREEZE_AT: PHASES.map((p) => `${p}:${p}`).join(','), CONCURRENCY: '4' });
     const b = spawnWorker(db.url, 'B', { CONCURRENCY: '3' });
     children.push(a, b);
     await Promise.all([a.waitFor('ready'), b.waitFor('ready')]);
