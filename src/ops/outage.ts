@@ -34,7 +34,7 @@ export class OutageReporter {
   /** A failure: the first of an outage is logged, the rest are counted. */
   error(e: unknown): void {
     const t = this.now();
-    const message = e instanceof Error ? e.message : String(e);
+    const message = oneLine(e);
     if (this.open) {
       this.open.last = t;
       this.open.errors++;
@@ -89,4 +89,15 @@ export class OutageReporter {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
   }
+}
+
+/** An error as one line: Prisma's messages span lines (the call, a code excerpt) and say what happened last. */
+function oneLine(e: unknown): string {
+  const m = (e as { message?: unknown } | null)?.message;
+  const text = typeof m === 'string' ? m : typeof e === 'object' && e !== null ? JSON.stringify(e) : String(e);
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return lines.at(-1) ?? text;
 }

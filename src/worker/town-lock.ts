@@ -163,7 +163,13 @@ export class TownLocks {
     const sent = performance.now();
     const took = await this.leases.take(townId, token, this.ttlMs);
     if (!took.ok) return 'missing' in took ? { ran: false, missing: true } : { ran: false, holder: took.owner };
-    if (took.from)
+    if (took.from?.owner.startsWith(`${this.opts.owner}#`))
+      // this worker's own earlier hold, which a failed job could not give back (the database was away)
+      this.opts.log?.('info', 'took back a town an earlier job of this worker could not give back', {
+        town: townId,
+        from: took.from.owner,
+      });
+    else if (took.from)
       this.opts.log?.(
         'warn',
         took.from.bogus
