@@ -1,10 +1,11 @@
 // The town lease of workers (src/worker/town-lock.ts) on a real PostgreSQL server: a holder that stops renewing
 // loses the town within its lease although its connection lives, and its late commit is refused by the fence even
 // when nobody took the town (not by the version check); and the bad inputs: a lease row edited by hand, a clock step
-// on one worker, two workers of one name. Each case is one log line.
+// on one worker, two workers of one name (said once at start). Each case is one log line.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PrismaTownStore } from '../../src/db/town-store.ts';
 import { TownService } from '../../src/town/service.ts';
+import { startWorkerProcess } from '../../src/worker/compose.ts';
 import { runTickJob } from '../../src/worker/tick-job.ts';
 import { TownLockLostError, TownLocks } from '../../src/worker/town-lock.ts';
 import { WorkerTowns } from '../../src/worker/towns.ts';
@@ -133,6 +134,29 @@ describe('town leases of workers', () => {
       ['warn', 'wall clock stepped: town leases use the database clock, nothing changes', expect.anything()],
     ]);
   });
+
+  it('a second worker started with a taken name says so in one line at start', async () => {
+    const lines: Line[] = [];
+    const log = (level: 'info' | 'warn' | 'error', msg: string, data?: Record<string, unknown>) =>
+      void lines.push([level, msg, data]);
+    const start = () =>
+      startWorkerProcess({ url: db.url, store, kit: offlineKit(), concurrency: 1, schedule: false, owner: 'twin', log });
+    const first = await start();
+    expect(lines.filter((l) => l[1].startsWith('another live worker'))).toEqual([]);
+    const second = await start();
+    try {
+      expect(lines.filter((l) => l[1].startsWith('another live worker'))).toEqual([
+        [
+          'warn',
+          'another live worker has this name: both work its queue; each town is still held by one at a time',
+          { owner: 'worker:twin', live: 2 },
+        ],
+      ]);
+    } finally {
+      await second.stop();
+      await first.stop();
+    }
+  }, 60_000);
 
   it('two workers of one name hold a town one at a time', async () => {
     const id = await town(`twins-${n++}`);
