@@ -49,8 +49,6 @@ export class HeldTown {
   /** Monotonic ms until which the lease surely holds (from the moment the last renewal was sent). */
   private deadline: number;
   private timer: NodeJS.Timeout | null = null;
-  private lastWall = Date.now();
-  private lastMono = performance.now();
 
   constructor(
     readonly townId: string,
@@ -59,7 +57,8 @@ export class HeldTown {
     private readonly ttlMs: number,
     renewMs: number,
     sentAt: number,
-    private readonly log?: Log,
+    /** Called before each renewal (TownLocks watches this machine's clock there). */
+    private readonly onRenew: () => void = () => undefined,
   ) {
     this.deadline = sentAt + ttlMs;
     this.timer = setInterval(() => void this.renew(), renewMs);
@@ -69,7 +68,7 @@ export class HeldTown {
   /** Renews now; false once lost (refused by the database, or not renewed before its deadline). */
   async renew(): Promise<boolean> {
     if (this.lost) return false;
-    this.noteClockStep();
+    this.onRenew();
     const sent = performance.now();
     let ok: boolean;
     try {
@@ -90,20 +89,6 @@ export class HeldTown {
     if (this.lost) return;
     this.lost = why;
     this.stop();
-  }
-
-  /** Leases run on the database's clock; a step of this machine's clock changes nothing, and is said once. */
-  private noteClockStep(): void {
-    const wall = Date.now();
-    const mono = performance.now();
-    const step = wall - this.lastWall - (mono - this.lastMono);
-    this.lastWall = wall;
-    this.lastMono = mono;
-    if (Math.abs(step) > townLockSettings.clockStepMs)
-      this.log?.('warn', 'wall clock stepped: town leases use the database clock, nothing changes', {
-        town: this.townId,
-        stepMs: Math.round(step),
-      });
   }
 
   /** Throws TownLockLostError, naming the holder now, when the lease is gone. */
@@ -132,6 +117,8 @@ export interface TownLocksOptions {
 
 export class TownLocks {
   private readonly held = new Map<string, HeldTown>();
+  private lastWall = Date.now();
+  private lastMono = performance.now();
   private readonly leases: TownLeaseStore;
   private readonly ttlMs: number;
   private readonly renewMs: number;
@@ -181,7 +168,7 @@ export class TownLocks {
           ...(took.from.bogus ? {} : { expiredMs: Math.round(took.from.expiredMs) }),
         },
       );
-    const held = new HeldTown(townId, token, this.leases, this.ttlMs, this.renewMs, sent, this.opts.log);
+    const held = new HeldTown(townId, token, this.leases, this.ttlMs, this.renewMs, sent, () => this.noteClockStep());
     this.held.set(townId, held);
     try {
       return { ran: true, value: await fn(held) };
@@ -190,6 +177,22 @@ export class TownLocks {
       if (this.held.get(townId) === held) this.held.delete(townId);
       if (!held.lost) await this.leases.release(townId, token).catch(() => undefined); // it runs out anyway
     }
+  }
+
+  /**
+   * Leases run on the database's clock and the holder's deadline on the monotonic one: a step of this machine's wall
+   * clock (an NTP jump) changes nothing, and is said once per step (whichever hold renews first sees it).
+   */
+  private noteClockStep(): void {
+    const wall = Date.now();
+    const mono = performance.now();
+    const step = wall - this.lastWall - (mono - this.lastMono);
+    this.lastWall = wall;
+    this.lastMono = mono;
+    if (Math.abs(step) > townLockSettings.clockStepMs)
+      this.opts.log?.('warn', 'wall clock stepped: town leases use the database clock, nothing changes', {
+        stepMs: Math.round(step),
+      });
   }
 
   close(): Promise<void> {

@@ -117,21 +117,36 @@ describe('town leases of workers', () => {
   });
 
   it('a clock step on a worker changes nothing (leases use the database clock) and is said once', async () => {
-    const id = await town(`clock-${n++}`);
+    const ids = [await town(`clock-${n++}`), await town(`clock-${n++}`)];
     const a = worker('A', { renewMs: 100 });
     const real = Date.now;
-    const ran = await a.locks.tryWith(id, async (held) => {
-      const got = await a.towns.get(id);
-      // NTP steps this machine's clock an hour ahead mid-tick
-      vi.spyOn(Date, 'now').mockImplementation(() => real() + 3_600_000);
-      await new Promise((res) => setTimeout(res, 350));
-      expect(held.lost).toBeNull();
-      return got!.service.tick({ slot: 1 });
-    });
-    expect(ran).toMatchObject({ ran: true });
-    expect(JSON.parse((await row(id)).state).clock.tick).toBe(1);
+    let stepped!: () => void;
+    const step = new Promise<void>((res) => (stepped = res));
+    // two towns held at once: the step is one line, not one per town
+    const running = Promise.all(
+      ids.map((id) =>
+        a.locks.tryWith(id, async (held) => {
+          const got = await a.towns.get(id);
+          await step;
+          await new Promise((res) => setTimeout(res, 350));
+          expect(held.lost).toBeNull();
+          return got!.service.tick({ slot: 1 });
+        }),
+      ),
+    );
+    await new Promise((res) => setTimeout(res, 300)); // both held, renewing
+    // NTP steps this machine's clock an hour ahead mid-tick
+    vi.spyOn(Date, 'now').mockImplementation(() => real() + 3_600_000);
+    stepped();
+    const ran = await running;
+    expect(ran.map((r) => r.ran)).toEqual([true, true]);
+    for (const id of ids) expect(JSON.parse((await row(id)).state).clock.tick).toBe(1);
     expect(a.lines.filter((l) => l[1].startsWith('wall clock'))).toEqual([
-      ['warn', 'wall clock stepped: town leases use the database clock, nothing changes', expect.anything()],
+      [
+        'warn',
+        'wall clock stepped: town leases use the database clock, nothing changes',
+        { stepMs: expect.any(Number) },
+      ],
     ]);
   });
 
@@ -140,7 +155,15 @@ describe('town leases of workers', () => {
     const log = (level: 'info' | 'warn' | 'error', msg: string, data?: Record<string, unknown>) =>
       void lines.push([level, msg, data]);
     const start = () =>
-      startWorkerProcess({ url: db.url, store, kit: offlineKit(), concurrency: 1, schedule: false, owner: 'twin', log });
+      startWorkerProcess({
+        url: db.url,
+        store,
+        kit: offlineKit(),
+        concurrency: 1,
+        schedule: false,
+        owner: 'twin',
+        log,
+      });
     const first = await start();
     expect(lines.filter((l) => l[1].startsWith('another live worker'))).toEqual([]);
     const second = await start();
