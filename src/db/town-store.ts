@@ -41,7 +41,8 @@ async function loadMemories(prisma: PrismaClient, townId: string): Promise<Memor
   return rows.map((r) => fromRow(townId, r));
 }
 
-/** The database server's clock (PostgreSQL: a timestamptz; SQLite: UTC text), not this process's. */
+/** The database server's clock, not this process's (PostgreSQL: a timestamptz; SQLite: UTC text in whole seconds; the
+ * workers, which fence their commits, run on PostgreSQL). */
 async function databaseNow(prisma: PrismaClient): Promise<Date> {
   const rows = await prisma.$queryRawUnsafe<{ now: Date | string }[]>('SELECT CURRENT_TIMESTAMP AS now');
   const v = rows[0]?.now;
