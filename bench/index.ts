@@ -61,6 +61,8 @@ const OPTIONS: Record<string, { value?: string; help: string }> = {
   chromium: { value: 'PATH', help: 'web: the browser for the page-load figure' },
   seconds: { value: 'S', help: 'scaleOut: how long to run' },
   kills: { value: 'N', help: 'killLoop: worker kills (default 20)' },
+  freezes: { value: 'N', help: 'killLoop: worker freezes (SIGSTOP, then SIGCONT; default 0)' },
+  'freeze-ms': { value: 'MS', help: 'killLoop: how long each freeze lasts (default 30000)' },
   slotMs: { value: 'MS', help: 'killLoop: wall time of one schedule slot' },
   callMs: { value: 'MS', help: 'killLoop: latency of every model call' },
   commits: { value: 'N', help: 'scaleOut: commits per town' },

@@ -33,6 +33,7 @@ import { registerModelConcurrencyGauges } from './ops/model-concurrency.ts';
 import { registerVectorGauge } from './ops/vectors.ts';
 import { startOpsServer } from './ops/server.ts';
 import { loadTownFile } from './town/file-io.ts';
+import { TownFileError } from './town/file.ts';
 import { CONSOLE_SCOPE, TownRegistry } from './town/registry.ts';
 import { gameWatch } from './app/watch-games.ts';
 import { isLoopback, linksOnly, startWebView, type WebServer } from './web/index.ts';
@@ -147,6 +148,8 @@ async function main(): Promise<number> {
     budgetStatus: async (townId) => ({ ...(await llm.budgetStatus(townId)), health: health.summary() }),
     modelLabel: describeModel(llm.info),
     log: townLog,
+    // every tick (the schedule, `/town step`) counted as the workers count theirs
+    onTick: (townId, ms, ok) => metrics.tick(townId, ms, ok),
   });
   const towns = registry;
   registerVectorGauge(metrics, () => towns.loaded());
@@ -347,7 +350,13 @@ main().then(
   (e: unknown) => {
     // A wrong token, a missing privileged intent, a damaged, read-only, unreachable or newer database: say what to
     // fix, no stack trace.
-    if (e instanceof BotStartupError || e instanceof DatabaseUnusableError || e instanceof DatabaseStartupError) {
+    // A bad TOWN_FILE too (TownFileError: its list of problems).
+    if (
+      e instanceof BotStartupError ||
+      e instanceof DatabaseUnusableError ||
+      e instanceof DatabaseStartupError ||
+      e instanceof TownFileError
+    ) {
       process.stderr.write(`${e.message}\n`);
       process.exit(2);
     }

@@ -64,6 +64,11 @@ export interface TownServiceDeps extends TownSessionDeps {
   budgetStatus?: (townId: string) => Promise<BudgetStatus>;
   /** Label of the model in use, for status lines ("offline model ..."). */
   modelLabel?: string;
+  /**
+   * Called after every tick, however it was started (a schedule, `/town step`, a queue job), with its wall time and
+   * whether it committed: the one path by which console, bot and workers count ticks (src/ops/metrics.ts).
+   */
+  onTick?: (townId: string, ms: number, ok: boolean) => void;
 }
 
 export class TownService {
@@ -313,6 +318,22 @@ export class TownService {
    * lock, so whispers, interviews and `say` do not wait for it (session.ts, decideThenApply).
    */
   tick(opts: { slot?: number } = {}): Promise<TickResult> {
+    const onTick = this.deps.onTick;
+    if (!onTick) return this.tick_(opts);
+    const t0 = performance.now();
+    return this.tick_(opts).then(
+      (r) => {
+        onTick(this.id, performance.now() - t0, true);
+        return r;
+      },
+      (e: unknown) => {
+        onTick(this.id, performance.now() - t0, false);
+        throw e;
+      },
+    );
+  }
+
+  private tick_(opts: { slot?: number }): Promise<TickResult> {
     return this.session.decideThenApply(
       (fork) => runTick(fork, this.session.kit, this.deps.log),
       (draft, r) => {
