@@ -101,9 +101,9 @@ export type DayHalf = 'morning' | 'afternoon' | 'evening' | null;
 
 /** The half of the day a phrase puts a time in ("tonight", "in the evening", "breakfast" aside). */
 export function halfOfDay(text: string): DayHalf {
-  if (/\b(?:evening|tonight|night|nightly|supper)\b/i.test(text)) return 'evening';
-  if (/\bafternoon\b/i.test(text)) return 'afternoon';
-  if (/\bmorning\b/i.test(text)) return 'morning';
+  if (/\b(?:evenings?|tonight|nights?|nightly|supper)\b/i.test(text)) return 'evening';
+  if (/\bafternoons?\b/i.test(text)) return 'afternoon';
+  if (/\bmornings?\b/i.test(text)) return 'morning';
   return null;
 }
 
@@ -138,7 +138,7 @@ const UNTIL = String.raw`(?:to|until|till|til|'til|-|–|—|through|and)`;
 const RANGE_RES: RegExp[] = [
   new RegExp(String.raw`\b(?:from|between)\s+${T}\s*${UNTIL}\s*${T}`, 'giu'),
   new RegExp(
-    String.raw`\b(?:opens?|opening|starts?|starting|begins?|beginning|arrives?|gets? in|clocks? on)\b[^.;]{0,40}?\b(?:at|by|around|from)\s+${T}[^.;]{0,60}?\b(?:shuts?|shutting|closes?|closing|finish(?:es)?|finishing|ends?|ending|leaves?|knocks? off|clocks? off|locks? up|goes home|stops?|done)\b[^.;]{0,20}?\b(?:at|by|around)\s+${T}`,
+    String.raw`\b(?:opens?|opening|starts?|starting|begins?|beginning|arrives?|gets? in|clocks? on)\b[^.;]{0,40}?\b(?:at|by|around|from)\s+${T}[^.;]{0,60}?\b(?:shuts?|shutting|close|closes?|closing|finish(?:es)?|finishing|ends?|ending|leaves?|knocks? off|clocks? off|locks? up|goes home|stops?|done)\b[^.;]{0,20}?\b(?:at|by|around|before|until|till)\s+${T}`,
     'giu',
   ),
   new RegExp(String.raw`(?<![\p{L}\d:.])${T}\s*(?:-|–|—|to|until|till)\s*${T}`, 'giu'),
@@ -172,14 +172,20 @@ export function windowsIn(text: string, opts: { workday?: boolean } = {}): Windo
       const a = readClock(m[1]!);
       const b = readClock(m[2]!);
       if (!a || !b) continue;
-      if (!/\d|noon|midday|midnight|half|quarter|past/i.test(m[0]) && !/\b(?:from|between|opens?|starts?)\b/i.test(m[0]))
-        continue;
+      // "two to three people" is no window
+      if (plainNumber(m[2]!, text.slice(at + m[0].length))) continue;
       // "7-9 pm": the end's half gives the start's when the start leaves it open
-      let start: number;
-      if (!a.fixed && b.fixed && b.minute >= 12 * 60 && a.minute + 12 * 60 < b.minute) start = a.minute + 12 * 60;
-      else start = settle(a, half, null, opts.workday ?? false);
-      const end = settle(b, half, start, opts.workday ?? false);
-      if (end <= start) continue;
+      let start = settle(a, half, null, opts.workday ?? false);
+      if (!a.fixed && b.fixed) {
+        // the start's half is the one that ends soonest before a fixed end ("four until noon", "7-9 pm")
+        const fits = [a.minute % (12 * 60), (a.minute % (12 * 60)) + 12 * 60].filter((m) => m < (b.minute || 24 * 60));
+        if (fits.length > 0) start = fits[fits.length - 1]!;
+        else if (start < 12 * 60) start += 12 * 60;
+      }
+      let end = settle(b, half, start, opts.workday ?? false);
+      // "from eight in the evening until eight in the morning", "until 1 am": the end is on the next day
+      if (end <= start && !(b.fixed && end < start)) continue;
+      if (end === 24 * 60) end = 0;
       out.push({ start, end, at, length: m[0].length });
       taken.push([at, at + m[0].length]);
     }
@@ -271,11 +277,16 @@ export function weekdaysIn(text: string): Weekday[] | null {
       rest = rest.replace(m[0], ' ');
     }
   }
-  if (/\b(?:weekdays|week ?days|monday-to-friday|working week|every weekday|during the week)\b/i.test(rest))
+  if (/\b(?:weekdays?|week ?days?|monday-to-friday|working week|every weekday|during the week)\b/i.test(rest))
     add(span('mon', 'fri'));
   if (/\b(?:weekends|at the weekend|on the weekend|every weekend|saturdays and sundays)\b/i.test(rest))
     add(['sat', 'sun']);
-  if (/\b(?:every day|everyday|daily|seven days a week|each day|all week)\b/i.test(rest)) add(WEEKDAY_ORDER);
+  if (
+    /\b(?:every (?:single )?(?:day|night|evening|morning)|everyday|daily|nightly|seven days a week|each (?:day|night)|all week|every day of the week)\b/i.test(
+      rest,
+    )
+  )
+    add(WEEKDAY_ORDER);
   // "except Sundays", "but Monday", "closed on Sundays", "Sundays off"
   const off = new Set<Weekday>();
   const offRe = new RegExp(
@@ -291,12 +302,14 @@ export function weekdaysIn(text: string): Weekday[] | null {
     rest = rest.replace(m[0], ' ');
   }
   if (off.size > 0 && days === null && /\b(?:six days|open all week|works? all week)\b/i.test(t)) add(WEEKDAY_ORDER);
-  if (off.size > 0 && days === null && /\bdays? a week\b/i.test(t)) add(WEEKDAY_ORDER);
-  // plain named days ("Tuesdays and Thursdays", "on Mondays, Wednesdays and Fridays")
-  for (const w of rest.matchAll(new RegExp(String.raw`\b${DAY}(?![\p{L}])`, 'giu'))) {
-    const d = dayOf(w[0]);
-    if (d && /^[A-Z]/.test(w[0])) add([d]);
-  }
+  if (off.size > 0 && days === null && /\bdays? a week\b|\b(?:all )?(?:the )?other days\b|\brest of the week\b/i.test(t))
+    add(WEEKDAY_ORDER);
+  // plain named days ("Tuesdays and Thursdays", "on Mondays, Wednesdays and Fridays"), unless a span said it all
+  if (days === null)
+    for (const w of rest.matchAll(new RegExp(String.raw`\b${DAY}(?![\p{L}])`, 'giu'))) {
+      const d = dayOf(w[0]);
+      if (d && /^[A-Z]/.test(w[0])) add([d]);
+    }
   if (days === null) return null;
   const set: Set<Weekday> = days;
   for (const d of off) set.delete(d);

@@ -42,13 +42,20 @@ export function placesIn(text: string, places: TownFrame['places']): PlaceMentio
   }
   for (const p of byLength) {
     const others = places.filter((q) => q.id !== p.id).map((q) => q.name);
+    const nameWords = norm(p.name)
+      .split(/[^\p{L}\d-]+/u)
+      .filter((w) => w !== '')
+      .map(escapeRegExp);
+    // between "the" and the word, only other words of the name ("the Lin family teahouse" is not "the quiet centre")
+    const filler = nameWords.length > 0 ? String.raw`(?:(?:${nameWords.join('|')})\s+){0,2}` : '';
     for (const w of ownWords(p.name, others)) {
+      const stem = escapeRegExp(w.replace(/(?<=\p{L}{3})s$/u, ''));
       const re = new RegExp(
-        String.raw`\b(?:the|their|her|his|my|our|at|to|in|into|from|of|behind|outside|inside)\s+(?:[\p{L}-]+\s+){0,2}?(${escapeRegExp(w)})s?(?![\p{L}])`,
+        String.raw`(?:\b(?:the|their|her|his|my|our|its|your|at|to|in|into|from|of|behind|outside|inside)|\p{L}+['’]s|\p{L}+s['’])\s+${filler}(${stem}(?:s|['’]s|s['’])?)(?![\p{L}])`,
         'giu',
       );
       for (const m of text.matchAll(re)) {
-        const at = (m.index ?? 0) + m[0].length - m[1]!.length - (m[0].endsWith('s') && !m[1]!.endsWith('s') ? 1 : 0);
+        const at = (m.index ?? 0) + m[0].length - m[1]!.length;
         put(p.id, at, m[1]!.length, false);
       }
     }
