@@ -55,7 +55,9 @@ const RE = {
   has: rx(
     String.raw`\b(?:has|have|had|with)\s+(?:a|an|one|two|three|four|five|\d)\s+(?:grown\s+|young\s+|teenage\s+|adult\s+)?${MOD}${K}(?:\s+[^@.;,]{0,25}?)?\s*,?\s*(?:named\s+|called\s+|:\s*)?${PL}`,
   ),
-  bare: rx(String.raw`(?:\band\b|,|;|\bwith\b|\bplus\b|:|^|\()\s*(?:a\s+|an\s+)?${MOD}${K}\s*(?:[:=]\s*|,\s*)?${PL}`),
+  bare: rx(
+    String.raw`(?:\band\b|,|;|\bwith\b|\bplus\b|:|^|\(|\+|&)\s*(?:a\s+|an\s+)?${MOD}${K}\s*(?:[:=]\s*|,\s*|\(\s*)?${PL}`,
+  ),
   fragment: rx(
     String.raw`(?:^|[.:;(]\s*|\b(?:and|as)\s+)(${P})['’]s\s+${MOD}${K}(?=\s*(?:[.;)]|,(?!\s*@)|\band\b|$))`,
   ),

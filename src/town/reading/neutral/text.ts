@@ -123,7 +123,9 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
   for (const p of text.passages)
     for (const s of sentencesOf(p.text)) {
       const { marked, mentions } = markPeople(s, frame.people);
-      sentences.push({ field: p.field, index: sentences.length, text: s, marked, mentions });
+      // terse notes' "w/" is "with" to every reader
+      const plain = marked.replace(/\bw\/\s*/gi, 'with ');
+      sentences.push({ field: p.field, index: sentences.length, text: s, marked: plain, mentions });
     }
   const all = text.passages.map((p) => p.text).join('\n');
   const f = all.match(FEMALE)?.length ?? 0;

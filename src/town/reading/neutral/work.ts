@@ -43,7 +43,7 @@ function workplace(doc: Doc): Candidate | null {
   const places = doc.frame.places;
   for (const s of doc.sentences) {
     const marked = clausesOf(s.marked);
-    clausesOf(s.text).forEach((c, ci) => {
+    for (const [ci, c] of clausesOf(s.text).entries()) {
       for (const m of placesIn(c, places)) {
         const before = c.slice(Math.max(0, m.at - 70), m.at);
         const after = c.slice(m.at + m.length, m.at + m.length + 60);
@@ -90,7 +90,7 @@ function workplace(doc: Doc): Candidate | null {
         if (m.whole) score += 1;
         if (!best || score > best.score) best = { id: m.id, score, sentence: s, clause: ci };
       }
-    });
+    }
   }
   return best && best.score > 0 ? best : null;
 }
