@@ -8,6 +8,7 @@ import type { EventItem, KinItem } from '../types.ts';
 import { dayNumber, eventDay, halfOfDay, hm, isoDay, windowsIn } from './clock.ts';
 import { KIN, kinWord } from './kin-words.ts';
 import { placesIn } from './places.ts';
+import { relativesNamed } from './relatives.ts';
 import type { Doc, Sentence } from './text.ts';
 
 const HOST_VERB = String.raw`(?:hosting|holding|throwing|giving|organi[sz]ing|running|putting on|planning|arranging|leading|having|staging|laying on|starting|hosts?|holds?|throws?|gives|organi[sz]es?|runs|puts on|plans|arranges|leads|stages)`;
@@ -57,14 +58,7 @@ function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinIt
   const last = tokens[tokens.length - 1];
   if (!last) return doc.resident;
   if (last[1] !== undefined) return doc.frame.people[Number(last[1])] ?? doc.resident;
-  if (last[2]) {
-    const w = kinWord(last[2]);
-    const k = family.find((f) => {
-      const kw = kinWord(f.relation);
-      return w && kw && kw[0] === w[0] && (!w[1] || !kw[1] || w[1] === kw[1]);
-    });
-    return k?.name ?? doc.resident;
-  }
+  if (last[2]) return relativesNamed(last[2], family)[0] ?? doc.resident;
   return doc.resident;
 }
 
@@ -81,13 +75,7 @@ function inviteIn(doc: Doc, marked: string, family: readonly KinItem[]): EventIt
     if (x[1] !== undefined) {
       const p = doc.frame.people[Number(x[1])];
       if (p && p !== doc.resident) names.push(p);
-    } else {
-      const w = kinWord(x[2]!);
-      for (const f of family) {
-        const kw = kinWord(f.relation);
-        if (w && kw && kw[0] === w[0] && (!w[1] || !kw[1] || w[1] === kw[1])) names.push(f.name);
-      }
-    }
+    } else names.push(...relativesNamed(x[2]!, family));
   }
   return names.length > 0 ? [...new Set(names)] : 'everyone';
 }

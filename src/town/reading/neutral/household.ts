@@ -3,7 +3,8 @@
 // he shares the cottage", "She and Tom live above the shop", kin words without names resolved through the family
 // ("lives with her parents"). Never a street, a building's other flat or a neighbour: living near is not living with.
 import type { KinItem } from '../types.ts';
-import { KIN, kinWord } from './kin-words.ts';
+import { KIN } from './kin-words.ts';
+import { relativesNamed } from './relatives.ts';
 import type { Doc, Sentence } from './text.ts';
 
 const DWELLING = String.raw`(?:home|house|flat|apartment|cottage|place|rooms?|roof|bungalow|farmhouse|farm|caravan|quarters|digs|lodgings|bedsit|loft|attic|studio|cabin|croft|manse|vicarage|rectory|upstairs|downstairs)`;
@@ -45,19 +46,9 @@ function listAfter(doc: Doc, tail: string): Listed {
 }
 
 /** Family named by kin words ("her parents", "Mum", "his two sons") through the resident's family. */
-function kinNamed(kin: readonly string[], family: readonly KinItem[]): string[] {
-  const out: string[] = [];
-  for (const word of kin) {
-    const w = kinWord(word);
-    if (!w) continue;
-    for (const k of family) {
-      const kw = kinWord(k.relation);
-      if (kw && kw[0] === w[0] && (w[1] === null || kw[1] === null || kw[1] === w[1]) && !out.includes(k.name))
-        out.push(k.name);
-    }
-  }
-  return out;
-}
+const kinNamed = (kin: readonly string[], family: readonly KinItem[]): string[] => [
+  ...new Set(kin.flatMap((w) => relativesNamed(w, family))),
+];
 
 /** The people a clause's subject names before its verb: the resident (by name or pronoun) and others. */
 function subjects(doc: Doc, head: string): { resident: boolean; others: string[] } {

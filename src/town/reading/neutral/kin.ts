@@ -58,6 +58,10 @@ const RE = {
   bare: rx(
     String.raw`(?:\band\b|,|;|\bwith\b|\bplus\b|:|^|\(|\+|&)\s*(?:a\s+|an\s+)?${MOD}${K}\s*(?:[:=]\s*|,\s*|\(\s*)?${PL}`,
   ),
+  // "Mum and Dad, Margaret and Ronald", "Mum & Dad (Shazza, Barry)": each word to its name
+  paired: rx(
+    String.raw`(?:\b(?:her|his|my|their|our)\s+)?${K}\s*(?:and|&|\+)\s*(?:(?:her|his|my|their|our)\s+)?${K}\s*(?:,\s*|\(\s*|:\s*)(@\d+)\s*(?:,|and|&|\+)\s*(@\d+)`,
+  ),
   fragment: rx(
     String.raw`(?:^|[.:;(]\s*|\b(?:and|as)\s+)(${P})['’]s\s+${MOD}${K}(?=\s*(?:[.;)]|,(?!\s*@)|\band\b|$))`,
   ),
@@ -145,7 +149,8 @@ function add(ctx: Ctx, owners: string[], word: string, targets: string[], quote:
   const named = isPlural(word) || chain ? targets : targets.slice(0, 1);
   for (const owner of owners)
     for (const target of named) {
-      if (owner === target) continue;
+      // the first reading of a pair stands ("Mum and Dad, Margaret and Ronald" before "Dad, Margaret")
+      if (owner === target || ctx.facts.some((f) => f.owner === owner && f.target === target)) continue;
       ctx.facts.push({ owner, target, base, gender, quote });
       if (gender && !ctx.genders.has(target)) ctx.genders.set(target, gender);
     }
@@ -165,6 +170,11 @@ function readSentence(ctx: Ctx, s: Sentence) {
   const q = s.text;
   const people = ctx.doc.frame.people;
   let lastOwners: string[] | null = null;
+  for (const m of scan(RE.paired, t)) {
+    const owners = ownersOf(ctx, /^(?:her|his|my|their|our)\b/i.test(m[0]) ? m[0].split(/\s+/)[0]! : 'my', t, m.index);
+    add(ctx, owners, m[1]!, [personOf(m[3]!, people)!], q);
+    add(ctx, owners, m[2]!, [personOf(m[4]!, people)!], q);
+  }
   for (const m of scan(RE.chained, t)) add(ctx, ownersOf(ctx, m[1]!, t, m.index), m[2]!, listOf(ctx, m[4]!), q, m[3]);
   for (const m of scan(RE.possessed, t)) {
     lastOwners = ownersOf(ctx, m[1]!, t, m.index);
@@ -202,8 +212,11 @@ function readSentence(ctx: Ctx, s: Sentence) {
     const owner = subjectBefore(ctx, t, m.index);
     if (owner) add(ctx, [owner], m[1]!, listOf(ctx, m[2]!), q);
   }
+  let bareOwners: string[] | null = null;
   for (const m of scan(RE.bare, t)) {
-    const owner = lastOwners ?? [subjectBefore(ctx, t, m.index) ?? ctx.doc.resident];
+    // "w/ Mum (Marcia) + Dad (Winston)": the second word is the same person's as the first
+    const owner: string[] = lastOwners ?? bareOwners ?? [subjectBefore(ctx, t, m.index) ?? ctx.doc.resident];
+    bareOwners = owner;
     add(ctx, owner, m[1]!, listOf(ctx, m[2]!), q);
   }
   for (const m of scan(RE.fragment, t)) {

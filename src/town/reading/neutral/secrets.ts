@@ -6,6 +6,7 @@
 // kin words resolved through the family.
 import type { KinItem, SecretItem } from '../types.ts';
 import { KIN, kinWord } from './kin-words.ts';
+import { relativesNamed } from './relatives.ts';
 import { KEEPING, KEPT, OPEN, TELL_TO } from './secret-words.ts';
 import type { Doc, Sentence } from './text.ts';
 
@@ -18,17 +19,7 @@ const content = (text: string): string[] =>
     .split(/[^\p{L}]+/u)
     .filter((w) => w.length > 2 && !KEEPING.has(w) && !kinWord(w));
 
-/** Family named by a kin word ("her sister", "Mum"). */
-function kinNamed(word: string, family: readonly KinItem[]): string[] {
-  const w = kinWord(word);
-  if (!w) return [];
-  return family
-    .filter((k) => {
-      const kw = kinWord(k.relation);
-      return kw && kw[0] === w[0] && (!w[1] || !kw[1] || kw[1] === w[1]);
-    })
-    .map((k) => k.name);
-}
+const kinNamed = relativesNamed;
 
 /** The person a "him" or "her" stands for: the nearest one named before it who is not the owner, else the resident. */
 function pronounTarget(doc: Doc, before: string, owner: string): string | null {
@@ -118,14 +109,15 @@ function matterOf(s: Sentence): string {
 /** Does a sentence that keeps something say what, or only point back ("She has not told a soul.")? */
 function pointsBack(s: Sentence): boolean {
   const stripped = s.marked.replace(KEPT_ALL, ' ');
-  return content(stripped).length < 2 || /^\s*(?:it|this|that|the (?:plan|news|decision|idea|matter))\b/i.test(s.text);
+  const own = content(stripped).length;
+  return own === 0 || (own === 1 && !/@\d/.test(stripped)) || /^\s*(?:it|this|that|the (?:plan|news|decision|idea|matter))\b/i.test(s.text);
 }
 
 export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] {
   const out: (SecretItem & { at: number[] })[] = [];
   const ss = doc.sentences;
   for (const s of ss) {
-    if (!KEPT.test(s.text) || OPEN.test(s.text)) continue;
+    if (!KEPT.test(s.marked) || OPEN.test(s.text)) continue;
     let matterAt = s;
     if (pointsBack(s)) {
       // the nearest sentence before it with something to keep (any field), else the next one
