@@ -101,9 +101,9 @@ export type DayHalf = 'morning' | 'afternoon' | 'evening' | null;
 
 /** The half of the day a phrase puts a time in ("tonight", "in the evening", "breakfast" aside). */
 export function halfOfDay(text: string): DayHalf {
-  if (/\b(?:evenings?|tonight|nights?|nightly|supper)\b/i.test(text)) return 'evening';
+  if (/\b(?:evenings?|tonight|nights?|nightly|supper|dinner)\b/i.test(text)) return 'evening';
   if (/\bafternoons?\b/i.test(text)) return 'afternoon';
-  if (/\bmornings?\b/i.test(text)) return 'morning';
+  if (/\b(?:mornings?|breakfast|brunch)\b/i.test(text)) return 'morning';
   return null;
 }
 
@@ -148,6 +148,9 @@ const AT_RE = new RegExp(
   'giu',
 );
 
+/** A time said with its half of the day and no preposition ("tonight 8pm", "Wed 10am"). */
+const BARE_RE = /(?<![\p{L}\d:.])(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.))(?![\p{L}])/giu;
+
 /** Is this TIME match a bare number that is not a clock ("6 years", "2 children", "45")? */
 function plainNumber(raw: string, after: string): boolean {
   if (!/^\d{1,2}$/.test(raw.trim()) && !new RegExp(`^(?:${HOUR_WORD})$`, 'i').test(raw.trim())) return false;
@@ -189,7 +192,7 @@ export function windowsIn(text: string, opts: { workday?: boolean } = {}): Windo
       out.push({ start, end, at, length: m[0].length });
       taken.push([at, at + m[0].length]);
     }
-  for (const m of text.matchAll(AT_RE)) {
+  for (const m of [...text.matchAll(AT_RE), ...text.matchAll(BARE_RE)].sort((x, y) => (x.index ?? 0) - (y.index ?? 0))) {
     const at = m.index ?? 0;
     if (!free(at, at + m[0].length)) continue;
     if (plainNumber(m[1]!, text.slice(at + m[0].length))) continue;
@@ -347,9 +350,15 @@ export const isoDay = (day: number): string => new Date(day * DAY_MS).toISOStrin
  * "tonight", "tomorrow", "on Saturday", "next Tuesday", "May 14", "the 14th", "in three days". Null when none.
  * A weekly habit ("every Friday", "on Fridays") is no day.
  */
-export function eventDay(text: string, first: number): number | null {
+export function eventDay(said: string, first: number): number | null {
+  // terse notes' "Sat", "Wed." are the days' names
+  const text = said.replace(/\b(Mon|Tues?|Wed|Thu|Thurs?|Fri|Sat|Sun)\b\.?/g, (d) => {
+    const k = d.replace('.', '').toLowerCase().slice(0, 3);
+    return ({ mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' } as Record<string, string>)[k] ?? d;
+  });
   const t = text.toLowerCase();
-  const nth = /\b(?:the|on the|its|their)\s+(first|second|third|fourth|fifth|sixth|seventh)\s+(?:day|evening|night|morning|afternoon)\b/.exec(
+  // "the first evening" of the story, not "the first evening of the harvest" (a day said elsewhere)
+  const nth = /\b(?:the|on the|its|their)\s+(first|second|third|fourth|fifth|sixth|seventh)\s+(?:day|evening|night|morning|afternoon)\b(?!\s+of\b)/.exec(
     t,
   );
   if (nth) return first + ORDINALS[nth[1]!]!;

@@ -16,7 +16,21 @@ const WILL = String.raw`(?:is going to|are going to|will|['’]ll|plans? to|is p
 const ARTICLE = String.raw`(?:a|an|the|her|his|their|its|our|my|one|another|this year['’]s|this week['’]s)`;
 /** Words that end a kind: what follows is when, where or who. */
 const STOP = String.raw`(?=\s+(?:at|in|on|from|for|this|tomorrow|today|tonight|next|with|and|to|by|near|down|outside|inside|where|which|that|who|starting|beginning|between|during|after|before|around|every|the|as|so|because|once|@\d+)\b|\s*[,.;:!?(—–-]|$)`;
-const HOST_RE = new RegExp(String.raw`\b(?:${WILL}|${HOST_VERB})\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`, 'giu');
+const HOST_RE = new RegExp(
+  String.raw`\b(?:${WILL}|${HOST_VERB})\s+(?:(?:@\d+|him|her|them|us|me|everyone|the (?:town|village))\s+)?(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
+  'giu',
+);
+/** "I've the trad session on in the pub", "has the quiz on tonight". */
+const HAVE_ON = new RegExp(
+  String.raw`\b(?:['’]ve|have|has|['’]s)\s+(?:got\s+)?(?:${ARTICLE}\s+)((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+on\b`,
+  'giu',
+);
+/** Who runs it, said after the kind: "George Bell's running it", "run by her", "Orla organising", "his do". */
+const HOST_AFTER =
+  /(@\d+)(?:['’]s|\s+is)?\s+(?:running|hosting|organi[sz]ing|holding|putting it on|in charge)\b|\b(?:run|put on|organi[sz]ed|hosted|held|led|arranged|given)\s+by\s+(@\d+|him|her|me|them)\b/i;
+/** A terse note's cue that a noun phrase is someone's happening: "her doing", "all welcome", "his do". */
+const EVENT_CUE =
+  /\b(?:(?:her|his|my|their)\s+(?:do|doing|idea|treat|event|party|shout)|all welcome|everyone welcome|everybody welcome|(?:all|everyone|everybody|anyone) (?:is |are )?(?:welcome|invited)|open to (?:all|everyone)|come one|organi[sz]ing|hosting|run by|put on by|hosted by)\b/i;
 const HOSTED_BY = new RegExp(
   String.raw`\b${ARTICLE}\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+(?:hosted|organi[sz]ed|run|held|led|put on|thrown|given|arranged)\s+by\s+(@\d+|(?:her|his|their)\s+${KIN})`,
   'giu',
@@ -38,6 +52,8 @@ const PAST = /\b(?:last (?:week|month|year|night|sunday|monday|tuesday|wednesday
 const clean = (k: string): string =>
   k
     .replace(/^(?:a|an|the|her|his|their|its|our|my|one|another)\s+/i, '')
+    .replace(/^(?:[\p{L}-]+\s+)?[\p{L}-]+['’]s\s+(?=\p{L})/u, '')
+    .replace(/^(?:free|small|little|big|annual|special|grand)\s+(?=\p{L}{3})/iu, '')
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -48,8 +64,19 @@ function kindOk(k: string): boolean {
   if (kinWord(head) || kinWord(k.split(' ')[0]!)) return false;
   if (/\b(?:is|are|was|were|has|have|had|to|be|it|them|him|her|she|he|time|plans?|hopes?)\b/i.test(k)) return false;
   if (/@\d/.test(k)) return false;
+  if (/\b(?:today|tomorrow|tonight|next|this|mon|tue|tues|wed|thu|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|june|july|august|september|october|november|december)\b/i.test(k))
+    return false;
   return /\p{L}{3}/u.test(k);
 }
+
+/** Is the kind one of the town's places ("runs Café Central")? */
+const isPlace = (k: string, places: Doc['frame']['places']) => {
+  const n = k.toLowerCase().replace(/^the\s+/, '');
+  return places.some((p) => {
+    const pn = p.name.toLowerCase().replace(/^the\s+/, '');
+    return pn === n || pn.includes(n) || n.includes(pn);
+  });
+};
 
 /** The host named before a verb: a resident by name, a relative by kin word, else the resident. */
 function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinItem[]): string {
@@ -59,13 +86,22 @@ function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinIt
   if (!last) return doc.resident;
   if (last[1] !== undefined) return doc.frame.people[Number(last[1])] ?? doc.resident;
   if (last[2]) return relativesNamed(last[2], family)[0] ?? doc.resident;
+  // "she's giving him a party" in a man's text: the woman named last
+  const g = /^she$/i.test(last[3] ?? '') ? 'f' : /^he$/i.test(last[3] ?? '') ? 'm' : null;
+  if (g && doc.gender && g !== doc.gender) {
+    const earlier = doc.sentences
+      .filter((x) => x.marked === marked || doc.sentences.indexOf(x) <= doc.sentences.findIndex((y) => marked.startsWith(y.marked.slice(0, 20))))
+      .flatMap((x) => x.mentions.map((m) => m.person))
+      .filter((p) => p !== doc.resident);
+    return earlier[earlier.length - 1] ?? doc.resident;
+  }
   return doc.resident;
 }
 
 /** Whom the host means to invite: names (residents) or kin words; "everyone" unless the text names them. */
 function inviteIn(doc: Doc, marked: string, family: readonly KinItem[]): EventItem['invite'] {
   const m = new RegExp(String.raw`\binvit(?:e|es|ing|ed)\s+(?:only\s+|just\s+)?([^.;]*)`, 'iu').exec(marked) ??
-    new RegExp(String.raw`\b(?:ask|asks|asking)\s+(?:only\s+|just\s+)?([^.;]*?)\s+(?:to come|along)`, 'iu').exec(marked);
+    new RegExp(String.raw`\b(?:ask|asks|asking|asked)\s+(?:only\s+|just\s+)?([^.;]*)`, 'iu').exec(marked);
   if (!m) return 'everyone';
   const list = m[1]!;
   if (/^\s*(?:everyone|everybody|all|the (?:whole )?(?:town|village|street)|anyone|people|whoever|the neighbou?rs)/i.test(list))
@@ -88,68 +124,101 @@ const continues = (next: Sentence | undefined, kind: string): boolean =>
   (/^(?:it|this|that|they|the (?:event|evening|night|party|do))\b/i.test(next.text) ||
     kind.split(' ').some((w) => w.length > 3 && new RegExp(`\\b${w}`, 'i').test(next.text)));
 
-export function readEvents(doc: Doc, family: readonly KinItem[]): EventItem[] {
+/** The kind and host a clause gives an event, if it names one. */
+function eventIn(doc: Doc, marked: string, before: string, family: readonly KinItem[]): { kind: string; host: string } | null {
+  const places = doc.frame.places;
+  const ok = (k: string) => kindOk(k) && !isPlace(k, places);
+  const found: { kind: string; host: string }[] = [];
+  for (const m of marked.matchAll(HOSTED_BY)) {
+    const kind = clean(m[1]!);
+    if (!ok(kind)) continue;
+    const hostTok = /^@(\d+)/.exec(m[2]!);
+    const host = hostTok ? (doc.frame.people[Number(hostTok[1])] ?? doc.resident) : hostBefore(doc, m[2]!, m[2]!.length, family);
+    found.push({ kind, host });
+  }
+  for (const re of [HOST_RE, HAVE_ON, THERE_IS])
+    for (const m of marked.matchAll(re)) {
+      const kind = clean(m[1]!);
+      if (!ok(kind)) continue;
+      found.push({ kind, host: hostBefore(doc, `${before} ${marked}`, before.length + 1 + m.index, family) });
+    }
+  if (found.length === 0 && EVENT_CUE.test(marked)) {
+    const lead = LEADING.exec(marked.replace(/^[^:]{0,30}:\s*/, '')) ?? /^([\p{L}'’ -]{3,40}?)\s*,/u.exec(marked.replace(/^[^:]{0,30}:\s*/, ''));
+    if (lead && ok(clean(lead[1]!))) found.push({ kind: clean(lead[1]!), host: doc.resident });
+  }
+  const f = found[0];
+  if (!f) return null;
+  const after = HOST_AFTER.exec(marked);
+  if (after) {
+    const tok = after[1] ?? after[2] ?? '';
+    const p = /^@(\d+)/.exec(tok);
+    if (p) f.host = doc.frame.people[Number(p[1])] ?? f.host;
+    else if (/^(?:him|her|me)$/i.test(tok)) f.host = doc.resident;
+  }
+  return f;
+}
+
+/** Generic words for the resident's own workplace ("at the café", "at the shop"). */
+const AT_WORK = /\b(?:at|in)\s+(?:the|her|his|my|our)\s+(?:shop|store|café|cafe|pub|bar|bakery|office|surgery|salon|yard|works|workshop|stall|kitchen|pharmacy|garage|mill)\b/i;
+
+export function readEvents(doc: Doc, family: readonly KinItem[], work: { place: string } | null = null): EventItem[] {
   const first = dayNumber(doc.frame.start);
   const startAt = doc.frame.start;
   const out: EventItem[] = [];
   for (const s of doc.sentences) {
-    const found: { kind: string; host: string; at: number }[] = [];
-    for (const m of s.marked.matchAll(HOSTED_BY)) {
-      const kind = clean(m[1]!);
-      if (!kindOk(kind)) continue;
-      const hostTok = /^@(\d+)/.exec(m[2]!);
-      const host = hostTok ? (doc.frame.people[Number(hostTok[1])] ?? doc.resident) : hostBefore(doc, m[2]!, m[2]!.length, family);
-      found.push({ kind, host, at: m.index });
+    const texts = s.text.split(';');
+    const markeds = s.marked.split(';');
+    for (const [ci, clauseMarked] of markeds.entries()) {
+      const clause = texts[ci] ?? clauseMarked;
+      const f = eventIn(doc, clauseMarked, doc.sentences[s.index - 1]?.marked ?? '', family);
+      if (!f) continue;
+      // what the clause leaves out may follow: the next clause, else the next sentence
+      const nextClause = texts[ci + 1];
+      const next = doc.sentences[s.index + 1];
+      let text = clause;
+      let markedText = clauseMarked;
+      const missing = (t: string) => placesIn(t, doc.frame.places).length === 0 || eventDay(t, first) === null;
+      if (missing(text) && nextClause && continues({ text: nextClause.trim() } as Sentence, f.kind)) {
+        text = `${text}; ${nextClause}`;
+        markedText = `${markedText}; ${markeds[ci + 1]}`;
+      } else if (missing(text) && ci === markeds.length - 1 && next && next.field === s.field && continues(next, f.kind)) {
+        text = `${text} ${next.text}`;
+        markedText = `${markedText} ${next.marked}`;
+      }
+      if (WEEKLY.test(text) && !/\bnext\b|\bthis\b|\bfirst\b/i.test(text)) continue;
+      if (PAST.test(text) && !/\b(?:will|is|['’]s|plans?|going|tomorrow|tonight|next)\b/i.test(text)) continue;
+      let place = placesIn(text, doc.frame.places)[0]?.id ?? null;
+      if (!place && work && (AT_WORK.test(text) || f.kind.split(' ').some((w) => w.length > 3 && doc.frame.places.find((p) => p.id === work.place)?.name.toLowerCase().includes(w.toLowerCase()))))
+        place = work.place;
+      const day = eventDay(text, first);
+      if (!place || day === null) continue;
+      const ws = windowsIn(text);
+      const w = ws.find((x) => x.end !== null) ?? ws[0];
+      let start: number;
+      let end: number;
+      if (w) {
+        start = w.start;
+        end = w.end ?? Math.min(24 * 60, w.start + 120);
+        if (w.end !== null && w.end < w.start) end = w.end + 24 * 60;
+      } else {
+        const half = halfOfDay(text) ?? (/\bnight\b/i.test(f.kind) ? 'evening' : null);
+        if (!half) continue;
+        [start, end] = PART[half]!;
+      }
+      const iso = isoDay(day);
+      const startText = `${iso} ${hm(start)}`;
+      if (startText < startAt) continue;
+      if (out.some((e) => e.place === place && e.start === startText)) continue;
+      out.push({
+        kind: f.kind.toLowerCase() === f.kind ? f.kind : f.kind.charAt(0).toLowerCase() + f.kind.slice(1),
+        host: f.host,
+        place,
+        start: startText,
+        end: `${end >= 24 * 60 ? isoDay(day + 1) : iso} ${hm(end % (24 * 60))}`,
+        invite: inviteIn(doc, markedText, family),
+        quote: text.trim(),
+      });
     }
-    for (const m of s.marked.matchAll(HOST_RE)) {
-      const kind = clean(m[1]!);
-      if (!kindOk(kind)) continue;
-      found.push({ kind, host: hostBefore(doc, s.marked, m.index, family), at: m.index });
-    }
-    for (const m of s.marked.matchAll(THERE_IS)) {
-      const kind = clean(m[1]!);
-      if (!kindOk(kind)) continue;
-      found.push({ kind, host: hostBefore(doc, s.marked, m.index, family), at: m.index });
-    }
-    if (found.length === 0 && new RegExp(`\\b${HOST_VERB}\\b`, 'i').test(s.text)) {
-      const lead = LEADING.exec(s.marked.replace(/^[^:]{0,20}:\s*/, ''));
-      if (lead && kindOk(clean(lead[1]!))) found.push({ kind: clean(lead[1]!), host: doc.resident, at: 0 });
-    }
-    const f = found[0];
-    if (!f) continue;
-    const next = doc.sentences[s.index + 1];
-    const own = s.text;
-    const text = continues(next, f.kind) && next!.field === s.field ? `${own} ${next!.text}` : own;
-    if (WEEKLY.test(text) && !/\bnext\b|\bthis\b|\bfirst\b/i.test(text)) continue;
-    if (PAST.test(s.text.slice(0, Math.max(0, f.at + 10))) && !/\b(?:will|is|'s|plans?|going)\b/i.test(s.text)) continue;
-    const place = placesIn(text, doc.frame.places)[0];
-    const day = eventDay(text, first);
-    if (!place || day === null) continue;
-    const ws = windowsIn(text);
-    const w = ws.find((x) => x.end !== null) ?? ws[0];
-    let start: number;
-    let end: number;
-    if (w) {
-      start = w.start;
-      end = w.end ?? Math.min(24 * 60, w.start + 120);
-    } else {
-      const half = halfOfDay(text) ?? (/\bnight\b/i.test(f.kind) ? 'evening' : null);
-      if (!half) continue;
-      [start, end] = PART[half]!;
-    }
-    const iso = isoDay(day);
-    const startText = `${iso} ${hm(start)}`;
-    if (startText < startAt) continue;
-    if (out.some((e) => e.place === place.id && e.start === startText)) continue;
-    out.push({
-      kind: f.kind.toLowerCase() === f.kind ? f.kind : f.kind.charAt(0).toLowerCase() + f.kind.slice(1),
-      host: f.host,
-      place: place.id,
-      start: startText,
-      end: `${end >= 24 * 60 ? isoDay(day + 1) : iso} ${hm(end % (24 * 60))}`,
-      invite: inviteIn(doc, text === own ? s.marked : `${s.marked} ${next?.marked ?? ''}`, family),
-      quote: text,
-    });
   }
   return out;
 }
