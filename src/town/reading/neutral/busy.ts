@@ -11,7 +11,9 @@ export function readBusy(doc: Doc): string[] {
     if (/\b(?:secret|privately|told no one|not told)\b/i.test(s.text)) continue;
     const m = CUE.exec(s.text);
     if (!m) continue;
-    const rest = s.text.slice(m.index).split(/[.;!?]|,\s+(?:and|but|which|while)\b|\s+(?:and|but)\s+(?:she|he|i)\b/i)[0]!;
+    const rest = s.text
+      .slice(m.index)
+      .split(/[.;!?]|,\s+(?:and|but|which|while)\b|\s+(?:and|but)\s+(?:she|he|i)\b/i)[0]!;
     const what = rest
       .replace(/^busy (?:with\s+)?/i, '')
       .replace(/^(?:is )?(?:currently|now) /i, '')

@@ -55,8 +55,9 @@ export function readClock(raw: string): Clock | null {
   const t = raw.toLowerCase().replace(/\s+/g, ' ').trim();
   if (t === 'noon' || t === 'midday') return { minute: 12 * 60, fixed: true };
   if (t === 'midnight') return { minute: 24 * 60, fixed: true };
-  const pm = /\b(?:pm|p\.m\.)|in the (?:afternoon|evening)|at night|tonight/.test(t);
-  const am = /\b(?:am|a\.m\.)(?![\p{L}])|in the morning/u.test(t);
+  // "7pm", "1am": no word edge between the digit and its half of the day
+  const pm = /(?<![\p{L}])(?:pm|p\.m\.)|in the (?:afternoon|evening)|at night|tonight/u.test(t);
+  const am = /(?<![\p{L}])(?:am|a\.m\.)(?![\p{L}])|in the morning/u.test(t);
   let h: number | null = null;
   let m = 0;
   const rel = /^(?:a )?(five|ten|twenty|twenty-five|quarter|half) (past|to|after|before) (\d{1,2}|[a-z]+)/.exec(t);
@@ -154,7 +155,7 @@ const BARE_RE = /(?<![\p{L}\d:.])(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.
 /** Is this TIME match a bare number that is not a clock ("6 years", "2 children", "45")? */
 function plainNumber(raw: string, after: string): boolean {
   if (!/^\d{1,2}$/.test(raw.trim()) && !new RegExp(`^(?:${HOUR_WORD})$`, 'i').test(raw.trim())) return false;
-  return /^\s*(?:years?|months?|weeks?|days?|hours?|minutes?|children|kids|people|guests|times|of|miles?|dogs?|cats?|\w+s\b)/i.test(
+  return /^\s*(?:years?|months?|weeks?|days?|hours?|minutes?|children|kids|people|persons|guests|times|of|miles?|dogs?|cats?|tables?|chairs?|rooms?|boys|girls|men|women|sons|daughters|brothers|sisters|grandchildren|generations|pints?|loaves|cakes|pies|cows|sheep|goats|hens|boats|cars|shops|houses|fields|acres|pounds|euros|dollars|percent|more|others|or so)\b/i.test(
     after,
   );
 }
@@ -192,7 +193,9 @@ export function windowsIn(text: string, opts: { workday?: boolean } = {}): Windo
       out.push({ start, end, at, length: m[0].length });
       taken.push([at, at + m[0].length]);
     }
-  for (const m of [...text.matchAll(AT_RE), ...text.matchAll(BARE_RE)].sort((x, y) => (x.index ?? 0) - (y.index ?? 0))) {
+  for (const m of [...text.matchAll(AT_RE), ...text.matchAll(BARE_RE)].sort(
+    (x, y) => (x.index ?? 0) - (y.index ?? 0),
+  )) {
     const at = m.index ?? 0;
     if (!free(at, at + m[0].length)) continue;
     if (plainNumber(m[1]!, text.slice(at + m[0].length))) continue;
@@ -270,7 +273,10 @@ export function weekdaysIn(text: string): Weekday[] | null {
     days ??= new Set();
     for (const d of ds) days.add(d);
   };
-  const rangeRe = new RegExp(String.raw`\b(${DAY})\s*(?:to|through|thru|till|until|-|–|—)\s*(${DAY})(?![\p{L}])`, 'giu');
+  const rangeRe = new RegExp(
+    String.raw`\b(${DAY})\s*(?:to|through|thru|till|until|-|–|—)\s*(${DAY})(?![\p{L}])`,
+    'giu',
+  );
   let rest = t;
   for (const m of t.matchAll(rangeRe)) {
     const a = dayOf(m[1]!);
@@ -305,7 +311,11 @@ export function weekdaysIn(text: string): Weekday[] | null {
     rest = rest.replace(m[0], ' ');
   }
   if (off.size > 0 && days === null && /\b(?:six days|open all week|works? all week)\b/i.test(t)) add(WEEKDAY_ORDER);
-  if (off.size > 0 && days === null && /\bdays? a week\b|\b(?:all )?(?:the )?other days\b|\brest of the week\b/i.test(t))
+  if (
+    off.size > 0 &&
+    days === null &&
+    /\bdays? a week\b|\b(?:all )?(?:the )?other days\b|\brest of the week\b/i.test(t)
+  )
     add(WEEKDAY_ORDER);
   // plain named days ("Tuesdays and Thursdays", "on Mondays, Wednesdays and Fridays"), unless a span said it all
   if (days === null)
@@ -354,13 +364,26 @@ export function eventDay(said: string, first: number): number | null {
   // terse notes' "Sat", "Wed." are the days' names
   const text = said.replace(/\b(Mon|Tues?|Wed|Thu|Thurs?|Fri|Sat|Sun)\b\.?/g, (d) => {
     const k = d.replace('.', '').toLowerCase().slice(0, 3);
-    return ({ mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' } as Record<string, string>)[k] ?? d;
+    return (
+      (
+        {
+          mon: 'Monday',
+          tue: 'Tuesday',
+          wed: 'Wednesday',
+          thu: 'Thursday',
+          fri: 'Friday',
+          sat: 'Saturday',
+          sun: 'Sunday',
+        } as Record<string, string>
+      )[k] ?? d
+    );
   });
   const t = text.toLowerCase();
   // "the first evening" of the story, not "the first evening of the harvest" (a day said elsewhere)
-  const nth = /\b(?:the|on the|its|their)\s+(first|second|third|fourth|fifth|sixth|seventh)\s+(?:day|evening|night|morning|afternoon)\b(?!\s+of\b)/.exec(
-    t,
-  );
+  const nth =
+    /\b(?:the|on the|its|their)\s+(first|second|third|fourth|fifth|sixth|seventh)\s+(?:day|evening|night|morning|afternoon)\b(?!\s+of\b)/.exec(
+      t,
+    );
   if (nth) return first + ORDINALS[nth[1]!]!;
   const dayN = /\bday\s+(one|two|three|four|five|1|2|3|4|5)\b/.exec(t);
   if (dayN) return first + ((num(dayN[1]!) ?? 1) - 1);

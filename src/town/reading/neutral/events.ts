@@ -15,7 +15,7 @@ const HOST_VERB = String.raw`(?:hosting|holding|throwing|giving|organi[sz]ing|ru
 const WILL = String.raw`(?:is going to|are going to|will|['’]ll|plans? to|is planning to|intends? to|means? to|has decided to|decided to|wants? to|hopes? to|would like to|is about to|is set to|offered to|has offered to|has agreed to|agreed to)\s+(?:host|hold|throw|give|organi[sz]e|run|put on|lead|arrange|have|stage|lay on|start)`;
 const ARTICLE = String.raw`(?:a|an|the|her|his|their|its|our|my|one|another|this year['’]s|this week['’]s)`;
 /** Words that end a kind: what follows is when, where or who. */
-const STOP = String.raw`(?=\s+(?:at|in|on|from|for|this|tomorrow|today|tonight|next|with|and|to|by|near|down|outside|inside|where|which|that|who|starting|beginning|between|during|after|before|around|every|the|as|so|because|once|@\d+)\b|\s*[,.;:!?(—–-]|$)`;
+const STOP = String.raw`(?=\s+(?:at|in|on|from|for|this|tomorrow|today|tonight|next|with|and|to|by|near|down|outside|inside|where|which|that|who|starting|beginning|between|during|after|before|around|every|the|as|so|because|once|@\d+)\b|\s*[,.;:!?(—–]|\s+-\s|$)`;
 const HOST_RE = new RegExp(
   String.raw`\b(?:${WILL}|${HOST_VERB})\s+(?:(?:@\d+|him|her|them|us|me|everyone|the (?:town|village))\s+)?(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
   'giu',
@@ -46,8 +46,10 @@ const NOT_A_KIND =
 /** Last words of a noun phrase that is a thing run every day, not a happening ("runs the shop"). */
 const NOT_A_HEAD =
   /^(?:business|shop|bakery|pub|bar|café|cafe|job|work|life|family|home|house|place|garden|dog|cat|shift|stall|plans?|time|ideas?|store|office|farm|school|practice|surgery|library|kitchen|counter|till|errands?|risk|chance|look|walk|break|rest)$/i;
-const WEEKLY = /\b(?:every|each)\s+(?:week|sunday|monday|tuesday|wednesday|thursday|friday|saturday|evening|night|morning|month)\b|\b(?:on\s+)?(?:sun|mon|tues|wednes|thurs|fri|satur)days\b|\bweekly\b|\bregular\b|\busually\b|\balways\b/i;
-const PAST = /\b(?:last (?:week|month|year|night|sunday|monday|tuesday|wednesday|thursday|friday|saturday)|yesterday|ago|used to|hosted|held|threw|gave|organi[sz]ed)\b/i;
+const WEEKLY =
+  /\b(?:every|each)\s+(?:week|sunday|monday|tuesday|wednesday|thursday|friday|saturday|evening|night|morning|month)\b|\b(?:on\s+)?(?:sun|mon|tues|wednes|thurs|fri|satur)days\b|\bweekly\b|\bregular\b|\busually\b|\balways\b/i;
+const PAST =
+  /\b(?:last (?:week|month|year|night|sunday|monday|tuesday|wednesday|thursday|friday|saturday)|yesterday|ago|used to|hosted|held|threw|gave|organi[sz]ed)\b/i;
 
 const clean = (k: string): string =>
   k
@@ -64,7 +66,11 @@ function kindOk(k: string): boolean {
   if (kinWord(head) || kinWord(k.split(' ')[0]!)) return false;
   if (/\b(?:is|are|was|were|has|have|had|to|be|it|them|him|her|she|he|time|plans?|hopes?)\b/i.test(k)) return false;
   if (/@\d/.test(k)) return false;
-  if (/\b(?:today|tomorrow|tonight|next|this|mon|tue|tues|wed|thu|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|june|july|august|september|october|november|december)\b/i.test(k))
+  if (
+    /\b(?:today|tomorrow|tonight|next|this|mon|tue|tues|wed|thu|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|june|july|august|september|october|november|december)\b/i.test(
+      k,
+    )
+  )
     return false;
   return /\p{L}{3}/u.test(k);
 }
@@ -81,7 +87,11 @@ const isPlace = (k: string, places: Doc['frame']['places']) => {
 /** The host named before a verb: a resident by name, a relative by kin word, else the resident. */
 function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinItem[]): string {
   const head = marked.slice(0, at).split(/[;.]/).pop() ?? '';
-  const tokens = [...head.matchAll(new RegExp(String.raw`@(\d+)(?!['’]s)|\b(?:her|his|my)\s+(${KIN})\b(?!['’]s)|\b(she|he|i|they|we)\b`, 'giu'))];
+  const tokens = [
+    ...head.matchAll(
+      new RegExp(String.raw`@(\d+)(?!['’]s)|\b(?:her|his|my)\s+(${KIN})\b(?!['’]s)|\b(she|he|i|they|we)\b`, 'giu'),
+    ),
+  ];
   const last = tokens[tokens.length - 1];
   if (!last) return doc.resident;
   if (last[1] !== undefined) return doc.frame.people[Number(last[1])] ?? doc.resident;
@@ -90,7 +100,11 @@ function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinIt
   const g = /^she$/i.test(last[3] ?? '') ? 'f' : /^he$/i.test(last[3] ?? '') ? 'm' : null;
   if (g && doc.gender && g !== doc.gender) {
     const earlier = doc.sentences
-      .filter((x) => x.marked === marked || doc.sentences.indexOf(x) <= doc.sentences.findIndex((y) => marked.startsWith(y.marked.slice(0, 20))))
+      .filter(
+        (x) =>
+          x.marked === marked ||
+          doc.sentences.indexOf(x) <= doc.sentences.findIndex((y) => marked.startsWith(y.marked.slice(0, 20))),
+      )
       .flatMap((x) => x.mentions.map((m) => m.person))
       .filter((p) => p !== doc.resident);
     return earlier[earlier.length - 1] ?? doc.resident;
@@ -100,11 +114,16 @@ function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinIt
 
 /** Whom the host means to invite: names (residents) or kin words; "everyone" unless the text names them. */
 function inviteIn(doc: Doc, marked: string, family: readonly KinItem[]): EventItem['invite'] {
-  const m = new RegExp(String.raw`\binvit(?:e|es|ing|ed)\s+(?:only\s+|just\s+)?([^.;]*)`, 'iu').exec(marked) ??
-    new RegExp(String.raw`\b(?:ask|asks|asking|asked)\s+(?:only\s+|just\s+)?([^.;]*)`, 'iu').exec(marked);
+  const m =
+    /\binvit(?:e|es|ing|ed)\s+(?:only\s+|just\s+)?([^.;]*)/iu.exec(marked) ??
+    /\b(?:ask|asks|asking|asked)\s+(?:only\s+|just\s+)?([^.;]*)/iu.exec(marked);
   if (!m) return 'everyone';
   const list = m[1]!;
-  if (/^\s*(?:everyone|everybody|all|the (?:whole )?(?:town|village|street)|anyone|people|whoever|the neighbou?rs)/i.test(list))
+  if (
+    /^\s*(?:everyone|everybody|all|the (?:whole )?(?:town|village|street)|anyone|people|whoever|the neighbou?rs)/i.test(
+      list,
+    )
+  )
     return 'everyone';
   const names: string[] = [];
   for (const x of list.matchAll(new RegExp(String.raw`@(\d+)(?!['’]s)|\b(?:her|his|my|their)\s+(${KIN})\b`, 'giu'))) {
@@ -116,7 +135,11 @@ function inviteIn(doc: Doc, marked: string, family: readonly KinItem[]): EventIt
   return names.length > 0 ? [...new Set(names)] : 'everyone';
 }
 
-const PART: Record<string, [number, number]> = { morning: [9 * 60, 12 * 60], afternoon: [14 * 60, 17 * 60], evening: [19 * 60, 21 * 60] };
+const PART: Record<string, [number, number]> = {
+  morning: [9 * 60, 12 * 60],
+  afternoon: [14 * 60, 17 * 60],
+  evening: [19 * 60, 21 * 60],
+};
 
 /** Does the next sentence go on about the same event ("It runs 7-9 pm", "The quiz starts at eight")? */
 const continues = (next: Sentence | undefined, kind: string): boolean =>
@@ -125,7 +148,12 @@ const continues = (next: Sentence | undefined, kind: string): boolean =>
     kind.split(' ').some((w) => w.length > 3 && new RegExp(`\\b${w}`, 'i').test(next.text)));
 
 /** The kind and host a clause gives an event, if it names one. */
-function eventIn(doc: Doc, marked: string, before: string, family: readonly KinItem[]): { kind: string; host: string } | null {
+function eventIn(
+  doc: Doc,
+  marked: string,
+  before: string,
+  family: readonly KinItem[],
+): { kind: string; host: string } | null {
   const places = doc.frame.places;
   const ok = (k: string) => kindOk(k) && !isPlace(k, places);
   const found: { kind: string; host: string }[] = [];
@@ -133,7 +161,9 @@ function eventIn(doc: Doc, marked: string, before: string, family: readonly KinI
     const kind = clean(m[1]!);
     if (!ok(kind)) continue;
     const hostTok = /^@(\d+)/.exec(m[2]!);
-    const host = hostTok ? (doc.frame.people[Number(hostTok[1])] ?? doc.resident) : hostBefore(doc, m[2]!, m[2]!.length, family);
+    const host = hostTok
+      ? (doc.frame.people[Number(hostTok[1])] ?? doc.resident)
+      : hostBefore(doc, m[2]!, m[2]!.length, family);
     found.push({ kind, host });
   }
   for (const re of [HOST_RE, HAVE_ON, THERE_IS])
@@ -143,7 +173,9 @@ function eventIn(doc: Doc, marked: string, before: string, family: readonly KinI
       found.push({ kind, host: hostBefore(doc, `${before} ${marked}`, before.length + 1 + m.index, family) });
     }
   if (found.length === 0 && EVENT_CUE.test(marked)) {
-    const lead = LEADING.exec(marked.replace(/^[^:]{0,30}:\s*/, '')) ?? /^([\p{L}'’ -]{3,40}?)\s*,/u.exec(marked.replace(/^[^:]{0,30}:\s*/, ''));
+    const lead =
+      LEADING.exec(marked.replace(/^[^:]{0,30}:\s*/, '')) ??
+      /^([\p{L}'’ -]{3,40}?)\s*,/u.exec(marked.replace(/^[^:]{0,30}:\s*/, ''));
     if (lead && ok(clean(lead[1]!))) found.push({ kind: clean(lead[1]!), host: doc.resident });
   }
   const f = found[0];
@@ -159,7 +191,8 @@ function eventIn(doc: Doc, marked: string, before: string, family: readonly KinI
 }
 
 /** Generic words for the resident's own workplace ("at the café", "at the shop"). */
-const AT_WORK = /\b(?:at|in)\s+(?:the|her|his|my|our)\s+(?:shop|store|café|cafe|pub|bar|bakery|office|surgery|salon|yard|works|workshop|stall|kitchen|pharmacy|garage|mill)\b/i;
+const AT_WORK =
+  /\b(?:at|in)\s+(?:the|her|his|my|our)\s+(?:shop|store|café|cafe|pub|bar|bakery|office|surgery|salon|yard|works|workshop|stall|kitchen|pharmacy|garage|mill)\b/i;
 
 export function readEvents(doc: Doc, family: readonly KinItem[], work: { place: string } | null = null): EventItem[] {
   const first = dayNumber(doc.frame.start);
@@ -181,14 +214,32 @@ export function readEvents(doc: Doc, family: readonly KinItem[], work: { place: 
       if (missing(text) && nextClause && continues({ text: nextClause.trim() } as Sentence, f.kind)) {
         text = `${text}; ${nextClause}`;
         markedText = `${markedText}; ${markeds[ci + 1]}`;
-      } else if (missing(text) && ci === markeds.length - 1 && next && next.field === s.field && continues(next, f.kind)) {
+      } else if (
+        missing(text) &&
+        ci === markeds.length - 1 &&
+        next &&
+        next.field === s.field &&
+        continues(next, f.kind)
+      ) {
         text = `${text} ${next.text}`;
         markedText = `${markedText} ${next.marked}`;
       }
       if (WEEKLY.test(text) && !/\bnext\b|\bthis\b|\bfirst\b/i.test(text)) continue;
       if (PAST.test(text) && !/\b(?:will|is|['’]s|plans?|going|tomorrow|tonight|next)\b/i.test(text)) continue;
       let place = placesIn(text, doc.frame.places)[0]?.id ?? null;
-      if (!place && work && (AT_WORK.test(text) || f.kind.split(' ').some((w) => w.length > 3 && doc.frame.places.find((p) => p.id === work.place)?.name.toLowerCase().includes(w.toLowerCase()))))
+      if (
+        !place &&
+        work &&
+        (AT_WORK.test(text) ||
+          f.kind.split(' ').some(
+            (w) =>
+              w.length > 3 &&
+              doc.frame.places
+                .find((p) => p.id === work.place)
+                ?.name.toLowerCase()
+                .includes(w.toLowerCase()),
+          ))
+      )
         place = work.place;
       const day = eventDay(text, first);
       if (!place || day === null) continue;

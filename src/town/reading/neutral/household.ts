@@ -10,7 +10,8 @@ import type { Doc, Sentence } from './text.ts';
 const DWELLING = String.raw`(?:home|house|flat|apartment|cottage|place|rooms?|roof|bungalow|farmhouse|farm|caravan|quarters|digs|lodgings|bedsit|loft|attic|studio|cabin|croft|manse|vicarage|rectory|upstairs|downstairs)`;
 const VERB = String.raw`(?:(?:still\s+|now\s+|also\s+)?(?:lives?|living|lived|stays?|staying|lodges?|lodging|boards?|boarding|resides?|residing|shares?|sharing|shared|keeps? house|moved\s+(?:back\s+)?in|has\s+moved\s+(?:back\s+)?in|(?:has|have|had)\s+lived|(?:is|are)\s+living|(?:have|has|had)\s+the\s+${DWELLING}|(?:is|am|are)\s+(?:back\s+)?(?:at\s+)?home|back\s+home|at\s+home|home\s*[:=–-]|${DWELLING}(?=\s+with\b))(?:\s+and\s+[a-z]+s)?)`;
 const LIVE_WITH = new RegExp(String.raw`\b${VERB}(?![\p{L}])((?:[^.;@]|@\d+['’]s){0,70}?)\bwith\s+`, 'giu');
-const GAP_BAD = /\b(?:works?|working|plays?|runs?|eats?|drinks?|meets?|walks?|talks?|sees?|visits?|who|which|where|alone|near|next door|neighbou?rs?|friends?|lunch|dinner|tea|coffee|shift|customers?)\b/i;
+const GAP_BAD =
+  /\b(?:works?|working|plays?|runs?|eats?|drinks?|meets?|walks?|talks?|sees?|visits?|who|which|where|alone|near|next door|neighbou?rs?|friends?|lunch|dinner|tea|coffee|shift|customers?)\b/i;
 const NOT = /\b(?:no longer|not|never|n['’]t|used to|until|formerly|once|before)\b/i;
 
 const ITEM = new RegExp(
@@ -97,20 +98,21 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
           const last = before[before.length - 1];
           if (last) out.add(last);
         }
-      } else if (
-        subj.others.length > 0 &&
-        (list.pronouns.length > 0 || list.names.includes(doc.resident))
-      ) {
+      } else if (subj.others.length > 0 && (list.pronouns.length > 0 || list.names.includes(doc.resident))) {
         // "Orla moved back in with them", "Junie has lived with her and her husband Earl"
         for (const n of [...subj.others.slice(-1), ...named]) out.add(n);
       }
     }
     // "his wife Lurdes, with whom he shares the rooms"
-    for (const m of c.matchAll(/(@\d+)(?!['’]s)[^@.;]{0,30}?,?\s+with whom (?:she|he|i)\s+(?:shares?|lives?|has lived|keeps house)/gi)) {
+    for (const m of c.matchAll(
+      /(@\d+)(?!['’]s)[^@.;]{0,30}?,?\s+with whom (?:she|he|i)\s+(?:shares?|lives?|has lived|keeps house)/gi,
+    )) {
       const p = people[Number(m[1]!.slice(1))];
       if (p) out.add(p);
     }
-    for (const m of c.matchAll(/\b(?:her|his|my|their)\s+(?:flatmate|housemate|roommate|lodger|tenant)s?\s*,?\s*(@\d+)/gi)) {
+    for (const m of c.matchAll(
+      /\b(?:her|his|my|their)\s+(?:flatmate|housemate|roommate|lodger|tenant)s?\s*,?\s*(@\d+)/gi,
+    )) {
       const p = people[Number(m[1]!.slice(1))];
       if (p) out.add(p);
     }
@@ -131,14 +133,20 @@ function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<stri
   const head = c.slice(0, verb.index);
   if (NOT.test(head.slice(-20)) || /\b(?:next door|neighbou?rs?|near|street|lane|road)\b/i.test(head)) return;
   const after = c.slice(verb.index, verb.index + 60);
-  if (/\b(?:next door|neighbou?rs?|near|nearby|across|opposite|same street|same road|same lane|same building|another flat|doors? (?:down|from|away)|streets? away|round the corner|around the corner)\b/i.test(after))
+  if (
+    /\b(?:next door|neighbou?rs?|near|nearby|across|opposite|same street|same road|same lane|same building|another flat|doors? (?:down|from|away)|streets? away|round the corner|around the corner)\b/i.test(
+      after,
+    )
+  )
     return;
   const subj = subjects(doc, head);
   if (!subj.resident && !/\b(?:her|his|my)\s+\S+/i.test(head)) return;
   if (!/\b(?:and|&)\b/.test(head)) return;
   if (!subj.resident) return;
   for (const n of subj.others) out.add(n);
-  const kin = [...head.matchAll(new RegExp(String.raw`\b(?:her|his|my|their|our)\s+(${KIN})(?![\p{L}-])(?!\s*,?\s*@)`, 'giu'))].map((m) => m[1]!);
+  const kin = [
+    ...head.matchAll(new RegExp(String.raw`\b(?:her|his|my|their|our)\s+(${KIN})(?![\p{L}-])(?!\s*,?\s*@)`, 'giu')),
+  ].map((m) => m[1]!);
   for (const n of kinNamed(kin, family)) out.add(n);
 }
 

@@ -116,7 +116,10 @@ const PLURALS: Record<string, string> = {
 
 /** The word as written, hyphens and "step-" normalised: "step-mother" -> "stepmother", "Sons" -> "son". */
 function key(word: string): string {
-  const w = word.toLowerCase().replace(/^step[- ]/, 'step').replace(/\s+/g, '-');
+  const w = word
+    .toLowerCase()
+    .replace(/^step[- ]/, 'step')
+    .replace(/\s+/g, '-');
   if (w in W) return w;
   if (w in PLURALS) return PLURALS[w]!;
   if (w.endsWith('s') && w.slice(0, -1) in W) return w.slice(0, -1);

@@ -62,14 +62,13 @@ const RE = {
   paired: rx(
     String.raw`(?:\b(?:her|his|my|their|our)\s+)?${K}\s*(?:and|&|\+)\s*(?:(?:her|his|my|their|our)\s+)?${K}\s*(?:,\s*|\(\s*|:\s*)(@\d+)\s*(?:,|and|&|\+)\s*(@\d+)`,
   ),
-  fragment: rx(
-    String.raw`(?:^|[.:;(]\s*|\b(?:and|as)\s+)(${P})['’]s\s+${MOD}${K}(?=\s*(?:[.;)]|,(?!\s*@)|\band\b|$))`,
-  ),
+  fragment: rx(String.raw`(?:^|[.:;(]\s*|\b(?:and|as)\s+)(${P})['’]s\s+${MOD}${K}(?=\s*(?:[.;)]|,(?!\s*@)|\band\b|$))`),
   parenthetical: rx(String.raw`(${P})\s*\(\s*${MOD}${K}(?:\s*,\s*\d{1,3})?\s*\)`),
 };
 
 /** The start of the clause holding position `at` (after the last full stop, semicolon or colon). */
-const clauseStart = (s: string, at: number): number => Math.max(0, ...[';', ':', '—'].map((c) => s.lastIndexOf(c, at) + 1));
+const clauseStart = (s: string, at: number): number =>
+  Math.max(0, ...[';', ':', '—'].map((c) => s.lastIndexOf(c, at) + 1));
 
 interface Ctx {
   doc: Doc;
@@ -109,7 +108,15 @@ function coupleIn(ctx: Ctx, s: string, at: number): string[] | null {
       ),
   ];
   const m = pairs[pairs.length - 1];
-  if (!m) return null;
+  if (!m) {
+    // "Maud is married to Tom; their son": the married pair
+    const wed = [
+      ...s.slice(0, at).matchAll(/(@\d+)(?!['’]s)[^.;@]{0,30}?\b(?:married|wed|engaged)\s+to\s+(@\d+)/gi),
+    ].pop();
+    const a = wed ? personOf(wed[1]!, people) : null;
+    const b = wed ? personOf(wed[2]!, people) : null;
+    return a && b && a !== b ? [a, b] : null;
+  }
   const a = who(m[1]!);
   const b = who(m[2]!);
   return a && b && a !== b ? [a, b] : null;
@@ -124,13 +131,27 @@ function ownersOf(ctx: Ctx, poss: string, s: string, at: number): string[] {
   if (p === 'my' || p === 'our' || p === 'your') return [ctx.doc.resident];
   if (p === 'their') {
     const couple =
-      coupleIn(ctx, s, at) ?? (ctx.prev ? coupleIn(ctx, ctx.prev.marked, ctx.prev.marked.length) : null) ?? null;
+      coupleIn(ctx, s, at) ??
+      (ctx.prev && clauseStart(s, at) === 0 ? coupleIn(ctx, ctx.prev.marked, ctx.prev.marked.length) : null) ??
+      null;
     return couple ?? [ctx.doc.resident];
   }
   const head = s.slice(clauseStart(s, at), at);
   const first = /^\s*(?:(?:and|but|while|whereas|then)\s+)?@(\d+)/i.exec(head);
   const subject = first ? people[Number(first[1])] : undefined;
   if (subject && subject !== ctx.doc.resident && compatible(ctx, subject, p)) return [subject];
+  // "Eli is the son of Maud. Tom is her husband.": "her" is not the boy's
+  if (!compatible(ctx, ctx.doc.resident, p)) {
+    const before = [...`${ctx.prev?.marked ?? ''} ${s.slice(0, at)}`.matchAll(/@(\d+)/g)]
+      .map((m) => people[Number(m[1])]!)
+      .filter((x) => x && x !== ctx.doc.resident && compatible(ctx, x, p));
+    const last = before[before.length - 1];
+    if (last) {
+      // whoever "her" stands for is a woman
+      if (!ctx.genders.has(last)) ctx.genders.set(last, p === 'her' ? 'f' : 'm');
+      return [last];
+    }
+  }
   return [ctx.doc.resident];
 }
 
@@ -239,7 +260,7 @@ function factsOf(doc: Doc): { facts: Fact[]; genders: Map<string, Gender> } {
       if (/^(?:Mrs|Ms|Miss|Lady|Dame)\b/.test(said)) genders.set(m.person, 'f');
       else if (/^(?:Mr|Sir)\b/.test(said)) genders.set(m.person, 'm');
     }
-  // twice: the first pass learns genders ("her husband Tom") that place a later "his" or "her"
+  // twice: the first pass learns genders ("her husband Tom", "Eli is the son of") that place a later "his" or "her"
   let facts: Fact[] = [];
   for (let pass = 0; pass < 2; pass++) {
     const ctx: Ctx = { doc, genders, facts: [], prev: null };
@@ -248,6 +269,9 @@ function factsOf(doc: Doc): { facts: Fact[]; genders: Map<string, Gender> } {
       ctx.prev = s;
     }
     facts = ctx.facts;
+    // a kin word said of the resident outweighs the text's pronouns, which may be about others
+    const own = facts.find((f) => f.target === doc.resident && f.gender);
+    if (own?.gender) genders.set(doc.resident, own.gender);
   }
   return { facts, genders };
 }
@@ -284,9 +308,25 @@ export function readKin(doc: Doc): KinItem[] {
       }
     frontier = next;
   }
+  // a word with no generic form ("brother-in-law") takes a spouse's gender as the other's opposite, the usual case,
+  // rather than dropping a tie the text states
+  const spouseOf = (name: string) =>
+    facts.find(
+      (f) =>
+        f.base === 'spouse' &&
+        (f.owner === name || f.target === name) &&
+        genders.has(f.owner === name ? f.target : f.owner),
+    );
+  const genderOf = (name: string, base: Base): Gender | null => {
+    const g = genders.get(name);
+    if (g || label(base, null)) return g ?? null;
+    const sp = spouseOf(name);
+    if (!sp) return null;
+    return genders.get(sp.owner === name ? sp.target : sp.owner) === 'f' ? 'm' : 'f';
+  };
   const out: KinItem[] = [];
   for (const [name, { base, quote }] of found) {
-    const relation = label(base, genders.get(name) ?? null);
+    const relation = label(base, genderOf(name, base));
     if (relation && doc.frame.people.includes(name)) out.push({ name, relation, quote });
   }
   return out;

@@ -12,15 +12,43 @@ export interface PlaceMention {
   whole: boolean;
 }
 
-const GENERIC = new Set(['the', 'and', 'of', 'a', 'an', 'on', 'at', 'in', 'st', 'old', 'new', 'little', 'big', 'upper', 'lower']);
-const norm = (s: string) => s.toLowerCase().replace(/^the\s+/, '').replace(/['’]s\b/g, '').trim();
+const GENERIC = new Set([
+  'the',
+  'and',
+  'of',
+  'a',
+  'an',
+  'on',
+  'at',
+  'in',
+  'st',
+  'old',
+  'new',
+  'little',
+  'big',
+  'upper',
+  'lower',
+]);
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/^the\s+/, '')
+    .replace(/['’]s\b/g, '')
+    .trim();
 
 /** Words of a place's name that name it alone ("bakery" of "Quint's Bakery" when no other place is a bakery). */
 function ownWords(name: string, others: readonly string[]): string[] {
   const ws = norm(name)
     .split(/[^\p{L}\d-]+/u)
     .filter((w) => w.length >= 3 && !GENERIC.has(w));
-  return ws.filter((w) => !others.some((o) => norm(o).split(/[^\p{L}\d-]+/u).includes(w)));
+  return ws.filter(
+    (w) =>
+      !others.some((o) =>
+        norm(o)
+          .split(/[^\p{L}\d-]+/u)
+          .includes(w),
+      ),
+  );
 }
 
 /** Every mention of the town's places in a text, in order. */

@@ -23,7 +23,9 @@ const kinNamed = relativesNamed;
 
 /** The person a "him" or "her" stands for: the nearest one named before it who is not the owner, else the resident. */
 function pronounTarget(doc: Doc, before: string, owner: string): string | null {
-  const named = [...before.matchAll(/@(\d+)/g)].map((m) => doc.frame.people[Number(m[1])]!).filter((p) => p && p !== owner);
+  const named = [...before.matchAll(/@(\d+)/g)]
+    .map((m) => doc.frame.people[Number(m[1])]!)
+    .filter((p) => p && p !== owner);
   const last = named[named.length - 1];
   if (last) return last;
   return owner !== doc.resident ? doc.resident : null;
@@ -51,7 +53,7 @@ function listeners(doc: Doc, phrase: string, before: string, owner: string, fami
 }
 
 /** Who a sentence says the owner means to tell (or has told), or null when it says nothing of it. */
-function tellToIn(doc: Doc, marked: string, prev: string, owner: string, family: readonly KinItem[]): string[] | null {
+function tellToIn(doc: Doc, marked: string, owner: string, family: readonly KinItem[]): string[] | null {
   let found: string[] | null = null;
   for (const re of TELL_TO)
     for (const m of marked.matchAll(re)) {
@@ -69,7 +71,9 @@ function ownerIn(doc: Doc, t: string, family: readonly KinItem[]): { owner: stri
     /@(\d+)(?!['’]s)(?:\s+(?:has|had|also|once|just|finally|then))*\s+(?:told|confided in|confessed to|whispered to|swore)\s+(?:only\s+)?(?:me|her|him)\b(?!\s+(?:[\p{L}-]+\s+)?(?:sister|brother|mother|father|husband|wife|son|daughter|aunt|uncle|cousin))/iu.exec(
       t,
     ) ??
-    /\b(?:heard|learned|learnt|knows?|found out)\s+(?:from|of)\s+(?:(?:her|his|my)\s+(?:[\p{L}-]+\s+)?)?@(\d+)/iu.exec(t) ??
+    /\b(?:heard|learned|learnt|knows?|found out)\s+(?:from|of)\s+(?:(?:her|his|my)\s+(?:[\p{L}-]+\s+)?)?@(\d+)/iu.exec(
+      t,
+    ) ??
     /(?:^|[.;]\s*)knows?\s+(?:that\s+)?@(\d+)(?!['’]s)\s+(?:is|has|was|plans|wants|means)/i.exec(t) ??
     /\b(?:keeps?|keeping|knows?|holds?|carries)\s+@(\d+)['’]s\s+secret/i.exec(t) ??
     /@(\d+)['’]s\s+secret\b/i.exec(t);
@@ -110,7 +114,11 @@ function matterOf(s: Sentence): string {
 function pointsBack(s: Sentence): boolean {
   const stripped = s.marked.replace(KEPT_ALL, ' ');
   const own = content(stripped).length;
-  return own === 0 || (own === 1 && !/@\d/.test(stripped)) || /^\s*(?:it|this|that|the (?:plan|news|decision|idea|matter))\b/i.test(s.text);
+  return (
+    own === 0 ||
+    (own === 1 && !/@\d/.test(stripped)) ||
+    /^\s*(?:it|this|that|the (?:plan|news|decision|idea|matter))\b/i.test(s.text)
+  );
 }
 
 export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] {
@@ -121,16 +129,19 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
     let matterAt = s;
     if (pointsBack(s)) {
       // the nearest sentence before it with something to keep (any field), else the next one
-      const before = [...ss.slice(0, s.index)].reverse().find((x) => content(x.marked).length >= 2 && !OPEN.test(x.text));
+      const before = [...ss.slice(0, s.index)]
+        .reverse()
+        .find((x) => content(x.marked).length >= 2 && !OPEN.test(x.text));
       const after = ss.slice(s.index + 1).find((x) => content(x.marked).length >= 2);
       matterAt = before ?? after ?? s;
     }
     const existing = out.find((x) => x.at.includes(matterAt.index) || x.at.includes(s.index));
     const both = matterAt === s ? s.marked : `${matterAt.marked} ${s.marked}`;
-    const { owner, toldResident } = existing ? { owner: existing.owner, toldResident: false } : ownerIn(doc, both, family);
+    const { owner, toldResident } = existing
+      ? { owner: existing.owner, toldResident: false }
+      : ownerIn(doc, both, family);
     const tell = new Set<string>(existing?.tellTo ?? []);
-    const prev = ss[Math.min(s.index, matterAt.index) - 1]?.marked ?? '';
-    for (const n of tellToIn(doc, both, prev, owner, family) ?? []) tell.add(n);
+    for (const n of tellToIn(doc, both, owner, family) ?? []) tell.add(n);
     if (toldResident || owner !== doc.resident) tell.add(doc.resident);
     tell.delete(owner);
     if (existing) {
@@ -147,7 +158,7 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
     for (const s of ss) {
       const one = out[0]!;
       if (one.at.includes(s.index)) continue;
-      const t = tellToIn(doc, s.marked, ss[s.index - 1]?.marked ?? '', one.owner, family);
+      const t = tellToIn(doc, s.marked, one.owner, family);
       if (t && /\b(?:tell|telling|told|confide|only one|knows?)\b/i.test(s.text))
         for (const n of t) if (n !== one.owner) one.tellTo.push(n);
     }

@@ -64,7 +64,11 @@ function namePatterns(people: readonly string[]): { person: string; re: RegExp }
     const parts = p.split(/\s+/);
     const first = parts[0]!;
     const last = parts.length > 1 ? parts[parts.length - 1]! : null;
-    out.push({ person: p, re: new RegExp(`(?:${TITLES}\\.?\\s+)?${B0}${escapeRegExp(p)}${B1}`, 'gu'), len: p.length + 100 });
+    out.push({
+      person: p,
+      re: new RegExp(`(?:${TITLES}\\.?\\s+)?${B0}${escapeRegExp(p)}${B1}`, 'gu'),
+      len: p.length + 100,
+    });
     if (last && lasts.get(last.toLowerCase()) === 1)
       out.push({
         person: p,

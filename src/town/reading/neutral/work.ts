@@ -13,7 +13,8 @@ const WORK_BEFORE =
 const WORK_AFTER =
   /^\W{0,3}(?:(?:,\s*)?(?:where|which)\s+(?:she|he|i|they)\s+(?:(?:still|now|also|has|have)\s+)?[a-z]+|[^,;.]{0,25}?\b(?:serves|opens|is open|sells)\b|\s*,\s*(?:the\s+|a\s+)?(?:[a-z]+\s+)?(?:baker|owner|cook|chef|landlord|landlady|manager|clerk|teacher|nurse|keeper|barman|barmaid|waitress|waiter|assistant|since)\b|['’]s\s+(?:owner|manager|landlord|landlady|proprietor|keeper|head|cook|chef|baker|clerk|nurse|doctor|vet|teacher|caretaker|cleaner|librarian|barman|barmaid|bartender))/i;
 const PAST = /\b(?:retired|used to|formerly|former|ex-|years ago|until (?:last|she|he)|no longer|gave up|sold)\b/i;
-const PAST_AFTER = /^\W{0,3}(?:until (?:last|she|he|i)\b|(?:for \w+ years )?(?:years ago|before (?:she|he|i) retired))/i;
+const PAST_AFTER =
+  /^\W{0,3}(?:until (?:last|she|he|i)\b|(?:for \w+ years )?(?:years ago|before (?:she|he|i) retired))/i;
 /** Someone else's role in the place ("Mateo's teacher", "her boss"): not the resident's work. */
 const OTHERS_ROLE =
   /(?:\p{L}+['’]s|\p{L}+s['’]|\b(?:her|his|my|their))\s+(?:teacher|owner|manager|boss|landlord|landlady|doctor|nurse|vet|priest|vicar|keeper|chef|cook|baker|clerk|employer)\b/iu;
@@ -109,7 +110,10 @@ function hourClauses(doc: Doc, at: Candidate): string[] {
     if (i > at.clause && fits(c, ownMarked[i] ?? '')) out.push(c);
   });
   const next = doc.sentences[at.sentence.index + 1];
-  if (next && (HOURS_WORDS.test(next.text) || (weekdaysIn(next.text) && windowsIn(next.text).length > 0))) clausesOf(next.text).forEach((c, i) => fits(c, clausesOf(next.marked)[i] ?? '') && out.push(c));
+  if (next && (HOURS_WORDS.test(next.text) || (weekdaysIn(next.text) && windowsIn(next.text).length > 0))) {
+    const nextMarked = clausesOf(next.marked);
+    for (const [i, c] of clausesOf(next.text).entries()) if (fits(c, nextMarked[i] ?? '')) out.push(c);
+  }
   own.forEach((c, i) => {
     if (i < at.clause && fits(c, ownMarked[i] ?? '')) out.push(c);
   });
