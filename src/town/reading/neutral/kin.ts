@@ -17,11 +17,14 @@ interface Fact {
 
 const P = String.raw`@\d+`;
 const PI = String.raw`@\d+(?!\d)(?!['’]s)(?:\s*\([^()]{0,30}\))?(?:,\s*(?:aged\s+)?\d{1,3}(?=\s*(?:,|and\b|&|\)|$|[.;])))?`;
-const PL = String.raw`(${PI}(?:\s*,\s*${PI})*(?:,?\s+(?:and|&)\s+${PI})?)`;
-const POSS = String.raw`(@\d+['’]s|\b(?:his|her|their|my|your|our)\b)`;
-const MOD = String.raw`(?:(?:older|younger|elder|eldest|oldest|youngest|big|little|baby|twin|teenage|teenaged|grown|grown-up|adult|only|new|first|second|middle|two|three|four|\d+|[a-z]+-year-old|beloved|dear|widowed|retired|own)\s+)*`;
+const PL = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+${PI}|\s*\+\s*${PI})?)`;
+/** A list whose last name may be a possessor ("his father Amani's shop"). */
+const PLP = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+${PI}|\s*\+\s*${PI})?|@\d+(?=['’]s))`;
+const POSS = String.raw`(@\d+['’]s|\b(?:his|her|their|my|your|our|me|those|these)\b)`;
+const MOD = String.raw`(?:(?:older|younger|elder|eldest|oldest|youngest|big|little|baby|twin|teenage|teenaged|grown|grown-up|adult|only|new|first|second|middle|two|three|four|\d+|[a-z]+-year-old|beloved|dear|widowed|retired|own|other|another|late)\s+)*`;
 const K = String.raw`(${KIN})(?![\p{L}-])`;
 const SUBJECT = /\b(?:she|he|i|they|we)\b/i;
+const TITLE = /(?<![\p{L}])(Uncle|Aunt|Auntie|Aunty|Grandma|Granny|Grandpa|Grandad|Granddad|Nan|Nana|Gran|Cousin)\s+(@\d+)/gu;
 
 /** Matches of a global pattern, overlapping ones too ("her son @2's wife @3" holds two ties). */
 function* scan(re: RegExp, s: string): Generator<RegExpExecArray> {
@@ -36,13 +39,17 @@ const rx = (src: string) => new RegExp(src, 'giu');
 
 const RE = {
   possessed: rx(
-    String.raw`${POSS}\s+${MOD}${K}(?!['’]s)(?:\s+of\s+(?:[\p{L}\d-]+\s+){0,2}?(?:years|months|decades))?\s*,?\s*(?:(?:is|are|was|were)\s+|named\s+|called\s+|-\s*|–\s*|:\s*)?${PL}`,
+    String.raw`${POSS}\s+${MOD}${K}(?!['’]s)(?:\s+of\s+(?:[\p{L}\d-]+\s+){0,2}?(?:years|months|decades))?\s*,?\s*(?:(?:is|are|was|were)\s+|named\s+|called\s+|-\s*|–\s*|:\s*)?${PLP}`,
   ),
   chained: rx(String.raw`${POSS}\s+${MOD}${K}['’]s\s+${MOD}${K}\s*,?\s*${PL}`),
-  apposed: rx(String.raw`${PL}\s*(?:,|\(|–|-)\s*(?:who\s+is\s+|is\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)`),
-  copula: rx(
-    String.raw`${PL}\s+(?:is|are|was|were|has been|have been)\s+(?:also\s+|both\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)`,
+  apposed: rx(
+    String.raw`${PL}\s*(?:,|\(|–|-)\s*(?:who\s+is\s+|is\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?!\s*,?\s*@)`,
   ),
+  copula: rx(
+    String.raw`${PL}(?:,[^,;.@]{0,70},)?\s+(?:is|are|was|were|has been|have been)\s+(?:also\s+|both\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)`,
+  ),
+  /** "Callum's my cousin": the contraction, not a possessive. */
+  contracted: rx(String.raw`(@\d+)['’]s\s+(?:also\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?!\s*,?\s*@)`),
   pronounIs: rx(
     String.raw`\b(she|he|i|they|we)\s+(?:is|am|are|was|were|['’]s|['’]m|['’]re)\s+(?:also\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)`,
   ),
@@ -50,8 +57,9 @@ const RE = {
     String.raw`(?:^|[.;:,(]\s*|\b(?:and|is|are|am|was|as|['’]s|['’]m)\s+)(?:the\s+|a\s+|proud\s+)?${MOD}${K}\s+(?:of|to)\s+${PL}`,
   ),
   marriedPair: rx(String.raw`${PL}\s+(?:are|were|have been|got|became)\s+(?:happily\s+)?(?:married|wed)\b`),
-  marriedTo: rx(String.raw`\b(?:married|wed)\s+to\s+(${P})`),
-  engaged: rx(String.raw`\b(?:engaged|betrothed)\s+to\s+(${P})`),
+  marriedTo: rx(
+    String.raw`\b(?:married|wed)\b(?:\s+(?:again|late|young|early|happily|first))*(?:\s*,)?\s+(?:to\s+)?(?:the\s+[\p{L}-]+\s*,?\s+)?(${P})`,
+  ),
   has: rx(
     String.raw`\b(?:has|have|had|with)\s+(?:a|an|one|two|three|four|five|\d)\s+(?:grown\s+|young\s+|teenage\s+|adult\s+)?${MOD}${K}(?:\s+[^@.;,]{0,25}?)?\s*,?\s*(?:named\s+|called\s+|:\s*)?${PL}`,
   ),
@@ -76,6 +84,8 @@ interface Ctx {
   facts: Fact[];
   /** Previous sentence, for "their" after a couple named there. */
   prev: Sentence | null;
+  /** The last married or partnered pair the sentence named ("his wife Giulia and their girl"). */
+  couple: string[] | null;
 }
 
 const compatible = (ctx: Ctx, person: string, pronoun: string): boolean => {
@@ -91,6 +101,13 @@ function subjectBefore(ctx: Ctx, s: string, at: number): string | null {
   const tokens = [...head.matchAll(/@(\d+)(['’]s\s+\S+)?|\b(she|he|i|they|we)\b/gi)];
   const last = tokens[tokens.length - 1];
   if (!last) return ctx.doc.resident;
+  if (last[3] && ctx.doc.firstPerson && /^(?:she|he)$/i.test(last[3])) {
+    // "I ... ; she married the doctor": in a text said as "I", she is the one named last
+    const named = [...`${ctx.prev?.marked ?? ''} ${s.slice(0, at)}`.matchAll(/@(\d+)/g)]
+      .map((m) => people[Number(m[1])]!)
+      .filter((x) => x && x !== ctx.doc.resident);
+    return named[named.length - 1] ?? null;
+  }
   if (last[3]) return ctx.doc.resident;
   if (last[2] && kinWord(last[2].replace(/^['’]s\s+/, '').replace(/[^\p{L}-]/gu, ''))) return null;
   return people[Number(last[1])] ?? ctx.doc.resident;
@@ -123,7 +140,7 @@ function coupleIn(ctx: Ctx, s: string, at: number): string[] | null {
 }
 
 /** Whose a possessive is: "@3's" that person; "my" the resident; "his"/"her" the clause's subject if it fits. */
-function ownersOf(ctx: Ctx, poss: string, s: string, at: number): string[] {
+function ownersOf(ctx: Ctx, poss: string, s: string, at: number, not: readonly string[] = []): string[] {
   const people = ctx.doc.frame.people;
   const named = personOf(poss, people);
   if (named) return [named];
@@ -134,17 +151,24 @@ function ownersOf(ctx: Ctx, poss: string, s: string, at: number): string[] {
       coupleIn(ctx, s, at) ??
       (ctx.prev && clauseStart(s, at) === 0 ? coupleIn(ctx, ctx.prev.marked, ctx.prev.marked.length) : null) ??
       null;
-    return couple ?? [ctx.doc.resident];
+    return couple ?? ctx.couple ?? [ctx.doc.resident];
   }
+  if (p === 'me' || p === 'those' || p === 'these') return [ctx.doc.resident];
   const head = s.slice(clauseStart(s, at), at);
-  const first = /^\s*(?:(?:and|but|while|whereas|then)\s+)?@(\d+)/i.exec(head);
-  const subject = first ? people[Number(first[1])] : undefined;
-  if (subject && subject !== ctx.doc.resident && compatible(ctx, subject, p)) return [subject];
-  // "Eli is the son of Maud. Tom is her husband.": "her" is not the boy's
-  if (!compatible(ctx, ctx.doc.resident, p)) {
+  // the clause's subject: "Tom ...", "Her sister, Layla, ..." (the name said beside the kin word)
+  const first = new RegExp(
+    String.raw`^\s*(?:(?:and|but|while|whereas|then)\s+)?(?:((?:her|his|my|@\d+['’]s)\s+(?:[\p{L}-]+\s+)?${KIN})(?![\p{L}-])\s*,?\s*)?(@(\d+)(?!['’]s))?`,
+    'iu',
+  ).exec(head);
+  const subject = first?.[3] !== undefined ? people[Number(first[3])] : undefined;
+  if (subject && subject !== ctx.doc.resident && !not.includes(subject) && compatible(ctx, subject, p)) return [subject];
+  // "Mary's sister lives with her husband": a relative the text never names
+  if (first?.[1] && !first[2] && !/^\s*(?:my)\b/i.test(first[1])) return [];
+  // "Eli is the son of Maud. Tom is her husband.": "her" is not the boy's, nor anyone's in a text said as "I"
+  if (!compatible(ctx, ctx.doc.resident, p) || ctx.doc.firstPerson) {
     const before = [...`${ctx.prev?.marked ?? ''} ${s.slice(0, at)}`.matchAll(/@(\d+)/g)]
       .map((m) => people[Number(m[1])]!)
-      .filter((x) => x && x !== ctx.doc.resident && compatible(ctx, x, p));
+      .filter((x) => x && x !== ctx.doc.resident && !not.includes(x) && compatible(ctx, x, p));
     const last = before[before.length - 1];
     if (last) {
       // whoever "her" stands for is a woman
@@ -173,6 +197,7 @@ function add(ctx: Ctx, owners: string[], word: string, targets: string[], quote:
       // the first reading of a pair stands ("Mum and Dad, Margaret and Ronald" before "Dad, Margaret")
       if (owner === target || ctx.facts.some((f) => f.owner === owner && f.target === target)) continue;
       ctx.facts.push({ owner, target, base, gender, quote });
+      if (base === 'spouse' || base === 'partner') ctx.couple = [owner, target];
       if (gender && !ctx.genders.has(target)) ctx.genders.set(target, gender);
     }
 }
@@ -206,7 +231,21 @@ function readSentence(ctx: Ctx, s: Sentence) {
     const targets = listOf(ctx, m[1]!);
     add(ctx, owners, m[3]!, isPlural(m[3]!) ? targets : targets.slice(-1), q);
   }
-  for (const m of scan(RE.copula, t)) add(ctx, ownersOf(ctx, m[2]!, t, m.index), m[3]!, listOf(ctx, m[1]!), q);
+  for (const m of scan(RE.copula, t)) {
+    const targets = listOf(ctx, m[1]!);
+    add(ctx, ownersOf(ctx, m[2]!, t, m.index + m[0].length, targets), m[3]!, targets, q);
+  }
+  for (const m of scan(RE.contracted, t)) {
+    const target = personOf(m[1]!, people);
+    if (target) add(ctx, ownersOf(ctx, m[2]!, t, m.index + m[0].length, [target]), m[3]!, [target], q);
+  }
+  // "for Uncle Peter", "only told Aunt Niamh": a kin word used as a title is the speaker's relative
+  for (const m of t.matchAll(TITLE)) {
+    const target = personOf(m[2]!, people);
+    const of = /(@\d+)['’]s\s*$/.exec(t.slice(0, m.index));
+    const owner = of ? personOf(of[1]!, people) : ctx.doc.resident;
+    if (target && owner) add(ctx, [owner], m[1]!, [target], q);
+  }
   for (const m of scan(RE.pronounIs, t)) {
     const owners = ownersOf(ctx, m[2]!, t, m.index);
     add(ctx, owners, m[3]!, [ctx.doc.resident], q);
@@ -223,11 +262,6 @@ function readSentence(ctx: Ctx, s: Sentence) {
     const owner = subjectBefore(ctx, t, m.index);
     const other = personOf(m[1]!, people);
     if (owner && other) add(ctx, [owner], 'spouse', [other], q);
-  }
-  for (const m of scan(RE.engaged, t)) {
-    const owner = subjectBefore(ctx, t, m.index);
-    const other = personOf(m[1]!, people);
-    if (owner && other) add(ctx, [owner], 'partner', [other], q);
   }
   for (const m of scan(RE.has, t)) {
     const owner = subjectBefore(ctx, t, m.index);
@@ -263,8 +297,9 @@ function factsOf(doc: Doc): { facts: Fact[]; genders: Map<string, Gender> } {
   // twice: the first pass learns genders ("her husband Tom", "Eli is the son of") that place a later "his" or "her"
   let facts: Fact[] = [];
   for (let pass = 0; pass < 2; pass++) {
-    const ctx: Ctx = { doc, genders, facts: [], prev: null };
+    const ctx: Ctx = { doc, genders, facts: [], prev: null, couple: null };
     for (const s of doc.sentences) {
+      ctx.couple = null;
       readSentence(ctx, s);
       ctx.prev = s;
     }
