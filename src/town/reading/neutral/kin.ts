@@ -24,6 +24,8 @@ const POSS = String.raw`(@\d+['’]s|\b(?:his|her|their|my|your|our|me|those|the
 const MOD = String.raw`(?:(?:older|younger|elder|eldest|oldest|youngest|big|little|baby|twin|teenage|teenaged|grown|grown-up|adult|only|new|first|second|middle|two|three|four|\d+|[a-z]+-year-old|beloved|dear|widowed|retired|own|other|another|late)\s+)*`;
 const K = String.raw`(${KIN})(?![\p{L}-])`;
 const SUBJECT = /\b(?:she|he|i|they|we)\b/i;
+const OBJECT_BEFORE =
+  /\b(?:to|with|for|of|by|at|from|married|than|about|told|tells|asked|meets?|sees?|visits?|loves?|helps?|like|beside|behind)\s*$/i;
 const TITLE = /(?<![\p{L}])(Uncle|Aunt|Auntie|Aunty|Grandma|Granny|Grandpa|Grandad|Granddad|Nan|Nana|Gran|Cousin)\s+(@\d+)/gu;
 
 /** Matches of a global pattern, overlapping ones too ("her son @2's wife @3" holds two ties). */
@@ -98,7 +100,10 @@ const compatible = (ctx: Ctx, person: string, pronoun: string): boolean => {
 function subjectBefore(ctx: Ctx, s: string, at: number): string | null {
   const people = ctx.doc.frame.people;
   const head = s.slice(clauseStart(s, at), at);
-  const tokens = [...head.matchAll(/@(\d+)(['’]s\s+\S+)?|\b(she|he|i|they|we)\b/gi)];
+  // a name after "married to", "with", "than" is an object, not who the clause is about
+  const tokens = [...head.matchAll(/@(\d+)(['’]s\s+\S+)?|\b(she|he|i|they|we)\b/gi)].filter(
+    (t) => !OBJECT_BEFORE.test(head.slice(0, t.index)),
+  );
   const last = tokens[tokens.length - 1];
   if (!last) return ctx.doc.resident;
   if (last[3] && ctx.doc.firstPerson && /^(?:she|he)$/i.test(last[3])) {
@@ -154,6 +159,8 @@ function ownersOf(ctx: Ctx, poss: string, s: string, at: number, not: readonly s
     return couple ?? ctx.couple ?? [ctx.doc.resident];
   }
   if (p === 'me' || p === 'those' || p === 'these') return [ctx.doc.resident];
+  // "lived with her and her husband Earl": the same woman twice
+  if (/\b(?:her|him)\s+and\s*$/i.test(s.slice(0, at)) && compatible(ctx, ctx.doc.resident, p)) return [ctx.doc.resident];
   const head = s.slice(clauseStart(s, at), at);
   // the clause's subject: "Tom ...", "Her sister, Layla, ..." (the name said beside the kin word)
   const first = new RegExp(
