@@ -362,7 +362,7 @@ export const isoDay = (day: number): string => new Date(day * DAY_MS).toISOStrin
  */
 export function eventDay(said: string, first: number): number | null {
   // terse notes' "Sat", "Wed." are the days' names
-  const text = said.replace(/\b(Mon|Tues?|Wed|Thu|Thurs?|Fri|Sat|Sun)\b\.?/g, (d) => {
+  const text = said.replace(/(?<![\p{L}-])(Mon|Tues?|Wed|Thu|Thurs?|Fri|Sat|Sun)(?![\p{L}-])\.?/gu, (d) => {
     const k = d.replace('.', '').toLowerCase().slice(0, 3);
     return (
       (

@@ -39,7 +39,11 @@ const THERE_IS = new RegExp(
   String.raw`\b(?:there(?:['’]s| is| will be|['’]ll be)|invit\w+ (?:everyone|everybody|people|the (?:town|village)|\S+) to)\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
   'giu',
 );
-const LEADING = new RegExp(String.raw`^(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)\s+(?:at|in)\s+`, 'iu');
+/** A terse note's leading noun phrase: "Story hour for little ones Fri 10:30am ...", "Table quiz, GAA clubhouse". */
+const LEADING = new RegExp(
+  String.raw`^(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?=\s+(?:for|at|in|on|this|today|tomorrow|tonight|next|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|\d)\b|\s*[,:(—–])`,
+  'iu',
+);
 
 const NOT_A_KIND =
   /^(?:day|time|week|weekend|morning|afternoon|evening|night|plan|plans|lot|bit|chance|way|thing|idea|hope|mind|eye|secret|word)$/i;
@@ -173,9 +177,7 @@ function eventIn(
       found.push({ kind, host: hostBefore(doc, `${before} ${marked}`, before.length + 1 + m.index, family) });
     }
   if (found.length === 0 && EVENT_CUE.test(marked)) {
-    const lead =
-      LEADING.exec(marked.replace(/^[^:]{0,30}:\s*/, '')) ??
-      /^([\p{L}'’ -]{3,40}?)\s*,/u.exec(marked.replace(/^[^:]{0,30}:\s*/, ''));
+    const lead = LEADING.exec(marked.replace(/^[^:]{0,30}:\s*/, '').trim());
     if (lead && ok(clean(lead[1]!))) found.push({ kind: clean(lead[1]!), host: doc.resident });
   }
   const f = found[0];

@@ -38,17 +38,18 @@ const norm = (s: string) =>
 
 /** Words of a place's name that name it alone ("bakery" of "Quint's Bakery" when no other place is a bakery). */
 function ownWords(name: string, others: readonly string[]): string[] {
+  const said = name
+    .replace(/^the\s+/i, '')
+    .split(/[^\p{L}\d'’-]+/u)
+    .filter((w) => w !== '');
   const ws = norm(name)
     .split(/[^\p{L}\d-]+/u)
     .filter((w) => w.length >= 3 && !GENERIC.has(w));
-  return ws.filter(
-    (w) =>
-      !others.some((o) =>
-        norm(o)
-          .split(/[^\p{L}\d-]+/u)
-          .includes(w),
-      ),
-  );
+  // a modifier alone ("olive" of "the olive press") names no place; the head noun or a proper name does
+  const head = ws[ws.length - 1];
+  const proper = (w: string) => said.some((x) => /^\p{Lu}/u.test(x) && x.toLowerCase().replace(/['’]s$/, '') === w);
+  const elsewhere = (w: string) => others.some((o) => norm(o).split(/[^\p{L}\d-]+/u).includes(w));
+  return ws.filter((w) => (w === head || proper(w)) && !elsewhere(w));
 }
 
 /** Every mention of the town's places in a text, in order. */

@@ -3,15 +3,15 @@
 // and hours ("opens at half past six and shuts at 3 pm", "9 to 5"); and what the resident does regularly besides
 // ("walks the dog at 7", "the pub on Fridays"). Past work ("retired from", "used to run") is no workplace.
 import type { RoutineItem, Weekday, WorkItem } from '../types.ts';
-import { hm, weekdaysIn, type Window, windowsIn } from './clock.ts';
+import { hm, readClock, TIME, weekdaysIn, type Window, windowsIn } from './clock.ts';
 import { placeId, placesIn } from './places.ts';
 import type { Doc, Sentence } from './text.ts';
 
 /** Verbs and nouns that put someone at work in the place after them. */
 const WORK_BEFORE =
-  /\b(?:works?|working|worked|job|jobs|employed|employee|run|runs?|running|(?<!(?:my|her|his|their|its|our|your)\s)owns?|owning|owner|kept|farms?|farming|building|builds|mends?|mending|repairs?|fixing|fixes|sells?|selling|pulls? (?:pints|beers)|pours?|brews?|manages?|managing|manager|manage|keeps?|keeping|opens?|opening|open up|staffs?|tends?|tending|serves?|serving|teach|teaches|teaching|teacher|help|shifts?|clerk|assistant|landlord|landlady|proprietor|proprietress|minds?|helps? out|helps? (?:at|in)|volunteers?|baker|bakes|cooks?|chef|waitress|waiter|barman|barmaid|bartender|nurse|doctor|vet|librarian|keeper|head|headteacher|headmistress|headmaster|priest|vicar|caretaker|cleaner|mechanic|pharmacist|receptionist|postmistress|postmaster|partner|runs the|is in charge of|in charge|at the counter|behind the (?:bar|counter|desk)|on the till|on duty|on shift|clocks? in|apprentice\w*|trainee|intern|ranger|warden|harbou?rmaster|stationmaster|skipper|captain|grocer|butcher|fishmonger|florist|tailor|seamstress|barber|hairdresser|curator|guide|porter|janitor|secretary)\b/i;
+  /\b(?:works?|working|worked|job|jobs|employed|employee|run|runs?|running|(?<!(?:my|her|his|their|its|our|your)\s)owns?|owning|owner|kept|inherited|took over|farms?|farming|building|builds|mends?|mending|repairs?|fixing|fixes|sells?|selling|pulls? (?:pints|beers)|pours?|brews?|manages?|managing|manager|manage|keeps?|keeping|opens?|opening|open up|staffs?|tends?|tending|serves?|serving|teach|teaches|teaching|teacher|help|shifts?|clerk|assistant|landlord|landlady|proprietor|proprietress|minds?|helps? out|helps? (?:at|in)|volunteers?|baker|bakes|cooks?|chef|waitress|waiter|barman|barmaid|bartender|nurse|doctor|vet|librarian|keeper|head|headteacher|headmistress|headmaster|priest|vicar|caretaker|cleaner|mechanic|pharmacist|receptionist|postmistress|postmaster|partner|runs the|is in charge of|in charge|at the counter|behind the (?:bar|counter|desk)|on the till|on duty|on shift|clocks? in|apprentice\w*|trainee|intern|ranger|warden|harbou?rmaster|stationmaster|skipper|captain|grocer|butcher|fishmonger|florist|tailor|seamstress|barber|hairdresser|curator|guide|porter|janitor|secretary)\b/i;
 const WORK_AFTER =
-  /^\W{0,3}(?:(?:,\s*)?(?:where|which)\s+(?:she|he|i|they)\s+(?:(?:still|now|also|has|have)\s+)?[a-z]+|[^,;.]{0,25}?\b(?:serves|opens|is open|sells)\b|\s*,\s*(?:the\s+|a\s+)?(?:[a-z]+\s+)?(?:baker|owner|cook|chef|landlord|landlady|manager|clerk|teacher|nurse|keeper|barman|barmaid|waitress|waiter|assistant|since)\b|['’]s\s+(?:owner|manager|landlord|landlady|proprietor|keeper|head|cook|chef|baker|clerk|nurse|doctor|vet|teacher|caretaker|cleaner|librarian|barman|barmaid|bartender))/i;
+  /^\W{0,3}(?:(?:,\s*)?(?:where|which)\s+(?:she|he|i|they)\s+(?:(?:still|now|also|has|have)\s+)?(?!shares?|lives?|sleeps?|stays?|visits?|eats?|drinks?|meets?|loves?)[a-z]+|[^,;.]{0,25}?\b(?:serves|opens|is open|sells)\b|\s*,\s*(?:the\s+|a\s+)?(?:[a-z]+\s+)?(?:baker|owner|cook|chef|landlord|landlady|manager|clerk|teacher|nurse|keeper|barman|barmaid|waitress|waiter|assistant|since)\b|['’]s\s+(?:owner|manager|landlord|landlady|proprietor|keeper|head|cook|chef|baker|clerk|nurse|doctor|vet|teacher|caretaker|cleaner|librarian|barman|barmaid|bartender))/i;
 const PAST = /\b(?:retired|used to|formerly|former|ex-|years ago|until (?:last|she|he)|no longer|gave up|sold)\b/i;
 const PAST_AFTER =
   /^\W{0,3}(?:until (?:last|she|he|i)\b|(?:for \w+ years )?(?:years ago|before (?:she|he|i) retired))/i;
@@ -23,7 +23,9 @@ const NOT_WORK =
 const HOURS_WORDS =
   /\b(?:opens?|opening|shuts?|shutting|closes?|closing|shifts?|works?|working|hours|starts?|finish(?:es)?|clocks?|on duty|morning shift|from|until|till|daily|weekdays?|every day|mornings|afternoons|evenings|nights|ovens?|\d{1,2}(?:am|pm)?\s*[-–]\s*\d{1,2})\b/i;
 
-const HOMEY = /\b(?:house|home|cottage|flat|apartment|bungalow|residence)\b/i;
+/** A home's name ("the Iyer house"), not a business called a house ("the tea house", "the public house"). */
+const HOMEY =
+  /(?<!\b(?:tea|coffee|public|guest|boarding|opera|ale|bake|custom|meeting|auction|club|store|ware|court|chop|noodle|counting)\s)\b(?:house|home|cottage|flat|apartment|bungalow|residence)\b/i;
 
 interface Candidate {
   id: string;
@@ -45,21 +47,30 @@ function workplace(doc: Doc): Candidate | null {
   for (const s of doc.sentences) {
     const marked = clausesOf(s.marked);
     for (const [ci, c] of clausesOf(s.text).entries()) {
+      const mc = marked[ci] ?? '';
       for (const m of placesIn(c, places)) {
         const before = c.slice(Math.max(0, m.at - 70), m.at);
         const after = c.slice(m.at + m.length, m.at + m.length + 60);
+        // the verb phrase the place ends: a new one starts after ", and" ("lives at home ..., and works at the pub")
         const clause = before.split(/[.]|,\s*(?=(?:and|but)\s)/).pop() ?? '';
+        // "Mateo's teacher says ...": a work word naming someone else's role does not count
+        const roles = [...clause.matchAll(new RegExp(OTHERS_ROLE.source, 'giu'))].map((r) => [
+          r.index,
+          r.index + r[0].length,
+        ]);
+        const own = [...clause.matchAll(new RegExp(WORK_BEFORE.source, 'gi'))].filter(
+          (w) => !roles.some(([a, b]) => w.index >= a! && w.index < b!),
+        );
+        const leisure = NOT_WORK.test(clause.slice(-25)) && !/\b(?:works?|runs?|owns?|manages?|job)\b/i.test(clause);
         let score = 0;
-        if (WORK_BEFORE.test(clause)) score += 3;
+        if (own.length > 0 && !leisure) score += 3;
         if (WORK_AFTER.test(after)) score += 3;
         const hours = !EVENTY.test(c) && windowsIn(c, { workday: true }).some((w) => w.end !== null);
-        if (hours) score += 2;
+        if (hours && !leisure) score += 2;
         if (score === 0) continue;
         if (PAST.test(clause.slice(-35)) || PAST_AFTER.test(after)) continue;
-        if (OTHERS_ROLE.test(clause.slice(-30))) continue;
         // "They say at the Harbour Bar that ...": where it was said, not where anyone works
         if (/^\s*(?:that|say|says|said)\b/i.test(after)) score -= 3;
-        if (NOT_WORK.test(clause.slice(-25)) && !/\b(?:works?|runs?|owns?|manages?|job)\b/i.test(clause)) continue;
         // "running a seed swap at The Anchor" is an event there, not work
         if (
           /\b(?:runs?|running|holds?|holding|hosts?|hosting|organi[sz]\w*|throws?|throwing|giving|gives|leads?|leading|puts? on|putting on)\s+(?:a|an|her|his|their)\s+[^,;.]*$/i.test(
@@ -67,26 +78,7 @@ function workplace(doc: Doc): Candidate | null {
           )
         )
           continue;
-        // someone else's work ("her husband runs the pub", "Tom works at the mill") is not the resident's
-        const mc = marked[ci] ?? '';
-        const head = mc.slice(0, Math.max(0, mc.length - (c.length - m.at)));
-        // the subject is a person not governed by a verb or preposition before it ("married Mick" is an object)
-        const tokens = [...head.matchAll(/@(\d+)(?!['’]s)|\b(?:she|he|i|me)\b/gi)].filter(
-          (t) =>
-            !/\b(?:married|marry|with|for|to|of|by|at|from|told|tells|asked|asks|helps?|gives?|meets?|sees?|visits?|loves?|about|like|than|uncle|aunt|auntie)\s*$/i.test(
-              head.slice(0, t.index),
-            ),
-        );
-        const residentToo = tokens.some((t) => t[1] === undefined || doc.frame.people[Number(t[1])] === doc.resident);
-        const last = tokens[tokens.length - 1];
-        if (last?.[1] !== undefined && doc.frame.people[Number(last[1])] !== doc.resident && !residentToo) continue;
-        if (
-          !residentToo &&
-          /\b(?:her|his|their|my)\s+(?:husband|wife|son|daughter|mother|father|sister|brother|partner|friend|neighbou?r|mum|dad)\b[^,;.]*$/i.test(
-            clause,
-          )
-        )
-          continue;
+        if (!residentWorks(doc, mc, c, m.at, clause)) continue;
         if (HOMEY.test(places.find((p) => p.id === m.id)?.name ?? '')) score -= 2;
         if (m.whole) score += 1;
         if (!best || score > best.score) best = { id: m.id, score, sentence: s, clause: ci };
@@ -96,6 +88,37 @@ function workplace(doc: Doc): Candidate | null {
   return best && best.score > 0 ? best : null;
 }
 
+/** A name after a verb or preposition is an object ("married Mick", "with Tom"), not who works. */
+const OBJECT_BEFORE =
+  /\b(?:married|marry|with|for|to|of|by|at|from|told|tells|asked|asks|helps?|gives?|meets?|sees?|visits?|loves?|about|like|than|uncle|aunt|auntie)\s*$/i;
+
+/**
+ * Is the one who works at the place the resident? The subject of the place's verb phrase is the last person named
+ * before it in that phrase (else the sentence's), with whoever "and" joins to it ("Farida and her brother Imran
+ * run"); "her husband runs the pub" is someone else's work.
+ */
+function residentWorks(doc: Doc, markedClause: string, clause: string, at: number, phrase: string): boolean {
+  const head = markedClause.slice(0, Math.max(0, markedClause.length - (clause.length - at)));
+  // "Rania Haddad, who learned ... elbow, bakes at": the sentence's subject, whatever the relative clause names
+  const lead = /^\s*@(\d+)\s*,\s*(?:who|whose)\b/i.exec(head);
+  if (lead && doc.frame.people[Number(lead[1])] === doc.resident && !/,\s*(?:and|but|while)\s/.test(head.slice(-80).split(/,\s*(?:who|whose)\b/).pop() ?? ''))
+    return true;
+  const local = head.split(/,\s*(?=(?:and|but)\s)/).pop() ?? head;
+  const subjectOf = (h: string) =>
+    [...h.matchAll(/@(\d+)(?!['’]s)|\b(?:she|he|i|me)\b/gi)].filter((t) => !OBJECT_BEFORE.test(h.slice(0, t.index)));
+  const localTokens = subjectOf(local);
+  const tokens = localTokens.length > 0 || local !== head ? localTokens : subjectOf(head);
+  const scope = tokens === localTokens ? local : head;
+  const last = tokens[tokens.length - 1];
+  if (!last) return !/\b(?:her|his|their|my)\s+[\p{L}-]+\s+(?:\w+s|is|has)\b[^,;.]*$/iu.test(phrase) || local !== head;
+  const isResident = (t: string) => !t.startsWith('@') || doc.frame.people[Number(t.slice(1))] === doc.resident;
+  if (last[1] === undefined || isResident(last[0])) return true;
+  const joined = /(@\d+|\b(?:she|he|i))\s+(?:and|&)\s+(?:(?:her|his|my)\s+[\p{L}-]+\s+)?$/iu.exec(
+    scope.slice(0, last.index),
+  );
+  return !!joined && isResident(joined[1]!);
+}
+
 /** Clauses that may give the working hours, nearest first: the workplace's, then the ones after it. */
 function hourClauses(doc: Doc, at: Candidate): string[] {
   const own = clausesOf(at.sentence.text);
@@ -103,8 +126,9 @@ function hourClauses(doc: Doc, at: Candidate): string[] {
   const out = [own[at.clause]!];
   const fits = (c: string, m: string) => {
     if (EVENTY.test(c)) return false;
-    const others = [...m.matchAll(/@(\d+)(?!['’]s)/g)].some((x) => doc.frame.people[Number(x[1])] !== doc.resident);
-    return !others || /\b(?:she|he|i)\b/i.test(c);
+    const named = [...m.matchAll(/@(\d+)(?!['’]s)/g)].map((x) => doc.frame.people[Number(x[1])]);
+    if (named.includes(doc.resident)) return true;
+    return named.length === 0 || /\b(?:she|he|i)\b/i.test(c);
   };
   own.forEach((c, i) => {
     if (i > at.clause && fits(c, ownMarked[i] ?? '')) out.push(c);
@@ -136,6 +160,21 @@ function hoursOf(doc: Doc, at: Candidate): { window: Window | null; days: Weekda
     else if (window && window.end === null && w?.end) window = w;
     days ??= weekdaysIn(c);
   }
+  // "from six till closing, and closing is half eleven"
+  if (window && window.end === null)
+    for (const c of clauses) {
+      const m = new RegExp(
+        String.raw`\b(?:clos\w*|shut\w*|finish\w*|knock\w* off|done)\s+(?:time\s+)?(?:is|at|by|around|['’]s)\s+(${TIME})`,
+        'iu',
+      ).exec(c);
+      const end = m ? readClock(m[1]!) : null;
+      if (end) {
+        let e = end.minute;
+        while (e <= window.start && e + 12 * 60 <= 24 * 60) e += 12 * 60;
+        window = { ...window, end: e };
+        break;
+      }
+    }
   return { window, days };
 }
 
