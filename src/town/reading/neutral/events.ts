@@ -49,7 +49,7 @@ const NOT_A_KIND =
   /^(?:day|time|week|weekend|morning|afternoon|evening|night|plan|plans|lot|bit|chance|way|thing|idea|hope|mind|eye|secret|word)$/i;
 /** Last words of a noun phrase that is a thing run every day, not a happening ("runs the shop"). */
 const NOT_A_HEAD =
-  /^(?:business|shop|bakery|pub|bar|café|cafe|job|work|life|family|home|house|place|garden|dog|cat|shift|stall|plans?|time|ideas?|store|office|farm|school|practice|surgery|library|kitchen|counter|till|errands?|risk|chance|look|walk|break|rest)$/i;
+  /^(?:business|shop|bakery|pub|bar|café|cafe|job|work|life|family|home|house|place|garden|dog|cat|shift|stall|plans?|time|ideas?|store|office|farm|school|surgery|library|kitchen|counter|till|errands?|risk|chance|look|walk|break|rest)$/i;
 const WEEKLY =
   /\b(?:every|each)\s+(?:week|sunday|monday|tuesday|wednesday|thursday|friday|saturday|evening|night|morning|month)\b|\b(?:on\s+)?(?:sun|mon|tues|wednes|thurs|fri|satur)days\b|\bweekly\b|\bregular\b|\busually\b|\balways\b/i;
 const PAST =
@@ -194,7 +194,7 @@ function eventIn(
 
 /** Generic words for the resident's own workplace ("at the café", "at the shop"). */
 const AT_WORK =
-  /\b(?:at|in)\s+(?:the|her|his|my|our)\s+(?:shop|store|café|cafe|pub|bar|bakery|office|surgery|salon|yard|works|workshop|stall|kitchen|pharmacy|garage|mill)\b/i;
+  /\b(?:at|in)\s+(?:the|her|his|my|our)\s+(?:shop|store|café|cafe|pub|bar|bakery|office|surgery|salon|yard|works|workshop|stall|kitchen|pharmacy|garage|mill)(?![\p{L}])/iu;
 
 export function readEvents(doc: Doc, family: readonly KinItem[], work: { place: string } | null = null): EventItem[] {
   const first = dayNumber(doc.frame.start);

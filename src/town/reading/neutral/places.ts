@@ -66,8 +66,17 @@ export function placesIn(text: string, places: TownFrame['places']): PlaceMentio
     const n = norm(p.name);
     if (n === '' || n === 'home') continue;
     const words = n.split(/\s+/).map((w) => escapeRegExp(w));
-    const re = new RegExp(String.raw`\b${words.join(String.raw`(?:['’]s)?\s+`)}(?:['’]s)?(?![\p{L}])`, 'giu');
+    const re = new RegExp(String.raw`(?<![\p{L}\d])${words.join(String.raw`(?:['’]s)?\s+`)}(?:['’]s)?(?![\p{L}])`, 'giu');
     for (const m of text.matchAll(re)) put(p.id, m.index ?? 0, m[0].length, true);
+  }
+  // "the tea house" for "the Sato tea house": the name's last two words, when no other place ends so
+  for (const p of byLength) {
+    const words = norm(p.name).split(/\s+/);
+    if (words.length < 3) continue;
+    const tail = words.slice(-2).join(' ');
+    if (places.some((q) => q.id !== p.id && norm(q.name).includes(tail))) continue;
+    const re = new RegExp(String.raw`(?<![\p{L}\d])${tail.split(' ').map(escapeRegExp).join(String.raw`\s+`)}(?![\p{L}])`, 'giu');
+    for (const m of text.matchAll(re)) put(p.id, m.index ?? 0, m[0].length, false);
   }
   for (const p of byLength) {
     const others = places.filter((q) => q.id !== p.id).map((q) => q.name);
