@@ -150,7 +150,7 @@ const AT_RE = new RegExp(
 );
 
 /** A time said with its half of the day and no preposition ("tonight 8pm", "Wed 10am"). */
-const BARE_RE = /(?<![\p{L}\d:.])(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.))(?![\p{L}])/giu;
+const BARE_RE = /(?<![\p{L}\d:.–-])(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2})(?![\p{L}\d:–-])/giu;
 
 /** Is this TIME match a bare number that is not a clock ("6 years", "2 children", "45")? */
 function plainNumber(raw: string, after: string): boolean {

@@ -32,7 +32,12 @@ const HOST_AFTER =
 const EVENT_CUE =
   /\b(?:(?:her|his|my|their)\s+(?:do|doing|idea|treat|event|party|shout)|all welcome|everyone welcome|everybody welcome|(?:all|everyone|everybody|anyone) (?:is |are )?(?:welcome|invited)|open to (?:all|everyone)|come one|organi[sz]ing|hosting|run by|put on by|hosted by)\b/i;
 const HOSTED_BY = new RegExp(
-  String.raw`\b${ARTICLE}\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+(?:hosted|organi[sz]ed|run|held|led|put on|thrown|given|arranged)\s+by\s+(@\d+|(?:her|his|their)\s+${KIN})`,
+  String.raw`\b${ARTICLE}\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+(?:(?:will be|is being|is to be|is|was|['’]ll be)\s+)?(?:hosted|organi[sz]ed|run|held|led|put on|thrown|given|arranged)\s+by\s+(@\d+|(?:her|his|their)\s+${KIN})`,
+  'giu',
+);
+/** "The party's at the parish hall next Saturday": an event named before, given its place and day. */
+const THE_KIND_IS = new RegExp(
+  String.raw`\bthe\s+((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)(?:['’]s|\s+is|\s+will be)\s+(?:at|in|on|next|this|tomorrow|tonight)\b`,
   'giu',
 );
 const THERE_IS = new RegExp(
@@ -69,7 +74,7 @@ function kindOk(k: string): boolean {
   if (NOT_A_KIND.test(k) || NOT_A_HEAD.test(head)) return false;
   if (kinWord(head) || kinWord(k.split(' ')[0]!)) return false;
   if (/\b(?:is|are|was|were|has|have|had|to|be|it|them|him|her|she|he|time|plans?|hopes?)\b/i.test(k)) return false;
-  if (/@\d/.test(k)) return false;
+  if (/@\d/.test(k) || /\b(?:and|or|but)\b/i.test(k)) return false;
   if (
     /\b(?:today|tomorrow|tonight|next|this|mon|tue|tues|wed|thu|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|june|july|august|september|october|november|december)\b/i.test(
       k,
@@ -170,10 +175,13 @@ function eventIn(
       : hostBefore(doc, m[2]!, m[2]!.length, family);
     found.push({ kind, host });
   }
-  for (const re of [HOST_RE, HAVE_ON, THERE_IS])
+  for (const re of [HOST_RE, HAVE_ON, THERE_IS, THE_KIND_IS])
     for (const m of marked.matchAll(re)) {
       const kind = clean(m[1]!);
       if (!ok(kind)) continue;
+      // "The party's at the hall": only a happening the text spoke of before
+      if (re === THE_KIND_IS && !kind.split(' ').some((w) => w.length > 3 && new RegExp(`\\b${w}`, 'i').test(before)))
+        continue;
       found.push({ kind, host: hostBefore(doc, `${before} ${marked}`, before.length + 1 + m.index, family) });
     }
   if (found.length === 0 && EVENT_CUE.test(marked)) {

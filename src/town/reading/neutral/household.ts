@@ -124,15 +124,21 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       const list = listAfter(doc, c.slice((m.index ?? 0) + m[0].length));
       for (const n of [...list.names, ...kinNamed(list.kin, family)]) out.add(n);
     }
-    // "Home: the flat above, just her + Fadi."
-    const home = /^\s*home\s*[:=–-]\s*(.*)$/i.exec(c);
-    if (home && !NEAR_WORDS.test(home[1]!))
+    // "Home: the flat above, just her + Fadi.", "Household: husband Oskar, daughter Ebba (12)."
+    const home = /^\s*(?:home|household|lives with|living with|at home)\s*[:=–-]\s*(.*)$/i.exec(c);
+    if (home && !NEAR_WORDS.test(home[1]!)) {
       for (const x of home[1]!.matchAll(/@(\d+)(?!['’]s)/g)) {
         const p = people[Number(x[1])];
         if (p) out.add(p);
       }
-    // "They live in the flat above the bakery": the resident and the one they married
-    if (/^\s*(?:they|we)\s+(?:both\s+|all\s+)?(?:live|share)\b/i.test(c) && !/\bwith\b/i.test(c)) for (const n of spouses(family)) out.add(n);
+      const kin = [...home[1]!.matchAll(new RegExp(String.raw`\b(${KIN})(?![\p{L}-])(?!\s*,?\s*\(?@)`, 'giu'))].map((m) => m[1]!);
+      for (const n of kinNamed(kin, family)) out.add(n);
+    }
+    // "They live in the flat above the bakery", "and they all live on the farm": those just named, else the couple
+    if (/(?:^|,?\s+and)\s*(?:they|we)\s+(?:both\s+|all\s+)?(?:live|share)\b/i.test(c) && !/\bwith\b/i.test(c)) {
+      const named = [...c.matchAll(/@(\d+)(?!['’]s)/g)].map((x) => people[Number(x[1])]!).filter((p) => p !== doc.resident);
+      for (const n of named.length > 0 ? named : spouses(family)) out.add(n);
+    }
     // "his wife Lurdes, with whom he shares the rooms"
     for (const m of c.matchAll(
       /(@\d+)(?!['’]s)[^@.;]{0,30}?,?\s+with whom (?:she|he|i)\s+(?:shares?|lives?|has lived|keeps house)/gi,

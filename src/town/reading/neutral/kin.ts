@@ -170,7 +170,8 @@ function ownersOf(ctx: Ctx, poss: string, s: string, at: number, not: readonly s
   const subject = first?.[3] !== undefined ? people[Number(first[3])] : undefined;
   if (subject && subject !== ctx.doc.resident && !not.includes(subject) && compatible(ctx, subject, p)) return [subject];
   // "Mary's sister lives with her husband": a relative the text never names
-  if (first?.[1] && !first[2] && !/^\s*(?:my)\b/i.test(first[1])) return [];
+  if (first?.[1] && !first[2] && !/^\s*(?:my)\b/i.test(first[1]) && !/^\s*(?:is|was|are)\s+@\d/i.test(head.slice(first[0].length)))
+    return [];
   // "Eli is the son of Maud. Tom is her husband.": "her" is not the boy's, nor anyone's in a text said as "I"
   if (!compatible(ctx, ctx.doc.resident, p) || ctx.doc.firstPerson) {
     const before = [...`${ctx.prev?.marked ?? ''} ${s.slice(0, at)}`.matchAll(/@(\d+)/g)]

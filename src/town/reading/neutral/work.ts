@@ -65,6 +65,9 @@ function workplace(doc: Doc): Candidate | null {
         let score = 0;
         if (own.length > 0 && !leisure) score += 3;
         if (WORK_AFTER.test(after)) score += 3;
+        // "The Lind farm is worked by Oskar Lind": the passive's agent
+        const by = /^\s*(?:is|are|was|has been)\s+(?:\w+\s+)?(?:worked|run|kept|managed|owned|staffed|farmed|tended|minded)\s+by\s+([^,;.]{0,40})/i.exec(after);
+        if (by && (by[1]!.includes(doc.resident.split(' ')[0]!) || /\b(?:her|him|me)\b/i.test(by[1]!))) score += 3;
         const hours = !EVENTY.test(c) && windowsIn(c, { workday: true }).some((w) => w.end !== null);
         if (hours && !leisure) score += 2;
         if (score === 0) continue;
@@ -90,7 +93,7 @@ function workplace(doc: Doc): Candidate | null {
 
 /** A name after a verb or preposition is an object ("married Mick", "with Tom"), not who works. */
 const OBJECT_BEFORE =
-  /\b(?:married|marry|with|for|to|of|by|at|from|told|tells|asked|asks|helps?|gives?|meets?|sees?|visits?|loves?|about|like|than|uncle|aunt|auntie)\s*$/i;
+  /\b(?:married|marry|with|for|to|of|by|at|from|told|tells|asked|asks|helps?|gives?|meets?|sees?|visits?|loves?|about|like|than)\s*$/i;
 
 /**
  * Is the one who works at the place the resident? The subject of the place's verb phrase is the last person named
@@ -99,6 +102,9 @@ const OBJECT_BEFORE =
  */
 function residentWorks(doc: Doc, markedClause: string, clause: string, at: number, phrase: string): boolean {
   const head = markedClause.slice(0, Math.max(0, markedClause.length - (clause.length - at)));
+  // "My aunt gives me Saturday shifts in the chandlery": the one given the work
+  if (/\b(?:gives?|offers?|lets?|pays?|found|finds|got)\s+(?:me|her|him)\s+(?:[\p{L}-]+\s+){0,2}(?:shifts?|work|hours|a job|job)\b/iu.test(phrase))
+    return true;
   // "Rania Haddad, who learned ... elbow, bakes at": the sentence's subject, whatever the relative clause names
   const lead = /^\s*@(\d+)\s*,\s*(?:who|whose)\b/i.exec(head);
   if (lead && doc.frame.people[Number(lead[1])] === doc.resident && !/,\s*(?:and|but|while)\s/.test(head.slice(-80).split(/,\s*(?:who|whose)\b/).pop() ?? ''))
