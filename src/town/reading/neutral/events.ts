@@ -103,6 +103,12 @@ function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinIt
   ];
   const last = tokens[tokens.length - 1];
   if (!last) return doc.resident;
+  // "Jonah and his mum are throwing": the resident among the hosts
+  if (
+    new RegExp(String.raw`(?:@${doc.frame.people.indexOf(doc.resident)}|\b(?:she|he|i))\s+(?:and|&)\s+`, 'i').test(head) ||
+    /\b(?:and|&)\s+(?:she|he|i|me)\b/i.test(head)
+  )
+    return doc.resident;
   if (last[1] !== undefined) return doc.frame.people[Number(last[1])] ?? doc.resident;
   if (last[2]) return relativesNamed(last[2], family)[0] ?? doc.resident;
   // "she's giving him a party" in a man's text: the woman named last

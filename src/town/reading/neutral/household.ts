@@ -43,6 +43,8 @@ function listAfter(doc: Doc, tail: string): Listed {
     } else if (m[1]) out.kin.push(m[1]);
     else if (m[4]) out.pronouns.push(m[4].toLowerCase());
     rest = rest.slice(m[0].length);
+    // "her husband, Dele, a market trader, and their son": a description between items
+    rest = rest.replace(/^\s*,\s*(?:a|an|the|who|whose)\b[^,;.@]{0,50}(?=,)/i, '');
     const sep = SEP.exec(rest);
     if (!sep) break;
     // ", and his mother-in-law, Pearl, brings him bread": a new clause, not one more of the household
@@ -135,9 +137,16 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       for (const n of kinNamed(kin, family)) out.add(n);
     }
     // "They live in the flat above the bakery", "and they all live on the farm": those just named, else the couple
-    if (/(?:^|,?\s+and)\s*(?:they|we)\s+(?:both\s+|all\s+)?(?:live|share)\b/i.test(c) && !/\bwith\b/i.test(c)) {
-      const named = [...c.matchAll(/@(\d+)(?!['’]s)/g)].map((x) => people[Number(x[1])]!).filter((p) => p !== doc.resident);
-      for (const n of named.length > 0 ? named : spouses(family)) out.add(n);
+    if (
+      /(?:^|,?\s+and)\s*(?:they|we|the two of (?:them|us)|both of (?:them|us))\s+(?:both\s+|all\s+)?(?:live|share)\b|\ball\s+(?:live\s+)?(?:at|in|under)\b/i.test(c) &&
+      !/\bwith\b/i.test(c)
+    ) {
+      const near = (t: string) =>
+        [...t.matchAll(/@(\d+)(?!['’]s)/g)].map((x) => people[Number(x[1])]!).filter((p) => p !== doc.resident);
+      // those just named, else the family named in the sentence before, else the couple
+      const named = near(c);
+      const before = near(prev).filter((p) => family.some((k) => k.name === p));
+      for (const n of named.length > 0 ? named : before.length > 0 ? before : spouses(family)) out.add(n);
     }
     // "his wife Lurdes, with whom he shares the rooms"
     for (const m of c.matchAll(

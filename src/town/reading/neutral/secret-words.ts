@@ -35,6 +35,7 @@ export const KEPT = new RegExp(
     String.raw`\b(?:does ?n['’]t|does not|would not|wouldn['’]t|did not|didn['’]t)\s+want\s+(?:anyone|anybody|people|the town|others|the village|it|word)\s+(?:else\s+)?(?:to know|to find out|to hear|getting out|to get out)\b`,
     String.raw`(?:@\d+(?!['’]s)|\b(?:her|his|my|their)\s+[\p{L}-]+|\b(?:mum|mam|mom|dad|parents|mother|father|husband|wife|family))\s+(?:does ?n['’]t|does not|do not|don['’]t|must never|must not|mustn['’]t|can['’]t|cannot|never) (?:yet )?(?:know|find out|learn|hear)\b`,
     String.raw`\bwithout telling\b`,
+    String.raw`\bnot even\s+(?:@\d+|her|his|my)\b[^.;]{0,40}?\b(?:knows?|has been (?:told|allowed)|is allowed|was told|suspects?)\b`,
     String.raw`\bbehind (?:everyone|everybody|\S+)['’]s back\b`,
     String.raw`\bhiding\b|\bhides\b`,
     String.raw`\bonly (?:one|person|soul) (?:who|that) knows\b`,

@@ -67,7 +67,14 @@ function tellToIn(doc: Doc, marked: string, owner: string, family: readonly KinI
 /** Whose secret a sentence keeps: someone who confided in the resident, else the subject of the keeping. */
 function ownerIn(doc: Doc, t: string, family: readonly KinItem[]): { owner: string; toldResident: boolean } {
   const people = doc.frame.people;
+  const R = people.indexOf(doc.resident);
+  // "Tunde told Jonah, and no one else, that ...": someone's matter told to the resident by name
+  const toldR = new RegExp(
+    String.raw`@(\d+)(?!['’]s)(?:\s+(?:has|had|also|once|just|finally|then))*\s+(?:told|confided in|confessed to|whispered to)\s+(?:only\s+)?@${R}(?!\d)`,
+    'i',
+  ).exec(t);
   const confided =
+    toldR ??
     /@(\d+)(?!['’]s)(?:\s+(?:has|had|also|once|just|finally|then))*\s+(?:told|confided in|confessed to|whispered to|swore)\s+(?:only\s+)?(?:me|her|him)\b(?!\s+(?:[\p{L}-]+\s+)?(?:sister|brother|mother|father|husband|wife|son|daughter|aunt|uncle|cousin))/iu.exec(
       t,
     ) ??
