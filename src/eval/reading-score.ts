@@ -141,7 +141,9 @@ function scoreItem(e: Expect, r: ResidentReading) {
   });
   const events = pair(e.events, r.events, (x, y) => {
     const kw = new Set(kindWords(y.kind));
-    return x.place === y.place && x.start === y.start && same(x.host, y.host) && kindWords(x.kind).some((w) => kw.has(w));
+    return (
+      x.place === y.place && x.start === y.start && same(x.host, y.host) && kindWords(x.kind).some((w) => kw.has(w))
+    );
   });
   return { family, household, work, secrets, events };
 }
@@ -170,7 +172,12 @@ export function scoreReadings(items: readonly ReadingCorpusItem[], read: Reader)
       sums[k].fn += missed.length;
       sums[k].fp += extra.length;
       if (missed.length > 0 || extra.length > 0)
-        misses.push({ id: item.id, kind: k, missed: missed.map((x) => JSON.stringify(x)), extra: extra.map((x) => JSON.stringify(x)) });
+        misses.push({
+          id: item.id,
+          kind: k,
+          missed: missed.map((x) => JSON.stringify(x)),
+          extra: extra.map((x) => JSON.stringify(x)),
+        });
     }
   }
   const kinds = Object.fromEntries(SCORED_KINDS.map((k) => [k, rate(sums[k].tp, sums[k].fp, sums[k].fn)])) as Record<

@@ -55,8 +55,9 @@ export function readClock(raw: string): Clock | null {
   const t = raw.toLowerCase().replace(/\s+/g, ' ').trim();
   if (t === 'noon' || t === 'midday') return { minute: 12 * 60, fixed: true };
   if (t === 'midnight') return { minute: 24 * 60, fixed: true };
-  const pm = /\b(?:pm|p\.m\.)|in the (?:afternoon|evening)|at night|tonight/.test(t);
-  const am = /\b(?:am|a\.m\.)(?![\p{L}])|in the morning/u.test(t);
+  // "7pm", "1am": no word edge between the digit and its half of the day
+  const pm = /(?<![\p{L}])(?:pm|p\.m\.)|in the (?:afternoon|evening)|at night|tonight/u.test(t);
+  const am = /(?<![\p{L}])(?:am|a\.m\.)(?![\p{L}])|in the morning/u.test(t);
   let h: number | null = null;
   let m = 0;
   const rel = /^(?:a )?(five|ten|twenty|twenty-five|quarter|half) (past|to|after|before) (\d{1,2}|[a-z]+)/.exec(t);
@@ -101,9 +102,9 @@ export type DayHalf = 'morning' | 'afternoon' | 'evening' | null;
 
 /** The half of the day a phrase puts a time in ("tonight", "in the evening", "breakfast" aside). */
 export function halfOfDay(text: string): DayHalf {
-  if (/\b(?:evening|tonight|night|nightly|supper)\b/i.test(text)) return 'evening';
-  if (/\bafternoon\b/i.test(text)) return 'afternoon';
-  if (/\bmorning\b/i.test(text)) return 'morning';
+  if (/\b(?:evenings?|tonight|nights?|nightly|supper|dinner)\b/i.test(text)) return 'evening';
+  if (/\bafternoons?\b/i.test(text)) return 'afternoon';
+  if (/\b(?:mornings?|breakfast|brunch)\b/i.test(text)) return 'morning';
   return null;
 }
 
@@ -138,7 +139,7 @@ const UNTIL = String.raw`(?:to|until|till|til|'til|-|–|—|through|and)`;
 const RANGE_RES: RegExp[] = [
   new RegExp(String.raw`\b(?:from|between)\s+${T}\s*${UNTIL}\s*${T}`, 'giu'),
   new RegExp(
-    String.raw`\b(?:opens?|opening|starts?|starting|begins?|beginning|arrives?|gets? in|clocks? on)\b[^.;]{0,40}?\b(?:at|by|around|from)\s+${T}[^.;]{0,60}?\b(?:shuts?|shutting|closes?|closing|finish(?:es)?|finishing|ends?|ending|leaves?|knocks? off|clocks? off|locks? up|goes home|stops?|done)\b[^.;]{0,20}?\b(?:at|by|around)\s+${T}`,
+    String.raw`\b(?:opens?|opening|starts?|starting|begins?|beginning|arrives?|gets? in|clocks? on)\b[^.;]{0,40}?\b(?:at|by|around|from)\s+${T}[^.;]{0,60}?\b(?:shuts?|shutting|close|closes?|closing|finish(?:es)?|finishing|ends?|ending|leaves?|knocks? off|clocks? off|locks? up|goes home|stops?|done)\b[^.;]{0,20}?\b(?:at|by|around|before|until|till)\s+${T}`,
     'giu',
   ),
   new RegExp(String.raw`(?<![\p{L}\d:.])${T}\s*(?:-|–|—|to|until|till)\s*${T}`, 'giu'),
@@ -148,10 +149,13 @@ const AT_RE = new RegExp(
   'giu',
 );
 
+/** A time said with its half of the day and no preposition ("tonight 8pm", "Wed 10am"). */
+const BARE_RE = /(?<![\p{L}\d:.–-])(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2})(?![\p{L}\d:–-])/giu;
+
 /** Is this TIME match a bare number that is not a clock ("6 years", "2 children", "45")? */
 function plainNumber(raw: string, after: string): boolean {
   if (!/^\d{1,2}$/.test(raw.trim()) && !new RegExp(`^(?:${HOUR_WORD})$`, 'i').test(raw.trim())) return false;
-  return /^\s*(?:years?|months?|weeks?|days?|hours?|minutes?|children|kids|people|guests|times|of|miles?|dogs?|cats?|\w+s\b)/i.test(
+  return /^\s*(?:years?|months?|weeks?|days?|hours?|minutes?|children|kids|people|persons|guests|times|of|miles?|dogs?|cats?|tables?|chairs?|rooms?|boys|girls|men|women|sons|daughters|brothers|sisters|grandchildren|generations|pints?|loaves|cakes|pies|cows|sheep|goats|hens|boats|cars|shops|houses|fields|acres|pounds|euros|dollars|percent|more|others|or so)\b/i.test(
     after,
   );
 }
@@ -172,21 +176,26 @@ export function windowsIn(text: string, opts: { workday?: boolean } = {}): Windo
       const a = readClock(m[1]!);
       const b = readClock(m[2]!);
       if (!a || !b) continue;
-      if (
-        !/\d|noon|midday|midnight|half|quarter|past/i.test(m[0]) &&
-        !/\b(?:from|between|opens?|starts?)\b/i.test(m[0])
-      )
-        continue;
+      // "two to three people" is no window
+      if (plainNumber(m[2]!, text.slice(at + m[0].length))) continue;
       // "7-9 pm": the end's half gives the start's when the start leaves it open
-      let start: number;
-      if (!a.fixed && b.fixed && b.minute >= 12 * 60 && a.minute + 12 * 60 < b.minute) start = a.minute + 12 * 60;
-      else start = settle(a, half, null, opts.workday ?? false);
-      const end = settle(b, half, start, opts.workday ?? false);
-      if (end <= start) continue;
+      let start = settle(a, half, null, opts.workday ?? false);
+      if (!a.fixed && b.fixed) {
+        // the start's half is the one that ends soonest before a fixed end ("four until noon", "7-9 pm")
+        const fits = [a.minute % (12 * 60), (a.minute % (12 * 60)) + 12 * 60].filter((m) => m < (b.minute || 24 * 60));
+        if (fits.length > 0) start = fits[fits.length - 1]!;
+        else if (start < 12 * 60) start += 12 * 60;
+      }
+      let end = settle(b, half, start, opts.workday ?? false);
+      // "from eight in the evening until eight in the morning", "until 1 am": the end is on the next day
+      if (end <= start && !(b.fixed && end < start)) continue;
+      if (end === 24 * 60) end = 0;
       out.push({ start, end, at, length: m[0].length });
       taken.push([at, at + m[0].length]);
     }
-  for (const m of text.matchAll(AT_RE)) {
+  for (const m of [...text.matchAll(AT_RE), ...text.matchAll(BARE_RE)].sort(
+    (x, y) => (x.index ?? 0) - (y.index ?? 0),
+  )) {
     const at = m.index ?? 0;
     if (!free(at, at + m[0].length)) continue;
     if (plainNumber(m[1]!, text.slice(at + m[0].length))) continue;
@@ -277,11 +286,16 @@ export function weekdaysIn(text: string): Weekday[] | null {
       rest = rest.replace(m[0], ' ');
     }
   }
-  if (/\b(?:weekdays|week ?days|monday-to-friday|working week|every weekday|during the week)\b/i.test(rest))
+  if (/\b(?:weekdays?|week ?days?|monday-to-friday|working week|every weekday|during the week)\b/i.test(rest))
     add(span('mon', 'fri'));
   if (/\b(?:weekends|at the weekend|on the weekend|every weekend|saturdays and sundays)\b/i.test(rest))
     add(['sat', 'sun']);
-  if (/\b(?:every day|everyday|daily|seven days a week|each day|all week)\b/i.test(rest)) add(WEEKDAY_ORDER);
+  if (
+    /\b(?:every (?:single )?(?:day|night|evening|morning)|everyday|daily|nightly|seven days a week|each (?:day|night)|all week|every day of the week)\b/i.test(
+      rest,
+    )
+  )
+    add(WEEKDAY_ORDER);
   // "except Sundays", "but Monday", "closed on Sundays", "Sundays off"
   const off = new Set<Weekday>();
   const offRe = new RegExp(
@@ -297,12 +311,18 @@ export function weekdaysIn(text: string): Weekday[] | null {
     rest = rest.replace(m[0], ' ');
   }
   if (off.size > 0 && days === null && /\b(?:six days|open all week|works? all week)\b/i.test(t)) add(WEEKDAY_ORDER);
-  if (off.size > 0 && days === null && /\bdays? a week\b/i.test(t)) add(WEEKDAY_ORDER);
-  // plain named days ("Tuesdays and Thursdays", "on Mondays, Wednesdays and Fridays")
-  for (const w of rest.matchAll(new RegExp(String.raw`\b${DAY}(?![\p{L}])`, 'giu'))) {
-    const d = dayOf(w[0]);
-    if (d && /^[A-Z]/.test(w[0])) add([d]);
-  }
+  if (
+    off.size > 0 &&
+    days === null &&
+    /\bdays? a week\b|\b(?:all )?(?:the )?other days\b|\brest of the week\b/i.test(t)
+  )
+    add(WEEKDAY_ORDER);
+  // plain named days ("Tuesdays and Thursdays", "on Mondays, Wednesdays and Fridays"), unless a span said it all
+  if (days === null)
+    for (const w of rest.matchAll(new RegExp(String.raw`\b${DAY}(?![\p{L}])`, 'giu'))) {
+      const d = dayOf(w[0]);
+      if (d && /^[A-Z]/.test(w[0])) add([d]);
+    }
   if (days === null) return null;
   const set: Set<Weekday> = days;
   for (const d of off) set.delete(d);
@@ -340,10 +360,28 @@ export const isoDay = (day: number): string => new Date(day * DAY_MS).toISOStrin
  * "tonight", "tomorrow", "on Saturday", "next Tuesday", "May 14", "the 14th", "in three days". Null when none.
  * A weekly habit ("every Friday", "on Fridays") is no day.
  */
-export function eventDay(text: string, first: number): number | null {
+export function eventDay(said: string, first: number): number | null {
+  // terse notes' "Sat", "Wed." are the days' names
+  const text = said.replace(/(?<![\p{L}-])(Mon|Tues?|Wed|Thu|Thurs?|Fri|Sat|Sun)(?![\p{L}-])\.?/gu, (d) => {
+    const k = d.replace('.', '').toLowerCase().slice(0, 3);
+    return (
+      (
+        {
+          mon: 'Monday',
+          tue: 'Tuesday',
+          wed: 'Wednesday',
+          thu: 'Thursday',
+          fri: 'Friday',
+          sat: 'Saturday',
+          sun: 'Sunday',
+        } as Record<string, string>
+      )[k] ?? d
+    );
+  });
   const t = text.toLowerCase();
+  // "the first evening" of the story, not "the first evening of the harvest" (a day said elsewhere)
   const nth =
-    /\b(?:the|on the|its|their)\s+(first|second|third|fourth|fifth|sixth|seventh)\s+(?:day|evening|night|morning|afternoon)\b/.exec(
+    /\b(?:the|on the|its|their)\s+(first|second|third|fourth|fifth|sixth|seventh)\s+(?:day|evening|night|morning|afternoon)\b(?!\s+of\b)/.exec(
       t,
     );
   if (nth) return first + ORDINALS[nth[1]!]!;

@@ -3,18 +3,23 @@
 // he shares the cottage", "She and Tom live above the shop", kin words without names resolved through the family
 // ("lives with her parents"). Never a street, a building's other flat or a neighbour: living near is not living with.
 import type { KinItem } from '../types.ts';
-import { KIN, kinWord } from './kin-words.ts';
+import { KIN } from './kin-words.ts';
+import { relativesNamed } from './relatives.ts';
 import type { Doc, Sentence } from './text.ts';
 
 const DWELLING = String.raw`(?:home|house|flat|apartment|cottage|place|rooms?|roof|bungalow|farmhouse|farm|caravan|quarters|digs|lodgings|bedsit|loft|attic|studio|cabin|croft|manse|vicarage|rectory|upstairs|downstairs)`;
 const VERB = String.raw`(?:(?:still\s+|now\s+|also\s+)?(?:lives?|living|lived|stays?|staying|lodges?|lodging|boards?|boarding|resides?|residing|shares?|sharing|shared|keeps? house|moved\s+(?:back\s+)?in|has\s+moved\s+(?:back\s+)?in|(?:has|have|had)\s+lived|(?:is|are)\s+living|(?:have|has|had)\s+the\s+${DWELLING}|(?:is|am|are)\s+(?:back\s+)?(?:at\s+)?home|back\s+home|at\s+home|home\s*[:=–-]|${DWELLING}(?=\s+with\b))(?:\s+and\s+[a-z]+s)?)`;
-const LIVE_WITH = new RegExp(String.raw`\b${VERB}(?![\p{L}])((?:[^.;@]|@\d+['’]s){0,70}?)\bwith\s+`, 'giu');
+const LIVE_WITH = new RegExp(String.raw`\b${VERB}(?![\p{L}])((?:[^.;@]|@\d+){0,70}?)\bwith\s+`, 'giu');
+/** "Four of us live in the Iyer house: my husband Suresh, our daughter Meena, ... and me." */
+const LIVE_COLON = /\b(?:we|us|of us)\s+(?:all\s+)?live\b[^.;:@]{0,50}:\s*/gi;
 const GAP_BAD =
-  /\b(?:works?|working|plays?|runs?|eats?|drinks?|meets?|walks?|talks?|sees?|visits?|who|which|where|alone|near|next door|neighbou?rs?|friends?|lunch|dinner|tea|coffee|shift|customers?)\b/i;
-const NOT = /\b(?:no longer|not|never|n['’]t|used to|until|formerly|once|before)\b/i;
+  /\b(?:works?|working|plays?|runs?|eats?|drinks?|meets?|walks?|talks?|sees?|visits?|who|which|where|alone|near|next door|neighbou?rs?|friends?|shift|customers?)\b/i;
+const NOT = /(?:\bno longer|\bnot|\bnever|n['’]t|\bused to|\buntil|\bformerly|\bonce)\b/i;
 
+/** An age said in words after a name ("Arjun, fifteen,"). */
+const AGE_WORD = String.raw`(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)`;
 const ITEM = new RegExp(
-  String.raw`^\s*(?:just\s+|only\s+)?(?:(?:(?:her|his|my|their|our|the|your|those|these|both|@\d+['’]s)\s+)?(?:(?:two|three|four|\d+|young|teenage|grown|little|elder|older|younger|baby|twin|new)\s+)*(${KIN})(?![\p{L}-])(?:\s*,?\s*\(?\s*(@\d+)(?!['’]s)\s*\)?(?:\s*,\s*(?:aged\s+)?\d+|\s*\([^()]*\))?)?|(@\d+)(?!['’]s)(?:\s*\([^()]*\)|,\s*(?:aged\s+)?\d+(?=\s*[,.;]|\s+and))?|(him|her|them|me|us))`,
+  String.raw`^\s*(?:just\s+|only\s+)?(?:(?:(?:her|his|my|their|our|the|your|those|these|both|@\d+['’]s)\s+)?(?:(?:two|three|four|\d+|young|teenage|grown|little|elder|older|younger|baby|twin|new)\s+)*(${KIN})(?![\p{L}-])(?:\s*,?\s*\(?\s*(@\d+)(?!['’]s)\s*\)?(?:\s*,\s*(?:aged\s+)?(?:\d+|${AGE_WORD})(?=\s*(?:,|and\b|$))|\s*\([^()]*\))?)?|(@\d+)(?!['’]s)(?:\s*\([^()]*\)|,\s*(?:aged\s+)?\d+(?=\s*[,.;]|\s+and))?|(him|her|them|me|us))`,
   'iu',
 );
 const SEP = /^\s*(?:,\s*(?:and\s+|&\s*)?|and\s+|&\s*|\+\s*|plus\s+|as well as\s+)/i;
@@ -38,33 +43,33 @@ function listAfter(doc: Doc, tail: string): Listed {
     } else if (m[1]) out.kin.push(m[1]);
     else if (m[4]) out.pronouns.push(m[4].toLowerCase());
     rest = rest.slice(m[0].length);
+    // "her husband, Dele, a market trader, and their son": a description between items
+    rest = rest.replace(/^\s*,\s*(?:a|an|the|who|whose)\b[^,;.@]{0,50}(?=,)/i, '');
     const sep = SEP.exec(rest);
     if (!sep) break;
+    // ", and his mother-in-law, Pearl, brings him bread": a new clause, not one more of the household
+    const nextItem = ITEM.exec(rest.slice(sep[0].length));
+    if (nextItem && /^\s*,?\s*[a-z]+s\b(?<!\bits)/.test(rest.slice(sep[0].length + nextItem[0].length)) && /,\s*and/.test(sep[0]))
+      break;
     rest = rest.slice(sep[0].length);
   }
   return out;
 }
 
+/** The resident's spouse or partner, for "we" and "them". */
+const spouses = (family: readonly KinItem[]): string[] =>
+  family.filter((k) => ['wife', 'husband', 'spouse', 'partner'].includes(k.relation)).map((k) => k.name);
+
 /** Family named by kin words ("her parents", "Mum", "his two sons") through the resident's family. */
-function kinNamed(kin: readonly string[], family: readonly KinItem[]): string[] {
-  const out: string[] = [];
-  for (const word of kin) {
-    const w = kinWord(word);
-    if (!w) continue;
-    for (const k of family) {
-      const kw = kinWord(k.relation);
-      if (kw && kw[0] === w[0] && (w[1] === null || kw[1] === null || kw[1] === w[1]) && !out.includes(k.name))
-        out.push(k.name);
-    }
-  }
-  return out;
-}
+const kinNamed = (kin: readonly string[], family: readonly KinItem[]): string[] => [
+  ...new Set(kin.flatMap((w) => relativesNamed(w, family))),
+];
 
 /** The people a clause's subject names before its verb: the resident (by name or pronoun) and others. */
 function subjects(doc: Doc, head: string): { resident: boolean; others: string[] } {
   const people = doc.frame.people;
   // the subject is the clause's start: a relative clause's "who" points back at the person just before it
-  const tokens = [...head.matchAll(/@(\d+)(?!['’]s)|\b(she|he|i|we)\b/gi)];
+  const tokens = [...head.matchAll(/@(\d+)(?!['’]s)|\b(she|he|i|we|me)\b/gi)];
   let resident = false;
   const others: string[] = [];
   for (const t of tokens) {
@@ -86,7 +91,7 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
     for (const m of c.matchAll(LIVE_WITH)) {
       if (GAP_BAD.test(m[1]!)) continue;
       const at = m.index ?? 0;
-      if (NOT.test(c.slice(Math.max(0, at - 20), at + m[0].length))) continue;
+      if (NOT.test(c.slice(Math.max(0, at - 14), at + m[0].length))) continue;
       let head = c.slice(0, at);
       // "Her daughter Aoife, fifteen, who shares ...": the subject is the one the relative clause follows
       const rel = /(@\d+)[^@]*?\bwho(?:['’]s| is| has)?\s*$/.exec(head);
@@ -98,7 +103,11 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       if (subj.resident) {
         for (const n of named) out.add(n);
         // "Tom and I live with ...", "My wife and I have the rooms ... with our girl"
-        if (/\b(?:and|&)\s+(?:i|she|he)\b|@\d+\s+(?:and|&)\s+@\d+/i.test(head)) for (const n of subj.others) out.add(n);
+        if (/\b(?:and|&)\s+(?:i|she|he)\b|\b(?:me|i|she|he)\s+(?:and|&)\s+|@\d+\s+(?:and|&)\s+@\d+/i.test(head))
+          for (const n of subj.others) out.add(n);
+        // "we live ... with his parents": we is the resident and the one they married
+        if (/\b(?:we|they)\b/i.test(head) || list.pronouns.some((p) => p === 'them' || p === 'us'))
+          for (const n of spouses(family)) out.add(n);
         // "shares with him the rooms": the man just named
         if (list.pronouns.some((p) => p === 'him' || p === 'her')) {
           const before = [...`${prev} ${c.slice(0, at)}`.matchAll(/@(\d+)/g)]
@@ -110,7 +119,34 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       } else if (subj.others.length > 0 && (list.pronouns.length > 0 || list.names.includes(doc.resident))) {
         // "Orla moved back in with them", "Junie has lived with her and her husband Earl"
         for (const n of [...subj.others.slice(-1), ...named]) out.add(n);
+        if (list.pronouns.some((p) => p === 'them' || p === 'us')) for (const n of spouses(family)) out.add(n);
       }
+    }
+    for (const m of c.matchAll(LIVE_COLON)) {
+      const list = listAfter(doc, c.slice((m.index ?? 0) + m[0].length));
+      for (const n of [...list.names, ...kinNamed(list.kin, family)]) out.add(n);
+    }
+    // "Home: the flat above, just her + Fadi.", "Household: husband Oskar, daughter Ebba (12)."
+    const home = /^\s*(?:home|household|lives with|living with|at home)\s*[:=–-]\s*(.*)$/i.exec(c);
+    if (home && !NEAR_WORDS.test(home[1]!)) {
+      for (const x of home[1]!.matchAll(/@(\d+)(?!['’]s)/g)) {
+        const p = people[Number(x[1])];
+        if (p) out.add(p);
+      }
+      const kin = [...home[1]!.matchAll(new RegExp(String.raw`\b(${KIN})(?![\p{L}-])(?!\s*,?\s*\(?@)`, 'giu'))].map((m) => m[1]!);
+      for (const n of kinNamed(kin, family)) out.add(n);
+    }
+    // "They live in the flat above the bakery", "and they all live on the farm": those just named, else the couple
+    if (
+      /(?:^|,?\s+and)\s*(?:they|we|the two of (?:them|us)|both of (?:them|us))\s+(?:both\s+|all\s+)?(?:live|share)\b|\ball\s+(?:live\s+)?(?:at|in|under)\b/i.test(c) &&
+      !/\bwith\b/i.test(c)
+    ) {
+      const near = (t: string) =>
+        [...t.matchAll(/@(\d+)(?!['’]s)/g)].map((x) => people[Number(x[1])]!).filter((p) => p !== doc.resident);
+      // those just named, else the family named in the sentence before, else the couple
+      const named = near(c);
+      const before = near(prev).filter((p) => family.some((k) => k.name === p));
+      for (const n of named.length > 0 ? named : before.length > 0 ? before : spouses(family)) out.add(n);
     }
     // "his wife Lurdes, with whom he shares the rooms"
     for (const m of c.matchAll(
@@ -134,6 +170,8 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
     together(doc, c, family, out);
   }
 }
+
+const NEAR_WORDS = /\b(?:next door|neighbou?rs?|near|nearby|across|opposite|no\.\s*\d|number \d)\b/i;
 
 /** "She and Tom live above the bakery", "Tom, Maud and their son Eli share the cottage" (no "with"). */
 function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<string>) {

@@ -22,6 +22,6 @@ export function readResidentNeutral(text: ResidentText, frame: TownFrame): Resid
     routine: readRoutine(doc, work),
     busyWith: readBusy(doc),
     secrets: readSecrets(doc, family),
-    events: readEvents(doc, family),
+    events: readEvents(doc, family, work),
   };
 }

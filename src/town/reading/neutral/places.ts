@@ -38,17 +38,18 @@ const norm = (s: string) =>
 
 /** Words of a place's name that name it alone ("bakery" of "Quint's Bakery" when no other place is a bakery). */
 function ownWords(name: string, others: readonly string[]): string[] {
+  const said = name
+    .replace(/^the\s+/i, '')
+    .split(/[^\p{L}\d'’-]+/u)
+    .filter((w) => w !== '');
   const ws = norm(name)
     .split(/[^\p{L}\d-]+/u)
     .filter((w) => w.length >= 3 && !GENERIC.has(w));
-  return ws.filter(
-    (w) =>
-      !others.some((o) =>
-        norm(o)
-          .split(/[^\p{L}\d-]+/u)
-          .includes(w),
-      ),
-  );
+  // a modifier alone ("olive" of "the olive press") names no place; the head noun or a proper name does
+  const head = ws[ws.length - 1];
+  const proper = (w: string) => said.some((x) => /^\p{Lu}/u.test(x) && x.toLowerCase().replace(/['’]s$/, '') === w);
+  const elsewhere = (w: string) => others.some((o) => norm(o).split(/[^\p{L}\d-]+/u).includes(w));
+  return ws.filter((w) => (w === head || proper(w)) && !elsewhere(w));
 }
 
 /** Every mention of the town's places in a text, in order. */
@@ -65,18 +66,34 @@ export function placesIn(text: string, places: TownFrame['places']): PlaceMentio
     const n = norm(p.name);
     if (n === '' || n === 'home') continue;
     const words = n.split(/\s+/).map((w) => escapeRegExp(w));
-    const re = new RegExp(String.raw`\b${words.join(String.raw`(?:['’]s)?\s+`)}(?:['’]s)?(?![\p{L}])`, 'giu');
+    const re = new RegExp(String.raw`(?<![\p{L}\d])${words.join(String.raw`(?:['’]s)?\s+`)}(?:['’]s)?(?![\p{L}])`, 'giu');
     for (const m of text.matchAll(re)) put(p.id, m.index ?? 0, m[0].length, true);
+  }
+  // "the tea house" for "the Sato tea house": the name's last two words, when no other place ends so
+  for (const p of byLength) {
+    const words = norm(p.name).split(/\s+/);
+    if (words.length < 3) continue;
+    const tail = words.slice(-2).join(' ');
+    if (places.some((q) => q.id !== p.id && norm(q.name).includes(tail))) continue;
+    const re = new RegExp(String.raw`(?<![\p{L}\d])${tail.split(' ').map(escapeRegExp).join(String.raw`\s+`)}(?![\p{L}])`, 'giu');
+    for (const m of text.matchAll(re)) put(p.id, m.index ?? 0, m[0].length, false);
   }
   for (const p of byLength) {
     const others = places.filter((q) => q.id !== p.id).map((q) => q.name);
+    const nameWords = norm(p.name)
+      .split(/[^\p{L}\d-]+/u)
+      .filter((w) => w !== '')
+      .map(escapeRegExp);
+    // between "the" and the word, only other words of the name ("the Lin family teahouse" is not "the quiet centre")
+    const filler = nameWords.length > 0 ? String.raw`(?:(?:${nameWords.join('|')})\s+){0,2}` : '';
     for (const w of ownWords(p.name, others)) {
+      const stem = escapeRegExp(w.replace(/(?<=\p{L}{3})s$/u, ''));
       const re = new RegExp(
-        String.raw`\b(?:the|their|her|his|my|our|at|to|in|into|from|of|behind|outside|inside)\s+(?:[\p{L}-]+\s+){0,2}?(${escapeRegExp(w)})s?(?![\p{L}])`,
+        String.raw`(?:\b(?:the|their|her|his|my|our|its|your|at|to|in|into|from|of|behind|outside|inside)|\p{L}+['’]s|\p{L}+s['’])\s+${filler}(${stem}(?:s|['’]s|s['’])?)(?![\p{L}])`,
         'giu',
       );
       for (const m of text.matchAll(re)) {
-        const at = (m.index ?? 0) + m[0].length - m[1]!.length - (m[0].endsWith('s') && !m[1]!.endsWith('s') ? 1 : 0);
+        const at = (m.index ?? 0) + m[0].length - m[1]!.length;
         put(p.id, at, m[1]!.length, false);
       }
     }

@@ -30,6 +30,8 @@ export interface Doc {
   gender: Gender | null;
   /** The whole text, every field. */
   all: string;
+  /** Is the text said as "I" (then "she" and "her" are always someone else)? */
+  firstPerson: boolean;
 }
 
 const ABBREV = /\b(Mr|Mrs|Ms|Dr|St|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|a\.m|p\.m)\.(?=\s)/gi;
@@ -127,13 +129,16 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
   for (const p of text.passages)
     for (const s of sentencesOf(p.text)) {
       const { marked, mentions } = markPeople(s, frame.people);
-      sentences.push({ field: p.field, index: sentences.length, text: s, marked, mentions });
+      // terse notes' "w/" is "with" to every reader
+      const plain = marked.replace(/\bw\/\s*/gi, 'with ');
+      sentences.push({ field: p.field, index: sentences.length, text: s, marked: plain, mentions });
     }
   const all = text.passages.map((p) => p.text).join('\n');
   const f = all.match(FEMALE)?.length ?? 0;
   const m = all.match(MALE)?.length ?? 0;
   const gender: Gender | null = f > m ? 'f' : m > f ? 'm' : null;
-  return { resident: text.resident, frame, sentences, gender, all };
+  const firstPerson = (all.match(/\bI\b|\bI['’](?:m|ve|ll|d)\b/g)?.length ?? 0) >= 1;
+  return { resident: text.resident, frame, sentences, gender, all, firstPerson };
 }
 
 /** `@k` -> the resident's full name (null for anything else). */
