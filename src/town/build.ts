@@ -148,6 +148,19 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
       matter: s.matter,
       tellTo: s.tellTo,
       phrases: seedPhrases.filter((p) => secretOfPhrase(p, [s], people) !== null),
+      // where the owner can seek out each one it means to tell: at their work (an hour into it), else at home
+      seek: Object.fromEntries(
+        s.tellTo.flatMap((n) => {
+          const o = named(n);
+          if (!o) return [];
+          const w = readOf(o.name)?.work;
+          const place = o.workplace ?? w?.place;
+          const start = w?.start
+            ? `${String(Math.min(23, Number(w.start.slice(0, 2)) + 1)).padStart(2, '0')}:${w.start.slice(3)}`
+            : '10:00';
+          return [[o.name, place ? { place, start } : { place: o.home, start: null }]];
+        }),
+      ),
     }));
     const workplace = r.workplace ?? read?.work?.place;
     const work = read?.work && read.work.place === workplace ? read.work : undefined;
@@ -212,7 +225,9 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
       planPostedDay: -1,
       memoryCount: 0,
     };
-    const known = new Set([r.home, startAt, ...(workplace ? [workplace] : []), ...r.knows]);
+    // (and the homes of those it means to tell something in private: it knows where they live)
+    const seekAt = secrets.flatMap((x) => Object.values(x.seek ?? {}).map((v) => v.place));
+    const known = new Set([r.home, startAt, ...(workplace ? [workplace] : []), ...r.knows, ...seekAt]);
     for (const l of locations) if (l.public) known.add(l.id);
     for (const l of locations) if (known.has(l.id)) observePlace(resident, l, start);
     return resident;

@@ -191,6 +191,17 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
     if (s !== null && t !== null && t > from && usable.some((p) => p.id === e.place))
       put(Math.max(s, from), t, e.activity, e.place);
   }
+  // Someone it means to tell something in private: sought out at their work in its hours, else called on at home
+  // after the working day, where no event of the day claims the time (issue 32 item 5)
+  for (const [k, x] of (i.confide ?? []).entries()) {
+    // (long enough to walk there and find a moment: an hour and a half)
+    const start = Math.max(from, (x.start ? parseClock(x.start) : null) ?? (work?.end ?? at(17)) + 30 + 90 * k);
+    const taken = (i.events ?? []).some(
+      (e) => (parseClock(e.start) ?? 0) < start + 90 && (parseClock(e.end) ?? 0) > start,
+    );
+    if (i.places.some((p) => p.id === x.place) && !taken)
+      put(start, start + 90, `call on ${x.name.split(/\s+/)[0]}`, x.place);
+  }
   const window = { start: 0, end: at(24) };
   return normalizeSlots(blocks, window, { granularityMs: 5, fill: (s, e) => b(s, e, 'sleeping', home) })
     .filter((x) => x.end > from)
@@ -222,7 +233,15 @@ function readJob(i: PlanDayInput, usable: readonly PromptPlace[]): Job | null {
   return {
     place,
     activity,
-    hours: start !== null && end !== null ? { start, end: end <= start ? 24 * 60 : end } : (prose?.hours ?? null),
+    // (one end said: a working day of eight hours from or to it)
+    hours:
+      start !== null && end !== null
+        ? { start, end: end <= start ? 24 * 60 : end }
+        : start !== null
+          ? { start, end: Math.min(24 * 60, start + 8 * 60) }
+          : end !== null
+            ? { start: Math.max(0, end - 8 * 60), end }
+            : (prose?.hours ?? null),
     owner: prose?.owner ?? false,
   };
 }

@@ -105,7 +105,9 @@ function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinIt
   if (!last) return doc.resident;
   // "Jonah and his mum are throwing": the resident among the hosts
   if (
-    new RegExp(String.raw`(?:@${doc.frame.people.indexOf(doc.resident)}|\b(?:she|he|i))\s+(?:and|&)\s+`, 'i').test(head) ||
+    new RegExp(String.raw`(?:@${doc.frame.people.indexOf(doc.resident)}|\b(?:she|he|i))\s+(?:and|&)\s+`, 'i').test(
+      head,
+    ) ||
     /\b(?:and|&)\s+(?:she|he|i|me)\b/i.test(head)
   )
     return doc.resident;

@@ -66,7 +66,10 @@ function workplace(doc: Doc): Candidate | null {
         if (own.length > 0 && !leisure) score += 3;
         if (WORK_AFTER.test(after)) score += 3;
         // "The Lind farm is worked by Oskar Lind": the passive's agent
-        const by = /^\s*(?:is|are|was|has been)\s+(?:\w+\s+)?(?:worked|run|kept|managed|owned|staffed|farmed|tended|minded)\s+by\s+([^,;.]{0,40})/i.exec(after);
+        const by =
+          /^\s*(?:is|are|was|has been)\s+(?:\w+\s+)?(?:worked|run|kept|managed|owned|staffed|farmed|tended|minded)\s+by\s+([^,;.]{0,40})/i.exec(
+            after,
+          );
         if (by && (by[1]!.includes(doc.resident.split(' ')[0]!) || /\b(?:her|him|me)\b/i.test(by[1]!))) score += 3;
         const hours = !EVENTY.test(c) && windowsIn(c, { workday: true }).some((w) => w.end !== null);
         if (hours && !leisure) score += 2;
@@ -103,11 +106,24 @@ const OBJECT_BEFORE =
 function residentWorks(doc: Doc, markedClause: string, clause: string, at: number, phrase: string): boolean {
   const head = markedClause.slice(0, Math.max(0, markedClause.length - (clause.length - at)));
   // "My aunt gives me Saturday shifts in the chandlery": the one given the work
-  if (/\b(?:gives?|offers?|lets?|pays?|found|finds|got)\s+(?:me|her|him)\s+(?:[\p{L}-]+\s+){0,2}(?:shifts?|work|hours|a job|job)\b/iu.test(phrase))
+  if (
+    /\b(?:gives?|offers?|lets?|pays?|found|finds|got)\s+(?:me|her|him)\s+(?:[\p{L}-]+\s+){0,2}(?:shifts?|work|hours|a job|job)\b/iu.test(
+      phrase,
+    )
+  )
     return true;
   // "Rania Haddad, who learned ... elbow, bakes at": the sentence's subject, whatever the relative clause names
   const lead = /^\s*@(\d+)\s*,\s*(?:who|whose)\b/i.exec(head);
-  if (lead && doc.frame.people[Number(lead[1])] === doc.resident && !/,\s*(?:and|but|while)\s/.test(head.slice(-80).split(/,\s*(?:who|whose)\b/).pop() ?? ''))
+  if (
+    lead &&
+    doc.frame.people[Number(lead[1])] === doc.resident &&
+    !/,\s*(?:and|but|while)\s/.test(
+      head
+        .slice(-80)
+        .split(/,\s*(?:who|whose)\b/)
+        .pop() ?? '',
+    )
+  )
     return true;
   const local = head.split(/,\s*(?=(?:and|but)\s)/).pop() ?? head;
   const subjectOf = (h: string) =>
