@@ -82,8 +82,8 @@ export async function run(opts: Record<string, unknown>): Promise<Record<string,
     result.serverRender = pages;
 
     // A full page load in Chromium (HTML, CSS, fonts, script, the event stream opened).
-    const exe = (opts.chromium as string | undefined) ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-    if (existsSync(exe)) {
+    const exe = (opts.chromium as string | undefined) ?? process.env.CHROMIUM_PATH;
+    if (exe === undefined || existsSync(exe)) {
       const browser = await launchChromium(exe);
       try {
         const loads: number[] = [];

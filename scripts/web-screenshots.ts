@@ -27,7 +27,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'screenshots' },
     smallville: { type: 'string' },
     ticks: { type: 'string', default: '30' },
-    chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    chromium: { type: 'string' }, // default: CHROMIUM_PATH, else the Chromium packaged on npm
   },
 });
 const out = values.out as string;
@@ -73,7 +73,7 @@ const web = await startWebServer({
   port: 0,
   games: gameWatch(gameStore),
 });
-const browser = await launchChromium(values.chromium as string);
+const browser = await launchChromium(values.chromium as string | undefined);
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const shoot = async (url: string, file: string, full = true) => {

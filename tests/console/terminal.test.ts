@@ -1,24 +1,24 @@
-// The console on a real terminal (tmux): keystrokes in, screen out. Editing with arrows, history across restarts,
+// The console on a real terminal (a pty read by a headless xterm, tests/console/tty/pty.ts): keystrokes in, screen out. Editing with arrows, history across restarts,
 // tab completion, /follow, mistyped commands refused, posts printed above the line being typed.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TmuxScreen } from './tty/tmux.ts';
+import { PtyScreen } from './tty/pty.ts';
 
 const root = resolve(import.meta.dirname, '../..');
-const harness = (history: string) => `node --import tsx tests/console/tty/harness.ts ${history}`;
-// capture-pane drops trailing spaces: the prompt ends in '>' on screen until something is typed after it.
+const harness = (history: string) => ['--import', 'tsx', 'tests/console/tty/harness.ts', history];
+// The screen is read without trailing spaces: the prompt ends in '>' on screen until something is typed after it.
 const PROMPT = '[Mon 8:00 am · #cafe] >';
 
-let screens: TmuxScreen[] = [];
+let screens: PtyScreen[] = [];
 afterEach(() => {
   for (const s of screens) s.kill();
   screens = [];
 });
 
-async function start(history: string): Promise<TmuxScreen> {
-  const t = new TmuxScreen(harness(history), { cwd: root });
+async function start(history: string): Promise<PtyScreen> {
+  const t = new PtyScreen(process.execPath, harness(history), { cwd: root });
   screens.push(t);
   await t.waitForText(PROMPT, 1, 20_000);
   return t;
@@ -31,7 +31,7 @@ const promptLine = (screen: string) =>
     .filter((l) => l.startsWith('['))
     .at(-1);
 
-describe('console on a terminal (tmux)', () => {
+describe('console on a terminal (pty)', () => {
   it('edits with arrows, completes with tab, follows one resident and refuses mistyped commands', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'console-tty-'));
     const t = await start(join(dir, 'history'));
@@ -155,6 +155,6 @@ describe('console on a terminal (tmux)', () => {
     await t.waitForText('(you said it at #cafe');
     t.keys('C-c');
     s = await t.waitForText('EXITED 0');
-    process.stdout.write(`--- tmux screen (Ctrl-C) ---\n${s}\n`);
+    process.stdout.write(`--- terminal screen (Ctrl-C) ---\n${s}\n`);
   }, 30_000);
 });

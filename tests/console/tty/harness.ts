@@ -1,4 +1,4 @@
-// A console on the real terminal it is started in (tests/console/terminal.test.ts runs it inside tmux): the tiny
+// A console on the real terminal it is started in (tests/console/terminal.test.ts runs it on a pty): the tiny
 // town with a scripted mind (every resident is "sipping tea" where it stands), no cron (SIGUSR1 ticks once),
 // history in argv[2].
 import { writeFileSync } from 'node:fs';
