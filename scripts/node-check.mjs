@@ -1,7 +1,7 @@
 // Runs first in every npm script (package.json) and after `npm ci` (postinstall): the Node running smalltown is one
 // that package.json's engines accept, and the native SQLite driver (better-sqlite3) in node_modules was built for it.
-// Plain JavaScript without newer syntax, so an old Node prints this message instead of a syntax error. Exit 1 with
-// the fix; nothing else runs. src/db/health.ts uses nativeBuildProblem for the same failure at start-up.
+// Plain JavaScript that Node 14 and later parse, so an old Node prints this message instead of a syntax error.
+// Exit 1 with the fix; nothing else runs. src/db/health.ts uses nativeBuildProblem for the same failure at start-up.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -64,7 +64,7 @@ function headersMajor(nodedir) {
  * `nodedir` is npm's nodedir setting when one is in force: a nodedir holding another Node's headers is the usual cause.
  */
 export function nativeBuildProblem(err, nodedir = process.env.npm_config_nodedir) {
-  const msg = String((err && err.message) || err);
+  const msg = String(err?.message || err);
   const abi =
     /NODE_MODULE_VERSION\s+(\d+)\.\s+This\s+version\s+of\s+Node\.js\s+requires\s+NODE_MODULE_VERSION\s+(\d+)/.exec(msg);
   const missing =
@@ -98,9 +98,9 @@ export function nativeDriverProblem() {
     new Database(':memory:').close();
     return undefined;
   } catch (e) {
-    if (e && e.code === 'MODULE_NOT_FOUND' && /better-sqlite3/.test(e.message))
+    if (e?.code === 'MODULE_NOT_FOUND' && /better-sqlite3/.test(e.message))
       return 'node_modules has no better-sqlite3: run `npm ci` first.';
-    return nativeBuildProblem(e) || `The SQLite driver better-sqlite3 cannot be loaded: ${e && e.message}`;
+    return nativeBuildProblem(e) || `The SQLite driver better-sqlite3 cannot be loaded: ${e?.message}`;
   }
 }
 

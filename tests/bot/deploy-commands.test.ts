@@ -83,5 +83,9 @@ describe('deploy-commands', () => {
     expect(botReadme).toContain(`### Permissions (${perms})`);
     for (const text of [botReadme, readFileSync('README.md', 'utf8')])
       for (const m of text.matchAll(/permissions=(\d+)/g)) expect(m[1]).toBe(perms);
+    // One truth about DISCORD_APPLICATION_ID: optional everywhere (runDeploy above looked it up from the token).
+    const env = readFileSync('.env.example', 'utf8');
+    expect(env).toMatch(/# Optional: the application id[^\n]*looks it up from the token\.\nDISCORD_APPLICATION_ID=\n/);
+    expect(botReadme).toMatch(/`DISCORD_APPLICATION_ID=\.\.\.` is optional/);
   });
 });
