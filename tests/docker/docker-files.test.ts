@@ -40,6 +40,7 @@ describe('Dockerfile', () => {
     expect(ci).toMatch(/^\d+\.\d+\.\d+$/);
     expect(dockerfile).toContain(`ARG NODE_VERSION=${ci}`);
     const froms = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Dockerfile and compose syntax, not a template
     expect(froms).toEqual(['node:${NODE_VERSION}-bookworm-slim', 'node:${NODE_VERSION}-bookworm-slim']);
   });
 
@@ -85,7 +86,9 @@ describe('docker-compose.yml', () => {
     const bot = compose.services.bot!;
     expect(bot.environment?.DISCORD_TOKEN).toMatch(/^\$\{DISCORD_TOKEN:\?set DISCORD_TOKEN in \.env .+\}$/);
     expect(bot.environment?.WEB_HOST).toBe('0.0.0.0');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Dockerfile and compose syntax, not a template
     expect(bot.environment?.WEB_PORT).toBe('${WEB_PORT:+8787}');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Dockerfile and compose syntax, not a template
     expect(bot.ports).toEqual(['127.0.0.1:${WEB_PORT:-8787}:8787']);
     expect(bot.volumes).toEqual(['data:/app/data']);
     expect(compose.volumes).toHaveProperty('data');
