@@ -16,8 +16,8 @@ export const ENGINES = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8
 const ABI_TO_NODE = { 93: 16, 108: 18, 115: 20, 120: 21, 127: 22, 131: 23, 137: 24, 141: 25 };
 
 function parse(v) {
-  const m = /^v?(\d+)\.(\d+)\.(\d+)/.exec(v.trim());
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
+  const m = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(v.trim());
+  return m ? [Number(m[1]), Number(m[2] || 0), Number(m[3] || 0)] : undefined;
 }
 function cmp(a, b) {
   for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] - b[i];

@@ -14,7 +14,10 @@ export function editDistance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-/** The closest of `known` to `typed` (within 2 edits and shorter than the word, or a unique prefix), or null. */
+/**
+ * The closest of `known` to `typed`, or null: a unique prefix, or within 1 edit (2 for words of 6 letters or more,
+ * leading dashes of a flag not counted), so "--hourz" finds "--hours" and "--bogus" finds nothing.
+ */
 export function nearestWord(typed: string, known: readonly string[]): string | null {
   const t = typed.toLowerCase().slice(0, 40);
   if (!t) return null;
@@ -23,7 +26,8 @@ export function nearestWord(typed: string, known: readonly string[]): string | n
   let best: { word: string; d: number } | null = null;
   for (const k of known) {
     const d = editDistance(t, k.toLowerCase());
-    if (d <= Math.min(2, k.length - 1) && (!best || d < best.d)) best = { word: k, d };
+    const letters = k.replace(/^-+/, '').length;
+    if (d <= Math.min(letters >= 6 ? 2 : 1, letters - 1) && (!best || d < best.d)) best = { word: k, d };
   }
   return best?.word ?? null;
 }
