@@ -13,10 +13,10 @@ import {
 } from '../app/operations.ts';
 import type { Post, Speaker, TownRegistry, TownService } from '../app/town-view.ts';
 import { isUserError } from '../errors.ts';
-import { writeTownPicture } from '../render/town-pictures.ts';
+import { townRelationshipInput, writeTownPicture } from '../render/town-pictures.ts';
 import type { ConsoleSession } from './commands.ts';
 import { admits, type PostFilter, SHOW_TALK } from './filters.ts';
-import { formatMap, formatPost, formatRelationships } from './format.ts';
+import { formatEgoTies, formatMap, formatMapLegend, formatPost, formatRelationships } from './format.ts';
 import { consoleLifecycle } from './lifecycle.ts';
 import { errorText } from './lines.ts';
 
@@ -141,8 +141,14 @@ export class Session implements ConsoleSession {
       );
     }
     if (r.picture) {
+      const picture = { personas: r.picture.personas, ...(r.picture.resident ? { resident: r.picture.resident } : {}) };
+      // The text says what the picture shows: one person's ties when a name was given, else the whole town's.
       this.print(
-        r.picture.kind === 'map' ? formatMap(this.town.map()) : formatRelationships(this.town.relationships()),
+        r.picture.kind === 'map'
+          ? `${formatMap(this.town.map())}\n${formatMapLegend()}`
+          : r.picture.resident
+            ? formatEgoTies(townRelationshipInput(this.town, picture))
+            : formatRelationships(this.town.relationships()),
       );
       const file = await writeTownPicture(this.town, r.picture.kind, this.opts.picturesDir, {
         personas: r.picture.personas,

@@ -1,8 +1,13 @@
 // The console driven by piped stdin, as a script would: commands in, posts and answers out.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runConsole, tokenize } from '../../src/console/console.ts';
 import { formatPost } from '../../src/console/format.ts';
+import { graphTies } from '../../src/render/relationships.ts';
+import { townRelationshipInput } from '../../src/render/town-pictures.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
 import { tinyTown } from '../support/town-fixtures.ts';
@@ -40,6 +45,29 @@ async function run(lines: string[], extra: Partial<Parameters<typeof runConsole>
   });
   return { text, code: r.exitCode, calls, service };
 }
+
+describe('console pictures in text', () => {
+  it('/relationships NAME prints the ties its picture draws; /map ends with a key to its notation', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'console-pictures-'));
+    const { text, service } = await run(
+      ['/town step 2', 'Bo, have you met Ann Lee?', '/relationships Ann Lee', '/relationships', '/map'],
+      {
+        picturesDir: dir,
+      },
+    );
+    const input = townRelationshipInput(service, { resident: 'Ann Lee' });
+    const { ties } = graphTies(input);
+    expect(ties.length).toBeGreaterThan(0);
+    // Ann's ties only, as in her picture: every row names the other person of a tie the picture draws, in its order.
+    const block = text.slice(text.indexOf("Ann Lee's ties in Tiny"));
+    const rows = block.split('\n').slice(1, 1 + ties.length);
+    const name = new Map(input.nodes.map((n) => [n.id, n.name]));
+    const shown = (s: number) => (Number.isInteger(s) ? String(s) : s.toFixed(1));
+    expect(rows).toEqual(ties.map((t) => `  ${name.get(t.a === input.ego ? t.b : t.a)}: ${shown(t.ab + t.ba)}`));
+    expect(block).toMatch(/^Ann Lee's ties in Tiny \(strongest first, strength after each name\):\n/);
+    expect(text).toMatch(/Key: \[#place\] where \/go takes you · — who is there \(what they are doing\)/);
+  });
+});
 
 describe('console', () => {
   it('GIVEN piped commands WHEN run THEN it prints the banner, answers each command and exits 0 at EOF', async () => {
