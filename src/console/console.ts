@@ -16,7 +16,7 @@ import { diskFullError } from '../core/disk-full.ts';
 import { isUserError } from '../errors.ts';
 import { completeLine } from './completion.ts';
 import { dispatchLine } from './dispatch.ts';
-import { CONSOLE_HELP, consolePrompt, errorText } from './lines.ts';
+import { consolePrompt, errorText } from './lines.ts';
 import { Session } from './session.ts';
 import { openTerminal } from './terminal.ts';
 
@@ -76,7 +76,6 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
     user,
     print: out,
     clearScreen: () => term.clearScreen(),
-    help: CONSOLE_HELP,
     helpLines: opts.helpLines ?? [],
     picturesDir: opts.picturesDir ?? join(tmpdir(), 'smalltown'),
     ...(opts.onError ? { onError: opts.onError } : {}),

@@ -18,7 +18,8 @@ import type { ConsoleSession } from './commands.ts';
 import { admits, type PostFilter, SHOW_TALK } from './filters.ts';
 import { formatEgoTies, formatMap, formatMapLegend, formatPost, formatRelationships } from './format.ts';
 import { consoleLifecycle } from './lifecycle.ts';
-import { errorText } from './lines.ts';
+import { CONSOLE_HELP_SHORT, errorText, HELP_TOPICS, helpTopic } from './lines.ts';
+import { nearestWord } from '../core/edit-distance.ts';
 
 export interface SessionOptions {
   service: TownService;
@@ -28,8 +29,6 @@ export interface SessionOptions {
   clearScreen(): void;
   /** Extra lines for /help. */
   helpLines: string[];
-  /** The console's /help list. */
-  help: readonly string[];
   picturesDir: string;
   onError?: (e: unknown) => void;
   /** The web view's signed links (`/town watch`), when this process serves it. */
@@ -68,8 +67,14 @@ export class Session implements ConsoleSession {
     this.opts.print(text);
   }
 
-  help(): string[] {
-    return [...this.opts.help, ...this.opts.helpLines];
+  help(topic?: string): string[] {
+    if (!topic) return [...CONSOLE_HELP_SHORT];
+    const lines = helpTopic(topic, this.opts.helpLines);
+    if (lines) return lines;
+    const near = nearestWord(topic, HELP_TOPICS);
+    return [
+      `No help topic "${topic}".${near ? ` Did you mean /help ${near}?` : ''} Topics: ${HELP_TOPICS.join(', ')}.`,
+    ];
   }
 
   quit(): void {

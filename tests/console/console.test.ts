@@ -46,6 +46,42 @@ async function run(lines: string[], extra: Partial<Parameters<typeof runConsole>
   return { text, code: r.exitCode, calls, service };
 }
 
+describe('console /help', () => {
+  it('/help is a screenful for a newcomer; /help TOPIC lists a topic; a misspelt topic gets the nearest', async () => {
+    const { text } = await run(['/help', '/help town', '/help gmae', '/help all'], {
+      helpLines: ['Games:', '  /game chameleon  Open a Chameleon lobby here'],
+    });
+    const short = text.slice(
+      text.indexOf('Type a line to speak'),
+      text.indexOf('up-arrow recalls earlier lines.') + 31,
+    );
+    const lines = short.split('\n');
+    expect(lines.length).toBeLessThanOrEqual(15);
+    expect(lines.every((l) => l.length <= 125)).toBe(true);
+    for (const cmd of [
+      '/go <location>',
+      '/interview <resident> <question>',
+      '/persona set',
+      '/game chameleon',
+      '/quit',
+    ])
+      expect(short).toContain(cmd);
+    expect(short).toContain(
+      'More: /help town · /help resident · /help persona · /help show · /help look · /help game · /help all.',
+    );
+    // /help town: the town's commands and nothing else.
+    const town = text.slice(text.indexOf('up-arrow recalls earlier lines.') + 32).split('\nNo help topic')[0]!;
+    expect(town.split('\n').every((l) => l.startsWith('  /town '))).toBe(true);
+    expect(town).toContain('/town step [ticks 1-24]');
+    expect(text).toContain(
+      'No help topic "gmae". Did you mean /help game? Topics: town, resident, persona, show, look, game, all.',
+    );
+    // /help all: the whole list and the games' lines.
+    expect(text).toContain('/resident memories <name> <query>');
+    expect(text).toContain('  /game chameleon  Open a Chameleon lobby here');
+  });
+});
+
 describe('console pictures in text', () => {
   it('/relationships NAME prints the ties its picture draws; /map ends with a key to its notation', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'console-pictures-'));
