@@ -17,7 +17,7 @@ import { isUserError } from '../errors.ts';
 import { completeLine } from './completion.ts';
 import { dispatchLine } from './dispatch.ts';
 import { consolePrompt, errorText } from './lines.ts';
-import { Session } from './session.ts';
+import { Session, whoIsHere } from './session.ts';
 import { openTerminal } from './terminal.ts';
 
 export interface ConsoleContext {
@@ -104,7 +104,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
     scheduler = opts.registry ? await opts.registry.start(CONSOLE_SCOPE) : await startSchedule(service);
   const st = service.status();
   out(
-    `${st.name}, ${st.time}. You are at #${session.here}. ${scheduler ? `The town ticks on "${st.cron}".` : 'Use /town step to advance time.'} Type /help.`,
+    `${st.name}, ${st.time}. You are at #${session.here}. ${whoIsHere(session.town, session.here)} ${scheduler ? `The town ticks on "${st.cron}".` : 'Use /town step to advance time.'} Type /help.`,
   );
 
   const ctx: ConsoleContext = {

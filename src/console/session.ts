@@ -203,7 +203,30 @@ export class Session implements ConsoleSession {
   }
 }
 
-/** Where the console starts: the first public place (else the first place). */
-function firstPlace(t: TownService): string {
-  return (t.locations().find((l) => l.public) ?? t.locations()[0])?.id ?? '';
+/**
+ * Where the console starts: where people are, so the first thing a newcomer says is heard. The public place with
+ * the most residents; when every public place is empty (early morning: everyone at home), the place with the most;
+ * in an empty town, the first public place.
+ */
+export function firstPlace(t: TownService): string {
+  const present = new Map(t.map().locations.map((l) => [l.id, l.residents.length]));
+  const count = (id: string) => present.get(id) ?? 0;
+  const busiest = <L extends { id: string }>(list: L[]) =>
+    list.reduce<L | undefined>((best, l) => (!best || count(l.id) > count(best.id) ? l : best), undefined);
+  const all = t.locations();
+  const open = all.filter((l) => l.public);
+  const place = open.some((l) => count(l.id) > 0)
+    ? busiest(open)
+    : all.some((l) => count(l.id) > 0)
+      ? busiest(all)
+      : (open[0] ?? all[0]);
+  return place?.id ?? '';
+}
+
+/** Who is at `here` now, for the welcome line: "Ann Lee and Bo Park are here" or who to look for. */
+export function whoIsHere(t: TownService, here: string): string {
+  const names = t.map().locations.find((l) => l.id === here)?.residents.map((r) => r.name) ?? [];
+  if (names.length === 0) return 'Nobody is here yet (/resident list shows where everyone is).';
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `${list} ${names.length === 1 ? 'is' : 'are'} here and hear what you type.`;
 }

@@ -13,6 +13,14 @@ import { InMemoryTownStore } from '../../src/town/store.ts';
 import { tinyTown } from '../support/town-fixtures.ts';
 import { scriptedKit } from '../support/town-scripted-mind.ts';
 
+async function townOf(file: ReturnType<typeof tinyTown>) {
+  const { kit } = scriptedKit({});
+  return TownService.create(
+    { store: new InMemoryTownStore(), kit: () => kit, owner: 'console' },
+    { id: 'console', scope: 'console', file, seed: 1 },
+  );
+}
+
 async function run(lines: string[], extra: Partial<Parameters<typeof runConsole>[0]> = {}) {
   const { kit, calls } = scriptedKit({
     decide: (r, ctx) => ({
@@ -45,6 +53,18 @@ async function run(lines: string[], extra: Partial<Parameters<typeof runConsole>
   });
   return { text, code: r.exitCode, calls, service };
 }
+
+describe('console first minutes', () => {
+  it('a newcomer starts where people are and is told who hears them; with everyone at home, at the busiest home', async () => {
+    const { text } = await run([]);
+    expect(text).toContain('You are at #cafe. Ann Lee and Bo Park are here and hear what you type.');
+    // Early morning: nobody in a public place. The console starts at the house, not alone at the cafe.
+    const file = tinyTown();
+    for (const r of file.residents) delete (r as { startAt?: string }).startAt;
+    const { text: early } = await run([], { service: await townOf(file) });
+    expect(early).toContain('You are at #house. Ann Lee, Bo Park and Cy Ray are here and hear what you type.');
+  });
+});
 
 describe('console /help', () => {
   it('/help is a screenful for a newcomer; /help TOPIC lists a topic; a misspelt topic gets the nearest', async () => {
