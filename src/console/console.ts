@@ -30,6 +30,8 @@ export interface ConsoleContext {
 export type ConsoleCommandHandler = ((line: string, ctx: ConsoleContext) => Promise<boolean> | boolean) & {
   /** What a player argument completes to (the game handler: the table's seats and names). */
   players?(): string[];
+  /** A turn waiting for this console's person (the game handler): the prompt carries it and its time left. */
+  turn?(): { move: string; secondsLeft: number } | null;
 };
 
 export interface ConsoleOptions {
@@ -81,12 +83,19 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
     ...(opts.onError ? { onError: opts.onError } : {}),
     ...(opts.watchLink ? { watchLink: opts.watchLink } : {}),
   });
+  const waitingTurn = () => (opts.handlers ?? []).map((h) => h.turn?.()).find((t) => t) ?? null;
   // The terminal asks the session for its prompt: the session comes first, and prints through the terminal.
   const term = openTerminal({
     input: opts.input,
     output: opts.output,
     prompt: () =>
-      consolePrompt(session.town.status().simTime, session.here, session.filter, session.town.status().paused),
+      consolePrompt(
+        session.town.status().simTime,
+        session.here,
+        session.filter,
+        session.town.status().paused,
+        waitingTurn(),
+      ),
     completer: (line: string) =>
       completeLine(line, {
         residents: () => session.town.residents().map((r) => r.name),
@@ -96,6 +105,11 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
     ...(opts.historyFile ? { historyFile: opts.historyFile } : {}),
     onHistoryError: (e) => term.print(`(history not saved: ${errorText(e)})`),
   });
+  // While a turn waits on you, the prompt's clock counts down (every 5 s; also redrawn under every post printed).
+  const turnClock = setInterval(() => {
+    if (waitingTurn()) term.refreshPrompt();
+  }, 5000);
+  turnClock.unref();
   if (opts.banner) out(opts.banner);
   await session.start(opts.backlog ?? 20);
 
@@ -139,6 +153,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
       term.ready();
     }
   } finally {
+    clearInterval(turnClock);
     process.removeListener('SIGINT', onSigint);
     term.close();
     // The registry's schedule may be a new one since (a replaced town): stop the one running now.

@@ -125,8 +125,17 @@ export function tokenize(line: string): string[] {
 
 const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/** The prompt: `[Fri 9:40 am · #copper-kettle · following Rosa Delgado] > `. */
-export function consolePrompt(simTime: number, here: string, filter: PostFilter, paused = false): string {
+/**
+ * The prompt: `[Fri 9:40 am · #copper-kettle · following Rosa Delgado] > `; while a game waits on you, the turn and
+ * its time left come first, so the bottom line says it however many posts print above: `[YOUR TURN /game clue 1:45 · …`.
+ */
+export function consolePrompt(
+  simTime: number,
+  here: string,
+  filter: PostFilter,
+  paused = false,
+  turn: { move: string; secondsLeft: number } | null = null,
+): string {
   const d = new Date(simTime);
   const parts = [
     `${WEEKDAY_SHORT[d.getUTCDay()]} ${formatClock(d.getUTCHours() * 60 + d.getUTCMinutes())}`,
@@ -135,5 +144,9 @@ export function consolePrompt(simTime: number, here: string, filter: PostFilter,
   const label = filterLabel(filter);
   if (label) parts.push(label);
   if (paused) parts.push('paused');
+  if (turn) {
+    const left = `${Math.floor(turn.secondsLeft / 60)}:${String(turn.secondsLeft % 60).padStart(2, '0')}`;
+    parts.unshift(`YOUR TURN ${turn.move} ${left}`);
+  }
   return `[${parts.join(' · ')}] > `;
 }

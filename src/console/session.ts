@@ -225,7 +225,11 @@ export function firstPlace(t: TownService): string {
 
 /** Who is at `here` now, for the welcome line: "Ann Lee and Bo Park are here" or who to look for. */
 export function whoIsHere(t: TownService, here: string): string {
-  const names = t.map().locations.find((l) => l.id === here)?.residents.map((r) => r.name) ?? [];
+  const names =
+    t
+      .map()
+      .locations.find((l) => l.id === here)
+      ?.residents.map((r) => r.name) ?? [];
   if (names.length === 0) return 'Nobody is here yet (/resident list shows where everyone is).';
   const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
   return `${list} ${names.length === 1 ? 'is' : 'are'} here and hear what you type.`;
