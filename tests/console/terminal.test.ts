@@ -186,10 +186,12 @@ describe('console on a terminal (pty)', () => {
     expect(s).not.toContain('(You have 120 seconds.)');
     const last = s.split('\n').at(-1)!;
     process.stdout.write(`--- terminal screen (a Chameleon turn while the town runs) ---\n${s}\n`);
-    // Typing the clue on that line plays it; the prompt drops the turn.
+    // Typing the clue on that line plays it; the bots clue, and the prompt carries the next turn: the vote.
     t.type('/game clue sweet');
     t.keys('Enter');
-    s = await t.waitFor((x) => !x.split('\n').at(-1)!.includes('YOUR TURN') && x.includes('sweet'));
+    s = await t.waitFor(
+      (x) => x.includes('Guest: “sweet”') && /^\[YOUR TURN \/game vote \d:\d\d · /.test(x.split('\n').at(-1)!),
+    );
     expect(last).toMatch(/^\[YOUR TURN \/game clue \d:\d\d/);
   }, 60_000);
 });
