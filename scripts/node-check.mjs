@@ -44,8 +44,8 @@ export function nodeVersionProblem(version = process.versions.node, range = ENGI
   return (
     `smalltown needs Node ${range} (package.json "engines"); this is Node v${version.replace(/^v/, '')} ` +
     `(${process.execPath}).\n` +
-    'Install Node 22 LTS (README "Install": `nvm install 22`, or the official binary), put it first on PATH, then run ' +
-    '`npm ci` again so the native SQLite driver is built for it.'
+    'Install Node 22 LTS (`nvm install 22`, or the official binary as README "No Node 22 here?" shows), put it ' +
+    'first on PATH, then run `npm ci` again so the native SQLite driver is built for it.'
   );
 }
 
