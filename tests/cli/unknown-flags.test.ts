@@ -7,17 +7,20 @@ import { helpOrNothing } from '../../src/core/cli-args.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
-function run(script: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
-  return new Promise((done) => {
+function run(script: string, args: string[], node: string[] = ['--import', 'tsx']) {
+  return new Promise<{ code: number; out: string; err: string }>((done) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', script, ...args],
+      [...node, script, ...args],
       // No token, no database URL: a script that started its work would fail differently than a refusal.
       { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, timeout: 60_000 },
       (e, out, err) => done({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, out, err }),
     );
   });
 }
+
+/** A plain JavaScript script, run by node alone. */
+const runNode = (script: string, args: string[]) => run(script, args, []);
 
 describe('scripts refuse unknown flags and explain themselves', () => {
   it('bench, chaos, worker and deploy-commands: --bogus is refused with exit 2 and the usage', async () => {
@@ -38,19 +41,33 @@ describe('scripts refuse unknown flags and explain themselves', () => {
   }, 90_000);
 
   it('npm start, db:migrate and db:migrate:new: --help explains, a misspelt flag gets the nearest one, nothing runs', async () => {
-    const [startHelp, startBad, startTypo, applyHelp, applyBad, newHelp, newNoName, newFlag, newBadName, benchTypo] =
-      await Promise.all([
-        run('src/main.ts', ['--help']),
-        run('src/main.ts', ['--hourz', '3']),
-        run('src/main.ts', ['--hepl']),
-        run('scripts/db-migrate.ts', ['apply', '--help']),
-        run('scripts/db-migrate.ts', ['apply', '--force']),
-        run('scripts/db-migrate.ts', ['new', '--help']),
-        run('scripts/db-migrate.ts', ['new']),
-        run('scripts/db-migrate.ts', ['new', '--name', 'x']),
-        run('scripts/db-migrate.ts', ['new', 'add game notes']),
-        run('bench/index.ts', ['--hourz', '3']),
-      ]);
+    const [
+      startHelp,
+      startBad,
+      startTypo,
+      applyHelp,
+      applyBad,
+      newHelp,
+      newNoName,
+      newFlag,
+      newBadName,
+      benchTypo,
+      devHelp,
+      genBad,
+    ] = await Promise.all([
+      run('src/main.ts', ['--help']),
+      run('src/main.ts', ['--hourz', '3']),
+      run('src/main.ts', ['--hepl']),
+      run('scripts/db-migrate.ts', ['apply', '--help']),
+      run('scripts/db-migrate.ts', ['apply', '--force']),
+      run('scripts/db-migrate.ts', ['new', '--help']),
+      run('scripts/db-migrate.ts', ['new']),
+      run('scripts/db-migrate.ts', ['new', '--name', 'x']),
+      run('scripts/db-migrate.ts', ['new', 'add game notes']),
+      run('bench/index.ts', ['--hourz', '3']),
+      runNode('scripts/dev.mjs', ['--help']),
+      runNode('scripts/prisma-generate.mjs', ['--hourz']),
+    ]);
     // --help on start prints the usage instead of opening the console.
     expect(startHelp).toMatchObject({ code: 0, err: '' });
     expect(startHelp.out).toMatch(/^Usage: npm start\b[\s\S]*\.env\.example/);
@@ -70,6 +87,11 @@ describe('scripts refuse unknown flags and explain themselves', () => {
     expect(newBadName.err).toMatch(/^"add game notes" is not a migration name/);
     expect(benchTypo).toMatchObject({ code: 2, out: '' });
     expect(benchTypo.err).toMatch(/^unknown option --hourz\. Did you mean --hours\?/);
+    // npm run dev -- --help runs once without watching, so it prints and exits instead of waiting for a change.
+    expect(devHelp).toMatchObject({ code: 0, err: '' });
+    expect(devHelp.out).toMatch(/^Usage: npm start\b/);
+    expect(genBad).toMatchObject({ code: 2, out: '' });
+    expect(genBad.err).toMatch(/^Unknown option --hourz\.\n\nUsage: npm run db:generate/);
   }, 90_000);
 
   it('--help prints the usage and exits 0 without starting anything', () => {
