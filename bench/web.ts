@@ -1,7 +1,7 @@
 // `npm run bench -- --only web`: the web view's page load times and its live-update fan-out. Willowbrook runs in
 // memory on the offline model; the real web server serves it on loopback. Page times: server render (first, then
-// cached per change) over HTTP, and a full load in Debian's headless Chromium when it is installed. Fan-out: N
-// clients hold an event stream each; one tick commits; each client, told by its stream, fetches the map page again;
+// cached per change) over HTTP, and a full load in headless Chromium (packaged on npm, or --chromium PATH). Fan-out:
+// N clients hold an event stream each; one tick commits; each client, told by its stream, fetches the map page again;
 // the update latency is commit -> that page received. Clients and server share this one process (a pessimistic
 // figure: on a real deployment the clients are elsewhere). Reports the largest N whose p95 stays within 1 s.
 import { existsSync } from 'node:fs';

@@ -1,6 +1,7 @@
 // Screenshots of the web view for people to look at (issue 25's acceptance): Willowbrook's and Smallville's live
 // maps, a resident's page, a scrubbed moment of the day, a game in play, and a 360 px phone. Runs both towns in
-// memory on the offline model, serves them with the real web server, and shoots them with Debian's Chromium.
+// memory on the offline model, serves them with the real web server, and shoots them with the headless Chromium
+// packaged on npm (--chromium PATH for another).
 //   npx tsx scripts/web-screenshots.ts --out DIR [--smallville DIR] [--ticks N]
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
