@@ -4,6 +4,8 @@
 // every process, the web view published, deploy-commands runnable.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { validate } from 'dockerfile-utils';
@@ -53,6 +55,33 @@ describe('Dockerfile', () => {
     expect(health).toMatch(/CMD \["node", "-e", ".*METRICS_PORT.*\/healthz/);
     // The volume's folder is the node user's before VOLUME, so a fresh named volume is writable by the bot.
     expect(dockerfile.indexOf('chown -R node:node data')).toBeLessThan(dockerfile.indexOf('VOLUME'));
+  });
+});
+
+describe('the HEALTHCHECK command', () => {
+  it('exits 0 while /healthz answers 200 on METRICS_PORT, 1 on a 503 or when nothing listens', async () => {
+    const cmd = JSON.parse(/^HEALTHCHECK [\s\S]*?CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
+    expect(cmd.slice(0, 2)).toEqual(['node', '-e']);
+    let status = 200;
+    const server = createServer((req, res) => {
+      res.writeHead(req.url === '/healthz' ? status : 404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    const check = (env: Record<string, string>) =>
+      new Promise<number>((done) =>
+        execFile(process.execPath, cmd.slice(1), { env: { ...process.env, ...env } }, (e) =>
+          done(e ? Number((e as { code?: number }).code) : 0),
+        ),
+      );
+    try {
+      expect(await check({ METRICS_PORT: String(port) })).toBe(0);
+      status = 503;
+      expect(await check({ METRICS_PORT: String(port) })).toBe(1);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+    expect(await check({ METRICS_PORT: String(port) })).toBe(1);
   });
 });
 
