@@ -1,6 +1,6 @@
 // `npm run bench -- --only web`: the web view's page load times and its live-update fan-out. Willowbrook runs in
 // memory on the offline model; the real web server serves it on loopback. Page times: server render (first, then
-// cached per change) over HTTP, and a full load in Debian's headless Chromium when it is installed. Fan-out: N
+// cached per change) over HTTP, and a full load in headless Chromium (packaged on npm, or --chromium PATH). Fan-out: N
 // clients hold an event stream each; one tick commits; the change event carries the tick's scene (where everyone
 // walks, what was said, the new posts as markup), so a client is up to date once that event has arrived whole and
 // parsed: the update latency is commit -> event parsed, nothing fetched again. Clients and server share this one
@@ -84,8 +84,8 @@ export async function run(opts: Record<string, unknown>): Promise<Record<string,
     result.serverRender = pages;
 
     // A full page load in Chromium (HTML, CSS, fonts, script, the event stream opened).
-    const exe = (opts.chromium as string | undefined) ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-    if (existsSync(exe)) {
+    const exe = (opts.chromium as string | undefined) ?? process.env.CHROMIUM_PATH;
+    if (exe === undefined || existsSync(exe)) {
       const browser = await launchChromium(exe);
       try {
         const loads: number[] = [];

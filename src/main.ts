@@ -12,6 +12,7 @@ import { startDiscordBot } from './bot/index.ts';
 import { isShardProcess, resolveShardCount, shardId, startShardManager, tolerateManagerGone } from './bot/shards.ts';
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
 import { renderBanner } from './console/banner.ts';
+import { exitCodeOf, parseCommandLine } from './core/cli-args.ts';
 import { runConsole } from './console/console.ts';
 import { consoleGameHandler } from './console/games.ts';
 import { PrismaChannelStore } from './db/channel-store.ts';
@@ -39,7 +40,16 @@ import { gameWatch } from './app/watch-games.ts';
 import { isLoopback, linksOnly, startWebView, type WebServer } from './web/index.ts';
 import { patientLeases } from './worker/patient-leases.ts';
 
+/** `npm start -- --help` (and `npm run dev`): what starts and where its settings come from; it takes no options. */
+const START_USAGE = `Usage: npm start            (npm run dev: the same, restarted when a source file changes)
+
+Starts smalltown: the Discord bot when DISCORD_TOKEN is set (README "Discord setup"), otherwise the console on this
+terminal (type /help there). The web view starts beside either when WEB_PORT is set. Settings come from the
+environment and from .env (every setting is listed in .env.example); there are no command-line options.`;
+
 async function main(): Promise<number> {
+  const args = parseCommandLine(process.argv.slice(2), { usage: START_USAGE });
+  if (args.kind !== 'run') return exitCodeOf(args) ?? 2;
   loadDotEnv();
   let config: ReturnType<typeof loadConfig>;
   try {
