@@ -300,7 +300,12 @@ export async function conversePhase(
     });
     // the talk stays under way while its participants are talking (the plan step afterConversation inserted)
     // (at least until the next tick is over: someone who arrives then walks up to it)
-    const until = now + Math.max(2 * s.minutesPerTick, Math.ceil(lines.length / 2 / 5) * 5) * MINUTE_MS;
+    // A talk its speakers ended (a goodbye, the model's end before the cap) stays ended: nobody walks up to it or
+    // speaks into it (issue 33 item 1); one cut at the turn cap stays open for who walks up.
+    const until =
+      tr.conv.ended === 'natural'
+        ? now
+        : now + Math.max(2 * s.minutesPerTick, Math.ceil(lines.length / 2 / 5) * 5) * MINUTE_MS;
     const gone = new Set(tr.conv.left ?? []);
     // who said goodbye has left it: a resident who walks up joins only those still in it; a person who speaks here
     // while its lines are being said speaks into it (its people answer the group)
@@ -310,7 +315,7 @@ export async function conversePhase(
     if (continues) {
       continues.participants = [...new Set([...continues.participants, ...members.map((m) => m.profile.id)])];
       continues.lines += lines.length;
-      continues.until = Math.max(continues.until ?? now, until);
+      continues.until = tr.conv.ended === 'natural' ? now : Math.max(continues.until ?? now, until);
       continues.recent = [...(continues.recent ?? []), ...said].slice(-RECENT_LINES);
       record(continues);
     } else {
