@@ -293,7 +293,9 @@ async function speakerContext(
   const initiator = order[0]!;
   const focus = speaker === initiator ? listenerNames[0] : initiator.profile.name;
   const relations = relationsFor(c, speaker, listenerNames).map((x) =>
-    listeners.length < 2 || x.name === focus ? x : { name: x.name, note: x.note, ...(x.visitor ? { visitor: true } : {}) },
+    listeners.length < 2 || x.name === focus
+      ? x
+      : { name: x.name, note: x.note, ...(x.visitor ? { visitor: true } : {}) },
   );
   const a = c.mindOf(speaker).lastAction;
   // its own seed knowledge about the talk's subject and these listeners, and a secret it means to tell one of them

@@ -18,7 +18,11 @@ async function cafeTown(ended: 'natural' | 'cap') {
   const base = tinyTown();
   const file = validateTownFile({
     ...base,
-    residents: [res('Ann Lee', 'house', { startAt: 'cafe' }), res('Bo Park', 'house', { startAt: 'cafe' }), res('Cy Ray', 'house', { startAt: 'cafe' })],
+    residents: [
+      res('Ann Lee', 'house', { startAt: 'cafe' }),
+      res('Bo Park', 'house', { startAt: 'cafe' }),
+      res('Cy Ray', 'house', { startAt: 'cafe' }),
+    ],
   });
   const { kit, calls } = scriptedKit({
     decide: (r, ctx, _n) => {
