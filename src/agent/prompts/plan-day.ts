@@ -3,7 +3,16 @@
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
 import { dateText } from '../../core/time.ts';
-import { bullets, memoryText, type PromptMemory, prompt, promptMemory, quoted, system } from './common.ts';
+import {
+  bullets,
+  memoryText,
+  type PromptMemory,
+  prompt,
+  promptMemory,
+  quoted,
+  system,
+  withoutRepeats,
+} from './common.ts';
 
 export const PLAN_DAY_TASK = 'agent_plan_day';
 
@@ -96,7 +105,8 @@ export function planDayMessages(input: PlanDayInput): ChatMessage[] {
         : []),
       `Today is ${input.date}.${whole ? '' : ` It is ${input.from}; plan the rest of the day.`}`,
       `Yesterday:\n${bullets(input.yesterday, '(no record)')}`,
-      `On ${input.first}'s mind:\n${bullets([...new Set(input.intentions.map((m) => datedText(m, input.day)))])}`,
+      // (what yesterday's lines already say is not on the mind again: issue 33 item 3)
+      `On ${input.first}'s mind:\n${bullets([...new Set(withoutRepeats(input.intentions, [], input.yesterday).map((m) => datedText(m, input.day)))])}`,
       ...(input.events?.length
         ? [
             `Events today (a block for one says what it is, in these words, at its place and hours):\n${bullets(
