@@ -292,7 +292,8 @@ async function speakerContext(
   // note about every other grew with the square of the group; 6 speakers' prompts were 5 times a pair's)
   const initiator = order[0]!;
   const focus = speaker === initiator ? listenerNames[0] : initiator.profile.name;
-  const relations = relationsFor(c, speaker, listenerNames).map((x) =>
+  const notes = relationsFor(c, speaker, listenerNames);
+  const relations = notes.map((x) =>
     listeners.length < 2 || x.name === focus
       ? x
       : { name: x.name, note: x.note, ...(x.visitor ? { visitor: true } : {}) },
@@ -319,7 +320,19 @@ async function speakerContext(
     listeners: listenerNames,
     doing: a ? progressive(actionPhrase(speaker.profile, a.description)) : 'here',
     ...(relations.length > 0 ? { relations } : {}),
-    memories: withoutRepeats(dialogueMemories(c, speaker, listeners, all, ctx.now, ctx.bystanders), relations),
+    // (news already told to or heard from any of them is left out with the quotes that said so: not told again)
+    memories: withoutRepeats(
+      withoutRepeats(
+        dialogueMemories(c, speaker, listeners, all, ctx.now, ctx.bystanders),
+        notes.map((x) => ({
+          name: x.name,
+          note: '',
+          ...(x.told ? { told: x.told } : {}),
+          ...(x.heard ? { heard: x.heard } : {}),
+        })),
+      ),
+      relations,
+    ),
   };
   return { section, kept };
 }

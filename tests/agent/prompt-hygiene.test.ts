@@ -10,6 +10,7 @@ import { at, CAFE, ctxFor, MARA, resident, setup, TOMAS } from './fixtures.ts';
 
 const PLAIN_THOUGHT = 'Tomas Reyes cares deeply about the history of the town archive';
 const WORDS_THOUGHT = 'Mara Okafor thinks the music night could bring the regulars together';
+const INTENTION = 'Mara Okafor wants to find a harpist for the music night';
 const TOLD_NEWS = 'The bakery on Elm Street opens a second shop on Friday';
 const CLIPPED_FACT = 'Tomas Reyes runs the chess club at the library every Thursday evening';
 
@@ -33,7 +34,9 @@ async function scriptedDay() {
     },
     at(8),
   );
-  // issue 33: news she told Tomas, also a memory of hers; a note clipped with "…" whose piece a memory holds whole
+  // issue 33: an intention of the day (yesterday's notable line tomorrow, and on her mind); news she told Tomas,
+  // also a memory of hers; a note clipped with "…" whose piece a memory holds whole
+  await runtime.remember(mara, INTENTION, at(8, 35), 'observation', 9);
   await runtime.remember(mara, TOLD_NEWS, at(8, 40), 'observation', 5);
   await runtime.remember(mara, CLIPPED_FACT, at(8, 45), 'observation', 4);
   (mara.mind as MindState).relations['tomas reyes'] = {
@@ -66,6 +69,8 @@ async function scriptedDay() {
     text: 'Mara, how is Tomas Reyes doing?',
     addressed: true,
   });
+  // the next morning's plan: yesterday's notable lines and what is on her mind (issue 33: the intention was both)
+  await runtime.decide(mara, ctxFor(mara, at(24 + 7), { location: CAFE }));
   return model;
 }
 
@@ -139,5 +144,9 @@ describe('prompt hygiene over every prompt builder (issue 21)', () => {
     // the told news and the clipped fact reached prompts as memories (where no note says them)
     expect(all).toContain(TOLD_NEWS);
     expect(all).toContain(CLIPPED_FACT);
+    // the second day was planned with the intention on her mind
+    const plans = model.calls.filter((c) => c.task === 'agent_plan_day');
+    expect(plans).toHaveLength(2);
+    expect(plans[1]!.messages.map((m) => m.content).join('\n')).toContain(INTENTION);
   });
 });
