@@ -288,15 +288,21 @@ async function speakerContext(
     { k: s.dialogueRetrieveK, kinds: EXPERIENCE, budget: s.dialogueBudgetTokens, planLevels: ['day'] },
   );
   // in a group, the full note only about whom the speaker talks to: the initiator's about the one it came to,
-  // the others' about the initiator; a tie line about the rest (issue 33 item 2: a section per speaker with a full
-  // note about every other grew with the square of the group; 6 speakers' prompts were 5 times a pair's)
+  // the others' about the initiator; about the rest a tie line and what was told and heard (issue 33 item 2: a
+  // section per speaker with a full note about every other grew with the square of the group)
   const initiator = order[0]!;
   const focus = speaker === initiator ? listenerNames[0] : initiator.profile.name;
-  const notes = relationsFor(c, speaker, listenerNames);
-  const relations = notes.map((x) =>
+  const relations = relationsFor(c, speaker, listenerNames).map((x) =>
     listeners.length < 2 || x.name === focus
       ? x
-      : { name: x.name, note: x.note, ...(x.visitor ? { visitor: true } : {}) },
+      : {
+          name: x.name,
+          note: x.note,
+          ...(x.visitor ? { visitor: true } : {}),
+          // what was told and heard stays: it is what the speaker is not to pass on again
+          ...(x.told ? { told: x.told } : {}),
+          ...(x.heard ? { heard: x.heard } : {}),
+        },
   );
   const a = c.mindOf(speaker).lastAction;
   // its own seed knowledge about the talk's subject and these listeners, and a secret it means to tell one of them
@@ -320,19 +326,7 @@ async function speakerContext(
     listeners: listenerNames,
     doing: a ? progressive(actionPhrase(speaker.profile, a.description)) : 'here',
     ...(relations.length > 0 ? { relations } : {}),
-    // (news already told to or heard from any of them is left out with the quotes that said so: not told again)
-    memories: withoutRepeats(
-      withoutRepeats(
-        dialogueMemories(c, speaker, listeners, all, ctx.now, ctx.bystanders),
-        notes.map((x) => ({
-          name: x.name,
-          note: '',
-          ...(x.told ? { told: x.told } : {}),
-          ...(x.heard ? { heard: x.heard } : {}),
-        })),
-      ),
-      relations,
-    ),
+    memories: withoutRepeats(dialogueMemories(c, speaker, listeners, all, ctx.now, ctx.bystanders), relations),
   };
   return { section, kept };
 }
