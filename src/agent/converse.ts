@@ -32,7 +32,7 @@ import {
 } from './prompts/dialogue.ts';
 import { names, relationOf, relationsFor } from './relations.ts';
 import { isGoodbye, nextSpeaker } from '../core/turns.ts';
-import { cleanLine, clip as clipText, newsKey, progressive } from '../core/text.ts';
+import { cleanLine, clip as clipText, contentWords, newsKey, progressive } from '../core/text.ts';
 import { clockAt, dateText } from '../core/time.ts';
 import type { AgentId, Memory, MemoryKind, Place } from './types.ts';
 
@@ -287,23 +287,6 @@ async function speakerContext(
     ctx.now,
     { k: s.dialogueRetrieveK, kinds: EXPERIENCE, budget: s.dialogueBudgetTokens, planLevels: ['day'] },
   );
-  // in a group, the full note only about whom the speaker talks to: the initiator's about the one it came to,
-  // the others' about the initiator; about the rest a tie line and what was told and heard (issue 33 item 2: a
-  // section per speaker with a full note about every other grew with the square of the group)
-  const initiator = order[0]!;
-  const focus = speaker === initiator ? listenerNames[0] : initiator.profile.name;
-  const relations = relationsFor(c, speaker, listenerNames).map((x) =>
-    listeners.length < 2 || x.name === focus
-      ? x
-      : {
-          name: x.name,
-          note: x.note,
-          ...(x.visitor ? { visitor: true } : {}),
-          // what was told and heard stays: it is what the speaker is not to pass on again
-          ...(x.told ? { told: x.told } : {}),
-          ...(x.heard ? { heard: x.heard } : {}),
-        },
-  );
   const a = c.mindOf(speaker).lastAction;
   // its own seed knowledge about the talk's subject and these listeners, and a secret it means to tell one of them
   // and has not yet (core-knowledge.ts): only what everyone present may hear
@@ -319,10 +302,34 @@ async function speakerContext(
   const kept = all
     .map((m) => ({ text: m.description, audience: audienceOf(m) }))
     .filter((k) => isKept(k.audience) && mayTell(k.audience, speaker.profile.name, hearers));
+  // in a group, the full note only about whom the speaker talks to: the initiator's about the one it came to,
+  // the others' about the initiator; about the rest a tie line, and of what was told and heard only what bears on
+  // what the speaker has in mind to say (so it is not passed on again) (issue 33 item 2: a section per speaker
+  // with a full note about every other grew with the square of the group)
+  const initiator = order[0]!;
+  const focus = speaker === initiator ? listenerNames[0] : initiator.profile.name;
+  const summary = await summaryOf(c, speaker, ctx.now);
+  const topics = [summary, ...all.map((m) => m.description)].map((t) => new Set(contentWords(t)));
+  const bears = (item: string) => {
+    const w = contentWords(item);
+    return topics.some((t) => w.filter((x) => t.has(x)).length >= Math.min(3, w.length));
+  };
+  const relations = relationsFor(c, speaker, listenerNames).map((x) => {
+    if (listeners.length < 2 || x.name === focus) return x;
+    const told = (x.told ?? []).filter(bears);
+    const heard = (x.heard ?? []).filter(bears);
+    return {
+      name: x.name,
+      note: x.note,
+      ...(x.visitor ? { visitor: true } : {}),
+      ...(told.length > 0 ? { told } : {}),
+      ...(heard.length > 0 ? { heard } : {}),
+    };
+  });
   const section = {
     name: speaker.profile.name,
     first: speaker.profile.firstName,
-    summary: await summaryOf(c, speaker, ctx.now),
+    summary,
     listeners: listenerNames,
     doing: a ? progressive(actionPhrase(speaker.profile, a.description)) : 'here',
     ...(relations.length > 0 ? { relations } : {}),
