@@ -135,7 +135,7 @@ export async function ensureStep(c: MindContext, r: Resident, ctx: DecideContext
       },
       ...(chunks.length > 1
         ? {
-            then: chunks.slice(1).map((x) => ({
+            following: chunks.slice(1).map((x) => ({
               start: hhmm((x.start - plan.dayStart) / MINUTE_MS),
               end: hhmm((x.end - plan.dayStart) / MINUTE_MS),
               activity: x.activity,
