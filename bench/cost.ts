@@ -7,7 +7,8 @@
 // runs the report's billed total is compared with the sum of the server's `usage` (must agree within 1%), and the
 // behaviour the town showed (conversations, lines, words, importance, reflections) is printed beside the real run's.
 // Targets per resident-day (issue 21): Willowbrook <= 20,000 billed prompt tokens and <= 60 requests calibrated,
-// <= 30,000 chatty; Smallville <= 25,000 and <= 70 calibrated. Dollars at gpt-4o-mini list prices.
+// Smallville <= 25,000 and <= 70 calibrated; chatty (issue 33) <= 20,000 / <= 22,000, <= 45 requests and <= $0.005.
+// Dollars at gpt-4o-mini list prices (src/llm/prices.ts), output included; per resident-day and per town-month.
 // Options: --hours N (default 24), --latency X (realistic latency scale, default 0), --profiles
 // offline,calibrated,chatty, --towns willowbrook,smallville, --smallville DIR, --rates talk=0.3,... (over the
 // profile; each rate has a range), --readme (rewrite README's cost table from this run).
@@ -17,7 +18,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Memory } from '../src/agent/types.ts';
 import { type FinishedRun, simulate } from '../src/eval/simulate.ts';
-import { createEmbedder, createLanguageModel } from '../src/llm/index.ts';
+import { createEmbedder, createLanguageModel, DEFAULT_PRICES, dollarsFor, PRICES_TAKEN } from '../src/llm/index.ts';
 import { loadTownFile } from '../src/town/file-io.ts';
 import type { CallTotals } from '../src/town/metering.ts';
 import {
@@ -30,21 +31,38 @@ import {
 import { realisticRates, startRealisticModel } from '../tests/support/realistic-model/server.ts';
 import { benchTown, offlineModels, smallvilleOpt } from './town-support.ts';
 
-/** gpt-4o-mini list prices, USD per million tokens. */
-export const prices = { input: 0.15, cachedInput: 0.075, output: 0.6 } as const;
+/** The bench's prices: gpt-4o-mini's list prices from the one price table (src/llm/prices.ts). */
+export const PRICE_MODEL = 'gpt-4o-mini';
+export const prices = { model: PRICE_MODEL, taken: PRICES_TAKEN, ...DEFAULT_PRICES[PRICE_MODEL]! } as const;
+/** A town-month: 30 simulated days of every resident. */
+const MONTH_DAYS = 30;
 
 type TownKey = 'willowbrook' | 'smallville';
 type Profile = 'offline' | 'calibrated' | 'chatty';
 const PROFILES: readonly Profile[] = ['offline', 'calibrated', 'chatty'];
 const TOWNS: readonly TownKey[] = ['willowbrook', 'smallville'];
 
-/** Targets per resident-day by town and profile (none: reported only). */
-export const targets: Record<TownKey, Partial<Record<Profile, { billedPromptTokens: number; requests: number }>>> = {
+/** A target per resident-day: billed prompt tokens, requests and, where set, dollars (output included). */
+interface Target {
+  billedPromptTokens: number;
+  requests: number;
+  dollars?: number;
+}
+
+/**
+ * Targets per resident-day by town and profile (none: reported only). Calibrated: issue 21. Chatty, the proxy for
+ * an eager model (issue 33): Willowbrook <= 20,000 and Smallville <= 22,000 billed prompt tokens, <= 45 requests,
+ * <= $0.005 at gpt-4o-mini list prices.
+ */
+export const targets: Record<TownKey, Partial<Record<Profile, Target>>> = {
   willowbrook: {
     calibrated: { billedPromptTokens: 20_000, requests: 60 },
-    chatty: { billedPromptTokens: 30_000, requests: 60 },
+    chatty: { billedPromptTokens: 20_000, requests: 45, dollars: 0.005 },
   },
-  smallville: { calibrated: { billedPromptTokens: 25_000, requests: 70 } },
+  smallville: {
+    calibrated: { billedPromptTokens: 25_000, requests: 70 },
+    chatty: { billedPromptTokens: 22_000, requests: 45, dollars: 0.005 },
+  },
 };
 
 /** What the real run showed (../shared/data/smallville-run/stats.json), beside what the town did. */
@@ -58,10 +76,7 @@ export const realRun = {
 
 /** Dollars for totals at the list prices (cached prompt tokens at the cached rate). */
 export function dollars(t: Pick<CallTotals, 'billedPromptTokens' | 'cachedPromptTokens' | 'completionTokens'>): number {
-  const uncached = t.billedPromptTokens - t.cachedPromptTokens;
-  return (
-    (uncached * prices.input + t.cachedPromptTokens * prices.cachedInput + t.completionTokens * prices.output) / 1e6
-  );
+  return dollarsFor(t, prices);
 }
 
 /** What the town did, measured from its memories (the same figures as realRun). */
@@ -84,7 +99,7 @@ interface CostRun {
   byTask: Record<string, CallTotals>;
   /** The town's one-time reading when it was made (issue 32): its whole cost, not per resident-day. */
   reading?: { totals: CallTotals; dollars: number };
-  target?: { billedPromptTokens: number; requests: number };
+  target?: Target;
   meetsTarget?: boolean;
   behaviour: Behaviour;
   /** The realistic model's behaviour rates (calibrated, chatty), one line each. */
@@ -212,7 +227,10 @@ async function runOne(
       ...(target
         ? {
             target,
-            meetsTarget: per.billedPromptTokens <= target.billedPromptTokens && per.requests <= target.requests,
+            meetsTarget:
+              per.billedPromptTokens <= target.billedPromptTokens &&
+              per.requests <= target.requests &&
+              (target.dollars === undefined || dollars(per) <= target.dollars),
           }
         : {}),
     };
@@ -283,6 +301,15 @@ export async function run(opts: Record<string, unknown> = {}) {
 
 const n = (x: number) => Math.round(x).toLocaleString('en-US');
 
+/** "prompt 46%, completion 54%": where the dollars go. */
+function dollarShare(t: CallTotals): string {
+  const all = dollars(t);
+  const out = dollars({ billedPromptTokens: 0, cachedPromptTokens: 0, completionTokens: t.completionTokens });
+  return all > 0
+    ? `prompt ${Math.round(((all - out) / all) * 100)}%, completion ${Math.round((out / all) * 100)}%`
+    : 'nothing';
+}
+
 export function format(r: Record<string, unknown>): string {
   if (typeof r.error === 'string') return `refused: ${r.error}`;
   const runs = (r as { runs: CostRun[] }).runs;
@@ -290,10 +317,10 @@ export function format(r: Record<string, unknown>): string {
   for (const x of runs) {
     const p = x.perResidentDay;
     const target = x.target
-      ? `target <= ${n(x.target.billedPromptTokens)} and <= ${x.target.requests}: ${x.meetsTarget ? 'met' : 'NOT met'}`
+      ? `target <= ${n(x.target.billedPromptTokens)} and <= ${x.target.requests}${x.target.dollars !== undefined ? ` and <= $${x.target.dollars}` : ''}: ${x.meetsTarget ? 'met' : 'NOT met'}`
       : 'no target';
     out.push(
-      `### ${x.town} (${x.residents} residents, ${x.hours} h), ${x.profile}: per resident-day ${n(p.billedPromptTokens)} billed prompt tokens (${n(p.cachedPromptTokens)} cached), ${n(p.completionTokens)} completion, ${p.requests} requests (${p.calls} calls, ${p.repairs} repairs, ${p.retries} retries, ${p.failures} fell back); $${x.dollarsPerResidentDay.toFixed(4)}; ${target}; wall ${(x.wallMs / 1000).toFixed(1)} s`,
+      `### ${x.town} (${x.residents} residents, ${x.hours} h), ${x.profile}: per resident-day ${n(p.billedPromptTokens)} billed prompt tokens (${n(p.cachedPromptTokens)} cached), ${n(p.completionTokens)} completion, ${p.requests} requests (${p.calls} calls, ${p.repairs} repairs, ${p.retries} retries, ${p.failures} fell back); $${x.dollarsPerResidentDay.toFixed(4)} at ${prices.model} list prices of ${prices.taken} (${dollarShare(p)}), $${(x.dollarsPerResidentDay * x.residents * MONTH_DAYS).toFixed(2)} per town-month; ${target}; wall ${(x.wallMs / 1000).toFixed(1)} s`,
     );
     if (x.rates) out.push(`rates: ${x.rates.join('; ')}`);
     if (x.reading) {
@@ -311,11 +338,13 @@ export function format(r: Record<string, unknown>): string {
       out.push(
         `server usage: ${n(x.server.promptTokens)} prompt tokens (${n(x.server.cachedTokens)} cached), ${n(x.server.completionTokens)} completion, ${x.server.requests} answered requests; report billed ${n(x.reportBilledPromptTokens ?? 0)} (${x.billedVsServer} vs server); faults ${JSON.stringify(x.server.faults)}`,
       );
-    out.push('| task | billed prompt | cached | completion | requests | repairs | billed/request |');
-    out.push('|---|---:|---:|---:|---:|---:|---:|');
-    for (const [task, t] of Object.entries(x.byTask).sort((a, b) => b[1].billedPromptTokens - a[1].billedPromptTokens))
+    out.push(
+      '| task | billed prompt | cached | completion | requests | repairs | billed/request | completion/request | $ |',
+    );
+    out.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const [task, t] of Object.entries(x.byTask).sort((a, b) => dollars(b[1]) - dollars(a[1])))
       out.push(
-        `| ${task} | ${n(t.billedPromptTokens)} | ${n(t.cachedPromptTokens)} | ${n(t.completionTokens)} | ${t.requests} | ${t.repairs} | ${t.requests ? n(t.billedPromptTokens / t.requests) : '-'} |`,
+        `| ${task} | ${n(t.billedPromptTokens)} | ${n(t.cachedPromptTokens)} | ${n(t.completionTokens)} | ${t.requests} | ${t.repairs} | ${t.requests ? n(t.billedPromptTokens / t.requests) : '-'} | ${t.requests ? n(t.completionTokens / t.requests) : '-'} | ${dollars(t).toFixed(5)} |`,
       );
   }
   return out.join('\n');
@@ -330,7 +359,7 @@ export function readmeTable(r: { runs: CostRun[] }): string {
   const rows = real.map((x) => {
     const p = x.perResidentDay;
     const day = (p.billedPromptTokens + p.completionTokens) * x.residents;
-    return `| ${x.town}, ${x.residents} residents | ${x.profile} | ${n(p.billedPromptTokens)} billed prompt tokens (${n(p.cachedPromptTokens)} cached), ${n(p.completionTokens)} completion, ${p.requests} requests | ${x.behaviour.conversationsPerResidentDay} conversations, median ${x.behaviour.medianLines} lines | ${(day / 1e6).toFixed(2)}M tokens, about $${(x.dollarsPerResidentDay * x.residents).toFixed(2)} |`;
+    return `| ${x.town}, ${x.residents} residents | ${x.profile} | ${n(p.billedPromptTokens)} billed prompt tokens (${n(p.cachedPromptTokens)} cached), ${n(p.completionTokens)} completion, ${p.requests} requests, $${x.dollarsPerResidentDay.toFixed(4)} | ${x.behaviour.conversationsPerResidentDay} conversations, median ${x.behaviour.medianLines} lines | ${(day / 1e6).toFixed(2)}M tokens, about $${(x.dollarsPerResidentDay * x.residents).toFixed(2)}; $${(x.dollarsPerResidentDay * x.residents * MONTH_DAYS).toFixed(2)} a month |`;
   });
   const rates = real.find((x) => x.profile === 'calibrated')?.rates ?? real[0]?.rates ?? [];
   const cached = real.reduce((a, x) => a + x.perResidentDay.cachedPromptTokens, 0);
@@ -339,6 +368,8 @@ export function readmeTable(r: { runs: CostRun[] }): string {
   const long = real.reduce((a, x) => a + (x.server?.cacheablePrompts ?? 0), 0);
   return [
     README_BEGIN,
+    `Dollars at ${prices.model} list prices of ${prices.taken} ($${prices.prompt} prompt, $${prices.cachedPrompt} cached prompt, $${prices.completion} completion per million tokens; MODEL_PRICES sets others), output included.`,
+    '',
     '| town | profile | per resident-day | talk | per real day at the defaults |',
     '| --- | --- | --- | --- | --- |',
     ...rows,

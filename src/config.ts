@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import cron from 'node-cron';
 import { z } from 'zod';
 import { PLAIN_ISSUES_AFTER_PATH } from './core/validation-text.ts';
+import { type ModelPrice, PRICE_FORM, parsePrices } from './llm/prices.ts';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -58,6 +59,25 @@ export const EnvSchema = z
     LLM_MAX_ATTEMPTS: int(4, 1, 10),
     // Billed tokens (prompt, every retry and repair included, + completion) per town per UTC day; 0 = no limit.
     DAILY_TOKEN_BUDGET: int(2_000_000, 0, 1_000_000_000),
+    // The same cap in US dollars at MODEL_PRICES (prompt, cached prompt and completion); 0 or unset = none.
+    DAILY_DOLLAR_BUDGET: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ message: 'must be a number of US dollars, 0 or more (e.g. 0.50); 0 = no limit' })
+        .min(0, 'must be a number of US dollars, 0 or more (e.g. 0.50); 0 = no limit')
+        .default(0),
+    ),
+    // Prices per model over the defaults (src/llm/prices.ts: gpt-4o-mini, gpt-4.1-mini, gpt-4.1-nano).
+    MODEL_PRICES: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .optional()
+        .superRefine((v, ctx) => {
+          const r = parsePrices(v);
+          if ('error' in r) ctx.addIssue({ code: 'custom', message: r.error });
+        }),
+    ),
 
     DATABASE_URL: z.preprocess(
       emptyToUndefined,
@@ -153,6 +173,13 @@ export const EnvSchema = z
         message:
           'is required when the bot serves the web view (WEB_PORT): the address members open, e.g. https://town.example.org (without it their links would point at this machine’s loopback)',
       });
+    const table = parsePrices(env.MODEL_PRICES);
+    if (env.DAILY_DOLLAR_BUDGET > 0 && 'prices' in table && !table.prices[env.OPENAI_CHAT_MODEL])
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MODEL_PRICES'],
+        message: `has no price for ${env.OPENAI_CHAT_MODEL} (OPENAI_CHAT_MODEL), which DAILY_DOLLAR_BUDGET needs; the form is ${PRICE_FORM}`,
+      });
     if (env.TOWN_FILE && !existsSync(env.TOWN_FILE))
       ctx.addIssue({ code: 'custom', path: ['TOWN_FILE'], message: `file not found: ${env.TOWN_FILE}` });
   });
@@ -177,6 +204,12 @@ export interface Config {
     adaptiveConcurrency: boolean;
     maxAttempts: number;
     dailyTokenBudget: number;
+    /** USD per town per UTC day at `price`; 0: none. */
+    dailyDollarBudget: number;
+    /** Prices per model (USD per million tokens): the defaults with MODEL_PRICES over them. */
+    prices: Record<string, ModelPrice>;
+    /** The chat model's price, when the table has one. */
+    price?: ModelPrice;
   };
   databaseUrl: string;
   townFile?: string;
@@ -261,6 +294,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError([...new Set(problems)]);
   }
   const e = r.data;
+  const table = parsePrices(e.MODEL_PRICES);
+  const prices = 'prices' in table ? table.prices : {};
   // auto: a key or a base URL means a real model; neither means the built-in offline model.
   const provider =
     e.MODEL_PROVIDER !== 'auto'
@@ -291,6 +326,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       adaptiveConcurrency: e.LLM_ADAPTIVE_CONCURRENCY === 'true',
       maxAttempts: e.LLM_MAX_ATTEMPTS,
       dailyTokenBudget: e.DAILY_TOKEN_BUDGET,
+      dailyDollarBudget: e.DAILY_DOLLAR_BUDGET,
+      prices,
+      ...(prices[e.OPENAI_CHAT_MODEL] ? { price: prices[e.OPENAI_CHAT_MODEL] } : {}),
     },
     databaseUrl: e.DATABASE_URL,
     townFile: e.TOWN_FILE,

@@ -25,13 +25,14 @@ import { withoutRepeats } from './prompts/common.ts';
 import {
   DIALOGUE_TASK,
   type DialogueInput,
+  type DialogueOutput,
   type DialogueSpeaker,
   dialogueMessages,
   dialogueOutput,
 } from './prompts/dialogue.ts';
 import { names, relationOf, relationsFor } from './relations.ts';
 import { isGoodbye, nextSpeaker } from '../core/turns.ts';
-import { cleanLine, clip as clipText, newsKey, progressive } from '../core/text.ts';
+import { cleanLine, clip as clipText, contentWords, newsKey, progressive } from '../core/text.ts';
 import { clockAt, dateText } from '../core/time.ts';
 import type { AgentId, Memory, MemoryKind, Place } from './types.ts';
 
@@ -182,11 +183,23 @@ export async function converse(
       last: lines.length + want >= maxLines,
       ...(left.size > 0 ? { gone: order.filter((r) => left.has(r.profile.id)).map((r) => r.profile.name) } : {}),
     };
-    const out = await c.ask(DIALOGUE_TASK, dialogueOutput, dialogueMessages(input), input, () => ({
-      lines: [{ speaker: null, line: 'I should get going. See you later!', news: null, confidedTo: null }],
-      end: true,
-      summary: null,
-    }));
+    // a failed call is asked once more; failing again, the talk stops where it is: no goodbye is invented for a
+    // speaker (issue 33 item 7: one made-up line used to stand for the whole talk), and the log says which
+    const FAILED: DialogueOutput = { lines: [], end: true, summary: null };
+    const ask = () => c.ask(DIALOGUE_TASK, dialogueOutput, dialogueMessages(input), input, () => FAILED);
+    let out = await ask();
+    if (out === FAILED) {
+      c.log('agent: dialogue call failed; asking once more', { conversation: id, lines: lines.length });
+      out = await ask();
+    }
+    if (out === FAILED) {
+      c.log('agent: dialogue call failed twice; the talk stops with the lines already said', {
+        conversation: id,
+        lines: lines.length,
+      });
+      ended = 'natural';
+      break;
+    }
     summary = out.summary ?? undefined;
     if (out.lines.length === 0) {
       ended = 'natural';
@@ -222,15 +235,17 @@ export async function converse(
         for (const l of order)
           if (l !== speaker) m.told[l.profile.id] = [...(m.told[l.profile.id] ?? []), newsKey(news)].slice(-40);
       }
-      // one who says goodbye in a group leaves it; the rest talk on while two are left
-      if (order.length > 2 && isGoodbye(text)) left.add(speaker.profile.id);
+      // one who says goodbye leaves: a group talks on while two are left, a pair's talk is over (issue 33 item 1:
+      // a pair's goodbye not recorded as leaving let the next tick reopen the finished talk with passers-by)
+      if (isGoodbye(text)) left.add(speaker.profile.id);
       if (order.length - left.size < 2) {
         ended = 'natural';
         break talk;
       }
     }
     if (out.end) {
-      ended = 'natural';
+      // the speakers ended it before the cap; ended at the cap, it was cut short (newcomers may carry it on)
+      ended = lines.length >= maxLines ? 'cap' : 'natural';
       break;
     }
   }
@@ -281,7 +296,6 @@ async function speakerContext(
     ctx.now,
     { k: s.dialogueRetrieveK, kinds: EXPERIENCE, budget: s.dialogueBudgetTokens, planLevels: ['day'] },
   );
-  const relations = relationsFor(c, speaker, listenerNames);
   const a = c.mindOf(speaker).lastAction;
   // its own seed knowledge about the talk's subject and these listeners, and a secret it means to tell one of them
   // and has not yet (core-knowledge.ts): only what everyone present may hear
@@ -298,10 +312,34 @@ async function speakerContext(
     .filter(
       (k) => isKept(k.audience) && mayConfide(k.audience, speaker.profile.name, listenerNames, ctx.bystanders ?? []),
     );
+  // in a group, the full note only about whom the speaker talks to: the initiator's about the one it came to,
+  // the others' about the initiator; about the rest a tie line, and of what was told and heard only what bears on
+  // what the speaker has in mind to say (so it is not passed on again) (issue 33 item 2: a section per speaker
+  // with a full note about every other grew with the square of the group)
+  const initiator = order[0]!;
+  const focus = speaker === initiator ? listenerNames[0] : initiator.profile.name;
+  const summary = await summaryOf(c, speaker, ctx.now);
+  const topics = [summary, ...all.map((m) => m.description)].map((t) => new Set(contentWords(t)));
+  const bears = (item: string) => {
+    const w = contentWords(item);
+    return topics.some((t) => w.filter((x) => t.has(x)).length >= Math.min(3, w.length));
+  };
+  const relations = relationsFor(c, speaker, listenerNames).map((x) => {
+    if (listeners.length < 2 || x.name === focus) return x;
+    const told = (x.told ?? []).filter(bears);
+    const heard = (x.heard ?? []).filter(bears);
+    return {
+      name: x.name,
+      note: x.note,
+      ...(x.visitor ? { visitor: true } : {}),
+      ...(told.length > 0 ? { told } : {}),
+      ...(heard.length > 0 ? { heard } : {}),
+    };
+  });
   const section = {
     name: speaker.profile.name,
     first: speaker.profile.firstName,
-    summary: await summaryOf(c, speaker, ctx.now),
+    summary,
     listeners: listenerNames,
     doing: a ? progressive(actionPhrase(speaker.profile, a.description)) : 'here',
     ...(relations.length > 0 ? { relations } : {}),

@@ -90,11 +90,28 @@ export async function ensureStep(c: MindContext, r: Resident, ctx: DecideContext
   if (s.ablate.planning) return { ...hour, emoji: isSleeping(hour.activity) ? '😴' : '🙂' };
   const g = s.planGranularityMinutes * MINUTE_MS;
   const start = Math.max(hour.start, floorTo(t, g));
-  const window = {
-    start,
-    end: Math.min(hour.end, start + s.hourChunkMinutes * MINUTE_MS, nextStartAfter(plan.steps, t, hour.end)),
-  };
-  const whole: StepSlot = { ...hour, ...window, emoji: emojiFor(hour.activity) };
+  // One call steps through the hour chunks that follow in the same place, up to hourChunkMinutes (issue 33 item 5:
+  // one hour chunk per call made plan steps 14-17 calls a day, each paying the prompt and schema again).
+  const limit = Math.min(
+    start + s.hourChunkMinutes * MINUTE_MS,
+    nextStartAfter(plan.steps, t, Number.POSITIVE_INFINITY),
+  );
+  const chunks: PlanSlot[] = [{ ...hour, start, end: Math.min(hour.end, limit) }];
+  while (!isSleeping(hour.activity)) {
+    const last = chunks.at(-1)!;
+    // the next block's chunk too, when it needs no call of its own (a block no longer than a chunk is one)
+    const block = slotAt(plan.blocks, last.end);
+    const free = block !== undefined && block.end - block.start <= s.hourChunkMinutes * MINUTE_MS;
+    const next =
+      last.end >= limit
+        ? undefined
+        : (slotAt(plan.hours, last.end) ?? (free ? await ensureHour(c, r, ctx, last.end) : undefined));
+    if (!next || next.start !== last.end || next.place !== hour.place || next.pinned !== hour.pinned) break;
+    if (isSleeping(next.activity)) break;
+    chunks.push({ ...next, end: Math.min(next.end, limit) });
+  }
+  const window = { start, end: chunks.at(-1)!.end };
+  const whole: StepSlot = { ...hour, start, end: chunks[0]!.end, emoji: emojiFor(hour.activity) };
   let steps: StepSlot[] = [whole];
   if (window.end - window.start > s.stepMinutes.max * MINUTE_MS && !isSleeping(hour.activity)) {
     const place = [ctx.location, ...ctx.knownPlaces].find((p) => p.id === hour.place);
@@ -112,10 +129,19 @@ export async function ensureStep(c: MindContext, r: Resident, ctx: DecideContext
       summary: briefIdentity(await summaryOf(c, r, ctx.now), s.briefSummaryChars),
       chunk: {
         start: hhmm((window.start - plan.dayStart) / MINUTE_MS),
-        end: hhmm((window.end - plan.dayStart) / MINUTE_MS),
+        end: hhmm((chunks[0]!.end - plan.dayStart) / MINUTE_MS),
         activity: hour.activity,
         placeName: place?.name ?? (hour.place === r.profile.home ? 'home' : hour.place),
       },
+      ...(chunks.length > 1
+        ? {
+            following: chunks.slice(1).map((x) => ({
+              start: hhmm((x.start - plan.dayStart) / MINUTE_MS),
+              end: hhmm((x.end - plan.dayStart) / MINUTE_MS),
+              activity: x.activity,
+            })),
+          }
+        : {}),
       home: hour.place === r.profile.home,
       areas,
       ...(mind.context ? { context: mind.context } : {}),
@@ -126,15 +152,18 @@ export async function ensureStep(c: MindContext, r: Resident, ctx: DecideContext
       steps: [],
     }));
     const got = toSteps(c, out.steps, window, hour, areas);
+    // (a model that stops short leaves the rest of the window: the next tick asks for it)
     if (got.length === 0) c.log('agent: empty step plan; using the hour as one step', { agent: r.profile.id });
     else steps = got;
     const places = placesFor(ctx, r, mind);
     await c.storeAll(planMemories(c, r, 'step', steps, places), ctx.now);
   }
+  // what the steps cover is replaced (a short answer leaves the rest of the window for the next call)
+  const covered = { start: window.start, end: Math.max(whole.end, steps.at(-1)?.end ?? whole.end) };
   plan.steps = dedupeMeals(
     spliceSlots(
       plan.steps,
-      window,
+      covered,
       steps,
       slotOpts(c, () => whole),
     ),

@@ -249,7 +249,11 @@ export async function onRejected(c: MindContext, r: Resident, ctx: DecideContext
   const subArea = mind.lastAction?.subArea;
   const areaTaken = subArea !== undefined && reason.toLowerCase().includes(subArea.toLowerCase());
   const text = `${r.profile.firstName} could not go ahead as planned: ${stripPeriod(reason)}`;
-  await c.storeAll([{ r, m: { kind: 'observation', description: text, importance: 3 } }], ctx.now);
+  // (marked blocked: a turned-away plan is no matter for reflection, reflect.ts `worth`)
+  await c.storeAll(
+    [{ r, m: { kind: 'observation', description: text, importance: 3, meta: { blocked: true } } }],
+    ctx.now,
+  );
   mind.context = areaTaken ? `${text}; use another part of the place, or wait a little` : text;
   plan.steps = cutFrom(plan.steps, floorTo(ctx.now, c.settings.planGranularityMinutes * MINUTE_MS));
   if (areaTaken || !target || target === r.profile.home) return;

@@ -32,11 +32,20 @@ export async function maybeReflect(c: MindContext, r: Resident, now: number): Pr
   const mind = c.mindOf(r);
   if (s.ablate.reflection || s.ablate.memory) return 0; // ablated (sec. 6.1): no reflection is ever made
   if (!(mind.importanceSinceReflection > s.reflectionThreshold)) return 0;
+  // the sum counts each record at what it is worth to the resident: furniture and a blocked plan add nothing
+  const since = mind.lastReflectionAt ?? Number.NEGATIVE_INFINITY;
+  const overcount = r.memory
+    .recent(TRIGGER_SCAN)
+    .filter((m) => m.createdAt > since && m.meta?.perceived !== undefined) // (what perceive.ts summed)
+    .reduce((sum, m) => sum + (m.importance - worth(m)), 0);
+  if (!(mind.importanceSinceReflection - overcount > s.reflectionThreshold)) return 0;
   const p = r.profile;
-  // The 100 most recent records (sec. 4.2); a record repeated word for word is shown once.
+  // The 100 most recent records (sec. 4.2); a record repeated word for word is shown once; a routine object state
+  // or a blocked plan is no question's matter (issue 33 item 4: 51-65% of the records were "the sink is idle")
   const seenText = new Set<string>();
   const window = r.memory.recent(s.reflectionRecent, (m) => {
     if (m.kind === 'plan' && m.plan?.level !== 'day') return false;
+    if (worth(m) === 0) return false;
     if (seenText.has(m.description)) return false;
     seenText.add(m.description);
     return true;
@@ -165,6 +174,19 @@ export async function maybeReflect(c: MindContext, r: Resident, now: number): Pr
 
 /** Importance up to which a sight is routine (sec. 4.1 scale: 1 brushing teeth ... 10 a break-up). */
 const ROUTINE_IMPORTANCE = 3;
+/** Newest records read to find what since the last reflection was furniture (a day's observations and more). */
+const TRIGGER_SCAN = 400;
+
+/**
+ * What a record is worth to reflection (sec. 4.2 sums the importance of what the resident perceived; issue 33
+ * item 4): an object's state ("the sink is idle") or the resident's own blocked plan at routine importance is worth
+ * nothing (the Smallville code rates idle objects 1 without asking); above it (a fire), its importance; the rest,
+ * their importance.
+ */
+export function worth(m: Pick<Memory, 'kind' | 'importance'> & Partial<Pick<Memory, 'meta'>>): number {
+  const furniture = m.kind === 'observation' && (m.meta?.perceived === 'object' || m.meta?.blocked === true);
+  return furniture && m.importance <= ROUTINE_IMPORTANCE ? 0 : m.importance;
+}
 
 const SOMEONE_IS = /^(\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)+) is (.+)$/u;
 

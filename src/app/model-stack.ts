@@ -43,6 +43,8 @@ export function buildModelStack(
     ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
     usage,
     dailyTokenBudget: (townId: string) => opts.budgetFor(townId) ?? config.model.dailyTokenBudget,
+    dailyDollarBudget: config.model.dailyDollarBudget,
+    ...(config.model.price ? { price: config.model.price } : {}),
     timeoutMs: config.model.timeoutMs,
     maxAttempts: config.model.maxAttempts,
     concurrency: config.model.concurrency,

@@ -3,6 +3,7 @@
 // (judge-calibration.ts), its calls are counted while it judges (judge-health.ts), and its status says whether its
 // figures may be shown. simulate and eval both take their judge from here.
 import type { LanguageModel } from '../llm/port.ts';
+import { type CallTotals, combineTotals, MeteredModel } from '../town/metering.ts';
 import { type CalibrationResult, calibrateJudge } from './judge-calibration.ts';
 import { JudgeHealth } from './judge-health.ts';
 import { type KnowledgeJudge, modelKnowledgeJudge, ruleKnowledgeJudge } from './knowledge-judge.ts';
@@ -15,6 +16,8 @@ export interface JudgeStatus {
   calibration?: CalibrationResult;
   /** The model's calls while judging (after calibration). */
   calls: ReturnType<JudgeHealth['snapshot']>;
+  /** What the judge's model calls billed (issue 33): its calibration and its judging, apart from the town's. */
+  usage?: { calibration: CallTotals; judging: CallTotals };
   /** False: the calibration failed or too many calls failed; no figure from this judge may be shown as a result. */
   reliable: boolean;
   /** Why it is unreliable, in words. */
@@ -49,13 +52,16 @@ export const ruleJudge: Judge = {
  */
 export async function prepareJudge(llm: LanguageModel | null): Promise<Judge> {
   if (!llm || llm.info.offline) return ruleJudge;
-  const calibration = await calibrateJudge(llm);
+  // metered apart (issue 33 item 6): its calls are in the provider's bill, so they are in the report too
+  const meter = new MeteredModel(llm);
+  const calibration = await calibrateJudge(meter);
+  const calibrationTotals = { ...meter.total };
   const health = new JudgeHealth();
-  const knowledge = modelKnowledgeJudge(llm, health);
+  const knowledge = modelKnowledgeJudge(meter, health);
   return {
     by: 'model',
     knowledge,
-    rank: (item, seed) => rankAnswers(llm, item, seed, health),
+    rank: (item, seed) => rankAnswers(meter, item, seed, health),
     status: () => {
       const reasons = [...(calibration.passed ? [] : [`failed its calibration: ${calibration.reasons.join('; ')}`])];
       if (health.pastThreshold) reasons.push(`while judging, ${health.describe()}`);
@@ -64,6 +70,7 @@ export async function prepareJudge(llm: LanguageModel | null): Promise<Judge> {
         model: llm.info.model,
         calibration,
         calls: health.snapshot(),
+        usage: { calibration: calibrationTotals, judging: combineTotals(meter.total, calibrationTotals, -1) },
         reliable: reasons.length === 0,
         reasons,
       };

@@ -4,6 +4,7 @@
 import type { Memory, MemoryKind } from '../agent/types.ts';
 import { formatSimTime, HOUR_MS } from '../core/time.ts';
 import type { ChatMessage, Embedder, LanguageModel } from '../llm/port.ts';
+import { DEFAULT_PRICES, dollarsFor, formatDollars, PRICES_TAKEN } from '../llm/prices.ts';
 import { agentKit } from '../town/agent-kit.ts';
 import { READ_RESIDENT_TASK } from '../town/reading/prompt.ts';
 import type { TownFile } from '../town/file.ts';
@@ -105,6 +106,8 @@ export interface SimulateReport {
     evaluation: CallTotals;
     /** The town's reading when it was made (issue 32): once per town, never per resident-day; absent offline. */
     reading?: CallTotals;
+    /** A model judge's calls (issue 33): its calibration and its judging, in the provider's bill like the rest. */
+    judge?: CallTotals;
     embeddings: { requests: number; texts: number };
   };
   /** Town steps that fell back (total, byStep) and model calls that failed (the agent falls back on its own). */
@@ -243,6 +246,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
       agentSettings: { ...end.agentSettings },
     });
   await service.close();
+  const judgeUsage = opts.judge?.status().usage;
   return {
     town: end.name,
     seed,
@@ -269,6 +273,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
       ticksByTask: tickMeter.byTask,
       evaluation: evalTotals,
       ...(sim.byTask[READ_RESIDENT_TASK] ? { reading: sim.byTask[READ_RESIDENT_TASK] } : {}),
+      ...(judgeUsage ? { judge: combineTotals(judgeUsage.calibration, judgeUsage.judging, 1) } : {}),
       embeddings: { requests: embedder.requests, texts: embedder.texts },
     },
     failures: { total: end.stats.failures, byStep: end.stats.failuresByStep, modelCalls: sim.total.failures },
@@ -330,8 +335,14 @@ export function summarizeReport(r: SimulateReport, opts: { allowUnreliable?: boo
     `model ${r.model}; wall time ${(r.wallMs / 1000).toFixed(1)} s`,
     `${r.residents.length} residents, ${r.conversations} conversations, ${r.reflections} reflections, ${r.posts.total} posts, ${r.rejectedMoves} refused moves, ${r.failures.modelCalls} failed model calls, ${r.failures.total} town fallbacks`,
     `model calls (simulation): ${r.modelCalls.total.calls} calls, ${r.modelCalls.total.requests} requests, ${r.modelCalls.total.billedPromptTokens} billed prompt tokens (${r.modelCalls.total.cachedPromptTokens} cached); evaluation (separate): ${r.modelCalls.evaluation.calls} calls, ${r.modelCalls.evaluation.billedPromptTokens} billed prompt tokens`,
-    `per resident-day (ticks only): ${perDay(r.modelCalls.perResidentDay)}`,
+    `per resident-day (ticks only): ${perDay(r.modelCalls.perResidentDay)}${priced(r.model, r.modelCalls.perResidentDay)}`,
   ];
+  const j = r.modelCalls.judge;
+  const ju = r.judge?.usage;
+  if (j && ju)
+    lines.push(
+      `judge's model calls (separate, in the provider's bill): ${j.calls} calls, ${j.requests} requests, ${j.billedPromptTokens} billed prompt tokens, ${j.completionTokens} completion (calibration ${ju.calibration.billedPromptTokens} + judging ${ju.judging.billedPromptTokens} prompt tokens)${priced(r.model, j)}`,
+    );
   const unreliable = r.judge !== undefined && !r.judge.reliable;
   if (r.judge && (r.diffusion || r.density))
     lines.push(
@@ -368,6 +379,13 @@ export function summarizeReport(r: SimulateReport, opts: { allowUnreliable?: boo
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 /** "57 calls, 60 requests, 18,000 billed prompt tokens (6,000 cached), 1,200 completion; 2 repairs, 1 retry, 0 fell back". */
+/** "; $0.0052 at gpt-4o-mini list prices" when the price table knows the model (src/llm/prices.ts), else nothing. */
+function priced(model: string, t: CallTotals): string {
+  const name = model.split('/')[1]?.replace(/ \(offline\)$/, '') ?? model;
+  const price = DEFAULT_PRICES[name];
+  return price ? `; ${formatDollars(dollarsFor(t, price))} at ${name} list prices of ${PRICES_TAKEN}` : '';
+}
+
 export function perDay(t: CallTotals): string {
   const n = (x: number) => Math.round(x).toLocaleString('en-US');
   return `${t.calls} calls, ${t.requests} requests, ${n(t.billedPromptTokens)} billed prompt tokens (${n(t.cachedPromptTokens)} cached), ${n(t.completionTokens)} completion tokens; ${t.repairs} repairs, ${t.retries} retries, ${t.failures} fell back`;

@@ -8,6 +8,7 @@ import { isRetryable, ProviderCallError, providerFailureToLlmError } from './pro
 import { AdaptiveLimit, type LimitChange, type LimitOutcome } from './adaptive-limit.ts';
 import type { CircuitOptions } from './circuit.ts';
 import { backoffDelay, type GatewayClock, systemClock } from './retry.ts';
+import { dollarsFor, formatDollars, type ModelPrice } from './prices.ts';
 import {
   type BudgetStatus,
   InMemoryUsageSink,
@@ -54,6 +55,10 @@ export interface GatewayOptions {
   usage?: UsageSink;
   /** Tokens per town per UTC day; a number, or a lookup for per-town overrides. Undefined or 0 = unlimited. */
   dailyTokenBudget?: number | ((townId: string) => number | undefined);
+  /** US dollars per town per UTC day at `price` (DAILY_DOLLAR_BUDGET); undefined or 0 = unlimited. */
+  dailyDollarBudget?: number;
+  /** The chat model's price (src/llm/prices.ts): today's spending in dollars, and the dollar budget. */
+  price?: ModelPrice;
   /** Most parallel attempts (the adaptive limit's ceiling); or pass `limit` to share one between gateways. */
   concurrency?: number;
   /** false: always `concurrency` in flight, no adaptation (LLM_ADAPTIVE_CONCURRENCY=false). Default true. */
@@ -97,6 +102,8 @@ export class CallPolicy {
   private readonly maxRetryAfterMs: number;
   private readonly random: () => number;
   private readonly budget: GatewayOptions['dailyTokenBudget'];
+  private readonly dollarBudget: number | undefined;
+  readonly price: ModelPrice | undefined;
   readonly emit: (e: GatewayEvent) => void;
 
   constructor(opts: GatewayOptions) {
@@ -118,6 +125,8 @@ export class CallPolicy {
     this.maxRetryAfterMs = opts.maxRetryAfterMs ?? gatewaySettings.maxRetryAfterMs;
     this.random = opts.random ?? Math.random;
     this.budget = opts.dailyTokenBudget;
+    this.dollarBudget = opts.dailyDollarBudget && opts.price ? opts.dailyDollarBudget : undefined;
+    this.price = opts.price;
     this.emit = opts.onEvent ?? (() => {});
   }
 
@@ -132,11 +141,31 @@ export class CallPolicy {
     const limit = this.budgetLimit(townId);
     const report = await this.usage.report({ townId, fromDay: day, toDay: day });
     const remaining = limit === undefined ? undefined : Math.max(0, limit - spent);
-    return { townId, day, spent, limit, remaining, today: report.total, todayByTask: report.byTask };
+    return {
+      townId,
+      day,
+      spent,
+      limit,
+      remaining,
+      today: report.total,
+      todayByTask: report.byTask,
+      ...(this.price ? { dollars: dollarsFor(report.total, this.price) } : {}),
+      ...(this.dollarBudget !== undefined ? { dollarLimit: this.dollarBudget } : {}),
+    };
   }
 
   /** Refuses once the town's recorded tokens for today reach its budget ("once spent": a call may overshoot). */
   async checkBudget(townId: string, task: string): Promise<void> {
+    if (this.dollarBudget !== undefined && this.price) {
+      const day = utcDay(this.clock.now());
+      const spent = dollarsFor((await this.usage.report({ townId, fromDay: day, toDay: day })).total, this.price);
+      if (spent >= this.dollarBudget)
+        throw new LlmError(
+          'llm/budget_exhausted',
+          task,
+          `town ${townId} has spent ${formatDollars(spent)} of its ${formatDollars(this.dollarBudget)} for today (DAILY_DOLLAR_BUDGET); calls resume tomorrow (UTC)`,
+        );
+    }
     const limit = this.budgetLimit(townId);
     if (limit === undefined) return;
     const spent = await this.usage.tokensSpent(townId, utcDay(this.clock.now()));

@@ -2,6 +2,7 @@
 // for "how much did the town spend today" that `/town budget`, `/status` and the console all render.
 import type { GatewayEvent } from './call-policy.ts';
 import type { BudgetStatus, UsageTotals } from './usage.ts';
+import { formatDollars } from './prices.ts';
 
 /** One readable line per event, e.g. "model: agent_react failed (llm/timeout): no answer within 60000 ms". */
 export function describeGatewayEvent(e: GatewayEvent): string {
@@ -75,7 +76,10 @@ export class ModelHealth {
 const n = (x: number) => x.toLocaleString('en-US');
 
 /** What budgetLines reads of a BudgetStatus (the health summary when the front end has one). */
-export type BudgetView = Pick<BudgetStatus, 'day' | 'spent' | 'limit' | 'today' | 'todayByTask' | 'offline' | 'health'>;
+export type BudgetView = Pick<
+  BudgetStatus,
+  'day' | 'spent' | 'limit' | 'today' | 'todayByTask' | 'offline' | 'health' | 'dollars' | 'dollarLimit'
+>;
 
 /** Today's spending and call outcomes for one town; the same lines on Discord and in the console. */
 export function budgetLines(b: BudgetView, setting: string): string[] {
@@ -85,6 +89,13 @@ export function budgetLines(b: BudgetView, setting: string): string[] {
       ? `Model tokens on ${b.day} (UTC): ${n(b.spent)}, counted as a real model would bill them; the offline model is free, so no budget applies (set: ${setting}).`
       : `Model tokens billed on ${b.day} (UTC): ${n(b.spent)} of ${limit}. Daily budget: ${setting}.`,
   ];
+  // money, not only tokens (issue 33): today's bill at the chat model's list price, output included
+  if (b.dollars !== undefined)
+    lines.push(
+      b.offline
+        ? `At list prices a real model would have cost ${formatDollars(b.dollars)} today.`
+        : `In dollars at list prices: ${formatDollars(b.dollars)}${b.dollarLimit !== undefined ? ` of ${formatDollars(b.dollarLimit)} (DAILY_DOLLAR_BUDGET)` : ''}.`,
+    );
   const t: UsageTotals | undefined = b.today;
   if (t && t.calls > 0) {
     lines.push(

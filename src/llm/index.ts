@@ -10,6 +10,7 @@ import type { ChatProvider } from './provider.ts';
 import type { AdaptiveLimit, LimitChange } from './adaptive-limit.ts';
 import type { GatewayClock } from './retry.ts';
 import type { UsageSink } from './usage.ts';
+import type { ModelPrice } from './prices.ts';
 
 export type ModelProvider = 'openai' | 'compatible' | 'offline';
 
@@ -26,6 +27,10 @@ export interface GatewayTuning {
   usage?: UsageSink;
   /** Tokens per town per UTC day, or a per-town lookup; undefined or 0 = unlimited. Not applied offline. */
   dailyTokenBudget?: number | ((townId: string) => number | undefined);
+  /** US dollars per town per UTC day at `price`; undefined or 0 = unlimited. Not applied offline. */
+  dailyDollarBudget?: number;
+  /** The chat model's price (src/llm/prices.ts): today's dollars in the budget status. */
+  price?: ModelPrice;
   /** Per-attempt timeout, ms. */
   timeoutMs?: number;
   maxAttempts?: number;
@@ -117,6 +122,8 @@ function gatewayOptions(t: GatewayTuning) {
   return {
     ...(t.usage ? { usage: t.usage } : {}),
     ...(t.dailyTokenBudget !== undefined ? { dailyTokenBudget: t.dailyTokenBudget } : {}),
+    ...(t.dailyDollarBudget !== undefined ? { dailyDollarBudget: t.dailyDollarBudget } : {}),
+    ...(t.price ? { price: t.price } : {}),
     ...(t.timeoutMs !== undefined ? { attemptTimeoutMs: t.timeoutMs } : {}),
     ...(t.maxAttempts !== undefined ? { maxAttempts: t.maxAttempts } : {}),
     ...(t.maxRateLimitedAttempts !== undefined ? { maxRateLimitedAttempts: t.maxRateLimitedAttempts } : {}),
@@ -191,6 +198,15 @@ export {
   type EmbeddingCacheStore,
 } from './embedding-cache.ts';
 export { LexicalEmbedder } from './lexical-embedder.ts';
+export {
+  DEFAULT_PRICES,
+  dollarsFor,
+  formatDollars,
+  type ModelPrice,
+  PRICE_FORM,
+  PRICES_TAKEN,
+  parsePrices,
+} from './prices.ts';
 export { OpenAIChatModel, OpenAIEmbedder, type StructuredMode } from './openai-provider.ts';
 export { Semaphore, type GatewayClock } from './retry.ts';
 export { AdaptiveLimit, adaptiveSettings, type LimitChange, type LimitStats } from './adaptive-limit.ts';

@@ -53,6 +53,10 @@ export interface BudgetStatus {
   today?: UsageTotals;
   /** The same, by task (where the tokens go). */
   todayByTask?: Record<string, UsageTotals>;
+  /** Today's spending in US dollars at the chat model's price (src/llm/prices.ts), when the table has one. */
+  dollars?: number;
+  /** The town's daily cap in dollars (DAILY_DOLLAR_BUDGET), when set. */
+  dollarLimit?: number;
   /** The built-in model: tokens are what a real model would bill; nothing is spent and no budget applies. */
   offline?: boolean;
   /** The gateway's counters since start and whether the model is paused (health.ts), added by the front end. */

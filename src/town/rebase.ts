@@ -204,6 +204,7 @@ function mergeTalks(list: TownState['dayLog']['conversations']): TownState['dayL
     if (people.length > 0) had.people = people;
     const gone = [...new Set([...(had.gone ?? []), ...(c.gone ?? [])])];
     if (gone.length > 0) had.gone = gone;
+    if (c.ended) had.ended = true;
   }
   return out;
 }

@@ -110,7 +110,8 @@ export async function conversePhase(
   const talking = new Set<AgentId>();
   const groups: Group[] = [];
   const floorRank = new Map([...mayTalk].map((id, i) => [id, i]));
-  const open = state.dayLog.conversations.filter((c) => c.id && (c.until ?? 0) > now);
+  // talks under way that may be carried on: not ended by their speakers
+  const open = state.dayLog.conversations.filter((c) => c.id && !c.ended && (c.until ?? 0) > now);
   const openOf = (rs: ResidentState) =>
     open.find((c) => c.location === rs.location && c.participants.includes(rs.profile.id));
   // who is still in a talk under way: not gone (said goodbye), here and not on the way; fewer than two: it is over
@@ -301,6 +302,10 @@ export async function conversePhase(
     // the talk stays under way while its participants are talking (the plan step afterConversation inserted)
     // (at least until the next tick is over: someone who arrives then walks up to it)
     const until = now + Math.max(2 * s.minutesPerTick, Math.ceil(lines.length / 2 / 5) * 5) * MINUTE_MS;
+    // A talk its speakers ended (a goodbye, the model's end before the cap) stays ended: its lines are still being
+    // said until `until` (a person who speaks there speaks into it), but nobody carries it on (issue 33 item 1: a
+    // finished pair talk was reopened with passers-by, both leavers included); one cut at the turn cap may be.
+    const over = tr.conv.ended === 'natural';
     const gone = new Set(tr.conv.left ?? []);
     // who said goodbye has left it: a resident who walks up joins only those still in it; a person who speaks here
     // while its lines are being said speaks into it (its people answer the group)
@@ -311,6 +316,7 @@ export async function conversePhase(
       continues.participants = [...new Set([...continues.participants, ...members.map((m) => m.profile.id)])];
       continues.lines += lines.length;
       continues.until = Math.max(continues.until ?? now, until);
+      if (over) continues.ended = true;
       continues.recent = [...(continues.recent ?? []), ...said].slice(-RECENT_LINES);
       record(continues);
     } else {
@@ -322,6 +328,7 @@ export async function conversePhase(
         ...(lines[0] ? { firstLine: lines[0].text.slice(0, 160) } : {}),
         ...(tr.conv.id ? { id: tr.conv.id } : {}),
         until,
+        ...(over ? { ended: true } : {}),
         recent: said.slice(-RECENT_LINES),
         ...(initiator.subArea ? { subArea: initiator.subArea } : {}),
       });

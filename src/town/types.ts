@@ -115,6 +115,8 @@ export interface ConversationRecord {
   recent?: { speaker: string; text: string }[];
   /** Participants who said goodbye and left it (they do not walk back into it). */
   gone?: AgentId[];
+  /** Ended by its speakers (a goodbye, the model's end before the cap): nobody carries it on (issue 33). */
+  ended?: boolean;
   /** People (users' personas) who spoke in it. */
   people?: string[];
   /** Sub-area it is held in, where the place perceives by sub-area. */

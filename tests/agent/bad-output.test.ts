@@ -138,7 +138,10 @@ describe('bad model output is repaired or replaced, logged, never fatal', () => 
       initiator: mara.profile.id,
       intent: 'chat',
     });
-    expect(talk.lines.length).toBeGreaterThan(0);
+    // no line is invented for a speaker (issue 33 item 7): asked twice, then the talk stops, and the log says so
+    expect(talk.lines).toEqual([]);
+    expect(logs.filter((l) => /dialogue call failed; asking once more/.test(l.msg))).toHaveLength(1);
+    expect(logs.filter((l) => /dialogue call failed twice/.test(l.msg))).toHaveLength(1);
     expect(await runtime.interview(mara, 'What do you do?', { now: at(8, 30) })).not.toBe('');
     expect(
       await runtime.hear(mara, {

@@ -117,4 +117,28 @@ describe('a conversation of three (converse.ts)', () => {
     });
     expect(summary.description).toMatch(/^Conversation with Tomas Reyes and Mara Okafor: /);
   });
+
+  it('in a pair, a goodbye leaves too: the talk is over, its later lines unsaid, and the leaver is recorded (issue 33)', async () => {
+    const { model, runtime } = setup({ maxTurnsEach: 4 });
+    const [a, b] = [resident(ADA), resident(TOMAS)];
+    model.script('agent_dialogue', {
+      lines: [
+        { speaker: 'Ada', line: 'Tomas, the crates came in this morning.', news: null, confidedTo: null },
+        { speaker: 'Tomas', line: 'Good. I have to run now, see you later!', news: null, confidedTo: null },
+        { speaker: 'Ada', line: 'Wait, one more thing about the crates.', news: null, confidedTo: null },
+      ],
+      end: false,
+      summary: null,
+    });
+    const talk = await runtime.converse([a, b], {
+      now: at(15),
+      location: CAFE,
+      initiator: a.profile.id,
+      intent: 'talk about the crates',
+    });
+    expect(talk.lines.map((l) => l.speaker)).toEqual(['ada', 'tomas']);
+    expect(talk.left).toEqual(['tomas']);
+    expect(talk.ended).toBe('natural');
+    expect(model.calls.filter((c) => c.task === 'agent_dialogue')).toHaveLength(1);
+  });
 });

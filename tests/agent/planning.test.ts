@@ -93,6 +93,54 @@ describe('planning (sec. 4.3): top-down, lazy, never double-booked', () => {
     expect(lunchTicks.at(-1)! < 14 * 60).toBe(true);
   });
 
+  it('one step call covers the chunks that follow in the same place, up to hourChunkMinutes (issue 33 item 5)', async () => {
+    const { model, runtime } = setup({ hourChunkMinutes: 180 });
+    const mara = resident(MARA);
+    model.script('agent_plan_day', {
+      blocks: [
+        { start: '00:00', end: '08:00', activity: 'sleeping', place: 'mara-home' },
+        { start: '08:00', end: '09:00', activity: 'open the cafe', place: 'lantern-cafe' },
+        { start: '09:00', end: '10:00', activity: 'serve breakfast', place: 'lantern-cafe' },
+        { start: '10:00', end: '11:00', activity: 'bake bread', place: 'lantern-cafe' },
+        { start: '11:00', end: '12:00', activity: 'tidy up', place: 'lantern-cafe' },
+        { start: '12:00', end: '24:00', activity: 'rest at home', place: 'mara-home' },
+      ],
+    });
+    const step = (action: string, minutes: number) => ({
+      minutes,
+      action,
+      emoji: '☕',
+      area: null,
+      object: null,
+      objectStatus: null,
+    });
+    model.script('agent_plan_steps', {
+      steps: [
+        step('unlock the door', 15),
+        step('start the espresso machine', 45),
+        step('serve the first customers', 60),
+        step('knead the dough', 60),
+      ],
+    });
+    for (let min = 8 * 60; min < 11 * 60; min += 10) await runtime.decide(mara, ctxFor(mara, at(0, min)));
+    // one call for 08:00-11:00 (three blocks of an hour at the cafe), not one an hour
+    expect(model.callsFor('agent_plan_steps')).toHaveLength(1);
+    const asked = model
+      .callsFor('agent_plan_steps')[0]!
+      .messages.map((m) => m.content)
+      .join('\n');
+    expect(asked).toContain('08:00-09:00: open the cafe at');
+    expect(asked).toContain('09:00-10:00: serve breakfast');
+    expect(asked).toContain('10:00-11:00: bake bread');
+    expect(asked).not.toContain('tidy up'); // past the three hours
+    const plan = planOf(mara.mind);
+    expect(isPartition(plan.steps)).toBe(true);
+    expect(plan.steps.find((x) => x.start === at(10))?.activity).toBe('knead the dough');
+    // the next hour is asked for when it is reached
+    await runtime.decide(mara, ctxFor(mara, at(11, 0)));
+    expect(model.callsFor('agent_plan_steps')).toHaveLength(2);
+  });
+
   it('replans the rest of the day around a place the world refused', async () => {
     const { runtime } = setup();
     const mara = resident(MARA);

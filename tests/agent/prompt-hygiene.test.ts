@@ -10,6 +10,9 @@ import { at, CAFE, ctxFor, MARA, resident, setup, TOMAS } from './fixtures.ts';
 
 const PLAIN_THOUGHT = 'Tomas Reyes cares deeply about the history of the town archive';
 const WORDS_THOUGHT = 'Mara Okafor thinks the music night could bring the regulars together';
+const INTENTION = 'Mara Okafor wants to find a harpist for the music night';
+const TOLD_NEWS = 'The bakery on Elm Street opens a second shop on Friday';
+const CLIPPED_FACT = 'Tomas Reyes runs the chess club at the library every Thursday evening';
 
 async function scriptedDay() {
   const { model, runtime } = setup({ reflectionThreshold: 20, hourChunkMinutes: 60 });
@@ -31,10 +34,16 @@ async function scriptedDay() {
     },
     at(8),
   );
+  // issue 33: an intention of the day (yesterday's notable line tomorrow, and on her mind); news she told Tomas,
+  // also a memory of hers; a note clipped with "…" whose piece a memory holds whole
+  await runtime.remember(mara, INTENTION, at(8, 35), 'observation', 9);
+  await runtime.remember(mara, TOLD_NEWS, at(8, 40), 'observation', 5);
+  await runtime.remember(mara, CLIPPED_FACT, at(8, 45), 'observation', 4);
   (mara.mind as MindState).relations['tomas reyes'] = {
     name: 'Tomas Reyes',
-    who: 'Mara Okafor is friends with Tomas Reyes',
+    who: `Mara Okafor is friends with Tomas Reyes; ${CLIPPED_FACT.slice(0, 44)}…`,
     thought: PLAIN_THOUGHT,
+    told: [TOLD_NEWS],
     at: at(8),
   };
   await runtime.perceive(
@@ -60,6 +69,8 @@ async function scriptedDay() {
     text: 'Mara, how is Tomas Reyes doing?',
     addressed: true,
   });
+  // the next morning's plan: yesterday's notable lines and what is on her mind (issue 33: the intention was both)
+  await runtime.decide(mara, ctxFor(mara, at(24 + 7), { location: CAFE }));
   return model;
 }
 
@@ -70,14 +81,15 @@ function memoryLines(text: string): string[] {
     .filter((l) => /^(- |\d+\. )/.test(l))
     .map((l) => l.replace(/^(- |\d+\. )/, ''))
     .map((l) => readUserTextBlocks(l)[0]?.text ?? l)
-    .map((l) =>
-      l
-        .toLowerCase()
-        .replace(/[^a-z0-9 ]+/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    );
+    .map(plain);
 }
+
+const plain = (l: string) =>
+  l
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe('prompt hygiene over every prompt builder (issue 21)', () => {
   it('no memory twice, no "You knows", and own reflections as own thoughts, in every prompt of a scripted day', async () => {
@@ -106,12 +118,18 @@ describe('prompt hygiene over every prompt builder (issue 21)', () => {
         const lines = memoryLines(section);
         const dup = lines.find((l, i) => l !== '' && lines.indexOf(l) !== i);
         if (dup) problems.push(`${call.task}: "${dup}" listed twice`);
-        const notes = section
-          .split('\n')
-          .filter((l) => /^(\w+|You) (knows?|thinks?) /.test(l))
-          .map((l) => l.toLowerCase().replace(/[^a-z0-9 ]+/g, ' '));
+        // a note, and the quotes of what was already told and heard, in their pieces ("; " joins, "…" clips)
+        const notes = [
+          ...section.split('\n').filter((l) => /^(\w+|You) (knows?|thinks?) /.test(l)),
+          ...readUserTextBlocks(section)
+            .filter((b) => /already (told|heard)/.test(b.from))
+            .map((b) => b.text),
+        ]
+          .flatMap((l) => l.split(/;\s+/))
+          .map((l) => plain(l.replace(/…$/, '')));
         for (const l of lines)
-          if (l.length > 20 && notes.some((n) => n.includes(l))) problems.push(`${call.task}: "${l}" repeats a note`);
+          if (l.length > 20 && notes.some((n) => n.includes(l) || (n.length >= 24 && l.includes(n))))
+            problems.push(`${call.task}: "${l}" repeats a note`);
       }
       if (/\bYou (knows|has met|thinks)\b/.test(text)) problems.push(`${call.task}: "You knows" (wrong person)`);
       for (const b of readUserTextBlocks(text))
@@ -123,5 +141,12 @@ describe('prompt hygiene over every prompt builder (issue 21)', () => {
     const all = model.calls.map((c) => c.messages.map((m) => m.content).join('\n')).join('\n');
     expect(all).toContain(`Mara thinks: ${PLAIN_THOUGHT}`);
     expect(all).toContain('You know Tomas Reyes');
+    // the told news and the clipped fact reached prompts as memories (where no note says them)
+    expect(all).toContain(TOLD_NEWS);
+    expect(all).toContain(CLIPPED_FACT);
+    // the second day was planned with the intention on her mind
+    const plans = model.calls.filter((c) => c.task === 'agent_plan_day');
+    expect(plans).toHaveLength(2);
+    expect(plans[1]!.messages.map((m) => m.content).join('\n')).toContain(INTENTION);
   });
 });

@@ -24,6 +24,45 @@ function insightsFor(input: unknown) {
 }
 
 describe('reflection (sec. 4.2)', () => {
+  it('object states at routine importance neither drive it nor fill its questions; a fire does (issue 33)', async () => {
+    const { model, runtime } = setup();
+    const mara = resident(MARA);
+    // GIVEN 140 importance of things Mara saw happen, and 60 of the cafe's objects changing state (rated 3 each)
+    model.script('agent_importance', { ratings: Array(14).fill(10) });
+    await runtime.perceive([{ resident: mara, perceived: observations(14) }], at(9));
+    const objects = Array.from({ length: 20 }, (_, i) => ({
+      description: `The kettle ${i + 1} is boiling`,
+      kind: 'object' as const,
+    }));
+    model.script('agent_importance', { ratings: Array(20).fill(3) });
+    await runtime.perceive([{ resident: mara, perceived: objects }], at(9, 10));
+    expect((mara.mind as MindState).importanceSinceReflection).toBe(200);
+    // THEN the furniture adds nothing: 140 does not pass 150
+    expect(await runtime.maybeReflect(mara, at(9, 20))).toBe(0);
+    expect(model.callsFor('agent_reflect_questions')).toHaveLength(0);
+    // WHEN a sight that matters arrives (a fire: importance 9, an object state that is no routine)
+    model.script('agent_importance', { ratings: [9, 2] });
+    await runtime.perceive(
+      [
+        {
+          resident: mara,
+          perceived: [
+            { description: 'The oven is on fire', kind: 'object' },
+            { description: 'Tomas Reyes is reading the last chapter', kind: 'action' },
+          ],
+        },
+      ],
+      at(9, 30),
+    );
+    model.script('agent_reflect_questions', { questions: ['What does Mara notice about Tomas?'] });
+    model.script('agent_reflect_insights', insightsFor);
+    // THEN it reflects (140 + 9 + 2 > 150), and the questions are asked over what matters: no kettle in them
+    expect(await runtime.maybeReflect(mara, at(9, 40))).toBeGreaterThan(0);
+    const records = (model.callsFor('agent_reflect_questions')[0]!.input as { memories: { text: string }[] }).memories;
+    expect(records.some((m) => /oven is on fire/.test(m.text))).toBe(true);
+    expect(records.some((m) => /kettle/.test(m.text))).toBe(false);
+  });
+
   it('fires exactly when the summed importance passes the threshold, 3 questions then 5 insights each', async () => {
     const { model, runtime } = setup();
     const mara = resident(MARA);

@@ -45,6 +45,46 @@ describe('configuration', () => {
       expect(() => loadConfig({ WEB_TRUST_PROXY: bad }), bad).toThrow(/WEB_TRUST_PROXY: must be false, a hop count/);
   });
 
+  it('prices (issue 33): defaults for the small OpenAI models, MODEL_PRICES over them, a dollar budget', () => {
+    const c = loadConfig({});
+    expect(c.model.price).toEqual({ prompt: 0.15, cachedPrompt: 0.075, completion: 0.6 });
+    expect(c.model.prices['gpt-4.1-nano']).toBeDefined();
+    expect(c.model.dailyDollarBudget).toBe(0);
+    const own = loadConfig({
+      OPENAI_CHAT_MODEL: 'llama-3.1-8b',
+      MODEL_PRICES: 'llama-3.1-8b=0.05/0.05/0.08; gpt-4o-mini=0.2/0.1/0.8',
+      DAILY_DOLLAR_BUDGET: '0.50',
+    });
+    expect(own.model.price).toEqual({ prompt: 0.05, cachedPrompt: 0.05, completion: 0.08 });
+    expect(own.model.prices['gpt-4o-mini']?.prompt).toBe(0.2);
+    expect(own.model.dailyDollarBudget).toBe(0.5);
+  });
+
+  it('a price table with a negative or missing price, a priceless model under a dollar budget, a budget below zero: refused with the variable and the form', () => {
+    const form = /model=prompt\/cached\/completion/;
+    for (const bad of [
+      'gpt-4o-mini=-0.15/0.075/0.6',
+      'gpt-4o-mini=0.15/0.6',
+      'gpt-4o-mini=0.15//0.6',
+      '=1/1/1',
+      'x=a/b/c',
+    ]) {
+      expect(() => loadConfig({ MODEL_PRICES: bad }), bad).toThrow(/MODEL_PRICES: /);
+      expect(() => loadConfig({ MODEL_PRICES: bad }), bad).toThrow(form);
+    }
+    expect(() => loadConfig({ OPENAI_CHAT_MODEL: 'my-model', DAILY_DOLLAR_BUDGET: '1' })).toThrow(
+      /MODEL_PRICES: has no price for my-model/,
+    );
+    // without a dollar budget an unpriced model runs (its bill is in tokens only)
+    expect(loadConfig({ OPENAI_CHAT_MODEL: 'my-model' }).model.price).toBeUndefined();
+    expect(() => loadConfig({ DAILY_DOLLAR_BUDGET: '-1' })).toThrow(
+      /DAILY_DOLLAR_BUDGET: must be a number of US dollars, 0 or more/,
+    );
+    expect(() => loadConfig({ DAILY_DOLLAR_BUDGET: 'lots' })).toThrow(
+      /DAILY_DOLLAR_BUDGET: must be a number of US dollars/,
+    );
+  });
+
   it('picks OpenAI with a key and a compatible server with a base URL', () => {
     expect(loadConfig({ OPENAI_API_KEY: 'sk-x' }).model.provider).toBe('openai');
     expect(loadConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1' }).model.provider).toBe('compatible');

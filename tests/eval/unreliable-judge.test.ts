@@ -183,4 +183,30 @@ describe('a judge that passes calibration, then times out and answers off-schema
     expect(out).toMatch(/Knowledge judge \(model judge-under-test\)[\s\S]*recall 0\.000/);
     expect(r.code).toBe(3);
   });
+
+  it('its calls, calibration and judging, are metered and in the simulate report (issue 33): the server’s bill to the token', async () => {
+    const judge = await judgeServedBy((body) => calibrationReader(body));
+    let out = '';
+    const r = await runSimulateCli(['--hours', '1', '--quiet', '--no-transcript'], {
+      out: (s) => (out += s),
+      err: () => {},
+      models: () => ({ ...residentsOffline(), judge }),
+    });
+    expect(r.code).toBe(0);
+    // only the judge talks to this server: every request it answered is in the report's judge figures
+    const requests = fake?.chatRequests().length ?? 0;
+    expect(requests).toBeGreaterThan(5); // the calibration's five and the judging after it
+    const m =
+      /judge's model calls \(separate, in the provider's bill\): (\d+) calls, (\d+) requests, (\d+) billed prompt tokens, (\d+) completion \(calibration (\d+) \+ judging (\d+) prompt tokens\)/.exec(
+        out,
+      );
+    expect(m, out).not.toBeNull();
+    const [, , reqs, prompt, completion, calibration, judging] = m!.map(Number);
+    expect(reqs).toBe(requests);
+    // the fake bills 20 prompt and 10 completion tokens a request (tests/support/fake-openai.ts)
+    expect(prompt).toBe(20 * requests);
+    expect(completion).toBe(10 * requests);
+    expect(calibration).toBe(20 * 5);
+    expect(calibration! + judging!).toBe(prompt);
+  }, 60_000);
 });

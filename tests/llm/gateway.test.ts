@@ -309,6 +309,21 @@ describe('budget and accounting', () => {
     expect(fake.chatRequests()).toHaveLength(4);
   });
 
+  it('a budget in dollars (issue 33) refuses once the day’s bill at the price reaches it, output included', async () => {
+    // 1,000,000 prompt + 100,000 completion tokens a call at $1/$10 per million: $2 a call
+    fake.onChat(() => reply.chat({ mood: 'ok', intensity: 1 }, { promptTokens: 1_000_000, completionTokens: 100_000 }));
+    const llm = model({ dailyDollarBudget: 3, price: { prompt: 1, cachedPrompt: 0.5, completion: 10 } });
+    const call = () => llm.object({ task: 'rate_mood', schema: Mood, messages, townId: 't1' });
+    await call(); // $2
+    await call(); // $4: the call that crosses the line is allowed
+    const e = await rejection(call());
+    expect(e.code).toBe('llm/budget_exhausted');
+    expect(e.message).toContain('$4.00 of its $3.00');
+    expect(e.message).toContain('DAILY_DOLLAR_BUDGET');
+    expect(fake.chatRequests()).toHaveLength(2);
+    expect(await llm.budgetStatus('t1')).toMatchObject({ dollars: 4, dollarLimit: 3 });
+  });
+
   it('a per-town budget lookup overrides the default', async () => {
     fake.onChat(() => reply.chat({ mood: 'ok', intensity: 1 }));
     const llm = model({ dailyTokenBudget: (town) => (town === 'rich' ? undefined : 1) });

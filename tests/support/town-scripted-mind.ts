@@ -28,6 +28,8 @@ export interface ScriptOptions {
   decide?: (r: MindResident, ctx: DecideContext, call: number) => Decision | Promise<Decision>;
   /** Dialogue lines for a conversation (default two lines). */
   lines?: (ids: AgentId[]) => { speaker: AgentId; text: string }[];
+  /** How a conversation ended, its id and who left (default: ended by its speakers, no id). */
+  ending?: (ids: AgentId[], now: number) => { id?: string; ended: 'natural' | 'cap'; left?: AgentId[] };
   /** Throw from these methods (failure injection). */
   failing?: Partial<Record<keyof MindRuntime, boolean>>;
   planLines?: (r: MindResident) => string[];
@@ -86,7 +88,7 @@ export function scriptedKit(opts: ScriptOptions = {}): { kit: MindKit; calls: Sc
             { speaker: ids[1] as AgentId, text: 'Hi there.' },
           ];
       for (const p of participants) for (const l of lines) add(p, 'dialogue', `${l.speaker}: ${l.text}`, ctx.now);
-      return { lines, ended: 'natural' };
+      return { lines, ...(opts.ending ? opts.ending(ids, ctx.now) : { ended: 'natural' as const }) };
     },
     async hear(r, ctx) {
       fail('hear');

@@ -132,13 +132,49 @@ const norm = (t: string) =>
     .trim();
 
 /**
- * Memories as a prompt lists them: each once (two memories reading the same are one line), and none that a
- * relationship note already says (the seed phrases of its note, its last conversation, its insight or thought).
+ * The pieces a prompt already shows, each as a repeat rule reads it: a note, quote or line split at its "; "
+ * joins, a clipped piece without its "…", normalised. One source for withoutRepeats and the hygiene test.
  */
-export function withoutRepeats<M extends PromptMemory>(memories: readonly M[], rels?: readonly PromptRelation[]): M[] {
-  const notes = (rels ?? []).flatMap((r) =>
-    [r.note, r.last?.text, r.insight?.text, r.thought].filter((t): t is string => !!t).map(norm),
-  );
+export function shownPieces(texts: readonly (string | undefined)[]): string[] {
+  return texts
+    .filter((t): t is string => !!t)
+    .flatMap((t) => t.split(/;\s+/))
+    .map((t) => norm(t.replace(/(…|\.\.\.)\s*$/, '')))
+    .filter((t) => t !== '');
+}
+
+/** Does a memory's text repeat a piece already shown: the piece holds it, or it holds the piece (not a word or two). */
+export function repeats(text: string, pieces: readonly string[]): boolean {
+  const t = norm(text);
+  return pieces.some((n) => n.includes(t) || (n.length >= REPEAT_MIN_CHARS && t.includes(n)));
+}
+
+/** A shown piece shorter than this ("Tomas Reyes") is a name, not a statement a memory repeats. */
+const REPEAT_MIN_CHARS = 24;
+
+/**
+ * Memories as a prompt lists them: each once (two memories reading the same are one line), and none that a
+ * relationship note (its seed phrases, last conversation, insight, thought, the quotes of what was told and heard)
+ * or another part of the prompt (`shown`: yesterday's lines under a day plan) already says, in whole or in part
+ * (issue 33 item 3: a note joined with "; " and clipped with "…" let partial repeats through).
+ */
+export function withoutRepeats<M extends PromptMemory>(
+  memories: readonly M[],
+  rels?: readonly PromptRelation[],
+  shown: readonly string[] = [],
+): M[] {
+  const notes = shownPieces([
+    ...(rels ?? []).flatMap((r) => [
+      r.note,
+      r.self?.text,
+      r.last?.text,
+      r.insight?.text,
+      r.thought,
+      ...(r.told ?? []),
+      ...(r.heard ?? []),
+    ]),
+    ...shown,
+  ]);
   const seen = new Set<string>();
   return memories.filter((m) => {
     const line = norm(memoryText(m));
@@ -146,7 +182,7 @@ export function withoutRepeats<M extends PromptMemory>(memories: readonly M[], r
     if (seen.has(line) || seen.has(text)) return false;
     seen.add(line);
     seen.add(text);
-    return !notes.some((n) => n.includes(text) || (n.length >= 24 && text.includes(n)));
+    return !repeats(text, notes);
   });
 }
 

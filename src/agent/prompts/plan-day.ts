@@ -3,7 +3,18 @@
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/port.ts';
 import { dateText } from '../../core/time.ts';
-import { bullets, memoryText, type PromptMemory, prompt, promptMemory, quoted, system } from './common.ts';
+import {
+  bullets,
+  memoryText,
+  type PromptMemory,
+  prompt,
+  promptMemory,
+  quoted,
+  system,
+  repeats,
+  shownPieces,
+  withoutRepeats,
+} from './common.ts';
 
 export const PLAN_DAY_TASK = 'agent_plan_day';
 
@@ -102,8 +113,12 @@ export function planDayMessages(input: PlanDayInput): ChatMessage[] {
           ]
         : []),
       `Today is ${input.date}.${whole ? '' : ` It is ${input.from}; plan the rest of the day.`}`,
-      `Yesterday:\n${bullets(input.yesterday, '(no record)')}`,
-      `On ${input.first}'s mind:\n${bullets([...new Set(input.intentions.map((m) => datedText(m, input.day)))])}`,
+      // (a line of yesterday that an intention on the mind says is left to the mind: issue 33 item 3)
+      `Yesterday:\n${bullets(
+        input.yesterday.filter((l) => !repeats(l, shownPieces(input.intentions.map((m) => m.quote?.text ?? m.text)))),
+        '(no record)',
+      )}`,
+      `On ${input.first}'s mind:\n${bullets([...new Set(withoutRepeats(input.intentions).map((m) => datedText(m, input.day)))])}`,
       ...(input.events?.length
         ? [
             `Events today (a block for one says what it is, in these words, at its place and hours):\n${bullets(

@@ -11,6 +11,8 @@ export const planStepsInput = z.object({
   first: z.string(),
   summary: z.string(),
   chunk: z.object({ start: z.string(), end: z.string(), activity: z.string(), placeName: z.string() }),
+  /** The chunks that follow in the same place, stepped through in the same call (issue 33 item 5). */
+  following: z.array(z.object({ start: z.string(), end: z.string(), activity: z.string() })).optional(),
   /** The place is the resident's own home (meals are cooked, not ordered). */
   home: z.boolean().optional(),
   areas: z.array(z.object({ name: z.string(), objects: z.array(z.string()) })),
@@ -35,10 +37,12 @@ export type PlanStepsOutput = z.infer<typeof planStepsOutput>;
 export function planStepsMessages(input: PlanStepsInput): ChatMessage[] {
   const c = input.chunk;
   const areas = input.areas.map((a) => `${a.name}${a.objects.length ? ` (${a.objects.join(', ')})` : ''}`).join('; ');
+  const then = (input.following ?? []).map((x) => `\n${x.start}-${x.end}: ${x.activity}`).join('');
+  const end = input.following?.at(-1)?.end ?? c.end;
   return prompt(
     system(
-      `Break ${input.first}'s current activity into steps of ${input.steps.min}-${input.steps.max} minutes that fill the time, in order: minutes, action, one emoji, and area, object (and its state while used) only from the list, else null.`,
+      `Break ${input.first}'s ${then ? 'activities' : 'current activity'} into steps of ${input.steps.min}-${input.steps.max} minutes that fill the time${then ? ` from ${c.start} to ${end}` : ''}, in order: minutes, action, one emoji, and area, object (and its state while used) only from the list, else null.`,
     ),
-    `${input.summary}\n${c.start}-${c.end}: ${c.activity} at ${c.placeName}${input.home ? ' (home)' : ''}.\nAreas: ${areas || '(none known)'}${input.context ? `\nJust now: ${input.context}` : ''}`,
+    `${input.summary}\n${c.start}-${c.end}: ${c.activity} at ${c.placeName}${input.home ? ' (home)' : ''}.${then}\nAreas: ${areas || '(none known)'}${input.context ? `\nJust now: ${input.context}` : ''}`,
   );
 }

@@ -64,7 +64,14 @@ export const calibratedRates: BehaviourRates = {
   dayBlocks: [5, 7],
 };
 
-/** Talks whenever two free residents meet; everything else as calibrated. */
+/**
+ * Talks whenever two free residents meet; everything else as calibrated. What an eager model does beyond that is
+ * the code's, under both profiles (issue 33): passers-by join a talk under way (MindRuntime.joins: knowing one of
+ * its people, or named in it) and a talk cut at the turn cap is carried on with them; a goodbye ends a pair's talk.
+ * The double writes no goodbye of its own: none of the real run's 8 conversations ends in one
+ * (../shared/data/smallville-run/master_movement.json, the last line of each `chat`: 5 of the 8 end at the
+ * 16-line cap on a question or an offer), so its talks end by the model's `end` or at the cap.
+ */
 export const chattyRates: BehaviourRates = { ...calibratedRates, talk: 1 };
 
 export const behaviourProfiles = { calibrated: calibratedRates, chatty: chattyRates } as const;
