@@ -34,6 +34,7 @@ import { registerModelConcurrencyGauges } from './ops/model-concurrency.ts';
 import { registerVectorGauge } from './ops/vectors.ts';
 import { startOpsServer } from './ops/server.ts';
 import { loadTownFile } from './town/file-io.ts';
+import { readingSummary } from './town/reading/show.ts';
 import { TownFileError } from './town/file.ts';
 import { CONSOLE_SCOPE, TownRegistry } from './town/registry.ts';
 import { gameWatch } from './app/watch-games.ts';
@@ -285,6 +286,7 @@ async function main(): Promise<number> {
     embedderId: embedder.id,
     databaseFile: db.file,
     townName: st.name,
+    ...(town.reading() ? { reading: readingSummary(town.reading()!) } : {}),
     residents: st.residents,
     locations: st.locations,
     discordConfigured: false,

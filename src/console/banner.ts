@@ -4,6 +4,8 @@ export interface BannerInfo {
   embedderId: string;
   databaseFile: string;
   townName: string;
+  /** What the town's text was read to mean, in one line (src/town/reading/show.ts), when the town has a reading. */
+  reading?: string;
   residents: number;
   locations: number;
   discordConfigured: boolean;
@@ -18,6 +20,7 @@ export function renderBanner(b: BannerInfo): string {
   const lines = [
     '┌──────────────────────────────────────────────────────────────',
     `│ smalltown: ${b.townName}, ${b.residents} residents in ${b.locations} locations`,
+    ...(b.reading ? [`│ reading   : ${b.reading} (/town reading)`] : []),
     `│ model     : ${model}`,
     `│ embedder  : ${b.embedderId}`,
     `│ database  : ${b.databaseFile}`,

@@ -3,7 +3,8 @@
 // carry a secret move out of the identity fields, which head every prompt and the public profile, into kept seed
 // phrases), and what the evaluation tracks when the file declares nothing.
 import type { FamilyTie } from '../../agent/types.ts';
-import { carries } from '../../agent/audience.ts';
+import { carries, stem } from '../../agent/audience.ts';
+import { contentWords } from '../../core/text.ts';
 import type { TownFile } from '../file.ts';
 import { quoteHolds } from './check.ts';
 import type { ResidentReading, SecretItem, TownReading } from './types.ts';
@@ -107,10 +108,33 @@ const sentences = (t: string) =>
     ?.map((s) => s.trim())
     .filter((s) => s !== '') ?? [];
 
+/** Words that say how a thing is kept, not what it is. */
+const KEEPING =
+  /^(?:secret\w*|told|tell\w*|only|anyone|anybody|nobody|yet|decided?|intend\w*|plan\w*|want\w*|mean\w*|hope\w*|privat\w*|confidence|soul)$/;
+
+/**
+ * Does a sentence say the matter itself, in any words: two or more of its distinctive words (names and words of
+ * keeping aside), and 30% of the fewer of the two (a long matter said briefly elsewhere counts: a secret errs on the side of kept).
+ */
+function saysMatter(sentence: string, matter: string, people: readonly string[]): boolean {
+  const names = new Set(people.flatMap((p) => contentWords(p)));
+  const words = (t: string) =>
+    new Set(
+      contentWords(t)
+        .filter((w) => !names.has(w) && !KEEPING.test(w))
+        .map(stem),
+    );
+  const a = words(sentence);
+  const b = words(matter);
+  let n = 0;
+  for (const w of a) if (b.has(w)) n++;
+  return n >= 2 && n >= Math.ceil(Math.min(a.size, b.size) * 0.3);
+}
+
 /** Does a sentence carry a secret: it holds (or is held by) the secret's quote, or it says the matter itself? */
 function carriesSecret(sentence: string, s: SecretItem, people: readonly string[]): boolean {
   if (s.quote.trim() !== '' && (quoteHolds(sentence, s.quote) || quoteHolds(s.quote, sentence))) return true;
-  return carries(sentence, s.matter, people);
+  return carries(sentence, s.matter, people) || saysMatter(sentence, s.matter, people);
 }
 
 export interface PublicFace {

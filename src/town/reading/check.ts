@@ -84,8 +84,11 @@ function saidIn(phrase: string, text: string): boolean {
 }
 
 export interface CheckOptions {
-  /** Quotes must be the text's words (a model's or a neutral reading); an author's sidecar may leave them empty. */
-  requireQuotes: boolean;
+  /**
+   * A model's quotes must be the text's words ('required'); an author's sidecar may leave them empty, and what it
+   * quotes must hold ('if-given'); the neutral reader quotes what it read, sentences joined ('trusted').
+   */
+  quotes: 'required' | 'if-given' | 'trusted';
 }
 
 /** Holds one resident's reading to its text and the town; returns what passed and what was dropped. */
@@ -101,7 +104,7 @@ export function checkReading(
   const dropped: DroppedItem[] = [];
   const drop = (kind: ReadingKind, item: string, reason: string) => dropped.push({ resident: who, kind, item, reason });
   const quoteOk = (kind: ReadingKind, item: string, quote: string) => {
-    if (!opts.requireQuotes && quote.trim() === '') return true;
+    if (opts.quotes === 'trusted' || (opts.quotes === 'if-given' && quote.trim() === '')) return true;
     if (quoteHolds(quote, whole)) return true;
     drop(
       kind,

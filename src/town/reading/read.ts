@@ -55,7 +55,7 @@ export function neutralReading(
   text: ResidentText,
   frame: TownFrame,
 ): { reading: ResidentReading; dropped: DroppedItem[] } {
-  return checkReading(readResidentNeutral(text, frame), text, frame, { requireQuotes: false });
+  return checkReading(readResidentNeutral(text, frame), text, frame, { quotes: 'trusted' });
 }
 
 /** Puts the neutral reading's items of `kind` into `into` where the model had none that held. */
@@ -127,7 +127,7 @@ export async function readTown(
       filledIn.push(`everything of ${text.resident} (the model's call failed)`);
       return neutral;
     }
-    const checked = checkReading(raw, text, frame, { requireQuotes: true });
+    const checked = checkReading(raw, text, frame, { quotes: 'required' });
     dropped.push(...checked.dropped);
     // a kind whose items were refused, or of which the model kept nothing, takes the neutral reader's (checked alike)
     const refused = new Set(checked.dropped.map((d) => d.kind));

@@ -121,7 +121,7 @@ export function parseSidecar(
       return null;
     }
     const { reading, dropped } = checkReading({ ...raw, resident: text.resident }, text, frame, {
-      requireQuotes: false,
+      quotes: 'if-given',
     });
     for (const d of dropped)
       problems.push(`${at(['residents', i, d.kind])}${text.resident}, ${d.kind}: ${d.item}: ${d.reason}`);
