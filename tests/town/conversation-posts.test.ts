@@ -14,17 +14,32 @@ const PROFILES = agentModelProfiles(28);
 
 describe('conversation ids on outbox posts', () => {
   it('tags every dialogue line with its conversation record’s id, the same across the ticks a talk is carried on', async () => {
-    const llm = PROFILES.realistic();
-    const service = await TownService.create(
-      {
-        store: new InMemoryTownStore(),
-        kit: (townId, settings) =>
-          agentKit({ llm, embedder: new LexicalEmbedder({ dimensions: 128 }), settings, townId }),
-        owner: 'test',
-      },
-      { id: 'party-ids', scope: 'console', file: brackwaterParty(), seed: 9 },
-    );
-    await service.step(12); // 18:50 -> 20:50
+    // A talk cut at its turn cap is carried on when someone walks up; whether an evening has one depends on the
+    // model's draws (issue 33: talks their speakers ended are never carried on), so the party runs with up to three
+    // town seeds, each until 23:50 (one day's records), and is checked on the first whose evening carries one on.
+    const carriedOn = async (service: TownService) => {
+      const d = (await service.postsAfter(-1, 100_000)).filter((p) => p.kind === 'dialogue');
+      const at = new Map<string, Set<number>>();
+      for (const p of d) at.set(p.conversationId!, (at.get(p.conversationId!) ?? new Set()).add(p.simTime));
+      return [...at.values()].some((t) => t.size > 1);
+    };
+    let service: TownService | undefined;
+    for (const seed of [9, 1, 2]) {
+      const llm = PROFILES.realistic();
+      service = await TownService.create(
+        {
+          store: new InMemoryTownStore(),
+          kit: (townId, settings) =>
+            agentKit({ llm, embedder: new LexicalEmbedder({ dimensions: 128 }), settings, townId }),
+          owner: 'test',
+        },
+        { id: `party-ids-${seed}`, scope: 'console', file: brackwaterParty(), seed },
+      );
+      await service.step(12); // 18:50 -> 20:50
+      for (let i = 0; i < 18 && !(await carriedOn(service)); i++) await service.step(1);
+      if (await carriedOn(service)) break;
+    }
+    if (!service) throw new Error('no town');
     const posts = await service.postsAfter(-1, 100_000);
     const dialogue = posts.filter((p) => p.kind === 'dialogue');
     expect(dialogue.length).toBeGreaterThan(0);
@@ -42,5 +57,5 @@ describe('conversation ids on outbox posts', () => {
       const rec = records.find((c) => c.id === id)!;
       expect(dialogue.filter((p) => p.conversationId === id).length).toBeLessThanOrEqual(rec.lines);
     }
-  }, 60_000);
+  }, 180_000);
 });
