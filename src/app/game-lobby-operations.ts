@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { UserError } from '../errors.ts';
 import { GAME_TITLES } from '../games/event-text.ts';
-import { GT_SCENARIOS, type GtScenario } from '../games/game-theory/types.ts';
+import { GT_SCENARIOS, type GtScenario } from '../games/scenarios/game-theory/types.ts';
 import type { ServiceResult } from '../games/service.ts';
 import { withArticle } from '../games/text.ts';
 import { type AnyGameKind, BOT_KINDS, type GameKind } from '../games/types.ts';

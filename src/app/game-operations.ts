@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { UserError } from '../errors.ts';
 import { modelLeaderboardText } from '../games/bench/leaderboard.ts';
 import { GAME_TITLES } from '../games/event-text.ts';
-import { GT_SCENARIOS } from '../games/game-theory/types.ts';
+import { GT_SCENARIOS } from '../games/scenarios/game-theory/types.ts';
 import { LOBBY_SETTINGS } from '../games/lobby.ts';
 import { resolveSeat, seatList } from '../games/seats.ts';
 import type { AnyGameKind } from '../games/types.ts';

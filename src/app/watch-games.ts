@@ -1,6 +1,6 @@
 // The games a watcher may see (the web view): a guild's tables in lobby or play, and any of its games by id, each as
 // the spectator's view (tableView(state, null): no role, word or secret move before the reveal), turned into lines.
-import { tableView, type TableView } from '../games/engine.ts';
+import { tableView, type TableView } from '../games/scenarios/social-deduction/engine.ts';
 import { GAME_TITLES } from '../games/event-text.ts';
 import type { GameStore } from '../games/store.ts';
 import type { AnyGameKind, PlayerId } from '../games/types.ts';

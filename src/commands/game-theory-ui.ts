@@ -1,4 +1,4 @@
-// Discord controls for MAgIC's game-theory tables (src/games/game-theory): secret moves through buttons
+// Discord controls for MAgIC's game-theory tables (src/games/scenarios/game-theory): secret moves through buttons
 // (Cooperate / Defect), modals (a contribution, a split of the fee) and a menu of the round's proposals.
 import {
   ActionRowBuilder,
@@ -9,7 +9,7 @@ import {
   TextInputBuilder,
   TextInputStyle,
 } from 'discord.js';
-import { GT_SCENARIOS, type GtScenario } from '../games/game-theory/types.ts';
+import { GT_SCENARIOS, type GtScenario } from '../games/scenarios/game-theory/types.ts';
 import type { ServiceResult } from '../games/service.ts';
 import type { AnyGameKind } from '../games/types.ts';
 import { clipText } from './util.ts';

@@ -1,7 +1,7 @@
 // The games' events as lines, one per event, naming players — one text for both front ends. The console prints
 // them plain (CONSOLE_STYLE); Discord (src/commands/game-messages.ts) passes a style that adds mentions, bold and
 // emoji and escapes user text, and says "the menu below" where the console says "/game vote".
-import { GT_TITLES, gtEventLine } from './game-theory/render.ts';
+import { GT_TITLES, gtEventLine } from './scenarios/game-theory/render.ts';
 import { seatList } from './seats.ts';
 import type { GameSnapshot } from './service-types.ts';
 import type { AnyGameKind, GameEvent, PlayerId } from './types.ts';

@@ -1,16 +1,16 @@
 // A new table for a lobby and its bot seats: Chameleon and Undercover dealt from the word lists, game-theory scenarios set up from one
 // of our variants; everything drawn from the game's seed so a game replays exactly.
-import { createChameleon } from './chameleon.ts';
-import type { TableState } from './engine.ts';
-import { createGtLobby } from './game-theory/engine.ts';
-import { type GtSetting, loadVariants } from './game-theory/settings.ts';
-import type { GtScenario } from './game-theory/types.ts';
+import { createChameleon } from './scenarios/chameleon/rules.ts';
+import type { TableState } from './scenarios/social-deduction/engine.ts';
+import { createGtLobby } from './scenarios/game-theory/engine.ts';
+import { type GtSetting, loadVariants } from './scenarios/game-theory/settings.ts';
+import type { GtScenario } from './scenarios/game-theory/types.ts';
 import { seedState } from './rng.ts';
 import type { LobbyOptions, ResidentPlayer } from './service-types.ts';
 import type { PersistedGame } from './store.ts';
 import type { Seat } from './types.ts';
-import { createUndercover } from './undercover.ts';
-import { dealChameleon, dealUndercover, loadPairs, loadTopics, type TopicCard, type WordPair } from './words.ts';
+import { createUndercover } from './scenarios/undercover/rules.ts';
+import { dealChameleon, dealUndercover, loadPairs, loadTopics, type TopicCard, type WordPair } from './scenarios/social-deduction/words.ts';
 
 export function newTableState(
   opts: LobbyOptions,

@@ -1,7 +1,7 @@
 // What one player may see of their own game ("Show my word" on Discord, /game word in the console): their word or
 // role, or their standing at a game-theory table. Never shown to the channel.
-import { type TableState, tableView } from './engine.ts';
-import { gtPrivateText } from './game-theory/render.ts';
+import { type TableState, tableView } from './scenarios/social-deduction/engine.ts';
+import { gtPrivateText } from './scenarios/game-theory/render.ts';
 import { seatOf } from './lobby.ts';
 import type { PrivateInfo } from './service-types.ts';
 import type { GameError, PlayerId } from './types.ts';

@@ -1,6 +1,6 @@
 // Ratings after a finished game: Chameleon and Undercover update win/loss ratings (ratings.ts updateRatings);
 // game-theory tables are rated as score games (scoreRatings). Bots are rated per bot kind and model.
-import { isGameTheory } from './engine.ts';
+import { isGameTheory } from './scenarios/social-deduction/engine.ts';
 import { participantsOf, type RatingStore, scoreParticipantsOf, scoreRatings, updateRatings } from './ratings.ts';
 import type { GameRecord } from './store.ts';
 

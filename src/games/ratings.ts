@@ -2,9 +2,9 @@
 // (chameleon / undercover) is one team, the others the other team; the winner ranks first. The game-theory
 // scenarios are multi-winner score games: every rating key is its own team, ranked by its result (scoreRatings).
 import { ordinal, rate, rating } from 'openskill';
-import type { GameState } from './engine.ts';
-import { oddPlayers, outcomeOf } from './engine.ts';
-import { type GtState, gtScores } from './game-theory/engine.ts';
+import type { GameState } from './scenarios/social-deduction/engine.ts';
+import { oddPlayers, outcomeOf } from './scenarios/social-deduction/engine.ts';
+import { type GtState, gtScores } from './scenarios/game-theory/engine.ts';
 import type { AnyGameKind, PlayerId, Seat } from './types.ts';
 
 export const RATING_SETTINGS = {

@@ -1,17 +1,17 @@
 // The GameService's vocabulary for front ends: where a game is played (GameContext), who plays (Person, a town
 // ResidentPlayer), what a command returns (ServiceResult with a GameSnapshot), what the service needs (its deps).
 import type { LanguageModel } from '../llm/port.ts';
-import type { TableState } from './engine.ts';
-import { tableAwaited, tableTurn } from './engine.ts';
-import type { GtSeats } from './game-theory/llm-bot.ts';
-import type { GtSetting } from './game-theory/settings.ts';
+import type { TableState } from './scenarios/social-deduction/engine.ts';
+import { tableAwaited, tableTurn } from './scenarios/social-deduction/engine.ts';
+import type { GtSeats } from './scenarios/game-theory/llm-bot.ts';
+import type { GtSetting } from './scenarios/game-theory/settings.ts';
 import type { RatingStore } from './ratings.ts';
-import type { PlayerMemory, Reveal } from './results.ts';
+import type { PlayerMemory, Reveal } from './scenarios/social-deduction/results.ts';
 import { resolveSeat } from './seats.ts';
 import type { GameRecord, GameStore } from './store.ts';
 import type { AnyGameKind, BotKind, GameError, GameEvent, GameKind, Persona, PlayerId } from './types.ts';
-import type { UndercoverVariant } from './undercover.ts';
-import type { TopicCard, WordPair } from './words.ts';
+import type { UndercoverVariant } from './scenarios/undercover/rules.ts';
+import type { TopicCard, WordPair } from './scenarios/social-deduction/words.ts';
 
 export interface GameContext {
   /** Guild id, or 'console'. */

@@ -3,16 +3,16 @@
 // persisted after every move so a restart resumes, results reveal, ratings. Front ends (Discord, console) call it.
 
 import { ChannelLocks } from './channel-locks.ts';
-import { applyTableAction, isGameTheory, type TableMove, type TableView, tableMoves, tableView } from './engine.ts';
-import { nextGtBot, runGtBots } from './game-theory/run.ts';
+import { applyTableAction, isGameTheory, type TableMove, type TableView, tableMoves, tableView } from './scenarios/social-deduction/engine.ts';
+import { nextGtBot, runGtBots } from './scenarios/game-theory/run.ts';
 import { isTerminal } from './lobby.ts';
 import { botSeat, newTableState } from './new-table.ts';
 import { privateInfo } from './private-info.ts';
 import { rateFinishedGame } from './rate-game.ts';
 import { type LeaderboardEntry, leaderboard, RATING_SETTINGS } from './ratings.ts';
-import { memoriesOf, revealOf } from './results.ts';
+import { memoriesOf, revealOf } from './scenarios/social-deduction/results.ts';
 import { nextRandom, seedState } from './rng.ts';
-import { nextBot, runBots } from './runner.ts';
+import { nextBot, runBots } from './scenarios/social-deduction/runner.ts';
 import { unknownSeatMessage } from './seats.ts';
 import {
   fallbackLine,
@@ -36,7 +36,7 @@ import {
   type PlayerId,
   type Seat,
 } from './types.ts';
-import type { TopicCard, WordPair } from './words.ts';
+import type { TopicCard, WordPair } from './scenarios/social-deduction/words.ts';
 
 export * from './service-types.ts';
 

@@ -1,8 +1,8 @@
 // Persistence port for games (one row per game, state as JSON, optimistic version) and its in-memory twin.
-import type { BotMemory } from './bots.ts';
-import type { TableState } from './engine.ts';
+import type { BotMemory } from './scenarios/social-deduction/bots.ts';
+import type { TableState } from './scenarios/social-deduction/engine.ts';
 import type { AnyGameKind, BotKind, PlayerId } from './types.ts';
-import type { UndercoverVariant } from './undercover.ts';
+import type { UndercoverVariant } from './scenarios/undercover/rules.ts';
 
 export type GameStatus = 'lobby' | 'running' | 'over' | 'cancelled';
 

@@ -1,6 +1,6 @@
 // Types shared by both social-deduction games (MAgIC, Xu et al. 2024): seats, typed rule errors, events to announce.
 
-import type { GtEvent, GtScenario } from './game-theory/types.ts';
+import type { GtEvent, GtScenario } from './scenarios/game-theory/types.ts';
 
 /** The two social-deduction games (ratings, role metrics and their bots are about these). */
 export type GameKind = 'chameleon' | 'undercover';
@@ -81,7 +81,7 @@ export type GameErrorCode =
   | 'game/channel_busy'
   | 'game/bad_option'
   | 'game/conflict'
-  // Game-theory scenarios (src/games/game-theory).
+  // Game-theory scenarios (src/games/scenarios/game-theory).
   | 'game/already_moved'
   | 'game/bad_amount'
   | 'game/bad_proposal'
@@ -114,7 +114,7 @@ export type GameAction =
   | { type: 'clue'; player: PlayerId; text: string }
   | { type: 'vote'; player: PlayerId; target: PlayerId }
   | { type: 'guess'; player: PlayerId; word: string }
-  /** Game-theory moves (src/games/game-theory); `vote` above also names a Cost Sharing proposal by its proposer. */
+  /** Game-theory moves (src/games/scenarios/game-theory); `vote` above also names a Cost Sharing proposal by its proposer. */
   | { type: 'propose'; player: PlayerId; shares: number[] }
   | { type: 'choose'; player: PlayerId; choice: 'cooperate' | 'defect' }
   | { type: 'contribute'; player: PlayerId; amount: number }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyTableAction } from '../../src/games/engine.ts';
+import { applyTableAction } from '../../src/games/scenarios/social-deduction/engine.ts';
 import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
 import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { InMemoryRatingStore } from '../../src/games/ratings.ts';

@@ -1,7 +1,7 @@
 // The bench's report in MAgIC's layouts: the ability table (seven abilities + win rate per role) with the published
 // rows beside ours (paper.ts says where each comes from), table 2's layout (cost / score / returns), and per seat the
 // model calls and HTTP requests per move.
-import { WIN_RATE_ROLES, type WinRateRole } from '../metrics.ts';
+import { WIN_RATE_ROLES, type WinRateRole } from '../scenarios/social-deduction/metrics.ts';
 import { PAPER_TABLES } from './paper.ts';
 import { ABILITIES, ABILITY_LABELS, type Ability, type BenchResult } from './suite.ts';
 

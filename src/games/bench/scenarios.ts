@@ -16,10 +16,10 @@ import {
   loadVariants,
   parseMagicSetting as parseGtMagicSetting,
   playGameTheory,
-} from '../game-theory/index.ts';
-import { playMatch, type MatchSeat, type MatchSetup } from '../match.ts';
-import type { GameTrace } from '../metrics.ts';
-import { GAME_TASKS } from '../prompts.ts';
+} from '../scenarios/game-theory/index.ts';
+import { playMatch, type MatchSeat, type MatchSetup } from '../scenarios/social-deduction/match.ts';
+import type { GameTrace } from '../scenarios/social-deduction/metrics.ts';
+import { GAME_TASKS } from '../scenarios/social-deduction/prompts.ts';
 import { nextInt, seedState } from '../rng.ts';
 import type { BotKind, GameKind } from '../types.ts';
 import {
@@ -34,7 +34,7 @@ import {
   magicSettingFiles,
   readSettingJson,
   settingsFolder,
-} from '../words.ts';
+} from '../scenarios/social-deduction/words.ts';
 
 export type ScenarioId = GameKind | GtScenario;
 export const SCENARIOS: readonly ScenarioId[] = [

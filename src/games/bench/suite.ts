@@ -7,7 +7,7 @@ import {
   type GtScenario,
   type GtSeats,
   gameTheoryMetrics,
-} from '../game-theory/index.ts';
+} from '../scenarios/game-theory/index.ts';
 import {
   combinedSelfAwareness,
   computeMetrics,
@@ -15,7 +15,7 @@ import {
   type Metrics,
   overallWinRate,
   type WinRateRole,
-} from '../metrics.ts';
+} from '../scenarios/social-deduction/metrics.ts';
 import type { GameKind } from '../types.ts';
 import {
   gtCases,

@@ -1,5 +1,5 @@
 // The labelled offline stand-in as a seat of the game-theory scenarios (Cost Sharing, Prisoner's Dilemma, Public
-// Good). It plays the games' legal default move (src/games/game-theory/default-move.ts: reciprocity, matching the
+// Good). It plays the games' legal default move (src/games/scenarios/game-theory/default-move.ts: reciprocity, matching the
 // others, converging on the table's average), with one rule of its own: from round 2 of Cost Sharing each offline
 // proposer picks among the fair splits (within a few points of the table's average) by its own seeded preference, so
 // three offline seats do not all propose the identical split and coordination is measured, not given. Its figures
@@ -11,8 +11,8 @@ import {
   llmGtBot,
   roundShares,
   type Shares,
-} from '../../games/game-theory/index.ts';
-import type { CsView, GtView } from '../../games/game-theory/index.ts';
+} from '../../games/scenarios/game-theory/index.ts';
+import type { CsView, GtView } from '../../games/scenarios/game-theory/index.ts';
 import { hashString, nextRandom } from '../../games/rng.ts';
 import type { LanguageModel } from '../../llm/port.ts';
 

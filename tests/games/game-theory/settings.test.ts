@@ -9,7 +9,7 @@ import {
   loadVariants,
   parseMagicSetting,
   usageFromBrief,
-} from '../../../src/games/game-theory/index.ts';
+} from '../../../src/games/scenarios/game-theory/index.ts';
 
 // MAgIC's released settings live in the shared reference data beside the repository (`../shared` from the root;
 // a git worktree sits one level deeper).
