@@ -115,7 +115,9 @@ async function main(): Promise<number> {
   const outageLog = (level: 'warn' | 'info', msg: string, data: Record<string, unknown>) => log[level](data, msg);
   const diskOutage = new OutageReporter({ what: `writes to ${db.file}`, log: outageLog, quietMs: 120_000 });
   const usageOutage = new OutageReporter({ what: 'model usage accounting (kept in memory, retried)', log: outageLog });
-  const stopDiskWatch = onDiskFull(() => diskOutage.error(new Error('no space left on the disk (SQLITE_FULL / ENOSPC)')));
+  const stopDiskWatch = onDiskFull(() =>
+    diskOutage.error(new Error('no space left on the disk (SQLITE_FULL / ENOSPC)')),
+  );
   const { llm, embedder, usage } = buildModelStack(config, db, {
     budgetFor: (townId) => registry?.budgetFor(townId),
     onUsageError: (e) => {

@@ -334,7 +334,13 @@ export const OPERATIONS = {
       requireRunning(town);
       const persona = await town.persona(speaker);
       const r = await town.interview(a.resident, speaker, a.question);
-      return { lines: [`${persona?.name ?? plainName(speaker.displayName)} asked ${r.resident}: “${a.question}”`, '', r.answer] };
+      return {
+        lines: [
+          `${persona?.name ?? plainName(speaker.displayName)} asked ${r.resident}: “${a.question}”`,
+          '',
+          r.answer,
+        ],
+      };
     },
   }),
 } as const;

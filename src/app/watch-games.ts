@@ -1,7 +1,7 @@
 // The games a watcher may see (the web view): a guild's tables in lobby or play, and any of its games by id, each as
 // the spectator's view (tableView(state, null): no role, word or secret move before the reveal), turned into lines.
-import { tableView, type TableView } from '../games/scenarios/social-deduction/engine.ts';
-import { GAME_TITLES } from '../games/event-text.ts';
+import { tableView, type TableView } from '../games/engine.ts';
+import { gameTitle } from '../games/scenarios/registry.ts';
 import type { GameStore } from '../games/store.ts';
 import type { AnyGameKind, PlayerId } from '../games/types.ts';
 
@@ -46,7 +46,7 @@ function kindOf(v: TableView): AnyGameKind {
 
 function summary(id: string, v: TableView): WatchGameSummary {
   const kind = kindOf(v);
-  return { id, kind, title: GAME_TITLES[kind], phase: v.phase, players: v.players.length };
+  return { id, kind, title: gameTitle(kind), phase: v.phase, players: v.players.length };
 }
 
 /** The spectator's view as lines. */

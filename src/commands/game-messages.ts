@@ -8,7 +8,8 @@ import {
   type MessageCreateOptions,
   StringSelectMenuBuilder,
 } from 'discord.js';
-import { eventLines as coreEventLines, type EventStyle, GAME_TITLES, revealLine } from '../games/event-text.ts';
+import { eventLines as coreEventLines, type EventStyle, revealLine } from '../games/event-text.ts';
+import { gameModule, isGameKind } from '../games/scenarios/registry.ts';
 import type { GameSnapshot, ServiceResult } from '../games/service.ts';
 import { TURN_SECONDS } from '../games/turn-timers.ts';
 import type { AnyGameKind, GameEvent } from '../games/types.ts';
@@ -31,17 +32,10 @@ export const GAME_UI_SETTINGS = {
 
 export type GameUiSettings = { [K in keyof typeof GAME_UI_SETTINGS]: number };
 
-const ICONS: Record<AnyGameKind, string> = {
-  chameleon: '🦎',
-  undercover: '🕵️',
-  'cost-sharing': '✈️',
-  'prisoners-dilemma': '⛓️',
-  'public-good': '🪙',
-};
-
-export const TITLES = Object.fromEntries(
-  (Object.keys(ICONS) as AnyGameKind[]).map((k) => [k, `${ICONS[k]} ${GAME_TITLES[k]}`]),
-) as Record<AnyGameKind, string>;
+/** A game's title with its icon ("🦎 Chameleon"). */
+export function titleOf(kind: AnyGameKind): string {
+  return isGameKind(kind) ? `${gameModule(kind).icon} ${gameModule(kind).title}` : kind;
+}
 
 export function nameOf(game: GameSnapshot, id: string): string {
   return plain(game.players.find((p) => p.id === id)?.name ?? id);
@@ -61,7 +55,7 @@ export function lobbyMessage(game: GameSnapshot, note?: string) {
   const players = game.players.map((p) => `${nameOf(game, p.id)}${p.bot ? ' 🤖' : ''}`).join(', ');
   const open = game.phase === 'lobby';
   const content = [
-    `${TITLES[game.kind]} — ${open ? 'lobby' : game.phase === 'cancelled' ? 'cancelled' : 'started'} · host: ${game.hostId ? nameOf(game, game.hostId) : 'nobody'}`,
+    `${titleOf(game.kind)} — ${open ? 'lobby' : game.phase === 'cancelled' ? 'cancelled' : 'started'} · host: ${game.hostId ? nameOf(game, game.hostId) : 'nobody'}`,
     `Players (${game.players.length}): ${players || 'nobody yet'}`,
     open ? 'Join with the button; the host starts. Bots fill empty seats up to the minimum.' : '',
     note ?? '',
@@ -90,7 +84,7 @@ export function discordStyle(game: GameSnapshot): EventStyle {
     text: plain,
     strong: (t) => `**${t}**`,
     icon: (e) => `${e} `,
-    title: (k) => TITLES[k],
+    title: titleOf,
     lobbyEvents: false,
   };
 }

@@ -11,7 +11,17 @@ import type { ComponentHandler, SlashCommand } from './types.ts';
 import { web } from './web.ts';
 import { whisper } from './whisper.ts';
 
-export const COMMANDS: SlashCommand[] = [persona, whisper, interview, resident, town, web, game, ...lookCommands(), help];
+export const COMMANDS: SlashCommand[] = [
+  persona,
+  whisper,
+  interview,
+  resident,
+  town,
+  web,
+  game,
+  ...lookCommands(),
+  help,
+];
 export const COMPONENTS: ComponentHandler[] = [gameComponents, townConfirmComponents];
 
 /** Commands plus component handlers (buttons, menus, modals). */

@@ -1,6 +1,6 @@
 // Tab completion and "that looks like a command" for the console. The command list is the console's one list
 // (src/console/commands.ts): every command word, its subcommands and what their arguments complete to.
-import { GAME_OPERATIONS, gameCompletions } from '../app/game-operations.ts';
+import { gameCompletions, gameOperations } from '../app/game-operations.ts';
 import { type ArgKind, CONSOLE_TABLE, completionOf } from './commands.ts';
 
 export type { ArgKind } from './commands.ts';
@@ -19,9 +19,7 @@ export interface CommandSpec {
  */
 export const GAME_SUBCOMMANDS: Record<string, ArgKind | null> = Object.fromEntries(
   Object.entries(gameCompletions()).map(([sub, kind]) => {
-    const o = (Object.values(GAME_OPERATIONS) as { path: readonly string[]; args: { shape: object } }[]).find(
-      (x) => x.path[1] === sub,
-    );
+    const o = gameOperations().find((x) => x.path[1] === sub);
     return [sub, o && 'player' in o.args.shape ? 'player' : kind];
   }),
 );

@@ -1,17 +1,11 @@
 // The games' events as lines, one per event, naming players — one text for both front ends. The console prints
 // them plain (CONSOLE_STYLE); Discord (src/commands/game-messages.ts) passes a style that adds mentions, bold and
 // emoji and escapes user text, and says "the menu below" where the console says "/game vote".
-import { GT_TITLES, gtEventLine } from './scenarios/game-theory/render.ts';
+import { gtEventLine } from './scenarios/game-theory/render.ts';
+import { gameTitle } from './scenarios/registry.ts';
 import { seatList } from './seats.ts';
 import type { GameSnapshot } from './service-types.ts';
 import type { AnyGameKind, GameEvent, PlayerId } from './types.ts';
-
-/** Game titles without decoration. */
-export const GAME_TITLES: Record<AnyGameKind, string> = {
-  chameleon: 'Chameleon',
-  undercover: 'Undercover',
-  ...GT_TITLES,
-};
 
 export interface EventStyle {
   front: 'console' | 'discord';
@@ -50,7 +44,7 @@ export function consoleStyle(game: GameSnapshot): EventStyle {
     text: (t) => t,
     strong: (t) => t,
     icon: () => '',
-    title: (k) => GAME_TITLES[k],
+    title: (k) => gameTitle(k),
     lobbyEvents: true,
   };
 }
@@ -61,7 +55,8 @@ export function eventLines(events: GameEvent[], game: GameSnapshot, s: EventStyl
   const bot = (id: PlayerId) => game.players.find((p) => p.id === id)?.bot ?? false;
   const names = (ids: PlayerId[]) => ids.map(name).join(', ');
   const lines: string[] = [];
-  for (const e of events) {
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i] as GameEvent;
     // Rounds call only the people awaited (bots move at once); secret moves show only that someone moved.
     const gt = gtEventLine(
       e,
@@ -75,13 +70,20 @@ export function eventLines(events: GameEvent[], game: GameSnapshot, s: EventStyl
       continue;
     }
     switch (e.type) {
-      case 'joined':
+      case 'joined': {
+        // Whoever opens a lobby joins and hosts it at once: one line says both.
+        const next = events[i + 1];
+        if (next?.type === 'host_changed' && next.player === e.player) {
+          i++;
+          if (s.lobbyEvents) lines.push(`${name(e.player)} hosts the table from seat 1.`);
+          break;
+        }
+        if (s.lobbyEvents) lines.push(`${name(e.player)} joined.`);
+        break;
+      }
       case 'left':
       case 'host_changed':
-        if (s.lobbyEvents)
-          lines.push(
-            `${name(e.player)} ${e.type === 'joined' ? 'joined' : e.type === 'left' ? 'left' : 'is now the host'}.`,
-          );
+        if (s.lobbyEvents) lines.push(`${name(e.player)} ${e.type === 'left' ? 'left' : 'is now the host'}.`);
         break;
       case 'lobby_closed':
         if (s.lobbyEvents) lines.push('The lobby closed.');

@@ -164,3 +164,14 @@ export function tallyVotes(votes: Record<PlayerId, PlayerId | null>): {
   }
   return { tally, accused: top.length === 1 ? (top[0] as PlayerId) : null };
 }
+
+/** Lobby moves, the same for every game. */
+export function lobbyMoves(state: BaseState, playerId: PlayerId): { type: 'join' | 'leave' | 'start' | 'cancel' }[] {
+  if (!seatOf(state, playerId)) return state.players.length < state.maxPlayers ? [{ type: 'join' }] : [];
+  const moves: { type: 'join' | 'leave' | 'start' | 'cancel' }[] = [{ type: 'leave' }];
+  if (state.hostId === playerId) {
+    if (state.players.length >= state.minPlayers) moves.push({ type: 'start' });
+    moves.push({ type: 'cancel' });
+  }
+  return moves;
+}

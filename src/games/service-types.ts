@@ -1,15 +1,16 @@
 // The GameService's vocabulary for front ends: where a game is played (GameContext), who plays (Person, a town
 // ResidentPlayer), what a command returns (ServiceResult with a GameSnapshot), what the service needs (its deps).
 import type { LanguageModel } from '../llm/port.ts';
-import type { TableState } from './scenarios/social-deduction/engine.ts';
-import { tableAwaited, tableTurn } from './scenarios/social-deduction/engine.ts';
+import type { TableState } from './engine.ts';
+import { tableAwaited, tableTurn } from './engine.ts';
 import type { GtSeats } from './scenarios/game-theory/llm-bot.ts';
 import type { GtSetting } from './scenarios/game-theory/settings.ts';
 import type { RatingStore } from './ratings.ts';
 import type { PlayerMemory, Reveal } from './scenarios/social-deduction/results.ts';
+import { gameKinds } from './scenarios/registry.ts';
 import { resolveSeat } from './seats.ts';
 import type { GameRecord, GameStore } from './store.ts';
-import type { AnyGameKind, BotKind, GameError, GameEvent, GameKind, Persona, PlayerId } from './types.ts';
+import type { AnyGameKind, BotKind, GameError, GameEvent, Persona, PlayerId } from './types.ts';
 import type { UndercoverVariant } from './scenarios/undercover/rules.ts';
 import type { TopicCard, WordPair } from './scenarios/social-deduction/words.ts';
 
@@ -66,7 +67,7 @@ export interface GameSnapshot {
 export interface FinishedGame {
   id: string;
   context: GameContext;
-  kind: GameKind;
+  kind: AnyGameKind;
   reveal: Reveal;
   /** One first-person line per player; `residentId` marks the town residents to remember it. */
   memories: PlayerMemory[];
@@ -124,6 +125,12 @@ export interface LiveFallback {
 
 export function fallbackLine(f: Omit<LiveFallback, 'line'>): string {
   return `game ${f.gameId} (${f.kind}, channel ${f.channelId}): bot ${f.player} played a legal default for its ${f.task} because the model's answer was unusable: ${f.reason}`;
+}
+
+/** What a command says when the channel has no game: how to start one of each registered game. */
+export function noGameMessage(): string {
+  const kinds = gameKinds();
+  return `There is no game in this channel. Start one with /game ${kinds.slice(0, -1).join(', ')} or ${kinds.at(-1)}.`;
 }
 
 export function snapshot(rec: GameRecord): GameSnapshot {

@@ -3,19 +3,18 @@
 // persisted after every move so a restart resumes, results reveal, ratings. Front ends (Discord, console) call it.
 
 import { ChannelLocks } from './channel-locks.ts';
-import { applyTableAction, isGameTheory, type TableMove, type TableView, tableMoves, tableView } from './scenarios/social-deduction/engine.ts';
-import { nextGtBot, runGtBots } from './scenarios/game-theory/run.ts';
+import { applyTableAction, type TableMove, type TableState, type TableView, tableMoves, tableView } from './engine.ts';
 import { isTerminal } from './lobby.ts';
 import { botSeat, newTableState } from './new-table.ts';
 import { privateInfo } from './private-info.ts';
 import { rateFinishedGame } from './rate-game.ts';
 import { type LeaderboardEntry, leaderboard, RATING_SETTINGS } from './ratings.ts';
-import { memoriesOf, revealOf } from './scenarios/social-deduction/results.ts';
 import { nextRandom, seedState } from './rng.ts';
-import { nextBot, runBots } from './scenarios/social-deduction/runner.ts';
+import { moduleOf } from './scenarios/registry.ts';
 import { unknownSeatMessage } from './seats.ts';
 import {
   fallbackLine,
+  noGameMessage,
   type GameContext,
   type GameServiceDeps,
   type GameSnapshot,
@@ -286,53 +285,28 @@ export class GameService {
   private async runAndSave(rec: GameRecord, events: GameEvent[]): Promise<ServiceResult> {
     let cur = rec;
     const all = [...events];
-    const gt = cur.data.state;
-    if (isGameTheory(gt) && nextGtBot(gt)) {
-      const ctx = { scope: rec.scope, channelId: rec.channelId };
-      const bot = this.deps.gtSeats(this.deps.llm, {
-        kind: cur.data.options.botKind,
-        seed: cur.id,
-        ...(this.deps.townId ? { townId: this.deps.townId } : {}),
-      });
-      await runGtBots(gt, {
-        botFor: () => bot,
-        onStep: async (state, stepEvents, step) => {
-          if (step.decision.fallback)
-            this.reportFallback(
-              cur,
-              step.player,
-              step.decision.action.type,
-              step.decision.fallbackReason ?? 'answer not a legal move',
-            );
-          const next = await this.save(cur, { ...cur.data, state });
-          if (!next) throw new Error(`game ${cur.id}: concurrent write during a bot move`);
-          cur = next;
-          all.push(...stepEvents);
-          await this.deps.onEvents?.(ctx, stepEvents, snapshot(cur));
-        },
-      });
-    }
-    const table = cur.data.state;
-    if (!isGameTheory(table) && nextBot(table)) {
-      const ctx = { scope: rec.scope, channelId: rec.channelId };
-      await runBots(table, {
-        llmFor: () => this.deps.llm,
-        memory: cur.data.bots,
-        ...(this.deps.townId ? { townId: this.deps.townId } : {}),
-        onFallback: (f) => this.reportFallback(cur, f.player, f.task, f.reason),
-        onStep: async (state, stepEvents, step) => {
-          const next = await this.save(cur, {
-            ...cur.data,
-            state,
-            bots: { ...cur.data.bots, [step.player]: step.decision.memory },
-          });
-          if (!next) throw new Error(`game ${cur.id}: concurrent write during a bot move`);
-          cur = next;
-          all.push(...stepEvents);
-          await this.deps.onEvents?.(ctx, stepEvents, snapshot(cur));
-        },
-      });
-    }
+    const module = moduleOf(cur.data.state);
+    const ctx = { scope: rec.scope, channelId: rec.channelId };
+    await module.playBots(cur.data.state, {
+      llm: this.deps.llm,
+      gtSeats: this.deps.gtSeats,
+      botKind: cur.data.options.botKind,
+      gameId: cur.id,
+      ...(this.deps.townId ? { townId: this.deps.townId } : {}),
+      memory: cur.data.bots,
+      onFallback: (player, task, reason) => this.reportFallback(cur, player, task, reason),
+      onStep: async (state, stepEvents, player, memory) => {
+        const next = await this.save(cur, {
+          ...cur.data,
+          state: state as TableState,
+          ...(memory === undefined ? {} : { bots: { ...cur.data.bots, [player]: memory } }),
+        });
+        if (!next) throw new Error(`game ${cur.id}: concurrent write during a bot move`);
+        cur = next;
+        all.push(...stepEvents);
+        await this.deps.onEvents?.(ctx, stepEvents, snapshot(cur));
+      },
+    });
     if (cur.data.state.phase === 'over' && !cur.data.rated) cur = await this.finish(cur);
     return this.ok(cur, all);
   }
@@ -340,17 +314,16 @@ export class GameService {
   private async finish(rec: GameRecord): Promise<GameRecord> {
     const state = rec.data.state;
     await rateFinishedGame(this.deps.ratings, rec);
-    // Game-theory tables leave no memories.
-    if (isGameTheory(state)) return (await this.save(rec, { ...rec.data, rated: true })) ?? rec;
     const saved = (await this.save(rec, { ...rec.data, rated: true })) ?? rec;
-    const reveal = revealOf(state);
+    const module = moduleOf(state);
+    const reveal = module.reveal(state);
     if (reveal && this.deps.onFinished) {
       await this.deps.onFinished({
         id: rec.id,
         context: { scope: rec.scope, channelId: rec.channelId },
         kind: state.kind,
         reveal,
-        memories: memoriesOf(state),
+        memories: module.memories(state),
       });
     }
     return saved;
@@ -367,15 +340,12 @@ export class GameService {
       ok: true,
       game: snapshot(rec),
       events,
-      reveal: !isGameTheory(s) && isTerminal(s.phase) ? revealOf(s) : null,
+      reveal: isTerminal(s.phase) ? moduleOf(s).reveal(s) : null,
     };
   }
 
   private noGame(): ServiceResult {
-    return fail(
-      'game/no_game',
-      'There is no game in this channel. Start one with /game chameleon, undercover, cost-sharing, prisoners-dilemma or public-good.',
-    );
+    return fail('game/no_game', noGameMessage());
   }
 
   private nextSeed(): number {

@@ -1,13 +1,13 @@
 // Types shared by both social-deduction games (MAgIC, Xu et al. 2024): seats, typed rule errors, events to announce.
 
-import type { GtEvent, GtScenario } from './scenarios/game-theory/types.ts';
+import type { GtEvent } from './scenarios/game-theory/types.ts';
 
 /** The two social-deduction games (ratings, role metrics and their bots are about these). */
 export type GameKind = 'chameleon' | 'undercover';
 export const GAME_KINDS: readonly GameKind[] = ['chameleon', 'undercover'];
 
-/** Every game a channel can host: the two social-deduction games and MAgIC's three game-theory scenarios. */
-export type AnyGameKind = GameKind | GtScenario;
+/** Every game a channel can host: the kind of a module registered in scenarios/registry.ts. */
+export type AnyGameKind = string;
 
 /** A seat's id: a Discord user id, 'console:<name>', or 'bot:<n>' for bot seats. */
 export type PlayerId = string;

@@ -26,7 +26,8 @@ export function loadTownArg(
   const { town, tracked, notes } = importSmallvilleTracked(readSmallvilleDir(a.smallville));
   if (note) {
     const n = town.facts.length + town.events.length;
-    if (tracked === 'none') note('Nothing to track: no facts.yaml beside the files and nothing in the seeds to derive.');
+    if (tracked === 'none')
+      note('Nothing to track: no facts.yaml beside the files and nothing in the seeds to derive.');
     else if (tracked === 'file') note(`Tracking ${n} facts and events ${notes[0] ?? ''}.`);
     else note(`Tracking ${n} facts and events derived from the seeds:\n${notes.map((x) => `  - ${x}`).join('\n')}`);
   }

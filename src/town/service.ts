@@ -275,7 +275,11 @@ export class TownService {
         const r = rs[i] as ResidentState;
         const live = w.residents.get(r.profile.id) as MindResident;
         return withCallContext({ resident: r.profile.id, phase: 'evaluate' }, () =>
-          this.session.kit.runtime.interview(live, item.question, { now: w.state.clock.now, remember: false, probe: true }),
+          this.session.kit.runtime.interview(live, item.question, {
+            now: w.state.clock.now,
+            remember: false,
+            probe: true,
+          }),
         );
       }),
     );

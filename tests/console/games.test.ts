@@ -2,7 +2,7 @@
 // read into an operation's arguments, run on the real GameService (offline bots), its lines and the game's events
 // printed; votes by a name or a shown seat number; the core's turn timers fire through a fake scheduler.
 import { describe, expect, it } from 'vitest';
-import { GAME_OPERATIONS } from '../../src/app/game-operations.ts';
+import { GAME_OPERATIONS, lobbyOperation } from '../../src/app/game-operations.ts';
 import { completeLine } from '../../src/console/completion.ts';
 import type { ConsoleContext } from '../../src/console/console.ts';
 import { consoleGameHandler, readGameLine } from '../../src/console/games.ts';
@@ -79,14 +79,14 @@ describe('reading /game lines into the game operations', () => {
     expect(readGameLine('hello')).toBeNull();
     expect(readGameLine('/game')).toEqual({ help: true });
     expect(read('/game chameleon bots 2 pgm rounds 2')).toEqual({
-      op: GAME_OPERATIONS.gameChameleon,
+      op: lobbyOperation('chameleon'),
       args: { bots: 2, bot_kind: 'pgm', rounds: 2 },
     });
     expect(read('/game undercover party residents 1')).toEqual({
-      op: GAME_OPERATIONS.gameUndercover,
+      op: lobbyOperation('undercover'),
       args: { party: true, residents: 1 },
     });
-    expect(read('/game pd bots 1').op).toBe(GAME_OPERATIONS.gamePrisonersDilemma);
+    expect(read('/game pd bots 1').op).toBe(lobbyOperation('prisoners-dilemma'));
     expect(read('/game clue  it is red and round ').args).toEqual({ text: 'it is red and round' });
     expect(read('/game vote Sam Moore').args).toEqual({ player: 'Sam Moore' });
     expect(read('/game defect')).toEqual({ op: GAME_OPERATIONS.gameChoose, args: { choice: 'defect' } });
@@ -115,9 +115,8 @@ describe('Chameleon and Undercover in the console', () => {
     const t = consoleFor(11);
     const { say, games, printed } = t;
     expect(await say('/game chameleon bots 2 rounds 1')).toEqual([
-      'Guest opened a Chameleon lobby. /game join to play, /game start when ready (bots fill empty seats).',
-      'Guest joined.',
-      'Guest is now the host.',
+      'Guest opened a Chameleon lobby. Seats: 1 Guest, 2 Bot 1 [bot], 3 Bot 2 [bot]. /game join to play, /game start when ready (bots fill empty seats).',
+      'Guest hosts the table from seat 1.',
       'Bot 1 joined.',
       'Bot 2 joined.',
     ]);
@@ -154,7 +153,7 @@ describe('Chameleon and Undercover in the console', () => {
     expect(printed.join('\n')).toMatch(/Game over\./);
     const board = await say('/game leaderboard chameleon');
     expect(board[0]).toBe('Chameleon leaderboard:');
-    expect(board.join('\n')).toMatch(/1\. .* — \d+\.\d \(\d\/1 won\)/);
+    expect(board.join('\n')).toMatch(/1\. .* — unrated \(1 of 3 games played\) \(\d\/1 won\)/);
     expect(await say('/game clue late')).toEqual([
       'There is no game in this channel. Start one with /game chameleon, undercover, cost-sharing, prisoners-dilemma or public-good.',
     ]);
@@ -187,7 +186,7 @@ describe('Chameleon and Undercover in the console', () => {
       'There is no player "Zed" in this game. Vote by name or seat number: 1 Guest, 2 Bot 1, 3 Bot 2.',
     ]);
     const vote = await say('/game vote 2');
-    expect(vote[0]).toBe('Vote recorded. It stays secret until everyone has moved.');
+    expect(vote[0]).toBe('Vote recorded for Bot 1.');
     expect(vote.join('\n')).toMatch(/^Votes: Guest → Bot 1/m);
   });
 

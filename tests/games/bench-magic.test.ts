@@ -12,7 +12,12 @@ import {
 } from '../../src/games/bench/leaderboard.ts';
 import { socialCases } from '../../src/games/bench/scenarios.ts';
 import { runBench } from '../../src/games/bench/suite.ts';
-import { type CsState, gameTheoryMetrics, loadVariants, playGameTheory } from '../../src/games/scenarios/game-theory/index.ts';
+import {
+  type CsState,
+  gameTheoryMetrics,
+  loadVariants,
+  playGameTheory,
+} from '../../src/games/scenarios/game-theory/index.ts';
 import type { CallReceipt, LanguageModel, ModelInfo } from '../../src/llm/port.ts';
 import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
 import { offlineAwareGtSeats, offlineGtBot } from '../../src/offline/index.ts';

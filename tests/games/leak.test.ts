@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { type MatchSeat, type MatchSetup, playMatch } from '../../src/games/scenarios/social-deduction/match.ts';
 import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
 import { SeededRandom } from '../../src/games/rng.ts';
-import { dealChameleon, dealUndercover, loadPairs, loadTopics } from '../../src/games/scenarios/social-deduction/words.ts';
+import {
+  dealChameleon,
+  dealUndercover,
+  loadPairs,
+  loadTopics,
+} from '../../src/games/scenarios/social-deduction/words.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
 import { RecordingModel } from '../support/games-models.ts';
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { combinedSelfAwareness, computeMetrics, type GameTrace, overallWinRate } from '../../src/games/scenarios/social-deduction/metrics.ts';
+import {
+  combinedSelfAwareness,
+  computeMetrics,
+  type GameTrace,
+  overallWinRate,
+} from '../../src/games/scenarios/social-deduction/metrics.ts';
 
 function trace(over: Partial<GameTrace>): GameTrace {
   return {

@@ -13,7 +13,13 @@ import { type BotFallback, playBotTurn } from '../../src/games/scenarios/social-
 import { createChameleon } from '../../src/games/scenarios/chameleon/rules.ts';
 import { applyAction, type GameState, legalMoves, viewFor } from '../../src/games/scenarios/social-deduction/engine.ts';
 import { playMatch } from '../../src/games/scenarios/social-deduction/match.ts';
-import { type BotMove, buildMessages, GAME_TASKS, guessSchema, inputFromView } from '../../src/games/scenarios/social-deduction/prompts.ts';
+import {
+  type BotMove,
+  buildMessages,
+  GAME_TASKS,
+  guessSchema,
+  inputFromView,
+} from '../../src/games/scenarios/social-deduction/prompts.ts';
 import { type GameAction, isError } from '../../src/games/types.ts';
 import { createUndercover } from '../../src/games/scenarios/undercover/rules.ts';
 import { OpenAIChatModel } from '../../src/llm/openai-provider.ts';

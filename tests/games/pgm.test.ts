@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { playBotTurn } from '../../src/games/scenarios/social-deduction/bots.ts';
 import { createChameleon } from '../../src/games/scenarios/chameleon/rules.ts';
 import { applyAction, type GameState, legalMoves, viewFor } from '../../src/games/scenarios/social-deduction/engine.ts';
-import { applyJudgements, clueTarget, initialMatrix, type JudgementRows } from '../../src/games/scenarios/social-deduction/pgm.ts';
+import {
+  applyJudgements,
+  clueTarget,
+  initialMatrix,
+  type JudgementRows,
+} from '../../src/games/scenarios/social-deduction/pgm.ts';
 import { type GameAction, isError } from '../../src/games/types.ts';
 import { ScriptedModel } from '../support/games-models.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyTableAction } from '../../src/games/scenarios/social-deduction/engine.ts';
+import { applyTableAction } from '../../src/games/engine.ts';
 import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
 import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { InMemoryRatingStore } from '../../src/games/ratings.ts';
@@ -155,7 +155,7 @@ describe('GameService: timeouts, bots-only play and restarts', () => {
     expect(res.game.awaiting).toEqual([ann.id]);
     // PGM bot memory (the suspicion matrix) was persisted with the game.
     const saved = await a.store.active(ctx.scope, ctx.channelId);
-    expect(Object.values(saved?.data.bots ?? {}).some((m) => m.beliefs !== null)).toBe(true);
+    expect(Object.values(saved?.data.bots ?? {}).some((m) => (m as { beliefs: unknown }).beliefs !== null)).toBe(true);
   });
 
   it('residents play in character and get a first-person memory of the game', async () => {

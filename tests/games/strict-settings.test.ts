@@ -5,7 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { settingsDigest } from '../../src/games/bench/scenarios.ts';
-import { GtSettingsError, parseMagicSetting as parseGt, parseVariants } from '../../src/games/scenarios/game-theory/settings.ts';
+import {
+  GtSettingsError,
+  parseMagicSetting as parseGt,
+  parseVariants,
+} from '../../src/games/scenarios/game-theory/settings.ts';
 import { nearestKey } from '../../src/games/setting-keys.ts';
 import { parseMagicSetting, WordDataError } from '../../src/games/scenarios/social-deduction/words.ts';
 

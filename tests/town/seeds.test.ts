@@ -38,11 +38,13 @@ describe('every model call of a tick carries a seed from the town', () => {
           maxAttempts: 1,
         });
         await simulate({ hours: 1, llm, embedder: new LexicalEmbedder(), seed, evaluate: false });
-        return server.fake.requests
-          .filter((r) => r.path.endsWith('/chat/completions'))
-          .map((r) => (r.body as { seed?: number }).seed)
-          // Residents work in parallel: requests arrive in any order, so compare the set of seeds sent.
-          .sort((a, b) => (a ?? -1) - (b ?? -1));
+        return (
+          server.fake.requests
+            .filter((r) => r.path.endsWith('/chat/completions'))
+            .map((r) => (r.body as { seed?: number }).seed)
+            // Residents work in parallel: requests arrive in any order, so compare the set of seeds sent.
+            .sort((a, b) => (a ?? -1) - (b ?? -1))
+        );
       } finally {
         await server.close();
       }

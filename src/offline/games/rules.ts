@@ -12,8 +12,18 @@ import {
   mindOf,
   usedClues,
 } from '../../games/scenarios/social-deduction/default-moves.ts';
-import { defaultKnowledge, freshClues, pick, type WordKnowledge } from '../../games/scenarios/social-deduction/knowledge.ts';
-import { argmax, type Judgement, type JudgementRows, thinksSelfOdd } from '../../games/scenarios/social-deduction/pgm.ts';
+import {
+  defaultKnowledge,
+  freshClues,
+  pick,
+  type WordKnowledge,
+} from '../../games/scenarios/social-deduction/knowledge.ts';
+import {
+  argmax,
+  type Judgement,
+  type JudgementRows,
+  thinksSelfOdd,
+} from '../../games/scenarios/social-deduction/pgm.ts';
 import {
   type AnalyseAnswer,
   type BotInput,

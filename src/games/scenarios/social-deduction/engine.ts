@@ -1,4 +1,4 @@
-// One entry point over the games: apply an action, a player's view, legal moves (shared by people and bots).
+// One entry point over Chameleon and Undercover: apply an action, a player's view, legal moves (shared by people and bots).
 import {
   applyChameleon,
   type ChameleonState,
@@ -7,7 +7,7 @@ import {
   chameleonTurn,
   chameleonView,
 } from '../chameleon/rules.ts';
-import { type BaseState, isTerminal, seatOf } from '../../lobby.ts';
+import { isTerminal, lobbyMoves, seatOf } from '../../lobby.ts';
 import {
   applyUndercover,
   type UndercoverState,
@@ -16,9 +16,7 @@ import {
   undercoverTurn,
   undercoverView,
 } from '../undercover/rules.ts';
-import { applyGt, type GtState, type GtView, gtAwaited, gtLegalMoves, gtView } from '../game-theory/engine.ts';
-import type { GtLegalMove } from '../game-theory/types.ts';
-import { type GameAction, gameError, type PlayerId, type Result, type Seat } from '../../types.ts';
+import type { GameAction, PlayerId, Result, Seat } from '../../types.ts';
 
 export type GameState = ChameleonState | UndercoverState;
 export type GameView = ChameleonView | UndercoverView;
@@ -68,17 +66,6 @@ export function legalMoves(state: GameState, playerId: PlayerId): LegalMove[] {
   return moves;
 }
 
-/** Lobby moves, the same for every game. */
-function lobbyMoves(state: BaseState, playerId: PlayerId): LegalMove[] {
-  if (!seatOf(state, playerId)) return state.players.length < state.maxPlayers ? [{ type: 'join' }] : [];
-  const moves: LegalMove[] = [{ type: 'leave' }];
-  if (state.hostId === playerId) {
-    if (state.players.length >= state.minPlayers) moves.push({ type: 'start' });
-    moves.push({ type: 'cancel' });
-  }
-  return moves;
-}
-
 /** Whose clue is awaited now. */
 export function turnOf(state: GameState): PlayerId | null {
   return state.kind === 'chameleon' ? chameleonTurn(state) : undercoverTurn(state);
@@ -113,44 +100,4 @@ export function outcomeOf(state: GameState): { flag: number; oddWins: boolean } 
   if (state.kind === 'chameleon')
     return state.outcome ? { flag: state.outcome.flag, oddWins: state.outcome.winner === 'chameleon' } : null;
   return state.outcome ? { flag: state.outcome.flag, oddWins: state.outcome.winner === 'undercover' } : null;
-}
-
-// ---- Every table: the social-deduction games and the game-theory scenarios --------------------------------------
-
-/** The state of any game a channel hosts (what the service stores). */
-export type TableState = GameState | GtState;
-export type TableView = GameView | GtView;
-export type TableMove = LegalMove | GtLegalMove;
-
-export function isGameTheory(state: TableState): state is GtState {
-  return state.kind === 'cost-sharing' || state.kind === 'prisoners-dilemma' || state.kind === 'public-good';
-}
-
-export function applyTableAction(state: TableState, action: GameAction): Result<TableState> {
-  if (!isGameTheory(state)) return applyAction(state, action);
-  switch (action.type) {
-    case 'clue':
-    case 'guess':
-      return gameError('game/wrong_phase', 'There are no clues or guesses in this game.');
-    default:
-      return applyGt(state, action);
-  }
-}
-
-export function tableView(state: TableState, playerId: PlayerId | null): TableView {
-  return isGameTheory(state) ? gtView(state, playerId) : viewFor(state, playerId);
-}
-
-export function tableMoves(state: TableState, playerId: PlayerId): TableMove[] {
-  if (!isGameTheory(state)) return legalMoves(state, playerId);
-  if (state.phase === 'lobby') return lobbyMoves(state, playerId);
-  return gtLegalMoves(state, playerId);
-}
-
-export function tableAwaited(state: TableState): PlayerId[] {
-  return isGameTheory(state) ? gtAwaited(state) : awaitedPlayers(state);
-}
-
-export function tableTurn(state: TableState): PlayerId | null {
-  return isGameTheory(state) ? null : turnOf(state);
 }
