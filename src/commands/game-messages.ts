@@ -13,7 +13,7 @@ import { gameModule, isGameKind } from '../games/scenarios/registry.ts';
 import type { GameSnapshot, ServiceResult } from '../games/service.ts';
 import { TURN_SECONDS } from '../games/turn-timers.ts';
 import type { AnyGameKind, GameEvent } from '../games/types.ts';
-import { gtControls, isScenario } from './game-theory-ui.ts';
+import { gtControls } from './game-theory-ui.ts';
 import { clipText, plain } from './util.ts';
 
 export const GAME_UI_SETTINGS = {
@@ -105,8 +105,9 @@ export function announcements(r: Extract<ServiceResult, { ok: true }>): MessageC
   const components: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] = [];
   const buttons: ButtonBuilder[] = [];
   const live = g.phase !== 'over' && g.phase !== 'cancelled' && g.phase !== 'lobby';
-  const gt = isScenario(g.kind);
-  const opened = r.events.some((e) => e.type === 'started' || e.type === 'gt_started');
+  // A table of secret simultaneous moves has a standing to show, not a word.
+  const gt = r.events.some((e) => e.type === 'gt_started');
+  const opened = gt || r.events.some((e) => e.type === 'started');
   if (live && opened)
     buttons.push(
       new ButtonBuilder()
@@ -114,7 +115,7 @@ export function announcements(r: Extract<ServiceResult, { ok: true }>): MessageC
         .setLabel(gt ? 'My status' : 'Show my word')
         .setStyle(ButtonStyle.Secondary),
     );
-  if (gt) gtControls(r, awaitedHumans, buttons, components, (id) => nameOf(g, id));
+  gtControls(r, awaitedHumans, buttons, components, (id) => nameOf(g, id));
   if (g.phase === 'clues' && g.turn && awaitedHumans.includes(g.turn) && r.events.some((e) => e.type === 'turn'))
     buttons.push(
       new ButtonBuilder().setCustomId(`game:clue:${g.id}`).setLabel('Give my clue').setStyle(ButtonStyle.Primary),
@@ -124,7 +125,7 @@ export function announcements(r: Extract<ServiceResult, { ok: true }>): MessageC
       new ButtonBuilder().setCustomId(`game:guess:${g.id}`).setLabel('Guess the word').setStyle(ButtonStyle.Primary),
     );
   if (buttons.length > 0) components.push(row(...buttons));
-  if (!gt && g.phase === 'vote' && r.events.some((e) => e.type === 'vote_phase') && awaitedHumans.length > 0) {
+  if (g.phase === 'vote' && r.events.some((e) => e.type === 'vote_phase') && awaitedHumans.length > 0) {
     const menu = new StringSelectMenuBuilder()
       .setCustomId(`game:vote:${g.id}:${g.turnSeq}`)
       .setPlaceholder('Vote for a player')

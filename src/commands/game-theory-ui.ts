@@ -9,17 +9,11 @@ import {
   TextInputBuilder,
   TextInputStyle,
 } from 'discord.js';
-import { GT_SCENARIOS, type GtScenario } from '../games/scenarios/game-theory/types.ts';
 import type { ServiceResult } from '../games/service.ts';
-import type { AnyGameKind } from '../games/types.ts';
 import { clipText } from './util.ts';
 
 /** Discord: a select menu holds at most 25 options. */
 const MAX_SELECT_OPTIONS = 25;
-
-export function isScenario(kind: AnyGameKind): kind is GtScenario {
-  return (GT_SCENARIOS as readonly string[]).includes(kind);
-}
 
 /** Controls for a game-theory round that waits for people: secret moves through buttons, modals and a menu. */
 export function gtControls(

@@ -74,4 +74,8 @@ export interface GameModule<S extends BaseState = BaseState, V = unknown, M = un
   reveal(state: S): Reveal | null;
   memories(state: S): PlayerMemory[];
   privateInfo(state: S, player: PlayerId): { ok: true; info: PrivateInfo } | { ok: false; error: GameError };
+  /** The seats as anyone may see them (`out` once eliminated). */
+  seats(state: S): { name: string; bot: boolean; out?: boolean }[];
+  /** What a spectator knows (the web view), one line each: public moves so far and, once over, the reveal. */
+  spectatorLines(state: S): string[];
 }

@@ -16,6 +16,7 @@ import {
 } from './engine.ts';
 import { gtPrivateText } from './render.ts';
 import { runGtBots } from './run.ts';
+import { gtSpectatorLines } from './spectator.ts';
 import { type GtSetting, loadVariants } from './settings.ts';
 import { GT_SEATS, type GtLegalMove, type GtScenario } from './types.ts';
 
@@ -81,6 +82,8 @@ export function gameTheoryModule<S extends GtState>(def: {
     standings: (s) => (def.standings ?? standingsByScore)(s),
     reveal: () => null,
     memories: () => [],
+    seats: (s) => s.players.map((p) => ({ name: p.name, bot: p.bot !== undefined })),
+    spectatorLines: (s) => gtSpectatorLines(gtView(s, null)),
     privateInfo(s, p) {
       if (!s.players.some((x) => x.id === p))
         return { ok: false, error: { code: 'game/not_a_player', message: 'You are not in this game.' } };

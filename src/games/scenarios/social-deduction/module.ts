@@ -20,6 +20,7 @@ import {
 import { privateDeductionInfo } from './private-info.ts';
 import { memoriesOf, revealOf } from './results.ts';
 import { runBots } from './runner.ts';
+import { deductionSpectatorLines } from './spectator.ts';
 import { loadPairs, loadTopics, type TopicCard, type WordPair } from './words.ts';
 
 export function socialDeductionModule<S extends GameState>(def: {
@@ -64,5 +65,12 @@ export function socialDeductionModule<S extends GameState>(def: {
     reveal: (s) => revealOf(s),
     memories: (s) => memoriesOf(s),
     privateInfo: (s, p) => privateDeductionInfo(s, p),
+    seats: (s) =>
+      viewFor(s, null).players.map((p) => ({
+        name: p.name,
+        bot: p.bot,
+        ...('alive' in p && p.alive === false ? { out: true } : {}),
+      })),
+    spectatorLines: (s) => deductionSpectatorLines(viewFor(s, null)),
   };
 }
