@@ -222,7 +222,14 @@ export const GAME_OPERATIONS = {
     reply: 'public',
     args: z.object({
       game: z
-        .enum([...gameKinds(), 'models'], `A leaderboard of ${[...gameKinds(), 'models'].join(', ')}.`)
+        .string()
+        .trim()
+        .toLowerCase()
+        // Checked when it runs, against the games registered then.
+        .superRefine((w, c) => {
+          if (w !== 'models' && !isGameKind(w))
+            c.addIssue({ code: 'custom', message: `A leaderboard of ${[...gameKinds(), 'models'].join(', ')}.` });
+        })
         .optional()
         .describe('Which game'),
     }),

@@ -28,9 +28,7 @@ export interface GameWatch {
 export function gameWatch(store: Pick<GameStore, 'listActive' | 'get'>): GameWatch {
   return {
     async list(scope) {
-      return (await store.listActive())
-        .filter((g) => g.scope === scope)
-        .map((g) => summary(g.id, g.data.state));
+      return (await store.listActive()).filter((g) => g.scope === scope).map((g) => summary(g.id, g.data.state));
     },
     async get(scope, id) {
       const g = await store.get(id);

@@ -85,6 +85,9 @@ export function eventLines(events: GameEvent[], game: GameSnapshot, s: EventStyl
       case 'host_changed':
         if (s.lobbyEvents) lines.push(`${name(e.player)} ${e.type === 'left' ? 'left' : 'is now the host'}.`);
         break;
+      case 'note':
+        lines.push(s.text(e.text));
+        break;
       case 'lobby_closed':
         if (s.lobbyEvents) lines.push('The lobby closed.');
         break;

@@ -145,6 +145,8 @@ export type GameEvent =
   | { type: 'no_elimination'; round: number }
   | { type: 'over'; winner: 'odd' | 'majority'; flag: number }
   | { type: 'cancelled'; by: PlayerId }
+  /** A game module's own sentence for the channel (a scenario whose events the shared texts do not know). */
+  | { type: 'note'; text: string }
   | GtEvent;
 
 export type Result<S> = { state: S; events: GameEvent[] } | { error: GameError };

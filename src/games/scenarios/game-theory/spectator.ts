@@ -9,13 +9,7 @@ export function gtSpectatorLines(v: GtView): string[] {
   if (v.phase !== 'lobby') lines.push(`Round ${v.round} of ${v.rounds}.`);
   if (v.moved.length > 0 && v.phase !== 'over') lines.push(`Moved this round: ${v.moved.map(name).join(', ')}.`);
   const totals =
-    'totals' in v
-      ? v.totals
-      : 'scores' in v && v.scores
-        ? v.scores
-        : 'left' in v && v.phase === 'over'
-          ? v.left
-          : null;
+    'totals' in v ? v.totals : 'scores' in v && v.scores ? v.scores : 'left' in v && v.phase === 'over' ? v.left : null;
   if (totals)
     lines.push(
       `Scores: ${Object.entries(totals)
