@@ -10,7 +10,7 @@ import {
   parseMagicSetting as parseGt,
   parseVariants,
 } from '../../src/games/scenarios/game-theory/settings.ts';
-import { nearestKey } from '../../src/games/setting-keys.ts';
+import { nearestKey } from '../../src/games/scenarios/setting-keys.ts';
 import { parseMagicSetting, WordDataError } from '../../src/games/scenarios/social-deduction/words.ts';
 
 const undercover = (g: Record<string, unknown>, clues?: unknown) => ({

@@ -13,7 +13,7 @@ import {
   MAGIC_SETTING_KEYS,
   unknownKeyMessage,
   VARIANT_FILE_KEYS,
-} from '../../setting-keys.ts';
+} from '../setting-keys.ts';
 import { settingsFolder } from '../social-deduction/words.ts';
 import { CS_SETTINGS, checkShares } from '../cost-sharing/rules.ts';
 import { PD_SETTINGS, type PdPayoffs } from '../prisoners-dilemma/rules.ts';

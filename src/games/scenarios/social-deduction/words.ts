@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ChameleonSetup } from '../chameleon/rules.ts';
 import { nextInt } from '../../rng.ts';
-import { findUnknownKey, type KeyTree, MAGIC_SETTING_KEYS, unknownKeyMessage } from '../../setting-keys.ts';
+import { findUnknownKey, type KeyTree, MAGIC_SETTING_KEYS, unknownKeyMessage } from '../setting-keys.ts';
 import { normalizeWord } from '../../text.ts';
 import type { GameKind } from '../../types.ts';
 import type { UndercoverSetup } from '../undercover/rules.ts';
