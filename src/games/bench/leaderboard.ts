@@ -24,7 +24,14 @@ const entrySchema = z.object({
   rolesPlayed: z.number(),
   abilities: z.record(z.string(), z.number().nullable()),
   // Recorded since the bench measured as the paper does; lines without them are listed apart, never ranked.
-  releasedCode: z.object({ rationality: z.number().nullable(), selfAwareness: z.number().nullable() }).optional(),
+  releasedCode: z
+    .object({
+      rationality: z.number().nullable(),
+      selfAwareness: z.number().nullable(),
+      reasoning: z.number().nullable().optional(),
+      deception: z.number().nullable().optional(),
+    })
+    .optional(),
   settings: z.object({ path: z.string().nullable(), sha256: z.string(), files: z.number() }).optional(),
   seating: z.enum(['magic', 'one-seat']).optional(),
   requests: z

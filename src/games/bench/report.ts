@@ -45,7 +45,14 @@ export function rowName(r: BenchResult): string {
 
 /** Our row with the released code's rationality and self-awareness in place of the paper's. */
 function releasedRow(r: BenchResult): Record<Ability, number | null> {
-  return { ...r.abilities, rationality: r.releasedCode.rationality, selfAwareness: r.releasedCode.selfAwareness };
+  return {
+    ...r.abilities,
+    rationality: r.releasedCode.rationality,
+    selfAwareness: r.releasedCode.selfAwareness,
+    // Older result files lack these two; they then show as not measured rather than as our formula.
+    reasoning: r.releasedCode.reasoning ?? null,
+    deception: r.releasedCode.deception ?? null,
+  };
 }
 
 export function formatBench(r: BenchResult): string {
@@ -89,7 +96,7 @@ export function formatBench(r: BenchResult): string {
   const released = ourRow(`${rowName(r)}, released code`, releasedRow(r));
   out.push(table(head, [ours, released]));
   out.push(
-    '  (released code: rationality pooled (n_b + n_li) / all rounds, self-awareness pooled over both games, as metrics_release.py; the published tables print this scale)',
+    '  (released code, as metrics_release.py: rationality pooled (n_b + n_li) / all rounds; self-awareness pooled over both games; reasoning = (gold + inter) / checks with one all-or-nothing inter check per probe, 1:1; deception = wins over every run but non-chameleon + 0.25 x right-guess flags / guess flags present. Ours: reasoning gives one inter check per other player (gold:inter 1:2); deception counts the odd role only. The published tables print the released scale)',
   );
   if (r.missingRoles.length > 0)
     out.push(`overall win rate over ${7 - r.missingRoles.length} roles; not played: ${r.missingRoles.join(', ')}`);

@@ -85,6 +85,10 @@ export interface SeatReport extends SeatSpend {
 export interface ReleasedCodeAbilities {
   rationality: number | null;
   selfAwareness: number | null;
+  /** Gold and all-or-nothing inter checks pooled 1:1 (metrics_release.py `consist_pgm`). */
+  reasoning: number | null;
+  /** metrics_release.py `decept`, quirks included (see Metrics.deceptionReleased). */
+  deception: number | null;
 }
 
 export interface SideInfo {
@@ -301,6 +305,8 @@ export async function runBench(opts: BenchOptions): Promise<BenchResult> {
     releasedCode: {
       rationality: abilities.rationality === null ? null : (gt?.rationalityReleased ?? null),
       selfAwareness: social.chameleon && social.undercover ? (both?.selfAwareness ?? null) : null,
+      reasoning: both?.reasoningReleased ?? null,
+      deception: both?.deceptionReleased ?? null,
     },
     callsPerMove: {
       average: moves > 0 ? calls / moves : 0,

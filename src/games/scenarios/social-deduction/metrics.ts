@@ -64,6 +64,18 @@ export interface Metrics {
   reasoning: number | null;
   reasoningGold: number | null;
   reasoningInter: number | null;
+  /**
+   * Reasoning as metrics_release.py `consist_pgm` scores it: per probe one gold check and one inter check, the inter
+   * check 1 only when the predictions of every other player's suspect are right, the two pooled 1:1.
+   */
+  reasoningReleased: number | null;
+  /**
+   * Deception as metrics_release.py `decept` computes it: wins (flag != 0) over the games of every run but the
+   * non-chameleon one (so Undercover's civilian games count the undercover's wins too), plus 0.25 x (1 if a right
+   * guess (flag 1) occurs among the non-chameleon games) / (how many of the flags 0 and 1 occur there): it counts
+   * distinct flags, not games. Null where the released code would divide by zero.
+   */
+  deceptionReleased: number | null;
   callsPerGame: number;
   callsPerMove: number;
   maxCallsPerMove: number;
@@ -98,6 +110,11 @@ export function computeMetrics(traces: GameTrace[]): Metrics {
   let goldOk = 0;
   let inter = 0;
   let interOk = 0;
+  let interAll = 0;
+  let interAllOk = 0;
+  let decWins = 0;
+  let decGames = 0;
+  const nonChameleonFlags = new Set<number>();
   let calls = 0;
   let moves = 0;
   let maxCalls = 0;
@@ -116,6 +133,12 @@ export function computeMetrics(traces: GameTrace[]): Metrics {
       // Both games: every flag but 0 is a win for the odd role (a caught chameleon that guesses right wins).
       if (t.flag !== 0) oddWins++;
     }
+    // metrics_release.py `decept`: every run but the non-chameleon one counts flag != 0 as a win.
+    if (t.kind !== 'chameleon' || asOdd) {
+      decGames++;
+      if (t.flag !== 0) decWins++;
+    }
+    if (t.kind === 'chameleon' && asReg) nonChameleonFlags.add(t.flag);
     if (asReg) {
       gamesReg++;
       regMax += cr.max;
@@ -148,10 +171,18 @@ export function computeMetrics(traces: GameTrace[]): Metrics {
         // An unusable answer is asked and wrong: one gold check and one inter check per other player.
         gold++;
         if (mine && t.odd.includes(mine.suspect)) goldOk++;
+        let checks = 0;
+        let right = 0;
         for (const [other, theirs] of Object.entries(p.answers)) {
           if (other === c || !theirs) continue;
-          inter++;
-          if (mine && mine.predicted[other] === theirs.suspect) interOk++;
+          checks++;
+          if (mine && mine.predicted[other] === theirs.suspect) right++;
+        }
+        inter += checks;
+        interOk += right;
+        if (checks > 0) {
+          interAll++;
+          if (right === checks) interAllOk++;
         }
       }
     }
@@ -160,6 +191,8 @@ export function computeMetrics(traces: GameTrace[]): Metrics {
   const forced = ratio(wrongGuesses, guesses);
   const oddRate = ratio(oddWins, gamesOdd);
   const w = METRIC_SETTINGS.forcedGuessWeight;
+  const guessFlags = [0, 1].filter((f) => nonChameleonFlags.has(f)).length;
+  const releasedWins = ratio(decWins, decGames);
   return {
     games: n,
     winRate: ratio(oddCredit + regCredit, oddMax + regMax) ?? 0,
@@ -180,6 +213,11 @@ export function computeMetrics(traces: GameTrace[]): Metrics {
     reasoning: ratio(goldOk + interOk, gold + inter),
     reasoningGold: ratio(goldOk, gold),
     reasoningInter: ratio(interOk, inter),
+    reasoningReleased: ratio(goldOk + interAllOk, gold + interAll),
+    deceptionReleased:
+      releasedWins === null || guessFlags === 0
+        ? null
+        : releasedWins + w * ((nonChameleonFlags.has(1) ? 1 : 0) / guessFlags),
     callsPerGame: n > 0 ? calls / n : 0,
     callsPerMove: moves > 0 ? calls / moves : 0,
     maxCallsPerMove: maxCalls,
