@@ -33,7 +33,11 @@ const botKind = z
 
 function argsOf(l: LobbySpec) {
   return z.object({
-    bots: count('bots', l.maxBots).optional().describe(`Bots to seat now (0-${l.maxBots})`),
+    bots: count('bots', l.maxBots)
+      .optional()
+      .describe(
+        `Bots to seat now besides you (0-${l.maxBots}${l.paperSeats ? `; ${l.paperSeats - 1} makes MAgIC's ${l.paperSeats} seats` : ''})`,
+      ),
     bot_kind: botKind,
     ...(l.residents
       ? {
@@ -63,12 +67,22 @@ function opened(ctx: GameOperationContext, kind: AnyGameKind, r: ServiceResult):
   const note = m.lobby.namesBotPlayer ? `Bots: ${ctx.games.gtBotLabel()}.` : undefined;
   return {
     lines: [
-      `${ctx.person.name} opened ${withArticle(m.title)} lobby. Seats: ${seatList(r.game.players, { bots: true })}. /game join to play, /game start when ready (bots fill empty seats).`,
+      `${ctx.person.name} opened ${withArticle(m.title)} lobby. ${seatsLine(m.lobby, r.game.players)} /game join to play, /game start when ready (bots fill empty seats).`,
       ...(note ? [note] : []),
     ],
     result: r,
     ...(note ? { note } : {}),
   };
+}
+
+/** "Seats (3): 1 Guest, 2 Bot 1 [bot], 3 Bot 2 [bot]." and, when it differs, how many the paper plays. */
+function seatsLine(l: LobbySpec, players: { id: string; name: string; bot: boolean }[]): string {
+  const n = players.length;
+  const paper =
+    l.paperSeats && n !== l.paperSeats
+      ? ` MAgIC plays ${l.paperSeats} (you and ${l.paperSeats - 1} bots: bots ${l.paperSeats - 1}).`
+      : '';
+  return `Seats (${n}): ${seatList(players, { bots: true })}.${paper}`;
 }
 
 function lobbyOperationOf(kind: AnyGameKind) {

@@ -46,7 +46,7 @@ export const CONSOLE_COMMANDS: readonly CommandSpec[] = commandSpecs();
 export interface CompletionWorld {
   residents(): string[];
   locations(): string[];
-  /** The console's game table: seat numbers ("1", "2", ...) and the players' names; none without a game. */
+  /** The console's game table: each seat as "number name" ("2 Bot 1"), then the players' names; none without a game. */
   players?(): string[];
 }
 

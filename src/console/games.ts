@@ -153,6 +153,7 @@ export function consoleGameHandler(
     if (out.result) await timers.publish(CONSOLE_GAME, out.result);
     return true;
   };
-  handler.players = () => [...seated.map((_, i) => String(i + 1)), ...seated.map((p) => p.name)];
+  // Tab after `/game vote `: each seat as "number name" (what the number means, and a vote the rules accept), then names.
+  handler.players = () => [...seated.map((p, i) => `${i + 1} ${p.name}`), ...seated.map((p) => p.name)];
   return handler;
 }

@@ -38,6 +38,8 @@ export interface Standing {
 export interface LobbySpec {
   /** Bots a lobby may seat at once. */
   maxBots: number;
+  /** Seats the paper plays (MAgIC: three), said beside the count when a lobby seats another number. */
+  paperSeats?: number;
   /** Town residents may join as players in character. */
   residents: boolean;
   /** Clue rounds can be chosen (1..3). */

@@ -58,7 +58,7 @@ const ctxOf = (channelId: string) => ({ scope: h.guild.id, channelId });
 
 describe('/game in Discord', () => {
   it('plays a full Chameleon game with two people and a bot', async () => {
-    await start(11); // seed 11: a person is the chameleon and gets caught, so the guess modal is played too
+    await start(12); // seed 12: a person is the chameleon and gets caught, so the guess modal is played too
     const ch = h.general();
     const open = h.slash(h.alice, { name: 'game', subcommand: 'chameleon' });
     const lobby = await open.answer();

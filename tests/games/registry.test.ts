@@ -58,7 +58,7 @@ describe('a scenario registered from the tests folder', () => {
     const { say } = consoleFor(7);
     const open = await say('/game hn bots 2');
     expect(open[0]).toBe(
-      'Guest opened a High Number lobby. Seats: 1 Guest, 2 Bot 1 [bot], 3 Bot 2 [bot]. /game join to play, /game start when ready (bots fill empty seats).',
+      'Guest opened a High Number lobby. Seats (3): 1 Guest, 2 Bot 1 [bot], 3 Bot 2 [bot]. /game join to play, /game start when ready (bots fill empty seats).',
     );
     expect(open).toContain('Guest hosts the table from seat 1.');
     const started = await say('/game start');

@@ -9,9 +9,14 @@ export const chameleonModule = socialDeductionModule<ChameleonState>({
   kind: 'chameleon',
   title: 'Chameleon',
   icon: '🦎',
-  lobby: { maxBots: 7, residents: true, rounds: true, party: false, namesBotPlayer: false },
+  lobby: { maxBots: 7, paperSeats: 3, residents: true, rounds: true, party: false, namesBotPlayer: false },
   deal(opts, seed, words) {
     const { setup } = dealChameleon(words.topics, seedState(seed) ^ 0x9e3779b9);
-    return createChameleon({ seed, setup, ...(opts.clueRounds ? { options: { clueRounds: opts.clueRounds } } : {}) });
+    // A live table: speakers in a seeded random order, so the host does not always give the first clue.
+    return createChameleon({
+      seed,
+      setup,
+      options: { shuffleOrder: true, ...(opts.clueRounds ? { clueRounds: opts.clueRounds } : {}) },
+    });
   },
 });

@@ -3,7 +3,7 @@
 // chameleon too); a tie or a wrong accusation lets the chameleon win; a caught chameleon may guess the word.
 import { withoutControlChars } from '../../../core/user-text.ts';
 import { applyLobbyAction, type BaseState, bump, checkClue, isTerminal, seatOf } from '../../lobby.ts';
-import { nextInt } from '../../rng.ts';
+import { nextInt, shuffle } from '../../rng.ts';
 import {
   advanceClue,
   castVote,
@@ -63,6 +63,8 @@ export interface ChameleonSetup {
 
 export interface ChameleonOptions {
   clueRounds?: number;
+  /** Speakers in a seeded random order (live tables, so the host does not always speak first); MAgIC's runs keep seat order. */
+  shuffleOrder?: boolean;
   minPlayers?: number;
   maxPlayers?: number;
 }
@@ -74,8 +76,9 @@ export interface ChameleonState extends BaseState {
   secret: string;
   fixedChameleonSeat: number | null;
   chameleon: PlayerId | null;
-  /** Clue order: seat order at start. */
+  /** Clue order: seat order at start, or a seeded shuffle of it when `shuffleOrder`. */
   order: PlayerId[];
+  shuffleOrder?: boolean;
   /** Clues given (or passed) so far; the current speaker is order[turnIndex % n]. */
   turnIndex: number;
   tally: Record<PlayerId, number> | null;
@@ -97,6 +100,7 @@ export function createChameleon(args: {
     topic: args.setup.topic,
     secret: args.setup.secret,
     fixedChameleonSeat: args.setup.chameleonSeat ?? null,
+    ...(o.shuffleOrder ? { shuffleOrder: true } : {}),
     chameleon: null,
     order: [],
     turnIndex: 0,
@@ -124,12 +128,14 @@ function start(s: ChameleonState): Result<ChameleonState> {
   let seat: number;
   if (s.fixedChameleonSeat !== null && s.fixedChameleonSeat < n) seat = s.fixedChameleonSeat;
   else [seat, rng] = nextInt(rng, n);
-  const order = s.players.map((p) => p.id);
+  const seated = s.players.map((p) => p.id);
+  let order = seated;
+  if (s.shuffleOrder) [order, rng] = shuffle(rng, seated);
   const next: ChameleonState = bump({
     ...s,
     rng,
     phase: 'clues',
-    chameleon: order[seat] as PlayerId,
+    chameleon: seated[seat] as PlayerId,
     order,
     turnIndex: 0,
     turnSeq: s.turnSeq + 1,

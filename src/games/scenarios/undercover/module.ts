@@ -9,13 +9,15 @@ export const undercoverModule = socialDeductionModule<UndercoverState>({
   kind: 'undercover',
   title: 'Undercover',
   icon: '🕵️',
-  lobby: { maxBots: 7, residents: true, rounds: true, party: true, namesBotPlayer: false },
+  lobby: { maxBots: 7, paperSeats: 3, residents: true, rounds: true, party: true, namesBotPlayer: false },
   deal(opts, seed, words) {
     const { setup } = dealUndercover(words.pairs, seedState(seed) ^ 0x9e3779b9);
     return createUndercover({
       seed,
       setup,
+      // A live table: speakers in a seeded random order, so the host does not always give the first clue.
       options: {
+        shuffleOrder: true,
         ...(opts.variant ? { variant: opts.variant } : {}),
         ...(opts.clueRounds ? { clueRounds: opts.clueRounds } : {}),
       },

@@ -60,6 +60,8 @@ export interface UndercoverOptions {
   clueRounds?: number;
   /** Party variant only; capped so that civilians outnumber undercovers at the start. */
   undercoverCount?: number;
+  /** Speakers in a seeded random order (live tables); MAgIC's runs keep seat order. */
+  shuffleOrder?: boolean;
   minPlayers?: number;
   maxPlayers?: number;
 }
@@ -81,8 +83,9 @@ export interface UndercoverState extends BaseState {
   fixedUndercoverSeats: number[] | null;
   undercoverCount: number;
   undercovers: PlayerId[];
-  /** Players still in, in seat order. */
+  /** Players still in, in speaking order (seat order, or a seeded shuffle of it when `shuffleOrder`). */
   alive: PlayerId[];
+  shuffleOrder?: boolean;
   eliminated: { player: PlayerId; voteRound: number; wasUndercover: boolean }[];
   /** 1-based vote round (always 1 in the MAgIC variant). */
   voteRound: number;
@@ -108,6 +111,7 @@ export function createUndercover(args: {
     civilianWord: args.setup.civilianWord,
     undercoverWord: args.setup.undercoverWord,
     fixedUndercoverSeats: args.setup.undercoverSeats ?? null,
+    ...(o.shuffleOrder ? { shuffleOrder: true } : {}),
     undercoverCount: variant === 'magic' ? 1 : Math.max(1, Math.floor(o.undercoverCount ?? 1)),
     undercovers: [],
     alive: [],
@@ -156,21 +160,23 @@ function start(s: UndercoverState): Result<UndercoverState> {
     seats = order.slice(0, count);
   }
   const ids = s.players.map((p) => p.id);
+  let speakers = ids;
+  if (s.shuffleOrder) [speakers, rng] = shuffle(rng, ids);
   const next: UndercoverState = bump({
     ...s,
     rng,
     phase: 'clues',
     undercoverCount: count,
     undercovers: seats.map((i) => ids[i] as PlayerId),
-    alive: ids,
+    alive: speakers,
     turnIndex: 0,
     turnSeq: s.turnSeq + 1,
   });
   return {
     state: next,
     events: [
-      { type: 'started', players: ids, clueRounds: s.clueRounds },
-      { type: 'turn', player: ids[0] as PlayerId, round: 1 },
+      { type: 'started', players: speakers, clueRounds: s.clueRounds },
+      { type: 'turn', player: speakers[0] as PlayerId, round: 1 },
     ],
   };
 }
