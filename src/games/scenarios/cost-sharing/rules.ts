@@ -18,6 +18,8 @@ import {
 import type { GtAction, GtBase, GtEvent, GtLegalMove, GtResult, GtViewBase, Shares } from '../game-theory/types.ts';
 
 export const CS_SETTINGS = {
+  // A settings file's brief (`topic`) must be a description, not a word: at least this many words.
+  minBriefWords: 8,
   // Negotiation rounds before the game fails (MAgIC's `max_turns` for the airport game).
   rounds: 5,
   maxRounds: 10,

@@ -2,7 +2,7 @@
 // 2024) and our own variant sets (data/games/game-theory/<scenario>.json: 7 variants, each played with the challenger
 // in each of the 3 seats = 21 settings, as the paper builds them). Validated with zod; anything wrong is one
 // GtSettingsError naming the file and the field, never skipped.
-import { readFileSync } from 'node:fs';
+import { readSettingsJson } from '../settings-file.ts';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import {
   unknownKeyMessage,
   VARIANT_FILE_KEYS,
 } from '../setting-keys.ts';
-import { settingsFolder } from '../social-deduction/words.ts';
+import { settingsFolder, WordDataError } from '../social-deduction/words.ts';
 import { CS_SETTINGS, checkShares } from '../cost-sharing/rules.ts';
 import { PD_SETTINGS, type PdPayoffs } from '../prisoners-dilemma/rules.ts';
 import { PG_SETTINGS } from '../public-good/rules.ts';
@@ -70,7 +70,13 @@ const playerName = z.string().regex(/^Player [1-9]\d*$/, 'must be "Player N"');
 const magicSchemas = {
   'cost-sharing': z.object({
     test_player_name: playerName,
-    topic: z.string().min(1),
+    // The brief every airline reads: the fee and each airline's usage. One word is no brief (MAgIC's runs ~100 words).
+    topic: z
+      .string()
+      .trim()
+      .refine((t) => t.split(/\s+/).filter(Boolean).length >= CS_SETTINGS.minBriefWords, {
+        message: `is the brief (the fee and each airline's usage); at least ${CS_SETTINGS.minBriefWords} words, not one`,
+      }),
     proposal: z.record(playerName, z.array(z.number())).optional(),
   }),
   'prisoners-dilemma': z.object({
@@ -140,17 +146,9 @@ export function parseMagicSetting(scenario: GtScenario, data: unknown, file: str
 }
 
 function readJson(file: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new GtSettingsError(file, '', `cannot read (${(e as Error).message})`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new GtSettingsError(file, '', `not JSON (${(e as Error).message})`);
-  }
+  const r = readSettingsJson(file);
+  if ('error' in r) throw new GtSettingsError(file, '', r.error);
+  return r.data;
 }
 
 /**
@@ -165,8 +163,10 @@ export function loadMagicSettingsReport(
   let folder: ReturnType<typeof settingsFolder>;
   try {
     folder = settingsFolder(dir, scenario);
-  } catch {
-    throw new GtSettingsError(dir, '', `no settings files for ${scenario}`);
+  } catch (e) {
+    // The folder rule's own message names the missing folder.
+    if (e instanceof WordDataError) throw new GtSettingsError(e.file, '', e.detail);
+    throw e;
   }
   return {
     settings: folder.files.map((f) => parseMagicSetting(scenario, readJson(f), f)),

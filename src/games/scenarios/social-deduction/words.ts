@@ -1,12 +1,14 @@
 // Word data: our own Chameleon topic cards and Undercover pairs (data/games), validated at load, plus importers for
 // MAgIC's released formats (Xu et al. 2024 repository: settings/<id>.json and the topic -> words list).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readSettingsJson } from '../settings-file.ts';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ChameleonSetup } from '../chameleon/rules.ts';
 import { nextInt } from '../../rng.ts';
 import { findUnknownKey, type KeyTree, MAGIC_SETTING_KEYS, unknownKeyMessage } from '../setting-keys.ts';
+import { LOBBY_SETTINGS } from '../../lobby.ts';
 import { normalizeWord } from '../../text.ts';
 import type { GameKind } from '../../types.ts';
 import type { UndercoverSetup } from '../undercover/rules.ts';
@@ -52,24 +54,19 @@ export const associationsFileSchema = z.object({
 export type Associations = z.infer<typeof associationsFileSchema>;
 
 export class WordDataError extends Error {
-  constructor(file: string, detail: string) {
+  constructor(
+    readonly file: string,
+    readonly detail: string,
+  ) {
     super(`word data ${file}: ${detail}`);
     this.name = 'WordDataError';
   }
 }
 
 function readJson(file: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new WordDataError(file, `cannot read (${(e as Error).message})`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new WordDataError(file, `not JSON (${(e as Error).message})`);
-  }
+  const r = readSettingsJson(file);
+  if ('error' in r) throw new WordDataError(file, r.error);
+  return r.data;
 }
 
 function parseWith<T>(schema: z.ZodType<T>, data: unknown, file: string): T {
@@ -138,12 +135,23 @@ export function dealUndercover(pairs: readonly WordPair[], rng: number): { setup
 
 // ---- MAgIC settings files -----------------------------------------------------------------------------------
 
-const clueText = z.string().trim().min(1, 'a clue must not be empty');
+// A scripted clue longer than a person may type would be refused at the table and replaced by a model clue; refuse it here.
+const clueText = z
+  .string()
+  .trim()
+  .min(1, 'a clue must not be empty')
+  .max(LOBBY_SETTINGS.maxClueLength, `a clue is at most ${LOBBY_SETTINGS.maxClueLength} characters`);
 const nonEmpty = <T extends z.ZodType>(r: T) =>
   r.refine((v) => Object.keys(v as object).length > 0, { message: 'must name at least one player' });
 
 export const magicChameleonSettingSchema = z.object({
-  game_setting: z.object({ topic: word, code: word, chameleon_name: z.string().min(1) }),
+  game_setting: z
+    .object({ topic: word, code: word, chameleon_name: z.string().min(1) })
+    // A topic that is its own secret word gives the word away to the chameleon.
+    .refine((g) => normalizeWord(g.topic) !== normalizeWord(g.code), {
+      message: 'topic and code are the same word (ignoring case); the topic would give the secret word away',
+      path: ['code'],
+    }),
   clue: nonEmpty(z.record(z.string(), clueText)).optional(),
 });
 export const magicUndercoverSettingSchema = z.object({
@@ -251,8 +259,12 @@ export function settingsFolder(dir: string, scenario: string): { dir: string; fi
     join(dir, folder),
     dir,
   ];
+  // DIR itself only when it is a settings folder, not a MAgIC root whose folder for this scenario is missing (there a
+  // root file such as topic_codes.json would be read as a setting and blamed for the wrong thing).
+  const root = isDir(join(dir, 'topics_release'));
   for (const d of candidates) {
     if (!isDir(d)) continue;
+    if (d === dir && root) continue;
     const all = readdirSync(d);
     const files = all
       .filter((f) => f.endsWith('.json'))
@@ -260,7 +272,12 @@ export function settingsFolder(dir: string, scenario: string): { dir: string; fi
     if (files.length > 0)
       return { dir: d, files: files.map((f) => join(d, f)), skipped: all.filter((f) => !f.endsWith('.json')).sort() };
   }
-  throw new WordDataError(dir, `no ${folder} settings (*.json) in it or under topics_release/${folder}/settings`);
+  throw new WordDataError(
+    root ? join(dir, 'topics_release', folder, 'settings') : dir,
+    root
+      ? `the ${folder} settings folder is missing (or holds no *.json) under this MAgIC root`
+      : `no ${folder} settings (*.json) in it or under topics_release/${folder}/settings`,
+  );
 }
 
 /** Reads every MAgIC setting for `kind`; a file that is not valid is an error naming the file and field (never skipped). */
