@@ -140,38 +140,57 @@ describe('MAgIC seating, requests, offline variety and the leaderboard', () => {
     expect(again.state).toEqual(logs[0]?.state);
   });
 
-  it('the leaderboard records settings, seating and requests, and never ranks a pipeline check', async () => {
+  it('the leaderboard records settings, seating and requests, ranks over three seeds, never a pipeline check', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'board-')), 'board.jsonl');
     const common = {
       scenarios: ['prisoners-dilemma'] as const,
       gtSeats: offlineAwareGtSeats,
-      seed: 1,
       variants: 1,
       settingsDir: MAGIC_DATA,
     };
     const check = await runBench({
       ...common,
+      seed: 1,
       scenarios: [...common.scenarios],
       challenger: { llm: offline(), kind: 'vanilla' },
       defender: { llm: offline(), kind: 'vanilla' },
     });
-    const real = await runBench({
-      ...common,
-      scenarios: [...common.scenarios],
-      challenger: { llm: labelled('sim-model', 1), kind: 'vanilla' },
-      defender: { llm: labelled('sim-defender', 1), kind: 'vanilla' },
-    });
     appendLeaderboard(check, new Date('2026-01-01T00:00:00Z'), file);
-    const line = appendLeaderboard(real, new Date('2026-01-01T00:01:00Z'), file);
+    const realRun = async (seed: number, minute: number) =>
+      appendLeaderboard(
+        await runBench({
+          ...common,
+          seed,
+          scenarios: [...common.scenarios],
+          challenger: { llm: labelled('sim-model', 1), kind: 'vanilla' },
+          defender: { llm: labelled('sim-defender', 1), kind: 'vanilla' },
+        }),
+        new Date(`2026-01-01T00:0${minute}:00Z`),
+        file,
+      );
+    const line = await realRun(1, 1);
     expect(line.settings).toMatchObject({ path: MAGIC_DATA, files: 1 });
     expect(line.settings?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(line.seating).toBe('magic');
     expect(line.requests?.challengerRequestsPerMove).toBe(1);
+    // Two seeds: shown with their mean and spread, not ranked.
+    await realRun(2, 2);
+    expect(rankModels(readLeaderboard(file).lines)).toEqual([]);
+    const two = modelLeaderboardText(file);
+    expect(two).toContain('No real model has 3 seeds yet.');
+    expect(two).toMatch(
+      /Not ranked yet[^\n]*\n- sim-model \(vanilla\) vs sim-defender: win rate [\d.]+% ± [\d.]+ \(mean ± sd over 2 seeds \(1, 2\)\)/,
+    );
+    // A third seed ranks it; running seed 2 again replaces that seed's run instead of adding one.
+    await realRun(3, 3);
+    await realRun(2, 4);
     const ranked = rankModels(readLeaderboard(file).lines);
-    expect(ranked.map((l) => l.model)).toEqual(['sim-model']);
+    expect(ranked.map((l) => [l.model, l.seeds])).toEqual([['sim-model', [1, 2, 3]]]);
     const text = modelLeaderboardText(file);
     const [top, apart] = text.split('Pipeline checks');
-    expect(top).toMatch(/1\. sim-model \(vanilla\) vs sim-defender/);
+    expect(top).toMatch(
+      /1\. sim-model \(vanilla\) vs sim-defender: win rate [\d.]+% ± [\d.]+ \(mean ± sd over 3 seeds \(1, 2, 3\)\)/,
+    );
     expect(top).not.toMatch(/offline-rules-v1/);
     expect(apart).toMatch(/- offline-rules-v1 \(vanilla\) vs offline-rules-v1/);
   });
