@@ -6,9 +6,39 @@ import type { LanguageModel } from '../llm/port.ts';
 import type { BaseState } from './lobby.ts';
 import type { GtSeats } from './scenarios/game-theory/llm-bot.ts';
 import type { PlayerMemory, Reveal } from './scenarios/social-deduction/results.ts';
-import type { LobbyOptions, PrivateInfo } from './service-types.ts';
-import type { GameAction, GameError, GameEvent, PlayerId, Result } from './types.ts';
+import type { GtSetting } from './scenarios/game-theory/settings.ts';
+import type { UndercoverVariant } from './scenarios/undercover/rules.ts';
+import type { AnyGameKind, BotKind, GameAction, GameError, GameEvent, Persona, PlayerId, Result } from './types.ts';
 import type { TopicCard, WordPair } from './scenarios/social-deduction/words.ts';
+
+/** A town resident who sits at the table as a bot and plays in character. */
+export interface ResidentPlayer {
+  residentId: string;
+  persona: Persona;
+}
+
+export interface LobbyOptions {
+  kind: AnyGameKind;
+  /** Bots to seat right away (more join at start if the table is below the minimum). */
+  bots?: number;
+  botKind?: BotKind;
+  residents?: ResidentPlayer[];
+  clueRounds?: number;
+  variant?: UndercoverVariant;
+  /** Replays a game exactly; drawn from the service's seed source when absent. */
+  seed?: number;
+  /** Game-theory scenarios: the setting to play (default: one of our variants, drawn with the seed). */
+  setting?: GtSetting;
+}
+
+export interface PrivateInfo {
+  kind: AnyGameKind;
+  /** Plain sentence for an ephemeral reply ("Show my word"). */
+  text: string;
+  role: 'chameleon' | 'player' | null;
+  topic: string | null;
+  word: string | null;
+}
 
 /** What a module's bot runner is given: the model (or the offline stand-in), who is asked, and where each step goes. */
 export interface BotRunEnv {

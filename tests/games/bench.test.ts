@@ -276,9 +276,9 @@ describe('games CLI', () => {
     expect(readFileSync(join(dir, 'radar.png')).subarray(1, 4).toString()).toBe('PNG');
     const board = modelLeaderboardText(join(dir, 'board.jsonl'));
     // A pipeline check is listed apart and never ranked.
-    expect(board).toMatch(/No real-model bench runs yet\./);
+    expect(board).toMatch(/No real model has 3 seeds yet\./);
     expect(board).toMatch(
-      /Pipeline checks[^\n]*\n- offline-rules-v1 \(vanilla\) vs offline-rules-v1: win rate [\d.]+% over 1\/7 roles, 3 games; seating magic; settings ours only #[0-9a-f]{8}/,
+      /Pipeline checks[^\n]*\n- offline-rules-v1 \(vanilla\) vs offline-rules-v1: win rate [\d.]+% \(mean ± sd over 1 seed \(\d+\)\) over 1\/7 roles, 3 games; seating magic; settings ours only #[0-9a-f]{8}/,
     );
   });
 });

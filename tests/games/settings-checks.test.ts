@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GtSettingsError, loadMagicSettings as loadGt } from '../../src/games/scenarios/game-theory/settings.ts';
+import { type GtSettingsError, loadMagicSettings as loadGt } from '../../src/games/scenarios/game-theory/settings.ts';
 import { SETTINGS_FILE_LIMITS } from '../../src/games/scenarios/settings-file.ts';
 import { loadMagicSettings, WordDataError } from '../../src/games/scenarios/social-deduction/words.ts';
 

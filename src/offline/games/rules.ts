@@ -220,10 +220,12 @@ function judge(k: WordKnowledge, input: BotInput): JudgeAnswer {
 export function makeGamesOfflineRules(
   base: () => WordKnowledge = defaultKnowledge,
   recall: number = OFFLINE_SETTINGS.recall,
+  /** A bench run's seed: which associations each mind recalls is drawn with it, so runs differ by seed. */
+  seed = '',
 ): OfflineRules {
   let cached: WordKnowledge | null = null;
   const knowledge = () => {
-    cached ??= base().withRecall(recall);
+    cached ??= base().withRecall(recall).withSeed(seed);
     return cached;
   };
   return {

@@ -40,7 +40,7 @@ export function key(input: BotInput, salt: string): string {
 
 export function mindOf(input: BotInput, k: WordKnowledge): Mind {
   return {
-    id: `${input.me}|${input.topic ?? ''}|${input.secret ?? ''}|${input.word ?? ''}|${input.players.join(',')}`,
+    id: `${k.seed ? `${k.seed}|` : ''}${input.me}|${input.topic ?? ''}|${input.secret ?? ''}|${input.word ?? ''}|${input.players.join(',')}`,
     recall: k.recall,
   };
 }

@@ -46,10 +46,20 @@ export class WordKnowledge {
   /** Share of another player's associations a listener recognises (see Mind); 1 = all. */
   recall = 1;
 
+  /** Mixed into every mind's id: another seed, other shares of associations known (a bench run's seed). */
+  seed = '';
+
   /** The same knowledge, read by listeners with the given recall. */
   withRecall(recall: number): WordKnowledge {
     const copy = Object.create(WordKnowledge.prototype) as WordKnowledge;
     Object.assign(copy, this, { recall });
+    return copy;
+  }
+
+  /** The same knowledge, each mind's share of associations drawn with `seed` too. */
+  withSeed(seed: string): WordKnowledge {
+    const copy = Object.create(WordKnowledge.prototype) as WordKnowledge;
+    Object.assign(copy, this, { seed });
     return copy;
   }
 
