@@ -10,6 +10,7 @@ import {
   rankModels,
   readLeaderboard,
 } from '../../src/games/bench/leaderboard.ts';
+import { formatBench } from '../../src/games/bench/report.ts';
 import { socialCases } from '../../src/games/bench/scenarios.ts';
 import { runBench } from '../../src/games/bench/suite.ts';
 import {
@@ -110,6 +111,44 @@ describe('MAgIC seating, requests, offline variety and the leaderboard', () => {
     }
     // Judgement counts each civilian seat's vote: two challenger votes per game played as civilians.
     expect(r.social.undercover?.gamesRegular).toBe(2);
+    for (const [k, v] of Object.entries(r.seats)) {
+      // Without retries one request per call; the challenger's server needed two more per call.
+      expect(v.firstTriesPerMove, k).toBe(1);
+      expect(v.retriesPerMove, k).toBe(k.includes('challenger') ? 2 : 0);
+    }
+  });
+
+  it('a PGM move is at most two requests on a clean server (one per call); retries are reported on top, not hidden', async () => {
+    const run = (requests: number) =>
+      runBench({
+        scenarios: ['chameleon'],
+        challenger: { llm: labelled('sim-pgm', requests), kind: 'pgm' },
+        defender: { llm: labelled('sim-defender', 1), kind: 'vanilla' },
+        gtSeats: offlineAwareGtSeats,
+        seed: 1,
+        variants: 1,
+        probes: false,
+        settingsDir: MAGIC_DATA,
+      });
+    const challengerSeats = (r: Awaited<ReturnType<typeof run>>) =>
+      Object.entries(r.seats).filter(([k, v]) => k.includes('challenger') && v.moves > 0);
+    const clean = await run(1);
+    // Clue moves are analysis + clue (2 calls); a vote is read off the matrix after its analysis.
+    expect(challengerSeats(clean).some(([, v]) => (v.callsPerMove ?? 0) > 1)).toBe(true);
+    for (const [k, v] of challengerSeats(clean)) {
+      expect(v.callsPerMove ?? 9, k).toBeLessThanOrEqual(2);
+      expect(v.requestsPerMove, k).toBe(v.callsPerMove);
+      expect(v.firstTriesPerMove, k).toBe(v.callsPerMove);
+      expect(v.retriesPerMove, k).toBe(0);
+    }
+    // A flaky server: every call took one retry. The first tries stay at the budget; the retries are said apart.
+    const flaky = await run(2);
+    for (const [k, v] of challengerSeats(flaky)) {
+      expect(v.firstTriesPerMove, k).toBe(v.callsPerMove);
+      expect(v.retriesPerMove, k).toBe(v.callsPerMove);
+      expect(v.requestsPerMove, k).toBe(2 * (v.callsPerMove ?? 0));
+    }
+    expect(formatBench(flaky)).toContain('w/o retries');
   });
 
   it('offline proposers pick among fair splits by their own seeded preference: coordination is measured', async () => {

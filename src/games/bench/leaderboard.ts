@@ -38,6 +38,9 @@ const entrySchema = z.object({
     .object({
       challengerCallsPerMove: z.number().nullable(),
       challengerRequestsPerMove: z.number().nullable(),
+      /** First tries only (a clean server), and what retries and repairs added; absent in older lines. */
+      challengerFirstTriesPerMove: z.number().nullable().optional(),
+      challengerRetriesPerMove: z.number().nullable().optional(),
       httpRequests: z.number().nullable(),
     })
     .optional(),
@@ -46,11 +49,13 @@ export type LeaderboardLine = z.infer<typeof entrySchema>;
 
 export function leaderboardLine(r: BenchResult, at: Date): LeaderboardLine {
   const games = Object.values(r.games).reduce((s, g) => s + (g ? g.released + g.variants : 0), 0);
-  const mine = Object.entries(r.seats).filter(([k]) => k.includes('challenger'));
+  // The challenger's seats that asked a model (a seat the offline stand-in plays makes no calls and is left out).
+  const mine = Object.entries(r.seats).filter(([k, v]) => k.includes('challenger') && v.moveCalls > 0);
   const moves = mine.reduce((a, [, v]) => a + v.moves, 0);
   const calls = mine.reduce((a, [, v]) => a + v.moveCalls, 0);
   const reported = Object.values(r.seats).every((v) => v.unreceipted === 0);
   const req = mine.reduce((a, [, v]) => a + v.moveRequests, 0);
+  const retries = mine.reduce((a, [, v]) => a + (v.moveRetries ?? 0), 0);
   return {
     at: at.toISOString(),
     model: r.challenger.model,
@@ -68,6 +73,8 @@ export function leaderboardLine(r: BenchResult, at: Date): LeaderboardLine {
     requests: {
       challengerCallsPerMove: moves > 0 ? calls / moves : null,
       challengerRequestsPerMove: moves > 0 && reported ? req / moves : null,
+      challengerFirstTriesPerMove: moves > 0 && reported ? (req - retries) / moves : null,
+      challengerRetriesPerMove: moves > 0 && reported ? retries / moves : null,
       httpRequests: reported ? Object.values(r.seats).reduce((a, v) => a + v.moveRequests + v.probeRequests, 0) : null,
     },
   };
@@ -179,6 +186,8 @@ export function standingsPerKey(lines: LeaderboardLine[]): ModelStanding[] {
         ? {
             challengerCallsPerMove: req((q) => q.challengerCallsPerMove),
             challengerRequestsPerMove: req((q) => q.challengerRequestsPerMove),
+            challengerFirstTriesPerMove: req((q) => q.challengerFirstTriesPerMove ?? null),
+            challengerRetriesPerMove: req((q) => q.challengerRetriesPerMove ?? null),
             httpRequests: req((q) => q.httpRequests),
           }
         : undefined,
@@ -231,7 +240,7 @@ function describe(l: ModelStanding): string {
     ? `settings ${l.settings.path ?? 'ours only'} #${l.settings.sha256.slice(0, 8)}`
     : 'settings not recorded';
   const req = l.requests
-    ? `${l.requests.challengerCallsPerMove?.toFixed(2) ?? '-'} calls / ${l.requests.challengerRequestsPerMove?.toFixed(2) ?? '-'} HTTP req. per move`
+    ? `${l.requests.challengerCallsPerMove?.toFixed(2) ?? '-'} calls / ${l.requests.challengerRequestsPerMove?.toFixed(2) ?? '-'} HTTP req. per move (${l.requests.challengerFirstTriesPerMove?.toFixed(2) ?? '-'} without retries, +${l.requests.challengerRetriesPerMove?.toFixed(2) ?? '-'} retries)`
     : 'requests not recorded';
   const seeds = `${l.seeds.length} seed${l.seeds.length === 1 ? '' : 's'} (${l.seeds.join(', ')})`;
   return `${l.model} (${l.kind}) vs ${l.defender}: win rate ${spread(l.overall.mean, l.overall.sd)} (mean ± sd over ${seeds}) over ${l.rolesPlayed}/7 roles, ${l.games} games; seating ${l.seating ?? 'not recorded'}; ${settings}; ${req}; ${abil}`;

@@ -136,13 +136,26 @@ export function formatBench(r: BenchResult): string {
       v.unreceipted > 0 ? `n/a (${v.unreceipted} unreported)` : String(v.moveRequests),
       v.callsPerMove === null ? '-' : v.callsPerMove.toFixed(2),
       v.requestsPerMove === null ? '-' : v.requestsPerMove.toFixed(2),
+      v.firstTriesPerMove === null || v.firstTriesPerMove === undefined ? '-' : v.firstTriesPerMove.toFixed(2),
+      v.retriesPerMove === null || v.retriesPerMove === undefined ? '-' : v.retriesPerMove.toFixed(2),
       String(v.probeCalls),
       v.unreceipted > 0 ? '-' : String(v.probeRequests),
     ]);
   out.push(
     table(
-      ['', 'moves', 'calls', 'HTTP req.', 'calls/move', 'req./move', 'probe calls', 'probe req.'],
-      seatRows.length > 0 ? seatRows : [['none', '', '', '', '', '', '', '']],
+      [
+        '',
+        'moves',
+        'calls',
+        'HTTP req.',
+        'calls/move',
+        'req./move',
+        'w/o retries',
+        'retries/move',
+        'probe calls',
+        'probe req.',
+      ],
+      seatRows.length > 0 ? seatRows : [['none', '', '', '', '', '', '', '', '', '']],
     ),
   );
   const gt = r.callsPerMove.gameTheoryAverage;
@@ -150,7 +163,7 @@ export function formatBench(r: BenchResult): string {
     `challenger calls per move: social deduction average ${r.callsPerMove.average.toFixed(2)}, max ${r.callsPerMove.max}; game theory average ${gt === null ? '-' : gt.toFixed(2)}; fallbacks ${r.fallbacks}   (${r.ms} ms)`,
   );
   out.push(
-    'PGM budget: 2 calls per move (analysis + decision) = at least 2 HTTP requests per move; each call may add its retries and one repair round, so a PGM move can take more (see req./move).',
+    'PGM budget: 2 calls per move (analysis + decision) = 2 HTTP requests per move on a clean server ("w/o retries"); retries and the repair round come on top ("retries/move"), so req./move = w/o retries + retries/move. Seats with no calls are played by the offline stand-in.',
   );
   for (const [reason, n] of r.fallbackReasons.slice(0, 5)) out.push(`  fallback x${n}: ${reason}`);
   return out.join('\n');

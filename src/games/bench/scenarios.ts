@@ -75,6 +75,9 @@ export interface SeatSpend {
    */
   moveRequests: number;
   probeRequests: number;
+  /** Of those requests, the ones past each call's first try: its retries and its repair round. */
+  moveRetries: number;
+  probeRetries: number;
   unreceipted: number;
 }
 
@@ -87,7 +90,15 @@ export class SeatCounter {
   }
   wrap(llm: LanguageModel, seat: number, challenger: boolean, family: GameFamily): LanguageModel {
     const key = seatKey(seat, challenger, family);
-    const spend = this.seats[key] ?? { moveCalls: 0, probeCalls: 0, moveRequests: 0, probeRequests: 0, unreceipted: 0 };
+    const spend = this.seats[key] ?? {
+      moveCalls: 0,
+      probeCalls: 0,
+      moveRequests: 0,
+      probeRequests: 0,
+      moveRetries: 0,
+      probeRetries: 0,
+      unreceipted: 0,
+    };
     this.seats[key] = spend;
     return {
       get info() {
@@ -104,8 +115,15 @@ export class SeatCounter {
             ...req,
             onReceipt: (r) => {
               receipted = true;
-              if (probe) spend.probeRequests += r.requests;
-              else spend.moveRequests += r.requests;
+              // Requests past the first try: retries, and the repair round (whose own first try counts too).
+              const extra = Math.max(0, r.requests - 1);
+              if (probe) {
+                spend.probeRequests += r.requests;
+                spend.probeRetries += extra;
+              } else {
+                spend.moveRequests += r.requests;
+                spend.moveRetries += extra;
+              }
               onReceipt?.(r);
             },
           });

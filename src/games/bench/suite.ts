@@ -76,6 +76,10 @@ export interface SeatReport extends SeatSpend {
   callsPerMove: number | null;
   /** HTTP requests per move: every request behind those calls, retries and repairs included; null if unreported. */
   requestsPerMove: number | null;
+  /** HTTP requests per move on a clean server: each call's first try only (a PGM move: 2). */
+  firstTriesPerMove: number | null;
+  /** What retries and repairs added per move (requestsPerMove - firstTriesPerMove). */
+  retriesPerMove: number | null;
 }
 
 /**
@@ -277,6 +281,8 @@ export async function runBench(opts: BenchOptions): Promise<BenchResult> {
       moves: m,
       callsPerMove: m > 0 ? spend.moveCalls / m : null,
       requestsPerMove: m > 0 && spend.unreceipted === 0 ? spend.moveRequests / m : null,
+      firstTriesPerMove: m > 0 && spend.unreceipted === 0 ? (spend.moveRequests - spend.moveRetries) / m : null,
+      retriesPerMove: m > 0 && spend.unreceipted === 0 ? spend.moveRetries / m : null,
     };
   }
   return {
