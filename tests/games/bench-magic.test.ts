@@ -11,7 +11,7 @@ import {
   readLeaderboard,
 } from '../../src/games/bench/leaderboard.ts';
 import { formatBench } from '../../src/games/bench/report.ts';
-import { socialCases } from '../../src/games/bench/scenarios.ts';
+import { socialCases } from '../../src/games/scenarios/social-deduction/bench.ts';
 import { runBench } from '../../src/games/bench/suite.ts';
 import {
   type CsState,

@@ -17,10 +17,9 @@ import {
   type WinRateRole,
 } from '../scenarios/social-deduction/metrics.ts';
 import type { GameKind } from '../types.ts';
+import { gtCases, playGtCase } from '../scenarios/game-theory/bench.ts';
+import { playSocialCase, socialCases } from '../scenarios/social-deduction/bench.ts';
 import {
-  gtCases,
-  playGtCase,
-  playSocialCase,
   type ScenarioId,
   type Seating,
   SeatCounter,
@@ -28,7 +27,6 @@ import {
   seatKey,
   settingsDigest,
   type Side,
-  socialCases,
 } from './scenarios.ts';
 
 export const ABILITIES = [
