@@ -1,8 +1,7 @@
 // The games' events as lines, one per event, naming players — one text for both front ends. The console prints
 // them plain (CONSOLE_STYLE); Discord (src/commands/game-messages.ts) passes a style that adds mentions, bold and
 // emoji and escapes user text, and says "the menu below" where the console says "/game vote".
-import { gtEventLine } from './scenarios/game-theory/render.ts';
-import { gameTitle } from './scenarios/registry.ts';
+import { gameModule, gameTitle, isGameKind } from './scenarios/registry.ts';
 import { seatList } from './seats.ts';
 import type { GameSnapshot } from './service-types.ts';
 import type { AnyGameKind, GameEvent, PlayerId } from './types.ts';
@@ -57,16 +56,18 @@ export function eventLines(events: GameEvent[], game: GameSnapshot, s: EventStyl
   const lines: string[] = [];
   for (let i = 0; i < events.length; i++) {
     const e = events[i] as GameEvent;
-    // Rounds call only the people awaited (bots move at once); secret moves show only that someone moved.
-    const gt = gtEventLine(
-      e,
-      name,
-      s.front,
-      (id) => (bot(id) ? '' : s.call(id)),
-      (id) => game.players.findIndex((p) => p.id === id) + 1,
-    );
-    if (gt !== undefined) {
-      if (gt) lines.push(gt.startsWith('Game over') ? `${s.icon('🏁')}${s.strong(gt)}` : gt);
+    // The game's own events first (its module says them): rounds call only the people awaited (bots move at
+    // once); secret moves show only that someone moved.
+    const own = isGameKind(game.kind)
+      ? gameModule(game.kind).eventLine?.(e, {
+          name,
+          front: s.front,
+          call: (id) => (bot(id) ? '' : s.call(id)),
+          seat: (id) => game.players.findIndex((p) => p.id === id) + 1,
+        })
+      : undefined;
+    if (own !== undefined) {
+      if (own) lines.push(own.startsWith('Game over') ? `${s.icon('🏁')}${s.strong(own)}` : own);
       continue;
     }
     switch (e.type) {

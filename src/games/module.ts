@@ -110,4 +110,18 @@ export interface GameModule<S extends BaseState = BaseState, V = unknown, M = un
   seats(state: S): { name: string; bot: boolean; out?: boolean }[];
   /** What a spectator knows (the web view), one line each: public moves so far and, once over, the reveal. */
   spectatorLines(state: S): string[];
+  /**
+   * The line for an event only this game has (plain text; both front ends style it): a string, null to show
+   * nothing, undefined for an event the shared texts (event-text.ts) say.
+   */
+  eventLine?(e: GameEvent, ctx: EventLineContext): string | null | undefined;
+}
+
+/** What a module's event lines may use: names, how to call an awaited person, seat numbers, the front end. */
+export interface EventLineContext {
+  name: (id: PlayerId) => string;
+  /** How to address an awaited player ('' leaves them out, e.g. bots that move at once). */
+  call: (id: PlayerId) => string;
+  seat: (id: PlayerId) => number;
+  front: 'console' | 'discord';
 }

@@ -14,7 +14,7 @@ import {
   gtScores,
   gtView,
 } from './engine.ts';
-import { gtPrivateText } from './render.ts';
+import { gtEventLine, gtPrivateText } from './render.ts';
 import { runGtBots } from './run.ts';
 import { gtSpectatorLines } from './spectator.ts';
 import { type GtSetting, loadVariants } from './settings.ts';
@@ -83,6 +83,7 @@ export function gameTheoryModule<S extends GtState>(def: {
     reveal: () => null,
     memories: () => [],
     seats: (s) => s.players.map((p) => ({ name: p.name, bot: p.bot !== undefined })),
+    eventLine: (e, c) => gtEventLine(e, c.name, c.front, c.call, c.seat),
     spectatorLines: (s) => gtSpectatorLines(gtView(s, null)),
     privateInfo(s, p) {
       if (!s.players.some((x) => x.id === p))
