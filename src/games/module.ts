@@ -5,11 +5,11 @@
 import type { LanguageModel } from '../llm/port.ts';
 import type { BaseState } from './lobby.ts';
 import type { GtSeats } from './scenarios/game-theory/llm-bot.ts';
-import type { PlayerMemory, Reveal } from './scenarios/social-deduction/results.ts';
 import type { GtSetting } from './scenarios/game-theory/settings.ts';
+import type { PlayerMemory, Reveal } from './scenarios/social-deduction/results.ts';
+import type { TopicCard, WordPair } from './scenarios/social-deduction/words.ts';
 import type { UndercoverVariant } from './scenarios/undercover/rules.ts';
 import type { AnyGameKind, BotKind, GameAction, GameError, GameEvent, Persona, PlayerId, Result } from './types.ts';
-import type { TopicCard, WordPair } from './scenarios/social-deduction/words.ts';
 
 /** A town resident who sits at the table as a bot and plays in character. */
 export interface ResidentPlayer {
@@ -35,7 +35,8 @@ export interface PrivateInfo {
   kind: AnyGameKind;
   /** Plain sentence for an ephemeral reply ("Show my word"). */
   text: string;
-  role: 'chameleon' | 'player' | null;
+  /** The player's secret role where the game tells it (Chameleon's odd role), else null. */
+  role: string | null;
   topic: string | null;
   word: string | null;
 }

@@ -2,10 +2,6 @@
 
 import type { GtEvent } from './scenarios/game-theory/types.ts';
 
-/** The two social-deduction games (ratings, role metrics and their bots are about these). */
-export type GameKind = 'chameleon' | 'undercover';
-export const GAME_KINDS: readonly GameKind[] = ['chameleon', 'undercover'];
-
 /** Every game a channel can host: the kind of a module registered in scenarios/registry.ts. */
 export type AnyGameKind = string;
 

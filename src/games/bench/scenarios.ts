@@ -6,9 +6,10 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { LanguageModel } from '../../llm/port.ts';
 import { GT_DATA_DIR, GT_SCENARIOS, type GtScenario } from '../scenarios/game-theory/index.ts';
+import type { GameKind } from '../scenarios/social-deduction/kinds.ts';
 import { GAME_TASKS } from '../scenarios/social-deduction/prompts.ts';
 import { DEFAULT_PAIRS_FILE, DEFAULT_TOPICS_FILE, settingsFolder } from '../scenarios/social-deduction/words.ts';
-import type { BotKind, GameKind } from '../types.ts';
+import type { BotKind } from '../types.ts';
 
 export type ScenarioId = GameKind | GtScenario;
 export const SCENARIOS: readonly ScenarioId[] = [

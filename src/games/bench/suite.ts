@@ -1,6 +1,8 @@
 // MAgIC's benchmark (Xu et al. 2024): the challenger in every seat of every setting of the five scenarios against
 // defenders, then the seven abilities, the win rate per role and overall (Eq. 1), and table 2's cost / score /
 // returns. One pure-ish run over the LanguageModel port; the CLI and `npm run bench` print and save it.
+
+import { gtCases, playGtCase } from '../scenarios/game-theory/bench.ts';
 import {
   type GameTheoryMetrics,
   type GtLog,
@@ -8,6 +10,8 @@ import {
   type GtSeats,
   gameTheoryMetrics,
 } from '../scenarios/game-theory/index.ts';
+import { playSocialCase, socialCases } from '../scenarios/social-deduction/bench.ts';
+import type { GameKind } from '../scenarios/social-deduction/kinds.ts';
 import {
   combinedSelfAwareness,
   computeMetrics,
@@ -16,17 +20,14 @@ import {
   overallWinRate,
   type WinRateRole,
 } from '../scenarios/social-deduction/metrics.ts';
-import type { GameKind } from '../types.ts';
-import { gtCases, playGtCase } from '../scenarios/game-theory/bench.ts';
-import { playSocialCase, socialCases } from '../scenarios/social-deduction/bench.ts';
 import {
   type ScenarioId,
-  type Seating,
   SeatCounter,
+  type Seating,
   type SeatSpend,
+  type Side,
   seatKey,
   settingsDigest,
-  type Side,
 } from './scenarios.ts';
 
 export const ABILITIES = [

@@ -3,7 +3,7 @@
 // its seats against defenders. The bench itself (src/games/bench) is the same for every family.
 import { BENCH_SETTINGS, type SeatCounter, type Seating, type Side } from '../../bench/scenarios.ts';
 import { nextInt, seedState } from '../../rng.ts';
-import type { GameKind } from '../../types.ts';
+import type { GameKind } from './kinds.ts';
 import { type MatchSeat, type MatchSetup, playMatch } from './match.ts';
 import type { GameTrace } from './metrics.ts';
 import { dealChameleon, dealUndercover, type FixedCase, loadMagicSettings, loadPairs, loadTopics } from './words.ts';

@@ -1,13 +1,14 @@
 // One bot-only game from deal to result, with per-seat accounting: the building block of the bench and the tests.
 import type { LanguageModel } from '../../../llm/port.ts';
-import { type BotProbe, probeBeliefs } from './bots.ts';
-import { type ChameleonOptions, type ChameleonSetup, createChameleon } from '../chameleon/rules.ts';
-import { applyAction, type GameState, oddPlayers, viewFor } from './engine.ts';
 import { seatOf } from '../../lobby.ts';
+import { type BotKind, type GameAction, isError, type Persona, type PlayerId } from '../../types.ts';
+import { type ChameleonOptions, type ChameleonSetup, createChameleon } from '../chameleon/rules.ts';
+import { createUndercover, type UndercoverOptions, type UndercoverSetup } from '../undercover/rules.ts';
+import { type BotProbe, probeBeliefs } from './bots.ts';
+import { applyAction, type GameState, oddPlayers, viewFor } from './engine.ts';
+import type { GameKind } from './kinds.ts';
 import type { GameTrace } from './metrics.ts';
 import { runBots } from './runner.ts';
-import { type BotKind, type GameAction, type GameKind, isError, type Persona, type PlayerId } from '../../types.ts';
-import { createUndercover, type UndercoverOptions, type UndercoverSetup } from '../undercover/rules.ts';
 
 export interface MatchSeat {
   kind: BotKind;

@@ -1,7 +1,9 @@
 // MAgIC metrics (Xu et al. 2024, sec. 3, Eq. 1 and Table 4) over bot games, for the challenger's seats. Learnt from
 // the paper and the released metrics code (cathyxl/MAgIC metrics_release.py); every rate here is in [0, 1].
+
+import type { PlayerId } from '../../types.ts';
 import type { BotProbe } from './bots.ts';
-import type { GameKind, PlayerId } from '../../types.ts';
+import type { GameKind } from './kinds.ts';
 
 export const METRIC_SETTINGS = {
   // MAgIC outcome credits per role over the flags (Chameleon 0-3, Undercover 0-2), divided by the max credit.

@@ -3,9 +3,10 @@
 import { z } from 'zod';
 import { quoteUserText, USER_TEXT_RULE } from '../../../core/user-text.ts';
 import type { ChatMessage } from '../../../llm/port.ts';
+import type { BotKind, Persona } from '../../types.ts';
 import type { GameView } from './engine.ts';
+import type { GameKind } from './kinds.ts';
 import { JUDGEMENTS, type JudgementRows } from './pgm.ts';
-import type { BotKind, GameKind, Persona } from '../../types.ts';
 
 export type BotMove = 'clue' | 'vote' | 'guess' | 'analyse' | 'judge' | 'probe';
 

@@ -2,15 +2,8 @@
 // both give clues in a fixed speaker order for some rounds, then everyone still in votes at once.
 import { type BaseState, bump, checkVote, seatOf, tallyVotes } from '../../lobby.ts';
 import { seedState } from '../../rng.ts';
-import {
-  type GameError,
-  type GameEvent,
-  type GameKind,
-  gameError,
-  type Phase,
-  type PlayerId,
-  type Result,
-} from '../../types.ts';
+import { type GameError, type GameEvent, gameError, type Phase, type PlayerId, type Result } from '../../types.ts';
+import type { GameKind } from './kinds.ts';
 
 /** Both games need at least three players (MAgIC sec. 3). */
 const MIN_SEATS = 3;

@@ -1,17 +1,18 @@
 // Word data: our own Chameleon topic cards and Undercover pairs (data/games), validated at load, plus importers for
 // MAgIC's released formats (Xu et al. 2024 repository: settings/<id>.json and the topic -> words list).
-import { readSettingsJson } from '../settings-file.ts';
+
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { ChameleonSetup } from '../chameleon/rules.ts';
-import { nextInt } from '../../rng.ts';
-import { findUnknownKey, type KeyTree, MAGIC_SETTING_KEYS, unknownKeyMessage } from '../setting-keys.ts';
 import { LOBBY_SETTINGS } from '../../lobby.ts';
+import { nextInt } from '../../rng.ts';
 import { normalizeWord } from '../../text.ts';
-import type { GameKind } from '../../types.ts';
+import type { ChameleonSetup } from '../chameleon/rules.ts';
+import { findUnknownKey, type KeyTree, MAGIC_SETTING_KEYS, unknownKeyMessage } from '../setting-keys.ts';
+import { readSettingsJson } from '../settings-file.ts';
 import type { UndercoverSetup } from '../undercover/rules.ts';
+import type { GameKind } from './kinds.ts';
 
 export interface TopicCard {
   topic: string;
