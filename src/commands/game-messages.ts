@@ -52,11 +52,12 @@ export function row<T extends ButtonBuilder | StringSelectMenuBuilder>(...items:
 }
 
 export function lobbyMessage(game: GameSnapshot, note?: string) {
-  const players = game.players.map((p) => `${nameOf(game, p.id)}${p.bot ? ' 🤖' : ''}`).join(', ');
+  // Seat numbers from the start: a vote later names a player by name or by this number.
+  const players = game.players.map((p, i) => `${i + 1} ${nameOf(game, p.id)}${p.bot ? ' 🤖' : ''}`).join(', ');
   const open = game.phase === 'lobby';
   const content = [
     `${titleOf(game.kind)} — ${open ? 'lobby' : game.phase === 'cancelled' ? 'cancelled' : 'started'} · host: ${game.hostId ? nameOf(game, game.hostId) : 'nobody'}`,
-    `Players (${game.players.length}): ${players || 'nobody yet'}`,
+    `Seats (${game.players.length}): ${players || 'nobody yet'}`,
     open ? 'Join with the button; the host starts. Bots fill empty seats up to the minimum.' : '',
     note ?? '',
   ]

@@ -69,7 +69,7 @@ describe('/game in Discord', () => {
     const join = await click(h.bob, ch, 'game:join');
     expect((await join.firstResponse()).type).toBe(6); // deferred update of the lobby message
     await join.answer();
-    expect(withControl(ch, 'game:join').content).toMatch(/Players \(2\)/);
+    expect(withControl(ch, 'game:join').content).toMatch(/Seats \(2\): 1 alice, 2 bob/);
 
     const notHost = await click(h.bob, ch, 'game:start');
     expect((await notHost.answer()).content).toMatch(/Only the host/);
