@@ -4,7 +4,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type GtSettingsError, loadMagicSettings as loadGt } from '../../src/games/scenarios/game-theory/settings.ts';
+import {
+  type GtSettingsError,
+  loadMagicSettings as loadGt,
+  loadVariants,
+} from '../../src/games/scenarios/game-theory/settings.ts';
 import { SETTINGS_FILE_LIMITS } from '../../src/games/scenarios/settings-file.ts';
 import { loadMagicSettings, WordDataError } from '../../src/games/scenarios/social-deduction/words.ts';
 
@@ -96,5 +100,18 @@ describe('settings checked whole', () => {
     const g = refusal(() => loadGt('public-good', r)) as GtSettingsError;
     expect(g.file).toBe(join(r, 'topics_release', 'public_good', 'settings'));
     expect(g.message).not.toContain('topic_codes');
+  });
+
+  it('a variant file naming a scenario that is not this one (or not registered) is refused with file and field', () => {
+    const r = root();
+    const f = join(r, 'public-good.json');
+    writeFileSync(
+      f,
+      JSON.stringify({ version: 1, scenario: 'auction', variants: [{ id: 'a', note: 'n', multiplier: 2 }] }),
+    );
+    const e = refusal(() => loadVariants('public-good', f)) as GtSettingsError;
+    expect(e.file).toBe(f);
+    expect(e.field).toBe('scenario');
+    expect(e.message).toContain('public-good');
   });
 });
