@@ -10,7 +10,7 @@ import { privateInfo } from './private-info.ts';
 import { rateFinishedGame } from './rate-game.ts';
 import { type LeaderboardEntry, leaderboard, RATING_SETTINGS } from './ratings.ts';
 import { nextRandom, seedState } from './rng.ts';
-import { moduleOf } from './scenarios/registry.ts';
+import { isGameKind, moduleOf } from './scenarios/registry.ts';
 import { unknownSeatMessage } from './seats.ts';
 import {
   fallbackLine,
@@ -77,7 +77,12 @@ export class GameService {
 
   lobby(ctx: GameContext, host: Person, opts: LobbyOptions): Promise<ServiceResult> {
     return this.locks.run(ctx, async () => {
-      if (await this.deps.store.active(ctx.scope, ctx.channelId))
+      if (!isGameKind(opts.kind))
+        return fail(
+          'game/bad_option',
+          `There is no game "${opts.kind}" here. ${noGameMessage().replace(/^[^.]*\. /, '')}`,
+        );
+      if (await this.active(ctx))
         return fail('game/channel_busy', 'A game is already open in this channel; join it or ask the host to cancel.');
       const bots = Math.floor(opts.bots ?? 0);
       if (bots < 0 || bots > SERVICE_SETTINGS.maxBotsAtCreation)
@@ -213,14 +218,14 @@ export class GameService {
 
   /** A player's (or a spectator's, person = null) view of the channel's game. */
   async view(ctx: GameContext, person: Person | null): Promise<{ view: TableView; game: GameSnapshot } | null> {
-    const rec = await this.deps.store.active(ctx.scope, ctx.channelId);
+    const rec = await this.active(ctx);
     if (!rec) return null;
     return { view: tableView(rec.data.state, person?.id ?? null), game: snapshot(rec) };
   }
 
   /** Legal moves for a person (front ends enable buttons from it). */
   async moves(ctx: GameContext, person: Person): Promise<TableMove[]> {
-    const rec = await this.deps.store.active(ctx.scope, ctx.channelId);
+    const rec = await this.active(ctx);
     return rec ? tableMoves(rec.data.state, person.id) : [];
   }
 
@@ -240,6 +245,10 @@ export class GameService {
       const result = await this.locks.run(ctx, async () => {
         const cur = await this.deps.store.get(rec.id);
         if (!cur) return this.noGame();
+        if (!isGameKind(cur.data.state.kind)) {
+          await this.retire(cur);
+          return fail('game/no_game', `A ${cur.data.state.kind} table was closed: this build has no such game.`);
+        }
         return this.runAndSave(cur, []);
       });
       out.push({ context: ctx, result });
@@ -267,8 +276,24 @@ export class GameService {
         return { ok: false, error: { code: 'game/finished', message: 'That game is over; start a new one.' } };
       return rec;
     }
-    const rec = await this.deps.store.active(ctx.scope, ctx.channelId);
+    const rec = await this.active(ctx);
     return rec ?? (this.noGame() as Extract<ServiceResult, { ok: false }>);
+  }
+
+  /**
+   * The channel's open game. One of a kind this build has no module for (a game removed from the registry, a record
+   * from a newer build) cannot be played or shown: it is closed as cancelled, so the channel is free again.
+   */
+  private async active(ctx: GameContext): Promise<GameRecord | null> {
+    const rec = await this.deps.store.active(ctx.scope, ctx.channelId);
+    if (!rec || isGameKind(rec.data.state.kind)) return rec;
+    await this.retire(rec);
+    return null;
+  }
+
+  private async retire(rec: GameRecord): Promise<void> {
+    const state = { ...rec.data.state, phase: 'cancelled' as const };
+    await this.deps.store.save({ ...rec, status: 'cancelled', version: rec.version + 1, data: { ...rec.data, state } });
   }
 
   private async applyAndRun(rec: GameRecord, action: GameAction, pre: GameEvent[] = []): Promise<ServiceResult> {

@@ -42,7 +42,7 @@ function consoleFor(seed: number) {
     }
     return printed.slice(from);
   };
-  return { say, ratings };
+  return { say, ratings, games };
 }
 
 describe('a scenario registered from the tests folder', () => {
@@ -71,6 +71,28 @@ describe('a scenario registered from the tests folder', () => {
     const board = await say('/game leaderboard high-number');
     expect(board[0]).toBe('High Number leaderboard:');
     expect(board[1]).toMatch(/^ {2}1\. Guest — unrated \(1 of 3 games played\) \(1\/1 won\)$/);
+  });
+
+  it('a table whose game is no longer registered is closed, not left to wedge the channel', async () => {
+    const { say, games } = consoleFor(8);
+    await say('/game hn bots 1');
+    unregisterGame('high-number');
+    try {
+      expect(await say('/game status')).toEqual([
+        'There is no game in this channel. Start one with /game chameleon, undercover, cost-sharing, prisoners-dilemma or public-good.',
+      ]);
+      const r = await games.lobby(
+        { scope: 'console', channelId: 'console' },
+        { id: 'x', name: 'X' },
+        { kind: 'high-number' },
+      );
+      expect(r.ok ? '' : r.error.message).toBe(
+        'There is no game "high-number" here. Start one with /game chameleon, undercover, cost-sharing, prisoners-dilemma or public-good.',
+      );
+      expect((await say('/game chameleon bots 2'))[0]).toMatch(/^Guest opened a Chameleon lobby\./);
+    } finally {
+      registerGame(highNumber);
+    }
   });
 
   it('a kind nobody registered is refused with the known ones', async () => {
