@@ -1,8 +1,7 @@
 // The engine's view of a social-deduction game (Chameleon, Undercover): one factory over this family's shared
 // engine, bots and results; each scenario's folder adds what is its own (title, dealing a table, lobby options).
 import { lobbyMoves } from '../../lobby.ts';
-import type { GameModule, LobbySpec } from '../../module.ts';
-import type { LobbyOptions } from '../../service-types.ts';
+import type { GameModule, LobbyOptions, LobbySpec } from '../../module.ts';
 import type { PlayerId } from '../../types.ts';
 import type { BotMemory } from './bots.ts';
 import {

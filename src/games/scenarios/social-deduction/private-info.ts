@@ -1,6 +1,6 @@
 // What one player of a social-deduction game may see of it ("Show my word", /game word): their word or role.
 import { seatOf } from '../../lobby.ts';
-import type { PrivateInfo } from '../../service-types.ts';
+import type { PrivateInfo } from '../../module.ts';
 import type { GameError, PlayerId } from '../../types.ts';
 import { type GameState, viewFor } from './engine.ts';
 
