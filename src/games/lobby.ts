@@ -1,4 +1,4 @@
-// Lobby rules and helpers shared by Chameleon and Undercover: join, leave, host hand-over, cancel, clue checks, tally.
+// Lobby rules and helpers shared by every game: join, leave, host hand-over, cancel, lobby moves; clue checks and tally.
 import { normalizeWord } from './text.ts';
 import {
   type ClueEntry,

@@ -1,4 +1,4 @@
-// Types shared by both social-deduction games (MAgIC, Xu et al. 2024): seats, typed rule errors, events to announce.
+// Types shared by every game (after MAgIC, Xu et al. 2024): seats, typed rule errors, actions and events to announce.
 
 import type { GtEvent } from './scenarios/game-theory/types.ts';
 
