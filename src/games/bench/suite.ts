@@ -275,13 +275,16 @@ export async function runBench(opts: BenchOptions): Promise<BenchResult> {
   const seats: Record<string, SeatReport> = {};
   for (const [k, spend] of Object.entries(counter.seats)) {
     const m = seatMoves[k] ?? 0;
+    // Per-move figures only for seats that asked a model (the offline stand-in's seats make no calls: "-").
+    const asked = m > 0 && spend.moveCalls > 0;
+    const receipted = asked && spend.unreceipted === 0;
     seats[k] = {
       ...spend,
       moves: m,
-      callsPerMove: m > 0 ? spend.moveCalls / m : null,
-      requestsPerMove: m > 0 && spend.unreceipted === 0 ? spend.moveRequests / m : null,
-      firstTriesPerMove: m > 0 && spend.unreceipted === 0 ? (spend.moveRequests - spend.moveRetries) / m : null,
-      retriesPerMove: m > 0 && spend.unreceipted === 0 ? spend.moveRetries / m : null,
+      callsPerMove: asked ? spend.moveCalls / m : null,
+      requestsPerMove: receipted ? spend.moveRequests / m : null,
+      firstTriesPerMove: receipted ? (spend.moveRequests - spend.moveRetries) / m : null,
+      retriesPerMove: receipted ? spend.moveRetries / m : null,
     };
   }
   return {
