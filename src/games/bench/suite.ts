@@ -320,7 +320,8 @@ export async function runBench(opts: BenchOptions): Promise<BenchResult> {
       average: moves > 0 ? calls / moves : 0,
       max,
       probeCalls,
-      gameTheoryAverage: gtMoves > 0 ? gtCalls / gtMoves : null,
+      // Null when the stand-in played the game-theory seats (no calls to average).
+      gameTheoryAverage: gtMoves > 0 && gtCalls > 0 ? gtCalls / gtMoves : null,
     },
     fallbacks,
     fallbackReasons: [...reasons.entries()].sort((a, b) => b[1] - a[1]),
