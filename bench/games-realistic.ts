@@ -28,8 +28,12 @@ try {
     ['defender', defender],
   ] as const) {
     const t = s.stats.total;
+    // Every request the server received: the answered ones (billed) and the refused ones (429s, 500s, rejected
+    // schemas), which the bench's per-seat HTTP counts include as retries.
+    const f = s.stats.faults;
+    const refused = f.rateLimits + f.serverErrors + f.strictRejected;
     console.log(
-      `server ${side} (${s.model}): ${t.requests} HTTP requests, ${t.promptTokens} prompt tokens (${t.cachedTokens} cached), ${t.completionTokens} completion tokens; faults ${JSON.stringify(s.stats.faults)}`,
+      `server ${side} (${s.model}): ${t.requests + refused} HTTP requests (${t.requests} answered, ${refused} refused: ${f.serverErrors} server errors, ${f.rateLimits} rate limits, ${f.strictRejected} rejected schemas), ${t.promptTokens} prompt tokens (${t.cachedTokens} cached), ${t.completionTokens} completion tokens; faults ${JSON.stringify(f)}`,
     );
   }
   process.exitCode = code;

@@ -1,19 +1,23 @@
-// The game operations that open a table: Chameleon and Undercover lobbies (bots, bot kind, residents, clue rounds,
-// Undercover's party variant) and the three game-theory tables (bots, bot kind), with their limits.
+// The game operations that open a table, one per registered game (src/games/scenarios/registry.ts), built from what
+// its module's lobby offers: bots, bot kind, and where the game has them residents, clue rounds and a party variant.
 import { z } from 'zod';
 import { UserError } from '../errors.ts';
-import { GAME_TITLES } from '../games/event-text.ts';
-import { GT_SCENARIOS, type GtScenario } from '../games/game-theory/types.ts';
+import type { LobbySpec } from '../games/module.ts';
+import { gameKinds, gameModule } from '../games/scenarios/registry.ts';
 import type { ServiceResult } from '../games/service.ts';
+import { seatList } from '../games/seats.ts';
 import { withArticle } from '../games/text.ts';
-import { type AnyGameKind, BOT_KINDS, type GameKind } from '../games/types.ts';
-import { failIfRefused, type GameOperationContext, type GameOperationResult, gameOp } from './game-op.ts';
+import { type AnyGameKind, BOT_KINDS } from '../games/types.ts';
+import {
+  failIfRefused,
+  type GameOperation,
+  type GameOperationContext,
+  type GameOperationResult,
+  gameOp,
+} from './game-op.ts';
 
-/** Every game with a ratings leaderboard: the two social-deduction games and the three game-theory scenarios. */
-export const LEADERBOARD_KINDS: readonly AnyGameKind[] = ['chameleon', 'undercover', ...GT_SCENARIOS];
-
-/** Seats a lobby may fill at once: social-deduction tables seat up to 8, game-theory tables 3. */
-export const LOBBY_LIMITS = { bots: 7, residents: 7, rounds: 3, gtBots: 2 } as const;
+/** Seats a lobby may fill at once: social-deduction tables seat up to 8 (the largest module's lobby says 7 bots). */
+export const LOBBY_LIMITS = { residents: 7, rounds: 3 } as const;
 
 const count = (what: string, max: number) =>
   z
@@ -27,28 +31,43 @@ const botKind = z
   .optional()
   .describe('How bots think: vanilla (one call per move), pgm (MAgIC), pgm-prob (ProPGM)');
 
-const deductionArgs = {
-  bots: count('bots', LOBBY_LIMITS.bots).optional().describe(`Bots to seat now (0-${LOBBY_LIMITS.bots})`),
-  bot_kind: botKind,
-  residents: count('residents', LOBBY_LIMITS.residents)
-    .optional()
-    .describe(`Town residents who join as players (0-${LOBBY_LIMITS.residents})`),
-  rounds: z
-    .number(`rounds takes a number from 1 to ${LOBBY_LIMITS.rounds}.`)
-    .int(`rounds takes a whole number from 1 to ${LOBBY_LIMITS.rounds}.`)
-    .min(1, `rounds takes a number from 1 to ${LOBBY_LIMITS.rounds}.`)
-    .max(LOBBY_LIMITS.rounds, `rounds takes a number from 1 to ${LOBBY_LIMITS.rounds}.`)
-    .optional()
-    .describe(`Clue rounds (1-${LOBBY_LIMITS.rounds})`),
-};
+function argsOf(l: LobbySpec) {
+  return z.object({
+    bots: count('bots', l.maxBots)
+      .optional()
+      .describe(
+        `Bots to seat now besides you (0-${l.maxBots}${l.paperSeats ? `; ${l.paperSeats - 1} makes MAgIC's ${l.paperSeats} seats` : ''})`,
+      ),
+    bot_kind: botKind,
+    ...(l.residents
+      ? {
+          residents: count('residents', LOBBY_LIMITS.residents)
+            .optional()
+            .describe(`Town residents who join as players (0-${LOBBY_LIMITS.residents})`),
+        }
+      : {}),
+    ...(l.rounds
+      ? {
+          rounds: z
+            .number(`rounds takes a number from 1 to ${LOBBY_LIMITS.rounds}.`)
+            .int(`rounds takes a whole number from 1 to ${LOBBY_LIMITS.rounds}.`)
+            .min(1, `rounds takes a number from 1 to ${LOBBY_LIMITS.rounds}.`)
+            .max(LOBBY_LIMITS.rounds, `rounds takes a number from 1 to ${LOBBY_LIMITS.rounds}.`)
+            .optional()
+            .describe(`Clue rounds (1-${LOBBY_LIMITS.rounds})`),
+        }
+      : {}),
+    ...(l.party ? { party: z.boolean().optional().describe('Party variant: elimination rounds') } : {}),
+  });
+}
 
 function opened(ctx: GameOperationContext, kind: AnyGameKind, r: ServiceResult): GameOperationResult {
   failIfRefused(r);
-  const gt = (GT_SCENARIOS as readonly string[]).includes(kind);
-  const note = gt ? `Bots: ${ctx.games.gtBotLabel()}.` : undefined;
+  const m = gameModule(kind);
+  const note = m.lobby.namesBotPlayer ? `Bots: ${ctx.games.gtBotLabel()}.` : undefined;
   return {
     lines: [
-      `${ctx.person.name} opened ${withArticle(GAME_TITLES[kind])} lobby. /game join to play, /game start when ready (bots fill empty seats).`,
+      `${ctx.person.name} opened ${withArticle(m.title)} lobby. ${seatsLine(m.lobby, r.game.players)} /game join to play, /game start when ready (bots fill empty seats).`,
       ...(note ? [note] : []),
     ],
     result: r,
@@ -56,53 +75,61 @@ function opened(ctx: GameOperationContext, kind: AnyGameKind, r: ServiceResult):
   };
 }
 
-export function deductionLobby(kind: GameKind) {
-  const party = kind === 'undercover';
+/** "Seats (3): 1 Guest, 2 Bot 1 [bot], 3 Bot 2 [bot]." and, when it differs, how many the paper plays. */
+function seatsLine(l: LobbySpec, players: { id: string; name: string; bot: boolean }[]): string {
+  const n = players.length;
+  const paper =
+    l.paperSeats && n !== l.paperSeats
+      ? ` MAgIC plays ${l.paperSeats} (you and ${l.paperSeats - 1} bots: bots ${l.paperSeats - 1}).`
+      : '';
+  return `Seats (${n}): ${seatList(players, { bots: true })}.${paper}`;
+}
+
+function lobbyOperationOf(kind: AnyGameKind) {
+  const m = gameModule(kind);
+  const l = m.lobby;
+  const usage = [
+    `[bots N]`,
+    `[${BOT_KINDS.join('|')}]`,
+    ...(l.rounds ? ['[rounds N]'] : []),
+    ...(l.residents ? ['[residents N]'] : []),
+    ...(l.party ? ['[party]'] : []),
+  ].join(' ');
   return gameOp({
     path: ['game', kind],
-    summary: `Open ${withArticle(GAME_TITLES[kind])} lobby here`,
-    usage: `[bots N] [vanilla|pgm|pgm-prob] [rounds N] [residents N]${party ? ' [party]' : ''}`,
+    summary: `Open ${withArticle(m.title)} lobby here`,
+    usage,
     admin: false,
     reply: 'lobby',
-    args: z.object({
-      ...deductionArgs,
-      party: z.boolean().optional().describe('Party variant: elimination rounds'),
-    }),
-    async run(ctx, a) {
-      if (a.party && !party) throw new UserError('app/bad_argument', 'The party variant is for Undercover.');
+    args: argsOf(l),
+    async run(ctx, a: Record<string, unknown>) {
+      if (a.party && !l.party) throw new UserError('app/bad_argument', `${m.title} has no party variant.`);
       const r = await ctx.games.lobby(ctx.game, ctx.person, {
         kind,
-        bots: a.bots ?? 0,
-        ...(a.bot_kind ? { botKind: a.bot_kind } : {}),
-        residents: a.residents ? await ctx.residents(a.residents) : [],
-        ...(a.rounds ? { clueRounds: a.rounds } : {}),
+        bots: (a.bots as number | undefined) ?? 0,
+        ...(a.bot_kind ? { botKind: a.bot_kind as (typeof BOT_KINDS)[number] } : {}),
+        residents: a.residents ? await ctx.residents(a.residents as number) : [],
+        ...(a.rounds ? { clueRounds: a.rounds as number } : {}),
         ...(a.party ? { variant: 'party' as const } : {}),
       });
       return opened(ctx, kind, r);
     },
-  });
+  }) as GameOperation;
 }
 
-export function scenarioLobby(kind: GtScenario) {
-  return gameOp({
-    path: ['game', kind],
-    summary: `Open a ${GAME_TITLES[kind]} table (3 seats)`,
-    usage: '[bots N] [vanilla|pgm|pgm-prob]',
-    admin: false,
-    reply: 'lobby',
-    args: z.object({
-      bots: count('bots', LOBBY_LIMITS.gtBots)
-        .optional()
-        .describe(`Bots to seat now (0-${LOBBY_LIMITS.gtBots}; three seats)`),
-      bot_kind: botKind,
-    }),
-    async run(ctx, a) {
-      const r = await ctx.games.lobby(ctx.game, ctx.person, {
-        kind,
-        bots: a.bots ?? 0,
-        ...(a.bot_kind ? { botKind: a.bot_kind } : {}),
-      });
-      return opened(ctx, kind, r);
-    },
-  });
+const built = new Map<AnyGameKind, GameOperation>();
+
+/** `/game <kind>`: opens a lobby of that game (one operation per registered game, built once). */
+export function lobbyOperation(kind: AnyGameKind): GameOperation {
+  let o = built.get(kind);
+  if (!o) {
+    o = lobbyOperationOf(kind);
+    built.set(kind, o);
+  }
+  return o;
+}
+
+/** Every registered game's lobby operation, in menu order. */
+export function lobbyOperations(): GameOperation[] {
+  return gameKinds().map(lobbyOperation);
 }

@@ -7,21 +7,18 @@
 import { z } from 'zod';
 import { UserError } from '../errors.ts';
 import { modelLeaderboardText } from '../games/bench/leaderboard.ts';
-import { GAME_TITLES } from '../games/event-text.ts';
-import { GT_SCENARIOS } from '../games/game-theory/types.ts';
+import { leaderboardLine } from '../games/ratings.ts';
+import { noGameMessage } from '../games/service-types.ts';
+import { gameKinds, gameTitle, isGameKind } from '../games/scenarios/registry.ts';
 import { LOBBY_SETTINGS } from '../games/lobby.ts';
 import { resolveSeat, seatList } from '../games/seats.ts';
 import type { AnyGameKind } from '../games/types.ts';
-import { deductionLobby, scenarioLobby } from './game-lobby-operations.ts';
+import { lobbyOperation, lobbyOperations } from './game-lobby-operations.ts';
 import { failIfRefused, type GameOperation, gameOp, moved } from './game-op.ts';
 import { NAME_MAX, usageOf } from './operations.ts';
 
-export { GAME_TITLES } from '../games/event-text.ts';
-export { LOBBY_LIMITS } from './game-lobby-operations.ts';
+export { LOBBY_LIMITS, lobbyOperation, lobbyOperations } from './game-lobby-operations.ts';
 export type { GameOperation, GameOperationContext, GameOperationResult, GameReply } from './game-op.ts';
-
-/** Every game with a ratings leaderboard: the two social-deduction games and the three game-theory scenarios. */
-export const LEADERBOARD_KINDS: readonly AnyGameKind[] = ['chameleon', 'undercover', ...GT_SCENARIOS];
 
 const share = (airline: string) =>
   z
@@ -34,11 +31,6 @@ const share = (airline: string) =>
 const noArgs = z.object({});
 
 export const GAME_OPERATIONS = {
-  gameChameleon: deductionLobby('chameleon'),
-  gameUndercover: deductionLobby('undercover'),
-  gameCostSharing: scenarioLobby('cost-sharing'),
-  gamePrisonersDilemma: scenarioLobby('prisoners-dilemma'),
-  gamePublicGood: scenarioLobby('public-good'),
   gameJoin: gameOp({
     path: ['game', 'join'],
     summary: 'Join the lobby in this channel',
@@ -115,11 +107,7 @@ export const GAME_OPERATIONS = {
       failIfRefused(r);
       const id = resolveSeat(r.game.players, a.player);
       const named = r.game.players.find((p) => p.id === id)?.name;
-      return moved(r, [
-        r.game.kind === 'cost-sharing'
-          ? 'Vote recorded. It stays secret until everyone has moved.'
-          : `Vote recorded${named ? ` for ${named}` : ''}.`,
-      ]);
+      return moved(r, [`Vote recorded${named ? ` for ${named}` : ''}.`]);
     },
   }),
   gameGuess: gameOp({
@@ -216,14 +204,10 @@ export const GAME_OPERATIONS = {
     args: noArgs,
     async run(ctx) {
       const v = await ctx.games.view(ctx.game, ctx.person);
-      if (!v)
-        throw new UserError(
-          'game/no_game',
-          'There is no game in this channel. Start one with /game chameleon, undercover, cost-sharing, prisoners-dilemma or public-good.',
-        );
+      if (!v) throw new UserError('game/no_game', noGameMessage());
       const g = v.game;
       const who = (id: string) => g.players.find((p) => p.id === id)?.name ?? id;
-      const lines = [`${GAME_TITLES[g.kind]} (${g.phase}). Seats: ${seatList(g.players, { bots: true })}.`];
+      const lines = [`${gameTitle(g.kind)} (${g.phase}). Seats: ${seatList(g.players, { bots: true })}.`];
       if ('clues' in v.view) for (const c of v.view.clues) lines.push(`  ${who(c.player)}: ${c.text ?? '(passed)'}`);
       if (g.awaiting.length > 0) lines.push(`Waiting for ${g.awaiting.map(who).join(', ')}.`);
       if (g.phase === 'vote') lines.push('Vote with /game vote <name or seat number>.');
@@ -233,25 +217,32 @@ export const GAME_OPERATIONS = {
   gameLeaderboard: gameOp({
     path: ['game', 'leaderboard'],
     summary: 'Ratings here, per game; "models" for the MAgIC bench',
-    usage: `[${[...LEADERBOARD_KINDS, 'models'].join('|')}]`,
+    usage: `[${[...gameKinds(), 'models'].join('|')}]`,
     admin: false,
     reply: 'public',
     args: z.object({
       game: z
-        .enum([...LEADERBOARD_KINDS, 'models'], `A leaderboard of ${[...LEADERBOARD_KINDS, 'models'].join(', ')}.`)
+        .string()
+        .trim()
+        .toLowerCase()
+        // Checked when it runs, against the games registered then.
+        .superRefine((w, c) => {
+          if (w !== 'models' && !isGameKind(w))
+            c.addIssue({ code: 'custom', message: `A leaderboard of ${[...gameKinds(), 'models'].join(', ')}.` });
+        })
         .optional()
         .describe('Which game'),
     }),
     async run(ctx, a) {
       // "models": the MAgIC bench's per-model leaderboard.
       if (a.game === 'models') return { lines: modelLeaderboardText().split('\n') };
-      const kinds: readonly AnyGameKind[] = a.game ? [a.game] : LEADERBOARD_KINDS;
+      const kinds: readonly AnyGameKind[] = a.game ? [a.game] : gameKinds();
       const lines: string[] = [];
       for (const k of kinds) {
         const rows = await ctx.games.leaderboard(ctx.game.scope, k);
-        lines.push(`${GAME_TITLES[k]} leaderboard:`);
+        lines.push(`${gameTitle(k)} leaderboard:`);
         if (rows.length === 0) lines.push('  no rated games yet');
-        for (const e of rows) lines.push(`  ${e.rank}. ${e.name} — ${e.score.toFixed(1)} (${e.wins}/${e.games} won)`);
+        for (const e of rows) lines.push(`  ${leaderboardLine(e)}`);
       }
       return { lines };
     },
@@ -260,15 +251,24 @@ export const GAME_OPERATIONS = {
 
 export type GameOperationId = keyof typeof GAME_OPERATIONS;
 
-/** The game operation `/game <word>` names, or undefined. */
-export function findGameOperation(word: string | undefined): GameOperation | undefined {
-  const w = word?.toLowerCase();
-  return Object.values(GAME_OPERATIONS).find((o) => o.path[1] === w) as GameOperation | undefined;
+/** Every game operation: a lobby per registered game, then the moves. */
+export function gameOperations(): GameOperation[] {
+  return [...lobbyOperations(), ...(Object.values(GAME_OPERATIONS) as GameOperation[])];
 }
+
+/** The game operation `/game <word>` names (a move, or a registered game's lobby), or undefined. */
+export function findGameOperation(word: string | undefined): GameOperation | undefined {
+  const w = word?.toLowerCase() ?? '';
+  if (isGameKind(w)) return lobbyOperation(w);
+  return (Object.values(GAME_OPERATIONS) as GameOperation[]).find((o) => o.path[1] === w);
+}
+
+/** What a command says when the channel has no game: how to start one of each registered game. */
+export { noGameMessage } from '../games/service-types.ts';
 
 /** One line per game operation, for help on both front ends. */
 export function gameHelp(): string[] {
-  return Object.values(GAME_OPERATIONS).map((o) => {
+  return gameOperations().map((o) => {
     const u = usageOf(o);
     return `  ${u.length < 40 ? u.padEnd(40) : `${u}  `}${o.summary}`;
   });
@@ -277,7 +277,7 @@ export function gameHelp(): string[] {
 /** What tab completion offers after `/game <move>`: option names and the values of choice arguments. */
 export function gameCompletions(): Record<string, { words: readonly string[] } | null> {
   const out: Record<string, { words: readonly string[] } | null> = { help: null };
-  for (const o of Object.values(GAME_OPERATIONS) as GameOperation[]) {
+  for (const o of gameOperations()) {
     const words: string[] = [];
     const lobby = o.reply === 'lobby';
     for (const [k, v] of Object.entries(o.args.shape)) {

@@ -10,11 +10,11 @@ import { appendLeaderboard, MODEL_LEADERBOARD_FILE, rankModels, readLeaderboard 
 import { formatBench, RADAR_AXES, radarValues } from '../games/bench/report.ts';
 import { SCENARIOS, type ScenarioId, SEATINGS, type Seating, type Side } from '../games/bench/scenarios.ts';
 import { type Ability, runBench } from '../games/bench/suite.ts';
-import { GtSettingsError } from '../games/game-theory/index.ts';
+import { GtSettingsError } from '../games/scenarios/game-theory/index.ts';
 import { type BotKind, isBotKind } from '../games/types.ts';
-import { WordDataError } from '../games/words.ts';
+import { WordDataError } from '../games/scenarios/social-deduction/words.ts';
 import { LlmConfigError } from '../llm/index.ts';
-import { createLanguageModel, gamesOfflineRules, offlineAwareGtSeats } from '../offline/index.ts';
+import { createLanguageModel, makeGamesOfflineRules, offlineAwareGtSeats } from '../offline/index.ts';
 import type { LanguageModel } from '../llm/port.ts';
 import { radarPng } from '../render/radar.ts';
 import { startProgress } from './progress.ts';
@@ -96,7 +96,9 @@ function buildModels(
   v: { [K in keyof typeof OPTIONS]?: string | boolean },
   env: Record<string, string | undefined>,
 ): { challenger: LanguageModel; defender: LanguageModel } {
-  const offline = () => createLanguageModel({ provider: 'offline', offlineRules: gamesOfflineRules });
+  // The offline stand-in draws which associations each mind recalls with the run's seed, so figures move with it.
+  const offlineRules = makeGamesOfflineRules(undefined, undefined, String(v.seed ?? ''));
+  const offline = () => createLanguageModel({ provider: 'offline', offlineRules });
   if (v.offline) return { challenger: offline(), defender: offline() };
   const config = loadConfig(env).model;
   const side = (model: string | undefined, baseURL: string | undefined, flag: string): LanguageModel => {
@@ -111,7 +113,7 @@ function buildModels(
     }
     return createLanguageModel({
       provider,
-      offlineRules: gamesOfflineRules,
+      offlineRules,
       chatModel: model ?? config.chatModel,
       structuredMode: config.structuredMode,
       timeoutMs: config.timeoutMs,

@@ -8,11 +8,12 @@ import {
   type MessageCreateOptions,
   StringSelectMenuBuilder,
 } from 'discord.js';
-import { eventLines as coreEventLines, type EventStyle, GAME_TITLES, revealLine } from '../games/event-text.ts';
+import { eventLines as coreEventLines, type EventStyle, revealLine } from '../games/event-text.ts';
+import { gameModule, isGameKind } from '../games/scenarios/registry.ts';
 import type { GameSnapshot, ServiceResult } from '../games/service.ts';
 import { TURN_SECONDS } from '../games/turn-timers.ts';
 import type { AnyGameKind, GameEvent } from '../games/types.ts';
-import { gtControls, isScenario } from './game-theory-ui.ts';
+import { gtControls } from './game-theory-ui.ts';
 import { clipText, plain } from './util.ts';
 
 export const GAME_UI_SETTINGS = {
@@ -31,17 +32,10 @@ export const GAME_UI_SETTINGS = {
 
 export type GameUiSettings = { [K in keyof typeof GAME_UI_SETTINGS]: number };
 
-const ICONS: Record<AnyGameKind, string> = {
-  chameleon: '🦎',
-  undercover: '🕵️',
-  'cost-sharing': '✈️',
-  'prisoners-dilemma': '⛓️',
-  'public-good': '🪙',
-};
-
-export const TITLES = Object.fromEntries(
-  (Object.keys(ICONS) as AnyGameKind[]).map((k) => [k, `${ICONS[k]} ${GAME_TITLES[k]}`]),
-) as Record<AnyGameKind, string>;
+/** A game's title with its icon ("🦎 Chameleon"). */
+export function titleOf(kind: AnyGameKind): string {
+  return isGameKind(kind) ? `${gameModule(kind).icon} ${gameModule(kind).title}` : kind;
+}
 
 export function nameOf(game: GameSnapshot, id: string): string {
   return plain(game.players.find((p) => p.id === id)?.name ?? id);
@@ -58,11 +52,12 @@ export function row<T extends ButtonBuilder | StringSelectMenuBuilder>(...items:
 }
 
 export function lobbyMessage(game: GameSnapshot, note?: string) {
-  const players = game.players.map((p) => `${nameOf(game, p.id)}${p.bot ? ' 🤖' : ''}`).join(', ');
+  // Seat numbers from the start: a vote later names a player by name or by this number.
+  const players = game.players.map((p, i) => `${i + 1} ${nameOf(game, p.id)}${p.bot ? ' 🤖' : ''}`).join(', ');
   const open = game.phase === 'lobby';
   const content = [
-    `${TITLES[game.kind]} — ${open ? 'lobby' : game.phase === 'cancelled' ? 'cancelled' : 'started'} · host: ${game.hostId ? nameOf(game, game.hostId) : 'nobody'}`,
-    `Players (${game.players.length}): ${players || 'nobody yet'}`,
+    `${titleOf(game.kind)} — ${open ? 'lobby' : game.phase === 'cancelled' ? 'cancelled' : 'started'} · host: ${game.hostId ? nameOf(game, game.hostId) : 'nobody'}`,
+    `Seats (${game.players.length}): ${players || 'nobody yet'}`,
     open ? 'Join with the button; the host starts. Bots fill empty seats up to the minimum.' : '',
     note ?? '',
   ]
@@ -90,7 +85,7 @@ export function discordStyle(game: GameSnapshot): EventStyle {
     text: plain,
     strong: (t) => `**${t}**`,
     icon: (e) => `${e} `,
-    title: (k) => TITLES[k],
+    title: titleOf,
     lobbyEvents: false,
   };
 }
@@ -111,8 +106,9 @@ export function announcements(r: Extract<ServiceResult, { ok: true }>): MessageC
   const components: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] = [];
   const buttons: ButtonBuilder[] = [];
   const live = g.phase !== 'over' && g.phase !== 'cancelled' && g.phase !== 'lobby';
-  const gt = isScenario(g.kind);
-  const opened = r.events.some((e) => e.type === 'started' || e.type === 'gt_started');
+  // A table of secret simultaneous moves has a standing to show, not a word.
+  const gt = r.events.some((e) => e.type === 'gt_started');
+  const opened = gt || r.events.some((e) => e.type === 'started');
   if (live && opened)
     buttons.push(
       new ButtonBuilder()
@@ -120,7 +116,7 @@ export function announcements(r: Extract<ServiceResult, { ok: true }>): MessageC
         .setLabel(gt ? 'My status' : 'Show my word')
         .setStyle(ButtonStyle.Secondary),
     );
-  if (gt) gtControls(r, awaitedHumans, buttons, components, (id) => nameOf(g, id));
+  gtControls(r, awaitedHumans, buttons, components, (id) => nameOf(g, id));
   if (g.phase === 'clues' && g.turn && awaitedHumans.includes(g.turn) && r.events.some((e) => e.type === 'turn'))
     buttons.push(
       new ButtonBuilder().setCustomId(`game:clue:${g.id}`).setLabel('Give my clue').setStyle(ButtonStyle.Primary),
@@ -130,7 +126,7 @@ export function announcements(r: Extract<ServiceResult, { ok: true }>): MessageC
       new ButtonBuilder().setCustomId(`game:guess:${g.id}`).setLabel('Guess the word').setStyle(ButtonStyle.Primary),
     );
   if (buttons.length > 0) components.push(row(...buttons));
-  if (!gt && g.phase === 'vote' && r.events.some((e) => e.type === 'vote_phase') && awaitedHumans.length > 0) {
+  if (g.phase === 'vote' && r.events.some((e) => e.type === 'vote_phase') && awaitedHumans.length > 0) {
     const menu = new StringSelectMenuBuilder()
       .setCustomId(`game:vote:${g.id}:${g.turnSeq}`)
       .setPlaceholder('Vote for a player')

@@ -1,4 +1,4 @@
-// Discord controls for MAgIC's game-theory tables (src/games/game-theory): secret moves through buttons
+// Discord controls for MAgIC's game-theory tables (src/games/scenarios/game-theory): secret moves through buttons
 // (Cooperate / Defect), modals (a contribution, a split of the fee) and a menu of the round's proposals.
 import {
   ActionRowBuilder,
@@ -9,17 +9,11 @@ import {
   TextInputBuilder,
   TextInputStyle,
 } from 'discord.js';
-import { GT_SCENARIOS, type GtScenario } from '../games/game-theory/types.ts';
 import type { ServiceResult } from '../games/service.ts';
-import type { AnyGameKind } from '../games/types.ts';
 import { clipText } from './util.ts';
 
 /** Discord: a select menu holds at most 25 options. */
 const MAX_SELECT_OPTIONS = 25;
-
-export function isScenario(kind: AnyGameKind): kind is GtScenario {
-  return (GT_SCENARIOS as readonly string[]).includes(kind);
-}
 
 /** Controls for a game-theory round that waits for people: secret moves through buttons, modals and a menu. */
 export function gtControls(

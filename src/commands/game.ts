@@ -4,7 +4,7 @@
 // the turn timers. Buttons, menus and forms on those messages (game-components.ts) fill the same operations'
 // arguments. The rules live in src/games (GameService).
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
-import { findGameOperation, GAME_OPERATIONS, type GameOperation } from '../app/game-operations.ts';
+import { findGameOperation, gameOperations } from '../app/game-operations.ts';
 import { UserError } from '../errors.ts';
 import { playerAutocomplete } from './autocomplete.ts';
 import { publish, runGameOperation } from './game-front.ts';
@@ -22,7 +22,7 @@ function gameCommand() {
     .setName('game')
     .setDescription('Play Chameleon, Undercover or a MAgIC game-theory table with people, bots and residents')
     .setContexts(InteractionContextType.Guild);
-  for (const o of Object.values(GAME_OPERATIONS) as GameOperation[])
+  for (const o of gameOperations())
     b.addSubcommand((s) => withOperationOptions(s.setName(o.path[1]!).setDescription(o.summary.slice(0, 100)), o));
   return b;
 }

@@ -2,7 +2,7 @@
 // (src/app/operations.ts, src/app/game-operations.ts), so a command added there shows up here. Discord's own words
 // (location channels, Manage Server) are the only hand-written lines. The same text (shortened) answers DMs.
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
-import { GAME_OPERATIONS, GAME_TITLES } from '../app/game-operations.ts';
+import { gameOperations } from '../app/game-operations.ts';
 import { OPERATIONS, type Operation } from '../app/operations.ts';
 import { LOOK_OPERATIONS } from './look.ts';
 import type { SlashCommand } from './types.ts';
@@ -35,8 +35,8 @@ function grouped(ops: Operation[]): string[] {
   );
 }
 
-const gameLobbies = Object.values(GAME_OPERATIONS).filter((o) => o.path[1]! in GAME_TITLES);
-const gameMoves = Object.values(GAME_OPERATIONS).filter((o) => !(o.path[1]! in GAME_TITLES));
+const gameLobbies = gameOperations().filter((o) => o.reply === 'lobby');
+const gameMoves = gameOperations().filter((o) => o.reply !== 'lobby');
 
 export const HELP_TEXT = [
   '**Smalltown**: a town of generative agents living in this server. Each place has a channel; residents post there under their own names.',

@@ -3,7 +3,7 @@
 // /help (src/console/lines.ts), tab completion (src/console/completion.ts) and dispatch (src/console/dispatch.ts)
 // read this list and nothing else, so an operation added to a table is typed, helped and completed at once.
 import { z } from 'zod';
-import { GAME_OPERATIONS, type GameOperation } from '../app/game-operations.ts';
+import { type GameOperation, gameOperations } from '../app/game-operations.ts';
 import { OPERATIONS, type Operation, type OperationId, type OperationResult } from '../app/operations.ts';
 import { findLocation, findResident, shippedTowns, type TownService, type TownState } from '../app/town-view.ts';
 import { consoleArgs } from './args.ts';
@@ -208,7 +208,7 @@ export const CONSOLE_TABLE: readonly ConsoleEntry[] = [
     id,
     op: OPERATIONS[id] as Operation,
   })),
-  ...(Object.values(GAME_OPERATIONS) as GameOperation[]).map((op) => ({ from: 'game' as const, op })),
+  ...gameOperations().map((op) => ({ from: 'game' as const, op })),
 ];
 
 /** What an entry's argument completes to (null: nothing). */

@@ -1,6 +1,6 @@
 // Tab completion and "that looks like a command" for the console. The command list is the console's one list
 // (src/console/commands.ts): every command word, its subcommands and what their arguments complete to.
-import { GAME_OPERATIONS, gameCompletions } from '../app/game-operations.ts';
+import { gameCompletions, gameOperations } from '../app/game-operations.ts';
 import { type ArgKind, CONSOLE_TABLE, completionOf } from './commands.ts';
 import { nearestWord } from '../core/edit-distance.ts';
 
@@ -20,9 +20,7 @@ export interface CommandSpec {
  */
 export const GAME_SUBCOMMANDS: Record<string, ArgKind | null> = Object.fromEntries(
   Object.entries(gameCompletions()).map(([sub, kind]) => {
-    const o = (Object.values(GAME_OPERATIONS) as { path: readonly string[]; args: { shape: object } }[]).find(
-      (x) => x.path[1] === sub,
-    );
+    const o = gameOperations().find((x) => x.path[1] === sub);
     return [sub, o && 'player' in o.args.shape ? 'player' : kind];
   }),
 );
@@ -49,7 +47,7 @@ export const CONSOLE_COMMANDS: readonly CommandSpec[] = commandSpecs();
 export interface CompletionWorld {
   residents(): string[];
   locations(): string[];
-  /** The console's game table: seat numbers ("1", "2", ...) and the players' names; none without a game. */
+  /** The console's game table: each seat as "number name" ("2 Bot 1"), then the players' names; none without a game. */
   players?(): string[];
 }
 

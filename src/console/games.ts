@@ -15,6 +15,7 @@ import { UserError } from '../errors.ts';
 import { consoleStyle, renderEvents, revealLine } from '../games/event-text.ts';
 import type { GameService, ResidentPlayer } from '../games/service.ts';
 import { type Scheduler, type TurnSeconds, TurnTimers } from '../games/turn-timers.ts';
+import { kindNamed } from '../games/scenarios/registry.ts';
 import { BOT_KINDS, type Phase } from '../games/types.ts';
 import type { ConsoleCommandHandler } from './console.ts';
 
@@ -36,9 +37,6 @@ export const GAME_LINE_MAX = 1000;
 
 /** Short names typed in the console for a move: `/game pd`, `/game cooperate`. */
 const ALIASES: Record<string, { sub: string; prefix?: string[] }> = {
-  cost: { sub: 'cost-sharing' },
-  pd: { sub: 'prisoners-dilemma' },
-  pg: { sub: 'public-good' },
   cooperate: { sub: 'choose', prefix: ['cooperate'] },
   defect: { sub: 'choose', prefix: ['defect'] },
   begin: { sub: 'start' },
@@ -71,11 +69,6 @@ function lobbyArgs(o: GameOperation, words: string[]): Record<string, unknown> {
 type Reader = (words: string[], rest: string, o: GameOperation) => Record<string, unknown>;
 
 const READERS: Partial<Record<GameOperationId, Reader>> = {
-  gameChameleon: (w, _r, o) => lobbyArgs(o, w),
-  gameUndercover: (w, _r, o) => lobbyArgs(o, w),
-  gameCostSharing: (w, _r, o) => lobbyArgs(o, w),
-  gamePrisonersDilemma: (w, _r, o) => lobbyArgs(o, w),
-  gamePublicGood: (w, _r, o) => lobbyArgs(o, w),
   gameClue: (_w, rest) => ({ text: rest }),
   gameVote: (_w, rest) => ({ player: rest }),
   gameGuess: (_w, rest) => ({ word: rest }),
@@ -111,12 +104,13 @@ export function readGameLine(
   const text = (m[1] ?? '').trim();
   const [first = '', ...more] = text.split(/\s+/).filter((x) => x.length > 0);
   if (first === '' || first.toLowerCase() === 'help') return { help: true };
-  const alias = ALIASES[first.toLowerCase()];
+  const game = kindNamed(first);
+  const alias = game ? { sub: game } : ALIASES[first.toLowerCase()];
   const op = findGameOperation(alias?.sub ?? first);
   if (!op) throw new UserError('app/unknown_command', `Unknown game command "${first.slice(0, 40)}". Type /game help.`);
   const words = [...(alias?.prefix ?? []), ...more];
   const rest = text.slice(first.length).trim();
-  const read = READERS[idOf(op)];
+  const read: Reader | undefined = op.reply === 'lobby' ? (w, _r, o) => lobbyArgs(o, w) : READERS[idOf(op)];
   if (read) return { help: false, op, args: read(words, rest, op) };
   if (words.length > 0)
     throw new UserError('app/bad_argument', `/game ${op.path[1]} takes no arguments. Usage: ${usageOf(op)}`);
@@ -175,7 +169,8 @@ export function consoleGameHandler(
     if (out.result) await timers.publish(CONSOLE_GAME, out.result);
     return true;
   };
-  handler.players = () => [...seated.map((_, i) => String(i + 1)), ...seated.map((p) => p.name)];
+  // Tab after `/game vote `: each seat as "number name" (what the number means, and a vote the rules accept), then names.
+  handler.players = () => [...seated.map((p, i) => `${i + 1} ${p.name}`), ...seated.map((p) => p.name)];
   handler.turn = () =>
     turn && {
       move: TURN_MOVES[turn.phase] ?? turn.phase,

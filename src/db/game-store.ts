@@ -4,7 +4,7 @@ import { PLAIN_ISSUES_AFTER_PATH } from '../core/validation-text.ts';
 import type { RatingRow, RatingStore } from '../games/ratings.ts';
 import { leaderboard } from '../games/ratings.ts';
 import type { GameRecord, GameStatus, GameStore, PersistedGame } from '../games/store.ts';
-import type { GameKind } from '../games/types.ts';
+import type { AnyGameKind } from '../games/types.ts';
 import { z } from 'zod';
 import type { PrismaClient } from './client.ts';
 
@@ -56,7 +56,7 @@ function fromRow(r: GameRow): GameRecord {
     id: r.id,
     scope: r.scope,
     channelId: r.channelId,
-    kind: r.kind as GameKind,
+    kind: r.kind,
     status: r.status as GameStatus,
     version: r.version,
     data,
@@ -111,10 +111,10 @@ export class PrismaGameStore implements GameStore {
 export class PrismaRatingStore implements RatingStore {
   constructor(private readonly prisma: PrismaClient) {}
 
-  async get(scope: string, game: GameKind, keys: string[]): Promise<RatingRow[]> {
+  async get(scope: string, game: AnyGameKind, keys: string[]): Promise<RatingRow[]> {
     if (keys.length === 0) return [];
     const rows = await this.prisma.rating.findMany({ where: { scope, game, playerKey: { in: keys } } });
-    return rows.map((r) => ({ ...r, game: r.game as GameKind }));
+    return rows.map((r) => ({ ...r }));
   }
 
   async put(rows: RatingRow[]): Promise<void> {
@@ -129,10 +129,10 @@ export class PrismaRatingStore implements RatingStore {
     );
   }
 
-  async top(scope: string, game: GameKind, limit: number): Promise<RatingRow[]> {
+  async top(scope: string, game: AnyGameKind, limit: number): Promise<RatingRow[]> {
     const rows = (await this.prisma.rating.findMany({ where: { scope, game } })).map((r) => ({
       ...r,
-      game: r.game as GameKind,
+      game: r.game,
     }));
     const keys = leaderboard(rows, limit).map((e) => e.key);
     return keys.map((k) => rows.find((r) => r.playerKey === k) as RatingRow);

@@ -1,17 +1,10 @@
 // The games' events as lines, one per event, naming players — one text for both front ends. The console prints
 // them plain (CONSOLE_STYLE); Discord (src/commands/game-messages.ts) passes a style that adds mentions, bold and
 // emoji and escapes user text, and says "the menu below" where the console says "/game vote".
-import { GT_TITLES, gtEventLine } from './game-theory/render.ts';
+import { gameModule, gameTitle, isGameKind } from './scenarios/registry.ts';
 import { seatList } from './seats.ts';
 import type { GameSnapshot } from './service-types.ts';
 import type { AnyGameKind, GameEvent, PlayerId } from './types.ts';
-
-/** Game titles without decoration. */
-export const GAME_TITLES: Record<AnyGameKind, string> = {
-  chameleon: 'Chameleon',
-  undercover: 'Undercover',
-  ...GT_TITLES,
-};
 
 export interface EventStyle {
   front: 'console' | 'discord';
@@ -50,7 +43,7 @@ export function consoleStyle(game: GameSnapshot): EventStyle {
     text: (t) => t,
     strong: (t) => t,
     icon: () => '',
-    title: (k) => GAME_TITLES[k],
+    title: (k) => gameTitle(k),
     lobbyEvents: true,
   };
 }
@@ -61,27 +54,40 @@ export function eventLines(events: GameEvent[], game: GameSnapshot, s: EventStyl
   const bot = (id: PlayerId) => game.players.find((p) => p.id === id)?.bot ?? false;
   const names = (ids: PlayerId[]) => ids.map(name).join(', ');
   const lines: string[] = [];
-  for (const e of events) {
-    // Rounds call only the people awaited (bots move at once); secret moves show only that someone moved.
-    const gt = gtEventLine(
-      e,
-      name,
-      s.front,
-      (id) => (bot(id) ? '' : s.call(id)),
-      (id) => game.players.findIndex((p) => p.id === id) + 1,
-    );
-    if (gt !== undefined) {
-      if (gt) lines.push(gt.startsWith('Game over') ? `${s.icon('🏁')}${s.strong(gt)}` : gt);
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i] as GameEvent;
+    // The game's own events first (its module says them): rounds call only the people awaited (bots move at
+    // once); secret moves show only that someone moved.
+    const own = isGameKind(game.kind)
+      ? gameModule(game.kind).eventLine?.(e, {
+          name,
+          front: s.front,
+          call: (id) => (bot(id) ? '' : s.call(id)),
+          seat: (id) => game.players.findIndex((p) => p.id === id) + 1,
+        })
+      : undefined;
+    if (own !== undefined) {
+      if (own) lines.push(own.startsWith('Game over') ? `${s.icon('🏁')}${s.strong(own)}` : own);
       continue;
     }
     switch (e.type) {
-      case 'joined':
+      case 'joined': {
+        // Whoever opens a lobby joins and hosts it at once: one line says both.
+        const next = events[i + 1];
+        if (next?.type === 'host_changed' && next.player === e.player) {
+          i++;
+          if (s.lobbyEvents) lines.push(`${name(e.player)} hosts the table from seat 1.`);
+          break;
+        }
+        if (s.lobbyEvents) lines.push(`${name(e.player)} joined.`);
+        break;
+      }
       case 'left':
       case 'host_changed':
-        if (s.lobbyEvents)
-          lines.push(
-            `${name(e.player)} ${e.type === 'joined' ? 'joined' : e.type === 'left' ? 'left' : 'is now the host'}.`,
-          );
+        if (s.lobbyEvents) lines.push(`${name(e.player)} ${e.type === 'left' ? 'left' : 'is now the host'}.`);
+        break;
+      case 'note':
+        lines.push(s.text(e.text));
         break;
       case 'lobby_closed':
         if (s.lobbyEvents) lines.push('The lobby closed.');

@@ -1,4 +1,4 @@
-// Lobby rules and helpers shared by Chameleon and Undercover: join, leave, host hand-over, cancel, clue checks, tally.
+// Lobby rules and helpers shared by every game: join, leave, host hand-over, cancel, lobby moves; clue checks and tally.
 import { normalizeWord } from './text.ts';
 import {
   type ClueEntry,
@@ -163,4 +163,15 @@ export function tallyVotes(votes: Record<PlayerId, PlayerId | null>): {
     } else if (n === best) top.push(p);
   }
   return { tally, accused: top.length === 1 ? (top[0] as PlayerId) : null };
+}
+
+/** Lobby moves, the same for every game. */
+export function lobbyMoves(state: BaseState, playerId: PlayerId): { type: 'join' | 'leave' | 'start' | 'cancel' }[] {
+  if (!seatOf(state, playerId)) return state.players.length < state.maxPlayers ? [{ type: 'join' }] : [];
+  const moves: { type: 'join' | 'leave' | 'start' | 'cancel' }[] = [{ type: 'leave' }];
+  if (state.hostId === playerId) {
+    if (state.players.length >= state.minPlayers) moves.push({ type: 'start' });
+    moves.push({ type: 'cancel' });
+  }
+  return moves;
 }

@@ -1,20 +1,14 @@
-// Ratings after a finished game: Chameleon and Undercover update win/loss ratings (ratings.ts updateRatings);
-// game-theory tables are rated as score games (scoreRatings). Bots are rated per bot kind and model.
-import { isGameTheory } from './engine.ts';
-import { participantsOf, type RatingStore, scoreParticipantsOf, scoreRatings, updateRatings } from './ratings.ts';
+// Ratings after a finished game: the game's module ranks its seats (standings) and every seat is rated on its own
+// standing (ratings.ts rateStandings), whoever holds the other seats.
+import { type RatingStore, rateStandings, standingParticipants } from './ratings.ts';
+import { moduleOf } from './scenarios/registry.ts';
 import type { GameRecord } from './store.ts';
 
 export async function rateFinishedGame(ratings: RatingStore, rec: GameRecord): Promise<void> {
   const state = rec.data.state;
-  if (isGameTheory(state)) {
-    const p = scoreParticipantsOf(state, rec.data.model);
-    if (!p) return;
-    const prev = await ratings.get(rec.scope, state.scenario, [...new Set(p.map((x) => x.key))]);
-    await ratings.put(scoreRatings(rec.scope, state.scenario, prev, p));
-    return;
-  }
-  const p = participantsOf(state, rec.data.model);
-  if (!p) return;
-  const prev = await ratings.get(rec.scope, state.kind, [...new Set(p.participants.map((x) => x.key))]);
-  await ratings.put(updateRatings(rec.scope, state.kind, prev, p.participants, p.oddWon));
+  const standings = moduleOf(state).standings(state);
+  if (!standings) return;
+  const p = standingParticipants(state.players, standings, rec.data.model);
+  const prev = await ratings.get(rec.scope, state.kind, [...new Set(p.map((x) => x.key))]);
+  await ratings.put(rateStandings(rec.scope, state.kind, prev, p));
 }

@@ -1,17 +1,21 @@
-// Skill ratings per game kind (OpenSkill, Weng-Lin): people by account, bots by kind and model. The odd role
-// (chameleon / undercover) is one team, the others the other team; the winner ranks first. The game-theory
-// scenarios are multi-winner score games: every rating key is its own team, ranked by its result (scoreRatings).
+// Skill ratings per game kind (OpenSkill, Weng-Lin): people by account, bots by kind and model. Each game's module
+// ranks the seats of a finished table into teams (a social-deduction game: the odd role against the rest; a score
+// game: every seat its own team); every seat is rated on its own standing (rateStandings).
 import { ordinal, rate, rating } from 'openskill';
-import type { GameState } from './engine.ts';
-import { oddPlayers, outcomeOf } from './engine.ts';
-import { type GtState, gtScores } from './game-theory/engine.ts';
-import type { AnyGameKind, PlayerId, Seat } from './types.ts';
+import type { Standing } from './module.ts';
+import type { AnyGameKind, Seat } from './types.ts';
 
 export const RATING_SETTINGS = {
   // OpenSkill defaults (Weng & Lin 2011): mu 25, sigma 25/3; leaderboard ranks by ordinal mu - 3 sigma.
   mu: 25,
   sigma: 25 / 3,
   leaderboardSize: 10,
+  // Fewer games than this and a rating says little (sigma still near its start): shown as "unrated", ranked last.
+  ratedAfter: 3,
+  // Shown on an Elo-like scale people know: 1000 + 40 x (mu - 3 sigma), so a new player is 1000 and the scale's
+  // step of 25/3 (OpenSkill's starting sigma) is about 330 points, like Elo's 400 for a 10:1 favourite.
+  displayBase: 1000,
+  displayScale: 40,
 } as const;
 
 export interface RatingRow {
@@ -31,170 +35,86 @@ export interface RatingStore {
   top(scope: string, game: AnyGameKind, limit: number): Promise<RatingRow[]>;
 }
 
-export interface Participant {
-  key: string;
-  name: string;
-  odd: boolean;
-}
-
 /** Rating identity of a seat: a person by account, a bot by its kind and model (residents count as their bot kind). */
 export function ratingKey(seat: Seat, model: string): { key: string; name: string } {
   if (!seat.bot) return { key: `user:${seat.id}`, name: seat.name };
   return { key: `bot:${seat.bot.kind}:${model}`, name: `${seat.bot.kind} bot (${model})` };
 }
 
-/** Participants of a finished game, or null if it did not finish. */
-export function participantsOf(
-  state: GameState,
-  model: string,
-): { participants: Participant[]; oddWon: boolean } | null {
-  const out = outcomeOf(state);
-  if (!out || state.phase !== 'over') return null;
-  const odd = new Set(oddPlayers(state));
-  return {
-    participants: state.players.map((s) => ({ ...ratingKey(s, model), odd: odd.has(s.id) })),
-    oddWon: out.oddWins,
-  };
-}
-
-/**
- * Pure rating update: returns the new rows for every participant key. A key on both sides (the same bot kind
- * playing itself) counts the game but its rating does not move; a key several times on one side is rated once.
- */
-export function updateRatings(
-  scope: string,
-  game: AnyGameKind,
-  previous: RatingRow[],
-  participants: Participant[],
-  oddWon: boolean,
-): RatingRow[] {
-  const prev = new Map(previous.map((r) => [r.playerKey, r]));
-  const rows = new Map<string, RatingRow>();
-  const sides = new Map<string, Set<boolean>>();
-  for (const p of participants) {
-    sides.set(p.key, (sides.get(p.key) ?? new Set()).add(p.odd));
-    if (!rows.has(p.key)) {
-      const r = prev.get(p.key);
-      rows.set(p.key, {
-        scope,
-        game,
-        playerKey: p.key,
-        displayName: p.name,
-        mu: r?.mu ?? RATING_SETTINGS.mu,
-        sigma: r?.sigma ?? RATING_SETTINGS.sigma,
-        games: r?.games ?? 0,
-        wins: r?.wins ?? 0,
-      });
-    }
-  }
-  const oddTeam: string[] = [];
-  const regularTeam: string[] = [];
-  for (const [key, s] of sides) {
-    const row = rows.get(key) as RatingRow;
-    row.games += 1;
-    if (s.size === 1) {
-      const isOdd = s.has(true);
-      if (isOdd === oddWon) row.wins += 1;
-      (isOdd ? oddTeam : regularTeam).push(key);
-    }
-  }
-  if (oddTeam.length > 0 && regularTeam.length > 0) {
-    const team = (keys: string[]) =>
-      keys.map((k) => {
-        const r = rows.get(k) as RatingRow;
-        return rating({ mu: r.mu, sigma: r.sigma });
-      });
-    const [newOdd, newRegular] = rate([team(oddTeam), team(regularTeam)], { rank: oddWon ? [1, 2] : [2, 1] });
-    oddTeam.forEach((k, i) => {
-      const r = rows.get(k) as RatingRow;
-      const n = newOdd?.[i];
-      if (n) Object.assign(r, { mu: n.mu, sigma: n.sigma });
-    });
-    regularTeam.forEach((k, i) => {
-      const r = rows.get(k) as RatingRow;
-      const n = newRegular?.[i];
-      if (n) Object.assign(r, { mu: n.mu, sigma: n.sigma });
-    });
-  }
-  return [...rows.values()];
-}
-
-/** A seat's result in a score game: `result` orders the table (higher is better), `won` counts a win. */
-export interface ScoreParticipant {
+/** One seat of a finished game, as the ratings see it: its rating key, its team at the table and its rank there. */
+export interface RatedSeat {
   key: string;
   name: string;
-  result: number;
+  team: string;
+  /** 1 is best; equal ranks tie. */
+  rank: number;
   won: boolean;
 }
 
-/**
- * Participants of a finished game-theory game, or null. Prisoner's Dilemma and Public Good rank by final score;
- * in Cost Sharing the score is the share of the fee each airline pays, so the table ranks by agreement alone (an
- * agreed split wins for everyone, a failed one for nobody: nothing moves, the game is counted).
- */
-export function scoreParticipantsOf(state: GtState, model: string): ScoreParticipant[] | null {
-  const scores = gtScores(state);
-  if (!scores) return null;
-  const agreed = state.scenario === 'cost-sharing' && state.agreed !== null;
-  const best = Math.max(...Object.values(scores));
-  return state.players.map((seat) => {
-    const score = scores[seat.id as PlayerId] ?? 0;
-    const won = state.scenario === 'cost-sharing' ? agreed : Math.abs(score - best) <= 1e-9;
-    return { ...ratingKey(seat, model), result: state.scenario === 'cost-sharing' ? (agreed ? 1 : 0) : score, won };
+/** The seats of a finished game with their rating keys, from the module's standings. */
+export function standingParticipants(seats: Seat[], standings: Standing[], model: string): RatedSeat[] {
+  const byId = new Map(standings.map((s) => [s.player, s]));
+  return seats.flatMap((seat) => {
+    const s = byId.get(seat.id);
+    return s ? [{ ...ratingKey(seat, model), team: s.team, rank: s.rank, won: s.won }] : [];
   });
 }
 
 /**
- * Pure rating update for a score game: each rating key is one team (several seats of one bot key count as one,
- * with their mean result), ranked by result, equal results sharing a rank. One key alone counts the game only.
+ * Pure rating update, by seat: every seat is rated on its own standing within its team, starting from its key's
+ * rating; a key that holds several seats (one bot kind on both sides, say) moves by the mean of its seats' changes.
+ * So a person's win moves their rating whoever holds the other seats. A key's game counts once; it counts a win
+ * when every seat it held won. One team alone, or all teams tied: the game counts, nothing moves.
  */
-export function scoreRatings(
+export function rateStandings(
   scope: string,
   game: AnyGameKind,
   previous: RatingRow[],
-  participants: ScoreParticipant[],
+  seats: RatedSeat[],
 ): RatingRow[] {
   const prev = new Map(previous.map((r) => [r.playerKey, r]));
-  const byKey = new Map<string, { name: string; results: number[]; won: boolean }>();
-  for (const p of participants) {
-    const e = byKey.get(p.key) ?? { name: p.name, results: [], won: false };
-    e.results.push(p.result);
-    e.won ||= p.won;
-    byKey.set(p.key, e);
-  }
-  const keys = [...byKey.keys()];
-  const rows = keys.map((key) => {
-    const r = prev.get(key);
-    const e = byKey.get(key) as { name: string; won: boolean };
-    return {
+  const rows = new Map<string, RatingRow>();
+  const allWon = new Map<string, boolean>();
+  for (const p of seats) {
+    allWon.set(p.key, (allWon.get(p.key) ?? true) && p.won);
+    if (rows.has(p.key)) continue;
+    const r = prev.get(p.key);
+    rows.set(p.key, {
       scope,
       game,
-      playerKey: key,
-      displayName: e.name,
+      playerKey: p.key,
+      displayName: p.name,
       mu: r?.mu ?? RATING_SETTINGS.mu,
       sigma: r?.sigma ?? RATING_SETTINGS.sigma,
-      games: (r?.games ?? 0) + 1,
-      wins: (r?.wins ?? 0) + (e.won ? 1 : 0),
-    };
-  });
-  const mean = keys.map((k) => {
-    const rs = (byKey.get(k) as { results: number[] }).results;
-    return rs.reduce((a, b) => a + b, 0) / rs.length;
-  });
-  if (keys.length > 1 && new Set(mean).size > 1) {
-    // Rank 1 for the best result; equal results share a rank.
-    const distinct = [...new Set(mean)].sort((a, b) => b - a);
-    const rank = mean.map((m) => distinct.indexOf(m) + 1);
-    const rated = rate(
-      rows.map((r) => [rating({ mu: r.mu, sigma: r.sigma })]),
-      { rank },
-    );
-    rows.forEach((r, i) => {
-      const n = rated[i]?.[0];
-      if (n) Object.assign(r, { mu: n.mu, sigma: n.sigma });
+      games: r?.games ?? 0,
+      wins: r?.wins ?? 0,
     });
   }
-  return rows;
+  for (const [key, row] of rows) {
+    row.games += 1;
+    if (allWon.get(key)) row.wins += 1;
+  }
+  const teams = [...new Set(seats.map((p) => p.team))].map((t) => seats.filter((p) => p.team === t));
+  const ranks = teams.map((t) => (t[0] as RatedSeat).rank);
+  if (teams.length < 2 || new Set(ranks).size < 2) return [...rows.values()];
+  const start = (key: string) => rows.get(key) as RatingRow;
+  const rated = rate(
+    teams.map((t) => t.map((p) => rating({ mu: start(p.key).mu, sigma: start(p.key).sigma }))),
+    { rank: ranks },
+  );
+  const moves = new Map<string, { dmu: number; sigma: number }[]>();
+  teams.forEach((t, ti) => {
+    t.forEach((p, pi) => {
+      const n = rated[ti]?.[pi];
+      if (n) moves.set(p.key, [...(moves.get(p.key) ?? []), { dmu: n.mu - start(p.key).mu, sigma: n.sigma }]);
+    });
+  });
+  for (const [key, m] of moves) {
+    const row = start(key);
+    row.mu += m.reduce((a, x) => a + x.dmu, 0) / m.length;
+    row.sigma = m.reduce((a, x) => a + x.sigma, 0) / m.length;
+  }
+  return [...rows.values()];
 }
 
 export interface LeaderboardEntry {
@@ -209,10 +129,30 @@ export interface LeaderboardEntry {
   wins: number;
 }
 
+/** A rating as shown to people: an Elo-like number once rated, else "unrated" with the games played so far. */
+export function ratingText(e: { mu: number; sigma: number; games: number }): string {
+  if (e.games < RATING_SETTINGS.ratedAfter) return `unrated (${e.games} of ${RATING_SETTINGS.ratedAfter} games played)`;
+  const shown = Math.round(RATING_SETTINGS.displayBase + RATING_SETTINGS.displayScale * ordinal(e));
+  return `rating ${shown}`;
+}
+
+/** One leaderboard line: "1. Ann — rating 1184 (4/5 won)". */
+export function leaderboardLine(e: LeaderboardEntry): string {
+  return `${e.rank}. ${e.name} — ${ratingText(e)} (${e.wins}/${e.games} won)`;
+}
+
+/** Rated players first (by mu - 3 sigma), then those with too few games to rate (by games played). */
 export function leaderboard(rows: RatingRow[], limit: number = RATING_SETTINGS.leaderboardSize): LeaderboardEntry[] {
+  const rated = (r: RatingRow) => (r.games >= RATING_SETTINGS.ratedAfter ? 1 : 0);
   return rows
     .map((r) => ({ r, score: ordinal({ mu: r.mu, sigma: r.sigma }) }))
-    .sort((a, b) => b.score - a.score || b.r.games - a.r.games || a.r.playerKey.localeCompare(b.r.playerKey))
+    .sort(
+      (a, b) =>
+        rated(b.r) - rated(a.r) ||
+        b.score - a.score ||
+        b.r.games - a.r.games ||
+        a.r.playerKey.localeCompare(b.r.playerKey),
+    )
     .slice(0, limit)
     .map(({ r, score }, i) => ({
       rank: i + 1,

@@ -13,7 +13,7 @@ export function seatList(players: readonly Seated[], opts: { bots?: boolean } = 
   return players.map((p, i) => `${i + 1} ${p.name}${opts.bots && p.bot ? ' [bot]' : ''}`).join(', ');
 }
 
-/** The player a vote names: by id, by name (case- and space-insensitive) or by 1-based seat number. */
+/** The player a vote names: by id, by name (case- and space-insensitive), by 1-based seat number, or both ("2 Bot 1"). */
 export function resolveSeat(players: readonly Seated[], target: string): PlayerId | null {
   const t = target.trim().replace(/^@/, '');
   if (players.some((p) => p.id === t)) return t;
@@ -21,6 +21,10 @@ export function resolveSeat(players: readonly Seated[], target: string): PlayerI
   const byName = players.find((p) => norm(p.name) === norm(t));
   if (byName) return byName.id;
   if (/^\d+$/.test(t)) return players[Number(t) - 1]?.id ?? null;
+  // "2 Bot 1": a seat number with its name, as the seat list and tab completion show it; both must agree.
+  const m = /^(\d+)\s+(.+)$/.exec(t);
+  const seat = m ? players[Number(m[1]) - 1] : undefined;
+  if (m && seat && norm(seat.name) === norm(m[2] as string)) return seat.id;
   return null;
 }
 

@@ -3,15 +3,16 @@
 import type { LanguageModel } from '../llm/port.ts';
 import type { TableState } from './engine.ts';
 import { tableAwaited, tableTurn } from './engine.ts';
-import type { GtSeats } from './game-theory/llm-bot.ts';
-import type { GtSetting } from './game-theory/settings.ts';
+import type { GtSeats } from './scenarios/game-theory/llm-bot.ts';
 import type { RatingStore } from './ratings.ts';
-import type { PlayerMemory, Reveal } from './results.ts';
+import type { PlayerMemory, Reveal } from './scenarios/social-deduction/results.ts';
+import { gameKinds } from './scenarios/registry.ts';
 import { resolveSeat } from './seats.ts';
 import type { GameRecord, GameStore } from './store.ts';
-import type { AnyGameKind, BotKind, GameError, GameEvent, GameKind, Persona, PlayerId } from './types.ts';
-import type { UndercoverVariant } from './undercover.ts';
-import type { TopicCard, WordPair } from './words.ts';
+import type { AnyGameKind, GameError, GameEvent, PlayerId } from './types.ts';
+import type { TopicCard, WordPair } from './scenarios/social-deduction/words.ts';
+
+export type { LobbyOptions, PrivateInfo, ResidentPlayer } from './module.ts';
 
 export interface GameContext {
   /** Guild id, or 'console'. */
@@ -27,26 +28,6 @@ export interface GameContext {
 export interface Person {
   id: PlayerId;
   name: string;
-}
-
-/** A town resident who sits at the table as a bot and plays in character. */
-export interface ResidentPlayer {
-  residentId: string;
-  persona: Persona;
-}
-
-export interface LobbyOptions {
-  kind: AnyGameKind;
-  /** Bots to seat right away (more join at start if the table is below the minimum). */
-  bots?: number;
-  botKind?: BotKind;
-  residents?: ResidentPlayer[];
-  clueRounds?: number;
-  variant?: UndercoverVariant;
-  /** Replays a game exactly; drawn from the service's seed source when absent. */
-  seed?: number;
-  /** Game-theory scenarios: the setting to play (default: one of our variants, drawn with the seed). */
-  setting?: GtSetting;
 }
 
 /** What front ends render after a command. */
@@ -66,7 +47,7 @@ export interface GameSnapshot {
 export interface FinishedGame {
   id: string;
   context: GameContext;
-  kind: GameKind;
+  kind: AnyGameKind;
   reveal: Reveal;
   /** One first-person line per player; `residentId` marks the town residents to remember it. */
   memories: PlayerMemory[];
@@ -75,15 +56,6 @@ export interface FinishedGame {
 export type ServiceResult =
   | { ok: true; game: GameSnapshot; events: GameEvent[]; reveal: Reveal | null }
   | { ok: false; error: GameError };
-
-export interface PrivateInfo {
-  kind: AnyGameKind;
-  /** Plain sentence for an ephemeral reply ("Show my word"). */
-  text: string;
-  role: 'chameleon' | 'player' | null;
-  topic: string | null;
-  word: string | null;
-}
 
 export interface GameServiceDeps {
   store: GameStore;
@@ -124,6 +96,12 @@ export interface LiveFallback {
 
 export function fallbackLine(f: Omit<LiveFallback, 'line'>): string {
   return `game ${f.gameId} (${f.kind}, channel ${f.channelId}): bot ${f.player} played a legal default for its ${f.task} because the model's answer was unusable: ${f.reason}`;
+}
+
+/** What a command says when the channel has no game: how to start one of each registered game. */
+export function noGameMessage(): string {
+  const kinds = gameKinds();
+  return `There is no game in this channel. Start one with /game ${kinds.slice(0, -1).join(', ')} or ${kinds.at(-1)}.`;
 }
 
 export function snapshot(rec: GameRecord): GameSnapshot {

@@ -3,19 +3,18 @@
 // persisted after every move so a restart resumes, results reveal, ratings. Front ends (Discord, console) call it.
 
 import { ChannelLocks } from './channel-locks.ts';
-import { applyTableAction, isGameTheory, type TableMove, type TableView, tableMoves, tableView } from './engine.ts';
-import { nextGtBot, runGtBots } from './game-theory/run.ts';
+import { applyTableAction, type TableMove, type TableState, type TableView, tableMoves, tableView } from './engine.ts';
 import { isTerminal } from './lobby.ts';
 import { botSeat, newTableState } from './new-table.ts';
 import { privateInfo } from './private-info.ts';
 import { rateFinishedGame } from './rate-game.ts';
 import { type LeaderboardEntry, leaderboard, RATING_SETTINGS } from './ratings.ts';
-import { memoriesOf, revealOf } from './results.ts';
 import { nextRandom, seedState } from './rng.ts';
-import { nextBot, runBots } from './runner.ts';
+import { isGameKind, moduleOf } from './scenarios/registry.ts';
 import { unknownSeatMessage } from './seats.ts';
 import {
   fallbackLine,
+  noGameMessage,
   type GameContext,
   type GameServiceDeps,
   type GameSnapshot,
@@ -36,7 +35,7 @@ import {
   type PlayerId,
   type Seat,
 } from './types.ts';
-import type { TopicCard, WordPair } from './words.ts';
+import type { TopicCard, WordPair } from './scenarios/social-deduction/words.ts';
 
 export * from './service-types.ts';
 
@@ -78,7 +77,12 @@ export class GameService {
 
   lobby(ctx: GameContext, host: Person, opts: LobbyOptions): Promise<ServiceResult> {
     return this.locks.run(ctx, async () => {
-      if (await this.deps.store.active(ctx.scope, ctx.channelId))
+      if (!isGameKind(opts.kind))
+        return fail(
+          'game/bad_option',
+          `There is no game "${opts.kind}" here. ${noGameMessage().replace(/^[^.]*\. /, '')}`,
+        );
+      if (await this.active(ctx))
         return fail('game/channel_busy', 'A game is already open in this channel; join it or ask the host to cancel.');
       const bots = Math.floor(opts.bots ?? 0);
       if (bots < 0 || bots > SERVICE_SETTINGS.maxBotsAtCreation)
@@ -214,14 +218,14 @@ export class GameService {
 
   /** A player's (or a spectator's, person = null) view of the channel's game. */
   async view(ctx: GameContext, person: Person | null): Promise<{ view: TableView; game: GameSnapshot } | null> {
-    const rec = await this.deps.store.active(ctx.scope, ctx.channelId);
+    const rec = await this.active(ctx);
     if (!rec) return null;
     return { view: tableView(rec.data.state, person?.id ?? null), game: snapshot(rec) };
   }
 
   /** Legal moves for a person (front ends enable buttons from it). */
   async moves(ctx: GameContext, person: Person): Promise<TableMove[]> {
-    const rec = await this.deps.store.active(ctx.scope, ctx.channelId);
+    const rec = await this.active(ctx);
     return rec ? tableMoves(rec.data.state, person.id) : [];
   }
 
@@ -241,6 +245,10 @@ export class GameService {
       const result = await this.locks.run(ctx, async () => {
         const cur = await this.deps.store.get(rec.id);
         if (!cur) return this.noGame();
+        if (!isGameKind(cur.data.state.kind)) {
+          await this.retire(cur);
+          return fail('game/no_game', `A ${cur.data.state.kind} table was closed: this build has no such game.`);
+        }
         return this.runAndSave(cur, []);
       });
       out.push({ context: ctx, result });
@@ -268,8 +276,24 @@ export class GameService {
         return { ok: false, error: { code: 'game/finished', message: 'That game is over; start a new one.' } };
       return rec;
     }
-    const rec = await this.deps.store.active(ctx.scope, ctx.channelId);
+    const rec = await this.active(ctx);
     return rec ?? (this.noGame() as Extract<ServiceResult, { ok: false }>);
+  }
+
+  /**
+   * The channel's open game. One of a kind this build has no module for (a game removed from the registry, a record
+   * from a newer build) cannot be played or shown: it is closed as cancelled, so the channel is free again.
+   */
+  private async active(ctx: GameContext): Promise<GameRecord | null> {
+    const rec = await this.deps.store.active(ctx.scope, ctx.channelId);
+    if (!rec || isGameKind(rec.data.state.kind)) return rec;
+    await this.retire(rec);
+    return null;
+  }
+
+  private async retire(rec: GameRecord): Promise<void> {
+    const state = { ...rec.data.state, phase: 'cancelled' as const };
+    await this.deps.store.save({ ...rec, status: 'cancelled', version: rec.version + 1, data: { ...rec.data, state } });
   }
 
   private async applyAndRun(rec: GameRecord, action: GameAction, pre: GameEvent[] = []): Promise<ServiceResult> {
@@ -286,53 +310,28 @@ export class GameService {
   private async runAndSave(rec: GameRecord, events: GameEvent[]): Promise<ServiceResult> {
     let cur = rec;
     const all = [...events];
-    const gt = cur.data.state;
-    if (isGameTheory(gt) && nextGtBot(gt)) {
-      const ctx = { scope: rec.scope, channelId: rec.channelId };
-      const bot = this.deps.gtSeats(this.deps.llm, {
-        kind: cur.data.options.botKind,
-        seed: cur.id,
-        ...(this.deps.townId ? { townId: this.deps.townId } : {}),
-      });
-      await runGtBots(gt, {
-        botFor: () => bot,
-        onStep: async (state, stepEvents, step) => {
-          if (step.decision.fallback)
-            this.reportFallback(
-              cur,
-              step.player,
-              step.decision.action.type,
-              step.decision.fallbackReason ?? 'answer not a legal move',
-            );
-          const next = await this.save(cur, { ...cur.data, state });
-          if (!next) throw new Error(`game ${cur.id}: concurrent write during a bot move`);
-          cur = next;
-          all.push(...stepEvents);
-          await this.deps.onEvents?.(ctx, stepEvents, snapshot(cur));
-        },
-      });
-    }
-    const table = cur.data.state;
-    if (!isGameTheory(table) && nextBot(table)) {
-      const ctx = { scope: rec.scope, channelId: rec.channelId };
-      await runBots(table, {
-        llmFor: () => this.deps.llm,
-        memory: cur.data.bots,
-        ...(this.deps.townId ? { townId: this.deps.townId } : {}),
-        onFallback: (f) => this.reportFallback(cur, f.player, f.task, f.reason),
-        onStep: async (state, stepEvents, step) => {
-          const next = await this.save(cur, {
-            ...cur.data,
-            state,
-            bots: { ...cur.data.bots, [step.player]: step.decision.memory },
-          });
-          if (!next) throw new Error(`game ${cur.id}: concurrent write during a bot move`);
-          cur = next;
-          all.push(...stepEvents);
-          await this.deps.onEvents?.(ctx, stepEvents, snapshot(cur));
-        },
-      });
-    }
+    const module = moduleOf(cur.data.state);
+    const ctx = { scope: rec.scope, channelId: rec.channelId };
+    await module.playBots(cur.data.state, {
+      llm: this.deps.llm,
+      gtSeats: this.deps.gtSeats,
+      botKind: cur.data.options.botKind,
+      gameId: cur.id,
+      ...(this.deps.townId ? { townId: this.deps.townId } : {}),
+      memory: cur.data.bots,
+      onFallback: (player, task, reason) => this.reportFallback(cur, player, task, reason),
+      onStep: async (state, stepEvents, player, memory) => {
+        const next = await this.save(cur, {
+          ...cur.data,
+          state: state as TableState,
+          ...(memory === undefined ? {} : { bots: { ...cur.data.bots, [player]: memory } }),
+        });
+        if (!next) throw new Error(`game ${cur.id}: concurrent write during a bot move`);
+        cur = next;
+        all.push(...stepEvents);
+        await this.deps.onEvents?.(ctx, stepEvents, snapshot(cur));
+      },
+    });
     if (cur.data.state.phase === 'over' && !cur.data.rated) cur = await this.finish(cur);
     return this.ok(cur, all);
   }
@@ -340,17 +339,16 @@ export class GameService {
   private async finish(rec: GameRecord): Promise<GameRecord> {
     const state = rec.data.state;
     await rateFinishedGame(this.deps.ratings, rec);
-    // Game-theory tables leave no memories.
-    if (isGameTheory(state)) return (await this.save(rec, { ...rec.data, rated: true })) ?? rec;
     const saved = (await this.save(rec, { ...rec.data, rated: true })) ?? rec;
-    const reveal = revealOf(state);
+    const module = moduleOf(state);
+    const reveal = module.reveal(state);
     if (reveal && this.deps.onFinished) {
       await this.deps.onFinished({
         id: rec.id,
         context: { scope: rec.scope, channelId: rec.channelId },
         kind: state.kind,
         reveal,
-        memories: memoriesOf(state),
+        memories: module.memories(state),
       });
     }
     return saved;
@@ -367,15 +365,12 @@ export class GameService {
       ok: true,
       game: snapshot(rec),
       events,
-      reveal: !isGameTheory(s) && isTerminal(s.phase) ? revealOf(s) : null,
+      reveal: isTerminal(s.phase) ? moduleOf(s).reveal(s) : null,
     };
   }
 
   private noGame(): ServiceResult {
-    return fail(
-      'game/no_game',
-      'There is no game in this channel. Start one with /game chameleon, undercover, cost-sharing, prisoners-dilemma or public-good.',
-    );
+    return fail('game/no_game', noGameMessage());
   }
 
   private nextSeed(): number {

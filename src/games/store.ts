@@ -1,8 +1,7 @@
 // Persistence port for games (one row per game, state as JSON, optimistic version) and its in-memory twin.
-import type { BotMemory } from './bots.ts';
 import type { TableState } from './engine.ts';
 import type { AnyGameKind, BotKind, PlayerId } from './types.ts';
-import type { UndercoverVariant } from './undercover.ts';
+import type { UndercoverVariant } from './scenarios/undercover/rules.ts';
 
 export type GameStatus = 'lobby' | 'running' | 'over' | 'cancelled';
 
@@ -16,7 +15,8 @@ export interface GameSettingsChosen {
 /** Everything needed to resume a game after a restart. */
 export interface PersistedGame {
   state: TableState;
-  bots: Record<PlayerId, BotMemory>;
+  /** Each bot seat's memory between moves, as its game's module keeps it. */
+  bots: Record<PlayerId, unknown>;
   options: GameSettingsChosen;
   /** Model name bots play with (rating key). */
   model: string;

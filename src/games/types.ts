@@ -1,13 +1,9 @@
-// Types shared by both social-deduction games (MAgIC, Xu et al. 2024): seats, typed rule errors, events to announce.
+// Types shared by every game (after MAgIC, Xu et al. 2024): seats, typed rule errors, actions and events to announce.
 
-import type { GtEvent, GtScenario } from './game-theory/types.ts';
+import type { GtEvent } from './scenarios/game-theory/types.ts';
 
-/** The two social-deduction games (ratings, role metrics and their bots are about these). */
-export type GameKind = 'chameleon' | 'undercover';
-export const GAME_KINDS: readonly GameKind[] = ['chameleon', 'undercover'];
-
-/** Every game a channel can host: the two social-deduction games and MAgIC's three game-theory scenarios. */
-export type AnyGameKind = GameKind | GtScenario;
+/** Every game a channel can host: the kind of a module registered in scenarios/registry.ts. */
+export type AnyGameKind = string;
 
 /** A seat's id: a Discord user id, 'console:<name>', or 'bot:<n>' for bot seats. */
 export type PlayerId = string;
@@ -81,7 +77,7 @@ export type GameErrorCode =
   | 'game/channel_busy'
   | 'game/bad_option'
   | 'game/conflict'
-  // Game-theory scenarios (src/games/game-theory).
+  // Game-theory scenarios (src/games/scenarios/game-theory).
   | 'game/already_moved'
   | 'game/bad_amount'
   | 'game/bad_proposal'
@@ -114,7 +110,7 @@ export type GameAction =
   | { type: 'clue'; player: PlayerId; text: string }
   | { type: 'vote'; player: PlayerId; target: PlayerId }
   | { type: 'guess'; player: PlayerId; word: string }
-  /** Game-theory moves (src/games/game-theory); `vote` above also names a Cost Sharing proposal by its proposer. */
+  /** Game-theory moves (src/games/scenarios/game-theory); `vote` above also names a Cost Sharing proposal by its proposer. */
   | { type: 'propose'; player: PlayerId; shares: number[] }
   | { type: 'choose'; player: PlayerId; choice: 'cooperate' | 'defect' }
   | { type: 'contribute'; player: PlayerId; amount: number }
@@ -145,6 +141,8 @@ export type GameEvent =
   | { type: 'no_elimination'; round: number }
   | { type: 'over'; winner: 'odd' | 'majority'; flag: number }
   | { type: 'cancelled'; by: PlayerId }
+  /** A game module's own sentence for the channel (a scenario whose events the shared texts do not know). */
+  | { type: 'note'; text: string }
   | GtEvent;
 
 export type Result<S> = { state: S; events: GameEvent[] } | { error: GameError };

@@ -2,8 +2,8 @@
 // the feed, a resident's page, the day to scrub back through, the games, and the error pages. Every value goes
 // through `html` (escaped); the pictures are src/render's SVG. Static parts work without JavaScript; the client
 // bundle (client/app.ts) only refreshes <main> on live pages and moves the day slider.
+import { gameKinds } from '../games/scenarios/registry.ts';
 import type { DayFrame, FeedFilter, ResidentPage, WatchPost, WatchStatus } from '../app/watch.ts';
-import { LEADERBOARD_KINDS } from '../app/game-operations.ts';
 import type { WatchGame, WatchGameSummary } from '../app/watch-games.ts';
 import type { MapData } from '../app/town-view.ts';
 import { type Html, html } from './html.ts';
@@ -264,7 +264,13 @@ export function gamesPage(f: PageFrame, games: WatchGameSummary[], finished: Wat
     f,
     'Games',
     html`<h1>Games</h1>
-${games.length > 0 ? html`<ul class="games">${games.map(row)}</ul>` : html`<p class="empty">No game is open right now. ${f.console ? 'Start one in the console' : 'Start one in a channel of the town'} with ${LEADERBOARD_KINDS.map((k, i) => `${i === 0 ? '' : i === LEADERBOARD_KINDS.length - 1 ? ' or ' : ', '}/game ${k}`).join('')}.</p>`}
+${
+  games.length > 0
+    ? html`<ul class="games">${games.map(row)}</ul>`
+    : html`<p class="empty">No game is open right now. ${f.console ? 'Start one in the console' : 'Start one in a channel of the town'} with ${gameKinds()
+        .map((k, i, all) => `${i === 0 ? '' : i === all.length - 1 ? ' or ' : ', '}/game ${k}`)
+        .join('')}.</p>`
+}
 ${finished.length > 0 ? html`<h2>Finished while you watched</h2><ul class="games">${finished.map(row)}</ul>` : ''}`,
   );
 }

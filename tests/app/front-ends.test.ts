@@ -6,7 +6,7 @@
 //            and what it runs; /help (HELP_TEXT) lists the town's operations; a game move's help is its description
 //   CLI:     `npm run town --` finds its word in TOWN_CLI_OPERATIONS and --help lists it (a shell has no completion)
 import { describe, expect, it } from 'vitest';
-import { findGameOperation, GAME_OPERATIONS, type GameOperation, gameHelp } from '../../src/app/game-operations.ts';
+import { findGameOperation, gameHelp, gameOperations } from '../../src/app/game-operations.ts';
 import { OPERATIONS, type Operation, usageOf } from '../../src/app/operations.ts';
 import { commandPayloads } from '../../src/bot/deploy-commands.ts';
 import { findCliOperation, TOWN_CLI_OPERATIONS, TOWN_CLI_USAGE } from '../../src/cli/town.ts';
@@ -64,7 +64,8 @@ describe('every operation in every front end that exposes it', () => {
   });
 
   it('the games table: console (/game lines) and Discord (/game subcommands)', () => {
-    for (const [id, o] of Object.entries(GAME_OPERATIONS) as [string, GameOperation][]) {
+    for (const o of gameOperations()) {
+      const id = o.path.join(' ');
       expect(findGameOperation(o.path[1]), `${id}: console /game dispatch`).toBe(o);
       expectConsole(o, id, gameHelp(), true);
       const sub = expectSlash(o, id);
@@ -96,7 +97,7 @@ describe('every operation in every front end that exposes it', () => {
     const ops = CONSOLE_TABLE.map((e) => e.op);
     expect(new Set(ops).size).toBe(ops.length);
     expect(ops.length).toBe(
-      Object.keys(CONSOLE_OPERATIONS).length + Object.keys(OPERATIONS).length + Object.keys(GAME_OPERATIONS).length,
+      Object.keys(CONSOLE_OPERATIONS).length + Object.keys(OPERATIONS).length + gameOperations().length,
     );
     const paths = ops.map((o) => o.path.join(' '));
     expect(new Set(paths).size, 'no two operations share command words').toBe(paths.length);

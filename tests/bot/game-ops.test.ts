@@ -2,7 +2,7 @@
 // subcommands and options are the table's; slash moves run the same operations as the console; votes are asked
 // for with seat numbers, by menu (labelled with the seats) or by `/game vote` with a name or a shown seat.
 import { afterEach, describe, expect, it } from 'vitest';
-import { GAME_OPERATIONS } from '../../src/app/game-operations.ts';
+import { gameOperations } from '../../src/app/game-operations.ts';
 import { game } from '../../src/commands/game.ts';
 import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
 import { offlineAwareGtSeats } from '../../src/offline/index.ts';
@@ -48,7 +48,7 @@ describe('/game is generated from the game operation table', () => {
     const json = game.data.toJSON() as {
       options: { name: string; options?: { name: string; choices?: { value: string }[] }[] }[];
     };
-    const ops = Object.values(GAME_OPERATIONS);
+    const ops = gameOperations();
     expect(json.options.map((o) => o.name).sort()).toEqual(ops.map((o) => o.path[1]).sort());
     for (const o of ops) {
       const sub = json.options.find((x) => x.name === o.path[1])!;

@@ -58,7 +58,7 @@ const ctxOf = (channelId: string) => ({ scope: h.guild.id, channelId });
 
 describe('/game in Discord', () => {
   it('plays a full Chameleon game with two people and a bot', async () => {
-    await start(11); // seed 11: a person is the chameleon and gets caught, so the guess modal is played too
+    await start(12); // seed 12: a person is the chameleon and gets caught, so the guess modal is played too
     const ch = h.general();
     const open = h.slash(h.alice, { name: 'game', subcommand: 'chameleon' });
     const lobby = await open.answer();
@@ -69,7 +69,7 @@ describe('/game in Discord', () => {
     const join = await click(h.bob, ch, 'game:join');
     expect((await join.firstResponse()).type).toBe(6); // deferred update of the lobby message
     await join.answer();
-    expect(withControl(ch, 'game:join').content).toMatch(/Players \(2\)/);
+    expect(withControl(ch, 'game:join').content).toMatch(/Seats \(2\): 1 alice, 2 bob/);
 
     const notHost = await click(h.bob, ch, 'game:start');
     expect((await notHost.answer()).content).toMatch(/Only the host/);

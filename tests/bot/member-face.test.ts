@@ -1,7 +1,7 @@
 // What an ordinary member meets on Discord: /map, /relationships and /clock without Manage Server, each with a
 // per-member cooldown, and /help in one message naming every command and all five games.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GAME_TITLES } from '../../src/app/game-operations.ts';
+import { gameKinds } from '../../src/games/scenarios/registry.ts';
 import { HELP_TEXT } from '../../src/commands/help.ts';
 import { LOOK_COOLDOWN_MS } from '../../src/commands/look.ts';
 import { Harness, pngSize } from '../support/bot-harness.ts';
@@ -70,8 +70,8 @@ describe('the members’ face', () => {
       '`/persona set',
     ])
       expect(m.content).toContain(cmd);
-    for (const kind of Object.keys(GAME_TITLES)) expect(m.content).toContain(`\`/game ${kind}\``);
-    expect(Object.keys(GAME_TITLES)).toHaveLength(5);
+    for (const kind of gameKinds()) expect(m.content).toContain(`\`/game ${kind}\``);
+    expect(gameKinds()).toHaveLength(5);
     expect(m.content).not.toMatch(/console|\/say/i);
   });
 });

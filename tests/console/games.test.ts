@@ -2,7 +2,7 @@
 // read into an operation's arguments, run on the real GameService (offline bots), its lines and the game's events
 // printed; votes by a name or a shown seat number; the core's turn timers fire through a fake scheduler.
 import { describe, expect, it } from 'vitest';
-import { GAME_OPERATIONS } from '../../src/app/game-operations.ts';
+import { GAME_OPERATIONS, lobbyOperation } from '../../src/app/game-operations.ts';
 import { completeLine } from '../../src/console/completion.ts';
 import type { ConsoleContext } from '../../src/console/console.ts';
 import { consoleGameHandler, readGameLine } from '../../src/console/games.ts';
@@ -79,14 +79,14 @@ describe('reading /game lines into the game operations', () => {
     expect(readGameLine('hello')).toBeNull();
     expect(readGameLine('/game')).toEqual({ help: true });
     expect(read('/game chameleon bots 2 pgm rounds 2')).toEqual({
-      op: GAME_OPERATIONS.gameChameleon,
+      op: lobbyOperation('chameleon'),
       args: { bots: 2, bot_kind: 'pgm', rounds: 2 },
     });
     expect(read('/game undercover party residents 1')).toEqual({
-      op: GAME_OPERATIONS.gameUndercover,
+      op: lobbyOperation('undercover'),
       args: { party: true, residents: 1 },
     });
-    expect(read('/game pd bots 1').op).toBe(GAME_OPERATIONS.gamePrisonersDilemma);
+    expect(read('/game pd bots 1').op).toBe(lobbyOperation('prisoners-dilemma'));
     expect(read('/game clue  it is red and round ').args).toEqual({ text: 'it is red and round' });
     expect(read('/game vote Sam Moore').args).toEqual({ player: 'Sam Moore' });
     expect(read('/game defect')).toEqual({ op: GAME_OPERATIONS.gameChoose, args: { choice: 'defect' } });
@@ -115,9 +115,8 @@ describe('Chameleon and Undercover in the console', () => {
     const t = consoleFor(11);
     const { say, games, printed } = t;
     expect(await say('/game chameleon bots 2 rounds 1')).toEqual([
-      'Guest opened a Chameleon lobby. /game join to play, /game start when ready (bots fill empty seats).',
-      'Guest joined.',
-      'Guest is now the host.',
+      'Guest opened a Chameleon lobby. Seats (3): 1 Guest, 2 Bot 1 [bot], 3 Bot 2 [bot]. /game join to play, /game start when ready (bots fill empty seats).',
+      'Guest hosts the table from seat 1.',
       'Bot 1 joined.',
       'Bot 2 joined.',
     ]);
@@ -125,36 +124,44 @@ describe('Chameleon and Undercover in the console', () => {
       'A game is already open in this channel; join it or ask the host to cancel.',
     ]);
     const start = (await say('/game start')).join('\n');
+    // Speakers in a seeded random order (the host does not always give the first clue).
     expect(start).toMatch(
-      /^Chameleon starts with Guest, Bot 1, Bot 2\. Topic: .*\. Use \/game word to see your word\.$/m,
+      /^Chameleon starts with (Guest|Bot 1|Bot 2), (Guest|Bot 1|Bot 2), (Guest|Bot 1|Bot 2)\. Topic: .*\. Use \/game word to see your word\.$/m,
     );
     expect((await say('/game word'))[0]).toMatch(/^🤫 Topic: /);
     expect(await say('/game clue')).toEqual(['The clue is empty. Usage: /game clue <text>']);
     const clue = (await say('/game clue something you see every day')).join('\n');
     // The vote is asked for with the seat numbers it accepts.
-    expect(clue).toContain(
-      'Voting is open: Guest, Bot 1, Bot 2 — vote with /game vote <name or seat number>. Seats: 1 Guest, 2 Bot 1, 3 Bot 2.',
+    expect(clue).toMatch(
+      /Voting is open: .* — vote with \/game vote <name or seat number>\. Seats: 1 Guest, 2 Bot 1, 3 Bot 2\./,
     );
     expect((await say('/game status')).join('\n')).toContain('Seats: 1 Guest, 2 Bot 1 [bot], 3 Bot 2 [bot].');
-    // Tab after /game vote offers the seats by number and by name (what the vote accepts).
+    // Tab after /game vote says which number is whom ("2 Bot 1", itself a vote the rules accept), then the names.
     const world = { residents: () => [], locations: () => [], players: () => t.handler.players?.() ?? [] };
-    expect(completeLine('/game vote ', world)[0]).toEqual(['1 ', '2 ', '3 ', 'Bot 1 ', 'Bot 2 ', 'Guest ']);
+    expect(completeLine('/game vote ', world)[0]).toEqual([
+      '1 Guest ',
+      '2 Bot 1 ',
+      '3 Bot 2 ',
+      'Bot 1 ',
+      'Bot 2 ',
+      'Guest ',
+    ]);
     expect(completeLine('/game vote B', world)).toEqual([['Bot 1 ', 'Bot 2 '], 'B']);
-    expect(completeLine('/game vote 2', world)).toEqual([['2 '], '2']);
+    expect(completeLine('/game vote 2', world)).toEqual([['2 Bot 1 '], '2']);
     expect(await say('/game vote Nobody')).toEqual([
       'There is no player "Nobody" in this game. Vote by name or seat number: 1 Guest, 2 Bot 1, 3 Bot 2.',
     ]);
     expect(await say('/game vote 9')).toEqual([
       'There is no player "9" in this game. Vote by name or seat number: 1 Guest, 2 Bot 1, 3 Bot 2.',
     ]);
-    const vote = await say('/game vote 2');
+    const vote = await say('/game vote 2 Bot 1');
     expect(vote[0]).toBe('Vote recorded for Bot 1.');
     expect(vote.join('\n')).toMatch(/Votes: .*Guest → Bot 1/);
     if ((await games.view(ctx, null))?.game.phase === 'guess') await say('/game guess pass');
     expect(printed.join('\n')).toMatch(/Game over\./);
     const board = await say('/game leaderboard chameleon');
     expect(board[0]).toBe('Chameleon leaderboard:');
-    expect(board.join('\n')).toMatch(/1\. .* — \d+\.\d \(\d\/1 won\)/);
+    expect(board.join('\n')).toMatch(/1\. .* — unrated \(1 of 3 games played\) \(\d\/1 won\)/);
     expect(await say('/game clue late')).toEqual([
       'There is no game in this channel. Start one with /game chameleon, undercover, cost-sharing, prisoners-dilemma or public-good.',
     ]);
@@ -167,6 +174,11 @@ describe('Chameleon and Undercover in the console', () => {
     expect(lines).toContain('Ann Lee joined.');
     expect(await say('/game join')).toEqual(['You are already in this game.']);
     expect(await say('/game cancel')).toEqual(['The game was cancelled by Guest.']);
+    // "bots 3" seats four; the count is said plainly, with how many MAgIC plays.
+    expect((await say('/game chameleon bots 3'))[0]).toBe(
+      'Guest opened a Chameleon lobby. Seats (4): 1 Guest, 2 Bot 1 [bot], 3 Bot 2 [bot], 4 Bot 3 [bot]. MAgIC plays 3 (you and 2 bots: bots 2). /game join to play, /game start when ready (bots fill empty seats).',
+    );
+    await say('/game cancel');
     expect((await say('/game public-good bots 9'))[0]).toBe(
       'bots takes a number from 0 to 2. Usage: /game public-good [bots N] [vanilla|pgm|pgm-prob]',
     );
@@ -186,8 +198,8 @@ describe('Chameleon and Undercover in the console', () => {
     expect(await say('/game vote Zed')).toEqual([
       'There is no player "Zed" in this game. Vote by name or seat number: 1 Guest, 2 Bot 1, 3 Bot 2.',
     ]);
-    const vote = await say('/game vote 2');
-    expect(vote[0]).toBe('Vote recorded. It stays secret until everyone has moved.');
+    const vote = await say('/game vote 2 Bot 1');
+    expect(vote[0]).toBe('Vote recorded for Bot 1.');
     expect(vote.join('\n')).toMatch(/^Votes: Guest → Bot 1/m);
   });
 

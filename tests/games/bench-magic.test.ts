@@ -10,9 +10,15 @@ import {
   rankModels,
   readLeaderboard,
 } from '../../src/games/bench/leaderboard.ts';
-import { socialCases } from '../../src/games/bench/scenarios.ts';
+import { formatBench } from '../../src/games/bench/report.ts';
+import { socialCases } from '../../src/games/scenarios/social-deduction/bench.ts';
 import { runBench } from '../../src/games/bench/suite.ts';
-import { type CsState, gameTheoryMetrics, loadVariants, playGameTheory } from '../../src/games/game-theory/index.ts';
+import {
+  type CsState,
+  gameTheoryMetrics,
+  loadVariants,
+  playGameTheory,
+} from '../../src/games/scenarios/game-theory/index.ts';
 import type { CallReceipt, LanguageModel, ModelInfo } from '../../src/llm/port.ts';
 import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
 import { offlineAwareGtSeats, offlineGtBot } from '../../src/offline/index.ts';
@@ -105,6 +111,44 @@ describe('MAgIC seating, requests, offline variety and the leaderboard', () => {
     }
     // Judgement counts each civilian seat's vote: two challenger votes per game played as civilians.
     expect(r.social.undercover?.gamesRegular).toBe(2);
+    for (const [k, v] of Object.entries(r.seats)) {
+      // Without retries one request per call; the challenger's server needed two more per call.
+      expect(v.firstTriesPerMove, k).toBe(1);
+      expect(v.retriesPerMove, k).toBe(k.includes('challenger') ? 2 : 0);
+    }
+  });
+
+  it('a PGM move is at most two requests on a clean server (one per call); retries are reported on top, not hidden', async () => {
+    const run = (requests: number) =>
+      runBench({
+        scenarios: ['chameleon'],
+        challenger: { llm: labelled('sim-pgm', requests), kind: 'pgm' },
+        defender: { llm: labelled('sim-defender', 1), kind: 'vanilla' },
+        gtSeats: offlineAwareGtSeats,
+        seed: 1,
+        variants: 1,
+        probes: false,
+        settingsDir: MAGIC_DATA,
+      });
+    const challengerSeats = (r: Awaited<ReturnType<typeof run>>) =>
+      Object.entries(r.seats).filter(([k, v]) => k.includes('challenger') && v.moves > 0);
+    const clean = await run(1);
+    // Clue moves are analysis + clue (2 calls); a vote is read off the matrix after its analysis.
+    expect(challengerSeats(clean).some(([, v]) => (v.callsPerMove ?? 0) > 1)).toBe(true);
+    for (const [k, v] of challengerSeats(clean)) {
+      expect(v.callsPerMove ?? 9, k).toBeLessThanOrEqual(2);
+      expect(v.requestsPerMove, k).toBe(v.callsPerMove);
+      expect(v.firstTriesPerMove, k).toBe(v.callsPerMove);
+      expect(v.retriesPerMove, k).toBe(0);
+    }
+    // A flaky server: every call took one retry. The first tries stay at the budget; the retries are said apart.
+    const flaky = await run(2);
+    for (const [k, v] of challengerSeats(flaky)) {
+      expect(v.firstTriesPerMove, k).toBe(v.callsPerMove);
+      expect(v.retriesPerMove, k).toBe(v.callsPerMove);
+      expect(v.requestsPerMove, k).toBe(2 * (v.callsPerMove ?? 0));
+    }
+    expect(formatBench(flaky)).toContain('w/o retries');
   });
 
   it('offline proposers pick among fair splits by their own seeded preference: coordination is measured', async () => {
@@ -135,38 +179,57 @@ describe('MAgIC seating, requests, offline variety and the leaderboard', () => {
     expect(again.state).toEqual(logs[0]?.state);
   });
 
-  it('the leaderboard records settings, seating and requests, and never ranks a pipeline check', async () => {
+  it('the leaderboard records settings, seating and requests, ranks over three seeds, never a pipeline check', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'board-')), 'board.jsonl');
     const common = {
       scenarios: ['prisoners-dilemma'] as const,
       gtSeats: offlineAwareGtSeats,
-      seed: 1,
       variants: 1,
       settingsDir: MAGIC_DATA,
     };
     const check = await runBench({
       ...common,
+      seed: 1,
       scenarios: [...common.scenarios],
       challenger: { llm: offline(), kind: 'vanilla' },
       defender: { llm: offline(), kind: 'vanilla' },
     });
-    const real = await runBench({
-      ...common,
-      scenarios: [...common.scenarios],
-      challenger: { llm: labelled('sim-model', 1), kind: 'vanilla' },
-      defender: { llm: labelled('sim-defender', 1), kind: 'vanilla' },
-    });
     appendLeaderboard(check, new Date('2026-01-01T00:00:00Z'), file);
-    const line = appendLeaderboard(real, new Date('2026-01-01T00:01:00Z'), file);
+    const realRun = async (seed: number, minute: number) =>
+      appendLeaderboard(
+        await runBench({
+          ...common,
+          seed,
+          scenarios: [...common.scenarios],
+          challenger: { llm: labelled('sim-model', 1), kind: 'vanilla' },
+          defender: { llm: labelled('sim-defender', 1), kind: 'vanilla' },
+        }),
+        new Date(`2026-01-01T00:0${minute}:00Z`),
+        file,
+      );
+    const line = await realRun(1, 1);
     expect(line.settings).toMatchObject({ path: MAGIC_DATA, files: 1 });
     expect(line.settings?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(line.seating).toBe('magic');
     expect(line.requests?.challengerRequestsPerMove).toBe(1);
+    // Two seeds: shown with their mean and spread, not ranked.
+    await realRun(2, 2);
+    expect(rankModels(readLeaderboard(file).lines)).toEqual([]);
+    const two = modelLeaderboardText(file);
+    expect(two).toContain('No real model has 3 seeds yet.');
+    expect(two).toMatch(
+      /Not ranked yet[^\n]*\n- sim-model \(vanilla\) vs sim-defender: win rate [\d.]+% ± [\d.]+ \(mean ± sd over 2 seeds \(1, 2\)\)/,
+    );
+    // A third seed ranks it; running seed 2 again replaces that seed's run instead of adding one.
+    await realRun(3, 3);
+    await realRun(2, 4);
     const ranked = rankModels(readLeaderboard(file).lines);
-    expect(ranked.map((l) => l.model)).toEqual(['sim-model']);
+    expect(ranked.map((l) => [l.model, l.seeds])).toEqual([['sim-model', [1, 2, 3]]]);
     const text = modelLeaderboardText(file);
     const [top, apart] = text.split('Pipeline checks');
-    expect(top).toMatch(/1\. sim-model \(vanilla\) vs sim-defender/);
+    expect(top).toMatch(
+      /1\. sim-model \(vanilla\) vs sim-defender: win rate [\d.]+% ± [\d.]+ \(mean ± sd over 3 seeds \(1, 2, 3\)\)/,
+    );
     expect(top).not.toMatch(/offline-rules-v1/);
     expect(apart).toMatch(/- offline-rules-v1 \(vanilla\) vs offline-rules-v1/);
   });

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { format, run } from '../../bench/games.ts';
 import { main } from '../../src/cli/games.ts';
 import { modelLeaderboardText } from '../../src/games/bench/leaderboard.ts';
-import { socialCases } from '../../src/games/bench/scenarios.ts';
+import { socialCases } from '../../src/games/scenarios/social-deduction/bench.ts';
 import { ABILITY_RANGE } from '../../src/games/bench/report.ts';
 import { ABILITIES, runBench } from '../../src/games/bench/suite.ts';
 import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
@@ -276,9 +276,9 @@ describe('games CLI', () => {
     expect(readFileSync(join(dir, 'radar.png')).subarray(1, 4).toString()).toBe('PNG');
     const board = modelLeaderboardText(join(dir, 'board.jsonl'));
     // A pipeline check is listed apart and never ranked.
-    expect(board).toMatch(/No real-model bench runs yet\./);
+    expect(board).toMatch(/No real model has 3 seeds yet\./);
     expect(board).toMatch(
-      /Pipeline checks[^\n]*\n- offline-rules-v1 \(vanilla\) vs offline-rules-v1: win rate [\d.]+% over 1\/7 roles, 3 games; seating magic; settings ours only #[0-9a-f]{8}/,
+      /Pipeline checks[^\n]*\n- offline-rules-v1 \(vanilla\) vs offline-rules-v1: win rate [\d.]+% \(mean ± sd over 1 seed \(\d+\)\) over 1\/7 roles, 3 games; seating magic; settings ours only #[0-9a-f]{8}/,
     );
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ChameleonState, createChameleon } from '../../src/games/chameleon.ts';
-import { applyAction, awaitedPlayers, legalMoves, viewFor } from '../../src/games/engine.ts';
+import { type ChameleonState, createChameleon } from '../../src/games/scenarios/chameleon/rules.ts';
+import { applyAction, awaitedPlayers, legalMoves, viewFor } from '../../src/games/scenarios/social-deduction/engine.ts';
 import { type GameAction, type GameErrorCode, isError } from '../../src/games/types.ts';
 
 function apply(s: ChameleonState, a: GameAction): ChameleonState {

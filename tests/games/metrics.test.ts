@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { combinedSelfAwareness, computeMetrics, type GameTrace, overallWinRate } from '../../src/games/metrics.ts';
+import {
+  combinedSelfAwareness,
+  computeMetrics,
+  type GameTrace,
+  overallWinRate,
+} from '../../src/games/scenarios/social-deduction/metrics.ts';
 
 function trace(over: Partial<GameTrace>): GameTrace {
   return {
@@ -177,5 +182,48 @@ describe('MAgIC metrics on hand-made outcomes', () => {
     for (const v of [m.winRate, m.winRateOdd, m.winRateRegular, m.judgement, m.selfAwareness, m.reasoning])
       if (v !== null) expect(v >= 0 && v <= 1, String(v)).toBe(true);
     expect(m.deception !== null && m.deception >= 0 && m.deception <= 1.25).toBe(true);
+  });
+});
+
+describe('reasoning and deception as metrics_release.py computes them, beside ours', () => {
+  it('reasoning: ours gives partial credit per other player (gold:inter 1:2); released is all-or-nothing, 1:1', () => {
+    // One probe: the challenger c suspects a (wrong: b is odd) and predicts a's suspect right, b's wrong.
+    const m = computeMetrics([
+      trace({
+        odd: ['b'],
+        challengers: ['c'],
+        probes: [
+          {
+            afterClue: 'a',
+            answers: {
+              c: { suspect: 'a', predicted: { a: 'b', b: 'c' } },
+              a: { suspect: 'b', predicted: {} },
+              b: { suspect: 'a', predicted: {} },
+            },
+          },
+        ],
+      }),
+    ]);
+    // Ours: gold 0/1, inter 1/2 -> 1/3. Released: gold 0 + inter 0 (not both right) over 2 checks -> 0.
+    expect(m.reasoning).toBeCloseTo(1 / 3);
+    expect(m.reasoningReleased).toBe(0);
+  });
+
+  it('deception: released counts the undercover civilian runs and distinct non-chameleon flags', () => {
+    const m = computeMetrics([
+      // Challenger as chameleon: one win (flag 2), one loss (flag 0).
+      trace({ flag: 2, challengers: ['c'] }),
+      trace({ flag: 0, challengers: ['c'] }),
+      // As non-chameleons: the chameleon guessed wrong twice (flag 0) and right once (flag 1).
+      trace({ flag: 0, challengers: ['a', 'b'], guess: { correct: false } }),
+      trace({ flag: 0, challengers: ['a', 'b'], guess: { correct: false } }),
+      trace({ flag: 1, challengers: ['a', 'b'], guess: { correct: true } }),
+      // As Undercover civilians: the undercover won once (flag 1).
+      trace({ kind: 'undercover', flag: 1, odd: ['u'], challengers: ['a', 'b'], votes: {} }),
+    ]);
+    // Ours: odd-role wins 1/2 + 0.25 x wrong guesses forced 2/3.
+    expect(m.deception).toBeCloseTo(0.5 + 0.25 * (2 / 3));
+    // Released: wins over chameleon and undercover-civilian games 2/3 + 0.25 x (flag 1 present) / (flags 0 and 1 present: 2).
+    expect(m.deceptionReleased).toBeCloseTo(2 / 3 + 0.25 * (1 / 2));
   });
 });

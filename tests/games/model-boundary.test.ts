@@ -9,13 +9,19 @@ import {
   USER_TEXT_RULE,
   withoutUserTextBlocks,
 } from '../../src/core/user-text.ts';
-import { type BotFallback, playBotTurn } from '../../src/games/bots.ts';
-import { createChameleon } from '../../src/games/chameleon.ts';
-import { applyAction, type GameState, legalMoves, viewFor } from '../../src/games/engine.ts';
-import { playMatch } from '../../src/games/match.ts';
-import { type BotMove, buildMessages, GAME_TASKS, guessSchema, inputFromView } from '../../src/games/prompts.ts';
+import { type BotFallback, playBotTurn } from '../../src/games/scenarios/social-deduction/bots.ts';
+import { createChameleon } from '../../src/games/scenarios/chameleon/rules.ts';
+import { applyAction, type GameState, legalMoves, viewFor } from '../../src/games/scenarios/social-deduction/engine.ts';
+import { playMatch } from '../../src/games/scenarios/social-deduction/match.ts';
+import {
+  type BotMove,
+  buildMessages,
+  GAME_TASKS,
+  guessSchema,
+  inputFromView,
+} from '../../src/games/scenarios/social-deduction/prompts.ts';
 import { type GameAction, isError } from '../../src/games/types.ts';
-import { createUndercover } from '../../src/games/undercover.ts';
+import { createUndercover } from '../../src/games/scenarios/undercover/rules.ts';
 import { OpenAIChatModel } from '../../src/llm/openai-provider.ts';
 import { strictSchemaViolations } from '../../src/llm/strict-schema.ts';
 import { type FakeOpenAI, reply, startFakeOpenAI } from '../support/fake-openai.ts';

@@ -1,10 +1,15 @@
 // MAgIC's textual PGM (the `pgm` bot): the belief update from "more / less suspicious / no change" judgements, the
 // prior each seat starts from, the target-player clue, and the bot's calls (one judgement call, one move call).
 import { describe, expect, it } from 'vitest';
-import { playBotTurn } from '../../src/games/bots.ts';
-import { createChameleon } from '../../src/games/chameleon.ts';
-import { applyAction, type GameState, legalMoves, viewFor } from '../../src/games/engine.ts';
-import { applyJudgements, clueTarget, initialMatrix, type JudgementRows } from '../../src/games/pgm.ts';
+import { playBotTurn } from '../../src/games/scenarios/social-deduction/bots.ts';
+import { createChameleon } from '../../src/games/scenarios/chameleon/rules.ts';
+import { applyAction, type GameState, legalMoves, viewFor } from '../../src/games/scenarios/social-deduction/engine.ts';
+import {
+  applyJudgements,
+  clueTarget,
+  initialMatrix,
+  type JudgementRows,
+} from '../../src/games/scenarios/social-deduction/pgm.ts';
 import { type GameAction, isError } from '../../src/games/types.ts';
 import { ScriptedModel } from '../support/games-models.ts';
 

@@ -6,7 +6,7 @@ import { type Db, openDatabase } from '../../src/db/client.ts';
 import { PrismaGameStore, PrismaRatingStore } from '../../src/db/game-store.ts';
 import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
 import { offlineAwareGtSeats } from '../../src/offline/index.ts';
-import { updateRatings } from '../../src/games/ratings.ts';
+import { rateStandings } from '../../src/games/ratings.ts';
 import { GameService } from '../../src/games/service.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
 
@@ -84,7 +84,14 @@ describe('Prisma game and rating stores', () => {
         'chameleon',
         people.map((p) => p.key),
       );
-      await ratings.put(updateRatings('s2', 'chameleon', prev, people, false));
+      await ratings.put(
+        rateStandings(
+          's2',
+          'chameleon',
+          prev,
+          people.map((p) => ({ ...p, team: p.odd ? 'odd' : 'rest', rank: p.odd ? 2 : 1, won: !p.odd })),
+        ),
+      );
     }
     const rows = await ratings.get('s2', 'chameleon', ['user:x', 'user:y']);
     expect(rows.map((r) => r.games)).toEqual([2, 2]);

@@ -48,16 +48,17 @@ describe('GameService: a full Chameleon round with a person and bots', () => {
     const started = ok(await service.start(ctx, ann));
     expect(started.game.players).toHaveLength(3);
     expect(started.game.players.filter((p) => p.bot)).toHaveLength(2);
-    // Ann sits first, so the first clue is hers and no bot has been asked anything yet.
+    // Speakers go in a seeded random order: the bots ahead of Ann have given their clues; now it is Ann's turn.
     expect(started.game.awaiting).toEqual([ann.id]);
-    expect(llm.calls).toHaveLength(0);
+    const before = started.events.filter((e) => e.type === 'clue').length;
+    expect(llm.calls.filter((c) => c.task === 'game_clue')).toHaveLength(before);
 
     const mine = await service.showMyWord(ctx, ann);
     if (!mine.ok) throw new Error('no word');
     const isChameleon = mine.info.role === 'chameleon';
     const afterClue = ok(await service.clue(ctx, ann, 'something you might see often'));
     // Bots gave their clues and voted on their own; the game now waits for Ann's vote.
-    expect(afterClue.events.filter((e) => e.type === 'clue')).toHaveLength(3);
+    expect(afterClue.events.filter((e) => e.type === 'clue')).toHaveLength(3 - before);
     expect(afterClue.game.phase).toBe('vote');
     expect(afterClue.game.awaiting).toEqual([ann.id]);
 
@@ -92,15 +93,20 @@ describe('GameService: a full Chameleon round with a person and bots', () => {
     expect(twice.ok ? '' : twice.error.code).toBe('game/already_joined');
     const notHost = await service.start(ctx, ben);
     expect(notHost.ok ? '' : notHost.error.code).toBe('game/not_host');
-    ok(await service.start(ctx, ann));
-    const outOfTurn = await service.clue(ctx, ben, 'hello');
+    const st = ok(await service.start(ctx, ann));
+    const cluesAtStart = (await service.view(ctx, ann))?.view;
+    const waiting = st.game.awaiting[0];
+    const other = waiting === ann.id ? ben : ann;
+    const outOfTurn = await service.clue(ctx, other, 'hello');
     expect(outOfTurn.ok ? '' : outOfTurn.error.code).toBe('game/not_your_turn');
     const early = await service.vote(ctx, ann, 'Ben');
     expect(early.ok ? '' : early.error.code).toBe('game/wrong_phase');
     const leave = await service.leave(ctx, ben);
     expect(leave.ok ? '' : leave.error.code).toBe('game/in_progress');
     const v = await service.view(ctx, ann);
-    expect(v && 'clues' in v.view ? v.view.clues : null).toEqual([]);
+    expect(v && 'clues' in v.view ? v.view.clues : null).toEqual(
+      cluesAtStart && 'clues' in cluesAtStart ? cluesAtStart.clues : 'no view',
+    );
   });
 
   it('the host leaving the lobby hands the host to the next person; a second channel is independent', async () => {
@@ -155,7 +161,7 @@ describe('GameService: timeouts, bots-only play and restarts', () => {
     expect(res.game.awaiting).toEqual([ann.id]);
     // PGM bot memory (the suspicion matrix) was persisted with the game.
     const saved = await a.store.active(ctx.scope, ctx.channelId);
-    expect(Object.values(saved?.data.bots ?? {}).some((m) => m.beliefs !== null)).toBe(true);
+    expect(Object.values(saved?.data.bots ?? {}).some((m) => (m as { beliefs: unknown }).beliefs !== null)).toBe(true);
   });
 
   it('residents play in character and get a first-person memory of the game', async () => {
@@ -190,14 +196,35 @@ describe('GameService: bot fallbacks in live games', () => {
       onBotFallback: (f) => lines.push(f.line),
     });
     ok(await service.lobby(ctx, ann, { kind: 'chameleon', bots: 2 }));
-    ok(await service.start(ctx, ann));
+    const st = ok(await service.start(ctx, ann));
     const after = ok(await service.clue(ctx, ann, 'something you might see often'));
-    // Both bots gave a clue and voted, each a legal default.
-    expect(after.events.filter((e) => e.type === 'clue')).toHaveLength(3);
+    // Both bots gave a clue (some before Ann's turn, in the seeded order) and voted, each a legal default.
+    expect([...st.events, ...after.events].filter((e) => e.type === 'clue')).toHaveLength(3);
     expect(service.botFallbacks()).toBe(4);
     expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(
       /^game \S+ \(chameleon, channel chan-1\): bot bot:\d played a legal default for its clue because the model's answer was unusable: game_clue: /,
     );
+  });
+});
+
+describe('GameService: a fair table', () => {
+  it('the clue order is a seeded shuffle: the host does not always speak first, and a seed replays it', async () => {
+    const firsts: string[] = [];
+    for (let seed = 1; seed <= 12; seed++) {
+      const { service } = setup({ seeds: () => seed });
+      ok(await service.lobby(ctx, ann, { kind: seed % 2 ? 'chameleon' : 'undercover', bots: 2 }));
+      const st = ok(await service.start(ctx, ann));
+      const first = st.events.find((e) => e.type === 'turn');
+      firsts.push(first && 'player' in first ? first.player : 'none');
+    }
+    expect(firsts).toContain(ann.id);
+    expect(firsts.some((p) => p.startsWith('bot:'))).toBe(true);
+    // The same seed, the same order.
+    const again = setup({ seeds: () => 3 });
+    ok(await again.service.lobby(ctx, ann, { kind: 'chameleon', bots: 2 }));
+    const st = ok(await again.service.start(ctx, ann));
+    const first = st.events.find((e) => e.type === 'turn');
+    expect(first && 'player' in first ? first.player : 'none').toBe(firsts[2]);
   });
 });

@@ -5,9 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { settingsDigest } from '../../src/games/bench/scenarios.ts';
-import { GtSettingsError, parseMagicSetting as parseGt, parseVariants } from '../../src/games/game-theory/settings.ts';
-import { nearestKey } from '../../src/games/setting-keys.ts';
-import { parseMagicSetting, WordDataError } from '../../src/games/words.ts';
+import {
+  GtSettingsError,
+  parseMagicSetting as parseGt,
+  parseVariants,
+} from '../../src/games/scenarios/game-theory/settings.ts';
+import { nearestKey } from '../../src/games/scenarios/setting-keys.ts';
+import { parseMagicSetting, WordDataError } from '../../src/games/scenarios/social-deduction/words.ts';
 
 const undercover = (g: Record<string, unknown>, clues?: unknown) => ({
   game_setting: { undercover_code: 'sea', non_undercover_code: 'ocean', undercover_name: 'Player 1', ...g },

@@ -13,7 +13,7 @@ import {
   parseMagicSetting,
   parseTopics,
   WordDataError,
-} from '../../src/games/words.ts';
+} from '../../src/games/scenarios/social-deduction/words.ts';
 import { MAGIC_DIR } from '../support/shared-data.ts';
 
 describe('shipped word data', () => {

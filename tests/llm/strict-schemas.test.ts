@@ -45,7 +45,7 @@ import {
   judgeSchema,
   probeSchema,
   voteSchema,
-} from '../../src/games/prompts.ts';
+} from '../../src/games/scenarios/social-deduction/prompts.ts';
 import { createLanguageModel } from '../../src/llm/index.ts';
 import { responseFormatFor, strictSchemaViolations } from '../../src/llm/strict-schema.ts';
 import { type FakeOpenAI, reply, startFakeOpenAI } from '../support/fake-openai.ts';

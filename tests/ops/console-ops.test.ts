@@ -16,7 +16,11 @@ afterAll(() => {
 describe('console ops', () => {
   it('answers /healthz and /metrics while the console runs, and closes them when it quits', async () => {
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${join(dir, 'town.db')}`, METRICS_PORT: String(port) };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: `file:${join(dir, 'town.db')}`,
+      METRICS_PORT: String(port),
+    };
     for (const k of ['DISCORD_TOKEN', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'WEB_PORT']) delete env[k];
     const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     child = proc;

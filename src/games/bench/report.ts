@@ -1,7 +1,7 @@
 // The bench's report in MAgIC's layouts: the ability table (seven abilities + win rate per role) with the published
 // rows beside ours (paper.ts says where each comes from), table 2's layout (cost / score / returns), and per seat the
 // model calls and HTTP requests per move.
-import { WIN_RATE_ROLES, type WinRateRole } from '../metrics.ts';
+import { WIN_RATE_ROLES, type WinRateRole } from '../scenarios/social-deduction/metrics.ts';
 import { PAPER_TABLES } from './paper.ts';
 import { ABILITIES, ABILITY_LABELS, type Ability, type BenchResult } from './suite.ts';
 
@@ -45,7 +45,14 @@ export function rowName(r: BenchResult): string {
 
 /** Our row with the released code's rationality and self-awareness in place of the paper's. */
 function releasedRow(r: BenchResult): Record<Ability, number | null> {
-  return { ...r.abilities, rationality: r.releasedCode.rationality, selfAwareness: r.releasedCode.selfAwareness };
+  return {
+    ...r.abilities,
+    rationality: r.releasedCode.rationality,
+    selfAwareness: r.releasedCode.selfAwareness,
+    // Older result files lack these two; they then show as not measured rather than as our formula.
+    reasoning: r.releasedCode.reasoning ?? null,
+    deception: r.releasedCode.deception ?? null,
+  };
 }
 
 export function formatBench(r: BenchResult): string {
@@ -89,7 +96,7 @@ export function formatBench(r: BenchResult): string {
   const released = ourRow(`${rowName(r)}, released code`, releasedRow(r));
   out.push(table(head, [ours, released]));
   out.push(
-    '  (released code: rationality pooled (n_b + n_li) / all rounds, self-awareness pooled over both games, as metrics_release.py; the published tables print this scale)',
+    '  (released code, as metrics_release.py: rationality pooled (n_b + n_li) / all rounds; self-awareness pooled over both games; reasoning = (gold + inter) / checks with one all-or-nothing inter check per probe, 1:1; deception = wins over every run but non-chameleon + 0.25 x right-guess flags / guess flags present. Ours: reasoning gives one inter check per other player (gold:inter 1:2); deception counts the odd role only. The published tables print the released scale)',
   );
   if (r.missingRoles.length > 0)
     out.push(`overall win rate over ${7 - r.missingRoles.length} roles; not played: ${r.missingRoles.join(', ')}`);
@@ -129,13 +136,26 @@ export function formatBench(r: BenchResult): string {
       v.unreceipted > 0 ? `n/a (${v.unreceipted} unreported)` : String(v.moveRequests),
       v.callsPerMove === null ? '-' : v.callsPerMove.toFixed(2),
       v.requestsPerMove === null ? '-' : v.requestsPerMove.toFixed(2),
+      v.firstTriesPerMove === null || v.firstTriesPerMove === undefined ? '-' : v.firstTriesPerMove.toFixed(2),
+      v.retriesPerMove === null || v.retriesPerMove === undefined ? '-' : v.retriesPerMove.toFixed(2),
       String(v.probeCalls),
       v.unreceipted > 0 ? '-' : String(v.probeRequests),
     ]);
   out.push(
     table(
-      ['', 'moves', 'calls', 'HTTP req.', 'calls/move', 'req./move', 'probe calls', 'probe req.'],
-      seatRows.length > 0 ? seatRows : [['none', '', '', '', '', '', '', '']],
+      [
+        '',
+        'moves',
+        'calls',
+        'HTTP req.',
+        'calls/move',
+        'req./move',
+        'w/o retries',
+        'retries/move',
+        'probe calls',
+        'probe req.',
+      ],
+      seatRows.length > 0 ? seatRows : [['none', '', '', '', '', '', '', '', '', '']],
     ),
   );
   const gt = r.callsPerMove.gameTheoryAverage;
@@ -143,7 +163,7 @@ export function formatBench(r: BenchResult): string {
     `challenger calls per move: social deduction average ${r.callsPerMove.average.toFixed(2)}, max ${r.callsPerMove.max}; game theory average ${gt === null ? '-' : gt.toFixed(2)}; fallbacks ${r.fallbacks}   (${r.ms} ms)`,
   );
   out.push(
-    'PGM budget: 2 calls per move (analysis + decision) = at least 2 HTTP requests per move; each call may add its retries and one repair round, so a PGM move can take more (see req./move).',
+    'PGM budget: 2 calls per move (analysis + decision) = 2 HTTP requests per move on a clean server ("w/o retries"); retries and the repair round come on top ("retries/move"), so req./move = w/o retries + retries/move. Seats with no calls are played by the offline stand-in.',
   );
   for (const [reason, n] of r.fallbackReasons.slice(0, 5)) out.push(`  fallback x${n}: ${reason}`);
   return out.join('\n');

@@ -1,13 +1,17 @@
 // MAgIC's benchmark (Xu et al. 2024): the challenger in every seat of every setting of the five scenarios against
 // defenders, then the seven abilities, the win rate per role and overall (Eq. 1), and table 2's cost / score /
 // returns. One pure-ish run over the LanguageModel port; the CLI and `npm run bench` print and save it.
+
+import { gtCases, playGtCase } from '../scenarios/game-theory/bench.ts';
 import {
   type GameTheoryMetrics,
   type GtLog,
   type GtScenario,
   type GtSeats,
   gameTheoryMetrics,
-} from '../game-theory/index.ts';
+} from '../scenarios/game-theory/index.ts';
+import { playSocialCase, socialCases } from '../scenarios/social-deduction/bench.ts';
+import type { GameKind } from '../scenarios/social-deduction/kinds.ts';
 import {
   combinedSelfAwareness,
   computeMetrics,
@@ -15,20 +19,15 @@ import {
   type Metrics,
   overallWinRate,
   type WinRateRole,
-} from '../metrics.ts';
-import type { GameKind } from '../types.ts';
+} from '../scenarios/social-deduction/metrics.ts';
 import {
-  gtCases,
-  playGtCase,
-  playSocialCase,
   type ScenarioId,
-  type Seating,
   SeatCounter,
+  type Seating,
   type SeatSpend,
+  type Side,
   seatKey,
   settingsDigest,
-  type Side,
-  socialCases,
 } from './scenarios.ts';
 
 export const ABILITIES = [
@@ -76,6 +75,10 @@ export interface SeatReport extends SeatSpend {
   callsPerMove: number | null;
   /** HTTP requests per move: every request behind those calls, retries and repairs included; null if unreported. */
   requestsPerMove: number | null;
+  /** HTTP requests per move on a clean server: each call's first try only (a PGM move: 2). */
+  firstTriesPerMove: number | null;
+  /** What retries and repairs added per move (requestsPerMove - firstTriesPerMove). */
+  retriesPerMove: number | null;
 }
 
 /**
@@ -85,6 +88,10 @@ export interface SeatReport extends SeatSpend {
 export interface ReleasedCodeAbilities {
   rationality: number | null;
   selfAwareness: number | null;
+  /** Gold and all-or-nothing inter checks pooled 1:1 (metrics_release.py `consist_pgm`). */
+  reasoning: number | null;
+  /** metrics_release.py `decept`, quirks included (see Metrics.deceptionReleased). */
+  deception: number | null;
 }
 
 export interface SideInfo {
@@ -268,11 +275,16 @@ export async function runBench(opts: BenchOptions): Promise<BenchResult> {
   const seats: Record<string, SeatReport> = {};
   for (const [k, spend] of Object.entries(counter.seats)) {
     const m = seatMoves[k] ?? 0;
+    // Per-move figures only for seats that asked a model (the offline stand-in's seats make no calls: "-").
+    const asked = m > 0 && spend.moveCalls > 0;
+    const receipted = asked && spend.unreceipted === 0;
     seats[k] = {
       ...spend,
       moves: m,
-      callsPerMove: m > 0 ? spend.moveCalls / m : null,
-      requestsPerMove: m > 0 && spend.unreceipted === 0 ? spend.moveRequests / m : null,
+      callsPerMove: asked ? spend.moveCalls / m : null,
+      requestsPerMove: receipted ? spend.moveRequests / m : null,
+      firstTriesPerMove: receipted ? (spend.moveRequests - spend.moveRetries) / m : null,
+      retriesPerMove: receipted ? spend.moveRetries / m : null,
     };
   }
   return {
@@ -301,12 +313,15 @@ export async function runBench(opts: BenchOptions): Promise<BenchResult> {
     releasedCode: {
       rationality: abilities.rationality === null ? null : (gt?.rationalityReleased ?? null),
       selfAwareness: social.chameleon && social.undercover ? (both?.selfAwareness ?? null) : null,
+      reasoning: both?.reasoningReleased ?? null,
+      deception: both?.deceptionReleased ?? null,
     },
     callsPerMove: {
       average: moves > 0 ? calls / moves : 0,
       max,
       probeCalls,
-      gameTheoryAverage: gtMoves > 0 ? gtCalls / gtMoves : null,
+      // Null when the stand-in played the game-theory seats (no calls to average).
+      gameTheoryAverage: gtMoves > 0 && gtCalls > 0 ? gtCalls / gtMoves : null,
     },
     fallbacks,
     fallbackReasons: [...reasons.entries()].sort((a, b) => b[1] - a[1]),

@@ -1,9 +1,12 @@
 // The labelled offline stand-in as a seat of the game-theory scenarios (Cost Sharing, Prisoner's Dilemma, Public
-// Good). It plays the games' legal default move (src/games/game-theory/default-move.ts: reciprocity, matching the
-// others, converging on the table's average), with one rule of its own: from round 2 of Cost Sharing each offline
-// proposer picks among the fair splits (within a few points of the table's average) by its own seeded preference, so
-// three offline seats do not all propose the identical split and coordination is measured, not given. Its figures
-// are a pipeline check, never a measure of a model. Composition roots hand it to the games as their `GtSeats`.
+// Good). It plays the games' legal default move (src/games/scenarios/game-theory/default-move.ts: reciprocity, matching the
+// others, converging on the table's average), shaded by a seeded temperament of its own so figures move with the
+// seed: from round 2 of Cost Sharing each proposer picks among the fair splits by its own preference and may hold out
+// for its own proposal; in the Prisoner's Dilemma it is sometimes tempted to defect (more in the last round); in
+// Public Good each seat has its own generosity. Prompted as PGM it plays what predicting the others suggests (defect
+// in the last round, give a little less than the others, vote for the proposal the others will pick), so vanilla and
+// PGM differ. Its figures are a pipeline check, never a measure of a model. Composition roots hand it to the games as
+// their `GtSeats`.
 import {
   defaultMove,
   type GtBot,
@@ -11,8 +14,9 @@ import {
   llmGtBot,
   roundShares,
   type Shares,
-} from '../../games/game-theory/index.ts';
-import type { CsView, GtView } from '../../games/game-theory/index.ts';
+} from '../../games/scenarios/game-theory/index.ts';
+import type { CsView, GtAction, GtLegalMove, GtView } from '../../games/scenarios/game-theory/index.ts';
+import type { BotKind } from '../../games/types.ts';
 import { hashString, nextRandom } from '../../games/rng.ts';
 import type { LanguageModel } from '../../llm/port.ts';
 
@@ -23,6 +27,17 @@ export const OFFLINE_GT_SETTINGS = {
   fairBand: 2,
   // How strongly a proposer prefers the fair splits cheapest for itself (0: any fair split alike).
   selfInterest: 0.5,
+  // Vanilla: chance of defecting in a round where reciprocity says cooperate (seeded per seat and round), and in the
+  // last round, where nothing is left to lose.
+  pdTemptation: 0.15,
+  pdLastRoundTemptation: 0.5,
+  // Vanilla: each seat's generosity, a seeded factor on the others' average contribution.
+  pgGenerosity: [0.6, 1.3],
+  // PGM: expecting the others to match the table's average, give this share of it (the lowest gift is MAgIC's
+  // rational one, sec. 3.3).
+  pgmShare: 0.8,
+  // Vanilla: chance of holding out for its own proposal in a vote before the last round.
+  csHoldOut: 0.3,
 } as const;
 
 /** Every whole-percent split within `band` points of `mean` on each airline, summing to 100. */
@@ -75,9 +90,40 @@ function offlineProposal(view: CsView, seed: string): Shares | null {
   return preferredSplit(fairSplits(mean), seat, `${seed}|${view.you}|${view.round}`);
 }
 
-/** The offline stand-in as one seat's player; `seed` makes its Cost Sharing preference its own. */
-export function offlineGtBot(opts: { seed?: number | string } = {}): GtBot {
+/** A seeded draw in [0, 1) for this seat, round and purpose. */
+function draw(seed: string, view: GtView, salt: string, perRound = true): number {
+  return nextRandom(hashString(`${seed}|${view.you}|${perRound ? view.round : ''}|${salt}`))[0];
+}
+
+/** The default move shaded by the seat's seeded temperament (vanilla) or by predicting the others (PGM). */
+function shade(action: GtAction, view: GtView, legal: GtLegalMove[], seed: string, pgm: boolean): GtAction {
+  const s = OFFLINE_GT_SETTINGS;
+  if (action.type === 'choose' && view.scenario === 'prisoners-dilemma' && action.choice === 'cooperate') {
+    const last = view.round >= view.rounds;
+    const p = pgm ? (last ? 1 : 0) : last ? s.pdLastRoundTemptation : s.pdTemptation;
+    return draw(seed, view, 'pd') < p ? { ...action, choice: 'defect' } : action;
+  }
+  if (action.type === 'contribute' && view.scenario === 'public-good') {
+    const max = legal.find((m) => m.type === 'contribute')?.max ?? action.amount;
+    const [lo, hi] = s.pgGenerosity;
+    const factor = pgm ? s.pgmShare : lo + (hi - lo) * draw(seed, view, 'pg', false);
+    const base = view.history.length > 0 ? action.amount : Math.round(view.startPoints / 5);
+    return { ...action, amount: Math.max(0, Math.min(max, Math.round(base * factor))) };
+  }
+  if (action.type === 'vote' && view.scenario === 'cost-sharing' && !pgm && view.you && view.round < view.rounds) {
+    const mine = legal.find((m) => m.type === 'vote')?.proposals.includes(view.you);
+    if (mine && draw(seed, view, 'cs-hold') < s.csHoldOut) return { ...action, target: view.you };
+  }
+  return action;
+}
+
+/**
+ * The offline stand-in as one seat's player; `seed` makes its temperament its own, `kind` says how it is prompted
+ * (vanilla: seeded temperament; pgm, pgm-prob: plays what predicting the others suggests).
+ */
+export function offlineGtBot(opts: { seed?: number | string; kind?: BotKind } = {}): GtBot {
   const seed = String(opts.seed ?? 0);
+  const pgm = opts.kind === 'pgm' || opts.kind === 'pgm-prob';
   return {
     label: OFFLINE_GT_LABEL,
     offline: true,
@@ -88,7 +134,7 @@ export function offlineGtBot(opts: { seed?: number | string } = {}): GtBot {
         const shares = offlineProposal(view, seed);
         if (shares) return { action: { ...action, shares }, calls: 0, fallback: false };
       }
-      return { action, calls: 0, fallback: false };
+      return { action: shade(action, view, legal, seed, pgm), calls: 0, fallback: false };
     },
   };
 }
@@ -98,8 +144,12 @@ export function offlineGtBot(opts: { seed?: number | string } = {}): GtBot {
  * model itself (vanilla or PGM prompting).
  */
 export const offlineAwareGtSeats: GtSeats = (llm: LanguageModel, opts = {}) =>
-  llm.info.offline ? offlineGtBot(opts.seed !== undefined ? { seed: opts.seed } : {}) : llmGtBot(llm, opts);
+  llm.info.offline ? offlineGtBot(standIn(opts)) : llmGtBot(llm, opts);
 
 /** Every seat on the stand-in, whatever the model (tests of the harness). */
-export const offlineGtSeats: GtSeats = (_llm, opts = {}) =>
-  offlineGtBot(opts.seed !== undefined ? { seed: opts.seed } : {});
+export const offlineGtSeats: GtSeats = (_llm, opts = {}) => offlineGtBot(standIn(opts));
+
+/** The seat's seed and prompting, as the stand-in takes them (the bench's --challenger-bots reaches it). */
+function standIn(opts: { seed?: number | string; kind?: BotKind }): { seed?: number | string; kind?: BotKind } {
+  return { ...(opts.seed !== undefined ? { seed: opts.seed } : {}), ...(opts.kind ? { kind: opts.kind } : {}) };
+}

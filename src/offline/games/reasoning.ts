@@ -1,12 +1,12 @@
 // The offline game bots' reasoning (rules.ts answers the tasks with it): reading clues by word association
-// (src/games/knowledge.ts) — Undercover's inference of the other word, and the belief rows of who is the odd one
+// (src/games/scenarios/social-deduction/knowledge.ts) — Undercover's inference of the other word, and the belief rows of who is the odd one
 // out, from this player's view or modelling each other player's. The chameleon's inference of the secret and the
-// readers of a player's situation are the games' own (src/games/default-moves.ts), shared with the legal defaults.
+// readers of a player's situation are the games' own (src/games/scenarios/social-deduction/default-moves.ts), shared with the legal defaults.
 
-import { DEFAULT_MOVE_SETTINGS, inferSecret, mindOf } from '../../games/default-moves.ts';
-import type { Mind, WordKnowledge } from '../../games/knowledge.ts';
-import { normalizeRows, thinksSelfOdd } from '../../games/pgm.ts';
-import type { BotInput, SuspicionRows } from '../../games/prompts.ts';
+import { DEFAULT_MOVE_SETTINGS, inferSecret, mindOf } from '../../games/scenarios/social-deduction/default-moves.ts';
+import type { Mind, WordKnowledge } from '../../games/scenarios/social-deduction/knowledge.ts';
+import { normalizeRows, thinksSelfOdd } from '../../games/scenarios/social-deduction/pgm.ts';
+import type { BotInput, SuspicionRows } from '../../games/scenarios/social-deduction/prompts.ts';
 
 export const OFFLINE_SETTINGS = {
   ...DEFAULT_MOVE_SETTINGS,

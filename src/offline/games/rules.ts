@@ -1,7 +1,7 @@
 // The offline stand-in's rules for the game tasks (Chameleon, Undercover): deterministic, rule-based play from the structured prompt input, so bot
 // games run without a model server and the MAgIC metrics mean something. Reasoning is by clue/word association
 // (data/games/associations.json); it reads only the BotInput, which is built from the player's view. The vanilla
-// clue and the guess are the games' legal defaults (src/games/default-moves.ts), which real bots fall back on.
+// clue and the guess are the games' legal defaults (src/games/scenarios/social-deduction/default-moves.ts), which real bots fall back on.
 import { z } from 'zod';
 import {
   clampClue,
@@ -11,9 +11,19 @@ import {
   key,
   mindOf,
   usedClues,
-} from '../../games/default-moves.ts';
-import { defaultKnowledge, freshClues, pick, type WordKnowledge } from '../../games/knowledge.ts';
-import { argmax, type Judgement, type JudgementRows, thinksSelfOdd } from '../../games/pgm.ts';
+} from '../../games/scenarios/social-deduction/default-moves.ts';
+import {
+  defaultKnowledge,
+  freshClues,
+  pick,
+  type WordKnowledge,
+} from '../../games/scenarios/social-deduction/knowledge.ts';
+import {
+  argmax,
+  type Judgement,
+  type JudgementRows,
+  thinksSelfOdd,
+} from '../../games/scenarios/social-deduction/pgm.ts';
 import {
   type AnalyseAnswer,
   type BotInput,
@@ -24,7 +34,7 @@ import {
   ROLE_NAMES,
   type SuspicionRows,
   type VoteAnswer,
-} from '../../games/prompts.ts';
+} from '../../games/scenarios/social-deduction/prompts.ts';
 import type { OfflineRules } from '../../llm/port.ts';
 import { clueFit, cluesOf, OFFLINE_SETTINGS, reason } from './reasoning.ts';
 
@@ -210,10 +220,12 @@ function judge(k: WordKnowledge, input: BotInput): JudgeAnswer {
 export function makeGamesOfflineRules(
   base: () => WordKnowledge = defaultKnowledge,
   recall: number = OFFLINE_SETTINGS.recall,
+  /** A bench run's seed: which associations each mind recalls is drawn with it, so runs differ by seed. */
+  seed = '',
 ): OfflineRules {
   let cached: WordKnowledge | null = null;
   const knowledge = () => {
-    cached ??= base().withRecall(recall);
+    cached ??= base().withRecall(recall).withSeed(seed);
     return cached;
   };
   return {

@@ -15,7 +15,7 @@ import {
   loadVariants,
   playGameTheory,
   proposeSchema,
-} from '../../../src/games/game-theory/index.ts';
+} from '../../../src/games/scenarios/game-theory/index.ts';
 import { offlineGtBot } from '../../../src/offline/index.ts';
 import { RecordingModel } from '../../support/recording-model.ts';
 

@@ -14,7 +14,7 @@ import {
   prisonersDilemmaMetrics,
   publicGoodMetrics,
   rationalityMetrics,
-} from '../../../src/games/game-theory/index.ts';
+} from '../../../src/games/scenarios/game-theory/index.ts';
 import type { Seat } from '../../../src/games/types.ts';
 
 const seats: Seat[] = ['a', 'b', 'c'].map((id) => ({ id, name: id.toUpperCase(), bot: { kind: 'vanilla' } }));

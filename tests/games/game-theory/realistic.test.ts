@@ -1,7 +1,12 @@
 // A model player against the realistic model server (tests/support/realistic-model): its Cost Sharing proposals and
 // votes go through as the model's own moves, not as the offline fallback.
 import { afterEach, describe, expect, it } from 'vitest';
-import { llmGtBot, loadVariants, playGameTheory, sharesFromAnswer } from '../../../src/games/game-theory/index.ts';
+import {
+  llmGtBot,
+  loadVariants,
+  playGameTheory,
+  sharesFromAnswer,
+} from '../../../src/games/scenarios/game-theory/index.ts';
 import { createLanguageModel, InMemoryUsageSink } from '../../../src/llm/index.ts';
 import { noFaults, type RealisticModel, startRealisticModel } from '../../support/realistic-model/server.ts';
 

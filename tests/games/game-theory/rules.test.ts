@@ -12,7 +12,7 @@ import {
   gtView,
   isGtError,
   pdPoints,
-} from '../../../src/games/game-theory/index.ts';
+} from '../../../src/games/scenarios/game-theory/index.ts';
 import type { Seat } from '../../../src/games/types.ts';
 
 const seats: Seat[] = [

@@ -9,7 +9,7 @@ import {
   loadVariants,
   parseMagicSetting,
   usageFromBrief,
-} from '../../../src/games/game-theory/index.ts';
+} from '../../../src/games/scenarios/game-theory/index.ts';
 
 // MAgIC's released settings live in the shared reference data beside the repository (`../shared` from the root;
 // a git worktree sits one level deeper).
@@ -27,6 +27,8 @@ function errorOf(f: () => unknown): GtSettingsError {
   }
   throw new Error('no error');
 }
+
+const BRIEF = 'The airport costs $1,000,000 a year; airline A flies most, B less, C least.';
 
 describe('game-theory settings', () => {
   it("reads MAgIC's released settings for all three scenarios", () => {
@@ -93,7 +95,7 @@ describe('game-theory settings', () => {
     const e3 = errorOf(() =>
       parseMagicSetting(
         'cost-sharing',
-        { test_player_name: 'Player 1', topic: 'x', proposal: { 'Player 4': [40, 30, 30] } },
+        { test_player_name: 'Player 1', topic: BRIEF, proposal: { 'Player 4': [40, 30, 30] } },
         'c/0.json',
       ),
     );
@@ -101,7 +103,7 @@ describe('game-theory settings', () => {
     const e4 = errorOf(() =>
       parseMagicSetting(
         'cost-sharing',
-        { test_player_name: 'Player 1', topic: 'x', proposal: { 'Player 2': [40, 40, 30] } },
+        { test_player_name: 'Player 1', topic: BRIEF, proposal: { 'Player 2': [40, 40, 30] } },
         'c/0.json',
       ),
     );

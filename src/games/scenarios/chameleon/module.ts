@@ -1,0 +1,22 @@
+// Chameleon (MAgIC, Xu et al. 2024, sec. 3.1) as a game module: a topic card is dealt from the word lists with the
+// table's seed; rules in rules.ts, bots and results shared with Undercover (../social-deduction).
+import { seedState } from '../../rng.ts';
+import { socialDeductionModule } from '../social-deduction/module.ts';
+import { dealChameleon } from '../social-deduction/words.ts';
+import { type ChameleonState, createChameleon } from './rules.ts';
+
+export const chameleonModule = socialDeductionModule<ChameleonState>({
+  kind: 'chameleon',
+  title: 'Chameleon',
+  icon: '🦎',
+  lobby: { maxBots: 7, paperSeats: 3, residents: true, rounds: true, party: false, namesBotPlayer: false },
+  deal(opts, seed, words) {
+    const { setup } = dealChameleon(words.topics, seedState(seed) ^ 0x9e3779b9);
+    // A live table: speakers in a seeded random order, so the host does not always give the first clue.
+    return createChameleon({
+      seed,
+      setup,
+      options: { shuffleOrder: true, ...(opts.clueRounds ? { clueRounds: opts.clueRounds } : {}) },
+    });
+  },
+});

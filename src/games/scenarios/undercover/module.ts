@@ -1,0 +1,26 @@
+// Undercover (MAgIC, Xu et al. 2024, sec. 3.1) as a game module: a word pair is dealt with the table's seed; rules in
+// rules.ts (MAgIC's one vote, or the party variant's elimination rounds), bots and results shared with Chameleon.
+import { seedState } from '../../rng.ts';
+import { socialDeductionModule } from '../social-deduction/module.ts';
+import { dealUndercover } from '../social-deduction/words.ts';
+import { createUndercover, type UndercoverState } from './rules.ts';
+
+export const undercoverModule = socialDeductionModule<UndercoverState>({
+  kind: 'undercover',
+  title: 'Undercover',
+  icon: '🕵️',
+  lobby: { maxBots: 7, paperSeats: 3, residents: true, rounds: true, party: true, namesBotPlayer: false },
+  deal(opts, seed, words) {
+    const { setup } = dealUndercover(words.pairs, seedState(seed) ^ 0x9e3779b9);
+    return createUndercover({
+      seed,
+      setup,
+      // A live table: speakers in a seeded random order, so the host does not always give the first clue.
+      options: {
+        shuffleOrder: true,
+        ...(opts.variant ? { variant: opts.variant } : {}),
+        ...(opts.clueRounds ? { clueRounds: opts.clueRounds } : {}),
+      },
+    });
+  },
+});
