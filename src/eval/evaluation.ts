@@ -49,6 +49,7 @@ export async function measureDiffusion(
         fact: f.description,
         keywords: f.keywords,
         speaker: { name: r.name, holder: r.id === f.holder },
+        question: f.question,
       })),
     );
     residents.forEach((r, i) => {

@@ -4,11 +4,15 @@
 // cousin is running") states nothing, and a later denial that touches the topic takes an earlier claim back. Its
 // error is measured on a labelled corpus (judge-corpus.ts; npm run eval -- --judge-check). A model judge, where a
 // model is configured and passes its calibration, does the same job (knowledge-judge.ts).
+import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
+import { readByRules } from './language.ts';
 import {
   AFFIRM,
   aboutSomeoneElse,
+  asks,
   type Clause,
   clauses,
+  FINITE,
   isQuestion,
   negated,
   PRONOUN,
@@ -25,11 +29,20 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** The stems of a text's words ("Retiring in May" -> retir, may). */
+function stemsOf(text: string): Set<string> {
+  return new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(stem));
+}
+
 const wordPatterns = new Map<string, RegExp>();
-/** Whole-word (or whole-phrase) match, case-insensitive, allowing a plural or possessive ending. */
+/**
+ * Whole-word (or whole-phrase) match, case-insensitive, allowing a plural or possessive ending. A keyword ending
+ * in `*` is a stem (tracked.ts derives them): met by any word of that stem ("retir*": retire, retiring, retired).
+ */
 export function mentions(text: string, phrase: string): boolean {
   const p = phrase.trim().toLowerCase();
   if (p.length === 0) return false;
+  if (p.endsWith('*')) return stemsOf(text).has(p.slice(0, -1));
   let re = wordPatterns.get(p);
   if (!re) {
     const body = p.split(/\s+/).map(escapeRegExp).join('\\s+');
@@ -72,12 +85,32 @@ export function denies(sentence: string): boolean {
 const TIME_WORD =
   /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|tomorrow|tonight|today|morning|afternoon|evening|january|february|march|april|may|june|july|august|september|october|november|december|(january|february|march|april|may|june|july|august|september|october|november|december) \d+|\d+(st|nd|rd|th)?)$/i;
 
+/**
+ * Words too common to say which act it is ("she runs the post office" is not running for mayor): a group met only
+ * by one of them is not met, unless the group has nothing else to be met by. Stems, as lexical-embedder.ts cuts them.
+ */
+const LIGHT = new Set(
+  (
+    'take make run have get go do give keep put set hold host organise organize throw arrange open start come see ' +
+    'look work help leave move turn become find want need use call try show bring begin stay talk read stand buy ' +
+    'new good big little small old whole over ' +
+    // where something is, not what: "the harbour" is not the harbour master
+    'harbour harbor beach hall town village school street lane square park pier church market station library ' +
+    'cafe café pub inn office house home shore road garden centre center club room bar restaurant green field ' +
+    'farm quay dock port'
+  )
+    .split(' ')
+    .map(stem),
+);
+const isLight = (alt: string) => !alt.includes(' ') && LIGHT.has(stem(alt.replace(/\*$/, '').toLowerCase()));
+
 /** The groups a text meets, each by a word that identifies (a group met only by a day or date is not met). */
 function metGroups(
   text: string,
   keywords: readonly string[],
   skip: ReadonlySet<string>,
   selfGroups: boolean,
+  light = false,
 ): boolean[] {
   return keywords
     .map((group) => {
@@ -86,7 +119,9 @@ function metGroups(
         .map((x) => x.trim())
         .filter((x) => x.length > 0);
       if (selfGroups && alts.some((x) => skip.has(x.toLowerCase()))) return true;
-      return alts.some((x) => !skip.has(x.toLowerCase()) && !TIME_WORD.test(x) && mentions(text, x));
+      const usable = alts.filter((x) => !skip.has(x.toLowerCase()) && !TIME_WORD.test(x));
+      const heavy = usable.filter((x) => !isLight(x));
+      return (heavy.length > 0 && !light ? heavy : usable).some((x) => mentions(text, x));
     })
     .map((met, i) => met || (timeOnly(keywords[i] ?? '') && mentionsAny(text, keywords[i] ?? '')));
 }
@@ -105,7 +140,65 @@ function topicWords(keywords: readonly string[]): string[] {
   return keywords
     .flatMap((g) => g.split('|'))
     .map((x) => x.trim())
-    .filter((x) => x.length > 0 && x === x.toLowerCase() && !TIME_WORD.test(x));
+    .filter((x) => x.length > 0 && x === x.toLowerCase() && !TIME_WORD.test(x) && !isLight(x));
+}
+
+/** The fact's person: its keywords that are names (capitalised), lower case ("anna", "berg"). */
+function personWords(keywords: readonly string[]): string[] {
+  return keywords
+    .flatMap((g) => g.split('|'))
+    .map((x) => x.trim())
+    .filter((x) => /^\p{Lu}/u.test(x) && !TIME_WORD.test(x))
+    .flatMap((x) => x.toLowerCase().split(/\s+/));
+}
+
+/** Capitalised words that open a sentence without naming anyone. */
+const STARTERS = new Set(
+  "yes yeah yep no nope oh ah well so and but or the a an that this these those there it it's its she she's he he's they they're their her his we i i'm i've i'd i'll you my our apparently honestly everyone everybody someone somebody nobody people word rumour rumor last next as from according if sure of right okay ok hmm um er".split(
+    ' ',
+  ),
+);
+
+/**
+ * Does a clause have a subject the fact and the question do not name ("Piet is the one taking it over")? A
+ * capitalised word they lack, followed by a verb; a vague subject ("someone is") counts too.
+ */
+function namesAnother(text: string, known: ReadonlySet<string>): boolean {
+  if (/\b(?:someone|somebody|a person|one of them|some(?:one)? else|nobody|anyone)\b/i.test(text)) return true;
+  const subject =
+    /(\p{Lu}[\p{L}-]*)(?:['’]s)?\s+(?:is|was|has|had|will|did|does|says|said|told|\p{Ll}+ed|\p{Ll}+s)\b/gu;
+  return [...text.matchAll(subject)].some((m) => {
+    const lw = (m[1] as string).toLowerCase();
+    return !known.has(lw) && !STARTERS.has(lw) && !TIME_WORD.test(lw) && lw !== 'i';
+  });
+}
+
+/** "I don't know if that's true", "I don't know anything about a sale": not knowing the fact itself. */
+const KNOWING_DENIAL =
+  /\b(?:haven['’]t|never|not) heard (?:of|about) (?:a|an|any)\b|\b(?:don['’]t|do not|didn['’]t|not sure|no idea|can['’]t say|couldn['’]t say|haven['’]t heard|never heard)\b.*\b(?:if|whether|that['’]s true|it['’]s true|anything|what(?! (?:day|time|date|hour|week|month|year))|more)\b/i;
+
+/** Words that bring nothing of their own to an answer (a clause of these and the fact's words adds no new thing). */
+const FILLER = new Set(
+  contentKeywords(
+    'sure yes yeah yep definitely certainly course well think believe heard hear apparently indeed right true absolutely probably reckon guess told say says said word around town everyone everybody people talking talk news rumour rumor lately recently really quite pretty sounds seems',
+  ),
+);
+
+/** Eagerness that says yes ("I can't wait to vote for him"). */
+const ENTHUSIASM =
+  /\b(?:can['’]?t wait|cannot wait|couldn['’]t be happier|thrilled|excited|delighted|looking forward)\b/i;
+
+/** A denial of a detail only ("but I couldn't tell you what day it starts"): the fact itself stands. */
+const DETAIL =
+  /\b(?:when|what day|which day|what date|what time|where|how|exactly|details?|the date|the time|how long|why|what for)\b/i;
+const WHETHER =
+  /\b(?:if|whether|who|anything|any of it|about it|about that|that['’]s true|true|what(?! (?:day|time|date|hour|week|month|year)))\b/i;
+
+/** An answer of fragments ("Ferry. May. Yes."): read as one clause. */
+function fragments(answer: string): string | undefined {
+  const ss = sentences(answer);
+  if (ss.length < 2 || !ss.every((x) => x.split(/\s+/).length <= 4 && !isQuestion(x))) return undefined;
+  return ss.map((x) => x.replace(/[.!?…]+$/, '')).join(', ');
 }
 
 /**
@@ -126,31 +219,102 @@ function clauseStates(
   return own.every((m, i) => m || before[i]);
 }
 
+/** Where an answer is asked: the interview question (who "she" is, what a fragment answers). */
+export interface AnswerContext {
+  question?: string;
+  /** The fact in words: the names and places in it are not someone else. */
+  fact?: string;
+}
+
 /**
  * Does an answer state the fact? Some clause that asserts (not a denial, not an unanswered question, not about
  * someone else) meets every keyword group, and no later denial touches the fact's topic ("I know Priya quilts,
- * but I haven't heard of a show"). `speaker` is the answering resident: its name parts never count as naming
- * someone else, and when it is the fact's holder a group naming it is met by the first person.
+ * but I haven't heard of a show"); a denial of a detail ("but I couldn't say what day") takes nothing back.
+ * `speaker` is the answering resident: its name parts never count as naming someone else, and when it is the
+ * fact's holder a group naming it is met by the first person. The question is read with the answer: a clause with
+ * a pronoun or a fragment, naming nobody else, takes what it lacks from the question ("What is Anna up to?" "She's
+ * taking over the ferry"), and "Yes" answers a question that states the fact. An answer not in English is not
+ * read by the rules (language.ts): false here, the model judge reads it.
  */
 export function answerKnowsFact(
   answer: string,
   keywords: readonly string[],
   speaker?: { name: string; holder: boolean },
+  context: AnswerContext = {},
 ): boolean {
+  if (!readByRules(answer)) return false;
   const skip = new Set((speaker ? nameParts(speaker.name) : []).map((w) => w.toLowerCase()));
   const selfGroups = speaker?.holder ?? false;
   const topic = topicWords(keywords).filter((w) => !skip.has(w));
-  const ss = sentences(answer);
+  const person = personWords(keywords);
+  const question = context.question ?? '';
+  const fromQuestion = metGroups(question, keywords, skip, selfGroups);
+  const known = new Set([
+    ...person,
+    ...skip,
+    ...(`${question} ${context.fact ?? ''}`.match(/\p{Lu}[\p{L}'’-]*/gu) ?? []).map((w) =>
+      w.toLowerCase().replace(/['’]s$/, ''),
+    ),
+    ...keywords.flatMap((g) => g.split('|')).flatMap((x) => x.toLowerCase().split(/\s+/)),
+  ]);
+  const asked = contentStems(question);
+  const joined = fragments(answer);
+  const text = joined ?? answer;
+  const ss = sentences(text);
   let knows = false;
-  for (const c of readClauses(answer)) {
+  const all = readClauses(text);
+  const asksWho = /\bwho(?:se)?\b/i.test(question);
+  const given = new Set([...contentKeywords(`${question} ${context.fact ?? ''}`), ...FILLER]);
+  const statesFact = fromQuestion.every(Boolean) && asks(question);
+  for (const [i, c] of all.entries()) {
     if (c.stance === 'denies') {
-      if (topic.some((w) => mentions(c.text, w))) knows = false;
+      const touches = topic.some((w) => mentions(c.text, w)) || KNOWING_DENIAL.test(c.text);
+      if (touches && !(DETAIL.test(c.text) && !WHETHER.test(c.text))) knows = false;
+      else if (i === 0 && LEADING_NO.test(c.text)) knows = false;
       continue;
     }
-    if (c.stance !== 'asserts' || aboutSomeoneElse(c.text)) continue;
-    if (clauseStates(c, ss[c.sentence - 1], keywords, skip, selfGroups)) knows = true;
+    if (c.stance !== 'asserts' || aboutSomeoneElse(c.text, person)) continue;
+    if (!joined && echoes(c.text, asked)) continue;
+    if (clauseStates(c, ss[c.sentence - 1], keywords, skip, selfGroups)) {
+      knows = true;
+      continue;
+    }
+    if (!question || namesAnother(c.text, known)) continue;
+    const own = metGroups(c.text, keywords, skip, selfGroups);
+    // a word too common to name the act alone ("reading") names it when the question says which ("poetry reading")
+    const ownLight = metGroups(c.text, keywords, skip, selfGroups, true);
+    const isPerson = keywords.map((g) => /^\p{Lu}/u.test(g.trim()));
+    // the question lends the person it names, the act when it asks who did it, and the sense of a common word
+    // (never to a clause that brings a thing of its own: "Tomasz runs the ice house" is another sense of running)
+    const novel = contentKeywords(c.text, [...known]).some((w) => !given.has(w));
+    const lent = own.map((m, k) => m || (fromQuestion[k] && (isPerson[k] || (!novel && (asksWho || ownLight[k])))));
+    if (lent.every(Boolean) && own.some(Boolean)) knows = true;
+    // "Yes" (or "She is", or eagerness) to a question that states the whole fact
+    else if (
+      statesFact &&
+      c.sentence === 0 &&
+      (AFFIRM.test(c.text) ||
+        /^\s*(?:she|he|they|it)\s+(?:is|was|has|does|did|will)\b/i.test(c.text) ||
+        (ENTHUSIASM.test(c.text) && ownLight.some(Boolean)))
+    )
+      knows = true;
   }
   return knows;
+}
+
+/** Stems of a text's content words (4+ letters). */
+function contentStems(text: string): Set<string> {
+  return new Set((text.toLowerCase().match(/[\p{L}]{4,}/gu) ?? []).map(stem));
+}
+
+/**
+ * An echo of the question without a verb of its own ("Anna taking over the ferry. Well."): every content word is
+ * the question's; it repeats, it does not tell.
+ */
+function echoes(clause: string, asked: ReadonlySet<string>): boolean {
+  if (asked.size === 0 || FINITE.test(clause) || AFFIRM.test(clause)) return false;
+  const own = contentStems(clause);
+  return own.size > 0 && [...own].every((w) => asked.has(w));
 }
 
 /** The lower-case words of a name ("Isabella Rodriguez" -> isabella, rodriguez). */
@@ -190,9 +354,13 @@ export function answerKnowsPerson(answer: string, name: string): boolean {
   return verdict === true;
 }
 
-/** Does a memory's text support a fact (whole words, every group)? */
+/**
+ * Does a memory's text support a fact? Its person and its act together, in one sentence, each by a word that
+ * identifies (the harbour is not the harbour master; a day alone is no act): "he sells fish at the harbour" does
+ * not ground a candidacy for harbour master.
+ */
 export function memorySupportsFact(description: string, keywords: readonly string[]): boolean {
-  return matchesKeywords(description, keywords);
+  return sentences(description).some((s) => metGroups(s, keywords, new Set(), false).every(Boolean));
 }
 
 /** Does a memory's text name a person (the full name, or the first name as a whole word)? */

@@ -21,8 +21,30 @@ const OPEN_QUESTION = /\b(whether|if) .* or not\b/i;
 const SECRECY =
   /\b(i|we)\s+(have|had|'ve)?\s*(not|n['’]t|never)\s+(yet\s+)?(told|tell|mentioned|said|announced|shared)\s+(it\s+)?(to\s+)?(anyone|anybody|many people|most people|a soul|everyone|others|people|the others)(\s+yet)?\b|\bhaven['’]t told anyone\b|\b(?:(?:i|we)\s+(?:have\s+|had\s+|'ve\s+)?)?(?:told|tells?|mentioned|shared)\s+(?:it\s+)?(?:to\s+)?(?:nobody|no one|no-one)(?:\s+yet)?\b/gi;
 
-/** Splits a sentence where a contrast or a new clause starts ("but", "though", ";", a dash). */
-const CLAUSE_SPLIT = /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b)\s*/i;
+/**
+ * Splits a sentence where a contrast or a new clause starts ("but", "though", ";", a dash), and before a comment
+ * on what was said (", which nobody was surprised by", ", and no one minds"): its negation is about something else.
+ */
+const CLAUSE_SPLIT =
+  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and (?:nobody|no one|none|not)|not that)\b))\s*/i;
+
+/**
+ * Negations that deny nothing about knowing: enthusiasm ("I can't wait"), surprise ("nobody was surprised", "no
+ * wonder"), "no secret", "not only", "no longer". Read out before a clause's negation is looked at.
+ */
+const NOT_DENIAL =
+  /\bnot sure (?:if|whether) .*\bstill\b|\b(?:can['’]?t|cannot|couldn['’]t) wait\b|\b(?:no|not an?|not much of an?|hardly an?|nobody(?: was| is)?|no one(?: was| is)?|none of us (?:were|was))\s+(?:big\s+)?(?:surprise[ds]?|secret|wonder|shock(?:ed)?|stranger)\b|\b(?:isn['’]t|wasn['’]t|is not|was not|not) (?:a |much of a |exactly a |really a |any )?(?:surprise|secret|shock)\b|\b(?:didn['’]t|doesn['’]t|won['’]t) (?:surprise|shock) (?:me|anyone|anybody|us)\b|\bnot (?:only|just|long|bad|surprisingly|least)\b|\bno (?:longer|doubt|question about it)\b|\b(?:couldn['’]t|can['’]t) be (?:happier|prouder|more pleased)\b|\bnothing but\b|\bnever (?:thought|expected|imagined) (?:she|he|they)['’]?d\b/gi;
+
+/**
+ * Two negations that make a yes ("it's not as if I hadn't heard", "I can't say I haven't heard", "there's nobody
+ * who hasn't heard", "not that I didn't know").
+ */
+const DOUBLE_NEGATIVE =
+  /\bnot (?:as if|as though|like|that) (?:i|we)\b.*\b(?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t|never|not)\b|\b(?:can['’]t|cannot|couldn['’]t|wouldn['’]t) (?:say|pretend|claim) (?:that )?(?:i|we) (?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t|never)\b|\b(?:no ?one|nobody|not a soul|there['’]s no one|there isn['’]t anyone)\b[^.,;]{0,30}?\b(?:who|that)?\s*(?:hasn['’]t|doesn['’]t|didn['’]t|hadn['’]t)\b|\b(?:not|never) un(?:aware|heard)\b|\bhow could (?:i|anyone) not\b|\b(?:couldn['’]t|can['’]t|impossible to|hard not to) (?:have )?(?:miss(?:ed)?|avoid(?:ed)?|escape[d]?)\b/i;
+
+/** A closing tag that asks for agreement ("..., isn't she?", "..., right?"): the sentence before it asserts. */
+export const TAG_QUESTION =
+  /,?\s*(?:(?:isn['’]t|aren['’]t|wasn['’]t|weren['’]t|doesn['’]t|didn['’]t|won['’]t|hasn['’]t|haven['’]t|can['’]t|is|does|did|was|has|will) (?:she|he|they|it|there|i|you|we)|right|no|eh|yes|yeah|i think|i believe|apparently|or so i heard|or something|I guess)\s*\?\s*["')\]]*\s*$/i;
 
 /** Splits an answer into sentences (., !, ? or a line break; an ellipsis ends a sentence too). */
 export function sentences(text: string): string[] {
@@ -42,13 +64,34 @@ export function clauses(sentence: string): string[] {
 
 /** Does the clause deny (carry a negation or a word of not knowing)? Secrecy of the speaker's own is not a denial. */
 export function negated(clause: string): boolean {
-  const c = clause.replace(SECRECY, ' ');
+  const c = clause.replace(SECRECY, ' ').replace(TAG_QUESTION, '').replace(NOT_DENIAL, ' ');
+  if (DOUBLE_NEGATIVE.test(c)) return false;
   return NEGATION.test(c) || DENIAL_WORDS.test(c) || OPEN_QUESTION.test(c);
 }
 
 /** A question: the speaker asks, it does not tell. */
 export function isQuestion(sentence: string): boolean {
   return /\?\s*["')\]]*\s*$/.test(sentence);
+}
+
+/** Opens as a question does: an auxiliary or a question word first ("Is she ...?", "Who told you?"). */
+const ASKS_FIRST =
+  /^\s*(?:is|are|was|were|am|do|does|did|has|have|had|will|would|can|could|should|shall|may|might|must|isn['’]t|aren['’]t|doesn['’]t|didn['’]t|hasn['’]t|haven['’]t|won['’]t|who|whom|whose|what|when|where|why|how|which)\b/i;
+
+/** A finite verb: a subject pronoun with its verb, an auxiliary, or a contracted one ("Anna's taking"). */
+export const FINITE =
+  /\b(?:is|are|was|were|am|has|have|had|will|would|can|could|should|might|must|does|did|shall)\b|\p{L}['’](?:s|re|m|ve|ll|d)\b|\b(?:i|you|we|they|he|she|it)\s+(?!\p{Lu})\p{L}+/iu;
+
+/**
+ * A hedge that ends in a question mark asserts ("I think she's taking over the ferry?", "She's selling, isn't
+ * she?"); a sentence that opens as a question asks, and so does an echo without a verb of its own ("Tomasz
+ * running for harbour master?").
+ */
+export function asks(sentence: string): boolean {
+  if (!isQuestion(sentence)) return false;
+  if (TAG_QUESTION.test(sentence) && !ASKS_FIRST.test(sentence)) return false;
+  if (ASKS_FIRST.test(sentence)) return true;
+  return !FINITE.test(sentence.replace(/\?.*$/, ''));
 }
 
 /** A reply that affirms at its start ("Yes", "Of course", "That's right"). */
@@ -68,9 +111,12 @@ export function readClauses(answer: string): Clause[] {
   const ss = sentences(answer);
   const out: Clause[] = [];
   ss.forEach((s, i) => {
-    const asked = isQuestion(s);
-    // An echo question answered "Yes, ..." in the next sentence is asserted by it.
-    const affirmedNext = asked && AFFIRM.test(ss[i + 1] ?? '') && !negated(ss[i + 1] ?? '');
+    const asked = asks(s);
+    // An echo question answered "Yes, ..." in the next sentence is asserted by it, and so is a short echo without a
+    // verb the next sentence goes on from ("The bicycle shop? I can't wait.").
+    const next = ss[i + 1] ?? '';
+    const shortEcho = asked && s.split(/\s+/).length <= 5 && !FINITE.test(s) && next !== '' && !isQuestion(next);
+    const affirmedNext = asked && (AFFIRM.test(next) || shortEcho) && !negated(next);
     for (const text of clauses(s))
       out.push({
         text,
@@ -91,10 +137,13 @@ const RELATIVE =
  * A clause about an unnamed relative or acquaintance ("his cousin is running", "Ben's brother sold his boat",
  * "my sister is cleaning"): the person it is about is someone else, unless a name follows ("my husband Sam").
  */
-export function aboutSomeoneElse(clause: string): boolean {
+export function aboutSomeoneElse(clause: string, self: readonly string[] = []): boolean {
   for (const m of clause.matchAll(RELATIVE)) {
     const next = (m[3] ?? '').replace(/^,?\s+/, '');
     if (!/^\p{Lu}/u.test(next)) return true;
+    // a named relative is someone else unless the name is the one the fact is about ("her cousin Piet")
+    const name = next.replace(/[^\p{L}'’-].*$/u, '').toLowerCase();
+    if (self.length > 0 && !self.includes(name)) return true;
   }
   return false;
 }

@@ -109,7 +109,9 @@ describe('clauses, contrast and reference (issue 23)', () => {
     );
     expect(answerKnowsFact('I have not told anyone about my clean-up on North Beach.', cleanup, holder)).toBe(true);
     // a probe's answer from the holder's own seed ("... and tells nobody")
-    expect(answerKnowsFact("I'm holding a clean-up on Saturday, and I've told nobody yet.", cleanup, holder)).toBe(true);
+    expect(answerKnowsFact("I'm holding a clean-up on Saturday, and I've told nobody yet.", cleanup, holder)).toBe(
+      true,
+    );
     expect(answerKnowsFact('I heard Nadia is holding a clean-up, and tells no one.', cleanup)).toBe(true);
     expect(answerKnowsFact("Nadia's neighbour is doing a clean-up.", cleanup)).toBe(false);
     expect(answerKnowsFact('My friend Nadia is doing a clean-up.', cleanup)).toBe(true);
