@@ -21,7 +21,14 @@ import {
 import { JudgeHealth } from '../eval/judge-health.ts';
 import { modelKnowledgeJudge, ruleKnowledgeJudge } from '../eval/knowledge-judge.ts';
 import { prepareJudge, unreliableJudgeText } from '../eval/model-judge.ts';
-import { type Ablation, conditionsFor, type EvalReport, runEvaluation, summarizeEvaluation } from '../eval/run.ts';
+import {
+  type Ablation,
+  conditionsFor,
+  type EvalReport,
+  markUnreliable,
+  runEvaluation,
+  summarizeEvaluation,
+} from '../eval/run.ts';
 import { type SeedAgreement, seedAgreement, summarizeSeedAgreement } from '../eval/seed-agreement.ts';
 import { type RunData, runExportLines } from '../eval/run-export.ts';
 import type { FinishedRun } from '../eval/simulate.ts';
@@ -30,6 +37,7 @@ import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { countChatTokens, countTokens } from '../llm/tokens.ts';
 import type { TownFile } from '../town/file.ts';
 import { loadTownArg } from '../town/file-io.ts';
+import { DEFAULT_RUN_HOURS, runLength, runLengthText } from '../eval/run-length.ts';
 import { startProgress } from './progress.ts';
 import { runIfMain } from './run-main.ts';
 import { configuredModels } from './simulate.ts';
@@ -44,7 +52,8 @@ hallucinated answers are measured for each condition.
 Options:
   --town FILE          a town file (default: the seed town)
   --smallville DIR     a folder of the original Smallville files instead (e.g. ../shared/data/smallville)
-  --hours N            simulated hours per condition (default 24; the paper ran two game days, 48)
+  --hours N            simulated hours per condition (default: until the town's last tracked event has ended,
+                       at least 24; said at the start; a warning when N cuts a tracked event off)
   --seed S             seed (integer, default 1)
   --seeds LIST         several seeds, comma-separated (e.g. 1,7,13): the whole evaluation once per seed, then
                        how far the seeds agree (Kendall's tau over the conditions' order, identical rankings)
@@ -81,6 +90,8 @@ export interface EvalCliArgs {
   town?: string;
   smallville?: string;
   hours: number;
+  /** --hours was given (else the run lasts until the last tracked event has ended: run-length.ts). */
+  hoursGiven: boolean;
   seed: number;
   /** Several seeds: the evaluation once per seed, then their agreement. */
   seeds?: number[];
@@ -132,7 +143,8 @@ export function parseEvalArgs(argv: string[]): EvalCliArgs {
     throw new Error(`${(e as Error).message.split('\n')[0]}\n\n${EVAL_USAGE}`);
   }
   const a: EvalCliArgs = {
-    hours: 24,
+    hours: DEFAULT_RUN_HOURS,
+    hoursGiven: typeof v.hours === 'string',
     seed: 1,
     help: Boolean(v.help),
     judgeCheck: Boolean(v['judge-check']),
@@ -293,6 +305,10 @@ export async function runEvalCli(
     const models: ReturnType<NonNullable<Io['models']>> = io.models ? io.models() : configuredModels();
     const { llm, embedder } = models;
     const judgeModel = models.judge ?? llm;
+    // by default the run reaches what it tracks: until the last tracked event has ended
+    const length = runLength(town);
+    if (!args.hoursGiven) args.hours = length.hours;
+    io.err(`${runLengthText(length, args.hoursGiven ? args.hours : undefined)}\n`);
     const conditions = conditionsFor(args.ablate);
     const seeds = args.seeds ?? [args.seed];
     // The model judge answers its calibration items before any hour is simulated: a judge that fails them is
@@ -388,7 +404,10 @@ export async function runEvalCli(
     if (db) io.out(`Towns kept in ${args.db}\n`);
     // Calls that timed out or came back off-schema while judging may have made the judge unreliable since.
     const status = judge.status();
-    for (const r of reports) r.judge.status = status;
+    for (const r of reports) {
+      r.judge.status = status;
+      markUnreliable(r);
+    }
     const allow = { allowUnreliable: args.allowUnreliableJudge };
     if (!status.reliable && !args.allowUnreliableJudge) {
       io.out(`${summarizeEvaluation(reports[0] as EvalReport, allow)}\n`);
