@@ -16,7 +16,7 @@ import { type ConditionRating, PAPER_TRUESKILL, rateConditions } from './trueski
  * the rankings that hold one (issue 38).
  */
 export const STOCK_DENIAL =
-  /^\s*(?:(?:i['’]?m|i am) sorry,?\s*)?(?:but\s+)?i\s+(?:don['’]t|do not|can['’]t|cannot)\s+(?:remember|recall|answer|say)(?:\s+anything)?(?:\s+about\s+(?:that|it|this))?(?:\s+right now)?\s*[.!]?\s*$/i;
+  /^\s*(?:(?:i['’]?m|i am) sorry,?\s*)?(?:but\s+)?i\s+(?:don['’]t|do not|can['’]t|cannot)\s+(?:remember|recall|answer|say)(?:\s+anything)?(?:\s+(?:about\s+)?(?:that|it|this))?(?:\s+right now)?\s*[.!]?\s*$/i;
 
 export function isStockDenial(answer: string): boolean {
   return STOCK_DENIAL.test(answer) || answer.trim() === '';
