@@ -141,9 +141,12 @@ export function aboutSomeoneElse(clause: string, self: readonly string[] = []): 
   for (const m of clause.matchAll(RELATIVE)) {
     const next = (m[3] ?? '').replace(/^,?\s+/, '');
     if (!/^\p{Lu}/u.test(next)) return true;
-    // a named relative is someone else unless the name is the one the fact is about ("her cousin Piet")
+    // a named relative who is the clause's subject is someone else unless the name is the one the fact is about
+    // ("her cousin Piet is taking it over"); named later ("I'll tell only my wife Marta") it is not the subject
     const name = next.replace(/[^\p{L}'’-].*$/u, '').toLowerCase();
-    if (self.length > 0 && !self.includes(name)) return true;
+    const before = clause.slice(0, m.index ?? 0).trim();
+    const subject = before === '' || before.split(/\s+/).length <= 2;
+    if (subject && self.length > 0 && !self.includes(name)) return true;
   }
   return false;
 }
