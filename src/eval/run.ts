@@ -108,6 +108,7 @@ export interface EvalReport {
     distinct: number;
     /** Some condition's answer is a stock denial. */
     denial: boolean;
+    judge?: 'unreliable';
   }[];
   /** End-to-end measures per condition (sec. 7). */
   endToEnd: {
@@ -278,6 +279,7 @@ export function markUnreliable(r: EvalReport): void {
   if (r.judge.status.reliable) return;
   for (const t of [...r.trueskill, ...r.trueskillWithoutDenials]) t.judge = 'unreliable';
   for (const e of r.endToEnd) e.judge = 'unreliable';
+  for (const x of r.rankings) x.judge = 'unreliable';
 }
 
 function describeCalls(c: JudgeStatus['calls']): string {

@@ -129,6 +129,7 @@ describe('a model judge answering nonsense', () => {
     expect(r.report?.trueskill.every((t) => t.judge === 'unreliable')).toBe(true);
     expect(r.report?.trueskillWithoutDenials.every((t) => t.judge === 'unreliable')).toBe(true);
     expect(r.report?.endToEnd.every((e) => e.judge === 'unreliable')).toBe(true);
+    expect(r.report?.rankings.every((x) => x.judge === 'unreliable')).toBe(true);
   });
 
   it('npm run simulate uses the configured model as judge, with the same check', async () => {
