@@ -58,7 +58,7 @@ export async function measureDiffusion(
       if (!verdicts[i]) return;
       said.push(r.name);
       const mems = service.liveResident(r.id).memory.all();
-      if (evidence(mems, (d) => memorySupportsFact(d, f.keywords))) grounded.push(r.name);
+      if (evidence(mems, (d) => memorySupportsFact(d, f.keywords, f.description))) grounded.push(r.name);
       else hallucinated.push(r.name);
     });
     out.push({

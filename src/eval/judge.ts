@@ -111,7 +111,10 @@ function metGroups(
   skip: ReadonlySet<string>,
   selfGroups: boolean,
   light = false,
+  sense?: ReadonlySet<string>,
 ): boolean[] {
+  // a common word is taken in the fact's sense when the text also carries another word of the fact ("run for mayor")
+  const inSense = light || (sense !== undefined && contentKeywords(text).some((w) => sense.has(w)));
   return keywords
     .map((group) => {
       const alts = group
@@ -121,7 +124,7 @@ function metGroups(
       if (selfGroups && alts.some((x) => skip.has(x.toLowerCase()))) return true;
       const usable = alts.filter((x) => !skip.has(x.toLowerCase()) && !TIME_WORD.test(x));
       const heavy = usable.filter((x) => !isLight(x));
-      return (heavy.length > 0 && !light ? heavy : usable).some((x) => mentions(text, x));
+      return (heavy.length > 0 && !inSense ? heavy : usable).some((x) => mentions(text, x));
     })
     .map((met, i) => met || (timeOnly(keywords[i] ?? '') && mentionsAny(text, keywords[i] ?? '')));
 }
@@ -211,11 +214,12 @@ function clauseStates(
   keywords: readonly string[],
   skip: ReadonlySet<string>,
   selfGroups: boolean,
+  sense?: ReadonlySet<string>,
 ): boolean {
-  const own = metGroups(c.text, keywords, skip, selfGroups);
+  const own = metGroups(c.text, keywords, skip, selfGroups, false, sense);
   if (own.every(Boolean)) return true;
   if (!previous || !own.some(Boolean) || !PRONOUN.test(c.text)) return false;
-  const before = metGroups(previous, keywords, skip, selfGroups);
+  const before = metGroups(previous, keywords, skip, selfGroups, false, sense);
   return own.every((m, i) => m || before[i]);
 }
 
@@ -265,6 +269,7 @@ export function answerKnowsFact(
   const all = readClauses(text);
   const asksWho = /\bwho(?:se)?\b/i.test(question);
   const given = new Set([...contentKeywords(`${question} ${context.fact ?? ''}`), ...FILLER]);
+  const sense = senseWords(`${question} ${context.fact ?? ''}`, [...known]);
   const statesFact = fromQuestion.every(Boolean) && asks(question);
   for (const [i, c] of all.entries()) {
     if (c.stance === 'denies') {
@@ -275,12 +280,12 @@ export function answerKnowsFact(
     }
     if (c.stance !== 'asserts' || aboutSomeoneElse(c.text, person)) continue;
     if (!joined && echoes(c.text, asked)) continue;
-    if (clauseStates(c, ss[c.sentence - 1], keywords, skip, selfGroups)) {
+    if (clauseStates(c, ss[c.sentence - 1], keywords, skip, selfGroups, sense)) {
       knows = true;
       continue;
     }
     if (!question || namesAnother(c.text, known)) continue;
-    const own = metGroups(c.text, keywords, skip, selfGroups);
+    const own = metGroups(c.text, keywords, skip, selfGroups, false, sense);
     // a word too common to name the act alone ("reading") names it when the question says which ("poetry reading")
     const ownLight = metGroups(c.text, keywords, skip, selfGroups, true);
     const isPerson = keywords.map((g) => /^\p{Lu}/u.test(g.trim()));
@@ -357,10 +362,17 @@ export function answerKnowsPerson(answer: string, name: string): boolean {
 /**
  * Does a memory's text support a fact? Its person and its act together, in one sentence, each by a word that
  * identifies (the harbour is not the harbour master; a day alone is no act): "he sells fish at the harbour" does
- * not ground a candidacy for harbour master.
+ * not ground a candidacy for harbour master. `fact`: the fact in words, whose other words take a common word in
+ * its sense ("decided to run for mayor").
  */
-export function memorySupportsFact(description: string, keywords: readonly string[]): boolean {
-  return sentences(description).some((s) => metGroups(s, keywords, new Set(), false).every(Boolean));
+export function memorySupportsFact(description: string, keywords: readonly string[], fact?: string): boolean {
+  const sense = fact ? senseWords(fact, []) : undefined;
+  return sentences(description).some((s) => metGroups(s, keywords, new Set(), false, false, sense).every(Boolean));
+}
+
+/** The words that say which sense a common word has: the fact's (and question's) other content words, not light. */
+function senseWords(text: string, names: readonly string[]): Set<string> {
+  return new Set(contentKeywords(text, names).filter((w) => !isLight(w) && !FILLER.has(w)));
 }
 
 /** Does a memory's text name a person (the full name, or the first name as a whole word)? */
