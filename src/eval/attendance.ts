@@ -95,7 +95,9 @@ export class AttendanceTracker {
     for (const f of this.facts) {
       if (!f.event) continue;
       const heard = residents
-        .filter((r) => r.id !== f.holder && memories(r.id).some((d) => memorySupportsFact(d, f.keywords, f.description)))
+        .filter(
+          (r) => r.id !== f.holder && memories(r.id).some((d) => memorySupportsFact(d, f.keywords, f.description)),
+        )
         .map((r) => r.name);
       const came = sorted(this.came, f.id);
       out.push({

@@ -6,6 +6,7 @@
 // the kind allows. The format is that of a corpus file (corpus-file.ts), so the same items can be given on the
 // command line.
 import type { LabelledAnswer } from './corpus-file.ts';
+import { KIND_CORPUS_MORE } from './judge-corpus-kinds-more.ts';
 
 const GRETA = 'Greta Lindqvist is retiring from the village school at the end of term';
 const OWEN = 'Owen Pryce is opening a bicycle repair shop on Mill Lane next month';
@@ -382,4 +383,5 @@ export const KIND_CORPUS: readonly LabelledAnswer[] = [
     ['Has Joe Ferris bought the old cinema?', 'Joe Ferris and the old cinema. Huh.', false, 'echo'],
     ['Do you know who bought the old cinema?', 'Joe a acheté le vieux cinéma, oui.', true, 'other-language'],
   ]),
+  ...KIND_CORPUS_MORE,
 ];

@@ -12,12 +12,20 @@ import {
   asks,
   type Clause,
   clauses,
+  DETAIL,
+  DOUBLE_NEGATIVE,
+  ENTHUSIASM,
   FINITE,
   isQuestion,
+  KNOWING_DENIAL,
+  KNOWS_IT,
   negated,
   PRONOUN,
+  RETRACTS,
   readClauses,
+  STARTERS,
   sentences,
+  WHETHER,
 } from './polarity.ts';
 
 export { sentences };
@@ -92,7 +100,7 @@ const TIME_WORD =
 const LIGHT = new Set(
   (
     'take make run have get go do give keep put set hold host organise organize throw arrange open start come see ' +
-    'look work help leave move turn become find want need use call try show bring begin stay talk read stand buy ' +
+    'look work help leave move turn become find want need use call try show bring begin stay talk read stand buy sell ' +
     'new good big little small old whole over ' +
     // where something is, not what: "the harbour" is not the harbour master
     'harbour harbor beach hall town village school street lane square park pier church market station library ' +
@@ -155,13 +163,6 @@ function personWords(keywords: readonly string[]): string[] {
     .flatMap((x) => x.toLowerCase().split(/\s+/));
 }
 
-/** Capitalised words that open a sentence without naming anyone. */
-const STARTERS = new Set(
-  "yes yeah yep no nope oh ah well so and but or the a an that this these those there it it's its she she's he he's they they're their her his we i i'm i've i'd i'll you my our apparently honestly everyone everybody someone somebody nobody people word rumour rumor last next as from according if sure of right okay ok hmm um er".split(
-    ' ',
-  ),
-);
-
 /**
  * Does a clause have a subject the fact and the question do not name ("Piet is the one taking it over")? A
  * capitalised word they lack, followed by a verb; a vague subject ("someone is") counts too.
@@ -176,26 +177,12 @@ function namesAnother(text: string, known: ReadonlySet<string>): boolean {
   });
 }
 
-/** "I don't know if that's true", "I don't know anything about a sale": not knowing the fact itself. */
-const KNOWING_DENIAL =
-  /\b(?:haven['’]t|never|not) heard (?:of|about) (?:a|an|any)\b|\b(?:don['’]t|do not|didn['’]t|not sure|no idea|can['’]t say|couldn['’]t say|haven['’]t heard|never heard)\b.*\b(?:if|whether|that['’]s true|it['’]s true|anything|what(?! (?:day|time|date|hour|week|month|year))|more)\b/i;
-
 /** Words that bring nothing of their own to an answer (a clause of these and the fact's words adds no new thing). */
 const FILLER = new Set(
   contentKeywords(
     'sure yes yeah yep definitely certainly course well think believe heard hear apparently indeed right true absolutely probably reckon guess told say says said word around town everyone everybody people talking talk news rumour rumor lately recently really quite pretty sounds seems',
   ),
 );
-
-/** Eagerness that says yes ("I can't wait to vote for him"). */
-const ENTHUSIASM =
-  /\b(?:can['’]?t wait|cannot wait|couldn['’]t be happier|thrilled|excited|delighted|looking forward)\b/i;
-
-/** A denial of a detail only ("but I couldn't tell you what day it starts"): the fact itself stands. */
-const DETAIL =
-  /\b(?:when|what day|which day|what date|what time|where|how|exactly|details?|the date|the time|how long|why|what for)\b/i;
-const WHETHER =
-  /\b(?:if|whether|who|anything|any of it|about it|about that|that['’]s true|true|what(?! (?:day|time|date|hour|week|month|year)))\b/i;
 
 /** An answer of fragments ("Ferry. May. Yes."): read as one clause. */
 function fragments(answer: string): string | undefined {
@@ -272,8 +259,8 @@ export function answerKnowsFact(
   const sense = senseWords(`${question} ${context.fact ?? ''}`, [...known]);
   const statesFact = fromQuestion.every(Boolean) && asks(question);
   for (const [i, c] of all.entries()) {
-    if (c.stance === 'denies') {
-      const touches = topic.some((w) => mentions(c.text, w)) || KNOWING_DENIAL.test(c.text);
+    if (c.stance === 'denies' || RETRACTS.test(c.text)) {
+      const touches = topic.some((w) => mentions(c.text, w)) || KNOWING_DENIAL.test(c.text) || RETRACTS.test(c.text);
       if (touches && !(DETAIL.test(c.text) && !WHETHER.test(c.text))) knows = false;
       else if (i === 0 && LEADING_NO.test(c.text)) knows = false;
       continue;
@@ -291,7 +278,11 @@ export function answerKnowsFact(
     const isPerson = keywords.map((g) => /^\p{Lu}/u.test(g.trim()));
     // the question lends the person it names, the act when it asks who did it, and the sense of a common word
     // (never to a clause that brings a thing of its own: "Tomasz runs the ice house" is another sense of running)
-    const novel = contentKeywords(c.text, [...known]).some((w) => !given.has(w));
+    // (the part of the clause that names the act: "Ben's selling up and moving away" sells nothing else)
+    const novel = c.text
+      .split(/,|\s+and\s+/)
+      .filter((p) => metGroups(p, keywords, skip, selfGroups, true).some(Boolean))
+      .some((p) => contentKeywords(p, [...known]).some((w) => !given.has(w)));
     const lent = own.map((m, k) => m || (fromQuestion[k] && (isPerson[k] || (!novel && (asksWho || ownLight[k])))));
     if (lent.every(Boolean) && own.some(Boolean)) knows = true;
     // "Yes" (or "She is", or eagerness) to a question that states the whole fact
@@ -300,7 +291,9 @@ export function answerKnowsFact(
       c.sentence === 0 &&
       (AFFIRM.test(c.text) ||
         /^\s*(?:she|he|they|it)\s+(?:is|was|has|does|did|will)\b/i.test(c.text) ||
-        (ENTHUSIASM.test(c.text) && ownLight.some(Boolean)))
+        KNOWS_IT.test(c.text) ||
+        DOUBLE_NEGATIVE.test(c.text) ||
+        (ENTHUSIASM.test(c.text) && (ownLight.some(Boolean) || /\b(?:it|that|this)\b/i.test(c.text))))
     )
       knows = true;
   }

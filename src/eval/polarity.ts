@@ -30,17 +30,17 @@ const CLAUSE_SPLIT =
 
 /**
  * Negations that deny nothing about knowing: enthusiasm ("I can't wait"), surprise ("nobody was surprised", "no
- * wonder"), "no secret", "not only", "no longer". Read out before a clause's negation is looked at.
+ * wonder"), "no secret", "not only". Read out before a clause's negation is looked at.
  */
 const NOT_DENIAL =
-  /\bnot sure (?:if|whether) .*\bstill\b|\b(?:can['’]?t|cannot|couldn['’]t) wait\b|\b(?:no|not an?|not much of an?|hardly an?|nobody(?: was| is)?|no one(?: was| is)?|none of us (?:were|was))\s+(?:big\s+)?(?:surprise[ds]?|secret|wonder|shock(?:ed)?|stranger)\b|\b(?:isn['’]t|wasn['’]t|is not|was not|not) (?:a |much of a |exactly a |really a |any )?(?:surprise|secret|shock)\b|\b(?:didn['’]t|doesn['’]t|won['’]t) (?:surprise|shock) (?:me|anyone|anybody|us)\b|\bnot (?:only|just|long|bad|surprisingly|least)\b|\bno (?:longer|doubt|question about it)\b|\b(?:couldn['’]t|can['’]t) be (?:happier|prouder|more pleased)\b|\bnothing but\b|\bnever (?:thought|expected|imagined) (?:she|he|they)['’]?d\b/gi;
+  /\bnot sure (?:if|whether) .*\bstill\b|\b(?:can['’]?t|cannot|couldn['’]t) wait\b|\b(?:no|not an?|not much of an?|hardly an?|nobody(?: was| is)?|no one(?: was| is)?|none of us (?:were|was))\s+(?:big\s+)?(?:surprise[ds]?|secret|wonder|shock(?:ed)?|stranger)\b|\b(?:isn['’]t|wasn['’]t|is not|was not|not) (?:a |much of a |exactly a |really a |any )?(?:surprise|secret|shock)\b|\b(?:didn['’]t|doesn['’]t|won['’]t) (?:surprise|shock) (?:me|anyone|anybody|us)\b|\bnot (?:only|just|long|bad|surprisingly|least)\b|\bno (?:doubt|question about it)\b|\b(?:couldn['’]t|can['’]t) be (?:happier|prouder|more pleased)\b|\bnothing but\b|\bnever (?:thought|expected|imagined) (?:she|he|they)['’]?d\b/gi;
 
 /**
  * Two negations that make a yes ("it's not as if I hadn't heard", "I can't say I haven't heard", "there's nobody
  * who hasn't heard", "not that I didn't know").
  */
-const DOUBLE_NEGATIVE =
-  /\bnot (?:as if|as though|like|that) (?:i|we)\b.*\b(?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t|never|not)\b|\b(?:can['’]t|cannot|couldn['’]t|wouldn['’]t) (?:say|pretend|claim) (?:that )?(?:i|we) (?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t|never)\b|\b(?:no ?one|nobody|not a soul|there['’]s no one|there isn['’]t anyone)\b[^.,;]{0,30}?\b(?:who|that)?\s*(?:hasn['’]t|doesn['’]t|didn['’]t|hadn['’]t)\b|\b(?:not|never) un(?:aware|heard)\b|\bhow could (?:i|anyone) not\b|\b(?:couldn['’]t|can['’]t|impossible to|hard not to) (?:have )?(?:miss(?:ed)?|avoid(?:ed)?|escape[d]?)\b/i;
+export const DOUBLE_NEGATIVE =
+  /\bwho (?:hasn['’]t|doesn['’]t|didn['’]t|hadn['’]t) (?:heard|know)|\bnot (?:as if|as though|like|that) (?:i|we)\b.*\b(?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t|never|not)\b|\b(?:can['’]t|cannot|couldn['’]t|wouldn['’]t) (?:say|pretend|claim) (?:that )?(?:i|we) (?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t|never)\b|\b(?:no ?one|nobody|not a soul|there['’]s no one|there isn['’]t anyone)\b[^.,;]{0,30}?\b(?:who|that)?\s*(?:hasn['’]t|doesn['’]t|didn['’]t|hadn['’]t)\b|\b(?:not|never) un(?:aware|heard)\b|\bhow could (?:i|anyone) not\b|\b(?:couldn['’]t|can['’]t|impossible to|hard not to) (?:have )?(?:miss(?:ed)?|avoid(?:ed)?|escape[d]?)\b/i;
 
 /** A closing tag that asks for agreement ("..., isn't she?", "..., right?"): the sentence before it asserts. */
 export const TAG_QUESTION =
@@ -89,6 +89,8 @@ export const FINITE =
  */
 export function asks(sentence: string): boolean {
   if (!isQuestion(sentence)) return false;
+  // "Who hasn't heard?" asks nothing: everyone has
+  if (DOUBLE_NEGATIVE.test(sentence)) return false;
   if (TAG_QUESTION.test(sentence) && !ASKS_FIRST.test(sentence)) return false;
   if (ASKS_FIRST.test(sentence)) return true;
   return !FINITE.test(sentence.replace(/\?.*$/, ''));
@@ -150,3 +152,32 @@ export function aboutSomeoneElse(clause: string, self: readonly string[] = []): 
   }
   return false;
 }
+
+/** Capitalised words that open a sentence without naming anyone. */
+export const STARTERS = new Set(
+  "yes yeah yep no nope oh ah well so and but or the a an that this these those there it it's its she she's he he's they they're their her his we i i'm i've i'd i'll you my our apparently honestly everyone everybody someone somebody nobody people word rumour rumor last next as from according if sure of right okay ok hmm um er".split(
+    ' ',
+  ),
+);
+
+/** "I don't know if that's true", "I don't know anything about a sale": not knowing the fact itself. */
+export const KNOWING_DENIAL =
+  /\b(?:haven['’]t|never|not) heard (?:of|about) (?:a|an|any)\b|\b(?:don['’]t|do not|didn['’]t|not sure|no idea|can['’]t say|couldn['’]t say|haven['’]t heard|never heard)\b.*\b(?:if|whether|that['’]s true|it['’]s true|anything|what(?! (?:day|time|date|hour|week|month|year))|more)\b/i;
+
+/** Saying one knows what was asked, without repeating it ("So I heard", "it's not as if I hadn't heard"). */
+export const KNOWS_IT =
+  /^\s*(?:apparently|definitely|certainly|absolutely|indeed|for sure|sure is|seems so|looks like it|so it seems)\b|\byes\b|\bi (?:think|believe|reckon|hear|gather|guess) so\b|\b(?:all anyone talks about|everyone['’]s talking about|the whole town knows|talk of the town)\b|\b(?:so i (?:heard|hear|gather|hear tell)|that['’]s what i heard|i heard (?:that|so|as much|about it)|everyone knows|everybody knows|so they say|i know|it['’]s true|that['’]s true|that['’]s right)\b/i;
+
+/** What was said is taken back: "he decided against it", "she changed her mind", "it fell through". */
+export const RETRACTS =
+  /\b(?:decided against|changed (?:his|her|their|my) mind|called (?:it|that|the whole thing) off|fell through|gave up on (?:it|that|the idea)|not (?:any ?more|anymore)|no longer)\b/i;
+
+/** Eagerness that says yes ("I can't wait to vote for him"). */
+export const ENTHUSIASM =
+  /\b(?:can['’]?t wait|cannot wait|couldn['’]t be happier|thrilled|excited|delighted|looking forward)\b/i;
+
+/** A denial of a detail only ("but I couldn't tell you what day it starts"): the fact itself stands. */
+export const DETAIL =
+  /\b(?:when|what day|which day|what date|what time|where|how|exactly|details?|the date|the time|how long|why|what for)\b/i;
+export const WHETHER =
+  /\b(?:if|whether|who|anything|any of it|about it|about that|that['’]s true|true|what(?! (?:day|time|date|hour|week|month|year)))\b/i;
