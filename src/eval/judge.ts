@@ -254,7 +254,7 @@ export function answerKnowsFact(
   const ss = sentences(text);
   let knows = false;
   const all = readClauses(text);
-  const asksWho = /\bwho(?:se)?\b/i.test(question);
+  const asksWho = /\b(?:who(?:se)?|anyone|anybody|someone|somebody)\b/i.test(question);
   const given = new Set([...contentKeywords(`${question} ${context.fact ?? ''}`), ...FILLER]);
   const sense = senseWords(`${question} ${context.fact ?? ''}`, [...known]);
   const statesFact = fromQuestion.every(Boolean) && asks(question);
@@ -267,7 +267,10 @@ export function answerKnowsFact(
     }
     if (c.stance !== 'asserts' || aboutSomeoneElse(c.text, person)) continue;
     if (!joined && echoes(c.text, asked)) continue;
-    if (clauseStates(c, ss[c.sentence - 1], keywords, skip, selfGroups, sense)) {
+    // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops.")
+    const before = ss[c.sentence - 1];
+    const prev = before !== undefined && !clauses(before).some((x) => negated(x)) ? before : undefined;
+    if (clauseStates(c, prev, keywords, skip, selfGroups, sense)) {
       knows = true;
       continue;
     }

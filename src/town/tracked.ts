@@ -146,7 +146,11 @@ export function contentKeywords(text: string, skipNames: readonly string[] = [])
  */
 export function factKeywords(text: string, holder: string | undefined, people: readonly string[] = []): string[] {
   const who = holder ?? people.find((p) => text.includes(p)) ?? leadingName(text);
-  const act = contentKeywords(text, [...people, ...(who ? [who] : []), ...capitalisedWords(text)]);
+  const names = [...people, ...(who ? [who] : []), ...capitalisedWords(text)];
+  // a role it is done in ("retiring as harbour pilot") is who the person is, not the act, when there is an act besides
+  const role = /\bas (?:an? |the |their |his |her )?([\p{L}'’ -]+?)(?=\s+(?:on|in|at|from|for|with|next|this|by)\b|[,.;]|$)/u.exec(text);
+  const bare = role ? text.replace(role[0], ' ') : text;
+  const act = contentKeywords(bare, names).length > 0 ? contentKeywords(bare, names) : contentKeywords(text, names);
   // who, or where it happens ("at the town hall"), as an event is known by its host or its place
   const where =
     /\bat (?:the |a )?((?:[\p{L}'’-]+ ?){1,3}?)(?=\s+(?:on|in|at|with|from|for|this|next|every|by)\b|[,.;]|$)/u
