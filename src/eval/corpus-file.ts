@@ -106,11 +106,17 @@ export function parseCorpusFile(text: string, file: string, bytes = Buffer.byteL
   return out;
 }
 
-/** The keywords an evaluation would derive for the item's fact (the holder's name and the fact's content words). */
+/**
+ * The keywords an evaluation would derive for the item's fact: the person it is about (the holder when the fact
+ * names them; a holder the fact does not name only knows it) and the fact's content words.
+ */
 export function labelledKeywords(item: Pick<LabelledAnswer, 'fact' | 'holder' | 'speaker'>): string[] {
-  return factKeywords(
-    item.fact,
-    item.holder,
-    [item.holder, item.speaker].filter((p): p is string => Boolean(p)),
-  );
+  const people = [item.holder, item.speaker].filter((p): p is string => Boolean(p));
+  const words = new Set(item.fact.toLowerCase().match(/[\p{L}'’-]+/gu) ?? []);
+  const named = (p: string) =>
+    p
+      .toLowerCase()
+      .split(/\s+/)
+      .some((w) => w.length > 1 && words.has(w));
+  return factKeywords(item.fact, item.holder && named(item.holder) ? item.holder : undefined, people);
 }

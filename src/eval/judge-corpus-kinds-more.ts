@@ -573,4 +573,29 @@ export const KIND_CORPUS_MORE: readonly LabelledAnswer[] = [
     knows: false,
     kind: 'denial',
   },
+  // a fact that names nobody, held by someone it is not about
+  {
+    fact: 'The ferry will stop running in winter',
+    holder: 'Anna Berg',
+    question: 'Have you heard any news about the ferry?',
+    answer: "They say the ferry's stopping over the winter.",
+    knows: true,
+    kind: 'affirmation',
+  },
+  {
+    fact: 'The ferry will stop running in winter',
+    holder: 'Anna Berg',
+    question: 'Have you heard any news about the ferry?',
+    answer: 'The ferry was late again this morning.',
+    knows: false,
+    kind: 'topic-but-denies',
+  },
+  {
+    fact: 'The ferry will stop running in winter',
+    holder: 'Anna Berg',
+    question: 'Have you heard any news about the ferry?',
+    answer: 'No news, it runs like clockwork.',
+    knows: false,
+    kind: 'denial',
+  },
 ];

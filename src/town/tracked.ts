@@ -165,6 +165,8 @@ export function factKeywords(text: string, holder: string | undefined, people: r
         .filter((w) => w.length > 1)
         .join('|')
     : '';
+  // naming nobody, its subject and what happens to it, both ("the ferry will stop": not any memory of a ferry)
+  if (!person && act.length > 1) return [act[0] as string, act.slice(1).join('|')];
   const acts = act.length > 0 ? act.join('|') : '';
   return [person, acts].filter((g) => g.length > 0);
 }
@@ -217,9 +219,7 @@ export function secretFact(holder: string, phrase: string, people: readonly stri
       ? factKeywords(content, holder, people)
       : named
         ? factKeywords(content, named, people)
-        : key.length > 1
-          ? [key[0] as string, key.slice(1).join('|')]
-          : key;
+        : factKeywords(content, undefined, people);
   return {
     id: slugify(
       `${first} ${key
