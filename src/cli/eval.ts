@@ -215,7 +215,7 @@ type Io = {
 };
 
 /** Reads a corpus file: refused before reading when too large, then every item checked (index and reason). */
-function readCorpusFile(file: string): LabelledAnswer[] {
+function readCorpusFile(file: string, warn: (line: string) => void): LabelledAnswer[] {
   let bytes: number;
   try {
     bytes = statSync(file).size;
@@ -223,7 +223,7 @@ function readCorpusFile(file: string): LabelledAnswer[] {
     throw new CorpusFileError(file, [`cannot read it: ${(e as Error).message}`]);
   }
   if (bytes > CORPUS_FILE_MAX_BYTES) return parseCorpusFile('', file, bytes);
-  return parseCorpusFile(readFileSync(file, 'utf8'), file, bytes);
+  return parseCorpusFile(readFileSync(file, 'utf8'), file, bytes, warn);
 }
 
 /** --judge-check: the rules on the corpus (or a corpus file), and the configured model judge too when there is one. */
@@ -231,7 +231,7 @@ async function runJudgeCheck(io: Io, args: EvalCliArgs): Promise<{ code: number;
   let items: LabelledAnswer[] | undefined;
   if (args.corpus) {
     try {
-      items = readCorpusFile(args.corpus);
+      items = readCorpusFile(args.corpus, (line) => io.err(`${line}\n`));
     } catch (e) {
       if (e instanceof CorpusFileError) {
         io.err(`${e.message}\n`);

@@ -34,8 +34,16 @@ export class CorpusFileError extends Error {
 
 const FIELDS = ['fact', 'holder', 'speaker', 'question', 'answer', 'knows', 'kind'] as const;
 
-/** Parses and checks a corpus file's text (its size in bytes given, so a huge file is refused unread). */
-export function parseCorpusFile(text: string, file: string, bytes = Buffer.byteLength(text)): LabelledAnswer[] {
+/**
+ * Parses and checks a corpus file's text (its size in bytes given, so a huge file is refused unread). Fields the
+ * format does not know are ignored and said (`warn`), never a reason to refuse the rest.
+ */
+export function parseCorpusFile(
+  text: string,
+  file: string,
+  bytes = Buffer.byteLength(text),
+  warn: (line: string) => void = () => {},
+): LabelledAnswer[] {
   if (bytes > CORPUS_FILE_MAX_BYTES)
     throw new CorpusFileError(file, [
       `the file is ${(bytes / 1024 / 1024).toFixed(1)} MB; at most ${CORPUS_FILE_MAX_BYTES / 1024 / 1024} MB`,
@@ -55,6 +63,7 @@ export function parseCorpusFile(text: string, file: string, bytes = Buffer.byteL
     throw new CorpusFileError(file, [`${data.length} items; at most ${CORPUS_MAX_ITEMS}`]);
   const problems: string[] = [];
   const out: LabelledAnswer[] = [];
+  const ignored = new Map<string, number>();
   data.forEach((raw, i) => {
     const at = `item ${i}`;
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
@@ -63,8 +72,8 @@ export function parseCorpusFile(text: string, file: string, bytes = Buffer.byteL
     }
     const x = raw as Record<string, unknown>;
     const before = problems.length;
-    const unknown = Object.keys(x).filter((k) => !(FIELDS as readonly string[]).includes(k));
-    if (unknown.length > 0) problems.push(`${at}: unknown field ${unknown.join(', ')} (fields: ${FIELDS.join(', ')})`);
+    for (const k of Object.keys(x))
+      if (!(FIELDS as readonly string[]).includes(k)) ignored.set(k, (ignored.get(k) ?? 0) + 1);
     const text = (k: string, required: boolean): string | undefined => {
       const v = x[k];
       if (v === undefined || v === null) {
@@ -98,6 +107,10 @@ export function parseCorpusFile(text: string, file: string, bytes = Buffer.byteL
       ...(kind ? { kind } : {}),
     });
   });
+  if (ignored.size > 0)
+    warn(
+      `${file}: ignored field${ignored.size > 1 ? 's' : ''} ${[...ignored].map(([k, n]) => `"${k}" (${n} items)`).join(', ')}; the fields are ${FIELDS.join(', ')}`,
+    );
   if (problems.length > 0) {
     const shown = problems.slice(0, 50);
     if (problems.length > shown.length) shown.push(`... and ${problems.length - shown.length} more`);

@@ -90,7 +90,7 @@ describe('--judge-check --corpus FILE', () => {
           { fact: 'A is B', question: 'Q?', answer: 'yes', knows: true },
           { fact: 'A is B', question: 'Q?', knows: true },
           { fact: 'A is B', question: 'Q?', answer: 'no' },
-          { fact: 'A is B', question: 'Q?', answer: 'no', knows: 'yes', colour: 'red' },
+          { fact: 'A is B', question: 'Q?', answer: 'no', knows: 'yes' },
           'a string',
         ]),
         'f.json',
@@ -101,9 +101,20 @@ describe('--judge-check --corpus FILE', () => {
     expect((e as { problems: string[] }).problems).toEqual([
       'item 1: no "answer"',
       'item 2: no "knows"',
-      'item 3: unknown field colour (fields: fact, holder, speaker, question, answer, knows, kind)',
       'item 3: "knows" must be true or false, got "yes"',
       'item 4: not an object',
+    ]);
+    // a field the format does not know is ignored and said, not a refusal
+    const warned: string[] = [];
+    const ok = parseCorpusFile(
+      JSON.stringify([{ fact: 'A is B', question: 'Q?', answer: 'yes', knows: true, town: 'X', note: 'n' }]),
+      'f.json',
+      undefined,
+      (w) => warned.push(w),
+    );
+    expect(ok).toHaveLength(1);
+    expect(warned).toEqual([
+      'f.json: ignored fields "town" (1 items), "note" (1 items); the fields are fact, holder, speaker, question, answer, knows, kind',
     ]);
     const big = join(dir, 'big.json');
     const item = JSON.stringify({ fact: 'A is B', question: 'Q?', answer: 'x'.repeat(1000), knows: true });
