@@ -167,8 +167,8 @@ function personWords(keywords: readonly string[]): string[] {
  * Does a clause have a subject the fact and the question do not name ("Piet is the one taking it over")? A
  * capitalised word they lack, followed by a verb; a vague subject ("someone is") counts too.
  */
-function namesAnother(text: string, known: ReadonlySet<string>): boolean {
-  if (/\b(?:someone|somebody|a person|one of them|some(?:one)? else|nobody|anyone)\b/i.test(text)) return true;
+function namesAnother(text: string, known: ReadonlySet<string>, vague = true): boolean {
+  if (vague && /\b(?:someone|somebody|a person|one of them|some(?:one)? else|nobody|anyone)\b/i.test(text)) return true;
   const subject =
     /(\p{Lu}[\p{L}-]*)(?:['’]s)?\s+(?:is|was|has|had|will|did|does|says|said|told|\p{Ll}+ed|\p{Ll}+s)\b/gu;
   return [...text.matchAll(subject)].some((m) => {
@@ -187,6 +187,9 @@ const FILLER = new Set(
 /** An answer of fragments ("Ferry. May. Yes."): read as one clause. */
 function fragments(answer: string): string | undefined {
   const ss = sentences(answer);
+  // one short sentence without a verb, in pieces ("Tom Walsh - books, on the high street.")
+  if (ss.length === 1 && /\s[-–—]\s/.test(answer) && answer.split(/\s+/).length <= 10 && !FINITE.test(answer))
+    return isQuestion(answer) ? undefined : answer.replace(/\s[-–—]\s/g, ', ');
   if (ss.length < 2 || !ss.every((x) => x.split(/\s+/).length <= 4 && !isQuestion(x))) return undefined;
   return ss.map((x) => x.replace(/[.!?…]+$/, '')).join(', ');
 }
@@ -258,6 +261,11 @@ export function answerKnowsFact(
   const given = new Set([...contentKeywords(`${question} ${context.fact ?? ''}`), ...FILLER]);
   const sense = senseWords(`${question} ${context.fact ?? ''}`, [...known]);
   const statesFact = fromQuestion.every(Boolean) && asks(question);
+  // the first sentence that is more than an echo ("Tom? The bookshop? Ha, yes, everyone knows.")
+  const firstSaid = Math.max(
+    0,
+    ss.findIndex((x) => !(asks(x) && x.split(/\s+/).length <= 5 && !FINITE.test(x))),
+  );
   for (const [i, c] of all.entries()) {
     if (c.stance === 'denies' || RETRACTS.test(c.text)) {
       const touches = topic.some((w) => mentions(c.text, w)) || KNOWING_DENIAL.test(c.text) || RETRACTS.test(c.text);
@@ -274,7 +282,8 @@ export function answerKnowsFact(
       knows = true;
       continue;
     }
-    if (!question || namesAnother(c.text, known)) continue;
+    if (!question || namesAnother(c.text, known, false)) continue;
+    const vague = namesAnother(c.text, known);
     const own = metGroups(c.text, keywords, skip, selfGroups, false, sense);
     // a word too common to name the act alone ("reading") names it when the question says which ("poetry reading")
     const ownLight = metGroups(c.text, keywords, skip, selfGroups, true);
@@ -287,16 +296,16 @@ export function answerKnowsFact(
       .filter((p) => metGroups(p, keywords, skip, selfGroups, true).some(Boolean))
       .some((p) => contentKeywords(p, [...known]).some((w) => !given.has(w)));
     const lent = own.map((m, k) => m || (fromQuestion[k] && (isPerson[k] || (!novel && (asksWho || ownLight[k])))));
-    if (lent.every(Boolean) && own.some(Boolean)) knows = true;
+    if (!vague && lent.every(Boolean) && own.some(Boolean)) knows = true;
     // "Yes" (or "She is", or eagerness) to a question that states the whole fact
     else if (
       statesFact &&
-      c.sentence === 0 &&
+      c.sentence === firstSaid &&
       (AFFIRM.test(c.text) ||
         /^\s*(?:she|he|they|it)\s+(?:is|was|has|does|did|will)\b/i.test(c.text) ||
         KNOWS_IT.test(c.text) ||
         DOUBLE_NEGATIVE.test(c.text) ||
-        (ENTHUSIASM.test(c.text) && (ownLight.some(Boolean) || /\b(?:it|that|this)\b/i.test(c.text))))
+        ENTHUSIASM.test(c.text))
     )
       knows = true;
   }

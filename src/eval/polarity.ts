@@ -26,21 +26,21 @@ const SECRECY =
  * on what was said (", which nobody was surprised by", ", and no one minds"): its negation is about something else.
  */
 const CLAUSE_SPLIT =
-  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and (?:nobody|no one|none|not)|not that)\b))\s*/i;
+  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that)\b))\s*/i;
 
 /**
  * Negations that deny nothing about knowing: enthusiasm ("I can't wait"), surprise ("nobody was surprised", "no
  * wonder"), "no secret", "not only". Read out before a clause's negation is looked at.
  */
 const NOT_DENIAL =
-  /\bnot sure (?:if|whether) .*\bstill\b|\b(?:can['’]?t|cannot|couldn['’]t) wait\b|\b(?:no|not an?|not much of an?|hardly an?|nobody(?: was| is)?|no one(?: was| is)?|none of us (?:were|was))\s+(?:big\s+)?(?:surprise[ds]?|secret|wonder|shock(?:ed)?|stranger)\b|\b(?:isn['’]t|wasn['’]t|is not|was not|not) (?:a |much of a |exactly a |really a |any )?(?:surprise|secret|shock)\b|\b(?:didn['’]t|doesn['’]t|won['’]t) (?:surprise|shock) (?:me|anyone|anybody|us)\b|\bnot (?:only|just|long|bad|surprisingly|least)\b|\bno (?:doubt|question about it)\b|\b(?:couldn['’]t|can['’]t) be (?:happier|prouder|more pleased)\b|\bnothing but\b|\bnever (?:thought|expected|imagined) (?:she|he|they)['’]?d\b/gi;
+  /^\s*(?:isn['’]t|wasn['’]t|aren['’]t|didn['’]t|doesn['’]t|hasn['’]t)\s+(?:it|he|she|they|that)\b(?=.*\?\s*$)|\b(?:didn['’]t|never|did not) (?:see|saw) (?:that|it|this) coming\b|\bnot sure (?:if|whether) .*\bstill\b|\b(?:can['’]?t|cannot|couldn['’]t) wait\b|\b(?:no|not an?|not much of an?|hardly an?|nobody(?: was| is)?|no one(?: was| is)?|none of us (?:were|was))\s+(?:big\s+)?(?:surprise[ds]?|secret|wonder|shock(?:ed)?|stranger)\b|\b(?:isn['’]t|wasn['’]t|is not|was not|not) (?:a |much of a |exactly a |really a |any )?(?:surprise|secret|shock)\b|\b(?:didn['’]t|doesn['’]t|won['’]t) (?:surprise|shock) (?:me|anyone|anybody|us)\b|\bnot (?:only|just|long|bad|surprisingly|least)\b|\bno (?:doubt|question about it)\b|\b(?:couldn['’]t|can['’]t) be (?:happier|prouder|more pleased)\b|\bnothing but\b|\bnever (?:thought|expected|imagined) (?:she|he|they)['’]?d\b/gi;
 
 /**
  * Two negations that make a yes ("it's not as if I hadn't heard", "I can't say I haven't heard", "there's nobody
  * who hasn't heard", "not that I didn't know").
  */
 export const DOUBLE_NEGATIVE =
-  /\b(?:wouldn['’]t|can['’]t|couldn['’]t|won['’]t) (?:say|argue|pretend|claim) (?:that )?(?:[\p{L}'’]+ ){0,2}?(?:isn['’]t|wasn['’]t|won['’]t|doesn['’]t|aren['’]t|didn['’]t|hasn['’]t|not)\b|\b(?:can['’]t|cannot|couldn['’]t|won['’]t) deny\b|\bwho (?:hasn['’]t|doesn['’]t|didn['’]t|hadn['’]t) (?:heard|know)|\bnot (?:as if|as though|like|that) (?:i|we)\b.*\b(?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t|never|not)\b|\b(?:can['’]t|cannot|couldn['’]t|wouldn['’]t) (?:say|pretend|claim) (?:that )?(?:i|we) (?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t|never)\b|\b(?:no ?one|nobody|not a soul|there['’]s no one|there isn['’]t anyone)\b[^.,;]{0,30}?\b(?:who|that)?\s*(?:hasn['’]t|doesn['’]t|didn['’]t|hadn['’]t)\b|\b(?:not|never) un(?:aware|heard)\b|\bhow could (?:i|anyone) not\b|\b(?:couldn['’]t|can['’]t|impossible to|hard not to) (?:have )?(?:miss(?:ed)?|avoid(?:ed)?|escape[d]?)\b/iu;
+  /\b(?:be lying|lie) if (?:i|we) said (?:i|we) (?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t)\b|\b(?:wouldn['’]t|can['’]t|couldn['’]t|won['’]t) (?:say|argue|pretend|claim) (?:that )?(?:[\p{L}'’]+ ){0,2}?(?:isn['’]t|wasn['’]t|won['’]t|doesn['’]t|aren['’]t|didn['’]t|hasn['’]t|not)\b|\b(?:can['’]t|cannot|couldn['’]t|won['’]t) deny\b|\bwho (?:hasn['’]t|doesn['’]t|didn['’]t|hadn['’]t) (?:heard|know)|\bnot (?:as if|as though|like|that) (?:i|we)\b.*\b(?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t|never|not)\b|\b(?:can['’]t|cannot|couldn['’]t|wouldn['’]t) (?:say|pretend|claim) (?:that )?(?:i|we) (?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t|never)\b|\b(?:no ?one|nobody|not a soul|there['’]s no one|there isn['’]t anyone)\b[^.,;]{0,30}?\b(?:who|that)?\s*(?:hasn['’]t|doesn['’]t|didn['’]t|hadn['’]t)\b|\b(?:not|never) un(?:aware|heard)\b|\bhow could (?:i|anyone) not\b|\b(?:couldn['’]t|can['’]t|impossible to|hard not to) (?:have )?(?:miss(?:ed)?|avoid(?:ed)?|escape[d]?)\b/iu;
 
 /** A closing tag that asks for agreement ("..., isn't she?", "..., right?"): the sentence before it asserts. */
 export const TAG_QUESTION =
@@ -92,6 +92,9 @@ export function asks(sentence: string): boolean {
   // "Who hasn't heard?" asks nothing: everyone has
   if (DOUBLE_NEGATIVE.test(sentence)) return false;
   if (TAG_QUESTION.test(sentence) && !ASKS_FIRST.test(sentence)) return false;
+  // "Isn't it Tom who's opening it?" presumes, it does not ask
+  if (/^\s*(?:isn['’]t|wasn['’]t|aren['’]t|didn['’]t|doesn['’]t|hasn['’]t)\s+(?:it|he|she|they|that)\b/i.test(sentence))
+    return false;
   if (ASKS_FIRST.test(sentence)) return true;
   return !FINITE.test(sentence.replace(/\?.*$/, ''));
 }
@@ -142,6 +145,8 @@ const RELATIVE =
 export function aboutSomeoneElse(clause: string, self: readonly string[] = []): boolean {
   for (const m of clause.matchAll(RELATIVE)) {
     const next = (m[3] ?? '').replace(/^,?\s+/, '');
+    // the relative as the source of what is said ("my wife says he is") is not who it is about
+    if (/^(?:says|said|tells|told|thinks|thought|reckons|heard|mentioned)\b/i.test(next)) continue;
     if (!/^\p{Lu}/u.test(next)) return true;
     // a named relative who is the clause's subject is someone else unless the name is the one the fact is about
     // ("her cousin Piet is taking it over"); named later ("I'll tell only my wife Marta") it is not the subject
@@ -166,7 +171,7 @@ export const KNOWING_DENIAL =
 
 /** Saying one knows what was asked, without repeating it ("So I heard", "it's not as if I hadn't heard"). */
 export const KNOWS_IT =
-  /^\s*(?:apparently|definitely|certainly|absolutely|indeed|for sure|sure is|seems so|looks like it|so it seems)\b|\byes\b|\bi (?:think|believe|reckon|hear|gather|guess) so\b|\b(?:all anyone talks about|everyone['’]s talking about|the whole town knows|talk of the town)\b|\b(?:so i (?:heard|hear|gather|hear tell)|that['’]s what i heard|i heard (?:that|so|as much|about it)|everyone knows|everybody knows|so they say|i know|it['’]s true|that['’]s true|that['’]s right)\b/i;
+  /\bso (?:he|she|they) (?:says?|tells? me|told me)\b|\bso i['’]m told\b|\b(?:says|said|tells me|told me|reckons) (?:that )?(?:he|she|they) (?:is|are|has|will|did|was)\s*[.!]?$|^\s*(?:apparently|definitely|certainly|absolutely|indeed|for sure|sure is|seems so|looks like it|so it seems)\b|\byes\b|\bi (?:think|believe|reckon|hear|gather|guess) so\b|\b(?:all anyone talks about|everyone['’]s talking about|the whole town knows|talk of the town)\b|\b(?:so i (?:heard|hear|gather|hear tell)|that['’]s what i heard|i heard (?:that|so|as much|about it)|everyone knows|everybody knows|so they say|i know|it['’]s true|that['’]s true|that['’]s right)\b/i;
 
 /** What was said is taken back: "he decided against it", "she changed her mind", "it fell through". */
 export const RETRACTS =
