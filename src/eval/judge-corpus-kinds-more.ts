@@ -1,6 +1,6 @@
 // More of the tuning part's kinds (issue 38): the issue's own examples about one fact (the ferry), and more facts
-// (a bakery sold, a jazz night, a pilot retiring, a ferry stopping, a bookshop opening) in plainer and chattier
-// styles, the holder answering once. The items are those of a corpus file (corpus-file.ts).
+// (a bakery sold, a jazz night, a pilot retiring, a ferry stopping, a bookshop opening, a party, a job) in plainer
+// and chattier styles, the holder answering twice. The items are those of a corpus file (corpus-file.ts).
 import type { LabelledAnswer } from './corpus-file.ts';
 
 type Row = [question: string, answer: string, knows: boolean, kind: string, speaker?: string];
@@ -257,5 +257,133 @@ export const KIND_CORPUS_MORE: readonly LabelledAnswer[] = [
     ['Is Tom opening a bookshop?', 'Tom? The bookshop? Ha, yes, everyone knows.', true, 'needs-question'],
     ['Is Tom opening a bookshop?', "Isn't it Tom who's opening the bookshop?", true, 'hedge-question-mark'],
     ['Is Tom opening a bookshop?', 'Tom reads a lot of books, but a shop? No idea.', false, 'topic-but-denies'],
+  ]),
+  // a birthday party and a secret application
+  ...about('Maya Osei is throwing a birthday party for her father at the boathouse on Sunday afternoon', 'Maya Osei', [
+    [
+      'Do you know of any birthday party coming up in town? If so, who is hosting it, and where and when is it?',
+      "Maya's throwing one for her dad, Sunday afternoon at the boathouse.",
+      true,
+      'affirmation',
+    ],
+    [
+      'Do you know of any birthday party coming up in town? If so, who is hosting it, and where and when is it?',
+      "Can't say I do, no.",
+      false,
+      'denial',
+    ],
+    [
+      'Do you know of any birthday party coming up in town? If so, who is hosting it, and where and when is it?',
+      "At the boathouse, I think? Something for Maya's dad.",
+      true,
+      'hedge-question-mark',
+    ],
+    [
+      'Do you know of any birthday party coming up in town? If so, who is hosting it, and where and when is it?',
+      "Maya's party, yes, though I couldn't tell you the time.",
+      true,
+      'detail-denied',
+    ],
+    [
+      'Do you know of any birthday party coming up in town? If so, who is hosting it, and where and when is it?',
+      "There's always some party at the boathouse, but I haven't heard about one for anyone's birthday.",
+      false,
+      'topic-but-denies',
+    ],
+    [
+      'Do you know of any birthday party coming up in town? If so, who is hosting it, and where and when is it?',
+      "Kofi's having a birthday, I know that, but no party that I've heard of.",
+      false,
+      'topic-but-denies',
+    ],
+    [
+      'Do you know of any birthday party coming up in town? If so, who is hosting it, and where and when is it?',
+      "Maya's brother Kwesi is throwing a party at the boathouse.",
+      false,
+      'named-relative',
+    ],
+    ['What do you know about Maya Osei?', 'She rows at the boathouse most mornings.', false, 'other-sense'],
+    [
+      'What do you know about Maya Osei?',
+      "She's planning a surprise for her father's birthday at the boathouse. Sunday, I think.",
+      true,
+      'needs-question',
+    ],
+    ['Is Maya throwing a party on Sunday?', "She is! I'm bringing the cake.", true, 'needs-question'],
+    ['Is Maya throwing a party on Sunday?', "Nobody's invited me, so I wouldn't know.", false, 'denial'],
+    ['Is Maya throwing a party on Sunday?', 'Maya throwing a party. On Sunday. Right.', false, 'echo'],
+    ['Is Maya throwing a party on Sunday?', "I can't wait, it'll be lovely.", true, 'enthusiasm'],
+    ['Is Maya throwing a party on Sunday?', 'Sunday. Boathouse. Yes.', true, 'fragment'],
+    [
+      'Is Maya throwing a party on Sunday?',
+      "Not that I'd be left out of it. Of course I know.",
+      true,
+      'double-negative',
+    ],
+    [
+      'Is Maya throwing a party on Sunday?',
+      "Yes, for her dad's seventieth, and nobody's to tell him.",
+      true,
+      'negation-elsewhere',
+    ],
+    [
+      'Is Maya throwing a party on Sunday?',
+      'Sí, Maya hace una fiesta el domingo en la casa de botes.',
+      true,
+      'other-language',
+    ],
+  ]),
+  ...about('Jonas Weber has secretly applied for the headmaster job in Lindenfeld', 'Jonas Weber', [
+    [
+      'Do you know whether anyone in town has applied for a new job? If so, who?',
+      'Jonas applied for the headmaster post over in Lindenfeld, but keep that quiet.',
+      true,
+      'affirmation',
+    ],
+    [
+      'Do you know whether anyone in town has applied for a new job? If so, who?',
+      'Not a soul, as far as I know.',
+      false,
+      'denial',
+    ],
+    [
+      'Do you know whether anyone in town has applied for a new job? If so, who?',
+      "Jonas might be looking to move on? He's been restless.",
+      false,
+      'hedge',
+    ],
+    [
+      'Do you know whether anyone in town has applied for a new job? If so, who?',
+      "Jonas, for headmaster somewhere. Don't know where.",
+      true,
+      'detail-denied',
+    ],
+    [
+      'Do you know whether anyone in town has applied for a new job? If so, who?',
+      "Jonas's wife Petra applied for a job at the library.",
+      false,
+      'named-relative',
+    ],
+    ['What do you know about Jonas Weber?', 'He applies himself to everything, that man.', false, 'other-sense'],
+    [
+      'What do you know about Jonas Weber?',
+      "He's after the headmaster's job in Lindenfeld, though he'd hate me saying so.",
+      true,
+      'needs-question',
+    ],
+    [
+      'Do you know whether anyone in town has applied for a new job? If so, who?',
+      "Well, I have, for the headmaster's post in Lindenfeld. I haven't told anyone.",
+      true,
+      'affirmation',
+      'Jonas Weber',
+    ],
+    [
+      'Do you know whether anyone in town has applied for a new job? If so, who?',
+      'Not that I know of. Everyone seems settled.',
+      false,
+      'denial',
+      'Jonas Weber',
+    ],
   ]),
 ];

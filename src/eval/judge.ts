@@ -190,7 +190,7 @@ function fragments(answer: string): string | undefined {
   // one short sentence without a verb, in pieces ("Tom Walsh - books, on the high street.")
   if (ss.length === 1 && /\s[-–—]\s/.test(answer) && answer.split(/\s+/).length <= 10 && !FINITE.test(answer))
     return isQuestion(answer) ? undefined : answer.replace(/\s[-–—]\s/g, ', ');
-  if (ss.length < 2 || !ss.every((x) => x.split(/\s+/).length <= 4 && !isQuestion(x))) return undefined;
+  if (ss.length < 2 || !ss.every((x) => x.split(/\s+/).length <= 4 && !isQuestion(x) && !negated(x))) return undefined;
   return ss.map((x) => x.replace(/[.!?…]+$/, '')).join(', ');
 }
 
@@ -274,7 +274,7 @@ export function answerKnowsFact(
       continue;
     }
     if (c.stance !== 'asserts' || aboutSomeoneElse(c.text, person)) continue;
-    if (!joined && echoes(c.text, asked)) continue;
+    if (echoes(c.text, asked, question) && !(joined && /\b(?:yes|yeah|yep|yup|aye)\b/i.test(c.text))) continue;
     // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops.")
     const before = ss[c.sentence - 1];
     const prev = before !== undefined && !clauses(before).some((x) => negated(x)) ? before : undefined;
@@ -300,7 +300,7 @@ export function answerKnowsFact(
     // "Yes" (or "She is", or eagerness) to a question that states the whole fact
     else if (
       statesFact &&
-      c.sentence === firstSaid &&
+      (c.sentence === firstSaid || /^\s*(?:of course|yes|yeah|yep|i know|i do)\b/i.test(c.text)) &&
       (AFFIRM.test(c.text) ||
         /^\s*(?:she|he|they|it)\s+(?:is|was|has|does|did|will)\b/i.test(c.text) ||
         KNOWS_IT.test(c.text) ||
@@ -312,6 +312,13 @@ export function answerKnowsFact(
   return knows;
 }
 
+/** Words that comment on an echo without adding to it ("Right.", "Interesting.", "Fancy that."). */
+const INTERJECTION = new Set(
+  'right well hmm huh interesting fancy that really okay wow indeed sure nice goodness gosh blimey'
+    .split(' ')
+    .map(stem),
+);
+
 /** Stems of a text's content words (4+ letters). */
 function contentStems(text: string): Set<string> {
   return new Set((text.toLowerCase().match(/[\p{L}]{4,}/gu) ?? []).map(stem));
@@ -321,10 +328,13 @@ function contentStems(text: string): Set<string> {
  * An echo of the question without a verb of its own ("Anna taking over the ferry. Well."): every content word is
  * the question's; it repeats, it does not tell.
  */
-function echoes(clause: string, asked: ReadonlySet<string>): boolean {
+function echoes(clause: string, asked: ReadonlySet<string>, question: string): boolean {
   if (asked.size === 0 || FINITE.test(clause) || AFFIRM.test(clause)) return false;
-  const own = contentStems(clause);
-  return own.size > 0 && [...own].every((w) => asked.has(w));
+  // a name the question lacks answers it ("Who bought the cinema?" "Joe. Cinema. Bought it.")
+  const names = (clause.match(/\p{Lu}\p{Ll}+/gu) ?? []).filter((w) => !STARTERS.has(w.toLowerCase()));
+  if (names.some((w) => !new RegExp(`\\b${w}\\b`, 'i').test(question) && !asked.has(stem(w)))) return false;
+  const own = [...contentStems(clause)].filter((w) => !INTERJECTION.has(w));
+  return own.length > 0 && own.every((w) => asked.has(w));
 }
 
 /** The lower-case words of a name ("Isabella Rodriguez" -> isabella, rodriguez). */

@@ -145,8 +145,11 @@ const RELATIVE =
 export function aboutSomeoneElse(clause: string, self: readonly string[] = []): boolean {
   for (const m of clause.matchAll(RELATIVE)) {
     const next = (m[3] ?? '').replace(/^,?\s+/, '');
-    // the relative as the source of what is said ("my wife says he is") is not who it is about
+    // the relative as the source of what is said ("my wife says he is") is not who it is about, nor is one who is
+    // owned or served ("her father's birthday", "a party for her father")
     if (/^(?:says|said|tells|told|thinks|thought|reckons|heard|mentioned)\b/i.test(next)) continue;
+    if (/^['’]s?\b/.test(clause.slice((m.index ?? 0) + m[0].length - (m[3]?.length ?? 0)))) continue;
+    if (/\b(?:for|to|with|of|about|from|by|at|on|visit(?:ing)?)\s*$/i.test(clause.slice(0, m.index ?? 0))) continue;
     if (!/^\p{Lu}/u.test(next)) return true;
     // a named relative who is the clause's subject is someone else unless the name is the one the fact is about
     // ("her cousin Piet is taking it over"); named later ("I'll tell only my wife Marta") it is not the subject

@@ -98,7 +98,8 @@ const IRREGULAR: Record<string, string> = Object.fromEntries(
     'began:begin begun:begin built:build held:hold kept:keep made:make met:meet sent:send spent:spend ' +
     'wrote:write written:write stood:stand told:tell found:find went:go gone:go came:come got:get chose:choose ' +
     'chosen:choose flew:fly drove:drive driven:drive fell:fall fallen:fall sang:sing sung:sing paid:pay ' +
-    'threw:throw thrown:throw broke:break broken:break moved:move married:marry'
+    'threw:throw thrown:throw broke:break broken:break moved:move married:marry dad:father daddy:father ' +
+    'mum:mother mom:mother mummy:mother grandad:grandfather granddad:grandfather grandma:grandmother gran:grandmother'
   )
     .split(' ')
     .map((x) => x.split(':') as [string, string]),
@@ -148,14 +149,22 @@ export function factKeywords(text: string, holder: string | undefined, people: r
   const who = holder ?? people.find((p) => text.includes(p)) ?? leadingName(text);
   const names = [...people, ...(who ? [who] : []), ...capitalisedWords(text)];
   // a role it is done in ("retiring as harbour pilot") is who the person is, not the act, when there is an act besides
-  const role = /\bas (?:an? |the |their |his |her )?([\p{L}'’ -]+?)(?=\s+(?:on|in|at|from|for|with|next|this|by)\b|[,.;]|$)/u.exec(text);
+  const role =
+    /\bas (?:an? |the |their |his |her )?([\p{L}'’ -]+?)(?=\s+(?:on|in|at|from|for|with|next|this|by)\b|[,.;]|$)/u.exec(
+      text,
+    );
   const bare = role ? text.replace(role[0], ' ') : text;
-  const act = contentKeywords(bare, names).length > 0 ? contentKeywords(bare, names) : contentKeywords(text, names);
   // who, or where it happens ("at the town hall"), as an event is known by its host or its place
   const where =
     /\bat (?:the |a )?((?:[\p{L}'’-]+ ?){1,3}?)(?=\s+(?:on|in|at|with|from|for|this|next|every|by)\b|[,.;]|$)/u
       .exec(text)?.[1]
       ?.trim();
+  // (the place is where, not what: "she rows at the boathouse" is not the party at the boathouse)
+  const placeWords = who && where ? where.split(/\s+/) : [];
+  const act =
+    contentKeywords(bare, [...names, ...placeWords]).length > 0
+      ? contentKeywords(bare, [...names, ...placeWords])
+      : contentKeywords(text, names);
   const person = who
     ? [
         firstName(who),
