@@ -1,6 +1,6 @@
 // More of the tuning part's kinds (issue 38): the issue's own examples about one fact (the ferry), and more facts
-// (a bakery sold, a jazz night, a pilot retiring, a ferry stopping, a bookshop opening, a party, a job) in plainer
-// and chattier styles, the holder answering twice. The items are those of a corpus file (corpus-file.ts).
+// (a bakery sold, a jazz night, a pilot retiring, a ferry stopping, a bookshop opening, a party, a job, a wedding,
+// a garage closing) in plainer and chattier styles, the holder answering twice. The items are those of a corpus file (corpus-file.ts).
 import type { LabelledAnswer } from './corpus-file.ts';
 
 type Row = [question: string, answer: string, knows: boolean, kind: string, speaker?: string];
@@ -385,5 +385,42 @@ export const KIND_CORPUS_MORE: readonly LabelledAnswer[] = [
       'denial',
       'Jonas Weber',
     ],
+  ]),
+  // a wedding and a garage closing
+  ...about('Hannah Kerr is getting married to Simon Doyle in June', 'Hannah Kerr', [
+    ['Have you heard any news about Hannah Kerr?', "She's marrying Simon in June!", true, 'needs-question'],
+    ['Have you heard any news about Hannah Kerr?', "Hannah? Haven't seen her in weeks.", false, 'denial'],
+    ['Is Hannah getting married?', 'Yes, to Simon Doyle.', true, 'needs-question'],
+    ['Is Hannah getting married?', 'Her sister Ruth is the one getting married.', false, 'named-relative'],
+    ['Is Hannah getting married?', "I believe so, though I don't know the date.", true, 'detail-denied'],
+    ['Is Hannah getting married?', 'Getting married? Hannah? Since when?', false, 'echo'],
+    ['Is Hannah getting married?', "I couldn't possibly not know, she's told everyone!", true, 'double-negative'],
+    ['Is Hannah getting married?', "Hannah's wedding? I wouldn't miss it for the world!", true, 'enthusiasm'],
+    ['Who is getting married in June?', "Hannah Kerr and Simon Doyle, isn't it?", true, 'hedge-question-mark'],
+    ['Who is getting married in June?', "No clue. Weddings aren't my thing.", false, 'denial'],
+    ['Who is getting married in June?', 'Hannah and Simon, and not a moment too soon.', true, 'negation-elsewhere'],
+  ]),
+  ...about('Rupert Fane is closing the garage at the end of the year', 'Rupert Fane', [
+    ['Have you heard any news about the garage?', "Rupert's shutting it down come December.", true, 'needs-question'],
+    ['Have you heard any news about the garage?', "They've got a new mechanic, I think.", false, 'other-sense'],
+    ['Is Rupert closing the garage?', "So I've heard, sadly.", true, 'needs-question'],
+    ['Is Rupert closing the garage?', "Rupert? He'll die with a spanner in his hand.", false, 'denial'],
+    ['Is Rupert closing the garage?', 'Rupert closes the garage at six every evening.', false, 'other-sense'],
+    ['Is Rupert closing the garage?', 'He is closing it, but nobody knows why.', true, 'negation-elsewhere'],
+    [
+      'Is Rupert closing the garage?',
+      "I heard his son Dan is taking it over, so it won't close.",
+      false,
+      'someone-else',
+    ],
+    ['Is Rupert closing the garage?', 'Closing the garage? Really?', false, 'echo'],
+    ['Is Rupert closing the garage?', 'Garage. Closing. End of the year.', true, 'fragment'],
+    [
+      'Is Rupert closing the garage?',
+      "It would surprise me if he weren't, given the state of it. But nobody's said.",
+      false,
+      'hedge',
+    ],
+    ['Is Rupert closing the garage?', 'Ja, Rupert macht die Werkstatt Ende des Jahres zu.', true, 'other-language'],
   ]),
 ];

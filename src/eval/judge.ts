@@ -16,6 +16,7 @@ import {
   DOUBLE_NEGATIVE,
   ENTHUSIASM,
   FINITE,
+  HABITUAL,
   isQuestion,
   KNOWING_DENIAL,
   KNOWS_IT,
@@ -273,7 +274,7 @@ export function answerKnowsFact(
       else if (i === 0 && LEADING_NO.test(c.text)) knows = false;
       continue;
     }
-    if (c.stance !== 'asserts' || aboutSomeoneElse(c.text, person)) continue;
+    if (c.stance !== 'asserts' || aboutSomeoneElse(c.text, person) || HABITUAL.test(c.text)) continue;
     if (echoes(c.text, asked, question) && !(joined && /\b(?:yes|yeah|yep|yup|aye)\b/i.test(c.text))) continue;
     // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops.")
     const before = ss[c.sentence - 1];

@@ -40,7 +40,7 @@ const NOT_DENIAL =
  * who hasn't heard", "not that I didn't know").
  */
 export const DOUBLE_NEGATIVE =
-  /\b(?:be lying|lie) if (?:i|we) said (?:i|we) (?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t)\b|\b(?:wouldn['’]t|can['’]t|couldn['’]t|won['’]t) (?:say|argue|pretend|claim) (?:that )?(?:[\p{L}'’]+ ){0,2}?(?:isn['’]t|wasn['’]t|won['’]t|doesn['’]t|aren['’]t|didn['’]t|hasn['’]t|not)\b|\b(?:can['’]t|cannot|couldn['’]t|won['’]t) deny\b|\bwho (?:hasn['’]t|doesn['’]t|didn['’]t|hadn['’]t) (?:heard|know)|\bnot (?:as if|as though|like|that) (?:i|we)\b.*\b(?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t|never|not)\b|\b(?:can['’]t|cannot|couldn['’]t|wouldn['’]t) (?:say|pretend|claim) (?:that )?(?:i|we) (?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t|never)\b|\b(?:no ?one|nobody|not a soul|there['’]s no one|there isn['’]t anyone)\b[^.,;]{0,30}?\b(?:who|that)?\s*(?:hasn['’]t|doesn['’]t|didn['’]t|hadn['’]t)\b|\b(?:not|never) un(?:aware|heard)\b|\bhow could (?:i|anyone) not\b|\b(?:couldn['’]t|can['’]t|impossible to|hard not to) (?:have )?(?:miss(?:ed)?|avoid(?:ed)?|escape[d]?)\b/iu;
+  /\b(?:couldn['’]t|can['’]t|cannot) (?:possibly )?not (?:know|have heard|hear)\b|\b(?:be lying|lie) if (?:i|we) said (?:i|we) (?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t)\b|\b(?:wouldn['’]t|can['’]t|couldn['’]t|won['’]t) (?:say|argue|pretend|claim) (?:that )?(?:[\p{L}'’]+ ){0,2}?(?:isn['’]t|wasn['’]t|won['’]t|doesn['’]t|aren['’]t|didn['’]t|hasn['’]t|not)\b|\b(?:can['’]t|cannot|couldn['’]t|won['’]t) deny\b|\bwho (?:hasn['’]t|doesn['’]t|didn['’]t|hadn['’]t) (?:heard|know)|\bnot (?:as if|as though|like|that) (?:i|we)\b.*\b(?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t|never|not)\b|\b(?:can['’]t|cannot|couldn['’]t|wouldn['’]t) (?:say|pretend|claim) (?:that )?(?:i|we) (?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t|never)\b|\b(?:no ?one|nobody|not a soul|there['’]s no one|there isn['’]t anyone)\b[^.,;]{0,30}?\b(?:who|that)?\s*(?:hasn['’]t|doesn['’]t|didn['’]t|hadn['’]t)\b|\b(?:not|never) un(?:aware|heard)\b|\bhow could (?:i|anyone) not\b|\b(?:couldn['’]t|can['’]t|impossible to|hard not to) (?:have )?(?:miss(?:ed)?|avoid(?:ed)?|escape[d]?)\b/iu;
 
 /** A closing tag that asks for agreement ("..., isn't she?", "..., right?"): the sentence before it asserts. */
 export const TAG_QUESTION =
@@ -174,7 +174,7 @@ export const KNOWING_DENIAL =
 
 /** Saying one knows what was asked, without repeating it ("So I heard", "it's not as if I hadn't heard"). */
 export const KNOWS_IT =
-  /\bso (?:he|she|they) (?:says?|tells? me|told me)\b|\bso i['’]m told\b|\b(?:says|said|tells me|told me|reckons) (?:that )?(?:he|she|they) (?:is|are|has|will|did|was)\s*[.!]?$|^\s*(?:apparently|definitely|certainly|absolutely|indeed|for sure|sure is|seems so|looks like it|so it seems)\b|\byes\b|\bi (?:think|believe|reckon|hear|gather|guess) so\b|\b(?:all anyone talks about|everyone['’]s talking about|the whole town knows|talk of the town)\b|\b(?:so i (?:heard|hear|gather|hear tell)|that['’]s what i heard|i heard (?:that|so|as much|about it)|everyone knows|everybody knows|so they say|i know|it['’]s true|that['’]s true|that['’]s right)\b/i;
+  /\bso i(?:['’]ve| have)? heard\b|\bso (?:he|she|they) (?:says?|tells? me|told me)\b|\bso i['’]m told\b|\b(?:says|said|tells me|told me|reckons) (?:that )?(?:he|she|they) (?:is|are|has|will|did|was)\s*[.!]?$|^\s*(?:apparently|definitely|certainly|absolutely|indeed|for sure|sure is|seems so|looks like it|so it seems)\b|\byes\b|\bi (?:think|believe|reckon|hear|gather|guess) so\b|\b(?:all anyone talks about|everyone['’]s talking about|the whole town knows|talk of the town)\b|\b(?:so i (?:heard|hear|gather|hear tell)|that['’]s what i heard|i heard (?:that|so|as much|about it)|everyone knows|everybody knows|so they say|i know|it['’]s true|that['’]s true|that['’]s right)\b/i;
 
 /** What was said is taken back: "he decided against it", "she changed her mind", "it fell through". */
 export const RETRACTS =
@@ -182,10 +182,14 @@ export const RETRACTS =
 
 /** Eagerness that says yes ("I can't wait to vote for him"). */
 export const ENTHUSIASM =
-  /\b(?:can['’]?t wait|cannot wait|couldn['’]t be happier|thrilled|excited|delighted|looking forward)\b/i;
+  /\b(?:wouldn['’]t miss it|can['’]?t wait|cannot wait|couldn['’]t be happier|thrilled|excited|delighted|looking forward)\b/i;
 
 /** A denial of a detail only ("but I couldn't tell you what day it starts"): the fact itself stands. */
 export const DETAIL =
   /\b(?:when|what day|which day|what date|what time|where|how|exactly|details?|the date|the time|how long|why|what for)\b/i;
 export const WHETHER =
   /\b(?:if|whether|who|anything|any of it|about it|about that|that['’]s true|true|what(?! (?:day|time|date|hour|week|month|year)))\b/i;
+
+/** A routine, not an event: "closes the garage at six every evening", "rows there most mornings", "on Sundays". */
+export const HABITUAL =
+  /\b(?:every|each)\s+(?:day|morning|evening|night|afternoon|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bmost (?:mornings|evenings|days|nights|weekends|afternoons)\b|\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b|\b(?:daily|nightly|usually|as usual)\b/i;

@@ -99,7 +99,8 @@ const IRREGULAR: Record<string, string> = Object.fromEntries(
     'wrote:write written:write stood:stand told:tell found:find went:go gone:go came:come got:get chose:choose ' +
     'chosen:choose flew:fly drove:drive driven:drive fell:fall fallen:fall sang:sing sung:sing paid:pay ' +
     'threw:throw thrown:throw broke:break broken:break moved:move married:marry dad:father daddy:father ' +
-    'mum:mother mom:mother mummy:mother grandad:grandfather granddad:grandfather grandma:grandmother gran:grandmother'
+    'mum:mother mom:mother mummy:mother grandad:grandfather granddad:grandfather grandma:grandmother gran:grandmother ' +
+    'wedding:marry wed:marry shut:close shutting:close'
   )
     .split(' ')
     .map((x) => x.split(':') as [string, string]),
