@@ -82,6 +82,8 @@ interface CostRun {
   perResidentDay: CallTotals;
   dollarsPerResidentDay: number;
   byTask: Record<string, CallTotals>;
+  /** The town's one-time reading when it was made (issue 32): its whole cost, not per resident-day. */
+  reading?: { totals: CallTotals; dollars: number };
   target?: { billedPromptTokens: number; requests: number };
   meetsTarget?: boolean;
   behaviour: Behaviour;
@@ -203,6 +205,9 @@ async function runOne(
       perResidentDay: per,
       dollarsPerResidentDay: Math.round(dollars(per) * 1e5) / 1e5,
       byTask: r.modelCalls.perResidentDayByTask,
+      ...(r.modelCalls.reading
+        ? { reading: { totals: r.modelCalls.reading, dollars: Math.round(dollars(r.modelCalls.reading) * 1e5) / 1e5 } }
+        : {}),
       behaviour: measureBehaviour(finished!, residentDays),
       ...(target
         ? {
@@ -291,6 +296,12 @@ export function format(r: Record<string, unknown>): string {
       `### ${x.town} (${x.residents} residents, ${x.hours} h), ${x.profile}: per resident-day ${n(p.billedPromptTokens)} billed prompt tokens (${n(p.cachedPromptTokens)} cached), ${n(p.completionTokens)} completion, ${p.requests} requests (${p.calls} calls, ${p.repairs} repairs, ${p.retries} retries, ${p.failures} fell back); $${x.dollarsPerResidentDay.toFixed(4)}; ${target}; wall ${(x.wallMs / 1000).toFixed(1)} s`,
     );
     if (x.rates) out.push(`rates: ${x.rates.join('; ')}`);
+    if (x.reading) {
+      const t = x.reading.totals;
+      out.push(
+        `reading the town once (on creation): ${n(t.billedPromptTokens)} billed prompt tokens, ${n(t.completionTokens)} completion, ${t.requests} requests (${t.repairs} repairs, ${t.failures} fell back), $${x.reading.dollars.toFixed(4)} for the town`,
+      );
+    }
     const b = x.behaviour;
     const rr = realRun;
     out.push(

@@ -1,36 +1,42 @@
-// `npm run bench [-- --json] [-- --only name,name] [-- OPTIONS]` (--help lists them; unknown ones are refused):
-// runs every benchmark and prints its figures (human-readable), or one JSON object keyed by benchmark with --json.
-// Benches report; they assert nothing.
+// `npm run bench [-- --json] [-- --all | --only name,name] [-- OPTIONS]` (--help lists them; unknown ones are
+// refused): runs the everyday benchmarks (or all, or the named ones) and prints their figures (human-readable), or
+// one JSON object keyed by benchmark with --json. Benches report; they assert nothing.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProgress } from '../src/cli/progress.ts';
+import { nearestWord } from '../src/core/edit-distance.ts';
 
 interface BenchModule {
   run(opts: Record<string, unknown>): Promise<Record<string, unknown>>;
   format?(result: Record<string, unknown>): string;
 }
 
-// name -> file in bench/ (each exports run(opts) and optionally format(result)).
-const BENCHES: [string, string][] = [
-  ['retrieval', 'agent-retrieval.ts'],
-  ['agentDay', 'agent-day.ts'],
-  ['tick', 'town-tick.ts'],
-  ['parallel', 'town-parallel.ts'],
-  ['townDay', 'town-day.ts'],
-  ['cost', 'cost.ts'],
-  ['games', 'games.ts'],
-  ['ack', 'ack.ts'],
-  ['longrun', 'longrun.ts'],
-  ['scaleOut', 'scale-out.ts'],
-  ['killLoop', 'kill-loop.ts'],
-  ['scalePace', 'scale-pace.ts'],
-  ['web', 'web.ts'],
+// name -> file in bench/ (each exports run(opts) and optionally format(result)), the seconds it took on a 2-core
+// machine with its defaults (the progress bar's unit, so its ETA is in real seconds), and whether it is in the
+// everyday run (`npm run bench` alone: about two minutes). The long ones run with --all or by name (--only).
+const BENCHES: { name: string; file: string; seconds: number; everyday: boolean }[] = [
+  { name: 'retrieval', file: 'agent-retrieval.ts', seconds: 19, everyday: true },
+  { name: 'agentDay', file: 'agent-day.ts', seconds: 2, everyday: true },
+  { name: 'tick', file: 'town-tick.ts', seconds: 12, everyday: true },
+  { name: 'parallel', file: 'town-parallel.ts', seconds: 14, everyday: true },
+  { name: 'townDay', file: 'town-day.ts', seconds: 5, everyday: true },
+  { name: 'cost', file: 'cost.ts', seconds: 33, everyday: true },
+  { name: 'games', file: 'games.ts', seconds: 8, everyday: true },
+  { name: 'ack', file: 'ack.ts', seconds: 11, everyday: true },
+  { name: 'web', file: 'web.ts', seconds: 49, everyday: false },
+  { name: 'longrun', file: 'longrun.ts', seconds: 900, everyday: false },
+  { name: 'scaleOut', file: 'scale-out.ts', seconds: 480, everyday: false },
+  { name: 'killLoop', file: 'kill-loop.ts', seconds: 240, everyday: false },
+  { name: 'scalePace', file: 'scale-pace.ts', seconds: 300, everyday: false },
 ];
+const EVERYDAY = BENCHES.filter((b) => b.everyday).map((b) => b.name);
+const LONG = BENCHES.filter((b) => !b.everyday).map((b) => b.name);
 
 /** Every option a benchmark reads, with what it does; anything else is refused before a run starts. */
 const OPTIONS: Record<string, { value?: string; help: string }> = {
-  only: { value: 'a,b', help: 'run only these benchmarks' },
+  only: { value: 'a,b', help: 'run only these benchmarks (any of them, the long ones too)' },
+  all: { help: 'every benchmark, the long ones too (half an hour or more)' },
   json: { help: 'one JSON object keyed by benchmark instead of the text' },
   smallville: { value: 'DIR', help: 'the original Smallville files, for the benchmarks that can use them' },
   quick: { help: 'retrieval: the small sizes only' },
@@ -61,6 +67,8 @@ const OPTIONS: Record<string, { value?: string; help: string }> = {
   chromium: { value: 'PATH', help: 'web: the browser for the page-load figure' },
   seconds: { value: 'S', help: 'scaleOut: how long to run' },
   kills: { value: 'N', help: 'killLoop: worker kills (default 20)' },
+  freezes: { value: 'N', help: 'killLoop: worker freezes (SIGSTOP, then SIGCONT; default 0)' },
+  'freeze-ms': { value: 'MS', help: 'killLoop: how long each freeze lasts (default 30000)' },
   slotMs: { value: 'MS', help: 'killLoop: wall time of one schedule slot' },
   callMs: { value: 'MS', help: 'killLoop: latency of every model call' },
   commits: { value: 'N', help: 'scaleOut: commits per town' },
@@ -76,9 +84,12 @@ const OPTIONS: Record<string, { value?: string; help: string }> = {
 
 const USAGE = `Usage: npm run bench [-- OPTIONS]
 
-Runs the benchmarks (${BENCHES.map(([n]) => n).join(', ')}) and prints their figures (speed, model calls,
-tokens, cost); benchmarks report, they assert nothing. Each section is "## name (seconds it took)" followed by that
-benchmark's figures; progress goes to stderr (a bar on a terminal, a line every 30 s when piped).
+Runs the everyday benchmarks and prints their figures (speed, model calls, tokens, cost); benchmarks report, they
+assert nothing. Each section is "## name (seconds it took)" followed by that benchmark's figures; progress goes to
+stderr (a bar with the time left on a terminal, a line every 30 s when piped).
+
+  everyday (about two minutes):         ${EVERYDAY.join(', ')}
+  long (--all, or by name with --only): ${LONG.join(', ')}
 
 ${Object.entries(OPTIONS)
   .map(([k, o]) => `  ${`--${k}${o.value ? ` ${o.value}` : ''}`.padEnd(20)}${o.help}`)
@@ -100,7 +111,13 @@ function parseArgs(argv: string[]): Record<string, string | boolean> {
     if (!a.startsWith('--')) fail(`unexpected argument "${a}" (options start with --)`);
     const [key, inline] = a.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
     const spec = OPTIONS[key];
-    if (!spec) fail(`unknown option --${key}`);
+    if (!spec) {
+      const near = nearestWord(
+        `--${key}`,
+        Object.keys(OPTIONS).map((k) => `--${k}`),
+      );
+      fail(`unknown option --${key}${near ? `. Did you mean ${near}?` : ''}`);
+    }
     if (!spec?.value) {
       opts[key] = true;
       continue;
@@ -118,32 +135,56 @@ if (args.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
-const known = new Set(BENCHES.map(([n]) => n));
+const known = new Set(BENCHES.map((b) => b.name));
 const only = typeof args.only === 'string' ? new Set(args.only.split(',')) : null;
 const unknownBench = [...(only ?? [])].filter((n) => !known.has(n));
 if (unknownBench.length > 0) {
-  process.stderr.write(`--only: no benchmark named ${unknownBench.join(', ')} (there are ${[...known].join(', ')})\n`);
+  const near = unknownBench.map((n) => nearestWord(n, [...known])).filter(Boolean);
+  process.stderr.write(
+    `--only: no benchmark named ${unknownBench.join(', ')}${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; there are ${[...known].join(', ')}\n`,
+  );
+  process.exit(2);
+}
+if (only && args.all) {
+  process.stderr.write('--all and --only choose differently: give one of them\n');
   process.exit(2);
 }
 const here = dirname(fileURLToPath(import.meta.url));
 const results: Record<string, unknown> = {};
-const chosen = BENCHES.filter(([name]) => !only || only.has(name));
-const bar = startProgress('bench', chosen.length, { quiet: Boolean(args.json) });
+const chosen = BENCHES.filter((b) => (only ? only.has(b.name) : args.all || b.everyday));
+// The bar counts expected seconds, advanced each second while a benchmark runs (up to 95% of its share), so its
+// rate is the machine's real pace and its ETA is true in seconds, also through one long benchmark.
+const total = chosen.reduce((sum, b) => sum + b.seconds, 0);
+const bar = startProgress('bench', total, { quiet: Boolean(args.json) });
+let doneShare = 0;
 
-for (const [k, [name, file]] of chosen.entries()) {
-  const path = join(here, file);
+for (const [k, b] of chosen.entries()) {
+  const path = join(here, b.file);
   if (!existsSync(path)) {
-    results[name] = { skipped: `bench/${file} not present` };
+    results[b.name] = { skipped: `bench/${b.file} not present` };
+    doneShare += b.seconds;
     continue;
   }
   const mod = (await import(path)) as BenchModule;
   const started = performance.now();
-  bar.update(k, `running ${name}`);
-  const r = await mod.run({ ...args, name });
-  results[name] = r;
-  bar.update(k + 1, `${name} done`);
+  const note = `${b.name} (${k + 1} of ${chosen.length})`;
+  bar.update(doneShare, `running ${note}`);
+  const ticking = setInterval(() => {
+    const elapsed = (performance.now() - started) / 1000;
+    bar.update(doneShare + Math.min(Math.floor(elapsed), Math.floor(b.seconds * 0.95)));
+  }, 1000);
+  ticking.unref();
+  let r: Record<string, unknown>;
+  try {
+    r = await mod.run({ ...args, name: b.name });
+  } finally {
+    clearInterval(ticking);
+  }
+  results[b.name] = r;
+  doneShare += b.seconds;
+  bar.update(doneShare, `${note} done`);
   if (!args.json) {
-    bar.log(`\n## ${name} (${((performance.now() - started) / 1000).toFixed(1)} s)`, process.stdout);
+    bar.log(`\n## ${b.name} (${((performance.now() - started) / 1000).toFixed(1)} s)`, process.stdout);
     bar.log(mod.format ? mod.format(r) : JSON.stringify(r, null, 2), process.stdout);
   }
 }

@@ -5,7 +5,10 @@
 // times at seeded random moments, starting a new one in its place each time. Then it stops scheduling, lets the
 // queue drain and counts, per town, the ticks committed against the ticks the schedule owes (the ticks of every
 // job the queue accepted): lost, duplicated; plus memories without vectors, duplicate memories and posts.
-// Options: --kills N (20) --towns N (4) --residents N (3) --slotMs MS (12000) --callMs MS (50) --seed S (1).
+// With --freezes N it also freezes a worker N times (SIGSTOP for --freeze-ms, then SIGCONT: a stalled VM, a long
+// GC), mixed with the kills in a seeded order, and reports the longest time a town went without its tick.
+// Options: --kills N (20) --freezes N (0) --freeze-ms MS (30000) --towns N (4) --residents N (3) --slotMs MS (12000)
+// --callMs MS (50) --seed S (1).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -17,7 +20,7 @@ import { memoriesWithoutVector } from '../src/ops/vectors.ts';
 import { TownService } from '../src/town/service.ts';
 import { TownRouter } from '../src/worker/affinity.ts';
 import { openQueue } from '../src/worker/queue.ts';
-import { QueueScheduler } from '../src/worker/scheduler.ts';
+import { QueueScheduler, schedulerSettings } from '../src/worker/scheduler.ts';
 import { startPostgres } from '../tests/support/postgres.ts';
 import { offlineKit } from '../tests/support/worker-town.ts';
 import { benchTown } from './town-support.ts';
@@ -34,7 +37,15 @@ interface Worker {
   proc: ChildProcess;
   commits: number;
   ready: Promise<void>;
+  /** Towns whose tick is under way here (a model call went out, not committed yet). */
+  inFlight: Set<string>;
 }
+
+/** When each town's ticks committed (ms since the bench began), from every worker's "committed <town>" lines. */
+const commitTimes = new Map<string, number[]>();
+let benchStart = 0;
+/** Jobs whose worker found, after a freeze, that another had taken its town ("lost <town>"). */
+let lostJobs = 0;
 
 function spawnWorker(url: string, name: string, callMs: number): Worker {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'tests/worker/fixtures/worker-child.ts', url, name], {
@@ -42,11 +53,19 @@ function spawnWorker(url: string, name: string, callMs: number): Worker {
     env: { ...process.env, CALL_MS: String(callMs), EMBED_CACHE: '1', CONCURRENCY: '4' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const w: Worker = { name, proc, commits: 0, ready: Promise.resolve() };
+  const w: Worker = { name, proc, commits: 0, ready: Promise.resolve(), inFlight: new Set() };
   w.ready = new Promise((resolve) => {
     createInterface({ input: proc.stdout! }).on('line', (l) => {
       if (l === 'ready') resolve();
-      if (l.startsWith('committed ')) w.commits++;
+      if (l.startsWith('call ')) w.inFlight.add(l.slice('call '.length));
+      if (l.startsWith('job ')) w.inFlight.delete(l.split(' ')[1] ?? '');
+      if (l.startsWith('committed ')) {
+        w.commits++;
+        const town = l.slice('committed '.length);
+        w.inFlight.delete(town);
+        commitTimes.set(town, [...(commitTimes.get(town) ?? []), performance.now() - benchStart]);
+      }
+      if (l.startsWith('lost ')) lostJobs++;
     });
   });
   proc.stderr?.on('data', (d: Buffer) => {
@@ -60,6 +79,8 @@ function spawnWorker(url: string, name: string, callMs: number): Worker {
 
 export async function run(opts: Record<string, unknown>) {
   const kills = Number(opts.kills ?? 20);
+  const freezes = Number(opts.freezes ?? 0);
+  const freezeMs = Number(opts['freeze-ms'] ?? 30_000);
   const nTowns = Number(opts.towns ?? 4);
   const residents = Number(opts.residents ?? 3);
   const slotMs = Number(opts.slotMs ?? 12_000);
@@ -74,6 +95,7 @@ export async function run(opts: Record<string, unknown>) {
   let boss: PgBoss | undefined;
   const workers: Worker[] = [];
   const t0 = performance.now();
+  benchStart = t0;
   try {
     for (const id of towns)
       await TownService.create(
@@ -101,7 +123,17 @@ export async function run(opts: Record<string, unknown>) {
         return typeof v === 'function' ? v.bind(target) : v;
       },
     }) as PgBoss;
-    const router = new TownRouter(boss);
+    const towns0 = new TownRouter(boss);
+    // one refresh at a time (the schedule's passes and the fail-over loop share the router)
+    let chain: Promise<unknown> = Promise.resolve();
+    const router = {
+      refresh: () => {
+        const r = chain.then(() => towns0.refresh());
+        chain = r.catch(() => undefined);
+        return r;
+      },
+      queueFor: (t: string) => towns0.queueFor(t),
+    } as unknown as TownRouter;
     let slot = 30_000_000;
     const scheduler = new QueueScheduler({ boss: counting, store, router, now: () => slot * 60_000 });
     let life = 0;
@@ -124,25 +156,58 @@ export async function run(opts: Record<string, unknown>) {
         await sleep(slotMs);
       }
     })();
+    // Between passes, the fail-over of dead (or frozen) workers' queues, as every worker's scheduler does it.
+    const failOvers = (async () => {
+      while (scheduling) {
+        const r = await router.refresh().catch(() => ({ failedOver: 0, dropped: 0 }));
+        failedOver += r.failedOver;
+        dropped += r.dropped;
+        await sleep(schedulerSettings.failOverMs);
+      }
+    })();
     const killedAt: number[] = [];
-    for (let k = 0; k < kills; k++) {
-      // a kill every 10-20 s: each lands at a random phase of the ticks under way, and the recovery of the one
-      // before (heartbeat 10 s, three missed instance beats 15 s) has had its time
+    const frozenAt: number[] = [];
+    /** Each freeze: when, and the towns whose tick it froze mid-way. */
+    const freezes_: { at: number; towns: string[] }[] = [];
+    // kills and freezes in a seeded order
+    const events: ('kill' | 'freeze')[] = [...Array(kills).fill('kill'), ...Array(freezes).fill('freeze')];
+    for (let i = events.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [events[i], events[j]] = [events[j]!, events[i]!];
+    }
+    for (const [k, event] of events.entries()) {
+      // an event every 10-20 s: each lands at a random phase of the ticks under way, and the recovery of the one
+      // before (heartbeat 10 s, three missed instance beats) has had its time
       await sleep(10_000 + random() * 10_000);
-      const i = random() < 0.5 ? 0 : 1;
+      let i = random() < 0.5 ? 0 : 1;
+      // A freeze waits (up to 15 s) for a worker with a tick under way: a frozen tick is what it is about.
+      for (let w = 0; event === 'freeze' && w < 150 && !workers.some((x) => x.inFlight.size > 0); w++) await sleep(100);
+      if (event === 'freeze' && workers[i]!.inFlight.size === 0 && workers[1 - i]!.inFlight.size > 0) i = 1 - i;
       const victim = workers[i]!;
-      victim.proc.kill('SIGKILL');
-      await new Promise((r) => victim.proc.once('exit', r));
-      killedAt.push(Math.round((performance.now() - t0) / 100) / 10);
-      workers[i] = spawnWorker(url, `w${i}-${life++}`, callMs);
-      process.stderr.write(`killLoop: kill ${k + 1}/${kills} (${victim.name})\n`);
+      const at = Math.round((performance.now() - t0) / 100) / 10;
+      if (event === 'freeze') {
+        // its connections stay open; it wakes after freezeMs and goes on as it was
+        victim.proc.kill('SIGSTOP');
+        freezes_.push({ at: performance.now() - t0, towns: [...victim.inFlight] });
+        frozenAt.push(at);
+        await sleep(freezeMs);
+        victim.proc.kill('SIGCONT');
+      } else {
+        victim.proc.kill('SIGKILL');
+        await new Promise((r) => victim.proc.once('exit', r));
+        killedAt.push(at);
+        workers[i] = spawnWorker(url, `w${i}-${life++}`, callMs);
+      }
+      process.stderr.write(`killLoop: ${event} ${k + 1}/${events.length} (${victim.name})\n`);
     }
     // The schedule runs on a while after the last kill (as it would): the retries land, memories that waited for a
     // vector get it with the next ticks.
     const settleFrom = passes;
     while (passes < settleFrom + settleSlots) await sleep(500);
     scheduling = false;
+    const scheduledUntil = performance.now() - t0;
     await schedule;
+    await failOvers;
     // Drain: every accepted job runs (after the last kill, its retry needs the heartbeat to stop: ~10-20 s).
     const owed = new Map(
       towns.map((t) => [t, accepted.has(t) ? accepted.get(t)!.last - accepted.get(t)!.first + 1 : 0]),
@@ -177,8 +242,33 @@ export async function run(opts: Record<string, unknown>) {
       if (stored !== counted) countMismatch++;
     }
     const cacheRows = await db.prisma.embeddingCache.count().catch(() => -1);
+    // The longest a town went without its tick while the schedule ran: the gaps between its commits (a slot apart
+    // when all is well), and from its last commit to the end of scheduling.
+    const longestWithoutTick = towns.map((t) => {
+      const times = [...(commitTimes.get(t) ?? [])].sort((a, b) => a - b);
+      let longest = 0;
+      for (let i = 1; i < times.length; i++) longest = Math.max(longest, times[i]! - times[i - 1]!);
+      const last = times.filter((x) => x <= scheduledUntil).at(-1);
+      if (last !== undefined) longest = Math.max(longest, scheduledUntil - last);
+      return { town: t, ms: Math.round(longest) };
+    });
+    // Per frozen tick: from the SIGSTOP to that town's next commit (by another worker: the frozen one cannot).
+    const frozenTicks = freezes_.flatMap((f) =>
+      f.towns.map((town) => {
+        const next = (commitTimes.get(town) ?? []).filter((x) => x > f.at).sort((a, b) => a - b)[0];
+        return {
+          town,
+          atS: Math.round(f.at / 100) / 10,
+          recoveryMs: next === undefined ? null : Math.round(next - f.at),
+        };
+      }),
+    );
     return {
       kills,
+      freezes,
+      freezeMs,
+      frozenTicks,
+      longestRecoveryMs: Math.max(0, ...frozenTicks.map((x) => x.recoveryMs ?? Number.POSITIVE_INFINITY)),
       workers: 2,
       towns: nTowns,
       residentsPerTown: residents,
@@ -187,6 +277,10 @@ export async function run(opts: Record<string, unknown>) {
       slots: passes,
       seconds: Math.round((performance.now() - t0) / 1000),
       killedAtS: killedAt,
+      frozenAtS: frozenAt,
+      longestWithoutTickMs: Math.max(0, ...longestWithoutTick.map((x) => x.ms)),
+      longestWithoutTickByTown: longestWithoutTick,
+      jobsLostAfterFreeze: lostJobs,
       ticksOwed: perTown.reduce((n, p) => n + p.owed, 0),
       ticksCommitted: perTown.reduce((n, p) => n + p.ticked, 0),
       lost: perTown.reduce((n, p) => n + Math.max(0, p.owed - p.ticked), 0),
@@ -214,9 +308,11 @@ export async function run(opts: Record<string, unknown>) {
 export function format(r: Record<string, unknown>): string {
   const x = r as Awaited<ReturnType<typeof run>>;
   return [
-    `${x.kills} SIGKILLs over ${x.workers} worker processes, ${x.towns} towns of ${x.residentsPerTown} residents, a slot every ${x.slotMs} ms (${x.slots} slots), model calls ${x.callMs} ms, ${x.seconds} s`,
+    `${x.kills} SIGKILLs and ${x.freezes} freezes (SIGSTOP ${x.freezeMs} ms) over ${x.workers} worker processes, ${x.towns} towns of ${x.residentsPerTown} residents, a slot every ${x.slotMs} ms (${x.slots} slots), model calls ${x.callMs} ms, ${x.seconds} s`,
     `ticks: ${x.ticksCommitted} committed / ${x.ticksOwed} owed by the schedule: ${x.lost} lost, ${x.duplicated} duplicated (every slot from a town's first to its last; ${x.slotsSkipped} town-slots had their job dropped while the town's previous one still waited and were caught up by the next; the last ${x.settleSlots} slots after the last kill)`,
     `  per town: ${x.perTown.map((p) => `${p.town} ${p.ticked}/${p.owed}`).join(', ')}`,
+    `frozen mid-tick: ${x.frozenTicks.length} ticks (${x.frozenTicks.map((f) => `${f.town} ${f.recoveryMs ?? 'never'} ms`).join(', ')}); longest recovery ${x.longestRecoveryMs} ms (goal 15000)`,
+    `longest a town went without its tick: ${x.longestWithoutTickMs} ms (a slot is ${x.slotMs} ms; per town: ${x.longestWithoutTickByTown.map((p) => `${p.town} ${p.ms}`).join(', ')}); ${x.jobsLostAfterFreeze} jobs of frozen workers found their town taken and wrote nothing`,
     `fail-over: ${x.jobsFailedOver} jobs moved from dead workers' queues, ${x.jobsDroppedAtFailOver} dropped`,
     `embedding cache: ${x.embeddingCacheRows} rows, ${x.embeddingCacheWriteErrors} best-effort writes failed (vectors kept)`,
     `memories without vectors at the end: ${x.memoriesWithoutVectors}; duplicate memories ${x.duplicateMemories}, duplicate posts ${x.duplicatePosts}, towns whose memory count differs from their rows ${x.townsWhoseMemoryCountDiffers}`,

@@ -6,6 +6,23 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { postgresSchemaFrom } from './prisma-postgres-schema.mjs';
 
+const USAGE = `Usage: npm run db:generate
+
+Generates the Prisma clients (SQLite and PostgreSQL) from prisma/schema.prisma, offline; npm ci runs it too.
+It takes no options.`;
+// --help prints the usage; any other word is refused before anything is generated (exit 2), as every script does.
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+if (args.length > 0) {
+  process.stderr.write(
+    `${args[0].startsWith('-') ? 'Unknown option' : 'Unexpected argument'} ${args[0]}.\n\n${USAGE}\n`,
+  );
+  process.exit(2);
+}
+
 const SOURCE = 'prisma/schema.prisma';
 const POSTGRES = 'prisma/postgres/schema.prisma';
 

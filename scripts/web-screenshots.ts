@@ -1,6 +1,7 @@
 // Screenshots of the web view for people to look at (issue 25's acceptance): Willowbrook's and Smallville's live
-// maps, a resident's page, a scrubbed moment of the day, a game in play, and a 360 px phone. Runs both towns in
-// memory on the offline model, serves them with the real web server, and shoots them with Debian's Chromium.
+// maps, a resident's page, a scrubbed moment of the day, a game in play, and a 390 px phone. Runs both towns in
+// memory on the offline model, serves them with the real web server, and shoots them with the headless Chromium
+// packaged on npm (--chromium PATH for another).
 //   npx tsx scripts/web-screenshots.ts --out DIR [--smallville DIR] [--ticks N]
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,7 +28,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'screenshots' },
     smallville: { type: 'string' },
     ticks: { type: 'string', default: '30' },
-    chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    chromium: { type: 'string' }, // default: CHROMIUM_PATH, else the Chromium packaged on npm
   },
 });
 const out = values.out as string;
@@ -73,7 +74,7 @@ const web = await startWebServer({
   port: 0,
   games: gameWatch(gameStore),
 });
-const browser = await launchChromium(values.chromium as string);
+const browser = await launchChromium(values.chromium as string | undefined);
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const shoot = async (url: string, file: string, full = true) => {
@@ -89,7 +90,7 @@ try {
   await shoot(`${w}day?t=${7 * 60 + 50}`, 'day-scrubbed.png');
   const g = await gameStore.active(WILLOW, 'copper-kettle');
   await shoot(`${w}games/${g?.id}`, 'game.png');
-  const phone = await browser.newPage({ viewport: { width: 360, height: 740 } });
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await phone.goto(w);
   await phone.screenshot({ path: join(out, 'phone-map.png') });
   process.stdout.write(`${join(out, 'phone-map.png')}\n`);

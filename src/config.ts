@@ -1,6 +1,7 @@
 // One zod schema for the environment -> one typed Config. `.env` is loaded when present.
 // Every bad variable is reported by name in one message; nothing starts half-way.
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import cron from 'node-cron';
 import { z } from 'zod';
 import { PLAIN_ISSUES_AFTER_PATH } from './core/validation-text.ts';
@@ -111,9 +112,17 @@ export const EnvSchema = z
     WEB_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     WEB_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
     WEB_LINK_HOURS: int(24, 1, 24 * 30),
+    // Names the proxies (never everyone): whoever else connects could forge X-Forwarded-For and take the rate
+    // limit and the stream slots of every client (issue 34).
     WEB_TRUST_PROXY: z.preprocess(
       emptyToUndefined,
-      z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+      z
+        .string()
+        .default('false')
+        .refine((v) => parseTrustProxy(v) !== null, {
+          message:
+            'must be false, a hop count (1 for one proxy in front) or the proxies’ addresses (e.g. 127.0.0.1 or 10.0.0.0/8, comma-separated); true would trust every client’s X-Forwarded-For',
+        }),
     ),
     // discord: `npm start` must be the bot (the Docker image sets it), so a missing token stops it with a message.
     FRONT_END: z.preprocess(emptyToUndefined, z.enum(['auto', 'discord']).default('auto')),
@@ -136,6 +145,13 @@ export const EnvSchema = z
         code: 'custom',
         path: ['WEB_SECRET'],
         message: 'is required when the bot serves the web view (WEB_PORT): 32 or more random characters',
+      });
+    if (env.DISCORD_TOKEN && env.WEB_PORT && env.WEB_PORT !== 'off' && !env.WEB_PUBLIC_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_PUBLIC_URL'],
+        message:
+          'is required when the bot serves the web view (WEB_PORT): the address members open, e.g. https://town.example.org (without it their links would point at this machine’s loopback)',
       });
     if (env.TOWN_FILE && !existsSync(env.TOWN_FILE))
       ctx.addIssue({ code: 'custom', path: ['TOWN_FILE'], message: `file not found: ${env.TOWN_FILE}` });
@@ -191,9 +207,27 @@ export interface Config {
     /** HMAC secret of the watch links; the console makes a random one per run when unset. */
     secret?: string;
     linkTtlMs: number;
-    /** Behind a reverse proxy: client addresses (rate limits) from X-Forwarded-For. */
-    trustProxy: boolean;
+    /** Behind a reverse proxy: the proxies whose X-Forwarded-For is believed (addresses, or a hop count). */
+    trustProxy: TrustProxy;
   };
+}
+
+/** WEB_TRUST_PROXY read: false, a hop count, or the proxies' addresses (IPs or CIDR ranges). */
+export type TrustProxy = false | number | string[];
+
+/** WEB_TRUST_PROXY's value, or null when it is not one (`true` included: it would trust everyone). */
+export function parseTrustProxy(text: string): TrustProxy | null {
+  const v = text.trim();
+  if (v === 'false') return false;
+  if (/^[1-9]$/.test(v)) return Number(v);
+  const parts = v.split(',').map((p) => p.trim());
+  const ok = parts.every((p) => {
+    const [addr = '', bits, ...rest] = p.split('/');
+    if (rest.length > 0 || isIP(addr) === 0) return false;
+    if (bits === undefined) return true;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(addr) === 4 ? 32 : 128);
+  });
+  return ok && parts.length > 0 ? parts : null;
 }
 
 /** The console's web view port when WEB_PORT is not set. */
@@ -278,7 +312,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...(e.WEB_PUBLIC_URL ? { publicUrl: e.WEB_PUBLIC_URL } : {}),
       ...(e.WEB_SECRET ? { secret: e.WEB_SECRET } : {}),
       linkTtlMs: e.WEB_LINK_HOURS * 3_600_000,
-      trustProxy: e.WEB_TRUST_PROXY === 'true',
+      trustProxy: parseTrustProxy(e.WEB_TRUST_PROXY) ?? false,
     },
   };
 }

@@ -12,6 +12,7 @@ import { startDiscordBot } from './bot/index.ts';
 import { isShardProcess, resolveShardCount, shardId, startShardManager, tolerateManagerGone } from './bot/shards.ts';
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
 import { renderBanner } from './console/banner.ts';
+import { exitCodeOf, parseCommandLine } from './core/cli-args.ts';
 import { runConsole } from './console/console.ts';
 import { consoleGameHandler } from './console/games.ts';
 import { PrismaChannelStore } from './db/channel-store.ts';
@@ -33,12 +34,22 @@ import { registerModelConcurrencyGauges } from './ops/model-concurrency.ts';
 import { registerVectorGauge } from './ops/vectors.ts';
 import { startOpsServer } from './ops/server.ts';
 import { loadTownFile } from './town/file-io.ts';
+import { TownFileError } from './town/file.ts';
 import { CONSOLE_SCOPE, TownRegistry } from './town/registry.ts';
 import { gameWatch } from './app/watch-games.ts';
 import { isLoopback, linksOnly, startWebView, type WebServer } from './web/index.ts';
 import { patientLeases } from './worker/patient-leases.ts';
 
+/** `npm start -- --help` (and `npm run dev`): what starts and where its settings come from; it takes no options. */
+const START_USAGE = `Usage: npm start            (npm run dev: the same, restarted when a source file changes)
+
+Starts smalltown: the Discord bot when DISCORD_TOKEN is set (README "Discord setup"), otherwise the console on this
+terminal (type /help there). The web view starts beside either when WEB_PORT is set. Settings come from the
+environment and from .env (every setting is listed in .env.example); there are no command-line options.`;
+
 async function main(): Promise<number> {
+  const args = parseCommandLine(process.argv.slice(2), { usage: START_USAGE });
+  if (args.kind !== 'run') return exitCodeOf(args) ?? 2;
   loadDotEnv();
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -147,6 +158,8 @@ async function main(): Promise<number> {
     budgetStatus: async (townId) => ({ ...(await llm.budgetStatus(townId)), health: health.summary() }),
     modelLabel: describeModel(llm.info),
     log: townLog,
+    // every tick (the schedule, `/town step`) counted as the workers count theirs
+    onTick: (townId, ms, ok) => metrics.tick(townId, ms, ok),
   });
   const towns = registry;
   registerVectorGauge(metrics, () => towns.loaded());
@@ -191,8 +204,10 @@ async function main(): Promise<number> {
         onError: (e) => log.error({ err: e }, 'web view request failed'),
       },
     );
-    if (started.ok) web = started.server;
-    else webOff = started.reason;
+    if (started.ok) {
+      web = started.server;
+      for (const w of started.warnings) log.warn(w);
+    } else webOff = started.reason;
     if (useDiscord) {
       if (web) log.info({ url: web.url }, 'web view listening');
       else log.warn(`web view ${webOff}`);
@@ -345,7 +360,13 @@ main().then(
   (e: unknown) => {
     // A wrong token, a missing privileged intent, a damaged, read-only, unreachable or newer database: say what to
     // fix, no stack trace.
-    if (e instanceof BotStartupError || e instanceof DatabaseUnusableError || e instanceof DatabaseStartupError) {
+    // A bad TOWN_FILE too (TownFileError: its list of problems).
+    if (
+      e instanceof BotStartupError ||
+      e instanceof DatabaseUnusableError ||
+      e instanceof DatabaseStartupError ||
+      e instanceof TownFileError
+    ) {
       process.stderr.write(`${e.message}\n`);
       process.exit(2);
     }

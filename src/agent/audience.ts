@@ -68,6 +68,21 @@ export function mayTell(a: Audience, speaker: string, listeners: readonly string
   return listeners.every((l) => same(l, a.by) || among(l, a.to));
 }
 
+/**
+ * May `speaker` tell it in a talk with `listeners` while `bystanders` are in the place? What all of them may hear;
+ * and a secret of the speaker's own meant for the one listener of a pair talk, said low (issue 32 item 5: one who
+ * means to tell someone takes them aside; the town keeps a line told in confidence from those nearby).
+ */
+export function mayConfide(
+  a: Audience,
+  speaker: string,
+  listeners: readonly string[],
+  bystanders: readonly string[],
+): boolean {
+  if (mayTell(a, speaker, [...listeners, ...bystanders])) return true;
+  return a.kind === 'private' && listeners.length === 1 && mayTell(a, speaker, listeners);
+}
+
 /** Is the audience one that keeps something from people (not public)? */
 export const isKept = (a: Audience) => a.kind !== 'public';
 

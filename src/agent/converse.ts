@@ -7,7 +7,7 @@ import {
   audienceOf,
   carries,
   isKept,
-  mayTell,
+  mayConfide,
   PUBLIC,
   peopleOf,
   SECRET_WORDS,
@@ -16,7 +16,7 @@ import {
 } from './audience.ts';
 import { EXPERIENCE, type MindContext, type Resident } from './context.ts';
 import { afterConversation, nameOf, type SaidLine } from './conversation-memory.ts';
-import { talkPins } from './core-knowledge.ts';
+import { talkPins, untold } from './core-knowledge.ts';
 import { stillDue } from '../core/dates.ts';
 import { summaryOf } from './describe.ts';
 import { actionPhrase } from './hear.ts';
@@ -55,8 +55,14 @@ export function dialogueMemories(
   const ids = new Set<string>(listeners.map((l) => l.profile.id));
   // What some listener may not know is left out of the talk's context altogether (issue 22 item 1: the safer
   // design; a model cannot let slip what it is not shown). A secret meant for these listeners stays, marked.
-  const names = [...listeners.map((l) => l.profile.name), ...bystanders];
-  const allowed = retrieved.filter((m) => mayTell(audienceOf(m), speaker.profile.name, names));
+  const allowed = retrieved.filter((m) =>
+    mayConfide(
+      audienceOf(m),
+      speaker.profile.name,
+      listeners.map((l) => l.profile.name),
+      bystanders,
+    ),
+  );
   // an insight that restates a known fact word for word is that fact: the fact is shown (once), as knowledge
   const facts = new Set(allowed.filter((m) => SHAREABLE.includes(m.kind)).map((m) => m.description));
   const mems = allowed.filter((m) => SHAREABLE.includes(m.kind) || !facts.has(m.description));
@@ -67,11 +73,14 @@ export function dialogueMemories(
     const key = newsKey(news ?? m.description);
     // told to one of them before, or heard from one of them (the relationship note keeps both: issue 22 item 2);
     // in a group, news one listener already has is not told again in front of them
+    // (a secret of the speaker's own once confided to a listener, in whatever words, is told: its own lines say so)
+    const own = audienceOf(m).kind === 'private';
     const told = listeners.some((l) => {
       const note = relationOf(c, speaker, l.profile.name);
       return (
         (mind.told[l.profile.id] ?? []).includes(key) ||
-        [...(note?.told ?? []), ...(note?.heard ?? [])].some((t) => newsKey(t) === key)
+        [...(note?.told ?? []), ...(note?.heard ?? [])].some((t) => newsKey(t) === key) ||
+        (own && untold(speaker, m, [l.profile.name]).length === 0)
       );
     });
     const knowledge = SHAREABLE.includes(m.kind) || (m.kind === 'dialogue' && news !== null);
@@ -284,10 +293,11 @@ async function speakerContext(
   );
   const all = [...mems.map((x) => x.memory), ...pinned];
   // the secrets and confidences these listeners may hear: a line that carries one is told in confidence
-  const hearers = [...listenerNames, ...(ctx.bystanders ?? [])];
   const kept = all
     .map((m) => ({ text: m.description, audience: audienceOf(m) }))
-    .filter((k) => isKept(k.audience) && mayTell(k.audience, speaker.profile.name, hearers));
+    .filter(
+      (k) => isKept(k.audience) && mayConfide(k.audience, speaker.profile.name, listenerNames, ctx.bystanders ?? []),
+    );
   const section = {
     name: speaker.profile.name,
     first: speaker.profile.firstName,

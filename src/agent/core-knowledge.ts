@@ -10,7 +10,7 @@
 // of words and names: no town's names, no evaluation's topics. Pinning only puts a memory within reach; who may hear
 // it is decided where it is shown, as for any retrieved memory (a dialogue or a visitor's remark leaves out what a
 // listener may not know; an interview marks it as not to be shared).
-import { type Audience, audienceOf, carries, mayTell, peopleOf, stem } from './audience.ts';
+import { type Audience, audienceOf, carries, mayConfide, peopleOf, stem } from './audience.ts';
 import type { MindContext, Resident } from './context.ts';
 import { stillDue } from '../core/dates.ts';
 import { contentWords } from '../core/text.ts';
@@ -144,10 +144,9 @@ export function talkPins(
   cue: { text: string; listeners: readonly string[]; bystanders?: readonly string[] },
   have: ReadonlySet<MemoryId>,
 ): Memory[] {
-  const hearers = [...cue.listeners, ...(cue.bystanders ?? [])];
   const ok = (m: Memory) => {
     const a = audienceOf(m);
-    if (!mayTell(a, r.profile.name, hearers)) return false;
+    if (!mayConfide(a, r.profile.name, cue.listeners, cue.bystanders ?? [])) return false;
     // a secret already told to these listeners is no longer an intention to pin (retrieval may still find it)
     const listening = new Set(cue.listeners.map((l) => l.toLowerCase()));
     return a.kind !== 'private' || untold(r, m, a.tellTo).some((t) => listening.has(t.toLowerCase()));

@@ -81,6 +81,11 @@ export interface ProfileSecret {
   matter: string;
   tellTo: string[];
   phrases: string[];
+  /**
+   * Where and when each one it is meant for can be sought out, by name (issue 32 item 5): at their work in its hours
+   * ("HH:mm"), else at home in the evening (start null).
+   */
+  seek?: Record<string, { place: string; start: string | null }>;
 }
 
 export interface HostedEvent {

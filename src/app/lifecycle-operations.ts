@@ -2,6 +2,7 @@
 // src/app/operations.ts). Each reads its file first (a bad one is refused and nothing changes), then asks: it runs
 // only when given `confirm` with the town's name, and otherwise answers with the question (OperationResult.confirm).
 // The front end supplies the TownLifecycle port: how files are read and how the swap is followed.
+import { readingSummary, readingText } from '../town/reading/show.ts';
 import { z } from 'zod';
 import { UserError } from '../errors.ts';
 import { shippedTowns } from '../town/registry.ts';
@@ -48,12 +49,33 @@ function confirmation(
 
 function startedText(t: TownService, what: string): string[] {
   const st = t.status();
+  const reading = t.reading();
   return [
     `🏘️ ${st.name} ${what}: ${st.time}, ${st.residents} residents in ${st.locations} places, ${st.minutesPerTick} simulated minutes per tick, schedule "${st.cron}".`,
+    ...(reading ? [`📖 Its text was ${readingSummary(reading)}. /town reading shows it resident by resident.`] : []),
   ];
 }
 
 export const LIFECYCLE_OPERATIONS = {
+  townReading: op({
+    path: ['town', 'reading'],
+    summary:
+      'What the town’s text was read to mean: family, home, work, private matters, events (admin: it shows secrets)',
+    usage: '',
+    admin: true,
+    args: z.object({}),
+    async run({ town }) {
+      const reading = town.reading();
+      if (!reading)
+        return {
+          lines: [
+            `${town.status().name} was made before towns were read; /town reset reads its file again (and starts it over).`,
+          ],
+        };
+      const places = new Map(town.locations().map((l) => [l.id, l.name]));
+      return { lines: readingText(reading, (id) => places.get(id) ?? id).split('\n') };
+    },
+  }),
   townNew: op({
     path: ['town', 'new'],
     summary: 'Start a fresh town from a town file, replacing this one (asks to confirm)',

@@ -25,7 +25,13 @@ export function townOutbox(
   town: Pick<TownService, 'pendingPosts' | 'markDelivered' | 'markFailed' | 'conversationPosts'>,
 ): OutboxPort {
   return {
-    pending: async (limit) => town.pendingPosts(limit),
+    pending: async (limit) => {
+      const posts = await town.pendingPosts(limit);
+      // A person's own line is in the channel already (it is kept for the web view's feed): never posted again.
+      const own = posts.filter((p) => p.kind === 'said').map((p) => p.seq);
+      if (own.length > 0) await town.markDelivered(own);
+      return own.length > 0 ? posts.filter((p) => p.kind !== 'said') : posts;
+    },
     markDelivered: (post, ref) => town.markDelivered([post.seq], ref),
     recordFailure: (post, error) => town.markFailed(post.seq, error),
     conversationLines: async (id) =>

@@ -62,6 +62,8 @@ function terminalBar(label: string, total: number, stream: NodeJS.WritableStream
     clearOnComplete: false,
     etaBuffer: 20,
     fps: 4,
+    // Before any rate is known cli-progress has no ETA ("NULL", shown as "NFs"): say so with an ellipsis.
+    formatTime: (t: unknown) => (typeof t === 'number' && Number.isFinite(t) ? seconds(t * 1000) : '…'),
   });
   bar.start(total, 0, { note: '' });
   let stopped = false;

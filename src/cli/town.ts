@@ -189,6 +189,11 @@ export async function runTownCommand(argv: string[], out: (s: string) => void): 
       out(`${line}\n`);
       return 1;
     }
+    // a bad town file (TownFileError: its list of problems) or another person's mistake: the message, no stack
+    if (isUserError(e)) {
+      out(`${e.message}\n`);
+      return 1;
+    }
     throw e;
   }
 }

@@ -24,7 +24,7 @@ export function renderBanner(b: BannerInfo): string {
     '│',
     b.discordConfigured
       ? '│ Discord   : configured'
-      : '│ Discord   : not connected. Set DISCORD_TOKEN (and DISCORD_APPLICATION_ID) in .env to run as a bot.',
+      : '│ Discord   : not connected. Set DISCORD_TOKEN in .env, then npm run deploy-commands (README "Discord setup").',
     b.model.offline
       ? '│ Real model: set OPENAI_API_KEY, or OPENAI_BASE_URL for Ollama / LM Studio / vLLM / OpenRouter.'
       : '│ Real model: connected.',

@@ -8,6 +8,7 @@ import { OPERATIONS, type Operation, type OperationId, type OperationResult } fr
 import { findLocation, findResident, shippedTowns, type TownService, type TownState } from '../app/town-view.ts';
 import { consoleArgs } from './args.ts';
 import { describeFilter, type PostFilter, SHOW_ALL, SHOW_TALK } from './filters.ts';
+import { HELP_TOPICS } from './help-topics.ts';
 
 /** What an argument position completes to. */
 /** What an argument completes to: the town's residents or places, a game's seats (numbers and names), or words. */
@@ -20,8 +21,8 @@ export interface ConsoleSession {
   here: string;
   /** Which posts print. */
   filter: PostFilter;
-  /** /help: the console's list, then the extra lines the console was given (the games'). */
-  help(): string[];
+  /** /help: a short list; /help TOPIC: that topic's commands (all: the console's list and the games'). */
+  help(topic?: string): string[];
   quit(): void;
   clearScreen(): void;
   /** Runs an operation of the town's table with raw arguments and prints its result (/status, /map). */
@@ -71,7 +72,16 @@ const optionalName = (what: string) => z.object({ [what]: z.string().optional() 
 
 /** The console's own operations: they change what prints and where you are, never the town. */
 export const CONSOLE_OPERATIONS = {
-  help: noArgs('help', 'this list', (session) => said(session.help().join('\n'))),
+  help: consoleOp({
+    path: ['help'],
+    summary: `the first commands; /help TOPIC for more (${HELP_TOPICS.join(', ')})`,
+    usage: '[topic]',
+    admin: false,
+    complete: { words: HELP_TOPICS },
+    args: optionalName('topic'),
+    read: phrase('topic'),
+    run: async (session, { topic }) => said(session.help(topic).join('\n')),
+  }),
   // Words after /status are ignored, as they always were.
   status: {
     ...alias('status', OPERATIONS.townStatus, 'the town at a glance (same as /town status)'),

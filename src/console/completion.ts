@@ -2,6 +2,7 @@
 // (src/console/commands.ts): every command word, its subcommands and what their arguments complete to.
 import { GAME_OPERATIONS, gameCompletions } from '../app/game-operations.ts';
 import { type ArgKind, CONSOLE_TABLE, completionOf } from './commands.ts';
+import { nearestWord } from '../core/edit-distance.ts';
 
 export type { ArgKind } from './commands.ts';
 
@@ -111,32 +112,12 @@ const SHELL_WORDS: Record<string, string> = {
   who: 'resident list',
 };
 
-/** Edit distance (insertions, deletions, substitutions, swaps of neighbours), for "did you mean". */
-export function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
-    }
-  return d[a.length]![b.length]!;
-}
-
 /** The closest command name to a mistyped one (within 2 edits, or a unique prefix), or null. */
 export function suggestCommand(typed: string, commands: readonly CommandSpec[] = CONSOLE_COMMANDS): string | null {
-  const t = typed.toLowerCase().slice(0, 40);
-  if (!t) return null;
-  const prefixed = commands.filter((c) => c.name.startsWith(t));
-  if (prefixed.length === 1) return prefixed[0]!.name;
-  let best: { name: string; d: number } | null = null;
-  for (const c of commands) {
-    const d = editDistance(t, c.name);
-    if (d <= Math.min(2, c.name.length - 1) && (!best || d < best.d)) best = { name: c.name, d };
-  }
-  return best?.name ?? null;
+  return nearestWord(
+    typed,
+    commands.map((c) => c.name),
+  );
 }
 
 /**

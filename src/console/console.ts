@@ -16,8 +16,8 @@ import { diskFullError } from '../core/disk-full.ts';
 import { isUserError } from '../errors.ts';
 import { completeLine } from './completion.ts';
 import { dispatchLine } from './dispatch.ts';
-import { CONSOLE_HELP, consolePrompt, errorText } from './lines.ts';
-import { Session } from './session.ts';
+import { consolePrompt, errorText } from './lines.ts';
+import { Session, whoIsHere } from './session.ts';
 import { openTerminal } from './terminal.ts';
 
 export interface ConsoleContext {
@@ -30,6 +30,8 @@ export interface ConsoleContext {
 export type ConsoleCommandHandler = ((line: string, ctx: ConsoleContext) => Promise<boolean> | boolean) & {
   /** What a player argument completes to (the game handler: the table's seats and names). */
   players?(): string[];
+  /** A turn waiting for this console's person (the game handler): the prompt carries it and its time left. */
+  turn?(): { move: string; secondsLeft: number } | null;
 };
 
 export interface ConsoleOptions {
@@ -76,18 +78,24 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
     user,
     print: out,
     clearScreen: () => term.clearScreen(),
-    help: CONSOLE_HELP,
     helpLines: opts.helpLines ?? [],
     picturesDir: opts.picturesDir ?? join(tmpdir(), 'smalltown'),
     ...(opts.onError ? { onError: opts.onError } : {}),
     ...(opts.watchLink ? { watchLink: opts.watchLink } : {}),
   });
+  const waitingTurn = () => (opts.handlers ?? []).map((h) => h.turn?.()).find((t) => t) ?? null;
   // The terminal asks the session for its prompt: the session comes first, and prints through the terminal.
   const term = openTerminal({
     input: opts.input,
     output: opts.output,
     prompt: () =>
-      consolePrompt(session.town.status().simTime, session.here, session.filter, session.town.status().paused),
+      consolePrompt(
+        session.town.status().simTime,
+        session.here,
+        session.filter,
+        session.town.status().paused,
+        waitingTurn(),
+      ),
     completer: (line: string) =>
       completeLine(line, {
         residents: () => session.town.residents().map((r) => r.name),
@@ -97,6 +105,11 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
     ...(opts.historyFile ? { historyFile: opts.historyFile } : {}),
     onHistoryError: (e) => term.print(`(history not saved: ${errorText(e)})`),
   });
+  // While a turn waits on you, the prompt's clock counts down (every 5 s; also redrawn under every post printed).
+  const turnClock = setInterval(() => {
+    if (waitingTurn()) term.refreshPrompt();
+  }, 5000);
+  turnClock.unref();
   if (opts.banner) out(opts.banner);
   await session.start(opts.backlog ?? 20);
 
@@ -105,7 +118,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
     scheduler = opts.registry ? await opts.registry.start(CONSOLE_SCOPE) : await startSchedule(service);
   const st = service.status();
   out(
-    `${st.name}, ${st.time}. You are at #${session.here}. ${scheduler ? `The town ticks on "${st.cron}".` : 'Use /town step to advance time.'} Type /help.`,
+    `${st.name}, ${st.time}. You are at #${session.here}. ${whoIsHere(session.town, session.here)} ${scheduler ? `The town ticks on "${st.cron}".` : 'Use /town step to advance time.'} Type /help.`,
   );
 
   const ctx: ConsoleContext = {
@@ -140,6 +153,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<{ exitCode: numb
       term.ready();
     }
   } finally {
+    clearInterval(turnClock);
     process.removeListener('SIGINT', onSigint);
     term.close();
     // The registry's schedule may be a new one since (a replaced town): stop the one running now.

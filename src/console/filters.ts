@@ -21,6 +21,8 @@ export const SHOW_TALK: PostFilter = { kind: 'talk' };
 
 /** Whether a post passes the filter; `here` is the location the user is in. */
 export function admits(filter: PostFilter, post: Post, here: string): boolean {
+  // The person's own line is on their screen already (it is kept for the web view's feed).
+  if (post.kind === 'said') return false;
   if (post.kind === 'reply' || post.kind === 'system') return true;
   switch (filter.kind) {
     case 'all':

@@ -15,8 +15,18 @@ import { UserError } from '../errors.ts';
 import { consoleStyle, renderEvents, revealLine } from '../games/event-text.ts';
 import type { GameService, ResidentPlayer } from '../games/service.ts';
 import { type Scheduler, type TurnSeconds, TurnTimers } from '../games/turn-timers.ts';
-import { BOT_KINDS } from '../games/types.ts';
+import { BOT_KINDS, type Phase } from '../games/types.ts';
 import type { ConsoleCommandHandler } from './console.ts';
+
+/** What the prompt says a waiting turn is (`/game clue` and so on is what a person types). */
+const TURN_MOVES: Partial<Record<Phase, string>> = {
+  clues: '/game clue',
+  vote: '/game vote',
+  guess: '/game guess',
+  propose: '/game propose',
+  choose: '/game choose',
+  contribute: '/game contribute',
+};
 
 /** The console plays at one table of its own. */
 export const CONSOLE_GAME = { scope: 'console', channelId: 'console' };
@@ -122,6 +132,8 @@ export function consoleGameHandler(
   let me: string | null = null;
   /** The table as last seen, for completing `/game vote` (seat numbers, then names). */
   let seated: { name: string }[] = [];
+  /** The turn the table waits on the console's person for, and when it passes (the prompt carries it). */
+  let turn: { phase: Phase; seq: number; until: number } | null = null;
   const handler: ConsoleCommandHandler = async (line, ctx) => {
     const read = readGameLine(line);
     if (!read) return false;
@@ -136,7 +148,11 @@ export function consoleGameHandler(
         for (const l of renderEvents(r.events, r.game)) ctx.print(l);
         if (r.reveal) ctx.print(revealLine(r.reveal.text, consoleStyle(r.game)));
         const seconds = timers?.secondsFor(r.game.phase);
-        if (seconds && me && r.game.awaiting.includes(me)) ctx.print(`(You have ${seconds} seconds.)`);
+        const mine = Boolean(seconds && me && r.game.awaiting.includes(me));
+        if (mine) ctx.print(`(You have ${seconds} seconds.)`);
+        if (!mine) turn = null;
+        else if (turn?.seq !== r.game.turnSeq)
+          turn = { phase: r.game.phase, seq: r.game.turnSeq, until: Date.now() + (seconds ?? 0) * 1000 };
       },
       onError: opts.onError ?? ((e) => ctx.print(`Turn timer failed: ${(e as Error).message}`)),
       ...(opts.scheduler ? { scheduler: opts.scheduler } : {}),
@@ -160,5 +176,10 @@ export function consoleGameHandler(
     return true;
   };
   handler.players = () => [...seated.map((_, i) => String(i + 1)), ...seated.map((p) => p.name)];
+  handler.turn = () =>
+    turn && {
+      move: TURN_MOVES[turn.phase] ?? turn.phase,
+      secondsLeft: Math.max(0, Math.ceil((turn.until - Date.now()) / 1000)),
+    };
   return handler;
 }

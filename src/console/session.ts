@@ -13,12 +13,13 @@ import {
 } from '../app/operations.ts';
 import type { Post, Speaker, TownRegistry, TownService } from '../app/town-view.ts';
 import { isUserError } from '../errors.ts';
-import { writeTownPicture } from '../render/town-pictures.ts';
+import { townRelationshipInput, writeTownPicture } from '../render/town-pictures.ts';
 import type { ConsoleSession } from './commands.ts';
 import { admits, type PostFilter, SHOW_TALK } from './filters.ts';
-import { formatMap, formatPost, formatRelationships } from './format.ts';
+import { formatEgoTies, formatMap, formatMapLegend, formatPost, formatRelationships } from './format.ts';
 import { consoleLifecycle } from './lifecycle.ts';
-import { errorText } from './lines.ts';
+import { CONSOLE_HELP_SHORT, errorText, HELP_TOPICS, helpTopic } from './lines.ts';
+import { nearestWord } from '../core/edit-distance.ts';
 
 export interface SessionOptions {
   service: TownService;
@@ -28,8 +29,6 @@ export interface SessionOptions {
   clearScreen(): void;
   /** Extra lines for /help. */
   helpLines: string[];
-  /** The console's /help list. */
-  help: readonly string[];
   picturesDir: string;
   onError?: (e: unknown) => void;
   /** The web view's signed links (`/town watch`), when this process serves it. */
@@ -68,8 +67,14 @@ export class Session implements ConsoleSession {
     this.opts.print(text);
   }
 
-  help(): string[] {
-    return [...this.opts.help, ...this.opts.helpLines];
+  help(topic?: string): string[] {
+    if (!topic) return [...CONSOLE_HELP_SHORT];
+    const lines = helpTopic(topic, this.opts.helpLines);
+    if (lines) return lines;
+    const near = nearestWord(topic, HELP_TOPICS);
+    return [
+      `No help topic "${topic}".${near ? ` Did you mean /help ${near}?` : ''} Topics: ${HELP_TOPICS.join(', ')}.`,
+    ];
   }
 
   quit(): void {
@@ -141,8 +146,14 @@ export class Session implements ConsoleSession {
       );
     }
     if (r.picture) {
+      const picture = { personas: r.picture.personas, ...(r.picture.resident ? { resident: r.picture.resident } : {}) };
+      // The text says what the picture shows: one person's ties when a name was given, else the whole town's.
       this.print(
-        r.picture.kind === 'map' ? formatMap(this.town.map()) : formatRelationships(this.town.relationships()),
+        r.picture.kind === 'map'
+          ? `${formatMap(this.town.map())}\n${formatMapLegend()}`
+          : r.picture.resident
+            ? formatEgoTies(townRelationshipInput(this.town, picture))
+            : formatRelationships(this.town.relationships()),
       );
       const file = await writeTownPicture(this.town, r.picture.kind, this.opts.picturesDir, {
         personas: r.picture.personas,
@@ -192,7 +203,34 @@ export class Session implements ConsoleSession {
   }
 }
 
-/** Where the console starts: the first public place (else the first place). */
-function firstPlace(t: TownService): string {
-  return (t.locations().find((l) => l.public) ?? t.locations()[0])?.id ?? '';
+/**
+ * Where the console starts: where people are, so the first thing a newcomer says is heard. The public place with
+ * the most residents; when every public place is empty (early morning: everyone at home), the place with the most;
+ * in an empty town, the first public place.
+ */
+export function firstPlace(t: TownService): string {
+  const present = new Map(t.map().locations.map((l) => [l.id, l.residents.length]));
+  const count = (id: string) => present.get(id) ?? 0;
+  const busiest = <L extends { id: string }>(list: L[]) =>
+    list.reduce<L | undefined>((best, l) => (!best || count(l.id) > count(best.id) ? l : best), undefined);
+  const all = t.locations();
+  const open = all.filter((l) => l.public);
+  const place = open.some((l) => count(l.id) > 0)
+    ? busiest(open)
+    : all.some((l) => count(l.id) > 0)
+      ? busiest(all)
+      : (open[0] ?? all[0]);
+  return place?.id ?? '';
+}
+
+/** Who is at `here` now, for the welcome line: "Ann Lee and Bo Park are here" or who to look for. */
+export function whoIsHere(t: TownService, here: string): string {
+  const names =
+    t
+      .map()
+      .locations.find((l) => l.id === here)
+      ?.residents.map((r) => r.name) ?? [];
+  if (names.length === 0) return 'Nobody is here yet (/resident list shows where everyone is).';
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `${list} ${names.length === 1 ? 'is' : 'are'} here and hear what you type.`;
 }

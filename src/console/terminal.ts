@@ -65,6 +65,8 @@ export interface ConsoleTerminal {
   print(text: string): void;
   /** Shows the prompt (TTY only): the previous line is done, the next may be typed. */
   ready(): void;
+  /** Draws the prompt again from its source (its clock or turn changed), keeping what is typed; TTY, waiting only. */
+  refreshPrompt(): void;
   clearScreen(): void;
   onInterrupt(handler: () => void): void;
   close(): void;
@@ -134,6 +136,11 @@ export function openTerminal(opts: TerminalOptions): ConsoleTerminal {
       rl.setPrompt(opts.prompt());
       // Text typed ahead while the last command ran stays, with the cursor where it was.
       rl.prompt(rl.line !== '');
+    },
+    refreshPrompt() {
+      if (!isTty || !waiting) return;
+      rl.setPrompt(opts.prompt());
+      rl.prompt(true);
     },
     clearScreen() {
       if (!isTty) return;

@@ -39,7 +39,7 @@ export function restoreDatabase(source: string, file: string): { previous: strin
   } catch (e) {
     if (e instanceof DatabaseUnusableError && e.reason === 'corrupt')
       throw new Error(`The backup ${source} is damaged; choose another backup.`);
-    if (!(e instanceof DatabaseUnusableError)) throw e;
+    if (!(e instanceof DatabaseUnusableError) || e.reason === 'native') throw e;
   }
   let previous: string | null = null;
   if (existsSync(file)) {

@@ -27,6 +27,8 @@ export interface OpenOptions {
   lockWaitMs?: number;
   /** PostgreSQL: connections in this process's pool (default 10). */
   poolSize?: number;
+  /** PostgreSQL: sessions idle inside a transaction this long are ended by the server (postgres/client.ts). */
+  idleInTransactionMs?: number;
 }
 
 /**
@@ -35,7 +37,10 @@ export interface OpenOptions {
  */
 export async function openDatabase(url: string, opts: OpenOptions = {}): Promise<Db> {
   if (isPostgresUrl(url)) {
-    const pg = await openPostgres(url, opts.poolSize !== undefined ? { poolSize: opts.poolSize } : {});
+    const pg = await openPostgres(url, {
+      ...(opts.poolSize !== undefined ? { poolSize: opts.poolSize } : {}),
+      ...(opts.idleInTransactionMs !== undefined ? { idleInTransactionMs: opts.idleInTransactionMs } : {}),
+    });
     noteDatabaseLocation(redactUrl(url));
     return { ...pg, url, engine: 'postgresql', file: redactUrl(url) };
   }

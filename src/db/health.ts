@@ -4,12 +4,14 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { nativeBuildProblem } from '../../scripts/node-check.mjs';
 
 /** The database cannot be used as it is; `message` says what to do. */
 export class DatabaseUnusableError extends Error {
   readonly file: string;
-  readonly reason: 'corrupt' | 'readonly';
-  constructor(file: string, reason: 'corrupt' | 'readonly', message: string) {
+  /** 'native': the SQLite driver was built for another Node; the file itself is fine. */
+  readonly reason: 'corrupt' | 'readonly' | 'native';
+  constructor(file: string, reason: 'corrupt' | 'readonly' | 'native', message: string) {
     super(message);
     this.name = 'DatabaseUnusableError';
     this.file = file;
@@ -32,6 +34,15 @@ function readonlyError(file: string, detail: string): DatabaseUnusableError {
 
 /** Throws DatabaseUnusableError when `file` exists but is damaged or cannot be written; a missing file is fine. */
 export function checkDatabaseFile(file: string): void {
+  // The driver first: one built for another Node fails inside the migration engine with an opaque WebAssembly error
+  // when the file is new, and looks like a damaged file when it exists.
+  try {
+    new Database(':memory:').close();
+  } catch (e) {
+    const native = nativeBuildProblem(e);
+    if (native) throw new DatabaseUnusableError(file, 'native', native);
+    throw e;
+  }
   if (!existsSync(file)) {
     try {
       accessSync(dirname(file), constants.W_OK);
@@ -78,6 +89,8 @@ export function checkDatabaseFile(file: string): void {
 function classify(file: string, e: unknown): DatabaseUnusableError {
   const code = String((e as { code?: string }).code ?? '');
   const msg = (e as Error).message ?? String(e);
+  const native = nativeBuildProblem(e);
+  if (native) return new DatabaseUnusableError(file, 'native', native);
   if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM')
     return readonlyError(file, msg);
   return new DatabaseUnusableError(file, 'corrupt', `The database ${file} cannot be read (${msg}). ${RESTORE_HINT}`);

@@ -41,6 +41,15 @@ async function loadMemories(prisma: PrismaClient, townId: string): Promise<Memor
   return rows.map((r) => fromRow(townId, r));
 }
 
+/** The database server's clock, not this process's (PostgreSQL: a timestamptz; SQLite: UTC text in whole seconds; the
+ * workers, which fence their commits, run on PostgreSQL). */
+async function databaseNow(prisma: PrismaClient): Promise<Date> {
+  const rows = await prisma.$queryRawUnsafe<{ now: Date | string }[]>('SELECT CURRENT_TIMESTAMP AS now');
+  const v = rows[0]?.now;
+  if (v instanceof Date) return v;
+  return new Date(`${String(v).replace(' ', 'T')}Z`);
+}
+
 export class PrismaTownStore implements TownStore {
   constructor(private readonly prisma: PrismaClient) {}
 
@@ -130,12 +139,12 @@ export class PrismaTownStore implements TownStore {
     return dbCall('saving the town', async () => {
       const now = new Date();
       return this.prisma.$transaction(async (tx) => {
+        // A fenced commit (a worker's tick) needs the writer's own lease, live by the database's clock.
+        const lease = c.fenced
+          ? { leaseOwner: c.owner, leaseUntil: { gt: await databaseNow(tx as PrismaClient) } }
+          : { OR: [{ leaseOwner: null }, { leaseOwner: c.owner }, { leaseUntil: null }, { leaseUntil: { lt: now } }] };
         const res = await tx.town.updateMany({
-          where: {
-            id: c.townId,
-            version: c.expectedVersion,
-            OR: [{ leaseOwner: null }, { leaseOwner: c.owner }, { leaseUntil: null }, { leaseUntil: { lt: now } }],
-          },
+          where: { id: c.townId, version: c.expectedVersion, ...lease },
           data: {
             version: { increment: 1 },
             state: JSON.stringify(c.state),

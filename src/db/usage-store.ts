@@ -101,22 +101,30 @@ export class PrismaUsageSink implements UsageSink {
     });
   }
 
+  /**
+   * What is stored plus what still waits to be written. A read never depends on a write: when the flush first tried
+   * here fails (a full disk), the pending rows stay pending and are counted from memory, so `/town status` answers.
+   */
   async report(filter?: UsageFilter): Promise<UsageReport> {
-    await this.flush();
-    const rows = await this.prisma.modelUsage.findMany({
-      where: {
-        ...(filter?.townId !== undefined ? { townId: filter.townId } : {}),
-        ...(filter?.fromDay !== undefined || filter?.toDay !== undefined
-          ? {
-              day: {
-                ...(filter.fromDay !== undefined ? { gte: filter.fromDay } : {}),
-                ...(filter.toDay !== undefined ? { lte: filter.toDay } : {}),
-              },
-            }
-          : {}),
-      },
+    await this.flush().catch((e: unknown) => this.onError(e));
+    return this.serial(async () => {
+      const rows = await this.prisma.modelUsage.findMany({
+        where: {
+          ...(filter?.townId !== undefined ? { townId: filter.townId } : {}),
+          ...(filter?.fromDay !== undefined || filter?.toDay !== undefined
+            ? {
+                day: {
+                  ...(filter.fromDay !== undefined ? { gte: filter.fromDay } : {}),
+                  ...(filter.toDay !== undefined ? { lte: filter.toDay } : {}),
+                },
+              }
+            : {}),
+        },
+      });
+      // In the serial lane no write is in flight: a row is either stored or pending, never both.
+      const pending = [...this.pending.values()].map((r) => ({ ...r }));
+      return summarizeUsage([...rows.map(fromRow), ...pending].filter((r) => matchesFilter(r, filter)));
     });
-    return summarizeUsage(rows.filter((r) => matchesFilter(r, filter)).map(fromRow));
   }
 
   flush(): Promise<void> {

@@ -5,6 +5,7 @@ import type { Memory, MemoryKind } from '../agent/types.ts';
 import { formatSimTime, HOUR_MS } from '../core/time.ts';
 import type { ChatMessage, Embedder, LanguageModel } from '../llm/port.ts';
 import { agentKit } from '../town/agent-kit.ts';
+import { READ_RESIDENT_TASK } from '../town/reading/prompt.ts';
 import type { TownFile } from '../town/file.ts';
 import { loadTownFile } from '../town/file-io.ts';
 import { type CallTotals, combineTotals, MeteredEmbedder, MeteredModel, scaleTotals } from '../town/metering.ts';
@@ -102,6 +103,8 @@ export interface SimulateReport {
     ticksByTask: Record<string, CallTotals>;
     /** Evaluation interviews (diffusion, density, battery; before and after the ticks), counted separately. */
     evaluation: CallTotals;
+    /** The town's reading when it was made (issue 32): once per town, never per resident-day; absent offline. */
+    reading?: CallTotals;
     embeddings: { requests: number; texts: number };
   };
   /** Town steps that fell back (total, byStep) and model calls that failed (the agent falls back on its own). */
@@ -265,6 +268,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
       ),
       ticksByTask: tickMeter.byTask,
       evaluation: evalTotals,
+      ...(sim.byTask[READ_RESIDENT_TASK] ? { reading: sim.byTask[READ_RESIDENT_TASK] } : {}),
       embeddings: { requests: embedder.requests, texts: embedder.texts },
     },
     failures: { total: end.stats.failures, byStep: end.stats.failuresByStep, modelCalls: sim.total.failures },
@@ -341,7 +345,7 @@ export function summarizeReport(r: SimulateReport, opts: { allowUnreliable?: boo
     lines.push(`UNRELIABLE JUDGE (shown because of --allow-unreliable-judge): ${r.judge?.reasons.join('; ')}`);
   if (r.diffusion && r.diffusion.after.length === 0)
     lines.push(
-      'nothing to track in this town (no facts or events in its file): information diffusion and attendance are not measured',
+      'nothing to track in this town (its file declares no facts or events and its reading found no private matter or event): information diffusion and attendance are not measured',
     );
   if (r.diffusion)
     for (let i = 0; i < r.diffusion.after.length; i++) {

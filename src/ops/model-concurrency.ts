@@ -25,10 +25,10 @@ export function registerModelConcurrencyGauges(metrics: Metrics, gateways: { cha
         { labels: { gateway, what: 'waiting' }, value: l.waiting },
       ]),
   );
-  metrics.gauge(
-    'smalltown_model_rate_limited',
-    'Model requests answered 429 (rate limited) since start, per gateway',
+  metrics.counter(
+    'smalltown_model_rate_limited_total',
+    'Model requests answered 429 (rate limited), per gateway',
     ['gateway'],
-    async () => limits.map(([gateway, l]) => ({ labels: { gateway }, value: l.stats.rateLimited })),
+    () => limits.map(([gateway, l]) => ({ labels: { gateway }, value: l.stats.rateLimited })),
   );
 }

@@ -106,6 +106,15 @@ export function mapLayout(locations: MapLocation[]): { drawn: Drawn[]; placed: P
   return { drawn, placed };
 }
 
+/** The colours of a place's header bar, and what each means (the legend under the map; the console prints it too). */
+export const MAP_COLOURS = { occupied: '#3f6212', empty: '#65a30d', closed: '#9ca3af' } as const;
+export const MAP_LEGEND: readonly { colour: string; text: string }[] = [
+  { colour: MAP_COLOURS.occupied, text: 'someone is there (who, and what they are doing)' },
+  { colour: MAP_COLOURS.empty, text: 'empty right now' },
+  { colour: MAP_COLOURS.closed, text: 'closed right now' },
+  { colour: '#a8a29e', text: 'dashed line: on the road between two places' },
+];
+
 export function buildMapSvg(input: MapInput): string {
   const s = MAP_SETTINGS;
   const m = textMeasure();
@@ -180,6 +189,16 @@ export function buildMapSvg(input: MapInput): string {
       `<text x="${s.margin}" y="${y + 24}" font-size="18" fill="#6b7280">This town has no locations yet.</text>`,
     );
     y += 40;
+  } else {
+    // The legend: what a header's colour and a dashed line mean, one swatch and its words per row.
+    for (const item of MAP_LEGEND) {
+      parts.push(
+        `<rect x="${s.margin}" y="${y + 4}" width="18" height="14" rx="3" fill="${item.colour}"/>`,
+        `<text x="${s.margin + 26}" y="${y + 16}" font-size="14" fill="#4b5563">${esc(item.text)}</text>`,
+      );
+      y += 22;
+    }
+    y += 4;
   }
   const title = clip(input.title, 80);
   const subtitle = input.subtitle ? clip(input.subtitle, 120) : '';
@@ -242,7 +261,7 @@ function avatar(name: string, cx: number, cy: number, r: number): string {
 function box(d: Drawn, x: number, y: number): string {
   const s = MAP_SETTINGS;
   const closed = d.loc.open === false;
-  const bar = closed ? '#9ca3af' : d.shown.length > 0 ? '#3f6212' : '#65a30d';
+  const bar = closed ? MAP_COLOURS.closed : d.shown.length > 0 ? MAP_COLOURS.occupied : MAP_COLOURS.empty;
   const out: string[] = [
     d.loc.href ? `<g class="place" data-place="${esc(d.loc.id)}">` : '',
     `<rect x="${x}" y="${y}" width="${d.width}" height="${d.height}" rx="10" fill="${closed ? '#e5e7eb' : '#ffffff'}" stroke="#d6d3d1" stroke-width="2"/>`,

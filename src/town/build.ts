@@ -95,35 +95,41 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
         invited: e.invite,
       })),
   );
+  // the reading's events are hosted whatever the file declares; they are tracked (as the file's are) only when the
+  // file declares nothing to track: an author who chose what to measure is not second-guessed
+  const declaresTracked = file.facts.length + file.events.length > 0;
   const events = [...file.events];
   for (const e of readEvents)
     if (!events.some((x) => (x.id ?? slugify(x.kind)) === e.id || (x.host === e.host && x.start === e.start)))
       events.push(e);
+  const trackedEvents = declaresTracked ? file.events : events;
   const hostSeeds = new Map<string, string[]>();
-  const eventFacts = events.map((e) => {
-    const host = named(e.host)?.name ?? e.host;
-    const placeName = file.locations.find((l) => l.id === e.place)?.name ?? e.place;
-    const t0 = parseSimStart(e.start) as number;
-    const t1 = parseSimStart(e.end) as number;
-    const seed = named(e.host)?.seed ?? '';
-    if (!kindInText(e.kind, seed)) {
-      const invited =
-        e.invited === 'everyone'
-          ? ', and everyone is welcome'
-          : `, and means to invite ${listNames(e.invited.map((n) => named(n)?.name ?? n))}`;
-      hostSeeds.set(host, [
-        ...(hostSeeds.get(host) ?? []),
-        `${eventSentence({ kind: e.kind, host, placeName, start: t0, end: t1 })}${invited}`,
-      ]);
-    }
-    return eventFact(e, { host, placeName }, t0, t1);
-  });
+  const eventFacts = events
+    .map((e) => {
+      const host = named(e.host)?.name ?? e.host;
+      const placeName = file.locations.find((l) => l.id === e.place)?.name ?? e.place;
+      const t0 = parseSimStart(e.start) as number;
+      const t1 = parseSimStart(e.end) as number;
+      const seed = named(e.host)?.seed ?? '';
+      if (!kindInText(e.kind, seed)) {
+        const invited =
+          e.invited === 'everyone'
+            ? ', and everyone is welcome'
+            : `, and means to invite ${listNames(e.invited.map((n) => named(n)?.name ?? n))}`;
+        hostSeeds.set(host, [
+          ...(hostSeeds.get(host) ?? []),
+          `${eventSentence({ kind: e.kind, host, placeName, start: t0, end: t1 })}${invited}`,
+        ]);
+      }
+      return trackedEvents.includes(e) ? eventFact(e, { host, placeName }, t0, t1) : null;
+    })
+    .filter((f): f is NonNullable<typeof f> => f !== null);
   const families = familiesFrom(file, reading);
   const people = file.residents.map((r) => r.name);
   const secretFacts = reading.residents.flatMap((x) =>
     x.secrets
-      .filter((s) => s.owner === x.resident && !file.facts.some((f) => named(f.holder)?.name === x.resident))
-      .map((s) => secretFact(x.resident, s.matter, people))
+      .filter((s) => !declaresTracked && s.owner === x.resident)
+      .map((s) => secretFact(x.resident, s.matter, people, { anyMatter: true }))
       .filter((f): f is NonNullable<typeof f> => f !== null),
   );
   const residents: ResidentState[] = file.residents.map((r) => {
@@ -142,9 +148,31 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
       matter: s.matter,
       tellTo: s.tellTo,
       phrases: seedPhrases.filter((p) => secretOfPhrase(p, [s], people) !== null),
+      // where the owner can seek out each one it means to tell: at their work (an hour into it), else at home
+      seek: Object.fromEntries(
+        s.tellTo.flatMap((n) => {
+          const o = named(n);
+          if (!o) return [];
+          const w = readOf(o.name)?.work;
+          const place = o.workplace ?? w?.place;
+          const start = w?.start
+            ? `${String(Math.min(23, Number(w.start.slice(0, 2)) + 1)).padStart(2, '0')}:${w.start.slice(3)}`
+            : '10:00';
+          return [[o.name, place ? { place, start } : { place: o.home, start: null }]];
+        }),
+      ),
     }));
     const workplace = r.workplace ?? read?.work?.place;
     const work = read?.work && read.work.place === workplace ? read.work : undefined;
+    // hours said of the workplace in another sentence ("runs the stall ... every morning from 7 am to 1 pm") are the
+    // work's when the work's own sentence gives none
+    const atWork = read?.routine.find((x) => x.place === workplace && x.start !== null && x.end !== null);
+    const hours =
+      work?.start && work.end
+        ? work
+        : atWork
+          ? { start: atWork.start, end: atWork.end, days: work?.days ?? atWork.days }
+          : work;
     const hosting = events
       .filter((e) => (named(e.host)?.name ?? e.host) === r.name)
       .map((e) => ({
@@ -168,7 +196,9 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
       seed: seedPhrases.join('; '),
       ...(families.has(r.name) ? { family: families.get(r.name) } : {}),
       ...(workplace
-        ? { work: { place: workplace, days: work?.days ?? null, start: work?.start ?? null, end: work?.end ?? null } }
+        ? {
+            work: { place: workplace, days: hours?.days ?? null, start: hours?.start ?? null, end: hours?.end ?? null },
+          }
         : {}),
       ...(read && read.routine.length > 0
         ? { routine: read.routine.map(({ quote: _q, ...x }) => ({ ...x, days: x.days ? [...x.days] : null })) }
@@ -195,7 +225,9 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
       planPostedDay: -1,
       memoryCount: 0,
     };
-    const known = new Set([r.home, startAt, ...(workplace ? [workplace] : []), ...r.knows]);
+    // (and the homes of those it means to tell something in private: it knows where they live)
+    const seekAt = secrets.flatMap((x) => Object.values(x.seek ?? {}).map((v) => v.place));
+    const known = new Set([r.home, startAt, ...(workplace ? [workplace] : []), ...r.knows, ...seekAt]);
     for (const l of locations) if (l.public) known.add(l.id);
     for (const l of locations) if (known.has(l.id)) observePlace(resident, l, start);
     return resident;

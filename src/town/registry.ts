@@ -58,6 +58,8 @@ export interface TownRegistryOptions {
   log?: TickLog;
   budgetStatus?: (townId: string) => Promise<BudgetStatus>;
   modelLabel?: string;
+  /** Every tick of every town, however started (TownServiceDeps.onTick: the process's metrics). */
+  onTick?: (townId: string, ms: number, ok: boolean) => void;
 }
 
 export class TownRegistry {
@@ -97,6 +99,7 @@ export class TownRegistry {
       ...(this.opts.budgetStatus ? { budgetStatus: this.opts.budgetStatus } : {}),
       ...(this.opts.modelLabel ? { modelLabel: this.opts.modelLabel } : {}),
       ...(this.opts.sharedWriters ? { sharedWriters: true } : {}),
+      ...(this.opts.onTick ? { onTick: this.opts.onTick } : {}),
     };
   }
 

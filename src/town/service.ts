@@ -3,6 +3,7 @@
 // queries.ts. Every change runs under the town's lock on a draft and commits in one transaction (snapshot with
 // version check + memory journal + outbox posts); a failed change leaves the committed world as it was.
 // API reference: src/town/README.md.
+import type { TownReading } from './reading/types.ts';
 import type { MemoryKind } from '../agent/types.ts';
 import { withoutControlChars } from '../core/user-text.ts';
 import { UserError } from '../errors.ts';
@@ -63,6 +64,11 @@ export interface TownServiceDeps extends TownSessionDeps {
   budgetStatus?: (townId: string) => Promise<BudgetStatus>;
   /** Label of the model in use, for status lines ("offline model ..."). */
   modelLabel?: string;
+  /**
+   * Called after every tick, however it was started (a schedule, `/town step`, a queue job), with its wall time and
+   * whether it committed: the one path by which console, bot and workers count ticks (src/ops/metrics.ts).
+   */
+  onTick?: (townId: string, ms: number, ok: boolean) => void;
 }
 
 export class TownService {
@@ -194,6 +200,11 @@ export class TownService {
     return readTownExport(this.deps.store, this.id);
   }
 
+  /** What the town's text was read to mean when it was made (issue 32); null for towns made before the reading. */
+  reading(): TownReading | null {
+    return this.state.reading ? structuredClone(this.state.reading) : null;
+  }
+
   lastDigest(): DigestData | null {
     return this.state.lastDigest ? structuredClone(this.state.lastDigest) : null;
   }
@@ -307,6 +318,22 @@ export class TownService {
    * lock, so whispers, interviews and `say` do not wait for it (session.ts, decideThenApply).
    */
   tick(opts: { slot?: number } = {}): Promise<TickResult> {
+    const onTick = this.deps.onTick;
+    if (!onTick) return this.tick_(opts);
+    const t0 = performance.now();
+    return this.tick_(opts).then(
+      (r) => {
+        onTick(this.id, performance.now() - t0, true);
+        return r;
+      },
+      (e: unknown) => {
+        onTick(this.id, performance.now() - t0, false);
+        throw e;
+      },
+    );
+  }
+
+  private tick_(opts: { slot?: number }): Promise<TickResult> {
     return this.session.decideThenApply(
       (fork) => runTick(fork, this.session.kit, this.deps.log),
       (draft, r) => {

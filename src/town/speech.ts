@@ -66,6 +66,17 @@ export async function hearSpeech(
       return reply?.trim() ? { rs, text: reply.trim() } : null;
     }),
   );
+  // The person's own line, before the answers (issue 34: the web view's feed has everyone's lines); Discord and the
+  // console already show it where it was said, so their delivery skips this kind.
+  out.add({
+    location: loc.id,
+    speakerId: null,
+    speakerName: persona.name,
+    emoji: null,
+    kind: 'said',
+    text: msg,
+    simTime: now,
+  });
   const result: Reply[] = [];
   for (const r of replies) {
     if (!r) continue;

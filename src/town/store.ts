@@ -31,6 +31,11 @@ export interface TownCommit {
   posts: NewPost[];
   /** The writer's lease owner id: a commit by anyone else while a lease is live is refused. */
   owner: string;
+  /**
+   * Fenced (a queue worker's tick, src/worker/town-lock.ts): refused unless `owner` holds the town's lease and it
+   * has not run out, by the database's clock; a holder that stalled past its lease cannot write.
+   */
+  fenced?: boolean;
   /** Retention: delete delivered outbox posts delivered before this wall time (ms), in the same transaction. */
   pruneDeliveredBefore?: number;
 }
@@ -183,6 +188,8 @@ export class InMemoryTownStore implements TownStore {
       );
     if (t.lease.owner && t.lease.owner !== c.owner && (t.lease.until ?? 0) > Date.now())
       throw new TownConflictError(c.townId, `town ${c.townId} is leased by ${t.lease.owner}`);
+    if (c.fenced && (t.lease.owner !== c.owner || (t.lease.until ?? 0) <= Date.now()))
+      throw new TownConflictError(c.townId, `town ${c.townId}: the lease of ${c.owner} is no longer held`);
     // Validate everything before touching anything: all or nothing.
     const removed = new Set(c.memories.removed ?? []);
     for (const m of c.memories.added)

@@ -20,6 +20,7 @@ import {
   rememberedPlaceView,
   resolveSubArea,
   travelTicks,
+  objectUsable,
   useObject,
 } from './world.ts';
 
@@ -139,6 +140,10 @@ export async function decidePhase(
       state.dayLog.rejectedMoves++;
       const { subArea: _drop, ...rest } = d.action;
       d = { ...d, changed: false, action: { ...rest, location: rs.location } };
+    }
+    if (d.action.object && !objectUsable(state, d.action.location, d.action.object, d.action.subArea)) {
+      const { object: _o, objectStatus: _s, ...rest } = d.action;
+      d = { ...d, action: rest };
     }
     decisionOf.set(rs.profile.id, d);
     const a = d.action;

@@ -196,7 +196,12 @@ function capitalisedWords(text: string): string[] {
 }
 
 /** A fact from a resident's secret: what it intends or knows, a question about it, and its key content. */
-export function secretFact(holder: string, phrase: string, people: readonly string[]): FactInput | null {
+export function secretFact(
+  holder: string,
+  phrase: string,
+  people: readonly string[],
+  opts: { anyMatter?: boolean } = {},
+): FactInput | null {
   const clean = phrase.replace(/\s+/g, ' ').trim();
   const intent =
     /\b(?:decided|plans?|is planning|intends|is going|wants|means|hopes)\s+to\s+(.+?)(?:,|;|\.|\s+and\s+(?:intends|plans|wants|tells|has|is)\b|$)/i.exec(
@@ -218,6 +223,21 @@ export function secretFact(holder: string, phrase: string, people: readonly stri
         content,
       )?.[1];
     question = topic ? `Have you heard any news about ${topic}?` : `Have you heard any news lately? What is it?`;
+  } else if (opts.anyMatter) {
+    // a matter in any other words (the town's reading gives it as the text says it): asked about its person, keyed
+    // on the person and the matter's own words
+    content = clean.replace(/[.;]+$/, '');
+    question = `What is new with ${first} lately? Have you heard anything about ${first}'s plans or news?`;
+    // (the person and the matter's own content words, stemmed, as every derived fact: factKeywords)
+    const key = contentKeywords(content, [holder, ...people, ...capitalisedWords(content)]);
+    if (key.length === 0) return null;
+    return {
+      id: slugify(`${first} ${key.slice(0, 3).map((k) => k.replace(/\*$/, '')).join(' ')}`),
+      description: clean,
+      holder,
+      question,
+      keywords: factKeywords(content, holder, people),
+    };
   } else return null;
   const named = people.find((p) => p !== holder && content.includes(p));
   const key = contentKeywords(content, [holder, ...people, ...capitalisedWords(content)]);

@@ -212,7 +212,18 @@ export interface TownState {
   reading?: TownReading;
 }
 
-export type PostKind = 'action' | 'move' | 'arrival' | 'dialogue' | 'reply' | 'plan' | 'digest' | 'object' | 'system';
+/** 'said': a person's own line in a place (already in its channel: kept for the web view's feed, never re-posted). */
+export type PostKind =
+  | 'action'
+  | 'move'
+  | 'arrival'
+  | 'dialogue'
+  | 'reply'
+  | 'said'
+  | 'plan'
+  | 'digest'
+  | 'object'
+  | 'system';
 
 /** A line the town wants shown, written to the outbox in the same transaction as the tick. */
 export interface NewPost {

@@ -1,6 +1,7 @@
 // Pure rules of the world tree: opening hours, capacity, travel time, object status, spatial memory, views.
 // Park et al. 2023, sec. 5.1 (environment as a tree, agents keep the subgraph they have seen) and
 // sec. 7.3 boundaries (shops entered after closing, a one-person bathroom crowded): the world refuses those moves.
+import { unusable } from '../agent/decompose.ts';
 import type { AgentId, Place } from '../agent/types.ts';
 import { minuteOfDay } from '../core/time.ts';
 import type { KnownPlace, Location, ResidentState, SubArea, TownState, WorldEvent, WorldObject } from './types.ts';
@@ -273,6 +274,16 @@ export function releaseObjects(state: TownState, who: AgentId): ObjectChange[] {
 }
 
 /** An action turned into its effect on an object ("making espresso" -> coffee machine: brewing coffee). */
+/**
+ * Is the object at a place usable as it really is now (not broken, burning or taken)? A resident who planned a step
+ * with it before it broke does the step without it: using a broken machine never mends it.
+ */
+export function objectUsable(state: TownState, locationId: string, objectName: string, subArea?: string): boolean {
+  const loc = getLocation(state, locationId);
+  const found = loc ? findObject(loc, objectName, subArea) : null;
+  return !found || !unusable(found.object.status);
+}
+
 export function useObject(
   state: TownState,
   who: AgentId,

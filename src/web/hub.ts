@@ -21,6 +21,9 @@ export const HUB_SETTINGS = {
   heartbeatMs: 15_000,
 } as const;
 
+/** What a change event carries beside its stamp (the next scene, the new posts as markup): JSON object text. */
+export type ChangeData = (w: WatchedTown, fresh: readonly WatchPost[]) => string;
+
 export interface WatchedTownsSource {
   /** The scope's town, or null when there is none. TownRegistry satisfies it. */
   get(scope: string): Promise<TownService | null>;
@@ -33,6 +36,12 @@ export class WatchedTown {
   readonly streams = new Set<ServerResponse>();
   private readonly pages = new Map<string, string>();
   private lastSeq = -1;
+  /** The last post a change event told of. */
+  private toldSeq = -1;
+  private lastTick: number;
+  private lastTickAt = 0;
+  /** Wall time between the last two ticks seen (how long avatars take to walk), null until two were seen. */
+  tickIntervalMs: number | null = null;
   private version: number;
   private modelPaused: boolean;
   private readonly unsubscribe: () => void;
@@ -41,8 +50,10 @@ export class WatchedTown {
     readonly scope: string,
     readonly town: TownService,
     private readonly isModelPaused: () => boolean,
+    private readonly changeData: ChangeData | null,
   ) {
     this.version = town.currentVersion;
+    this.lastTick = town.status().tick;
     this.modelPaused = isModelPaused();
     this.unsubscribe = town.onPosts((posts) => {
       this.append(posts.map(watchPost));
@@ -50,9 +61,15 @@ export class WatchedTown {
     });
   }
 
-  static async open(scope: string, town: TownService, modelPaused: () => boolean): Promise<WatchedTown> {
-    const w = new WatchedTown(scope, town, modelPaused);
+  static async open(
+    scope: string,
+    town: TownService,
+    modelPaused: () => boolean,
+    changeData: ChangeData | null = null,
+  ): Promise<WatchedTown> {
+    const w = new WatchedTown(scope, town, modelPaused, changeData);
     await w.catchUp();
+    w.toldSeq = w.lastSeq;
     return w;
   }
 
@@ -86,7 +103,21 @@ export class WatchedTown {
     this.modelPaused = paused;
     this.stamp++;
     this.pages.clear();
-    const msg = `event: change\ndata: {"stamp":${this.stamp},"tick":${this.town.status().tick}}\n\n`;
+    const tick = this.town.status().tick;
+    if (tick !== this.lastTick) {
+      const at = Date.now();
+      if (this.lastTickAt > 0) this.tickIntervalMs = (at - this.lastTickAt) / Math.max(1, tick - this.lastTick);
+      this.lastTickAt = at;
+      this.lastTick = tick;
+    }
+    let from = this.posts.length;
+    while (from > 0 && this.posts[from - 1]!.seq > this.toldSeq) from--;
+    const fresh = this.posts.slice(from);
+    this.toldSeq = this.lastSeq;
+    if (this.streams.size === 0) return;
+    // One message for every watcher: the tick's changes travel in it, so no page needs to be fetched again.
+    const extra = this.changeData ? this.changeData(this, fresh) : '{}';
+    const msg = `event: change\ndata: {"stamp":${this.stamp},"tick":${tick}${extra.length > 2 ? `,${extra.slice(1, -1)}` : ''}}\n\n`;
     for (const s of this.streams) s.write(msg);
   }
 
@@ -117,6 +148,7 @@ export class WatchHub {
   constructor(
     private readonly source: WatchedTownsSource,
     private readonly modelPaused: () => boolean = () => false,
+    private readonly changeData: ChangeData | null = null,
   ) {}
 
   start(): void {
@@ -154,7 +186,7 @@ export class WatchHub {
   }
 
   private open(scope: string, town: TownService): Promise<WatchedTown> {
-    const p = WatchedTown.open(scope, town, this.modelPaused);
+    const p = WatchedTown.open(scope, town, this.modelPaused, this.changeData);
     this.towns.set(scope, p);
     p.catch(() => this.towns.delete(scope));
     return p;

@@ -1,6 +1,7 @@
 // Starting the web view from the configuration (src/main.ts): the secret (WEB_SECRET, or a random one per run for
 // the console), the host and port, and what to say when it cannot listen (the console carries on without it).
 import { randomBytes } from 'node:crypto';
+import type { TrustProxy } from '../config.ts';
 import type { GameWatch } from '../app/watch-games.ts';
 import type { WatchedTownsSource } from './hub.ts';
 import { signLink } from './link.ts';
@@ -14,13 +15,13 @@ export interface WebConfig {
   publicUrl?: string;
   secret?: string;
   linkTtlMs: number;
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
 }
 
 export async function startWebView(
   config: WebConfig,
   deps: { towns: WatchedTownsSource; games?: GameWatch; modelPaused?: () => boolean; onError?: (e: unknown) => void },
-): Promise<{ ok: true; server: WebServer } | { ok: false; reason: string }> {
+): Promise<{ ok: true; server: WebServer; warnings: string[] } | { ok: false; reason: string }> {
   try {
     const server = await startWebServer({
       towns: deps.towns,
@@ -34,7 +35,7 @@ export async function startWebView(
       limits: { linkTtlMs: config.linkTtlMs },
       trustProxy: config.trustProxy ?? false,
     });
-    return { ok: true, server };
+    return { ok: true, server, warnings: webWarnings(config) };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const reason =
@@ -61,6 +62,20 @@ export function linksOnly(config: Omit<WebConfig, 'port' | 'host'>): ((scope: st
       expiresAt: Math.floor(expiresAt / 1000) * 1000,
     };
   };
+}
+
+/** What to tell whoever runs the view when its settings would hand out links that do not work or leak. */
+export function webWarnings(config: Pick<WebConfig, 'host' | 'publicUrl'>): string[] {
+  const out: string[] = [];
+  if (!config.publicUrl && !isLoopback(config.host))
+    out.push(
+      `web view: WEB_HOST=${config.host} lets others in, but links point at this machine's loopback: set WEB_PUBLIC_URL to the address people open (README "Put the web view online")`,
+    );
+  if (config.publicUrl?.startsWith('http://') && !/^http:\/\/(localhost|127\.|\[::1\])/.test(config.publicUrl))
+    out.push(
+      'web view: WEB_PUBLIC_URL is plain http, so links and their tokens travel unencrypted: serve it through a TLS proxy (README "Put the web view online")',
+    );
+  return out;
 }
 
 /** True for 127.0.0.1, ::1 and localhost: only this computer can open the view. */

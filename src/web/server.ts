@@ -4,27 +4,20 @@
 // /static only), with rate limits per client and bounded event streams per client and per town.
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import type { GameWatch, WatchGameSummary } from '../app/watch-games.ts';
-import { dayFrame, dayOf, feed, residentPage, WATCH_SETTINGS, watchStatus } from '../app/watch.ts';
+import type { z } from 'zod';
+import type { GameWatch } from '../app/watch-games.ts';
+import { watchStatus } from '../app/watch.ts';
+import { CONSOLE_SCOPE } from '../app/town-view.ts';
+import type { TrustProxy } from '../config.ts';
 import { PLAIN_ISSUES } from '../core/validation-text.ts';
 import { isUserError } from '../errors.ts';
-import { buildRelationshipSvg } from '../render/relationships.ts';
-import { townRelationshipInput } from '../render/town-pictures.ts';
 import { type Asset, buildAssets } from './assets.ts';
-import { trusted } from './html.ts';
-import { WatchHub, type WatchedTown, type WatchedTownsSource } from './hub.ts';
+import { escapeHtml, trusted } from './html.ts';
+import { WatchHub, type WatchedTownsSource } from './hub.ts';
 import { signLink, verifyLink } from './link.ts';
-import {
-  dayPage,
-  errorPage,
-  feedPage,
-  gamePage,
-  gamesPage,
-  mapPage,
-  type PageFrame,
-  residentPageHtml,
-} from './pages.ts';
+import { errorPage, newLinkHint } from './pages.ts';
+import { registerPages, type Watched } from './routes.ts';
+import { changeData, placeNames } from './views.ts';
 
 export const WEB_LIMITS = {
   /** Requests per client (IP) per minute, pages and streams together. */
@@ -56,8 +49,11 @@ export interface WebOptions {
   now?: () => number;
   /** Bugs (never a person's bad input) are logged here. */
   onError?: (e: unknown) => void;
-  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (WEB_TRUST_PROXY). */
-  trustProxy?: boolean;
+  /**
+   * Behind a reverse proxy (WEB_TRUST_PROXY): the proxies' addresses, or how many hops of X-Forwarded-For to believe.
+   * The client is the rightmost address no trusted proxy added, so a forged header's own entries are ignored.
+   */
+  trustProxy?: TrustProxy;
 }
 
 export interface WatchLink {
@@ -106,19 +102,36 @@ class HttpError extends Error {
   }
 }
 
-const nameParam = (max: number) => z.string().trim().max(max, `A name is at most ${max} characters.`);
+/**
+ * Fastify's own hop count trusts nobody (it cannot check the peer); a hop count here means what it says: the nearest
+ * `n` addresses (the peer first) are proxies, for a port only the proxy can reach (compose's network, loopback).
+ */
+function trustFn(tp: TrustProxy): false | string[] | ((addr: string, hop: number) => boolean) {
+  if (typeof tp === 'number') return (_addr, hop) => hop < tp;
+  return tp;
+}
 
-interface Watched {
-  w: WatchedTown;
-  frame: (nav: PageFrame['nav'], live: boolean) => PageFrame;
-  placeName: (id: string) => string;
+/**
+ * Marks for the link's token and expiry in a shared page, inserted as markup: escaped text drops control characters,
+ * so no name or line can hold one.
+ */
+const TOKEN_MARK = '\u0001token\u0001';
+const EXPIRY_MARK = '\u0001expires\u0001';
+
+function sendPage(reply: FastifyReply, status: number, body: string): FastifyReply {
+  // Headers set here too: the router's own errors skip the onSend hook.
+  reply.code(status).headers(SECURITY_HEADERS);
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  return reply.type('text/html; charset=utf-8').send(body);
 }
 
 export async function startWebServer(opts: WebOptions): Promise<WebServer> {
   const limits: WebLimits = { ...WEB_LIMITS, ...opts.limits };
   const now = opts.now ?? Date.now;
   const modelPaused = opts.modelPaused ?? (() => false);
-  const hub = new WatchHub(opts.towns, modelPaused);
+  const hub = new WatchHub(opts.towns, modelPaused, changeData(modelPaused));
+  // The base of absolute links (link previews): WEB_PUBLIC_URL, or where it listens (known once it does).
+  let publicBase = () => (opts.publicUrl ?? '').replace(/\/+$/, '');
   const assets = await buildAssets();
   const streamsByClient = new Map<string, number>();
   const app = Fastify({
@@ -126,7 +139,17 @@ export async function startWebServer(opts: WebOptions): Promise<WebServer> {
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 1024,
     forceCloseConnections: true,
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: trustFn(opts.trustProxy ?? false),
+    // Errors the router meets before any route (a bad percent-encoding, an over-long segment): the same page and
+    // headers as every other error, and never the URL (it holds the link's token).
+    frameworkErrors: (e, _req, reply) => {
+      const tooLong = e.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      return sendPage(
+        reply,
+        400,
+        errorPage(400, tooLong ? 'That address is too long.' : 'That address is not valid: check the link.'),
+      );
+    },
   });
 
   await app.register(rateLimit, {
@@ -140,9 +163,6 @@ export async function startWebServer(opts: WebOptions): Promise<WebServer> {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
-
-  const sendPage = (reply: FastifyReply, status: number, body: string) =>
-    reply.code(status).type('text/html; charset=utf-8').send(body);
 
   app.setErrorHandler((e, _req, reply) => {
     if (e instanceof HttpError) return sendPage(reply, e.status, errorPage(e.status, e.message));
@@ -172,6 +192,13 @@ export async function startWebServer(opts: WebOptions): Promise<WebServer> {
     ),
   );
 
+  // Browsers ask for /favicon.ico on every page; the icon (a little house) is drawn once at start.
+  app.get('/favicon.ico', async (_req, reply) => {
+    const a = assets.get('favicon.png');
+    if (!a) throw new HttpError(404, 'No such file.');
+    return reply.type(a.type).header('cache-control', 'public, max-age=86400').send(a.body);
+  });
+
   app.get<{ Params: { file: string } }>('/static/:file', async (req, reply) => {
     const a: Asset | undefined = assets.get(req.params.file);
     if (!a) throw new HttpError(404, 'No such file.');
@@ -180,23 +207,39 @@ export async function startWebServer(opts: WebOptions): Promise<WebServer> {
 
   /** The link's town: a refused link is 403, a scope without a town 404. */
   async function watched(req: FastifyRequest<{ Params: { token: string } }>): Promise<Watched> {
-    const check = verifyLink(opts.secret, req.params.token, now());
+    const token = req.params.token;
+    const check = verifyLink(opts.secret, token, now());
     if (!check.ok)
       throw new HttpError(
         403,
-        check.reason === 'expired'
-          ? 'This link has expired. Ask for a new one with /town watch.'
-          : 'This link is not valid. Ask for a new one with /town watch.',
+        `${check.reason === 'expired' ? 'This link has expired.' : 'This link is not valid.'} ${newLinkHint(token.startsWith(`${CONSOLE_SCOPE}.`))}`,
       );
     const w = await hub.get(check.scope);
     if (!w) throw new HttpError(404, 'There is no town here yet (an admin starts one with /town setup).');
-    const base = `/w/${req.params.token}/`;
-    const names = new Map(w.town.locations().map((l) => [l.id, l.name]));
-    names.set('town-hall', 'town hall');
+    // Pages are rendered once per town change for every link to it: the link's own token and expiry are marks,
+    // filled in as each page is sent (a member never gets another member's link).
+    const base = trusted(`/w/${TOKEN_MARK}/`);
+    const abs = (path: string) => trusted(`${escapeHtml(publicBase())}/w/${TOKEN_MARK}/${path}`);
+    const status = watchStatus(w.town, modelPaused());
     return {
       w,
-      placeName: (id) => names.get(id) ?? id,
-      frame: (nav, live) => ({ base, nav, live, status: watchStatus(w.town, modelPaused()) }),
+      token,
+      expiresAt: check.expiresAt,
+      personal: (page) => page.replaceAll(TOKEN_MARK, token).replaceAll(EXPIRY_MARK, String(check.expiresAt)),
+      placeName: placeNames(w),
+      frame: (nav, live) => ({
+        base,
+        nav,
+        live,
+        status,
+        expiresAt: trusted(EXPIRY_MARK),
+        console: check.scope === CONSOLE_SCOPE,
+        preview: {
+          url: abs(''),
+          image: abs('map.png'),
+          description: `${status.name}, live: ${w.town.residents().length} residents going about their day. ${status.time}.`,
+        },
+      }),
     };
   }
 
@@ -206,113 +249,18 @@ export async function startWebServer(opts: WebOptions): Promise<WebServer> {
     return r.data;
   };
 
-  type TokenReq = FastifyRequest<{ Params: { token: string } }>;
-
-  app.get<{ Params: { token: string } }>('/w/:token', async (req, reply) => {
-    await watched(req);
-    return reply.redirect(`/w/${req.params.token}/`);
+  registerPages(app, {
+    watched,
+    query,
+    sendPage,
+    notFound: (message) => new HttpError(404, message),
+    ...(opts.games ? { games: opts.games } : {}),
+    modelPaused,
+    nameMax: limits.nameMax,
   });
 
-  app.get<{ Params: { token: string } }>('/w/:token/', async (req: TokenReq, reply) => {
-    const { w, frame, placeName } = await watched(req);
-    const html = w.page('map', () =>
-      mapPage(frame('map', true), w.town.map(), feed(w.town, w.posts, {}, 15), placeName),
-    );
-    return sendPage(reply, 200, html);
-  });
-
-  const feedQuery = z.object({
-    place: nameParam(limits.nameMax).optional(),
-    resident: nameParam(limits.nameMax).optional(),
-  });
-  app.get<{ Params: { token: string } }>('/w/:token/feed', async (req: TokenReq, reply) => {
-    const { w, frame, placeName } = await watched(req);
-    const q = query(feedQuery, req.query);
-    const f = { ...(q.place ? { place: q.place } : {}), ...(q.resident ? { resident: q.resident } : {}) };
-    const html = w.page(`feed|${q.place ?? ''}|${q.resident ?? ''}`, () =>
-      feedPage(
-        frame('feed', true),
-        f,
-        [{ id: 'town-hall', name: 'town hall' }, ...w.town.locations().map((l) => ({ id: l.id, name: l.name }))],
-        w.town.residents().map((r) => ({ id: r.id, name: r.name })),
-        feed(w.town, w.posts, f, WATCH_SETTINGS.feedPosts),
-        placeName,
-      ),
-    );
-    return sendPage(reply, 200, html);
-  });
-
-  app.get<{ Params: { token: string; id: string } }>('/w/:token/resident/:id', async (req, reply) => {
-    const { w, frame, placeName } = await watched(req);
-    const id = query(z.object({ id: nameParam(limits.nameMax) }), req.params).id;
-    const html = w.page(`resident|${id.toLowerCase()}`, () => {
-      const page = residentPage(w.town, w.posts, id);
-      const ties = trusted(
-        buildRelationshipSvg(townRelationshipInput(w.town, { resident: page.info.id })).replace(
-          '<svg ',
-          `<svg role="img" aria-label="${page.info.name.replace(/[<>"&]/g, '')}'s ties" `,
-        ),
-      );
-      return residentPageHtml(frame('resident', true), page, ties, placeName);
-    });
-    return sendPage(reply, 200, html);
-  });
-
-  const dayQuery = z.object({
-    date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'The day is a date like 2023-02-13.')
-      .optional(),
-    t: z.coerce
-      .number('The time is minutes after midnight, from 0 to 1439.')
-      .int('The time is whole minutes after midnight.')
-      .min(0, 'The time is minutes after midnight, from 0 to 1439.')
-      .max(1439, 'The time is minutes after midnight, from 0 to 1439.')
-      .optional(),
-  });
-  app.get<{ Params: { token: string } }>('/w/:token/day', async (req: TokenReq, reply) => {
-    const { w, frame, placeName } = await watched(req);
-    const q = query(dayQuery, req.query);
-    const st = w.town.status();
-    const today = dayOf(st.simTime);
-    const date = q.date ?? (w.posts.length > 0 ? dayOf(w.posts[w.posts.length - 1]!.simTime) : today);
-    const nowMinute = Math.floor((st.simTime % 86_400_000) / 60_000);
-    const minute = q.t ?? (date === today ? nowMinute : 1439);
-    // The past does not change: no live refresh, and one render per (day, time) per stamp.
-    const html = w.page(`day|${date}|${minute}`, () =>
-      dayPage(frame('day', false), dayFrame(w.town, w.posts, date, minute), placeName),
-    );
-    return sendPage(reply, 200, html);
-  });
-
-  const finished = new Map<string, Map<string, WatchGameSummary>>();
-  app.get<{ Params: { token: string } }>('/w/:token/games', async (req: TokenReq, reply) => {
-    const { w, frame } = await watched(req);
-    const open = opts.games ? await opts.games.list(w.scope) : [];
-    const seen = finished.get(w.scope) ?? new Map<string, WatchGameSummary>();
-    finished.set(w.scope, seen);
-    const done: WatchGameSummary[] = [];
-    for (const id of [...seen.keys()].slice(-10)) {
-      if (open.some((g) => g.id === id)) continue;
-      const g = await opts.games?.get(w.scope, id);
-      if (g) done.push(g);
-    }
-    for (const g of open) seen.set(g.id, g);
-    // Remember the last few tables only.
-    for (const id of [...seen.keys()].slice(0, Math.max(0, seen.size - 50))) seen.delete(id);
-    return sendPage(reply, 200, gamesPage(frame('games', true), open, done));
-  });
-
-  app.get<{ Params: { token: string; id: string } }>('/w/:token/games/:id', async (req, reply) => {
-    const { w, frame } = await watched(req);
-    const g = opts.games ? await opts.games.get(w.scope, req.params.id.slice(0, 100)) : null;
-    if (!g) throw new HttpError(404, 'No such game in this town.');
-    finished.get(w.scope)?.set(g.id, g);
-    return sendPage(reply, 200, gamePage(frame('games', true), g));
-  });
-
-  app.get<{ Params: { token: string } }>('/w/:token/events', async (req: TokenReq, reply) => {
-    const { w } = await watched(req);
+  app.get<{ Params: { token: string } }>('/w/:token/events', async (req, reply) => {
+    const { w, expiresAt } = await watched(req);
     const ip = req.ip;
     const mine = streamsByClient.get(ip) ?? 0;
     if (mine >= limits.streamsPerClient)
@@ -334,7 +282,17 @@ export async function startWebServer(opts: WebOptions): Promise<WebServer> {
     });
     res.write(`retry: 3000\nevent: hello\ndata: {"stamp":${w.stamp}}\n\n`);
     w.streams.add(res);
+    // The link ends while the page is open: say so, and close (a reconnect would be refused with a 403).
+    const ends = setTimeout(
+      () => {
+        w.streams.delete(res);
+        res.end('event: expired\ndata: {}\n\n');
+      },
+      Math.max(0, expiresAt - now()),
+    );
+    ends.unref();
     req.raw.on('close', () => {
+      clearTimeout(ends);
       w.streams.delete(res);
       const left = (streamsByClient.get(ip) ?? 1) - 1;
       if (left <= 0) streamsByClient.delete(ip);
@@ -351,6 +309,7 @@ export async function startWebServer(opts: WebOptions): Promise<WebServer> {
     /\/+$/,
     '',
   );
+  publicBase = () => url;
   return {
     url,
     port,

@@ -8,11 +8,16 @@ import type { TownStore } from '../town/store.ts';
 import { TownRouter, workerQueueName } from './affinity.ts';
 import { openQueue, type QueueOptions } from './queue.ts';
 import { QueueScheduler } from './scheduler.ts';
-import type { TickOutcome } from './tick-job.ts';
 import { TownLocks } from './town-lock.ts';
 import { patientLeases } from './patient-leases.ts';
 import { WORKER_OWNER_PREFIX, WorkerTowns } from './towns.ts';
-import { type RunningWorker, startWorker } from './worker.ts';
+import { type JobOutcome, type RunningWorker, startWorker } from './worker.ts';
+
+/**
+ * A worker's database sessions left idle inside a transaction this long are ended by the server: a worker frozen
+ * mid-commit must not keep its town's row locked past its lease (town-lock.ts).
+ */
+export const workerIdleInTransactionMs = 5_000;
 
 export interface WorkerProcessOptions {
   url: string;
@@ -33,7 +38,7 @@ export interface WorkerProcessOptions {
   budgetStatus?: TownServiceDeps['budgetStatus'];
   modelLabel?: string;
   onTick?: (townId: string, ms: number, ok: boolean) => void;
-  onJob?: (townId: string, outcome: TickOutcome | { status: 'failed'; error: string }) => void;
+  onJob?: (townId: string, outcome: JobOutcome) => void;
 }
 
 export interface WorkerProcess {
@@ -49,10 +54,12 @@ export async function startWorkerProcess(o: WorkerProcessOptions): Promise<Worke
   const name = o.owner ?? `${hostname()}:${process.pid}`;
   const owner = name.startsWith(WORKER_OWNER_PREFIX) ? name : `${WORKER_OWNER_PREFIX}${name}`;
   const boss = await openQueue(o.url, { instanceName: owner, ...o.queue });
-  const locks = new TownLocks(o.url, o.concurrency + 1);
+  const locks = new TownLocks(o.url, { owner, ...(o.log ? { log: o.log } : {}) });
   const queue = workerQueueName(owner);
+  await warnIfNameTaken(boss, owner, o.log);
   const towns = new WorkerTowns({
     store: patientLeases(o.store),
+    locks,
     kit: o.kit,
     owner,
     ...(o.maxTowns ? { maxTowns: o.maxTowns } : {}),
@@ -60,6 +67,7 @@ export async function startWorkerProcess(o: WorkerProcessOptions): Promise<Worke
     ...(o.log ? { log: o.log } : {}),
     ...(o.budgetStatus ? { budgetStatus: o.budgetStatus } : {}),
     ...(o.modelLabel ? { modelLabel: o.modelLabel } : {}),
+    ...(o.onTick ? { onTick: o.onTick } : {}),
   });
   let worker: RunningWorker | null = null;
   let scheduler: QueueScheduler | null = null;
@@ -70,7 +78,6 @@ export async function startWorkerProcess(o: WorkerProcessOptions): Promise<Worke
       locks,
       concurrency: o.concurrency,
       ownQueue: queue,
-      ...(o.onTick ? { onTick: o.onTick } : {}),
       ...(o.onJob ? { onJob: o.onJob } : {}),
     });
     if (o.schedule) {
@@ -100,4 +107,17 @@ export async function startWorkerProcess(o: WorkerProcessOptions): Promise<Worke
       await locks.close();
     },
   };
+}
+
+/**
+ * Two live workers of one name share its queue (harmless: each hold of a town carries its own nonce, so they
+ * still take towns one at a time); said once at start.
+ */
+async function warnIfNameTaken(boss: PgBoss, owner: string, log: WorkerProcessOptions['log']): Promise<void> {
+  const others = (await boss.getInstances().catch(() => [])).filter((i) => i.live && i.name === owner);
+  if (others.length > 1)
+    log?.('warn', 'another live worker has this name: both work its queue; each town is still held by one at a time', {
+      owner,
+      live: others.length,
+    });
 }

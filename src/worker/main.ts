@@ -15,10 +15,11 @@ import { startOpsServer } from '../ops/server.ts';
 import { OutageReporter } from '../ops/outage.ts';
 import { diskFullError, onDiskFull } from '../core/disk-full.ts';
 import { registerModelConcurrencyGauges } from '../ops/model-concurrency.ts';
-import { registerVectorGauge } from '../ops/vectors.ts';
+import { registerStoreGauges } from '../ops/process-ops.ts';
 import { agentKit } from '../town/agent-kit.ts';
-import { startWorkerProcess } from './compose.ts';
-import { TICK_QUEUE, tickQueueDepth } from './queue.ts';
+import { startWorkerProcess, workerIdleInTransactionMs } from './compose.ts';
+import { registerWorkerMetrics } from './metrics.ts';
+import { TICK_QUEUE } from './queue.ts';
 
 // The defaults the usage text states are the configuration's.
 const defaults = EnvSchema.parse({});
@@ -60,8 +61,13 @@ async function main(): Promise<number> {
   }
   const log = createLogger({ level: config.logLevel });
   const owner = `worker:${hostname()}:${process.pid}`;
-  const metrics = new Metrics(owner);
-  const db = await openDatabase(config.databaseUrl, { poolSize: config.scale.workerConcurrency + 2 });
+  // The process label is the role: stable across restarts (Prometheus's instance label tells workers apart; the
+  // PID is in smalltown_process_info).
+  const metrics = new Metrics('worker');
+  const db = await openDatabase(config.databaseUrl, {
+    poolSize: config.scale.workerConcurrency + 2,
+    idleInTransactionMs: workerIdleInTransactionMs,
+  });
   if (db.applied.length) log.info({ applied: db.applied }, 'database migrated');
   const store = new PrismaTownStore(db.prisma);
   // As in src/main.ts: a full disk (whatever write meets it) and accounting that cannot be flushed are one log line
@@ -83,7 +89,12 @@ async function main(): Promise<number> {
   const townLog = (level: 'warn' | 'error' | 'info', msg: string, data?: Record<string, unknown>) =>
     log[level](data ?? {}, msg);
   // pg-boss reports every failed poll: one line when the queue's database goes, one when it is back.
-  const queueOutage = new OutageReporter({ what: 'queue', log: (level, msg, data) => log[level](data, msg) });
+  const queueOutage = new OutageReporter({
+    what: 'queue',
+    level: 'error',
+    debugBetween: true,
+    log: (level, msg, data) => log[level](data, msg),
+  });
   let worker: Awaited<ReturnType<typeof startWorkerProcess>> | undefined;
   try {
     worker = await startWorkerProcess({
@@ -103,6 +114,11 @@ async function main(): Promise<number> {
       onJob: (townId, outcome) => {
         metrics.jobs.inc({ outcome: outcome.status });
         if (outcome.status === 'failed') log.error({ town: townId, error: outcome.error }, 'tick job failed');
+        else if (outcome.status === 'lost')
+          log.warn(
+            { town: townId, holder: outcome.holder },
+            'lost the town mid-job (this worker stopped renewing its lease: frozen or stalled): its tick was not written; the job is retried',
+          );
         else log.info({ town: townId, ...outcome }, 'tick job done');
       },
     });
@@ -112,29 +128,9 @@ async function main(): Promise<number> {
     throw e;
   }
   const running = worker;
-  metrics.gauge('smalltown_queue_jobs', 'Tick jobs in the queue, by state', ['state'], async () => {
-    const d = await tickQueueDepth(running.boss);
-    return [
-      { labels: { state: 'queued' }, value: d.queued },
-      { labels: { state: 'active' }, value: d.active },
-    ];
-  });
-  registerVectorGauge(metrics, () => running.towns.loaded());
+  registerWorkerMetrics(metrics, running);
+  registerStoreGauges(metrics, db);
   registerModelConcurrencyGauges(metrics, { chat: llm, embedding: embedder });
-
-  metrics.gauge(
-    'smalltown_worker_towns',
-    'Towns this worker holds loaded, and loads and evictions since start',
-    ['what'],
-    async () => [
-      { labels: { what: 'loaded' }, value: running.towns.size },
-      { labels: { what: 'loads' }, value: running.towns.loads },
-      { labels: { what: 'evictions' }, value: running.towns.evictions },
-    ],
-  );
-  metrics.gauge('smalltown_outbox_backlog', 'Posts committed and not yet delivered (all towns)', [], async () => [
-    { value: await db.prisma.outboxPost.count({ where: { deliveredAt: null } }) },
-  ]);
   const ops =
     config.scale.metricsPort !== undefined
       ? await startOpsServer({

@@ -28,10 +28,11 @@ export const queueSettings = {
   deleteAfterSeconds: 24 * 3600,
   pollingIntervalSeconds: 0.5,
   /**
-   * How often a process beats in pg-boss's instance registry; three missed beats make it quiet (dead), and the
-   * scheduler then fails its worker queue over (affinity.ts).
+   * How often a process beats in pg-boss's instance registry; three missed beats (6 s) make it quiet (dead), and the
+   * scheduler then fails its worker queue over (affinity.ts) within schedulerSettings.failOverMs. With the town
+   * lease (town-lock.ts, 8 s) a frozen worker's towns tick elsewhere within about 10 s (goal: 15 s).
    */
-  instanceHeartbeatSeconds: 5,
+  instanceHeartbeatSeconds: 2,
 } as const;
 
 export interface TickJobData {

@@ -10,12 +10,18 @@ import { createHash } from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
 import { cronIntervalMs } from '../town/scheduler.ts';
 import type { TownStore } from '../town/store.ts';
+import { OutageReporter } from '../ops/outage.ts';
 import type { TownRouter } from './affinity.ts';
 import { TICK_QUEUE, type TickJobData } from './queue.ts';
 
 export const schedulerSettings = {
   /** How often the scheduler looks for towns whose interval has turned (well under any tick interval). */
   pollMs: 5_000,
+  /**
+   * How often the router looks for dead workers between passes (a pass lists every town): a frozen worker's jobs
+   * move within this of it being taken for dead (queue.ts, instanceHeartbeatSeconds).
+   */
+  failOverMs: 2_000,
 } as const;
 
 /** Ticks a town owes in interval `slot` at `speed` ticks per interval: fractions accumulate over slots. */
@@ -37,7 +43,9 @@ export interface QueueSchedulerOptions {
   router?: TownRouter;
   now?: () => number;
   pollMs?: number;
-  log?: (level: 'info' | 'warn' | 'error', msg: string, data?: Record<string, unknown>) => void;
+  failOverMs?: number;
+  // Method syntax: a log without a debug level fits (debug lines then go to its debug, when it has one).
+  log?(level: 'info' | 'warn' | 'error' | 'debug', msg: string, data?: Record<string, unknown>): void;
 }
 
 export interface ScheduleReport {
@@ -50,9 +58,22 @@ export class QueueScheduler {
   private readonly lastSlot = new Map<string, number>();
   private readonly intervals = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
+  private failOverTimer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
+  /** A fail-over check between passes (router.refresh), if one is under way. */
+  private refreshing: Promise<unknown> | null = null;
+  /** A database outage is one error line when passes start failing, one when one succeeds, debug lines between. */
+  private readonly outage: OutageReporter;
 
-  constructor(private readonly opts: QueueSchedulerOptions) {}
+  constructor(private readonly opts: QueueSchedulerOptions) {
+    this.outage = new OutageReporter({
+      what: 'scheduling ticks',
+      level: 'error',
+      debugBetween: true,
+      quietMs: 10 * 60_000, // a pass that succeeds ends it (ok())
+      log: (level, msg, data) => this.opts.log?.(level, msg, data),
+    });
+  }
 
   private intervalOf(cron: string): number {
     let ms = this.intervals.get(cron);
@@ -95,19 +116,39 @@ export class QueueScheduler {
     if (this.timer) return;
     const pass = () => {
       if (this.running) return;
-      this.running = this.run()
-        .catch((e: unknown) => this.opts.log?.('error', 'scheduling ticks failed', { error: (e as Error).message }))
+      // after a fail-over check under way, not instead of it
+      this.running = (this.refreshing ?? Promise.resolve())
+        .then(() => this.run())
+        .then(() => this.outage.ok())
+        .catch((e: unknown) => this.outage.error(e))
         .finally(() => {
           this.running = null;
         });
     };
+    // Between passes, only the fail-over of dead workers' queues (cheap: the instance registry and the queues).
+    const failOver = () => {
+      const router = this.opts.router;
+      if (this.running || this.refreshing || !router) return;
+      this.refreshing = router
+        .refresh()
+        .catch(() => undefined) // the next pass reports an outage
+        .finally(() => {
+          this.refreshing = null;
+        });
+    };
     pass();
     this.timer = setInterval(pass, this.opts.pollMs ?? schedulerSettings.pollMs);
+    if (this.opts.router)
+      this.failOverTimer = setInterval(failOver, this.opts.failOverMs ?? schedulerSettings.failOverMs);
   }
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    if (this.failOverTimer) clearInterval(this.failOverTimer);
     this.timer = null;
+    this.failOverTimer = null;
+    this.outage.stop();
     await this.running;
+    await this.refreshing;
   }
 }

@@ -1,7 +1,8 @@
-// One tick job: under the town's advisory lock, load (or reuse) the town and run the ticks a scheduled run owes it.
-// A tick commits in one transaction (snapshot, memories, outbox posts keyed by (town, seq)), so a worker killed
-// mid-tick leaves either the whole tick or nothing. The retry (pg-boss, after the heartbeat stops) then runs the
-// tick again if nothing was committed, and does nothing if the killed attempt had already committed it.
+// One tick job: holding the town's lease (town-lock.ts), load (or reuse) the town and run the ticks a scheduled run
+// owes it. A tick commits in one transaction (snapshot, memories, outbox posts keyed by (town, seq)), fenced by the
+// lease, so a worker killed or frozen mid-tick leaves either the whole tick or nothing. The retry (pg-boss, after
+// the heartbeat stops, or the job moved by a fail-over) then runs the tick again if nothing was committed, and does
+// nothing if the earlier attempt had already committed it.
 import type { TownService } from '../town/service.ts';
 import type { TownState } from '../town/types.ts';
 import type { TownLocks } from './town-lock.ts';
@@ -20,7 +21,7 @@ export interface TickJob {
 
 export type TickOutcome =
   | { status: 'ticked'; ticks: number; tick: number }
-  | { status: 'busy' }
+  | { status: 'busy'; holder?: string }
   | { status: 'missing' }
   | { status: 'paused' }
   | { status: 'already-committed'; tick: number };
@@ -28,8 +29,6 @@ export type TickOutcome =
 export interface TickJobDeps {
   towns: WorkerTowns;
   locks: TownLocks;
-  /** Called around each tick (metrics). */
-  onTick?: (townId: string, ms: number, ok: boolean) => void;
   now?: () => number;
   /** How long a job waits for a town another worker is ticking (default tickJobSettings.lockWaitMs). */
   lockWaitMs?: number;
@@ -48,22 +47,23 @@ export async function runTickJob(job: TickJob, deps: TickJobDeps): Promise<TickO
   const now = deps.now ?? Date.now;
   const until = now() + (deps.lockWaitMs ?? tickJobSettings.lockWaitMs);
   for (;;) {
-    const r = await tryTickJob(job, deps, now);
+    const r = await tryTickJob(job, deps);
     if (r.status !== 'busy' || now() >= until) return r;
     await new Promise((resolve) => setTimeout(resolve, tickJobSettings.lockPollMs));
   }
 }
 
-async function tryTickJob(job: TickJob, deps: TickJobDeps, now: () => number): Promise<TickOutcome> {
+async function tryTickJob(job: TickJob, deps: TickJobDeps): Promise<TickOutcome> {
   const { townId } = job.data;
-  const r = await deps.locks.tryWith(townId, async (): Promise<TickOutcome> => {
+  const r = await deps.locks.tryWith(townId, async (held): Promise<TickOutcome> => {
     const got = await deps.towns.get(townId);
     if (!got) return { status: 'missing' };
     try {
       const { clock, settings } = got.record.state;
       const plan = slotsOwed(job, clock, { speed: settings.speed, maxTicks: settings.catchUpMaxTicks });
       if (plan.length === 0) return { status: 'already-committed', tick: clock.tick };
-      return await runTicks(got.service, plan, townId, deps, now);
+      await held.check(); // loading took a while: the plan is good only if the town is still ours
+      return await runTicks(got.service, plan);
     } catch (e) {
       // The town's memory of this worker may be ahead of the store (a failed commit whose reload failed too, e.g.
       // the database was down): load it afresh next time.
@@ -73,7 +73,8 @@ async function tryTickJob(job: TickJob, deps: TickJobDeps, now: () => number): P
       await deps.towns.release(townId);
     }
   });
-  return r.ran ? r.value : { status: 'busy' };
+  if (r.ran) return r.value;
+  return r.missing ? { status: 'missing' } : { status: 'busy', ...(r.holder ? { holder: r.holder } : {}) };
 }
 
 /** What a job may catch up on besides its own slot: the town's speed and its catch-up bound (settings.ts). */
@@ -130,25 +131,13 @@ export function ticksOwed(job: TickJob, clock: TownState['clock'], catchUp?: Cat
   return slotsOwed(job, clock, catchUp).length;
 }
 
-async function runTicks(
-  svc: TownService,
-  plan: (number | undefined)[],
-  townId: string,
-  deps: TickJobDeps,
-  now: () => number,
-): Promise<TickOutcome> {
+async function runTicks(svc: TownService, plan: (number | undefined)[]): Promise<TickOutcome> {
   if (svc.status().paused) return { status: 'paused' };
   let done = 0;
   for (const slot of plan) {
     if (svc.status().paused) break;
-    const t0 = now();
-    try {
-      await svc.tick(slot === undefined ? {} : { slot });
-    } catch (e) {
-      deps.onTick?.(townId, now() - t0, false);
-      throw e;
-    }
-    deps.onTick?.(townId, now() - t0, true);
+    // each tick is counted by the town's own onTick (WorkerTowns' deps: the metrics every process shares)
+    await svc.tick(slot === undefined ? {} : { slot });
     done++;
   }
   return { status: 'ticked', ticks: done, tick: svc.status().tick };

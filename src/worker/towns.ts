@@ -7,8 +7,9 @@
 import type { KitFactory, TownServiceDeps } from '../town/service.ts';
 import { TownService } from '../town/service.ts';
 import type { TownRecord, TownStore } from '../town/store.ts';
+import { fencedStore, type TownLocks } from './town-lock.ts';
 
-/** Lease owners of workers start with this (compose.ts names them `worker:<host>:<pid>`). */
+/** Lease owners of workers start with this (compose.ts names them `worker:<host>:<pid>`; a hold adds `#<nonce>`). */
 export const WORKER_OWNER_PREFIX = 'worker:';
 
 export const workerTownsSettings = {
@@ -50,10 +51,12 @@ export class WorkerTowns {
       maxMb?: number;
       /** The process's resident memory in MB (tests measure a stand-in). */
       rssMb?: () => number;
+      /** The holds of this worker's jobs: while a job holds a town, its commits are fenced by it (town-lock.ts). */
+      locks?: TownLocks;
     },
   ) {
-    const { maxTowns, maxMb, rssMb, ...rest } = deps;
-    this.deps = { ...rest, sharedWriters: true };
+    const { maxTowns, maxMb, rssMb, locks, ...rest } = deps;
+    this.deps = { ...rest, ...(locks ? { store: fencedStore(rest.store, locks) } : {}), sharedWriters: true };
     this.maxTowns = maxTowns ?? workerTownsSettings.maxTowns;
     this.maxMb = maxMb ?? workerTownsSettings.maxMb;
     this.rssMb = rssMb ?? (() => process.memoryUsage.rss() / MB);
@@ -66,14 +69,9 @@ export class WorkerTowns {
 
   /**
    * The town at its latest committed version, with the record read to check it; null when it does not exist.
-   * Call it holding the town's advisory lock: that lock is the single-writer rule between workers, so a lease
-   * held by another worker is one left by a worker that died mid-job, and is cleared here rather than waited out.
-   * (A bot's lease is a person's action in progress: the tick waits for it.)
+   * Call it holding the town's lease (town-lock.ts): that lease is the single-writer rule between workers.
    */
   async get(townId: string): Promise<{ service: TownService; record: TownRecord } | null> {
-    const lease = await this.deps.store.lease(townId);
-    if (lease.owner && lease.owner !== this.deps.owner && lease.owner.startsWith(WORKER_OWNER_PREFIX))
-      await this.deps.store.releaseLease(townId, lease.owner);
     const record = await this.deps.store.load(townId);
     if (!record) {
       this.cache.delete(townId);

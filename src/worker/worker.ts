@@ -4,7 +4,7 @@ import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import { Semaphore } from '../llm/retry.ts';
 import { ensureTickQueue, TICK_QUEUE, type TickJobData, queueSettings } from './queue.ts';
 import { runTickJob, type TickOutcome } from './tick-job.ts';
-import type { TownLocks } from './town-lock.ts';
+import { TownLockLostError, type TownLocks } from './town-lock.ts';
 import type { WorkerTowns } from './towns.ts';
 
 export interface WorkerOptions {
@@ -15,9 +15,15 @@ export interface WorkerOptions {
   concurrency: number;
   /** This worker's own queue (affinity.ts); created when missing. */
   ownQueue?: string;
-  onTick?: (townId: string, ms: number, ok: boolean) => void;
-  onJob?: (townId: string, outcome: TickOutcome | { status: 'failed'; error: string }) => void;
+  onJob?: (townId: string, outcome: JobOutcome) => void;
 }
+
+/**
+ * How a job ended: its outcome, or failed (retried by the queue), or lost (the worker stopped renewing the town's
+ * lease, e.g. it was frozen, and another took the town: nothing of its tick was written; retried too, and the
+ * retry finds what the new holder committed).
+ */
+export type JobOutcome = TickOutcome | { status: 'failed'; error: string } | { status: 'lost'; holder: string | null };
 
 export interface RunningWorker {
   /** Stops taking jobs and waits for the running ones. */
@@ -65,13 +71,18 @@ function work(o: WorkerOptions, queue: string, slots: Semaphore): Promise<string
         const outcome = await slots.run(() =>
           runTickJob(
             { id: job.id, data: job.data, retryCount: job.retryCount, createdOn: job.createdOn.getTime() },
-            { towns: o.towns, locks: o.locks, ...(o.onTick ? { onTick: o.onTick } : {}) },
+            { towns: o.towns, locks: o.locks },
           ),
         );
         o.onJob?.(job.data.townId, outcome);
         return outcome;
       } catch (e) {
-        o.onJob?.(job.data.townId, { status: 'failed', error: (e as Error).message });
+        o.onJob?.(
+          job.data.townId,
+          e instanceof TownLockLostError
+            ? { status: 'lost', holder: e.holder }
+            : { status: 'failed', error: (e as Error).message },
+        );
         throw e;
       }
     },

@@ -27,6 +27,7 @@ const CONSOLE_LINES: Record<OperationId, string> = {
   townObject: '/town object house stove is burning',
   townBudget: '/town budget 5000',
   townExport: `/town export ${process.env.TMPDIR ?? '/tmp'}/smalltown-ops-test-export.ndjson`,
+  townReading: '/town reading',
   townNew: '/town new --yes',
   townReset: '/town reset --yes',
   townImport: `/town import ${process.env.TMPDIR ?? '/tmp'}/smalltown-ops-test-export.ndjson --yes`,

@@ -1,7 +1,9 @@
 // The deploy script: a bulk overwrite, guild-scoped for development and global otherwise; idempotent.
 import { REST } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { commandPayloads, deployCommands } from '../../src/bot/deploy-commands.ts';
+import { readFileSync } from 'node:fs';
+import { commandPayloads, deployCommands, runDeploy } from '../../src/bot/deploy-commands.ts';
+import { botPermissions, inviteUrl } from '../../src/bot/invite.ts';
 import { FakeDiscord } from '../support/fake-discord.ts';
 
 let fake: FakeDiscord;
@@ -45,5 +47,45 @@ describe('deploy-commands', () => {
       for (const c of o.options ?? []) check(c);
     };
     for (const c of commandPayloads()) check(c as unknown as Opt);
+  });
+
+  it('prints the invite first; a server the bot is not in yet is explained (Missing Access 50001), then works once invited', async () => {
+    fake = await FakeDiscord.start();
+    const rest = new REST({ api: fake.apiUrl }).setToken(fake.token);
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
+    // The application id is looked up from the token when DISCORD_APPLICATION_ID is empty.
+    expect(await runDeploy({ rest, guildId: '123456789012345678', ...io })).toBe(1);
+    const invite = inviteUrl(fake.appId, '123456789012345678');
+    expect(out[0]).toContain(invite);
+    expect(invite).toBe(
+      `https://discord.com/oauth2/authorize?client_id=${fake.appId}&scope=bot%20applications.commands&permissions=34896710672&guild_id=123456789012345678`,
+    );
+    expect(err.join('\n')).toMatch(
+      /Missing Access \(50001\).*not in the server 123456789012345678.*Invite the bot first/,
+    );
+    expect(fake.guildCommands.size).toBe(0);
+
+    const g = fake.addGuild('Dev');
+    out.length = 0;
+    err.length = 0;
+    expect(await runDeploy({ rest, applicationId: fake.appId, guildId: g.id, ...io })).toBe(0);
+    expect(err).toEqual([]);
+    expect(out[1]).toBe(`2. Registered ${commandPayloads().length} commands in server ${g.id} (they show up at once).`);
+    expect(out[2]).toMatch(/npm start.*\/town setup/);
+  });
+
+  it('asks for the permissions src/bot/README.md explains, and both READMEs print the same invite', () => {
+    const perms = String(botPermissions());
+    expect(perms).toBe('34896710672');
+    const botReadme = readFileSync('src/bot/README.md', 'utf8');
+    expect(botReadme).toContain(`### Permissions (${perms})`);
+    for (const text of [botReadme, readFileSync('README.md', 'utf8')])
+      for (const m of text.matchAll(/permissions=(\d+)/g)) expect(m[1]).toBe(perms);
+    // One truth about DISCORD_APPLICATION_ID: optional everywhere (runDeploy above looked it up from the token).
+    const env = readFileSync('.env.example', 'utf8');
+    expect(env).toMatch(/# Optional: the application id[^\n]*looks it up from the token\.\nDISCORD_APPLICATION_ID=\n/);
+    expect(botReadme).toMatch(/`DISCORD_APPLICATION_ID=\.\.\.` is optional/);
   });
 });

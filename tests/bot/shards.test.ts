@@ -37,8 +37,8 @@ describe('the bot in two shard processes', () => {
     }
     db = await openTestDb('postgresql');
     store = new PrismaTownStore(db.prisma);
-    towns = new WorkerTowns({ store, kit: offlineKit(), owner: 'test-worker' });
-    locks = new TownLocks(db.url, 2);
+    locks = new TownLocks(db.url, { owner: 'test-worker' });
+    towns = new WorkerTowns({ store, kit: offlineKit(), owner: 'test-worker', locks });
     for (const g of guildOf)
       await TownService.create(
         { store, kit: offlineKit(), owner: 'setup' },

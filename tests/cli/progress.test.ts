@@ -50,7 +50,9 @@ describe('progress', () => {
     p.stop();
     const text = out.text();
     expect(text).toContain('bench [');
-    expect(text).toMatch(/3\/3 done \| \d+s, ETA 0s/);
+    expect(text).toMatch(/3\/3 done \| \d+ s, ETA 0 s/);
+    // Before any rate is known there is no ETA yet: an ellipsis, never "NFs".
+    expect(text).not.toContain('NF');
     expect(text).toContain('## retrieval figures\n');
     expect(text).toContain('\r');
   });

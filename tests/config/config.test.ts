@@ -30,9 +30,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ WEB_PORT: '70000' })).toThrow(/WEB_PORT/);
     expect(() => loadConfig({ DISCORD_TOKEN: 't', WEB_PORT: '8080' })).toThrow(/WEB_SECRET: is required/);
     expect(() => loadConfig({ WEB_SECRET: 'short' })).toThrow(/WEB_SECRET: must be at least 32 characters/);
-    expect(loadConfig({ DISCORD_TOKEN: 't', WEB_PORT: '8080', WEB_SECRET: 's'.repeat(32) }).web.secret).toBe(
-      's'.repeat(32),
-    );
+    const bot = { DISCORD_TOKEN: 't', WEB_PORT: '8080', WEB_SECRET: 's'.repeat(32) };
+    // A bot would hand members http://127.0.0.1 links: it refuses to start and says what to set.
+    expect(() => loadConfig(bot)).toThrow(/WEB_PUBLIC_URL: is required when the bot serves the web view/);
+    expect(loadConfig({ ...bot, WEB_PUBLIC_URL: 'https://town.example.org' }).web.secret).toBe('s'.repeat(32));
+  });
+
+  it('WEB_TRUST_PROXY names the proxies (addresses or a hop count), never everyone', () => {
+    expect(loadConfig({ WEB_TRUST_PROXY: '127.0.0.1' }).web.trustProxy).toEqual(['127.0.0.1']);
+    expect(loadConfig({ WEB_TRUST_PROXY: '10.0.0.0/8, ::1' }).web.trustProxy).toEqual(['10.0.0.0/8', '::1']);
+    expect(loadConfig({ WEB_TRUST_PROXY: '1' }).web.trustProxy).toBe(1);
+    expect(loadConfig({ WEB_TRUST_PROXY: 'false' }).web.trustProxy).toBe(false);
+    for (const bad of ['true', 'everyone', '10.0.0.0/99', '0', '1.2.3'])
+      expect(() => loadConfig({ WEB_TRUST_PROXY: bad }), bad).toThrow(/WEB_TRUST_PROXY: must be false, a hop count/);
   });
 
   it('picks OpenAI with a key and a compatible server with a base URL', () => {

@@ -1,12 +1,25 @@
 // The console driven by piped stdin, as a script would: commands in, posts and answers out.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runConsole, tokenize } from '../../src/console/console.ts';
 import { formatPost } from '../../src/console/format.ts';
+import { graphTies } from '../../src/render/relationships.ts';
+import { townRelationshipInput } from '../../src/render/town-pictures.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
 import { tinyTown } from '../support/town-fixtures.ts';
 import { scriptedKit } from '../support/town-scripted-mind.ts';
+
+async function townOf(file: ReturnType<typeof tinyTown>) {
+  const { kit } = scriptedKit({});
+  return TownService.create(
+    { store: new InMemoryTownStore(), kit: () => kit, owner: 'console' },
+    { id: 'console', scope: 'console', file, seed: 1 },
+  );
+}
 
 async function run(lines: string[], extra: Partial<Parameters<typeof runConsole>[0]> = {}) {
   const { kit, calls } = scriptedKit({
@@ -40,6 +53,77 @@ async function run(lines: string[], extra: Partial<Parameters<typeof runConsole>
   });
   return { text, code: r.exitCode, calls, service };
 }
+
+describe('console first minutes', () => {
+  it('a newcomer starts where people are and is told who hears them; with everyone at home, at the busiest home', async () => {
+    const { text } = await run([]);
+    expect(text).toContain('You are at #cafe. Ann Lee and Bo Park are here and hear what you type.');
+    // Early morning: nobody in a public place. The console starts at the house, not alone at the cafe.
+    const file = tinyTown();
+    for (const r of file.residents) delete (r as { startAt?: string }).startAt;
+    const { text: early } = await run([], { service: await townOf(file) });
+    expect(early).toContain('You are at #house. Ann Lee, Bo Park and Cy Ray are here and hear what you type.');
+  });
+});
+
+describe('console /help', () => {
+  it('/help is a screenful for a newcomer; /help TOPIC lists a topic; a misspelt topic gets the nearest', async () => {
+    const { text } = await run(['/help', '/help town', '/help gmae', '/help all'], {
+      helpLines: ['Games:', '  /game chameleon  Open a Chameleon lobby here'],
+    });
+    const short = text.slice(
+      text.indexOf('Type a line to speak'),
+      text.indexOf('up-arrow recalls earlier lines.') + 31,
+    );
+    const lines = short.split('\n');
+    expect(lines.length).toBeLessThanOrEqual(15);
+    expect(lines.every((l) => l.length <= 125)).toBe(true);
+    for (const cmd of [
+      '/go <location>',
+      '/interview <resident> <question>',
+      '/persona set',
+      '/game chameleon',
+      '/quit',
+    ])
+      expect(short).toContain(cmd);
+    expect(short).toContain(
+      'More: /help town · /help resident · /help persona · /help show · /help look · /help game · /help all.',
+    );
+    // /help town: the town's commands and nothing else.
+    const town = text.slice(text.indexOf('up-arrow recalls earlier lines.') + 32).split('\nNo help topic')[0]!;
+    expect(town.split('\n').every((l) => l.startsWith('  /town '))).toBe(true);
+    expect(town).toContain('/town step [ticks 1-24]');
+    expect(text).toContain(
+      'No help topic "gmae". Did you mean /help game? Topics: town, resident, persona, show, look, game, all.',
+    );
+    // /help all: the whole list and the games' lines.
+    expect(text).toContain('/resident memories <name> <query>');
+    expect(text).toContain('  /game chameleon  Open a Chameleon lobby here');
+  });
+});
+
+describe('console pictures in text', () => {
+  it('/relationships NAME prints the ties its picture draws; /map ends with a key to its notation', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'console-pictures-'));
+    const { text, service } = await run(
+      ['/town step 2', 'Bo, have you met Ann Lee?', '/relationships Ann Lee', '/relationships', '/map'],
+      {
+        picturesDir: dir,
+      },
+    );
+    const input = townRelationshipInput(service, { resident: 'Ann Lee' });
+    const { ties } = graphTies(input);
+    expect(ties.length).toBeGreaterThan(0);
+    // Ann's ties only, as in her picture: every row names the other person of a tie the picture draws, in its order.
+    const block = text.slice(text.indexOf("Ann Lee's ties in Tiny"));
+    const rows = block.split('\n').slice(1, 1 + ties.length);
+    const name = new Map(input.nodes.map((n) => [n.id, n.name]));
+    const shown = (s: number) => (Number.isInteger(s) ? String(s) : s.toFixed(1));
+    expect(rows).toEqual(ties.map((t) => `  ${name.get(t.a === input.ego ? t.b : t.a)}: ${shown(t.ab + t.ba)}`));
+    expect(block).toMatch(/^Ann Lee's ties in Tiny \(strongest first, strength after each name\):\n/);
+    expect(text).toMatch(/Key: \[#place\] where \/go takes you · — who is there \(what they are doing\)/);
+  });
+});
 
 describe('console', () => {
   it('GIVEN piped commands WHEN run THEN it prints the banner, answers each command and exits 0 at EOF', async () => {

@@ -120,7 +120,9 @@ describe('town lifecycle in the console', () => {
     );
     expect(text).toContain('Town file');
     expect(text).toContain('is invalid');
-    expect(text).toMatch(/🏘️ Harbor is new in town: Friday, March 1, 2024.*\nYou are at #pier\./);
+    expect(text).toMatch(
+      /🏘️ Harbor is new in town: Friday, March 1, 2024.*\n📖 Its text was read by the neutral reader: .*\/town reading shows it.*\nYou are at #pier\./,
+    );
     expect(text).toContain('[#pier] 👀 Dee Moss: looking around');
     const t = (await registry.get('console'))!;
     expect(t.status().name).toBe('Harbor');

@@ -1,24 +1,30 @@
-// The console on a real terminal (tmux): keystrokes in, screen out. Editing with arrows, history across restarts,
+// The console on a real terminal (a pty read by a headless xterm, tests/console/tty/pty.ts): keystrokes in, screen out. Editing with arrows, history across restarts,
 // tab completion, /follow, mistyped commands refused, posts printed above the line being typed.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TmuxScreen } from './tty/tmux.ts';
+import { PtyScreen } from './tty/pty.ts';
 
 const root = resolve(import.meta.dirname, '../..');
-const harness = (history: string) => `node --import tsx tests/console/tty/harness.ts ${history}`;
-// capture-pane drops trailing spaces: the prompt ends in '>' on screen until something is typed after it.
+const harness = (history: string, games = false) => [
+  '--import',
+  'tsx',
+  'tests/console/tty/harness.ts',
+  history,
+  ...(games ? ['games'] : []),
+];
+// The screen is read without trailing spaces: the prompt ends in '>' on screen until something is typed after it.
 const PROMPT = '[Mon 8:00 am · #cafe] >';
 
-let screens: TmuxScreen[] = [];
+let screens: PtyScreen[] = [];
 afterEach(() => {
   for (const s of screens) s.kill();
   screens = [];
 });
 
-async function start(history: string): Promise<TmuxScreen> {
-  const t = new TmuxScreen(harness(history), { cwd: root });
+async function start(history: string, games = false, height = 40): Promise<PtyScreen> {
+  const t = new PtyScreen(process.execPath, harness(history, games), { cwd: root, height });
   screens.push(t);
   await t.waitForText(PROMPT, 1, 20_000);
   return t;
@@ -31,7 +37,7 @@ const promptLine = (screen: string) =>
     .filter((l) => l.startsWith('['))
     .at(-1);
 
-describe('console on a terminal (tmux)', () => {
+describe('console on a terminal (pty)', () => {
   it('edits with arrows, completes with tab, follows one resident and refuses mistyped commands', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'console-tty-'));
     const t = await start(join(dir, 'history'));
@@ -155,6 +161,43 @@ describe('console on a terminal (tmux)', () => {
     await t.waitForText('(you said it at #cafe');
     t.keys('C-c');
     s = await t.waitForText('EXITED 0');
-    process.stdout.write(`--- tmux screen (Ctrl-C) ---\n${s}\n`);
+    process.stdout.write(`--- terminal screen (Ctrl-C) ---\n${s}\n`);
   }, 30_000);
+
+  it('a Chameleon turn stays on the prompt line, with its time left, while the town prints above it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'console-tty-'));
+    // A common terminal's 24 rows.
+    const t = await start(join(dir, 'history'), true, 24);
+    t.type('/game chameleon bots 2');
+    t.keys('Enter');
+    await t.waitForText('/game start');
+    t.type('/game start');
+    t.keys('Enter');
+    // The offline bots play at once; the table then waits for Guest's clue.
+    let s = await t.waitFor((x) => /\[YOUR TURN \/game clue [12]:\d\d · Mon 8:00 am · #cafe\] >$/.test(x));
+    expect(s).toContain('(You have 120 seconds.)');
+    // The town runs meanwhile: twelve ticks print 24 lines, a screenful: the table's lines scroll away.
+    const pid = Number(readFileSync(join(dir, 'history.pid'), 'utf8'));
+    for (let i = 0; i < 12; i++) {
+      process.kill(pid, 'SIGUSR1');
+      await t.waitFor((x) => x.includes(`Mon ${formatTickClock(i + 1)}`));
+    }
+    s = await t.waitFor((x) => /\[YOUR TURN \/game clue [01]:\d\d · Mon 10:00 am · #cafe\] >$/.test(x));
+    expect(s).not.toContain('(You have 120 seconds.)');
+    const last = s.split('\n').at(-1)!;
+    process.stdout.write(`--- terminal screen (a Chameleon turn while the town runs) ---\n${s}\n`);
+    // Typing the clue on that line plays it; the bots clue, and the prompt carries the next turn: the vote.
+    t.type('/game clue sweet');
+    t.keys('Enter');
+    s = await t.waitFor(
+      (x) => x.includes('Guest: “sweet”') && /^\[YOUR TURN \/game vote \d:\d\d · /.test(x.split('\n').at(-1)!),
+    );
+    expect(last).toMatch(/^\[YOUR TURN \/game clue \d:\d\d/);
+  }, 60_000);
 });
+
+/** The tiny town's clock after n ten-minute ticks from 8:00 am, as the prompt prints it. */
+function formatTickClock(n: number): string {
+  const minutes = 8 * 60 + n * 10;
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')} am`;
+}

@@ -15,6 +15,7 @@ import { PrismaTownStore } from '../../src/db/town-store.ts';
 import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
 import { agentOfflineRules } from '../../src/offline/agent/index.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
+import { PrismaUsageSink } from '../../src/db/usage-store.ts';
 import { OutageReporter } from '../../src/ops/outage.ts';
 import { TownRegistry } from '../../src/town/registry.ts';
 import { eventually, Harness } from '../support/bot-harness.ts';
@@ -110,6 +111,45 @@ describe('a full disk', () => {
       await eventually(async () => expect((await h.town()).status().tick).toBe(2), 20_000);
     } finally {
       await h.stop();
+    }
+  });
+
+  it('GIVEN usage waiting to be written WHEN the disk is full THEN the usage report (what /town status shows) still answers', async () => {
+    const db = await openDatabase(`file:${join(dir, 'usage.db')}`);
+    const errors: unknown[] = [];
+    const usage = new PrismaUsageSink(db.prisma, { flushIntervalMs: 3_600_000, onError: (e) => errors.push(e) });
+    try {
+      const pages = (await db.prisma.$queryRawUnsafe<{ page_count: bigint }[]>('PRAGMA page_count'))[0]?.page_count;
+      await db.prisma.$queryRawUnsafe(`PRAGMA max_page_count = ${Number(pages)}`);
+      // Enough rows that writing them needs pages the file cannot get.
+      for (let i = 0; i < 120; i++)
+        usage.record({
+          townId: 'console',
+          day: '2026-11-27',
+          task: `task-${i}-${'x'.repeat(40)}`,
+          model: 'm',
+          calls: 1,
+          failures: 0,
+          refused: 0,
+          requests: 1,
+          retries: 0,
+          repairs: 0,
+          billedPromptTokens: 10,
+          cachedPromptTokens: 0,
+          completionTokens: 5,
+          latencyMs: 1,
+        });
+      const report = await usage.report({ townId: 'console', fromDay: '2026-11-27', toDay: '2026-11-27' });
+      expect([report.total.calls, report.total.completionTokens]).toEqual([120, 600]);
+      expect(isDiskFull(errors[0])).toBe(true);
+      expect(usage.pendingRows).toBe(120); // nothing lost: written once there is room
+      await db.prisma.$queryRawUnsafe('PRAGMA max_page_count = 1073741823');
+      await usage.flush();
+      expect(usage.pendingRows).toBe(0);
+      expect((await usage.report()).total.calls).toBe(120);
+    } finally {
+      await usage.close();
+      await db.close();
     }
   });
 

@@ -2,6 +2,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { emptyReading } from '../../src/town/reading/types.ts';
 import { describe, expect, it } from 'vitest';
 import { runSimulateCli } from '../../src/cli/simulate.ts';
 import { runTownCli } from '../../src/cli/town.ts';
@@ -54,12 +55,26 @@ describe('simulate', () => {
     const town = loadTownFile(new URL('../fixtures/towns/thornbury.yaml', import.meta.url).pathname);
     const none = await simulate({
       hours: 1,
-      town: { ...town, facts: [], events: [] },
+      // (its sidecar says its text holds nothing to track either)
+      town: {
+        ...town,
+        facts: [],
+        events: [],
+        reading: {
+          version: 1,
+          source: { by: 'sidecar', file: 'none.reading.yaml' },
+          residents: town.residents.map((r) => emptyReading(r.name)),
+          dropped: [],
+          filledIn: [],
+        },
+      },
       llm: new FlakyModel(0),
       embedder,
       seed: 2,
     });
-    expect(summarizeReport(none)).toMatch(/nothing to track in this town \(no facts or events in its file\)/);
+    expect(summarizeReport(none)).toMatch(
+      /nothing to track in this town \(its file declares no facts or events and its reading found no private matter or event\)/,
+    );
     expect(summarizeReport(none)).toMatch(/network density η/);
     const some = await simulate({ hours: 1, town, llm: new FlakyModel(0), embedder, seed: 2 });
     expect(summarizeReport(some)).toMatch(/^attendance: seed swap at grange-hall: the run did not reach its time$/m);

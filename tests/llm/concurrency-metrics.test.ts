@@ -29,7 +29,7 @@ describe('/metrics: model concurrency', () => {
       // the 429 halved the starting 4
       expect(text).toContain('smalltown_model_concurrency{gateway="chat",what="limit",process="worker:test"} 2');
       expect(text).toContain('smalltown_model_concurrency{gateway="chat",what="in_flight",process="worker:test"} 0');
-      expect(text).toContain('smalltown_model_rate_limited{gateway="chat",process="worker:test"} 1');
+      expect(text).toContain('smalltown_model_rate_limited_total{gateway="chat",process="worker:test"} 1');
     } finally {
       await fake.close();
     }

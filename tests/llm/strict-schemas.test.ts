@@ -18,6 +18,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { READ_RESIDENT_TASK, readResidentOutput } from '../../src/town/reading/prompt.ts';
 import type { z } from 'zod';
 import * as conversationSummary from '../../src/agent/prompts/conversation-summary.ts';
 import * as dialogueTurn from '../../src/agent/prompts/dialogue-turn.ts';
@@ -105,6 +106,7 @@ const tasks: Array<[string, z.ZodType]> = [
   [`${GAME_TASKS.judge} (undercover)`, judgeSchema(botInput('undercover'))],
   [KNOWLEDGE_TASK, knowledgeOutput(30)],
   [RANK_TASK, rankOutput(4)],
+  [READ_RESIDENT_TASK, readResidentOutput],
 ];
 
 describe('strict structured outputs for every task', () => {

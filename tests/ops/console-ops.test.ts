@@ -31,8 +31,16 @@ describe('console ops', () => {
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.text()).toMatch(/database/);
-    const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    // the console counts its ticks as the workers do (TownService's onTick)
+    proc.stdin?.write('/town step 3\n');
+    let metrics = '';
+    for (let i = 0; i < 300 && !/smalltown_tick_seconds_count\{process="console"\} 3/.test(metrics); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    }
     expect(metrics).toMatch(/^# HELP smalltown_/m);
+    expect(metrics).toContain('smalltown_ticks_total{town="console",outcome="ok",process="console"} 3');
+    expect(metrics).toContain('smalltown_tick_seconds_count{process="console"} 3');
     proc.stdin?.end('/quit\n');
     expect(await exited).toBe(0);
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();

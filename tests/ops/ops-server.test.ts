@@ -75,4 +75,44 @@ describe('ops endpoints', () => {
     );
     expect((await fetch(`${base}/nope`)).status).toBe(404);
   });
+
+  it('a collector that fails or hangs marks itself down; the rest of the scrape answers 200', async () => {
+    const metrics = new Metrics('worker', { collectTimeoutMs: 100 });
+    const server = await startOpsServer({ port: 0, host: '127.0.0.1', metrics, checks: {} });
+    servers.push(server);
+    metrics.tick('town-a', 200, true);
+    let down = true;
+    metrics.gauge('smalltown_outbox_backlog', 'posts', [], async () => {
+      if (down) throw new Error('connect ECONNREFUSED');
+      return [{ value: 4 }];
+    });
+    metrics.gauge('smalltown_queue_jobs', 'jobs', ['state'], () => new Promise(() => undefined)); // never answers
+    let loads = 3;
+    metrics.counter('smalltown_worker_town_loads_total', 'loads', [], () => [{ value: loads }]);
+    const started = Date.now();
+    const res = await fetch(`http://127.0.0.1:${server.port}/metrics`);
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    let text = await res.text();
+    expect(text).toContain('smalltown_ticks_total{town="town-a",outcome="ok",process="worker"} 1');
+    expect(text).toContain('smalltown_collector_up{collector="smalltown_outbox_backlog",process="worker"} 0');
+    expect(text).toContain('smalltown_collector_up{collector="smalltown_queue_jobs",process="worker"} 0');
+    // no made-up figure for what could not be read
+    expect(text).not.toMatch(/^smalltown_outbox_backlog\{/m);
+    expect(text).not.toMatch(/^smalltown_queue_jobs\{/m);
+    expect(text).toContain('smalltown_worker_town_loads_total{process="worker"} 3');
+    expect(text).toMatch(/^# TYPE smalltown_worker_town_loads_total counter$/m);
+    // the PID is an info metric, never in the process label
+    expect(text).toContain(`smalltown_process_info{pid="${process.pid}"`);
+    down = false;
+    loads = 5;
+    text = await (await fetch(`http://127.0.0.1:${server.port}/metrics`)).text();
+    expect(text).toContain('smalltown_outbox_backlog{process="worker"} 4');
+    expect(text).toContain('smalltown_collector_up{collector="smalltown_outbox_backlog",process="worker"} 1');
+    expect(text).toContain('smalltown_worker_town_loads_total{process="worker"} 5');
+  });
+
+  it('refuses a counter whose name does not end in _total', () => {
+    expect(() => new Metrics('worker').counter('smalltown_loads', 'x', [], () => [])).toThrow(/_total/);
+  });
 });

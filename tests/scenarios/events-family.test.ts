@@ -167,13 +167,15 @@ for (const profile of Object.keys(PROFILES) as (keyof typeof PROFILES)[]) {
 
     it('family declared in the town file is in the relationship note every conversation prompt carries', async () => {
       const { service, llm } = await town(profile, 'thornbury');
-      await service.step(14 * 6);
-      const views = llm
-        .inputs('agent_dialogue')
-        .flatMap((i) => (i.speakers ?? []) as { name: string; relations?: { name: string; note: string }[] }[]);
-      const nia = views.flatMap((v) => (v.name === 'Nia Holt' ? (v.relations ?? []) : []));
-      const ruby = nia.filter((r) => r.name === 'Ruby Holt');
-      // (the two share a house: they talk in a day on either profile)
+      const rubyNotes = () =>
+        llm
+          .inputs('agent_dialogue')
+          .flatMap((i) => (i.speakers ?? []) as { name: string; relations?: { name: string; note: string }[] }[])
+          .flatMap((v) => (v.name === 'Nia Holt' ? (v.relations ?? []) : []))
+          .filter((r) => r.name === 'Ruby Holt');
+      // (the two share a house: they talk within two days on either profile; how soon depends on the model's draws)
+      for (let h = 0; h < 48 && rubyNotes().length === 0; h++) await service.step(6);
+      const ruby = rubyNotes();
       expect(ruby.length).toBeGreaterThan(0);
       for (const r of ruby) expect(r.note).toMatch(/^Nia's granddaughter/);
     }, 120_000);

@@ -1077,7 +1077,8 @@ export class FakeDiscord extends EventEmitter {
     r('GET', new RegExp(`^/applications/${id}/commands$`), () => this.globalCommands);
     r('PUT', new RegExp(`^/applications/${id}/guilds/${id}/commands$`), (m, ctx) => {
       const guildId = m[2]!;
-      this.mustGuildOr404(guildId);
+      // As Discord: an application that is not in the guild (not invited yet, or a wrong id) gets Missing Access.
+      if (!this.guilds.has(guildId)) throw new HttpError(403, 50001, 'Missing Access');
       const list = this.assignCommandIds(ctx.body as unknown as Record<string, unknown>[], guildId);
       this.guildCommands.set(guildId, list);
       return list;

@@ -36,7 +36,9 @@ describe('people in the town', () => {
       ['bo-park', false, 'Sam'],
     ]);
     // The reply is in the outbox; Bo hears Ann's answer at the next tick.
+    // The person's own line is kept too (the web view's feed; Discord and the console do not post it again).
     expect((await service.pendingPosts()).map((p) => [p.kind, p.speakerName, p.text])).toEqual([
+      ['said', 'Sam', 'Ann, who is running for mayor?'],
       ['reply', 'Ann Lee', 'Hello Sam, I am Ann Lee.'],
     ]);
     await service.tick();

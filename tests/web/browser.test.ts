@@ -143,7 +143,7 @@ describe('the web view in Chromium', () => {
     for (const t of times) expect(t <= '22:00').toBe(true);
     expect(page.url()).toContain('t=1320');
     // The map of that moment: residents placed from their posts up to then.
-    expect(await page.locator('svg g.resident').count()).toBeGreaterThan(0);
+    expect(await page.locator('svg a.avatar:not(.gone)').count()).toBeGreaterThan(0);
   });
 
   it('opens a game in play: the table and public clues, never the secret word', async () => {

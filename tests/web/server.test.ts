@@ -5,7 +5,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, runOperation } from '../../src/app/operations.ts';
-import { linksOnly } from '../../src/web/index.ts';
+import { linksOnly, webWarnings } from '../../src/web/index.ts';
 import { signLink, verifyLink } from '../../src/web/link.ts';
 import { startWebTown, WEB_SECRET, type WebTown } from '../support/web-town.ts';
 import { res, tinyTown } from '../support/town-fixtures.ts';
@@ -61,6 +61,13 @@ describe('signed links', () => {
     expect(verifyLink(WEB_SECRET, token, Date.now())).toMatchObject({ ok: true, scope: A });
   });
 
+  it('warns when links would point at loopback for others, or travel over plain http', () => {
+    expect(webWarnings({ host: '127.0.0.1' })).toEqual([]);
+    expect(webWarnings({ host: '0.0.0.0' })[0]).toMatch(/set WEB_PUBLIC_URL/);
+    expect(webWarnings({ host: '0.0.0.0', publicUrl: 'http://town.example.org' })[0]).toMatch(/plain http/);
+    expect(webWarnings({ host: '127.0.0.1', publicUrl: 'https://town.example.org' })).toEqual([]);
+  });
+
   it("guild A's link shows A's town and nothing of guild B's", async () => {
     for (const page of ['', 'feed', 'day', 'games', 'resident/ann-lee']) {
       const r = await get(`${base}${page}`);
@@ -80,7 +87,7 @@ describe('signed links', () => {
     const expired = new URL(w.web.linkFor(A, -1000).url).pathname;
     const r = await get(expired);
     expect(r.statusCode).toBe(403);
-    expect(r.body).toContain('This link has expired. Ask for a new one with /town watch.');
+    expect(r.body).toContain('This link has expired. Run /town watch (or /web) in the server for a new link.');
     expect(r.body).not.toContain('Ann Lee');
     const forged = await get(`/w/${A}.9999999999.${'A'.repeat(43)}/`);
     expect(forged.statusCode).toBe(403);
@@ -97,6 +104,8 @@ describe('bad input: a clear 4xx, nothing else affected, no stack trace', () => 
     ['day?t=9999', 400, 'The time is minutes after midnight, from 0 to 1439.'],
     ['day?t=abc', 400, 'The time is minutes after midnight, from 0 to 1439.'],
     ['day?date=tomorrow', 400, 'The day is a date like 2023-02-13.'],
+    ['day?date=2023-02-30', 400, 'There is no such day'],
+    ['day?date=2023-13-01', 400, 'There is no such day'],
     [`feed?place=${'x'.repeat(500)}`, 400, 'A name is at most 100 characters.'],
     ['games/no-such-game', 404, 'No such game in this town.'],
     ['nothing-here', 404, 'There is no such page.'],
@@ -115,12 +124,12 @@ describe('bad input: a clear 4xx, nothing else affected, no stack trace', () => 
     }
   });
 
-  it('a client opening 1,000 event streams gets its 20, then 429s; another client still watches', async () => {
+  it('behind a proxy that appends the client address, a client forging X-Forwarded-For still gets its 20 streams of 1,000', async () => {
     const { port } = w.web;
     const open: { status: number; destroy(): void }[] = [];
-    const stream = (ip: string) =>
+    const streamAt = (p: number, xff: string) =>
       new Promise<{ status: number; destroy(): void }>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port, path: `${base}events`, headers: { 'x-forwarded-for': ip } });
+        const req = request({ host: '127.0.0.1', port: p, path: `${base}events`, headers: { 'x-forwarded-for': xff } });
         req.on('response', (r) => {
           r.resume();
           resolve({ status: r.statusCode ?? 0, destroy: () => req.destroy() });
@@ -128,50 +137,102 @@ describe('bad input: a clear 4xx, nothing else affected, no stack trace', () => 
         req.on('error', reject);
         req.end();
       });
-    // The harness's server trusts no proxy: start one that does, for per-client addresses.
+    // WEB_TRUST_PROXY=127.0.0.1: the proxy (here, loopback) is believed; what the client wrote before it is not.
     const { startWebServer } = await import('../../src/web/server.ts');
     const proxied = await startWebServer({
       towns: w.registry,
       secret: WEB_SECRET,
       host: '127.0.0.1',
       port: 0,
-      trustProxy: true,
+      trustProxy: ['127.0.0.1'],
       limits: { requestsPerMinute: 5000 },
     });
     try {
-      const at = (ip: string) =>
-        new Promise<{ status: number; destroy(): void }>((resolve, reject) => {
-          const req = request({
-            host: '127.0.0.1',
-            port: proxied.port,
-            path: `${base}events`,
-            headers: { 'x-forwarded-for': ip },
-          });
-          req.on('response', (r) => {
-            r.resume();
-            resolve({ status: r.statusCode ?? 0, destroy: () => req.destroy() });
-          });
-          req.on('error', reject);
-          req.end();
-        });
+      // Each request forges a different first address; the proxy appended the client's real one, 10.0.0.1.
       for (let i = 0; i < 1000; i += 50)
-        open.push(...(await Promise.all(Array.from({ length: 50 }, () => at('10.0.0.1')))));
+        open.push(
+          ...(await Promise.all(
+            Array.from({ length: 50 }, (_, k) =>
+              streamAt(proxied.port, `6.6.${(i + k) >> 8}.${(i + k) & 255}, 10.0.0.1`),
+            ),
+          )),
+        );
       const counts = open.reduce<Record<number, number>>((c, r) => {
         c[r.status] = (c[r.status] ?? 0) + 1;
         return c;
       }, {});
       expect(counts).toEqual({ 200: 20, 429: 980 });
-      const other = await at('10.0.0.2');
+      const other = await streamAt(proxied.port, '6.6.6.6, 10.0.0.2');
       expect(other.status).toBe(200);
       other.destroy();
-      const page = await proxied.app.inject({ method: 'GET', url: base, headers: { 'x-forwarded-for': '10.0.0.3' } });
-      expect(page.statusCode).toBe(200);
     } finally {
       for (const s of open) s.destroy();
       await proxied.close();
     }
-    // The harness's own server was never touched by it.
-    expect((await stream('127.0.0.1')).status).toBe(200);
+    // The harness's server trusts no proxy: every request from loopback is one client, whatever it claims.
+    const mine: { status: number; destroy(): void }[] = [];
+    try {
+      for (let i = 0; i < 25; i++) mine.push(await streamAt(port, `10.9.9.${i}`));
+      expect(mine.filter((r) => r.status === 200)).toHaveLength(20);
+    } finally {
+      for (const s of mine) s.destroy();
+    }
+  });
+
+  it('the rate limit holds behind a proxy (a hop count) however the client forges its forwarding header', async () => {
+    const { startWebServer } = await import('../../src/web/server.ts');
+    const proxied = await startWebServer({
+      towns: w.registry,
+      secret: WEB_SECRET,
+      host: '127.0.0.1',
+      port: 0,
+      trustProxy: 1,
+      limits: { requestsPerMinute: 30 },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        const r = await proxied.app.inject({
+          method: 'GET',
+          url: `${base}feed`,
+          headers: { 'x-forwarded-for': `7.7.7.${i}, 203.0.113.5` },
+        });
+        statuses.push(r.statusCode);
+      }
+      expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+      expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
+      const other = await proxied.app.inject({
+        method: 'GET',
+        url: `${base}feed`,
+        headers: { 'x-forwarded-for': '203.0.113.6' },
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('router-level errors: the same page and headers, never the URL', () => {
+  it.each([
+    ['a bad percent-encoding', 'resident/%E0%A4%A', 'That address is not valid'],
+    ['a 300-character id', `resident/${'x'.repeat(300)}`, 'That address is too long.'],
+  ])('%s is a 400 page with the security headers that does not echo the token', async (_what, path, message) => {
+    const r = await get(`${base}${path}`);
+    expect(r.statusCode).toBe(400);
+    expect(r.headers['content-type']).toMatch(/text\/html/);
+    expect(r.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(r.headers['x-frame-options']).toBe('DENY');
+    expect(r.headers['cache-control']).toBe('no-store');
+    expect(r.body).toContain(message);
+    expect(r.body).not.toContain(base.split('/')[2]!);
+    expect(r.body).not.toContain('FST_ERR');
+  });
+
+  it('an over-long token is a 400 page too', async () => {
+    const r = await get(`/w/${'y'.repeat(300)}/feed`);
+    expect(r.statusCode).toBe(400);
+    expect(r.body).not.toContain('yyyy');
   });
 });
 

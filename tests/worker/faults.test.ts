@@ -4,8 +4,6 @@
 // against the schedule, every town has exactly the ticks its slots owe (none lost, none twice), and no memory or
 // post is written twice. The long version (20 kills over 2 workers at random moments) is `npm run bench -- --only
 // killLoop`.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgBoss } from 'pg-boss';
 import { PrismaTownStore } from '../../src/db/town-store.ts';
@@ -15,42 +13,7 @@ import { tickJobId } from '../../src/worker/scheduler.ts';
 import { openTestDb, type TestDb } from '../support/postgres-db.ts';
 import { tinyTown } from '../support/town-fixtures.ts';
 import { offlineKit } from '../support/worker-town.ts';
-
-interface Child {
-  proc: ChildProcess;
-  lines: string[];
-  waitFor(line: string, ms?: number): Promise<void>;
-}
-
-function spawnWorker(url: string, owner: string, env: Record<string, string> = {}): Child {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'tests/worker/fixtures/worker-child.ts', url, owner], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines: string[] = [];
-  const waiters: { line: string; resolve: () => void }[] = [];
-  createInterface({ input: proc.stdout! }).on('line', (l) => {
-    lines.push(l);
-    for (const w of waiters.filter((x) => x.line === l)) w.resolve();
-  });
-  return {
-    proc,
-    lines,
-    waitFor: (line, ms = 60_000) =>
-      lines.includes(line)
-        ? Promise.resolve()
-        : new Promise((resolve, reject) => {
-            const t = setTimeout(() => reject(new Error(`no "${line}" from ${owner}: ${lines.join(' | ')}`)), ms);
-            waiters.push({
-              line,
-              resolve: () => {
-                clearTimeout(t);
-                resolve();
-              },
-            });
-          }),
-  };
-}
+import { spawnWorker, type WorkerChild as Child } from '../support/worker-process.ts';
 
 /** The kills: town -> where its tick is when the worker dies, and the ticks its first slot owes. */
 const KILLS = [

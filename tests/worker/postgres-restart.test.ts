@@ -1,11 +1,17 @@
 // Fault: PostgreSQL restarts while workers tick. The workers reconnect by themselves and carry on; every tick a
-// worker saw commit is in the database afterwards, and nothing is there twice.
+// worker saw commit is in the database afterwards, and nothing is there twice. A scrape of the worker's /metrics
+// while the database is down answers 200: the series that need the database say they could not be read
+// (smalltown_collector_up 0), the counters are all there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgBoss } from 'pg-boss';
 import { type Db, openDatabase } from '../../src/db/client.ts';
 import { PrismaTownStore } from '../../src/db/town-store.ts';
 import { TownService } from '../../src/town/service.ts';
+import { Metrics } from '../../src/ops/metrics.ts';
+import { registerStoreGauges } from '../../src/ops/process-ops.ts';
+import { type OpsServer, startOpsServer } from '../../src/ops/server.ts';
 import { startWorkerProcess, type WorkerProcess } from '../../src/worker/compose.ts';
+import { registerWorkerMetrics } from '../../src/worker/metrics.ts';
 import { openQueue, TICK_QUEUE } from '../../src/worker/queue.ts';
 import { type PostgresServer, startPostgres } from '../support/postgres.ts';
 import { tinyTown } from '../support/town-fixtures.ts';
@@ -18,6 +24,8 @@ describe('PostgreSQL restarted under load', () => {
   let db: Db;
   let worker: WorkerProcess;
   let feeder: PgBoss;
+  let ops: OpsServer;
+  const metrics = new Metrics('worker', { collectTimeoutMs: 1_000 });
   const committed = new Map<string, number>();
   const failed = new Map<string, number>();
   const errors: string[] = [];
@@ -42,13 +50,18 @@ describe('PostgreSQL restarted under load', () => {
       schedule: false,
       owner: 'w',
       queue: { onError: (e) => errors.push(String(e)) },
-      onTick: (townId, _ms, ok) => {
+      onTick: (townId, ms, ok) => {
+        metrics.tick(townId, ms, ok);
         const m = ok ? committed : failed;
         m.set(townId, (m.get(townId) ?? 0) + 1);
       },
     });
+    registerWorkerMetrics(metrics, worker);
+    registerStoreGauges(metrics, db);
+    ops = await startOpsServer({ port: 0, host: '127.0.0.1', metrics, checks: {} });
   });
   afterAll(async () => {
+    await ops?.close();
     await worker?.stop().catch(() => undefined);
     await feeder?.stop({ graceful: false }).catch(() => undefined);
     await db?.close().catch(() => undefined);
@@ -73,6 +86,13 @@ describe('PostgreSQL restarted under load', () => {
     await feedUntil(() => total() >= 3, 60_000, 'ticks before the restart');
     await server.stop();
     const during = total();
+    const scrape = await fetch(`http://127.0.0.1:${ops.port}/metrics`);
+    expect(scrape.status).toBe(200);
+    const text = await scrape.text();
+    expect(text).toContain('smalltown_collector_up{collector="smalltown_outbox_backlog",process="worker"} 0');
+    expect(text).toContain('smalltown_collector_up{collector="smalltown_queue_jobs",process="worker"} 0');
+    expect(text).toMatch(/^smalltown_ticks_total\{town="r1",outcome="ok",process="worker"\} \d+$/m);
+    expect(text).toMatch(/^smalltown_worker_towns_loaded\{process="worker"\} \d+$/m);
     await new Promise((r) => setTimeout(r, 1_500));
     await server.start();
     await feedUntil(() => total() >= during + 6, 90_000, 'ticks after the restart');

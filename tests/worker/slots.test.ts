@@ -35,8 +35,8 @@ describe('tick jobs keyed by slot', () => {
       { store, kit: offlineKit(), owner: 'setup' },
       { id: 'slots', scope: 'slots', file: tinyTown(), seed: 1 },
     );
-    locks = new TownLocks(db.url);
-    towns = new WorkerTowns({ store, kit: offlineKit(), owner: 'worker:test:1' });
+    locks = new TownLocks(db.url, { owner: 'worker:test:1' });
+    towns = new WorkerTowns({ store, kit: offlineKit(), owner: 'worker:test:1', locks });
   });
   afterAll(async () => {
     await locks?.close();

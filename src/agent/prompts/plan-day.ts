@@ -33,6 +33,8 @@ export const planDayInput = z.object({
   home: z.string(),
   avoid: z.array(z.string()),
   blocks: z.object({ min: z.number(), max: z.number() }),
+  /** People the resident means to tell something in private and has not yet, and where to find them (issue 32). */
+  confide: z.array(z.object({ name: z.string(), place: z.string(), start: z.string().nullable() })).optional(),
   /** Today's work as the town's reading has it (issue 32): its place id and hours when known; absent: a day off. */
   work: z.object({ place: z.string(), start: z.string().nullable(), end: z.string().nullable() }).optional(),
   /** Events of today the resident knows of, as things (src/agent/event.ts): kept by kind, host, place and hours. */
@@ -89,6 +91,11 @@ export function planDayMessages(input: PlanDayInput): ChatMessage[] {
     [
       input.summary,
       `Lifestyle: ${input.lifestyle}`,
+      ...(input.confide?.length
+        ? [
+            `${input.first} means to tell ${input.confide.map((x) => `${x.name} (found at ${x.place}${x.start ? ` around ${x.start}` : ' in the evening'})`).join(' and ')} something in private today: plan a moment with them.`,
+          ]
+        : []),
       ...(input.work
         ? [
             `Work today: at ${input.work.place}${input.work.start && input.work.end ? ` from ${input.work.start} to ${input.work.end}` : ''}.`,

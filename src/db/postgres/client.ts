@@ -96,6 +96,12 @@ export interface PostgresDb {
 export interface PostgresOptions {
   /** Connections in this process's pool (default 10). */
   poolSize?: number;
+  /**
+   * The server ends a session left idle inside a transaction this long (ms): a process frozen mid-commit (SIGSTOP, a
+   * stalled VM) would otherwise keep the town's row locked, and every other writer waiting, for as long as it is
+   * frozen. Workers set it (src/worker/main.ts).
+   */
+  idleInTransactionMs?: number;
 }
 
 export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<PostgresDb> {
@@ -105,6 +111,9 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     connectionString: url,
     max: opts.poolSize ?? 10,
     connectionTimeoutMillis: 10_000,
+    ...(opts.idleInTransactionMs
+      ? { options: `-c idle_in_transaction_session_timeout=${Math.round(opts.idleInTransactionMs)}` }
+      : {}),
   });
   // Same schema, other provider: the PostgreSQL client has the SQLite client's API for every model, so the stores
   // (typed against the SQLite client) run on it unchanged. tests/db/contract runs every store on both.

@@ -375,6 +375,9 @@ function offlineReaction(i: ReactInput): Partial<ReactOutput> {
   }
   if (i.person) {
     const pf = firstName(i.person.name);
+    // the one it came to call on (a plan to tell them something in private: issue 32 item 5)
+    if (new RegExp(`\\bcall(?:ing)? on ${escapeRegExp(pf)}\\b`, 'i').test(i.status))
+      return { decision: 'talk', intent: `have a word with ${pf} in private` };
     const knows =
       (i.relations ?? []).some((x) => x.name === i.person!.name) ||
       i.context.some((m) => new RegExp(`\\b${escapeRegExp(pf)}\\b`).test(m.text));

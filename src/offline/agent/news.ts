@@ -73,8 +73,9 @@ export const STANDING =
  * for them): it may be confided, whatever its words say.
  */
 export function newsworthy(m: PromptMemory): boolean {
+  // (a secret meant for these listeners is worth telling them whatever its rating: that is what it is kept for)
   return (
-    m.importance >= SHARE_MIN_IMPORTANCE &&
+    (m.importance >= SHARE_MIN_IMPORTANCE || m.kept !== undefined) &&
     isFact(m) &&
     !STANDING.test(m.text) &&
     m.kind !== 'reflection' &&
@@ -94,13 +95,16 @@ export function alreadyBetween(news: string, listener: string, i: Pick<DialogueT
 /** Can this memory be passed on to these listeners? */
 export function shareable(m: PromptMemory & { fresh: boolean }, i: DialogueTurnInput): boolean {
   if (!m.fresh || !newsworthy(m)) return false;
+  // a secret is confided only to those it is meant for, every listener named as such
+  if (m.kept !== undefined && !i.listeners.every((l) => m.kept!.includes(l))) return false;
   if (i.listeners.some((l) => alreadyBetween(m.text, l, i))) return false;
   // (a secret meant for them names them as whom it is for: what it is about is the rest)
   const text = m.kept !== undefined ? secretCore(m.text) : m.text;
   if (i.listeners.some((l) => names(text, l) && (isAbout(text, l) || !m.from))) return false; // about them
   const subject = subjectOf(m.text);
   const aboutMe = subject !== null && isAbout(m.text, i.name);
-  if (!aboutMe && names(m.text, i.name)) return false; // "Hannah is married to me": they know it from me already
+  // "Hannah is married to me": they know it from me already (a secret of one's own meant for them is not that)
+  if (!aboutMe && names(m.text, i.name) && m.kept === undefined) return false;
   return true;
 }
 

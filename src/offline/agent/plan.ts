@@ -9,6 +9,7 @@ import { T, todayNumber, weekdayOf } from '../../core/dates.ts';
 import type { PlanDayInput, PromptPlace } from '../../agent/prompts/plan-day.ts';
 import { mealOf, normalizeSlots, type Slot, spliceSlots } from '../../core/schedule.ts';
 import { hhmm, parseClock } from '../../core/time.ts';
+import { escapeRegExp } from '../../core/text.ts';
 import { hashString } from '../../core/rng.ts';
 import { expandSummaries } from './answer.ts';
 import {
@@ -190,6 +191,17 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
     if (s !== null && t !== null && t > from && usable.some((p) => p.id === e.place))
       put(Math.max(s, from), t, e.activity, e.place);
   }
+  // Someone it means to tell something in private: sought out at their work in its hours, else called on at home
+  // after the working day, where no event of the day claims the time (issue 32 item 5)
+  for (const [k, x] of (i.confide ?? []).entries()) {
+    // (long enough to walk there and find a moment: an hour and a half)
+    const start = Math.max(from, (x.start ? parseClock(x.start) : null) ?? (work?.end ?? at(17)) + 30 + 90 * k);
+    const taken = (i.events ?? []).some(
+      (e) => (parseClock(e.start) ?? 0) < start + 90 && (parseClock(e.end) ?? 0) > start,
+    );
+    if (i.places.some((p) => p.id === x.place) && !taken)
+      put(start, start + 90, `call on ${x.name.split(/\s+/)[0]}`, x.place);
+  }
   const window = { start: 0, end: at(24) };
   return normalizeSlots(blocks, window, { granularityMs: 5, fill: (s, e) => b(s, e, 'sleeping', home) })
     .filter((x) => x.end > from)
@@ -206,11 +218,30 @@ function readJob(i: PlanDayInput, usable: readonly PromptPlace[]): Job | null {
   const start = i.work.start ? parseClock(i.work.start) : null;
   const end = i.work.end ? parseClock(i.work.end) : null;
   const prose = jobOf(i, usable);
-  const activity = prose && prose.place?.id === place?.id ? prose.activity : `work at ${place?.name ?? 'work'}`;
+  // what it does there as a short verb phrase ending at the place ("bake at the bakery", "run the shop"), never a
+  // clause of the text with its times in it ("lock the church at six")
+  const clean =
+    prose !== null &&
+    place !== null &&
+    prose.place?.id === place.id &&
+    prose.activity.split(/\s+/).length <= 9 &&
+    new RegExp(`(?:^|\\s)${escapeRegExp(place.name)}$`).test(prose.activity) &&
+    !/\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half|quarter|past|noon|midnight|o'clock|am|pm|every|daily|mornings?|evenings?|afternoons?)\b/i.test(
+      prose.activity.slice(0, -place.name.length),
+    );
+  const activity = clean && prose ? prose.activity : `work at ${place?.name ?? 'work'}`;
   return {
     place,
     activity,
-    hours: start !== null && end !== null ? { start, end: end <= start ? 24 * 60 : end } : (prose?.hours ?? null),
+    // (one end said: a working day of eight hours from or to it)
+    hours:
+      start !== null && end !== null
+        ? { start, end: end <= start ? 24 * 60 : end }
+        : start !== null
+          ? { start, end: Math.min(24 * 60, start + 8 * 60) }
+          : end !== null
+            ? { start: Math.max(0, end - 8 * 60), end }
+            : (prose?.hours ?? null),
     owner: prose?.owner ?? false,
   };
 }

@@ -1,7 +1,7 @@
 // Reading a town once (issue 32 item 1): each resident's text, all fields together, by the configured model in one
 // strict structured call per resident, every item held to its quote and to the town (check.ts). Where the model's
-// items of a kind are refused, or the call fails, the neutral reader's items of that kind fill in, and the reading
-// says so. Offline there is no model to ask: the neutral reader reads it, the same shape.
+// items of a kind are refused or absent, or the call fails, the neutral reader's items of that kind fill in, and the
+// reading says so. Offline there is no model to ask: the neutral reader reads it, the same shape.
 import type { LanguageModel } from '../../llm/port.ts';
 import { mapLimit } from '../concurrency.ts';
 import { checkReading } from './check.ts';
@@ -129,9 +129,15 @@ export async function readTown(
     }
     const checked = checkReading(raw, text, frame, { requireQuotes: true });
     dropped.push(...checked.dropped);
+    // a kind whose items were refused, or of which the model kept nothing, takes the neutral reader's (checked alike)
     const refused = new Set(checked.dropped.map((d) => d.kind));
+    const none = (k: ReadingKind) => {
+      const v = checked.reading[k];
+      return v === null || (Array.isArray(v) && v.length === 0);
+    };
     for (const kind of KINDS)
-      if (refused.has(kind) && fillIn(checked.reading, neutral, kind)) filledIn.push(`${kind} of ${text.resident}`);
+      if ((refused.has(kind) || none(kind)) && fillIn(checked.reading, neutral, kind))
+        filledIn.push(`${kind} of ${text.resident}`);
     if (checked.dropped.length > 0)
       opts.log?.('reading: items the checks refused', {
         resident: text.resident,

@@ -191,6 +191,19 @@ describe.each(ENGINES)('TownStore contract on %s', (engine) => {
     expect((await store.lease('t1')).owner).toBeNull();
   });
 
+  it("a fenced commit (a worker's tick) needs the writer's own lease, live by the database's clock", async () => {
+    await store.create({ id: 'fence', scope: 'fence', name: 'Fence', state, memories: [] });
+    // no lease: refused (an unfenced writer would be let through)
+    await expect(commit('fence', 1, { owner: 'w#1', fenced: true })).rejects.toBeInstanceOf(TownConflictError);
+    expect(await store.acquireLease('fence', 'w#1', 60_000, Date.now())).toBe(true);
+    await expect(commit('fence', 1, { owner: 'w#2', fenced: true })).rejects.toBeInstanceOf(TownConflictError);
+    expect(await commit('fence', 1, { owner: 'w#1', fenced: true })).toBe(2);
+    // the lease ran out (its deadline passed by the database's clock): refused although nobody took it
+    await db.prisma.town.update({ where: { id: 'fence' }, data: { leaseUntil: new Date(Date.now() - 5_000) } });
+    await expect(commit('fence', 2, { owner: 'w#1', fenced: true })).rejects.toBeInstanceOf(TownConflictError);
+    expect((await store.load('fence'))?.version).toBe(2);
+  });
+
   it('drains the outbox in order and marks delivery once', async () => {
     const at = Date.UTC(2026, 0, 2, 3, 4, 5, 678);
     await store.markDelivered('t1', [1], 'msg-1', at);

@@ -1,0 +1,293 @@
+// One-off events: a kind in the text's words ("quiz night"), its host (the subject of "hosting", "throwing",
+// "means to hold", "hosted by"), one of the town's places, a day read from the story's start ("the first evening",
+// "tomorrow", "Saturday morning") and hours ("7-9 pm", "at eight", a part of the day's usual hours), and whom the
+// host means to invite ("everyone she meets", "her sister and Tom"). What a sentence leaves out may follow in the
+// next one ("It runs 7-9 pm on the first evening"). A weekly habit, a past event, or one with no place or no day is
+// no event.
+import type { EventItem, KinItem } from '../types.ts';
+import { dayNumber, eventDay, halfOfDay, hm, isoDay, windowsIn } from './clock.ts';
+import { KIN, kinWord } from './kin-words.ts';
+import { placesIn } from './places.ts';
+import { relativesNamed } from './relatives.ts';
+import type { Doc, Sentence } from './text.ts';
+
+const HOST_VERB = String.raw`(?:hosting|holding|throwing|giving|organi[sz]ing|running|putting on|planning|arranging|leading|having|staging|laying on|starting|hosts?|holds?|throws?|gives|organi[sz]es?|runs|puts on|plans|arranges|leads|stages)`;
+const WILL = String.raw`(?:is going to|are going to|will|['’]ll|plans? to|is planning to|intends? to|means? to|has decided to|decided to|wants? to|hopes? to|would like to|is about to|is set to|offered to|has offered to|has agreed to|agreed to)\s+(?:host|hold|throw|give|organi[sz]e|run|put on|lead|arrange|have|stage|lay on|start)`;
+const ARTICLE = String.raw`(?:a|an|the|her|his|their|its|our|my|one|another|this year['’]s|this week['’]s)`;
+/** Words that end a kind: what follows is when, where or who. */
+const STOP = String.raw`(?=\s+(?:at|in|on|from|for|this|tomorrow|today|tonight|next|with|and|to|by|near|down|outside|inside|where|which|that|who|starting|beginning|between|during|after|before|around|every|the|as|so|because|once|@\d+)\b|\s*[,.;:!?(—–]|\s+-\s|$)`;
+const HOST_RE = new RegExp(
+  String.raw`\b(?:${WILL}|${HOST_VERB})\s+(?:(?:@\d+|him|her|them|us|me|everyone|the (?:town|village))\s+)?(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
+  'giu',
+);
+/** "I've the trad session on in the pub", "has the quiz on tonight". */
+const HAVE_ON = new RegExp(
+  String.raw`\b(?:['’]ve|have|has|['’]s)\s+(?:got\s+)?(?:${ARTICLE}\s+)((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+on\b`,
+  'giu',
+);
+/** Who runs it, said after the kind: "George Bell's running it", "run by her", "Orla organising", "his do". */
+const HOST_AFTER =
+  /(@\d+)(?:['’]s|\s+is)?\s+(?:running|hosting|organi[sz]ing|holding|putting it on|in charge)\b|\b(?:run|put on|organi[sz]ed|hosted|held|led|arranged|given)\s+by\s+(@\d+|him|her|me|them)\b/i;
+/** A terse note's cue that a noun phrase is someone's happening: "her doing", "all welcome", "his do". */
+const EVENT_CUE =
+  /\b(?:(?:her|his|my|their)\s+(?:do|doing|idea|treat|event|party|shout)|all welcome|everyone welcome|everybody welcome|(?:all|everyone|everybody|anyone) (?:is |are )?(?:welcome|invited)|open to (?:all|everyone)|come one|organi[sz]ing|hosting|run by|put on by|hosted by)\b/i;
+const HOSTED_BY = new RegExp(
+  String.raw`\b${ARTICLE}\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+(?:(?:will be|is being|is to be|is|was|['’]ll be)\s+)?(?:hosted|organi[sz]ed|run|held|led|put on|thrown|given|arranged)\s+by\s+(@\d+|(?:her|his|their)\s+${KIN})`,
+  'giu',
+);
+/** "The party's at the parish hall next Saturday": an event named before, given its place and day. */
+const THE_KIND_IS = new RegExp(
+  String.raw`\bthe\s+((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)(?:['’]s|\s+is|\s+will be)\s+(?:at|in|on|next|this|tomorrow|tonight)\b`,
+  'giu',
+);
+const THERE_IS = new RegExp(
+  String.raw`\b(?:there(?:['’]s| is| will be|['’]ll be)|invit\w+ (?:everyone|everybody|people|the (?:town|village)|\S+) to)\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
+  'giu',
+);
+/** A terse note's leading noun phrase: "Story hour for little ones Fri 10:30am ...", "Table quiz, GAA clubhouse". */
+const LEADING = new RegExp(
+  String.raw`^(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?=\s+(?:for|at|in|on|this|today|tomorrow|tonight|next|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|\d)\b|\s*[,:(—–])`,
+  'iu',
+);
+
+const NOT_A_KIND =
+  /^(?:day|time|week|weekend|morning|afternoon|evening|night|plan|plans|lot|bit|chance|way|thing|idea|hope|mind|eye|secret|word)$/i;
+/** Last words of a noun phrase that is a thing run every day, not a happening ("runs the shop"). */
+const NOT_A_HEAD =
+  /^(?:business|shop|bakery|pub|bar|café|cafe|job|work|life|family|home|house|place|garden|dog|cat|shift|stall|plans?|time|ideas?|store|office|farm|school|surgery|library|kitchen|counter|till|errands?|risk|chance|look|walk|break|rest)$/i;
+const WEEKLY =
+  /\b(?:every|each)\s+(?:week|sunday|monday|tuesday|wednesday|thursday|friday|saturday|evening|night|morning|month)\b|\b(?:on\s+)?(?:sun|mon|tues|wednes|thurs|fri|satur)days\b|\bweekly\b|\bregular\b|\busually\b|\balways\b/i;
+const PAST =
+  /\b(?:last (?:week|month|year|night|sunday|monday|tuesday|wednesday|thursday|friday|saturday)|yesterday|ago|used to|hosted|held|threw|gave|organi[sz]ed)\b/i;
+
+const clean = (k: string): string =>
+  k
+    .replace(/^(?:a|an|the|her|his|their|its|our|my|one|another)\s+/i, '')
+    .replace(/^(?:[\p{L}-]+\s+)?[\p{L}-]+['’]s\s+(?=\p{L})/u, '')
+    .replace(/^(?:free|small|little|big|annual|special|grand)\s+(?=\p{L}{3})/iu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+function kindOk(k: string): boolean {
+  if (k === '' || k.split(' ').length > 4) return false;
+  const head = k.split(' ').pop()!;
+  if (NOT_A_KIND.test(k) || NOT_A_HEAD.test(head)) return false;
+  if (kinWord(head) || kinWord(k.split(' ')[0]!)) return false;
+  if (/\b(?:is|are|was|were|has|have|had|to|be|it|them|him|her|she|he|time|plans?|hopes?)\b/i.test(k)) return false;
+  if (/@\d/.test(k) || /\b(?:and|or|but)\b/i.test(k)) return false;
+  if (
+    /\b(?:today|tomorrow|tonight|next|this|mon|tue|tues|wed|thu|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|june|july|august|september|october|november|december)\b/i.test(
+      k,
+    )
+  )
+    return false;
+  return /\p{L}{3}/u.test(k);
+}
+
+/** Is the kind one of the town's places ("runs Café Central")? */
+const isPlace = (k: string, places: Doc['frame']['places']) => {
+  const n = k.toLowerCase().replace(/^the\s+/, '');
+  return places.some((p) => {
+    const pn = p.name.toLowerCase().replace(/^the\s+/, '');
+    return pn === n || pn.includes(n) || n.includes(pn);
+  });
+};
+
+/** The host named before a verb: a resident by name, a relative by kin word, else the resident. */
+function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinItem[]): string {
+  const head = marked.slice(0, at).split(/[;.]/).pop() ?? '';
+  const tokens = [
+    ...head.matchAll(
+      new RegExp(String.raw`@(\d+)(?!['’]s)|\b(?:her|his|my)\s+(${KIN})\b(?!['’]s)|\b(she|he|i|they|we)\b`, 'giu'),
+    ),
+  ];
+  const last = tokens[tokens.length - 1];
+  if (!last) return doc.resident;
+  // "Jonah and his mum are throwing": the resident among the hosts
+  if (
+    new RegExp(String.raw`(?:@${doc.frame.people.indexOf(doc.resident)}|\b(?:she|he|i))\s+(?:and|&)\s+`, 'i').test(
+      head,
+    ) ||
+    /\b(?:and|&)\s+(?:she|he|i|me)\b/i.test(head)
+  )
+    return doc.resident;
+  if (last[1] !== undefined) return doc.frame.people[Number(last[1])] ?? doc.resident;
+  if (last[2]) return relativesNamed(last[2], family)[0] ?? doc.resident;
+  // "she's giving him a party" in a man's text: the woman named last
+  const g = /^she$/i.test(last[3] ?? '') ? 'f' : /^he$/i.test(last[3] ?? '') ? 'm' : null;
+  if (g && doc.gender && g !== doc.gender) {
+    const earlier = doc.sentences
+      .filter(
+        (x) =>
+          x.marked === marked ||
+          doc.sentences.indexOf(x) <= doc.sentences.findIndex((y) => marked.startsWith(y.marked.slice(0, 20))),
+      )
+      .flatMap((x) => x.mentions.map((m) => m.person))
+      .filter((p) => p !== doc.resident);
+    return earlier[earlier.length - 1] ?? doc.resident;
+  }
+  return doc.resident;
+}
+
+/** Whom the host means to invite: names (residents) or kin words; "everyone" unless the text names them. */
+function inviteIn(doc: Doc, marked: string, family: readonly KinItem[]): EventItem['invite'] {
+  const m =
+    /\binvit(?:e|es|ing|ed)\s+(?:only\s+|just\s+)?([^.;]*)/iu.exec(marked) ??
+    /\b(?:ask|asks|asking|asked)\s+(?:only\s+|just\s+)?([^.;]*)/iu.exec(marked);
+  if (!m) return 'everyone';
+  const list = m[1]!;
+  if (
+    /^\s*(?:everyone|everybody|all|the (?:whole )?(?:town|village|street)|anyone|people|whoever|the neighbou?rs)/i.test(
+      list,
+    )
+  )
+    return 'everyone';
+  const names: string[] = [];
+  for (const x of list.matchAll(new RegExp(String.raw`@(\d+)(?!['’]s)|\b(?:her|his|my|their)\s+(${KIN})\b`, 'giu'))) {
+    if (x[1] !== undefined) {
+      const p = doc.frame.people[Number(x[1])];
+      if (p && p !== doc.resident) names.push(p);
+    } else names.push(...relativesNamed(x[2]!, family));
+  }
+  return names.length > 0 ? [...new Set(names)] : 'everyone';
+}
+
+const PART: Record<string, [number, number]> = {
+  morning: [9 * 60, 12 * 60],
+  afternoon: [14 * 60, 17 * 60],
+  evening: [19 * 60, 21 * 60],
+};
+
+/** Does the next sentence go on about the same event ("It runs 7-9 pm", "The quiz starts at eight")? */
+const continues = (next: Sentence | undefined, kind: string): boolean =>
+  !!next &&
+  (/^(?:it|this|that|they|the (?:event|evening|night|party|do))\b/i.test(next.text) ||
+    kind.split(' ').some((w) => w.length > 3 && new RegExp(`\\b${w}`, 'i').test(next.text)));
+
+/** The kind and host a clause gives an event, if it names one. */
+function eventIn(
+  doc: Doc,
+  marked: string,
+  before: string,
+  family: readonly KinItem[],
+): { kind: string; host: string } | null {
+  const places = doc.frame.places;
+  const ok = (k: string) => kindOk(k) && !isPlace(k, places);
+  const found: { kind: string; host: string }[] = [];
+  for (const m of marked.matchAll(HOSTED_BY)) {
+    const kind = clean(m[1]!);
+    if (!ok(kind)) continue;
+    const hostTok = /^@(\d+)/.exec(m[2]!);
+    const host = hostTok
+      ? (doc.frame.people[Number(hostTok[1])] ?? doc.resident)
+      : hostBefore(doc, m[2]!, m[2]!.length, family);
+    found.push({ kind, host });
+  }
+  for (const re of [HOST_RE, HAVE_ON, THERE_IS, THE_KIND_IS])
+    for (const m of marked.matchAll(re)) {
+      const kind = clean(m[1]!);
+      if (!ok(kind)) continue;
+      // "The party's at the hall": only a happening the text spoke of before
+      if (re === THE_KIND_IS && !kind.split(' ').some((w) => w.length > 3 && new RegExp(`\\b${w}`, 'i').test(before)))
+        continue;
+      found.push({ kind, host: hostBefore(doc, `${before} ${marked}`, before.length + 1 + m.index, family) });
+    }
+  if (found.length === 0 && EVENT_CUE.test(marked)) {
+    const lead = LEADING.exec(marked.replace(/^[^:]{0,30}:\s*/, '').trim());
+    if (lead && ok(clean(lead[1]!))) found.push({ kind: clean(lead[1]!), host: doc.resident });
+  }
+  const f = found[0];
+  if (!f) return null;
+  const after = HOST_AFTER.exec(marked);
+  if (after) {
+    const tok = after[1] ?? after[2] ?? '';
+    const p = /^@(\d+)/.exec(tok);
+    if (p) f.host = doc.frame.people[Number(p[1])] ?? f.host;
+    else if (/^(?:him|her|me)$/i.test(tok)) f.host = doc.resident;
+  }
+  return f;
+}
+
+/** Generic words for the resident's own workplace ("at the café", "at the shop"). */
+const AT_WORK =
+  /\b(?:at|in)\s+(?:the|her|his|my|our)\s+(?:shop|store|café|cafe|pub|bar|bakery|office|surgery|salon|yard|works|workshop|stall|kitchen|pharmacy|garage|mill)(?![\p{L}])/iu;
+
+export function readEvents(doc: Doc, family: readonly KinItem[], work: { place: string } | null = null): EventItem[] {
+  const first = dayNumber(doc.frame.start);
+  const startAt = doc.frame.start;
+  const out: EventItem[] = [];
+  for (const s of doc.sentences) {
+    const texts = s.text.split(';');
+    const markeds = s.marked.split(';');
+    for (const [ci, clauseMarked] of markeds.entries()) {
+      const clause = texts[ci] ?? clauseMarked;
+      const f = eventIn(doc, clauseMarked, doc.sentences[s.index - 1]?.marked ?? '', family);
+      if (!f) continue;
+      // what the clause leaves out may follow: the next clause, else the next sentence
+      const nextClause = texts[ci + 1];
+      const next = doc.sentences[s.index + 1];
+      let text = clause;
+      let markedText = clauseMarked;
+      const missing = (t: string) => placesIn(t, doc.frame.places).length === 0 || eventDay(t, first) === null;
+      if (missing(text) && nextClause && continues({ text: nextClause.trim() } as Sentence, f.kind)) {
+        text = `${text}; ${nextClause}`;
+        markedText = `${markedText}; ${markeds[ci + 1]}`;
+      } else if (
+        missing(text) &&
+        ci === markeds.length - 1 &&
+        next &&
+        next.field === s.field &&
+        continues(next, f.kind)
+      ) {
+        text = `${text} ${next.text}`;
+        markedText = `${markedText} ${next.marked}`;
+      }
+      if (WEEKLY.test(text) && !/\bnext\b|\bthis\b|\bfirst\b/i.test(text)) continue;
+      if (PAST.test(text) && !/\b(?:will|is|['’]s|plans?|going|tomorrow|tonight|next)\b/i.test(text)) continue;
+      let place = placesIn(text, doc.frame.places)[0]?.id ?? null;
+      if (
+        !place &&
+        work &&
+        (AT_WORK.test(text) ||
+          f.kind.split(' ').some(
+            (w) =>
+              w.length > 3 &&
+              doc.frame.places
+                .find((p) => p.id === work.place)
+                ?.name.toLowerCase()
+                .includes(w.toLowerCase()),
+          ))
+      )
+        place = work.place;
+      const day = eventDay(text, first);
+      if (!place || day === null) continue;
+      const ws = windowsIn(text);
+      const w = ws.find((x) => x.end !== null) ?? ws[0];
+      let start: number;
+      let end: number;
+      if (w) {
+        start = w.start;
+        end = w.end ?? Math.min(24 * 60, w.start + 120);
+        if (w.end !== null && w.end < w.start) end = w.end + 24 * 60;
+      } else {
+        const half = halfOfDay(text) ?? (/\bnight\b/i.test(f.kind) ? 'evening' : null);
+        if (!half) continue;
+        [start, end] = PART[half]!;
+      }
+      const iso = isoDay(day);
+      const startText = `${iso} ${hm(start)}`;
+      if (startText < startAt) continue;
+      if (out.some((e) => e.place === place && e.start === startText)) continue;
+      out.push({
+        kind: f.kind.toLowerCase() === f.kind ? f.kind : f.kind.charAt(0).toLowerCase() + f.kind.slice(1),
+        host: f.host,
+        place,
+        start: startText,
+        end: `${end >= 24 * 60 ? isoDay(day + 1) : iso} ${hm(end % (24 * 60))}`,
+        invite: inviteIn(doc, markedText, family),
+        quote: text.trim(),
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,214 @@
+// Who shares the resident's home: "lives with her husband Tom", "shares the flat with Ada", "My wife and I have the
+// rooms over the pub with our girl", "Her daughter, who shares the rooms with her and Declan", "his wife, with whom
+// he shares the cottage", "She and Tom live above the shop", kin words without names resolved through the family
+// ("lives with her parents"). Never a street, a building's other flat or a neighbour: living near is not living with.
+import type { KinItem } from '../types.ts';
+import { KIN } from './kin-words.ts';
+import { relativesNamed } from './relatives.ts';
+import type { Doc, Sentence } from './text.ts';
+
+const DWELLING = String.raw`(?:home|house|flat|apartment|cottage|place|rooms?|roof|bungalow|farmhouse|farm|caravan|quarters|digs|lodgings|bedsit|loft|attic|studio|cabin|croft|manse|vicarage|rectory|upstairs|downstairs)`;
+const VERB = String.raw`(?:(?:still\s+|now\s+|also\s+)?(?:lives?|living|lived|stays?|staying|lodges?|lodging|boards?|boarding|resides?|residing|shares?|sharing|shared|keeps? house|moved\s+(?:back\s+)?in|has\s+moved\s+(?:back\s+)?in|(?:has|have|had)\s+lived|(?:is|are)\s+living|(?:have|has|had)\s+the\s+${DWELLING}|(?:is|am|are)\s+(?:back\s+)?(?:at\s+)?home|back\s+home|at\s+home|home\s*[:=–-]|${DWELLING}(?=\s+with\b))(?:\s+and\s+[a-z]+s)?)`;
+const LIVE_WITH = new RegExp(String.raw`\b${VERB}(?![\p{L}])((?:[^.;@]|@\d+){0,70}?)\bwith\s+`, 'giu');
+/** "Four of us live in the Iyer house: my husband Suresh, our daughter Meena, ... and me." */
+const LIVE_COLON = /\b(?:we|us|of us)\s+(?:all\s+)?live\b[^.;:@]{0,50}:\s*/gi;
+const GAP_BAD =
+  /\b(?:works?|working|plays?|runs?|eats?|drinks?|meets?|walks?|talks?|sees?|visits?|who|which|where|alone|near|next door|neighbou?rs?|friends?|shift|customers?)\b/i;
+const NOT = /(?:\bno longer|\bnot|\bnever|n['’]t|\bused to|\buntil|\bformerly|\bonce)\b/i;
+
+/** An age said in words after a name ("Arjun, fifteen,"). */
+const AGE_WORD = String.raw`(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)`;
+const ITEM = new RegExp(
+  String.raw`^\s*(?:just\s+|only\s+)?(?:(?:(?:her|his|my|their|our|the|your|those|these|both|@\d+['’]s)\s+)?(?:(?:two|three|four|\d+|young|teenage|grown|little|elder|older|younger|baby|twin|new)\s+)*(${KIN})(?![\p{L}-])(?:\s*,?\s*\(?\s*(@\d+)(?!['’]s)\s*\)?(?:\s*,\s*(?:aged\s+)?(?:\d+|${AGE_WORD})(?=\s*(?:,|and\b|$))|\s*\([^()]*\))?)?|(@\d+)(?!['’]s)(?:\s*\([^()]*\)|,\s*(?:aged\s+)?\d+(?=\s*[,.;]|\s+and))?|(him|her|them|me|us))`,
+  'iu',
+);
+const SEP = /^\s*(?:,\s*(?:and\s+|&\s*)?|and\s+|&\s*|\+\s*|plus\s+|as well as\s+)/i;
+
+interface Listed {
+  names: string[];
+  kin: string[];
+  pronouns: string[];
+}
+
+/** The list of people after "with": names, kin words ("her husband, Ronald, and their daughter"), pronouns. */
+function listAfter(doc: Doc, tail: string): Listed {
+  const out: Listed = { names: [], kin: [], pronouns: [] };
+  let rest = tail;
+  for (let i = 0; i < 12; i++) {
+    const m = ITEM.exec(rest);
+    if (!m) break;
+    if (m[2] ?? m[3]) {
+      const p = doc.frame.people[Number((m[2] ?? m[3])!.slice(1))];
+      if (p) out.names.push(p);
+    } else if (m[1]) out.kin.push(m[1]);
+    else if (m[4]) out.pronouns.push(m[4].toLowerCase());
+    rest = rest.slice(m[0].length);
+    // "her husband, Dele, a market trader, and their son": a description between items
+    rest = rest.replace(/^\s*,\s*(?:a|an|the|who|whose)\b[^,;.@]{0,50}(?=,)/i, '');
+    const sep = SEP.exec(rest);
+    if (!sep) break;
+    // ", and his mother-in-law, Pearl, brings him bread": a new clause, not one more of the household
+    const nextItem = ITEM.exec(rest.slice(sep[0].length));
+    if (
+      nextItem &&
+      /^\s*,?\s*[a-z]+s\b(?<!\bits)/.test(rest.slice(sep[0].length + nextItem[0].length)) &&
+      /,\s*and/.test(sep[0])
+    )
+      break;
+    rest = rest.slice(sep[0].length);
+  }
+  return out;
+}
+
+/** The resident's spouse or partner, for "we" and "them". */
+const spouses = (family: readonly KinItem[]): string[] =>
+  family.filter((k) => ['wife', 'husband', 'spouse', 'partner'].includes(k.relation)).map((k) => k.name);
+
+/** Family named by kin words ("her parents", "Mum", "his two sons") through the resident's family. */
+const kinNamed = (kin: readonly string[], family: readonly KinItem[]): string[] => [
+  ...new Set(kin.flatMap((w) => relativesNamed(w, family))),
+];
+
+/** The people a clause's subject names before its verb: the resident (by name or pronoun) and others. */
+function subjects(doc: Doc, head: string): { resident: boolean; others: string[] } {
+  const people = doc.frame.people;
+  // the subject is the clause's start: a relative clause's "who" points back at the person just before it
+  const tokens = [...head.matchAll(/@(\d+)(?!['’]s)|\b(she|he|i|we|me)\b/gi)];
+  let resident = false;
+  const others: string[] = [];
+  for (const t of tokens) {
+    if (t[2]) resident = true;
+    else {
+      const p = people[Number(t[1])];
+      if (p === doc.resident) resident = true;
+      else if (p) others.push(p);
+    }
+  }
+  if (tokens.length === 0) resident = true;
+  return { resident, others };
+}
+
+function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinItem[], out: Set<string>) {
+  const people = doc.frame.people;
+  const marked = s.marked.replace(/\bw\/\s*/gi, 'with ');
+  for (const c of marked.split(/;|\.\s/)) {
+    for (const m of c.matchAll(LIVE_WITH)) {
+      if (GAP_BAD.test(m[1]!)) continue;
+      const at = m.index ?? 0;
+      if (NOT.test(c.slice(Math.max(0, at - 14), at + m[0].length))) continue;
+      let head = c.slice(0, at);
+      // "Her daughter Aoife, fifteen, who shares ...": the subject is the one the relative clause follows
+      const rel = /(@\d+)[^@]*?\bwho(?:['’]s| is| has)?\s*$/.exec(head);
+      if (rel) head = rel[1]!;
+      else head = head.split(/,\s*(?:and|but|while)\s+|\b(?:and|but)\s+(?=(?:she|he|i)\b)/).pop() ?? head;
+      const list = listAfter(doc, c.slice(at + m[0].length));
+      const subj = subjects(doc, head);
+      const named = [...list.names, ...kinNamed(list.kin, family)];
+      if (subj.resident) {
+        for (const n of named) out.add(n);
+        // "Tom and I live with ...", "My wife and I have the rooms ... with our girl"
+        if (/\b(?:and|&)\s+(?:i|she|he)\b|\b(?:me|i|she|he)\s+(?:and|&)\s+|@\d+\s+(?:and|&)\s+@\d+/i.test(head))
+          for (const n of subj.others) out.add(n);
+        // "we live ... with his parents": we is the resident and the one they married
+        if (/\b(?:we|they)\b/i.test(head) || list.pronouns.some((p) => p === 'them' || p === 'us'))
+          for (const n of spouses(family)) out.add(n);
+        // "shares with him the rooms": the man just named
+        if (list.pronouns.some((p) => p === 'him' || p === 'her')) {
+          const before = [...`${prev} ${c.slice(0, at)}`.matchAll(/@(\d+)/g)]
+            .map((x) => people[Number(x[1])]!)
+            .filter((p) => p !== doc.resident && !named.includes(p));
+          const last = before[before.length - 1];
+          if (last) out.add(last);
+        }
+      } else if (subj.others.length > 0 && (list.pronouns.length > 0 || list.names.includes(doc.resident))) {
+        // "Orla moved back in with them", "Junie has lived with her and her husband Earl"
+        for (const n of [...subj.others.slice(-1), ...named]) out.add(n);
+        if (list.pronouns.some((p) => p === 'them' || p === 'us')) for (const n of spouses(family)) out.add(n);
+      }
+    }
+    for (const m of c.matchAll(LIVE_COLON)) {
+      const list = listAfter(doc, c.slice((m.index ?? 0) + m[0].length));
+      for (const n of [...list.names, ...kinNamed(list.kin, family)]) out.add(n);
+    }
+    // "Home: the flat above, just her + Fadi.", "Household: husband Oskar, daughter Ebba (12)."
+    const home = /^\s*(?:home|household|lives with|living with|at home)\s*[:=–-]\s*(.*)$/i.exec(c);
+    if (home && !NEAR_WORDS.test(home[1]!)) {
+      for (const x of home[1]!.matchAll(/@(\d+)(?!['’]s)/g)) {
+        const p = people[Number(x[1])];
+        if (p) out.add(p);
+      }
+      const kin = [...home[1]!.matchAll(new RegExp(String.raw`\b(${KIN})(?![\p{L}-])(?!\s*,?\s*\(?@)`, 'giu'))].map(
+        (m) => m[1]!,
+      );
+      for (const n of kinNamed(kin, family)) out.add(n);
+    }
+    // "They live in the flat above the bakery", "and they all live on the farm": those just named, else the couple
+    if (
+      /(?:^|,?\s+and)\s*(?:they|we|the two of (?:them|us)|both of (?:them|us))\s+(?:both\s+|all\s+)?(?:live|share)\b|\ball\s+(?:live\s+)?(?:at|in|under)\b/i.test(
+        c,
+      ) &&
+      !/\bwith\b/i.test(c)
+    ) {
+      const near = (t: string) =>
+        [...t.matchAll(/@(\d+)(?!['’]s)/g)].map((x) => people[Number(x[1])]!).filter((p) => p !== doc.resident);
+      // those just named, else the family named in the sentence before, else the couple
+      const named = near(c);
+      const before = near(prev).filter((p) => family.some((k) => k.name === p));
+      for (const n of named.length > 0 ? named : before.length > 0 ? before : spouses(family)) out.add(n);
+    }
+    // "his wife Lurdes, with whom he shares the rooms"
+    for (const m of c.matchAll(
+      /(@\d+)(?!['’]s)[^@.;]{0,30}?,?\s+with whom (?:she|he|i)\s+(?:shares?|lives?|has lived|keeps house)/gi,
+    )) {
+      const p = people[Number(m[1]!.slice(1))];
+      if (p) out.add(p);
+    }
+    for (const m of c.matchAll(
+      /\b(?:her|his|my|their)\s+(?:flatmate|housemate|roommate|lodger|tenant)s?\s*,?\s*(@\d+)/gi,
+    )) {
+      const p = people[Number(m[1]!.slice(1))];
+      if (p) out.add(p);
+    }
+    // "his younger sister Nour, 17, lives there too"
+    if (out.size > 0 || /\b(?:i|she|he)\s+lives?\b/i.test(marked))
+      for (const m of c.matchAll(/(@\d+)(?!['’]s)(?:,\s*\d+,)?\s+(?:also\s+)?lives?\s+there\s+(?:too|as well)/gi)) {
+        const p = people[Number(m[1]!.slice(1))];
+        if (p) out.add(p);
+      }
+    together(doc, c, family, out);
+  }
+}
+
+const NEAR_WORDS = /\b(?:next door|neighbou?rs?|near|nearby|across|opposite|no\.\s*\d|number \d)\b/i;
+
+/** "She and Tom live above the bakery", "Tom, Maud and their son Eli share the cottage" (no "with"). */
+function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<string>) {
+  const verb = /\b(?:live|share|have shared|have lived|are living|keep house)\b(?!\s+(?:\w+\s+){0,6}?with\b)/i.exec(c);
+  if (!verb) return;
+  const head = c.slice(0, verb.index);
+  if (NOT.test(head.slice(-20)) || /\b(?:next door|neighbou?rs?|near|street|lane|road)\b/i.test(head)) return;
+  const after = c.slice(verb.index, verb.index + 60);
+  if (
+    /\b(?:next door|neighbou?rs?|near|nearby|across|opposite|same street|same road|same lane|same building|another flat|doors? (?:down|from|away)|streets? away|round the corner|around the corner)\b/i.test(
+      after,
+    )
+  )
+    return;
+  const subj = subjects(doc, head);
+  if (!subj.resident && !/\b(?:her|his|my)\s+\S+/i.test(head)) return;
+  if (!/\b(?:and|&)\b/.test(head)) return;
+  if (!subj.resident) return;
+  for (const n of subj.others) out.add(n);
+  const kin = [
+    ...head.matchAll(new RegExp(String.raw`\b(?:her|his|my|their|our)\s+(${KIN})(?![\p{L}-])(?!\s*,?\s*@)`, 'giu')),
+  ].map((m) => m[1]!);
+  for (const n of kinNamed(kin, family)) out.add(n);
+}
+
+/** Residents who share the resident's home, as the text says it. */
+export function readHousehold(doc: Doc, family: readonly KinItem[]): string[] {
+  const out = new Set<string>();
+  for (const s of doc.sentences) readSentence(doc, s, doc.sentences[s.index - 1]?.marked ?? '', family, out);
+  out.delete(doc.resident);
+  return [...out];
+}

@@ -1,0 +1,384 @@
+// Family ties in a resident's text, from any phrasing: possessives ("her husband Tom", "Rosa's sister Maud"),
+// apposition ("Tom, her husband,"), copulas ("Maud is Eli's mother", "She is Tom's wife"), marriage ("married to
+// Tom"), lists ("two children, Eli (15) and Nell (12)", "Husband: Tom"), "their son" after a couple, terse notes
+// ("Mum to Eli."). Every tie the text states between any two people is gathered first; the resident's own ties are
+// then those stated directly and those strictly implied by two in a row ("her son's wife" is a daughter-in-law).
+import type { KinItem } from '../types.ts';
+import { type Base, compose, INVERSE, isPlural, KIN, kinWord, label } from './kin-words.ts';
+import { type Doc, type Gender, personOf, type Sentence } from './text.ts';
+
+interface Fact {
+  owner: string;
+  target: string;
+  base: Base;
+  gender: Gender | null;
+  quote: string;
+}
+
+const P = String.raw`@\d+`;
+const PI = String.raw`@\d+(?!\d)(?!['’]s)(?:\s*\([^()]{0,30}\))?(?:,\s*(?:aged\s+)?\d{1,3}(?=\s*(?:,|and\b|&|\)|$|[.;])))?`;
+const PL = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+${PI}|\s*\+\s*${PI})?)`;
+/** A list whose last name may be a possessor ("his father Amani's shop"). */
+const PLP = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+${PI}|\s*\+\s*${PI})?|@\d+(?=['’]s))`;
+const POSS = String.raw`(@\d+['’]s|\b(?:his|her|their|my|your|our|me|those|these)\b)`;
+const MOD = String.raw`(?:(?:older|younger|elder|eldest|oldest|youngest|big|little|baby|twin|teenage|teenaged|grown|grown-up|adult|only|new|first|second|middle|two|three|four|\d+|[a-z]+-year-old|beloved|dear|widowed|retired|own|other|another|late)\s+)*`;
+const K = String.raw`(${KIN})(?![\p{L}-])`;
+const SUBJECT = /\b(?:she|he|i|they|we)\b/i;
+const OBJECT_BEFORE =
+  /\b(?:to|with|for|of|by|at|from|married|than|about|told|tells|asked|meets?|sees?|visits?|loves?|helps?|like|beside|behind)\s*$/i;
+const TITLE =
+  /(?<![\p{L}])(Uncle|Aunt|Auntie|Aunty|Grandma|Granny|Grandpa|Grandad|Granddad|Nan|Nana|Gran|Cousin)\s+(@\d+)/gu;
+
+/** Matches of a global pattern, overlapping ones too ("her son @2's wife @3" holds two ties). */
+function* scan(re: RegExp, s: string): Generator<RegExpExecArray> {
+  re.lastIndex = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    yield m;
+    re.lastIndex = m.index + 1;
+  }
+}
+
+const rx = (src: string) => new RegExp(src, 'giu');
+
+const RE = {
+  possessed: rx(
+    String.raw`${POSS}\s+${MOD}${K}(?!['’]s)(?:\s+of\s+(?:[\p{L}\d-]+\s+){0,2}?(?:years|months|decades))?\s*,?\s*(?:(?:is|are|was|were)\s+|named\s+|called\s+|-\s*|–\s*|:\s*)?${PLP}`,
+  ),
+  chained: rx(String.raw`${POSS}\s+${MOD}${K}['’]s\s+${MOD}${K}\s*,?\s*${PL}`),
+  apposed: rx(
+    String.raw`${PL}\s*(?:,|\(|–|-)\s*(?:who\s+is\s+|is\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?!\s*,?\s*@)`,
+  ),
+  copula: rx(
+    String.raw`${PL}(?:,[^,;.@]{0,70},)?\s+(?:is|are|was|were|has been|have been)\s+(?:also\s+|both\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)`,
+  ),
+  /** "Callum's my cousin": the contraction, not a possessive. */
+  contracted: rx(String.raw`(@\d+)['’]s\s+(?:also\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?!\s*,?\s*@)`),
+  pronounIs: rx(
+    String.raw`\b(she|he|i|they|we)\s+(?:is|am|are|was|were|['’]s|['’]m|['’]re)\s+(?:also\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)`,
+  ),
+  ofTo: rx(
+    String.raw`(?:^|[.;:,(]\s*|\b(?:and|is|are|am|was|as|['’]s|['’]m)\s+)(?:the\s+|a\s+|proud\s+)?${MOD}${K}\s+(?:of|to)\s+${PL}`,
+  ),
+  marriedPair: rx(String.raw`${PL}\s+(?:are|were|have been|got|became)\s+(?:happily\s+)?(?:married|wed)\b`),
+  marriedTo: rx(
+    String.raw`\b(?:married|wed)\b(?:\s+(?:again|late|young|early|happily|first))*(?:\s*,)?\s+(?:to\s+)?(?:the\s+[\p{L}-]+\s*,?\s+)?(${P})`,
+  ),
+  has: rx(
+    String.raw`\b(?:has|have|had|with)\s+(?:a|an|one|two|three|four|five|\d)\s+(?:grown\s+|young\s+|teenage\s+|adult\s+)?${MOD}${K}(?:\s+[^@.;,]{0,25}?)?\s*,?\s*(?:named\s+|called\s+|:\s*)?${PL}`,
+  ),
+  bare: rx(
+    String.raw`(?:\band\b|\bbut\b|,|;|\bwith\b|\bplus\b|:|^|\(|\+|&)\s*(?:a\s+|an\s+)?${MOD}${K}\s*(?:[:=]\s*|,\s*|\(\s*)?${PL}`,
+  ),
+  // "Mum and Dad, Margaret and Ronald", "Mum & Dad (Shazza, Barry)": each word to its name
+  paired: rx(
+    String.raw`(?:\b(?:her|his|my|their|our)\s+)?${K}\s*(?:and|&|\+)\s*(?:(?:her|his|my|their|our)\s+)?${K}\s*(?:,\s*|\(\s*|:\s*)(@\d+)\s*(?:,|and|&|\+)\s*(@\d+)`,
+  ),
+  fragment: rx(String.raw`(?:^|[.:;(]\s*|\b(?:and|as)\s+)(${P})['’]s\s+${MOD}${K}(?=\s*(?:[.;)]|,(?!\s*@)|\band\b|$))`),
+  parenthetical: rx(String.raw`(${P})\s*\(\s*${MOD}${K}(?:\s*,\s*\d{1,3})?\s*\)`),
+};
+
+/** The start of the clause holding position `at` (after the last full stop, semicolon or colon). */
+const clauseStart = (s: string, at: number): number =>
+  Math.max(0, ...[';', ':', '—'].map((c) => s.lastIndexOf(c, at) + 1));
+
+interface Ctx {
+  doc: Doc;
+  genders: Map<string, Gender>;
+  facts: Fact[];
+  /** Previous sentence, for "their" after a couple named there. */
+  prev: Sentence | null;
+  /** The last married or partnered pair the sentence named ("his wife Giulia and their girl"). */
+  couple: string[] | null;
+}
+
+const compatible = (ctx: Ctx, person: string, pronoun: string): boolean => {
+  const g = ctx.genders.get(person);
+  if (!g) return true;
+  return /^her$/i.test(pronoun) ? g === 'f' : /^his$/i.test(pronoun) ? g === 'm' : true;
+};
+
+/** Who the subject before `at` is: the nearest person or subject pronoun in the clause; null for "Rosa's sister". */
+function subjectBefore(ctx: Ctx, s: string, at: number): string | null {
+  const people = ctx.doc.frame.people;
+  const head = s.slice(clauseStart(s, at), at);
+  // a name after "married to", "with", "than" is an object, not who the clause is about
+  const tokens = [...head.matchAll(/@(\d+)(['’]s\s+\S+)?|\b(she|he|i|they|we)\b/gi)].filter(
+    (t) => !OBJECT_BEFORE.test(head.slice(0, t.index)),
+  );
+  const last = tokens[tokens.length - 1];
+  if (!last) return ctx.doc.resident;
+  if (last[3] && ctx.doc.firstPerson && /^(?:she|he)$/i.test(last[3])) {
+    // "I ... ; she married the doctor": in a text said as "I", she is the one named last
+    const named = [...`${ctx.prev?.marked ?? ''} ${s.slice(0, at)}`.matchAll(/@(\d+)/g)]
+      .map((m) => people[Number(m[1])]!)
+      .filter((x) => x && x !== ctx.doc.resident);
+    return named[named.length - 1] ?? null;
+  }
+  if (last[3]) return ctx.doc.resident;
+  if (last[2] && kinWord(last[2].replace(/^['’]s\s+/, '').replace(/[^\p{L}-]/gu, ''))) return null;
+  return people[Number(last[1])] ?? ctx.doc.resident;
+}
+
+/** Two people named as a pair before `at` ("Tom and Maud", "She and Tom"), for "their". */
+function coupleIn(ctx: Ctx, s: string, at: number): string[] | null {
+  const people = ctx.doc.frame.people;
+  const who = (t: string) => (SUBJECT.test(t) || /^(?:her|him|me)$/i.test(t) ? ctx.doc.resident : personOf(t, people));
+  const pairs = [
+    ...s
+      .slice(0, at)
+      .matchAll(
+        /(@\d+(?!['’]s)|\b(?:she|he|i)\b)(?:\s*\([^()]*\)|,\s*\d+,?)?\s+(?:and|&)\s+(?:(?:her|his|my)\s+\S+\s+)?(@\d+|\b(?:her|him|me)\b)/gi,
+      ),
+  ];
+  const m = pairs[pairs.length - 1];
+  if (!m) {
+    // "Maud is married to Tom; their son": the married pair
+    const wed = [
+      ...s.slice(0, at).matchAll(/(@\d+)(?!['’]s)[^.;@]{0,30}?\b(?:married|wed|engaged)\s+to\s+(@\d+)/gi),
+    ].pop();
+    const a = wed ? personOf(wed[1]!, people) : null;
+    const b = wed ? personOf(wed[2]!, people) : null;
+    return a && b && a !== b ? [a, b] : null;
+  }
+  const a = who(m[1]!);
+  const b = who(m[2]!);
+  return a && b && a !== b ? [a, b] : null;
+}
+
+/** Whose a possessive is: "@3's" that person; "my" the resident; "his"/"her" the clause's subject if it fits. */
+function ownersOf(ctx: Ctx, poss: string, s: string, at: number, not: readonly string[] = []): string[] {
+  const people = ctx.doc.frame.people;
+  const named = personOf(poss, people);
+  if (named) return [named];
+  const p = poss.toLowerCase();
+  if (p === 'my' || p === 'our' || p === 'your') return [ctx.doc.resident];
+  if (p === 'their') {
+    const couple =
+      coupleIn(ctx, s, at) ??
+      (ctx.prev && clauseStart(s, at) === 0 ? coupleIn(ctx, ctx.prev.marked, ctx.prev.marked.length) : null) ??
+      null;
+    return couple ?? ctx.couple ?? [ctx.doc.resident];
+  }
+  if (p === 'me' || p === 'those' || p === 'these') return [ctx.doc.resident];
+  // "lived with her and her husband Earl": the same woman twice
+  if (/\b(?:her|him)\s+and\s*$/i.test(s.slice(0, at)) && compatible(ctx, ctx.doc.resident, p))
+    return [ctx.doc.resident];
+  const head = s.slice(clauseStart(s, at), at);
+  // the clause's subject: "Tom ...", "Her sister, Layla, ..." (the name said beside the kin word)
+  const first = new RegExp(
+    String.raw`^\s*(?:(?:and|but|while|whereas|then)\s+)?(?:((?:her|his|my|@\d+['’]s)\s+(?:[\p{L}-]+\s+)?${KIN})(?![\p{L}-])\s*,?\s*)?(@(\d+)(?!['’]s))?`,
+    'iu',
+  ).exec(head);
+  const subject = first?.[3] !== undefined ? people[Number(first[3])] : undefined;
+  if (subject && subject !== ctx.doc.resident && !not.includes(subject) && compatible(ctx, subject, p))
+    return [subject];
+  // "Mary's sister lives with her husband": a relative the text never names
+  if (
+    first?.[1] &&
+    !first[2] &&
+    !/^\s*(?:my)\b/i.test(first[1]) &&
+    !/^\s*(?:is|was|are)\s+@\d/i.test(head.slice(first[0].length))
+  )
+    return [];
+  // "Eli is the son of Maud. Tom is her husband.": "her" is not the boy's, nor anyone's in a text said as "I"
+  if (!compatible(ctx, ctx.doc.resident, p) || ctx.doc.firstPerson) {
+    const before = [...`${ctx.prev?.marked ?? ''} ${s.slice(0, at)}`.matchAll(/@(\d+)/g)]
+      .map((m) => people[Number(m[1])]!)
+      .filter((x) => x && x !== ctx.doc.resident && !not.includes(x) && compatible(ctx, x, p));
+    const last = before[before.length - 1];
+    if (last) {
+      // whoever "her" stands for is a woman
+      if (!ctx.genders.has(last)) ctx.genders.set(last, p === 'her' ? 'f' : 'm');
+      return [last];
+    }
+  }
+  return [ctx.doc.resident];
+}
+
+function add(ctx: Ctx, owners: string[], word: string, targets: string[], quote: string, chain?: string) {
+  const w = kinWord(word);
+  if (!w) return;
+  let [base, gender] = w;
+  if (chain) {
+    const c = kinWord(chain);
+    const composed = c ? compose(base, c[0]) : null;
+    if (!c || !composed) return;
+    base = composed;
+    gender = c[1];
+  }
+  // a singular word names one person ("her son Eli and Nell": Nell is not thereby a son)
+  const named = isPlural(word) || chain ? targets : targets.slice(0, 1);
+  for (const owner of owners)
+    for (const target of named) {
+      // the first reading of a pair stands ("Mum and Dad, Margaret and Ronald" before "Dad, Margaret")
+      if (owner === target || ctx.facts.some((f) => f.owner === owner && f.target === target)) continue;
+      ctx.facts.push({ owner, target, base, gender, quote });
+      if (base === 'spouse' || base === 'partner') ctx.couple = [owner, target];
+      if (gender && !ctx.genders.has(target)) ctx.genders.set(target, gender);
+    }
+}
+
+const listOf = (ctx: Ctx, marked: string): string[] => {
+  const out: string[] = [];
+  for (const m of marked.matchAll(/@(\d+)/g)) {
+    const p = ctx.doc.frame.people[Number(m[1])];
+    if (p && !out.includes(p)) out.push(p);
+  }
+  return out;
+};
+
+function readSentence(ctx: Ctx, s: Sentence) {
+  const t = s.marked;
+  const q = s.text;
+  const people = ctx.doc.frame.people;
+  let lastOwners: string[] | null = null;
+  for (const m of scan(RE.paired, t)) {
+    const owners = ownersOf(ctx, /^(?:her|his|my|their|our)\b/i.test(m[0]) ? m[0].split(/\s+/)[0]! : 'my', t, m.index);
+    add(ctx, owners, m[1]!, [personOf(m[3]!, people)!], q);
+    add(ctx, owners, m[2]!, [personOf(m[4]!, people)!], q);
+  }
+  for (const m of scan(RE.chained, t)) add(ctx, ownersOf(ctx, m[1]!, t, m.index), m[2]!, listOf(ctx, m[4]!), q, m[3]);
+  for (const m of scan(RE.possessed, t)) {
+    lastOwners = ownersOf(ctx, m[1]!, t, m.index);
+    add(ctx, lastOwners, m[2]!, listOf(ctx, m[3]!), q);
+  }
+  for (const m of scan(RE.apposed, t)) {
+    const owners = ownersOf(ctx, m[2]!, t, m.index);
+    const targets = listOf(ctx, m[1]!);
+    add(ctx, owners, m[3]!, isPlural(m[3]!) ? targets : targets.slice(-1), q);
+  }
+  for (const m of scan(RE.copula, t)) {
+    const targets = listOf(ctx, m[1]!);
+    add(ctx, ownersOf(ctx, m[2]!, t, m.index + m[0].length, targets), m[3]!, targets, q);
+  }
+  for (const m of scan(RE.contracted, t)) {
+    const target = personOf(m[1]!, people);
+    if (target) add(ctx, ownersOf(ctx, m[2]!, t, m.index + m[0].length, [target]), m[3]!, [target], q);
+  }
+  // "for Uncle Peter", "only told Aunt Niamh": a kin word used as a title is the speaker's relative
+  for (const m of t.matchAll(TITLE)) {
+    const target = personOf(m[2]!, people);
+    const of = /(@\d+)['’]s\s*$/.exec(t.slice(0, m.index));
+    const owner = of ? personOf(of[1]!, people) : ctx.doc.resident;
+    if (target && owner) add(ctx, [owner], m[1]!, [target], q);
+  }
+  for (const m of scan(RE.pronounIs, t)) {
+    const owners = ownersOf(ctx, m[2]!, t, m.index);
+    add(ctx, owners, m[3]!, [ctx.doc.resident], q);
+  }
+  for (const m of scan(RE.ofTo, t)) {
+    const target = subjectBefore(ctx, t, m.index + m[0].indexOf(m[1]!));
+    if (target) add(ctx, listOf(ctx, m[2]!), m[1]!, [target], q);
+  }
+  for (const m of scan(RE.marriedPair, t)) {
+    const pair = listOf(ctx, m[1]!);
+    for (const a of pair) add(ctx, [a], 'spouse', pair, q);
+  }
+  for (const m of scan(RE.marriedTo, t)) {
+    const owner = subjectBefore(ctx, t, m.index);
+    const other = personOf(m[1]!, people);
+    if (owner && other) add(ctx, [owner], 'spouse', [other], q);
+  }
+  for (const m of scan(RE.has, t)) {
+    const owner = subjectBefore(ctx, t, m.index);
+    if (owner) add(ctx, [owner], m[1]!, listOf(ctx, m[2]!), q);
+  }
+  let bareOwners: string[] | null = null;
+  for (const m of scan(RE.bare, t)) {
+    // "w/ Mum (Marcia) + Dad (Winston)": the second word is the same person's as the first
+    const owner: string[] = lastOwners ?? bareOwners ?? [subjectBefore(ctx, t, m.index) ?? ctx.doc.resident];
+    bareOwners = owner;
+    add(ctx, owner, m[1]!, listOf(ctx, m[2]!), q);
+  }
+  for (const m of scan(RE.fragment, t)) {
+    const owner = personOf(m[1]!, people);
+    if (owner) add(ctx, [owner], m[2]!, [ctx.doc.resident], q);
+  }
+  for (const m of scan(RE.parenthetical, t)) {
+    const target = personOf(m[1]!, people);
+    if (target) add(ctx, [ctx.doc.resident], m[2]!, [target], q);
+  }
+}
+
+/** Every tie the text states, between any two residents. */
+function factsOf(doc: Doc): { facts: Fact[]; genders: Map<string, Gender> } {
+  const genders = new Map<string, Gender>();
+  if (doc.gender) genders.set(doc.resident, doc.gender);
+  for (const s of doc.sentences)
+    for (const m of s.mentions) {
+      const said = s.text.slice(m.at, m.at + m.length);
+      if (/^(?:Mrs|Ms|Miss|Lady|Dame)\b/.test(said)) genders.set(m.person, 'f');
+      else if (/^(?:Mr|Sir)\b/.test(said)) genders.set(m.person, 'm');
+    }
+  // twice: the first pass learns genders ("her husband Tom", "Eli is the son of") that place a later "his" or "her"
+  let facts: Fact[] = [];
+  for (let pass = 0; pass < 2; pass++) {
+    const ctx: Ctx = { doc, genders, facts: [], prev: null, couple: null };
+    for (const s of doc.sentences) {
+      ctx.couple = null;
+      readSentence(ctx, s);
+      ctx.prev = s;
+    }
+    facts = ctx.facts;
+    // a kin word said of the resident outweighs the text's pronouns, which may be about others
+    const own = facts.find((f) => f.target === doc.resident && f.gender);
+    if (own?.gender) genders.set(doc.resident, own.gender);
+  }
+  return { facts, genders };
+}
+
+/**
+ * The resident's family among the town's people: what each relative is to the resident, from the ties the text
+ * states and those two stated ties strictly imply.
+ */
+export function readKin(doc: Doc): KinItem[] {
+  const { facts, genders } = factsOf(doc);
+  const edges = new Map<string, { to: string; base: Base; quote: string }[]>();
+  const edge = (from: string, to: string, base: Base, quote: string) => {
+    const list = edges.get(from) ?? [];
+    if (!list.some((e) => e.to === to && e.base === base)) list.push({ to, base, quote });
+    edges.set(from, list);
+  };
+  for (const f of facts) {
+    edge(f.owner, f.target, f.base, f.quote);
+    edge(f.target, f.owner, INVERSE[f.base], f.quote);
+  }
+  const R = doc.resident;
+  const found = new Map<string, { base: Base; quote: string }>();
+  let frontier: { who: string; base: Base | null; quote: string }[] = [{ who: R, base: null, quote: '' }];
+  for (let depth = 0; depth < 3 && frontier.length > 0; depth++) {
+    const next: typeof frontier = [];
+    for (const f of frontier)
+      for (const e of edges.get(f.who) ?? []) {
+        if (e.to === R || found.has(e.to)) continue;
+        const base = f.base === null ? e.base : compose(f.base, e.base);
+        if (!base) continue;
+        const quote = f.quote && f.quote !== e.quote ? `${f.quote} ${e.quote}` : e.quote;
+        found.set(e.to, { base, quote });
+        next.push({ who: e.to, base, quote });
+      }
+    frontier = next;
+  }
+  // a word with no generic form ("brother-in-law") takes a spouse's gender as the other's opposite, the usual case,
+  // rather than dropping a tie the text states
+  const spouseOf = (name: string) =>
+    facts.find(
+      (f) =>
+        f.base === 'spouse' &&
+        (f.owner === name || f.target === name) &&
+        genders.has(f.owner === name ? f.target : f.owner),
+    );
+  const genderOf = (name: string, base: Base): Gender | null => {
+    const g = genders.get(name);
+    if (g || label(base, null)) return g ?? null;
+    const sp = spouseOf(name);
+    if (!sp) return null;
+    return genders.get(sp.owner === name ? sp.target : sp.owner) === 'f' ? 'm' : 'f';
+  };
+  const out: KinItem[] = [];
+  for (const [name, { base, quote }] of found) {
+    const relation = label(base, genderOf(name, base));
+    if (relation && doc.frame.people.includes(name)) out.push({ name, relation, quote });
+  }
+  return out;
+}

@@ -1,0 +1,91 @@
+// The words of keeping and of telling, for the neutral reader's private matters: what keeps a matter from others
+// ("has not told a soul", "keeping it from Tom", "sworn to secrecy", "Dad doesn't know"), what says it is out in the
+// open ("no secret", "for anyone who asks"), and whom the owner means to tell or has told ("means to tell only her
+// sister", "Her aunt is the only person she has told", "told Amani only", "has kept it from everyone but him").
+import { KIN } from './kin-words.ts';
+
+const WHO = String.raw`(?:anyone|anybody|a soul|a single soul|a living soul|people|others|the others|everyone|everybody|all of them|them all|the town|the village|the rest|@\d+(?!['’]s)|(?:her|his|my|their)\s+[\p{L}-]+)`;
+
+/** Words that keep something from others. */
+export const KEPT = new RegExp(
+  [
+    String.raw`\bsecret(?:ly|s|ive)?\b`,
+    String.raw`\bsecrecy\b`,
+    String.raw`\bconfidential(?:ly)?\b`,
+    String.raw`\bin (?:strict |the strictest )?confidence\b`,
+    String.raw`\bconfided\b`,
+    String.raw`\bconfessed\b`,
+    String.raw`\bin private\b`,
+    String.raw`\bprivately\b`,
+    String.raw`(?:\bnot|n['’]t|\bnever)\s+(?:yet\s+|even\s+)?(?:told|telling|tell|mentioned (?:it )?to|said a word to|breathed a word to|shared (?:it|this|that|the news) with|let on to)\s+${WHO}`,
+    String.raw`\b(?:told|tells|telling|tell)\s+(?:no ?one|nobody|no-one|not a soul)\b`,
+    String.raw`\b(?:no ?one|nobody|no-one|not a soul)\s+(?:else\s+)?(?:in (?:town|the village)\s+)?(?:knows?|does|has heard|suspects?|is aware|can know|must know|may know|should know)\b`,
+    String.raw`(?<!\b(?:asked|invited|invite|invites|inviting|asking)\b[^.;]{0,50})\b(?:nobody|no ?one) else\b`,
+    String.raw`\bkeep(?:s|ing)?\s+(?:it|this|that|the news|the plan|the matter|[\p{L}\s]{0,20}?)\s+(?:to (?:her|him|them|my)sel(?:f|ves)|quiet|hidden|under wraps|under (?:her|his) hat|close to (?:her|his|the) chest|from\s+${WHO})`,
+    String.raw`\bkeep(?:s|ing)?\s+(?:it|this|that)\s+(?:so|that way)\b`,
+    String.raw`\bkeep(?:s|ing)?\s+from\b`,
+    String.raw`\bkept\s+(?:it\s+|this\s+|that\s+|[\p{L}\s]{0,20}?\s)?(?:to (?:her|him)self|quiet|hidden|under wraps|from\s+${WHO})`,
+    String.raw`\b(?:is|['’]s|am|['’]m)\s+keeping\s+(?:it|this|that)\s*(?:[.;]|$)`,
+    String.raw`\bunder wraps\b`,
+    String.raw`\bhush-hush\b`,
+    String.raw`\bnot a word\b`,
+    String.raw`\b(?:say|said|tell|breathe|repeat)\s+nothing\b`,
+    String.raw`\b(?:never|not) to (?:repeat|tell|say|mention)\b`,
+    String.raw`\bpromised (?:not|never)\b`,
+    String.raw`\b(?:does ?n['’]t|does not|would not|wouldn['’]t|did not|didn['’]t)\s+want\s+(?:anyone|anybody|people|the town|others|the village|it|word)\s+(?:else\s+)?(?:to know|to find out|to hear|getting out|to get out)\b`,
+    String.raw`(?:@\d+(?!['’]s)|\b(?:her|his|my|their)\s+[\p{L}-]+|\b(?:mum|mam|mom|dad|parents|mother|father|husband|wife|family))\s+(?:does ?n['’]t|does not|do not|don['’]t|must never|must not|mustn['’]t|can['’]t|cannot|never) (?:yet )?(?:know|find out|learn|hear)\b`,
+    String.raw`\bwithout telling\b`,
+    String.raw`\bnot even\s+(?:@\d+|her|his|my)\b[^.;]{0,40}?\b(?:knows?|has been (?:told|allowed)|is allowed|was told|suspects?)\b`,
+    String.raw`\bbehind (?:everyone|everybody|\S+)['’]s back\b`,
+    String.raw`\bhiding\b|\bhides\b`,
+    String.raw`\bonly (?:one|person|soul) (?:who|that) knows\b`,
+    String.raw`\bonly (?:one|person|soul) (?:she|he|i|they) (?:tells|will tell|has told|told|trusts with)\b`,
+    String.raw`\bnot (?:yet )?(?:public|common knowledge)\b`,
+    String.raw`\bmust not (?:get out|be known)\b`,
+    String.raw`\bbetween (?:the two of )?(?:them|us|ourselves|you and me)\b`,
+    String.raw`\b(?:would|['’]d) rather\s+(?:@\d+|nobody|no one|[\p{L}]+)\s+(?:never|didn['’]t|did not|not)\s+(?:found out|knew|know|find out|learned|heard)\b`,
+    String.raw`\bquietly\s+(?:planning|plans|applied|applying|saving|seeing|looking|arranged|arranging|decided|deciding|been)\b`,
+  ].join('|'),
+  'iu',
+);
+
+/** Words that say a matter is out in the open, or only unknown ("who she is nobody knows"). */
+export const OPEN =
+  /\b(?:no secret|not a secret|no longer (?:a )?secret|no hiding it|nothing to hide|everyone knows|everybody knows|the whole (?:town|village|parish) knows|common knowledge|makes no secret|openly|has announced|announced|public knowledge|for anyone (?:who asks|to (?:read|see|hear))|anyone who asks|anyone could find|anyone can)\b|\b(?:who|what|where|why|how|whether)\s+[\p{L}]+[^.;,]{0,30}\b(?:nobody|no one) knows\b/iu;
+
+/** Words about keeping and telling, not about the matter. */
+export const KEEPING = new Set(
+  (
+    'secret secrets secretly secrecy confidential confidentially confidence confided confessed private privately told tell ' +
+    'tells telling know knows knew known anyone anybody nobody soul single living people others one only yet even still ' +
+    'ever never want wants wanted means meant intends plans hopes wishes would rather keep keeps kept keeping quiet ' +
+    'hidden hiding wraps under hush mention mentioned word breathed shared let except apart but than other else first ' +
+    'until she he her his him they them their it this that the a an and or is was has have had not n t to of in about ' +
+    'with from for be been being who which what so does did do s just herself himself themselves myself town village ' +
+    'matter plan news decision family trust trusts sure going will must may can shall promised swore sworn repeat ' +
+    'everyone everybody way least all nor none nothing ever'
+  ).split(' '),
+);
+
+/** One listener: a resident, a relative by kin word (with or without a name), or a pronoun. */
+const ONE = String.raw`(?:(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?${KIN}(?![\p{L}-])(?:\s*,?\s*@\d+(?!['’]s))?|@\d+(?!['’]s)(?:\s+\p{Lu}\.)?|\b(?:him|her)\b(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}|@))(?!\s*,?\s*@))`;
+const NAMES = String.raw`(${ONE}(?:\s*(?:,|and|or|&)\s*${ONE})*)`;
+
+/** Phrases naming whom the owner means to tell or has told; group 1 is the list. */
+export const TELL_TO: RegExp[] = [
+  String.raw`\b(?:means?|meant|intends?|plans?|planning|wants?|hopes?|wishes|is going|are going|has decided|decided|will|shall|would like|would rather|['’]d like|['’]ll|needs?|must)\s+(?:only\s+)?(?:to\s+)?(?:finally\s+)?(?:tell|confide in|share (?:it|this|the news|that) with)\s+(?:only\s+)?${NAMES}`,
+  String.raw`\b(?:is|am|are|['’]s|['’]m)\s+(?:only\s+)?telling\s+(?:only\s+)?${NAMES}`,
+  String.raw`(?:^|[.;]\s*)telling\s+(?:only\s+)?${NAMES}`,
+  String.raw`\bwants?\s+${NAMES}\s+to\s+be\s+the\s+(?:only|first)\s+(?:one|person|soul)`,
+  String.raw`${NAMES},?\s+(?:is|will be|would be|was)\s+(?:[^.;]{0,30}?\s)?the\s+(?:only|first)\s+(?:one|person|soul)\b`,
+  String.raw`\b(?:has\s+|have\s+|['’]s\s+|['’]ve\s+)?(?:only\s+)?(?:told|confided in|tells|trusts?)\s+(?:only\s+)?${NAMES}(?=\s*(?:,\s*and only|and only|only\b|[.;]|$))`,
+  String.raw`\b(?:has\s+|have\s+|['’]s\s+|['’]ve\s+)(?:already\s+)?told\s+${NAMES}`,
+  String.raw`\b(?:told|tells|confided in)\s+only\s+${NAMES}`,
+  String.raw`\bonly\s+told\s+${NAMES}`,
+  String.raw`\bonly\s+${NAMES}(?:,[^,;.]{0,60},)?\s+(?:knows?|has been told|is in on)`,
+  String.raw`\b(?:has\s+)?confided\s+in\s+${NAMES}`,
+  String.raw`\bswore\s+${NAMES}\s+to\s+secrecy`,
+  String.raw`\b(?:no ?one|nobody|anyone|anybody|a soul|not a soul|everyone|everybody|all)\b[^.;]{0,40}?\b(?:except|but|apart from|besides|other than|save)\s+${NAMES}`,
+  String.raw`\b(?:except|apart from|besides|other than)\s+(?:for\s+)?${NAMES}\s*,\s*(?:no ?one|nobody)`,
+  String.raw`\btell\s+(?:only\s+)?${NAMES}\s+(?:first|before anyone|and no ?one else|alone)`,
+].map((s) => new RegExp(s, 'giu'));

@@ -1,0 +1,173 @@
+// Private matters: what the text says is kept from others, wherever it says so. The words of keeping ("has not told
+// a soul", "secretly", "nobody knows", "under wraps", "in confidence") may sit in the matter's own sentence or in
+// one after it, in another field ("She has decided to sell the shop." ... "She has not told anyone."). The owner is
+// the resident unless someone else's secret is kept ("Tom confided in her that ..."); those it is meant for come
+// from "means to tell only X", "wants her sister to be the only one she tells", "only X knows", "confided in X",
+// kin words resolved through the family.
+import type { KinItem, SecretItem } from '../types.ts';
+import { KIN, kinWord } from './kin-words.ts';
+import { relativesNamed } from './relatives.ts';
+import { KEEPING, KEPT, OPEN, TELL_TO } from './secret-words.ts';
+import type { Doc, Sentence } from './text.ts';
+
+const KEPT_ALL = new RegExp(KEPT.source, 'giu');
+
+const content = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .replace(/@\d+(?:['’]s)?/g, ' ')
+    .split(/[^\p{L}]+/u)
+    .filter((w) => w.length > 2 && !KEEPING.has(w) && !kinWord(w));
+
+const kinNamed = relativesNamed;
+
+/** The person a "him" or "her" stands for: the nearest one named before it who is not the owner, else the resident. */
+function pronounTarget(doc: Doc, before: string, owner: string): string | null {
+  const named = [...before.matchAll(/@(\d+)/g)]
+    .map((m) => doc.frame.people[Number(m[1])]!)
+    .filter((p) => p && p !== owner);
+  const last = named[named.length - 1];
+  if (last) return last;
+  return owner !== doc.resident ? doc.resident : null;
+}
+
+/** The people a "tell" phrase names: residents by name, family by kin word, "him"/"her" by who was named before. */
+function listeners(doc: Doc, phrase: string, before: string, owner: string, family: readonly KinItem[]): string[] {
+  const out: string[] = [];
+  // "her sister Maud": the name, not every sister
+  const re = new RegExp(
+    String.raw`@(\d+)(?!['’]s)|(?:\b(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?\b(${KIN})(?![\p{L}-])(?!\s*,?\s*@\d)|\b(him|her)\b(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}|@))(?!\s*,?\s*@)`,
+    'giu',
+  );
+  for (const m of phrase.matchAll(re)) {
+    if (m[1] !== undefined) {
+      const p = doc.frame.people[Number(m[1])];
+      if (p) out.push(p);
+    } else if (m[2]) out.push(...kinNamed(m[2], family));
+    else if (m[3]) {
+      const p = pronounTarget(doc, `${before}${phrase.slice(0, m.index)}`, owner);
+      if (p) out.push(p);
+    }
+  }
+  return [...new Set(out)];
+}
+
+/** Who a sentence says the owner means to tell (or has told), or null when it says nothing of it. */
+function tellToIn(doc: Doc, marked: string, owner: string, family: readonly KinItem[]): string[] | null {
+  let found: string[] | null = null;
+  for (const re of TELL_TO)
+    for (const m of marked.matchAll(re)) {
+      const before = marked.slice(Math.max(0, m.index - 14), m.index);
+      if (/(?:\bnot|n['’]t|\bnever)\s*$/i.test(before)) continue;
+      found = [...(found ?? []), ...listeners(doc, m[1]!, marked.slice(0, m.index), owner, family)];
+    }
+  return found ? [...new Set(found)] : null;
+}
+
+/** Whose secret a sentence keeps: someone who confided in the resident, else the subject of the keeping. */
+function ownerIn(doc: Doc, t: string, family: readonly KinItem[]): { owner: string; toldResident: boolean } {
+  const people = doc.frame.people;
+  const R = people.indexOf(doc.resident);
+  // "Tunde told Jonah, and no one else, that ...": someone's matter told to the resident by name
+  const toldR = new RegExp(
+    String.raw`@(\d+)(?!['’]s)(?:\s+(?:has|had|also|once|just|finally|then))*\s+(?:told|confided in|confessed to|whispered to)\s+(?:only\s+)?@${R}(?!\d)`,
+    'i',
+  ).exec(t);
+  const confided =
+    toldR ??
+    /@(\d+)(?!['’]s)(?:\s+(?:has|had|also|once|just|finally|then))*\s+(?:told|confided in|confessed to|whispered to|swore)\s+(?:only\s+)?(?:me|her|him)\b(?!\s+(?:[\p{L}-]+\s+)?(?:sister|brother|mother|father|husband|wife|son|daughter|aunt|uncle|cousin))/iu.exec(
+      t,
+    ) ??
+    /\b(?:heard|learned|learnt|knows?|found out)\s+(?:from|of)\s+(?:(?:her|his|my)\s+(?:[\p{L}-]+\s+)?)?@(\d+)/iu.exec(
+      t,
+    ) ??
+    /(?:^|[.;]\s*)knows?\s+(?:that\s+)?@(\d+)(?!['’]s)\s+(?:is|has|was|plans|wants|means)/i.exec(t) ??
+    /\b(?:keeps?|keeping|knows?|holds?|carries)\s+@(\d+)['’]s\s+secret/i.exec(t) ??
+    /@(\d+)['’]s\s+secret\b/i.exec(t);
+  if (confided) {
+    const p = people[Number(confided[1])];
+    if (p && p !== doc.resident) return { owner: p, toldResident: true };
+  }
+  // "Dad's saving for a boat; told only her": a relative's matter, told to the resident
+  const kin = new RegExp(String.raw`^\s*(?:(?:her|his|my)\s+)?(${KIN})(?:['’]s|\s+is|\s+has)\b`, 'iu').exec(t);
+  if (kin && /\btold\s+(?:only\s+)?(?:her|me|him)\b/i.test(t)) {
+    const p = kinNamed(kin[1]!, family)[0];
+    if (p && p !== doc.resident) return { owner: p, toldResident: true };
+  }
+  // "Tom hasn't told anyone that he is ill": the subject of the keeping is its owner
+  const kept = new RegExp(KEPT.source, 'iu').exec(t);
+  if (kept) {
+    const head = t.slice(0, kept.index).split(/[;]/).pop() ?? '';
+    const tokens = [...head.matchAll(/@(\d+)(?!['’]s)|\b(she|he|i)\b/gi)];
+    const last = tokens[tokens.length - 1];
+    if (last?.[1] !== undefined) {
+      const p = people[Number(last[1])];
+      const direct = /^\s*(?:(?:has|had|is|was|still|also|never|secretly|privately|quietly)\s+)*$/i.test(
+        head.slice((last.index ?? 0) + last[0].length),
+      );
+      if (p && p !== doc.resident && direct) return { owner: p, toldResident: false };
+    }
+  }
+  return { owner: doc.resident, toldResident: false };
+}
+
+/** The matter in a sentence that keeps it: what follows "that" or a colon, else the sentence. */
+function matterOf(s: Sentence): string {
+  const after = /\b(?:that|:)\s+(.{12,})$/i.exec(s.text.replace(/[.!]+$/, ''));
+  return (after && KEPT.test(s.text.slice(0, after.index + 6)) ? after[1]! : s.text).replace(/[.!]+$/, '').trim();
+}
+
+/** Does a sentence that keeps something say what, or only point back ("She has not told a soul.")? */
+function pointsBack(s: Sentence): boolean {
+  const stripped = s.marked.replace(KEPT_ALL, ' ');
+  const own = content(stripped).length;
+  return (
+    own === 0 ||
+    (own === 1 && !/@\d/.test(stripped)) ||
+    /^\s*(?:it|this|that|the (?:plan|news|decision|idea|matter))\b/i.test(s.text)
+  );
+}
+
+export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] {
+  const out: (SecretItem & { at: number[] })[] = [];
+  const ss = doc.sentences;
+  for (const s of ss) {
+    if (!KEPT.test(s.marked) || OPEN.test(s.text)) continue;
+    let matterAt = s;
+    if (pointsBack(s)) {
+      // the nearest sentence before it with something to keep (any field), else the next one
+      const before = [...ss.slice(0, s.index)]
+        .reverse()
+        .find((x) => content(x.marked).length >= 2 && !OPEN.test(x.text));
+      const after = ss.slice(s.index + 1).find((x) => content(x.marked).length >= 2);
+      matterAt = before ?? after ?? s;
+    }
+    const existing = out.find((x) => x.at.includes(matterAt.index) || x.at.includes(s.index));
+    const both = matterAt === s ? s.marked : `${matterAt.marked} ${s.marked}`;
+    const { owner, toldResident } = existing
+      ? { owner: existing.owner, toldResident: false }
+      : ownerIn(doc, both, family);
+    const tell = new Set<string>(existing?.tellTo ?? []);
+    for (const n of tellToIn(doc, both, owner, family) ?? []) tell.add(n);
+    if (toldResident || owner !== doc.resident) tell.add(doc.resident);
+    tell.delete(owner);
+    if (existing) {
+      existing.tellTo = [...tell];
+      existing.at.push(s.index);
+      continue;
+    }
+    const matter = matterAt === s ? matterOf(s) : matterAt.text.replace(/[.!]+$/, '');
+    const quote = matterAt === s ? s.text : `${matterAt.text} … ${s.text}`;
+    out.push({ owner, matter, tellTo: [...tell], quote, at: [s.index, matterAt.index] });
+  }
+  // one kept matter: "tell" said anywhere in the text is about it
+  if (out.length === 1)
+    for (const s of ss) {
+      const one = out[0]!;
+      if (one.at.includes(s.index)) continue;
+      const t = tellToIn(doc, s.marked, one.owner, family);
+      if (t && /\b(?:tell|telling|told|confide|only one|knows?)\b/i.test(s.text))
+        for (const n of t) if (n !== one.owner) one.tellTo.push(n);
+    }
+  return out.map(({ at: _at, ...x }) => ({ ...x, tellTo: [...new Set(x.tellTo)] }));
+}

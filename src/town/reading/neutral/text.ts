@@ -1,0 +1,169 @@
+// The neutral reader's view of one resident's text: its sentences (over all fields, in order), the town's people
+// each sentence names (by full name, by a first name only one resident has, by title and surname) and who a pronoun
+// stands for. It knows English names, pronouns and punctuation, nothing about any town.
+import { escapeRegExp } from '../../../core/text.ts';
+import type { ResidentText, TownFrame } from '../types.ts';
+
+export type Gender = 'm' | 'f';
+
+export interface Mention {
+  person: string;
+  at: number;
+  length: number;
+}
+
+export interface Sentence {
+  field: string;
+  /** Place in the whole text (0-based), over all fields. */
+  index: number;
+  text: string;
+  /** The text with each resident it names written `@k` (k: index in the frame's people); "@k's" for a possessive. */
+  marked: string;
+  mentions: Mention[];
+}
+
+export interface Doc {
+  resident: string;
+  frame: TownFrame;
+  sentences: Sentence[];
+  /** The resident's gender as the text's pronouns and kin words say it, when they do. */
+  gender: Gender | null;
+  /** The whole text, every field. */
+  all: string;
+  /** Is the text said as "I" (then "she" and "her" are always someone else)? */
+  firstPerson: boolean;
+}
+
+const ABBREV = /\b(Mr|Mrs|Ms|Dr|St|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|a\.m|p\.m)\.(?=\s)/gi;
+
+/** Splits a passage into sentences (full stops after titles and "a.m." kept inside). */
+export function sentencesOf(text: string): string[] {
+  const guarded = text.replace(ABBREV, (m) => m.replace(/\.$/, '\u2024'));
+  return guarded
+    .split(/(?<=[.!?])["”’)]?\s+(?=["“‘(]?[\p{Lu}\d@])|\n+|(?<=[.!?])$/u)
+    .map((s) => s.replace(/\u2024/g, '.').trim())
+    .filter((s) => s !== '');
+}
+
+/** Word edges that know letters beyond ASCII ("Inês", "Évora"): JavaScript's \\b does not. */
+const B0 = '(?<![\\p{L}\\p{N}])';
+const B1 = '(?![\\p{L}\\p{N}])';
+const TITLES = '(?:Mr|Mrs|Ms|Miss|Mx|Dr|Doctor|Doc|Prof|Professor|Rev|Reverend|Captain|Capt|Old|Young|Sir|Dame|Lady)';
+
+/** For each resident, the patterns that name them in a text, longest first. */
+function namePatterns(people: readonly string[]): { person: string; re: RegExp }[] {
+  const out: { person: string; re: RegExp; len: number }[] = [];
+  const firsts = new Map<string, number>();
+  const lasts = new Map<string, number>();
+  for (const p of people) {
+    const parts = p.split(/\s+/);
+    const f = parts[0]!.toLowerCase();
+    const l = parts[parts.length - 1]!.toLowerCase();
+    firsts.set(f, (firsts.get(f) ?? 0) + 1);
+    if (parts.length > 1) lasts.set(l, (lasts.get(l) ?? 0) + 1);
+  }
+  for (const p of people) {
+    const parts = p.split(/\s+/);
+    const first = parts[0]!;
+    const last = parts.length > 1 ? parts[parts.length - 1]! : null;
+    out.push({
+      person: p,
+      re: new RegExp(`(?:${TITLES}\\.?\\s+)?${B0}${escapeRegExp(p)}${B1}`, 'gu'),
+      len: p.length + 100,
+    });
+    if (last && lasts.get(last.toLowerCase()) === 1)
+      out.push({
+        person: p,
+        re: new RegExp(`\\b${TITLES}\\.?\\s+${escapeRegExp(last)}${B1}`, 'gu'),
+        len: last.length + 50,
+      });
+    // family name first ("Lin Xiaoyu" beside "Lin Hao"): the given name alone, when only one resident has it
+    const lastsAll = people.filter((q) => q.split(/\s+/).pop()!.toLowerCase() === last?.toLowerCase()).length;
+    if (last && firsts.get(first.toLowerCase())! > 1 && lastsAll === 1)
+      out.push({
+        person: p,
+        re: new RegExp(`${B0}${escapeRegExp(last)}${B1}(?![’']?\\s+\\p{Lu}\\p{Ll})`, 'gu'),
+        len: last.length,
+      });
+    if (parts.length > 1 && firsts.get(first.toLowerCase()) === 1)
+      // a first name alone, not the start of someone else's full name ("Maud Baker" is not Maud Ferris)
+      out.push({
+        person: p,
+        re: new RegExp(`${B0}${escapeRegExp(first)}${B1}(?![’']?\\s+\\p{Lu}\\p{Ll})(?!\\s+\\d)`, 'gu'),
+        len: first.length,
+      });
+  }
+  return out.sort((a, b) => b.len - a.len);
+}
+
+/** The residents a sentence names, and the sentence with each written `@k`. */
+export function markPeople(text: string, people: readonly string[]): { marked: string; mentions: Mention[] } {
+  const mentions: Mention[] = [];
+  const taken: boolean[] = [];
+  for (const { person, re } of namePatterns(people))
+    for (const m of text.matchAll(re)) {
+      const at = m.index ?? 0;
+      let free = true;
+      for (let i = at; i < at + m[0].length; i++) if (taken[i]) free = false;
+      if (!free) continue;
+      for (let i = at; i < at + m[0].length; i++) taken[i] = true;
+      mentions.push({ person, at, length: m[0].length });
+    }
+  mentions.sort((a, b) => a.at - b.at);
+  let marked = '';
+  let pos = 0;
+  for (const m of mentions) {
+    marked += `${text.slice(pos, m.at)}@${people.indexOf(m.person)}`;
+    pos = m.at + m.length;
+  }
+  marked += text.slice(pos);
+  return { marked, mentions };
+}
+
+const FEMALE = /\b(?:she|her|hers|herself)\b/gi;
+const MALE = /\b(?:he|him|his|himself)\b/gi;
+
+/** Reads the resident's text into sentences with their people marked. */
+export function readDoc(text: ResidentText, frame: TownFrame): Doc {
+  const sentences: Sentence[] = [];
+  for (const p of text.passages)
+    for (const s of sentencesOf(p.text)) {
+      const { marked, mentions } = markPeople(s, frame.people);
+      // terse notes' "w/" is "with" to every reader
+      const plain = marked.replace(/\bw\/\s*/gi, 'with ');
+      sentences.push({ field: p.field, index: sentences.length, text: s, marked: plain, mentions });
+    }
+  const all = text.passages.map((p) => p.text).join('\n');
+  const f = all.match(FEMALE)?.length ?? 0;
+  const m = all.match(MALE)?.length ?? 0;
+  const gender: Gender | null = f > m ? 'f' : m > f ? 'm' : null;
+  const firstPerson = (all.match(/\bI\b|\bI['’](?:m|ve|ll|d)\b/g)?.length ?? 0) >= 1;
+  return { resident: text.resident, frame, sentences, gender, all, firstPerson };
+}
+
+/** `@k` -> the resident's full name (null for anything else). */
+export function personOf(token: string, people: readonly string[]): string | null {
+  const m = /^@(\d+)/.exec(token.trim());
+  return m ? (people[Number(m[1])] ?? null) : null;
+}
+
+/** A marked list "@1, @2 and @3" -> their names. */
+export function peopleIn(marked: string, people: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const m of marked.matchAll(/@(\d+)/g)) {
+    const p = people[Number(m[1])];
+    if (p && !out.includes(p)) out.push(p);
+  }
+  return out;
+}
+
+/** A marked token for a resident. */
+export const tokenOf = (person: string, people: readonly string[]): string => `@${people.indexOf(person)}`;
+
+/** Lower-cased words of a text, for gist and kind matching. */
+export const words = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .split(/[^\p{L}\p{N}-]+/u)
+    .filter((w) => w !== '');

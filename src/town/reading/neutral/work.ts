@@ -1,0 +1,254 @@
+// Work and routine: the one town place the resident works at ("runs Quint's Bakery", "a teacher at the school",
+// "behind the bar at The Anchor", the town file's declared workplace), its days ("Monday to Saturday", "weekdays")
+// and hours ("opens at half past six and shuts at 3 pm", "9 to 5"); and what the resident does regularly besides
+// ("walks the dog at 7", "the pub on Fridays"). Past work ("retired from", "used to run") is no workplace.
+import type { RoutineItem, Weekday, WorkItem } from '../types.ts';
+import { hm, readClock, TIME, weekdaysIn, type Window, windowsIn } from './clock.ts';
+import { placeId, placesIn } from './places.ts';
+import type { Doc, Sentence } from './text.ts';
+
+/** Verbs and nouns that put someone at work in the place after them. */
+const WORK_BEFORE =
+  /\b(?:works?|working|worked|job|jobs|employed|employee|run|runs?|running|(?<!(?:my|her|his|their|its|our|your)\s)owns?|owning|owner|kept|inherited|took over|farms?|farming|building|builds|mends?|mending|repairs?|fixing|fixes|sells?|selling|pulls? (?:pints|beers)|pours?|brews?|manages?|managing|manager|manage|keeps?|keeping|opens?|opening|open up|staffs?|tends?|tending|serves?|serving|teach|teaches|teaching|teacher|help|shifts?|clerk|assistant|landlord|landlady|proprietor|proprietress|minds?|helps? out|helps? (?:at|in)|volunteers?|baker|bakes|cooks?|chef|waitress|waiter|barman|barmaid|bartender|nurse|doctor|vet|librarian|keeper|head|headteacher|headmistress|headmaster|priest|vicar|caretaker|cleaner|mechanic|pharmacist|receptionist|postmistress|postmaster|partner|runs the|is in charge of|in charge|at the counter|behind the (?:bar|counter|desk)|on the till|on duty|on shift|clocks? in|apprentice\w*|trainee|intern|ranger|warden|harbou?rmaster|stationmaster|skipper|captain|grocer|butcher|fishmonger|florist|tailor|seamstress|barber|hairdresser|curator|guide|porter|janitor|secretary)\b/i;
+const WORK_AFTER =
+  /^\W{0,3}(?:(?:,\s*)?(?:where|which)\s+(?:she|he|i|they)\s+(?:(?:still|now|also|has|have)\s+)?(?!shares?|lives?|sleeps?|stays?|visits?|eats?|drinks?|meets?|loves?)[a-z]+|[^,;.]{0,25}?\b(?:serves|opens|is open|sells)\b|\s*,\s*(?:the\s+|a\s+)?(?:[a-z]+\s+)?(?:baker|owner|cook|chef|landlord|landlady|manager|clerk|teacher|nurse|keeper|barman|barmaid|waitress|waiter|assistant|since)\b|['’]s\s+(?:owner|manager|landlord|landlady|proprietor|keeper|head|cook|chef|baker|clerk|nurse|doctor|vet|teacher|caretaker|cleaner|librarian|barman|barmaid|bartender))/i;
+const PAST = /\b(?:retired|used to|formerly|former|ex-|years ago|until (?:last|she|he)|no longer|gave up|sold)\b/i;
+const PAST_AFTER =
+  /^\W{0,3}(?:until (?:last|she|he|i)\b|(?:for \w+ years )?(?:years ago|before (?:she|he|i) retired))/i;
+/** Someone else's role in the place ("Mateo's teacher", "her boss"): not the resident's work. */
+const OTHERS_ROLE =
+  /(?:\p{L}+['’]s|\p{L}+s['’]|\b(?:her|his|my|their))\s+(?:teacher|owner|manager|boss|landlord|landlady|doctor|nurse|vet|priest|vicar|keeper|chef|cook|baker|clerk|employer)\b/iu;
+const NOT_WORK =
+  /\b(?:drinks?|drinking|visits?|visiting|eats?|eating|shops?|shopping|buys?|buying|meets?|meeting|regular|customer|lunch|breakfast|dinner|supper|coffee|prays?|worships?|swims?|walks?|walking|sings?|choir|quiz|party|hosting|host|hosts|holds?|holding|throw|throwing|invite\w*|evening|concert|dance|show)\b/i;
+const HOURS_WORDS =
+  /\b(?:opens?|opening|shuts?|shutting|closes?|closing|shifts?|works?|working|hours|starts?|finish(?:es)?|clocks?|on duty|morning shift|from|until|till|daily|weekdays?|every day|mornings|afternoons|evenings|nights|ovens?|\d{1,2}(?:am|pm)?\s*[-–]\s*\d{1,2})\b/i;
+
+/** A home's name ("the Iyer house"), not a business called a house ("the tea house", "the public house"). */
+const HOMEY =
+  /(?<!\b(?:tea|coffee|public|guest|boarding|opera|ale|bake|custom|meeting|auction|club|store|ware|court|chop|noodle|counting)\s)\b(?:house|home|cottage|flat|apartment|bungalow|residence)\b/i;
+
+interface Candidate {
+  id: string;
+  score: number;
+  sentence: Sentence;
+  clause: number;
+}
+
+/** Words of a one-off happening: its hours are not working hours. */
+const EVENTY =
+  /\b(?:hosting|hosts?|holding|throwing|throws?|party|invit\w*|tonight|tomorrow|concert|quiz|dance|festival|fair|welcome|next (?:week|mon|tues|wednes|thurs|fri|satur|sun)\w*|on (?:the )?(?:first|second|third) (?:day|evening|night|morning|afternoon))\b/i;
+
+const clausesOf = (text: string): string[] => text.split(/;|\s+[—–]\s+/);
+
+/** The resident's workplace: the place a work verb or noun, or working hours, point at; the strongest first. */
+function workplace(doc: Doc): Candidate | null {
+  let best: Candidate | null = null;
+  const places = doc.frame.places;
+  for (const s of doc.sentences) {
+    const marked = clausesOf(s.marked);
+    for (const [ci, c] of clausesOf(s.text).entries()) {
+      const mc = marked[ci] ?? '';
+      for (const m of placesIn(c, places)) {
+        const before = c.slice(Math.max(0, m.at - 70), m.at);
+        const after = c.slice(m.at + m.length, m.at + m.length + 60);
+        // the verb phrase the place ends: a new one starts after ", and" ("lives at home ..., and works at the pub")
+        const clause = before.split(/[.]|,\s*(?=(?:and|but)\s)/).pop() ?? '';
+        // "Mateo's teacher says ...": a work word naming someone else's role does not count
+        const roles = [...clause.matchAll(new RegExp(OTHERS_ROLE.source, 'giu'))].map((r) => [
+          r.index,
+          r.index + r[0].length,
+        ]);
+        const own = [...clause.matchAll(new RegExp(WORK_BEFORE.source, 'gi'))].filter(
+          (w) => !roles.some(([a, b]) => w.index >= a! && w.index < b!),
+        );
+        const leisure = NOT_WORK.test(clause.slice(-25)) && !/\b(?:works?|runs?|owns?|manages?|job)\b/i.test(clause);
+        let score = 0;
+        if (own.length > 0 && !leisure) score += 3;
+        if (WORK_AFTER.test(after)) score += 3;
+        // "The Lind farm is worked by Oskar Lind": the passive's agent
+        const by =
+          /^\s*(?:is|are|was|has been)\s+(?:\w+\s+)?(?:worked|run|kept|managed|owned|staffed|farmed|tended|minded)\s+by\s+([^,;.]{0,40})/i.exec(
+            after,
+          );
+        if (by && (by[1]!.includes(doc.resident.split(' ')[0]!) || /\b(?:her|him|me)\b/i.test(by[1]!))) score += 3;
+        const hours = !EVENTY.test(c) && windowsIn(c, { workday: true }).some((w) => w.end !== null);
+        if (hours && !leisure) score += 2;
+        if (score === 0) continue;
+        if (PAST.test(clause.slice(-35)) || PAST_AFTER.test(after)) continue;
+        // "They say at the Harbour Bar that ...": where it was said, not where anyone works
+        if (/^\s*(?:that|say|says|said)\b/i.test(after)) score -= 3;
+        // "running a seed swap at The Anchor" is an event there, not work
+        if (
+          /\b(?:runs?|running|holds?|holding|hosts?|hosting|organi[sz]\w*|throws?|throwing|giving|gives|leads?|leading|puts? on|putting on)\s+(?:a|an|her|his|their)\s+[^,;.]*$/i.test(
+            clause,
+          )
+        )
+          continue;
+        if (!residentWorks(doc, mc, c, m.at, clause)) continue;
+        if (HOMEY.test(places.find((p) => p.id === m.id)?.name ?? '')) score -= 2;
+        if (m.whole) score += 1;
+        if (!best || score > best.score) best = { id: m.id, score, sentence: s, clause: ci };
+      }
+    }
+  }
+  return best && best.score > 0 ? best : null;
+}
+
+/** A name after a verb or preposition is an object ("married Mick", "with Tom"), not who works. */
+const OBJECT_BEFORE =
+  /\b(?:married|marry|with|for|to|of|by|at|from|told|tells|asked|asks|helps?|gives?|meets?|sees?|visits?|loves?|about|like|than)\s*$/i;
+
+/**
+ * Is the one who works at the place the resident? The subject of the place's verb phrase is the last person named
+ * before it in that phrase (else the sentence's), with whoever "and" joins to it ("Farida and her brother Imran
+ * run"); "her husband runs the pub" is someone else's work.
+ */
+function residentWorks(doc: Doc, markedClause: string, clause: string, at: number, phrase: string): boolean {
+  const head = markedClause.slice(0, Math.max(0, markedClause.length - (clause.length - at)));
+  // "My aunt gives me Saturday shifts in the chandlery": the one given the work
+  if (
+    /\b(?:gives?|offers?|lets?|pays?|found|finds|got)\s+(?:me|her|him)\s+(?:[\p{L}-]+\s+){0,2}(?:shifts?|work|hours|a job|job)\b/iu.test(
+      phrase,
+    )
+  )
+    return true;
+  // "Rania Haddad, who learned ... elbow, bakes at": the sentence's subject, whatever the relative clause names
+  const lead = /^\s*@(\d+)\s*,\s*(?:who|whose)\b/i.exec(head);
+  if (
+    lead &&
+    doc.frame.people[Number(lead[1])] === doc.resident &&
+    !/,\s*(?:and|but|while)\s/.test(
+      head
+        .slice(-80)
+        .split(/,\s*(?:who|whose)\b/)
+        .pop() ?? '',
+    )
+  )
+    return true;
+  const local = head.split(/,\s*(?=(?:and|but)\s)/).pop() ?? head;
+  const subjectOf = (h: string) =>
+    [...h.matchAll(/@(\d+)(?!['’]s)|\b(?:she|he|i|me)\b/gi)].filter((t) => !OBJECT_BEFORE.test(h.slice(0, t.index)));
+  const localTokens = subjectOf(local);
+  const tokens = localTokens.length > 0 || local !== head ? localTokens : subjectOf(head);
+  const scope = tokens === localTokens ? local : head;
+  const last = tokens[tokens.length - 1];
+  if (!last) return !/\b(?:her|his|their|my)\s+[\p{L}-]+\s+(?:\w+s|is|has)\b[^,;.]*$/iu.test(phrase) || local !== head;
+  const isResident = (t: string) => !t.startsWith('@') || doc.frame.people[Number(t.slice(1))] === doc.resident;
+  if (last[1] === undefined || isResident(last[0])) return true;
+  const joined = /(@\d+|\b(?:she|he|i))\s+(?:and|&)\s+(?:(?:her|his|my)\s+[\p{L}-]+\s+)?$/iu.exec(
+    scope.slice(0, last.index),
+  );
+  return !!joined && isResident(joined[1]!);
+}
+
+/** Clauses that may give the working hours, nearest first: the workplace's, then the ones after it. */
+function hourClauses(doc: Doc, at: Candidate): string[] {
+  const own = clausesOf(at.sentence.text);
+  const ownMarked = clausesOf(at.sentence.marked);
+  const out = [own[at.clause]!];
+  const fits = (c: string, m: string) => {
+    if (EVENTY.test(c)) return false;
+    const named = [...m.matchAll(/@(\d+)(?!['’]s)/g)].map((x) => doc.frame.people[Number(x[1])]);
+    if (named.includes(doc.resident)) return true;
+    return named.length === 0 || /\b(?:she|he|i)\b/i.test(c);
+  };
+  own.forEach((c, i) => {
+    if (i > at.clause && fits(c, ownMarked[i] ?? '')) out.push(c);
+  });
+  const next = doc.sentences[at.sentence.index + 1];
+  if (next && (HOURS_WORDS.test(next.text) || (weekdaysIn(next.text) && windowsIn(next.text).length > 0))) {
+    const nextMarked = clausesOf(next.marked);
+    for (const [i, c] of clausesOf(next.text).entries()) if (fits(c, nextMarked[i] ?? '')) out.push(c);
+  }
+  own.forEach((c, i) => {
+    if (i < at.clause && fits(c, ownMarked[i] ?? '')) out.push(c);
+  });
+  return out;
+}
+
+function hoursOf(doc: Doc, at: Candidate): { window: Window | null; days: Weekday[] | null } {
+  let window: Window | null = null;
+  let days: Weekday[] | null = null;
+  const clauses = hourClauses(doc, at);
+  for (const [i, c] of clauses.entries()) {
+    const ws = windowsIn(c, { workday: true });
+    let w = ws.find((x) => x.end !== null) ?? (i === 0 ? ws[0] : undefined) ?? null;
+    // "lifts the shutter at half past eight and pulls it down at half past five"
+    if (w && w.end === null && ws.length >= 2 && i === 0) {
+      const end = ws[1]!.start <= w.start && ws[1]!.start + 12 * 60 < 24 * 60 ? ws[1]!.start + 12 * 60 : ws[1]!.start;
+      if (end > w.start) w = { ...w, end };
+    }
+    if (!window && w) window = w;
+    else if (window && window.end === null && w?.end) window = w;
+    days ??= weekdaysIn(c);
+  }
+  // "from six till closing, and closing is half eleven"
+  if (window && window.end === null)
+    for (const c of clauses) {
+      const m = new RegExp(
+        String.raw`\b(?:clos\w*|shut\w*|finish\w*|knock\w* off|done)\s+(?:time\s+)?(?:is|at|by|around|['’]s)\s+(${TIME})`,
+        'iu',
+      ).exec(c);
+      const end = m ? readClock(m[1]!) : null;
+      if (end) {
+        let e = end.minute;
+        while (e <= window.start && e + 12 * 60 <= 24 * 60) e += 12 * 60;
+        window = { ...window, end: e };
+        break;
+      }
+    }
+  return { window, days };
+}
+
+export function readWork(doc: Doc, declared?: string): WorkItem | null {
+  const found = workplace(doc);
+  const declaredId = declared ? placeId(declared, doc.frame.places) : null;
+  const id = declaredId ?? found?.id ?? null;
+  if (!id) return null;
+  let at: Candidate | null = found?.id === id ? found : null;
+  if (!at)
+    for (const s of doc.sentences) {
+      const ci = clausesOf(s.text).findIndex((c) => placesIn(c, doc.frame.places).some((m) => m.id === id));
+      if (ci >= 0) {
+        at = { id, score: 0, sentence: s, clause: ci };
+        break;
+      }
+    }
+  if (!at) return { place: id, days: null, start: null, end: null, quote: declared ?? '' };
+  const { window, days } = hoursOf(doc, at);
+  return {
+    place: id,
+    days,
+    start: window ? hm(window.start) : null,
+    end: window?.end != null ? hm(window.end) : null,
+    quote: at.sentence.text,
+  };
+}
+
+const HABIT =
+  /\b(?:every|each|daily|nightly|weekly|usually|always|most (?:days|mornings|evenings|nights)|on (?:mon|tues|wednes|thurs|fri|satur|sun)days|(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekends|mornings|evenings)\b/i;
+
+/** What the resident does regularly besides work, one item per habit sentence. */
+export function readRoutine(doc: Doc, work: WorkItem | null): RoutineItem[] {
+  const out: RoutineItem[] = [];
+  for (const s of doc.sentences) {
+    if (work && s.text === work.quote) continue;
+    if (!HABIT.test(s.text)) continue;
+    if (/\b(?:secret|hosting|party|invite)\b/i.test(s.text)) continue;
+    const place = placesIn(s.text, doc.frame.places)[0]?.id ?? null;
+    const w = windowsIn(s.text)[0] ?? null;
+    const what = s.text
+      .replace(/^[^,]*?\b(?:she|he|i|they)\s+/i, '')
+      .replace(/[.!]+$/, '')
+      .trim();
+    out.push({
+      what,
+      place,
+      days: weekdaysIn(s.text),
+      start: w ? hm(w.start) : null,
+      end: w?.end ? hm(w.end) : null,
+      quote: s.text,
+    });
+  }
+  return out;
+}

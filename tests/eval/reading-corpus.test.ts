@@ -1,0 +1,126 @@
+// The neutral reader on the labelled corpus's tuning part (issue 32 item 7): precision and recall per kind, printed,
+// with a floor a little under what it reaches so a regression fails. The held-out part is scored elsewhere, once.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  formatReadingScore,
+  parseReadingCorpus,
+  type ReadingCorpusItem,
+  relationMatches,
+  SCORED_KINDS,
+  scoreReadings,
+} from '../../src/eval/reading-score.ts';
+import { readResidentNeutral } from '../../src/town/reading/neutral/index.ts';
+import { emptyReading, type ResidentReading } from '../../src/town/reading/types.ts';
+
+const TUNING = parseReadingCorpus(
+  JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/reading-corpus/tuning.json'), 'utf8')),
+);
+
+/** What the neutral reader reaches on the tuning part, less a margin: a drop below fails. */
+const FLOOR: Record<(typeof SCORED_KINDS)[number], { precision: number; recall: number }> = {
+  family: { precision: 0.93, recall: 0.82 },
+  household: { precision: 0.97, recall: 0.88 },
+  work: { precision: 0.91, recall: 0.9 },
+  secrets: { precision: 0.95, recall: 0.95 },
+  events: { precision: 0.94, recall: 0.88 },
+};
+
+describe('the reading corpus', () => {
+  it('holds 130 labelled tuning items in several styles, every kind labelled somewhere', () => {
+    expect(TUNING.length).toBeGreaterThanOrEqual(130);
+    expect(new Set(TUNING.map((x) => x.style)).size).toBeGreaterThanOrEqual(5);
+    expect(new Set(TUNING.map((x) => x.id)).size).toBe(TUNING.length);
+    for (const x of TUNING) expect(x.town.people, x.id).toContain(x.resident);
+    expect(TUNING.some((x) => x.expect.secrets.length > 0 && x.expect.events.length > 0)).toBe(true);
+  });
+
+  it('refuses a malformed item with where and why', () => {
+    const bad = [{ ...TUNING[0]!, town: { ...TUNING[0]!.town, start: 'Monday' } }];
+    expect(() => parseReadingCorpus(bad)).toThrow(/item 0\.town\.start/);
+  });
+});
+
+describe('the neutral reader on the tuning part', () => {
+  it('reaches its floor of precision and recall per kind', () => {
+    const score = scoreReadings(TUNING, readResidentNeutral);
+    console.log(formatReadingScore(score));
+    for (const k of SCORED_KINDS) {
+      expect(score.kinds[k].precision, `${k} precision\n${formatReadingScore(score)}`).toBeGreaterThanOrEqual(
+        FLOOR[k].precision,
+      );
+      expect(score.kinds[k].recall, `${k} recall\n${formatReadingScore(score)}`).toBeGreaterThanOrEqual(
+        FLOOR[k].recall,
+      );
+    }
+  });
+});
+
+describe('the scoring rules', () => {
+  const item = (expect: Partial<ReadingCorpusItem['expect']>): ReadingCorpusItem => ({
+    ...TUNING[0]!,
+    expect: { family: [], household: [], work: null, secrets: [], events: [], ...expect },
+  });
+  const reading = (r: Partial<ResidentReading>) => () => ({ ...emptyReading('x'), ...r });
+
+  it('counts a generic relation as its specific label, and nothing else', () => {
+    expect(relationMatches('parent', 'mother')).toBe(true);
+    expect(relationMatches('spouse', 'husband')).toBe(true);
+    expect(relationMatches('mother', 'parent')).toBe(false);
+    expect(relationMatches('partner', 'wife')).toBe(false);
+    const s = scoreReadings(
+      [item({ family: [{ name: 'A B', relation: 'mother' }] })],
+      reading({
+        family: [
+          { name: 'A B', relation: 'parent', quote: '' },
+          { name: 'C D', relation: 'son', quote: '' },
+        ],
+      }),
+    );
+    expect(s.kinds.family).toMatchObject({ tp: 1, fp: 1, fn: 0, precision: 0.5, recall: 1 });
+  });
+
+  it('counts work right only with the place and the days and hours the label gives', () => {
+    const label = { place: 'p', days: ['mon', 'tue'], start: '09:00', end: null };
+    const ok = scoreReadings(
+      [item({ work: label })],
+      reading({ work: { place: 'p', days: ['tue', 'mon'], start: '09:00', end: '17:00', quote: '' } }),
+    );
+    expect(ok.kinds.work).toMatchObject({ tp: 1, fp: 0, fn: 0 });
+    const wrongDays = scoreReadings(
+      [item({ work: label })],
+      reading({ work: { place: 'p', days: ['mon'], start: '09:00', end: null, quote: '' } }),
+    );
+    expect(wrongDays.kinds.work).toMatchObject({ tp: 0, fp: 1, fn: 1 });
+  });
+
+  it('matches a secret by owner, a stemmed gist word and the same people to tell', () => {
+    const label = { owner: 'A B', gist: ['selling', 'bakery'], tellTo: ['C D'] };
+    const secret = (tellTo: string[]) =>
+      reading({ secrets: [{ owner: 'A B', matter: 'she sells the shop', tellTo, quote: '' }] });
+    expect(scoreReadings([item({ secrets: [label] })], secret(['C D'])).kinds.secrets.tp).toBe(1);
+    expect(scoreReadings([item({ secrets: [label] })], secret([])).kinds.secrets).toMatchObject({
+      tp: 0,
+      fp: 1,
+      fn: 1,
+    });
+  });
+
+  it('matches an event by place, start, host and a shared kind word', () => {
+    const label = {
+      kind: 'quiz night',
+      host: 'A B',
+      place: 'p',
+      start: '2025-05-12 19:00',
+      end: '2025-05-12 21:00',
+      invite: 'everyone' as const,
+    };
+    const ev = (start: string) =>
+      reading({
+        events: [{ kind: 'pub quiz', host: 'A B', place: 'p', start, end: start, invite: 'everyone', quote: '' }],
+      });
+    expect(scoreReadings([item({ events: [label] })], ev('2025-05-12 19:00')).kinds.events.tp).toBe(1);
+    expect(scoreReadings([item({ events: [label] })], ev('2025-05-12 07:30')).kinds.events.tp).toBe(0);
+  });
+});

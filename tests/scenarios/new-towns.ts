@@ -1,0 +1,36 @@
+// Three towns written outside the project's style for issue 32 (tests/fixtures/towns: Gullhaven in terse notes,
+// Marrowby in a novelist's voice, Pennock Cross in neighbours' reports), none with `facts:`, `events:` or `family:`
+// blocks, and what each should be read to hold: a family, two neighbours who are not a household, a private matter
+// meant for one person, an evening event, a worker.
+import { readFileSync } from 'node:fs';
+import { parseTownFile } from '../../src/town/file.ts';
+
+export const NEW_TOWNS = [
+  {
+    town: 'gullhaven',
+    family: { child: 'Kit Pengelly', parents: ['Dan Pengelly', 'Meg Pengelly'] },
+    neighbours: ['Sal Hartley', 'Ash Quill'],
+    secret: { holder: 'Jo Marsh', word: /Truro/, tellTo: 'Meg Pengelly' },
+    event: { host: 'Ash Quill', place: 'the-anchor', start: '2025-03-10 19:30' },
+    worker: { who: 'Meg Pengelly', place: 'crust-bakery', start: '06:30' },
+  },
+  {
+    town: 'marrowby',
+    family: { child: 'Imogen Ashworth', parents: ['Edmund Ashworth', 'Clara Ashworth'] },
+    neighbours: ['Agnes Hollis', 'Thomas Vane'],
+    secret: { holder: 'Harriet Lusk', word: /sell/i, tellTo: 'Clara Ashworth' },
+    event: { host: 'Thomas Vane', place: 'wheatsheaf', start: '2025-04-15 19:00' },
+    worker: { who: 'Clara Ashworth', place: 'marrowby-school', start: null },
+  },
+  {
+    town: 'pennock-cross',
+    family: { child: 'Cal Tremayne', parents: ['Ivo Tremayne', 'Rhona Tremayne'] },
+    neighbours: ['Bryony Dowrick', 'Walt Kessell'],
+    secret: { holder: 'Bryony Dowrick', word: /baby|expecting/i, tellTo: 'Rhona Tremayne' },
+    event: { host: 'Dilys Penrose', place: 'ship-inn', start: '2025-10-08 19:00' },
+    worker: { who: 'Rhona Tremayne', place: 'quay-stores', start: null },
+  },
+] as const;
+
+export const newTownFile = (name: string) =>
+  parseTownFile(readFileSync(new URL(`../fixtures/towns/${name}.yaml`, import.meta.url), 'utf8'), `${name}.yaml`);

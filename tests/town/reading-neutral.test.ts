@@ -1,0 +1,209 @@
+// The neutral rule reader of a resident's text (issue 32): the issue's failing phrasings and others written for these
+// tests in styles the corpus lacks. Names, places and topics here are made up for the tests; the reader knows none.
+import { describe, expect, it } from 'vitest';
+import { eventDay, hm, readClock, weekdaysIn, windowsIn } from '../../src/town/reading/neutral/clock.ts';
+import { readResidentNeutral } from '../../src/town/reading/neutral/index.ts';
+import type { TownFrame } from '../../src/town/reading/types.ts';
+
+const TOWN: TownFrame = {
+  start: '2025-05-12 07:00', // a Monday
+  people: [
+    'Rosa Quint',
+    'Maud Ferris',
+    'Tom Ferris',
+    'Eli Ferris',
+    'Ada Vos',
+    'Ciarán Ó Dálaigh',
+    'Lin Hao',
+    'Lin Xiu',
+  ],
+  places: [
+    { id: 'quint-bakery', name: "Quint's Bakery" },
+    { id: 'anchor', name: 'The Anchor' },
+    { id: 'ferris-house', name: 'the Ferris house' },
+    { id: 'school', name: 'the school' },
+    { id: 'green', name: 'the village green' },
+  ],
+};
+
+const read = (resident: string, ...texts: string[]) =>
+  readResidentNeutral(
+    { resident, passages: texts.map((text, i) => ({ field: ['seed', 'currently', 'lifestyle'][i] ?? 'text', text })) },
+    TOWN,
+  );
+const kin = (r: ReturnType<typeof read>) => Object.fromEntries(r.family.map((k) => [k.name, k.relation]));
+
+describe('family from any phrasing', () => {
+  it('reads apposition, possessives, ages and "their son" into ties each way', () => {
+    expect(kin(read('Eli Ferris', 'Eli Ferris, 15, lives with his parents, Tom and Maud Ferris.'))).toEqual({
+      'Tom Ferris': 'parent',
+      'Maud Ferris': 'parent',
+    });
+    const maud = read(
+      'Maud Ferris',
+      'Maud Ferris, Tom’s wife of twenty years, keeps the accounts. Their son Eli, fifteen, wants a dog.',
+    );
+    // nothing says Tom's gender: the generic word, which the corpus's scoring counts as "husband"
+    expect(kin(maud)).toEqual({ 'Tom Ferris': 'spouse', 'Eli Ferris': 'son' });
+    const eli = read(
+      'Eli Ferris',
+      'Tom Ferris is married to Maud Ferris. Eli is their son and the terror of the school.',
+    );
+    expect(kin(eli)).toMatchObject({ 'Tom Ferris': 'parent', 'Maud Ferris': 'parent' });
+  });
+
+  it('combines two stated ties only where one strictly implies the other', () => {
+    const rosa = read('Rosa Quint', "Rosa's sister Maud is married to Tom Ferris; their son Eli helps at the bakery.");
+    expect(kin(rosa)).toEqual({ 'Maud Ferris': 'sister', 'Tom Ferris': 'brother-in-law', 'Eli Ferris': 'nephew' });
+    // a mother's husband is not thereby a father
+    const eli = read('Eli Ferris', 'Eli is the son of Maud Ferris. Tom Ferris is her husband.');
+    expect(kin(eli)).toEqual({ 'Maud Ferris': 'mother' });
+  });
+
+  it('names only residents, in any alphabet, and a terse note\'s "Mum to"', () => {
+    expect(kin(read('Ada Vos', 'Ada Vos, whose late husband Piet is buried in Leiden, is mum to Ciarán.'))).toEqual({
+      'Ciarán Ó Dálaigh': 'child',
+    });
+    // family name first: the given name alone names the one resident who has it
+    expect(kin(read('Lin Hao', 'My daughter Xiu helps me on Sundays.'))).toEqual({ 'Lin Xiu': 'daughter' });
+  });
+});
+
+describe('household', () => {
+  it('is who shares the home, never the street', () => {
+    expect(
+      read('Rosa Quint', 'Rosa lives on Mill Lane, next door to Tom Ferris, and across from Ada Vos.').household,
+    ).toEqual([]);
+    expect(
+      read('Maud Ferris', 'She lives above the shop with her husband Tom and their son Eli.').household.sort(),
+    ).toEqual(['Eli Ferris', 'Tom Ferris']);
+    expect(read('Eli Ferris', 'Eli Ferris lives with his parents, Tom and Maud.').household.sort()).toEqual([
+      'Maud Ferris',
+      'Tom Ferris',
+    ]);
+  });
+});
+
+describe('work and its hours', () => {
+  it('"opens at half past six and shuts at 3 pm, Monday to Saturday"', () => {
+    const w = read(
+      'Rosa Quint',
+      "Rosa opens Quint's Bakery at half past six and shuts at 3 pm, Monday to Saturday.",
+    ).work;
+    expect(w).toMatchObject({
+      place: 'quint-bakery',
+      start: '06:30',
+      end: '15:00',
+      days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'],
+    });
+  });
+
+  it("is nobody's workplace when the work is someone else's or in the past", () => {
+    expect(read('Eli Ferris', 'His mother runs The Anchor; Eli only drinks there.').work).toBeNull();
+    expect(read('Ada Vos', 'Ada retired from the school years ago and now paints.').work).toBeNull();
+  });
+});
+
+describe('private matters', () => {
+  it('finds secrecy said in another sentence, and the one person she means to tell', () => {
+    const r = read(
+      'Rosa Quint',
+      "Rosa Quint has decided to sell Quint's Bakery. She has not told a soul and wants her sister to be the only one she tells.",
+      'Her sister is Maud Ferris.',
+    );
+    expect(r.secrets).toHaveLength(1);
+    expect(r.secrets[0]).toMatchObject({ owner: 'Rosa Quint', tellTo: ['Maud Ferris'] });
+    expect(r.secrets[0]!.matter).toMatch(/sell/);
+  });
+
+  it('finds secrecy said in another field', () => {
+    const r = read(
+      'Ada Vos',
+      'Ada teaches at the school.',
+      'She has been offered a post in Utrecht.',
+      'Nobody knows yet.',
+    );
+    expect(r.secrets).toHaveLength(1);
+    expect(r.secrets[0]!.matter).toMatch(/offered a post/);
+    expect(r.secrets[0]!.tellTo).toEqual([]);
+  });
+
+  it('knows whose secret it is when someone confided in the resident', () => {
+    const r = read(
+      'Maud Ferris',
+      'Tom confided in her that he owes money to the brewery; she has promised not to tell a soul.',
+    );
+    expect(r.secrets[0]).toMatchObject({ owner: 'Tom Ferris', tellTo: ['Maud Ferris'] });
+  });
+
+  it('is no secret when the text says it is out', () => {
+    expect(read('Eli Ferris', 'Eli is leaving for college, which is no secret: everyone knows.').secrets).toEqual([]);
+  });
+});
+
+describe('events', () => {
+  it('"a quiz night at The Anchor from 7 to 9 pm on the first evening", inviting everyone she meets', () => {
+    const r = read(
+      'Rosa Quint',
+      'Rosa is hosting a quiz night at The Anchor from 7 to 9 pm on the first evening and will invite everyone she meets.',
+    );
+    expect(r.events).toEqual([
+      expect.objectContaining({
+        kind: 'quiz night',
+        host: 'Rosa Quint',
+        place: 'anchor',
+        start: '2025-05-12 19:00',
+        end: '2025-05-12 21:00',
+        invite: 'everyone',
+      }),
+    ]);
+  });
+
+  it('"Saturday morning" is the morning of the coming Saturday; the host may invite a few by name', () => {
+    const r = read(
+      'Maud Ferris',
+      'On Saturday morning she is running a seed swap on the village green and has invited only Ada Vos and Rosa.',
+    );
+    expect(r.events[0]).toMatchObject({
+      kind: 'seed swap',
+      place: 'green',
+      start: '2025-05-17 09:00',
+      end: '2025-05-17 12:00',
+      invite: ['Ada Vos', 'Rosa Quint'],
+    });
+  });
+
+  it('the host is the one who holds it, and a weekly habit or a past event is no event', () => {
+    const r = read('Eli Ferris', 'Tomorrow at eight his mother Maud Ferris is throwing a party at The Anchor.');
+    expect(r.events[0]).toMatchObject({ host: 'Maud Ferris', start: '2025-05-13 20:00' });
+    expect(read('Tom Ferris', 'Tom plays darts at The Anchor every Friday at 8 pm.').events).toEqual([]);
+    expect(read('Tom Ferris', 'Last Saturday Tom held a barbecue at The Anchor at 6 pm.').events).toEqual([]);
+  });
+});
+
+describe('clock and calendar words', () => {
+  it('reads times in digits and words, and windows with the half of the day left open', () => {
+    expect(readClock('half past six')).toEqual({ minute: 390, fixed: false });
+    expect(readClock('a quarter to eight')).toEqual({ minute: 465, fixed: false });
+    expect(readClock('7 p.m.')).toEqual({ minute: 1140, fixed: true });
+    const w = (t: string, workday = false) =>
+      windowsIn(t, { workday }).map((x) => `${hm(x.start)}-${x.end === null ? '?' : hm(x.end)}`);
+    expect(w('from 7-9 pm')).toEqual(['19:00-21:00']);
+    expect(w('from four until noon', true)).toEqual(['04:00-12:00']);
+    expect(w('nine to five', true)).toEqual(['09:00-17:00']);
+    expect(w('Sat 7pm-1am')).toEqual(['19:00-01:00']);
+    expect(w('with two to three people')).toEqual([]);
+  });
+
+  it('reads weekday sets and the day of a one-off thing from the story start', () => {
+    expect(weekdaysIn('Mon-Fri')).toEqual(['mon', 'tue', 'wed', 'thu', 'fri']);
+    expect(weekdaysIn('every day but Wednesday')).toEqual(['mon', 'tue', 'thu', 'fri', 'sat', 'sun']);
+    expect(weekdaysIn('Tuesdays and Thursdays')).toEqual(['tue', 'thu']);
+    const monday = Math.floor(Date.UTC(2025, 4, 12) / 86_400_000);
+    expect(eventDay('on the first evening', monday)).toBe(monday);
+    expect(eventDay('on the second day', monday)).toBe(monday + 1);
+    expect(eventDay('Sat 10am', monday)).toBe(monday + 5);
+    expect(eventDay('on the first evening of the fair, which falls on Thursday', monday)).toBe(monday + 3);
+    expect(eventDay('darts every Friday', monday)).toBeNull();
+  });
+});
