@@ -4,7 +4,7 @@
 // cousin is running") states nothing, and a later denial that touches the topic takes an earlier claim back. Its
 // error is measured on a labelled corpus (judge-corpus.ts; npm run eval -- --judge-check). A model judge, where a
 // model is configured and passes its calibration, does the same job (knowledge-judge.ts).
-import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
+import { contentKeywords, isCommonWord, keywordStem as stem } from '../town/tracked.ts';
 import { readByRules } from './language.ts';
 import {
   AFFIRM,
@@ -94,24 +94,8 @@ export function denies(sentence: string): boolean {
 const TIME_WORD =
   /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|tomorrow|tonight|today|morning|afternoon|evening|january|february|march|april|may|june|july|august|september|october|november|december|(january|february|march|april|may|june|july|august|september|october|november|december) \d+|\d+(st|nd|rd|th)?)$/i;
 
-/**
- * Words too common to say which act it is ("she runs the post office" is not running for mayor): a group met only
- * by one of them is not met, unless the group has nothing else to be met by. Stems, as lexical-embedder.ts cuts them.
- */
-const LIGHT = new Set(
-  (
-    'take make run have get go do give keep put set hold host organise organize throw arrange open start come see ' +
-    'look work help leave move turn become find want need use call try show bring begin stay talk read stand buy sell ' +
-    'new good big little small old whole over ' +
-    // where something is, not what: "the harbour" is not the harbour master
-    'harbour harbor beach hall town village school street lane square park pier church market station library ' +
-    'cafe café pub inn office house home shore road garden centre center club room bar restaurant green field ' +
-    'farm quay dock port'
-  )
-    .split(' ')
-    .map(stem),
-);
-const isLight = (alt: string) => !alt.includes(' ') && LIGHT.has(stem(alt.replace(/\*$/, '').toLowerCase()));
+/** A keyword alternative too common to name the act alone (tracked.ts COMMON_WORDS). */
+const isLight = (alt: string) => !alt.includes(' ') && isCommonWord(alt);
 
 /** The groups a text meets, each by a word that identifies (a group met only by a day or date is not met). */
 function metGroups(

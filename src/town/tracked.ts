@@ -75,7 +75,9 @@ const FUNCTION_WORDS = new Set(
     'going gone intends intend plans planning plan wants want means hopes hope heard learned learnt knows know ' +
     'found discovered told tell tells said says say secret secretly privately private confidential confidentially ' +
     'really quite again still even ever made make one ones thing things something everything soon while ' +
-    'after before during until since once'
+    'after before during until since once ' +
+    // describing words that never say what happens ("the old mill will be sold" is about the mill)
+    'old new big small little good whole'
   ).split(' '),
 );
 
@@ -112,6 +114,29 @@ export function keywordStem(word: string): string {
   // derived nouns meet their verb: retirement -> retire, exhibition -> exhibit
   const base = IRREGULAR[w] ?? w.replace(/(?<=\p{L}{4})ments?$/u, '').replace(/(?<=\p{L}{4}it)ions?$/u, '');
   return stem(base);
+}
+
+/**
+ * Words too common to say which act it is ("she runs the post office" is not running for mayor): the judge meets a
+ * keyword group by one of them only when the group has nothing else (src/eval/judge.ts), and a fact that names
+ * nobody is not keyed on one ("the old mill will be sold": the mill). Stems, as keywordStem cuts them.
+ */
+const COMMON_WORDS = new Set(
+  (
+    'take make run have get go do give keep put set hold host organise organize throw arrange open start come see ' +
+    'look work help leave move turn become find want need use call try show bring begin stay talk read stand buy sell ' +
+    'new good big little small old whole over ' +
+    // where something is, not what: "the harbour" is not the harbour master
+    'harbour harbor beach hall town village school street lane square park pier church market station library ' +
+    'cafe café pub inn office house home shore road garden centre center club room bar restaurant green field ' +
+    'farm quay dock port'
+  )
+    .split(' ')
+    .map(keywordStem),
+);
+/** Is a keyword (a word or a stem ending in `*`) one of the common words? */
+export function isCommonWord(keyword: string): boolean {
+  return COMMON_WORDS.has(keywordStem(keyword.replace(/\*$/, '')));
 }
 
 /** A word as it is written in a keyword: lower case, without its possessive ("month's" -> "month"). */
@@ -176,7 +201,8 @@ export function factKeywords(text: string, holder: string | undefined, people: r
         .join('|')
     : '';
   // naming nobody, its subject and what happens to it, both ("the ferry will stop": not any memory of a ferry)
-  if (!person && act.length > 1) return [act[0] as string, act.slice(1).join('|')];
+  const subject = act.find((w) => !isCommonWord(w));
+  if (!person && subject && act.length > 1) return [subject, act.filter((w) => w !== subject).join('|')];
   const acts = act.length > 0 ? act.join('|') : '';
   return [person, acts].filter((g) => g.length > 0);
 }
@@ -232,7 +258,12 @@ export function secretFact(
     const key = contentKeywords(content, [holder, ...people, ...capitalisedWords(content)]);
     if (key.length === 0) return null;
     return {
-      id: slugify(`${first} ${key.slice(0, 3).map((k) => k.replace(/\*$/, '')).join(' ')}`),
+      id: slugify(
+        `${first} ${key
+          .slice(0, 3)
+          .map((k) => k.replace(/\*$/, ''))
+          .join(' ')}`,
+      ),
       description: clean,
       holder,
       question,
