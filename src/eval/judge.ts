@@ -244,7 +244,7 @@ export function answerKnowsFact(
   const all = readClauses(text);
   const asksWho = /\b(?:who(?:se)?|anyone|anybody|someone|somebody)\b/i.test(question);
   const given = new Set([...contentKeywords(`${question} ${context.fact ?? ''}`), ...FILLER]);
-  const sense = senseWords(`${question} ${context.fact ?? ''}`, [...known]);
+  const sense = senseWords(`${question} ${context.fact ?? ''}`, [...person, ...skip]);
   const statesFact = fromQuestion.every(Boolean) && asks(question);
   // the first sentence that is more than an echo ("Tom? The bookshop? Ha, yes, everyone knows.")
   const firstSaid = Math.max(

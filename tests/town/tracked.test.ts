@@ -183,6 +183,15 @@ describe('derived keywords mean what the fact says (issue 38)', () => {
     expect(memorySupportsFact('Tomasz sells fish at the harbour', f.keywords)).toBe(false);
     expect(memorySupportsFact('Tomasz Nowak told me he is running for harbour master', f.keywords)).toBe(true);
   });
+
+  it("a common verb in a town's own keywords counts in the fact's sense ('the old mill will be sold')", () => {
+    const answer =
+      'From what I remember, I have privately heard that the old mill will be sold, and tells nobody. Also, I survey the mill.';
+    const context = { question: 'Have you heard any news about the old mill?', fact: 'The old mill will be sold' };
+    const kw = ['mill', 'sold|sale|selling|sell'];
+    expect(answerKnowsFact(answer, kw, { name: 'Dev Malik', holder: true }, context)).toBe(true);
+    expect(answerKnowsFact('Pavel sold his old van last week.', ['Pavel', 'sell*|bakery*'])).toBe(false);
+  });
 });
 
 describe('the interview battery from the town itself', () => {
