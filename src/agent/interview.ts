@@ -11,7 +11,8 @@ import { audienceMeta, audienceOf, carries, mayTell, ownAudience, peopleOf } fro
 import { corePins } from './core-knowledge.ts';
 import { firstPersonThought, thirdPersonThought } from './intention.ts';
 import { clockAt, dateText, dayKey } from '../core/time.ts';
-import type { Memory, MemoryId } from './types.ts';
+import type { Memory, MemoryId, MemoryKind } from './types.ts';
+import { lexicalTokens } from '../llm/lexical-embedder.ts';
 
 /** Inner voice (sec. 3.1): the resident's own high-importance thought; forces a re-plan at the next decide(). */
 export async function innerVoice(c: MindContext, r: Resident, text: string, now: number): Promise<void> {
@@ -70,6 +71,10 @@ export async function interview(
   const have = new Set(mems.map((x) => x.memory.id));
   const named = namingMemories(c, r, q, have);
   for (const m of named) have.add(m.id);
+  // news heard in a talk or overheard, about what the question asks (issue 38): told residents can say so
+  const heard = heardMemories(c, r, q, have);
+  for (const m of heard) have.add(m.id);
+  named.push(...heard);
   // its own seed knowledge about what is asked (core-knowledge.ts): a secret of two days ago is still its own
   const pinned = [...named, ...corePins(c, r, { text: q }, have)];
   // what the asker may not know is shown marked (issue 22 item 1): the resident knows it, and keeps it to itself
@@ -143,6 +148,38 @@ export function namingMemories(c: MindContext, r: Resident, question: string, ha
     )
     .sort((a, b) => b.importance - a.importance || b.seq - a.seq)
     .slice(0, k);
+}
+
+/** Where heard news lives: a talk's record, a line said to the resident, a line overheard. */
+const HEARD_KINDS: ReadonlySet<MemoryKind> = new Set(['conversation_summary', 'dialogue', 'observation']);
+
+/** Words of the interview's questions that name no topic ("Do you know of any ... coming up in town? who is hosting"). */
+const QUESTION_WORDS = new Set(
+  lexicalTokens(
+    'know knows heard hear news lately recently coming up town anyone anybody someone decided hosting host who where when whether about any thing things happen happening going tell told say said think new',
+  ),
+);
+
+/**
+ * Memories of news heard from others that carry the question's topic ("Do you know of any beach clean-up coming
+ * up?" finds "Marta mentioned organising a beach clean-up"). Like the name cue: a conversation of days ago loses to
+ * recent, important memories as the stream grows (sec. 6.5), and an interview asks exactly about it. At least two
+ * of the question's topic words (or its only one), the best match first, then the newest; at most `namedPinK`.
+ */
+export function heardMemories(c: MindContext, r: Resident, question: string, have: ReadonlySet<MemoryId>): Memory[] {
+  const k = c.settings.namedPinK;
+  if (k <= 0) return [];
+  const topic = new Set(lexicalTokens(question).filter((w) => !QUESTION_WORDS.has(w) && w.length > 2));
+  if (topic.size === 0) return [];
+  const need = Math.min(2, topic.size);
+  return r.memory
+    .all()
+    .filter((m) => !have.has(m.id) && HEARD_KINDS.has(m.kind))
+    .map((m) => ({ m, n: new Set(lexicalTokens(m.description).filter((w) => topic.has(w))).size }))
+    .filter((x) => x.n >= need)
+    .sort((a, b) => b.n - a.n || b.m.seq - a.m.seq)
+    .slice(0, k)
+    .map((x) => x.m);
 }
 
 /** Does a text carry a kept memory of the resident's that one of these listeners may not know? */

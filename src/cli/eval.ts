@@ -1,19 +1,34 @@
 // `npm run eval -- [--town FILE | --smallville DIR] [--hours N] [--seed S | --seeds A,B,C]
 //   [--ablate reflection,planning,memory] [--residents "A,B"] [--report FILE] [--allow-unreliable-judge]`
-// `npm run eval -- --judge-check`: the knowledge judge's precision and recall on the labelled corpus.
+// `npm run eval -- --judge-check [--corpus FILE] [--json OUT]`: the knowledge judge's precision, recall and accuracy
+// on the labelled corpus, or on a corpus file, overall and per kind.
 // The paper's controlled evaluation (Park et al. 2023, sec. 6-7) on a town: each condition simulated for the same
 // hours and seed, the 25-question battery for each resident, a blind ranking judge, TrueSkill per condition, and
 // the end-to-end measures, printed beside the paper's figures.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { isUserError } from '../errors.ts';
-import { checkJudge, judgeCheckPasses, summarizeJudgeCheck } from '../eval/judge-check.ts';
+import { CORPUS_FILE_MAX_BYTES, CorpusFileError, type LabelledAnswer, parseCorpusFile } from '../eval/corpus-file.ts';
+import {
+  checkCorpusFile,
+  checkJudge,
+  type JudgeCheck,
+  judgeCheckPasses,
+  summarizeJudgeCheck,
+} from '../eval/judge-check.ts';
 import { JudgeHealth } from '../eval/judge-health.ts';
 import { modelKnowledgeJudge, ruleKnowledgeJudge } from '../eval/knowledge-judge.ts';
 import { prepareJudge, unreliableJudgeText } from '../eval/model-judge.ts';
-import { type Ablation, conditionsFor, type EvalReport, runEvaluation, summarizeEvaluation } from '../eval/run.ts';
+import {
+  type Ablation,
+  conditionsFor,
+  type EvalReport,
+  markUnreliable,
+  runEvaluation,
+  summarizeEvaluation,
+} from '../eval/run.ts';
 import { type SeedAgreement, seedAgreement, summarizeSeedAgreement } from '../eval/seed-agreement.ts';
 import { type RunData, runExportLines } from '../eval/run-export.ts';
 import type { FinishedRun } from '../eval/simulate.ts';
@@ -22,6 +37,7 @@ import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { countChatTokens, countTokens } from '../llm/tokens.ts';
 import type { TownFile } from '../town/file.ts';
 import { loadTownArg } from '../town/file-io.ts';
+import { DEFAULT_RUN_HOURS, runLength, runLengthText } from '../eval/run-length.ts';
 import { startProgress } from './progress.ts';
 import { runIfMain } from './run-main.ts';
 import { configuredModels } from './simulate.ts';
@@ -36,7 +52,8 @@ hallucinated answers are measured for each condition.
 Options:
   --town FILE          a town file (default: the seed town)
   --smallville DIR     a folder of the original Smallville files instead (e.g. ../shared/data/smallville)
-  --hours N            simulated hours per condition (default 24; the paper ran two game days, 48)
+  --hours N            simulated hours per condition (default: until the town's last tracked event has ended,
+                       at least 24; said at the start; a warning when N cuts a tracked event off)
   --seed S             seed (integer, default 1)
   --seeds LIST         several seeds, comma-separated (e.g. 1,7,13): the whole evaluation once per seed, then
                        how far the seeds agree (Kendall's tau over the conditions' order, identical rankings)
@@ -47,8 +64,14 @@ Options:
   --export FILE        write each condition's run as NDJSON: FILE.<condition>.ndjson (npm run town -- replay ...);
                        with --seeds FILE.<condition>.seed<S>.ndjson
   --db FILE            keep each condition's town in this SQLite database file
-  --judge-check        only measure the knowledge judge: precision and recall for "knows" on the labelled corpus
-                       (three towns, tuning and held-out parts); the rules, and the configured model if there is one
+  --judge-check        only measure the knowledge judge: precision, recall and accuracy for "knows", overall and
+                       per kind, on the labelled corpus (tuning and held-out parts); the rules, and the configured
+                       model if there is one. Every wrong verdict is listed; answers not in English are counted
+                       apart (the rules do not read them; a model judge does)
+  --corpus FILE        with --judge-check: judge this corpus instead, a JSON array of {"fact": "...", "holder":
+                       "...", "question": "...", "answer": "...", "knows": true|false, "kind": "..."} (holder,
+                       kind and "speaker" optional); keywords are derived from each fact's text as on import
+  --json OUT           with --judge-check: also write the check as JSON (figures, per kind, every error)
   --allow-unreliable-judge
                        show a model judge's figures even when it failed its calibration or too many of its calls
                        timed out or came back off-schema (marked unreliable; exit code 0)
@@ -60,13 +83,15 @@ out or come back off-schema past a threshold, is reported unreliable and none of
 the judge is the rules (its error is measured by --judge-check) and the figures are a pipeline check, said so.
 Every ranking puts identical answers level; the report gives the share of rankings where all conditions tie.
 
-Exit code: 0 done, 1 a bad town file or configuration, 2 bad options, 3 the judge is unreliable (or, with
---judge-check, misses precision or recall 0.95).`;
+Exit code: 0 done, 1 a bad town file, corpus file or configuration, 2 bad options, 3 the judge is unreliable
+(or, with --judge-check, misses precision 0.95 or recall 0.9, overall or in some kind).`;
 
 export interface EvalCliArgs {
   town?: string;
   smallville?: string;
   hours: number;
+  /** --hours was given (else the run lasts until the last tracked event has ended: run-length.ts). */
+  hoursGiven: boolean;
   seed: number;
   /** Several seeds: the evaluation once per seed, then their agreement. */
   seeds?: number[];
@@ -76,6 +101,10 @@ export interface EvalCliArgs {
   export?: string;
   db?: string;
   judgeCheck: boolean;
+  /** --judge-check on this corpus file instead of the project's. */
+  corpus?: string;
+  /** --judge-check: write the check as JSON here too. */
+  json?: string;
   allowUnreliableJudge: boolean;
   help: boolean;
 }
@@ -102,6 +131,8 @@ export function parseEvalArgs(argv: string[]): EvalCliArgs {
         db: { type: 'string' },
         seeds: { type: 'string' },
         'judge-check': { type: 'boolean' },
+        corpus: { type: 'string' },
+        json: { type: 'string' },
         'allow-unreliable-judge': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -112,7 +143,8 @@ export function parseEvalArgs(argv: string[]): EvalCliArgs {
     throw new Error(`${(e as Error).message.split('\n')[0]}\n\n${EVAL_USAGE}`);
   }
   const a: EvalCliArgs = {
-    hours: 24,
+    hours: DEFAULT_RUN_HOURS,
+    hoursGiven: typeof v.hours === 'string',
     seed: 1,
     help: Boolean(v.help),
     judgeCheck: Boolean(v['judge-check']),
@@ -161,6 +193,9 @@ export function parseEvalArgs(argv: string[]): EvalCliArgs {
   if (typeof v.report === 'string') a.report = v.report;
   if (typeof v.export === 'string') a.export = v.export;
   if (typeof v.db === 'string') a.db = v.db;
+  if (typeof v.corpus === 'string') a.corpus = v.corpus;
+  if (typeof v.json === 'string') a.json = v.json;
+  if ((a.corpus || a.json) && !a.judgeCheck) throw new Error('--corpus and --json go with --judge-check.');
   return a;
 }
 
@@ -179,23 +214,66 @@ type Io = {
   progressStream?: NodeJS.WritableStream & { isTTY?: boolean };
 };
 
-/** --judge-check: the rules on the corpus, and the configured model judge too when there is one. */
-async function runJudgeCheck(io: Io): Promise<{ code: number }> {
-  const rules = await checkJudge(ruleKnowledgeJudge);
-  io.out(`${summarizeJudgeCheck(rules)}\n`);
+/** Reads a corpus file: refused before reading when too large, then every item checked (index and reason). */
+function readCorpusFile(file: string, warn: (line: string) => void): LabelledAnswer[] {
+  let bytes: number;
+  try {
+    bytes = statSync(file).size;
+  } catch (e) {
+    throw new CorpusFileError(file, [`cannot read it: ${(e as Error).message}`]);
+  }
+  if (bytes > CORPUS_FILE_MAX_BYTES) return parseCorpusFile('', file, bytes);
+  return parseCorpusFile(readFileSync(file, 'utf8'), file, bytes, warn);
+}
+
+/** --judge-check: the rules on the corpus (or a corpus file), and the configured model judge too when there is one. */
+async function runJudgeCheck(io: Io, args: EvalCliArgs): Promise<{ code: number; checks?: JudgeCheck[] }> {
+  let items: LabelledAnswer[] | undefined;
+  if (args.corpus) {
+    try {
+      items = readCorpusFile(args.corpus, (line) => io.err(`${line}\n`));
+    } catch (e) {
+      if (e instanceof CorpusFileError) {
+        io.err(`${e.message}\n`);
+        return { code: 1 };
+      }
+      throw e;
+    }
+  }
+  const check = (judge: Parameters<typeof checkJudge>[0]) =>
+    items ? checkCorpusFile(judge, args.corpus as string, items) : checkJudge(judge);
+  const title = (by: string) =>
+    items
+      ? `Knowledge judge (${by}) on ${args.corpus} (${items.length} answers), keywords derived from each fact's text as on import:`
+      : undefined;
+  const rules = await check(ruleKnowledgeJudge);
+  io.out(`${summarizeJudgeCheck(rules, title('rules'))}\n`);
   let ok = judgeCheckPasses(rules);
+  const checks: JudgeCheck[] = [rules];
   const models: ReturnType<NonNullable<Io['models']>> = io.models ? io.models() : configuredModels();
   const judgeModel = models.judge ?? models.llm;
+  let modelCalls: string | undefined;
   if (!judgeModel.info.offline) {
     const health = new JudgeHealth();
-    const model = await checkJudge(modelKnowledgeJudge(judgeModel, health));
-    io.out(`\n${summarizeJudgeCheck(model).replace('(model)', `(model ${judgeModel.info.model})`)}\n`);
+    const model = await check(modelKnowledgeJudge(judgeModel, health));
+    checks.push(model);
     io.out(
-      `  model calls: ${health.describe()}${health.failures > 0 ? ' (those batches fell back to the rules)' : ''}\n`,
+      `\n${summarizeJudgeCheck(model, title(`model ${judgeModel.info.model}`)).replace('(model)', `(model ${judgeModel.info.model})`)}\n`,
     );
+    modelCalls = health.describe();
+    io.out(`  model calls: ${modelCalls}${health.failures > 0 ? ' (those batches fell back to the rules)' : ''}\n`);
     ok &&= judgeCheckPasses(model) && !health.pastThreshold;
   }
-  return { code: ok ? 0 : UNRELIABLE_JUDGE_EXIT };
+  if (args.json) {
+    const body = {
+      corpus: args.corpus ?? 'project corpus (tuning and held-out parts)',
+      passes: ok,
+      checks: checks.map((c, i) => ({ ...c, ...(i === 1 && modelCalls ? { modelCalls } : {}) })),
+    };
+    writeFileSync(args.json, `${JSON.stringify(body, null, 2)}\n`);
+    io.out(`Check written to ${args.json}\n`);
+  }
+  return { code: ok ? 0 : UNRELIABLE_JUDGE_EXIT, checks };
 }
 
 export async function runEvalCli(
@@ -213,7 +291,7 @@ export async function runEvalCli(
     io.out(`${EVAL_USAGE}\n`);
     return { code: 0 };
   }
-  if (args.judgeCheck) return runJudgeCheck(io);
+  if (args.judgeCheck) return runJudgeCheck(io, args);
   try {
     const town: TownFile = loadTownArg(args, (line) => io.err(`${line}\n`));
     if (args.residents) {
@@ -227,6 +305,10 @@ export async function runEvalCli(
     const models: ReturnType<NonNullable<Io['models']>> = io.models ? io.models() : configuredModels();
     const { llm, embedder } = models;
     const judgeModel = models.judge ?? llm;
+    // by default the run reaches what it tracks: until the last tracked event has ended
+    const length = runLength(town);
+    if (!args.hoursGiven) args.hours = length.hours;
+    io.err(`${runLengthText(length, args.hoursGiven ? args.hours : undefined)}\n`);
     const conditions = conditionsFor(args.ablate);
     const seeds = args.seeds ?? [args.seed];
     // The model judge answers its calibration items before any hour is simulated: a judge that fails them is
@@ -322,7 +404,10 @@ export async function runEvalCli(
     if (db) io.out(`Towns kept in ${args.db}\n`);
     // Calls that timed out or came back off-schema while judging may have made the judge unreliable since.
     const status = judge.status();
-    for (const r of reports) r.judge.status = status;
+    for (const r of reports) {
+      r.judge.status = status;
+      markUnreliable(r);
+    }
     const allow = { allowUnreliable: args.allowUnreliableJudge };
     if (!status.reliable && !args.allowUnreliableJudge) {
       io.out(`${summarizeEvaluation(reports[0] as EvalReport, allow)}\n`);

@@ -49,7 +49,7 @@ export function plannedAt(mind: unknown, now: number): string | undefined {
 /** Does a plan activity name the event: its kind, else (no kind given) the fact's keywords? */
 export function planNames(f: SeedFact, activity: string | undefined): boolean {
   if (!activity) return false;
-  return f.event?.kind ? kindInText(f.event.kind, activity) : memorySupportsFact(activity, f.keywords);
+  return f.event?.kind ? kindInText(f.event.kind, activity) : memorySupportsFact(activity, f.keywords, f.description);
 }
 
 export class AttendanceTracker {
@@ -95,7 +95,9 @@ export class AttendanceTracker {
     for (const f of this.facts) {
       if (!f.event) continue;
       const heard = residents
-        .filter((r) => r.id !== f.holder && memories(r.id).some((d) => memorySupportsFact(d, f.keywords)))
+        .filter(
+          (r) => r.id !== f.holder && memories(r.id).some((d) => memorySupportsFact(d, f.keywords, f.description)),
+        )
         .map((r) => r.name);
       const came = sorted(this.came, f.id);
       out.push({

@@ -49,6 +49,7 @@ export async function measureDiffusion(
         fact: f.description,
         keywords: f.keywords,
         speaker: { name: r.name, holder: r.id === f.holder },
+        question: f.question,
       })),
     );
     residents.forEach((r, i) => {
@@ -57,7 +58,7 @@ export async function measureDiffusion(
       if (!verdicts[i]) return;
       said.push(r.name);
       const mems = service.liveResident(r.id).memory.all();
-      if (evidence(mems, (d) => memorySupportsFact(d, f.keywords))) grounded.push(r.name);
+      if (evidence(mems, (d) => memorySupportsFact(d, f.keywords, f.description))) grounded.push(r.name);
       else hallucinated.push(r.name);
     });
     out.push({

@@ -17,6 +17,9 @@ export interface CorpusFact {
   town: string;
   description: string;
   holder: string;
+  /** The question an evaluation asks about it. */
+  question: string;
+  /** Keywords as a town author would write them (the check derives its own from the description, as on import). */
   keywords: readonly string[];
 }
 
@@ -35,6 +38,7 @@ export const CORPUS_FACTS: readonly CorpusFact[] = [
     town: 'Harbourside',
     description: 'Tomasz Nowak is running for harbour master',
     holder: 'Tomasz Nowak',
+    question: 'Do you know whether anyone in town is running for harbour master? If so, who?',
     keywords: ['Tomasz|Nowak', 'harbour master|harbor master|harbourmaster|election|candidate|candidacy|running|run'],
   },
   {
@@ -42,6 +46,8 @@ export const CORPUS_FACTS: readonly CorpusFact[] = [
     town: 'Harbourside',
     description: 'Nadia Haddad is organising a beach clean-up at North Beach on Saturday morning',
     holder: 'Nadia Haddad',
+    question:
+      'Do you know of any beach clean-up coming up in town? If so, who is hosting it, and where and when is it?',
     keywords: ['clean-up|cleanup|clean up|cleaning', 'Nadia|Haddad|North Beach|Saturday|beach'],
   },
   {
@@ -49,6 +55,7 @@ export const CORPUS_FACTS: readonly CorpusFact[] = [
     town: 'Millbrook',
     description: "Priya Raman's quilt exhibition opens at the town hall on Friday evening",
     holder: 'Priya Raman',
+    question: 'Do you know of any exhibition coming up in town? If so, whose is it, and where and when is it?',
     keywords: ['exhibition|show|quilt|quilts|quilting', 'Priya|Raman|town hall|Friday'],
   },
   {
@@ -56,6 +63,7 @@ export const CORPUS_FACTS: readonly CorpusFact[] = [
     town: 'Millbrook',
     description: 'Ben Okafor is selling the bakery',
     holder: 'Ben Okafor',
+    question: 'Have you heard any news about the bakery?',
     keywords: ['Ben|Okafor', 'sell|selling|sold|sale|buyer'],
   },
   {
@@ -63,6 +71,7 @@ export const CORPUS_FACTS: readonly CorpusFact[] = [
     town: 'Smallville',
     description: "Isabella Rodriguez is hosting a Valentine's Day party at Hobbs Cafe on February 14",
     holder: 'Isabella Rodriguez',
+    question: 'Do you know of any party coming up in town? If so, who is hosting it, and where and when is it?',
     keywords: ['party', 'Valentine|Hobbs|Isabella|February 14|14th'],
   },
   {
@@ -70,6 +79,7 @@ export const CORPUS_FACTS: readonly CorpusFact[] = [
     town: 'Smallville',
     description: 'Sam Moore is running for mayor',
     holder: 'Sam Moore',
+    question: 'Who is running for mayor?',
     keywords: ['Sam|Moore', 'mayor|run|running|candidate|candidacy|election'],
   },
 ];

@@ -4,16 +4,29 @@
 // cousin is running") states nothing, and a later denial that touches the topic takes an earlier claim back. Its
 // error is measured on a labelled corpus (judge-corpus.ts; npm run eval -- --judge-check). A model judge, where a
 // model is configured and passes its calibration, does the same job (knowledge-judge.ts).
+import { contentKeywords, isCommonWord, keywordStem as stem } from '../town/tracked.ts';
+import { readByRules } from './language.ts';
 import {
   AFFIRM,
   aboutSomeoneElse,
+  asks,
   type Clause,
   clauses,
+  DETAIL,
+  DOUBLE_NEGATIVE,
+  ENTHUSIASM,
+  FINITE,
+  HABITUAL,
   isQuestion,
+  KNOWING_DENIAL,
+  KNOWS_IT,
   negated,
   PRONOUN,
+  RETRACTS,
   readClauses,
+  STARTERS,
   sentences,
+  WHETHER,
 } from './polarity.ts';
 
 export { sentences };
@@ -25,11 +38,20 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** The stems of a text's words ("Retiring in May" -> retir, may). */
+function stemsOf(text: string): Set<string> {
+  return new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(stem));
+}
+
 const wordPatterns = new Map<string, RegExp>();
-/** Whole-word (or whole-phrase) match, case-insensitive, allowing a plural or possessive ending. */
+/**
+ * Whole-word (or whole-phrase) match, case-insensitive, allowing a plural or possessive ending. A keyword ending
+ * in `*` is a stem (tracked.ts derives them): met by any word of that stem ("retir*": retire, retiring, retired).
+ */
 export function mentions(text: string, phrase: string): boolean {
   const p = phrase.trim().toLowerCase();
   if (p.length === 0) return false;
+  if (p.endsWith('*')) return stemsOf(text).has(p.slice(0, -1));
   let re = wordPatterns.get(p);
   if (!re) {
     const body = p.split(/\s+/).map(escapeRegExp).join('\\s+');
@@ -72,13 +94,20 @@ export function denies(sentence: string): boolean {
 const TIME_WORD =
   /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|tomorrow|tonight|today|morning|afternoon|evening|january|february|march|april|may|june|july|august|september|october|november|december|(january|february|march|april|may|june|july|august|september|october|november|december) \d+|\d+(st|nd|rd|th)?)$/i;
 
+/** A keyword alternative too common to name the act alone (tracked.ts COMMON_WORDS). */
+const isLight = (alt: string) => !alt.includes(' ') && isCommonWord(alt);
+
 /** The groups a text meets, each by a word that identifies (a group met only by a day or date is not met). */
 function metGroups(
   text: string,
   keywords: readonly string[],
   skip: ReadonlySet<string>,
   selfGroups: boolean,
+  light = false,
+  sense?: ReadonlySet<string>,
 ): boolean[] {
+  // a common word is taken in the fact's sense when the text also carries another word of the fact ("run for mayor")
+  const inSense = light || (sense !== undefined && contentKeywords(text).some((w) => sense.has(w)));
   return keywords
     .map((group) => {
       const alts = group
@@ -86,7 +115,9 @@ function metGroups(
         .map((x) => x.trim())
         .filter((x) => x.length > 0);
       if (selfGroups && alts.some((x) => skip.has(x.toLowerCase()))) return true;
-      return alts.some((x) => !skip.has(x.toLowerCase()) && !TIME_WORD.test(x) && mentions(text, x));
+      const usable = alts.filter((x) => !skip.has(x.toLowerCase()) && !TIME_WORD.test(x));
+      const heavy = usable.filter((x) => !isLight(x));
+      return (heavy.length > 0 && !inSense ? heavy : usable).some((x) => mentions(text, x));
     })
     .map((met, i) => met || (timeOnly(keywords[i] ?? '') && mentionsAny(text, keywords[i] ?? '')));
 }
@@ -105,7 +136,47 @@ function topicWords(keywords: readonly string[]): string[] {
   return keywords
     .flatMap((g) => g.split('|'))
     .map((x) => x.trim())
-    .filter((x) => x.length > 0 && x === x.toLowerCase() && !TIME_WORD.test(x));
+    .filter((x) => x.length > 0 && x === x.toLowerCase() && !TIME_WORD.test(x) && !isLight(x));
+}
+
+/** The fact's person: its keywords that are names (capitalised), lower case ("anna", "berg"). */
+function personWords(keywords: readonly string[]): string[] {
+  return keywords
+    .flatMap((g) => g.split('|'))
+    .map((x) => x.trim())
+    .filter((x) => /^\p{Lu}/u.test(x) && !TIME_WORD.test(x))
+    .flatMap((x) => x.toLowerCase().split(/\s+/));
+}
+
+/**
+ * Does a clause have a subject the fact and the question do not name ("Piet is the one taking it over")? A
+ * capitalised word they lack, followed by a verb; a vague subject ("someone is") counts too.
+ */
+function namesAnother(text: string, known: ReadonlySet<string>, vague = true): boolean {
+  if (vague && /\b(?:someone|somebody|a person|one of them|some(?:one)? else|nobody|anyone)\b/i.test(text)) return true;
+  const subject =
+    /(\p{Lu}[\p{L}-]*)(?:['’]s)?\s+(?:is|was|has|had|will|did|does|says|said|told|\p{Ll}+ed|\p{Ll}+s)\b/gu;
+  return [...text.matchAll(subject)].some((m) => {
+    const lw = (m[1] as string).toLowerCase();
+    return !known.has(lw) && !STARTERS.has(lw) && !TIME_WORD.test(lw) && lw !== 'i';
+  });
+}
+
+/** Words that bring nothing of their own to an answer (a clause of these and the fact's words adds no new thing). */
+const FILLER = new Set(
+  contentKeywords(
+    'sure yes yeah yep definitely certainly course well think believe heard hear apparently indeed right true absolutely probably reckon guess told say says said word around town everyone everybody people talking talk news rumour rumor lately recently really quite pretty sounds seems',
+  ),
+);
+
+/** An answer of fragments ("Ferry. May. Yes."): read as one clause. */
+function fragments(answer: string): string | undefined {
+  const ss = sentences(answer);
+  // one short sentence without a verb, in pieces ("Tom Walsh - books, on the high street.")
+  if (ss.length === 1 && /\s[-–—]\s/.test(answer) && answer.split(/\s+/).length <= 10 && !FINITE.test(answer))
+    return isQuestion(answer) ? undefined : answer.replace(/\s[-–—]\s/g, ', ');
+  if (ss.length < 2 || !ss.every((x) => x.split(/\s+/).length <= 4 && !isQuestion(x) && !negated(x))) return undefined;
+  return ss.map((x) => x.replace(/[.!?…]+$/, '')).join(', ');
 }
 
 /**
@@ -118,39 +189,137 @@ function clauseStates(
   keywords: readonly string[],
   skip: ReadonlySet<string>,
   selfGroups: boolean,
+  sense?: ReadonlySet<string>,
 ): boolean {
-  const own = metGroups(c.text, keywords, skip, selfGroups);
+  const own = metGroups(c.text, keywords, skip, selfGroups, false, sense);
   if (own.every(Boolean)) return true;
   if (!previous || !own.some(Boolean) || !PRONOUN.test(c.text)) return false;
-  const before = metGroups(previous, keywords, skip, selfGroups);
+  const before = metGroups(previous, keywords, skip, selfGroups, false, sense);
   return own.every((m, i) => m || before[i]);
+}
+
+/** Where an answer is asked: the interview question (who "she" is, what a fragment answers). */
+export interface AnswerContext {
+  question?: string;
+  /** The fact in words: the names and places in it are not someone else. */
+  fact?: string;
 }
 
 /**
  * Does an answer state the fact? Some clause that asserts (not a denial, not an unanswered question, not about
  * someone else) meets every keyword group, and no later denial touches the fact's topic ("I know Priya quilts,
- * but I haven't heard of a show"). `speaker` is the answering resident: its name parts never count as naming
- * someone else, and when it is the fact's holder a group naming it is met by the first person.
+ * but I haven't heard of a show"); a denial of a detail ("but I couldn't say what day") takes nothing back.
+ * `speaker` is the answering resident: its name parts never count as naming someone else, and when it is the
+ * fact's holder a group naming it is met by the first person. The question is read with the answer: a clause with
+ * a pronoun or a fragment, naming nobody else, takes what it lacks from the question ("What is Anna up to?" "She's
+ * taking over the ferry"), and "Yes" answers a question that states the fact. An answer not in English is not
+ * read by the rules (language.ts): false here, the model judge reads it.
  */
 export function answerKnowsFact(
   answer: string,
   keywords: readonly string[],
   speaker?: { name: string; holder: boolean },
+  context: AnswerContext = {},
 ): boolean {
+  if (!readByRules(answer)) return false;
   const skip = new Set((speaker ? nameParts(speaker.name) : []).map((w) => w.toLowerCase()));
   const selfGroups = speaker?.holder ?? false;
   const topic = topicWords(keywords).filter((w) => !skip.has(w));
-  const ss = sentences(answer);
+  const person = personWords(keywords);
+  const question = context.question ?? '';
+  const fromQuestion = metGroups(question, keywords, skip, selfGroups);
+  const known = new Set([
+    ...person,
+    ...skip,
+    ...(`${question} ${context.fact ?? ''}`.match(/\p{Lu}[\p{L}'’-]*/gu) ?? []).map((w) =>
+      w.toLowerCase().replace(/['’]s$/, ''),
+    ),
+    ...keywords.flatMap((g) => g.split('|')).flatMap((x) => x.toLowerCase().split(/\s+/)),
+  ]);
+  const asked = contentStems(question);
+  const joined = fragments(answer);
+  const text = joined ?? answer;
+  const ss = sentences(text);
   let knows = false;
-  for (const c of readClauses(answer)) {
-    if (c.stance === 'denies') {
-      if (topic.some((w) => mentions(c.text, w))) knows = false;
+  const all = readClauses(text);
+  const asksWho = /\b(?:who(?:se)?|anyone|anybody|someone|somebody)\b/i.test(question);
+  const given = new Set([...contentKeywords(`${question} ${context.fact ?? ''}`), ...FILLER]);
+  const sense = senseWords(`${question} ${context.fact ?? ''}`, [...person, ...skip]);
+  const statesFact = fromQuestion.every(Boolean) && asks(question);
+  // the first sentence that is more than an echo ("Tom? The bookshop? Ha, yes, everyone knows.")
+  const firstSaid = Math.max(
+    0,
+    ss.findIndex((x) => !(asks(x) && x.split(/\s+/).length <= 5 && !FINITE.test(x))),
+  );
+  for (const [i, c] of all.entries()) {
+    if (c.stance === 'denies' || RETRACTS.test(c.text)) {
+      const touches = topic.some((w) => mentions(c.text, w)) || KNOWING_DENIAL.test(c.text) || RETRACTS.test(c.text);
+      if (touches && !(DETAIL.test(c.text) && !WHETHER.test(c.text))) knows = false;
+      else if (i === 0 && LEADING_NO.test(c.text)) knows = false;
       continue;
     }
-    if (c.stance !== 'asserts' || aboutSomeoneElse(c.text)) continue;
-    if (clauseStates(c, ss[c.sentence - 1], keywords, skip, selfGroups)) knows = true;
+    if (c.stance !== 'asserts' || aboutSomeoneElse(c.text, person) || HABITUAL.test(c.text)) continue;
+    if (echoes(c.text, asked, question) && !(joined && /\b(?:yes|yeah|yep|yup|aye)\b/i.test(c.text))) continue;
+    // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops.")
+    const before = ss[c.sentence - 1];
+    const prev = before !== undefined && !clauses(before).some((x) => negated(x)) ? before : undefined;
+    if (clauseStates(c, prev, keywords, skip, selfGroups, sense)) {
+      knows = true;
+      continue;
+    }
+    if (!question || namesAnother(c.text, known, false)) continue;
+    const vague = namesAnother(c.text, known);
+    const own = metGroups(c.text, keywords, skip, selfGroups, false, sense);
+    // a word too common to name the act alone ("reading") names it when the question says which ("poetry reading")
+    const ownLight = metGroups(c.text, keywords, skip, selfGroups, true);
+    const isPerson = keywords.map((g) => /^\p{Lu}/u.test(g.trim()));
+    // the question lends the person it names, the act when it asks who did it, and the sense of a common word
+    // (never to a clause that brings a thing of its own: "Tomasz runs the ice house" is another sense of running)
+    // (the part of the clause that names the act: "Ben's selling up and moving away" sells nothing else)
+    const novel = c.text
+      .split(/,|\s+and\s+/)
+      .filter((p) => metGroups(p, keywords, skip, selfGroups, true).some(Boolean))
+      .some((p) => contentKeywords(p, [...known]).some((w) => !given.has(w)));
+    const lent = own.map((m, k) => m || (fromQuestion[k] && (isPerson[k] || (!novel && (asksWho || ownLight[k])))));
+    if (!vague && lent.every(Boolean) && own.some(Boolean)) knows = true;
+    // "Yes" (or "She is", or eagerness) to a question that states the whole fact
+    else if (
+      statesFact &&
+      (c.sentence === firstSaid || /^\s*(?:of course|yes|yeah|yep|i know|i do)\b/i.test(c.text)) &&
+      (AFFIRM.test(c.text) ||
+        /^\s*(?:she|he|they|it)\s+(?:is|was|has|does|did|will)\b/i.test(c.text) ||
+        KNOWS_IT.test(c.text) ||
+        DOUBLE_NEGATIVE.test(c.text) ||
+        ENTHUSIASM.test(c.text))
+    )
+      knows = true;
   }
   return knows;
+}
+
+/** Words that comment on an echo without adding to it ("Right.", "Interesting.", "Fancy that."). */
+const INTERJECTION = new Set(
+  'right well hmm huh interesting fancy that really okay wow indeed sure nice goodness gosh blimey'
+    .split(' ')
+    .map(stem),
+);
+
+/** Stems of a text's content words (4+ letters). */
+function contentStems(text: string): Set<string> {
+  return new Set((text.toLowerCase().match(/[\p{L}]{4,}/gu) ?? []).map(stem));
+}
+
+/**
+ * An echo of the question without a verb of its own ("Anna taking over the ferry. Well."): every content word is
+ * the question's; it repeats, it does not tell.
+ */
+function echoes(clause: string, asked: ReadonlySet<string>, question: string): boolean {
+  if (asked.size === 0 || FINITE.test(clause) || AFFIRM.test(clause)) return false;
+  // a name the question lacks answers it ("Who bought the cinema?" "Joe. Cinema. Bought it.")
+  const names = (clause.match(/\p{Lu}\p{Ll}+/gu) ?? []).filter((w) => !STARTERS.has(w.toLowerCase()));
+  if (names.some((w) => !new RegExp(`\\b${w}\\b`, 'i').test(question) && !asked.has(stem(w)))) return false;
+  const own = [...contentStems(clause)].filter((w) => !INTERJECTION.has(w));
+  return own.length > 0 && own.every((w) => asked.has(w));
 }
 
 /** The lower-case words of a name ("Isabella Rodriguez" -> isabella, rodriguez). */
@@ -190,9 +359,20 @@ export function answerKnowsPerson(answer: string, name: string): boolean {
   return verdict === true;
 }
 
-/** Does a memory's text support a fact (whole words, every group)? */
-export function memorySupportsFact(description: string, keywords: readonly string[]): boolean {
-  return matchesKeywords(description, keywords);
+/**
+ * Does a memory's text support a fact? Its person and its act together, in one sentence, each by a word that
+ * identifies (the harbour is not the harbour master; a day alone is no act): "he sells fish at the harbour" does
+ * not ground a candidacy for harbour master. `fact`: the fact in words, whose other words take a common word in
+ * its sense ("decided to run for mayor").
+ */
+export function memorySupportsFact(description: string, keywords: readonly string[], fact?: string): boolean {
+  const sense = fact ? senseWords(fact, []) : undefined;
+  return sentences(description).some((s) => metGroups(s, keywords, new Set(), false, false, sense).every(Boolean));
+}
+
+/** The words that say which sense a common word has: the fact's (and question's) other content words, not light. */
+function senseWords(text: string, names: readonly string[]): Set<string> {
+  return new Set(contentKeywords(text, names).filter((w) => !isLight(w) && !FILLER.has(w)));
 }
 
 /** Does a memory's text name a person (the full name, or the first name as a whole word)? */

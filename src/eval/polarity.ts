@@ -21,8 +21,30 @@ const OPEN_QUESTION = /\b(whether|if) .* or not\b/i;
 const SECRECY =
   /\b(i|we)\s+(have|had|'ve)?\s*(not|n['’]t|never)\s+(yet\s+)?(told|tell|mentioned|said|announced|shared)\s+(it\s+)?(to\s+)?(anyone|anybody|many people|most people|a soul|everyone|others|people|the others)(\s+yet)?\b|\bhaven['’]t told anyone\b|\b(?:(?:i|we)\s+(?:have\s+|had\s+|'ve\s+)?)?(?:told|tells?|mentioned|shared)\s+(?:it\s+)?(?:to\s+)?(?:nobody|no one|no-one)(?:\s+yet)?\b/gi;
 
-/** Splits a sentence where a contrast or a new clause starts ("but", "though", ";", a dash). */
-const CLAUSE_SPLIT = /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b)\s*/i;
+/**
+ * Splits a sentence where a contrast or a new clause starts ("but", "though", ";", a dash), and before a comment
+ * on what was said (", which nobody was surprised by", ", and no one minds"): its negation is about something else.
+ */
+const CLAUSE_SPLIT =
+  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that)\b))\s*/i;
+
+/**
+ * Negations that deny nothing about knowing: enthusiasm ("I can't wait"), surprise ("nobody was surprised", "no
+ * wonder"), "no secret", "not only". Read out before a clause's negation is looked at.
+ */
+const NOT_DENIAL =
+  /^\s*(?:isn['’]t|wasn['’]t|aren['’]t|didn['’]t|doesn['’]t|hasn['’]t)\s+(?:it|he|she|they|that)\b(?=.*\?\s*$)|\b(?:didn['’]t|never|did not) (?:see|saw) (?:that|it|this) coming\b|\bnot sure (?:if|whether) .*\bstill\b|\b(?:can['’]?t|cannot|couldn['’]t) wait\b|\b(?:no|not an?|not much of an?|hardly an?|nobody(?: was| is)?|no one(?: was| is)?|none of us (?:were|was))\s+(?:big\s+)?(?:surprise[ds]?|secret|wonder|shock(?:ed)?|stranger)\b|\b(?:isn['’]t|wasn['’]t|is not|was not|not) (?:a |much of a |exactly a |really a |any )?(?:surprise|secret|shock)\b|\b(?:didn['’]t|doesn['’]t|won['’]t) (?:surprise|shock) (?:me|anyone|anybody|us)\b|\bnot (?:only|just|long|bad|surprisingly|least)\b|\bno (?:doubt|question about it)\b|\b(?:couldn['’]t|can['’]t) be (?:happier|prouder|more pleased)\b|\bnothing but\b|\bnever (?:thought|expected|imagined) (?:she|he|they)['’]?d\b/gi;
+
+/**
+ * Two negations that make a yes ("it's not as if I hadn't heard", "I can't say I haven't heard", "there's nobody
+ * who hasn't heard", "not that I didn't know").
+ */
+export const DOUBLE_NEGATIVE =
+  /\b(?:couldn['’]t|can['’]t|cannot) (?:possibly )?not (?:know|have heard|hear)\b|\b(?:be lying|lie) if (?:i|we) said (?:i|we) (?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t)\b|\b(?:wouldn['’]t|can['’]t|couldn['’]t|won['’]t) (?:say|argue|pretend|claim) (?:that )?(?:[\p{L}'’]+ ){0,2}?(?:isn['’]t|wasn['’]t|won['’]t|doesn['’]t|aren['’]t|didn['’]t|hasn['’]t|not)\b|\b(?:can['’]t|cannot|couldn['’]t|won['’]t) deny\b|\bwho (?:hasn['’]t|doesn['’]t|didn['’]t|hadn['’]t) (?:heard|know)|\bnot (?:as if|as though|like|that) (?:i|we)\b.*\b(?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t|never|not)\b|\b(?:can['’]t|cannot|couldn['’]t|wouldn['’]t) (?:say|pretend|claim) (?:that )?(?:i|we) (?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t|never)\b|\b(?:no ?one|nobody|not a soul|there['’]s no one|there isn['’]t anyone)\b[^.,;]{0,30}?\b(?:who|that)?\s*(?:hasn['’]t|doesn['’]t|didn['’]t|hadn['’]t)\b|\b(?:not|never) un(?:aware|heard)\b|\bhow could (?:i|anyone) not\b|\b(?:couldn['’]t|can['’]t|impossible to|hard not to) (?:have )?(?:miss(?:ed)?|avoid(?:ed)?|escape[d]?)\b/iu;
+
+/** A closing tag that asks for agreement ("..., isn't she?", "..., right?"): the sentence before it asserts. */
+export const TAG_QUESTION =
+  /,?\s*(?:(?:isn['’]t|aren['’]t|wasn['’]t|weren['’]t|doesn['’]t|didn['’]t|won['’]t|hasn['’]t|haven['’]t|can['’]t|is|does|did|was|has|will) (?:she|he|they|it|there|i|you|we)|right|no|eh|yes|yeah|i think|i believe|apparently|or so i heard|or something|I guess)\s*\?\s*["')\]]*\s*$/i;
 
 /** Splits an answer into sentences (., !, ? or a line break; an ellipsis ends a sentence too). */
 export function sentences(text: string): string[] {
@@ -42,13 +64,39 @@ export function clauses(sentence: string): string[] {
 
 /** Does the clause deny (carry a negation or a word of not knowing)? Secrecy of the speaker's own is not a denial. */
 export function negated(clause: string): boolean {
-  const c = clause.replace(SECRECY, ' ');
+  const c = clause.replace(SECRECY, ' ').replace(TAG_QUESTION, '').replace(NOT_DENIAL, ' ');
+  if (DOUBLE_NEGATIVE.test(c)) return false;
   return NEGATION.test(c) || DENIAL_WORDS.test(c) || OPEN_QUESTION.test(c);
 }
 
 /** A question: the speaker asks, it does not tell. */
 export function isQuestion(sentence: string): boolean {
   return /\?\s*["')\]]*\s*$/.test(sentence);
+}
+
+/** Opens as a question does: an auxiliary or a question word first ("Is she ...?", "Who told you?"). */
+const ASKS_FIRST =
+  /^\s*(?:is|are|was|were|am|do|does|did|has|have|had|will|would|can|could|should|shall|may|might|must|isn['’]t|aren['’]t|doesn['’]t|didn['’]t|hasn['’]t|haven['’]t|won['’]t|who|whom|whose|what|when|where|why|how|which)\b/i;
+
+/** A finite verb: a subject pronoun with its verb, an auxiliary, or a contracted one ("Anna's taking"). */
+export const FINITE =
+  /\b(?:is|are|was|were|am|has|have|had|will|would|can|could|should|might|must|does|did|shall)\b|\p{L}['’](?:s|re|m|ve|ll|d)\b|\b(?:i|you|we|they|he|she|it)\s+(?!\p{Lu})\p{L}+/iu;
+
+/**
+ * A hedge that ends in a question mark asserts ("I think she's taking over the ferry?", "She's selling, isn't
+ * she?"); a sentence that opens as a question asks, and so does an echo without a verb of its own ("Tomasz
+ * running for harbour master?").
+ */
+export function asks(sentence: string): boolean {
+  if (!isQuestion(sentence)) return false;
+  // "Who hasn't heard?" asks nothing: everyone has
+  if (DOUBLE_NEGATIVE.test(sentence)) return false;
+  if (TAG_QUESTION.test(sentence) && !ASKS_FIRST.test(sentence)) return false;
+  // "Isn't it Tom who's opening it?" presumes, it does not ask
+  if (/^\s*(?:isn['’]t|wasn['’]t|aren['’]t|didn['’]t|doesn['’]t|hasn['’]t)\s+(?:it|he|she|they|that)\b/i.test(sentence))
+    return false;
+  if (ASKS_FIRST.test(sentence)) return true;
+  return !FINITE.test(sentence.replace(/\?.*$/, ''));
 }
 
 /** A reply that affirms at its start ("Yes", "Of course", "That's right"). */
@@ -68,9 +116,12 @@ export function readClauses(answer: string): Clause[] {
   const ss = sentences(answer);
   const out: Clause[] = [];
   ss.forEach((s, i) => {
-    const asked = isQuestion(s);
-    // An echo question answered "Yes, ..." in the next sentence is asserted by it.
-    const affirmedNext = asked && AFFIRM.test(ss[i + 1] ?? '') && !negated(ss[i + 1] ?? '');
+    const asked = asks(s);
+    // An echo question answered "Yes, ..." in the next sentence is asserted by it, and so is a short echo without a
+    // verb the next sentence goes on from ("The bicycle shop? I can't wait.").
+    const next = ss[i + 1] ?? '';
+    const shortEcho = asked && s.split(/\s+/).length <= 5 && !FINITE.test(s) && next !== '' && !isQuestion(next);
+    const affirmedNext = asked && (AFFIRM.test(next) || shortEcho) && !negated(next);
     for (const text of clauses(s))
       out.push({
         text,
@@ -91,10 +142,54 @@ const RELATIVE =
  * A clause about an unnamed relative or acquaintance ("his cousin is running", "Ben's brother sold his boat",
  * "my sister is cleaning"): the person it is about is someone else, unless a name follows ("my husband Sam").
  */
-export function aboutSomeoneElse(clause: string): boolean {
+export function aboutSomeoneElse(clause: string, self: readonly string[] = []): boolean {
   for (const m of clause.matchAll(RELATIVE)) {
     const next = (m[3] ?? '').replace(/^,?\s+/, '');
+    // the relative as the source of what is said ("my wife says he is") is not who it is about, nor is one who is
+    // owned or served ("her father's birthday", "a party for her father")
+    if (/^(?:says|said|tells|told|thinks|thought|reckons|heard|mentioned)\b/i.test(next)) continue;
+    if (/^['’]s?\b/.test(clause.slice((m.index ?? 0) + m[0].length - (m[3]?.length ?? 0)))) continue;
+    if (/\b(?:for|to|with|of|about|from|by|at|on|visit(?:ing)?)\s*$/i.test(clause.slice(0, m.index ?? 0))) continue;
     if (!/^\p{Lu}/u.test(next)) return true;
+    // a named relative who is the clause's subject is someone else unless the name is the one the fact is about
+    // ("her cousin Piet is taking it over"); named later ("I'll tell only my wife Marta") it is not the subject
+    const name = next.replace(/[^\p{L}'’-].*$/u, '').toLowerCase();
+    const before = clause.slice(0, m.index ?? 0).trim();
+    const subject = before === '' || before.split(/\s+/).length <= 2;
+    if (subject && self.length > 0 && !self.includes(name)) return true;
   }
   return false;
 }
+
+/** Capitalised words that open a sentence without naming anyone. */
+export const STARTERS = new Set(
+  "yes yeah yep no nope oh ah well so and but or the a an that this these those there it it's its she she's he he's they they're their her his we i i'm i've i'd i'll you my our apparently honestly everyone everybody someone somebody nobody people word rumour rumor last next as from according if sure of right okay ok hmm um er".split(
+    ' ',
+  ),
+);
+
+/** "I don't know if that's true", "I don't know anything about a sale": not knowing the fact itself. */
+export const KNOWING_DENIAL =
+  /\b(?:haven['’]t|never|not) heard (?:of|about) (?:a|an|any)\b|\b(?:don['’]t|do not|didn['’]t|not sure|no idea|can['’]t say|couldn['’]t say|haven['’]t heard|never heard)\b.*\b(?:if|whether|that['’]s true|it['’]s true|anything|what(?! (?:day|time|date|hour|week|month|year))|more)\b/i;
+
+/** Saying one knows what was asked, without repeating it ("So I heard", "it's not as if I hadn't heard"). */
+export const KNOWS_IT =
+  /\bso i(?:['’]ve| have)? heard\b|\bso (?:he|she|they) (?:says?|tells? me|told me)\b|\bso i['’]m told\b|\b(?:says|said|tells me|told me|reckons) (?:that )?(?:he|she|they) (?:is|are|has|will|did|was)\s*[.!]?$|^\s*(?:apparently|definitely|certainly|absolutely|indeed|for sure|sure is|seems so|looks like it|so it seems)\b|\byes\b|\bi (?:think|believe|reckon|hear|gather|guess) so\b|\b(?:all anyone talks about|everyone['’]s talking about|the whole town knows|talk of the town)\b|\b(?:so i (?:heard|hear|gather|hear tell)|that['’]s what i heard|i heard (?:that|so|as much|about it)|everyone knows|everybody knows|so they say|i know|it['’]s true|that['’]s true|that['’]s right)\b/i;
+
+/** What was said is taken back: "he decided against it", "she changed her mind", "it fell through". */
+export const RETRACTS =
+  /\b(?:decided against|changed (?:his|her|their|my) mind|called (?:it|that|the whole thing) off|fell through|gave up on (?:it|that|the idea)|not (?:any ?more|anymore)|no longer)\b/i;
+
+/** Eagerness that says yes ("I can't wait to vote for him"). */
+export const ENTHUSIASM =
+  /\b(?:wouldn['’]t miss it|can['’]?t wait|cannot wait|couldn['’]t be happier|thrilled|excited|delighted|looking forward)\b/i;
+
+/** A denial of a detail only ("but I couldn't tell you what day it starts"): the fact itself stands. */
+export const DETAIL =
+  /\b(?:when|what day|which day|what date|what time|where|how|exactly|details?|the date|the time|how long|why|what for)\b/i;
+export const WHETHER =
+  /\b(?:if|whether|who|anything|any of it|about it|about that|that['’]s true|true|what(?! (?:day|time|date|hour|week|month|year)))\b/i;
+
+/** A routine, not an event: "closes the garage at six every evening", "rows there most mornings", "on Sundays". */
+export const HABITUAL =
+  /\b(?:every|each)\s+(?:day|morning|evening|night|afternoon|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bmost (?:mornings|evenings|days|nights|weekends|afternoons)\b|\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b|\b(?:daily|nightly|usually|as usual)\b/i;

@@ -10,6 +10,18 @@ import type { Ranking } from './rank-judge.ts';
 import { type SimulateOptions, type SimulateReport, simulate } from './simulate.ts';
 import { type ConditionRating, PAPER_TRUESKILL, rateConditions } from './trueskill.ts';
 
+/**
+ * A stock denial: an answer that says nothing but "I don't remember" (the offline stand-in's fallback, a model's
+ * refusal). A ranking won against it measures retrieval, not believability, so TrueSkill is also given without
+ * the rankings that hold one (issue 38).
+ */
+export const STOCK_DENIAL =
+  /^\s*(?:(?:i['’]?m|i am) sorry,?\s*)?(?:but\s+)?i\s+(?:don['’]t|do not|can['’]t|cannot)\s+(?:remember|recall|answer|say)(?:\s+anything)?(?:\s+(?:about\s+)?(?:that|it|this))?(?:\s+right now)?\s*[.!]?\s*$/i;
+
+export function isStockDenial(answer: string): boolean {
+  return STOCK_DENIAL.test(answer) || answer.trim() === '';
+}
+
 /** A mechanism the paper's ablations turn off (sec. 6.1). */
 export type Ablation = 'reflection' | 'planning' | 'memory';
 
@@ -77,7 +89,15 @@ export interface EvalReport {
   ties: { allTie: number; identicalAnswers: number; judgedEqual: number; of: number };
   conditions: { name: string; ablate: Ablation[] }[];
   /** TrueSkill per condition from the battery rankings, with the paper's figure where it has one. */
-  trueskill: (ConditionRating & { paper?: { mu: number; sigma: number } })[];
+  trueskill: RatedCondition[];
+  /** The same from only the rankings where no condition gave a stock denial ("I don't remember anything"). */
+  trueskillWithoutDenials: RatedCondition[];
+  /** Rankings left out of trueskillWithoutDenials. */
+  denialRankings: number;
+  /** Conditions whose TrueSkill mu is equal to 2 decimals: tied, not ordered. */
+  tied: string[][];
+  /** Offline (the rule-based stand-in answers): the order across seeds tells nothing (seed-agreement.ts). */
+  offline: boolean;
   /** Rankings per battery item (resident, question), best first; `distinct`: how many different answers. */
   rankings: {
     resident: string;
@@ -86,6 +106,9 @@ export interface EvalReport {
     order: string[];
     ranks: number[];
     distinct: number;
+    /** Some condition's answer is a stock denial. */
+    denial: boolean;
+    judge?: 'unreliable';
   }[];
   /** End-to-end measures per condition (sec. 7). */
   endToEnd: {
@@ -94,8 +117,22 @@ export interface EvalReport {
     density: { before: number; after: number };
     hallucinatedYes: { count: number; of: number };
     attendance: AttendanceResult[];
+    judge?: 'unreliable';
   }[];
   runs: Record<string, SimulateReport>;
+}
+
+/** A condition's rating as the report carries it; `judge: 'unreliable'` marks every figure of an unreliable judge. */
+export type RatedCondition = ConditionRating & { paper?: { mu: number; sigma: number }; judge?: 'unreliable' };
+
+/** Groups of conditions whose mu is equal to 2 decimals (what the report prints): they tie. */
+export function tiedConditions(ratings: readonly ConditionRating[]): string[][] {
+  const by = new Map<string, string[]>();
+  for (const r of ratings) {
+    const k = r.mu.toFixed(2);
+    by.set(k, [...(by.get(k) ?? []), r.condition]);
+  }
+  return [...by.values()].filter((g) => g.length > 1);
 }
 
 function descriptionOf(file: TownFile, name: string): string {
@@ -167,15 +204,19 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
       order: r.order,
       ranks: r.ranks,
       distinct: r.distinct,
+      denial: Object.values(item.answers).some(isStockDenial),
     });
   }
   const allTie = rankings.filter((r) => r.order.length > 1 && new Set(r.ranks).size === 1);
   const identicalAnswers = allTie.filter((r) => r.distinct === 1).length;
   const names_ = opts.conditions.map((c) => c.name);
-  const trueskill = rateConditions(
-    names_,
-    rankings.map((r) => ({ order: r.order, ranks: r.ranks })),
-  ).map((x) => (PAPER_TRUESKILL[x.condition] ? { ...x, paper: PAPER_TRUESKILL[x.condition] } : x));
+  const rate = (rs: typeof rankings) =>
+    rateConditions(
+      names_,
+      rs.map((r) => ({ order: r.order, ranks: r.ranks })),
+    ).map((x) => (PAPER_TRUESKILL[x.condition] ? { ...x, paper: PAPER_TRUESKILL[x.condition] } : x));
+  const trueskill = rate(rankings);
+  const trueskillWithoutDenials = rate(rankings.filter((r) => !r.denial));
 
   const endToEnd: EvalReport['endToEnd'] = opts.conditions.map((c) => {
     const run = runs[c.name];
@@ -223,10 +264,22 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
     },
     conditions: opts.conditions.map((c) => ({ name: c.name, ablate: c.ablate })),
     trueskill,
+    trueskillWithoutDenials,
+    denialRankings: rankings.filter((r) => r.denial).length,
+    tied: tiedConditions(trueskill),
+    offline: opts.llm.info.offline === true,
     rankings,
     endToEnd,
     runs,
   };
+}
+
+/** Marks every judged figure of a report whose judge is unreliable, in the JSON as in the text (issue 38). */
+export function markUnreliable(r: EvalReport): void {
+  if (r.judge.status.reliable) return;
+  for (const t of [...r.trueskill, ...r.trueskillWithoutDenials]) t.judge = 'unreliable';
+  for (const e of r.endToEnd) e.judge = 'unreliable';
+  for (const x of r.rankings) x.judge = 'unreliable';
 }
 
 function describeCalls(c: JudgeStatus['calls']): string {
@@ -263,16 +316,31 @@ export function summarizeEvaluation(r: EvalReport, opts: { allowUnreliable?: boo
       : [`UNRELIABLE JUDGE (shown because of --allow-unreliable-judge): ${status.reasons.join('; ')}.`]),
     ...(status.by === 'model' ? [`Judge calls while judging: ${describeCalls(status.calls)}.`] : []),
     `Ties: ${r.ties.allTie} of ${r.ties.of} rankings (${pct(r.ties.allTie, r.ties.of)}) put every condition level: ${r.ties.identicalAnswers} because every condition gave the same answer, ${r.ties.judgedEqual} judged equally believable.`,
-    '',
-    'Believability, TrueSkill mu +- sigma (paper, sec. 6.2, in brackets):',
   ];
-  for (const t of [...r.trueskill].sort((a, b) => b.mu - a.mu))
-    lines.push(
-      `  ${t.condition.padEnd(24)} ${t.mu.toFixed(2)} +- ${t.sigma.toFixed(2)}${t.paper ? `   [${t.paper.mu.toFixed(2)} +- ${t.paper.sigma.toFixed(2)}]` : ''}   (${t.matches} rankings)`,
-    );
+  // every figure of an unreliable judge carries the mark on its own line (issue 38)
+  const mark = status.reliable ? '' : '[UNRELIABLE JUDGE] ';
+  const table = (ratings: readonly RatedCondition[]) => {
+    const tied = tiedConditions(ratings);
+    for (const t of [...ratings].sort((a, b) => b.mu - a.mu)) {
+      const with_ = tied.find((g) => g.includes(t.condition))?.filter((c) => c !== t.condition) ?? [];
+      lines.push(
+        `  ${mark}${t.condition.padEnd(24)} ${t.mu.toFixed(2)} +- ${t.sigma.toFixed(2)}${t.paper ? `   [${t.paper.mu.toFixed(2)} +- ${t.paper.sigma.toFixed(2)}]` : ''}   (${t.matches} rankings)${with_.length > 0 ? `   tied with ${with_.join(', ')}` : ''}`,
+      );
+    }
+  };
+  lines.push('', `${mark}Believability, TrueSkill mu +- sigma (paper, sec. 6.2, in brackets):`);
+  table(r.trueskill);
+  const of = r.rankings.length;
   lines.push(
     '',
-    'End to end (paper, sec. 7: candidacy 4% -> 32%, party 4% -> 52%, 5 of 12 who heard came, density 0.167 -> 0.74, 1.3% hallucinated):',
+    `${mark}Without the ${r.denialRankings} of ${of} rankings where some condition answered with a stock denial ("I don't remember anything about that"):`,
+  );
+  if (r.denialRankings >= of) lines.push(`  ${mark}every ranking holds one: no rating without them`);
+  else table(r.trueskillWithoutDenials);
+  lines.push(
+    '',
+    mark +
+      'End to end (paper, sec. 7: candidacy 4% -> 32%, party 4% -> 52%, 5 of 12 who heard came, density 0.167 -> 0.74, 1.3% hallucinated):',
   );
   for (const e of r.endToEnd) {
     const diff = e.diffusion
@@ -282,7 +350,7 @@ export function summarizeEvaluation(r: EvalReport, opts: { allowUnreliable?: boo
       )
       .join('; ');
     lines.push(
-      `  ${e.condition.padEnd(24)} ${diff || 'nothing to track (no facts or events)'}${attendanceText(e.attendance)}; density ${e.density.before.toFixed(3)} -> ${e.density.after.toFixed(3)}; hallucinated yes ${e.hallucinatedYes.count}/${e.hallucinatedYes.of} (${pct(e.hallucinatedYes.count, e.hallucinatedYes.of)})`,
+      `  ${mark}${e.condition.padEnd(24)} ${diff || 'nothing to track (no facts or events)'}${attendanceText(e.attendance)}; density ${e.density.before.toFixed(3)} -> ${e.density.after.toFixed(3)}; hallucinated yes ${e.hallucinatedYes.count}/${e.hallucinatedYes.of} (${pct(e.hallucinatedYes.count, e.hallucinatedYes.of)})`,
     );
   }
   return lines.join('\n');

@@ -30,6 +30,10 @@ export interface SeedAgreement {
   /** Every pair of seeds: tau over the conditions' mu, and items ranked identically by both. */
   pairs: { a: string | number; b: string | number; tau: number; sameRanking: number; items: number }[];
   meanTau: number;
+  /** Offline the stand-in answers the same whatever the seed: tau says nothing then. */
+  informative: boolean;
+  /** 'unreliable': the rankings came from a judge that is not believed; every figure here carries the mark. */
+  judge?: 'unreliable';
 }
 
 /** Means rounded to 2 decimals (what the report prints) so a difference in the 10th decimal is a tie. */
@@ -68,16 +72,30 @@ export function seedAgreement(reports: readonly EvalReport[]): SeedAgreement {
       });
     }
   const meanTau = pairs.length > 0 ? pairs.reduce((s, p) => s + p.tau, 0) / pairs.length : 1;
-  return { seeds: reports.map((r) => r.seed), pairs, meanTau };
+  const offline = reports.length > 0 && reports.every((r) => r.offline);
+  const unreliable = reports.some((r) => !r.judge.status.reliable);
+  return {
+    seeds: reports.map((r) => r.seed),
+    pairs,
+    meanTau,
+    informative: !offline,
+    ...(unreliable ? { judge: 'unreliable' as const } : {}),
+  };
 }
 
 export function summarizeSeedAgreement(a: SeedAgreement): string {
+  const mark = a.judge === 'unreliable' ? '[UNRELIABLE JUDGE] ' : '';
   return [
-    `Agreement between seeds ${a.seeds.join(', ')} (Kendall's tau-b over the conditions' TrueSkill order; 1 = same order, 0 = unrelated):`,
+    `${mark}Agreement between seeds ${a.seeds.join(', ')} (Kendall's tau-b over the conditions' TrueSkill order; 1 = same order, 0 = unrelated):`,
+    ...(a.informative
+      ? []
+      : [
+          "  Offline: the rule-based stand-in answers the same whatever the seed, so the seeds' orders agree by construction; tau is not informative here (run with a model for a real figure).",
+        ]),
     ...a.pairs.map(
       (p) =>
-        `  seeds ${p.a} and ${p.b}: tau ${p.tau.toFixed(2)}; ${p.sameRanking} of ${p.items} battery items ranked identically`,
+        `  ${mark}seeds ${p.a} and ${p.b}: tau ${p.tau.toFixed(2)}; ${p.sameRanking} of ${p.items} battery items ranked identically`,
     ),
-    `  mean tau ${a.meanTau.toFixed(2)}`,
+    `  ${mark}mean tau ${a.meanTau.toFixed(2)}${a.informative ? '' : ' (not informative offline)'}`,
   ].join('\n');
 }

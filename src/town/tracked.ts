@@ -4,8 +4,8 @@
 // name a time and a place (an event) or a secret (a fact), and the importer says what it derived. A neutral reader:
 // every town, event and secret alike (src/core/event-text.ts reads the events).
 import { readEventText } from '../core/event-text.ts';
-import { escapeRegExp } from '../core/text.ts';
 import { clockAt, DAY_MS, dateText, formatSimStart, MINUTE_MS } from '../core/time.ts';
+import { stem } from '../llm/lexical-embedder.ts';
 import type { TownFileInput } from './file.ts';
 import { slugify } from './file.ts';
 
@@ -41,19 +41,15 @@ export function eventFact(
   start: number,
   end: number,
 ): FactInput {
-  const kindWords = e.kind
-    .split(/[\s-]+/)
-    .filter((w) => w.length >= 4)
-    .map(escapeRegExp);
-  const who = [firstName(names.host), lastName(names.host), names.placeName]
-    .filter((w) => w.length > 1)
-    .map(escapeRegExp);
+  // the kind's own words, stemmed ("clean-up" -> clean*, up is no act), and who or where: the host or the place
+  const kindWords = contentKeywords(e.kind);
+  const who = [firstName(names.host), lastName(names.host), names.placeName].filter((w) => w.length > 1);
   return {
     id: e.id ?? slugify(e.kind),
     description: eventSentence({ kind: e.kind, host: names.host, placeName: names.placeName, start, end }),
     holder: e.host,
     question: e.question ?? eventQuestion(e.kind),
-    keywords: e.keywords ?? [kindWords.length > 0 ? kindWords.join('|') : escapeRegExp(e.kind), who.join('|')],
+    keywords: e.keywords ?? [kindWords.length > 0 ? kindWords.join('|') : e.kind, who.join('|')],
     event: {
       kind: e.kind,
       location: e.place,
@@ -68,22 +64,161 @@ export function eventFact(
 const SECRET =
   /\b(?:secret(?:ly)?|in private|privately|confidential(?:ly)?|has(?:n't| not) told (?:anyone|anybody)|without (?:having )?told (?:anyone|anybody)|tells? (?:nobody|no one)|told no one|keeps? (?:it|this) to (?:him|her|them)sel(?:f|ves)|(?:intends|plans|wants) to tell only)\b/i;
 
-const STOP = new Set(
-  'about after also anyone anybody been before decided going have having heard intends into just know knows like made make nobody only plans planning really said says should some tell tells that their them then there they this those told very wants what when will with would secret secretly privately'.split(
-    ' ',
-  ),
+/** Words that carry no act of their own: function words, and the verbs of knowing, telling, planning and keeping. */
+const FUNCTION_WORDS = new Set(
+  (
+    'a an the and or but nor so yet if then else of to in on at by for with from into onto over under about up down ' +
+    'out off as than that this these those there here it its is am are was were be been being do does did doing ' +
+    'have has had having i me my mine you your we us our he him his she her hers they them their what which who ' +
+    'whom whose when where why how all any both each few more most other some such no not only own same too very ' +
+    'can will just should would could may might must shall also anyone anybody someone everyone nobody decided ' +
+    'going gone intends intend plans planning plan wants want means hopes hope heard learned learnt knows know ' +
+    'found discovered told tell tells said says say secret secretly privately private confidential confidentially ' +
+    'really quite again still even ever made make one ones thing things something everything soon while ' +
+    'after before during until since once ' +
+    // describing words that never say what happens ("the old mill will be sold" is about the mill)
+    'old new big small little good whole'
+  ).split(' '),
 );
 
-/** The content words of a clause (4+ letters, no common words, none of the given names). */
-function words(text: string, skip: readonly string[]): string[] {
-  const names = new Set(skip.flatMap((n) => n.toLowerCase().split(/\s+/)));
-  return [
-    ...new Set(
-      (text.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? []).filter(
-        (w) => w.length >= 4 && !STOP.has(w) && !names.has(w),
-      ),
-    ),
-  ];
+/** Days, months, parts of the day, calendar words and numbers: when something happens is never what it is. */
+const TIME_WORDS = new Set(
+  (
+    'monday tuesday wednesday thursday friday saturday sunday weekend weekday weekdays tomorrow tonight today ' +
+    'yesterday morning mornings afternoon afternoons evening evenings night nights noon midnight january february ' +
+    'march april may june july august september october november december day days week weeks month months year ' +
+    'years next last this coming upcoming early late later soon now then hour hours minute minutes o’clock ' +
+    "o'clock am pm a.m p.m spring summer autumn fall winter season first second third fortnight end term " +
+    'beginning start starting weekly daily annual'
+  ).split(' '),
+);
+
+/** Irregular forms to their base, so a derived keyword meets every form of its verb ("bought" and "buys"). */
+const IRREGULAR: Record<string, string> = Object.fromEntries(
+  (
+    'bought:buy sold:sell ran:run took:take taken:take left:leave gave:give given:give won:win lost:lose ' +
+    'began:begin begun:begin built:build held:hold kept:keep made:make met:meet sent:send spent:spend ' +
+    'wrote:write written:write stood:stand told:tell found:find went:go gone:go came:come got:get chose:choose ' +
+    'chosen:choose flew:fly drove:drive driven:drive fell:fall fallen:fall sang:sing sung:sing paid:pay ' +
+    'threw:throw thrown:throw broke:break broken:break moved:move married:marry dad:father daddy:father ' +
+    'mum:mother mom:mother mummy:mother grandad:grandfather granddad:grandfather grandma:grandmother gran:grandmother ' +
+    'wedding:marry wed:marry shut:close shutting:close'
+  )
+    .split(' ')
+    .map((x) => x.split(':') as [string, string]),
+);
+
+/** The stem a keyword and a word are compared by (lexical-embedder.ts's stem, irregular verbs first). */
+export function keywordStem(word: string): string {
+  const w = word.toLowerCase();
+  // derived nouns meet their verb: retirement -> retire, exhibition -> exhibit
+  const base = IRREGULAR[w] ?? w.replace(/(?<=\p{L}{4})ments?$/u, '').replace(/(?<=\p{L}{4}it)ions?$/u, '');
+  return stem(base);
+}
+
+/**
+ * Words too common to say which act it is ("she runs the post office" is not running for mayor): the judge meets a
+ * keyword group by one of them only when the group has nothing else (src/eval/judge.ts), and a fact that names
+ * nobody is not keyed on one ("the old mill will be sold": the mill). Stems, as keywordStem cuts them.
+ */
+const COMMON_WORDS = new Set(
+  (
+    'take make run have get go do give keep put set hold host organise organize throw arrange open start come see ' +
+    'look work help leave move turn become find want need use call try show bring begin stay talk read stand buy sell ' +
+    'new good big little small old whole over ' +
+    // where something is, not what: "the harbour" is not the harbour master
+    'harbour harbor beach hall town village school street lane square park pier church market station library ' +
+    'cafe café pub inn office house home shore road garden centre center club room bar restaurant green field ' +
+    'farm quay dock port'
+  )
+    .split(' ')
+    .map(keywordStem),
+);
+/** Is a keyword (a word or a stem ending in `*`) one of the common words? */
+export function isCommonWord(keyword: string): boolean {
+  return COMMON_WORDS.has(keywordStem(keyword.replace(/\*$/, '')));
+}
+
+/** A word as it is written in a keyword: lower case, without its possessive ("month's" -> "month"). */
+function bareWord(w: string): string {
+  return w
+    .toLowerCase()
+    .replace(/['’]s$/, '')
+    .replace(/^['’-]+|['’-]+$/g, '');
+}
+
+/**
+ * The fact's own content words (issue 38): stemmed (a keyword ending in `*` is met by any word of that stem:
+ * "retir*" by retire, retiring, retired), never a time word, a function word, a number or a name.
+ */
+export function contentKeywords(text: string, skipNames: readonly string[] = []): string[] {
+  const names = new Set(skipNames.flatMap((n) => n.toLowerCase().split(/\s+/)).map(bareWord));
+  const out: string[] = [];
+  for (const raw of text.match(/[\p{L}\p{N}'’-]+/gu) ?? []) {
+    for (const part of raw.split('-')) {
+      const w = bareWord(part);
+      if (/['’](?:t|re|ve|ll|d|m)$/.test(w)) continue;
+      if (w.length < 3 || /\d/.test(w) || FUNCTION_WORDS.has(w) || TIME_WORDS.has(w) || names.has(w)) continue;
+      const k = `${keywordStem(w)}*`;
+      if (!out.includes(k)) out.push(k);
+    }
+  }
+  return out;
+}
+
+/**
+ * Keywords derived from a fact's own text, as a town's import derives them: the person it is about (first or
+ * last name) and its act (the content words, stemmed), so an answer and a memory must carry both together.
+ * `people`: every name in the town (never counted as an act word). A fact naming no person is its act alone.
+ */
+export function factKeywords(text: string, holder: string | undefined, people: readonly string[] = []): string[] {
+  const who = holder ?? people.find((p) => text.includes(p)) ?? leadingName(text);
+  const names = [...people, ...(who ? [who] : []), ...capitalisedWords(text)];
+  // a role it is done in ("retiring as harbour pilot") is who the person is, not the act, when there is an act besides
+  const role =
+    /\bas (?:an? |the |their |his |her )?([\p{L}'’ -]+?)(?=\s+(?:on|in|at|from|for|with|next|this|by)\b|[,.;]|$)/u.exec(
+      text,
+    );
+  const bare = role ? text.replace(role[0], ' ') : text;
+  // who, or where it happens ("at the town hall"), as an event is known by its host or its place
+  const where =
+    /\bat (?:the |a )?((?:[\p{L}'’-]+ ?){1,3}?)(?=\s+(?:on|in|at|with|from|for|this|next|every|by)\b|[,.;]|$)/u
+      .exec(text)?.[1]
+      ?.trim();
+  // (the place is where, not what: "she rows at the boathouse" is not the party at the boathouse)
+  const placeWords = who && where ? where.split(/\s+/) : [];
+  const act =
+    contentKeywords(bare, [...names, ...placeWords]).length > 0
+      ? contentKeywords(bare, [...names, ...placeWords])
+      : contentKeywords(text, names);
+  const person = who
+    ? [
+        firstName(who),
+        lastName(who),
+        ...(where && !where.split(/\s+/).some((w) => TIME_WORDS.has(w.toLowerCase())) ? [where] : []),
+      ]
+        .filter((w) => w.length > 1)
+        .join('|')
+    : '';
+  // naming nobody, its subject and what happens to it, both ("the ferry will stop": not any memory of a ferry)
+  const subject = act.find((w) => !isCommonWord(w));
+  if (!person && subject && act.length > 1) return [subject, act.filter((w) => w !== subject).join('|')];
+  const acts = act.length > 0 ? act.join('|') : '';
+  return [person, acts].filter((g) => g.length > 0);
+}
+
+/** "Anna Berg is taking over the ferry" -> "Anna Berg": the run of capitalised words a fact opens with. */
+function leadingName(text: string): string | undefined {
+  const m =
+    /^\s*((?:\p{Lu}[\p{L}'’-]+)(?:\s+\p{Lu}[\p{L}'’-]+)*)\s+(?:is|was|has|will|had|wants|plans|means|\p{Ll}+s)\b/u.exec(
+      text,
+    );
+  return m?.[1];
+}
+
+/** Capitalised words not opening the text: names of people and places (not acts). */
+function capitalisedWords(text: string): string[] {
+  return [...text.matchAll(/(?<=\S\s+)(\p{Lu}[\p{L}'’-]*)/gu)].map((m) => m[1] as string);
 }
 
 /** A fact from a resident's secret: what it intends or knows, a question about it, and its key content. */
@@ -119,30 +254,44 @@ export function secretFact(
     // on the person and the matter's own words
     content = clean.replace(/[.;]+$/, '');
     question = `What is new with ${first} lately? Have you heard anything about ${first}'s plans or news?`;
-    const key = words(content, [holder, ...people]);
+    // (the person and the matter's own content words, stemmed, as every derived fact: factKeywords)
+    const key = contentKeywords(content, [holder, ...people, ...capitalisedWords(content)]);
     if (key.length === 0) return null;
     return {
-      id: slugify(`${first} ${key.slice(0, 3).join(' ')}`),
+      id: slugify(
+        `${first} ${key
+          .slice(0, 3)
+          .map((k) => k.replace(/\*$/, ''))
+          .join(' ')}`,
+      ),
       description: clean,
       holder,
       question,
-      keywords: [
-        [first, lastName(holder)].filter(Boolean).map(escapeRegExp).join('|'),
-        key.map(escapeRegExp).join('|'),
-      ],
+      keywords: factKeywords(content, holder, people),
     };
   } else return null;
-  const key = words(content, [holder, ...people]);
+  const named = people.find((p) => p !== holder && content.includes(p));
+  const key = contentKeywords(content, [holder, ...people, ...capitalisedWords(content)]);
   if (key.length === 0) return null;
+  // An intention is its holder's act; news is about the person it names, or (naming nobody) its subject and what
+  // happens to it, both: "the bakery will close" is not grounded by any memory of a bakery.
+  const keywords =
+    intent && !/^tell\b/i.test(intent[1]!)
+      ? factKeywords(content, holder, people)
+      : named
+        ? factKeywords(content, named, people)
+        : factKeywords(content, undefined, people);
   return {
-    id: slugify(`${first} ${key.slice(0, 3).join(' ')}`),
+    id: slugify(
+      `${first} ${key
+        .slice(0, 3)
+        .map((k) => k.replace(/\*$/, ''))
+        .join(' ')}`,
+    ),
     description: clean,
     holder,
     question,
-    keywords:
-      intent && !/^tell\b/i.test(intent[1]!)
-        ? [[first, lastName(holder)].filter(Boolean).map(escapeRegExp).join('|'), key.map(escapeRegExp).join('|')]
-        : [key.map(escapeRegExp).join('|')],
+    keywords,
   };
 }
 

@@ -79,6 +79,26 @@ describe('npm run eval', () => {
       /Ties: \d+ of 25 rankings \(\d+%\) put every condition level: \d+ because every condition gave the same answer/,
     );
     expect(out).toMatch(/full\s+\d+\.\d\d \+- \d+\.\d\d\s+\[29\.89 \+- 0\.72\]/);
+    // TrueSkill again without the rankings where some condition gave a stock denial; ties said to be ties
+    expect(report.denialRankings).toBe(report.rankings.filter((x) => x.denial).length);
+    expect(out).toMatch(/Without the \d+ of 25 rankings where some condition answered with a stock denial/);
+    expect(report.trueskillWithoutDenials.map((t) => t.condition)).toEqual(['full', 'no-reflection']);
+    expect(report.offline).toBe(true);
+    for (const g of report.tied) expect(out).toContain(`tied with ${g[1]}`);
+  });
+
+  it('a stock denial is the bare "I don\'t remember", not an answer that says something', async () => {
+    const { isStockDenial, tiedConditions } = await import('../../src/eval/run.ts');
+    expect(isStockDenial("I'm sorry, I don't remember anything about that.")).toBe(true);
+    expect(isStockDenial("I'm sorry, I can't answer that right now.")).toBe(true);
+    expect(isStockDenial("I don't remember the date, but Anna is hosting it.")).toBe(false);
+    expect(
+      tiedConditions([
+        { condition: 'full', mu: 26.504, sigma: 1, matches: 3 },
+        { condition: 'no-reflection', mu: 26.501, sigma: 1, matches: 3 },
+        { condition: 'no-memory', mu: 20, sigma: 1, matches: 3 },
+      ]),
+    ).toEqual([['full', 'no-reflection']]);
   });
 
   it('--seeds runs the evaluation per seed and reports how far the seeds agree (Kendall tau)', async () => {
@@ -93,6 +113,11 @@ describe('npm run eval', () => {
     const tau = r.agreement?.pairs[0]?.tau ?? Number.NaN;
     expect(tau).toBeGreaterThanOrEqual(-1);
     expect(tau).toBeLessThanOrEqual(1);
+    // offline the stand-in does not vary with the seed: the report says tau is not informative
+    expect(r.agreement?.informative).toBe(false);
+    expect(out).toMatch(
+      /Offline: the rule-based stand-in answers the same whatever the seed[\s\S]*not informative offline/,
+    );
     expect(out).toMatch(
       /Agreement between seeds 1, 2 \(Kendall's tau-b[\s\S]*seeds 1 and 2: tau -?\d\.\d\d; \d+ of 25 battery items ranked identically/,
     );
@@ -101,8 +126,13 @@ describe('npm run eval', () => {
   it("--judge-check prints the rule judge's precision and recall on the corpus, tuning and held-out apart", async () => {
     let out = '';
     const r = await runEvalCli(['--judge-check'], { out: (s) => (out += s), err: () => {}, models });
-    expect(r.code).toBe(0);
-    expect(out).toMatch(/tuning\s+\d+ answers \(\d+ "knows"\): precision 0\.9\d\d, recall 0\.9\d\d/);
-    expect(out).toMatch(/held-out\s+\d+ answers/);
+    // exit 3 exactly when some part or kind is below the bar, and the text says which
+    expect(r.code).toBe(/per kind; met/.test(out) ? 0 : 3);
+    expect(/BELOW THE BAR|below/.test(out)).toBe(r.code === 3);
+    expect(out).toMatch(
+      /tuning part: \d+ answers judged \(\d+ "knows"\): precision (0\.9\d\d|1\.000), recall (0\.9\d\d|1\.000), accuracy/,
+    );
+    expect(out).toMatch(/held-out part: \d+ answers judged/);
+    expect(out).toMatch(/ {4}needs-question +\d+ \(\d+ "knows"\): precision/);
   });
 });

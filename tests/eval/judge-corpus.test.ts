@@ -3,11 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkJudge,
-  JUDGE_CHECK_BAR,
+  checkPasses,
   judgeCheckPasses,
+  PRECISION_BAR,
+  RECALL_BAR,
   scoreVerdicts,
   summarizeJudgeCheck,
 } from '../../src/eval/judge-check.ts';
+import { KIND_CORPUS } from '../../src/eval/judge-corpus-kinds.ts';
 import { CORPUS_FACTS, JUDGE_CORPUS } from '../../src/eval/judge-corpus.ts';
 import type { KnowledgeJudge } from '../../src/eval/knowledge-judge.ts';
 import { ruleKnowledgeJudge } from '../../src/eval/knowledge-judge.ts';
@@ -33,13 +36,37 @@ describe('the judge corpus', () => {
 });
 
 describe('the rule judge on the corpus', () => {
-  it(`reaches precision and recall >= ${JUDGE_CHECK_BAR} for "knows" on the tuning and the held-out part`, async () => {
+  it(`meets precision >= ${PRECISION_BAR} and recall >= ${RECALL_BAR} on the tuning part, overall and in every kind`, async () => {
     const c = await checkJudge(ruleKnowledgeJudge);
-    for (const [part, p] of Object.entries(c.parts)) {
-      expect(p.precision, `${part}\n${summarizeJudgeCheck(c)}`).toBeGreaterThanOrEqual(JUDGE_CHECK_BAR);
-      expect(p.recall, `${part}\n${summarizeJudgeCheck(c)}`).toBeGreaterThanOrEqual(JUDGE_CHECK_BAR);
-    }
-    expect(judgeCheckPasses(c)).toBe(true);
+    const tuning = c.parts[0]!;
+    expect(checkPasses(tuning), summarizeJudgeCheck({ judge: 'rules', parts: [tuning] })).toBe(true);
+    // the held-out part (never read while tuning) is held to the overall bar; its figures are printed by --judge-check
+    const held = c.parts[1]!.overall;
+    expect(held.precision).toBeGreaterThanOrEqual(PRECISION_BAR);
+    expect(held.recall).toBeGreaterThanOrEqual(RECALL_BAR);
+  });
+
+  it('the tuning part holds every kind of issue 38, both labels where the kind allows, other languages apart', async () => {
+    const kinds = new Set(KIND_CORPUS.map((x) => x.kind));
+    for (const k of [
+      'needs-question',
+      'hedge-question-mark',
+      'detail-denied',
+      'double-negative',
+      'negation-elsewhere',
+      'fragment',
+      'enthusiasm',
+      'named-relative',
+      'other-sense',
+      'echo',
+      'other-language',
+    ])
+      expect(kinds.has(k), k).toBe(true);
+    const c = await checkJudge(ruleKnowledgeJudge);
+    expect(c.parts[0]!.notEnglish.map((x) => x.kind)).toEqual(
+      KIND_CORPUS.filter((x) => x.kind === 'other-language').map(() => 'other-language'),
+    );
+    expect(summarizeJudgeCheck(c)).toMatch(/not in English: \d+ answers, not judged by the rules/);
   });
 
   it('the reworded denials of the issue are not knowledge', async () => {
@@ -67,16 +94,23 @@ describe('the rule judge on the corpus', () => {
       knowsPersons: async (items) => items.map(() => yes),
     });
     const yes = await checkJudge(always(true));
-    expect(yes.parts.tuning.recall).toBe(1);
-    expect(yes.parts.tuning.precision).toBeLessThan(0.6);
+    expect(yes.parts[0]!.overall.recall).toBe(1);
+    expect(yes.parts[0]!.overall.precision).toBeLessThan(0.6);
     const no = await checkJudge(always(false));
-    expect(no.parts['held-out'].recall).toBe(0);
+    expect(no.parts[1]!.overall.recall).toBe(0);
+    // never "knows": no precision of 1.000, the words say what happened
+    expect(no.parts[1]!.overall.precision).toBeNull();
     expect(judgeCheckPasses(no)).toBe(false);
-    expect(summarizeJudgeCheck(no)).toMatch(/NOT met/);
+    const text = summarizeJudgeCheck(no);
+    expect(text).toMatch(/NOT met/);
+    expect(text).toMatch(/held-out part: \d+ answers judged \(\d+ "knows"\): never says "knows" \(misses all \d+\)/);
+    expect(text).not.toMatch(/precision 1\.000/);
+    expect(summarizeJudgeCheck(yes)).toMatch(/always says "knows" \(\d+ false\)/);
   });
 
   it('scores verdicts: precision over what it called "knows", recall over what a reader would', () => {
     const items = JUDGE_CORPUS.slice(0, 4);
+    expect(scoreVerdicts(items, [false, false, false, false]).says).toBe('never');
     const s = scoreVerdicts(items, [true, true, true, true]);
     const positives = items.filter((x) => x.knows).length;
     expect(s.truePositives).toBe(positives);

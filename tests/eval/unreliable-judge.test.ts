@@ -122,6 +122,14 @@ describe('a model judge answering nonsense', () => {
     expect(out).toContain('UNRELIABLE JUDGE (shown because of --allow-unreliable-judge): failed its calibration');
     expect(out).toContain('TrueSkill');
     expect(r.report?.judge.status.reliable).toBe(false);
+    // every figure carries the mark on its own line, and in the JSON
+    const figures = out.split('\n').filter((l) => /\d+\.\d\d \+- \d+\.\d\d|density \d|TrueSkill|stock denial/.test(l));
+    expect(figures.length).toBeGreaterThan(4);
+    for (const l of figures) expect(l).toContain('[UNRELIABLE JUDGE]');
+    expect(r.report?.trueskill.every((t) => t.judge === 'unreliable')).toBe(true);
+    expect(r.report?.trueskillWithoutDenials.every((t) => t.judge === 'unreliable')).toBe(true);
+    expect(r.report?.endToEnd.every((e) => e.judge === 'unreliable')).toBe(true);
+    expect(r.report?.rankings.every((x) => x.judge === 'unreliable')).toBe(true);
   });
 
   it('npm run simulate uses the configured model as judge, with the same check', async () => {
@@ -179,8 +187,10 @@ describe('a judge that passes calibration, then times out and answers off-schema
     });
     // The reader knows only the calibration items: on the corpus it says "does not know" to everything, so the
     // check reports its recall as 0 and exits 3, while the rules meet the bar.
-    expect(out).toMatch(/Knowledge judge \(rules\)[\s\S]*bar: 0\.95 for both; met/);
-    expect(out).toMatch(/Knowledge judge \(model judge-under-test\)[\s\S]*recall 0\.000/);
+    expect(out).toMatch(
+      /Knowledge judge \(rules\)[\s\S]*bar: precision >= 0\.95 and recall >= 0\.9, overall and per kind; (NOT )?met/,
+    );
+    expect(out).toMatch(/Knowledge judge \(model judge-under-test\)[\s\S]*never says "knows" \(misses all \d+\)/);
     expect(r.code).toBe(3);
   });
 

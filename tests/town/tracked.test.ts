@@ -10,7 +10,8 @@ import { buildTownState } from '../../src/town/build.ts';
 import { parseTownFile, TownFileError } from '../../src/town/file.ts';
 import { importSmallvilleTracked } from '../../src/town/smallville.ts';
 import { readSmallvilleDir } from '../../src/town/smallville-files.ts';
-import { deriveTracked } from '../../src/town/tracked.ts';
+import { memorySupportsFact, answerKnowsFact } from '../../src/eval/judge.ts';
+import { deriveTracked, factKeywords, secretFact } from '../../src/town/tracked.ts';
 
 const FIXTURE = new URL('../fixtures/smallville-format/saltmarsh', import.meta.url).pathname;
 const tmp = mkdtempSync(join(tmpdir(), 'tracked-'));
@@ -37,7 +38,7 @@ describe('facts and events from the town itself', () => {
     expect(swap).toMatchObject({
       holder: 'nia-holt',
       question: 'Do you know of any seed swap coming up in town? If so, who is hosting it, and where and when is it?',
-      keywords: ['seed|swap', 'Nia|Holt|The Grange Hall'],
+      keywords: ['seed*|swap*', 'Nia|Holt|The Grange Hall'],
       event: { kind: 'seed swap', location: 'grange-hall', invited: ['Ruby Holt', 'Tom Ashby'] },
     });
     expect(swap.event!.end - swap.event!.start).toBe(2 * 3_600_000);
@@ -82,7 +83,7 @@ describe('facts and events from the town itself', () => {
       {
         holder: 'Bruno Castell',
         question: 'Do you know whether anyone in town has decided to stand for harbour master? If so, who?',
-        keywords: ['Bruno|Castell', 'stand|harbour|master'],
+        keywords: ['Bruno|Castell', 'stand*|harbour*|master*'],
       },
     ]);
     expect(notes.join('\n')).toMatch(/event "beach clean-up" hosted by Marta Castell at Gull Pier/);
@@ -146,6 +147,50 @@ describe('facts and events from the town itself', () => {
       'line 11: events[0].start: 2020-01-01 09:00 is before the town starts (2025-06-06 07:00)',
     ]);
     expect((err as Error).message).toMatch(/^Town file facts\.yaml is invalid/);
+  });
+});
+
+describe('derived keywords mean what the fact says (issue 38)', () => {
+  const people = ['Tomasz Nowak', 'Ada Stone'];
+  it("are the fact's own content words, stemmed, never time or function words", () => {
+    const f = secretFact(
+      'Tomasz Nowak',
+      "Tomasz Nowak has secretly decided to run for next month's harbour master election",
+      people,
+    )!;
+    expect(f.keywords).toEqual(['Tomasz|Nowak', 'run*|harbour*|master*|election*']);
+    expect(f.keywords.join(' ')).not.toMatch(/next|month/);
+    expect(factKeywords('Ada Stone is retiring from the mill at the end of term', 'Ada Stone')).toEqual([
+      'Ada|Stone',
+      'retir*|mill*',
+    ]);
+    // a stem meets every form of the word
+    const kw = factKeywords('Ada Stone is retiring from the mill', 'Ada Stone');
+    expect(answerKnowsFact('Ada told me she will retire from the mill.', kw)).toBe(true);
+    expect(answerKnowsFact('Ada has retired from the mill.', kw)).toBe(true);
+  });
+
+  it('the holder saying a time word is not knowing, and a memory grounds only with person and act together', () => {
+    const f = secretFact(
+      'Tomasz Nowak',
+      "Tomasz Nowak has secretly decided to run for next month's harbour master election",
+      people,
+    )!;
+    expect(answerKnowsFact('Next I will be reading at home.', f.keywords, { name: 'Tomasz Nowak', holder: true })).toBe(
+      false,
+    );
+    expect(memorySupportsFact('he sells fish at the harbour', f.keywords)).toBe(false);
+    expect(memorySupportsFact('Tomasz sells fish at the harbour', f.keywords)).toBe(false);
+    expect(memorySupportsFact('Tomasz Nowak told me he is running for harbour master', f.keywords)).toBe(true);
+  });
+
+  it("a common verb in a town's own keywords counts in the fact's sense ('the old mill will be sold')", () => {
+    const answer =
+      'From what I remember, I have privately heard that the old mill will be sold, and tells nobody. Also, I survey the mill.';
+    const context = { question: 'Have you heard any news about the old mill?', fact: 'The old mill will be sold' };
+    const kw = ['mill', 'sold|sale|selling|sell'];
+    expect(answerKnowsFact(answer, kw, { name: 'Dev Malik', holder: true }, context)).toBe(true);
+    expect(answerKnowsFact('Pavel sold his old van last week.', ['Pavel', 'sell*|bakery*'])).toBe(false);
   });
 });
 
