@@ -1,7 +1,8 @@
 // The neutral rule reader of a resident's text (issue 32): the issue's failing phrasings and others written for these
 // tests in styles the corpus lacks. Names, places and topics here are made up for the tests; the reader knows none.
 import { describe, expect, it } from 'vitest';
-import { eventDay, hm, readClock, weekdaysIn, windowsIn } from '../../src/town/reading/neutral/clock.ts';
+import { eventDay, weekdaysIn } from '../../src/town/reading/neutral/calendar.ts';
+import { hm, readClock, windowsIn } from '../../src/town/reading/neutral/clock.ts';
 import { readResidentNeutral } from '../../src/town/reading/neutral/index.ts';
 import type { TownFrame } from '../../src/town/reading/types.ts';
 

@@ -5,7 +5,8 @@
 // next one ("It runs 7-9 pm on the first evening"). A weekly habit, a past event, or one with no place or no day is
 // no event.
 import type { EventItem, KinItem } from '../types.ts';
-import { dayNumber, eventDay, halfOfDay, hm, isoDay, windowsIn } from './clock.ts';
+import { dayNumber, eventDay, isoDay } from './calendar.ts';
+import { halfOfDay, hm, windowsIn } from './clock.ts';
 import { KIN, kinWord } from './kin-words.ts';
 import { placesIn } from './places.ts';
 import { relativesNamed } from './relatives.ts';
@@ -36,10 +37,7 @@ const HOSTED_BY = new RegExp(
   'giu',
 );
 /** "The party's at the parish hall next Saturday": an event named before, given its place and day. */
-const THE_KIND_IS = new RegExp(
-  String.raw`\bthe\s+((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)(?:['’]s|\s+is|\s+will be)\s+(?:at|in|on|next|this|tomorrow|tonight)\b`,
-  'giu',
-);
+const THE_KIND_IS = /\bthe\s+((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)(?:['’]s|\s+is|\s+will be)\s+(?:at|in|on|next|this|tomorrow|tonight)\b/giu;
 const THERE_IS = new RegExp(
   String.raw`\b(?:there(?:['’]s| is| will be|['’]ll be)|invit\w+ (?:everyone|everybody|people|the (?:town|village)|\S+) to)\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
   'giu',
@@ -105,7 +103,9 @@ function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinIt
   if (!last) return doc.resident;
   // "Jonah and his mum are throwing": the resident among the hosts
   if (
-    new RegExp(String.raw`(?:@${doc.frame.people.indexOf(doc.resident)}|\b(?:she|he|i))\s+(?:and|&)\s+`, 'i').test(head) ||
+    new RegExp(String.raw`(?:@${doc.frame.people.indexOf(doc.resident)}|\b(?:she|he|i))\s+(?:and|&)\s+`, 'i').test(
+      head,
+    ) ||
     /\b(?:and|&)\s+(?:she|he|i|me)\b/i.test(head)
   )
     return doc.resident;

@@ -49,7 +49,11 @@ function listAfter(doc: Doc, tail: string): Listed {
     if (!sep) break;
     // ", and his mother-in-law, Pearl, brings him bread": a new clause, not one more of the household
     const nextItem = ITEM.exec(rest.slice(sep[0].length));
-    if (nextItem && /^\s*,?\s*[a-z]+s\b(?<!\bits)/.test(rest.slice(sep[0].length + nextItem[0].length)) && /,\s*and/.test(sep[0]))
+    if (
+      nextItem &&
+      /^\s*,?\s*[a-z]+s\b(?<!\bits)/.test(rest.slice(sep[0].length + nextItem[0].length)) &&
+      /,\s*and/.test(sep[0])
+    )
       break;
     rest = rest.slice(sep[0].length);
   }
@@ -133,12 +137,16 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
         const p = people[Number(x[1])];
         if (p) out.add(p);
       }
-      const kin = [...home[1]!.matchAll(new RegExp(String.raw`\b(${KIN})(?![\p{L}-])(?!\s*,?\s*\(?@)`, 'giu'))].map((m) => m[1]!);
+      const kin = [...home[1]!.matchAll(new RegExp(String.raw`\b(${KIN})(?![\p{L}-])(?!\s*,?\s*\(?@)`, 'giu'))].map(
+        (m) => m[1]!,
+      );
       for (const n of kinNamed(kin, family)) out.add(n);
     }
     // "They live in the flat above the bakery", "and they all live on the farm": those just named, else the couple
     if (
-      /(?:^|,?\s+and)\s*(?:they|we|the two of (?:them|us)|both of (?:them|us))\s+(?:both\s+|all\s+)?(?:live|share)\b|\ball\s+(?:live\s+)?(?:at|in|under)\b/i.test(c) &&
+      /(?:^|,?\s+and)\s*(?:they|we|the two of (?:them|us)|both of (?:them|us))\s+(?:both\s+|all\s+)?(?:live|share)\b|\ball\s+(?:live\s+)?(?:at|in|under)\b/i.test(
+        c,
+      ) &&
       !/\bwith\b/i.test(c)
     ) {
       const near = (t: string) =>

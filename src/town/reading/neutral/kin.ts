@@ -26,7 +26,8 @@ const K = String.raw`(${KIN})(?![\p{L}-])`;
 const SUBJECT = /\b(?:she|he|i|they|we)\b/i;
 const OBJECT_BEFORE =
   /\b(?:to|with|for|of|by|at|from|married|than|about|told|tells|asked|meets?|sees?|visits?|loves?|helps?|like|beside|behind)\s*$/i;
-const TITLE = /(?<![\p{L}])(Uncle|Aunt|Auntie|Aunty|Grandma|Granny|Grandpa|Grandad|Granddad|Nan|Nana|Gran|Cousin)\s+(@\d+)/gu;
+const TITLE =
+  /(?<![\p{L}])(Uncle|Aunt|Auntie|Aunty|Grandma|Granny|Grandpa|Grandad|Granddad|Nan|Nana|Gran|Cousin)\s+(@\d+)/gu;
 
 /** Matches of a global pattern, overlapping ones too ("her son @2's wife @3" holds two ties). */
 function* scan(re: RegExp, s: string): Generator<RegExpExecArray> {
@@ -160,7 +161,8 @@ function ownersOf(ctx: Ctx, poss: string, s: string, at: number, not: readonly s
   }
   if (p === 'me' || p === 'those' || p === 'these') return [ctx.doc.resident];
   // "lived with her and her husband Earl": the same woman twice
-  if (/\b(?:her|him)\s+and\s*$/i.test(s.slice(0, at)) && compatible(ctx, ctx.doc.resident, p)) return [ctx.doc.resident];
+  if (/\b(?:her|him)\s+and\s*$/i.test(s.slice(0, at)) && compatible(ctx, ctx.doc.resident, p))
+    return [ctx.doc.resident];
   const head = s.slice(clauseStart(s, at), at);
   // the clause's subject: "Tom ...", "Her sister, Layla, ..." (the name said beside the kin word)
   const first = new RegExp(
@@ -168,9 +170,15 @@ function ownersOf(ctx: Ctx, poss: string, s: string, at: number, not: readonly s
     'iu',
   ).exec(head);
   const subject = first?.[3] !== undefined ? people[Number(first[3])] : undefined;
-  if (subject && subject !== ctx.doc.resident && !not.includes(subject) && compatible(ctx, subject, p)) return [subject];
+  if (subject && subject !== ctx.doc.resident && !not.includes(subject) && compatible(ctx, subject, p))
+    return [subject];
   // "Mary's sister lives with her husband": a relative the text never names
-  if (first?.[1] && !first[2] && !/^\s*(?:my)\b/i.test(first[1]) && !/^\s*(?:is|was|are)\s+@\d/i.test(head.slice(first[0].length)))
+  if (
+    first?.[1] &&
+    !first[2] &&
+    !/^\s*(?:my)\b/i.test(first[1]) &&
+    !/^\s*(?:is|was|are)\s+@\d/i.test(head.slice(first[0].length))
+  )
     return [];
   // "Eli is the son of Maud. Tom is her husband.": "her" is not the boy's, nor anyone's in a text said as "I"
   if (!compatible(ctx, ctx.doc.resident, p) || ctx.doc.firstPerson) {

@@ -48,7 +48,12 @@ function ownWords(name: string, others: readonly string[]): string[] {
   // a modifier alone ("olive" of "the olive press") names no place; the head noun or a proper name does
   const head = ws[ws.length - 1];
   const proper = (w: string) => said.some((x) => /^\p{Lu}/u.test(x) && x.toLowerCase().replace(/['’]s$/, '') === w);
-  const elsewhere = (w: string) => others.some((o) => norm(o).split(/[^\p{L}\d-]+/u).includes(w));
+  const elsewhere = (w: string) =>
+    others.some((o) =>
+      norm(o)
+        .split(/[^\p{L}\d-]+/u)
+        .includes(w),
+    );
   return ws.filter((w) => (w === head || proper(w)) && !elsewhere(w));
 }
 
@@ -66,7 +71,10 @@ export function placesIn(text: string, places: TownFrame['places']): PlaceMentio
     const n = norm(p.name);
     if (n === '' || n === 'home') continue;
     const words = n.split(/\s+/).map((w) => escapeRegExp(w));
-    const re = new RegExp(String.raw`(?<![\p{L}\d])${words.join(String.raw`(?:['’]s)?\s+`)}(?:['’]s)?(?![\p{L}])`, 'giu');
+    const re = new RegExp(
+      String.raw`(?<![\p{L}\d])${words.join(String.raw`(?:['’]s)?\s+`)}(?:['’]s)?(?![\p{L}])`,
+      'giu',
+    );
     for (const m of text.matchAll(re)) put(p.id, m.index ?? 0, m[0].length, true);
   }
   // "the tea house" for "the Sato tea house": the name's last two words, when no other place ends so
@@ -75,7 +83,10 @@ export function placesIn(text: string, places: TownFrame['places']): PlaceMentio
     if (words.length < 3) continue;
     const tail = words.slice(-2).join(' ');
     if (places.some((q) => q.id !== p.id && norm(q.name).includes(tail))) continue;
-    const re = new RegExp(String.raw`(?<![\p{L}\d])${tail.split(' ').map(escapeRegExp).join(String.raw`\s+`)}(?![\p{L}])`, 'giu');
+    const re = new RegExp(
+      String.raw`(?<![\p{L}\d])${tail.split(' ').map(escapeRegExp).join(String.raw`\s+`)}(?![\p{L}])`,
+      'giu',
+    );
     for (const m of text.matchAll(re)) put(p.id, m.index ?? 0, m[0].length, false);
   }
   for (const p of byLength) {

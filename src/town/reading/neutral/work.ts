@@ -3,7 +3,8 @@
 // and hours ("opens at half past six and shuts at 3 pm", "9 to 5"); and what the resident does regularly besides
 // ("walks the dog at 7", "the pub on Fridays"). Past work ("retired from", "used to run") is no workplace.
 import type { RoutineItem, Weekday, WorkItem } from '../types.ts';
-import { hm, readClock, TIME, weekdaysIn, type Window, windowsIn } from './clock.ts';
+import { weekdaysIn } from './calendar.ts';
+import { hm, readClock, TIME, type Window, windowsIn } from './clock.ts';
 import { placeId, placesIn } from './places.ts';
 import type { Doc, Sentence } from './text.ts';
 
@@ -66,7 +67,10 @@ function workplace(doc: Doc): Candidate | null {
         if (own.length > 0 && !leisure) score += 3;
         if (WORK_AFTER.test(after)) score += 3;
         // "The Lind farm is worked by Oskar Lind": the passive's agent
-        const by = /^\s*(?:is|are|was|has been)\s+(?:\w+\s+)?(?:worked|run|kept|managed|owned|staffed|farmed|tended|minded)\s+by\s+([^,;.]{0,40})/i.exec(after);
+        const by =
+          /^\s*(?:is|are|was|has been)\s+(?:\w+\s+)?(?:worked|run|kept|managed|owned|staffed|farmed|tended|minded)\s+by\s+([^,;.]{0,40})/i.exec(
+            after,
+          );
         if (by && (by[1]!.includes(doc.resident.split(' ')[0]!) || /\b(?:her|him|me)\b/i.test(by[1]!))) score += 3;
         const hours = !EVENTY.test(c) && windowsIn(c, { workday: true }).some((w) => w.end !== null);
         if (hours && !leisure) score += 2;
@@ -103,11 +107,24 @@ const OBJECT_BEFORE =
 function residentWorks(doc: Doc, markedClause: string, clause: string, at: number, phrase: string): boolean {
   const head = markedClause.slice(0, Math.max(0, markedClause.length - (clause.length - at)));
   // "My aunt gives me Saturday shifts in the chandlery": the one given the work
-  if (/\b(?:gives?|offers?|lets?|pays?|found|finds|got)\s+(?:me|her|him)\s+(?:[\p{L}-]+\s+){0,2}(?:shifts?|work|hours|a job|job)\b/iu.test(phrase))
+  if (
+    /\b(?:gives?|offers?|lets?|pays?|found|finds|got)\s+(?:me|her|him)\s+(?:[\p{L}-]+\s+){0,2}(?:shifts?|work|hours|a job|job)\b/iu.test(
+      phrase,
+    )
+  )
     return true;
   // "Rania Haddad, who learned ... elbow, bakes at": the sentence's subject, whatever the relative clause names
   const lead = /^\s*@(\d+)\s*,\s*(?:who|whose)\b/i.exec(head);
-  if (lead && doc.frame.people[Number(lead[1])] === doc.resident && !/,\s*(?:and|but|while)\s/.test(head.slice(-80).split(/,\s*(?:who|whose)\b/).pop() ?? ''))
+  if (
+    lead &&
+    doc.frame.people[Number(lead[1])] === doc.resident &&
+    !/,\s*(?:and|but|while)\s/.test(
+      head
+        .slice(-80)
+        .split(/,\s*(?:who|whose)\b/)
+        .pop() ?? '',
+    )
+  )
     return true;
   const local = head.split(/,\s*(?=(?:and|but)\s)/).pop() ?? head;
   const subjectOf = (h: string) =>
