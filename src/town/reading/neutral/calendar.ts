@@ -97,6 +97,8 @@ export function weekdaysIn(text: string): Weekday[] | null {
     'giu',
   );
   for (const m of rest.matchAll(offRe)) {
+    // "bar Sat shifts" is no exception; "every night bar Monday" is
+    if (/^(?:bar|save)\b/i.test(m[0]) && days === null) continue;
     const list = m[1] ?? m[2] ?? '';
     for (const w of list.matchAll(new RegExp(DAY, 'giu'))) {
       const d = dayOf(w[0]);

@@ -31,7 +31,7 @@ const SUFFIX = String.raw`(?:\s*(?:am|pm|a\.m\.|p\.m\.|o['’]clock)(?![\p{L}]))
  * One clock time in digits or words. Kept loose on purpose: the window and context readers decide am/pm where the
  * text leaves it open.
  */
-export const TIME = String.raw`(?:noon|midday|midnight|(?:(?:a\s+)?(?:${MINUTE_WORD})\s+(?:past|to|after|before)\s+${HOUR})${SUFFIX}|half\s+(?:${HOUR_WORD})(?![\p{L}])|${HOUR}(?:[:.h]\d{2})?${SUFFIX}|(?:${HOUR_WORD})[\s-](?:fifteen|thirty|forty-five|o-?five)${SUFFIX})`;
+export const TIME = String.raw`(?:noon|midday|midnight|(?:(?:a\s+)?(?:${MINUTE_WORD})\s+(?:past|to|after|before)\s+${HOUR})${SUFFIX}|half\s+(?:${HOUR_WORD})(?![\p{L}])|${HOUR}(?:[:.h]\d{2}|h(?![\p{L}]))?${SUFFIX}|(?:${HOUR_WORD})[\s-](?:fifteen|thirty|forty-five|o-?five)${SUFFIX})`;
 
 export interface Clock {
   /** Minutes after midnight as first read (a bare "6" is 06:00). */
@@ -185,7 +185,9 @@ export function windowsIn(text: string, opts: { workday?: boolean } = {}): Windo
       }
       let end = settle(b, half, start, opts.workday ?? false);
       // "from eight in the evening until eight in the morning", "until 1 am": the end is on the next day
-      if (end <= start && !(b.fixed && end < start)) continue;
+      // an open end in the small hours after an evening start ("from 19h30 to 1h") is past midnight
+      if (end <= start && !b.fixed && start >= 17 * 60 && b.minute % (12 * 60) < 7 * 60) end = b.minute % (12 * 60);
+      else if (end <= start && !(b.fixed && end < start)) continue;
       if (end === 24 * 60) end = 0;
       out.push({ start, end, at, length: m[0].length });
       taken.push([at, at + m[0].length]);

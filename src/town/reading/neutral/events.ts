@@ -37,7 +37,8 @@ const HOSTED_BY = new RegExp(
   'giu',
 );
 /** "The party's at the parish hall next Saturday": an event named before, given its place and day. */
-const THE_KIND_IS = /\bthe\s+((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)(?:['’]s|\s+is|\s+will be)\s+(?:at|in|on|next|this|tomorrow|tonight)\b/giu;
+const THE_KIND_IS =
+  /\bthe\s+((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)(?:['’]s|\s+is|\s+will be)\s+(?:at|in|on|next|this|tomorrow|tonight)\b/giu;
 const THERE_IS = new RegExp(
   String.raw`\b(?:there(?:['’]s| is| will be|['’]ll be)|invit\w+ (?:everyone|everybody|people|the (?:town|village)|\S+) to)\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
   'giu',

@@ -183,15 +183,16 @@ const NEAR_WORDS = /\b(?:next door|neighbou?rs?|near|nearby|across|opposite|no\.
 
 /** "She and Tom live above the bakery", "Tom, Maud and their son Eli share the cottage" (no "with"). */
 function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<string>) {
-  const verb = /\b(?:live|share|have shared|have lived|are living|keep house)\b(?!\s+(?:\w+\s+){0,6}?with\b)/i.exec(c);
+  const verb =
+    /\b(?:live|share|have shared|have lived|are living|keep house|have the (?:house|flat|cottage|rooms|place|farm))\b(?!\s+(?:\w+\s+){0,6}?with\b)/i.exec(
+      c,
+    );
   if (!verb) return;
   const head = c.slice(0, verb.index);
   if (NOT.test(head.slice(-20)) || /\b(?:next door|neighbou?rs?|near|street|lane|road)\b/i.test(head)) return;
   const after = c.slice(verb.index, verb.index + 60);
   if (
-    /\b(?:next door|neighbou?rs?|near|nearby|across|opposite|same street|same road|same lane|same building|another flat|doors? (?:down|from|away)|streets? away|round the corner|around the corner)\b/i.test(
-      after,
-    )
+    /\b(?:each other|one another|neighbou?rs|same street|same road|same lane|same building|another flat)\b/i.test(after)
   )
     return;
   const subj = subjects(doc, head);

@@ -67,7 +67,7 @@ const RE = {
     String.raw`\b(?:has|have|had|with)\s+(?:a|an|one|two|three|four|five|\d)\s+(?:grown\s+|young\s+|teenage\s+|adult\s+)?${MOD}${K}(?:\s+[^@.;,]{0,25}?)?\s*,?\s*(?:named\s+|called\s+|:\s*)?${PL}`,
   ),
   bare: rx(
-    String.raw`(?:\band\b|\bbut\b|,|;|\bwith\b|\bplus\b|:|^|\(|\+|&)\s*(?:a\s+|an\s+)?${MOD}${K}\s*(?:[:=]\s*|,\s*|\(\s*)?${PL}`,
+    String.raw`(?:\band\b|\bbut\b|,|;|\bwith\b|\bplus\b|:|^|\(|\+|&)\s*(?:a\s+|an\s+)?${MOD}${K}\s*(?:[:=]\s*|,\s*|\(\s*)?${PLP}`,
   ),
   // "Mum and Dad, Margaret and Ronald", "Mum & Dad (Shazza, Barry)": each word to its name
   paired: rx(

@@ -27,6 +27,8 @@ export const KEPT = new RegExp(
     String.raw`\bkept\s+(?:it\s+|this\s+|that\s+|[\p{L}\s]{0,20}?\s)?(?:to (?:her|him)self|quiet|hidden|under wraps|from\s+${WHO})`,
     String.raw`\b(?:is|['’]s|am|['’]m)\s+keeping\s+(?:it|this|that)\s*(?:[.;]|$)`,
     String.raw`\bunder wraps\b`,
+    String.raw`\b(?:keep(?:s|ing)?|kept|is|stays?|staying)\s+quiet\s+about\b|\bon the quiet\b|\bkeep(?:s|ing)? mum\b`,
+    String.raw`\b(?:nobody|no ?one|no-one)\s+(?:must|may|can|should|is to)\s+(?:know|find out|hear)\b`,
     String.raw`\bhush-hush\b`,
     String.raw`\bnot a word\b`,
     String.raw`\b(?:say|said|tell|breathe|repeat)\s+nothing\b`,

@@ -136,9 +136,10 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
     let matterAt = s;
     if (pointsBack(s)) {
       // the nearest sentence before it with something to keep (any field), else the next one
+      // the sentence just before may be short ("Dot is pregnant."); one further back must say more
       const before = [...ss.slice(0, s.index)]
         .reverse()
-        .find((x) => content(x.marked).length >= 2 && !OPEN.test(x.text));
+        .find((x) => content(x.marked).length >= (x.index === s.index - 1 ? 1 : 2) && !OPEN.test(x.text));
       const after = ss.slice(s.index + 1).find((x) => content(x.marked).length >= 2);
       matterAt = before ?? after ?? s;
     }
