@@ -48,6 +48,10 @@ const RE = {
   apposed: rx(
     String.raw`${PL}\s*(?:,|\(|–|-)\s*(?:who\s+is\s+|is\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?!\s*,?\s*@)`,
   ),
+  /** "Ivy, Lena's younger sister and Rob's wife of nineteen years": the second of two apposed ties. */
+  apposedAnd: rx(
+    String.raw`${PL}\s*,\s*(?:@\d+['’]s|her|his|my|their)\s+${MOD}${KIN}(?![\p{L}-])(?:\s+of\s+[^,;@]{0,25}?)?\s+(?:and|&)\s+${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?!\s*,?\s*@)`,
+  ),
   copula: rx(
     String.raw`${PL}(?:,[^,;.@]{0,70},)?\s+(?:is|are|was|were|has been|have been)\s+(?:also\s+|both\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)`,
   ),
@@ -246,6 +250,10 @@ function readSentence(ctx: Ctx, s: Sentence) {
     const owners = ownersOf(ctx, m[2]!, t, m.index);
     const targets = listOf(ctx, m[1]!);
     add(ctx, owners, m[3]!, isPlural(m[3]!) ? targets : targets.slice(-1), q);
+  }
+  for (const m of scan(RE.apposedAnd, t)) {
+    const targets = listOf(ctx, m[1]!);
+    add(ctx, ownersOf(ctx, m[2]!, t, m.index, targets), m[3]!, targets.slice(-1), q);
   }
   for (const m of scan(RE.copula, t)) {
     const targets = listOf(ctx, m[1]!);

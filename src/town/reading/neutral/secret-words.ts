@@ -4,7 +4,7 @@
 // sister", "Her aunt is the only person she has told", "told Amani only", "has kept it from everyone but him").
 import { KIN } from './kin-words.ts';
 
-const WHO = String.raw`(?:anyone|anybody|a soul|a single soul|a living soul|people|others|the others|everyone|everybody|all of them|them all|the town|the village|the rest|@\d+(?!['’]s)|(?:her|his|my|their)\s+[\p{L}-]+)`;
+const WHO = String.raw`(?:(?:him|her|them)\b(?!\s+[\p{L}-]+\s)|anyone|anybody|a soul|a single soul|a living soul|people|others|the others|everyone|everybody|all of them|them all|the town|the village|the rest|@\d+(?!['’]s)|(?:her|his|my|their)\s+[\p{L}-]+)`;
 
 /** Words that keep something from others. */
 export const KEPT = new RegExp(
@@ -27,6 +27,7 @@ export const KEPT = new RegExp(
     String.raw`\bkept\s+(?:it\s+|this\s+|that\s+|[\p{L}\s]{0,20}?\s)?(?:to (?:her|him)self|quiet|hidden|under wraps|from\s+${WHO})`,
     String.raw`\b(?:is|['’]s|am|['’]m)\s+keeping\s+(?:it|this|that)\s*(?:[.;]|$)`,
     String.raw`\bunder wraps\b`,
+    String.raw`\btold\s+(?:@\d+|her|him|me)\s*,?\s+and only\b`,
     String.raw`\b(?:keep(?:s|ing)?|kept|is|stays?|staying)\s+quiet\s+about\b|\bon the quiet\b|\bkeep(?:s|ing)? mum\b`,
     String.raw`\b(?:nobody|no ?one|no-one)\s+(?:must|may|can|should|is to)\s+(?:know|find out|hear)\b`,
     String.raw`\bhush-hush\b`,
