@@ -40,7 +40,7 @@ const HOSTED_BY = new RegExp(
 const THE_KIND_IS =
   /\bthe\s+((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)(?:['’]s|\s+is|\s+will be)\s+(?:at|in|on|next|this|tomorrow|tonight)\b/giu;
 const THERE_IS = new RegExp(
-  String.raw`\b(?:there(?:['’]s| is| will be|['’]ll be)|invit\w+ (?:everyone|everybody|people|the (?:town|village)|\S+) to)\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
+  String.raw`\b(?:there(?:['’]s| is| will be|['’]ll be)|invit\w+ (?:everyone|everybody|people|the (?:town|village)|\S+) to|(?:is|are) (?:all )?(?:invited|welcome|asked) to)\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
   'giu',
 );
 /** A terse note's leading noun phrase: "Story hour for little ones Fri 10:30am ...", "Table quiz, GAA clubhouse". */
@@ -211,7 +211,12 @@ function eventIn(
 const AT_WORK =
   /\b(?:at|in)\s+(?:the|her|his|my|our)\s+(?:shop|store|café|cafe|pub|bar|bakery|office|surgery|salon|yard|works|workshop|stall|kitchen|pharmacy|garage|mill)(?![\p{L}])/iu;
 
-export function readEvents(doc: Doc, family: readonly KinItem[], work: { place: string } | null = null): EventItem[] {
+export function readEvents(
+  doc: Doc,
+  family: readonly KinItem[],
+  work: { place: string } | null = null,
+  home: string | null = null,
+): EventItem[] {
   const first = dayNumber(doc.frame.start);
   const startAt = doc.frame.start;
   const out: EventItem[] = [];
@@ -262,6 +267,9 @@ export function readEvents(doc: Doc, family: readonly KinItem[], work: { place: 
           ))
       )
         place = work.place;
+      // "a curry night at home": the resident's own home, where the text says they live
+      if (!place && home && /\bat (?:home|hers|his|theirs|(?:her|his|their|my|our) (?:place|house|home))\b/i.test(text))
+        place = home;
       const day = eventDay(text, first);
       if (!place || day === null) continue;
       const ws = windowsIn(text);

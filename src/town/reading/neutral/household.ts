@@ -4,6 +4,7 @@
 // ("lives with her parents"). Never a street, a building's other flat or a neighbour: living near is not living with.
 import type { KinItem } from '../types.ts';
 import { KIN } from './kin-words.ts';
+import { placesIn } from './places.ts';
 import { relativesNamed } from './relatives.ts';
 import type { Doc, Sentence } from './text.ts';
 
@@ -19,10 +20,11 @@ const NOT = /(?:\bno longer|\bnot|\bnever|n['’]t|\bused to|\buntil|\bformerly|
 /** An age said in words after a name ("Arjun, fifteen,"). */
 const AGE_WORD = String.raw`(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)`;
 const ITEM = new RegExp(
-  String.raw`^\s*(?:just\s+|only\s+)?(?:(?:(?:her|his|my|their|our|the|your|those|these|both|@\d+['’]s)\s+)?(?:(?:two|three|four|\d+|young|teenage|grown|little|elder|older|younger|baby|twin|new)\s+)*(${KIN})(?![\p{L}-])(?:\s*,?\s*\(?\s*(@\d+)(?!['’]s)\s*\)?(?:\s*,\s*(?:aged\s+)?(?:\d+|${AGE_WORD})(?=\s*(?:,|and\b|$))|\s*\([^()]*\))?)?|(@\d+)(?!['’]s)(?:\s*\([^()]*\)|,\s*(?:aged\s+)?\d+(?=\s*[,.;]|\s+and))?|(him|her|them|me|us))`,
+  String.raw`^\s*(?:just\s+|only\s+)?(?:(?:(?:her|his|my|their|our|the|your|those|these|both|@\d+['’]s)\s+)?(?:(?:two|three|four|\d+|young|teenage|grown|little|big|elder|older|eldest|oldest|younger|youngest|baby|twin|new|kid|adopted|only|other)\s+)*(${KIN})(?![\p{L}-])(?:\s*,?\s*\(?\s*(@\d+)(?!['’]s)\s*\)?(?:\s*,\s*(?:aged\s+)?(?:\d+|${AGE_WORD})(?=\s*(?:,|and\b|$))|\s*\([^()]*\))?)?|(@\d+)(?!['’]s)(?:\s*\([^()]*\)|,\s*(?:aged\s+)?\d+(?=\s*[,.;]|\s+and))?|(him|her|them|me|us))`,
   'iu',
 );
-const SEP = /^\s*(?:,\s*(?:and\s+|&\s*)?|and\s+|&\s*|\+\s*|plus\s+|as well as\s+)/i;
+const SEP =
+  /^\s*(?:,\s*(?:and\s+|&\s*|along with\s+|together with\s+)?|and\s+|&\s*|\+\s*|plus\s+|as well as\s+|along with\s+)/i;
 
 interface Listed {
   names: string[];
@@ -110,7 +112,15 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
         if (/\b(?:and|&)\s+(?:i|she|he)\b|\b(?:me|i|she|he)\s+(?:and|&)\s+|@\d+\s+(?:and|&)\s+@\d+/i.test(head))
           for (const n of subj.others) out.add(n);
         // "we live ... with his parents": we is the resident and the one they married
-        if (/\b(?:we|they)\b/i.test(head) || list.pronouns.some((p) => p === 'them' || p === 'us'))
+        // "is Ben and Ana's daughter and lives with them": the pair just named, else the one they married
+        const pair = /(@\d+)(?:['’]s)?\s+(?:and|&)\s+(@\d+)(?:['’]s)?[^@]*$/.exec(c.slice(0, at));
+        const them = list.pronouns.some((p) => p === 'them');
+        if (them && pair)
+          for (const x of [pair[1]!, pair[2]!]) {
+            const p = people[Number(x.slice(1))];
+            if (p) out.add(p);
+          }
+        else if (/\b(?:we|they)\b/i.test(head) || them || list.pronouns.includes('us'))
           for (const n of spouses(family)) out.add(n);
         // "shares with him the rooms": the man just named
         if (list.pronouns.some((p) => p === 'him' || p === 'her')) {
@@ -175,6 +185,13 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
         const p = people[Number(m[1]!.slice(1))];
         if (p) out.add(p);
       }
+    // "... lives with them at the Bell house, along with her kid brother Kim"
+    if (out.size > 0 && LIVE_WITH.test(c))
+      for (const m of c.matchAll(/,\s*(?:along|together) with\s+/gi)) {
+        const list = listAfter(doc, c.slice((m.index ?? 0) + m[0].length));
+        for (const n of [...list.names, ...kinNamed(list.kin, family)]) out.add(n);
+      }
+    LIVE_WITH.lastIndex = 0;
     together(doc, c, family, out);
   }
 }
@@ -212,4 +229,17 @@ export function readHousehold(doc: Doc, family: readonly KinItem[]): string[] {
   for (const s of doc.sentences) readSentence(doc, s, doc.sentences[s.index - 1]?.marked ?? '', family, out);
   out.delete(doc.resident);
   return [...out];
+}
+
+/** The town place the resident lives at, when the text says it ("lives at the Rao house", "Home: the flat above"). */
+export function homePlace(doc: Doc): string | null {
+  for (const s of doc.sentences)
+    for (const c of s.text.split(/;|\s+[—–]\s+/)) {
+      const live =
+        /\b(?:lives?|living|live|lodges?|stays?|home\s*:)\b[^.;]{0,12}?\b(?:at|in|on|above|over|behind)?\s*/i.exec(c);
+      if (!live) continue;
+      const place = placesIn(c.slice(live.index), doc.frame.places).find((m) => m.at < 40);
+      if (place) return place.id;
+    }
+  return null;
 }

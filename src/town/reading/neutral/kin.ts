@@ -20,8 +20,8 @@ const PI = String.raw`@\d+(?!\d)(?!['’]s)(?:\s*\([^()]{0,30}\))?(?:,\s*(?:aged
 const PL = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+${PI}|\s*\+\s*${PI})?)`;
 /** A list whose last name may be a possessor ("his father Amani's shop"). */
 const PLP = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+${PI}|\s*\+\s*${PI})?|@\d+(?=['’]s))`;
-const POSS = String.raw`(@\d+['’]s|\b(?:his|her|their|my|your|our|me|those|these)\b)`;
-const MOD = String.raw`(?:(?:older|younger|elder|eldest|oldest|youngest|big|little|baby|twin|teenage|teenaged|grown|grown-up|adult|only|new|first|second|middle|two|three|four|\d+|[a-z]+-year-old|beloved|dear|widowed|retired|own|other|another|late)\s+)*`;
+const POSS = String.raw`((?:@\d+\s+(?:and|&)\s+)?@\d+['’]s|\b(?:his|her|their|my|your|our|me|those|these)\b)`;
+const MOD = String.raw`(?:(?:older|younger|elder|eldest|oldest|youngest|big|little|baby|twin|teenage|teenaged|grown|grown-up|adult|only|new|first|second|middle|two|three|four|\d+|[a-z]+-year-old|beloved|dear|widowed|retired|own|other|another|late|adopted|kid|step)\s+)*`;
 const K = String.raw`(${KIN})(?![\p{L}-])`;
 const SUBJECT = /\b(?:she|he|i|they|we)\b/i;
 const OBJECT_BEFORE =
@@ -63,7 +63,9 @@ const RE = {
   ofTo: rx(
     String.raw`(?:^|[.;:,(]\s*|\b(?:and|is|are|am|was|as|['’]s|['’]m)\s+)(?:the\s+|a\s+|proud\s+)?${MOD}${K}\s+(?:of|to)\s+${PL}`,
   ),
-  marriedPair: rx(String.raw`${PL}\s+(?:are|were|have been|got|became)\s+(?:happily\s+)?(?:married|wed)\b`),
+  marriedPair: rx(
+    String.raw`${PL}\s+(?:are|were|have been|got|became)\s+(?:happily\s+)?(?:married|wed|husband and wife|man and wife|a married couple)\b`,
+  ),
   marriedTo: rx(
     String.raw`\b(?:married|wed)\b(?:\s+(?:again|late|young|early|happily|first))*(?:\s*,)?\s+(?:to\s+)?(?:the\s+[\p{L}-]+\s*,?\s+)?(${P})`,
   ),
@@ -152,8 +154,9 @@ function coupleIn(ctx: Ctx, s: string, at: number): string[] | null {
 /** Whose a possessive is: "@3's" that person; "my" the resident; "his"/"her" the clause's subject if it fits. */
 function ownersOf(ctx: Ctx, poss: string, s: string, at: number, not: readonly string[] = []): string[] {
   const people = ctx.doc.frame.people;
-  const named = personOf(poss, people);
-  if (named) return [named];
+  // "Ben and Ana Bell's daughter": both
+  const named = [...poss.matchAll(/@(\d+)/g)].map((m) => people[Number(m[1])]).filter((x): x is string => !!x);
+  if (named.length > 0) return named;
   const p = poss.toLowerCase();
   if (p === 'my' || p === 'our' || p === 'your') return [ctx.doc.resident];
   if (p === 'their') {

@@ -27,6 +27,8 @@ export const KEPT = new RegExp(
     String.raw`\bkept\s+(?:it\s+|this\s+|that\s+|[\p{L}\s]{0,20}?\s)?(?:to (?:her|him)self|quiet|hidden|under wraps|from\s+${WHO})`,
     String.raw`\b(?:is|['’]s|am|['’]m)\s+keeping\s+(?:it|this|that)\s*(?:[.;]|$)`,
     String.raw`\bunder wraps\b`,
+    String.raw`\bbetween (?:him|her|me) and (?:@\d+|(?:his|her|my) [\p{L}-]+)\b`,
+    String.raw`\b(?:if|should)\s+(?:anyone|anybody|people|the town|the village|@\d+|(?:her|his|my|their) [\p{L}-]+)\s+(?:ever\s+)?(?:found out|find out|knew|learned|learnt|heard)\b`,
     String.raw`\btold\s+(?:@\d+|her|him|me)\s*,?\s+and only\b`,
     String.raw`\b(?:keep(?:s|ing)?|kept|is|stays?|staying)\s+quiet\s+about\b|\bon the quiet\b|\bkeep(?:s|ing)? mum\b`,
     String.raw`\b(?:nobody|no ?one|no-one)\s+(?:must|may|can|should|is to)\s+(?:know|find out|hear)\b`,
@@ -71,7 +73,7 @@ export const KEEPING = new Set(
 );
 
 /** One listener: a resident, a relative by kin word (with or without a name), or a pronoun. */
-const ONE = String.raw`(?:(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?${KIN}(?![\p{L}-])(?:\s*,?\s*@\d+(?!['’]s))?|@\d+(?!['’]s)(?:\s+\p{Lu}\.)?|\b(?:him|her)\b(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}|@))(?!\s*,?\s*@))`;
+const ONE = String.raw`(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+){1,2}@\d+(?!['’]s)|(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?${KIN}(?![\p{L}-])(?:\s*,?\s*@\d+(?!['’]s))?|@\d+(?!['’]s)(?:\s+\p{Lu}\.)?|\b(?:him|her)\b(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}|@))(?!\s*,?\s*@))`;
 const NAMES = String.raw`(${ONE}(?:\s*(?:,|and|or|&)\s*${ONE})*)`;
 
 /** Phrases naming whom the owner means to tell or has told; group 1 is the list. */
@@ -88,6 +90,7 @@ export const TELL_TO: RegExp[] = [
   String.raw`\bonly\s+${NAMES}(?:,[^,;.]{0,60},)?\s+(?:knows?|has been told|is in on)`,
   String.raw`\b(?:has\s+)?confided\s+in\s+${NAMES}`,
   String.raw`\bswore\s+${NAMES}\s+to\s+secrecy`,
+  String.raw`\bbetween (?:him|her|me) and ${NAMES}`,
   String.raw`\b(?:no ?one|nobody|anyone|anybody|a soul|not a soul|everyone|everybody|all)\b[^.;]{0,40}?\b(?:except|but|apart from|besides|other than|save)\s+${NAMES}`,
   String.raw`\b(?:except|apart from|besides|other than)\s+(?:for\s+)?${NAMES}\s*,\s*(?:no ?one|nobody)`,
   String.raw`\btell\s+(?:only\s+)?${NAMES}\s+(?:first|before anyone|and no ?one else|alone)`,

@@ -124,7 +124,8 @@ function pointsBack(s: Sentence): boolean {
   return (
     own === 0 ||
     (own === 1 && !/@\d/.test(stripped)) ||
-    /^\s*(?:it|this|that|the (?:plan|news|decision|idea|matter))\b/i.test(s.text)
+    // "It is a secret." points back; "It's between him and Eve that he has lost his job" says what
+    (own < 3 && /^\s*(?:it|this|that|the (?:plan|news|decision|idea|matter))\b/i.test(s.text))
   );
 }
 
