@@ -208,3 +208,21 @@ describe('clock and calendar words', () => {
     expect(eventDay('darts every Friday', monday)).toBeNull();
   });
 });
+
+describe('quotes', () => {
+  it('every item quotes the text verbatim, a tie or a secret said over two sentences included', () => {
+    const passages = [
+      "Rosa's sister Maud is married to Tom Ferris. Their son Eli helps at the bakery on Saturdays.",
+      'Rosa has decided to sell the bakery. She has not told a soul.',
+      'On Friday at 8 pm Rosa is throwing a party at The Anchor; everyone is welcome.',
+    ];
+    const r = read('Rosa Quint', ...passages);
+    const quotes = [...r.family, ...r.secrets, ...r.events].map((x) => x.quote);
+    expect(quotes.length).toBeGreaterThanOrEqual(5);
+    for (const q of quotes)
+      expect(
+        passages.some((p) => p.includes(q)),
+        q,
+      ).toBe(true);
+  });
+});

@@ -10,7 +10,7 @@ import { halfOfDay, hm, windowsIn } from './clock.ts';
 import { KIN, kinWord } from './kin-words.ts';
 import { placesIn } from './places.ts';
 import { relativesNamed } from './relatives.ts';
-import type { Doc, Sentence } from './text.ts';
+import { type Doc, quoteOf, type Sentence } from './text.ts';
 
 const HOST_VERB = String.raw`(?:hosting|holding|throwing|giving|organi[sz]ing|running|putting on|planning|arranging|leading|having|staging|laying on|starting|hosts?|holds?|throws?|gives|organi[sz]es?|runs|puts on|plans|arranges|leads|stages)`;
 const WILL = String.raw`(?:is going to|are going to|will|['’]ll|plans? to|is planning to|intends? to|means? to|has decided to|decided to|wants? to|hopes? to|would like to|is about to|is set to|offered to|has offered to|has agreed to|agreed to)\s+(?:host|hold|throw|give|organi[sz]e|run|put on|lead|arrange|have|stage|lay on|start)`;
@@ -232,10 +232,12 @@ export function readEvents(
       const next = doc.sentences[s.index + 1];
       let text = clause;
       let markedText = clauseMarked;
+      const parts = [clause];
       const missing = (t: string) => placesIn(t, doc.frame.places).length === 0 || eventDay(t, first) === null;
       if (missing(text) && nextClause && continues({ text: nextClause.trim() } as Sentence, f.kind)) {
         text = `${text}; ${nextClause}`;
         markedText = `${markedText}; ${markeds[ci + 1]}`;
+        parts.push(nextClause);
       } else if (
         missing(text) &&
         ci === markeds.length - 1 &&
@@ -245,6 +247,7 @@ export function readEvents(
       ) {
         text = `${text} ${next.text}`;
         markedText = `${markedText} ${next.marked}`;
+        parts.push(next.text);
       }
       if (WEEKLY.test(text) && !/\bnext\b|\bthis\b|\bfirst\b/i.test(text)) continue;
       if (PAST.test(text) && !/\b(?:will|is|['’]s|plans?|going|tomorrow|tonight|next)\b/i.test(text)) continue;
@@ -296,7 +299,7 @@ export function readEvents(
         start: startText,
         end: `${end >= 24 * 60 ? isoDay(day + 1) : iso} ${hm(end % (24 * 60))}`,
         invite: inviteIn(doc, markedText, family),
-        quote: text.trim(),
+        quote: quoteOf(doc, parts),
       });
     }
   }

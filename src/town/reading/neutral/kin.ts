@@ -5,7 +5,7 @@
 // then those stated directly and those strictly implied by two in a row ("her son's wife" is a daughter-in-law).
 import type { KinItem } from '../types.ts';
 import { type Base, compose, INVERSE, isPlural, KIN, kinWord, label } from './kin-words.ts';
-import { type Doc, type Gender, personOf, type Sentence } from './text.ts';
+import { type Doc, type Gender, personOf, quoteOf, type Sentence } from './text.ts';
 
 interface Fact {
   owner: string;
@@ -364,7 +364,7 @@ export function readKin(doc: Doc): KinItem[] {
         if (e.to === R || found.has(e.to)) continue;
         const base = f.base === null ? e.base : compose(f.base, e.base);
         if (!base) continue;
-        const quote = f.quote && f.quote !== e.quote ? `${f.quote} ${e.quote}` : e.quote;
+        const quote = f.quote ? quoteOf(doc, [f.quote, e.quote]) : e.quote;
         found.set(e.to, { base, quote });
         next.push({ who: e.to, base, quote });
       }

@@ -8,7 +8,7 @@ import type { KinItem, SecretItem } from '../types.ts';
 import { KIN, kinWord } from './kin-words.ts';
 import { relativesNamed } from './relatives.ts';
 import { KEEPING, KEPT, OPEN, TELL_TO } from './secret-words.ts';
-import type { Doc, Sentence } from './text.ts';
+import { type Doc, quoteOf, type Sentence } from './text.ts';
 
 const KEPT_ALL = new RegExp(KEPT.source, 'giu');
 
@@ -159,7 +159,7 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
       continue;
     }
     const matter = matterAt === s ? matterOf(s) : matterAt.text.replace(/[.!]+$/, '');
-    const quote = matterAt === s ? s.text : `${matterAt.text} … ${s.text}`;
+    const quote = quoteOf(doc, [matterAt.text, s.text]);
     out.push({ owner, matter, tellTo: [...tell], quote, at: [s.index, matterAt.index] });
   }
   // one kept matter: "tell" said anywhere in the text is about it
