@@ -137,6 +137,21 @@ describe('private matters', () => {
     expect(r.secrets[0]).toMatchObject({ owner: 'Tom Ferris', tellTo: ['Maud Ferris'] });
   });
 
+  it('keeps only the clause of a seed list that is kept, not the list around it', () => {
+    const r = read(
+      'Tom Ferris',
+      'Tom Ferris is a fisherman; Tom Ferris is married to Maud Ferris; Tom Ferris has secretly decided to sell his boat and intends to tell only his wife Maud Ferris; Tom Ferris drinks at The Anchor.',
+    );
+    expect(r.secrets).toEqual([
+      expect.objectContaining({
+        owner: 'Tom Ferris',
+        tellTo: ['Maud Ferris'],
+        quote: expect.stringMatching(/^Tom Ferris has secretly decided to sell his boat/),
+      }),
+    ]);
+    expect(r.secrets[0]!.matter).not.toMatch(/fisherman|Anchor/);
+  });
+
   it('is no secret when the text says it is out', () => {
     expect(read('Eli Ferris', 'Eli is leaving for college, which is no secret: everyone knows.').secrets).toEqual([]);
   });

@@ -68,7 +68,9 @@ export const KEEPING = new Set(
     'until she he her his him they them their it this that the a an and or is was has have had not n t to of in about ' +
     'with from for be been being who which what so does did do s just herself himself themselves myself town village ' +
     'matter plan news decision family trust trusts sure going will must may can shall promised swore sworn repeat ' +
-    'everyone everybody way least all nor none nothing ever'
+    'everyone everybody way least all nor none nothing ever now next week weeks month months year today tomorrow ' +
+    'tonight soon later day days morning evening afternoon night weekend monday tuesday wednesday thursday friday ' +
+    'saturday sunday mon tue tues wed thu thur thurs fri sat sun till until'
   ).split(' '),
 );
 
