@@ -105,6 +105,23 @@ describe('work and its hours', () => {
   });
 });
 
+describe('routine', () => {
+  it('is what is done regularly besides work, without its subject or its "when"', () => {
+    const r = read(
+      'Tom Ferris',
+      'Tom Ferris runs The Anchor from noon to 11 pm; Tom Ferris plays darts at the village green every Friday at 8 pm; Maud Ferris swims every morning.',
+    );
+    expect(r.routine).toEqual([
+      expect.objectContaining({
+        what: 'plays darts at the village green',
+        place: 'green',
+        days: ['fri'],
+        start: '20:00',
+      }),
+    ]);
+  });
+});
+
 describe('private matters', () => {
   it('finds secrecy said in another sentence, and the one person she means to tell', () => {
     const r = read(

@@ -5,6 +5,7 @@
 import type { RoutineItem, Weekday, WorkItem } from '../types.ts';
 import { weekdaysIn } from './calendar.ts';
 import { hm, readClock, TIME, type Window, windowsIn } from './clock.ts';
+import { KIN } from './kin-words.ts';
 import { placeId, placesIn } from './places.ts';
 import type { Doc, Sentence } from './text.ts';
 
@@ -229,27 +230,57 @@ export function readWork(doc: Doc, declared?: string): WorkItem | null {
 const HABIT =
   /\b(?:every|each|daily|nightly|weekly|usually|always|most (?:days|mornings|evenings|nights)|on (?:mon|tues|wednes|thurs|fri|satur|sun)days|(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekends|mornings|evenings)\b/i;
 
-/** What the resident does regularly besides work, one item per habit sentence. */
+/** Words of when, stripped from a habit to leave what is done ("every Tuesday night", "at 7 am", "on Sundays"). */
+const WHEN =
+  /,?\s*\b(?:every|each)\s+(?:single\s+)?(?:other\s+)?(?:day|night|morning|evening|afternoon|week|weekend|month|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:\s+(?:morning|afternoon|evening|night))?\b|,?\s*\bon\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?:\s+(?:and|or)\s+)?)+(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?\b|,?\s*\b(?:on\s+|at\s+)?(?:the\s+)?weekends\b|,?\s*\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mornings|evenings|nightly|daily|weekly|usually|always|most (?:days|mornings|evenings|nights))\b|,?\s*\b(?:at|from|around|until|till|by)\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?(?:\s*(?:-|–|to|until|till)\s*\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)?/giu;
+
+/**
+ * What the resident does regularly besides work: one item per habit statement (a sentence, or one clause of a seed
+ * list), what is done in the text's words less its subject and its "when", with the place, days and hours said.
+ */
 export function readRoutine(doc: Doc, work: WorkItem | null): RoutineItem[] {
   const out: RoutineItem[] = [];
+  const first = doc.resident.split(/\s+/)[0]!;
   for (const s of doc.sentences) {
-    if (work && s.text === work.quote) continue;
-    if (!HABIT.test(s.text)) continue;
-    if (/\b(?:secret|hosting|party|invite)\b/i.test(s.text)) continue;
-    const place = placesIn(s.text, doc.frame.places)[0]?.id ?? null;
-    const w = windowsIn(s.text)[0] ?? null;
-    const what = s.text
-      .replace(/^[^,]*?\b(?:she|he|i|they)\s+/i, '')
-      .replace(/[.!]+$/, '')
-      .trim();
-    out.push({
-      what,
-      place,
-      days: weekdaysIn(s.text),
-      start: w ? hm(w.start) : null,
-      end: w?.end ? hm(w.end) : null,
-      quote: s.text,
-    });
+    const markeds = s.marked.split(';');
+    for (const [i, clause] of s.text.split(';').entries()) {
+      const c = clause.trim();
+      if (!HABIT.test(c.replace(/\beach other\b/gi, ''))) continue;
+      if (/\b(?:secret\w*|hosting|party|invit\w*|told|tell)\b/i.test(c)) continue;
+      const place = placesIn(c, doc.frame.places)[0]?.id ?? null;
+      const ws = windowsIn(c);
+      // the working week is work, not a habit
+      if (work && place === work.place) continue;
+      // a relative's habit ("Her aunt in Seville sends her books every month")
+      if (new RegExp(String.raw`^\s*(?:her|his|my|their)\s+(?:[\p{L}-]+\s+)?${KIN}\b`, 'iu').test(c)) continue;
+      // someone else's habit ("Tom plays darts every Friday") is theirs
+      const subject = /^\s*(?:[^@,]{0,20}?\s)?@(\d+)(?!['’]s)/.exec(markeds[i] ?? '');
+      if (subject && doc.frame.people[Number(subject[1])] !== doc.resident && !/\b(?:and|&)\s+(?:she|he|i)\b/i.test(c))
+        continue;
+      const what = c
+        .replace(
+          new RegExp(`^.*?\\b(?:${escapeName(doc.resident)}|${escapeName(first)}|she|he|I)\\b(?:['’]s)?\\s+`, 'iu'),
+          '',
+        )
+        .replace(WHEN, '')
+        .replace(/^(?:still|also|usually|always|then)\s+/i, '')
+        .replace(/[.!,]+$/, '')
+        .replace(/\s+/g, ' ')
+        .trim();
+      // a long literary sentence is no routine a day plan can use
+      if (what.split(' ').length < 2 || what.split(' ').length > 12 || /^(?:who|which|whose|,)/i.test(what)) continue;
+      const w = ws[0] ?? null;
+      out.push({
+        what,
+        place,
+        days: weekdaysIn(c),
+        start: w ? hm(w.start) : null,
+        end: w?.end != null ? hm(w.end) : null,
+        quote: c,
+      });
+    }
   }
   return out;
 }
+
+const escapeName = (n: string) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
