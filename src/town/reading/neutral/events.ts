@@ -21,6 +21,16 @@ const HOST_RE = new RegExp(
   String.raw`\b(?:${WILL}|${HOST_VERB})\s+(?:(?:@\d+|him|her|them|us|me|everyone|the (?:town|village))\s+)?(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
   'giu',
 );
+/** "A summer fete will take place on the field", "the ceilidh is being held in the hall": the host said elsewhere. */
+const TAKES_PLACE = new RegExp(
+  String.raw`\b(?:a|an|the|our|my|her|his)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+(?:will take place|takes place|is taking place|will be held|is being held|is to be held|will happen)\b`,
+  'giu',
+);
+/** "getting the whole village together for a ceilidh", "come to my quiz at the pub". */
+const GATHER = new RegExp(
+  String.raw`\b(?:(?:getting|gets|get|bringing|brings|calling|calls)\s+[^.;]{0,40}?\btogether\s+for|(?:come|join (?:me|us))\s+(?:to|for|at))\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
+  'giu',
+);
 /** "I've the trad session on in the pub", "has the quiz on tonight". */
 const HAVE_ON = new RegExp(
   String.raw`\b(?:['’]ve|have|has|['’]s)\s+(?:got\s+)?(?:${ARTICLE}\s+)((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+on\b`,
@@ -169,6 +179,7 @@ function eventIn(
   marked: string,
   before: string,
   family: readonly KinItem[],
+  whole: string = marked,
 ): { kind: string; host: string } | null {
   const places = doc.frame.places;
   const ok = (k: string) => kindOk(k) && !isPlace(k, places);
@@ -182,7 +193,7 @@ function eventIn(
       : hostBefore(doc, m[2]!, m[2]!.length, family);
     found.push({ kind, host });
   }
-  for (const re of [HOST_RE, HAVE_ON, THERE_IS, THE_KIND_IS])
+  for (const re of [HOST_RE, HAVE_ON, THERE_IS, THE_KIND_IS, TAKES_PLACE, GATHER])
     for (const m of marked.matchAll(re)) {
       const kind = clean(m[1]!);
       if (!ok(kind)) continue;
@@ -197,7 +208,7 @@ function eventIn(
   }
   const f = found[0];
   if (!f) return null;
-  const after = HOST_AFTER.exec(marked);
+  const after = HOST_AFTER.exec(marked) ?? HOST_AFTER.exec(whole);
   if (after) {
     const tok = after[1] ?? after[2] ?? '';
     const p = /^@(\d+)/.exec(tok);
@@ -225,7 +236,7 @@ export function readEvents(
     const markeds = s.marked.split(';');
     for (const [ci, clauseMarked] of markeds.entries()) {
       const clause = texts[ci] ?? clauseMarked;
-      const f = eventIn(doc, clauseMarked, doc.sentences[s.index - 1]?.marked ?? '', family);
+      const f = eventIn(doc, clauseMarked, doc.sentences[s.index - 1]?.marked ?? '', family, s.marked);
       if (!f) continue;
       // what the clause leaves out may follow: the next clause, else the next sentence
       const nextClause = texts[ci + 1];

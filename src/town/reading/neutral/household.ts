@@ -72,14 +72,24 @@ const kinNamed = (kin: readonly string[], family: readonly KinItem[]): string[] 
 ];
 
 /** The people a clause's subject names before its verb: the resident (by name or pronoun) and others. */
-function subjects(doc: Doc, head: string): { resident: boolean; others: string[] } {
+function subjects(doc: Doc, head: string, prev = ''): { resident: boolean; others: string[] } {
   const people = doc.frame.people;
   // the subject is the clause's start: a relative clause's "who" points back at the person just before it
   const tokens = [...head.matchAll(/@(\d+)(?!['’]s)|\b(she|he|i|we|me)\b/gi)];
   let resident = false;
   const others: string[] = [];
   for (const t of tokens) {
-    if (t[2]) resident = true;
+    // "she" in a man's text, or in one said as "I", is the woman named last
+    const p = t[2]?.toLowerCase();
+    const other =
+      (p === 'she' || p === 'he') && (doc.firstPerson || (doc.gender && doc.gender !== (p === 'she' ? 'f' : 'm')));
+    if (other) {
+      const named = [...`${prev} ${head.slice(0, t.index)}`.matchAll(/@(\d+)/g)]
+        .map((x) => people[Number(x[1])]!)
+        .filter((x) => x && x !== doc.resident);
+      const last = named[named.length - 1];
+      if (last) others.push(last);
+    } else if (t[2]) resident = true;
     else {
       const p = people[Number(t[1])];
       if (p === doc.resident) resident = true;
@@ -93,7 +103,10 @@ function subjects(doc: Doc, head: string): { resident: boolean; others: string[]
 function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinItem[], out: Set<string>) {
   const people = doc.frame.people;
   const marked = s.marked.replace(/\bw\/\s*/gi, 'with ');
+  let said = prev;
   for (const c of marked.split(/;|\.\s/)) {
+    const before = said;
+    said = `${said} ${c}`;
     for (const m of c.matchAll(LIVE_WITH)) {
       if (GAP_BAD.test(m[1]!)) continue;
       const at = m.index ?? 0;
@@ -104,7 +117,7 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       if (rel) head = rel[1]!;
       else head = head.split(/,\s*(?:and|but|while)\s+|\b(?:and|but)\s+(?=(?:she|he|i)\b)/).pop() ?? head;
       const list = listAfter(doc, c.slice(at + m[0].length));
-      const subj = subjects(doc, head);
+      const subj = subjects(doc, head, before);
       const named = [...list.names, ...kinNamed(list.kin, family)];
       if (subj.resident) {
         for (const n of named) out.add(n);

@@ -66,6 +66,10 @@ const RE = {
   marriedPair: rx(
     String.raw`${PL}\s+(?:are|were|have been|got|became)\s+(?:happily\s+)?(?:married|wed|husband and wife|man and wife|a married couple)\b`,
   ),
+  /** "Ike and I have been together eight years": partners. */
+  together: rx(
+    String.raw`(@\d+|\b(?:i|she|he))\s+(?:and|&)\s+(@\d+|\b(?:i|me|she|he))\s+(?:have been|['’]ve been|are|were|has been)\s+(?:together|a couple|an item|partners)\b`,
+  ),
   marriedTo: rx(
     String.raw`\b(?:married|wed)\b(?:\s+(?:again|late|young|early|happily|first))*(?:\s*,)?\s+(?:to\s+)?(?:the\s+[\p{L}-]+\s*,?\s+)?(${P})`,
   ),
@@ -284,6 +288,12 @@ function readSentence(ctx: Ctx, s: Sentence) {
   for (const m of scan(RE.marriedPair, t)) {
     const pair = listOf(ctx, m[1]!);
     for (const a of pair) add(ctx, [a], 'spouse', pair, q);
+  }
+  for (const m of scan(RE.together, t)) {
+    const who = (x: string) => (x.startsWith('@') ? personOf(x, people) : ctx.doc.resident);
+    const a = who(m[1]!);
+    const b = who(m[2]!);
+    if (a && b && a !== b) add(ctx, [a], 'partner', [b], q);
   }
   for (const m of scan(RE.marriedTo, t)) {
     const owner = subjectBefore(ctx, t, m.index);
