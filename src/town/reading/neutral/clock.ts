@@ -132,7 +132,7 @@ export interface Window {
 }
 
 const T = `(${TIME})`;
-const UNTIL = String.raw`(?:to|until|till|til|'til|-|–|—|through|and)`;
+const UNTIL = `(?:to|until|till|til|'til|-|–|—|through|and)`;
 const RANGE_RES: RegExp[] = [
   new RegExp(String.raw`\b(?:from|between)\s+${T}\s*${UNTIL}\s*${T}`, 'giu'),
   new RegExp(

@@ -12,9 +12,9 @@ import { placesIn } from './places.ts';
 import { relativesNamed } from './relatives.ts';
 import { type Doc, quoteOf, type Sentence } from './text.ts';
 
-const HOST_VERB = String.raw`(?:hosting|holding|throwing|giving|organi[sz]ing|running|putting on|planning|arranging|leading|having|staging|laying on|starting|hosts?|holds?|throws?|gives|organi[sz]es?|runs|puts on|plans|arranges|leads|stages)`;
+const HOST_VERB = `(?:hosting|holding|throwing|giving|organi[sz]ing|running|putting on|planning|arranging|leading|having|staging|laying on|starting|hosts?|holds?|throws?|gives|organi[sz]es?|runs|puts on|plans|arranges|leads|stages)`;
 const WILL = String.raw`(?:is going to|are going to|will|['’]ll|plans? to|is planning to|intends? to|means? to|has decided to|decided to|wants? to|hopes? to|would like to|is about to|is set to|offered to|has offered to|has agreed to|agreed to)\s+(?:host|hold|throw|give|organi[sz]e|run|put on|lead|arrange|have|stage|lay on|start)`;
-const ARTICLE = String.raw`(?:a|an|the|her|his|their|its|our|my|one|another|this year['’]s|this week['’]s)`;
+const ARTICLE = `(?:a|an|the|her|his|their|its|our|my|one|another|this year['’]s|this week['’]s)`;
 /** Words that end a kind: what follows is when, where or who. */
 const STOP = String.raw`(?=\s+(?:she|he|they|we|i|you|at|in|on|from|for|this|tomorrow|today|tonight|next|with|and|to|by|near|down|outside|inside|where|which|that|who|starting|beginning|between|during|after|before|around|every|the|as|so|because|once|@\d+)\b|\s*[,.;:!?(—–]|\s+-\s|$)`;
 const HOST_RE = new RegExp(
@@ -22,10 +22,7 @@ const HOST_RE = new RegExp(
   'giu',
 );
 /** "A summer fete will take place on the field", "the ceilidh is being held in the hall": the host said elsewhere. */
-const TAKES_PLACE = new RegExp(
-  String.raw`\b(?:a|an|the|our|my|her|his)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+(?:will take place|takes place|is taking place|will be held|is being held|is to be held|will happen)\b`,
-  'giu',
-);
+const TAKES_PLACE = /\b(?:a|an|the|our|my|her|his)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+(?:will take place|takes place|is taking place|will be held|is being held|is to be held|will happen)\b/giu;
 /** "getting the whole village together for a ceilidh", "come to my quiz at the pub". */
 const GATHER = new RegExp(
   String.raw`\b(?:(?:getting|gets|get|bringing|brings|calling|calls)\s+[^.;]{0,40}?\btogether\s+for|(?:come|join (?:me|us))\s+(?:to|for|at))\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,

@@ -101,7 +101,7 @@ export function placesIn(text: string, places: TownFrame['places']): PlaceMentio
     for (const w of ownWords(p.name, others)) {
       const stem = escapeRegExp(w.replace(/(?<=\p{L}{3})s$/u, ''));
       // a head noun may be plural ("the bakeries"); a proper name may not ("the Bells" are people)
-      const ending = escapeRegExp(w) === head ? String.raw`(?:s|['’]s|s['’])?` : String.raw`(?:['’]s)?`;
+      const ending = escapeRegExp(w) === head ? `(?:s|['’]s|s['’])?` : `(?:['’]s)?`;
       const re = new RegExp(
         String.raw`(?:\b(?:the|their|her|his|my|our|its|your|at|to|in|into|from|of|behind|outside|inside)|\p{L}+['’]s|\p{L}+s['’])\s+${filler}(${escapeRegExp(w) === head ? stem : escapeRegExp(w)}${ending})(?![\p{L}])`,
         'giu',
