@@ -214,6 +214,37 @@ describe('events', () => {
   });
 });
 
+describe('events said in other ways', () => {
+  it.each([
+    [
+      'A seed swap on the village green is planned for Saturday at noon, organised by Ada Vos.',
+      'Ada Vos',
+      'seed swap',
+      'green',
+      '2025-05-17 12:00',
+    ],
+    [
+      'A quiz will be held at The Anchor on Thursday at 8 pm; Tom Ferris is running it.',
+      'Tom Ferris',
+      'quiz',
+      'anchor',
+      '2025-05-15 20:00',
+    ],
+    ['Come to my cake sale at the school tomorrow at 3!', 'Maud Ferris', 'cake sale', 'school', '2025-05-13 15:00'],
+    [
+      "She's getting the whole village together for a ceilidh on the village green next Friday, from 7pm till late.",
+      'Maud Ferris',
+      'ceilidh',
+      'green',
+      '2025-05-16 19:00',
+    ],
+  ])('%s', (text, host, kind, place, start) => {
+    const r = read('Maud Ferris', text);
+    expect(r.events).toEqual([expect.objectContaining({ host, kind, place, start })]);
+    expect(r.work).toBeNull();
+  });
+});
+
 describe('clock and calendar words', () => {
   it('reads times in digits and words, and windows with the half of the day left open', () => {
     expect(readClock('half past six')).toEqual({ minute: 390, fixed: false });

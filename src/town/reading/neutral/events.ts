@@ -22,7 +22,8 @@ const HOST_RE = new RegExp(
   'giu',
 );
 /** "A summer fete will take place on the field", "the ceilidh is being held in the hall": the host said elsewhere. */
-const TAKES_PLACE = /\b(?:a|an|the|our|my|her|his)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+(?:will take place|takes place|is taking place|will be held|is being held|is to be held|will happen)\b/giu;
+const TAKES_PLACE =
+  /\b(?:a|an|the|our|my|her|his)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?:\s+(?:at|in|on)\s+[^,;.]{1,40}?)?\s+(?:will take place|takes place|is taking place|will be held|is being held|is to be held|will happen|is planned|is scheduled|is set|is booked|is happening)\b/giu;
 /** "getting the whole village together for a ceilidh", "come to my quiz at the pub". */
 const GATHER = new RegExp(
   String.raw`\b(?:(?:getting|gets|get|bringing|brings|calling|calls)\s+[^.;]{0,40}?\btogether\s+for|(?:come|join (?:me|us))\s+(?:to|for|at))\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
