@@ -169,6 +169,15 @@ describe('private matters', () => {
     expect(r.secrets[0]!.matter).not.toMatch(/fisherman|Anchor/);
   });
 
+  it.each([
+    'Tom Ferris has no secrets from his wife Maud.',
+    'Tom is hiding from the rain under the bakery awning.',
+    "Tom's secret recipe is pinned on the bakery wall for all to see.",
+    'Who Tom voted for, nobody knows.',
+  ])('finds nothing kept in "%s"', (text) => {
+    expect(read('Tom Ferris', text).secrets).toEqual([]);
+  });
+
   it('is no secret when the text says it is out', () => {
     expect(read('Eli Ferris', 'Eli is leaving for college, which is no secret: everyone knows.').secrets).toEqual([]);
   });

@@ -42,7 +42,8 @@ export const KEPT = new RegExp(
     String.raw`\bwithout telling\b`,
     String.raw`\bnot even\s+(?:@\d+|her|his|my)\b[^.;]{0,40}?\b(?:knows?|has been (?:told|allowed)|is allowed|was told|suspects?)\b`,
     String.raw`\bbehind (?:everyone|everybody|\S+)['’]s back\b`,
-    String.raw`\bhiding\b|\bhides\b`,
+    // "hiding it from his parents", not "hiding from the rain"
+    String.raw`\bhid(?:ing|es|e)\s+(?!from\b)[^.;]{1,40}?\bfrom\b|\bin hiding\b`,
     String.raw`\bonly (?:one|person|soul) (?:who|that) knows\b`,
     String.raw`\bonly (?:one|person|soul) (?:she|he|i|they) (?:tells|will tell|has told|told|trusts with)\b`,
     String.raw`\bnot (?:yet )?(?:public|common knowledge)\b`,
@@ -56,7 +57,7 @@ export const KEPT = new RegExp(
 
 /** Words that say a matter is out in the open, or only unknown ("who she is nobody knows"). */
 export const OPEN =
-  /\b(?:no secret|not a secret|no longer (?:a )?secret|no hiding it|nothing to hide|everyone knows|everybody knows|the whole (?:town|village|parish) knows|common knowledge|makes no secret|openly|has announced|announced|public knowledge|for anyone (?:who asks|to (?:read|see|hear))|anyone who asks|anyone could find|anyone can)\b|\b(?:who|what|where|why|how|whether)\s+[\p{L}]+[^.;,]{0,30}\b(?:nobody|no one) knows\b/iu;
+  /\b(?:no secrets?|not a secret|for (?:all|everyone|anyone) to (?:see|read|hear)|no longer (?:a )?secret|no hiding it|nothing to hide|everyone knows|everybody knows|the whole (?:town|village|parish) knows|common knowledge|makes no secret|openly|has announced|announced|public knowledge|for anyone (?:who asks|to (?:read|see|hear))|anyone who asks|anyone could find|anyone can)\b|\b(?:who|what|where|why|how|whether)\s+[\p{L}]+[^.;,]{0,30}\b(?:nobody|no one) knows\b/iu;
 
 /** Words about keeping and telling, not about the matter. */
 export const KEEPING = new Set(
