@@ -57,7 +57,7 @@ export const KEPT = new RegExp(
 
 /** Words that say a matter is out in the open, or only unknown ("who she is nobody knows"). */
 export const OPEN =
-  /\b(?:no secrets?|not a secret|for (?:all|everyone|anyone) to (?:see|read|hear)|no longer (?:a )?secret|no hiding it|nothing to hide|everyone knows|everybody knows|the whole (?:town|village|parish) knows|common knowledge|makes no secret|openly|has announced|announced|public knowledge|for anyone (?:who asks|to (?:read|see|hear))|anyone who asks|anyone could find|anyone can)\b|\b(?:who|what|where|why|how|whether)\s+[\p{L}]+[^.;,]{0,30}\b(?:nobody|no one) knows\b/iu;
+  /\b(?:no secrets?|not a secret|for (?:all|everyone|anyone) to (?:see|read|hear)|no longer (?:a )?secret|no hiding it|nothing to hide|everyone knows|everybody knows|the whole (?:town|village|parish) knows|common knowledge|makes no secret|openly|has announced|announced|public knowledge|for anyone (?:who asks|to (?:read|see|hear))|anyone who asks|anyone could find|anyone can)\b|\b(?:who|what|where|why|how|whether)\s+[\p{L}]+[^.;]{0,30}\b(?:nobody|no one) knows\b/iu;
 
 /** Words about keeping and telling, not about the matter. */
 export const KEEPING = new Set(
