@@ -78,6 +78,10 @@ describe('household', () => {
     expect(
       read('Maud Ferris', 'She lives above the shop with her husband Tom and their son Eli.').household.sort(),
     ).toEqual(['Eli Ferris', 'Tom Ferris']);
+    // a relative's home is theirs
+    expect(
+      read('Tom Ferris', 'Tom lives with his wife Maud; his son lives with Ada Vos in the city.').household,
+    ).toEqual(['Maud Ferris']);
     expect(read('Eli Ferris', 'Eli Ferris lives with his parents, Tom and Maud.').household.sort()).toEqual([
       'Maud Ferris',
       'Tom Ferris',

@@ -96,6 +96,12 @@ function subjects(doc: Doc, head: string, prev = ''): { resident: boolean; other
       else if (p) others.push(p);
     }
   }
+  // "Her son lives with his wife": a relative the text does not name is the subject, not the resident
+  if (
+    tokens.length === 0 &&
+    new RegExp(String.raw`(?:^|,)\s*(?:her|his|my|their)\s+(?:[\p{L}-]+\s+)?${KIN}(?![\p{L}-])[^,]*$`, 'iu').test(head)
+  )
+    return { resident: false, others };
   if (tokens.length === 0) resident = true;
   return { resident, others };
 }
