@@ -61,6 +61,18 @@ describe('family from any phrasing', () => {
     expect(kin(eli)).toEqual({ 'Maud Ferris': 'mother' });
   });
 
+  it('reads relative clauses and lists that go on: "whose husband Tom", "one sibling, Maud, and a nephew, Eli"', () => {
+    const rosa = read(
+      'Rosa Quint',
+      'Rosa is close to Maud Ferris, whose husband Tom runs The Anchor and whose son Eli helps at the bakery; Maud is her sister.',
+    );
+    expect(kin(rosa)).toEqual({ 'Maud Ferris': 'sister', 'Tom Ferris': 'brother-in-law', 'Eli Ferris': 'nephew' });
+    expect(kin(read('Rosa Quint', 'Rosa has one sibling in town, Maud Ferris, and a nephew, Eli.'))).toEqual({
+      'Maud Ferris': 'sibling',
+      'Eli Ferris': 'nephew',
+    });
+  });
+
   it('names only residents, in any alphabet, and a terse note\'s "Mum to"', () => {
     expect(kin(read('Ada Vos', 'Ada Vos, whose late husband Piet is buried in Leiden, is mum to Ciarán.'))).toEqual({
       'Ciarán Ó Dálaigh': 'child',

@@ -20,7 +20,7 @@ const PI = String.raw`@\d+(?!\d)(?!['’]s)(?:\s*\([^()]{0,30}\))?(?:,\s*(?:aged
 const PL = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+${PI}|\s*\+\s*${PI})?)`;
 /** A list whose last name may be a possessor ("his father Amani's shop"). */
 const PLP = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+${PI}|\s*\+\s*${PI})?|@\d+(?=['’]s))`;
-const POSS = String.raw`((?:@\d+\s+(?:and|&)\s+)?@\d+['’]s|\b(?:his|her|their|my|your|our|me|those|these)\b)`;
+const POSS = String.raw`((?:@\d+\s+(?:and|&)\s+)?@\d+['’]s|\b(?:his|her|their|my|your|our|me|those|these|whose)\b)`;
 const MOD = String.raw`(?:(?:older|younger|elder|eldest|oldest|youngest|big|little|baby|twin|teenage|teenaged|grown|grown-up|adult|only|new|first|second|middle|two|three|four|\d+|[a-z]+-year-old|beloved|dear|widowed|retired|own|other|another|late|adopted|kid|step)\s+)*`;
 const K = String.raw`(${KIN})(?![\p{L}-])`;
 const SUBJECT = /\b(?:she|he|i|they|we)\b/i;
@@ -171,6 +171,15 @@ function ownersOf(ctx: Ctx, poss: string, s: string, at: number, not: readonly s
     return couple ?? ctx.couple ?? [ctx.doc.resident];
   }
   if (p === 'me' || p === 'those' || p === 'these') return [ctx.doc.resident];
+  // "Maud Ferris, whose husband Tom ...": the one named just before
+  if (p === 'whose') {
+    // the one the first "whose" follows ("Maud, whose husband Tom ... and whose son Eli")
+    const named =
+      [...s.slice(0, at + 6).matchAll(/@(\d+)(?!['’]s)\s*,?\s*whose\b/gi)].pop() ??
+      [...s.slice(0, at).matchAll(/@(\d+)(?!['’]s)/g)].pop();
+    const who = named ? people[Number(named[1])] : undefined;
+    return who ? [who] : [];
+  }
   // "lived with her and her husband Earl": the same woman twice
   if (/\b(?:her|him)\s+and\s*$/i.test(s.slice(0, at)) && compatible(ctx, ctx.doc.resident, p))
     return [ctx.doc.resident];
@@ -242,7 +251,8 @@ function readSentence(ctx: Ctx, s: Sentence) {
   const t = s.marked;
   const q = s.text;
   const people = ctx.doc.frame.people;
-  let lastOwners: string[] | null = null;
+  // whose the possessives before a position were ("his wife, Mei, ..., and son, Eddy": the same man's)
+  const possessors: { at: number; owners: string[] }[] = [];
   for (const m of scan(RE.paired, t)) {
     const owners = ownersOf(ctx, /^(?:her|his|my|their|our)\b/i.test(m[0]) ? m[0].split(/\s+/)[0]! : 'my', t, m.index);
     add(ctx, owners, m[1]!, [personOf(m[3]!, people)!], q);
@@ -250,8 +260,9 @@ function readSentence(ctx: Ctx, s: Sentence) {
   }
   for (const m of scan(RE.chained, t)) add(ctx, ownersOf(ctx, m[1]!, t, m.index), m[2]!, listOf(ctx, m[4]!), q, m[3]);
   for (const m of scan(RE.possessed, t)) {
-    lastOwners = ownersOf(ctx, m[1]!, t, m.index);
-    add(ctx, lastOwners, m[2]!, listOf(ctx, m[3]!), q);
+    const owners = ownersOf(ctx, m[1]!, t, m.index);
+    possessors.push({ at: m.index, owners });
+    add(ctx, owners, m[2]!, listOf(ctx, m[3]!), q);
   }
   for (const m of scan(RE.apposed, t)) {
     const owners = ownersOf(ctx, m[2]!, t, m.index);
@@ -300,13 +311,18 @@ function readSentence(ctx: Ctx, s: Sentence) {
     const other = personOf(m[1]!, people);
     if (owner && other) add(ctx, [owner], 'spouse', [other], q);
   }
+  let bareOwners: string[] | null = null;
   for (const m of scan(RE.has, t)) {
     const owner = subjectBefore(ctx, t, m.index);
-    if (owner) add(ctx, [owner], m[1]!, listOf(ctx, m[2]!), q);
+    // "has one sibling in town, Maud, and a nephew, Eli": the list goes on with the same owner
+    if (owner) {
+      add(ctx, [owner], m[1]!, listOf(ctx, m[2]!), q);
+      bareOwners = [owner];
+    }
   }
-  let bareOwners: string[] | null = null;
   for (const m of scan(RE.bare, t)) {
     // "w/ Mum (Marcia) + Dad (Winston)": the second word is the same person's as the first
+    const lastOwners = possessors.filter((x) => x.at < m.index).pop()?.owners;
     const owner: string[] = lastOwners ?? bareOwners ?? [subjectBefore(ctx, t, m.index) ?? ctx.doc.resident];
     bareOwners = owner;
     add(ctx, owner, m[1]!, listOf(ctx, m[2]!), q);
