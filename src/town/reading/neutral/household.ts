@@ -24,7 +24,7 @@ const ITEM = new RegExp(
   'iu',
 );
 const SEP =
-  /^\s*(?:,\s*(?:and\s+|&\s*|along with\s+|together with\s+)?|and\s+|&\s*|\+\s*|plus\s+|as well as\s+|along with\s+)/i;
+  /^\s*(?:,\s*(?:and\s+(?:with\s+)?|&\s*|along with\s+|together with\s+)?|and\s+(?:with\s+)?|&\s*|\+\s*|plus\s+|as well as\s+|along with\s+)/i;
 
 interface Listed {
   names: string[];
