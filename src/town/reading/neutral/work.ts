@@ -76,7 +76,8 @@ function workplace(doc: Doc): Candidate | null {
         const hours = !EVENTY.test(c) && windowsIn(c, { workday: true }).some((w) => w.end !== null);
         if (hours && !leisure) score += 2;
         if (score === 0) continue;
-        if (PAST.test(clause.slice(-35)) || PAST_AFTER.test(after)) continue;
+        // past work is said in the place's own phrase ("retired from the school"), not a clause before it
+        if (PAST.test(clause.split(',').pop()!.slice(-40)) || PAST_AFTER.test(after)) continue;
         // "They say at the Harbour Bar that ...": where it was said, not where anyone works
         if (/^\s*(?:that|say|says|said)\b/i.test(after)) score -= 3;
         // "running a seed swap at The Anchor", "a cook-off will be held at the park" are events there, not work
