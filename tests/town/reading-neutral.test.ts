@@ -118,6 +118,11 @@ describe('work and its hours', () => {
   it("is nobody's workplace when the work is someone else's or in the past", () => {
     expect(read('Eli Ferris', 'His mother runs The Anchor; Eli only drinks there.').work).toBeNull();
     expect(read('Ada Vos', 'Ada retired from the school years ago and now paints.').work).toBeNull();
+    expect(read('Ada Vos', 'Ada, who once taught at the school, now runs The Anchor from 8 to 8.').work).toMatchObject({
+      place: 'anchor',
+      start: '08:00',
+      end: '20:00',
+    });
   });
 });
 
