@@ -167,6 +167,20 @@ describe('private matters', () => {
     expect(r.secrets[0]!.tellTo).toEqual([]);
   });
 
+  it.each([
+    [
+      "Rosa has decided to close the bakery. She hasn't said a word yet; she'll break the news to her sister Maud first.",
+      ['Maud Ferris'],
+    ],
+    ['Rosa is secretly engaged and means to let Ada know on Friday.', ['Ada Vos']],
+    ['Rosa has been offered a job in the city. For now only she and Ada Vos know.', ['Ada Vos']],
+    ['Rosa is saving to buy The Anchor, a plan she has shared with no one but Tom Ferris.', ['Tom Ferris']],
+    ["Rosa's diagnosis is something she keeps to herself.", []],
+  ])('"%s" keeps one matter, meant for %j', (text, tellTo) => {
+    const r = read('Rosa Quint', text, 'Maud Ferris is her sister.');
+    expect(r.secrets).toEqual([expect.objectContaining({ owner: 'Rosa Quint', tellTo })]);
+  });
+
   it('knows whose secret it is when someone confided in the resident', () => {
     const r = read(
       'Maud Ferris',
