@@ -115,6 +115,29 @@ describe('work and its hours', () => {
     });
   });
 
+  it.each([
+    [
+      "Rosa opens up Quint's Bakery at seven and locks up at four, Mondays to Fridays.",
+      'quint-bakery',
+      5,
+      '07:00',
+      '16:00',
+    ],
+    [
+      'Rosa tends bar at The Anchor six days a week, closed Mondays, from noon until eleven at night.',
+      'anchor',
+      6,
+      '12:00',
+      '23:00',
+    ],
+    ["Rosa's shifts at The Anchor run from 10pm to 6am, Tues–Sat.", 'anchor', 5, '22:00', '06:00'],
+    ['Rosa is the school cook, every weekday morning from 7.', 'school', 5, '07:00', null],
+  ])('"%s"', (text, place, days, start, end) => {
+    const w = read('Rosa Quint', text).work;
+    expect(w).toMatchObject({ place, start, end });
+    expect(w!.days).toHaveLength(days as number);
+  });
+
   it("is nobody's workplace when the work is someone else's or in the past", () => {
     expect(read('Eli Ferris', 'His mother runs The Anchor; Eli only drinks there.').work).toBeNull();
     expect(read('Ada Vos', 'Ada retired from the school years ago and now paints.').work).toBeNull();
