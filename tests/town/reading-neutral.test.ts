@@ -90,6 +90,17 @@ describe('household', () => {
     expect(
       read('Maud Ferris', 'She lives above the shop with her husband Tom and their son Eli.').household.sort(),
     ).toEqual(['Eli Ferris', 'Tom Ferris']);
+    // the family of strangers: a son and his parents, each other's family and household
+    const eli = read(
+      'Eli Ferris',
+      'Eli Ferris, 15, is the son of Tom and Maud Ferris; he lives with them above The Anchor.',
+    );
+    expect(kin(eli)).toEqual({ 'Tom Ferris': 'parent', 'Maud Ferris': 'parent' });
+    expect(eli.household.sort()).toEqual(['Maud Ferris', 'Tom Ferris']);
+    expect(kin(read('Maud Ferris', "Maud Ferris is Tom's wife and Eli's mother."))).toEqual({
+      'Tom Ferris': 'spouse',
+      'Eli Ferris': 'child',
+    });
     // a relative's home is theirs
     expect(
       read('Tom Ferris', 'Tom lives with his wife Maud; his son lives with Ada Vos in the city.').household,

@@ -132,7 +132,7 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
           for (const n of subj.others) out.add(n);
         // "we live ... with his parents": we is the resident and the one they married
         // "is Ben and Ana's daughter and lives with them": the pair just named, else the one they married
-        const pair = /(@\d+)(?:['’]s)?\s+(?:and|&)\s+(@\d+)(?:['’]s)?[^@]*$/.exec(c.slice(0, at));
+        const pair = /(@\d+)(?:['’]s)?\s+(?:and|&)\s+(@\d+)(?:['’]s)?[^@]*$/.exec(`${before} ${c.slice(0, at)}`);
         const them = list.pronouns.some((p) => p === 'them');
         if (them && pair)
           for (const x of [pair[1]!, pair[2]!]) {
