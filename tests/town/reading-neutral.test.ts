@@ -367,3 +367,24 @@ describe('quotes', () => {
       ).toBe(true);
   });
 });
+
+describe('private matters over the fields of a town file', () => {
+  it('finds the news a keeping sentence in another field is about, past a habit said between', () => {
+    const r = readResidentNeutral(
+      {
+        resident: 'Rosa Quint',
+        passages: [
+          { field: 'currently', text: 'Rosa Quint has decided to sell the bakery.' },
+          { field: 'lifestyle', text: 'Rosa Quint gets up at 5 am and goes to bed at 9 pm.' },
+          {
+            field: 'seed',
+            text: 'Rosa has not told a soul; she wants her sister Maud Ferris to be the only one she tells.',
+          },
+        ],
+      },
+      TOWN,
+    );
+    expect(r.secrets).toEqual([expect.objectContaining({ owner: 'Rosa Quint', tellTo: ['Maud Ferris'] })]);
+    expect(r.secrets[0]!.matter).toMatch(/sell the bakery/);
+  });
+});

@@ -11,6 +11,9 @@ import { KEEPING, KEPT, OPEN, TELL_TO } from './secret-words.ts';
 import { type Doc, quoteOf, type Sentence } from './text.ts';
 
 const KEPT_ALL = new RegExp(KEPT.source, 'giu');
+/** Words of a piece of news (a decision, a plan, a change), as opposed to a habit or a description. */
+const NEWS =
+  /\b(?:decided|decision|plans?|planning|intends?|going to|will|wants? to|hopes? to|offered|applied|applying|accepted|pregnant|expecting|engaged|seeing|dating|sell|selling|sold|buy|buying|bought|leaving|leave|moving|quit|quitting|retire|retiring|lost|owes?|debt|illness|diagnos\w*|failed|failing|broke|broken|crush|in love|affair|won|saving|found)\b/i;
 
 const content = (text: string): string[] =>
   text
@@ -161,9 +164,18 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
     if (pointsBack(u)) {
       // the nearest statement before it with something to keep (any field), else the next one; the one just
       // before may be short ("Dot is pregnant."), one further back must say more
-      const before = [...us.slice(0, u.index)]
-        .reverse()
-        .find((x) => content(x.marked).length >= (x.index === u.index - 1 ? 1 : 2) && !OPEN.test(x.text));
+      const earlier = [...us.slice(0, u.index)].reverse();
+      const fits = (x: Unit) => content(x.marked).length >= (x.index === u.index - 1 ? 1 : 2) && !OPEN.test(x.text);
+      // a piece of news a few statements back ("She has decided to sell the shop.") beats a habit just before
+      // ("She gets up at 6 am.") when the keeping is said in another field
+      const news =
+        u.sentence.index === 0 || earlier[0]?.sentence.field === u.sentence.field
+          ? undefined
+          : earlier.slice(0, 4).find((x) => fits(x) && NEWS.test(x.text));
+      // "She has not told a soul; she wants her sister to be the only one she tells": the same matter again
+      const kept =
+        earlier[0] && earlier[0].sentence === u.sentence && out.some((x) => x.at.includes(earlier[0]!.index));
+      const before = kept ? earlier[0] : (news ?? earlier.find(fits));
       const after = us.slice(u.index + 1).find((x) => content(x.marked).length >= 2);
       matterAt = before ?? after ?? u;
     }
