@@ -4,16 +4,9 @@
 // ("Mum to Eli."). Every tie the text states between any two people is gathered first; the resident's own ties are
 // then those stated directly and those strictly implied by two in a row ("her son's wife" is a daughter-in-law).
 import type { KinItem } from '../types.ts';
-import { type Base, compose, INVERSE, isPlural, KIN, kinWord, label } from './kin-words.ts';
-import { type Doc, type Gender, personOf, quoteOf, type Sentence } from './text.ts';
-
-interface Fact {
-  owner: string;
-  target: string;
-  base: Base;
-  gender: Gender | null;
-  quote: string;
-}
+import { deriveKin, type Fact } from './kin-graph.ts';
+import { compose, isPlural, KIN, kinWord } from './kin-words.ts';
+import { type Doc, type Gender, personOf, type Sentence } from './text.ts';
 
 const P = String.raw`@\d+`;
 const PI = String.raw`@\d+(?!\d)(?!['’]s)(?:\s*\([^()]{0,30}\))?(?:,\s*(?:aged\s+)?\d{1,3}(?=\s*(?:,|and\b|&|\)|$|[.;])))?`;
@@ -370,52 +363,5 @@ function factsOf(doc: Doc): { facts: Fact[]; genders: Map<string, Gender> } {
  */
 export function readKin(doc: Doc): KinItem[] {
   const { facts, genders } = factsOf(doc);
-  const edges = new Map<string, { to: string; base: Base; quote: string }[]>();
-  const edge = (from: string, to: string, base: Base, quote: string) => {
-    const list = edges.get(from) ?? [];
-    if (!list.some((e) => e.to === to && e.base === base)) list.push({ to, base, quote });
-    edges.set(from, list);
-  };
-  for (const f of facts) {
-    edge(f.owner, f.target, f.base, f.quote);
-    edge(f.target, f.owner, INVERSE[f.base], f.quote);
-  }
-  const R = doc.resident;
-  const found = new Map<string, { base: Base; quote: string }>();
-  let frontier: { who: string; base: Base | null; quote: string }[] = [{ who: R, base: null, quote: '' }];
-  for (let depth = 0; depth < 3 && frontier.length > 0; depth++) {
-    const next: typeof frontier = [];
-    for (const f of frontier)
-      for (const e of edges.get(f.who) ?? []) {
-        if (e.to === R || found.has(e.to)) continue;
-        const base = f.base === null ? e.base : compose(f.base, e.base);
-        if (!base) continue;
-        const quote = f.quote ? quoteOf(doc, [f.quote, e.quote]) : e.quote;
-        found.set(e.to, { base, quote });
-        next.push({ who: e.to, base, quote });
-      }
-    frontier = next;
-  }
-  // a word with no generic form ("brother-in-law") takes a spouse's gender as the other's opposite, the usual case,
-  // rather than dropping a tie the text states
-  const spouseOf = (name: string) =>
-    facts.find(
-      (f) =>
-        f.base === 'spouse' &&
-        (f.owner === name || f.target === name) &&
-        genders.has(f.owner === name ? f.target : f.owner),
-    );
-  const genderOf = (name: string, base: Base): Gender | null => {
-    const g = genders.get(name);
-    if (g || label(base, null)) return g ?? null;
-    const sp = spouseOf(name);
-    if (!sp) return null;
-    return genders.get(sp.owner === name ? sp.target : sp.owner) === 'f' ? 'm' : 'f';
-  };
-  const out: KinItem[] = [];
-  for (const [name, { base, quote }] of found) {
-    const relation = label(base, genderOf(name, base));
-    if (relation && doc.frame.people.includes(name)) out.push({ name, relation, quote });
-  }
-  return out;
+  return deriveKin(doc, facts, genders);
 }
