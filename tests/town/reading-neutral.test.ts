@@ -388,3 +388,34 @@ describe('private matters over the fields of a town file', () => {
     expect(r.secrets[0]!.matter).toMatch(/sell the bakery/);
   });
 });
+
+describe("Smallville's own style", () => {
+  it('reads a Smallville seed: family, household and work, and no tie from "the husband Tom Moreno" of another family', () => {
+    const frame: TownFrame = {
+      start: '2023-02-13 07:00',
+      people: ['John Lin', 'Mei Lin', 'Eddy Lin', 'Sam Moore', 'Tom Moreno', 'Jane Moreno'],
+      places: [
+        { id: 'pharmacy', name: 'The Willows Market and Pharmacy' },
+        { id: 'cafe', name: 'Hobbs Cafe' },
+      ],
+    };
+    const r = readResidentNeutral(
+      {
+        resident: 'John Lin',
+        passages: [
+          {
+            field: 'learned',
+            text: 'John Lin is a pharmacy shopkeeper at the Willow Market and Pharmacy who loves to help people; John Lin is living with his wife, Mei Lin, who is a college professor, and son, Eddy Lin, who is a student studying music theory; John Lin has known the old couple next-door, Sam Moore and Jennifer Moore, for a few years; John Lin knows the Moreno family somewhat well — the husband Tom Moreno and the wife Jane Moreno.',
+          },
+        ],
+      },
+      frame,
+    );
+    expect(Object.fromEntries(r.family.map((k) => [k.name, k.relation]))).toEqual({
+      'Mei Lin': 'wife',
+      'Eddy Lin': 'son',
+    });
+    expect(r.household.sort()).toEqual(['Eddy Lin', 'Mei Lin']);
+    expect(r.work?.place).toBe('pharmacy');
+  });
+});
