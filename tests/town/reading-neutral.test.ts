@@ -341,6 +341,9 @@ describe('clock and calendar words', () => {
     expect(weekdaysIn('Mon-Fri')).toEqual(['mon', 'tue', 'wed', 'thu', 'fri']);
     expect(weekdaysIn('every day but Wednesday')).toEqual(['mon', 'tue', 'thu', 'fri', 'sat', 'sun']);
     expect(weekdaysIn('Tuesdays and Thursdays')).toEqual(['tue', 'thu']);
+    expect(weekdaysIn('M-F 9-5')).toEqual(['mon', 'tue', 'wed', 'thu', 'fri']);
+    expect(weekdaysIn('Tu/Th 10-2')).toEqual(['tue', 'thu']);
+    expect(weekdaysIn('We close early')).toBeNull();
     const monday = Math.floor(Date.UTC(2025, 4, 12) / 86_400_000);
     expect(eventDay('on the first evening', monday)).toBe(monday);
     expect(eventDay('on the second day', monday)).toBe(monday + 1);

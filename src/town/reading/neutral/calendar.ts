@@ -55,13 +55,22 @@ const ordered = (days: Iterable<Weekday>): Weekday[] => {
   return WEEKDAY_ORDER.filter((d) => s.has(d));
 };
 
+const TWO: Record<string, string> = { Mo: 'Mon', Tu: 'Tue', We: 'Wed', Th: 'Thu', Fr: 'Fri', Sa: 'Sat', Su: 'Sun' };
+const TWO_LIST = /(?<![\p{L}])(?:Mo|Tu|We|Th|Fr|Sa|Su)(?:\s*[/&+,–-]\s*(?:Mo|Tu|We|Th|Fr|Sa|Su))+(?![\p{L}])/gu;
+
+/** A terse note's "M-F" and "Tu/Th" (two-letter days only in a list of them, where "We" is no pronoun). */
+const shortDays = (t: string): string =>
+  t
+    .replace(/(?<![\p{L}])M\s*[-–]\s*F(?![\p{L}])/gu, 'Mon-Fri')
+    .replace(TWO_LIST, (list) => list.replace(/(?:Mo|Tu|We|Th|Fr|Sa|Su)/g, (d) => TWO[d] ?? d));
+
 /**
  * The weekdays a recurring thing is on, in week order (Monday first), or null when the text names none:
  * "Monday to Saturday", "Mon-Fri", "weekdays", "weekends", "every day", "daily except Sunday", "Tuesdays and
  * Thursdays", "six days a week, closed Sundays".
  */
 export function weekdaysIn(text: string): Weekday[] | null {
-  const t = text.replace(/\s+/g, ' ');
+  const t = shortDays(text.replace(/\s+/g, ' '));
   let days: Set<Weekday> | null = null;
   const add = (ds: Iterable<Weekday>) => {
     days ??= new Set();
