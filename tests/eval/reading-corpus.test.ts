@@ -14,17 +14,19 @@ import {
 import { readResidentNeutral } from '../../src/town/reading/neutral/index.ts';
 import { emptyReading, type ResidentReading } from '../../src/town/reading/types.ts';
 
-const TUNING = parseReadingCorpus(
-  JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/reading-corpus/tuning.json'), 'utf8')),
-);
+const load = (file: string) =>
+  parseReadingCorpus(JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/reading-corpus', file), 'utf8')));
+const TUNING = load('tuning.json');
+/** Items written for these tests in styles the corpus lacks (forms, diaries, the passive, gossip), after tuning. */
+const OWN = load('own.json');
 
 /** What the neutral reader reaches on the tuning part, less a margin: a drop below fails. */
 const FLOOR: Record<(typeof SCORED_KINDS)[number], { precision: number; recall: number }> = {
-  family: { precision: 0.93, recall: 0.82 },
-  household: { precision: 0.97, recall: 0.88 },
-  work: { precision: 0.91, recall: 0.9 },
+  family: { precision: 0.97, recall: 0.92 },
+  household: { precision: 0.97, recall: 0.96 },
+  work: { precision: 0.96, recall: 0.95 },
   secrets: { precision: 0.95, recall: 0.95 },
-  events: { precision: 0.94, recall: 0.88 },
+  events: { precision: 0.97, recall: 0.97 },
 };
 
 describe('the reading corpus', () => {
@@ -54,6 +56,15 @@ describe('the neutral reader on the tuning part', () => {
         FLOOR[k].recall,
       );
     }
+  });
+});
+
+describe('the neutral reader on phrasings written apart from the corpus', () => {
+  it('reads forms, diaries, the passive and gossip about as well as the corpus', () => {
+    const score = scoreReadings(OWN, readResidentNeutral);
+    console.log(formatReadingScore(score));
+    expect(score.overall.precision, formatReadingScore(score)).toBeGreaterThanOrEqual(0.95);
+    expect(score.overall.recall, formatReadingScore(score)).toBeGreaterThanOrEqual(0.9);
   });
 });
 

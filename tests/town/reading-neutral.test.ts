@@ -1,7 +1,8 @@
 // The neutral rule reader of a resident's text (issue 32): the issue's failing phrasings and others written for these
 // tests in styles the corpus lacks. Names, places and topics here are made up for the tests; the reader knows none.
 import { describe, expect, it } from 'vitest';
-import { eventDay, hm, readClock, weekdaysIn, windowsIn } from '../../src/town/reading/neutral/clock.ts';
+import { eventDay, weekdaysIn } from '../../src/town/reading/neutral/calendar.ts';
+import { hm, readClock, windowsIn } from '../../src/town/reading/neutral/clock.ts';
 import { readResidentNeutral } from '../../src/town/reading/neutral/index.ts';
 import type { TownFrame } from '../../src/town/reading/types.ts';
 
@@ -60,6 +61,18 @@ describe('family from any phrasing', () => {
     expect(kin(eli)).toEqual({ 'Maud Ferris': 'mother' });
   });
 
+  it('reads relative clauses and lists that go on: "whose husband Tom", "one sibling, Maud, and a nephew, Eli"', () => {
+    const rosa = read(
+      'Rosa Quint',
+      'Rosa is close to Maud Ferris, whose husband Tom runs The Anchor and whose son Eli helps at the bakery; Maud is her sister.',
+    );
+    expect(kin(rosa)).toEqual({ 'Maud Ferris': 'sister', 'Tom Ferris': 'brother-in-law', 'Eli Ferris': 'nephew' });
+    expect(kin(read('Rosa Quint', 'Rosa has one sibling in town, Maud Ferris, and a nephew, Eli.'))).toEqual({
+      'Maud Ferris': 'sibling',
+      'Eli Ferris': 'nephew',
+    });
+  });
+
   it('names only residents, in any alphabet, and a terse note\'s "Mum to"', () => {
     expect(kin(read('Ada Vos', 'Ada Vos, whose late husband Piet is buried in Leiden, is mum to Ciarán.'))).toEqual({
       'Ciarán Ó Dálaigh': 'child',
@@ -77,6 +90,21 @@ describe('household', () => {
     expect(
       read('Maud Ferris', 'She lives above the shop with her husband Tom and their son Eli.').household.sort(),
     ).toEqual(['Eli Ferris', 'Tom Ferris']);
+    // the issue's family of strangers: a son and his parents, each other's family and household
+    const eli = read(
+      'Eli Ferris',
+      'Eli Ferris, 15, is the son of Tom and Maud Ferris; he lives with them above The Anchor.',
+    );
+    expect(kin(eli)).toEqual({ 'Tom Ferris': 'parent', 'Maud Ferris': 'parent' });
+    expect(eli.household.sort()).toEqual(['Maud Ferris', 'Tom Ferris']);
+    expect(kin(read('Maud Ferris', "Maud Ferris is Tom's wife and Eli's mother."))).toEqual({
+      'Tom Ferris': 'spouse',
+      'Eli Ferris': 'child',
+    });
+    // a relative's home is theirs
+    expect(
+      read('Tom Ferris', 'Tom lives with his wife Maud; his son lives with Ada Vos in the city.').household,
+    ).toEqual(['Maud Ferris']);
     expect(read('Eli Ferris', 'Eli Ferris lives with his parents, Tom and Maud.').household.sort()).toEqual([
       'Maud Ferris',
       'Tom Ferris',
@@ -98,9 +126,54 @@ describe('work and its hours', () => {
     });
   });
 
+  it.each([
+    [
+      "Rosa opens up Quint's Bakery at seven and locks up at four, Mondays to Fridays.",
+      'quint-bakery',
+      5,
+      '07:00',
+      '16:00',
+    ],
+    [
+      'Rosa tends bar at The Anchor six days a week, closed Mondays, from noon until eleven at night.',
+      'anchor',
+      6,
+      '12:00',
+      '23:00',
+    ],
+    ["Rosa's shifts at The Anchor run from 10pm to 6am, Tues–Sat.", 'anchor', 5, '22:00', '06:00'],
+    ['Rosa is the school cook, every weekday morning from 7.', 'school', 5, '07:00', null],
+  ])('"%s"', (text, place, days, start, end) => {
+    const w = read('Rosa Quint', text).work;
+    expect(w).toMatchObject({ place, start, end });
+    expect(w!.days).toHaveLength(days as number);
+  });
+
   it("is nobody's workplace when the work is someone else's or in the past", () => {
     expect(read('Eli Ferris', 'His mother runs The Anchor; Eli only drinks there.').work).toBeNull();
     expect(read('Ada Vos', 'Ada retired from the school years ago and now paints.').work).toBeNull();
+    expect(read('Ada Vos', 'Ada, who once taught at the school, now runs The Anchor from 8 to 8.').work).toMatchObject({
+      place: 'anchor',
+      start: '08:00',
+      end: '20:00',
+    });
+  });
+});
+
+describe('routine', () => {
+  it('is what is done regularly besides work, without its subject or its "when"', () => {
+    const r = read(
+      'Tom Ferris',
+      'Tom Ferris runs The Anchor from noon to 11 pm; Tom Ferris plays darts at the village green every Friday at 8 pm; Maud Ferris swims every morning.',
+    );
+    expect(r.routine).toEqual([
+      expect.objectContaining({
+        what: 'plays darts at the village green',
+        place: 'green',
+        days: ['fri'],
+        start: '20:00',
+      }),
+    ]);
   });
 });
 
@@ -128,12 +201,50 @@ describe('private matters', () => {
     expect(r.secrets[0]!.tellTo).toEqual([]);
   });
 
+  it.each([
+    [
+      "Rosa has decided to close the bakery. She hasn't said a word yet; she'll break the news to her sister Maud first.",
+      ['Maud Ferris'],
+    ],
+    ['Rosa is secretly engaged and means to let Ada know on Friday.', ['Ada Vos']],
+    ['Rosa has been offered a job in the city. For now only she and Ada Vos know.', ['Ada Vos']],
+    ['Rosa is saving to buy The Anchor, a plan she has shared with no one but Tom Ferris.', ['Tom Ferris']],
+    ["Rosa's diagnosis is something she keeps to herself.", []],
+  ])('"%s" keeps one matter, meant for %j', (text, tellTo) => {
+    const r = read('Rosa Quint', text, 'Maud Ferris is her sister.');
+    expect(r.secrets).toEqual([expect.objectContaining({ owner: 'Rosa Quint', tellTo })]);
+  });
+
   it('knows whose secret it is when someone confided in the resident', () => {
     const r = read(
       'Maud Ferris',
       'Tom confided in her that he owes money to the brewery; she has promised not to tell a soul.',
     );
     expect(r.secrets[0]).toMatchObject({ owner: 'Tom Ferris', tellTo: ['Maud Ferris'] });
+  });
+
+  it('keeps only the clause of a seed list that is kept, not the list around it', () => {
+    const r = read(
+      'Tom Ferris',
+      'Tom Ferris is a fisherman; Tom Ferris is married to Maud Ferris; Tom Ferris has secretly decided to sell his boat and intends to tell only his wife Maud Ferris; Tom Ferris drinks at The Anchor.',
+    );
+    expect(r.secrets).toEqual([
+      expect.objectContaining({
+        owner: 'Tom Ferris',
+        tellTo: ['Maud Ferris'],
+        quote: expect.stringMatching(/^Tom Ferris has secretly decided to sell his boat/),
+      }),
+    ]);
+    expect(r.secrets[0]!.matter).not.toMatch(/fisherman|Anchor/);
+  });
+
+  it.each([
+    'Tom Ferris has no secrets from his wife Maud.',
+    'Tom is hiding from the rain under the bakery awning.',
+    "Tom's secret recipe is pinned on the bakery wall for all to see.",
+    'Who Tom voted for, nobody knows.',
+  ])('finds nothing kept in "%s"', (text) => {
+    expect(read('Tom Ferris', text).secrets).toEqual([]);
   });
 
   it('is no secret when the text says it is out', () => {
@@ -181,6 +292,37 @@ describe('events', () => {
   });
 });
 
+describe('events said in other ways', () => {
+  it.each([
+    [
+      'A seed swap on the village green is planned for Saturday at noon, organised by Ada Vos.',
+      'Ada Vos',
+      'seed swap',
+      'green',
+      '2025-05-17 12:00',
+    ],
+    [
+      'A quiz will be held at The Anchor on Thursday at 8 pm; Tom Ferris is running it.',
+      'Tom Ferris',
+      'quiz',
+      'anchor',
+      '2025-05-15 20:00',
+    ],
+    ['Come to my cake sale at the school tomorrow at 3!', 'Maud Ferris', 'cake sale', 'school', '2025-05-13 15:00'],
+    [
+      "She's getting the whole village together for a ceilidh on the village green next Friday, from 7pm till late.",
+      'Maud Ferris',
+      'ceilidh',
+      'green',
+      '2025-05-16 19:00',
+    ],
+  ])('%s', (text, host, kind, place, start) => {
+    const r = read('Maud Ferris', text);
+    expect(r.events).toEqual([expect.objectContaining({ host, kind, place, start })]);
+    expect(r.work).toBeNull();
+  });
+});
+
 describe('clock and calendar words', () => {
   it('reads times in digits and words, and windows with the half of the day left open', () => {
     expect(readClock('half past six')).toEqual({ minute: 390, fixed: false });
@@ -199,11 +341,84 @@ describe('clock and calendar words', () => {
     expect(weekdaysIn('Mon-Fri')).toEqual(['mon', 'tue', 'wed', 'thu', 'fri']);
     expect(weekdaysIn('every day but Wednesday')).toEqual(['mon', 'tue', 'thu', 'fri', 'sat', 'sun']);
     expect(weekdaysIn('Tuesdays and Thursdays')).toEqual(['tue', 'thu']);
+    expect(weekdaysIn('M-F 9-5')).toEqual(['mon', 'tue', 'wed', 'thu', 'fri']);
+    expect(weekdaysIn('Tu/Th 10-2')).toEqual(['tue', 'thu']);
+    expect(weekdaysIn('We close early')).toBeNull();
     const monday = Math.floor(Date.UTC(2025, 4, 12) / 86_400_000);
     expect(eventDay('on the first evening', monday)).toBe(monday);
     expect(eventDay('on the second day', monday)).toBe(monday + 1);
     expect(eventDay('Sat 10am', monday)).toBe(monday + 5);
     expect(eventDay('on the first evening of the fair, which falls on Thursday', monday)).toBe(monday + 3);
     expect(eventDay('darts every Friday', monday)).toBeNull();
+  });
+});
+
+describe('quotes', () => {
+  it('every item quotes the text verbatim, a tie or a secret said over two sentences included', () => {
+    const passages = [
+      "Rosa's sister Maud is married to Tom Ferris. Their son Eli helps at the bakery on Saturdays.",
+      'Rosa has decided to sell the bakery. She has not told a soul.',
+      'On Friday at 8 pm Rosa is throwing a party at The Anchor; everyone is welcome.',
+    ];
+    const r = read('Rosa Quint', ...passages);
+    const quotes = [...r.family, ...r.secrets, ...r.events].map((x) => x.quote);
+    expect(quotes.length).toBeGreaterThanOrEqual(5);
+    for (const q of quotes)
+      expect(
+        passages.some((p) => p.includes(q)),
+        q,
+      ).toBe(true);
+  });
+});
+
+describe('private matters over the fields of a town file', () => {
+  it('finds the news a keeping sentence in another field is about, past a habit said between', () => {
+    const r = readResidentNeutral(
+      {
+        resident: 'Rosa Quint',
+        passages: [
+          { field: 'currently', text: 'Rosa Quint has decided to sell the bakery.' },
+          { field: 'lifestyle', text: 'Rosa Quint gets up at 5 am and goes to bed at 9 pm.' },
+          {
+            field: 'seed',
+            text: 'Rosa has not told a soul; she wants her sister Maud Ferris to be the only one she tells.',
+          },
+        ],
+      },
+      TOWN,
+    );
+    expect(r.secrets).toEqual([expect.objectContaining({ owner: 'Rosa Quint', tellTo: ['Maud Ferris'] })]);
+    expect(r.secrets[0]!.matter).toMatch(/sell the bakery/);
+  });
+});
+
+describe("Smallville's own style", () => {
+  it('reads a Smallville seed: family, household and work, and no tie from "the husband Tom Moreno" of another family', () => {
+    const frame: TownFrame = {
+      start: '2023-02-13 07:00',
+      people: ['John Lin', 'Mei Lin', 'Eddy Lin', 'Sam Moore', 'Tom Moreno', 'Jane Moreno'],
+      places: [
+        { id: 'pharmacy', name: 'The Willows Market and Pharmacy' },
+        { id: 'cafe', name: 'Hobbs Cafe' },
+      ],
+    };
+    const r = readResidentNeutral(
+      {
+        resident: 'John Lin',
+        passages: [
+          {
+            field: 'learned',
+            text: 'John Lin is a pharmacy shopkeeper at the Willow Market and Pharmacy who loves to help people; John Lin is living with his wife, Mei Lin, who is a college professor, and son, Eddy Lin, who is a student studying music theory; John Lin has known the old couple next-door, Sam Moore and Jennifer Moore, for a few years; John Lin knows the Moreno family somewhat well — the husband Tom Moreno and the wife Jane Moreno.',
+          },
+        ],
+      },
+      frame,
+    );
+    expect(Object.fromEntries(r.family.map((k) => [k.name, k.relation]))).toEqual({
+      'Mei Lin': 'wife',
+      'Eddy Lin': 'son',
+    });
+    expect(r.household.sort()).toEqual(['Eddy Lin', 'Mei Lin']);
+    expect(r.work?.place).toBe('pharmacy');
   });
 });

@@ -1,11 +1,7 @@
-// Clock and calendar words for the neutral reader: times in digits and in words ("7:30", "19h", "half past six",
-// "a quarter to eight", "noon"), windows ("7-9 pm", "from nine until half past five", "opens at 6 and shuts at 3
-// pm"), weekday sets ("Monday to Saturday", "weekdays", "every day but Sunday") and the day of a one-off thing read
-// from the story's start ("the first evening", "tomorrow night", "on Saturday", "May 14"). It knows English clock and
-// calendar words, nothing about any town.
-import { namedDay, weekdayOf } from '../../../core/dates.ts';
-import { DAY_MS } from '../../../core/time.ts';
-import { WEEKDAYS, type Weekday } from '../types.ts';
+// Clock words for the neutral reader: times in digits and in words ("7:30", "19h", "half past six", "a quarter to
+// eight", "noon") and windows ("7-9 pm", "from nine until half past five", "opens at 6 and shuts at 3 pm"), with the
+// half of the day settled where the text leaves it open. Calendar words are in calendar.ts. It knows English clock
+// words, nothing about any town.
 
 const NUMBER_WORDS: Record<string, number> = {
   one: 1,
@@ -35,7 +31,7 @@ const SUFFIX = String.raw`(?:\s*(?:am|pm|a\.m\.|p\.m\.|o['’]clock)(?![\p{L}]))
  * One clock time in digits or words. Kept loose on purpose: the window and context readers decide am/pm where the
  * text leaves it open.
  */
-export const TIME = String.raw`(?:noon|midday|midnight|(?:(?:a\s+)?(?:${MINUTE_WORD})\s+(?:past|to|after|before)\s+${HOUR})${SUFFIX}|half\s+(?:${HOUR_WORD})(?![\p{L}])|${HOUR}(?:[:.h]\d{2})?${SUFFIX}|(?:${HOUR_WORD})[\s-](?:fifteen|thirty|forty-five|o-?five)${SUFFIX})`;
+export const TIME = String.raw`(?:noon|midday|midnight|(?:(?:a\s+)?(?:${MINUTE_WORD})\s+(?:past|to|after|before)\s+${HOUR})${SUFFIX}|half\s+(?:${HOUR_WORD})(?![\p{L}])|${HOUR}(?:[:.h]\d{2}|h(?![\p{L}]))?${SUFFIX}|(?:${HOUR_WORD})[\s-](?:fifteen|thirty|forty-five|o-?five)${SUFFIX})`;
 
 export interface Clock {
   /** Minutes after midnight as first read (a bare "6" is 06:00). */
@@ -44,7 +40,8 @@ export interface Clock {
   fixed: boolean;
 }
 
-const num = (w: string): number | null => {
+/** A number in digits or words ("seven", "twenty-five"), or null. */
+export const num = (w: string): number | null => {
   const t = w.toLowerCase();
   if (/^\d+$/.test(t)) return Number(t);
   return NUMBER_WORDS[t] ?? null;
@@ -135,7 +132,7 @@ export interface Window {
 }
 
 const T = `(${TIME})`;
-const UNTIL = String.raw`(?:to|until|till|til|'til|-|–|—|through|and)`;
+const UNTIL = `(?:to|until|till|til|'til|-|–|—|through|and)`;
 const RANGE_RES: RegExp[] = [
   new RegExp(String.raw`\b(?:from|between)\s+${T}\s*${UNTIL}\s*${T}`, 'giu'),
   new RegExp(
@@ -188,7 +185,9 @@ export function windowsIn(text: string, opts: { workday?: boolean } = {}): Windo
       }
       let end = settle(b, half, start, opts.workday ?? false);
       // "from eight in the evening until eight in the morning", "until 1 am": the end is on the next day
-      if (end <= start && !(b.fixed && end < start)) continue;
+      // an open end in the small hours after an evening start ("from 19h30 to 1h") is past midnight
+      if (end <= start && !b.fixed && start >= 17 * 60 && b.minute % (12 * 60) < 7 * 60) end = b.minute % (12 * 60);
+      else if (end <= start && !(b.fixed && end < start)) continue;
       if (end === 24 * 60) end = 0;
       out.push({ start, end, at, length: m[0].length });
       taken.push([at, at + m[0].length]);
@@ -209,215 +208,3 @@ export function windowsIn(text: string, opts: { workday?: boolean } = {}): Windo
   }
   return out.sort((x, y) => x.at - y.at);
 }
-
-// ---- weekdays ----
-
-const DAY_NAMES: Record<string, Weekday> = {
-  sun: 'sun',
-  mon: 'mon',
-  tue: 'tue',
-  tues: 'tue',
-  wed: 'wed',
-  thu: 'thu',
-  thur: 'thu',
-  thurs: 'thu',
-  fri: 'fri',
-  sat: 'sat',
-  sunday: 'sun',
-  monday: 'mon',
-  tuesday: 'tue',
-  wednesday: 'wed',
-  thursday: 'thu',
-  friday: 'fri',
-  saturday: 'sat',
-};
-const DAY = String.raw`(?:sun|mon|tues?|wed|thu(?:rs?)?|fri|sat)(?:day|nesday|urday|sday|rsday)?s?\.?`;
-export const WEEKDAY_ORDER: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
-
-const dayOf = (w: string): Weekday | null => {
-  const k = w
-    .toLowerCase()
-    .replace(/\.$/, '')
-    .replace(/(?<=day)s$/, '');
-  if (k in DAY_NAMES) return DAY_NAMES[k]!;
-  const short = k.replace(/s$/, '');
-  return DAY_NAMES[short] ?? DAY_NAMES[k.slice(0, 3)] ?? null;
-};
-
-/** Days from a to b going forward through the week ("Monday to Saturday"; "Friday to Monday" wraps). */
-function span(a: Weekday, b: Weekday): Weekday[] {
-  const i = WEEKDAY_ORDER.indexOf(a);
-  const out: Weekday[] = [];
-  for (let k = 0; k < 7; k++) {
-    const d = WEEKDAY_ORDER[(i + k) % 7]!;
-    out.push(d);
-    if (d === b) break;
-  }
-  return out;
-}
-
-const ordered = (days: Iterable<Weekday>): Weekday[] => {
-  const s = new Set(days);
-  return WEEKDAY_ORDER.filter((d) => s.has(d));
-};
-
-/**
- * The weekdays a recurring thing is on, in week order (Monday first), or null when the text names none:
- * "Monday to Saturday", "Mon-Fri", "weekdays", "weekends", "every day", "daily except Sunday", "Tuesdays and
- * Thursdays", "six days a week, closed Sundays".
- */
-export function weekdaysIn(text: string): Weekday[] | null {
-  const t = text.replace(/\s+/g, ' ');
-  let days: Set<Weekday> | null = null;
-  const add = (ds: Iterable<Weekday>) => {
-    days ??= new Set();
-    for (const d of ds) days.add(d);
-  };
-  const rangeRe = new RegExp(
-    String.raw`\b(${DAY})\s*(?:to|through|thru|till|until|-|–|—)\s*(${DAY})(?![\p{L}])`,
-    'giu',
-  );
-  let rest = t;
-  for (const m of t.matchAll(rangeRe)) {
-    const a = dayOf(m[1]!);
-    const b = dayOf(m[2]!);
-    if (a && b) {
-      add(span(a, b));
-      rest = rest.replace(m[0], ' ');
-    }
-  }
-  if (/\b(?:weekdays?|week ?days?|monday-to-friday|working week|every weekday|during the week)\b/i.test(rest))
-    add(span('mon', 'fri'));
-  if (/\b(?:weekends|at the weekend|on the weekend|every weekend|saturdays and sundays)\b/i.test(rest))
-    add(['sat', 'sun']);
-  if (
-    /\b(?:every (?:single )?(?:day|night|evening|morning)|everyday|daily|nightly|seven days a week|each (?:day|night)|all week|every day of the week)\b/i.test(
-      rest,
-    )
-  )
-    add(WEEKDAY_ORDER);
-  // "except Sundays", "but Monday", "closed on Sundays", "Sundays off"
-  const off = new Set<Weekday>();
-  const offRe = new RegExp(
-    String.raw`\b(?:except|but|apart from|other than|save|bar|closed|shut|off|not)\b(?:\s+(?:on|for))?\s+((?:${DAY}(?:\s*(?:,|and|or|&)\s*)?)+)|((?:${DAY}(?:\s*(?:,|and|or|&)\s*)?)+)\s+off\b`,
-    'giu',
-  );
-  for (const m of rest.matchAll(offRe)) {
-    const list = m[1] ?? m[2] ?? '';
-    for (const w of list.matchAll(new RegExp(DAY, 'giu'))) {
-      const d = dayOf(w[0]);
-      if (d) off.add(d);
-    }
-    rest = rest.replace(m[0], ' ');
-  }
-  if (off.size > 0 && days === null && /\b(?:six days|open all week|works? all week)\b/i.test(t)) add(WEEKDAY_ORDER);
-  if (
-    off.size > 0 &&
-    days === null &&
-    /\bdays? a week\b|\b(?:all )?(?:the )?other days\b|\brest of the week\b/i.test(t)
-  )
-    add(WEEKDAY_ORDER);
-  // plain named days ("Tuesdays and Thursdays", "on Mondays, Wednesdays and Fridays"), unless a span said it all
-  if (days === null)
-    for (const w of rest.matchAll(new RegExp(String.raw`\b${DAY}(?![\p{L}])`, 'giu'))) {
-      const d = dayOf(w[0]);
-      if (d && /^[A-Z]/.test(w[0])) add([d]);
-    }
-  if (days === null) return null;
-  const set: Set<Weekday> = days;
-  for (const d of off) set.delete(d);
-  return set.size > 0 ? ordered(set) : null;
-}
-
-// ---- the day of a one-off thing ----
-
-const ORDINALS: Record<string, number> = { first: 0, second: 1, third: 2, fourth: 3, fifth: 4, sixth: 5, seventh: 6 };
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-
-/** Day number (days since 1970-01-01) of "YYYY-MM-DD HH:mm". */
-export const dayNumber = (start: string): number => {
-  const [y, mo, d] = start.slice(0, 10).split('-').map(Number) as [number, number, number];
-  return Math.floor(Date.UTC(y, mo - 1, d) / DAY_MS);
-};
-
-export const isoDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
-
-/**
- * The day a one-off thing falls on, read from the story's first day: "the first evening", "on the second day",
- * "tonight", "tomorrow", "on Saturday", "next Tuesday", "May 14", "the 14th", "in three days". Null when none.
- * A weekly habit ("every Friday", "on Fridays") is no day.
- */
-export function eventDay(said: string, first: number): number | null {
-  // terse notes' "Sat", "Wed." are the days' names
-  const text = said.replace(/(?<![\p{L}-])(Mon|Tues?|Wed|Thu|Thurs?|Fri|Sat|Sun)(?![\p{L}-])\.?/gu, (d) => {
-    const k = d.replace('.', '').toLowerCase().slice(0, 3);
-    return (
-      (
-        {
-          mon: 'Monday',
-          tue: 'Tuesday',
-          wed: 'Wednesday',
-          thu: 'Thursday',
-          fri: 'Friday',
-          sat: 'Saturday',
-          sun: 'Sunday',
-        } as Record<string, string>
-      )[k] ?? d
-    );
-  });
-  const t = text.toLowerCase();
-  // "the first evening" of the story, not "the first evening of the harvest" (a day said elsewhere)
-  const nth =
-    /\b(?:the|on the|its|their)\s+(first|second|third|fourth|fifth|sixth|seventh)\s+(?:day|evening|night|morning|afternoon)\b(?!\s+of\b)/.exec(
-      t,
-    );
-  if (nth) return first + ORDINALS[nth[1]!]!;
-  const dayN = /\bday\s+(one|two|three|four|five|1|2|3|4|5)\b/.exec(t);
-  if (dayN) return first + ((num(dayN[1]!) ?? 1) - 1);
-  if (/\b(?:every|each)\s+(?:sun|mon|tues|wednes|thurs|fri|satur)day\b/.test(t)) return null;
-  const dm = new RegExp(
-    String.raw`\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(${MONTHS.join('|')})|(${MONTHS.join('|')})\s+(\d{1,2})(?:st|nd|rd|th)?)\b`,
-  ).exec(t);
-  if (dm) {
-    const month = MONTHS.indexOf((dm[2] ?? dm[3])!);
-    const date = Number(dm[1] ?? dm[4]);
-    const year = new Date(first * DAY_MS).getUTCFullYear();
-    let d = Math.floor(Date.UTC(year, month, date) / DAY_MS);
-    if (d < first - 180) d = Math.floor(Date.UTC(year + 1, month, date) / DAY_MS);
-    return d;
-  }
-  const ofMonth = /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b/.exec(t);
-  if (ofMonth) {
-    const s = new Date(first * DAY_MS);
-    let d = Math.floor(Date.UTC(s.getUTCFullYear(), s.getUTCMonth(), Number(ofMonth[1])) / DAY_MS);
-    if (d < first) d = Math.floor(Date.UTC(s.getUTCFullYear(), s.getUTCMonth() + 1, Number(ofMonth[1])) / DAY_MS);
-    return d;
-  }
-  const week = /\b(sun|mon|tues|wednes|thurs|fri|satur)day\s+week\b/.exec(t);
-  if (week) {
-    const k = WEEKDAYS.indexOf(week[1]!.slice(0, 3) as Weekday);
-    return first + ((k - weekdayOf(first) + 7) % 7 || 7) + 7;
-  }
-  if (/\b(?:the\s+)?(?:same|that|this)\s+(?:evening|night|afternoon|morning|day)\b|\btonight\b|\btoday\b/.test(t))
-    return first;
-  if (/\b(?:the\s+)?(?:next|following)\s+(?:day|evening|night|morning|afternoon)\b/.test(t)) return first + 1;
-  const named = namedDay(text, first);
-  if (named && 'day' in named) return named.day;
-  return null;
-}
-
-/** Weekday (sun..sat) of a day number. */
-export const weekdayName = (day: number): Weekday => WEEKDAYS[weekdayOf(day)]!;

@@ -5,19 +5,28 @@
 // next one ("It runs 7-9 pm on the first evening"). A weekly habit, a past event, or one with no place or no day is
 // no event.
 import type { EventItem, KinItem } from '../types.ts';
-import { dayNumber, eventDay, halfOfDay, hm, isoDay, windowsIn } from './clock.ts';
+import { dayNumber, eventDay, isoDay } from './calendar.ts';
+import { halfOfDay, hm, windowsIn } from './clock.ts';
 import { KIN, kinWord } from './kin-words.ts';
 import { placesIn } from './places.ts';
 import { relativesNamed } from './relatives.ts';
-import type { Doc, Sentence } from './text.ts';
+import { type Doc, quoteOf, type Sentence } from './text.ts';
 
-const HOST_VERB = String.raw`(?:hosting|holding|throwing|giving|organi[sz]ing|running|putting on|planning|arranging|leading|having|staging|laying on|starting|hosts?|holds?|throws?|gives|organi[sz]es?|runs|puts on|plans|arranges|leads|stages)`;
+const HOST_VERB = `(?:hosting|holding|throwing|giving|organi[sz]ing|running|putting on|planning|arranging|leading|having|staging|laying on|starting|hosts?|holds?|throws?|gives|organi[sz]es?|runs|puts on|plans|arranges|leads|stages)`;
 const WILL = String.raw`(?:is going to|are going to|will|['’]ll|plans? to|is planning to|intends? to|means? to|has decided to|decided to|wants? to|hopes? to|would like to|is about to|is set to|offered to|has offered to|has agreed to|agreed to)\s+(?:host|hold|throw|give|organi[sz]e|run|put on|lead|arrange|have|stage|lay on|start)`;
-const ARTICLE = String.raw`(?:a|an|the|her|his|their|its|our|my|one|another|this year['’]s|this week['’]s)`;
+const ARTICLE = `(?:a|an|the|her|his|their|its|our|my|one|another|this year['’]s|this week['’]s)`;
 /** Words that end a kind: what follows is when, where or who. */
-const STOP = String.raw`(?=\s+(?:at|in|on|from|for|this|tomorrow|today|tonight|next|with|and|to|by|near|down|outside|inside|where|which|that|who|starting|beginning|between|during|after|before|around|every|the|as|so|because|once|@\d+)\b|\s*[,.;:!?(—–]|\s+-\s|$)`;
+const STOP = String.raw`(?=\s+(?:she|he|they|we|i|you|at|in|on|from|for|this|tomorrow|today|tonight|next|with|and|to|by|near|down|outside|inside|where|which|that|who|starting|beginning|between|during|after|before|around|every|the|as|so|because|once|@\d+)\b|\s*[,.;:!?(—–]|\s+-\s|$)`;
 const HOST_RE = new RegExp(
   String.raw`\b(?:${WILL}|${HOST_VERB})\s+(?:(?:@\d+|him|her|them|us|me|everyone|the (?:town|village))\s+)?(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
+  'giu',
+);
+/** "A summer fete will take place on the field", "the ceilidh is being held in the hall": the host said elsewhere. */
+const TAKES_PLACE =
+  /\b(?:a|an|the|our|my|her|his)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?:\s+(?:at|in|on)\s+[^,;.]{1,40}?)?\s+(?:will take place|takes place|is taking place|will be held|is being held|is to be held|will happen|is planned|is scheduled|is set|is booked|is happening)\b/giu;
+/** "getting the whole village together for a ceilidh", "come to my quiz at the pub". */
+const GATHER = new RegExp(
+  String.raw`\b(?:(?:getting|gets|get|bringing|brings|calling|calls)\s+[^.;]{0,40}?\btogether\s+for|(?:come|join (?:me|us))\s+(?:to|for|at))\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
   'giu',
 );
 /** "I've the trad session on in the pub", "has the quiz on tonight". */
@@ -36,12 +45,10 @@ const HOSTED_BY = new RegExp(
   'giu',
 );
 /** "The party's at the parish hall next Saturday": an event named before, given its place and day. */
-const THE_KIND_IS = new RegExp(
-  String.raw`\bthe\s+((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)(?:['’]s|\s+is|\s+will be)\s+(?:at|in|on|next|this|tomorrow|tonight)\b`,
-  'giu',
-);
+const THE_KIND_IS =
+  /\bthe\s+((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)(?:['’]s|\s+is|\s+will be)\s+(?:at|in|on|next|this|tomorrow|tonight)\b/giu;
 const THERE_IS = new RegExp(
-  String.raw`\b(?:there(?:['’]s| is| will be|['’]ll be)|invit\w+ (?:everyone|everybody|people|the (?:town|village)|\S+) to)\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
+  String.raw`\b(?:there(?:['’]s| is| will be|['’]ll be)|invit\w+ (?:everyone|everybody|people|the (?:town|village)|\S+) to|(?:is|are) (?:all )?(?:invited|welcome|asked) to)\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
   'giu',
 );
 /** A terse note's leading noun phrase: "Story hour for little ones Fri 10:30am ...", "Table quiz, GAA clubhouse". */
@@ -170,6 +177,7 @@ function eventIn(
   marked: string,
   before: string,
   family: readonly KinItem[],
+  whole: string = marked,
 ): { kind: string; host: string } | null {
   const places = doc.frame.places;
   const ok = (k: string) => kindOk(k) && !isPlace(k, places);
@@ -183,7 +191,7 @@ function eventIn(
       : hostBefore(doc, m[2]!, m[2]!.length, family);
     found.push({ kind, host });
   }
-  for (const re of [HOST_RE, HAVE_ON, THERE_IS, THE_KIND_IS])
+  for (const re of [HOST_RE, HAVE_ON, THERE_IS, THE_KIND_IS, TAKES_PLACE, GATHER])
     for (const m of marked.matchAll(re)) {
       const kind = clean(m[1]!);
       if (!ok(kind)) continue;
@@ -198,7 +206,7 @@ function eventIn(
   }
   const f = found[0];
   if (!f) return null;
-  const after = HOST_AFTER.exec(marked);
+  const after = HOST_AFTER.exec(marked) ?? HOST_AFTER.exec(whole);
   if (after) {
     const tok = after[1] ?? after[2] ?? '';
     const p = /^@(\d+)/.exec(tok);
@@ -212,7 +220,12 @@ function eventIn(
 const AT_WORK =
   /\b(?:at|in)\s+(?:the|her|his|my|our)\s+(?:shop|store|café|cafe|pub|bar|bakery|office|surgery|salon|yard|works|workshop|stall|kitchen|pharmacy|garage|mill)(?![\p{L}])/iu;
 
-export function readEvents(doc: Doc, family: readonly KinItem[], work: { place: string } | null = null): EventItem[] {
+export function readEvents(
+  doc: Doc,
+  family: readonly KinItem[],
+  work: { place: string } | null = null,
+  home: string | null = null,
+): EventItem[] {
   const first = dayNumber(doc.frame.start);
   const startAt = doc.frame.start;
   const out: EventItem[] = [];
@@ -221,17 +234,19 @@ export function readEvents(doc: Doc, family: readonly KinItem[], work: { place: 
     const markeds = s.marked.split(';');
     for (const [ci, clauseMarked] of markeds.entries()) {
       const clause = texts[ci] ?? clauseMarked;
-      const f = eventIn(doc, clauseMarked, doc.sentences[s.index - 1]?.marked ?? '', family);
+      const f = eventIn(doc, clauseMarked, doc.sentences[s.index - 1]?.marked ?? '', family, s.marked);
       if (!f) continue;
       // what the clause leaves out may follow: the next clause, else the next sentence
       const nextClause = texts[ci + 1];
       const next = doc.sentences[s.index + 1];
       let text = clause;
       let markedText = clauseMarked;
+      const parts = [clause];
       const missing = (t: string) => placesIn(t, doc.frame.places).length === 0 || eventDay(t, first) === null;
       if (missing(text) && nextClause && continues({ text: nextClause.trim() } as Sentence, f.kind)) {
         text = `${text}; ${nextClause}`;
         markedText = `${markedText}; ${markeds[ci + 1]}`;
+        parts.push(nextClause);
       } else if (
         missing(text) &&
         ci === markeds.length - 1 &&
@@ -241,10 +256,15 @@ export function readEvents(doc: Doc, family: readonly KinItem[], work: { place: 
       ) {
         text = `${text} ${next.text}`;
         markedText = `${markedText} ${next.marked}`;
+        parts.push(next.text);
       }
       if (WEEKLY.test(text) && !/\bnext\b|\bthis\b|\bfirst\b/i.test(text)) continue;
       if (PAST.test(text) && !/\b(?:will|is|['’]s|plans?|going|tomorrow|tonight|next)\b/i.test(text)) continue;
-      let place = placesIn(text, doc.frame.places)[0]?.id ?? null;
+      // the place said after the kind ("throwing a barbecue on the green"), else the one said last before it
+      const at = text.toLowerCase().indexOf(f.kind.toLowerCase());
+      const mentions = placesIn(text, doc.frame.places);
+      let place =
+        (mentions.find((x) => x.at > at) ?? mentions.filter((x) => x.at < at).pop() ?? mentions[0])?.id ?? null;
       if (
         !place &&
         work &&
@@ -259,6 +279,9 @@ export function readEvents(doc: Doc, family: readonly KinItem[], work: { place: 
           ))
       )
         place = work.place;
+      // "a curry night at home": the resident's own home, where the text says they live
+      if (!place && home && /\bat (?:home|hers|his|theirs|(?:her|his|their|my|our) (?:place|house|home))\b/i.test(text))
+        place = home;
       const day = eventDay(text, first);
       if (!place || day === null) continue;
       const ws = windowsIn(text);
@@ -285,7 +308,7 @@ export function readEvents(doc: Doc, family: readonly KinItem[], work: { place: 
         start: startText,
         end: `${end >= 24 * 60 ? isoDay(day + 1) : iso} ${hm(end % (24 * 60))}`,
         invite: inviteIn(doc, markedText, family),
-        quote: text.trim(),
+        quote: quoteOf(doc, parts),
       });
     }
   }

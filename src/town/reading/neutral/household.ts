@@ -4,10 +4,11 @@
 // ("lives with her parents"). Never a street, a building's other flat or a neighbour: living near is not living with.
 import type { KinItem } from '../types.ts';
 import { KIN } from './kin-words.ts';
+import { placesIn } from './places.ts';
 import { relativesNamed } from './relatives.ts';
 import type { Doc, Sentence } from './text.ts';
 
-const DWELLING = String.raw`(?:home|house|flat|apartment|cottage|place|rooms?|roof|bungalow|farmhouse|farm|caravan|quarters|digs|lodgings|bedsit|loft|attic|studio|cabin|croft|manse|vicarage|rectory|upstairs|downstairs)`;
+const DWELLING = `(?:home|house|flat|apartment|cottage|place|rooms?|roof|bungalow|farmhouse|farm|caravan|quarters|digs|lodgings|bedsit|loft|attic|studio|cabin|croft|manse|vicarage|rectory|upstairs|downstairs)`;
 const VERB = String.raw`(?:(?:still\s+|now\s+|also\s+)?(?:lives?|living|lived|stays?|staying|lodges?|lodging|boards?|boarding|resides?|residing|shares?|sharing|shared|keeps? house|moved\s+(?:back\s+)?in|has\s+moved\s+(?:back\s+)?in|(?:has|have|had)\s+lived|(?:is|are)\s+living|(?:have|has|had)\s+the\s+${DWELLING}|(?:is|am|are)\s+(?:back\s+)?(?:at\s+)?home|back\s+home|at\s+home|home\s*[:=–-]|${DWELLING}(?=\s+with\b))(?:\s+and\s+[a-z]+s)?)`;
 const LIVE_WITH = new RegExp(String.raw`\b${VERB}(?![\p{L}])((?:[^.;@]|@\d+){0,70}?)\bwith\s+`, 'giu');
 /** "Four of us live in the Iyer house: my husband Suresh, our daughter Meena, ... and me." */
@@ -17,12 +18,13 @@ const GAP_BAD =
 const NOT = /(?:\bno longer|\bnot|\bnever|n['’]t|\bused to|\buntil|\bformerly|\bonce)\b/i;
 
 /** An age said in words after a name ("Arjun, fifteen,"). */
-const AGE_WORD = String.raw`(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)`;
+const AGE_WORD = `(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)`;
 const ITEM = new RegExp(
-  String.raw`^\s*(?:just\s+|only\s+)?(?:(?:(?:her|his|my|their|our|the|your|those|these|both|@\d+['’]s)\s+)?(?:(?:two|three|four|\d+|young|teenage|grown|little|elder|older|younger|baby|twin|new)\s+)*(${KIN})(?![\p{L}-])(?:\s*,?\s*\(?\s*(@\d+)(?!['’]s)\s*\)?(?:\s*,\s*(?:aged\s+)?(?:\d+|${AGE_WORD})(?=\s*(?:,|and\b|$))|\s*\([^()]*\))?)?|(@\d+)(?!['’]s)(?:\s*\([^()]*\)|,\s*(?:aged\s+)?\d+(?=\s*[,.;]|\s+and))?|(him|her|them|me|us))`,
+  String.raw`^\s*(?:just\s+|only\s+)?(?:(?:(?:her|his|my|their|our|the|your|those|these|both|@\d+['’]s)\s+)?(?:(?:two|three|four|\d+|young|teenage|grown|little|big|elder|older|eldest|oldest|younger|youngest|baby|twin|new|kid|adopted|only|other)\s+)*(${KIN})(?![\p{L}-])(?:\s*,?\s*\(?\s*(@\d+)(?!['’]s)\s*\)?(?:\s*,\s*(?:aged\s+)?(?:\d+|${AGE_WORD})(?=\s*(?:,|and\b|$))|\s*\([^()]*\))?)?|(@\d+)(?!['’]s)(?:\s*\([^()]*\)|,\s*(?:aged\s+)?\d+(?=\s*[,.;]|\s+and))?|(him|her|them|me|us))`,
   'iu',
 );
-const SEP = /^\s*(?:,\s*(?:and\s+|&\s*)?|and\s+|&\s*|\+\s*|plus\s+|as well as\s+)/i;
+const SEP =
+  /^\s*(?:,\s*(?:and\s+(?:with\s+)?|&\s*|along with\s+|together with\s+)?|and\s+(?:with\s+)?|&\s*|\+\s*|plus\s+|as well as\s+|along with\s+)/i;
 
 interface Listed {
   names: string[];
@@ -70,20 +72,36 @@ const kinNamed = (kin: readonly string[], family: readonly KinItem[]): string[] 
 ];
 
 /** The people a clause's subject names before its verb: the resident (by name or pronoun) and others. */
-function subjects(doc: Doc, head: string): { resident: boolean; others: string[] } {
+function subjects(doc: Doc, head: string, prev = ''): { resident: boolean; others: string[] } {
   const people = doc.frame.people;
   // the subject is the clause's start: a relative clause's "who" points back at the person just before it
   const tokens = [...head.matchAll(/@(\d+)(?!['’]s)|\b(she|he|i|we|me)\b/gi)];
   let resident = false;
   const others: string[] = [];
   for (const t of tokens) {
-    if (t[2]) resident = true;
+    // "she" in a man's text, or in one said as "I", is the woman named last
+    const p = t[2]?.toLowerCase();
+    const other =
+      (p === 'she' || p === 'he') && (doc.firstPerson || (doc.gender && doc.gender !== (p === 'she' ? 'f' : 'm')));
+    if (other) {
+      const named = [...`${prev} ${head.slice(0, t.index)}`.matchAll(/@(\d+)/g)]
+        .map((x) => people[Number(x[1])]!)
+        .filter((x) => x && x !== doc.resident);
+      const last = named[named.length - 1];
+      if (last) others.push(last);
+    } else if (t[2]) resident = true;
     else {
       const p = people[Number(t[1])];
       if (p === doc.resident) resident = true;
       else if (p) others.push(p);
     }
   }
+  // "Her son lives with his wife": a relative the text does not name is the subject, not the resident
+  if (
+    tokens.length === 0 &&
+    new RegExp(String.raw`(?:^|,)\s*(?:her|his|my|their)\s+(?:[\p{L}-]+\s+)?${KIN}(?![\p{L}-])[^,]*$`, 'iu').test(head)
+  )
+    return { resident: false, others };
   if (tokens.length === 0) resident = true;
   return { resident, others };
 }
@@ -91,7 +109,10 @@ function subjects(doc: Doc, head: string): { resident: boolean; others: string[]
 function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinItem[], out: Set<string>) {
   const people = doc.frame.people;
   const marked = s.marked.replace(/\bw\/\s*/gi, 'with ');
+  let said = prev;
   for (const c of marked.split(/;|\.\s/)) {
+    const before = said;
+    said = `${said} ${c}`;
     for (const m of c.matchAll(LIVE_WITH)) {
       if (GAP_BAD.test(m[1]!)) continue;
       const at = m.index ?? 0;
@@ -102,7 +123,7 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       if (rel) head = rel[1]!;
       else head = head.split(/,\s*(?:and|but|while)\s+|\b(?:and|but)\s+(?=(?:she|he|i)\b)/).pop() ?? head;
       const list = listAfter(doc, c.slice(at + m[0].length));
-      const subj = subjects(doc, head);
+      const subj = subjects(doc, head, before);
       const named = [...list.names, ...kinNamed(list.kin, family)];
       if (subj.resident) {
         for (const n of named) out.add(n);
@@ -110,7 +131,15 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
         if (/\b(?:and|&)\s+(?:i|she|he)\b|\b(?:me|i|she|he)\s+(?:and|&)\s+|@\d+\s+(?:and|&)\s+@\d+/i.test(head))
           for (const n of subj.others) out.add(n);
         // "we live ... with his parents": we is the resident and the one they married
-        if (/\b(?:we|they)\b/i.test(head) || list.pronouns.some((p) => p === 'them' || p === 'us'))
+        // "is Ben and Ana's daughter and lives with them": the pair just named, else the one they married
+        const pair = /(@\d+)(?:['’]s)?\s+(?:and|&)\s+(@\d+)(?:['’]s)?[^@]*$/.exec(`${before} ${c.slice(0, at)}`);
+        const them = list.pronouns.some((p) => p === 'them');
+        if (them && pair)
+          for (const x of [pair[1]!, pair[2]!]) {
+            const p = people[Number(x.slice(1))];
+            if (p) out.add(p);
+          }
+        else if (/\b(?:we|they)\b/i.test(head) || them || list.pronouns.includes('us'))
           for (const n of spouses(family)) out.add(n);
         // "shares with him the rooms": the man just named
         if (list.pronouns.some((p) => p === 'him' || p === 'her')) {
@@ -175,6 +204,13 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
         const p = people[Number(m[1]!.slice(1))];
         if (p) out.add(p);
       }
+    // "... lives with them at the Bell house, along with her kid brother Kim"
+    if (out.size > 0 && LIVE_WITH.test(c))
+      for (const m of c.matchAll(/,\s*(?:along|together) with\s+/gi)) {
+        const list = listAfter(doc, c.slice((m.index ?? 0) + m[0].length));
+        for (const n of [...list.names, ...kinNamed(list.kin, family)]) out.add(n);
+      }
+    LIVE_WITH.lastIndex = 0;
     together(doc, c, family, out);
   }
 }
@@ -183,15 +219,16 @@ const NEAR_WORDS = /\b(?:next door|neighbou?rs?|near|nearby|across|opposite|no\.
 
 /** "She and Tom live above the bakery", "Tom, Maud and their son Eli share the cottage" (no "with"). */
 function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<string>) {
-  const verb = /\b(?:live|share|have shared|have lived|are living|keep house)\b(?!\s+(?:\w+\s+){0,6}?with\b)/i.exec(c);
+  const verb =
+    /\b(?:live|share|have shared|have lived|are living|keep house|have the (?:house|flat|cottage|rooms|place|farm))\b(?!\s+(?:\w+\s+){0,6}?with\b)/i.exec(
+      c,
+    );
   if (!verb) return;
   const head = c.slice(0, verb.index);
   if (NOT.test(head.slice(-20)) || /\b(?:next door|neighbou?rs?|near|street|lane|road)\b/i.test(head)) return;
   const after = c.slice(verb.index, verb.index + 60);
   if (
-    /\b(?:next door|neighbou?rs?|near|nearby|across|opposite|same street|same road|same lane|same building|another flat|doors? (?:down|from|away)|streets? away|round the corner|around the corner)\b/i.test(
-      after,
-    )
+    /\b(?:each other|one another|neighbou?rs|same street|same road|same lane|same building|another flat)\b/i.test(after)
   )
     return;
   const subj = subjects(doc, head);
@@ -211,4 +248,17 @@ export function readHousehold(doc: Doc, family: readonly KinItem[]): string[] {
   for (const s of doc.sentences) readSentence(doc, s, doc.sentences[s.index - 1]?.marked ?? '', family, out);
   out.delete(doc.resident);
   return [...out];
+}
+
+/** The town place the resident lives at, when the text says it ("lives at the Rao house", "Home: the flat above"). */
+export function homePlace(doc: Doc): string | null {
+  for (const s of doc.sentences)
+    for (const c of s.text.split(/;|\s+[—–]\s+/)) {
+      const live =
+        /\b(?:lives?|living|live|lodges?|stays?|home\s*:)\b[^.;]{0,12}?\b(?:at|in|on|above|over|behind)?\s*/i.exec(c);
+      if (!live) continue;
+      const place = placesIn(c.slice(live.index), doc.frame.places).find((m) => m.at < 40);
+      if (place) return place.id;
+    }
+  return null;
 }

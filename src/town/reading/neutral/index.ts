@@ -4,7 +4,7 @@
 import type { ResidentReading, ResidentText, TownFrame } from '../types.ts';
 import { readBusy } from './busy.ts';
 import { readEvents } from './events.ts';
-import { readHousehold } from './household.ts';
+import { homePlace, readHousehold } from './household.ts';
 import { readKin } from './kin.ts';
 import { readSecrets } from './secrets.ts';
 import { readDoc } from './text.ts';
@@ -22,6 +22,6 @@ export function readResidentNeutral(text: ResidentText, frame: TownFrame): Resid
     routine: readRoutine(doc, work),
     busyWith: readBusy(doc),
     secrets: readSecrets(doc, family),
-    events: readEvents(doc, family, work),
+    events: readEvents(doc, family, work, homePlace(doc)),
   };
 }

@@ -55,6 +55,8 @@ const W: Record<string, Word> = {
   fiance: ['partner', 'm'],
   fiancee: ['partner', 'f'],
   brother: ['sibling', 'm'],
+  bro: ['sibling', 'm'],
+  sis: ['sibling', 'f'],
   sister: ['sibling', 'f'],
   sibling: ['sibling', null],
   twin: ['sibling', null],

@@ -4,24 +4,17 @@
 // ("Mum to Eli."). Every tie the text states between any two people is gathered first; the resident's own ties are
 // then those stated directly and those strictly implied by two in a row ("her son's wife" is a daughter-in-law).
 import type { KinItem } from '../types.ts';
-import { type Base, compose, INVERSE, isPlural, KIN, kinWord, label } from './kin-words.ts';
+import { deriveKin, type Fact } from './kin-graph.ts';
+import { compose, isPlural, KIN, kinWord } from './kin-words.ts';
 import { type Doc, type Gender, personOf, type Sentence } from './text.ts';
-
-interface Fact {
-  owner: string;
-  target: string;
-  base: Base;
-  gender: Gender | null;
-  quote: string;
-}
 
 const P = String.raw`@\d+`;
 const PI = String.raw`@\d+(?!\d)(?!['’]s)(?:\s*\([^()]{0,30}\))?(?:,\s*(?:aged\s+)?\d{1,3}(?=\s*(?:,|and\b|&|\)|$|[.;])))?`;
 const PL = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+${PI}|\s*\+\s*${PI})?)`;
 /** A list whose last name may be a possessor ("his father Amani's shop"). */
 const PLP = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+${PI}|\s*\+\s*${PI})?|@\d+(?=['’]s))`;
-const POSS = String.raw`(@\d+['’]s|\b(?:his|her|their|my|your|our|me|those|these)\b)`;
-const MOD = String.raw`(?:(?:older|younger|elder|eldest|oldest|youngest|big|little|baby|twin|teenage|teenaged|grown|grown-up|adult|only|new|first|second|middle|two|three|four|\d+|[a-z]+-year-old|beloved|dear|widowed|retired|own|other|another|late)\s+)*`;
+const POSS = String.raw`((?:@\d+\s+(?:and|&)\s+)?@\d+['’]s|\b(?:his|her|their|my|your|our|me|those|these|whose)\b)`;
+const MOD = String.raw`(?:(?:older|younger|elder|eldest|oldest|youngest|big|little|baby|twin|teenage|teenaged|grown|grown-up|adult|only|new|first|second|middle|two|three|four|\d+|[a-z]+-year-old|beloved|dear|widowed|retired|own|other|another|late|adopted|kid|step)\s+)*`;
 const K = String.raw`(${KIN})(?![\p{L}-])`;
 const SUBJECT = /\b(?:she|he|i|they|we)\b/i;
 const OBJECT_BEFORE =
@@ -48,6 +41,10 @@ const RE = {
   apposed: rx(
     String.raw`${PL}\s*(?:,|\(|–|-)\s*(?:who\s+is\s+|is\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?!\s*,?\s*@)`,
   ),
+  /** "Ivy, Lena's younger sister and Rob's wife of nineteen years": the second of two apposed ties. */
+  apposedAnd: rx(
+    String.raw`${PL}\s*,\s*(?:@\d+['’]s|her|his|my|their)\s+${MOD}${KIN}(?![\p{L}-])(?:\s+of\s+[^,;@]{0,25}?)?\s+(?:and|&)\s+${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?!\s*,?\s*@)`,
+  ),
   copula: rx(
     String.raw`${PL}(?:,[^,;.@]{0,70},)?\s+(?:is|are|was|were|has been|have been)\s+(?:also\s+|both\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)`,
   ),
@@ -59,7 +56,13 @@ const RE = {
   ofTo: rx(
     String.raw`(?:^|[.;:,(]\s*|\b(?:and|is|are|am|was|as|['’]s|['’]m)\s+)(?:the\s+|a\s+|proud\s+)?${MOD}${K}\s+(?:of|to)\s+${PL}`,
   ),
-  marriedPair: rx(String.raw`${PL}\s+(?:are|were|have been|got|became)\s+(?:happily\s+)?(?:married|wed)\b`),
+  marriedPair: rx(
+    String.raw`${PL}\s+(?:are|were|have been|got|became)\s+(?:happily\s+)?(?:married|wed|husband and wife|man and wife|a married couple)\b`,
+  ),
+  /** "Ike and I have been together eight years": partners. */
+  together: rx(
+    String.raw`(@\d+|\b(?:i|she|he))\s+(?:and|&)\s+(@\d+|\b(?:i|me|she|he))\s+(?:have been|['’]ve been|are|were|has been)\s+(?:together|a couple|an item|partners)\b`,
+  ),
   marriedTo: rx(
     String.raw`\b(?:married|wed)\b(?:\s+(?:again|late|young|early|happily|first))*(?:\s*,)?\s+(?:to\s+)?(?:the\s+[\p{L}-]+\s*,?\s+)?(${P})`,
   ),
@@ -67,7 +70,7 @@ const RE = {
     String.raw`\b(?:has|have|had|with)\s+(?:a|an|one|two|three|four|five|\d)\s+(?:grown\s+|young\s+|teenage\s+|adult\s+)?${MOD}${K}(?:\s+[^@.;,]{0,25}?)?\s*,?\s*(?:named\s+|called\s+|:\s*)?${PL}`,
   ),
   bare: rx(
-    String.raw`(?:\band\b|\bbut\b|,|;|\bwith\b|\bplus\b|:|^|\(|\+|&)\s*(?:a\s+|an\s+)?${MOD}${K}\s*(?:[:=]\s*|,\s*|\(\s*)?${PL}`,
+    String.raw`(?:\band\b|\bbut\b|,|;|\bwith\b|\bplus\b|:|^|\(|\+|&)\s*(?:a\s+|an\s+)?${MOD}${K}\s*(?:[:=]\s*|,\s*|\(\s*)?${PLP}`,
   ),
   // "Mum and Dad, Margaret and Ronald", "Mum & Dad (Shazza, Barry)": each word to its name
   paired: rx(
@@ -148,8 +151,9 @@ function coupleIn(ctx: Ctx, s: string, at: number): string[] | null {
 /** Whose a possessive is: "@3's" that person; "my" the resident; "his"/"her" the clause's subject if it fits. */
 function ownersOf(ctx: Ctx, poss: string, s: string, at: number, not: readonly string[] = []): string[] {
   const people = ctx.doc.frame.people;
-  const named = personOf(poss, people);
-  if (named) return [named];
+  // "Ben and Ana Bell's daughter": both
+  const named = [...poss.matchAll(/@(\d+)/g)].map((m) => people[Number(m[1])]).filter((x): x is string => !!x);
+  if (named.length > 0) return named;
   const p = poss.toLowerCase();
   if (p === 'my' || p === 'our' || p === 'your') return [ctx.doc.resident];
   if (p === 'their') {
@@ -160,6 +164,15 @@ function ownersOf(ctx: Ctx, poss: string, s: string, at: number, not: readonly s
     return couple ?? ctx.couple ?? [ctx.doc.resident];
   }
   if (p === 'me' || p === 'those' || p === 'these') return [ctx.doc.resident];
+  // "Maud Ferris, whose husband Tom ...": the one named just before
+  if (p === 'whose') {
+    // the one the first "whose" follows ("Maud, whose husband Tom ... and whose son Eli")
+    const named =
+      [...s.slice(0, at + 6).matchAll(/@(\d+)(?!['’]s)\s*,?\s*whose\b/gi)].pop() ??
+      [...s.slice(0, at).matchAll(/@(\d+)(?!['’]s)/g)].pop();
+    const who = named ? people[Number(named[1])] : undefined;
+    return who ? [who] : [];
+  }
   // "lived with her and her husband Earl": the same woman twice
   if (/\b(?:her|him)\s+and\s*$/i.test(s.slice(0, at)) && compatible(ctx, ctx.doc.resident, p))
     return [ctx.doc.resident];
@@ -231,7 +244,8 @@ function readSentence(ctx: Ctx, s: Sentence) {
   const t = s.marked;
   const q = s.text;
   const people = ctx.doc.frame.people;
-  let lastOwners: string[] | null = null;
+  // whose the possessives before a position were ("his wife, Mei, ..., and son, Eddy": the same man's)
+  const possessors: { at: number; owners: string[] }[] = [];
   for (const m of scan(RE.paired, t)) {
     const owners = ownersOf(ctx, /^(?:her|his|my|their|our)\b/i.test(m[0]) ? m[0].split(/\s+/)[0]! : 'my', t, m.index);
     add(ctx, owners, m[1]!, [personOf(m[3]!, people)!], q);
@@ -239,13 +253,18 @@ function readSentence(ctx: Ctx, s: Sentence) {
   }
   for (const m of scan(RE.chained, t)) add(ctx, ownersOf(ctx, m[1]!, t, m.index), m[2]!, listOf(ctx, m[4]!), q, m[3]);
   for (const m of scan(RE.possessed, t)) {
-    lastOwners = ownersOf(ctx, m[1]!, t, m.index);
-    add(ctx, lastOwners, m[2]!, listOf(ctx, m[3]!), q);
+    const owners = ownersOf(ctx, m[1]!, t, m.index);
+    possessors.push({ at: m.index, owners });
+    add(ctx, owners, m[2]!, listOf(ctx, m[3]!), q);
   }
   for (const m of scan(RE.apposed, t)) {
     const owners = ownersOf(ctx, m[2]!, t, m.index);
     const targets = listOf(ctx, m[1]!);
     add(ctx, owners, m[3]!, isPlural(m[3]!) ? targets : targets.slice(-1), q);
+  }
+  for (const m of scan(RE.apposedAnd, t)) {
+    const targets = listOf(ctx, m[1]!);
+    add(ctx, ownersOf(ctx, m[2]!, t, m.index, targets), m[3]!, targets.slice(-1), q);
   }
   for (const m of scan(RE.copula, t)) {
     const targets = listOf(ctx, m[1]!);
@@ -274,18 +293,29 @@ function readSentence(ctx: Ctx, s: Sentence) {
     const pair = listOf(ctx, m[1]!);
     for (const a of pair) add(ctx, [a], 'spouse', pair, q);
   }
+  for (const m of scan(RE.together, t)) {
+    const who = (x: string) => (x.startsWith('@') ? personOf(x, people) : ctx.doc.resident);
+    const a = who(m[1]!);
+    const b = who(m[2]!);
+    if (a && b && a !== b) add(ctx, [a], 'partner', [b], q);
+  }
   for (const m of scan(RE.marriedTo, t)) {
     const owner = subjectBefore(ctx, t, m.index);
     const other = personOf(m[1]!, people);
     if (owner && other) add(ctx, [owner], 'spouse', [other], q);
   }
+  let bareOwners: string[] | null = null;
   for (const m of scan(RE.has, t)) {
     const owner = subjectBefore(ctx, t, m.index);
-    if (owner) add(ctx, [owner], m[1]!, listOf(ctx, m[2]!), q);
+    // "has one sibling in town, Maud, and a nephew, Eli": the list goes on with the same owner
+    if (owner) {
+      add(ctx, [owner], m[1]!, listOf(ctx, m[2]!), q);
+      bareOwners = [owner];
+    }
   }
-  let bareOwners: string[] | null = null;
   for (const m of scan(RE.bare, t)) {
     // "w/ Mum (Marcia) + Dad (Winston)": the second word is the same person's as the first
+    const lastOwners = possessors.filter((x) => x.at < m.index).pop()?.owners;
     const owner: string[] = lastOwners ?? bareOwners ?? [subjectBefore(ctx, t, m.index) ?? ctx.doc.resident];
     bareOwners = owner;
     add(ctx, owner, m[1]!, listOf(ctx, m[2]!), q);
@@ -333,52 +363,5 @@ function factsOf(doc: Doc): { facts: Fact[]; genders: Map<string, Gender> } {
  */
 export function readKin(doc: Doc): KinItem[] {
   const { facts, genders } = factsOf(doc);
-  const edges = new Map<string, { to: string; base: Base; quote: string }[]>();
-  const edge = (from: string, to: string, base: Base, quote: string) => {
-    const list = edges.get(from) ?? [];
-    if (!list.some((e) => e.to === to && e.base === base)) list.push({ to, base, quote });
-    edges.set(from, list);
-  };
-  for (const f of facts) {
-    edge(f.owner, f.target, f.base, f.quote);
-    edge(f.target, f.owner, INVERSE[f.base], f.quote);
-  }
-  const R = doc.resident;
-  const found = new Map<string, { base: Base; quote: string }>();
-  let frontier: { who: string; base: Base | null; quote: string }[] = [{ who: R, base: null, quote: '' }];
-  for (let depth = 0; depth < 3 && frontier.length > 0; depth++) {
-    const next: typeof frontier = [];
-    for (const f of frontier)
-      for (const e of edges.get(f.who) ?? []) {
-        if (e.to === R || found.has(e.to)) continue;
-        const base = f.base === null ? e.base : compose(f.base, e.base);
-        if (!base) continue;
-        const quote = f.quote && f.quote !== e.quote ? `${f.quote} ${e.quote}` : e.quote;
-        found.set(e.to, { base, quote });
-        next.push({ who: e.to, base, quote });
-      }
-    frontier = next;
-  }
-  // a word with no generic form ("brother-in-law") takes a spouse's gender as the other's opposite, the usual case,
-  // rather than dropping a tie the text states
-  const spouseOf = (name: string) =>
-    facts.find(
-      (f) =>
-        f.base === 'spouse' &&
-        (f.owner === name || f.target === name) &&
-        genders.has(f.owner === name ? f.target : f.owner),
-    );
-  const genderOf = (name: string, base: Base): Gender | null => {
-    const g = genders.get(name);
-    if (g || label(base, null)) return g ?? null;
-    const sp = spouseOf(name);
-    if (!sp) return null;
-    return genders.get(sp.owner === name ? sp.target : sp.owner) === 'f' ? 'm' : 'f';
-  };
-  const out: KinItem[] = [];
-  for (const [name, { base, quote }] of found) {
-    const relation = label(base, genderOf(name, base));
-    if (relation && doc.frame.people.includes(name)) out.push({ name, relation, quote });
-  }
-  return out;
+  return deriveKin(doc, facts, genders);
 }

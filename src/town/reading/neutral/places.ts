@@ -96,11 +96,17 @@ export function placesIn(text: string, places: TownFrame['places']): PlaceMentio
       .filter((w) => w !== '')
       .map(escapeRegExp);
     // between "the" and the word, only other words of the name ("the Lin family teahouse" is not "the quiet centre")
-    const filler = nameWords.length > 0 ? String.raw`(?:(?:${nameWords.join('|')})\s+){0,2}` : '';
+    // (a name word said a little differently counts: "the Willow Market and Pharmacy" for "The Willows ...")
+    const fillerWords = nameWords.map((w) => `${w.replace(/(?<=\p{L}{3})s$/u, '')}s?`);
+    const filler =
+      nameWords.length > 0 ? String.raw`(?:(?:${[...fillerWords, 'and', '&', 'of'].join('|')})\s+){0,4}` : '';
+    const head = nameWords[nameWords.length - 1];
     for (const w of ownWords(p.name, others)) {
       const stem = escapeRegExp(w.replace(/(?<=\p{L}{3})s$/u, ''));
+      // a head noun may be plural ("the bakeries"); a proper name may not ("the Bells" are people)
+      const ending = escapeRegExp(w) === head ? `(?:s|['’]s|s['’])?` : `(?:['’]s)?`;
       const re = new RegExp(
-        String.raw`(?:\b(?:the|their|her|his|my|our|its|your|at|to|in|into|from|of|behind|outside|inside)|\p{L}+['’]s|\p{L}+s['’])\s+${filler}(${stem}(?:s|['’]s|s['’])?)(?![\p{L}])`,
+        String.raw`(?:\b(?:the|their|her|his|my|our|its|your|at|to|in|into|from|of|behind|outside|inside)|\p{L}+['’]s|\p{L}+s['’])\s+${filler}(${escapeRegExp(w) === head ? stem : escapeRegExp(w)}${ending})(?![\p{L}])`,
         'giu',
       );
       for (const m of text.matchAll(re)) {

@@ -4,7 +4,7 @@
 // sister", "Her aunt is the only person she has told", "told Amani only", "has kept it from everyone but him").
 import { KIN } from './kin-words.ts';
 
-const WHO = String.raw`(?:anyone|anybody|a soul|a single soul|a living soul|people|others|the others|everyone|everybody|all of them|them all|the town|the village|the rest|@\d+(?!['’]s)|(?:her|his|my|their)\s+[\p{L}-]+)`;
+const WHO = String.raw`(?:(?:him|her|them)\b(?!\s+[\p{L}-]+\s)|anyone|anybody|a soul|a single soul|a living soul|people|others|the others|everyone|everybody|all of them|them all|the town|the village|the rest|@\d+(?!['’]s)|(?:her|his|my|their)\s+[\p{L}-]+)`;
 
 /** Words that keep something from others. */
 export const KEPT = new RegExp(
@@ -27,6 +27,15 @@ export const KEPT = new RegExp(
     String.raw`\bkept\s+(?:it\s+|this\s+|that\s+|[\p{L}\s]{0,20}?\s)?(?:to (?:her|him)self|quiet|hidden|under wraps|from\s+${WHO})`,
     String.raw`\b(?:is|['’]s|am|['’]m)\s+keeping\s+(?:it|this|that)\s*(?:[.;]|$)`,
     String.raw`\bunder wraps\b`,
+    String.raw`(?:\bnot|n['’]t|\bnever)\s+(?:yet\s+)?(?:said|breathed|spoken|uttered)\s+(?:a word|anything)\b`,
+    String.raw`\bonly\s+(?:she|he|i|@\d+)\s+and\s+(?:@\d+|her\s+[\p{L}-]+|his\s+[\p{L}-]+)[^.;]{0,20}?\bknows?\b`,
+    String.raw`\b(?:shared|discussed)\s+(?:it\s+|this\s+)?with\s+(?:no ?one|nobody|no-one)\b`,
+    String.raw`\b(?:something|it|that|which)\s+(?:she|he|i|they)\s+keeps?\s+to\s+(?:her|him|my|them)sel(?:f|ves)\b`,
+    String.raw`\bbetween (?:him|her|me) and (?:@\d+|(?:his|her|my) [\p{L}-]+)\b`,
+    String.raw`\b(?:if|should)\s+(?:anyone|anybody|people|the town|the village|@\d+|(?:her|his|my|their) [\p{L}-]+)\s+(?:ever\s+)?(?:found out|find out|knew|learned|learnt|heard)\b`,
+    String.raw`\btold\s+(?:@\d+|her|him|me)\s*,?\s+and only\b`,
+    String.raw`\b(?:keep(?:s|ing)?|kept|is|stays?|staying)\s+quiet\s+about\b|\bon the quiet\b|\bkeep(?:s|ing)? mum\b`,
+    String.raw`\b(?:nobody|no ?one|no-one)\s+(?:must|may|can|should|is to)\s+(?:know|find out|hear)\b`,
     String.raw`\bhush-hush\b`,
     String.raw`\bnot a word\b`,
     String.raw`\b(?:say|said|tell|breathe|repeat)\s+nothing\b`,
@@ -37,7 +46,8 @@ export const KEPT = new RegExp(
     String.raw`\bwithout telling\b`,
     String.raw`\bnot even\s+(?:@\d+|her|his|my)\b[^.;]{0,40}?\b(?:knows?|has been (?:told|allowed)|is allowed|was told|suspects?)\b`,
     String.raw`\bbehind (?:everyone|everybody|\S+)['’]s back\b`,
-    String.raw`\bhiding\b|\bhides\b`,
+    // "hiding it from his parents", not "hiding from the rain"
+    String.raw`\bhid(?:ing|es|e)\s+(?!from\b)[^.;]{1,40}?\bfrom\b|\bin hiding\b`,
     String.raw`\bonly (?:one|person|soul) (?:who|that) knows\b`,
     String.raw`\bonly (?:one|person|soul) (?:she|he|i|they) (?:tells|will tell|has told|told|trusts with)\b`,
     String.raw`\bnot (?:yet )?(?:public|common knowledge)\b`,
@@ -51,7 +61,7 @@ export const KEPT = new RegExp(
 
 /** Words that say a matter is out in the open, or only unknown ("who she is nobody knows"). */
 export const OPEN =
-  /\b(?:no secret|not a secret|no longer (?:a )?secret|no hiding it|nothing to hide|everyone knows|everybody knows|the whole (?:town|village|parish) knows|common knowledge|makes no secret|openly|has announced|announced|public knowledge|for anyone (?:who asks|to (?:read|see|hear))|anyone who asks|anyone could find|anyone can)\b|\b(?:who|what|where|why|how|whether)\s+[\p{L}]+[^.;,]{0,30}\b(?:nobody|no one) knows\b/iu;
+  /\b(?:no secrets?|not a secret|for (?:all|everyone|anyone) to (?:see|read|hear)|no longer (?:a )?secret|no hiding it|nothing to hide|everyone knows|everybody knows|the whole (?:town|village|parish) knows|common knowledge|makes no secret|openly|has announced|announced|public knowledge|for anyone (?:who asks|to (?:read|see|hear))|anyone who asks|anyone could find|anyone can)\b|\b(?:who|what|where|why|how|whether)\s+[\p{L}]+[^.;]{0,30}\b(?:nobody|no one) knows\b/iu;
 
 /** Words about keeping and telling, not about the matter. */
 export const KEEPING = new Set(
@@ -63,12 +73,14 @@ export const KEEPING = new Set(
     'until she he her his him they them their it this that the a an and or is was has have had not n t to of in about ' +
     'with from for be been being who which what so does did do s just herself himself themselves myself town village ' +
     'matter plan news decision family trust trusts sure going will must may can shall promised swore sworn repeat ' +
-    'everyone everybody way least all nor none nothing ever'
+    'everyone everybody way least all nor none nothing ever now next week weeks month months year today tomorrow ' +
+    'tonight soon later day days morning evening afternoon night weekend monday tuesday wednesday thursday friday ' +
+    'saturday sunday mon tue tues wed thu thur thurs fri sat sun till until'
   ).split(' '),
 );
 
 /** One listener: a resident, a relative by kin word (with or without a name), or a pronoun. */
-const ONE = String.raw`(?:(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?${KIN}(?![\p{L}-])(?:\s*,?\s*@\d+(?!['’]s))?|@\d+(?!['’]s)(?:\s+\p{Lu}\.)?|\b(?:him|her)\b(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}|@))(?!\s*,?\s*@))`;
+const ONE = String.raw`(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+){1,2}@\d+(?!['’]s)|(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?${KIN}(?![\p{L}-])(?:\s*,?\s*@\d+(?!['’]s))?|@\d+(?!['’]s)(?:\s+\p{Lu}\.)?|\b(?:him|her)\b(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}|@))(?!\s*,?\s*@))`;
 const NAMES = String.raw`(${ONE}(?:\s*(?:,|and|or|&)\s*${ONE})*)`;
 
 /** Phrases naming whom the owner means to tell or has told; group 1 is the list. */
@@ -85,6 +97,10 @@ export const TELL_TO: RegExp[] = [
   String.raw`\bonly\s+${NAMES}(?:,[^,;.]{0,60},)?\s+(?:knows?|has been told|is in on)`,
   String.raw`\b(?:has\s+)?confided\s+in\s+${NAMES}`,
   String.raw`\bswore\s+${NAMES}\s+to\s+secrecy`,
+  String.raw`\bbreak\s+(?:it|the news|this|that)\s+to\s+${NAMES}`,
+  String.raw`\blet\s+${NAMES}\s+know\b`,
+  String.raw`\bonly\s+(?:she|he|i)\s+and\s+${NAMES}[^.;]{0,20}?\bknows?\b`,
+  String.raw`\bbetween (?:him|her|me) and ${NAMES}`,
   String.raw`\b(?:no ?one|nobody|anyone|anybody|a soul|not a soul|everyone|everybody|all)\b[^.;]{0,40}?\b(?:except|but|apart from|besides|other than|save)\s+${NAMES}`,
   String.raw`\b(?:except|apart from|besides|other than)\s+(?:for\s+)?${NAMES}\s*,\s*(?:no ?one|nobody)`,
   String.raw`\btell\s+(?:only\s+)?${NAMES}\s+(?:first|before anyone|and no ?one else|alone)`,

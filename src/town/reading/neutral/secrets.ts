@@ -8,9 +8,12 @@ import type { KinItem, SecretItem } from '../types.ts';
 import { KIN, kinWord } from './kin-words.ts';
 import { relativesNamed } from './relatives.ts';
 import { KEEPING, KEPT, OPEN, TELL_TO } from './secret-words.ts';
-import type { Doc, Sentence } from './text.ts';
+import { type Doc, quoteOf, type Sentence } from './text.ts';
 
 const KEPT_ALL = new RegExp(KEPT.source, 'giu');
+/** Words of a piece of news (a decision, a plan, a change), as opposed to a habit or a description. */
+const NEWS =
+  /\b(?:decided|decision|plans?|planning|intends?|going to|will|wants? to|hopes? to|offered|applied|applying|accepted|pregnant|expecting|engaged|seeing|dating|sell|selling|sold|buy|buying|bought|leaving|leave|moving|quit|quitting|retire|retiring|lost|owes?|debt|illness|diagnos\w*|failed|failing|broke|broken|crush|in love|affair|won|saving|found)\b/i;
 
 const content = (text: string): string[] =>
   text
@@ -112,62 +115,106 @@ function ownerIn(doc: Doc, t: string, family: readonly KinItem[]): { owner: stri
 }
 
 /** The matter in a sentence that keeps it: what follows "that" or a colon, else the sentence. */
-function matterOf(s: Sentence): string {
+function matterOf(s: { text: string }): string {
   const after = /\b(?:that|:)\s+(.{12,})$/i.exec(s.text.replace(/[.!]+$/, ''));
   return (after && KEPT.test(s.text.slice(0, after.index + 6)) ? after[1]! : s.text).replace(/[.!]+$/, '').trim();
 }
 
 /** Does a sentence that keeps something say what, or only point back ("She has not told a soul.")? */
-function pointsBack(s: Sentence): boolean {
+function pointsBack(s: { text: string; marked: string }): boolean {
   const stripped = s.marked.replace(KEPT_ALL, ' ');
   const own = content(stripped).length;
   return (
     own === 0 ||
     (own === 1 && !/@\d/.test(stripped)) ||
-    /^\s*(?:it|this|that|the (?:plan|news|decision|idea|matter))\b/i.test(s.text)
+    // "It is a secret." points back; "It's between him and Eve that he has lost his job" says what
+    (own < 3 && /^\s*(?:it|this|that|the (?:plan|news|decision|idea|matter))\b/i.test(s.text))
   );
 }
 
-export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] {
-  const out: (SecretItem & { at: number[] })[] = [];
-  const ss = doc.sentences;
-  for (const s of ss) {
-    if (!KEPT.test(s.marked) || OPEN.test(s.text)) continue;
-    let matterAt = s;
-    if (pointsBack(s)) {
-      // the nearest sentence before it with something to keep (any field), else the next one
-      const before = [...ss.slice(0, s.index)]
-        .reverse()
-        .find((x) => content(x.marked).length >= 2 && !OPEN.test(x.text));
-      const after = ss.slice(s.index + 1).find((x) => content(x.marked).length >= 2);
-      matterAt = before ?? after ?? s;
+/** One statement: a sentence, or one of a list's clauses ("X is a fisherman; X has secretly decided ..."). */
+interface Unit {
+  index: number;
+  sentence: Sentence;
+  text: string;
+  marked: string;
+}
+
+function unitsOf(doc: Doc): Unit[] {
+  const out: Unit[] = [];
+  for (const s of doc.sentences) {
+    const texts = s.text.split(';');
+    const markeds = s.marked.split(';');
+    if (texts.length !== markeds.length) {
+      out.push({ index: out.length, sentence: s, text: s.text, marked: s.marked });
+      continue;
     }
-    const existing = out.find((x) => x.at.includes(matterAt.index) || x.at.includes(s.index));
-    const both = matterAt === s ? s.marked : `${matterAt.marked} ${s.marked}`;
+    for (const [i, t] of texts.entries())
+      if (t.trim() !== '') out.push({ index: out.length, sentence: s, text: t.trim(), marked: markeds[i]!.trim() });
+  }
+  return out;
+}
+
+export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] {
+  const out: (SecretItem & { at: number[]; sentences: Set<Sentence> })[] = [];
+  const us = unitsOf(doc);
+  for (const u of us) {
+    if (!KEPT.test(u.marked) || OPEN.test(u.text)) continue;
+    let matterAt = u;
+    if (pointsBack(u)) {
+      // the nearest statement before it with something to keep (any field), else the next one; the one just
+      // before may be short ("Dot is pregnant."), one further back must say more
+      const earlier = [...us.slice(0, u.index)].reverse();
+      const fits = (x: Unit) => content(x.marked).length >= (x.index === u.index - 1 ? 1 : 2) && !OPEN.test(x.text);
+      // a piece of news a few statements back ("She has decided to sell the shop.") beats a habit just before
+      // ("She gets up at 6 am.") when the keeping is said in another field
+      const news =
+        u.sentence.index === 0 || earlier[0]?.sentence.field === u.sentence.field
+          ? undefined
+          : earlier.slice(0, 4).find((x) => fits(x) && NEWS.test(x.text));
+      // "She has not told a soul; she wants her sister to be the only one she tells": the same matter again
+      const kept =
+        earlier[0] && earlier[0].sentence === u.sentence && out.some((x) => x.at.includes(earlier[0]!.index));
+      const before = kept ? earlier[0] : (news ?? earlier.find(fits));
+      const after = us.slice(u.index + 1).find((x) => content(x.marked).length >= 2);
+      matterAt = before ?? after ?? u;
+    }
+    const existing = out.find((x) => x.at.includes(matterAt.index) || x.at.includes(u.index));
+    const both = matterAt === u ? u.marked : `${matterAt.marked}; ${u.marked}`;
     const { owner, toldResident } = existing
       ? { owner: existing.owner, toldResident: false }
       : ownerIn(doc, both, family);
+    // whom to tell may be said in the rest of the sentence ("...; she has told Ren, and plans to tell her mother")
+    const said = [...new Set([matterAt.sentence, u.sentence])].map((x) => x.marked).join(' ');
     const tell = new Set<string>(existing?.tellTo ?? []);
-    for (const n of tellToIn(doc, both, owner, family) ?? []) tell.add(n);
+    for (const n of tellToIn(doc, said, owner, family) ?? []) tell.add(n);
     if (toldResident || owner !== doc.resident) tell.add(doc.resident);
     tell.delete(owner);
     if (existing) {
       existing.tellTo = [...tell];
-      existing.at.push(s.index);
+      existing.at.push(u.index);
+      existing.sentences.add(u.sentence);
       continue;
     }
-    const matter = matterAt === s ? matterOf(s) : matterAt.text.replace(/[.!]+$/, '');
-    const quote = matterAt === s ? s.text : `${matterAt.text} … ${s.text}`;
-    out.push({ owner, matter, tellTo: [...tell], quote, at: [s.index, matterAt.index] });
+    const matter = matterAt === u ? matterOf(u) : matterAt.text.replace(/[.!]+$/, '');
+    const quote = quoteOf(doc, [matterAt.text, u.text]);
+    out.push({
+      owner,
+      matter,
+      tellTo: [...tell],
+      quote,
+      at: [u.index, matterAt.index],
+      sentences: new Set([u.sentence, matterAt.sentence]),
+    });
   }
   // one kept matter: "tell" said anywhere in the text is about it
   if (out.length === 1)
-    for (const s of ss) {
+    for (const s of doc.sentences) {
       const one = out[0]!;
-      if (one.at.includes(s.index)) continue;
+      if (one.sentences.has(s)) continue;
       const t = tellToIn(doc, s.marked, one.owner, family);
       if (t && /\b(?:tell|telling|told|confide|only one|knows?)\b/i.test(s.text))
         for (const n of t) if (n !== one.owner) one.tellTo.push(n);
     }
-  return out.map(({ at: _at, ...x }) => ({ ...x, tellTo: [...new Set(x.tellTo)] }));
+  return out.map(({ at: _at, sentences: _s, ...x }) => ({ ...x, tellTo: [...new Set(x.tellTo)] }));
 }

@@ -32,6 +32,8 @@ export interface Doc {
   all: string;
   /** Is the text said as "I" (then "she" and "her" are always someone else)? */
   firstPerson: boolean;
+  /** Each field's words, as given. */
+  passages: readonly string[];
 }
 
 const ABBREV = /\b(Mr|Mrs|Ms|Dr|St|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|a\.m|p\.m)\.(?=\s)/gi;
@@ -138,7 +140,15 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
   const m = all.match(MALE)?.length ?? 0;
   const gender: Gender | null = f > m ? 'f' : m > f ? 'm' : null;
   const firstPerson = (all.match(/\bI\b|\bI['’](?:m|ve|ll|d)\b/g)?.length ?? 0) >= 1;
-  return { resident: text.resident, frame, sentences, gender, all, firstPerson };
+  return {
+    resident: text.resident,
+    frame,
+    sentences,
+    gender,
+    all,
+    firstPerson,
+    passages: text.passages.map((p) => p.text),
+  };
 }
 
 /** `@k` -> the resident's full name (null for anything else). */
@@ -167,3 +177,20 @@ export const words = (text: string): string[] =>
     .replace(/['’]s\b/g, '')
     .split(/[^\p{L}\p{N}-]+/u)
     .filter((w) => w !== '');
+
+/**
+ * A quote in the text's own words that covers every part given (each a verbatim piece of one passage): the span
+ * from the first to the last when they are in one passage, else the parts joined by " … ".
+ */
+export function quoteOf(doc: Doc, parts: readonly string[]): string {
+  const pieces = [...new Set(parts.map((p) => p.trim()).filter((p) => p !== ''))];
+  for (const passage of doc.passages) {
+    const at = pieces.map((p) => passage.indexOf(p));
+    if (at.every((i) => i >= 0)) {
+      const start = Math.min(...at);
+      const end = Math.max(...at.map((i, k) => i + pieces[k]!.length));
+      return passage.slice(start, end);
+    }
+  }
+  return pieces.join(' … ');
+}

@@ -3,16 +3,19 @@
 // and hours ("opens at half past six and shuts at 3 pm", "9 to 5"); and what the resident does regularly besides
 // ("walks the dog at 7", "the pub on Fridays"). Past work ("retired from", "used to run") is no workplace.
 import type { RoutineItem, Weekday, WorkItem } from '../types.ts';
-import { hm, readClock, TIME, weekdaysIn, type Window, windowsIn } from './clock.ts';
+import { weekdaysIn } from './calendar.ts';
+import { hm, readClock, TIME, type Window, windowsIn } from './clock.ts';
+import { KIN } from './kin-words.ts';
 import { placeId, placesIn } from './places.ts';
 import type { Doc, Sentence } from './text.ts';
 
 /** Verbs and nouns that put someone at work in the place after them. */
 const WORK_BEFORE =
-  /\b(?:works?|working|worked|job|jobs|employed|employee|run|runs?|running|(?<!(?:my|her|his|their|its|our|your)\s)owns?|owning|owner|kept|inherited|took over|farms?|farming|building|builds|mends?|mending|repairs?|fixing|fixes|sells?|selling|pulls? (?:pints|beers)|pours?|brews?|manages?|managing|manager|manage|keeps?|keeping|opens?|opening|open up|staffs?|tends?|tending|serves?|serving|teach|teaches|teaching|teacher|help|shifts?|clerk|assistant|landlord|landlady|proprietor|proprietress|minds?|helps? out|helps? (?:at|in)|volunteers?|baker|bakes|cooks?|chef|waitress|waiter|barman|barmaid|bartender|nurse|doctor|vet|librarian|keeper|head|headteacher|headmistress|headmaster|priest|vicar|caretaker|cleaner|mechanic|pharmacist|receptionist|postmistress|postmaster|partner|runs the|is in charge of|in charge|at the counter|behind the (?:bar|counter|desk)|on the till|on duty|on shift|clocks? in|apprentice\w*|trainee|intern|ranger|warden|harbou?rmaster|stationmaster|skipper|captain|grocer|butcher|fishmonger|florist|tailor|seamstress|barber|hairdresser|curator|guide|porter|janitor|secretary)\b/i;
+  /\b(?:works?|working|worked|job|jobs|employed|employee|run|runs?|running|(?<!(?:my|her|his|their|its|our|your)\s)owns?|owning|owner|kept|inherited|took over|farms?|farming|building|builds|mends?|mending|repairs?|fixing|fixes|sells?|selling|pulls? (?:pints|beers)|pours?|brews?|manages?|managing|manager|manage|keeps?|keeping|opens?|opening|open up|staffs?|tends?|tending|serves?|serving|teach|teaches|teaching|teacher|help|shifts?|clerk|assistant|landlord|landlady|proprietor|proprietress|minds?|helps? out|helps? (?:at|in)|volunteers?|baker|bakes|cooks?|chef|waitress|waiter|barman|barmaid|bartender|nurse|doctor|vet|librarian|keeper|\w+keeper|colleagues?|shopkeeper|storekeeper|head|headteacher|headmistress|headmaster|priest|vicar|caretaker|cleaner|mechanic|pharmacist|receptionist|postmistress|postmaster|partner|runs the|is in charge of|in charge|at the counter|behind the (?:bar|counter|desk)|on the till|on duty|on shift|clocks? in|apprentice\w*|trainee|intern|ranger|warden|harbou?rmaster|stationmaster|skipper|captain|grocer|butcher|fishmonger|florist|tailor|seamstress|barber|hairdresser|curator|guide|porter|janitor|secretary)(?![\w-])/i;
 const WORK_AFTER =
-  /^\W{0,3}(?:(?:,\s*)?(?:where|which)\s+(?:she|he|i|they)\s+(?:(?:still|now|also|has|have)\s+)?(?!shares?|lives?|sleeps?|stays?|visits?|eats?|drinks?|meets?|loves?)[a-z]+|[^,;.]{0,25}?\b(?:serves|opens|is open|sells)\b|\s*,\s*(?:the\s+|a\s+)?(?:[a-z]+\s+)?(?:baker|owner|cook|chef|landlord|landlady|manager|clerk|teacher|nurse|keeper|barman|barmaid|waitress|waiter|assistant|since)\b|['’]s\s+(?:owner|manager|landlord|landlady|proprietor|keeper|head|cook|chef|baker|clerk|nurse|doctor|vet|teacher|caretaker|cleaner|librarian|barman|barmaid|bartender))/i;
-const PAST = /\b(?:retired|used to|formerly|former|ex-|years ago|until (?:last|she|he)|no longer|gave up|sold)\b/i;
+  /^\W{0,3}(?:\s*(?:cook|chef|teacher|nurse|caretaker|cleaner|secretary|librarian|clerk|keeper|landlord|landlady|manager|porter|janitor|receptionist|baker|barman|barmaid|waitress|waiter|assistant|owner)\b|(?:,\s*)?(?:where|which)\s+(?:she|he|i|they)\s+(?:(?:still|now|also|has|have)\s+)?(?!shares?|lives?|sleeps?|stays?|visits?|eats?|drinks?|meets?|loves?)[a-z]+|[^,;.]{0,25}?\b(?:serves|opens|is open|sells)\b|\s*,\s*(?:the\s+|a\s+)?(?:[a-z]+\s+)?(?:baker|owner|cook|chef|landlord|landlady|manager|clerk|teacher|nurse|keeper|barman|barmaid|waitress|waiter|assistant|since)\b|['’]s\s+(?:owner|manager|landlord|landlady|proprietor|keeper|head|cook|chef|baker|clerk|nurse|doctor|vet|teacher|caretaker|cleaner|librarian|barman|barmaid|bartender))/i;
+const PAST =
+  /\b(?:retired|used to|formerly|former|ex-|years ago|until (?:last|she|he)|no longer|gave up|sold|once (?:worked|ran|kept|taught|owned|managed|served|had))\b/i;
 const PAST_AFTER =
   /^\W{0,3}(?:until (?:last|she|he|i)\b|(?:for \w+ years )?(?:years ago|before (?:she|he|i) retired))/i;
 /** Someone else's role in the place ("Mateo's teacher", "her boss"): not the resident's work. */
@@ -74,10 +77,13 @@ function workplace(doc: Doc): Candidate | null {
         const hours = !EVENTY.test(c) && windowsIn(c, { workday: true }).some((w) => w.end !== null);
         if (hours && !leisure) score += 2;
         if (score === 0) continue;
-        if (PAST.test(clause.slice(-35)) || PAST_AFTER.test(after)) continue;
+        // past work is said in the place's own phrase ("retired from the school"), not a clause before it
+        if (PAST.test(clause.split(',').pop()!.slice(-40)) || PAST_AFTER.test(after)) continue;
         // "They say at the Harbour Bar that ...": where it was said, not where anyone works
         if (/^\s*(?:that|say|says|said)\b/i.test(after)) score -= 3;
-        // "running a seed swap at The Anchor" is an event there, not work
+        // "running a seed swap at The Anchor", "a cook-off will be held at the park" are events there, not work
+        if (/\b(?:will be held|takes? place|will take place|is planned|is being held|is scheduled)\b/i.test(clause))
+          continue;
         if (
           /\b(?:runs?|running|holds?|holding|hosts?|hosting|organi[sz]\w*|throws?|throwing|giving|gives|leads?|leading|puts? on|putting on)\s+(?:a|an|her|his|their)\s+[^,;.]*$/i.test(
             clause,
@@ -96,7 +102,7 @@ function workplace(doc: Doc): Candidate | null {
 
 /** A name after a verb or preposition is an object ("married Mick", "with Tom"), not who works. */
 const OBJECT_BEFORE =
-  /\b(?:married|marry|with|for|to|of|by|at|from|told|tells|asked|asks|helps?|gives?|meets?|sees?|visits?|loves?|about|like|than)\s*$/i;
+  /\b(?:married|marry|with|for|to|of|by|at|from|told|tells|asked|asks|helps?|helping|gives?|meets?|sees?|visits?|loves?|about|like|than)\s+(?:(?:her|his|my|their)\s+[\p{L}-]+\s*,?\s*)?$/iu;
 
 /**
  * Is the one who works at the place the resident? The subject of the place's verb phrase is the last person named
@@ -228,27 +234,57 @@ export function readWork(doc: Doc, declared?: string): WorkItem | null {
 const HABIT =
   /\b(?:every|each|daily|nightly|weekly|usually|always|most (?:days|mornings|evenings|nights)|on (?:mon|tues|wednes|thurs|fri|satur|sun)days|(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekends|mornings|evenings)\b/i;
 
-/** What the resident does regularly besides work, one item per habit sentence. */
+/** Words of when, stripped from a habit to leave what is done ("every Tuesday night", "at 7 am", "on Sundays"). */
+const WHEN =
+  /,?\s*\b(?:every|each)\s+(?:single\s+)?(?:other\s+)?(?:day|night|morning|evening|afternoon|week|weekend|month|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:\s+(?:morning|afternoon|evening|night))?\b|,?\s*\bon\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?:\s+(?:and|or)\s+)?)+(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?\b|,?\s*\b(?:on\s+|at\s+)?(?:the\s+)?weekends\b|,?\s*\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mornings|evenings|nightly|daily|weekly|usually|always|most (?:days|mornings|evenings|nights))\b|,?\s*\b(?:at|from|around|until|till|by)\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?(?:\s*(?:-|–|to|until|till)\s*\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)?/giu;
+
+/**
+ * What the resident does regularly besides work: one item per habit statement (a sentence, or one clause of a seed
+ * list), what is done in the text's words less its subject and its "when", with the place, days and hours said.
+ */
 export function readRoutine(doc: Doc, work: WorkItem | null): RoutineItem[] {
   const out: RoutineItem[] = [];
+  const first = doc.resident.split(/\s+/)[0]!;
   for (const s of doc.sentences) {
-    if (work && s.text === work.quote) continue;
-    if (!HABIT.test(s.text)) continue;
-    if (/\b(?:secret|hosting|party|invite)\b/i.test(s.text)) continue;
-    const place = placesIn(s.text, doc.frame.places)[0]?.id ?? null;
-    const w = windowsIn(s.text)[0] ?? null;
-    const what = s.text
-      .replace(/^[^,]*?\b(?:she|he|i|they)\s+/i, '')
-      .replace(/[.!]+$/, '')
-      .trim();
-    out.push({
-      what,
-      place,
-      days: weekdaysIn(s.text),
-      start: w ? hm(w.start) : null,
-      end: w?.end ? hm(w.end) : null,
-      quote: s.text,
-    });
+    const markeds = s.marked.split(';');
+    for (const [i, clause] of s.text.split(';').entries()) {
+      const c = clause.trim();
+      if (!HABIT.test(c.replace(/\beach other\b/gi, ''))) continue;
+      if (/\b(?:secret\w*|hosting|party|invit\w*|told|tell)\b/i.test(c)) continue;
+      const place = placesIn(c, doc.frame.places)[0]?.id ?? null;
+      const ws = windowsIn(c);
+      // the working week is work, not a habit
+      if (work && place === work.place) continue;
+      // a relative's habit ("Her aunt in Seville sends her books every month")
+      if (new RegExp(String.raw`^\s*(?:her|his|my|their)\s+(?:[\p{L}-]+\s+)?${KIN}\b`, 'iu').test(c)) continue;
+      // someone else's habit ("Tom plays darts every Friday") is theirs
+      const subject = /^\s*(?:[^@,]{0,20}?\s)?@(\d+)(?!['’]s)/.exec(markeds[i] ?? '');
+      if (subject && doc.frame.people[Number(subject[1])] !== doc.resident && !/\b(?:and|&)\s+(?:she|he|i)\b/i.test(c))
+        continue;
+      const what = c
+        .replace(
+          new RegExp(`^.*?\\b(?:${escapeName(doc.resident)}|${escapeName(first)}|she|he|I)\\b(?:['’]s)?\\s+`, 'iu'),
+          '',
+        )
+        .replace(WHEN, '')
+        .replace(/^(?:still|also|usually|always|then)\s+/i, '')
+        .replace(/[.!,]+$/, '')
+        .replace(/\s+/g, ' ')
+        .trim();
+      // a long literary sentence is no routine a day plan can use
+      if (what.split(' ').length < 2 || what.split(' ').length > 12 || /^(?:who|which|whose|,)/i.test(what)) continue;
+      const w = ws[0] ?? null;
+      out.push({
+        what,
+        place,
+        days: weekdaysIn(c),
+        start: w ? hm(w.start) : null,
+        end: w?.end != null ? hm(w.end) : null,
+        quote: c,
+      });
+    }
   }
   return out;
 }
+
+const escapeName = (n: string) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
