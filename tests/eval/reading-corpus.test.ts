@@ -135,3 +135,35 @@ describe('the scoring rules', () => {
     expect(scoreReadings([item({ events: [label] })], ev('2025-05-12 07:30')).kinds.events.tp).toBe(0);
   });
 });
+
+describe('the neutral reader on the held-out part (written blind, scored once at the end of issue 32)', () => {
+  const HELD_OUT = parseReadingCorpus(
+    JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/reading-corpus/held-out.json'), 'utf8')),
+  );
+  /**
+   * What it reached when first scored, less 0.02 (a drop fails): family 0.964/0.858, household 0.980/0.789, work
+   * 0.947/0.947, secrets 0.448/0.520, events 0.909/0.769. The issue's bar is 0.9 each: four kinds are below it, so
+   * these are a regression guard, not the target; rules tuned on this part would make it a tuning part.
+   */
+  const HELD_FLOOR: Record<(typeof SCORED_KINDS)[number], { precision: number; recall: number }> = {
+    family: { precision: 0.94, recall: 0.83 },
+    household: { precision: 0.96, recall: 0.76 },
+    work: { precision: 0.92, recall: 0.92 },
+    secrets: { precision: 0.42, recall: 0.5 },
+    events: { precision: 0.88, recall: 0.74 },
+  };
+
+  it('holds 80 items written by someone who never saw the rules', () => {
+    expect(HELD_OUT.length).toBe(80);
+    expect(new Set(HELD_OUT.map((x) => x.style)).size).toBeGreaterThanOrEqual(5);
+  });
+
+  it('stays at or above what it first scored', () => {
+    const score = scoreReadings(HELD_OUT, readResidentNeutral);
+    console.log(formatReadingScore(score));
+    for (const k of SCORED_KINDS) {
+      expect(score.kinds[k].precision, `${k} precision`).toBeGreaterThanOrEqual(HELD_FLOOR[k].precision);
+      expect(score.kinds[k].recall, `${k} recall`).toBeGreaterThanOrEqual(HELD_FLOOR[k].recall);
+    }
+  });
+});

@@ -13,6 +13,11 @@ export const NEW_TOWNS = [
     secret: { holder: 'Jo Marsh', word: /Truro/, tellTo: 'Meg Pengelly' },
     event: { host: 'Ash Quill', place: 'the-anchor', start: '2025-03-10 19:30' },
     worker: { who: 'Meg Pengelly', place: 'crust-bakery', start: '06:30' },
+    // What the neutral reader (offline) does not read of this town's terse notes, asserted as such so a better
+    // reader shows up here: the quiz night ("First ever quiz night. Tonight, Mon 10 Mar, the Anchor back room,
+    // 7.30-10 pm." says no host), and the application to Truro (it reads "Interview Thurs" as the matter, so the
+    // public face keeps "Applied for Head of Libraries, Truro."). A model reads both (tests/town/reading-model.test.ts).
+    neutralMisses: ['event', 'secret-face'],
   },
   {
     town: 'marrowby',
@@ -20,7 +25,8 @@ export const NEW_TOWNS = [
     neighbours: ['Agnes Hollis', 'Thomas Vane'],
     secret: { holder: 'Harriet Lusk', word: /sell/i, tellTo: 'Clara Ashworth' },
     event: { host: 'Thomas Vane', place: 'wheatsheaf', start: '2025-04-15 19:00' },
-    worker: { who: 'Clara Ashworth', place: 'marrowby-school', start: null },
+    worker: { who: 'Clara Ashworth', place: 'marrowby-school', start: '08:45' },
+    neutralMisses: [],
   },
   {
     town: 'pennock-cross',
@@ -29,6 +35,7 @@ export const NEW_TOWNS = [
     secret: { holder: 'Bryony Dowrick', word: /baby|expecting/i, tellTo: 'Rhona Tremayne' },
     event: { host: 'Dilys Penrose', place: 'ship-inn', start: '2025-10-08 19:00' },
     worker: { who: 'Rhona Tremayne', place: 'quay-stores', start: null },
+    neutralMisses: [],
   },
 ] as const;
 

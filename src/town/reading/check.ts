@@ -17,6 +17,9 @@ import type {
 } from './types.ts';
 import { emptyReading } from './types.ts';
 
+/** Kin words that say less than another word for the same tie ("spouse" beside "wife"). */
+const GENERIC_KIN = new Set(['parent', 'child', 'spouse', 'sibling', 'grandparent', 'grandchild']);
+
 /** How far ahead of the town's start an event may be read (four weeks: a town file's story, not a year's). */
 export const READ_CALENDAR_DAYS = 28;
 
@@ -59,6 +62,28 @@ export function placeNamed(q: string, places: TownFrame['places']): string | nul
   const n = norm(q).replace(/^the /, '');
   const p = places.find((x) => x.id === q.trim() || norm(x.id) === n || norm(x.name).replace(/^the /, '') === n);
   return p?.id ?? null;
+}
+
+/**
+ * Hours read with a wrong half of the day ("a quarter to nine until a quarter past three" as 20:45-03:15 or
+ * 20:45-15:15): when the start is after the end and the words say nothing of night or evening, the day's window is
+ * meant. A night shift ("from ten at night until six") stays as it is.
+ */
+export function dayHours(
+  start: string | null,
+  end: string | null,
+  quote = '',
+): { start: string | null; end: string | null } {
+  if (start === null || end === null) return { start, end };
+  const m = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+  const hm = (x: number) => `${String(Math.floor(x / 60)).padStart(2, '0')}:${String(x % 60).padStart(2, '0')}`;
+  const a = m(start);
+  const b = m(end);
+  if (a <= b || a < 12 * 60 || /\b(?:night|midnight|overnight|evening|late|pm|p\.m\.)\b/i.test(quote))
+    return { start, end };
+  if (a - 12 * 60 < b) return { start: hm(a - 12 * 60), end };
+  if (b < 12 * 60) return { start: hm(a - 12 * 60), end: hm(b + 12 * 60) };
+  return { start, end };
 }
 
 /** "HH:mm" (24-hour; "24:00" is midnight at the day's end), or null. */
@@ -128,8 +153,15 @@ export function checkReading(
     const item = `${k.name} is ${who}'s ${k.relation}`;
     const name = person('family', item, k.name);
     if (!name || !quoteOk('family', item, k.quote)) continue;
-    if (name === who) drop('family', item, `is ${who} themself`);
-    else if (!out.family.some((f) => f.name === name)) out.family.push({ ...k, name } satisfies KinItem);
+    if (name === who) {
+      drop('family', item, `is ${who} themself`);
+      continue;
+    }
+    // one tie per person: a specific word ("wife") over a generic one ("spouse") the text also gives
+    const had = out.family.findIndex((f) => f.name === name);
+    if (had < 0) out.family.push({ ...k, name } satisfies KinItem);
+    else if (GENERIC_KIN.has(out.family[had]!.relation) && !GENERIC_KIN.has(k.relation))
+      out.family[had] = { ...k, name };
   }
   for (const h of raw.household) {
     const name = person('household', `${h} shares ${who}'s home`, h);
@@ -144,7 +176,7 @@ export function checkReading(
     if (p && quoteOk('work', item, w.quote)) {
       if ((w.start !== null && start === null) || (w.end !== null && end === null))
         drop('work', `${item} ${w.start ?? ''}-${w.end ?? ''}`, 'hours that do not parse as HH:MM');
-      out.work = { place: p, days: w.days, start, end, quote: w.quote } satisfies WorkItem;
+      out.work = { place: p, days: w.days, ...dayHours(start, end, w.quote), quote: w.quote } satisfies WorkItem;
     }
   }
   for (const r of raw.routine) {
@@ -152,7 +184,7 @@ export function checkReading(
     const p = r.place === null ? null : place('routine', item, r.place);
     if (r.place !== null && p === null) continue;
     if (!quoteOk('routine', item, r.quote)) continue;
-    out.routine.push({ ...r, place: p, start: clockOk(r.start), end: clockOk(r.end) } satisfies RoutineItem);
+    out.routine.push({ ...r, place: p, ...dayHours(clockOk(r.start), clockOk(r.end), r.quote) } satisfies RoutineItem);
   }
   for (const b of raw.busyWith) if (b.trim() !== '' && saidIn(b, whole)) out.busyWith.push(b.trim());
   for (const s of raw.secrets) {
