@@ -1,20 +1,19 @@
 // `npm run town -- import-smallville|validate`: town files, and what a town tracks for the evaluation.
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { stringify } from 'yaml';
-import type { TownFile } from '../town/file.ts';
+import { buildTownState } from '../town/build.ts';
 import { loadTownArg, loadTownFile } from '../town/file-io.ts';
 import { readTown, readTownNeutral } from '../town/reading/read.ts';
 import { readingSummary, readingText } from '../town/reading/show.ts';
 import { sidecarPath, sidecarText } from '../town/reading/sidecar.ts';
 import { townFrame, townTexts } from '../town/reading/town-text.ts';
-import type { TownReading } from '../town/reading/types.ts';
 import { configuredModels } from './simulate.ts';
 import { importSmallvilleTracked } from '../town/smallville.ts';
 import { readSmallvilleDir } from '../town/smallville-files.ts';
 import { option, TownUsageError } from './town-args.ts';
 
 /** "2 facts and 1 event to track", or that there is nothing to track and what is measured anyway. */
-export function trackedSummary(t: TownFile): string {
+export function trackedSummary(t: { facts: readonly unknown[]; events: readonly unknown[] }): string {
   const n = t.facts.length;
   const e = t.events.length;
   if (n + e === 0)
@@ -55,46 +54,17 @@ export function importSmallvilleCommand(argv: string[], out: (s: string) => void
   return 0;
 }
 
-/** What a town tracks once its reading is taken in (the file's facts and events, and the reading's). */
-function trackedWithReading(t: TownFile, reading: TownReading): TownFile {
-  const events = reading.residents
-    .flatMap((x) => x.events)
-    .filter((e) => !t.events.some((d) => d.place === e.place && d.start === e.start));
-  const secrets = reading.residents.flatMap((x) => x.secrets.filter((s) => s.owner === x.resident));
-  return {
-    ...t,
-    events: [
-      ...t.events,
-      ...events.map((e) => ({
-        kind: e.kind,
-        host: e.host,
-        place: e.place,
-        start: e.start,
-        end: e.end,
-        invited: e.invite,
-      })),
-    ],
-    facts: [
-      ...t.facts,
-      ...secrets.map((s) => ({
-        id: s.owner,
-        description: s.matter,
-        holder: s.owner,
-        question: '',
-        keywords: [s.matter],
-      })),
-    ],
-  };
-}
-
 /** `validate FILE`: the town file checked, with what it holds, what its text was read to mean, and what it tracks. */
 export function validateCommand(argv: string[], out: (s: string) => void): number {
   const file = argv[0];
   if (!file) throw new TownUsageError('validate needs a town file');
   const t = loadTownFile(file);
   const reading = t.reading ?? readTownNeutral(townTexts(t), townFrame(t));
+  // what the town would track once built: the file's facts and events, or the reading's when it declares none
+  const facts = buildTownState(t, { initialMind: () => ({}), reading }).facts;
+  const tracked = { facts: facts.filter((f) => !f.event), events: facts.filter((f) => f.event) };
   out(
-    `${file} is valid: ${t.name}, ${t.residents.length} residents, ${t.locations.length} locations, start ${t.start}; ${readingSummary(reading)}; ${trackedSummary(trackedWithReading(t, reading))}.\n`,
+    `${file} is valid: ${t.name}, ${t.residents.length} residents, ${t.locations.length} locations, start ${t.start}; ${readingSummary(reading)}; ${trackedSummary(tracked)}.\n`,
   );
   for (const p of t.readingProblems ?? []) out(`${p}\n`);
   if (!t.reading) out(`See what was understood with: npm run town -- read ${file}\n`);

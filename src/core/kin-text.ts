@@ -40,6 +40,12 @@ const INVERSE: Record<string, string> = {
   flatmate: 'flatmate',
   roommate: 'roommate',
   housemate: 'housemate',
+  'mother-in-law': 'child-in-law',
+  'father-in-law': 'child-in-law',
+  'son-in-law': 'parent-in-law',
+  'daughter-in-law': 'parent-in-law',
+  'brother-in-law': 'sibling-in-law',
+  'sister-in-law': 'sibling-in-law',
 };
 const PLURAL: Record<string, string> = { parents: 'parent', children: 'child', sons: 'son', daughters: 'daughter' };
 const WORDS = [...Object.keys(INVERSE), ...Object.keys(PLURAL)].sort((a, b) => b.length - a.length).join('|');
@@ -57,7 +63,8 @@ export interface KinTie {
 }
 
 const singular = (w: string) => PLURAL[w.toLowerCase()] ?? w.toLowerCase();
-const inverse = (w: string) => INVERSE[singular(w)] ?? 'relative';
+/** What the other side of a tie is ("son" -> "parent", "mother-in-law" -> "child-in-law"); "relative" if unknown. */
+export const inverse = (w: string) => INVERSE[singular(w)] ?? 'relative';
 
 /** Ties of family and household stated in one phrase (both directions), between full names. */
 export function kinIn(phrase: string): KinTie[] {

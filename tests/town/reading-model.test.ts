@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLanguageModel } from '../../src/llm/index.ts';
 import { loadTownFile } from '../../src/town/file-io.ts';
 import type { ReadResidentOutput } from '../../src/town/reading/prompt.ts';
-import { readTown } from '../../src/town/reading/read.ts';
+import { readTown, readTownNeutral } from '../../src/town/reading/read.ts';
+import { townFrame, townTexts } from '../../src/town/reading/town-text.ts';
 import { readingText } from '../../src/town/reading/show.ts';
 import { sidecarPath, sidecarText } from '../../src/town/reading/sidecar.ts';
 import type { ResidentText, TownFrame } from '../../src/town/reading/types.ts';
@@ -162,6 +163,20 @@ describe('reading a town on the model path', () => {
 });
 
 describe('the sidecar', () => {
+  it('written from a reading, is taken back whole on the next load (the read -> correct -> load round trip)', () => {
+    for (const name of ['gullhaven', 'marrowby', 'pennock-cross', 'saltmarsh']) {
+      const dir = mkdtempSync(join(tmpdir(), 'reading-'));
+      const file = join(dir, `${name}.yaml`);
+      writeFileSync(file, readFileSync(new URL(`../fixtures/towns/${name}.yaml`, import.meta.url), 'utf8'));
+      const town = loadTownFile(file);
+      const read = readTownNeutral(townTexts(town), townFrame(town));
+      writeFileSync(sidecarPath(file), sidecarText(read));
+      const again = loadTownFile(file);
+      expect(again.readingProblems, name).toBeUndefined();
+      expect(again.reading?.residents, name).toEqual(read.residents);
+    }
+  });
+
   it('is used when it lies beside the town file; nonsense in it is refused with file, line and reason', () => {
     const dir = mkdtempSync(join(tmpdir(), 'reading-'));
     const file = join(dir, 'saltmarsh.yaml');

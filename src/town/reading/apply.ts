@@ -4,50 +4,13 @@
 // phrases), and what the evaluation tracks when the file declares nothing.
 import type { FamilyTie } from '../../agent/types.ts';
 import { carries, stem } from '../../agent/audience.ts';
+import { inverse } from '../../core/kin-text.ts';
 import { contentWords } from '../../core/text.ts';
 import type { TownFile } from '../file.ts';
 import { quoteHolds } from './check.ts';
 import type { ResidentReading, SecretItem, TownReading } from './types.ts';
 
 type FileResident = TownFile['residents'][number];
-
-/** What the other side of a tie is ("mother" read from the son's text: the son is her child). */
-const INVERSE: Record<string, string> = {
-  mother: 'child',
-  father: 'child',
-  parent: 'child',
-  son: 'parent',
-  daughter: 'parent',
-  child: 'parent',
-  wife: 'spouse',
-  husband: 'spouse',
-  spouse: 'spouse',
-  partner: 'partner',
-  brother: 'sibling',
-  sister: 'sibling',
-  sibling: 'sibling',
-  grandmother: 'grandchild',
-  grandfather: 'grandchild',
-  grandparent: 'grandchild',
-  grandson: 'grandparent',
-  granddaughter: 'grandparent',
-  grandchild: 'grandparent',
-  aunt: 'niece or nephew',
-  uncle: 'niece or nephew',
-  niece: 'aunt or uncle',
-  nephew: 'aunt or uncle',
-  cousin: 'cousin',
-  'mother-in-law': 'child-in-law',
-  'father-in-law': 'child-in-law',
-  'son-in-law': 'parent-in-law',
-  'daughter-in-law': 'parent-in-law',
-  'brother-in-law': 'sibling-in-law',
-  'sister-in-law': 'sibling-in-law',
-  stepmother: 'stepchild',
-  stepfather: 'stepchild',
-  stepson: 'stepparent',
-  stepdaughter: 'stepparent',
-};
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const GENERIC = new Set(['parent', 'child', 'spouse', 'sibling', 'grandparent', 'grandchild', 'relative']);
@@ -94,7 +57,7 @@ export function familiesFrom(
     };
     for (const k of readOf(r.name)?.family ?? []) add(k.name, k.relation);
     for (const o of reading.residents)
-      for (const k of o.family) if (same(k.name, r.name)) add(o.resident, INVERSE[k.relation] ?? 'relative');
+      for (const k of o.family) if (same(k.name, r.name)) add(o.resident, inverse(k.relation));
     for (const h of householdOf(file, r, readOf(r.name))) add(h, 'housemate');
     if (ties.length > 0) out.set(r.name, ties);
   }

@@ -34,8 +34,9 @@ const norm = (s: string) =>
 /** Does the text hold the quote (each part of a quote cut with "..." in order-free form, case and punctuation aside)? */
 export function quoteHolds(quote: string, text: string): boolean {
   const t = ` ${norm(text)} `;
+  // (a quote may join sentences from different fields, or cut one with "...": each piece must be the text's)
   const parts = quote
-    .split(/\.\.\.|…/)
+    .split(/\.\.\.|…|(?<=[.!?;])\s+/)
     .map(norm)
     .filter((p) => p !== '');
   return parts.length > 0 && parts.every((p) => t.includes(` ${p} `));
