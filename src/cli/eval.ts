@@ -5,21 +5,11 @@
 // The paper's controlled evaluation (Park et al. 2023, sec. 6-7) on a town: each condition simulated for the same
 // hours and seed, the 25-question battery for each resident, a blind ranking judge, TrueSkill per condition, and
 // the end-to-end measures, printed beside the paper's figures.
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { isUserError } from '../errors.ts';
-import { CORPUS_FILE_MAX_BYTES, CorpusFileError, type LabelledAnswer, parseCorpusFile } from '../eval/corpus-file.ts';
-import {
-  checkCorpusFile,
-  checkJudge,
-  type JudgeCheck,
-  judgeCheckPasses,
-  summarizeJudgeCheck,
-} from '../eval/judge-check.ts';
-import { JudgeHealth } from '../eval/judge-health.ts';
-import { modelKnowledgeJudge, ruleKnowledgeJudge } from '../eval/knowledge-judge.ts';
 import { prepareJudge, unreliableJudgeText } from '../eval/model-judge.ts';
 import {
   type Ablation,
@@ -41,6 +31,7 @@ import { DEFAULT_RUN_HOURS, runLength, runLengthText } from '../eval/run-length.
 import { startProgress } from './progress.ts';
 import { runIfMain } from './run-main.ts';
 import { configuredModels } from './simulate.ts';
+import { runJudgeCheck } from './eval-judge-check.ts';
 
 export const EVAL_USAGE = `Usage: npm run eval -- [options]
 
@@ -205,7 +196,7 @@ export function exportFileFor(file: string, condition: string, seed?: number): s
   return file.endsWith('.ndjson') ? `${file.slice(0, -'.ndjson'.length)}.${tail}` : `${file}.${tail}`;
 }
 
-type Io = {
+export type Io = {
   out: (s: string) => void;
   err: (s: string) => void;
   /** The models (default: the configured ones); `judge` defaults to `llm`. */
@@ -213,68 +204,6 @@ type Io = {
   /** Where the progress goes (process.stderr by default). */
   progressStream?: NodeJS.WritableStream & { isTTY?: boolean };
 };
-
-/** Reads a corpus file: refused before reading when too large, then every item checked (index and reason). */
-function readCorpusFile(file: string, warn: (line: string) => void): LabelledAnswer[] {
-  let bytes: number;
-  try {
-    bytes = statSync(file).size;
-  } catch (e) {
-    throw new CorpusFileError(file, [`cannot read it: ${(e as Error).message}`]);
-  }
-  if (bytes > CORPUS_FILE_MAX_BYTES) return parseCorpusFile('', file, bytes);
-  return parseCorpusFile(readFileSync(file, 'utf8'), file, bytes, warn);
-}
-
-/** --judge-check: the rules on the corpus (or a corpus file), and the configured model judge too when there is one. */
-async function runJudgeCheck(io: Io, args: EvalCliArgs): Promise<{ code: number; checks?: JudgeCheck[] }> {
-  let items: LabelledAnswer[] | undefined;
-  if (args.corpus) {
-    try {
-      items = readCorpusFile(args.corpus, (line) => io.err(`${line}\n`));
-    } catch (e) {
-      if (e instanceof CorpusFileError) {
-        io.err(`${e.message}\n`);
-        return { code: 1 };
-      }
-      throw e;
-    }
-  }
-  const check = (judge: Parameters<typeof checkJudge>[0]) =>
-    items ? checkCorpusFile(judge, args.corpus as string, items) : checkJudge(judge);
-  const title = (by: string) =>
-    items
-      ? `Knowledge judge (${by}) on ${args.corpus} (${items.length} answers), keywords derived from each fact's text as on import:`
-      : undefined;
-  const rules = await check(ruleKnowledgeJudge);
-  io.out(`${summarizeJudgeCheck(rules, title('rules'))}\n`);
-  let ok = judgeCheckPasses(rules);
-  const checks: JudgeCheck[] = [rules];
-  const models: ReturnType<NonNullable<Io['models']>> = io.models ? io.models() : configuredModels();
-  const judgeModel = models.judge ?? models.llm;
-  let modelCalls: string | undefined;
-  if (!judgeModel.info.offline) {
-    const health = new JudgeHealth();
-    const model = await check(modelKnowledgeJudge(judgeModel, health));
-    checks.push(model);
-    io.out(
-      `\n${summarizeJudgeCheck(model, title(`model ${judgeModel.info.model}`)).replace('(model)', `(model ${judgeModel.info.model})`)}\n`,
-    );
-    modelCalls = health.describe();
-    io.out(`  model calls: ${modelCalls}${health.failures > 0 ? ' (those batches fell back to the rules)' : ''}\n`);
-    ok &&= judgeCheckPasses(model) && !health.pastThreshold;
-  }
-  if (args.json) {
-    const body = {
-      corpus: args.corpus ?? 'project corpus (tuning and held-out parts)',
-      passes: ok,
-      checks: checks.map((c, i) => ({ ...c, ...(i === 1 && modelCalls ? { modelCalls } : {}) })),
-    };
-    writeFileSync(args.json, `${JSON.stringify(body, null, 2)}\n`);
-    io.out(`Check written to ${args.json}\n`);
-  }
-  return { code: ok ? 0 : UNRELIABLE_JUDGE_EXIT, checks };
-}
 
 export async function runEvalCli(
   argv: string[],

@@ -251,36 +251,21 @@ export function secretFact(
     question = topic ? `Have you heard any news about ${topic}?` : `Have you heard any news lately? What is it?`;
   } else if (opts.anyMatter) {
     // a matter in any other words (the town's reading gives it as the text says it): asked about its person, keyed
-    // on the person and the matter's own words
+    // on the person and the matter's own words, as an intention is
     content = clean.replace(/[.;]+$/, '');
     question = `What is new with ${first} lately? Have you heard anything about ${first}'s plans or news?`;
-    // (the person and the matter's own content words, stemmed, as every derived fact: factKeywords)
-    const key = contentKeywords(content, [holder, ...people, ...capitalisedWords(content)]);
-    if (key.length === 0) return null;
-    return {
-      id: slugify(
-        `${first} ${key
-          .slice(0, 3)
-          .map((k) => k.replace(/\*$/, ''))
-          .join(' ')}`,
-      ),
-      description: clean,
-      holder,
-      question,
-      keywords: factKeywords(content, holder, people),
-    };
   } else return null;
   const named = people.find((p) => p !== holder && content.includes(p));
   const key = contentKeywords(content, [holder, ...people, ...capitalisedWords(content)]);
   if (key.length === 0) return null;
   // An intention is its holder's act; news is about the person it names, or (naming nobody) its subject and what
   // happens to it, both: "the bakery will close" is not grounded by any memory of a bakery.
-  const keywords =
-    intent && !/^tell\b/i.test(intent[1]!)
-      ? factKeywords(content, holder, people)
-      : named
-        ? factKeywords(content, named, people)
-        : factKeywords(content, undefined, people);
+  const own = (intent && !/^tell\b/i.test(intent[1]!)) || (!news && opts.anyMatter);
+  const keywords = own
+    ? factKeywords(content, holder, people)
+    : named
+      ? factKeywords(content, named, people)
+      : factKeywords(content, undefined, people);
   return {
     id: slugify(
       `${first} ${key

@@ -1,7 +1,7 @@
 // Calendar words for the neutral reader: weekday sets ("Monday to Saturday", "weekdays", "every day but Sunday",
 // "Mon/Wed/Fri") and the day of a one-off thing read from the story's start ("the first evening", "tomorrow night",
 // "on Saturday", "Sat", "May 14", "the 14th"). It knows English calendar words, nothing about any town.
-import { namedDay, weekdayOf } from '../../../core/dates.ts';
+import { MONTH_WORDS, namedDay, weekdayOf } from '../../../core/dates.ts';
 import { DAY_MS } from '../../../core/time.ts';
 import { WEEKDAYS, type Weekday } from '../types.ts';
 import { num } from './clock.ts';
@@ -135,20 +135,6 @@ export function weekdaysIn(text: string): Weekday[] | null {
 }
 
 const ORDINALS: Record<string, number> = { first: 0, second: 1, third: 2, fourth: 3, fifth: 4, sixth: 5, seventh: 6 };
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
 
 /** Day number (days since 1970-01-01) of "YYYY-MM-DD HH:mm". */
 export const dayNumber = (start: string): number => {
@@ -192,10 +178,10 @@ export function eventDay(said: string, first: number): number | null {
   if (dayN) return first + ((num(dayN[1]!) ?? 1) - 1);
   if (/\b(?:every|each)\s+(?:sun|mon|tues|wednes|thurs|fri|satur)day\b/.test(t)) return null;
   const dm = new RegExp(
-    String.raw`\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(${MONTHS.join('|')})|(${MONTHS.join('|')})\s+(\d{1,2})(?:st|nd|rd|th)?)\b`,
+    String.raw`\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(${MONTH_WORDS.join('|')})|(${MONTH_WORDS.join('|')})\s+(\d{1,2})(?:st|nd|rd|th)?)\b`,
   ).exec(t);
   if (dm) {
-    const month = MONTHS.indexOf((dm[2] ?? dm[3])!);
+    const month = MONTH_WORDS.indexOf((dm[2] ?? dm[3])!);
     const date = Number(dm[1] ?? dm[4]);
     const year = new Date(first * DAY_MS).getUTCFullYear();
     let d = Math.floor(Date.UTC(year, month, date) / DAY_MS);
