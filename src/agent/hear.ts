@@ -5,6 +5,7 @@ import { clampInt, EXPERIENCE, type MindContext, type Resident } from './context
 import { corePins } from './core-knowledge.ts';
 import { summaryOf } from './describe.ts';
 import type { NewMemory } from './memory-stream.ts';
+import { plansFor } from './interview.ts';
 import { HEAR_TASK, type HearInput, hearMessages, hearOutput } from './prompts/hear.ts';
 import { noteVisitor, relationOf } from './relations.ts';
 import { cleanLine, clip as clipText, escapeRegExp, heuristicImportance, progressive } from '../core/text.ts';
@@ -63,6 +64,8 @@ export async function hear(
         }
       : {}),
     ...(known ? { relations: [known] } : {}),
+    // what it means to do today, so "what are your plans?" is answered from the plan, less what is kept from them
+    ...plansFor(c, r, now, hearers),
     // a visitor may not know the resident's secrets nor what it was told in confidence: left out (issue 22 item 1)
     memories: c.promptMemories(
       [...mems.map((x) => x.memory), ...pinned].filter((m) => mayTell(audienceOf(m), p.name, hearers)),

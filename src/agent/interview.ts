@@ -91,15 +91,7 @@ export async function interview(
     question: q,
     ...(relations.length > 0 ? { relations } : {}),
     memories: shown,
-    // (a plan block made of a secret is left out when the asker may not know it: the day plan is not marked per line)
-    ...(c.mindOf(r).plan?.day === dayKey(now)
-      ? {
-          plan: planLines(c, r, { hours: false }).filter(
-            // (the activity, not the place it is at: a block at the cafe is not the secret about the cafe)
-            (line) => !keptFrom(c, r, line.replace(/\s*\([^)]*\)$/, ''), listeners),
-          ),
-        }
-      : {}),
+    ...plansFor(c, r, now, listeners),
   };
   const out = await c.ask(INTERVIEW_TASK, interviewOutput, interviewMessages(input), input, () => ({
     answer: "I'm sorry, I can't answer that right now.",
@@ -180,6 +172,21 @@ export function heardMemories(c: MindContext, r: Resident, question: string, hav
     .sort((a, b) => b.n - a.n || b.m.seq - a.m.seq)
     .slice(0, k)
     .map((x) => x.m);
+}
+
+/**
+ * Today's plan outline as these listeners may hear it, for a question about plans (an interview, a visitor's
+ * question): a plan block made of a secret is left out when a listener may not know it (the day plan is not marked
+ * per line); nothing before the day is planned.
+ */
+export function plansFor(c: MindContext, r: Resident, now: number, listeners: readonly string[]): { plan?: string[] } {
+  if (c.mindOf(r).plan?.day !== dayKey(now)) return {};
+  return {
+    plan: planLines(c, r, { hours: false }).filter(
+      // (the activity, not the place it is at: a block at the cafe is not the secret about the cafe)
+      (line) => !keptFrom(c, r, line.replace(/\s*\([^)]*\)$/, ''), listeners),
+    ),
+  };
 }
 
 /** Does a text carry a kept memory of the resident's that one of these listeners may not know? */

@@ -4,7 +4,7 @@
 import { type Audience, audienceMeta, isKept, ownAudience, PUBLIC } from './audience.ts';
 import { clampInt, type MindContext, type Resident } from './context.ts';
 import { IMPORTANCE_TASK, type ImportanceInput, importanceMessages, importanceOutput } from './prompts/importance.ts';
-import { heuristicImportance, isIdle, toThirdPerson } from '../core/text.ts';
+import { heuristicImportance, isIdle, nameOpeningPronoun, toThirdPerson } from '../core/text.ts';
 import { MINUTE_MS } from '../core/time.ts';
 import type { AgentProfile, MemoryKind, Perceived } from './types.ts';
 
@@ -40,7 +40,15 @@ export async function seed(c: MindContext, r: Resident, now: number): Promise<vo
     .split(';')
     .map((p) => p.trim())
     .filter((p) => p !== '');
-  const phrases = written.map((p) => (/\b(you|your|yourself)\b/i.test(p) ? toThirdPerson(p, r.profile.firstName) : p));
+  const second = written.map((p) => (/\b(you|your|yourself)\b/i.test(p) ? toThirdPerson(p, r.profile.firstName) : p));
+  // a phrase that opens with a pronoun goes on about whom the phrase before it was about, when that was the resident
+  // ("Harriet keeps the inn; she has decided to sell it"): stored with the name, as a memory stands alone
+  const about = (p: string) => p.startsWith(r.profile.name) || p.startsWith(r.profile.firstName);
+  const phrases: string[] = [];
+  for (const [i, p] of second.entries()) {
+    const prev = phrases[i - 1];
+    phrases.push(prev !== undefined && about(prev) ? nameOpeningPronoun(p, r.profile.firstName) : p);
+  }
   const audiences = written.map((p) => seedAudience(r.profile, p));
   const ratings = await rate(
     c,

@@ -110,6 +110,17 @@ export function entities(text: string): string[] {
   return out;
 }
 
+/**
+ * A phrase about a resident that opens with a pronoun for them, said with their name ("she has decided to sell" ->
+ * "Harriet has decided to sell", "her niece sketches" -> "Harriet's niece sketches"): a phrase taken out of the text
+ * that named them loses what its pronoun stood for.
+ */
+export function nameOpeningPronoun(phrase: string, name: string): string {
+  return phrase
+    .replace(/^(?:she|he)\b/i, name)
+    .replace(/^(?:her|his)\b(?=\s+[a-z])/i, `${name}'s`);
+}
+
 /** "You are going to run" (an inner voice) -> "Mara is going to run" (a memory, third person like all others). */
 export function toThirdPerson(text: string, first: string): string {
   let t = text.trim();

@@ -62,6 +62,9 @@ for (const profile of Object.keys(PROFILES) as ProfileName[])
       // the secret: never to the visitor; held only by its owner and the one it is meant for
       expect(r.heard.length, 'the visitor was answered').toBeGreaterThan(0);
       for (const line of r.heard) expect(line).not.toMatch(t.secret.word);
+      // offline, "what are your plans?" is answered from the day's plan, not with a stock denial
+      if (profile === 'offline')
+        for (const line of r.heard) expect(line).toMatch(/\bfrom \d{1,2}(:\d\d)? (am|pm)\b/);
       const holders = new Set(
         r.ex.memories
           .filter((m) => t.secret.word.test(m.description) && m.kind !== 'interview' && !m.meta?.persona)
@@ -78,7 +81,15 @@ for (const profile of Object.keys(PROFILES) as ProfileName[])
             (i.confide as { name: string }[] | undefined)?.some((x) => x.name === t.secret.tellTo),
         );
       expect(sought, `${t.secret.holder} seeks out ${t.secret.tellTo}`).toBe(true);
-      if (profile === 'offline') expect(holders.has(t.secret.tellTo), `${t.secret.tellTo} was told`).toBe(true);
+      if (profile === 'offline') {
+        expect(holders.has(t.secret.tellTo), `${t.secret.tellTo} was told`).toBe(true);
+        // told by its owner in the owner's own voice: "I have decided", never "she has decided" of herself
+        const told = r.ex.memories.filter(
+          (m) => r.nameOf.get(m.agentId) === t.secret.tellTo && m.kind === 'dialogue' && t.secret.word.test(m.description),
+        );
+        expect(told.length).toBeGreaterThan(0);
+        for (const m of told) expect(m.description).not.toMatch(/\b(?:she|he) (?:has|is|was|had)\b/i);
+      }
 
       // the evening event: the host at its place in its first hour, and someone else there with them (Gullhaven's
       // quiz night is a known miss of the neutral reader, new-towns.ts: its host's plan does not know it)

@@ -27,6 +27,8 @@ export const hearInput = situationInput.extend({
   /** What the resident already knows of the speaker (relations.ts), when it has met them. */
   relations: z.array(promptRelation).optional(),
   memories: z.array(promptMemory),
+  /** Today's plan outline, as the listeners may hear it (interview.ts plansFor). */
+  plan: z.array(z.string()).optional(),
 });
 export type HearInput = z.infer<typeof hearInput>;
 
@@ -46,6 +48,6 @@ export function hearMessages(input: HearInput): ChatMessage[] {
     system(
       `You are ${input.name}. Rate how poignant this remark is for you, 1-10, and reply in character in one or two sentences${input.addressed ? '' : ', or with "" if it is not for you'}. Reply {"importance": n, "reply": "..."}.`,
     ),
-    `${input.summary}\nIt is ${input.time}; you are ${input.status} at ${input.placeName}.${input.relations?.length ? `\n${relationLines(input.first, input.relations)}` : ''}\nWhat you remember:\n${bullets(withoutRepeats(input.memories, input.relations).map(memoryText))}${talking}\nA visitor speaks${input.addressed ? ' to you' : ' where you are'}.${who}\n${quoted({ from: input.speaker.name, text: input.text })}`,
+    `${input.summary}\nIt is ${input.time}; you are ${input.status} at ${input.placeName}.${input.relations?.length ? `\n${relationLines(input.first, input.relations)}` : ''}\nWhat you remember:\n${bullets(withoutRepeats(input.memories, input.relations).map(memoryText))}${input.plan?.length ? `\nYour plan for today:\n${bullets(input.plan)}` : ''}${talking}\nA visitor speaks${input.addressed ? ' to you' : ' where you are'}.${who}\n${quoted({ from: input.speaker.name, text: input.text })}`,
   );
 }

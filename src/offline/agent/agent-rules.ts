@@ -327,6 +327,7 @@ export const agentOfflineRules: OfflineRules = {
       time: i.time,
       speaker: i.speaker.name,
       addressed: i.addressed,
+      ...(i.plan ? { plan: i.plan } : {}),
       ...(i.conversation ? { group: i.conversation.with } : {}),
     });
     return { importance, reply };

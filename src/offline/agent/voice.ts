@@ -143,6 +143,9 @@ export function toFirstPerson(text: string, name: string, first: string, pronoun
     let ref = before[before.length - 1];
     if (object && ref && !CLAUSE_BREAK.test(src.slice(ref.end, at)) && before.length > 1)
       ref = before[before.length - 2];
+    // a sentence that names nobody before its pronoun goes on about the last person named before it
+    // ("Harriet keeps the inn. She has decided to sell it.")
+    if (!ref && pronoun) ref = ms.filter((m) => m.end <= at).at(-1);
     if (!ref?.self) continue;
     const to =
       lower === 'she' || lower === 'he'

@@ -5,7 +5,7 @@
 import type { FamilyTie } from '../../agent/types.ts';
 import { carries, stem } from '../../agent/audience.ts';
 import { inverse } from '../../core/kin-text.ts';
-import { contentWords } from '../../core/text.ts';
+import { contentWords, nameOpeningPronoun } from '../../core/text.ts';
 import type { TownFile } from '../file.ts';
 import { quoteHolds } from './check.ts';
 import type { ResidentReading, SecretItem, TownReading } from './types.ts';
@@ -118,7 +118,8 @@ export function publicFace(r: FileResident, secrets: readonly SecretItem[], peop
     const out: string[] = [];
     for (const s of sentences(t)) {
       const secret = secrets.find((x) => carriesSecret(s, x, people));
-      if (secret) kept.push({ text: s.replace(/[;]+$/, '').trim(), secret });
+      // a sentence out of a field about the resident that opens with a pronoun is about the resident
+      if (secret) kept.push({ text: nameOpeningPronoun(s.replace(/[;]+$/, '').trim(), r.name), secret });
       else out.push(s);
     }
     return out.join(' ');
