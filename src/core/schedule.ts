@@ -126,8 +126,12 @@ export function nextStartAfter(slots: readonly Slot[], t: number, fallback: numb
 
 const MEALS = ['breakfast', 'lunch', 'dinner', 'supper', 'brunch'] as const;
 
+/** Hosting or going to a gathering ("host the harvest supper", "go to the wedding breakfast"): an event, not a meal. */
+const AT_AN_EVENT = /^(?:host|hold|throw|run|put on|organi[sz]e|set up for|get ready for|attend|go to|join|help out at)\b/;
+
 export function mealOf(activity: string): string | null {
   const key = activityKey(activity);
+  if (AT_AN_EVENT.test(key)) return null;
   for (const meal of MEALS) if (new RegExp(`\\b${meal}\\b`).test(key)) return meal === 'supper' ? 'dinner' : meal;
   return null;
 }

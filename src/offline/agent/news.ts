@@ -188,6 +188,17 @@ export function shareLine(m: PromptMemory, i: DialogueTurnInput, me: Me, key: st
   };
 }
 
+/**
+ * A sentence less the hearsay that opens it ("According to everyone she's met this week, Dilys is putting on a
+ * supper" -> "Dilys is putting on a supper"; "Folk say that ...", "People reckon ..."): what it says, said plainly.
+ */
+export function withoutHearsay(text: string): string {
+  return text.replace(
+    /^(?:according to [^,]{1,60},|(?:folk|people|they|everyone|neighbours|the village) (?:say|says|reckon|reckons|claim|claims)(?: that)?,?|it(?:'s| is) said(?: [^,]{1,40})?(?: that)?,?)\s+/i,
+    '',
+  );
+}
+
 /** An invitation in so many words; a gathering someone holds (any event alike), which a day and hour make one. */
 export const INVITATION = /\b(invit\w*|everyone is welcome|all are welcome|join us|come along|you should come)\b/;
 export const GATHERING =
@@ -201,24 +212,30 @@ export const WHEN =
  * News of an event passed on with its day and hour when the speaker knows them: "I want to invite everyone to the
  * spring fair" gives way to the fair's own date from the same source, so a listener can plan to go (sec. 7.1.2).
  */
-export function withWhen<M extends PromptMemory>(m: M, i: DialogueTurnInput): M | PromptMemory {
+export function withWhen<M extends PromptMemory>(m: M, i: DialogueTurnInput): M {
   const topic = topicOf(m.text);
-  if (topic === '' || WHEN.test(m.text)) return m;
+  if (WHEN.test(m.text)) return m;
+  // "I mean to invite everyone I meet" names no gathering: the invitation is to one's own, said with its day and hour
+  const invitation = topic === '' && !m.from && INVITATION.test(m.text);
+  if (topic === '' && !invitation) return m;
+  const same = (x: string) => (invitation ? topicOf(x) !== '' && isAbout(x, i.name) : topicOf(x) === topic);
   const dated = i.memories.find(
     (x) =>
-      x.fresh &&
+      (invitation || x.fresh) &&
       x.from === m.from &&
-      topicOf(x.text) === topic &&
+      same(x.text) &&
       WHEN.test(x.text) &&
       isFact(x) &&
       !PRIVATE.test(x.text),
   );
-  if (dated) return dated;
+  if (dated) return { ...m, ...dated };
   if (m.from) return m;
   // one's own event is in one's summary ("Rosa Delgado is planning a spring fair ... on Saturday ...")
   const own = i.summary
     .split(/(?<=[.!?])\s+/)
-    .map((x) => stripPeriod(x.replace(/^Lately:\s*/, '')).replace(/,? and (?:is|has|wants|hopes)\b.*$/, ''))
-    .find((x) => topicOf(x) === topic && WHEN.test(x) && isAbout(x, i.name) && !PRIVATE.test(x));
-  return own ? { text: own, importance: m.importance, kind: m.kind } : m;
+    .map((x) =>
+      stripPeriod(withoutHearsay(x.replace(/^Lately:\s*/, ''))).replace(/,? and (?:is|has|wants|hopes|she|he)\b.*$/, ''),
+    )
+    .find((x) => same(x) && WHEN.test(x) && isAbout(x, i.name) && !PRIVATE.test(x));
+  return own ? { ...m, text: own } : m;
 }

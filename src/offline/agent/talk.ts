@@ -90,10 +90,14 @@ export function dialogueTurn(i: DialogueTurnInput): {
   const mine = i.history.filter((h) => h.speaker === i.name);
   const sharedByMe = mine.filter((h) => h.news).length;
   const saidTopics = new Set(i.history.map((h) => topicOf(`${h.news ?? ''} ${h.text}`)).filter(Boolean));
+  // each memory as it would be said (with its day and hour, news.ts withWhen), checked as said: what was already
+  // said in this talk or between them is not said again in other words
   const choices = i.memories
+    .filter((m) => shareable(m, i))
+    .map((m) => withWhen(m, i))
     .filter((m) => shareable(m, i) && !mentionedIn(m.text, i.history) && !saidTopics.has(topicOf(m.text)))
     .sort((a, b) => b.importance - a.importance || specificity(b.text) - specificity(a.text));
-  const top = choices[0] ? withWhen(choices[0], i) : undefined;
+  const top = choices[0];
   const share = top && sharedByMe < 2 && i.turnsLeft > 1 ? shareLine(top, i, me, key) : null;
   const last = i.history[i.history.length - 1];
   const group = i.listeners.length > 1;
