@@ -3,9 +3,10 @@ import type { AgentId, AgentProfile } from '../agent/types.ts';
 import { kindInText } from '../core/event-text.ts';
 import { familiesFrom, publicFace, secretOfPhrase } from './reading/apply.ts';
 import { readTownNeutral } from './reading/read.ts';
+import { trackedFromReading } from './reading/tracked.ts';
 import { townFrame, townTexts } from './reading/town-text.ts';
 import type { TownReading } from './reading/types.ts';
-import { eventFact, eventSentence, secretFact } from './tracked.ts';
+import { eventFact, eventSentence } from './tracked.ts';
 import { slugify, type TownFile } from './file.ts';
 import { seedState } from './rng.ts';
 import { resolveTownSettings } from './settings.ts';
@@ -74,27 +75,9 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
   const reading = opts.reading ?? readTownNeutral(townTexts(file), townFrame(file));
   const readOf = (name: string) => reading.residents.find((x) => x.resident.toLowerCase() === name.toLowerCase());
   // what the file declares wins; the reading's events fill in those it does not declare (by host and kind, or by
-  // place and start)
-  const readEvents: TownFile['events'] = reading.residents.flatMap((x) =>
-    x.events
-      .filter(
-        (e) =>
-          !file.events.some(
-            (d) =>
-              (named(d.host)?.name === e.host && kindInText(d.kind, e.kind)) ||
-              (d.place === e.place && parseSimStart(d.start) === parseSimStart(e.start)),
-          ),
-      )
-      .map((e) => ({
-        id: slugify(`${e.kind}`),
-        kind: e.kind,
-        host: e.host,
-        place: e.place,
-        start: e.start,
-        end: e.end,
-        invited: e.invite,
-      })),
-  );
+  // place and start), and its private matters are the facts a town that declares none tracks
+  const fromReading = trackedFromReading(file, reading);
+  const readEvents = fromReading.events;
   // the reading's events are hosted whatever the file declares; they are tracked (as the file's are) only when the
   // file declares nothing to track: an author who chose what to measure is not second-guessed
   const declaresTracked = file.facts.length + file.events.length > 0;
@@ -126,12 +109,7 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
     .filter((f): f is NonNullable<typeof f> => f !== null);
   const families = familiesFrom(file, reading);
   const people = file.residents.map((r) => r.name);
-  const secretFacts = reading.residents.flatMap((x) =>
-    x.secrets
-      .filter((s) => !declaresTracked && s.owner === x.resident)
-      .map((s) => secretFact(x.resident, s.matter, people, { anyMatter: true }))
-      .filter((f): f is NonNullable<typeof f> => f !== null),
-  );
+  const secretFacts = declaresTracked ? [] : fromReading.facts;
   const residents: ResidentState[] = file.residents.map((r) => {
     const id = (r.id ?? slugify(r.name)) as AgentId;
     const read = readOf(r.name);

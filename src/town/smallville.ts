@@ -3,12 +3,13 @@
 // spatial memories, and the seed memories CSV (Name,Whisper). Pure: the caller reads the files (smallville-files.ts).
 import { z } from 'zod';
 import { parseCsv } from '../core/csv.ts';
-import { parseSimStart } from '../core/time.ts';
 import { PLAIN_ISSUES_AFTER_PATH } from '../core/validation-text.ts';
 import { slugify, type TownFile, TownFileError, type TownFileInput, validateTownFile } from './file.ts';
 import { placeLocations, readBlocks, readPlaces, SMALLVILLE_IMPORT } from './smallville-places.ts';
 import { paperFacts, startIn, withTrackedFile } from './smallville-tracked.ts';
-import { deriveTracked } from './tracked.ts';
+import { readTownNeutral } from './reading/read.ts';
+import { townFrame, townTexts } from './reading/town-text.ts';
+import { trackedFromReading } from './reading/tracked.ts';
 
 export interface SmallvilleSource {
   /** Persona scratch files: [file name, text]. */
@@ -209,14 +210,9 @@ export function importSmallvilleTracked(src: SmallvilleSource, opts: SmallvilleO
   const town = validateTownFile(base, 'Smallville import');
   if (src.tracked)
     return { town: withTrackedFile(base, town, src.tracked), tracked: 'file', notes: [`from ${src.tracked.file}`] };
-  const derived = deriveTracked(
-    town.residents.map((r) => ({
-      name: r.name,
-      phrases: [...r.seed.split(';'), r.currently].map((x) => x.trim()).filter(Boolean),
-    })),
-    town.locations.map((l) => ({ id: l.id, name: l.name })),
-    parseSimStart(town.start) ?? 0,
-  );
+  // what the town's reading finds (the neutral reader: an import is read by rules; a model re-reads the town when it
+  // is created): its events and each resident's own private matter
+  const derived = trackedFromReading(town, readTownNeutral(townTexts(town), townFrame(town)));
   // (the paper's facts, its measured question and keywords, stand for what their holders' seeds would give)
   const paper = paperFacts(personas, locId);
   const papers = new Set(paper.map((f) => f.holder));

@@ -1,10 +1,8 @@
 // What a town tracks for the evaluation (issue 23 item 1): facts (a question, the answer's key content, who knows
 // at the start) and events (kind, host, place, time window, who is invited). A town file declares them; a
-// Smallville-format folder may hold the same in a file beside it; without one they are derived from the seeds that
-// name a time and a place (an event) or a secret (a fact), and the importer says what it derived. A neutral reader:
-// every town, event and secret alike (src/core/event-text.ts reads the events).
-import { readEventText } from '../core/event-text.ts';
-import { clockAt, DAY_MS, dateText, formatSimStart, MINUTE_MS } from '../core/time.ts';
+// Smallville-format folder may hold the same in a file beside it; without either they come from the town's reading
+// (reading/tracked.ts), and the importer says what it read. Here: an event or a private matter as the fact measured.
+import { clockAt, dateText } from '../core/time.ts';
 import { stem } from '../llm/lexical-embedder.ts';
 import type { TownFileInput } from './file.ts';
 import { slugify } from './file.ts';
@@ -59,10 +57,6 @@ export function eventFact(
     },
   };
 }
-
-/** A phrase that keeps something to its owner ("secretly", "tells nobody", "intends to tell only his wife"). */
-const SECRET =
-  /\b(?:secret(?:ly)?|in private|privately|confidential(?:ly)?|has(?:n't| not) told (?:anyone|anybody)|without (?:having )?told (?:anyone|anybody)|tells? (?:nobody|no one)|told no one|keeps? (?:it|this) to (?:him|her|them)sel(?:f|ves)|(?:intends|plans|wants) to tell only)\b/i;
 
 /** Words that carry no act of their own: function words, and the verbs of knowing, telling, planning and keeping. */
 const FUNCTION_WORDS = new Set(
@@ -278,64 +272,4 @@ export function secretFact(
     question,
     keywords,
   };
-}
-
-export interface Derived {
-  facts: FactInput[];
-  events: EventInput[];
-  /** One line per thing derived, naming the seed it came from. */
-  notes: string[];
-}
-
-/**
- * Events and facts derived from the residents' seed phrases: a phrase that names a day, a clock time and a known
- * place is an event of its subject (or the host it names); a phrase that keeps something secret is a fact its
- * resident holds. `start` is the town's start (ms); events before it are left out.
- */
-export function deriveTracked(
-  residents: readonly { name: string; phrases: readonly string[] }[],
-  places: readonly { id: string; name: string }[],
-  start: number,
-): Derived {
-  const out: Derived = { facts: [], events: [], notes: [] };
-  const people = residents.map((r) => r.name);
-  const said = Math.floor(start / DAY_MS);
-  for (const r of residents)
-    for (const phrase of r.phrases) {
-      const ev = readEventText(phrase, { said, places, people });
-      const host = ev?.host && people.includes(ev.host) ? ev.host : ev && phrase.startsWith(r.name) ? r.name : null;
-      if (ev && host) {
-        const t0 = ev.day * DAY_MS + ev.start * MINUTE_MS;
-        const t1 = ev.day * DAY_MS + ev.end * MINUTE_MS;
-        const known = out.events.some(
-          (e) =>
-            e.kind.toLowerCase() === ev.kind.toLowerCase() && e.place === ev.place && e.start === formatSimStart(t0),
-        );
-        if (t0 >= start && !known) {
-          out.events.push({
-            id: slugify(ev.kind),
-            kind: ev.kind,
-            host,
-            place: ev.place,
-            start: formatSimStart(t0),
-            end: formatSimStart(t1),
-            invited: 'everyone',
-          });
-          const where = places.find((p) => p.id === ev.place)?.name ?? ev.place;
-          out.notes.push(
-            `event "${ev.kind}" hosted by ${host} at ${where}, ${formatSimStart(t0)} to ${formatSimStart(t1).slice(11)} (from ${r.name}'s seed: "${phrase}")`,
-          );
-        }
-        continue;
-      }
-      if (!SECRET.test(phrase)) continue;
-      const f = secretFact(r.name, phrase, people);
-      if (f && !out.facts.some((x) => x.id === f.id)) {
-        out.facts.push(f);
-        out.notes.push(
-          `fact "${f.id}" known to ${r.name} alone, asked as "${f.question}" (from the secret in ${r.name}'s seed: "${phrase}")`,
-        );
-      }
-    }
-  return out;
 }

@@ -160,7 +160,7 @@ describe('town CLI', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'sv-')), 'ville.yaml');
     let said = '';
     expect(runTownCli(['import-smallville', SMALLVILLE_DIR, '--out', out], (s) => (said += s))).toBe(0);
-    expect(said).toContain('25 residents, 19 locations, 2 facts');
+    expect(said).toContain('25 residents, 19 locations, 4 facts');
     expect(runTownCli(['validate', out], () => undefined)).toBe(0);
   });
 });

@@ -161,13 +161,19 @@ describe('Smallville importer', () => {
   // root), not in the project: a checkout without them skips this one test, and says why.
   const real = SMALLVILLE_DIR;
   it.skipIf(!hasSmallville)(
-    'imports the original 25-resident Ville with the party and the candidacy as facts (needs ../shared/data/smallville)',
+    'imports the original 25-resident Ville with the party and the candidacy as facts, and the secrets its reading finds (needs ../shared/data/smallville)',
     () => {
       const town = importSmallville(readSmallvilleDir(real));
       expect(town.residents).toHaveLength(25);
       expect(town.name).toBe('The Ville');
       expect(town.locations).toHaveLength(19);
-      expect(town.facts.map((f) => f.holder)).toEqual(['Isabella Rodriguez', 'Sam Moore']);
+      // the paper's two, and the two secret crushes the town's reading finds in the residents' own text
+      expect(town.facts.map((f) => f.holder)).toEqual([
+        'Francisco Lopez',
+        'Maria Lopez',
+        'Isabella Rodriguez',
+        'Sam Moore',
+      ]);
       const ids = new Set(town.locations.map((l) => l.id));
       for (const r of town.residents) expect(ids.has(r.home)).toBe(true);
       expect(town.residents.find((r) => r.name === 'Isabella Rodriguez')?.workplace).toBe('hobbs-cafe');

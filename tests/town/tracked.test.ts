@@ -7,11 +7,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runTownCli } from '../../src/cli/town.ts';
 import { interviewBattery } from '../../src/eval/evaluation.ts';
 import { buildTownState } from '../../src/town/build.ts';
-import { parseTownFile, TownFileError } from '../../src/town/file.ts';
+import { parseTownFile, TownFileError, validateTownFile } from '../../src/town/file.ts';
 import { importSmallvilleTracked } from '../../src/town/smallville.ts';
 import { readSmallvilleDir } from '../../src/town/smallville-files.ts';
 import { memorySupportsFact, answerKnowsFact } from '../../src/eval/judge.ts';
-import { deriveTracked, factKeywords, secretFact } from '../../src/town/tracked.ts';
+import { factKeywords, secretFact } from '../../src/town/tracked.ts';
+import { trackedFromReading } from '../../src/town/reading/tracked.ts';
+import { readTownNeutral } from '../../src/town/reading/read.ts';
+import { townFrame, townTexts } from '../../src/town/reading/town-text.ts';
 
 const FIXTURE = new URL('../fixtures/smallville-format/saltmarsh', import.meta.url).pathname;
 const tmp = mkdtempSync(join(tmpdir(), 'tracked-'));
@@ -67,7 +70,7 @@ describe('facts and events from the town itself', () => {
     expect(town.events).toMatchObject([{ id: 'beach-clean-up', kind: 'beach clean-up', place: 'gull-pier' }]);
   });
 
-  it('without one, the importer derives the event (day, time, place) and the secret from the seeds, and says so', () => {
+  it('without one, the importer takes the event (day, time, place) and the secret from the town\'s reading, and says so', () => {
     const { town, tracked, notes } = importSmallvilleTracked(readSmallvilleDir(folder('derive', null)), START);
     expect(tracked).toBe('derived');
     expect(town.events).toMatchObject([
@@ -87,7 +90,7 @@ describe('facts and events from the town itself', () => {
       },
     ]);
     expect(notes.join('\n')).toMatch(/event "beach clean-up" hosted by Marta Castell at Gull Pier/);
-    expect(notes.join('\n')).toMatch(/from the secret in Bruno Castell's seed/);
+    expect(notes.join('\n')).toMatch(/from the private matter in Bruno Castell's text: "Bruno Castell has secretly decided/);
   });
 
   it('`npm run town -- import-smallville` says what it derived, or that it took the file beside', () => {
@@ -99,7 +102,7 @@ describe('facts and events from the town itself', () => {
       runTownCli(['import-smallville', folder('cli', null), '--start', START.start, '--out', join(tmp, 'a.yaml')], out),
     ).toBe(0);
     expect(said).toMatch(
-      /6 residents, 6 locations, 1 fact and 1 event to track\.\nDerived \(no facts\.yaml beside the files\):\n {2}- fact "/,
+      /6 residents, 6 locations, 1 fact and 1 event to track\.\nDerived \(no facts\.yaml beside the files\):\n {2}- event "beach clean-up"[^\n]*\n {2}- fact "/,
     );
     said = '';
     expect(runTownCli(['import-smallville', FIXTURE, '--out', join(tmp, 'b.yaml')], out)).toBe(0);
@@ -109,12 +112,31 @@ describe('facts and events from the town itself', () => {
   });
 
   it('a town with nothing to track says so', () => {
-    const derived = deriveTracked(
-      [{ name: 'Ada Stone', phrases: ['Ada Stone runs the cafe', 'Ada Stone likes tea every Sunday at 4 pm'] }],
-      [{ id: 'cafe', name: 'Cafe' }],
-      Date.UTC(2025, 0, 1),
+    const town = validateTownFile(
+      {
+        name: 'Quiet',
+        start: '2025-01-01 07:00',
+        locations: [{ id: 'cafe', name: 'Cafe', subAreas: [{ name: 'counter', objects: ['till'] }] }],
+        residents: [
+          {
+            name: 'Ada Stone',
+            age: 60,
+            innate: 'calm',
+            learned: 'Ada Stone runs the cafe.',
+            currently: 'Ada Stone likes tea every Sunday at 4 pm.',
+            lifestyle: 'Ada wakes at seven.',
+            home: 'cafe',
+            seed: 'Ada Stone runs the cafe; Ada Stone likes tea every Sunday at 4 pm',
+          },
+        ],
+      },
+      'quiet',
     );
-    expect(derived).toEqual({ facts: [], events: [], notes: [] });
+    expect(trackedFromReading(town, readTownNeutral(townTexts(town), townFrame(town)))).toEqual({
+      facts: [],
+      events: [],
+      notes: [],
+    });
   });
 
   it('a facts file naming an unknown resident or place, or a time outside the run, is refused with the line and the reason', () => {
