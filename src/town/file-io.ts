@@ -53,7 +53,7 @@ export function loadTownArg(
     if (tracked === 'none')
       note('Nothing to track: no facts.yaml beside the files and nothing in the seeds to derive.');
     else if (tracked === 'file') note(`Tracking ${n} facts and events ${notes[0] ?? ''}.`);
-    else note(`Tracking ${n} facts and events derived from the seeds:\n${notes.map((x) => `  - ${x}`).join('\n')}`);
+    else note(`Tracking ${n} facts and events read from the town's text:\n${notes.map((x) => `  - ${x}`).join('\n')}`);
   }
   return town;
 }

@@ -29,7 +29,7 @@ export interface SmallvilleSource {
   tracked?: { file: string; text: string };
 }
 
-/** An import and how its facts and events came: from the file beside it, derived from the seeds, or none. */
+/** An import and how its facts and events came: from the file beside it, read from the town (its reading), or none. */
 export interface SmallvilleImport {
   town: TownFile;
   tracked: 'file' | 'derived' | 'none';
@@ -107,8 +107,8 @@ export function importSmallville(src: SmallvilleSource, opts: SmallvilleOptions 
 
 /**
  * The import with what it tracks: the facts and events of the file beside it (checked with its lines), else those
- * derived from the seeds (a phrase naming a day, a time and a place; a secret), else the paper's two facts when
- * the folder is the paper's Smallville.
+ * the town's reading finds (its events; each resident's own private matter), with the paper's two facts when the
+ * folder is the paper's Smallville.
  */
 export function importSmallvilleTracked(src: SmallvilleSource, opts: SmallvilleOptions = {}): SmallvilleImport {
   const problems: string[] = [];

@@ -1,5 +1,5 @@
 // What a town tracks (issue 23 item 1): facts and events declared in a town file or in a file beside
-// Smallville-format files, or derived from the seeds, with bad input refused by line and reason.
+// Smallville-format files, or read from the town's text (its reading), with bad input refused by line and reason.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
