@@ -1,6 +1,6 @@
 // Turns a validated town file into the initial TownState (no memories yet: seeding is the agent's job).
 import type { AgentId, AgentProfile } from '../agent/types.ts';
-import { kindInText } from '../core/event-text.ts';
+import { kindInText, readEventText } from '../core/event-text.ts';
 import { familiesFrom, publicFace, secretOfPhrase } from './reading/apply.ts';
 import { readTownNeutral } from './reading/read.ts';
 import { trackedFromReading } from './reading/tracked.ts';
@@ -10,7 +10,7 @@ import { eventFact, eventSentence } from './tracked.ts';
 import { slugify, type TownFile } from './file.ts';
 import { seedState } from './rng.ts';
 import { resolveTownSettings } from './settings.ts';
-import { dayIndex, parseSimStart } from '../core/time.ts';
+import { DAY_MS, dayIndex, MINUTE_MS, parseSimStart } from '../core/time.ts';
 import type { Location, ResidentState, TownState, TownStats } from './types.ts';
 import { observePlace, pairKey } from './world.ts';
 
@@ -93,8 +93,16 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
       const placeName = file.locations.find((l) => l.id === e.place)?.name ?? e.place;
       const t0 = parseSimStart(e.start) as number;
       const t1 = parseSimStart(e.end) as number;
+      // the host knows its event in words the mind reads back as that event (its place, day and hour), else in the
+      // town's own sentence: "from seven until half past nine" is the reading's, not the mind's
       const seed = named(e.host)?.seed ?? '';
-      if (!kindInText(e.kind, seed)) {
+      const said = Math.floor((parseSimStart(file.start) ?? 0) / DAY_MS);
+      const places = file.locations.map((l) => ({ id: l.id, name: l.name }));
+      const readable = seed.split(';').some((p) => {
+        const ev = kindInText(e.kind, p) ? readEventText(p, { said, places, people: [host] }) : null;
+        return ev !== null && ev.place === e.place && ev.day * DAY_MS + ev.start * MINUTE_MS === t0;
+      });
+      if (!readable) {
         const invited =
           e.invited === 'everyone'
             ? ', and everyone is welcome'

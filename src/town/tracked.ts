@@ -26,7 +26,7 @@ export function eventSentence(e: {
   start: number;
   end: number;
 }): string {
-  return `${e.host} is hosting a ${e.kind} at ${e.placeName} on ${dateText(e.start)}, from ${clockAt(e.start)} to ${clockAt(e.end)}`;
+  return `${e.host} is hosting ${/^[aeiou]/i.test(e.kind) ? 'an' : 'a'} ${e.kind} at ${e.placeName} on ${dateText(e.start)}, from ${clockAt(e.start)} to ${clockAt(e.end)}`;
 }
 
 /**
