@@ -5,7 +5,9 @@
 import type { LanguageModel } from '../llm/port.ts';
 import type { BaseState } from './lobby.ts';
 import type { GtSeats } from './scenarios/game-theory/llm-bot.ts';
+import type { GtOfflineSeat } from './scenarios/game-theory/offline.ts';
 import type { GtSetting } from './scenarios/game-theory/settings.ts';
+import type { DeductionOfflineSeat } from './scenarios/social-deduction/offline-reasoning.ts';
 import type { PlayerMemory, Reveal } from './scenarios/social-deduction/results.ts';
 import type { TopicCard, WordPair } from './scenarios/social-deduction/words.ts';
 import type { UndercoverVariant } from './scenarios/undercover/rules.ts';
@@ -116,7 +118,15 @@ export interface GameModule<S extends BaseState = BaseState, V = unknown, M = un
    * nothing, undefined for an event the shared texts (event-text.ts) say.
    */
   eventLine?(e: GameEvent, ctx: EventLineContext): string | null | undefined;
+  /**
+   * The labelled offline stand-in's seat for this game (its stand-in clues, votes and moves), in its family's shape.
+   * Composition roots reach it through src/offline, which looks it up here; nothing on the real path plays it.
+   */
+  offline?: OfflineSeat;
 }
+
+/** An offline seat of one of the two families (`family` tells which). */
+export type OfflineSeat = DeductionOfflineSeat | GtOfflineSeat;
 
 /** What a module's event lines may use: names, how to call an awaited person, seat numbers, the front end. */
 export interface EventLineContext {

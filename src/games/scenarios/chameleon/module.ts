@@ -2,6 +2,7 @@
 // table's seed; rules in rules.ts, bots and results shared with Undercover (../social-deduction).
 import { seedState } from '../../rng.ts';
 import { socialDeductionModule } from '../social-deduction/module.ts';
+import { chameleonOfflineSeat } from './offline.ts';
 import { dealChameleon } from '../social-deduction/words.ts';
 import { type ChameleonState, createChameleon } from './rules.ts';
 
@@ -10,6 +11,7 @@ export const chameleonModule = socialDeductionModule<ChameleonState>({
   title: 'Chameleon',
   icon: '🦎',
   lobby: { maxBots: 7, paperSeats: 3, residents: true, rounds: true, party: false, namesBotPlayer: false },
+  offline: chameleonOfflineSeat,
   deal(opts, seed, words) {
     const { setup } = dealChameleon(words.topics, seedState(seed) ^ 0x9e3779b9);
     // A live table: speakers in a seeded random order, so the host does not always give the first clue.

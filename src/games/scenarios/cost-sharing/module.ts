@@ -2,6 +2,7 @@
 // the share of the fee each airline pays, so the table ranks by agreement alone: an agreed split wins for every seat,
 // a failed one for none (all tie, nothing moves; the game is counted).
 import { gameTheoryModule } from '../game-theory/module.ts';
+import { csOfflineSeat } from './offline.ts';
 import type { CsState } from './rules.ts';
 
 export const costSharingModule = gameTheoryModule<CsState>({
@@ -9,6 +10,7 @@ export const costSharingModule = gameTheoryModule<CsState>({
   title: 'Cost Sharing',
   icon: '✈️',
   aliases: ['cost'],
+  offline: csOfflineSeat,
   standings: (s) =>
     s.phase !== 'over'
       ? null

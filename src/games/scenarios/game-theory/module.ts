@@ -14,6 +14,7 @@ import {
   gtScores,
   gtView,
 } from './engine.ts';
+import type { GtOfflineSeat } from './offline.ts';
 import { gtEventLine, gtPrivateText } from './render.ts';
 import { runGtBots } from './run.ts';
 import { gtSpectatorLines } from './spectator.ts';
@@ -37,6 +38,8 @@ export function gameTheoryModule<S extends GtState>(def: {
   icon: string;
   aliases: readonly string[];
   standings?: (s: S) => Standing[] | null;
+  /** The labelled offline stand-in's seat for this scenario (its folder's offline.ts). */
+  offline?: GtOfflineSeat;
 }): GameModule<S, GtView, GtLegalMove | ReturnType<typeof lobbyMoves>[number]> {
   return {
     kind: def.kind,
@@ -80,6 +83,7 @@ export function gameTheoryModule<S extends GtState>(def: {
       });
     },
     standings: (s) => (def.standings ?? standingsByScore)(s),
+    ...(def.offline ? { offline: def.offline } : {}),
     reveal: () => null,
     memories: () => [],
     seats: (s) => s.players.map((p) => ({ name: p.name, bot: p.bot !== undefined })),

@@ -1,5 +1,6 @@
 // Public Good (MAgIC, Xu et al. 2024, sec. 3.2) as a game module; points kept plus the shared pool, highest wins.
 import { gameTheoryModule } from '../game-theory/module.ts';
+import { pgOfflineSeat } from './offline.ts';
 import type { PgState } from './rules.ts';
 
 export const publicGoodModule = gameTheoryModule<PgState>({
@@ -7,4 +8,5 @@ export const publicGoodModule = gameTheoryModule<PgState>({
   title: 'Public Good',
   icon: '🪙',
   aliases: ['pg'],
+  offline: pgOfflineSeat,
 });

@@ -16,6 +16,7 @@ import {
   turnOf,
   viewFor,
 } from './engine.ts';
+import type { DeductionOfflineSeat } from './offline-reasoning.ts';
 import { privateDeductionInfo } from './private-info.ts';
 import { memoriesOf, revealOf } from './results.ts';
 import { runBots } from './runner.ts';
@@ -29,6 +30,8 @@ export function socialDeductionModule<S extends GameState>(def: {
   aliases?: readonly string[];
   lobby: LobbySpec;
   deal: (opts: LobbyOptions, seed: number, words: { topics: TopicCard[]; pairs: WordPair[] }) => S;
+  /** The labelled offline stand-in's seat for this game (its folder's offline.ts). */
+  offline?: DeductionOfflineSeat;
 }): GameModule<S, GameView, LegalMove> {
   return {
     kind: def.kind,
@@ -71,5 +74,6 @@ export function socialDeductionModule<S extends GameState>(def: {
         ...('alive' in p && p.alive === false ? { out: true } : {}),
       })),
     spectatorLines: (s) => deductionSpectatorLines(viewFor(s, null)),
+    ...(def.offline ? { offline: def.offline } : {}),
   };
 }

@@ -2,6 +2,7 @@
 // rules.ts (MAgIC's one vote, or the party variant's elimination rounds), bots and results shared with Chameleon.
 import { seedState } from '../../rng.ts';
 import { socialDeductionModule } from '../social-deduction/module.ts';
+import { undercoverOfflineSeat } from './offline.ts';
 import { dealUndercover } from '../social-deduction/words.ts';
 import { createUndercover, type UndercoverState } from './rules.ts';
 
@@ -10,6 +11,7 @@ export const undercoverModule = socialDeductionModule<UndercoverState>({
   title: 'Undercover',
   icon: '🕵️',
   lobby: { maxBots: 7, paperSeats: 3, residents: true, rounds: true, party: true, namesBotPlayer: false },
+  offline: undercoverOfflineSeat,
   deal(opts, seed, words) {
     const { setup } = dealUndercover(words.pairs, seedState(seed) ^ 0x9e3779b9);
     return createUndercover({
