@@ -3,6 +3,7 @@
 // what its lobby offers. Each scenario's module lives in its own folder under scenarios/ and is listed once in
 // scenarios/registry.ts; the service, lobby, timers, ratings and front ends only ever call these functions.
 import type { LanguageModel } from '../llm/port.ts';
+import type { BenchPart } from './bench/part.ts';
 import type { BaseState } from './lobby.ts';
 import type { GtSeats } from './scenarios/game-theory/llm-bot.ts';
 import type { GtOfflineSeat } from './scenarios/game-theory/offline.ts';
@@ -123,6 +124,8 @@ export interface GameModule<S extends BaseState = BaseState, V = unknown, M = un
    * Composition roots reach it through src/offline, which looks it up here; nothing on the real path plays it.
    */
   offline?: OfflineSeat;
+  /** What MAgIC's bench plays and reads from this game (bench/part.ts); games without one are not benched. */
+  bench?: BenchPart;
 }
 
 /** An offline seat of one of the two families (`family` tells which). */

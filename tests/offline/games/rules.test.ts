@@ -154,10 +154,11 @@ describe("the run's seed", () => {
     const seeded = (seed: string) => makeGamesOfflineRules(defaultKnowledge, 1, seed);
     const play = (seed: string) => {
       const r = seeded(seed);
+      const ask = (task: string, i: BotInput) => r[task]?.(i, []) as Record<string, string>;
       return [
-        (r.game_vote?.(tie, []) as { vote: string }).vote,
-        (r.game_probe?.({ ...tie, move: 'probe' }, []) as { suspect: string }).suspect,
-        (r.game_clue?.({ ...tie, move: 'clue' }, []) as { clue: string }).clue,
+        ask('game_vote', tie).vote,
+        ask('game_probe', { ...tie, move: 'probe' }).suspect,
+        ask('game_clue', { ...tie, move: 'clue' }).clue,
       ];
     };
     const seeds = ['1', '2', '3', '4', '5', '6', '7', '8'];

@@ -11,6 +11,21 @@ export const costSharingModule = gameTheoryModule<CsState>({
   icon: '✈️',
   aliases: ['cost'],
   offline: csOfflineSeat,
+  // MAgIC's bench: cooperation and coordination (the latter only once a split was agreed), and table 2's cost.
+  bench: {
+    family: 'game theory',
+    game: 'cost-sharing',
+    roles: [{ role: 'cost-sharing', label: 'Cost sh.', winRate: (m) => m.gt?.costSharing.winRate ?? null }],
+    abilities: (m) => ({
+      cooperation: m.gt?.cooperation ?? null,
+      coordination: m.gt && m.gt.costSharing.agreements > 0 ? m.gt.coordination : null,
+    }),
+    table2: {
+      cell: 'cost',
+      label: 'Cost (share of fee, %)',
+      value: (m) => (m.gt && m.gt.costSharing.agreements > 0 ? m.gt.costSharing.challengerCost : null),
+    },
+  },
   standings: (s) =>
     s.phase !== 'over'
       ? null

@@ -9,4 +9,12 @@ export const prisonersDilemmaModule = gameTheoryModule<PdState>({
   icon: '⛓️',
   aliases: ['pd'],
   offline: pdOfflineSeat,
+  // MAgIC's bench: rationality (the defect share, with Public Good's lowest share), and table 2's score.
+  bench: {
+    family: 'game theory',
+    game: 'prisoners-dilemma',
+    roles: [{ role: 'prisoners-dilemma', label: 'PD', winRate: (m) => m.gt?.prisonersDilemma.winRate ?? null }],
+    abilities: (m) => ({ rationality: m.gt?.rationality ?? null }),
+    table2: { cell: 'score', label: 'PD score', value: (m) => m.gt?.prisonersDilemma.challengerScore ?? null },
+  },
 });

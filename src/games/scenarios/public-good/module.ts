@@ -9,4 +9,12 @@ export const publicGoodModule = gameTheoryModule<PgState>({
   icon: '🪙',
   aliases: ['pg'],
   offline: pgOfflineSeat,
+  // MAgIC's bench: rationality (the lowest-contribution share, with the PD's defect share), and table 2's returns.
+  bench: {
+    family: 'game theory',
+    game: 'public-good',
+    roles: [{ role: 'public-good', label: 'Pub. good', winRate: (m) => m.gt?.publicGood.winRate ?? null }],
+    abilities: (m) => ({ rationality: m.gt?.rationality ?? null }),
+    table2: { cell: 'returns', label: 'Public Good returns', value: (m) => m.gt?.publicGood.challengerReturns ?? null },
+  },
 });

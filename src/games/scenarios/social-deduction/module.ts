@@ -1,5 +1,6 @@
 // The engine's view of a social-deduction game (Chameleon, Undercover): one factory over this family's shared
 // engine, bots and results; each scenario's folder adds what is its own (title, dealing a table, lobby options).
+import type { SocialBenchPart } from '../../bench/part.ts';
 import { lobbyMoves } from '../../lobby.ts';
 import type { GameModule, LobbyOptions, LobbySpec } from '../../module.ts';
 import type { PlayerId } from '../../types.ts';
@@ -32,6 +33,8 @@ export function socialDeductionModule<S extends GameState>(def: {
   deal: (opts: LobbyOptions, seed: number, words: { topics: TopicCard[]; pairs: WordPair[] }) => S;
   /** The labelled offline stand-in's seat for this game (its folder's offline.ts). */
   offline?: DeductionOfflineSeat;
+  /** What MAgIC's bench plays and reads from this game. */
+  bench?: SocialBenchPart;
 }): GameModule<S, GameView, LegalMove> {
   return {
     kind: def.kind,
@@ -75,5 +78,6 @@ export function socialDeductionModule<S extends GameState>(def: {
       })),
     spectatorLines: (s) => deductionSpectatorLines(viewFor(s, null)),
     ...(def.offline ? { offline: def.offline } : {}),
+    ...(def.bench ? { bench: def.bench } : {}),
   };
 }
