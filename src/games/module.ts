@@ -138,4 +138,11 @@ export interface EventLineContext {
   call: (id: PlayerId) => string;
   seat: (id: PlayerId) => number;
   front: 'console' | 'discord';
+  /** Is this seat a bot? */
+  bot: (id: PlayerId) => boolean;
+  /** The front end's decoration: an emoji and a space on Discord, nothing in the console; bold on Discord. */
+  icon: (emoji: string) => string;
+  strong: (t: string) => string;
+  /** How a person makes a move on this front end ("guess with /game guess <word>"). */
+  how: (move: 'word' | 'clue' | 'vote' | 'guess') => string;
 }

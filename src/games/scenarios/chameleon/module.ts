@@ -13,6 +13,13 @@ export const chameleonModule = socialDeductionModule<ChameleonState>({
   icon: '🦎',
   lobby: { maxBots: 7, paperSeats: 3, residents: true, rounds: true, party: false, namesBotPlayer: false },
   offline: chameleonOfflineSeat,
+  // The caught chameleon's one guess at the word.
+  eventLine(e, c) {
+    if (e.type !== 'guess_phase') return undefined;
+    return c.bot(e.player)
+      ? `${c.icon('🦎')}${c.strong(c.name(e.player))} was the chameleon! It gets one guess at the word.`
+      : `${c.icon('🦎')}${c.call(e.player)} was the chameleon! One guess at the word — ${c.how('guess')}.`;
+  },
   // MAgIC's bench: the chameleon and the non-chameleons are two roles of the win rate; self-awareness weighs 0.6.
   bench: {
     family: 'social',

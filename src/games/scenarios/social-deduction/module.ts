@@ -35,6 +35,8 @@ export function socialDeductionModule<S extends GameState>(def: {
   offline?: DeductionOfflineSeat;
   /** What MAgIC's bench plays and reads from this game. */
   bench?: SocialBenchPart;
+  /** Lines for the events only this game has (the shared texts say the rest). */
+  eventLine?: GameModule<S, GameView, LegalMove>['eventLine'];
 }): GameModule<S, GameView, LegalMove> {
   return {
     kind: def.kind,
@@ -79,5 +81,6 @@ export function socialDeductionModule<S extends GameState>(def: {
     spectatorLines: (s) => deductionSpectatorLines(viewFor(s, null)),
     ...(def.offline ? { offline: def.offline } : {}),
     ...(def.bench ? { bench: def.bench } : {}),
+    ...(def.eventLine ? { eventLine: def.eventLine } : {}),
   };
 }

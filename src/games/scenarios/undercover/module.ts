@@ -13,6 +13,11 @@ export const undercoverModule = socialDeductionModule<UndercoverState>({
   icon: '🕵️',
   lobby: { maxBots: 7, paperSeats: 3, residents: true, rounds: true, party: true, namesBotPlayer: false },
   offline: undercoverOfflineSeat,
+  // The party variant's elimination rounds.
+  eventLine(e, c) {
+    if (e.type !== 'eliminated') return undefined;
+    return `${c.name(e.player)} is out (${e.wasUndercover ? 'the undercover' : 'a civilian'}).`;
+  },
   // MAgIC's bench: the undercover and the civilians are two roles of the win rate.
   bench: {
     family: 'social',
