@@ -11,7 +11,6 @@ import type { GtSetting } from './scenarios/game-theory/settings.ts';
 import type { DeductionOfflineSeat } from './scenarios/social-deduction/offline-reasoning.ts';
 import type { PlayerMemory, Reveal } from './scenarios/social-deduction/results.ts';
 import type { TopicCard, WordPair } from './scenarios/social-deduction/words.ts';
-import type { UndercoverVariant } from './scenarios/undercover/rules.ts';
 import type { AnyGameKind, BotKind, GameAction, GameError, GameEvent, Persona, PlayerId, Result } from './types.ts';
 
 /** A town resident who sits at the table as a bot and plays in character. */
@@ -20,6 +19,9 @@ export interface ResidentPlayer {
   persona: Persona;
 }
 
+/** The paper's rules, or the party variant a lobby offers where its game has one (LobbySpec.party). */
+export type LobbyVariant = 'magic' | 'party';
+
 export interface LobbyOptions {
   kind: AnyGameKind;
   /** Bots to seat right away (more join at start if the table is below the minimum). */
@@ -27,7 +29,7 @@ export interface LobbyOptions {
   botKind?: BotKind;
   residents?: ResidentPlayer[];
   clueRounds?: number;
-  variant?: UndercoverVariant;
+  variant?: LobbyVariant;
   /** Replays a game exactly; drawn from the service's seed source when absent. */
   seed?: number;
   /** Game-theory scenarios: the setting to play (default: one of our variants, drawn with the seed). */
