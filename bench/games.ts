@@ -4,7 +4,7 @@ import { formatBench } from '../src/games/bench/report.ts';
 import { SCENARIOS, type ScenarioId } from '../src/games/bench/scenarios.ts';
 import { type BenchResult, runBench } from '../src/games/bench/suite.ts';
 import type { BotKind } from '../src/games/types.ts';
-import { createLanguageModel, gamesOfflineRules, offlineAwareGtSeats } from '../src/offline/index.ts';
+import { createLanguageModel, makeGamesOfflineRules, offlineAwareGtSeats } from '../src/offline/index.ts';
 import type { LanguageModel } from '../src/llm/port.ts';
 
 export const BENCH_DEFAULTS = {
@@ -23,17 +23,22 @@ export async function run(opts: Record<string, unknown> = {}): Promise<BenchResu
   const scenarios: ScenarioId[] = SCENARIOS.includes(opts.scenario as ScenarioId)
     ? [opts.scenario as ScenarioId]
     : [...SCENARIOS];
+  const seed = num(opts.seed, BENCH_DEFAULTS.seed);
+  // The stand-in draws its seats' recall and tie-breaks with the run's seed, so figures move with it.
   const llm =
     opts.llm && typeof opts.llm === 'object'
       ? (opts.llm as LanguageModel)
-      : createLanguageModel({ provider: 'offline', offlineRules: gamesOfflineRules });
+      : createLanguageModel({
+          provider: 'offline',
+          offlineRules: makeGamesOfflineRules(undefined, undefined, String(seed)),
+        });
   const kind: BotKind = opts.bots === 'pgm' ? 'pgm' : 'vanilla';
   const r = await runBench({
     scenarios,
     challenger: { llm, kind },
     defender: { llm, kind: 'vanilla' },
     gtSeats: offlineAwareGtSeats,
-    seed: num(opts.seed, BENCH_DEFAULTS.seed),
+    seed,
     variants: num(opts.variants, BENCH_DEFAULTS.variants),
     ...(typeof opts.settings === 'string' ? { settingsDir: opts.settings } : {}),
   });

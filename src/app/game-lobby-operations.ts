@@ -64,25 +64,31 @@ function argsOf(l: LobbySpec) {
 function opened(ctx: GameOperationContext, kind: AnyGameKind, r: ServiceResult): GameOperationResult {
   failIfRefused(r);
   const m = gameModule(kind);
-  const note = m.lobby.namesBotPlayer ? `Bots: ${ctx.games.gtBotLabel()}.` : undefined;
+  const bots = m.lobby.namesBotPlayer ? `Bots: ${ctx.games.gtBotLabel()}.` : undefined;
+  const paper = paperSeatsNote(m.lobby, r.game.players.length);
+  // Discord's lobby card lists the seats itself; the note under it says what the console's first line says besides.
+  const note = [paper, bots].filter(Boolean).join(' ') || undefined;
   return {
     lines: [
       `${ctx.person.name} opened ${withArticle(m.title)} lobby. ${seatsLine(m.lobby, r.game.players)} /game join to play, /game start when ready (bots fill empty seats).`,
-      ...(note ? [note] : []),
+      ...(bots ? [bots] : []),
     ],
     result: r,
     ...(note ? { note } : {}),
   };
 }
 
+/** When a lobby seats another number than the paper plays: how many MAgIC plays and how to get them. */
+function paperSeatsNote(l: LobbySpec, n: number): string | undefined {
+  return l.paperSeats && n !== l.paperSeats
+    ? `MAgIC plays ${l.paperSeats} (you and ${l.paperSeats - 1} bots: bots ${l.paperSeats - 1}).`
+    : undefined;
+}
+
 /** "Seats (3): 1 Guest, 2 Bot 1 [bot], 3 Bot 2 [bot]." and, when it differs, how many the paper plays. */
 function seatsLine(l: LobbySpec, players: { id: string; name: string; bot: boolean }[]): string {
-  const n = players.length;
-  const paper =
-    l.paperSeats && n !== l.paperSeats
-      ? ` MAgIC plays ${l.paperSeats} (you and ${l.paperSeats - 1} bots: bots ${l.paperSeats - 1}).`
-      : '';
-  return `Seats (${n}): ${seatList(players, { bots: true })}.${paper}`;
+  const paper = paperSeatsNote(l, players.length);
+  return `Seats (${players.length}): ${seatList(players, { bots: true })}.${paper ? ` ${paper}` : ''}`;
 }
 
 function lobbyOperationOf(kind: AnyGameKind) {

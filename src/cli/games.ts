@@ -26,7 +26,7 @@ The challenger uses the configured provider (MODEL_PROVIDER, OPENAI_API_KEY, OPE
 with none configured, the offline rules play and the figures are a pipeline check.
 
 options:
-  --scenario S              chameleon | undercover | cost-sharing | prisoners-dilemma | public-good | all (default all)
+  --scenario S              ${SCENARIOS.join(' | ')} | all (default all)
   --settings DIR            MAgIC's released settings (a topics_release root); each released case is replayed
                             once per role under test (social games) or once (game-theory), besides our variants;
                             settings are strict (unknown keys refused) and files not read are listed

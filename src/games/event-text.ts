@@ -64,6 +64,10 @@ export function eventLines(events: GameEvent[], game: GameSnapshot, s: EventStyl
           front: s.front,
           call: (id) => (bot(id) ? '' : s.call(id)),
           seat: (id) => game.players.findIndex((p) => p.id === id) + 1,
+          bot,
+          icon: s.icon,
+          strong: s.strong,
+          how: (move) => HOW[move][s.front],
         })
       : undefined;
     if (own !== undefined) {
@@ -126,18 +130,8 @@ export function eventLines(events: GameEvent[], game: GameSnapshot, s: EventStyl
         );
         break;
       }
-      case 'guess_phase':
-        lines.push(
-          bot(e.player)
-            ? `${s.icon('🦎')}${s.strong(name(e.player))} was the chameleon! It gets one guess at the word.`
-            : `${s.icon('🦎')}${s.call(e.player)} was the chameleon! One guess at the word — ${HOW.guess[s.front]}.`,
-        );
-        break;
       case 'guess':
         lines.push(`${name(e.player)} guesses “${s.text(e.word ?? '(nothing)')}”: ${e.correct ? 'right!' : 'wrong.'}`);
-        break;
-      case 'eliminated':
-        lines.push(`${name(e.player)} is out (${e.wasUndercover ? 'the undercover' : 'a civilian'}).`);
         break;
       case 'no_elimination':
         lines.push('Tied vote: nobody is out this round.');

@@ -3,12 +3,14 @@
 // what its lobby offers. Each scenario's module lives in its own folder under scenarios/ and is listed once in
 // scenarios/registry.ts; the service, lobby, timers, ratings and front ends only ever call these functions.
 import type { LanguageModel } from '../llm/port.ts';
+import type { BenchPart } from './bench/part.ts';
 import type { BaseState } from './lobby.ts';
 import type { GtSeats } from './scenarios/game-theory/llm-bot.ts';
+import type { GtOfflineSeat } from './scenarios/game-theory/offline.ts';
 import type { GtSetting } from './scenarios/game-theory/settings.ts';
+import type { DeductionOfflineSeat } from './scenarios/social-deduction/offline-reasoning.ts';
 import type { PlayerMemory, Reveal } from './scenarios/social-deduction/results.ts';
 import type { TopicCard, WordPair } from './scenarios/social-deduction/words.ts';
-import type { UndercoverVariant } from './scenarios/undercover/rules.ts';
 import type { AnyGameKind, BotKind, GameAction, GameError, GameEvent, Persona, PlayerId, Result } from './types.ts';
 
 /** A town resident who sits at the table as a bot and plays in character. */
@@ -17,6 +19,9 @@ export interface ResidentPlayer {
   persona: Persona;
 }
 
+/** The paper's rules, or the party variant a lobby offers where its game has one (LobbySpec.party). */
+export type LobbyVariant = 'magic' | 'party';
+
 export interface LobbyOptions {
   kind: AnyGameKind;
   /** Bots to seat right away (more join at start if the table is below the minimum). */
@@ -24,7 +29,7 @@ export interface LobbyOptions {
   botKind?: BotKind;
   residents?: ResidentPlayer[];
   clueRounds?: number;
-  variant?: UndercoverVariant;
+  variant?: LobbyVariant;
   /** Replays a game exactly; drawn from the service's seed source when absent. */
   seed?: number;
   /** Game-theory scenarios: the setting to play (default: one of our variants, drawn with the seed). */
@@ -116,7 +121,17 @@ export interface GameModule<S extends BaseState = BaseState, V = unknown, M = un
    * nothing, undefined for an event the shared texts (event-text.ts) say.
    */
   eventLine?(e: GameEvent, ctx: EventLineContext): string | null | undefined;
+  /**
+   * The labelled offline stand-in's seat for this game (its stand-in clues, votes and moves), in its family's shape.
+   * Composition roots reach it through src/offline, which looks it up here; nothing on the real path plays it.
+   */
+  offline?: OfflineSeat;
+  /** What MAgIC's bench plays and reads from this game (bench/part.ts); games without one are not benched. */
+  bench?: BenchPart;
 }
+
+/** An offline seat of one of the two families (`family` tells which). */
+export type OfflineSeat = DeductionOfflineSeat | GtOfflineSeat;
 
 /** What a module's event lines may use: names, how to call an awaited person, seat numbers, the front end. */
 export interface EventLineContext {
@@ -125,4 +140,11 @@ export interface EventLineContext {
   call: (id: PlayerId) => string;
   seat: (id: PlayerId) => number;
   front: 'console' | 'discord';
+  /** Is this seat a bot? */
+  bot: (id: PlayerId) => boolean;
+  /** The front end's decoration: an emoji and a space on Discord, nothing in the console; bold on Discord. */
+  icon: (emoji: string) => string;
+  strong: (t: string) => string;
+  /** How a person makes a move on this front end ("guess with /game guess <word>"). */
+  how: (move: 'word' | 'clue' | 'vote' | 'guess') => string;
 }

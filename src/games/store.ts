@@ -1,7 +1,7 @@
 // Persistence port for games (one row per game, state as JSON, optimistic version) and its in-memory twin.
 import type { TableState } from './engine.ts';
 import type { AnyGameKind, BotKind, PlayerId } from './types.ts';
-import type { UndercoverVariant } from './scenarios/undercover/rules.ts';
+import type { LobbyVariant } from './module.ts';
 
 export type GameStatus = 'lobby' | 'running' | 'over' | 'cancelled';
 
@@ -9,7 +9,7 @@ export type GameStatus = 'lobby' | 'running' | 'over' | 'cancelled';
 export interface GameSettingsChosen {
   botKind: BotKind;
   clueRounds?: number;
-  variant?: UndercoverVariant;
+  variant?: LobbyVariant;
 }
 
 /** Everything needed to resume a game after a restart. */

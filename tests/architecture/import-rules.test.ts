@@ -92,11 +92,30 @@ describe('import rules (ARCHITECTURE.md)', () => {
     expect(show(bad)).toEqual([]);
   });
 
-  it('the old homes of the offline rules are gone', () => {
+  it('the stand-in lives in src/offline and, per game, in its scenario folder; no other home', () => {
+    // ARCHITECTURE.md: a game module owns its offline seat (src/games/scenarios/<kind>/offline*.ts).
     const stray = sourceFiles(SRC)
       .map((f) => relative(ROOT, f))
-      .filter((f) => !under(f, 'src/offline') && /(^|\/)offline[^/]*\.ts$|\/offline\//.test(f));
+      .filter(
+        (f) =>
+          !under(f, 'src/offline') && !under(f, 'src/games/scenarios') && /(^|\/)offline[^/]*\.ts$|\/offline\//.test(f),
+      );
     expect(stray).toEqual([]);
+  });
+
+  it("a scenario's offline seat is reached only through its module (the registry) and src/offline's wiring", () => {
+    const seat = (to: string) => under(to, 'src/games/scenarios') && /\/offline[^/]*\.ts$/.test(to);
+    const bad = EDGES.filter(
+      (e) =>
+        seat(e.to) &&
+        !under(e.from, 'src/offline') &&
+        !under(e.from, 'src/games/scenarios') &&
+        // the module contract names the seat's type
+        e.from !== 'src/games/module.ts',
+    );
+    expect(show(bad)).toEqual([]);
+    // and the seats are wired in: src/offline reaches the games' seats only through the registry and the families
+    expect(EDGES.some((e) => under(e.from, 'src/offline') && e.to === 'src/games/scenarios/registry.ts')).toBe(true);
   });
 
   it('the town never imports the simulation or its evaluation', () => {

@@ -63,8 +63,16 @@ describe('/game moves by slash command', () => {
   it('plays Chameleon by slash commands; the vote is asked for with seats and taken by a seat number', async () => {
     await start(11);
     const ch = h.general();
+    // "bots 3" seats four: the card numbers the seats and says how many MAgIC plays; "bots 2" makes those three.
+    const four = await h.slash(h.alice, { name: 'game', subcommand: 'chameleon', options: { bots: 3 } }).answer();
+    expect(four.content).toMatch(/Seats \(4\): 1 alice, 2 Bot 1 🤖, 3 Bot 2 🤖, 4 Bot 3 🤖/);
+    expect(four.content).toContain('MAgIC plays 3 (you and 2 bots: bots 2).');
+    await h.slash(h.alice, { name: 'game', subcommand: 'cancel' }).answer();
     const open = h.slash(h.alice, { name: 'game', subcommand: 'chameleon', options: { bots: 2, rounds: 1 } });
-    expect((await open.answer()).content).toMatch(/Chameleon — lobby/);
+    const three = (await open.answer()).content;
+    expect(three).toMatch(/Chameleon — lobby/);
+    expect(three).toMatch(/Seats \(3\): 1 alice, 2 Bot 1 🤖, 3 Bot 2 🤖/);
+    expect(three).not.toContain('MAgIC plays');
     const bad = h.slash(h.alice, { name: 'game', subcommand: 'guess', options: { word: ' ' } });
     expect((await bad.answer()).content).toBe('The guess is empty. Usage: /game guess <word>');
     const begin = h.slash(h.alice, { name: 'game', subcommand: 'start' });

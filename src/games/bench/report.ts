@@ -1,8 +1,9 @@
 // The bench's report in MAgIC's layouts: the ability table (seven abilities + win rate per role) with the published
 // rows beside ours (paper.ts says where each comes from), table 2's layout (cost / score / returns), and per seat the
 // model calls and HTTP requests per move.
-import { WIN_RATE_ROLES, type WinRateRole } from '../scenarios/social-deduction/metrics.ts';
+import { WIN_RATE_ROLES } from '../scenarios/social-deduction/metrics.ts';
 import { PAPER_TABLES } from './paper.ts';
+import { roleLabel, table2Label } from './part.ts';
 import { ABILITIES, ABILITY_LABELS, type Ability, type BenchResult } from './suite.ts';
 
 export { PAPER_TABLES, type PaperRow } from './paper.ts';
@@ -16,16 +17,6 @@ export const ABILITY_RANGE: Record<Ability, number> = {
   cooperation: 1,
   coordination: 1,
   rationality: 2,
-};
-
-const ROLE_LABELS: Record<WinRateRole, string> = {
-  chameleon: 'Cham.',
-  'non-chameleon': 'Non-ch.',
-  undercover: 'Underc.',
-  civilian: 'Civil.',
-  'cost-sharing': 'Cost sh.',
-  'prisoners-dilemma': 'PD',
-  'public-good': 'Pub. good',
 };
 
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? '-' : (100 * v).toFixed(1));
@@ -80,12 +71,7 @@ export function formatBench(r: BenchResult): string {
   out.push(
     `  ranges: deception 0-${100 * ABILITY_RANGE.deception}, self-awareness 0-${100 * ABILITY_RANGE.selfAwareness}, rationality 0-${100 * ABILITY_RANGE.rationality}, the others 0-100`,
   );
-  const head = [
-    '',
-    ...ABILITIES.map((a) => ABILITY_LABELS[a]),
-    ...WIN_RATE_ROLES.map((x) => ROLE_LABELS[x]),
-    'Win rate',
-  ];
+  const head = ['', ...ABILITIES.map((a) => ABILITY_LABELS[a]), ...WIN_RATE_ROLES.map((x) => roleLabel(x)), 'Win rate'];
   const ourRow = (name: string, ab: Record<Ability, number | null>) => [
     name,
     ...ABILITIES.map((a) => pct(ab[a])),
@@ -120,7 +106,7 @@ export function formatBench(r: BenchResult): string {
   out.push('Table 2 layout: the challenger in the game-theory scenarios');
   out.push(
     table(
-      ['', 'Cost (share of fee, %)', 'PD score', 'Public Good returns'],
+      ['', table2Label('cost'), table2Label('score'), table2Label('returns')],
       [[rowName(r), pct(r.table2.cost), r.table2.score?.toFixed(2) ?? '-', r.table2.returns?.toFixed(1) ?? '-']],
     ),
   );

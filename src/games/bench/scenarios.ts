@@ -8,17 +8,13 @@ import type { LanguageModel } from '../../llm/port.ts';
 import { GT_DATA_DIR, GT_SCENARIOS, type GtScenario } from '../scenarios/game-theory/index.ts';
 import type { GameKind } from '../scenarios/social-deduction/kinds.ts';
 import { GAME_TASKS } from '../scenarios/social-deduction/prompts.ts';
+import { benchScenarios } from './part.ts';
 import { DEFAULT_PAIRS_FILE, DEFAULT_TOPICS_FILE, settingsFolder } from '../scenarios/social-deduction/words.ts';
 import type { BotKind } from '../types.ts';
 
 export type ScenarioId = GameKind | GtScenario;
-export const SCENARIOS: readonly ScenarioId[] = [
-  'chameleon',
-  'undercover',
-  'cost-sharing',
-  'prisoners-dilemma',
-  'public-good',
-];
+/** The scenarios the bench plays: the registered games with a bench part (part.ts), in menu order. */
+export const SCENARIOS: readonly ScenarioId[] = benchScenarios();
 
 export const BENCH_SETTINGS = {
   // The paper's construction: 7 variants per scenario, the challenger in each of the 3 seats.

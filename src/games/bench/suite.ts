@@ -3,23 +3,18 @@
 // returns. One pure-ish run over the LanguageModel port; the CLI and `npm run bench` print and save it.
 
 import { gtCases, playGtCase } from '../scenarios/game-theory/bench.ts';
-import {
-  type GameTheoryMetrics,
-  type GtLog,
-  type GtScenario,
-  type GtSeats,
-  gameTheoryMetrics,
-} from '../scenarios/game-theory/index.ts';
+import { type GameTheoryMetrics, type GtLog, type GtSeats, gameTheoryMetrics } from '../scenarios/game-theory/index.ts';
 import { playSocialCase, socialCases } from '../scenarios/social-deduction/bench.ts';
 import type { GameKind } from '../scenarios/social-deduction/kinds.ts';
 import {
-  combinedSelfAwareness,
   computeMetrics,
   type GameTrace,
   type Metrics,
   overallWinRate,
+  WIN_RATE_ROLES,
   type WinRateRole,
 } from '../scenarios/social-deduction/metrics.ts';
+import { type BenchMetrics, benchPart, benchParts, type SocialBenchPart } from './part.ts';
 import {
   type ScenarioId,
   SeatCounter,
@@ -165,8 +160,9 @@ export async function runBench(opts: BenchOptions): Promise<BenchResult> {
   const logs: GtLog[] = [];
   let g = 0;
   for (const scenario of opts.scenarios) {
-    if (scenario === 'chameleon' || scenario === 'undercover') {
-      const cases = socialCases(scenario, {
+    const part = benchPart(scenario);
+    if (part.family === 'social') {
+      const cases = socialCases(part.game, {
         seed: opts.seed,
         ...(opts.settingsDir ? { settingsDir: opts.settingsDir } : {}),
         ...(opts.variants !== undefined ? { variants: opts.variants } : {}),
@@ -177,13 +173,13 @@ export async function runBench(opts: BenchOptions): Promise<BenchResult> {
         opts.onGame?.(scenario, c.id);
         list.push(await playSocialCase(c, sides, counter, { seed: `${opts.seed}:${g++}`, probes }));
       }
-      traces[scenario] = list;
+      traces[part.game] = list;
       games[scenario] = {
         released: cases.filter((c) => c.source === 'released').length,
         variants: cases.filter((c) => c.source === 'variant').length,
       };
     } else {
-      const cases = gtCases(scenario, {
+      const cases = gtCases(part.game, {
         ...(opts.settingsDir ? { settingsDir: opts.settingsDir } : {}),
         ...(opts.variants !== undefined ? { variants: opts.variants } : {}),
       });
@@ -198,35 +194,34 @@ export async function runBench(opts: BenchOptions): Promise<BenchResult> {
     }
   }
   const social: BenchResult['social'] = {};
-  for (const k of ['chameleon', 'undercover'] as const) {
-    const t = traces[k];
-    if (t && t.length > 0) social[k] = computeMetrics(t);
-  }
-  const pooled = [...(traces.chameleon ?? []), ...(traces.undercover ?? [])];
+  for (const [k, t] of Object.entries(traces) as [GameKind, GameTrace[]][])
+    if (t.length > 0) social[k] = computeMetrics(t);
+  const pooled = Object.values(traces).flat();
   const both = pooled.length > 0 ? computeMetrics(pooled) : null;
   const gt = logs.length > 0 ? gameTheoryMetrics(logs) : null;
-  const has = (s: GtScenario) => opts.scenarios.includes(s);
+  const m: BenchMetrics = { social, gt };
+  const played = opts.scenarios.map(benchPart);
+  // Self-awareness weighs every social scenario's figure (0.6 x Chameleon + Undercover); it needs all of them.
+  const socialParts = benchParts().filter((p): p is SocialBenchPart => p.family === 'social');
+  const allSocial = socialParts.every((p) => social[p.game] !== undefined);
   const abilities: Record<Ability, number | null> = {
     judgement: both?.judgement ?? null,
     reasoning: both?.reasoning ?? null,
     deception: both?.deception ?? null,
-    selfAwareness: combinedSelfAwareness(
-      social.chameleon?.selfAwareness ?? null,
-      social.undercover?.selfAwareness ?? null,
-    ),
-    cooperation: gt && has('cost-sharing') ? gt.cooperation : null,
-    coordination: gt && has('cost-sharing') && gt.costSharing.agreements > 0 ? gt.coordination : null,
-    rationality: gt && (has('prisoners-dilemma') || has('public-good')) ? gt.rationality : null,
+    selfAwareness: allSocial
+      ? socialParts.reduce((sum, p) => sum + p.selfAwarenessWeight * (social[p.game]?.selfAwareness ?? 0), 0)
+      : null,
+    cooperation: null,
+    coordination: null,
+    rationality: null,
   };
-  const winRates: BenchResult['winRates'] = {
-    chameleon: social.chameleon?.winRateOdd ?? null,
-    'non-chameleon': social.chameleon?.winRateRegular ?? null,
-    undercover: social.undercover?.winRateOdd ?? null,
-    civilian: social.undercover?.winRateRegular ?? null,
-    'cost-sharing': gt && has('cost-sharing') ? gt.costSharing.winRate : null,
-    'prisoners-dilemma': gt && has('prisoners-dilemma') ? gt.prisonersDilemma.winRate : null,
-    'public-good': gt && has('public-good') ? gt.publicGood.winRate : null,
-  };
+  const winRates: BenchResult['winRates'] = Object.fromEntries(WIN_RATE_ROLES.map((r) => [r, null]));
+  const table2: BenchResult['table2'] = { cost: null, score: null, returns: null };
+  for (const p of played) {
+    Object.assign(abilities, p.abilities?.(m) ?? {});
+    for (const r of p.roles) winRates[r.role] = r.winRate(m);
+    if (p.table2) table2[p.table2.cell] = p.table2.value(m);
+  }
   const overall = overallWinRate(winRates);
   // Calls per move for the challenger, over both kinds of games.
   let calls = 0;
@@ -301,18 +296,14 @@ export async function runBench(opts: BenchOptions): Promise<BenchResult> {
     winRates,
     overallWinRate: overall.rate,
     missingRoles: overall.missing,
-    table2: {
-      cost: gt && has('cost-sharing') && gt.costSharing.agreements > 0 ? gt.costSharing.challengerCost : null,
-      score: gt && has('prisoners-dilemma') ? gt.prisonersDilemma.challengerScore : null,
-      returns: gt && has('public-good') ? gt.publicGood.challengerReturns : null,
-    },
+    table2,
     requestsPerSeat: counter.counts,
     seats,
     seating: opts.seating ?? 'magic',
     settings: settingsDigest(opts.scenarios, opts.settingsDir),
     releasedCode: {
       rationality: abilities.rationality === null ? null : (gt?.rationalityReleased ?? null),
-      selfAwareness: social.chameleon && social.undercover ? (both?.selfAwareness ?? null) : null,
+      selfAwareness: allSocial ? (both?.selfAwareness ?? null) : null,
       reasoning: both?.reasoningReleased ?? null,
       deception: both?.deceptionReleased ?? null,
     },

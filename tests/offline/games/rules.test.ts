@@ -147,6 +147,26 @@ describe('offline rules: Undercover', () => {
   });
 });
 
+describe("the run's seed", () => {
+  it('breaks the ties of votes, probes and clues: same seed, same move; other seeds, other moves', () => {
+    // No clues yet: every other player looks alike, so the vote and the probe are ties.
+    const tie = input({ move: 'vote', candidates: ['Ben', 'Cat', 'Dan'], players: ['Ann', 'Ben', 'Cat', 'Dan'] });
+    const seeded = (seed: string) => makeGamesOfflineRules(defaultKnowledge, 1, seed);
+    const play = (seed: string) => {
+      const r = seeded(seed);
+      const ask = (task: string, i: BotInput) => r[task]?.(i, []) as Record<string, string>;
+      return [
+        ask('game_vote', tie).vote,
+        ask('game_probe', { ...tie, move: 'probe' }).suspect,
+        ask('game_clue', { ...tie, move: 'clue' }).clue,
+      ];
+    };
+    const seeds = ['1', '2', '3', '4', '5', '6', '7', '8'];
+    for (const s of seeds) expect(play(s)).toEqual(play(s));
+    for (const i of [0, 1, 2]) expect(new Set(seeds.map((s) => play(s)[i])).size, `move ${i}`).toBeGreaterThan(1);
+  });
+});
+
 describe('fallback clues', () => {
   it('never say any word of the shipped data', () => {
     const words = [...loadTopics().flatMap((t) => t.words), ...loadPairs().flat()];

@@ -1,8 +1,8 @@
 // The seat port of the game-theory scenarios (GtBot) and their legal default move: a fair rule (reads only its own
 // view and legal moves) with plain, scenario-generic rules: reciprocity in the Prisoner's Dilemma, matching the
 // others in Public Good, converging on the table's average in Cost Sharing. Model bots (llm-bot.ts) play it when an
-// answer is unusable, so it is a games rule. The offline stand-in seat lives in src/offline/games/game-theory.ts and
-// reaches the games only through the `GtSeats` factory a composition root passes in (llm-bot.ts).
+// answer is unusable, so it is a games rule. The offline stand-in seat (offline.ts, shaded by each scenario's own
+// offline.ts) reaches the games only through the `GtSeats` factory a composition root passes in (llm-bot.ts).
 import { hashString } from '../../rng.ts';
 import type { PlayerId } from '../../types.ts';
 import type { CsView } from '../cost-sharing/rules.ts';

@@ -1,5 +1,6 @@
 // The engine's view of MAgIC's game-theory scenarios (Cost Sharing, Prisoner's Dilemma, Public Good): one factory
 // over this family's engine, bot seats and texts; each scenario's folder adds its title, setting and standings.
+import type { GtBenchPart } from '../../bench/part.ts';
 import { lobbyMoves } from '../../lobby.ts';
 import type { GameModule, Standing } from '../../module.ts';
 import { seedState } from '../../rng.ts';
@@ -14,6 +15,7 @@ import {
   gtScores,
   gtView,
 } from './engine.ts';
+import type { GtOfflineSeat } from './offline.ts';
 import { gtEventLine, gtPrivateText } from './render.ts';
 import { runGtBots } from './run.ts';
 import { gtSpectatorLines } from './spectator.ts';
@@ -37,6 +39,10 @@ export function gameTheoryModule<S extends GtState>(def: {
   icon: string;
   aliases: readonly string[];
   standings?: (s: S) => Standing[] | null;
+  /** The labelled offline stand-in's seat for this scenario (its folder's offline.ts). */
+  offline?: GtOfflineSeat;
+  /** What MAgIC's bench plays and reads from this game. */
+  bench?: GtBenchPart;
 }): GameModule<S, GtView, GtLegalMove | ReturnType<typeof lobbyMoves>[number]> {
   return {
     kind: def.kind,
@@ -80,6 +86,8 @@ export function gameTheoryModule<S extends GtState>(def: {
       });
     },
     standings: (s) => (def.standings ?? standingsByScore)(s),
+    ...(def.offline ? { offline: def.offline } : {}),
+    ...(def.bench ? { bench: def.bench } : {}),
     reveal: () => null,
     memories: () => [],
     seats: (s) => s.players.map((p) => ({ name: p.name, bot: p.bot !== undefined })),

@@ -1,6 +1,6 @@
 // The legal defaults a bot plays when a model's answer is unusable (bots.ts): a clue associated with its word (or,
 // as the chameleon, with the topic) from the shipped word data, and a guess of the secret read from the others'
-// clues. Deterministic and plausible, with no model needed. The offline stand-in (src/offline/games) plays the
+// clues. Deterministic and plausible, with no model needed. The offline stand-in (offline.ts) plays the
 // same clue and guess for its vanilla rules and builds its reasoning on the readers below.
 import { defaultKnowledge, freshClues, type Mind, pick, type WordKnowledge } from './knowledge.ts';
 import { type BotInput, PROMPT_SETTINGS } from './prompts.ts';
@@ -32,10 +32,13 @@ export function defaultMoveKnowledge(): WordKnowledge {
   return cached;
 }
 
-/** A stable hash key for a player's situation (deterministic picks). */
-export function key(input: BotInput, salt: string): string {
+/**
+ * A stable hash key for a player's situation (deterministic picks and tie-breaks); `seed` (the knowledge's, a bench
+ * run's) makes them another draw per seed. The legal defaults of live tables use the unseeded knowledge.
+ */
+export function key(input: BotInput, salt: string, seed = ''): string {
   const clues = input.clues.map((c) => `${c.name}:${c.text ?? ''}`).join('|');
-  return `${salt}|${input.me}|${input.topic ?? ''}|${input.secret ?? ''}|${input.word ?? ''}|${clues}`;
+  return `${seed ? `${seed}|` : ''}${salt}|${input.me}|${input.topic ?? ''}|${input.secret ?? ''}|${input.word ?? ''}|${clues}`;
 }
 
 export function mindOf(input: BotInput, k: WordKnowledge): Mind {
@@ -66,13 +69,13 @@ export function inferSecret(k: WordKnowledge, input: BotInput): string | null {
   const best = Math.max(0, ...scored.map((x) => x.score));
   if (best <= 0) return null;
   const top = scored.filter((x) => x.score === best).map((x) => x.word);
-  return pick(top, key(input, 'secret')) ?? null;
+  return pick(top, key(input, 'secret', k.seed)) ?? null;
 }
 
-function fallbackClue(input: BotInput): string {
+function fallbackClue(input: BotInput, seed: string): string {
   const forbidden = [input.secret, input.word].filter((w): w is string => w !== null);
   const fresh = freshClues(FALLBACK_CLUES, usedClues(input), forbidden);
-  return pick(fresh, key(input, 'fallback')) ?? `no comment ${input.clues.length + 1}`;
+  return pick(fresh, key(input, 'fallback', seed)) ?? `no comment ${input.clues.length + 1}`;
 }
 
 /** A clue cut to the prompt's limit. */
@@ -93,7 +96,7 @@ export function defaultClue(k: WordKnowledge, input: BotInput): string {
         ? freshClues(input.topic ? k.topicClues(input.topic, mind) : [], used, []).filter((c) => !k.namesAnyWord(c))
         : freshClues(k.cluesFor(input.secret ?? '', mind), used, [input.secret ?? '']);
   } else cands = freshClues(k.cluesFor(input.word ?? '', mind), used, [input.word ?? '']);
-  return clampClue(pick(cands, key(input, 'clue')) ?? fallbackClue(input));
+  return clampClue(pick(cands, key(input, 'clue', k.seed)) ?? fallbackClue(input, k.seed));
 }
 
 /** The default guess: the inferred secret, else a word the topic itself suggests, as a person would try. */

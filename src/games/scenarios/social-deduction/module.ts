@@ -1,5 +1,6 @@
 // The engine's view of a social-deduction game (Chameleon, Undercover): one factory over this family's shared
 // engine, bots and results; each scenario's folder adds what is its own (title, dealing a table, lobby options).
+import type { SocialBenchPart } from '../../bench/part.ts';
 import { lobbyMoves } from '../../lobby.ts';
 import type { GameModule, LobbyOptions, LobbySpec } from '../../module.ts';
 import type { PlayerId } from '../../types.ts';
@@ -16,6 +17,7 @@ import {
   turnOf,
   viewFor,
 } from './engine.ts';
+import type { DeductionOfflineSeat } from './offline-reasoning.ts';
 import { privateDeductionInfo } from './private-info.ts';
 import { memoriesOf, revealOf } from './results.ts';
 import { runBots } from './runner.ts';
@@ -29,6 +31,12 @@ export function socialDeductionModule<S extends GameState>(def: {
   aliases?: readonly string[];
   lobby: LobbySpec;
   deal: (opts: LobbyOptions, seed: number, words: { topics: TopicCard[]; pairs: WordPair[] }) => S;
+  /** The labelled offline stand-in's seat for this game (its folder's offline.ts). */
+  offline?: DeductionOfflineSeat;
+  /** What MAgIC's bench plays and reads from this game. */
+  bench?: SocialBenchPart;
+  /** Lines for the events only this game has (the shared texts say the rest). */
+  eventLine?: GameModule<S, GameView, LegalMove>['eventLine'];
 }): GameModule<S, GameView, LegalMove> {
   return {
     kind: def.kind,
@@ -71,5 +79,8 @@ export function socialDeductionModule<S extends GameState>(def: {
         ...('alive' in p && p.alive === false ? { out: true } : {}),
       })),
     spectatorLines: (s) => deductionSpectatorLines(viewFor(s, null)),
+    ...(def.offline ? { offline: def.offline } : {}),
+    ...(def.bench ? { bench: def.bench } : {}),
+    ...(def.eventLine ? { eventLine: def.eventLine } : {}),
   };
 }
