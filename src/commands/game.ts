@@ -20,7 +20,7 @@ export { GAME_UI_SETTINGS, type GameUiSettings } from './game-messages.ts';
 function gameCommand() {
   const b = new SlashCommandBuilder()
     .setName('game')
-    .setDescription('Play Chameleon, Undercover or a MAgIC game-theory table with people, bots and residents')
+    .setDescription("Play one of MAgIC's games (social deduction, game theory) with people, bots and residents")
     .setContexts(InteractionContextType.Guild);
   for (const o of gameOperations())
     b.addSubcommand((s) => withOperationOptions(s.setName(o.path[1]!).setDescription(o.summary.slice(0, 100)), o));
