@@ -7,12 +7,12 @@
 import type { MindContext, Resident } from './context.ts';
 import { todayNumber, upcomingDay } from '../core/dates.ts';
 import { type EventReading, hoursIn, kindInText, kindWords, placeIn, readEventText } from '../core/event-text.ts';
-import { clip } from '../core/text.ts';
+import { clip, escapeRegExp } from '../core/text.ts';
 import { DAY_MS, dateText, dayKey, parseClock } from '../core/time.ts';
-import type { KnownEvent, MindState, PlanSlot } from './mind-state.ts';
+import { type KnownEvent, knownEventOf, type MindState, type PlanSlot } from './mind-state.ts';
 import type { PromptPlace } from './prompts/plan-day.ts';
 import { READ_EVENTS_TASK, type ReadEventsInput, readEventsMessages, readEventsOutput } from './prompts/read-events.ts';
-import type { Memory } from './types.ts';
+import type { Memory, TownEvent } from './types.ts';
 
 /** Texts read at most per call, and read texts remembered (the oldest forgotten first). */
 const READ_MAX = 8;
@@ -103,6 +103,7 @@ export async function learnEvents(
   known: readonly Memory[],
   places: readonly PromptPlace[],
   now: number,
+  town: readonly TownEvent[] = [],
 ): Promise<void> {
   const mind = c.mindOf(r);
   const today = todayNumber(dayKey(now), '');
@@ -110,12 +111,22 @@ export async function learnEvents(
   mind.events = (mind.events ?? []).filter((e) => (dayOfIso(e.day) ?? 0) >= today);
   const read = new Set(mind.eventsRead ?? []);
   const fresh: Memory[] = [];
+  const heard: string[] = [];
   for (const m of known) {
     const k = keyOfText(textOf(m));
-    if (read.has(k) || fresh.some((f) => keyOfText(textOf(f)) === k) || !candidate(m, places, today)) continue;
+    if (read.has(k) || heard.includes(k)) continue;
+    // an event of the town's reading, named by its kind and its host: known as the reading says it (no call)
+    const named = town.filter((e) => e.end > now && m.kind !== 'plan' && namesEvent(textOf(m), e));
+    if (named.length > 0) {
+      for (const e of named) remember(mind, knownEventOf(e));
+      heard.push(k);
+      continue;
+    }
+    if (fresh.some((f) => keyOfText(textOf(f)) === k) || !candidate(m, places, today)) continue;
     fresh.push(m);
     if (fresh.length >= READ_MAX) break;
   }
+  mind.eventsRead = [...(mind.eventsRead ?? []), ...heard].slice(-READ_KEEP);
   if (fresh.length === 0) return;
   const people = peopleKnown(c, r);
   const neutral = (m: Memory) =>
@@ -153,6 +164,12 @@ export async function learnEvents(
         });
   });
   mind.eventsRead = [...(mind.eventsRead ?? []), ...fresh.map((m) => keyOfText(textOf(m)))].slice(-READ_KEEP);
+}
+
+/** Does a text speak of a town event: its kind in the text's words, and its host by name or first name? */
+function namesEvent(text: string, e: TownEvent): boolean {
+  const first = e.host.split(/\s+/)[0] ?? e.host;
+  return kindInText(e.kind, text) && new RegExp(`\\b${escapeRegExp(first)}\\b`).test(text);
 }
 
 /** The events the resident knows of on a day (ISO). */

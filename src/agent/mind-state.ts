@@ -4,7 +4,7 @@
 import type { Audience } from './audience.ts';
 import type { QuotedText } from './prompts/common.ts';
 import type { Slot } from '../core/schedule.ts';
-import type { Action, AgentProfile } from './types.ts';
+import type { Action, AgentProfile, TownEvent } from './types.ts';
 
 /** A plan item at one level: an interval, what, and where (place id). */
 export interface PlanSlot extends Slot {
@@ -117,19 +117,24 @@ export interface KnownEvent {
   quoted?: boolean;
 }
 
-/** The events a resident hosts, as the mind keeps events (the town's reading says them: issue 32). */
-function hostedEvents(profile: AgentProfile): KnownEvent[] {
+/** An event of the town (its reading's: a host, a place, a window in ms) as the mind keeps events. */
+export function knownEventOf(e: TownEvent): KnownEvent {
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   const minutes = (ms: number) => Math.round((ms % 86_400_000) / 60_000);
-  return (profile.hosting ?? []).map((e) => ({
+  return {
     kind: e.kind,
-    host: profile.name,
+    host: e.host,
     place: e.place,
     day: day(e.start),
     start: minutes(e.start),
     // an event past midnight ends at the day's end in the plan (plans are per day)
     end: day(e.end) === day(e.start) ? minutes(e.end) : 24 * 60,
-  }));
+  };
+}
+
+/** The events a resident hosts, as the mind keeps events (the town's reading says them: issue 32). */
+function hostedEvents(profile: AgentProfile): KnownEvent[] {
+  return (profile.hosting ?? []).map((e) => knownEventOf({ ...e, host: profile.name }));
 }
 
 export function initialMindState(profile: AgentProfile): MindState {

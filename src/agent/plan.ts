@@ -74,7 +74,7 @@ export async function planDay(
   );
   const places = placesFor(ctx, r, mind);
   // the events among them as things: kind, host, place and hours (event.ts), named so in the plan
-  await learnEvents(c, r, known, places, now);
+  await learnEvents(c, r, known, places, now, ctx.townEvents);
   const events = eventsOn(mind, dayKey(now));
   const input: PlanDayInput = {
     name: p.name,

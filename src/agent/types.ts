@@ -135,6 +135,21 @@ export interface DecideContext {
   nearby: { id: AgentId; name: string; action: string; busy: boolean }[];
   /** The world's reason the last proposed move was impossible ("The Pharmacy is closed"). */
   rejected?: string;
+  /**
+   * The events the town's reading knows, each hosted by a resident (issue 32): a resident who hears of one, by its
+   * kind and its host, knows it as the reading says it (place, day, hours), in whatever words it was told.
+   */
+  townEvents?: TownEvent[];
+}
+
+export interface TownEvent {
+  kind: string;
+  /** The host's full name. */
+  host: string;
+  place: string;
+  /** Simulated ms. */
+  start: number;
+  end: number;
 }
 
 export interface Action {

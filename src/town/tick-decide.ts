@@ -57,6 +57,16 @@ export async function decidePhase(
       action: o.action ? actionPhrase(o.profile, o.action.description) : 'idle',
       busy: !mayTalk.has(rs.profile.id) || !freeToTalk(state, rs, o, now),
     }));
+  // the events the town's reading knows (each host's, from its profile): heard of, they are known as read
+  const townEvents = state.residents.flatMap((o) =>
+    (o.profile.hosting ?? []).map((e) => ({
+      kind: e.kind,
+      host: o.profile.name,
+      place: e.place,
+      start: e.start,
+      end: e.end,
+    })),
+  );
   const ctxFor = (rs: ResidentState, rejected?: string) => {
     const loc = getLocation(state, rs.location);
     const here = loc ? placeView(loc, now) : { id: rs.location, name: rs.location, subAreas: [] };
@@ -72,6 +82,7 @@ export async function decidePhase(
       knownPlaces: known,
       perceived: perceivedBy.get(rs.profile.id) ?? [],
       nearby: nearbyOf(rs),
+      ...(townEvents.length > 0 ? { townEvents } : {}),
       ...(rejected ? { rejected } : {}),
     };
   };

@@ -63,4 +63,54 @@ describe('events as things', () => {
     await runtime.decide(mara, ctxFor(mara, at(7, 10)));
     expect(model.callsFor('agent_read_events')).toHaveLength(1);
   });
+
+  it("an event of the town's reading heard in words no rule reads is known as the reading says it, with no call", async () => {
+    const { model, runtime } = setup();
+    const mara = resident(MARA);
+    // no place the town knows by name, hours in words: the text alone is no event to the rules or the model's candidates
+    await runtime.remember(
+      mara,
+      'Tomas Reyes said: "I\'m putting on a poetry reading in the back room tonight, seven till nine, do come"',
+      at(6),
+      'dialogue',
+      6,
+    );
+    model.script('agent_plan_day', {
+      blocks: [
+        { start: '07:00', end: '19:00', activity: 'reading', place: 'mara-home' },
+        { start: '19:00', end: '21:00', activity: 'go to the poetry reading', place: 'lantern-cafe' },
+        { start: '21:00', end: '23:00', activity: 'reading', place: 'mara-home' },
+      ],
+    });
+    const townEvents = [
+      { kind: 'poetry reading', host: 'Tomas Reyes', place: 'lantern-cafe', start: at(19), end: at(21) },
+    ];
+    await runtime.decide(mara, { ...ctxFor(mara, at(7)), townEvents });
+    const mind = mara.mind as MindState;
+    expect(mind.events).toEqual([
+      {
+        kind: 'poetry reading',
+        host: 'Tomas Reyes',
+        place: 'lantern-cafe',
+        day: '2023-02-13',
+        start: 19 * 60,
+        end: 21 * 60,
+      },
+    ]);
+    expect(model.callsFor('agent_read_events')).toHaveLength(0);
+    const input = model.callsFor('agent_plan_day').at(-1)!.input as { events?: { kind: string }[] };
+    expect(input.events?.map((e) => e.kind)).toEqual(['poetry reading']);
+    // without the town's events, the same words give the mind no event
+    const { runtime: bare } = setup();
+    const other = resident(MARA);
+    await bare.remember(
+      other,
+      'Tomas Reyes said: "I\'m putting on a poetry reading in the back room tonight, seven till nine, do come"',
+      at(6),
+      'dialogue',
+      6,
+    );
+    await bare.decide(other, ctxFor(other, at(7)));
+    expect((other.mind as MindState).events ?? []).toEqual([]);
+  });
 });
