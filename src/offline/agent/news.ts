@@ -158,6 +158,13 @@ export function shareLine(m: PromptMemory, i: DialogueTurnInput, me: Me, key: st
     };
   }
   const own = stripPeriod(m.text);
+  // a note of one's own seed with no one doing anything in it ("engine quote £4,800, daylight robbery") is on one's
+  // mind, not something heard
+  if (m.kind === 'seed' && subjectOf(own) === null && !/\b(?:is|are|was|were|has|have|had|will)\b/.test(own))
+    return {
+      line: pick(['On my mind lately: {x}.', 'What I keep thinking about: {x}.'], key).replace('{x}', lowerFirst(own)),
+      news,
+    };
   const mine = m.kind === 'inner_voice' || isAbout(own, i.name);
   const said = toFirstPerson(mine ? own : news, me.name, me.first, me.pronoun);
   if (mine)

@@ -172,7 +172,7 @@ export function workingDays(i: PlanDayInput, job: { place: PromptPlace | null; a
 }
 
 export const NOT_PROJECTS =
-  /^(worrying|wondering|thinking|hoping|feeling|living|being|looking forward|inviting|telling|asking|curious|expecting|wanting)\b/i;
+  /^(worrying|wondering|thinking|hoping|feeling|living|being|looking forward|inviting|telling|asking|curious|expecting|wanting|going about)\b/i;
 
 /** What the resident is busy with lately: "is writing a paper about X" -> "write a paper about X". */
 export function projectsOf(i: PlanDayInput): string[] {

@@ -127,7 +127,7 @@ export function publicFace(r: FileResident, secrets: readonly SecretItem[], peop
   const face: PublicFace = {
     innate: clean(r.innate) || r.innate,
     learned: clean(r.learned) || `${r.name} lives in town.`,
-    currently: clean(r.currently) || `${r.name} is going about their days.`,
+    currently: clean(r.currently) || `${r.name} is going about the day as usual.`,
     lifestyle: clean(r.lifestyle) || r.lifestyle,
     kept,
   };
