@@ -5,7 +5,7 @@ import { clampInt, EXPERIENCE, type MindContext, type Resident } from './context
 import { corePins } from './core-knowledge.ts';
 import { summaryOf } from './describe.ts';
 import type { NewMemory } from './memory-stream.ts';
-import { plansFor } from './interview.ts';
+import { plansFor } from './plan-audience.ts';
 import { HEAR_TASK, type HearInput, hearMessages, hearOutput } from './prompts/hear.ts';
 import { noteVisitor, relationOf } from './relations.ts';
 import { cleanLine, clip as clipText, escapeRegExp, heuristicImportance, progressive } from '../core/text.ts';

@@ -3,14 +3,14 @@
 
 import type { MindContext, Resident } from './context.ts';
 import { summaryOf } from './describe.ts';
-import { planLines } from './plan-slots.ts';
+import { plansFor } from './plan-audience.ts';
 import { INTERVIEW_TASK, type InterviewInput, interviewMessages, interviewOutput } from './prompts/interview.ts';
 import { relationsNamedIn } from './relations.ts';
 import { cleanLine, clip as clipText } from '../core/text.ts';
-import { audienceMeta, audienceOf, carries, mayTell, ownAudience, peopleOf } from './audience.ts';
+import { audienceMeta, audienceOf, mayTell, ownAudience } from './audience.ts';
 import { corePins } from './core-knowledge.ts';
 import { firstPersonThought, thirdPersonThought } from './intention.ts';
-import { clockAt, dateText, dayKey } from '../core/time.ts';
+import { clockAt, dateText } from '../core/time.ts';
 import type { Memory, MemoryId, MemoryKind } from './types.ts';
 import { lexicalTokens } from '../llm/lexical-embedder.ts';
 
@@ -172,31 +172,4 @@ export function heardMemories(c: MindContext, r: Resident, question: string, hav
     .sort((a, b) => b.n - a.n || b.m.seq - a.m.seq)
     .slice(0, k)
     .map((x) => x.m);
-}
-
-/**
- * Today's plan outline as these listeners may hear it, for a question about plans (an interview, a visitor's
- * question): a plan block made of a secret is left out when a listener may not know it (the day plan is not marked
- * per line); nothing before the day is planned.
- */
-export function plansFor(c: MindContext, r: Resident, now: number, listeners: readonly string[]): { plan?: string[] } {
-  if (c.mindOf(r).plan?.day !== dayKey(now)) return {};
-  return {
-    plan: planLines(c, r, { hours: false }).filter(
-      // (the activity, not the place it is at: a block at the cafe is not the secret about the cafe)
-      (line) => !keptFrom(c, r, line.replace(/\s*\([^)]*\)$/, ''), listeners),
-    ),
-  };
-}
-
-/** Does a text carry a kept memory of the resident's that one of these listeners may not know? */
-function keptFrom(c: MindContext, r: Resident, text: string, listeners: readonly string[]): boolean {
-  if (listeners.length === 0) return false;
-  return c
-    .keptOf(r)
-    .some(
-      (k) =>
-        !mayTell(k.audience, r.profile.name, listeners) &&
-        carries(text, k.text, [r.profile.name, ...peopleOf(k.audience)]),
-    );
 }

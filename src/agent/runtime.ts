@@ -19,7 +19,7 @@ import { hear } from './hear.ts';
 import { innerVoice, interview } from './interview.ts';
 import type { MindState } from './mind-state.ts';
 import { perceive, remember, seed } from './perceive.ts';
-import { planLines } from './plan-slots.ts';
+import { publicPlanLines } from './plan-audience.ts';
 import { decide } from './react.ts';
 import { maybeReflect } from './reflect.ts';
 import { retrieve } from './retrieve.ts';
@@ -81,9 +81,12 @@ export class AgentRuntime {
     return summaryOf(this.c, r, now);
   }
 
-  /** Today's plan as text lines for display (blocks, with the hour chunks decomposed so far). */
-  planLines(r: Resident, opts: { hours?: boolean } = {}): string[] {
-    return planLines(this.c, r, opts);
+  /**
+   * Today's plan as text lines for anyone to see (blocks, with the hour chunks decomposed so far), less every line
+   * that carries one of the resident's secrets (plan-audience.ts).
+   */
+  publicPlanLines(r: Resident, opts: { hours?: boolean } = {}): string[] {
+    return publicPlanLines(this.c, r, opts);
   }
 
   /** Plans (day -> hour -> 5-15 min steps, lazily), reacts or continues; returns the current action. */

@@ -102,7 +102,8 @@ export interface MindRuntime {
   maybeReflect(r: MindResident, now: number): Promise<number>;
   retrieve(r: MindResident, query: string, now: number, k?: number): Promise<Retrieved[]>;
   summary(r: MindResident, now: number): Promise<string>;
-  planLines(r: MindResident): string[];
+  /** Today's plan lines anyone may see (no line that carries a secret). */
+  publicPlanLines(r: MindResident): string[];
   remember(r: MindResident, description: string, now: number, kind?: MemoryKind, importance?: number): Promise<void>;
 }
 

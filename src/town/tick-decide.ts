@@ -202,7 +202,7 @@ export async function decidePhase(
   const today = dayIndex(now);
   for (const rs of present) {
     if (rs.planPostedDay === today || s.planSummaryLines === 0) continue;
-    const lines = runtime.planLines(live(rs));
+    const lines = runtime.publicPlanLines(live(rs));
     if (lines.length === 0) continue;
     rs.planPostedDay = today;
     // The outline only (indented lines are decomposed steps), without the night's sleep: short and readable.

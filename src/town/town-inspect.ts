@@ -106,7 +106,7 @@ export function residentPublicInfo(session: TownSession, rs: ResidentState): Pub
     learned: rs.profile.learned,
     lifestyle: rs.profile.lifestyle,
     home: { id: rs.profile.home, name: home?.name ?? rs.profile.home },
-    plan: session.kit.runtime.planLines(live),
+    plan: session.kit.runtime.publicPlanLines(live),
   };
 }
 

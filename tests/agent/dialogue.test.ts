@@ -130,7 +130,7 @@ describe('inner voice (sec. 3.1)', () => {
     await runtime.seed(mara, at(0));
     await runtime.seed(tomas, at(0));
     await runtime.decide(mara, ctxFor(mara, at(8)));
-    expect(runtime.planLines(mara).join('\n')).not.toMatch(/run against Sam/);
+    expect(runtime.publicPlanLines(mara).join('\n')).not.toMatch(/run against Sam/);
 
     // WHEN a user whispers to Mara as her inner voice
     await runtime.innerVoice(mara, 'You are going to run against Sam in the upcoming election', at(9));
@@ -145,9 +145,9 @@ describe('inner voice (sec. 3.1)', () => {
     expect(replan).toHaveLength(1);
     expect(replan[0]!.input).toMatchObject({ from: '09:10' });
     expect(JSON.stringify((replan[0]!.input as { intentions: unknown }).intentions)).toMatch(/run against Sam/);
-    expect(runtime.planLines(mara).join('\n')).toMatch(/run against Sam in the upcoming election/);
+    expect(runtime.publicPlanLines(mara).join('\n')).toMatch(/run against Sam in the upcoming election/);
     // the morning that already happened is kept
-    expect(runtime.planLines(mara)[0]).toMatch(/^12:00 am-6:00 am: sleeping/);
+    expect(runtime.publicPlanLines(mara)[0]).toMatch(/^12:00 am-6:00 am: sleeping/);
 
     // AND she mentions it in her next conversation
     const talk = await runtime.converse([mara, tomas], {

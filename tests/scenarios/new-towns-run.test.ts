@@ -62,6 +62,10 @@ for (const profile of Object.keys(PROFILES) as ProfileName[])
       // the secret: never to the visitor; held only by its owner and the one it is meant for
       expect(r.heard.length, 'the visitor was answered').toBeGreaterThan(0);
       for (const line of r.heard) expect(line).not.toMatch(t.secret.word);
+      // the morning plan post (in a channel anyone reads) and the public profile never show a block made of it
+      const posts = await r.service.postsAfter(0, 100_000);
+      for (const post of posts.filter((x) => x.kind === 'plan')) expect(post.text).not.toMatch(t.secret.word);
+      expect(r.service.publicResident(t.secret.holder).plan.join('\n')).not.toMatch(t.secret.word);
       // offline, "what are your plans?" is answered from the day's plan, not with a stock denial
       if (profile === 'offline')
         for (const line of r.heard) expect(line).toMatch(/\bfrom \d{1,2}(:\d\d)? (am|pm)\b/);

@@ -122,7 +122,7 @@ export function scriptedKit(opts: ScriptOptions = {}): { kit: MindKit; calls: Sc
     async summary(r) {
       return `${r.profile.name} is ${r.profile.age}.`;
     },
-    planLines(r) {
+    publicPlanLines(r) {
       return opts.planLines ? opts.planLines(r) : [];
     },
     async remember(r, description, now, kind = 'game') {

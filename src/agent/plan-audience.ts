@@ -1,0 +1,51 @@
+// Who may see which lines of today's plan: a plan block made of a secret (Harriet's "sell the Wheatsheaf" after she
+// has decided it in private) is left out for anyone who may not know it: an interviewer, a visitor, and the public
+// (the morning plan post in the location's channel, the web view's resident page). The day plan is not marked per
+// line, so each line is checked against the resident's kept memories (audience.ts).
+import { carries, mayTell, peopleOf } from './audience.ts';
+import type { MindContext, Resident } from './context.ts';
+import { planLines } from './plan-slots.ts';
+import { dayKey } from '../core/time.ts';
+
+/** Nobody in particular: a listener no kept memory was ever meant for. */
+const ANYONE = '(anyone)';
+
+/**
+ * Today's plan outline as these listeners may hear it, for a question about plans (an interview, a visitor's
+ * question): a plan block made of a secret is left out when a listener may not know it (the day plan is not marked
+ * per line); nothing before the day is planned.
+ */
+export function plansFor(c: MindContext, r: Resident, now: number, listeners: readonly string[]): { plan?: string[] } {
+  if (c.mindOf(r).plan?.day !== dayKey(now)) return {};
+  return {
+    plan: planLines(c, r, { hours: false }).filter(
+      // (the activity, not the place it is at: a block at the cafe is not the secret about the cafe)
+      (line) => !keptFrom(c, r, line.replace(/\s*\([^)]*\)$/, ''), listeners),
+    ),
+  };
+}
+
+/** Does a text carry a kept memory of the resident's that one of these listeners may not know? */
+export function keptFrom(c: MindContext, r: Resident, text: string, listeners: readonly string[]): boolean {
+  if (listeners.length === 0) return false;
+  return c
+    .keptOf(r)
+    .some(
+      (k) =>
+        !mayTell(k.audience, r.profile.name, listeners) &&
+        carries(text, k.text, [r.profile.name, ...peopleOf(k.audience)]),
+    );
+}
+
+/** Today's plan as text lines (planLines), less every line that carries a kept memory: what anyone may see. */
+export function publicPlanLines(c: MindContext, r: Resident, opts: { hours?: boolean } = {}): string[] {
+  return planLines(c, r, opts).filter((line) => !keptFrom(c, r, activityOf(line), [ANYONE]));
+}
+
+/** "08:00-12:00: sell the inn (wheatsheaf)" -> the activity, not the place it is at. */
+function activityOf(line: string): string {
+  return line
+    .trim()
+    .replace(/^[^:]*\d:\s*/, '')
+    .replace(/\s*\([^)]*\)$/, '');
+}
