@@ -92,7 +92,7 @@ export function denies(sentence: string): boolean {
 
 /** Days, months and dates: a day alone does not say which event ("a clean-up on Saturday" may be another one). */
 const TIME_WORD =
-  /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|tomorrow|tonight|today|morning|afternoon|evening|january|february|march|april|may|june|july|august|september|october|november|december|(january|february|march|april|may|june|july|august|september|october|november|december) \d+|\d+(st|nd|rd|th)?)$/i;
+  /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|tomorrow|tonight|today|morning|afternoon|evening|christmas|easter|whitsun|midsummer|january|february|march|april|may|june|july|august|september|october|november|december|(january|february|march|april|may|june|july|august|september|october|november|december) \d+|\d+(st|nd|rd|th)?)$/i;
 
 /** A keyword alternative too common to name the act alone (tracked.ts COMMON_WORDS). */
 const isLight = (alt: string) => !alt.includes(' ') && isCommonWord(alt);

@@ -75,7 +75,7 @@ const FUNCTION_WORDS = new Set(
     'going gone intends intend plans planning plan wants want means hopes hope heard learned learnt knows know ' +
     'found discovered told tell tells said says say secret secretly privately private confidential confidentially ' +
     'really quite again still even ever made make one ones thing things something everything soon while ' +
-    'after before during until since once ' +
+    'after before during until since once through throughout ' +
     // describing words that never say what happens ("the old mill will be sold" is about the mill)
     'old new big small little good whole'
   ).split(' '),
@@ -89,6 +89,7 @@ const TIME_WORDS = new Set(
     'march april may june july august september october november december day days week weeks month months year ' +
     'years next last this coming upcoming early late later soon now then hour hours minute minutes o’clock ' +
     "o'clock am pm a.m p.m spring summer autumn fall winter season first second third fortnight end term " +
+    'christmas easter whitsun midsummer hogmanay ' +
     'beginning start starting weekly daily annual'
   ).split(' '),
 );
@@ -172,8 +173,9 @@ export function contentKeywords(text: string, skipNames: readonly string[] = [])
  * `people`: every name in the town (never counted as an act word). A fact naming no person is its act alone.
  */
 export function factKeywords(text: string, holder: string | undefined, people: readonly string[] = []): string[] {
-  const who = holder ?? people.find((p) => text.includes(p)) ?? leadingName(text);
-  const names = [...people, ...(who ? [who] : []), ...capitalisedWords(text)];
+  const who = holder ?? people.find((p) => text.includes(p)) ?? leadingNames(text)[0];
+  const others = leadingNames(text).filter((p) => p !== who);
+  const names = [...people, ...(who ? [who] : []), ...leadingNames(text, true), ...capitalisedWords(text)];
   // a role it is done in ("retiring as harbour pilot") is who the person is, not the act, when there is an act besides
   const role =
     /\bas (?:an? |the |their |his |her )?([\p{L}'’ -]+?)(?=\s+(?:on|in|at|from|for|with|next|this|by)\b|[,.;]|$)/u.exec(
@@ -191,10 +193,10 @@ export function factKeywords(text: string, holder: string | undefined, people: r
     contentKeywords(bare, [...names, ...placeWords]).length > 0
       ? contentKeywords(bare, [...names, ...placeWords])
       : contentKeywords(text, names);
+  // every part of every name, titles aside ("Dr Amara Sels": Amara, Sels; a couple: both)
   const person = who
     ? [
-        firstName(who),
-        lastName(who),
+        ...[untitled(who), ...others].flatMap((n) => n.split(/\s+/)),
         ...(where && !where.split(/\s+/).some((w) => TIME_WORDS.has(w.toLowerCase())) ? [where] : []),
       ]
         .filter((w) => w.length > 1)
@@ -207,13 +209,32 @@ export function factKeywords(text: string, holder: string | undefined, people: r
   return [person, acts].filter((g) => g.length > 0);
 }
 
-/** "Anna Berg is taking over the ferry" -> "Anna Berg": the run of capitalised words a fact opens with. */
-function leadingName(text: string): string | undefined {
-  const m =
-    /^\s*((?:\p{Lu}[\p{L}'’-]+)(?:\s+\p{Lu}[\p{L}'’-]+)*)\s+(?:is|was|has|will|had|wants|plans|means|\p{Ll}+s)\b/u.exec(
-      text,
-    );
-  return m?.[1];
+/** Words before a name that say what someone is, not who ("Dr Amara Sels", "Father Roe", "The Okafor brothers"). */
+const TITLES = new Set(
+  'the dr doctor mr mrs ms miss mx sir dame lady lord father mother sister brother rev reverend pastor st saint captain capt professor prof uncle aunt auntie old young little'.split(
+    ' ',
+  ),
+);
+
+/** A name without its titles ("Father Anselm Roe" -> "Anselm Roe"). */
+function untitled(name: string): string {
+  const words = name.split(/\s+/);
+  while (words.length > 1 && TITLES.has((words[0] ?? '').toLowerCase().replace(/\.$/, ''))) words.shift();
+  return words.join(' ');
+}
+
+const NAME_RUN = "\\p{Lu}[\\p{L}'’.-]*(?:\\s+\\p{Lu}[\\p{L}'’-]*)*";
+/**
+ * The people a fact opens with: "Anna Berg is taking over the ferry" -> Anna Berg; "Nell Farrow and Declan Hurst
+ * are ..." -> both; "Tomas Reyes, the farrier, is ..." -> Tomas Reyes (a role between commas is who, not the act).
+ */
+const LEADING = new RegExp(
+  `^\\s*(${NAME_RUN})(?:\\s+and\\s+(${NAME_RUN}))?(?:,[^,]{1,60},)?\\s+(?:is|are|was|were|has|have|will|had|wants|plans|means|\\p{Ll}+s)\\b`,
+  'u',
+);
+function leadingNames(text: string, titled = false): string[] {
+  const m = LEADING.exec(text);
+  return m ? [m[1], m[2]].filter((x): x is string => x !== undefined).map((n) => (titled ? n : untitled(n))) : [];
 }
 
 /** Capitalised words not opening the text: names of people and places (not acts). */
