@@ -28,6 +28,15 @@ import {
   sentences,
   WHETHER,
 } from './polarity.ts';
+import {
+  ASKS_WHO_OR_WHAT,
+  addsDetail,
+  GUESS,
+  opensUnaware,
+  partOfCompound,
+  turns,
+  withoutSource,
+} from './question-reading.ts';
 
 export { sentences };
 
@@ -120,6 +129,13 @@ function metGroups(
       return (heavy.length > 0 && !inSense ? heavy : usable).some((x) => mentions(text, x));
     })
     .map((met, i) => met || (timeOnly(keywords[i] ?? '') && mentionsAny(text, keywords[i] ?? '')));
+}
+
+function alternatives(group: string): string[] {
+  return group
+    .split('|')
+    .map((x) => x.trim())
+    .filter((x) => x.length > 0);
 }
 
 /** A group made only of days and dates is met by them (there is nothing else to name it by). */
@@ -242,7 +258,14 @@ export function answerKnowsFact(
   const ss = sentences(text);
   let knows = false;
   const all = readClauses(text);
-  const asksWho = /\b(?:who(?:se)?|anyone|anybody|someone|somebody)\b/i.test(question);
+  const asksWho = ASKS_WHO_OR_WHAT.test(question);
+  // a who-question names the act by a part of the fact's compound ("the new head": headteacher)
+  const actInQuestion = fromQuestion.map(
+    (m, k) => m || (asksWho && alternatives(keywords[k] ?? '').some((a) => partOfCompound(question, a))),
+  );
+  // the fact's subject: its person, or (naming nobody) the thing it is about, the first group
+  const isSubject = keywords.map((g, k) => /^\p{Lu}/u.test(g.trim()) || (k === 0 && keywords.length > 1));
+  const fact = context.fact ?? '';
   const given = new Set([...contentKeywords(`${question} ${context.fact ?? ''}`), ...FILLER]);
   const sense = senseWords(`${question} ${context.fact ?? ''}`, [...person, ...skip]);
   const statesFact = fromQuestion.every(Boolean) && asks(question);
@@ -251,7 +274,13 @@ export function answerKnowsFact(
     0,
     ss.findIndex((x) => !(asks(x) && x.split(/\s+/).length <= 5 && !FINITE.test(x))),
   );
+  // "Not that I know of. She seems settled.": reasons for not having heard, unless the answer turns
+  const unaware = opensUnaware(ss[firstSaid] ?? '');
+  let turned = false;
   for (const [i, c] of all.entries()) {
+    const sentence = ss[c.sentence] ?? '';
+    if (turns(sentence) || (sentence.indexOf(c.text) > 0 && /\b(?:but|though|although)\b/i.test(sentence))) turned = true;
+    if (unaware && !turned && c.sentence > firstSaid) continue;
     if (c.stance === 'denies' || RETRACTS.test(c.text)) {
       const touches = topic.some((w) => mentions(c.text, w)) || KNOWING_DENIAL.test(c.text) || RETRACTS.test(c.text);
       if (touches && !(DETAIL.test(c.text) && !WHETHER.test(c.text))) knows = false;
@@ -267,21 +296,35 @@ export function answerKnowsFact(
       knows = true;
       continue;
     }
-    if (!question || namesAnother(c.text, known, false)) continue;
-    const vague = namesAnother(c.text, known);
-    const own = metGroups(c.text, keywords, skip, selfGroups, false, sense);
+    // who told it is not who it is about ("Somebody said she's off abroad")
+    const said = withoutSource(c.text);
+    if (!question || namesAnother(said, known, false)) continue;
+    const vague = namesAnother(said, known);
+    const own = metGroups(said, keywords, skip, selfGroups, false, sense);
     // a word too common to name the act alone ("reading") names it when the question says which ("poetry reading")
-    const ownLight = metGroups(c.text, keywords, skip, selfGroups, true);
-    const isPerson = keywords.map((g) => /^\p{Lu}/u.test(g.trim()));
+    const ownLight = metGroups(said, keywords, skip, selfGroups, true);
     // the question lends the person it names, the act when it asks who did it, and the sense of a common word
     // (never to a clause that brings a thing of its own: "Tomasz runs the ice house" is another sense of running)
     // (the part of the clause that names the act: "Ben's selling up and moving away" sells nothing else)
-    const novel = c.text
+    const novel = said
       .split(/,|\s+and\s+/)
       .filter((p) => metGroups(p, keywords, skip, selfGroups, true).some(Boolean))
       .some((p) => contentKeywords(p, [...known]).some((w) => !given.has(w)));
-    const lent = own.map((m, k) => m || (fromQuestion[k] && (isPerson[k] || (!novel && (asksWho || ownLight[k])))));
+    const lent = own.map(
+      (m, k) =>
+        m || (fromQuestion[k] && isSubject[k]) || (actInQuestion[k] && !novel && (asksWho || ownLight[k])),
+    );
     if (!vague && lent.every(Boolean) && own.some(Boolean)) knows = true;
+    // a detail of the fact added to a question that states it all ("When's Piet selling the herd?" "Thursday.")
+    else if (
+      fact &&
+      !vague &&
+      fromQuestion.every(Boolean) &&
+      !GUESS.test(said) &&
+      !contentKeywords(said, [...known]).some((w) => !given.has(w)) &&
+      addsDetail(said, fact, question)
+    )
+      knows = true;
     // "Yes" (or "She is", or eagerness) to a question that states the whole fact
     else if (
       statesFact &&

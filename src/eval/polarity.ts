@@ -79,8 +79,11 @@ const ASKS_FIRST =
   /^\s*(?:is|are|was|were|am|do|does|did|has|have|had|will|would|can|could|should|shall|may|might|must|isn['’]t|aren['’]t|doesn['’]t|didn['’]t|hasn['’]t|haven['’]t|won['’]t|who|whom|whose|what|when|where|why|how|which)\b/i;
 
 /** A finite verb: a subject pronoun with its verb, an auxiliary, or a contracted one ("Anna's taking"). */
-export const FINITE =
-  /\b(?:is|are|was|were|am|has|have|had|will|would|can|could|should|might|must|does|did|shall)\b|\p{L}['’](?:s|re|m|ve|ll|d)\b|\b(?:i|you|we|they|he|she|it)\s+(?!\p{Lu})\p{L}+/iu;
+const AUXILIARY =
+  /\b(?:is|are|was|were|am|has|have|had|will|would|can|could|should|might|must|does|did|shall)\b|\p{L}['’](?:s|re|m|ve|ll|d)\b/iu;
+// (case-sensitive: under the i flag \p{Lu} meets every letter, and "I think so?" would have no verb)
+const PRONOUN_VERB = /\b(?:[Ii]|[Yy]ou|[Ww]e|[Tt]hey|[Hh]e|[Ss]he|[Ii]t)\s+(?!\p{Lu})\p{L}+/u;
+export const FINITE = { test: (text: string): boolean => AUXILIARY.test(text) || PRONOUN_VERB.test(text) };
 
 /**
  * A hedge that ends in a question mark asserts ("I think she's taking over the ferry?", "She's selling, isn't
