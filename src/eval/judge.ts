@@ -4,6 +4,7 @@
 // cousin is running") states nothing, and a later denial that touches the topic takes an earlier claim back. Its
 // error is measured on a labelled corpus (judge-corpus.ts; npm run eval -- --judge-check). A model judge, where a
 // model is configured and passes its calibration, does the same job (knowledge-judge.ts).
+import { inPlainVerbs, withPlainVerbs } from '../town/idioms.ts';
 import { contentKeywords, isCommonWord, keywordStem as stem } from '../town/tracked.ts';
 import { readByRules } from './language.ts';
 import {
@@ -32,13 +33,19 @@ import {
   ASKS_WHO_OR_WHAT,
   addsDetail,
   GUESS,
+  identifiesAnother,
   opensUnaware,
   partOfCompound,
   turns,
   withoutSource,
+  wrongWhen,
 } from './question-reading.ts';
 
 export { sentences };
+
+/** A question answered yes or no: it opens with an auxiliary ("Is Anna ...?", "Did Hamish ...?"). */
+const YES_NO =
+  /^\s*(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|didn['’]t|hasn['’]t|haven['’]t|won['’]t)\b/i;
 
 /** A reply that opens with "no". */
 const LEADING_NO = /^\s*(no|nope|not really|nah)\b/i;
@@ -238,6 +245,12 @@ export function answerKnowsFact(
   context: AnswerContext = {},
 ): boolean {
   if (!readByRules(answer)) return false;
+  // idioms read beside their plain verbs ("tying the knot marrying"), as a fact's keywords are derived (idioms.ts)
+  answer = withPlainVerbs(answer);
+  context = {
+    ...(context.question ? { question: withPlainVerbs(context.question) } : {}),
+    ...(context.fact ? { fact: inPlainVerbs(context.fact) } : {}),
+  };
   const skip = new Set((speaker ? nameParts(speaker.name) : []).map((w) => w.toLowerCase()));
   const selfGroups = speaker?.holder ?? false;
   const topic = topicWords(keywords).filter((w) => !skip.has(w));
@@ -267,8 +280,10 @@ export function answerKnowsFact(
   const isSubject = keywords.map((g, k) => /^\p{Lu}/u.test(g.trim()) || (k === 0 && keywords.length > 1));
   const fact = context.fact ?? '';
   const given = new Set([...contentKeywords(`${question} ${context.fact ?? ''}`), ...FILLER]);
-  const sense = senseWords(`${question} ${context.fact ?? ''}`, [...person, ...skip]);
-  const statesFact = fromQuestion.every(Boolean) && asks(question);
+  // (a place the fact happens at, "Lindholm market", says which sense; the person's names do not)
+  const names = keywords.flatMap((g) => alternatives(g)).filter((x) => /^\p{Lu}\S*$/u.test(x));
+  const sense = senseWords(`${question} ${context.fact ?? ''}`, [...names.map((x) => x.toLowerCase()), ...skip]);
+  const statesFact = fromQuestion.every(Boolean) && asks(question) && YES_NO.test(question);
   // the first sentence that is more than an echo ("Tom? The bookshop? Ha, yes, everyone knows.")
   const firstSaid = Math.max(
     0,
@@ -287,6 +302,8 @@ export function answerKnowsFact(
       else if (i === 0 && LEADING_NO.test(c.text)) knows = false;
       continue;
     }
+    // "A Brandvik, yes, but it's Lars": the one it is about is someone the fact does not name
+    if (knows && identifiesAnother(c.text, known)) knows = false;
     if (c.stance !== 'asserts' || aboutSomeoneElse(c.text, person) || HABITUAL.test(c.text)) continue;
     if (echoes(c.text, asked, question) && !(joined && /\b(?:yes|yeah|yep|yup|aye)\b/i.test(c.text))) continue;
     // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops.")
@@ -309,7 +326,7 @@ export function answerKnowsFact(
     const novel = said
       .split(/,|\s+and\s+/)
       .filter((p) => metGroups(p, keywords, skip, selfGroups, true).some(Boolean))
-      .some((p) => contentKeywords(p, [...known]).some((w) => !given.has(w)));
+      .some((p) => contentKeywords(p, [...known]).some((w) => !given.has(w) && !isLight(w)));
     const lent = own.map(
       (m, k) =>
         m || (fromQuestion[k] && isSubject[k]) || (actInQuestion[k] && !novel && (asksWho || ownLight[k])),
@@ -337,7 +354,8 @@ export function answerKnowsFact(
     )
       knows = true;
   }
-  return knows;
+  // "When's the fair?" answered with a time that is not the fact's: the gap it asks about is filled wrongly
+  return knows && !wrongWhen(answer, context.fact ?? '', question);
 }
 
 /** Words that comment on an echo without adding to it ("Right.", "Interesting.", "Fancy that."). */

@@ -16,7 +16,7 @@ export const ASKS_WHO_OR_WHAT =
  * not the one it is about. Read out of a clause before asking whom it names.
  */
 const REPORT_FRAME =
-  /^\s*(?:(?:and|so|well|oh|apparently)\s*,?\s+)?(?:somebody|someone|people|everyone|everybody|they|the word is|word is|(?:my|his|her|their|our|the)\s+\p{Ll}+|\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)\s+(?:said|says|say|told me|tells me|mentioned|mentions|reckons|reckoned|was saying|were saying|is saying|swears|was hinting|let slip)\s*(?:that\s+)?(?=\S)/u;
+  /^\s*(?:(?:and|so|well|oh|apparently)\s*,?\s+)?(?:somebody|someone|people|everyone|everybody|they|the word is|word is|(?:my|his|her|their|our|the)\s+\p{Ll}+|\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)\s+(?:said|says|say|told me|tells me|mentioned|mentions|reckons|reckoned|was saying|were saying|is saying|swears|was hinting|let slip)\s*(?:that\s+)?(?=\S)(?!(?:something|anything|nothing)\b)/u;
 
 export function withoutSource(clause: string): string {
   return clause.replace(REPORT_FRAME, '');
@@ -27,7 +27,7 @@ export function withoutSource(clause: string): string {
  * idea.", "Nobody's told me"): what follows gives the speaker's reasons, not news, unless it turns ("but", "actually").
  */
 const OPENS_UNAWARE =
-  /^\s*(?:no,?\s+|\p{Lu}\p{L}+\?\s+)?(?:not that (?:i|anyone|anybody|i['’]ve|i have)\b|not as far as (?:i|anyone)\b|not to my knowledge|no idea|no clue|not a clue|haven['’]t (?:a clue|heard)|i haven['’]t heard|i don['’]t know|i wouldn['’]t know|(?:nobody|no one|no-one)['’]s (?:told|said|mentioned)|(?:nobody|no one) (?:has )?(?:told|said|mentioned)|news to me|first i['’]ve heard|search me)\b/iu;
+  /^\s*(?:no,?\s+|\p{Lu}\p{L}+\?\s+)?(?:not that (?:i|anyone|anybody)(?:['’]ve|['’]s| have| has)? (?:know|knew|heard|told|said|mentioned|seen)\b|not as far as (?:i|anyone)\b|not to my knowledge|no idea|no clue|not a clue|haven['’]t (?:a clue|heard)|i haven['’]t heard|i don['’]t know|i wouldn['’]t know|(?:nobody|no one|no-one)['’]s (?:told|said|mentioned)|(?:nobody|no one) (?:has )?(?:told|said|mentioned)|news to me|first i['’]ve heard|search me)\b/iu;
 const TURNS = /^\s*(?:but|though|although|actually|oh wait|wait|mind you|come to think|now that i think|then again)\b/i;
 
 /** The first sentence says the speaker has not heard. */
@@ -76,4 +76,27 @@ export function partOfCompound(text: string, keyword: string): boolean {
   return (text.toLowerCase().match(/\p{L}{4,}/gu) ?? []).some(
     (w) => w.length <= k.length - 4 && (k.startsWith(w) || k.endsWith(stem(w))),
   );
+}
+
+/** A question that asks when: its gap is the time, and an answer that fills it wrongly does not know. */
+const ASKS_WHEN = /\bwhen\b/i;
+
+/**
+ * An answer to "when" whose days, months and seasons are none of the fact's ("When's the fair?" "The first weekend
+ * of August" when it is in July): the gap the question asks about is filled wrongly.
+ */
+export function wrongWhen(answer: string, fact: string, question: string): boolean {
+  if (!ASKS_WHEN.test(question)) return false;
+  const said = new Set((answer.match(CALENDAR) ?? []).map((w) => w.toLowerCase()));
+  const inFact = new Set((fact.match(CALENDAR) ?? []).map((w) => w.toLowerCase()));
+  return said.size > 0 && inFact.size > 0 && ![...said].some((w) => inFact.has(w));
+}
+
+/** "It's Lars", "that'd be Tom": the answer names who it is, by a name. */
+const IDENTIFIES = /\b(?:it['’]s|it is|it was|that['’]s|that is|that['’]d be|that would be)\s+(\p{Lu}[\p{L}'’-]+)/u;
+
+/** The name a clause identifies the one it is about by, when the fact and the question do not know it. */
+export function identifiesAnother(clause: string, known: ReadonlySet<string>): boolean {
+  const name = IDENTIFIES.exec(clause)?.[1]?.toLowerCase().replace(/['’]s$/, '');
+  return name !== undefined && !known.has(name) && !['st', 'saint'].includes(name);
 }

@@ -6,6 +6,7 @@
 import { readEventText } from '../core/event-text.ts';
 import { clockAt, DAY_MS, dateText, formatSimStart, MINUTE_MS } from '../core/time.ts';
 import { stem } from '../llm/lexical-embedder.ts';
+import { inPlainVerbs } from './idioms.ts';
 import type { TownFileInput } from './file.ts';
 import { slugify } from './file.ts';
 
@@ -113,7 +114,9 @@ const IRREGULAR: Record<string, string> = Object.fromEntries(
 export function keywordStem(word: string): string {
   const w = word.toLowerCase();
   // derived nouns meet their verb: retirement -> retire, exhibition -> exhibit
-  const base = IRREGULAR[w] ?? w.replace(/(?<=\p{L}{4})ments?$/u, '').replace(/(?<=\p{L}{4}it)ions?$/u, '');
+  const base = IRREGULAR[w] ?? w.replace(/(?<=\p{L}{4})ments?$/u, '').replace(/(?<=\p{L}{4}it)ions?$/u, '')
+      // an office meets its holder: captaincy -> captain, chairmanship -> chairman
+      .replace(/(?<=\p{L}{5})(?:cy|ship)$/u, '');
   return stem(base);
 }
 
@@ -173,6 +176,8 @@ export function contentKeywords(text: string, skipNames: readonly string[] = [])
  * `people`: every name in the town (never counted as an act word). A fact naming no person is its act alone.
  */
 export function factKeywords(text: string, holder: string | undefined, people: readonly string[] = []): string[] {
+  // idioms in their plain verbs ('stepping down': retir*), as the judge reads answers (idioms.ts)
+  text = inPlainVerbs(text);
   const who = holder ?? people.find((p) => text.includes(p)) ?? leadingNames(text)[0];
   const others = leadingNames(text).filter((p) => p !== who);
   const names = [...people, ...(who ? [who] : []), ...leadingNames(text, true), ...capitalisedWords(text)];
