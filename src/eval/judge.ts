@@ -185,6 +185,16 @@ function namesAnother(text: string, known: ReadonlySet<string>, vague = true): b
   });
 }
 
+/** One of a family, by its surname ("one of the Caswells", "a Brandvik"). */
+const FAMILY_MEMBER = /\b(?:[Oo]ne of (?:the|those)|[Aa]n?)\s+(\p{Lu}[\p{L}'’-]+)/gu;
+
+/** Words that refer to a person without naming a thing of their own ("the Hurst boy", "young Fenna", "the couple"). */
+const WHO_WORDS = new Set(
+  contentKeywords(
+    'boy girl lad lass man woman fellow chap bloke lady gentleman couple pair family brothers sisters son daughter young eldest youngest older younger one',
+  ),
+);
+
 /** Words that bring nothing of their own to an answer (a clause of these and the fact's words adds no new thing). */
 const FILLER = new Set(
   contentKeywords(
@@ -314,7 +324,10 @@ export function answerKnowsFact(
       continue;
     }
     // who told it is not who it is about ("Somebody said she's off abroad")
-    const said = withoutSource(c.text);
+    // ("one of the Caswells", "a Brandvik": a family, not the one the fact is about)
+    const said = withoutSource(c.text).replace(FAMILY_MEMBER, (m, name: string) =>
+      person.includes(name.toLowerCase().replace(/s$/, '')) ? 'someone' : m,
+    );
     if (!question || namesAnother(said, known, false)) continue;
     const vague = namesAnother(said, known);
     const own = metGroups(said, keywords, skip, selfGroups, false, sense);
@@ -326,10 +339,13 @@ export function answerKnowsFact(
     const novel = said
       .split(/,|\s+and\s+/)
       .filter((p) => metGroups(p, keywords, skip, selfGroups, true).some(Boolean))
-      .some((p) => contentKeywords(p, [...known]).some((w) => !given.has(w) && !isLight(w)));
+      .some((p) => contentKeywords(p, [...known]).some((w) => !given.has(w) && !isLight(w) && !WHO_WORDS.has(w)));
     const lent = own.map(
       (m, k) =>
-        m || (fromQuestion[k] && isSubject[k]) || (actInQuestion[k] && !novel && (asksWho || ownLight[k])),
+        m ||
+        (fromQuestion[k] && isSubject[k]) ||
+        // (not to a guess: "Jonas might be looking to move on?" guesses at a job, it does not name one)
+        (actInQuestion[k] && !novel && !GUESS.test(said) && (asksWho || ownLight[k])),
     );
     if (!vague && lent.every(Boolean) && own.some(Boolean)) knows = true;
     // a detail of the fact added to a question that states it all ("When's Piet selling the herd?" "Thursday.")
