@@ -35,6 +35,7 @@ import {
   GUESS,
   identifiesAnother,
   opensUnaware,
+  ownSubject,
   partOfCompound,
   turns,
   withoutSource,
@@ -340,10 +341,12 @@ export function answerKnowsFact(
       .split(/,|\s+and\s+/)
       .filter((p) => metGroups(p, keywords, skip, selfGroups, true).some(Boolean))
       .some((p) => contentKeywords(p, [...known]).some((w) => !given.has(w) && !isLight(w) && !WHO_WORDS.has(w)));
+    // ("The coast path is closing": a clause with a subject of its own takes none from the question)
+    const subjectOf = ownSubject(said);
     const lent = own.map(
       (m, k) =>
         m ||
-        (fromQuestion[k] && isSubject[k]) ||
+        (fromQuestion[k] && isSubject[k] && !(subjectOf !== undefined && !mentionsAny(subjectOf, keywords[k] ?? ''))) ||
         // (not to a guess: "Jonas might be looking to move on?" guesses at a job, it does not name one)
         (actInQuestion[k] && !novel && !GUESS.test(said) && (asksWho || ownLight[k])),
     );

@@ -100,3 +100,11 @@ export function identifiesAnother(clause: string, known: ReadonlySet<string>): b
   const name = IDENTIFIES.exec(clause)?.[1]?.toLowerCase().replace(/['’]s$/, '');
   return name !== undefined && !known.has(name) && !['st', 'saint'].includes(name);
 }
+
+/** A clause with a subject of its own before its verb ("The coast path is closing"): the question lends it none. */
+const OWN_SUBJECT =
+  /^\s*(?:the|a|an|this|that)\s+((?:[\p{L}'’-]+\s+){0,3}[\p{L}'’-]+?)(?:['’]s\b|\s+(?:is|are|was|were|will|has|have|had)\b)/iu;
+
+export function ownSubject(clause: string): string | undefined {
+  return OWN_SUBJECT.exec(clause)?.[1];
+}

@@ -39,6 +39,8 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:voted|votes|voting|vote) (?:him|her|them) in', 'elected'],
   ['(?:voted|got voted) in', 'elected'],
   ['(?:got|gets|landed|landing) the job', 'appointed'],
+  // opening again
+  ['(?:open|opens|opening|opened) (?:up )?again', 'reopening'],
   // leaving
   ['(?:move|moves|moving|moved) away', 'leaving'],
   ['(?:off|heading|headed|going) abroad', 'leaving abroad'],

@@ -207,7 +207,12 @@ export function factKeywords(text: string, holder: string | undefined, people: r
         .filter((w) => w.length > 1)
         .join('|')
     : '';
-  // naming nobody, its subject and what happens to it, both ("the ferry will stop": not any memory of a ferry)
+  // naming nobody, its subject and what happens to it, both ("the ferry will stop": not any memory of a ferry); the
+  // subject is the words before its verb ("the swimming pool will reopen": swimming or pool)
+  const head = /^([^,;]*?)\s+(?:is|are|was|were|will|has|have|had)\b/u.exec(bare)?.[1];
+  const before = head ? contentKeywords(head, names).filter((w) => act.includes(w)) : [];
+  if (!person && before.length > 0 && act.length > before.length)
+    return [before.join('|'), act.filter((w) => !before.includes(w)).join('|')];
   const subject = act.find((w) => !isCommonWord(w));
   if (!person && subject && act.length > 1) return [subject, act.filter((w) => w !== subject).join('|')];
   const acts = act.length > 0 ? act.join('|') : '';
