@@ -97,7 +97,9 @@ const IDENTIFIES = /\b(?:it['’]s|it is|it was|that['’]s|that is|that['’]d 
 
 /** The name a clause identifies the one it is about by, when the fact and the question do not know it. */
 export function identifiesAnother(clause: string, known: ReadonlySet<string>): boolean {
-  const name = IDENTIFIES.exec(clause)?.[1]?.toLowerCase().replace(/['’]s$/, '');
+  const name = IDENTIFIES.exec(clause)?.[1]
+    ?.toLowerCase()
+    .replace(/['’]s$/, '');
   return name !== undefined && !known.has(name) && !['st', 'saint'].includes(name);
 }
 

@@ -114,7 +114,11 @@ const IRREGULAR: Record<string, string> = Object.fromEntries(
 export function keywordStem(word: string): string {
   const w = word.toLowerCase();
   // derived nouns meet their verb: retirement -> retire, exhibition -> exhibit
-  const base = IRREGULAR[w] ?? w.replace(/(?<=\p{L}{4})ments?$/u, '').replace(/(?<=\p{L}{4}it)ions?$/u, '')
+  const base =
+    IRREGULAR[w] ??
+    w
+      .replace(/(?<=\p{L}{4})ments?$/u, '')
+      .replace(/(?<=\p{L}{4}it)ions?$/u, '')
       // an office meets its holder: captaincy -> captain, chairmanship -> chairman
       .replace(/(?<=\p{L}{5})(?:cy|ship)$/u, '');
   return stem(base);
