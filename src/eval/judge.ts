@@ -9,6 +9,7 @@ import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
 import {
   alternatives,
   FILLER,
+  factVerb,
   isLight,
   matchesKeywords,
   memoryNamesPerson,
@@ -160,7 +161,12 @@ export function answerKnowsFact(
   const topic = topicWords(keywords).filter((w) => !skip.has(w));
   const person = personWords(keywords);
   const question = context.question ?? '';
-  const fromQuestion = metGroups(question, keywords, skip, selfGroups);
+  // the question names the fact's act by its verb, even a common one ("Is Lena leaving town?"), not by a common word
+  // in another sense ("Is Dr Sels still working at the surgery?" when she is leaving it to work abroad)
+  const verb = factVerb(inPlainVerbs(context.fact ?? ''), keywords);
+  const fromQuestion = metGroups(question, keywords, skip, selfGroups).map(
+    (m, k) => m || (verb !== undefined && alternatives(keywords[k] ?? '').includes(verb) && mentions(question, verb)),
+  );
   const known = new Set([
     ...person,
     ...skip,

@@ -156,3 +156,19 @@ export function memoryNamesPerson(description: string, name: string): boolean {
   const first = nameParts(name)[0];
   return mentions(description, name) || (first !== undefined && mentions(description, first));
 }
+
+/** Words after an auxiliary that are not a verb ("is in the county hospital"). */
+const NOT_VERB = new Set('in at on to off out up away back home there here the a an not about over into for with by'.split(' '));
+
+/**
+ * The fact's verb as a keyword ("Odile Fournier is closing her shop" -> "clos*"), when one of its groups has it: the
+ * word after its auxiliary. Undefined when the fact has none ("Tomas is in the county hospital").
+ */
+export function factVerb(fact: string, keywords: readonly string[]): string | undefined {
+  const m =
+    /\b(?:is|are|was|were|will|has|have|had)\s+(?:been\s+|be\s+|being\s+|getting\s+|going to\s+)?(\p{Ll}+)/u.exec(fact);
+  const word = m?.[1];
+  if (word === undefined || NOT_VERB.has(word)) return undefined;
+  const key = `${stem(word)}*`;
+  return keywords.some((g) => alternatives(g).includes(key)) ? key : undefined;
+}

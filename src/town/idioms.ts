@@ -33,8 +33,6 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   // standing for an office
   [`(?:put|puts|putting) ${POSSESSIVE} name (?:down|forward|in)`, 'standing'],
   [`(?:throw|throws|throwing|threw) ${POSSESSIVE} hat in the ring`, 'standing'],
-  ['(?:run|runs|running|ran) for', 'standing for'],
-  ['(?:a|the) (?:candidate|candidacy)', 'standing'],
   // chosen for a post
   ['(?:voted|votes|voting|vote) (?:him|her|them) in', 'elected'],
   ['(?:voted|got voted) in', 'elected'],
