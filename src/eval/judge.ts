@@ -88,7 +88,7 @@ function namesAnother(text: string, known: ReadonlySet<string>, vague = true): b
 }
 
 /** One of a family, by its surname ("one of the Caswells", "a Brandvik"). */
-const FAMILY_MEMBER = /\b(?:[Oo]ne of (?:the|those)|[Aa]n?)\s+(\p{Lu}[\p{L}'’-]+)/gu;
+const FAMILY_MEMBER = /\b(?:[Oo]ne of (?:the|those)|[Aa]n?|[Tt]he)\s+(\p{Lu}[\p{L}'’-]+)/gu;
 
 /** Words that refer to a person without naming a thing of their own ("the Hurst boy", "young Fenna", "the couple"). */
 const WHO_WORDS = new Set(
@@ -213,8 +213,8 @@ export function answerKnowsFact(
       else if (i === 0 && LEADING_NO.test(c.text)) knows = false;
       continue;
     }
-    // "A Brandvik, yes, but it's Lars": the one it is about is someone the fact does not name
-    if (knows && identifiesAnother(c.text, known)) knows = false;
+    // "A Brandvik, yes, but it's Lars", "The Coles? Martin's son, maybe": the one it is about is someone else
+    if (knows && (identifiesAnother(c.text, known) || (asksWho && aboutSomeoneElse(c.text, person)))) knows = false;
     if (c.stance !== 'asserts' || aboutSomeoneElse(c.text, person) || HABITUAL.test(c.text)) continue;
     if (echoes(c.text, asked, question) && !(joined && /\b(?:yes|yeah|yep|yup|aye)\b/i.test(c.text))) continue;
     // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops.")
@@ -226,9 +226,12 @@ export function answerKnowsFact(
     }
     // who told it is not who it is about ("Somebody said she's off abroad")
     // ("one of the Caswells", "a Brandvik": a family, not the one the fact is about)
-    const said = withoutSource(c.text).replace(FAMILY_MEMBER, (m, name: string) =>
-      person.includes(name.toLowerCase().replace(/s$/, '')) ? 'someone' : m,
-    );
+    // (a family is the one a fact is about only when it names no one by a first name: "the Okafor brothers")
+    const said = withoutSource(c.text).replace(FAMILY_MEMBER, (m, name: string) => {
+      const surname = name.toLowerCase().replace(/s$/, '');
+      const family = /^[Tt]he/.test(m) ? /s$/.test(name) : true;
+      return family && person.length > 1 && person.includes(surname) && person[0] !== surname ? 'someone' : m;
+    });
     if (!question || namesAnother(said, known, false)) continue;
     const vague = namesAnother(said, known);
     const own = metGroups(said, keywords, skip, selfGroups, false, sense);

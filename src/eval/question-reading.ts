@@ -5,11 +5,12 @@
 import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
 
 /**
- * A question that asks who or what (its gap is the person or the thing, and the rest it says itself): "Who's buying
- * the bakery?", "Is there a wedding coming up?", "Any news of a sale?".
+ * A question with a gap (who, what, which, where, when), the rest it says itself: "Who's buying the bakery?", "What's
+ * happening on the river?", "Is there a wedding coming up?", "Any news of a sale?". An answer that fills the gap
+ * takes the rest from it; a yes/no question lends nothing but its subject ("Is Hugo buying a pub?" "He drinks in one").
  */
 export const ASKS_WHO_OR_WHAT =
-  /\b(?:who(?:se|['’]s)?|anyone|anybody|someone|somebody)\b|^\s*(?:is|are) there\b|^\s*(?:any|anything)\b/i;
+  /\b(?:who(?:se|['’]s)?|anyone|anybody|someone|somebody)\b|^\s*(?:is|are) there\b|^\s*(?:any|anything)\b|^\s*(?:what|which|where|when)\b/i;
 
 /**
  * Who told it, said before what was told ("Somebody said", "Winnie tells me", "my sister reckons that"): the source,
