@@ -270,7 +270,9 @@ export function answerKnowsFact(
       (c.sentence === firstSaid || /^\s*(?:of course|yes|yeah|yep|i know|i do)\b/i.test(c.text)) &&
       (AFFIRM.test(c.text) ||
         /^\s*(?:she|he|they|it)\s+(?:is|was|has|does|did|will)\b/i.test(c.text) ||
-        KNOWS_IT.test(c.text) ||
+        // ("She reads a lot, I know that": what is known is what the clause says, not the question; "sadly" says nothing)
+        (KNOWS_IT.test(c.text) &&
+          !contentKeywords(said.replace(/\b\p{L}+ly\b/gu, ' '), [...known]).some((w) => !given.has(w))) ||
         DOUBLE_NEGATIVE.test(c.text) ||
         ENTHUSIASM.test(c.text))
     )

@@ -158,7 +158,9 @@ export function memoryNamesPerson(description: string, name: string): boolean {
 }
 
 /** Words after an auxiliary that are not a verb ("is in the county hospital"). */
-const NOT_VERB = new Set('in at on to off out up away back home there here the a an not about over into for with by'.split(' '));
+const NOT_VERB = new Set(
+  'in at on to off out up away back home there here the a an not about over into for with by'.split(' '),
+);
 
 /**
  * The fact's verb as a keyword ("Odile Fournier is closing her shop" -> "clos*"), when one of its groups has it: the

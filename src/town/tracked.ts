@@ -191,7 +191,9 @@ export function factKeywords(text: string, holder: string | undefined, people: r
       text,
     );
   // (a post one is chosen for is the act itself: "chosen as the new editor")
-  const chosen = role && /\b(?:chosen|appointed|elected|named|made|picked|selected|hired|voted|installed|confirmed)\s+as\b/i.test(text);
+  const chosen =
+    role &&
+    /\b(?:chosen|appointed|elected|named|made|picked|selected|hired|voted|installed|confirmed)\s+as\b/i.test(text);
   const bare = role && !chosen ? text.replace(role[0], ' ') : text;
   // who, or where it happens ("at the town hall"), as an event is known by its host or its place
   const where =
