@@ -15,13 +15,17 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:call|calls|calling|called) it a day', 'retiring'],
   [`(?:hand|hands|handing|handed) (?:over )?${POSSESSIVE} keys`, 'retiring'],
   ['(?:pack|packs|packing|packed) it in', 'retiring'],
+  ['(?:step|steps|stepping|stepped) aside', 'retiring'],
+  ['(?:bow|bows|bowing|bowed) out', 'retiring'],
+  [`(?:hand|hands|handing|handed) over the reins`, 'retiring'],
   // marrying
   ['(?:tie|ties|tying|tied) the knot', 'marrying'],
   ['(?:get|gets|getting|got) hitched', 'marrying'],
   ['(?:walk|walks|walking|walked) down the aisle', 'marrying'],
+  ['wedding bells', 'marrying'],
   // selling
   ['under the hammer', 'selling'],
-  ['(?:up|going) for sale', 'selling'],
+  ['(?:up|going|is|was) for sale', 'selling'],
   ['on the market', 'selling'],
   ['(?:auctioning|auctioned) off', 'selling'],
   ['(?:sell|sells|selling|sold) (?:up|off)', 'selling'],
@@ -30,19 +34,24 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   // closing
   ['(?:shut|shuts|shutting|close|closes|closing|closed) (?:down|up)', 'closing'],
   ['(?:boarded|boarding) up', 'closing'],
+  ['(?:close|closes|closing|closed|shut|shuts|shutting) (?:its|their) doors', 'closing'],
   // standing for an office
   [`(?:put|puts|putting) ${POSSESSIVE} name (?:down|forward|in)`, 'standing'],
   [`(?:throw|throws|throwing|threw) ${POSSESSIVE} hat in the ring`, 'standing'],
   // chosen for a post
   ['(?:voted|votes|voting|vote) (?:him|her|them) in', 'elected'],
   ['(?:voted|got voted) in', 'elected'],
-  ['(?:got|gets|landed|landing) the job', 'appointed'],
+  ['(?:got|gets|landed|landing|given) the (?:\\w+ )?job', 'appointed'],
+  ['(?:got|gets|given) the nod', 'appointed'],
+  ['(?:take|takes|taking|took) the reins', 'taking over'],
   // opening again
   ['(?:open|opens|opening|opened) (?:up )?again', 'reopening'],
   // leaving
   ['(?:move|moves|moving|moved) away', 'leaving'],
   ['(?:off|heading|headed|going) abroad', 'leaving abroad'],
-  // ill
+  ['(?:up|ups|upping|upped) sticks', 'leaving'],
+  // dying, falling ill
+  ['(?:pass|passes|passing|passed) away', 'died'],
   ['(?:laid up|poorly|taken ill|under the weather)', 'ill'],
 ];
 

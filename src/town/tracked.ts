@@ -202,14 +202,18 @@ export function factKeywords(text: string, holder: string | undefined, people: r
       ?.trim();
   // (the place is where, not what: "she rows at the boathouse" is not the party at the boathouse)
   const placeWords = who && where ? where.split(/\s+/) : [];
-  const act =
+  // the role between commas names the person, not the act ("Tomas Reyes, the farrier, is ...": the farrier's ill)
+  const roleWords = who ? contentKeywords(leadingRole(text) ?? '', names) : [];
+  const act = (
     contentKeywords(bare, [...names, ...placeWords]).length > 0
       ? contentKeywords(bare, [...names, ...placeWords])
-      : contentKeywords(text, names);
+      : contentKeywords(text, names)
+  ).filter((w) => !roleWords.includes(w));
   // every part of every name, titles aside ("Dr Amara Sels": Amara, Sels; a couple: both)
   const person = who
     ? [
         ...[untitled(who), ...others].flatMap((n) => n.split(/\s+/)),
+        ...roleWords,
         ...(where && !where.split(/\s+/).some((w) => TIME_WORDS.has(w.toLowerCase())) ? [where] : []),
       ]
         .filter((w) => w.length > 1)
@@ -247,9 +251,13 @@ const NAME_RUN = "\\p{Lu}[\\p{L}'’.-]*(?:\\s+\\p{Lu}[\\p{L}'’-]*)*";
  * are ..." -> both; "Tomas Reyes, the farrier, is ..." -> Tomas Reyes (a role between commas is who, not the act).
  */
 const LEADING = new RegExp(
-  `^\\s*(${NAME_RUN})(?:\\s+and\\s+(${NAME_RUN}))?(?:,[^,]{1,60},)?\\s+(?:is|are|was|were|has|have|will|had|wants|plans|means|\\p{Ll}+s)\\b`,
+  `^\\s*(${NAME_RUN})(?:\\s+and\\s+(${NAME_RUN}))?(?:,([^,]{1,60}),)?\\s+(?:is|are|was|were|has|have|will|had|wants|plans|means|\\p{Ll}+s)\\b`,
   'u',
 );
+/** The role a fact gives its person between commas ("Tomas Reyes, the Quillon farrier, is ...": farrier). */
+function leadingRole(text: string): string | undefined {
+  return LEADING.exec(text)?.[3];
+}
 function leadingNames(text: string, titled = false): string[] {
   const m = LEADING.exec(text);
   return m ? [m[1], m[2]].filter((x): x is string => x !== undefined).map((n) => (titled ? n : untitled(n))) : [];

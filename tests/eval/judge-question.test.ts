@@ -50,12 +50,19 @@ describe('the question says what the answer leaves out', () => {
     expect(knows(ferry, "Who's taking over the ferry?", "Oskar Brandvik. It's been a long time coming.")).toBe(true);
   });
 
+  it('the role a fact gives its person between commas names the person', () => {
+    const ill = 'Tomas Reyes, the Quillon farrier, is in the county hospital with pneumonia.';
+    expect(knows(ill, 'Any news from the forge?', "The farrier's in the county hospital, poor man.")).toBe(true);
+    expect(knows(ill, 'Any news from the forge?', 'The farrier has a new apprentice.')).toBe(false);
+  });
+
   it('idioms are read by their plain verb, in answers and in facts', () => {
     expect(withPlainVerbs('They are tying the knot')).toMatch(/marrying/);
     const post = 'Mabel Thorne, the Pellworth postmistress, is stepping down at Christmas.';
     expect(knows(post, 'Any news about Mabel?', "She's calling it a day at Christmas.")).toBe(true);
     expect(knows(post, 'Any news about Mabel?', 'She steps out to the shop every morning.')).toBe(false);
     expect(knows(herd, 'What is Piet doing?', 'His cows go under the hammer at Lindholm.')).toBe(true);
+    expect(knows(shop, 'Any news about Greta?', 'She got the job at the library, I heard.')).toBe(false);
   });
 });
 
