@@ -65,6 +65,9 @@ export { matchesKeywords, memoryNamesPerson, memorySupportsFact, mentions, nameP
 const YES_NO =
   /^\s*(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|didn['’]t|hasn['’]t|haven['’]t|won['’]t)\b/i;
 
+/** Verbs that say an event takes place at all: the event named is the whole fact. */
+const EXISTENCE = new Set(['hold*', 'happen*', 'go*']);
+
 /** A reply that opens with "no". */
 const LEADING_NO = /^\s*(no|nope|not really|nah)\b/i;
 
@@ -164,8 +167,14 @@ export function answerKnowsFact(
   // the question names the fact's act by its verb, even a common one ("Is Lena leaving town?"), not by a common word
   // in another sense ("Is Dr Sels still working at the surgery?" when she is leaving it to work abroad)
   const verb = factVerb(inPlainVerbs(context.fact ?? ''), keywords);
+  // (an event that is held or happens is its own act: "Is there a flower show this summer?" asks the whole fact)
+  const exists = verb !== undefined && EXISTENCE.has(verb);
   const fromQuestion = metGroups(question, keywords, skip, selfGroups).map(
-    (m, k) => m || (verb !== undefined && alternatives(keywords[k] ?? '').includes(verb) && mentions(question, verb)),
+    (m, k, all) =>
+      m ||
+      (verb !== undefined &&
+        alternatives(keywords[k] ?? '').includes(verb) &&
+        (mentions(question, verb) || (exists && all[0] === true))),
   );
   const known = new Set([
     ...person,
@@ -269,7 +278,7 @@ export function answerKnowsFact(
       statesFact &&
       (c.sentence === firstSaid || /^\s*(?:of course|yes|yeah|yep|i know|i do)\b/i.test(c.text)) &&
       (AFFIRM.test(c.text) ||
-        /^\s*(?:she|he|they|it)\s+(?:is|was|has|does|did|will)\b/i.test(c.text) ||
+        /^\s*(?:she|he|they|it|there)\s+(?:is|are|was|has|does|did|will)\b/i.test(c.text) ||
         // ("She reads a lot, I know that": what is known is what the clause says, not the question; "sadly" says nothing)
         (KNOWS_IT.test(c.text) &&
           !contentKeywords(said.replace(/\b\p{L}+ly\b/gu, ' '), [...known]).some((w) => !given.has(w))) ||

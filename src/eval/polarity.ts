@@ -64,7 +64,12 @@ export function clauses(sentence: string): string[] {
 
 /** Does the clause deny (carry a negation or a word of not knowing)? Secrecy of the speaker's own is not a denial. */
 export function negated(clause: string): boolean {
-  const c = clause.replace(SECRECY, ' ').replace(TAG_QUESTION, '').replace(NOT_DENIAL, ' ');
+  // a leading "No," answers the question, it does not deny what the clause goes on to say ("No, it's closing")
+  const c = clause
+    .replace(/^\s*(?:no|nope|nah)\s*,\s*(?=\S)(?!(?:not|never|no|nobody|i)\b)/i, '')
+    .replace(SECRECY, ' ')
+    .replace(TAG_QUESTION, '')
+    .replace(NOT_DENIAL, ' ');
   if (DOUBLE_NEGATIVE.test(c)) return false;
   return NEGATION.test(c) || DENIAL_WORDS.test(c) || OPEN_QUESTION.test(c);
 }
@@ -151,7 +156,17 @@ export function aboutSomeoneElse(clause: string, self: readonly string[] = []): 
     // the relative as the source of what is said ("my wife says he is") is not who it is about, nor is one who is
     // owned or served ("her father's birthday", "a party for her father")
     if (/^(?:says|said|tells|told|thinks|thought|reckons|heard|mentioned)\b/i.test(next)) continue;
-    if (/^['’]s?\b/.test(clause.slice((m.index ?? 0) + m[0].length - (m[3]?.length ?? 0)))) continue;
+    // (but "her daughter's moving" is her daughter who is: 's before a verb in -ing or a word of state)
+    const after = clause.slice((m.index ?? 0) + m[0].length - (m[3]?.length ?? 0));
+    const opens =
+      clause
+        .slice(0, m.index ?? 0)
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean).length <= 1;
+    const isVerb =
+      opens && /^['’]s\s+(?:\p{L}+ing|been|got|gone|just|now|not|off|away|finally|also|still|already)\b/iu.test(after);
+    if (/^['’]s?\b/.test(after) && !isVerb) continue;
     if (/\b(?:for|to|with|of|about|from|by|at|on|visit(?:ing)?)\s*$/i.test(clause.slice(0, m.index ?? 0))) continue;
     if (!/^\p{Lu}/u.test(next)) return true;
     // a named relative who is the clause's subject is someone else unless the name is the one the fact is about

@@ -43,6 +43,7 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:voted|got voted) in', 'elected'],
   ['(?:got|gets|landed|landing|given) the (?:\\w+ )?job', 'appointed'],
   ['(?:got|gets|given) the nod', 'appointed'],
+  ['(?:won|win|wins|winning) (?:a|the|his|her|their) seat', 'elected'],
   ['(?:take|takes|taking|took) the reins', 'taking over'],
   // opening again
   ['(?:open|opens|opening|opened) (?:up )?again', 'reopening'],

@@ -104,7 +104,8 @@ const IRREGULAR: Record<string, string> = Object.fromEntries(
     'chosen:choose flew:fly drove:drive driven:drive fell:fall fallen:fall sang:sing sung:sing paid:pay ' +
     'threw:throw thrown:throw broke:break broken:break moved:move married:marry dad:father daddy:father ' +
     'mum:mother mom:mother mummy:mother grandad:grandfather granddad:grandfather grandma:grandmother gran:grandmother ' +
-    'wedding:marry wed:marry shut:close shutting:close'
+    'wedding:marry wed:marry shut:close shutting:close emigrate:move emigrating:move emigrated:move relocate:move ' +
+    'relocating:move relocated:move'
   )
     .split(' ')
     .map((x) => x.split(':') as [string, string]),
@@ -114,8 +115,10 @@ const IRREGULAR: Record<string, string> = Object.fromEntries(
 export function keywordStem(word: string): string {
   const w = word.toLowerCase();
   // derived nouns meet their verb: retirement -> retire, exhibition -> exhibit
+  // (an inflected form of an irregular or synonym base meets it too: shuts -> shut -> close)
   const base =
     IRREGULAR[w] ??
+    IRREGULAR[stem(w)] ??
     w
       .replace(/(?<=\p{L}{4})ments?$/u, '')
       .replace(/(?<=\p{L}{4}it)ions?$/u, '')

@@ -50,6 +50,18 @@ describe('the question says what the answer leaves out', () => {
     expect(knows(ferry, "Who's taking over the ferry?", "Oskar Brandvik. It's been a long time coming.")).toBe(true);
   });
 
+  it('a leading "No," answers the question; an event held is named by its name; a relative who is, is someone else', () => {
+    const school = 'The village school will close at the end of the summer term.';
+    expect(knows(school, 'Is the school staying open?', "No, it's closing after the summer term.")).toBe(true);
+    expect(knows(school, 'Is the school closing?', "No, it's not closing at all.")).toBe(false);
+    expect(knows(school, 'Any news about the school?', 'It shuts for good in July, I think?')).toBe(true);
+    const show = 'The flower show will be held in the church hall on 20 August.';
+    expect(knows(show, 'Is there a flower show this summer?', 'There is, the 20th of August.')).toBe(true);
+    expect(knows(show, 'Is there a flower show this summer?', "I don't think there is one this year.")).toBe(false);
+    const gwen = 'Gwen Ellis is moving to Canada to live with her daughter in the spring.';
+    expect(knows(gwen, 'Any news about Gwen?', "Her daughter's moving to Canada, I heard.")).toBe(false);
+  });
+
   it('the role a fact gives its person between commas names the person', () => {
     const ill = 'Tomas Reyes, the Quillon farrier, is in the county hospital with pneumonia.';
     expect(knows(ill, 'Any news from the forge?', "The farrier's in the county hospital, poor man.")).toBe(true);
@@ -82,7 +94,8 @@ describe('floors on the fixture corpora', () => {
     for (const [name, precision, recall] of [
       ['own-question-kinds.json', 0.95, 0.95],
       ['own-probe.json', 0.94, 0.94],
-      ['own-probe-2.json', 0.95, 0.82],
+      ['own-probe-2.json', 0.95, 0.86],
+      ['own-probe-3.json', 0.95, 0.86],
     ] as const) {
       const o = (await fixture(name)).parts[0]!.overall;
       expect(o.precision, name).toBeGreaterThanOrEqual(precision);
