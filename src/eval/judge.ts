@@ -121,11 +121,12 @@ function clauseStates(
   skip: ReadonlySet<string>,
   selfGroups: boolean,
   sense?: ReadonlySet<string>,
+  inSense = false,
 ): boolean {
-  const own = metGroups(c.text, keywords, skip, selfGroups, false, sense);
+  const own = metGroups(c.text, keywords, skip, selfGroups, inSense, sense);
   if (own.every(Boolean)) return true;
   if (!previous || !own.some(Boolean) || !PRONOUN.test(c.text)) return false;
-  const before = metGroups(previous, keywords, skip, selfGroups, false, sense);
+  const before = metGroups(previous, keywords, skip, selfGroups, inSense, sense);
   return own.every((m, i) => m || before[i]);
 }
 
@@ -202,6 +203,9 @@ export function answerKnowsFact(
   // (a place the fact happens at, "Lindholm market", says which sense; the person's names do not)
   const names = keywords.flatMap((g) => alternatives(g)).filter((x) => /^\p{Lu}\S*$/u.test(x));
   const sense = senseWords(`${question} ${context.fact ?? ''}`, [...names.map((x) => x.toLowerCase()), ...skip]);
+  // a common word is in the fact's sense when the answer elsewhere carries another of its words ("She's emigrating.
+  // To Canada.")
+  const inSense = contentKeywords(text).some((w) => sense.has(w));
   const statesFact = fromQuestion.every(Boolean) && asks(question) && YES_NO.test(question);
   // the first sentence that is more than an echo ("Tom? The bookshop? Ha, yes, everyone knows.")
   const firstSaid = Math.max(
@@ -229,7 +233,7 @@ export function answerKnowsFact(
     // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops.")
     const before = ss[c.sentence - 1];
     const prev = before !== undefined && !clauses(before).some((x) => negated(x)) ? before : undefined;
-    if (clauseStates(c, prev, keywords, skip, selfGroups, sense)) {
+    if (clauseStates(c, prev, keywords, skip, selfGroups, sense, inSense)) {
       knows = true;
       continue;
     }
@@ -243,7 +247,7 @@ export function answerKnowsFact(
     });
     if (!question || namesAnother(said, known, false)) continue;
     const vague = namesAnother(said, known);
-    const own = metGroups(said, keywords, skip, selfGroups, false, sense);
+    const own = metGroups(said, keywords, skip, selfGroups, inSense, sense);
     // a word too common to name the act alone ("reading") names it when the question says which ("poetry reading")
     const ownLight = metGroups(said, keywords, skip, selfGroups, true);
     // the question lends the person it names, the act when it asks who did it, and the sense of a common word
@@ -266,11 +270,11 @@ export function answerKnowsFact(
     // a detail of the fact added to a question that states it all ("When's Piet selling the herd?" "Thursday.")
     else if (
       fact &&
-      !vague &&
       fromQuestion.every(Boolean) &&
       !GUESS.test(said) &&
       !contentKeywords(said, [...known]).some((w) => !given.has(w)) &&
-      addsDetail(said, fact, question)
+      // ("Who bought Declan's boat?" "Someone from Brixham": a vague one placed by the fact's own detail)
+      addsDetail(said, fact, question, !vague)
     )
       knows = true;
     // "Yes" (or "She is", or eagerness) to a question that states the whole fact
@@ -278,7 +282,9 @@ export function answerKnowsFact(
       statesFact &&
       (c.sentence === firstSaid || /^\s*(?:of course|yes|yeah|yep|i know|i do)\b/i.test(c.text)) &&
       (AFFIRM.test(c.text) ||
-        /^\s*(?:she|he|they|it|there)\s+(?:is|are|was|has|does|did|will)\b/i.test(c.text) ||
+        /^\s*(?:i (?:think|believe|reckon|gather|hear)\s+)?(?:she|he|they|it|there)\s+(?:is|are|was|has|does|did|will|might be|may be|must be)\b/i.test(
+          c.text,
+        ) ||
         // ("She reads a lot, I know that": what is known is what the clause says, not the question; "sadly" says nothing)
         (KNOWS_IT.test(c.text) &&
           !contentKeywords(said.replace(/\b\p{L}+ly\b/gu, ' '), [...known]).some((w) => !given.has(w))) ||

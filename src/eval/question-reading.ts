@@ -53,21 +53,27 @@ const CALENDAR =
   /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|winter|christmas|easter|midsummer)\b/gi;
 
 /** A text's details: its content words (stemmed), names, days, months and numbers. */
-function details(text: string): Set<string> {
+function details(text: string, when = true): Set<string> {
   const words = contentKeywords(text).map((w) => w.replace(/\*$/, ''));
   const names = (text.match(/\p{Lu}[\p{L}'’-]+/gu) ?? []).map((w) => stem(w.replace(/['’]s$/, '')));
-  const calendar = (text.match(CALENDAR) ?? []).map((w) => w.toLowerCase());
-  return new Set([...words, ...names, ...calendar, ...numbers(text)]);
+  const calendar = when ? (text.match(CALENDAR) ?? []).map((w) => w.toLowerCase()) : [];
+  const calendarStems = new Set((text.match(CALENDAR) ?? []).map((w) => stem(w.toLowerCase())));
+  return new Set([
+    ...[...words, ...names].filter((w) => when || !calendarStems.has(w)),
+    ...calendar,
+    ...(when ? numbers(text) : []),
+  ]);
 }
 
 /**
  * Does a clause add a detail of the fact that the question lacks ("When's Piet selling the herd?" "Thursday.
  * Lindholm market.")? Asked of a question that states the whole fact, such a detail shows the speaker knows it.
+ * `when` false: days, months and numbers do not count (a vague "someone, in May" names no one).
  */
-export function addsDetail(clause: string, fact: string, question: string): boolean {
+export function addsDetail(clause: string, fact: string, question: string, when = true): boolean {
   const inFact = details(fact);
   const inQuestion = details(question);
-  return [...details(clause)].some((w) => inFact.has(w) && !inQuestion.has(w));
+  return [...details(clause, when)].some((w) => inFact.has(w) && !inQuestion.has(w));
 }
 
 /** Is a text word a part of a compound keyword ("head" of headteacher, "master" of harbourmaster)? */

@@ -59,6 +59,10 @@ describe('the question says what the answer leaves out', () => {
     expect(knows(show, 'Is there a flower show this summer?', 'There is, the 20th of August.')).toBe(true);
     expect(knows(show, 'Is there a flower show this summer?', "I don't think there is one this year.")).toBe(false);
     const gwen = 'Gwen Ellis is moving to Canada to live with her daughter in the spring.';
+    // a common word in the fact's sense when the answer carries another of the fact's words elsewhere
+    expect(knows(gwen, 'Any news about Gwen?', "She's moving, would you believe? To Canada.")).toBe(true);
+    expect(knows(gwen, 'Any news about Gwen?', "She's moving the piano, would you believe?")).toBe(false);
+    expect(knows(gwen, 'Is Gwen moving to Canada?', 'I think she might be? Her daughter is out there.')).toBe(true);
     expect(knows(gwen, 'Any news about Gwen?', "Her daughter's moving to Canada, I heard.")).toBe(false);
   });
 
@@ -95,7 +99,7 @@ describe('floors on the fixture corpora', () => {
       ['own-question-kinds.json', 0.95, 0.95],
       ['own-probe.json', 0.94, 0.94],
       ['own-probe-2.json', 0.95, 0.86],
-      ['own-probe-3.json', 0.95, 0.86],
+      ['own-probe-3.json', 0.95, 0.95],
     ] as const) {
       const o = (await fixture(name)).parts[0]!.overall;
       expect(o.precision, name).toBeGreaterThanOrEqual(precision);
