@@ -96,7 +96,8 @@ const FAMILY_MEMBER = /\b(?:[Oo]ne of (?:the|those)|[Aa]n?|[Tt]he)\s+(\p{Lu}[\p{
 /** Words that refer to a person without naming a thing of their own ("the Hurst boy", "young Fenna", "the couple"). */
 const WHO_WORDS = new Set(
   contentKeywords(
-    'boy girl lad lass man woman fellow chap bloke lady gentleman couple pair family brothers sisters son daughter young eldest youngest older younger one',
+    'boy girl lad lass man woman fellow chap bloke lady gentleman couple pair family brothers sisters son daughter young eldest youngest older younger one ' +
+      'mrs miss mister missus doctor father reverend vicar',
   ),
 );
 
@@ -199,6 +200,8 @@ export function answerKnowsFact(
   // the fact's subject: its person, or (naming nobody) the thing it is about, the first group
   const isSubject = keywords.map((g, k) => /^\p{Lu}/u.test(g.trim()) || (k === 0 && keywords.length > 1));
   const fact = context.fact ?? '';
+  // (a part of a compound word of the fact is no new thing: "the head" of a headmistress)
+  const factCompounds = contentKeywords(context.fact ?? '');
   const given = new Set([...contentKeywords(`${question} ${context.fact ?? ''}`), ...FILLER]);
   // (a place the fact happens at, "Lindholm market", says which sense; the person's names do not)
   const names = keywords.flatMap((g) => alternatives(g)).filter((x) => /^\p{Lu}\S*$/u.test(x));
@@ -220,8 +223,11 @@ export function answerKnowsFact(
     if (turns(sentence) || (sentence.indexOf(c.text) > 0 && /\b(?:but|though|although)\b/i.test(sentence)))
       turned = true;
     if (unaware && !turned && c.sentence > firstSaid) continue;
-    if (c.stance === 'denies' || RETRACTS.test(c.text)) {
-      const touches = topic.some((w) => mentions(c.text, w)) || KNOWING_DENIAL.test(c.text) || RETRACTS.test(c.text);
+    // (a retraction that is the fact's own act is no retraction: "they've called it off" of a cancelled carnival)
+    const retracts =
+      RETRACTS.test(c.text) && !metGroups(c.text, keywords, skip, selfGroups, true).slice(1).some(Boolean);
+    if (c.stance === 'denies' || retracts) {
+      const touches = topic.some((w) => mentions(c.text, w)) || KNOWING_DENIAL.test(c.text) || retracts;
       if (touches && !(DETAIL.test(c.text) && !WHETHER.test(c.text))) knows = false;
       else if (i === 0 && LEADING_NO.test(c.text)) knows = false;
       continue;
@@ -256,7 +262,11 @@ export function answerKnowsFact(
     const novel = said
       .split(/,|\s+and\s+/)
       .filter((p) => metGroups(p, keywords, skip, selfGroups, true).some(Boolean))
-      .some((p) => contentKeywords(p, [...known]).some((w) => !given.has(w) && !isLight(w) && !WHO_WORDS.has(w)));
+      .some((p) =>
+        contentKeywords(p, [...known]).some(
+          (w) => !given.has(w) && !isLight(w) && !WHO_WORDS.has(w) && !factCompounds.some((k) => partOfCompound(w, k)),
+        ),
+      );
     // ("The coast path is closing": a clause with a subject of its own takes none from the question)
     const subjectOf = ownSubject(said);
     const lent = own.map(

@@ -22,11 +22,15 @@ const SECRECY =
   /\b(i|we)\s+(have|had|'ve)?\s*(not|n['’]t|never)\s+(yet\s+)?(told|tell|mentioned|said|announced|shared)\s+(it\s+)?(to\s+)?(anyone|anybody|many people|most people|a soul|everyone|others|people|the others)(\s+yet)?\b|\bhaven['’]t told anyone\b|\b(?:(?:i|we)\s+(?:have\s+|had\s+|'ve\s+)?)?(?:told|tells?|mentioned|shared)\s+(?:it\s+)?(?:to\s+)?(?:nobody|no one|no-one)(?:\s+yet)?\b/gi;
 
 /**
- * Splits a sentence where a contrast or a new clause starts ("but", "though", ";", a dash), and before a comment
- * on what was said (", which nobody was surprised by", ", and no one minds"): its negation is about something else.
+ * Splits a sentence where a contrast or a new clause starts ("but", "though", ";", a dash), before a comment on
+ * what was said (", which nobody was surprised by", ", and no one minds") and before a reason (", seeing as it's
+ * been cancelled"): its negation is about something else.
  */
 const CLAUSE_SPLIT =
-  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that)\b))\s*/i;
+  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that|seeing as|since|because|as)\b))\s*/i;
+
+/** "Not closing, moving", "No, not Port Carrow, St Brigid's": a correction, the denied part apart from the rest. */
+const CORRECTION = /^(\s*(?:no,?\s+)?not\s+(?:a |an |the |this |that )?[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s*,\s+(?=\S)/iu;
 
 /**
  * Negations that deny nothing about knowing: enthusiasm ("I can't wait"), surprise ("nobody was surprised", "no
@@ -58,6 +62,12 @@ export function sentences(text: string): string[] {
 export function clauses(sentence: string): string[] {
   return sentence
     .split(CLAUSE_SPLIT)
+    .flatMap((c) => {
+      const m = CORRECTION.exec(c);
+      return m && !/^\s*(?:no,?\s+)?not\s+(?:that|as|if|sure|really|quite|yet|only|just)\b/i.test(c)
+        ? [m[1] as string, c.slice(m[0].length)]
+        : [c];
+    })
     .map((c) => c.trim())
     .filter((c) => c.length > 0);
 }

@@ -45,6 +45,9 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:got|gets|given) the nod', 'appointed'],
   ['(?:won|win|wins|winning) (?:a|the|his|her|their) seat', 'elected'],
   ['(?:take|takes|taking|took) the reins', 'taking over'],
+  // cancelling
+  ['(?:call|calls|calling|called) (?:it|the (?:\\w+ )?\\w+|them) off', 'cancelled'],
+  ['(?:scrap|scraps|scrapping|scrapped)', 'cancelled'],
   // opening again
   ['(?:open|opens|opening|opened) (?:up )?again', 'reopening'],
   // leaving
