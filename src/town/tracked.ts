@@ -123,7 +123,9 @@ export function keywordStem(word: string): string {
       .replace(/(?<=\p{L}{4})ments?$/u, '')
       .replace(/(?<=\p{L}{4}it)ions?$/u, '')
       // an office meets its holder: captaincy -> captain, chairmanship -> chairman
-      .replace(/(?<=\p{L}{5})(?:cy|ship)$/u, '');
+      .replace(/(?<=\p{L}{5})(?:cy|ship)$/u, '')
+      // one who does it meets the doing: visitor -> visit, editor -> edit
+      .replace(/(?<=\p{L}{4})ors?$/u, '');
   return stem(base);
 }
 

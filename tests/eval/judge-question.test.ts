@@ -55,6 +55,8 @@ describe('the question says what the answer leaves out', () => {
     expect(knows(school, 'Is the school staying open?', "No, it's closing after the summer term.")).toBe(true);
     expect(knows(school, 'Is the school closing?', "No, it's not closing at all.")).toBe(false);
     expect(knows(school, 'Any news about the school?', 'It shuts for good in July, I think?')).toBe(true);
+    const light = 'The lighthouse will be open to visitors on 5 September.';
+    expect(knows(light, 'When can we visit the lighthouse?', 'The 5th of September, just the one day.')).toBe(true);
     const show = 'The flower show will be held in the church hall on 20 August.';
     expect(knows(show, 'Is there a flower show this summer?', 'There is, the 20th of August.')).toBe(true);
     expect(knows(show, 'Is there a flower show this summer?', "I don't think there is one this year.")).toBe(false);
@@ -115,6 +117,7 @@ describe('floors on the fixture corpora', () => {
       ['own-probe-2.json', 0.95, 0.86],
       ['own-probe-3.json', 0.95, 0.95],
       ['own-probe-4.json', 0.95, 0.9],
+      ['own-probe-5.json', 0.95, 0.78],
     ] as const) {
       const o = (await fixture(name)).parts[0]!.overall;
       expect(o.precision, name).toBeGreaterThanOrEqual(precision);

@@ -217,7 +217,7 @@ describe('derived keywords name the person and the act as the fact says them (is
     ]);
     expect(factKeywords('Priya Nair has been chosen as the new editor.', undefined)).toEqual([
       'Priya|Nair',
-      'choos*|editor*',
+      'choos*|edit*',
     ]);
     // a role a person is known by is still not the act
     expect(factKeywords('Ada Stone is retiring as harbour pilot in May.', undefined)).toEqual(['Ada|Stone', 'retir*']);
