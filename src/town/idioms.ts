@@ -48,6 +48,10 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   // cancelling
   ['(?:call|calls|calling|called) (?:it|the (?:\\w+ )?\\w+|them) off', 'cancelled'],
   ['(?:scrap|scraps|scrapping|scrapped)', 'cancelled'],
+  // postponing
+  ['(?:put|puts|putting|pushed|pushing|push) (?:it |them )?back', 'postponed'],
+  // snapping up
+  ['(?:snap|snaps|snapping|snapped) (?:it |them )?up', 'buying'],
   // opening again
   ['(?:open|opens|opening|opened) (?:up )?again', 'reopening'],
   // leaving

@@ -95,6 +95,10 @@ describe('the question says what the answer leaves out', () => {
     expect(knows(post, 'Any news about Mabel?', 'She steps out to the shop every morning.')).toBe(false);
     expect(knows(herd, 'What is Piet doing?', 'His cows go under the hammer at Lindholm.')).toBe(true);
     expect(knows(shop, 'Any news about Greta?', 'She got the job at the library, I heard.')).toBe(false);
+    const regatta = 'The regatta has been postponed until August because of the storms.';
+    expect(knows(regatta, 'Any news about the regatta?', "It's been put back to August.")).toBe(true);
+    expect(knows(regatta, 'Any news about the regatta?', 'They delayed it, the storms.')).toBe(true);
+    expect(knows(regatta, 'Any news about the regatta?', 'They put the boats back in the shed.')).toBe(false);
   });
 });
 
