@@ -194,12 +194,20 @@ export function answerKnowsFact(
   const all = readClauses(text);
   const asksWho = ASKS_WHO_OR_WHAT.test(question);
   // a who-question names the act by a part of the fact's compound ("the new head": headteacher)
+  const fact = context.fact ?? '';
+  // (or by the name of the thing the fact is about: "Who's running the Harbour Café next?" of its taking over)
+  const things = (fact.match(/(?<=\S\s+)\p{Lu}[\p{L}'’-]+/gu) ?? []).filter(
+    (w) => !person.includes(w.toLowerCase()) && !TIME_WORD.test(w),
+  );
+  const namesThing = /^\s*who\b/i.test(question) && things.some((w) => mentions(question, w));
   const actInQuestion = fromQuestion.map(
-    (m, k) => m || (asksWho && alternatives(keywords[k] ?? '').some((a) => partOfCompound(question, a))),
+    (m, k) =>
+      m ||
+      (asksWho && alternatives(keywords[k] ?? '').some((a) => partOfCompound(question, a))) ||
+      (namesThing && k > 0),
   );
   // the fact's subject: its person, or (naming nobody) the thing it is about, the first group
   const isSubject = keywords.map((g, k) => /^\p{Lu}/u.test(g.trim()) || (k === 0 && keywords.length > 1));
-  const fact = context.fact ?? '';
   // (a part of a compound word of the fact is no new thing: "the head" of a headmistress)
   const factCompounds = contentKeywords(context.fact ?? '');
   const given = new Set([...contentKeywords(`${question} ${context.fact ?? ''}`), ...FILLER]);

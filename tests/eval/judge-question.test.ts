@@ -24,6 +24,10 @@ describe('the question says what the answer leaves out', () => {
   it('a who-question lends its act to a bare name; a yes/no question lends only its subject', () => {
     expect(knows(shop, 'Who is opening the bookshop?', 'Greta Lindqvist, I believe.')).toBe(true);
     expect(knows(shop, 'Is Greta opening a bookshop?', 'Greta? She reads a lot, I know that.')).toBe(false);
+    // a who-question names the act by the name of the thing it is done to
+    const cafe = 'Iris Tan is taking over the Harbour Café from the Pollards in June.';
+    expect(knows(cafe, "Who's running the Harbour Café next?", 'Iris Tan, from June.')).toBe(true);
+    expect(knows(cafe, "Who's running the Harbour Café next?", "Iris Tan's sister, the one from Dublin.")).toBe(false);
     expect(knows(pool, 'Is the pool still shut?', 'For now, but it reopens on the 1st of August.')).toBe(true);
     // a clause with a subject of its own takes none from the question
     expect(knows(pool, 'Is the pool reopening?', 'The library is reopening, that much I know.')).toBe(false);
@@ -121,7 +125,7 @@ describe('floors on the fixture corpora', () => {
       ['own-probe-2.json', 0.95, 0.86],
       ['own-probe-3.json', 0.95, 0.95],
       ['own-probe-4.json', 0.95, 0.9],
-      ['own-probe-5.json', 0.95, 0.78],
+      ['own-probe-5.json', 0.95, 0.82],
     ] as const) {
       const o = (await fixture(name)).parts[0]!.overall;
       expect(o.precision, name).toBeGreaterThanOrEqual(precision);
