@@ -76,7 +76,7 @@ const FUNCTION_WORDS = new Set(
     'going gone intends intend plans planning plan wants want means hopes hope heard learned learnt knows know ' +
     'found discovered told tell tells said says say secret secretly privately private confidential confidentially ' +
     'really quite again still even ever made make one ones thing things something everything soon while ' +
-    'after before during until since once through throughout ' +
+    'after before during until since once through throughout because ' +
     // describing words that never say what happens ("the old mill will be sold" is about the mill)
     'old new big small little good whole'
   ).split(' '),
@@ -107,7 +107,7 @@ const IRREGULAR: Record<string, string> = Object.fromEntries(
     'wedding:marry wed:marry shut:close shutting:close emigrate:move emigrating:move emigrated:move relocate:move ' +
     'relocating:move relocated:move acquire:buy acquired:buy launch:open launched:open quit:leave depart:leave ' +
     'departing:leave departed:leave hire:appoint hired:appoint select:choose selected:choose axe:cancel axed:cancel ' +
-    'delay:postpone delayed:postpone'
+    'delay:postpone delayed:postpone cancelled:cancel cancelling:cancel'
   )
     .split(' ')
     .map((x) => x.split(':') as [string, string]),
@@ -258,7 +258,7 @@ const NAME_RUN = "\\p{Lu}[\\p{L}'’.-]*(?:\\s+\\p{Lu}[\\p{L}'’-]*)*";
  * are ..." -> both; "Tomas Reyes, the farrier, is ..." -> Tomas Reyes (a role between commas is who, not the act).
  */
 const LEADING = new RegExp(
-  `^\\s*(${NAME_RUN})(?:\\s+and\\s+(${NAME_RUN}))?(?:,([^,]{1,60}),)?\\s+(?:is|are|was|were|has|have|will|had|wants|plans|means|\\p{Ll}+s)\\b`,
+  `^\\s*(${NAME_RUN})(?:\\s+and\\s+(${NAME_RUN}))?(?:,([^,]{1,60}),)?\\s+(is|are|was|were|has|have|will|had|wants|plans|means|\\p{Ll}+s)\\b`,
   'u',
 );
 /** The role a fact gives its person between commas ("Tomas Reyes, the Quillon farrier, is ...": farrier). */
@@ -267,6 +267,13 @@ function leadingRole(text: string): string | undefined {
 }
 function leadingNames(text: string, titled = false): string[] {
   const m = LEADING.exec(text);
+  // "The Bryncoed bus will stop": a name after "the" is a place's, unless a family follows ("The Okafor brothers")
+  if (
+    m &&
+    /^\s*the\s/i.test(m[1] ?? '') &&
+    !/^(?:is|are|was|were|has|have|will|had|brothers|sisters|twins|family|boys|girls|cousins)$/.test(m[4] ?? '')
+  )
+    return [];
   return m ? [m[1], m[2]].filter((x): x is string => x !== undefined).map((n) => (titled ? n : untitled(n))) : [];
 }
 

@@ -219,6 +219,14 @@ describe('derived keywords name the person and the act as the fact says them (is
       'Priya|Nair',
       'choos*|edit*',
     ]);
+    // a name after "the" is a place's, unless a family follows
+    expect(factKeywords('The Bryncoed bus to Carmarthen will stop running after 31 December.', undefined)).toEqual([
+      'bus*',
+      'stop*|run*',
+    ]);
+    expect(factKeywords('The Okafor brothers are turning the old mill into a cider press.', undefined)[0]).toBe(
+      'Okafor',
+    );
     // a role a person is known by is still not the act
     expect(factKeywords('Ada Stone is retiring as harbour pilot in May.', undefined)).toEqual(['Ada|Stone', 'retir*']);
   });
