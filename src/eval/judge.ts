@@ -143,10 +143,13 @@ export interface AnswerContext {
  * someone else) meets every keyword group, and no later denial touches the fact's topic ("I know Priya quilts,
  * but I haven't heard of a show"); a denial of a detail ("but I couldn't say what day") takes nothing back.
  * `speaker` is the answering resident: its name parts never count as naming someone else, and when it is the
- * fact's holder a group naming it is met by the first person. The question is read with the answer: a clause with
- * a pronoun or a fragment, naming nobody else, takes what it lacks from the question ("What is Anna up to?" "She's
- * taking over the ferry"), and "Yes" answers a question that states the fact. An answer not in English is not
- * read by the rules (language.ts): false here, the model judge reads it.
+ * fact's holder a group naming it is met by the first person. The question is read with the answer
+ * (question-reading.ts): a clause with a pronoun or a fragment, naming nobody else, takes the subject the question
+ * names and, when the question has a gap (who, what, where, when), what else it says ("Who's buying the bakery?"
+ * "Ida Caswell."); "Yes" answers a yes/no question that states the fact, and so does a detail of the fact it lacks
+ * ("When's Piet selling the herd?" "Thursday."); a wrong "when", a family or a relative named as the one, or an
+ * opening "Not that I know of" is not knowing. Idioms are read by their plain verb (src/town/idioms.ts). An answer
+ * not in English is not read by the rules (language.ts): false here, the model judge reads it.
  */
 export function answerKnowsFact(
   answer: string,
@@ -168,7 +171,7 @@ export function answerKnowsFact(
   const question = context.question ?? '';
   // the question names the fact's act by its verb, even a common one ("Is Lena leaving town?"), not by a common word
   // in another sense ("Is Dr Sels still working at the surgery?" when she is leaving it to work abroad)
-  const verb = factVerb(inPlainVerbs(context.fact ?? ''), keywords);
+  const verb = factVerb(context.fact ?? '', keywords);
   // (an event that is held or happens is its own act: "Is there a flower show this summer?" asks the whole fact)
   const exists = verb !== undefined && EXISTENCE.has(verb);
   const fromQuestion = metGroups(question, keywords, skip, selfGroups).map(
