@@ -126,10 +126,11 @@ export function parseCorpusFile(
 export function labelledKeywords(item: Pick<LabelledAnswer, 'fact' | 'holder' | 'speaker'>): string[] {
   const people = [item.holder, item.speaker].filter((p): p is string => Boolean(p));
   const words = new Set(item.fact.toLowerCase().match(/[\p{L}'’-]+/gu) ?? []);
-  const named = (p: string) =>
-    p
-      .toLowerCase()
-      .split(/\s+/)
-      .some((w) => w.length > 1 && words.has(w));
+  // the holder is who the fact is about when its first name is in it (a shared surname is a relative: Sadie Farrow
+  // telling of Nell Farrow's wedding)
+  const named = (p: string) => {
+    const parts = p.toLowerCase().split(/\s+/);
+    return item.fact.toLowerCase().includes(p.toLowerCase()) || (parts.length > 1 && words.has(parts[0] ?? ''));
+  };
   return factKeywords(item.fact, item.holder && named(item.holder) ? item.holder : undefined, people);
 }

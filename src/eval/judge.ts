@@ -4,7 +4,25 @@
 // cousin is running") states nothing, and a later denial that touches the topic takes an earlier claim back. Its
 // error is measured on a labelled corpus (judge-corpus.ts; npm run eval -- --judge-check). A model judge, where a
 // model is configured and passes its calibration, does the same job (knowledge-judge.ts).
-import { contentKeywords, isCommonWord, keywordStem as stem } from '../town/tracked.ts';
+import { inPlainVerbs, withPlainVerbs } from '../town/idioms.ts';
+import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
+import {
+  alternatives,
+  FILLER,
+  factVerb,
+  isLight,
+  matchesKeywords,
+  memoryNamesPerson,
+  memorySupportsFact,
+  mentions,
+  mentionsAny,
+  metGroups,
+  nameParts,
+  personWords,
+  senseWords,
+  TIME_WORD,
+  topicWords,
+} from './keyword-match.ts';
 import { readByRules } from './language.ts';
 import {
   AFFIRM,
@@ -28,124 +46,34 @@ import {
   sentences,
   WHETHER,
 } from './polarity.ts';
+import {
+  ASKS_WHO_OR_WHAT,
+  addsDetail,
+  GUESS,
+  identifiesAnother,
+  opensUnaware,
+  ownSubject,
+  partOfCompound,
+  turns,
+  withoutSource,
+  wrongWhen,
+} from './question-reading.ts';
 
-export { sentences };
+export { matchesKeywords, memoryNamesPerson, memorySupportsFact, mentions, nameParts, sentences };
+
+/** A question answered yes or no: it opens with an auxiliary ("Is Anna ...?", "Did Hamish ...?"). */
+const YES_NO =
+  /^\s*(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|didn['’]t|hasn['’]t|haven['’]t|won['’]t)\b/i;
+
+/** Verbs that say an event takes place at all: the event named is the whole fact. */
+const EXISTENCE = new Set(['hold*', 'happen*', 'go*']);
 
 /** A reply that opens with "no". */
 const LEADING_NO = /^\s*(no|nope|not really|nah)\b/i;
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** The stems of a text's words ("Retiring in May" -> retir, may). */
-function stemsOf(text: string): Set<string> {
-  return new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(stem));
-}
-
-const wordPatterns = new Map<string, RegExp>();
-/**
- * Whole-word (or whole-phrase) match, case-insensitive, allowing a plural or possessive ending. A keyword ending
- * in `*` is a stem (tracked.ts derives them): met by any word of that stem ("retir*": retire, retiring, retired).
- */
-export function mentions(text: string, phrase: string): boolean {
-  const p = phrase.trim().toLowerCase();
-  if (p.length === 0) return false;
-  if (p.endsWith('*')) return stemsOf(text).has(p.slice(0, -1));
-  let re = wordPatterns.get(p);
-  if (!re) {
-    const body = p.split(/\s+/).map(escapeRegExp).join('\\s+');
-    re = new RegExp(`(?<![\\p{L}\\p{N}])${body}(?:'s|’s|s|es)?(?![\\p{L}\\p{N}])`, 'iu');
-    wordPatterns.set(p, re);
-  }
-  return re.test(text);
-}
-
-/**
- * Each keyword group must be mentioned ("a|b" = either). `ignore` drops alternatives that would match for the
- * wrong reason: the answering resident's own name parts ("Moore" said by Jennifer Moore is about herself).
- * `selfGroups`: a group that names the speaker is satisfied outright (the fact's holder speaks of itself in the
- * first person: "I am running for mayor").
- */
-export function matchesKeywords(
-  text: string,
-  keywords: readonly string[],
-  ignore: readonly string[] = [],
-  selfGroups = false,
-): boolean {
-  const skip = new Set(ignore.map((w) => w.toLowerCase()));
-  return keywords.every((group) => {
-    const alts = group
-      .split('|')
-      .map((a) => a.trim())
-      .filter((a) => a.length > 0);
-    if (selfGroups && alts.some((a) => skip.has(a.toLowerCase()))) return true;
-    const usable = alts.filter((a) => !skip.has(a.toLowerCase()));
-    return usable.some((a) => mentions(text, a));
-  });
-}
-
 /** Is this sentence a denial of knowing (a negation, a word of not knowing, or a leading "no")? */
 export function denies(sentence: string): boolean {
   return clauses(sentence).some((c) => negated(c)) || LEADING_NO.test(sentence);
-}
-
-/** Days, months and dates: a day alone does not say which event ("a clean-up on Saturday" may be another one). */
-const TIME_WORD =
-  /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|tomorrow|tonight|today|morning|afternoon|evening|january|february|march|april|may|june|july|august|september|october|november|december|(january|february|march|april|may|june|july|august|september|october|november|december) \d+|\d+(st|nd|rd|th)?)$/i;
-
-/** A keyword alternative too common to name the act alone (tracked.ts COMMON_WORDS). */
-const isLight = (alt: string) => !alt.includes(' ') && isCommonWord(alt);
-
-/** The groups a text meets, each by a word that identifies (a group met only by a day or date is not met). */
-function metGroups(
-  text: string,
-  keywords: readonly string[],
-  skip: ReadonlySet<string>,
-  selfGroups: boolean,
-  light = false,
-  sense?: ReadonlySet<string>,
-): boolean[] {
-  // a common word is taken in the fact's sense when the text also carries another word of the fact ("run for mayor")
-  const inSense = light || (sense !== undefined && contentKeywords(text).some((w) => sense.has(w)));
-  return keywords
-    .map((group) => {
-      const alts = group
-        .split('|')
-        .map((x) => x.trim())
-        .filter((x) => x.length > 0);
-      if (selfGroups && alts.some((x) => skip.has(x.toLowerCase()))) return true;
-      const usable = alts.filter((x) => !skip.has(x.toLowerCase()) && !TIME_WORD.test(x));
-      const heavy = usable.filter((x) => !isLight(x));
-      return (heavy.length > 0 && !inSense ? heavy : usable).some((x) => mentions(text, x));
-    })
-    .map((met, i) => met || (timeOnly(keywords[i] ?? '') && mentionsAny(text, keywords[i] ?? '')));
-}
-
-/** A group made only of days and dates is met by them (there is nothing else to name it by). */
-function timeOnly(group: string): boolean {
-  return group.split('|').every((x) => TIME_WORD.test(x.trim()));
-}
-
-function mentionsAny(text: string, group: string): boolean {
-  return group.split('|').some((x) => x.trim().length > 0 && mentions(text, x.trim()));
-}
-
-/** The fact's topic words: its lower-case keywords (what happens), not its names, places or days. */
-function topicWords(keywords: readonly string[]): string[] {
-  return keywords
-    .flatMap((g) => g.split('|'))
-    .map((x) => x.trim())
-    .filter((x) => x.length > 0 && x === x.toLowerCase() && !TIME_WORD.test(x) && !isLight(x));
-}
-
-/** The fact's person: its keywords that are names (capitalised), lower case ("anna", "berg"). */
-function personWords(keywords: readonly string[]): string[] {
-  return keywords
-    .flatMap((g) => g.split('|'))
-    .map((x) => x.trim())
-    .filter((x) => /^\p{Lu}/u.test(x) && !TIME_WORD.test(x))
-    .flatMap((x) => x.toLowerCase().split(/\s+/));
 }
 
 /**
@@ -162,10 +90,14 @@ function namesAnother(text: string, known: ReadonlySet<string>, vague = true): b
   });
 }
 
-/** Words that bring nothing of their own to an answer (a clause of these and the fact's words adds no new thing). */
-const FILLER = new Set(
+/** One of a family, by its surname ("one of the Caswells", "a Brandvik"). */
+const FAMILY_MEMBER = /\b(?:[Oo]ne of (?:the|those)|[Aa]n?|[Tt]he)\s+(\p{Lu}[\p{L}'’-]+)/gu;
+
+/** Words that refer to a person without naming a thing of their own ("the Hurst boy", "young Fenna", "the couple"). */
+const WHO_WORDS = new Set(
   contentKeywords(
-    'sure yes yeah yep definitely certainly course well think believe heard hear apparently indeed right true absolutely probably reckon guess told say says said word around town everyone everybody people talking talk news rumour rumor lately recently really quite pretty sounds seems',
+    'boy girl lad lass man woman fellow chap bloke lady gentleman couple pair family brothers sisters son daughter young eldest youngest older younger one ' +
+      'mrs miss mister missus doctor father reverend vicar',
   ),
 );
 
@@ -190,11 +122,12 @@ function clauseStates(
   skip: ReadonlySet<string>,
   selfGroups: boolean,
   sense?: ReadonlySet<string>,
+  inSense = false,
 ): boolean {
-  const own = metGroups(c.text, keywords, skip, selfGroups, false, sense);
+  const own = metGroups(c.text, keywords, skip, selfGroups, inSense, sense);
   if (own.every(Boolean)) return true;
   if (!previous || !own.some(Boolean) || !PRONOUN.test(c.text)) return false;
-  const before = metGroups(previous, keywords, skip, selfGroups, false, sense);
+  const before = metGroups(previous, keywords, skip, selfGroups, inSense, sense);
   return own.every((m, i) => m || before[i]);
 }
 
@@ -210,10 +143,13 @@ export interface AnswerContext {
  * someone else) meets every keyword group, and no later denial touches the fact's topic ("I know Priya quilts,
  * but I haven't heard of a show"); a denial of a detail ("but I couldn't say what day") takes nothing back.
  * `speaker` is the answering resident: its name parts never count as naming someone else, and when it is the
- * fact's holder a group naming it is met by the first person. The question is read with the answer: a clause with
- * a pronoun or a fragment, naming nobody else, takes what it lacks from the question ("What is Anna up to?" "She's
- * taking over the ferry"), and "Yes" answers a question that states the fact. An answer not in English is not
- * read by the rules (language.ts): false here, the model judge reads it.
+ * fact's holder a group naming it is met by the first person. The question is read with the answer
+ * (question-reading.ts): a clause with a pronoun or a fragment, naming nobody else, takes the subject the question
+ * names and, when the question has a gap (who, what, where, when), what else it says ("Who's buying the bakery?"
+ * "Ida Caswell."); "Yes" answers a yes/no question that states the fact, and so does a detail of the fact it lacks
+ * ("When's Piet selling the herd?" "Thursday."); a wrong "when", a family or a relative named as the one, or an
+ * opening "Not that I know of" is not knowing. Idioms are read by their plain verb (src/town/idioms.ts). An answer
+ * not in English is not read by the rules (language.ts): false here, the model judge reads it.
  */
 export function answerKnowsFact(
   answer: string,
@@ -222,12 +158,29 @@ export function answerKnowsFact(
   context: AnswerContext = {},
 ): boolean {
   if (!readByRules(answer)) return false;
+  // idioms read beside their plain verbs ("tying the knot marrying"), as a fact's keywords are derived (idioms.ts)
+  answer = withPlainVerbs(answer);
+  context = {
+    ...(context.question ? { question: withPlainVerbs(context.question) } : {}),
+    ...(context.fact ? { fact: inPlainVerbs(context.fact) } : {}),
+  };
   const skip = new Set((speaker ? nameParts(speaker.name) : []).map((w) => w.toLowerCase()));
   const selfGroups = speaker?.holder ?? false;
   const topic = topicWords(keywords).filter((w) => !skip.has(w));
   const person = personWords(keywords);
   const question = context.question ?? '';
-  const fromQuestion = metGroups(question, keywords, skip, selfGroups);
+  // the question names the fact's act by its verb, even a common one ("Is Lena leaving town?"), not by a common word
+  // in another sense ("Is Dr Sels still working at the surgery?" when she is leaving it to work abroad)
+  const verb = factVerb(context.fact ?? '', keywords);
+  // (an event that is held or happens is its own act: "Is there a flower show this summer?" asks the whole fact)
+  const exists = verb !== undefined && EXISTENCE.has(verb);
+  const fromQuestion = metGroups(question, keywords, skip, selfGroups).map(
+    (m, k, all) =>
+      m ||
+      (verb !== undefined &&
+        alternatives(keywords[k] ?? '').includes(verb) &&
+        (mentions(question, verb) || (exists && all[0] === true))),
+  );
   const known = new Set([
     ...person,
     ...skip,
@@ -242,59 +195,127 @@ export function answerKnowsFact(
   const ss = sentences(text);
   let knows = false;
   const all = readClauses(text);
-  const asksWho = /\b(?:who(?:se)?|anyone|anybody|someone|somebody)\b/i.test(question);
+  const asksWho = ASKS_WHO_OR_WHAT.test(question);
+  // a who-question names the act by a part of the fact's compound ("the new head": headteacher)
+  const fact = context.fact ?? '';
+  // (or by the name of the thing the fact is about: "Who's running the Harbour Café next?" of its taking over)
+  const things = (fact.match(/(?<=\S\s+)\p{Lu}[\p{L}'’-]+/gu) ?? []).filter(
+    (w) => !person.includes(w.toLowerCase()) && !TIME_WORD.test(w),
+  );
+  const namesThing = /^\s*who\b/i.test(question) && things.some((w) => mentions(question, w));
+  const actInQuestion = fromQuestion.map(
+    (m, k) =>
+      m ||
+      (asksWho && alternatives(keywords[k] ?? '').some((a) => partOfCompound(question, a))) ||
+      (namesThing && k > 0),
+  );
+  // the fact's subject: its person, or (naming nobody) the thing it is about, the first group
+  const isSubject = keywords.map((g, k) => /^\p{Lu}/u.test(g.trim()) || (k === 0 && keywords.length > 1));
+  // (a part of a compound word of the fact is no new thing: "the head" of a headmistress)
+  const factCompounds = contentKeywords(context.fact ?? '');
   const given = new Set([...contentKeywords(`${question} ${context.fact ?? ''}`), ...FILLER]);
-  const sense = senseWords(`${question} ${context.fact ?? ''}`, [...person, ...skip]);
-  const statesFact = fromQuestion.every(Boolean) && asks(question);
+  // (a place the fact happens at, "Lindholm market", says which sense; the person's names do not)
+  const names = keywords.flatMap((g) => alternatives(g)).filter((x) => /^\p{Lu}\S*$/u.test(x));
+  const sense = senseWords(`${question} ${context.fact ?? ''}`, [...names.map((x) => x.toLowerCase()), ...skip]);
+  // a common word is in the fact's sense when the answer elsewhere carries another of its words ("She's emigrating.
+  // To Canada.")
+  const inSense = contentKeywords(text).some((w) => sense.has(w));
+  const statesFact = fromQuestion.every(Boolean) && asks(question) && YES_NO.test(question);
   // the first sentence that is more than an echo ("Tom? The bookshop? Ha, yes, everyone knows.")
   const firstSaid = Math.max(
     0,
     ss.findIndex((x) => !(asks(x) && x.split(/\s+/).length <= 5 && !FINITE.test(x))),
   );
+  // "Not that I know of. She seems settled.": reasons for not having heard, unless the answer turns
+  const unaware = opensUnaware(ss[firstSaid] ?? '');
+  let turned = false;
   for (const [i, c] of all.entries()) {
-    if (c.stance === 'denies' || RETRACTS.test(c.text)) {
-      const touches = topic.some((w) => mentions(c.text, w)) || KNOWING_DENIAL.test(c.text) || RETRACTS.test(c.text);
+    const sentence = ss[c.sentence] ?? '';
+    if (turns(sentence) || (sentence.indexOf(c.text) > 0 && /\b(?:but|though|although)\b/i.test(sentence)))
+      turned = true;
+    if (unaware && !turned && c.sentence > firstSaid) continue;
+    // (a retraction that is the fact's own act is no retraction: "they've called it off" of a cancelled carnival)
+    const retracts =
+      RETRACTS.test(c.text) && !metGroups(c.text, keywords, skip, selfGroups, true).slice(1).some(Boolean);
+    if (c.stance === 'denies' || retracts) {
+      const touches = topic.some((w) => mentions(c.text, w)) || KNOWING_DENIAL.test(c.text) || retracts;
       if (touches && !(DETAIL.test(c.text) && !WHETHER.test(c.text))) knows = false;
       else if (i === 0 && LEADING_NO.test(c.text)) knows = false;
       continue;
     }
+    // "A Brandvik, yes, but it's Lars", "The Coles? Martin's son, maybe": the one it is about is someone else
+    if (knows && (identifiesAnother(c.text, known) || (asksWho && aboutSomeoneElse(c.text, person)))) knows = false;
     if (c.stance !== 'asserts' || aboutSomeoneElse(c.text, person) || HABITUAL.test(c.text)) continue;
     if (echoes(c.text, asked, question) && !(joined && /\b(?:yes|yeah|yep|yup|aye)\b/i.test(c.text))) continue;
     // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops.")
     const before = ss[c.sentence - 1];
     const prev = before !== undefined && !clauses(before).some((x) => negated(x)) ? before : undefined;
-    if (clauseStates(c, prev, keywords, skip, selfGroups, sense)) {
+    if (clauseStates(c, prev, keywords, skip, selfGroups, sense, inSense)) {
       knows = true;
       continue;
     }
-    if (!question || namesAnother(c.text, known, false)) continue;
-    const vague = namesAnother(c.text, known);
-    const own = metGroups(c.text, keywords, skip, selfGroups, false, sense);
+    // who told it is not who it is about ("Somebody said she's off abroad")
+    // ("one of the Caswells", "a Brandvik": a family, not the one the fact is about)
+    // (a family is the one a fact is about only when it names no one by a first name: "the Okafor brothers")
+    const said = withoutSource(c.text).replace(FAMILY_MEMBER, (m, name: string) => {
+      const surname = name.toLowerCase().replace(/s$/, '');
+      const family = /^[Tt]he/.test(m) ? /s$/.test(name) : true;
+      return family && person.length > 1 && person.includes(surname) && person[0] !== surname ? 'someone' : m;
+    });
+    if (!question || namesAnother(said, known, false)) continue;
+    const vague = namesAnother(said, known);
+    const own = metGroups(said, keywords, skip, selfGroups, inSense, sense);
     // a word too common to name the act alone ("reading") names it when the question says which ("poetry reading")
-    const ownLight = metGroups(c.text, keywords, skip, selfGroups, true);
-    const isPerson = keywords.map((g) => /^\p{Lu}/u.test(g.trim()));
+    const ownLight = metGroups(said, keywords, skip, selfGroups, true);
     // the question lends the person it names, the act when it asks who did it, and the sense of a common word
     // (never to a clause that brings a thing of its own: "Tomasz runs the ice house" is another sense of running)
     // (the part of the clause that names the act: "Ben's selling up and moving away" sells nothing else)
-    const novel = c.text
+    const novel = said
       .split(/,|\s+and\s+/)
       .filter((p) => metGroups(p, keywords, skip, selfGroups, true).some(Boolean))
-      .some((p) => contentKeywords(p, [...known]).some((w) => !given.has(w)));
-    const lent = own.map((m, k) => m || (fromQuestion[k] && (isPerson[k] || (!novel && (asksWho || ownLight[k])))));
+      .some((p) =>
+        contentKeywords(p, [...known]).some(
+          (w) => !given.has(w) && !isLight(w) && !WHO_WORDS.has(w) && !factCompounds.some((k) => partOfCompound(w, k)),
+        ),
+      );
+    // ("The coast path is closing": a clause with a subject of its own takes none from the question)
+    const subjectOf = ownSubject(said);
+    const lent = own.map(
+      (m, k) =>
+        m ||
+        (fromQuestion[k] && isSubject[k] && !(subjectOf !== undefined && !mentionsAny(subjectOf, keywords[k] ?? ''))) ||
+        // (not to a guess: "Jonas might be looking to move on?" guesses at a job, it does not name one)
+        (actInQuestion[k] && !novel && !GUESS.test(said) && (asksWho || ownLight[k])),
+    );
     if (!vague && lent.every(Boolean) && own.some(Boolean)) knows = true;
+    // a detail of the fact added to a question that states it all ("When's Piet selling the herd?" "Thursday.")
+    else if (
+      fact &&
+      fromQuestion.every(Boolean) &&
+      !GUESS.test(said) &&
+      !contentKeywords(said, [...known]).some((w) => !given.has(w)) &&
+      // ("Who bought Declan's boat?" "Someone from Brixham": a vague one placed by the fact's own detail)
+      addsDetail(said, fact, question, !vague)
+    )
+      knows = true;
     // "Yes" (or "She is", or eagerness) to a question that states the whole fact
     else if (
       statesFact &&
       (c.sentence === firstSaid || /^\s*(?:of course|yes|yeah|yep|i know|i do)\b/i.test(c.text)) &&
       (AFFIRM.test(c.text) ||
-        /^\s*(?:she|he|they|it)\s+(?:is|was|has|does|did|will)\b/i.test(c.text) ||
-        KNOWS_IT.test(c.text) ||
+        /^\s*(?:i (?:think|believe|reckon|gather|hear)\s+)?(?:she|he|they|it|there)\s+(?:is|are|was|has|does|did|will|might be|may be|must be)\b/i.test(
+          c.text,
+        ) ||
+        // ("She reads a lot, I know that": what is known is what the clause says, not the question; "sadly" says nothing)
+        (KNOWS_IT.test(c.text) &&
+          !contentKeywords(said.replace(/\b\p{L}+ly\b/gu, ' '), [...known]).some((w) => !given.has(w))) ||
         DOUBLE_NEGATIVE.test(c.text) ||
         ENTHUSIASM.test(c.text))
     )
       knows = true;
   }
-  return knows;
+  // "When's the fair?" answered with a time that is not the fact's: the gap it asks about is filled wrongly
+  return knows && !wrongWhen(answer, context.fact ?? '', question);
 }
 
 /** Words that comment on an echo without adding to it ("Right.", "Interesting.", "Fancy that."). */
@@ -320,14 +341,6 @@ function echoes(clause: string, asked: ReadonlySet<string>, question: string): b
   if (names.some((w) => !new RegExp(`\\b${w}\\b`, 'i').test(question) && !asked.has(stem(w)))) return false;
   const own = [...contentStems(clause)].filter((w) => !INTERJECTION.has(w));
   return own.length > 0 && own.every((w) => asked.has(w));
-}
-
-/** The lower-case words of a name ("Isabella Rodriguez" -> isabella, rodriguez). */
-export function nameParts(name: string): string[] {
-  return name
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((p) => p.length > 1);
 }
 
 /** Words of knowing a person, which a negation turns into "I don't know them". */
@@ -357,26 +370,4 @@ export function answerKnowsPerson(answer: string, name: string): boolean {
         verdict = true;
     }
   return verdict === true;
-}
-
-/**
- * Does a memory's text support a fact? Its person and its act together, in one sentence, each by a word that
- * identifies (the harbour is not the harbour master; a day alone is no act): "he sells fish at the harbour" does
- * not ground a candidacy for harbour master. `fact`: the fact in words, whose other words take a common word in
- * its sense ("decided to run for mayor").
- */
-export function memorySupportsFact(description: string, keywords: readonly string[], fact?: string): boolean {
-  const sense = fact ? senseWords(fact, []) : undefined;
-  return sentences(description).some((s) => metGroups(s, keywords, new Set(), false, false, sense).every(Boolean));
-}
-
-/** The words that say which sense a common word has: the fact's (and question's) other content words, not light. */
-function senseWords(text: string, names: readonly string[]): Set<string> {
-  return new Set(contentKeywords(text, names).filter((w) => !isLight(w) && !FILLER.has(w)));
-}
-
-/** Does a memory's text name a person (the full name, or the first name as a whole word)? */
-export function memoryNamesPerson(description: string, name: string): boolean {
-  const first = nameParts(name)[0];
-  return mentions(description, name) || (first !== undefined && mentions(description, first));
 }

@@ -22,11 +22,15 @@ const SECRECY =
   /\b(i|we)\s+(have|had|'ve)?\s*(not|n['’]t|never)\s+(yet\s+)?(told|tell|mentioned|said|announced|shared)\s+(it\s+)?(to\s+)?(anyone|anybody|many people|most people|a soul|everyone|others|people|the others)(\s+yet)?\b|\bhaven['’]t told anyone\b|\b(?:(?:i|we)\s+(?:have\s+|had\s+|'ve\s+)?)?(?:told|tells?|mentioned|shared)\s+(?:it\s+)?(?:to\s+)?(?:nobody|no one|no-one)(?:\s+yet)?\b/gi;
 
 /**
- * Splits a sentence where a contrast or a new clause starts ("but", "though", ";", a dash), and before a comment
- * on what was said (", which nobody was surprised by", ", and no one minds"): its negation is about something else.
+ * Splits a sentence where a contrast or a new clause starts ("but", "though", ";", a dash), before a comment on
+ * what was said (", which nobody was surprised by", ", and no one minds") and before a reason (", seeing as it's
+ * been cancelled"): its negation is about something else.
  */
 const CLAUSE_SPLIT =
-  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that)\b))\s*/i;
+  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that|seeing as|since|because|as)\b))\s*/i;
+
+/** "Not closing, moving", "No, not Port Carrow, St Brigid's": a correction, the denied part apart from the rest. */
+const CORRECTION = /^(\s*(?:no,?\s+)?not\s+(?:a |an |the |this |that )?[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s*,\s+(?=\S)/iu;
 
 /**
  * Negations that deny nothing about knowing: enthusiasm ("I can't wait"), surprise ("nobody was surprised", "no
@@ -58,13 +62,24 @@ export function sentences(text: string): string[] {
 export function clauses(sentence: string): string[] {
   return sentence
     .split(CLAUSE_SPLIT)
+    .flatMap((c) => {
+      const m = CORRECTION.exec(c);
+      return m && !/^\s*(?:no,?\s+)?not\s+(?:that|as|if|sure|really|quite|yet|only|just)\b/i.test(c)
+        ? [m[1] as string, c.slice(m[0].length)]
+        : [c];
+    })
     .map((c) => c.trim())
     .filter((c) => c.length > 0);
 }
 
 /** Does the clause deny (carry a negation or a word of not knowing)? Secrecy of the speaker's own is not a denial. */
 export function negated(clause: string): boolean {
-  const c = clause.replace(SECRECY, ' ').replace(TAG_QUESTION, '').replace(NOT_DENIAL, ' ');
+  // a leading "No," answers the question, it does not deny what the clause goes on to say ("No, it's closing")
+  const c = clause
+    .replace(/^\s*(?:no|nope|nah)\s*,\s*(?=\S)(?!(?:not|never|no|nobody|i)\b)/i, '')
+    .replace(SECRECY, ' ')
+    .replace(TAG_QUESTION, '')
+    .replace(NOT_DENIAL, ' ');
   if (DOUBLE_NEGATIVE.test(c)) return false;
   return NEGATION.test(c) || DENIAL_WORDS.test(c) || OPEN_QUESTION.test(c);
 }
@@ -79,8 +94,11 @@ const ASKS_FIRST =
   /^\s*(?:is|are|was|were|am|do|does|did|has|have|had|will|would|can|could|should|shall|may|might|must|isn['’]t|aren['’]t|doesn['’]t|didn['’]t|hasn['’]t|haven['’]t|won['’]t|who|whom|whose|what|when|where|why|how|which)\b/i;
 
 /** A finite verb: a subject pronoun with its verb, an auxiliary, or a contracted one ("Anna's taking"). */
-export const FINITE =
-  /\b(?:is|are|was|were|am|has|have|had|will|would|can|could|should|might|must|does|did|shall)\b|\p{L}['’](?:s|re|m|ve|ll|d)\b|\b(?:i|you|we|they|he|she|it)\s+(?!\p{Lu})\p{L}+/iu;
+const AUXILIARY =
+  /\b(?:is|are|was|were|am|has|have|had|will|would|can|could|should|might|must|does|did|shall)\b|\p{L}['’](?:s|re|m|ve|ll|d)\b/iu;
+// (case-sensitive: under the i flag \p{Lu} meets every letter, and "I think so?" would have no verb)
+const PRONOUN_VERB = /\b(?:[Ii]|[Yy]ou|[Ww]e|[Tt]hey|[Hh]e|[Ss]he|[Ii]t)\s+(?!\p{Lu})\p{L}+/u;
+export const FINITE = { test: (text: string): boolean => AUXILIARY.test(text) || PRONOUN_VERB.test(text) };
 
 /**
  * A hedge that ends in a question mark asserts ("I think she's taking over the ferry?", "She's selling, isn't
@@ -148,7 +166,17 @@ export function aboutSomeoneElse(clause: string, self: readonly string[] = []): 
     // the relative as the source of what is said ("my wife says he is") is not who it is about, nor is one who is
     // owned or served ("her father's birthday", "a party for her father")
     if (/^(?:says|said|tells|told|thinks|thought|reckons|heard|mentioned)\b/i.test(next)) continue;
-    if (/^['’]s?\b/.test(clause.slice((m.index ?? 0) + m[0].length - (m[3]?.length ?? 0)))) continue;
+    // (but "her daughter's moving" is her daughter who is: 's before a verb in -ing or a word of state)
+    const after = clause.slice((m.index ?? 0) + m[0].length - (m[3]?.length ?? 0));
+    const opens =
+      clause
+        .slice(0, m.index ?? 0)
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean).length <= 1;
+    const isVerb =
+      opens && /^['’]s\s+(?:\p{L}+ing|been|got|gone|just|now|not|off|away|finally|also|still|already)\b/iu.test(after);
+    if (/^['’]s?\b/.test(after) && !isVerb) continue;
     if (/\b(?:for|to|with|of|about|from|by|at|on|visit(?:ing)?)\s*$/i.test(clause.slice(0, m.index ?? 0))) continue;
     if (!/^\p{Lu}/u.test(next)) return true;
     // a named relative who is the clause's subject is someone else unless the name is the one the fact is about
@@ -170,7 +198,7 @@ export const STARTERS = new Set(
 
 /** "I don't know if that's true", "I don't know anything about a sale": not knowing the fact itself. */
 export const KNOWING_DENIAL =
-  /\b(?:haven['’]t|never|not) heard (?:of|about) (?:a|an|any)\b|\b(?:don['’]t|do not|didn['’]t|not sure|no idea|can['’]t say|couldn['’]t say|haven['’]t heard|never heard)\b.*\b(?:if|whether|that['’]s true|it['’]s true|anything|what(?! (?:day|time|date|hour|week|month|year))|more)\b/i;
+  /\b(?:haven['’]t|never|not) heard (?:of|about) (?:a|an|any)\b|\b(?:don['’]t|do not|didn['’]t|not sure|no idea|can['’]t say|couldn['’]t say|haven['’]t heard|never heard)\b.*\b(?:if|whether|that['’]s true|it['’]s true|anything|who|what(?! (?:day|time|date|hour|week|month|year))|more)\b/i;
 
 /** Saying one knows what was asked, without repeating it ("So I heard", "it's not as if I hadn't heard"). */
 export const KNOWS_IT =
@@ -192,4 +220,4 @@ export const WHETHER =
 
 /** A routine, not an event: "closes the garage at six every evening", "rows there most mornings", "on Sundays". */
 export const HABITUAL =
-  /\b(?:every|each)\s+(?:day|morning|evening|night|afternoon|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bmost (?:mornings|evenings|days|nights|weekends|afternoons)\b|\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b|\b(?:daily|nightly|usually|as usual)\b/i;
+  /\b(?:every|each)\s+(?:day|morning|evening|night|afternoon|week|weekend|month|year|spring|summer|autumn|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bmost (?:mornings|evenings|days|nights|weekends|afternoons)\b|\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b|\b(?:daily|nightly|usually|as usual)\b/i;

@@ -4,6 +4,7 @@
 // (reading/tracked.ts), and the importer says what it read. Here: an event or a private matter as the fact measured.
 import { clockAt, dateText } from '../core/time.ts';
 import { stem } from '../llm/lexical-embedder.ts';
+import { inPlainVerbs } from './idioms.ts';
 import type { TownFileInput } from './file.ts';
 import { slugify } from './file.ts';
 
@@ -69,7 +70,7 @@ const FUNCTION_WORDS = new Set(
     'going gone intends intend plans planning plan wants want means hopes hope heard learned learnt knows know ' +
     'found discovered told tell tells said says say secret secretly privately private confidential confidentially ' +
     'really quite again still even ever made make one ones thing things something everything soon while ' +
-    'after before during until since once ' +
+    'after before during until since once through throughout because ' +
     // describing words that never say what happens ("the old mill will be sold" is about the mill)
     'old new big small little good whole'
   ).split(' '),
@@ -83,6 +84,7 @@ const TIME_WORDS = new Set(
     'march april may june july august september october november december day days week weeks month months year ' +
     'years next last this coming upcoming early late later soon now then hour hours minute minutes o’clock ' +
     "o'clock am pm a.m p.m spring summer autumn fall winter season first second third fortnight end term " +
+    'christmas easter whitsun midsummer hogmanay ' +
     'beginning start starting weekly daily annual'
   ).split(' '),
 );
@@ -96,7 +98,10 @@ const IRREGULAR: Record<string, string> = Object.fromEntries(
     'chosen:choose flew:fly drove:drive driven:drive fell:fall fallen:fall sang:sing sung:sing paid:pay ' +
     'threw:throw thrown:throw broke:break broken:break moved:move married:marry dad:father daddy:father ' +
     'mum:mother mom:mother mummy:mother grandad:grandfather granddad:grandfather grandma:grandmother gran:grandmother ' +
-    'wedding:marry wed:marry shut:close shutting:close'
+    'wedding:marry wed:marry shut:close shutting:close emigrate:move emigrating:move emigrated:move relocate:move ' +
+    'relocating:move relocated:move acquire:buy acquired:buy launch:open launched:open quit:leave depart:leave ' +
+    'departing:leave departed:leave hire:appoint hired:appoint select:choose selected:choose axe:cancel axed:cancel ' +
+    'delay:postpone delayed:postpone cancelled:cancel cancelling:cancel'
   )
     .split(' ')
     .map((x) => x.split(':') as [string, string]),
@@ -106,7 +111,17 @@ const IRREGULAR: Record<string, string> = Object.fromEntries(
 export function keywordStem(word: string): string {
   const w = word.toLowerCase();
   // derived nouns meet their verb: retirement -> retire, exhibition -> exhibit
-  const base = IRREGULAR[w] ?? w.replace(/(?<=\p{L}{4})ments?$/u, '').replace(/(?<=\p{L}{4}it)ions?$/u, '');
+  // (an inflected form of an irregular or synonym base meets it too: shuts -> shut -> close)
+  const base =
+    IRREGULAR[w] ??
+    IRREGULAR[stem(w)] ??
+    w
+      .replace(/(?<=\p{L}{4})ments?$/u, '')
+      .replace(/(?<=\p{L}{4}it)ions?$/u, '')
+      // an office meets its holder: captaincy -> captain, chairmanship -> chairman
+      .replace(/(?<=\p{L}{5})(?:cy|ship)$/u, '')
+      // one who does it meets the doing: visitor -> visit, editor -> edit
+      .replace(/(?<=\p{L}{4})ors?$/u, '');
   return stem(base);
 }
 
@@ -166,14 +181,21 @@ export function contentKeywords(text: string, skipNames: readonly string[] = [])
  * `people`: every name in the town (never counted as an act word). A fact naming no person is its act alone.
  */
 export function factKeywords(text: string, holder: string | undefined, people: readonly string[] = []): string[] {
-  const who = holder ?? people.find((p) => text.includes(p)) ?? leadingName(text);
-  const names = [...people, ...(who ? [who] : []), ...capitalisedWords(text)];
+  // idioms in their plain verbs ('stepping down': retir*), as the judge reads answers (idioms.ts)
+  text = inPlainVerbs(text);
+  const who = holder ?? people.find((p) => text.includes(p)) ?? leadingNames(text)[0];
+  const others = leadingNames(text).filter((p) => p !== who);
+  const names = [...people, ...(who ? [who] : []), ...leadingNames(text, true), ...capitalisedWords(text)];
   // a role it is done in ("retiring as harbour pilot") is who the person is, not the act, when there is an act besides
   const role =
     /\bas (?:an? |the |their |his |her )?([\p{L}'’ -]+?)(?=\s+(?:on|in|at|from|for|with|next|this|by)\b|[,.;]|$)/u.exec(
       text,
     );
-  const bare = role ? text.replace(role[0], ' ') : text;
+  // (a post one is chosen for is the act itself: "chosen as the new editor")
+  const chosen =
+    role &&
+    /\b(?:chosen|appointed|elected|named|made|picked|selected|hired|voted|installed|confirmed)\s+as\b/i.test(text);
+  const bare = role && !chosen ? text.replace(role[0], ' ') : text;
   // who, or where it happens ("at the town hall"), as an event is known by its host or its place
   const where =
     /\bat (?:the |a )?((?:[\p{L}'’-]+ ?){1,3}?)(?=\s+(?:on|in|at|with|from|for|this|next|every|by)\b|[,.;]|$)/u
@@ -181,33 +203,72 @@ export function factKeywords(text: string, holder: string | undefined, people: r
       ?.trim();
   // (the place is where, not what: "she rows at the boathouse" is not the party at the boathouse)
   const placeWords = who && where ? where.split(/\s+/) : [];
-  const act =
+  // the role between commas names the person, not the act ("Tomas Reyes, the farrier, is ...": the farrier's ill)
+  const roleWords = who ? contentKeywords(leadingRole(text) ?? '', names) : [];
+  const act = (
     contentKeywords(bare, [...names, ...placeWords]).length > 0
       ? contentKeywords(bare, [...names, ...placeWords])
-      : contentKeywords(text, names);
+      : contentKeywords(text, names)
+  ).filter((w) => !roleWords.includes(w));
+  // every part of every name, titles aside ("Dr Amara Sels": Amara, Sels; a couple: both)
   const person = who
     ? [
-        firstName(who),
-        lastName(who),
+        ...[untitled(who), ...others].flatMap((n) => n.split(/\s+/)),
+        ...roleWords,
         ...(where && !where.split(/\s+/).some((w) => TIME_WORDS.has(w.toLowerCase())) ? [where] : []),
       ]
         .filter((w) => w.length > 1)
         .join('|')
     : '';
-  // naming nobody, its subject and what happens to it, both ("the ferry will stop": not any memory of a ferry)
+  // naming nobody, its subject and what happens to it, both ("the ferry will stop": not any memory of a ferry); the
+  // subject is the words before its verb ("the swimming pool will reopen": swimming or pool)
+  const head = /^([^,;]*?)\s+(?:is|are|was|were|will|has|have|had)\b/u.exec(bare)?.[1];
+  const before = head ? contentKeywords(head, names).filter((w) => act.includes(w)) : [];
+  if (!person && before.length > 0 && act.length > before.length)
+    return [before.join('|'), act.filter((w) => !before.includes(w)).join('|')];
   const subject = act.find((w) => !isCommonWord(w));
   if (!person && subject && act.length > 1) return [subject, act.filter((w) => w !== subject).join('|')];
   const acts = act.length > 0 ? act.join('|') : '';
   return [person, acts].filter((g) => g.length > 0);
 }
 
-/** "Anna Berg is taking over the ferry" -> "Anna Berg": the run of capitalised words a fact opens with. */
-function leadingName(text: string): string | undefined {
-  const m =
-    /^\s*((?:\p{Lu}[\p{L}'’-]+)(?:\s+\p{Lu}[\p{L}'’-]+)*)\s+(?:is|was|has|will|had|wants|plans|means|\p{Ll}+s)\b/u.exec(
-      text,
-    );
-  return m?.[1];
+/** Words before a name that say what someone is, not who ("Dr Amara Sels", "Father Roe", "The Okafor brothers"). */
+const TITLES = new Set(
+  'the dr doctor mr mrs ms miss mx sir dame lady lord father mother sister brother rev reverend pastor st saint captain capt professor prof uncle aunt auntie old young little'.split(
+    ' ',
+  ),
+);
+
+/** A name without its titles ("Father Anselm Roe" -> "Anselm Roe"). */
+function untitled(name: string): string {
+  const words = name.split(/\s+/);
+  while (words.length > 1 && TITLES.has((words[0] ?? '').toLowerCase().replace(/\.$/, ''))) words.shift();
+  return words.join(' ');
+}
+
+const NAME_RUN = "\\p{Lu}[\\p{L}'’.-]*(?:\\s+\\p{Lu}[\\p{L}'’-]*)*";
+/**
+ * The people a fact opens with: "Anna Berg is taking over the ferry" -> Anna Berg; "Nell Farrow and Declan Hurst
+ * are ..." -> both; "Tomas Reyes, the farrier, is ..." -> Tomas Reyes (a role between commas is who, not the act).
+ */
+const LEADING = new RegExp(
+  `^\\s*(${NAME_RUN})(?:\\s+and\\s+(${NAME_RUN}))?(?:,([^,]{1,60}),)?\\s+(is|are|was|were|has|have|will|had|wants|plans|means|\\p{Ll}+s)\\b`,
+  'u',
+);
+/** The role a fact gives its person between commas ("Tomas Reyes, the Quillon farrier, is ...": farrier). */
+function leadingRole(text: string): string | undefined {
+  return LEADING.exec(text)?.[3];
+}
+function leadingNames(text: string, titled = false): string[] {
+  const m = LEADING.exec(text);
+  // "The Bryncoed bus will stop": a name after "the" is a place's, unless a family follows ("The Okafor brothers")
+  if (
+    m &&
+    /^\s*the\s/i.test(m[1] ?? '') &&
+    !/^(?:is|are|was|were|has|have|will|had|brothers|sisters|twins|family|boys|girls|cousins)$/.test(m[4] ?? '')
+  )
+    return [];
+  return m ? [m[1], m[2]].filter((x): x is string => x !== undefined).map((n) => (titled ? n : untitled(n))) : [];
 }
 
 /** Capitalised words not opening the text: names of people and places (not acts). */

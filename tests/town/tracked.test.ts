@@ -216,6 +216,44 @@ describe('derived keywords mean what the fact says (issue 38)', () => {
   });
 });
 
+describe('derived keywords name the person and the act as the fact says them (issue 38 item 2)', () => {
+  it('every part of every name, titles aside, a role between commas with the name; a couple is both; holidays are times', () => {
+    expect(factKeywords('Father Anselm Roe is retiring from the parish after Easter.', undefined)).toEqual([
+      'Anselm|Roe',
+      'retir*|parish*',
+    ]);
+    expect(factKeywords('Tomas Reyes, the farrier, is in the county hospital.', undefined)).toEqual([
+      'Tomas|Reyes|farrier*',
+      'county*|hospital*',
+    ]);
+    expect(factKeywords('Mira Sato and Jon Bell are getting married on 3 May.', undefined)[0]).toBe(
+      'Mira|Sato|Jon|Bell',
+    );
+    expect(factKeywords('Mabel Thorne is stepping down at Christmas.', undefined)).toEqual(['Mabel|Thorne', 'retir*']);
+  });
+
+  it('naming nobody: the words before its verb and what happens; a post one is chosen for is the act', () => {
+    expect(factKeywords('The swimming pool will reopen after repairs.', undefined)).toEqual([
+      'swim*|pool*',
+      'reopen*|repair*',
+    ]);
+    expect(factKeywords('Priya Nair has been chosen as the new editor.', undefined)).toEqual([
+      'Priya|Nair',
+      'choos*|edit*',
+    ]);
+    // a name after "the" is a place's, unless a family follows
+    expect(factKeywords('The Bryncoed bus to Carmarthen will stop running after 31 December.', undefined)).toEqual([
+      'bus*',
+      'stop*|run*',
+    ]);
+    expect(factKeywords('The Okafor brothers are turning the old mill into a cider press.', undefined)[0]).toBe(
+      'Okafor',
+    );
+    // a role a person is known by is still not the act
+    expect(factKeywords('Ada Stone is retiring as harbour pilot in May.', undefined)).toEqual(['Ada|Stone', 'retir*']);
+  });
+});
+
 describe('the interview battery from the town itself', () => {
   it('asks its own facts and places, and no mayor question where the town has no mayor', () => {
     const file = parseTownFile(

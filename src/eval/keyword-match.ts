@@ -1,0 +1,176 @@
+// Keywords met by a text (issues 23, 38): whole words or stems, a group by any of its alternatives, a common word only
+// in the fact's sense, a day alone never the act; and whether a memory grounds a fact (its person and its act
+// together). The rule judge (judge.ts) reads answers with these; the evaluation reads memories with them.
+import { contentKeywords, isCommonWord, keywordStem as stem } from '../town/tracked.ts';
+import { sentences } from './polarity.ts';
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The stems of a text's words ("Retiring in May" -> retir, may). */
+function stemsOf(text: string): Set<string> {
+  return new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(stem));
+}
+
+const wordPatterns = new Map<string, RegExp>();
+/**
+ * Whole-word (or whole-phrase) match, case-insensitive, allowing a plural or possessive ending. A keyword ending
+ * in `*` is a stem (tracked.ts derives them): met by any word of that stem ("retir*": retire, retiring, retired).
+ */
+export function mentions(text: string, phrase: string): boolean {
+  const p = phrase.trim().toLowerCase();
+  if (p.length === 0) return false;
+  if (p.endsWith('*')) return stemsOf(text).has(p.slice(0, -1));
+  let re = wordPatterns.get(p);
+  if (!re) {
+    const body = p.split(/\s+/).map(escapeRegExp).join('\\s+');
+    re = new RegExp(`(?<![\\p{L}\\p{N}])${body}(?:'s|’s|s|es)?(?![\\p{L}\\p{N}])`, 'iu');
+    wordPatterns.set(p, re);
+  }
+  return re.test(text);
+}
+
+/**
+ * Each keyword group must be mentioned ("a|b" = either). `ignore` drops alternatives that would match for the
+ * wrong reason: the answering resident's own name parts ("Moore" said by Jennifer Moore is about herself).
+ * `selfGroups`: a group that names the speaker is satisfied outright (the fact's holder speaks of itself in the
+ * first person: "I am running for mayor").
+ */
+export function matchesKeywords(
+  text: string,
+  keywords: readonly string[],
+  ignore: readonly string[] = [],
+  selfGroups = false,
+): boolean {
+  const skip = new Set(ignore.map((w) => w.toLowerCase()));
+  return keywords.every((group) => {
+    const alts = group
+      .split('|')
+      .map((a) => a.trim())
+      .filter((a) => a.length > 0);
+    if (selfGroups && alts.some((a) => skip.has(a.toLowerCase()))) return true;
+    const usable = alts.filter((a) => !skip.has(a.toLowerCase()));
+    return usable.some((a) => mentions(text, a));
+  });
+}
+
+/** Days, months and dates: a day alone does not say which event ("a clean-up on Saturday" may be another one). */
+export const TIME_WORD =
+  /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|tomorrow|tonight|today|morning|afternoon|evening|christmas|easter|whitsun|midsummer|january|february|march|april|may|june|july|august|september|october|november|december|(january|february|march|april|may|june|july|august|september|october|november|december) \d+|\d+(st|nd|rd|th)?)$/i;
+
+/** A keyword alternative too common to name the act alone (tracked.ts COMMON_WORDS). */
+export const isLight = (alt: string) => !alt.includes(' ') && isCommonWord(alt);
+
+/** The groups a text meets, each by a word that identifies (a group met only by a day or date is not met). */
+export function metGroups(
+  text: string,
+  keywords: readonly string[],
+  skip: ReadonlySet<string>,
+  selfGroups: boolean,
+  light = false,
+  sense?: ReadonlySet<string>,
+): boolean[] {
+  // a common word is taken in the fact's sense when the text also carries another word of the fact ("run for mayor")
+  const inSense = light || (sense !== undefined && contentKeywords(text).some((w) => sense.has(w)));
+  return keywords
+    .map((group) => {
+      const alts = group
+        .split('|')
+        .map((x) => x.trim())
+        .filter((x) => x.length > 0);
+      if (selfGroups && alts.some((x) => skip.has(x.toLowerCase()))) return true;
+      const usable = alts.filter((x) => !skip.has(x.toLowerCase()) && !TIME_WORD.test(x));
+      const heavy = usable.filter((x) => !isLight(x));
+      return (heavy.length > 0 && !inSense ? heavy : usable).some((x) => mentions(text, x));
+    })
+    .map((met, i) => met || (timeOnly(keywords[i] ?? '') && mentionsAny(text, keywords[i] ?? '')));
+}
+
+export function alternatives(group: string): string[] {
+  return group
+    .split('|')
+    .map((x) => x.trim())
+    .filter((x) => x.length > 0);
+}
+
+/** A group made only of days and dates is met by them (there is nothing else to name it by). */
+export function timeOnly(group: string): boolean {
+  return group.split('|').every((x) => TIME_WORD.test(x.trim()));
+}
+
+export function mentionsAny(text: string, group: string): boolean {
+  return group.split('|').some((x) => x.trim().length > 0 && mentions(text, x.trim()));
+}
+
+/** The fact's topic words: its lower-case keywords (what happens), not its names, places or days. */
+export function topicWords(keywords: readonly string[]): string[] {
+  return keywords
+    .flatMap((g) => g.split('|'))
+    .map((x) => x.trim())
+    .filter((x) => x.length > 0 && x === x.toLowerCase() && !TIME_WORD.test(x) && !isLight(x));
+}
+
+/** The fact's person: its keywords that are names (capitalised), lower case ("anna", "berg"). */
+export function personWords(keywords: readonly string[]): string[] {
+  return keywords
+    .flatMap((g) => g.split('|'))
+    .map((x) => x.trim())
+    .filter((x) => /^\p{Lu}/u.test(x) && !TIME_WORD.test(x))
+    .flatMap((x) => x.toLowerCase().split(/\s+/));
+}
+
+/** Words that bring nothing of their own to an answer (a clause of these and the fact's words adds no new thing). */
+export const FILLER = new Set(
+  contentKeywords(
+    'sure yes yeah yep definitely certainly course well think believe heard hear apparently indeed right true absolutely probably reckon guess told say says said word around town everyone everybody people talking talk news rumour rumor lately recently really quite pretty sounds seems',
+  ),
+);
+
+/** The lower-case words of a name ("Isabella Rodriguez" -> isabella, rodriguez). */
+export function nameParts(name: string): string[] {
+  return name
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((p) => p.length > 1);
+}
+
+/**
+ * Does a memory's text support a fact? Its person and its act together, in one sentence, each by a word that
+ * identifies (the harbour is not the harbour master; a day alone is no act): "he sells fish at the harbour" does
+ * not ground a candidacy for harbour master. `fact`: the fact in words, whose other words take a common word in
+ * its sense ("decided to run for mayor").
+ */
+export function memorySupportsFact(description: string, keywords: readonly string[], fact?: string): boolean {
+  const sense = fact ? senseWords(fact, []) : undefined;
+  return sentences(description).some((s) => metGroups(s, keywords, new Set(), false, false, sense).every(Boolean));
+}
+
+/** The words that say which sense a common word has: the fact's (and question's) other content words, not light. */
+export function senseWords(text: string, names: readonly string[]): Set<string> {
+  return new Set(contentKeywords(text, names).filter((w) => !isLight(w) && !FILLER.has(w)));
+}
+
+/** Does a memory's text name a person (the full name, or the first name as a whole word)? */
+export function memoryNamesPerson(description: string, name: string): boolean {
+  const first = nameParts(name)[0];
+  return mentions(description, name) || (first !== undefined && mentions(description, first));
+}
+
+/** Words after an auxiliary that are not a verb ("is in the county hospital"). */
+const NOT_VERB = new Set(
+  'in at on to off out up away back home there here the a an not about over into for with by'.split(' '),
+);
+
+/**
+ * The fact's verb as a keyword ("Odile Fournier is closing her shop" -> "clos*"), when one of its groups has it: the
+ * word after its auxiliary. Undefined when the fact has none ("Tomas is in the county hospital").
+ */
+export function factVerb(fact: string, keywords: readonly string[]): string | undefined {
+  const m =
+    /\b(?:is|are|was|were|will|has|have|had)\s+(?:been\s+|be\s+|being\s+|getting\s+|going to\s+)?(\p{Ll}+)/u.exec(fact);
+  const word = m?.[1];
+  if (word === undefined || NOT_VERB.has(word)) return undefined;
+  const key = `${stem(word)}*`;
+  return keywords.some((g) => alternatives(g).includes(key)) ? key : undefined;
+}

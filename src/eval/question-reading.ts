@@ -1,0 +1,119 @@
+// Reading an answer with the question it answers (issue 38, item 2): what the question already says (its gap: who,
+// when, where), who is only the source of what is said ("Somebody said she's off abroad"), an answer that opens by
+// saying the speaker has not heard, and the details a fact has that a question stating it lacks. General rules of
+// English read with the question; the corpora in judge-corpus*.ts and tests/fixtures/judge-corpus measure them.
+import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
+
+/**
+ * A question with a gap (who, what, which, where, when), the rest it says itself: "Who's buying the bakery?", "What's
+ * happening on the river?", "Is there a wedding coming up?", "Any news of a sale?". An answer that fills the gap
+ * takes the rest from it; a yes/no question lends nothing but its subject ("Is Hugo buying a pub?" "He drinks in one").
+ */
+export const ASKS_WHO_OR_WHAT =
+  /\b(?:who(?:se|['’]s)?|anyone|anybody|someone|somebody)\b|^\s*(?:is|are) there\b|^\s*(?:any|anything)\b|^\s*(?:what|which|where|when)\b/i;
+
+/**
+ * Who told it, said before what was told ("Somebody said", "Winnie tells me", "my sister reckons that"): the source,
+ * not the one it is about. Read out of a clause before asking whom it names.
+ */
+const REPORT_FRAME =
+  /^\s*(?:(?:and|so|well|oh|apparently)\s*,?\s+)?(?:somebody|someone|people|everyone|everybody|they|the word is|word is|(?:my|his|her|their|our|the)\s+\p{Ll}+|\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)\s+(?:said|says|say|told me|tells me|mentioned|mentions|reckons|reckoned|was saying|were saying|is saying|swears|was hinting|let slip)\s*(?:that\s+)?(?=\S)(?!(?:something|anything|nothing)\b)/u;
+
+export function withoutSource(clause: string): string {
+  return clause.replace(REPORT_FRAME, '');
+}
+
+/**
+ * An answer that opens by saying the speaker has not heard ("Not that I know of.", "Not as far as I know.", "No
+ * idea.", "Nobody's told me"): what follows gives the speaker's reasons, not news, unless it turns ("but", "actually").
+ */
+const OPENS_UNAWARE =
+  /^\s*(?:no,?\s+|\p{Lu}\p{L}+\?\s+)?(?:not that (?:i|anyone|anybody)(?:['’]ve|['’]s| have| has)? (?:know|knew|heard|told|said|mentioned|seen)\b|not as far as (?:i|anyone)\b|not to my knowledge|no idea|no clue|not a clue|haven['’]t (?:a clue|heard)|i haven['’]t heard|i don['’]t know|i wouldn['’]t know|(?:nobody|no one|no-one)['’]s (?:told|said|mentioned)|(?:nobody|no one) (?:has )?(?:told|said|mentioned)|news to me|first i['’]ve heard|search me)\b/iu;
+const TURNS = /^\s*(?:but|though|although|actually|oh wait|wait|mind you|come to think|now that i think|then again)\b/i;
+
+/** The first sentence says the speaker has not heard. */
+export function opensUnaware(firstSentence: string): boolean {
+  return OPENS_UNAWARE.test(firstSentence);
+}
+
+/** A clause that turns from what came before ("But Nadia did say ..."). */
+export function turns(clause: string): boolean {
+  return TURNS.test(clause);
+}
+
+/** A guess, not a telling: "maybe", "perhaps", "I suppose", "I'd guess". */
+export const GUESS = /\b(?:maybe|perhaps|i suppose|i['’]d guess|i guess|might be|could be|possibly|presumably)\b/i;
+
+/** Numbers as a date gives them ("14th" -> 14). */
+function numbers(text: string): string[] {
+  return [...text.matchAll(/\b(\d{1,4})(?:st|nd|rd|th)?\b/gi)].map((m) => m[1] as string);
+}
+
+const CALENDAR =
+  /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|winter|christmas|easter|midsummer)\b/gi;
+
+/** A text's details: its content words (stemmed), names, days, months and numbers. */
+function details(text: string, when = true): Set<string> {
+  const words = contentKeywords(text).map((w) => w.replace(/\*$/, ''));
+  const names = (text.match(/\p{Lu}[\p{L}'’-]+/gu) ?? []).map((w) => stem(w.replace(/['’]s$/, '')));
+  const calendar = when ? (text.match(CALENDAR) ?? []).map((w) => w.toLowerCase()) : [];
+  const calendarStems = new Set((text.match(CALENDAR) ?? []).map((w) => stem(w.toLowerCase())));
+  return new Set([
+    ...[...words, ...names].filter((w) => when || !calendarStems.has(w)),
+    ...calendar,
+    ...(when ? numbers(text) : []),
+  ]);
+}
+
+/**
+ * Does a clause add a detail of the fact that the question lacks ("When's Piet selling the herd?" "Thursday.
+ * Lindholm market.")? Asked of a question that states the whole fact, such a detail shows the speaker knows it.
+ * `when` false: days, months and numbers do not count (a vague "someone, in May" names no one).
+ */
+export function addsDetail(clause: string, fact: string, question: string, when = true): boolean {
+  const inFact = details(fact);
+  const inQuestion = details(question);
+  return [...details(clause, when)].some((w) => inFact.has(w) && !inQuestion.has(w));
+}
+
+/** Is a text word a part of a compound keyword ("head" of headteacher, "master" of harbourmaster)? */
+export function partOfCompound(text: string, keyword: string): boolean {
+  const k = keyword.replace(/\*$/, '').toLowerCase();
+  if (k.length < 8) return false;
+  return (text.toLowerCase().match(/\p{L}{4,}/gu) ?? []).some(
+    (w) => w.length <= k.length - 4 && (k.startsWith(w) || k.endsWith(stem(w))),
+  );
+}
+
+/** A question that asks when: its gap is the time, and an answer that fills it wrongly does not know. */
+const ASKS_WHEN = /\bwhen\b/i;
+
+/**
+ * An answer to "when" whose days, months and seasons are none of the fact's ("When's the fair?" "The first weekend
+ * of August" when it is in July): the gap the question asks about is filled wrongly.
+ */
+export function wrongWhen(answer: string, fact: string, question: string): boolean {
+  if (!ASKS_WHEN.test(question)) return false;
+  const said = new Set((answer.match(CALENDAR) ?? []).map((w) => w.toLowerCase()));
+  const inFact = new Set((fact.match(CALENDAR) ?? []).map((w) => w.toLowerCase()));
+  return said.size > 0 && inFact.size > 0 && ![...said].some((w) => inFact.has(w));
+}
+
+/** "It's Lars", "that'd be Tom": the answer names who it is, by a name. */
+const IDENTIFIES = /\b(?:it['’]s|it is|it was|that['’]s|that is|that['’]d be|that would be)\s+(\p{Lu}[\p{L}'’-]+)/u;
+
+/** The name a clause identifies the one it is about by, when the fact and the question do not know it. */
+export function identifiesAnother(clause: string, known: ReadonlySet<string>): boolean {
+  const name = IDENTIFIES.exec(clause)?.[1]
+    ?.toLowerCase()
+    .replace(/['’]s$/, '');
+  return name !== undefined && !known.has(name) && !['st', 'saint'].includes(name);
+}
+
+/** A clause with a subject of its own before its verb ("The coast path is closing"): the question lends it none. */
+const OWN_SUBJECT =
+  /^\s*(?:the|a|an|this|that)\s+((?:[\p{L}'’-]+\s+){0,3}[\p{L}'’-]+?)(?:['’]s\b|\s+(?:is|are|was|were|will|has|have|had)\b)/iu;
+
+export function ownSubject(clause: string): string | undefined {
+  return OWN_SUBJECT.exec(clause)?.[1];
+}
