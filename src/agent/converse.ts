@@ -28,7 +28,7 @@ import {
   type DialogueOutput,
   type DialogueSpeaker,
   dialogueMessages,
-  dialogueOutput,
+  dialogueOutputFor,
 } from './prompts/dialogue.ts';
 import { names, relationOf, relationsFor } from './relations.ts';
 import { isGoodbye, nextSpeaker } from '../core/turns.ts';
@@ -185,8 +185,10 @@ export async function converse(
     };
     // a failed call is asked once more; failing again, the talk stops where it is: no goodbye is invented for a
     // speaker (issue 33 item 7: one made-up line used to stand for the whole talk), and the log says which
-    const FAILED: DialogueOutput = { lines: [], end: true, summary: null };
-    const ask = () => c.ask(DIALOGUE_TASK, dialogueOutput, dialogueMessages(input), input, () => FAILED);
+    const FAILED: DialogueOutput = { lines: [], news: [], end: true, summary: null };
+    const schema = dialogueOutputFor(input);
+    const ask = (): Promise<DialogueOutput> =>
+      c.ask(DIALOGUE_TASK, schema, dialogueMessages(input), input, () => FAILED);
     let out = await ask();
     if (out === FAILED) {
       c.log('agent: dialogue call failed; asking once more', { conversation: id, lines: lines.length });
@@ -205,7 +207,12 @@ export async function converse(
       ended = 'natural';
       break;
     }
-    for (const line of out.lines.slice(0, want)) {
+    // the news and confidences an answer lists once, by the number of the line (from 1) that carries each
+    const byLine = <T>(xs: readonly ({ line: number } & T)[] | undefined) =>
+      new Map((xs ?? []).map((x) => [Math.round(x.line), x] as const));
+    const newsOf = byLine(out.news);
+    const confidedOf = byLine(out.confided);
+    for (const [j, line] of out.lines.slice(0, want).entries()) {
       // the line's own speaker when the model names one in the talk (one who had said goodbye and speaks again is
       // back in it: its words are never put in another's mouth), else whose turn it is
       const named = order.find(
@@ -221,10 +228,11 @@ export async function converse(
         ended = 'natural';
         break talk;
       }
-      const news = line.news && line.news.trim() !== '' ? clipText(line.news, 300) : undefined;
+      const told = newsOf.get(j + 1)?.news;
+      const news = told && told.trim() !== '' ? clipText(told, 300) : undefined;
       const listeners = order.filter((l) => l !== speaker && !left.has(l.profile.id)).map((l) => l.profile.name);
       const audience = lineAudience(
-        { text, ...(news ? { news } : {}), confidedTo: line.confidedTo ?? null },
+        { text, ...(news ? { news } : {}), confidedTo: confidedOf.get(j + 1)?.to ?? null },
         speaker.profile.name,
         listeners,
         contexts[order.indexOf(speaker)]!.kept,
