@@ -174,7 +174,7 @@ export async function conversePhase(
     !(rs.action && (SLEEP_RE.test(rs.action.description) || TALKING_RE.test(rs.action.description))) &&
     !decisionOf.get(rs.profile.id)?.reacted;
   const wants = (rs: ResidentState, members: readonly ResidentState[], intent: string) =>
-    runtime.joins?.(live(rs), { participants: members.map((m) => m.profile.name), intent }) ?? false;
+    runtime.joins?.(live(rs), { participants: members.map((m) => m.profile.name), intent, now }) ?? false;
   for (const g of groups)
     for (const rs of near(state, g.initiator))
       if (
