@@ -72,7 +72,13 @@ export const calibratedRates: BehaviourRates = {
  * (../shared/data/smallville-run/master_movement.json, the last line of each `chat`: 5 of the 8 end at the
  * 16-line cap on a question or an offer), so its talks end by the model's `end` or at the cap.
  */
-export const chattyRates: BehaviourRates = { ...calibratedRates, talk: 1 };
+export const chattyRates: BehaviourRates = {
+  // every other rate is calibrated's, each cited above from ../shared/data/smallville-run/stats.json
+  ...calibratedRates,
+  // no figure: the real run stores no talk decisions declined (only the 8 conversations held), so "always" is the
+  // bound an eager model reaches, not a measured rate
+  talk: 1,
+};
 
 export const behaviourProfiles = { calibrated: calibratedRates, chatty: chattyRates } as const;
 export type BehaviourProfile = keyof typeof behaviourProfiles;
