@@ -107,7 +107,7 @@ export const dialogueOutputFor = (input: Pick<DialogueInput, 'speakers'>): z.Zod
 
 /** What the call that ends the talk adds (the summary agent_conversation_summary would write). */
 const SUMMARY_ASK =
-  'With the lines that end the talk, summary is {"summary": what was said and agreed (who, what, when, where) in one or two sentences, "importance": the poignancy of the whole conversation 1-10, "lineImportance": [1-10 for every line of the conversation, in order], "commitments": [{"who", "what"}] for what each promised to do here (accepted an invitation, offered help, arranged to meet) as an action with the place, day and hours said, or null}; otherwise summary is null.';
+  'With the lines that end the talk, "summary" holds the talk in one or two sentences (what was said and agreed: who, what, when, where), its poignancy 1-10 ("importance") and each of its lines\' in order ("lineImportance", every line of the talk), and the "commitments": what each promised to do here (accepted an invitation, offered help, arranged to meet) as an action with the place, day and hours said, or null; otherwise summary is null.';
 
 function speakerSection(s: DialogueSpeaker): string {
   return [
