@@ -11,7 +11,9 @@
 // Dollars at gpt-4o-mini list prices (src/llm/prices.ts), output included; per resident-day and per town-month.
 // Options: --hours N (default 24), --latency X (realistic latency scale, default 0), --profiles
 // offline,calibrated,chatty, --towns willowbrook,smallville, --smallville DIR, --rates talk=0.3,... (over the
-// profile; each rate has a range), --readme (rewrite README's cost table from this run).
+// profile; each rate has a range), --seed N (the town's and the realistic model's seed, default 1: one seed's figures
+// move by about 10% with any change to a prompt, so compare changes over several), --readme (rewrite README's cost
+// table from this run).
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -179,13 +181,14 @@ async function runOne(
   behaviour: BehaviourRates | undefined,
 ): Promise<CostRun> {
   const hours = Number(opts.hours ?? 24);
+  const seed = Number(opts.seed ?? 1);
   const sv = smallvilleOpt(opts);
   const town = townKey === 'willowbrook' ? loadTownFile() : benchTown(25, sv);
   const server =
     profile === 'offline'
       ? undefined
       : await startRealisticModel({
-          seed: 1,
+          seed,
           latencyScale: Number(opts.latency ?? 0),
           rates: realisticRates,
           ...(behaviour ? { behaviour } : {}),
@@ -202,7 +205,7 @@ async function runOne(
       town,
       llm,
       embedder,
-      seed: 1,
+      seed,
       evaluate: false,
       onFinish: (run) => {
         finished = run;
@@ -271,6 +274,8 @@ export function parseCostOptions(opts: Record<string, unknown>): {
     if (t === 'smallville' && !smallvilleOpt(opts))
       throw new RateError('town "smallville" needs --smallville DIR (the original Smallville files)');
   }
+  if (opts.seed !== undefined && !/^\d+$/.test(String(opts.seed)))
+    throw new RateError(`seed "${String(opts.seed)}" is not a whole number; allowed: 0 or more, e.g. --seed 2`);
   const rates = typeof opts.rates === 'string' ? opts.rates : '';
   // checked now, before any run: a rate out of range is refused with its range
   if (rates) withRates(behaviourProfile('calibrated'), rates);

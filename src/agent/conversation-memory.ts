@@ -154,6 +154,7 @@ export async function afterConversation(
     // The conversation is one perceived event for the reflection trigger (sec. 4.2), rated once per conversation
     // and participant as the Smallville code does (smallville-run stats.json: one chat node per conversation each).
     mind.importanceSinceReflection += importance;
+    mind.lastTalkAt = now + minutes * MINUTE_MS;
     for (const o of order) if (o !== r) mind.chattedAt[o.profile.id] = now;
     // Relationships hold: each keeps what was last said with every other participant.
     for (const o of order) if (o !== r) noteConversation(c, r, o.profile.name, summary, now, confided);

@@ -28,12 +28,12 @@ import {
   type DialogueOutput,
   type DialogueSpeaker,
   dialogueMessages,
-  dialogueOutput,
+  dialogueOutputFor,
 } from './prompts/dialogue.ts';
 import { names, relationOf, relationsFor } from './relations.ts';
 import { isGoodbye, nextSpeaker } from '../core/turns.ts';
 import { cleanLine, clip as clipText, contentWords, newsKey, progressive } from '../core/text.ts';
-import { clockAt, dateText } from '../core/time.ts';
+import { clockAt, dateText, MINUTE_MS } from '../core/time.ts';
 import type { AgentId, Memory, MemoryKind, Place } from './types.ts';
 
 export { afterConversation, nameOf, type SaidLine } from './conversation-memory.ts';
@@ -185,8 +185,10 @@ export async function converse(
     };
     // a failed call is asked once more; failing again, the talk stops where it is: no goodbye is invented for a
     // speaker (issue 33 item 7: one made-up line used to stand for the whole talk), and the log says which
-    const FAILED: DialogueOutput = { lines: [], end: true, summary: null };
-    const ask = () => c.ask(DIALOGUE_TASK, dialogueOutput, dialogueMessages(input), input, () => FAILED);
+    const FAILED: DialogueOutput = { lines: [], news: [], end: true, summary: null };
+    const schema = dialogueOutputFor(input);
+    const ask = (): Promise<DialogueOutput> =>
+      c.ask(DIALOGUE_TASK, schema, dialogueMessages(input), input, () => FAILED);
     let out = await ask();
     if (out === FAILED) {
       c.log('agent: dialogue call failed; asking once more', { conversation: id, lines: lines.length });
@@ -205,7 +207,12 @@ export async function converse(
       ended = 'natural';
       break;
     }
-    for (const line of out.lines.slice(0, want)) {
+    // the news and confidences an answer lists once, by the number of the line (from 1) that carries each
+    const byLine = <T>(xs: readonly ({ line: number } & T)[] | undefined) =>
+      new Map((xs ?? []).map((x) => [Math.round(x.line), x] as const));
+    const newsOf = byLine(out.news);
+    const confidedOf = byLine(out.confided);
+    for (const [j, line] of out.lines.slice(0, want).entries()) {
       // the line's own speaker when the model names one in the talk (one who had said goodbye and speaks again is
       // back in it: its words are never put in another's mouth), else whose turn it is
       const named = order.find(
@@ -221,10 +228,11 @@ export async function converse(
         ended = 'natural';
         break talk;
       }
-      const news = line.news && line.news.trim() !== '' ? clipText(line.news, 300) : undefined;
+      const told = newsOf.get(j + 1)?.news;
+      const news = told && told.trim() !== '' ? clipText(told, 300) : undefined;
       const listeners = order.filter((l) => l !== speaker && !left.has(l.profile.id)).map((l) => l.profile.name);
       const audience = lineAudience(
-        { text, ...(news ? { news } : {}), confidedTo: line.confidedTo ?? null },
+        { text, ...(news ? { news } : {}), confidedTo: confidedOf.get(j + 1)?.to ?? null },
         speaker.profile.name,
         listeners,
         contexts[order.indexOf(speaker)]!.kept,
@@ -273,11 +281,21 @@ export async function converse(
 /**
  * Does a resident present join a talk (issue 28)? When it knows one of the people talking (a relationship note:
  * family, an acquaintance met before) or the talk is about it (names it). The model's own choice is its react
- * decision (talking to someone already in a talk joins it); this rule covers those not asked this tick.
+ * decision (talking to someone already in a talk joins it); this rule covers those not asked this tick. One resting
+ * from a talk it just ended (settings.talkRestMinutes) walks up only to a talk that names it.
  */
-export function wouldJoin(c: MindContext, r: Resident, talk: { participants: string[]; intent: string }): boolean {
+export function wouldJoin(
+  c: MindContext,
+  r: Resident,
+  talk: { participants: string[]; intent: string; now?: number },
+): boolean {
   if (talk.participants.includes(r.profile.name)) return false;
-  return talk.participants.some((n) => relationOf(c, r, n) !== null) || names(talk.intent, r.profile.name);
+  if (names(talk.intent, r.profile.name)) return true;
+  // one who just ended a talk of its own goes on with its day (settings.talkRestMinutes)
+  const last = c.mindOf(r).lastTalkAt;
+  if (talk.now !== undefined && last !== undefined && talk.now - last < c.settings.talkRestMinutes * MINUTE_MS)
+    return false;
+  return talk.participants.some((n) => relationOf(c, r, n) !== null);
 }
 
 /** One speaker's context for a whole conversation: gathered once, when it begins (sec. 4.3.1). */
@@ -290,11 +308,20 @@ async function speakerContext(
   const s = c.settings;
   const listeners = order.filter((x) => x !== speaker);
   const listenerNames = listeners.map((l) => l.profile.name);
+  // memories in proportion to the lines the speaker will say: a pair's speaker says up to maxTurnsEach lines, one of
+  // six about a third of that (a talk is 2 x maxTurnsEach lines whatever its size), so needs a third of the memories
+  // (issue 33: a section per speaker, each as full as a pair's, made a group's prompt grow with its size)
+  const share = Math.min(1, (2 * s.maxTurnsEach) / order.length / s.maxTurnsEach);
   const mems = await c.recall(
     speaker,
     [`What is ${speaker.profile.firstName}'s relationship with ${listenerNames.join(' and ')}?`, ctx.intent],
     ctx.now,
-    { k: s.dialogueRetrieveK, kinds: EXPERIENCE, budget: s.dialogueBudgetTokens, planLevels: ['day'] },
+    {
+      k: Math.max(2, Math.round(s.dialogueRetrieveK * share)),
+      kinds: EXPERIENCE,
+      budget: Math.round(s.dialogueBudgetTokens * Math.max(share, 2 / s.dialogueRetrieveK)),
+      planLevels: ['day'],
+    },
   );
   const a = c.mindOf(speaker).lastAction;
   // its own seed knowledge about the talk's subject and these listeners, and a secret it means to tell one of them
@@ -305,7 +332,9 @@ async function speakerContext(
     { text: ctx.intent, listeners: listenerNames, bystanders: ctx.bystanders ?? [] },
     new Set(mems.map((x) => x.memory.id)),
   );
-  const all = [...mems.map((x) => x.memory), ...pinned];
+  // what someone here was seen doing at routine importance is shown as what they do now (the talk's opening line)
+  const present = new Set(order.map((x) => x.profile.name));
+  const all = [...mems.map((x) => x.memory).filter((m) => !seenDoingHere(m, present)), ...pinned];
   // the secrets and confidences these listeners may hear: a line that carries one is told in confidence
   const kept = all
     .map((m) => ({ text: m.description, audience: audienceOf(m) }))
@@ -365,6 +394,17 @@ export function lineAudience(
   const carried = kept.filter((k) => carries(said.news ?? said.text, k.text, [speaker, ...peopleOf(k.audience)]));
   if (carried.length === 0) return PUBLIC;
   return strictest(carried.map((k) => toldAudience(k.audience, speaker, listeners)));
+}
+
+/**
+ * A routine sight of someone present in the talk ("Jane Moreno is sweeping the front step", "Jane Moreno arrived"):
+ * the prompt's opening line says what each of them is doing now, so the older sight is a repeat or out of date.
+ */
+function seenDoingHere(m: Memory, present: ReadonlySet<string>): boolean {
+  if (m.kind !== 'observation' || m.importance > 3 || m.meta?.perceived === undefined) return false;
+  const who =
+    typeof m.meta.subject === 'string' ? m.meta.subject : /^(.+?) (?:is|arrived|left)\b/.exec(m.description)?.[1];
+  return who !== undefined && present.has(who);
 }
 
 /** Kinds whose memories are knowledge a resident may pass on in conversation (sec. 7.1 diffusion). */

@@ -82,6 +82,8 @@ export interface MindState {
   considered: Record<string, number>;
   /** Other resident (id or name) -> when they last talked or the resident last considered talking. */
   chattedAt: Record<string, number>;
+  /** When the resident's last talk ended (settings.talkRestMinutes). */
+  lastTalkAt?: number;
   /** Listener id -> keys of the news already told to them (newsKey), newest last. */
   told: Record<string, string[]>;
   /** Place ids the world refused (closed, full): plans avoid them until avoidUntil[id]. */

@@ -60,8 +60,11 @@ export function focalPerception(
   if (isSleeping(status)) return null;
   // Whom to consider talking to: a free person not talked with lately; in a crowd, not always the first one
   // listed (the others there are likelier to be taken by then), but a stable choice for the same moment.
+  // (none while it rests from its last talk: settings.talkRestMinutes)
+  const resting = recently(mind.lastTalkAt, s.talkRestMinutes);
   const free = ctx.nearby.filter(
     (n) =>
+      !resting &&
       !n.busy &&
       !recently(mind.chattedAt[n.id], s.chatCooldownMinutes) &&
       !recently(mind.considered[declinedKey(n.id)], s.chatDeclinedMinutes),

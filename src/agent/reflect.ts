@@ -34,10 +34,8 @@ export async function maybeReflect(c: MindContext, r: Resident, now: number): Pr
   if (!(mind.importanceSinceReflection > s.reflectionThreshold)) return 0;
   // the sum counts each record at what it is worth to the resident: furniture and a blocked plan add nothing
   const since = mind.lastReflectionAt ?? Number.NEGATIVE_INFINITY;
-  const overcount = r.memory
-    .recent(TRIGGER_SCAN)
-    .filter((m) => m.createdAt > since && m.meta?.perceived !== undefined) // (what perceive.ts summed)
-    .reduce((sum, m) => sum + (m.importance - worth(m)), 0);
+  const perceived = r.memory.recent(TRIGGER_SCAN).filter((m) => m.createdAt > since && m.meta?.perceived !== undefined); // (what perceive.ts summed)
+  const overcount = perceived.reduce((sum, m) => sum + m.importance, 0) - triggerWorth(perceived, r.profile.name);
   if (!(mind.importanceSinceReflection - overcount > s.reflectionThreshold)) return 0;
   const p = r.profile;
   // The 100 most recent records (sec. 4.2); a record repeated word for word is shown once; a routine object state
@@ -189,6 +187,31 @@ export function worth(m: Pick<Memory, 'kind' | 'importance'> & Partial<Pick<Memo
 }
 
 const SOMEONE_IS = /^(\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)+) is (.+)$/u;
+
+/**
+ * What perceived records are worth to the reflection trigger together: each at its `worth`, except that someone
+ * else's routine doings (importance <= 3) count once per person, at the highest (issue 33: in a crowded place the
+ * same few people seen at one chore after another summed to a reflection; the questions show them as one line per
+ * person, reflectionRecords, and the trigger counts them as that one line).
+ */
+export function triggerWorth(
+  records: readonly (Pick<Memory, 'kind' | 'description' | 'importance'> & Partial<Pick<Memory, 'meta'>>)[],
+  self: string,
+): number {
+  const routine = new Map<string, number>();
+  let sum = 0;
+  for (const m of records) {
+    const who =
+      m.kind === 'observation' && m.importance <= ROUTINE_IMPORTANCE && m.meta?.perceived !== 'object'
+        ? typeof m.meta?.subject === 'string'
+          ? m.meta.subject
+          : SOMEONE_IS.exec(m.description.replace(/\.$/, ''))?.[1]
+        : undefined;
+    if (who && who !== self) routine.set(who, Math.max(routine.get(who) ?? 0, worth(m)));
+    else sum += worth(m);
+  }
+  return sum + [...routine.values()].reduce((a, b) => a + b, 0);
+}
 
 /**
  * The reflection-question records, tersely (sec. 4.2 asks over the 100 most recent): someone else's routine

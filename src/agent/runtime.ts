@@ -100,7 +100,7 @@ export class AgentRuntime {
   }
 
   /** Would `r` join a talk of these people (it knows one of them, or the talk names it)? A rule: no model call. */
-  joins(r: Resident, talk: { participants: string[]; intent: string }): boolean {
+  joins(r: Resident, talk: { participants: string[]; intent: string; now?: number }): boolean {
     return wouldJoin(this.c, r, talk);
   }
 

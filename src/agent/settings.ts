@@ -100,6 +100,11 @@ export interface AgentSettings {
   chatDeclinedMinutes: number;
   /** Minutes before the same resident considers another chat with the same person. */
   chatCooldownMinutes: number;
+  /**
+   * Minutes after a talk ends before the resident starts or walks up to another (one that names it excepted): the
+   * talks a resident needs do not grow with the number of people it passes.
+   */
+  talkRestMinutes: number;
   /** Minutes a place that refused a resident (closed, full) is left out of its plans. */
   avoidMinutes: number;
   /**
@@ -173,6 +178,11 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   reactCooldownMinutes: 90, // ours: an ordinary event reopens the plan at most every 90 minutes (people and alarms apart)
   chatDeclinedMinutes: 240, // ours: twice the chat buffer; nothing to say to a housemate rarely changes within hours
   chatCooldownMinutes: 120, // Smallville keeps a per-pair chat buffer so a pair does not talk in loops
+  // ours (issue 33): a per-resident rest beside the per-pair buffer; without it, a resident in Smallville's 25 talked
+  // 3 times as often as in Willowbrook's 10 (bench cost, calibrated: 13.1 vs 4.3 talks a day; the real run 5.33).
+  // The real run's gaps between one resident's talks (../shared/data/smallville-run/stats.json master_movement
+  // segments, end to next start): 13 gaps, 16 to 234 minutes, lower quartile 44, median 87
+  talkRestMinutes: 45,
   avoidMinutes: 120, // ours: a closed or full place is tried again later the same day, not given up for the day
   goalFailDays: 3, // ours: once is bad luck, three days running is the place, not the day: plan something else
   goalDropDays: 7, // ours: a week, then the resident tries again (the place may have changed its hours)

@@ -10,10 +10,18 @@ export interface ModelPrice {
   completion: number;
 }
 
-/** The defaults' date: OpenAI's list prices as published with GPT-4.1 (2025-04-14); check before relying on them. */
+/**
+ * The defaults' date: OpenAI's list prices as published with GPT-4.1 (2025-04-14), checked again on 2026-11-27
+ * against stored copies of public pages (OpenAI's own pricing page was not among them, so not verified at the
+ * source): gpt-4.1-mini 0.40/0.10/1.60 and gpt-4.1-nano 0.10/0.025/0.40 (hex.pm openai_responses 0.4.1
+ * lib/responses/pricing.ex, "Source: platform.openai.com/docs/pricing, last updated on 2025-06-03"), gpt-4o-mini
+ * 0.15/0.075/0.60 (docs.rs openai-models 0.1.1, "From openai.com/api/pricing"); a 2026-05-07 table
+ * (Sraleik/undetermini PRICING.md) agrees on prompt and completion and notes OpenAI's page no longer lists the 4.x
+ * models. Check before relying on them; MODEL_PRICES overrides.
+ */
 export const PRICES_TAKEN = '2025-04-14';
 
-/** OpenAI list prices (standard tier), USD per million tokens, as of PRICES_TAKEN. */
+/** OpenAI list prices (standard tier), USD per million tokens, as of PRICES_TAKEN (unchanged when checked). */
 export const DEFAULT_PRICES: Readonly<Record<string, ModelPrice>> = {
   'gpt-4o-mini': { prompt: 0.15, cachedPrompt: 0.075, completion: 0.6 },
   'gpt-4.1-mini': { prompt: 0.4, cachedPrompt: 0.1, completion: 1.6 },

@@ -80,7 +80,7 @@ export interface MindRuntime {
     left?: AgentId[];
   }>;
   /** Would this resident join a talk of these people about this (it knows one of them, or it concerns it)? */
-  joins?(r: MindResident, talk: { participants: string[]; intent: string }): boolean;
+  joins?(r: MindResident, talk: { participants: string[]; intent: string; now?: number }): boolean;
   hear(
     r: MindResident,
     ctx: {

@@ -66,8 +66,8 @@ export function freeToTalk(state: TownState, rs: ResidentState, o: ResidentState
 
 /**
  * The residents who may consider starting a conversation this tick, in priority order: awake, someone free
- * nearby; fewest talks today first, ties broken by a rotation that starts at a different resident every tick
- * (`rotation`: the tick's seed in a run, any number in a test).
+ * nearby (of two free only for each other, one); fewest talks today first, ties broken by a rotation that starts at a
+ * different resident every tick (`rotation`: the tick's seed in a run, any number in a test).
  */
 export function talkFloor(
   state: TownState,
@@ -88,7 +88,18 @@ export function talkFloor(
   const order = eligible
     .map((rs, i) => ({ rs, i, talked: talks.byResident.get(rs.profile.id) ?? 0 }))
     .sort((a, b) => a.talked - b.talked || a.i - b.i);
-  return new Set(order.slice(0, state.settings.talkFloorPerTick).map((x) => x.rs.profile.id));
+  // One decision per pair (issue 33): of two free only for each other, the one on the floor decides for both;
+  // asked both ways, an eager model answered "talk" twice for one talk (2.3 talk decisions per talk). Anyone with
+  // a choice of people, or the choice of someone who has one (a newcomer at a party), still decides.
+  const freeOf = (x: ResidentState) => near(state, x).filter((o) => freeToTalk(state, x, o, now));
+  const floor = new Set<AgentId>();
+  for (const { rs } of order) {
+    if (floor.size >= state.settings.talkFloorPerTick) break;
+    const [only, ...more] = freeOf(rs);
+    if (only && more.length === 0 && floor.has(only.profile.id) && freeOf(only).length === 1) continue;
+    floor.add(rs.profile.id);
+  }
+  return floor;
 }
 
 /** Advances the town by one tick. */
@@ -174,7 +185,7 @@ export async function conversePhase(
     !(rs.action && (SLEEP_RE.test(rs.action.description) || TALKING_RE.test(rs.action.description))) &&
     !decisionOf.get(rs.profile.id)?.reacted;
   const wants = (rs: ResidentState, members: readonly ResidentState[], intent: string) =>
-    runtime.joins?.(live(rs), { participants: members.map((m) => m.profile.name), intent }) ?? false;
+    runtime.joins?.(live(rs), { participants: members.map((m) => m.profile.name), intent, now }) ?? false;
   for (const g of groups)
     for (const rs of near(state, g.initiator))
       if (

@@ -188,9 +188,10 @@ describe('bad model output is repaired or replaced, logged, never fatal', () => 
     const tomas = resident(TOMAS);
     model.script('agent_dialogue', {
       lines: [
-        { line: 'Hi Tomas!', speaker: null, news: null, confidedTo: null },
-        { line: '  ', speaker: null, news: null, confidedTo: null },
+        { line: 'Hi Tomas!', speaker: null },
+        { line: '  ', speaker: null },
       ],
+      news: [],
       end: false,
       summary: null,
     });

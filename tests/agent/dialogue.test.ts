@@ -95,9 +95,8 @@ describe('dialogue (sec. 4.3.1) and information diffusion (sec. 7.1)', () => {
       lines: Array.from({ length: 10 }, (_, i) => ({
         speaker: null,
         line: `Line ${i + 1}, and I have more to say.`,
-        news: null,
-        confidedTo: null,
       })),
+      news: [],
       end: false,
       summary: null,
     });

@@ -69,19 +69,16 @@ describe('a conversation of three (converse.ts)', () => {
         {
           speaker: 'Ada',
           line: 'Tomas, Mara, shall we all meet at the cafe at 6 pm today?',
-          news: null,
-          confidedTo: null,
         },
         {
           speaker: 'Tomas',
           line: 'Yes, count me in. I have to go now though, see you later!',
-          news: null,
-          confidedTo: null,
         },
-        { speaker: null, line: 'I will be there too, Ada.', news: null, confidedTo: null },
-        { speaker: 'Tomas', line: 'Oh, and one more thing: bring the crates.', news: null, confidedTo: null },
-        { speaker: 'Ada', line: 'Lovely, see you then.', news: null, confidedTo: null },
+        { speaker: null, line: 'I will be there too, Ada.' },
+        { speaker: 'Tomas', line: 'Oh, and one more thing: bring the crates.' },
+        { speaker: 'Ada', line: 'Lovely, see you then.' },
       ],
+      news: [],
       end: true,
       summary: {
         summary: 'Ada, Tomas and Mara agreed to meet at the cafe at 6 pm today.',
@@ -123,10 +120,11 @@ describe('a conversation of three (converse.ts)', () => {
     const [a, b] = [resident(ADA), resident(TOMAS)];
     model.script('agent_dialogue', {
       lines: [
-        { speaker: 'Ada', line: 'Tomas, the crates came in this morning.', news: null, confidedTo: null },
-        { speaker: 'Tomas', line: 'Good. I have to run now, see you later!', news: null, confidedTo: null },
-        { speaker: 'Ada', line: 'Wait, one more thing about the crates.', news: null, confidedTo: null },
+        { speaker: 'Ada', line: 'Tomas, the crates came in this morning.' },
+        { speaker: 'Tomas', line: 'Good. I have to run now, see you later!' },
+        { speaker: 'Ada', line: 'Wait, one more thing about the crates.' },
       ],
+      news: [],
       end: false,
       summary: null,
     });

@@ -26,9 +26,9 @@ class Spoken implements LanguageModel {
   async object<T>(req: ObjectRequest<T>): Promise<T> {
     if (req.task !== 'agent_dialogue' || this.lines.length === 0) return this.inner.object(req);
     // the whole talk in one answer, summarised by the model under test (agent_conversation_summary)
-    const lines = this.lines.slice(this.next).map((line) => ({ line, speaker: null, news: null, confidedTo: null }));
+    const lines = this.lines.slice(this.next).map((line) => ({ line, speaker: null }));
     this.next = this.lines.length;
-    return { lines, end: true, summary: null } as T;
+    return { lines, news: [], end: true, summary: null } as T;
   }
 }
 

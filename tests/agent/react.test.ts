@@ -76,4 +76,27 @@ describe('reacting (sec. 4.3.1) and the burning stove (sec. 3.1)', () => {
     expect(again.converse).toBeUndefined();
     expect(model.callsFor('agent_react')).toHaveLength(0);
   });
+
+  it('a resident who just ended a talk starts or walks up to no other for talkRestMinutes, unless it is named (issue 33)', async () => {
+    const { model, runtime } = setup();
+    const mara = resident(MARA);
+    await runtime.seed(mara, at(0));
+    // GIVEN Mara's last talk ended at 9:00
+    (mara.mind as MindState).lastTalkAt = at(9, 0);
+    const nearby = [{ id: TOMAS.id, name: TOMAS.name, action: 'Tomas Reyes is reading', busy: false }];
+    // WHEN Tomas is free beside her 20 minutes later: no talk decision is asked, and she walks up to no talk of his
+    model.reset();
+    const resting = await runtime.decide(mara, ctxFor(mara, at(9, 20), { nearby }));
+    expect(resting.converse).toBeUndefined();
+    expect(model.callsFor('agent_react')).toHaveLength(0);
+    expect(runtime.joins(mara, { participants: [TOMAS.name], intent: 'talk about books', now: at(9, 20) })).toBe(false);
+    // a talk that names her she still joins
+    expect(runtime.joins(mara, { participants: [TOMAS.name], intent: 'ask Mara about music', now: at(9, 20) })).toBe(
+      true,
+    );
+    // THEN after the rest she may talk again
+    const rested = await runtime.decide(mara, ctxFor(mara, at(10, 0), { nearby }));
+    expect(rested.converse).toEqual({ with: TOMAS.id, intent: 'catch up with Tomas' });
+    expect(runtime.joins(mara, { participants: [TOMAS.name], intent: 'talk about books', now: at(10, 0) })).toBe(true);
+  });
 });

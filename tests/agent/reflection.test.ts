@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MindState } from '../../src/agent/mind-state.ts';
 import type { ReflectInsightsInput } from '../../src/agent/prompts/reflect-insights.ts';
+import { triggerWorth } from '../../src/agent/reflect.ts';
 import { at, CAFE, ctxFor, MARA, resident, setup, TOMAS } from './fixtures.ts';
 
 const observations = (n: number, from = 0) =>
@@ -166,5 +167,25 @@ describe('reflection (sec. 4.2)', () => {
     expect(talk.lines.length).toBeGreaterThanOrEqual(2);
     expect(mind.importanceSinceReflection - before.mara).toBe(summaryOf(mara));
     expect((tomas.mind as MindState).importanceSinceReflection - before.tomas).toBe(summaryOf(tomas));
+  });
+
+  it("someone else's routine doings count once per person toward the trigger, at the highest (issue 33)", () => {
+    const seen = (description: string, importance: number, subject?: string) => ({
+      kind: 'observation' as const,
+      description,
+      importance,
+      meta: { perceived: 'action', ...(subject ? { subject } : {}) },
+    });
+    const records = [
+      seen('Tomas Reyes is reading', 2, 'Tomas Reyes'),
+      seen('Tomas Reyes is making tea', 3, 'Tomas Reyes'),
+      seen('Tomas Reyes is washing cups', 2), // the subject read from the words
+      seen('Ada Lindqvist is sweeping', 2, 'Ada Lindqvist'),
+      seen('Tomas Reyes is crying at the cafe', 7, 'Tomas Reyes'), // no routine: counted in full
+      seen('Mara Okafor is pouring coffee', 3, 'Mara Okafor'), // her own doings are not someone else's
+      { kind: 'observation' as const, description: 'The sink is idle', importance: 2, meta: { perceived: 'object' } },
+    ];
+    // Tomas's routine once at 3, Ada's 2, the crying 7, her own 3, the sink nothing
+    expect(triggerWorth(records, 'Mara Okafor')).toBe(3 + 2 + 7 + 3);
   });
 });

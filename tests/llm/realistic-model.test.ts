@@ -7,6 +7,7 @@ import { dialogueOutput } from '../../src/agent/prompts/dialogue.ts';
 import type { ChatMessage } from '../../src/llm/port.ts';
 import { behaviourProfile, calibratedRates, withRates } from '../support/realistic-model/behaviour.ts';
 import { noFaults, type RealisticModel, startRealisticModel } from '../support/realistic-model/server.ts';
+import { cacheSettings, PromptCache } from '../support/realistic-model/usage.ts';
 
 let server: RealisticModel | undefined;
 afterEach(async () => {
@@ -128,6 +129,16 @@ describe('realistic model server', () => {
     const t = server.stats.total;
     expect(t.cachedTokens).toBeGreaterThanOrEqual(1024);
     expect(t.cachedTokens % 128).toBe(0);
+  });
+
+  it('serves a cached prefix only while it was used within the idle window, and nothing under 1024 tokens', () => {
+    const cache = new PromptCache();
+    const long = Array.from({ length: 1300 }, (_, i) => i);
+    expect(cache.cachedTokens(long, 0)).toBe(0); // first sight: written, not served
+    expect(cache.cachedTokens([...long.slice(0, 1200), 7, 7, 7], 60_000)).toBe(1152); // 1024 + 128, same prefix
+    expect(cache.cachedTokens(long, 60_000 + cacheSettings.idleMs + 1)).toBe(0); // forgotten after the idle window
+    const short = Array.from({ length: 1000 }, (_, i) => i);
+    expect(cache.cachedTokens(short, 0) + cache.cachedTokens(short, 1)).toBe(0);
   });
 
   it('rejects a strict schema outside the subset with a 400, as OpenAI does', async () => {

@@ -290,6 +290,22 @@ describe('tick: fair conversations in a crowd', () => {
   });
 });
 
+describe('tick: one talk decision per pair (issue 33)', () => {
+  it('of two free only for each other, one decides for both; with a third free there, all three decide', async () => {
+    // GIVEN Ann and Bo alone at the cafe (Cy at home)
+    const two = await town({ decide: (_r, ctx) => stay(ctx) });
+    await two.service.tick();
+    // THEN one of them may consider talking, not both (an eager model said "talk" twice for one talk)
+    expect(two.calls.decide.filter((d) => d.ctx.nearby.some((n) => !n.busy))).toHaveLength(1);
+    // GIVEN Di at the cafe too: each has a choice of people, so each decides
+    const file = tinyTown();
+    file.residents.push({ ...res('Di Fox', 'house', { startAt: 'cafe' }), knows: [] });
+    const three = await town({ decide: (_r, ctx) => stay(ctx) }, file);
+    await three.service.tick();
+    expect(three.calls.decide.filter((d) => d.ctx.nearby.some((n) => !n.busy))).toHaveLength(3);
+  });
+});
+
 describe('tick: conversations, digest, failures', () => {
   const chatty = (r: MindResident, ctx: DecideContext): Decision =>
     r.profile.id === 'ann-lee' ? { ...stay(ctx), converse: { with: id('bo-park'), intent: 'say hello' } } : stay(ctx);

@@ -61,21 +61,22 @@ export const dialogueInput = z.object({
 });
 export type DialogueInput = z.infer<typeof dialogueInput>;
 
-export const dialogueOutput = z.object({
-  lines: z.array(
-    z.object({
-      /** Who says the line (one of the speakers), or null for whoever's turn it is. */
-      speaker: z.string().nullable(),
-      line: z.string(),
-      /** A piece of news the line passes on, as a standalone sentence, or null. */
-      news: z.string().nullable(),
-      /**
-       * The model's own judgement of who may know what the line tells: the names of those it is told to in
-       * confidence (a secret shared, "between us"), or null when anyone may hear it passed on.
-       */
-      confidedTo: z.string().nullable(),
-    }),
-  ),
+/** A spoken line: who says it (one of the speakers, or null for whoever's turn it is) and what they say. */
+const dialogueLine = z.object({ speaker: z.string().nullable(), line: z.string() });
+/**
+ * The lines that pass on a piece of news (issue 33 item 3: once per answer, only for those lines, instead of a null
+ * `news` on every line). `line` numbers this answer's lines from 1. Read by: the relationship notes' told and heard
+ * (relations.ts noteNews), what a speaker already told a listener (not told again), turn-taking's "has something
+ * to add" (core/turns.ts), and every reader of a dialogue memory's news (retrieval, goals, events, plans).
+ */
+const dialogueNews = z.array(z.object({ line: z.number(), news: z.string() }));
+/**
+ * The lines told in confidence, the model's own judgement of who may know them (audience.ts via lineAudience):
+ * asked only when a speaker's section holds a secret or a confidence (DialogueInput's `kept` memories); otherwise
+ * a confidence is read from the line's own words ("between us", SECRET_WORDS).
+ */
+const dialogueConfided = z.array(z.object({ line: z.number(), to: z.string() }));
+const dialogueEnd = {
   /** True when the last of these lines ends the conversation. */
   end: z.boolean(),
   /**
@@ -83,12 +84,30 @@ export const dialogueOutput = z.object({
    * ratings for every line of it), so one call both ends and summarises it; null otherwise.
    */
   summary: conversationSummaryOutput.nullable(),
+};
+
+/** The answer when a speaker holds something to keep: the confided lines are asked for. */
+export const dialogueOutputConfiding = z.object({
+  lines: z.array(dialogueLine),
+  news: dialogueNews,
+  confided: dialogueConfided,
+  ...dialogueEnd,
 });
-export type DialogueOutput = z.infer<typeof dialogueOutput>;
+/** The answer when nobody holds anything to keep: no confided lines asked (issue 33 item 3). */
+export const dialogueOutput = z.object({ lines: z.array(dialogueLine), news: dialogueNews, ...dialogueEnd });
+export type DialogueOutput = z.infer<typeof dialogueOutput> & { confided?: z.infer<typeof dialogueConfided> };
+
+/** Does some speaker hold a secret or a confidence these listeners may hear (a line may be told in confidence)? */
+export const holdsKept = (input: Pick<DialogueInput, 'speakers'>): boolean =>
+  input.speakers.some((s) => s.memories.some((m) => m.kept));
+
+/** The answer's schema for this call: with `confided` only when someone holds something to keep. */
+export const dialogueOutputFor = (input: Pick<DialogueInput, 'speakers'>): z.ZodType<DialogueOutput> =>
+  holdsKept(input) ? dialogueOutputConfiding : dialogueOutput;
 
 /** What the call that ends the talk adds (the summary agent_conversation_summary would write). */
 const SUMMARY_ASK =
-  'With the lines that end the talk, summary is {"summary": what was said and agreed (who, what, when, where) in one or two sentences, "importance": the poignancy of the whole conversation 1-10, "lineImportance": [1-10 for every line of the conversation, in order], "commitments": [{"who", "what"}] for what each promised to do here (accepted an invitation, offered help, arranged to meet) as an action with the place, day and hours said, or null}; otherwise summary is null.';
+  'With the lines that end the talk, "summary" holds the talk in one or two sentences (what was said and agreed: who, what, when, where), its poignancy 1-10 ("importance") and each of its lines\' in order ("lineImportance", every line of the talk), and the "commitments": what each promised to do here (accepted an invitation, offered help, arranged to meet) as an action with the place, day and hours said, or null; otherwise summary is null.';
 
 function speakerSection(s: DialogueSpeaker): string {
   return [
@@ -120,10 +139,14 @@ export function dialogueMessages(input: DialogueInput): ChatMessage[] {
   const why = input.intent
     ? `\n${input.intentOf ? `${input.intentOf} started this talk to ${input.intent}.` : `They talk to ${input.intent}.`}`
     : '';
+  // What stays the same in every dialogue call leads (the instructions, then the talk's setting and the speakers'
+  // sections, byte for byte in every call of one talk); what changes from call to call (the lines said, who speaks
+  // next, how many lines, who left) comes last, so a provider's prompt cache can serve the rest (issue 33 item 3).
+  const confiding = holdsKept(input);
   return prompt(
     system(
-      `You write a conversation between ${names.join(' and ')}: short, natural lines, each in character. Each speaker knows only their own section below and what has been said: never have one say what only another knows.${input.speakers.length > 2 ? ' Speakers answer the group, not only the last speaker.' : ''} Write the next ${input.lines} lines, ${turns}, or fewer if the talk ends. Reply {"lines": [{"speaker": "...", "line": "...", "news": "...", "confidedTo": "..."}], "end": true|false, "summary": ...}, where speaker is who says the line, news is a piece of news the line passes on as one sentence, or null; confidedTo names who the line tells something in confidence (not to be passed on), or null; and end says the last line ends the talk.${input.speakers.some((s) => s.memories.some((m) => m.kept)) ? ' A memory marked as a secret or a confidence is told only to the people its mark allows, in confidence.' : ''} End when the talk has run its course${input.last ? ' (the last line of these ends it)' : ''}. ${SUMMARY_ASK}`,
+      `You write a conversation between the speakers below: short, natural lines, each in character. Each speaker knows only their own section below and what has been said: never have one say what only another knows. In a group, speakers answer the group, not only the last speaker, and one who says goodbye leaves. Give each line's speaker. List in "news" the lines (numbered from 1 in your answer) that pass on a piece of news, each news as one standalone sentence; none: [].${confiding ? ' List in "confided" the lines that tell something in confidence (not to be passed on) and whom they are told to; none: []. A memory marked as a secret or a confidence is told only to the people its mark allows, in confidence.' : ''} "end" says the last line ends the talk. ${SUMMARY_ASK}`,
     ),
-    `${input.date ? `${input.date}, ` : ''}${input.time} at ${input.placeName}.${doing}${why}\n\n${input.speakers.map(speakerSection).join('\n\n')}\n\n${history ? `Conversation so far:\n${history}` : 'Nobody has spoken yet.'}`,
+    `${input.date ? `${input.date}, ` : ''}${input.time} at ${input.placeName}.${doing}${why}\n\n${input.speakers.map(speakerSection).join('\n\n')}\n\n${history ? `Conversation so far:\n${history}` : 'Nobody has spoken yet.'}\n\nWrite the next ${input.lines} lines of ${names.join(' and ')}, ${turns}, or fewer if the talk ends. End when the talk has run its course${input.last ? ' (the last line of these ends it)' : ''}.`,
   );
 }

@@ -1,7 +1,7 @@
 // The offline stand-in's conversations (task agent_dialogue and agent_conversation_summary): several lines at once,
 // each written by the one-line rule (talk.ts) from its speaker's own view, and the summary that ends a talk.
 import type { ConversationSummaryInput } from '../../agent/prompts/conversation-summary.ts';
-import type { DialogueInput } from '../../agent/prompts/dialogue.ts';
+import { type DialogueInput, type DialogueOutput, holdsKept } from '../../agent/prompts/dialogue.ts';
 import { nextSpeaker } from '../../core/turns.ts';
 import { offlineCommitments } from './commitments.ts';
 import { summarizeConversation } from './conversation-summary.ts';
@@ -19,9 +19,14 @@ export function offlineSummary(i: ConversationSummaryInput) {
  * rule from its section); who speaks next is the shared rule (src/core/turns.ts: addressed, something to add, said
  * least). In a group, one who says goodbye leaves and the rest talk on while two are left.
  */
-export function offlineDialogue(i: DialogueInput) {
+export function offlineDialogue(i: DialogueInput): DialogueOutput {
   const history = [...i.history];
-  const lines: { speaker: string; line: string; news: string | null; confidedTo: string | null }[] = [];
+  const lines: { speaker: string; line: string }[] = [];
+  // the answer's shape (prompts/dialogue.ts): news and confidences once, by line number from 1; confidences only
+  // when the schema asks for them (a speaker holds something to keep)
+  const news: { line: number; news: string }[] = [];
+  const confided: { line: number; to: string }[] = [];
+  const shape = () => ({ lines, news, ...(holdsKept(i) ? { confided } : {}) });
   const gone = new Set(i.gone ?? []);
   const group = i.speakers.length > 2;
   const said = (name: string) => lines.filter((l) => l.speaker === name).length;
@@ -51,7 +56,9 @@ export function offlineDialogue(i: DialogueInput) {
       memories: sp.memories,
       turnsLeft: sp.turnsLeft - said(sp.name),
     });
-    lines.push({ speaker: sp.name, line: t.line, news: t.news ?? null, confidedTo: t.confidedTo ?? null });
+    lines.push({ speaker: sp.name, line: t.line });
+    if (t.news) news.push({ line: lines.length, news: t.news });
+    if (t.confidedTo) confided.push({ line: lines.length, to: t.confidedTo });
     history.push({ speaker: sp.name, text: t.line, ...(t.news ? { news: t.news } : {}) });
     if (group && t.end) gone.add(sp.name);
     const over = group ? i.speakers.length - gone.size < 2 : t.end;
@@ -63,8 +70,8 @@ export function offlineDialogue(i: DialogueInput) {
         time: i.time,
         lines: history,
       };
-      return { lines, end: true, summary: offlineSummary(whole) };
+      return { ...shape(), end: true, summary: offlineSummary(whole) };
     }
   }
-  return { lines, end: false, summary: null };
+  return { ...shape(), end: false, summary: null };
 }

@@ -20,6 +20,9 @@ export interface AnswerContext {
 
 type Schema = Record<string, unknown>;
 
+/** Share of optional fields a model leaves empty (null, or a line left out of a list keyed by line). */
+const EMPTY_RATE = 0.45;
+
 export const answerSettings = {
   summaryWords: [25, 60] as const,
 };
@@ -67,7 +70,7 @@ function value(raw: Schema, key: string, ctx: AnswerContext, defs: Schema, path:
   if (plan) return plan.end ? value(nonNull(node), key, ctx, defs, path) : null;
   if (isNullable(node)) {
     // A model leaves a field empty when the prompt gives it nothing to say there.
-    if (ctx.rng() < 0.45) return null;
+    if (ctx.rng() < EMPTY_RATE) return null;
     return value(nonNull(node), key, ctx, defs, path);
   }
   if ('const' in node) return node.const;
@@ -252,6 +255,20 @@ function arrayValue(node: Schema, key: string, ctx: AnswerContext, defs: Schema,
   else n = between(ctx.rng, 3, 6);
   if (typeof node.minItems === 'number') n = Math.max(node.minItems, n);
   if (typeof node.maxItems === 'number') n = Math.min(node.maxItems, n);
+  // a list keyed by the answer's lines ({"line": n, ...}: the lines that pass on news, or are confided) has an item
+  // for a line as often as a per-line optional field is filled: the content of per-line nullable fields, in the
+  // list's shape (issue 33 item 3 changed the dialogue answer's shape, not what a model says in it)
+  const lineKey = types(((items.properties as Schema | undefined)?.line as Schema | undefined) ?? {})[0];
+  const plan = lineKey === 'number' || lineKey === 'integer' ? linesPlan(ctx) : null;
+  if (plan) {
+    const keyed: unknown[] = [];
+    for (let line = 1; line <= plan.n; line++)
+      if (ctx.rng() >= EMPTY_RATE) {
+        const item = value(items, k.replace(/s$/, ''), ctx, defs, [...path, k]) as Record<string, unknown>;
+        keyed.push({ ...item, line });
+      }
+    return keyed;
+  }
   const out: unknown[] = [];
   for (let i = 0; i < n; i++) out.push(value(items, k.replace(/s$/, ''), ctx, defs, [...path, k]));
   return withTimeline(out, ctx);

@@ -37,7 +37,8 @@ export const calibratedRates: BehaviourRates = {
   // stats.json per_day["2023-02-13"].conversations_started 4/6/6: 5.33 conversations per resident-day. The data
   // has no count of talk decisions asked, so this rate is fitted: with it the bench's two towns together (Willowbrook
   // 10 and Smallville 25 residents) reach that figure (measured 4.2 and 5.68: 5.26 per resident-day over the 35;
-  // 0.5 gave 6.2 and 7.28). The bench prints the conversations per resident-day it got beside the real run's.
+  // 0.5 gave 6.2 and 7.28). Not refitted since: on issue 33's code (talk rest, one decision per pair) it gives 4.3
+  // and 8.7 (mean of seeds 1-3). The bench prints the conversations per resident-day it got beside the real run's.
   talk: 0.42,
   // not in the data (the run stores no declined reactions): the earlier profile's share, kept
   react: 0.2,
@@ -72,7 +73,13 @@ export const calibratedRates: BehaviourRates = {
  * (../shared/data/smallville-run/master_movement.json, the last line of each `chat`: 5 of the 8 end at the
  * 16-line cap on a question or an offer), so its talks end by the model's `end` or at the cap.
  */
-export const chattyRates: BehaviourRates = { ...calibratedRates, talk: 1 };
+export const chattyRates: BehaviourRates = {
+  // every other rate is calibrated's, each cited above from ../shared/data/smallville-run/stats.json
+  ...calibratedRates,
+  // no figure: the real run stores no talk decisions declined (only the 8 conversations held), so "always" is the
+  // bound an eager model reaches, not a measured rate
+  talk: 1,
+};
 
 export const behaviourProfiles = { calibrated: calibratedRates, chatty: chattyRates } as const;
 export type BehaviourProfile = keyof typeof behaviourProfiles;

@@ -1,5 +1,6 @@
 // The realistic model's `usage`: prompt tokens counted with o200k (GPT-4o's encoding) over everything the request
-// carries, and OpenAI-style prompt caching (exact prefixes of 1024 tokens and more, in 128-token steps).
+// carries, and a model of OpenAI's prompt caching (exact prefixes of 1024 tokens and more, in 128-token steps,
+// forgotten after minutes unused: cacheSettings).
 // Its own counting, independent of src/llm/tokens.ts, so a test can compare our meter against it.
 import { createHash } from 'node:crypto';
 import { Tiktoken } from 'js-tiktoken/lite';
@@ -18,10 +19,20 @@ export function tokenCount(text: string): number {
   return text.length === 0 ? 0 : asText(encoder(), text).length;
 }
 
+/**
+ * A model of OpenAI's prompt caching, by its documented rule (not OpenAI's own accounting): "Cache hits are only
+ * possible for exact prefix matches within a prompt ... caching is enabled automatically for prompts that are 1024
+ * tokens or longer" (OpenAI API docs, guides/prompt-caching, developers.openai.com/api/docs/guides/prompt-caching);
+ * "cache hits occurring in increments of 128 tokens. The entire request prefix is cacheable: messages, images, ...
+ * structured output schemas" (openai-cookbook examples/Prompt_Caching_201.ipynb, sec. 1.1); caches "are typically
+ * cleared within 5-10 minutes of inactivity and are always removed within one hour of the cache's last use" (Azure
+ * OpenAI, how-to/prompt-caching). Where the schema sits in the prefix is not documented: here it leads.
+ */
 export const cacheSettings = {
-  // OpenAI prompt caching: prompts of 1024 tokens or more, cache hits in increments of 128 tokens.
   minPrefix: 1024,
   step: 128,
+  // Forgotten after this long unused (wall-clock ms): the upper end of "5-10 minutes of inactivity".
+  idleMs: 10 * 60_000,
   // Prefix hashes kept (the server forgets the oldest half beyond this).
   capacity: 200_000,
 } as const;
@@ -47,10 +58,11 @@ export function promptTokens(p: PromptParts): { total: number; tokens: number[] 
 
 /** Remembers prefixes it has seen and says how many leading tokens of a new prompt were cached. */
 export class PromptCache {
-  private seen = new Set<string>();
+  /** Prefix hash -> when last used (a hit or a write). */
+  private seen = new Map<string, number>();
 
-  cachedTokens(tokens: readonly number[]): number {
-    const { minPrefix, step, capacity } = cacheSettings;
+  cachedTokens(tokens: readonly number[], now = Date.now()): number {
+    const { minPrefix, step, capacity, idleMs } = cacheSettings;
     if (tokens.length < minPrefix) return 0;
     let cached = 0;
     const boundaries: number[] = [];
@@ -61,10 +73,11 @@ export class PromptCache {
         .digest('hex'),
     );
     hashes.forEach((h, i) => {
-      if (this.seen.has(h)) cached = boundaries[i]!;
+      const last = this.seen.get(h);
+      if (last !== undefined && now - last <= idleMs) cached = boundaries[i]!;
     });
-    if (this.seen.size + hashes.length > capacity) this.seen = new Set([...this.seen].slice(capacity / 2));
-    for (const h of hashes) this.seen.add(h);
+    if (this.seen.size + hashes.length > capacity) this.seen = new Map([...this.seen].slice(capacity / 2));
+    for (const h of hashes) this.seen.set(h, now);
     return cached;
   }
 }
