@@ -178,8 +178,9 @@ for (const profile of Object.keys(PROFILES) as (keyof typeof PROFILES)[]) {
           .flatMap((i) => (i.speakers ?? []) as { name: string; relations?: { name: string; note: string }[] }[])
           .flatMap((v) => (v.name === 'Nia Holt' ? (v.relations ?? []) : []))
           .filter((r) => r.name === 'Ruby Holt');
-      // (the two share a house: they talk within two days on either profile; how soon depends on the model's draws)
-      for (let h = 0; h < 48 && rubyNotes().length === 0; h++) await service.step(6);
+      // (the two share a house: they talk within days on either profile; how soon depends on the model's draws, and
+      // on the realistic server's answers arriving in time on a loaded machine)
+      for (let h = 0; h < 96 && rubyNotes().length === 0; h++) await service.step(6);
       const ruby = rubyNotes();
       expect(ruby.length).toBeGreaterThan(0);
       for (const r of ruby) expect(r.note).toMatch(/^Nia's granddaughter/);

@@ -138,6 +138,8 @@ describe('the web view in Chromium', () => {
     expect(await page.evaluate('document.activeElement.name')).toBe('t');
     await page.keyboard.press('End');
     await page.waitForSelector('h1:has-text("at 22:00")');
+    // (the list is refreshed with the heading; on a loaded machine its rows may follow a moment later)
+    await page.waitForSelector('ol.posts time');
     const times = await page.$$eval('ol.posts time', (els) => els.map((e) => e.textContent ?? ''));
     expect(times.length).toBeGreaterThan(0);
     for (const t of times) expect(t <= '22:00').toBe(true);
