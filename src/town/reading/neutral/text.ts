@@ -52,6 +52,9 @@ const B0 = '(?<![\\p{L}\\p{N}])';
 const B1 = '(?![\\p{L}\\p{N}])';
 const TITLES = '(?:Mr|Mrs|Ms|Miss|Mx|Dr|Doctor|Doc|Prof|Professor|Rev|Reverend|Captain|Capt|Old|Young|Sir|Dame|Lady)';
 
+/** A day or month word after a first name is no surname ("will tell Rik Sun", "Meg Sat 10am"). */
+const CALENDAR_WORD = String.raw`(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)(?:day|nesday|urday|sday|rsday|uary|ch|il|e|y|ust|tember|ober|ember)?(?![\p{L}])`;
+
 /** For each resident, the patterns that name them in a text, longest first. */
 function namePatterns(people: readonly string[]): { person: string; re: RegExp }[] {
   const out: { person: string; re: RegExp; len: number }[] = [];
@@ -91,7 +94,7 @@ function namePatterns(people: readonly string[]): { person: string; re: RegExp }
       // a first name alone, not the start of someone else's full name ("Maud Baker" is not Maud Ferris)
       out.push({
         person: p,
-        re: new RegExp(`${B0}${escapeRegExp(first)}${B1}(?![’']?\\s+\\p{Lu}\\p{Ll})(?!\\s+\\d)`, 'gu'),
+        re: new RegExp(`${B0}${escapeRegExp(first)}${B1}(?![’']?\\s+(?!${CALENDAR_WORD})\\p{Lu}\\p{Ll})(?!\\s+\\d)`, 'gu'),
         len: first.length,
       });
   }
