@@ -99,7 +99,7 @@ export type DayHalf = 'morning' | 'afternoon' | 'evening' | null;
 
 /** The half of the day a phrase puts a time in ("tonight", "in the evening", "breakfast" aside). */
 export function halfOfDay(text: string): DayHalf {
-  if (/\b(?:evenings?|tonight|nights?|nightly|supper|dinner)\b/i.test(text)) return 'evening';
+  if (/\b(?:evenings?|eve|tonight|nights?|nightly|supper|dinner)\b/i.test(text)) return 'evening';
   if (/\bafternoons?\b/i.test(text)) return 'afternoon';
   if (/\b(?:mornings?|breakfast|brunch)\b/i.test(text)) return 'morning';
   return null;
@@ -149,6 +149,12 @@ const AT_RE = new RegExp(
 /** A time said with its half of the day and no preposition ("tonight 8pm", "Wed 10am"). */
 const BARE_RE = /(?<![\p{L}\d:.–-])(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2})(?![\p{L}\d:–-])/giu;
 
+/** A time in words said with no preposition ("half six", "a quarter to eight", "nine o'clock"). */
+const SPOKEN_RE = new RegExp(
+  String.raw`(?<![\p{L}])((?:a\s+)?(?:${MINUTE_WORD})\s+(?:past|to)\s+(?:${HOUR_WORD})${SUFFIX}|half\s+(?:${HOUR_WORD})|(?:${HOUR_WORD})\s+o['’]clock${SUFFIX})(?![\p{L}])`,
+  'giu',
+);
+
 /** Is this TIME match a bare number that is not a clock ("6 years", "2 children", "45")? */
 function plainNumber(raw: string, after: string): boolean {
   if (!/^\d{1,2}$/.test(raw.trim()) && !new RegExp(`^(?:${HOUR_WORD})$`, 'i').test(raw.trim())) return false;
@@ -192,7 +198,7 @@ export function windowsIn(text: string, opts: { workday?: boolean } = {}): Windo
       out.push({ start, end, at, length: m[0].length });
       taken.push([at, at + m[0].length]);
     }
-  for (const m of [...text.matchAll(AT_RE), ...text.matchAll(BARE_RE)].sort(
+  for (const m of [...text.matchAll(AT_RE), ...text.matchAll(BARE_RE), ...text.matchAll(SPOKEN_RE)].sort(
     (x, y) => (x.index ?? 0) - (y.index ?? 0),
   )) {
     const at = m.index ?? 0;

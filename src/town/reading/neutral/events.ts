@@ -39,9 +39,17 @@ const HOST_AFTER =
   /(@\d+)(?:['’]s|\s+is)?\s+(?:running|hosting|organi[sz]ing|holding|putting it on|in charge)\b|\b(?:run|put on|organi[sz]ed|hosted|held|led|arranged|given)\s+by\s+(@\d+|him|her|me|them)\b/i;
 /** A terse note's cue that a noun phrase is someone's happening: "her doing", "all welcome", "his do". */
 const EVENT_CUE =
-  /\b(?:(?:her|his|my|their)\s+(?:do|doing|idea|treat|event|party|shout)|all welcome|everyone welcome|everybody welcome|(?:all|everyone|everybody|anyone) (?:is |are )?(?:welcome|invited)|open to (?:all|everyone)|come one|organi[sz]ing|hosting|run by|put on by|hosted by)\b/i;
+  /(?:\b(?:her|his|my|their)|@\d+['’]s)\s+(?:do|doing|idea|treat|event|party|shout)\b|\b(?:running it|in charge|all welcome|everyone welcome|everybody welcome|(?:all|everyone|everybody|anyone) (?:is |are )?(?:welcome|invited)|open to (?:all|everyone)|come one|organi[sz]ing|hosting|run by|put on by|hosted by)\b/i;
 const HOSTED_BY = new RegExp(
   String.raw`\b${ARTICLE}\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+(?:(?:will be|is being|is to be|is|was|['’]ll be)\s+)?(?:hosted|organi[sz]ed|run|held|led|put on|thrown|given|arranged)\s+by\s+(@\d+|(?:her|his|their)\s+${KIN})`,
+  'giu',
+);
+/** A note's day and hour before its kind: "Tue 7pm skittles at The Oak". */
+const WHEN_FIRST =
+  /^(?:(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?|today|tomorrow|tmrw|tonight|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)[\s,]+)+/i;
+/** "will open the old chapel for a hymn supper": the happening a place is opened for. */
+const OPEN_FOR = new RegExp(
+  String.raw`\b(?:open|opens|opening|unlock|unlocks)\s+(?:up\s+)?[^.;@]{1,40}?\s+for\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
   'giu',
 );
 /** "The party's at the parish hall next Saturday": an event named before, given its place and day. */
@@ -53,7 +61,7 @@ const THERE_IS = new RegExp(
 );
 /** A terse note's leading noun phrase: "Story hour for little ones Fri 10:30am ...", "Table quiz, GAA clubhouse". */
 const LEADING = new RegExp(
-  String.raw`^(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?=\s+(?:for|at|in|on|this|today|tomorrow|tonight|next|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|\d)\b|\s*[,:(—–])`,
+  String.raw`^(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?=\s+(?:for|at|in|on|this|today|tomorrow|tonight|next|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|\d)\b|\s*[,:(—–]|\s*[.!]?\s*$)`,
   'iu',
 );
 
@@ -61,7 +69,12 @@ const NOT_A_KIND =
   /^(?:day|time|week|weekend|morning|afternoon|evening|night|plan|plans|lot|bit|chance|way|thing|idea|hope|mind|eye|secret|word)$/i;
 /** Last words of a noun phrase that is a thing run every day, not a happening ("runs the shop"). */
 const NOT_A_HEAD =
-  /^(?:business|shop|bakery|pub|bar|café|cafe|job|work|life|family|home|house|place|garden|dog|cat|shift|stall|plans?|time|ideas?|store|office|farm|school|surgery|library|kitchen|counter|till|errands?|risk|chance|look|walk|break|rest)$/i;
+  /^(?:business|shop|bakery|pub|bar|café|cafe|job|work|life|family|home|house|place|garden|dog|cat|shift|stall|plans?|time|ideas?|store|office|farm|school|surgery|library|kitchen|counter|till|errands?|risk|chance)$/i;
+/** Heads that are a happening only with a word before them ("a lantern walk", not "a walk"). */
+const NOT_ALONE = /^(?:look|walk|break|rest|run|ride)$/i;
+/** Nouns of a happening: a terse note's "Car boot sale." or "First ever quiz night." names an event by its head. */
+const EVENT_HEAD =
+  /^(?:party|night|quiz|sale|swap|supper|tea|lunch|dinner|breakfast|brunch|picnic|barbecue|bbq|walk|ride|race|match|tournament|show|fair|fete|fête|festival|market|auction|raffle|bingo|concert|gig|recital|reading|talk|lecture|class|lesson|workshop|meeting|social|dance|disco|ceilidh|ball|session|service|tour|screening|exhibition|tasting|singalong|karaoke|celebration|gathering|get-together|do|open day|morning|evening|afternoon|skittles|darts|games|crawl|hunt|competition|contest|jam|drive|launch|opening|vigil|parade|knees-up|shindig)$/i;
 const WEEKLY =
   /\b(?:every|each)\s+(?:week|sunday|monday|tuesday|wednesday|thursday|friday|saturday|evening|night|morning|month)\b|\b(?:on\s+)?(?:sun|mon|tues|wednes|thurs|fri|satur)days\b|\bweekly\b|\bregular\b|\busually\b|\balways\b/i;
 const PAST =
@@ -71,14 +84,16 @@ const clean = (k: string): string =>
   k
     .replace(/^(?:a|an|the|her|his|their|its|our|my|one|another)\s+/i, '')
     .replace(/^(?:[\p{L}-]+\s+)?[\p{L}-]+['’]s\s+(?=\p{L})/u, '')
-    .replace(/^(?:free|small|little|big|annual|special|grand)\s+(?=\p{L}{3})/iu, '')
+    .replace(/^(?:first(?:[- ]ever)?|very first|free|small|little|big|annual|special|grand)\s+(?=\p{L}{3})/iu, '')
     .replace(/\s+/g, ' ')
     .trim();
 
 function kindOk(k: string): boolean {
   if (k === '' || k.split(' ').length > 4) return false;
   const head = k.split(' ').pop()!;
-  if (NOT_A_KIND.test(k) || NOT_A_HEAD.test(head)) return false;
+  if (NOT_A_KIND.test(k) || NOT_A_HEAD.test(head) || (NOT_ALONE.test(head) && !k.includes(' '))) return false;
+  // "on the first evening" says when, not what
+  if (/^(?:on|at|in|from|by|for|with|to|of|after|before|during|until|till)\b/i.test(k)) return false;
   if (kinWord(head) || kinWord(k.split(' ')[0]!)) return false;
   if (/\b(?:is|are|was|were|has|have|had|to|be|it|them|him|her|she|he|time|plans?|hopes?)\b/i.test(k)) return false;
   if (/@\d/.test(k) || /\b(?:and|or|but)\b/i.test(k)) return false;
@@ -105,7 +120,10 @@ function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinIt
   const head = marked.slice(0, at).split(/[;.]/).pop() ?? '';
   const tokens = [
     ...head.matchAll(
-      new RegExp(String.raw`@(\d+)(?!['’]s)|\b(?:her|his|my)\s+(${KIN})\b(?!['’]s)|\b(she|he|i|they|we)\b`, 'giu'),
+      new RegExp(
+        String.raw`@(\d+)(?!['’]s)|\b(?:(?:her|his|my)\s+(${KIN})|(Mum|Mom|Mam|Dad|Grandad|Grandpa|Grandma|Gran|Granny|Nan|Nana))\b(?!['’]s)|\b(she|he|i|they|we)\b`,
+        'giu',
+      ),
     ),
   ];
   const last = tokens[tokens.length - 1];
@@ -119,9 +137,11 @@ function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinIt
   )
     return doc.resident;
   if (last[1] !== undefined) return doc.frame.people[Number(last[1])] ?? doc.resident;
-  if (last[2]) return relativesNamed(last[2], family)[0] ?? doc.resident;
+  // "Dad is hosting", "her uncle is throwing": the relative the word names
+  if (last[2] || last[3]) return relativesNamed((last[2] ?? last[3])!, family)[0] ?? doc.resident;
   // "she's giving him a party" in a man's text: the woman named last
-  const g = /^she$/i.test(last[3] ?? '') ? 'f' : /^he$/i.test(last[3] ?? '') ? 'm' : null;
+  const pron = last[4] ?? '';
+  const g = /^she$/i.test(pron) ? 'f' : /^he$/i.test(pron) ? 'm' : null;
   if (g && doc.gender && g !== doc.gender) {
     const earlier = doc.sentences
       .filter(
@@ -137,10 +157,22 @@ function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinIt
 }
 
 /** Whom the host means to invite: names (residents) or kin words; "everyone" unless the text names them. */
+/** One guest named in a list: a resident, or a relative by kin word ("Grandad", "her sister"). */
+const GUEST = String.raw`(?:@\d+(?!['’]s)|\b(?:(?:her|his|my|their)\s+)?${KIN}\b)`;
+/** Guests named before the word that asks them: "Ann Shaw + Tina invited", "Ora + Val only". */
+const GUESTS_BEFORE = new RegExp(
+  String.raw`(${GUEST}(?:\s*(?:,|\+|&|and)\s*${GUEST})*)\s*(?:are\s+|is\s+|were\s+)?(?:(?:the\s+)?only(?:\s+ones?)?(?![\p{L}])|invited\b|asked\b)`,
+  'iu',
+);
+/** "pour tea for the Marshes, Ottoline and Felix, and for no one else": whom it is for. */
+const FOR_ONLY = /\bfor\s+([^.;]*?)\s*,?\s*(?:and\s+)?(?:for\s+)?(?:no ?one|nobody) else\b/iu;
+
 function inviteIn(doc: Doc, marked: string, family: readonly KinItem[]): EventItem['invite'] {
   const m =
     /\binvit(?:e|es|ing|ed)\s+(?:only\s+|just\s+)?([^.;]*)/iu.exec(marked) ??
-    /\b(?:ask|asks|asking|asked)\s+(?:only\s+|just\s+)?([^.;]*)/iu.exec(marked);
+    /\b(?:ask|asks|asking|asked)\s+(?:only\s+|just\s+)?([^.;]*)/iu.exec(marked) ??
+    FOR_ONLY.exec(marked) ??
+    GUESTS_BEFORE.exec(marked);
   if (!m) return 'everyone';
   const list = m[1]!;
   if (
@@ -150,7 +182,7 @@ function inviteIn(doc: Doc, marked: string, family: readonly KinItem[]): EventIt
   )
     return 'everyone';
   const names: string[] = [];
-  for (const x of list.matchAll(new RegExp(String.raw`@(\d+)(?!['’]s)|\b(?:her|his|my|their)\s+(${KIN})\b`, 'giu'))) {
+  for (const x of list.matchAll(new RegExp(String.raw`@(\d+)(?!['’]s)|\b(?:(?:her|his|my|their)\s+)?(${KIN})\b`, 'giu'))) {
     if (x[1] !== undefined) {
       const p = doc.frame.people[Number(x[1])];
       if (p && p !== doc.resident) names.push(p);
@@ -170,6 +202,14 @@ const continues = (next: Sentence | undefined, kind: string): boolean =>
   !!next &&
   (/^(?:it|this|that|they|the (?:event|evening|night|party|do))\b/i.test(next.text) ||
     kind.split(' ').some((w) => w.length > 3 && new RegExp(`\\b${w}`, 'i').test(next.text)));
+
+/** Is the clause little more than the kind ("First ever quiz night.")? */
+const bareKind = (clause: string, kind: string): boolean =>
+  clause
+    .toLowerCase()
+    .replace(kind.toLowerCase(), ' ')
+    .split(/[^\p{L}\d]+/u)
+    .filter((w) => w !== '').length <= 2;
 
 /** The kind and host a clause gives an event, if it names one. */
 function eventIn(
@@ -191,7 +231,7 @@ function eventIn(
       : hostBefore(doc, m[2]!, m[2]!.length, family);
     found.push({ kind, host });
   }
-  for (const re of [HOST_RE, HAVE_ON, THERE_IS, THE_KIND_IS, TAKES_PLACE, GATHER])
+  for (const re of [HOST_RE, HAVE_ON, THERE_IS, THE_KIND_IS, TAKES_PLACE, GATHER, OPEN_FOR])
     for (const m of marked.matchAll(re)) {
       const kind = clean(m[1]!);
       if (!ok(kind)) continue;
@@ -200,9 +240,12 @@ function eventIn(
         continue;
       found.push({ kind, host: hostBefore(doc, `${before} ${marked}`, before.length + 1 + m.index, family) });
     }
-  if (found.length === 0 && EVENT_CUE.test(marked)) {
-    const lead = LEADING.exec(marked.replace(/^[^:]{0,30}:\s*/, '').trim());
-    if (lead && ok(clean(lead[1]!))) found.push({ kind: clean(lead[1]!), host: doc.resident });
+  if (found.length === 0) {
+    // a note's leading noun phrase, when the note says it is someone's happening or its head names one
+    const lead = LEADING.exec(marked.replace(/^[^:]{0,30}:\s*/, '').trim().replace(WHEN_FIRST, ''));
+    const kind = lead ? clean(lead[1]!) : '';
+    if (lead && ok(kind) && (EVENT_CUE.test(marked) || EVENT_HEAD.test(kind.split(' ').pop()!)))
+      found.push({ kind, host: doc.resident });
   }
   const f = found[0];
   if (!f) return null;
@@ -252,7 +295,10 @@ export function readEvents(
         ci === markeds.length - 1 &&
         next &&
         next.field === s.field &&
-        continues(next, f.kind)
+        (continues(next, f.kind) ||
+          // "Car boot sale. Sat 17 May, the rec ground, 8 am-noon.": a note naming only the happening goes on
+          (bareKind(clause, f.kind) &&
+            (eventDay(next.text, first) !== null || placesIn(next.text, doc.frame.places).length > 0)))
       ) {
         text = `${text} ${next.text}`;
         markedText = `${markedText} ${next.marked}`;

@@ -14,7 +14,7 @@ const PL = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+${PI}|\s
 /** A list whose last name may be a possessor ("his father Amani's shop"). */
 const PLP = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+${PI}|\s*\+\s*${PI})?|@\d+(?=['’]s))`;
 const POSS = String.raw`((?:@\d+\s+(?:and|&)\s+)?@\d+['’]s|\b(?:his|her|their|my|your|our|me|those|these|whose)\b)`;
-const MOD = String.raw`(?:(?:older|younger|elder|eldest|oldest|youngest|big|little|baby|twin|teenage|teenaged|grown|grown-up|adult|only|new|first|second|middle|two|three|four|\d+|[a-z]+-year-old|beloved|dear|widowed|retired|own|other|another|late|adopted|kid|step)\s+)*`;
+const MOD = String.raw`(?:(?:that|the) same\s+)?(?:(?:older|younger|elder|eldest|oldest|youngest|big|little|small|wee|young|infant|newborn|baby|twin|teenage|teenaged|grown|grown-up|adult|only|new|first|second|middle|two|three|four|\d+|[a-z]+-year-old|beloved|dear|widowed|retired|own|other|another|late|adopted|kid|step)\s+)*`;
 const K = String.raw`(${KIN})(?![\p{L}-])`;
 const SUBJECT = /\b(?:she|he|i|they|we)\b/i;
 const OBJECT_BEFORE =
@@ -63,8 +63,15 @@ const RE = {
   together: rx(
     String.raw`(@\d+|\b(?:i|she|he))\s+(?:and|&)\s+(@\d+|\b(?:i|me|she|he))\s+(?:have been|['’]ve been|are|were|has been)\s+(?:together|a couple|an item|partners)\b`,
   ),
+  /** "Hal and I have been married forty years", "Jude and I aren't married, but we've been partners twelve years". */
+  pairMarried: rx(
+    String.raw`(@\d+|\b(?:i|she|he))\s+(?:and|&)\s+(@\d+|\b(?:i|me|she|he))\s+(?:have been|['’]ve been|are|were|got|had been)\s+(?:happily\s+)?married\b`,
+  ),
+  pairPartners: rx(
+    String.raw`(@\d+|\b(?:i|she|he))\s+(?:and|&)\s+(@\d+|\b(?:i|me|she|he))\b[^.;]{0,50}?\bwe(?:['’]ve| have| are|['’]re)\s+(?:been\s+)?(?:together|partners|a couple)\b`,
+  ),
   marriedTo: rx(
-    String.raw`\b(?:married|wed)\b(?:\s+(?:again|late|young|early|happily|first))*(?:\s*,)?\s+(?:to\s+)?(?:the\s+[\p{L}-]+\s*,?\s+)?(${P})`,
+    String.raw`(?:\b(?:married|wed)\b|(?<![\p{L}.])m\.(?=\s+to\b))(?:\s+(?:again|late|young|early|happily|first))*(?:\s*,)?\s+(?:to\s+)?(?:the\s+[\p{L}-]+\s*,?\s+)?(${P})`,
   ),
   has: rx(
     String.raw`\b(?:has|have|had|with)\s+(?:a|an|one|two|three|four|five|\d)\s+(?:grown\s+|young\s+|teenage\s+|adult\s+)?${MOD}${K}(?:\s+[^@.;,]{0,25}?)?\s*,?\s*(?:named\s+|called\s+|:\s*)?${PL}`,
@@ -173,6 +180,23 @@ function ownersOf(ctx: Ctx, poss: string, s: string, at: number, not: readonly s
     const who = named ? people[Number(named[1])] : undefined;
     return who ? [who] : [];
   }
+  // "w/ son Jim + his wife Tina", "her husband, Kev, and his parents": the one named just before, when the word
+  // fits what the text says of them
+  // ("her mother, Lin Mei, and her father" is one owner's, said twice)
+  const listed = /(?:\b(her|his)\s+(?:[\p{L}-]+\s*,?\s*)?(?:is\s+)?)?(@\d+)(?!['’]s)\s*(?:\([^()]*\))?\s*,?\s*(?:and|&|\+)\s*$/iu.exec(
+    s.slice(0, at),
+  );
+  const prior = listed ? people[Number(listed[2]!.slice(1))] : undefined;
+  const parallel = listed?.[1]?.toLowerCase() === p;
+  if (
+    prior &&
+    !parallel &&
+    prior !== ctx.doc.resident &&
+    !not.includes(prior) &&
+    ctx.genders.has(prior) &&
+    compatible(ctx, prior, p)
+  )
+    return [prior];
   // "lived with her and her husband Earl": the same woman twice
   if (/\b(?:her|him)\s+and\s*$/i.test(s.slice(0, at)) && compatible(ctx, ctx.doc.resident, p))
     return [ctx.doc.resident];
@@ -293,6 +317,16 @@ function readSentence(ctx: Ctx, s: Sentence) {
     const pair = listOf(ctx, m[1]!);
     for (const a of pair) add(ctx, [a], 'spouse', pair, q);
   }
+  for (const [re, word] of [
+    [RE.pairMarried, 'spouse'],
+    [RE.pairPartners, 'partner'],
+  ] as const)
+    for (const m of scan(re, t)) {
+      const who = (x: string) => (x.startsWith('@') ? personOf(x, people) : ctx.doc.resident);
+      const a = who(m[1]!);
+      const b = who(m[2]!);
+      if (a && b && a !== b) add(ctx, [a], word, [b], q);
+    }
   for (const m of scan(RE.together, t)) {
     const who = (x: string) => (x.startsWith('@') ? personOf(x, people) : ctx.doc.resident);
     const a = who(m[1]!);

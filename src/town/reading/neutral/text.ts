@@ -36,11 +36,13 @@ export interface Doc {
   passages: readonly string[];
 }
 
-const ABBREV = /\b(Mr|Mrs|Ms|Dr|St|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|a\.m|p\.m)\.(?=\s)/gi;
+// "St. Mary's" is a saint's, but "on Quay St. Xmas social ..." ends a street's name and may end the sentence
+const ABBREV = /\b(Mr|Mrs|Ms|Dr|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|a\.m|p\.m)\.(?=\s)/gi;
+const SAINT = /(?<!\p{Lu}\p{Ll}+\s+)\b(?:St|st)\.(?=\s)/gu;
 
 /** Splits a passage into sentences (full stops after titles and "a.m." kept inside). */
 export function sentencesOf(text: string): string[] {
-  const guarded = text.replace(ABBREV, (m) => m.replace(/\.$/, '\u2024'));
+  const guarded = text.replace(ABBREV, (m) => m.replace(/\.$/, '\u2024')).replace(SAINT, (m) => m.replace(/\.$/, '\u2024'));
   return guarded
     .split(/(?<=[.!?])["”’)]?\s+(?=["“‘(]?[\p{Lu}\d@])|\n+|(?<=[.!?])$/u)
     .map((s) => s.replace(/\u2024/g, '.').trim())

@@ -178,9 +178,11 @@ function hoursOf(doc: Doc, at: Candidate): { window: Window | null; days: Weekda
   const clauses = hourClauses(doc, at);
   for (const [i, c] of clauses.entries()) {
     const ws = windowsIn(c, { workday: true });
-    let w = ws.find((x) => x.end !== null) ?? (i === 0 ? ws[0] : undefined) ?? null;
+    // the workplace's own clause, or the next sentence when it is all hours ("Owns Crust, Quay St. Opens 6.30, shuts 3.")
+    const first = i === 0 || (!window && i === 1 && clauses[0] !== c && HOURS_WORDS.test(c));
+    let w = ws.find((x) => x.end !== null) ?? (first ? ws[0] : undefined) ?? null;
     // "lifts the shutter at half past eight and pulls it down at half past five"
-    if (w && w.end === null && ws.length >= 2 && i === 0) {
+    if (w && w.end === null && ws.length >= 2 && first) {
       const end = ws[1]!.start <= w.start && ws[1]!.start + 12 * 60 < 24 * 60 ? ws[1]!.start + 12 * 60 : ws[1]!.start;
       if (end > w.start) w = { ...w, end };
     }
