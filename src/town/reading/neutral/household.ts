@@ -9,18 +9,24 @@ import { relativesNamed } from './relatives.ts';
 import type { Doc, Sentence } from './text.ts';
 
 const DWELLING = `(?:home|house|flat|apartment|cottage|place|rooms?|roof|bungalow|farmhouse|farm|caravan|quarters|digs|lodgings|bedsit|loft|attic|studio|cabin|croft|manse|vicarage|rectory|upstairs|downstairs)`;
-const VERB = String.raw`(?:(?:still\s+|now\s+|also\s+)?(?:lives?|living|lived|stays?|staying|lodges?|lodging|boards?|boarding|resides?|residing|shares?|sharing|shared|keeps? house|moved\s+(?:back\s+)?in|has\s+moved\s+(?:back\s+)?in|(?:has|have|had)\s+lived|(?:is|are)\s+living|(?:have|has|had)\s+the\s+${DWELLING}|(?:is|am|are)\s+(?:back\s+)?(?:at\s+)?home|back\s+home|at\s+home|home\s*[:=–-]|${DWELLING}(?=\s+with\b))(?:\s+and\s+[a-z]+s)?)`;
+const VERB = String.raw`(?:(?:still\s+|now\s+|also\s+)?(?:lives?|living|lived|stays?|staying|lodges?|lodging|boards?|boarding|resides?|residing|shares?|sharing|shared|keeps? house|moved\s+(?:back\s+)?in|has\s+moved\s+(?:back\s+)?in|(?:has|have|had)\s+lived|(?:is|are)\s+living|(?:have|has|had)\s+the\s+${DWELLING}|(?:is|am|are)\s+(?:back\s+)?(?:at\s+)?home|back\s+home|at\s+home|home\s*[:=–-]|${DWELLING},?(?=\s+with\b))(?:\s+and\s+[a-z]+s)?)`;
 const LIVE_WITH = new RegExp(String.raw`\b${VERB}(?![\p{L}])((?:[^.;@]|@\d+){0,70}?)\bwith\s+`, 'giu');
 /** "Four of us live in the Iyer house: my husband Suresh, our daughter Meena, ... and me." */
 const LIVE_COLON = /\b(?:we|us|of us)\s+(?:all\s+)?live\b[^.;:@]{0,50}:\s*/gi;
 const GAP_BAD =
   /\b(?:works?|working|plays?|runs?|eats?|drinks?|meets?|walks?|talks?|sees?|visits?|who|which|where|alone|near|next door|neighbou?rs?|friends?|shift|customers?)\b/i;
-const NOT = /(?:\bno longer|\bnot|\bnever|n['’]t|\bused to|\buntil|\bformerly|\bonce)\b/i;
+const NOT = /(?:\bno longer|\bnot|\bnever|n['’]t|\bused to|\buntil|\bformerly|\bonce(?=\s+(?:lived|shared|stayed|lodged)))\b/i;
+
+/** A subject of two, the resident among them: "My wife, Mary, and I", "Her daughter, Iris, and Iris's husband, Milo". */
+const COMPOUND = new RegExp(
+  String.raw`(?:^|[.;:]\s*)\s*(?:(?:my|her|his|our|their|@\d+['’]s)\s+[\p{L}-]+\s*,?\s*)?@\d+(?!['’]s)\s*,?\s*(?:and|&)\s+(?:i|me|she|he|(?:(?:my|her|his|our|their|@\d+['’]s)\s+[\p{L}-]+\s*,?\s*)?@\d+(?!['’]s)\s*,?)\s*$`,
+  'iu',
+);
 
 /** An age said in words after a name ("Arjun, fifteen,"). */
 const AGE_WORD = `(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)`;
 const ITEM = new RegExp(
-  String.raw`^\s*(?:just\s+|only\s+)?(?:(?:(?:her|his|my|their|our|the|your|those|these|both|@\d+['’]s)\s+)?(?:(?:two|three|four|\d+|young|teenage|grown|little|big|elder|older|eldest|oldest|younger|youngest|baby|twin|new|kid|adopted|only|other)\s+)*(${KIN})(?![\p{L}-])(?:\s*,?\s*\(?\s*(@\d+)(?!['’]s)\s*\)?(?:\s*,\s*(?:aged\s+)?(?:\d+|${AGE_WORD})(?=\s*(?:,|and\b|$))|\s*\([^()]*\))?)?|(@\d+)(?!['’]s)(?:\s*\([^()]*\)|,\s*(?:aged\s+)?\d+(?=\s*[,.;]|\s+and))?|(him|her|them|me|us))`,
+  String.raw`^\s*(?:just\s+|only\s+)?(?:(?:(?:her|his|my|their|our|the|your|those|these|both|@\d+['’]s)\s+)?(?:(?:that|the)\s+same\s+)?(?:(?:two|three|four|\d+|young|teenage|grown|little|small|wee|infant|big|elder|older|eldest|oldest|younger|youngest|baby|twin|new|kid|adopted|only|other)\s+)*(${KIN})(?![\p{L}-])(?:\s*,?\s*\(?\s*(@\d+)(?!['’]s)\s*\)?(?:\s*,\s*(?:aged\s+)?(?:\d+|${AGE_WORD})(?=\s*(?:,|and\b|$))|\s*\([^()]*\))?)?|(@\d+)(?!['’]s)(?:\s*\([^()]*\)|,\s*(?:aged\s+)?\d+(?=\s*[,.;]|\s+and))?|(him|her|them|me|us))`,
   'iu',
 );
 const SEP =
@@ -121,7 +127,8 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       // "Her daughter Aoife, fifteen, who shares ...": the subject is the one the relative clause follows
       const rel = /(@\d+)[^@]*?\bwho(?:['’]s| is| has)?\s*$/.exec(head);
       if (rel) head = rel[1]!;
-      else head = head.split(/,\s*(?:and|but|while)\s+|\b(?:and|but)\s+(?=(?:she|he|i)\b)/).pop() ?? head;
+      else if (!COMPOUND.test(head))
+        head = head.split(/,\s*(?:and|but|while)\s+|\b(?:and|but)\s+(?=(?:she|he|i)\b)/).pop() ?? head;
       const list = listAfter(doc, c.slice(at + m[0].length));
       const subj = subjects(doc, head, before);
       const named = [...list.names, ...kinNamed(list.kin, family)];
@@ -132,14 +139,26 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
           for (const n of subj.others) out.add(n);
         // "we live ... with his parents": we is the resident and the one they married
         // "is Ben and Ana's daughter and lives with them": the pair just named, else the one they married
-        const pair = /(@\d+)(?:['’]s)?\s+(?:and|&)\s+(@\d+)(?:['’]s)?[^@]*$/.exec(`${before} ${c.slice(0, at)}`);
-        const them = list.pronouns.some((p) => p === 'them');
+        const pair =
+          /(@\d+)(?:['’]s)?\s*,?\s*(?:and|&)\s+(?:(?:my|her|his|their)\s+[\p{L}-]+\s*,\s*)?(@\d+)(?:['’]s)?[^@]*$/iu.exec(
+            `${before} ${c.slice(0, at)}`,
+          );
+        // "we still share the house": the resident and the one "X and I" named, else the one they married
+        const weTwo = /(@\d+)(?!['’]s)\s+(?:and|&)\s+(?:i|me)\b/i.exec(`${before} ${c}`);
+        const them = list.pronouns.some((p) => p === 'them') || /\bthe (?:two|both|pair) of them\b/i.test(c.slice(at));
         if (them && pair)
           for (const x of [pair[1]!, pair[2]!]) {
             const p = people[Number(x.slice(1))];
             if (p) out.add(p);
           }
-        else if (/\b(?:we|they)\b/i.test(head) || them || list.pronouns.includes('us'))
+        else if (/\b(?:we|they)\b/i.test(head) && weTwo) {
+          const p = people[Number(weTwo[1])];
+          if (p) out.add(p);
+        } else if (
+          /\b(?:we|they|the (?:pair|two|both) of (?:them|us))\b/i.test(head) ||
+          them ||
+          list.pronouns.includes('us')
+        )
           for (const n of spouses(family)) out.add(n);
         // "shares with him the rooms": the man just named
         if (list.pronouns.some((p) => p === 'him' || p === 'her')) {
@@ -151,7 +170,9 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
         }
       } else if (subj.others.length > 0 && (list.pronouns.length > 0 || list.names.includes(doc.resident))) {
         // "Orla moved back in with them", "Junie has lived with her and her husband Earl"
-        for (const n of [...subj.others.slice(-1), ...named]) out.add(n);
+        // "His parents, Ambrose and Lavinia, live with him": all of a compound subject, else the one named last
+        const all = COMPOUND.test(head) || /@\d+(?!['’]s)\s*,?\s*(?:and|&)\s+@\d+(?!['’]s)\s*,?\s*$/.test(head);
+        for (const n of [...(all ? subj.others : subj.others.slice(-1)), ...named]) out.add(n);
         if (list.pronouns.some((p) => p === 'them' || p === 'us')) for (const n of spouses(family)) out.add(n);
       }
     }
@@ -176,7 +197,8 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       /(?:^|,?\s+and)\s*(?:they|we|the two of (?:them|us)|both of (?:them|us))\s+(?:both\s+|all\s+)?(?:live|share)\b|\ball\s+(?:live\s+)?(?:at|in|under)\b/i.test(
         c,
       ) &&
-      !/\bwith\b/i.test(c)
+      !/\bwith\b/i.test(c) &&
+      !NEAR_WORDS.test(c)
     ) {
       const near = (t: string) =>
         [...t.matchAll(/@(\d+)(?!['’]s)/g)].map((x) => people[Number(x[1])]!).filter((p) => p !== doc.resident);
