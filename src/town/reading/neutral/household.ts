@@ -152,7 +152,7 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
             if (p) out.add(p);
           }
         else if (/\b(?:we|they)\b/i.test(head) && weTwo) {
-          const p = people[Number(weTwo[1])];
+          const p = people[Number(weTwo[1]!.slice(1))];
           if (p) out.add(p);
         } else if (
           /\b(?:we|they|the (?:pair|two|both) of (?:them|us))\b/i.test(head) ||
@@ -194,7 +194,7 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
     }
     // "They live in the flat above the bakery", "and they all live on the farm": those just named, else the couple
     if (
-      /(?:^|,?\s+and)\s*(?:they|we|the two of (?:them|us)|both of (?:them|us))\s+(?:both\s+|all\s+)?(?:live|share)\b|\ball\s+(?:live\s+)?(?:at|in|under)\b/i.test(
+      /(?:^|,?\s+and)\s*(?:they|we|the two of (?:them|us)|both of (?:them|us))\s+(?:both\s+|all\s+)?(?:live|share|have (?:the|a|our|their) [\p{L}\s]{0,20}?(?:house|home|flat|cottage|place|farm|rooms))\b|\ball\s+(?:live\s+)?(?:at|in|under)\b/i.test(
         c,
       ) &&
       !/\bwith\b/i.test(c) &&
@@ -205,7 +205,9 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       // those just named, else the family named in the sentence before, else the couple
       const named = near(c);
       const before = near(prev).filter((p) => family.some((k) => k.name === p));
-      for (const n of named.length > 0 ? named : before.length > 0 ? before : spouses(family)) out.add(n);
+      // "m. to Roy. Son Ned (12), dau Pat (9), all at the Gale house": all of them, the family named before too
+      const all = /\ball\b/i.test(c) ? [...named, ...before] : named;
+      for (const n of named.length > 0 ? all : before.length > 0 ? before : spouses(family)) out.add(n);
     }
     // "his wife Lurdes, with whom he shares the rooms"
     for (const m of c.matchAll(
@@ -256,7 +258,13 @@ function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<stri
   const subj = subjects(doc, head);
   if (!subj.resident && !/\b(?:her|his|my)\s+\S+/i.test(head)) return;
   if (!/\b(?:and|&)\b/.test(head)) return;
-  if (!subj.resident) return;
+  if (!subj.resident) {
+    // "Her daughter, Iris, and Iris's husband, Milo, share her house": the resident's home, shared by others
+    const own = doc.gender === 'f' ? 'her' : doc.gender === 'm' ? 'his' : null;
+    if (own && new RegExp(String.raw`^\S+\s+${own}\s+(?:own\s+)?(?:house|home|flat|cottage|place|rooms|farm)\b`, 'i').test(after))
+      for (const n of subj.others) out.add(n);
+    return;
+  }
   for (const n of subj.others) out.add(n);
   const kin = [
     ...head.matchAll(new RegExp(String.raw`\b(?:her|his|my|their|our)\s+(${KIN})(?![\p{L}-])(?!\s*,?\s*@)`, 'giu')),
