@@ -11,7 +11,7 @@ import type { Doc, Sentence } from './text.ts';
 
 /** Verbs and nouns that put someone at work in the place after them. */
 const WORK_BEFORE =
-  /\b(?:works?|working|worked|job|jobs|employed|employee|run|runs?|running|(?<!(?:my|her|his|their|its|our|your)\s)owns?|owning|owner|kept|inherited|took over|farms?|farming|building|builds|mends?|mending|repairs?|fixing|fixes|sells?|selling|pulls? (?:pints|beers)|pours?|brews?|manages?|managing|manager|manage|keeps?|keeping|opens?|opening|open up|staffs?|tends?|tending|serves?|serving|teach|teaches|teaching|teacher|help|shifts?|clerk|assistant|landlord|landlady|proprietor|proprietress|minds?|helps? out|helps? (?:at|in)|volunteers?|baker|bakes|cooks?|chef|waitress|waiter|barman|barmaid|bartender|nurse|doctor|vet|librarian|keeper|\w+keeper|colleagues?|shopkeeper|storekeeper|head|headteacher|headmistress|headmaster|priest|vicar|caretaker|cleaner|mechanic|pharmacist|receptionist|postmistress|postmaster|partner|runs the|is in charge of|in charge|at the counter|behind the (?:bar|counter|desk)|on the till|on duty|on shift|clocks? in|apprentice\w*|trainee|intern|ranger|warden|harbou?rmaster|stationmaster|skipper|captain|grocer|butcher|fishmonger|florist|tailor|seamstress|barber|hairdresser|curator|guide|porter|janitor|secretary)(?![\w-])/i;
+  /\b(?:works?|working|worked|job|jobs|employed|employee|run|runs?|running|(?<!(?:my|her|his|their|its|our|your)\s)owns?|owning|owner|kept|inherited|took over|farms?|farming|building|builds|mends?|mending|repairs?|fixing|fixes|sells?|selling|pulls? (?:pints|beers)|pours?|brews?|manages?|managing|manager|manage|keeps?|keeping|opens?|opening|open up|staffs?|tends?|tending|serves?|serving|teach|teaches|teaching|teacher|help|shifts?|clerk|assistant|landlord|landlady|proprietor|proprietress|minds?|helps? out|helps? (?:at|in)|volunteers?|baker|bakes|cooks?|chef|waitress|waiter|barman|barmaid|bartender|nurse|doctor|vet|librarian|keeper|\w+keeper|colleagues?|shopkeeper|storekeeper|head|headteacher|headmistress|headmaster|priest|vicar|caretaker|cleaner|mechanic|pharmacist|receptionist|postmistress|postmaster|partner|runs the|is in charge of|in charge|at the counter|behind the (?:bar|counter|desk)|on the till|on duty|on shift|clocks? in|apprentice\w*|trainee|intern|ranger|warden|harbou?rmaster|stationmaster|skipper|captain|grocer|butcher|fishmonger|florist|tailor|seamstress|barber|hairdresser|curator|guide|porter|janitor|secretary|asst)(?![\w-])/i;
 const WORK_AFTER =
   /^\W{0,3}(?:\s*(?:cook|chef|teacher|nurse|caretaker|cleaner|secretary|librarian|clerk|keeper|landlord|landlady|manager|porter|janitor|receptionist|baker|barman|barmaid|waitress|waiter|assistant|owner)\b|(?:,\s*)?(?:where|which)\s+(?:she|he|i|they)\s+(?:(?:still|now|also|has|have)\s+)?(?!shares?|lives?|sleeps?|stays?|visits?|eats?|drinks?|meets?|loves?)[a-z]+|[^,;.]{0,25}?\b(?:serves|opens|is open|sells)\b|\s*,\s*(?:the\s+|a\s+)?(?:[a-z]+\s+)?(?:baker|owner|cook|chef|landlord|landlady|manager|clerk|teacher|nurse|keeper|barman|barmaid|waitress|waiter|assistant|since)\b|['’]s\s+(?:owner|manager|landlord|landlady|proprietor|keeper|head|cook|chef|baker|clerk|nurse|doctor|vet|teacher|caretaker|cleaner|librarian|barman|barmaid|bartender))/i;
 const PAST =
@@ -26,6 +26,9 @@ const NOT_WORK =
 const HOURS_WORDS =
   /\b(?:opens?|opening|shuts?|shutting|closes?|closing|shifts?|works?|working|hours|starts?|finish(?:es)?|clocks?|on duty|morning shift|from|until|till|daily|weekdays?|every day|mornings|afternoons|evenings|nights|ovens?|\d{1,2}(?:am|pm)?\s*[-–]\s*\d{1,2})\b/i;
 
+/** Verbs of living somewhere. */
+const LIVING = /\b(?:lives?|living|lived|shares?|sharing|shared|stays?|staying|lodges?|lodging|from home|at home)\b/gi;
+
 /** A home's name ("the Iyer house"), not a business called a house ("the tea house", "the public house"). */
 const HOMEY =
   /(?<!\b(?:tea|coffee|public|guest|boarding|opera|ale|bake|custom|meeting|auction|club|store|ware|court|chop|noodle|counting)\s)\b(?:house|home|cottage|flat|apartment|bungalow|residence)\b/i;
@@ -39,7 +42,7 @@ interface Candidate {
 
 /** Words of a one-off happening: its hours are not working hours. */
 const EVENTY =
-  /\b(?:hosting|hosts?|holding|throwing|throws?|party|invit\w*|tonight|tomorrow|concert|quiz|dance|festival|fair|welcome|next (?:week|mon|tues|wednes|thurs|fri|satur|sun)\w*|on (?:the )?(?:first|second|third) (?:day|evening|night|morning|afternoon))\b/i;
+  /\b(?:will|['’]ll|is going to)\b[^.;]*\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)[^.;]*\b(?:will|['’]ll|is going to)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b(?:hosting|hosts?|holding|throwing|throws?|party|invit\w*|tonight|tomorrow|concert|quiz|dance|festival|fair|welcome|next (?:week|mon|tues|wednes|thurs|fri|satur|sun)\w*|on (?:the )?(?:first|second|third) (?:day|evening|night|morning|afternoon))\b/i;
 
 const clausesOf = (text: string): string[] => text.split(/;|\s+[—–]\s+/);
 
@@ -65,6 +68,14 @@ function workplace(doc: Doc): Candidate | null {
           (w) => !roles.some(([a, b]) => w.index >= a! && w.index < b!),
         );
         const leisure = NOT_WORK.test(clause.slice(-25)) && !/\b(?:works?|runs?|owns?|manages?|job)\b/i.test(clause);
+        // "works from home, lives with her brother at the Quist house", "shares the flat above Sell's Bakery": the
+        // nearest verb before the place is living there, not working there
+        const phrase = clause.split(',').pop() ?? clause;
+        const living = [...phrase.matchAll(LIVING)].pop();
+        if (living && !new RegExp(WORK_BEFORE.source, 'i').test(phrase.slice(living.index! + living[0].length)))
+          continue;
+        // "has offered me the manager's post at the mill": a job offered or applied for is not the one held
+        if (/\b(?:offered|offer of|applied for|applying for|interview for)\b[^,;.]*$/i.test(clause)) continue;
         let score = 0;
         if (own.length > 0 && !leisure) score += 3;
         if (WORK_AFTER.test(after)) score += 3;
@@ -75,7 +86,7 @@ function workplace(doc: Doc): Candidate | null {
           );
         if (by && (by[1]!.includes(doc.resident.split(' ')[0]!) || /\b(?:her|him|me)\b/i.test(by[1]!))) score += 3;
         const hours = !EVENTY.test(c) && windowsIn(c, { workday: true }).some((w) => w.end !== null);
-        if (hours && !leisure) score += 2;
+        if (hours && !leisure) score += 3;
         if (score === 0) continue;
         // past work is said in the place's own phrase ("retired from the school"), not a clause before it
         if (PAST.test(clause.split(',').pop()!.slice(-40)) || PAST_AFTER.test(after)) continue;
@@ -90,6 +101,8 @@ function workplace(doc: Doc): Candidate | null {
           )
         )
           continue;
+        // a one-off ("On Thursday evening ... Maud will open the old chapel for a hymn supper") is no workplace
+        if (EVENTY.test(c) && !HABIT.test(c) && own.length > 0 && !hours && !WORK_AFTER.test(after)) continue;
         if (!residentWorks(doc, mc, c, m.at, clause)) continue;
         if (HOMEY.test(places.find((p) => p.id === m.id)?.name ?? '')) score -= 2;
         if (m.whole) score += 1;
