@@ -248,7 +248,16 @@ function add(ctx: Ctx, owners: string[], word: string, targets: string[], quote:
   for (const owner of owners)
     for (const target of named) {
       // the first reading of a pair stands ("Mum and Dad, Margaret and Ronald" before "Dad, Margaret")
-      if (owner === target || ctx.facts.some((f) => f.owner === owner && f.target === target)) continue;
+      if (owner === target) continue;
+      const had = ctx.facts.find((f) => f.owner === owner && f.target === target);
+      if (had) {
+        // "married to Marta" then "his wife Marta": one tie, with the more specific word
+        if (had.base === base && gender && !had.gender) {
+          had.gender = gender;
+          if (!ctx.genders.has(target)) ctx.genders.set(target, gender);
+        }
+        continue;
+      }
       ctx.facts.push({ owner, target, base, gender, quote });
       if (base === 'spouse' || base === 'partner') ctx.couple = [owner, target];
       if (gender && !ctx.genders.has(target)) ctx.genders.set(target, gender);
