@@ -168,11 +168,22 @@ describe('routine', () => {
     );
     expect(r.routine).toEqual([
       expect.objectContaining({
-        what: 'plays darts at the village green',
+        what: 'play darts at the village green',
         place: 'green',
         days: ['fri'],
         start: '20:00',
       }),
+    ]);
+  });
+
+  it('is a short activity said of the resident: a verb phrase, never a state, a fragment or a stranger\'s "her"', () => {
+    const r = read(
+      'Rosa Quint',
+      'I walk my dog on the village green every morning. Best friend, sees her daily at the green. Rosa knows every baker in the county by name every day. Every Sunday I bake bread for myself and for Tom.',
+    );
+    expect(r.routine.map((x) => x.what)).toEqual([
+      'walk her dog on the village green',
+      'bake bread for herself and for Tom',
     ]);
   });
 });

@@ -182,7 +182,9 @@ function inviteIn(doc: Doc, marked: string, family: readonly KinItem[]): EventIt
   )
     return 'everyone';
   const names: string[] = [];
-  for (const x of list.matchAll(new RegExp(String.raw`@(\d+)(?!['’]s)|\b(?:(?:her|his|my|their)\s+)?(${KIN})\b`, 'giu'))) {
+  for (const x of list.matchAll(
+    new RegExp(String.raw`@(\d+)(?!['’]s)|\b(?:(?:her|his|my|their)\s+)?(${KIN})\b`, 'giu'),
+  )) {
     if (x[1] !== undefined) {
       const p = doc.frame.people[Number(x[1])];
       if (p && p !== doc.resident) names.push(p);
@@ -242,7 +244,12 @@ function eventIn(
     }
   if (found.length === 0) {
     // a note's leading noun phrase, when the note says it is someone's happening or its head names one
-    const lead = LEADING.exec(marked.replace(/^[^:]{0,30}:\s*/, '').trim().replace(WHEN_FIRST, ''));
+    const lead = LEADING.exec(
+      marked
+        .replace(/^[^:]{0,30}:\s*/, '')
+        .trim()
+        .replace(WHEN_FIRST, ''),
+    );
     const kind = lead ? clean(lead[1]!) : '';
     if (lead && ok(kind) && (EVENT_CUE.test(marked) || EVENT_HEAD.test(kind.split(' ').pop()!)))
       found.push({ kind, host: doc.resident });

@@ -15,13 +15,12 @@ const LIVE_WITH = new RegExp(String.raw`\b${VERB}(?![\p{L}])((?:[^.;@]|@\d+){0,7
 const LIVE_COLON = /\b(?:we|us|of us)\s+(?:all\s+)?live\b[^.;:@]{0,50}:\s*/gi;
 const GAP_BAD =
   /\b(?:works?|working|plays?|runs?|eats?|drinks?|meets?|walks?|talks?|sees?|visits?|who|which|where|alone|near|next door|neighbou?rs?|friends?|shift|customers?)\b/i;
-const NOT = /(?:\bno longer|\bnot|\bnever|n['’]t|\bused to|\buntil|\bformerly|\bonce(?=\s+(?:lived|shared|stayed|lodged)))\b/i;
+const NOT =
+  /(?:\bno longer|\bnot|\bnever|n['’]t|\bused to|\buntil|\bformerly|\bonce(?=\s+(?:lived|shared|stayed|lodged)))\b/i;
 
 /** A subject of two, the resident among them: "My wife, Mary, and I", "Her daughter, Iris, and Iris's husband, Milo". */
-const COMPOUND = new RegExp(
-  String.raw`(?:^|[.;:]\s*)\s*(?:(?:my|her|his|our|their|@\d+['’]s)\s+[\p{L}-]+\s*,?\s*)?@\d+(?!['’]s)\s*,?\s*(?:and|&)\s+(?:i|me|she|he|(?:(?:my|her|his|our|their|@\d+['’]s)\s+[\p{L}-]+\s*,?\s*)?@\d+(?!['’]s)\s*,?)\s*$`,
-  'iu',
-);
+const COMPOUND =
+  /(?:^|[.;:]\s*)\s*(?:(?:my|her|his|our|their|@\d+['’]s)\s+[\p{L}-]+\s*,?\s*)?@\d+(?!['’]s)\s*,?\s*(?:and|&)\s+(?:i|me|she|he|(?:(?:my|her|his|our|their|@\d+['’]s)\s+[\p{L}-]+\s*,?\s*)?@\d+(?!['’]s)\s*,?)\s*$/iu;
 
 /** An age said in words after a name ("Arjun, fifteen,"). */
 const AGE_WORD = `(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)`;
@@ -194,7 +193,7 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
     }
     // "They live in the flat above the bakery", "and they all live on the farm": those just named, else the couple
     if (
-      /(?:^|,?\s+and)\s*(?:they|we|the two of (?:them|us)|both of (?:them|us))\s+(?:both\s+|all\s+)?(?:live|share|have (?:the|a|our|their) [\p{L}\s]{0,20}?(?:house|home|flat|cottage|place|farm|rooms))\b|\ball\s+(?:live\s+)?(?:at|in|under)\b/i.test(
+      /(?:^|,?\s+and)\s*(?:they|we|the two of (?:them|us)|both of (?:them|us))\s+(?:both\s+|all\s+)?(?:live|share|have (?:the|a|our|their) [\p{L}\s]{0,20}?(?:house|home|flat|cottage|place|farm|rooms))\b|\ball\s+(?:live\s+)?(?:at|in|under)\b/iu.test(
         c,
       ) &&
       !/\bwith\b/i.test(c) &&
@@ -261,7 +260,10 @@ function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<stri
   if (!subj.resident) {
     // "Her daughter, Iris, and Iris's husband, Milo, share her house": the resident's home, shared by others
     const own = doc.gender === 'f' ? 'her' : doc.gender === 'm' ? 'his' : null;
-    if (own && new RegExp(String.raw`^\S+\s+${own}\s+(?:own\s+)?(?:house|home|flat|cottage|place|rooms|farm)\b`, 'i').test(after))
+    if (
+      own &&
+      new RegExp(String.raw`^\S+\s+${own}\s+(?:own\s+)?(?:house|home|flat|cottage|place|rooms|farm)\b`, 'i').test(after)
+    )
       for (const n of subj.others) out.add(n);
     return;
   }

@@ -183,9 +183,10 @@ function ownersOf(ctx: Ctx, poss: string, s: string, at: number, not: readonly s
   // "w/ son Jim + his wife Tina", "her husband, Kev, and his parents": the one named just before, when the word
   // fits what the text says of them
   // ("her mother, Lin Mei, and her father" is one owner's, said twice)
-  const listed = /(?:\b(her|his)\s+(?:[\p{L}-]+\s*,?\s*)?(?:is\s+)?)?(@\d+)(?!['’]s)\s*(?:\([^()]*\))?\s*,?\s*(?:and|&|\+)\s*$/iu.exec(
-    s.slice(0, at),
-  );
+  const listed =
+    /(?:\b(her|his)\s+(?:[\p{L}-]+\s*,?\s*)?(?:is\s+)?)?(@\d+)(?!['’]s)\s*(?:\([^()]*\))?\s*,?\s*(?:and|&|\+)\s*$/iu.exec(
+      s.slice(0, at),
+    );
   const prior = listed ? people[Number(listed[2]!.slice(1))] : undefined;
   const parallel = listed?.[1]?.toLowerCase() === p;
   if (

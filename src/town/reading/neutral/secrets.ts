@@ -66,13 +66,7 @@ function listeners(
 }
 
 /** Who a sentence says the owner means to tell (or has told), or null when it says nothing of it. */
-function tellToIn(
-  doc: Doc,
-  marked: string,
-  owner: string,
-  family: readonly KinItem[],
-  context = '',
-): string[] | null {
+function tellToIn(doc: Doc, marked: string, owner: string, family: readonly KinItem[], context = ''): string[] | null {
   let found: string[] | null = null;
   for (const re of TELL_TO)
     for (const m of marked.matchAll(re)) {
@@ -93,10 +87,7 @@ function ownerIn(doc: Doc, t: string, family: readonly KinItem[]): { owner: stri
   const people = doc.frame.people;
   const R = people.indexOf(doc.resident);
   // "Tunde told Jonah, and no one else, that ...": someone's matter told to the resident by name
-  const toldR = new RegExp(
-    String.raw`${TELLER}\s+${TOLD}\s+(?:only\s+)?@${R}(?!\d)`,
-    'i',
-  ).exec(t);
+  const toldR = new RegExp(String.raw`${TELLER}\s+${TOLD}\s+(?:only\s+)?@${R}(?!\d)`, 'i').exec(t);
   const confided =
     toldR ??
     new RegExp(
@@ -153,7 +144,7 @@ function pointsBack(s: { text: string; marked: string }): boolean {
     !!clause &&
     !clause[1]!.includes(':') &&
     KEPT.test(s.marked.slice(0, clause.index)) &&
-    TELL_TO.some((re) => new RegExp(re.source, 'iu').exec(clause[1]!)?.index! <= 25);
+    TELL_TO.some((re) => (new RegExp(re.source, 'iu').exec(clause[1]!)?.index ?? 99) <= 25);
   return (
     tellClause ||
     // "Of this she has said nothing to anyone, not to her staff ...": the matter is the one before
@@ -245,8 +236,7 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
       continue;
     }
     const span = lead ? us.slice(lead.index, matterAt.index + 1) : [matterAt];
-    const matter =
-      matterAt === u ? matterOf(u) : span.map((x) => x.text.replace(/[.!]+$/, '')).join('. ');
+    const matter = matterAt === u ? matterOf(u) : span.map((x) => x.text.replace(/[.!]+$/, '')).join('. ');
     const quote = quoteOf(doc, [...span.map((x) => x.text), u.text]);
     out.push({
       owner,

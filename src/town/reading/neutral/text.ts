@@ -42,7 +42,9 @@ const SAINT = /(?<!\p{Lu}\p{Ll}+\s+)\b(?:St|st)\.(?=\s)/gu;
 
 /** Splits a passage into sentences (full stops after titles and "a.m." kept inside). */
 export function sentencesOf(text: string): string[] {
-  const guarded = text.replace(ABBREV, (m) => m.replace(/\.$/, '\u2024')).replace(SAINT, (m) => m.replace(/\.$/, '\u2024'));
+  const guarded = text
+    .replace(ABBREV, (m) => m.replace(/\.$/, '\u2024'))
+    .replace(SAINT, (m) => m.replace(/\.$/, '\u2024'));
   return guarded
     .split(/(?<=[.!?])["”’)]?\s+(?=["“‘(]?[\p{Lu}\d@])|\n+|(?<=[.!?])$/u)
     .map((s) => s.replace(/\u2024/g, '.').trim())
@@ -96,7 +98,10 @@ function namePatterns(people: readonly string[]): { person: string; re: RegExp }
       // a first name alone, not the start of someone else's full name ("Maud Baker" is not Maud Ferris)
       out.push({
         person: p,
-        re: new RegExp(`${B0}${escapeRegExp(first)}${B1}(?![’']?\\s+(?!${CALENDAR_WORD})\\p{Lu}\\p{Ll})(?!\\s+\\d)`, 'gu'),
+        re: new RegExp(
+          `${B0}${escapeRegExp(first)}${B1}(?![’']?\\s+(?!${CALENDAR_WORD})\\p{Lu}\\p{Ll})(?!\\s+\\d)`,
+          'gu',
+        ),
         len: first.length,
       });
   }

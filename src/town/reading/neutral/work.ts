@@ -2,10 +2,9 @@
 // "behind the bar at The Anchor", the town file's declared workplace), its days ("Monday to Saturday", "weekdays")
 // and hours ("opens at half past six and shuts at 3 pm", "9 to 5"); and what the resident does regularly besides
 // ("walks the dog at 7", "the pub on Fridays"). Past work ("retired from", "used to run") is no workplace.
-import type { RoutineItem, Weekday, WorkItem } from '../types.ts';
+import type { Weekday, WorkItem } from '../types.ts';
 import { weekdaysIn } from './calendar.ts';
 import { hm, readClock, TIME, type Window, windowsIn } from './clock.ts';
-import { KIN } from './kin-words.ts';
 import { placeId, placesIn } from './places.ts';
 import type { Doc, Sentence } from './text.ts';
 
@@ -192,11 +191,12 @@ function hoursOf(doc: Doc, at: Candidate): { window: Window | null; days: Weekda
   for (const [i, c] of clauses.entries()) {
     const ws = windowsIn(c, { workday: true });
     // the workplace's own clause, or the next sentence when it is all hours ("Owns Crust, Quay St. Opens 6.30, shuts 3.")
-    const first = i === 0 || (!window && i === 1 && clauses[0] !== c && HOURS_WORDS.test(c));
-    let w = ws.find((x) => x.end !== null) ?? (first ? ws[0] : undefined) ?? null;
+    const first: boolean = i === 0 || (!window && i === 1 && clauses[0] !== c && HOURS_WORDS.test(c));
+    let w: Window | null = ws.find((x) => x.end !== null) ?? (first ? ws[0] : undefined) ?? null;
     // "lifts the shutter at half past eight and pulls it down at half past five"
     if (w && w.end === null && ws.length >= 2 && first) {
-      const end = ws[1]!.start <= w.start && ws[1]!.start + 12 * 60 < 24 * 60 ? ws[1]!.start + 12 * 60 : ws[1]!.start;
+      const end: number =
+        ws[1]!.start <= w.start && ws[1]!.start + 12 * 60 < 24 * 60 ? ws[1]!.start + 12 * 60 : ws[1]!.start;
       if (end > w.start) w = { ...w, end };
     }
     if (!window && w) window = w;
@@ -246,60 +246,6 @@ export function readWork(doc: Doc, declared?: string): WorkItem | null {
   };
 }
 
-const HABIT =
+/** Words of a habit: what is done every week or day. */
+export const HABIT =
   /\b(?:every|each|daily|nightly|weekly|usually|always|most (?:days|mornings|evenings|nights)|on (?:mon|tues|wednes|thurs|fri|satur|sun)days|(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekends|mornings|evenings)\b/i;
-
-/** Words of when, stripped from a habit to leave what is done ("every Tuesday night", "at 7 am", "on Sundays"). */
-const WHEN =
-  /,?\s*\b(?:every|each)\s+(?:single\s+)?(?:other\s+)?(?:day|night|morning|evening|afternoon|week|weekend|month|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:\s+(?:morning|afternoon|evening|night))?\b|,?\s*\bon\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?:\s+(?:and|or)\s+)?)+(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?\b|,?\s*\b(?:on\s+|at\s+)?(?:the\s+)?weekends\b|,?\s*\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mornings|evenings|nightly|daily|weekly|usually|always|most (?:days|mornings|evenings|nights))\b|,?\s*\b(?:at|from|around|until|till|by)\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?(?:\s*(?:-|–|to|until|till)\s*\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)?/giu;
-
-/**
- * What the resident does regularly besides work: one item per habit statement (a sentence, or one clause of a seed
- * list), what is done in the text's words less its subject and its "when", with the place, days and hours said.
- */
-export function readRoutine(doc: Doc, work: WorkItem | null): RoutineItem[] {
-  const out: RoutineItem[] = [];
-  const first = doc.resident.split(/\s+/)[0]!;
-  for (const s of doc.sentences) {
-    const markeds = s.marked.split(';');
-    for (const [i, clause] of s.text.split(';').entries()) {
-      const c = clause.trim();
-      if (!HABIT.test(c.replace(/\beach other\b/gi, ''))) continue;
-      if (/\b(?:secret\w*|hosting|party|invit\w*|told|tell)\b/i.test(c)) continue;
-      const place = placesIn(c, doc.frame.places)[0]?.id ?? null;
-      const ws = windowsIn(c);
-      // the working week is work, not a habit
-      if (work && place === work.place) continue;
-      // a relative's habit ("Her aunt in Seville sends her books every month")
-      if (new RegExp(String.raw`^\s*(?:her|his|my|their)\s+(?:[\p{L}-]+\s+)?${KIN}\b`, 'iu').test(c)) continue;
-      // someone else's habit ("Tom plays darts every Friday") is theirs
-      const subject = /^\s*(?:[^@,]{0,20}?\s)?@(\d+)(?!['’]s)/.exec(markeds[i] ?? '');
-      if (subject && doc.frame.people[Number(subject[1])] !== doc.resident && !/\b(?:and|&)\s+(?:she|he|i)\b/i.test(c))
-        continue;
-      const what = c
-        .replace(
-          new RegExp(`^.*?\\b(?:${escapeName(doc.resident)}|${escapeName(first)}|she|he|I)\\b(?:['’]s)?\\s+`, 'iu'),
-          '',
-        )
-        .replace(WHEN, '')
-        .replace(/^(?:still|also|usually|always|then)\s+/i, '')
-        .replace(/[.!,]+$/, '')
-        .replace(/\s+/g, ' ')
-        .trim();
-      // a long literary sentence is no routine a day plan can use
-      if (what.split(' ').length < 2 || what.split(' ').length > 12 || /^(?:who|which|whose|,)/i.test(what)) continue;
-      const w = ws[0] ?? null;
-      out.push({
-        what,
-        place,
-        days: weekdaysIn(c),
-        start: w ? hm(w.start) : null,
-        end: w?.end != null ? hm(w.end) : null,
-        quote: c,
-      });
-    }
-  }
-  return out;
-}
-
-const escapeName = (n: string) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
