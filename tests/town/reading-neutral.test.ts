@@ -403,6 +403,29 @@ describe('private matters over the fields of a town file', () => {
   });
 });
 
+describe('a kin word that needs a gender the text never gives', () => {
+  const frame: TownFrame = {
+    start: '2025-05-12 07:00',
+    people: ['Lucy Penn', 'Oscar Penn', 'Martha Penn', 'George Penn', 'Sam Penn'],
+    places: [{ id: 'penn-house', name: 'the Penn house' }],
+  };
+  const family = (text: string) =>
+    Object.fromEntries(
+      readResidentNeutral({ resident: 'Lucy Penn', passages: [{ field: 'text', text }] }, frame).family.map((k) => [
+        k.name,
+        k.relation,
+      ]),
+    );
+
+  it('takes it from a given name a reader knows, and leaves a name given to both unread', () => {
+    expect(family('Lucy Penn is the daughter-in-law of Martha Penn and George Penn.')).toEqual({
+      'Martha Penn': 'mother-in-law',
+      'George Penn': 'father-in-law',
+    });
+    expect(family('Lucy Penn is the daughter-in-law of Sam Penn.')).toEqual({});
+  });
+});
+
 describe("Smallville's own style", () => {
   it('reads a Smallville seed: family, household and work, and no tie from "the husband Tom Moreno" of another family', () => {
     const frame: TownFrame = {

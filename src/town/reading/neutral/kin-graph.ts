@@ -2,6 +2,7 @@
 // stated ties in a row strictly imply ("her son's wife" is a daughter-in-law), each named by the plain word for the
 // relative's gender when the text gives it.
 import type { KinItem } from '../types.ts';
+import { genderOfName } from './given-names.ts';
 import { type Base, compose, INVERSE, label } from './kin-words.ts';
 import { type Doc, type Gender, quoteOf } from './text.ts';
 
@@ -55,7 +56,7 @@ export function deriveKin(doc: Doc, facts: readonly Fact[], genders: ReadonlyMap
     const g = genders.get(name);
     if (g || label(base, null)) return g ?? null;
     const sp = spouseOf(name);
-    if (!sp) return null;
+    if (!sp) return genderOfName(name);
     return genders.get(sp.owner === name ? sp.target : sp.owner) === 'f' ? 'm' : 'f';
   };
   const out: KinItem[] = [];
