@@ -72,8 +72,10 @@ export const RE = {
   has: rx(
     String.raw`\b(?:has|have|had|with)\s+(?:a|an|one|two|three|four|five|\d)\s+(?:grown\s+|young\s+|teenage\s+|adult\s+)?${MOD}${K}(?:\s+[^@.;,]{0,25}?)?\s*,?\s*(?:named\s+|called\s+|:\s*)?${PL}`,
   ),
+  /** A note's "Meg Pengelly: wife, married 20 yrs", "Kit = son": the word after the name is what they are. */
+  labelled: rx(String.raw`(?:^|[.;]\s*)(${P})\s*[:=]\s*(?:(?:my|her|his)\s+)?${MOD}${K}(?=\s*(?:[,.;(]|$))`),
   bare: rx(
-    String.raw`(?:\band\b|\bbut\b|,|;|\bwith\b|\bplus\b|:|^|\(|\+|&)\s*(?:a\s+|an\s+)?${MOD}${K}\s*(?:[:=]\s*|,\s*|\(\s*)?${PLP}`,
+    String.raw`(?:\band\b|\bbut\b|,|;|\bwith\b|\bplus\b|:|^|\.(?=\s)|\(|\+|&)\s*(?:a\s+|an\s+)?${MOD}${K}\s*(?:[:=]\s*|,\s*|\(\s*)?${PLP}`,
   ),
   // "Mum and Dad, Margaret and Ronald", "Mum & Dad (Shazza, Barry)": each word to its name
   paired: rx(

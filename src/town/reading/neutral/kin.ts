@@ -286,6 +286,10 @@ function readSentence(ctx: Ctx, s: Sentence) {
     bareOwners = owner;
     add(ctx, owner, m[1]!, listOf(ctx, m[2]!), q);
   }
+  for (const m of scan(RE.labelled, t)) {
+    const target = personOf(m[1]!, people);
+    if (target) add(ctx, [ctx.doc.resident], m[2]!, [target], q);
+  }
   for (const m of scan(RE.fragment, t)) {
     const owner = personOf(m[1]!, people);
     if (owner) add(ctx, [owner], m[2]!, [ctx.doc.resident], q);
