@@ -403,6 +403,25 @@ describe('private matters over the fields of a town file', () => {
   });
 });
 
+describe('phrasings of a happening without a host verb', () => {
+  it('reads friends asked round for drinks, a hall booked for a ceilidh, "8 till late" and "7.30 start"', () => {
+    const ev = (text: string) => read('Rosa Quint', text).events.map((e) => [e.kind, e.host, e.place, e.start, e.end]);
+    expect(ev('Rosa is having a few friends round to the Ferris house for drinks on Friday at seven.')).toEqual([
+      ['drinks', 'Rosa Quint', 'ferris-house', '2025-05-16 19:00', '2025-05-16 21:00'],
+    ]);
+    expect(ev('Rosa has booked the school for a ceilidh on the 17th, 8 till late.')).toEqual([
+      ['ceilidh', 'Rosa Quint', 'school', '2025-05-17 20:00', '2025-05-17 22:00'],
+    ]);
+    expect(ev('Next Wednesday evening Rosa hosts book club at The Anchor, 7.30 start.')).toEqual([
+      ['book club', 'Rosa Quint', 'anchor', '2025-05-14 19:30', '2025-05-14 21:30'],
+    ]);
+  });
+
+  it('takes no workplace from a job lost', () => {
+    expect(read('Rosa Quint', "Rosa lost her job at Quint's Bakery last month and hasn't told Tom.").work).toBeNull();
+  });
+});
+
 describe('a kin word that needs a gender the text never gives', () => {
   const frame: TownFrame = {
     start: '2025-05-12 07:00',

@@ -147,7 +147,14 @@ const AT_RE = new RegExp(
 );
 
 /** A time said with its half of the day and no preposition ("tonight 8pm", "Wed 10am"). */
-const BARE_RE = /(?<![\p{L}\d:.–-])(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2})(?![\p{L}\d:–-])/giu;
+const BARE_RE =
+  /(?<![\p{L}\d:.–£$€-])(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|\d{1,2}\.[0-5]\d(?=\s+(?:start|sharp|prompt|kick-?off|onwards|till|until|to)\b))(?![\p{L}\d:–-])/giu;
+
+/** "8 till late": a start with no end said. */
+const LATE_RE = new RegExp(
+  String.raw`(?<![\p{L}\d:.£$€-])${T}\s*(?:till|until|to|-)\s+(?:late|close|closing)\b`,
+  'giu',
+);
 
 /** A time in words said with no preposition ("half six", "a quarter to eight", "nine o'clock"). */
 const SPOKEN_RE = new RegExp(
@@ -198,9 +205,12 @@ export function windowsIn(text: string, opts: { workday?: boolean } = {}): Windo
       out.push({ start, end, at, length: m[0].length });
       taken.push([at, at + m[0].length]);
     }
-  for (const m of [...text.matchAll(AT_RE), ...text.matchAll(BARE_RE), ...text.matchAll(SPOKEN_RE)].sort(
-    (x, y) => (x.index ?? 0) - (y.index ?? 0),
-  )) {
+  for (const m of [
+    ...text.matchAll(AT_RE),
+    ...text.matchAll(BARE_RE),
+    ...text.matchAll(SPOKEN_RE),
+    ...text.matchAll(LATE_RE),
+  ].sort((x, y) => (x.index ?? 0) - (y.index ?? 0))) {
     const at = m.index ?? 0;
     if (!free(at, at + m[0].length)) continue;
     if (plainNumber(m[1]!, text.slice(at + m[0].length))) continue;

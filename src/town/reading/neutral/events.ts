@@ -49,7 +49,12 @@ const WHEN_FIRST =
   /^(?:(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?|today|tomorrow|tmrw|tonight|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)[\s,]+)+/i;
 /** "will open the old chapel for a hymn supper": the happening a place is opened for. */
 const OPEN_FOR = new RegExp(
-  String.raw`\b(?:open|opens|opening|unlock|unlocks)\s+(?:up\s+)?[^.;@]{1,40}?\s+for\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
+  String.raw`\b(?:open|opens|opening|unlock|unlocks|book|books|booked|booking|hire|hires|hired|hiring|reserve|reserved|reserving)\s+(?:up\s+)?[^.;@]{1,40}?\s+for\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
+  'giu',
+);
+/** "having a few friends round to the house for drinks": what they come round for. */
+const ROUND_FOR = new RegExp(
+  String.raw`\b(?:having|has|have|['’]s having|invit\w+|asking|asked)\s+[^.;@]{0,40}?\b(?:round|over)\b[^.;]{0,40}?\bfor\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
   'giu',
 );
 /** "The party's at the parish hall next Saturday": an event named before, given its place and day. */
@@ -92,6 +97,8 @@ function kindOk(k: string): boolean {
   if (k === '' || k.split(' ').length > 4) return false;
   const head = k.split(' ').pop()!;
   if (NOT_A_KIND.test(k) || NOT_A_HEAD.test(head) || (NOT_ALONE.test(head) && !k.includes(' '))) return false;
+  // "a few friends round" says who comes, not what for
+  if (/\b(?:round|over|friends|people|guests|neighbours|folk)$/i.test(k)) return false;
   // "on the first evening" says when, not what
   if (/^(?:on|at|in|from|by|for|with|to|of|after|before|during|until|till)\b/i.test(k)) return false;
   if (kinWord(head) || kinWord(k.split(' ')[0]!)) return false;
@@ -233,7 +240,7 @@ function eventIn(
       : hostBefore(doc, m[2]!, m[2]!.length, family);
     found.push({ kind, host });
   }
-  for (const re of [HOST_RE, HAVE_ON, THERE_IS, THE_KIND_IS, TAKES_PLACE, GATHER, OPEN_FOR])
+  for (const re of [ROUND_FOR, HOST_RE, HAVE_ON, THERE_IS, THE_KIND_IS, TAKES_PLACE, GATHER, OPEN_FOR])
     for (const m of marked.matchAll(re)) {
       const kind = clean(m[1]!);
       if (!ok(kind)) continue;

@@ -14,7 +14,7 @@ const WORK_BEFORE =
 const WORK_AFTER =
   /^\W{0,3}(?:\s*(?:cook|chef|teacher|nurse|caretaker|cleaner|secretary|librarian|clerk|keeper|landlord|landlady|manager|porter|janitor|receptionist|baker|barman|barmaid|waitress|waiter|assistant|owner)\b|(?:,\s*)?(?:where|which)\s+(?:she|he|i|they)\s+(?:(?:still|now|also|has|have)\s+)?(?!shares?|lives?|sleeps?|stays?|visits?|eats?|drinks?|meets?|loves?)[a-z]+|[^,;.]{0,25}?\b(?:serves|opens|is open|sells)\b|\s*,\s*(?:the\s+|a\s+)?(?:[a-z]+\s+)?(?:baker|owner|cook|chef|landlord|landlady|manager|clerk|teacher|nurse|keeper|barman|barmaid|waitress|waiter|assistant|since)\b|['’]s\s+(?:owner|manager|landlord|landlady|proprietor|keeper|head|cook|chef|baker|clerk|nurse|doctor|vet|teacher|caretaker|cleaner|librarian|barman|barmaid|bartender))/i;
 const PAST =
-  /\b(?:retired|used to|formerly|former|ex-|years ago|until (?:last|she|he)|no longer|gave up|sold|once (?:worked|ran|kept|taught|owned|managed|served|had))\b/i;
+  /\b(?:retired|used to|formerly|former|ex-|years ago|until (?:last|she|he)|no longer|gave up|sold|once (?:worked|ran|kept|taught|owned|managed|served|had)|lost (?:her|his|my|their) job|(?:was|got|been) (?:sacked|fired|laid off|let go)|left (?:her|his|my|their) job)\b/i;
 const PAST_AFTER =
   /^\W{0,3}(?:until (?:last|she|he|i)\b|(?:for \w+ years )?(?:years ago|before (?:she|he|i) retired))/i;
 /** Someone else's role in the place ("Mateo's teacher", "her boss"): not the resident's work. */
