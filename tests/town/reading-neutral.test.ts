@@ -417,6 +417,14 @@ describe('phrasings of a happening without a host verb', () => {
     ]);
   });
 
+  it('keeps the household said after a neighbour phrase', () => {
+    expect(
+      read('Rosa Quint', 'Rosa lives next door to Ada Vos, in the Ferris house, with her sister Maud Ferris.')
+        .household,
+    ).toEqual(['Maud Ferris']);
+    expect(read('Rosa Quint', 'Rosa lives next door to Ada Vos with her sister Maud Ferris.').household).toEqual([]);
+  });
+
   it('takes no workplace from a job lost', () => {
     expect(read('Rosa Quint', "Rosa lost her job at Quint's Bakery last month and hasn't told Tom.").work).toBeNull();
   });

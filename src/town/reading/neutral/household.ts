@@ -119,7 +119,11 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
     const before = said;
     said = `${said} ${c}`;
     for (const m of c.matchAll(LIVE_WITH)) {
-      if (GAP_BAD.test(m[1]!)) continue;
+      // "lives next door to Liz and Joe, in the Bell house, with her husband Tom": the neighbours are a phrase of
+      // their own, closed by a comma, and the list after "with" is still the household
+      const gap = m[1]!;
+      const near = /\b(?:next door|neighbou?rs?|near)\b[^,]*,(?=[^,]*(?:,[^,]*)?$)/i.exec(gap);
+      if (GAP_BAD.test(near ? gap.slice(near.index + near[0].length) : gap)) continue;
       const at = m.index ?? 0;
       if (NOT.test(c.slice(Math.max(0, at - 14), at + m[0].length))) continue;
       let head = c.slice(0, at);
