@@ -417,6 +417,25 @@ describe('phrasings of a happening without a host verb', () => {
     ]);
   });
 
+  it('reads a note that starts with its date, "open house", "The annual fete is on ...", and guests after "only:"', () => {
+    const ev = (text: string) =>
+      read('Rosa Quint', text).events.map((e) => [e.kind, e.host, e.place, e.start, e.invite]);
+    expect(ev("Fri 16 May, 7pm - Rosa's leaving do at The Anchor, all invited.")).toEqual([
+      ['leaving do', 'Rosa Quint', 'anchor', '2025-05-16 19:00', 'everyone'],
+    ]);
+    expect(ev('Rosa will be holding open house at the Ferris house on Saturday between 2 and 5.')).toEqual([
+      ['open house', 'Rosa Quint', 'ferris-house', '2025-05-17 14:00', 'everyone'],
+    ]);
+    expect(ev('The annual fete is on the village green on Saturday at 11; Maud Ferris is running it.')).toEqual([
+      ['fete', 'Maud Ferris', 'green', '2025-05-17 11:00', 'everyone'],
+    ]);
+    expect(
+      ev(
+        "Rosa plans a barbecue at the Ferris house this Sunday from one o'clock, for family only: Tom Ferris and Eli Ferris.",
+      ),
+    ).toEqual([['barbecue', 'Rosa Quint', 'ferris-house', '2025-05-18 13:00', ['Tom Ferris', 'Eli Ferris']]]);
+  });
+
   it('keeps the household said after a neighbour phrase', () => {
     expect(
       read('Rosa Quint', 'Rosa lives next door to Ada Vos, in the Ferris house, with her sister Maud Ferris.')

@@ -46,7 +46,7 @@ const HOSTED_BY = new RegExp(
 );
 /** A note's day and hour before its kind: "Tue 7pm skittles at The Oak". */
 const WHEN_FIRST =
-  /^(?:(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?|today|tomorrow|tmrw|tonight|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)[\s,]+)+/i;
+  /^(?:(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?|today|tomorrow|tmrw|tonight|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)(?:\s*[,–—-]\s*|\s+))+/i;
 /** "will open the old chapel for a hymn supper": the happening a place is opened for. */
 const OPEN_FOR = new RegExp(
   String.raw`\b(?:open|opens|opening|unlock|unlocks|book|books|booked|booking|hire|hires|hired|hiring|reserve|reserved|reserving)\s+(?:up\s+)?[^.;@]{1,40}?\s+for\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
@@ -89,6 +89,7 @@ const clean = (k: string): string =>
   k
     .replace(/^(?:a|an|the|her|his|their|its|our|my|one|another)\s+/i, '')
     .replace(/^(?:[\p{L}-]+\s+)?[\p{L}-]+['’]s\s+(?=\p{L})/u, '')
+    .replace(/^@\d+['’]s\s+(?=\p{L})/u, '')
     .replace(/^(?:first(?:[- ]ever)?|very first|free|small|little|big|annual|special|grand)\s+(?=\p{L}{3})/iu, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -96,7 +97,12 @@ const clean = (k: string): string =>
 function kindOk(k: string): boolean {
   if (k === '' || k.split(' ').length > 4) return false;
   const head = k.split(' ').pop()!;
-  if (NOT_A_KIND.test(k) || NOT_A_HEAD.test(head) || (NOT_ALONE.test(head) && !k.includes(' '))) return false;
+  if (
+    NOT_A_KIND.test(k) ||
+    (NOT_A_HEAD.test(head) && !/^open house$/i.test(k)) ||
+    (NOT_ALONE.test(head) && !k.includes(' '))
+  )
+    return false;
   // "a few friends round" says who comes, not what for
   if (/\b(?:round|over|friends|people|guests|neighbours|folk)$/i.test(k)) return false;
   // "on the first evening" says when, not what
@@ -172,12 +178,15 @@ const GUESTS_BEFORE = new RegExp(
   'iu',
 );
 /** "pour tea for the Marshes, Ottoline and Felix, and for no one else": whom it is for. */
+/** "for family only: Tom and Amy". */
+const ONLY_LIST = new RegExp(String.raw`\bonly\s*[:–—-]\s*(${GUEST}(?:\s*(?:,|\+|&|and)\s*${GUEST})*)`, 'iu');
 const FOR_ONLY = /\bfor\s+([^.;]*?)\s*,?\s*(?:and\s+)?(?:for\s+)?(?:no ?one|nobody) else\b/iu;
 
 function inviteIn(doc: Doc, marked: string, family: readonly KinItem[]): EventItem['invite'] {
   const m =
     /\binvit(?:e|es|ing|ed)\s+(?:only\s+|just\s+)?([^.;]*)/iu.exec(marked) ??
     /\b(?:ask|asks|asking|asked)\s+(?:only\s+|just\s+)?([^.;]*)/iu.exec(marked) ??
+    ONLY_LIST.exec(marked) ??
     FOR_ONLY.exec(marked) ??
     GUESTS_BEFORE.exec(marked);
   if (!m) return 'everyone';
@@ -245,21 +254,27 @@ function eventIn(
       const kind = clean(m[1]!);
       if (!ok(kind)) continue;
       // "The party's at the hall": only a happening the text spoke of before
-      if (re === THE_KIND_IS && !kind.split(' ').some((w) => w.length > 3 && new RegExp(`\\b${w}`, 'i').test(before)))
+      // ("The annual fete is on the green": a happening by its head noun)
+      if (
+        re === THE_KIND_IS &&
+        !EVENT_HEAD.test(kind.split(' ').pop()!) &&
+        !kind.split(' ').some((w) => w.length > 3 && new RegExp(`\\b${w}`, 'i').test(before))
+      )
         continue;
       found.push({ kind, host: hostBefore(doc, `${before} ${marked}`, before.length + 1 + m.index, family) });
     }
   if (found.length === 0) {
     // a note's leading noun phrase, when the note says it is someone's happening or its head names one
-    const lead = LEADING.exec(
-      marked
-        .replace(/^[^:]{0,30}:\s*/, '')
-        .trim()
-        .replace(WHEN_FIRST, ''),
-    );
+    const note = marked
+      .replace(/^[^:]{0,30}:\s*/, '')
+      .trim()
+      .replace(WHEN_FIRST, '');
+    // "Nora's leaving do at the Crown": whose do it is
+    const whose = /^@(\d+)['’]s\s+/.exec(note);
+    const lead = LEADING.exec(whose ? note.slice(whose[0].length) : note);
     const kind = lead ? clean(lead[1]!) : '';
     if (lead && ok(kind) && (EVENT_CUE.test(marked) || EVENT_HEAD.test(kind.split(' ').pop()!)))
-      found.push({ kind, host: doc.resident });
+      found.push({ kind, host: (whose && doc.frame.people[Number(whose[1])]) || doc.resident });
   }
   const f = found[0];
   if (!f) return null;
