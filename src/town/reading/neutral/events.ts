@@ -7,83 +7,31 @@
 import type { EventItem, KinItem } from '../types.ts';
 import { dayNumber, eventDay, isoDay } from './calendar.ts';
 import { halfOfDay, hm, windowsIn } from './clock.ts';
+import {
+  EVENT_CUE,
+  EVENT_HEAD,
+  GATHER,
+  HAVE_ON,
+  HOSTED_BY,
+  HOST_AFTER,
+  HOST_RE,
+  LEADING,
+  NOT_ALONE,
+  NOT_A_HEAD,
+  NOT_A_KIND,
+  OPEN_FOR,
+  PAST,
+  ROUND_FOR,
+  TAKES_PLACE,
+  THERE_IS,
+  THE_KIND_IS,
+  WEEKLY,
+  WHEN_FIRST,
+} from './event-words.ts';
 import { KIN, kinWord } from './kin-words.ts';
 import { placesIn } from './places.ts';
 import { relativesNamed } from './relatives.ts';
 import { type Doc, quoteOf, type Sentence } from './text.ts';
-
-const HOST_VERB = `(?:hosting|holding|throwing|giving|organi[sz]ing|running|putting on|planning|arranging|leading|having|staging|laying on|starting|hosts?|holds?|throws?|gives|organi[sz]es?|runs|puts on|plans|arranges|leads|stages)`;
-const WILL = String.raw`(?:is going to|are going to|will|['’]ll|plans? to|is planning to|intends? to|means? to|has decided to|decided to|wants? to|hopes? to|would like to|is about to|is set to|offered to|has offered to|has agreed to|agreed to)\s+(?:host|hold|throw|give|organi[sz]e|run|put on|lead|arrange|have|stage|lay on|start)`;
-const ARTICLE = `(?:a|an|the|her|his|their|its|our|my|one|another|this year['’]s|this week['’]s)`;
-/** Words that end a kind: what follows is when, where or who. */
-const STOP = String.raw`(?=\s+(?:she|he|they|we|i|you|at|in|on|from|for|this|tomorrow|today|tonight|next|with|and|to|by|near|down|outside|inside|where|which|that|who|starting|beginning|between|during|after|before|around|every|the|as|so|because|once|@\d+)\b|\s*[,.;:!?(—–]|\s+-\s|$)`;
-const HOST_RE = new RegExp(
-  String.raw`\b(?:${WILL}|${HOST_VERB})\s+(?:(?:@\d+|him|her|them|us|me|everyone|the (?:town|village))\s+)?(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
-  'giu',
-);
-/** "A summer fete will take place on the field", "the ceilidh is being held in the hall": the host said elsewhere. */
-const TAKES_PLACE =
-  /\b(?:a|an|the|our|my|her|his)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?:\s+(?:at|in|on)\s+[^,;.]{1,40}?)?\s+(?:will take place|takes place|is taking place|will be held|is being held|is to be held|will happen|is planned|is scheduled|is set|is booked|is happening)\b/giu;
-/** "getting the whole village together for a ceilidh", "come to my quiz at the pub". */
-const GATHER = new RegExp(
-  String.raw`\b(?:(?:getting|gets|get|bringing|brings|calling|calls)\s+[^.;]{0,40}?\btogether\s+for|(?:come|join (?:me|us))\s+(?:to|for|at))\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
-  'giu',
-);
-/** "I've the trad session on in the pub", "has the quiz on tonight". */
-const HAVE_ON = new RegExp(
-  String.raw`\b(?:['’]ve|have|has|['’]s)\s+(?:got\s+)?(?:${ARTICLE}\s+)((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+on\b`,
-  'giu',
-);
-/** Who runs it, said after the kind: "George Bell's running it", "run by her", "Orla organising", "his do". */
-const HOST_AFTER =
-  /(@\d+)(?:['’]s|\s+is)?\s+(?:running|hosting|organi[sz]ing|holding|putting it on|in charge)\b|\b(?:run|put on|organi[sz]ed|hosted|held|led|arranged|given)\s+by\s+(@\d+|him|her|me|them)\b/i;
-/** A terse note's cue that a noun phrase is someone's happening: "her doing", "all welcome", "his do". */
-const EVENT_CUE =
-  /(?:\b(?:her|his|my|their)|@\d+['’]s)\s+(?:do|doing|idea|treat|event|party|shout)\b|\b(?:running it|in charge|all welcome|everyone welcome|everybody welcome|(?:all|everyone|everybody|anyone) (?:is |are )?(?:welcome|invited)|open to (?:all|everyone)|come one|organi[sz]ing|hosting|run by|put on by|hosted by)\b/i;
-const HOSTED_BY = new RegExp(
-  String.raw`\b${ARTICLE}\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+(?:(?:will be|is being|is to be|is|was|['’]ll be)\s+)?(?:hosted|organi[sz]ed|run|held|led|put on|thrown|given|arranged)\s+by\s+(@\d+|(?:her|his|their)\s+${KIN})`,
-  'giu',
-);
-/** A note's day and hour before its kind: "Tue 7pm skittles at The Oak". */
-const WHEN_FIRST =
-  /^(?:(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?|today|tomorrow|tmrw|tonight|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)(?:\s*[,–—-]\s*|\s+))+/i;
-/** "will open the old chapel for a hymn supper": the happening a place is opened for. */
-const OPEN_FOR = new RegExp(
-  String.raw`\b(?:open|opens|opening|unlock|unlocks|book|books|booked|booking|hire|hires|hired|hiring|reserve|reserved|reserving)\s+(?:up\s+)?[^.;@]{1,40}?\s+for\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
-  'giu',
-);
-/** "having a few friends round to the house for drinks": what they come round for. */
-const ROUND_FOR = new RegExp(
-  String.raw`\b(?:having|has|have|['’]s having|invit\w+|asking|asked)\s+[^.;@]{0,40}?\b(?:round|over)\b[^.;]{0,40}?\bfor\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
-  'giu',
-);
-/** "The party's at the parish hall next Saturday": an event named before, given its place and day. */
-const THE_KIND_IS =
-  /\bthe\s+((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)(?:['’]s|\s+is|\s+will be)\s+(?:at|in|on|next|this|tomorrow|tonight)\b/giu;
-const THERE_IS = new RegExp(
-  String.raw`\b(?:there(?:['’]s| is| will be|['’]ll be)|invit\w+ (?:everyone|everybody|people|the (?:town|village)|\S+) to|(?:is|are) (?:all )?(?:invited|welcome|asked) to)\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
-  'giu',
-);
-/** A terse note's leading noun phrase: "Story hour for little ones Fri 10:30am ...", "Table quiz, GAA clubhouse". */
-const LEADING = new RegExp(
-  String.raw`^(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?=\s+(?:for|at|in|on|this|today|tomorrow|tonight|next|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|\d)\b|\s*[,:(—–]|\s*[.!]?\s*$)`,
-  'iu',
-);
-
-const NOT_A_KIND =
-  /^(?:day|time|week|weekend|morning|afternoon|evening|night|plan|plans|lot|bit|chance|way|thing|idea|hope|mind|eye|secret|word)$/i;
-/** Last words of a noun phrase that is a thing run every day, not a happening ("runs the shop"). */
-const NOT_A_HEAD =
-  /^(?:business|shop|bakery|pub|bar|café|cafe|job|work|life|family|home|house|place|garden|dog|cat|shift|stall|plans?|time|ideas?|store|office|farm|school|surgery|library|kitchen|counter|till|errands?|risk|chance)$/i;
-/** Heads that are a happening only with a word before them ("a lantern walk", not "a walk"). */
-const NOT_ALONE = /^(?:look|walk|break|rest|run|ride)$/i;
-/** Nouns of a happening: a terse note's "Car boot sale." or "First ever quiz night." names an event by its head. */
-const EVENT_HEAD =
-  /^(?:party|night|quiz|sale|swap|supper|tea|lunch|dinner|breakfast|brunch|picnic|barbecue|bbq|walk|ride|race|match|tournament|show|fair|fete|fête|festival|market|auction|raffle|bingo|concert|gig|recital|reading|talk|lecture|class|lesson|workshop|meeting|social|dance|disco|ceilidh|ball|session|service|tour|screening|exhibition|tasting|singalong|karaoke|celebration|gathering|get-together|do|open day|morning|evening|afternoon|skittles|darts|games|crawl|hunt|competition|contest|jam|drive|launch|opening|vigil|parade|knees-up|shindig)$/i;
-const WEEKLY =
-  /\b(?:every|each)\s+(?:week|sunday|monday|tuesday|wednesday|thursday|friday|saturday|evening|night|morning|month)\b|\b(?:on\s+)?(?:sun|mon|tues|wednes|thurs|fri|satur)days\b|\bweekly\b|\bregular\b|\busually\b|\balways\b/i;
-const PAST =
-  /\b(?:last (?:week|month|year|night|sunday|monday|tuesday|wednesday|thursday|friday|saturday)|yesterday|ago|used to|hosted|held|threw|gave|organi[sz]ed)\b/i;
 
 const clean = (k: string): string =>
   k
@@ -169,7 +117,6 @@ function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinIt
   return doc.resident;
 }
 
-/** Whom the host means to invite: names (residents) or kin words; "everyone" unless the text names them. */
 /** One guest named in a list: a resident, or a relative by kin word ("Grandad", "her sister"). */
 const GUEST = String.raw`(?:@\d+(?!['’]s)|\b(?:(?:her|his|my|their)\s+)?${KIN}\b)`;
 /** Guests named before the word that asks them: "Ann Shaw + Tina invited", "Ora + Val only". */
@@ -177,11 +124,12 @@ const GUESTS_BEFORE = new RegExp(
   String.raw`(${GUEST}(?:\s*(?:,|\+|&|and)\s*${GUEST})*)\s*(?:are\s+|is\s+|were\s+)?(?:(?:the\s+)?only(?:\s+ones?)?(?![\p{L}])|invited\b|asked\b)`,
   'iu',
 );
-/** "pour tea for the Marshes, Ottoline and Felix, and for no one else": whom it is for. */
 /** "for family only: Tom and Amy". */
 const ONLY_LIST = new RegExp(String.raw`\bonly\s*[:–—-]\s*(${GUEST}(?:\s*(?:,|\+|&|and)\s*${GUEST})*)`, 'iu');
+/** "pour tea for the Marshes, Ottoline and Felix, and for no one else": whom it is for. */
 const FOR_ONLY = /\bfor\s+([^.;]*?)\s*,?\s*(?:and\s+)?(?:for\s+)?(?:no ?one|nobody) else\b/iu;
 
+/** Whom the host means to invite: names (residents) or kin words; "everyone" unless the text names them. */
 function inviteIn(doc: Doc, marked: string, family: readonly KinItem[]): EventItem['invite'] {
   const m =
     /\binvit(?:e|es|ing|ed)\s+(?:only\s+|just\s+)?([^.;]*)/iu.exec(marked) ??
