@@ -449,6 +449,19 @@ describe('phrasings of a happening without a host verb', () => {
   });
 });
 
+describe('private matters said in other ways', () => {
+  it('reads "X knows; nobody else does", a confidence sworn to secrecy, and no secret in an opinion held privately', () => {
+    const sec = (text: string) => read('Rosa Quint', text).secrets.map((x) => [x.owner, x.tellTo]);
+    expect(sec('Rosa has been offered a job in Leeds. Tom Ferris knows; nobody else does.')).toEqual([
+      ['Rosa Quint', ['Tom Ferris']],
+    ]);
+    expect(sec('Ada Vos swore Rosa to secrecy: she is the one who broke the church window.')).toEqual([
+      ['Ada Vos', ['Rosa Quint']],
+    ]);
+    expect(sec('Rosa privately thinks the vicar is a fool.')).toEqual([]);
+  });
+});
+
 describe('a kin word that needs a gender the text never gives', () => {
   const frame: TownFrame = {
     start: '2025-05-12 07:00',

@@ -10,7 +10,9 @@ const WHO = String.raw`(?:(?:him|her|them)\b(?!\s+[\p{L}-]+\s)|anyone|anybody|a 
 const FEELING =
   'proud|pleased|glad|happy|relieved|thrilled|delighted|hopeful|fond|jealous|envious|afraid|scared|worried|anxious|' +
   'nervous|amused|sentimental|romantic|soft|shy|vain|diligent|ambitious|competitive|kind|generous|tender|lonely|' +
-  'sad|bored|curious|impressed|touched|moved|grateful|wistful|smug|excited|terrified|frightened|dreading|longing';
+  'sad|bored|curious|impressed|touched|moved|grateful|wistful|smug|excited|terrified|frightened|dreading|longing|' +
+  // an opinion held is how someone sees things, not a matter kept: "privately thinks the vicar a fool"
+  'thinks|believes|suspects|wonders|doubts|considers|reckons';
 
 /** Words that keep something from others. */
 export const KEPT = new RegExp(
@@ -117,6 +119,8 @@ export const TELL_TO: RegExp[] = [
   String.raw`\b(?:wants?|asked|asks|wishes|would like)\s+(?:me|her|him|@\d+(?!['’]s))\s+to\s+(?:tell|pass (?:it|this) on to)\s+${NAMES}`,
   // "has shown it to Felicity alone", "told Tom alone"
   String.raw`\b(?:shown|showed|told|tells|given)\s+(?:(?:it|this|that)\s+to\s+)?${NAMES}\s+alone\b`,
+  // "Tom knows; nobody else does"
+  String.raw`${NAMES}\s+(?:knows?|has been told|is in on it)\s*[;,]?\s*(?:but\s+|and\s+)?(?:nobody|no ?one|no-one) else\b`,
   // "only she knows" after someone else's matter: the one named before
   String.raw`\bonly\s+(she|he)\s+(?:knows?|has been told|is in on)\b`,
   String.raw`\bswore\s+${NAMES}\s+to\s+secrecy`,

@@ -87,7 +87,7 @@ function ownerIn(doc: Doc, t: string, family: readonly KinItem[]): { owner: stri
   const people = doc.frame.people;
   const R = people.indexOf(doc.resident);
   // "Tunde told Jonah, and no one else, that ...": someone's matter told to the resident by name
-  const toldR = new RegExp(String.raw`${TELLER}\s+${TOLD}\s+(?:only\s+)?@${R}(?!\d)`, 'i').exec(t);
+  const toldR = new RegExp(String.raw`${TELLER}\s+(?:${TOLD}|swore)\s+(?:only\s+)?@${R}(?!\d)`, 'i').exec(t);
   const confided =
     toldR ??
     new RegExp(
