@@ -442,6 +442,9 @@ describe('phrasings of a happening without a host verb', () => {
         .household,
     ).toEqual(['Maud Ferris']);
     expect(read('Rosa Quint', 'Rosa lives next door to Ada Vos with her sister Maud Ferris.').household).toEqual([]);
+    expect(
+      read('Rosa Quint', 'Her nephew Eli Ferris stays with her most weekends but lives with his parents.').household,
+    ).toEqual([]);
   });
 
   it('takes no workplace from a job lost', () => {

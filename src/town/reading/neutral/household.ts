@@ -132,7 +132,16 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       if (rel) head = rel[1]!;
       else if (!COMPOUND.test(head))
         head = head.split(/,\s*(?:and|but|while)\s+|\b(?:and|but)\s+(?=(?:she|he|i)\b)/).pop() ?? head;
-      const list = listAfter(doc, c.slice(at + m[0].length));
+      const rest = c.slice(at + m[0].length);
+      // "stays with her most weekends but lives with his parents": a visit, not a home
+      if (
+        /^[^,;]*?\b(?:most|some|every|at|on|during|in the|over the)\s+(?:weekends?|holidays?|summers?|sundays|saturdays|nights?|the (?:weekend|holidays|summer))\b/i.test(
+          rest,
+        ) &&
+        /^\s*(?:stays?|staying|stayed)\b/i.test(m[0])
+      )
+        continue;
+      const list = listAfter(doc, rest);
       const subj = subjects(doc, head, before);
       const named = [...list.names, ...kinNamed(list.kin, family)];
       if (subj.resident) {
