@@ -436,6 +436,14 @@ describe('phrasings of a happening without a host verb', () => {
     ).toEqual([['barbecue', 'Rosa Quint', 'ferris-house', '2025-05-18 13:00', ['Tom Ferris', 'Eli Ferris']]]);
   });
 
+  it('takes a one-off beside a weekly habit at its own day and hour', () => {
+    const r = read(
+      'Rosa Quint',
+      "Rosa's book group meets at The Anchor every Thursday at 7, and this week she is hosting an author evening there on Wednesday at 7.30.",
+    );
+    expect(r.events.map((e) => [e.kind, e.place, e.start])).toEqual([['author evening', 'anchor', '2025-05-14 19:30']]);
+  });
+
   it('keeps the household said after a neighbour phrase', () => {
     expect(
       read('Rosa Quint', 'Rosa lives next door to Ada Vos, in the Ferris house, with her sister Maud Ferris.')

@@ -7,7 +7,7 @@ const HOST_VERB = `(?:hosting|holding|throwing|giving|organi[sz]ing|running|putt
 const WILL = String.raw`(?:is going to|are going to|will|['’]ll|plans? to|is planning to|intends? to|means? to|has decided to|decided to|wants? to|hopes? to|would like to|is about to|is set to|offered to|has offered to|has agreed to|agreed to)\s+(?:host|hold|throw|give|organi[sz]e|run|put on|lead|arrange|have|stage|lay on|start)`;
 const ARTICLE = `(?:a|an|the|her|his|their|its|our|my|one|another|this year['’]s|this week['’]s)`;
 /** Words that end a kind: what follows is when, where or who. */
-const STOP = String.raw`(?=\s+(?:she|he|they|we|i|you|at|in|on|from|for|this|tomorrow|today|tonight|next|with|and|to|by|near|down|outside|inside|where|which|that|who|starting|beginning|between|during|after|before|around|every|the|as|so|because|once|@\d+)\b|\s*[,.;:!?(—–]|\s+-\s|$)`;
+const STOP = String.raw`(?=\s+(?:she|he|they|we|i|you|at|in|on|from|for|this|there|here|tomorrow|today|tonight|next|with|and|to|by|near|down|outside|inside|where|which|that|who|starting|beginning|between|during|after|before|around|every|the|as|so|because|once|@\d+)\b|\s*[,.;:!?(—–]|\s+-\s|$)`;
 export const HOST_RE = new RegExp(
   String.raw`\b(?:${WILL}|${HOST_VERB})\s+(?:(?:@\d+|him|her|them|us|me|everyone|the (?:town|village))\s+)?(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
   'giu',

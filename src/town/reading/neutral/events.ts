@@ -305,9 +305,13 @@ export function readEvents(
       // "a curry night at home": the resident's own home, where the text says they live
       if (!place && home && /\bat (?:home|hers|his|theirs|(?:her|his|their|my|our) (?:place|house|home))\b/i.test(text))
         place = home;
-      const day = eventDay(text, first);
+      // "her book group meets every Thursday at 7, and this week she is hosting an author evening there on
+      // Wednesday at 7.30": the habit's day and hour are not the happening's
+      const habit = /\b(?:every|each)\s+(?:sun|mon|tues|wednes|thurs|fri|satur)day\b/i.exec(text);
+      const part = habit && habit.index < at ? text.slice(Math.max(0, text.lastIndexOf(',', at))) : text;
+      const day = eventDay(part, first);
       if (!place || day === null) continue;
-      const ws = windowsIn(text);
+      const ws = windowsIn(part);
       const w = ws.find((x) => x.end !== null) ?? ws[0];
       let start: number;
       let end: number;
