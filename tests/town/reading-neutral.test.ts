@@ -451,6 +451,9 @@ describe('phrasings of a happening without a host verb', () => {
     ).toEqual(['Maud Ferris']);
     expect(read('Rosa Quint', 'Rosa lives next door to Ada Vos with her sister Maud Ferris.').household).toEqual([]);
     expect(
+      read('Rosa Quint', 'In the Ferris house live Rosa, her sister Maud Ferris and Eli Ferris.').household,
+    ).toEqual(['Maud Ferris', 'Eli Ferris']);
+    expect(
       read('Rosa Quint', 'Her nephew Eli Ferris stays with her most weekends but lives with his parents.').household,
     ).toEqual([]);
   });

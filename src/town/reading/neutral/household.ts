@@ -192,6 +192,11 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       const list = listAfter(doc, c.slice((m.index ?? 0) + m[0].length));
       for (const n of [...list.names, ...kinNamed(list.kin, family)]) out.add(n);
     }
+    // "In the Bell house live Nora, her husband Tom, and their daughter Amy": the resident among those who live there
+    for (const m of c.matchAll(/\b(?:in|at|under)\s+[^,;.@]{1,40}?\s+(?:live|lives|dwell)\s+/gi)) {
+      const list = listAfter(doc, c.slice((m.index ?? 0) + m[0].length));
+      if (list.names.includes(doc.resident)) for (const n of [...list.names, ...kinNamed(list.kin, family)]) out.add(n);
+    }
     // "Home: the flat above, just her + Fadi.", "Household: husband Oskar, daughter Ebba (12)."
     const home = /^\s*(?:home|household|lives with|living with|at home)\s*[:=–-]\s*(.*)$/i.exec(c);
     if (home && !NEAR_WORDS.test(home[1]!)) {
