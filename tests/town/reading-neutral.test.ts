@@ -454,6 +454,12 @@ describe('phrasings of a happening without a host verb', () => {
       read('Rosa Quint', 'In the Ferris house live Rosa, her sister Maud Ferris and Eli Ferris.').household,
     ).toEqual(['Maud Ferris', 'Eli Ferris']);
     expect(
+      read(
+        'Rosa Quint',
+        "Tom Ferris and I have been at the Ferris house thirty years now. Eli's moved back in with us.",
+      ).household,
+    ).toEqual(['Tom Ferris', 'Eli Ferris']);
+    expect(
       read('Rosa Quint', 'Her nephew Eli Ferris stays with her most weekends but lives with his parents.').household,
     ).toEqual([]);
   });

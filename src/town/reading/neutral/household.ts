@@ -113,7 +113,10 @@ function subjects(doc: Doc, head: string, prev = ''): { resident: boolean; other
 
 function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinItem[], out: Set<string>) {
   const people = doc.frame.people;
-  const marked = s.marked.replace(/\bw\/\s*/gi, 'with ');
+  // "Amy's moved back in with us": the contraction, not a possessive
+  const marked = s.marked
+    .replace(/\bw\/\s*/gi, 'with ')
+    .replace(/(@\d+)['’]s\s+(?=(?:moved|lived|living|staying|been|come|gone|just)\b)/g, '$1 ');
   let said = prev;
   for (const c of marked.split(/;|\.\s/)) {
     const before = said;
@@ -156,14 +159,14 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
             `${before} ${c.slice(0, at)}`,
           );
         // "we still share the house": the resident and the one "X and I" named, else the one they married
-        const weTwo = /(@\d+)(?!['’]s)\s+(?:and|&)\s+(?:i|me)\b/i.exec(`${before} ${c}`);
+        const weTwo = /(@\d+)(?!['’]s)\s+(?:and|&)\s+(?:i|me)\b/i.exec(`${prev} ${before} ${c}`);
         const them = list.pronouns.some((p) => p === 'them') || /\bthe (?:two|both|pair) of them\b/i.test(c.slice(at));
         if (them && pair)
           for (const x of [pair[1]!, pair[2]!]) {
             const p = people[Number(x.slice(1))];
             if (p) out.add(p);
           }
-        else if (/\b(?:we|they)\b/i.test(head) && weTwo) {
+        else if ((/\b(?:we|they)\b/i.test(head) || list.pronouns.includes('us')) && weTwo) {
           const p = people[Number(weTwo[1]!.slice(1))];
           if (p) out.add(p);
         } else if (
@@ -185,7 +188,12 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
         // "His parents, Ambrose and Lavinia, live with him": all of a compound subject, else the one named last
         const all = COMPOUND.test(head) || /@\d+(?!['’]s)\s*,?\s*(?:and|&)\s+@\d+(?!['’]s)\s*,?\s*$/.test(head);
         for (const n of [...(all ? subj.others : subj.others.slice(-1)), ...named]) out.add(n);
-        if (list.pronouns.some((p) => p === 'them' || p === 'us')) for (const n of spouses(family)) out.add(n);
+        if (list.pronouns.some((p) => p === 'them' || p === 'us')) {
+          // "Amy's moved back in with us", after "Tom and I have been at the Bell house"
+          const pair = /(@\d+)(?!['’]s)\s+(?:and|&)\s+(?:i|me)\b/i.exec(`${prev} ${c}`);
+          const partner = pair ? people[Number(pair[1]!.slice(1))] : undefined;
+          for (const n of partner ? [partner] : spouses(family)) out.add(n);
+        }
       }
     }
     for (const m of c.matchAll(LIVE_COLON)) {
@@ -261,7 +269,7 @@ const NEAR_WORDS = /\b(?:next door|neighbou?rs?|near|nearby|across|opposite|no\.
 /** "She and Tom live above the bakery", "Tom, Maud and their son Eli share the cottage" (no "with"). */
 function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<string>) {
   const verb =
-    /\b(?:live|share|have shared|have lived|are living|keep house|have the (?:house|flat|cottage|rooms|place|farm))\b(?!\s+(?:\w+\s+){0,6}?with\b)/i.exec(
+    /\b(?:live|share|have shared|have lived|are living|keep house|have the (?:house|flat|cottage|rooms|place|farm)|(?:have|['’]ve) been (?:at|in) (?:the|our) (?:[\p{L}-]+\s+){0,3}?(?:house|home|flat|cottage|farm))\b(?!\s+(?:\w+\s+){0,6}?with\b)/iu.exec(
       c,
     );
   if (!verb) return;
