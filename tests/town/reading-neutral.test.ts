@@ -479,6 +479,15 @@ describe('private matters said in other ways', () => {
       ['Ada Vos', ['Rosa Quint']],
     ]);
     expect(sec('Rosa privately thinks the vicar is a fool.')).toEqual([]);
+    expect(
+      sec('Rosa carries a secret she has shared with only one person, her neighbour Ada Vos: she means to sell up.'),
+    ).toEqual([['Rosa Quint', ['Ada Vos']]]);
+    expect(sec('Rosa hopes nobody finds out that she failed her baking exam.')).toEqual([['Rosa Quint', []]]);
+    expect(
+      read('Maud Ferris', "Eli Ferris, Maud's son, has told his mother in confidence that he is engaged.").secrets.map(
+        (x) => [x.owner, x.tellTo],
+      ),
+    ).toEqual([['Eli Ferris', ['Maud Ferris']]]);
   });
 });
 

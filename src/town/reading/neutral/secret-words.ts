@@ -53,6 +53,7 @@ export const KEPT = new RegExp(
     String.raw`\b(?:keep(?:s|ing)?|kept|is|stays?|staying)\s+quiet\s+about\b|\bon the quiet\b|\bkeep(?:s|ing)? mum\b`,
     String.raw`\b(?:nobody|no ?one|no-one)\s+(?:must|may|can|should|is to|to|needs to|is meant to)\s+(?:know|find out|hear)\b`,
     String.raw`\bhush-hush\b`,
+    String.raw`\b(?:hopes?|prays?|trusts?)\s+(?:that\s+)?(?:nobody|no ?one|no-one)\s+(?:ever\s+)?(?:finds? out|learns?|hears?|knows?)\b`,
     String.raw`\bnot a word\b`,
     String.raw`\b(?:say|said|tell|breathe|repeat)\s+nothing\b`,
     String.raw`\b(?:never|not) to (?:repeat|tell|say|mention)\b`,
@@ -119,6 +120,8 @@ export const TELL_TO: RegExp[] = [
   String.raw`\b(?:wants?|asked|asks|wishes|would like)\s+(?:me|her|him|@\d+(?!['’]s))\s+to\s+(?:tell|pass (?:it|this) on to)\s+${NAMES}`,
   // "has shown it to Felicity alone", "told Tom alone"
   String.raw`\b(?:shown|showed|told|tells|given)\s+(?:(?:it|this|that)\s+to\s+)?${NAMES}\s+alone\b`,
+  // "a secret she has shared with only one person, her neighbour Liz"
+  String.raw`\b(?:shared|told|trusted)\s+(?:it\s+|this\s+)?(?:with\s+)?only\s+one\s+(?:person|soul|other)\s*,\s*${NAMES}`,
   // "Tom knows; nobody else does"
   String.raw`${NAMES}\s+(?:knows?|has been told|is in on it)\s*[;,]?\s*(?:but\s+|and\s+)?(?:nobody|no ?one|no-one) else\b`,
   // "only she knows" after someone else's matter: the one named before

@@ -5,7 +5,7 @@
 // from "means to tell only X", "wants her sister to be the only one she tells", "only X knows", "confided in X",
 // kin words resolved through the family.
 import type { KinItem, SecretItem } from '../types.ts';
-import { KIN, kinWord } from './kin-words.ts';
+import { INVERSE, KIN, kinWord } from './kin-words.ts';
 import { relativesNamed } from './relatives.ts';
 import { KEEPING, KEPT, OPEN, TELL_TO } from './secret-words.ts';
 import { type Doc, quoteOf, type Sentence } from './text.ts';
@@ -80,7 +80,7 @@ function tellToIn(doc: Doc, marked: string, owner: string, family: readonly KinI
 /** Verbs of passing a private matter to someone ("told", "confided to", "let slip to", "has shown it to"). */
 const TOLD = String.raw`(?:told|confided in|confided to|confessed to|admitted to|whispered to|let slip to|(?:has\s+)?(?:shown|showed) (?:it|this|that) to)`;
 /** A name with what may be said between it and its verb ("Tilly Rowe, from the farm over the hill, let slip"). */
-const TELLER = String.raw`@(\d+)(?!['’]s)(?:\s*,[^,;.@]{1,50},)?(?:\s+(?:has|had|also|once|just|finally|then))*`;
+const TELLER = String.raw`@(\d+)(?!['’]s)(?:\s*,[^,;.]{1,50},)?(?:\s+(?:has|had|also|once|just|finally|then))*`;
 
 /** Whose secret a sentence keeps: someone who confided in the resident, else the subject of the keeping. */
 function ownerIn(doc: Doc, t: string, family: readonly KinItem[]): { owner: string; toldResident: boolean } {
@@ -88,8 +88,18 @@ function ownerIn(doc: Doc, t: string, family: readonly KinItem[]): { owner: stri
   const R = people.indexOf(doc.resident);
   // "Tunde told Jonah, and no one else, that ...": someone's matter told to the resident by name
   const toldR = new RegExp(String.raw`${TELLER}\s+(?:${TOLD}|swore)\s+(?:only\s+)?@${R}(?!\d)`, 'i').exec(t);
+  // "Amy, Nora's daughter, has told her mother in confidence": the teller's kin who is the resident
+  const toldKin = new RegExp(
+    String.raw`${TELLER}\s+(?:${TOLD}|swore)\s+(?:only\s+)?(?:her|his)\s+(${KIN})\b`,
+    'iu',
+  ).exec(t);
+  const tellerKin = toldKin ? family.find((k) => k.name === people[Number(toldKin[1])]) : undefined;
+  const back = tellerKin ? kinWord(tellerKin.relation) : null;
+  const said = toldKin ? kinWord(toldKin[2]!) : null;
+  const toldMe = back && said && INVERSE[back[0]] === said[0] ? toldKin : null;
   const confided =
     toldR ??
+    toldMe ??
     new RegExp(
       String.raw`${TELLER}\s+(?:${TOLD}|swore)\s+(?:only\s+)?(?:me|her|him)\b(?!\s+(?:[\p{L}-]+\s+)?(?:sister|brother|mother|father|husband|wife|son|daughter|aunt|uncle|cousin))`,
       'iu',
