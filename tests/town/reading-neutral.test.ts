@@ -462,6 +462,9 @@ describe('phrasings of a happening without a host verb', () => {
     expect(
       read('Rosa Quint', 'Her nephew Eli Ferris stays with her most weekends but lives with his parents.').household,
     ).toEqual([]);
+    expect(
+      read('Maud Ferris', 'Maud has two grown children, Eli and Rosa Quint, who both live away.').household,
+    ).toEqual([]);
   });
 
   it('takes no workplace from a job lost', () => {

@@ -275,6 +275,13 @@ function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<stri
   if (!verb) return;
   const head = c.slice(0, verb.index);
   if (NOT.test(head.slice(-20)) || /\b(?:next door|neighbou?rs?|near|street|lane|road)\b/i.test(head)) return;
+  // "two grown children, Amy and Sam, who both live away": the relative clause is theirs, and away is not with her
+  const rel = /,\s*who\s+(?:both\s+|all\s+|also\s+|still\s+)*$/i.exec(head);
+  const R = `@${doc.frame.people.indexOf(doc.resident)}`;
+  if (rel && !new RegExp(`${R}(?!\\d)(?!['’]s)`).test(head.slice(Math.max(0, head.lastIndexOf(',', rel.index - 1)))))
+    return;
+  if (/^\S+\s+(?:away|elsewhere|abroad|apart|alone|nearby|on (?:their|his|her) own)\b/i.test(c.slice(verb.index)))
+    return;
   const after = c.slice(verb.index, verb.index + 60);
   if (
     /\b(?:each other|one another|neighbou?rs|same street|same road|same lane|same building|another flat)\b/i.test(after)
