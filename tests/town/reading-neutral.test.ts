@@ -467,6 +467,17 @@ describe('phrasings of a happening without a host verb', () => {
     ).toEqual([]);
   });
 
+  it('reads working hours from when someone turns up and goes home', () => {
+    expect(
+      read('Rosa Quint', "Rosa turns up at Quint's Bakery every weekday at six and goes home at two.").work,
+    ).toMatchObject({
+      place: 'quint-bakery',
+      days: ['mon', 'tue', 'wed', 'thu', 'fri'],
+      start: '06:00',
+      end: '14:00',
+    });
+  });
+
   it('takes no workplace from a job lost', () => {
     expect(read('Rosa Quint', "Rosa lost her job at Quint's Bakery last month and hasn't told Tom.").work).toBeNull();
   });

@@ -136,7 +136,7 @@ const UNTIL = `(?:to|until|till|til|'til|-|–|—|through|and)`;
 const RANGE_RES: RegExp[] = [
   new RegExp(String.raw`\b(?:from|between)\s+${T}\s*${UNTIL}\s*${T}`, 'giu'),
   new RegExp(
-    String.raw`\b(?:opens?|opening|starts?|starting|begins?|beginning|arrives?|gets? in|clocks? on)\b[^.;]{0,40}?\b(?:at|by|around|from)\s+${T}[^.;]{0,60}?\b(?:shuts?|shutting|close|closes?|closing|finish(?:es)?|finishing|ends?|ending|leaves?|knocks? off|clocks? off|locks? up|goes home|stops?|done)\b[^.;]{0,20}?\b(?:at|by|around|before|until|till)\s+${T}`,
+    String.raw`\b(?:opens?|opening|starts?|starting|begins?|beginning|arrives?|gets? in|clocks? on|turns? up|shows? up|comes? in|is (?:at|in))\b[^.;]{0,40}?\b(?:at|by|around|from)\s+${T}[^.;]{0,60}?\b(?:shuts?|shutting|close|closes?|closing|finish(?:es)?|finishing|ends?|ending|leaves?|knocks? off|clocks? off|locks? up|goes home|stops?|done)\b[^.;]{0,20}?\b(?:at|by|around|before|until|till)\s+${T}`,
     'giu',
   ),
   new RegExp(String.raw`(?<![\p{L}\d:.])${T}\s*(?:-|–|—|to|until|till)\s*${T}`, 'giu'),
