@@ -478,6 +478,14 @@ describe('phrasings of a happening without a host verb', () => {
     });
   });
 
+  it('reads "she\'s doing a soup lunch" as hosting, and a happening open to all as no workplace', () => {
+    const r = read('Rosa Quint', "Wed 14th: Rosa's doing a soup lunch at The Anchor, 12-2, everyone welcome.");
+    expect(r.events.map((e) => [e.kind, e.place, e.start, e.end])).toEqual([
+      ['soup lunch', 'anchor', '2025-05-14 12:00', '2025-05-14 14:00'],
+    ]);
+    expect(read('Rosa Quint', 'Her coffee morning at The Anchor (10 till 12) is open to all.').work).toBeNull();
+  });
+
   it('takes no workplace from a job lost', () => {
     expect(read('Rosa Quint', "Rosa lost her job at Quint's Bakery last month and hasn't told Tom.").work).toBeNull();
   });
