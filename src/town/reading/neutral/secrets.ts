@@ -263,7 +263,9 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
     const same = out.slice(0, i).find((x) => {
       const theirs = new Set(content(x.matter));
       const shared = [...theirs].filter((w) => words.has(w)).length;
-      return x.owner === out[i]!.owner && shared >= 2 && shared * 2 >= Math.min(theirs.size, words.size);
+      return (
+        x.owner === out[i]!.owner && shared >= 2 && (shared >= 4 || shared * 2 >= Math.min(theirs.size, words.size))
+      );
     });
     if (!same) continue;
     same.tellTo.push(...out[i]!.tellTo);
