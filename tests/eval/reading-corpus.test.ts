@@ -1,5 +1,7 @@
-// The neutral reader on the labelled corpus's tuning part (issue 32 item 7): precision and recall per kind, printed,
-// with a floor a little under what it reaches so a regression fails. The held-out part is scored elsewhere, once.
+// The neutral reader on the labelled corpus (issue 32 item 7): precision and recall per kind, printed, with a floor a
+// little under what it reaches so a regression fails. Every part here has been seen while writing the rules: the
+// tuning part, our own sets, and the first held-out part (its one blind score is spent, so it is tuning data now).
+// The part that measures the reader is a new one written blind by someone else and scored once, outside this file.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,14 +21,20 @@ const load = (file: string) =>
 const TUNING = load('tuning.json');
 /** Items written for these tests in styles the corpus lacks (forms, diaries, the passive, gossip), after tuning. */
 const OWN = load('own.json');
+/**
+ * Items written for the reader's known weaknesses before the rules for them changed: secrecy said in the next
+ * sentence, a confidence, traits and public matters that are no secrets; terse hostless events, parts of the day,
+ * "on the 14th"; in-laws, step-relatives, notes' "husb" and "dau"; work from home.
+ */
+const OWN_2 = load('own-2.json');
 
 /** What the neutral reader reaches on the tuning part, less a margin: a drop below fails. */
 const FLOOR: Record<(typeof SCORED_KINDS)[number], { precision: number; recall: number }> = {
-  family: { precision: 0.97, recall: 0.92 },
-  household: { precision: 0.97, recall: 0.96 },
-  work: { precision: 0.96, recall: 0.95 },
-  secrets: { precision: 0.95, recall: 0.95 },
-  events: { precision: 0.97, recall: 0.97 },
+  family: { precision: 0.98, recall: 0.94 },
+  household: { precision: 0.98, recall: 0.97 },
+  work: { precision: 0.97, recall: 0.96 },
+  secrets: { precision: 0.96, recall: 0.96 },
+  events: { precision: 0.98, recall: 0.98 },
 };
 
 describe('the reading corpus', () => {
@@ -65,6 +73,17 @@ describe('the neutral reader on phrasings written apart from the corpus', () => 
     console.log(formatReadingScore(score));
     expect(score.overall.precision, formatReadingScore(score)).toBeGreaterThanOrEqual(0.95);
     expect(score.overall.recall, formatReadingScore(score)).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe('the neutral reader on phrasings written for its known weaknesses', () => {
+  it('reads them about as well as the corpus', () => {
+    const score = scoreReadings(OWN_2, readResidentNeutral);
+    console.log(formatReadingScore(score));
+    expect(score.overall.precision, formatReadingScore(score)).toBeGreaterThanOrEqual(0.97);
+    expect(score.overall.recall, formatReadingScore(score)).toBeGreaterThanOrEqual(0.93);
+    for (const k of ['secrets', 'events', 'household'] as const)
+      expect(score.kinds[k].recall, `${k}\n${formatReadingScore(score)}`).toBe(1);
   });
 });
 
@@ -136,21 +155,20 @@ describe('the scoring rules', () => {
   });
 });
 
-describe('the neutral reader on the held-out part (written blind, scored once at the end of issue 32)', () => {
-  const HELD_OUT = parseReadingCorpus(
-    JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/reading-corpus/held-out.json'), 'utf8')),
-  );
+describe('the neutral reader on the first held-out part (written blind; its one blind score is spent)', () => {
+  const HELD_OUT = load('held-out.json');
   /**
-   * What it reached when first scored, less 0.02 (a drop fails): family 0.964/0.858, household 0.980/0.789, work
-   * 0.947/0.947, secrets 0.448/0.520, events 0.909/0.769. The issue's bar is 0.9 each: four kinds are below it, so
-   * these are a regression guard, not the target; rules tuned on this part would make it a tuning part.
+   * Its one blind score, before the rules were changed with it in view: family 0.964/0.858, household 0.980/0.789,
+   * work 0.947/0.947, secrets 0.448/0.520, events 0.909/0.769 (precision/recall). It is tuning data since, so what
+   * the reader reaches on it now says little of new phrasings: these floors, a little under it, only guard against a
+   * regression, like the tuning part's.
    */
   const HELD_FLOOR: Record<(typeof SCORED_KINDS)[number], { precision: number; recall: number }> = {
-    family: { precision: 0.94, recall: 0.83 },
-    household: { precision: 0.96, recall: 0.76 },
-    work: { precision: 0.92, recall: 0.92 },
-    secrets: { precision: 0.42, recall: 0.5 },
-    events: { precision: 0.88, recall: 0.74 },
+    family: { precision: 0.98, recall: 0.96 },
+    household: { precision: 0.98, recall: 0.95 },
+    work: { precision: 0.96, recall: 0.93 },
+    secrets: { precision: 0.97, recall: 0.97 },
+    events: { precision: 0.98, recall: 0.95 },
   };
 
   it('holds 80 items written by someone who never saw the rules', () => {
@@ -158,7 +176,7 @@ describe('the neutral reader on the held-out part (written blind, scored once at
     expect(new Set(HELD_OUT.map((x) => x.style)).size).toBeGreaterThanOrEqual(5);
   });
 
-  it('stays at or above what it first scored', () => {
+  it('stays at or above its floor', () => {
     const score = scoreReadings(HELD_OUT, readResidentNeutral);
     console.log(formatReadingScore(score));
     for (const k of SCORED_KINDS) {

@@ -13,11 +13,10 @@ export const NEW_TOWNS = [
     secret: { holder: 'Jo Marsh', word: /Truro/, tellTo: 'Meg Pengelly' },
     event: { host: 'Ash Quill', place: 'the-anchor', start: '2025-03-10 19:30' },
     worker: { who: 'Meg Pengelly', place: 'crust-bakery', start: '06:30' },
-    // What the neutral reader (offline) does not read of this town's terse notes, asserted as such so a better
-    // reader shows up here: the quiz night ("First ever quiz night. Tonight, Mon 10 Mar, the Anchor back room,
-    // 7.30-10 pm." says no host), and the application to Truro (it reads "Interview Thurs" as the matter, so the
-    // public face keeps "Applied for Head of Libraries, Truro."). A model reads both (tests/town/reading-model.test.ts).
-    neutralMisses: ['event', 'secret-face'],
+    // What the offline run does not reach, asserted as such so a fix shows up here: the quiz night is read and
+    // hosted in its hours, but it is said only in its host's own text and he meets nobody before it, so on the
+    // offline profile no guest has heard of it by 7.30 pm (the reading is not at fault; passing invitations on is).
+    neutralMisses: ['event-guests'],
   },
   {
     town: 'marrowby',

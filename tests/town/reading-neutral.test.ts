@@ -168,11 +168,22 @@ describe('routine', () => {
     );
     expect(r.routine).toEqual([
       expect.objectContaining({
-        what: 'plays darts at the village green',
+        what: 'play darts at the village green',
         place: 'green',
         days: ['fri'],
         start: '20:00',
       }),
+    ]);
+  });
+
+  it('is a short activity said of the resident: a verb phrase, never a state, a fragment or a stranger\'s "her"', () => {
+    const r = read(
+      'Rosa Quint',
+      'I walk my dog on the village green every morning. Best friend, sees her daily at the green. Rosa knows every baker in the county by name every day. Every Sunday I bake bread for myself and for Tom.',
+    );
+    expect(r.routine.map((x) => x.what)).toEqual([
+      'walk her dog on the village green',
+      'bake bread for herself and for Tom',
     ]);
   });
 });
@@ -389,6 +400,139 @@ describe('private matters over the fields of a town file', () => {
     );
     expect(r.secrets).toEqual([expect.objectContaining({ owner: 'Rosa Quint', tellTo: ['Maud Ferris'] })]);
     expect(r.secrets[0]!.matter).toMatch(/sell the bakery/);
+  });
+});
+
+describe('phrasings of a happening without a host verb', () => {
+  it('reads friends asked round for drinks, a hall booked for a ceilidh, "8 till late" and "7.30 start"', () => {
+    const ev = (text: string) => read('Rosa Quint', text).events.map((e) => [e.kind, e.host, e.place, e.start, e.end]);
+    expect(ev('Rosa is having a few friends round to the Ferris house for drinks on Friday at seven.')).toEqual([
+      ['drinks', 'Rosa Quint', 'ferris-house', '2025-05-16 19:00', '2025-05-16 21:00'],
+    ]);
+    expect(ev('Rosa has booked the school for a ceilidh on the 17th, 8 till late.')).toEqual([
+      ['ceilidh', 'Rosa Quint', 'school', '2025-05-17 20:00', '2025-05-17 22:00'],
+    ]);
+    expect(ev('Next Wednesday evening Rosa hosts book club at The Anchor, 7.30 start.')).toEqual([
+      ['book club', 'Rosa Quint', 'anchor', '2025-05-14 19:30', '2025-05-14 21:30'],
+    ]);
+  });
+
+  it('reads a note that starts with its date, "open house", "The annual fete is on ...", and guests after "only:"', () => {
+    const ev = (text: string) =>
+      read('Rosa Quint', text).events.map((e) => [e.kind, e.host, e.place, e.start, e.invite]);
+    expect(ev("Fri 16 May, 7pm - Rosa's leaving do at The Anchor, all invited.")).toEqual([
+      ['leaving do', 'Rosa Quint', 'anchor', '2025-05-16 19:00', 'everyone'],
+    ]);
+    expect(ev('Rosa will be holding open house at the Ferris house on Saturday between 2 and 5.')).toEqual([
+      ['open house', 'Rosa Quint', 'ferris-house', '2025-05-17 14:00', 'everyone'],
+    ]);
+    expect(ev('The annual fete is on the village green on Saturday at 11; Maud Ferris is running it.')).toEqual([
+      ['fete', 'Maud Ferris', 'green', '2025-05-17 11:00', 'everyone'],
+    ]);
+    expect(
+      ev(
+        "Rosa plans a barbecue at the Ferris house this Sunday from one o'clock, for family only: Tom Ferris and Eli Ferris.",
+      ),
+    ).toEqual([['barbecue', 'Rosa Quint', 'ferris-house', '2025-05-18 13:00', ['Tom Ferris', 'Eli Ferris']]]);
+  });
+
+  it('takes a one-off beside a weekly habit at its own day and hour', () => {
+    const r = read(
+      'Rosa Quint',
+      "Rosa's book group meets at The Anchor every Thursday at 7, and this week she is hosting an author evening there on Wednesday at 7.30.",
+    );
+    expect(r.events.map((e) => [e.kind, e.place, e.start])).toEqual([['author evening', 'anchor', '2025-05-14 19:30']]);
+  });
+
+  it('keeps the household said after a neighbour phrase', () => {
+    expect(
+      read('Rosa Quint', 'Rosa lives next door to Ada Vos, in the Ferris house, with her sister Maud Ferris.')
+        .household,
+    ).toEqual(['Maud Ferris']);
+    expect(read('Rosa Quint', 'Rosa lives next door to Ada Vos with her sister Maud Ferris.').household).toEqual([]);
+    expect(
+      read('Rosa Quint', 'In the Ferris house live Rosa, her sister Maud Ferris and Eli Ferris.').household,
+    ).toEqual(['Maud Ferris', 'Eli Ferris']);
+    expect(
+      read(
+        'Rosa Quint',
+        "Tom Ferris and I have been at the Ferris house thirty years now. Eli's moved back in with us.",
+      ).household,
+    ).toEqual(['Tom Ferris', 'Eli Ferris']);
+    expect(
+      read('Rosa Quint', 'Her nephew Eli Ferris stays with her most weekends but lives with his parents.').household,
+    ).toEqual([]);
+    expect(
+      read('Maud Ferris', 'Maud has two grown children, Eli and Rosa Quint, who both live away.').household,
+    ).toEqual([]);
+  });
+
+  it('reads working hours from when someone turns up and goes home', () => {
+    expect(
+      read('Rosa Quint', "Rosa turns up at Quint's Bakery every weekday at six and goes home at two.").work,
+    ).toMatchObject({
+      place: 'quint-bakery',
+      days: ['mon', 'tue', 'wed', 'thu', 'fri'],
+      start: '06:00',
+      end: '14:00',
+    });
+  });
+
+  it('reads "she\'s doing a soup lunch" as hosting, and a happening open to all as no workplace', () => {
+    const r = read('Rosa Quint', "Wed 14th: Rosa's doing a soup lunch at The Anchor, 12-2, everyone welcome.");
+    expect(r.events.map((e) => [e.kind, e.place, e.start, e.end])).toEqual([
+      ['soup lunch', 'anchor', '2025-05-14 12:00', '2025-05-14 14:00'],
+    ]);
+    expect(read('Rosa Quint', 'Her coffee morning at The Anchor (10 till 12) is open to all.').work).toBeNull();
+  });
+
+  it('takes no workplace from a job lost', () => {
+    expect(read('Rosa Quint', "Rosa lost her job at Quint's Bakery last month and hasn't told Tom.").work).toBeNull();
+  });
+});
+
+describe('private matters said in other ways', () => {
+  it('reads "X knows; nobody else does", a confidence sworn to secrecy, and no secret in an opinion held privately', () => {
+    const sec = (text: string) => read('Rosa Quint', text).secrets.map((x) => [x.owner, x.tellTo]);
+    expect(sec('Rosa has been offered a job in Leeds. Tom Ferris knows; nobody else does.')).toEqual([
+      ['Rosa Quint', ['Tom Ferris']],
+    ]);
+    expect(sec('Ada Vos swore Rosa to secrecy: she is the one who broke the church window.')).toEqual([
+      ['Ada Vos', ['Rosa Quint']],
+    ]);
+    expect(sec('Rosa privately thinks the vicar is a fool.')).toEqual([]);
+    expect(
+      sec('Rosa carries a secret she has shared with only one person, her neighbour Ada Vos: she means to sell up.'),
+    ).toEqual([['Rosa Quint', ['Ada Vos']]]);
+    expect(sec('Rosa hopes nobody finds out that she failed her baking exam.')).toEqual([['Rosa Quint', []]]);
+    expect(
+      read('Maud Ferris', "Eli Ferris, Maud's son, has told his mother in confidence that he is engaged.").secrets.map(
+        (x) => [x.owner, x.tellTo],
+      ),
+    ).toEqual([['Eli Ferris', ['Maud Ferris']]]);
+  });
+});
+
+describe('a kin word that needs a gender the text never gives', () => {
+  const frame: TownFrame = {
+    start: '2025-05-12 07:00',
+    people: ['Lucy Penn', 'Oscar Penn', 'Martha Penn', 'George Penn', 'Sam Penn'],
+    places: [{ id: 'penn-house', name: 'the Penn house' }],
+  };
+  const family = (text: string) =>
+    Object.fromEntries(
+      readResidentNeutral({ resident: 'Lucy Penn', passages: [{ field: 'text', text }] }, frame).family.map((k) => [
+        k.name,
+        k.relation,
+      ]),
+    );
+
+  it('takes it from a given name a reader knows, and leaves a name given to both unread', () => {
+    expect(family('Lucy Penn is the daughter-in-law of Martha Penn and George Penn.')).toEqual({
+      'Martha Penn': 'mother-in-law',
+      'George Penn': 'father-in-law',
+    });
+    expect(family('Lucy Penn is the daughter-in-law of Sam Penn.')).toEqual({});
   });
 });
 

@@ -151,7 +151,11 @@ export const isoDay = (day: number): string => new Date(day * DAY_MS).toISOStrin
  */
 export function eventDay(said: string, first: number): number | null {
   // terse notes' "Sat", "Wed." are the days' names
-  const text = said.replace(/(?<![\p{L}-])(Mon|Tues?|Wed|Thu|Thurs?|Fri|Sat|Sun)(?![\p{L}-])\.?/gu, (d) => {
+  // notes' "tmrw", "2moro", "tonite"
+  const plain = said
+    .replace(/\b(?:tmrw|tmw|tmoz|tomoz|2moro|2morrow)\b\.?/gi, 'tomorrow')
+    .replace(/\btonite\b/gi, 'tonight');
+  const text = plain.replace(/(?<![\p{L}-])(Mon|Tues?|Wed|Thu|Thurs?|Fri|Sat|Sun)(?![\p{L}-])\.?/gu, (d) => {
     const k = d.replace('.', '').toLowerCase().slice(0, 3);
     return (
       (

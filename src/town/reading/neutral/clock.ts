@@ -99,7 +99,7 @@ export type DayHalf = 'morning' | 'afternoon' | 'evening' | null;
 
 /** The half of the day a phrase puts a time in ("tonight", "in the evening", "breakfast" aside). */
 export function halfOfDay(text: string): DayHalf {
-  if (/\b(?:evenings?|tonight|nights?|nightly|supper|dinner)\b/i.test(text)) return 'evening';
+  if (/\b(?:evenings?|eve|tonight|nights?|nightly|supper|dinner)\b/i.test(text)) return 'evening';
   if (/\bafternoons?\b/i.test(text)) return 'afternoon';
   if (/\b(?:mornings?|breakfast|brunch)\b/i.test(text)) return 'morning';
   return null;
@@ -136,7 +136,7 @@ const UNTIL = `(?:to|until|till|til|'til|-|–|—|through|and)`;
 const RANGE_RES: RegExp[] = [
   new RegExp(String.raw`\b(?:from|between)\s+${T}\s*${UNTIL}\s*${T}`, 'giu'),
   new RegExp(
-    String.raw`\b(?:opens?|opening|starts?|starting|begins?|beginning|arrives?|gets? in|clocks? on)\b[^.;]{0,40}?\b(?:at|by|around|from)\s+${T}[^.;]{0,60}?\b(?:shuts?|shutting|close|closes?|closing|finish(?:es)?|finishing|ends?|ending|leaves?|knocks? off|clocks? off|locks? up|goes home|stops?|done)\b[^.;]{0,20}?\b(?:at|by|around|before|until|till)\s+${T}`,
+    String.raw`\b(?:opens?|opening|starts?|starting|begins?|beginning|arrives?|gets? in|clocks? on|turns? up|shows? up|comes? in|is (?:at|in))\b[^.;]{0,40}?\b(?:at|by|around|from)\s+${T}[^.;]{0,60}?\b(?:shuts?|shutting|close|closes?|closing|finish(?:es)?|finishing|ends?|ending|leaves?|knocks? off|clocks? off|locks? up|goes home|stops?|done)\b[^.;]{0,20}?\b(?:at|by|around|before|until|till)\s+${T}`,
     'giu',
   ),
   new RegExp(String.raw`(?<![\p{L}\d:.])${T}\s*(?:-|–|—|to|until|till)\s*${T}`, 'giu'),
@@ -147,7 +147,20 @@ const AT_RE = new RegExp(
 );
 
 /** A time said with its half of the day and no preposition ("tonight 8pm", "Wed 10am"). */
-const BARE_RE = /(?<![\p{L}\d:.–-])(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2})(?![\p{L}\d:–-])/giu;
+const BARE_RE =
+  /(?<![\p{L}\d:.–£$€-])(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|\d{1,2}\.[0-5]\d(?=\s+(?:start|sharp|prompt|kick-?off|onwards|till|until|to)\b))(?![\p{L}\d:–-])/giu;
+
+/** "8 till late": a start with no end said. */
+const LATE_RE = new RegExp(
+  String.raw`(?<![\p{L}\d:.£$€-])${T}\s*(?:till|until|to|-)\s+(?:late|close|closing)\b`,
+  'giu',
+);
+
+/** A time in words said with no preposition ("half six", "a quarter to eight", "nine o'clock"). */
+const SPOKEN_RE = new RegExp(
+  String.raw`(?<![\p{L}])((?:a\s+)?(?:${MINUTE_WORD})\s+(?:past|to)\s+(?:${HOUR_WORD})${SUFFIX}|half\s+(?:${HOUR_WORD})|(?:${HOUR_WORD})\s+o['’]clock${SUFFIX})(?![\p{L}])`,
+  'giu',
+);
 
 /** Is this TIME match a bare number that is not a clock ("6 years", "2 children", "45")? */
 function plainNumber(raw: string, after: string): boolean {
@@ -192,9 +205,12 @@ export function windowsIn(text: string, opts: { workday?: boolean } = {}): Windo
       out.push({ start, end, at, length: m[0].length });
       taken.push([at, at + m[0].length]);
     }
-  for (const m of [...text.matchAll(AT_RE), ...text.matchAll(BARE_RE)].sort(
-    (x, y) => (x.index ?? 0) - (y.index ?? 0),
-  )) {
+  for (const m of [
+    ...text.matchAll(AT_RE),
+    ...text.matchAll(BARE_RE),
+    ...text.matchAll(SPOKEN_RE),
+    ...text.matchAll(LATE_RE),
+  ].sort((x, y) => (x.index ?? 0) - (y.index ?? 0))) {
     const at = m.index ?? 0;
     if (!free(at, at + m[0].length)) continue;
     if (plainNumber(m[1]!, text.slice(at + m[0].length))) continue;

@@ -7,78 +7,54 @@
 import type { EventItem, KinItem } from '../types.ts';
 import { dayNumber, eventDay, isoDay } from './calendar.ts';
 import { halfOfDay, hm, windowsIn } from './clock.ts';
+import {
+  EVENT_CUE,
+  EVENT_HEAD,
+  GATHER,
+  HAVE_ON,
+  HOSTED_BY,
+  HOST_AFTER,
+  HOST_RE,
+  LEADING,
+  NOT_ALONE,
+  NOT_A_HEAD,
+  NOT_A_KIND,
+  OPEN_FOR,
+  PAST,
+  ROUND_FOR,
+  TAKES_PLACE,
+  THERE_IS,
+  THE_KIND_IS,
+  WEEKLY,
+  WHEN_FIRST,
+} from './event-words.ts';
 import { KIN, kinWord } from './kin-words.ts';
 import { placesIn } from './places.ts';
 import { relativesNamed } from './relatives.ts';
 import { type Doc, quoteOf, type Sentence } from './text.ts';
 
-const HOST_VERB = `(?:hosting|holding|throwing|giving|organi[sz]ing|running|putting on|planning|arranging|leading|having|staging|laying on|starting|hosts?|holds?|throws?|gives|organi[sz]es?|runs|puts on|plans|arranges|leads|stages)`;
-const WILL = String.raw`(?:is going to|are going to|will|['’]ll|plans? to|is planning to|intends? to|means? to|has decided to|decided to|wants? to|hopes? to|would like to|is about to|is set to|offered to|has offered to|has agreed to|agreed to)\s+(?:host|hold|throw|give|organi[sz]e|run|put on|lead|arrange|have|stage|lay on|start)`;
-const ARTICLE = `(?:a|an|the|her|his|their|its|our|my|one|another|this year['’]s|this week['’]s)`;
-/** Words that end a kind: what follows is when, where or who. */
-const STOP = String.raw`(?=\s+(?:she|he|they|we|i|you|at|in|on|from|for|this|tomorrow|today|tonight|next|with|and|to|by|near|down|outside|inside|where|which|that|who|starting|beginning|between|during|after|before|around|every|the|as|so|because|once|@\d+)\b|\s*[,.;:!?(—–]|\s+-\s|$)`;
-const HOST_RE = new RegExp(
-  String.raw`\b(?:${WILL}|${HOST_VERB})\s+(?:(?:@\d+|him|her|them|us|me|everyone|the (?:town|village))\s+)?(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
-  'giu',
-);
-/** "A summer fete will take place on the field", "the ceilidh is being held in the hall": the host said elsewhere. */
-const TAKES_PLACE =
-  /\b(?:a|an|the|our|my|her|his)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?:\s+(?:at|in|on)\s+[^,;.]{1,40}?)?\s+(?:will take place|takes place|is taking place|will be held|is being held|is to be held|will happen|is planned|is scheduled|is set|is booked|is happening)\b/giu;
-/** "getting the whole village together for a ceilidh", "come to my quiz at the pub". */
-const GATHER = new RegExp(
-  String.raw`\b(?:(?:getting|gets|get|bringing|brings|calling|calls)\s+[^.;]{0,40}?\btogether\s+for|(?:come|join (?:me|us))\s+(?:to|for|at))\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
-  'giu',
-);
-/** "I've the trad session on in the pub", "has the quiz on tonight". */
-const HAVE_ON = new RegExp(
-  String.raw`\b(?:['’]ve|have|has|['’]s)\s+(?:got\s+)?(?:${ARTICLE}\s+)((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+on\b`,
-  'giu',
-);
-/** Who runs it, said after the kind: "George Bell's running it", "run by her", "Orla organising", "his do". */
-const HOST_AFTER =
-  /(@\d+)(?:['’]s|\s+is)?\s+(?:running|hosting|organi[sz]ing|holding|putting it on|in charge)\b|\b(?:run|put on|organi[sz]ed|hosted|held|led|arranged|given)\s+by\s+(@\d+|him|her|me|them)\b/i;
-/** A terse note's cue that a noun phrase is someone's happening: "her doing", "all welcome", "his do". */
-const EVENT_CUE =
-  /\b(?:(?:her|his|my|their)\s+(?:do|doing|idea|treat|event|party|shout)|all welcome|everyone welcome|everybody welcome|(?:all|everyone|everybody|anyone) (?:is |are )?(?:welcome|invited)|open to (?:all|everyone)|come one|organi[sz]ing|hosting|run by|put on by|hosted by)\b/i;
-const HOSTED_BY = new RegExp(
-  String.raw`\b${ARTICLE}\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+(?:(?:will be|is being|is to be|is|was|['’]ll be)\s+)?(?:hosted|organi[sz]ed|run|held|led|put on|thrown|given|arranged)\s+by\s+(@\d+|(?:her|his|their)\s+${KIN})`,
-  'giu',
-);
-/** "The party's at the parish hall next Saturday": an event named before, given its place and day. */
-const THE_KIND_IS =
-  /\bthe\s+((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)(?:['’]s|\s+is|\s+will be)\s+(?:at|in|on|next|this|tomorrow|tonight)\b/giu;
-const THERE_IS = new RegExp(
-  String.raw`\b(?:there(?:['’]s| is| will be|['’]ll be)|invit\w+ (?:everyone|everybody|people|the (?:town|village)|\S+) to|(?:is|are) (?:all )?(?:invited|welcome|asked) to)\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
-  'giu',
-);
-/** A terse note's leading noun phrase: "Story hour for little ones Fri 10:30am ...", "Table quiz, GAA clubhouse". */
-const LEADING = new RegExp(
-  String.raw`^(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?=\s+(?:for|at|in|on|this|today|tomorrow|tonight|next|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|\d)\b|\s*[,:(—–])`,
-  'iu',
-);
-
-const NOT_A_KIND =
-  /^(?:day|time|week|weekend|morning|afternoon|evening|night|plan|plans|lot|bit|chance|way|thing|idea|hope|mind|eye|secret|word)$/i;
-/** Last words of a noun phrase that is a thing run every day, not a happening ("runs the shop"). */
-const NOT_A_HEAD =
-  /^(?:business|shop|bakery|pub|bar|café|cafe|job|work|life|family|home|house|place|garden|dog|cat|shift|stall|plans?|time|ideas?|store|office|farm|school|surgery|library|kitchen|counter|till|errands?|risk|chance|look|walk|break|rest)$/i;
-const WEEKLY =
-  /\b(?:every|each)\s+(?:week|sunday|monday|tuesday|wednesday|thursday|friday|saturday|evening|night|morning|month)\b|\b(?:on\s+)?(?:sun|mon|tues|wednes|thurs|fri|satur)days\b|\bweekly\b|\bregular\b|\busually\b|\balways\b/i;
-const PAST =
-  /\b(?:last (?:week|month|year|night|sunday|monday|tuesday|wednesday|thursday|friday|saturday)|yesterday|ago|used to|hosted|held|threw|gave|organi[sz]ed)\b/i;
-
 const clean = (k: string): string =>
   k
     .replace(/^(?:a|an|the|her|his|their|its|our|my|one|another)\s+/i, '')
     .replace(/^(?:[\p{L}-]+\s+)?[\p{L}-]+['’]s\s+(?=\p{L})/u, '')
-    .replace(/^(?:free|small|little|big|annual|special|grand)\s+(?=\p{L}{3})/iu, '')
+    .replace(/^@\d+['’]s\s+(?=\p{L})/u, '')
+    .replace(/^(?:first(?:[- ]ever)?|very first|free|small|little|big|annual|special|grand)\s+(?=\p{L}{3})/iu, '')
     .replace(/\s+/g, ' ')
     .trim();
 
 function kindOk(k: string): boolean {
   if (k === '' || k.split(' ').length > 4) return false;
   const head = k.split(' ').pop()!;
-  if (NOT_A_KIND.test(k) || NOT_A_HEAD.test(head)) return false;
+  if (
+    NOT_A_KIND.test(k) ||
+    (NOT_A_HEAD.test(head) && !/^open house$/i.test(k)) ||
+    (NOT_ALONE.test(head) && !k.includes(' '))
+  )
+    return false;
+  // "a few friends round" says who comes, not what for
+  if (/\b(?:round|over|friends|people|guests|neighbours|folk)$/i.test(k)) return false;
+  // "on the first evening" says when, not what
+  if (/^(?:on|at|in|from|by|for|with|to|of|after|before|during|until|till)\b/i.test(k)) return false;
   if (kinWord(head) || kinWord(k.split(' ')[0]!)) return false;
   if (/\b(?:is|are|was|were|has|have|had|to|be|it|them|him|her|she|he|time|plans?|hopes?)\b/i.test(k)) return false;
   if (/@\d/.test(k) || /\b(?:and|or|but)\b/i.test(k)) return false;
@@ -105,7 +81,10 @@ function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinIt
   const head = marked.slice(0, at).split(/[;.]/).pop() ?? '';
   const tokens = [
     ...head.matchAll(
-      new RegExp(String.raw`@(\d+)(?!['’]s)|\b(?:her|his|my)\s+(${KIN})\b(?!['’]s)|\b(she|he|i|they|we)\b`, 'giu'),
+      new RegExp(
+        String.raw`@(\d+)(?!['’]s)|\b(?:(?:her|his|my)\s+(${KIN})|(Mum|Mom|Mam|Dad|Grandad|Grandpa|Grandma|Gran|Granny|Nan|Nana))\b(?!['’]s)|\b(she|he|i|they|we)\b`,
+        'giu',
+      ),
     ),
   ];
   const last = tokens[tokens.length - 1];
@@ -119,9 +98,11 @@ function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinIt
   )
     return doc.resident;
   if (last[1] !== undefined) return doc.frame.people[Number(last[1])] ?? doc.resident;
-  if (last[2]) return relativesNamed(last[2], family)[0] ?? doc.resident;
+  // "Dad is hosting", "her uncle is throwing": the relative the word names
+  if (last[2] || last[3]) return relativesNamed((last[2] ?? last[3])!, family)[0] ?? doc.resident;
   // "she's giving him a party" in a man's text: the woman named last
-  const g = /^she$/i.test(last[3] ?? '') ? 'f' : /^he$/i.test(last[3] ?? '') ? 'm' : null;
+  const pron = last[4] ?? '';
+  const g = /^she$/i.test(pron) ? 'f' : /^he$/i.test(pron) ? 'm' : null;
   if (g && doc.gender && g !== doc.gender) {
     const earlier = doc.sentences
       .filter(
@@ -136,11 +117,26 @@ function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinIt
   return doc.resident;
 }
 
+/** One guest named in a list: a resident, or a relative by kin word ("Grandad", "her sister"). */
+const GUEST = String.raw`(?:@\d+(?!['’]s)|\b(?:(?:her|his|my|their)\s+)?${KIN}\b)`;
+/** Guests named before the word that asks them: "Ann Shaw + Tina invited", "Ora + Val only". */
+const GUESTS_BEFORE = new RegExp(
+  String.raw`(${GUEST}(?:\s*(?:,|\+|&|and)\s*${GUEST})*)\s*(?:are\s+|is\s+|were\s+)?(?:(?:the\s+)?only(?:\s+ones?)?(?![\p{L}])|invited\b|asked\b)`,
+  'iu',
+);
+/** "for family only: Tom and Amy". */
+const ONLY_LIST = new RegExp(String.raw`\bonly\s*[:–—-]\s*(${GUEST}(?:\s*(?:,|\+|&|and)\s*${GUEST})*)`, 'iu');
+/** "pour tea for the Marshes, Ottoline and Felix, and for no one else": whom it is for. */
+const FOR_ONLY = /\bfor\s+([^.;]*?)\s*,?\s*(?:and\s+)?(?:for\s+)?(?:no ?one|nobody) else\b/iu;
+
 /** Whom the host means to invite: names (residents) or kin words; "everyone" unless the text names them. */
 function inviteIn(doc: Doc, marked: string, family: readonly KinItem[]): EventItem['invite'] {
   const m =
     /\binvit(?:e|es|ing|ed)\s+(?:only\s+|just\s+)?([^.;]*)/iu.exec(marked) ??
-    /\b(?:ask|asks|asking|asked)\s+(?:only\s+|just\s+)?([^.;]*)/iu.exec(marked);
+    /\b(?:ask|asks|asking|asked)\s+(?:only\s+|just\s+)?([^.;]*)/iu.exec(marked) ??
+    ONLY_LIST.exec(marked) ??
+    FOR_ONLY.exec(marked) ??
+    GUESTS_BEFORE.exec(marked);
   if (!m) return 'everyone';
   const list = m[1]!;
   if (
@@ -150,7 +146,9 @@ function inviteIn(doc: Doc, marked: string, family: readonly KinItem[]): EventIt
   )
     return 'everyone';
   const names: string[] = [];
-  for (const x of list.matchAll(new RegExp(String.raw`@(\d+)(?!['’]s)|\b(?:her|his|my|their)\s+(${KIN})\b`, 'giu'))) {
+  for (const x of list.matchAll(
+    new RegExp(String.raw`@(\d+)(?!['’]s)|\b(?:(?:her|his|my|their)\s+)?(${KIN})\b`, 'giu'),
+  )) {
     if (x[1] !== undefined) {
       const p = doc.frame.people[Number(x[1])];
       if (p && p !== doc.resident) names.push(p);
@@ -170,6 +168,14 @@ const continues = (next: Sentence | undefined, kind: string): boolean =>
   !!next &&
   (/^(?:it|this|that|they|the (?:event|evening|night|party|do))\b/i.test(next.text) ||
     kind.split(' ').some((w) => w.length > 3 && new RegExp(`\\b${w}`, 'i').test(next.text)));
+
+/** Is the clause little more than the kind ("First ever quiz night.")? */
+const bareKind = (clause: string, kind: string): boolean =>
+  clause
+    .toLowerCase()
+    .replace(kind.toLowerCase(), ' ')
+    .split(/[^\p{L}\d]+/u)
+    .filter((w) => w !== '').length <= 2;
 
 /** The kind and host a clause gives an event, if it names one. */
 function eventIn(
@@ -191,18 +197,32 @@ function eventIn(
       : hostBefore(doc, m[2]!, m[2]!.length, family);
     found.push({ kind, host });
   }
-  for (const re of [HOST_RE, HAVE_ON, THERE_IS, THE_KIND_IS, TAKES_PLACE, GATHER])
+  for (const re of [ROUND_FOR, HOST_RE, HAVE_ON, THERE_IS, THE_KIND_IS, TAKES_PLACE, GATHER, OPEN_FOR])
     for (const m of marked.matchAll(re)) {
       const kind = clean(m[1]!);
       if (!ok(kind)) continue;
       // "The party's at the hall": only a happening the text spoke of before
-      if (re === THE_KIND_IS && !kind.split(' ').some((w) => w.length > 3 && new RegExp(`\\b${w}`, 'i').test(before)))
+      // ("The annual fete is on the green": a happening by its head noun)
+      if (
+        re === THE_KIND_IS &&
+        !EVENT_HEAD.test(kind.split(' ').pop()!) &&
+        !kind.split(' ').some((w) => w.length > 3 && new RegExp(`\\b${w}`, 'i').test(before))
+      )
         continue;
       found.push({ kind, host: hostBefore(doc, `${before} ${marked}`, before.length + 1 + m.index, family) });
     }
-  if (found.length === 0 && EVENT_CUE.test(marked)) {
-    const lead = LEADING.exec(marked.replace(/^[^:]{0,30}:\s*/, '').trim());
-    if (lead && ok(clean(lead[1]!))) found.push({ kind: clean(lead[1]!), host: doc.resident });
+  if (found.length === 0) {
+    // a note's leading noun phrase, when the note says it is someone's happening or its head names one
+    const note = marked
+      .replace(/^[^:]{0,30}:\s*/, '')
+      .trim()
+      .replace(WHEN_FIRST, '');
+    // "Nora's leaving do at the Crown": whose do it is
+    const whose = /^@(\d+)['’]s\s+/.exec(note);
+    const lead = LEADING.exec(whose ? note.slice(whose[0].length) : note);
+    const kind = lead ? clean(lead[1]!) : '';
+    if (lead && ok(kind) && (EVENT_CUE.test(marked) || EVENT_HEAD.test(kind.split(' ').pop()!)))
+      found.push({ kind, host: (whose && doc.frame.people[Number(whose[1])]) || doc.resident });
   }
   const f = found[0];
   if (!f) return null;
@@ -252,7 +272,10 @@ export function readEvents(
         ci === markeds.length - 1 &&
         next &&
         next.field === s.field &&
-        continues(next, f.kind)
+        (continues(next, f.kind) ||
+          // "Car boot sale. Sat 17 May, the rec ground, 8 am-noon.": a note naming only the happening goes on
+          (bareKind(clause, f.kind) &&
+            (eventDay(next.text, first) !== null || placesIn(next.text, doc.frame.places).length > 0)))
       ) {
         text = `${text} ${next.text}`;
         markedText = `${markedText} ${next.marked}`;
@@ -282,9 +305,13 @@ export function readEvents(
       // "a curry night at home": the resident's own home, where the text says they live
       if (!place && home && /\bat (?:home|hers|his|theirs|(?:her|his|their|my|our) (?:place|house|home))\b/i.test(text))
         place = home;
-      const day = eventDay(text, first);
+      // "her book group meets every Thursday at 7, and this week she is hosting an author evening there on
+      // Wednesday at 7.30": the habit's day and hour are not the happening's
+      const habit = /\b(?:every|each)\s+(?:sun|mon|tues|wednes|thurs|fri|satur)day\b/i.exec(text);
+      const part = habit && habit.index < at ? text.slice(Math.max(0, text.lastIndexOf(',', at))) : text;
+      const day = eventDay(part, first);
       if (!place || day === null) continue;
-      const ws = windowsIn(text);
+      const ws = windowsIn(part);
       const w = ws.find((x) => x.end !== null) ?? ws[0];
       let start: number;
       let end: number;

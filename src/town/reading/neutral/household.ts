@@ -9,18 +9,23 @@ import { relativesNamed } from './relatives.ts';
 import type { Doc, Sentence } from './text.ts';
 
 const DWELLING = `(?:home|house|flat|apartment|cottage|place|rooms?|roof|bungalow|farmhouse|farm|caravan|quarters|digs|lodgings|bedsit|loft|attic|studio|cabin|croft|manse|vicarage|rectory|upstairs|downstairs)`;
-const VERB = String.raw`(?:(?:still\s+|now\s+|also\s+)?(?:lives?|living|lived|stays?|staying|lodges?|lodging|boards?|boarding|resides?|residing|shares?|sharing|shared|keeps? house|moved\s+(?:back\s+)?in|has\s+moved\s+(?:back\s+)?in|(?:has|have|had)\s+lived|(?:is|are)\s+living|(?:have|has|had)\s+the\s+${DWELLING}|(?:is|am|are)\s+(?:back\s+)?(?:at\s+)?home|back\s+home|at\s+home|home\s*[:=–-]|${DWELLING}(?=\s+with\b))(?:\s+and\s+[a-z]+s)?)`;
+const VERB = String.raw`(?:(?:still\s+|now\s+|also\s+)?(?:lives?|living|lived|stays?|staying|lodges?|lodging|boards?|boarding|resides?|residing|shares?|sharing|shared|keeps? house|moved\s+(?:back\s+)?in|has\s+moved\s+(?:back\s+)?in|(?:has|have|had)\s+lived|(?:is|are)\s+living|(?:have|has|had)\s+the\s+${DWELLING}|(?:is|am|are)\s+(?:back\s+)?(?:at\s+)?home|back\s+home|at\s+home|home\s*[:=–-]|${DWELLING},?(?=\s+with\b))(?:\s+and\s+[a-z]+s)?)`;
 const LIVE_WITH = new RegExp(String.raw`\b${VERB}(?![\p{L}])((?:[^.;@]|@\d+){0,70}?)\bwith\s+`, 'giu');
 /** "Four of us live in the Iyer house: my husband Suresh, our daughter Meena, ... and me." */
 const LIVE_COLON = /\b(?:we|us|of us)\s+(?:all\s+)?live\b[^.;:@]{0,50}:\s*/gi;
 const GAP_BAD =
   /\b(?:works?|working|plays?|runs?|eats?|drinks?|meets?|walks?|talks?|sees?|visits?|who|which|where|alone|near|next door|neighbou?rs?|friends?|shift|customers?)\b/i;
-const NOT = /(?:\bno longer|\bnot|\bnever|n['’]t|\bused to|\buntil|\bformerly|\bonce)\b/i;
+const NOT =
+  /(?:\bno longer|\bnot|\bnever|n['’]t|\bused to|\buntil|\bformerly|\bonce(?=\s+(?:lived|shared|stayed|lodged)))\b/i;
+
+/** A subject of two, the resident among them: "My wife, Mary, and I", "Her daughter, Iris, and Iris's husband, Milo". */
+const COMPOUND =
+  /(?:^|[.;:]\s*)\s*(?:(?:my|her|his|our|their|@\d+['’]s)\s+[\p{L}-]+\s*,?\s*)?@\d+(?!['’]s)\s*,?\s*(?:and|&)\s+(?:i|me|she|he|(?:(?:my|her|his|our|their|@\d+['’]s)\s+[\p{L}-]+\s*,?\s*)?@\d+(?!['’]s)\s*,?)\s*$/iu;
 
 /** An age said in words after a name ("Arjun, fifteen,"). */
 const AGE_WORD = `(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)`;
 const ITEM = new RegExp(
-  String.raw`^\s*(?:just\s+|only\s+)?(?:(?:(?:her|his|my|their|our|the|your|those|these|both|@\d+['’]s)\s+)?(?:(?:two|three|four|\d+|young|teenage|grown|little|big|elder|older|eldest|oldest|younger|youngest|baby|twin|new|kid|adopted|only|other)\s+)*(${KIN})(?![\p{L}-])(?:\s*,?\s*\(?\s*(@\d+)(?!['’]s)\s*\)?(?:\s*,\s*(?:aged\s+)?(?:\d+|${AGE_WORD})(?=\s*(?:,|and\b|$))|\s*\([^()]*\))?)?|(@\d+)(?!['’]s)(?:\s*\([^()]*\)|,\s*(?:aged\s+)?\d+(?=\s*[,.;]|\s+and))?|(him|her|them|me|us))`,
+  String.raw`^\s*(?:just\s+|only\s+)?(?:(?:(?:her|his|my|their|our|the|your|those|these|both|@\d+['’]s)\s+)?(?:(?:that|the)\s+same\s+)?(?:(?:two|three|four|\d+|young|teenage|grown|little|small|wee|infant|big|elder|older|eldest|oldest|younger|youngest|baby|twin|new|kid|adopted|only|other)\s+)*(${KIN})(?![\p{L}-])(?:\s*,?\s*\(?\s*(@\d+)(?!['’]s)\s*\)?(?:\s*,\s*(?:aged\s+)?(?:\d+|${AGE_WORD})(?=\s*(?:,|and\b|$))|\s*\([^()]*\))?)?|(@\d+)(?!['’]s)(?:\s*\([^()]*\)|,\s*(?:aged\s+)?\d+(?=\s*[,.;]|\s+and))?|(him|her|them|me|us))`,
   'iu',
 );
 const SEP =
@@ -108,21 +113,38 @@ function subjects(doc: Doc, head: string, prev = ''): { resident: boolean; other
 
 function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinItem[], out: Set<string>) {
   const people = doc.frame.people;
-  const marked = s.marked.replace(/\bw\/\s*/gi, 'with ');
+  // "Amy's moved back in with us": the contraction, not a possessive
+  const marked = s.marked
+    .replace(/\bw\/\s*/gi, 'with ')
+    .replace(/(@\d+)['’]s\s+(?=(?:moved|lived|living|staying|been|come|gone|just)\b)/g, '$1 ');
   let said = prev;
   for (const c of marked.split(/;|\.\s/)) {
     const before = said;
     said = `${said} ${c}`;
     for (const m of c.matchAll(LIVE_WITH)) {
-      if (GAP_BAD.test(m[1]!)) continue;
+      // "lives next door to Liz and Joe, in the Bell house, with her husband Tom": the neighbours are a phrase of
+      // their own, closed by a comma, and the list after "with" is still the household
+      const gap = m[1]!;
+      const near = /\b(?:next door|neighbou?rs?|near)\b[^,]*,(?=[^,]*(?:,[^,]*)?$)/i.exec(gap);
+      if (GAP_BAD.test(near ? gap.slice(near.index + near[0].length) : gap)) continue;
       const at = m.index ?? 0;
       if (NOT.test(c.slice(Math.max(0, at - 14), at + m[0].length))) continue;
       let head = c.slice(0, at);
       // "Her daughter Aoife, fifteen, who shares ...": the subject is the one the relative clause follows
       const rel = /(@\d+)[^@]*?\bwho(?:['’]s| is| has)?\s*$/.exec(head);
       if (rel) head = rel[1]!;
-      else head = head.split(/,\s*(?:and|but|while)\s+|\b(?:and|but)\s+(?=(?:she|he|i)\b)/).pop() ?? head;
-      const list = listAfter(doc, c.slice(at + m[0].length));
+      else if (!COMPOUND.test(head))
+        head = head.split(/,\s*(?:and|but|while)\s+|\b(?:and|but)\s+(?=(?:she|he|i)\b)/).pop() ?? head;
+      const rest = c.slice(at + m[0].length);
+      // "stays with her most weekends but lives with his parents": a visit, not a home
+      if (
+        /^[^,;]*?\b(?:most|some|every|at|on|during|in the|over the)\s+(?:weekends?|holidays?|summers?|sundays|saturdays|nights?|the (?:weekend|holidays|summer))\b/i.test(
+          rest,
+        ) &&
+        /^\s*(?:stays?|staying|stayed)\b/i.test(m[0])
+      )
+        continue;
+      const list = listAfter(doc, rest);
       const subj = subjects(doc, head, before);
       const named = [...list.names, ...kinNamed(list.kin, family)];
       if (subj.resident) {
@@ -132,14 +154,26 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
           for (const n of subj.others) out.add(n);
         // "we live ... with his parents": we is the resident and the one they married
         // "is Ben and Ana's daughter and lives with them": the pair just named, else the one they married
-        const pair = /(@\d+)(?:['’]s)?\s+(?:and|&)\s+(@\d+)(?:['’]s)?[^@]*$/.exec(`${before} ${c.slice(0, at)}`);
-        const them = list.pronouns.some((p) => p === 'them');
+        const pair =
+          /(@\d+)(?:['’]s)?\s*,?\s*(?:and|&)\s+(?:(?:my|her|his|their)\s+[\p{L}-]+\s*,\s*)?(@\d+)(?:['’]s)?[^@]*$/iu.exec(
+            `${before} ${c.slice(0, at)}`,
+          );
+        // "we still share the house": the resident and the one "X and I" named, else the one they married
+        const weTwo = /(@\d+)(?!['’]s)\s+(?:and|&)\s+(?:i|me)\b/i.exec(`${prev} ${before} ${c}`);
+        const them = list.pronouns.some((p) => p === 'them') || /\bthe (?:two|both|pair) of them\b/i.test(c.slice(at));
         if (them && pair)
           for (const x of [pair[1]!, pair[2]!]) {
             const p = people[Number(x.slice(1))];
             if (p) out.add(p);
           }
-        else if (/\b(?:we|they)\b/i.test(head) || them || list.pronouns.includes('us'))
+        else if ((/\b(?:we|they)\b/i.test(head) || list.pronouns.includes('us')) && weTwo) {
+          const p = people[Number(weTwo[1]!.slice(1))];
+          if (p) out.add(p);
+        } else if (
+          /\b(?:we|they|the (?:pair|two|both) of (?:them|us))\b/i.test(head) ||
+          them ||
+          list.pronouns.includes('us')
+        )
           for (const n of spouses(family)) out.add(n);
         // "shares with him the rooms": the man just named
         if (list.pronouns.some((p) => p === 'him' || p === 'her')) {
@@ -151,13 +185,25 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
         }
       } else if (subj.others.length > 0 && (list.pronouns.length > 0 || list.names.includes(doc.resident))) {
         // "Orla moved back in with them", "Junie has lived with her and her husband Earl"
-        for (const n of [...subj.others.slice(-1), ...named]) out.add(n);
-        if (list.pronouns.some((p) => p === 'them' || p === 'us')) for (const n of spouses(family)) out.add(n);
+        // "His parents, Ambrose and Lavinia, live with him": all of a compound subject, else the one named last
+        const all = COMPOUND.test(head) || /@\d+(?!['’]s)\s*,?\s*(?:and|&)\s+@\d+(?!['’]s)\s*,?\s*$/.test(head);
+        for (const n of [...(all ? subj.others : subj.others.slice(-1)), ...named]) out.add(n);
+        if (list.pronouns.some((p) => p === 'them' || p === 'us')) {
+          // "Amy's moved back in with us", after "Tom and I have been at the Bell house"
+          const pair = /(@\d+)(?!['’]s)\s+(?:and|&)\s+(?:i|me)\b/i.exec(`${prev} ${c}`);
+          const partner = pair ? people[Number(pair[1]!.slice(1))] : undefined;
+          for (const n of partner ? [partner] : spouses(family)) out.add(n);
+        }
       }
     }
     for (const m of c.matchAll(LIVE_COLON)) {
       const list = listAfter(doc, c.slice((m.index ?? 0) + m[0].length));
       for (const n of [...list.names, ...kinNamed(list.kin, family)]) out.add(n);
+    }
+    // "In the Bell house live Nora, her husband Tom, and their daughter Amy": the resident among those who live there
+    for (const m of c.matchAll(/\b(?:in|at|under)\s+[^,;.@]{1,40}?\s+(?:live|lives|dwell)\s+/gi)) {
+      const list = listAfter(doc, c.slice((m.index ?? 0) + m[0].length));
+      if (list.names.includes(doc.resident)) for (const n of [...list.names, ...kinNamed(list.kin, family)]) out.add(n);
     }
     // "Home: the flat above, just her + Fadi.", "Household: husband Oskar, daughter Ebba (12)."
     const home = /^\s*(?:home|household|lives with|living with|at home)\s*[:=–-]\s*(.*)$/i.exec(c);
@@ -173,17 +219,20 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
     }
     // "They live in the flat above the bakery", "and they all live on the farm": those just named, else the couple
     if (
-      /(?:^|,?\s+and)\s*(?:they|we|the two of (?:them|us)|both of (?:them|us))\s+(?:both\s+|all\s+)?(?:live|share)\b|\ball\s+(?:live\s+)?(?:at|in|under)\b/i.test(
+      /(?:^|,?\s+and)\s*(?:they|we|the two of (?:them|us)|both of (?:them|us))\s+(?:both\s+|all\s+)?(?:live|share|have (?:the|a|our|their) [\p{L}\s]{0,20}?(?:house|home|flat|cottage|place|farm|rooms))\b|\ball\s+(?:live\s+)?(?:at|in|under)\b/iu.test(
         c,
       ) &&
-      !/\bwith\b/i.test(c)
+      !/\bwith\b/i.test(c) &&
+      !NEAR_WORDS.test(c)
     ) {
       const near = (t: string) =>
         [...t.matchAll(/@(\d+)(?!['’]s)/g)].map((x) => people[Number(x[1])]!).filter((p) => p !== doc.resident);
       // those just named, else the family named in the sentence before, else the couple
       const named = near(c);
       const before = near(prev).filter((p) => family.some((k) => k.name === p));
-      for (const n of named.length > 0 ? named : before.length > 0 ? before : spouses(family)) out.add(n);
+      // "m. to Roy. Son Ned (12), dau Pat (9), all at the Gale house": all of them, the family named before too
+      const all = /\ball\b/i.test(c) ? [...named, ...before] : named;
+      for (const n of named.length > 0 ? all : before.length > 0 ? before : spouses(family)) out.add(n);
     }
     // "his wife Lurdes, with whom he shares the rooms"
     for (const m of c.matchAll(
@@ -220,12 +269,19 @@ const NEAR_WORDS = /\b(?:next door|neighbou?rs?|near|nearby|across|opposite|no\.
 /** "She and Tom live above the bakery", "Tom, Maud and their son Eli share the cottage" (no "with"). */
 function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<string>) {
   const verb =
-    /\b(?:live|share|have shared|have lived|are living|keep house|have the (?:house|flat|cottage|rooms|place|farm))\b(?!\s+(?:\w+\s+){0,6}?with\b)/i.exec(
+    /\b(?:live|share|have shared|have lived|are living|keep house|have the (?:house|flat|cottage|rooms|place|farm)|(?:have|['’]ve) been (?:at|in) (?:the|our) (?:[\p{L}-]+\s+){0,3}?(?:house|home|flat|cottage|farm))\b(?!\s+(?:\w+\s+){0,6}?with\b)/iu.exec(
       c,
     );
   if (!verb) return;
   const head = c.slice(0, verb.index);
   if (NOT.test(head.slice(-20)) || /\b(?:next door|neighbou?rs?|near|street|lane|road)\b/i.test(head)) return;
+  // "two grown children, Amy and Sam, who both live away": the relative clause is theirs, and away is not with her
+  const rel = /,\s*who\s+(?:both\s+|all\s+|also\s+|still\s+)*$/i.exec(head);
+  const R = `@${doc.frame.people.indexOf(doc.resident)}`;
+  if (rel && !new RegExp(`${R}(?!\\d)(?!['’]s)`).test(head.slice(Math.max(0, head.lastIndexOf(',', rel.index - 1)))))
+    return;
+  if (/^\S+\s+(?:away|elsewhere|abroad|apart|alone|nearby|on (?:their|his|her) own)\b/i.test(c.slice(verb.index)))
+    return;
   const after = c.slice(verb.index, verb.index + 60);
   if (
     /\b(?:each other|one another|neighbou?rs|same street|same road|same lane|same building|another flat)\b/i.test(after)
@@ -234,7 +290,16 @@ function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<stri
   const subj = subjects(doc, head);
   if (!subj.resident && !/\b(?:her|his|my)\s+\S+/i.test(head)) return;
   if (!/\b(?:and|&)\b/.test(head)) return;
-  if (!subj.resident) return;
+  if (!subj.resident) {
+    // "Her daughter, Iris, and Iris's husband, Milo, share her house": the resident's home, shared by others
+    const own = doc.gender === 'f' ? 'her' : doc.gender === 'm' ? 'his' : null;
+    if (
+      own &&
+      new RegExp(String.raw`^\S+\s+${own}\s+(?:own\s+)?(?:house|home|flat|cottage|place|rooms|farm)\b`, 'i').test(after)
+    )
+      for (const n of subj.others) out.add(n);
+    return;
+  }
   for (const n of subj.others) out.add(n);
   const kin = [
     ...head.matchAll(new RegExp(String.raw`\b(?:her|his|my|their|our)\s+(${KIN})(?![\p{L}-])(?!\s*,?\s*@)`, 'giu')),

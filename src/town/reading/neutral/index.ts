@@ -8,7 +8,8 @@ import { homePlace, readHousehold } from './household.ts';
 import { readKin } from './kin.ts';
 import { readSecrets } from './secrets.ts';
 import { readDoc } from './text.ts';
-import { readRoutine, readWork } from './work.ts';
+import { readRoutine } from './routine.ts';
+import { readWork } from './work.ts';
 
 export function readResidentNeutral(text: ResidentText, frame: TownFrame): ResidentReading {
   const doc = readDoc(text, frame);

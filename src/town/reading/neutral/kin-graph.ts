@@ -2,6 +2,7 @@
 // stated ties in a row strictly imply ("her son's wife" is a daughter-in-law), each named by the plain word for the
 // relative's gender when the text gives it.
 import type { KinItem } from '../types.ts';
+import { genderOfName } from './given-names.ts';
 import { type Base, compose, INVERSE, label } from './kin-words.ts';
 import { type Doc, type Gender, quoteOf } from './text.ts';
 
@@ -51,9 +52,13 @@ export function deriveKin(doc: Doc, facts: readonly Fact[], genders: ReadonlyMap
         (f.owner === name || f.target === name) &&
         genders.has(f.owner === name ? f.target : f.owner),
     );
+  // the text's own words; for a word with no generic form ("mother-in-law", "uncle"), a given name a reader knows,
+  // else the spouse's opposite (a generic word the text allows is kept rather than guessed from a name)
   const genderOf = (name: string, base: Base): Gender | null => {
     const g = genders.get(name);
     if (g || label(base, null)) return g ?? null;
+    const known = genderOfName(name);
+    if (known) return known;
     const sp = spouseOf(name);
     if (!sp) return null;
     return genders.get(sp.owner === name ? sp.target : sp.owner) === 'f' ? 'm' : 'f';

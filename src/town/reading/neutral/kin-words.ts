@@ -46,6 +46,11 @@ const W: Record<string, Word> = {
   wife: ['spouse', 'f'],
   husband: ['spouse', 'm'],
   hubby: ['spouse', 'm'],
+  // notes' abbreviations: "husb Rik", "dau Bea (4)", "Sis-in-law Val"
+  husb: ['spouse', 'm'],
+  dau: ['child', 'f'],
+  'sis-in-law': ['sibling-in-law', 'f'],
+  'bro-in-law': ['sibling-in-law', 'm'],
   spouse: ['spouse', null],
   partner: ['partner', null],
   boyfriend: ['partner', 'm'],

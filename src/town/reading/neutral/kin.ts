@@ -5,80 +5,9 @@
 // then those stated directly and those strictly implied by two in a row ("her son's wife" is a daughter-in-law).
 import type { KinItem } from '../types.ts';
 import { deriveKin, type Fact } from './kin-graph.ts';
+import { OBJECT_BEFORE, RE, SUBJECT, scan, TITLE } from './kin-patterns.ts';
 import { compose, isPlural, KIN, kinWord } from './kin-words.ts';
 import { type Doc, type Gender, personOf, type Sentence } from './text.ts';
-
-const P = String.raw`@\d+`;
-const PI = String.raw`@\d+(?!\d)(?!['’]s)(?:\s*\([^()]{0,30}\))?(?:,\s*(?:aged\s+)?\d{1,3}(?=\s*(?:,|and\b|&|\)|$|[.;])))?`;
-const PL = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+${PI}|\s*\+\s*${PI})?)`;
-/** A list whose last name may be a possessor ("his father Amani's shop"). */
-const PLP = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+${PI}|\s*\+\s*${PI})?|@\d+(?=['’]s))`;
-const POSS = String.raw`((?:@\d+\s+(?:and|&)\s+)?@\d+['’]s|\b(?:his|her|their|my|your|our|me|those|these|whose)\b)`;
-const MOD = String.raw`(?:(?:older|younger|elder|eldest|oldest|youngest|big|little|baby|twin|teenage|teenaged|grown|grown-up|adult|only|new|first|second|middle|two|three|four|\d+|[a-z]+-year-old|beloved|dear|widowed|retired|own|other|another|late|adopted|kid|step)\s+)*`;
-const K = String.raw`(${KIN})(?![\p{L}-])`;
-const SUBJECT = /\b(?:she|he|i|they|we)\b/i;
-const OBJECT_BEFORE =
-  /\b(?:to|with|for|of|by|at|from|married|than|about|told|tells|asked|meets?|sees?|visits?|loves?|helps?|like|beside|behind)\s*$/i;
-const TITLE =
-  /(?<![\p{L}])(Uncle|Aunt|Auntie|Aunty|Grandma|Granny|Grandpa|Grandad|Granddad|Nan|Nana|Gran|Cousin)\s+(@\d+)/gu;
-
-/** Matches of a global pattern, overlapping ones too ("her son @2's wife @3" holds two ties). */
-function* scan(re: RegExp, s: string): Generator<RegExpExecArray> {
-  re.lastIndex = 0;
-  for (let m = re.exec(s); m; m = re.exec(s)) {
-    yield m;
-    re.lastIndex = m.index + 1;
-  }
-}
-
-const rx = (src: string) => new RegExp(src, 'giu');
-
-const RE = {
-  possessed: rx(
-    String.raw`${POSS}\s+${MOD}${K}(?!['’]s)(?:\s+of\s+(?:[\p{L}\d-]+\s+){0,2}?(?:years|months|decades))?\s*,?\s*(?:(?:is|are|was|were)\s+|named\s+|called\s+|-\s*|–\s*|:\s*)?${PLP}`,
-  ),
-  chained: rx(String.raw`${POSS}\s+${MOD}${K}['’]s\s+${MOD}${K}\s*,?\s*${PL}`),
-  apposed: rx(
-    String.raw`${PL}\s*(?:,|\(|–|-)\s*(?:who\s+is\s+|is\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?!\s*,?\s*@)`,
-  ),
-  /** "Ivy, Lena's younger sister and Rob's wife of nineteen years": the second of two apposed ties. */
-  apposedAnd: rx(
-    String.raw`${PL}\s*,\s*(?:@\d+['’]s|her|his|my|their)\s+${MOD}${KIN}(?![\p{L}-])(?:\s+of\s+[^,;@]{0,25}?)?\s+(?:and|&)\s+${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?!\s*,?\s*@)`,
-  ),
-  copula: rx(
-    String.raw`${PL}(?:,[^,;.@]{0,70},)?\s+(?:is|are|was|were|has been|have been)\s+(?:also\s+|both\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)`,
-  ),
-  /** "Callum's my cousin": the contraction, not a possessive. */
-  contracted: rx(String.raw`(@\d+)['’]s\s+(?:also\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?!\s*,?\s*@)`),
-  pronounIs: rx(
-    String.raw`\b(she|he|i|they|we)\s+(?:is|am|are|was|were|['’]s|['’]m|['’]re)\s+(?:also\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)`,
-  ),
-  ofTo: rx(
-    String.raw`(?:^|[.;:,(]\s*|\b(?:and|is|are|am|was|as|['’]s|['’]m)\s+)(?:the\s+|a\s+|proud\s+)?${MOD}${K}\s+(?:of|to)\s+${PL}`,
-  ),
-  marriedPair: rx(
-    String.raw`${PL}\s+(?:are|were|have been|got|became)\s+(?:happily\s+)?(?:married|wed|husband and wife|man and wife|a married couple)\b`,
-  ),
-  /** "Ike and I have been together eight years": partners. */
-  together: rx(
-    String.raw`(@\d+|\b(?:i|she|he))\s+(?:and|&)\s+(@\d+|\b(?:i|me|she|he))\s+(?:have been|['’]ve been|are|were|has been)\s+(?:together|a couple|an item|partners)\b`,
-  ),
-  marriedTo: rx(
-    String.raw`\b(?:married|wed)\b(?:\s+(?:again|late|young|early|happily|first))*(?:\s*,)?\s+(?:to\s+)?(?:the\s+[\p{L}-]+\s*,?\s+)?(${P})`,
-  ),
-  has: rx(
-    String.raw`\b(?:has|have|had|with)\s+(?:a|an|one|two|three|four|five|\d)\s+(?:grown\s+|young\s+|teenage\s+|adult\s+)?${MOD}${K}(?:\s+[^@.;,]{0,25}?)?\s*,?\s*(?:named\s+|called\s+|:\s*)?${PL}`,
-  ),
-  bare: rx(
-    String.raw`(?:\band\b|\bbut\b|,|;|\bwith\b|\bplus\b|:|^|\(|\+|&)\s*(?:a\s+|an\s+)?${MOD}${K}\s*(?:[:=]\s*|,\s*|\(\s*)?${PLP}`,
-  ),
-  // "Mum and Dad, Margaret and Ronald", "Mum & Dad (Shazza, Barry)": each word to its name
-  paired: rx(
-    String.raw`(?:\b(?:her|his|my|their|our)\s+)?${K}\s*(?:and|&|\+)\s*(?:(?:her|his|my|their|our)\s+)?${K}\s*(?:,\s*|\(\s*|:\s*)(@\d+)\s*(?:,|and|&|\+)\s*(@\d+)`,
-  ),
-  fragment: rx(String.raw`(?:^|[.:;(]\s*|\b(?:and|as)\s+)(${P})['’]s\s+${MOD}${K}(?=\s*(?:[.;)]|,(?!\s*@)|\band\b|$))`),
-  parenthetical: rx(String.raw`(${P})\s*\(\s*${MOD}${K}(?:\s*,\s*\d{1,3})?\s*\)`),
-};
 
 /** The start of the clause holding position `at` (after the last full stop, semicolon or colon). */
 const clauseStart = (s: string, at: number): number =>
@@ -173,6 +102,24 @@ function ownersOf(ctx: Ctx, poss: string, s: string, at: number, not: readonly s
     const who = named ? people[Number(named[1])] : undefined;
     return who ? [who] : [];
   }
+  // "w/ son Jim + his wife Tina", "her husband, Kev, and his parents": the one named just before, when the word
+  // fits what the text says of them
+  // ("her mother, Lin Mei, and her father" is one owner's, said twice)
+  const listed =
+    /(?:\b(her|his)\s+(?:[\p{L}-]+\s*,?\s*)?(?:is\s+)?)?(@\d+)(?!['’]s)\s*(?:\([^()]*\))?\s*,?\s*(?:and|&|\+)\s*$/iu.exec(
+      s.slice(0, at),
+    );
+  const prior = listed ? people[Number(listed[2]!.slice(1))] : undefined;
+  const parallel = listed?.[1]?.toLowerCase() === p;
+  if (
+    prior &&
+    !parallel &&
+    prior !== ctx.doc.resident &&
+    !not.includes(prior) &&
+    ctx.genders.has(prior) &&
+    compatible(ctx, prior, p)
+  )
+    return [prior];
   // "lived with her and her husband Earl": the same woman twice
   if (/\b(?:her|him)\s+and\s*$/i.test(s.slice(0, at)) && compatible(ctx, ctx.doc.resident, p))
     return [ctx.doc.resident];
@@ -224,7 +171,16 @@ function add(ctx: Ctx, owners: string[], word: string, targets: string[], quote:
   for (const owner of owners)
     for (const target of named) {
       // the first reading of a pair stands ("Mum and Dad, Margaret and Ronald" before "Dad, Margaret")
-      if (owner === target || ctx.facts.some((f) => f.owner === owner && f.target === target)) continue;
+      if (owner === target) continue;
+      const had = ctx.facts.find((f) => f.owner === owner && f.target === target);
+      if (had) {
+        // "married to Marta" then "his wife Marta": one tie, with the more specific word
+        if (had.base === base && gender && !had.gender) {
+          had.gender = gender;
+          if (!ctx.genders.has(target)) ctx.genders.set(target, gender);
+        }
+        continue;
+      }
       ctx.facts.push({ owner, target, base, gender, quote });
       if (base === 'spouse' || base === 'partner') ctx.couple = [owner, target];
       if (gender && !ctx.genders.has(target)) ctx.genders.set(target, gender);
@@ -293,6 +249,16 @@ function readSentence(ctx: Ctx, s: Sentence) {
     const pair = listOf(ctx, m[1]!);
     for (const a of pair) add(ctx, [a], 'spouse', pair, q);
   }
+  for (const [re, word] of [
+    [RE.pairMarried, 'spouse'],
+    [RE.pairPartners, 'partner'],
+  ] as const)
+    for (const m of scan(re, t)) {
+      const who = (x: string) => (x.startsWith('@') ? personOf(x, people) : ctx.doc.resident);
+      const a = who(m[1]!);
+      const b = who(m[2]!);
+      if (a && b && a !== b) add(ctx, [a], word, [b], q);
+    }
   for (const m of scan(RE.together, t)) {
     const who = (x: string) => (x.startsWith('@') ? personOf(x, people) : ctx.doc.resident);
     const a = who(m[1]!);
@@ -319,6 +285,10 @@ function readSentence(ctx: Ctx, s: Sentence) {
     const owner: string[] = lastOwners ?? bareOwners ?? [subjectBefore(ctx, t, m.index) ?? ctx.doc.resident];
     bareOwners = owner;
     add(ctx, owner, m[1]!, listOf(ctx, m[2]!), q);
+  }
+  for (const m of scan(RE.labelled, t)) {
+    const target = personOf(m[1]!, people);
+    if (target) add(ctx, [ctx.doc.resident], m[2]!, [target], q);
   }
   for (const m of scan(RE.fragment, t)) {
     const owner = personOf(m[1]!, people);

@@ -6,23 +6,39 @@ import { KIN } from './kin-words.ts';
 
 const WHO = String.raw`(?:(?:him|her|them)\b(?!\s+[\p{L}-]+\s)|anyone|anybody|a soul|a single soul|a living soul|people|others|the others|everyone|everybody|all of them|them all|the town|the village|the rest|@\d+(?!['’]s)|(?:her|his|my|their)\s+[\p{L}-]+)`;
 
+/** Feelings and traits: "secretly proud" says how someone is, not what they keep. */
+const FEELING =
+  'proud|pleased|glad|happy|relieved|thrilled|delighted|hopeful|fond|jealous|envious|afraid|scared|worried|anxious|' +
+  'nervous|amused|sentimental|romantic|soft|shy|vain|diligent|ambitious|competitive|kind|generous|tender|lonely|' +
+  'sad|bored|curious|impressed|touched|moved|grateful|wistful|smug|excited|terrified|frightened|dreading|longing|' +
+  // an opinion held is how someone sees things, not a matter kept: "privately thinks the vicar a fool"
+  'thinks|believes|suspects|wonders|doubts|considers|reckons';
+
 /** Words that keep something from others. */
 export const KEPT = new RegExp(
   [
-    String.raw`\bsecret(?:ly|s|ive)?\b`,
+    // a secret, not a "Secret Santa"; "secretly" of a deed ("secretly applied", "is secretly seeing"), not of a
+    // feeling or trait ("is secretly proud", "secretly diligent")
+    String.raw`\bsecrets?\b(?!\s+santa\b)`,
+    String.raw`\b(?:secretly|privately)\b(?!\s+(?:${FEELING})\b)|\b(?:secretly|privately)\s+(?=\p{L}+ing\b)`,
     String.raw`\bsecrecy\b`,
     String.raw`\bconfidential(?:ly)?\b`,
     String.raw`\bin (?:strict |the strictest )?confidence\b`,
     String.raw`\bconfided\b`,
+    String.raw`\blet slip to\b`,
     String.raw`\bconfessed\b`,
     String.raw`\bin private\b`,
-    String.raw`\bprivately\b`,
     String.raw`(?:\bnot|n['’]t|\bnever)\s+(?:yet\s+|even\s+)?(?:told|telling|tell|mentioned (?:it )?to|said a word to|breathed a word to|shared (?:it|this|that|the news) with|let on to)\s+${WHO}`,
     String.raw`\b(?:told|tells|telling|tell)\s+(?:no ?one|nobody|no-one|not a soul)\b`,
+    // a note's "nobody told, not a soul"
+    String.raw`\b(?:no ?one|nobody|no-one)\s+(?:yet\s+)?(?:has been\s+)?told\b|(?:^|[,;:]\s*)not a (?:single |living )?soul\s*(?:[.;,]|$)`,
     String.raw`\b(?:no ?one|nobody|no-one|not a soul)\s+(?:else\s+)?(?:in (?:town|the village)\s+)?(?:knows?|does|has heard|suspects?|is aware|can know|must know|may know|should know)\b`,
-    String.raw`(?<!\b(?:asked|invited|invite|invites|inviting|asking)\b[^.;]{0,50})\b(?:nobody|no ?one) else\b`,
+    String.raw`(?<!\b(?:asked|invited|invite|invites|inviting|asking)\b[^.;]{0,50})(?<!\bfor\s+)\b(?:nobody|no ?one) else\b`,
     String.raw`\bkeep(?:s|ing)?\s+(?:it|this|that|the news|the plan|the matter|[\p{L}\s]{0,20}?)\s+(?:to (?:her|him|them|my)sel(?:f|ves)|quiet|hidden|under wraps|under (?:her|his) hat|close to (?:her|his|the) chest|from\s+${WHO})`,
     String.raw`\bkeep(?:s|ing)?\s+(?:it|this|that)\s+(?:so|that way)\b`,
+    // "promised to keep to herself", "wishes it kept so"
+    String.raw`\bkeep(?:s|ing)?\s+to\s+(?:her|him|my|them)sel(?:f|ves)\b`,
+    String.raw`\b(?:wants?|wishes|wished|asked|asks|would like)\s+(?:it|this|that|the (?:news|matter))\s+kept\b`,
     String.raw`\bkeep(?:s|ing)?\s+from\b`,
     String.raw`\bkept\s+(?:it\s+|this\s+|that\s+|[\p{L}\s]{0,20}?\s)?(?:to (?:her|him)self|quiet|hidden|under wraps|from\s+${WHO})`,
     String.raw`\b(?:is|['’]s|am|['’]m)\s+keeping\s+(?:it|this|that)\s*(?:[.;]|$)`,
@@ -35,8 +51,9 @@ export const KEPT = new RegExp(
     String.raw`\b(?:if|should)\s+(?:anyone|anybody|people|the town|the village|@\d+|(?:her|his|my|their) [\p{L}-]+)\s+(?:ever\s+)?(?:found out|find out|knew|learned|learnt|heard)\b`,
     String.raw`\btold\s+(?:@\d+|her|him|me)\s*,?\s+and only\b`,
     String.raw`\b(?:keep(?:s|ing)?|kept|is|stays?|staying)\s+quiet\s+about\b|\bon the quiet\b|\bkeep(?:s|ing)? mum\b`,
-    String.raw`\b(?:nobody|no ?one|no-one)\s+(?:must|may|can|should|is to)\s+(?:know|find out|hear)\b`,
+    String.raw`\b(?:nobody|no ?one|no-one)\s+(?:must|may|can|should|is to|to|needs to|is meant to)\s+(?:know|find out|hear)\b`,
     String.raw`\bhush-hush\b`,
+    String.raw`\b(?:hopes?|prays?|trusts?)\s+(?:that\s+)?(?:nobody|no ?one|no-one)\s+(?:ever\s+)?(?:finds? out|learns?|hears?|knows?)\b`,
     String.raw`\bnot a word\b`,
     String.raw`\b(?:say|said|tell|breathe|repeat)\s+nothing\b`,
     String.raw`\b(?:never|not) to (?:repeat|tell|say|mention)\b`,
@@ -47,10 +64,10 @@ export const KEPT = new RegExp(
     String.raw`\bnot even\s+(?:@\d+|her|his|my)\b[^.;]{0,40}?\b(?:knows?|has been (?:told|allowed)|is allowed|was told|suspects?)\b`,
     String.raw`\bbehind (?:everyone|everybody|\S+)['’]s back\b`,
     // "hiding it from his parents", not "hiding from the rain"
-    String.raw`\bhid(?:ing|es|e)\s+(?!from\b)[^.;]{1,40}?\bfrom\b|\bin hiding\b`,
+    String.raw`\bhid(?:ing|es|e|den)?\s+(?!from\b)[^.;]{1,40}?\bfrom\b|\bin hiding\b`,
     String.raw`\bonly (?:one|person|soul) (?:who|that) knows\b`,
     String.raw`\bonly (?:one|person|soul) (?:she|he|i|they) (?:tells|will tell|has told|told|trusts with)\b`,
-    String.raw`\bnot (?:yet )?(?:public|common knowledge)\b`,
+    String.raw`(?:\bnot|n['’]t)\s+(?:yet\s+)?(?:public|common knowledge)\b`,
     String.raw`\bmust not (?:get out|be known)\b`,
     String.raw`\bbetween (?:the two of )?(?:them|us|ourselves|you and me)\b`,
     String.raw`\b(?:would|['’]d) rather\s+(?:@\d+|nobody|no one|[\p{L}]+)\s+(?:never|didn['’]t|did not|not)\s+(?:found out|knew|know|find out|learned|heard)\b`,
@@ -61,7 +78,7 @@ export const KEPT = new RegExp(
 
 /** Words that say a matter is out in the open, or only unknown ("who she is nobody knows"). */
 export const OPEN =
-  /\b(?:no secrets?|not a secret|for (?:all|everyone|anyone) to (?:see|read|hear)|no longer (?:a )?secret|no hiding it|nothing to hide|everyone knows|everybody knows|the whole (?:town|village|parish) knows|common knowledge|makes no secret|openly|has announced|announced|public knowledge|for anyone (?:who asks|to (?:read|see|hear))|anyone who asks|anyone could find|anyone can)\b|\b(?:who|what|where|why|how|whether)\s+[\p{L}]+[^.;]{0,30}\b(?:nobody|no one) knows\b/iu;
+  /\b(?:no secrets?|not a secret|(?:hardly|not really|no longer|not much of) (?:a )?secret|secret any ?more|(?:was|were) once (?:a )?secret|used to be (?:a )?secret|used to keep|came out|got out|is out now|nobody minds|no one minds|told (?:everyone|everybody|the whole)|for (?:all|everyone|anyone) to (?:see|read|hear)|no longer (?:a )?secret|no hiding it|nothing to hide|everyone knows|everybody knows|the whole (?:town|village|parish) knows|common knowledge|makes no secret|openly|has announced|announced|public knowledge|for anyone (?:who asks|to (?:read|see|hear))|anyone who asks|anyone could find|anyone can)\b|\b(?:who|what|where|why|how|whether)\s+[\p{L}]+[^.;]{0,30}\b(?:nobody|no one) knows\b/iu;
 
 /** Words about keeping and telling, not about the matter. */
 export const KEEPING = new Set(
@@ -75,7 +92,8 @@ export const KEEPING = new Set(
     'matter plan news decision family trust trusts sure going will must may can shall promised swore sworn repeat ' +
     'everyone everybody way least all nor none nothing ever now next week weeks month months year today tomorrow ' +
     'tonight soon later day days morning evening afternoon night weekend monday tuesday wednesday thursday friday ' +
-    'saturday sunday mon tue tues wed thu thur thurs fri sat sun till until'
+    'saturday sunday mon tue tues wed thu thur thurs fri sat sun till until when ready needs need asked asks ' +
+    'begged begs made make promise agreed shown showed alone wishes'
   ).split(' '),
 );
 
@@ -85,7 +103,7 @@ const NAMES = String.raw`(${ONE}(?:\s*(?:,|and|or|&)\s*${ONE})*)`;
 
 /** Phrases naming whom the owner means to tell or has told; group 1 is the list. */
 export const TELL_TO: RegExp[] = [
-  String.raw`\b(?:means?|meant|intends?|plans?|planning|wants?|hopes?|wishes|is going|are going|has decided|decided|will|shall|would like|would rather|['’]d like|['’]ll|needs?|must)\s+(?:only\s+)?(?:to\s+)?(?:finally\s+)?(?:tell|confide in|share (?:it|this|the news|that) with)\s+(?:only\s+)?${NAMES}`,
+  String.raw`\b(?:means?|meant|intends?|plans?|planning|wants?|hopes?|wishes|is going|are going|has decided|decided|will|shall|would like|would rather|['’]d like|['’]ll|needs?|must|can|could)\s+(?:only\s+)?(?:to\s+)?(?:finally\s+)?(?:tell|confide in|share (?:it|this|the news|that) with)\s+(?:only\s+)?${NAMES}`,
   String.raw`\b(?:is|am|are|['’]s|['’]m)\s+(?:only\s+)?telling\s+(?:only\s+)?${NAMES}`,
   String.raw`(?:^|[.;]\s*)telling\s+(?:only\s+)?${NAMES}`,
   String.raw`\bwants?\s+${NAMES}\s+to\s+be\s+the\s+(?:only|first)\s+(?:one|person|soul)`,
@@ -95,7 +113,19 @@ export const TELL_TO: RegExp[] = [
   String.raw`\b(?:told|tells|confided in)\s+only\s+${NAMES}`,
   String.raw`\bonly\s+told\s+${NAMES}`,
   String.raw`\bonly\s+${NAMES}(?:,[^,;.]{0,60},)?\s+(?:knows?|has been told|is in on)`,
-  String.raw`\b(?:has\s+)?confided\s+in\s+${NAMES}`,
+  String.raw`\b(?:has\s+)?(?:confided\s+(?:in|to)|let slip to|confessed to|admitted to)\s+${NAMES}`,
+  // the one asked to keep it knows it: "made him promise not to tell", "begged her not to tell", "asked him to keep it"
+  String.raw`\b(?:made|makes|asked|asks|begged|begs|urged|got)\s+${NAMES}\s+(?:to\s+)?(?:promise\s+|swear\s+)?(?:(?:not|never)\s+to\s+(?:tell|say|breathe|repeat|mention)|to\s+keep)\b`,
+  // "she wants me to tell Ben for her": the one to be told through someone
+  String.raw`\b(?:wants?|asked|asks|wishes|would like)\s+(?:me|her|him|@\d+(?!['’]s))\s+to\s+(?:tell|pass (?:it|this) on to)\s+${NAMES}`,
+  // "has shown it to Felicity alone", "told Tom alone"
+  String.raw`\b(?:shown|showed|told|tells|given)\s+(?:(?:it|this|that)\s+to\s+)?${NAMES}\s+alone\b`,
+  // "a secret she has shared with only one person, her neighbour Liz"
+  String.raw`\b(?:shared|told|trusted)\s+(?:it\s+|this\s+)?(?:with\s+)?only\s+one\s+(?:person|soul|other)\s*,\s*${NAMES}`,
+  // "Tom knows; nobody else does"
+  String.raw`${NAMES}\s+(?:knows?|has been told|is in on it)\s*[;,]?\s*(?:but\s+|and\s+)?(?:nobody|no ?one|no-one) else\b`,
+  // "only she knows" after someone else's matter: the one named before
+  String.raw`\bonly\s+(she|he)\s+(?:knows?|has been told|is in on)\b`,
   String.raw`\bswore\s+${NAMES}\s+to\s+secrecy`,
   String.raw`\bbreak\s+(?:it|the news|this|that)\s+to\s+${NAMES}`,
   String.raw`\blet\s+${NAMES}\s+know\b`,

@@ -5,7 +5,7 @@
 // from "means to tell only X", "wants her sister to be the only one she tells", "only X knows", "confided in X",
 // kin words resolved through the family.
 import type { KinItem, SecretItem } from '../types.ts';
-import { KIN, kinWord } from './kin-words.ts';
+import { INVERSE, KIN, kinWord } from './kin-words.ts';
 import { relativesNamed } from './relatives.ts';
 import { KEEPING, KEPT, OPEN, TELL_TO } from './secret-words.ts';
 import { type Doc, quoteOf, type Sentence } from './text.ts';
@@ -24,22 +24,32 @@ const content = (text: string): string[] =>
 
 const kinNamed = relativesNamed;
 
-/** The person a "him" or "her" stands for: the nearest one named before it who is not the owner, else the resident. */
-function pronounTarget(doc: Doc, before: string, owner: string): string | null {
-  const named = [...before.matchAll(/@(\d+)/g)]
-    .map((m) => doc.frame.people[Number(m[1])]!)
-    .filter((p) => p && p !== owner);
-  const last = named[named.length - 1];
-  if (last) return last;
-  return owner !== doc.resident ? doc.resident : null;
+/**
+ * The person a "him" or "her" stands for: the nearest one named before it in the same statements who is not the
+ * owner; else, for someone else's matter, the resident the text is about; else the nearest named earlier in the text.
+ */
+function pronounTarget(doc: Doc, before: string, owner: string, context = ''): string | null {
+  const last = (t: string) =>
+    [...t.matchAll(/@(\d+)/g)]
+      .map((m) => doc.frame.people[Number(m[1])]!)
+      .filter((p) => p && p !== owner)
+      .pop();
+  return last(before) ?? (owner !== doc.resident ? doc.resident : (last(context) ?? null));
 }
 
 /** The people a "tell" phrase names: residents by name, family by kin word, "him"/"her" by who was named before. */
-function listeners(doc: Doc, phrase: string, before: string, owner: string, family: readonly KinItem[]): string[] {
+function listeners(
+  doc: Doc,
+  phrase: string,
+  before: string,
+  owner: string,
+  family: readonly KinItem[],
+  context = '',
+): string[] {
   const out: string[] = [];
   // "her sister Maud": the name, not every sister
   const re = new RegExp(
-    String.raw`@(\d+)(?!['’]s)|(?:\b(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?\b(${KIN})(?![\p{L}-])(?!\s*,?\s*@\d)|\b(him|her)\b(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}|@))(?!\s*,?\s*@)`,
+    String.raw`@(\d+)(?!['’]s)|(?:\b(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?\b(${KIN})(?![\p{L}-])(?!\s*,?\s*@\d)|\b(him|her|she|he)\b(?!\s+(?:[\p{L}-]+\s+){0,2}(?:${KIN}|@))(?!\s*,?\s*@)`,
     'giu',
   );
   for (const m of phrase.matchAll(re)) {
@@ -48,7 +58,7 @@ function listeners(doc: Doc, phrase: string, before: string, owner: string, fami
       if (p) out.push(p);
     } else if (m[2]) out.push(...kinNamed(m[2], family));
     else if (m[3]) {
-      const p = pronounTarget(doc, `${before}${phrase.slice(0, m.index)}`, owner);
+      const p = pronounTarget(doc, `${before}${phrase.slice(0, m.index)}`, owner, context);
       if (p) out.push(p);
     }
   }
@@ -56,31 +66,44 @@ function listeners(doc: Doc, phrase: string, before: string, owner: string, fami
 }
 
 /** Who a sentence says the owner means to tell (or has told), or null when it says nothing of it. */
-function tellToIn(doc: Doc, marked: string, owner: string, family: readonly KinItem[]): string[] | null {
+function tellToIn(doc: Doc, marked: string, owner: string, family: readonly KinItem[], context = ''): string[] | null {
   let found: string[] | null = null;
   for (const re of TELL_TO)
     for (const m of marked.matchAll(re)) {
-      const before = marked.slice(Math.max(0, m.index - 14), m.index);
-      if (/(?:\bnot|n['’]t|\bnever)\s*$/i.test(before)) continue;
-      found = [...(found ?? []), ...listeners(doc, m[1]!, marked.slice(0, m.index), owner, family)];
+      if (/(?:\bnot|n['’]t|\bnever)\s*$/i.test(marked.slice(Math.max(0, m.index - 14), m.index))) continue;
+      // "him" may stand for someone named sentences before ("Her son Teo says ... She wants him to be the only one")
+      found = [...(found ?? []), ...listeners(doc, m[1]!, marked.slice(0, m.index), owner, family, context)];
     }
   return found ? [...new Set(found)] : null;
 }
+
+/** Verbs of passing a private matter to someone ("told", "confided to", "let slip to", "has shown it to"). */
+const TOLD = String.raw`(?:told|confided in|confided to|confessed to|admitted to|whispered to|let slip to|(?:has\s+)?(?:shown|showed) (?:it|this|that) to)`;
+/** A name with what may be said between it and its verb ("Tilly Rowe, from the farm over the hill, let slip"). */
+const TELLER = String.raw`@(\d+)(?!['’]s)(?:\s*,[^,;.]{1,50},)?(?:\s+(?:has|had|also|once|just|finally|then))*`;
 
 /** Whose secret a sentence keeps: someone who confided in the resident, else the subject of the keeping. */
 function ownerIn(doc: Doc, t: string, family: readonly KinItem[]): { owner: string; toldResident: boolean } {
   const people = doc.frame.people;
   const R = people.indexOf(doc.resident);
   // "Tunde told Jonah, and no one else, that ...": someone's matter told to the resident by name
-  const toldR = new RegExp(
-    String.raw`@(\d+)(?!['’]s)(?:\s+(?:has|had|also|once|just|finally|then))*\s+(?:told|confided in|confessed to|whispered to)\s+(?:only\s+)?@${R}(?!\d)`,
-    'i',
+  const toldR = new RegExp(String.raw`${TELLER}\s+(?:${TOLD}|swore)\s+(?:only\s+)?@${R}(?!\d)`, 'i').exec(t);
+  // "Amy, Nora's daughter, has told her mother in confidence": the teller's kin who is the resident
+  const toldKin = new RegExp(
+    String.raw`${TELLER}\s+(?:${TOLD}|swore)\s+(?:only\s+)?(?:her|his)\s+(${KIN})\b`,
+    'iu',
   ).exec(t);
+  const tellerKin = toldKin ? family.find((k) => k.name === people[Number(toldKin[1])]) : undefined;
+  const back = tellerKin ? kinWord(tellerKin.relation) : null;
+  const said = toldKin ? kinWord(toldKin[2]!) : null;
+  const toldMe = back && said && INVERSE[back[0]] === said[0] ? toldKin : null;
   const confided =
     toldR ??
-    /@(\d+)(?!['’]s)(?:\s+(?:has|had|also|once|just|finally|then))*\s+(?:told|confided in|confessed to|whispered to|swore)\s+(?:only\s+)?(?:me|her|him)\b(?!\s+(?:[\p{L}-]+\s+)?(?:sister|brother|mother|father|husband|wife|son|daughter|aunt|uncle|cousin))/iu.exec(
-      t,
-    ) ??
+    toldMe ??
+    new RegExp(
+      String.raw`${TELLER}\s+(?:${TOLD}|swore)\s+(?:only\s+)?(?:me|her|him)\b(?!\s+(?:[\p{L}-]+\s+)?(?:sister|brother|mother|father|husband|wife|son|daughter|aunt|uncle|cousin))`,
+      'iu',
+    ).exec(t) ??
     /\b(?:heard|learned|learnt|knows?|found out)\s+(?:from|of)\s+(?:(?:her|his|my)\s+(?:[\p{L}-]+\s+)?)?@(\d+)/iu.exec(
       t,
     ) ??
@@ -122,9 +145,21 @@ function matterOf(s: { text: string }): string {
 
 /** Does a sentence that keeps something say what, or only point back ("She has not told a soul.")? */
 function pointsBack(s: { text: string; marked: string }): boolean {
-  const stripped = s.marked.replace(KEPT_ALL, ' ');
+  // "until the papers are signed", "when he is ready": when it may be told, not what it is
+  const stripped = s.marked.replace(KEPT_ALL, ' ').replace(/\b(?:until|till|when|once|before)\b[^.;,]*/gi, ' ');
   const own = content(stripped).length;
+  // "she's told no one at all, and that she means to tell only her sister": the clause after "that" is whom to tell
+  const clause = /\bthat\s+(.*)$/i.exec(s.marked);
+  const tellClause =
+    !!clause &&
+    !clause[1]!.includes(':') &&
+    KEPT.test(s.marked.slice(0, clause.index)) &&
+    TELL_TO.some((re) => (new RegExp(re.source, 'iu').exec(clause[1]!)?.index ?? 99) <= 25);
   return (
+    tellClause ||
+    // "Of this she has said nothing to anyone, not to her staff ...": the matter is the one before
+    /^\s*(?:of|about)\s+(?:this|that|it)\b/i.test(s.text) ||
+    /\b(?:nothing|a word|not a word|anything)\s+(?:of|about)\s+(?:it|this|that)\b/i.test(s.text) ||
     own === 0 ||
     (own === 1 && !/@\d/.test(stripped)) ||
     // "It is a secret." points back; "It's between him and Eve that he has lost his job" says what
@@ -161,6 +196,7 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
   for (const u of us) {
     if (!KEPT.test(u.marked) || OPEN.test(u.text)) continue;
     let matterAt = u;
+    let lead: Unit | null = null;
     if (pointsBack(u)) {
       // the nearest statement before it with something to keep (any field), else the next one; the one just
       // before may be short ("Dot is pregnant."), one further back must say more
@@ -178,6 +214,14 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
       const before = kept ? earlier[0] : (news ?? earlier.find(fits));
       const after = us.slice(u.index + 1).find((x) => content(x.marked).length >= 2);
       matterAt = before ?? after ?? u;
+      // a terse matter said over short statements ("Applied for Head of Libraries, Truro. Interview Thurs. Told
+      // nobody."): from the piece of news a statement or two before, in the same field, to the one just before
+      if (matterAt === earlier[0] && !NEWS.test(matterAt.text) && !kept) {
+        const start = earlier
+          .slice(1, 3)
+          .find((x) => x.sentence.field === u.sentence.field && NEWS.test(x.text) && !OPEN.test(x.text));
+        if (start && !out.some((x) => x.at.includes(start.index))) lead = start;
+      }
     }
     const existing = out.find((x) => x.at.includes(matterAt.index) || x.at.includes(u.index));
     const both = matterAt === u ? u.marked : `${matterAt.marked}; ${u.marked}`;
@@ -186,8 +230,13 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
       : ownerIn(doc, both, family);
     // whom to tell may be said in the rest of the sentence ("...; she has told Ren, and plans to tell her mother")
     const said = [...new Set([matterAt.sentence, u.sentence])].map((x) => x.marked).join(' ');
+    const first = Math.min(matterAt.sentence.index, u.sentence.index);
+    const context = doc.sentences
+      .filter((x) => x.index < first)
+      .map((x) => x.marked)
+      .join(' ');
     const tell = new Set<string>(existing?.tellTo ?? []);
-    for (const n of tellToIn(doc, said, owner, family) ?? []) tell.add(n);
+    for (const n of tellToIn(doc, said, owner, family, context) ?? []) tell.add(n);
     if (toldResident || owner !== doc.resident) tell.add(doc.resident);
     tell.delete(owner);
     if (existing) {
@@ -196,25 +245,44 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
       existing.sentences.add(u.sentence);
       continue;
     }
-    const matter = matterAt === u ? matterOf(u) : matterAt.text.replace(/[.!]+$/, '');
-    const quote = quoteOf(doc, [matterAt.text, u.text]);
+    const span = lead ? us.slice(lead.index, matterAt.index + 1) : [matterAt];
+    const matter = matterAt === u ? matterOf(u) : span.map((x) => x.text.replace(/[.!]+$/, '')).join('. ');
+    const quote = quoteOf(doc, [...span.map((x) => x.text), u.text]);
     out.push({
       owner,
       matter,
       tellTo: [...tell],
       quote,
-      at: [u.index, matterAt.index],
-      sentences: new Set([u.sentence, matterAt.sentence]),
+      at: [u.index, ...span.map((x) => x.index)],
+      sentences: new Set([u.sentence, ...span.map((x) => x.sentence)]),
     });
   }
-  // one kept matter: "tell" said anywhere in the text is about it
-  if (out.length === 1)
+  // the same matter kept in two fields ("Applied for ..., Truro." and the seed's "job application, ..., Truro"): one
+  for (let i = out.length - 1; i > 0; i--) {
+    const words = new Set(content(out[i]!.matter));
+    const same = out.slice(0, i).find((x) => {
+      const theirs = new Set(content(x.matter));
+      const shared = [...theirs].filter((w) => words.has(w)).length;
+      return (
+        x.owner === out[i]!.owner && shared >= 2 && (shared >= 4 || shared * 2 >= Math.min(theirs.size, words.size))
+      );
+    });
+    if (!same) continue;
+    same.tellTo.push(...out[i]!.tellTo);
+    same.quote = quoteOf(doc, [same.quote, out[i]!.quote]);
+    for (const x of out[i]!.sentences) same.sentences.add(x);
+    out.splice(i, 1);
+  }
+  // whom to tell said elsewhere: anywhere when one matter is kept, else in the sentence just after a matter's own
+  for (const one of out) {
+    const last = Math.max(...[...one.sentences].map((x) => x.index));
     for (const s of doc.sentences) {
-      const one = out[0]!;
-      if (one.sentences.has(s)) continue;
+      if (one.sentences.has(s) || out.some((x) => x !== one && x.sentences.has(s))) continue;
+      if (out.length > 1 && !(s.index === last + 1 && doc.sentences[last]?.field === s.field)) continue;
       const t = tellToIn(doc, s.marked, one.owner, family);
       if (t && /\b(?:tell|telling|told|confide|only one|knows?)\b/i.test(s.text))
         for (const n of t) if (n !== one.owner) one.tellTo.push(n);
     }
+  }
   return out.map(({ at: _at, sentences: _s, ...x }) => ({ ...x, tellTo: [...new Set(x.tellTo)] }));
 }

@@ -36,11 +36,15 @@ export interface Doc {
   passages: readonly string[];
 }
 
-const ABBREV = /\b(Mr|Mrs|Ms|Dr|St|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|a\.m|p\.m)\.(?=\s)/gi;
+// "St. Mary's" is a saint's, but "on Quay St. Xmas social ..." ends a street's name and may end the sentence
+const ABBREV = /\b(Mr|Mrs|Ms|Dr|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|a\.m|p\.m)\.(?=\s)/gi;
+const SAINT = /(?<!\p{Lu}\p{Ll}+\s+)\b(?:St|st)\.(?=\s)/gu;
 
 /** Splits a passage into sentences (full stops after titles and "a.m." kept inside). */
 export function sentencesOf(text: string): string[] {
-  const guarded = text.replace(ABBREV, (m) => m.replace(/\.$/, '\u2024'));
+  const guarded = text
+    .replace(ABBREV, (m) => m.replace(/\.$/, '\u2024'))
+    .replace(SAINT, (m) => m.replace(/\.$/, '\u2024'));
   return guarded
     .split(/(?<=[.!?])["”’)]?\s+(?=["“‘(]?[\p{Lu}\d@])|\n+|(?<=[.!?])$/u)
     .map((s) => s.replace(/\u2024/g, '.').trim())
@@ -51,6 +55,9 @@ export function sentencesOf(text: string): string[] {
 const B0 = '(?<![\\p{L}\\p{N}])';
 const B1 = '(?![\\p{L}\\p{N}])';
 const TITLES = '(?:Mr|Mrs|Ms|Miss|Mx|Dr|Doctor|Doc|Prof|Professor|Rev|Reverend|Captain|Capt|Old|Young|Sir|Dame|Lady)';
+
+/** A day or month word after a first name is no surname ("will tell Rik Sun", "Meg Sat 10am"). */
+const CALENDAR_WORD = String.raw`(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)(?:day|nesday|urday|sday|rsday|uary|ch|il|e|y|ust|tember|ober|ember)?(?![\p{L}])`;
 
 /** For each resident, the patterns that name them in a text, longest first. */
 function namePatterns(people: readonly string[]): { person: string; re: RegExp }[] {
@@ -91,7 +98,10 @@ function namePatterns(people: readonly string[]): { person: string; re: RegExp }
       // a first name alone, not the start of someone else's full name ("Maud Baker" is not Maud Ferris)
       out.push({
         person: p,
-        re: new RegExp(`${B0}${escapeRegExp(first)}${B1}(?![’']?\\s+\\p{Lu}\\p{Ll})(?!\\s+\\d)`, 'gu'),
+        re: new RegExp(
+          `${B0}${escapeRegExp(first)}${B1}(?![’']?\\s+(?!${CALENDAR_WORD})\\p{Lu}\\p{Ll})(?!\\s+\\d)`,
+          'gu',
+        ),
         len: first.length,
       });
   }

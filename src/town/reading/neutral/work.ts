@@ -2,20 +2,19 @@
 // "behind the bar at The Anchor", the town file's declared workplace), its days ("Monday to Saturday", "weekdays")
 // and hours ("opens at half past six and shuts at 3 pm", "9 to 5"); and what the resident does regularly besides
 // ("walks the dog at 7", "the pub on Fridays"). Past work ("retired from", "used to run") is no workplace.
-import type { RoutineItem, Weekday, WorkItem } from '../types.ts';
+import type { Weekday, WorkItem } from '../types.ts';
 import { weekdaysIn } from './calendar.ts';
 import { hm, readClock, TIME, type Window, windowsIn } from './clock.ts';
-import { KIN } from './kin-words.ts';
 import { placeId, placesIn } from './places.ts';
 import type { Doc, Sentence } from './text.ts';
 
 /** Verbs and nouns that put someone at work in the place after them. */
 const WORK_BEFORE =
-  /\b(?:works?|working|worked|job|jobs|employed|employee|run|runs?|running|(?<!(?:my|her|his|their|its|our|your)\s)owns?|owning|owner|kept|inherited|took over|farms?|farming|building|builds|mends?|mending|repairs?|fixing|fixes|sells?|selling|pulls? (?:pints|beers)|pours?|brews?|manages?|managing|manager|manage|keeps?|keeping|opens?|opening|open up|staffs?|tends?|tending|serves?|serving|teach|teaches|teaching|teacher|help|shifts?|clerk|assistant|landlord|landlady|proprietor|proprietress|minds?|helps? out|helps? (?:at|in)|volunteers?|baker|bakes|cooks?|chef|waitress|waiter|barman|barmaid|bartender|nurse|doctor|vet|librarian|keeper|\w+keeper|colleagues?|shopkeeper|storekeeper|head|headteacher|headmistress|headmaster|priest|vicar|caretaker|cleaner|mechanic|pharmacist|receptionist|postmistress|postmaster|partner|runs the|is in charge of|in charge|at the counter|behind the (?:bar|counter|desk)|on the till|on duty|on shift|clocks? in|apprentice\w*|trainee|intern|ranger|warden|harbou?rmaster|stationmaster|skipper|captain|grocer|butcher|fishmonger|florist|tailor|seamstress|barber|hairdresser|curator|guide|porter|janitor|secretary)(?![\w-])/i;
+  /\b(?:works?|working|worked|job|jobs|employed|employee|run|runs?|running|(?<!(?:my|her|his|their|its|our|your)\s)owns?|owning|owner|kept|inherited|took over|farms?|farming|building|builds|mends?|mending|repairs?|fixing|fixes|sells?|selling|pulls? (?:pints|beers)|pours?|brews?|manages?|managing|manager|manage|keeps?|keeping|opens?|opening|open up|staffs?|tends?|tending|serves?|serving|teach|teaches|teaching|teacher|help|shifts?|clerk|assistant|landlord|landlady|proprietor|proprietress|minds?|helps? out|helps? (?:at|in)|volunteers?|baker|bakes|cooks?|chef|waitress|waiter|barman|barmaid|bartender|nurse|doctor|vet|librarian|keeper|\w+keeper|colleagues?|shopkeeper|storekeeper|head|headteacher|headmistress|headmaster|priest|vicar|caretaker|cleaner|mechanic|pharmacist|receptionist|postmistress|postmaster|partner|runs the|is in charge of|in charge|at the counter|behind the (?:bar|counter|desk)|on the till|on duty|on shift|clocks? in|apprentice\w*|trainee|intern|ranger|warden|harbou?rmaster|stationmaster|skipper|captain|grocer|butcher|fishmonger|florist|tailor|seamstress|barber|hairdresser|curator|guide|porter|janitor|secretary|asst)(?![\w-])/i;
 const WORK_AFTER =
-  /^\W{0,3}(?:\s*(?:cook|chef|teacher|nurse|caretaker|cleaner|secretary|librarian|clerk|keeper|landlord|landlady|manager|porter|janitor|receptionist|baker|barman|barmaid|waitress|waiter|assistant|owner)\b|(?:,\s*)?(?:where|which)\s+(?:she|he|i|they)\s+(?:(?:still|now|also|has|have)\s+)?(?!shares?|lives?|sleeps?|stays?|visits?|eats?|drinks?|meets?|loves?)[a-z]+|[^,;.]{0,25}?\b(?:serves|opens|is open|sells)\b|\s*,\s*(?:the\s+|a\s+)?(?:[a-z]+\s+)?(?:baker|owner|cook|chef|landlord|landlady|manager|clerk|teacher|nurse|keeper|barman|barmaid|waitress|waiter|assistant|since)\b|['’]s\s+(?:owner|manager|landlord|landlady|proprietor|keeper|head|cook|chef|baker|clerk|nurse|doctor|vet|teacher|caretaker|cleaner|librarian|barman|barmaid|bartender))/i;
+  /^\W{0,3}(?:\s*(?:cook|chef|teacher|nurse|caretaker|cleaner|secretary|librarian|clerk|keeper|landlord|landlady|manager|porter|janitor|receptionist|baker|barman|barmaid|waitress|waiter|assistant|owner)\b|(?:,\s*)?(?:where|which)\s+(?:she|he|i|they)\s+(?:(?:still|now|also|has|have)\s+)?(?!shares?|lives?|sleeps?|stays?|visits?|eats?|drinks?|meets?|loves?)[a-z]+|[^,;.]{0,25}?\b(?:serves|opens|is open(?! to\b)|sells)\b|\s*,\s*(?:the\s+|a\s+)?(?:[a-z]+\s+)?(?:baker|owner|cook|chef|landlord|landlady|manager|clerk|teacher|nurse|keeper|barman|barmaid|waitress|waiter|assistant|since)\b|['’]s\s+(?:owner|manager|landlord|landlady|proprietor|keeper|head|cook|chef|baker|clerk|nurse|doctor|vet|teacher|caretaker|cleaner|librarian|barman|barmaid|bartender))/i;
 const PAST =
-  /\b(?:retired|used to|formerly|former|ex-|years ago|until (?:last|she|he)|no longer|gave up|sold|once (?:worked|ran|kept|taught|owned|managed|served|had))\b/i;
+  /\b(?:retired|used to|formerly|former|ex-|years ago|until (?:last|she|he)|no longer|gave up|sold|once (?:worked|ran|kept|taught|owned|managed|served|had)|lost (?:her|his|my|their) job|(?:was|got|been) (?:sacked|fired|laid off|let go)|left (?:her|his|my|their) job)\b/i;
 const PAST_AFTER =
   /^\W{0,3}(?:until (?:last|she|he|i)\b|(?:for \w+ years )?(?:years ago|before (?:she|he|i) retired))/i;
 /** Someone else's role in the place ("Mateo's teacher", "her boss"): not the resident's work. */
@@ -25,6 +24,9 @@ const NOT_WORK =
   /\b(?:drinks?|drinking|visits?|visiting|eats?|eating|shops?|shopping|buys?|buying|meets?|meeting|regular|customer|lunch|breakfast|dinner|supper|coffee|prays?|worships?|swims?|walks?|walking|sings?|choir|quiz|party|hosting|host|hosts|holds?|holding|throw|throwing|invite\w*|evening|concert|dance|show)\b/i;
 const HOURS_WORDS =
   /\b(?:opens?|opening|shuts?|shutting|closes?|closing|shifts?|works?|working|hours|starts?|finish(?:es)?|clocks?|on duty|morning shift|from|until|till|daily|weekdays?|every day|mornings|afternoons|evenings|nights|ovens?|\d{1,2}(?:am|pm)?\s*[-–]\s*\d{1,2})\b/i;
+
+/** Verbs of living somewhere. */
+const LIVING = /\b(?:lives?|living|lived|shares?|sharing|shared|stays?|staying|lodges?|lodging|from home|at home)\b/gi;
 
 /** A home's name ("the Iyer house"), not a business called a house ("the tea house", "the public house"). */
 const HOMEY =
@@ -39,7 +41,7 @@ interface Candidate {
 
 /** Words of a one-off happening: its hours are not working hours. */
 const EVENTY =
-  /\b(?:hosting|hosts?|holding|throwing|throws?|party|invit\w*|tonight|tomorrow|concert|quiz|dance|festival|fair|welcome|next (?:week|mon|tues|wednes|thurs|fri|satur|sun)\w*|on (?:the )?(?:first|second|third) (?:day|evening|night|morning|afternoon))\b/i;
+  /\b(?:will|['’]ll|is going to)\b[^.;]*\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)[^.;]*\b(?:will|['’]ll|is going to)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b(?:hosting|hosts?|holding|throwing|throws?|party|invit\w*|tonight|tomorrow|concert|quiz|dance|festival|fair|welcome|open to (?:all|everyone|everybody)|next (?:week|mon|tues|wednes|thurs|fri|satur|sun)\w*|on (?:the )?(?:first|second|third) (?:day|evening|night|morning|afternoon))\b/i;
 
 const clausesOf = (text: string): string[] => text.split(/;|\s+[—–]\s+/);
 
@@ -65,6 +67,14 @@ function workplace(doc: Doc): Candidate | null {
           (w) => !roles.some(([a, b]) => w.index >= a! && w.index < b!),
         );
         const leisure = NOT_WORK.test(clause.slice(-25)) && !/\b(?:works?|runs?|owns?|manages?|job)\b/i.test(clause);
+        // "works from home, lives with her brother at the Quist house", "shares the flat above Sell's Bakery": the
+        // nearest verb before the place is living there, not working there
+        const phrase = clause.split(',').pop() ?? clause;
+        const living = [...phrase.matchAll(LIVING)].pop();
+        if (living && !new RegExp(WORK_BEFORE.source, 'i').test(phrase.slice(living.index! + living[0].length)))
+          continue;
+        // "has offered me the manager's post at the mill": a job offered or applied for is not the one held
+        if (/\b(?:offered|offer of|applied for|applying for|interview for)\b[^,;.]*$/i.test(clause)) continue;
         let score = 0;
         if (own.length > 0 && !leisure) score += 3;
         if (WORK_AFTER.test(after)) score += 3;
@@ -75,7 +85,7 @@ function workplace(doc: Doc): Candidate | null {
           );
         if (by && (by[1]!.includes(doc.resident.split(' ')[0]!) || /\b(?:her|him|me)\b/i.test(by[1]!))) score += 3;
         const hours = !EVENTY.test(c) && windowsIn(c, { workday: true }).some((w) => w.end !== null);
-        if (hours && !leisure) score += 2;
+        if (hours && !leisure) score += 3;
         if (score === 0) continue;
         // past work is said in the place's own phrase ("retired from the school"), not a clause before it
         if (PAST.test(clause.split(',').pop()!.slice(-40)) || PAST_AFTER.test(after)) continue;
@@ -90,6 +100,8 @@ function workplace(doc: Doc): Candidate | null {
           )
         )
           continue;
+        // a one-off ("On Thursday evening ... Maud will open the old chapel for a hymn supper") is no workplace
+        if (EVENTY.test(c) && !HABIT.test(c) && own.length > 0 && !hours && !WORK_AFTER.test(after)) continue;
         if (!residentWorks(doc, mc, c, m.at, clause)) continue;
         if (HOMEY.test(places.find((p) => p.id === m.id)?.name ?? '')) score -= 2;
         if (m.whole) score += 1;
@@ -178,10 +190,13 @@ function hoursOf(doc: Doc, at: Candidate): { window: Window | null; days: Weekda
   const clauses = hourClauses(doc, at);
   for (const [i, c] of clauses.entries()) {
     const ws = windowsIn(c, { workday: true });
-    let w = ws.find((x) => x.end !== null) ?? (i === 0 ? ws[0] : undefined) ?? null;
+    // the workplace's own clause, or the next sentence when it is all hours ("Owns Crust, Quay St. Opens 6.30, shuts 3.")
+    const first: boolean = i === 0 || (!window && i === 1 && clauses[0] !== c && HOURS_WORDS.test(c));
+    let w: Window | null = ws.find((x) => x.end !== null) ?? (first ? ws[0] : undefined) ?? null;
     // "lifts the shutter at half past eight and pulls it down at half past five"
-    if (w && w.end === null && ws.length >= 2 && i === 0) {
-      const end = ws[1]!.start <= w.start && ws[1]!.start + 12 * 60 < 24 * 60 ? ws[1]!.start + 12 * 60 : ws[1]!.start;
+    if (w && w.end === null && ws.length >= 2 && first) {
+      const end: number =
+        ws[1]!.start <= w.start && ws[1]!.start + 12 * 60 < 24 * 60 ? ws[1]!.start + 12 * 60 : ws[1]!.start;
       if (end > w.start) w = { ...w, end };
     }
     if (!window && w) window = w;
@@ -231,60 +246,6 @@ export function readWork(doc: Doc, declared?: string): WorkItem | null {
   };
 }
 
-const HABIT =
+/** Words of a habit: what is done every week or day. */
+export const HABIT =
   /\b(?:every|each|daily|nightly|weekly|usually|always|most (?:days|mornings|evenings|nights)|on (?:mon|tues|wednes|thurs|fri|satur|sun)days|(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekends|mornings|evenings)\b/i;
-
-/** Words of when, stripped from a habit to leave what is done ("every Tuesday night", "at 7 am", "on Sundays"). */
-const WHEN =
-  /,?\s*\b(?:every|each)\s+(?:single\s+)?(?:other\s+)?(?:day|night|morning|evening|afternoon|week|weekend|month|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:\s+(?:morning|afternoon|evening|night))?\b|,?\s*\bon\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?:\s+(?:and|or)\s+)?)+(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?\b|,?\s*\b(?:on\s+|at\s+)?(?:the\s+)?weekends\b|,?\s*\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mornings|evenings|nightly|daily|weekly|usually|always|most (?:days|mornings|evenings|nights))\b|,?\s*\b(?:at|from|around|until|till|by)\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?(?:\s*(?:-|–|to|until|till)\s*\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)?/giu;
-
-/**
- * What the resident does regularly besides work: one item per habit statement (a sentence, or one clause of a seed
- * list), what is done in the text's words less its subject and its "when", with the place, days and hours said.
- */
-export function readRoutine(doc: Doc, work: WorkItem | null): RoutineItem[] {
-  const out: RoutineItem[] = [];
-  const first = doc.resident.split(/\s+/)[0]!;
-  for (const s of doc.sentences) {
-    const markeds = s.marked.split(';');
-    for (const [i, clause] of s.text.split(';').entries()) {
-      const c = clause.trim();
-      if (!HABIT.test(c.replace(/\beach other\b/gi, ''))) continue;
-      if (/\b(?:secret\w*|hosting|party|invit\w*|told|tell)\b/i.test(c)) continue;
-      const place = placesIn(c, doc.frame.places)[0]?.id ?? null;
-      const ws = windowsIn(c);
-      // the working week is work, not a habit
-      if (work && place === work.place) continue;
-      // a relative's habit ("Her aunt in Seville sends her books every month")
-      if (new RegExp(String.raw`^\s*(?:her|his|my|their)\s+(?:[\p{L}-]+\s+)?${KIN}\b`, 'iu').test(c)) continue;
-      // someone else's habit ("Tom plays darts every Friday") is theirs
-      const subject = /^\s*(?:[^@,]{0,20}?\s)?@(\d+)(?!['’]s)/.exec(markeds[i] ?? '');
-      if (subject && doc.frame.people[Number(subject[1])] !== doc.resident && !/\b(?:and|&)\s+(?:she|he|i)\b/i.test(c))
-        continue;
-      const what = c
-        .replace(
-          new RegExp(`^.*?\\b(?:${escapeName(doc.resident)}|${escapeName(first)}|she|he|I)\\b(?:['’]s)?\\s+`, 'iu'),
-          '',
-        )
-        .replace(WHEN, '')
-        .replace(/^(?:still|also|usually|always|then)\s+/i, '')
-        .replace(/[.!,]+$/, '')
-        .replace(/\s+/g, ' ')
-        .trim();
-      // a long literary sentence is no routine a day plan can use
-      if (what.split(' ').length < 2 || what.split(' ').length > 12 || /^(?:who|which|whose|,)/i.test(what)) continue;
-      const w = ws[0] ?? null;
-      out.push({
-        what,
-        place,
-        days: weekdaysIn(c),
-        start: w ? hm(w.start) : null,
-        end: w?.end != null ? hm(w.end) : null,
-        quote: c,
-      });
-    }
-  }
-  return out;
-}
-
-const escapeName = (n: string) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,0 +1,86 @@
+// The phrasings of kin the neutral reader knows, as patterns over a text with its residents marked `@k`: possessives
+// ("her husband @2", "@3's sister"), apposition ("@2, her husband,"), copulas ("@2 is her son"), "the son of @2",
+// marriage and partnership, lists ("two children, @2 (15) and @3 (12)"), notes ("Mum to @2", "husb @2"). kin.ts reads
+// whose each tie is and adds it.
+import { KIN } from './kin-words.ts';
+
+const P = String.raw`@\d+`;
+const PI = String.raw`@\d+(?!\d)(?!['’]s)(?:\s*\([^()]{0,30}\))?(?:,\s*(?:aged\s+)?\d{1,3}(?=\s*(?:,|and\b|&|\)|$|[.;])))?`;
+const PL = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+${PI}|\s*\+\s*${PI})?)`;
+/** A list whose last name may be a possessor ("his father Amani's shop"). */
+const PLP = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+${PI}|\s*\+\s*${PI})?|@\d+(?=['’]s))`;
+const POSS = String.raw`((?:@\d+\s+(?:and|&)\s+)?@\d+['’]s|\b(?:his|her|their|my|your|our|me|those|these|whose)\b)`;
+const MOD = String.raw`(?:(?:that|the) same\s+)?(?:(?:older|younger|elder|eldest|oldest|youngest|big|little|small|wee|young|infant|newborn|baby|twin|teenage|teenaged|grown|grown-up|adult|only|new|first|second|middle|two|three|four|\d+|[a-z]+-year-old|beloved|dear|widowed|retired|own|other|another|late|adopted|kid|step)\s+)*`;
+const K = String.raw`(${KIN})(?![\p{L}-])`;
+export const SUBJECT = /\b(?:she|he|i|they|we)\b/i;
+export const OBJECT_BEFORE =
+  /\b(?:to|with|for|of|by|at|from|married|than|about|told|tells|asked|meets?|sees?|visits?|loves?|helps?|like|beside|behind)\s*$/i;
+export const TITLE =
+  /(?<![\p{L}])(Uncle|Aunt|Auntie|Aunty|Grandma|Granny|Grandpa|Grandad|Granddad|Nan|Nana|Gran|Cousin)\s+(@\d+)/gu;
+
+/** Matches of a global pattern, overlapping ones too ("her son @2's wife @3" holds two ties). */
+export function* scan(re: RegExp, s: string): Generator<RegExpExecArray> {
+  re.lastIndex = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    yield m;
+    re.lastIndex = m.index + 1;
+  }
+}
+
+const rx = (src: string) => new RegExp(src, 'giu');
+
+export const RE = {
+  possessed: rx(
+    String.raw`${POSS}\s+${MOD}${K}(?!['’]s)(?:\s+of\s+(?:[\p{L}\d-]+\s+){0,2}?(?:years|months|decades))?\s*,?\s*(?:(?:is|are|was|were)\s+|named\s+|called\s+|-\s*|–\s*|:\s*)?${PLP}`,
+  ),
+  chained: rx(String.raw`${POSS}\s+${MOD}${K}['’]s\s+${MOD}${K}\s*,?\s*${PL}`),
+  apposed: rx(
+    String.raw`${PL}\s*(?:,|\(|–|-)\s*(?:who\s+is\s+|is\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?!\s*,?\s*@)`,
+  ),
+  /** "Ivy, Lena's younger sister and Rob's wife of nineteen years": the second of two apposed ties. */
+  apposedAnd: rx(
+    String.raw`${PL}\s*,\s*(?:@\d+['’]s|her|his|my|their)\s+${MOD}${KIN}(?![\p{L}-])(?:\s+of\s+[^,;@]{0,25}?)?\s+(?:and|&)\s+${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?!\s*,?\s*@)`,
+  ),
+  copula: rx(
+    String.raw`${PL}(?:,[^,;.@]{0,70},)?\s+(?:is|are|was|were|has been|have been)\s+(?:also\s+|both\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)`,
+  ),
+  /** "Callum's my cousin": the contraction, not a possessive. */
+  contracted: rx(String.raw`(@\d+)['’]s\s+(?:also\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?!\s*,?\s*@)`),
+  pronounIs: rx(
+    String.raw`\b(she|he|i|they|we)\s+(?:is|am|are|was|were|['’]s|['’]m|['’]re)\s+(?:also\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)`,
+  ),
+  ofTo: rx(
+    String.raw`(?:^|[.;:,(]\s*|\b(?:and|is|are|am|was|as|['’]s|['’]m)\s+)(?:the\s+|a\s+|proud\s+)?${MOD}${K}\s+(?:of|to)\s+${PL}`,
+  ),
+  marriedPair: rx(
+    String.raw`${PL}\s+(?:are|were|have been|got|became)\s+(?:happily\s+)?(?:married|wed|husband and wife|man and wife|a married couple)\b`,
+  ),
+  /** "Ike and I have been together eight years": partners. */
+  together: rx(
+    String.raw`(@\d+|\b(?:i|she|he))\s+(?:and|&)\s+(@\d+|\b(?:i|me|she|he))\s+(?:have been|['’]ve been|are|were|has been)\s+(?:together|a couple|an item|partners)\b`,
+  ),
+  /** "Hal and I have been married forty years", "Jude and I aren't married, but we've been partners twelve years". */
+  pairMarried: rx(
+    String.raw`(@\d+|\b(?:i|she|he))\s+(?:and|&)\s+(@\d+|\b(?:i|me|she|he))\s+(?:have been|['’]ve been|are|were|got|had been)\s+(?:happily\s+)?married\b`,
+  ),
+  pairPartners: rx(
+    String.raw`(@\d+|\b(?:i|she|he))\s+(?:and|&)\s+(@\d+|\b(?:i|me|she|he))\b[^.;]{0,50}?\bwe(?:['’]ve| have| are|['’]re)\s+(?:been\s+)?(?:together|partners|a couple)\b`,
+  ),
+  marriedTo: rx(
+    String.raw`(?:\b(?:married|wed)\b|(?<![\p{L}.])m\.(?=\s+to\b))(?:\s+(?:again|late|young|early|happily|first))*(?:\s*,)?\s+(?:to\s+)?(?:the\s+[\p{L}-]+\s*,?\s+)?(${P})`,
+  ),
+  has: rx(
+    String.raw`\b(?:has|have|had|with)\s+(?:a|an|one|two|three|four|five|\d)\s+(?:grown\s+|young\s+|teenage\s+|adult\s+)?${MOD}${K}(?:\s+[^@.;,]{0,25}?)?\s*,?\s*(?:named\s+|called\s+|:\s*)?${PL}`,
+  ),
+  /** A note's "Meg Pengelly: wife, married 20 yrs", "Kit = son": the word after the name is what they are. */
+  labelled: rx(String.raw`(?:^|[.;]\s*)(${P})\s*[:=]\s*(?:(?:my|her|his)\s+)?${MOD}${K}(?=\s*(?:[,.;(]|$))`),
+  bare: rx(
+    String.raw`(?:\band\b|\bbut\b|,|;|\bwith\b|\bplus\b|:|^|\.(?=\s)|\(|\+|&)\s*(?:a\s+|an\s+)?${MOD}${K}\s*(?:[:=]\s*|,\s*|\(\s*)?${PLP}`,
+  ),
+  // "Mum and Dad, Margaret and Ronald", "Mum & Dad (Shazza, Barry)": each word to its name
+  paired: rx(
+    String.raw`(?:\b(?:her|his|my|their|our)\s+)?${K}\s*(?:and|&|\+)\s*(?:(?:her|his|my|their|our)\s+)?${K}\s*(?:,\s*|\(\s*|:\s*)(@\d+)\s*(?:,|and|&|\+)\s*(@\d+)`,
+  ),
+  fragment: rx(String.raw`(?:^|[.:;(]\s*|\b(?:and|as)\s+)(${P})['’]s\s+${MOD}${K}(?=\s*(?:[.;)]|,(?!\s*@)|\band\b|$))`),
+  parenthetical: rx(String.raw`(${P})\s*\(\s*${MOD}${K}(?:\s*,\s*\d{1,3})?\s*\)`),
+};
