@@ -185,3 +185,35 @@ describe('the neutral reader on the first held-out part (written blind; its one 
     }
   });
 });
+
+describe('the neutral reader on the second held-out part (90 items written blind, scored once)', () => {
+  const HELD_OUT_2 = load('held-out-2.json');
+  /**
+   * Written by a session told only the format and the labels (never the rules or the failing examples), after the
+   * rules' last change, and scored once: family 0.973/0.854, household 0.941/0.748, work 0.797/0.718, secrets
+   * 0.547/0.527, events 0.951/0.696 (precision/recall). Below the 0.9 bar on most kinds: the rules do not read
+   * phrasings they were not written for well enough; the model reader is the one to trust. These floors are that one
+   * score, a regression guard only; tuning the rules on this part would spend it like the first.
+   */
+  const BLIND_FLOOR: Record<(typeof SCORED_KINDS)[number], { precision: number; recall: number }> = {
+    family: { precision: 0.97, recall: 0.85 },
+    household: { precision: 0.94, recall: 0.74 },
+    work: { precision: 0.79, recall: 0.71 },
+    secrets: { precision: 0.54, recall: 0.52 },
+    events: { precision: 0.95, recall: 0.69 },
+  };
+
+  it('holds 90 items in six styles', () => {
+    expect(HELD_OUT_2.length).toBe(90);
+    expect(new Set(HELD_OUT_2.map((x) => x.style)).size).toBe(6);
+  });
+
+  it('stays at or above its one blind score', () => {
+    const score = scoreReadings(HELD_OUT_2, readResidentNeutral);
+    console.log(formatReadingScore(score));
+    for (const k of SCORED_KINDS) {
+      expect(score.kinds[k].precision, `${k} precision`).toBeGreaterThanOrEqual(BLIND_FLOOR[k].precision);
+      expect(score.kinds[k].recall, `${k} recall`).toBeGreaterThanOrEqual(BLIND_FLOOR[k].recall);
+    }
+  });
+});
