@@ -213,6 +213,8 @@ export function habitsOf(i: PlanDayInput, places: readonly PromptPlace[] = []): 
               ? null // "studies at the Lantern Cafe": a habit at a place, any time
               : undefined;
       if (time === undefined) continue;
+      // a habit on a condition ("goes to the Wheatsheaf only when Clara insists") is not a plan for any day
+      if (/\bonly (?:when|if)\b|\bunless\b|\bif\b/i.test(c)) continue;
       const day = WEEKDAY_WORDS.find((d) => new RegExp(`\\bon ${d}s\\b`, 'i').test(c));
       if (day && !i.date.toLowerCase().startsWith(day)) continue;
       let m = /^(?:spends (?:his|her|their) (?:free )?time)\s+(\w+ing)\b(.*)$/.exec(c);
