@@ -126,8 +126,12 @@ export function nextStartAfter(slots: readonly Slot[], t: number, fallback: numb
 
 const MEALS = ['breakfast', 'lunch', 'dinner', 'supper', 'brunch'] as const;
 
-/** Hosting or going to a gathering ("host the harvest supper", "go to the wedding breakfast"): an event, not a meal. */
-const AT_AN_EVENT = /^(?:host|hold|throw|run|put on|organi[sz]e|set up for|get ready for|attend|go to|join|help out at)\b/;
+/**
+ * Hosting a gathering ("host the harvest supper", "run the wedding breakfast"): the host's event, not a meal. A
+ * guest's "go to Dilys's harvest supper" is still a dinner, and "join Sam for lunch" a lunch.
+ */
+const AT_AN_EVENT =
+  /^(?:host|hold|throw|put on|organi[sz]e|set up for|get ready for|run (?:the|a|an|her|his|their|my))\b/;
 
 export function mealOf(activity: string): string | null {
   const key = activityKey(activity);

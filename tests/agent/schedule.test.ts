@@ -50,6 +50,20 @@ describe('plan bookkeeping (sec. 4.3: no double-booking)', () => {
     activity: fc.constantFrom('eat lunch', 'work', 'read', 'sleeping', 'walk'),
   });
 
+  it("a gathering named after a meal is the host's event, not its dinner; a guest's or a lunch date is still a meal", () => {
+    // the host's supper was planned as 'order dinner at the counter' and deduplicated with dinner before
+    expect(mealOf('host the harvest supper')).toBeNull();
+    expect(mealOf('run the wedding breakfast at the Grange')).toBeNull();
+    expect(mealOf("go to Dilys's harvest supper")).toBe('dinner');
+    expect(mealOf('join Sam for lunch')).toBe('lunch');
+    expect(mealOf('have supper at home')).toBe('dinner');
+    const day: Slot[] = [
+      { start: 18, end: 19, activity: 'eat dinner' },
+      { start: 19, end: 22, activity: 'host the harvest supper' },
+    ];
+    expect(dedupeMeals(day).map((x) => x.activity)).toEqual(['eat dinner', 'host the harvest supper']);
+  });
+
   it('normalizeSlots always yields a partition of the window (property)', () => {
     fc.assert(
       fc.property(fc.array(slotArb, { maxLength: 25 }), fc.integer({ min: 0, max: 600 }), (raw, ws) => {
