@@ -161,6 +161,10 @@ export async function decide(c: MindContext, r: Resident, ctx: DecideContext): P
       step = rest;
     }
   }
+  // an event of the day (a pinned block) that begins elsewhere before the next tick: set off for it now, so the host
+  // is there when it starts and a guest is not a tick late (a move takes at least a tick)
+  const soon = reacted || converse ? undefined : eventAhead(mind.plan?.blocks ?? [], now, ctx, step);
+  if (soon) step = { start: now, end: soon.start, activity: soon.activity, place: soon.place, emoji: step.emoji };
   const action = toAction(r, step);
   const changed =
     !mind.lastAction ||
@@ -174,6 +178,18 @@ export async function decide(c: MindContext, r: Resident, ctx: DecideContext): P
       ? (r.memory.latestWithDescription(focal?.observation ?? '')?.importance ?? heuristicImportance(step.activity))
       : Math.min(heuristicImportance(step.activity), c.settings.ownActionMaxImportance);
   return { action, changed, reacted, ...(converse ? { converse } : {}) };
+}
+
+/** The pinned block (an event) that starts at another place after now and before the next tick, if any. */
+function eventAhead(
+  blocks: readonly PlanSlot[],
+  now: number,
+  ctx: DecideContext,
+  step: StepSlot,
+): PlanSlot | undefined {
+  if (step.pinned || slotAt(blocks, now)?.pinned) return undefined;
+  const by = now + ctx.minutesPerTick * MINUTE_MS;
+  return blocks.find((b) => b.pinned && b.start > now && b.start <= by && b.place !== ctx.location.id);
 }
 
 /** A reaction becomes the current step; the rest of the hour is planned again from its end (sec. 4.3.1). */

@@ -100,6 +100,11 @@ describe('events as things', () => {
     expect(model.callsFor('agent_read_events')).toHaveLength(0);
     const input = model.callsFor('agent_plan_day').at(-1)!.input as { events?: { kind: string }[] };
     expect(input.events?.map((e) => e.kind)).toEqual(['poetry reading']);
+    // she sets off for it within the tick before it starts (a move takes a tick), not when it has begun
+    expect((await runtime.decide(mara, { ...ctxFor(mara, at(18, 30)), townEvents })).action.location).toBe('mara-home');
+    expect((await runtime.decide(mara, { ...ctxFor(mara, at(18, 55)), townEvents })).action.location).toBe(
+      'lantern-cafe',
+    );
     // without the town's events, the same words give the mind no event
     const { runtime: bare } = setup();
     const other = resident(MARA);
