@@ -6,6 +6,7 @@
 import type { DialogueTurnInput } from '../../agent/prompts/dialogue-turn.ts';
 import {
   alreadyBetween,
+  INVITATION,
   mentionedIn,
   type Share,
   sameNews,
@@ -96,6 +97,8 @@ export function dialogueTurn(i: DialogueTurnInput): {
     .filter((m) => shareable(m, i))
     .map((m) => withWhen(m, i))
     .filter((m) => shareable(m, i) && !mentionedIn(m.text, i.history) && !saidTopics.has(topicOf(m.text)))
+    // an invitation still naming no gathering ("I mean to invite everyone I meet") says nothing one could go to
+    .filter((m) => !(INVITATION.test(m.text) && topicOf(m.text) === ''))
     .sort((a, b) => b.importance - a.importance || specificity(b.text) - specificity(a.text));
   const top = choices[0];
   const share = top && sharedByMe < 2 && i.turnsLeft > 1 ? shareLine(top, i, me, key) : null;
