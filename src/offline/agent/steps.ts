@@ -196,15 +196,12 @@ export function stepsFor(i: PlanStepsInput): string[] {
     return [`remake ${meal}`, `eat ${meal}`, atHome ? 'wash the dishes' : 'chat a little and pay'];
   if (/wake up|morning routine/i.test(activity))
     return ['get out of bed and stretch', 'wash up and get dressed', 'make breakfast', 'eat breakfast', 'tidy up'];
-  if (meal) {
-    if (atHome) return [`prepare ${meal}`, `eat ${meal}`, 'wash the dishes'];
-    if (EATERY.test(`${i.chunk.placeName} ${objects}`))
-      return [`order ${meal} at the counter`, `eat ${meal}`, 'chat a little and pay'];
-    return [`grab a bite for ${meal}`, `eat ${meal}`, 'take a short breather'];
-  }
-  // An event, by its own kind: the host runs it, a guest joins in (never another kind of event's chores)
+  // An event, by its own kind: the host runs it, a guest joins in (never another kind of event's chores, nor a
+  // meal at the counter for a supper one was invited to)
   const hosting = /^(?:host|hold|throw)\s+(?:the|a|an|my|his|her|their)\s+(.+)$/i.exec(base);
-  const guest = /^(?:go to|attend|join)\s+(?:\p{Lu}[\p{L}'’-]*['’]s|the|a|an)\s+(.+)$/iu.exec(base);
+  // ("join the family for dinner", "go to the cafe for lunch" are meals out, not gatherings)
+  const mealOut = /\bfor\s+(?:a\s+)?(?:\w+\s+)?(?:breakfast|lunch|dinner|supper|brunch)\b/i.test(base);
+  const guest = mealOut ? null : /^(?:go to|attend|join)\s+(?:\p{Lu}[\p{L}'’-]*['’]s|the|a|an)\s+(.+)$/iu.exec(base);
   if (hosting) {
     const k = hosting[1]!;
     return [`set up for the ${k}`, `greet people at the ${k}`, `get the ${k} going`, `help out at the ${k}`];
@@ -212,6 +209,12 @@ export function stepsFor(i: PlanStepsInput): string[] {
   if (guest) {
     const k = guest[1]!;
     return [`take part in the ${k}`, `chat with people at the ${k}`, `help out at the ${k}`, `take part in the ${k}`];
+  }
+  if (meal) {
+    if (atHome) return [`prepare ${meal}`, `eat ${meal}`, 'wash the dishes'];
+    if (EATERY.test(`${i.chunk.placeName} ${objects}`))
+      return [`order ${meal} at the counter`, `eat ${meal}`, 'chat a little and pay'];
+    return [`grab a bite for ${meal}`, `eat ${meal}`, 'take a short breather'];
   }
   // The activity without its place ("study at Riverside Library" is studying, not library work); the place's
   // objects only where the resident is not at home (a street of homes lists every household's things).

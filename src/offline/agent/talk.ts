@@ -4,6 +4,7 @@
 // varies deterministically, so runs replay exactly.
 
 import type { DialogueTurnInput } from '../../agent/prompts/dialogue-turn.ts';
+import { escapeRegExp } from '../../core/text.ts';
 import {
   alreadyBetween,
   INVITATION,
@@ -62,6 +63,15 @@ function addressed(text: string, name: string): string {
   return /^[^.!?]*[.!?]/.test(text) ? text.replace(/^([^.!?]*?)([.!?])/, `$1, ${name}$2`) : text;
 }
 
+/** Is what a memory tells of the gathering that someone in the talk is at now (its topic in what they are doing)? */
+function atItNow(text: string, i: DialogueTurnInput): boolean {
+  const topic = topicOf(text);
+  if (topic === '') return false;
+  // (at the gathering: "the harvest supper", not one's own "eating supper")
+  const at = new RegExp(`\\bthe\\s+(?:[\\p{L}'’-]+\\s+){0,2}${escapeRegExp(topic)}\\b`, 'iu');
+  return (i.doing ?? []).some((d) => at.test(d.activity));
+}
+
 /** Has the speaker said every sentence of this line already in this talk (a repeat, however it is put together)? */
 function repeats(line: string, mine: readonly string[]): boolean {
   const parts = line.split(/(?<=[.!?])\s+/).filter(Boolean);
@@ -99,6 +109,8 @@ export function dialogueTurn(i: DialogueTurnInput): {
     .filter((m) => shareable(m, i) && !mentionedIn(m.text, i.history) && !saidTopics.has(topicOf(m.text)))
     // an invitation still naming no gathering ("I mean to invite everyone I meet") says nothing one could go to
     .filter((m) => !(INVITATION.test(m.text) && topicOf(m.text) === ''))
+    // nor is a gathering news to those at it: the one the talk's people are at now ("getting the harvest supper going")
+    .filter((m) => !atItNow(m.text, i))
     .sort((a, b) => b.importance - a.importance || specificity(b.text) - specificity(a.text));
   const top = choices[0];
   const share = top && sharedByMe < 2 && i.turnsLeft > 1 ? shareLine(top, i, me, key) : null;

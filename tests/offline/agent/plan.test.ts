@@ -264,6 +264,17 @@ describe('offline steps', () => {
       steps: { min: 5, max: 15 },
     });
 
+  it("a supper one hosts or is invited to is that gathering's steps; a meal out is a meal", () => {
+    const inn = ['beer taps', 'counter'];
+    expect(steps('host the harvest supper', 'The Ship Inn', inn)[0]).toBe('set up for the harvest supper');
+    // (a guest's supper was 'order dinner at the counter', so nobody at it looked to be at it)
+    expect(steps("go to Dilys's harvest supper", 'The Ship Inn', inn)[0]).toBe('take part in the harvest supper');
+    expect(steps('go to the pub for lunch', 'The Ship Inn', inn)[0]).toBe('order lunch at the counter');
+    expect(steps('join the family for dinner', 'Home', ['stove', 'kitchen table'], '19:00', true)[0]).toBe(
+      'prepare dinner',
+    );
+  });
+
   it('are concrete actions for the activity, not the place it happens at, and change from hour to hour', () => {
     expect(steps('study at Riverside Library', 'Riverside Library', ['bookshelves', 'library computer'])[0]).toMatch(
       /sources|notes|section|reference|draft/,

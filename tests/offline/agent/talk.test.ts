@@ -34,6 +34,29 @@ const turn = (over: Partial<DialogueTurnInput>) =>
   });
 
 describe('offline dialogue: news is re-voiced, never quoted', () => {
+  it('a gathering is not news to those at it; a hollow invitation is not told; elsewhere the event is, with its hours', () => {
+    const dilys = {
+      name: 'Dilys Penrose',
+      first: 'Dilys',
+      summary:
+        "Dilys Penrose, 56, is loud. According to everyone she's met this week, Dilys is putting on a harvest supper in the Ship's function room tonight, from 7 till 10 pm.",
+      listeners: ['Ivo Tremayne'],
+      placeName: 'The Ship Inn',
+    };
+    const invite = { text: 'Dilys means to invite everyone she meets', importance: 6, kind: 'seed', fresh: true };
+    const before = turn({ ...dilys, time: '12:30 pm', memories: [invite] });
+    expect(before.line).toMatch(
+      /I'm putting on a harvest supper in the Ship's function room tonight, from 7 till 10 pm/,
+    );
+    const during = turn({
+      ...dilys,
+      time: '7:30 pm',
+      memories: [invite],
+      doing: [{ name: 'Dilys Penrose', activity: 'getting the harvest supper going' }],
+    });
+    expect(during.line).not.toMatch(/harvest supper in the Ship|invite everyone/);
+  });
+
   it('news of an event is passed on with its day and hour, so a guest can plan to go', () => {
     const rosa = {
       name: 'Rosa Delgado',
