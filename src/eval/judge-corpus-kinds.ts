@@ -6,7 +6,9 @@
 // the kind allows. The format is that of a corpus file (corpus-file.ts), so the same items can be given on the
 // command line.
 import type { LabelledAnswer } from './corpus-file.ts';
+import { KIND_CORPUS_EVENTS } from './judge-corpus-kinds-events.ts';
 import { KIND_CORPUS_MORE } from './judge-corpus-kinds-more.ts';
+import { about } from './judge-corpus-rows.ts';
 
 const GRETA = 'Greta Lindqvist is retiring from the village school at the end of term';
 const OWEN = 'Owen Pryce is opening a bicycle repair shop on Mill Lane next month';
@@ -14,12 +16,6 @@ const LIDIA = 'Lidia Sosa is hosting a poetry reading at the Lantern Inn on Thur
 const RAFAEL = 'Rafael Ortiz is standing for the parish council';
 const MEI = 'Mei Tanaka is moving to the coast in the autumn';
 const JOE = 'Joe Ferris has bought the old cinema';
-
-type Row = [question: string, answer: string, knows: boolean, kind: string];
-
-function about(fact: string, holder: string, rows: Row[]): LabelledAnswer[] {
-  return rows.map(([question, answer, knows, kind]) => ({ fact, holder, question, answer, knows, kind }));
-}
 
 export const KIND_CORPUS: readonly LabelledAnswer[] = [
   ...about(GRETA, 'Greta Lindqvist', [
@@ -384,4 +380,5 @@ export const KIND_CORPUS: readonly LabelledAnswer[] = [
     ['Do you know who bought the old cinema?', 'Joe a acheté le vieux cinéma, oui.', true, 'other-language'],
   ]),
   ...KIND_CORPUS_MORE,
+  ...KIND_CORPUS_EVENTS,
 ];
