@@ -18,10 +18,7 @@ const ANYONE = '(anyone)';
 export function plansFor(c: MindContext, r: Resident, now: number, listeners: readonly string[]): { plan?: string[] } {
   if (c.mindOf(r).plan?.day !== dayKey(now)) return {};
   return {
-    plan: planLines(c, r, { hours: false }).filter(
-      // (the activity, not the place it is at: a block at the cafe is not the secret about the cafe)
-      (line) => !keptFrom(c, r, line.replace(/\s*\([^)]*\)$/, ''), listeners),
-    ),
+    plan: planLines(c, r, { hours: false }).filter((line) => !keptFrom(c, r, activityOf(line), listeners)),
   };
 }
 
@@ -42,10 +39,13 @@ export function publicPlanLines(c: MindContext, r: Resident, opts: { hours?: boo
   return planLines(c, r, opts).filter((line) => !keptFrom(c, r, activityOf(line), [ANYONE]));
 }
 
-/** "08:00-12:00: sell the inn (wheatsheaf)" -> the activity, not the place it is at. */
+/**
+ * "7:00 pm-9:00 pm: sell the inn (wheatsheaf)" -> "sell the inn": the activity, not its hours nor the place it is
+ * at (a block at the cafe is not the secret about the cafe).
+ */
 function activityOf(line: string): string {
   return line
     .trim()
-    .replace(/^[^:]*\d:\s*/, '')
+    .replace(/^.*?\b\d{1,2}:\d{2}(?:\s*[ap]m)?\s*:\s*/i, '')
     .replace(/\s*\([^)]*\)$/, '');
 }
