@@ -5,31 +5,10 @@
 import { bubbleTimes, followFromHash, parseTranslate } from './logic.ts';
 import { wireZoom } from './zoom.ts';
 
-export interface SceneAvatar {
-  id: string;
-  name: string;
-  emoji: string;
-  doing: string;
-  place: string | null;
-  road?: { from: string; to: string };
-  x: number;
-  y: number;
-  hidden?: boolean;
-}
-export interface SceneLine {
-  who: string | null;
-  name: string;
-  person: boolean;
-  place: string;
-  text: string;
-}
-export interface Scene {
-  clock: string;
-  hour: number;
-  walkMs: number;
-  avatars: SceneAvatar[];
-  lines: SceneLine[];
-}
+// the scene's shape is the server's (src/web/scene.ts): a type import, erased from the bundle
+export type { Scene, SceneAvatar, SceneLine } from '../scene.ts';
+
+import type { Scene, SceneLine } from '../scene.ts';
 
 export interface LivingMap {
   /** Walks to `scene` over `walkMs`; false when someone in it has no avatar yet (the page must be fetched again). */
