@@ -4,7 +4,7 @@
 
 import { EXPERIENCE, floorTo, type MindContext, type Resident } from './context.ts';
 import { stillDue } from '../core/dates.ts';
-import { ownIntentions, untold } from './core-knowledge.ts';
+import { ownIntentions } from './core-knowledge.ts';
 import { summaryOf } from './describe.ts';
 import { eventActivity, eventsOn, learnEvents } from './event.ts';
 import { keepEvents, placeEvents } from './events.ts';
@@ -17,6 +17,7 @@ import { dedupeMeals, mergeAdjacent, normalizeSlots, spliceSlots } from '../core
 import { isSleeping } from '../core/text.ts';
 import { DAY_MS, dateText, dayKey, dayStart, hhmm, MINUTE_MS } from '../core/time.ts';
 import type { AgentProfile, DecideContext } from './types.ts';
+import { confideToday, inviteToday } from './seek.ts';
 import { intendedAction, placeNamed, timeOfDay } from './when.ts';
 
 /** The day outline, whole (from = day start) or the rest of the day from `from` (re-planning). */
@@ -94,6 +95,7 @@ export async function planDay(
     blocks: s.dayBlocks,
     ...workToday(p, now),
     ...confideToday(r),
+    ...inviteToday(r, now),
     ...(events.length > 0
       ? {
           events: events.map((e) => ({
@@ -219,29 +221,4 @@ export function workToday(p: AgentProfile, now: number): Pick<PlanDayInput, 'wor
   const today = WEEKDAY_KEYS[new Date(now).getUTCDay()]!;
   if (w.days && !w.days.includes(today)) return {};
   return { work: { place: w.place, start: w.start, end: w.end } };
-}
-
-/**
- * Whom the resident means to tell a secret of its own and has not yet (its own confidence lines say so), with where
- * to find them: the day plan seeks them out (issue 32 item 5).
- */
-export function confideToday(r: Resident): Pick<PlanDayInput, 'confide'> {
-  const p = r.profile;
-  const out: { name: string; place: string; start: string | null }[] = [];
-  const seeds = r.memory.all().filter((m) => m.kind === 'seed');
-  for (const s of p.secrets ?? []) {
-    if (s.owner !== p.name || !s.seek) continue;
-    const norm = (t: string) =>
-      t
-        .trim()
-        .toLowerCase()
-        .replace(/[.;!?]+$/, '');
-    const m = seeds.find((x) => s.phrases.some((ph) => norm(ph) === norm(x.description)));
-    const left = m ? untold(r, m, s.tellTo) : s.tellTo;
-    for (const name of left) {
-      const at = s.seek[name];
-      if (at && !out.some((x) => x.name === name)) out.push({ name, place: at.place, start: at.start });
-    }
-  }
-  return out.length > 0 ? { confide: out } : {};
 }

@@ -94,6 +94,8 @@ export interface HostedEvent {
   start: number;
   end: number;
   invite: 'everyone' | string[];
+  /** Whom the host goes to invite and where to find them before it ("HH:mm" on the event's day), by name. */
+  seek?: Record<string, { place: string; start: string | null }>;
 }
 
 /** One tie of family or household: who, and what they are to the resident in plain words ("wife", "flatmate"). */

@@ -118,6 +118,17 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
   const families = familiesFrom(file, reading);
   const people = file.residents.map((r) => r.name);
   const secretFacts = declaresTracked ? [] : fromReading.facts;
+  /** Where and when a resident can be sought out (issue 32 item 5): at their work an hour into it, else at home. */
+  const seekOf = (n: string): [string, { place: string; start: string | null }][] => {
+    const o = named(n);
+    if (!o) return [];
+    const w = readOf(o.name)?.work;
+    const place = o.workplace ?? w?.place;
+    const start = w?.start
+      ? `${String(Math.min(23, Number(w.start.slice(0, 2)) + 1)).padStart(2, '0')}:${w.start.slice(3)}`
+      : '10:00';
+    return [[o.name, place ? { place, start } : { place: o.home, start: null }]];
+  };
   const residents: ResidentState[] = file.residents.map((r) => {
     const id = (r.id ?? slugify(r.name)) as AgentId;
     const read = readOf(r.name);
@@ -135,18 +146,7 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
       tellTo: s.tellTo,
       phrases: seedPhrases.filter((p) => secretOfPhrase(p, [s], people) !== null),
       // where the owner can seek out each one it means to tell: at their work (an hour into it), else at home
-      seek: Object.fromEntries(
-        s.tellTo.flatMap((n) => {
-          const o = named(n);
-          if (!o) return [];
-          const w = readOf(o.name)?.work;
-          const place = o.workplace ?? w?.place;
-          const start = w?.start
-            ? `${String(Math.min(23, Number(w.start.slice(0, 2)) + 1)).padStart(2, '0')}:${w.start.slice(3)}`
-            : '10:00';
-          return [[o.name, place ? { place, start } : { place: o.home, start: null }]];
-        }),
-      ),
+      seek: Object.fromEntries(s.tellTo.flatMap((n) => seekOf(n))),
     }));
     const workplace = r.workplace ?? read?.work?.place;
     const work = read?.work && read.work.place === workplace ? read.work : undefined;
@@ -161,13 +161,24 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
           : work;
     const hosting = events
       .filter((e) => (named(e.host)?.name ?? e.host) === r.name)
-      .map((e) => ({
-        kind: e.kind,
-        place: e.place,
-        start: parseSimStart(e.start) as number,
-        end: parseSimStart(e.end) as number,
-        invite: e.invited === 'everyone' ? ('everyone' as const) : e.invited.map((n) => named(n)?.name ?? n),
-      }));
+      .map((e) => {
+        const invite = e.invited === 'everyone' ? ('everyone' as const) : e.invited.map((n) => named(n)?.name ?? n);
+        // whom the host goes to invite, and where: those it names, else (everyone welcome) the residents its own text
+        // names, up to three; found at their work before the event (an invitation is no call at home at its hour)
+        const asked =
+          invite === 'everyone'
+            ? file.residents.map((o) => o.name).filter((n) => n !== r.name && seedPhrases.some((p) => p.includes(n)))
+            : invite.filter((n) => n !== r.name);
+        const seek = asked.flatMap((n) => seekOf(n)).filter(([, at]) => at.start !== null && at.place !== e.place);
+        return {
+          kind: e.kind,
+          place: e.place,
+          start: parseSimStart(e.start) as number,
+          end: parseSimStart(e.end) as number,
+          invite,
+          ...(seek.length > 0 ? { seek: Object.fromEntries(seek.slice(0, 3)) } : {}),
+        };
+      });
     const profile: AgentProfile = {
       id,
       name: r.name,
@@ -211,8 +222,8 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
       planPostedDay: -1,
       memoryCount: 0,
     };
-    // (and the homes of those it means to tell something in private: it knows where they live)
-    const seekAt = secrets.flatMap((x) => Object.values(x.seek ?? {}).map((v) => v.place));
+    // (and where to find those it means to tell something in private or to invite: it knows where they live or work)
+    const seekAt = [...secrets, ...hosting].flatMap((x) => Object.values(x.seek ?? {}).map((v) => v.place));
     const known = new Set([r.home, startAt, ...(workplace ? [workplace] : []), ...r.knows, ...seekAt]);
     for (const l of locations) if (l.public) known.add(l.id);
     for (const l of locations) if (known.has(l.id)) observePlace(resident, l, start);

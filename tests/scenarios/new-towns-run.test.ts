@@ -96,7 +96,7 @@ for (const profile of Object.keys(PROFILES) as ProfileName[])
       }
 
       // the evening event: the host at its place in its first hour, and someone else there with them (Gullhaven's
-      // guests are a known miss of the offline run, new-towns.ts)
+      // quiz is said only in its host's text: he goes to invite the residents it names, agent/seek.ts)
       const start = Date.parse(`${t.event.start.replace(' ', 'T')}:00Z`);
       const missed = (t.neutralMisses as readonly string[]).includes('event');
       if (missed)

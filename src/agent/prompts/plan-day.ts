@@ -46,6 +46,10 @@ export const planDayInput = z.object({
   blocks: z.object({ min: z.number(), max: z.number() }),
   /** People the resident means to tell something in private and has not yet, and where to find them (issue 32). */
   confide: z.array(z.object({ name: z.string(), place: z.string(), start: z.string().nullable() })).optional(),
+  /** People the resident means to invite to its event of today and has not yet, where to find them before it. */
+  invite: z
+    .array(z.object({ name: z.string(), place: z.string(), start: z.string().nullable(), event: z.string() }))
+    .optional(),
   /** Today's work as the town's reading has it (issue 32): its place id and hours when known; absent: a day off. */
   work: z.object({ place: z.string(), start: z.string().nullable(), end: z.string().nullable() }).optional(),
   /** Events of today the resident knows of, as things (src/agent/event.ts): kept by kind, host, place and hours. */
@@ -105,6 +109,11 @@ export function planDayMessages(input: PlanDayInput): ChatMessage[] {
       ...(input.confide?.length
         ? [
             `${input.first} means to tell ${input.confide.map((x) => `${x.name} (found at ${x.place}${x.start ? ` around ${x.start}` : ' in the evening'})`).join(' and ')} something in private today: plan a moment with them.`,
+          ]
+        : []),
+      ...(input.invite?.length
+        ? [
+            `${input.first} means to invite ${input.invite.map((x) => `${x.name} (found at ${x.place}${x.start ? ` around ${x.start}` : ''}) to the ${x.event}`).join(' and ')} before it starts: plan a moment with them.`,
           ]
         : []),
       ...(input.work

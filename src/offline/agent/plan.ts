@@ -202,6 +202,18 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
     if (i.places.some((p) => p.id === x.place) && !taken)
       put(start, start + 90, `call on ${x.name.split(/\s+/)[0]}`, x.place);
   }
+  // Someone it means to invite to its event of today: sought out at their work before the event, for an hour
+  // (one after another: a call already planned pushes the next one back)
+  let calls = 0;
+  for (const x of i.invite ?? []) {
+    const start = Math.max(from, calls, (x.start ? parseClock(x.start) : null) ?? at(10));
+    const event = (i.events ?? []).find((e) => e.hosting && (parseClock(e.start) ?? 0) >= start + 60);
+    const taken = blocks.some((y) => y.start < start + 60 && y.end > start && /^call on /.test(y.activity));
+    if (i.places.some((p) => p.id === x.place) && event && !taken) {
+      put(start, start + 60, `invite ${x.name.split(/\s+/)[0]} to the ${x.event}`, x.place);
+      calls = start + 60;
+    }
+  }
   const window = { start: 0, end: at(24) };
   return normalizeSlots(blocks, window, { granularityMs: 5, fill: (s, e) => b(s, e, 'sleeping', home) })
     .filter((x) => x.end > from)

@@ -1,0 +1,44 @@
+// Whom a host goes to invite (issue 32 items 3 and 5; agent/seek.ts): Gullhaven's landlord means to ask "everyone met
+// today" to his quiz night, which only his own text mentions; his day plan is asked to find the residents his text
+// names at their work before the quiz, and one he has told of it is not sought again.
+import { describe, expect, it } from 'vitest';
+import { inviteToday } from '../../src/agent/seek.ts';
+import { buildTownState } from '../../src/town/build.ts';
+import { newTownFile } from '../scenarios/new-towns.ts';
+import { resident } from './fixtures.ts';
+
+const state = buildTownState(newTownFile('gullhaven'), { initialMind: () => ({}) });
+const ash = state.residents.find((r) => r.profile.name === 'Ash Quill')!.profile;
+const morning = Date.parse('2025-03-10T08:00:00Z');
+
+describe('a host seeks out those it means to invite', () => {
+  it('the reading gives the quiz night whom to ask and where, before it starts', () => {
+    const quiz = ash.hosting?.find((e) => /quiz/.test(e.kind));
+    expect(quiz?.invite).toBe('everyone');
+    // the residents his own text names, found at their work an hour into it (the pub itself is no call)
+    expect(quiz?.seek).toEqual({
+      'Sal Hartley': { place: 'chandlery', start: expect.stringMatching(/^(09|10):00$/) },
+      'Jo Marsh': { place: 'library', start: '10:30' },
+    });
+  });
+
+  it('the day plan is asked to invite them, until each has been told', () => {
+    const r = resident(ash);
+    const asked = inviteToday(r, morning).invite ?? [];
+    expect(asked.map((x) => x.name).sort()).toEqual(['Jo Marsh', 'Sal Hartley']);
+    for (const x of asked) expect(x.event).toMatch(/quiz night/);
+    r.memory.add(
+      {
+        kind: 'dialogue',
+        description: 'Ash Quill said to Jo Marsh: "I\'m hosting a quiz night at The Anchor tonight, do come!"',
+        importance: 3,
+        meta: { speaker: ash.id, speakerName: ash.name },
+      },
+      morning + 60 * 60_000,
+    );
+    expect(inviteToday(r, morning + 2 * 60 * 60_000).invite?.map((x) => x.name)).toEqual(['Sal Hartley']);
+    // once the quiz has begun, or on another day, nobody is sought for it
+    expect(inviteToday(r, Date.parse('2025-03-10T19:45:00Z'))).toEqual({});
+    expect(inviteToday(r, Date.parse('2025-03-11T08:00:00Z'))).toEqual({});
+  });
+});
