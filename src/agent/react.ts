@@ -161,9 +161,10 @@ export async function decide(c: MindContext, r: Resident, ctx: DecideContext): P
       step = rest;
     }
   }
-  // an event of the day (a pinned block) that begins elsewhere before the next tick: set off for it now, so the host
-  // is there when it starts and a guest is not a tick late (a move takes at least a tick)
-  const soon = reacted || converse ? undefined : eventAhead(mind.plan?.blocks ?? [], now, ctx, step);
+  // an event of the day (a pinned block) or the day's work that begins elsewhere before the next tick: set off for it
+  // now, so the host is there when it starts, a guest is not a tick late and a baker opens on time (a move takes at
+  // least a tick)
+  const soon = reacted || converse ? undefined : setOffFor(mind.plan?.blocks ?? [], now, ctx, step, p.work?.place);
   if (soon) step = { start: now, end: soon.start, activity: soon.activity, place: soon.place, emoji: step.emoji };
   const action = toAction(r, step);
   const changed =
@@ -180,16 +181,24 @@ export async function decide(c: MindContext, r: Resident, ctx: DecideContext): P
   return { action, changed, reacted, ...(converse ? { converse } : {}) };
 }
 
-/** The pinned block (an event) that starts at another place after now and before the next tick, if any. */
-function eventAhead(
+/**
+ * The pinned block (an event), or else the block at the resident's workplace, that starts at another place after now
+ * and before the next tick, if any (nothing takes the resident away from an event or work it is at).
+ */
+function setOffFor(
   blocks: readonly PlanSlot[],
   now: number,
   ctx: DecideContext,
   step: StepSlot,
+  workplace: string | undefined,
 ): PlanSlot | undefined {
-  if (step.pinned || slotAt(blocks, now)?.pinned) return undefined;
+  const current = slotAt(blocks, now);
+  if (step.pinned || current?.pinned) return undefined;
   const by = now + ctx.minutesPerTick * MINUTE_MS;
-  return blocks.find((b) => b.pinned && b.start > now && b.start <= by && b.place !== ctx.location.id);
+  const ahead = (b: PlanSlot) => b.start > now && b.start <= by && b.place !== ctx.location.id;
+  const event = blocks.find((b) => b.pinned && ahead(b));
+  if (event || !workplace || current?.place === workplace) return event;
+  return blocks.find((b) => b.place === workplace && ahead(b));
 }
 
 /** A reaction becomes the current step; the rest of the hour is planned again from its end (sec. 4.3.1). */

@@ -52,17 +52,26 @@ export const WORK_POOLS: [RegExp, string[]][] = [
     ],
   ],
   [
-    /\b(pub|bar|tavern|beer taps)\b/i,
+    /\b(pub|bar|tavern|inn|beer taps|landlord|landlady|publican)\b/i,
     ['pour drinks at the beer taps', 'chat with the regulars at the bar', 'wipe down the bar', 'tidy up the lounge'],
   ],
   [
-    /cafe|café|coffee|espresso|bakery|pastry/i,
+    /cafe|café|coffee|espresso|pastry/i,
     [
       'brew coffee at the espresso machine',
       'take orders at the cash register',
       'bake a fresh batch of cinnamon buns in the oven',
       'restock the pastry case',
       'wipe down the window table',
+    ],
+  ],
+  [
+    /\bbak(?:er|ers|ery|es|ing)\b|\bbread\b/i,
+    [
+      'knead dough for the next batch',
+      'bake a batch of bread in the oven',
+      'stock the bread shelves',
+      'serve a customer at the counter',
     ],
   ],
   [
@@ -81,15 +90,15 @@ export const POOLS: [RegExp, string[]][] = [
     ['water the flower beds', 'pull weeds from the flower beds', 'rest on the benches for a moment', 'tidy the paths'],
   ],
   [
-    /paint|sketch|draw|picture|art\b/i,
+    /\b(?:paint|sketch|draw(?:s|ing)?\b|picture|art\b)/i,
     ['set up the easel', 'sketch the outline', 'paint', 'mix colours', 'step back and look at the painting'],
   ],
   [
-    /song|keyboard|piano|music|compos/i,
+    /\b(?:song|keyboard|piano|music|compos(?:e|es|ing|ition)\b)/i,
     ['try out a melody on the keyboard', 'write down lyrics', 'practise the tricky part', 'play the song through'],
   ],
   [
-    /paper|thesis|essay|research|stud(y|ies)|homework|exam/i,
+    /\b(?:paper|thesis|essay|research|stud(?:y|ies)|homework|exam)/i,
     ['read sources', 'take notes', 'write a section', 'look up a reference on the computer', 'reread the draft'],
   ],
   [
@@ -115,7 +124,7 @@ export const POOLS: [RegExp, string[]][] = [
   [/newspaper/i, ['read the morning paper', 'read the local news', 'read the second newspaper', 'do the crossword']],
   [/\bwalk|stroll/i, ['walk along the path', 'stop to look at the view', 'walk on a little further', 'head back']],
   [/unwind|relax|free time/i, ['read a book', 'make a cup of tea', 'read a book', 'listen to some music']],
-  [/read\b/i, ['read a chapter', 'make a cup of tea', 'read on', 'put the book away']],
+  [/\bread\b/i, ['read a chapter', 'make a cup of tea', 'read on', 'put the book away']],
   [/tidy|clean/i, ['tidy up the living room', 'do the washing up', 'sweep the floor', 'take out the rubbish']],
 ];
 
@@ -131,7 +140,8 @@ export function poolFor(activity: string, place: string, self: string): string[]
 export const OBJECT_HINTS: [RegExp, string[]][] = [
   [/sleep|bed|nap/i, ['bed']],
   [/espresso|coffee|brew/i, ['espresso machine', 'coffee machine']],
-  [/bake|oven|bun/i, ['oven', 'stove']],
+  [/bake|oven|bun/i, ['oven', 'deck oven', 'stove']],
+  [/knead|dough/i, ['mixer', 'kitchen counter', 'counter']],
   [/pastry/i, ['pastry case']],
   [/orders|register|ring up|till|scan|bag/i, ['cash register', 'counter']],
   [/window table|tables\b/i, ['window table', 'long table', 'reading tables', 'table']],
@@ -141,6 +151,7 @@ export const OBJECT_HINTS: [RegExp, string[]][] = [
   [/prescription|pharmacy counter|advise a customer/i, ['pharmacy counter']],
   [/medicine cabinet/i, ['medicine cabinet']],
   [/produce/i, ['produce stand']],
+  [/bread shelves/i, ['bread shelves', 'shelves']],
   [/grocery shelves|restock|shelves/i, ['grocery shelves', 'shelves']],
   [/shelve|stacks/i, ['bookshelves', 'bookshelf']],
   [/returns|library computer|front desk/i, ['library computer', 'returns cart']],

@@ -295,6 +295,38 @@ describe('offline steps', () => {
   });
 });
 
+describe('offline steps at work, for the occupation the resident is described with', () => {
+  const at = (summary: string, activity: string, placeName: string, objects: string[]) =>
+    stepsFor({
+      first: 'M',
+      summary,
+      chunk: { start: '08:00', end: '09:00', activity, placeName },
+      home: false,
+      areas: [{ name: 'shop', objects }],
+      steps: { min: 5, max: 15 },
+    });
+  const bakery = ['counter', 'bread shelves', 'till', 'deck oven', 'mixer'];
+
+  it('a baker bakes at her bakery (a word inside another, "read" in "bread", is no activity)', () => {
+    const steps = at('M is a baker. Owns Crust, Quay St.', 'work at Crust', 'Crust', bakery).join('; ');
+    expect(steps).toMatch(/bake|dough|bread shelves/);
+    expect(steps).not.toMatch(/chapter|book/);
+    // a customer does not bake, and does not read a chapter among the bread either
+    expect(at('M is a ferry skipper.', 'buy a loaf at Crust', 'Crust', bakery).join('; ')).not.toMatch(
+      /chapter|bake|dough/,
+    );
+  });
+
+  it('a landlady runs her inn; "start" is no art, "compost" no composing', () => {
+    expect(
+      at('M is the landlady of the Wheatsheaf.', 'work at the Wheatsheaf', 'The Wheatsheaf', ['bar taps']),
+    ).toContain('pour drinks at the beer taps');
+    expect(at('M is a gardener.', 'start the compost heap', 'Allotments', ['compost bin']).join(' ')).not.toMatch(
+      /easel|melody|lyrics/,
+    );
+  });
+});
+
 describe('offline place matching: tolerant, never a person’s name taken for a place', () => {
   it('a pharmacist works at the pharmacy, not at a park whose name begins with his first name', () => {
     const places = [
