@@ -2,7 +2,7 @@
 // the event by its kind and host at its place, whatever the outline called it.
 import { describe, expect, it } from 'vitest';
 import type { MindState } from '../../src/agent/mind-state.ts';
-import { at, ctxFor, MARA, resident, setup } from './fixtures.ts';
+import { at, CAFE, ctxFor, MARA, resident, setup } from './fixtures.ts';
 
 describe('events as things', () => {
   it('a model\'s reading that does not hold against its text (a "party" at the wrong place) is read neutrally', async () => {
@@ -117,5 +117,22 @@ describe('events as things', () => {
     );
     await bare.decide(other, ctxFor(other, at(7)));
     expect((other.mind as MindState).events ?? []).toEqual([]);
+  });
+  it('a worker sets off for work within the tick before it starts, and not for a block elsewhere that is no work', async () => {
+    const { model, runtime } = setup();
+    const mara = resident({ ...MARA, work: { place: 'lantern-cafe', days: null, start: '09:00', end: '17:00' } });
+    model.script('agent_plan_day', {
+      blocks: [
+        { start: '07:00', end: '09:00', activity: 'have breakfast and read', place: 'mara-home' },
+        { start: '09:00', end: '17:00', activity: 'work at the Lantern Cafe', place: 'lantern-cafe' },
+        { start: '17:00', end: '18:00', activity: 'walk in the park', place: 'elm-park' },
+        { start: '18:00', end: '23:00', activity: 'relax at home', place: 'mara-home' },
+      ],
+    });
+    expect((await runtime.decide(mara, ctxFor(mara, at(8, 40)))).action.location).toBe('mara-home');
+    expect((await runtime.decide(mara, ctxFor(mara, at(8, 55)))).action.location).toBe('lantern-cafe');
+    // (at work, the walk in the park waits for its hour: only work and events are set off for ahead)
+    const cafe = { location: CAFE };
+    expect((await runtime.decide(mara, ctxFor(mara, at(16, 55), cafe))).action.location).toBe('lantern-cafe');
   });
 });
