@@ -237,7 +237,7 @@ const VERBS = new Set(
     'warm cool head water pull rest count ring advise arrange bring sell bake brew tell teach learn explore expand ' +
     'experiment look search find practise rehearse fold feed repair paint write read prepare organise organize ' +
     'campaign draft polish hang lend deliver collect carry fetch call ask show fish sail row knit sew garden weed ' +
-    'go make serve cook open close take have study work plan meet visit reread step jot handle wrap sleep knead'
+    'go make serve cook open close take have study work plan meet visit reread step jot handle wrap sleep knead say'
   ).split(' '),
 );
 

@@ -121,19 +121,34 @@ export const POOLS: [RegExp, string[]][] = [
     /\b(train|training|jog|exercis|run along|go for a run)/i,
     ['warm up', 'run along the river', 'run a faster stretch', 'cool down and stretch'],
   ],
-  [/newspaper/i, ['read the morning paper', 'read the local news', 'read the second newspaper', 'do the crossword']],
+  [/newspaper|\bthe news\b|\bmorning paper\b/i, ['read the morning paper', 'read the local news', 'read the second newspaper', 'do the crossword']],
   [/\bwalk|stroll/i, ['walk along the path', 'stop to look at the view', 'walk on a little further', 'head back']],
   [/unwind|relax|free time/i, ['read a book', 'make a cup of tea', 'read a book', 'listen to some music']],
   [/\bread\b/i, ['read a chapter', 'make a cup of tea', 'read on', 'put the book away']],
   [/tidy|clean/i, ['tidy up the living room', 'do the washing up', 'sweep the floor', 'take out the rubbish']],
 ];
 
+// A shop's work for one whose own words name no occupation above: serving and keeping the shop.
+const SHOP_WORK = /\b(?:till|counter|cash register|shop floor|shelves)\b/i;
+const SHOP_STEPS = [
+  'serve a customer at the counter',
+  'restock the shelves',
+  'help a customer find something',
+  'tidy the shop floor',
+];
+
+/**
+ * The steps pool for an activity: the resident's occupation's or a pastime's, by the activity's words first, then by
+ * the place's name and objects. At work, the place's objects never make a pastime (a chandler's paint shelf is stock,
+ * not an easel): only the occupation's pool, or a shop's, or none.
+ */
 export function poolFor(activity: string, place: string, self: string): string[] | null {
   const mine = WORK_POOLS.filter(([re]) => re.test(self));
   for (const [re, steps] of [...mine, ...POOLS]) if (re.test(activity)) return steps;
   if (place.trim() === '') return null;
-  for (const [re, steps] of [...mine, ...POOLS]) if (re.test(place)) return steps;
-  return null;
+  const atWork = /^work(?:ing)?\b/i.test(activity.trim());
+  for (const [re, steps] of atWork ? mine : [...mine, ...POOLS]) if (re.test(place)) return steps;
+  return atWork && SHOP_WORK.test(place) ? SHOP_STEPS : null;
 }
 
 // Objects an action is likely to use, by keyword (the offline stand-in for the original's object choice call).
@@ -217,14 +232,22 @@ export function stepsFor(i: PlanStepsInput): string[] {
     const k = hosting[1]!;
     return [`set up for the ${k}`, `greet people at the ${k}`, `get the ${k} going`, `help out at the ${k}`];
   }
+  // Calling on someone (to tell them something, to invite them): finding them and talking, whatever the place has
+  const call = /^(?:call on|invite|visit|look in on|drop in on)\s+(\p{Lu}[\p{L}'’-]*)/u.exec(base);
+  if (call) {
+    const n = call[1]!;
+    return [`look for ${n}`, `have a word with ${n}`, `chat with ${n}`, `say goodbye to ${n}`];
+  }
   if (guest) {
     const k = guest[1]!;
     return [`take part in the ${k}`, `chat with people at the ${k}`, `help out at the ${k}`, `take part in the ${k}`];
   }
   if (meal) {
     if (atHome) return [`prepare ${meal}`, `eat ${meal}`, 'wash the dishes'];
-    if (EATERY.test(`${i.chunk.placeName} ${objects}`))
-      return [`order ${meal} at the counter`, `eat ${meal}`, 'chat a little and pay'];
+    const where = `${i.chunk.placeName} ${objects}`;
+    // (at one's own counter one eats, one does not order and pay: the place is the occupation's)
+    const own = WORK_POOLS.some(([re]) => re.test(i.summary) && re.test(where));
+    if (EATERY.test(where) && !own) return [`order ${meal} at the counter`, `eat ${meal}`, 'chat a little and pay'];
     return [`grab a bite for ${meal}`, `eat ${meal}`, 'take a short breather'];
   }
   // The activity without its place ("study at Riverside Library" is studying, not library work); the place's

@@ -285,8 +285,9 @@ describe('offline steps', () => {
     expect(steps('run The Copper Kettle', 'The Copper Kettle', ['espresso machine'], '10:00')).not.toEqual(
       steps('run The Copper Kettle', 'The Copper Kettle', ['espresso machine'], '11:00'),
     );
-    // lunch is ordered at a cafe, cooked at home
-    expect(steps('have lunch', 'The Copper Kettle', ['espresso machine'])[0]).toBe('order lunch at the counter');
+    // lunch is ordered at someone else's cafe, eaten at one's own, cooked at home
+    expect(steps('have lunch', 'The Copper Kettle', ['espresso machine'])[0]).toBe('grab a bite for lunch');
+    expect(steps('have lunch', 'The Anchor', ['beer taps'])[0]).toBe('order lunch at the counter');
     expect(steps('have lunch', 'Maple Row', ['stove', 'keyboard'], '12:00', true)[0]).toBe('prepare lunch');
     // a street of homes lists every household's objects: they do not decide what a resident does at home
     expect(steps('prepare the town budget', 'Maple Row', ['keyboard', 'easel'], '08:00', true).join(' ')).not.toMatch(
@@ -317,10 +318,31 @@ describe('offline steps at work, for the occupation the resident is described wi
     );
   });
 
+  it('at work the shop is stock, not a pastime; calling on someone is finding and talking to them', () => {
+    const chandlery = ['rope reels', 'paint shelf', 'bait fridge', 'till'];
+    const sal = at('M sells rope, paint and bait.', 'work at the Chandlery', 'Chandlery', chandlery).join('; ');
+    expect(sal).not.toMatch(/easel|painting|colours/);
+    expect(sal).toMatch(/customer|shelves/);
+    // (the same objects for a painter who goes there to paint are the painter's)
+    expect(at('M is a painter.', 'paint the harbour', 'Chandlery', chandlery).join(' ')).toMatch(/easel|paint/);
+    expect(at('M runs the pub.', 'invite Jo to the quiz night', 'Library', ['computers', 'study table'])).toEqual([
+      'look for Jo',
+      'have a word with Jo',
+      'chat with Jo',
+      'say goodbye to Jo',
+    ]);
+    expect(at('M is a skipper.', 'read the news over coffee', 'Home', ['sofa']).join(' ')).not.toMatch(/chapter|book/);
+  });
+
   it('a landlady runs her inn; "start" is no art, "compost" no composing', () => {
     expect(
       at('M is the landlady of the Wheatsheaf.', 'work at the Wheatsheaf', 'The Wheatsheaf', ['bar taps']),
     ).toContain('pour drinks at the beer taps');
+    // her lunch at her own bar is no customer's; a skipper's there is
+    expect(at('M is the landlady of the Wheatsheaf.', 'have lunch', 'The Wheatsheaf', ['bar taps'])[0]).toBe(
+      'grab a bite for lunch',
+    );
+    expect(at('M is a skipper.', 'have lunch', 'The Wheatsheaf', ['bar taps'])[0]).toBe('order lunch at the counter');
     expect(at('M is a gardener.', 'start the compost heap', 'Allotments', ['compost bin']).join(' ')).not.toMatch(
       /easel|melody|lyrics/,
     );
