@@ -377,8 +377,14 @@ function offlineReaction(i: ReactInput): Partial<ReactOutput> {
   if (i.person) {
     const pf = firstName(i.person.name);
     // the one it came to call on (a plan to tell them something in private: issue 32 item 5)
-    if (new RegExp(`\\bcall(?:ing)? on ${escapeRegExp(pf)}\\b`, 'i').test(i.status))
+    const named = escapeRegExp(pf);
+    if (new RegExp(`\\b(?:call(?:ing)? on|visit(?:ing)?|hav(?:e|ing) a word with) ${named}\\b`, 'i').test(i.status))
       return { decision: 'talk', intent: `have a word with ${pf} in private` };
+    // the one it came to invite (a host's rounds before its event: agent/seek.ts)
+    const invite = new RegExp(`\\b(?:look(?:ing)? for|invit(?:e|ing)|keep(?:ing)?) ${named}\\b(.*)$`, 'i').exec(
+      i.status,
+    );
+    if (invite) return { decision: 'talk', intent: `invite ${pf}${invite[1]?.startsWith(' to ') ? invite[1] : ''}` };
     const knows =
       (i.relations ?? []).some((x) => x.name === i.person!.name) ||
       i.context.some((m) => new RegExp(`\\b${escapeRegExp(pf)}\\b`).test(m.text));

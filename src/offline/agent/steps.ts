@@ -233,10 +233,14 @@ export function stepsFor(i: PlanStepsInput): string[] {
     return [`set up for the ${k}`, `greet people at the ${k}`, `get the ${k} going`, `help out at the ${k}`];
   }
   // Calling on someone (to tell them something, to invite them): finding them and talking, whatever the place has
-  const call = /^(?:call on|invite|visit|look in on|drop in on)\s+(\p{Lu}[\p{L}'’-]*)/u.exec(base);
+  // (a call keeps its verb and a private word; an invitation is made aloud: react's rule tells them apart; no step
+  // says "chatting with", which the town reads as already in a talk)
+  const call = /^(call on|invite|visit|look in on|drop in on)\s+(\p{Lu}[\p{L}'’-]*)(.*)$/u.exec(base);
   if (call) {
-    const n = call[1]!;
-    return [`look for ${n}`, `have a word with ${n}`, `chat with ${n}`, `say goodbye to ${n}`];
+    const [, verb, n, rest] = call;
+    return /^invite$/i.test(verb!)
+      ? [`look for ${n}`, `invite ${n}${rest}`, `keep ${n} company`, `say goodbye to ${n}`]
+      : [`${verb} ${n}`, `have a word with ${n}`, `keep ${n} company`, `say goodbye to ${n}`];
   }
   if (guest) {
     const k = guest[1]!;

@@ -327,10 +327,11 @@ describe('offline steps at work, for the occupation the resident is described wi
     expect(at('M is a painter.', 'paint the harbour', 'Chandlery', chandlery).join(' ')).toMatch(/easel|paint/);
     expect(at('M runs the pub.', 'invite Jo to the quiz night', 'Library', ['computers', 'study table'])).toEqual([
       'look for Jo',
-      'have a word with Jo',
-      'chat with Jo',
+      'invite Jo to the quiz night',
+      'keep Jo company',
       'say goodbye to Jo',
     ]);
+    expect(at('M is a librarian.', 'call on Meg', 'Crust', ['counter', 'mixer'])[0]).toBe('call on Meg');
     expect(at('M is a skipper.', 'read the news over coffee', 'Home', ['sofa']).join(' ')).not.toMatch(/chapter|book/);
   });
 
