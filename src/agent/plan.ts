@@ -94,6 +94,7 @@ export async function planDay(
     avoid: mind.avoid.filter((id) => avoiding(mind, id, now)),
     blocks: s.dayBlocks,
     ...workToday(p, now),
+    ...routineToday(p, now),
     ...confideToday(r),
     ...inviteToday(r, now),
     ...(events.length > 0
@@ -213,6 +214,18 @@ export async function pinIntention(c: MindContext, r: Resident, ctx: DecideConte
 }
 
 const WEEKDAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+
+/**
+ * Today's habits from the profile's reading (issue 32 item 3): those of this weekday (or every day) that say a place
+ * or an hour, as the day plan can keep them.
+ */
+export function routineToday(p: AgentProfile, now: number): Pick<PlanDayInput, 'routine'> {
+  const today = WEEKDAY_KEYS[new Date(now).getUTCDay()]!;
+  const items = (p.routine ?? [])
+    .filter((x) => (x.place !== null || x.start !== null) && (!x.days || x.days.includes(today)))
+    .map((x) => ({ what: x.what, place: x.place, start: x.start, end: x.end }));
+  return items.length > 0 ? { routine: items } : {};
+}
 
 /** Today's work from the profile's reading: on a working day its place and hours; nothing on a day off. */
 export function workToday(p: AgentProfile, now: number): Pick<PlanDayInput, 'work'> {

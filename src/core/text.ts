@@ -116,9 +116,7 @@ export function entities(text: string): string[] {
  * that named them loses what its pronoun stood for.
  */
 export function nameOpeningPronoun(phrase: string, name: string): string {
-  return phrase
-    .replace(/^(?:she|he)\b/i, name)
-    .replace(/^(?:her|his)\b(?=\s+[a-z])/i, `${name}'s`);
+  return phrase.replace(/^(?:she|he)\b/i, name).replace(/^(?:her|his)\b(?=\s+[a-z])/i, `${name}'s`);
 }
 
 /** "You are going to run" (an inner voice) -> "Mara is going to run" (a memory, third person like all others). */

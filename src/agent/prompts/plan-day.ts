@@ -46,6 +46,17 @@ export const planDayInput = z.object({
   blocks: z.object({ min: z.number(), max: z.number() }),
   /** People the resident means to tell something in private and has not yet, and where to find them (issue 32). */
   confide: z.array(z.object({ name: z.string(), place: z.string(), start: z.string().nullable() })).optional(),
+  /** Today's habits as the town's reading has them (issue 32): what, a place id, "HH:mm" hours, each when said. */
+  routine: z
+    .array(
+      z.object({
+        what: z.string(),
+        place: z.string().nullable(),
+        start: z.string().nullable(),
+        end: z.string().nullable(),
+      }),
+    )
+    .optional(),
   /** People the resident means to invite to its event of today and has not yet, where to find them before it. */
   invite: z
     .array(z.object({ name: z.string(), place: z.string(), start: z.string().nullable(), event: z.string() }))
@@ -119,6 +130,16 @@ export function planDayMessages(input: PlanDayInput): ChatMessage[] {
       ...(input.work
         ? [
             `Work today: at ${input.work.place}${input.work.start && input.work.end ? ` from ${input.work.start} to ${input.work.end}` : ''}.`,
+          ]
+        : []),
+      ...(input.routine?.length
+        ? [
+            `Habits today: ${input.routine
+              .map(
+                (x) =>
+                  `${x.what}${x.place ? ` at ${x.place}` : ''}${x.start ? ` from ${x.start}${x.end ? ` to ${x.end}` : ''}` : ''}`,
+              )
+              .join('; ')}.`,
           ]
         : []),
       `Today is ${input.date}.${whole ? '' : ` It is ${input.from}; plan the rest of the day.`}`,

@@ -241,7 +241,10 @@ export function withWhen<M extends PromptMemory>(m: M, i: DialogueTurnInput): M 
   const own = i.summary
     .split(/(?<=[.!?])\s+/)
     .map((x) =>
-      stripPeriod(withoutHearsay(x.replace(/^Lately:\s*/, ''))).replace(/,? and (?:is|has|wants|hopes|she|he)\b.*$/, ''),
+      stripPeriod(withoutHearsay(x.replace(/^Lately:\s*/, ''))).replace(
+        /,? and (?:is|has|wants|hopes|she|he)\b.*$/,
+        '',
+      ),
     )
     .find((x) => same(x) && WHEN.test(x) && isAbout(x, i.name) && !PRIVATE.test(x));
   return own ? { ...m, text: own } : m;

@@ -140,6 +140,21 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
     put(d + 60, sleep, evening?.activity ?? 'read and unwind at home', evening ? placeOf(evening.activity) : home);
   }
 
+  // The town's reading of its habits (issue 32 item 6): each with an hour, at its place, outside work and meals
+  for (const h of i.routine ?? []) {
+    const start = h.start ? parseClock(h.start) : null;
+    if (start === null) continue;
+    const end = (h.end ? parseClock(h.end) : null) ?? start + 60;
+    const place = h.place && usable.some((p) => p.id === h.place) ? h.place : h.place ? null : home;
+    if (!place || end <= start) continue;
+    // (work and meals in its hours stay: the habit fills around them)
+    const kept = blocks.filter(
+      (x) => x.start < end && x.end > start && (!!mealOf(x.activity) || x.activity === job?.activity),
+    );
+    put(start, end, h.what, place);
+    for (const x of kept) put(x.start, x.end, x.activity, x.place);
+  }
+
   // The strongest intention of the resident's own (an inner voice first), and any event it knows of today.
   const from = parseClock(i.from) ?? 0;
   const fixed = (s: number, e: number) =>

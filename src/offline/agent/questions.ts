@@ -81,8 +81,7 @@ export function planAnswer(i: AnswerInput, q: string): string | null {
   if (/\b(your plans?|planning|plan to do|up to)\b/i.test(q) && !tomorrow && items.length > 0) {
     const now = nowMinute(i.time);
     const ahead = items.filter((p) => now === null || p.end > now).slice(0, 3);
-    if (ahead.length > 0)
-      return `I'm ${listAnd(ahead.map((p) => `${doing(p.activity)} from ${sayClock(p.start)}`))}.`;
+    if (ahead.length > 0) return `I'm ${listAnd(ahead.map((p) => `${doing(p.activity)} from ${sayClock(p.start)}`))}.`;
   }
   if (/typical|usual|weekday|daily routine/i.test(q) && items.length > 0) {
     const first = items[0]!;

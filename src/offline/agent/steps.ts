@@ -121,7 +121,10 @@ export const POOLS: [RegExp, string[]][] = [
     /\b(train|training|jog|exercis|run along|go for a run)/i,
     ['warm up', 'run along the river', 'run a faster stretch', 'cool down and stretch'],
   ],
-  [/newspaper|\bthe news\b|\bmorning paper\b/i, ['read the morning paper', 'read the local news', 'read the second newspaper', 'do the crossword']],
+  [
+    /newspaper|\bthe news\b|\bmorning paper\b/i,
+    ['read the morning paper', 'read the local news', 'read the second newspaper', 'do the crossword'],
+  ],
   [/\bwalk|stroll/i, ['walk along the path', 'stop to look at the view', 'walk on a little further', 'head back']],
   [/unwind|relax|free time/i, ['read a book', 'make a cup of tea', 'read a book', 'listen to some music']],
   [/\bread\b/i, ['read a chapter', 'make a cup of tea', 'read on', 'put the book away']],

@@ -49,6 +49,28 @@ describe('offline day plans from occupation, projects and habits (sec. 4.3)', ()
     expect(plan.some((b) => /own projects/.test(b.activity))).toBe(false);
   });
 
+  it("the reading's habits are kept at their hours and places, never over work or a meal", () => {
+    const plan = day('Kit Penrose', 'Kit Penrose, 17, sixth form. Guitar.', 'Up 8-ish. Late to bed.', {
+      routine: [
+        { what: 'revise at the library', place: 'library', start: '10:00', end: '15:00' },
+        { what: 'play the guitar', place: null, start: '20:00', end: '21:00' },
+        { what: 'have a pint', place: 'pub', start: '12:30', end: '13:00' },
+        { what: 'swim in the cove', place: 'cove', start: '17:00', end: '18:00' },
+      ],
+    });
+    expect(at(plan, '11:00')).toMatchObject({ activity: 'revise at the library', place: 'library' });
+    expect(at(plan, '14:30')).toMatchObject({ activity: 'revise at the library', place: 'library' });
+    expect(at(plan, '20:30')).toMatchObject({ activity: 'play the guitar', place: 'home' });
+    // lunch in its hours stays lunch
+    expect(plan.filter((b) => b.activity === 'have lunch')).toHaveLength(1);
+    expect(at(plan, '12:45')?.activity).not.toBe('have a pint');
+    // (a habit at a place the town does not have is left to the day, not put at home)
+    expect(plan.some((b) => /swim/.test(b.activity))).toBe(false);
+    // without the reading's habits, the same day knows nothing of the library
+    const bare = day('Kit Penrose', 'Kit Penrose, 17, sixth form. Guitar.', 'Up 8-ish. Late to bed.');
+    expect(bare.some((b) => b.place === 'library')).toBe(false);
+  });
+
   it('work comes from the occupation and its hours from the daily plan; owners keep opening hours', () => {
     const pharmacist = day(
       'Daniel Okafor',
