@@ -14,6 +14,15 @@ function evidence(memories: readonly Memory[], test: (description: string) => bo
   return memories.some((m) => test(m.description));
 }
 
+/** A question about `name` put to that person: "Jo Marsh's plans" -> "your plans", "with Jo Marsh" -> "with you". */
+export function toSecondPerson(question: string, name: string): string {
+  const first = name.split(/\s+/)[0]!;
+  const who = [name, first].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  return question
+    .replace(new RegExp(`\\b(?:${who})['’]s\\b`, 'g'), 'your')
+    .replace(new RegExp(`\\b(?:${who})\\b`, 'g'), 'you');
+}
+
 export interface DiffusionResult {
   fact: string;
   description: string;
@@ -36,7 +45,12 @@ export async function measureDiffusion(
   const residents = service.residents();
   const out: DiffusionResult[] = [];
   for (const f of facts) {
-    const answers = await service.evaluateMany(residents.map((r) => ({ resident: r.id, question: f.question })));
+    // (the holder is asked about itself in the second person: "What is new with Jo Marsh?" is "with you" to Jo)
+    const holderName = residents.find((r) => r.id === f.holder)?.name;
+    const asked = residents.map((r) =>
+      r.id === f.holder && holderName ? toSecondPerson(f.question, holderName) : f.question,
+    );
+    const answers = await service.evaluateMany(residents.map((r, i) => ({ resident: r.id, question: asked[i]! })));
     const said: string[] = [];
     const grounded: string[] = [];
     const hallucinated: string[] = [];
@@ -49,7 +63,7 @@ export async function measureDiffusion(
         fact: f.description,
         keywords: f.keywords,
         speaker: { name: r.name, holder: r.id === f.holder },
-        question: f.question,
+        question: asked[i]!,
       })),
     );
     residents.forEach((r, i) => {

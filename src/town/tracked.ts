@@ -3,6 +3,7 @@
 // Smallville-format folder may hold the same in a file beside it; without either they come from the town's reading
 // (reading/tracked.ts), and the importer says what it read. Here: an event or a private matter as the fact measured.
 import { clockAt, dateText } from '../core/time.ts';
+import { escapeRegExp } from '../core/text.ts';
 import { stem } from '../llm/lexical-embedder.ts';
 import { inPlainVerbs } from './idioms.ts';
 import type { TownFileInput } from './file.ts';
@@ -308,7 +309,7 @@ export function secretFact(
     // a matter in any other words (the town's reading gives it as the text says it): asked about its person, keyed
     // on the person and the matter's own words, as an intention is
     content = clean.replace(/[.;]+$/, '');
-    question = `What is new with ${first} lately? Have you heard anything about ${first}'s plans or news?`;
+    question = `What is new with ${holder} lately? Have you heard anything about ${holder}'s plans or news?`;
   } else return null;
   const named = people.find((p) => p !== holder && content.includes(p));
   const key = contentKeywords(content, [holder, ...people, ...capitalisedWords(content)]);
@@ -328,7 +329,11 @@ export function secretFact(
         .map((k) => k.replace(/\*$/, ''))
         .join(' ')}`,
     ),
-    description: clean,
+    // (a matter in a note's words, "Applied for Head of Libraries. Interview Thurs", is said of its person)
+    description:
+      opts.anyMatter && !holder.split(/\s+/).some((n) => new RegExp(`\\b${escapeRegExp(n)}\\b`).test(clean))
+        ? `${holder}: ${clean}`
+        : clean,
     holder,
     question,
     keywords,

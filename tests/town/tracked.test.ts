@@ -5,16 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runTownCli } from '../../src/cli/town.ts';
-import { interviewBattery } from '../../src/eval/evaluation.ts';
+import { interviewBattery, toSecondPerson } from '../../src/eval/evaluation.ts';
+import { answerKnowsFact, memorySupportsFact } from '../../src/eval/judge.ts';
 import { buildTownState } from '../../src/town/build.ts';
 import { parseTownFile, TownFileError, validateTownFile } from '../../src/town/file.ts';
-import { importSmallvilleTracked } from '../../src/town/smallville.ts';
-import { readSmallvilleDir } from '../../src/town/smallville-files.ts';
-import { memorySupportsFact, answerKnowsFact } from '../../src/eval/judge.ts';
-import { factKeywords, secretFact } from '../../src/town/tracked.ts';
-import { trackedFromReading } from '../../src/town/reading/tracked.ts';
 import { readTownNeutral } from '../../src/town/reading/read.ts';
 import { townFrame, townTexts } from '../../src/town/reading/town-text.ts';
+import { trackedFromReading } from '../../src/town/reading/tracked.ts';
+import { importSmallvilleTracked } from '../../src/town/smallville.ts';
+import { readSmallvilleDir } from '../../src/town/smallville-files.ts';
+import { factKeywords, secretFact } from '../../src/town/tracked.ts';
 
 const FIXTURE = new URL('../fixtures/smallville-format/saltmarsh', import.meta.url).pathname;
 const tmp = mkdtempSync(join(tmpdir(), 'tracked-'));
@@ -70,7 +70,7 @@ describe('facts and events from the town itself', () => {
     expect(town.events).toMatchObject([{ id: 'beach-clean-up', kind: 'beach clean-up', place: 'gull-pier' }]);
   });
 
-  it('without one, the importer takes the event (day, time, place) and the secret from the town\'s reading, and says so', () => {
+  it("without one, the importer takes the event (day, time, place) and the secret from the town's reading, and says so", () => {
     const { town, tracked, notes } = importSmallvilleTracked(readSmallvilleDir(folder('derive', null)), START);
     expect(tracked).toBe('derived');
     expect(town.events).toMatchObject([
@@ -90,7 +90,9 @@ describe('facts and events from the town itself', () => {
       },
     ]);
     expect(notes.join('\n')).toMatch(/event "beach clean-up" hosted by Marta Castell at Gull Pier/);
-    expect(notes.join('\n')).toMatch(/from the private matter in Bruno Castell's text: "Bruno Castell has secretly decided/);
+    expect(notes.join('\n')).toMatch(
+      /from the private matter in Bruno Castell's text: "Bruno Castell has secretly decided/,
+    );
   });
 
   it('`npm run town -- import-smallville` says what it derived, or that it took the file beside', () => {
@@ -169,6 +171,29 @@ describe('facts and events from the town itself', () => {
       'line 11: events[0].start: 2020-01-01 09:00 is before the town starts (2025-06-06 07:00)',
     ]);
     expect((err as Error).message).toMatch(/^Town file facts\.yaml is invalid/);
+  });
+});
+
+describe("a private matter in a note's words is tracked as its person's", () => {
+  it('the fact names its holder; the holder is asked about itself in the second person', () => {
+    const f = secretFact(
+      'Jo Marsh',
+      'Applied for Head of Libraries, Truro. Interview Thurs',
+      ['Jo Marsh', 'Meg Pengelly'],
+      {
+        anyMatter: true,
+      },
+    )!;
+    expect(f.description).toBe('Jo Marsh: Applied for Head of Libraries, Truro. Interview Thurs');
+    expect(f.question).toBe(
+      "What is new with Jo Marsh lately? Have you heard anything about Jo Marsh's plans or news?",
+    );
+    expect(toSecondPerson(f.question, 'Jo Marsh')).toBe(
+      'What is new with you lately? Have you heard anything about your plans or news?',
+    );
+    // a matter that names its person already is said as it is
+    const g = secretFact('Jo Marsh', 'Jo has applied to Truro', ['Jo Marsh'], { anyMatter: true })!;
+    expect(g.description).toBe('Jo has applied to Truro');
   });
 });
 

@@ -299,6 +299,8 @@ export function aboutSelf(i: AnswerInput, me: Me, q: string): string | null {
 export function fromNote(i: AnswerInput, me: Me): string | null {
   const rel = (i.relations ?? []).find((x) => names(i.question, x.name));
   if (!rel || !/\b(who|know|met|about)\b/i.test(i.question)) return null;
+  // (asked for their news, not who they are: "What is new with Jo? Heard anything about her plans?")
+  if (/\b(new|news|lately|plans?|happening|heard anything)\b/i.test(i.question)) return null;
   const knowQ = /\bknow\b/i.test(i.question);
   if (rel.visitor) {
     const self = rel.self ? ` They told me they are ${stripPeriod(rel.self.text)}.` : '';
