@@ -23,7 +23,7 @@ describe('seeds that seed', () => {
     const a = await run(1);
     expect(await run(1)).toBe(a);
     expect(await run(7)).not.toBe(a);
-  });
+  }, 120_000); // three 4-hour runs: about 10 s alone, more on a loaded machine
 });
 
 describe('every model call of a tick carries a seed from the town', () => {
