@@ -10,6 +10,12 @@ import type { ConversationRecord, ResidentState, TownState } from './types.ts';
 import { findResident, getLocation, near, pairKey, placeView } from './world.ts';
 
 const TALKING_RE = /\b(talking|chatting) (with|to)\b/i;
+/** What the channel and the digest show for a line told in confidence: that it was said, to whom, not what. */
+export function privateLine(to: readonly string[]): string {
+  const names = to.map((n) => n.split(/\s+/)[0]);
+  return `(says something in private${names.length > 0 ? ` to ${names.join(' and ')}` : ''})`;
+}
+
 /** Lines of a talk kept for whoever joins it later (its context), and for people who speak into it. */
 const RECENT_LINES = 8;
 
@@ -296,8 +302,11 @@ export async function conversePhase(
     lines.forEach((line, i) => {
       const speaker = byId.get(line.speaker) ?? initiator;
       const to = members.filter((m) => m !== speaker).map((m) => m.profile.name);
-      post(speaker, initiator.location, 'dialogue', line.text, speaker.emoji, talkId);
-      said.push({ speaker: speaker.profile.name, text: line.text });
+      // (the channel is a place anyone reads: a line told in confidence is posted as said in private, not its words)
+      const shown = line.kept ? privateLine(to) : line.text;
+      post(speaker, initiator.location, 'dialogue', shown, speaker.emoji, talkId);
+      // (the lines a later joiner is given: a confidence among them stays unsaid)
+      said.push({ speaker: speaker.profile.name, text: shown });
       // a line told in confidence is said low: bystanders do not overhear it (issue 22)
       if (i < s.bystanderLines && !line.kept)
         newEvents.push({
@@ -336,7 +345,7 @@ export async function conversePhase(
         location: initiator.location,
         participants: members.map((m) => m.profile.id),
         lines: lines.length,
-        ...(lines[0] ? { firstLine: lines[0].text.slice(0, 160) } : {}),
+        ...(lines[0] ? { firstLine: (lines[0].kept ? privateLine([]) : lines[0].text).slice(0, 160) } : {}),
         ...(tr.conv.id ? { id: tr.conv.id } : {}),
         until,
         ...(over ? { ended: true } : {}),

@@ -65,6 +65,9 @@ for (const profile of Object.keys(PROFILES) as ProfileName[])
       // the morning plan post (in a channel anyone reads) and the public profile never show a block made of it
       const posts = await r.service.postsAfter(0, 100_000);
       for (const post of posts.filter((x) => x.kind === 'plan')) expect(post.text).not.toMatch(t.secret.word);
+      // nor does a talk's channel post or the digest: a line told in confidence is posted as said in private
+      for (const post of posts.filter((x) => x.kind === 'dialogue' || x.kind === 'digest'))
+        expect(post.text).not.toMatch(t.secret.word);
       expect(r.service.publicResident(t.secret.holder).plan.join('\n')).not.toMatch(t.secret.word);
       // offline, "what are your plans?" is answered from the day's plan, not with a stock denial
       if (profile === 'offline')
