@@ -106,6 +106,11 @@ export function trimWhen(activity: string): string {
       )
       .replace(new RegExp(`,?\\s+(?:on\\s+)?${MONTH_DAY_RE.source}.*$`, 'i'), '')
       .replace(new RegExp(`,?\\s+(?:from|at|around|by|until)\\s+${T}.*$`, 'i'), '')
+      // hours in words ("from half past eight until one", "at noon")
+      .replace(
+        /,?\s+(?:from|at|around|by|until|till)\s+(?:(?:half|a quarter|quarter)\s+(?:past|to)\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midday|midnight)\b.*$/i,
+        '',
+      )
       .replace(/\s+(?:next month|this year|next week|tomorrow|today|tonight)(?!['’])$/i, '')
       .replace(/[*]/g, ''),
   );

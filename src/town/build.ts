@@ -231,10 +231,15 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
   });
 
   // Residents named in each other's seed paragraphs already know each other.
+  // So do family and those who share a home (a husband and wife never "met" in the digest).
   const acquaintances = new Set<string>();
   for (const a of residents)
     for (const b of residents)
-      if (a !== b && a.profile.seed.toLowerCase().includes(b.profile.name.toLowerCase()))
+      if (
+        a !== b &&
+        (a.profile.seed.toLowerCase().includes(b.profile.name.toLowerCase()) ||
+          (a.profile.family ?? []).some((t) => t.name === b.profile.name))
+      )
         acquaintances.add(pairKey(a.profile.id, b.profile.id));
 
   const byName = (q: string) => {

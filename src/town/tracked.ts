@@ -3,7 +3,7 @@
 // Smallville-format folder may hold the same in a file beside it; without either they come from the town's reading
 // (reading/tracked.ts), and the importer says what it read. Here: an event or a private matter as the fact measured.
 import { clockAt, dateText } from '../core/time.ts';
-import { escapeRegExp } from '../core/text.ts';
+import { escapeRegExp, nameOpeningPronoun } from '../core/text.ts';
 import { stem } from '../llm/lexical-embedder.ts';
 import { inPlainVerbs } from './idioms.ts';
 import type { TownFileInput } from './file.ts';
@@ -284,7 +284,8 @@ export function secretFact(
   people: readonly string[],
   opts: { anyMatter?: boolean } = {},
 ): FactInput | null {
-  const clean = phrase.replace(/\s+/g, ' ').trim();
+  // (a matter that opens with its person's pronoun is said with the name: "She has decided" is Harriet's)
+  const clean = nameOpeningPronoun(phrase.replace(/\s+/g, ' ').trim(), holder);
   const intent =
     /\b(?:decided|plans?|is planning|intends|is going|wants|means|hopes)\s+to\s+(.+?)(?:,|;|\.|\s+and\s+(?:intends|plans|wants|tells|has|is)\b|$)/i.exec(
       clean,

@@ -338,6 +338,9 @@ describe('tick: conversations, digest, failures', () => {
   it('at simulated midnight the day digest goes to the town hall', async () => {
     const file = tinyTown();
     file.start = '2024-01-01 23:40';
+    // (Bo lives apart: those who share a home know each other from the start and never "meet")
+    file.locations.push({ ...file.locations.find((l) => l.id === 'house')!, id: 'flat', name: 'Flat' });
+    file.residents[1]!.home = 'flat';
     const { service } = await town({ decide: chatty }, file);
     const posts = (await service.step(3)).flatMap((t) => t.posts);
     const digest = posts.find((p) => p.kind === 'digest');

@@ -144,7 +144,8 @@ describe('world rules', () => {
     expect(findLocation(state, 'nowhere')).toBeUndefined();
   });
 
-  it('seed paragraphs naming another resident make them acquaintances', () => {
-    expect(state.acquaintances).toEqual(['ann-lee|bo-park']);
+  it('seed paragraphs naming another resident, family and a shared home make them acquaintances', () => {
+    // Ann's seed names Bo; Bo and Cy share House B
+    expect(state.acquaintances).toEqual(['ann-lee|bo-park', 'bo-park|cy-ray']);
   });
 });

@@ -5,7 +5,7 @@
 // from its lifestyle; intentions only when they are its own ("X has decided to ...", an inner voice), or an event
 // it heard of that happens today. What the identity fields say is read in day-facts.ts and work.ts; the hours and
 // steps under the outline are in steps.ts.
-import { T, todayNumber, weekdayOf } from '../../core/dates.ts';
+import { T, todayNumber, trimWhen, weekdayOf } from '../../core/dates.ts';
 import type { PlanDayInput, PromptPlace } from '../../agent/prompts/plan-day.ts';
 import { mealOf, normalizeSlots, type Slot, spliceSlots } from '../../core/schedule.ts';
 import { hhmm, parseClock } from '../../core/time.ts';
@@ -46,8 +46,17 @@ export function offlineDayPlan(i: PlanDayInput): { start: string; end: string; a
       ? worker
       : null;
   // Projects at the workplace are the job itself ("is selling vegetables at the Corner Market").
-  const projects = projectsOf(i).filter((p) => !worker?.place || !p.includes(worker.place.name));
-  const habits = habitsOf(i, usable).filter((h) => !worker?.place || !h.activity.includes(worker.place.name));
+  // (named by the place's own word too: "help at the pharmacy" is work at Ashworth's Pharmacy)
+  const placeWords = (worker?.place?.name ?? '')
+    .split(/\s+/)
+    .filter((w) => w.length > 3 && !/['’]s$/.test(w) && /^\p{L}+$/u.test(w))
+    .map((w) => w.toLowerCase());
+  const atWork = (p: string) =>
+    !!worker?.place && (p.includes(worker.place.name) || placeWords.some((w) => new RegExp(`\\b${w}\\b`, 'i').test(p)));
+  const projects = projectsOf(i).filter((p) => !atWork(p));
+  const habits = habitsOf(i, usable)
+    .filter((h) => !atWork(h.activity))
+    .map((h) => ({ ...h, activity: trimWhen(h.activity) }));
   // Lunch spread by person, not the whole town at one cafe at noon: a seeded half hour between 11:30 and 1 pm, and
   // one of the town's eateries (a third of those at work all day eat at home); at work when it sells food.
   const seed = hashString(`${i.name} ${home}`) >>> 0;

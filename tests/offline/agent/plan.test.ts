@@ -49,6 +49,18 @@ describe('offline day plans from occupation, projects and habits (sec. 4.3)', ()
     expect(plan.some((b) => /own projects/.test(b.activity))).toBe(false);
   });
 
+  it("what the text says of the work is the work, and a clause's hours in words never make an activity", () => {
+    const plan = day(
+      'Imogen Ash',
+      'Imogen Ash, 19, is bright. Imogen Ash helps at the library from half past eight until one, and is learning the violin.',
+      'Imogen Ash gets up at 7 am, goes to bed around 11 pm.',
+      { work: { place: 'library', start: '08:30', end: '13:00' } },
+    );
+    expect(at(plan, '10:00')).toMatchObject({ place: 'library' });
+    expect(plan.filter((b) => b.place === 'library' && b.start >= '13:00')).toEqual([]);
+    expect(plan.map((b) => b.activity).join('; ')).not.toMatch(/half past|until one/);
+  });
+
   it("the reading's habits are kept at their hours and places, never over work or a meal", () => {
     const plan = day('Kit Penrose', 'Kit Penrose, 17, sixth form. Guitar.', 'Up 8-ish. Late to bed.', {
       routine: [
