@@ -23,7 +23,6 @@ import { todayNumber } from '../../core/dates.ts';
 import { readEventText } from '../../core/event-text.ts';
 import {
   clip,
-  emojiFor,
   entities,
   escapeRegExp,
   heuristicImportance,
@@ -39,7 +38,7 @@ import { offlineDialogue, offlineSummary } from './dialogue.ts';
 import { coveredBy, newsworthy, topicOf } from './news.ts';
 import { offlineDayPlan } from './plan.ts';
 import { isFact } from './speech.ts';
-import { objectFor, stepsFor } from './steps.ts';
+import { chunkSteps, objectFor } from './steps.ts';
 import { dialogueTurn } from './talk.ts';
 import { gerundClause, subjectOf } from './voice.ts';
 
@@ -145,45 +144,24 @@ export const agentOfflineRules: OfflineRules = {
 
   [PLAN_STEPS_TASK]: (raw) => {
     const i = parseInput(planStepsInput, raw, PLAN_STEPS_TASK);
-    const start = parseClock(i.chunk.start) ?? 0;
-    const total = Math.max(i.steps.min, (parseClock(i.chunk.end) ?? start + 60) - start);
     if (isSleeping(i.chunk.activity)) {
+      const start = parseClock(i.chunk.start) ?? 0;
       const bed = objectFor('sleep', i.areas);
       return {
         steps: [
           {
-            minutes: total,
+            minutes: Math.max(i.steps.min, (parseClock(i.chunk.end) ?? start + 60) - start),
             action: 'sleeping',
             emoji: '😴',
-            area: bed?.area ?? null,
             object: bed?.object ?? null,
             objectStatus: bed ? 'in use' : null,
           },
         ],
       };
     }
-    const names = stepsFor(i);
-    const count = Math.max(1, Math.min(names.length, Math.floor(total / i.steps.min)));
-    const each = Math.max(i.steps.min, Math.min(i.steps.max, Math.floor(total / count / 5) * 5));
-    const steps = names.slice(0, count).map((action, k) => {
-      const obj = objectFor(action, i.areas);
-      const status = obj
-        ? /stove|oven/i.test(obj.object)
-          ? /bake/i.test(action)
-            ? 'baking'
-            : 'cooking'
-          : 'in use'
-        : null;
-      return {
-        minutes: k === count - 1 ? Math.max(i.steps.min, total - each * (count - 1)) : each,
-        action,
-        emoji: emojiFor(action),
-        area: obj?.area ?? null,
-        object: obj?.object ?? null,
-        objectStatus: status,
-      };
-    });
-    return { steps };
+    // the whole window: the first chunk, then each that follows in the same place (no interruption there)
+    const chunks = [i, ...(i.following ?? []).map((f) => ({ ...i, chunk: { ...i.chunk, ...f }, context: undefined }))];
+    return { steps: chunks.flatMap((x) => chunkSteps(x)) };
   },
 
   [REACT_TASK]: (raw) => ({ ...NO_REACTION, ...offlineReaction(parseInput(reactInput, raw, REACT_TASK)) }),
