@@ -187,10 +187,7 @@ describe('bad model output is repaired or replaced, logged, never fatal', () => 
     const mara = resident(MARA);
     const tomas = resident(TOMAS);
     model.script('agent_dialogue', {
-      lines: [
-        { line: 'Hi Tomas!', speaker: null },
-        { line: '  ', speaker: null },
-      ],
+      lines: ['Hi Tomas!', '  '],
       news: [],
       end: false,
       summary: null,
