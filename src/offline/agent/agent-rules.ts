@@ -196,14 +196,14 @@ export const agentOfflineRules: OfflineRules = {
 
   [REFLECT_INSIGHTS_TASK]: (raw) => {
     const i = parseInput(reflectInsightsInput, raw, REFLECT_INSIGHTS_TASK);
-    const insights: { question: number; text: string; because: number[]; importance: number }[] = [];
+    const insights: { text: string; because: number[]; importance: number }[] = [];
     const seen = new Set<string>();
-    const push = (qi: number, text: string, because: number[], importance: number) => {
+    const push = (text: string, because: number[], importance: number) => {
       if (seen.has(text.toLowerCase()) || because.length === 0) return;
       seen.add(text.toLowerCase());
-      insights.push({ question: qi + 1, text, because, importance: Math.max(1, Math.min(10, Math.round(importance))) });
+      insights.push({ text, because, importance: Math.max(1, Math.min(10, Math.round(importance))) });
     };
-    i.questions.forEach((q, qi) => {
+    i.questions.forEach((q) => {
       const ms = q.memories.map((m) => ({ ...m, kind: kindOfText(m.text) }));
       const before = insights.length;
       const entity = /know about (.+)\?$/.exec(q.question)?.[1];
@@ -217,7 +217,6 @@ export const agentOfflineRules: OfflineRules = {
               ? `${i.first} and ${entity} have been talking a lot`
               : `${i.first} often sees ${entity} around`;
           push(
-            qi,
             text,
             about.map((m) => m.n),
             Math.max(...about.map((m) => m.importance)) - 1,
@@ -226,12 +225,7 @@ export const agentOfflineRules: OfflineRules = {
         for (const m of [...about].sort((a, b) => b.importance - a.importance)) {
           const text = statement(m, i.first);
           if (text && insights.length - before < i.perQuestion)
-            push(
-              qi,
-              text.startsWith(i.first) ? text : `${i.first} knows that ${lowerFirst(text)}`,
-              [m.n],
-              m.importance,
-            );
+            push(text.startsWith(i.first) ? text : `${i.first} knows that ${lowerFirst(text)}`, [m.n], m.importance);
         }
         return;
       }
@@ -242,7 +236,7 @@ export const agentOfflineRules: OfflineRules = {
           if (a && !isSleeping(a)) acts.set(a, [...(acts.get(a) ?? []), m.n]);
         }
         const top = [...acts].sort((a, b) => b[1].length - a[1].length)[0];
-        if (top) push(qi, `${i.first} has been spending much of the day trying to ${top[0]}`, top[1], 4);
+        if (top) push(`${i.first} has been spending much of the day trying to ${top[0]}`, top[1], 4);
       }
       if (/people around/.test(q.question)) {
         const people = new Map<string, number[]>();
@@ -253,7 +247,6 @@ export const agentOfflineRules: OfflineRules = {
         const top = [...people].sort((a, b) => b[1].length - a[1].length).slice(0, 2);
         if (top.length)
           push(
-            qi,
             `${i.first} has been spending time with ${top.map(([e]) => e).join(' and ')}`,
             top.flatMap(([, n]) => n),
             4,
@@ -271,7 +264,7 @@ export const agentOfflineRules: OfflineRules = {
             ? `The ${topic} matters a lot to ${i.first}`
             : `${i.first} cares about ${gerundClause(text, subjectOf(text)!) ?? lowerFirst(text)}`
           : `${i.first} knows that ${lowerFirst(text)}`;
-        push(qi, insight, [m.n], m.importance);
+        push(insight, [m.n], m.importance);
       }
     });
     return { insights };
