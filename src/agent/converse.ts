@@ -21,6 +21,7 @@ import {
   type DialogueOutput,
   dialogueMessages,
   dialogueOutputFor,
+  lineOf,
 } from './prompts/dialogue.ts';
 import { names, relationOf } from './relations.ts';
 import { speakerContext } from './talk-context.ts';
@@ -145,7 +146,8 @@ export async function converse(
       new Map((xs ?? []).map((x) => [Math.round(x.line), x] as const));
     const newsOf = byLine(out.news);
     const confidedOf = byLine(out.confided);
-    for (const [j, line] of out.lines.slice(0, want).entries()) {
+    for (const [j, raw] of out.lines.slice(0, want).entries()) {
+      const line = lineOf(raw);
       // the line's own speaker when the model names one in the talk (one who had said goodbye and speaks again is
       // back in it: its words are never put in another's mouth), else whose turn it is
       const named = order.find(

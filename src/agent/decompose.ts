@@ -152,13 +152,14 @@ export async function ensureStep(c: MindContext, r: Resident, ctx: DecideContext
       steps: [],
     }));
     const got = toSteps(c, out.steps, window, hour, areas);
-    // (a model that stops short leaves the rest of the window: the next tick asks for it)
     if (got.length === 0) c.log('agent: empty step plan; using the hour as one step', { agent: r.profile.id });
-    else steps = got;
+    // One call per window (issue 33 item 5): where the model's steps stop short, each chunk's own activity fills
+    // the rest of its span by rule, instead of a call the next tick for what is left of the same window.
+    else steps = [...got, ...restOf(chunks, got.at(-1)!.end)];
     const places = placesFor(ctx, r, mind);
     await c.storeAll(planMemories(c, r, 'step', steps, places), ctx.now);
   }
-  // what the steps cover is replaced (a short answer leaves the rest of the window for the next call)
+  // what the steps cover is replaced
   const covered = { start: window.start, end: Math.max(whole.end, steps.at(-1)?.end ?? whole.end) };
   plan.steps = dedupeMeals(
     spliceSlots(
@@ -170,6 +171,13 @@ export async function ensureStep(c: MindContext, r: Resident, ctx: DecideContext
     { replace: () => notAMeal(hour.activity), transparent: (x) => x.kind !== undefined },
   );
   return slotAt(plan.steps, t) ?? whole;
+}
+
+/** What the steps left of the chunks after `from`: each chunk's own activity, as one step of the rest of it. */
+function restOf(chunks: readonly PlanSlot[], from: number): StepSlot[] {
+  return chunks
+    .filter((x) => x.end > from)
+    .map((x) => ({ ...x, start: Math.max(x.start, from), emoji: emojiFor(x.activity) }));
 }
 
 /** Model steps -> consecutive slots from the window start; sub-areas and objects only from the place. */
@@ -188,11 +196,11 @@ export function toSteps(
     if (action === '' || cursor >= window.end) continue;
     const minutes = clampInt(st.minutes, s.stepMinutes.min, 60, s.stepMinutes.max);
     const end = Math.min(window.end, cursor + minutes * MINUTE_MS);
-    const area = areas.find((a) => a.name.toLowerCase() === String(st.area ?? '').toLowerCase());
-    const objArea = st.object
-      ? (area ? [area] : areas).find((a) => a.objects.some((o) => o.toLowerCase() === String(st.object).toLowerCase()))
-      : undefined;
-    const object = objArea?.objects.find((o) => o.toLowerCase() === String(st.object).toLowerCase());
+    // `object` names a listed object (its sub-area is the one listing it) or else a listed sub-area
+    const named = String(st.object ?? '').toLowerCase();
+    const objArea = named ? areas.find((a) => a.objects.some((o) => o.toLowerCase() === named)) : undefined;
+    const area = objArea ? undefined : areas.find((a) => a.name.toLowerCase() === named);
+    const object = objArea?.objects.find((o) => o.toLowerCase() === named);
     const emoji =
       typeof st.emoji === 'string' && st.emoji.trim() !== '' && st.emoji.length <= 8
         ? st.emoji.trim()

@@ -127,9 +127,9 @@ export async function maybeReflect(c: MindContext, r: Resident, now: number): Pr
   const countPer = new Map<number, number>();
   const entries: { r: Resident; m: NewMemory }[] = [];
   const seen = new Set<string>();
-  for (const ins of iOut.insights) {
+  for (const [k, ins] of iOut.insights.entries()) {
     const text = clipText(String(ins.text ?? ''), 300);
-    const qi = clampInt(ins.question, 1, questions.length, 1);
+    const qi = questionOf(perQuestion, ins.because ?? [], k, s.insightsPerQuestion);
     if (text === '' || seen.has(text.toLowerCase()) || (countPer.get(qi) ?? 0) >= s.insightsPerQuestion) continue;
     // An insight already held adds nothing to the tree: keep the earlier one (and its evidence).
     if (r.memory.latestWithDescription(text)?.kind === 'reflection') continue;
@@ -255,4 +255,21 @@ export function reflectionRecords(
   while (from > 0 && chars + lines[from - 1]!.text.length <= s.reflectionPromptChars)
     chars += lines[--from]!.text.length;
   return lines.slice(from);
+}
+
+/**
+ * Which question (from 1) an insight answers: the one under which most of its cited statements were listed; where
+ * that is a tie or nothing valid is cited, its place in the answer (insightsPerQuestion each, in question order).
+ */
+export function questionOf(
+  questions: readonly { memories: readonly { n: number }[] }[],
+  because: readonly number[],
+  k: number,
+  perQuestion: number,
+): number {
+  const inTurn = Math.min(questions.length, Math.floor(k / Math.max(1, perQuestion)) + 1);
+  const votes = questions.map((q) => because.filter((n) => q.memories.some((m) => m.n === n)).length);
+  const best = Math.max(0, ...votes);
+  if (best === 0 || votes[inTurn - 1] === best) return inTurn;
+  return votes.indexOf(best) + 1;
 }

@@ -80,9 +80,13 @@ export function relationOf(
   };
 }
 
-/** News kept per person and direction, and how many of the newest a note shows (about 60 tokens each way). */
+/**
+ * News kept per person and direction, and how many of the newest a note shows (about 30 tokens each way; issue 33
+ * lever 4: four each way were a fifth of a dialogue prompt, and whether a retrieved memory is news to the listener
+ * is marked from all that is kept, `fresh` in talk-context.ts).
+ */
 const TOLD_KEPT = 12;
-const TOLD_SHOWN = 4;
+const TOLD_SHOWN = 2;
 
 /**
  * Who has been told what (issue 22 item 2): news the resident passed on to a person (`told`) or heard from them

@@ -170,8 +170,8 @@ describe('bad model output is repaired or replaced, logged, never fatal', () => 
     model.script('agent_reflect_questions', { questions: ['Why is Tomas sad?', '', 'Why is Tomas sad?'] });
     model.script('agent_reflect_insights', {
       insights: [
-        { question: 1, text: 'Tomas may be struggling with his paper', because: [999, -1], importance: 77 },
-        { question: 9, text: '', because: [1], importance: 3 },
+        { text: 'Tomas may be struggling with his paper', because: [999, -1], importance: 77 },
+        { text: '', because: [1], importance: 3 },
       ],
     });
     expect(await runtime.maybeReflect(mara, at(9))).toBe(1);
@@ -187,10 +187,7 @@ describe('bad model output is repaired or replaced, logged, never fatal', () => 
     const mara = resident(MARA);
     const tomas = resident(TOMAS);
     model.script('agent_dialogue', {
-      lines: [
-        { line: 'Hi Tomas!', speaker: null },
-        { line: '  ', speaker: null },
-      ],
+      lines: ['Hi Tomas!', '  '],
       news: [],
       end: false,
       summary: null,

@@ -120,9 +120,10 @@ describe('a conversation of three (converse.ts)', () => {
     const [a, b] = [resident(ADA), resident(TOMAS)];
     model.script('agent_dialogue', {
       lines: [
-        { speaker: 'Ada', line: 'Tomas, the crates came in this morning.' },
-        { speaker: 'Tomas', line: 'Good. I have to run now, see you later!' },
-        { speaker: 'Ada', line: 'Wait, one more thing about the crates.' },
+        // a pair's lines are their words alone, the two taking turns
+        'Tomas, the crates came in this morning.',
+        'Good. I have to run now, see you later!',
+        'Wait, one more thing about the crates.',
       ],
       news: [],
       end: false,

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { MindContext } from '../../src/agent/context.ts';
+import { toSteps } from '../../src/agent/decompose.ts';
 import type { MindState } from '../../src/agent/mind-state.ts';
+import { DEFAULT_AGENT_SETTINGS } from '../../src/agent/settings.ts';
 import { isPartition, mealOf } from '../../src/core/schedule.ts';
 import { at, ctxFor, MARA, resident, setup } from './fixtures.ts';
 
@@ -29,13 +32,13 @@ describe('planning (sec. 4.3): top-down, lazy, never double-booked', () => {
     await runtime.decide(mara, ctxFor(mara, at(6, 50)));
     expect(model.tasks()).toEqual(['agent_plan_steps']);
 
-    // WHEN the 5-hour work block starts: one chunk-level call for the block, then one step call per chunk (<= 2 h)
+    // WHEN the 5-hour work block starts: one chunk-level call for the block, then one step call per window (<= 2 h)
     model.reset();
     await runtime.decide(mara, ctxFor(mara, at(7, 0)));
     expect(model.tasks()).toEqual(['agent_plan_hours', 'agent_plan_steps']);
     for (let min = 7 * 60 + 10; min < 9 * 60; min += 10) await runtime.decide(mara, ctxFor(mara, at(0, min)));
     expect(model.callsFor('agent_plan_hours')).toHaveLength(1);
-    expect(model.callsFor('agent_plan_steps')).toHaveLength(2);
+    expect(model.callsFor('agent_plan_steps')).toHaveLength(1);
     // the afternoon is still undecomposed (lazy)
     expect(plan.hours.every((h) => h.end <= at(12))).toBe(true);
     // (one step call covers at most settings.hourChunkMinutes = 2 hours)
@@ -139,6 +142,63 @@ describe('planning (sec. 4.3): top-down, lazy, never double-booked', () => {
     // the next hour is asked for when it is reached
     await runtime.decide(mara, ctxFor(mara, at(11, 0)));
     expect(model.callsFor('agent_plan_steps')).toHaveLength(2);
+  });
+
+  it("a step answer that stops short is not asked again: the rest of the window is each chunk's own activity (issue 33)", async () => {
+    const { model, runtime } = setup({ hourChunkMinutes: 180 });
+    const mara = resident(MARA);
+    model.script('agent_plan_day', {
+      blocks: [
+        { start: '00:00', end: '08:00', activity: 'sleeping', place: 'mara-home' },
+        { start: '08:00', end: '09:00', activity: 'open the cafe', place: 'lantern-cafe' },
+        { start: '09:00', end: '10:00', activity: 'serve breakfast', place: 'lantern-cafe' },
+        { start: '10:00', end: '24:00', activity: 'rest at home', place: 'mara-home' },
+      ],
+    });
+    // GIVEN a model that writes half an hour of steps for a two-hour window
+    const step = (action: string) => ({ minutes: 15, action, emoji: '☕', object: null, objectStatus: null });
+    model.script('agent_plan_steps', { steps: [step('unlock the door'), step('start the espresso machine')] });
+    // WHEN Mara lives through the window
+    const did: string[] = [];
+    for (let min = 8 * 60; min < 10 * 60; min += 10)
+      did.push((await runtime.decide(mara, ctxFor(mara, at(0, min)))).action.description);
+    // THEN one call: its steps first, then each chunk's own activity for the rest of its hour
+    expect(model.callsFor('agent_plan_steps')).toHaveLength(1);
+    const plan = planOf(mara.mind);
+    expect(isPartition(plan.steps)).toBe(true);
+    expect(plan.steps.find((x) => x.start === at(8, 15))?.activity).toBe('start the espresso machine');
+    expect(plan.steps.find((x) => x.start === at(8, 30))?.activity).toBe('open the cafe');
+    expect(plan.steps.find((x) => x.start === at(9))?.activity).toBe('serve breakfast');
+    expect(did.at(-1)).toMatch(/serv/i);
+  });
+
+  it('the step answer names an object (its sub-area follows) or else a sub-area, in one field', () => {
+    const c = { settings: DEFAULT_AGENT_SETTINGS } as unknown as MindContext;
+    const areas = [
+      { name: 'kitchen', objects: ['stove', 'sink'] },
+      { name: 'garden', objects: ['bench'] },
+    ];
+    const hour = { start: at(7), end: at(8), activity: 'cook breakfast', place: 'mara-home' };
+    const step = (object: string | null, objectStatus: string | null) => ({
+      minutes: 15,
+      action: 'do a thing',
+      emoji: '🙂',
+      object,
+      objectStatus,
+    });
+    const [a, b, d] = toSteps(
+      c,
+      [step('Stove', 'cooking'), step('garden', null), step('a pan', 'hot')],
+      { start: at(7), end: at(8) },
+      hour,
+      areas,
+    );
+    expect(a).toMatchObject({ subArea: 'kitchen', object: 'stove', objectStatus: 'cooking' });
+    expect(b).toMatchObject({ subArea: 'garden' });
+    expect(b?.object).toBeUndefined();
+    // not on the list: neither an object nor a sub-area
+    expect(d?.object).toBeUndefined();
+    expect(d?.subArea).toBeUndefined();
   });
 
   it('replans the rest of the day around a place the world refused', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MindState } from '../../src/agent/mind-state.ts';
 import type { ReflectInsightsInput } from '../../src/agent/prompts/reflect-insights.ts';
-import { triggerWorth } from '../../src/agent/reflect.ts';
+import { questionOf, triggerWorth } from '../../src/agent/reflect.ts';
 import { at, CAFE, ctxFor, MARA, resident, setup, TOMAS } from './fixtures.ts';
 
 const observations = (n: number, from = 0) =>
@@ -15,7 +15,6 @@ function insightsFor(input: unknown) {
   return {
     insights: i.questions.flatMap((q, qi) =>
       Array.from({ length: 5 }, (_, k) => ({
-        question: qi + 1,
         text: `Insight ${qi + 1}.${k + 1}: Tomas reads a lot at the cafe`,
         because: q.memories.slice(0, 1 + (k % 2)).map((m) => m.n),
         importance: 6,
@@ -107,6 +106,9 @@ describe('reflection (sec. 4.2)', () => {
         expect(cited.kind).toBe('observation');
       }
     }
+    // each insight is kept under the question it answers (its cited statements, else its turn): five each
+    const asked = iInput.questions.map((q) => q.question);
+    for (const q of asked) expect(reflections.filter((r) => r.meta?.question === q)).toHaveLength(5);
     const first = reflections[0]!;
     const firstN = iInput.questions[0]!.memories[0]!.n;
     expect(mara.memory.get(first.evidence[0]!)!.description).toBe(shown.get(firstN));
@@ -128,7 +130,7 @@ describe('reflection (sec. 4.2)', () => {
     model.script('agent_reflect_insights', (input: unknown) => {
       const q = (input as ReflectInsightsInput).questions[0]!;
       const insight = q.memories.find((m) => m.text.startsWith('Insight'))!;
-      return { insights: [{ question: 1, text: 'Tomas is a dedicated reader', because: [insight.n], importance: 7 }] };
+      return { insights: [{ text: 'Tomas is a dedicated reader', because: [insight.n], importance: 7 }] };
     });
     expect(await runtime.maybeReflect(mara, at(12))).toBe(1);
     const top = mara.memory.all().find((m) => m.description === 'Tomas is a dedicated reader')!;
@@ -167,6 +169,20 @@ describe('reflection (sec. 4.2)', () => {
     expect(talk.lines.length).toBeGreaterThanOrEqual(2);
     expect(mind.importanceSinceReflection - before.mara).toBe(summaryOf(mara));
     expect((tomas.mind as MindState).importanceSinceReflection - before.tomas).toBe(summaryOf(tomas));
+  });
+
+  it('an insight answers the question whose statements it cites; a tie or no valid citation goes by its turn (issue 33)', () => {
+    const qs = [{ memories: [{ n: 1 }, { n: 2 }] }, { memories: [{ n: 3 }, { n: 2 }] }, { memories: [{ n: 4 }] }];
+    // cites statements listed under Q3 only, though it comes first in the answer
+    expect(questionOf(qs, [4], 0, 5)).toBe(3);
+    // 2 is under Q1 and Q2: a tie is settled by its turn (the sixth insight is Q2's)
+    expect(questionOf(qs, [2], 5, 5)).toBe(2);
+    expect(questionOf(qs, [2], 0, 5)).toBe(1);
+    // most of its statements are Q1's
+    expect(questionOf(qs, [1, 2, 4], 7, 5)).toBe(1);
+    // nothing valid cited: its turn, never past the last question
+    expect(questionOf(qs, [99], 6, 5)).toBe(2);
+    expect(questionOf(qs, [], 40, 5)).toBe(3);
   });
 
   it("someone else's routine doings count once per person toward the trigger, at the highest (issue 33)", () => {

@@ -86,24 +86,53 @@ const dialogueEnd = {
   summary: conversationSummaryOutput.nullable(),
 };
 
-/** The answer when a speaker holds something to keep: the confided lines are asked for. */
+/**
+ * A pair's line: two speakers take turns, so a line is its words alone (issue 33 lever 4: the speaker's key and name
+ * on every line were about a sixth of a pair's answer); a group's line names its speaker.
+ */
+const pairLine = z.string();
+
+/** The answers when a speaker holds something to keep: the confided lines are asked for. */
 export const dialogueOutputConfiding = z.object({
   lines: z.array(dialogueLine),
   news: dialogueNews,
   confided: dialogueConfided,
   ...dialogueEnd,
 });
-/** The answer when nobody holds anything to keep: no confided lines asked (issue 33 item 3). */
+const pairOutputConfiding = z.object({
+  lines: z.array(pairLine),
+  news: dialogueNews,
+  confided: dialogueConfided,
+  ...dialogueEnd,
+});
+/** The answers when nobody holds anything to keep: no confided lines asked (issue 33 item 3). */
 export const dialogueOutput = z.object({ lines: z.array(dialogueLine), news: dialogueNews, ...dialogueEnd });
-export type DialogueOutput = z.infer<typeof dialogueOutput> & { confided?: z.infer<typeof dialogueConfided> };
+export const dialoguePairOutput = z.object({ lines: z.array(pairLine), news: dialogueNews, ...dialogueEnd });
+export type DialogueOutput = Omit<z.infer<typeof dialogueOutput>, 'lines'> & {
+  lines: (z.infer<typeof dialogueLine> | string)[];
+  confided?: z.infer<typeof dialogueConfided>;
+};
 
 /** Does some speaker hold a secret or a confidence these listeners may hear (a line may be told in confidence)? */
 export const holdsKept = (input: Pick<DialogueInput, 'speakers'>): boolean =>
   input.speakers.some((s) => s.memories.some((m) => m.kept));
 
-/** The answer's schema for this call: with `confided` only when someone holds something to keep. */
+/** Two speakers taking turns: their lines are asked for as words alone. */
+export const isPair = (input: Pick<DialogueInput, 'speakers'>): boolean => input.speakers.length === 2;
+
+/** The answer's schema for this call: lines alone for a pair, `confided` only when someone holds something to keep. */
 export const dialogueOutputFor = (input: Pick<DialogueInput, 'speakers'>): z.ZodType<DialogueOutput> =>
-  holdsKept(input) ? dialogueOutputConfiding : dialogueOutput;
+  isPair(input)
+    ? holdsKept(input)
+      ? pairOutputConfiding
+      : dialoguePairOutput
+    : holdsKept(input)
+      ? dialogueOutputConfiding
+      : dialogueOutput;
+
+/** A line of an answer as one shape: a pair's words alone are whoever's turn it is (speaker null). */
+export const lineOf = (raw: DialogueOutput['lines'][number]): z.infer<typeof dialogueLine> =>
+  typeof raw === 'string' ? { speaker: null, line: raw } : raw;
 
 /** What the call that ends the talk adds (the summary agent_conversation_summary would write). */
 const SUMMARY_ASK =
@@ -145,7 +174,7 @@ export function dialogueMessages(input: DialogueInput): ChatMessage[] {
   const confiding = holdsKept(input);
   return prompt(
     system(
-      `You write a conversation between the speakers below: short, natural lines, each in character. Each speaker knows only their own section below and what has been said: never have one say what only another knows. In a group, speakers answer the group, not only the last speaker, and one who says goodbye leaves. Give each line's speaker. List in "news" the lines (numbered from 1 in your answer) that pass on a piece of news, each news as one standalone sentence; none: [].${confiding ? ' List in "confided" the lines that tell something in confidence (not to be passed on) and whom they are told to; none: []. A memory marked as a secret or a confidence is told only to the people its mark allows, in confidence.' : ''} "end" says the last line ends the talk. ${SUMMARY_ASK}`,
+      `You write a conversation between the speakers below: short, natural lines, each in character. Each speaker knows only their own section below and what has been said: never have one say what only another knows. ${isPair(input) ? 'The two take turns, each line its words alone; a goodbye ends the talk.' : "In a group, speakers answer the group, not only the last speaker, and one who says goodbye leaves. Give each line's speaker."} List in "news" the lines (numbered from 1 in your answer) that pass on a piece of news, each news as one standalone sentence; none: [].${confiding ? ' List in "confided" the lines that tell something in confidence (not to be passed on) and whom they are told to; none: []. A memory marked as a secret or a confidence is told only to the people its mark allows, in confidence.' : ''} "end" says the last line ends the talk. ${SUMMARY_ASK}`,
     ),
     `${input.date ? `${input.date}, ` : ''}${input.time} at ${input.placeName}.${doing}${why}\n\n${input.speakers.map(speakerSection).join('\n\n')}\n\n${history ? `Conversation so far:\n${history}` : 'Nobody has spoken yet.'}\n\nWrite the next ${input.lines} lines of ${names.join(' and ')}, ${turns}, or fewer if the talk ends. End when the talk has run its course${input.last ? ' (the last line of these ends it)' : ''}.`,
   );

@@ -22,12 +22,15 @@ export const planStepsInput = z.object({
 });
 export type PlanStepsInput = z.infer<typeof planStepsInput>;
 
+/**
+ * One step, compactly (issue 33: the six keys of every step were about 40% of the answer): `object` names a listed
+ * object (its sub-area follows from the list) or a listed sub-area, or is null; `objectStatus` is the object's state
+ * while used.
+ */
 export const planStep = z.object({
   minutes: z.number(),
   action: z.string(),
   emoji: z.string(),
-  /** A listed sub-area and object, or null when the step uses none. */
-  area: z.string().nullable(),
   object: z.string().nullable(),
   objectStatus: z.string().nullable(),
 });
@@ -41,7 +44,7 @@ export function planStepsMessages(input: PlanStepsInput): ChatMessage[] {
   const end = input.following?.at(-1)?.end ?? c.end;
   return prompt(
     system(
-      `Break ${input.first}'s ${then ? 'activities' : 'current activity'} into steps of ${input.steps.min}-${input.steps.max} minutes that fill the time${then ? ` from ${c.start} to ${end}` : ''}, in order: minutes, action, one emoji, and area, object (and its state while used) only from the list, else null.`,
+      `Break ${input.first}'s ${then ? 'activities' : 'current activity'} into steps of ${input.steps.min}-${input.steps.max} minutes that fill the time${then ? ` from ${c.start} to ${end}` : ''}, in order: minutes, action, one emoji, and the object used (and its state while used) or else the area, only from the list, else null.`,
     ),
     `${input.summary}\n${c.start}-${c.end}: ${c.activity} at ${c.placeName}${input.home ? ' (home)' : ''}.${then}\nAreas: ${areas || '(none known)'}${input.context ? `\nJust now: ${input.context}` : ''}`,
   );

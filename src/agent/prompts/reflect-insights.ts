@@ -22,9 +22,10 @@ export const reflectInsightsInput = z.object({
 export type ReflectInsightsInput = z.infer<typeof reflectInsightsInput>;
 
 export const reflectInsightsOutput = z.object({
+  // (no question number per insight: the question is the one whose statements it cites, reflect.ts questionOf;
+  // issue 33 lever 2)
   insights: z.array(
     z.object({
-      question: z.number(),
       text: z.string(),
       because: z.array(z.number()),
       importance: z.number(),
@@ -48,7 +49,7 @@ export function reflectInsightsMessages(input: ReflectInsightsInput): ChatMessag
     .join('\n\n');
   return prompt(
     system(
-      `For each question, what ${input.perQuestion} high-level insights about ${input.first} can you infer from the numbered statements? Cite the statements that support each, rate its poignancy 1-10. Reply {"insights": [{"question": <Q number>, "text": "...", "because": [statement numbers], "importance": n}]}.`,
+      `For each question in turn, what ${input.perQuestion} high-level insights about ${input.first} can you infer from the numbered statements? For each insight, the statements that support it ("because") and its poignancy 1-10 ("importance").`,
     ),
     blocks,
   );

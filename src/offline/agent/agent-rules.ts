@@ -23,7 +23,6 @@ import { todayNumber } from '../../core/dates.ts';
 import { readEventText } from '../../core/event-text.ts';
 import {
   clip,
-  emojiFor,
   entities,
   escapeRegExp,
   heuristicImportance,
@@ -39,7 +38,7 @@ import { offlineDialogue, offlineSummary } from './dialogue.ts';
 import { coveredBy, newsworthy, topicOf } from './news.ts';
 import { offlineDayPlan } from './plan.ts';
 import { isFact } from './speech.ts';
-import { objectFor, stepsFor } from './steps.ts';
+import { chunkSteps, objectFor } from './steps.ts';
 import { dialogueTurn } from './talk.ts';
 import { gerundClause, subjectOf } from './voice.ts';
 
@@ -145,45 +144,24 @@ export const agentOfflineRules: OfflineRules = {
 
   [PLAN_STEPS_TASK]: (raw) => {
     const i = parseInput(planStepsInput, raw, PLAN_STEPS_TASK);
-    const start = parseClock(i.chunk.start) ?? 0;
-    const total = Math.max(i.steps.min, (parseClock(i.chunk.end) ?? start + 60) - start);
     if (isSleeping(i.chunk.activity)) {
+      const start = parseClock(i.chunk.start) ?? 0;
       const bed = objectFor('sleep', i.areas);
       return {
         steps: [
           {
-            minutes: total,
+            minutes: Math.max(i.steps.min, (parseClock(i.chunk.end) ?? start + 60) - start),
             action: 'sleeping',
             emoji: '😴',
-            area: bed?.area ?? null,
             object: bed?.object ?? null,
             objectStatus: bed ? 'in use' : null,
           },
         ],
       };
     }
-    const names = stepsFor(i);
-    const count = Math.max(1, Math.min(names.length, Math.floor(total / i.steps.min)));
-    const each = Math.max(i.steps.min, Math.min(i.steps.max, Math.floor(total / count / 5) * 5));
-    const steps = names.slice(0, count).map((action, k) => {
-      const obj = objectFor(action, i.areas);
-      const status = obj
-        ? /stove|oven/i.test(obj.object)
-          ? /bake/i.test(action)
-            ? 'baking'
-            : 'cooking'
-          : 'in use'
-        : null;
-      return {
-        minutes: k === count - 1 ? Math.max(i.steps.min, total - each * (count - 1)) : each,
-        action,
-        emoji: emojiFor(action),
-        area: obj?.area ?? null,
-        object: obj?.object ?? null,
-        objectStatus: status,
-      };
-    });
-    return { steps };
+    // the whole window: the first chunk, then each that follows in the same place (no interruption there)
+    const chunks = [i, ...(i.following ?? []).map((f) => ({ ...i, chunk: { ...i.chunk, ...f }, context: undefined }))];
+    return { steps: chunks.flatMap((x) => chunkSteps(x)) };
   },
 
   [REACT_TASK]: (raw) => ({ ...NO_REACTION, ...offlineReaction(parseInput(reactInput, raw, REACT_TASK)) }),
@@ -218,14 +196,14 @@ export const agentOfflineRules: OfflineRules = {
 
   [REFLECT_INSIGHTS_TASK]: (raw) => {
     const i = parseInput(reflectInsightsInput, raw, REFLECT_INSIGHTS_TASK);
-    const insights: { question: number; text: string; because: number[]; importance: number }[] = [];
+    const insights: { text: string; because: number[]; importance: number }[] = [];
     const seen = new Set<string>();
-    const push = (qi: number, text: string, because: number[], importance: number) => {
+    const push = (text: string, because: number[], importance: number) => {
       if (seen.has(text.toLowerCase()) || because.length === 0) return;
       seen.add(text.toLowerCase());
-      insights.push({ question: qi + 1, text, because, importance: Math.max(1, Math.min(10, Math.round(importance))) });
+      insights.push({ text, because, importance: Math.max(1, Math.min(10, Math.round(importance))) });
     };
-    i.questions.forEach((q, qi) => {
+    i.questions.forEach((q) => {
       const ms = q.memories.map((m) => ({ ...m, kind: kindOfText(m.text) }));
       const before = insights.length;
       const entity = /know about (.+)\?$/.exec(q.question)?.[1];
@@ -239,7 +217,6 @@ export const agentOfflineRules: OfflineRules = {
               ? `${i.first} and ${entity} have been talking a lot`
               : `${i.first} often sees ${entity} around`;
           push(
-            qi,
             text,
             about.map((m) => m.n),
             Math.max(...about.map((m) => m.importance)) - 1,
@@ -248,12 +225,7 @@ export const agentOfflineRules: OfflineRules = {
         for (const m of [...about].sort((a, b) => b.importance - a.importance)) {
           const text = statement(m, i.first);
           if (text && insights.length - before < i.perQuestion)
-            push(
-              qi,
-              text.startsWith(i.first) ? text : `${i.first} knows that ${lowerFirst(text)}`,
-              [m.n],
-              m.importance,
-            );
+            push(text.startsWith(i.first) ? text : `${i.first} knows that ${lowerFirst(text)}`, [m.n], m.importance);
         }
         return;
       }
@@ -264,7 +236,7 @@ export const agentOfflineRules: OfflineRules = {
           if (a && !isSleeping(a)) acts.set(a, [...(acts.get(a) ?? []), m.n]);
         }
         const top = [...acts].sort((a, b) => b[1].length - a[1].length)[0];
-        if (top) push(qi, `${i.first} has been spending much of the day trying to ${top[0]}`, top[1], 4);
+        if (top) push(`${i.first} has been spending much of the day trying to ${top[0]}`, top[1], 4);
       }
       if (/people around/.test(q.question)) {
         const people = new Map<string, number[]>();
@@ -275,7 +247,6 @@ export const agentOfflineRules: OfflineRules = {
         const top = [...people].sort((a, b) => b[1].length - a[1].length).slice(0, 2);
         if (top.length)
           push(
-            qi,
             `${i.first} has been spending time with ${top.map(([e]) => e).join(' and ')}`,
             top.flatMap(([, n]) => n),
             4,
@@ -293,7 +264,7 @@ export const agentOfflineRules: OfflineRules = {
             ? `The ${topic} matters a lot to ${i.first}`
             : `${i.first} cares about ${gerundClause(text, subjectOf(text)!) ?? lowerFirst(text)}`
           : `${i.first} knows that ${lowerFirst(text)}`;
-        push(qi, insight, [m.n], m.importance);
+        push(insight, [m.n], m.importance);
       }
     });
     return { insights };

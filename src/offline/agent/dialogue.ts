@@ -1,7 +1,7 @@
 // The offline stand-in's conversations (task agent_dialogue and agent_conversation_summary): several lines at once,
 // each written by the one-line rule (talk.ts) from its speaker's own view, and the summary that ends a talk.
 import type { ConversationSummaryInput } from '../../agent/prompts/conversation-summary.ts';
-import { type DialogueInput, type DialogueOutput, holdsKept } from '../../agent/prompts/dialogue.ts';
+import { type DialogueInput, type DialogueOutput, holdsKept, isPair } from '../../agent/prompts/dialogue.ts';
 import { nextSpeaker } from '../../core/turns.ts';
 import { offlineCommitments } from './commitments.ts';
 import { summarizeConversation } from './conversation-summary.ts';
@@ -26,7 +26,12 @@ export function offlineDialogue(i: DialogueInput): DialogueOutput {
   // when the schema asks for them (a speaker holds something to keep)
   const news: { line: number; news: string }[] = [];
   const confided: { line: number; to: string }[] = [];
-  const shape = () => ({ lines, news, ...(holdsKept(i) ? { confided } : {}) });
+  // (a pair's lines are their words alone: the two take turns)
+  const shape = () => ({
+    lines: isPair(i) ? lines.map((l) => l.line) : lines,
+    news,
+    ...(holdsKept(i) ? { confided } : {}),
+  });
   const gone = new Set(i.gone ?? []);
   const group = i.speakers.length > 2;
   const said = (name: string) => lines.filter((l) => l.speaker === name).length;

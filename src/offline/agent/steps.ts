@@ -1,9 +1,9 @@
 // The offline decomposition (sec. 4.3): hour labels and 5-15 minute steps that are concrete actions for the
 // activity and the place's objects.
 
-import type { PlanStepsInput } from '../../agent/prompts/plan-steps.ts';
+import type { PlanStepsInput, PlanStepsOutput } from '../../agent/prompts/plan-steps.ts';
 import { mealOf } from '../../core/schedule.ts';
-import { escapeRegExp, isSleeping, stripPeriod } from '../../core/text.ts';
+import { emojiFor, escapeRegExp, isSleeping, stripPeriod } from '../../core/text.ts';
 import { parseClock } from '../../core/time.ts';
 
 /** "work at the cafe (continued)" -> "work at the cafe" (hour labels of the offline decomposition). */
@@ -274,4 +274,30 @@ export function stepsFor(i: PlanStepsInput): string[] {
 
 export function isSleepChunk(activity: string): boolean {
   return isSleeping(activity);
+}
+
+/** The steps of one chunk of the window: its activity's own actions, filling its span. */
+export function chunkSteps(i: PlanStepsInput): PlanStepsOutput['steps'] {
+  const start = parseClock(i.chunk.start) ?? 0;
+  const total = Math.max(i.steps.min, (parseClock(i.chunk.end) ?? start + 60) - start);
+  const names = stepsFor(i);
+  const count = Math.max(1, Math.min(names.length, Math.floor(total / i.steps.min)));
+  const each = Math.max(i.steps.min, Math.min(i.steps.max, Math.floor(total / count / 5) * 5));
+  return names.slice(0, count).map((action, k) => {
+    const obj = objectFor(action, i.areas);
+    const status = obj
+      ? /stove|oven/i.test(obj.object)
+        ? /bake/i.test(action)
+          ? 'baking'
+          : 'cooking'
+        : 'in use'
+      : null;
+    return {
+      minutes: k === count - 1 ? Math.max(i.steps.min, total - each * (count - 1)) : each,
+      action,
+      emoji: emojiFor(action),
+      object: obj?.object ?? null,
+      objectStatus: status,
+    };
+  });
 }
