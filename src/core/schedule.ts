@@ -177,7 +177,13 @@ export function dedupeMeals<T extends Slot>(
     if (sameEpisode && !opts.replace && touching && mealOf(prev.activity) === meal) prev.end = s.end;
     else out.push({ ...s });
   }
-  return opts.replace ? mergeAdjacent(out) : out;
+  // (one activity at two places, or one of them pinned, is two slots: a step at the market does not run on into
+  // the pinned hour at the boat club because the model named both alike)
+  const where = (x: T) => {
+    const y = x as T & { place?: string; pinned?: boolean };
+    return `${y.place ?? ''}|${y.pinned ? 1 : 0}`;
+  };
+  return opts.replace ? mergeAdjacent(out, (a, b) => sameActivity(a, b) && where(a) === where(b)) : out;
 }
 
 /** Minutes of a slot. */

@@ -44,6 +44,20 @@ describe('plan bookkeeping (sec. 4.3: no double-booking)', () => {
     expect(renamed.filter((s) => mealOf(s.activity) === 'lunch')).toHaveLength(1);
   });
 
+  it('steps named alike at two places, or one pinned, stay two (a market step never runs on into the pinned hour)', () => {
+    type P = Slot & { place: string; pinned?: boolean };
+    const steps: P[] = [
+      { start: 14 * H, end: 15 * H, activity: 'write in a journal', place: 'market' },
+      { start: 15 * H, end: 16 * H, activity: 'write in a journal', place: 'boat-club', pinned: true },
+      { start: 16 * H, end: 17 * H, activity: 'write in a journal', place: 'boat-club', pinned: true },
+    ];
+    const out = dedupeMeals(steps, { replace: () => 'work' });
+    expect(out.map((x) => [x.start / H, x.end / H, x.place])).toEqual([
+      [14, 15, 'market'],
+      [15, 17, 'boat-club'],
+    ]);
+  });
+
   const slotArb = fc.record({
     start: fc.integer({ min: -120, max: 1500 }),
     len: fc.integer({ min: -30, max: 400 }),

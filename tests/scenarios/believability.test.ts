@@ -326,7 +326,8 @@ for (const profile of Object.keys(PROFILES) as (keyof typeof PROFILES)[]) {
             .some((m) => m.meta?.promise === true && /reading evening/i.test(m.description)),
         )
         .map((r) => r.profile.name);
-      if (profile === 'offline') expect(accepted).toEqual(['Nell Price']);
+      // (others the host went to invite may accept too: agent/seek.ts)
+      if (profile === 'offline') expect(accepted).toEqual(expect.arrayContaining(['Nell Price']));
       // the guests know of it (their seed, both planning to go) and the dated event is in their day-plan prompts;
       // counted, not assumed: both planned it (a block at the library in its hours), and whoever planned it is there
       expect(result!.heard).toEqual(expect.arrayContaining(['Ida Kemp', 'Owen Dale']));
