@@ -133,6 +133,7 @@ const settingsSchema = z
     maxConversationsPerTick: z.number().int().min(0).max(50),
     maxGroupSize: z.number().int().min(2).max(25),
     talkFloorPerTick: z.number().int().min(0).max(100),
+    talksPerDay: z.number().int().min(0).max(1000),
     minutesPerDistanceUnit: z.number().positive(),
     catchUp: z.enum(['resume', 'skip', 'replay']),
     catchUpMaxTicks: z.number().int().min(0),

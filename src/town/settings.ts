@@ -16,6 +16,8 @@ export interface TownSettings {
   attentionBandwidth: number;
   /** Minimum simulated minutes before the same pair may start another conversation. */
   conversationCooldownMinutes: number;
+  /** Talks a resident has in a simulated day before it starts or joins no more that day. */
+  talksPerDay: number;
   /** Conversations started per tick at most (each costs several calls). */
   maxConversationsPerTick: number;
   /** Participants of one conversation at most (issue 28: a party of six talks as one group, not three pairs). */
@@ -52,6 +54,10 @@ export const DEFAULT_TOWN_SETTINGS: TownSettings = {
   maxConversationsPerTick: 4, // keeps a tick's critical path at one conversation per resident
   maxGroupSize: 6, // ours (issue 28): a table or a circle at a party; larger crowds talk in several groups
   talkFloorPerTick: 8, // ours: twice maxConversationsPerTick, so declines and taken partners still leave pairs
+  // smallville-run stats.json: the most talks any resident had in its simulated day was 6 (Klaus Mueller and Maria
+  // Lopez; 8 conversations among 3 residents, 5.33 per resident-day). An eager model asked often talked 13-15 times a
+  // day here (issue 33): the day's talks stop there, the paper's people do not chat all day long.
+  talksPerDay: 6,
   minutesPerDistanceUnit: 1, // town files give positions in walking minutes
   catchUp: 'resume', // issue 4: never replay hours of missed ticks after downtime
   catchUpMaxTicks: 6, // at most one simulated hour of replay at the default tick length

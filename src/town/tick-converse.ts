@@ -62,10 +62,18 @@ export function talksToday(state: TownState): { byResident: Map<AgentId, number>
   return { byResident, pairs };
 }
 
+/** Has the resident had its day's talks (settings.talksPerDay)? It starts and joins no more today. */
+export function talkedOut(state: TownState, id: AgentId): boolean {
+  let n = 0;
+  for (const c of state.dayLog.conversations) if (c.participants.includes(id)) n++;
+  return n >= state.settings.talksPerDay;
+}
+
 /** Can `rs` start a conversation with `o` now: awake, not mid-conversation, the pair's cooldown over. */
 export function freeToTalk(state: TownState, rs: ResidentState, o: ResidentState, now: number): boolean {
   if (o.travel || (o.action && (SLEEP_RE.test(o.action.description) || TALKING_RE.test(o.action.description))))
     return false;
+  if (talkedOut(state, o.profile.id)) return false;
   const last = state.lastConversation[pairKey(rs.profile.id, o.profile.id)];
   return last === undefined || now - last >= state.settings.conversationCooldownMinutes * MINUTE_MS;
 }
@@ -89,6 +97,7 @@ export function talkFloor(
   const eligible = rotated.filter(
     (rs) =>
       !(rs.action && SLEEP_RE.test(rs.action.description)) &&
+      !talkedOut(state, rs.profile.id) &&
       near(state, rs).some((o) => freeToTalk(state, rs, o, now)),
   );
   const order = eligible
@@ -187,6 +196,7 @@ export async function conversePhase(
   // someone who walks up to a talk under way joins it the same way.
   const free = (rs: ResidentState) =>
     !talking.has(rs.profile.id) &&
+    !talkedOut(state, rs.profile.id) &&
     !rs.travel &&
     !(rs.action && (SLEEP_RE.test(rs.action.description) || TALKING_RE.test(rs.action.description))) &&
     !decisionOf.get(rs.profile.id)?.reacted;
