@@ -4,7 +4,7 @@
 // cousin is running") states nothing, and a later denial that touches the topic takes an earlier claim back. Its
 // error is measured on a labelled corpus (judge-corpus.ts; npm run eval -- --judge-check). A model judge, where a
 // model is configured and passes its calibration, does the same job (knowledge-judge.ts).
-import { inPlainVerbs, withPlainVerbs } from '../town/idioms.ts';
+import { inPlainVerbs, withConverse, withPlainVerbs } from '../town/idioms.ts';
 import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
 import {
   alternatives,
@@ -86,6 +86,8 @@ function namesAnother(text: string, known: ReadonlySet<string>, vague = true): b
     /(\p{Lu}[\p{L}-]*)(?:['’]s)?\s+(?:is|was|has|had|will|did|does|says|said|told|\p{Ll}+ed|\p{Ll}+s)\b/gu;
   return [...text.matchAll(subject)].some((m) => {
     const lw = (m[1] as string).toLowerCase();
+    // (a verb opening a clause is no name: "Fixing bikes in the old forge")
+    if ((m.index ?? 0) === text.search(/\S/) && /(?:ing|ed)$/.test(lw)) return false;
     return !known.has(lw) && !STARTERS.has(lw) && !TIME_WORD.test(lw) && lw !== 'i';
   });
 }
@@ -161,7 +163,7 @@ export function answerKnowsFact(
   // idioms read beside their plain verbs ("tying the knot marrying"), as a fact's keywords are derived (idioms.ts)
   answer = withPlainVerbs(answer);
   context = {
-    ...(context.question ? { question: withPlainVerbs(context.question) } : {}),
+    ...(context.question ? { question: withConverse(withPlainVerbs(context.question)) } : {}),
     ...(context.fact ? { fact: inPlainVerbs(context.fact) } : {}),
   };
   const skip = new Set((speaker ? nameParts(speaker.name) : []).map((w) => w.toLowerCase()));
@@ -245,6 +247,7 @@ export function answerKnowsFact(
     }
     // "A Brandvik, yes, but it's Lars", "The Coles? Martin's son, maybe": the one it is about is someone else
     if (knows && (identifiesAnother(c.text, known) || (asksWho && aboutSomeoneElse(c.text, person)))) knows = false;
+    if (process.env.JDBG) console.error('CL', c, knows);
     if (c.stance !== 'asserts' || aboutSomeoneElse(c.text, person) || HABITUAL.test(c.text)) continue;
     if (echoes(c.text, asked, question) && !(joined && /\b(?:yes|yeah|yep|yup|aye)\b/i.test(c.text))) continue;
     // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops.")
@@ -264,9 +267,10 @@ export function answerKnowsFact(
     });
     if (!question || namesAnother(said, known, false)) continue;
     const vague = namesAnother(said, known);
+    if (process.env.JDBG) console.error('DBG', { said, vague, fromQuestion, actInQuestion, own: metGroups(said, keywords, skip, selfGroups, inSense, sense), stance: c.stance });
     const own = metGroups(said, keywords, skip, selfGroups, inSense, sense);
     // a word too common to name the act alone ("reading") names it when the question says which ("poetry reading")
-    const ownLight = metGroups(said, keywords, skip, selfGroups, true);
+    const ownLight = metGroups(said, keywords, skip, selfGroups, true, sense);
     // the question lends the person it names, the act when it asks who did it, and the sense of a common word
     // (never to a clause that brings a thing of its own: "Tomasz runs the ice house" is another sense of running)
     // (the part of the clause that names the act: "Ben's selling up and moving away" sells nothing else)

@@ -1,6 +1,7 @@
 // Keywords met by a text (issues 23, 38): whole words or stems, a group by any of its alternatives, a common word only
 // in the fact's sense, a day alone never the act; and whether a memory grounds a fact (its person and its act
 // together). The rule judge (judge.ts) reads answers with these; the evaluation reads memories with them.
+import { ACT_SYNONYMS } from '../town/idioms.ts';
 import { contentKeywords, isCommonWord, keywordStem as stem } from '../town/tracked.ts';
 import { sentences } from './polarity.ts';
 
@@ -55,6 +56,13 @@ export function matchesKeywords(
   });
 }
 
+let synonymKeys: Map<string, string[]> | undefined;
+/** A keyword with the words that name the same act (idioms.ts ACT_SYNONYMS): "resign*" -> resign*, quit*, retir*, leav*. */
+export function withSynonyms(alt: string): string[] {
+  synonymKeys ??= new Map(ACT_SYNONYMS.map(([w, syn]) => [`${stem(w)}*`, [...new Set(syn.map((x) => `${stem(x)}*`))]]));
+  return [alt, ...(synonymKeys.get(alt) ?? []).filter((x) => x !== alt)];
+}
+
 /** Days, months and dates: a day alone does not say which event ("a clean-up on Saturday" may be another one). */
 export const TIME_WORD =
   /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|tomorrow|tonight|today|morning|afternoon|evening|christmas|easter|whitsun|midsummer|january|february|march|april|may|june|july|august|september|october|november|december|(january|february|march|april|may|june|july|august|september|october|november|december) \d+|\d+(st|nd|rd|th)?)$/i;
@@ -80,11 +88,39 @@ export function metGroups(
         .map((x) => x.trim())
         .filter((x) => x.length > 0);
       if (selfGroups && alts.some((x) => skip.has(x.toLowerCase()))) return true;
-      const usable = alts.filter((x) => !skip.has(x.toLowerCase()) && !TIME_WORD.test(x));
+      const usable = alts.filter((x) => !skip.has(x.toLowerCase()) && !TIME_WORD.test(x)).flatMap(withSynonyms);
       const heavy = usable.filter((x) => !isLight(x));
-      return (heavy.length > 0 && !inSense ? heavy : usable).some((x) => mentions(text, x));
+      if (heavy.some((x) => mentions(text, x))) return true;
+      // a common word in the fact's sense, not doing something else ("he runs the garden centre" of a candidacy)
+      return (heavy.length === 0 || inSense) && usable.some((x) => isLight(x) && mentions(text, x) && !ownObject(text, x, sense));
     })
     .map((met, i) => met || (timeOnly(keywords[i] ?? '') && mentionsAny(text, keywords[i] ?? '')));
+}
+
+const DETERMINER = new Set('the a an his her their its my our your this that'.split(' '));
+const PREPOSITION = /^(?:for|to|in|on|at|of|from|with|by|into|as|and|or|but|after|before|next|this|until)$/;
+
+/**
+ * Does every use of a common word in the text take an object of its own, none of the fact's ("runs the garden
+ * centre", "takes the bus")? Then the word is in another sense. `sense`: the fact's and the question's words.
+ */
+function ownObject(text: string, alt: string, sense: ReadonlySet<string> | undefined): boolean {
+  if (!sense || !alt.endsWith('*')) return false;
+  const words = text.toLowerCase().match(/[\p{L}'’]+|[^\p{L}\s]/gu) ?? [];
+  let uses = 0;
+  let foreign = 0;
+  words.forEach((w, i) => {
+    if (`${stem(w)}*` !== alt) return;
+    uses++;
+    if (!DETERMINER.has(words[i + 1] ?? '')) return;
+    const object: string[] = [];
+    for (const x of words.slice(i + 2, i + 5)) {
+      if (PREPOSITION.test(x) || !/\p{L}/u.test(x)) break;
+      object.push(x);
+    }
+    if (object.length > 0 && !object.some((x) => sense.has(`${stem(x)}*`))) foreign++;
+  });
+  return uses > 0 && foreign === uses;
 }
 
 export function alternatives(group: string): string[] {

@@ -14,7 +14,8 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   [`(?:put|puts|putting) ${POSSESSIVE} feet up`, 'retiring'],
   ['(?:call|calls|calling|called) it a day', 'retiring'],
   [`(?:hand|hands|handing|handed) (?:over )?${POSSESSIVE} keys`, 'retiring'],
-  ['(?:pack|packs|packing|packed) it in', 'retiring'],
+  ['(?:pack|packs|packing|packed) (?:it )?in', 'retiring'],
+  [`(?:hand|hands|handing|handed) in ${POSSESSIVE} notice`, 'resigning'],
   ['(?:step|steps|stepping|stepped) aside', 'retiring'],
   ['(?:bow|bows|bowing|bowed) out', 'retiring'],
   [`(?:hand|hands|handing|handed) over the reins`, 'retiring'],
@@ -34,10 +35,17 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   // closing
   ['(?:shut|shuts|shutting|close|closes|closing|closed) (?:down|up)', 'closing'],
   ['(?:boarded|boarding) up', 'closing'],
+  ['(?:wind|winds|winding|wound) (?:it |them )?up', 'closing'],
   ['(?:close|closes|closing|closed|shut|shuts|shutting) (?:its|their) doors', 'closing'],
   // standing for an office
   [`(?:put|puts|putting) ${POSSESSIVE} name (?:down|forward|in)`, 'standing'],
   [`(?:throw|throws|throwing|threw) ${POSSESSIVE} hat in the ring`, 'standing'],
+  ['in the running', 'standing'],
+  [`(?:hand|hands|handing|handed) (?:in )?${POSSESSIVE} (?:nomination )?papers`, 'standing'],
+  // expecting a baby
+  ['(?:a )?bun in the oven', 'pregnant'],
+  ['in the family way', 'pregnant'],
+  ['(?:a )?baby on the way', 'pregnant'],
   // chosen for a post
   ['(?:voted|votes|voting|vote) (?:him|her|them) in', 'elected'],
   ['(?:voted|got voted) in', 'elected'],
@@ -52,6 +60,7 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:put|puts|putting|pushed|pushing|push) (?:it |them )?back', 'postponed'],
   // snapping up
   ['(?:snap|snaps|snapping|snapped) (?:it |them )?up', 'buying'],
+  ['(?:pay|pays|paying|paid) (?:\\w+ ){0,2}for', 'buying'],
   // opening again
   ['(?:open|opens|opening|opened) (?:up )?again', 'reopening'],
   // leaving
@@ -65,9 +74,12 @@ const IDIOMS: readonly (readonly [string, string])[] = [
 
 const PATTERNS = IDIOMS.map(([phrase, plain]) => ({ re: new RegExp(`\\b${phrase}\\b`, 'giu'), plain }));
 
+/** Off to a named place ("he's off to New Zealand"): leaving for it (case-sensitive: the place is capitalised). */
+const OFF_TO = /\b(?:off|heading|headed|going|gone) (?:out )?to(?= \p{Lu})/gu;
+
 /** The text with each idiom followed by its plain verb ("tying the knot (marrying)"), for reading an answer. */
 export function withPlainVerbs(text: string): string {
-  let out = text;
+  let out = text.replace(OFF_TO, (m) => `leaving ${m}`);
   for (const { re, plain } of PATTERNS) out = out.replace(re, (m) => `${m} ${plain}`);
   return out;
 }
@@ -76,5 +88,51 @@ export function withPlainVerbs(text: string): string {
 export function inPlainVerbs(text: string): string {
   let out = text;
   for (const { re, plain } of PATTERNS) out = out.replace(re, plain);
+  return out;
+}
+
+/**
+ * Words that name the same act as a fact's word, in the sense a town's news has it: [the fact's word, its synonyms].
+ * One way: a fact that someone resigned is met by "quit", but a fact that someone left is not met by "retired"
+ * (leaving is too general to stand for any one of them). A synonym that is a common word ("run", "leave", "start")
+ * still needs the fact's sense in the answer (src/eval/keyword-match.ts), as the fact's own common words do.
+ */
+export const ACT_SYNONYMS: readonly (readonly [string, readonly string[]])[] = [
+  ['sell', ['flog', 'auction', 'selling']],
+  ['resign', ['quit', 'retire', 'leave', 'resigning']],
+  ['quit', ['resign', 'retire', 'leave']],
+  ['retire', ['quit', 'resign', 'retiring']],
+  ['marry', ['wed', 'wedding', 'bride', 'groom', 'marrying']],
+  ['move', ['emigrate', 'relocate', 'leave', 'leaving']],
+  ['emigrate', ['move', 'relocate', 'leave', 'leaving']],
+  ['buy', ['purchase', 'acquire', 'owner', 'own', 'landlord', 'landlady', 'proprietor', 'buying']],
+  ['take', ['buy', 'owner', 'landlord', 'landlady', 'proprietor', 'run']],
+  ['open', ['launch', 'start', 'setup']],
+  ['close', ['shut', 'closing']],
+  ['stop', ['cancel', 'axe', 'scrap', 'close', 'cancelled']],
+  ['cancel', ['axe', 'scrap', 'drop', 'cancelled']],
+  ['expect', ['pregnant', 'baby', 'due']],
+  ['pregnant', ['expect', 'baby', 'due']],
+  ['stand', ['run', 'candidate', 'campaign', 'standing']],
+  ['appoint', ['hire', 'appointed']],
+  ['diagnose', ['ill', 'sick', 'hospital']],
+  ['die', ['dead', 'death', 'died']],
+  ['separate', ['split', 'divorce']],
+  ['divorce', ['split', 'separate']],
+  ['postpone', ['delay', 'postponed']],
+];
+
+/** Acts seen from the other side: who buys is who a seller sells to ("Who's buying Owain's farm?" of his selling it). */
+const CONVERSE: readonly (readonly [RegExp, string])[] = [
+  [/\b(?:buy|buys|buying|bought|purchasing|purchased)\b/giu, 'selling'],
+  [/\b(?:sell|sells|selling|sold)\b/giu, 'buying'],
+  [/\b(?:take|takes|taking|took|taken) over\b/giu, 'handing over'],
+];
+
+/** A who-question with the other side's act beside its own ("Who's buying selling the farm?"): its gap is the other party. */
+export function withConverse(question: string): string {
+  if (!/^\s*who\b/i.test(question)) return question;
+  let out = question;
+  for (const [re, other] of CONVERSE) out = out.replace(re, (m) => `${m} ${other}`);
   return out;
 }
