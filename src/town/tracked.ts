@@ -148,6 +148,9 @@ export function isCommonWord(keyword: string): boolean {
   return COMMON_WORDS.has(keywordStem(keyword.replace(/\*$/, '')));
 }
 
+/** Words for a post that say nothing of which ("a new job as head chef"): the post is the role named. */
+const GENERIC_POST = new Set(['job*', 'post*', 'role*', 'position*', 'work*']);
+
 /** A word as it is written in a keyword: lower case, without its possessive ("month's" -> "month"). */
 function bareWord(w: string): string {
   return w
@@ -195,7 +198,10 @@ export function factKeywords(text: string, holder: string | undefined, people: r
   const chosen =
     role &&
     /\b(?:chosen|appointed|elected|named|made|picked|selected|hired|voted|installed|confirmed)\s+as\b/i.test(text);
-  const bare = role && !chosen ? text.replace(role[0], ' ') : text;
+  // (and so is a post taken by a verb that says nothing itself: "started a new job as head chef" is the head chef)
+  const generic = (w: string) => isCommonWord(w) || GENERIC_POST.has(w);
+  const postOnly = role && contentKeywords(text.replace(role[0], ' '), names).every(generic);
+  const bare = role && !chosen && !postOnly ? text.replace(role[0], ' ') : text;
   // who, or where it happens ("at the town hall"), as an event is known by its host or its place
   const where =
     /\bat (?:the |a )?((?:[\p{L}'’-]+ ?){1,3}?)(?=\s+(?:on|in|at|with|from|for|this|next|every|by)\b|[,.;]|$)/u
@@ -209,7 +215,9 @@ export function factKeywords(text: string, holder: string | undefined, people: r
     contentKeywords(bare, [...names, ...placeWords]).length > 0
       ? contentKeywords(bare, [...names, ...placeWords])
       : contentKeywords(text, names)
-  ).filter((w) => !roleWords.includes(w));
+  )
+    .filter((w) => !roleWords.includes(w))
+    .filter((w, _, all) => !postOnly || !generic(w) || all.every(generic));
   // every part of every name, titles aside ("Dr Amara Sels": Amara, Sels; a couple: both)
   const person = who
     ? [
