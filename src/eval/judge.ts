@@ -278,7 +278,7 @@ export function answerKnowsFact(
       .split(/,|\s+and\s+/)
       .filter((p) => metGroups(p, keywords, skip, selfGroups, true).some(Boolean))
       .some((p) =>
-        contentKeywords(p, [...known]).some(
+        contentKeywords(inPlainVerbs(p), [...known]).some(
           (w) => !given.has(w) && !isLight(w) && !WHO_WORDS.has(w) && !factCompounds.some((k) => partOfCompound(w, k)),
         ),
       );
@@ -291,7 +291,9 @@ export function answerKnowsFact(
         // (not to a guess: "Jonas might be looking to move on?" guesses at a job, it does not name one)
         (actInQuestion[k] && !novel && !GUESS.test(said) && (asksWho || ownLight[k])),
     );
-    if (!vague && lent.every(Boolean) && own.some(Boolean)) knows = true;
+    // (a common word said alone, "she's in the running", takes its sense from a question that names the act)
+    const ownSays = own.some(Boolean) || ownLight.some((m, k) => m && actInQuestion[k]);
+    if (!vague && lent.every(Boolean) && ownSays) knows = true;
     // a detail of the fact added to a question that states it all ("When's Piet selling the herd?" "Thursday.")
     else if (
       fact &&

@@ -21,7 +21,7 @@ const REPORT_FRAME =
 
 /** "From what Rosa was saying, ...", "According to Rosa, ...": the source, said first. */
 const SOURCE_FIRST =
-  /^\s*(?:from what|according to|as)\s+(?:somebody|someone|people|everyone|they|(?:my|his|her|their|our|the)\s+\p{Ll}+|\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)(?:\s+(?:was saying|were saying|said|says|tells me|told me|reckons|heard))?\s*,\s*/u;
+  /^\s*(?:[Ff]rom what|[Aa]ccording to|[Aa]s)\s+(?:somebody|someone|people|everyone|they|(?:my|his|her|their|our|the)\s+\p{Ll}+|\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)(?:\s+(?:was saying|were saying|said|says|tells me|told me|reckons|heard))?\s*,\s*/u;
 /** "Somebody in the queue at the post office said": a vague source placed where it spoke. */
 const PLACED_SOURCE =
   /^\s*(?:somebody|someone|a (?:man|woman|chap|lady|fellow|bloke)|people)\s+(?:in|at|on|from|down)\s+[^,.;]{1,40}?\s+(?:said|says|told me|was saying|were saying|reckons|mentioned)\s+(?:that\s+)?(?=\S)/iu;
