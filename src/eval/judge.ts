@@ -19,6 +19,7 @@ import {
   metGroups,
   nameParts,
   personWords,
+  saidGroups,
   senseWords,
   TIME_WORD,
   topicWords,
@@ -126,10 +127,10 @@ function clauseStates(
   sense?: ReadonlySet<string>,
   inSense = false,
 ): boolean {
-  const own = metGroups(c.text, keywords, skip, selfGroups, inSense, sense);
+  const own = saidGroups(c.text, keywords, skip, selfGroups, inSense, sense);
   if (own.every(Boolean)) return true;
   if (!previous || !own.some(Boolean) || !PRONOUN.test(c.text)) return false;
-  const before = metGroups(previous, keywords, skip, selfGroups, inSense, sense);
+  const before = saidGroups(previous, keywords, skip, selfGroups, inSense, sense);
   return own.every((m, i) => m || before[i]);
 }
 
@@ -247,7 +248,6 @@ export function answerKnowsFact(
     }
     // "A Brandvik, yes, but it's Lars", "The Coles? Martin's son, maybe": the one it is about is someone else
     if (knows && (identifiesAnother(c.text, known) || (asksWho && aboutSomeoneElse(c.text, person)))) knows = false;
-    if (process.env.JDBG) console.error('CL', c, knows);
     if (c.stance !== 'asserts' || aboutSomeoneElse(c.text, person) || HABITUAL.test(c.text)) continue;
     if (echoes(c.text, asked, question) && !(joined && /\b(?:yes|yeah|yep|yup|aye)\b/i.test(c.text))) continue;
     // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops.")
@@ -267,10 +267,9 @@ export function answerKnowsFact(
     });
     if (!question || namesAnother(said, known, false)) continue;
     const vague = namesAnother(said, known);
-    if (process.env.JDBG) console.error('DBG', { said, vague, fromQuestion, actInQuestion, own: metGroups(said, keywords, skip, selfGroups, inSense, sense), stance: c.stance });
-    const own = metGroups(said, keywords, skip, selfGroups, inSense, sense);
+    const own = saidGroups(said, keywords, skip, selfGroups, inSense, sense);
     // a word too common to name the act alone ("reading") names it when the question says which ("poetry reading")
-    const ownLight = metGroups(said, keywords, skip, selfGroups, true, sense);
+    const ownLight = saidGroups(said, keywords, skip, selfGroups, true, sense);
     // the question lends the person it names, the act when it asks who did it, and the sense of a common word
     // (never to a clause that brings a thing of its own: "Tomasz runs the ice house" is another sense of running)
     // (the part of the clause that names the act: "Ben's selling up and moving away" sells nothing else)

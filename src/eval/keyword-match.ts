@@ -123,6 +123,51 @@ function ownObject(text: string, alt: string, sense: ReadonlySet<string> | undef
   return uses > 0 && foreign === uses;
 }
 
+const WHERE = /^(?:at|in|on|from|near|outside|inside|behind|above|below|beside|opposite)$/;
+const BE = /^(?:is|are|was|were|be|been|being|am|s|re|m)$/;
+/** A verb of a clause's own: a participle or a form in -ing or -ed ("taken on", "picking up"). */
+const OWN_VERB = /^(?:\p{L}{2,}ing|\p{L}{3,}ed|taken|got|gotten|gone|done|made|seen|given|brought|bought|sold|left)$/u;
+
+/**
+ * Is a group met only by one word of it said as where the clause's own verb happens ("Greta's taken on a girl at
+ * the bakery", "At the chemist, picking up a prescription")? Then the clause does not say the act. What is said
+ * after a copula is no where ("he's in hospital"), nor is a word beside another of the group's ("moving to the coast").
+ */
+function saidOnlyAsWhere(text: string, group: string): boolean {
+  const alts = alternatives(group).flatMap(withSynonyms);
+  const met = alts.filter((x) => mentions(text, x));
+  if (met.length !== 1 || isLight(met[0] as string) || !(met[0] as string).endsWith('*')) return false;
+  const key = met[0] as string;
+  const words = text.toLowerCase().match(/[\p{L}]+|[^\p{L}\s]/gu) ?? [];
+  const verb = words.some((w) => OWN_VERB.test(w) && !alts.includes(`${stem(w)}*`) && !FILLER.has(`${stem(w)}*`));
+  const uses = words.flatMap((w, i) => (`${stem(w)}*` === key ? [i] : []));
+  return (
+    verb &&
+    uses.length > 0 &&
+    uses.every((i) => {
+      const before = words.slice(Math.max(0, i - 3), i);
+      const p = before.findLastIndex((w) => WHERE.test(w));
+      const between = before.slice(p + 1);
+      if (p < 0 || !between.some((w) => DETERMINER.has(w)) || between.some((w) => !/\p{L}/u.test(w))) return false;
+      return !BE.test(words[i - before.length + p - 1] ?? '');
+    })
+  );
+}
+
+/** The groups a clause of an answer meets (metGroups), a topic group not by a word said only as where. */
+export function saidGroups(
+  text: string,
+  keywords: readonly string[],
+  skip: ReadonlySet<string>,
+  selfGroups: boolean,
+  light = false,
+  sense?: ReadonlySet<string>,
+): boolean[] {
+  return metGroups(text, keywords, skip, selfGroups, light, sense).map(
+    (m, k) => m && !(k > 0 && !/\p{Lu}/u.test(keywords[k] ?? '') && saidOnlyAsWhere(text, keywords[k] ?? '')),
+  );
+}
+
 export function alternatives(group: string): string[] {
   return group
     .split('|')
