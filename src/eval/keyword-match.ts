@@ -88,11 +88,13 @@ export function metGroups(
         .map((x) => x.trim())
         .filter((x) => x.length > 0);
       if (selfGroups && alts.some((x) => skip.has(x.toLowerCase()))) return true;
-      const usable = alts.filter((x) => !skip.has(x.toLowerCase()) && !TIME_WORD.test(x)).flatMap(withSynonyms);
-      const heavy = usable.filter((x) => !isLight(x));
-      if (heavy.some((x) => mentions(text, x))) return true;
-      // a common word in the fact's sense, not doing something else ("he runs the garden centre" of a candidacy)
-      return (heavy.length === 0 || inSense) && usable.some((x) => isLight(x) && mentions(text, x) && !ownObject(text, x, sense));
+      const usable = alts.filter((x) => !skip.has(x.toLowerCase()) && !TIME_WORD.test(x));
+      const all = usable.flatMap(withSynonyms);
+      if (all.some((x) => !isLight(x) && mentions(text, x))) return true;
+      // a common word in the fact's sense, not doing something else ("he runs the garden centre" of a candidacy);
+      // alone in its group, a common word is the act ("the post office will move")
+      const alone = usable.every((x) => isLight(x));
+      return (alone || inSense) && all.some((x) => isLight(x) && mentions(text, x) && !ownObject(text, x, sense));
     })
     .map((met, i) => met || (timeOnly(keywords[i] ?? '') && mentionsAny(text, keywords[i] ?? '')));
 }

@@ -23,11 +23,12 @@ const SECRECY =
 
 /**
  * Splits a sentence where a contrast or a new clause starts ("but", "though", ";", a dash), before a comment on
- * what was said (", which nobody was surprised by", ", and no one minds") and before a reason (", seeing as it's
- * been cancelled"): its negation is about something else.
+ * what was said (", which nobody was surprised by", ", and no one minds"), before a reason (", seeing as it's
+ * been cancelled") and before the speaker's word on itself (", I wasn't listening properly", ", I'm not sure
+ * which"): its negation is about something else.
  */
 const CLAUSE_SPLIT =
-  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that|seeing as|since|because|as)\b))\s*/i;
+  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that|seeing as|since|because|as)\b)|,\s+(?=i(?:['’]m| am) not\b|i (?:wasn['’]t|didn['’]t|don['’]t|can['’]t|couldn['’]t|haven['’]t|won['’]t)\b))\s*/i;
 
 /** "Not closing, moving", "No, not Port Carrow, St Brigid's": a correction, the denied part apart from the rest. */
 const CORRECTION = /^(\s*(?:no,?\s+)?not\s+(?:a |an |the |this |that )?[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s*,\s+(?=\S)/iu;
@@ -221,7 +222,7 @@ export const ENTHUSIASM =
 
 /** A denial of a detail only ("but I couldn't tell you what day it starts"): the fact itself stands. */
 export const DETAIL =
-  /\b(?:when|what day|which day|what date|what time|where|how|exactly|details?|the date|the time|how long|why|what for)\b/i;
+  /\b(?:when|which|what day|which day|what date|what time|where|how|exactly|details?|the date|the time|how long|why|what for)\b/i;
 export const WHETHER =
   /\b(?:if|whether|who|anything|any of it|about it|about that|that['’]s true|true|what(?! (?:day|time|date|hour|week|month|year)))\b/i;
 
