@@ -7,7 +7,7 @@
 
 /** A negation anywhere in the clause ("n't", not, never, no, nobody, nothing, none, neither, nor, without). */
 const NEGATION =
-  /n['’]t\b|\b(not|never|no|nobody|nothing|none|neither|nor|nowhere|without|cannot|no[- ]one|noone)\b|\bnone of\b/i;
+  /n['’]t\b|\b(not|never|no|nobody|nothing|none|neither|nor|nowhere|without|cannot|no[- ]one|noone|barely|hardly|scarcely)\b|\bnone of\b/i;
 /** Words that deny knowing without a negation word. */
 const DENIAL_WORDS =
   /\b(no idea|no clue|not a clue|news to me|first i hear|first i've heard|unaware|i doubt|doubt (it|that|he|she|they)|surprised if|would never|i wonder (if|whether)|who knows)\b/i;
@@ -207,7 +207,7 @@ export const STARTERS = new Set(
 
 /** "I don't know if that's true", "I don't know anything about a sale": not knowing the fact itself. */
 export const KNOWING_DENIAL =
-  /\b(?:haven['’]t|never|not) heard (?:of|about) (?:a|an|any)\b|\b(?:don['’]t|do not|didn['’]t|not sure|no idea|can['’]t say|couldn['’]t say|haven['’]t heard|never heard)\b.*\b(?:if|whether|that['’]s true|it['’]s true|anything|who|what(?! (?:day|time|date|hour|week|month|year))|more)\b/i;
+  /\b(?:i['’]d|i would|we['’]d) be (?:amazed|astonished|surprised|shocked)\s*[.!]?$|\b(?:haven['’]t|never|not) heard (?:of|about) (?:a|an|any)\b|\b(?:don['’]t|do not|didn['’]t|not sure|no idea|can['’]t say|couldn['’]t say|haven['’]t heard|never heard)\b.*\b(?:if|whether|that['’]s true|it['’]s true|anything|who|what(?! (?:day|time|date|hour|week|month|year))|more)\b/i;
 
 /** Saying one knows what was asked, without repeating it ("So I heard", "it's not as if I hadn't heard"). */
 export const KNOWS_IT =

@@ -77,10 +77,10 @@ const PATTERNS = IDIOMS.map(([phrase, plain]) => ({ re: new RegExp(`\\b${phrase}
 /** Off to a named place ("he's off to New Zealand"): leaving for it (case-sensitive: the place is capitalised). */
 const OFF_TO = /\b(?:off|heading|headed|going|gone) (?:out )?to(?= \p{Lu})/gu;
 
-/** The text with each idiom followed by its plain verb ("tying the knot (marrying)"), for reading an answer. */
+/** The text with each idiom after its plain verb ("marrying tying the knot"), for reading an answer. */
 export function withPlainVerbs(text: string): string {
   let out = text.replace(OFF_TO, (m) => `leaving ${m}`);
-  for (const { re, plain } of PATTERNS) out = out.replace(re, (m) => `${m} ${plain}`);
+  for (const { re, plain } of PATTERNS) out = out.replace(re, (m) => `${plain} ${m}`);
   return out;
 }
 
@@ -120,6 +120,9 @@ export const ACT_SYNONYMS: readonly (readonly [string, readonly string[]])[] = [
   ['separate', ['split', 'divorce']],
   ['divorce', ['split', 'separate']],
   ['postpone', ['delay', 'postponed']],
+  ['run', ['candidate', 'campaign']],
+  ['repair', ['fix', 'mend']],
+  ['bicycle', ['bike', 'cycle']],
 ];
 
 /** Acts seen from the other side: who buys is who a seller sells to ("Who's buying Owain's farm?" of his selling it). */
@@ -129,8 +132,15 @@ const CONVERSE: readonly (readonly [RegExp, string])[] = [
   [/\b(?:take|takes|taking|took|taken) over\b/giu, 'handing over'],
 ];
 
-/** A who-question with the other side's act beside its own ("Who's buying selling the farm?"): its gap is the other party. */
+/** "Where's Jago going?": where someone goes is where they move to. */
+const WHERE_GOING = /^\s*where(?:['’]s| is| are)\b.*\b(?:going|off to|heading|headed)\b/i;
+
+/**
+ * A who-question with the other side's act beside its own ("Who's buying selling the farm?"): its gap is the other
+ * party; a where-question of going asks where one moves to.
+ */
 export function withConverse(question: string): string {
+  if (WHERE_GOING.test(question)) return `${question} moving`;
   if (!/^\s*who\b/i.test(question)) return question;
   let out = question;
   for (const [re, other] of CONVERSE) out = out.replace(re, (m) => `${m} ${other}`);
