@@ -5,7 +5,8 @@
 // error is measured on a labelled corpus (judge-corpus.ts; npm run eval -- --judge-check). A model judge, where a
 // model is configured and passes its calibration, does the same job (knowledge-judge.ts).
 import { inPlainVerbs, withConverse, withPlainVerbs } from '../town/idioms.ts';
-import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
+import { contentKeywords } from '../town/tracked.ts';
+import { contentStems, echoes, FAMILY_MEMBER, fragments, namesAnother, WHO_WORDS } from './judge-reading.ts';
 import {
   alternatives,
   FILLER,
@@ -43,7 +44,6 @@ import {
   PRONOUN,
   RETRACTS,
   readClauses,
-  STARTERS,
   sentences,
   WHETHER,
 } from './polarity.ts';
@@ -75,43 +75,6 @@ const LEADING_NO = /^\s*(no|nope|not really|nah)\b/i;
 /** Is this sentence a denial of knowing (a negation, a word of not knowing, or a leading "no")? */
 export function denies(sentence: string): boolean {
   return clauses(sentence).some((c) => negated(c)) || LEADING_NO.test(sentence);
-}
-
-/**
- * Does a clause have a subject the fact and the question do not name ("Piet is the one taking it over")? A
- * capitalised word they lack, followed by a verb; a vague subject ("someone is") counts too.
- */
-function namesAnother(text: string, known: ReadonlySet<string>, vague = true): boolean {
-  if (vague && /\b(?:someone|somebody|a person|one of them|some(?:one)? else|nobody|anyone)\b/i.test(text)) return true;
-  const subject =
-    /(\p{Lu}[\p{L}-]*)(?:['’]s)?\s+(?:is|was|has|had|will|did|does|says|said|told|\p{Ll}+ed|\p{Ll}+s)\b/gu;
-  return [...text.matchAll(subject)].some((m) => {
-    const lw = (m[1] as string).toLowerCase();
-    // (a verb opening a clause is no name: "Fixing bikes in the old forge")
-    if ((m.index ?? 0) === text.search(/\S/) && /(?:ing|ed)$/.test(lw)) return false;
-    return !known.has(lw) && !STARTERS.has(lw) && !TIME_WORD.test(lw) && lw !== 'i';
-  });
-}
-
-/** One of a family, by its surname ("one of the Caswells", "a Brandvik"). */
-const FAMILY_MEMBER = /\b(?:[Oo]ne of (?:the|those)|[Aa]n?|[Tt]he)\s+(\p{Lu}[\p{L}'’-]+)/gu;
-
-/** Words that refer to a person without naming a thing of their own ("the Hurst boy", "young Fenna", "the couple"). */
-const WHO_WORDS = new Set(
-  contentKeywords(
-    'boy girl lad lass man woman fellow chap bloke lady gentleman couple pair family brothers sisters son daughter young eldest youngest older younger one ' +
-      'mrs miss mister missus doctor father reverend vicar',
-  ),
-);
-
-/** An answer of fragments ("Ferry. May. Yes."): read as one clause. */
-function fragments(answer: string): string | undefined {
-  const ss = sentences(answer);
-  // one short sentence without a verb, in pieces ("Tom Walsh - books, on the high street.")
-  if (ss.length === 1 && /\s[-–—]\s/.test(answer) && answer.split(/\s+/).length <= 10 && !FINITE.test(answer))
-    return isQuestion(answer) ? undefined : answer.replace(/\s[-–—]\s/g, ', ');
-  if (ss.length < 2 || !ss.every((x) => x.split(/\s+/).length <= 4 && !isQuestion(x) && !negated(x))) return undefined;
-  return ss.map((x) => x.replace(/[.!?…]+$/, '')).join(', ');
 }
 
 /**
@@ -321,31 +284,6 @@ export function answerKnowsFact(
   }
   // "When's the fair?" answered with a time that is not the fact's: the gap it asks about is filled wrongly
   return knows && !wrongWhen(answer, context.fact ?? '', question);
-}
-
-/** Words that comment on an echo without adding to it ("Right.", "Interesting.", "Fancy that."). */
-const INTERJECTION = new Set(
-  'right well hmm huh interesting fancy that really okay wow indeed sure nice goodness gosh blimey'
-    .split(' ')
-    .map(stem),
-);
-
-/** Stems of a text's content words (4+ letters). */
-function contentStems(text: string): Set<string> {
-  return new Set((text.toLowerCase().match(/[\p{L}]{4,}/gu) ?? []).map(stem));
-}
-
-/**
- * An echo of the question without a verb of its own ("Anna taking over the ferry. Well."): every content word is
- * the question's; it repeats, it does not tell.
- */
-function echoes(clause: string, asked: ReadonlySet<string>, question: string): boolean {
-  if (asked.size === 0 || FINITE.test(clause) || AFFIRM.test(clause)) return false;
-  // a name the question lacks answers it ("Who bought the cinema?" "Joe. Cinema. Bought it.")
-  const names = (clause.match(/\p{Lu}\p{Ll}+/gu) ?? []).filter((w) => !STARTERS.has(w.toLowerCase()));
-  if (names.some((w) => !new RegExp(`\\b${w}\\b`, 'i').test(question) && !asked.has(stem(w)))) return false;
-  const own = [...contentStems(clause)].filter((w) => !INTERJECTION.has(w));
-  return own.length > 0 && own.every((w) => asked.has(w));
 }
 
 /** Words of knowing a person, which a negation turns into "I don't know them". */

@@ -124,7 +124,8 @@ export const AFFIRM =
   /^\s*(yes|yeah|yep|yup|of course|sure|certainly|absolutely|indeed|definitely|that's right|that is right|right|correct|i do\b|i know\b|oh,? (yes|i know))/i;
 
 /** Asking to have confirmed what one heard ("Is it true he's ...?", "Is it right that ...?"). */
-const CHECKING = /^\s*(?:[Ii]s it|[Ii]s that|[Ss]o is it)\s+(?:true|right|so)\s+(?:that\s+)?(?:he|she|they|\p{Lu}[\p{L}'’-]*)\b/u;
+const CHECKING =
+  /^\s*(?:[Ii]s it|[Ii]s that|[Ss]o is it)\s+(?:true|right|so)\s+(?:that\s+)?(?:he|she|they|\p{Lu}[\p{L}'’-]*)\b/u;
 
 export interface Clause {
   text: string;
@@ -142,7 +143,8 @@ export function readClauses(answer: string): Clause[] {
     // "Is it true he's in hospital?": the speaker heard it and asks to be sure, unless it goes on to say it had not
     const later = ss.slice(i + 1);
     const checking =
-      CHECKING.test(s) && !later.some((x) => DENIAL_WORDS.test(x) || KNOWING_DENIAL.test(x) || /^\s*(?:no|nope|nah)\b/i.test(x));
+      CHECKING.test(s) &&
+      !later.some((x) => DENIAL_WORDS.test(x) || KNOWING_DENIAL.test(x) || /^\s*(?:no|nope|nah)\b/i.test(x));
     const asked = asks(s) && !checking;
     // An echo question answered "Yes, ..." in the next sentence is asserted by it, and so is a short echo without a
     // verb the next sentence goes on from ("The bicycle shop? I can't wait.").

@@ -30,7 +30,11 @@ const SOURCE_ASIDE =
   /,\s*(?:somebody|someone|people|they|everyone|\p{Lu}[\p{L}'’-]*)\s+(?:said|says|say|told me|tells me|reckons|mentioned)\s*(?=,|$|[.!?])/gu;
 
 export function withoutSource(clause: string): string {
-  return clause.replace(SOURCE_FIRST, '').replace(PLACED_SOURCE, '').replace(SOURCE_ASIDE, '').replace(REPORT_FRAME, '');
+  return clause
+    .replace(SOURCE_FIRST, '')
+    .replace(PLACED_SOURCE, '')
+    .replace(SOURCE_ASIDE, '')
+    .replace(REPORT_FRAME, '');
 }
 
 /**
