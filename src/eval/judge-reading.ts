@@ -28,7 +28,9 @@ export const FAMILY_MEMBER = /\b(?:[Oo]ne of (?:the|those)|[Aa]n?|[Tt]he)\s+(\p{
 export const WHO_WORDS = new Set(
   contentKeywords(
     'boy girl lad lass man woman fellow chap bloke lady gentleman couple pair family brothers sisters son daughter young eldest youngest older younger one ' +
-      'mrs miss mister missus doctor father reverend vicar',
+      'mrs miss mister missus doctor father reverend vicar ' +
+      // (or say whose a thing is: "Maeve's idea", "that's Tom's doing")
+      'idea doing brainchild project behind',
   ),
 );
 

@@ -4,7 +4,7 @@
 // cousin is running") states nothing, and a later denial that touches the topic takes an earlier claim back. Its
 // error is measured on a labelled corpus (judge-corpus.ts; npm run eval -- --judge-check). A model judge, where a
 // model is configured and passes its calibration, does the same job (knowledge-judge.ts).
-import { inPlainVerbs, withConverse, withPlainVerbs } from '../town/idioms.ts';
+import { asksCounterpart, inPlainVerbs, withConverse, withPlainVerbs } from '../town/idioms.ts';
 import { contentKeywords } from '../town/tracked.ts';
 import { contentStems, echoes, FAMILY_MEMBER, fragments, namesAnother, WHO_WORDS } from './judge-reading.ts';
 import {
@@ -68,6 +68,11 @@ const YES_NO =
 
 /** Verbs that say an event takes place at all: the event named is the whole fact. */
 const EXISTENCE = new Set(['hold*', 'happen*', 'go*']);
+
+/** Acts that last (closing, moving away), and words that say a thing is for a while only. */
+const LASTING = new Set(['clos*', 'mov*', 'leav*', 'emigr*', 'shut*', 'relocat*']);
+const TEMPORARY =
+  /\bfor (?:a|the|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?|while|weekend|summer|holidays?)\b|\btemporar(?:y|ily)\b|\bthen (?:it['’]s |he['’]s |she['’]s |they['’]re )?(?:back|open)\b|\bon holiday\b/i;
 
 /** A reply that opens with "no". */
 const LEADING_NO = /^\s*(no|nope|not really|nah)\b/i;
@@ -169,6 +174,8 @@ export function answerKnowsFact(
     (w) => !person.includes(w.toLowerCase()) && !TIME_WORD.test(w),
   );
   const namesThing = /^\s*who\b/i.test(question) && things.some((w) => mentions(question, w));
+  // "Who's buying the Ferryman's Arms?" of its sale: the question names what is sold, and asks for the other party
+  if (namesThing && asksCounterpart(question)) fromQuestion.forEach((_, k) => (fromQuestion[k] ||= k === 0));
   const actInQuestion = fromQuestion.map(
     (m, k) =>
       m ||
@@ -200,6 +207,8 @@ export function answerKnowsFact(
     if (turns(sentence) || (sentence.indexOf(c.text) > 0 && /\b(?:but|though|although)\b/i.test(sentence)))
       turned = true;
     if (unaware && !turned && c.sentence > firstSaid) continue;
+    // "closing it for a week, then it's open as normal": a while is not for good
+    if (verb !== undefined && LASTING.has(verb) && TEMPORARY.test(c.text) && !TEMPORARY.test(fact)) continue;
     // (a retraction that is the fact's own act is no retraction: "they've called it off" of a cancelled carnival)
     const retracts =
       RETRACTS.test(c.text) && !metGroups(c.text, keywords, skip, selfGroups, true).slice(1).some(Boolean);

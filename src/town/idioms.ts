@@ -146,3 +146,8 @@ export function withConverse(question: string): string {
   for (const [re, other] of CONVERSE) out = out.replace(re, (m) => `${m} ${other}`);
   return out;
 }
+
+/** A who-question asking for the other side of a sale or a takeover ("Who's buying the Ferryman's Arms?"). */
+export function asksCounterpart(question: string): boolean {
+  return /^\s*who\b/i.test(question) && CONVERSE.some(([re]) => new RegExp(re.source, 'iu').test(question));
+}
