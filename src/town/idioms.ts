@@ -16,6 +16,8 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   [`(?:hand|hands|handing|handed) (?:over )?${POSSESSIVE} keys`, 'retiring'],
   ['(?:pack|packs|packing|packed) (?:it )?in', 'retiring'],
   [`(?:hand|hands|handing|handed) in ${POSSESSIVE} notice`, 'resigning'],
+  ['(?:throw|throws|throwing|threw|thrown) in the towel', 'resigning'],
+  ['(?:walk|walks|walking|walked) out', 'resigning'],
   ['(?:step|steps|stepping|stepped) aside', 'retiring'],
   ['(?:bow|bows|bowing|bowed) out', 'retiring'],
   [`(?:hand|hands|handing|handed) over the reins`, 'retiring'],
@@ -30,17 +32,23 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['on the market', 'selling'],
   ['(?:auctioning|auctioned) off', 'selling'],
   ['(?:sell|sells|selling|sold) (?:up|off)', 'selling'],
+  ['(?:get|gets|getting|got) rid of', 'selling'],
   // buying
   ['(?:purchase|purchases|purchasing|purchased)', 'buying'],
   // closing
   ['(?:shut|shuts|shutting|close|closes|closing|closed) (?:down|up)', 'closing'],
   ['(?:boarded|boarding) up', 'closing'],
   ['(?:wind|winds|winding|wound) (?:it |them )?up', 'closing'],
+  ['(?:go|goes|going|went|gone) (?:under|bust)', 'closing'],
+  // opening
+  ['(?:open|opens|opening|opened) (?:its|their|her|his) doors', 'opening'],
+  ['(?:set|sets|setting) up', 'opening'],
   ['(?:close|closes|closing|closed|shut|shuts|shutting) (?:its|their) doors', 'closing'],
   // standing for an office
   [`(?:put|puts|putting) ${POSSESSIVE} name (?:down|forward|in)`, 'standing'],
   [`(?:throw|throws|throwing|threw) ${POSSESSIVE} hat in the ring`, 'standing'],
   ['in the running', 'standing'],
+  ['on the ballot', 'standing'],
   [`(?:hand|hands|handing|handed) (?:in )?${POSSESSIVE} (?:nomination )?papers`, 'standing'],
   // expecting a baby
   ['(?:a )?bun in the oven', 'pregnant'],
@@ -74,13 +82,22 @@ const IDIOMS: readonly (readonly [string, string])[] = [
 
 const PATTERNS = IDIOMS.map(([phrase, plain]) => ({ re: new RegExp(`\\b${phrase}\\b`, 'giu'), plain }));
 
+/**
+ * Phrases read in answers only (a fact keeps its own words, which these meet): a birthday by the age turned or an
+ * ordinal said alone ("Winnie's hundredth", "she turns 100").
+ */
+const ANSWER_ONLY = [
+  /\b(?:turn|turns|turning|turned) (?:\d+|\w+ty|a hundred)\b/giu,
+  /\b(?:twenty-first|(?:thirt|fort|fift|sixt|sevent|eight|ninet)ieth|hundredth)\b/giu,
+].map((re) => ({ re, plain: 'birthday turning' }));
+
 /** Off to a named place ("he's off to New Zealand"): leaving for it (case-sensitive: the place is capitalised). */
 const OFF_TO = /\b(?:off|heading|headed|going|gone) (?:out )?to(?= \p{Lu})/gu;
 
 /** The text with each idiom after its plain verb ("marrying tying the knot"), for reading an answer. */
 export function withPlainVerbs(text: string): string {
   let out = text.replace(OFF_TO, (m) => `leaving ${m}`);
-  for (const { re, plain } of PATTERNS) out = out.replace(re, (m) => `${plain} ${m}`);
+  for (const { re, plain } of [...PATTERNS, ...ANSWER_ONLY]) out = out.replace(re, (m) => `${plain} ${m}`);
   return out;
 }
 
@@ -120,6 +137,7 @@ export const ACT_SYNONYMS: readonly (readonly [string, readonly string[]])[] = [
   ['separate', ['split', 'divorce']],
   ['divorce', ['split', 'separate']],
   ['postpone', ['delay', 'postponed']],
+  ['turn', ['birthday']],
   ['run', ['candidate', 'campaign']],
   ['repair', ['fix', 'mend']],
   ['bicycle', ['bike', 'cycle']],
