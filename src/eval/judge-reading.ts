@@ -16,7 +16,8 @@ export function namesAnother(text: string, known: ReadonlySet<string>, vague = t
   return [...text.matchAll(subject)].some((m) => {
     const lw = (m[1] as string).toLowerCase();
     // (a verb opening a clause is no name: "Fixing bikes in the old forge")
-    if ((m.index ?? 0) === text.search(/\S/) && /(?:ing|ed)$/.test(lw)) return false;
+    // (nor a word of the fact's: "Dance classes in the drill hall")
+    if ((m.index ?? 0) === text.search(/\S/) && (/(?:ing|ed)$/.test(lw) || known.has(`${stem(lw)}*`))) return false;
     return !known.has(lw) && !STARTERS.has(lw) && !TIME_WORD.test(lw) && lw !== 'i';
   });
 }

@@ -255,10 +255,12 @@ export function answerKnowsFact(
       );
     // ("The coast path is closing": a clause with a subject of its own takes none from the question)
     const subjectOf = ownSubject(said);
+    // ("The Carmarthen one's being axed": "one" stands for the question's own subject)
+    const proForm = subjectOf !== undefined && /\bones?$/i.test(subjectOf);
     const lent = own.map(
       (m, k) =>
         m ||
-        (fromQuestion[k] && isSubject[k] && !(subjectOf !== undefined && !mentionsAny(subjectOf, keywords[k] ?? ''))) ||
+        (fromQuestion[k] && isSubject[k] && !(subjectOf !== undefined && !proForm && !mentionsAny(subjectOf, keywords[k] ?? ''))) ||
         // (not to a guess: "Jonas might be looking to move on?" guesses at a job, it does not name one)
         (actInQuestion[k] && !novel && !GUESS.test(said) && (asksWho || ownLight[k])),
     );

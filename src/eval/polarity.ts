@@ -231,4 +231,4 @@ export const WHETHER =
 
 /** A routine, not an event: "closes the garage at six every evening", "rows there most mornings", "on Sundays". */
 export const HABITUAL =
-  /\b(?:every|each)\s+(?:day|morning|evening|night|afternoon|week|weekend|month|year|spring|summer|autumn|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bmost (?:mornings|evenings|days|nights|weekends|afternoons)\b|\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b|\b(?:daily|nightly|usually|as usual)\b/i;
+  /\b(?:every|each)\s+(?:day|morning|evening|night|afternoon|week|weekend|month|year|spring|summer|autumn|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bmost (?:mornings|evenings|days|nights|weekends|afternoons)\b|\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b|\b(?:daily|nightly|usually|as usual)\b|\b(?:for|at) every\b/i;
