@@ -69,6 +69,13 @@ const YES_NO =
 /** Verbs that say an event takes place at all: the event named is the whole fact. */
 const EXISTENCE = new Set(['hold*', 'happen*', 'go*']);
 
+/** Does a clause's predicate (after a subject of its own, "the bakery's") meet the fact's act ("been sold")? */
+function saysAct(clause: string, keywords: readonly string[], skip: ReadonlySet<string>): boolean {
+  const subject = ownSubject(clause);
+  const predicate = subject === undefined ? clause : clause.slice(clause.indexOf(subject) + subject.length);
+  return metGroups(predicate, keywords, skip, false, true).slice(1).some(Boolean);
+}
+
 /** Acts that last (closing, moving away), and words that say a thing is for a while only. */
 const LASTING = new Set(['clos*', 'mov*', 'leav*', 'emigr*', 'shut*', 'relocat*']);
 const TEMPORARY =
@@ -225,7 +232,12 @@ export function answerKnowsFact(
     // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops.")
     const before = ss[c.sentence - 1];
     const prev = before !== undefined && !clauses(before).some((x) => negated(x)) ? before : undefined;
-    if (clauseStates(c, prev, keywords, skip, selfGroups, sense, inSense)) {
+    // who told it is not who it is about: "Tomasz said the old harbour master is retiring" (but "Ann said she's going",
+    // and "Ben told me the bakery's been sold": the fact's own one telling of its act)
+    const told = withoutSource(c.text);
+    const bySelf = person.some((w) => mentions(c.text, w) && !mentions(told, w)) && saysAct(told, keywords, skip);
+    const content = told !== c.text && !/^\s*(?:he|she|they)\b/i.test(told) && !bySelf ? { ...c, text: told } : c;
+    if (clauseStates(content, prev, keywords, skip, selfGroups, sense, inSense)) {
       knows = true;
       continue;
     }
@@ -260,7 +272,9 @@ export function answerKnowsFact(
     const lent = own.map(
       (m, k) =>
         m ||
-        (fromQuestion[k] && isSubject[k] && !(subjectOf !== undefined && !proForm && !mentionsAny(subjectOf, keywords[k] ?? ''))) ||
+        (fromQuestion[k] &&
+          isSubject[k] &&
+          !(subjectOf !== undefined && !proForm && !mentionsAny(subjectOf, keywords[k] ?? ''))) ||
         // (not to a guess: "Jonas might be looking to move on?" guesses at a job, it does not name one)
         (actInQuestion[k] && !novel && !GUESS.test(said) && (asksWho || ownLight[k])),
     );
