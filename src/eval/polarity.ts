@@ -29,7 +29,7 @@ const SECRECY =
  * which"): its negation is about something else.
  */
 const CLAUSE_SPLIT =
-  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that|seeing as|since|because|as)\b)|,\s+(?=(?:he|she|they)(?:['’]s|['’]re|['’]ll| is| are| will)\s+(?!not\b|n['’]t\b)\p{L}|it(?:['’]s|['’]ll| is| will)\s+(?:going|been|getting|being)\b)|,\s+(?=i(?:['’]m| am) not\b|i (?:wasn['’]t|didn['’]t|don['’]t|can['’]t|couldn['’]t|haven['’]t|won['’]t)\b))\s*/iu;
+  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that|seeing as|since|because|as)\b)|(?<!\b(?:saying|said|says|told me|tells me|reckons|heard))(?<!\baccording to \p{L}+),\s+(?=(?:he|she|they)(?:['’]s|['’]re|['’]ll| is| are| will)\s+(?!not\b|n['’]t\b)\p{L}|it(?:['’]s|['’]ll| is| will)\s+(?:going|been|getting|being)\b)|,\s+(?=i(?:['’]m| am) not\b|i (?:wasn['’]t|didn['’]t|don['’]t|can['’]t|couldn['’]t|haven['’]t|won['’]t)\b))\s*/iu;
 
 /** "Not closing, moving", "No, not Port Carrow, St Brigid's": a correction, the denied part apart from the rest. */
 const CORRECTION = /^(\s*(?:no,?\s+)?not\s+(?:a |an |the |this |that )?[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s*,\s+(?=\S)/iu;

@@ -138,7 +138,7 @@ export const ACT_SYNONYMS: readonly (readonly [string, readonly string[]])[] = [
   ['divorce', ['split', 'separate']],
   ['postpone', ['delay', 'postponed']],
   ['turn', ['birthday']],
-  ['run', ['candidate', 'campaign']],
+  ['run', ['candidate', 'campaign', 'stand']],
   ['repair', ['fix', 'mend']],
   ['bicycle', ['bike', 'cycle']],
 ];

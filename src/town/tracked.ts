@@ -98,7 +98,7 @@ const IRREGULAR: Record<string, string> = Object.fromEntries(
     'chosen:choose flew:fly drove:drive driven:drive fell:fall fallen:fall sang:sing sung:sing paid:pay ' +
     'threw:throw thrown:throw broke:break broken:break moved:move married:marry dad:father daddy:father ' +
     'mum:mother mom:mother mummy:mother grandad:grandfather granddad:grandfather grandma:grandmother gran:grandmother ' +
-    'wedding:marry wed:marry shut:close shutting:close acquire:buy acquired:buy launch:open launched:open quit:leave depart:leave ' +
+    'wedding:marry wed:marry shut:close shutting:close acquire:buy acquired:buy launch:open launched:open depart:leave ' +
     'departing:leave departed:leave hire:appoint hired:appoint select:choose selected:choose axe:cancel axed:cancel ' +
     'delay:postpone delayed:postpone cancelled:cancel cancelling:cancel'
   )

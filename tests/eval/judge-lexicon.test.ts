@@ -1,0 +1,113 @@
+// The rule judge meets a fact said in the speaker's own words (issue 38): synonyms of a town's acts (quit for
+// resigned, flogging for selling, pregnant for expecting), idioms, a post named after a verb that says nothing;
+// and it does not take a word of the fact said as where something else happens, a trip for a move, or the one who
+// told it for the one it is about. Facts and answers here are invented for the rules, none from a corpus.
+import { describe, expect, it } from 'vitest';
+import { labelledKeywords } from '../../src/eval/corpus-file.ts';
+import { answerKnowsFact, memorySupportsFact } from '../../src/eval/judge.ts';
+import { factKeywords } from '../../src/town/tracked.ts';
+
+const speaker = { name: 'Agnes Moyle', holder: false };
+function knows(fact: string, question: string, answer: string): boolean {
+  return answerKnowsFact(answer, labelledKeywords({ fact }), speaker, { question, fact });
+}
+
+const resign = 'Idris Pugh has resigned as secretary of the Tregaron bowls club.';
+const sale = 'Fenella Drake is selling the Anchor Inn to a family from Leeds.';
+const baby = 'Saskia Moon is expecting her second baby in November.';
+const move = 'Ruairi Quinn is moving to Vancouver in March to join his brother.';
+const closing = 'The Dunmore launderette will close for good at the end of May.';
+const stand = 'Petra Vale is standing for the district council in the spring election.';
+const chef = 'Tobiah Lark has started a new job as head gardener at Penrose Hall.';
+
+describe('a fact said in other words', () => {
+  it('a synonym of the act meets it, in the fact’s sense; the same word doing something else does not', () => {
+    expect(knows(resign, 'What’s new with Idris Pugh?', 'He’s quit the bowls club, as secretary anyway.')).toBe(true);
+    expect(knows(resign, 'What’s new with Idris Pugh?', 'He stepped down from the bowls club last week.')).toBe(true);
+    expect(knows(resign, 'What’s new with Idris Pugh?', 'He threw in the towel at the bowls club.')).toBe(true);
+    expect(knows(sale, 'Any news of Fenella Drake?', 'She’s flogging the Anchor to some family from Leeds.')).toBe(
+      true,
+    );
+    expect(knows(sale, 'Any news of Fenella Drake?', 'The Anchor’s on the market, she told me.')).toBe(true);
+    expect(knows(baby, 'How’s Saskia Moon?', 'Pregnant again! Due in November.')).toBe(true);
+    expect(knows(baby, 'How’s Saskia Moon?', 'There’s a bun in the oven, apparently.')).toBe(true);
+    expect(knows(stand, 'What’s Petra Vale doing this spring?', 'Running for the district council.')).toBe(true);
+    expect(knows(stand, 'Is Petra Vale standing for council?', 'She runs the tea room, that’s all I know.')).toBe(
+      false,
+    );
+  });
+
+  it('a synonym goes one way: a fact of leaving is not met by retiring', () => {
+    const left = 'Idris Pugh has left the Tregaron bowls club.';
+    expect(knows(left, 'What’s new with Idris Pugh?', 'He’s retiring, I hear.')).toBe(false);
+    expect(knows(resign, 'What’s new with Idris Pugh?', 'He’s retiring, I hear.')).toBe(true);
+  });
+
+  it('a post taken by a verb that says nothing is the act; starting something else is not it', () => {
+    expect(factKeywords(chef, 'Tobiah Lark')).toEqual(['Tobiah|Lark|Penrose Hall', 'head*|gardener*']);
+    expect(knows(chef, 'Who is Tobiah Lark?', 'He’s the new head gardener up at Penrose Hall.')).toBe(true);
+    expect(knows(chef, 'Who is Tobiah Lark?', 'He started at Penrose Hall last month, in the kitchens.')).toBe(false);
+  });
+
+  it('a who-question of a sale asks for the other side; where one is going is where one moves', () => {
+    expect(knows(sale, 'Who’s buying the Anchor Inn?', 'A family. From Leeds.')).toBe(true);
+    expect(knows(move, 'Where’s Ruairi Quinn going?', 'Vancouver.')).toBe(true);
+    expect(knows(move, 'Where’s Ruairi Quinn going?', 'Penzance, for his holidays.')).toBe(false);
+  });
+});
+
+describe('a word of the fact that does not say it', () => {
+  it('a word of the fact said as where the clause’s own verb happens', () => {
+    const shop = 'Mabyn Rowe is selling her pottery shop on Fore Street.';
+    expect(knows(shop, 'What’s Mabyn Rowe up to?', 'She’s taken on a lad at the shop for the summer.')).toBe(false);
+    expect(knows(shop, 'What’s Mabyn Rowe up to?', 'Selling the pottery shop, I hear.')).toBe(true);
+    // (what is said after a copula is no where: "he's in hospital")
+    const ill = 'Hector Bligh has been diagnosed with shingles and is in the Truro hospital.';
+    expect(knows(ill, 'How’s Hector Bligh?', 'He’s in hospital, poor man.')).toBe(true);
+  });
+
+  it('a lasting act said for a while only; a trip is not a move', () => {
+    expect(knows(closing, 'What’s happening to the launderette?', 'Shutting for good at the end of May.')).toBe(true);
+    expect(
+      knows(closing, 'What’s happening to the launderette?', 'They’re closing it for a week to fix the machines.'),
+    ).toBe(false);
+    expect(knows(move, 'What’s Ruairi Quinn up to?', 'He’s off to Vancouver for a fortnight, then back.')).toBe(false);
+    expect(knows(move, 'What’s Ruairi Quinn up to?', 'He’s off to Vancouver in March, for good.')).toBe(true);
+  });
+
+  it('who told it is not who it is about, unless they tell of their own act', () => {
+    const run = 'Osric Penhale is running for harbour master.';
+    const q = 'Is anyone running for harbour master?';
+    expect(knows(run, q, 'Osric said the old harbour master is retiring, nothing more.')).toBe(false);
+    expect(knows(run, q, 'From what Osric was saying, he’s putting his name forward for harbour master.')).toBe(true);
+    const bakery = 'Lowenna Hart is selling the Fore Street bakery.';
+    expect(knows(bakery, 'Any news of the bakery?', 'Lowenna told me the bakery’s been sold.')).toBe(true);
+    expect(knows(resign, 'Is Idris still secretary?', 'Somebody down the shop said he’d quit the bowls club.')).toBe(
+      true,
+    );
+  });
+
+  it('asking to have confirmed what one heard asserts it, unless the answer goes on to deny it', () => {
+    const q = 'Have you heard anything about Saskia Moon?';
+    expect(knows(baby, q, 'Is it true she’s pregnant again? Someone at the school gate said so.')).toBe(true);
+    expect(knows(baby, q, 'Is it true she’s pregnant again? No idea, I haven’t seen her.')).toBe(false);
+  });
+
+  it('a speaker’s word on itself after a comma takes nothing back; "only to" does', () => {
+    const race = 'Jory Tamblyn is running the Looe half marathon to raise money for the hospice.';
+    const q = 'What’s Jory Tamblyn doing for the hospice?';
+    expect(knows(race, q, 'Running the Looe half marathon, I wasn’t told when.')).toBe(true);
+    const dog = 'Wenna Trask is adopting a retired greyhound from the Bodmin shelter.';
+    expect(knows(dog, 'What’s Wenna Trask up to?', 'She’s at the Bodmin shelter a lot, but only to help out.')).toBe(
+      false,
+    );
+  });
+});
+
+describe('a memory grounds a fact said in other words', () => {
+  it('a synonym of the act with the person grounds it; the person doing something else does not', () => {
+    const kw = factKeywords(resign, 'Idris Pugh');
+    expect(memorySupportsFact('Idris Pugh told me he quit as secretary of the bowls club.', kw, resign)).toBe(true);
+    expect(memorySupportsFact('Idris Pugh bowled badly at the club today.', kw, resign)).toBe(false);
+  });
+});
