@@ -73,7 +73,7 @@ const EXISTENCE = new Set(['hold*', 'happen*', 'go*']);
 function saysAct(clause: string, keywords: readonly string[], skip: ReadonlySet<string>): boolean {
   const subject = ownSubject(clause);
   const predicate = subject === undefined ? clause : clause.slice(clause.indexOf(subject) + subject.length);
-  return metGroups(predicate, keywords, skip, false, true).slice(1).some(Boolean);
+  return metGroups(predicate, keywords, skip, false, true).some((m, k) => m && !/\p{Lu}/u.test(keywords[k] ?? ''));
 }
 
 /** Acts that last (closing, moving away), and words that say a thing is for a while only. */
