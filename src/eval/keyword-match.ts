@@ -81,6 +81,7 @@ export function metGroups(
 ): boolean[] {
   // a common word is taken in the fact's sense when the text also carries another word of the fact ("run for mayor")
   const inSense = light || (sense !== undefined && contentKeywords(text).some((w) => sense.has(w)));
+  const own = new Set(keywords.flatMap((g) => alternatives(g).flatMap(withSynonyms)));
   return keywords
     .map((group) => {
       const alts = group
@@ -90,11 +91,11 @@ export function metGroups(
       if (selfGroups && alts.some((x) => skip.has(x.toLowerCase()))) return true;
       const usable = alts.filter((x) => !skip.has(x.toLowerCase()) && !TIME_WORD.test(x));
       const all = usable.flatMap(withSynonyms);
-      if (all.some((x) => !isLight(x) && mentions(text, x))) return true;
+      if (all.some((x) => !isLight(x) && mentions(text, x) && !ownObject(text, x, sense, own))) return true;
       // a common word in the fact's sense, not doing something else ("he runs the garden centre" of a candidacy);
       // alone in its group, a common word is the act ("the post office will move")
       const alone = usable.every((x) => isLight(x));
-      return (alone || inSense) && all.some((x) => isLight(x) && mentions(text, x) && !ownObject(text, x, sense));
+      return (alone || inSense) && all.some((x) => isLight(x) && mentions(text, x) && !ownObject(text, x, sense, own));
     })
     .map((met, i) => met || (timeOnly(keywords[i] ?? '') && mentionsAny(text, keywords[i] ?? '')));
 }
@@ -102,13 +103,32 @@ export function metGroups(
 const DETERMINER = new Set('the a an his her their its my our your this that'.split(' '));
 const PREPOSITION = /^(?:for|to|in|on|at|of|from|with|by|into|as|and|or|but|after|before|next|this|until)$/;
 
+/** Things said of any place or property ("selling the place", "bought the whole lot"): no object of their own. */
+const ANY_THING = new Set(
+  'place business house home property building lot shop premises site whole thing one land'
+    .split(' ')
+    .map((w) => `${stem(w)}*`),
+);
+
 /**
- * Does every use of a common word in the text take an object of its own, none of the fact's ("runs the garden
- * centre", "takes the bus")? Then the word is in another sense. `sense`: the fact's and the question's words.
+ * Does every use of a word of the fact in the text take an object of its own, none of the fact's ("runs the garden
+ * centre", "takes the bus", "retiring the old minibus")? Then the word is in another sense. A common word's object
+ * is the fact's when any of its words is; another word's by its head ("the school's old minibus": a minibus),
+ * unless the head is common too ("the rugby club").
+ * `sense`: the fact's and the question's words; `own`: the fact's keywords.
  */
-function ownObject(text: string, alt: string, sense: ReadonlySet<string> | undefined): boolean {
+function ownObject(
+  text: string,
+  alt: string,
+  sense: ReadonlySet<string> | undefined,
+  own: ReadonlySet<string>,
+): boolean {
   if (!sense || !alt.endsWith('*')) return false;
   const words = text.toLowerCase().match(/[\p{L}'’]+|[^\p{L}\s]/gu) ?? [];
+  const fits = (x: string) => {
+    const k = `${stem(x.replace(/['’]s$/, ''))}*`;
+    return sense.has(k) || own.has(k) || ANY_THING.has(k);
+  };
   let uses = 0;
   let foreign = 0;
   words.forEach((w, i) => {
@@ -120,7 +140,10 @@ function ownObject(text: string, alt: string, sense: ReadonlySet<string> | undef
       if (PREPOSITION.test(x) || !/\p{L}/u.test(x)) break;
       object.push(x);
     }
-    if (object.length > 0 && !object.some((x) => sense.has(`${stem(x)}*`))) foreign++;
+    const head = object[object.length - 1] ?? '';
+    // (a common head takes its sense from the words before it: "the rugby club")
+    const fitting = isLight(alt) || isCommonWord(head) ? object.some(fits) : fits(head);
+    if (object.length > 0 && !fitting) foreign++;
   });
   return uses > 0 && foreign === uses;
 }
@@ -131,7 +154,7 @@ const BE = /^(?:is|are|was|were|be|been|being|am|s|re|m)$/;
 const OWN_VERB = /^(?:\p{L}{2,}ing|\p{L}{3,}ed|taken|got|gotten|gone|done|made|seen|given|brought|bought|sold|left)$/u;
 
 /**
- * Is a group met only by one word of it said as where the clause's own verb happens ("Greta's taken on a girl at
+ * Is a group met only by one word of it said as where the clause's own verb happens, or as that verb's object ("Greta's taken on a girl at
  * the bakery", "At the chemist, picking up a prescription")? Then the clause does not say the act. What is said
  * after a copula is no where ("he's in hospital"), nor is a word beside another of the group's ("moving to the coast").
  */
@@ -141,13 +164,18 @@ function saidOnlyAsWhere(text: string, group: string): boolean {
   if (met.length !== 1 || isLight(met[0] as string) || !(met[0] as string).endsWith('*')) return false;
   const key = met[0] as string;
   const words = text.toLowerCase().match(/[\p{L}]+|[^\p{L}\s]/gu) ?? [];
-  const verb = words.some((w) => OWN_VERB.test(w) && !alts.includes(`${stem(w)}*`) && !FILLER.has(`${stem(w)}*`));
+  const otherVerb = (w: string) => OWN_VERB.test(w) && !alts.includes(`${stem(w)}*`) && !FILLER.has(`${stem(w)}*`);
   const uses = words.flatMap((w, i) => (`${stem(w)}*` === key ? [i] : []));
   return (
-    verb &&
+    words.some(otherVerb) &&
     uses.length > 0 &&
     uses.every((i) => {
       const before = words.slice(Math.max(0, i - 3), i);
+      // the object of another verb that says an act of its own ("Judging the ploughing at Helston"; "taking the
+      // chapel on" may be the fact's act in other words)
+      const d = before.findIndex((w) => DETERMINER.has(w));
+      const v = words[i - before.length + d - 1] ?? '';
+      if (d >= 0 && otherVerb(v) && !isCommonWord(v) && before.slice(d).every((w) => /\p{L}/u.test(w))) return true;
       const p = before.findLastIndex((w) => WHERE.test(w));
       const between = before.slice(p + 1);
       if (p < 0 || !between.some((w) => DETERMINER.has(w)) || between.some((w) => !/\p{L}/u.test(w))) return false;

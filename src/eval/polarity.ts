@@ -186,7 +186,10 @@ export function aboutSomeoneElse(clause: string, self: readonly string[] = []): 
         .split(/\s+/)
         .filter(Boolean).length <= 1;
     const isVerb =
-      opens && /^['’]s\s+(?:\p{L}+ing|been|got|gone|just|now|not|off|away|finally|also|still|already)\b/iu.test(after);
+      opens &&
+      /^['’]s\s+(?:\p{L}+ing|been|got|gone|just|now|not|off|away|finally|also|still|already|in|at|out|home|back|ill|poorly)\b/iu.test(
+        after,
+      );
     if (/^['’]s?\b/.test(after) && !isVerb) continue;
     if (/\b(?:for|to|with|of|about|from|by|at|on|visit(?:ing)?)\s*$/i.test(clause.slice(0, m.index ?? 0))) continue;
     if (!/^\p{Lu}/u.test(next)) return true;

@@ -94,10 +94,13 @@ const ANSWER_ONLY = [
 /** Off to a named place ("he's off to New Zealand"): leaving for it (case-sensitive: the place is capitalised). */
 const OFF_TO = /\b(?:off|heading|headed|going|gone) (?:out )?to(?= \p{Lu})/gu;
 
-/** The text with each idiom after its plain verb ("marrying tying the knot"), for reading an answer. */
+/**
+ * The text with each idiom after its plain verb ("marrying, tying the knot"), for reading an answer: set apart, so
+ * the idiom's words are not read as the plain verb's object ("pregnant, a bun in the oven").
+ */
 export function withPlainVerbs(text: string): string {
   let out = text.replace(OFF_TO, (m) => `leaving ${m}`);
-  for (const { re, plain } of [...PATTERNS, ...ANSWER_ONLY]) out = out.replace(re, (m) => `${plain} ${m}`);
+  for (const { re, plain } of [...PATTERNS, ...ANSWER_ONLY]) out = out.replace(re, (m) => `${plain}, ${m}`);
   return out;
 }
 
@@ -122,7 +125,10 @@ export const ACT_SYNONYMS: readonly (readonly [string, readonly string[]])[] = [
   ['marry', ['wed', 'wedding', 'bride', 'groom', 'marrying']],
   ['move', ['emigrate', 'relocate', 'leave', 'leaving']],
   ['emigrate', ['move', 'relocate', 'leave', 'leaving']],
-  ['buy', ['purchase', 'acquire', 'owner', 'own', 'landlord', 'landlady', 'proprietor', 'buying', 'get', 'have']],
+  [
+    'buy',
+    ['purchase', 'acquire', 'owner', 'own', 'landlord', 'landlady', 'proprietor', 'buying', 'get', 'have', 'take'],
+  ],
   ['take', ['buy', 'owner', 'landlord', 'landlady', 'proprietor', 'run', 'get', 'have']],
   ['open', ['launch', 'start', 'setup']],
   ['close', ['shut', 'closing']],
