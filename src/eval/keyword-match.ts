@@ -127,7 +127,7 @@ function ownObject(
   const words = text.toLowerCase().match(/[\p{L}'’]+|[^\p{L}\s]/gu) ?? [];
   const fits = (x: string) => {
     const k = `${stem(x.replace(/['’]s$/, ''))}*`;
-    return sense.has(k) || own.has(k) || ANY_THING.has(k);
+    return sense.has(k) || own.has(k) || (!isLight(alt) && ANY_THING.has(k));
   };
   let uses = 0;
   let foreign = 0;
@@ -158,9 +158,10 @@ const OWN_VERB = /^(?:\p{L}{2,}ing|\p{L}{3,}ed|taken|got|gotten|gone|done|made|s
  * the bakery", "At the chemist, picking up a prescription")? Then the clause does not say the act. What is said
  * after a copula is no where ("he's in hospital"), nor is a word beside another of the group's ("moving to the coast").
  */
-function saidOnlyAsWhere(text: string, group: string): boolean {
+function saidOnlyAsWhere(text: string, group: string, sense?: ReadonlySet<string>): boolean {
   const alts = alternatives(group).flatMap(withSynonyms);
-  const met = alts.filter((x) => mentions(text, x));
+  // (a common word with an object of its own says nothing of the act: "He's opened a wee shop ... at the creamery")
+  const met = alts.filter((x) => mentions(text, x) && !(isLight(x) && ownObject(text, x, sense, new Set(alts))));
   if (met.length !== 1 || isLight(met[0] as string) || !(met[0] as string).endsWith('*')) return false;
   const key = met[0] as string;
   const words = text.toLowerCase().match(/[\p{L}]+|[^\p{L}\s]/gu) ?? [];
@@ -194,7 +195,7 @@ export function saidGroups(
   sense?: ReadonlySet<string>,
 ): boolean[] {
   return metGroups(text, keywords, skip, selfGroups, light, sense).map(
-    (m, k) => m && !(k > 0 && !/\p{Lu}/u.test(keywords[k] ?? '') && saidOnlyAsWhere(text, keywords[k] ?? '')),
+    (m, k) => m && !(k > 0 && !/\p{Lu}/u.test(keywords[k] ?? '') && saidOnlyAsWhere(text, keywords[k] ?? '', sense)),
   );
 }
 

@@ -15,7 +15,8 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:call|calls|calling|called) it a day', 'retiring'],
   [`(?:hand|hands|handing|handed) (?:over )?${POSSESSIVE} keys`, 'retiring'],
   ['(?:pack|packs|packing|packed) (?:it )?in', 'retiring'],
-  [`(?:hand|hands|handing|handed) in ${POSSESSIVE} notice`, 'resigning'],
+  [`(?:hand|hands|handing|handed) (?:in )?${POSSESSIVE} notice`, 'resigning'],
+  [`(?:give|gives|giving|gave|given) (?:in )?(?:${POSSESSIVE} )?notice`, 'resigning'],
   ['(?:throw|throws|throwing|threw|thrown) in the towel', 'resigning'],
   ['(?:walk|walks|walking|walked) out', 'resigning'],
   ['(?:step|steps|stepping|stepped) aside', 'retiring'],
@@ -92,7 +93,7 @@ const ANSWER_ONLY = [
 ].map((re) => ({ re, plain: 'birthday turning' }));
 
 /** Off to a named place ("he's off to New Zealand"): leaving for it (case-sensitive: the place is capitalised). */
-const OFF_TO = /\b(?:off|heading|headed|going|gone) (?:out )?to(?= \p{Lu})/gu;
+const OFF_TO = /\b(?:off|heading|headed|going|gone|go|goes) (?:out )?to(?= \p{Lu})/gu;
 
 /**
  * The text with each idiom after its plain verb ("marrying, tying the knot"), for reading an answer: set apart, so
@@ -131,7 +132,7 @@ export const ACT_SYNONYMS: readonly (readonly [string, readonly string[]])[] = [
   ],
   ['take', ['buy', 'owner', 'landlord', 'landlady', 'proprietor', 'run', 'get', 'have']],
   ['open', ['launch', 'start', 'setup']],
-  ['close', ['shut', 'closing']],
+  ['close', ['shut', 'closing', 'retire']],
   ['stop', ['cancel', 'axe', 'scrap', 'close', 'cancelled']],
   ['cancel', ['axe', 'scrap', 'drop', 'cancelled']],
   ['expect', ['pregnant', 'baby', 'due']],

@@ -116,6 +116,8 @@ export function keywordStem(word: string): string {
     IRREGULAR[stem(w)] ??
     w
       .replace(/(?<=\p{L}{4})ments?$/u, '')
+      // a place of a trade meets the trade: brewery -> brew, creamery -> cream
+      .replace(/(?<=\p{L}{4})er(?:y|ies)$/u, '')
       .replace(/(?<=\p{L}{4}it)ions?$/u, '')
       // an office meets its holder: captaincy -> captain, chairmanship -> chairman
       .replace(/(?<=\p{L}{5})(?:cy|ship)$/u, '')
