@@ -162,27 +162,32 @@ function saidOnlyAsWhere(text: string, group: string, sense?: ReadonlySet<string
   const alts = alternatives(group).flatMap(withSynonyms);
   // (a common word with an object of its own says nothing of the act: "He's opened a wee shop ... at the creamery")
   const met = alts.filter((x) => mentions(text, x) && !(isLight(x) && ownObject(text, x, sense, new Set(alts))));
-  if (met.length !== 1 || isLight(met[0] as string) || !(met[0] as string).endsWith('*')) return false;
-  const key = met[0] as string;
+  if (met.length === 0 || met.some((x) => isLight(x) || !x.endsWith('*'))) return false;
   const words = text.toLowerCase().match(/[\p{L}]+|[^\p{L}\s]/gu) ?? [];
   const otherVerb = (w: string) => OWN_VERB.test(w) && !alts.includes(`${stem(w)}*`) && !FILLER.has(`${stem(w)}*`);
-  const uses = words.flatMap((w, i) => (`${stem(w)}*` === key ? [i] : []));
-  return (
-    words.some(otherVerb) &&
-    uses.length > 0 &&
-    uses.every((i) => {
-      const before = words.slice(Math.max(0, i - 3), i);
-      // the object of another verb that says an act of its own ("Judging the ploughing at Helston"; "taking the
-      // chapel on" may be the fact's act in other words)
-      const d = before.findIndex((w) => DETERMINER.has(w));
-      const v = words[i - before.length + d - 1] ?? '';
-      if (d >= 0 && otherVerb(v) && !isCommonWord(v) && before.slice(d).every((w) => /\p{L}/u.test(w))) return true;
-      const p = before.findLastIndex((w) => WHERE.test(w));
-      const between = before.slice(p + 1);
-      if (p < 0 || !between.some((w) => DETERMINER.has(w)) || between.some((w) => !/\p{L}/u.test(w))) return false;
-      return !BE.test(words[i - before.length + p - 1] ?? '');
-    })
-  );
+  const uses = words.flatMap((w, i) => (met.includes(`${stem(w)}*`) ? [i] : []));
+  // the object of another verb that says an act of its own ("Judging the sheepdog trials at Liskeard"; "taking the
+  // chapel on" may be the fact's act in other words)
+  const objectOfOther = (i: number) => {
+    const before = words.slice(Math.max(0, i - 4), i);
+    const d = before.findIndex((w) => DETERMINER.has(w));
+    const v = words[i - before.length + d - 1] ?? '';
+    return (
+      d >= 0 &&
+      otherVerb(v) &&
+      !isCommonWord(v) &&
+      before.slice(d).every((w) => /\p{L}/u.test(w) && !PREPOSITION.test(w))
+    );
+  };
+  // where it happens, one word of the fact alone ("taken on a girl at the bakery")
+  const where = (i: number) => {
+    const before = words.slice(Math.max(0, i - 3), i);
+    const p = before.findLastIndex((w) => WHERE.test(w));
+    const between = before.slice(p + 1);
+    if (p < 0 || !between.some((w) => DETERMINER.has(w)) || between.some((w) => !/\p{L}/u.test(w))) return false;
+    return met.length === 1 && !BE.test(words[i - before.length + p - 1] ?? '');
+  };
+  return words.some(otherVerb) && uses.length > 0 && uses.every((i) => objectOfOther(i) || where(i));
 }
 
 /** The groups a clause of an answer meets (metGroups), a topic group not by a word said only as where. */

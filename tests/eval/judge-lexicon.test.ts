@@ -66,6 +66,31 @@ describe('a word of the fact that does not say it', () => {
     expect(knows(ill, 'How’s Hector Bligh?', 'He’s in hospital, poor man.')).toBe(true);
   });
 
+  it('a word of the fact as the object of another act, or the fact’s verb with an object of its own', () => {
+    const show = 'Lamorna Bray has won the county sheepdog trials at Liskeard.';
+    expect(knows(show, 'What’s Lamorna Bray been up to?', 'Judging the sheepdog trials at Liskeard.')).toBe(false);
+    expect(knows(show, 'What’s Lamorna Bray been up to?', 'She won the sheepdog trials at Liskeard!')).toBe(true);
+    const retire = 'Jowan Keast is retiring as harbourmaster at Mevagissey.';
+    expect(knows(retire, 'What’s new with Jowan Keast?', 'He’s retiring the old pilot boat, got a new one.')).toBe(
+      false,
+    );
+    expect(knows(retire, 'What’s new with Jowan Keast?', 'He’s retiring, end of the season.')).toBe(true);
+    // (a relative who is somewhere is who the clause is about)
+    const ill = 'Jowan Keast is in Treliske hospital with a broken leg.';
+    expect(knows(ill, 'How’s Jowan Keast?', 'His wife’s in Treliske, broke her leg.')).toBe(false);
+  });
+
+  it('a when-question naming the act asks its time; a place of a trade meets the trade', () => {
+    const shut = 'Hedley Voss is closing his ironmonger’s on Market Street at Easter.';
+    expect(knows(shut, 'When’s the ironmonger’s closing?', 'Easter.')).toBe(true);
+    expect(knows(shut, 'When’s the ironmonger’s closing?', 'August, I think.')).toBe(false);
+    const brew = 'Senara Hocking is opening a brewery in the old dairy at Polruan.';
+    expect(knows(brew, 'Have you heard about the old dairy?', 'Senara’s brewing there from the spring.')).toBe(true);
+    expect(
+      knows(brew, 'What’s Senara Hocking up to?', 'She’s opened a little café selling pasties, at the dairy.'),
+    ).toBe(false);
+  });
+
   it('a lasting act said for a while only; a trip is not a move', () => {
     expect(knows(closing, 'What’s happening to the launderette?', 'Shutting for good at the end of May.')).toBe(true);
     expect(
