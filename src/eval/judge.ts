@@ -182,11 +182,13 @@ export function answerKnowsFact(
   );
   const namesThing = /^\s*who\b/i.test(question) && things.some((w) => mentions(question, w));
   // "Who's buying the Ferryman's Arms?" of its sale: the question names what is sold, and asks for the other party
-  if (namesThing && asksCounterpart(question)) fromQuestion.forEach((_, k) => (fromQuestion[k] ||= k === 0));
-  // "When's the butcher closing for good?": a when-question that names the act asks its time, whoever does it
   const byName = (k: number) => /\p{Lu}/u.test(keywords[k] ?? '');
-  if (/^\s*when\b/i.test(question) && fromQuestion.every((m, k) => m || byName(k)) && fromQuestion.some(Boolean))
-    fromQuestion.forEach((_, k) => (fromQuestion[k] ||= byName(k)));
+  const actAsked = fromQuestion.every((m, k) => m || byName(k)) && fromQuestion.some(Boolean);
+  // (or names the act done to it: "Who's taking over the flower shop?" of its sale to her assistant)
+  if (asksCounterpart(question) && (namesThing || actAsked))
+    fromQuestion.forEach((_, k) => (fromQuestion[k] ||= k === 0 || byName(k)));
+  // "When's the butcher closing for good?": a when-question that names the act asks its time, whoever does it
+  if (/^\s*when\b/i.test(question) && actAsked) fromQuestion.forEach((_, k) => (fromQuestion[k] ||= byName(k)));
   const actInQuestion = fromQuestion.map(
     (m, k) =>
       m ||

@@ -112,9 +112,9 @@ const ANY_THING = new Set(
 
 /**
  * Does every use of a word of the fact in the text take an object of its own, none of the fact's ("runs the garden
- * centre", "takes the bus", "retiring the old minibus")? Then the word is in another sense. A common word's object
- * is the fact's when any of its words is; another word's by its head ("the school's old minibus": a minibus),
- * unless the head is common too ("the rugby club").
+ * centre", "takes the bus", "retiring the old minibus", "running the Fowey 10k")? Then the word is in another sense. An
+ * object is the fact's by its head ("the school's old minibus": a minibus), or by any of its words when the head is
+ * a common word ("the rugby club").
  * `sense`: the fact's and the question's words; `own`: the fact's keywords.
  */
 function ownObject(
@@ -124,7 +124,7 @@ function ownObject(
   own: ReadonlySet<string>,
 ): boolean {
   if (!sense || !alt.endsWith('*')) return false;
-  const words = text.toLowerCase().match(/[\p{L}'’]+|[^\p{L}\s]/gu) ?? [];
+  const words = text.toLowerCase().match(/[\p{L}\p{N}'’]+|[^\p{L}\p{N}\s]/gu) ?? [];
   const fits = (x: string) => {
     const k = `${stem(x.replace(/['’]s$/, ''))}*`;
     return sense.has(k) || own.has(k) || (!isLight(alt) && ANY_THING.has(k));
@@ -137,12 +137,12 @@ function ownObject(
     if (!DETERMINER.has(words[i + 1] ?? '')) return;
     const object: string[] = [];
     for (const x of words.slice(i + 2, i + 5)) {
-      if (PREPOSITION.test(x) || !/\p{L}/u.test(x)) break;
+      if (PREPOSITION.test(x) || !/[\p{L}\p{N}]/u.test(x)) break;
       object.push(x);
     }
     const head = object[object.length - 1] ?? '';
     // (a common head takes its sense from the words before it: "the rugby club")
-    const fitting = isLight(alt) || isCommonWord(head) ? object.some(fits) : fits(head);
+    const fitting = isCommonWord(head) ? object.some(fits) : fits(head);
     if (object.length > 0 && !fitting) foreign++;
   });
   return uses > 0 && foreign === uses;

@@ -29,17 +29,18 @@ const SECRECY =
  * which"): its negation is about something else.
  */
 const CLAUSE_SPLIT =
-  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that|seeing as|since|because|as)\b)|(?<!\b(?:saying|said|says|told me|tells me|reckons|heard))(?<!\baccording to \p{L}+),\s+(?=(?:he|she|they)(?:['’]s|['’]re|['’]ll| is| are| will)\s+(?!not\b|n['’]t\b)\p{L}|it(?:['’]s|['’]ll| is| will)\s+(?:going|been|getting|being)\b)|,\s+(?=i(?:['’]m| am) not\b|i (?:wasn['’]t|didn['’]t|don['’]t|can['’]t|couldn['’]t|haven['’]t|won['’]t)\b))\s*/iu;
+  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that|seeing as|since|because|as(?! well\b))\b)|(?<!\b(?:saying|said|says|told me|tells me|reckons|heard))(?<!\baccording to \p{L}+),\s+(?=(?:he|she|they)(?:['’]s|['’]re|['’]ll| is| are| will)\s+(?!not\b|n['’]t\b)\p{L}|it(?:['’]s|['’]ll| is| will)\s+(?:going|been|getting|being)\b)|,\s+(?=i(?:['’]m| am) not\b|i (?:wasn['’]t|didn['’]t|don['’]t|can['’]t|couldn['’]t|haven['’]t|won['’]t)\b))\s*/iu;
 
 /** "Not closing, moving", "No, not Port Carrow, St Brigid's": a correction, the denied part apart from the rest. */
 const CORRECTION = /^(\s*(?:no,?\s+)?not\s+(?:a |an |the |this |that )?[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s*,\s+(?=\S)/iu;
 
 /**
- * Negations that deny nothing about knowing: enthusiasm ("I can't wait"), surprise ("nobody was surprised", "no
+ * Negations that deny nothing about knowing: a tag asking for agreement mid-sentence ("..., isn't it, her and Tom"),
+ * enthusiasm ("I can't wait"), surprise ("nobody was surprised", "no
  * wonder"), "no secret", "not only". Read out before a clause's negation is looked at.
  */
 const NOT_DENIAL =
-  /^\s*(?:isn['’]t|wasn['’]t|aren['’]t|didn['’]t|doesn['’]t|hasn['’]t)\s+(?:it|he|she|they|that)\b(?=.*\?\s*$)|\b(?:didn['’]t|never|did not) (?:see|saw) (?:that|it|this) coming\b|\bnot sure (?:if|whether) .*\bstill\b|\b(?:can['’]?t|cannot|couldn['’]t) wait\b|\b(?:no|not an?|not much of an?|hardly an?|nobody(?: was| is)?|no one(?: was| is)?|none of us (?:were|was))\s+(?:big\s+)?(?:surprise[ds]?|secret|wonder|shock(?:ed)?|stranger)\b|\b(?:isn['’]t|wasn['’]t|is not|was not|not) (?:a |much of a |exactly a |really a |any )?(?:surprise|secret|shock)\b|\b(?:didn['’]t|doesn['’]t|won['’]t) (?:surprise|shock) (?:me|anyone|anybody|us)\b|\bnot (?:only|just|long|bad|surprisingly|least)\b|\bno (?:doubt|question about it)\b|\b(?:couldn['’]t|can['’]t) be (?:happier|prouder|more pleased)\b|\bnothing but\b|\bnever (?:thought|expected|imagined) (?:she|he|they)['’]?d\b/gi;
+  /^\s*(?:isn['’]t|wasn['’]t|aren['’]t|didn['’]t|doesn['’]t|hasn['’]t)\s+(?:it|he|she|they|that)\b(?=.*\?\s*$)|,\s*(?:isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|didn['’]t|hasn['’]t|haven['’]t|won['’]t) (?:it|he|she|they|there)\s*(?=[,.!?;]|$)|\b(?:didn['’]t|never|did not) (?:see|saw) (?:that|it|this) coming\b|\bnot sure (?:if|whether) .*\bstill\b|\b(?:can['’]?t|cannot|couldn['’]t) wait\b|\b(?:no|not an?|not much of an?|hardly an?|nobody(?: was| is)?|no one(?: was| is)?|none of us (?:were|was))\s+(?:big\s+)?(?:surprise[ds]?|secret|wonder|shock(?:ed)?|stranger)\b|\b(?:isn['’]t|wasn['’]t|is not|was not|not) (?:a |much of a |exactly a |really a |any )?(?:surprise|secret|shock)\b|\b(?:didn['’]t|doesn['’]t|won['’]t) (?:surprise|shock) (?:me|anyone|anybody|us)\b|\bnot (?:only|just|long|bad|surprisingly|least)\b|\bno (?:doubt|question about it)\b|\b(?:couldn['’]t|can['’]t) be (?:happier|prouder|more pleased)\b|\bnothing but\b|\bnever (?:thought|expected|imagined) (?:she|he|they)['’]?d\b/gi;
 
 /**
  * Two negations that make a yes ("it's not as if I hadn't heard", "I can't say I haven't heard", "there's nobody
@@ -234,4 +235,4 @@ export const WHETHER =
 
 /** A routine, not an event: "closes the garage at six every evening", "rows there most mornings", "on Sundays". */
 export const HABITUAL =
-  /\b(?:every|each)\s+(?:day|morning|evening|night|afternoon|week|weekend|month|year|spring|summer|autumn|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bmost (?:mornings|evenings|days|nights|weekends|afternoons)\b|\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b|\b(?:daily|nightly|usually|as usual)\b|\b(?:for|at) every\b/i;
+  /\b(?:every|each)\s+(?:day|morning|evening|night|afternoon|week|weekend|month|year|spring|summer|autumn|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bmost (?:mornings|evenings|days|nights|weekends|afternoons)\b|\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b|\b(?:daily|nightly|usually|as usual|whenever)\b|\b(?:for|at) every\b|\bin (?:bad|rough|wet|stormy) weather\b/i;

@@ -16,6 +16,7 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   [`(?:hand|hands|handing|handed) (?:over )?${POSSESSIVE} keys`, 'retiring'],
   ['(?:pack|packs|packing|packed) (?:it )?in', 'retiring'],
   [`(?:hand|hands|handing|handed) (?:in )?${POSSESSIVE} notice`, 'resigning'],
+  ['(?:give|gives|giving|gave|given) (?:it|that|the job|the post|the role) up', 'resigning'],
   [`(?:give|gives|giving|gave|given) (?:in )?(?:${POSSESSIVE} )?notice`, 'resigning'],
   ['(?:throw|throws|throwing|threw|thrown) in the towel', 'resigning'],
   ['(?:walk|walks|walking|walked) out', 'resigning'],
@@ -27,6 +28,7 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:get|gets|getting|got) hitched', 'marrying'],
   ['(?:walk|walks|walking|walked) down the aisle', 'marrying'],
   ['wedding bells', 'marrying'],
+  [`(?:${POSSESSIVE}|their) big day`, 'marrying'],
   // selling
   ['under the hammer', 'selling'],
   ['(?:up|going|is|was) for sale', 'selling'],
@@ -133,7 +135,7 @@ export const ACT_SYNONYMS: readonly (readonly [string, readonly string[]])[] = [
   ['take', ['buy', 'owner', 'landlord', 'landlady', 'proprietor', 'run', 'get', 'have']],
   ['open', ['launch', 'start', 'setup']],
   ['close', ['shut', 'closing', 'retire']],
-  ['stop', ['cancel', 'axe', 'scrap', 'close', 'cancelled']],
+  ['stop', ['cancel', 'axe', 'scrap', 'close', 'cancelled', 'finish', 'end']],
   ['cancel', ['axe', 'scrap', 'drop', 'cancelled']],
   ['expect', ['pregnant', 'baby', 'due']],
   ['pregnant', ['expect', 'baby', 'due']],
@@ -154,7 +156,7 @@ export const ACT_SYNONYMS: readonly (readonly [string, readonly string[]])[] = [
 const CONVERSE: readonly (readonly [RegExp, string])[] = [
   [/\b(?:buy|buys|buying|bought|purchasing|purchased)\b/giu, 'selling'],
   [/\b(?:sell|sells|selling|sold)\b/giu, 'buying'],
-  [/\b(?:take|takes|taking|took|taken) over\b/giu, 'handing over'],
+  [/\b(?:take|takes|taking|took|taken) over\b/giu, 'handing over selling'],
 ];
 
 /** "Where's Jago going?": where someone goes is where they move to. */
