@@ -21,6 +21,7 @@ import {
   nameParts,
   personWords,
   saidGroups,
+  withSynonyms,
   senseWords,
   TIME_WORD,
   topicWords,
@@ -75,6 +76,9 @@ function saysAct(clause: string, keywords: readonly string[], skip: ReadonlySet<
   const predicate = subject === undefined ? clause : clause.slice(clause.indexOf(subject) + subject.length);
   return metGroups(predicate, keywords, skip, false, true).some((m, k) => m && !/\p{Lu}/u.test(keywords[k] ?? ''));
 }
+
+/** Staying where one is: the opposite of a fact of leaving, retiring or moving. */
+const STAYS = /\b(?:stay|stays|staying|stayed) (?:on|put)\b|\b(?:not going|going) nowhere\b|\bnot going anywhere\b/i;
 
 /** Acts that last (closing, moving away), and words that say a thing is for a while only. */
 const LASTING = new Set(['clos*', 'mov*', 'leav*', 'emigr*', 'shut*', 'relocat*']);
@@ -213,7 +217,15 @@ export function answerKnowsFact(
     ss.findIndex((x) => !(asks(x) && x.split(/\s+/).length <= 5 && !FINITE.test(x))),
   );
   // "Not that I know of. She seems settled.": reasons for not having heard, unless the answer turns
-  const unaware = opensUnaware(ss[firstSaid] ?? '');
+  // (or a bare "No." to a question that states the whole fact: "Did Dermot win?" "Not a thing. His marrow split.")
+  const first = ss[firstSaid] ?? '';
+  const bareNo =
+    statesFact &&
+    verb !== undefined &&
+    withSynonyms(verb).some((v) => mentions(question, v)) &&
+    contentKeywords(first).length === 0 &&
+    (LEADING_NO.test(first) || denies(first));
+  const unaware = opensUnaware(first) || bareNo;
   let turned = false;
   for (const [i, c] of all.entries()) {
     const sentence = ss[c.sentence] ?? '';
@@ -225,8 +237,10 @@ export function answerKnowsFact(
     // (a retraction that is the fact's own act is no retraction: "they've called it off" of a cancelled carnival)
     const retracts =
       RETRACTS.test(c.text) && !metGroups(c.text, keywords, skip, selfGroups, true).slice(1).some(Boolean);
-    if (c.stance === 'denies' || retracts) {
-      const touches = topic.some((w) => mentions(c.text, w)) || KNOWING_DENIAL.test(c.text) || retracts;
+    // "Father Tierney's staying on": the fact's person stays, of a fact that they go
+    const stays = STAYS.test(c.text) && person.some((w) => mentions(c.text, w)) && !saysAct(c.text, keywords, skip);
+    if (c.stance === 'denies' || retracts || stays) {
+      const touches = topic.some((w) => mentions(c.text, w)) || KNOWING_DENIAL.test(c.text) || retracts || stays;
       if (touches && !(DETAIL.test(c.text) && !WHETHER.test(c.text))) knows = false;
       else if (i === 0 && LEADING_NO.test(c.text)) knows = false;
       continue;
