@@ -91,17 +91,20 @@ export function metGroups(
       if (selfGroups && alts.some((x) => skip.has(x.toLowerCase()))) return true;
       const usable = alts.filter((x) => !skip.has(x.toLowerCase()) && !TIME_WORD.test(x));
       const all = usable.flatMap(withSynonyms);
-      if (all.some((x) => !isLight(x) && mentions(text, x) && !ownObject(text, x, sense, own))) return true;
+      const counts = (x: string) =>
+        mentions(text, x) && !ownObject(text, x, sense, own) && !onlyInForeignObject(text, x, all, sense, own);
+      if (all.some((x) => !isLight(x) && counts(x))) return true;
       // a common word in the fact's sense, not doing something else ("he runs the garden centre" of a candidacy);
       // alone in its group, a common word is the act ("the post office will move")
       const alone = usable.every((x) => isLight(x));
-      return (alone || inSense) && all.some((x) => isLight(x) && mentions(text, x) && !ownObject(text, x, sense, own));
+      return (alone || inSense) && all.some((x) => isLight(x) && counts(x));
     })
     .map((met, i) => met || (timeOnly(keywords[i] ?? '') && mentionsAny(text, keywords[i] ?? '')));
 }
 
 const DETERMINER = new Set('the a an his her their its my our your this that'.split(' '));
-const PREPOSITION = /^(?:for|to|in|on|at|of|from|with|by|into|as|and|or|but|after|before|next|this|until)$/;
+const PREPOSITION =
+  /^(?:for|to|in|on|at|of|from|with|by|into|as|and|or|but|after|before|next|this|until|down|up|over|off|out|near|above|below|behind|round|around|across|along|there|here|now|then|soon|again|already|still|yet|too|today|tomorrow|tonight|last|since|when|while|if|so|because|that|which|who|s)$/;
 
 /** Things said of any place or property ("selling the place", "bought the whole lot"): no object of their own. */
 const ANY_THING = new Set(
@@ -123,29 +126,60 @@ function ownObject(
   sense: ReadonlySet<string> | undefined,
   own: ReadonlySet<string>,
 ): boolean {
-  if (!sense || !alt.endsWith('*')) return false;
-  const words = text.toLowerCase().match(/[\p{L}\p{N}'’]+|[^\p{L}\p{N}\s]/gu) ?? [];
+  const o = objects(text, alt, sense, own);
+  return o.uses > 0 && o.foreign.length === o.uses;
+}
+
+/** The uses of a keyword in a text, and the word positions of the objects of its own it takes (ownObject). */
+function objects(
+  text: string,
+  alt: string,
+  sense: ReadonlySet<string> | undefined,
+  own: ReadonlySet<string>,
+): { uses: number; foreign: number[][] } {
+  const out = { uses: 0, foreign: [] as number[][] };
+  if (!sense || !alt.endsWith('*')) return out;
+  const words = tokens(text);
   const fits = (x: string) => {
     const k = `${stem(x.replace(/['’]s$/, ''))}*`;
     return sense.has(k) || own.has(k) || (!isLight(alt) && ANY_THING.has(k));
   };
-  let uses = 0;
-  let foreign = 0;
   words.forEach((w, i) => {
     if (`${stem(w)}*` !== alt) return;
-    uses++;
+    out.uses++;
     if (!DETERMINER.has(words[i + 1] ?? '')) return;
-    const object: string[] = [];
-    for (const x of words.slice(i + 2, i + 5)) {
+    const object: number[] = [];
+    for (let k = i + 2; k < Math.min(words.length, i + 5); k++) {
+      const x = words[k] as string;
       if (PREPOSITION.test(x) || !/[\p{L}\p{N}]/u.test(x)) break;
-      object.push(x);
+      object.push(k);
     }
-    const head = object[object.length - 1] ?? '';
+    const said = object.map((k) => words[k] as string);
+    const head = said[said.length - 1] ?? '';
     // (a common head takes its sense from the words before it: "the rugby club")
-    const fitting = isCommonWord(head) ? object.some(fits) : fits(head);
-    if (object.length > 0 && !fitting) foreign++;
+    const fitting = isCommonWord(head) ? said.some(fits) : fits(head);
+    if (object.length > 0 && !fitting) out.foreign.push(object);
   });
-  return uses > 0 && foreign === uses;
+  return out;
+}
+
+const tokens = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}'’]+|[^\p{L}\p{N}\s]/gu) ?? [];
+
+/**
+ * Is a keyword said only inside another object of the fact's verb ("retiring the old parish car": the parish is
+ * the car's)? `alts`: the group's keywords.
+ */
+function onlyInForeignObject(
+  text: string,
+  alt: string,
+  alts: readonly string[],
+  sense: ReadonlySet<string> | undefined,
+  own: ReadonlySet<string>,
+): boolean {
+  if (!alt.endsWith('*')) return false;
+  const inside = new Set(alts.flatMap((x) => (x === alt ? [] : objects(text, x, sense, own).foreign.flat())));
+  const at = tokens(text).flatMap((w, i) => (`${stem(w.replace(/['’]s$/, ''))}*` === alt ? [i] : []));
+  return at.length > 0 && at.every((i) => inside.has(i));
 }
 
 const WHERE = /^(?:at|in|on|from|near|outside|inside|behind|above|below|beside|opposite)$/;
