@@ -80,6 +80,32 @@ describe('a word of the fact that does not say it', () => {
     expect(knows(ill, 'How’s Jowan Keast?', 'His wife’s in Treliske, broke her leg.')).toBe(false);
   });
 
+  it('a bare no to a question naming the act, or the person staying on, is not knowing', () => {
+    const prize = 'Talan Rowse has won the Bodmin show’s prize for the heaviest pumpkin.';
+    expect(knows(prize, 'Did Talan Rowse win at the show?', 'Not a thing. His pumpkin split the night before.')).toBe(
+      false,
+    );
+    expect(knows(prize, 'Did Talan Rowse win at the show?', 'He did, heaviest pumpkin by a mile.')).toBe(true);
+    // (a no to a question that does not name the act is no denial of it)
+    const sell = 'Kensa Bolitho is selling her tea room on the harbour.';
+    expect(knows(sell, 'Is Kensa keeping the tea room?', 'No. She’s selling it, end of the month.')).toBe(true);
+    const retire = 'Father Jago Nance is retiring from St Petroc’s at Easter.';
+    expect(knows(retire, 'Who’s retiring from St Petroc’s?', 'The organist. Father Nance is staying on.')).toBe(false);
+    expect(knows(retire, 'What’s new with Father Nance?', 'He’s retiring the old parish car, got a new one.')).toBe(
+      false,
+    );
+  });
+
+  it('a tag mid-sentence denies nothing; a big day is a wedding; the buyer of a takeover is the other side', () => {
+    const wed = 'Morvoren Lugg is marrying Peder Opie at Lanteglos church in June.';
+    expect(
+      knows(wed, 'Why is Morvoren always at the dressmaker’s?', 'Her big day’s in June, isn’t it, her and Peder.'),
+    ).toBe(true);
+    const shop = 'Elestren Vose is selling her flower shop to her assistant, Lowdy.';
+    expect(knows(shop, 'Who’s taking over the flower shop?', 'Lowdy.')).toBe(true);
+    expect(knows(shop, 'Who’s taking over the flower shop?', 'No idea, ask Elestren.')).toBe(false);
+  });
+
   it('a when-question naming the act asks its time; a place of a trade meets the trade', () => {
     const shut = 'Hedley Voss is closing his ironmonger’s on Market Street at Easter.';
     expect(knows(shut, 'When’s the ironmonger’s closing?', 'Easter.')).toBe(true);
