@@ -192,7 +192,9 @@ export function answerKnowsFact(
   if (asksCounterpart(question) && (namesThing || actAsked))
     fromQuestion.forEach((_, k) => (fromQuestion[k] ||= k === 0 || byName(k)));
   // "When's the butcher closing for good?": a when-question that names the act asks its time, whoever does it
-  if (/^\s*when\b/i.test(question) && actAsked) fromQuestion.forEach((_, k) => (fromQuestion[k] ||= byName(k)));
+  // (and "When's the ceilidh?" of the one at the village hall: the act named, its subject too)
+  const actNamed = fromQuestion.some((m, k) => m && !byName(k) && k > 0);
+  if (/^\s*when\b/i.test(question) && (actAsked || actNamed)) fromQuestion.fill(true);
   const actInQuestion = fromQuestion.map(
     (m, k) =>
       m ||

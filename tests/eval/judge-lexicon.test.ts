@@ -110,6 +110,9 @@ describe('a word of the fact that does not say it', () => {
     const shut = 'Hedley Voss is closing his ironmonger’s on Market Street at Easter.';
     expect(knows(shut, 'When’s the ironmonger’s closing?', 'Easter.')).toBe(true);
     expect(knows(shut, 'When’s the ironmonger’s closing?', 'August, I think.')).toBe(false);
+    const dance = 'The Treen village hall will host a barn dance on the first Saturday of May.';
+    expect(knows(dance, 'When’s the barn dance?', 'First Saturday in May.')).toBe(true);
+    expect(knows(dance, 'When’s the barn dance?', 'Some time in July, I think.')).toBe(false);
     const brew = 'Senara Hocking is opening a brewery in the old dairy at Polruan.';
     expect(knows(brew, 'Have you heard about the old dairy?', 'Senara’s brewing there from the spring.')).toBe(true);
     expect(
