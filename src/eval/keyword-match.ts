@@ -140,6 +140,7 @@ function objects(
   const out = { uses: 0, foreign: [] as number[][] };
   if (!sense || !alt.endsWith('*')) return out;
   const words = tokens(text);
+  const names = new Set((text.match(/\p{Lu}\p{L}*/gu) ?? []).map((w) => w.toLowerCase()));
   const fits = (x: string) => {
     const k = `${stem(x.replace(/['’]s$/, ''))}*`;
     return sense.has(k) || own.has(k) || (!isLight(alt) && ANY_THING.has(k));
@@ -147,21 +148,38 @@ function objects(
   words.forEach((w, i) => {
     if (`${stem(w)}*` !== alt) return;
     out.uses++;
-    if (!DETERMINER.has(words[i + 1] ?? '')) return;
+    // an object after a determiner ("the garden centre"), or a bare plural after a common verb ("selling raffle
+    // tickets"; not a name, "marrying Declan", nor a compound, "harbour master job")
+    const next = words[i + 1] ?? '';
+    const bare =
+      isLight(alt) &&
+      /(?:ing|ed|s)$/.test(w) &&
+      !DETERMINER.has(next) &&
+      /^\p{L}+$/u.test(next) &&
+      !names.has(next) &&
+      !NOT_OBJECT.test(next) &&
+      !PREPOSITION.test(next) &&
+      !/ly$/.test(next);
+    if (!DETERMINER.has(next) && !bare) return;
     const object: number[] = [];
-    for (let k = i + 2; k < Math.min(words.length, i + 5); k++) {
+    for (let k = bare ? i + 1 : i + 2; k < Math.min(words.length, i + 5); k++) {
       const x = words[k] as string;
       if (PREPOSITION.test(x) || !/[\p{L}\p{N}]/u.test(x)) break;
       object.push(k);
     }
     const said = object.map((k) => words[k] as string);
     const head = said[said.length - 1] ?? '';
+    if (bare && !/[^s]s$/.test(head)) return;
     // (a common head takes its sense from the words before it: "the rugby club")
     const fitting = isCommonWord(head) ? said.some(fits) : fits(head);
     if (object.length > 0 && !fitting) out.foreign.push(object);
   });
   return out;
 }
+
+/** Words after a verb that are not its object: pronouns, particles, auxiliaries, words of degree. */
+const NOT_OBJECT =
+  /^(?:it|them|him|her|me|us|you|himself|herself|themselves|up|off|out|away|back|in|on|over|down|is|are|was|were|be|been|has|have|had|will|would|not|very|really|just|soon|again|all|everything|anything|something|nothing|and|or|but|i|he|she|they|we|you|his|their|our|my|your|its)$/;
 
 const tokens = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}'’]+|[^\p{L}\p{N}\s]/gu) ?? [];
 

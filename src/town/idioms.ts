@@ -95,7 +95,7 @@ const ANSWER_ONLY = [
 ].map((re) => ({ re, plain: 'birthday turning' }));
 
 /** Off to a named place ("he's off to New Zealand"): leaving for it (case-sensitive: the place is capitalised). */
-const OFF_TO = /\b(?:off|heading|headed|going|gone|go|goes) (?:out )?to(?= \p{Lu})/gu;
+const OFF_TO = /\b(?:[Oo]ff|[Hh]eading|[Hh]eaded|[Gg]oing|[Gg]one|[Gg]o|[Gg]oes) (?:out )?to(?= \p{Lu})/gu;
 
 /**
  * The text with each idiom after its plain verb ("marrying, tying the knot"), for reading an answer: set apart, so
@@ -137,8 +137,8 @@ export const ACT_SYNONYMS: readonly (readonly [string, readonly string[]])[] = [
   ['close', ['shut', 'closing', 'retire']],
   ['stop', ['cancel', 'axe', 'scrap', 'close', 'cancelled', 'finish', 'end']],
   ['cancel', ['axe', 'scrap', 'drop', 'cancelled']],
-  ['expect', ['pregnant', 'baby', 'due']],
-  ['pregnant', ['expect', 'baby', 'due']],
+  ['expect', ['pregnant', 'baby', 'due', 'twin']],
+  ['pregnant', ['expect', 'baby', 'due', 'twin']],
   ['stand', ['run', 'candidate', 'campaign', 'standing']],
   ['appoint', ['hire', 'appointed']],
   ['diagnose', ['ill', 'sick', 'hospital']],

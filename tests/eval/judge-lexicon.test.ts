@@ -32,6 +32,10 @@ describe('a fact said in other words', () => {
     expect(knows(baby, 'How’s Saskia Moon?', 'Pregnant again! Due in November.')).toBe(true);
     expect(knows(baby, 'How’s Saskia Moon?', 'There’s a bun in the oven, apparently.')).toBe(true);
     expect(knows(stand, 'What’s Petra Vale doing this spring?', 'Running for the district council.')).toBe(true);
+    const farm = 'Pol Roskilly is selling his farm to the National Trust.';
+    expect(knows(farm, 'What’s Pol Roskilly up to?', 'He’s selling raffle tickets for the lifeboat.')).toBe(false);
+    expect(knows(move, 'What’s Ruairi Quinn up to?', 'Off to Vancouver in March, for good.')).toBe(true);
+    expect(knows(baby, 'How’s Saskia Moon?', 'She’s expecting twins in November!')).toBe(true);
     expect(knows(stand, 'Is Petra Vale standing for council?', 'She runs the tea room, that’s all I know.')).toBe(
       false,
     );
