@@ -77,6 +77,9 @@ function saysAct(clause: string, keywords: readonly string[], skip: ReadonlySet<
   return metGroups(predicate, keywords, skip, false, true).some((m, k) => m && !/\p{Lu}/u.test(keywords[k] ?? ''));
 }
 
+/** Acts of stopping: "no more" of their subject says them. */
+const STOPPING = new Set(['stop*', 'clos*', 'cancel*', 'end*', 'shut*', 'finish*']);
+
 /** Staying where one is: the opposite of a fact of leaving, retiring or moving. */
 const STAYS = /\b(?:stay|stays|staying|stayed) (?:on|put)\b|\b(?:not going|going) nowhere\b|\bnot going anywhere\b/i;
 
@@ -239,6 +242,16 @@ export function answerKnowsFact(
     // (a retraction that is the fact's own act is no retraction: "they've called it off" of a cancelled carnival)
     const retracts =
       RETRACTS.test(c.text) && !metGroups(c.text, keywords, skip, selfGroups, true).slice(1).some(Boolean);
+    // "No more ferry after that.": of a fact that something stops, saying there will be no more of it says it
+    // (not "no more talk of it closing": the talk stops, not the thing)
+    const noMore =
+      /\bno (?:more|longer)\b(?! than)/i.test(c.text) && !/\b(?:talk|rumou?r|news|word|question)\b/i.test(c.text);
+    const actSaid = metGroups(c.text, keywords, skip, selfGroups, true).slice(1).some(Boolean);
+    if (verb !== undefined && STOPPING.has(verb) && noMore && !actSaid) {
+      const subject = metGroups(c.text, keywords, skip, selfGroups, true)[0] || fromQuestion[0];
+      if (subject && !isQuestion(c.text)) knows = true;
+      continue;
+    }
     // "Father Tierney's staying on": the fact's person stays, of a fact that they go
     const stays = STAYS.test(c.text) && person.some((w) => mentions(c.text, w)) && !saysAct(c.text, keywords, skip);
     if (c.stance === 'denies' || retracts || stays) {

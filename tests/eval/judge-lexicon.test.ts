@@ -124,6 +124,13 @@ describe('a word of the fact that does not say it', () => {
     ).toBe(false);
   });
 
+  it('no more of what stops says it stops; no more talk of it does not', () => {
+    const ferry = 'The Polruan ferry will stop running at the end of October.';
+    const q = 'What’s happening with the Polruan ferry?';
+    expect(knows(ferry, q, 'It’s finishing at the end of October. No more ferry after that.')).toBe(true);
+    expect(knows(ferry, q, 'No more talk of stopping it, they found the money.')).toBe(false);
+  });
+
   it('a lasting act said for a while only; a trip is not a move', () => {
     expect(knows(closing, 'What’s happening to the launderette?', 'Shutting for good at the end of May.')).toBe(true);
     expect(
