@@ -4,8 +4,9 @@
 // cousin is running") states nothing, and a later denial that touches the topic takes an earlier claim back. Its
 // error is measured on a labelled corpus (judge-corpus.ts; npm run eval -- --judge-check). A model judge, where a
 // model is configured and passes its calibration, does the same job (knowledge-judge.ts).
-import { inPlainVerbs, withPlainVerbs } from '../town/idioms.ts';
-import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
+import { asksCounterpart, inPlainVerbs, withConverse, withPlainVerbs } from '../town/idioms.ts';
+import { contentKeywords } from '../town/tracked.ts';
+import { contentStems, echoes, FAMILY_MEMBER, fragments, namesAnother, WHO_WORDS } from './judge-reading.ts';
 import {
   alternatives,
   FILLER,
@@ -19,6 +20,8 @@ import {
   metGroups,
   nameParts,
   personWords,
+  saidGroups,
+  withSynonyms,
   senseWords,
   TIME_WORD,
   topicWords,
@@ -42,7 +45,6 @@ import {
   PRONOUN,
   RETRACTS,
   readClauses,
-  STARTERS,
   sentences,
   WHETHER,
 } from './polarity.ts';
@@ -68,47 +70,30 @@ const YES_NO =
 /** Verbs that say an event takes place at all: the event named is the whole fact. */
 const EXISTENCE = new Set(['hold*', 'happen*', 'go*']);
 
+/** Does a clause's predicate (after a subject of its own, "the bakery's") meet the fact's act ("been sold")? */
+function saysAct(clause: string, keywords: readonly string[], skip: ReadonlySet<string>): boolean {
+  const subject = ownSubject(clause);
+  const predicate = subject === undefined ? clause : clause.slice(clause.indexOf(subject) + subject.length);
+  return metGroups(predicate, keywords, skip, false, true).some((m, k) => m && !/\p{Lu}/u.test(keywords[k] ?? ''));
+}
+
+/** Acts of stopping: "no more" of their subject says them. */
+const STOPPING = new Set(['stop*', 'clos*', 'cancel*', 'end*', 'shut*', 'finish*']);
+
+/** Staying where one is: the opposite of a fact of leaving, retiring or moving. */
+const STAYS = /\b(?:stay|stays|staying|stayed) (?:on|put)\b|\b(?:not going|going) nowhere\b|\bnot going anywhere\b/i;
+
+/** Acts that last (closing, moving away), and words that say a thing is for a while only. */
+const LASTING = new Set(['clos*', 'mov*', 'leav*', 'emigr*', 'shut*', 'relocat*']);
+const TEMPORARY =
+  /\bfor (?:a|the|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?|while|weekend|summer|holidays?)\b|\btemporar(?:y|ily)\b|\bthen (?:it['’]s |he['’]s |she['’]s |they['’]re )?(?:back|open)\b|\bon holiday\b/i;
+
 /** A reply that opens with "no". */
 const LEADING_NO = /^\s*(no|nope|not really|nah)\b/i;
 
 /** Is this sentence a denial of knowing (a negation, a word of not knowing, or a leading "no")? */
 export function denies(sentence: string): boolean {
   return clauses(sentence).some((c) => negated(c)) || LEADING_NO.test(sentence);
-}
-
-/**
- * Does a clause have a subject the fact and the question do not name ("Piet is the one taking it over")? A
- * capitalised word they lack, followed by a verb; a vague subject ("someone is") counts too.
- */
-function namesAnother(text: string, known: ReadonlySet<string>, vague = true): boolean {
-  if (vague && /\b(?:someone|somebody|a person|one of them|some(?:one)? else|nobody|anyone)\b/i.test(text)) return true;
-  const subject =
-    /(\p{Lu}[\p{L}-]*)(?:['’]s)?\s+(?:is|was|has|had|will|did|does|says|said|told|\p{Ll}+ed|\p{Ll}+s)\b/gu;
-  return [...text.matchAll(subject)].some((m) => {
-    const lw = (m[1] as string).toLowerCase();
-    return !known.has(lw) && !STARTERS.has(lw) && !TIME_WORD.test(lw) && lw !== 'i';
-  });
-}
-
-/** One of a family, by its surname ("one of the Caswells", "a Brandvik"). */
-const FAMILY_MEMBER = /\b(?:[Oo]ne of (?:the|those)|[Aa]n?|[Tt]he)\s+(\p{Lu}[\p{L}'’-]+)/gu;
-
-/** Words that refer to a person without naming a thing of their own ("the Hurst boy", "young Fenna", "the couple"). */
-const WHO_WORDS = new Set(
-  contentKeywords(
-    'boy girl lad lass man woman fellow chap bloke lady gentleman couple pair family brothers sisters son daughter young eldest youngest older younger one ' +
-      'mrs miss mister missus doctor father reverend vicar',
-  ),
-);
-
-/** An answer of fragments ("Ferry. May. Yes."): read as one clause. */
-function fragments(answer: string): string | undefined {
-  const ss = sentences(answer);
-  // one short sentence without a verb, in pieces ("Tom Walsh - books, on the high street.")
-  if (ss.length === 1 && /\s[-–—]\s/.test(answer) && answer.split(/\s+/).length <= 10 && !FINITE.test(answer))
-    return isQuestion(answer) ? undefined : answer.replace(/\s[-–—]\s/g, ', ');
-  if (ss.length < 2 || !ss.every((x) => x.split(/\s+/).length <= 4 && !isQuestion(x) && !negated(x))) return undefined;
-  return ss.map((x) => x.replace(/[.!?…]+$/, '')).join(', ');
 }
 
 /**
@@ -124,10 +109,10 @@ function clauseStates(
   sense?: ReadonlySet<string>,
   inSense = false,
 ): boolean {
-  const own = metGroups(c.text, keywords, skip, selfGroups, inSense, sense);
+  const own = saidGroups(c.text, keywords, skip, selfGroups, inSense, sense);
   if (own.every(Boolean)) return true;
   if (!previous || !own.some(Boolean) || !PRONOUN.test(c.text)) return false;
-  const before = metGroups(previous, keywords, skip, selfGroups, inSense, sense);
+  const before = saidGroups(previous, keywords, skip, selfGroups, inSense, sense);
   return own.every((m, i) => m || before[i]);
 }
 
@@ -161,7 +146,7 @@ export function answerKnowsFact(
   // idioms read beside their plain verbs ("tying the knot marrying"), as a fact's keywords are derived (idioms.ts)
   answer = withPlainVerbs(answer);
   context = {
-    ...(context.question ? { question: withPlainVerbs(context.question) } : {}),
+    ...(context.question ? { question: withConverse(withPlainVerbs(context.question)) } : {}),
     ...(context.fact ? { fact: inPlainVerbs(context.fact) } : {}),
   };
   const skip = new Set((speaker ? nameParts(speaker.name) : []).map((w) => w.toLowerCase()));
@@ -203,6 +188,16 @@ export function answerKnowsFact(
     (w) => !person.includes(w.toLowerCase()) && !TIME_WORD.test(w),
   );
   const namesThing = /^\s*who\b/i.test(question) && things.some((w) => mentions(question, w));
+  // "Who's buying the Ferryman's Arms?" of its sale: the question names what is sold, and asks for the other party
+  const byName = (k: number) => /\p{Lu}/u.test(keywords[k] ?? '');
+  const actAsked = fromQuestion.every((m, k) => m || byName(k)) && fromQuestion.some(Boolean);
+  // (or names the act done to it: "Who's taking over the flower shop?" of its sale to her assistant)
+  if (asksCounterpart(question) && (namesThing || actAsked))
+    fromQuestion.forEach((_, k) => (fromQuestion[k] ||= k === 0 || byName(k)));
+  // "When's the butcher closing for good?": a when-question that names the act asks its time, whoever does it
+  // (and "When's the ceilidh?" of the one at the village hall: the act named, its subject too)
+  const actNamed = fromQuestion.some((m, k) => m && !byName(k) && k > 0);
+  if (/^\s*when\b/i.test(question) && (actAsked || actNamed)) fromQuestion.fill(true);
   const actInQuestion = fromQuestion.map(
     (m, k) =>
       m ||
@@ -227,18 +222,40 @@ export function answerKnowsFact(
     ss.findIndex((x) => !(asks(x) && x.split(/\s+/).length <= 5 && !FINITE.test(x))),
   );
   // "Not that I know of. She seems settled.": reasons for not having heard, unless the answer turns
-  const unaware = opensUnaware(ss[firstSaid] ?? '');
+  // (or a bare "No." to a question that states the whole fact: "Did Dermot win?" "Not a thing. His marrow split.")
+  const first = ss[firstSaid] ?? '';
+  const bareNo =
+    statesFact &&
+    verb !== undefined &&
+    withSynonyms(verb).some((v) => mentions(question, v)) &&
+    contentKeywords(first).length === 0 &&
+    (LEADING_NO.test(first) || denies(first));
+  const unaware = opensUnaware(first) || bareNo;
   let turned = false;
   for (const [i, c] of all.entries()) {
     const sentence = ss[c.sentence] ?? '';
     if (turns(sentence) || (sentence.indexOf(c.text) > 0 && /\b(?:but|though|although)\b/i.test(sentence)))
       turned = true;
     if (unaware && !turned && c.sentence > firstSaid) continue;
+    // "closing it for a week, then it's open as normal": a while is not for good
+    if (verb !== undefined && LASTING.has(verb) && TEMPORARY.test(c.text) && !TEMPORARY.test(fact)) continue;
     // (a retraction that is the fact's own act is no retraction: "they've called it off" of a cancelled carnival)
     const retracts =
       RETRACTS.test(c.text) && !metGroups(c.text, keywords, skip, selfGroups, true).slice(1).some(Boolean);
-    if (c.stance === 'denies' || retracts) {
-      const touches = topic.some((w) => mentions(c.text, w)) || KNOWING_DENIAL.test(c.text) || retracts;
+    // "No more ferry after that.": of a fact that something stops, saying there will be no more of it says it
+    // (not "no more talk of it closing": the talk stops, not the thing)
+    const noMore =
+      /\bno (?:more|longer)\b(?! than)/i.test(c.text) && !/\b(?:talk|rumou?r|news|word|question)\b/i.test(c.text);
+    const actSaid = metGroups(c.text, keywords, skip, selfGroups, true).slice(1).some(Boolean);
+    if (verb !== undefined && STOPPING.has(verb) && noMore && !actSaid) {
+      const subject = metGroups(c.text, keywords, skip, selfGroups, true)[0] || fromQuestion[0];
+      if (subject && !isQuestion(c.text)) knows = true;
+      continue;
+    }
+    // "Father Tierney's staying on": the fact's person stays, of a fact that they go
+    const stays = STAYS.test(c.text) && person.some((w) => mentions(c.text, w)) && !saysAct(c.text, keywords, skip);
+    if (c.stance === 'denies' || retracts || stays) {
+      const touches = topic.some((w) => mentions(c.text, w)) || KNOWING_DENIAL.test(c.text) || retracts || stays;
       if (touches && !(DETAIL.test(c.text) && !WHETHER.test(c.text))) knows = false;
       else if (i === 0 && LEADING_NO.test(c.text)) knows = false;
       continue;
@@ -250,7 +267,12 @@ export function answerKnowsFact(
     // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops.")
     const before = ss[c.sentence - 1];
     const prev = before !== undefined && !clauses(before).some((x) => negated(x)) ? before : undefined;
-    if (clauseStates(c, prev, keywords, skip, selfGroups, sense, inSense)) {
+    // who told it is not who it is about: "Tomasz said the old harbour master is retiring" (but "Ann said she's going",
+    // and "Ben told me the bakery's been sold": the fact's own one telling of its act)
+    const told = withoutSource(c.text);
+    const bySelf = person.some((w) => mentions(c.text, w) && !mentions(told, w)) && saysAct(told, keywords, skip);
+    const content = told !== c.text && !/^\s*(?:he|she|they)\b/i.test(told) && !bySelf ? { ...c, text: told } : c;
+    if (clauseStates(content, prev, keywords, skip, selfGroups, sense, inSense)) {
       knows = true;
       continue;
     }
@@ -264,9 +286,9 @@ export function answerKnowsFact(
     });
     if (!question || namesAnother(said, known, false)) continue;
     const vague = namesAnother(said, known);
-    const own = metGroups(said, keywords, skip, selfGroups, inSense, sense);
+    const own = saidGroups(said, keywords, skip, selfGroups, inSense, sense);
     // a word too common to name the act alone ("reading") names it when the question says which ("poetry reading")
-    const ownLight = metGroups(said, keywords, skip, selfGroups, true);
+    const ownLight = saidGroups(said, keywords, skip, selfGroups, true, sense);
     // the question lends the person it names, the act when it asks who did it, and the sense of a common word
     // (never to a clause that brings a thing of its own: "Tomasz runs the ice house" is another sense of running)
     // (the part of the clause that names the act: "Ben's selling up and moving away" sells nothing else)
@@ -274,20 +296,26 @@ export function answerKnowsFact(
       .split(/,|\s+and\s+/)
       .filter((p) => metGroups(p, keywords, skip, selfGroups, true).some(Boolean))
       .some((p) =>
-        contentKeywords(p, [...known]).some(
+        contentKeywords(inPlainVerbs(p), [...known]).some(
           (w) => !given.has(w) && !isLight(w) && !WHO_WORDS.has(w) && !factCompounds.some((k) => partOfCompound(w, k)),
         ),
       );
     // ("The coast path is closing": a clause with a subject of its own takes none from the question)
     const subjectOf = ownSubject(said);
+    // ("The Carmarthen one's being axed": "one" stands for the question's own subject)
+    const proForm = subjectOf !== undefined && /\bones?$/i.test(subjectOf);
     const lent = own.map(
       (m, k) =>
         m ||
-        (fromQuestion[k] && isSubject[k] && !(subjectOf !== undefined && !mentionsAny(subjectOf, keywords[k] ?? ''))) ||
+        (fromQuestion[k] &&
+          isSubject[k] &&
+          !(subjectOf !== undefined && !proForm && !mentionsAny(subjectOf, keywords[k] ?? ''))) ||
         // (not to a guess: "Jonas might be looking to move on?" guesses at a job, it does not name one)
         (actInQuestion[k] && !novel && !GUESS.test(said) && (asksWho || ownLight[k])),
     );
-    if (!vague && lent.every(Boolean) && own.some(Boolean)) knows = true;
+    // (a common word said alone, "she's in the running", takes its sense from a question that names the act)
+    const ownSays = own.some(Boolean) || ownLight.some((m, k) => m && actInQuestion[k]);
+    if (!vague && lent.every(Boolean) && ownSays) knows = true;
     // a detail of the fact added to a question that states it all ("When's Piet selling the herd?" "Thursday.")
     else if (
       fact &&
@@ -316,31 +344,6 @@ export function answerKnowsFact(
   }
   // "When's the fair?" answered with a time that is not the fact's: the gap it asks about is filled wrongly
   return knows && !wrongWhen(answer, context.fact ?? '', question);
-}
-
-/** Words that comment on an echo without adding to it ("Right.", "Interesting.", "Fancy that."). */
-const INTERJECTION = new Set(
-  'right well hmm huh interesting fancy that really okay wow indeed sure nice goodness gosh blimey'
-    .split(' ')
-    .map(stem),
-);
-
-/** Stems of a text's content words (4+ letters). */
-function contentStems(text: string): Set<string> {
-  return new Set((text.toLowerCase().match(/[\p{L}]{4,}/gu) ?? []).map(stem));
-}
-
-/**
- * An echo of the question without a verb of its own ("Anna taking over the ferry. Well."): every content word is
- * the question's; it repeats, it does not tell.
- */
-function echoes(clause: string, asked: ReadonlySet<string>, question: string): boolean {
-  if (asked.size === 0 || FINITE.test(clause) || AFFIRM.test(clause)) return false;
-  // a name the question lacks answers it ("Who bought the cinema?" "Joe. Cinema. Bought it.")
-  const names = (clause.match(/\p{Lu}\p{Ll}+/gu) ?? []).filter((w) => !STARTERS.has(w.toLowerCase()));
-  if (names.some((w) => !new RegExp(`\\b${w}\\b`, 'i').test(question) && !asked.has(stem(w)))) return false;
-  const own = [...contentStems(clause)].filter((w) => !INTERJECTION.has(w));
-  return own.length > 0 && own.every((w) => asked.has(w));
 }
 
 /** Words of knowing a person, which a negation turns into "I don't know them". */

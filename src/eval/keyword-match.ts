@@ -1,6 +1,7 @@
 // Keywords met by a text (issues 23, 38): whole words or stems, a group by any of its alternatives, a common word only
 // in the fact's sense, a day alone never the act; and whether a memory grounds a fact (its person and its act
 // together). The rule judge (judge.ts) reads answers with these; the evaluation reads memories with them.
+import { ACT_SYNONYMS } from '../town/idioms.ts';
 import { contentKeywords, isCommonWord, keywordStem as stem } from '../town/tracked.ts';
 import { sentences } from './polarity.ts';
 
@@ -55,6 +56,13 @@ export function matchesKeywords(
   });
 }
 
+let synonymKeys: Map<string, string[]> | undefined;
+/** A keyword with the words that name the same act (idioms.ts ACT_SYNONYMS): "resign*" -> resign*, quit*, retir*, leav*. */
+export function withSynonyms(alt: string): string[] {
+  synonymKeys ??= new Map(ACT_SYNONYMS.map(([w, syn]) => [`${stem(w)}*`, [...new Set(syn.map((x) => `${stem(x)}*`))]]));
+  return [alt, ...(synonymKeys.get(alt) ?? []).filter((x) => x !== alt)];
+}
+
 /** Days, months and dates: a day alone does not say which event ("a clean-up on Saturday" may be another one). */
 export const TIME_WORD =
   /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|tomorrow|tonight|today|morning|afternoon|evening|christmas|easter|whitsun|midsummer|january|february|march|april|may|june|july|august|september|october|november|december|(january|february|march|april|may|june|july|august|september|october|november|december) \d+|\d+(st|nd|rd|th)?)$/i;
@@ -73,6 +81,7 @@ export function metGroups(
 ): boolean[] {
   // a common word is taken in the fact's sense when the text also carries another word of the fact ("run for mayor")
   const inSense = light || (sense !== undefined && contentKeywords(text).some((w) => sense.has(w)));
+  const own = new Set(keywords.flatMap((g) => alternatives(g).flatMap(withSynonyms)));
   return keywords
     .map((group) => {
       const alts = group
@@ -81,10 +90,170 @@ export function metGroups(
         .filter((x) => x.length > 0);
       if (selfGroups && alts.some((x) => skip.has(x.toLowerCase()))) return true;
       const usable = alts.filter((x) => !skip.has(x.toLowerCase()) && !TIME_WORD.test(x));
-      const heavy = usable.filter((x) => !isLight(x));
-      return (heavy.length > 0 && !inSense ? heavy : usable).some((x) => mentions(text, x));
+      const all = usable.flatMap(withSynonyms);
+      const counts = (x: string) =>
+        mentions(text, x) && !ownObject(text, x, sense, own) && !onlyInForeignObject(text, x, all, sense, own);
+      if (all.some((x) => !isLight(x) && counts(x))) return true;
+      // a common word in the fact's sense, not doing something else ("he runs the garden centre" of a candidacy);
+      // alone in its group, a common word is the act ("the post office will move")
+      const alone = usable.every((x) => isLight(x));
+      return (alone || inSense) && all.some((x) => isLight(x) && counts(x));
     })
     .map((met, i) => met || (timeOnly(keywords[i] ?? '') && mentionsAny(text, keywords[i] ?? '')));
+}
+
+const DETERMINER = new Set('the a an his her their its my our your this that'.split(' '));
+const PREPOSITION =
+  /^(?:for|to|in|on|at|of|from|with|by|into|as|and|or|but|after|before|next|this|until|down|up|over|off|out|near|above|below|behind|round|around|across|along|there|here|now|then|soon|again|already|still|yet|too|today|tomorrow|tonight|last|since|when|while|if|so|because|that|which|who|s)$/;
+
+/** Things said of any place or property ("selling the place", "bought the whole lot"): no object of their own. */
+const ANY_THING = new Set(
+  'place business house home property building lot shop premises site whole thing one land'
+    .split(' ')
+    .map((w) => `${stem(w)}*`),
+);
+
+/**
+ * Does every use of a word of the fact in the text take an object of its own, none of the fact's ("runs the garden
+ * centre", "takes the bus", "retiring the old minibus", "running the Fowey 10k")? Then the word is in another sense. An
+ * object is the fact's by its head ("the school's old minibus": a minibus), or by any of its words when the head is
+ * a common word ("the rugby club").
+ * `sense`: the fact's and the question's words; `own`: the fact's keywords.
+ */
+function ownObject(
+  text: string,
+  alt: string,
+  sense: ReadonlySet<string> | undefined,
+  own: ReadonlySet<string>,
+): boolean {
+  const o = objects(text, alt, sense, own);
+  return o.uses > 0 && o.foreign.length === o.uses;
+}
+
+/** The uses of a keyword in a text, and the word positions of the objects of its own it takes (ownObject). */
+function objects(
+  text: string,
+  alt: string,
+  sense: ReadonlySet<string> | undefined,
+  own: ReadonlySet<string>,
+): { uses: number; foreign: number[][] } {
+  const out = { uses: 0, foreign: [] as number[][] };
+  if (!sense || !alt.endsWith('*')) return out;
+  const words = tokens(text);
+  const names = new Set((text.match(/\p{Lu}\p{L}*/gu) ?? []).map((w) => w.toLowerCase()));
+  const fits = (x: string) => {
+    const k = `${stem(x.replace(/['’]s$/, ''))}*`;
+    return sense.has(k) || own.has(k) || (!isLight(alt) && ANY_THING.has(k));
+  };
+  words.forEach((w, i) => {
+    if (`${stem(w)}*` !== alt) return;
+    out.uses++;
+    // an object after a determiner ("the garden centre"), or a bare plural after a common verb ("selling raffle
+    // tickets"; not a name, "marrying Declan", nor a compound, "harbour master job")
+    const next = words[i + 1] ?? '';
+    const bare =
+      isLight(alt) &&
+      /(?:ing|ed|s)$/.test(w) &&
+      !DETERMINER.has(next) &&
+      /^\p{L}+$/u.test(next) &&
+      !names.has(next) &&
+      !NOT_OBJECT.test(next) &&
+      !PREPOSITION.test(next) &&
+      !/ly$/.test(next);
+    if (!DETERMINER.has(next) && !bare) return;
+    const object: number[] = [];
+    for (let k = bare ? i + 1 : i + 2; k < Math.min(words.length, i + 5); k++) {
+      const x = words[k] as string;
+      if (PREPOSITION.test(x) || !/[\p{L}\p{N}]/u.test(x)) break;
+      object.push(k);
+    }
+    const said = object.map((k) => words[k] as string);
+    const head = said[said.length - 1] ?? '';
+    if (bare && !/[^s]s$/.test(head)) return;
+    // (a common head takes its sense from the words before it: "the rugby club")
+    const fitting = isCommonWord(head) ? said.some(fits) : fits(head);
+    if (object.length > 0 && !fitting) out.foreign.push(object);
+  });
+  return out;
+}
+
+/** Words after a verb that are not its object: pronouns, particles, auxiliaries, words of degree. */
+const NOT_OBJECT =
+  /^(?:it|them|him|her|me|us|you|himself|herself|themselves|up|off|out|away|back|in|on|over|down|is|are|was|were|be|been|has|have|had|will|would|not|very|really|just|soon|again|all|everything|anything|something|nothing|and|or|but|i|he|she|they|we|you|his|their|our|my|your|its)$/;
+
+const tokens = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}'’]+|[^\p{L}\p{N}\s]/gu) ?? [];
+
+/**
+ * Is a keyword said only inside another object of the fact's verb ("retiring the old parish car": the parish is
+ * the car's)? `alts`: the group's keywords.
+ */
+function onlyInForeignObject(
+  text: string,
+  alt: string,
+  alts: readonly string[],
+  sense: ReadonlySet<string> | undefined,
+  own: ReadonlySet<string>,
+): boolean {
+  if (!alt.endsWith('*')) return false;
+  const inside = new Set(alts.flatMap((x) => (x === alt ? [] : objects(text, x, sense, own).foreign.flat())));
+  const at = tokens(text).flatMap((w, i) => (`${stem(w.replace(/['’]s$/, ''))}*` === alt ? [i] : []));
+  return at.length > 0 && at.every((i) => inside.has(i));
+}
+
+const WHERE = /^(?:at|in|on|from|near|outside|inside|behind|above|below|beside|opposite)$/;
+const BE = /^(?:is|are|was|were|be|been|being|am|s|re|m)$/;
+/** A verb of a clause's own: a participle or a form in -ing or -ed ("taken on", "picking up"). */
+const OWN_VERB = /^(?:\p{L}{2,}ing|\p{L}{3,}ed|taken|got|gotten|gone|done|made|seen|given|brought|bought|sold|left)$/u;
+
+/**
+ * Is a group met only by one word of it said as where the clause's own verb happens, or as that verb's object ("Greta's taken on a girl at
+ * the bakery", "At the chemist, picking up a prescription")? Then the clause does not say the act. What is said
+ * after a copula is no where ("he's in hospital"), nor is a word beside another of the group's ("moving to the coast").
+ */
+function saidOnlyAsWhere(text: string, group: string, sense?: ReadonlySet<string>): boolean {
+  const alts = alternatives(group).flatMap(withSynonyms);
+  // (a common word with an object of its own says nothing of the act: "He's opened a wee shop ... at the creamery")
+  const met = alts.filter((x) => mentions(text, x) && !(isLight(x) && ownObject(text, x, sense, new Set(alts))));
+  if (met.length === 0 || met.some((x) => isLight(x) || !x.endsWith('*'))) return false;
+  const words = text.toLowerCase().match(/[\p{L}]+|[^\p{L}\s]/gu) ?? [];
+  const otherVerb = (w: string) => OWN_VERB.test(w) && !alts.includes(`${stem(w)}*`) && !FILLER.has(`${stem(w)}*`);
+  const uses = words.flatMap((w, i) => (met.includes(`${stem(w)}*`) ? [i] : []));
+  // the object of another verb that says an act of its own ("Judging the sheepdog trials at Liskeard"; "taking the
+  // chapel on" may be the fact's act in other words)
+  const objectOfOther = (i: number) => {
+    const before = words.slice(Math.max(0, i - 4), i);
+    const d = before.findIndex((w) => DETERMINER.has(w));
+    const v = words[i - before.length + d - 1] ?? '';
+    return (
+      d >= 0 &&
+      otherVerb(v) &&
+      !isCommonWord(v) &&
+      before.slice(d).every((w) => /\p{L}/u.test(w) && !PREPOSITION.test(w))
+    );
+  };
+  // where it happens, one word of the fact alone ("taken on a girl at the bakery")
+  const where = (i: number) => {
+    const before = words.slice(Math.max(0, i - 3), i);
+    const p = before.findLastIndex((w) => WHERE.test(w));
+    const between = before.slice(p + 1);
+    if (p < 0 || !between.some((w) => DETERMINER.has(w)) || between.some((w) => !/\p{L}/u.test(w))) return false;
+    return met.length === 1 && !BE.test(words[i - before.length + p - 1] ?? '');
+  };
+  return words.some(otherVerb) && uses.length > 0 && uses.every((i) => objectOfOther(i) || where(i));
+}
+
+/** The groups a clause of an answer meets (metGroups), a topic group not by a word said only as where. */
+export function saidGroups(
+  text: string,
+  keywords: readonly string[],
+  skip: ReadonlySet<string>,
+  selfGroups: boolean,
+  light = false,
+  sense?: ReadonlySet<string>,
+): boolean[] {
+  return metGroups(text, keywords, skip, selfGroups, light, sense).map(
+    (m, k) => m && !(k > 0 && !/\p{Lu}/u.test(keywords[k] ?? '') && saidOnlyAsWhere(text, keywords[k] ?? '', sense)),
+  );
 }
 
 export function alternatives(group: string): string[] {

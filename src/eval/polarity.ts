@@ -7,7 +7,7 @@
 
 /** A negation anywhere in the clause ("n't", not, never, no, nobody, nothing, none, neither, nor, without). */
 const NEGATION =
-  /n['’]t\b|\b(not|never|no|nobody|nothing|none|neither|nor|nowhere|without|cannot|no[- ]one|noone)\b|\bnone of\b/i;
+  /n['’]t\b|\b(not|never|no|nobody|nothing|none|neither|nor|nowhere|without|cannot|no[- ]one|noone|barely|hardly|scarcely)\b|\bnone of\b/i;
 /** Words that deny knowing without a negation word. */
 const DENIAL_WORDS =
   /\b(no idea|no clue|not a clue|news to me|first i hear|first i've heard|unaware|i doubt|doubt (it|that|he|she|they)|surprised if|would never|i wonder (if|whether)|who knows)\b/i;
@@ -23,21 +23,24 @@ const SECRECY =
 
 /**
  * Splits a sentence where a contrast or a new clause starts ("but", "though", ";", a dash), before a comment on
- * what was said (", which nobody was surprised by", ", and no one minds") and before a reason (", seeing as it's
- * been cancelled"): its negation is about something else.
+ * what was said (", which nobody was surprised by", ", and no one minds"), before a reason (", seeing as it's
+ * been cancelled"), before a clause of its own ("He's not doing it up, mind, it's going to be a let") and before the
+ * speaker's word on itself (", I wasn't listening properly", ", I'm not sure
+ * which"): its negation is about something else.
  */
 const CLAUSE_SPLIT =
-  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that|seeing as|since|because|as)\b))\s*/i;
+  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that|seeing as|since|because|as(?! well\b))\b)|(?<!\b(?:saying|said|says|told me|tells me|reckons|heard))(?<!\baccording to \p{L}+),\s+(?=(?:he|she|they)(?:['’]s|['’]re|['’]ll| is| are| will)\s+(?!not\b|n['’]t\b)\p{L}|it(?:['’]s|['’]ll| is| will)\s+(?:going|been|getting|being)\b)|,\s+(?=i(?:['’]m| am) not\b|i (?:wasn['’]t|didn['’]t|don['’]t|can['’]t|couldn['’]t|haven['’]t|won['’]t)\b))\s*/iu;
 
 /** "Not closing, moving", "No, not Port Carrow, St Brigid's": a correction, the denied part apart from the rest. */
 const CORRECTION = /^(\s*(?:no,?\s+)?not\s+(?:a |an |the |this |that )?[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s*,\s+(?=\S)/iu;
 
 /**
- * Negations that deny nothing about knowing: enthusiasm ("I can't wait"), surprise ("nobody was surprised", "no
+ * Negations that deny nothing about knowing: a tag asking for agreement mid-sentence ("..., isn't it, her and Tom"),
+ * enthusiasm ("I can't wait"), surprise ("nobody was surprised", "no
  * wonder"), "no secret", "not only". Read out before a clause's negation is looked at.
  */
 const NOT_DENIAL =
-  /^\s*(?:isn['’]t|wasn['’]t|aren['’]t|didn['’]t|doesn['’]t|hasn['’]t)\s+(?:it|he|she|they|that)\b(?=.*\?\s*$)|\b(?:didn['’]t|never|did not) (?:see|saw) (?:that|it|this) coming\b|\bnot sure (?:if|whether) .*\bstill\b|\b(?:can['’]?t|cannot|couldn['’]t) wait\b|\b(?:no|not an?|not much of an?|hardly an?|nobody(?: was| is)?|no one(?: was| is)?|none of us (?:were|was))\s+(?:big\s+)?(?:surprise[ds]?|secret|wonder|shock(?:ed)?|stranger)\b|\b(?:isn['’]t|wasn['’]t|is not|was not|not) (?:a |much of a |exactly a |really a |any )?(?:surprise|secret|shock)\b|\b(?:didn['’]t|doesn['’]t|won['’]t) (?:surprise|shock) (?:me|anyone|anybody|us)\b|\bnot (?:only|just|long|bad|surprisingly|least)\b|\bno (?:doubt|question about it)\b|\b(?:couldn['’]t|can['’]t) be (?:happier|prouder|more pleased)\b|\bnothing but\b|\bnever (?:thought|expected|imagined) (?:she|he|they)['’]?d\b/gi;
+  /^\s*(?:isn['’]t|wasn['’]t|aren['’]t|didn['’]t|doesn['’]t|hasn['’]t)\s+(?:it|he|she|they|that)\b(?=.*\?\s*$)|,\s*(?:isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|didn['’]t|hasn['’]t|haven['’]t|won['’]t) (?:it|he|she|they|there)\s*(?=[,.!?;]|$)|\b(?:didn['’]t|never|did not) (?:see|saw) (?:that|it|this) coming\b|\bnot sure (?:if|whether) .*\bstill\b|\b(?:can['’]?t|cannot|couldn['’]t) wait\b|\b(?:no|not an?|not much of an?|hardly an?|nobody(?: was| is)?|no one(?: was| is)?|none of us (?:were|was))\s+(?:big\s+)?(?:surprise[ds]?|secret|wonder|shock(?:ed)?|stranger)\b|\b(?:isn['’]t|wasn['’]t|is not|was not|not) (?:a |much of a |exactly a |really a |any )?(?:surprise|secret|shock)\b|\b(?:didn['’]t|doesn['’]t|won['’]t) (?:surprise|shock) (?:me|anyone|anybody|us)\b|\bnot (?:only|just|long|bad|surprisingly|least)\b|\bno (?:doubt|question about it)\b|\b(?:couldn['’]t|can['’]t) be (?:happier|prouder|more pleased)\b|\bnothing but\b|\bnever (?:thought|expected|imagined) (?:she|he|they)['’]?d\b/gi;
 
 /**
  * Two negations that make a yes ("it's not as if I hadn't heard", "I can't say I haven't heard", "there's nobody
@@ -121,6 +124,10 @@ export function asks(sentence: string): boolean {
 export const AFFIRM =
   /^\s*(yes|yeah|yep|yup|of course|sure|certainly|absolutely|indeed|definitely|that's right|that is right|right|correct|i do\b|i know\b|oh,? (yes|i know))/i;
 
+/** Asking to have confirmed what one heard ("Is it true he's ...?", "Is it right that ...?"). */
+const CHECKING =
+  /^\s*(?:[Ii]s it|[Ii]s that|[Ss]o is it)\s+(?:true|right|so)\s+(?:that\s+)?(?:he|she|they|\p{Lu}[\p{L}'’-]*)\b/u;
+
 export interface Clause {
   text: string;
   /** Index of the sentence it belongs to. */
@@ -134,7 +141,12 @@ export function readClauses(answer: string): Clause[] {
   const ss = sentences(answer);
   const out: Clause[] = [];
   ss.forEach((s, i) => {
-    const asked = asks(s);
+    // "Is it true he's in hospital?": the speaker heard it and asks to be sure, unless it goes on to say it had not
+    const later = ss.slice(i + 1);
+    const checking =
+      CHECKING.test(s) &&
+      !later.some((x) => DENIAL_WORDS.test(x) || KNOWING_DENIAL.test(x) || /^\s*(?:no|nope|nah)\b/i.test(x));
+    const asked = asks(s) && !checking;
     // An echo question answered "Yes, ..." in the next sentence is asserted by it, and so is a short echo without a
     // verb the next sentence goes on from ("The bicycle shop? I can't wait.").
     const next = ss[i + 1] ?? '';
@@ -175,7 +187,10 @@ export function aboutSomeoneElse(clause: string, self: readonly string[] = []): 
         .split(/\s+/)
         .filter(Boolean).length <= 1;
     const isVerb =
-      opens && /^['’]s\s+(?:\p{L}+ing|been|got|gone|just|now|not|off|away|finally|also|still|already)\b/iu.test(after);
+      opens &&
+      /^['’]s\s+(?:\p{L}+ing|been|got|gone|just|now|not|off|away|finally|also|still|already|in|at|out|home|back|ill|poorly)\b/iu.test(
+        after,
+      );
     if (/^['’]s?\b/.test(after) && !isVerb) continue;
     if (/\b(?:for|to|with|of|about|from|by|at|on|visit(?:ing)?)\s*$/i.test(clause.slice(0, m.index ?? 0))) continue;
     if (!/^\p{Lu}/u.test(next)) return true;
@@ -198,15 +213,15 @@ export const STARTERS = new Set(
 
 /** "I don't know if that's true", "I don't know anything about a sale": not knowing the fact itself. */
 export const KNOWING_DENIAL =
-  /\b(?:haven['’]t|never|not) heard (?:of|about) (?:a|an|any)\b|\b(?:don['’]t|do not|didn['’]t|not sure|no idea|can['’]t say|couldn['’]t say|haven['’]t heard|never heard)\b.*\b(?:if|whether|that['’]s true|it['’]s true|anything|who|what(?! (?:day|time|date|hour|week|month|year))|more)\b/i;
+  /\b(?:i['’]d|i would|we['’]d) be (?:amazed|astonished|surprised|shocked)\s*[.!]?$|\b(?:haven['’]t|never|not) heard (?:of|about) (?:a|an|any)\b|\b(?:don['’]t|do not|didn['’]t|not sure|no idea|can['’]t say|couldn['’]t say|haven['’]t heard|never heard)\b.*\b(?:if|whether|that['’]s true|it['’]s true|anything|who|what(?! (?:day|time|date|hour|week|month|year))|more)\b/i;
 
 /** Saying one knows what was asked, without repeating it ("So I heard", "it's not as if I hadn't heard"). */
 export const KNOWS_IT =
   /\bso i(?:['’]ve| have)? heard\b|\bso (?:he|she|they) (?:says?|tells? me|told me)\b|\bso i['’]m told\b|\b(?:says|said|tells me|told me|reckons) (?:that )?(?:he|she|they) (?:is|are|has|will|did|was)\s*[.!]?$|^\s*(?:apparently|definitely|certainly|absolutely|indeed|for sure|sure is|seems so|looks like it|so it seems)\b|\byes\b|\bi (?:think|believe|reckon|hear|gather|guess) so\b|\b(?:all anyone talks about|everyone['’]s talking about|the whole town knows|talk of the town)\b|\b(?:so i (?:heard|hear|gather|hear tell)|that['’]s what i heard|i heard (?:that|so|as much|about it)|everyone knows|everybody knows|so they say|i know|it['’]s true|that['’]s true|that['’]s right)\b/i;
 
-/** What was said is taken back: "he decided against it", "she changed her mind", "it fell through". */
+/** What was said is taken back: "he decided against it", "she changed her mind", "it fell through", "(but) only to help". */
 export const RETRACTS =
-  /\b(?:decided against|changed (?:his|her|their|my) mind|called (?:it|that|the whole thing) off|fell through|gave up on (?:it|that|the idea)|not (?:any ?more|anymore)|no longer)\b/i;
+  /^\s*only (?:to|for)\b|\b(?:decided against|changed (?:his|her|their|my) mind|called (?:it|that|the whole thing) off|fell through|gave up on (?:it|that|the idea)|not (?:any ?more|anymore)|no longer)\b/i;
 
 /** Eagerness that says yes ("I can't wait to vote for him"). */
 export const ENTHUSIASM =
@@ -214,10 +229,10 @@ export const ENTHUSIASM =
 
 /** A denial of a detail only ("but I couldn't tell you what day it starts"): the fact itself stands. */
 export const DETAIL =
-  /\b(?:when|what day|which day|what date|what time|where|how|exactly|details?|the date|the time|how long|why|what for)\b/i;
+  /\b(?:when|which|what day|which day|what date|what time|where|how|exactly|details?|the date|the time|how long|why|what for)\b/i;
 export const WHETHER =
   /\b(?:if|whether|who|anything|any of it|about it|about that|that['’]s true|true|what(?! (?:day|time|date|hour|week|month|year)))\b/i;
 
 /** A routine, not an event: "closes the garage at six every evening", "rows there most mornings", "on Sundays". */
 export const HABITUAL =
-  /\b(?:every|each)\s+(?:day|morning|evening|night|afternoon|week|weekend|month|year|spring|summer|autumn|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bmost (?:mornings|evenings|days|nights|weekends|afternoons)\b|\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b|\b(?:daily|nightly|usually|as usual)\b/i;
+  /\b(?:every|each)\s+(?:day|morning|evening|night|afternoon|week|weekend|month|year|spring|summer|autumn|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bmost (?:mornings|evenings|days|nights|weekends|afternoons)\b|\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b|\b(?:daily|nightly|usually|as usual|whenever)\b|\b(?:for|at) every\b|\bin (?:bad|rough|wet|stormy) weather\b/i;

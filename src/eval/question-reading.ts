@@ -19,8 +19,22 @@ export const ASKS_WHO_OR_WHAT =
 const REPORT_FRAME =
   /^\s*(?:(?:and|so|well|oh|apparently)\s*,?\s+)?(?:somebody|someone|people|everyone|everybody|they|the word is|word is|(?:my|his|her|their|our|the)\s+\p{Ll}+|\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)\s+(?:said|says|say|told me|tells me|mentioned|mentions|reckons|reckoned|was saying|were saying|is saying|swears|was hinting|let slip)\s*(?:that\s+)?(?=\S)(?!(?:something|anything|nothing)\b)/u;
 
+/** "From what Rosa was saying, ...", "According to Rosa, ...": the source, said first. */
+const SOURCE_FIRST =
+  /^\s*(?:[Ff]rom what|[Aa]ccording to|[Aa]s)\s+(?:somebody|someone|people|everyone|they|(?:my|his|her|their|our|the)\s+\p{Ll}+|\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)(?:\s+(?:was saying|were saying|said|says|tells me|told me|reckons|heard))?\s*,\s*/u;
+/** "Somebody in the queue at the post office said": a vague source placed where it spoke. */
+const PLACED_SOURCE =
+  /^\s*(?:somebody|someone|a (?:man|woman|chap|lady|fellow|bloke)|people)\s+(?:in|at|on|from|down)\s+[^,.;]{1,40}?\s+(?:said|says|told me|was saying|were saying|reckons|mentioned)\s+(?:that\s+)?(?=\S)/iu;
+/** A source said in passing (", somebody said,", ", they say", ", I heard"). */
+const SOURCE_ASIDE =
+  /,\s*(?:somebody|someone|people|they|everyone|\p{Lu}[\p{L}'’-]*)\s+(?:said|says|say|told me|tells me|reckons|mentioned)\s*(?=,|$|[.!?])/gu;
+
 export function withoutSource(clause: string): string {
-  return clause.replace(REPORT_FRAME, '');
+  return clause
+    .replace(SOURCE_FIRST, '')
+    .replace(PLACED_SOURCE, '')
+    .replace(SOURCE_ASIDE, '')
+    .replace(REPORT_FRAME, '');
 }
 
 /**

@@ -14,7 +14,12 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   [`(?:put|puts|putting) ${POSSESSIVE} feet up`, 'retiring'],
   ['(?:call|calls|calling|called) it a day', 'retiring'],
   [`(?:hand|hands|handing|handed) (?:over )?${POSSESSIVE} keys`, 'retiring'],
-  ['(?:pack|packs|packing|packed) it in', 'retiring'],
+  ['(?:pack|packs|packing|packed) (?:it )?in', 'retiring'],
+  [`(?:hand|hands|handing|handed) (?:in )?${POSSESSIVE} notice`, 'resigning'],
+  ['(?:give|gives|giving|gave|given) (?:it|that|the job|the post|the role) up', 'resigning'],
+  [`(?:give|gives|giving|gave|given) (?:in )?(?:${POSSESSIVE} )?notice`, 'resigning'],
+  ['(?:throw|throws|throwing|threw|thrown) in the towel', 'resigning'],
+  ['(?:walk|walks|walking|walked) out', 'resigning'],
   ['(?:step|steps|stepping|stepped) aside', 'retiring'],
   ['(?:bow|bows|bowing|bowed) out', 'retiring'],
   [`(?:hand|hands|handing|handed) over the reins`, 'retiring'],
@@ -23,21 +28,35 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:get|gets|getting|got) hitched', 'marrying'],
   ['(?:walk|walks|walking|walked) down the aisle', 'marrying'],
   ['wedding bells', 'marrying'],
+  [`(?:${POSSESSIVE}|their) big day`, 'marrying'],
   // selling
   ['under the hammer', 'selling'],
   ['(?:up|going|is|was) for sale', 'selling'],
   ['on the market', 'selling'],
   ['(?:auctioning|auctioned) off', 'selling'],
   ['(?:sell|sells|selling|sold) (?:up|off)', 'selling'],
+  ['(?:get|gets|getting|got) rid of', 'selling'],
   // buying
   ['(?:purchase|purchases|purchasing|purchased)', 'buying'],
   // closing
   ['(?:shut|shuts|shutting|close|closes|closing|closed) (?:down|up)', 'closing'],
   ['(?:boarded|boarding) up', 'closing'],
+  ['(?:wind|winds|winding|wound) (?:it |them )?up', 'closing'],
+  ['(?:go|goes|going|went|gone) (?:under|bust)', 'closing'],
+  // opening
+  ['(?:open|opens|opening|opened) (?:its|their|her|his) doors', 'opening'],
+  ['(?:set|sets|setting) up', 'opening'],
   ['(?:close|closes|closing|closed|shut|shuts|shutting) (?:its|their) doors', 'closing'],
   // standing for an office
   [`(?:put|puts|putting) ${POSSESSIVE} name (?:down|forward|in)`, 'standing'],
   [`(?:throw|throws|throwing|threw) ${POSSESSIVE} hat in the ring`, 'standing'],
+  ['in the running', 'standing'],
+  ['on the ballot', 'standing'],
+  [`(?:hand|hands|handing|handed) (?:in )?${POSSESSIVE} (?:nomination )?papers`, 'standing'],
+  // expecting a baby
+  ['(?:a )?bun in the oven', 'pregnant'],
+  ['in the family way', 'pregnant'],
+  ['(?:a )?baby on the way', 'pregnant'],
   // chosen for a post
   ['(?:voted|votes|voting|vote) (?:him|her|them) in', 'elected'],
   ['(?:voted|got voted) in', 'elected'],
@@ -52,6 +71,7 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:put|puts|putting|pushed|pushing|push) (?:it |them )?back', 'postponed'],
   // snapping up
   ['(?:snap|snaps|snapping|snapped) (?:it |them )?up', 'buying'],
+  ['(?:pay|pays|paying|paid) (?:\\w+ ){0,2}for', 'buying'],
   // opening again
   ['(?:open|opens|opening|opened) (?:up )?again', 'reopening'],
   // leaving
@@ -65,10 +85,25 @@ const IDIOMS: readonly (readonly [string, string])[] = [
 
 const PATTERNS = IDIOMS.map(([phrase, plain]) => ({ re: new RegExp(`\\b${phrase}\\b`, 'giu'), plain }));
 
-/** The text with each idiom followed by its plain verb ("tying the knot (marrying)"), for reading an answer. */
+/**
+ * Phrases read in answers only (a fact keeps its own words, which these meet): a birthday by the age turned or an
+ * ordinal said alone ("Winnie's hundredth", "she turns 100").
+ */
+const ANSWER_ONLY = [
+  /\b(?:turn|turns|turning|turned) (?:\d+|\w+ty|a hundred)\b/giu,
+  /\b(?:twenty-first|(?:thirt|fort|fift|sixt|sevent|eight|ninet)ieth|hundredth)\b/giu,
+].map((re) => ({ re, plain: 'birthday turning' }));
+
+/** Off to a named place ("he's off to New Zealand"): leaving for it (case-sensitive: the place is capitalised). */
+const OFF_TO = /\b(?:[Oo]ff|[Hh]eading|[Hh]eaded|[Gg]oing|[Gg]one|[Gg]o|[Gg]oes) (?:out )?to(?= \p{Lu})/gu;
+
+/**
+ * The text with each idiom after its plain verb ("marrying, tying the knot"), for reading an answer: set apart, so
+ * the idiom's words are not read as the plain verb's object ("pregnant, a bun in the oven").
+ */
 export function withPlainVerbs(text: string): string {
-  let out = text;
-  for (const { re, plain } of PATTERNS) out = out.replace(re, (m) => `${m} ${plain}`);
+  let out = text.replace(OFF_TO, (m) => `leaving ${m}`);
+  for (const { re, plain } of [...PATTERNS, ...ANSWER_ONLY]) out = out.replace(re, (m) => `${plain}, ${m}`);
   return out;
 }
 
@@ -77,4 +112,69 @@ export function inPlainVerbs(text: string): string {
   let out = text;
   for (const { re, plain } of PATTERNS) out = out.replace(re, plain);
   return out;
+}
+
+/**
+ * Words that name the same act as a fact's word, in the sense a town's news has it: [the fact's word, its synonyms].
+ * One way: a fact that someone resigned is met by "quit", but a fact that someone left is not met by "retired"
+ * (leaving is too general to stand for any one of them). A synonym that is a common word ("run", "leave", "start")
+ * still needs the fact's sense in the answer (src/eval/keyword-match.ts), as the fact's own common words do.
+ */
+export const ACT_SYNONYMS: readonly (readonly [string, readonly string[]])[] = [
+  ['sell', ['flog', 'auction', 'selling']],
+  ['resign', ['quit', 'retire', 'leave', 'resigning']],
+  ['quit', ['resign', 'retire', 'leave']],
+  ['retire', ['quit', 'resign', 'retiring']],
+  ['marry', ['wed', 'wedding', 'bride', 'groom', 'marrying']],
+  ['move', ['emigrate', 'relocate', 'leave', 'leaving']],
+  ['emigrate', ['move', 'relocate', 'leave', 'leaving']],
+  [
+    'buy',
+    ['purchase', 'acquire', 'owner', 'own', 'landlord', 'landlady', 'proprietor', 'buying', 'get', 'have', 'take'],
+  ],
+  ['take', ['buy', 'owner', 'landlord', 'landlady', 'proprietor', 'run', 'get', 'have']],
+  ['open', ['launch', 'start', 'setup']],
+  ['close', ['shut', 'closing', 'retire']],
+  ['stop', ['cancel', 'axe', 'scrap', 'close', 'cancelled', 'finish', 'end']],
+  ['cancel', ['axe', 'scrap', 'drop', 'cancelled']],
+  ['expect', ['pregnant', 'baby', 'due', 'twin']],
+  ['pregnant', ['expect', 'baby', 'due', 'twin']],
+  ['stand', ['run', 'candidate', 'campaign', 'standing']],
+  ['appoint', ['hire', 'appointed']],
+  ['diagnose', ['ill', 'sick', 'hospital']],
+  ['die', ['dead', 'death', 'died']],
+  ['separate', ['split', 'divorce']],
+  ['divorce', ['split', 'separate']],
+  ['postpone', ['delay', 'postponed']],
+  ['turn', ['birthday']],
+  ['run', ['candidate', 'campaign', 'stand']],
+  ['repair', ['fix', 'mend']],
+  ['bicycle', ['bike', 'cycle']],
+];
+
+/** Acts seen from the other side: who buys is who a seller sells to ("Who's buying Owain's farm?" of his selling it). */
+const CONVERSE: readonly (readonly [RegExp, string])[] = [
+  [/\b(?:buy|buys|buying|bought|purchasing|purchased)\b/giu, 'selling'],
+  [/\b(?:sell|sells|selling|sold)\b/giu, 'buying'],
+  [/\b(?:take|takes|taking|took|taken) over\b/giu, 'handing over selling'],
+];
+
+/** "Where's Jago going?": where someone goes is where they move to. */
+const WHERE_GOING = /^\s*where(?:['’]s| is| are)\b.*\b(?:going|off to|heading|headed)\b/i;
+
+/**
+ * A who-question with the other side's act beside its own ("Who's buying selling the farm?"): its gap is the other
+ * party; a where-question of going asks where one moves to.
+ */
+export function withConverse(question: string): string {
+  if (WHERE_GOING.test(question)) return `${question} moving`;
+  if (!/^\s*who\b/i.test(question)) return question;
+  let out = question;
+  for (const [re, other] of CONVERSE) out = out.replace(re, (m) => `${m} ${other}`);
+  return out;
+}
+
+/** A who-question asking for the other side of a sale or a takeover ("Who's buying the Ferryman's Arms?"). */
+export function asksCounterpart(question: string): boolean {
+  return /^\s*who\b/i.test(question) && CONVERSE.some(([re]) => new RegExp(re.source, 'iu').test(question));
 }

@@ -99,8 +99,7 @@ const IRREGULAR: Record<string, string> = Object.fromEntries(
     'chosen:choose flew:fly drove:drive driven:drive fell:fall fallen:fall sang:sing sung:sing paid:pay ' +
     'threw:throw thrown:throw broke:break broken:break moved:move married:marry dad:father daddy:father ' +
     'mum:mother mom:mother mummy:mother grandad:grandfather granddad:grandfather grandma:grandmother gran:grandmother ' +
-    'wedding:marry wed:marry shut:close shutting:close emigrate:move emigrating:move emigrated:move relocate:move ' +
-    'relocating:move relocated:move acquire:buy acquired:buy launch:open launched:open quit:leave depart:leave ' +
+    'wedding:marry wed:marry shut:close shutting:close acquire:buy acquired:buy launch:open launched:open depart:leave ' +
     'departing:leave departed:leave hire:appoint hired:appoint select:choose selected:choose axe:cancel axed:cancel ' +
     'delay:postpone delayed:postpone cancelled:cancel cancelling:cancel'
   )
@@ -118,6 +117,8 @@ export function keywordStem(word: string): string {
     IRREGULAR[stem(w)] ??
     w
       .replace(/(?<=\p{L}{4})ments?$/u, '')
+      // a place of a trade meets the trade: brewery -> brew, creamery -> cream
+      .replace(/(?<=\p{L}{4})er(?:y|ies)$/u, '')
       .replace(/(?<=\p{L}{4}it)ions?$/u, '')
       // an office meets its holder: captaincy -> captain, chairmanship -> chairman
       .replace(/(?<=\p{L}{5})(?:cy|ship)$/u, '')
@@ -148,6 +149,9 @@ const COMMON_WORDS = new Set(
 export function isCommonWord(keyword: string): boolean {
   return COMMON_WORDS.has(keywordStem(keyword.replace(/\*$/, '')));
 }
+
+/** Words for a post that say nothing of which ("a new job as head chef"): the post is the role named. */
+const GENERIC_POST = new Set(['job*', 'post*', 'role*', 'position*', 'work*']);
 
 /** A word as it is written in a keyword: lower case, without its possessive ("month's" -> "month"). */
 function bareWord(w: string): string {
@@ -196,7 +200,10 @@ export function factKeywords(text: string, holder: string | undefined, people: r
   const chosen =
     role &&
     /\b(?:chosen|appointed|elected|named|made|picked|selected|hired|voted|installed|confirmed)\s+as\b/i.test(text);
-  const bare = role && !chosen ? text.replace(role[0], ' ') : text;
+  // (and so is a post taken by a verb that says nothing itself: "started a new job as head chef" is the head chef)
+  const generic = (w: string) => isCommonWord(w) || GENERIC_POST.has(w);
+  const postOnly = role && contentKeywords(text.replace(role[0], ' '), names).every(generic);
+  const bare = role && !chosen && !postOnly ? text.replace(role[0], ' ') : text;
   // who, or where it happens ("at the town hall"), as an event is known by its host or its place
   const where =
     /\bat (?:the |a )?((?:[\p{L}'’-]+ ?){1,3}?)(?=\s+(?:on|in|at|with|from|for|this|next|every|by)\b|[,.;]|$)/u
@@ -210,7 +217,9 @@ export function factKeywords(text: string, holder: string | undefined, people: r
     contentKeywords(bare, [...names, ...placeWords]).length > 0
       ? contentKeywords(bare, [...names, ...placeWords])
       : contentKeywords(text, names)
-  ).filter((w) => !roleWords.includes(w));
+  )
+    .filter((w) => !roleWords.includes(w))
+    .filter((w, _, all) => !postOnly || !generic(w) || all.every(generic));
   // every part of every name, titles aside ("Dr Amara Sels": Amara, Sels; a couple: both)
   const person = who
     ? [

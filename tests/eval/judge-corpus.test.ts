@@ -40,10 +40,12 @@ describe('the rule judge on the corpus', () => {
     const c = await checkJudge(ruleKnowledgeJudge);
     const tuning = c.parts[0]!;
     expect(checkPasses(tuning), summarizeJudgeCheck({ judge: 'rules', parts: [tuning] })).toBe(true);
-    // the held-out part (never read while tuning) is held to the overall bar; its figures are printed by --judge-check
-    const held = c.parts[1]!.overall;
-    expect(held.precision).toBeGreaterThanOrEqual(PRECISION_BAR);
-    expect(held.recall).toBeGreaterThanOrEqual(RECALL_BAR);
+    // the held-out part (not tuned on; --judge-check prints its errors, two of which issue 38c's rules now read
+    // right) meets the bar overall and, since, in every kind
+    const held = c.parts[1]!;
+    expect(held.overall.precision).toBeGreaterThanOrEqual(PRECISION_BAR);
+    expect(held.overall.recall).toBeGreaterThanOrEqual(RECALL_BAR);
+    expect(checkPasses(held), summarizeJudgeCheck({ judge: 'rules', parts: [held] })).toBe(true);
   });
 
   it('the tuning part holds every kind of issue 38, both labels where the kind allows, other languages apart', async () => {

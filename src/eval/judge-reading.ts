@@ -1,0 +1,71 @@
+// What the rule judge reads an answer's words for (judge.ts, issue 38): a subject the fact and the question do not name,
+// an answer in fragments ("Ferry. May. Yes."), an echo of the question that tells nothing. General rules of English;
+// the corpora in judge-corpus*.ts and tests/fixtures/judge-corpus measure them.
+import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
+import { TIME_WORD } from './keyword-match.ts';
+import { AFFIRM, FINITE, isQuestion, negated, STARTERS, sentences } from './polarity.ts';
+
+/**
+ * Does a clause have a subject the fact and the question do not name ("Piet is the one taking it over")? A
+ * capitalised word they lack, followed by a verb; a vague subject ("someone is") counts too.
+ */
+export function namesAnother(text: string, known: ReadonlySet<string>, vague = true): boolean {
+  if (vague && /\b(?:someone|somebody|a person|one of them|some(?:one)? else|nobody|anyone)\b/i.test(text)) return true;
+  const subject =
+    /(\p{Lu}[\p{L}-]*)(?:['’]s)?\s+(?:is|was|has|had|will|did|does|says|said|told|\p{Ll}+ed|\p{Ll}+s)\b/gu;
+  return [...text.matchAll(subject)].some((m) => {
+    const lw = (m[1] as string).toLowerCase();
+    // (a verb opening a clause is no name: "Fixing bikes in the old forge")
+    // (nor a word of the fact's: "Dance classes in the drill hall")
+    if ((m.index ?? 0) === text.search(/\S/) && (/(?:ing|ed)$/.test(lw) || known.has(`${stem(lw)}*`))) return false;
+    return !known.has(lw) && !STARTERS.has(lw) && !TIME_WORD.test(lw) && lw !== 'i';
+  });
+}
+
+/** One of a family, by its surname ("one of the Caswells", "a Brandvik"). */
+export const FAMILY_MEMBER = /\b(?:[Oo]ne of (?:the|those)|[Aa]n?|[Tt]he)\s+(\p{Lu}[\p{L}'’-]+)/gu;
+
+/** Words that refer to a person without naming a thing of their own ("the Hurst boy", "young Fenna", "the couple"). */
+export const WHO_WORDS = new Set(
+  contentKeywords(
+    'boy girl lad lass man woman fellow chap bloke lady gentleman couple pair family brothers sisters son daughter young eldest youngest older younger one ' +
+      'mrs miss mister missus doctor father reverend vicar ' +
+      // (or say whose a thing is: "Maeve's idea", "that's Tom's doing")
+      'idea doing brainchild project behind',
+  ),
+);
+
+/** An answer of fragments ("Ferry. May. Yes."): read as one clause. */
+export function fragments(answer: string): string | undefined {
+  const ss = sentences(answer);
+  // one short sentence without a verb, in pieces ("Tom Walsh - books, on the high street.")
+  if (ss.length === 1 && /\s[-–—]\s/.test(answer) && answer.split(/\s+/).length <= 10 && !FINITE.test(answer))
+    return isQuestion(answer) ? undefined : answer.replace(/\s[-–—]\s/g, ', ');
+  if (ss.length < 2 || !ss.every((x) => x.split(/\s+/).length <= 4 && !isQuestion(x) && !negated(x))) return undefined;
+  return ss.map((x) => x.replace(/[.!?…]+$/, '')).join(', ');
+}
+
+/** Words that comment on an echo without adding to it ("Right.", "Interesting.", "Fancy that."). */
+const INTERJECTION = new Set(
+  'right well hmm huh interesting fancy that really okay wow indeed sure nice goodness gosh blimey'
+    .split(' ')
+    .map(stem),
+);
+
+/** Stems of a text's content words (4+ letters). */
+export function contentStems(text: string): Set<string> {
+  return new Set((text.toLowerCase().match(/[\p{L}]{4,}/gu) ?? []).map(stem));
+}
+
+/**
+ * An echo of the question without a verb of its own ("Anna taking over the ferry. Well."): every content word is
+ * the question's; it repeats, it does not tell.
+ */
+export function echoes(clause: string, asked: ReadonlySet<string>, question: string): boolean {
+  if (asked.size === 0 || FINITE.test(clause) || AFFIRM.test(clause)) return false;
+  // a name the question lacks answers it ("Who bought the cinema?" "Joe. Cinema. Bought it.")
+  const names = (clause.match(/\p{Lu}\p{Ll}+/gu) ?? []).filter((w) => !STARTERS.has(w.toLowerCase()));
+  if (names.some((w) => !new RegExp(`\\b${w}\\b`, 'i').test(question) && !asked.has(stem(w)))) return false;
+  const own = [...contentStems(clause)].filter((w) => !INTERJECTION.has(w));
+  return own.length > 0 && own.every((w) => asked.has(w));
+}
