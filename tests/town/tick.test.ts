@@ -335,6 +335,26 @@ describe('tick: conversations, digest, failures', () => {
     expect(service.status().stats.conversations).toBe(1);
   });
 
+  it("a resident's talks end for the day at settings.talksPerDay, and start again the next day", async () => {
+    const talks = async (perDay: number) => {
+      const file = tinyTown();
+      file.settings = { ...file.settings, conversationCooldownMinutes: 0, talksPerDay: perDay };
+      file.start = '2024-01-01 19:00';
+      const { service, calls } = await town({ decide: chatty }, file);
+      // 19:00 to 22:50: Ann asks Bo every tick, and the pair has no cooldown
+      await service.step(24);
+      const day1 = calls.converse.length;
+      // past midnight (a new day's log): they talk again
+      await service.step(14);
+      return { day1, next: calls.converse.length - day1 };
+    };
+    const two = await talks(2);
+    expect(two.day1).toBe(2);
+    expect(two.next).toBeGreaterThan(0);
+    // (without the limit the same evening holds many more)
+    expect((await talks(100)).day1).toBeGreaterThan(2);
+  });
+
   it('at simulated midnight the day digest goes to the town hall', async () => {
     const file = tinyTown();
     file.start = '2024-01-01 23:40';
