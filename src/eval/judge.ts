@@ -193,7 +193,7 @@ export function answerKnowsFact(
   const actAsked = fromQuestion.every((m, k) => m || byName(k)) && fromQuestion.some(Boolean);
   // (or names the act done to it: "Who's taking over the flower shop?" of its sale to her assistant)
   if (asksCounterpart(question) && (namesThing || actAsked))
-    fromQuestion.forEach((_, k) => (fromQuestion[k] ||= k === 0 || byName(k)));
+    for (let k = 0; k < fromQuestion.length; k++) fromQuestion[k] ||= k === 0 || byName(k);
   // "When's the butcher closing for good?": a when-question that names the act asks its time, whoever does it
   // (and "When's the ceilidh?" of the one at the village hall: the act named, its subject too)
   const actNamed = fromQuestion.some((m, k) => m && !byName(k) && k > 0);
