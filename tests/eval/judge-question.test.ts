@@ -130,6 +130,18 @@ describe('floors on the fixture corpora', () => {
     expect(o.recall, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(0.98);
   });
 
+  it('the third blind part (140 answers written blind this round, scored once at its end) keeps that score', async () => {
+    // Written by a session told only the format and the labels, never the rules; scored once after the last change
+    // to the judge: 121 English answers, precision 0.943, recall 0.833 (hedged 1.000/1.000, indirect 0.800/0.400,
+    // mixed 0.778/0.700, negative 1.000/1.000, plain 1.000/1.000, terse 1.000/0.900). Below the bar in indirect and
+    // mixed: acts said only by what follows from them ("swapping the blackboard for her rose garden", "calling last
+    // orders for good"), and a "yes, but I don't know ..." that keeps the act. Not tuned on: a floor, not a target.
+    const c = await fixture('held-out-blind-3.json');
+    const o = c.parts[0]!.overall;
+    expect(o.precision, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(0.943);
+    expect(o.recall, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(0.833);
+  });
+
   it('the own question-reading corpus and the probes keep their measured floors', async () => {
     for (const [name, precision, recall] of [
       ['own-question-kinds.json', 0.95, 0.95],
