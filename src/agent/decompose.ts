@@ -113,7 +113,41 @@ export async function ensureStep(c: MindContext, r: Resident, ctx: DecideContext
   const window = { start, end: chunks.at(-1)!.end };
   const whole: StepSlot = { ...hour, start, end: chunks[0]!.end, emoji: emojiFor(hour.activity) };
   let steps: StepSlot[] = [whole];
-  if (window.end - window.start > s.stepMinutes.max * MINUTE_MS && !isSleeping(hour.activity)) {
+  const meal = chunks.length === 1 && !mind.context ? plainMeal(hour.activity) : null;
+  if (meal && window.end - window.start > s.stepMinutes.max * MINUTE_MS) {
+    // A plain meal's steps by rule, with no call (issue 33 item 5: routine blocks by rule): prepared and cleared
+    // at home, ordered and paid for elsewhere, with the objects the place has for them. After an interruption
+    // (mind.context: the stove burned) the model plans the meal again, knowing why.
+    const place = [ctx.location, ...ctx.knownPlaces].find((p) => p.id === hour.place);
+    const areas = (place?.subAreas ?? []).map((a) => ({
+      name: a.name,
+      objects: a.objects.filter((o) => !unusable(o.status)).map((o) => o.name),
+    }));
+    const home = hour.place === r.profile.home;
+    const has = (...names: string[]) =>
+      names.find((n) => areas.some((a) => a.objects.some((o) => o.toLowerCase() === n))) ?? null;
+    const minutes = (window.end - window.start) / MINUTE_MS;
+    const third = Math.max(s.stepMinutes.min, Math.round(minutes / 3 / 5) * 5);
+    const rule = home
+      ? [
+          { minutes: third, action: `prepare ${meal}`, object: has('stove', 'oven', 'kitchen counter', 'fridge') },
+          { minutes: third, action: `eat ${meal}`, object: has('kitchen table', 'dining table', 'table') },
+          { minutes: third, action: 'wash the dishes', object: has('sink', 'kitchen sink') },
+        ]
+      : [
+          { minutes: third, action: `order ${meal}`, object: has('counter', 'cash register', 'bar') },
+          { minutes: third, action: `eat ${meal}`, object: has('table', 'window table', 'long table') },
+          { minutes: third, action: 'chat a little and pay', object: null },
+        ];
+    const got = toSteps(
+      c,
+      rule.map((x) => ({ ...x, emoji: emojiFor(x.action), objectStatus: null })),
+      window,
+      hour,
+      areas,
+    );
+    if (got.length > 0) steps = [...got, ...restOf(chunks, got.at(-1)!.end)];
+  } else if (window.end - window.start > s.stepMinutes.max * MINUTE_MS && !isSleeping(hour.activity)) {
     const place = [ctx.location, ...ctx.knownPlaces].find((p) => p.id === hour.place);
     // Another person's own room is not where one's steps happen (a lean prompt in a shared house).
     // An object whose state says it cannot be used (broken, occupied, burning) is not offered for a step.
@@ -171,6 +205,14 @@ export async function ensureStep(c: MindContext, r: Resident, ctx: DecideContext
     { replace: () => notAMeal(hour.activity), transparent: (x) => x.kind !== undefined },
   );
   return slotAt(plan.steps, t) ?? whole;
+}
+
+/** "have lunch", "eat dinner at home", "grab breakfast": a meal and nothing else (no gathering, no one's supper). */
+function plainMeal(activity: string): string | null {
+  const meal = mealOf(activity);
+  if (!meal) return null;
+  const plain = /^(?:have|eat|grab|make|cook|prepare)\s+(?:a\s+)?(?:quick\s+|light\s+|early\s+|late\s+)?(?:breakfast|brunch|lunch|dinner|supper)(?:\s+(?:at home|at \p{Lu}[^,;]*))?$/iu;
+  return plain.test(activity.trim()) ? meal : null;
 }
 
 /** What the steps left of the chunks after `from`: each chunk's own activity, as one step of the rest of it. */

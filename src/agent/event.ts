@@ -116,9 +116,10 @@ export async function learnEvents(
     const k = keyOfText(textOf(m));
     if (read.has(k) || heard.includes(k)) continue;
     // an event of the town's reading, named by its kind and its host: known as the reading says it (no call)
-    const named = town.filter((e) => e.end > now && m.kind !== 'plan' && namesEvent(textOf(m), e));
+    // (one that is over is known too: nothing to plan, and nothing to send to be read)
+    const named = town.filter((e) => m.kind !== 'plan' && namesEvent(textOf(m), e));
     if (named.length > 0) {
-      for (const e of named) remember(mind, knownEventOf(e));
+      for (const e of named) if (e.end > now) remember(mind, knownEventOf(e));
       heard.push(k);
       continue;
     }

@@ -4,7 +4,7 @@ import { toSteps } from '../../src/agent/decompose.ts';
 import type { MindState } from '../../src/agent/mind-state.ts';
 import { DEFAULT_AGENT_SETTINGS } from '../../src/agent/settings.ts';
 import { isPartition, mealOf } from '../../src/core/schedule.ts';
-import { at, ctxFor, MARA, resident, setup } from './fixtures.ts';
+import { at, CAFE, ctxFor, MARA, resident, setup } from './fixtures.ts';
 
 const planOf = (m: unknown) => (m as MindState).plan!;
 
@@ -170,6 +170,32 @@ describe('planning (sec. 4.3): top-down, lazy, never double-booked', () => {
     expect(plan.steps.find((x) => x.start === at(8, 30))?.activity).toBe('open the cafe');
     expect(plan.steps.find((x) => x.start === at(9))?.activity).toBe('serve breakfast');
     expect(did.at(-1)).toMatch(/serv/i);
+  });
+
+  it("a plain meal's steps are by rule, with the place's objects and no call; a gathering's are the model's (issue 33)", async () => {
+    const { model, runtime } = setup({ hourChunkMinutes: 180 });
+    const mara = resident(MARA);
+    model.script('agent_plan_day', {
+      blocks: [
+        { start: '00:00', end: '12:00', activity: 'sleeping', place: 'mara-home' },
+        { start: '12:00', end: '13:00', activity: 'have lunch', place: 'mara-home' },
+        { start: '13:00', end: '14:00', activity: "go to Tomas's birthday dinner", place: 'lantern-cafe' },
+        { start: '14:00', end: '24:00', activity: 'rest at home', place: 'mara-home' },
+      ],
+    });
+    const did: string[] = [];
+    for (let min = 12 * 60; min < 13 * 60; min += 10)
+      did.push((await runtime.decide(mara, ctxFor(mara, at(0, min)))).action.description);
+    expect(model.callsFor('agent_plan_steps')).toHaveLength(0);
+    const steps = planOf(mara.mind).steps.filter((x) => x.start >= at(12) && x.end <= at(13));
+    expect(steps.map((x) => x.activity)).toEqual(['prepare lunch', 'eat lunch', 'wash the dishes']);
+    expect(steps[0]).toMatchObject({ object: 'stove', subArea: 'kitchen' });
+    expect(steps[1]).toMatchObject({ object: 'table' });
+    expect(isPartition(planOf(mara.mind).steps)).toBe(true);
+    expect(did[0]).toMatch(/preparing lunch/);
+    // someone's dinner party is not a plain meal: its steps are asked for
+    await runtime.decide(mara, ctxFor(mara, at(13, 0), { location: CAFE }));
+    expect(model.callsFor('agent_plan_steps')).toHaveLength(1);
   });
 
   it('the step answer names an object (its sub-area follows) or else a sub-area, in one field', () => {
