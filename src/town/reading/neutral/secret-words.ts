@@ -4,7 +4,7 @@
 // sister", "Her aunt is the only person she has told", "told Amani only", "has kept it from everyone but him").
 import { KIN } from './kin-words.ts';
 
-const WHO = String.raw`(?:(?:him|her|them)\b(?!\s+[\p{L}-]+\s)|anyone|anybody|a soul|a single soul|a living soul|people|others|the others|everyone|everybody|all of them|them all|the town|the village|the rest|@\d+(?!['’]s)|(?:her|his|my|their)\s+[\p{L}-]+)`;
+const WHO = String.raw`(?:(?:him|her|them)\b(?!\s+[\p{L}-]+\s)|anyone|anybody|a soul|a single soul|a living soul|people|others|the others|everyone|everybody|all of them|them all|the town|the village|the rest|@\d+(?!['’]s)|(?:her|his|my|their)\s+[\p{L}-]+|${KIN}(?![\p{L}-]))`;
 
 /** Feelings and traits: "secretly proud" says how someone is, not what they keep. */
 const FEELING =
@@ -13,6 +13,17 @@ const FEELING =
   'sad|bored|curious|impressed|touched|moved|grateful|wistful|smug|excited|terrified|frightened|dreading|longing|' +
   // an opinion held is how someone sees things, not a matter kept: "privately thinks the vicar a fool"
   'thinks|believes|suspects|wonders|doubts|considers|reckons';
+
+/**
+ * A matter told to a few only: "has told only Marta", "I've only told Aunty Mere", "only Dmitri knew", "It was Hannah,
+ * and only Hannah, whom he had told". Weak: said just after a kept matter, it says whom that one was told.
+ */
+const WEAK_SOURCE = [
+  String.raw`\b(?:only\s+(?:told|confided in|trusts?)|(?:told|confided in|shown (?:it )?to)\s+only)(?=\s+\S)`,
+  String.raw`\bonly\s+(?:@\d+|(?:her|his|my)\s+[\p{L}-]+)(?:\s*,[^,;.]{0,40},)?\s+(?:knows?|knew|has been told|had been told|was told|is in on|is aware|whom\b[^.;]{0,40}?\btold)\b`,
+].join('|');
+/** Anchored: tested at the start of a keeping match's place in the text. */
+export const WEAK = new RegExp(`^(?:${WEAK_SOURCE})`, 'iu');
 
 /** Words that keep something from others. */
 export const KEPT = new RegExp(
@@ -29,11 +40,20 @@ export const KEPT = new RegExp(
     String.raw`\bconfessed\b`,
     String.raw`\bin private\b`,
     String.raw`(?:\bnot|n['’]t|\bnever)\s+(?:yet\s+|even\s+)?(?:told|telling|tell|mentioned (?:it )?to|said a word to|breathed a word to|shared (?:it|this|that|the news) with|let on to)\s+${WHO}`,
+    String.raw`\b(?:told|tells|telling|tell|shown|showed|shows|revealed|mentioned (?:it )?to|said (?:it )?to|breathed (?:it )?to)\s+(?:it\s+|this\s+|that\s+)?(?:to\s+)?(?:no ?one|nobody|no-one|not a soul|no (?:living |single |other |one other )?soul|none of (?:them|us))\b`,
+    WEAK_SOURCE,
+    // "keep quiet", "keep it private", "asked her to keep it hush", "staying schtum"
+    String.raw`\b(?:keep|keeps|keeping|kept|stay|stays|staying|stayed|remain|remains)\s+(?:it\s+|this\s+|that\s+|the (?:news|matter|plan|thing)\s+)?(?:quiet|private|secret|hush|hush-hush|mum|schtum|shtum|dark|a secret)\b`,
+    String.raw`\b(?:it|this|that|which)(?:\s+is|['’]s|\s+was|\s+remains|\s+stays)\s+(?:strictly\s+|very\s+|entirely\s+)?private\b|\bis private and\b|\bprivate (?:matter|business)\b`,
+    String.raw`\b(?:nobody|no ?one|no-one)(?:['’]s| is| was)\s+to\s+(?:know|find out|hear)\b`,
+    String.raw`\b(?:has|have|had)\s+no\s+idea\b|\b(?:is|are|['’]s|kept)\s+in the dark\b|\bknows? nothing (?:of|about) (?:it|this|that)\b`,
+    String.raw`(?:\bnot|n['’]t|\bnever)\s+(?:yet\s+)?(?:found|had|got|plucked up|worked up)\s+(?:the\s+)?(?:words|courage|nerve|heart|chance)\s+to\s+tell\b`,
+    String.raw`\b(?:won['’]t|will not|refuses to|would not|wouldn['’]t)\s+(?:say|tell|talk about it|discuss it)\b(?!\s+(?:a|the|his|her|stories|jokes)\b)`,
     String.raw`\b(?:told|tells|telling|tell)\s+(?:no ?one|nobody|no-one|not a soul)\b`,
     // a note's "nobody told, not a soul"
     String.raw`\b(?:no ?one|nobody|no-one)\s+(?:yet\s+)?(?:has been\s+)?told\b|(?:^|[,;:]\s*)not a (?:single |living )?soul\s*(?:[.;,]|$)`,
     String.raw`\b(?:no ?one|nobody|no-one|not a soul)\s+(?:else\s+)?(?:in (?:town|the village)\s+)?(?:knows?|does|has heard|suspects?|is aware|can know|must know|may know|should know)\b`,
-    String.raw`(?<!\b(?:asked|invited|invite|invites|inviting|asking)\b[^.;]{0,50})(?<!\bfor\s+)\b(?:nobody|no ?one) else\b`,
+    String.raw`(?<!\b(?:asked|invited|invite|invites|inviting|asking|wants?|wanted)\b[^.;]{0,50})(?<!\b(?:for|there and|there,)\s+)\b(?:nobody|no ?one) else\b`,
     String.raw`\bkeep(?:s|ing)?\s+(?:it|this|that|the news|the plan|the matter|[\p{L}\s]{0,20}?)\s+(?:to (?:her|him|them|my)sel(?:f|ves)|quiet|hidden|under wraps|under (?:her|his) hat|close to (?:her|his|the) chest|from\s+${WHO})`,
     String.raw`\bkeep(?:s|ing)?\s+(?:it|this|that)\s+(?:so|that way)\b`,
     // "promised to keep to herself", "wishes it kept so"
@@ -69,7 +89,8 @@ export const KEPT = new RegExp(
     String.raw`\bonly (?:one|person|soul) (?:she|he|i|they) (?:tells|will tell|has told|told|trusts with)\b`,
     String.raw`(?:\bnot|n['’]t)\s+(?:yet\s+)?(?:public|common knowledge)\b`,
     String.raw`\bmust not (?:get out|be known)\b`,
-    String.raw`\bbetween (?:the two of )?(?:them|us|ourselves|you and me)\b`,
+    // "it stays between them", "between you and me"; not "between them they knew everything"
+    String.raw`\b(?:is|stays?|kept|keep|remains?|['’]s|strictly)\s+between (?:the two of )?(?:them|us|ourselves)\b|\bbetween you and me\b`,
     String.raw`\b(?:would|['’]d) rather\s+(?:@\d+|nobody|no one|[\p{L}]+)\s+(?:never|didn['’]t|did not|not)\s+(?:found out|knew|know|find out|learned|heard)\b`,
     String.raw`\bquietly\s+(?:planning|plans|applied|applying|saving|seeing|looking|arranged|arranging|decided|deciding|been)\b`,
   ].join('|'),
@@ -78,7 +99,24 @@ export const KEPT = new RegExp(
 
 /** Words that say a matter is out in the open, or only unknown ("who she is nobody knows"). */
 export const OPEN =
-  /\b(?:no secrets?|not a secret|(?:hardly|not really|no longer|not much of) (?:a )?secret|secret any ?more|(?:was|were) once (?:a )?secret|used to be (?:a )?secret|used to keep|came out|got out|is out now|nobody minds|no one minds|told (?:everyone|everybody|the whole)|for (?:all|everyone|anyone) to (?:see|read|hear)|no longer (?:a )?secret|no hiding it|nothing to hide|everyone knows|everybody knows|the whole (?:town|village|parish) knows|common knowledge|makes no secret|openly|has announced|announced|public knowledge|for anyone (?:who asks|to (?:read|see|hear))|anyone who asks|anyone could find|anyone can)\b|\b(?:who|what|where|why|how|whether)\s+[\p{L}]+[^.;]{0,30}\b(?:nobody|no one) knows\b/iu;
+  /\b(?:no secret(?!s)|not a secret|worst[- ]kept secret|open secret|badly[- ]kept secret|secret (?:that|which) everyone knows|(?:hardly|not really|no longer|not much of) (?:a )?secret|secret any ?more|(?:was|were) once (?:a )?secret|used to be (?:a )?secret|used to keep|came out|got out|is out now|nobody minds|no one minds|told (?:everyone|everybody|the whole)|for (?:all|everyone|anyone) to (?:see|read|hear)|no longer (?:a )?secret|no hiding it|nothing to hide|everyone knows|everybody knows|the whole (?:town|village|parish) knows|common knowledge|makes no secret|openly|has announced|announced|public knowledge|for anyone (?:who asks|to (?:read|see|hear))|anyone who asks|anyone could find|anyone can)\b|\b(?:who|what|where|why|how|whether)\s+[\p{L}]+[^.;]{0,30}\b(?:nobody|no one) knows\b/iu;
+
+/**
+ * A trait, not a matter: "a man without secrets", "I don't keep secrets", "had no secrets". Masked before the words of
+ * keeping are looked for, so "He has no secrets, or thinks so, never suspecting what Solveig has kept from him" keeps
+ * Solveig's matter.
+ */
+export const TRAIT =
+  /\b(?:without (?:a |any )?secrets?|(?:has|have|had|keeps?|kept) no secrets?|(?:do|does|did)(?: not|n['’]t) (?:keep|have) (?:any )?secrets?|(?:never|can['’]t|cannot|could never) keep (?:a )?secrets?|no secrets? (?:from|between|in)\b[^,;.]*|(?:a|an) (?:open|honest) (?:book|man|woman))/giu;
+
+/**
+ * What nobody knows because it may not be true is a rumour, not a secret: "Some say he won the pools; nobody knows",
+ * "nobody has proof, and she hasn't said a word either way", "nobody knows who her real father was".
+ */
+export const RUMOUR =
+  /\b(?:some (?:say|said|think|believe|claim|reckon)|people (?:say|said|claim|reckon)|they say|folk say|rumou?r(?:s|ed)?|it is said|it['’]s said|supposedly|allegedly|legend has it|gossip has it|claims?|if so\b|either way)\b/iu;
+export const UNKNOWN =
+  /\b(?:nobody|no one|no-one)\s+(?:really\s+|actually\s+|ever\s+)?(?:knows?\s+(?:who|what|where|why|how|whether|if|for (?:sure|certain))\b|has (?:ever )?(?:found|proved|proven|seen)\b|has (?:any )?proof\b|can (?:say|prove|tell) (?:for sure|which|who|what)\b)/iu;
 
 /** Words about keeping and telling, not about the matter. */
 export const KEEPING = new Set(

@@ -7,10 +7,29 @@
 import type { KinItem, SecretItem } from '../types.ts';
 import { INVERSE, KIN, kinWord } from './kin-words.ts';
 import { relativesNamed } from './relatives.ts';
-import { KEEPING, KEPT, OPEN, TELL_TO } from './secret-words.ts';
+import { KEEPING, KEPT, OPEN, RUMOUR, TELL_TO, TRAIT, UNKNOWN, WEAK } from './secret-words.ts';
 import { type Doc, quoteOf, type Sentence } from './text.ts';
 
 const KEPT_ALL = new RegExp(KEPT.source, 'giu');
+
+/** The text with traits ("a man without secrets") blanked out, same length, so only keeping is left. */
+const masked = (t: string): string => t.replace(TRAIT, (m) => ' '.repeat(m.length));
+
+/**
+ * The words of keeping in a statement, less those that only say a rumour is unproven ("Some say he won the pools;
+ * nobody knows", "nobody knows who her father was").
+ */
+function keptIn(marked: string, sentence: string): RegExpExecArray[] {
+  const m = masked(marked);
+  const unknown = [...m.matchAll(new RegExp(UNKNOWN.source, 'giu'))].map((x) => [x.index, x.index + x[0].length]);
+  const rumour = RUMOUR.test(sentence);
+  return [...m.matchAll(KEPT_ALL)].filter(
+    (k) =>
+      !unknown.some(([a, b]) => k.index < b! && k.index + k[0].length > a!) &&
+      !(rumour && /^(?:nobody|no ?one|no-one|not|n['’]t|hasn['’]t)\b/i.test(k[0]) && !/\btold\b/i.test(k[0])),
+  );
+}
+const keeps = (marked: string, sentence = marked): boolean => keptIn(marked, sentence).length > 0;
 /** Words of a piece of news (a decision, a plan, a change), as opposed to a habit or a description. */
 const NEWS =
   /\b(?:decided|decision|plans?|planning|intends?|going to|will|wants? to|hopes? to|offered|applied|applying|accepted|pregnant|expecting|engaged|seeing|dating|sell|selling|sold|buy|buying|bought|leaving|leave|moving|quit|quitting|retire|retiring|lost|owes?|debt|illness|diagnos\w*|failed|failing|broke|broken|crush|in love|affair|won|saving|found)\b/i;
@@ -121,7 +140,7 @@ function ownerIn(doc: Doc, t: string, family: readonly KinItem[]): { owner: stri
     if (p && p !== doc.resident) return { owner: p, toldResident: true };
   }
   // "Tom hasn't told anyone that he is ill": the subject of the keeping is its owner
-  const kept = new RegExp(KEPT.source, 'iu').exec(t);
+  const kept = keptIn(t, t)[0];
   if (kept) {
     const head = t.slice(0, kept.index).split(/[;]/).pop() ?? '';
     const tokens = [...head.matchAll(/@(\d+)(?!['’]s)|\b(she|he|i)\b/gi)];
@@ -140,21 +159,30 @@ function ownerIn(doc: Doc, t: string, family: readonly KinItem[]): { owner: stri
 /** The matter in a sentence that keeps it: what follows "that" or a colon, else the sentence. */
 function matterOf(s: { text: string }): string {
   const after = /\b(?:that|:)\s+(.{12,})$/i.exec(s.text.replace(/[.!]+$/, ''));
-  return (after && KEPT.test(s.text.slice(0, after.index + 6)) ? after[1]! : s.text).replace(/[.!]+$/, '').trim();
+  return (after && keeps(s.text.slice(0, after.index + 6)) ? after[1]! : s.text).replace(/[.!]+$/, '').trim();
 }
 
 /** Does a sentence that keeps something say what, or only point back ("She has not told a soul.")? */
 function pointsBack(s: { text: string; marked: string }): boolean {
   // "until the papers are signed", "when he is ready": when it may be told, not what it is
-  const stripped = s.marked.replace(KEPT_ALL, ' ').replace(/\b(?:until|till|when|once|before)\b[^.;,]*/gi, ' ');
+  // whom it is to be told and when are not what it is ("He has kept this to himself so far, but plans to tell Priscilla")
+  let stripped = masked(s.marked)
+    .replace(KEPT_ALL, ' ')
+    .replace(/\b(?:until|till|when|once|before|after)\b[^.;,]*/gi, ' ')
+    .replace(/\b(?:so far|for now|for the moment|at the weekend|yet|either)\b/gi, ' ');
+  for (const re of TELL_TO) stripped = stripped.replace(new RegExp(re.source, 'giu'), ' ');
   const own = content(stripped).length;
   // "she's told no one at all, and that she means to tell only her sister": the clause after "that" is whom to tell
   const clause = /\bthat\s+(.*)$/i.exec(s.marked);
   const tellClause =
     !!clause &&
     !clause[1]!.includes(':') &&
-    KEPT.test(s.marked.slice(0, clause.index)) &&
-    TELL_TO.some((re) => (new RegExp(re.source, 'iu').exec(clause[1]!)?.index ?? 99) <= 25);
+    keeps(s.marked.slice(0, clause.index)) &&
+    TELL_TO.some((re) => {
+      // the clause is only whom to tell ("and that she means to tell only her sister"), not a matter told to someone
+      const t = new RegExp(re.source, 'iu').exec(clause[1]!);
+      return !!t && t.index <= 25 && content(clause[1]!.replace(t[0], ' ')).length < 2;
+    });
   return (
     tellClause ||
     // "Of this she has said nothing to anyone, not to her staff ...": the matter is the one before
@@ -194,10 +222,15 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
   const out: (SecretItem & { at: number[]; sentences: Set<Sentence> })[] = [];
   const us = unitsOf(doc);
   for (const u of us) {
-    if (!KEPT.test(u.marked) || OPEN.test(u.text)) continue;
+    if (!keeps(u.marked, u.sentence.text) || OPEN.test(u.text)) continue;
     let matterAt = u;
     let lead: Unit | null = null;
-    if (pointsBack(u)) {
+    // "I've told only my brother Ken, who lives with me": whom the matter just before was told, not a matter of its own
+    const prior = us[u.index - 1];
+    const weakOnly = keptIn(u.marked, u.sentence.text).every((k) => WEAK.test(u.marked.slice(k.index)));
+    if (weakOnly && prior && out.some((x) => x.at.includes(prior.index)) && u.sentence.index - prior.sentence.index <= 1)
+      matterAt = prior;
+    else if (pointsBack(u)) {
       // the nearest statement before it with something to keep (any field), else the next one; the one just
       // before may be short ("Dot is pregnant."), one further back must say more
       const earlier = [...us.slice(0, u.index)].reverse();
