@@ -4,7 +4,7 @@
 // sister", "Her aunt is the only person she has told", "told Amani only", "has kept it from everyone but him").
 import { KIN } from './kin-words.ts';
 
-const WHO = String.raw`(?:(?:him|her|them)\b(?!\s+[\p{L}-]+\s)|anyone|anybody|a soul|a single soul|a living soul|people|others|the others|everyone|everybody|all of them|them all|the town|the village|the rest|@\d+(?!['’]s)|(?:her|his|my|their)\s+[\p{L}-]+|${KIN}(?![\p{L}-]))`;
+const WHO = String.raw`(?:(?:him|them)\b|her\b(?!\s+[\p{L}-]+\s)|anyone|anybody|a soul|a single soul|a living soul|people|others|the others|everyone|everybody|all of them|them all|the town|the village|the rest|@\d+(?!['’]s)|(?:her|his|my|their)\s+[\p{L}-]+|${KIN}(?![\p{L}-]))`;
 
 /** Feelings and traits: "secretly proud" says how someone is, not what they keep. */
 const FEELING =
@@ -20,7 +20,7 @@ const FEELING =
  */
 const WEAK_SOURCE = [
   String.raw`\b(?:only\s+(?:told|confided in|trusts?)|(?:told|confided in|shown (?:it )?to)\s+only)(?=\s+\S)`,
-  String.raw`\bonly\s+(?:@\d+|(?:her|his|my)\s+[\p{L}-]+)(?:\s*,[^,;.]{0,40},)?\s+(?:knows?|knew|has been told|had been told|was told|is in on|is aware|whom\b[^.;]{0,40}?\btold)\b`,
+  String.raw`\bonly\s+(?:@\d+|(?:her|his|my)\s+[\p{L}-]+)(?:\s*,[^,;.]{0,40},)?\s*,?\s+(?:knows?|knew|has been told|had been told|was told|is in on|is aware|whom\b[^.;]{0,40}?\btold)\b`,
 ].join('|');
 /** Anchored: tested at the start of a keeping match's place in the text. */
 export const WEAK = new RegExp(`^(?:${WEAK_SOURCE})`, 'iu');
@@ -46,7 +46,7 @@ export const KEPT = new RegExp(
     String.raw`\b(?:keep|keeps|keeping|kept|stay|stays|staying|stayed|remain|remains)\s+(?:it\s+|this\s+|that\s+|the (?:news|matter|plan|thing)\s+)?(?:quiet|private|secret|hush|hush-hush|mum|schtum|shtum|dark|a secret)\b`,
     String.raw`\b(?:it|this|that|which)(?:\s+is|['’]s|\s+was|\s+remains|\s+stays)\s+(?:strictly\s+|very\s+|entirely\s+)?private\b|\bis private and\b|\bprivate (?:matter|business)\b`,
     String.raw`\b(?:nobody|no ?one|no-one)(?:['’]s| is| was)\s+to\s+(?:know|find out|hear)\b`,
-    String.raw`\b(?:has|have|had)\s+no\s+idea\b|\b(?:is|are|['’]s|kept)\s+in the dark\b|\bknows? nothing (?:of|about) (?:it|this|that)\b`,
+    String.raw`\b(?:has|have|had)\s+no\s+idea\b(?!\s+(?:why|what|how|where|who|whether|if|when|which))|\b(?:is|are|['’]s|kept)\s+in the dark\b|\bknows? nothing (?:of|about) (?:it|this|that)\b`,
     String.raw`(?:\bnot|n['’]t|\bnever)\s+(?:yet\s+)?(?:found|had|got|plucked up|worked up)\s+(?:the\s+)?(?:words|courage|nerve|heart|chance)\s+to\s+tell\b`,
     String.raw`\b(?:won['’]t|will not|refuses to|would not|wouldn['’]t)\s+(?:say|tell|talk about it|discuss it)\b(?!\s+(?:a|the|his|her|stories|jokes)\b)`,
     String.raw`\b(?:told|tells|telling|tell)\s+(?:no ?one|nobody|no-one|not a soul)\b`,
@@ -107,7 +107,7 @@ export const OPEN =
  * Solveig's matter.
  */
 export const TRAIT =
-  /\b(?:without (?:a |any )?secrets?|(?:has|have|had|keeps?|kept) no secrets?|(?:do|does|did)(?: not|n['’]t) (?:keep|have) (?:any )?secrets?|(?:never|can['’]t|cannot|could never) keep (?:a )?secrets?|no secrets? (?:from|between|in)\b[^,;.]*|(?:a|an) (?:open|honest) (?:book|man|woman))/giu;
+  /\b(?:without (?:a |any )?secrets?|(?:has|have|had|keeps?|kept|got|holds?) no secrets?|(?:do|does|did)(?: not|n['’]t) (?:keep|have) (?:any )?secrets?|(?:never|can['’]t|cannot|could never) keep (?:a )?secrets?|no secrets? (?:from|between|in)\b[^,;.]*|(?:a|an) (?:open|honest) (?:book|man|woman))/giu;
 
 /**
  * What nobody knows because it may not be true is a rumour, not a secret: "Some say he won the pools; nobody knows",
@@ -131,18 +131,28 @@ export const KEEPING = new Set(
     'everyone everybody way least all nor none nothing ever now next week weeks month months year today tomorrow ' +
     'tonight soon later day days morning evening afternoon night weekend monday tuesday wednesday thursday friday ' +
     'saturday sunday mon tue tues wed thu thur thurs fri sat sun till until when ready needs need asked asks ' +
-    'begged begs made make promise agreed shown showed alone wishes'
+    'begged begs made make promise agreed shown showed alone wishes swear swore vowed'
   ).split(' '),
 );
 
 /** One listener: a resident, a relative by kin word (with or without a name), or a pronoun. */
-const ONE = String.raw`(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+){1,2}@\d+(?!['’]s)|(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?${KIN}(?![\p{L}-])(?:\s*,?\s*@\d+(?!['’]s))?|@\d+(?!['’]s)(?:\s+\p{Lu}\.)?|\b(?:him|her)\b(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}|@))(?!\s*,?\s*@))`;
-const NAMES = String.raw`(${ONE}(?:\s*(?:,|and|or|&)\s*${ONE})*)`;
+/** "her" before a noun is a possessive ("confided to her diary"), not a listener. */
+export const HER_OBJECT = String.raw`(?!\s+(?!(?:and|or|but|that|about|if|to|in|on|at|of|for|with|when|before|after|until|till|once|first|alone|only|yet|now|soon|so|too|either|as|the|a|an|everything|anything|nothing|what|how|why|where|tomorrow|today|tonight|herself|himself|privately|quietly|straight|face|directly|in person)\b)\p{Ll}+\b)`;
+const ONE = String.raw`(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+){1,2}@\d+(?!['’]s)|(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?${KIN}(?![\p{L}-])(?:\s*,?\s*@\d+(?!['’]s))?|@\d+(?!['’]s)(?:\s+\p{Lu}\.)?|\bhim\b(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}|@))(?!\s*,?\s*@)|\bher\b${HER_OBJECT}(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}|@))(?!\s*,?\s*@)|\bthem\b)`;
+const NAMES = String.raw`(${ONE}(?:\s*(?:,|and|or|&)\s*(?:to\s+)?${ONE})*)`;
 
 /** Phrases naming whom the owner means to tell or has told; group 1 is the list. */
 export const TELL_TO: RegExp[] = [
-  String.raw`\b(?:means?|meant|intends?|plans?|planning|wants?|hopes?|wishes|is going|are going|has decided|decided|will|shall|would like|would rather|['’]d like|['’]ll|needs?|must|can|could)\s+(?:only\s+)?(?:to\s+)?(?:finally\s+)?(?:tell|confide in|share (?:it|this|the news|that) with)\s+(?:only\s+)?${NAMES}`,
-  String.raw`\b(?:is|am|are|['’]s|['’]m)\s+(?:only\s+)?telling\s+(?:only\s+)?${NAMES}`,
+  String.raw`\b(?:means?|meant|intends?|plans?|planning|wants?|hopes?|wishes|is going|are going|has decided|decided|(?:has |have |had )?resolved|(?:is |am |was )?determined|promised|will|shall|would like|would rather|['’]d like|['’]ll|needs?|must|can|could|found the (?:words|courage|nerve) to)\s+(?:only\s+)?(?:to\s+)?(?:finally\s+|soon\s+|first\s+)?(?:tell|confide in|share (?:it|this|the news|that) with|reveal (?:it |this |that |everything |all |the (?:news|truth) )?to|break (?:it|this|the news) to|come clean (?:to|with)|let)\s+(?:only\s+)?${NAMES}`,
+  String.raw`\b(?:is|am|are|['’]s|['’]m|['’]re)\s+(?:only\s+)?telling\s+(?:only\s+)?${NAMES}`,
+  // "until he's told his mother", "once she has told Tom", "till I tell Dad"
+  String.raw`\b(?:until|till|once|before|after)\s+(?:she|he|i|they|we|@\d+)(?:\s+has|\s+have|['’]s|['’]ve|\s+can|\s+finally|\s+gets to)?\s+(?:told|tells|tell|spoken to|speaks to|talked to|talks to)\s+${NAMES}`,
+  // "hasn't told Mamá yet, means to soon": the one not told yet whom the owner means to tell
+  String.raw`(?:\bnot|n['’]t)\s+(?:yet\s+)?told\s+${NAMES}\s+yet\b[^.;]{0,12}?\b(?:means?|intends?|plans?|will|is going|wants?)\b`,
+  // "It was to Letitia and to Sebastian that ...", "It was Hannah, and only Hannah, whom he had told"
+  String.raw`\bit was\s+(?:to\s+)?(?:only\s+)?${NAMES}(?:\s*,\s*and only\s+@\d+\s*,)?\s+(?:that|whom|who)\b`,
+  // "told Sara about the lump", "has told Nour that she is thinking of retiring", "told her he's been accepted"
+  String.raw`(?:^|[.;]\s*|\b(?:she|he|i|has|have|had|once|['’]s|['’]ve)\s+|@\d+(?!['’]s)\s+)(?:told|confided in|confided to)\s+${NAMES}(?:\s+[^,;.@]{1,30}?)?\s+(?:about|that|of|in confidence|privately|in private|(?:she|he|i)(?:['’]s|\s+is|\s+was|\s+has|['’]d|\s+had)\b)`,
   String.raw`(?:^|[.;]\s*)telling\s+(?:only\s+)?${NAMES}`,
   String.raw`\bwants?\s+${NAMES}\s+to\s+be\s+the\s+(?:only|first)\s+(?:one|person|soul)`,
   String.raw`${NAMES},?\s+(?:is|will be|would be|was)\s+(?:[^.;]{0,30}?\s)?the\s+(?:only|first)\s+(?:one|person|soul)\b`,
@@ -150,10 +160,12 @@ export const TELL_TO: RegExp[] = [
   String.raw`\b(?:has\s+|have\s+|['’]s\s+|['’]ve\s+)(?:already\s+)?told\s+${NAMES}`,
   String.raw`\b(?:told|tells|confided in)\s+only\s+${NAMES}`,
   String.raw`\bonly\s+told\s+${NAMES}`,
-  String.raw`\bonly\s+${NAMES}(?:,[^,;.]{0,60},)?\s+(?:knows?|has been told|is in on)`,
+  String.raw`\bonly\s+${NAMES}(?:,[^,;.]{0,60},)?\s+(?:knows?|knew|has been told|had been told|was told|is in on)`,
+  // "he had sworn to keep it to himself": the one who keeps it knows it
+  String.raw`\b(?:and|but|so)\s+(he|she)\s+(?:has|had|['’]s|['’]d)\s+(?:sworn|promised|vowed)\b[^.;]{0,30}?\bto\s+(?:keep|say nothing|tell no)`,
   String.raw`\b(?:has\s+)?(?:confided\s+(?:in|to)|let slip to|confessed to|admitted to)\s+${NAMES}`,
   // the one asked to keep it knows it: "made him promise not to tell", "begged her not to tell", "asked him to keep it"
-  String.raw`\b(?:made|makes|asked|asks|begged|begs|urged|got)\s+${NAMES}\s+(?:to\s+)?(?:promise\s+|swear\s+)?(?:(?:not|never)\s+to\s+(?:tell|say|breathe|repeat|mention)|to\s+keep)\b`,
+  String.raw`\b(?:made|makes|asked|asks|begged|begs|urged|got)\s+${NAMES}\s+(?:to\s+)?(?:promise\s+|swear\s+)?(?:(?:not|never)\s+to\s+(?:tell|say|breathe|repeat|mention)|to\s+keep|to\s+say nothing)\b`,
   // "she wants me to tell Ben for her": the one to be told through someone
   String.raw`\b(?:wants?|asked|asks|wishes|would like)\s+(?:me|her|him|@\d+(?!['’]s))\s+to\s+(?:tell|pass (?:it|this) on to)\s+${NAMES}`,
   // "has shown it to Felicity alone", "told Tom alone"

@@ -5,7 +5,7 @@
 // from "means to tell only X", "wants her sister to be the only one she tells", "only X knows", "confided in X",
 // kin words resolved through the family.
 import type { KinItem, SecretItem } from '../types.ts';
-import { INVERSE, KIN, kinWord } from './kin-words.ts';
+import { INVERSE, isPlural, KIN, kinWord } from './kin-words.ts';
 import { relativesNamed } from './relatives.ts';
 import { KEEPING, KEPT, OPEN, RUMOUR, TELL_TO, TRAIT, UNKNOWN, WEAK } from './secret-words.ts';
 import { type Doc, quoteOf, type Sentence } from './text.ts';
@@ -45,15 +45,38 @@ const kinNamed = relativesNamed;
 
 /**
  * The person a "him" or "her" stands for: the nearest one named before it in the same statements who is not the
- * owner; else, for someone else's matter, the resident the text is about; else the nearest named earlier in the text.
+ * owner, by name or by kin word ("I haven't told Dad ...; I'll tell him after the holidays"); else, for someone else's
+ * matter, the resident the text is about; else the nearest named earlier in the text.
  */
-function pronounTarget(doc: Doc, before: string, owner: string, context = ''): string | null {
+function pronounTarget(
+  doc: Doc,
+  before: string,
+  owner: string,
+  family: readonly KinItem[],
+  context = '',
+): string | null {
   const last = (t: string) =>
-    [...t.matchAll(/@(\d+)/g)]
-      .map((m) => doc.frame.people[Number(m[1])]!)
-      .filter((p) => p && p !== owner)
+    [...t.matchAll(new RegExp(String.raw`@(\d+)(?!['’]s)|\b(${KIN})(?![\p{L}-])(?!\s*,?\s*@\d)`, 'giu'))]
+      .map((m) =>
+        m[1] !== undefined ? doc.frame.people[Number(m[1])] : isPlural(m[2]!) ? undefined : kinNamed(m[2]!, family)[0],
+      )
+      .filter((p): p is string => !!p && p !== owner)
       .pop();
   return last(before) ?? (owner !== doc.resident ? doc.resident : (last(context) ?? null));
+}
+
+/** Whom a "them" stands for: the last plural kin word or pair named before it ("her parents ... tell them"). */
+function pluralTarget(doc: Doc, before: string, family: readonly KinItem[]): string[] {
+  const all = [
+    ...before.matchAll(
+      new RegExp(String.raw`\b(${KIN})(?![\p{L}-])(?!\s*,?\s*@\d)|(@\d+)(?!['’]s)\s*(?:,|and|&)\s*(@\d+)(?!['’]s)`, 'giu'),
+    ),
+  ];
+  for (const m of all.reverse()) {
+    if (m[1] && isPlural(m[1])) return kinNamed(m[1], family);
+    if (m[2] && m[3]) return [m[2], m[3]].map((t) => doc.frame.people[Number(t.slice(1))]!).filter(Boolean);
+  }
+  return [];
 }
 
 /** The people a "tell" phrase names: residents by name, family by kin word, "him"/"her" by who was named before. */
@@ -68,7 +91,7 @@ function listeners(
   const out: string[] = [];
   // "her sister Maud": the name, not every sister
   const re = new RegExp(
-    String.raw`@(\d+)(?!['’]s)|(?:\b(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?\b(${KIN})(?![\p{L}-])(?!\s*,?\s*@\d)|\b(him|her|she|he)\b(?!\s+(?:[\p{L}-]+\s+){0,2}(?:${KIN}|@))(?!\s*,?\s*@)`,
+    String.raw`@(\d+)(?!['’]s)|(?:\b(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?\b(${KIN})(?![\p{L}-])(?!\s*,?\s*@\d)|\b(him|her|she|he)\b(?!\s+(?:[\p{L}-]+\s+){0,2}(?:${KIN}|@))(?!\s*,?\s*@)|\b(them)\b`,
     'giu',
   );
   for (const m of phrase.matchAll(re)) {
@@ -77,9 +100,9 @@ function listeners(
       if (p) out.push(p);
     } else if (m[2]) out.push(...kinNamed(m[2], family));
     else if (m[3]) {
-      const p = pronounTarget(doc, `${before}${phrase.slice(0, m.index)}`, owner, context);
+      const p = pronounTarget(doc, `${before}${phrase.slice(0, m.index)}`, owner, family, context);
       if (p) out.push(p);
-    }
+    } else if (m[4]) out.push(...pluralTarget(doc, `${context} ${before}${phrase.slice(0, m.index)}`, family));
   }
   return [...new Set(out)];
 }
@@ -99,10 +122,15 @@ function tellToIn(doc: Doc, marked: string, owner: string, family: readonly KinI
 /** Verbs of passing a private matter to someone ("told", "confided to", "let slip to", "has shown it to"). */
 const TOLD = String.raw`(?:told|confided in|confided to|confessed to|admitted to|whispered to|let slip to|(?:has\s+)?(?:shown|showed) (?:it|this|that) to)`;
 /** A name with what may be said between it and its verb ("Tilly Rowe, from the farm over the hill, let slip"). */
-const TELLER = String.raw`@(\d+)(?!['’]s)(?:\s*,[^,;.]{1,50},)?(?:\s+(?:has|had|also|once|just|finally|then))*`;
+const TELLER = String.raw`@(\d+)(?!['’]s)(?:\s*,[^,;.]{1,50},|\s*,)?(?:\s+(?:has|had|also|once|just|finally|then))*`;
 
 /** Whose secret a sentence keeps: someone who confided in the resident, else the subject of the keeping. */
-function ownerIn(doc: Doc, t: string, family: readonly KinItem[]): { owner: string; toldResident: boolean } {
+function ownerIn(
+  doc: Doc,
+  t: string,
+  family: readonly KinItem[],
+  context = '',
+): { owner: string; toldResident: boolean } {
   const people = doc.frame.people;
   const R = people.indexOf(doc.resident);
   // "Tunde told Jonah, and no one else, that ...": someone's matter told to the resident by name
@@ -128,10 +156,24 @@ function ownerIn(doc: Doc, t: string, family: readonly KinItem[]): { owner: stri
     ) ??
     /(?:^|[.;]\s*)knows?\s+(?:that\s+)?@(\d+)(?!['’]s)\s+(?:is|has|was|plans|wants|means)/i.exec(t) ??
     /\b(?:keeps?|keeping|knows?|holds?|carries)\s+@(\d+)['’]s\s+secret/i.exec(t) ??
-    /@(\d+)['’]s\s+secret\b/i.exec(t);
+    /@(\d+)['’]s\s+secret\b/i.exec(t) ??
+    // "Cornelius had come one wet afternoon to confide that he had altered his will"
+    new RegExp(String.raw`${TELLER}\s+(?:come|came|gone|went|called)\b[^.;]{0,40}?\bto\s+(?:confide|confess|tell)\b`, 'iu').exec(t);
   if (confided) {
     const p = people[Number(confided[1])];
     if (p && p !== doc.resident) return { owner: p, toldResident: true };
+  }
+  // "Selin is my best friend; she told me that she and Murat are moving": the one named just before
+  const pronoun = new RegExp(
+    String.raw`(?:^|[.;,:]\s*|\b(?:and|but|then)\s+)(she|he)\s+(?:(?:has|had|once|just|finally|also)\s+)*(?:${TOLD})\s+(?:only\s+)?(?:me\b|@${R}(?!\d))`,
+    'iu',
+  ).exec(t);
+  if (pronoun && (doc.firstPerson || pronoun[0].includes('@'))) {
+    const named = [...`${context} ${t.slice(0, pronoun.index)}`.matchAll(/@(\d+)(?!['’]s)/g)]
+      .map((m) => people[Number(m[1])])
+      .filter((x) => x && x !== doc.resident)
+      .pop();
+    if (named) return { owner: named, toldResident: true };
   }
   // "Dad's saving for a boat; told only her": a relative's matter, told to the resident
   const kin = new RegExp(String.raw`^\s*(?:(?:her|his|my)\s+)?(${KIN})(?:['’]s|\s+is|\s+has)\b`, 'iu').exec(t);
@@ -167,7 +209,8 @@ function pointsBack(s: { text: string; marked: string }): boolean {
   // "until the papers are signed", "when he is ready": when it may be told, not what it is
   // whom it is to be told and when are not what it is ("He has kept this to himself so far, but plans to tell Priscilla")
   let stripped = masked(s.marked)
-    .replace(KEPT_ALL, ' ')
+    // "Quietly seeing Dave Kirby": the adverb keeps, the deed is the matter
+    .replace(KEPT_ALL, (m) => (/^(?:secretly|privately|quietly)\s/i.test(m) ? m.replace(/^\S+/, ' ') : ' '))
     .replace(/\b(?:until|till|when|once|before|after)\b[^.;,]*/gi, ' ')
     .replace(/\b(?:so far|for now|for the moment|at the weekend|yet|either)\b/gi, ' ');
   for (const re of TELL_TO) stripped = stripped.replace(new RegExp(re.source, 'giu'), ' ');
@@ -249,7 +292,7 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
       matterAt = before ?? after ?? u;
       // a terse matter said over short statements ("Applied for Head of Libraries, Truro. Interview Thurs. Told
       // nobody."): from the piece of news a statement or two before, in the same field, to the one just before
-      if (matterAt === earlier[0] && !NEWS.test(matterAt.text) && !kept) {
+      if (matterAt === earlier[0] && !NEWS.test(matterAt.text) && !kept && matterAt.text.split(/\s+/).length <= 6) {
         const start = earlier
           .slice(1, 3)
           .find((x) => x.sentence.field === u.sentence.field && NEWS.test(x.text) && !OPEN.test(x.text));
@@ -260,7 +303,15 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
     const both = matterAt === u ? u.marked : `${matterAt.marked}; ${u.marked}`;
     const { owner, toldResident } = existing
       ? { owner: existing.owner, toldResident: false }
-      : ownerIn(doc, both, family);
+      : ownerIn(
+          doc,
+          both,
+          family,
+          us
+            .slice(Math.max(0, matterAt.index - 2), matterAt.index)
+            .map((x) => x.marked)
+            .join('; '),
+        );
     // whom to tell may be said in the rest of the sentence ("...; she has told Ren, and plans to tell her mother")
     const said = [...new Set([matterAt.sentence, u.sentence])].map((x) => x.marked).join(' ');
     const first = Math.min(matterAt.sentence.index, u.sentence.index);
