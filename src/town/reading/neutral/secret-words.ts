@@ -131,13 +131,13 @@ export const KEEPING = new Set(
     'everyone everybody way least all nor none nothing ever now next week weeks month months year today tomorrow ' +
     'tonight soon later day days morning evening afternoon night weekend monday tuesday wednesday thursday friday ' +
     'saturday sunday mon tue tues wed thu thur thurs fri sat sun till until when ready needs need asked asks ' +
-    'begged begs made make promise agreed shown showed alone wishes swear swore vowed'
+    'begged begs made make promise agreed shown showed alone wishes swear swore vowed though although however'
   ).split(' '),
 );
 
 /** One listener: a resident, a relative by kin word (with or without a name), or a pronoun. */
 /** "her" before a noun is a possessive ("confided to her diary"), not a listener. */
-export const HER_OBJECT = String.raw`(?!\s+(?!(?:and|or|but|that|about|if|to|in|on|at|of|for|with|when|before|after|until|till|once|first|alone|only|yet|now|soon|so|too|either|as|the|a|an|everything|anything|nothing|what|how|why|where|tomorrow|today|tonight|herself|himself|privately|quietly|straight|face|directly|in person)\b)\p{Ll}+\b)`;
+export const HER_OBJECT = String.raw`(?!\s+(?!(?:he|she|i|they|we|it|you|his|her|their|our|my|not|never|all|and|or|but|that|about|if|to|in|on|at|of|for|with|when|before|after|until|till|once|first|alone|only|yet|now|soon|so|too|either|as|the|a|an|everything|anything|nothing|what|how|why|where|tomorrow|today|tonight|herself|himself|privately|quietly|straight|face|directly|in person)\b)\p{Ll}+\b)`;
 const ONE = String.raw`(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+){1,2}@\d+(?!['’]s)|(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?${KIN}(?![\p{L}-])(?:\s*,?\s*@\d+(?!['’]s))?|@\d+(?!['’]s)(?:\s+\p{Lu}\.)?|\bhim\b(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}|@))(?!\s*,?\s*@)|\bher\b${HER_OBJECT}(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}|@))(?!\s*,?\s*@)|\bthem\b)`;
 const NAMES = String.raw`(${ONE}(?:\s*(?:,|and|or|&)\s*(?:to\s+)?${ONE})*)`;
 

@@ -54,13 +54,18 @@ function pronounTarget(
   owner: string,
   family: readonly KinItem[],
   context = '',
+  pronoun = '',
 ): string | null {
+  // "her" is a woman's and "him" a man's, where the family or the text's pronouns say which they are
+  const genderOf = (p: string) =>
+    p === doc.resident ? doc.gender : (kinWord(family.find((k) => k.name === p)?.relation ?? '')?.[1] ?? null);
+  const fits = (p: string) => !pronoun || !genderOf(p) || genderOf(p) === (/^(?:her|she)$/i.test(pronoun) ? 'f' : 'm');
   const last = (t: string) =>
     [...t.matchAll(new RegExp(String.raw`@(\d+)(?!['’]s)|\b(${KIN})(?![\p{L}-])(?!\s*,?\s*@\d)`, 'giu'))]
       .map((m) =>
         m[1] !== undefined ? doc.frame.people[Number(m[1])] : isPlural(m[2]!) ? undefined : kinNamed(m[2]!, family)[0],
       )
-      .filter((p): p is string => !!p && p !== owner)
+      .filter((p): p is string => !!p && p !== owner && fits(p))
       .pop();
   return last(before) ?? (owner !== doc.resident ? doc.resident : (last(context) ?? null));
 }
@@ -100,7 +105,7 @@ function listeners(
       if (p) out.push(p);
     } else if (m[2]) out.push(...kinNamed(m[2], family));
     else if (m[3]) {
-      const p = pronounTarget(doc, `${before}${phrase.slice(0, m.index)}`, owner, family, context);
+      const p = pronounTarget(doc, `${before}${phrase.slice(0, m.index)}`, owner, family, context, m[3]);
       if (p) out.push(p);
     } else if (m[4]) out.push(...pluralTarget(doc, `${context} ${before}${phrase.slice(0, m.index)}`, family));
   }
@@ -208,12 +213,13 @@ function matterOf(s: { text: string }): string {
 function pointsBack(s: { text: string; marked: string }): boolean {
   // "until the papers are signed", "when he is ready": when it may be told, not what it is
   // whom it is to be told and when are not what it is ("He has kept this to himself so far, but plans to tell Priscilla")
-  let stripped = masked(s.marked)
+  let stripped = masked(s.marked);
+  for (const re of TELL_TO) stripped = stripped.replace(new RegExp(re.source, 'giu'), ' ');
+  stripped = stripped
     // "Quietly seeing Dave Kirby": the adverb keeps, the deed is the matter
     .replace(KEPT_ALL, (m) => (/^(?:secretly|privately|quietly)\s/i.test(m) ? m.replace(/^\S+/, ' ') : ' '))
     .replace(/\b(?:until|till|when|once|before|after)\b[^.;,]*/gi, ' ')
     .replace(/\b(?:so far|for now|for the moment|at the weekend|yet|either)\b/gi, ' ');
-  for (const re of TELL_TO) stripped = stripped.replace(new RegExp(re.source, 'giu'), ' ');
   const own = content(stripped).length;
   // "she's told no one at all, and that she means to tell only her sister": the clause after "that" is whom to tell
   const clause = /\bthat\s+(.*)$/i.exec(s.marked);
@@ -321,7 +327,14 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
       .join(' ');
     const tell = new Set<string>(existing?.tellTo ?? []);
     for (const n of tellToIn(doc, said, owner, family, context) ?? []) tell.add(n);
-    if (toldResident || owner !== doc.resident) tell.add(doc.resident);
+    // someone else's matter is known to the resident whose text tells it, unless it is kept from them ("never
+    // suspecting what Solveig has kept from him")
+    const R = doc.frame.people.indexOf(doc.resident);
+    const keptFromResident = new RegExp(
+      String.raw`\b(?:kept|keeps?|keeping|hid(?:den|es|ing)?)\b[^.;]{0,30}?\bfrom\s+(?:him|her|me|@${R}(?!\d))\b|\b(?:never|without)\s+suspecting\b|@${R}(?!\d)\s+(?:does ?n['’]t|does not|never) (?:know|suspects?)\b`,
+      'iu',
+    ).test(both);
+    if (toldResident || (owner !== doc.resident && !keptFromResident)) tell.add(doc.resident);
     tell.delete(owner);
     if (existing) {
       existing.tellTo = [...tell];
