@@ -6,7 +6,7 @@ import type { KinItem } from '../types.ts';
 import { KIN } from './kin-words.ts';
 import { placesIn } from './places.ts';
 import { relativesNamed } from './relatives.ts';
-import type { Doc, Sentence } from './text.ts';
+import { type Doc, reportedStart, type Sentence } from './text.ts';
 
 const DWELLING = `(?:home|house|flat|apartment|cottage|place|rooms?|roof|bungalow|farmhouse|farm|caravan|quarters|digs|lodgings|bedsit|loft|attic|studio|cabin|croft|manse|vicarage|rectory|upstairs|downstairs)`;
 const VERB = String.raw`(?:(?:still\s+|now\s+|also\s+)?(?:lives?|living|lived|stays?|staying|lodges?|lodging|boards?|boarding|resides?|residing|shares?|sharing|shared|keeps? house|moved\s+(?:back\s+)?in|has\s+moved\s+(?:back\s+)?in|(?:has|have|had)\s+lived|(?:is|are)\s+living|(?:have|has|had)\s+the\s+${DWELLING}|(?:is|am|are)\s+(?:back\s+)?(?:at\s+)?home|back\s+home|at\s+home|home\s*[:=–-]|${DWELLING},?(?=\s+with\b))(?:\s+and\s+[a-z]+s)?)`;
@@ -14,18 +14,18 @@ const LIVE_WITH = new RegExp(String.raw`\b${VERB}(?![\p{L}])((?:[^.;@]|@\d+){0,7
 /** "Four of us live in the Iyer house: my husband Suresh, our daughter Meena, ... and me." */
 const LIVE_COLON = /\b(?:we|us|of us)\s+(?:all\s+)?live\b[^.;:@]{0,50}:\s*/gi;
 const GAP_BAD =
-  /\b(?:works?|working|plays?|runs?|eats?|drinks?|meets?|walks?|talks?|sees?|visits?|who|which|where|alone|near|next door|neighbou?rs?|friends?|shift|customers?)\b/i;
+  /\b(?:works?|working|plays?|runs?|eats?|drinks?|meets?|walks?|talks?|sees?|visits?|who|which|where|alone|near|next door|neighbou?rs?|friends?|shift|customers?|doors? (?:down|up|away|along)|down the (?:road|street|lane|hill)|up the (?:road|street|lane|hill)|across|opposite|over the (?:road|street|way)|round the corner|(?:other|far) end|miles?|streets? (?:away|over))\b/i;
 const NOT =
   /(?:\bno longer|\bnot|\bnever|n['’]t|\bused to|\buntil|\bformerly|\bonce(?=\s+(?:lived|shared|stayed|lodged)))\b/i;
 
 /** A subject of two, the resident among them: "My wife, Mary, and I", "Her daughter, Iris, and Iris's husband, Milo". */
 const COMPOUND =
-  /(?:^|[.;:]\s*)\s*(?:(?:my|her|his|our|their|@\d+['’]s)\s+[\p{L}-]+\s*,?\s*)?@\d+(?!['’]s)\s*,?\s*(?:and|&)\s+(?:i|me|she|he|(?:(?:my|her|his|our|their|@\d+['’]s)\s+[\p{L}-]+\s*,?\s*)?@\d+(?!['’]s)\s*,?)\s*$/iu;
+  /(?:^|[.;:]\s*)\s*(?:(?:my|her|his|our|their|@\d+['’]s)\s+[\p{L}-]+\s*,?\s*)?@\d+(?!['’]s)(?:\s*\([^()]*\))?(?:\s*,\s*(?:my|her|his|our|their)\s+[\p{L}-]+\s*,)?\s*,?\s*(?:and|&|\+)\s+(?:i|me|she|he|(?:(?:my|her|his|our|their|@\d+['’]s)\s+[\p{L}-]+\s*,?\s*)?@\d+(?!['’]s)\s*,?)\s*$/iu;
 
 /** An age said in words after a name ("Arjun, fifteen,"). */
 const AGE_WORD = `(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)`;
 const ITEM = new RegExp(
-  String.raw`^\s*(?:just\s+|only\s+)?(?:(?:(?:her|his|my|their|our|the|your|those|these|both|@\d+['’]s)\s+)?(?:(?:that|the)\s+same\s+)?(?:(?:two|three|four|\d+|young|teenage|grown|little|small|wee|infant|big|elder|older|eldest|oldest|younger|youngest|baby|twin|new|kid|adopted|only|other)\s+)*(${KIN})(?![\p{L}-])(?:\s*,?\s*\(?\s*(@\d+)(?!['’]s)\s*\)?(?:\s*,\s*(?:aged\s+)?(?:\d+|${AGE_WORD})(?=\s*(?:,|and\b|$))|\s*\([^()]*\))?)?|(@\d+)(?!['’]s)(?:\s*\([^()]*\)|,\s*(?:aged\s+)?\d+(?=\s*[,.;]|\s+and))?|(him|her|them|me|us))`,
+  String.raw`^\s*(?:just\s+|only\s+)?(?:(?:(?:her|his|my|their|our|the|your|those|these|both|@\d+['’]s)\s+)?(?:(?:that|the)\s+same\s+)?(?:(?:two|three|four|\d+|young|teenage|grown|little|small|wee|infant|big|elder|older|eldest|oldest|younger|youngest|baby|twin|new|kid|adopted|only|other)\s+)*(?:(?!(?:and|or|with|who|in|at)\b)[\p{Ll}-]+\s+){0,2}?(${KIN})(?![\p{L}-])(?:\s*,?\s*\(?\s*(@\d+)(?!['’]s)\s*\)?(?:\s*,\s*(?:aged\s+)?(?:\d+|${AGE_WORD})(?=\s*(?:,|and\b|$))|\s*\([^()]*\))?)?|(?:(?:a|an|her|his|my|their|our|the)\s+(?:[\p{Ll}-]+\s+)?(?:lodger|tenant|flatmate|housemate|roommate|boarder|paying guest)\s*,?\s*)?(@\d+)(?!['’]s)(?:\s*\([^()]*\)|,\s*(?:aged\s+)?\d+(?=\s*[,.;]|\s+and))?|(him|her(?!\s+(?!(?:and|or|but|now|too|still|since|for|in|at|on|after|before|until|when|while|because|as|so|there|here|alone|every|each|most|during|ever|anyway|these|this|that|the|a)\b)\p{Ll})|them|me|us))`,
   'iu',
 );
 const SEP =
@@ -51,7 +51,7 @@ function listAfter(doc: Doc, tail: string): Listed {
     else if (m[4]) out.pronouns.push(m[4].toLowerCase());
     rest = rest.slice(m[0].length);
     // "her husband, Dele, a market trader, and their son": a description between items
-    rest = rest.replace(/^\s*,\s*(?:a|an|the|who|whose)\b[^,;.@]{0,50}(?=,)/i, '');
+    rest = rest.replace(/^\s*,\s*(?:a|an|the|who|whose)\b(?:[^,;.@]|@\d+['’]s){0,50}(?=,)/iu, '');
     const sep = SEP.exec(rest);
     if (!sep) break;
     // ", and his mother-in-law, Pearl, brings him bread": a new clause, not one more of the household
@@ -135,6 +135,8 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       if (rel) head = rel[1]!;
       else if (!COMPOUND.test(head))
         head = head.split(/,\s*(?:and|but|while)\s+|\b(?:and|but)\s+(?=(?:she|he|i)\b)/).pop() ?? head;
+      // "Jimmy Lynch says she lives with her grandparents": the reported clause's subject, not the teller
+      head = head.slice(reportedStart(head, head.length));
       const rest = c.slice(at + m[0].length);
       // "stays with her most weekends but lives with his parents": a visit, not a home
       if (
@@ -219,7 +221,7 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
     }
     // "They live in the flat above the bakery", "and they all live on the farm": those just named, else the couple
     if (
-      /(?:^|,?\s+and)\s*(?:they|we|the two of (?:them|us)|both of (?:them|us))\s+(?:both\s+|all\s+)?(?:live|share|have (?:the|a|our|their) [\p{L}\s]{0,20}?(?:house|home|flat|cottage|place|farm|rooms))\b|\ball\s+(?:live\s+)?(?:at|in|under)\b/iu.test(
+      /(?:^|,?\s+and)\s*(?:they|we|the (?:two|three|four|five|six) of (?:them|us)|(?:both|all(?: (?:three|four|five|six))?) of (?:them|us))\s+(?:both\s+|all\s+)?(?:live|share|have (?:the|a|our|their) [\p{L}\s]{0,20}?(?:house|home|flat|cottage|place|farm|rooms))\b|\ball\s+(?:live\s+)?(?:at|in|under)\b/iu.test(
         c,
       ) &&
       !/\bwith\b/i.test(c) &&
@@ -236,7 +238,7 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
     }
     // "his wife Lurdes, with whom he shares the rooms"
     for (const m of c.matchAll(
-      /(@\d+)(?!['’]s)[^@.;]{0,30}?,?\s+with whom (?:she|he|i)\s+(?:shares?|lives?|has lived|keeps house)/gi,
+      /(@\d+)(?!['’]s)[^@.;]{0,30}?,?\s+with whom (?:she|he|i)\s+(?:still\s+|now\s+)?(?:shares?|shared|lives?|lived|has lived|keeps house)/gi,
     )) {
       const p = people[Number(m[1]!.slice(1))];
       if (p) out.add(p);
@@ -269,7 +271,7 @@ const NEAR_WORDS = /\b(?:next door|neighbou?rs?|near|nearby|across|opposite|no\.
 /** "She and Tom live above the bakery", "Tom, Maud and their son Eli share the cottage" (no "with"). */
 function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<string>) {
   const verb =
-    /\b(?:live|share|have shared|have lived|are living|keep house|have the (?:house|flat|cottage|rooms|place|farm)|(?:have|['’]ve) been (?:at|in) (?:the|our) (?:[\p{L}-]+\s+){0,3}?(?:house|home|flat|cottage|farm))\b(?!\s+(?:\w+\s+){0,6}?with\b)/iu.exec(
+    /\b(?:live|share|have shared|have lived|are living|keep house|(?:have|has|['’]ve)(?: had)? the (?:house|flat|cottage|rooms|place|farm|home)|(?:have|['’]ve) been (?:at|in) (?:the|our) (?:[\p{L}-]+\s+){0,3}?(?:house|home|flat|cottage|farm))\b(?!\s+(?:\w+\s+){0,6}?with\b)/iu.exec(
       c,
     );
   if (!verb) return;
@@ -280,7 +282,7 @@ function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<stri
   const R = `@${doc.frame.people.indexOf(doc.resident)}`;
   if (rel && !new RegExp(`${R}(?!\\d)(?!['’]s)`).test(head.slice(Math.max(0, head.lastIndexOf(',', rel.index - 1)))))
     return;
-  if (/^\S+\s+(?:away|elsewhere|abroad|apart|alone|nearby|on (?:their|his|her) own)\b/i.test(c.slice(verb.index)))
+  if (/^\S+\s+(?:away|elsewhere|abroad|apart|nearby|on (?:their|his|her) own)\b/i.test(c.slice(verb.index)))
     return;
   const after = c.slice(verb.index, verb.index + 60);
   if (

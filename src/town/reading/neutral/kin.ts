@@ -7,11 +7,11 @@ import type { KinItem } from '../types.ts';
 import { deriveKin, type Fact } from './kin-graph.ts';
 import { OBJECT_BEFORE, RE, SUBJECT, scan, TITLE } from './kin-patterns.ts';
 import { compose, isPlural, KIN, kinWord } from './kin-words.ts';
-import { type Doc, type Gender, personOf, type Sentence } from './text.ts';
+import { type Doc, type Gender, personOf, reportedStart, type Sentence } from './text.ts';
 
 /** The start of the clause holding position `at` (after the last full stop, semicolon or colon). */
 const clauseStart = (s: string, at: number): number =>
-  Math.max(0, ...[';', ':', '—'].map((c) => s.lastIndexOf(c, at) + 1));
+  Math.max(0, reportedStart(s, at), ...[';', ':', '—'].map((c) => s.lastIndexOf(c, at) + 1));
 
 interface Ctx {
   doc: Doc;

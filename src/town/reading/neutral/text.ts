@@ -161,6 +161,23 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
   };
 }
 
+/**
+ * Where a reported clause starts: "Dan hears that Keoni lives with his aunt", "Ursula says Helga's husband ...",
+ * "Jimmy Lynch says she lives with her grandparents". What the clause says is about its own subject, not the teller.
+ */
+export const REPORTED =
+  /\b(?:says?|said|hears?|heard|reckons?|claims?|insists?|reports?|swears?|tells me|told me|will tell you|['’]ll tell you|believes?|thinks?|is certain|is sure|according to [^,;.]{1,40},)\s+(?:that\s+)?|,\s*and\s+that\s+/giu;
+
+/**
+ * The start of the last reported clause before `at` in a marked text, when that clause names its own subject before
+ * `at` ("Dan hears that Keoni lives with his aunt"); 0 otherwise ("Samira says her husband": her is the teller's).
+ */
+export function reportedStart(s: string, at: number): number {
+  let start = 0;
+  for (const m of s.slice(0, at).matchAll(REPORTED)) start = m.index + m[0].length;
+  return /@\d+(?!\d)(?!['’]s)|\b(?:she|he|i|they|we)\b/i.test(s.slice(start, at)) ? start : 0;
+}
+
 /** `@k` -> the resident's full name (null for anything else). */
 export function personOf(token: string, people: readonly string[]): string | null {
   const m = /^@(\d+)/.exec(token.trim());
