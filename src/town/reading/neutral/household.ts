@@ -131,7 +131,10 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       if (NOT.test(c.slice(Math.max(0, at - 14), at + m[0].length))) continue;
       let head = c.slice(0, at);
       // "Her daughter Aoife, fifteen, who shares ...": the subject is the one the relative clause follows
-      const rel = /(@\d+)[^@]*?\bwho(?:['’]s| is| has)?\s*$/.exec(head);
+      const rel =
+        /((?:(?:my|her|his|our|their)\s+[\p{L}-]+\s+)?@\d+(?:\s*(?:,|and|&|\+)\s*(?:(?:my|her|his|our|their)\s+[\p{L}-]+\s+)?@\d+)*)[^@]*?\bwho(?:['’]s| is| has)?\s*$/iu.exec(
+          head,
+        );
       if (rel) head = rel[1]!;
       else if (!COMPOUND.test(head))
         head = head.split(/,\s*(?:and|but|while)\s+|\b(?:and|but)\s+(?=(?:she|he|i)\b)/).pop() ?? head;
@@ -147,7 +150,7 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       )
         continue;
       const list = listAfter(doc, rest);
-      const subj = subjects(doc, head, before);
+      const subj = subjects(doc, head, `${before} ${c.slice(0, Math.max(0, at - head.length))}`);
       const named = [...list.names, ...kinNamed(list.kin, family)];
       if (subj.resident) {
         for (const n of named) out.add(n);
@@ -263,7 +266,38 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       }
     LIVE_WITH.lastIndex = 0;
     together(doc, c, family, out);
+    for (const p of keptFor(doc, c, family)) out.add(p);
   }
+}
+
+/**
+ * Homes said without "with": "His sister Dragica keeps house for him", "Rents the back room in Tom & Agnes Kettle's
+ * house", "sleeping on Ravi and Kavita's sofa", "back in my childhood bedroom at Mum and Dad's".
+ */
+function keptFor(doc: Doc, c: string, family: readonly KinItem[]): string[] {
+  const people = doc.frame.people;
+  const R = people.indexOf(doc.resident);
+  const out: string[] = [];
+  const all = (t: string) => [...t.matchAll(/@(\d+)/g)].map((m) => people[Number(m[1])]!).filter(Boolean);
+  const keeps = /(@\d+)(?!['’]s)[^.;@]{0,40}?\bkeeps?\s+house\s+for\s+(?:him|her|me)\b/iu.exec(c);
+  if (keeps && !new RegExp(`@${R}(?!\\d)`).test(keeps[0].slice(keeps[1]!.length))) out.push(...all(keeps[1]!));
+  const home = `(?:house|home|flat|place|cottage|farmhouse|spare room|sofa|couch|floor|attic|back room|box room)`;
+  const rents = new RegExp(
+    String.raw`\b(?:rents?|renting|lodges?|lodging|boards?|boarding|sleeps?|sleeping|stays?|staying|lives?|living|has been \w+ing|back)\b[^.;@]{0,40}?\b(?:in|at|on)\s+((?:@\d+\s*(?:,|and|&)\s*)*@\d+)['’]s(?:\s+${home}|(?=\s*(?:[,.;—–-]|$)))`,
+    'iu',
+  ).exec(c);
+  // the resident rents the room, not someone named before the verb ("Her son rents a room at Tom's")
+  const subject = rents
+    ? [...c.slice(0, rents.index).matchAll(/@(\d+)(?!['’]s)|\b(?:she|he|i)\b|\b(?:her|his|my)\s+[\p{L}-]+\s*$/giu)].pop()
+    : undefined;
+  if (rents && (!subject || subject[0] === `@${R}` || /^(?:she|he|i)$/i.test(subject[0]))) out.push(...all(rents[1]!));
+  // "back in my childhood bedroom at Mum and Dad's"
+  const kin = new RegExp(
+    String.raw`\b(?:back|home|living|lives?|staying|stays?|bedroom|room)\b[^.;@]{0,40}?\b(?:at|in)\s+(?:my\s+|her\s+|his\s+)?(${KIN})\s*(?:and|&)\s*(?:my\s+|her\s+|his\s+)?(${KIN})['’]s(?![\p{L}])`,
+    'iu',
+  ).exec(c);
+  if (kin) out.push(...kinNamed([kin[1]!, kin[2]!], family));
+  return out;
 }
 
 const NEAR_WORDS = /\b(?:next door|neighbou?rs?|near|nearby|across|opposite|no\.\s*\d|number \d)\b/i;
@@ -275,14 +309,21 @@ function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<stri
       c,
     );
   if (!verb) return;
-  const head = c.slice(0, verb.index);
+  // "My daughter and her mother — we divorced long ago — live together": the aside is not the subject; "... but I
+  // live on my own": the clause after "but"; "Norman says ..., and that Shirin and Hamza have had the house"
+  let head = c
+    .slice(0, verb.index)
+    .replace(/\s[—–]\s[^—–]*\s[—–]\s/g, ' ')
+    .split(/\s[—–]\s|,?\s+but\s+/)
+    .pop()!;
+  head = head.slice(reportedStart(head, head.length));
   if (NOT.test(head.slice(-20)) || /\b(?:next door|neighbou?rs?|near|street|lane|road)\b/i.test(head)) return;
   // "two grown children, Amy and Sam, who both live away": the relative clause is theirs, and away is not with her
   const rel = /,\s*who\s+(?:both\s+|all\s+|also\s+|still\s+)*$/i.exec(head);
   const R = `@${doc.frame.people.indexOf(doc.resident)}`;
   if (rel && !new RegExp(`${R}(?!\\d)(?!['’]s)`).test(head.slice(Math.max(0, head.lastIndexOf(',', rel.index - 1)))))
     return;
-  if (/^\S+\s+(?:away|elsewhere|abroad|apart|nearby|on (?:their|his|her) own)\b/i.test(c.slice(verb.index)))
+  if (/^\S+\s+(?:away|elsewhere|abroad|apart|nearby|on (?:their|his|her|my) own)\b/i.test(c.slice(verb.index)))
     return;
   const after = c.slice(verb.index, verb.index + 60);
   if (

@@ -79,7 +79,7 @@ export const RE = {
   ),
   // "Mum and Dad, Margaret and Ronald", "Mum & Dad (Shazza, Barry)": each word to its name
   paired: rx(
-    String.raw`(?:\b(?:her|his|my|their|our)\s+)?${K}\s*(?:and|&|\+)\s*(?:(?:her|his|my|their|our)\s+)?${K}\s*(?:,\s*|\(\s*|:\s*)(@\d+)\s*(?:,|and|&|\+)\s*(@\d+)`,
+    String.raw`(?:\b(?:her|his|my|their|our)\s+)?${K}\s*(?:and|&|\+)\s*(?:(?:her|his|my|their|our)\s+)?${K}(?:['’]s)?\s*(?:,\s*|\(\s*|:\s*|[—–-]\s*)(@\d+)\s*(?:,|and|&|\+)\s*(@\d+)`,
   ),
   fragment: rx(String.raw`(?:^|[.:;(]\s*|\b(?:and|as)\s+)(${P})['’]s\s+${MOD}${K}(?=\s*(?:[.;)]|,(?!\s*@)|\band\b|$))`),
   parenthetical: rx(String.raw`(${P})\s*\(\s*${MOD}${K}(?:\s*,\s*\d{1,3})?\s*\)`),
