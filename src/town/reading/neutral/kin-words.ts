@@ -45,6 +45,8 @@ const W: Record<string, Word> = {
   parent: ['parent', null],
   son: ['child', 'm'],
   boy: ['child', 'm'],
+  lad: ['child', 'm'],
+  lass: ['child', 'f'],
   daughter: ['child', 'f'],
   girl: ['child', 'f'],
   child: ['child', null],

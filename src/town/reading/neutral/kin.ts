@@ -10,8 +10,13 @@ import { compose, isPlural, KIN, kinWord } from './kin-words.ts';
 import { type Doc, type Gender, personOf, reportedStart, type Sentence } from './text.ts';
 
 /** The start of the clause holding position `at` (after the last full stop, semicolon or colon). */
-const clauseStart = (s: string, at: number): number =>
-  Math.max(0, reportedStart(s, at), ...[';', ':', '—'].map((c) => s.lastIndexOf(c, at) + 1));
+const clauseStart = (s: string, at: number): number => {
+  // "X lives alone, though her stepdaughter Nour lives ... with her husband": a clause of its own
+  let joint = 0;
+  for (const m of s.slice(0, at).matchAll(/,\s*(?:though|although|whereas|while|but|and(?=\s+(?:she|he|i|they)\b))\s+/gi))
+    joint = m.index + m[0].length;
+  return Math.max(0, joint, reportedStart(s, at), ...[';', ':', '—'].map((c) => s.lastIndexOf(c, at) + 1));
+};
 
 interface Ctx {
   doc: Doc;
@@ -102,11 +107,26 @@ function ownersOf(ctx: Ctx, poss: string, s: string, at: number, not: readonly s
     const who = named ? people[Number(named[1])] : undefined;
     return who ? [who] : [];
   }
+  // "Bea Holloway says his parents ...": just after a teller's verb, a "his" or "her" of the text's own gender is the
+  // resident's (the one the text is about); "Samira says her husband" in a man's text is the teller's
+  if (
+    /\b(?:says?|said|hears?|heard|reckons?|claims?|insists?|reports?|swears?|believes?|thinks?)\s+(?:that\s+)?$|,\s*and\s+that\s+$/i.test(
+      s.slice(0, at),
+    ) &&
+    ctx.genders.get(ctx.doc.resident) === (p === 'her' ? 'f' : 'm') &&
+    !ctx.doc.firstPerson &&
+    // "Samira says her husband, Tariq, ...": a tie whose other end is the resident is not the resident's own
+    !new RegExp(
+      String.raw`^\s*\S+\s+(?:[\p{L}-]+\s+){0,2}?${KIN}\s*,?\s*@${people.indexOf(ctx.doc.resident)}(?!\d)`,
+      'iu',
+    ).test(s.slice(at))
+  )
+    return [ctx.doc.resident];
   // "w/ son Jim + his wife Tina", "her husband, Kev, and his parents": the one named just before, when the word
   // fits what the text says of them
   // ("her mother, Lin Mei, and her father" is one owner's, said twice)
   const listed =
-    /(?:\b(her|his)\s+(?:[\p{L}-]+\s*,?\s*)?(?:is\s+)?)?(@\d+)(?!['’]s)\s*(?:\([^()]*\))?\s*,?\s*(?:and|&|\+)\s*$/iu.exec(
+    /(?:\b(her|his)\s+(?:[\p{L}-]+\s*,?\s*){0,2}(?:is\s+)?)?(@\d+)(?!['’]s)\s*(?:\([^()]*\))?\s*,?\s*(?:and|&|\+)\s*$/iu.exec(
       s.slice(0, at),
     );
   const prior = listed ? people[Number(listed[2]!.slice(1))] : undefined;
@@ -129,6 +149,11 @@ function ownersOf(ctx: Ctx, poss: string, s: string, at: number, not: readonly s
     String.raw`^\s*(?:(?:and|but|while|whereas|then)\s+)?(?:((?:her|his|my|@\d+['’]s)\s+(?:[\p{L}-]+\s+)?${KIN})(?![\p{L}-])\s*,?\s*)?(@(\d+)(?!['’]s))?`,
     'iu',
   ).exec(head);
+  // "though her daughter Agnieszka is three doors away and her granddaughter Zosia ...": one owner for both
+  if (first?.[1] && new RegExp(`^${p}\\b`, 'i').test(first[1]) && /\band\s*$/i.test(head)) {
+    const idx = clauseStart(s, at) + first[0].indexOf(first[1]);
+    if (idx < at) return ownersOf(ctx, poss, s, idx, not);
+  }
   const subject = first?.[3] !== undefined ? people[Number(first[3])] : undefined;
   if (subject && subject !== ctx.doc.resident && !not.includes(subject) && compatible(ctx, subject, p))
     return [subject];

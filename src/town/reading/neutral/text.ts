@@ -37,7 +37,7 @@ export interface Doc {
 }
 
 // "St. Mary's" is a saint's, but "on Quay St. Xmas social ..." ends a street's name and may end the sentence
-const ABBREV = /\b(Mr|Mrs|Ms|Dr|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|a\.m|p\.m)\.(?=\s)/gi;
+const ABBREV = /\b(Mr|Mrs|Ms|Dr|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|a\.m|p\.m|m(?=\.\s+(?:to\s+)?\p{Lu}))\.(?=\s)/giu;
 const SAINT = /(?<!\p{Lu}\p{Ll}+\s+)\b(?:St|st)\.(?=\s)/gu;
 
 /** Splits a passage into sentences (full stops after titles and "a.m." kept inside). */
