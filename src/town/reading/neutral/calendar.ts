@@ -149,6 +149,23 @@ export const isoDay = (day: number): string => new Date(day * DAY_MS).toISOStrin
  * "tonight", "tomorrow", "on Saturday", "next Tuesday", "May 14", "the 14th", "in three days". Null when none.
  * A weekly habit ("every Friday", "on Fridays") is no day.
  */
+/** Fixed-date holidays said by name ("on Christmas Eve", "Halloween night"), written as their dates. */
+const HOLIDAYS: [RegExp, string][] = [
+  [/\bchristmas eve\b/g, 'december 24'],
+  [/\b(?:christmas day|christmas)\b/g, 'december 25'],
+  [/\bboxing day\b/g, 'december 26'],
+  [/\bnew year['’]s eve\b|\bhogmanay\b/g, 'december 31'],
+  [/\bnew year['’]s day\b/g, 'january 1'],
+  [/\bhalloween\b/g, 'october 31'],
+  [/\b(?:st\.? )?valentine['’]s day\b/g, 'february 14'],
+  [/\bbonfire night\b|\bguy fawkes night\b/g, 'november 5'],
+];
+function holidayDates(t: string): string {
+  let out = t;
+  for (const [re, date] of HOLIDAYS) out = out.replace(re, date);
+  return out;
+}
+
 export function eventDay(said: string, first: number): number | null {
   // terse notes' "Sat", "Wed." are the days' names
   // notes' "tmrw", "2moro", "tonite"
@@ -209,7 +226,9 @@ export function eventDay(said: string, first: number): number | null {
   if (/\b(?:the\s+)?(?:next|following)\s+(?:day|evening|night|morning|afternoon)\b/.test(t)) return first + 1;
   const named = namedDay(text, first);
   if (named && 'day' in named) return named.day;
-  return null;
+  // a holiday by name ("on Christmas Eve") when no other day is said
+  const held = holidayDates(t);
+  return held !== t ? eventDay(held, first) : null;
 }
 
 /** Weekday (sun..sat) of a day number. */

@@ -14,6 +14,7 @@ import {
   HAVE_ON,
   HOSTED_BY,
   HOST_AFTER,
+  KIND_THEN_HOST,
   HOST_RE,
   LEADING,
   NOT_ALONE,
@@ -47,7 +48,7 @@ function kindOk(k: string): boolean {
   const head = k.split(' ').pop()!;
   if (
     NOT_A_KIND.test(k) ||
-    (NOT_A_HEAD.test(head) && !/^open house$/i.test(k)) ||
+    (NOT_A_HEAD.test(head) && !/\bopen house$/i.test(k)) ||
     (NOT_ALONE.test(head) && !k.includes(' '))
   )
     return false;
@@ -72,7 +73,8 @@ const isPlace = (k: string, places: Doc['frame']['places']) => {
   const n = k.toLowerCase().replace(/^the\s+/, '');
   return places.some((p) => {
     const pn = p.name.toLowerCase().replace(/^the\s+/, '');
-    return pn === n || pn.includes(n) || n.includes(pn);
+    // "a tea in the tea garden", "a dance at Blanchard's dance hall": a word of a place's name is still a kind
+    return pn === n || n.includes(pn) || (pn.includes(n) && !EVENT_HEAD.test(n.split(' ').pop()!));
   });
 };
 
@@ -197,7 +199,7 @@ function eventIn(
       : hostBefore(doc, m[2]!, m[2]!.length, family);
     found.push({ kind, host });
   }
-  for (const re of [ROUND_FOR, HOST_RE, HAVE_ON, THERE_IS, THE_KIND_IS, TAKES_PLACE, GATHER, OPEN_FOR])
+  for (const re of [ROUND_FOR, HOST_RE, HAVE_ON, THERE_IS, THE_KIND_IS, TAKES_PLACE, GATHER, OPEN_FOR, KIND_THEN_HOST])
     for (const m of marked.matchAll(re)) {
       const kind = clean(m[1]!);
       if (!ok(kind)) continue;
@@ -217,12 +219,17 @@ function eventIn(
       .replace(/^[^:]{0,30}:\s*/, '')
       .trim()
       .replace(WHEN_FIRST, '');
-    // "Nora's leaving do at the Crown": whose do it is
-    const whose = /^@(\d+)['’]s\s+/.exec(note);
+    // "Nora's leaving do at the Crown", "Grandad's Christmas party": whose do it is
+    const whose = new RegExp(String.raw`^(?:@(\d+)|(?:(?:her|his|my)\s+)?(${KIN}))['’]s\s+`, 'iu').exec(note);
     const lead = LEADING.exec(whose ? note.slice(whose[0].length) : note);
     const kind = lead ? clean(lead[1]!) : '';
+    const owner = whose?.[1]
+      ? doc.frame.people[Number(whose[1])]
+      : whose?.[2]
+        ? relativesNamed(whose[2], family)[0]
+        : undefined;
     if (lead && ok(kind) && (EVENT_CUE.test(marked) || EVENT_HEAD.test(kind.split(' ').pop()!)))
-      found.push({ kind, host: (whose && doc.frame.people[Number(whose[1])]) || doc.resident });
+      found.push({ kind, host: owner ?? doc.resident });
   }
   const f = found[0];
   if (!f) return null;

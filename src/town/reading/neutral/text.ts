@@ -141,8 +141,15 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
   for (const p of text.passages)
     for (const s of sentencesOf(p.text)) {
       const { marked, mentions } = markPeople(s, frame.people);
-      // terse notes' "w/" is "with" to every reader
-      const plain = marked.replace(/\bw\/\s*/gi, 'with ');
+      // terse notes' "w/" is "with" and a lone "@" is "at" to every reader ("cookout @ VFW hall"); "Fiona's been
+      // organising" is Fiona doing it, not something of Fiona's
+      const plain = marked
+        .replace(/\bw\/\s*/gi, 'with ')
+        .replace(/(^|\s)@(?=\s)/g, '$1at')
+        .replace(
+          /(@\d+)['’]s\s+(?=(?:been|got|gone|going|planning|hosting|running|throwing|organi[sz]ing|having|holding|giving|moved|living|staying|just|never|always|not|also|still|now|already|started|decided|working)\b)/g,
+          '$1 ',
+        );
       sentences.push({ field: p.field, index: sentences.length, text: s, marked: plain, mentions });
     }
   const all = text.passages.map((p) => p.text).join('\n');
