@@ -136,7 +136,7 @@ const UNTIL = `(?:to|until|till|til|'til|-|–|—|through|and)`;
 const RANGE_RES: RegExp[] = [
   new RegExp(String.raw`\b(?:from|between)\s+${T}\s*${UNTIL}\s*${T}`, 'giu'),
   new RegExp(
-    String.raw`\b(?:opens?|opening|starts?|starting|begins?|beginning|arrives?|gets? in|clocks? on|turns? up|shows? up|comes? in|is (?:at|in))\b[^.;]{0,40}?\b(?:at|by|around|from)\s+${T}[^.;]{0,60}?\b(?:shuts?|shutting|close|closes?|closing|finish(?:es)?|finishing|ends?|ending|leaves?|knocks? off|clocks? off|locks? up|goes home|stops?|done)\b[^.;]{0,20}?\b(?:at|by|around|before|until|till)\s+${T}`,
+    String.raw`\b(?:opens?|opening|starts?|starting|begins?|beginning|arrives?|arrived|arriving|gets? in|clocks? on|turns? up|shows? up|comes? in|came in|goes in|going in|went in|reports?|reporting|is (?:at|in)|(?:goes|went|going) up)\b[^.;]{0,40}?\b(?:at|by|around|from)\s+${T}[^.;]{0,60}?\b(?:shuts?|shutting|close|closes?|closing|finish(?:es)?|finishing|ends?|ending|leaves?|left|leaving|knocks? off|clocks? off|locks? up|goes home|stops?|done|comes? out|coming out|came out|(?:comes|came|coming) down)\b[^.;]{0,20}?\b(?:at|by|around|before|until|till)\s+${T}`,
     'giu',
   ),
   new RegExp(String.raw`(?<![\p{L}\d:.])${T}\s*(?:-|–|—|to|until|till)\s*${T}`, 'giu'),
@@ -174,7 +174,12 @@ function plainNumber(raw: string, after: string): boolean {
  * Every clock window in a text, first first: ranges ("7-9 pm", "from 6:30 until 3", "opens at half past six and
  * shuts at 3 pm") and single times ("at 8", end null). `workday` reads an open hour as a working day's.
  */
-export function windowsIn(text: string, opts: { workday?: boolean } = {}): Window[] {
+export function windowsIn(said: string, opts: { workday?: boolean } = {}): Window[] {
+  // notes' 24-hour "0700–1500" is "07:00–15:00"
+  const text = said.replace(
+    /\b([01]\d|2[0-3])([0-5]\d)(\s*(?:-|–|—|to|till|until)\s*)([01]\d|2[0-3])([0-5]\d)\b/g,
+    '$1:$2$3$4:$5',
+  );
   const out: Window[] = [];
   const taken: [number, number][] = [];
   const free = (a: number, b: number) => taken.every(([x, y]) => b <= x || a >= y);
