@@ -62,6 +62,13 @@ const TWO_LIST = /(?<![\p{L}])(?:Mo|Tu|We|Th|Fr|Sa|Su)(?:\s*[/&+,–-]\s*(?:Mo|T
 const shortDays = (t: string): string =>
   t
     .replace(/(?<![\p{L}])M\s*[-–]\s*F(?![\p{L}])/gu, 'Mon-Fri')
+    // notes' "M/W/F", "Tu/Th", "Sa/Su": one or two letters a day, slashed
+    .replace(/(?<![\p{L}\/])(?:M|Tu|W|Th|F|Sa|Su|T|S)(?:\/(?:M|Tu|W|Th|F|Sa|Su|T|S)){1,6}(?![\p{L}\/])/gu, (list) =>
+      list
+        .split('/')
+        .map((d) => ({ M: 'Mon', Tu: 'Tue', T: 'Tue', W: 'Wed', Th: 'Thu', F: 'Fri', Sa: 'Sat', Su: 'Sun', S: 'Sat' })[d] ?? d)
+        .join(', '),
+    )
     .replace(TWO_LIST, (list) => list.replace(/(?:Mo|Tu|We|Th|Fr|Sa|Su)/g, (d) => TWO[d] ?? d));
 
 /**
@@ -91,10 +98,12 @@ export function weekdaysIn(text: string): Weekday[] | null {
   }
   if (/\b(?:weekdays?|week ?days?|monday-to-friday|working week|every weekday|during the week)\b/i.test(rest))
     add(span('mon', 'fri'));
-  if (/\b(?:weekends|at the weekend|on the weekend|every weekend|saturdays and sundays)\b/i.test(rest))
+  if (/\b(?:weekends|at the weekend|on the weekend|every weekend)\b/i.test(rest))
     add(['sat', 'sun']);
+  // "every morning at nine ... Monday to Friday": the days said outright win over "every morning"
   if (
-    /\b(?:every (?:single )?(?:day|night|evening|morning)|everyday|daily|nightly|seven days a week|each (?:day|night)|all week|every day of the week)\b/i.test(
+    days === null &&
+    /\b(?:every (?:single )?(?:day|night|evening|morning)|everyday|daily|nightly|seven days (?:a|in the|of the) week|each (?:day|night)|all week|every day of the week)\b/i.test(
       rest,
     )
   )

@@ -90,6 +90,7 @@ function workplace(doc: Doc): Candidate | null {
         // day but Monday": working hours and days in the place's sentence, when it says nothing of leisure
         else if (
           !leisure &&
+          !NOT_WORK.test(s.text) &&
           !EVENTY.test(s.text) &&
           !PAST.test(s.text) &&
           windowsIn(s.text, { workday: true }).length > 0 &&
@@ -215,7 +216,13 @@ function hourClauses(doc: Doc, at: Candidate): string[] {
   return out;
 }
 
-function hoursOf(doc: Doc, at: Candidate): { window: Window | null; days: Weekday[] | null } {
+/** An end said on its own: "until the church bell strikes five", "his shift ends at 2:15", "from sunrise until one". */
+const END_SAID = new RegExp(
+  String.raw`\b(?:clos\w*|shut\w*|finish\w*|knock\w* off|done|ends?|ending|left|leaves|comes? out|coming out|goes home|(?:stays?|stayed|staying|works?|remains?|is there)\s+(?:on\s+)?(?:until|till)|from (?:sunrise|dawn|daybreak|first light|sun-?up)\s+(?:until|till|to)|(?:the\s+)?[\p{L}\s]{0,25}?(?:strikes|struck|rings|rang|chimes|was poured|is poured))\s+(?:time\s+)?(?:is\s+|at\s+|by\s+|around\s+|['’]s\s+)?(${TIME})`,
+  'iu',
+);
+
+function hoursOf(doc: Doc, at: Candidate): { window: Window | null; days: Weekday[] | null; end: number | null } {
   let window: Window | null = null;
   let days: Weekday[] | null = null;
   const clauses = hourClauses(doc, at);
@@ -232,24 +239,36 @@ function hoursOf(doc: Doc, at: Candidate): { window: Window | null; days: Weekda
     }
     if (!window && w) window = w;
     else if (window && window.end === null && w?.end) window = w;
-    days ??= weekdaysIn(c);
+    const said = weekdaysIn(c);
+    // "every morning at nine ... — Monday to Friday": days said outright win over "every morning" in the same sentence
+    if (days?.length === 7 && said && said.length >= 2 && said.length < 7) days = said;
+    days ??= said;
   }
-  // "from six till closing, and closing is half eleven"
-  if (window && window.end === null)
-    for (const c of clauses) {
-      const m = new RegExp(
-        String.raw`\b(?:clos\w*|shut\w*|finish\w*|knock\w* off|done|ends?|ending|left|leaves|comes? out|coming out|goes home|(?:the\s+)?[\p{L}\s]{0,25}?(?:strikes|struck|rings|rang|chimes|was poured|is poured))\s+(?:time\s+)?(?:is\s+|at\s+|by\s+|around\s+|['’]s\s+)?(${TIME})`,
-        'iu',
-      ).exec(c);
-      const end = m ? readClock(m[1]!) : null;
-      if (end) {
-        let e = end.minute;
-        while (e <= window.start && e + 12 * 60 <= 24 * 60) e += 12 * 60;
-        window = { ...window, end: e };
+  // "from half six in the morning till the trays run out": a start said with "from" in the place's sentence
+  if (!window)
+    for (const c of clauses.slice(0, 3)) {
+      const w = windowsIn(c, { workday: true }).find((x) => /^(?:from|starts?|starting|opens?)\b/i.test(c.slice(x.at)));
+      if (w) {
+        window = w;
         break;
       }
     }
-  return { window, days };
+  // "from six till closing, and closing is half eleven"
+  let endOnly: number | null = null;
+  if (!window || window.end === null)
+    for (const c of clauses) {
+      const m = END_SAID.exec(c);
+      const end = m ? readClock(m[1]!) : null;
+      if (!end) continue;
+      let e = end.minute;
+      // with no start said, an open end is a working day's: after noon unless it is morning work
+      const from = window?.start ?? 9 * 60;
+      while (e <= from && e + 12 * 60 <= 24 * 60) e += 12 * 60;
+      if (window) window = { ...window, end: e };
+      else endOnly = e;
+      break;
+    }
+  return { window, days, end: endOnly };
 }
 
 export function readWork(doc: Doc, declared?: string): WorkItem | null {
@@ -267,12 +286,12 @@ export function readWork(doc: Doc, declared?: string): WorkItem | null {
       }
     }
   if (!at) return { place: id, days: null, start: null, end: null, quote: declared ?? '' };
-  const { window, days } = hoursOf(doc, at);
+  const { window, days, end } = hoursOf(doc, at);
   return {
     place: id,
     days,
     start: window ? hm(window.start) : null,
-    end: window?.end != null ? hm(window.end) : null,
+    end: window?.end != null ? hm(window.end) : end !== null ? hm(end) : null,
     quote: at.sentence.text,
   };
 }
