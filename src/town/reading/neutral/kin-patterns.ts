@@ -70,7 +70,7 @@ export const RE = {
     String.raw`(?:\b(?:married|wed)\b|(?<![\p{L}.])m\.(?=\s+to\b))(?:\s+(?:again|late|young|early|happily|first))*(?:\s*,)?\s+(?:to\s+)?(?:the\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+\s*,?\s+)?(${P})`,
   ),
   has: rx(
-    String.raw`\b(?:has|have|had|with)\s+(?:a|an|one|two|three|four|five|\d)\s+(?:grown\s+|young\s+|teenage\s+|adult\s+)?${MOD}${K}(?:\s+[^@.;,]{0,25}?)?\s*,?\s*(?:named\s+|called\s+|:\s*)?${PL}`,
+    String.raw`\b(?:has|have|had|with)\s+(?:(?:a|an|one|two|three|four|five|\d)\s+|(?=new\s|(?:boy|girl)friend\b))(?:grown\s+|young\s+|teenage\s+|adult\s+)?${MOD}${K}(?:\s+[^@.;,]{0,25}?)?\s*,?\s*(?:named\s+|called\s+|:\s*)?${PL}`,
   ),
   /** A note's "Meg Pengelly: wife, married 20 yrs", "Kit = son": the word after the name is what they are. */
   labelled: rx(String.raw`(?:^|[.;]\s*)(${P})\s*[:=]\s*(?:(?:my|her|his)\s+)?${MOD}${K}(?=\s*(?:[,.;(]|$))`),
@@ -82,5 +82,15 @@ export const RE = {
     String.raw`(?:\b(?:her|his|my|their|our)\s+)?${K}\s*(?:and|&|\+)\s*(?:(?:her|his|my|their|our)\s+)?${K}(?:['’]s)?\s*(?:,\s*|\(\s*|:\s*|[—–-]\s*)(@\d+)\s*(?:,|and|&|\+)\s*(@\d+)`,
   ),
   fragment: rx(String.raw`(?:^|[.:;(]\s*|\b(?:and|as)\s+)(${P})['’]s\s+${MOD}${K}(?=\s*(?:[.;)]|,(?!\s*@)|\band\b|$))`),
+  /** "Marta and Anka (my wife, my girl)": each word, in turn, to its name. */
+  respectively: rx(
+    String.raw`(@\d+)\s*(?:,|and|&)\s*(@\d+)\s*\(\s*(?:my|her|his)\s+${K}\s*,\s*(?:(?:and\s+)?(?:my|her|his)\s+)${K}\s*\)`,
+  ),
+  /** A register's "Resident child: Daisy", "Spouse: Ronald", "Son: Kit": the word before the colon is the tie. */
+  register: rx(String.raw`(?:^|[.;]\s*)(?:resident\s+|other\s+)?${K}\s*[:=]\s*(@\d+)`),
+  /** "our Lottie", "their Shannon" (not "our son Tom"): the couple's child, in some English. */
+  ourName: rx(String.raw`\b(our|their)\s+(@\d+)(?!['’]s)`),
+  /** Learner English "Karim sister, Leila": a name before a kin word is its owner. */
+  bareOwner: rx(String.raw`(@\d+)\s+${K}\s*,\s*(@\d+)`),
   parenthetical: rx(String.raw`(${P})\s*\(\s*${MOD}${K}(?:\s*,\s*\d{1,3})?\s*\)`),
 };

@@ -227,6 +227,11 @@ function readSentence(ctx: Ctx, s: Sentence) {
   const people = ctx.doc.frame.people;
   // whose the possessives before a position were ("his wife, Mei, ..., and son, Eddy": the same man's)
   const possessors: { at: number; owners: string[] }[] = [];
+  // "Marta and Anka (my wife, my girl)": read first, before either name is taken for the other's tie
+  for (const m of scan(RE.respectively, t)) {
+    add(ctx, [ctx.doc.resident], m[3]!, [personOf(m[1]!, people)!], q);
+    add(ctx, [ctx.doc.resident], m[4]!, [personOf(m[2]!, people)!], q);
+  }
   for (const m of scan(RE.paired, t)) {
     const owners = ownersOf(ctx, /^(?:her|his|my|their|our)\b/i.test(m[0]) ? m[0].split(/\s+/)[0]! : 'my', t, m.index);
     add(ctx, owners, m[1]!, [personOf(m[3]!, people)!], q);
@@ -318,6 +323,22 @@ function readSentence(ctx: Ctx, s: Sentence) {
   for (const m of scan(RE.fragment, t)) {
     const owner = personOf(m[1]!, people);
     if (owner) add(ctx, [owner], m[2]!, [ctx.doc.resident], q);
+  }
+  for (const m of scan(RE.register, t)) {
+    const target = personOf(m[2]!, people);
+    if (target) add(ctx, [ctx.doc.resident], m[1]!, [target], q);
+  }
+  for (const m of scan(RE.ourName, t)) {
+    const target = personOf(m[2]!, people);
+    // "our" is the resident's (and the one they married); "their" is the couple just named
+    const owners = m[1]!.toLowerCase() === 'our' ? [ctx.doc.resident] : ownersOf(ctx, 'their', t, m.index);
+    if (target && !ctx.facts.some((f) => f.target === target && owners.includes(f.owner)))
+      add(ctx, owners, 'child', [target], q);
+  }
+  for (const m of scan(RE.bareOwner, t)) {
+    const owner = personOf(m[1]!, people);
+    const target = personOf(m[3]!, people);
+    if (owner && target) add(ctx, [owner], m[2]!, [target], q);
   }
   for (const m of scan(RE.parenthetical, t)) {
     const target = personOf(m[1]!, people);

@@ -47,7 +47,8 @@ export function sentencesOf(text: string): string[] {
     .replace(SAINT, (m) => m.replace(/\.$/, '\u2024'));
   return guarded
     .split(/(?<=[.!?])["”’)]?\s+(?=["“‘(]?[\p{Lu}\d@])|\n+|(?<=[.!?])$/u)
-    .map((s) => s.replace(/\u2024/g, '.').trim())
+    // a list's bullet ("- Job: ...", "• lives: ...", "* With: ...") is no word of the line
+    .map((s) => s.replace(/\u2024/g, '.').trim().replace(/^(?:[-–—•*·▪]|\d{1,2}[.)])\s+/u, ''))
     .filter((s) => s !== '');
 }
 
@@ -156,7 +157,10 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
   const f = all.match(FEMALE)?.length ?? 0;
   const m = all.match(MALE)?.length ?? 0;
   const gender: Gender | null = f > m ? 'f' : m > f ? 'm' : null;
-  const firstPerson = (all.match(/\bI\b|\bI['’](?:m|ve|ll|d)\b/g)?.length ?? 0) >= 1;
+  // a diary may never say "I" ("Long day at the deli — Sami and me open it"): "me" and "my" say it too
+  const firstPerson =
+    (all.match(/\bI\b|\bI['’](?:m|ve|ll|d)\b/g)?.length ?? 0) >= 1 ||
+    (all.match(/\b(?:me|my|myself)\b/gi)?.length ?? 0) >= 2;
   return {
     resident: text.resident,
     frame,
