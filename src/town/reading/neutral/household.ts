@@ -9,7 +9,7 @@ import { relativesNamed } from './relatives.ts';
 import { type Doc, reportedStart, type Sentence } from './text.ts';
 
 const DWELLING = `(?:home|house|flat|apartment|cottage|place|rooms?|roof|bungalow|farmhouse|farm|caravan|quarters|digs|lodgings|bedsit|loft|attic|studio|cabin|croft|manse|vicarage|rectory|upstairs|downstairs)`;
-const VERB = String.raw`(?:(?:still\s+|now\s+|also\s+)?(?:lives?|living|lived|stays?|staying|lodges?|lodging|boards?|boarding|resides?|residing|shares?|sharing|shared|keeps? house|moved\s+(?:back\s+)?in|has\s+moved\s+(?:back\s+)?in|(?:has|have|had)\s+lived|(?:is|are)\s+living|(?:have|has|had)\s+the\s+${DWELLING}|(?:is|am|are)\s+(?:back\s+)?(?:at\s+)?home|back\s+home|at\s+home|home\s*[:=–-]|${DWELLING},?(?=\s+with\b))(?:\s+and\s+[a-z]+s)?)`;
+const VERB = String.raw`(?:(?:still\s+|now\s+|also\s+)?(?:lives?|living|lived|live|stays?|staying|sleeps?|sleeping|lodges?|lodging|boards?|boarding|resides?|residing|shares?|sharing|shared|keeps? house|moved\s+(?:back\s+)?in|has\s+moved\s+(?:back\s+)?in|(?:has|have|had)\s+lived|(?:is|are)\s+living|(?:have|has|had)\s+the\s+${DWELLING}|(?:is|am|are)\s+(?:back\s+)?(?:at\s+)?home|back\s+home|at\s+home|home\s*[:=–-]|${DWELLING},?(?=\s+with\b))(?:\s+and\s+[a-z]+s)?)`;
 const LIVE_WITH = new RegExp(String.raw`\b${VERB}(?![\p{L}])((?:[^.;@]|@\d+){0,70}?)\bwith\s+`, 'giu');
 /** "Four of us live in the Iyer house: my husband Suresh, our daughter Meena, ... and me." */
 const LIVE_COLON = /\b(?:we|us|of us)\s+(?:all\s+)?live\b[^.;:@]{0,50}:\s*/gi;
@@ -25,7 +25,7 @@ const COMPOUND =
 /** An age said in words after a name ("Arjun, fifteen,"). */
 const AGE_WORD = `(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)`;
 const ITEM = new RegExp(
-  String.raw`^\s*(?:just\s+|only\s+)?(?:(?:(?:her|his|my|their|our|the|your|those|these|both|@\d+['’]s)\s+)?(?:(?:that|the)\s+same\s+)?(?:(?:two|three|four|\d+|young|teenage|grown|little|small|wee|infant|big|elder|older|eldest|oldest|younger|youngest|baby|twin|new|kid|adopted|only|other)\s+)*(?:(?!(?:and|or|with|who|in|at)\b)[\p{Ll}-]+\s+){0,2}?(${KIN})(?![\p{L}-])(?:\s*,?\s*\(?\s*(@\d+)(?!['’]s)\s*\)?(?:\s*,\s*(?:aged\s+)?(?:\d+|${AGE_WORD})(?=\s*(?:,|and\b|$))|\s*\([^()]*\))?)?|(?:(?:a|an|her|his|my|their|our|the)\s+(?:[\p{Ll}-]+\s+)?(?:lodger|tenant|flatmate|housemate|roommate|boarder|paying guest)\s*,?\s*)?(@\d+)(?!['’]s)(?:\s*\([^()]*\)|,\s*(?:aged\s+)?\d+(?=\s*[,.;]|\s+and))?|(him|her(?!\s+(?!(?:and|or|but|now|too|still|since|for|in|at|on|after|before|until|when|while|because|as|so|there|here|alone|every|each|most|during|ever|anyway|these|this|that|the|a)\b)\p{Ll})|them|me|us))`,
+  String.raw`^\s*(?:just\s+|only\s+)?(?:(?:(?:her|his|my|their|our|the|your|those|these|both|@\d+['’]s)\s+)?(?:(?:that|the)\s+same\s+)?(?:(?:two|three|four|\d+|young|teenage|grown|little|small|wee|infant|big|elder|older|eldest|oldest|younger|youngest|baby|twin|new|kid|adopted|only|other)\s+)*(?:(?!(?:and|or|with|who|in|at)\b)[\p{Ll}-]+\s+){0,2}?(${KIN})(?![\p{L}-])(?:\s*,?\s*\(?\s*(@\d+)(?!['’]s)\s*\)?(?:\s*,\s*(?:aged\s+)?(?:\d+|${AGE_WORD})(?=\s*(?:,|and\b|$))|\s*\([^()]*\))?)?|(?:(?:a|an|her|his|my|their|our|the)\s+(?:[\p{Ll}-]+\s+)?(?:lodger|tenant|flatmate|housemate|roommate|boarder|paying guest)\s*,?\s*|(?:(?:her|his|my|their|our)\s+)?(?:young|little|old|baby|wee)\s+|(?:her|his|my|their|our)\s+)?(@\d+)(?!['’]s)(?:\s*\([^()]*\)|,\s*(?:aged\s+)?\d+(?=\s*[,.;]|\s+and))?|(him|her(?!\s+(?!(?:and|or|but|now|too|still|since|for|in|at|on|after|before|until|when|while|because|as|so|there|here|alone|every|each|most|during|ever|anyway|these|this|that|the|a)\b)\p{Ll})|them|me|us))`,
   'iu',
 );
 const SEP =
@@ -155,7 +155,11 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       if (subj.resident) {
         for (const n of named) out.add(n);
         // "Tom and I live with ...", "My wife and I have the rooms ... with our girl"
-        if (/\b(?:and|&)\s+(?:i|she|he)\b|\b(?:me|i|she|he)\s+(?:and|&)\s+|@\d+\s+(?:and|&)\s+@\d+/i.test(head))
+        if (
+          /\b(?:and|&)\s+(?:i|she|he)\b|\b(?:me|i|she|he)\s+(?:and|&)\s+|@\d+\s+(?:and|&)\s+(?:(?:my|her|his|our)\s+[\p{L}-]+\s+)?@\d+/iu.test(
+            head,
+          )
+        )
           for (const n of subj.others) out.add(n);
         // "we live ... with his parents": we is the resident and the one they married
         // "is Ben and Ana's daughter and lives with them": the pair just named, else the one they married
@@ -211,7 +215,11 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       if (list.names.includes(doc.resident)) for (const n of [...list.names, ...kinNamed(list.kin, family)]) out.add(n);
     }
     // "Home: the flat above, just her + Fadi.", "Household: husband Oskar, daughter Ebba (12)."
-    const home = /^\s*(?:home|household|lives with|living with|at home)\s*[:=–-]\s*(.*)$/i.exec(c);
+    // a register's or a list's labels: "Household members: ...", "With: daughter Kerry + ...", "Spouse: Ronald"
+    const home =
+      /^\s*(?:home|household(?: members?)?|lives(?: with)?|living(?: with)?|at home|with|spouse|resident (?:child|children|relatives?)|resides with|family at home)\s*[:=–-]\s*(.*)$/i.exec(
+        c,
+      );
     if (home && !NEAR_WORDS.test(home[1]!)) {
       for (const x of home[1]!.matchAll(/@(\d+)(?!['’]s)/g)) {
         const p = people[Number(x[1])];
@@ -238,6 +246,14 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       // "m. to Roy. Son Ned (12), dau Pat (9), all at the Gale house": all of them, the family named before too
       const all = /\ball\b/i.test(c) ? [...named, ...before] : named;
       for (const n of named.length > 0 ? all : before.length > 0 ? before : spouses(family)) out.add(n);
+    }
+    // "her mum Zodwa, who she lives with, along with her little brother Themba"
+    for (const m of c.matchAll(
+      /(@\d+)(?!['’]s)\s*,?\s+(?:who|whom)\s+(?:she|he|i)\s+(?:still\s+|now\s+)?(?:lives?|lived|shares? (?:a|the|her|his|my) (?:house|home|flat))\s+with\b(?:\s*,\s*along with\s+([^.;]*))?/gi,
+    )) {
+      const p = people[Number(m[1]!.slice(1))];
+      if (p) out.add(p);
+      if (m[2]) for (const n of [...listAfter(doc, m[2]).names, ...kinNamed(listAfter(doc, m[2]).kin, family)]) out.add(n);
     }
     // "his wife Lurdes, with whom he shares the rooms"
     for (const m of c.matchAll(
@@ -297,6 +313,15 @@ function keptFor(doc: Doc, c: string, family: readonly KinItem[]): string[] {
     'iu',
   ).exec(c);
   if (kin) out.push(...kinNamed([kin[1]!, kin[2]!], family));
+  // "I live in house of my uncle Jorge and his wife, my aunt Lucia"
+  const of = new RegExp(
+    String.raw`\b(?:live|lives|living|stay|stays|staying)\s+(?:in|at)\s+(?:the\s+)?(?:house|home|flat|place)\s+of\s+(.*)$`,
+    'iu',
+  ).exec(c);
+  if (of) {
+    const list = listAfter(doc, of[1]!);
+    out.push(...list.names, ...kinNamed(list.kin, family));
+  }
   return out;
 }
 

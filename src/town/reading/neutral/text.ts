@@ -158,9 +158,11 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
   const m = all.match(MALE)?.length ?? 0;
   const gender: Gender | null = f > m ? 'f' : m > f ? 'm' : null;
   // a diary may never say "I" ("Long day at the deli — Sami and me open it"): "me" and "my" say it too
+  // a narrator's one "What I do know" in a text about someone else ("he ... his ... he") is not the resident speaking
+  const mine =
+    (all.match(/\bI\b|\bI['’](?:m|ve|ll|d)\b/g)?.length ?? 0) + (all.match(/\b(?:me|my|myself)\b/gi)?.length ?? 0);
   const firstPerson =
-    (all.match(/\bI\b|\bI['’](?:m|ve|ll|d)\b/g)?.length ?? 0) >= 1 ||
-    (all.match(/\b(?:me|my|myself)\b/gi)?.length ?? 0) >= 2;
+    ((all.match(/\bI\b|\bI['’](?:m|ve|ll|d)\b/g)?.length ?? 0) >= 1 || mine >= 2) && mine * 2 >= Math.max(f, m);
   return {
     resident: text.resident,
     frame,
