@@ -34,7 +34,14 @@ export const KEPT = new RegExp(
     String.raw`\b(?:secretly|privately)\b(?!\s+(?:${FEELING})\b)|\b(?:secretly|privately)\s+(?=\p{L}+ing\b)`,
     String.raw`\bsecrecy\b`,
     String.raw`\bconfidential(?:ly)?\b`,
-    String.raw`\bin (?:strict |the strictest )?confidence\b`,
+    String.raw`\bin (?:the )?(?:strict |strictest )?confidence\b`,
+    // "I have promised to hold my tongue", "don't you dare say a word to Mam", "I shan't worry Edith with it"
+    String.raw`\bhold (?:my|her|his|their|your) tongue\b`,
+    String.raw`\b(?:don['’]t|do not|never)\s+(?:you\s+)?(?:dare\s+)?(?:say|breathe|tell|mention)\s+(?:a word|anything|a thing)\b`,
+    String.raw`\b(?:shan['’]t|won['’]t|will not|shall not|not going to|don['’]t want to|do not want to)\s+(?:worry|trouble|burden|upset|bother)\s+\S+(?:\s+\S+)?\s+with\s+(?:it|this|that|the news)\b`,
+    // "be kept off the public record", "not be announced until her death"
+    String.raw`\bkept off (?:the )?(?:public )?(?:record|books)\b|\boff the record\b|\bnot (?:to )?be (?:announced|made public|published|revealed|disclosed|mentioned)\b`,
+    String.raw`\b(?:nobody|no ?one|no-one)(?:['’]s|\s+is|\s+was)?\s+(?:meant|supposed|allowed)\s+to\s+(?:know|find out|hear)\b`,
     String.raw`\bconfided\b`,
     String.raw`\blet slip to\b`,
     String.raw`\bconfessed\b`,
@@ -78,7 +85,7 @@ export const KEPT = new RegExp(
     String.raw`\b(?:say|said|tell|breathe|repeat)\s+nothing\b`,
     String.raw`\b(?:never|not) to (?:repeat|tell|say|mention)\b`,
     String.raw`\bpromised (?:not|never)\b`,
-    String.raw`\b(?:does ?n['’]t|does not|would not|wouldn['’]t|did not|didn['’]t)\s+want\s+(?:anyone|anybody|people|the town|others|the village|it|word)\s+(?:else\s+)?(?:to know|to find out|to hear|getting out|to get out)\b`,
+    String.raw`\b(?:does ?n['’]t|does not|would not|wouldn['’]t|did not|didn['’]t|do not|don['’]t)\s+want\s+(?:anyone|anybody|people|the town|others|the village|the street|the parish|it|word|(?:her|his|my|their)\s+[\p{L}-]+|@\d+)\s+(?:else\s+)?(?:to know|knowing|to find out|finding out|to hear|hearing|getting out|to get out)\b`,
     String.raw`(?:@\d+(?!['’]s)|\b(?:her|his|my|their)\s+[\p{L}-]+|\b(?:mum|mam|mom|dad|parents|mother|father|husband|wife|family))\s+(?:does ?n['’]t|does not|do not|don['’]t|must never|must not|mustn['’]t|can['’]t|cannot|never) (?:yet )?(?:know|find out|learn|hear)\b`,
     String.raw`\bwithout telling\b`,
     String.raw`\bnot even\s+(?:@\d+|her|his|my)\b[^.;]{0,40}?\b(?:knows?|has been (?:told|allowed)|is allowed|was told|suspects?)\b`,
@@ -99,7 +106,7 @@ export const KEPT = new RegExp(
 
 /** Words that say a matter is out in the open, or only unknown ("who she is nobody knows"). */
 export const OPEN =
-  /\b(?:no secret(?!s)|not a secret|worst[- ]kept secret|open secret|badly[- ]kept secret|secret (?:that|which) everyone knows|(?:hardly|not really|no longer|not much of) (?:a )?secret|secret any ?more|(?:was|were) once (?:a )?secret|used to be (?:a )?secret|used to keep|came out|got out|is out now|nobody minds|no one minds|told (?:everyone|everybody|the whole)|for (?:all|everyone|anyone) to (?:see|read|hear)|no longer (?:a )?secret|no hiding it|nothing to hide|everyone knows|everybody knows|the whole (?:town|village|parish) knows|common knowledge|makes no secret|openly|has announced|announced|public knowledge|for anyone (?:who asks|to (?:read|see|hear))|anyone who asks|anyone could find|anyone can)\b|\b(?:who|what|where|why|how|whether)\s+[\p{L}]+[^.;]{0,30}\b(?:nobody|no one) knows\b/iu;
+  /\b(?:no secret(?!s)|not a secret|worst[- ]kept secret|open secret|badly[- ]kept secret|secret (?:that|which) everyone knows|(?:hardly|not really|no longer|not much of) (?:a )?secret|secret any ?more|(?:was|were) once (?:a )?secret|used to be (?:a )?secret|used to keep|came out|got out|is out now|nobody minds|no one minds|told (?:everyone|everybody|the whole)|for (?:all|everyone|anyone) to (?:see|read|hear)|no longer (?:a )?secret|no hiding it|nothing to hide|everyone knows|everybody knows|the whole (?:town|village|parish) knows|common knowledge|makes no secret|openly|(?<!\bnot (?:to )?be )(?:has )?announced|public knowledge|for anyone (?:who asks|to (?:read|see|hear))|anyone who asks|anyone could find|anyone can)\b|\b(?:who|what|where|why|how|whether)\s+[\p{L}]+[^.;]{0,30}\b(?:nobody|no one) knows\b/iu;
 
 /**
  * A trait, not a matter: "a man without secrets", "I don't keep secrets", "had no secrets". Masked before the words of
@@ -107,14 +114,14 @@ export const OPEN =
  * Solveig's matter.
  */
 export const TRAIT =
-  /\b(?:without (?:a |any )?secrets?|(?:has|have|had|keeps?|kept|got|holds?) no secrets?|(?:do|does|did)(?: not|n['’]t) (?:keep|have) (?:any )?secrets?|(?:never|can['’]t|cannot|could never) keep (?:a )?secrets?|no secrets? (?:from|between|in)\b[^,;.]*|(?:a|an) (?:open|honest) (?:book|man|woman))/giu;
+  /\bsecrets?\s*[:=–-]\s*(?:none|nothing|no|n\/a|nil)\b|\b(?:without (?:a |any )?secrets?|(?:has|have|had|keeps?|kept|got|holds?) no secrets?|(?:do|does|did)(?: not|n['’]t) (?:keep|have) (?:any )?secrets?|(?:never|can['’]t|cannot|could never) keep (?:a )?secrets?|no secrets? (?:from|between|in)\b[^,;.]*|(?:a|an) (?:open|honest) (?:book|man|woman))/giu;
 
 /**
  * What nobody knows because it may not be true is a rumour, not a secret: "Some say he won the pools; nobody knows",
  * "nobody has proof, and she hasn't said a word either way", "nobody knows who her real father was".
  */
 export const RUMOUR =
-  /\b(?:some (?:say|said|think|believe|claim|reckon)|people (?:say|said|claim|reckon)|they say|folk say|rumou?r(?:s|ed)?|it is said|it['’]s said|supposedly|allegedly|legend has it|gossip has it|claims?|if so\b|either way)\b/iu;
+  /\b(?:some (?:say|said|think|believe|claim|reckon)|people (?:say|said|claim|reckon)|they say|folk say|rumou?r(?:s|ed)?|it is said|it['’]s said|supposedly|allegedly|legend has it|gossip has it|claims?|if so\b|either way|(?:is|['’]s) convinced|(?:not a scrap of|no|without any|without) proof|speculat\w*)\b/iu;
 export const UNKNOWN =
   /\b(?:nobody|no one|no-one)\s+(?:really\s+|actually\s+|ever\s+)?(?:knows?\s+(?:who|what|where|why|how|whether|if|for (?:sure|certain))\b|has (?:ever )?(?:found|proved|proven|seen)\b|has (?:any )?proof\b|can (?:say|prove|tell) (?:for sure|which|who|what)\b)/iu;
 
@@ -143,7 +150,7 @@ const NAMES = String.raw`(${ONE}(?:\s*(?:,|and|or|&)\s*(?:to\s+)?${ONE})*)`;
 
 /** Phrases naming whom the owner means to tell or has told; group 1 is the list. */
 export const TELL_TO: RegExp[] = [
-  String.raw`\b(?:means?|meant|intends?|plans?|planning|wants?|hopes?|wishes|is going|are going|has decided|decided|(?:has |have |had )?resolved|(?:is |am |was )?determined|promised|will|shall|would like|would rather|['’]d like|['’]ll|needs?|must|can|could|found the (?:words|courage|nerve) to)\s+(?:only\s+)?(?:to\s+)?(?:finally\s+|soon\s+|first\s+)?(?:tell|confide in|share (?:it|this|the news|that) with|reveal (?:it |this |that |everything |all |the (?:news|truth) )?to|break (?:it|this|the news) to|come clean (?:to|with)|let)\s+(?:only\s+)?${NAMES}`,
+  String.raw`\b(?:means?|meant|intends?|plans?|planning|wants?|hopes?|wishes|is going|are going|has decided|decided|(?:will\s+)?(?:have|has|had)\s+to|(?:has |have |had )?resolved|(?:is |am |was )?determined|promised|will|shall|would like|would rather|['’]d like|['’]ll|needs?|must|can|could|found the (?:words|courage|nerve) to)\s+(?:only\s+)?(?:to\s+)?(?:finally\s+|soon\s+|first\s+)?(?:tell|confide in|share (?:it|this|the news|that) with|reveal (?:it |this |that |everything |all |the (?:news|truth) )?to|break (?:it|this|the news) to|come clean (?:to|with)|let)\s+(?:only\s+)?${NAMES}`,
   String.raw`\b(?:is|am|are|['’]s|['’]m|['’]re)\s+(?:only\s+)?telling\s+(?:only\s+)?${NAMES}`,
   // "until he's told his mother", "once she has told Tom", "till I tell Dad"
   String.raw`\b(?:until|till|once|before|after)\s+(?:she|he|i|they|we|@\d+)(?:\s+has|\s+have|['’]s|['’]ve|\s+can|\s+finally|\s+gets to)?\s+(?:told|tells|tell|spoken to|speaks to|talked to|talks to)\s+${NAMES}`,
@@ -160,7 +167,11 @@ export const TELL_TO: RegExp[] = [
   String.raw`\b(?:has\s+|have\s+|['’]s\s+|['’]ve\s+)(?:already\s+)?told\s+${NAMES}`,
   String.raw`\b(?:told|tells|confided in)\s+only\s+${NAMES}`,
   String.raw`\bonly\s+told\s+${NAMES}`,
-  String.raw`\bonly\s+${NAMES}(?:,[^,;.]{0,60},)?\s+(?:knows?|knew|has been told|had been told|was told|is in on)`,
+  String.raw`\bonly\s+(?:the\s+[\p{L}\s-]{1,30}?,\s*)?${NAMES}(?:,[^,;.]{0,60},)?\s+(?:knows?|knew|has been told|had been told|was told|is in on|has seen|saw|has read)`,
+  // "her partner has been informed"
+  String.raw`${NAMES}\s+(?:has|have|had)\s+been\s+(?:informed|told|let in on it)\b`,
+  // "I shan't worry Edith with it till after our anniversary": to be told afterwards
+  String.raw`\b(?:shan['’]t|won['’]t|will not|shall not)\s+(?:worry|trouble|burden|upset|bother)\s+${NAMES}\s+with\s+(?:it|this|that|the news)\s+(?:till|until|before)\b`,
   // "he had sworn to keep it to himself": the one who keeps it knows it
   String.raw`\b(?:and|but|so)\s+(he|she)\s+(?:has|had|['’]s|['’]d)\s+(?:sworn|promised|vowed)\b[^.;]{0,30}?\bto\s+(?:keep|say nothing|tell no)`,
   String.raw`\b(?:has\s+)?(?:confided\s+(?:in|to)|let slip to|confessed to|admitted to)\s+${NAMES}`,

@@ -23,10 +23,12 @@ function keptIn(marked: string, sentence: string): RegExpExecArray[] {
   const m = masked(marked);
   const unknown = [...m.matchAll(new RegExp(UNKNOWN.source, 'giu'))].map((x) => [x.index, x.index + x[0].length]);
   const rumour = RUMOUR.test(sentence);
+  // in a rumour ("Doreen's convinced she is expecting, though she's said nothing to anybody") only words of keeping
+  // something ("kept", "secret", "hid") say a secret; "said nothing", "nobody knows" are doubt
   return [...m.matchAll(KEPT_ALL)].filter(
     (k) =>
       !unknown.some(([a, b]) => k.index < b! && k.index + k[0].length > a!) &&
-      !(rumour && /^(?:nobody|no ?one|no-one|not|n['’]t|hasn['’]t)\b/i.test(k[0]) && !/\btold\b/i.test(k[0])),
+      !(rumour && !/\b(?:secret\w*|kept|keep\w*|hid\w*|hidden|hush\w*|confid\w*|private\w*)\b/i.test(k[0])),
   );
 }
 const keeps = (marked: string, sentence = marked): boolean => keptIn(marked, sentence).length > 0;
@@ -156,6 +158,7 @@ function ownerIn(
       String.raw`${TELLER}\s+(?:${TOLD}|swore)\s+(?:only\s+)?(?:me|her|him)\b(?!\s+(?:[\p{L}-]+\s+)?(?:sister|brother|mother|father|husband|wife|son|daughter|aunt|uncle|cousin))`,
       'iu',
     ).exec(t) ??
+    new RegExp(String.raw`@(\d+)(?!['’]s)[^.;@]{1,50}?\band\s+(?:${TOLD})\s+(?:me|@${R}(?!\d))\b`, 'iu').exec(t) ??
     /\b(?:heard|learned|learnt|knows?|found out)\s+(?:from|of)\s+(?:(?:her|his|my)\s+(?:[\p{L}-]+\s+)?)?@(\d+)/iu.exec(
       t,
     ) ??
@@ -174,7 +177,9 @@ function ownerIn(
     'iu',
   ).exec(t);
   if (pronoun && (doc.firstPerson || pronoun[0].includes('@'))) {
-    const named = [...`${context} ${t.slice(0, pronoun.index)}`.matchAll(/@(\d+)(?!['’]s)/g)]
+    // "she's leaving Tom, she told me": the matter's own "she" is the teller; Tom is whom she leaves
+    const same = new RegExp(`^\\s*${pronoun[1]}\\b`, 'i').test(t);
+    const named = [...`${context} ${same ? '' : t.slice(0, pronoun.index)}`.matchAll(/@(\d+)(?!['’]s)/g)]
       .map((m) => people[Number(m[1])])
       .filter((x) => x && x !== doc.resident)
       .pop();
@@ -184,6 +189,17 @@ function ownerIn(
   const kin = new RegExp(String.raw`^\s*(?:(?:her|his|my)\s+)?(${KIN})(?:['’]s|\s+is|\s+has)\b`, 'iu').exec(t);
   if (kin && /\btold\s+(?:only\s+)?(?:her|me|him)\b/i.test(t)) {
     const p = kinNamed(kin[1]!, family)[0];
+    if (p && p !== doc.resident) return { owner: p, toldResident: true };
+  }
+  // "It is secret: Karim is sick", "in strictest confidence, that Paul has been offered a post ... I have promised to
+  // hold my tongue": a keeping with no owner of its own, or the resident's promise, keeps the named subject's matter
+  const agentless =
+    /^\s*(?:it|this|that)(?:['’]s|\s+is|\s+was)\s+(?:a\s+)?secret\b|\b(?:i|she|he)\s+(?:have|has|had)?\s*promised\s+to\s+(?:hold|keep|say nothing)|\bin (?:the )?(?:strict |strictest )?confidence\b/i.test(
+      t,
+    );
+  const subjectOf = /(?:^|:\s*|\bthat\s+)(@(\d+))(?!['’]s)\s+(?:is|was|has|had|will|plans|wants|means)\b/i.exec(t);
+  if (agentless && subjectOf) {
+    const p = people[Number(subjectOf[2])];
     if (p && p !== doc.resident) return { owner: p, toldResident: true };
   }
   // "Tom hasn't told anyone that he is ill": the subject of the keeping is its owner
@@ -219,7 +235,11 @@ function pointsBack(s: { text: string; marked: string }): boolean {
     // "Quietly seeing Dave Kirby": the adverb keeps, the deed is the matter
     .replace(KEPT_ALL, (m) => (/^(?:secretly|privately|quietly)\s/i.test(m) ? m.replace(/^\S+/, ' ') : ' '))
     .replace(/\b(?:until|till|when|once|before|after)\b[^.;,]*/gi, ' ')
-    .replace(/\b(?:so far|for now|for the moment|at the weekend|yet|either)\b/gi, ' ');
+    .replace(/\b(?:so far|for now|for the moment|at the weekend|yet|either)\b/gi, ' ')
+    // "her mum Zodwa, who she lives with": who the listener is, not the matter
+    .replace(/,\s*(?:who|whom|whose)\b[^.;]*/gi, ' ')
+    // "I've put it in the bureau": what is done with the matter, said as "it"
+    .replace(/\b(?:put|hidden|hid|locked|tucked|filed|stashed)\s+(?:it|them|this|that)\s+(?:away\s+)?(?:in|into|under|behind)\s+(?:the|a|my|her|his)\s+\S+/gi, ' ');
   const own = content(stripped).length;
   // "she's told no one at all, and that she means to tell only her sister": the clause after "that" is whom to tell
   const clause = /\bthat\s+(.*)$/i.exec(s.marked);
@@ -293,7 +313,17 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
       // "She has not told a soul; she wants her sister to be the only one she tells": the same matter again
       const kept =
         earlier[0] && earlier[0].sentence === u.sentence && out.some((x) => x.at.includes(earlier[0]!.index));
-      const before = kept ? earlier[0] : (news ?? earlier.find(fits));
+      // "...has got herself engaged to Ron! Gail's own brother! Nobody's meant to know yet": a short aside just
+      // before is not the matter; the news or the kept matter one further back is ("Keeps quiet: the lump on his neck.
+      // Seeing doc Thurs. Kerry doesn't know.")
+      const short = !!earlier[0] && !!earlier[1] && earlier[0].text.split(/\s+/).length < 5;
+      const aside =
+        short && out.some((x) => x.at.includes(earlier[1]!.index))
+          ? earlier[1]
+          : short && !NEWS.test(earlier[0]!.text) && NEWS.test(earlier[1]!.text)
+            ? earlier[1]
+            : undefined;
+      const before = kept ? earlier[0] : (news ?? aside ?? earlier.find(fits));
       const after = us.slice(u.index + 1).find((x) => content(x.marked).length >= 2);
       matterAt = before ?? after ?? u;
       // a terse matter said over short statements ("Applied for Head of Libraries, Truro. Interview Thurs. Told
@@ -376,8 +406,12 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
     for (const s of doc.sentences) {
       if (one.sentences.has(s) || out.some((x) => x !== one && x.sentences.has(s))) continue;
       if (out.length > 1 && !(s.index === last + 1 && doc.sentences[last]?.field === s.field)) continue;
-      const t = tellToIn(doc, s.marked, one.owner, family);
-      if (t && /\b(?:tell|telling|told|confide|only one|knows?)\b/i.test(s.text))
+      const before = doc.sentences
+        .filter((x) => x.index < s.index)
+        .map((x) => x.marked)
+        .join(' ');
+      const t = tellToIn(doc, s.marked, one.owner, family, before);
+      if (t && /\b(?:tell|telling|told|confide|only|knows?|seen|informed|aware)\b/i.test(s.text))
         for (const n of t) if (n !== one.owner) one.tellTo.push(n);
     }
   }
