@@ -197,7 +197,12 @@ export function eventDay(said: string, first: number): number | null {
       )[k] ?? d
     );
   });
-  const t = text.toLowerCase();
+  // notes' "8 Mar", "Mar 8", "Sept 14th": the month's whole name
+  const month = (mo: string) => MONTH_WORDS.find((w) => w.startsWith(mo.slice(0, 3))) ?? mo;
+  const t = text
+    .toLowerCase()
+    .replace(/(\d{1,2}(?:st|nd|rd|th)?\s+)(jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b\.?/g, (_, n: string, mo: string) => n + month(mo))
+    .replace(/\b(jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?(?=\s+\d)/g, (_, mo: string) => month(mo));
   // "the first evening" of the story, not "the first evening of the harvest" (a day said elsewhere)
   const nth =
     /\b(?:the|on the|its|their)\s+(first|second|third|fourth|fifth|sixth|seventh)\s+(?:day|evening|night|morning|afternoon)\b(?!\s+of\b)/.exec(
@@ -218,7 +223,9 @@ export function eventDay(said: string, first: number): number | null {
     if (d < first - 180) d = Math.floor(Date.UTC(year + 1, month, date) / DAY_MS);
     return d;
   }
-  const ofMonth = /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b/.exec(t);
+  const ofMonth =
+    /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b/.exec(t) ??
+    /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(\d{1,2})(?:st|nd|rd|th)\b/.exec(t);
   if (ofMonth) {
     const s = new Date(first * DAY_MS);
     let d = Math.floor(Date.UTC(s.getUTCFullYear(), s.getUTCMonth(), Number(ofMonth[1])) / DAY_MS);

@@ -12,6 +12,8 @@ import {
   EVENT_HEAD,
   GATHER,
   HAVE_ON,
+  APPLIED_FOR,
+  HAVE_TO_HOST,
   HOSTED_BY,
   HOST_AFTER,
   KIND_THEN_HOST,
@@ -199,10 +201,25 @@ function eventIn(
       : hostBefore(doc, m[2]!, m[2]!.length, family);
     found.push({ kind, host });
   }
-  for (const re of [ROUND_FOR, HOST_RE, HAVE_ON, THERE_IS, THE_KIND_IS, TAKES_PLACE, GATHER, OPEN_FOR, KIND_THEN_HOST])
+  for (const re of [
+    ROUND_FOR,
+    HOST_RE,
+    HAVE_ON,
+    HAVE_TO_HOST,
+    APPLIED_FOR,
+    THERE_IS,
+    THE_KIND_IS,
+    TAKES_PLACE,
+    GATHER,
+    OPEN_FOR,
+    KIND_THEN_HOST,
+  ])
     for (const m of marked.matchAll(re)) {
-      const kind = clean(m[1]!);
+      const kind = clean((m[1] ?? m[2])!);
       if (!ok(kind)) continue;
+      // "I make a party", "I do small party": plain verbs host only a happening by its head ("I do the cooking" no)
+      if (re === HOST_RE && /^(?:make|makes|making|do|have)\b/i.test(m[0]) && !EVENT_HEAD.test(kind.split(' ').pop()!))
+        continue;
       // "The party's at the hall": only a happening the text spoke of before
       // ("The annual fete is on the green": a happening by its head noun)
       if (
@@ -245,7 +262,7 @@ function eventIn(
 
 /** Generic words for the resident's own workplace ("at the café", "at the shop"). */
 const AT_WORK =
-  /\b(?:at|in)\s+(?:the|her|his|my|our)\s+(?:shop|store|café|cafe|pub|bar|bakery|office|surgery|salon|yard|works|workshop|stall|kitchen|pharmacy|garage|mill)(?![\p{L}])/iu;
+  /\b(?:at|in)\s+(?:(?:the|her|his|my|our)\s+)?(?:shop|store|café|cafe|pub|bar|bakery|office|surgery|salon|yard|works|workshop|stall|kitchen|pharmacy|garage|mill)(?![\p{L}])/iu;
 
 export function readEvents(
   doc: Doc,
@@ -274,6 +291,18 @@ export function readEvents(
         text = `${text}; ${nextClause}`;
         markedText = `${markedText}; ${markeds[ci + 1]}`;
         parts.push(nextClause);
+      } else if (
+        missing(text) &&
+        /^\s*(?:event|activity|booking)\s*[:=]/i.test(clause) &&
+        doc.sentences.slice(s.index + 1, s.index + 5).some((x) => /^\s*(?:date|when|day)\s*[:=]/i.test(x.text))
+      ) {
+        // a form's "Event: Annual produce show. Room: Main hall, Oakfield Community Centre. Date: ... Time: ..."
+        for (const x of doc.sentences.slice(s.index + 1, s.index + 5)) {
+          if (!/^\s*(?:room|venue|place|where|location|date|when|day|time|hours|attendance|open to)\s*[:=]/i.test(x.text)) break;
+          text = `${text} ${x.text}`;
+          markedText = `${markedText} ${x.marked}`;
+          parts.push(x.text);
+        }
       } else if (
         missing(text) &&
         ci === markeds.length - 1 &&
