@@ -232,10 +232,16 @@ function eventIn(
     }
   if (found.length === 0) {
     // a note's leading noun phrase, when the note says it is someone's happening or its head names one
-    const note = marked
+    const after = marked
       .replace(/^[^:]{0,30}:\s*/, '')
       .trim()
       .replace(WHEN_FIRST, '');
+    // "Stan's 70th birthday do: Sun 8 Mar, 1pm, The Mermaid": the words before the colon may be the kind itself
+    const head = /^([^:]{3,40}):\s*/.exec(marked)?.[1];
+    const note =
+      head && !/^\s*(?:event|plans?|notes?|next|coming up|diary|re|subject|when|where|date|time)\b/i.test(head) && EVENT_HEAD.test(head.trim().split(/\s+/).pop()!)
+        ? `${head.trim()}:`
+        : after;
     // "Nora's leaving do at the Crown", "Grandad's Christmas party": whose do it is
     const whose = new RegExp(String.raw`^(?:@(\d+)|(?:(?:her|his|my)\s+)?(${KIN}))['’]s\s+`, 'iu').exec(note);
     const lead = LEADING.exec(whose ? note.slice(whose[0].length) : note);
@@ -347,7 +353,11 @@ export function readEvents(
       const part = habit && habit.index < at ? text.slice(Math.max(0, text.lastIndexOf(',', at))) : text;
       const day = eventDay(part, first);
       if (!place || day === null) continue;
-      const ws = windowsIn(part);
+      // "at 7 Pennock Lane" is a place, not seven o'clock
+      let clock = part;
+      for (const x of placesIn(part, doc.frame.places))
+        clock = clock.slice(0, x.at) + ' '.repeat(x.length) + clock.slice(x.at + x.length);
+      const ws = windowsIn(clock);
       const w = ws.find((x) => x.end !== null) ?? ws[0];
       let start: number;
       let end: number;
