@@ -88,11 +88,14 @@ export function weekdaysIn(text: string): Weekday[] | null {
     'giu',
   );
   let rest = t;
+  // "shut Mon–Wed", "closed Monday to Wednesday": days off, said as a span
+  const offSpan = new Set<Weekday>();
   for (const m of t.matchAll(rangeRe)) {
     const a = dayOf(m[1]!);
     const b = dayOf(m[2]!);
     if (a && b) {
-      add(span(a, b));
+      if (/\b(?:shut|closed|off|except|not|but|bar)\s*(?:on\s+)?$/i.test(t.slice(0, m.index))) for (const d of span(a, b)) offSpan.add(d);
+      else add(span(a, b));
       rest = rest.replace(m[0], ' ');
     }
   }
@@ -140,6 +143,7 @@ export function weekdaysIn(text: string): Weekday[] | null {
   if (days === null) return null;
   const set: Set<Weekday> = days;
   for (const d of off) set.delete(d);
+  for (const d of offSpan) set.delete(d);
   return set.size > 0 ? ordered(set) : null;
 }
 

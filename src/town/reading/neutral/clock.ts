@@ -25,7 +25,7 @@ const NUMBER_WORDS: Record<string, number> = {
 const HOUR_WORD = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve';
 const MINUTE_WORD = 'five|ten|twenty|twenty-five|quarter|half';
 const HOUR = String.raw`(?:\d{1,2}|${HOUR_WORD})`;
-const SUFFIX = String.raw`(?:\s*(?:am|pm|a\.m\.|p\.m\.|o['’]clock)(?![\p{L}]))?(?:\s+(?:in the (?:morning|afternoon|evening)|at night|tonight|sharp))?`;
+const SUFFIX = String.raw`(?:\s*(?:am|pm|a\.m\.|p\.m\.|o['’]clock)(?![\p{L}]))?(?:\s+(?:in (?:the )?(?:morning|afternoon|evening|night)|(?:each|every) (?:morning|afternoon|evening|night)|at night|tonight|sharp))?`;
 
 /**
  * One clock time in digits or words. Kept loose on purpose: the window and context readers decide am/pm where the
@@ -53,8 +53,8 @@ export function readClock(raw: string): Clock | null {
   if (t === 'noon' || t === 'midday') return { minute: 12 * 60, fixed: true };
   if (t === 'midnight') return { minute: 24 * 60, fixed: true };
   // "7pm", "1am": no word edge between the digit and its half of the day
-  const pm = /(?<![\p{L}])(?:pm|p\.m\.)|in the (?:afternoon|evening)|at night|tonight/u.test(t);
-  const am = /(?<![\p{L}])(?:am|a\.m\.)(?![\p{L}])|in the morning/u.test(t);
+  const pm = /(?<![\p{L}])(?:pm|p\.m\.)|in (?:the )?(?:afternoon|evening|night)|(?:each|every) (?:afternoon|evening)|at night|tonight/u.test(t);
+  const am = /(?<![\p{L}])(?:am|a\.m\.)(?![\p{L}])|in (?:the )?morning|(?:each|every) morning/u.test(t);
   let h: number | null = null;
   let m = 0;
   const rel = /^(?:a )?(five|ten|twenty|twenty-five|quarter|half) (past|to|after|before) (\d{1,2}|[a-z]+)/.exec(t);
@@ -136,10 +136,11 @@ const UNTIL = `(?:to|until|till|til|'til|-|–|—|through|and)`;
 const RANGE_RES: RegExp[] = [
   new RegExp(String.raw`\b(?:from|between)\s+${T}\s*${UNTIL}\s*${T}`, 'giu'),
   new RegExp(
-    String.raw`\b(?:opens?|opening|starts?|starting|begins?|beginning|arrives?|arrived|arriving|gets? in|clocks? on|turns? up|shows? up|comes? in|came in|goes in|going in|went in|reports?|reporting|is (?:at|in)|(?:goes|went|going) up)\b[^.;]{0,40}?\b(?:at|by|around|from)\s+${T}[^.;]{0,60}?\b(?:shuts?|shutting|close|closes?|closing|finish(?:es)?|finishing|ends?|ending|leaves?|left|leaving|knocks? off|clocks? off|locks? up|goes home|stops?|done|comes? out|coming out|came out|(?:comes|came|coming) down)\b[^.;]{0,20}?\b(?:at|by|around|before|until|till)\s+${T}`,
+    String.raw`\b(?:opens?|opening|starts?|starting|begins?|beginning|arrives?|arrived|arriving|gets? in|clocks? on|turns? up|shows? up|comes? in|came in|goes in|going in|went in|reports?|reporting|is (?:at|in)|(?:goes|went|going) up)\b[^.;]{0,40}?(?:\b(?:at|by|around|from)\s+|\s)${T}[^.;]{0,60}?\b(?:(?:['’]m|am|is|are|gets?|got)\s+off|shuts?|shutting|close|closes?|closing|finish(?:es)?|finishing|ends?|ending|leaves?|left|leaving|knocks? off|clocks? off|locks? up|goes home|stops?|done|comes? out|coming out|came out|(?:comes|came|coming) down)\b(?:[^.;]{0,20}?\b(?:at|by|around|before|until|till)\s+|\s+)${T}`,
     'giu',
   ),
   new RegExp(String.raw`(?<![\p{L}\d:.])${T}\s*(?:-|–|—|to|until|till)\s*${T}`, 'giu'),
+  new RegExp(String.raw`\bfrom\s+${T}[^.;]{1,40}?\b(?:until|till)\s+${T}`, 'giu'),
 ];
 const AT_RE = new RegExp(
   String.raw`\b(?:at|from|around|about|by|starting|starts|begins|opens|open)\s+(?:around\s+|about\s+|roughly\s+)?${T}`,
@@ -176,10 +177,9 @@ function plainNumber(raw: string, after: string): boolean {
  */
 export function windowsIn(said: string, opts: { workday?: boolean } = {}): Window[] {
   // notes' 24-hour "0700–1500" is "07:00–15:00"
-  const text = said.replace(
-    /\b([01]\d|2[0-3])([0-5]\d)(\s*(?:-|–|—|to|till|until)\s*)([01]\d|2[0-3])([0-5]\d)\b/g,
-    '$1:$2$3$4:$5',
-  );
+  const text = said
+    .replace(/\b([01]\d|2[0-3])([0-5]\d)(\s*(?:-|–|—|to|till|until)\s*)([01]\d|2[0-3])([0-5]\d)\b/g, '$1:$2$3$4:$5')
+    .replace(/\b(at|from|till|until|to|by|before|after)\s+([01]\d|2[0-3])([0-5]\d)\b(?!\s*(?:people|pounds|euros|dollars))/gi, '$1 $2:$3');
   const out: Window[] = [];
   const taken: [number, number][] = [];
   const free = (a: number, b: number) => taken.every(([x, y]) => b <= x || a >= y);
@@ -202,9 +202,13 @@ export function windowsIn(said: string, opts: { workday?: boolean } = {}): Windo
         else if (start < 12 * 60) start += 12 * 60;
       }
       let end = settle(b, half, start, opts.workday ?? false);
+      if (end <= start && !a.fixed && start >= 12 * 60 && settle(b, half, start - 12 * 60, false) > start - 12 * 60) {
+        start -= 12 * 60;
+        end = settle(b, half, start, opts.workday ?? false);
+      }
       // "from eight in the evening until eight in the morning", "until 1 am": the end is on the next day
       // an open end in the small hours after an evening start ("from 19h30 to 1h") is past midnight
-      if (end <= start && !b.fixed && start >= 17 * 60 && b.minute % (12 * 60) < 7 * 60) end = b.minute % (12 * 60);
+      if (end <= start && !b.fixed && start >= 17 * 60 && b.minute % (12 * 60) <= 8 * 60) end = b.minute % (12 * 60);
       else if (end <= start && !(b.fixed && end < start)) continue;
       if (end === 24 * 60) end = 0;
       out.push({ start, end, at, length: m[0].length });

@@ -10,11 +10,11 @@ import type { Doc, Sentence } from './text.ts';
 
 /** Verbs and nouns that put someone at work in the place after them. */
 const WORK_BEFORE =
-  /\b(?:works?|working|worked|job|jobs|employed|employee|run|runs?|running|(?<!(?:my|her|his|their|its|our|your)\s)owns?|owning|owner|kept|inherited|took over|farms?|farming|building|builds|mends?|mending|repairs?|fixing|fixes|sells?|selling|pulls? (?:pints|beers)|pours?|brews?|manages?|managing|manager|manage|keeps?|keeping|opens?|opening|open up|staffs?|tends?|tending|serves?|serving|teach|teaches|teaching|teacher|help|shifts?|clerk|assistant|landlord|landlady|proprietor|proprietress|minds?|helps? out|helps? (?:at|in)|volunteers?|baker|bakes|cooks?|chef|waitress|waiter|barman|barmaid|bartender|nurse|doctor|vet|librarian|keeper|\w+keeper|colleagues?|shopkeeper|storekeeper|head|headteacher|headmistress|headmaster|priest|vicar|caretaker|cleaner|mechanic|pharmacist|receptionist|postmistress|postmaster|partner|runs the|is in charge of|in charge|at the counter|behind the (?:bar|counter|desk)|on the till|on duty|on shift|clocks? in|apprentice\w*|trainee|intern|ranger|warden|harbou?rmaster|stationmaster|skipper|captain|grocer|butcher|fishmonger|florist|tailor|seamstress|barber|hairdresser|curator|guide|porter|janitor|secretary|asst|farmer|fisherman|fisherwoman|driver|reports? to|reporting to|clocks? on|sold\b[^,;.]{0,50}\bfrom|stands? behind|stood behind|mechanic|tech|technician|instructor|cashier|stocking|stacks? shelves|answers? the phones?|cuts? hair|braids? hair|roasts?|roasted|bakes|baked|brews|makes? the|gut|guts)(?![\w-])/i;
+  /\b(?:works?|working|worked|job|jobs|employed|employee|run|runs?|running|(?<!(?:my|her|his|their|its|our|your)\s)owns?|owning|owner|kept|inherited|took over|farms?|farming|building|builds|mends?|mending|repairs?|fixing|fixes|sells?|selling|pulls? (?:pints|beers)|pours?|brews?|manages?|managing|manager|manage|keeps?|keeping|opens?|opening|open up|staffs?|tends?|tending|serves?|serving|teach|teaches|teaching|teacher|help|shifts?|clerk|assistant|landlord|landlady|proprietor|proprietress|minds?|helps? out|helps? (?:at|in)|volunteers?|baker|bakes|cooks?|chef|waitress|waiter|barman|barmaid|bartender|nurse|doctor|vet|librarian|keeper|\w+keeper|colleagues?|shopkeeper|storekeeper|head|headteacher|headmistress|headmaster|priest|vicar|caretaker|cleaner|mechanic|pharmacist|receptionist|postmistress|postmaster|partner|runs the|is in charge of|in charge|at the counter|behind the (?:bar|counter|desk)|on the till|on duty|on shift|clocks? in|apprentice\w*|trainee|intern|ranger|warden|harbou?rmaster|stationmaster|skipper|captain|grocer|butcher|fishmonger|florist|tailor|seamstress|barber|hairdresser|curator|guide|porter|janitor|secretary|asst|farmer|fisherman|fisherwoman|driver|licensee|occupation|place of work|employment|(?:have|has|own)\s+(?:a\s+)?(?:shop|store|stall|business|salon|café|restaurant)\b[^,;.]{0,20}|reports? to|reporting to|clocks? on|sold\b[^,;.]{0,50}\bfrom|stands? behind|stood behind|mechanic|tech|technician|instructor|cashier|stocking|stacks? shelves|answers? the phones?|cuts? hair|braids? hair|roasts?|roasted|bakes|baked|brews|makes? the|gut|guts)(?![\w-])/i;
 const WORK_AFTER =
   /^\W{0,3}(?:\s*\(\s*(?:hers|his|mine|own|her own|his own|their own|family(?:['’]s)?(?: business| shop)?)\s*\)|\s*(?:cook|chef|teacher|nurse|caretaker|cleaner|secretary|librarian|clerk|keeper|landlord|landlady|manager|porter|janitor|receptionist|baker|barman|barmaid|waitress|waiter|assistant|owner)\b|(?:,\s*)?(?:where|which)\s+(?:she|he|i|they)\s+(?:(?:still|now|also|has|have)\s+)?(?!shares?|lives?|sleeps?|stays?|visits?|eats?|drinks?|meets?|loves?)[a-z]+|[^,;.]{0,25}?\b(?:serves|opens|is open(?! to\b)|sells)\b|\s*,\s*(?:the\s+|a\s+)?(?:[a-z]+\s+)?(?:baker|owner|cook|chef|landlord|landlady|manager|clerk|teacher|nurse|keeper|barman|barmaid|waitress|waiter|assistant|since)\b|['’]s\s+(?:owner|manager|landlord|landlady|proprietor|keeper|head|cook|chef|baker|clerk|nurse|doctor|vet|teacher|caretaker|cleaner|librarian|barman|barmaid|bartender))/i;
 const PAST =
-  /\b(?:retired|used to|formerly|former|ex-|years ago|until (?:last|she|he)|no longer|gave up|sold|once (?:worked|ran|kept|taught|owned|managed|served|had)|lost (?:her|his|my|their) job|(?:was|got|been) (?:sacked|fired|laid off|let go)|left (?:her|his|my|their) job)\b/i;
+  /\b(?:retired|used to|formerly|former|ex-|years ago|until (?:last|she|he)|no longer|gave up|sold|before (?:i|she|he|they) (?:work|worked)|once (?:worked|ran|kept|taught|owned|managed|served|had)|lost (?:her|his|my|their) job|(?:was|got|been) (?:sacked|fired|laid off|let go)|left (?:her|his|my|their) job)\b/i;
 const PAST_AFTER =
   /^\W{0,3}(?:until (?:last|she|he|i)\b|(?:for \w+ years )?(?:years ago|before (?:she|he|i) retired))/i;
 /** Someone else's role in the place ("Mateo's teacher", "her boss"): not the resident's work. */
@@ -78,6 +78,9 @@ function workplace(doc: Doc): Candidate | null {
         let score = 0;
         if (own.length > 0 && !leisure) score += 3;
         if (WORK_AFTER.test(after)) score += 3;
+        const R = doc.frame.people.indexOf(doc.resident);
+        if (new RegExp(`@${R}(?!\\d)(?!['’]s)\\s*,?\\s+(?:from|of)\\s+(?:the\\s+)?$`).test(mc.slice(0, mc.length - (c.length - m.at))))
+          score += 3;
         // "The Lind farm is worked by Oskar Lind": the passive's agent
         const by =
           /^\s*(?:is|are|was|has been)\s+(?:\w+\s+)?(?:worked|run|kept|managed|owned|staffed|farmed|tended|minded)\s+by\s+([^,;.]{0,40})/i.exec(
@@ -205,10 +208,13 @@ function hourClauses(doc: Doc, at: Candidate): string[] {
   own.forEach((c, i) => {
     if (i > at.clause && fits(c, ownMarked[i] ?? '')) out.push(c);
   });
-  const next = doc.sentences[at.sentence.index + 1];
-  if (next && (HOURS_WORDS.test(next.text) || (weekdaysIn(next.text) && windowsIn(next.text).length > 0))) {
-    const nextMarked = clausesOf(next.marked);
-    for (const [i, c] of clausesOf(next.text).entries()) if (fits(c, nextMarked[i] ?? '')) out.push(c);
+  for (const next of doc.sentences.slice(at.sentence.index + 1, at.sentence.index + 3)) {
+    if (placesIn(next.text, doc.frame.places).length > 0) break;
+    if (HOURS_WORDS.test(next.text) || (weekdaysIn(next.text) && windowsIn(next.text).length > 0)) {
+      const nextMarked = clausesOf(next.marked);
+      for (const [i, c] of clausesOf(next.text).entries()) if (fits(c, nextMarked[i] ?? '')) out.push(c);
+      break;
+    }
   }
   own.forEach((c, i) => {
     if (i < at.clause && fits(c, ownMarked[i] ?? '')) out.push(c);
