@@ -25,7 +25,7 @@ const NUMBER_WORDS: Record<string, number> = {
 const HOUR_WORD = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve';
 const MINUTE_WORD = 'five|ten|twenty|twenty-five|quarter|half';
 const HOUR = String.raw`(?:\d{1,2}|${HOUR_WORD})`;
-const SUFFIX = String.raw`(?:\s*(?:am|pm|a\.m\.|p\.m\.|o['’]clock)(?![\p{L}]))?(?:\s+(?:in (?:the )?(?:morning|afternoon|evening|night)|(?:each|every) (?:morning|afternoon|evening|night)|at night|tonight|sharp))?`;
+const SUFFIX = String.raw`(?:\s*(?:am|pm|a\.m\.|p\.m\.|o['’]clock)(?![\p{L}]))?(?:\s+(?:in (?:the )?(?:morning|afternoon|evening|night)|(?:each|every) (?:morning|afternoon|evening|night)|at night|tonight|sharp|(?:morning|afternoon|evening|night)(?![\p{L}])))?`;
 
 /**
  * One clock time in digits or words. Kept loose on purpose: the window and context readers decide am/pm where the
@@ -53,8 +53,8 @@ export function readClock(raw: string): Clock | null {
   if (t === 'noon' || t === 'midday') return { minute: 12 * 60, fixed: true };
   if (t === 'midnight') return { minute: 24 * 60, fixed: true };
   // "7pm", "1am": no word edge between the digit and its half of the day
-  const pm = /(?<![\p{L}])(?:pm|p\.m\.)|in (?:the )?(?:afternoon|evening|night)|(?:each|every) (?:afternoon|evening)|at night|tonight/u.test(t);
-  const am = /(?<![\p{L}])(?:am|a\.m\.)(?![\p{L}])|in (?:the )?morning|(?:each|every) morning/u.test(t);
+  const pm = /(?<![\p{L}])(?:pm|p\.m\.|afternoon|evening|night)|tonight/u.test(t);
+  const am = /(?<![\p{L}])(?:am|a\.m\.)(?![\p{L}])|morning/u.test(t);
   let h: number | null = null;
   let m = 0;
   const rel = /^(?:a )?(five|ten|twenty|twenty-five|quarter|half) (past|to|after|before) (\d{1,2}|[a-z]+)/.exec(t);
@@ -202,7 +202,13 @@ export function windowsIn(said: string, opts: { workday?: boolean } = {}): Windo
         else if (start < 12 * 60) start += 12 * 60;
       }
       let end = settle(b, half, start, opts.workday ?? false);
-      if (end <= start && !a.fixed && start >= 12 * 60 && settle(b, half, start - 12 * 60, false) > start - 12 * 60) {
+      if (
+        end <= start &&
+        !a.fixed &&
+        half !== 'evening' &&
+        start >= 12 * 60 &&
+        settle(b, half, start - 12 * 60, false) > start - 12 * 60
+      ) {
         start -= 12 * 60;
         end = settle(b, half, start, opts.workday ?? false);
       }
