@@ -63,10 +63,13 @@ const shortDays = (t: string): string =>
   t
     .replace(/(?<![\p{L}])M\s*[-–]\s*F(?![\p{L}])/gu, 'Mon-Fri')
     // notes' "M/W/F", "Tu/Th", "Sa/Su": one or two letters a day, slashed
-    .replace(/(?<![\p{L}\/])(?:M|Tu|W|Th|F|Sa|Su|T|S)(?:\/(?:M|Tu|W|Th|F|Sa|Su|T|S)){1,6}(?![\p{L}\/])/gu, (list) =>
+    .replace(/(?<![\p{L}/])(?:M|Tu|W|Th|F|Sa|Su|T|S)(?:\/(?:M|Tu|W|Th|F|Sa|Su|T|S)){1,6}(?![\p{L}/])/gu, (list) =>
       list
         .split('/')
-        .map((d) => ({ M: 'Mon', Tu: 'Tue', T: 'Tue', W: 'Wed', Th: 'Thu', F: 'Fri', Sa: 'Sat', Su: 'Sun', S: 'Sat' })[d] ?? d)
+        .map(
+          (d) =>
+            ({ M: 'Mon', Tu: 'Tue', T: 'Tue', W: 'Wed', Th: 'Thu', F: 'Fri', Sa: 'Sat', Su: 'Sun', S: 'Sat' })[d] ?? d,
+        )
         .join(', '),
     )
     .replace(TWO_LIST, (list) => list.replace(/(?:Mo|Tu|We|Th|Fr|Sa|Su)/g, (d) => TWO[d] ?? d));
@@ -94,15 +97,15 @@ export function weekdaysIn(text: string): Weekday[] | null {
     const a = dayOf(m[1]!);
     const b = dayOf(m[2]!);
     if (a && b) {
-      if (/\b(?:shut|closed|off|except|not|but|bar)\s*(?:on\s+)?$/i.test(t.slice(0, m.index))) for (const d of span(a, b)) offSpan.add(d);
+      if (/\b(?:shut|closed|off|except|not|but|bar)\s*(?:on\s+)?$/i.test(t.slice(0, m.index)))
+        for (const d of span(a, b)) offSpan.add(d);
       else add(span(a, b));
       rest = rest.replace(m[0], ' ');
     }
   }
   if (/\b(?:weekdays?|week ?days?|monday-to-friday|working week|every weekday|during the week)\b/i.test(rest))
     add(span('mon', 'fri'));
-  if (/\b(?:weekends|at the weekend|on the weekend|every weekend)\b/i.test(rest))
-    add(['sat', 'sun']);
+  if (/\b(?:weekends|at the weekend|on the weekend|every weekend)\b/i.test(rest)) add(['sat', 'sun']);
   // "every morning at nine ... Monday to Friday": the days said outright win over "every morning"
   if (
     days === null &&
@@ -205,7 +208,10 @@ export function eventDay(said: string, first: number): number | null {
   const month = (mo: string) => MONTH_WORDS.find((w) => w.startsWith(mo.slice(0, 3))) ?? mo;
   const t = text
     .toLowerCase()
-    .replace(/(\d{1,2}(?:st|nd|rd|th)?\s+)(jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b\.?/g, (_, n: string, mo: string) => n + month(mo))
+    .replace(
+      /(\d{1,2}(?:st|nd|rd|th)?\s+)(jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b\.?/g,
+      (_, n: string, mo: string) => n + month(mo),
+    )
     .replace(/\b(jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?(?=\s+\d)/g, (_, mo: string) => month(mo));
   // "the first evening" of the story, not "the first evening of the harvest" (a day said elsewhere)
   const nth =

@@ -179,7 +179,10 @@ export function windowsIn(said: string, opts: { workday?: boolean } = {}): Windo
   // notes' 24-hour "0700–1500" is "07:00–15:00"
   const text = said
     .replace(/\b([01]\d|2[0-3])([0-5]\d)(\s*(?:-|–|—|to|till|until)\s*)([01]\d|2[0-3])([0-5]\d)\b/g, '$1:$2$3$4:$5')
-    .replace(/\b(at|from|till|until|to|by|before|after)\s+([01]\d|2[0-3])([0-5]\d)\b(?!\s*(?:people|pounds|euros|dollars))/gi, '$1 $2:$3');
+    .replace(
+      /\b(at|from|till|until|to|by|before|after)\s+([01]\d|2[0-3])([0-5]\d)\b(?!\s*(?:people|pounds|euros|dollars))/gi,
+      '$1 $2:$3',
+    );
   const out: Window[] = [];
   const taken: [number, number][] = [];
   const free = (a: number, b: number) => taken.every(([x, y]) => b <= x || a >= y);

@@ -239,7 +239,9 @@ function eventIn(
     // "Stan's 70th birthday do: Sun 8 Mar, 1pm, The Mermaid": the words before the colon may be the kind itself
     const head = /^([^:]{3,40}):\s*/.exec(marked)?.[1];
     const note =
-      head && !/^\s*(?:event|plans?|notes?|next|coming up|diary|re|subject|when|where|date|time)\b/i.test(head) && EVENT_HEAD.test(head.trim().split(/\s+/).pop()!)
+      head &&
+      !/^\s*(?:event|plans?|notes?|next|coming up|diary|re|subject|when|where|date|time)\b/i.test(head) &&
+      EVENT_HEAD.test(head.trim().split(/\s+/).pop()!)
         ? `${head.trim()}:`
         : after;
     // "Nora's leaving do at the Crown", "Grandad's Christmas party": whose do it is
@@ -304,7 +306,10 @@ export function readEvents(
       ) {
         // a form's "Event: Annual produce show. Room: Main hall, Oakfield Community Centre. Date: ... Time: ..."
         for (const x of doc.sentences.slice(s.index + 1, s.index + 5)) {
-          if (!/^\s*(?:room|venue|place|where|location|date|when|day|time|hours|attendance|open to)\s*[:=]/i.test(x.text)) break;
+          if (
+            !/^\s*(?:room|venue|place|where|location|date|when|day|time|hours|attendance|open to)\s*[:=]/i.test(x.text)
+          )
+            break;
           text = `${text} ${x.text}`;
           markedText = `${markedText} ${x.marked}`;
           parts.push(x.text);

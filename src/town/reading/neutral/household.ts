@@ -253,7 +253,8 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
     )) {
       const p = people[Number(m[1]!.slice(1))];
       if (p) out.add(p);
-      if (m[2]) for (const n of [...listAfter(doc, m[2]).names, ...kinNamed(listAfter(doc, m[2]).kin, family)]) out.add(n);
+      if (m[2])
+        for (const n of [...listAfter(doc, m[2]).names, ...kinNamed(listAfter(doc, m[2]).kin, family)]) out.add(n);
     }
     // "his wife Lurdes, with whom he shares the rooms"
     for (const m of c.matchAll(
@@ -304,7 +305,9 @@ function keptFor(doc: Doc, c: string, family: readonly KinItem[]): string[] {
   ).exec(c);
   // the resident rents the room, not someone named before the verb ("Her son rents a room at Tom's")
   const subject = rents
-    ? [...c.slice(0, rents.index).matchAll(/@(\d+)(?!['’]s)|\b(?:she|he|i)\b|\b(?:her|his|my)\s+[\p{L}-]+\s*$/giu)].pop()
+    ? [
+        ...c.slice(0, rents.index).matchAll(/@(\d+)(?!['’]s)|\b(?:she|he|i)\b|\b(?:her|his|my)\s+[\p{L}-]+\s*$/giu),
+      ].pop()
     : undefined;
   if (rents && (!subject || subject[0] === `@${R}` || /^(?:she|he|i)$/i.test(subject[0]))) out.push(...all(rents[1]!));
   // "back in my childhood bedroom at Mum and Dad's"
@@ -314,10 +317,10 @@ function keptFor(doc: Doc, c: string, family: readonly KinItem[]): string[] {
   ).exec(c);
   if (kin) out.push(...kinNamed([kin[1]!, kin[2]!], family));
   // "I live in house of my uncle Jorge and his wife, my aunt Lucia"
-  const of = new RegExp(
-    String.raw`\b(?:live|lives|living|stay|stays|staying)\s+(?:in|at)\s+(?:the\s+)?(?:house|home|flat|place)\s+of\s+(.*)$`,
-    'iu',
-  ).exec(c);
+  const of =
+    /\b(?:live|lives|living|stay|stays|staying)\s+(?:in|at)\s+(?:the\s+)?(?:house|home|flat|place)\s+of\s+(.*)$/iu.exec(
+      c,
+    );
   if (of) {
     const list = listAfter(doc, of[1]!);
     out.push(...list.names, ...kinNamed(list.kin, family));
@@ -348,8 +351,7 @@ function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<stri
   const R = `@${doc.frame.people.indexOf(doc.resident)}`;
   if (rel && !new RegExp(`${R}(?!\\d)(?!['’]s)`).test(head.slice(Math.max(0, head.lastIndexOf(',', rel.index - 1)))))
     return;
-  if (/^\S+\s+(?:away|elsewhere|abroad|apart|nearby|on (?:their|his|her|my) own)\b/i.test(c.slice(verb.index)))
-    return;
+  if (/^\S+\s+(?:away|elsewhere|abroad|apart|nearby|on (?:their|his|her|my) own)\b/i.test(c.slice(verb.index))) return;
   const after = c.slice(verb.index, verb.index + 60);
   if (
     /\b(?:each other|one another|neighbou?rs|same street|same road|same lane|same building|another flat)\b/i.test(after)

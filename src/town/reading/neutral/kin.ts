@@ -13,7 +13,9 @@ import { type Doc, type Gender, personOf, reportedStart, type Sentence } from '.
 const clauseStart = (s: string, at: number): number => {
   // "X lives alone, though her stepdaughter Nour lives ... with her husband": a clause of its own
   let joint = 0;
-  for (const m of s.slice(0, at).matchAll(/,\s*(?:though|although|whereas|while|but|and(?=\s+(?:she|he|i|they)\b))\s+/gi))
+  for (const m of s
+    .slice(0, at)
+    .matchAll(/,\s*(?:though|although|whereas|while|but|and(?=\s+(?:she|he|i|they)\b))\s+/gi))
     joint = m.index + m[0].length;
   return Math.max(0, joint, reportedStart(s, at), ...[';', ':', '—'].map((c) => s.lastIndexOf(c, at) + 1));
 };

@@ -5,8 +5,9 @@
 // from "means to tell only X", "wants her sister to be the only one she tells", "only X knows", "confided in X",
 // kin words resolved through the family.
 import type { KinItem, SecretItem } from '../types.ts';
-import { INVERSE, isPlural, KIN, kinWord } from './kin-words.ts';
+import { INVERSE, KIN, kinWord } from './kin-words.ts';
 import { relativesNamed } from './relatives.ts';
+import { tellToIn } from './secret-listeners.ts';
 import { KEEPING, KEPT, OPEN, RUMOUR, TELL_TO, TRAIT, UNKNOWN, WEAK } from './secret-words.ts';
 import { type Doc, quoteOf, type Sentence } from './text.ts';
 
@@ -44,87 +45,6 @@ const content = (text: string): string[] =>
     .filter((w) => w.length > 2 && !KEEPING.has(w) && !kinWord(w));
 
 const kinNamed = relativesNamed;
-
-/**
- * The person a "him" or "her" stands for: the nearest one named before it in the same statements who is not the
- * owner, by name or by kin word ("I haven't told Dad ...; I'll tell him after the holidays"); else, for someone else's
- * matter, the resident the text is about; else the nearest named earlier in the text.
- */
-function pronounTarget(
-  doc: Doc,
-  before: string,
-  owner: string,
-  family: readonly KinItem[],
-  context = '',
-  pronoun = '',
-): string | null {
-  // "her" is a woman's and "him" a man's, where the family or the text's pronouns say which they are
-  const genderOf = (p: string) =>
-    p === doc.resident ? doc.gender : (kinWord(family.find((k) => k.name === p)?.relation ?? '')?.[1] ?? null);
-  const fits = (p: string) => !pronoun || !genderOf(p) || genderOf(p) === (/^(?:her|she)$/i.test(pronoun) ? 'f' : 'm');
-  const last = (t: string) =>
-    [...t.matchAll(new RegExp(String.raw`@(\d+)(?!['’]s)|\b(${KIN})(?![\p{L}-])(?!\s*,?\s*@\d)`, 'giu'))]
-      .map((m) =>
-        m[1] !== undefined ? doc.frame.people[Number(m[1])] : isPlural(m[2]!) ? undefined : kinNamed(m[2]!, family)[0],
-      )
-      .filter((p): p is string => !!p && p !== owner && fits(p))
-      .pop();
-  return last(before) ?? (owner !== doc.resident ? doc.resident : (last(context) ?? null));
-}
-
-/** Whom a "them" stands for: the last plural kin word or pair named before it ("her parents ... tell them"). */
-function pluralTarget(doc: Doc, before: string, family: readonly KinItem[]): string[] {
-  const all = [
-    ...before.matchAll(
-      new RegExp(String.raw`\b(${KIN})(?![\p{L}-])(?!\s*,?\s*@\d)|(@\d+)(?!['’]s)\s*(?:,|and|&)\s*(@\d+)(?!['’]s)`, 'giu'),
-    ),
-  ];
-  for (const m of all.reverse()) {
-    if (m[1] && isPlural(m[1])) return kinNamed(m[1], family);
-    if (m[2] && m[3]) return [m[2], m[3]].map((t) => doc.frame.people[Number(t.slice(1))]!).filter(Boolean);
-  }
-  return [];
-}
-
-/** The people a "tell" phrase names: residents by name, family by kin word, "him"/"her" by who was named before. */
-function listeners(
-  doc: Doc,
-  phrase: string,
-  before: string,
-  owner: string,
-  family: readonly KinItem[],
-  context = '',
-): string[] {
-  const out: string[] = [];
-  // "her sister Maud": the name, not every sister
-  const re = new RegExp(
-    String.raw`@(\d+)(?!['’]s)|(?:\b(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?\b(${KIN})(?![\p{L}-])(?!\s*,?\s*@\d)|\b(him|her|she|he)\b(?!\s+(?:[\p{L}-]+\s+){0,2}(?:${KIN}|@))(?!\s*,?\s*@)|\b(them)\b`,
-    'giu',
-  );
-  for (const m of phrase.matchAll(re)) {
-    if (m[1] !== undefined) {
-      const p = doc.frame.people[Number(m[1])];
-      if (p) out.push(p);
-    } else if (m[2]) out.push(...kinNamed(m[2], family));
-    else if (m[3]) {
-      const p = pronounTarget(doc, `${before}${phrase.slice(0, m.index)}`, owner, family, context, m[3]);
-      if (p) out.push(p);
-    } else if (m[4]) out.push(...pluralTarget(doc, `${context} ${before}${phrase.slice(0, m.index)}`, family));
-  }
-  return [...new Set(out)];
-}
-
-/** Who a sentence says the owner means to tell (or has told), or null when it says nothing of it. */
-function tellToIn(doc: Doc, marked: string, owner: string, family: readonly KinItem[], context = ''): string[] | null {
-  let found: string[] | null = null;
-  for (const re of TELL_TO)
-    for (const m of marked.matchAll(re)) {
-      if (/(?:\bnot|n['’]t|\bnever)\s*$/i.test(marked.slice(Math.max(0, m.index - 14), m.index))) continue;
-      // "him" may stand for someone named sentences before ("Her son Teo says ... She wants him to be the only one")
-      found = [...(found ?? []), ...listeners(doc, m[1]!, marked.slice(0, m.index), owner, family, context)];
-    }
-  return found ? [...new Set(found)] : null;
-}
 
 /** Verbs of passing a private matter to someone ("told", "confided to", "let slip to", "has shown it to"). */
 const TOLD = String.raw`(?:told|confided in|confided to|confessed to|admitted to|whispered to|let slip to|(?:has\s+)?(?:shown|showed) (?:it|this|that) to)`;
@@ -166,7 +86,10 @@ function ownerIn(
     /\b(?:keeps?|keeping|knows?|holds?|carries)\s+@(\d+)['’]s\s+secret/i.exec(t) ??
     /@(\d+)['’]s\s+secret\b/i.exec(t) ??
     // "Cornelius had come one wet afternoon to confide that he had altered his will"
-    new RegExp(String.raw`${TELLER}\s+(?:come|came|gone|went|called)\b[^.;]{0,40}?\bto\s+(?:confide|confess|tell)\b`, 'iu').exec(t);
+    new RegExp(
+      String.raw`${TELLER}\s+(?:come|came|gone|went|called)\b[^.;]{0,40}?\bto\s+(?:confide|confess|tell)\b`,
+      'iu',
+    ).exec(t);
   if (confided) {
     const p = people[Number(confided[1])];
     if (p && p !== doc.resident) return { owner: p, toldResident: true };
@@ -239,7 +162,10 @@ function pointsBack(s: { text: string; marked: string }): boolean {
     // "her mum Zodwa, who she lives with": who the listener is, not the matter
     .replace(/,\s*(?:who|whom|whose)\b[^.;]*/gi, ' ')
     // "I've put it in the bureau": what is done with the matter, said as "it"
-    .replace(/\b(?:put|hidden|hid|locked|tucked|filed|stashed)\s+(?:it|them|this|that)\s+(?:away\s+)?(?:in|into|under|behind)\s+(?:the|a|my|her|his)\s+\S+/gi, ' ');
+    .replace(
+      /\b(?:put|hidden|hid|locked|tucked|filed|stashed)\s+(?:it|them|this|that)\s+(?:away\s+)?(?:in|into|under|behind)\s+(?:the|a|my|her|his)\s+\S+/gi,
+      ' ',
+    );
   const own = content(stripped).length;
   // "she's told no one at all, and that she means to tell only her sister": the clause after "that" is whom to tell
   const clause = /\bthat\s+(.*)$/i.exec(s.marked);
@@ -297,7 +223,12 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
     // "I've told only my brother Ken, who lives with me": whom the matter just before was told, not a matter of its own
     const prior = us[u.index - 1];
     const weakOnly = keptIn(u.marked, u.sentence.text).every((k) => WEAK.test(u.marked.slice(k.index)));
-    if (weakOnly && prior && out.some((x) => x.at.includes(prior.index)) && u.sentence.index - prior.sentence.index <= 1)
+    if (
+      weakOnly &&
+      prior &&
+      out.some((x) => x.at.includes(prior.index)) &&
+      u.sentence.index - prior.sentence.index <= 1
+    )
       matterAt = prior;
     else if (pointsBack(u)) {
       // the nearest statement before it with something to keep (any field), else the next one; the one just

@@ -37,7 +37,8 @@ export interface Doc {
 }
 
 // "St. Mary's" is a saint's, but "on Quay St. Xmas social ..." ends a street's name and may end the sentence
-const ABBREV = /\b(Mr|Mrs|Ms|Dr|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|a\.m|p\.m|m(?=\.\s+(?:to\s+)?\p{Lu}))\.(?=\s)/giu;
+const ABBREV =
+  /\b(Mr|Mrs|Ms|Dr|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|a\.m|p\.m|m(?=\.\s+(?:to\s+)?\p{Lu}))\.(?=\s)/giu;
 const SAINT = /(?<!\p{Lu}\p{Ll}+\s+)\b(?:St|st)\.(?=\s)/gu;
 
 /** Splits a passage into sentences (full stops after titles and "a.m." kept inside). */
@@ -45,11 +46,18 @@ export function sentencesOf(text: string): string[] {
   const guarded = text
     .replace(ABBREV, (m) => m.replace(/\.$/, '\u2024'))
     .replace(SAINT, (m) => m.replace(/\.$/, '\u2024'));
-  return guarded
-    .split(/(?<=[.!?])["”’)]?\s+(?=["“‘(]?[\p{Lu}\d@])|\n+|(?<=[.!?])$/u)
-    // a list's bullet ("- Job: ...", "• lives: ...", "* With: ...") is no word of the line
-    .map((s) => s.replace(/\u2024/g, '.').trim().replace(/^(?:[-–—•*·▪]|\d{1,2}[.)])\s+/u, ''))
-    .filter((s) => s !== '');
+  return (
+    guarded
+      .split(/(?<=[.!?])["”’)]?\s+(?=["“‘(]?[\p{Lu}\d@])|\n+|(?<=[.!?])$/u)
+      // a list's bullet ("- Job: ...", "• lives: ...", "* With: ...") is no word of the line
+      .map((s) =>
+        s
+          .replace(/\u2024/g, '.')
+          .trim()
+          .replace(/^(?:[-–—•*·▪]|\d{1,2}[.)])\s+/u, ''),
+      )
+      .filter((s) => s !== '')
+  );
 }
 
 /** Word edges that know letters beyond ASCII ("Inês", "Évora"): JavaScript's \\b does not. */

@@ -79,7 +79,11 @@ function workplace(doc: Doc): Candidate | null {
         if (own.length > 0 && !leisure) score += 3;
         if (WORK_AFTER.test(after)) score += 3;
         const R = doc.frame.people.indexOf(doc.resident);
-        if (new RegExp(`@${R}(?!\\d)(?!['’]s)\\s*,?\\s+(?:from|of)\\s+(?:the\\s+)?$`).test(mc.slice(0, mc.length - (c.length - m.at))))
+        if (
+          new RegExp(`@${R}(?!\\d)(?!['’]s)\\s*,?\\s+(?:from|of)\\s+(?:the\\s+)?$`).test(
+            mc.slice(0, mc.length - (c.length - m.at)),
+          )
+        )
           score += 3;
         // "The Lind farm is worked by Oskar Lind": the passive's agent
         const by =
@@ -111,7 +115,11 @@ function workplace(doc: Doc): Candidate | null {
         )
           score -= 3;
         // "he plans to sell the brewery": a business to be sold or left is not where one works
-        if (/\b(?:plans?|planning|wants?|going|hopes?|decided|means?|intends?)\s+to\s+(?:sell|buy|close|leave|quit)\b[^,;.]*$/i.test(clause))
+        if (
+          /\b(?:plans?|planning|wants?|going|hopes?|decided|means?|intends?)\s+to\s+(?:sell|buy|close|leave|quit)\b[^,;.]*$/i.test(
+            clause,
+          )
+        )
           continue;
         // "running a seed swap at The Anchor", "a cook-off will be held at the park" are events there, not work
         if (/\b(?:will be held|takes? place|will take place|is planned|is being held|is scheduled)\b/i.test(clause))
