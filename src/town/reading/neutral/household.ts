@@ -9,7 +9,7 @@ import { relativesNamed } from './relatives.ts';
 import { type Doc, reportedStart, type Sentence } from './text.ts';
 
 const DWELLING = `(?:home|house|flat|apartment|cottage|place|rooms?|roof|bungalow|farmhouse|farm|caravan|quarters|digs|lodgings|bedsit|loft|attic|studio|cabin|croft|manse|vicarage|rectory|upstairs|downstairs)`;
-const VERB = String.raw`(?:(?:still\s+|now\s+|also\s+)?(?:lives?|living|lived|live|stays?|staying|sleeps?|sleeping|lodges?|lodging|boards?|boarding|resides?|residing|shares?|sharing|shared|keeps? house|moved\s+(?:back\s+)?in|has\s+moved\s+(?:back\s+)?in|(?:has|have|had)\s+lived|(?:is|are)\s+living|(?:have|has|had)\s+the\s+${DWELLING}|(?:is|am|are)\s+(?:back\s+)?(?:at\s+)?home|back\s+home|at\s+home|home\s*[:=–-]|${DWELLING},?(?=\s+with\b))(?:\s+and\s+[a-z]+s)?)`;
+const VERB = String.raw`(?:(?:still\s+|now\s+|also\s+)?(?:lives?|living|lived|live|stays?|staying|sleeps?|sleeping|lodges?|lodging|boards?|boarding|resides?|residing|shares?|sharing|shared|keeps? house|moved\s+(?:back\s+)?in|has\s+moved\s+(?:back\s+)?in|(?:has|have|had)\s+lived|(?:is|are)\s+living|(?:have|has|had)\s+the\s+${DWELLING}|(?:is|am|are)\s+(?:back\s+)?(?:at\s+)?home|back\s+home|at\s+home|home\s*[:=–-]|${DWELLING}(?:\s+[\p{L}-]+){0,2},?(?=\s+with\b))(?:\s+and\s+[a-z]+s)?)`;
 const LIVE_WITH = new RegExp(String.raw`\b${VERB}(?![\p{L}])((?:[^.;@]|@\d+){0,70}?)\bwith\s+`, 'giu');
 /** "Four of us live in the Iyer house: my husband Suresh, our daughter Meena, ... and me." */
 const LIVE_COLON = /\b(?:we|us|of us)\s+(?:all\s+)?live\b[^.;:@]{0,50}:\s*/gi;
@@ -284,6 +284,15 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
     LIVE_WITH.lastIndex = 0;
     together(doc, c, family, out);
     for (const p of keptFor(doc, c, family)) out.add(p);
+    // "Grandkid: Kerry's lad Alfie (6), same house.", "all under one roof": those the clause names
+    if (/\b(?:same (?:house|home|roof|flat|address)|under (?:one|the same) roof)\b/i.test(c) && !NOT.test(c))
+      for (const x of c.matchAll(/@(\d+)(?!['’]s)/g)) {
+        const p = people[Number(x[1])];
+        if (p) out.add(p);
+      }
+    // "when I locked our flat", "the kids were asleep in our house": the one the resident married lives there too
+    if (doc.firstPerson && /\bour\s+(?:own\s+|little\s+|old\s+)?(?:house|home|flat|cottage|bungalow|farmhouse|place|rooms)\b/i.test(c))
+      for (const n of spouses(family)) out.add(n);
   }
 }
 

@@ -89,7 +89,7 @@ export const RE = {
   /** A register's "Resident child: Daisy", "Spouse: Ronald", "Son: Kit": the word before the colon is the tie. */
   register: rx(String.raw`(?:^|[.;]\s*)(?:resident\s+|other\s+)?${K}\s*[:=]\s*(@\d+)`),
   /** "our Lottie", "their Shannon" (not "our son Tom"): the couple's child, in some English. */
-  ourName: rx(String.raw`\b(our|their)\s+(@\d+)(?!['’]s)`),
+  ourName: rx(String.raw`\b(our|their)\s+(@\d+)(?!['’]s\s+${MOD}${K})`),
   /** Learner English "Karim sister, Leila": a name before a kin word is its owner. */
   bareOwner: rx(String.raw`(@\d+)\s+${K}\s*,\s*(@\d+)`),
   parenthetical: rx(String.raw`(${P})\s*\(\s*${MOD}${K}(?:\s*,\s*\d{1,3})?\s*\)`),

@@ -156,7 +156,7 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
         .replace(/\bw\/\s*/gi, 'with ')
         .replace(/(^|\s)@(?=\s)/g, '$1at')
         .replace(
-          /(@\d+)['’]s\s+(?=(?:been|got|gone|going|planning|hosting|running|throwing|organi[sz]ing|having|holding|giving|moved|living|staying|just|never|always|not|also|still|now|already|started|decided|working)\b)/g,
+          /(@\d+)['’]s\s+(?=(?:been|got|gone|going|planning|hosting|running|throwing|organi[sz]ing|having|holding|giving|moved|living|staying|just|never|always|not|also|still|now|already|started|decided|working|home (?:from|for|again|now)|back (?:from|home|for))\b)/g,
           '$1 ',
         );
       sentences.push({ field: p.field, index: sentences.length, text: s, marked: plain, mentions });
