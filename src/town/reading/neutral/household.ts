@@ -20,7 +20,7 @@ const NOT =
 
 /** A subject of two, the resident among them: "My wife, Mary, and I", "Her daughter, Iris, and Iris's husband, Milo". */
 const COMPOUND =
-  /(?:^|[.;:]\s*)\s*(?:(?:my|her|his|our|their|@\d+['’]s)\s+[\p{L}-]+\s*,?\s*)?@\d+(?!['’]s)(?:\s*\([^()]*\))?(?:\s*,\s*(?:my|her|his|our|their)\s+[\p{L}-]+\s*,)?\s*,?\s*(?:and|&|\+)\s+(?:i|me|she|he|(?:(?:my|her|his|our|their|@\d+['’]s)\s+[\p{L}-]+\s*,?\s*)?@\d+(?!['’]s)\s*,?)\s*$/iu;
+  /(?:^|[.;:]\s*)\s*(?:(?:(?:my|her|his|our|their|@\d+['’]s)\s+)?[\p{L}-]+\s*,?\s*)?@\d+(?!['’]s)(?:\s*\([^()]*\))?(?:\s*,\s*(?:my|her|his|our|their)\s+[\p{L}-]+\s*,)?\s*,?\s*(?:and|&|\+)\s+(?:i|me|she|he|(?:(?:my|her|his|our|their|@\d+['’]s)\s+[\p{L}-]+\s*,?\s*)?@\d+(?!['’]s)\s*,?)\s*$/iu;
 
 /** An age said in words after a name ("Arjun, fifteen,"). */
 const AGE_WORD = `(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)`;
@@ -225,9 +225,10 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
         const p = people[Number(x[1])];
         if (p) out.add(p);
       }
-      const kin = [...home[1]!.matchAll(new RegExp(String.raw`\b(${KIN})(?![\p{L}-])(?!\s*,?\s*\(?@)`, 'giu'))].map(
-        (m) => m[1]!,
-      );
+      // "twin boys Per and Nils": "twin" says how the boys are, not a sibling of the resident
+      const kin = [
+        ...home[1]!.matchAll(new RegExp(String.raw`\b(${KIN})(?![\p{L}-])(?!\s*,?\s*\(?@)(?!\s+${KIN})`, 'giu')),
+      ].map((m) => m[1]!);
       for (const n of kinNamed(kin, family)) out.add(n);
     }
     // "They live in the flat above the bakery", "and they all live on the farm": those just named, else the couple
@@ -291,7 +292,10 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
         if (p) out.add(p);
       }
     // "when I locked our flat", "the kids were asleep in our house": the one the resident married lives there too
-    if (doc.firstPerson && /\bour\s+(?:own\s+|little\s+|old\s+)?(?:house|home|flat|cottage|bungalow|farmhouse|place|rooms)\b/i.test(c))
+    if (
+      doc.firstPerson &&
+      /\bour\s+(?:own\s+|little\s+|old\s+)?(?:house|home|flat|cottage|bungalow|farmhouse|place|rooms)\b/i.test(c)
+    )
       for (const n of spouses(family)) out.add(n);
   }
 }
@@ -319,6 +323,9 @@ function keptFor(doc: Doc, c: string, family: readonly KinItem[]): string[] {
       ].pop()
     : undefined;
   if (rents && (!subject || subject[0] === `@${R}` || /^(?:she|he|i)$/i.test(subject[0]))) out.push(...all(rents[1]!));
+  // "Anil has been sleeping on Ravi and Kavita's sofa": someone staying at the resident's own home, with its other owner
+  else if (rents && subject?.[0].startsWith('@') && new RegExp(`@${R}(?!\\d)`).test(rents[1]!))
+    out.push(...all(`${subject[0]} ${rents[1]}`));
   // "back in my childhood bedroom at Mum and Dad's"
   const kin = new RegExp(
     String.raw`\b(?:back|home|living|lives?|staying|stays?|bedroom|room)\b[^.;@]{0,40}?\b(?:at|in)\s+(?:my\s+|her\s+|his\s+)?(${KIN})\s*(?:and|&)\s*(?:my\s+|her\s+|his\s+)?(${KIN})['’]s(?![\p{L}])`,
