@@ -225,6 +225,8 @@ export function windowsIn(said: string, opts: { workday?: boolean } = {}): Windo
     }
   for (const m of [
     ...text.matchAll(AT_RE),
+    // a note's "Tmrw noon:", "Sun midday"
+    ...text.matchAll(/(?<![\p{L}])(noon|midday)(?![\p{L}])/giu),
     ...text.matchAll(BARE_RE),
     ...text.matchAll(SPOKEN_RE),
     ...text.matchAll(LATE_RE),
