@@ -2,6 +2,7 @@
 // each sentence names (by full name, by a first name only one resident has, by title and surname) and who a pronoun
 // stands for. It knows English names, pronouns and punctuation, nothing about any town.
 import { escapeRegExp } from '../../../core/text.ts';
+import { KIN } from './kin-words.ts';
 import type { ResidentText, TownFrame } from '../types.ts';
 
 export type Gender = 'm' | 'f';
@@ -141,6 +142,15 @@ export function markPeople(text: string, people: readonly string[]): { marked: s
   return { marked, mentions };
 }
 
+const GLOSS = new RegExp(
+  String.raw`\b(my|her|his|our|their)\s+\p{L}+\s*\(\s*(?:my|her|his|our|their)\s+(${KIN})\s*\)`,
+  'giu',
+);
+const GLOSS_PAIR = new RegExp(
+  String.raw`\b\p{Lu}\p{L}+\s+(?:and|&)\s+\p{Lu}\p{L}+\s+[—–-]\s+that['’]s\s+((?:my|her|his)\s+${KIN}\s+@\d+\s+(?:and|&)\s+(?:my|her|his)\s+${KIN}\s+@\d+)\s+[—–-]`,
+  'giu',
+);
+
 const FEMALE = /\b(?:she|her|hers|herself)\b/gi;
 const MALE = /\b(?:he|him|his|himself)\b/gi;
 
@@ -155,6 +165,10 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
       const plain = marked
         .replace(/\bw\/\s*/gi, 'with ')
         .replace(/(^|\s)@(?=\s)/g, '$1at')
+        // a word glossed by a kin word is that kin word: "my koro (my grandad), Wiremu", "Amma and Thatha — that's my
+        // mum Dilani and my dad Sunil —"
+        .replace(GLOSS, '$1 $2')
+        .replace(GLOSS_PAIR, '$1')
         .replace(
           /(@\d+)['’]s\s+(?=(?:been|got|gone|going|planning|hosting|running|throwing|organi[sz]ing|having|holding|giving|moved|living|staying|just|never|always|not|also|still|now|already|started|decided|working|home (?:from|for|again|now)|back (?:from|home|for))\b)/g,
           '$1 ',
