@@ -231,6 +231,19 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
     LIVE_WITH.lastIndex = 0;
     together(doc, c, family, out);
     for (const p of keptFor(doc, c, family)) out.add(p);
+    // a register's "Rose Cottage: Margaret Hollis (occupier); Thomas Hollis (grandson)": those listed at a home
+    const at = /^([^:]{2,60}):\s*(.*)$/.exec(s.marked)?.[1];
+    const R = `@${people.indexOf(doc.resident)}`;
+    if (at && c === marked.split(/;|\.\s/)[0] && new RegExp(`${R}(?!\\d)`).test(s.marked))
+      if (
+        placesIn(at, doc.frame.places).some((p) =>
+          HOME_NAME.test(doc.frame.places.find((q) => q.id === p.id)?.name ?? ''),
+        )
+      )
+        for (const x of s.marked.slice(at.length).matchAll(/@(\d+)(?!['’]s)/g)) {
+          const p = people[Number(x[1])];
+          if (p) out.add(p);
+        }
     // "Grandkid: Kerry's lad Alfie (6), same house.", "all under one roof": those the clause names
     if (/\b(?:same (?:house|home|roof|flat|address)|under (?:one|the same) roof)\b/i.test(c) && !NOT.test(c))
       for (const x of c.matchAll(/@(\d+)(?!['’]s)/g)) {
@@ -245,6 +258,9 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       for (const n of spouses(family)) out.add(n);
   }
 }
+
+/** A place that is someone's home by its name ("Rose Cottage", "the Ferris house"). */
+const HOME_NAME = /\b(?:house|home|cottage|flat|apartment|bungalow|farmhouse|croft|manse|vicarage|rectory|lodge)\b/i;
 
 const NEAR_WORDS = /\b(?:next door|neighbou?rs?|near|nearby|across|opposite|no\.\s*\d|number \d)\b/i;
 

@@ -42,9 +42,16 @@ const ABBREV =
   /\b(Mr|Mrs|Ms|Dr|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|a\.m|p\.m|m(?=\.\s+(?:to\s+)?\p{Lu}))\.(?=\s)/giu;
 const SAINT = /(?<!\p{Lu}\p{Ll}+\s+)\b(?:St|st)\.(?=\s)/gu;
 
+/** A register's "HOLLIS, Margaret" is Margaret Hollis. */
+const SURNAME_FIRST = /\b(\p{Lu}[\p{Lu}'’-]+),\s+(\p{Lu}\p{Ll}+)\b/gu;
+
 /** Splits a passage into sentences (full stops after titles and "a.m." kept inside). */
 export function sentencesOf(text: string): string[] {
   const guarded = text
+    .replace(
+      SURNAME_FIRST,
+      (_, last: string, first: string) => `${first} ${last.charAt(0)}${last.slice(1).toLowerCase()}`,
+    )
     .replace(ABBREV, (m) => m.replace(/\.$/, '\u2024'))
     .replace(SAINT, (m) => m.replace(/\.$/, '\u2024'));
   return (
