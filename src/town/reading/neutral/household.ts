@@ -57,7 +57,7 @@ function subjects(doc: Doc, head: string, prev = ''): { resident: boolean; other
   return { resident, others };
 }
 
-function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinItem[], out: Set<string>) {
+function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinItem[], out: Set<string>, earlier = '') {
   const people = doc.frame.people;
   // "Amy's moved back in with us": the contraction, not a possessive
   const marked = s.marked
@@ -179,7 +179,7 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
     }
     // "They live in the flat above the bakery", "and they all live on the farm": those just named, else the couple
     if (
-      /(?:^|,?\s+and)\s*(?:they|we|the (?:two|three|four|five|six) of (?:them|us)|(?:both|all(?: (?:three|four|five|six))?) of (?:them|us))\s+(?:both\s+|all\s+)?(?:live|share|have (?:the|a|our|their) [\p{L}\s]{0,20}?(?:house|home|flat|cottage|place|farm|rooms))\b|\ball\s+(?:live\s+)?(?:at|in|under)\b/iu.test(
+      /(?:^|,?\s+and)\s*(?:they|we|the (?:two|three|four|five|six) of (?:them|us)|(?:both|all(?: (?:three|four|five|six))?) of (?:them|us))\s*(?:both\s+|all\s+)?(?:(?:['’]ve|\s+have|\s+had)\s+(?:always\s+)?lived|live|share|have (?:the|a|our|their) [\p{L}\s]{0,20}?(?:house|home|flat|cottage|place|farm|rooms))\b|\ball\s+(?:live\s+)?(?:at|in|under)\b/iu.test(
         c,
       ) &&
       !/\bwith\b/i.test(c) &&
@@ -192,7 +192,13 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       const before = near(prev).filter((p) => family.some((k) => k.name === p));
       // "m. to Roy. Son Ned (12), dau Pat (9), all at the Gale house": all of them, the family named before too
       const all = /\ball\b/i.test(c) ? [...named, ...before] : named;
-      for (const n of named.length > 0 ? all : before.length > 0 ? before : spouses(family)) out.add(n);
+      // "My sister Ivy and I keep the farm. ... We've lived in the old farmhouse all our lives": the "X and I" said before
+      const pair = [
+        ...earlier.matchAll(/(@\d+)(?!['’]s)\s+(?:and|&)\s+(?:i|me)\b|\b(?:i|me)\s+(?:and|&)\s+(@\d+)(?!['’]s)/gi),
+      ].pop();
+      const weTwo = pair ? [people[Number((pair[1] ?? pair[2])!.slice(1))]!] : [];
+      const fallback = /\bwe\b/i.test(c) && spouses(family).length === 0 ? weTwo : spouses(family);
+      for (const n of named.length > 0 ? all : before.length > 0 ? before : fallback) out.add(n);
     }
     // "her mum Zodwa, who she lives with, along with her little brother Themba"
     for (const m of c.matchAll(
@@ -314,7 +320,18 @@ function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<stri
 /** Residents who share the resident's home, as the text says it. */
 export function readHousehold(doc: Doc, family: readonly KinItem[]): string[] {
   const out = new Set<string>();
-  for (const s of doc.sentences) readSentence(doc, s, doc.sentences[s.index - 1]?.marked ?? '', family, out);
+  for (const s of doc.sentences)
+    readSentence(
+      doc,
+      s,
+      doc.sentences[s.index - 1]?.marked ?? '',
+      family,
+      out,
+      doc.sentences
+        .slice(0, s.index)
+        .map((x) => x.marked)
+        .join(' '),
+    );
   out.delete(doc.resident);
   return [...out];
 }
