@@ -5,7 +5,7 @@
 import type { KinItem } from '../types.ts';
 import { KIN } from './kin-words.ts';
 import { placesIn } from './places.ts';
-import { type Doc, reportedStart, type Sentence } from './text.ts';
+import { type Doc, GLOSS_PAIR, reportedStart, type Sentence } from './text.ts';
 import { keptFor, kinNamed, listAfter, spouses } from './household-list.ts';
 
 const DWELLING = `(?:home|house|flat|apartment|cottage|place|rooms?|roof|bungalow|farmhouse|farm|caravan|quarters|digs|lodgings|bedsit|loft|attic|studio|cabin|croft|manse|vicarage|rectory|upstairs|downstairs)`;
@@ -61,6 +61,7 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
   const people = doc.frame.people;
   // "Amy's moved back in with us": the contraction, not a possessive
   const marked = s.marked
+    .replace(GLOSS_PAIR, '$1')
     .replace(/\bw\/\s*/gi, 'with ')
     .replace(/(@\d+)['’]s\s+(?=(?:moved|lived|living|staying|been|come|gone|just)\b)/g, '$1 ');
   let said = prev;

@@ -149,12 +149,13 @@ export function markPeople(text: string, people: readonly string[]): { marked: s
   return { marked, mentions };
 }
 
-const GLOSS = new RegExp(
-  String.raw`\b(my|her|his|our|their)\s+\p{L}+\s*\(\s*(?:my|her|his|our|their)\s+(${KIN})\s*\)`,
+/** "Amma and Thatha — that's my mum Dilani and my dad Sunil —": the pair the gloss names (household.ts). */
+export const GLOSS_PAIR = new RegExp(
+  String.raw`\b\p{Lu}\p{L}+\s+(?:and|&)\s+\p{Lu}\p{L}+\s+[—–-]\s+that['’]s\s+((?:my|her|his)\s+${KIN}\s+@\d+\s+(?:and|&)\s+(?:my|her|his)\s+${KIN}\s+@\d+)\s+[—–-]`,
   'giu',
 );
-const GLOSS_PAIR = new RegExp(
-  String.raw`\b\p{Lu}\p{L}+\s+(?:and|&)\s+\p{Lu}\p{L}+\s+[—–-]\s+that['’]s\s+((?:my|her|his)\s+${KIN}\s+@\d+\s+(?:and|&)\s+(?:my|her|his)\s+${KIN}\s+@\d+)\s+[—–-]`,
+const GLOSS = new RegExp(
+  String.raw`\b(my|her|his|our|their)\s+\p{L}+\s*\(\s*(?:my|her|his|our|their)\s+(${KIN})\s*\)`,
   'giu',
 );
 
@@ -172,10 +173,8 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
       const plain = marked
         .replace(/\bw\/\s*/gi, 'with ')
         .replace(/(^|\s)@(?=\s)/g, '$1at')
-        // a word glossed by a kin word is that kin word: "my koro (my grandad), Wiremu", "Amma and Thatha — that's my
-        // mum Dilani and my dad Sunil —"
+        // a word glossed by a kin word is that kin word: "my koro (my grandad), Wiremu"
         .replace(GLOSS, '$1 $2')
-        .replace(GLOSS_PAIR, '$1')
         .replace(
           /(@\d+)['’]s\s+(?=(?:been|got|gone|going|planning|hosting|running|throwing|organi[sz]ing|having|holding|giving|moved|living|staying|just|never|always|not|also|still|now|already|started|decided|working|home (?:from|for|again|now)|back (?:from|home|for))\b)/g,
           '$1 ',

@@ -213,8 +213,10 @@ function hourClauses(doc: Doc, at: Candidate): string[] {
     if (named.includes(doc.resident)) return true;
     return named.length === 0 || /\b(?:she|he|i)\b/i.test(c);
   };
+  // "...; Joon plays darts at The Plough every Wednesday": a clause about another place gives no working days
+  const elsewhere = (c: string) => placesIn(c, doc.frame.places).some((m) => m.id !== at.id);
   own.forEach((c, i) => {
-    if (i > at.clause && fits(c, ownMarked[i] ?? '')) out.push(c);
+    if (i > at.clause && fits(c, ownMarked[i] ?? '') && !elsewhere(c)) out.push(c);
   });
   for (const next of doc.sentences.slice(at.sentence.index + 1, at.sentence.index + 3)) {
     if (placesIn(next.text, doc.frame.places).length > 0) break;
@@ -225,7 +227,7 @@ function hourClauses(doc: Doc, at: Candidate): string[] {
     }
   }
   own.forEach((c, i) => {
-    if (i < at.clause && fits(c, ownMarked[i] ?? '')) out.push(c);
+    if (i < at.clause && fits(c, ownMarked[i] ?? '') && !elsewhere(c)) out.push(c);
   });
   return out;
 }
