@@ -92,6 +92,9 @@ export function tellToIn(
   for (const re of TELL_TO)
     for (const m of marked.matchAll(re)) {
       if (/(?:\bnot|n['’]t|\bnever)\s*$/i.test(marked.slice(Math.max(0, m.index - 14), m.index))) continue;
+      // "Maeve told Bridie that Orla is leaving": gossip passed on by someone else is not the owner telling
+      const teller = /^@(\d+)(?!['’]s)\s+(?:told|confided)/i.exec(m[0]);
+      if (teller && doc.frame.people[Number(teller[1])] !== owner) continue;
       // "him" may stand for someone named sentences before ("Her son Teo says ... She wants him to be the only one")
       found = [...(found ?? []), ...listeners(doc, m[1]!, marked.slice(0, m.index), owner, family, context)];
     }
