@@ -109,7 +109,7 @@ export function weekdaysIn(text: string): Weekday[] | null {
   // "every morning at nine ... Monday to Friday": the days said outright win over "every morning"
   if (
     days === null &&
-    /\b(?:every (?:single )?(?:day|night|evening|morning)|everyday|daily|nightly|seven days (?:a|in the|of the) week|each (?:day|night)|all week|every day of the week)\b/i.test(
+    /\b(?:every (?:single )?(?:day|night|evening|morning)|everyday|daily|nightly|seven days (?:a|in the|of the) week|each (?:day|night)|all week|every day of the week|most days)\b/i.test(
       rest,
     )
   )
@@ -117,7 +117,7 @@ export function weekdaysIn(text: string): Weekday[] | null {
   // "except Sundays", "but Monday", "closed on Sundays", "Sundays off"
   const off = new Set<Weekday>();
   const offRe = new RegExp(
-    String.raw`\b(?:except|but|apart from|other than|save|bar|closed|shut|off|not)\b(?:\s+(?:on|for))?\s+((?:${DAY}(?:\s*(?:,|and|or|&)\s*)?)+)|((?:${DAY}(?:\s*(?:,|and|or|&)\s*)?)+)\s+off\b`,
+    String.raw`\b(?:except|but|apart from|other than|save|bar|closed|shut|off|not|never)\b(?:\s+(?:on|for))?(?:\s+an?)?\s+((?:${DAY}(?:\s*(?:,|and|or|&)\s*)?)+)|((?:${DAY}(?:\s*(?:,|and|or|&)\s*)?)+)\s+off\b`,
     'giu',
   );
   for (const m of rest.matchAll(offRe)) {

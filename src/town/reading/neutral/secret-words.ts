@@ -89,7 +89,8 @@ export const KEPT = new RegExp(
     String.raw`(?:@\d+(?!['’]s)|\b(?:her|his|my|their)\s+[\p{L}-]+|\b(?:mum|mam|mom|dad|parents|mother|father|husband|wife|family))\s+(?:does ?n['’]t|does not|do not|don['’]t|must never|must not|mustn['’]t|can['’]t|cannot|never) (?:yet )?(?:know|find out|learn|hear)\b`,
     String.raw`\bwithout telling\b`,
     // "she mustn't find out", "he isn't to know" (not "she doesn't know what to do")
-    String.raw`\b(?:she|he|they)\s+(?:mustn['’]t|must not|must never|can['’]t|cannot|isn['’]t to|is not to|aren['’]t to|won['’]t|shouldn['’]t)\s+(?:ever\s+)?(?:know|find out|hear|learn)\b`,
+    // ("he won't hear of it" refuses; it keeps nothing)
+    String.raw`\b(?:she|he|they)\s+(?:mustn['’]t|must not|must never|isn['’]t to|is not to|aren['’]t to|shouldn['’]t)\s+(?:ever\s+)?(?:know|find out|hear|learn)\b|\b(?:she|he|they)\s+(?:can['’]t|cannot|won['’]t)\s+(?:ever\s+)?(?:know|find out)\b`,
     String.raw`\bnot even\s+(?:@\d+|her|his|my)\b[^.;]{0,40}?\b(?:knows?|has been (?:told|allowed)|is allowed|was told|suspects?)\b`,
     String.raw`\bbehind (?:everyone|everybody|\S+)['’]s back\b`,
     // "hiding it from his parents", not "hiding from the rain"
