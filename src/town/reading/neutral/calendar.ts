@@ -242,7 +242,21 @@ export function eventDay(said: string, first: number): number | null {
     if (d < first) d = Math.floor(Date.UTC(s.getUTCFullYear(), s.getUTCMonth() + 1, Number(ofMonth[1])) / DAY_MS);
     return d;
   }
-  const week = /\b(sun|mon|tues|wednes|thurs|fri|satur)day\s+week\b/.exec(t);
+  // "17/5", "17/05/2025": day then month, unless the first cannot be a month's day order ("5/17")
+  const slash = /(?<![\d/])(?!24\/7\b|1\/[234]\b)(\d{1,2})\/(\d{1,2})(?:\/(?:\d{2}|\d{4}))?(?![\d/])/.exec(t);
+  if (slash) {
+    let [d, mo] = [Number(slash[1]), Number(slash[2])];
+    if (mo > 12 && d <= 12) [d, mo] = [mo, d];
+    if (mo >= 1 && mo <= 12 && d >= 1 && d <= 31) {
+      const year = new Date(first * DAY_MS).getUTCFullYear();
+      let day = Math.floor(Date.UTC(year, mo - 1, d) / DAY_MS);
+      if (day < first - 180) day = Math.floor(Date.UTC(year + 1, mo - 1, d) / DAY_MS);
+      return day;
+    }
+  }
+  const week =
+    /\b(sun|mon|tues|wednes|thurs|fri|satur)day\s+week\b/.exec(t) ??
+    /\ba week (?:on|from) (sun|mon|tues|wednes|thurs|fri|satur)day\b/.exec(t);
   if (week) {
     const k = WEEKDAYS.indexOf(week[1]!.slice(0, 3) as Weekday);
     return first + ((k - weekdayOf(first) + 7) % 7 || 7) + 7;
