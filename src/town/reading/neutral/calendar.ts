@@ -62,6 +62,16 @@ const TWO_LIST = /(?<![\p{L}])(?:Mo|Tu|We|Th|Fr|Sa|Su)(?:\s*[/&+,–-]\s*(?:Mo|T
 const shortDays = (t: string): string =>
   t
     .replace(/(?<![\p{L}])M\s*[-–]\s*F(?![\p{L}])/gu, 'Mon-Fri')
+    // notes' "M/W/F", "Tu/Th", "Sa/Su": one or two letters a day, slashed
+    .replace(/(?<![\p{L}/])(?:M|Tu|W|Th|F|Sa|Su|T|S)(?:\/(?:M|Tu|W|Th|F|Sa|Su|T|S)){1,6}(?![\p{L}/])/gu, (list) =>
+      list
+        .split('/')
+        .map(
+          (d) =>
+            ({ M: 'Mon', Tu: 'Tue', T: 'Tue', W: 'Wed', Th: 'Thu', F: 'Fri', Sa: 'Sat', Su: 'Sun', S: 'Sat' })[d] ?? d,
+        )
+        .join(', '),
+    )
     .replace(TWO_LIST, (list) => list.replace(/(?:Mo|Tu|We|Th|Fr|Sa|Su)/g, (d) => TWO[d] ?? d));
 
 /**
@@ -81,20 +91,25 @@ export function weekdaysIn(text: string): Weekday[] | null {
     'giu',
   );
   let rest = t;
+  // "shut Mon–Wed", "closed Monday to Wednesday": days off, said as a span
+  const offSpan = new Set<Weekday>();
   for (const m of t.matchAll(rangeRe)) {
     const a = dayOf(m[1]!);
     const b = dayOf(m[2]!);
     if (a && b) {
-      add(span(a, b));
+      if (/\b(?:shut|closed|off|except|not|but|bar)\s*(?:on\s+)?$/i.test(t.slice(0, m.index)))
+        for (const d of span(a, b)) offSpan.add(d);
+      else add(span(a, b));
       rest = rest.replace(m[0], ' ');
     }
   }
   if (/\b(?:weekdays?|week ?days?|monday-to-friday|working week|every weekday|during the week)\b/i.test(rest))
     add(span('mon', 'fri'));
-  if (/\b(?:weekends|at the weekend|on the weekend|every weekend|saturdays and sundays)\b/i.test(rest))
-    add(['sat', 'sun']);
+  if (/\b(?:weekends|at the weekend|on the weekend|every weekend)\b/i.test(rest)) add(['sat', 'sun']);
+  // "every morning at nine ... Monday to Friday": the days said outright win over "every morning"
   if (
-    /\b(?:every (?:single )?(?:day|night|evening|morning)|everyday|daily|nightly|seven days a week|each (?:day|night)|all week|every day of the week)\b/i.test(
+    days === null &&
+    /\b(?:every (?:single )?(?:day|night|evening|morning)|everyday|daily|nightly|seven days (?:a|in the|of the) week|each (?:day|night)|all week|every day of the week|most days)\b/i.test(
       rest,
     )
   )
@@ -102,7 +117,7 @@ export function weekdaysIn(text: string): Weekday[] | null {
   // "except Sundays", "but Monday", "closed on Sundays", "Sundays off"
   const off = new Set<Weekday>();
   const offRe = new RegExp(
-    String.raw`\b(?:except|but|apart from|other than|save|bar|closed|shut|off|not)\b(?:\s+(?:on|for))?\s+((?:${DAY}(?:\s*(?:,|and|or|&)\s*)?)+)|((?:${DAY}(?:\s*(?:,|and|or|&)\s*)?)+)\s+off\b`,
+    String.raw`\b(?:except|but|apart from|other than|save|bar|closed|shut|off|not|never)\b(?:\s+(?:on|for))?(?:\s+an?)?\s+((?:${DAY}(?:\s*(?:,|and|or|&)\s*)?)+)|((?:${DAY}(?:\s*(?:,|and|or|&)\s*)?)+)\s+off\b`,
     'giu',
   );
   for (const m of rest.matchAll(offRe)) {
@@ -131,6 +146,7 @@ export function weekdaysIn(text: string): Weekday[] | null {
   if (days === null) return null;
   const set: Set<Weekday> = days;
   for (const d of off) set.delete(d);
+  for (const d of offSpan) set.delete(d);
   return set.size > 0 ? ordered(set) : null;
 }
 
@@ -149,6 +165,23 @@ export const isoDay = (day: number): string => new Date(day * DAY_MS).toISOStrin
  * "tonight", "tomorrow", "on Saturday", "next Tuesday", "May 14", "the 14th", "in three days". Null when none.
  * A weekly habit ("every Friday", "on Fridays") is no day.
  */
+/** Fixed-date holidays said by name ("on Christmas Eve", "Halloween night"), written as their dates. */
+const HOLIDAYS: [RegExp, string][] = [
+  [/\bchristmas eve\b/g, 'december 24'],
+  [/\b(?:christmas day|christmas)\b/g, 'december 25'],
+  [/\bboxing day\b/g, 'december 26'],
+  [/\bnew year['’]s eve\b|\bhogmanay\b/g, 'december 31'],
+  [/\bnew year['’]s day\b/g, 'january 1'],
+  [/\bhalloween\b/g, 'october 31'],
+  [/\b(?:st\.? )?valentine['’]s day\b/g, 'february 14'],
+  [/\bbonfire night\b|\bguy fawkes night\b/g, 'november 5'],
+];
+function holidayDates(t: string): string {
+  let out = t;
+  for (const [re, date] of HOLIDAYS) out = out.replace(re, date);
+  return out;
+}
+
 export function eventDay(said: string, first: number): number | null {
   // terse notes' "Sat", "Wed." are the days' names
   // notes' "tmrw", "2moro", "tonite"
@@ -171,7 +204,15 @@ export function eventDay(said: string, first: number): number | null {
       )[k] ?? d
     );
   });
-  const t = text.toLowerCase();
+  // notes' "8 Mar", "Mar 8", "Sept 14th": the month's whole name
+  const month = (mo: string) => MONTH_WORDS.find((w) => w.startsWith(mo.slice(0, 3))) ?? mo;
+  const t = text
+    .toLowerCase()
+    .replace(
+      /(\d{1,2}(?:st|nd|rd|th)?\s+)(jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b\.?/g,
+      (_, n: string, mo: string) => n + month(mo),
+    )
+    .replace(/\b(jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?(?=\s+\d)/g, (_, mo: string) => month(mo));
   // "the first evening" of the story, not "the first evening of the harvest" (a day said elsewhere)
   const nth =
     /\b(?:the|on the|its|their)\s+(first|second|third|fourth|fifth|sixth|seventh)\s+(?:day|evening|night|morning|afternoon)\b(?!\s+of\b)/.exec(
@@ -192,14 +233,30 @@ export function eventDay(said: string, first: number): number | null {
     if (d < first - 180) d = Math.floor(Date.UTC(year + 1, month, date) / DAY_MS);
     return d;
   }
-  const ofMonth = /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b/.exec(t);
+  const ofMonth =
+    /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b/.exec(t) ??
+    /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(\d{1,2})(?:st|nd|rd|th)\b/.exec(t);
   if (ofMonth) {
     const s = new Date(first * DAY_MS);
     let d = Math.floor(Date.UTC(s.getUTCFullYear(), s.getUTCMonth(), Number(ofMonth[1])) / DAY_MS);
     if (d < first) d = Math.floor(Date.UTC(s.getUTCFullYear(), s.getUTCMonth() + 1, Number(ofMonth[1])) / DAY_MS);
     return d;
   }
-  const week = /\b(sun|mon|tues|wednes|thurs|fri|satur)day\s+week\b/.exec(t);
+  // "17/5", "17/05/2025": day then month, unless the first cannot be a month's day order ("5/17")
+  const slash = /(?<![\d/])(?!24\/7\b|1\/[234]\b)(\d{1,2})\/(\d{1,2})(?:\/(?:\d{2}|\d{4}))?(?![\d/])/.exec(t);
+  if (slash) {
+    let [d, mo] = [Number(slash[1]), Number(slash[2])];
+    if (mo > 12 && d <= 12) [d, mo] = [mo, d];
+    if (mo >= 1 && mo <= 12 && d >= 1 && d <= 31) {
+      const year = new Date(first * DAY_MS).getUTCFullYear();
+      let day = Math.floor(Date.UTC(year, mo - 1, d) / DAY_MS);
+      if (day < first - 180) day = Math.floor(Date.UTC(year + 1, mo - 1, d) / DAY_MS);
+      return day;
+    }
+  }
+  const week =
+    /\b(sun|mon|tues|wednes|thurs|fri|satur)day\s+week\b/.exec(t) ??
+    /\ba week (?:on|from) (sun|mon|tues|wednes|thurs|fri|satur)day\b/.exec(t);
   if (week) {
     const k = WEEKDAYS.indexOf(week[1]!.slice(0, 3) as Weekday);
     return first + ((k - weekdayOf(first) + 7) % 7 || 7) + 7;
@@ -209,7 +266,9 @@ export function eventDay(said: string, first: number): number | null {
   if (/\b(?:the\s+)?(?:next|following)\s+(?:day|evening|night|morning|afternoon)\b/.test(t)) return first + 1;
   const named = namedDay(text, first);
   if (named && 'day' in named) return named.day;
-  return null;
+  // a holiday by name ("on Christmas Eve") when no other day is said
+  const held = holidayDates(t);
+  return held !== t ? eventDay(held, first) : null;
 }
 
 /** Weekday (sun..sat) of a day number. */

@@ -25,13 +25,13 @@ const NUMBER_WORDS: Record<string, number> = {
 const HOUR_WORD = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve';
 const MINUTE_WORD = 'five|ten|twenty|twenty-five|quarter|half';
 const HOUR = String.raw`(?:\d{1,2}|${HOUR_WORD})`;
-const SUFFIX = String.raw`(?:\s*(?:am|pm|a\.m\.|p\.m\.|o['’]clock)(?![\p{L}]))?(?:\s+(?:in the (?:morning|afternoon|evening)|at night|tonight|sharp))?`;
+const SUFFIX = String.raw`(?:\s*(?:am|pm|a\.m\.|p\.m\.|o['’]clock)(?![\p{L}]))?(?:\s+(?:in (?:the )?(?:morning|afternoon|evening|night)|(?:each|every) (?:morning|afternoon|evening|night)|at night|tonight|sharp|(?:morning|afternoon|evening|night)(?![\p{L}])))?`;
 
 /**
  * One clock time in digits or words. Kept loose on purpose: the window and context readers decide am/pm where the
  * text leaves it open.
  */
-export const TIME = String.raw`(?:noon|midday|midnight|(?:(?:a\s+)?(?:${MINUTE_WORD})\s+(?:past|to|after|before)\s+${HOUR})${SUFFIX}|half\s+(?:${HOUR_WORD})(?![\p{L}])|${HOUR}(?:[:.h]\d{2}|h(?![\p{L}]))?${SUFFIX}|(?:${HOUR_WORD})[\s-](?:fifteen|thirty|forty-five|o-?five)${SUFFIX})`;
+export const TIME = String.raw`(?:noon|midday|midnight|(?:(?:a\s+)?(?:${MINUTE_WORD})\s+(?:past|to|after|before)\s+${HOUR})${SUFFIX}|half\s+(?:${HOUR_WORD})(?![\p{L}])(?:\s+in the (?:morning|afternoon|evening))?|${HOUR}(?:[:.h]\d{2}|h(?![\p{L}]))?${SUFFIX}|(?:${HOUR_WORD})[\s-](?:fifteen|thirty|forty-five|o-?five)${SUFFIX})`;
 
 export interface Clock {
   /** Minutes after midnight as first read (a bare "6" is 06:00). */
@@ -53,8 +53,8 @@ export function readClock(raw: string): Clock | null {
   if (t === 'noon' || t === 'midday') return { minute: 12 * 60, fixed: true };
   if (t === 'midnight') return { minute: 24 * 60, fixed: true };
   // "7pm", "1am": no word edge between the digit and its half of the day
-  const pm = /(?<![\p{L}])(?:pm|p\.m\.)|in the (?:afternoon|evening)|at night|tonight/u.test(t);
-  const am = /(?<![\p{L}])(?:am|a\.m\.)(?![\p{L}])|in the morning/u.test(t);
+  const pm = /(?<![\p{L}])(?:pm|p\.m\.|afternoon|evening|night)|tonight/u.test(t);
+  const am = /(?<![\p{L}])(?:am|a\.m\.)(?![\p{L}])|morning/u.test(t);
   let h: number | null = null;
   let m = 0;
   const rel = /^(?:a )?(five|ten|twenty|twenty-five|quarter|half) (past|to|after|before) (\d{1,2}|[a-z]+)/.exec(t);
@@ -136,10 +136,11 @@ const UNTIL = `(?:to|until|till|til|'til|-|–|—|through|and)`;
 const RANGE_RES: RegExp[] = [
   new RegExp(String.raw`\b(?:from|between)\s+${T}\s*${UNTIL}\s*${T}`, 'giu'),
   new RegExp(
-    String.raw`\b(?:opens?|opening|starts?|starting|begins?|beginning|arrives?|gets? in|clocks? on|turns? up|shows? up|comes? in|is (?:at|in))\b[^.;]{0,40}?\b(?:at|by|around|from)\s+${T}[^.;]{0,60}?\b(?:shuts?|shutting|close|closes?|closing|finish(?:es)?|finishing|ends?|ending|leaves?|knocks? off|clocks? off|locks? up|goes home|stops?|done)\b[^.;]{0,20}?\b(?:at|by|around|before|until|till)\s+${T}`,
+    String.raw`\b(?:opens?|opening|starts?|starting|begins?|beginning|arrives?|arrived|arriving|gets? in|clocks? on|turns? up|shows? up|comes? in|came in|goes in|going in|went in|reports?|reporting|is (?:at|in)|(?:goes|went|going) up)\b[^.;]{0,40}?(?:\b(?:at|by|around|from)\s+|\s)${T}[^.;]{0,60}?\b(?:(?:['’]m|am|is|are|gets?|got)\s+off|shuts?|shutting|close|closes?|closing|finish(?:es)?|finishing|ends?|ending|leaves?|left|leaving|knocks? off|clocks? off|locks? up|goes home|stops?|done|comes? out|coming out|came out|(?:comes|came|coming) down)\b(?:[^.;]{0,20}?\b(?:at|by|around|before|until|till)\s+|\s+)${T}`,
     'giu',
   ),
   new RegExp(String.raw`(?<![\p{L}\d:.])${T}\s*(?:-|–|—|to|until|till)\s*${T}`, 'giu'),
+  new RegExp(String.raw`\bfrom\s+${T}[^.;]{1,40}?\b(?:until|till)\s+${T}`, 'giu'),
 ];
 const AT_RE = new RegExp(
   String.raw`\b(?:at|from|around|about|by|starting|starts|begins|opens|open)\s+(?:around\s+|about\s+|roughly\s+)?${T}`,
@@ -158,7 +159,7 @@ const LATE_RE = new RegExp(
 
 /** A time in words said with no preposition ("half six", "a quarter to eight", "nine o'clock"). */
 const SPOKEN_RE = new RegExp(
-  String.raw`(?<![\p{L}])((?:a\s+)?(?:${MINUTE_WORD})\s+(?:past|to)\s+(?:${HOUR_WORD})${SUFFIX}|half\s+(?:${HOUR_WORD})|(?:${HOUR_WORD})\s+o['’]clock${SUFFIX})(?![\p{L}])`,
+  String.raw`(?<![\p{L}\d])((?:a\s+)?(?:${MINUTE_WORD})\s+(?:past|to)\s+(?:${HOUR_WORD})${SUFFIX}|half\s+(?:${HOUR_WORD})|(?:${HOUR_WORD}|\d{1,2})\s+o['’]clock${SUFFIX}|(?:${HOUR_WORD})[\s-](?:fifteen|thirty|forty-five)${SUFFIX}|(?:${HOUR_WORD}|\d{1,2})-?ish)(?![\p{L}])`,
   'giu',
 );
 
@@ -174,7 +175,14 @@ function plainNumber(raw: string, after: string): boolean {
  * Every clock window in a text, first first: ranges ("7-9 pm", "from 6:30 until 3", "opens at half past six and
  * shuts at 3 pm") and single times ("at 8", end null). `workday` reads an open hour as a working day's.
  */
-export function windowsIn(text: string, opts: { workday?: boolean } = {}): Window[] {
+export function windowsIn(said: string, opts: { workday?: boolean } = {}): Window[] {
+  // notes' 24-hour "0700–1500" is "07:00–15:00"
+  const text = said
+    .replace(/\b([01]\d|2[0-3])([0-5]\d)(\s*(?:-|–|—|to|till|until)\s*)([01]\d|2[0-3])([0-5]\d)\b/g, '$1:$2$3$4:$5')
+    .replace(
+      /\b(at|from|till|until|to|by|before|after)\s+([01]\d|2[0-3])([0-5]\d)\b(?!\s*(?:people|pounds|euros|dollars))/gi,
+      '$1 $2:$3',
+    );
   const out: Window[] = [];
   const taken: [number, number][] = [];
   const free = (a: number, b: number) => taken.every(([x, y]) => b <= x || a >= y);
@@ -197,9 +205,19 @@ export function windowsIn(text: string, opts: { workday?: boolean } = {}): Windo
         else if (start < 12 * 60) start += 12 * 60;
       }
       let end = settle(b, half, start, opts.workday ?? false);
+      if (
+        end <= start &&
+        !a.fixed &&
+        half !== 'evening' &&
+        start >= 12 * 60 &&
+        settle(b, half, start - 12 * 60, false) > start - 12 * 60
+      ) {
+        start -= 12 * 60;
+        end = settle(b, half, start, opts.workday ?? false);
+      }
       // "from eight in the evening until eight in the morning", "until 1 am": the end is on the next day
       // an open end in the small hours after an evening start ("from 19h30 to 1h") is past midnight
-      if (end <= start && !b.fixed && start >= 17 * 60 && b.minute % (12 * 60) < 7 * 60) end = b.minute % (12 * 60);
+      if (end <= start && !b.fixed && start >= 17 * 60 && b.minute % (12 * 60) <= 8 * 60) end = b.minute % (12 * 60);
       else if (end <= start && !(b.fixed && end < start)) continue;
       if (end === 24 * 60) end = 0;
       out.push({ start, end, at, length: m[0].length });
@@ -207,6 +225,8 @@ export function windowsIn(text: string, opts: { workday?: boolean } = {}): Windo
     }
   for (const m of [
     ...text.matchAll(AT_RE),
+    // a note's "Tmrw noon:", "Sun midday"
+    ...text.matchAll(/(?<![\p{L}])(noon|midday)(?![\p{L}])/giu),
     ...text.matchAll(BARE_RE),
     ...text.matchAll(SPOKEN_RE),
     ...text.matchAll(LATE_RE),

@@ -3,13 +3,18 @@
 // and what makes it no event (a weekly habit, something past). events.ts reads a text with them.
 import { KIN } from './kin-words.ts';
 
-const HOST_VERB = `(?:hosting|holding|throwing|giving|organi[sz]ing|running|putting on|planning|arranging|leading|having|staging|laying on|starting|doing|hosts?|holds?|throws?|gives|organi[sz]es?|runs|puts on|plans|arranges|leads|stages)`;
-const WILL = String.raw`(?:is going to|are going to|will|['’]ll|plans? to|is planning to|intends? to|means? to|has decided to|decided to|wants? to|hopes? to|would like to|is about to|is set to|offered to|has offered to|has agreed to|agreed to)\s+(?:host|hold|throw|give|organi[sz]e|run|put on|lead|arrange|have|stage|lay on|start)`;
+const HOST_VERB = `(?:hosting|holding|throwing|giving|organi[sz]ing|running|putting on|planning|arranging|leading|having|staging|laying on|starting|doing|making|hosts?|holds?|throws?|gives|organi[sz]es?|runs|puts on|plans|arranges|leads|stages|(?<=\\b(?:i|we|she|he|they)\\s)(?:make|do|have))`;
+const WILL = String.raw`(?:is going to|are going to|will|['’]ll|would|was to|is to|were to|['’]d|plans? to|is planning to|intends? to|means? to|has decided to|decided to|wants? to|hopes? to|would like to|is about to|is set to|offered to|has offered to|has agreed to|agreed to)\s+(?:host|hold|throw|give|organi[sz]e|run|put on|lead|arrange|have|stage|lay on|start)`;
 const ARTICLE = `(?:a|an|the|her|his|their|its|our|my|one|another|this year['’]s|this week['’]s)`;
 /** Words that end a kind: what follows is when, where or who. */
-const STOP = String.raw`(?=\s+(?:she|he|they|we|i|you|at|in|on|from|for|this|there|here|tomorrow|today|tonight|next|with|and|to|by|near|down|outside|inside|where|which|that|who|starting|beginning|between|during|after|before|around|every|the|as|so|because|once|@\d+)\b|\s*[,.;:!?(—–]|\s+-\s|$)`;
+const STOP = String.raw`(?=\s+(?:she|he|they|we|i|you|at|in|on|from|for|this|there|here|tomorrow|today|tonight|tmrw|next|with|and|to|by|near|down|outside|inside|where|which|that|who|starting|beginning|between|during|after|before|around|every|the|as|so|because|once|of (?:her|his|their|my|our|its)|(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?|@\d+)\b|\s*[,.;:!?(—–]|\s+-\s|$)`;
 export const HOST_RE = new RegExp(
-  String.raw`\b(?:${WILL}|${HOST_VERB})\s+(?:(?:@\d+|him|her|them|us|me|everyone|the (?:town|village))\s+)?(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
+  String.raw`\b(?:${WILL}|${HOST_VERB})\s+(?:(?:@\d+|him|her|them|us|me|everyone|the (?:town|village))\s+)?(?:${ARTICLE}\s+|@\d+['’]s\s+)?((?:[\p{L}\d'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
+  'giu',
+);
+/** "the lantern-making workshop she's running at the hall": the kind before its host's verb. */
+export const KIND_THEN_HOST = new RegExp(
+  String.raw`\b(?:the|a|an|her|his|their)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+(?:that\s+|which\s+)?(?:she|he|i|@\d+)(?:['’]s|\s+is|\s+will be|\s+has been|['’]ll be|['’]m|\s+am)\s+(?:${HOST_VERB})\b`,
   'giu',
 );
 /** "A summer fete will take place on the field", "the ceilidh is being held in the hall": the host said elsewhere. */
@@ -25,12 +30,22 @@ export const HAVE_ON = new RegExp(
   String.raw`\b(?:['’]ve|have|has|['’]s)\s+(?:got\s+)?(?:${ARTICLE}\s+)((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+on\b`,
   'giu',
 );
+/** "I've the bakers' supper at The Anchor to host", "he's got the gelato night in the piazza". */
+export const HAVE_TO_HOST = new RegExp(
+  String.raw`\b(?:['’]ve|have|has|['’]s)\s+(?:got\s+)?(?:${ARTICLE}\s+)((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?:\s+(?:at|in|on)\s+[^.;,]{1,40}?)?\s+to\s+(?:host|run|organi[sz]e|put on|do|hold)\b|\b(?:['’]s|has|have|['’]ve)\s+got\s+(?:${ARTICLE}\s+)((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
+  'giu',
+);
+/** A register's or a form's application: "Application received for a Halloween quiz night at The Ship Inn". */
+export const APPLIED_FOR = new RegExp(
+  String.raw`\b(?:application|booking|request|permission|licence|license)\s+(?:received\s+|made\s+|granted\s+)?(?:for|to hold)\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
+  'giu',
+);
 /** Who runs it, said after the kind: "George Bell's running it", "run by her", "Orla organising", "his do". */
 export const HOST_AFTER =
   /(@\d+)(?:['’]s|\s+is)?\s+(?:running|hosting|organi[sz]ing|holding|putting it on|in charge)\b|\b(?:run|put on|organi[sz]ed|hosted|held|led|arranged|given)\s+by\s+(@\d+|him|her|me|them)\b/i;
 /** A terse note's cue that a noun phrase is someone's happening: "her doing", "all welcome", "his do". */
 export const EVENT_CUE =
-  /(?:\b(?:her|his|my|their)|@\d+['’]s)\s+(?:do|doing|idea|treat|event|party|shout)\b|\b(?:running it|in charge|all welcome|everyone welcome|everybody welcome|(?:all|everyone|everybody|anyone) (?:is |are )?(?:welcome|invited)|open to (?:all|everyone)|come one|organi[sz]ing|hosting|run by|put on by|hosted by)\b/i;
+  /(?:\b(?:her|his|my|their)|@\d+['’]s)\s+(?:do|doing|idea|treat|event|party|shout)\b|\b(?:running it|in charge|all welcome|everyone welcome|everybody welcome|(?:all|everyone|everybody|anyone) (?:is |are )?(?:welcome|invited)|open to (?:all|everyone)|come one|organi[sz]ing|hosting|run by|put on by|hosted by|(?:runs|run|hosts|organi[sz]es|leads|chairs) it|invit\w+|[\p{L}]+ (?:are |is )?welcome|[—–,]\s*(?:everyone|everybody|all)\s*$|open to the public|public event)\b/iu;
 export const HOSTED_BY = new RegExp(
   String.raw`\b${ARTICLE}\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+(?:(?:will be|is being|is to be|is|was|['’]ll be)\s+)?(?:hosted|organi[sz]ed|run|held|led|put on|thrown|given|arranged)\s+by\s+(@\d+|(?:her|his|their)\s+${KIN})`,
   'giu',
@@ -57,7 +72,7 @@ export const THERE_IS = new RegExp(
 );
 /** A terse note's leading noun phrase: "Story hour for little ones Fri 10:30am ...", "Table quiz, GAA clubhouse". */
 export const LEADING = new RegExp(
-  String.raw`^(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?=\s+(?:for|at|in|on|this|today|tomorrow|tonight|next|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|\d)\b|\s*[,:(—–]|\s*[.!]?\s*$)`,
+  String.raw`^(?:${ARTICLE}\s+)?((?:[\p{L}\d'’-]+\s+){0,3}?[\p{L}'’-]+)(?=\s+(?:for|at|in|on|this|today|tomorrow|tmrw|tonight|next|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|\d)\b|\s*[,:(—–]|\s*[.!]?\s*$)`,
   'iu',
 );
 
@@ -70,7 +85,7 @@ export const NOT_A_HEAD =
 export const NOT_ALONE = /^(?:look|walk|break|rest|run|ride)$/i;
 /** Nouns of a happening: a terse note's "Car boot sale." or "First ever quiz night." names an event by its head. */
 export const EVENT_HEAD =
-  /^(?:party|night|quiz|sale|swap|supper|tea|lunch|dinner|breakfast|brunch|picnic|barbecue|bbq|walk|ride|race|match|tournament|show|fair|fete|fête|festival|market|auction|raffle|bingo|concert|gig|recital|reading|talk|lecture|class|lesson|workshop|meeting|social|dance|disco|ceilidh|ball|session|service|tour|screening|exhibition|tasting|singalong|karaoke|celebration|gathering|get-together|do|open day|morning|evening|afternoon|skittles|darts|games|crawl|hunt|competition|contest|jam|drive|launch|opening|vigil|parade|knees-up|shindig)$/i;
+  /^(?:party|night|quiz|sale|swap|supper|tea|lunch|dinner|breakfast|brunch|picnic|barbecue|bbq|walk|ride|race|match|tournament|show|fair|fete|fête|festival|market|auction|raffle|bingo|concert|gig|recital|reading|talk|lecture|class|lesson|workshop|meeting|social|dance|disco|ceilidh|ball|session|service|tour|screening|exhibition|tasting|singalong|karaoke|celebration|gathering|get-together|do|open day|morning|evening|afternoon|skittles|darts|games|crawl|hunt|competition|contest|jam|drive|launch|opening|vigil|parade|knees-up|shindig|bash|send-off|reunion|shower|christening|wedding|cookout|braai|potluck|fundraiser|bazaar|sleepover|ceremony|day|evening|night|sizzle|fry-up|feast|meal|buffet|banquet|jamboree|rally|fun run|open house|house-warming|housewarming|quiz night|cook-off|bake-off|bake sale|bonfire|regatta|show|singalong|sing-along|ceremony)$/i;
 export const WEEKLY =
   /\b(?:every|each)\s+(?:week|sunday|monday|tuesday|wednesday|thursday|friday|saturday|evening|night|morning|month)\b|\b(?:on\s+)?(?:sun|mon|tues|wednes|thurs|fri|satur)days\b|\bweekly\b|\bregular\b|\busually\b|\balways\b/i;
 export const PAST =

@@ -12,8 +12,11 @@ import {
   EVENT_HEAD,
   GATHER,
   HAVE_ON,
+  APPLIED_FOR,
+  HAVE_TO_HOST,
   HOSTED_BY,
   HOST_AFTER,
+  KIND_THEN_HOST,
   HOST_RE,
   LEADING,
   NOT_ALONE,
@@ -38,7 +41,7 @@ const clean = (k: string): string =>
     .replace(/^(?:a|an|the|her|his|their|its|our|my|one|another)\s+/i, '')
     .replace(/^(?:[\p{L}-]+\s+)?[\p{L}-]+['’]s\s+(?=\p{L})/u, '')
     .replace(/^@\d+['’]s\s+(?=\p{L})/u, '')
-    .replace(/^(?:first(?:[- ]ever)?|very first|free|small|little|big|annual|special|grand)\s+(?=\p{L}{3})/iu, '')
+    .replace(/^(?:own|first(?:[- ]ever)?|very first|free|small|little|big|annual|special|grand)\s+(?=\p{L}{3})/iu, '')
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -47,7 +50,7 @@ function kindOk(k: string): boolean {
   const head = k.split(' ').pop()!;
   if (
     NOT_A_KIND.test(k) ||
-    (NOT_A_HEAD.test(head) && !/^open house$/i.test(k)) ||
+    (NOT_A_HEAD.test(head) && !/\bopen house$/i.test(k)) ||
     (NOT_ALONE.test(head) && !k.includes(' '))
   )
     return false;
@@ -72,7 +75,8 @@ const isPlace = (k: string, places: Doc['frame']['places']) => {
   const n = k.toLowerCase().replace(/^the\s+/, '');
   return places.some((p) => {
     const pn = p.name.toLowerCase().replace(/^the\s+/, '');
-    return pn === n || pn.includes(n) || n.includes(pn);
+    // "a tea in the tea garden", "a dance at Blanchard's dance hall": a word of a place's name is still a kind
+    return pn === n || n.includes(pn) || (pn.includes(n) && !EVENT_HEAD.test(n.split(' ').pop()!));
   });
 };
 
@@ -197,10 +201,25 @@ function eventIn(
       : hostBefore(doc, m[2]!, m[2]!.length, family);
     found.push({ kind, host });
   }
-  for (const re of [ROUND_FOR, HOST_RE, HAVE_ON, THERE_IS, THE_KIND_IS, TAKES_PLACE, GATHER, OPEN_FOR])
+  for (const re of [
+    ROUND_FOR,
+    HOST_RE,
+    HAVE_ON,
+    HAVE_TO_HOST,
+    APPLIED_FOR,
+    THERE_IS,
+    THE_KIND_IS,
+    TAKES_PLACE,
+    GATHER,
+    OPEN_FOR,
+    KIND_THEN_HOST,
+  ])
     for (const m of marked.matchAll(re)) {
-      const kind = clean(m[1]!);
+      const kind = clean((m[1] ?? m[2])!);
       if (!ok(kind)) continue;
+      // "I make a party", "I do small party": plain verbs host only a happening by its head ("I do the cooking" no)
+      if (re === HOST_RE && /^(?:make|makes|making|do|have)\b/i.test(m[0]) && !EVENT_HEAD.test(kind.split(' ').pop()!))
+        continue;
       // "The party's at the hall": only a happening the text spoke of before
       // ("The annual fete is on the green": a happening by its head noun)
       if (
@@ -213,16 +232,29 @@ function eventIn(
     }
   if (found.length === 0) {
     // a note's leading noun phrase, when the note says it is someone's happening or its head names one
-    const note = marked
+    const after = marked
       .replace(/^[^:]{0,30}:\s*/, '')
       .trim()
       .replace(WHEN_FIRST, '');
-    // "Nora's leaving do at the Crown": whose do it is
-    const whose = /^@(\d+)['’]s\s+/.exec(note);
+    // "Stan's 70th birthday do: Sun 8 Mar, 1pm, The Mermaid": the words before the colon may be the kind itself
+    const head = /^([^:]{3,40}):\s*/.exec(marked)?.[1];
+    const note =
+      head &&
+      !/^\s*(?:event|plans?|notes?|next|coming up|diary|re|subject|when|where|date|time)\b/i.test(head) &&
+      EVENT_HEAD.test(head.trim().split(/\s+/).pop()!)
+        ? `${head.trim()}:`
+        : after;
+    // "Nora's leaving do at the Crown", "Grandad's Christmas party": whose do it is
+    const whose = new RegExp(String.raw`^(?:@(\d+)|(?:(?:her|his|my)\s+)?(${KIN}))['’]s\s+`, 'iu').exec(note);
     const lead = LEADING.exec(whose ? note.slice(whose[0].length) : note);
     const kind = lead ? clean(lead[1]!) : '';
+    const owner = whose?.[1]
+      ? doc.frame.people[Number(whose[1])]
+      : whose?.[2]
+        ? relativesNamed(whose[2], family)[0]
+        : undefined;
     if (lead && ok(kind) && (EVENT_CUE.test(marked) || EVENT_HEAD.test(kind.split(' ').pop()!)))
-      found.push({ kind, host: (whose && doc.frame.people[Number(whose[1])]) || doc.resident });
+      found.push({ kind, host: owner ?? doc.resident });
   }
   const f = found[0];
   if (!f) return null;
@@ -238,7 +270,7 @@ function eventIn(
 
 /** Generic words for the resident's own workplace ("at the café", "at the shop"). */
 const AT_WORK =
-  /\b(?:at|in)\s+(?:the|her|his|my|our)\s+(?:shop|store|café|cafe|pub|bar|bakery|office|surgery|salon|yard|works|workshop|stall|kitchen|pharmacy|garage|mill)(?![\p{L}])/iu;
+  /\b(?:at|in)\s+(?:(?:the|her|his|my|our)\s+)?(?:shop|store|café|cafe|pub|bar|bakery|office|surgery|salon|yard|works|workshop|stall|kitchen|pharmacy|garage|mill)(?![\p{L}])/iu;
 
 export function readEvents(
   doc: Doc,
@@ -267,6 +299,21 @@ export function readEvents(
         text = `${text}; ${nextClause}`;
         markedText = `${markedText}; ${markeds[ci + 1]}`;
         parts.push(nextClause);
+      } else if (
+        missing(text) &&
+        /^\s*(?:event|activity|booking)\s*[:=]/i.test(clause) &&
+        doc.sentences.slice(s.index + 1, s.index + 5).some((x) => /^\s*(?:date|when|day)\s*[:=]/i.test(x.text))
+      ) {
+        // a form's "Event: Annual produce show. Room: Main hall, Oakfield Community Centre. Date: ... Time: ..."
+        for (const x of doc.sentences.slice(s.index + 1, s.index + 5)) {
+          if (
+            !/^\s*(?:room|venue|place|where|location|date|when|day|time|hours|attendance|open to)\s*[:=]/i.test(x.text)
+          )
+            break;
+          text = `${text} ${x.text}`;
+          markedText = `${markedText} ${x.marked}`;
+          parts.push(x.text);
+        }
       } else if (
         missing(text) &&
         ci === markeds.length - 1 &&
@@ -311,7 +358,11 @@ export function readEvents(
       const part = habit && habit.index < at ? text.slice(Math.max(0, text.lastIndexOf(',', at))) : text;
       const day = eventDay(part, first);
       if (!place || day === null) continue;
-      const ws = windowsIn(part);
+      // "at 7 Pennock Lane" is a place, not seven o'clock
+      let clock = part;
+      for (const x of placesIn(part, doc.frame.places))
+        clock = clock.slice(0, x.at) + ' '.repeat(x.length) + clock.slice(x.at + x.length);
+      const ws = windowsIn(clock);
       const w = ws.find((x) => x.end !== null) ?? ws[0];
       let start: number;
       let end: number;

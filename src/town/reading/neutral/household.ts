@@ -5,76 +5,22 @@
 import type { KinItem } from '../types.ts';
 import { KIN } from './kin-words.ts';
 import { placesIn } from './places.ts';
-import { relativesNamed } from './relatives.ts';
-import type { Doc, Sentence } from './text.ts';
+import { type Doc, GLOSS_PAIR, reportedStart, type Sentence } from './text.ts';
+import { keptFor, kinNamed, listAfter, spouses } from './household-list.ts';
 
 const DWELLING = `(?:home|house|flat|apartment|cottage|place|rooms?|roof|bungalow|farmhouse|farm|caravan|quarters|digs|lodgings|bedsit|loft|attic|studio|cabin|croft|manse|vicarage|rectory|upstairs|downstairs)`;
-const VERB = String.raw`(?:(?:still\s+|now\s+|also\s+)?(?:lives?|living|lived|stays?|staying|lodges?|lodging|boards?|boarding|resides?|residing|shares?|sharing|shared|keeps? house|moved\s+(?:back\s+)?in|has\s+moved\s+(?:back\s+)?in|(?:has|have|had)\s+lived|(?:is|are)\s+living|(?:have|has|had)\s+the\s+${DWELLING}|(?:is|am|are)\s+(?:back\s+)?(?:at\s+)?home|back\s+home|at\s+home|home\s*[:=–-]|${DWELLING},?(?=\s+with\b))(?:\s+and\s+[a-z]+s)?)`;
+const VERB = String.raw`(?:(?:still\s+|now\s+|also\s+)?(?:lives?|living|lived|live|stays?|staying|sleeps?|sleeping|lodges?|lodging|boards?|boarding|resides?|residing|shares?|sharing|shared|keeps? house|moved\s+(?:back\s+)?in|has\s+moved\s+(?:back\s+)?in|(?:has|have|had)\s+lived|(?:is|are)\s+living|(?:have|has|had)\s+the\s+${DWELLING}|(?:is|am|are)\s+(?:back\s+)?(?:at\s+)?home|back\s+home|at\s+home|home\s*[:=–-]|${DWELLING}(?:\s+[\p{L}-]+){0,2},?(?=\s+with\b))(?:\s+and\s+[a-z]+s)?)`;
 const LIVE_WITH = new RegExp(String.raw`\b${VERB}(?![\p{L}])((?:[^.;@]|@\d+){0,70}?)\bwith\s+`, 'giu');
 /** "Four of us live in the Iyer house: my husband Suresh, our daughter Meena, ... and me." */
 const LIVE_COLON = /\b(?:we|us|of us)\s+(?:all\s+)?live\b[^.;:@]{0,50}:\s*/gi;
 const GAP_BAD =
-  /\b(?:works?|working|plays?|runs?|eats?|drinks?|meets?|walks?|talks?|sees?|visits?|who|which|where|alone|near|next door|neighbou?rs?|friends?|shift|customers?)\b/i;
+  /\b(?:works?|working|plays?|runs?|eats?|drinks?|meets?|walks?|talks?|sees?|visits?|who|which|where|alone|near|next door|neighbou?rs?|friends?|shift|customers?|doors? (?:down|up|away|along)|down the (?:road|street|lane|hill)|up the (?:road|street|lane|hill)|across|opposite|over the (?:road|street|way)|round the corner|(?:other|far) end|miles?|streets? (?:away|over))\b/i;
 const NOT =
   /(?:\bno longer|\bnot|\bnever|n['’]t|\bused to|\buntil|\bformerly|\bonce(?=\s+(?:lived|shared|stayed|lodged)))\b/i;
 
 /** A subject of two, the resident among them: "My wife, Mary, and I", "Her daughter, Iris, and Iris's husband, Milo". */
 const COMPOUND =
-  /(?:^|[.;:]\s*)\s*(?:(?:my|her|his|our|their|@\d+['’]s)\s+[\p{L}-]+\s*,?\s*)?@\d+(?!['’]s)\s*,?\s*(?:and|&)\s+(?:i|me|she|he|(?:(?:my|her|his|our|their|@\d+['’]s)\s+[\p{L}-]+\s*,?\s*)?@\d+(?!['’]s)\s*,?)\s*$/iu;
-
-/** An age said in words after a name ("Arjun, fifteen,"). */
-const AGE_WORD = `(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)`;
-const ITEM = new RegExp(
-  String.raw`^\s*(?:just\s+|only\s+)?(?:(?:(?:her|his|my|their|our|the|your|those|these|both|@\d+['’]s)\s+)?(?:(?:that|the)\s+same\s+)?(?:(?:two|three|four|\d+|young|teenage|grown|little|small|wee|infant|big|elder|older|eldest|oldest|younger|youngest|baby|twin|new|kid|adopted|only|other)\s+)*(${KIN})(?![\p{L}-])(?:\s*,?\s*\(?\s*(@\d+)(?!['’]s)\s*\)?(?:\s*,\s*(?:aged\s+)?(?:\d+|${AGE_WORD})(?=\s*(?:,|and\b|$))|\s*\([^()]*\))?)?|(@\d+)(?!['’]s)(?:\s*\([^()]*\)|,\s*(?:aged\s+)?\d+(?=\s*[,.;]|\s+and))?|(him|her|them|me|us))`,
-  'iu',
-);
-const SEP =
-  /^\s*(?:,\s*(?:and\s+(?:with\s+)?|&\s*|along with\s+|together with\s+)?|and\s+(?:with\s+)?|&\s*|\+\s*|plus\s+|as well as\s+|along with\s+)/i;
-
-interface Listed {
-  names: string[];
-  kin: string[];
-  pronouns: string[];
-}
-
-/** The list of people after "with": names, kin words ("her husband, Ronald, and their daughter"), pronouns. */
-function listAfter(doc: Doc, tail: string): Listed {
-  const out: Listed = { names: [], kin: [], pronouns: [] };
-  let rest = tail;
-  for (let i = 0; i < 12; i++) {
-    const m = ITEM.exec(rest);
-    if (!m) break;
-    if (m[2] ?? m[3]) {
-      const p = doc.frame.people[Number((m[2] ?? m[3])!.slice(1))];
-      if (p) out.names.push(p);
-    } else if (m[1]) out.kin.push(m[1]);
-    else if (m[4]) out.pronouns.push(m[4].toLowerCase());
-    rest = rest.slice(m[0].length);
-    // "her husband, Dele, a market trader, and their son": a description between items
-    rest = rest.replace(/^\s*,\s*(?:a|an|the|who|whose)\b[^,;.@]{0,50}(?=,)/i, '');
-    const sep = SEP.exec(rest);
-    if (!sep) break;
-    // ", and his mother-in-law, Pearl, brings him bread": a new clause, not one more of the household
-    const nextItem = ITEM.exec(rest.slice(sep[0].length));
-    if (
-      nextItem &&
-      /^\s*,?\s*[a-z]+s\b(?<!\bits)/.test(rest.slice(sep[0].length + nextItem[0].length)) &&
-      /,\s*and/.test(sep[0])
-    )
-      break;
-    rest = rest.slice(sep[0].length);
-  }
-  return out;
-}
-
-/** The resident's spouse or partner, for "we" and "them". */
-const spouses = (family: readonly KinItem[]): string[] =>
-  family.filter((k) => ['wife', 'husband', 'spouse', 'partner'].includes(k.relation)).map((k) => k.name);
-
-/** Family named by kin words ("her parents", "Mum", "his two sons") through the resident's family. */
-const kinNamed = (kin: readonly string[], family: readonly KinItem[]): string[] => [
-  ...new Set(kin.flatMap((w) => relativesNamed(w, family))),
-];
+  /(?:^|[.;:]\s*)\s*(?:(?:(?:my|her|his|our|their|@\d+['’]s)\s+)?[\p{L}-]+\s*,?\s*)?@\d+(?!['’]s)(?:\s*\([^()]*\))?(?:\s*,\s*(?:my|her|his|our|their)\s+[\p{L}-]+\s*,)?\s*,?\s*(?:and|&|\+)\s+(?:i|me|she|he|(?:(?:my|her|his|our|their|@\d+['’]s)\s+[\p{L}-]+\s*,?\s*)?@\d+(?!['’]s)\s*,?)\s*$/iu;
 
 /** The people a clause's subject names before its verb: the resident (by name or pronoun) and others. */
 function subjects(doc: Doc, head: string, prev = ''): { resident: boolean; others: string[] } {
@@ -111,10 +57,11 @@ function subjects(doc: Doc, head: string, prev = ''): { resident: boolean; other
   return { resident, others };
 }
 
-function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinItem[], out: Set<string>) {
+function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinItem[], out: Set<string>, earlier = '') {
   const people = doc.frame.people;
   // "Amy's moved back in with us": the contraction, not a possessive
   const marked = s.marked
+    .replace(GLOSS_PAIR, '$1')
     .replace(/\bw\/\s*/gi, 'with ')
     .replace(/(@\d+)['’]s\s+(?=(?:moved|lived|living|staying|been|come|gone|just)\b)/g, '$1 ');
   let said = prev;
@@ -131,10 +78,15 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       if (NOT.test(c.slice(Math.max(0, at - 14), at + m[0].length))) continue;
       let head = c.slice(0, at);
       // "Her daughter Aoife, fifteen, who shares ...": the subject is the one the relative clause follows
-      const rel = /(@\d+)[^@]*?\bwho(?:['’]s| is| has)?\s*$/.exec(head);
+      const rel =
+        /((?:(?:my|her|his|our|their)\s+[\p{L}-]+\s+)?@\d+(?:\s*(?:,|and|&|\+)\s*(?:(?:my|her|his|our|their)\s+[\p{L}-]+\s+)?@\d+)*)[^@]*?\bwho(?:['’]s| is| has)?\s*$/iu.exec(
+          head,
+        );
       if (rel) head = rel[1]!;
       else if (!COMPOUND.test(head))
         head = head.split(/,\s*(?:and|but|while)\s+|\b(?:and|but)\s+(?=(?:she|he|i)\b)/).pop() ?? head;
+      // "Jimmy Lynch says she lives with her grandparents": the reported clause's subject, not the teller
+      head = head.slice(reportedStart(head, head.length));
       const rest = c.slice(at + m[0].length);
       // "stays with her most weekends but lives with his parents": a visit, not a home
       if (
@@ -145,12 +97,16 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       )
         continue;
       const list = listAfter(doc, rest);
-      const subj = subjects(doc, head, before);
+      const subj = subjects(doc, head, `${before} ${c.slice(0, Math.max(0, at - head.length))}`);
       const named = [...list.names, ...kinNamed(list.kin, family)];
       if (subj.resident) {
         for (const n of named) out.add(n);
         // "Tom and I live with ...", "My wife and I have the rooms ... with our girl"
-        if (/\b(?:and|&)\s+(?:i|she|he)\b|\b(?:me|i|she|he)\s+(?:and|&)\s+|@\d+\s+(?:and|&)\s+@\d+/i.test(head))
+        if (
+          /\b(?:and|&)\s+(?:i|she|he)\b|\b(?:me|i|she|he)\s+(?:and|&)\s+|@\d+\s+(?:and|&)\s+(?:(?:my|her|his|our)\s+[\p{L}-]+\s+)?@\d+/iu.test(
+            head,
+          )
+        )
           for (const n of subj.others) out.add(n);
         // "we live ... with his parents": we is the resident and the one they married
         // "is Ben and Ana's daughter and lives with them": the pair just named, else the one they married
@@ -206,20 +162,25 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       if (list.names.includes(doc.resident)) for (const n of [...list.names, ...kinNamed(list.kin, family)]) out.add(n);
     }
     // "Home: the flat above, just her + Fadi.", "Household: husband Oskar, daughter Ebba (12)."
-    const home = /^\s*(?:home|household|lives with|living with|at home)\s*[:=–-]\s*(.*)$/i.exec(c);
+    // a register's or a list's labels: "Household members: ...", "With: daughter Kerry + ...", "Spouse: Ronald"
+    const home =
+      /^\s*(?:home|household(?: members?)?|lives(?: with)?|living(?: with)?|at home|with|spouse|resident (?:child|children|relatives?)|resides with|family at home)\s*[:=–-]\s*(.*)$/i.exec(
+        c,
+      );
     if (home && !NEAR_WORDS.test(home[1]!)) {
       for (const x of home[1]!.matchAll(/@(\d+)(?!['’]s)/g)) {
         const p = people[Number(x[1])];
         if (p) out.add(p);
       }
-      const kin = [...home[1]!.matchAll(new RegExp(String.raw`\b(${KIN})(?![\p{L}-])(?!\s*,?\s*\(?@)`, 'giu'))].map(
-        (m) => m[1]!,
-      );
+      // "twin boys Per and Nils": "twin" says how the boys are, not a sibling of the resident
+      const kin = [
+        ...home[1]!.matchAll(new RegExp(String.raw`\b(${KIN})(?![\p{L}-])(?!\s*,?\s*\(?@)(?!\s+${KIN})`, 'giu')),
+      ].map((m) => m[1]!);
       for (const n of kinNamed(kin, family)) out.add(n);
     }
     // "They live in the flat above the bakery", "and they all live on the farm": those just named, else the couple
     if (
-      /(?:^|,?\s+and)\s*(?:they|we|the two of (?:them|us)|both of (?:them|us))\s+(?:both\s+|all\s+)?(?:live|share|have (?:the|a|our|their) [\p{L}\s]{0,20}?(?:house|home|flat|cottage|place|farm|rooms))\b|\ball\s+(?:live\s+)?(?:at|in|under)\b/iu.test(
+      /(?:^|,?\s+and)\s*(?:they|we|the (?:two|three|four|five|six) of (?:them|us)|(?:both|all(?: (?:three|four|five|six))?) of (?:them|us))\s*(?:both\s+|all\s+)?(?:(?:['’]ve|\s+have|\s+had)\s+(?:always\s+)?lived|live|share|have (?:the|a|our|their) [\p{L}\s]{0,20}?(?:house|home|flat|cottage|place|farm|rooms))\b|\ball\s+(?:live\s+)?(?:at|in|under)\b/iu.test(
         c,
       ) &&
       !/\bwith\b/i.test(c) &&
@@ -232,11 +193,26 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       const before = near(prev).filter((p) => family.some((k) => k.name === p));
       // "m. to Roy. Son Ned (12), dau Pat (9), all at the Gale house": all of them, the family named before too
       const all = /\ball\b/i.test(c) ? [...named, ...before] : named;
-      for (const n of named.length > 0 ? all : before.length > 0 ? before : spouses(family)) out.add(n);
+      // "My sister Ivy and I keep the farm. ... We've lived in the old farmhouse all our lives": the "X and I" said before
+      const pair = [
+        ...earlier.matchAll(/(@\d+)(?!['’]s)\s+(?:and|&)\s+(?:i|me)\b|\b(?:i|me)\s+(?:and|&)\s+(@\d+)(?!['’]s)/gi),
+      ].pop();
+      const weTwo = pair ? [people[Number((pair[1] ?? pair[2])!.slice(1))]!] : [];
+      const fallback = /\bwe\b/i.test(c) && spouses(family).length === 0 ? weTwo : spouses(family);
+      for (const n of named.length > 0 ? all : before.length > 0 ? before : fallback) out.add(n);
+    }
+    // "her mum Zodwa, who she lives with, along with her little brother Themba"
+    for (const m of c.matchAll(
+      /(@\d+)(?!['’]s)\s*,?\s+(?:who|whom)\s+(?:she|he|i)\s+(?:still\s+|now\s+)?(?:lives?|lived|shares? (?:a|the|her|his|my) (?:house|home|flat))\s+with\b(?:\s*,\s*along with\s+([^.;]*))?/gi,
+    )) {
+      const p = people[Number(m[1]!.slice(1))];
+      if (p) out.add(p);
+      if (m[2])
+        for (const n of [...listAfter(doc, m[2]).names, ...kinNamed(listAfter(doc, m[2]).kin, family)]) out.add(n);
     }
     // "his wife Lurdes, with whom he shares the rooms"
     for (const m of c.matchAll(
-      /(@\d+)(?!['’]s)[^@.;]{0,30}?,?\s+with whom (?:she|he|i)\s+(?:shares?|lives?|has lived|keeps house)/gi,
+      /(@\d+)(?!['’]s)[^@.;]{0,30}?,?\s+with whom (?:she|he|i)\s+(?:still\s+|now\s+)?(?:shares?|shared|lives?|lived|has lived|keeps house)/gi,
     )) {
       const p = people[Number(m[1]!.slice(1))];
       if (p) out.add(p);
@@ -261,27 +237,62 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       }
     LIVE_WITH.lastIndex = 0;
     together(doc, c, family, out);
+    for (const p of keptFor(doc, c, family)) out.add(p);
+    // a register's "Rose Cottage: Margaret Hollis (occupier); Thomas Hollis (grandson)": those listed at a home
+    const at = /^([^:]{2,60}):\s*(.*)$/.exec(s.marked)?.[1];
+    const R = `@${people.indexOf(doc.resident)}`;
+    if (at && c === marked.split(/;|\.\s/)[0] && new RegExp(`${R}(?!\\d)`).test(s.marked))
+      if (
+        placesIn(at, doc.frame.places).some((p) =>
+          HOME_NAME.test(doc.frame.places.find((q) => q.id === p.id)?.name ?? ''),
+        )
+      )
+        for (const x of s.marked.slice(at.length).matchAll(/@(\d+)(?!['’]s)/g)) {
+          const p = people[Number(x[1])];
+          if (p) out.add(p);
+        }
+    // "Grandkid: Kerry's lad Alfie (6), same house.", "all under one roof": those the clause names
+    if (/\b(?:same (?:house|home|roof|flat|address)|under (?:one|the same) roof)\b/i.test(c) && !NOT.test(c))
+      for (const x of c.matchAll(/@(\d+)(?!['’]s)/g)) {
+        const p = people[Number(x[1])];
+        if (p) out.add(p);
+      }
+    // "when I locked our flat", "the kids were asleep in our house": the one the resident married lives there too
+    if (
+      doc.firstPerson &&
+      /\bour\s+(?:own\s+|little\s+|old\s+)?(?:house|home|flat|cottage|bungalow|farmhouse|place|rooms)\b/i.test(c)
+    )
+      for (const n of spouses(family)) out.add(n);
   }
 }
+
+/** A place that is someone's home by its name ("Rose Cottage", "the Ferris house"). */
+const HOME_NAME = /\b(?:house|home|cottage|flat|apartment|bungalow|farmhouse|croft|manse|vicarage|rectory|lodge)\b/i;
 
 const NEAR_WORDS = /\b(?:next door|neighbou?rs?|near|nearby|across|opposite|no\.\s*\d|number \d)\b/i;
 
 /** "She and Tom live above the bakery", "Tom, Maud and their son Eli share the cottage" (no "with"). */
 function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<string>) {
   const verb =
-    /\b(?:live|share|have shared|have lived|are living|keep house|have the (?:house|flat|cottage|rooms|place|farm)|(?:have|['’]ve) been (?:at|in) (?:the|our) (?:[\p{L}-]+\s+){0,3}?(?:house|home|flat|cottage|farm))\b(?!\s+(?:\w+\s+){0,6}?with\b)/iu.exec(
+    /\b(?:live|share|have shared|have lived|are living|keep house|(?:have|has|['’]ve)(?: had)? the (?:house|flat|cottage|rooms|place|farm|home)|(?:have|['’]ve) been (?:at|in) (?:the|our) (?:[\p{L}-]+\s+){0,3}?(?:house|home|flat|cottage|farm))\b(?!\s+(?:\w+\s+){0,6}?with\b)/iu.exec(
       c,
     );
   if (!verb) return;
-  const head = c.slice(0, verb.index);
+  // "My daughter and her mother — we divorced long ago — live together": the aside is not the subject; "... but I
+  // live on my own": the clause after "but"; "Norman says ..., and that Shirin and Hamza have had the house"
+  let head = c
+    .slice(0, verb.index)
+    .replace(/\s[—–]\s[^—–]*\s[—–]\s/g, ' ')
+    .split(/\s[—–]\s|,?\s+but\s+/)
+    .pop()!;
+  head = head.slice(reportedStart(head, head.length));
   if (NOT.test(head.slice(-20)) || /\b(?:next door|neighbou?rs?|near|street|lane|road)\b/i.test(head)) return;
   // "two grown children, Amy and Sam, who both live away": the relative clause is theirs, and away is not with her
   const rel = /,\s*who\s+(?:both\s+|all\s+|also\s+|still\s+)*$/i.exec(head);
   const R = `@${doc.frame.people.indexOf(doc.resident)}`;
   if (rel && !new RegExp(`${R}(?!\\d)(?!['’]s)`).test(head.slice(Math.max(0, head.lastIndexOf(',', rel.index - 1)))))
     return;
-  if (/^\S+\s+(?:away|elsewhere|abroad|apart|alone|nearby|on (?:their|his|her) own)\b/i.test(c.slice(verb.index)))
-    return;
+  if (/^\S+\s+(?:away|elsewhere|abroad|apart|nearby|on (?:their|his|her|my) own)\b/i.test(c.slice(verb.index))) return;
   const after = c.slice(verb.index, verb.index + 60);
   if (
     /\b(?:each other|one another|neighbou?rs|same street|same road|same lane|same building|another flat)\b/i.test(after)
@@ -310,7 +321,18 @@ function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<stri
 /** Residents who share the resident's home, as the text says it. */
 export function readHousehold(doc: Doc, family: readonly KinItem[]): string[] {
   const out = new Set<string>();
-  for (const s of doc.sentences) readSentence(doc, s, doc.sentences[s.index - 1]?.marked ?? '', family, out);
+  for (const s of doc.sentences)
+    readSentence(
+      doc,
+      s,
+      doc.sentences[s.index - 1]?.marked ?? '',
+      family,
+      out,
+      doc.sentences
+        .slice(0, s.index)
+        .map((x) => x.marked)
+        .join(' '),
+    );
   out.delete(doc.resident);
   return [...out];
 }

@@ -10,7 +10,7 @@ const PL = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+${PI}|\s
 /** A list whose last name may be a possessor ("his father Amani's shop"). */
 const PLP = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+${PI}|\s*\+\s*${PI})?|@\d+(?=['’]s))`;
 const POSS = String.raw`((?:@\d+\s+(?:and|&)\s+)?@\d+['’]s|\b(?:his|her|their|my|your|our|me|those|these|whose)\b)`;
-const MOD = String.raw`(?:(?:that|the) same\s+)?(?:(?:older|younger|elder|eldest|oldest|youngest|big|little|small|wee|young|infant|newborn|baby|twin|teenage|teenaged|grown|grown-up|adult|only|new|first|second|middle|two|three|four|\d+|[a-z]+-year-old|beloved|dear|widowed|retired|own|other|another|late|adopted|kid|step)\s+)*`;
+const MOD = String.raw`(?:(?:that|the) same\s+)?(?:(?:older|younger|elder|eldest|oldest|youngest|big|little|small|wee|young|infant|newborn|baby|twin|teenage|teenaged|grown|grown-up|adult|only|new|first|second|middle|two|three|four|\d+|[a-z]+-year-old|beloved|dear|widowed|retired|own|other|another|late|adopted|kid|step|elderly|aged|ageing|aging|ailing|frail|invalid|sick|estranged|long-lost|half|darling|dearest|favourite|favorite|unmarried|married|divorced|clever|pregnant)\s+)*`;
 const K = String.raw`(${KIN})(?![\p{L}-])`;
 export const SUBJECT = /\b(?:she|he|i|they|we)\b/i;
 export const OBJECT_BEFORE =
@@ -31,7 +31,7 @@ const rx = (src: string) => new RegExp(src, 'giu');
 
 export const RE = {
   possessed: rx(
-    String.raw`${POSS}\s+${MOD}${K}(?!['’]s)(?:\s+of\s+(?:[\p{L}\d-]+\s+){0,2}?(?:years|months|decades))?\s*,?\s*(?:(?:is|are|was|were)\s+|named\s+|called\s+|-\s*|–\s*|:\s*)?${PLP}`,
+    String.raw`${POSS}\s+${MOD}${K}(?!['’]s)(?:\s+of\s+(?:[\p{L}\d-]+\s+){0,2}?(?:years|months|decades))?(?:\s+(?:from|by|of)\s+(?:his|her|my|their|a)\s+(?:first|second|third|previous|earlier|late|former)\s+(?:marriage|wife|husband|partner))?\s*,?\s*(?:(?:is|are|was|were)\s+|named\s+|called\s+|-\s*|–\s*|:\s*)?${PLP}`,
   ),
   chained: rx(String.raw`${POSS}\s+${MOD}${K}['’]s\s+${MOD}${K}\s*,?\s*${PL}`),
   apposed: rx(
@@ -67,20 +67,30 @@ export const RE = {
     String.raw`(@\d+|\b(?:i|she|he))\s+(?:and|&)\s+(@\d+|\b(?:i|me|she|he))\b[^.;]{0,50}?\bwe(?:['’]ve| have| are|['’]re)\s+(?:been\s+)?(?:together|partners|a couple)\b`,
   ),
   marriedTo: rx(
-    String.raw`(?:\b(?:married|wed)\b|(?<![\p{L}.])m\.(?=\s+to\b))(?:\s+(?:again|late|young|early|happily|first))*(?:\s*,)?\s+(?:to\s+)?(?:the\s+[\p{L}-]+\s*,?\s+)?(${P})`,
+    String.raw`(?:\b(?:married|wed)\b|(?<![\p{L}.])m\.(?=\s+to\b))(?:\s+(?:again|late|young|early|happily|first))*(?:\s*,)?\s+(?:to\s+)?(?:the\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+\s*,?\s+)?(${P})`,
   ),
   has: rx(
-    String.raw`\b(?:has|have|had|with)\s+(?:a|an|one|two|three|four|five|\d)\s+(?:grown\s+|young\s+|teenage\s+|adult\s+)?${MOD}${K}(?:\s+[^@.;,]{0,25}?)?\s*,?\s*(?:named\s+|called\s+|:\s*)?${PL}`,
+    String.raw`\b(?:has|have|had|with)\s+(?:(?:a|an|one|two|three|four|five|\d)\s+|(?=new\s|(?:boy|girl)friend\b))(?:grown\s+|young\s+|teenage\s+|adult\s+)?${MOD}${K}(?:\s+[^@.;,]{0,25}?)?\s*,?\s*(?:named\s+|called\s+|:\s*)?${PL}`,
   ),
   /** A note's "Meg Pengelly: wife, married 20 yrs", "Kit = son": the word after the name is what they are. */
   labelled: rx(String.raw`(?:^|[.;]\s*)(${P})\s*[:=]\s*(?:(?:my|her|his)\s+)?${MOD}${K}(?=\s*(?:[,.;(]|$))`),
   bare: rx(
-    String.raw`(?:\band\b|\bbut\b|,|;|\bwith\b|\bplus\b|:|^|\.(?=\s)|\(|\+|&)\s*(?:a\s+|an\s+)?${MOD}${K}\s*(?:[:=]\s*|,\s*|\(\s*)?${PLP}`,
+    String.raw`(?:\band\b|\bbut\b|,|;|\bwith\b|\bplus\b|:|^|\.(?=\s)|\(|\+|&)\s*(?:a\s+|an\s+)?${MOD}${K}(?:\s+(?:himself|herself))?\s*(?:[:=]\s*|,\s*|\(\s*|[—–]\s*)?${PLP}`,
   ),
   // "Mum and Dad, Margaret and Ronald", "Mum & Dad (Shazza, Barry)": each word to its name
   paired: rx(
-    String.raw`(?:\b(?:her|his|my|their|our)\s+)?${K}\s*(?:and|&|\+)\s*(?:(?:her|his|my|their|our)\s+)?${K}\s*(?:,\s*|\(\s*|:\s*)(@\d+)\s*(?:,|and|&|\+)\s*(@\d+)`,
+    String.raw`(?:\b(?:her|his|my|their|our)\s+)?${K}\s*(?:and|&|\+)\s*(?:(?:her|his|my|their|our)\s+)?${K}(?:['’]s)?\s*(?:,\s*|\(\s*|:\s*|[—–-]\s*)(@\d+)\s*(?:,|and|&|\+)\s*(@\d+)`,
   ),
   fragment: rx(String.raw`(?:^|[.:;(]\s*|\b(?:and|as)\s+)(${P})['’]s\s+${MOD}${K}(?=\s*(?:[.;)]|,(?!\s*@)|\band\b|$))`),
+  /** "Marta and Anka (my wife, my girl)": each word, in turn, to its name. */
+  respectively: rx(
+    String.raw`(@\d+)\s*(?:,|and|&)\s*(@\d+)\s*\(\s*(?:my|her|his)\s+${K}\s*,\s*(?:(?:and\s+)?(?:my|her|his)\s+)${K}\s*\)`,
+  ),
+  /** A register's "Resident child: Daisy", "Spouse: Ronald", "Son: Kit": the word before the colon is the tie. */
+  register: rx(String.raw`(?:^|[.;]\s*)(?:resident\s+|other\s+)?${K}\s*[:=]\s*(@\d+)`),
+  /** "our Lottie", "their Shannon" (not "our son Tom"): the couple's child, in some English. */
+  ourName: rx(String.raw`\b(our|their)\s+(@\d+)(?!['’]s\s+${MOD}${K})`),
+  /** Learner English "Karim sister, Leila": a name before a kin word is its owner. */
+  bareOwner: rx(String.raw`(@\d+)\s+${K}\s*,\s*(@\d+)`),
   parenthetical: rx(String.raw`(${P})\s*\(\s*${MOD}${K}(?:\s*,\s*\d{1,3})?\s*\)`),
 };

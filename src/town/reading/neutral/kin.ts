@@ -7,11 +7,18 @@ import type { KinItem } from '../types.ts';
 import { deriveKin, type Fact } from './kin-graph.ts';
 import { OBJECT_BEFORE, RE, SUBJECT, scan, TITLE } from './kin-patterns.ts';
 import { compose, isPlural, KIN, kinWord } from './kin-words.ts';
-import { type Doc, type Gender, personOf, type Sentence } from './text.ts';
+import { type Doc, type Gender, personOf, reportedStart, type Sentence } from './text.ts';
 
 /** The start of the clause holding position `at` (after the last full stop, semicolon or colon). */
-const clauseStart = (s: string, at: number): number =>
-  Math.max(0, ...[';', ':', '—'].map((c) => s.lastIndexOf(c, at) + 1));
+const clauseStart = (s: string, at: number): number => {
+  // "X lives alone, though her stepdaughter Nour lives ... with her husband": a clause of its own
+  let joint = 0;
+  for (const m of s
+    .slice(0, at)
+    .matchAll(/,\s*(?:though|although|whereas|while|but|and(?=\s+(?:she|he|i|they)\b))\s+/gi))
+    joint = m.index + m[0].length;
+  return Math.max(0, joint, reportedStart(s, at), ...[';', ':', '—'].map((c) => s.lastIndexOf(c, at) + 1));
+};
 
 interface Ctx {
   doc: Doc;
@@ -102,11 +109,26 @@ function ownersOf(ctx: Ctx, poss: string, s: string, at: number, not: readonly s
     const who = named ? people[Number(named[1])] : undefined;
     return who ? [who] : [];
   }
+  // "Bea Holloway says his parents ...": just after a teller's verb, a "his" or "her" of the text's own gender is the
+  // resident's (the one the text is about); "Samira says her husband" in a man's text is the teller's
+  if (
+    /\b(?:says?|said|hears?|heard|reckons?|claims?|insists?|reports?|swears?|believes?|thinks?)\s+(?:that\s+)?$|,\s*and\s+that\s+$/i.test(
+      s.slice(0, at),
+    ) &&
+    ctx.genders.get(ctx.doc.resident) === (p === 'her' ? 'f' : 'm') &&
+    !ctx.doc.firstPerson &&
+    // "Samira says her husband, Tariq, ...": a tie whose other end is the resident is not the resident's own
+    !new RegExp(
+      String.raw`^\s*\S+\s+(?:[\p{L}-]+\s+){0,2}?${KIN}\s*,?\s*@${people.indexOf(ctx.doc.resident)}(?!\d)`,
+      'iu',
+    ).test(s.slice(at))
+  )
+    return [ctx.doc.resident];
   // "w/ son Jim + his wife Tina", "her husband, Kev, and his parents": the one named just before, when the word
   // fits what the text says of them
   // ("her mother, Lin Mei, and her father" is one owner's, said twice)
   const listed =
-    /(?:\b(her|his)\s+(?:[\p{L}-]+\s*,?\s*)?(?:is\s+)?)?(@\d+)(?!['’]s)\s*(?:\([^()]*\))?\s*,?\s*(?:and|&|\+)\s*$/iu.exec(
+    /(?:\b(her|his)\s+(?:[\p{L}-]+\s*,?\s*){0,2}(?:is\s+)?)?(@\d+)(?!['’]s)\s*(?:\([^()]*\))?\s*,?\s*(?:and|&|\+)\s*$/iu.exec(
       s.slice(0, at),
     );
   const prior = listed ? people[Number(listed[2]!.slice(1))] : undefined;
@@ -129,6 +151,11 @@ function ownersOf(ctx: Ctx, poss: string, s: string, at: number, not: readonly s
     String.raw`^\s*(?:(?:and|but|while|whereas|then)\s+)?(?:((?:her|his|my|@\d+['’]s)\s+(?:[\p{L}-]+\s+)?${KIN})(?![\p{L}-])\s*,?\s*)?(@(\d+)(?!['’]s))?`,
     'iu',
   ).exec(head);
+  // "though her daughter Agnieszka is three doors away and her granddaughter Zosia ...": one owner for both
+  if (first?.[1] && new RegExp(`^${p}\\b`, 'i').test(first[1]) && /\band\s*$/i.test(head)) {
+    const idx = clauseStart(s, at) + first[0].indexOf(first[1]);
+    if (idx < at) return ownersOf(ctx, poss, s, idx, not);
+  }
   const subject = first?.[3] !== undefined ? people[Number(first[3])] : undefined;
   if (subject && subject !== ctx.doc.resident && !not.includes(subject) && compatible(ctx, subject, p))
     return [subject];
@@ -202,6 +229,11 @@ function readSentence(ctx: Ctx, s: Sentence) {
   const people = ctx.doc.frame.people;
   // whose the possessives before a position were ("his wife, Mei, ..., and son, Eddy": the same man's)
   const possessors: { at: number; owners: string[] }[] = [];
+  // "Marta and Anka (my wife, my girl)": read first, before either name is taken for the other's tie
+  for (const m of scan(RE.respectively, t)) {
+    add(ctx, [ctx.doc.resident], m[3]!, [personOf(m[1]!, people)!], q);
+    add(ctx, [ctx.doc.resident], m[4]!, [personOf(m[2]!, people)!], q);
+  }
   for (const m of scan(RE.paired, t)) {
     const owners = ownersOf(ctx, /^(?:her|his|my|their|our)\b/i.test(m[0]) ? m[0].split(/\s+/)[0]! : 'my', t, m.index);
     add(ctx, owners, m[1]!, [personOf(m[3]!, people)!], q);
@@ -293,6 +325,22 @@ function readSentence(ctx: Ctx, s: Sentence) {
   for (const m of scan(RE.fragment, t)) {
     const owner = personOf(m[1]!, people);
     if (owner) add(ctx, [owner], m[2]!, [ctx.doc.resident], q);
+  }
+  for (const m of scan(RE.register, t)) {
+    const target = personOf(m[2]!, people);
+    if (target) add(ctx, [ctx.doc.resident], m[1]!, [target], q);
+  }
+  for (const m of scan(RE.ourName, t)) {
+    const target = personOf(m[2]!, people);
+    // "our" is the resident's (and the one they married); "their" is the couple just named
+    const owners = m[1]!.toLowerCase() === 'our' ? [ctx.doc.resident] : ownersOf(ctx, 'their', t, m.index);
+    if (target && !ctx.facts.some((f) => f.target === target && owners.includes(f.owner)))
+      add(ctx, owners, 'child', [target], q);
+  }
+  for (const m of scan(RE.bareOwner, t)) {
+    const owner = personOf(m[1]!, people);
+    const target = personOf(m[3]!, people);
+    if (owner && target) add(ctx, [owner], m[2]!, [target], q);
   }
   for (const m of scan(RE.parenthetical, t)) {
     const target = personOf(m[1]!, people);

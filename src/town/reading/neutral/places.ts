@@ -72,7 +72,7 @@ export function placesIn(text: string, places: TownFrame['places']): PlaceMentio
     if (n === '' || n === 'home') continue;
     const words = n.split(/\s+/).map((w) => escapeRegExp(w));
     const re = new RegExp(
-      String.raw`(?<![\p{L}\d])${words.join(String.raw`(?:['’]s)?\s+`)}(?:['’]s)?(?![\p{L}])`,
+      String.raw`(?<![\p{L}\d])${words.join(String.raw`(?:['’]s)?[\s-]+`)}(?:['’]s)?(?![\p{L}])`,
       'giu',
     );
     for (const m of text.matchAll(re)) put(p.id, m.index ?? 0, m[0].length, true);

@@ -4,7 +4,7 @@
 // sister", "Her aunt is the only person she has told", "told Amani only", "has kept it from everyone but him").
 import { KIN } from './kin-words.ts';
 
-const WHO = String.raw`(?:(?:him|her|them)\b(?!\s+[\p{L}-]+\s)|anyone|anybody|a soul|a single soul|a living soul|people|others|the others|everyone|everybody|all of them|them all|the town|the village|the rest|@\d+(?!['’]s)|(?:her|his|my|their)\s+[\p{L}-]+)`;
+const WHO = String.raw`(?:(?:him|them)\b|her\b(?!\s+[\p{L}-]+\s)|anyone|anybody|a soul|a single soul|a living soul|people|others|the others|everyone|everybody|all of them|them all|the town|the village|the rest|@\d+(?!['’]s)|(?:her|his|my|their)\s+[\p{L}-]+|${KIN}(?![\p{L}-]))`;
 
 /** Feelings and traits: "secretly proud" says how someone is, not what they keep. */
 const FEELING =
@@ -13,6 +13,17 @@ const FEELING =
   'sad|bored|curious|impressed|touched|moved|grateful|wistful|smug|excited|terrified|frightened|dreading|longing|' +
   // an opinion held is how someone sees things, not a matter kept: "privately thinks the vicar a fool"
   'thinks|believes|suspects|wonders|doubts|considers|reckons';
+
+/**
+ * A matter told to a few only: "has told only Marta", "I've only told Aunty Mere", "only Dmitri knew", "It was Hannah,
+ * and only Hannah, whom he had told". Weak: said just after a kept matter, it says whom that one was told.
+ */
+const WEAK_SOURCE = [
+  String.raw`\b(?:only\s+(?:told|confided in|trusts?)|(?:told|confided in|shown (?:it )?to)\s+only)(?=\s+\S)`,
+  String.raw`\bonly\s+(?:@\d+|(?:her|his|my)\s+[\p{L}-]+)(?:\s*,[^,;.]{0,40},)?\s*,?\s+(?:knows?|knew|has been told|had been told|was told|is in on|is aware|whom\b[^.;]{0,40}?\btold)\b`,
+].join('|');
+/** Anchored: tested at the start of a keeping match's place in the text. */
+export const WEAK = new RegExp(`^(?:${WEAK_SOURCE})`, 'iu');
 
 /** Words that keep something from others. */
 export const KEPT = new RegExp(
@@ -23,17 +34,33 @@ export const KEPT = new RegExp(
     String.raw`\b(?:secretly|privately)\b(?!\s+(?:${FEELING})\b)|\b(?:secretly|privately)\s+(?=\p{L}+ing\b)`,
     String.raw`\bsecrecy\b`,
     String.raw`\bconfidential(?:ly)?\b`,
-    String.raw`\bin (?:strict |the strictest )?confidence\b`,
+    String.raw`\bin (?:the )?(?:strict |strictest )?confidence\b`,
+    // "I have promised to hold my tongue", "don't you dare say a word to Mam", "I shan't worry Edith with it"
+    String.raw`\bhold (?:my|her|his|their|your) tongue\b`,
+    String.raw`\b(?:don['’]t|do not|never)\s+(?:you\s+)?(?:dare\s+)?(?:say|breathe|tell|mention)\s+(?:a word|anything|a thing)\b`,
+    String.raw`\b(?:shan['’]t|won['’]t|will not|shall not|not going to|don['’]t want to|do not want to)\s+(?:worry|trouble|burden|upset|bother)\s+\S+(?:\s+\S+)?\s+with\s+(?:it|this|that|the news)\b`,
+    // "be kept off the public record", "not be announced until her death"
+    String.raw`\bkept off (?:the )?(?:public )?(?:record|books)\b|\boff the record\b|\bnot (?:to )?be (?:announced|made public|published|revealed|disclosed|mentioned)\b`,
+    String.raw`\b(?:nobody|no ?one|no-one)(?:['’]s|\s+is|\s+was)?\s+(?:meant|supposed|allowed)\s+to\s+(?:know|find out|hear)\b`,
     String.raw`\bconfided\b`,
     String.raw`\blet slip to\b`,
     String.raw`\bconfessed\b`,
     String.raw`\bin private\b`,
     String.raw`(?:\bnot|n['’]t|\bnever)\s+(?:yet\s+|even\s+)?(?:told|telling|tell|mentioned (?:it )?to|said a word to|breathed a word to|shared (?:it|this|that|the news) with|let on to)\s+${WHO}`,
+    String.raw`\b(?:told|tells|telling|tell|shown|showed|shows|revealed|mentioned (?:it )?to|said (?:it )?to|breathed (?:it )?to)\s+(?:it\s+|this\s+|that\s+)?(?:to\s+)?(?:no ?one|nobody|no-one|not a soul|no (?:living |single |other |one other )?soul|none of (?:them|us))\b`,
+    WEAK_SOURCE,
+    // "keep quiet", "keep it private", "asked her to keep it hush", "staying schtum"
+    String.raw`\b(?:keep|keeps|keeping|kept|stay|stays|staying|stayed|remain|remains)\s+(?:it\s+|this\s+|that\s+|the (?:news|matter|plan|thing)\s+)?(?:quiet|private|secret|hush|hush-hush|mum|schtum|shtum|dark|a secret)\b`,
+    String.raw`\b(?:it|this|that|which)(?:\s+is|['’]s|\s+was|\s+remains|\s+stays)\s+(?:strictly\s+|very\s+|entirely\s+)?private\b|\bis private and\b|\bprivate (?:matter|business)\b`,
+    String.raw`\b(?:nobody|no ?one|no-one)(?:['’]s| is| was)\s+to\s+(?:know|find out|hear)\b`,
+    String.raw`\b(?:has|have|had)\s+no\s+idea\b(?!\s+(?:why|what|how|where|who|whether|if|when|which))|\b(?:is|are|['’]s|kept)\s+in the dark\b|\bknows? nothing (?:of|about) (?:it|this|that)\b`,
+    String.raw`(?:\bnot|n['’]t|\bnever)\s+(?:yet\s+)?(?:found|had|got|plucked up|worked up)\s+(?:the\s+)?(?:words|courage|nerve|heart|chance)\s+to\s+tell\b`,
+    String.raw`\b(?:won['’]t|will not|refuses to|would not|wouldn['’]t)\s+(?:say|tell|talk about it|discuss it)\b(?!\s+(?:a|the|his|her|stories|jokes)\b)`,
     String.raw`\b(?:told|tells|telling|tell)\s+(?:no ?one|nobody|no-one|not a soul)\b`,
     // a note's "nobody told, not a soul"
     String.raw`\b(?:no ?one|nobody|no-one)\s+(?:yet\s+)?(?:has been\s+)?told\b|(?:^|[,;:]\s*)not a (?:single |living )?soul\s*(?:[.;,]|$)`,
     String.raw`\b(?:no ?one|nobody|no-one|not a soul)\s+(?:else\s+)?(?:in (?:town|the village)\s+)?(?:knows?|does|has heard|suspects?|is aware|can know|must know|may know|should know)\b`,
-    String.raw`(?<!\b(?:asked|invited|invite|invites|inviting|asking)\b[^.;]{0,50})(?<!\bfor\s+)\b(?:nobody|no ?one) else\b`,
+    String.raw`(?<!\b(?:asked|invited|invite|invites|inviting|asking|wants?|wanted)\b[^.;]{0,50})(?<!\b(?:for|there and|there,)\s+)\b(?:nobody|no ?one) else\b`,
     String.raw`\bkeep(?:s|ing)?\s+(?:it|this|that|the news|the plan|the matter|[\p{L}\s]{0,20}?)\s+(?:to (?:her|him|them|my)sel(?:f|ves)|quiet|hidden|under wraps|under (?:her|his) hat|close to (?:her|his|the) chest|from\s+${WHO})`,
     String.raw`\bkeep(?:s|ing)?\s+(?:it|this|that)\s+(?:so|that way)\b`,
     // "promised to keep to herself", "wishes it kept so"
@@ -58,9 +85,12 @@ export const KEPT = new RegExp(
     String.raw`\b(?:say|said|tell|breathe|repeat)\s+nothing\b`,
     String.raw`\b(?:never|not) to (?:repeat|tell|say|mention)\b`,
     String.raw`\bpromised (?:not|never)\b`,
-    String.raw`\b(?:does ?n['’]t|does not|would not|wouldn['’]t|did not|didn['’]t)\s+want\s+(?:anyone|anybody|people|the town|others|the village|it|word)\s+(?:else\s+)?(?:to know|to find out|to hear|getting out|to get out)\b`,
+    String.raw`\b(?:does ?n['’]t|does not|would not|wouldn['’]t|did not|didn['’]t|do not|don['’]t)\s+want\s+(?:anyone|anybody|people|the town|others|the village|the street|the parish|it|word|(?:her|his|my|their)\s+[\p{L}-]+|@\d+)\s+(?:else\s+)?(?:to know|knowing|to find out|finding out|to hear|hearing|getting out|to get out)\b`,
     String.raw`(?:@\d+(?!['’]s)|\b(?:her|his|my|their)\s+[\p{L}-]+|\b(?:mum|mam|mom|dad|parents|mother|father|husband|wife|family))\s+(?:does ?n['’]t|does not|do not|don['’]t|must never|must not|mustn['’]t|can['’]t|cannot|never) (?:yet )?(?:know|find out|learn|hear)\b`,
     String.raw`\bwithout telling\b`,
+    // "she mustn't find out", "he isn't to know" (not "she doesn't know what to do")
+    // ("he won't hear of it" refuses; it keeps nothing)
+    String.raw`\b(?:she|he|they)\s+(?:mustn['’]t|must not|must never|isn['’]t to|is not to|aren['’]t to|shouldn['’]t)\s+(?:ever\s+)?(?:know|find out|hear|learn)\b|\b(?:she|he|they)\s+(?:can['’]t|cannot|won['’]t)\s+(?:ever\s+)?(?:know|find out)\b`,
     String.raw`\bnot even\s+(?:@\d+|her|his|my)\b[^.;]{0,40}?\b(?:knows?|has been (?:told|allowed)|is allowed|was told|suspects?)\b`,
     String.raw`\bbehind (?:everyone|everybody|\S+)['’]s back\b`,
     // "hiding it from his parents", not "hiding from the rain"
@@ -69,7 +99,8 @@ export const KEPT = new RegExp(
     String.raw`\bonly (?:one|person|soul) (?:she|he|i|they) (?:tells|will tell|has told|told|trusts with)\b`,
     String.raw`(?:\bnot|n['’]t)\s+(?:yet\s+)?(?:public|common knowledge)\b`,
     String.raw`\bmust not (?:get out|be known)\b`,
-    String.raw`\bbetween (?:the two of )?(?:them|us|ourselves|you and me)\b`,
+    // "it stays between them", "between you and me"; not "between them they knew everything"
+    String.raw`\b(?:is|stays?|kept|keep|remains?|['’]s|strictly)\s+between (?:the two of )?(?:them|us|ourselves)\b|\bbetween you and me\b`,
     String.raw`\b(?:would|['’]d) rather\s+(?:@\d+|nobody|no one|[\p{L}]+)\s+(?:never|didn['’]t|did not|not)\s+(?:found out|knew|know|find out|learned|heard)\b`,
     String.raw`\bquietly\s+(?:planning|plans|applied|applying|saving|seeing|looking|arranged|arranging|decided|deciding|been)\b`,
   ].join('|'),
@@ -78,7 +109,24 @@ export const KEPT = new RegExp(
 
 /** Words that say a matter is out in the open, or only unknown ("who she is nobody knows"). */
 export const OPEN =
-  /\b(?:no secrets?|not a secret|(?:hardly|not really|no longer|not much of) (?:a )?secret|secret any ?more|(?:was|were) once (?:a )?secret|used to be (?:a )?secret|used to keep|came out|got out|is out now|nobody minds|no one minds|told (?:everyone|everybody|the whole)|for (?:all|everyone|anyone) to (?:see|read|hear)|no longer (?:a )?secret|no hiding it|nothing to hide|everyone knows|everybody knows|the whole (?:town|village|parish) knows|common knowledge|makes no secret|openly|has announced|announced|public knowledge|for anyone (?:who asks|to (?:read|see|hear))|anyone who asks|anyone could find|anyone can)\b|\b(?:who|what|where|why|how|whether)\s+[\p{L}]+[^.;]{0,30}\b(?:nobody|no one) knows\b/iu;
+  /\b(?:no secret(?!s)|not a secret|worst[- ]kept secret|open secret|badly[- ]kept secret|secret (?:that|which) everyone knows|(?:hardly|not really|no longer|not much of) (?:a )?secret|secret any ?more|(?:was|were) once (?:a )?secret|used to be (?:a )?secret|used to keep|came out|got out|is out now|nobody minds|no one minds|told (?:everyone|everybody|the whole)|for (?:all|everyone|anyone) to (?:see|read|hear)|no longer (?:a )?secret|no hiding it|nothing to hide|everyone knows|everybody knows|the whole (?:town|village|parish) knows|common knowledge|makes no secret|openly|(?<!\bnot (?:to )?be )(?:has )?announced|public knowledge|for anyone (?:who asks|to (?:read|see|hear))|anyone who asks|anyone could find|anyone can)\b|\b(?:who|what|where|why|how|whether)\s+[\p{L}]+[^.;]{0,30}\b(?:nobody|no one) knows\b/iu;
+
+/**
+ * A trait, not a matter: "a man without secrets", "I don't keep secrets", "had no secrets". Masked before the words of
+ * keeping are looked for, so "He has no secrets, or thinks so, never suspecting what Solveig has kept from him" keeps
+ * Solveig's matter.
+ */
+export const TRAIT =
+  /\bsecrets?\s*[:=–-]\s*(?:none|nothing|no|n\/a|nil)\b|\b(?:without (?:a |any )?secrets?|(?:has|have|had|keeps?|kept|got|holds?) no secrets?|(?:do|does|did)(?: not|n['’]t) (?:keep|have) (?:any )?secrets?|(?:never|can['’]t|cannot|could never) keep (?:a )?secrets?|no secrets? (?:from|between|in)\b[^,;.]*|(?:a|an) (?:open|honest) (?:book|man|woman))/giu;
+
+/**
+ * What nobody knows because it may not be true is a rumour, not a secret: "Some say he won the pools; nobody knows",
+ * "nobody has proof, and she hasn't said a word either way", "nobody knows who her real father was".
+ */
+export const RUMOUR =
+  /\b(?:some (?:say|said|think|believe|claim|reckon)|people (?:say|said|claim|reckon)|they say|folk say|rumou?r(?:s|ed)?|it is said|it['’]s said|supposedly|allegedly|legend has it|gossip has it|claims?|if so\b|either way|(?:is|['’]s) convinced|(?:not a scrap of|no|without any|without) proof|speculat\w*)\b/iu;
+export const UNKNOWN =
+  /\b(?:nobody|no one|no-one)\s+(?:really\s+|actually\s+|ever\s+)?(?:knows?\s+(?:who|what|where|why|how|whether|if|for (?:sure|certain))\b|has (?:ever )?(?:found|proved|proven|seen)\b|has (?:any )?proof\b|can (?:say|prove|tell) (?:for sure|which|who|what)\b)/iu;
 
 /** Words about keeping and telling, not about the matter. */
 export const KEEPING = new Set(
@@ -93,18 +141,28 @@ export const KEEPING = new Set(
     'everyone everybody way least all nor none nothing ever now next week weeks month months year today tomorrow ' +
     'tonight soon later day days morning evening afternoon night weekend monday tuesday wednesday thursday friday ' +
     'saturday sunday mon tue tues wed thu thur thurs fri sat sun till until when ready needs need asked asks ' +
-    'begged begs made make promise agreed shown showed alone wishes'
+    'begged begs made make promise agreed shown showed alone wishes swear swore vowed though although however'
   ).split(' '),
 );
 
 /** One listener: a resident, a relative by kin word (with or without a name), or a pronoun. */
-const ONE = String.raw`(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+){1,2}@\d+(?!['’]s)|(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?${KIN}(?![\p{L}-])(?:\s*,?\s*@\d+(?!['’]s))?|@\d+(?!['’]s)(?:\s+\p{Lu}\.)?|\b(?:him|her)\b(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}|@))(?!\s*,?\s*@))`;
-const NAMES = String.raw`(${ONE}(?:\s*(?:,|and|or|&)\s*${ONE})*)`;
+/** "her" before a noun is a possessive ("confided to her diary"), not a listener. */
+export const HER_OBJECT = String.raw`(?!\s+(?!(?:he|she|i|they|we|it|you|his|her|their|our|my|not|never|all|and|or|but|that|about|if|to|in|on|at|of|for|with|when|before|after|until|till|once|first|alone|only|yet|now|soon|so|too|either|as|the|a|an|everything|anything|nothing|what|how|why|where|tomorrow|today|tonight|herself|himself|privately|quietly|straight|face|directly|in person)\b)\p{Ll}+\b)`;
+const ONE = String.raw`(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+){1,2}@\d+(?!['’]s)|(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?${KIN}(?![\p{L}-])(?:\s*,?\s*@\d+(?!['’]s))?|@\d+(?!['’]s)(?:\s+\p{Lu}\.)?|\bhim\b(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}|@))(?!\s*,?\s*@)|\bher\b${HER_OBJECT}(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}|@))(?!\s*,?\s*@)|\bthem\b)`;
+const NAMES = String.raw`(${ONE}(?:\s*(?:,|and|or|&)\s*(?:to\s+)?${ONE})*)`;
 
 /** Phrases naming whom the owner means to tell or has told; group 1 is the list. */
 export const TELL_TO: RegExp[] = [
-  String.raw`\b(?:means?|meant|intends?|plans?|planning|wants?|hopes?|wishes|is going|are going|has decided|decided|will|shall|would like|would rather|['’]d like|['’]ll|needs?|must|can|could)\s+(?:only\s+)?(?:to\s+)?(?:finally\s+)?(?:tell|confide in|share (?:it|this|the news|that) with)\s+(?:only\s+)?${NAMES}`,
-  String.raw`\b(?:is|am|are|['’]s|['’]m)\s+(?:only\s+)?telling\s+(?:only\s+)?${NAMES}`,
+  String.raw`\b(?:means?|meant|intends?|plans?|planning|wants?|hopes?|wishes|is going|are going|has decided|decided|(?:will\s+)?(?:have|has|had)\s+to|(?:has |have |had )?resolved|(?:is |am |was )?determined|promised|will|shall|would like|would rather|['’]d like|['’]ll|needs?|must|can|could|found the (?:words|courage|nerve) to)\s+(?:only\s+)?(?:to\s+)?(?:finally\s+|soon\s+|first\s+)?(?:tell|confide in|share (?:it|this|the news|that) with|reveal (?:it |this |that |everything |all |the (?:news|truth) )?to|break (?:it|this|the news) to|come clean (?:to|with)|let)\s+(?:only\s+)?${NAMES}`,
+  String.raw`\b(?:is|am|are|['’]s|['’]m|['’]re)\s+(?:only\s+)?telling\s+(?:only\s+)?${NAMES}`,
+  // "until he's told his mother", "once she has told Tom", "till I tell Dad"
+  String.raw`\b(?:until|till|once|before|after)\s+(?:she|he|i|they|we|@\d+)(?:\s+has|\s+have|['’]s|['’]ve|\s+can|\s+finally|\s+gets to)?\s+(?:told|tells|tell|spoken to|speaks to|talked to|talks to)\s+${NAMES}`,
+  // "hasn't told Mamá yet, means to soon": the one not told yet whom the owner means to tell
+  String.raw`(?:\bnot|n['’]t)\s+(?:yet\s+)?told\s+${NAMES}\s+yet\b[^.;]{0,12}?\b(?:means?|intends?|plans?|will|is going|wants?)\b`,
+  // "It was to Letitia and to Sebastian that ...", "It was Hannah, and only Hannah, whom he had told"
+  String.raw`\bit was\s+(?:to\s+)?(?:only\s+)?${NAMES}(?:\s*,\s*and only\s+@\d+\s*,)?\s+(?:that|whom|who)\b`,
+  // "told Sara about the lump", "has told Nour that she is thinking of retiring", "told her he's been accepted"
+  String.raw`(?:^|[.;]\s*|\b(?:she|he|i|has|have|had|once|['’]s|['’]ve)\s+|@\d+(?!['’]s)\s+)(?:told|confided in|confided to)\s+${NAMES}(?:\s+[^,;.@]{1,30}?)?\s+(?:about|that|of|in confidence|privately|in private|(?:she|he|i)(?:['’]s|\s+is|\s+was|\s+has|['’]d|\s+had)\b)`,
   String.raw`(?:^|[.;]\s*)telling\s+(?:only\s+)?${NAMES}`,
   String.raw`\bwants?\s+${NAMES}\s+to\s+be\s+the\s+(?:only|first)\s+(?:one|person|soul)`,
   String.raw`${NAMES},?\s+(?:is|will be|would be|was)\s+(?:[^.;]{0,30}?\s)?the\s+(?:only|first)\s+(?:one|person|soul)\b`,
@@ -112,10 +170,16 @@ export const TELL_TO: RegExp[] = [
   String.raw`\b(?:has\s+|have\s+|['’]s\s+|['’]ve\s+)(?:already\s+)?told\s+${NAMES}`,
   String.raw`\b(?:told|tells|confided in)\s+only\s+${NAMES}`,
   String.raw`\bonly\s+told\s+${NAMES}`,
-  String.raw`\bonly\s+${NAMES}(?:,[^,;.]{0,60},)?\s+(?:knows?|has been told|is in on)`,
+  String.raw`\bonly\s+(?:the\s+[\p{L}\s-]{1,30}?,\s*)?${NAMES}(?:,[^,;.]{0,60},)?\s+(?:knows?|knew|has been told|had been told|was told|is in on|has seen|saw|has read)`,
+  // "her partner has been informed"
+  String.raw`${NAMES}\s+(?:has|have|had)\s+been\s+(?:informed|told|let in on it)\b`,
+  // "I shan't worry Edith with it till after our anniversary": to be told afterwards
+  String.raw`\b(?:shan['’]t|won['’]t|will not|shall not)\s+(?:worry|trouble|burden|upset|bother)\s+${NAMES}\s+with\s+(?:it|this|that|the news)\s+(?:till|until|before)\b`,
+  // "he had sworn to keep it to himself": the one who keeps it knows it
+  String.raw`\b(?:and|but|so)\s+(he|she)\s+(?:has|had|['’]s|['’]d)\s+(?:sworn|promised|vowed)\b[^.;]{0,30}?\bto\s+(?:keep|say nothing|tell no)`,
   String.raw`\b(?:has\s+)?(?:confided\s+(?:in|to)|let slip to|confessed to|admitted to)\s+${NAMES}`,
   // the one asked to keep it knows it: "made him promise not to tell", "begged her not to tell", "asked him to keep it"
-  String.raw`\b(?:made|makes|asked|asks|begged|begs|urged|got)\s+${NAMES}\s+(?:to\s+)?(?:promise\s+|swear\s+)?(?:(?:not|never)\s+to\s+(?:tell|say|breathe|repeat|mention)|to\s+keep)\b`,
+  String.raw`\b(?:made|makes|asked|asks|begged|begs|urged|got)\s+${NAMES}\s+(?:to\s+)?(?:promise\s+|swear\s+)?(?:(?:not|never)\s+to\s+(?:tell|say|breathe|repeat|mention)|to\s+keep|to\s+say nothing)\b`,
   // "she wants me to tell Ben for her": the one to be told through someone
   String.raw`\b(?:wants?|asked|asks|wishes|would like)\s+(?:me|her|him|@\d+(?!['’]s))\s+to\s+(?:tell|pass (?:it|this) on to)\s+${NAMES}`,
   // "has shown it to Felicity alone", "told Tom alone"

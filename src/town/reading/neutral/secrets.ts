@@ -7,10 +7,32 @@
 import type { KinItem, SecretItem } from '../types.ts';
 import { INVERSE, KIN, kinWord } from './kin-words.ts';
 import { relativesNamed } from './relatives.ts';
-import { KEEPING, KEPT, OPEN, TELL_TO } from './secret-words.ts';
+import { tellToIn } from './secret-listeners.ts';
+import { KEEPING, KEPT, OPEN, RUMOUR, TELL_TO, TRAIT, UNKNOWN, WEAK } from './secret-words.ts';
 import { type Doc, quoteOf, type Sentence } from './text.ts';
 
 const KEPT_ALL = new RegExp(KEPT.source, 'giu');
+
+/** The text with traits ("a man without secrets") blanked out, same length, so only keeping is left. */
+const masked = (t: string): string => t.replace(TRAIT, (m) => ' '.repeat(m.length));
+
+/**
+ * The words of keeping in a statement, less those that only say a rumour is unproven ("Some say he won the pools;
+ * nobody knows", "nobody knows who her father was").
+ */
+function keptIn(marked: string, sentence: string): RegExpExecArray[] {
+  const m = masked(marked);
+  const unknown = [...m.matchAll(new RegExp(UNKNOWN.source, 'giu'))].map((x) => [x.index, x.index + x[0].length]);
+  const rumour = RUMOUR.test(sentence);
+  // in a rumour ("Doreen's convinced she is expecting, though she's said nothing to anybody") only words of keeping
+  // something ("kept", "secret", "hid") say a secret; "said nothing", "nobody knows" are doubt
+  return [...m.matchAll(KEPT_ALL)].filter(
+    (k) =>
+      !unknown.some(([a, b]) => k.index < b! && k.index + k[0].length > a!) &&
+      !(rumour && !/\b(?:secret\w*|kept|keep\w*|hid\w*|hidden|hush\w*|confid\w*|private\w*)\b/i.test(k[0])),
+  );
+}
+const keeps = (marked: string, sentence = marked): boolean => keptIn(marked, sentence).length > 0;
 /** Words of a piece of news (a decision, a plan, a change), as opposed to a habit or a description. */
 const NEWS =
   /\b(?:decided|decision|plans?|planning|intends?|going to|will|wants? to|hopes? to|offered|applied|applying|accepted|pregnant|expecting|engaged|seeing|dating|sell|selling|sold|buy|buying|bought|leaving|leave|moving|quit|quitting|retire|retiring|lost|owes?|debt|illness|diagnos\w*|failed|failing|broke|broken|crush|in love|affair|won|saving|found)\b/i;
@@ -24,66 +46,18 @@ const content = (text: string): string[] =>
 
 const kinNamed = relativesNamed;
 
-/**
- * The person a "him" or "her" stands for: the nearest one named before it in the same statements who is not the
- * owner; else, for someone else's matter, the resident the text is about; else the nearest named earlier in the text.
- */
-function pronounTarget(doc: Doc, before: string, owner: string, context = ''): string | null {
-  const last = (t: string) =>
-    [...t.matchAll(/@(\d+)/g)]
-      .map((m) => doc.frame.people[Number(m[1])]!)
-      .filter((p) => p && p !== owner)
-      .pop();
-  return last(before) ?? (owner !== doc.resident ? doc.resident : (last(context) ?? null));
-}
-
-/** The people a "tell" phrase names: residents by name, family by kin word, "him"/"her" by who was named before. */
-function listeners(
-  doc: Doc,
-  phrase: string,
-  before: string,
-  owner: string,
-  family: readonly KinItem[],
-  context = '',
-): string[] {
-  const out: string[] = [];
-  // "her sister Maud": the name, not every sister
-  const re = new RegExp(
-    String.raw`@(\d+)(?!['’]s)|(?:\b(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?\b(${KIN})(?![\p{L}-])(?!\s*,?\s*@\d)|\b(him|her|she|he)\b(?!\s+(?:[\p{L}-]+\s+){0,2}(?:${KIN}|@))(?!\s*,?\s*@)`,
-    'giu',
-  );
-  for (const m of phrase.matchAll(re)) {
-    if (m[1] !== undefined) {
-      const p = doc.frame.people[Number(m[1])];
-      if (p) out.push(p);
-    } else if (m[2]) out.push(...kinNamed(m[2], family));
-    else if (m[3]) {
-      const p = pronounTarget(doc, `${before}${phrase.slice(0, m.index)}`, owner, context);
-      if (p) out.push(p);
-    }
-  }
-  return [...new Set(out)];
-}
-
-/** Who a sentence says the owner means to tell (or has told), or null when it says nothing of it. */
-function tellToIn(doc: Doc, marked: string, owner: string, family: readonly KinItem[], context = ''): string[] | null {
-  let found: string[] | null = null;
-  for (const re of TELL_TO)
-    for (const m of marked.matchAll(re)) {
-      if (/(?:\bnot|n['’]t|\bnever)\s*$/i.test(marked.slice(Math.max(0, m.index - 14), m.index))) continue;
-      // "him" may stand for someone named sentences before ("Her son Teo says ... She wants him to be the only one")
-      found = [...(found ?? []), ...listeners(doc, m[1]!, marked.slice(0, m.index), owner, family, context)];
-    }
-  return found ? [...new Set(found)] : null;
-}
-
 /** Verbs of passing a private matter to someone ("told", "confided to", "let slip to", "has shown it to"). */
 const TOLD = String.raw`(?:told|confided in|confided to|confessed to|admitted to|whispered to|let slip to|(?:has\s+)?(?:shown|showed) (?:it|this|that) to)`;
 /** A name with what may be said between it and its verb ("Tilly Rowe, from the farm over the hill, let slip"). */
-const TELLER = String.raw`@(\d+)(?!['’]s)(?:\s*,[^,;.]{1,50},)?(?:\s+(?:has|had|also|once|just|finally|then))*`;
+const TELLER = String.raw`@(\d+)(?!['’]s)(?:\s*,[^,;.]{1,50},|\s*,)?(?:\s+(?:has|had|also|once|just|finally|then))*`;
 
 /** Whose secret a sentence keeps: someone who confided in the resident, else the subject of the keeping. */
-function ownerIn(doc: Doc, t: string, family: readonly KinItem[]): { owner: string; toldResident: boolean } {
+function ownerIn(
+  doc: Doc,
+  t: string,
+  family: readonly KinItem[],
+  context = '',
+): { owner: string; toldResident: boolean } {
   const people = doc.frame.people;
   const R = people.indexOf(doc.resident);
   // "Tunde told Jonah, and no one else, that ...": someone's matter told to the resident by name
@@ -104,15 +78,35 @@ function ownerIn(doc: Doc, t: string, family: readonly KinItem[]): { owner: stri
       String.raw`${TELLER}\s+(?:${TOLD}|swore)\s+(?:only\s+)?(?:me|her|him)\b(?!\s+(?:[\p{L}-]+\s+)?(?:sister|brother|mother|father|husband|wife|son|daughter|aunt|uncle|cousin))`,
       'iu',
     ).exec(t) ??
+    new RegExp(String.raw`@(\d+)(?!['’]s)[^.;@]{1,50}?\band\s+(?:${TOLD})\s+(?:me|@${R}(?!\d))\b`, 'iu').exec(t) ??
     /\b(?:heard|learned|learnt|knows?|found out)\s+(?:from|of)\s+(?:(?:her|his|my)\s+(?:[\p{L}-]+\s+)?)?@(\d+)/iu.exec(
       t,
     ) ??
     /(?:^|[.;]\s*)knows?\s+(?:that\s+)?@(\d+)(?!['’]s)\s+(?:is|has|was|plans|wants|means)/i.exec(t) ??
     /\b(?:keeps?|keeping|knows?|holds?|carries)\s+@(\d+)['’]s\s+secret/i.exec(t) ??
-    /@(\d+)['’]s\s+secret\b/i.exec(t);
+    /@(\d+)['’]s\s+secret\b/i.exec(t) ??
+    // "Cornelius had come one wet afternoon to confide that he had altered his will"
+    new RegExp(
+      String.raw`${TELLER}\s+(?:come|came|gone|went|called)\b[^.;]{0,40}?\bto\s+(?:confide|confess|tell)\b`,
+      'iu',
+    ).exec(t);
   if (confided) {
     const p = people[Number(confided[1])];
     if (p && p !== doc.resident) return { owner: p, toldResident: true };
+  }
+  // "Selin is my best friend; she told me that she and Murat are moving": the one named just before
+  const pronoun = new RegExp(
+    String.raw`(?:^|[.;,:]\s*|\b(?:and|but|then)\s+)(she|he)\s+(?:(?:has|had|once|just|finally|also)\s+)*(?:${TOLD})\s+(?:only\s+)?(?:me\b|@${R}(?!\d))`,
+    'iu',
+  ).exec(t);
+  if (pronoun && (doc.firstPerson || pronoun[0].includes('@'))) {
+    // "she's leaving Tom, she told me": the matter's own "she" is the teller; Tom is whom she leaves
+    const same = new RegExp(`^\\s*${pronoun[1]}\\b`, 'i').test(t);
+    const named = [...`${context} ${same ? '' : t.slice(0, pronoun.index)}`.matchAll(/@(\d+)(?!['’]s)/g)]
+      .map((m) => people[Number(m[1])])
+      .filter((x) => x && x !== doc.resident)
+      .pop();
+    if (named) return { owner: named, toldResident: true };
   }
   // "Dad's saving for a boat; told only her": a relative's matter, told to the resident
   const kin = new RegExp(String.raw`^\s*(?:(?:her|his|my)\s+)?(${KIN})(?:['’]s|\s+is|\s+has)\b`, 'iu').exec(t);
@@ -120,8 +114,19 @@ function ownerIn(doc: Doc, t: string, family: readonly KinItem[]): { owner: stri
     const p = kinNamed(kin[1]!, family)[0];
     if (p && p !== doc.resident) return { owner: p, toldResident: true };
   }
+  // "It is secret: Karim is sick", "in strictest confidence, that Paul has been offered a post ... I have promised to
+  // hold my tongue": a keeping with no owner of its own, or the resident's promise, keeps the named subject's matter
+  const agentless =
+    /^\s*(?:it|this|that)(?:['’]s|\s+is|\s+was)\s+(?:a\s+)?secret\b|\b(?:i|she|he)\s+(?:have|has|had)?\s*promised\s+to\s+(?:hold|keep|say nothing)|\bin (?:the )?(?:strict |strictest )?confidence\b/i.test(
+      t,
+    );
+  const subjectOf = /(?:^|:\s*|\bthat\s+)(@(\d+))(?!['’]s)\s+(?:is|was|has|had|will|plans|wants|means)\b/i.exec(t);
+  if (agentless && subjectOf) {
+    const p = people[Number(subjectOf[2])];
+    if (p && p !== doc.resident) return { owner: p, toldResident: true };
+  }
   // "Tom hasn't told anyone that he is ill": the subject of the keeping is its owner
-  const kept = new RegExp(KEPT.source, 'iu').exec(t);
+  const kept = keptIn(t, t)[0];
   if (kept) {
     const head = t.slice(0, kept.index).split(/[;]/).pop() ?? '';
     const tokens = [...head.matchAll(/@(\d+)(?!['’]s)|\b(she|he|i)\b/gi)];
@@ -140,21 +145,39 @@ function ownerIn(doc: Doc, t: string, family: readonly KinItem[]): { owner: stri
 /** The matter in a sentence that keeps it: what follows "that" or a colon, else the sentence. */
 function matterOf(s: { text: string }): string {
   const after = /\b(?:that|:)\s+(.{12,})$/i.exec(s.text.replace(/[.!]+$/, ''));
-  return (after && KEPT.test(s.text.slice(0, after.index + 6)) ? after[1]! : s.text).replace(/[.!]+$/, '').trim();
+  return (after && keeps(s.text.slice(0, after.index + 6)) ? after[1]! : s.text).replace(/[.!]+$/, '').trim();
 }
 
 /** Does a sentence that keeps something say what, or only point back ("She has not told a soul.")? */
 function pointsBack(s: { text: string; marked: string }): boolean {
   // "until the papers are signed", "when he is ready": when it may be told, not what it is
-  const stripped = s.marked.replace(KEPT_ALL, ' ').replace(/\b(?:until|till|when|once|before)\b[^.;,]*/gi, ' ');
+  // whom it is to be told and when are not what it is ("He has kept this to himself so far, but plans to tell Priscilla")
+  let stripped = masked(s.marked);
+  for (const re of TELL_TO) stripped = stripped.replace(new RegExp(re.source, 'giu'), ' ');
+  stripped = stripped
+    // "Quietly seeing Dave Kirby": the adverb keeps, the deed is the matter
+    .replace(KEPT_ALL, (m) => (/^(?:secretly|privately|quietly)\s/i.test(m) ? m.replace(/^\S+/, ' ') : ' '))
+    .replace(/\b(?:until|till|when|once|before|after)\b[^.;,]*/gi, ' ')
+    .replace(/\b(?:so far|for now|for the moment|at the weekend|yet|either)\b/gi, ' ')
+    // "her mum Zodwa, who she lives with": who the listener is, not the matter
+    .replace(/,\s*(?:who|whom|whose)\b[^.;]*/gi, ' ')
+    // "I've put it in the bureau": what is done with the matter, said as "it"
+    .replace(
+      /\b(?:put|hidden|hid|locked|tucked|filed|stashed)\s+(?:it|them|this|that)\s+(?:away\s+)?(?:in|into|under|behind)\s+(?:the|a|my|her|his)\s+\S+/gi,
+      ' ',
+    );
   const own = content(stripped).length;
   // "she's told no one at all, and that she means to tell only her sister": the clause after "that" is whom to tell
   const clause = /\bthat\s+(.*)$/i.exec(s.marked);
   const tellClause =
     !!clause &&
     !clause[1]!.includes(':') &&
-    KEPT.test(s.marked.slice(0, clause.index)) &&
-    TELL_TO.some((re) => (new RegExp(re.source, 'iu').exec(clause[1]!)?.index ?? 99) <= 25);
+    keeps(s.marked.slice(0, clause.index)) &&
+    TELL_TO.some((re) => {
+      // the clause is only whom to tell ("and that she means to tell only her sister"), not a matter told to someone
+      const t = new RegExp(re.source, 'iu').exec(clause[1]!);
+      return !!t && t.index <= 25 && content(clause[1]!.replace(t[0], ' ')).length < 2;
+    });
   return (
     tellClause ||
     // "Of this she has said nothing to anyone, not to her staff ...": the matter is the one before
@@ -194,10 +217,20 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
   const out: (SecretItem & { at: number[]; sentences: Set<Sentence> })[] = [];
   const us = unitsOf(doc);
   for (const u of us) {
-    if (!KEPT.test(u.marked) || OPEN.test(u.text)) continue;
+    if (!keeps(u.marked, u.sentence.text) || OPEN.test(u.text)) continue;
     let matterAt = u;
     let lead: Unit | null = null;
-    if (pointsBack(u)) {
+    // "I've told only my brother Ken, who lives with me": whom the matter just before was told, not a matter of its own
+    const prior = us[u.index - 1];
+    const weakOnly = keptIn(u.marked, u.sentence.text).every((k) => WEAK.test(u.marked.slice(k.index)));
+    if (
+      weakOnly &&
+      prior &&
+      out.some((x) => x.at.includes(prior.index)) &&
+      u.sentence.index - prior.sentence.index <= 1
+    )
+      matterAt = prior;
+    else if (pointsBack(u)) {
       // the nearest statement before it with something to keep (any field), else the next one; the one just
       // before may be short ("Dot is pregnant."), one further back must say more
       const earlier = [...us.slice(0, u.index)].reverse();
@@ -211,12 +244,22 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
       // "She has not told a soul; she wants her sister to be the only one she tells": the same matter again
       const kept =
         earlier[0] && earlier[0].sentence === u.sentence && out.some((x) => x.at.includes(earlier[0]!.index));
-      const before = kept ? earlier[0] : (news ?? earlier.find(fits));
+      // "...has got herself engaged to Ron! Gail's own brother! Nobody's meant to know yet": a short aside just
+      // before is not the matter; the news or the kept matter one further back is ("Keeps quiet: the lump on his neck.
+      // Seeing doc Thurs. Kerry doesn't know.")
+      const short = !!earlier[0] && !!earlier[1] && earlier[0].text.split(/\s+/).length < 5;
+      const aside =
+        short && out.some((x) => x.at.includes(earlier[1]!.index))
+          ? earlier[1]
+          : short && !NEWS.test(earlier[0]!.text) && NEWS.test(earlier[1]!.text)
+            ? earlier[1]
+            : undefined;
+      const before = kept ? earlier[0] : (news ?? aside ?? earlier.find(fits));
       const after = us.slice(u.index + 1).find((x) => content(x.marked).length >= 2);
       matterAt = before ?? after ?? u;
       // a terse matter said over short statements ("Applied for Head of Libraries, Truro. Interview Thurs. Told
       // nobody."): from the piece of news a statement or two before, in the same field, to the one just before
-      if (matterAt === earlier[0] && !NEWS.test(matterAt.text) && !kept) {
+      if (matterAt === earlier[0] && !NEWS.test(matterAt.text) && !kept && matterAt.text.split(/\s+/).length <= 6) {
         const start = earlier
           .slice(1, 3)
           .find((x) => x.sentence.field === u.sentence.field && NEWS.test(x.text) && !OPEN.test(x.text));
@@ -227,7 +270,15 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
     const both = matterAt === u ? u.marked : `${matterAt.marked}; ${u.marked}`;
     const { owner, toldResident } = existing
       ? { owner: existing.owner, toldResident: false }
-      : ownerIn(doc, both, family);
+      : ownerIn(
+          doc,
+          both,
+          family,
+          us
+            .slice(Math.max(0, matterAt.index - 2), matterAt.index)
+            .map((x) => x.marked)
+            .join('; '),
+        );
     // whom to tell may be said in the rest of the sentence ("...; she has told Ren, and plans to tell her mother")
     const said = [...new Set([matterAt.sentence, u.sentence])].map((x) => x.marked).join(' ');
     const first = Math.min(matterAt.sentence.index, u.sentence.index);
@@ -237,7 +288,14 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
       .join(' ');
     const tell = new Set<string>(existing?.tellTo ?? []);
     for (const n of tellToIn(doc, said, owner, family, context) ?? []) tell.add(n);
-    if (toldResident || owner !== doc.resident) tell.add(doc.resident);
+    // someone else's matter is known to the resident whose text tells it, unless it is kept from them ("never
+    // suspecting what Solveig has kept from him")
+    const R = doc.frame.people.indexOf(doc.resident);
+    const keptFromResident = new RegExp(
+      String.raw`\b(?:kept|keeps?|keeping|hid(?:den|es|ing)?)\b[^.;]{0,30}?\bfrom\s+(?:him|her|me|@${R}(?!\d))\b|\b(?:never|without)\s+suspecting\b|@${R}(?!\d)\s+(?:does ?n['’]t|does not|never) (?:know|suspects?)\b`,
+      'iu',
+    ).test(both);
+    if (toldResident || (owner !== doc.resident && !keptFromResident)) tell.add(doc.resident);
     tell.delete(owner);
     if (existing) {
       existing.tellTo = [...tell];
@@ -279,8 +337,12 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
     for (const s of doc.sentences) {
       if (one.sentences.has(s) || out.some((x) => x !== one && x.sentences.has(s))) continue;
       if (out.length > 1 && !(s.index === last + 1 && doc.sentences[last]?.field === s.field)) continue;
-      const t = tellToIn(doc, s.marked, one.owner, family);
-      if (t && /\b(?:tell|telling|told|confide|only one|knows?)\b/i.test(s.text))
+      const before = doc.sentences
+        .filter((x) => x.index < s.index)
+        .map((x) => x.marked)
+        .join(' ');
+      const t = tellToIn(doc, s.marked, one.owner, family, before);
+      if (t && /\b(?:tell|telling|told|confide|only|knows?|seen|informed|aware)\b/i.test(s.text))
         for (const n of t) if (n !== one.owner) one.tellTo.push(n);
     }
   }

@@ -2,6 +2,7 @@
 // each sentence names (by full name, by a first name only one resident has, by title and surname) and who a pronoun
 // stands for. It knows English names, pronouns and punctuation, nothing about any town.
 import { escapeRegExp } from '../../../core/text.ts';
+import { KIN } from './kin-words.ts';
 import type { ResidentText, TownFrame } from '../types.ts';
 
 export type Gender = 'm' | 'f';
@@ -37,18 +38,34 @@ export interface Doc {
 }
 
 // "St. Mary's" is a saint's, but "on Quay St. Xmas social ..." ends a street's name and may end the sentence
-const ABBREV = /\b(Mr|Mrs|Ms|Dr|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|a\.m|p\.m)\.(?=\s)/gi;
+const ABBREV =
+  /\b(Mr|Mrs|Ms|Dr|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|a\.m|p\.m|m(?=\.\s+(?:to\s+)?\p{Lu}))\.(?=\s)/giu;
 const SAINT = /(?<!\p{Lu}\p{Ll}+\s+)\b(?:St|st)\.(?=\s)/gu;
+
+/** A register's "HOLLIS, Margaret" is Margaret Hollis. */
+const SURNAME_FIRST = /\b(\p{Lu}[\p{Lu}'’-]+),\s+(\p{Lu}\p{Ll}+)\b/gu;
 
 /** Splits a passage into sentences (full stops after titles and "a.m." kept inside). */
 export function sentencesOf(text: string): string[] {
   const guarded = text
+    .replace(
+      SURNAME_FIRST,
+      (_, last: string, first: string) => `${first} ${last.charAt(0)}${last.slice(1).toLowerCase()}`,
+    )
     .replace(ABBREV, (m) => m.replace(/\.$/, '\u2024'))
     .replace(SAINT, (m) => m.replace(/\.$/, '\u2024'));
-  return guarded
-    .split(/(?<=[.!?])["”’)]?\s+(?=["“‘(]?[\p{Lu}\d@])|\n+|(?<=[.!?])$/u)
-    .map((s) => s.replace(/\u2024/g, '.').trim())
-    .filter((s) => s !== '');
+  return (
+    guarded
+      .split(/(?<=[.!?])["”’)]?\s+(?=["“‘(]?[\p{Lu}\d@])|\n+|(?<=[.!?])$/u)
+      // a list's bullet ("- Job: ...", "• lives: ...", "* With: ...") is no word of the line
+      .map((s) =>
+        s
+          .replace(/\u2024/g, '.')
+          .trim()
+          .replace(/^(?:[-–—•*·▪]|\d{1,2}[.)])\s+/u, ''),
+      )
+      .filter((s) => s !== '')
+  );
 }
 
 /** Word edges that know letters beyond ASCII ("Inês", "Évora"): JavaScript's \\b does not. */
@@ -132,6 +149,16 @@ export function markPeople(text: string, people: readonly string[]): { marked: s
   return { marked, mentions };
 }
 
+/** "Amma and Thatha — that's my mum Dilani and my dad Sunil —": the pair the gloss names (household.ts). */
+export const GLOSS_PAIR = new RegExp(
+  String.raw`\b\p{Lu}\p{L}+\s+(?:and|&)\s+\p{Lu}\p{L}+\s+[—–-]\s+that['’]s\s+((?:my|her|his)\s+${KIN}\s+@\d+\s+(?:and|&)\s+(?:my|her|his)\s+${KIN}\s+@\d+)\s+[—–-]`,
+  'giu',
+);
+const GLOSS = new RegExp(
+  String.raw`\b(my|her|his|our|their)\s+\p{L}+\s*\(\s*(?:my|her|his|our|their)\s+(${KIN})\s*\)`,
+  'giu',
+);
+
 const FEMALE = /\b(?:she|her|hers|herself)\b/gi;
 const MALE = /\b(?:he|him|his|himself)\b/gi;
 
@@ -141,15 +168,29 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
   for (const p of text.passages)
     for (const s of sentencesOf(p.text)) {
       const { marked, mentions } = markPeople(s, frame.people);
-      // terse notes' "w/" is "with" to every reader
-      const plain = marked.replace(/\bw\/\s*/gi, 'with ');
+      // terse notes' "w/" is "with" and a lone "@" is "at" to every reader ("cookout @ VFW hall"); "Fiona's been
+      // organising" is Fiona doing it, not something of Fiona's
+      const plain = marked
+        .replace(/\bw\/\s*/gi, 'with ')
+        .replace(/(^|\s)@(?=\s)/g, '$1at')
+        // a word glossed by a kin word is that kin word: "my koro (my grandad), Wiremu"
+        .replace(GLOSS, '$1 $2')
+        .replace(
+          /(@\d+)['’]s\s+(?=(?:been|got|gone|going|planning|hosting|running|throwing|organi[sz]ing|having|holding|giving|moved|living|staying|just|never|always|not|also|still|now|already|started|decided|working|home (?:from|for|again|now)|back (?:from|home|for))\b)/g,
+          '$1 ',
+        );
       sentences.push({ field: p.field, index: sentences.length, text: s, marked: plain, mentions });
     }
   const all = text.passages.map((p) => p.text).join('\n');
   const f = all.match(FEMALE)?.length ?? 0;
   const m = all.match(MALE)?.length ?? 0;
   const gender: Gender | null = f > m ? 'f' : m > f ? 'm' : null;
-  const firstPerson = (all.match(/\bI\b|\bI['’](?:m|ve|ll|d)\b/g)?.length ?? 0) >= 1;
+  // a diary may never say "I" ("Long day at the deli — Sami and me open it"): "me" and "my" say it too
+  // a narrator's one "What I do know" in a text about someone else ("he ... his ... he") is not the resident speaking
+  const mine =
+    (all.match(/\bI\b|\bI['’](?:m|ve|ll|d)\b/g)?.length ?? 0) + (all.match(/\b(?:me|my|myself)\b/gi)?.length ?? 0);
+  const firstPerson =
+    ((all.match(/\bI\b|\bI['’](?:m|ve|ll|d)\b/g)?.length ?? 0) >= 1 || mine >= 2) && mine * 2 >= Math.max(f, m);
   return {
     resident: text.resident,
     frame,
@@ -159,6 +200,23 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
     firstPerson,
     passages: text.passages.map((p) => p.text),
   };
+}
+
+/**
+ * Where a reported clause starts: "Dan hears that Keoni lives with his aunt", "Ursula says Helga's husband ...",
+ * "Jimmy Lynch says she lives with her grandparents". What the clause says is about its own subject, not the teller.
+ */
+export const REPORTED =
+  /\b(?:says?|said|hears?|heard|reckons?|claims?|insists?|reports?|swears?|tells me|told me|will tell you|['’]ll tell you|believes?|thinks?|is certain|is sure|according to [^,;.]{1,40},)\s+(?:that\s+)?|,\s*and\s+that\s+/giu;
+
+/**
+ * The start of the last reported clause before `at` in a marked text, when that clause names its own subject before
+ * `at` ("Dan hears that Keoni lives with his aunt"); 0 otherwise ("Samira says her husband": her is the teller's).
+ */
+export function reportedStart(s: string, at: number): number {
+  let start = 0;
+  for (const m of s.slice(0, at).matchAll(REPORTED)) start = m.index + m[0].length;
+  return /@\d+(?!\d)(?!['’]s)|\b(?:she|he|i|they|we)\b/i.test(s.slice(start, at)) ? start : 0;
 }
 
 /** `@k` -> the resident's full name (null for anything else). */

@@ -10,11 +10,11 @@ import type { Doc, Sentence } from './text.ts';
 
 /** Verbs and nouns that put someone at work in the place after them. */
 const WORK_BEFORE =
-  /\b(?:works?|working|worked|job|jobs|employed|employee|run|runs?|running|(?<!(?:my|her|his|their|its|our|your)\s)owns?|owning|owner|kept|inherited|took over|farms?|farming|building|builds|mends?|mending|repairs?|fixing|fixes|sells?|selling|pulls? (?:pints|beers)|pours?|brews?|manages?|managing|manager|manage|keeps?|keeping|opens?|opening|open up|staffs?|tends?|tending|serves?|serving|teach|teaches|teaching|teacher|help|shifts?|clerk|assistant|landlord|landlady|proprietor|proprietress|minds?|helps? out|helps? (?:at|in)|volunteers?|baker|bakes|cooks?|chef|waitress|waiter|barman|barmaid|bartender|nurse|doctor|vet|librarian|keeper|\w+keeper|colleagues?|shopkeeper|storekeeper|head|headteacher|headmistress|headmaster|priest|vicar|caretaker|cleaner|mechanic|pharmacist|receptionist|postmistress|postmaster|partner|runs the|is in charge of|in charge|at the counter|behind the (?:bar|counter|desk)|on the till|on duty|on shift|clocks? in|apprentice\w*|trainee|intern|ranger|warden|harbou?rmaster|stationmaster|skipper|captain|grocer|butcher|fishmonger|florist|tailor|seamstress|barber|hairdresser|curator|guide|porter|janitor|secretary|asst)(?![\w-])/i;
+  /\b(?:works?|working|worked|job|jobs|employed|employee|run|runs?|running|(?<!(?:my|her|his|their|its|our|your)\s)owns?|owning|owner|kept|inherited|took over|farms?|farming|building|builds|mends?|mending|repairs?|fixing|fixes|sells?|selling|pulls? (?:pints|beers)|pours?|brews?|manages?|managing|manager|manage|keeps?|keeping|opens?|opening|open up|staffs?|tends?|tending|serves?|serving|teach|teaches|teaching|teacher|help|shifts?|clerk|assistant|landlord|landlady|proprietor|proprietress|minds?|helps? out|helps? (?:at|in)|volunteers?|baker|bakes|cooks?|chef|waitress|waiter|barman|barmaid|bartender|nurse|doctor|vet|librarian|keeper|\w+keeper|colleagues?|shopkeeper|storekeeper|head|headteacher|headmistress|headmaster|priest|vicar|caretaker|cleaner|mechanic|pharmacist|receptionist|postmistress|postmaster|partner|runs the|is in charge of|in charge|at the counter|behind the (?:bar|counter|desk)|on the till|on duty|on shift|clocks? in|apprentice\w*|trainee|intern|ranger|warden|harbou?rmaster|stationmaster|skipper|captain|grocer|butcher|fishmonger|florist|tailor|seamstress|barber|hairdresser|curator|guide|porter|janitor|secretary|asst|farmer|farmed|fisherman|fisherwoman|driver|licensee|occupation|place of work|employment|(?:have|has|own)\s+(?:a\s+)?(?:shop|store|stall|business|salon|café|restaurant)\b[^,;.]{0,20}|reports? to|reporting to|clocks? on|sold\b[^,;.]{0,50}\bfrom|stands? behind|stood behind|mechanic|tech|technician|instructor|cashier|stocking|stacks? shelves|answers? the phones?|cuts? hair|braids? hair|roasts?|roasted|bakes|baked|brews|makes? the|gut|guts)(?![\w-])/i;
 const WORK_AFTER =
-  /^\W{0,3}(?:\s*(?:cook|chef|teacher|nurse|caretaker|cleaner|secretary|librarian|clerk|keeper|landlord|landlady|manager|porter|janitor|receptionist|baker|barman|barmaid|waitress|waiter|assistant|owner)\b|(?:,\s*)?(?:where|which)\s+(?:she|he|i|they)\s+(?:(?:still|now|also|has|have)\s+)?(?!shares?|lives?|sleeps?|stays?|visits?|eats?|drinks?|meets?|loves?)[a-z]+|[^,;.]{0,25}?\b(?:serves|opens|is open(?! to\b)|sells)\b|\s*,\s*(?:the\s+|a\s+)?(?:[a-z]+\s+)?(?:baker|owner|cook|chef|landlord|landlady|manager|clerk|teacher|nurse|keeper|barman|barmaid|waitress|waiter|assistant|since)\b|['’]s\s+(?:owner|manager|landlord|landlady|proprietor|keeper|head|cook|chef|baker|clerk|nurse|doctor|vet|teacher|caretaker|cleaner|librarian|barman|barmaid|bartender))/i;
+  /^\W{0,3}(?:\s*\(\s*(?:hers|his|mine|own|her own|his own|their own|family(?:['’]s)?(?: business| shop)?)\s*\)|\s*(?:cook|chef|teacher|nurse|caretaker|cleaner|secretary|librarian|clerk|keeper|landlord|landlady|manager|porter|janitor|receptionist|baker|barman|barmaid|waitress|waiter|assistant|owner)\b|(?:,\s*)?(?:where|which)\s+(?:she|he|i|they)\s+(?:(?:still|now|also|has|have)\s+)?(?!shares?|lives?|sleeps?|stays?|visits?|eats?|drinks?|meets?|loves?)[a-z]+|[^,;.]{0,25}?\b(?:serves|opens|is open(?! to\b)|sells)\b|\s*,\s*(?:the\s+|a\s+)?(?:[a-z]+\s+)?(?:baker|owner|cook|chef|landlord|landlady|manager|clerk|teacher|nurse|keeper|barman|barmaid|waitress|waiter|assistant|since)\b|['’]s\s+(?:owner|manager|landlord|landlady|proprietor|keeper|head|cook|chef|baker|clerk|nurse|doctor|vet|teacher|caretaker|cleaner|librarian|barman|barmaid|bartender))/i;
 const PAST =
-  /\b(?:retired|used to|formerly|former|ex-|years ago|until (?:last|she|he)|no longer|gave up|sold|once (?:worked|ran|kept|taught|owned|managed|served|had)|lost (?:her|his|my|their) job|(?:was|got|been) (?:sacked|fired|laid off|let go)|left (?:her|his|my|their) job)\b/i;
+  /\b(?:retired|used to|formerly|former|ex-|years ago|until (?:last|she|he)|no longer|gave up|sold|before (?:i|she|he|they) (?:work|worked)|once (?:worked|ran|kept|taught|owned|managed|served|had)|lost (?:her|his|my|their) job|(?:was|got|been) (?:sacked|fired|laid off|let go)|left (?:her|his|my|their) job)\b/i;
 const PAST_AFTER =
   /^\W{0,3}(?:until (?:last|she|he|i)\b|(?:for \w+ years )?(?:years ago|before (?:she|he|i) retired))/i;
 /** Someone else's role in the place ("Mateo's teacher", "her boss"): not the resident's work. */
@@ -78,6 +78,13 @@ function workplace(doc: Doc): Candidate | null {
         let score = 0;
         if (own.length > 0 && !leisure) score += 3;
         if (WORK_AFTER.test(after)) score += 3;
+        const R = doc.frame.people.indexOf(doc.resident);
+        if (
+          new RegExp(`@${R}(?!\\d)(?!['’]s)\\s*,?\\s+(?:from|of)\\s+(?:the\\s+)?$`).test(
+            mc.slice(0, mc.length - (c.length - m.at)),
+          )
+        )
+          score += 3;
         // "The Lind farm is worked by Oskar Lind": the passive's agent
         const by =
           /^\s*(?:is|are|was|has been)\s+(?:\w+\s+)?(?:worked|run|kept|managed|owned|staffed|farmed|tended|minded)\s+by\s+([^,;.]{0,40})/i.exec(
@@ -86,11 +93,34 @@ function workplace(doc: Doc): Candidate | null {
         if (by && (by[1]!.includes(doc.resident.split(' ')[0]!) || /\b(?:her|him|me)\b/i.test(by[1]!))) score += 3;
         const hours = !EVENTY.test(c) && windowsIn(c, { workday: true }).some((w) => w.end !== null);
         if (hours && !leisure) score += 3;
+        // "I make the ma'amoul at Haddad Sweets — my father's shop — from half six till the trays run out, every
+        // day but Monday": working hours and days in the place's sentence, when it says nothing of leisure
+        else if (
+          !leisure &&
+          !NOT_WORK.test(s.text) &&
+          !EVENTY.test(s.text) &&
+          !PAST.test(s.text) &&
+          windowsIn(s.text, { workday: true }).length > 0 &&
+          (weekdaysIn(s.text)?.length ?? 0) >= 2
+        )
+          score += 2;
         if (score === 0) continue;
         // past work is said in the place's own phrase ("retired from the school"), not a clause before it
         if (PAST.test(clause.split(',').pop()!.slice(-40)) || PAST_AFTER.test(after)) continue;
         // "They say at the Harbour Bar that ...": where it was said, not where anyone works
-        if (/^\s*(?:that|say|says|said)\b/i.test(after)) score -= 3;
+        if (
+          /^\s*(?:(?:is\s+)?that\s+(?:\p{Lu}|she\b|he\b|they\b|the\b|old\b|young\b)|say|says|said|they say|people say|will tell you|['’]ll tell you)/u.test(
+            after,
+          )
+        )
+          score -= 3;
+        // "he plans to sell the brewery": a business to be sold or left is not where one works
+        if (
+          /\b(?:plans?|planning|wants?|going|hopes?|decided|means?|intends?)\s+to\s+(?:sell|buy|close|leave|quit)\b[^,;.]*$/i.test(
+            clause,
+          )
+        )
+          continue;
         // "running a seed swap at The Anchor", "a cook-off will be held at the park" are events there, not work
         if (/\b(?:will be held|takes? place|will take place|is planned|is being held|is scheduled)\b/i.test(clause))
           continue;
@@ -102,7 +132,7 @@ function workplace(doc: Doc): Candidate | null {
           continue;
         // a one-off ("On Thursday evening ... Maud will open the old chapel for a hymn supper") is no workplace
         if (EVENTY.test(c) && !HABIT.test(c) && own.length > 0 && !hours && !WORK_AFTER.test(after)) continue;
-        if (!residentWorks(doc, mc, c, m.at, clause)) continue;
+        if (!residentWorks(doc, mc, c, m.at, clause, m.length)) continue;
         if (HOMEY.test(places.find((p) => p.id === m.id)?.name ?? '')) score -= 2;
         if (m.whole) score += 1;
         if (!best || score > best.score) best = { id: m.id, score, sentence: s, clause: ci };
@@ -121,8 +151,21 @@ const OBJECT_BEFORE =
  * before it in that phrase (else the sentence's), with whoever "and" joins to it ("Farida and her brother Imran
  * run"); "her husband runs the pub" is someone else's work.
  */
-function residentWorks(doc: Doc, markedClause: string, clause: string, at: number, phrase: string): boolean {
-  const head = markedClause.slice(0, Math.max(0, markedClause.length - (clause.length - at)));
+function residentWorks(
+  doc: Doc,
+  markedClause: string,
+  clause: string,
+  at: number,
+  phrase: string,
+  length = 0,
+): boolean {
+  // the marked clause is shorter where names became @k: find the place's own words in it, at or before `at`
+  const said = clause.slice(at, at + length);
+  const found = length > 0 ? markedClause.lastIndexOf(said, at) : -1;
+  const head = markedClause.slice(0, found >= 0 ? found : Math.max(0, markedClause.length - (clause.length - at)));
+  // "Pilar Navarro, who runs Bar Navarro", "her husband, Abdi, who runs the butcher's": someone else's relative clause
+  const relOther = /@(\d+)(?!['’]s)\s*,\s*(?:who|whose)\b[^,;@]*$/i.exec(head);
+  if (relOther && doc.frame.people[Number(relOther[1])] !== doc.resident) return false;
   // "My aunt gives me Saturday shifts in the chandlery": the one given the work
   if (
     /\b(?:gives?|offers?|lets?|pays?|found|finds|got)\s+(?:me|her|him)\s+(?:[\p{L}-]+\s+){0,2}(?:shifts?|work|hours|a job|job)\b/iu.test(
@@ -170,21 +213,32 @@ function hourClauses(doc: Doc, at: Candidate): string[] {
     if (named.includes(doc.resident)) return true;
     return named.length === 0 || /\b(?:she|he|i)\b/i.test(c);
   };
+  // "...; Joon plays darts at The Plough every Wednesday": a clause about another place gives no working days
+  const elsewhere = (c: string) => placesIn(c, doc.frame.places).some((m) => m.id !== at.id);
   own.forEach((c, i) => {
-    if (i > at.clause && fits(c, ownMarked[i] ?? '')) out.push(c);
+    if (i > at.clause && fits(c, ownMarked[i] ?? '') && !elsewhere(c)) out.push(c);
   });
-  const next = doc.sentences[at.sentence.index + 1];
-  if (next && (HOURS_WORDS.test(next.text) || (weekdaysIn(next.text) && windowsIn(next.text).length > 0))) {
-    const nextMarked = clausesOf(next.marked);
-    for (const [i, c] of clausesOf(next.text).entries()) if (fits(c, nextMarked[i] ?? '')) out.push(c);
+  for (const next of doc.sentences.slice(at.sentence.index + 1, at.sentence.index + 3)) {
+    if (placesIn(next.text, doc.frame.places).length > 0) break;
+    if (HOURS_WORDS.test(next.text) || (weekdaysIn(next.text) && windowsIn(next.text).length > 0)) {
+      const nextMarked = clausesOf(next.marked);
+      for (const [i, c] of clausesOf(next.text).entries()) if (fits(c, nextMarked[i] ?? '')) out.push(c);
+      break;
+    }
   }
   own.forEach((c, i) => {
-    if (i < at.clause && fits(c, ownMarked[i] ?? '')) out.push(c);
+    if (i < at.clause && fits(c, ownMarked[i] ?? '') && !elsewhere(c)) out.push(c);
   });
   return out;
 }
 
-function hoursOf(doc: Doc, at: Candidate): { window: Window | null; days: Weekday[] | null } {
+/** An end said on its own: "until the church bell strikes five", "his shift ends at 2:15", "from sunrise until one". */
+const END_SAID = new RegExp(
+  String.raw`\b(?:clos\w*|shut\w*|finish\w*|knock\w* off|done|ends?|ending|left|leaves|comes? out|coming out|goes home|(?:stays?|stayed|staying|works?|remains?|is there)\s+(?:on\s+)?(?:until|till)|from (?:sunrise|dawn|daybreak|first light|sun-?up)\s+(?:until|till|to)|(?:the\s+)?[\p{L}\s]{0,25}?(?:strikes|struck|rings|rang|chimes|was poured|is poured))\s+(?:time\s+)?(?:is\s+|at\s+|by\s+|around\s+|['’]s\s+)?(${TIME})`,
+  'iu',
+);
+
+function hoursOf(doc: Doc, at: Candidate): { window: Window | null; days: Weekday[] | null; end: number | null } {
   let window: Window | null = null;
   let days: Weekday[] | null = null;
   const clauses = hourClauses(doc, at);
@@ -201,24 +255,36 @@ function hoursOf(doc: Doc, at: Candidate): { window: Window | null; days: Weekda
     }
     if (!window && w) window = w;
     else if (window && window.end === null && w?.end) window = w;
-    days ??= weekdaysIn(c);
+    const said = weekdaysIn(c);
+    // "every morning at nine ... — Monday to Friday": days said outright win over "every morning" in the same sentence
+    if (days?.length === 7 && said && said.length >= 2 && said.length < 7) days = said;
+    days ??= said;
   }
-  // "from six till closing, and closing is half eleven"
-  if (window && window.end === null)
-    for (const c of clauses) {
-      const m = new RegExp(
-        String.raw`\b(?:clos\w*|shut\w*|finish\w*|knock\w* off|done)\s+(?:time\s+)?(?:is|at|by|around|['’]s)\s+(${TIME})`,
-        'iu',
-      ).exec(c);
-      const end = m ? readClock(m[1]!) : null;
-      if (end) {
-        let e = end.minute;
-        while (e <= window.start && e + 12 * 60 <= 24 * 60) e += 12 * 60;
-        window = { ...window, end: e };
+  // "from half six in the morning till the trays run out": a start said with "from" in the place's sentence
+  if (!window)
+    for (const c of clauses.slice(0, 3)) {
+      const w = windowsIn(c, { workday: true }).find((x) => /^(?:from|starts?|starting|opens?)\b/i.test(c.slice(x.at)));
+      if (w) {
+        window = w;
         break;
       }
     }
-  return { window, days };
+  // "from six till closing, and closing is half eleven"
+  let endOnly: number | null = null;
+  if (!window || window.end === null)
+    for (const c of clauses) {
+      const m = END_SAID.exec(c);
+      const end = m ? readClock(m[1]!) : null;
+      if (!end) continue;
+      let e = end.minute;
+      // with no start said, an open end is a working day's: after noon unless it is morning work
+      const from = window?.start ?? 9 * 60;
+      while (e <= from && e + 12 * 60 <= 24 * 60) e += 12 * 60;
+      if (window) window = { ...window, end: e };
+      else endOnly = e;
+      break;
+    }
+  return { window, days, end: endOnly };
 }
 
 export function readWork(doc: Doc, declared?: string): WorkItem | null {
@@ -236,12 +302,12 @@ export function readWork(doc: Doc, declared?: string): WorkItem | null {
       }
     }
   if (!at) return { place: id, days: null, start: null, end: null, quote: declared ?? '' };
-  const { window, days } = hoursOf(doc, at);
+  const { window, days, end } = hoursOf(doc, at);
   return {
     place: id,
     days,
     start: window ? hm(window.start) : null,
-    end: window?.end != null ? hm(window.end) : null,
+    end: window?.end != null ? hm(window.end) : end !== null ? hm(end) : null,
     quote: at.sentence.text,
   };
 }

@@ -1,0 +1,102 @@
+// Whom a private matter is for: the listeners a "tell" phrase names (residents by name, family by kin word, "him",
+// "her" and "them" by who was named before, a gender the family gives fitting the pronoun), for secrets.ts.
+import type { KinItem } from '../types.ts';
+import { isPlural, KIN, kinWord } from './kin-words.ts';
+import { relativesNamed } from './relatives.ts';
+import { TELL_TO } from './secret-words.ts';
+import type { Doc } from './text.ts';
+
+const kinNamed = relativesNamed;
+
+/**
+ * The person a "him" or "her" stands for: the nearest one named before it in the same statements who is not the
+ * owner, by name or by kin word ("I haven't told Dad ...; I'll tell him after the holidays"); else, for someone else's
+ * matter, the resident the text is about; else the nearest named earlier in the text.
+ */
+function pronounTarget(
+  doc: Doc,
+  before: string,
+  owner: string,
+  family: readonly KinItem[],
+  context = '',
+  pronoun = '',
+): string | null {
+  // "her" is a woman's and "him" a man's, where the family or the text's pronouns say which they are
+  const genderOf = (p: string) =>
+    p === doc.resident ? doc.gender : (kinWord(family.find((k) => k.name === p)?.relation ?? '')?.[1] ?? null);
+  const fits = (p: string) => !pronoun || !genderOf(p) || genderOf(p) === (/^(?:her|she)$/i.test(pronoun) ? 'f' : 'm');
+  const last = (t: string) =>
+    [...t.matchAll(new RegExp(String.raw`@(\d+)(?!['’]s)|\b(${KIN})(?![\p{L}-])(?!\s*,?\s*@\d)`, 'giu'))]
+      .map((m) =>
+        m[1] !== undefined ? doc.frame.people[Number(m[1])] : isPlural(m[2]!) ? undefined : kinNamed(m[2]!, family)[0],
+      )
+      .filter((p): p is string => !!p && p !== owner && fits(p))
+      .pop();
+  return last(before) ?? (owner !== doc.resident ? doc.resident : (last(context) ?? null));
+}
+
+/** Whom a "them" stands for: the last plural kin word or pair named before it ("her parents ... tell them"). */
+function pluralTarget(doc: Doc, before: string, family: readonly KinItem[]): string[] {
+  const all = [
+    ...before.matchAll(
+      new RegExp(
+        String.raw`\b(${KIN})(?![\p{L}-])(?!\s*,?\s*@\d)|(@\d+)(?!['’]s)\s*(?:,|and|&)\s*(@\d+)(?!['’]s)`,
+        'giu',
+      ),
+    ),
+  ];
+  for (const m of all.reverse()) {
+    if (m[1] && isPlural(m[1])) return kinNamed(m[1], family);
+    if (m[2] && m[3]) return [m[2], m[3]].map((t) => doc.frame.people[Number(t.slice(1))]!).filter(Boolean);
+  }
+  return [];
+}
+
+/** The people a "tell" phrase names: residents by name, family by kin word, "him"/"her" by who was named before. */
+function listeners(
+  doc: Doc,
+  phrase: string,
+  before: string,
+  owner: string,
+  family: readonly KinItem[],
+  context = '',
+): string[] {
+  const out: string[] = [];
+  // "her sister Maud": the name, not every sister
+  const re = new RegExp(
+    String.raw`@(\d+)(?!['’]s)|(?:\b(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?\b(${KIN})(?![\p{L}-])(?!\s*,?\s*@\d)|\b(him|her|she|he)\b(?!\s+(?:[\p{L}-]+\s+){0,2}(?:${KIN}|@))(?!\s*,?\s*@)|\b(them)\b`,
+    'giu',
+  );
+  for (const m of phrase.matchAll(re)) {
+    if (m[1] !== undefined) {
+      const p = doc.frame.people[Number(m[1])];
+      if (p) out.push(p);
+    } else if (m[2]) out.push(...kinNamed(m[2], family));
+    else if (m[3]) {
+      const p = pronounTarget(doc, `${before}${phrase.slice(0, m.index)}`, owner, family, context, m[3]);
+      if (p) out.push(p);
+    } else if (m[4]) out.push(...pluralTarget(doc, `${context} ${before}${phrase.slice(0, m.index)}`, family));
+  }
+  return [...new Set(out)];
+}
+
+/** Who a sentence says the owner means to tell (or has told), or null when it says nothing of it. */
+export function tellToIn(
+  doc: Doc,
+  marked: string,
+  owner: string,
+  family: readonly KinItem[],
+  context = '',
+): string[] | null {
+  let found: string[] | null = null;
+  for (const re of TELL_TO)
+    for (const m of marked.matchAll(re)) {
+      if (/(?:\bnot|n['’]t|\bnever)\s*$/i.test(marked.slice(Math.max(0, m.index - 14), m.index))) continue;
+      // "Maeve told Bridie that Orla is leaving": gossip passed on by someone else is not the owner telling
+      const teller = /^@(\d+)(?!['’]s)\s+(?:told|confided)/i.exec(m[0]);
+      if (teller && doc.frame.people[Number(teller[1])] !== owner) continue;
+      // "him" may stand for someone named sentences before ("Her son Teo says ... She wants him to be the only one")
+      found = [...(found ?? []), ...listeners(doc, m[1]!, marked.slice(0, m.index), owner, family, context)];
+    }
+  return found ? [...new Set(found)] : null;
+}
