@@ -213,6 +213,24 @@ describe('the neutral reader on the second held-out part (90 items written blind
   });
 });
 
+describe('the neutral reader on the third held-out part (96 items written blind this round, scored once at its end)', () => {
+  /**
+   * Written by a session told only the format and the labels, in six styles the corpus had not had (diaries,
+   * official registers, a neighbour's gossip, bullet notes, letters, simple learner English), and scored once after
+   * the rules' last change: family 0.973/0.873, household 0.984/0.639, work 0.847/0.746, secrets 0.542/0.531, events
+   * 0.781/0.510 (precision/recall). The third blind part in a row below the bar of 0.9: rules reach what they have
+   * seen, and about 0.7 recall on text written elsewhere; the model reader is the path for a town written by anyone.
+   * Not tuned on: the floor is that one score.
+   */
+  heldOutPart('held-out-3.json', 96, {
+    family: { precision: 0.97, recall: 0.87 },
+    household: { precision: 0.98, recall: 0.63 },
+    work: { precision: 0.84, recall: 0.74 },
+    secrets: { precision: 0.54, recall: 0.53 },
+    events: { precision: 0.78, recall: 0.51 },
+  });
+});
+
 describe('the neutral reader on new styles (own-3: diaries, registers, gossip, bullets, letters, learner English)', () => {
   /**
    * Its first score, taken once after the rules were widened on the second held-out part and before any rule looked
