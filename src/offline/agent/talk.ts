@@ -78,6 +78,18 @@ function repeats(line: string, mine: readonly string[]): boolean {
   return mine.includes(line) || parts.every((p) => mine.some((m) => m.includes(p)));
 }
 
+/** How the speaker calls a listener: a parent or grandparent by the family word (its note says the tie), else by name. */
+function addressOf(listener: string, i: DialogueTurnInput): string {
+  const note = (i.relations ?? []).find((x) => x.name === listener)?.note ?? '';
+  const tie = new RegExp(`^${i.first}['’]s (father|mother|grandfather|grandmother)\\b`, 'i').exec(note)?.[1];
+  if (!tie) return firstName(listener);
+  // (Mom where the town's own words say it, else Mum)
+  const mom = /\bmom\b/i.test(`${i.summary} ${i.memories.map((m) => m.text).join(' ')}`);
+  return { father: 'Dad', mother: mom ? 'Mom' : 'Mum', grandfather: 'Grandad', grandmother: 'Gran' }[
+    tie.toLowerCase() as 'father'
+  ];
+}
+
 /**
  * One line of a conversation: greet, pass on what the listeners have not heard, react to news, answer from what the
  * speaker's own prompt says it is up to, hand the talk to someone who has not spoken, then say goodbye to those who
@@ -93,8 +105,8 @@ export function dialogueTurn(i: DialogueTurnInput): {
     i.summary,
     ...i.memories.filter((m) => isAbout(m.text, i.name)).map((m) => m.text),
   ]);
-  // a group is greeted as one ("Hi everyone!"), a pair by name
-  const to = i.listeners.length > 2 ? 'everyone' : i.listeners.map(firstName).join(' and ') || 'there';
+  // a group is greeted as one ("Hi everyone!"), a pair by name, a parent or grandparent as family ("Hi Dad!")
+  const to = i.listeners.length > 2 ? 'everyone' : i.listeners.map((l) => addressOf(l, i)).join(' and ') || 'there';
   const key = `${i.name}|${to}|${i.time}|${i.history.length}`;
   const said = saidIn(i);
   const say = (slot: string, options: readonly string[]) => fresh(options, key, slot, said);
@@ -129,7 +141,7 @@ export function dialogueTurn(i: DialogueTurnInput): {
     const opener = share ? share.line : say('open', openers)!;
     return { line: `${hello} ${opener}`, end: false, ...shared(share, i) };
   }
-  const prev = firstName(last.speaker);
+  const prev = addressOf(last.speaker, i);
   let reply: { text: string; news?: string; empty?: boolean };
   const knew = last.news ? i.memories.some((m) => isFact(m) && sameNews(m.text, last.news!)) : false;
   const toldMe = last.news ? alreadyBetween(last.news, last.speaker, i) : false;
@@ -178,7 +190,7 @@ export function dialogueTurn(i: DialogueTurnInput): {
     // goodbye to those who spoke: the one listener, or everyone when several did
     const present = new Set(i.listeners);
     const spokeHere = [...new Set(i.history.map((h) => h.speaker))].filter((n) => n !== i.name && present.has(n));
-    const whom = !group ? to : spokeHere.length === 1 ? firstName(spokeHere[0]!) : 'everyone';
+    const whom = !group ? to : spokeHere.length === 1 ? addressOf(spokeHere[0]!, i) : 'everyone';
     const invited = mine.some((h) => WHEN.test(h.news ?? ''));
     const bye = fresh(BYES, key, 'bye', said, whom) ?? `Bye, ${whom}!`;
     return { line: `${text} ${bye}${invited ? ' I hope to see you there!' : ''}`.trim(), end: true };
@@ -193,7 +205,7 @@ export function dialogueTurn(i: DialogueTurnInput): {
     const silent = i.listeners.find((l) => l !== last.speaker && !i.history.some((h) => h.speaker === l));
     const question = group
       ? silent
-        ? fresh(ASK_ONE, key, 'ask', said, firstName(silent))
+        ? fresh(ASK_ONE, key, 'ask', said, addressOf(silent, i))
         : (say('ask-all', ASK_ALL) ?? fresh(ASK_ONE, key, 'ask', said, prev))
       : say(
           'ask',

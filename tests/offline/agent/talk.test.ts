@@ -33,6 +33,25 @@ const turn = (over: Partial<DialogueTurnInput>) =>
     ...over,
   });
 
+describe('offline dialogue: family as family', () => {
+  it('a child greets a parent or grandparent by the family word its note gives, anyone else by name', () => {
+    const kit = { name: 'Kit Pengelly', first: 'Kit', summary: 'Kit Pengelly, 17, is funny.' };
+    const dad = { name: 'Dan Pengelly', note: "Kit's father; Dan Pengelly: dad, skipper, strict about exams" };
+    const gran = { name: 'Ada Trevose', note: "Kit's grandmother; gives him a tenner" };
+    expect(turn({ ...kit, listeners: ['Dan Pengelly'], relations: [dad] }).line).toMatch(/\bDad\b/);
+    expect(turn({ ...kit, listeners: ['Dan Pengelly'], relations: [dad] }).line).not.toMatch(/\bDan\b/);
+    expect(turn({ ...kit, listeners: ['Ada Trevose', 'Dan Pengelly'], relations: [dad, gran] }).line).toMatch(
+      /\bGran and Dad\b/,
+    );
+    // a wife is greeted by her name; without a note that says the tie, a name is a name
+    const meg = { name: 'Meg Pengelly', note: "Dan's wife; runs Crust" };
+    expect(turn({ name: 'Dan Pengelly', first: 'Dan', listeners: ['Meg Pengelly'], relations: [meg] }).line).toMatch(
+      /\bMeg\b/,
+    );
+    expect(turn({ ...kit, listeners: ['Dan Pengelly'] }).line).not.toMatch(/\bDad\b/);
+  });
+});
+
 describe('offline dialogue: news is re-voiced, never quoted', () => {
   it('a gathering is not news to those at it; a hollow invitation is not told; elsewhere the event is, with its hours', () => {
     const dilys = {

@@ -176,7 +176,10 @@ function pointsBack(s: { text: string; marked: string }): boolean {
     TELL_TO.some((re) => {
       // the clause is only whom to tell ("and that she means to tell only her sister"), not a matter told to someone
       const t = new RegExp(re.source, 'iu').exec(clause[1]!);
-      return !!t && t.index <= 25 && content(clause[1]!.replace(t[0], ' ')).length < 2;
+      if (!t || t.index > 25) return false;
+      // (who that person is, "whom she sees every morning at the Quay Stores", says no matter either)
+      const rest = clause[1]!.replace(t[0], ' ').replace(/,?\s*\b(?:whom|who)\b.*$/i, ' ');
+      return content(rest).length < 2;
     });
   return (
     tellClause ||
