@@ -1,15 +1,15 @@
 // Plan decomposition (sec. 4.3): the current block into hour chunks, the current hour into 5-15 minute steps
 // (lazily, one call each), with the sub-area, object and emoji the world needs.
 import type { z } from 'zod';
+import { dedupeMeals, mealOf, nextStartAfter, normalizeSlots, slotAt, spliceSlots } from '../core/schedule.ts';
+import { clip as clipText, emojiFor, isSleeping } from '../core/text.ts';
+import { hhmm, MINUTE_MS } from '../core/time.ts';
 import { clampInt, EXPERIENCE, floorTo, type MindContext, type Resident } from './context.ts';
 import { briefIdentity, summaryOf } from './describe.ts';
 import type { PlanSlot, StepSlot } from './mind-state.ts';
 import { placesFor, planMemories, slotOpts, toSlots } from './plan-slots.ts';
 import { PLAN_HOURS_TASK, type PlanHoursInput, planHoursMessages, planHoursOutput } from './prompts/plan-hours.ts';
 import { PLAN_STEPS_TASK, type PlanStepsInput, planStepsMessages, planStepsOutput } from './prompts/plan-steps.ts';
-import { dedupeMeals, mealOf, nextStartAfter, normalizeSlots, slotAt, spliceSlots } from '../core/schedule.ts';
-import { clip as clipText, emojiFor, isSleeping } from '../core/text.ts';
-import { hhmm, MINUTE_MS } from '../core/time.ts';
 import type { DecideContext } from './types.ts';
 
 /** The hour chunk covering t, decomposing the current block lazily (one call for a long block). */
@@ -118,11 +118,7 @@ export async function ensureStep(c: MindContext, r: Resident, ctx: DecideContext
     // A plain meal's steps by rule, with no call (issue 33 item 5: routine blocks by rule): prepared and cleared
     // at home, ordered and paid for elsewhere, with the objects the place has for them. After an interruption
     // (mind.context: the stove burned) the model plans the meal again, knowing why.
-    const place = [ctx.location, ...ctx.knownPlaces].find((p) => p.id === hour.place);
-    const areas = (place?.subAreas ?? []).map((a) => ({
-      name: a.name,
-      objects: a.objects.filter((o) => !unusable(o.status)).map((o) => o.name),
-    }));
+    const { areas } = stepPlace(ctx, r, hour);
     const home = hour.place === r.profile.home;
     const has = (...names: string[]) =>
       names.find((n) => areas.some((a) => a.objects.some((o) => o.toLowerCase() === n))) ?? null;
@@ -148,15 +144,7 @@ export async function ensureStep(c: MindContext, r: Resident, ctx: DecideContext
     );
     if (got.length > 0) steps = [...got, ...restOf(chunks, got.at(-1)!.end)];
   } else if (window.end - window.start > s.stepMinutes.max * MINUTE_MS && !isSleeping(hour.activity)) {
-    const place = [ctx.location, ...ctx.knownPlaces].find((p) => p.id === hour.place);
-    // Another person's own room is not where one's steps happen (a lean prompt in a shared house).
-    // An object whose state says it cannot be used (broken, occupied, burning) is not offered for a step.
-    const all = (place?.subAreas ?? []).map((a) => ({
-      name: a.name,
-      objects: a.objects.filter((o) => !unusable(o.status)).map((o) => o.name),
-    }));
-    const mine = all.filter((a) => !othersPrivateArea(a.name, r.profile.name));
-    const areas = mine.length > 0 ? mine : all;
+    const { place, areas } = stepPlace(ctx, r, hour);
     const input: PlanStepsInput = {
       first: r.profile.firstName,
       // Who is doing it, briefly: the steps follow from the activity and the place (the most frequent plan call).
@@ -207,11 +195,27 @@ export async function ensureStep(c: MindContext, r: Resident, ctx: DecideContext
   return slotAt(plan.steps, t) ?? whole;
 }
 
+/**
+ * The place of a step chunk and the sub-areas and objects its steps may use: another person's own room is not where
+ * one's steps happen (a lean prompt in a shared house), and an object whose state says it cannot be used (broken,
+ * occupied, burning) is not offered. One rule for the model's steps and the ones made by rule.
+ */
+function stepPlace(ctx: DecideContext, r: Resident, hour: PlanSlot) {
+  const place = [ctx.location, ...ctx.knownPlaces].find((p) => p.id === hour.place);
+  const all = (place?.subAreas ?? []).map((a) => ({
+    name: a.name,
+    objects: a.objects.filter((o) => !unusable(o.status)).map((o) => o.name),
+  }));
+  const mine = all.filter((a) => !othersPrivateArea(a.name, r.profile.name));
+  return { place, areas: mine.length > 0 ? mine : all };
+}
+
 /** "have lunch", "eat dinner at home", "grab breakfast": a meal and nothing else (no gathering, no one's supper). */
 function plainMeal(activity: string): string | null {
   const meal = mealOf(activity);
   if (!meal) return null;
-  const plain = /^(?:have|eat|grab|make|cook|prepare)\s+(?:a\s+)?(?:quick\s+|light\s+|early\s+|late\s+)?(?:breakfast|brunch|lunch|dinner|supper)(?:\s+(?:at home|at \p{Lu}[^,;]*))?$/iu;
+  const plain =
+    /^(?:have|eat|grab|make|cook|prepare)\s+(?:a\s+)?(?:quick\s+|light\s+|early\s+|late\s+)?(?:breakfast|brunch|lunch|dinner|supper)(?:\s+(?:at home|at \p{Lu}[^,;]*))?$/iu;
   return plain.test(activity.trim()) ? meal : null;
 }
 

@@ -4,6 +4,7 @@
 // KnowledgeJudge (the rules of judge.ts offline, or the model once it passed its calibration: model-judge.ts), then
 // checked against the memory stream (seeded memories included) so a claim never acquired counts as hallucinated.
 import type { Memory } from '../agent/types.ts';
+import { escapeRegExp } from '../core/text.ts';
 import type { TownService } from '../town/service.ts';
 import type { SeedFact } from '../town/types.ts';
 import { memoryNamesPerson, memorySupportsFact } from './judge.ts';
@@ -17,7 +18,7 @@ function evidence(memories: readonly Memory[], test: (description: string) => bo
 /** A question about `name` put to that person: "Jo Marsh's plans" -> "your plans", "with Jo Marsh" -> "with you". */
 export function toSecondPerson(question: string, name: string): string {
   const first = name.split(/\s+/)[0]!;
-  const who = [name, first].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const who = [name, first].map(escapeRegExp).join('|');
   return question
     .replace(new RegExp(`\\b(?:${who})['’]s\\b`, 'g'), 'your')
     .replace(new RegExp(`\\b(?:${who})\\b`, 'g'), 'you');

@@ -1,16 +1,16 @@
 // Turns a validated town file into the initial TownState (no memories yet: seeding is the agent's job).
 import type { AgentId, AgentProfile } from '../agent/types.ts';
 import { kindInText, readEventText } from '../core/event-text.ts';
+import { DAY_MS, dayIndex, MINUTE_MS, parseSimStart } from '../core/time.ts';
+import { slugify, type TownFile } from './file.ts';
 import { familiesFrom, publicFace, secretOfPhrase } from './reading/apply.ts';
 import { readTownNeutral } from './reading/read.ts';
-import { trackedFromReading } from './reading/tracked.ts';
 import { townFrame, townTexts } from './reading/town-text.ts';
+import { trackedFromReading } from './reading/tracked.ts';
 import type { TownReading } from './reading/types.ts';
-import { eventFact, eventSentence } from './tracked.ts';
-import { slugify, type TownFile } from './file.ts';
 import { seedState } from './rng.ts';
 import { resolveTownSettings } from './settings.ts';
-import { DAY_MS, dayIndex, MINUTE_MS, parseSimStart } from '../core/time.ts';
+import { eventFact, eventSentence } from './tracked.ts';
 import type { Location, ResidentState, TownState, TownStats } from './types.ts';
 import { observePlace, pairKey } from './world.ts';
 

@@ -3,11 +3,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../errors.ts';
 import { parseTownFile, type TownFile } from './file.ts';
-import { importSmallvilleTracked } from './smallville.ts';
-import { readSmallvilleDir } from './smallville-files.ts';
 import { readTownNeutral } from './reading/read.ts';
 import { parseSidecar, SidecarError, sidecarPath } from './reading/sidecar.ts';
 import { townFrame, townTexts } from './reading/town-text.ts';
+import { importSmallvilleTracked } from './smallville.ts';
+import { readSmallvilleDir } from './smallville-files.ts';
 
 /** The seed town that ships with the project. */
 export const DEFAULT_TOWN_FILE = fileURLToPath(new URL('../../data/towns/willowbrook.yaml', import.meta.url));

@@ -3,13 +3,13 @@
 // Format documented in docs/town-file.md.
 import { LineCounter, parseDocument, parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { parseSimStart } from '../core/time.ts';
 import { plainName } from '../core/user-text.ts';
 import { PLAIN_ISSUES_AFTER_PATH } from '../core/validation-text.ts';
 import { UserError } from '../errors.ts';
-import { DEFAULT_TOWN_SETTINGS, type TownSettings } from './settings.ts';
-import { parseSimStart } from '../core/time.ts';
-import { TOWN_HALL } from './types.ts';
 import type { TownReading } from './reading/types.ts';
+import { DEFAULT_TOWN_SETTINGS, type TownSettings } from './settings.ts';
+import { TOWN_HALL } from './types.ts';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,47}$/;
 const HOURS = /^\s*\d{1,2}:\d{2}\s*-\s*\d{1,2}:\d{2}\s*(,\s*\d{1,2}:\d{2}\s*-\s*\d{1,2}:\d{2}\s*)*$/;

@@ -4,9 +4,9 @@
 // the tick's streams and are committed with the tick; retention waits for the tick.
 import type { AgentId, Memory, MemoryId } from '../agent/types.ts';
 import { copyPlain } from '../core/plain-copy.ts';
-import type { MemoryJournal } from './store.ts';
 import { ForkOnRead, type TickFlight } from './flight.ts';
 import { compactResident, type RetentionPolicy } from './retention.ts';
+import type { MemoryJournal } from './store.ts';
 import type { TownWorld } from './tick.ts';
 
 const DAY = 24 * 60 * 60_000;

@@ -1,6 +1,6 @@
 // The part of the agent module (src/agent, described in src/agent/README.md) the town calls, as a port.
 // AgentRuntime satisfies it structurally; src/town/agent-kit.ts builds it from src/agent.
-import type { LanguageModel } from '../llm/port.ts';
+
 import type {
   Action,
   AgentId,
@@ -12,6 +12,7 @@ import type {
   MemoryKind,
   Perceived,
 } from '../agent/types.ts';
+import type { LanguageModel } from '../llm/port.ts';
 import type { PlaceView } from './world.ts';
 
 export interface MemoryStreamLike {

@@ -1,9 +1,9 @@
 // Read models of a town: pure functions of the last committed world (TownSession.world). They never wait for the
 // town's lock, so status, map and resident lists answer at once even while a tick runs.
 import type { AgentId, MemoryKind } from '../agent/types.ts';
+import { formatSimTime } from '../core/time.ts';
 import { UserError } from '../errors.ts';
 import { actionPhrase, type TownWorld } from './tick.ts';
-import { formatSimTime } from '../core/time.ts';
 import type { ResidentState, TownState } from './types.ts';
 import { findLocation, findResident, getLocation, isOpenAt, occupants } from './world.ts';
 

@@ -11,8 +11,8 @@
 //  - delivered outbox posts older than `outboxDays` (wall time) are deleted in the same commit.
 // Memories stay bounded per resident: the window, one summary per day, and what matters.
 import type { AgentId, Memory, MemoryId } from '../agent/types.ts';
-import type { MindResident } from './mind.ts';
 import { formatSimDate } from '../core/time.ts';
+import type { MindResident } from './mind.ts';
 
 export interface RetentionPolicy {
   /** Observations younger than this (simulated days) are kept as they are. */

@@ -3,7 +3,7 @@
 // queries.ts. Every change runs under the town's lock on a draft and commits in one transaction (snapshot with
 // version check + memory journal + outbox posts); a failed change leaves the committed world as it was.
 // API reference: src/town/README.md.
-import type { TownReading } from './reading/types.ts';
+
 import type { MemoryKind } from '../agent/types.ts';
 import { withoutControlChars } from '../core/user-text.ts';
 import { UserError } from '../errors.ts';
@@ -28,6 +28,7 @@ import {
   townMap,
   townStatus,
 } from './queries.ts';
+import type { TownReading } from './reading/types.ts';
 import { TownSession, type TownSessionDeps } from './session.ts';
 import type { TownSettings } from './settings.ts';
 import { hearSpeech, type SayResult } from './speech.ts';

@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { parseCsv } from '../core/csv.ts';
 import { PLAIN_ISSUES_AFTER_PATH } from '../core/validation-text.ts';
 import { slugify, type TownFile, TownFileError, type TownFileInput, validateTownFile } from './file.ts';
-import { placeLocations, readBlocks, readPlaces, SMALLVILLE_IMPORT } from './smallville-places.ts';
-import { paperFacts, startIn, withTrackedFile } from './smallville-tracked.ts';
 import { readTownNeutral } from './reading/read.ts';
 import { townFrame, townTexts } from './reading/town-text.ts';
 import { trackedFromReading } from './reading/tracked.ts';
+import { placeLocations, readBlocks, readPlaces, SMALLVILLE_IMPORT } from './smallville-places.ts';
+import { paperFacts, startIn, withTrackedFile } from './smallville-tracked.ts';
 
 export interface SmallvilleSource {
   /** Persona scratch files: [file name, text]. */

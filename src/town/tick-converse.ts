@@ -1,11 +1,11 @@
 // Tick phase 6 (Park et al. 2023, sec. 4.3, 5.1): the conversation floor, pairing of conversation requests, the
 // conversations themselves and reflection (after a conversation, so what was said can feed it).
 import type { AgentId } from '../agent/types.ts';
+import { MINUTE_MS } from '../core/time.ts';
 import { mapLimit } from './concurrency.ts';
 import { withCallContext } from './metering.ts';
 import type { Decision } from './mind.ts';
 import { guarded, SLEEP_RE, type TickContext } from './tick-context.ts';
-import { MINUTE_MS } from '../core/time.ts';
 import type { ConversationRecord, ResidentState, TownState } from './types.ts';
 import { findResident, getLocation, near, pairKey, placeView } from './world.ts';
 
@@ -62,18 +62,27 @@ export function talksToday(state: TownState): { byResident: Map<AgentId, number>
   return { byResident, pairs };
 }
 
-/** Has the resident had its day's talks (settings.talksPerDay)? It starts and joins no more today. */
-export function talkedOut(state: TownState, id: AgentId): boolean {
-  let n = 0;
-  for (const c of state.dayLog.conversations) if (c.participants.includes(id)) n++;
-  return n >= state.settings.talksPerDay;
+type TalksToday = ReturnType<typeof talksToday>;
+
+/** Has the resident had its day's talks (settings.talksPerDay, counted once a tick by talksToday)? No more today. */
+export function talkedOut(state: TownState, id: AgentId, talks: TalksToday): boolean {
+  return (talks.byResident.get(id) ?? 0) >= state.settings.talksPerDay;
 }
 
-/** Can `rs` start a conversation with `o` now: awake, not mid-conversation, the pair's cooldown over. */
-export function freeToTalk(state: TownState, rs: ResidentState, o: ResidentState, now: number): boolean {
+/**
+ * Can `rs` start a conversation with `o` now: awake, not mid-conversation, not talked out for the day, the pair's
+ * cooldown over.
+ */
+export function freeToTalk(
+  state: TownState,
+  rs: ResidentState,
+  o: ResidentState,
+  now: number,
+  talks: TalksToday,
+): boolean {
   if (o.travel || (o.action && (SLEEP_RE.test(o.action.description) || TALKING_RE.test(o.action.description))))
     return false;
-  if (talkedOut(state, o.profile.id)) return false;
+  if (talkedOut(state, o.profile.id, talks)) return false;
   const last = state.lastConversation[pairKey(rs.profile.id, o.profile.id)];
   return last === undefined || now - last >= state.settings.conversationCooldownMinutes * MINUTE_MS;
 }
@@ -88,7 +97,7 @@ export function talkFloor(
   present: readonly ResidentState[],
   rotation: number,
   now: number,
-  talks: { byResident: Map<AgentId, number> } = talksToday(state),
+  talks: TalksToday = talksToday(state),
 ): Set<AgentId> {
   const n = present.length;
   if (n === 0) return new Set();
@@ -97,8 +106,8 @@ export function talkFloor(
   const eligible = rotated.filter(
     (rs) =>
       !(rs.action && SLEEP_RE.test(rs.action.description)) &&
-      !talkedOut(state, rs.profile.id) &&
-      near(state, rs).some((o) => freeToTalk(state, rs, o, now)),
+      !talkedOut(state, rs.profile.id, talks) &&
+      near(state, rs).some((o) => freeToTalk(state, rs, o, now, talks)),
   );
   const order = eligible
     .map((rs, i) => ({ rs, i, talked: talks.byResident.get(rs.profile.id) ?? 0 }))
@@ -106,7 +115,7 @@ export function talkFloor(
   // One decision per pair (issue 33): of two free only for each other, the one on the floor decides for both;
   // asked both ways, an eager model answered "talk" twice for one talk (2.3 talk decisions per talk). Anyone with
   // a choice of people, or the choice of someone who has one (a newcomer at a party), still decides.
-  const freeOf = (x: ResidentState) => near(state, x).filter((o) => freeToTalk(state, x, o, now));
+  const freeOf = (x: ResidentState) => near(state, x).filter((o) => freeToTalk(state, x, o, now, talks));
   const floor = new Set<AgentId>();
   for (const { rs } of order) {
     if (floor.size >= state.settings.talkFloorPerTick) break;
@@ -156,7 +165,7 @@ export async function conversePhase(
       const under = openOf(other);
       if (under && !under.participants.includes(rs.profile.id) && stillTalking(under).length >= 2)
         return [{ rs, other, intent: req.intent, key: '', under }];
-      if (!freeToTalk(state, rs, other, now)) return [];
+      if (!freeToTalk(state, rs, other, now, talks)) return [];
       const key = pairKey(rs.profile.id, other.profile.id);
       return [{ rs, other, intent: req.intent, key }];
     })
@@ -196,7 +205,7 @@ export async function conversePhase(
   // someone who walks up to a talk under way joins it the same way.
   const free = (rs: ResidentState) =>
     !talking.has(rs.profile.id) &&
-    !talkedOut(state, rs.profile.id) &&
+    !talkedOut(state, rs.profile.id, talks) &&
     !rs.travel &&
     !(rs.action && (SLEEP_RE.test(rs.action.description) || TALKING_RE.test(rs.action.description))) &&
     !decisionOf.get(rs.profile.id)?.reacted;

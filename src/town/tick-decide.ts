@@ -2,12 +2,12 @@
 // parallel, bounded), the world applies the decisions in resident order (moves, objects, posts) and posts each
 // resident's morning plan once a day.
 import type { AgentId } from '../agent/types.ts';
+import { dayIndex } from '../core/time.ts';
 import { mapLimit } from './concurrency.ts';
 import { withCallContext } from './metering.ts';
 import type { Decision, MindAction, Perceived } from './mind.ts';
 import { actionPhrase, eventText, guarded, SLEEP_RE, type TickContext } from './tick-context.ts';
-import { freeToTalk } from './tick-converse.ts';
-import { dayIndex } from '../core/time.ts';
+import { freeToTalk, type talksToday } from './tick-converse.ts';
 import type { CurrentAction, ResidentState } from './types.ts';
 import {
   checkPresence,
@@ -15,12 +15,12 @@ import {
   getLocation,
   near,
   objectEvent,
+  objectUsable,
   placeView,
   releaseObjects,
   rememberedPlaceView,
   resolveSubArea,
   travelTicks,
-  objectUsable,
   useObject,
 } from './world.ts';
 
@@ -38,14 +38,16 @@ function toCurrent(a: MindAction): CurrentAction {
 }
 
 /**
- * Decides and acts for every resident present; `mayTalk`: who may consider starting a conversation (talkFloor).
- * Returns each resident's decision (conversation requests are paired by tick-converse.ts).
+ * Decides and acts for every resident present; `mayTalk`: who may consider starting a conversation (talkFloor);
+ * `talks`: the day's talks so far (talksToday, counted once for the tick). Returns each resident's decision
+ * (conversation requests are paired by tick-converse.ts).
  */
 export async function decidePhase(
   cx: TickContext,
   present: ResidentState[],
   perceivedBy: Map<AgentId, Perceived[]>,
   mayTalk: Set<AgentId>,
+  talks: ReturnType<typeof talksToday>,
 ): Promise<Map<AgentId, Decision>> {
   const { state, t, now, post, newEvents, live, log, tickSeed } = cx;
   const s = state.settings;
@@ -55,7 +57,7 @@ export async function decidePhase(
       id: o.profile.id,
       name: o.profile.name,
       action: o.action ? actionPhrase(o.profile, o.action.description) : 'idle',
-      busy: !mayTalk.has(rs.profile.id) || !freeToTalk(state, rs, o, now),
+      busy: !mayTalk.has(rs.profile.id) || !freeToTalk(state, rs, o, now, talks),
     }));
   // the events the town's reading knows (each host's, from its profile): heard of, they are known as read
   const townEvents = state.residents.flatMap((o) =>

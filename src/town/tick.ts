@@ -2,6 +2,8 @@
 // react or continue -> act (location, object status) -> converse -> reflect. Mutates the world it is given; the
 // session commits the result (snapshot + memory journal + posts) in one transaction. The phases live in
 // tick-perceive.ts, tick-decide.ts and tick-converse.ts; what they share in tick-context.ts.
+
+import { dayIndex, MINUTE_MS } from '../core/time.ts';
 import { buildDigest, digestText } from './digest.ts';
 import type { MindKit, MindResident } from './mind.ts';
 import { rngFrom } from './rng.ts';
@@ -9,7 +11,6 @@ import { PostBuffer, type TickContext, type TickLog, type TickResult, type TownW
 import { conversePhase, talkFloor, talksToday } from './tick-converse.ts';
 import { decidePhase } from './tick-decide.ts';
 import { learnPlacesFromMemories, perceivePhase } from './tick-perceive.ts';
-import { dayIndex, MINUTE_MS } from '../core/time.ts';
 import type { ResidentState, WorldEvent } from './types.ts';
 import { TOWN_HALL } from './types.ts';
 
@@ -68,7 +69,7 @@ export async function runTick(world: TownWorld, kit: MindKit, log?: TickLog): Pr
   const talks = talksToday(state);
   const mayTalk = talkFloor(state, present, tickSeed, now, talks);
   // 4-5. Act on the decisions; the morning plan summaries.
-  const decisionOf = await decidePhase(cx, present, perceivedBy, mayTalk);
+  const decisionOf = await decidePhase(cx, present, perceivedBy, mayTalk, talks);
 
   // 6. Conversations and reflection.
   const { conversations, reflections } = await conversePhase(cx, present, decisionOf, mayTalk, talks);

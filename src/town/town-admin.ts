@@ -1,9 +1,10 @@
 // Admin operations on a town that are more than a setting: an object's status rewritten in words and catch-up after
 // downtime. TownService (service.ts) validates people's input and calls these; each runs as one session change.
+
+import { formatClock, formatSimDate, MINUTE_MS, minuteOfDay } from '../core/time.ts';
 import { UserError } from '../errors.ts';
 import type { TownSession } from './session.ts';
 import { worldEvent } from './speech.ts';
-import { formatClock, formatSimDate, MINUTE_MS, minuteOfDay } from '../core/time.ts';
 import type { Location } from './types.ts';
 import { findObject, getLocation } from './world.ts';
 

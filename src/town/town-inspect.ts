@@ -1,12 +1,10 @@
 // A town's birth and the read models that call the model (service.ts calls these): creating a town from its file
 // with each resident's seed memories (sec. 3.1), everything about one resident with its cached summary, and an
 // admin's retrieval with the components of each score (sec. 4.1).
-import { readTown } from './reading/read.ts';
-import { townFrame, townTexts } from './reading/town-text.ts';
-import type { TownReading } from './reading/types.ts';
+
 import type { Memory } from '../agent/types.ts';
+import { formatSimTime } from '../core/time.ts';
 import { buildTownState } from './build.ts';
-import { seedState } from './rng.ts';
 import { mapLimit } from './concurrency.ts';
 import type { TownFile } from './file.ts';
 import { withCallContext } from './metering.ts';
@@ -18,10 +16,13 @@ import {
   type ResidentInfo,
   residentSummary,
 } from './queries.ts';
+import { readTown } from './reading/read.ts';
+import { townFrame, townTexts } from './reading/town-text.ts';
+import type { TownReading } from './reading/types.ts';
+import { seedState } from './rng.ts';
 import type { KitFactory, TownSession } from './session.ts';
 import type { TownRecord, TownStore } from './store.ts';
 import { learnPlacesFromMemories } from './tick.ts';
-import { formatSimTime } from '../core/time.ts';
 import type { ResidentState } from './types.ts';
 import { getLocation } from './world.ts';
 

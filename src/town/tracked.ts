@@ -2,12 +2,13 @@
 // at the start) and events (kind, host, place, time window, who is invited). A town file declares them; a
 // Smallville-format folder may hold the same in a file beside it; without either they come from the town's reading
 // (reading/tracked.ts), and the importer says what it read. Here: an event or a private matter as the fact measured.
-import { clockAt, dateText } from '../core/time.ts';
+
 import { escapeRegExp, nameOpeningPronoun } from '../core/text.ts';
+import { clockAt, dateText } from '../core/time.ts';
 import { stem } from '../llm/lexical-embedder.ts';
-import { inPlainVerbs } from './idioms.ts';
 import type { TownFileInput } from './file.ts';
 import { slugify } from './file.ts';
+import { inPlainVerbs } from './idioms.ts';
 
 type FactInput = NonNullable<TownFileInput['facts']>[number];
 export type EventInput = NonNullable<TownFileInput['events']>[number];

@@ -1,7 +1,8 @@
 // The town's world as data (Park et al. 2023, sec. 5: a tree town -> areas -> sub-areas -> objects) and the
 // JSON snapshot a tick commits. Everything here is JSON-serialisable; memories live outside, in the store.
-import type { TownReading } from './reading/types.ts';
+
 import type { Action, AgentId, AgentProfile } from '../agent/types.ts';
+import type { TownReading } from './reading/types.ts';
 import type { TownSettings } from './settings.ts';
 
 export interface WorldObject {

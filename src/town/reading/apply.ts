@@ -2,8 +2,9 @@
 // home and area, never by a street), the workplace and its hours, the public face of each resident (sentences that
 // carry a secret move out of the identity fields, which head every prompt and the public profile, into kept seed
 // phrases), and what the evaluation tracks when the file declares nothing.
-import type { FamilyTie } from '../../agent/types.ts';
+
 import { carries, stem } from '../../agent/audience.ts';
+import type { FamilyTie } from '../../agent/types.ts';
 import { inverse } from '../../core/kin-text.ts';
 import { contentWords, nameOpeningPronoun } from '../../core/text.ts';
 import type { TownFile } from '../file.ts';

@@ -2,7 +2,7 @@
 // holds; every person it names is a resident; every place is one of the town's; clock times parse; an event falls
 // inside the town's calendar (from its start, within READ_CALENDAR_DAYS). An item that fails is dropped and reported
 // with its reason, never repaired into something the text did not say.
-import { parseSimStart, formatSimStart, DAY_MS } from '../../core/time.ts';
+import { DAY_MS, formatSimStart, parseSimStart } from '../../core/time.ts';
 import type {
   DroppedItem,
   EventItem,

@@ -3,10 +3,10 @@
 // he shares the cottage", "She and Tom live above the shop", kin words without names resolved through the family
 // ("lives with her parents"). Never a street, a building's other flat or a neighbour: living near is not living with.
 import type { KinItem } from '../types.ts';
+import { keptFor, kinNamed, listAfter, spouses } from './household-list.ts';
 import { KIN } from './kin-words.ts';
 import { placesIn } from './places.ts';
 import { type Doc, GLOSS_PAIR, reportedStart, type Sentence } from './text.ts';
-import { keptFor, kinNamed, listAfter, spouses } from './household-list.ts';
 
 const DWELLING = `(?:home|house|flat|apartment|cottage|place|rooms?|roof|bungalow|farmhouse|farm|caravan|quarters|digs|lodgings|bedsit|loft|attic|studio|cabin|croft|manse|vicarage|rectory|upstairs|downstairs)`;
 const VERB = String.raw`(?:(?:still\s+|now\s+|also\s+)?(?:lives?|living|lived|live|stays?|staying|sleeps?|sleeping|lodges?|lodging|boards?|boarding|resides?|residing|shares?|sharing|shared|keeps? house|moved\s+(?:back\s+)?in|has\s+moved\s+(?:back\s+)?in|(?:has|have|had)\s+lived|(?:is|are)\s+living|(?:have|has|had)\s+the\s+${DWELLING}|(?:is|am|are)\s+(?:back\s+)?(?:at\s+)?home|back\s+home|at\s+home|home\s*[:=–-]|${DWELLING}(?:\s+[\p{L}-]+){0,2},?(?=\s+with\b))(?:\s+and\s+[a-z]+s)?)`;

@@ -6,9 +6,9 @@ import { readBusy } from './busy.ts';
 import { readEvents } from './events.ts';
 import { homePlace, readHousehold } from './household.ts';
 import { readKin } from './kin.ts';
+import { readRoutine } from './routine.ts';
 import { readSecrets } from './secrets.ts';
 import { readDoc } from './text.ts';
-import { readRoutine } from './routine.ts';
 import { readWork } from './work.ts';
 
 export function readResidentNeutral(text: ResidentText, frame: TownFrame): ResidentReading {

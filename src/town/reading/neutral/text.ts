@@ -2,8 +2,8 @@
 // each sentence names (by full name, by a first name only one resident has, by title and surname) and who a pronoun
 // stands for. It knows English names, pronouns and punctuation, nothing about any town.
 import { escapeRegExp } from '../../../core/text.ts';
-import { KIN } from './kin-words.ts';
 import type { ResidentText, TownFrame } from '../types.ts';
+import { KIN } from './kin-words.ts';
 
 export type Gender = 'm' | 'f';
 
