@@ -149,9 +149,12 @@ export async function planDay(
   plan.blocks = placeEvents(r, plan.blocks, { events, known, places, day0, start, now }, slotOpts(c, fill));
   mind.plan = plan;
   const newBlocks = plan.blocks.filter((b) => b.start >= start);
-  // Deciding how to spend the day is a thought that counts toward reflection (the brief lists plans among what
-  // matters); each waking block at the day-plan importance, sleep not.
-  mind.importanceSinceReflection += newBlocks.filter((b) => !isSleeping(b.activity)).length * s.planImportance.day;
+  // Deciding how to spend the day is one thought that counts toward reflection (the brief lists plans among what
+  // matters), at the day-plan importance: the Smallville code stores a day's plan as one thought ("This is
+  // Isabella Rodriguez's plan for Monday February 13: ...", poignancy 5 in ../shared/data/smallville-run), not a
+  // thought per block (issue 33: 5 per waking block was 30 a day, a fifth of the trigger). A plan of sleep alone
+  // is no thought.
+  if (newBlocks.some((b) => !isSleeping(b.activity))) mind.importanceSinceReflection += s.planImportance.day;
   await c.storeAll(planMemories(c, r, 'day', newBlocks, places), now);
 }
 

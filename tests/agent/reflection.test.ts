@@ -143,19 +143,20 @@ describe('reflection (sec. 4.2)', () => {
     const mara = resident(MARA);
     const tomas = resident(TOMAS);
     for (const r of [mara, tomas]) await runtime.seed(r, at(0));
-    // GIVEN Mara asleep at 3 am: planning her day counts (5 per waking block), her sleeping does not
+    // GIVEN Mara asleep at 3 am: planning her day counts once (one thought of importance 5, as the Smallville code
+    // stores a day's plan), her sleeping does not
     await runtime.decide(mara, ctxFor(mara, at(3)));
     const mind = mara.mind as MindState;
     const waking = mind.plan!.blocks.filter((b) => b.activity !== 'sleeping').length;
     expect(waking).toBeGreaterThanOrEqual(5);
-    expect(mind.importanceSinceReflection).toBe(5 * waking);
+    expect(mind.importanceSinceReflection).toBe(5);
     await runtime.decide(mara, ctxFor(mara, at(3, 10)));
-    expect(mind.importanceSinceReflection).toBe(5 * waking);
+    expect(mind.importanceSinceReflection).toBe(5);
     // WHEN she gets up, her new action is perceived like any event (a routine step rates low)
     await runtime.decide(mara, ctxFor(mara, at(6)));
     const afterWaking = mind.importanceSinceReflection;
-    expect(afterWaking - 5 * waking).toBeGreaterThanOrEqual(1);
-    expect(afterWaking - 5 * waking).toBeLessThanOrEqual(3);
+    expect(afterWaking - 5).toBeGreaterThanOrEqual(1);
+    expect(afterWaking - 5).toBeLessThanOrEqual(3);
     // AND a conversation counts once, as one rated event (the Smallville code: one chat node per conversation each),
     // not once more per line heard
     const before = { mara: mind.importanceSinceReflection, tomas: (tomas.mind as MindState).importanceSinceReflection };

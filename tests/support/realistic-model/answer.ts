@@ -90,7 +90,7 @@ function value(raw: Schema, key: string, ctx: AnswerContext, defs: Schema, path:
     case 'null':
       return null;
     default:
-      return stringValue(key, ctx);
+      return stringValue(key, ctx, path);
   }
 }
 
@@ -207,6 +207,12 @@ function numberValue(node: Schema, key: string, ctx: AnswerContext, integer: boo
   return v;
 }
 
+/** One statement of about as many words as an insight drawn from the real run's lengths. */
+function insightText(ctx: AnswerContext): string {
+  const w = drawHistogram(ctx.rng, rates(ctx).insightWords);
+  return `${sentence(ctx.rng, w).split(' ').slice(0, w).join(' ').replace(/[.,]$/, '')}.`;
+}
+
 function placeIds(ctx: AnswerContext): string[] {
   const ids = new Set<string>();
   for (const l of ctx.allText.split('\n')) {
@@ -216,8 +222,10 @@ function placeIds(ctx: AnswerContext): string[] {
   return [...ids];
 }
 
-function stringValue(key: string, ctx: AnswerContext): string {
+function stringValue(key: string, ctx: AnswerContext, path: string[]): string {
   const k = key.toLowerCase();
+  // an insight's statement is as long as the real run's insights (behaviour.ts insightWords), not a spoken line
+  if (/insight/i.test(path.join('.')) && /^(text|insight|statement)$/.test(k)) return insightText(ctx);
   if (/^(line|utterance|reply|answer|message|response|speech|text)$/.test(k)) {
     const w = drawLineWords(ctx.rng, rates(ctx).lineWords);
     return `${prose(ctx.rng, w, w + 14)
@@ -225,6 +233,11 @@ function stringValue(key: string, ctx: AnswerContext): string {
       .slice(0, w)
       .join(' ')
       .replace(/[.,]$/, '')}.`;
+  }
+  // a talk's summary (the dialogue answer's summary.summary) as long as the real run's conversation records
+  if (k === 'summary' && path.includes('.lines')) {
+    const w = pick(ctx.rng, rates(ctx).summaryWords);
+    return prose(ctx.rng, w, w);
   }
   if (/summary|description|insight|reason/.test(k)) return prose(ctx.rng, ...answerSettings.summaryWords);
   if (/clue|hint/.test(k)) return sentence(ctx.rng, between(ctx.rng, 4, 10));

@@ -25,6 +25,10 @@ export interface BehaviourRates {
   insightsPerQuestion: number;
   /** Statements cited per insight (histogram over 1..n). */
   evidence: readonly number[];
+  /** Words per insight (histogram over 1..n words). */
+  insightWords: readonly number[];
+  /** Words per conversation summary (the talk's record), as a list of lengths drawn from evenly. */
+  summaryWords: readonly number[];
   /** Blocks of a day plan, lowest and highest. */
   dayBlocks: readonly [number, number];
 }
@@ -61,6 +65,13 @@ export const calibratedRates: BehaviourRates = {
   // stats.json overall.evidence_count_insight: median 3, mean 3.78 (Maria's histogram, evidence_count_hist_insight,
   // cut at 7: 6, 17, 33, 9, 13, 4, 3)
   evidence: [6, 17, 33, 9, 13, 4, 3],
+  // the 311 insights (stats.json insight_reflections) in the three residents' nodes.json, words of each
+  // `description` split on whitespace: min 3, median 9, mean 9.35, p90 13, max 25 (counts by length 1..25)
+  insightWords: [0, 0, 1, 5, 26, 35, 9, 51, 65, 14, 29, 17, 35, 14, 2, 3, 2, 1, 0, 0, 1, 0, 0, 0, 1],
+  // the 16 chat nodes (stats.json method.chat_nodes: each of the 8 conversations once per participant) in the
+  // three residents' nodes.json, words of each `description` less its "conversing about" opening: median 20.5,
+  // mean 25, min 8, max 56
+  summaryWords: [8, 8, 18, 18, 19, 19, 19, 19, 22, 22, 24, 24, 34, 34, 56, 56],
   // scratch.json daily_req: 5, 7 and 7 items in the three residents' day plans
   dayBlocks: [5, 7],
 };
@@ -139,7 +150,7 @@ export function describeRates(r: BehaviourRates): string[] {
     `conversations ending early: ${r.shortConversations.toFixed(3)} (after ${r.shortLines.join('/')} lines), else at the turn cap`,
     `words per line: min ${r.lineWords.min}, median ${r.lineWords.median}, p90 ${r.lineWords.p90}, max ${r.lineWords.max}`,
     `importance means: events ${mean(r.importance.event).toFixed(2)}, conversations ${mean(r.importance.chat).toFixed(2)}, thoughts ${mean(r.importance.thought).toFixed(2)}`,
-    `reflection: ${r.reflectionQuestions} questions x ${r.insightsPerQuestion} insights, evidence mean ${mean(r.evidence).toFixed(2)}`,
+    `reflection: ${r.reflectionQuestions} questions x ${r.insightsPerQuestion} insights, evidence mean ${mean(r.evidence).toFixed(2)}, words per insight mean ${mean(r.insightWords).toFixed(2)}`,
     `day plan blocks: ${r.dayBlocks[0]}-${r.dayBlocks[1]}`,
   ];
 }
