@@ -115,6 +115,27 @@ export function entities(text: string): string[] {
  * "Harriet has decided to sell", "her niece sketches" -> "Harriet's niece sketches"): a phrase taken out of the text
  * that named them loses what its pronoun stood for.
  */
+/**
+ * The matter a reporting frame opens on, without the frame: "If you could read Bryony's diary, you'd learn she is
+ * expecting a baby" -> "she is expecting a baby"; "Her letters say that she means to leave"; "Rumour has it the mill
+ * will close"; "What nobody knows is that ...". A sentence with no such frame is returned as it is.
+ */
+export function withoutReportFrame(text: string): string {
+  const frames = [
+    // "If you could read her diary, you'd learn (that) ..."
+    /^if you (?:could|were to|ever) (?:read|see|open|look (?:at|in)(?:to)?)\b[^,]{1,80},\s*you(?:'d|’d| would| will|'ll|’ll)\s+(?:learn|find(?: out)?|discover|see|read|know)\s+(?:that\s+)?/i,
+    // "Bryony's diary says (that) ...", "her letters reveal ..."
+    /^(?:[\p{Lu}][\p{L}'’-]*(?:\s+[\p{Lu}][\p{L}'’-]*)*['’]s|her|his|their)\s+(?:private\s+|own\s+)?(?:diary|diaries|journal|letters?|notebooks?|notes)\s+(?:also\s+)?(?:says?|reveals?|shows?|records?|tells?(?: us)?)\s+(?:that\s+)?/iu,
+    // "Rumour has it (that)", "Word is", "Truth be told,", "What nobody knows is that"
+    /^(?:rumou?r has it|word (?:is|has it)|the word is|truth be told|the truth is|in truth|what (?:nobody|no one|few people|few) knows? is|(?:nobody|no one|few people|few) knows?)\b[,:]?\s*(?:that\s+)?/i,
+  ];
+  for (const f of frames) {
+    const m = f.exec(text);
+    if (m && text.length - m[0].length >= 8) return text.slice(m[0].length);
+  }
+  return text;
+}
+
 export function nameOpeningPronoun(phrase: string, name: string): string {
   return phrase.replace(/^(?:she|he)\b/i, name).replace(/^(?:her|his)\b(?=\s+[a-z])/i, `${name}'s`);
 }

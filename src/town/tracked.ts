@@ -3,7 +3,7 @@
 // Smallville-format folder may hold the same in a file beside it; without either they come from the town's reading
 // (reading/tracked.ts), and the importer says what it read. Here: an event or a private matter as the fact measured.
 
-import { escapeRegExp, nameOpeningPronoun } from '../core/text.ts';
+import { escapeRegExp, nameOpeningPronoun, withoutReportFrame } from '../core/text.ts';
 import { clockAt, dateText } from '../core/time.ts';
 import { stem } from '../llm/lexical-embedder.ts';
 import type { TownFileInput } from './file.ts';
@@ -295,7 +295,8 @@ export function secretFact(
   opts: { anyMatter?: boolean } = {},
 ): FactInput | null {
   // (a matter that opens with its person's pronoun is said with the name: "She has decided" is Harriet's)
-  const clean = nameOpeningPronoun(phrase.replace(/\s+/g, ' ').trim(), holder);
+  // (a matter told through a frame, "If you could read her diary, you'd learn she is expecting", is the matter)
+  const clean = nameOpeningPronoun(withoutReportFrame(phrase.replace(/\s+/g, ' ').trim()), holder);
   const intent =
     /\b(?:decided|plans?|is planning|intends|is going|wants|means|hopes)\s+to\s+(.+?)(?:,|;|\.|\s+and\s+(?:intends|plans|wants|tells|has|is)\b|$)/i.exec(
       clean,
@@ -320,7 +321,13 @@ export function secretFact(
     // a matter in any other words (the town's reading gives it as the text says it): asked about its person, keyed
     // on the person and the matter's own words, as an intention is
     content = clean.replace(/[.;]+$/, '');
-    question = `What is new with ${holder} lately? Have you heard anything about ${holder}'s plans or news?`;
+    // a matter said of its person ("Bryony Dowrick is expecting a baby") is asked as the paper asked about the
+    // candidacy, the act named and the person not ("Do you know whether anyone in town is expecting a baby?");
+    // a matter in other words, about its person
+    const act = new RegExp(`^${escapeRegExp(holder)}\\s+((?:is|are|has|have|was|will|had)\\s.+)$`).exec(content)?.[1];
+    question = act
+      ? `Do you know whether anyone in town ${act.replace(/,.*$/, '').replace(/\b(?:his|her)\b/gi, 'their')}? If so, who?`
+      : `What is new with ${holder} lately? Have you heard anything about ${holder}'s plans or news?`;
   } else return null;
   const named = people.find((p) => p !== holder && content.includes(p));
   const key = contentKeywords(content, [holder, ...people, ...capitalisedWords(content)]);

@@ -15,6 +15,7 @@ import { trackedFromReading } from '../../src/town/reading/tracked.ts';
 import { importSmallvilleTracked } from '../../src/town/smallville.ts';
 import { readSmallvilleDir } from '../../src/town/smallville-files.ts';
 import { factKeywords, secretFact } from '../../src/town/tracked.ts';
+import { withoutReportFrame } from '../../src/core/text.ts';
 
 const FIXTURE = new URL('../fixtures/smallville-format/saltmarsh', import.meta.url).pathname;
 const tmp = mkdtempSync(join(tmpdir(), 'tracked-'));
@@ -194,6 +195,27 @@ describe("a private matter in a note's words is tracked as its person's", () => 
     // a matter that names its person already is said as it is
     const g = secretFact('Jo Marsh', 'Jo has applied to Truro', ['Jo Marsh'], { anyMatter: true })!;
     expect(g.description).toBe('Jo has applied to Truro');
+  });
+
+  it('a matter told through a frame is the matter, asked as the paper asked: the act named, the person not', () => {
+    const people = ['Bryony Dowrick', 'Rhona Tremayne'];
+    const f = secretFact(
+      'Bryony Dowrick',
+      "If you could read Bryony Dowrick's diary, you'd learn she is expecting a baby, due in the spring",
+      people,
+      { anyMatter: true },
+    )!;
+    expect(f.description).toBe('Bryony Dowrick is expecting a baby, due in the spring');
+    expect(f.question).toBe('Do you know whether anyone in town is expecting a baby? If so, who?');
+    // other frames: a diary's or letters' say-so, a rumour, what nobody knows
+    for (const [phrase, matter] of [
+      ["Bryony's letters say that she has found a house in Leeds", 'Bryony Dowrick has found a house in Leeds'],
+      ['Rumour has it she will sell the cafe', 'Bryony Dowrick will sell the cafe'],
+      ['What nobody knows is that she has a place at art school', 'Bryony Dowrick has a place at art school'],
+    ] as const)
+      expect(secretFact('Bryony Dowrick', phrase, people, { anyMatter: true })!.description).toBe(matter);
+    // a sentence with no frame is kept as it is
+    expect(withoutReportFrame('Her diary is on the shelf')).toBe('Her diary is on the shelf');
   });
 });
 

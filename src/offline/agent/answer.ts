@@ -119,12 +119,38 @@ export function recall(i: AnswerInput, me: Me): string | null {
   const told = i.memories.filter((m) => m.kind === 'told' || (m.kind === 'dialogue' && !m.from));
   const same = (a: string, b: string) => (topicOf(a) !== '' && topicOf(a) === topicOf(b)) || coveredBy(a, b) >= 0.5;
   const stale = (m: PromptMemory) => PRIVATE.test(m.text) && told.some((t) => same(m.text, t.text));
-  const hits = facts(i, me, (m) => (stale(m) ? 0 : overlapStems(i.question, m.text)));
+  // asked for news ("what's new with Bryony?", "heard anything?"), what it heard from others comes before what it
+  // knew all along about them (a seed's "Bryony lives next door")
+  const news = NEWS_QUESTION.test(i.question);
+  const hits = facts(i, me, (m) => {
+    const s = stale(m) ? 0 : overlapStems(i.question, m.text);
+    return s > 0 && news && (m.kind === 'heard' || m.from !== undefined) ? s + 1 : s;
+  });
   if (hits.length === 0)
     // asked about something it keeps to itself: it says so, and not what it is
     return i.memories.some((m) => m.keep && overlapStems(i.question, m.text) >= 2) ? KEEP_TO_MYSELF : null;
   const [a, b] = hits;
   return `From what I remember, ${lowerFirst(a!.line)}.${b ? ` Also, ${lowerFirst(b.line)}.` : ''}`;
+}
+
+/** Importance from which a matter of one's own is news worth telling (a wedding, a move; not one's job). */
+const NEWSWORTHY = 5;
+
+/** Whether a text names the person (full name, or its first name as a word). */
+function names(text: string, person: string): boolean {
+  return new RegExp(`\\b(?:${escapeRegExp(person)}|${escapeRegExp(firstName(person))})\\b`).test(text);
+}
+
+/** A question asking for news rather than for what the resident is or does. */
+const NEWS_QUESTION = /\b(?:news|new with|what'?s new|heard|hear anything)\b/i;
+
+/**
+ * Whether the question is about someone else by name and not about the resident: it names another person (its
+ * relations) and, past "have you heard" / "do you know", never says "you" or "your".
+ */
+function aboutSomeoneElse(i: AnswerInput): boolean {
+  const rest = i.question.replace(/\b(?:have you (?:heard|seen)|did you hear|do you know)\b/gi, '');
+  return !/\byour?\b/i.test(rest) && (i.relations ?? []).some((r) => r.name !== i.name);
 }
 
 export function listAnd(items: string[]): string {
@@ -160,8 +186,28 @@ export function answerQuestion(input: AnswerInput): string {
   if (self) return self;
   const who = whoIs(i, me);
   if (who) return who;
+  // Asked about someone else ("What is new with Bryony? Have you heard anything about Bryony's plans?"), it answers
+  // from what it knows of them, not with its own plans.
+  const other = aboutSomeoneElse(i);
+  // "What is new with you?": its own weightiest news (a matter of its own, an intention), before its timetable
+  if (!other && /\b(?:new with you|what'?s new|your news)\b/i.test(q)) {
+    const mine = facts(
+      i,
+      me,
+      (m) =>
+        (m.kind === 'inner_voice' || (m.kind === 'seed' && names(m.text, i.name))) && m.importance >= NEWSWORTHY
+          ? m.importance
+          : 0,
+      1,
+    )[0];
+    if (mine) return `Well, ${lowerFirst(mine.line)}${/[.!?]$/.test(mine.line) ? '' : '.'}`;
+  }
   // An intention the resident took as its own thought (inner voice, sec. 3.1) is what it is planning.
-  if (/\b(plan|plans|planning|intend|decided|weekend|going to|up to)\b/i.test(q) && !/planning to see/i.test(q)) {
+  if (
+    !other &&
+    /\b(plan|plans|planning|intend|decided|weekend|going to|up to)\b/i.test(q) &&
+    !/planning to see/i.test(q)
+  ) {
     const intent = facts(i, me, (m) => (m.kind === 'inner_voice' ? 10 : 0), 1)[0];
     if (intent) {
       const line = /^I\b/.test(intent.line) ? intent.line : intent.line.replace(/^./, (c) => c.toLowerCase());
@@ -173,6 +219,7 @@ export function answerQuestion(input: AnswerInput): string {
     if (next) return next;
   }
   if (
+    !other &&
     /\b(will you|are you going to|on your schedule|your plans?|typical|usual|weekday|daily routine|next|today|right now|doing now|at the moment|up to)\b/i.test(
       q,
     )

@@ -4,7 +4,14 @@
 
 import type { PromptMemory } from '../../agent/prompts/common.ts';
 import type { DialogueTurnInput } from '../../agent/prompts/dialogue-turn.ts';
-import { contentWords, escapeRegExp, lowerFirst, stripPeriod } from '../../core/text.ts';
+import {
+  contentWords,
+  escapeRegExp,
+  lowerFirst,
+  nameOpeningPronoun,
+  stripPeriod,
+  withoutReportFrame,
+} from '../../core/text.ts';
 import { cap, isAbout, isFact, type Me, PRIVATE, pick, reportHeard, stems } from './speech.ts';
 import { names, subjectOf, toFirstPerson } from './voice.ts';
 
@@ -136,7 +143,10 @@ export function secretCore(text: string): string {
 export function shareLine(m: PromptMemory, i: DialogueTurnInput, me: Me, key: string): Share {
   if (m.kept !== undefined) {
     // a secret told to whom it is meant for, as a confidence (never a public announcement)
-    const news = secretCore(m.from ? m.text : coreNews(m.text, i.name, i.first));
+    // (one's own matter told through a frame, "Bryony's diary says she is expecting", is said as the matter)
+    const news = secretCore(
+      m.from ? m.text : nameOpeningPronoun(withoutReportFrame(coreNews(m.text, i.name, i.first)), i.name),
+    );
     const said = m.from ? reportHeard(news, m.from, me) : toFirstPerson(news, me.name, me.first, me.pronoun);
     return {
       line: pick(

@@ -56,6 +56,29 @@ describe('offline answers address the question asked', () => {
   it('says it does not know when no memory is about the question', () => {
     expect(ask('How is the cafe?', [lanterns])).toMatch(/don't remember/);
   });
+
+  it("asked about someone else's news, it tells what it heard of them, not its own plans (issue 38)", () => {
+    const plan = ['7:00 am-5:00 pm: work at the bakery (bakery)'];
+    const intent = { text: 'I will go to the harvest supper tonight', importance: 6, kind: 'inner_voice' };
+    const seedOf = { text: 'Bryony Dowrick lives next door', importance: 3, kind: 'seed' };
+    const heard = {
+      text: 'Bryony Dowrick is expecting a baby',
+      importance: 5,
+      kind: 'dialogue',
+      from: 'Bryony Dowrick',
+    };
+    const q = "What is new with Bryony lately? Have you heard anything about Bryony Dowrick's plans or news?";
+    const relations = [{ name: 'Bryony Dowrick', note: 'neighbour' }];
+    const a = answerQuestion({ ...base, plan, question: q, memories: [intent, seedOf, heard], relations });
+    expect(a).toMatch(/expecting a baby/);
+    expect(a).not.toMatch(/harvest supper|bakery/);
+    // about the resident itself, its plans still answer
+    expect(answerQuestion({ ...base, plan, question: 'What are your plans?', memories: [intent] })).toMatch(/harvest/);
+    // "what is new with you?": its own weightiest matter before its timetable
+    const mine = { text: 'Rosa Delgado is expecting a baby in the spring', importance: 7, kind: 'seed' };
+    const own = answerQuestion({ ...base, plan, question: 'What is new with you lately?', memories: [mine] });
+    expect(own).toMatch(/^Well, I'm expecting a baby/);
+  });
 });
 
 describe('offline gerunds', () => {
