@@ -9,11 +9,12 @@ import { PrismaTownStore } from '../db/town-store.ts';
 import { isUserError } from '../errors.ts';
 import { prepareJudge, unreliableJudgeText } from '../eval/model-judge.ts';
 import { type RunData, runExportLines } from '../eval/run-export.ts';
+import { DEFAULT_RUN_HOURS, runLength, runLengthText } from '../eval/run-length.ts';
 import { type FinishedRun, type SimulateReport, simulate, summarizeReport } from '../eval/simulate.ts';
 import { createEmbedder, describeModel } from '../llm/index.ts';
-import { agentOfflineRules, createLanguageModel, mergeOfflineRules } from '../offline/index.ts';
 import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { countChatTokens, countTokens } from '../llm/tokens.ts';
+import { agentOfflineRules, createLanguageModel, mergeOfflineRules } from '../offline/index.ts';
 import type { TownFile } from '../town/file.ts';
 import { loadTownArg } from '../town/file-io.ts';
 import { startProgress } from './progress.ts';
@@ -21,6 +22,8 @@ import { runIfMain } from './run-main.ts';
 
 export interface SimulateCliArgs {
   hours: number;
+  /** --hours was given (otherwise a measured run lasts until the last tracked event has ended). */
+  hoursGiven: boolean;
   town?: string;
   smallville?: string;
   seed: string;
@@ -55,7 +58,8 @@ the offline stand-in model when none is set), then prints what was said and a su
 --db or --export says where.
 
 Options:
-  --hours N                  simulated hours to run (default 24, at most 720)
+  --hours N                  simulated hours to run (at most 720; default: until the town's last tracked event
+                             has ended, at least 24, or 24 with --no-eval)
   --town FILE                a town file (default: TOWN_FILE, else the seed town)
   --smallville DIR           a folder of the original Smallville files instead (e.g. ../shared/data/smallville)
   --seed S                   seed for the town's random choices (default 1): the same seed replays the same run
@@ -89,7 +93,8 @@ Exit code: 0 done, 1 a bad town file or configuration, 2 bad options, 3 the mode
 
 export function parseSimulateArgs(argv: string[]): SimulateCliArgs {
   const a: SimulateCliArgs = {
-    hours: 24,
+    hours: DEFAULT_RUN_HOURS,
+    hoursGiven: false,
     seed: '1',
     battery: [],
     evaluate: true,
@@ -111,6 +116,7 @@ export function parseSimulateArgs(argv: string[]): SimulateCliArgs {
         if (!Number.isFinite(h) || h <= 0 || h > 24 * 30)
           throw new Error(`--hours must be a number of hours (0-720]\n${USAGE}`);
         a.hours = h;
+        a.hoursGiven = true;
         break;
       }
       case '--town':
@@ -249,6 +255,12 @@ export async function runSimulateCli(
     if (judge && !judge.status().reliable && !args.allowUnreliableJudge) {
       io.out(`${unreliableJudgeText(judge.status())}\n(or run with --no-eval: no measure, no judge)\n`);
       return { code: UNRELIABLE_JUDGE_EXIT };
+    }
+    // a measured run reaches what it tracks, as npm run eval's: until the last tracked event has ended
+    if (args.evaluate) {
+      const length = runLength(town);
+      if (!args.hoursGiven) args.hours = length.hours;
+      if (!args.quiet) io.err(`${runLengthText(length, args.hoursGiven ? args.hours : undefined)}\n`);
     }
     if (!args.quiet) io.err(`Simulating ${town.name} for ${args.hours} h with ${describeModel(llm.info)}\n`);
     const bar = startProgress('Simulating', Math.max(1, Math.round((args.hours * 60) / 10)), {

@@ -3,7 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseEvalArgs } from '../../src/cli/eval.ts';
+import { parseSimulateArgs, runSimulateCli } from '../../src/cli/simulate.ts';
 import { runLength, runLengthText } from '../../src/eval/run-length.ts';
+import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
+import { agentOfflineRules, createLanguageModel } from '../../src/offline/index.ts';
 import { parseTownFile } from '../../src/town/file.ts';
 
 const text = readFileSync(new URL('../fixtures/towns/thornbury.yaml', import.meta.url), 'utf8');
@@ -36,4 +39,29 @@ describe('how long an evaluation runs', () => {
     );
     expect(runLengthText(l, 120)).toBe('Run length: 120 h (--hours).');
   });
+});
+
+describe('how long a simulation runs', () => {
+  it('a measured run lasts until the last tracked event has ended, like an evaluation; --no-eval the usual day', async () => {
+    expect(parseSimulateArgs([])).toMatchObject({ hours: 24, hoursGiven: false });
+    expect(parseSimulateArgs(['--hours', '30'])).toMatchObject({ hours: 30, hoursGiven: true });
+    let err = '';
+    const path = new URL('../fixtures/towns/thornbury.yaml', import.meta.url).pathname;
+    const models = () => ({
+      llm: createLanguageModel({ provider: 'offline', offlineRules: agentOfflineRules }),
+      embedder: new LexicalEmbedder({ dimensions: 256 }),
+    });
+    const r = await runSimulateCli(['--town', path, '--no-transcript', '--seed', '1'], {
+      out: () => undefined,
+      err: (s) => {
+        err += s;
+      },
+      models,
+    });
+    expect(r.code).toBe(0);
+    // the seed swap (Tuesday 18:00-20:00) ends 37 h after the town starts: the run reaches it and counts who came
+    expect(err).toContain('Run length: 37 h, until the last tracked event ("seed-swap") has ended');
+    expect(r.report!.hours).toBe(37);
+    expect(r.report!.attendance.map((a) => a.covered)).toEqual([true]);
+  }, 60_000);
 });
