@@ -44,7 +44,7 @@ export function isAlarming(text: string): boolean {
 const RULES: [RegExp, number][] = [
   [ALARM, 9],
   [
-    /\b(break(?:ing)? up|broke up|divorc\w*|died|death|funeral|pregnan\w*|wedding|got married|getting married|engaged|propos\w*|accepted|acceptance|fired|promot\w*|diagnos\w*|hospital|moving away|new job|born)\b/i,
+    /\b(break(?:ing)? up|broke up|divorc\w*|died|death|funeral|pregnan\w*|expecting a baby|having a baby|baby|wedding|got married|getting married|engaged|propos\w*|accepted|acceptance|fired|promot\w*|diagnos\w*|hospital|moving away|new job|born|retir(?:e|es|ed|ing|ement))\b/i,
     8,
   ],
   [
@@ -61,6 +61,11 @@ const RULES: [RegExp, number][] = [
     2,
   ],
 ];
+
+/** A turn in a life (a baby, a wedding, a death, a new job, retiring): news met with feeling, not a nod. */
+export function isLifeEvent(text: string): boolean {
+  return RULES[1]![0].test(text);
+}
 
 /** Keyword poignancy 1..10 (sec. 4.1 scale): the offline model's rating and the fallback when a call fails. */
 export function heuristicImportance(text: string): number {
@@ -123,7 +128,8 @@ export function entities(text: string): string[] {
 export function withoutReportFrame(text: string): string {
   const frames = [
     // "If you could read her diary, you'd learn (that) ..."
-    /^if you (?:could|were to|ever) (?:read|see|open|look (?:at|in)(?:to)?)\b[^,]{1,80},\s*you(?:'d|’d| would| will|'ll|’ll)\s+(?:learn|find(?: out)?|discover|see|read|know)\s+(?:that\s+)?/i,
+    // (a seed's generic "you" made the resident's name, "If Bryony could read ..., Bryony'd learn", is the same frame)
+    /^if (?:you|\p{Lu}[\p{L}'’-]*) (?:could|were to|ever) (?:read|see|open|look (?:at|in)(?:to)?)\b[^,]{1,80},\s*(?:you|\p{Lu}[\p{L}'’-]*)(?:'d|’d| would| will|'ll|’ll)\s+(?:learn|find(?: out)?|discover|see|read|know)\s+(?:that\s+)?/iu,
     // "Bryony's diary says (that) ...", "her letters reveal ..."
     /^(?:[\p{Lu}][\p{L}'’-]*(?:\s+[\p{Lu}][\p{L}'’-]*)*['’]s|her|his|their)\s+(?:private\s+|own\s+)?(?:diary|diaries|journal|letters?|notebooks?|notes)\s+(?:also\s+)?(?:says?|reveals?|shows?|records?|tells?(?: us)?)\s+(?:that\s+)?/iu,
     // "Rumour has it (that)", "Word is", "Truth be told,", "What nobody knows is that"

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runTownCli } from '../../src/cli/town.ts';
+import { withoutReportFrame } from '../../src/core/text.ts';
 import { interviewBattery, toSecondPerson } from '../../src/eval/evaluation.ts';
 import { answerKnowsFact, memorySupportsFact } from '../../src/eval/judge.ts';
 import { buildTownState } from '../../src/town/build.ts';
@@ -15,7 +16,6 @@ import { trackedFromReading } from '../../src/town/reading/tracked.ts';
 import { importSmallvilleTracked } from '../../src/town/smallville.ts';
 import { readSmallvilleDir } from '../../src/town/smallville-files.ts';
 import { factKeywords, secretFact } from '../../src/town/tracked.ts';
-import { withoutReportFrame } from '../../src/core/text.ts';
 
 const FIXTURE = new URL('../fixtures/smallville-format/saltmarsh', import.meta.url).pathname;
 const tmp = mkdtempSync(join(tmpdir(), 'tracked-'));
@@ -214,6 +214,10 @@ describe("a private matter in a note's words is tracked as its person's", () => 
       ['What nobody knows is that she has a place at art school', 'Bryony Dowrick has a place at art school'],
     ] as const)
       expect(secretFact('Bryony Dowrick', phrase, people, { anyMatter: true })!.description).toBe(matter);
+    // the same frame once a seed's generic "you" was made the resident's name
+    expect(withoutReportFrame("If Bryony could read Bryony Dowrick's diary, Bryony'd learn she is expecting")).toBe(
+      'she is expecting',
+    );
     // a sentence with no frame is kept as it is
     expect(withoutReportFrame('Her diary is on the shelf')).toBe('Her diary is on the shelf');
   });

@@ -140,6 +140,14 @@ export function secretCore(text: string): string {
     .replace(/\s+(?:in secret|in private)\b/gi, '');
 }
 
+/** How a confidence is told, and how a listener knows it was one. */
+const CONFIDING_LINES = [
+  'Just between us: {x}.',
+  'Can you keep this to yourself? {X}.',
+  'Don’t tell anyone yet, but {x}.',
+];
+export const CONFIDING = /\bjust between us\b|\bkeep this to yourself\b|\bdon[’']t tell anyone yet\b/i;
+
 export function shareLine(m: PromptMemory, i: DialogueTurnInput, me: Me, key: string): Share {
   if (m.kept !== undefined) {
     // a secret told to whom it is meant for, as a confidence (never a public announcement)
@@ -149,10 +157,7 @@ export function shareLine(m: PromptMemory, i: DialogueTurnInput, me: Me, key: st
     );
     const said = m.from ? reportHeard(news, m.from, me) : toFirstPerson(news, me.name, me.first, me.pronoun);
     return {
-      line: pick(
-        ['Just between us: {x}.', 'Can you keep this to yourself? {X}.', 'Don’t tell anyone yet, but {x}.'],
-        key,
-      )
+      line: pick(CONFIDING_LINES, key)
         .replace('{x}', /^I\b/.test(said) ? said : lowerFirst(said))
         .replace('{X}', cap(said)),
       news,

@@ -3,7 +3,7 @@
 // a talk.
 
 import type { DialogueTurnInput } from '../../agent/prompts/dialogue-turn.ts';
-import { isAlarming, stripPeriod } from '../../core/text.ts';
+import { isAlarming, isLifeEvent, stripPeriod } from '../../core/text.ts';
 import { parseClock } from '../../core/time.ts';
 import { isGoodbye } from '../../core/turns.ts';
 import { alreadyBetween, GATHERING, INVITATION, mentionedIn, newsworthy, STANDING, WHEN } from './news.ts';
@@ -16,6 +16,10 @@ export function reaction(news: string, key: string, said?: Said): string {
   const n = news.toLowerCase();
   if (INVITATION.test(n) || (WHEN.test(news) && GATHERING.test(n)))
     return pick(['That sounds lovely, I’d love to come!', 'Oh, how nice! I’ll try to be there.'], key);
+  // a turn in someone's life: sorrow for a loss, joy for the rest
+  if (/\b(died|death|funeral|divorc\w*|broke up|break(?:ing)? up|diagnos\w*|hospital|fired)\b/.test(n))
+    return pick(['Oh, I’m so sorry to hear that.', 'Oh no. I’m so sorry.'], key);
+  if (isLifeEvent(news)) return pick(['Oh, that’s wonderful news!', 'Oh, how lovely to hear!'], key);
   if (WHEN.test(news)) return pick(['Good to know, thanks.', 'Oh, thanks for telling me.'], key);
   if (/\b(wonder\w*|whether|if anyone)\b/.test(n))
     return pick(['Good question. I suppose we’ll see.', 'Hm, I’ve wondered that too.'], key);
@@ -284,5 +288,5 @@ export function family(person: string, i: Pick<DialogueTurnInput, 'relations'>):
 /** Everyday news of someone's life (a course, work, a hobby), not an event, an invitation or an alarm. */
 export function ordinary(news: string): boolean {
   const n = news.toLowerCase();
-  return !INVITATION.test(n) && !(WHEN.test(news) && GATHERING.test(n)) && !isAlarming(news);
+  return !INVITATION.test(n) && !(WHEN.test(news) && GATHERING.test(n)) && !isAlarming(news) && !isLifeEvent(news);
 }

@@ -7,6 +7,7 @@ import type { DialogueTurnInput } from '../../agent/prompts/dialogue-turn.ts';
 import { escapeRegExp } from '../../core/text.ts';
 import {
   alreadyBetween,
+  CONFIDING,
   INVITATION,
   mentionedIn,
   type Share,
@@ -166,6 +167,9 @@ export function dialogueTurn(i: DialogueTurnInput): {
     const touched = upTo(i, me).find((u) => u.source === 'memory');
     reply = touched ? tellUpTo(touched, key, said) : { text: say('ack', ACKS) ?? 'I see.' };
   }
+  // told in confidence: it says it will keep it
+  if (last.news && !toldMe && CONFIDING.test(last.text))
+    reply.text = `${reply.text} ${say('keep', ['I won’t say a word.', 'Your secret’s safe with me.'])}`;
   // in a group, the reply names whom it answers
   // in a group, a question back names whom it asks (who then answers: src/core/turns.ts); a plain reaction does
   // not, so the floor goes to whoever has something to add
