@@ -355,6 +355,10 @@ export class FakeOpenAI {
 /** Starts a fake on 127.0.0.1 with a random free port. */
 export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   const server = createServer();
+  // An idle connection stays open for the whole test, as a model server's does between requests: Node's default
+  // (5 s) closes it while the client may be reusing it, a reset on loopback that no real server causes this often
+  // (the "same seeds" and billing tests lost a request to it under load).
+  server.keepAliveTimeout = 120_000;
   const fake = new FakeOpenAI(server, options);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
