@@ -41,12 +41,13 @@ export function isAlarming(text: string): boolean {
   return ALARM.test(text);
 }
 
+/** A turn in a life (a baby, a wedding, a death, a new job, retiring). */
+const LIFE_EVENT =
+  /\b(break(?:ing)? up|broke up|divorc\w*|died|death|funeral|pregnan\w*|expecting a baby|having a baby|baby|wedding|got married|getting married|engaged|propos\w*|accepted|acceptance|fired|promot\w*|diagnos\w*|hospital|moving away|new job|born|retir(?:e|es|ed|ing|ement))\b/i;
+
 const RULES: [RegExp, number][] = [
   [ALARM, 9],
-  [
-    /\b(break(?:ing)? up|broke up|divorc\w*|died|death|funeral|pregnan\w*|expecting a baby|having a baby|baby|wedding|got married|getting married|engaged|propos\w*|accepted|acceptance|fired|promot\w*|diagnos\w*|hospital|moving away|new job|born|retir(?:e|es|ed|ing|ement))\b/i,
-    8,
-  ],
+  [LIFE_EVENT, 8],
   [
     // (what makes news in any town: announcements, invitations, decisions, secrets; no event kind or office listed)
     /\b(crush|in love|secret|announc\w*|invit\w*|surprise|news|decided|decision|hosting|organi[sz]ing|running for)\b/i,
@@ -62,9 +63,9 @@ const RULES: [RegExp, number][] = [
   ],
 ];
 
-/** A turn in a life (a baby, a wedding, a death, a new job, retiring): news met with feeling, not a nod. */
+/** News that turns a life: met with feeling, not a nod. */
 export function isLifeEvent(text: string): boolean {
-  return RULES[1]![0].test(text);
+  return LIFE_EVENT.test(text);
 }
 
 /** Keyword poignancy 1..10 (sec. 4.1 scale): the offline model's rating and the fallback when a call fails. */

@@ -7,7 +7,7 @@ import { coveredBy, sameNews, topicOf } from './news.ts';
 import { aboutSelf, hypothetical, planAnswer, reflective, whoIs, whoNext, yesterday } from './questions.ts';
 import { reaction } from './small-talk.ts';
 import { factLine, firstName, isAbout, type Me, meOf, PRIVATE, pick, sentence, stems } from './speech.ts';
-import { toFirstPerson } from './voice.ts';
+import { names, toFirstPerson } from './voice.ts';
 
 // --- answering questions (interviews, people speaking to the resident) ---
 
@@ -135,11 +135,6 @@ export function recall(i: AnswerInput, me: Me): string | null {
 
 /** Importance from which a matter of one's own is news worth telling (a wedding, a move; not one's job). */
 const NEWSWORTHY = 5;
-
-/** Whether a text names the person (full name, or its first name as a word). */
-function names(text: string, person: string): boolean {
-  return new RegExp(`\\b(?:${escapeRegExp(person)}|${escapeRegExp(firstName(person))})\\b`).test(text);
-}
 
 /** A question asking for news rather than for what the resident is or does. */
 const NEWS_QUESTION = /\b(?:news|new with|what'?s new|heard|hear anything)\b/i;
