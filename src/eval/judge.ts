@@ -4,6 +4,7 @@
 // cousin is running") states nothing, and a later denial that touches the topic takes an earlier claim back. Its
 // error is measured on a labelled corpus (judge-corpus.ts; npm run eval -- --judge-check). A model judge, where a
 // model is configured and passes its calibration, does the same job (knowledge-judge.ts).
+import { consequencesIn } from '../town/idiom-consequences.ts';
 import { asksCounterpart, inPlainVerbs, withConverse, withPlainVerbs } from '../town/idioms.ts';
 import { contentKeywords } from '../town/tracked.ts';
 import { contentStems, echoes, FAMILY_MEMBER, fragments, namesAnother, WHO_WORDS } from './judge-reading.ts';
@@ -143,6 +144,7 @@ export function answerKnowsFact(
   context: AnswerContext = {},
 ): boolean {
   if (!readByRules(answer)) return false;
+  const original = answer;
   // idioms read beside their plain verbs ("tying the knot marrying"), as a fact's keywords are derived (idioms.ts)
   answer = withPlainVerbs(answer);
   context = {
@@ -214,7 +216,11 @@ export function answerKnowsFact(
   const sense = senseWords(`${question} ${context.fact ?? ''}`, [...names.map((x) => x.toLowerCase()), ...skip]);
   // a common word is in the fact's sense when the answer elsewhere carries another of its words ("She's emigrating.
   // To Canada.")
-  const inSense = contentKeywords(text).some((w) => sense.has(w));
+  // (and so is an act said by its consequences, "turning the old forge into a place where you bring your punctures":
+  // the phrase says which sense, idiom-consequences.ts)
+  const inSense =
+    contentKeywords(text).some((w) => sense.has(w)) ||
+    consequencesIn(original).some(({ plain }) => metGroups(plain, keywords, skip, false, true).slice(1).some(Boolean));
   const statesFact = fromQuestion.every(Boolean) && asks(question) && YES_NO.test(question);
   // the first sentence that is more than an echo ("Tom? The bookshop? Ha, yes, everyone knows.")
   const firstSaid = Math.max(

@@ -4,6 +4,8 @@
 // putting her feet up" meets "retir*". A lexicon of common English phrases for the events of a town's life (leaving,
 // retiring, marrying, selling, buying, closing, standing, being chosen, falling ill), not of any corpus's answers.
 
+import { withConsequences } from './idiom-consequences.ts';
+
 const POSSESSIVE = '(?:his|her|their|my|your|our|the)';
 
 /** [phrase, plain verb]: the phrase is a regular expression over lower-case words. */
@@ -102,7 +104,8 @@ const OFF_TO = /\b(?:[Oo]ff|[Hh]eading|[Hh]eaded|[Gg]oing|[Gg]one|[Gg]o|[Gg]oes)
  * the idiom's words are not read as the plain verb's object ("pregnant, a bun in the oven").
  */
 export function withPlainVerbs(text: string): string {
-  let out = text.replace(OFF_TO, (m) => `leaving ${m}`);
+  // (acts said by their consequences first, so an idiom inside one is read once: idiom-consequences.ts)
+  let out = withConsequences(text).replace(OFF_TO, (m) => `leaving ${m}`);
   for (const { re, plain } of [...PATTERNS, ...ANSWER_ONLY]) out = out.replace(re, (m) => `${plain}, ${m}`);
   return out;
 }
