@@ -46,6 +46,7 @@ import {
   PRONOUN,
   RETRACTS,
   readClauses,
+  unknownBeyond,
   sentences,
   WHETHER,
 } from './polarity.ts';
@@ -259,10 +260,24 @@ export function answerKnowsFact(
       continue;
     }
     // "Father Tierney's staying on": the fact's person stays, of a fact that they go
-    const stays = STAYS.test(c.text) && person.some((w) => mentions(c.text, w)) && !saysAct(c.text, keywords, skip);
+    // (or the thing it is about: "The bakery's staying put", of its sale)
+    const thing = ownSubject(c.text);
+    const stays =
+      STAYS.test(c.text) &&
+      (person.some((w) => mentions(c.text, w)) || (thing !== undefined && topic.some((w) => mentions(thing, w)))) &&
+      !saysAct(c.text, keywords, skip);
     if (c.stance === 'denies' || retracts || stays) {
       const touches = topic.some((w) => mentions(c.text, w)) || KNOWING_DENIAL.test(c.text) || retracts || stays;
-      if (touches && !(DETAIL.test(c.text) && !WHETHER.test(c.text))) knows = false;
+      // (not knowing a further thing, "who's buying it", "what he'll do after", leaves the act said; not knowing
+      // who does the act, "who's retiring", does not)
+      const beyond = unknownBeyond(c.text);
+      const further = beyond !== undefined && !metGroups(beyond, keywords, skip, selfGroups, true).some(Boolean);
+      // "..., but not to Declan", "not Greta herself": a contrast without a verb that denies the fact's person
+      const notThePerson =
+        !FINITE.test(c.text) && person.some((w) => new RegExp(`\\b${w}\\b(?!['’]s)`, 'i').test(c.text));
+      if (notThePerson) knows = false;
+      else if (further) continue;
+      else if (touches && !(DETAIL.test(c.text) && !WHETHER.test(c.text))) knows = false;
       else if (i === 0 && LEADING_NO.test(c.text)) knows = false;
       continue;
     }

@@ -201,6 +201,10 @@ function onlyInForeignObject(
 }
 
 const WHERE = /^(?:at|in|on|from|near|outside|inside|behind|above|below|beside|opposite)$/;
+const ADDRESSEE = /^(?:to|about|against|at|with)$/;
+/** Words of writing, complaining or speaking to someone, which the one addressed follows. */
+const ADDRESSING =
+  /^(?:letters?|complaints?|petitions?|emails?|notes?|moans?|grumbles?|words?|writ(?:e|es|ing|ten)|wrote|complain(?:s|ing|ed)?|moan(?:s|ing|ed)|grumbl(?:e|es|ing|ed)|shout(?:s|ing|ed)?|spoke|speak(?:s|ing)?|talk(?:s|ing|ed)|object(?:s|ing|ed)|appeal(?:s|ing|ed)|petition(?:s|ing|ed)|protest(?:s|ing|ed)|furious|cross|angry|annoyed|fuming|feuding|arguing|argued|rowing)$/;
 const BE = /^(?:is|are|was|were|be|been|being|am|s|re|m)$/;
 /** A verb of a clause's own: a participle or a form in -ing or -ed ("taken on", "picking up"). */
 const OWN_VERB = /^(?:\p{L}{2,}ing|\p{L}{3,}ed|taken|got|gotten|gone|done|made|seen|given|brought|bought|sold|left)$/u;
@@ -239,7 +243,17 @@ function saidOnlyAsWhere(text: string, group: string, sense?: ReadonlySet<string
     if (p < 0 || !between.some((w) => DETERMINER.has(w)) || between.some((w) => !/\p{L}/u.test(w))) return false;
     return met.length === 1 && !BE.test(words[i - before.length + p - 1] ?? '');
   };
-  return words.some(otherVerb) && uses.length > 0 && uses.every((i) => objectOfOther(i) || where(i));
+  // whom or what one writes or complains to ("writing angry letters to the parish council", "complaining about the
+  // bakery"): the fact's words after a preposition, past nothing but determiners and the group's own words
+  const addressee = (i: number) => {
+    const before = words.slice(Math.max(0, i - 4), i);
+    const p = before.findLastIndex((w) => ADDRESSEE.test(w));
+    if (p < 0) return false;
+    const ownWord = (w: string) => alts.includes(`${stem(w)}*`);
+    const prior = words[i - before.length + p - 1] ?? '';
+    return before.slice(p + 1).every((w) => DETERMINER.has(w) || ownWord(w)) && ADDRESSING.test(prior);
+  };
+  return words.some(otherVerb) && uses.length > 0 && uses.every((i) => objectOfOther(i) || where(i) || addressee(i));
 }
 
 /** The groups a clause of an answer meets (metGroups), a topic group not by a word said only as where. */
