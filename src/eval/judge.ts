@@ -54,7 +54,9 @@ import {
   ASKS_WHO_OR_WHAT,
   addsDetail,
   GUESS,
+  byAnother,
   identifiesAnother,
+  objectNames,
   opensUnaware,
   ownSubject,
   partOfCompound,
@@ -88,7 +90,7 @@ const STAYS = /\b(?:stay|stays|staying|stayed) (?:on|put)\b|\b(?:not going|going
 /** Acts that last (closing, moving away), and words that say a thing is for a while only. */
 const LASTING = new Set(['clos*', 'mov*', 'leav*', 'emigr*', 'shut*', 'relocat*']);
 const TEMPORARY =
-  /\bfor (?:a|the|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?|while|weekend|summer|holidays?)\b|\btemporar(?:y|ily)\b|\bthen (?:it['’]s |he['’]s |she['’]s |they['’]re )?(?:back|open)\b|\bon holiday\b/i;
+  /\bfor (?:a|the|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?|while|weekend|summer|holidays?)\b|\btemporar(?:y|ily)\b|\bthen (?:it['’]s |he['’]s |she['’]s |they['’]re )?(?:back|open)\b|\bon holiday\b|\b(?:early|late) (?:tonight|today|this (?:evening|afternoon|week))\b|\bfor the (?:night|day|evening|afternoon)\b/i;
 
 /** A reply that opens with "no". */
 const LEADING_NO = /^\s*(no|nope|not really|nah)\b/i;
@@ -197,6 +199,11 @@ export function answerKnowsFact(
   // (or names the act done to it: "Who's taking over the flower shop?" of its sale to her assistant)
   if (asksCounterpart(question) && (namesThing || actAsked))
     for (let k = 0; k < fromQuestion.length; k++) fromQuestion[k] ||= k === 0 || byName(k);
+  // "What's happening at the Rook and Anchor?" of its closing: a question after the thing the act is done to lends its
+  // person (the one who does it) to an answer that says the act ("Closing. End of the month.")
+  const afterThing =
+    /^\s*(?:what|any|anything|how|heard)\b/i.test(question) && objectNames(fact).some((w) => mentions(question, w));
+  if (afterThing && keywords.length > 1 && /^\p{Lu}/u.test(keywords[0] ?? '')) fromQuestion[0] = true;
   // "When's the butcher closing for good?": a when-question that names the act asks its time, whoever does it
   // (and "When's the ceilidh?" of the one at the village hall: the act named, its subject too)
   const actNamed = fromQuestion.some((m, k) => m && !byName(k) && k > 0);
@@ -283,6 +290,11 @@ export function answerKnowsFact(
     }
     // "A Brandvik, yes, but it's Lars", "The Coles? Martin's son, maybe": the one it is about is someone else
     if (knows && (identifiesAnother(c.text, known) || (asksWho && aboutSomeoneElse(c.text, person)))) knows = false;
+    // ("She's been bought ... By that Lottie Greaves": a passive's doer is another, and the clause is about them)
+    if (byAnother(c.text, known)) {
+      knows = false;
+      continue;
+    }
     if (c.stance !== 'asserts' || aboutSomeoneElse(c.text, person) || HABITUAL.test(c.text)) continue;
     if (echoes(c.text, asked, question) && !(joined && /\b(?:yes|yeah|yep|yup|aye)\b/i.test(c.text))) continue;
     // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops.")

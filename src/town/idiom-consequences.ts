@@ -162,8 +162,7 @@ const NEGATION = /n['’]t\b|\b(?:not|never|no)\b/i;
  */
 export function withConsequences(text: string): string {
   let out = text;
-  for (const { re, plain } of COMPILED)
-    out = out.replace(re, (m) => (NEGATION.test(m) ? plain : `${plain}, ${m}`));
+  for (const { re, plain } of COMPILED) out = out.replace(re, (m) => (NEGATION.test(m) ? plain : `${plain}, ${m}`));
   return out;
 }
 
