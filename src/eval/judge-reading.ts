@@ -18,9 +18,13 @@ export function namesAnother(text: string, known: ReadonlySet<string>, vague = t
     // (a verb opening a clause is no name: "Fixing bikes in the old forge")
     // (nor a word of the fact's: "Dance classes in the drill hall")
     if ((m.index ?? 0) === text.search(/\S/) && (/(?:ing|ed)$/.test(lw) || known.has(`${stem(lw)}*`))) return false;
-    return !known.has(lw) && !STARTERS.has(lw) && !TIME_WORD.test(lw) && lw !== 'i';
+    return !known.has(lw) && !STARTERS.has(lw) && !TIME_WORD.test(lw) && !NUMBER_WORD.test(lw) && lw !== 'i';
   });
 }
+
+/** A number said in words ("Forty years behind that counter"): no name. */
+const NUMBER_WORD =
+  /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\p{L}+teen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-\p{L}+)?|hundred|thousand|a hundred|first|second|third|fourth|fifth|last|next)$/u;
 
 /** One of a family, by its surname ("one of the Caswells", "a Brandvik"). */
 export const FAMILY_MEMBER = /\b(?:[Oo]ne of (?:the|those)|[Aa]n?|[Tt]he)\s+(\p{Lu}[\p{L}'’-]+)/gu;

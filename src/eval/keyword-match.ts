@@ -218,10 +218,24 @@ function saidOnlyAsWhere(text: string, group: string, sense?: ReadonlySet<string
   const alts = alternatives(group).flatMap(withSynonyms);
   // (a common word with an object of its own says nothing of the act: "He's opened a wee shop ... at the creamery")
   const met = alts.filter((x) => mentions(text, x) && !(isLight(x) && ownObject(text, x, sense, new Set(alts))));
-  if (met.length === 0 || met.some((x) => isLight(x) || !x.endsWith('*'))) return false;
+  if (met.length === 0) return false;
   const words = text.toLowerCase().match(/[\p{L}]+|[^\p{L}\s]/gu) ?? [];
-  const otherVerb = (w: string) => OWN_VERB.test(w) && !alts.includes(`${stem(w)}*`) && !FILLER.has(`${stem(w)}*`);
   const uses = words.flatMap((w, i) => (met.includes(`${stem(w)}*`) ? [i] : []));
+  // whom or what one writes or complains to ("writing angry letters to the parish council", "complaining about the
+  // bakery"): the fact's words after a preposition, past nothing but determiners and the group's own words
+  const addressee = (i: number) => {
+    const before = words.slice(Math.max(0, i - 4), i);
+    const p = before.findLastIndex((w) => ADDRESSEE.test(w));
+    if (p < 0) return false;
+    const ownWord = (w: string) => alts.includes(`${stem(w)}*`);
+    // (the one addressed may come between: "complaining to the landlord about the shop")
+    const at = i - before.length + p;
+    const prior = words.slice(Math.max(0, at - 5), at);
+    return before.slice(p + 1).every((w) => DETERMINER.has(w) || ownWord(w)) && prior.some((w) => ADDRESSING.test(w));
+  };
+  if (uses.length > 0 && uses.every(addressee)) return true;
+  if (met.some((x) => isLight(x) || !x.endsWith('*'))) return false;
+  const otherVerb = (w: string) => OWN_VERB.test(w) && !alts.includes(`${stem(w)}*`) && !FILLER.has(`${stem(w)}*`);
   // the object of another verb that says an act of its own ("Judging the sheepdog trials at Liskeard"; "taking the
   // chapel on" may be the fact's act in other words)
   const objectOfOther = (i: number) => {
@@ -243,17 +257,7 @@ function saidOnlyAsWhere(text: string, group: string, sense?: ReadonlySet<string
     if (p < 0 || !between.some((w) => DETERMINER.has(w)) || between.some((w) => !/\p{L}/u.test(w))) return false;
     return met.length === 1 && !BE.test(words[i - before.length + p - 1] ?? '');
   };
-  // whom or what one writes or complains to ("writing angry letters to the parish council", "complaining about the
-  // bakery"): the fact's words after a preposition, past nothing but determiners and the group's own words
-  const addressee = (i: number) => {
-    const before = words.slice(Math.max(0, i - 4), i);
-    const p = before.findLastIndex((w) => ADDRESSEE.test(w));
-    if (p < 0) return false;
-    const ownWord = (w: string) => alts.includes(`${stem(w)}*`);
-    const prior = words[i - before.length + p - 1] ?? '';
-    return before.slice(p + 1).every((w) => DETERMINER.has(w) || ownWord(w)) && ADDRESSING.test(prior);
-  };
-  return words.some(otherVerb) && uses.length > 0 && uses.every((i) => objectOfOther(i) || where(i) || addressee(i));
+  return words.some(otherVerb) && uses.length > 0 && uses.every((i) => objectOfOther(i) || where(i));
 }
 
 /** The groups a clause of an answer meets (metGroups), a topic group not by a word said only as where. */

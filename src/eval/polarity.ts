@@ -250,7 +250,7 @@ export function unknownBeyond(clause: string): string | undefined {
 
 /** Words by which a clause refers back to the fact as a whole ("if it's true", "whether he'll go through with it"). */
 const BACK_TO_FACT =
-  /\b(?:true|truth|so|right|certain|definite|definitely|settled|official|final|decided|confirmed|sure|real|really|actually|serious|seriously|happen\w*|ahead|through|rumou?rs?|gossip|believe|mean[st]? it|at all|or not|still on|on or off|anything|the case|the news|it is|it['’]s|that is|that['’]s|is it|was it|did (?:he|she|they)|has (?:he|she|they)|will (?:he|she|they)|is (?:he|she|they)|(?:he|she|they)['’]?(?:s|re)? (?:really|actually))\b/i;
+  /\b(?:true|truth|so|right|certain|definite|definitely|settled|official|final|decided|confirmed|sure|real|really|actually|serious|seriously|happen\w*(?! to)|ahead|through|rumou?rs?|gossip|believe|mean[st]? it|at all|or not|still on|on or off|anything|the case|the news|(?:it|that)(?:['’]s| is| was) (?:her|him|them|she|he|they)|did (?:he|she|they)|has (?:he|she|they)|will (?:he|she|they)|is (?:he|she|they)|(?:he|she|they)['’]?(?:s|re)? (?:really|actually))\b/i;
 
 export const WHETHER =
   /\b(?:if|whether|who|anything|any of it|about it|about that|that['’]s true|true|what(?! (?:day|time|date|hour|week|month|year)))\b/i;

@@ -15,6 +15,7 @@ const LEISURE = String.raw`(?:(?:rose |vegetable |own )?garden|allotment|roses|g
 const NUMBER = String.raw`(?:\d+|(?:twenty|thirty|forty|fifty|sixty)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|ten|eleven|twelve|fifteen|eighteen|umpteen|so many)`;
 const WORK = String.raw`(?:work|working|teaching|nursing|farming|preaching|the job|the post|the shop|the counter|the classroom|the surgery|the pulpit|the bar|the kitchen|the till|the round)`;
 const BUSINESS = String.raw`(?:shop|café|cafe|caf[eé]|workshop|studio|bakery|pub|bar|restaurant|salon|gallery|business|garage|place|bookshop|tearoom|tea ?room|surgery|practice|clinic|nursery|school|centre|center|hostel|bistro|deli|forge|store|stall|parlour|parlor)`;
+const MONTH = String.raw`(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:the )?(?:spring|summer|autumn|winter))`;
 const VOTE_BODY = String.raw`(?:parish|town|district|county|village|city|borough)?\s*(?:council|board|committee|bench|table|parliament|assembly)`;
 
 /** [plain verb, phrases]: each phrase a regular expression over lower-case words. */
@@ -29,7 +30,7 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       String.raw`(?:after|that['’]s|thats) ${NUMBER} years?[^.;!?]{0,30}?\b(?:done|finished|enough|over|calling time|hanging up)`,
       String.raw`(?:collect|collects|collecting|draw|draws|drawing|claiming|living on) ${POSS} pension`,
       String.raw`(?:pensioned off|(?:a|the|her|his) gold(?:en)? watch|(?:a )?well[- ]earned rest|out to (?:pasture|grass)|(?:her|his|their) (?:working|teaching|nursing|farming) (?:days|life|years) (?:are|is|will be) (?:over|done|behind)|retirement)`,
-      String.raw`(?:done|finished|through) with ${WORK} ${FOR_GOOD}`,
+      String.raw`(?:done|finished|through) with (?:${WORK}|[\p{L}' ,-]{2,40}?) ${FOR_GOOD}(?! (?:on|with) (?:the )?(?:cigarettes|smoking|drink|drinking|sweets|sugar|dieting))`,
       String.raw`(?:her|his|their) last (?:term|lesson|class|shift|service|sermon|surgery|season|day) (?:ever|before (?:she|he|they) (?:stops?|finish(?:es)?|goes?)|${FOR_GOOD})`,
     ],
   ],
@@ -52,7 +53,7 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
     'selling',
     [
       String.raw`(?:an? )?(?:estate agent['’]?s?|for sale|sold) (?:board|sign)s?`,
-      String.raw`(?:look|looks|looking|found|finding|find|got|has|had) (?:for )?(?:a |the )?buyers?\b(?! for (?:his|her|their) (?:eggs|honey|jam|cakes|bread|pots|paintings))`,
+      String.raw`(?:look|looks|looking|found|finding|find|got|has|had) (?:for )?(?:a |the )?buyers?\b(?! for (?:${POSS} |some )?(?:[\p{L}-]+ ){0,2}[\p{L}-]+s\b)`,
       String.raw`(?:buyers|viewers|people) (?:are |were |have been )?(?:viewing|looking round|traipsing round|coming round to view)`,
       String.raw`(?:accepting|accepted|taking|took) (?:an |any )?offers?(?: over| on| for)?`,
       String.raw`(?:the )?asking price`,
@@ -85,7 +86,7 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
   [
     'expecting a baby',
     [
-      String.raw`(?:knit|knits|knitting|knitted|buying|bought|making|sewing) (?:tiny|little|baby|wee|small) (?:cardigans?|booties|bootees|hats|jumpers|socks|mittens|clothes|things|vests|blankets?)`,
+      String.raw`(?:knit|knits|knitting|knitted|buying|bought|making|sewing) (?:tiny|little|baby|wee|small) (?:cardigans?|booties|bootees|hats|jumpers|socks|mittens|clothes|things|vests|blankets?)(?! (?:for|to sell at) (?:the|a|her|his) (?:[\p{L}-]+ )?(?:fair|sale|bazaar|stall|fete|raffle|hospital|ward|charity|shop|market|appeal|church|jumble))`,
       String.raw`(?:tiny|baby) (?:cardigans|booties|bootees)`,
       String.raw`(?:painting|decorating|doing up|setting up|getting ready|papering) (?:the |a )?nursery`,
       String.raw`(?:one|two|another) more (?:at|round|around) (?:${POSS} )?(?:table|fireside|hearth)|(?:an? )?(?:extra|another|new) mouths? to feed`,
@@ -131,10 +132,10 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
     ],
   ],
   [
-    'starting new appointed hired',
+    'starting a new job',
     [
       String.raw`(?:landed|landing|been offered|was offered|accepted|accepting|offered) (?:a|the) (?:new )?(?:job|post|position|role|place)`,
-      String.raw`(?:(?:they['’]ve|they have|they) (?:taken|took|taking) (?:her|him|them) on|(?:been|got|was|were) (?:hired|headhunted|taken on))`,
+      String.raw`(?:(?:taken|took|taking|take|takes) (?:her|him|them) on\b|(?:been|got|was|were) (?:hired|headhunted|taken on))`,
       String.raw`(?:her|his|their) (?:first day|first week|new boss|new employers?) (?:at|with|is|starts|will)`,
       String.raw`(?:starts|starting|started|start) (?:at|with) (?:the|a) [\p{L}' -]{2,30}? (?:on|in|next|this|from|come)\b`,
     ],
@@ -142,7 +143,7 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
   [
     'postponed',
     [
-      String.raw`(?:move|moves|moving|moved|shift|shifts|shifting|shifted|switch|switches|switched|bump|bumped|push|pushes|pushing|pushed) (?:it |them |the date |the \w+ )?(?:to|till|until) (?:next|later|another|a later|the following|the end of)\b`,
+      String.raw`(?:move|moves|moving|moved|shift|shifts|shifting|shifted|switch|switches|switched|bump|bumped|push|pushes|pushing|pushed) (?:it |them |the date |the \w+ )?(?:to|till|until) (?:next|later|another|a later|the following|the end of|${MONTH})\b`,
       String.raw`(?:reschedul\w+|delayed|(?:a|the) new date|later than (?:planned|expected|usual))`,
     ],
   ],
