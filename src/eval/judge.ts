@@ -4,7 +4,7 @@
 // cousin is running") states nothing, and a later denial that touches the topic takes an earlier claim back. Its
 // error is measured on a labelled corpus (judge-corpus.ts; npm run eval -- --judge-check). A model judge, where a
 // model is configured and passes its calibration, does the same job (knowledge-judge.ts).
-import { consequencesIn } from '../town/idiom-consequences.ts';
+import { consequencesIn, withoutConsequences } from '../town/idiom-consequences.ts';
 import { asksCounterpart, inPlainVerbs, withConverse, withPlainVerbs } from '../town/idioms.ts';
 import { contentKeywords } from '../town/tracked.ts';
 import { contentStems, echoes, FAMILY_MEMBER, fragments, namesAnother, WHO_WORDS } from './judge-reading.ts';
@@ -246,6 +246,8 @@ export function answerKnowsFact(
     (LEADING_NO.test(first) || denies(first));
   const unaware = opensUnaware(first) || bareNo;
   let turned = false;
+  // the last clause that said the fact had a verb of its own
+  let firm = false;
   for (const [i, c] of all.entries()) {
     const sentence = ss[c.sentence] ?? '';
     if (turns(sentence) || (sentence.indexOf(c.text) > 0 && /\b(?:but|though|although)\b/i.test(sentence)))
@@ -278,7 +280,8 @@ export function answerKnowsFact(
       // (not knowing a further thing, "who's buying it", "what he'll do after", leaves the act said; not knowing
       // who does the act, "who's retiring", does not)
       const beyond = unknownBeyond(c.text);
-      const further = beyond !== undefined && !metGroups(beyond, keywords, skip, selfGroups, true).some(Boolean);
+      const further =
+        beyond !== undefined && !metGroups(withoutConsequences(beyond), keywords, skip, selfGroups, true).some(Boolean);
       // "..., but not to Declan", "not Greta herself": a contrast without a verb that denies the fact's person
       const notThePerson =
         !FINITE.test(c.text) && person.some((w) => new RegExp(`\\b${w}\\b(?!['’]s)`, 'i').test(c.text));
@@ -289,13 +292,22 @@ export function answerKnowsFact(
       continue;
     }
     // "A Brandvik, yes, but it's Lars", "The Coles? Martin's son, maybe": the one it is about is someone else
-    if (knows && (identifiesAnother(c.text, known) || (asksWho && aboutSomeoneElse(c.text, person)))) knows = false;
+    // (not after a question that names the fact's person when a clause with a verb said it: "Any news about Maud?"
+    // "She's got a little one on the way, and her mother's knitting booties")
+    const personAsked = person.some((w) => mentions(question, w));
+    if (
+      knows &&
+      (identifiesAnother(c.text, known) || (asksWho && (!personAsked || !firm) && aboutSomeoneElse(c.text, person)))
+    )
+      knows = false;
     // ("She's been bought ... By that Lottie Greaves": a passive's doer is another, and the clause is about them)
     if (byAnother(c.text, known)) {
       knows = false;
       continue;
     }
-    if (c.stance !== 'asserts' || aboutSomeoneElse(c.text, person) || HABITUAL.test(c.text)) continue;
+    // (a habit that says an act by its consequences says it: "out canvassing every evening")
+    const habit = HABITUAL.test(c.text) && consequencesIn(c.text).length === 0;
+    if (c.stance !== 'asserts' || aboutSomeoneElse(c.text, person) || habit) continue;
     if (echoes(c.text, asked, question) && !(joined && /\b(?:yes|yeah|yep|yup|aye)\b/i.test(c.text))) continue;
     // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops.")
     const before = ss[c.sentence - 1];
@@ -307,6 +319,7 @@ export function answerKnowsFact(
     const content = told !== c.text && !/^\s*(?:he|she|they)\b/i.test(told) && !bySelf ? { ...c, text: told } : c;
     if (clauseStates(content, prev, keywords, skip, selfGroups, sense, inSense)) {
       knows = true;
+      firm = FINITE.test(c.text);
       continue;
     }
     // who told it is not who it is about ("Somebody said she's off abroad")
@@ -344,11 +357,26 @@ export function answerKnowsFact(
           isSubject[k] &&
           !(subjectOf !== undefined && !proForm && !mentionsAny(subjectOf, keywords[k] ?? ''))) ||
         // (not to a guess: "Jonas might be looking to move on?" guesses at a job, it does not name one)
-        (actInQuestion[k] && !novel && !GUESS.test(said) && (asksWho || ownLight[k])),
+        // (nor to a clause about a thing of its own: "the crabbing contest has moved", of the regatta)
+        (actInQuestion[k] &&
+          !novel &&
+          !GUESS.test(said) &&
+          (asksWho || ownLight[k]) &&
+          !(
+            isSubject[k] &&
+            subjectOf !== undefined &&
+            !proForm &&
+            !keywords.some((g) => mentionsAny(subjectOf, g)) &&
+            // (the one it is done to is the person: "The boatyard has taken him on")
+            !/\b(?:him|her|them)\b/i.test(said.slice(said.indexOf(subjectOf) + subjectOf.length))
+          )),
     );
     // (a common word said alone, "she's in the running", takes its sense from a question that names the act)
     const ownSays = own.some(Boolean) || ownLight.some((m, k) => m && actInQuestion[k]);
-    if (!vague && lent.every(Boolean) && ownSays) knows = true;
+    if (!vague && lent.every(Boolean) && ownSays) {
+      knows = true;
+      firm = FINITE.test(said);
+    }
     // a detail of the fact added to a question that states it all ("When's Piet selling the herd?" "Thursday.")
     else if (
       fact &&

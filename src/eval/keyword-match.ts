@@ -201,6 +201,7 @@ function onlyInForeignObject(
 }
 
 const WHERE = /^(?:at|in|on|from|near|outside|inside|behind|above|below|beside|opposite)$/;
+const GIVEN_POST = /^(?:offered|given|handed|awarded|appointed|promoted|named|made)$/;
 const ADDRESSEE = /^(?:to|about|against|at|with)$/;
 /** Words of writing, complaining or speaking to someone, which the one addressed follows. */
 const ADDRESSING =
@@ -234,8 +235,19 @@ function saidOnlyAsWhere(text: string, group: string, sense?: ReadonlySet<string
     return before.slice(p + 1).every((w) => DETERMINER.has(w) || ownWord(w)) && prior.some((w) => ADDRESSING.test(w));
   };
   if (uses.length > 0 && uses.every(addressee)) return true;
-  if (met.some((x) => isLight(x) || !x.endsWith('*'))) return false;
-  const otherVerb = (w: string) => OWN_VERB.test(w) && !alts.includes(`${stem(w)}*`) && !FILLER.has(`${stem(w)}*`);
+  // (a common word of the fact's is the act, unless the fact's own verb is said of another thing: "selling eggs at the
+  // farm gate")
+  const otherAct = alts.some(
+    (x) => isLight(x) && !met.includes(x) && words.some((w) => `${stem(w)}*` === x && /(?:ing|ed)$/.test(w)),
+  );
+  if (met.some((x) => !x.endsWith('*') || (isLight(x) && !otherAct))) return false;
+  // (a word of the fact's with an object of its own is another act: "selling eggs at the farm gate"; being given a
+  // post is getting it: "offered the manager's post")
+  const otherVerb = (w: string) =>
+    OWN_VERB.test(w) &&
+    (!alts.includes(`${stem(w)}*`) || !met.includes(`${stem(w)}*`)) &&
+    !FILLER.has(`${stem(w)}*`) &&
+    !GIVEN_POST.test(w);
   // the object of another verb that says an act of its own ("Judging the sheepdog trials at Liskeard"; "taking the
   // chapel on" may be the fact's act in other words)
   const objectOfOther = (i: number) => {

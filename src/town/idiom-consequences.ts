@@ -134,14 +134,14 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
   [
     'starting a new job',
     [
-      String.raw`(?:landed|landing|been offered|was offered|accepted|accepting|offered) (?:a|the) (?:new )?(?:job|post|position|role|place)`,
+      String.raw`(?:landed|landing|been offered|was offered|accepted|accepting|offered) (?:a|the) (?:new )?(?:[\p{L}'’]+ ){0,2}?(?:job|post|position|role|place)\b`,
       String.raw`(?:(?:taken|took|taking|take|takes) (?:her|him|them) on\b|(?:been|got|was|were) (?:hired|headhunted|taken on))`,
       String.raw`(?:her|his|their) (?:first day|first week|new boss|new employers?) (?:at|with|is|starts|will)`,
       String.raw`(?:starts|starting|started|start) (?:at|with) (?:the|a) [\p{L}' -]{2,30}? (?:on|in|next|this|from|come)\b`,
     ],
   ],
   [
-    'postponed',
+    'postponed, moved',
     [
       String.raw`(?:move|moves|moving|moved|shift|shifts|shifting|shifted|switch|switches|switched|bump|bumped|push|pushes|pushing|pushed) (?:it |them |the date |the \w+ )?(?:to|till|until) (?:next|later|another|a later|the following|the end of|${MONTH})\b`,
       String.raw`(?:reschedul\w+|delayed|(?:a|the) new date|later than (?:planned|expected|usual))`,
@@ -164,6 +164,13 @@ const NEGATION = /n['’]t\b|\b(?:not|never|no)\b/i;
 export function withConsequences(text: string): string {
   let out = text;
   for (const { re, plain } of COMPILED) out = out.replace(re, (m) => (NEGATION.test(m) ? plain : `${plain}, ${m}`));
+  return out;
+}
+
+/** The text without the plain verbs withConsequences set before its phrases. */
+export function withoutConsequences(text: string): string {
+  let out = text;
+  for (const { plain } of COMPILED) out = out.split(`${plain}, `).join('');
   return out;
 }
 

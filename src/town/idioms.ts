@@ -129,6 +129,8 @@ export const ACT_SYNONYMS: readonly (readonly [string, readonly string[]])[] = [
   ['quit', ['resign', 'retire', 'leave']],
   ['retire', ['quit', 'resign', 'retiring']],
   ['marry', ['wed', 'wedding', 'bride', 'groom', 'marrying']],
+  // (one way: who marries is engaged first; "engaged" alone has other senses, "engaged a builder")
+  ['engage', ['marry', 'marrying', 'wedding', 'propose', 'fiance', 'fiancee']],
   ['move', ['emigrate', 'relocate', 'leave', 'leaving']],
   ['emigrate', ['move', 'relocate', 'leave', 'leaving']],
   [
