@@ -7,7 +7,15 @@
 import { consequencesIn, withoutConsequences } from '../town/idiom-consequences.ts';
 import { asksCounterpart, inPlainVerbs, withConverse, withPlainVerbs } from '../town/idioms.ts';
 import { contentKeywords } from '../town/tracked.ts';
-import { contentStems, echoes, FAMILY_MEMBER, fragments, namesAnother, WHO_WORDS } from './judge-reading.ts';
+import {
+  contentStems,
+  echoes,
+  FAMILY_MEMBER,
+  fragments,
+  namesAnother,
+  relativesAct,
+  WHO_WORDS,
+} from './judge-reading.ts';
 import {
   alternatives,
   FILLER,
@@ -55,6 +63,7 @@ import {
   addsDetail,
   GUESS,
   byAnother,
+  cleftOfAnother,
   identifiesAnother,
   objectNames,
   opensUnaware,
@@ -118,6 +127,14 @@ function clauseStates(
   if (!previous || !own.some(Boolean) || !PRONOUN.test(c.text)) return false;
   const before = saidGroups(previous, keywords, skip, selfGroups, inSense, sense);
   return own.every((m, i) => m || before[i]);
+}
+
+/** A verb done to the person, or for them: "has taken him on", "advertising for his successor" (not "was her dad's"). */
+function doneToPerson(text: string): boolean {
+  return [...text.matchAll(/\b(\p{L}+)\s+(?:for\s+)?(?:him|her|them|his|their)\b/giu)].some((m) => {
+    const verb = (m[1] as string).toLowerCase();
+    return /(?:ed|ing|en|took|gave|chose)$/.test(verb) && !/^(?:been|seen|when|then|even|often)$/.test(verb);
+  });
 }
 
 /** Where an answer is asked: the interview question (who "she" is, what a fragment answers). */
@@ -309,6 +326,9 @@ export function answerKnowsFact(
     const habit = HABITUAL.test(c.text) && consequencesIn(c.text).length === 0;
     if (c.stance !== 'asserts' || aboutSomeoneElse(c.text, person) || habit) continue;
     if (echoes(c.text, asked, question) && !(joined && /\b(?:yes|yeah|yep|yup|aye)\b/i.test(c.text))) continue;
+    // "her sister's twins", "his cousin's wedding": the act is a relative's; "it's the ploughing match that's been put
+    // back": another thing's
+    if (relativesAct(c.text, keywords, skip, fact) || cleftOfAnother(c.text, keywords)) continue;
     // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops.")
     const before = ss[c.sentence - 1];
     const prev = before !== undefined && !clauses(before).some((x) => negated(x)) ? before : undefined;
@@ -349,7 +369,13 @@ export function answerKnowsFact(
     // ("The coast path is closing": a clause with a subject of its own takes none from the question)
     const subjectOf = ownSubject(said);
     // ("The Carmarthen one's being axed": "one" stands for the question's own subject)
-    const proForm = subjectOf !== undefined && /\bones?$/i.test(subjectOf);
+    // (and "The Brindle's on the books": the thing the fact's act is done to, by its name)
+    // (or the person is who it is done to: "The boatyard has taken him on", "advertising for his successor")
+    const proForm =
+      subjectOf !== undefined &&
+      (/\bones?$/i.test(subjectOf) ||
+        objectNames(fact).some((w) => mentions(subjectOf, w)) ||
+        doneToPerson(said.slice(said.indexOf(subjectOf) + subjectOf.length)));
     const lent = own.map(
       (m, k) =>
         m ||
@@ -362,14 +388,7 @@ export function answerKnowsFact(
           !novel &&
           !GUESS.test(said) &&
           (asksWho || ownLight[k]) &&
-          !(
-            isSubject[k] &&
-            subjectOf !== undefined &&
-            !proForm &&
-            !keywords.some((g) => mentionsAny(subjectOf, g)) &&
-            // (the one it is done to is the person: "The boatyard has taken him on")
-            !/\b(?:him|her|them)\b/i.test(said.slice(said.indexOf(subjectOf) + subjectOf.length))
-          )),
+          !(isSubject[k] && subjectOf !== undefined && !proForm && !keywords.some((g) => mentionsAny(subjectOf, g)))),
     );
     // (a common word said alone, "she's in the running", takes its sense from a question that names the act)
     const ownSays = own.some(Boolean) || ownLight.some((m, k) => m && actInQuestion[k]);

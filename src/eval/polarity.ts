@@ -243,6 +243,8 @@ export function unknownBeyond(clause: string): string | undefined {
       clause,
     );
   const rest = m?.[1];
+  // ("I couldn't say who to": the other party, said short)
+  if (rest !== undefined && /^(?:who|whom)\s+(?:to|from|by|with|for)\s*[.!]?$/i.test(rest)) return rest;
   if (rest === undefined || !FINITE.test(rest)) return undefined;
   if (BACK_TO_FACT.test(rest)) return undefined;
   return rest;

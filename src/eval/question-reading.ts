@@ -3,6 +3,7 @@
 // saying the speaker has not heard, and the details a fact has that a question stating it lacks. General rules of
 // English read with the question; the corpora in judge-corpus*.ts and tests/fixtures/judge-corpus measure them.
 import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
+import { mentionsAny } from './keyword-match.ts';
 
 /**
  * A question with a gap (who, what, which, where, when), the rest it says itself: "Who's buying the bakery?", "What's
@@ -142,6 +143,16 @@ export function byAnother(clause: string, known: ReadonlySet<string>): boolean {
 }
 
 const CALENDAR_WORD = new RegExp(`^(?:${CALENDAR.source.replace(/\\b/g, '')})$`, 'i');
+
+/** "It's the ploughing match that's been put back": the thing a cleft says the act of. */
+const CLEFT =
+  /\b(?:it['’]s|it is|it was|that['’]s|that is)\s+(?:the|a|an|his|her|their|its)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+(?:that|which|who)\b/iu;
+
+/** Does a cleft say the act of a thing none of the fact's words name? */
+export function cleftOfAnother(clause: string, keywords: readonly string[]): boolean {
+  const thing = CLEFT.exec(clause)?.[1];
+  return thing !== undefined && !keywords.some((g) => mentionsAny(thing, g));
+}
 
 /** A clause with a subject of its own before its verb ("The coast path is closing"): the question lends it none. */
 const OWN_SUBJECT =

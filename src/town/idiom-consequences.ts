@@ -32,6 +32,8 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       String.raw`(?:pensioned off|(?:a|the|her|his) gold(?:en)? watch|(?:a )?well[- ]earned rest|out to (?:pasture|grass)|(?:her|his|their) (?:working|teaching|nursing|farming) (?:days|life|years) (?:are|is|will be) (?:over|done|behind)|retirement)`,
       String.raw`(?:done|finished|through) with (?:${WORK}|[\p{L}' ,-]{2,40}?) ${FOR_GOOD}(?! (?:on|with) (?:the )?(?:cigarettes|smoking|drink|drinking|sweets|sugar|dieting))`,
       String.raw`(?:her|his|their) last (?:term|lesson|class|shift|service|sermon|surgery|season|day) (?:ever|before (?:she|he|they) (?:stops?|finish(?:es)?|goes?)|${FOR_GOOD})`,
+      // a successor
+      String.raw`(?:advertis\w+|looking|searching|hunting|interviewing) for (?:her|his|their|a) (?:successor|replacement)|(?:hand|hands|handing|handed|give|gives|giving|gave|pass|passes|passing|passed) (?:the (?:\w+ )?|it |things )?over to (?:a |her |his |their )?(?:new|younger|successor|replacement)`,
     ],
   ],
   [
@@ -55,6 +57,7 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       String.raw`(?:an? )?(?:estate agent['’]?s?|for sale|sold) (?:board|sign)s?`,
       String.raw`(?:look|looks|looking|found|finding|find|got|has|had) (?:for )?(?:a |the )?buyers?\b(?! for (?:${POSS} |some )?(?:[\p{L}-]+ ){0,2}[\p{L}-]+s\b)`,
       String.raw`(?:buyers|viewers|people) (?:are |were |have been )?(?:viewing|looking round|traipsing round|coming round to view)`,
+      String.raw`(?:had|has|have|having|['’]s had|['’]ve had) (?:\w+ )?viewings|on the (?:agent['’]s |estate agent['’]s )?books`,
       String.raw`(?:accepting|accepted|taking|took) (?:an |any )?offers?(?: over| on| for)?`,
       String.raw`(?:the )?asking price`,
       String.raw`(?:part|parts|parting|parted) with (?:the|${POSS}) (?:shop|bakery|farm|house|business|pub|boat|herd|land|place|mill|cottage|field|flock)`,
@@ -145,6 +148,7 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
     [
       String.raw`(?:move|moves|moving|moved|shift|shifts|shifting|shifted|switch|switches|switched|bump|bumped|push|pushes|pushing|pushed) (?:it |them |the date |the \w+ )?(?:to|till|until) (?:next|later|another|a later|the following|the end of|${MONTH})\b`,
       String.raw`(?:reschedul\w+|delayed|(?:a|the) new date|later than (?:planned|expected|usual))`,
+      String.raw`(?:put|puts|putting) (?:it |them |the \w+ )?off (?:till|until|to|for (?:a|another|two|three|six|a few|a couple of)|(?:un)?til)\b`,
     ],
   ],
 ];
