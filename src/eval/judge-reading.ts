@@ -10,7 +10,13 @@ import { AFFIRM, FINITE, isQuestion, negated, STARTERS, sentences } from './pola
  * capitalised word they lack, followed by a verb; a vague subject ("someone is") counts too.
  */
 export function namesAnother(text: string, known: ReadonlySet<string>, vague = true): boolean {
-  if (vague && /\b(?:someone|somebody|a person|one of them|some(?:one)? else|nobody|anyone)\b/i.test(text)) return true;
+  if (
+    vague &&
+    /\b(?:someone|somebody|a person|one of (?:them|the \p{L}+s|those \p{L}+s)|some(?:one)? else|nobody|anyone)\b/iu.test(
+      text,
+    )
+  )
+    return true;
   const subject =
     /(\p{Lu}[\p{L}-]*)(?:['’]s)?\s+(?:is|was|has|had|will|did|does|says|said|told|\p{Ll}+ed|\p{Ll}+s)\b/gu;
   return [...text.matchAll(subject)].some((m) => {

@@ -96,10 +96,14 @@ const STOPPING = new Set(['stop*', 'clos*', 'cancel*', 'end*', 'shut*', 'finish*
 /** Staying where one is: the opposite of a fact of leaving, retiring or moving. */
 const STAYS = /\b(?:stay|stays|staying|stayed) (?:on|put)\b|\b(?:not going|going) nowhere\b|\bnot going anywhere\b/i;
 
+/** Going on as before: the opposite of a fact that a thing stops. */
+const STAYS_OPEN =
+  /\b(?:stay|stays|staying|stayed|remain|remains|remaining|keep|keeps|keeping) open\b|\bcarr(?:y|ies|ying) on\b|\bkeeps? going\b|\bbusiness as usual\b/i;
+
 /** Acts that last (closing, moving away), and words that say a thing is for a while only. */
 const LASTING = new Set(['clos*', 'mov*', 'leav*', 'emigr*', 'shut*', 'relocat*']);
 const TEMPORARY =
-  /\bfor (?:a|the|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?|while|weekend|summer|holidays?)\b|\btemporar(?:y|ily)\b|\bthen (?:it['’]s |he['’]s |she['’]s |they['’]re )?(?:back|open)\b|\bon holiday\b|\b(?:early|late) (?:tonight|today|this (?:evening|afternoon|week))\b|\bfor the (?:night|day|evening|afternoon)\b/i;
+  /\bfor (?:a|the|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?|while|weekend|summer|holidays?)\b|\btemporar(?:y|ily)\b|\bthen (?:it['’]s |he['’]s |she['’]s |they['’]re )?(?:back|open)\b|\bon holiday\b|\bfor the (?:winter|spring|autumn|season|off-season|holidays)\b|\bback (?:in|after|within) (?:a|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?)\b|\b(?:early|late) (?:tonight|today|this (?:evening|afternoon|week))\b|\bfor the (?:night|day|evening|afternoon)\b/i;
 
 /** A reply that opens with "no". */
 const LEADING_NO = /^\s*(no|nope|not really|nah)\b/i;
@@ -287,11 +291,20 @@ export function answerKnowsFact(
     }
     // "Father Tierney's staying on": the fact's person stays, of a fact that they go
     // (or the thing it is about: "The bakery's staying put", of its sale)
-    const thing = ownSubject(c.text);
+    const thing =
+      ownSubject(c.text) ??
+      /^\s*(?:the|a|an|this|that|her|his|their|its)\s+([^,;]+?)\s+(?:itself\s+)?(?:stays?|staying|remains?|keeps?|carries)\b/i.exec(
+        c.text,
+      )?.[1];
+    // (of a fact that a thing closes, "the café itself stays open")
+    const staysOpen = verb !== undefined && STOPPING.has(verb) && STAYS_OPEN.test(c.text);
     const stays =
-      STAYS.test(c.text) &&
-      (person.some((w) => mentions(c.text, w)) || (thing !== undefined && topic.some((w) => mentions(thing, w)))) &&
-      !saysAct(c.text, keywords, skip);
+      (STAYS.test(c.text) || staysOpen) &&
+      (person.some((w) => mentions(c.text, w)) ||
+        (thing !== undefined &&
+          (keywords.slice(1).some((g) => mentionsAny(thing, g)) ||
+            objectNames(fact).some((w) => mentions(thing, w))))) &&
+      !saysAct(thing !== undefined ? c.text.slice(c.text.indexOf(thing) + thing.length) : c.text, keywords, skip);
     if (c.stance === 'denies' || retracts || stays) {
       const touches = topic.some((w) => mentions(c.text, w)) || KNOWING_DENIAL.test(c.text) || retracts || stays;
       // (not knowing a further thing, "who's buying it", "what he'll do after", leaves the act said; not knowing

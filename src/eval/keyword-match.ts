@@ -202,10 +202,10 @@ function onlyInForeignObject(
 
 const WHERE = /^(?:at|in|on|from|near|outside|inside|behind|above|below|beside|opposite)$/;
 const GIVEN_POST = /^(?:offered|given|handed|awarded|appointed|promoted|named|made)$/;
-const ADDRESSEE = /^(?:to|about|against|at|with)$/;
+const ADDRESSEE = /^(?:to|about|against|at|with|for)$/;
 /** Words of writing, complaining or speaking to someone, which the one addressed follows. */
 const ADDRESSING =
-  /^(?:letters?|complaints?|petitions?|emails?|notes?|moans?|grumbles?|words?|writ(?:e|es|ing|ten)|wrote|complain(?:s|ing|ed)?|moan(?:s|ing|ed)|grumbl(?:e|es|ing|ed)|shout(?:s|ing|ed)?|spoke|speak(?:s|ing)?|talk(?:s|ing|ed)|object(?:s|ing|ed)|appeal(?:s|ing|ed)|petition(?:s|ing|ed)|protest(?:s|ing|ed)|furious|cross|angry|annoyed|fuming|feuding|arguing|argued|rowing)$/;
+  /^(?:letters?|complaints?|petitions?|emails?|notes?|moans?|grumbles?|words?|writ(?:e|es|ing|ten)|wrote|complain(?:s|ing|ed)?|moan(?:s|ing|ed)|grumbl(?:e|es|ing|ed)|shout(?:s|ing|ed)?|spoke|speak(?:s|ing)?|talk(?:s|ing|ed)|object(?:s|ing|ed)|appeal(?:s|ing|ed)|petition(?:s|ing|ed)|protest(?:s|ing|ed)|furious|cross|angry|annoyed|fuming|feuding|arguing|argued|rowing|fundrais\w*|collect(?:s|ing|ed)?|donat\w+|volunteer(?:s|ing|ed)?)$/;
 const BE = /^(?:is|are|was|were|be|been|being|am|s|re|m)$/;
 /** A verb of a clause's own: a participle or a form in -ing or -ed ("taken on", "picking up"). */
 const OWN_VERB = /^(?:\p{L}{2,}ing|\p{L}{3,}ed|taken|got|gotten|gone|done|made|seen|given|brought|bought|sold|left)$/u;

@@ -252,11 +252,11 @@ export function unknownBeyond(clause: string): string | undefined {
 
 /** Words by which a clause refers back to the fact as a whole ("if it's true", "whether he'll go through with it"). */
 const BACK_TO_FACT =
-  /\b(?:true|truth|so|right|certain|definite|definitely|settled|official|final|decided|confirmed|sure|real|really|actually|serious|seriously|happen\w*(?! to)|ahead|through|rumou?rs?|gossip|believe|mean[st]? it|at all|or not|still on|on or off|anything|the case|the news|(?:it|that)(?:['’]s| is| was) (?:her|him|them|she|he|they)|did (?:he|she|they)|has (?:he|she|they)|will (?:he|she|they)|is (?:he|she|they)|(?:he|she|they)['’]?(?:s|re)? (?:really|actually))\b/i;
+  /\b(?:true|truth|so|right|certain|definite|definitely|settled|official|final|decided|confirmed|sure|real|really|actually|serious|seriously|happen\w*(?! to)|ahead|through|rumou?rs?|gossip|believe|mean[st]? it|at all|or not|still on|on or off|anything|the case|the news|(?:it|that)(?:['’]s| is| was) (?:her|him|them|she|he|they)(?=\s*[.!?,;]|\s*$)|did (?:he|she|they)|has (?:he|she|they)|will (?:he|she|they)|is (?:he|she|they)|(?:he|she|they)['’]?(?:s|re)? (?:really|actually))\b/i;
 
 export const WHETHER =
   /\b(?:if|whether|who|anything|any of it|about it|about that|that['’]s true|true|what(?! (?:day|time|date|hour|week|month|year)))\b/i;
 
 /** A routine, not an event: "closes the garage at six every evening", "rows there most mornings", "on Sundays". */
 export const HABITUAL =
-  /\b(?:every|each)\s+(?:day|morning|evening|night|afternoon|week|weekend|month|year|spring|summer|autumn|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bmost (?:mornings|evenings|days|nights|weekends|afternoons)\b|\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b|\b(?:daily|nightly|usually|as usual|whenever)\b|\b(?:for|at) every\b|\bin (?:bad|rough|wet|stormy) weather\b/i;
+  /\b(?:every|each)\s+(?:day|morning|evening|night|afternoon|week|weekend|month|year|spring|summer|autumn|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bmost (?:mornings|evenings|days|nights|weekends|afternoons)\b|\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b|\b(?:daily|nightly|usually|as usual|whenever)\b|\b(?:for|at) every\b|\bin (?:bad|rough|wet|stormy) weather\b|\b(?:opens|closes|shuts)\b(?:\s+[\p{L}'’]+){0,3}?\s+at (?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight|half)\b/iu;

@@ -171,6 +171,7 @@ export function objectNames(fact: string): string[] {
     fact,
   );
   const after =
-    (m?.[1] ?? '').split(/\s+(?:in|at|on|from|near|to|by|for|with|next|this|last|before|after|until|of)\s+/u)[0] ?? '';
+    (m?.[1] ?? '').split(/\s+(?:in|at|on|from|near|to|by|for|with|next|this|last|before|after|until|of|as)\s+/u)[0] ??
+    '';
   return (after.match(/\p{Lu}[\p{L}'’-]+/gu) ?? []).map((w) => w.replace(/['’]s$/, ''));
 }

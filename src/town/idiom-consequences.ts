@@ -29,6 +29,7 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       String.raw`${NUMBER} years? (?:in|at|behind|of|on|running|teaching|doing) [^.;!?]{0,40}?\b(?:is|are|was|were|has been|have been)(?: quite)? (?:enough|plenty|long enough)`,
       String.raw`(?:after|that['’]s|thats) ${NUMBER} years?[^.;!?]{0,30}?\b(?:done|finished|enough|over|calling time|hanging up)`,
       String.raw`(?:collect|collects|collecting|draw|draws|drawing|claiming|living on) ${POSS} pension`,
+      String.raw`(?:her|his|their) last (?:month|week|year|summer|winter|season) (?:on|at|in|behind) (?:the|that|this) \w+`,
       String.raw`(?:pensioned off|(?:a|the|her|his) gold(?:en)? watch|(?:a )?well[- ]earned rest|out to (?:pasture|grass)|(?:her|his|their) (?:working|teaching|nursing|farming) (?:days|life|years) (?:are|is|will be) (?:over|done|behind)|retirement)`,
       String.raw`(?:done|finished|through) with (?:${WORK}|[\p{L}' ,-]{2,40}?) ${FOR_GOOD}(?! (?:on|with) (?:the )?(?:cigarettes|smoking|drink|drinking|sweets|sugar|dieting))`,
       String.raw`(?:her|his|their) last (?:term|lesson|class|shift|service|sermon|surgery|season|day) (?:ever|before (?:she|he|they) (?:stops?|finish(?:es)?|goes?)|${FOR_GOOD})`,
@@ -48,7 +49,7 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       String.raw`(?:lock|locks|locking|locked|shut|shuts|shutting) (?:up |the doors? |the place |up shop |${POSS} doors? )${FOR_GOOD}`,
       String.raw`(?:shut|shuts|shutting) (?:up )?shop`,
       String.raw`(?:closing[- ]down sale|everything must go|(?:cease|ceases|ceasing|ceased|stop|stops|stopping|stopped) trading)`,
-      String.raw`(?:won['’]t|will not|never going to|not going to) (?:be )?(?:open|opening|reopen|reopening|open its doors) (?:again|after that|any ?more)`,
+      String.raw`(?:won['’]t|will not|never going to|not going to) (?:be )?(?:(?:open|opening|open its doors) (?:again|after that|any ?more)|reopen|reopening)`,
     ],
   ],
   [

@@ -144,6 +144,8 @@ export const ACT_SYNONYMS: readonly (readonly [string, readonly string[]])[] = [
   ['cancel', ['axe', 'scrap', 'drop', 'cancelled']],
   ['expect', ['pregnant', 'baby', 'due', 'twin']],
   ['pregnant', ['expect', 'baby', 'due', 'twin']],
+  // (a fact that someone is having a baby keeps only its noun: expecting one is having it)
+  ['baby', ['expect', 'pregnant', 'due']],
   ['stand', ['run', 'candidate', 'campaign', 'standing']],
   ['appoint', ['hire', 'appointed']],
   ['diagnose', ['ill', 'sick', 'hospital']],
