@@ -347,5 +347,53 @@ export const KIND_CORPUS_INDIRECT: readonly LabelledAnswer[] = [
       'mixed',
     ],
   ]),
+  // (after the own probe of tests/fixtures/judge-corpus/own-probe-8.json: opening hours, a part closed for a while,
+  // a trip with its return, a vague one of many, a place fundraised for)
+  ...about("Osric Penn is closing the Wheelwright's Arms at Ludworth after Christmas.", 'Osric Penn', [
+    [
+      "What's Osric Penn up to?",
+      "He opens the Wheelwright's at noon and shuts it at eleven, same as ever.",
+      false,
+      'indirect',
+    ],
+    [
+      'Any news about Osric Penn?',
+      "He's shutting the skittle alley for the winter; the Wheelwright's itself stays open.",
+      false,
+      'mixed',
+    ],
+    [
+      'Any news about Osric Penn?',
+      "After Christmas the Wheelwright's won't reopen; he's selling the tables already.",
+      true,
+      'indirect',
+    ],
+  ]),
+  ...about('Tamsin Gill of Ludworth is having a baby in the summer.', 'Tamsin Gill', [
+    ["What's new with Tamsin Gill?", "She's expecting in the summer, and her mum's thrilled.", true, 'indirect'],
+    ['Any news about Tamsin Gill?', "She's been fundraising for the baby unit at the hospital.", false, 'indirect'],
+  ]),
+  ...about('Jory Hext is moving from Ludworth to Cape Town in the autumn.', 'Jory Hext', [
+    [
+      "What's Jory Hext up to?",
+      "He's off to Cape Town for a cousin's wedding in the autumn, back in a fortnight.",
+      false,
+      'indirect',
+    ],
+  ]),
+  ...about('Cordelia Voss is retiring as the Ludworth postmistress in June.', 'Cordelia Voss', [
+    [
+      'Any news from the Ludworth post office?',
+      "One of the clerks is retiring in June, I'm not sure which.",
+      false,
+      'mixed',
+    ],
+    [
+      'Any news about Cordelia Voss?',
+      "June's her last month behind the counter; then it's her roses.",
+      true,
+      'indirect',
+    ],
+  ]),
   ...KIND_CORPUS_INDIRECT_MORE,
 ];
