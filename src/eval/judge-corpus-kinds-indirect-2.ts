@@ -8,6 +8,12 @@ import { about } from './judge-corpus-rows.ts';
 export const KIND_CORPUS_INDIRECT_MORE: readonly LabelledAnswer[] = [
   ...about('Edwin Carrow is retiring as the Lisscombe harbourmaster at Michaelmas.', 'Edwin Carrow', [
     [
+      'What do you hear of Edwin Carrow?',
+      'Forty years of tides and tugs, and come Michaelmas he has earned his rest.',
+      true,
+      'indirect',
+    ],
+    [
       'Any news about Edwin Carrow?',
       "After thirty-odd years on the quay he's hanging up his oilskins at Michaelmas and leaving the harbour to a younger man.",
       true,

@@ -30,7 +30,7 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       String.raw`(?:after|that['’]s|thats) ${NUMBER} years?[^.;!?]{0,30}?\b(?:done|finished|enough|over|calling time|hanging up)`,
       String.raw`(?:collect|collects|collecting|draw|draws|drawing|claiming|living on) ${POSS} pension`,
       String.raw`(?:her|his|their) last (?:month|week|year|summer|winter|season) (?:on|at|in|behind) (?:the|that|this) \w+`,
-      String.raw`(?:pensioned off|(?:a|the|her|his) gold(?:en)? watch|(?:a )?well[- ]earned rest|out to (?:pasture|grass)|(?:her|his|their) (?:working|teaching|nursing|farming) (?:days|life|years) (?:are|is|will be) (?:over|done|behind)|retirement)`,
+      String.raw`(?:pensioned off|(?:a|the|her|his) gold(?:en)? watch|(?:a )?well[- ]earned rest|(?:earned|deserves|deserved) (?:her|his|their|a) (?:rest|retirement|feet up)|out to (?:pasture|grass)|(?:her|his|their) (?:working|teaching|nursing|farming) (?:days|life|years) (?:are|is|will be) (?:over|done|behind)|retirement)`,
       String.raw`(?:done|finished|through) with (?:${WORK}|[\p{L}' ,-]{2,40}?) ${FOR_GOOD}(?! (?:on|with) (?:the )?(?:cigarettes|smoking|drink|drinking|sweets|sugar|dieting))`,
       String.raw`(?:her|his|their) last (?:term|lesson|class|shift|service|sermon|surgery|season|day) (?:ever|before (?:she|he|they) (?:stops?|finish(?:es)?|goes?)|${FOR_GOOD})`,
       // a successor

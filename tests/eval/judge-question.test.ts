@@ -159,6 +159,10 @@ describe('floors on the fixture corpora', () => {
       // indirect, mixed and terse answers written after the rules of the third blind part; first score 0.792 / 0.792
       // (indirect 0.769 / 0.714, mixed 0.778 / 0.875), tuned on since
       ['own-probe-8.json', 1, 1],
+      // written after own-probe-8's rules, in other towns; first score 1.000 / 0.917 (the judge before the third blind
+      // part's rules: 0.667 / 0.333); one miss tuned on since ("earned her rest"), one left ("I don't know what he
+      // stands for", of a candidacy: the fact's own word in another sense, read as doubting the act)
+      ['own-probe-9.json', 1, 0.95],
     ] as const) {
       const o = (await fixture(name)).parts[0]!.overall;
       expect(o.precision, name).toBeGreaterThanOrEqual(precision);
