@@ -7,6 +7,7 @@
 // command line.
 import type { LabelledAnswer } from './corpus-file.ts';
 import { KIND_CORPUS_EVENTS } from './judge-corpus-kinds-events.ts';
+import { KIND_CORPUS_INDIRECT } from './judge-corpus-kinds-indirect.ts';
 import { KIND_CORPUS_MORE } from './judge-corpus-kinds-more.ts';
 import { about } from './judge-corpus-rows.ts';
 
@@ -381,4 +382,5 @@ export const KIND_CORPUS: readonly LabelledAnswer[] = [
   ]),
   ...KIND_CORPUS_MORE,
   ...KIND_CORPUS_EVENTS,
+  ...KIND_CORPUS_INDIRECT,
 ];

@@ -2,7 +2,7 @@
 // an answer in fragments ("Ferry. May. Yes."), an echo of the question that tells nothing. General rules of English;
 // the corpora in judge-corpus*.ts and tests/fixtures/judge-corpus measure them.
 import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
-import { TIME_WORD } from './keyword-match.ts';
+import { metGroups, TIME_WORD } from './keyword-match.ts';
 import { AFFIRM, FINITE, isQuestion, negated, STARTERS, sentences } from './polarity.ts';
 
 /**
@@ -10,7 +10,13 @@ import { AFFIRM, FINITE, isQuestion, negated, STARTERS, sentences } from './pola
  * capitalised word they lack, followed by a verb; a vague subject ("someone is") counts too.
  */
 export function namesAnother(text: string, known: ReadonlySet<string>, vague = true): boolean {
-  if (vague && /\b(?:someone|somebody|a person|one of them|some(?:one)? else|nobody|anyone)\b/i.test(text)) return true;
+  if (
+    vague &&
+    /\b(?:someone|somebody|a person|one of (?:them|the \p{L}+s|those \p{L}+s)|some(?:one)? else|nobody|anyone)\b/iu.test(
+      text,
+    )
+  )
+    return true;
   const subject =
     /(\p{Lu}[\p{L}-]*)(?:['’]s)?\s+(?:is|was|has|had|will|did|does|says|said|told|\p{Ll}+ed|\p{Ll}+s)\b/gu;
   return [...text.matchAll(subject)].some((m) => {
@@ -18,8 +24,35 @@ export function namesAnother(text: string, known: ReadonlySet<string>, vague = t
     // (a verb opening a clause is no name: "Fixing bikes in the old forge")
     // (nor a word of the fact's: "Dance classes in the drill hall")
     if ((m.index ?? 0) === text.search(/\S/) && (/(?:ing|ed)$/.test(lw) || known.has(`${stem(lw)}*`))) return false;
-    return !known.has(lw) && !STARTERS.has(lw) && !TIME_WORD.test(lw) && lw !== 'i';
+    return !known.has(lw) && !STARTERS.has(lw) && !TIME_WORD.test(lw) && !NUMBER_WORD.test(lw) && lw !== 'i';
   });
+}
+
+/** A number said in words ("Forty years behind that counter"): no name. */
+const NUMBER_WORD =
+  /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\p{L}+teen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-\p{L}+)?|hundred|thousand|a hundred|first|second|third|fourth|fifth|last|next)$/u;
+
+/** A relative's thing ("her sister's twins", "his cousin's wedding"). */
+const RELATIVES_THING =
+  /\b(?:his|her|their|my|your|our|\p{Lu}\p{L}+['’]s)\s+(?:cousin|brother|sister|neighbou?r|friend|son|daughter|mother|father|mum|mom|dad|uncle|aunt|nephew|niece|colleague|boss|grandson|granddaughter|sister-in-law|brother-in-law)['’]s\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/giu;
+
+const RELATIVE_WORD =
+  /\b(?:cousin|brother|sister|son|daughter|mother|father|mum|mom|dad|uncle|aunt|nephew|niece|grandson|granddaughter|grandmother|grandfather|gran|grandad|husband|wife|parents?)\b/i;
+
+/** Is an act of the fact's said as a relative's ("her sister's twins", "his cousin's wedding")? */
+export function relativesAct(
+  clause: string,
+  keywords: readonly string[],
+  skip: ReadonlySet<string>,
+  fact: string,
+): boolean {
+  // (not of a fact that is itself about a relative's: "a birthday party for her father")
+  if (RELATIVE_WORD.test(fact)) return false;
+  return [...clause.matchAll(RELATIVES_THING)].some((m) =>
+    metGroups(m[1] as string, keywords, skip, false, true)
+      .slice(1)
+      .some(Boolean),
+  );
 }
 
 /** One of a family, by its surname ("one of the Caswells", "a Brandvik"). */

@@ -4,9 +4,18 @@
 // cousin is running") states nothing, and a later denial that touches the topic takes an earlier claim back. Its
 // error is measured on a labelled corpus (judge-corpus.ts; npm run eval -- --judge-check). A model judge, where a
 // model is configured and passes its calibration, does the same job (knowledge-judge.ts).
+import { consequencesIn, withoutConsequences } from '../town/idiom-consequences.ts';
 import { asksCounterpart, inPlainVerbs, withConverse, withPlainVerbs } from '../town/idioms.ts';
 import { contentKeywords } from '../town/tracked.ts';
-import { contentStems, echoes, FAMILY_MEMBER, fragments, namesAnother, WHO_WORDS } from './judge-reading.ts';
+import {
+  contentStems,
+  echoes,
+  FAMILY_MEMBER,
+  fragments,
+  namesAnother,
+  relativesAct,
+  WHO_WORDS,
+} from './judge-reading.ts';
 import {
   alternatives,
   FILLER,
@@ -45,6 +54,7 @@ import {
   PRONOUN,
   RETRACTS,
   readClauses,
+  unknownBeyond,
   sentences,
   WHETHER,
 } from './polarity.ts';
@@ -52,7 +62,10 @@ import {
   ASKS_WHO_OR_WHAT,
   addsDetail,
   GUESS,
+  byAnother,
+  cleftOfAnother,
   identifiesAnother,
+  objectNames,
   opensUnaware,
   ownSubject,
   partOfCompound,
@@ -83,10 +96,14 @@ const STOPPING = new Set(['stop*', 'clos*', 'cancel*', 'end*', 'shut*', 'finish*
 /** Staying where one is: the opposite of a fact of leaving, retiring or moving. */
 const STAYS = /\b(?:stay|stays|staying|stayed) (?:on|put)\b|\b(?:not going|going) nowhere\b|\bnot going anywhere\b/i;
 
+/** Going on as before: the opposite of a fact that a thing stops. */
+const STAYS_OPEN =
+  /\b(?:stay|stays|staying|stayed|remain|remains|remaining|keep|keeps|keeping) open\b|\bcarr(?:y|ies|ying) on\b|\bkeeps? going\b|\bbusiness as usual\b/i;
+
 /** Acts that last (closing, moving away), and words that say a thing is for a while only. */
 const LASTING = new Set(['clos*', 'mov*', 'leav*', 'emigr*', 'shut*', 'relocat*']);
 const TEMPORARY =
-  /\bfor (?:a|the|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?|while|weekend|summer|holidays?)\b|\btemporar(?:y|ily)\b|\bthen (?:it['’]s |he['’]s |she['’]s |they['’]re )?(?:back|open)\b|\bon holiday\b/i;
+  /\bfor (?:a|the|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?|while|weekend|summer|holidays?)\b|\btemporar(?:y|ily)\b|\bthen (?:it['’]s |he['’]s |she['’]s |they['’]re )?(?:back|open)\b|\bon holiday\b|\bfor the (?:winter|spring|autumn|season|off-season|holidays)\b|\bback (?:in|after|within) (?:a|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?)\b|\b(?:early|late) (?:tonight|today|this (?:evening|afternoon|week))\b|\bfor the (?:night|day|evening|afternoon)\b/i;
 
 /** A reply that opens with "no". */
 const LEADING_NO = /^\s*(no|nope|not really|nah)\b/i;
@@ -116,6 +133,14 @@ function clauseStates(
   return own.every((m, i) => m || before[i]);
 }
 
+/** A verb done to the person, or for them: "has taken him on", "advertising for his successor" (not "was her dad's"). */
+function doneToPerson(text: string): boolean {
+  return [...text.matchAll(/\b(\p{L}+)\s+(?:for\s+)?(?:him|her|them|his|their)\b/giu)].some((m) => {
+    const verb = (m[1] as string).toLowerCase();
+    return /(?:ed|ing|en|took|gave|chose)$/.test(verb) && !/^(?:been|seen|when|then|even|often)$/.test(verb);
+  });
+}
+
 /** Where an answer is asked: the interview question (who "she" is, what a fragment answers). */
 export interface AnswerContext {
   question?: string;
@@ -143,6 +168,7 @@ export function answerKnowsFact(
   context: AnswerContext = {},
 ): boolean {
   if (!readByRules(answer)) return false;
+  const original = answer;
   // idioms read beside their plain verbs ("tying the knot marrying"), as a fact's keywords are derived (idioms.ts)
   answer = withPlainVerbs(answer);
   context = {
@@ -194,6 +220,11 @@ export function answerKnowsFact(
   // (or names the act done to it: "Who's taking over the flower shop?" of its sale to her assistant)
   if (asksCounterpart(question) && (namesThing || actAsked))
     for (let k = 0; k < fromQuestion.length; k++) fromQuestion[k] ||= k === 0 || byName(k);
+  // "What's happening at the Rook and Anchor?" of its closing: a question after the thing the act is done to lends its
+  // person (the one who does it) to an answer that says the act ("Closing. End of the month.")
+  const afterThing =
+    /^\s*(?:what|any|anything|how|heard)\b/i.test(question) && objectNames(fact).some((w) => mentions(question, w));
+  if (afterThing && keywords.length > 1 && /^\p{Lu}/u.test(keywords[0] ?? '')) fromQuestion[0] = true;
   // "When's the butcher closing for good?": a when-question that names the act asks its time, whoever does it
   // (and "When's the ceilidh?" of the one at the village hall: the act named, its subject too)
   const actNamed = fromQuestion.some((m, k) => m && !byName(k) && k > 0);
@@ -214,7 +245,11 @@ export function answerKnowsFact(
   const sense = senseWords(`${question} ${context.fact ?? ''}`, [...names.map((x) => x.toLowerCase()), ...skip]);
   // a common word is in the fact's sense when the answer elsewhere carries another of its words ("She's emigrating.
   // To Canada.")
-  const inSense = contentKeywords(text).some((w) => sense.has(w));
+  // (and so is an act said by its consequences, "turning the old forge into a place where you bring your punctures":
+  // the phrase says which sense, idiom-consequences.ts)
+  const inSense =
+    contentKeywords(text).some((w) => sense.has(w)) ||
+    consequencesIn(original).some(({ plain }) => metGroups(plain, keywords, skip, false, true).slice(1).some(Boolean));
   const statesFact = fromQuestion.every(Boolean) && asks(question) && YES_NO.test(question);
   // the first sentence that is more than an echo ("Tom? The bookshop? Ha, yes, everyone knows.")
   const firstSaid = Math.max(
@@ -232,6 +267,8 @@ export function answerKnowsFact(
     (LEADING_NO.test(first) || denies(first));
   const unaware = opensUnaware(first) || bareNo;
   let turned = false;
+  // the last clause that said the fact had a verb of its own
+  let firm = false;
   for (const [i, c] of all.entries()) {
     const sentence = ss[c.sentence] ?? '';
     if (turns(sentence) || (sentence.indexOf(c.text) > 0 && /\b(?:but|though|although)\b/i.test(sentence)))
@@ -253,17 +290,58 @@ export function answerKnowsFact(
       continue;
     }
     // "Father Tierney's staying on": the fact's person stays, of a fact that they go
-    const stays = STAYS.test(c.text) && person.some((w) => mentions(c.text, w)) && !saysAct(c.text, keywords, skip);
+    // (or the thing it is about: "The bakery's staying put", of its sale)
+    const thing =
+      ownSubject(c.text) ??
+      /^\s*(?:the|a|an|this|that|her|his|their|its)\s+([^,;]+?)\s+(?:itself\s+)?(?:stays?|staying|remains?|keeps?|carries)\b/i.exec(
+        c.text,
+      )?.[1];
+    // (of a fact that a thing closes, "the café itself stays open")
+    const staysOpen = verb !== undefined && STOPPING.has(verb) && STAYS_OPEN.test(c.text);
+    const stays =
+      (STAYS.test(c.text) || staysOpen) &&
+      (person.some((w) => mentions(c.text, w)) ||
+        (thing !== undefined &&
+          (keywords.slice(1).some((g) => mentionsAny(thing, g)) ||
+            objectNames(fact).some((w) => mentions(thing, w))))) &&
+      !saysAct(thing !== undefined ? c.text.slice(c.text.indexOf(thing) + thing.length) : c.text, keywords, skip);
     if (c.stance === 'denies' || retracts || stays) {
       const touches = topic.some((w) => mentions(c.text, w)) || KNOWING_DENIAL.test(c.text) || retracts || stays;
-      if (touches && !(DETAIL.test(c.text) && !WHETHER.test(c.text))) knows = false;
+      // (not knowing a further thing, "who's buying it", "what he'll do after", leaves the act said; not knowing
+      // who does the act, "who's retiring", does not)
+      const beyond = unknownBeyond(c.text);
+      const further =
+        beyond !== undefined && !metGroups(withoutConsequences(beyond), keywords, skip, selfGroups, true).some(Boolean);
+      // "..., but not to Declan", "not Greta herself": a contrast without a verb that denies the fact's person
+      const notThePerson =
+        !FINITE.test(c.text) && person.some((w) => new RegExp(`\\b${w}\\b(?!['’]s)`, 'i').test(c.text));
+      if (notThePerson) knows = false;
+      else if (further) continue;
+      else if (touches && !(DETAIL.test(c.text) && !WHETHER.test(c.text))) knows = false;
       else if (i === 0 && LEADING_NO.test(c.text)) knows = false;
       continue;
     }
     // "A Brandvik, yes, but it's Lars", "The Coles? Martin's son, maybe": the one it is about is someone else
-    if (knows && (identifiesAnother(c.text, known) || (asksWho && aboutSomeoneElse(c.text, person)))) knows = false;
-    if (c.stance !== 'asserts' || aboutSomeoneElse(c.text, person) || HABITUAL.test(c.text)) continue;
+    // (not after a question that names the fact's person when a clause with a verb said it: "Any news about Maud?"
+    // "She's got a little one on the way, and her mother's knitting booties")
+    const personAsked = person.some((w) => mentions(question, w));
+    if (
+      knows &&
+      (identifiesAnother(c.text, known) || (asksWho && (!personAsked || !firm) && aboutSomeoneElse(c.text, person)))
+    )
+      knows = false;
+    // ("She's been bought ... By that Lottie Greaves": a passive's doer is another, and the clause is about them)
+    if (byAnother(c.text, known)) {
+      knows = false;
+      continue;
+    }
+    // (a habit that says an act by its consequences says it: "out canvassing every evening")
+    const habit = HABITUAL.test(c.text) && consequencesIn(c.text).length === 0;
+    if (c.stance !== 'asserts' || aboutSomeoneElse(c.text, person) || habit) continue;
     if (echoes(c.text, asked, question) && !(joined && /\b(?:yes|yeah|yep|yup|aye)\b/i.test(c.text))) continue;
+    // "her sister's twins", "his cousin's wedding": the act is a relative's; "it's the ploughing match that's been put
+    // back": another thing's
+    if (relativesAct(c.text, keywords, skip, fact) || cleftOfAnother(c.text, keywords)) continue;
     // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops.")
     const before = ss[c.sentence - 1];
     const prev = before !== undefined && !clauses(before).some((x) => negated(x)) ? before : undefined;
@@ -274,6 +352,7 @@ export function answerKnowsFact(
     const content = told !== c.text && !/^\s*(?:he|she|they)\b/i.test(told) && !bySelf ? { ...c, text: told } : c;
     if (clauseStates(content, prev, keywords, skip, selfGroups, sense, inSense)) {
       knows = true;
+      firm = FINITE.test(c.text);
       continue;
     }
     // who told it is not who it is about ("Somebody said she's off abroad")
@@ -303,7 +382,13 @@ export function answerKnowsFact(
     // ("The coast path is closing": a clause with a subject of its own takes none from the question)
     const subjectOf = ownSubject(said);
     // ("The Carmarthen one's being axed": "one" stands for the question's own subject)
-    const proForm = subjectOf !== undefined && /\bones?$/i.test(subjectOf);
+    // (and "The Brindle's on the books": the thing the fact's act is done to, by its name)
+    // (or the person is who it is done to: "The boatyard has taken him on", "advertising for his successor")
+    const proForm =
+      subjectOf !== undefined &&
+      (/\bones?$/i.test(subjectOf) ||
+        objectNames(fact).some((w) => mentions(subjectOf, w)) ||
+        doneToPerson(said.slice(said.indexOf(subjectOf) + subjectOf.length)));
     const lent = own.map(
       (m, k) =>
         m ||
@@ -311,11 +396,19 @@ export function answerKnowsFact(
           isSubject[k] &&
           !(subjectOf !== undefined && !proForm && !mentionsAny(subjectOf, keywords[k] ?? ''))) ||
         // (not to a guess: "Jonas might be looking to move on?" guesses at a job, it does not name one)
-        (actInQuestion[k] && !novel && !GUESS.test(said) && (asksWho || ownLight[k])),
+        // (nor to a clause about a thing of its own: "the crabbing contest has moved", of the regatta)
+        (actInQuestion[k] &&
+          !novel &&
+          !GUESS.test(said) &&
+          (asksWho || ownLight[k]) &&
+          !(isSubject[k] && subjectOf !== undefined && !proForm && !keywords.some((g) => mentionsAny(subjectOf, g)))),
     );
     // (a common word said alone, "she's in the running", takes its sense from a question that names the act)
     const ownSays = own.some(Boolean) || ownLight.some((m, k) => m && actInQuestion[k]);
-    if (!vague && lent.every(Boolean) && ownSays) knows = true;
+    if (!vague && lent.every(Boolean) && ownSays) {
+      knows = true;
+      firm = FINITE.test(said);
+    }
     // a detail of the fact added to a question that states it all ("When's Piet selling the herd?" "Thursday.")
     else if (
       fact &&

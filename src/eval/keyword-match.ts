@@ -201,6 +201,11 @@ function onlyInForeignObject(
 }
 
 const WHERE = /^(?:at|in|on|from|near|outside|inside|behind|above|below|beside|opposite)$/;
+const GIVEN_POST = /^(?:offered|given|handed|awarded|appointed|promoted|named|made)$/;
+const ADDRESSEE = /^(?:to|about|against|at|with|for)$/;
+/** Words of writing, complaining or speaking to someone, which the one addressed follows. */
+const ADDRESSING =
+  /^(?:letters?|complaints?|petitions?|emails?|notes?|moans?|grumbles?|words?|writ(?:e|es|ing|ten)|wrote|complain(?:s|ing|ed)?|moan(?:s|ing|ed)|grumbl(?:e|es|ing|ed)|shout(?:s|ing|ed)?|spoke|speak(?:s|ing)?|talk(?:s|ing|ed)|object(?:s|ing|ed)|appeal(?:s|ing|ed)|petition(?:s|ing|ed)|protest(?:s|ing|ed)|furious|cross|angry|annoyed|fuming|feuding|arguing|argued|rowing|fundrais\w*|collect(?:s|ing|ed)?|donat\w+|volunteer(?:s|ing|ed)?)$/;
 const BE = /^(?:is|are|was|were|be|been|being|am|s|re|m)$/;
 /** A verb of a clause's own: a participle or a form in -ing or -ed ("taken on", "picking up"). */
 const OWN_VERB = /^(?:\p{L}{2,}ing|\p{L}{3,}ed|taken|got|gotten|gone|done|made|seen|given|brought|bought|sold|left)$/u;
@@ -214,10 +219,35 @@ function saidOnlyAsWhere(text: string, group: string, sense?: ReadonlySet<string
   const alts = alternatives(group).flatMap(withSynonyms);
   // (a common word with an object of its own says nothing of the act: "He's opened a wee shop ... at the creamery")
   const met = alts.filter((x) => mentions(text, x) && !(isLight(x) && ownObject(text, x, sense, new Set(alts))));
-  if (met.length === 0 || met.some((x) => isLight(x) || !x.endsWith('*'))) return false;
+  if (met.length === 0) return false;
   const words = text.toLowerCase().match(/[\p{L}]+|[^\p{L}\s]/gu) ?? [];
-  const otherVerb = (w: string) => OWN_VERB.test(w) && !alts.includes(`${stem(w)}*`) && !FILLER.has(`${stem(w)}*`);
   const uses = words.flatMap((w, i) => (met.includes(`${stem(w)}*`) ? [i] : []));
+  // whom or what one writes or complains to ("writing angry letters to the parish council", "complaining about the
+  // bakery"): the fact's words after a preposition, past nothing but determiners and the group's own words
+  const addressee = (i: number) => {
+    const before = words.slice(Math.max(0, i - 4), i);
+    const p = before.findLastIndex((w) => ADDRESSEE.test(w));
+    if (p < 0) return false;
+    const ownWord = (w: string) => alts.includes(`${stem(w)}*`);
+    // (the one addressed may come between: "complaining to the landlord about the shop")
+    const at = i - before.length + p;
+    const prior = words.slice(Math.max(0, at - 5), at);
+    return before.slice(p + 1).every((w) => DETERMINER.has(w) || ownWord(w)) && prior.some((w) => ADDRESSING.test(w));
+  };
+  if (uses.length > 0 && uses.every(addressee)) return true;
+  // (a common word of the fact's is the act, unless the fact's own verb is said of another thing: "selling eggs at the
+  // farm gate")
+  const otherAct = alts.some(
+    (x) => isLight(x) && !met.includes(x) && words.some((w) => `${stem(w)}*` === x && /(?:ing|ed)$/.test(w)),
+  );
+  if (met.some((x) => !x.endsWith('*') || (isLight(x) && !otherAct))) return false;
+  // (a word of the fact's with an object of its own is another act: "selling eggs at the farm gate"; being given a
+  // post is getting it: "offered the manager's post")
+  const otherVerb = (w: string) =>
+    OWN_VERB.test(w) &&
+    (!alts.includes(`${stem(w)}*`) || !met.includes(`${stem(w)}*`)) &&
+    !FILLER.has(`${stem(w)}*`) &&
+    !GIVEN_POST.test(w);
   // the object of another verb that says an act of its own ("Judging the sheepdog trials at Liskeard"; "taking the
   // chapel on" may be the fact's act in other words)
   const objectOfOther = (i: number) => {

@@ -22,14 +22,15 @@ const SECRECY =
   /\b(i|we)\s+(have|had|'ve)?\s*(not|n['’]t|never)\s+(yet\s+)?(told|tell|mentioned|said|announced|shared)\s+(it\s+)?(to\s+)?(anyone|anybody|many people|most people|a soul|everyone|others|people|the others)(\s+yet)?\b|\bhaven['’]t told anyone\b|\b(?:(?:i|we)\s+(?:have\s+|had\s+|'ve\s+)?)?(?:told|tells?|mentioned|shared)\s+(?:it\s+)?(?:to\s+)?(?:nobody|no one|no-one)(?:\s+yet)?\b/gi;
 
 /**
- * Splits a sentence where a contrast or a new clause starts ("but", "though", ";", a dash), before a comment on
+ * Splits a sentence where a contrast or a new clause starts ("but", "though", ";", a dash, a contrasting "not":
+ * "selling his old van, not the bakery"), before a comment on
  * what was said (", which nobody was surprised by", ", and no one minds"), before a reason (", seeing as it's
  * been cancelled"), before a clause of its own ("He's not doing it up, mind, it's going to be a let") and before the
  * speaker's word on itself (", I wasn't listening properly", ", I'm not sure
  * which"): its negation is about something else.
  */
 const CLAUSE_SPLIT =
-  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that|seeing as|since|because|as(?! well\b))\b)|(?<!\b(?:saying|said|says|told me|tells me|reckons|heard))(?<!\baccording to \p{L}+),\s+(?=(?:he|she|they)(?:['’]s|['’]re|['’]ll| is| are| will)\s+(?!not\b|n['’]t\b)\p{L}|it(?:['’]s|['’]ll| is| will)\s+(?:going|been|getting|being)\b)|,\s+(?=i(?:['’]m| am) not\b|i (?:wasn['’]t|didn['’]t|don['’]t|can['’]t|couldn['’]t|haven['’]t|won['’]t)\b))\s*/iu;
+  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that|seeing as|since|because|as(?! well\b))\b)|(?<!\b(?:saying|said|says|told me|tells me|reckons|heard))(?<!\baccording to \p{L}+),\s+(?=(?:he|she|they)(?:['’]s|['’]re|['’]ll| is| are| will)\s+(?!not\b|n['’]t\b)\p{L}|it(?:['’]s|['’]ll| is| will)\s+(?:going|been|getting|being)\b)|,\s+(?=i(?:['’]m| am) not\b|i (?:wasn['’]t|didn['’]t|don['’]t|can['’]t|couldn['’]t|haven['’]t|won['’]t)\b)|,\s+(?=not\s+(?!(?:that|only|just|as|long|least|bad|sure|really|quite|yet|exactly|surprisingly|even|much|to mention|half|a bit|one bit|once|ever|often|before time)\b)))\s*/iu;
 
 /** "Not closing, moving", "No, not Port Carrow, St Brigid's": a correction, the denied part apart from the rest. */
 const CORRECTION = /^(\s*(?:no,?\s+)?not\s+(?:a |an |the |this |that )?[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s*,\s+(?=\S)/iu;
@@ -230,9 +231,32 @@ export const ENTHUSIASM =
 /** A denial of a detail only ("but I couldn't tell you what day it starts"): the fact itself stands. */
 export const DETAIL =
   /\b(?:when|which|what day|which day|what date|what time|where|how|exactly|details?|the date|the time|how long|why|what for)\b/i;
+/**
+ * Not knowing a further thing that a wh- or if-clause asks, with a verb of its own ("I've no idea who's buying it",
+ * "I don't know what he'll do after", "I don't know if she has a chance"): the clause, for the caller to check it
+ * says nothing of the fact's own act. Undefined when the clause asks after the fact itself ("if it's true", "whether
+ * it'll go ahead", "who", "which one").
+ */
+export function unknownBeyond(clause: string): string | undefined {
+  const m =
+    /\b(?:don['’]t|do not|didn['’]t|doesn['’]t|no idea|not sure|can['’]t say|couldn['’]t say|can['’]t tell you|couldn['’]t tell you|haven['’]t (?:a clue|heard)|not a clue|no clue|wonder)\b[^.;]*?\b((?:who|what|where|how|if|whether)\b.+)$/i.exec(
+      clause,
+    );
+  const rest = m?.[1];
+  // ("I couldn't say who to": the other party, said short)
+  if (rest !== undefined && /^(?:who|whom)\s+(?:to|from|by|with|for)\s*[.!]?$/i.test(rest)) return rest;
+  if (rest === undefined || !FINITE.test(rest)) return undefined;
+  if (BACK_TO_FACT.test(rest)) return undefined;
+  return rest;
+}
+
+/** Words by which a clause refers back to the fact as a whole ("if it's true", "whether he'll go through with it"). */
+const BACK_TO_FACT =
+  /\b(?:true|truth|so|right|certain|definite|definitely|settled|official|final|decided|confirmed|sure|real|really|actually|serious|seriously|happen\w*(?! to)|ahead|through|rumou?rs?|gossip|believe|mean[st]? it|at all|or not|still on|on or off|anything|the case|the news|(?:it|that)(?:['’]s| is| was) (?:her|him|them|she|he|they)(?=\s*[.!?,;]|\s*$)|did (?:he|she|they)|has (?:he|she|they)|will (?:he|she|they)|is (?:he|she|they)|(?:he|she|they)['’]?(?:s|re)? (?:really|actually))\b/i;
+
 export const WHETHER =
   /\b(?:if|whether|who|anything|any of it|about it|about that|that['’]s true|true|what(?! (?:day|time|date|hour|week|month|year)))\b/i;
 
 /** A routine, not an event: "closes the garage at six every evening", "rows there most mornings", "on Sundays". */
 export const HABITUAL =
-  /\b(?:every|each)\s+(?:day|morning|evening|night|afternoon|week|weekend|month|year|spring|summer|autumn|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bmost (?:mornings|evenings|days|nights|weekends|afternoons)\b|\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b|\b(?:daily|nightly|usually|as usual|whenever)\b|\b(?:for|at) every\b|\bin (?:bad|rough|wet|stormy) weather\b/i;
+  /\b(?:every|each)\s+(?:day|morning|evening|night|afternoon|week|weekend|month|year|spring|summer|autumn|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bmost (?:mornings|evenings|days|nights|weekends|afternoons)\b|\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)\b|\b(?:daily|nightly|usually|as usual|whenever)\b|\b(?:for|at) every\b|\bin (?:bad|rough|wet|stormy) weather\b|\b(?:opens|closes|shuts)\b(?:\s+[\p{L}'’]+){0,3}?\s+at (?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight|half)\b/iu;

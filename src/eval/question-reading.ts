@@ -3,6 +3,7 @@
 // saying the speaker has not heard, and the details a fact has that a question stating it lacks. General rules of
 // English read with the question; the corpora in judge-corpus*.ts and tests/fixtures/judge-corpus measure them.
 import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
+import { mentionsAny } from './keyword-match.ts';
 
 /**
  * A question with a gap (who, what, which, where, when), the rest it says itself: "Who's buying the bakery?", "What's
@@ -124,10 +125,53 @@ export function identifiesAnother(clause: string, known: ReadonlySet<string>): b
   return name !== undefined && !known.has(name) && !['st', 'saint'].includes(name);
 }
 
+/** "By that Lottie Greaves": the doer of a passive, named. */
+const BY_NAME = /\b[Bb]y (?:that |the |young |old |a )?(\p{Lu}[\p{L}'’-]+)/u;
+
+/** Does a clause name the doer of a passive act, by a name the fact and the question do not know? */
+export function byAnother(clause: string, known: ReadonlySet<string>): boolean {
+  const name = BY_NAME.exec(clause)?.[1]
+    ?.toLowerCase()
+    .replace(/['’]s$/, '');
+  return (
+    name !== undefined &&
+    !known.has(name) &&
+    !['st', 'saint'].includes(name) &&
+    !CALENDAR_WORD.test(name) &&
+    !/^(?:then|now|next|the|law|far|rights)$/.test(name)
+  );
+}
+
+const CALENDAR_WORD = new RegExp(`^(?:${CALENDAR.source.replace(/\\b/g, '')})$`, 'i');
+
+/** "It's the ploughing match that's been put back": the thing a cleft says the act of. */
+const CLEFT =
+  /\b(?:it['’]s|it is|it was|that['’]s|that is)\s+(?:the|a|an|his|her|their|its)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+(?:that|which|who)\b/iu;
+
+/** Does a cleft say the act of a thing none of the fact's words name? */
+export function cleftOfAnother(clause: string, keywords: readonly string[]): boolean {
+  const thing = CLEFT.exec(clause)?.[1];
+  return thing !== undefined && !keywords.some((g) => mentionsAny(thing, g));
+}
+
 /** A clause with a subject of its own before its verb ("The coast path is closing"): the question lends it none. */
 const OWN_SUBJECT =
   /^\s*(?:the|a|an|this|that)\s+((?:[\p{L}'’-]+\s+){0,3}[\p{L}'’-]+?)(?:['’]s\b|\s+(?:is|are|was|were|will|has|have|had)\b)/iu;
 
 export function ownSubject(clause: string): string | undefined {
   return OWN_SUBJECT.exec(clause)?.[1];
+}
+
+/**
+ * The names of the thing a fact's act is done to ("Owen Brisk is closing the Rook and Anchor pub in Saltmere": Rook,
+ * Anchor): capitalised words after its verb, before a word of place or time. Not the town it happens in.
+ */
+export function objectNames(fact: string): string[] {
+  const m = /\b(?:is|are|was|were|will|has|have|had)\s+(?:been\s+|be\s+|being\s+|going to\s+)?\p{Ll}+\s+(.*)$/u.exec(
+    fact,
+  );
+  const after =
+    (m?.[1] ?? '').split(/\s+(?:in|at|on|from|near|to|by|for|with|next|this|last|before|after|until|of|as)\s+/u)[0] ??
+    '';
+  return (after.match(/\p{Lu}[\p{L}'’-]+/gu) ?? []).map((w) => w.replace(/['’]s$/, ''));
 }

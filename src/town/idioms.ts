@@ -4,6 +4,8 @@
 // putting her feet up" meets "retir*". A lexicon of common English phrases for the events of a town's life (leaving,
 // retiring, marrying, selling, buying, closing, standing, being chosen, falling ill), not of any corpus's answers.
 
+import { withConsequences } from './idiom-consequences.ts';
+
 const POSSESSIVE = '(?:his|her|their|my|your|our|the)';
 
 /** [phrase, plain verb]: the phrase is a regular expression over lower-case words. */
@@ -102,7 +104,8 @@ const OFF_TO = /\b(?:[Oo]ff|[Hh]eading|[Hh]eaded|[Gg]oing|[Gg]one|[Gg]o|[Gg]oes)
  * the idiom's words are not read as the plain verb's object ("pregnant, a bun in the oven").
  */
 export function withPlainVerbs(text: string): string {
-  let out = text.replace(OFF_TO, (m) => `leaving ${m}`);
+  // (acts said by their consequences first, so an idiom inside one is read once: idiom-consequences.ts)
+  let out = withConsequences(text).replace(OFF_TO, (m) => `leaving ${m}`);
   for (const { re, plain } of [...PATTERNS, ...ANSWER_ONLY]) out = out.replace(re, (m) => `${plain}, ${m}`);
   return out;
 }
@@ -126,6 +129,8 @@ export const ACT_SYNONYMS: readonly (readonly [string, readonly string[]])[] = [
   ['quit', ['resign', 'retire', 'leave']],
   ['retire', ['quit', 'resign', 'retiring']],
   ['marry', ['wed', 'wedding', 'bride', 'groom', 'marrying']],
+  // (one way: who marries is engaged first; "engaged" alone has other senses, "engaged a builder")
+  ['engage', ['marry', 'marrying', 'wedding', 'propose', 'fiance', 'fiancee']],
   ['move', ['emigrate', 'relocate', 'leave', 'leaving']],
   ['emigrate', ['move', 'relocate', 'leave', 'leaving']],
   [
@@ -139,6 +144,8 @@ export const ACT_SYNONYMS: readonly (readonly [string, readonly string[]])[] = [
   ['cancel', ['axe', 'scrap', 'drop', 'cancelled']],
   ['expect', ['pregnant', 'baby', 'due', 'twin']],
   ['pregnant', ['expect', 'baby', 'due', 'twin']],
+  // (a fact that someone is having a baby keeps only its noun: expecting one is having it)
+  ['baby', ['expect', 'pregnant', 'due']],
   ['stand', ['run', 'candidate', 'campaign', 'standing']],
   ['appoint', ['hire', 'appointed']],
   ['diagnose', ['ill', 'sick', 'hospital']],

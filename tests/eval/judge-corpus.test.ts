@@ -62,6 +62,8 @@ describe('the rule judge on the corpus', () => {
       'other-sense',
       'echo',
       'other-language',
+      'indirect',
+      'mixed',
     ])
       expect(kinds.has(k), k).toBe(true);
     const c = await checkJudge(ruleKnowledgeJudge);
