@@ -29,6 +29,7 @@ export function agentKit(deps: AgentKitDeps): MindKit {
       new MemoryStream(agentId, memories, vectors ? { vectors } : {}),
     initialMindState: (profile) => initialMindState(profile),
     model: deps.llm,
+    ...(deps.log ? { log: (msg: string, data?: Record<string, unknown>) => deps.log?.('warn', msg, data) } : {}),
   };
 }
 

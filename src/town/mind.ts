@@ -119,4 +119,6 @@ export interface MindKit {
   initialMindState(profile: AgentProfile): unknown;
   /** The configured model, which reads a new town's text once (src/town/reading); absent: the neutral reader. */
   model?: LanguageModel;
+  /** Where the reading says what the model could not read and what the neutral reader filled in. */
+  log?: (msg: string, data?: Record<string, unknown>) => void;
 }

@@ -47,6 +47,7 @@ export async function createTownRecord(
     opts.file.reading ??
     (await readTown(townTexts(opts.file), townFrame(opts.file), {
       ...(kit.model ? { model: kit.model } : {}),
+      ...(kit.log ? { log: kit.log } : {}),
       townId: opts.id,
       seed: seedState(opts.seed ?? opts.id),
     }));

@@ -7,13 +7,15 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { simulate } from '../../src/eval/simulate.ts';
 import { createLanguageModel } from '../../src/llm/index.ts';
+import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
 import { loadTownFile } from '../../src/town/file-io.ts';
 import type { ReadResidentOutput } from '../../src/town/reading/prompt.ts';
 import { readTown, readTownNeutral } from '../../src/town/reading/read.ts';
-import { townFrame, townTexts } from '../../src/town/reading/town-text.ts';
 import { readingText } from '../../src/town/reading/show.ts';
 import { sidecarPath, sidecarText } from '../../src/town/reading/sidecar.ts';
+import { townFrame, townTexts } from '../../src/town/reading/town-text.ts';
 import type { ResidentText, TownFrame } from '../../src/town/reading/types.ts';
 import { type FakeOpenAI, reply, startFakeOpenAI } from '../support/fake-openai.ts';
 
@@ -159,6 +161,22 @@ describe('reading a town on the model path', () => {
     const failed = await readTown([ida], frame, { model: model(), log: (m) => logs.push(m) });
     expect(failed.filledIn).toEqual(["everything of Ida Brenn (the model's call failed)"]);
     expect(logs[0]).toMatch(/the model could not read a resident/);
+  });
+
+  it("a town created with the model says in the town's log what the model could not read", async () => {
+    // every call fails: the reading falls back to the neutral reader, and the town's log (not only the CLI's) says so
+    fake.onChat(() => reply.serverError(500));
+    const logs: string[] = [];
+    await simulate({
+      hours: 0,
+      llm: model(),
+      embedder: new LexicalEmbedder({ dimensions: 64 }),
+      seed: 1,
+      evaluate: false,
+      log: (_level, msg) => logs.push(msg),
+    });
+    expect(logs.filter((m) => /the model could not read a resident/.test(m)).length).toBe(10);
+    expect(logs.some((m) => /the neutral reader filled in/.test(m))).toBe(true);
   });
 });
 
