@@ -1,9 +1,10 @@
 // Per-resident mind state the town keeps in its JSON snapshot (opaque to the town): today's plan at three levels,
 // the cached summary description, importance accumulated since the last reflection, pending re-plan, and the
 // small bookkeeping that keeps a resident from reacting to the same thing twice or repeating news to someone.
+
+import type { Slot } from '../core/schedule.ts';
 import type { Audience } from './audience.ts';
 import type { QuotedText } from './prompts/common.ts';
-import type { Slot } from '../core/schedule.ts';
 import type { Action, AgentProfile, TownEvent } from './types.ts';
 
 /** A plan item at one level: an interval, what, and where (place id). */
@@ -11,6 +12,8 @@ export interface PlanSlot extends Slot {
   place: string;
   /** Put at this time and place by what the resident resolved (a whisper naming both): kept there. */
   pinned?: boolean;
+  /** A moment to find someone where they are (an invitation, a confidence: seek.ts): set off in time, as for an event. */
+  seek?: boolean;
 }
 
 /** A 5-15 minute action with what the world needs to show it. */

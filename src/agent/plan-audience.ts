@@ -2,10 +2,11 @@
 // has decided it in private) is left out for anyone who may not know it: an interviewer, a visitor, and the public
 // (the morning plan post in the location's channel, the web view's resident page). The day plan is not marked per
 // line, so each line is checked against the resident's kept memories (audience.ts).
+
+import { dayKey } from '../core/time.ts';
 import { carries, mayTell, peopleOf } from './audience.ts';
 import type { MindContext, Resident } from './context.ts';
 import { planLines } from './plan-slots.ts';
-import { dayKey } from '../core/time.ts';
 
 /** Nobody in particular: a listener no kept memory was ever meant for. */
 const ANYONE = '(anyone)';
@@ -32,6 +33,27 @@ export function keptFrom(c: MindContext, r: Resident, text: string, listeners: r
         !mayTell(k.audience, r.profile.name, listeners) &&
         carries(text, k.text, [r.profile.name, ...peopleOf(k.audience)]),
     );
+}
+
+/**
+ * What the resident is seen doing: its step, unless the step's activity carries a kept matter (a block made of a secret
+ * intention, "sell the Wheatsheaf to a brewery"): then what anyone sees is the place's ordinary business (working,
+ * at home, an errand), as the posts, the web view and everyone nearby would otherwise read the secret in it.
+ */
+export function seenStep<T extends { activity: string; place: string }>(
+  c: MindContext,
+  r: Resident,
+  step: T,
+  workplace: string | undefined,
+): T {
+  if (!keptFrom(c, r, step.activity, [ANYONE])) return step;
+  const cover =
+    step.place === workplace
+      ? 'working'
+      : step.place === r.profile.home
+        ? 'spending time at home'
+        : 'running an errand';
+  return { ...step, activity: cover };
 }
 
 /** Today's plan as text lines (planLines), less every line that carries a kept memory: what anyone may see. */

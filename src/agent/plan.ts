@@ -2,22 +2,22 @@
 // it is planned from; plan-slots.ts: slots, places and plan memories); dated events pinned into it (events.ts); an
 // intention pinned at its time and place.
 
-import { EXPERIENCE, floorTo, type MindContext, type Resident } from './context.ts';
 import { stillDue } from '../core/dates.ts';
+import { dedupeMeals, mergeAdjacent, normalizeSlots, spliceSlots } from '../core/schedule.ts';
+import { isSleeping } from '../core/text.ts';
+import { DAY_MS, dateText, dayKey, dayStart, hhmm, MINUTE_MS } from '../core/time.ts';
+import { EXPERIENCE, floorTo, type MindContext, type Resident } from './context.ts';
 import { ownIntentions } from './core-knowledge.ts';
 import { summaryOf } from './describe.ts';
 import { eventActivity, eventsOn, learnEvents } from './event.ts';
 import { keepEvents, placeEvents } from './events.ts';
 import { closeDay, pursued } from './goals.ts';
 import type { DayPlan, PlanSlot } from './mind-state.ts';
-import { PLAN_DAY_TASK, type PlanDayInput, planDayMessages, planDayOutput } from './prompts/plan-day.ts';
 import { upcoming, yesterdayLines } from './plan-context.ts';
 import { avoiding, cutFrom, neutralDay, placesFor, planMemories, slotOpts, toSlots } from './plan-slots.ts';
-import { dedupeMeals, mergeAdjacent, normalizeSlots, spliceSlots } from '../core/schedule.ts';
-import { isSleeping } from '../core/text.ts';
-import { DAY_MS, dateText, dayKey, dayStart, hhmm, MINUTE_MS } from '../core/time.ts';
+import { PLAN_DAY_TASK, type PlanDayInput, planDayMessages, planDayOutput } from './prompts/plan-day.ts';
+import { confideToday, inviteToday, markSeeks } from './seek.ts';
 import type { AgentProfile, DecideContext } from './types.ts';
-import { confideToday, inviteToday } from './seek.ts';
 import { intendedAction, placeNamed, timeOfDay } from './when.ts';
 
 /** The day outline, whole (from = day start) or the rest of the day from `from` (re-planning). */
@@ -147,6 +147,7 @@ export async function planDay(
   plan.blocks = dedupeMeals(mergeAdjacent(plan.blocks, slotOpts(c, fill).same));
   // events of today as the things they are: named so, kept at their place and hours (events.ts)
   plan.blocks = placeEvents(r, plan.blocks, { events, known, places, day0, start, now }, slotOpts(c, fill));
+  plan.blocks = markSeeks(plan.blocks, [...(input.confide ?? []), ...(input.invite ?? [])]);
   mind.plan = plan;
   const newBlocks = plan.blocks.filter((b) => b.start >= start);
   // Deciding how to spend the day is one thought that counts toward reflection (the brief lists plans among what

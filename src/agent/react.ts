@@ -2,15 +2,6 @@
 // or the decision to talk to someone; refusals by the world re-plan.
 import type { z } from 'zod';
 import { hashString } from '../core/rng.ts';
-import { clampInt, EXPERIENCE, firstWord, floorTo, type MindContext, type Resident } from './context.ts';
-import { ensureStep, unusable } from './decompose.ts';
-import { summaryOf } from './describe.ts';
-import type { MindState, PlanSlot, StepSlot } from './mind-state.ts';
-import { talkPins } from './core-knowledge.ts';
-import { ensureDay } from './plan.ts';
-import { cutFrom } from './plan-slots.ts';
-import { NO_REACTION, REACT_TASK, type ReactInput, reactMessages, reactOutput } from './prompts/react.ts';
-import { relationOf } from './relations.ts';
 import { slotAt } from '../core/schedule.ts';
 import {
   clip as clipText,
@@ -24,6 +15,16 @@ import {
   stripPeriod,
 } from '../core/text.ts';
 import { clockAt, DAY_MS, dayKey, MINUTE_MS } from '../core/time.ts';
+import { clampInt, EXPERIENCE, firstWord, floorTo, type MindContext, type Resident } from './context.ts';
+import { talkPins } from './core-knowledge.ts';
+import { ensureStep, unusable } from './decompose.ts';
+import { summaryOf } from './describe.ts';
+import type { MindState, PlanSlot, StepSlot } from './mind-state.ts';
+import { ensureDay } from './plan.ts';
+import { seenStep } from './plan-audience.ts';
+import { cutFrom } from './plan-slots.ts';
+import { NO_REACTION, REACT_TASK, type ReactInput, reactMessages, reactOutput } from './prompts/react.ts';
+import { relationOf } from './relations.ts';
 import type { Action, DecideContext, Decision } from './types.ts';
 
 const EVENT_KEY = 'considered an event';
@@ -166,7 +167,8 @@ export async function decide(c: MindContext, r: Resident, ctx: DecideContext): P
   // least a tick)
   const soon = reacted || converse ? undefined : setOffFor(mind.plan?.blocks ?? [], now, ctx, step, p.work?.place);
   if (soon) step = { start: now, end: soon.start, activity: soon.activity, place: soon.place, emoji: step.emoji };
-  const action = toAction(r, step);
+  // (what the resident is seen doing never carries its secret: plan-audience.ts seenStep)
+  const action = toAction(r, seenStep(c, r, step, p.work?.place));
   const changed =
     !mind.lastAction ||
     mind.lastAction.description !== action.description ||
@@ -182,7 +184,7 @@ export async function decide(c: MindContext, r: Resident, ctx: DecideContext): P
 }
 
 /**
- * The pinned block (an event), or else the block at the resident's workplace, that starts at another place after now
+ * The pinned block (an event) or a moment to find someone, or else the block at the resident's workplace, that starts at another place after now
  * and before the next tick, if any (nothing takes the resident away from an event or work it is at).
  */
 function setOffFor(
@@ -196,7 +198,8 @@ function setOffFor(
   if (step.pinned || current?.pinned) return undefined;
   const by = now + ctx.minutesPerTick * MINUTE_MS;
   const ahead = (b: PlanSlot) => b.start > now && b.start <= by && b.place !== ctx.location.id;
-  const event = blocks.find((b) => b.pinned && ahead(b));
+  // (a moment to find someone is kept like an event: seek.ts markSeeks)
+  const event = blocks.find((b) => (b.pinned || b.seek) && ahead(b));
   if (event || !workplace || current?.place === workplace) return event;
   return blocks.find((b) => b.place === workplace && ahead(b));
 }

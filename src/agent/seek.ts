@@ -1,10 +1,13 @@
 // Whom a resident goes to find today (issue 32 item 5): someone it means to tell a secret of its own, and the people a
 // host means to invite to its event of today, each where the town's reading says they can be found. The day plan is
 // asked to make a moment with them; once told (a line of the resident's own to them carries it), they are not sought.
-import { untold } from './core-knowledge.ts';
-import type { Resident } from './context.ts';
-import type { PlanDayInput } from './prompts/plan-day.ts';
+
 import { dayKey, hhmmAt } from '../core/time.ts';
+import type { Resident } from './context.ts';
+import { untold } from './core-knowledge.ts';
+import type { PlanSlot } from './mind-state.ts';
+import type { PlanDayInput } from './prompts/plan-day.ts';
+import { names } from './relations.ts';
 
 const norm = (t: string) =>
   t
@@ -56,4 +59,16 @@ export function inviteToday(r: Resident, now: number): Pick<PlanDayInput, 'invit
     }
   }
   return out.length > 0 ? { invite: out } : {};
+}
+
+/**
+ * The day's blocks with the moments to find someone marked: a block at the place where a person sought today is
+ * found that names them ("invite Imogen to the evening of readings" at the pharmacy). The resident sets off for it in
+ * time, as for an event (react.ts), so a seek is not spent walking there.
+ */
+export function markSeeks(blocks: PlanSlot[], sought: readonly { name: string; place: string }[]): PlanSlot[] {
+  if (sought.length === 0) return blocks;
+  return blocks.map((b) =>
+    sought.some((x) => x.place === b.place && names(b.activity, x.name)) ? { ...b, seek: true } : b,
+  );
 }

@@ -8,14 +8,18 @@
 // tests/eval/judge-indirect.test.ts measure it.
 
 /** For good: a change that lasts. */
-const FOR_GOOD = String.raw`(?:for good|for ever|forever|permanently|once and for all|for the (?:very )?last time)`;
-const POSS = String.raw`(?:his|her|their|the|its|my|our)`;
+const FOR_GOOD = '(?:for good|for ever|forever|permanently|once and for all|for the (?:very )?last time)';
+const POSS = '(?:his|her|their|the|its|my|our)';
 /** Pastimes of a working life's end ("swapping the till for her allotment"). */
-const LEISURE = String.raw`(?:(?:rose |vegetable |own )?garden|allotment|roses|golf(?: clubs?| course)?|fishing(?: rod)?|slippers|armchair|rocking chair|deckchair|garden chair|grandchildren|grandkids|knitting|crosswords?|bowls|bowling green|pension|retirement|(?:a |the )?quiet life|good life|feet up|paintbrushes|easel|greenhouse|caravan|cruises?)`;
+const LEISURE =
+  '(?:(?:rose |vegetable |own )?garden|allotment|roses|golf(?: clubs?| course)?|fishing(?: rod)?|slippers|armchair|rocking chair|deckchair|garden chair|grandchildren|grandkids|knitting|crosswords?|bowls|bowling green|pension|retirement|(?:a |the )?quiet life|good life|feet up|paintbrushes|easel|greenhouse|caravan|cruises?)';
 const NUMBER = String.raw`(?:\d+|(?:twenty|thirty|forty|fifty|sixty)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|ten|eleven|twelve|fifteen|eighteen|umpteen|so many)`;
-const WORK = String.raw`(?:work|working|teaching|nursing|farming|preaching|the job|the post|the shop|the counter|the classroom|the surgery|the pulpit|the bar|the kitchen|the till|the round)`;
-const BUSINESS = String.raw`(?:shop|café|cafe|caf[eé]|workshop|studio|bakery|pub|bar|restaurant|salon|gallery|business|garage|place|bookshop|tearoom|tea ?room|surgery|practice|clinic|nursery|school|centre|center|hostel|bistro|deli|forge|store|stall|parlour|parlor)`;
-const MONTH = String.raw`(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:the )?(?:spring|summer|autumn|winter))`;
+const WORK =
+  '(?:work|working|teaching|nursing|farming|preaching|the job|the post|the shop|the counter|the classroom|the surgery|the pulpit|the bar|the kitchen|the till|the round)';
+const BUSINESS =
+  '(?:shop|café|cafe|caf[eé]|workshop|studio|bakery|pub|bar|restaurant|salon|gallery|business|garage|place|bookshop|tearoom|tea ?room|surgery|practice|clinic|nursery|school|centre|center|hostel|bistro|deli|forge|store|stall|parlour|parlor)';
+const MONTH =
+  '(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:the )?(?:spring|summer|autumn|winter))';
 const VOTE_BODY = String.raw`(?:parish|town|district|county|village|city|borough)?\s*(?:council|board|committee|bench|table|parliament|assembly)`;
 
 /** [plain verb, phrases]: each phrase a regular expression over lower-case words. */
@@ -28,11 +32,11 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       // a working life's years, enough
       String.raw`${NUMBER} years? (?:in|at|behind|of|on|running|teaching|doing) [^.;!?]{0,40}?\b(?:is|are|was|were|has been|have been)(?: quite)? (?:enough|plenty|long enough)`,
       String.raw`(?:after|that['’]s|thats) ${NUMBER} years?[^.;!?]{0,30}?\b(?:done|finished|enough|over|calling time|hanging up)`,
-      String.raw`(?:collect|collects|collecting|draw|draws|drawing|claiming|living on) ${POSS} pension`,
+      `(?:collect|collects|collecting|draw|draws|drawing|claiming|living on) ${POSS} pension`,
       String.raw`(?:her|his|their) last (?:month|week|year|summer|winter|season) (?:on|at|in|behind) (?:the|that|this) \w+`,
-      String.raw`(?:pensioned off|(?:a|the|her|his) gold(?:en)? watch|(?:a )?well[- ]earned rest|(?:earned|deserves|deserved) (?:her|his|their|a) (?:rest|retirement|feet up)|out to (?:pasture|grass)|(?:her|his|their) (?:working|teaching|nursing|farming) (?:days|life|years) (?:are|is|will be) (?:over|done|behind)|retirement)`,
+      '(?:pensioned off|(?:a|the|her|his) gold(?:en)? watch|(?:a )?well[- ]earned rest|(?:earned|deserves|deserved) (?:her|his|their|a) (?:rest|retirement|feet up)|out to (?:pasture|grass)|(?:her|his|their) (?:working|teaching|nursing|farming) (?:days|life|years) (?:are|is|will be) (?:over|done|behind)|retirement)',
       String.raw`(?:done|finished|through) with (?:${WORK}|[\p{L}' ,-]{2,40}?) ${FOR_GOOD}(?! (?:on|with) (?:the )?(?:cigarettes|smoking|drink|drinking|sweets|sugar|dieting))`,
-      String.raw`(?:her|his|their) last (?:term|lesson|class|shift|service|sermon|surgery|season|day) (?:ever|before (?:she|he|they) (?:stops?|finish(?:es)?|goes?)|${FOR_GOOD})`,
+      `(?:her|his|their) last (?:term|lesson|class|shift|service|sermon|surgery|season|day) (?:ever|before (?:she|he|they) (?:stops?|finish(?:es)?|goes?)|${FOR_GOOD})`,
       // a successor
       String.raw`(?:advertis\w+|looking|searching|hunting|interviewing) for (?:her|his|their|a) (?:successor|replacement)|(?:hand|hands|handing|handed|give|gives|giving|gave|pass|passes|passing|passed) (?:the (?:\w+ )?|it |things )?over to (?:a |her |his |their )?(?:new|younger|successor|replacement)`,
     ],
@@ -40,99 +44,99 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
   [
     'closing',
     [
-      String.raw`(?:call|calls|calling|called) (?:last orders|time) ${FOR_GOOD}`,
-      String.raw`(?:last orders|closing time|the last pint|the last loaf|the last customer)s? (?:ever|${FOR_GOOD})`,
-      String.raw`(?:pull|pulls|pulling|pulled|serve|serves|serving|served|sell|sells|selling|sold|bake|bakes|baking|baked) (?:${POSS} )?(?:very )?last (?:pints?|loaf|loaves|customers?|meals?|orders?|coffees?)`,
+      `(?:call|calls|calling|called) (?:last orders|time) ${FOR_GOOD}`,
+      `(?:last orders|closing time|the last pint|the last loaf|the last customer)s? (?:ever|${FOR_GOOD})`,
+      `(?:pull|pulls|pulling|pulled|serve|serves|serving|served|sell|sells|selling|sold|bake|bakes|baking|baked) (?:${POSS} )?(?:very )?last (?:pints?|loaf|loaves|customers?|meals?|orders?|coffees?)`,
       String.raw`(?:doors?|shutters?|gates?) (?:will )?(?:stay|stays|staying|remain|remains|remaining|be|are|go|going|come|coming) (?:down|shut|closed|locked|barred) (?:${FOR_GOOD}|after that|from then on|after (?:this|next|the) \w+)`,
-      String.raw`(?:after that|from then on|then),? (?:the )?(?:doors?|shutters?|gates?) (?:will )?(?:stay|stays|remain|remains|be|are) (?:shut|closed|locked|down)`,
-      String.raw`(?:put|puts|putting|pull|pulls|pulling|pulled) (?:up |down )?the shutters ${FOR_GOOD}?`,
-      String.raw`(?:lock|locks|locking|locked|shut|shuts|shutting) (?:up |the doors? |the place |up shop |${POSS} doors? )${FOR_GOOD}`,
-      String.raw`(?:shut|shuts|shutting) (?:up )?shop`,
-      String.raw`(?:closing[- ]down sale|everything must go|(?:cease|ceases|ceasing|ceased|stop|stops|stopping|stopped) trading)`,
-      String.raw`(?:won['’]t|will not|never going to|not going to) (?:be )?(?:(?:open|opening|open its doors) (?:again|after that|any ?more)|reopen|reopening)`,
+      '(?:after that|from then on|then),? (?:the )?(?:doors?|shutters?|gates?) (?:will )?(?:stay|stays|remain|remains|be|are) (?:shut|closed|locked|down)',
+      `(?:put|puts|putting|pull|pulls|pulling|pulled) (?:up |down )?the shutters ${FOR_GOOD}?`,
+      `(?:lock|locks|locking|locked|shut|shuts|shutting) (?:up |the doors? |the place |up shop |${POSS} doors? )${FOR_GOOD}`,
+      '(?:shut|shuts|shutting) (?:up )?shop',
+      '(?:closing[- ]down sale|everything must go|(?:cease|ceases|ceasing|ceased|stop|stops|stopping|stopped) trading)',
+      "(?:won['’]t|will not|never going to|not going to) (?:be )?(?:(?:open|opening|open its doors) (?:again|after that|any ?more)|reopen|reopening)",
     ],
   ],
   [
     'selling',
     [
-      String.raw`(?:an? )?(?:estate agent['’]?s?|for sale|sold) (?:board|sign)s?`,
+      "(?:an? )?(?:estate agent['’]?s?|for sale|sold) (?:board|sign)s?",
       String.raw`(?:look|looks|looking|found|finding|find|got|has|had) (?:for )?(?:a |the )?buyers?\b(?! for (?:${POSS} |some )?(?:[\p{L}-]+ ){0,2}[\p{L}-]+s\b)`,
-      String.raw`(?:buyers|viewers|people) (?:are |were |have been )?(?:viewing|looking round|traipsing round|coming round to view)`,
+      '(?:buyers|viewers|people) (?:are |were |have been )?(?:viewing|looking round|traipsing round|coming round to view)',
       String.raw`(?:had|has|have|having|['’]s had|['’]ve had) (?:\w+ )?viewings|on the (?:agent['’]s |estate agent['’]s )?books`,
-      String.raw`(?:accepting|accepted|taking|took) (?:an |any )?offers?(?: over| on| for)?`,
-      String.raw`(?:the )?asking price`,
-      String.raw`(?:part|parts|parting|parted) with (?:the|${POSS}) (?:shop|bakery|farm|house|business|pub|boat|herd|land|place|mill|cottage|field|flock)`,
+      '(?:accepting|accepted|taking|took) (?:an |any )?offers?(?: over| on| for)?',
+      '(?:the )?asking price',
+      `(?:part|parts|parting|parted) with (?:the|${POSS}) (?:shop|bakery|farm|house|business|pub|boat|herd|land|place|mill|cottage|field|flock)`,
       String.raw`(?:put|puts|putting) (?:it|the \w+|${POSS} \w+(?: \w+)?) up for (?:sale|auction)`,
-      String.raw`(?:with|through) (?:an|the) (?:estate )?agents?`,
+      '(?:with|through) (?:an|the) (?:estate )?agents?',
     ],
   ],
   [
     'buying',
     [
-      String.raw`(?:is|are|['’]s|['’]re) (?:all )?(?:hers|his|theirs) now`,
-      String.raw`keys? (?:have |has )?(?:changed|change|changing) hands`,
+      "(?:is|are|['’]s|['’]re) (?:all )?(?:hers|his|theirs) now",
+      'keys? (?:have |has )?(?:changed|change|changing) hands',
       String.raw`(?:the|its|a) new owners?\b`,
     ],
   ],
   [
     'marrying',
     [
-      String.raw`(?:popped|pop|pops|popping) the question`,
+      '(?:popped|pop|pops|popping) the question',
       String.raw`(?:said|says|saying) yes(?=\s*(?:[!.]|$|,\s*(?:and|so)\b|\s+to (?:him|her|his proposal|her proposal|the proposal|marrying)))`,
-      String.raw`(?:get|gets|getting|got|are|is|were|was|['’]re|['’]s) engaged`,
-      String.raw`engagement ring|(?:a|the) ring on (?:her|his) finger|(?:his|her|their) fianc[eé]e?|bride[- ]to[- ]be|(?:husband|wife|groom)[- ]to[- ]be`,
-      String.raw`(?:the )?banns (?:are|were|have been|being) (?:read|called|posted)`,
-      String.raw`(?:set|sets|setting|named|fixed|fixing) (?:a|the) date(?! for (?:the|a|her|his) (?:meeting|sale|move|opening|hearing|operation|auction))`,
-      String.raw`(?:her|his|their) (?:hen|stag) (?:do|night|party|weekend)`,
-      String.raw`(?:the|her|his|their) wedding (?:dress|cake|invitations?|venue|list|planning|breakfast)`,
+      "(?:get|gets|getting|got|are|is|were|was|['’]re|['’]s) engaged",
+      'engagement ring|(?:a|the) ring on (?:her|his) finger|(?:his|her|their) fianc[eé]e?|bride[- ]to[- ]be|(?:husband|wife|groom)[- ]to[- ]be',
+      '(?:the )?banns (?:are|were|have been|being) (?:read|called|posted)',
+      '(?:set|sets|setting|named|fixed|fixing) (?:a|the) date(?! for (?:the|a|her|his) (?:meeting|sale|move|opening|hearing|operation|auction))',
+      '(?:her|his|their) (?:hen|stag) (?:do|night|party|weekend)',
+      '(?:the|her|his|their) wedding (?:dress|cake|invitations?|venue|list|planning|breakfast)',
     ],
   ],
   [
     'expecting a baby',
     [
       String.raw`(?:knit|knits|knitting|knitted|buying|bought|making|sewing) (?:tiny|little|baby|wee|small) (?:cardigans?|booties|bootees|hats|jumpers|socks|mittens|clothes|things|vests|blankets?)(?! (?:for|to sell at) (?:the|a|her|his) (?:[\p{L}-]+ )?(?:fair|sale|bazaar|stall|fete|raffle|hospital|ward|charity|shop|market|appeal|church|jumble))`,
-      String.raw`(?:tiny|baby) (?:cardigans|booties|bootees)`,
-      String.raw`(?:painting|decorating|doing up|setting up|getting ready|papering) (?:the |a )?nursery`,
-      String.raw`(?:one|two|another) more (?:at|round|around) (?:${POSS} )?(?:table|fireside|hearth)|(?:an? )?(?:extra|another|new) mouths? to feed`,
-      String.raw`(?:a |the |her )?(?:baby (?:bump|shower|scan)|twelve[- ]week scan|morning sickness|maternity (?:leave|clothes|dress|ward)|eating for two|patter of (?:tiny|little) feet|little one on the way|stork['’]s (?:coming|visiting|on its way))`,
-      String.raw`(?:going to be|gonna be|about to be|will be|becoming|become) (?:a )?(?:mum|mom|mother|dad|father|parents?|mummy|daddy)(?! again to (?:the|her|his))`,
-      String.raw`(?:a|the|her) (?:cot|pram|buggy|moses basket) (?:in|for|is|has|arrived|being|bought|delivered)`,
+      '(?:tiny|baby) (?:cardigans|booties|bootees)',
+      '(?:painting|decorating|doing up|setting up|getting ready|papering) (?:the |a )?nursery',
+      `(?:one|two|another) more (?:at|round|around) (?:${POSS} )?(?:table|fireside|hearth)|(?:an? )?(?:extra|another|new) mouths? to feed`,
+      "(?:a |the |her )?(?:baby (?:bump|shower|scan)|twelve[- ]week scan|morning sickness|maternity (?:leave|clothes|dress|ward)|eating for two|patter of (?:tiny|little) feet|little one on the way|stork['’]s (?:coming|visiting|on its way))",
+      '(?:going to be|gonna be|about to be|will be|becoming|become) (?:a )?(?:mum|mom|mother|dad|father|parents?|mummy|daddy)(?! again to (?:the|her|his))',
+      '(?:a|the|her) (?:cot|pram|buggy|moses basket) (?:in|for|is|has|arrived|being|bought|delivered)',
     ],
   ],
   [
     'standing',
     [
-      String.raw`(?:ask|asks|asking|asked|begging|canvass|canvasses|canvassing|canvassed|after|wants|want|counting on|hoping for) (?:for )?(?:our|your|my|people['’]s|everyone['’]s|the village['’]s|the town['’]s|their) votes?`,
-      String.raw`(?:canvass|canvasses|canvassing|canvassed)|(?:knocking|knocks|knocked) on (?:every |people['’]s |our )?doors? (?:for votes|asking for)`,
-      String.raw`(?:her|his|their) (?:face|name|photo|picture|smile)(?:['’]s| is| was)? (?:on|all over) (?:the |every |those )?(?:leaflets?|posters?|ballot|flyers?|election)`,
-      String.raw`(?:election|campaign) (?:leaflets?|posters?|flyers?|rosettes?|badges?)`,
-      String.raw`(?:wants|want|after|seeking|seek|going for|chasing|fighting for|bidding for|run for) (?:a|the) seat (?:on|at) (?:the )?${VOTE_BODY}`,
+      "(?:ask|asks|asking|asked|begging|canvass|canvasses|canvassing|canvassed|after|wants|want|counting on|hoping for) (?:for )?(?:our|your|my|people['’]s|everyone['’]s|the village['’]s|the town['’]s|their) votes?",
+      "(?:canvass|canvasses|canvassing|canvassed)|(?:knocking|knocks|knocked) on (?:every |people['’]s |our )?doors? (?:for votes|asking for)",
+      "(?:her|his|their) (?:face|name|photo|picture|smile)(?:['’]s| is| was)? (?:on|all over) (?:the |every |those )?(?:leaflets?|posters?|ballot|flyers?|election)",
+      '(?:election|campaign) (?:leaflets?|posters?|flyers?|rosettes?|badges?)',
+      `(?:wants|want|after|seeking|seek|going for|chasing|fighting for|bidding for|run for) (?:a|the) seat (?:on|at) (?:the )?${VOTE_BODY}`,
       String.raw`(?:vote|voting) for (?:her|him|them)\b(?! (?:at|in) the (?:committee|meeting|show))`,
-      String.raw`(?:hustings|nomination papers?|on the (?:ballot|slate|ticket))`,
-      String.raw`(?:wants|want|hoping|trying|aiming) to (?:be|get) (?:elected|voted) (?:to|on|onto)`,
+      '(?:hustings|nomination papers?|on the (?:ballot|slate|ticket))',
+      '(?:wants|want|hoping|trying|aiming) to (?:be|get) (?:elected|voted) (?:to|on|onto)',
     ],
   ],
   [
     'opening',
     [
       String.raw`(?:turn|turns|turning|turned|convert|converts|converting|converted|make|makes|making|made) (?:the |that |an? |${POSS} )?(?:old )?[\p{L}' -]{2,30}? into (?:an? |the |${POSS} )?(?:new |little |proper |own )?(?:${BUSINESS})(?:\s+(?:where|for|that|selling|serving))?`,
-      String.raw`(?:grand opening|opening (?:day|night|party)|ribbon[- ]cutting|(?:cut|cuts|cutting) the ribbon)`,
+      '(?:grand opening|opening (?:day|night|party)|ribbon[- ]cutting|(?:cut|cuts|cutting) the ribbon)',
       String.raw`(?:doors|it|the place|the shop|the \w+) (?:will )?(?:open|opens) (?:next|this|on|in|from|at the|come|after)\b`,
-      String.raw`(?:open|opens|opening) for business`,
-      String.raw`(?:fitting|fitted|kitting|fits) out (?:the |a |an |${POSS} )?(?:old )?(?:shop|unit|premises|workshop|forge|barn|studio|place)`,
-      String.raw`(?:go|goes|going|went) into business`,
-      String.raw`(?:start|starts|starting|started|launch|launches|launching|launched) (?:a|her|his|their) (?:own )?business`,
-      String.raw`(?:taken|taking|took|signed|signing) (?:on )?(?:a|the) lease (?:on|for)`,
+      '(?:open|opens|opening) for business',
+      `(?:fitting|fitted|kitting|fits) out (?:the |a |an |${POSS} )?(?:old )?(?:shop|unit|premises|workshop|forge|barn|studio|place)`,
+      '(?:go|goes|going|went) into business',
+      '(?:start|starts|starting|started|launch|launches|launching|launched) (?:a|her|his|their) (?:own )?business',
+      '(?:taken|taking|took|signed|signing) (?:on )?(?:a|the) lease (?:on|for)',
     ],
   ],
   [
     'moving away leaving',
     [
-      String.raw`(?:pack|packs|packing|packed) up (?:the|${POSS}) (?:house|home|flat|cottage|life|things|whole life)`,
+      `(?:pack|packs|packing|packed) up (?:the|${POSS}) (?:house|home|flat|cottage|life|things|whole life)`,
       String.raw`(?:trade|trades|trading|traded|swap|swaps|swapping|swapped|exchange|exchanging) (?:our|the|this|${POSS}) [\p{L}' -]{2,30}? for (?:the )?(?:[\p{L}'-]+ ){0,2}?(?:sunshine|sun|sea air|seaside|coast|city|mountains|country|countryside|hills|beaches|heat|lights|streets|life)\b`,
-      String.raw`(?:the )?(?:removal|removals|moving) (?:van|lorry|men|company|firm)`,
-      String.raw`(?:one[- ]way ticket|new life (?:in|abroad|overseas|out)|fresh start (?:in|abroad|overseas)|(?:saying|said|says) (?:her|his|their) goodbyes|living out of boxes|(?:house|home|flat)['’]s (?:all )?in boxes|(?:a |her |his )?(?:farewell|leaving) (?:party|do|drinks))`,
-      String.raw`(?:won['’]t|will not) be (?:here|around|living here) (?:after|come|by|much longer|for long)`,
+      '(?:the )?(?:removal|removals|moving) (?:van|lorry|men|company|firm)',
+      "(?:one[- ]way ticket|new life (?:in|abroad|overseas|out)|fresh start (?:in|abroad|overseas)|(?:saying|said|says) (?:her|his|their) goodbyes|living out of boxes|(?:house|home|flat)['’]s (?:all )?in boxes|(?:a |her |his )?(?:farewell|leaving) (?:party|do|drinks))",
+      "(?:won['’]t|will not) be (?:here|around|living here) (?:after|come|by|much longer|for long)",
     ],
   ],
   [
@@ -140,7 +144,7 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
     [
       String.raw`(?:landed|landing|been offered|was offered|accepted|accepting|offered) (?:a|the) (?:new )?(?:[\p{L}'’]+ ){0,2}?(?:job|post|position|role|place)\b`,
       String.raw`(?:(?:taken|took|taking|take|takes) (?:her|him|them) on\b|(?:been|got|was|were) (?:hired|headhunted|taken on))`,
-      String.raw`(?:her|his|their) (?:first day|first week|new boss|new employers?) (?:at|with|is|starts|will)`,
+      '(?:her|his|their) (?:first day|first week|new boss|new employers?) (?:at|with|is|starts|will)',
       String.raw`(?:starts|starting|started|start) (?:at|with) (?:the|a) [\p{L}' -]{2,30}? (?:on|in|next|this|from|come)\b`,
     ],
   ],

@@ -2,7 +2,7 @@
 // today" to his quiz night, which only his own text mentions; his day plan is asked to find the residents his text
 // names at their work before the quiz, and one he has told of it is not sought again.
 import { describe, expect, it } from 'vitest';
-import { inviteToday } from '../../src/agent/seek.ts';
+import { inviteToday, markSeeks } from '../../src/agent/seek.ts';
 import { buildTownState } from '../../src/town/build.ts';
 import { newTownFile } from '../scenarios/new-towns.ts';
 import { resident } from './fixtures.ts';
@@ -40,5 +40,20 @@ describe('a host seeks out those it means to invite', () => {
     // once the quiz has begun, or on another day, nobody is sought for it
     expect(inviteToday(r, Date.parse('2025-03-10T19:45:00Z'))).toEqual({});
     expect(inviteToday(r, Date.parse('2025-03-11T08:00:00Z'))).toEqual({});
+  });
+});
+
+describe('a moment to find someone is kept like an event', () => {
+  it('the block at the sought place that names them is marked, so its resident sets off in time (react.ts)', () => {
+    const at = (h: number) => Date.parse(`2025-04-15T${String(h).padStart(2, '0')}:00:00Z`);
+    const blocks = [
+      { start: at(8), end: at(9), activity: 'work at his bench', place: 'cobblers-lane' },
+      { start: at(9), end: at(10), activity: 'invite Imogen to the evening of readings', place: 'pharmacy' },
+      { start: at(10), end: at(11), activity: 'buy stamps', place: 'pharmacy' },
+      { start: at(11), end: at(12), activity: 'invite Imogen to the readings', place: 'wheatsheaf' },
+    ];
+    const marked = markSeeks(blocks, [{ name: 'Imogen Ashworth', place: 'pharmacy' }]);
+    expect(marked.map((b) => b.seek === true)).toEqual([false, true, false, false]);
+    expect(markSeeks(blocks, [])).toBe(blocks);
   });
 });

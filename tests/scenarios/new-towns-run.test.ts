@@ -68,10 +68,12 @@ for (const profile of Object.keys(PROFILES) as ProfileName[])
       // nor does a talk's channel post or the digest: a line told in confidence is posted as said in private
       for (const post of posts.filter((x) => x.kind === 'dialogue' || x.kind === 'digest'))
         expect(post.text).not.toMatch(t.secret.word);
+      // nor what the holder is seen doing: a block made of the secret shows as the place's ordinary business
+      for (const post of posts.filter((x) => x.speakerName === t.secret.holder && x.kind !== 'dialogue'))
+        expect(post.text).not.toMatch(t.secret.word);
       expect(r.service.publicResident(t.secret.holder).plan.join('\n')).not.toMatch(t.secret.word);
       // offline, "what are your plans?" is answered from the day's plan, not with a stock denial
-      if (profile === 'offline')
-        for (const line of r.heard) expect(line).toMatch(/\bfrom \d{1,2}(:\d\d)? (am|pm)\b/);
+      if (profile === 'offline') for (const line of r.heard) expect(line).toMatch(/\bfrom \d{1,2}(:\d\d)? (am|pm)\b/);
       const holders = new Set(
         r.ex.memories
           .filter((m) => t.secret.word.test(m.description) && m.kind !== 'interview' && !m.meta?.persona)
@@ -92,7 +94,8 @@ for (const profile of Object.keys(PROFILES) as ProfileName[])
         expect(holders.has(t.secret.tellTo), `${t.secret.tellTo} was told`).toBe(true);
         // told by its owner in the owner's own voice: "I have decided", never "she has decided" of herself
         const told = r.ex.memories.filter(
-          (m) => r.nameOf.get(m.agentId) === t.secret.tellTo && m.kind === 'dialogue' && t.secret.word.test(m.description),
+          (m) =>
+            r.nameOf.get(m.agentId) === t.secret.tellTo && m.kind === 'dialogue' && t.secret.word.test(m.description),
         );
         expect(told.length).toBeGreaterThan(0);
         for (const m of told) expect(m.description).not.toMatch(/\b(?:she|he) (?:has|is|was|had)\b/i);

@@ -140,12 +140,16 @@ const NEWSWORTHY = 5;
 const NEWS_QUESTION = /\b(?:news|new with|what'?s new|heard|hear anything)\b/i;
 
 /**
- * Whether the question is about someone else by name and not about the resident: it names another person (its
- * relations) and, past "have you heard" / "do you know", never says "you" or "your".
+ * Whether the question is about someone else and not about the resident: past "have you heard" / "do you know" it
+ * never says "you" or "your", and it names another person (its relations) or asks about anyone ("Do you know
+ * whether anyone in town has decided to sell the inn? If so, who?").
  */
 function aboutSomeoneElse(i: AnswerInput): boolean {
   const rest = i.question.replace(/\b(?:have you (?:heard|seen)|did you hear|do you know)\b/gi, '');
-  return !/\byour?\b/i.test(rest) && (i.relations ?? []).some((r) => r.name !== i.name);
+  if (/\byour?\b/i.test(rest)) return false;
+  return (
+    (i.relations ?? []).some((r) => r.name !== i.name) || /\b(?:anyone|anybody|someone|somebody|who)\b/i.test(rest)
+  );
 }
 
 export function listAnd(items: string[]): string {

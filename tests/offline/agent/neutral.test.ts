@@ -72,6 +72,15 @@ describe('offline answers address the question asked', () => {
     const a = answerQuestion({ ...base, plan, question: q, memories: [intent, seedOf, heard], relations });
     expect(a).toMatch(/expecting a baby/);
     expect(a).not.toMatch(/harvest supper|bakery/);
+    // asked whether anyone has decided something, it answers from what it heard, not with its own intention
+    const sale = {
+      text: 'Harriet Lusk has decided to sell the inn',
+      importance: 6,
+      kind: 'dialogue',
+      from: 'Harriet Lusk',
+    };
+    const who = 'Do you know whether anyone in town has decided to sell the inn? If so, who?';
+    expect(answerQuestion({ ...base, plan, question: who, memories: [intent, sale] })).toMatch(/Harriet.*sell the inn/);
     // about the resident itself, its plans still answer
     expect(answerQuestion({ ...base, plan, question: 'What are your plans?', memories: [intent] })).toMatch(/harvest/);
     // "what is new with you?": its own weightiest matter before its timetable
