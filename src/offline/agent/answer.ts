@@ -124,7 +124,7 @@ export function recall(i: AnswerInput, me: Me): string | null {
   const news = NEWS_QUESTION.test(i.question);
   const hits = facts(i, me, (m) => {
     const s = stale(m) ? 0 : overlapStems(i.question, m.text);
-    return s > 0 && news && (m.kind === 'heard' || m.from !== undefined) ? s + 1 : s;
+    return s > 0 && news && (m.kind === 'heard' || m.from !== undefined) ? s + 2 : s;
   });
   if (hits.length === 0)
     // asked about something it keeps to itself: it says so, and not what it is
@@ -193,9 +193,11 @@ export function answerQuestion(input: AnswerInput): string {
     const mine = facts(
       i,
       me,
+      // (a matter of its own it keeps, in a probe where nobody else hears, is its weightiest news)
       (m) =>
-        (m.kind === 'inner_voice' || (m.kind === 'seed' && names(m.text, i.name))) && m.importance >= NEWSWORTHY
-          ? m.importance
+        (m.kind === 'inner_voice' || (m.kind === 'seed' && (names(m.text, i.name) || m.kept !== undefined))) &&
+        (m.importance >= NEWSWORTHY || m.kept !== undefined)
+          ? m.importance + (m.kept !== undefined ? 10 : 0)
           : 0,
       1,
     )[0];
