@@ -51,6 +51,12 @@ const TOLD = String.raw`(?:told|confided in|confided to|confessed to|admitted to
 /** A name with what may be said between it and its verb ("Tilly Rowe, from the farm over the hill, let slip"). */
 const TELLER = String.raw`@(\d+)(?!['’]s)(?:\s*,[^,;.]{1,50},|\s*,)?(?:\s+(?:has|had|also|once|just|finally|then))*`;
 
+/** A name said as someone's relative ("with her parents, Clement and Rhoda"): not the one the story is about. */
+const APPOSED = new RegExp(
+  String.raw`\b(?:her|his|their)\s+(?:[\p{L}-]+\s+)?${KIN}\s*,?\s*(?:@\d+\s*(?:,|and|&)\s*)?$`,
+  'iu',
+);
+
 /** Whose secret a sentence keeps: someone who confided in the resident, else the subject of the keeping. */
 function ownerIn(
   doc: Doc,
@@ -74,6 +80,14 @@ function ownerIn(
   const confided =
     toldR ??
     toldMe ??
+    // a learner's present, "Lupe tell me a secret: ...", "Nick, the farmer son, tell me he want leave the farm"; a
+    // confidence said now, "Amy tells me in confidence" (not gossip's "Gail tells me, over the till, that ...")
+    new RegExp(
+      String.raw`${TELLER}\s+(?:tell\s+(?:only\s+)?me\b|tells\s+me\s+(?:a secret|in (?:strict |strictest )?confidence|privately))`,
+      'iu',
+    ).exec(t) ??
+    // "Petra — my niece — came up with plums and whispered that she is expecting again"
+    /@(\d+)(?!['’]s)[^.;@]{0,60}?\b(?:whispered|confided|confessed|admitted|let slip)\s+(?:to\s+me\s+)?that\b/iu.exec(t) ??
     new RegExp(
       String.raw`${TELLER}\s+(?:${TOLD}|swore)\s+(?:only\s+)?(?:me|her|him)\b(?!\s+(?:[\p{L}-]+\s+)?(?:sister|brother|mother|father|husband|wife|son|daughter|aunt|uncle|cousin))`,
       'iu',
@@ -102,7 +116,10 @@ function ownerIn(
   if (pronoun && (doc.firstPerson || pronoun[0].includes('@'))) {
     // "she's leaving Tom, she told me": the matter's own "she" is the teller; Tom is whom she leaves
     const same = new RegExp(`^\\s*${pronoun[1]}\\b`, 'i').test(t);
-    const named = [...`${context} ${same ? '' : t.slice(0, pronoun.index)}`.matchAll(/@(\d+)(?!['’]s)/g)]
+    // (not one named as someone's relative: "Fenella, who keeps the bookshop with her parents, Clement and Rhoda")
+    const told = `${context} ${same ? '' : t.slice(0, pronoun.index)}`;
+    const named = [...told.matchAll(/@(\d+)(?!['’]s)/g)]
+      .filter((m) => !APPOSED.test(told.slice(Math.max(0, m.index - 40), m.index)))
       .map((m) => people[Number(m[1])])
       .filter((x) => x && x !== doc.resident)
       .pop();
@@ -126,7 +143,8 @@ function ownerIn(
     if (p && p !== doc.resident) return { owner: p, toldResident: true };
   }
   // "Tom hasn't told anyone that he is ill": the subject of the keeping is its owner
-  const kept = keptIn(t, t)[0];
+  // ("seeing Dennis on the quiet": an adverb of keeping, whose last name before it is no subject)
+  const kept = keptIn(t, t).find((k) => !/^(?:on the quiet|secretly|privately|quietly|in private|in secret)\b/i.test(k[0]));
   if (kept) {
     const head = t.slice(0, kept.index).split(/[;]/).pop() ?? '';
     const tokens = [...head.matchAll(/@(\d+)(?!['’]s)|\b(she|he|i)\b/gi)];
@@ -158,7 +176,10 @@ function pointsBack(s: { text: string; marked: string }): boolean {
     // "Quietly seeing Dave Kirby": the adverb keeps, the deed is the matter
     .replace(KEPT_ALL, (m) => (/^(?:secretly|privately|quietly)\s/i.test(m) ? m.replace(/^\S+/, ' ') : ' '))
     .replace(/\b(?:until|till|when|once|before|after)\b[^.;,]*/gi, ' ')
-    .replace(/\b(?:so far|for now|for the moment|at the weekend|yet|either)\b/gi, ' ')
+    .replace(/\b(?:so far|for now|for the moment|at the weekend|yet|either|maybe|perhaps|apparently)\b/gi, ' ')
+    .replace(/\b(?:in|by|at|over)\s+(?:the\s+)?(?:winter|summer|spring|autumn|christmas|easter|new year)\b/gi, ' ')
+    // "though how you'd keep anything from Stan I don't know": the teller's aside
+    .replace(/\b(?:though|although)\b[^.;]*/gi, ' ')
     // "her mum Zodwa, who she lives with": who the listener is, not the matter
     .replace(/,\s*(?:who|whom|whose)\b[^.;]*/gi, ' ')
     // "I've put it in the bureau": what is done with the matter, said as "it"
@@ -181,16 +202,33 @@ function pointsBack(s: { text: string; marked: string }): boolean {
       const rest = clause[1]!.replace(t[0], ' ').replace(/,?\s*\b(?:whom|who)\b.*$/i, ' ');
       return content(rest).length < 2;
     });
+  // "Lupe tell me a secret: she have a boyfriend": the matter follows the colon
+  const first = keptIn(s.marked, s.text)[0];
+  if (first && /^[^:]{0,30}:\s*(?:\S+\s+){2,}\S+/.test(s.marked.slice(first.index))) return false;
+  // "she hasn't breathed a word of it" points back, unless the matter is said before it in the sentence ("She told
+  // me ... that she's written a novel, and she hasn't breathed a word of it to them")
+  const ofIt = /\b(?:nothing|a word|not a word|anything)\s+(?:of|about)\s+(?:it|this|that)\b/i.exec(s.marked);
   return (
     tellClause ||
     // "Of this she has said nothing to anyone, not to her staff ...": the matter is the one before
     /^\s*(?:of|about)\s+(?:this|that|it)\b/i.test(s.text) ||
-    /\b(?:nothing|a word|not a word|anything)\s+(?:of|about)\s+(?:it|this|that)\b/i.test(s.text) ||
+    (!!ofIt && content(masked(s.marked.slice(0, ofIt.index)).replace(KEPT_ALL, ' ')).length < 3) ||
+    // "I promised to say nothing": a promise about the matter just told
+    /^\s*(?:i|she|he|we)\s+(?:have\s+|had\s+|['’]ve\s+)?(?:promised|promise|swore|vowed)\b/i.test(s.text) ||
     own === 0 ||
-    (own === 1 && !/@\d/.test(stripped)) ||
+    // (one word of news is a matter: "Private: wants to retire next year, hasn't told Ulla")
+    (own === 1 && !/@\d/.test(stripped) && !NEWS.test(content(stripped)[0]!)) ||
     // "It is a secret." points back; "It's between him and Eve that he has lost his job" says what
     (own < 3 && /^\s*(?:it|this|that|the (?:plan|news|decision|idea|matter))\b/i.test(s.text))
   );
+}
+
+/** The resident a letter is written to: "Dear Frau Moser,", "Hi Sue —", "Chère Alice,". */
+function addresseeOf(doc: Doc): string | null {
+  const m = /^\s*(?:my\s+)?(?:dear(?:est)?|hi|hello|hey|to|cher|chère|querida|querido|liebe|lieber|cara|caro)\s+(@\d+)(?!['’]s)\s*[,!—–-]/iu.exec(
+    doc.sentences[0]?.marked ?? '',
+  );
+  return m ? (doc.frame.people[Number(m[1]!.slice(1))] ?? null) : null;
 }
 
 /** One statement: a sentence, or one of a list's clauses ("X is a fisherman; X has secretly decided ..."). */
@@ -237,7 +275,10 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
       // the nearest statement before it with something to keep (any field), else the next one; the one just
       // before may be short ("Dot is pregnant."), one further back must say more
       const earlier = [...us.slice(0, u.index)].reverse();
-      const fits = (x: Unit) => content(x.marked).length >= (x.index === u.index - 1 ? 1 : 2) && !OPEN.test(x.text);
+      // (a matter already kept is one, whatever its words: "Lupe tell me a secret: she have a boyfriend")
+      const fits = (x: Unit) =>
+        (content(x.marked).length >= (x.index === u.index - 1 ? 1 : 2) || out.some((o) => o.at.includes(x.index))) &&
+        !OPEN.test(x.text);
       // a piece of news a few statements back ("She has decided to sell the shop.") beats a habit just before
       // ("She gets up at 6 am.") when the keeping is said in another field
       const news =
@@ -349,5 +390,9 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
         for (const n of t) if (n !== one.owner) one.tellTo.push(n);
     }
   }
+  // a letter tells the one it is written to ("Dear Mr Sato, ... I've been taking night classes, and nobody here knows"):
+  // the writer's own matters are known to them (someone else's are still only theirs to tell)
+  const to = addresseeOf(doc);
+  if (to) for (const one of out) if (one.owner === doc.resident && to !== doc.resident) one.tellTo.push(to);
   return out.map(({ at: _at, sentences: _s, ...x }) => ({ ...x, tellTo: [...new Set(x.tellTo)] }));
 }

@@ -45,9 +45,21 @@ const SAINT = /(?<!\p{Lu}\p{Ll}+\s+)\b(?:St|st)\.(?=\s)/gu;
 /** A register's "HOLLIS, Margaret" is Margaret Hollis. */
 const SURNAME_FIRST = /\b(\p{Lu}[\p{Lu}'’-]+),\s+(\p{Lu}\p{Ll}+)\b/gu;
 
+/**
+ * A note written as one line of dash-separated items ("Mo Hussain — corner shop, 6am till 10pm — lives over it with
+ * wife Farah — quiz at the hall tonight, 7.30"): each item is a statement of its own. A sentence's pair of dashes
+ * around an aside ("Petra — my niece — came up") is not a list: a list has three dashes or more, and more of them
+ * than full stops.
+ */
+function dashNotes(text: string): string {
+  const dashes = text.match(/\s[–—]\s/g)?.length ?? 0;
+  const stops = text.match(/[.!?](?:\s|$)/g)?.length ?? 0;
+  return dashes >= 3 && dashes > stops * 2 ? text.replace(/\s+[–—]\s+/g, '\n') : text;
+}
+
 /** Splits a passage into sentences (full stops after titles and "a.m." kept inside). */
 export function sentencesOf(text: string): string[] {
-  const guarded = text
+  const guarded = dashNotes(text)
     .replace(
       SURNAME_FIRST,
       (_, last: string, first: string) => `${first} ${last.charAt(0)}${last.slice(1).toLowerCase()}`,
@@ -71,7 +83,8 @@ export function sentencesOf(text: string): string[] {
 /** Word edges that know letters beyond ASCII ("Inês", "Évora"): JavaScript's \\b does not. */
 const B0 = '(?<![\\p{L}\\p{N}])';
 const B1 = '(?![\\p{L}\\p{N}])';
-const TITLES = '(?:Mr|Mrs|Ms|Miss|Mx|Dr|Doctor|Doc|Prof|Professor|Rev|Reverend|Captain|Capt|Old|Young|Sir|Dame|Lady)';
+const TITLES =
+  '(?:Mr|Mrs|Ms|Miss|Mx|Dr|Doctor|Doc|Prof|Professor|Rev|Reverend|Captain|Capt|Old|Young|Sir|Dame|Lady|Frau|Herr|Madame|Mme|Monsieur|Señor|Señora|Signor|Signora)';
 
 /** A day or month word after a first name is no surname ("will tell Rik Sun", "Meg Sat 10am"). */
 const CALENDAR_WORD = String.raw`(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)(?:day|nesday|urday|sday|rsday|uary|ch|il|e|y|ust|tember|ober|ember)?(?![\p{L}])`;
