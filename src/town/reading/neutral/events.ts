@@ -17,6 +17,7 @@ import {
   HOST_AFTER,
   HOST_RE,
   HOSTED_BY,
+  KIND_BY,
   KIND_THEN_HOST,
   LEADING,
   NOT_A_HEAD,
@@ -36,7 +37,7 @@ import { placesIn } from './places.ts';
 import { relativesNamed } from './relatives.ts';
 import { type Doc, quoteOf, type Sentence } from './text.ts';
 
-const clean = (k: string): string =>
+const cleanKind = (k: string): string =>
   k
     .replace(/^(?:a|an|the|her|his|their|its|our|my|one|another)\s+/i, '')
     .replace(/^(?:[\p{L}-]+\s+)?[\p{L}-]+['’]s\s+(?=\p{L})/u, '')
@@ -59,6 +60,8 @@ function kindOk(k: string): boolean {
   // "on the first evening" says when, not what
   if (/^(?:on|at|in|from|by|for|with|to|of|after|before|during|until|till)\b/i.test(k)) return false;
   if (kinWord(head) || kinWord(k.split(' ')[0]!)) return false;
+  // "until the work runs out": a particle, not a happening
+  if (/^(?:out|up|off|down|over|away|late|late night|along|around|about)$/i.test(k)) return false;
   if (/\b(?:is|are|was|were|has|have|had|to|be|it|them|him|her|she|he|time|plans?|hopes?)\b/i.test(k)) return false;
   if (/@\d/.test(k) || /\b(?:and|or|but)\b/i.test(k)) return false;
   if (
@@ -86,7 +89,7 @@ function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinIt
   const tokens = [
     ...head.matchAll(
       new RegExp(
-        String.raw`@(\d+)(?!['’]s)|\b(?:(?:her|his|my)\s+(${KIN})|(Mum|Mom|Mam|Dad|Grandad|Grandpa|Grandma|Gran|Granny|Nan|Nana))\b(?!['’]s)|\b(she|he|i|they|we)\b`,
+        String.raw`@(\d+)(?!['’]s)|\b(?:(?:her|his|my)\s+(${KIN})|(Mum|Mom|Mam|Dad|Papa|Mama|Maman|Grandad|Grandpa|Grandma|Gran|Granny|Nan|Nana))\b(?!['’]s)|\b(she|he|i|they|we)\b`,
         'giu',
       ),
     ),
@@ -107,7 +110,14 @@ function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinIt
   // "she's giving him a party" in a man's text: the woman named last
   const pron = last[4] ?? '';
   const g = /^she$/i.test(pron) ? 'f' : /^he$/i.test(pron) ? 'm' : null;
-  if (g && doc.gender && g !== doc.gender) {
+  // "My brother Rui came by with his stepson and said he's giving ...": the one who said it
+  const sayer = new RegExp(
+    String.raw`(@\d+)(?!['’]s)[^.;@]*?(?:@\d+[^.;@]*?)?\b(?:said|says|told me|tells me|swears|reckons)\s+(?:that\s+)?$`,
+    'iu',
+  ).exec(head.slice(0, last.index));
+  if (g && doc.firstPerson && sayer) return doc.frame.people[Number(sayer[1]!.slice(1))] ?? doc.resident;
+  // ("she" in a text said as "I" is never the resident)
+  if (g && ((doc.gender && g !== doc.gender) || doc.firstPerson)) {
     const earlier = doc.sentences
       .filter(
         (x) =>
@@ -134,9 +144,13 @@ const ONLY_LIST = new RegExp(String.raw`\bonly\s*[:–—-]\s*(${GUEST}(?:\s*(?:
 const FOR_ONLY = /\bfor\s+([^.;]*?)\s*,?\s*(?:and\s+)?(?:for\s+)?(?:no ?one|nobody) else\b/iu;
 
 /** Whom the host means to invite: names (residents) or kin words; "everyone" unless the text names them. */
-function inviteIn(doc: Doc, marked: string, family: readonly KinItem[]): EventItem['invite'] {
+function inviteIn(doc: Doc, marked: string, family: readonly KinItem[], host = doc.resident): EventItem['invite'] {
   const m =
     /\binvit(?:e|es|ing|ed)\s+(?:only\s+|just\s+)?([^.;]*)/iu.exec(marked) ??
+    // "he wants only me and our aunt there", "only for you, my parents and the Schallers", ", just Maman, me and ..."
+    /\bwants?\s+only\s+([^.;]*?)\s+(?:there|to come|along)\b/iu.exec(marked) ??
+    /\bonly\s+for\s+([^.;]*)/iu.exec(marked) ??
+    /,\s*(?:just|only)\s+((?:@\d+|me|you|(?:my|her|his|our|their)\s+\p{L}+|\p{Lu}\p{L}+)[^.;]*)$/u.exec(marked) ??
     /\b(?:ask|asks|asking|asked)\s+(?:only\s+|just\s+)?([^.;]*)/iu.exec(marked) ??
     ONLY_LIST.exec(marked) ??
     FOR_ONLY.exec(marked) ??
@@ -150,15 +164,26 @@ function inviteIn(doc: Doc, marked: string, family: readonly KinItem[]): EventIt
   )
     return 'everyone';
   const names: string[] = [];
+  const people = doc.frame.people;
+  const to = /^\s*(?:my\s+)?(?:dear(?:est)?|hi|hello|hey|cher|chère|querida|querido|liebe|lieber)\s+@(\d+)/iu.exec(
+    doc.sentences[0]?.marked ?? '',
+  );
   for (const x of list.matchAll(
-    new RegExp(String.raw`@(\d+)(?!['’]s)|\b(?:(?:her|his|my|their)\s+)?(${KIN})\b`, 'giu'),
+    new RegExp(
+      String.raw`@(\d+)(?!['’]s)|\b(?:(?:her|his|my|their|our)\s+)?(${KIN})\b|\b(me|you)\b|\bthe\s+(?:two\s+|three\s+)?(\p{Lu}\p{L}+)s\b`,
+      'giu',
+    ),
   )) {
-    if (x[1] !== undefined) {
-      const p = doc.frame.people[Number(x[1])];
-      if (p && p !== doc.resident) names.push(p);
-    } else names.push(...relativesNamed(x[2]!, family));
+    if (x[1] !== undefined) names.push(people[Number(x[1])] ?? '');
+    else if (x[2]) names.push(...relativesNamed(x[2].toLowerCase(), family));
+    // the resident is a guest of someone else's do; "you" in a letter is the one it is written to
+    else if (x[3]?.toLowerCase() === 'me') names.push(doc.resident);
+    else if (x[3]?.toLowerCase() === 'you' && to) names.push(people[Number(to[1])] ?? '');
+    // "the Schallers": the residents of that family name
+    else if (x[4]) names.push(...people.filter((p) => p.split(/\s+/).pop() === x[4]));
   }
-  return names.length > 0 ? [...new Set(names)] : 'everyone';
+  const guests = [...new Set(names)].filter((n) => n !== '' && n !== host);
+  return guests.length > 0 ? guests : 'everyone';
 }
 
 const PART: Record<string, [number, number]> = {
@@ -191,6 +216,15 @@ function eventIn(
 ): { kind: string; host: string } | null {
   const places = doc.frame.places;
   const ok = (k: string) => kindOk(k) && !isPlace(k, places);
+  // "Grange hall dance", "the surf club barbecue": the place said in the kind's first words is where, not what
+  const clean = (k: string) => {
+    const c = cleanKind(k);
+    for (const p of places) {
+      const n = p.name.toLowerCase().replace(/^the\s+/, '');
+      if (c.toLowerCase().startsWith(`${n} `) && EVENT_HEAD.test(c.split(' ').pop()!)) return c.slice(n.length + 1);
+    }
+    return c;
+  };
   const found: { kind: string; host: string }[] = [];
   for (const m of marked.matchAll(HOSTED_BY)) {
     const kind = clean(m[1]!);
@@ -213,12 +247,19 @@ function eventIn(
     GATHER,
     OPEN_FOR,
     KIND_THEN_HOST,
+    KIND_BY,
   ])
     for (const m of marked.matchAll(re)) {
       const kind = clean((m[1] ?? m[2])!);
       if (!ok(kind)) continue;
       // "I make a party", "I do small party": plain verbs host only a happening by its head ("I do the cooking" no)
-      if (re === HOST_RE && /^(?:make|makes|making|do|have)\b/i.test(m[0]) && !EVENT_HEAD.test(kind.split(' ').pop()!))
+      // (unless the text calls people to it: "I make free soup at the centre, everybody can come")
+      if (
+        re === HOST_RE &&
+        /^(?:make|makes|making|do|have)\b/i.test(m[0]) &&
+        !EVENT_HEAD.test(kind.split(' ').pop()!) &&
+        !EVENT_CUE.test(whole)
+      )
         continue;
       // "The party's at the hall": only a happening the text spoke of before
       // ("The annual fete is on the green": a happening by its head noun)
@@ -253,7 +294,12 @@ function eventIn(
       : whose?.[2]
         ? relativesNamed(whose[2], family)[0]
         : undefined;
-    if (lead && ok(kind) && (EVENT_CUE.test(marked) || EVENT_HEAD.test(kind.split(' ').pop()!)))
+    // ("Panigyri in the church square Friday the 15th, evening; Father is organising it": its host said after it)
+    if (
+      lead &&
+      ok(kind) &&
+      (EVENT_CUE.test(marked) || EVENT_HEAD.test(kind.split(' ').pop()!) || HOST_AFTER.test(whole))
+    )
       found.push({ kind, host: owner ?? doc.resident });
   }
   const f = found[0];
@@ -264,6 +310,9 @@ function eventIn(
     const p = /^@(\d+)/.exec(tok);
     if (p) f.host = doc.frame.people[Number(p[1])] ?? f.host;
     else if (/^(?:him|her|me)$/i.test(tok)) f.host = doc.resident;
+    // "Father is organising it", "her uncle is running it": the relative the word names
+    else if (tok !== '' && !/^them$/i.test(tok))
+      f.host = relativesNamed(tok.split(/\s+/).pop()!.toLowerCase(), family)[0] ?? f.host;
   }
   return f;
 }
@@ -333,8 +382,15 @@ export function readEvents(
       // the place said after the kind ("throwing a barbecue on the green"), else the one said last before it
       const at = text.toLowerCase().indexOf(f.kind.toLowerCase());
       const mentions = placesIn(text, doc.frame.places);
+      // ("a lecture on the Wexcombe branch line at the reading room": the one said "at", not a word of the topic)
+      const said = (x: { at: number }) => /\b(?:at|in|on|to|behind|outside|inside|near)\s+(?:the\s+)?$/i.test(text.slice(0, x.at));
       let place =
-        (mentions.find((x) => x.at > at) ?? mentions.filter((x) => x.at < at).pop() ?? mentions[0])?.id ?? null;
+        (
+          mentions.find((x) => x.at > at && said(x)) ??
+          mentions.find((x) => x.at > at) ??
+          mentions.filter((x) => x.at < at).pop() ??
+          mentions[0]
+        )?.id ?? null;
       if (
         !place &&
         work &&
@@ -349,6 +405,11 @@ export function readEvents(
           ))
       )
         place = work.place;
+      // "I am holding a small farewell there": the place the sentence before named
+      if (!place && /\bthere\b/i.test(text)) {
+        const prev = doc.sentences[s.index - 1];
+        place = prev ? (placesIn(prev.text, doc.frame.places).pop()?.id ?? null) : null;
+      }
       // "a curry night at home": the resident's own home, where the text says they live
       if (!place && home && /\bat (?:home|hers|his|theirs|(?:her|his|their|my|our) (?:place|house|home))\b/i.test(text))
         place = home;
@@ -385,7 +446,7 @@ export function readEvents(
         place,
         start: startText,
         end: `${end >= 24 * 60 ? isoDay(day + 1) : iso} ${hm(end % (24 * 60))}`,
-        invite: inviteIn(doc, markedText, family),
+        invite: inviteIn(doc, markedText === clauseMarked ? s.marked : markedText, family, f.host),
         quote: quoteOf(doc, parts),
       });
     }

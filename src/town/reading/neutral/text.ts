@@ -90,7 +90,7 @@ const TITLES =
 const CALENDAR_WORD = String.raw`(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)(?:day|nesday|urday|sday|rsday|uary|ch|il|e|y|ust|tember|ober|ember)?(?![\p{L}])`;
 
 /** For each resident, the patterns that name them in a text, longest first. */
-function namePatterns(people: readonly string[]): { person: string; re: RegExp }[] {
+function namePatterns(people: readonly string[], resident?: string): { person: string; re: RegExp }[] {
   const out: { person: string; re: RegExp; len: number }[] = [];
   const firsts = new Map<string, number>();
   const lasts = new Map<string, number>();
@@ -110,7 +110,8 @@ function namePatterns(people: readonly string[]): { person: string; re: RegExp }
       re: new RegExp(`(?:${TITLES}\\.?\\s+)?${B0}${escapeRegExp(p)}${B1}`, 'gu'),
       len: p.length + 100,
     });
-    if (last && lasts.get(last.toLowerCase()) === 1)
+    // a register's "organised by Mr Kofler" in Alois Kofler's own entry is him, though his wife is a Kofler too
+    if (last && (lasts.get(last.toLowerCase()) === 1 || p === resident))
       out.push({
         person: p,
         re: new RegExp(`\\b${TITLES}\\.?\\s+${escapeRegExp(last)}${B1}`, 'gu'),
@@ -139,10 +140,14 @@ function namePatterns(people: readonly string[]): { person: string; re: RegExp }
 }
 
 /** The residents a sentence names, and the sentence with each written `@k`. */
-export function markPeople(text: string, people: readonly string[]): { marked: string; mentions: Mention[] } {
+export function markPeople(
+  text: string,
+  people: readonly string[],
+  resident?: string,
+): { marked: string; mentions: Mention[] } {
   const mentions: Mention[] = [];
   const taken: boolean[] = [];
-  for (const { person, re } of namePatterns(people))
+  for (const { person, re } of namePatterns(people, resident))
     for (const m of text.matchAll(re)) {
       const at = m.index ?? 0;
       let free = true;
@@ -180,7 +185,7 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
   const sentences: Sentence[] = [];
   for (const p of text.passages)
     for (const s of sentencesOf(p.text)) {
-      const { marked, mentions } = markPeople(s, frame.people);
+      const { marked, mentions } = markPeople(s, frame.people, text.resident);
       // terse notes' "w/" is "with" and a lone "@" is "at" to every reader ("cookout @ VFW hall"); "Fiona's been
       // organising" is Fiona doing it, not something of Fiona's
       const plain = marked
