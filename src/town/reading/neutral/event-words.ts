@@ -52,7 +52,7 @@ export const HOST_AFTER = new RegExp(
 export const EVENT_CUE =
   /(?:\b(?:her|his|my|their)|@\d+['’]s)\s+(?:do|doing|idea|treat|event|party|shout)\b|\b(?:running it|in charge|all welcome|everyone welcome|everybody welcome|(?:all|everyone|everybody|anyone) (?:is |are )?(?:welcome|invited)|open to (?:all|everyone)|come one|organi[sz]ing|hosting|run by|put on by|hosted by|(?:runs|run|hosts|organi[sz]es|leads|chairs) it|invit\w+|[\p{L}]+ (?:are |is )?welcome|(?:everyone|everybody|anyone|anybody|all|people) (?:can|may) come|[—–,]\s*(?:everyone|everybody|all)\s*$|open to the public|public event)\b/iu;
 export const HOSTED_BY = new RegExp(
-  String.raw`\b${ARTICLE}\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?:\s+(?:at|in|on)\b[^;]{1,80}?,)?\s+(?:(?:will be|is being|is to be|is|was|['’]ll be)\s+)?(?:hosted|organi[sz]ed|run|held|led|put on|thrown|given|arranged)\s+by\s+(@\d+|(?:her|his|their)\s+${KIN})`,
+  String.raw`\b${ARTICLE}\s+((?:[\p{L}'’-]+\s+){0,4}?[\p{L}'’-]+)(?:\s+(?:at|in|on)\b[^;]{1,80}?,)?\s+(?:(?:will be|is being|is to be|is|was|['’]ll be)\s+)?(?:hosted|organi[sz]ed|run|held|led|put on|thrown|given|arranged)\s+by\s+(@\d+|(?:her|his|their)\s+${KIN})`,
   'giu',
 );
 /** A note's day and hour before its kind: "Tue 7pm skittles at The Oak". */
@@ -94,4 +94,4 @@ export const EVENT_HEAD =
 export const WEEKLY =
   /\b(?:every|each)\s+(?:week|sunday|monday|tuesday|wednesday|thursday|friday|saturday|evening|night|morning|month)\b|\b(?:on\s+)?(?:sun|mon|tues|wednes|thurs|fri|satur)days\b|\bweekly\b|\bregular\b|\busually\b|\balways\b/i;
 export const PAST =
-  /\b(?:last (?:week|month|year|night|sunday|monday|tuesday|wednesday|thursday|friday|saturday)|yesterday|ago|used to|hosted|held|threw|gave|organi[sz]ed)\b/i;
+  /\b(?:last (?:week|month|year|night|sunday|monday|tuesday|wednesday|thursday|friday|saturday)|yesterday|ago|used to|(?:hosted|held|threw|gave|organi[sz]ed)(?!\s+by\b))\b/i;

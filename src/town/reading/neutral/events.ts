@@ -40,7 +40,7 @@ import { type Doc, quoteOf, type Sentence } from './text.ts';
 const cleanKind = (k: string): string =>
   k
     .replace(/^(?:a|an|the|her|his|their|its|our|my|one|another)\s+/i, '')
-    .replace(/^(?:[\p{L}-]+\s+)?[\p{L}-]+['’]s\s+(?=\p{L})/u, '')
+    .replace(/^(?:[\p{L}-]+\s+){0,2}[\p{L}-]+['’]s\s+(?=\p{L})/u, '')
     .replace(/^@\d+['’]s\s+(?=\p{L})/u, '')
     .replace(/^(?:own|first(?:[- ]ever)?|very first|free|small|little|big|annual|special|grand)\s+(?=\p{L}{3})/iu, '')
     .replace(/\s+/g, ' ')
@@ -63,7 +63,7 @@ function kindOk(k: string): boolean {
   // "until the work runs out": a particle, not a happening
   if (/^(?:out|up|off|down|over|away|late|late night|along|around|about)$/i.test(k)) return false;
   if (/\b(?:is|are|was|were|has|have|had|to|be|it|them|him|her|she|he|time|plans?|hopes?)\b/i.test(k)) return false;
-  if (/@\d/.test(k) || /\b(?:and|or|but)\b/i.test(k)) return false;
+  if (/@\d/.test(k) || /(?<![\p{L}-])(?:and|or|but)(?![\p{L}-])/iu.test(k)) return false;
   if (
     /\b(?:today|tomorrow|tonight|next|this|mon|tue|tues|wed|thu|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|june|july|august|september|october|november|december)\b/i.test(
       k,
@@ -150,7 +150,7 @@ function inviteIn(doc: Doc, marked: string, family: readonly KinItem[], host = d
     // "he wants only me and our aunt there", "only for you, my parents and the Schallers", ", just Maman, me and ..."
     /\bwants?\s+only\s+([^.;]*?)\s+(?:there|to come|along)\b/iu.exec(marked) ??
     /\bonly\s+for\s+([^.;]*)/iu.exec(marked) ??
-    /,\s*(?:just|only)\s+((?:@\d+|me|you|(?:my|her|his|our|their)\s+\p{L}+|\p{Lu}\p{L}+)[^.;]*)$/u.exec(marked) ??
+    /,\s*(?:just|only)\s+((?:@\d+|me|you|(?:my|her|his|our|their)\s+\p{L}+|\p{Lu}\p{L}+)[^.;]*)/u.exec(marked) ??
     /\b(?:ask|asks|asking|asked)\s+(?:only\s+|just\s+)?([^.;]*)/iu.exec(marked) ??
     ONLY_LIST.exec(marked) ??
     FOR_ONLY.exec(marked) ??
