@@ -10,7 +10,12 @@ import { type Doc, GLOSS_PAIR, reportedStart, type Sentence } from './text.ts';
 
 const DWELLING = `(?:home|house|flat|apartment|cottage|place|rooms?|roof|bungalow|farmhouse|farm|caravan|quarters|digs|lodgings|bedsit|loft|attic|studio|cabin|croft|manse|vicarage|rectory|upstairs|downstairs)`;
 const VERB = String.raw`(?:(?:still\s+|now\s+|also\s+)?(?:lives?|living|lived|live|stays?|staying|sleeps?|sleeping|lodges?|lodging|boards?|boarding|resides?|residing|shares?|sharing|shared|keeps? house|moved\s+(?:back\s+)?in|has\s+moved\s+(?:back\s+)?in|(?:has|have|had)\s+lived|(?:is|are)\s+living|(?:have|has|had)\s+the\s+${DWELLING}|(?:is|am|are)\s+(?:back\s+)?(?:at\s+)?home|back\s+home|at\s+home|home\s*[:=–-]|${DWELLING}(?:\s+[\p{L}-]+){0,2},?(?=\s+with\b)|(?:is|am|are|['’]s|['’]m)\s+(?:back\s+)?in\s+(?:the|a|her|his|my|our|their)\s+(?:[\p{L}-]+\s+){0,2}${DWELLING}|(?:is|are|['’]s)\s+back(?=\s+with\b)|(?:main\s+)?residence\s*:)(?:\s+and\s+[a-z]+s)?)`;
-const LIVE_WITH = new RegExp(String.raw`\b${VERB}(?![\p{L}])((?:[^.;@]|@\d+){0,70}?)\bwith\s+`, 'giu');
+// (the gap never runs into a clause with a subject of its own: "I have the flat above, and our daughter Beth is back
+// with us")
+const LIVE_WITH = new RegExp(
+  String.raw`\b${VERB}(?![\p{L}])((?:(?!,\s*and\s+(?:our|my|her|his|their)\s)[^.;@]|@\d+){0,70}?)\bwith\s+`,
+  'giu',
+);
 /** "Four of us live in the Iyer house: my husband Suresh, our daughter Meena, ... and me." */
 const LIVE_COLON = /\b(?:we|us|of us)\s+(?:all\s+)?live\b[^.;:@]{0,50}:\s*/gi;
 const GAP_BAD =
@@ -269,8 +274,7 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
     // "it's just the two of them in that house now", "The two of them rattle around that big farmhouse": the couple
     if (
       new RegExp(String.raw`\bthe two of (?:them|us)\b[^.;]{0,40}?\b${DWELLING}\b`, 'iu').test(c) &&
-      !NEAR_WORDS.test(c) &&
-      !/@\d/.test(c)
+      !NEAR_WORDS.test(c)
     )
       for (const n of spouses(family)) out.add(n);
     // "when I locked our flat", "the kids were asleep in our house": the one the resident married lives there too
@@ -290,7 +294,7 @@ const NEAR_WORDS = /\b(?:next door|neighbou?rs?|near|nearby|across|opposite|no\.
 /** "She and Tom live above the bakery", "Tom, Maud and their son Eli share the cottage" (no "with"). */
 function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<string>, prev = '') {
   const verb =
-    /\b(?:live|share|have shared|have lived|are living|keep house|(?:have|has|['’]ve)(?: had)? the (?:house|flat|cottage|rooms|place|farm|home)|(?:have|['’]ve) been (?:at|in) (?:the|our) (?:[\p{L}-]+\s+){0,3}?(?:house|home|flat|cottage|farm))\b(?!\s+(?:\w+\s+){0,6}?with\b)/iu.exec(
+    /\b(?:live|share|have shared|have lived|are living|keep house|(?:have|has|['’]ve)(?: had)? the (?:two |three |four |back |front |upstairs |top )?(?:house|flat|cottage|rooms|place|farm|home)|(?:have|['’]ve) been (?:at|in) (?:the|our) (?:[\p{L}-]+\s+){0,3}?(?:house|home|flat|cottage|farm))\b(?!\s+(?:\w+\s+){0,6}?with\b)/iu.exec(
       c,
     );
   if (!verb) return;

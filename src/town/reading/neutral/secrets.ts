@@ -29,7 +29,14 @@ function keptIn(marked: string, sentence: string): RegExpExecArray[] {
   return [...m.matchAll(KEPT_ALL)].filter(
     (k) =>
       !unknown.some(([a, b]) => k.index < b! && k.index + k[0].length > a!) &&
-      !(rumour && !/\b(?:secret\w*|kept|keep\w*|hid\w*|hidden|hush\w*|confid\w*|private\w*)\b/i.test(k[0])),
+      !(
+        rumour &&
+        !/\b(?:secret\w*|kept|keep\w*|hid\w*|hidden|hush\w*|confid\w*|private\w*)\b/i.test(k[0]) &&
+        // (kept from someone named is kept, rumour or not: "they say she borrowed ... and would die before Kofi heard")
+        !/^(?:@\d+|(?:her|his|my|their)\s+\S+)\s+(?:does|do|did|must|can|never)|\b(?:die|terrified|afraid|scared|frightened|petrified|worried|dread\w*)\b/i.test(
+          k[0],
+        )
+      ),
   );
 }
 const keeps = (marked: string, sentence = marked): boolean => keptIn(marked, sentence).length > 0;
@@ -87,7 +94,7 @@ function ownerIn(
       'iu',
     ).exec(t) ??
     // "Petra — my niece — came up with plums and whispered that she is expecting again"
-    /@(\d+)(?!['’]s)[^.;@]{0,60}?\b(?:whispered|confided|confessed|admitted|let slip)\s+(?:to\s+me\s+)?that\b/iu.exec(t) ??
+    /@(\d+)(?!['’]s)[^.;@]{0,100}?\b(?:whispered|confided|confessed|admitted|let slip)\s+(?:to\s+me\s+)?that\b/iu.exec(t) ??
     new RegExp(
       String.raw`${TELLER}\s+(?:${TOLD}|swore)\s+(?:only\s+)?(?:me|her|him)\b(?!\s+(?:[\p{L}-]+\s+)?(?:sister|brother|mother|father|husband|wife|son|daughter|aunt|uncle|cousin))`,
       'iu',
@@ -144,7 +151,10 @@ function ownerIn(
   }
   // "Tom hasn't told anyone that he is ill": the subject of the keeping is its owner
   // ("seeing Dennis on the quiet": an adverb of keeping, whose last name before it is no subject)
-  const kept = keptIn(t, t).find((k) => !/^(?:on the quiet|secretly|privately|quietly|in private|in secret)\b/i.test(k[0]));
+  // ("Oskar knows nothing of it": the one it is kept from, not its owner)
+  const kept = keptIn(t, t).find(
+    (k) => !/^(?:on the quiet|secretly|privately|quietly|in private|in secret|knows?|has no idea|is in the dark)\b/i.test(k[0]),
+  );
   if (kept) {
     const head = t.slice(0, kept.index).split(/[;]/).pop() ?? '';
     const tokens = [...head.matchAll(/@(\d+)(?!['’]s)|\b(she|he|i)\b/gi)];
