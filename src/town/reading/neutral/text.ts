@@ -39,7 +39,7 @@ export interface Doc {
 
 // "St. Mary's" is a saint's, but "on Quay St. Xmas social ..." ends a street's name and may end the sentence
 const ABBREV =
-  /\b(Mr|Mrs|Ms|Dr|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|a\.m|p\.m|m(?=\.\s+(?:to\s+)?\p{Lu}))\.(?=\s)/giu;
+  /\b(Mr|Mrs|Ms|Dr|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|(?<!\.)m(?=\.\s+(?:to\s+)?\p{Lu}))\.(?=\s)/giu;
 const SAINT = /(?<!\p{Lu}\p{Ll}+\s+)\b(?:St|st)\.(?=\s)/gu;
 
 /** A register's "HOLLIS, Margaret" is Margaret Hollis. */
@@ -65,6 +65,11 @@ export function sentencesOf(text: string): string[] {
       (_, last: string, first: string) => `${first} ${last.charAt(0)}${last.slice(1).toLowerCase()}`,
     )
     .replace(ABBREV, (m) => m.replace(/\.$/, '\u2024'))
+    // "7 a.m. to 5 p.m. Persons in household: ..." ends a sentence; "at 7 p.m. on Friday", "2 p.m. Tuesday" do not
+    .replace(
+      /\b([ap])\.m\.(?=\s)(?!\s+(?!(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec))[A-Z][a-z]+\s+[a-z])/g,
+      '$1.m\u2024',
+    )
     .replace(SAINT, (m) => m.replace(/\.$/, '\u2024'));
   return (
     guarded

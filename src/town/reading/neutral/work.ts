@@ -10,9 +10,11 @@ import type { Doc, Sentence } from './text.ts';
 
 /** Verbs and nouns that put someone at work in the place after them. */
 const WORK_BEFORE =
-  /\b(?:works?|working|worked|job|jobs|employed|employee|run|runs?|running|(?<!(?:my|her|his|their|its|our|your)\s)owns?|owning|owner|kept|inherited|took over|farms?|farming|building|builds|mends?|mending|repairs?|fixing|fixes|sells?|selling|pulls? (?:pints|beers)|pours?|brews?|manages?|managing|manager|manage|keeps?|keeping|opens?|opening|open up|staffs?|tends?|tending|serves?|serving|teach|teaches|teaching|teacher|help|shifts?|clerk|assistant|landlord|landlady|proprietor|proprietress|minds?|helps? out|helps? (?:at|in)|volunteers?|baker|bakes|cooks?|chef|waitress|waiter|barman|barmaid|bartender|nurse|doctor|vet|librarian|keeper|\w+keeper|colleagues?|shopkeeper|storekeeper|head|headteacher|headmistress|headmaster|priest|vicar|caretaker|cleaner|mechanic|pharmacist|receptionist|postmistress|postmaster|partner|runs the|is in charge of|in charge|at the counter|behind the (?:bar|counter|desk)|on the till|on duty|on shift|clocks? in|apprentice\w*|trainee|intern|ranger|warden|harbou?rmaster|stationmaster|skipper|captain|grocer|butcher|fishmonger|florist|tailor|seamstress|barber|hairdresser|curator|guide|porter|janitor|secretary|asst|farmer|farmed|fisherman|fisherwoman|driver|licensee|occupation|place of work|employment|(?:have|has|own)\s+(?:a\s+)?(?:shop|store|stall|business|salon|café|restaurant)\b[^,;.]{0,20}|reports? to|reporting to|clocks? on|sold\b[^,;.]{0,50}\bfrom|stands? behind|stood behind|mechanic|tech|technician|instructor|cashier|stocking|stacks? shelves|answers? the phones?|cuts? hair|braids? hair|roasts?|roasted|bakes|baked|brews|makes? the|gut|guts)(?![\w-])/i;
+  /\b(?:works?|working|worked|job|jobs|employed|employee|run|runs?|running|(?<!(?:my|her|his|their|its|our|your)\s)owns?|owning|owner|kept|inherited|took over|farms?|farming|building|builds|mends?|mending|repairs?|fixing|fixes|sells?|selling|pulls? (?:pints|beers)|pours?|brews?|manages?|managing|manager|manage|keeps?|keeping|opens?|opening|open up|staffs?|tends?|tending|serves?|serving|teach|teaches|teaching|teacher|help|shifts?|clerk|assistant|landlord|landlady|proprietor|proprietress|minds?|helps? out|helps? (?:at|in)|volunteers?|baker|bakes|cooks?|chef|waitress|waiter|barman|barmaid|bartender|nurse|doctor|vet|librarian|keeper|\w+keeper|colleagues?|shopkeeper|storekeeper|head|headteacher|headmistress|headmaster|priest|vicar|caretaker|cleaner|mechanic|pharmacist|receptionist|postmistress|postmaster|partner|runs the|is in charge of|in charge|at the counter|behind the (?:bar|counter|desk)|on the till|on duty|on shift|clocks? in|apprentice\w*|trainee|intern|ranger|warden|harbou?rmaster|stationmaster|skipper|captain|grocer|butcher|fishmonger|florist|tailor|seamstress|barber|hairdresser|curator|guide|porter|janitor|secretary|asst|farmer|farmed|fisherman|fisherwoman|driver|licensee|occupation|place of work|employment|(?:have|has|own)\s+(?:a\s+)?(?:(?:small|little|big|own)\s+)?(?:shop|store|stall|business|salon|café|restaurant)\b[^,;.]{0,20}|reports? to|reporting to|clocks? on|sold\b[^,;.]{0,50}\bfrom|stands? behind|stood behind|mechanic|tech|technician|instructor|cashier|stocking|stacks? shelves|answers? the phones?|cuts? hair|braids? hair|roasts?|roasted|bakes|baked|brews|makes? the|gut|guts)(?![\w-])/i;
 const WORK_AFTER =
   /^\W{0,3}(?:\s*\(\s*(?:hers|his|mine|own|her own|his own|their own|family(?:['’]s)?(?: business| shop)?)\s*\)|\s*(?:cook|chef|teacher|nurse|caretaker|cleaner|secretary|librarian|clerk|keeper|landlord|landlady|manager|porter|janitor|receptionist|baker|barman|barmaid|waitress|waiter|assistant|owner)\b|(?:,\s*)?(?:where|which)\s+(?:she|he|i|they)\s+(?:(?:still|now|also|has|have)\s+)?(?!shares?|lives?|sleeps?|stays?|visits?|eats?|drinks?|meets?|loves?)[a-z]+|[^,;.]{0,25}?\b(?:serves|opens|is open(?! to\b)|sells)\b|\s*,\s*(?:the\s+|a\s+)?(?:[a-z]+\s+)?(?:baker|owner|cook|chef|landlord|landlady|manager|clerk|teacher|nurse|keeper|barman|barmaid|waitress|waiter|assistant|since)\b|['’]s\s+(?:owner|manager|landlord|landlady|proprietor|keeper|head|cook|chef|baker|clerk|nurse|doctor|vet|teacher|caretaker|cleaner|librarian|barman|barmaid|bartender))/i;
+/** "... from the Winstub — I cook there six nights a week": work said of the place just named, in the next clause. */
+const THERE_AFTER = /^\W{0,3}(?:i|she|he)\s+(?:\w+\s+)?(?:works?|cooks?|serves?|teach(?:es)?|helps?|bakes?)\s+there\b/i;
 const PAST =
   /\b(?:retired|used to|formerly|former|ex-|years ago|until (?:last|she|he)|no longer|gave up|sold|before (?:i|she|he|they) (?:work|worked)|once (?:worked|ran|kept|taught|owned|managed|served|had)|lost (?:her|his|my|their) job|(?:was|got|been) (?:sacked|fired|laid off|let go)|left (?:her|his|my|their) job)\b/i;
 const PAST_AFTER =
@@ -78,6 +80,7 @@ function workplace(doc: Doc): Candidate | null {
         let score = 0;
         if (own.length > 0 && !leisure) score += 3;
         if (WORK_AFTER.test(after)) score += 3;
+        if (THERE_AFTER.test(after.trim() === '' ? (clausesOf(s.text)[ci + 1] ?? '') : after)) score += 3;
         const R = doc.frame.people.indexOf(doc.resident);
         if (
           new RegExp(`@${R}(?!\\d)(?!['’]s)\\s*,?\\s+(?:from|of)\\s+(?:the\\s+)?$`).test(
@@ -258,6 +261,8 @@ function hoursOf(doc: Doc, at: Candidate): { window: Window | null; days: Weekda
     const said = weekdaysIn(c);
     // "every morning at nine ... — Monday to Friday": days said outright win over "every morning" in the same sentence
     if (days?.length === 7 && said && said.length >= 2 && said.length < 7) days = said;
+    // "Off from the fish plant till Monday; it's Monday to Friday there": a list of days beats one day said alone
+    if (days?.length === 1 && said && said.length >= 2) days = said;
     days ??= said;
   }
   // "from half six in the morning till the trays run out": a start said with "from" in the place's sentence
