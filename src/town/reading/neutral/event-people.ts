@@ -79,7 +79,10 @@ export function inviteIn(
     /\bwants?\s+only\s+([^.;]*?)\s+(?:there|to come|along)\b/iu.exec(marked) ??
     /\bonly\s+for\s+([^.;]*)/iu.exec(marked) ??
     /,\s*(?:just|only)\s+((?:@\d+|me|you|(?:my|her|his|our|their)\s+\p{L}+|\p{Lu}\p{L}+)[^.;]*)/u.exec(marked) ??
-    /\b(?:ask|asks|asking|asked)\s+(?:only\s+|just\s+)?([^.;]*)/iu.exec(marked) ??
+    // (not one asked to do something for it: "she's asked Abena to bring the drinks")
+    /\b(?:ask|asks|asking|asked)\s+(?:only\s+|just\s+)?(?![^.;]*?\bto\s+(?:bring|do|help|make|cook|read|play|sing|run|lend|fetch|carry|serve|set up)\b)([^.;]*)/iu.exec(
+      marked,
+    ) ??
     ONLY_LIST.exec(marked) ??
     FOR_ONLY.exec(marked) ??
     GUESTS_BEFORE.exec(marked);

@@ -280,12 +280,13 @@ export function readEvents(
       // the place said after the kind ("throwing a barbecue on the green"), else the one said last before it
       const at = text.toLowerCase().indexOf(f.kind.toLowerCase());
       const mentions = placesIn(text, doc.frame.places);
-      // ("a lecture on the Wexcombe branch line at the reading room": the one said "at", not a word of the topic)
+      // (a place by its whole name first, then one said "at": "a lecture on the Wexcombe branch line at the reading
+      // room" is at the reading room, not at a place one word of the topic names)
       const said = (x: { at: number }) =>
         /\b(?:at|in|on|to|behind|outside|inside|near)\s+(?:the\s+)?$/i.test(text.slice(0, x.at));
       let place =
         (
-          mentions.find((x) => x.at > at && said(x)) ??
+          mentions.find((x) => x.at > at && (x.whole || said(x))) ??
           mentions.find((x) => x.at > at) ??
           mentions.filter((x) => x.at < at).pop() ??
           mentions[0]
