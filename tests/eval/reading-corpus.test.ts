@@ -235,7 +235,7 @@ describe('the neutral reader on the third held-out part (96 items written blind,
    */
   heldOutPart('held-out-3.json', 96, {
     family: { precision: 0.97, recall: 0.88 },
-    household: { precision: 1, recall: 0.88 },
+    household: { precision: 1, recall: 0.89 },
     work: { precision: 0.88, recall: 0.79 },
     secrets: { precision: 0.96, recall: 0.97 },
     events: { precision: 0.95, recall: 0.93 },
@@ -251,8 +251,8 @@ describe('the neutral reader on own-4 (new towns for the rules widened on the th
    * what is left is known: "Dear Mr Moss" when two residents are Moss, "has told only his mother" when the family
    * says only "parents", a bare "Papa" with no name for him. These floors are what the rules reach on it now.
    */
-  it('holds 19 items in new towns', () => {
-    expect(OWN_4.length).toBe(19);
+  it('holds 20 items in new towns', () => {
+    expect(OWN_4.length).toBe(20);
     for (const x of OWN_4) expect(x.town.people, x.id).toContain(x.resident);
   });
   it('stays at or above its floor', () =>

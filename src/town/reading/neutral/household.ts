@@ -123,16 +123,18 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
         // "we still share the house": the resident and the one "X and I" named, else the one they married
         const weTwo = /(@\d+)(?!['’]s)\s+(?:and|&)\s+(?:i|me)\b/i.exec(`${prev} ${before} ${c}`);
         const them = list.pronouns.some((p) => p === 'them') || /\bthe (?:two|both|pair) of them\b/i.test(c.slice(at));
+        // ("the house we share with his mother": the "we" may be inside the words that matched the verb)
+        const spoken = `${head} ${m[0]}`;
         if (them && pair)
           for (const x of [pair[1]!, pair[2]!]) {
             const p = people[Number(x.slice(1))];
             if (p) out.add(p);
           }
-        else if ((/\b(?:we|they)\b/i.test(head) || list.pronouns.includes('us')) && weTwo) {
+        else if ((/\b(?:we|they)\b/i.test(spoken) || list.pronouns.includes('us')) && weTwo) {
           const p = people[Number(weTwo[1]!.slice(1))];
           if (p) out.add(p);
         } else if (
-          /\b(?:we|they|the (?:pair|two|both) of (?:them|us))\b/i.test(head) ||
+          /\b(?:we|they|the (?:pair|two|both) of (?:them|us))\b/i.test(spoken) ||
           them ||
           list.pronouns.includes('us')
         )
