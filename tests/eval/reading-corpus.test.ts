@@ -249,19 +249,21 @@ describe('the neutral reader on own-4 (new towns for the rules widened on the th
    * the same patterns said anew. Some of the gap was then closed by cause (a longer aside before "whispered that", a
    * rumour's "would die before Kwame heard", "have the two rooms", "knows nothing of it" keeping from its subject);
    * what is left is known: "Dear Mr Moss" when two residents are Moss, "has told only his mother" when the family
-   * says only "parents", a bare "Papa" with no name for him. These floors are what the rules reach on it now.
+   * says only "parents", a bare "Papa" with no name for him. Its last rows (a child's essay, a text message in lower
+   * case, a story told aloud) came with rules for them: "my mum is called Carys", "dont tell mum", "we all live in",
+   * "Walter Pym's putting on". These floors are what the rules reach on it now.
    */
-  it('holds 20 items in new towns', () => {
-    expect(OWN_4.length).toBe(20);
+  it('holds 23 items in new towns', () => {
+    expect(OWN_4.length).toBe(23);
     for (const x of OWN_4) expect(x.town.people, x.id).toContain(x.resident);
   });
   it('stays at or above its floor', () =>
     meetsFloors(OWN_4, {
-      family: { precision: 1, recall: 0.88 },
+      family: { precision: 1, recall: 0.9 },
       household: { precision: 1, recall: 1 },
       work: { precision: 1, recall: 0.92 },
-      secrets: { precision: 0.66, recall: 0.66 },
-      events: { precision: 0.9, recall: 0.9 },
+      secrets: { precision: 0.72, recall: 0.72 },
+      events: { precision: 0.92, recall: 0.92 },
     }));
 });
 

@@ -45,7 +45,7 @@ export const APPLIED_FOR = new RegExp(
 );
 /** Who runs it, said after the kind: "George Bell's running it", "run by her", "Orla organising", "his do". */
 export const HOST_AFTER = new RegExp(
-  String.raw`(@\d+|\b(?:Mum|Mom|Mam|Dad|Papa|Mama|Maman|Father|Mother|Grandad|Grandpa|Grandma|Gran|Granny|Nan|Nana|(?:her|his|my|our)\s+${KIN}))(?:\s*,\s*who)?(?:['’]s|\s+is|\s+will be)?\s+(?:running|hosting|organi[sz]ing|holding|leading|putting it on|in charge|(?:organi[sz]es?|runs?|hosts?|leads?|holds?)\s+(?:it|this|that|them)\b|organi[sz]es?\b)|\b(?:run|put on|organi[sz]ed|hosted|held|led|arranged|given)\s+by\s+(@\d+|him|her|me|them)\b`,
+  String.raw`(@\d+|\b(?:Mum|Mom|Mam|Dad|Papa|Mama|Maman|Father|Mother|Grandad|Grandpa|Grandma|Gran|Granny|Nan|Nana|(?:her|his|my|our)\s+${KIN}))(?:\s*,\s*who)?(?:['’]s|\s+is|\s+will be)?\s+(?:running|hosting|organi[sz]ing|holding|leading|putting it on|doing it|in charge|(?:organi[sz]es?|runs?|hosts?|leads?|holds?)\s+(?:it|this|that|them)\b|organi[sz]es?\b)|\b(?:run|put on|organi[sz]ed|hosted|held|led|arranged|given)\s+by\s+(@\d+|him|her|me|them)\b`,
   'iu',
 );
 /** A terse note's cue that a noun phrase is someone's happening: "her doing", "all welcome", "his do". */

@@ -198,7 +198,8 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
         c,
       ) &&
       !/\bwith\b/i.test(c) &&
-      !NEAR_WORDS.test(c)
+      // (where the home is, "in the Vance house near the sea", is not living near someone)
+      !NEAR_WORDS.test(c.replace(/\bnear (?:the|a) \p{L}+(?:\s+\p{L}+)?(?=\s*(?:[.,;]|$))/giu, ''))
     ) {
       const near = (t: string) =>
         [...t.matchAll(/@(\d+)(?!['’]s)/g)].map((x) => people[Number(x[1])]!).filter((p) => p !== doc.resident);
@@ -212,8 +213,17 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
         ...earlier.matchAll(/(@\d+)(?!['’]s)\s+(?:and|&)\s+(?:i|me)\b|\b(?:i|me)\s+(?:and|&)\s+(@\d+)(?!['’]s)/gi),
       ].pop();
       const weTwo = pair ? [people[Number((pair[1] ?? pair[2])!.slice(1))]!] : [];
+      // "We all live in the Marsh house", in a child's essay that named Mum, Dad and a brother before: all of them
+      const nuclear = family
+        .filter((k) =>
+          /^(?:mother|father|parent|brother|sister|sibling|son|daughter|child|husband|wife|spouse|partner)$/.test(
+            k.relation,
+          ),
+        )
+        .map((k) => k.name);
       const fallback = /\bwe\b/i.test(c) && spouses(family).length === 0 ? weTwo : spouses(family);
-      for (const n of named.length > 0 ? all : before.length > 0 ? before : fallback) out.add(n);
+      const weAll = /\bwe\s+all\b|\ball of us\b/i.test(c) ? nuclear : [];
+      for (const n of [...(named.length > 0 ? all : before.length > 0 ? before : fallback), ...weAll]) out.add(n);
     }
     // "her mum Zodwa, who she lives with, along with her little brother Themba"
     for (const m of c.matchAll(

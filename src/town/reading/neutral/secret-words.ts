@@ -38,6 +38,8 @@ export const KEPT = new RegExp(
     // "I have promised to hold my tongue", "don't you dare say a word to Mam", "I shan't worry Edith with it"
     String.raw`\bhold (?:my|her|his|their|your) tongue\b`,
     String.raw`\b(?:don['’]t|do not|never)\s+(?:you\s+)?(?:dare\s+)?(?:say|breathe|tell|mention)\s+(?:a word|anything|a thing)\b`,
+    // a note's "dont tell mum but ...": kept from the one named
+    String.raw`(?:^|[.;,]\s*)(?:don['’]t|do not|never)\s+tell\s+(?:mum|mam|mom|dad|nan|gran|@\d+(?!['’]s)|(?:my|her|his)\s+[\p{L}-]+)\b`,
     String.raw`\b(?:shan['’]t|won['’]t|will not|shall not|not going to|don['’]t want to|do not want to)\s+(?:worry|trouble|burden|upset|bother)\s+\S+(?:\s+\S+)?\s+with\s+(?:it|this|that|the news)\b`,
     // "be kept off the public record", "not be announced until her death"
     String.raw`\bkept off (?:the )?(?:public )?(?:record|books)\b|\boff the record\b|\bnot (?:to )?be (?:announced|made public|published|revealed|disclosed|mentioned)\b`,

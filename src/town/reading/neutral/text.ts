@@ -71,9 +71,11 @@ export function sentencesOf(text: string): string[] {
       '$1.m\u2024',
     )
     .replace(SAINT, (m) => m.replace(/\.$/, '\u2024'));
+  // a text message written in lower case ("hey its lily. dont tell mum ...") starts its sentences in lower case too
+  const lower = (guarded.match(/[.!?]\s+\p{Ll}/gu)?.length ?? 0) >= 2 && !/[.!?]\s+\p{Lu}/u.test(guarded);
   return (
     guarded
-      .split(/(?<=[.!?])["”’)]?\s+(?=["“‘(]?[\p{Lu}\d@])|\n+|(?<=[.!?])$/u)
+      .split(lower ? /(?<=[.!?])\s+|\n+/u : /(?<=[.!?])["”’)]?\s+(?=["“‘(]?[\p{Lu}\d@])|\n+|(?<=[.!?])$/u)
       // a list's bullet ("- Job: ...", "• lives: ...", "* With: ...") is no word of the line
       .map((s) =>
         s
@@ -194,12 +196,19 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
       // terse notes' "w/" is "with" and a lone "@" is "at" to every reader ("cookout @ VFW hall"); "Fiona's been
       // organising" is Fiona doing it, not something of Fiona's
       const plain = marked
+        // a text message's "dont", "doesnt", "im", "ive": the contractions, said without their apostrophes
+        .replace(
+          /\b(do|does|did|has|have|is|are|was|were|wo|ca|could|would|should|must|had)nt\b/gi,
+          (_, v: string) => `${v}n't`,
+        )
+        .replace(/\b(?:im|Im)\b/g, "I'm")
+        .replace(/\bive\b/g, "I've")
         .replace(/\bw\/\s*/gi, 'with ')
         .replace(/(^|\s)@(?=\s)/g, '$1at')
         // a word glossed by a kin word is that kin word: "my koro (my grandad), Wiremu"
         .replace(GLOSS, '$1 $2')
         .replace(
-          /(@\d+)['’]s\s+(?=(?:been|got|gone|going|planning|hosting|running|throwing|organi[sz]ing|having|holding|giving|moved|living|staying|just|never|always|not|also|still|now|already|started|decided|working|home (?:from|for|again|now)|back (?:from|home|for))\b)/g,
+          /(@\d+)['’]s\s+(?=(?:been|got|gone|going|planning|hosting|running|throwing|organi[sz]ing|having|holding|giving|putting|doing|making|cooking|starting|moved|living|staying|just|never|always|not|also|still|now|already|started|decided|working|home (?:from|for|again|now)|back (?:from|home|for))\b)/g,
           '$1 ',
         );
       sentences.push({ field: p.field, index: sentences.length, text: s, marked: plain, mentions });

@@ -43,7 +43,7 @@ interface Candidate {
 
 /** Words of a one-off happening: its hours are not working hours. */
 const EVENTY =
-  /\b(?:will|['’]ll|is going to)\b[^.;]*\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)[^.;]*\b(?:will|['’]ll|is going to)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b(?:hosting|hosts?|holding|throwing|throws?|party|invit\w*|tonight|tomorrow|concert|quiz|dance|festival|fair|welcome|open to (?:all|everyone|everybody)|next (?:week|mon|tues|wednes|thurs|fri|satur|sun)\w*|on (?:the )?(?:first|second|third) (?:day|evening|night|morning|afternoon))\b/i;
+  /\b(?:will|['’]ll|is going to)\b[^.;]*\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)[^.;]*\b(?:will|['’]ll|is going to)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b(?:hosting|hosts?|holding|throwing|throws?|party|invit\w*|tonight|tomorrow|concert|quiz|dance|disco|ceilidh|barbecue|bbq|fete|fête|gig|raffle|bingo|karaoke|potluck|festival|fair|welcome|open to (?:all|everyone|everybody)|next (?:week|mon|tues|wednes|thurs|fri|satur|sun)\w*|on (?:the )?(?:first|second|third) (?:day|evening|night|morning|afternoon))\b/i;
 
 const clausesOf = (text: string): string[] => text.split(/;|\s+[—–]\s+/);
 
@@ -196,6 +196,10 @@ function residentWorks(
   const tokens = localTokens.length > 0 || local !== head ? localTokens : subjectOf(head);
   const scope = tokens === localTokens ? local : head;
   const last = tokens[tokens.length - 1];
+  // "im saving up ... dad works the crown": a relative named after the last person is the one who works there
+  const kinAfter = scope.slice(last ? (last.index ?? 0) + last[0].length : 0);
+  if (/(?:^|[\s,.;])(?:mum|mam|mom|dad|nan|gran|grandad|grandma|grandpa)\s+(?:\w+s|is|has)\b[^,;.@]*$/i.test(kinAfter))
+    return false;
   if (!last) return !/\b(?:her|his|their|my)\s+[\p{L}-]+\s+(?:\w+s|is|has)\b[^,;.]*$/iu.test(phrase) || local !== head;
   const isResident = (t: string) => !t.startsWith('@') || doc.frame.people[Number(t.slice(1))] === doc.resident;
   if (last[1] === undefined || isResident(last[0])) return true;
