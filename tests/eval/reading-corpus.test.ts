@@ -236,7 +236,7 @@ describe('the neutral reader on the third held-out part (96 items written blind,
   heldOutPart('held-out-3.json', 96, {
     family: { precision: 0.97, recall: 0.88 },
     household: { precision: 1, recall: 0.89 },
-    work: { precision: 0.88, recall: 0.79 },
+    work: { precision: 0.88, recall: 0.8 },
     secrets: { precision: 0.96, recall: 0.97 },
     events: { precision: 0.95, recall: 0.93 },
   });
@@ -249,12 +249,13 @@ describe('the neutral reader on own-4 (new towns for the rules widened on the th
    * the same patterns said anew. Some of the gap was then closed by cause (a longer aside before "whispered that", a
    * rumour's "would die before Kwame heard", "have the two rooms", "knows nothing of it" keeping from its subject);
    * what is left is known: "Dear Mr Moss" when two residents are Moss, "has told only his mother" when the family
-   * says only "parents", a bare "Papa" with no name for him. Its last rows (a child's essay, a text message in lower
-   * case, a story told aloud) came with rules for them: "my mum is called Carys", "dont tell mum", "we all live in",
-   * "Walter Pym's putting on". These floors are what the rules reach on it now.
+   * says only "parents", a bare "Papa" with no name for him, "Pieter and Greet's daughter from De Gouden Vis — I
+   * serve there". Its last rows (a child's essay, a text message in lower case, a story told aloud, a newsletter) came
+   * with rules for them: "my mum is called Carys", "dont tell mum", "we all live in", "Walter Pym's putting on", a
+   * newsletter's "Shop news:" (a shop's news is no shopping). These floors are what the rules reach on it now.
    */
-  it('holds 23 items in new towns', () => {
-    expect(OWN_4.length).toBe(23);
+  it('holds 24 items in new towns', () => {
+    expect(OWN_4.length).toBe(24);
     for (const x of OWN_4) expect(x.town.people, x.id).toContain(x.resident);
   });
   it('stays at or above its floor', () =>

@@ -23,7 +23,7 @@ const PAST_AFTER =
 const OTHERS_ROLE =
   /(?:\p{L}+['’]s|\p{L}+s['’]|\b(?:her|his|my|their))\s+(?:teacher|owner|manager|boss|landlord|landlady|doctor|nurse|vet|priest|vicar|keeper|chef|cook|baker|clerk|employer)\b/iu;
 const NOT_WORK =
-  /\b(?:drinks?|drinking|visits?|visiting|eats?|eating|shops?|shopping|buys?|buying|meets?|meeting|regular|customer|lunch|breakfast|dinner|supper|coffee|prays?|worships?|swims?|walks?|walking|sings?|choir|quiz|party|hosting|host|hosts|holds?|holding|throw|throwing|invite\w*|evening|concert|dance|show)\b/i;
+  /\b(?:drinks?|drinking|visits?|visiting|eats?|eating|shops?(?=\s+(?:at|in|for|on)\b)|shopping|buys?|buying|meets?|meeting|regular|customer|lunch|breakfast|dinner|supper|coffee|prays?|worships?|swims?|walks?|walking|sings?|choir|quiz|party|hosting|host|hosts|holds?|holding|throw|throwing|invite\w*|evening|concert|dance|show)\b/i;
 const HOURS_WORDS =
   /\b(?:opens?|opening|shuts?|shutting|closes?|closing|shifts?|works?|working|hours|starts?|finish(?:es)?|clocks?|on duty|morning shift|from|until|till|daily|weekdays?|every day|mornings|afternoons|evenings|nights|ovens?|\d{1,2}(?:am|pm)?\s*[-–]\s*\d{1,2})\b/i;
 
@@ -43,7 +43,7 @@ interface Candidate {
 
 /** Words of a one-off happening: its hours are not working hours. */
 const EVENTY =
-  /\b(?:will|['’]ll|is going to)\b[^.;]*\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)[^.;]*\b(?:will|['’]ll|is going to)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b(?:hosting|hosts?|holding|throwing|throws?|party|invit\w*|tonight|tomorrow|concert|quiz|dance|disco|ceilidh|barbecue|bbq|fete|fête|gig|raffle|bingo|karaoke|potluck|festival|fair|welcome|open to (?:all|everyone|everybody)|next (?:week|mon|tues|wednes|thurs|fri|satur|sun)\w*|on (?:the )?(?:first|second|third) (?:day|evening|night|morning|afternoon))\b/i;
+  /\b(?:will|['’]ll|is going to)\b[^.;]*\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)[^.;]*\b(?:will|['’]ll|is going to)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b(?:hosting|hosts?|holding|throwing|throws?|(?:organi[sz]ed|hosted|run) by|coming up|party|invit\w*|tonight|tomorrow|concert|quiz|dance|disco|ceilidh|barbecue|bbq|fete|fête|gig|raffle|bingo|karaoke|potluck|festival|fair|welcome|open to (?:all|everyone|everybody)|next (?:week|mon|tues|wednes|thurs|fri|satur|sun)\w*|on (?:the )?(?:first|second|third) (?:day|evening|night|morning|afternoon))\b/i;
 
 const clausesOf = (text: string): string[] => text.split(/;|\s+[—–]\s+/);
 
