@@ -33,6 +33,12 @@ const OWN_2 = load('own-2.json');
  * changed with them in view (see its describe below); tuning data since.
  */
 const OWN_3 = load('own-3.json');
+/**
+ * Items in new towns written for the rules widened on the third held-out part (a learner's "tell me a secret", a
+ * confidence "whispered that", a letter's addressee, kept from someone named in a rumour, dash-separated notes,
+ * register households, "the first Saturday of December", guests "just Maman, me and ..."), scored after the change.
+ */
+const OWN_4 = load('own-4.json');
 
 /** What the neutral reader reaches on the tuning part, less a margin: a drop below fails. */
 const FLOOR: Record<(typeof SCORED_KINDS)[number], { precision: number; recall: number }> = {
@@ -216,22 +222,50 @@ describe('the neutral reader on the second held-out part (90 items written blind
   });
 });
 
-describe('the neutral reader on the third held-out part (96 items written blind this round, scored once at its end)', () => {
+describe('the neutral reader on the third held-out part (96 items written blind, scored once; tuned on since)', () => {
   /**
    * Written by a session told only the format and the labels, in six styles the corpus had not had (diaries,
    * official registers, a neighbour's gossip, bullet notes, letters, simple learner English), and scored once after
    * the rules' last change: family 0.973/0.873, household 0.984/0.639, work 0.847/0.746, secrets 0.542/0.531, events
-   * 0.781/0.510 (precision/recall). The third blind part in a row below the bar of 0.9: rules reach what they have
-   * seen, and about 0.7 recall on text written elsewhere; the model reader is the path for a town written by anyone.
-   * Not tuned on: the floor is that one score.
+   * 0.781/0.510 (precision/recall). Its one blind score spent, it became tuning data: the rules were then widened by
+   * cause (secrecy said in another sentence or a rumour, a confidence in a learner's present or "whispered that", a
+   * letter's addressee, register households, hosts named after the kind, guests, "the first Saturday of December",
+   * dash-separated notes), with rows of our own for each in own-4, never by its names or places. These floors are
+   * what the rules reach on it now, a regression guard; what they reach on new phrasings is the next blind part's.
    */
   heldOutPart('held-out-3.json', 96, {
-    family: { precision: 0.97, recall: 0.87 },
-    household: { precision: 0.98, recall: 0.63 },
-    work: { precision: 0.84, recall: 0.74 },
-    secrets: { precision: 0.54, recall: 0.53 },
-    events: { precision: 0.78, recall: 0.51 },
+    family: { precision: 0.97, recall: 0.88 },
+    household: { precision: 1, recall: 0.89 },
+    work: { precision: 0.88, recall: 0.8 },
+    secrets: { precision: 0.96, recall: 0.97 },
+    events: { precision: 0.95, recall: 0.93 },
   });
+});
+
+describe('the neutral reader on own-4 (new towns for the rules widened on the third held-out part)', () => {
+  /**
+   * Its first score after the widening: family 1.000/0.864, household 1.000/0.769, work 0.700/0.875, secrets
+   * 0.375/0.333, events 0.818/0.818, so the rules as first written reached the held-out part's phrasings better than
+   * the same patterns said anew. Some of the gap was then closed by cause (a longer aside before "whispered that", a
+   * rumour's "would die before Kwame heard", "have the two rooms", "knows nothing of it" keeping from its subject);
+   * what is left is known: "Dear Mr Moss" when two residents are Moss, "has told only his mother" when the family
+   * says only "parents", a bare "Papa" with no name for him, "Pieter and Greet's daughter from De Gouden Vis — I
+   * serve there". Its last rows (a child's essay, a text message in lower case, a story told aloud, a newsletter) came
+   * with rules for them: "my mum is called Carys", "dont tell mum", "we all live in", "Walter Pym's putting on", a
+   * newsletter's "Shop news:" (a shop's news is no shopping). These floors are what the rules reach on it now.
+   */
+  it('holds 24 items in new towns', () => {
+    expect(OWN_4.length).toBe(24);
+    for (const x of OWN_4) expect(x.town.people, x.id).toContain(x.resident);
+  });
+  it('stays at or above its floor', () =>
+    meetsFloors(OWN_4, {
+      family: { precision: 1, recall: 0.9 },
+      household: { precision: 1, recall: 1 },
+      work: { precision: 1, recall: 0.92 },
+      secrets: { precision: 0.72, recall: 0.72 },
+      events: { precision: 0.92, recall: 0.92 },
+    }));
 });
 
 describe('the neutral reader on new styles (own-3: diaries, registers, gossip, bullets, letters, learner English)', () => {

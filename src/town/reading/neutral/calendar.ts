@@ -222,6 +222,22 @@ export function eventDay(said: string, first: number): number | null {
   const dayN = /\bday\s+(one|two|three|four|five|1|2|3|4|5)\b/.exec(t);
   if (dayN) return first + ((num(dayN[1]!) ?? 1) - 1);
   if (/\b(?:every|each)\s+(?:sun|mon|tues|wednes|thurs|fri|satur)day\b/.test(t)) return null;
+  // "the first Saturday of December", "the last Friday in June"
+  const nthOf = new RegExp(
+    String.raw`\bthe\s+(first|second|third|fourth|last)\s+(sun|mon|tues|wednes|thurs|fri|satur)day\s+(?:of|in)\s+(${MONTH_WORDS.join('|')})\b`,
+  ).exec(t);
+  if (nthOf) {
+    const month = MONTH_WORDS.indexOf(nthOf[3]!);
+    const k = WEEKDAYS.indexOf(nthOf[2]!.slice(0, 3) as Weekday);
+    const start = new Date(first * DAY_MS).getUTCFullYear();
+    for (const year of [start, start + 1]) {
+      const one = Math.floor(Date.UTC(year, month, 1) / DAY_MS);
+      const firstK = one + ((k - weekdayOf(one) + 7) % 7);
+      const last = Math.floor(Date.UTC(year, month + 1, 1) / DAY_MS) - 1;
+      const d = nthOf[1] === 'last' ? last - ((weekdayOf(last) - k + 7) % 7) : firstK + 7 * ORDINALS[nthOf[1]!]!;
+      if (d >= first - 1) return d;
+    }
+  }
   const dm = new RegExp(
     String.raw`\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(${MONTH_WORDS.join('|')})|(${MONTH_WORDS.join('|')})\s+(\d{1,2})(?:st|nd|rd|th)?)\b`,
   ).exec(t);

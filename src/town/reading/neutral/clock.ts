@@ -149,7 +149,7 @@ const AT_RE = new RegExp(
 
 /** A time said with its half of the day and no preposition ("tonight 8pm", "Wed 10am"). */
 const BARE_RE =
-  /(?<![\p{L}\d:.–£$€-])(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|\d{1,2}\.[0-5]\d(?=\s+(?:start|sharp|prompt|kick-?off|onwards|till|until|to)\b))(?![\p{L}\d:–-])/giu;
+  /(?<![\p{L}\d:.–£$€-])(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|\d{1,2}\.[0-5]\d(?=\s+(?:start|sharp|prompt|kick-?off|onwards|till|until|to)\b)|(?<=,\s)\d{1,2}\.[0-5]\d(?=\s*(?:,|;|$)))(?![\p{L}\d:–-])/giu;
 
 /** "8 till late": a start with no end said. */
 const LATE_RE = new RegExp(

@@ -3,13 +3,13 @@
 // and what makes it no event (a weekly habit, something past). events.ts reads a text with them.
 import { KIN } from './kin-words.ts';
 
-const HOST_VERB = `(?:hosting|holding|throwing|giving|organi[sz]ing|running|putting on|planning|arranging|leading|having|staging|laying on|starting|doing|making|hosts?|holds?|throws?|gives|organi[sz]es?|runs|puts on|plans|arranges|leads|stages|(?<=\\b(?:i|we|she|he|they)\\s)(?:make|do|have))`;
+const HOST_VERB = `(?:hosting|holding|throwing|giving|organi[sz]ing|running|putting on|planning|arranging|leading|having|staging|laying on|starting|doing|making|hosts?|holds?|throws?|gives|organi[sz]es?|runs|puts on|plans|arranges|leads|stages|(?<=(?:\\b(?:i|we|she|he|they)|@\\d+(?:\\s+from\\s+(?:the\\s+)?\\p{L}+(?:\\s+\\p{L}+)?)?)\\s)(?:make|makes|do|have))`;
 const WILL = String.raw`(?:is going to|are going to|will|['’]ll|would|was to|is to|were to|['’]d|plans? to|is planning to|intends? to|means? to|has decided to|decided to|wants? to|hopes? to|would like to|is about to|is set to|offered to|has offered to|has agreed to|agreed to)\s+(?:host|hold|throw|give|organi[sz]e|run|put on|lead|arrange|have|stage|lay on|start)`;
 const ARTICLE = `(?:a|an|the|her|his|their|its|our|my|one|another|this year['’]s|this week['’]s)`;
 /** Words that end a kind: what follows is when, where or who. */
 const STOP = String.raw`(?=\s+(?:she|he|they|we|i|you|at|in|on|from|for|this|there|here|tomorrow|today|tonight|tmrw|next|with|and|to|by|near|down|outside|inside|where|which|that|who|starting|beginning|between|during|after|before|around|every|the|as|so|because|once|of (?:her|his|their|my|our|its)|(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?|@\d+)\b|\s*[,.;:!?(—–]|\s+-\s|$)`;
 export const HOST_RE = new RegExp(
-  String.raw`\b(?:${WILL}|${HOST_VERB})\s+(?:(?:@\d+|him|her|them|us|me|everyone|the (?:town|village))\s+)?(?:${ARTICLE}\s+|@\d+['’]s\s+)?((?:[\p{L}\d'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
+  String.raw`\b(?:${WILL}|${HOST_VERB})\s+(?:(?:@\d+|him|her|them|us|me|everyone|the (?:town|village)|(?:the|her|his|my|our|their)\s+[\p{L}-]+(?=\s+(?:a|an)\s))\s+)?(?:${ARTICLE}\s+|@\d+['’]s\s+)?((?:[\p{L}\d'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
   'giu',
 );
 /** "the lantern-making workshop she's running at the hall": the kind before its host's verb. */
@@ -19,7 +19,10 @@ export const KIND_THEN_HOST = new RegExp(
 );
 /** "A summer fete will take place on the field", "the ceilidh is being held in the hall": the host said elsewhere. */
 export const TAKES_PLACE =
-  /\b(?:a|an|the|our|my|her|his)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?:\s+(?:at|in|on)\s+[^,;.]{1,40}?)?\s+(?:will take place|takes place|is taking place|will be held|is being held|is to be held|will happen|is planned|is scheduled|is set|is booked|is happening)\b/giu;
+  /\b(?:a|an|the|our|my|her|his)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?:\s+(?:at|in|on|about|of)\s+[^,;.]{1,60}?)?(?:\s*,[^,;.]{1,40},)?\s+(?:will take place|takes place|is taking place|will be held|is being held|is to be held|will happen|is planned|is scheduled|is set|is booked|is happening|will be given|will be run|will be led)\b/giu;
+/** A register's "..., bring-and-buy sale in aid of the lifeboat, organised by Mrs Baird": the kind before "by". */
+export const KIND_BY =
+  /(?:^|[,:]\s*)((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?:\s+(?:in aid of|for)\s+[^,;.]{1,40}?)?\s*,\s*(?:organi[sz]ed|run|hosted|put on|led|arranged)\s+by\b/giu;
 /** "getting the whole village together for a ceilidh", "come to my quiz at the pub". */
 export const GATHER = new RegExp(
   String.raw`\b(?:(?:getting|gets|get|bringing|brings|calling|calls)\s+[^.;]{0,40}?\btogether\s+for|(?:come|join (?:me|us))\s+(?:to|for|at))\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
@@ -41,13 +44,15 @@ export const APPLIED_FOR = new RegExp(
   'giu',
 );
 /** Who runs it, said after the kind: "George Bell's running it", "run by her", "Orla organising", "his do". */
-export const HOST_AFTER =
-  /(@\d+)(?:['’]s|\s+is)?\s+(?:running|hosting|organi[sz]ing|holding|putting it on|in charge)\b|\b(?:run|put on|organi[sz]ed|hosted|held|led|arranged|given)\s+by\s+(@\d+|him|her|me|them)\b/i;
+export const HOST_AFTER = new RegExp(
+  String.raw`(@\d+|\b(?:Mum|Mom|Mam|Dad|Papa|Mama|Maman|Father|Mother|Grandad|Grandpa|Grandma|Gran|Granny|Nan|Nana|(?:her|his|my|our)\s+${KIN}))(?:\s*,\s*who)?(?:['’]s|\s+is|\s+will be)?\s+(?:running|hosting|organi[sz]ing|holding|leading|putting it on|doing it|in charge|(?:organi[sz]es?|runs?|hosts?|leads?|holds?)\s+(?:it|this|that|them)\b|organi[sz]es?\b)|\b(?:run|put on|organi[sz]ed|hosted|held|led|arranged|given)\s+by\s+(@\d+|him|her|me|them)\b`,
+  'iu',
+);
 /** A terse note's cue that a noun phrase is someone's happening: "her doing", "all welcome", "his do". */
 export const EVENT_CUE =
-  /(?:\b(?:her|his|my|their)|@\d+['’]s)\s+(?:do|doing|idea|treat|event|party|shout)\b|\b(?:running it|in charge|all welcome|everyone welcome|everybody welcome|(?:all|everyone|everybody|anyone) (?:is |are )?(?:welcome|invited)|open to (?:all|everyone)|come one|organi[sz]ing|hosting|run by|put on by|hosted by|(?:runs|run|hosts|organi[sz]es|leads|chairs) it|invit\w+|[\p{L}]+ (?:are |is )?welcome|[—–,]\s*(?:everyone|everybody|all)\s*$|open to the public|public event)\b/iu;
+  /(?:\b(?:her|his|my|their)|@\d+['’]s)\s+(?:do|doing|idea|treat|event|party|shout)\b|\b(?:running it|in charge|all welcome|everyone welcome|everybody welcome|(?:all|everyone|everybody|anyone) (?:is |are )?(?:welcome|invited)|open to (?:all|everyone)|come one|organi[sz]ing|hosting|run by|put on by|hosted by|(?:runs|run|hosts|organi[sz]es|leads|chairs) it|invit\w+|[\p{L}]+ (?:are |is )?welcome|(?:everyone|everybody|anyone|anybody|all|people) (?:can|may) come|[—–,]\s*(?:everyone|everybody|all)\s*$|open to the public|public event)\b/iu;
 export const HOSTED_BY = new RegExp(
-  String.raw`\b${ARTICLE}\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+(?:(?:will be|is being|is to be|is|was|['’]ll be)\s+)?(?:hosted|organi[sz]ed|run|held|led|put on|thrown|given|arranged)\s+by\s+(@\d+|(?:her|his|their)\s+${KIN})`,
+  String.raw`\b${ARTICLE}\s+((?:[\p{L}'’-]+\s+){0,4}?[\p{L}'’-]+)(?:\s+(?:at|in|on)\b[^;]{1,80}?,)?\s+(?:(?:will be|is being|is to be|is|was|['’]ll be)\s+)?(?:hosted|organi[sz]ed|run|held|led|put on|thrown|given|arranged)\s+by\s+(@\d+|(?:her|his|their)\s+${KIN})`,
   'giu',
 );
 /** A note's day and hour before its kind: "Tue 7pm skittles at The Oak". */
@@ -67,12 +72,12 @@ export const ROUND_FOR = new RegExp(
 export const THE_KIND_IS =
   /\bthe\s+((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)(?:['’]s|\s+is|\s+will be)\s+(?:at|in|on|next|this|tomorrow|tonight)\b/giu;
 export const THERE_IS = new RegExp(
-  String.raw`\b(?:there(?:['’]s| is| will be|['’]ll be)|invit\w+ (?:everyone|everybody|people|the (?:town|village)|\S+) to|(?:is|are) (?:all )?(?:invited|welcome|asked) to)\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
+  String.raw`\b(?:there(?:['’]s| is| will be|['’]ll be)|(?:tomorrow|tonight|(?:sun|mon|tues|wednes|thurs|fri|satur)day(?:\s+the\s+\d{1,2}(?:st|nd|rd|th))?)\s+(?:is|will be)|invit\w+ (?:everyone|everybody|people|the (?:town|village)|\S+) to|(?:is|are) (?:all )?(?:invited|welcome|asked) to)\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
   'giu',
 );
 /** A terse note's leading noun phrase: "Story hour for little ones Fri 10:30am ...", "Table quiz, GAA clubhouse". */
 export const LEADING = new RegExp(
-  String.raw`^(?:${ARTICLE}\s+)?((?:[\p{L}\d'’-]+\s+){0,3}?[\p{L}'’-]+)(?=\s+(?:for|at|in|on|this|today|tomorrow|tmrw|tonight|next|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|\d)\b|\s*[,:(—–]|\s*[.!]?\s*$)`,
+  String.raw`^(?:${ARTICLE}\s+)?((?:[\p{L}\d'’-]+\s+){0,3}?[\p{L}'’-]+)(?=\s+(?:for|at|in|on|behind|near|outside|inside|by|this|today|tomorrow|tmrw|tonight|next|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|\d)\b|\s*[,:(—–]|\s*[.!]?\s*$)`,
   'iu',
 );
 
@@ -89,4 +94,4 @@ export const EVENT_HEAD =
 export const WEEKLY =
   /\b(?:every|each)\s+(?:week|sunday|monday|tuesday|wednesday|thursday|friday|saturday|evening|night|morning|month)\b|\b(?:on\s+)?(?:sun|mon|tues|wednes|thurs|fri|satur)days\b|\bweekly\b|\bregular\b|\busually\b|\balways\b/i;
 export const PAST =
-  /\b(?:last (?:week|month|year|night|sunday|monday|tuesday|wednesday|thursday|friday|saturday)|yesterday|ago|used to|hosted|held|threw|gave|organi[sz]ed)\b/i;
+  /\b(?:last (?:week|month|year|night|sunday|monday|tuesday|wednesday|thursday|friday|saturday)|yesterday|ago|used to|(?:hosted|held|threw|gave|organi[sz]ed)(?!\s+by\b))\b/i;

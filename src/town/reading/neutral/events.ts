@@ -7,6 +7,7 @@
 import type { EventItem, KinItem } from '../types.ts';
 import { dayNumber, eventDay, isoDay } from './calendar.ts';
 import { halfOfDay, hm, windowsIn } from './clock.ts';
+import { hostBefore, inviteIn } from './event-people.ts';
 import {
   APPLIED_FOR,
   EVENT_CUE,
@@ -17,6 +18,7 @@ import {
   HOST_AFTER,
   HOST_RE,
   HOSTED_BY,
+  KIND_BY,
   KIND_THEN_HOST,
   LEADING,
   NOT_A_HEAD,
@@ -36,10 +38,10 @@ import { placesIn } from './places.ts';
 import { relativesNamed } from './relatives.ts';
 import { type Doc, quoteOf, type Sentence } from './text.ts';
 
-const clean = (k: string): string =>
+const cleanKind = (k: string): string =>
   k
     .replace(/^(?:a|an|the|her|his|their|its|our|my|one|another)\s+/i, '')
-    .replace(/^(?:[\p{L}-]+\s+)?[\p{L}-]+['’]s\s+(?=\p{L})/u, '')
+    .replace(/^(?:[\p{L}-]+\s+){0,2}[\p{L}-]+['’]s\s+(?=\p{L})/u, '')
     .replace(/^@\d+['’]s\s+(?=\p{L})/u, '')
     .replace(/^(?:own|first(?:[- ]ever)?|very first|free|small|little|big|annual|special|grand)\s+(?=\p{L}{3})/iu, '')
     .replace(/\s+/g, ' ')
@@ -59,8 +61,10 @@ function kindOk(k: string): boolean {
   // "on the first evening" says when, not what
   if (/^(?:on|at|in|from|by|for|with|to|of|after|before|during|until|till)\b/i.test(k)) return false;
   if (kinWord(head) || kinWord(k.split(' ')[0]!)) return false;
+  // "until the work runs out": a particle, not a happening
+  if (/^(?:out|up|off|down|over|away|late|late night|along|around|about)$/i.test(k)) return false;
   if (/\b(?:is|are|was|were|has|have|had|to|be|it|them|him|her|she|he|time|plans?|hopes?)\b/i.test(k)) return false;
-  if (/@\d/.test(k) || /\b(?:and|or|but)\b/i.test(k)) return false;
+  if (/@\d/.test(k) || /(?<![\p{L}-])(?:and|or|but)(?![\p{L}-])/iu.test(k)) return false;
   if (
     /\b(?:today|tomorrow|tonight|next|this|mon|tue|tues|wed|thu|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|june|july|august|september|october|november|december)\b/i.test(
       k,
@@ -79,87 +83,6 @@ const isPlace = (k: string, places: Doc['frame']['places']) => {
     return pn === n || n.includes(pn) || (pn.includes(n) && !EVENT_HEAD.test(n.split(' ').pop()!));
   });
 };
-
-/** The host named before a verb: a resident by name, a relative by kin word, else the resident. */
-function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinItem[]): string {
-  const head = marked.slice(0, at).split(/[;.]/).pop() ?? '';
-  const tokens = [
-    ...head.matchAll(
-      new RegExp(
-        String.raw`@(\d+)(?!['’]s)|\b(?:(?:her|his|my)\s+(${KIN})|(Mum|Mom|Mam|Dad|Grandad|Grandpa|Grandma|Gran|Granny|Nan|Nana))\b(?!['’]s)|\b(she|he|i|they|we)\b`,
-        'giu',
-      ),
-    ),
-  ];
-  const last = tokens[tokens.length - 1];
-  if (!last) return doc.resident;
-  // "Jonah and his mum are throwing": the resident among the hosts
-  if (
-    new RegExp(String.raw`(?:@${doc.frame.people.indexOf(doc.resident)}|\b(?:she|he|i))\s+(?:and|&)\s+`, 'i').test(
-      head,
-    ) ||
-    /\b(?:and|&)\s+(?:she|he|i|me)\b/i.test(head)
-  )
-    return doc.resident;
-  if (last[1] !== undefined) return doc.frame.people[Number(last[1])] ?? doc.resident;
-  // "Dad is hosting", "her uncle is throwing": the relative the word names
-  if (last[2] || last[3]) return relativesNamed((last[2] ?? last[3])!, family)[0] ?? doc.resident;
-  // "she's giving him a party" in a man's text: the woman named last
-  const pron = last[4] ?? '';
-  const g = /^she$/i.test(pron) ? 'f' : /^he$/i.test(pron) ? 'm' : null;
-  if (g && doc.gender && g !== doc.gender) {
-    const earlier = doc.sentences
-      .filter(
-        (x) =>
-          x.marked === marked ||
-          doc.sentences.indexOf(x) <= doc.sentences.findIndex((y) => marked.startsWith(y.marked.slice(0, 20))),
-      )
-      .flatMap((x) => x.mentions.map((m) => m.person))
-      .filter((p) => p !== doc.resident);
-    return earlier[earlier.length - 1] ?? doc.resident;
-  }
-  return doc.resident;
-}
-
-/** One guest named in a list: a resident, or a relative by kin word ("Grandad", "her sister"). */
-const GUEST = String.raw`(?:@\d+(?!['’]s)|\b(?:(?:her|his|my|their)\s+)?${KIN}\b)`;
-/** Guests named before the word that asks them: "Ann Shaw + Tina invited", "Ora + Val only". */
-const GUESTS_BEFORE = new RegExp(
-  String.raw`(${GUEST}(?:\s*(?:,|\+|&|and)\s*${GUEST})*)\s*(?:are\s+|is\s+|were\s+)?(?:(?:the\s+)?only(?:\s+ones?)?(?![\p{L}])|invited\b|asked\b)`,
-  'iu',
-);
-/** "for family only: Tom and Amy". */
-const ONLY_LIST = new RegExp(String.raw`\bonly\s*[:–—-]\s*(${GUEST}(?:\s*(?:,|\+|&|and)\s*${GUEST})*)`, 'iu');
-/** "pour tea for the Marshes, Ottoline and Felix, and for no one else": whom it is for. */
-const FOR_ONLY = /\bfor\s+([^.;]*?)\s*,?\s*(?:and\s+)?(?:for\s+)?(?:no ?one|nobody) else\b/iu;
-
-/** Whom the host means to invite: names (residents) or kin words; "everyone" unless the text names them. */
-function inviteIn(doc: Doc, marked: string, family: readonly KinItem[]): EventItem['invite'] {
-  const m =
-    /\binvit(?:e|es|ing|ed)\s+(?:only\s+|just\s+)?([^.;]*)/iu.exec(marked) ??
-    /\b(?:ask|asks|asking|asked)\s+(?:only\s+|just\s+)?([^.;]*)/iu.exec(marked) ??
-    ONLY_LIST.exec(marked) ??
-    FOR_ONLY.exec(marked) ??
-    GUESTS_BEFORE.exec(marked);
-  if (!m) return 'everyone';
-  const list = m[1]!;
-  if (
-    /^\s*(?:everyone|everybody|all|the (?:whole )?(?:town|village|street)|anyone|people|whoever|the neighbou?rs)/i.test(
-      list,
-    )
-  )
-    return 'everyone';
-  const names: string[] = [];
-  for (const x of list.matchAll(
-    new RegExp(String.raw`@(\d+)(?!['’]s)|\b(?:(?:her|his|my|their)\s+)?(${KIN})\b`, 'giu'),
-  )) {
-    if (x[1] !== undefined) {
-      const p = doc.frame.people[Number(x[1])];
-      if (p && p !== doc.resident) names.push(p);
-    } else names.push(...relativesNamed(x[2]!, family));
-  }
-  return names.length > 0 ? [...new Set(names)] : 'everyone';
-}
 
 const PART: Record<string, [number, number]> = {
   morning: [9 * 60, 12 * 60],
@@ -191,6 +114,15 @@ function eventIn(
 ): { kind: string; host: string } | null {
   const places = doc.frame.places;
   const ok = (k: string) => kindOk(k) && !isPlace(k, places);
+  // "Grange hall dance", "the surf club barbecue": the place said in the kind's first words is where, not what
+  const clean = (k: string) => {
+    const c = cleanKind(k);
+    for (const p of places) {
+      const n = p.name.toLowerCase().replace(/^the\s+/, '');
+      if (c.toLowerCase().startsWith(`${n} `) && EVENT_HEAD.test(c.split(' ').pop()!)) return c.slice(n.length + 1);
+    }
+    return c;
+  };
   const found: { kind: string; host: string }[] = [];
   for (const m of marked.matchAll(HOSTED_BY)) {
     const kind = clean(m[1]!);
@@ -213,12 +145,19 @@ function eventIn(
     GATHER,
     OPEN_FOR,
     KIND_THEN_HOST,
+    KIND_BY,
   ])
     for (const m of marked.matchAll(re)) {
       const kind = clean((m[1] ?? m[2])!);
       if (!ok(kind)) continue;
       // "I make a party", "I do small party": plain verbs host only a happening by its head ("I do the cooking" no)
-      if (re === HOST_RE && /^(?:make|makes|making|do|have)\b/i.test(m[0]) && !EVENT_HEAD.test(kind.split(' ').pop()!))
+      // (unless the text calls people to it: "I make free soup at the centre, everybody can come")
+      if (
+        re === HOST_RE &&
+        /^(?:make|makes|making|do|have)\b/i.test(m[0]) &&
+        !EVENT_HEAD.test(kind.split(' ').pop()!) &&
+        !EVENT_CUE.test(whole)
+      )
         continue;
       // "The party's at the hall": only a happening the text spoke of before
       // ("The annual fete is on the green": a happening by its head noun)
@@ -253,7 +192,12 @@ function eventIn(
       : whose?.[2]
         ? relativesNamed(whose[2], family)[0]
         : undefined;
-    if (lead && ok(kind) && (EVENT_CUE.test(marked) || EVENT_HEAD.test(kind.split(' ').pop()!)))
+    // ("Panigyri in the church square Friday the 15th, evening; Father is organising it": its host said after it)
+    if (
+      lead &&
+      ok(kind) &&
+      (EVENT_CUE.test(marked) || EVENT_HEAD.test(kind.split(' ').pop()!) || HOST_AFTER.test(whole))
+    )
       found.push({ kind, host: owner ?? doc.resident });
   }
   const f = found[0];
@@ -264,6 +208,9 @@ function eventIn(
     const p = /^@(\d+)/.exec(tok);
     if (p) f.host = doc.frame.people[Number(p[1])] ?? f.host;
     else if (/^(?:him|her|me)$/i.test(tok)) f.host = doc.resident;
+    // "Father is organising it", "her uncle is running it": the relative the word names
+    else if (tok !== '' && !/^them$/i.test(tok))
+      f.host = relativesNamed(tok.split(/\s+/).pop()!.toLowerCase(), family)[0] ?? f.host;
   }
   return f;
 }
@@ -333,8 +280,17 @@ export function readEvents(
       // the place said after the kind ("throwing a barbecue on the green"), else the one said last before it
       const at = text.toLowerCase().indexOf(f.kind.toLowerCase());
       const mentions = placesIn(text, doc.frame.places);
+      // (a place by its whole name first, then one said "at": "a lecture on the Wexcombe branch line at the reading
+      // room" is at the reading room, not at a place one word of the topic names)
+      const said = (x: { at: number }) =>
+        /\b(?:at|in|on|to|behind|outside|inside|near)\s+(?:the\s+)?$/i.test(text.slice(0, x.at));
       let place =
-        (mentions.find((x) => x.at > at) ?? mentions.filter((x) => x.at < at).pop() ?? mentions[0])?.id ?? null;
+        (
+          mentions.find((x) => x.at > at && (x.whole || said(x))) ??
+          mentions.find((x) => x.at > at) ??
+          mentions.filter((x) => x.at < at).pop() ??
+          mentions[0]
+        )?.id ?? null;
       if (
         !place &&
         work &&
@@ -349,6 +305,11 @@ export function readEvents(
           ))
       )
         place = work.place;
+      // "I am holding a small farewell there": the place the sentence before named
+      if (!place && /\bthere\b/i.test(text)) {
+        const prev = doc.sentences[s.index - 1];
+        place = prev ? (placesIn(prev.text, doc.frame.places).pop()?.id ?? null) : null;
+      }
       // "a curry night at home": the resident's own home, where the text says they live
       if (!place && home && /\bat (?:home|hers|his|theirs|(?:her|his|their|my|our) (?:place|house|home))\b/i.test(text))
         place = home;
@@ -385,7 +346,7 @@ export function readEvents(
         place,
         start: startText,
         end: `${end >= 24 * 60 ? isoDay(day + 1) : iso} ${hm(end % (24 * 60))}`,
-        invite: inviteIn(doc, markedText, family),
+        invite: inviteIn(doc, markedText === clauseMarked ? s.marked : markedText, family, f.host),
         quote: quoteOf(doc, parts),
       });
     }

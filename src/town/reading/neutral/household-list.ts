@@ -9,7 +9,7 @@ import type { Doc } from './text.ts';
 /** An age said in words after a name ("Arjun, fifteen,"). */
 const AGE_WORD = `(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)`;
 const ITEM = new RegExp(
-  String.raw`^\s*(?:just\s+|only\s+)?(?:(?:(?:her|his|my|their|our|the|your|those|these|both|@\d+['’]s)\s+)?(?:(?:that|the)\s+same\s+)?(?:(?:two|three|four|\d+|young|teenage|grown|little|small|wee|infant|big|elder|older|eldest|oldest|younger|youngest|baby|twin|new|kid|adopted|only|other)\s+)*(?:(?!(?:and|or|with|who|in|at)\b)[\p{Ll}-]+\s+){0,2}?(${KIN})(?![\p{L}-])(?!['’]s)(?:\s+(?:from|by|of)\s+(?:a|an|his|her|my|their)\s+(?:[\p{Ll}-]+\s+)?(?:relationship|marriage))?(?:\s*,?\s*\(?\s*(@\d+)(?!['’]s)\s*\)?(?:\s*,\s*(?:aged\s+)?(?:\d+|${AGE_WORD})(?=\s*(?:,|and\b|$))|\s*\([^()]*\))?)?|(?:(?:a|an|her|his|my|their|our|the)\s+(?:[\p{Ll}-]+\s+)?(?:lodger|tenant|flatmate|housemate|roommate|boarder|paying guest)\s*,?\s*|(?:(?:her|his|my|their|our)\s+)?(?:young|little|old|baby|wee)\s+|(?:her|his|my|their|our)\s+)?(@\d+)(?!['’]s)(?:\s*\([^()]*\)|,\s*(?:aged\s+)?\d+(?=\s*[,.;]|\s+and))?|(him|her(?!\s+(?!(?:and|or|but|now|too|still|since|for|in|at|on|after|before|until|when|while|because|as|so|there|here|alone|every|each|most|during|ever|anyway|these|this|that|the|a)\b)\p{Ll})|them|me|us))`,
+  String.raw`^\s*(?:just\s+|only\s+)?(?:(?:(?:her|his|my|their|our|the|your|those|these|both|@\d+['’]s)\s+)?(?:(?:that|the)\s+same\s+)?(?:(?:two|three|four|\d+|young|teenage|grown|little|small|wee|infant|big|elder|older|eldest|oldest|younger|youngest|baby|twin|new|kid|adopted|only|other)\s+)*(?:(?!(?:and|or|with|who|in|at)\b)[\p{Ll}-]+\s+){0,2}?(${KIN})(?![\p{L}-])(?!['’]s)(?:\s+(?:from|by|of)\s+(?:a|an|his|her|my|their)\s+(?:[\p{Ll}-]+\s+)?(?:relationship|marriage))?(?:\s*,?\s*\(?\s*(@\d+)(?!['’]s)\s*\)?(?:\s*,\s*(?:aged\s+)?(?:\d+|${AGE_WORD})(?=\s*(?:,|and\b|$))|\s*\([^()]*\))?)?|(?:(?:a|an|her|his|my|their|our|the)\s+(?:[\p{Ll}-]+\s+)?(?:lodger|tenant|flatmate|housemate|roommate|boarder|paying guest|friend)\s*,?\s*|(?:(?:her|his|my|their|our)\s+)?(?:young|little|old|baby|wee)\s+|(?:her|his|my|their|our)\s+)?(@\d+)(?!['’]s)(?:\s*\([^()]*\)|,\s*(?:aged\s+)?\d+(?=\s*[,.;]|\s+and))?|(him|her(?!\s+(?!(?:and|or|but|now|too|still|since|for|in|at|on|after|before|until|when|while|because|as|so|there|here|alone|every|each|most|during|ever|anyway|these|this|that|the|a)\b)\p{Ll})|them|me|us))`,
   'iu',
 );
 const SEP =
@@ -24,7 +24,8 @@ interface Listed {
 /** The list of people after "with": names, kin words ("her husband, Ronald, and their daughter"), pronouns. */
 export function listAfter(doc: Doc, tail: string): Listed {
   const out: Listed = { names: [], kin: [], pronouns: [] };
-  let rest = tail;
+  // a word of address before a name is no item of its own: "my mother Teresa and Abuelo Osvaldo"
+  let rest = tail.replace(/(^|[\s,])\p{Lu}\p{Ll}+\s+(?=@\d)/gu, '$1');
   for (let i = 0; i < 12; i++) {
     const m = ITEM.exec(rest);
     if (!m) break;
@@ -35,7 +36,11 @@ export function listAfter(doc: Doc, tail: string): Listed {
     else if (m[4]) out.pronouns.push(m[4].toLowerCase());
     rest = rest.slice(m[0].length);
     // "her husband, Dele, a market trader, and their son": a description between items
-    rest = rest.replace(/^\s*,\s*(?:a|an|the|who|whose)\b(?:[^,;.@]|@\d+['’]s){0,50}(?=,)/iu, '');
+    // ("Mrs Martha Ruddle, widow, and her son Silas")
+    rest = rest.replace(
+      /^\s*,\s*(?:(?:a|an|the|who|whose)\b(?:[^,;.@]|@\d+['’]s){0,50}|\p{Ll}+(?:\s+\p{Ll}+)?)(?=,)/iu,
+      '',
+    );
     const sep = SEP.exec(rest);
     if (!sep) break;
     // ", and his mother-in-law, Pearl, brings him bread": a new clause, not one more of the household

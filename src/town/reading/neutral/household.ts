@@ -9,12 +9,17 @@ import { placesIn } from './places.ts';
 import { type Doc, GLOSS_PAIR, reportedStart, type Sentence } from './text.ts';
 
 const DWELLING = `(?:home|house|flat|apartment|cottage|place|rooms?|roof|bungalow|farmhouse|farm|caravan|quarters|digs|lodgings|bedsit|loft|attic|studio|cabin|croft|manse|vicarage|rectory|upstairs|downstairs)`;
-const VERB = String.raw`(?:(?:still\s+|now\s+|also\s+)?(?:lives?|living|lived|live|stays?|staying|sleeps?|sleeping|lodges?|lodging|boards?|boarding|resides?|residing|shares?|sharing|shared|keeps? house|moved\s+(?:back\s+)?in|has\s+moved\s+(?:back\s+)?in|(?:has|have|had)\s+lived|(?:is|are)\s+living|(?:have|has|had)\s+the\s+${DWELLING}|(?:is|am|are)\s+(?:back\s+)?(?:at\s+)?home|back\s+home|at\s+home|home\s*[:=–-]|${DWELLING}(?:\s+[\p{L}-]+){0,2},?(?=\s+with\b))(?:\s+and\s+[a-z]+s)?)`;
-const LIVE_WITH = new RegExp(String.raw`\b${VERB}(?![\p{L}])((?:[^.;@]|@\d+){0,70}?)\bwith\s+`, 'giu');
+const VERB = String.raw`(?:(?:still\s+|now\s+|also\s+)?(?:lives?|living|lived|live|stays?|staying|sleeps?|sleeping|lodges?|lodging|boards?|boarding|resides?|residing|shares?|sharing|shared|keeps? house|moved\s+(?:back\s+)?in|has\s+moved\s+(?:back\s+)?in|(?:has|have|had)\s+lived|(?:is|are)\s+living|(?:have|has|had)\s+the\s+${DWELLING}|(?:is|am|are)\s+(?:back\s+)?(?:at\s+)?home|back\s+home|at\s+home|home\s*[:=–-]|${DWELLING}(?:\s+[\p{L}-]+){0,2},?(?=\s+with\b)|(?:is|am|are|['’]s|['’]m)\s+(?:back\s+)?in\s+(?:the|a|her|his|my|our|their)\s+(?:[\p{L}-]+\s+){0,2}${DWELLING}|(?:is|are|['’]s)\s+back(?=\s+with\b)|(?:main\s+)?residence\s*:)(?:\s+and\s+[a-z]+s)?)`;
+// (the gap never runs into a clause with a subject of its own: "I have the flat above, and our daughter Beth is back
+// with us")
+const LIVE_WITH = new RegExp(
+  String.raw`\b${VERB}(?![\p{L}])((?:(?!,\s*and\s+(?:our|my|her|his|their)\s)[^.;@]|@\d+){0,70}?)\bwith\s+`,
+  'giu',
+);
 /** "Four of us live in the Iyer house: my husband Suresh, our daughter Meena, ... and me." */
 const LIVE_COLON = /\b(?:we|us|of us)\s+(?:all\s+)?live\b[^.;:@]{0,50}:\s*/gi;
 const GAP_BAD =
-  /\b(?:works?|working|plays?|runs?|eats?|drinks?|meets?|walks?|talks?|sees?|visits?|who|which|where|alone|near|next door|neighbou?rs?|friends?|shift|customers?|doors? (?:down|up|away|along)|down the (?:road|street|lane|hill)|up the (?:road|street|lane|hill)|across|opposite|over the (?:road|street|way)|round the corner|(?:other|far) end|miles?|streets? (?:away|over))\b/i;
+  /\b(?:works?|working|plays?|runs?|eats?|drinks?|meets?|walks?|talks?|sees?|visits?|who|which|where|alone|near|next door|nothing but|a wall|walls?|on (?:my|her|his|their) own|by (?:my|her|him|them)sel(?:f|ves)|neighbou?rs?|friends?|shift|customers?|doors? (?:down|up|away|along)|down the (?:road|street|lane|hill)|up the (?:road|street|lane|hill)|across|opposite|over the (?:road|street|way)|round the corner|(?:other|far) end|miles?|streets? (?:away|over))\b/i;
 const NOT =
   /(?:\bno longer|\bnot|\bnever|n['’]t|\bused to|\buntil|\bformerly|\bonce(?=\s+(?:lived|shared|stayed|lodged)))\b/i;
 
@@ -65,7 +70,8 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
     .replace(/\bw\/\s*/gi, 'with ')
     .replace(/(@\d+)['’]s\s+(?=(?:moved|lived|living|staying|been|come|gone|just)\b)/g, '$1 ');
   let said = prev;
-  for (const c of marked.split(/;|\.\s/)) {
+  const clauses = marked.split(/;|\.\s/);
+  for (const [ci, c] of clauses.entries()) {
     const before = said;
     said = `${said} ${c}`;
     for (const m of c.matchAll(LIVE_WITH)) {
@@ -117,16 +123,18 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
         // "we still share the house": the resident and the one "X and I" named, else the one they married
         const weTwo = /(@\d+)(?!['’]s)\s+(?:and|&)\s+(?:i|me)\b/i.exec(`${prev} ${before} ${c}`);
         const them = list.pronouns.some((p) => p === 'them') || /\bthe (?:two|both|pair) of them\b/i.test(c.slice(at));
+        // ("the house we share with his mother": the "we" may be inside the words that matched the verb)
+        const spoken = `${head} ${m[0]}`;
         if (them && pair)
           for (const x of [pair[1]!, pair[2]!]) {
             const p = people[Number(x.slice(1))];
             if (p) out.add(p);
           }
-        else if ((/\b(?:we|they)\b/i.test(head) || list.pronouns.includes('us')) && weTwo) {
+        else if ((/\b(?:we|they)\b/i.test(spoken) || list.pronouns.includes('us')) && weTwo) {
           const p = people[Number(weTwo[1]!.slice(1))];
           if (p) out.add(p);
         } else if (
-          /\b(?:we|they|the (?:pair|two|both) of (?:them|us))\b/i.test(head) ||
+          /\b(?:we|they|the (?:pair|two|both) of (?:them|us))\b/i.test(spoken) ||
           them ||
           list.pronouns.includes('us')
         )
@@ -164,17 +172,23 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
     // "Home: the flat above, just her + Fadi.", "Household: husband Oskar, daughter Ebba (12)."
     // a register's or a list's labels: "Household members: ...", "With: daughter Kerry + ...", "Spouse: Ronald"
     const home =
-      /^\s*(?:home|household(?: members?)?|lives(?: with)?|living(?: with)?|at home|with|spouse|resident (?:child|children|relatives?)|resides with|family at home)\s*[:=–-]\s*(.*)$/i.exec(
+      /^\s*(?:home|household(?: members?)?|lives(?: with)?|living(?: with)?|at home|with|spouse|resident (?:child|children|relatives?)|resides with|family at home|house)\s*[:=–-]\s*(.*)$|^\s*home is\s+(.*)$/i.exec(
         c,
+      ) ??
+      // a register's list of one home, said over its semicolons: "Persons in household: Ada Tamblyn (wife); Rosalind
+      // Pettigrew (lodger)", "Persons resident at this address: ...", "Family unit at Via Garibaldi 12: ..."
+      /^\s*(?:persons?\s+(?:in|of)\s+(?:the\s+)?household|persons?\s+resident\b[^:]{0,30}|family unit\b[^:]{0,40}|members of (?:the )?household)\s*:\s*(.*)$/i.exec(
+        [c, ...clauses.slice(ci + 1)].join('; '),
       );
-    if (home && !NEAR_WORDS.test(home[1]!)) {
-      for (const x of home[1]!.matchAll(/@(\d+)(?!['’]s)/g)) {
+    const listed = home?.[1] ?? home?.[2];
+    if (home && listed !== undefined && !NEAR_WORDS.test(listed)) {
+      for (const x of listed.matchAll(/@(\d+)(?!['’]s)/g)) {
         const p = people[Number(x[1])];
         if (p) out.add(p);
       }
       // "twin boys Per and Nils": "twin" says how the boys are, not a sibling of the resident
       const kin = [
-        ...home[1]!.matchAll(new RegExp(String.raw`\b(${KIN})(?![\p{L}-])(?!\s*,?\s*\(?@)(?!\s+${KIN})`, 'giu')),
+        ...listed.matchAll(new RegExp(String.raw`\b(${KIN})(?![\p{L}-])(?!\s*,?\s*\(?@)(?!\s+${KIN})`, 'giu')),
       ].map((m) => m[1]!);
       for (const n of kinNamed(kin, family)) out.add(n);
     }
@@ -184,7 +198,8 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
         c,
       ) &&
       !/\bwith\b/i.test(c) &&
-      !NEAR_WORDS.test(c)
+      // (where the home is, "in the Vance house near the sea", is not living near someone)
+      !NEAR_WORDS.test(c.replace(/\bnear (?:the|a) \p{L}+(?:\s+\p{L}+)?(?=\s*(?:[.,;]|$))/giu, ''))
     ) {
       const near = (t: string) =>
         [...t.matchAll(/@(\d+)(?!['’]s)/g)].map((x) => people[Number(x[1])]!).filter((p) => p !== doc.resident);
@@ -198,8 +213,17 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
         ...earlier.matchAll(/(@\d+)(?!['’]s)\s+(?:and|&)\s+(?:i|me)\b|\b(?:i|me)\s+(?:and|&)\s+(@\d+)(?!['’]s)/gi),
       ].pop();
       const weTwo = pair ? [people[Number((pair[1] ?? pair[2])!.slice(1))]!] : [];
+      // "We all live in the Marsh house", in a child's essay that named Mum, Dad and a brother before: all of them
+      const nuclear = family
+        .filter((k) =>
+          /^(?:mother|father|parent|brother|sister|sibling|son|daughter|child|husband|wife|spouse|partner)$/.test(
+            k.relation,
+          ),
+        )
+        .map((k) => k.name);
       const fallback = /\bwe\b/i.test(c) && spouses(family).length === 0 ? weTwo : spouses(family);
-      for (const n of named.length > 0 ? all : before.length > 0 ? before : fallback) out.add(n);
+      const weAll = /\bwe\s+all\b|\ball of us\b/i.test(c) ? nuclear : [];
+      for (const n of [...(named.length > 0 ? all : before.length > 0 ? before : fallback), ...weAll]) out.add(n);
     }
     // "her mum Zodwa, who she lives with, along with her little brother Themba"
     for (const m of c.matchAll(
@@ -218,7 +242,7 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       if (p) out.add(p);
     }
     for (const m of c.matchAll(
-      /\b(?:her|his|my|their)\s+(?:flatmate|housemate|roommate|lodger|tenant)s?\s*,?\s*(@\d+)/gi,
+      /\b(?:her|his|my|their|our)\s+(?:flatmate|housemate|roommate|lodger|tenant)s?\s*,?\s*(?:young\s+|old\s+)?(@\d+)/gi,
     )) {
       const p = people[Number(m[1]!.slice(1))];
       if (p) out.add(p);
@@ -236,7 +260,7 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
         for (const n of [...list.names, ...kinNamed(list.kin, family)]) out.add(n);
       }
     LIVE_WITH.lastIndex = 0;
-    together(doc, c, family, out);
+    together(doc, c, family, out, before);
     for (const p of keptFor(doc, c, family)) out.add(p);
     // a register's "Rose Cottage: Margaret Hollis (occupier); Thomas Hollis (grandson)": those listed at a home
     const at = /^([^:]{2,60}):\s*(.*)$/.exec(s.marked)?.[1];
@@ -252,11 +276,19 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
           if (p) out.add(p);
         }
     // "Grandkid: Kerry's lad Alfie (6), same house.", "all under one roof": those the clause names
-    if (/\b(?:same (?:house|home|roof|flat|address)|under (?:one|the same) roof)\b/i.test(c) && !NOT.test(c))
-      for (const x of c.matchAll(/@(\d+)(?!['’]s)/g)) {
+    // ("Janusz, my husband, snores, and his father Henryk has the radio on; three of us under one roof": the sentence's)
+    const roof = /\b(?:same (?:house|home|roof|flat|address)|under (?:one|the same) roof)\b/i.test(c) && !NOT.test(c);
+    if (roof)
+      for (const x of (/@\d/.test(c) || !/\bof us\b/i.test(c) ? c : marked).matchAll(/@(\d+)(?!['’]s)/g)) {
         const p = people[Number(x[1])];
         if (p) out.add(p);
       }
+    // "it's just the two of them in that house now", "The two of them rattle around that big farmhouse": the couple
+    if (
+      new RegExp(String.raw`\bthe two of (?:them|us)\b[^.;]{0,40}?\b${DWELLING}\b`, 'iu').test(c) &&
+      !NEAR_WORDS.test(c)
+    )
+      for (const n of spouses(family)) out.add(n);
     // "when I locked our flat", "the kids were asleep in our house": the one the resident married lives there too
     if (
       doc.firstPerson &&
@@ -272,9 +304,9 @@ const HOME_NAME = /\b(?:house|home|cottage|flat|apartment|bungalow|farmhouse|cro
 const NEAR_WORDS = /\b(?:next door|neighbou?rs?|near|nearby|across|opposite|no\.\s*\d|number \d)\b/i;
 
 /** "She and Tom live above the bakery", "Tom, Maud and their son Eli share the cottage" (no "with"). */
-function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<string>) {
+function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<string>, prev = '') {
   const verb =
-    /\b(?:live|share|have shared|have lived|are living|keep house|(?:have|has|['’]ve)(?: had)? the (?:house|flat|cottage|rooms|place|farm|home)|(?:have|['’]ve) been (?:at|in) (?:the|our) (?:[\p{L}-]+\s+){0,3}?(?:house|home|flat|cottage|farm))\b(?!\s+(?:\w+\s+){0,6}?with\b)/iu.exec(
+    /\b(?:live|share|have shared|have lived|are living|keep house|(?:have|has|['’]ve)(?: had)? the (?:two |three |four |back |front |upstairs |top )?(?:house|flat|cottage|rooms|place|farm|home)|(?:have|['’]ve) been (?:at|in) (?:the|our) (?:[\p{L}-]+\s+){0,3}?(?:house|home|flat|cottage|farm))\b(?!\s+(?:\w+\s+){0,6}?with\b)/iu.exec(
       c,
     );
   if (!verb) return;
@@ -298,7 +330,7 @@ function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<stri
     /\b(?:each other|one another|neighbou?rs|same street|same road|same lane|same building|another flat)\b/i.test(after)
   )
     return;
-  const subj = subjects(doc, head);
+  const subj = subjects(doc, head, prev);
   if (!subj.resident && !/\b(?:her|his|my)\s+\S+/i.test(head)) return;
   if (!/\b(?:and|&)\b/.test(head)) return;
   if (!subj.resident) {

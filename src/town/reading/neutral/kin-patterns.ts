@@ -31,7 +31,7 @@ const rx = (src: string) => new RegExp(src, 'giu');
 
 export const RE = {
   possessed: rx(
-    String.raw`${POSS}\s+${MOD}${K}(?!['’]s)(?:\s+of\s+(?:[\p{L}\d-]+\s+){0,2}?(?:years|months|decades))?(?:\s+(?:from|by|of)\s+(?:his|her|my|their|a)\s+(?:first|second|third|previous|earlier|late|former)\s+(?:marriage|wife|husband|partner))?\s*,?\s*(?:(?:is|are|was|were)\s+|named\s+|called\s+|-\s*|–\s*|:\s*)?${PLP}`,
+    String.raw`${POSS}\s+${MOD}${K}(?!['’]s)(?:\s+of\s+(?:[\p{L}\d-]+\s+){0,2}?(?:years|months|decades))?(?:\s+(?:from|by|of)\s+(?:his|her|my|their|a)\s+(?:first|second|third|previous|earlier|late|former)\s+(?:marriage|wife|husband|partner))?\s*,?\s*(?:(?:is|are|was|were)\s+(?:called\s+|named\s+)?|['’]s\s+(?:called|named)\s+|(?:['’]s\s+)?name\s+is\s+|named\s+|called\s+|-\s*|–\s*|:\s*)?${PLP}`,
   ),
   chained: rx(String.raw`${POSS}\s+${MOD}${K}['’]s\s+${MOD}${K}\s*,?\s*${PL}`),
   apposed: rx(

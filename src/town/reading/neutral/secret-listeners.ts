@@ -64,7 +64,7 @@ function listeners(
   const out: string[] = [];
   // "her sister Maud": the name, not every sister
   const re = new RegExp(
-    String.raw`@(\d+)(?!['’]s)|(?:\b(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?\b(${KIN})(?![\p{L}-])(?!\s*,?\s*@\d)|\b(him|her|she|he)\b(?!\s+(?:[\p{L}-]+\s+){0,2}(?:${KIN}|@))(?!\s*,?\s*@)|\b(them)\b`,
+    String.raw`@(\d+)(?!['’]s)|(?:\b(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?\b(${KIN})(?![\p{L}-])(?!\s*,?\s*@\d)|\b(him|her|she|he)\b(?!\s+(?:[\p{L}-]+\s+){0,2}(?:${KIN}(?![\p{L}-])|@))(?!\s*,?\s*@)|\b(them)\b`,
     'giu',
   );
   for (const m of phrase.matchAll(re)) {

@@ -38,6 +38,8 @@ export const KEPT = new RegExp(
     // "I have promised to hold my tongue", "don't you dare say a word to Mam", "I shan't worry Edith with it"
     String.raw`\bhold (?:my|her|his|their|your) tongue\b`,
     String.raw`\b(?:don['’]t|do not|never)\s+(?:you\s+)?(?:dare\s+)?(?:say|breathe|tell|mention)\s+(?:a word|anything|a thing)\b`,
+    // a note's "dont tell mum but ...": kept from the one named
+    String.raw`(?:^|[.;,]\s*)(?:don['’]t|do not|never)\s+tell\s+(?:mum|mam|mom|dad|nan|gran|@\d+(?!['’]s)|(?:my|her|his)\s+[\p{L}-]+)\b`,
     String.raw`\b(?:shan['’]t|won['’]t|will not|shall not|not going to|don['’]t want to|do not want to)\s+(?:worry|trouble|burden|upset|bother)\s+\S+(?:\s+\S+)?\s+with\s+(?:it|this|that|the news)\b`,
     // "be kept off the public record", "not be announced until her death"
     String.raw`\bkept off (?:the )?(?:public )?(?:record|books)\b|\boff the record\b|\bnot (?:to )?be (?:announced|made public|published|revealed|disclosed|mentioned)\b`,
@@ -59,7 +61,7 @@ export const KEPT = new RegExp(
     String.raw`\b(?:told|tells|telling|tell)\s+(?:no ?one|nobody|no-one|not a soul)\b`,
     // a note's "nobody told, not a soul"
     String.raw`\b(?:no ?one|nobody|no-one)\s+(?:yet\s+)?(?:has been\s+)?told\b|(?:^|[,;:]\s*)not a (?:single |living )?soul\s*(?:[.;,]|$)`,
-    String.raw`\b(?:no ?one|nobody|no-one|not a soul)\s+(?:else\s+)?(?:in (?:town|the village)\s+)?(?:knows?|does|has heard|suspects?|is aware|can know|must know|may know|should know)\b`,
+    String.raw`\b(?:no ?one|nobody|no-one|not a soul)\s+(?:else\s+)?(?:(?:here|around here|in (?:town|the village|\p{Lu}\p{L}+))\s+)?(?:knows?|does|has heard|suspects?|is aware|can know|must know|may know|should know)\b`,
     String.raw`(?<!\b(?:asked|invited|invite|invites|inviting|asking|wants?|wanted)\b[^.;]{0,50})(?<!\b(?:for|there and|there,)\s+)\b(?:nobody|no ?one) else\b`,
     String.raw`\bkeep(?:s|ing)?\s+(?:it|this|that|the news|the plan|the matter|[\p{L}\s]{0,20}?)\s+(?:to (?:her|him|them|my)sel(?:f|ves)|quiet|hidden|under wraps|under (?:her|his) hat|close to (?:her|his|the) chest|from\s+${WHO})`,
     String.raw`\bkeep(?:s|ing)?\s+(?:it|this|that)\s+(?:so|that way)\b`,
@@ -76,13 +78,17 @@ export const KEPT = new RegExp(
     String.raw`\b(?:something|it|that|which)\s+(?:she|he|i|they)\s+keeps?\s+to\s+(?:her|him|my|them)sel(?:f|ves)\b`,
     String.raw`\bbetween (?:him|her|me) and (?:@\d+|(?:his|her|my) [\p{L}-]+)\b`,
     String.raw`\b(?:if|should)\s+(?:anyone|anybody|people|the town|the village|@\d+|(?:her|his|my|their) [\p{L}-]+)\s+(?:ever\s+)?(?:found out|find out|knew|learned|learnt|heard)\b`,
-    String.raw`\btold\s+(?:@\d+|her|him|me)\s*,?\s+and only\b`,
+    String.raw`\btold\s+(?:@\d+|her|him|me)\s*,?\s+and (?:(?:him|her|me)\s+)?only\b`,
     String.raw`\b(?:keep(?:s|ing)?|kept|is|stays?|staying)\s+quiet\s+about\b|\bon the quiet\b|\bkeep(?:s|ing)? mum\b`,
     String.raw`\b(?:nobody|no ?one|no-one)\s+(?:must|may|can|should|is to|to|needs to|is meant to)\s+(?:know|find out|hear)\b`,
     String.raw`\bhush-hush\b`,
     String.raw`\b(?:hopes?|prays?|trusts?)\s+(?:that\s+)?(?:nobody|no ?one|no-one)\s+(?:ever\s+)?(?:finds? out|learns?|hears?|knows?)\b`,
     String.raw`\bnot a word\b`,
-    String.raw`\b(?:say|said|tell|breathe|repeat)\s+nothing\b`,
+    // ("asked had I heard about Ray; I said nothing" is a reply, not a matter kept)
+    String.raw`\b(?:say|tell|breathe|repeat)\s+nothing\b|(?<!\b(?:asked|asks|asking)\b[^.]{0,80})\bsaid\s+nothing\b`,
+    // "she's terrified Alf finds out", "would die before Kofi heard of it": kept from someone named
+    String.raw`\b(?:terrified|afraid|scared|frightened|petrified|worried|dreads?|dreading)\s+(?:that\s+)?${WHO}\s+(?:will\s+|might\s+|would\s+|could\s+|ever\s+)?(?:finds?|found|find)\s+out\b`,
+    String.raw`\b(?:would|['’]d)\s+(?:rather\s+)?die\s+(?:before|than)\s+(?:let\s+)?${WHO}\s+(?:ever\s+)?(?:heard|knew|found out|know|find out|hear|learned|learnt)\b`,
     String.raw`\b(?:never|not) to (?:repeat|tell|say|mention)\b`,
     String.raw`\bpromised (?:not|never)\b`,
     String.raw`\b(?:does ?n['’]t|does not|would not|wouldn['’]t|did not|didn['’]t|do not|don['’]t)\s+want\s+(?:anyone|anybody|people|the town|others|the village|the street|the parish|it|word|(?:her|his|my|their)\s+[\p{L}-]+|@\d+)\s+(?:else\s+)?(?:to know|knowing|to find out|finding out|to hear|hearing|getting out|to get out)\b`,
@@ -100,7 +106,7 @@ export const KEPT = new RegExp(
     String.raw`(?:\bnot|n['’]t)\s+(?:yet\s+)?(?:public|common knowledge)\b`,
     String.raw`\bmust not (?:get out|be known)\b`,
     // "it stays between them", "between you and me"; not "between them they knew everything"
-    String.raw`\b(?:is|stays?|kept|keep|remains?|['’]s|strictly)\s+between (?:the two of )?(?:them|us|ourselves)\b|\bbetween you and me\b`,
+    String.raw`\b(?:is|stays?|kept|keep|remains?|['’]s|strictly)\s+between (?:the two of )?(?:them|us|ourselves)\b`,
     String.raw`\b(?:would|['’]d) rather\s+(?:@\d+|nobody|no one|[\p{L}]+)\s+(?:never|didn['’]t|did not|not)\s+(?:found out|knew|know|find out|learned|heard)\b`,
     String.raw`\bquietly\s+(?:planning|plans|applied|applying|saving|seeing|looking|arranged|arranging|decided|deciding|been)\b`,
   ].join('|'),
@@ -117,7 +123,7 @@ export const OPEN =
  * Solveig's matter.
  */
 export const TRAIT =
-  /\bsecrets?\s*[:=–-]\s*(?:none|nothing|no|n\/a|nil)\b|\b(?:without (?:a |any )?secrets?|(?:has|have|had|keeps?|kept|got|holds?) no secrets?|(?:do|does|did)(?: not|n['’]t) (?:keep|have) (?:any )?secrets?|(?:never|can['’]t|cannot|could never) keep (?:a )?secrets?|no secrets? (?:from|between|in)\b[^,;.]*|(?:a|an) (?:open|honest) (?:book|man|woman))/giu;
+  /\bsecrets?\s*[:=–-]\s*(?:none|nothing|no|n\/a|nil)\b|\b(?:without (?:a |any )?secrets?|(?:has|have|had|keeps?|kept|got|holds?) no secrets?|(?:do|does|did)(?: not|n['’]t) (?:keep|have) (?:any )?secrets?|(?:never|can['’]t|cannot|could never) keep (?:a )?secrets?|no secrets? (?:from|between|in)\b[^,;.]*|(?:a|an) (?:open|honest) (?:book|man|woman)|\bnot (?:much|big|great|ones?) for secrets)/giu;
 
 /**
  * What nobody knows because it may not be true is a rumour, not a secret: "Some say he won the pools; nobody knows",
@@ -141,14 +147,16 @@ export const KEEPING = new Set(
     'everyone everybody way least all nor none nothing ever now next week weeks month months year today tomorrow ' +
     'tonight soon later day days morning evening afternoon night weekend monday tuesday wednesday thursday friday ' +
     'saturday sunday mon tue tues wed thu thur thurs fri sat sun till until when ready needs need asked asks ' +
-    'begged begs made make promise agreed shown showed alone wishes swear swore vowed though although however'
+    'begged begs made make promise agreed shown showed alone wishes swear swore vowed though although however ' +
+    // what is left of a negation once split at its apostrophe ("don't", "hasn't"), and whose business it is
+    'don doesn didn won isn hasn haven wasn aren couldn wouldn shouldn business'
   ).split(' '),
 );
 
 /** One listener: a resident, a relative by kin word (with or without a name), or a pronoun. */
 /** "her" before a noun is a possessive ("confided to her diary"), not a listener. */
 export const HER_OBJECT = String.raw`(?!\s+(?!(?:he|she|i|they|we|it|you|his|her|their|our|my|not|never|all|and|or|but|that|about|if|to|in|on|at|of|for|with|when|before|after|until|till|once|first|alone|only|yet|now|soon|so|too|either|as|the|a|an|everything|anything|nothing|what|how|why|where|tomorrow|today|tonight|herself|himself|privately|quietly|straight|face|directly|in person)\b)\p{Ll}+\b)`;
-const ONE = String.raw`(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+){1,2}@\d+(?!['’]s)|(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?${KIN}(?![\p{L}-])(?:\s*,?\s*@\d+(?!['’]s))?|@\d+(?!['’]s)(?:\s+\p{Lu}\.)?|\bhim\b(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}|@))(?!\s*,?\s*@)|\bher\b${HER_OBJECT}(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}|@))(?!\s*,?\s*@)|\bthem\b)`;
+const ONE = String.raw`(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+){1,2}@\d+(?!['’]s)|(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?${KIN}(?![\p{L}-])(?:\s+(?:in|at|from)\s+(?:the|our|her|his)\s+[\p{L}-]+(?=\s*,\s*@\d))?(?:\s*,?\s*@\d+(?!['’]s))?|@\d+(?!['’]s)(?:\s+\p{Lu}\.)?|\bhim\b(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}(?![\p{L}-])|@))(?!\s*,?\s*@)|\bher\b${HER_OBJECT}(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}(?![\p{L}-])|@))(?!\s*,?\s*@)|\bthem\b)`;
 const NAMES = String.raw`(${ONE}(?:\s*(?:,|and|or|&)\s*(?:to\s+)?${ONE})*)`;
 
 /** Phrases naming whom the owner means to tell or has told; group 1 is the list. */
@@ -156,7 +164,9 @@ export const TELL_TO: RegExp[] = [
   String.raw`\b(?:means?|meant|intends?|plans?|planning|wants?|hopes?|wishes|is going|are going|has decided|decided|(?:will\s+)?(?:have|has|had)\s+to|(?:has |have |had )?resolved|(?:is |am |was )?determined|promised|will|shall|would like|would rather|['’]d like|['’]ll|needs?|must|can|could|found the (?:words|courage|nerve) to)\s+(?:only\s+)?(?:to\s+)?(?:finally\s+|soon\s+|first\s+)?(?:tell|confide in|share (?:it|this|the news|that) with|reveal (?:it |this |that |everything |all |the (?:news|truth) )?to|break (?:it|this|the news) to|come clean (?:to|with)|let)\s+(?:only\s+)?${NAMES}`,
   String.raw`\b(?:is|am|are|['’]s|['’]m|['’]re)\s+(?:only\s+)?telling\s+(?:only\s+)?${NAMES}`,
   // "until he's told his mother", "once she has told Tom", "till I tell Dad"
-  String.raw`\b(?:until|till|once|before|after)\s+(?:she|he|i|they|we|@\d+)(?:\s+has|\s+have|['’]s|['’]ve|\s+can|\s+finally|\s+gets to)?\s+(?:told|tells|tell|spoken to|speaks to|talked to|talks to)\s+${NAMES}`,
+  String.raw`\b(?:until|till|once|before|after)\s+(?:she|he|i|they|we|@\d+)(?:\s+has|\s+have|['’]s|['’]ve|\s+can|\s+finally|\s+gets to)?\s+(?:told|tells|tell|spoken to|speaks to|talked to|talks to|informed|informs|asked|asks|consulted)\s+${NAMES}`,
+  // a learner's present for the future: "Hari don't know, but I tell him maybe in winter"
+  String.raw`\b(?:i|she|he)\s+(?:maybe\s+)?tell\s+${NAMES}\s+(?:maybe|when|after|in|at|next|later|soon|one day|first)\b`,
   // "hasn't told Mamá yet, means to soon": the one not told yet whom the owner means to tell
   String.raw`(?:\bnot|n['’]t)\s+(?:yet\s+)?told\s+${NAMES}\s+yet\b[^.;]{0,12}?\b(?:means?|intends?|plans?|will|is going|wants?)\b`,
   // "It was to Letitia and to Sebastian that ...", "It was Hannah, and only Hannah, whom he had told"
@@ -179,7 +189,7 @@ export const TELL_TO: RegExp[] = [
   String.raw`\b(?:and|but|so)\s+(he|she)\s+(?:has|had|['’]s|['’]d)\s+(?:sworn|promised|vowed)\b[^.;]{0,30}?\bto\s+(?:keep|say nothing|tell no)`,
   String.raw`\b(?:has\s+)?(?:confided\s+(?:in|to)|let slip to|confessed to|admitted to)\s+${NAMES}`,
   // the one asked to keep it knows it: "made him promise not to tell", "begged her not to tell", "asked him to keep it"
-  String.raw`\b(?:made|makes|asked|asks|begged|begs|urged|got)\s+${NAMES}\s+(?:to\s+)?(?:promise\s+|swear\s+)?(?:(?:not|never)\s+to\s+(?:tell|say|breathe|repeat|mention)|to\s+keep|to\s+say nothing)\b`,
+  String.raw`\b(?:made|makes|asked|asks|begged|begs|urged|got)\s+${NAMES}\s+(?:to\s+)?(?:promise\s+|swear\s+)?(?:(?:not|never)\s+to\s+(?:tell|say|breathe|repeat|mention)|to\s+keep|to\s+say nothing|to\s+(?:tell|say)\s+(?:no ?one|nobody|no-one|nothing))\b`,
   // "she wants me to tell Ben for her": the one to be told through someone
   String.raw`\b(?:wants?|asked|asks|wishes|would like)\s+(?:me|her|him|@\d+(?!['’]s))\s+to\s+(?:tell|pass (?:it|this) on to)\s+${NAMES}`,
   // "has shown it to Felicity alone", "told Tom alone"

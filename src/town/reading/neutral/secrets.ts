@@ -5,34 +5,12 @@
 // from "means to tell only X", "wants her sister to be the only one she tells", "only X knows", "confided in X",
 // kin words resolved through the family.
 import type { KinItem, SecretItem } from '../types.ts';
-import { INVERSE, KIN, kinWord } from './kin-words.ts';
-import { relativesNamed } from './relatives.ts';
+import { kinWord } from './kin-words.ts';
 import { tellToIn } from './secret-listeners.ts';
-import { KEEPING, KEPT, OPEN, RUMOUR, TELL_TO, TRAIT, UNKNOWN, WEAK } from './secret-words.ts';
+import { KEPT_ALL, keeps, keptIn, masked, ownerIn } from './secret-owner.ts';
+import { KEEPING, OPEN, TELL_TO, WEAK } from './secret-words.ts';
 import { type Doc, quoteOf, type Sentence } from './text.ts';
 
-const KEPT_ALL = new RegExp(KEPT.source, 'giu');
-
-/** The text with traits ("a man without secrets") blanked out, same length, so only keeping is left. */
-const masked = (t: string): string => t.replace(TRAIT, (m) => ' '.repeat(m.length));
-
-/**
- * The words of keeping in a statement, less those that only say a rumour is unproven ("Some say he won the pools;
- * nobody knows", "nobody knows who her father was").
- */
-function keptIn(marked: string, sentence: string): RegExpExecArray[] {
-  const m = masked(marked);
-  const unknown = [...m.matchAll(new RegExp(UNKNOWN.source, 'giu'))].map((x) => [x.index, x.index + x[0].length]);
-  const rumour = RUMOUR.test(sentence);
-  // in a rumour ("Doreen's convinced she is expecting, though she's said nothing to anybody") only words of keeping
-  // something ("kept", "secret", "hid") say a secret; "said nothing", "nobody knows" are doubt
-  return [...m.matchAll(KEPT_ALL)].filter(
-    (k) =>
-      !unknown.some(([a, b]) => k.index < b! && k.index + k[0].length > a!) &&
-      !(rumour && !/\b(?:secret\w*|kept|keep\w*|hid\w*|hidden|hush\w*|confid\w*|private\w*)\b/i.test(k[0])),
-  );
-}
-const keeps = (marked: string, sentence = marked): boolean => keptIn(marked, sentence).length > 0;
 /** Words of a piece of news (a decision, a plan, a change), as opposed to a habit or a description. */
 const NEWS =
   /\b(?:decided|decision|plans?|planning|intends?|going to|will|wants? to|hopes? to|offered|applied|applying|accepted|pregnant|expecting|engaged|seeing|dating|sell|selling|sold|buy|buying|bought|leaving|leave|moving|quit|quitting|retire|retiring|lost|owes?|debt|illness|diagnos\w*|failed|failing|broke|broken|crush|in love|affair|won|saving|found)\b/i;
@@ -43,104 +21,6 @@ const content = (text: string): string[] =>
     .replace(/@\d+(?:['’]s)?/g, ' ')
     .split(/[^\p{L}]+/u)
     .filter((w) => w.length > 2 && !KEEPING.has(w) && !kinWord(w));
-
-const kinNamed = relativesNamed;
-
-/** Verbs of passing a private matter to someone ("told", "confided to", "let slip to", "has shown it to"). */
-const TOLD = String.raw`(?:told|confided in|confided to|confessed to|admitted to|whispered to|let slip to|(?:has\s+)?(?:shown|showed) (?:it|this|that) to)`;
-/** A name with what may be said between it and its verb ("Tilly Rowe, from the farm over the hill, let slip"). */
-const TELLER = String.raw`@(\d+)(?!['’]s)(?:\s*,[^,;.]{1,50},|\s*,)?(?:\s+(?:has|had|also|once|just|finally|then))*`;
-
-/** Whose secret a sentence keeps: someone who confided in the resident, else the subject of the keeping. */
-function ownerIn(
-  doc: Doc,
-  t: string,
-  family: readonly KinItem[],
-  context = '',
-): { owner: string; toldResident: boolean } {
-  const people = doc.frame.people;
-  const R = people.indexOf(doc.resident);
-  // "Tunde told Jonah, and no one else, that ...": someone's matter told to the resident by name
-  const toldR = new RegExp(String.raw`${TELLER}\s+(?:${TOLD}|swore)\s+(?:only\s+)?@${R}(?!\d)`, 'i').exec(t);
-  // "Amy, Nora's daughter, has told her mother in confidence": the teller's kin who is the resident
-  const toldKin = new RegExp(
-    String.raw`${TELLER}\s+(?:${TOLD}|swore)\s+(?:only\s+)?(?:her|his)\s+(${KIN})\b`,
-    'iu',
-  ).exec(t);
-  const tellerKin = toldKin ? family.find((k) => k.name === people[Number(toldKin[1])]) : undefined;
-  const back = tellerKin ? kinWord(tellerKin.relation) : null;
-  const said = toldKin ? kinWord(toldKin[2]!) : null;
-  const toldMe = back && said && INVERSE[back[0]] === said[0] ? toldKin : null;
-  const confided =
-    toldR ??
-    toldMe ??
-    new RegExp(
-      String.raw`${TELLER}\s+(?:${TOLD}|swore)\s+(?:only\s+)?(?:me|her|him)\b(?!\s+(?:[\p{L}-]+\s+)?(?:sister|brother|mother|father|husband|wife|son|daughter|aunt|uncle|cousin))`,
-      'iu',
-    ).exec(t) ??
-    new RegExp(String.raw`@(\d+)(?!['’]s)[^.;@]{1,50}?\band\s+(?:${TOLD})\s+(?:me|@${R}(?!\d))\b`, 'iu').exec(t) ??
-    /\b(?:heard|learned|learnt|knows?|found out)\s+(?:from|of)\s+(?:(?:her|his|my)\s+(?:[\p{L}-]+\s+)?)?@(\d+)/iu.exec(
-      t,
-    ) ??
-    /(?:^|[.;]\s*)knows?\s+(?:that\s+)?@(\d+)(?!['’]s)\s+(?:is|has|was|plans|wants|means)/i.exec(t) ??
-    /\b(?:keeps?|keeping|knows?|holds?|carries)\s+@(\d+)['’]s\s+secret/i.exec(t) ??
-    /@(\d+)['’]s\s+secret\b/i.exec(t) ??
-    // "Cornelius had come one wet afternoon to confide that he had altered his will"
-    new RegExp(
-      String.raw`${TELLER}\s+(?:come|came|gone|went|called)\b[^.;]{0,40}?\bto\s+(?:confide|confess|tell)\b`,
-      'iu',
-    ).exec(t);
-  if (confided) {
-    const p = people[Number(confided[1])];
-    if (p && p !== doc.resident) return { owner: p, toldResident: true };
-  }
-  // "Selin is my best friend; she told me that she and Murat are moving": the one named just before
-  const pronoun = new RegExp(
-    String.raw`(?:^|[.;,:]\s*|\b(?:and|but|then)\s+)(she|he)\s+(?:(?:has|had|once|just|finally|also)\s+)*(?:${TOLD})\s+(?:only\s+)?(?:me\b|@${R}(?!\d))`,
-    'iu',
-  ).exec(t);
-  if (pronoun && (doc.firstPerson || pronoun[0].includes('@'))) {
-    // "she's leaving Tom, she told me": the matter's own "she" is the teller; Tom is whom she leaves
-    const same = new RegExp(`^\\s*${pronoun[1]}\\b`, 'i').test(t);
-    const named = [...`${context} ${same ? '' : t.slice(0, pronoun.index)}`.matchAll(/@(\d+)(?!['’]s)/g)]
-      .map((m) => people[Number(m[1])])
-      .filter((x) => x && x !== doc.resident)
-      .pop();
-    if (named) return { owner: named, toldResident: true };
-  }
-  // "Dad's saving for a boat; told only her": a relative's matter, told to the resident
-  const kin = new RegExp(String.raw`^\s*(?:(?:her|his|my)\s+)?(${KIN})(?:['’]s|\s+is|\s+has)\b`, 'iu').exec(t);
-  if (kin && /\btold\s+(?:only\s+)?(?:her|me|him)\b/i.test(t)) {
-    const p = kinNamed(kin[1]!, family)[0];
-    if (p && p !== doc.resident) return { owner: p, toldResident: true };
-  }
-  // "It is secret: Karim is sick", "in strictest confidence, that Paul has been offered a post ... I have promised to
-  // hold my tongue": a keeping with no owner of its own, or the resident's promise, keeps the named subject's matter
-  const agentless =
-    /^\s*(?:it|this|that)(?:['’]s|\s+is|\s+was)\s+(?:a\s+)?secret\b|\b(?:i|she|he)\s+(?:have|has|had)?\s*promised\s+to\s+(?:hold|keep|say nothing)|\bin (?:the )?(?:strict |strictest )?confidence\b/i.test(
-      t,
-    );
-  const subjectOf = /(?:^|:\s*|\bthat\s+)(@(\d+))(?!['’]s)\s+(?:is|was|has|had|will|plans|wants|means)\b/i.exec(t);
-  if (agentless && subjectOf) {
-    const p = people[Number(subjectOf[2])];
-    if (p && p !== doc.resident) return { owner: p, toldResident: true };
-  }
-  // "Tom hasn't told anyone that he is ill": the subject of the keeping is its owner
-  const kept = keptIn(t, t)[0];
-  if (kept) {
-    const head = t.slice(0, kept.index).split(/[;]/).pop() ?? '';
-    const tokens = [...head.matchAll(/@(\d+)(?!['’]s)|\b(she|he|i)\b/gi)];
-    const last = tokens[tokens.length - 1];
-    if (last?.[1] !== undefined) {
-      const p = people[Number(last[1])];
-      const direct = /^\s*(?:(?:has|had|is|was|still|also|never|secretly|privately|quietly)\s+)*$/i.test(
-        head.slice((last.index ?? 0) + last[0].length),
-      );
-      if (p && p !== doc.resident && direct) return { owner: p, toldResident: false };
-    }
-  }
-  return { owner: doc.resident, toldResident: false };
-}
 
 /** The matter in a sentence that keeps it: what follows "that" or a colon, else the sentence. */
 function matterOf(s: { text: string }): string {
@@ -158,7 +38,10 @@ function pointsBack(s: { text: string; marked: string }): boolean {
     // "Quietly seeing Dave Kirby": the adverb keeps, the deed is the matter
     .replace(KEPT_ALL, (m) => (/^(?:secretly|privately|quietly)\s/i.test(m) ? m.replace(/^\S+/, ' ') : ' '))
     .replace(/\b(?:until|till|when|once|before|after)\b[^.;,]*/gi, ' ')
-    .replace(/\b(?:so far|for now|for the moment|at the weekend|yet|either)\b/gi, ' ')
+    .replace(/\b(?:so far|for now|for the moment|at the weekend|yet|either|maybe|perhaps|apparently)\b/gi, ' ')
+    .replace(/\b(?:in|by|at|over)\s+(?:the\s+)?(?:winter|summer|spring|autumn|christmas|easter|new year)\b/gi, ' ')
+    // "though how you'd keep anything from Stan I don't know": the teller's aside
+    .replace(/\b(?:though|although)\b[^.;]*/gi, ' ')
     // "her mum Zodwa, who she lives with": who the listener is, not the matter
     .replace(/,\s*(?:who|whom|whose)\b[^.;]*/gi, ' ')
     // "I've put it in the bureau": what is done with the matter, said as "it"
@@ -181,16 +64,34 @@ function pointsBack(s: { text: string; marked: string }): boolean {
       const rest = clause[1]!.replace(t[0], ' ').replace(/,?\s*\b(?:whom|who)\b.*$/i, ' ');
       return content(rest).length < 2;
     });
+  // "Lupe tell me a secret: she have a boyfriend": the matter follows the colon
+  const first = keptIn(s.marked, s.text)[0];
+  if (first && /^[^:]{0,30}:\s*(?:\S+\s+){2,}\S+/.test(s.marked.slice(first.index))) return false;
+  // "she hasn't breathed a word of it" points back, unless the matter is said before it in the sentence ("She told
+  // me ... that she's written a novel, and she hasn't breathed a word of it to them")
+  const ofIt = /\b(?:nothing|a word|not a word|anything)\s+(?:of|about)\s+(?:it|this|that)\b/i.exec(s.marked);
   return (
     tellClause ||
     // "Of this she has said nothing to anyone, not to her staff ...": the matter is the one before
     /^\s*(?:of|about)\s+(?:this|that|it)\b/i.test(s.text) ||
-    /\b(?:nothing|a word|not a word|anything)\s+(?:of|about)\s+(?:it|this|that)\b/i.test(s.text) ||
+    (!!ofIt && content(masked(s.marked.slice(0, ofIt.index)).replace(KEPT_ALL, ' ')).length < 3) ||
+    // "I promised to say nothing": a promise about the matter just told
+    /^\s*(?:i|she|he|we)\s+(?:have\s+|had\s+|['’]ve\s+)?(?:promised|promise|swore|vowed)\b/i.test(s.text) ||
     own === 0 ||
-    (own === 1 && !/@\d/.test(stripped)) ||
+    // (one word of news is a matter: "Private: wants to retire next year, hasn't told Ulla")
+    (own === 1 && !/@\d/.test(stripped) && !NEWS.test(content(stripped)[0]!)) ||
     // "It is a secret." points back; "It's between him and Eve that he has lost his job" says what
     (own < 3 && /^\s*(?:it|this|that|the (?:plan|news|decision|idea|matter))\b/i.test(s.text))
   );
+}
+
+/** The resident a letter is written to: "Dear Frau Moser,", "Hi Sue —", "Chère Alice,". */
+function addresseeOf(doc: Doc): string | null {
+  const m =
+    /^\s*(?:my\s+)?(?:dear(?:est)?|hi|hello|hey|to|cher|chère|querida|querido|liebe|lieber|cara|caro)\s+(@\d+)(?!['’]s)\s*[,!—–-]/iu.exec(
+      doc.sentences[0]?.marked ?? '',
+    );
+  return m ? (doc.frame.people[Number(m[1]!.slice(1))] ?? null) : null;
 }
 
 /** One statement: a sentence, or one of a list's clauses ("X is a fisherman; X has secretly decided ..."). */
@@ -237,7 +138,10 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
       // the nearest statement before it with something to keep (any field), else the next one; the one just
       // before may be short ("Dot is pregnant."), one further back must say more
       const earlier = [...us.slice(0, u.index)].reverse();
-      const fits = (x: Unit) => content(x.marked).length >= (x.index === u.index - 1 ? 1 : 2) && !OPEN.test(x.text);
+      // (a matter already kept is one, whatever its words: "Lupe tell me a secret: she have a boyfriend")
+      const fits = (x: Unit) =>
+        (content(x.marked).length >= (x.index === u.index - 1 ? 1 : 2) || out.some((o) => o.at.includes(x.index))) &&
+        !OPEN.test(x.text);
       // a piece of news a few statements back ("She has decided to sell the shop.") beats a habit just before
       // ("She gets up at 6 am.") when the keeping is said in another field
       const news =
@@ -349,5 +253,9 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
         for (const n of t) if (n !== one.owner) one.tellTo.push(n);
     }
   }
+  // a letter tells the one it is written to ("Dear Mr Sato, ... I've been taking night classes, and nobody here knows"):
+  // the writer's own matters are known to them (someone else's are still only theirs to tell)
+  const to = addresseeOf(doc);
+  if (to) for (const one of out) if (one.owner === doc.resident && to !== doc.resident) one.tellTo.push(to);
   return out.map(({ at: _at, sentences: _s, ...x }) => ({ ...x, tellTo: [...new Set(x.tellTo)] }));
 }

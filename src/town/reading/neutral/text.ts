@@ -39,24 +39,43 @@ export interface Doc {
 
 // "St. Mary's" is a saint's, but "on Quay St. Xmas social ..." ends a street's name and may end the sentence
 const ABBREV =
-  /\b(Mr|Mrs|Ms|Dr|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|a\.m|p\.m|m(?=\.\s+(?:to\s+)?\p{Lu}))\.(?=\s)/giu;
+  /\b(Mr|Mrs|Ms|Dr|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|(?<!\.)m(?=\.\s+(?:to\s+)?\p{Lu}))\.(?=\s)/giu;
 const SAINT = /(?<!\p{Lu}\p{Ll}+\s+)\b(?:St|st)\.(?=\s)/gu;
 
 /** A register's "HOLLIS, Margaret" is Margaret Hollis. */
 const SURNAME_FIRST = /\b(\p{Lu}[\p{Lu}'’-]+),\s+(\p{Lu}\p{Ll}+)\b/gu;
 
+/**
+ * A note written as one line of dash-separated items ("Mo Hussain — corner shop, 6am till 10pm — lives over it with
+ * wife Farah — quiz at the hall tonight, 7.30"): each item is a statement of its own. A sentence's pair of dashes
+ * around an aside ("Petra — my niece — came up") is not a list: a list has three dashes or more, and more of them
+ * than full stops.
+ */
+function dashNotes(text: string): string {
+  const dashes = text.match(/\s[–—]\s/g)?.length ?? 0;
+  const stops = text.match(/[.!?](?:\s|$)/g)?.length ?? 0;
+  return dashes >= 3 && dashes > stops * 2 ? text.replace(/\s+[–—]\s+/g, '\n') : text;
+}
+
 /** Splits a passage into sentences (full stops after titles and "a.m." kept inside). */
 export function sentencesOf(text: string): string[] {
-  const guarded = text
+  const guarded = dashNotes(text)
     .replace(
       SURNAME_FIRST,
       (_, last: string, first: string) => `${first} ${last.charAt(0)}${last.slice(1).toLowerCase()}`,
     )
     .replace(ABBREV, (m) => m.replace(/\.$/, '\u2024'))
+    // "7 a.m. to 5 p.m. Persons in household: ..." ends a sentence; "at 7 p.m. on Friday", "2 p.m. Tuesday" do not
+    .replace(
+      /\b([ap])\.m\.(?=\s)(?!\s+(?!(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec))[A-Z][a-z]+\s+[a-z])/g,
+      '$1.m\u2024',
+    )
     .replace(SAINT, (m) => m.replace(/\.$/, '\u2024'));
+  // a text message written in lower case ("hey its lily. dont tell mum ...") starts its sentences in lower case too
+  const lower = (guarded.match(/[.!?]\s+\p{Ll}/gu)?.length ?? 0) >= 2 && !/[.!?]\s+\p{Lu}/u.test(guarded);
   return (
     guarded
-      .split(/(?<=[.!?])["”’)]?\s+(?=["“‘(]?[\p{Lu}\d@])|\n+|(?<=[.!?])$/u)
+      .split(lower ? /(?<=[.!?])\s+|\n+/u : /(?<=[.!?])["”’)]?\s+(?=["“‘(]?[\p{Lu}\d@])|\n+|(?<=[.!?])$/u)
       // a list's bullet ("- Job: ...", "• lives: ...", "* With: ...") is no word of the line
       .map((s) =>
         s
@@ -71,13 +90,14 @@ export function sentencesOf(text: string): string[] {
 /** Word edges that know letters beyond ASCII ("Inês", "Évora"): JavaScript's \\b does not. */
 const B0 = '(?<![\\p{L}\\p{N}])';
 const B1 = '(?![\\p{L}\\p{N}])';
-const TITLES = '(?:Mr|Mrs|Ms|Miss|Mx|Dr|Doctor|Doc|Prof|Professor|Rev|Reverend|Captain|Capt|Old|Young|Sir|Dame|Lady)';
+const TITLES =
+  '(?:Mr|Mrs|Ms|Miss|Mx|Dr|Doctor|Doc|Prof|Professor|Rev|Reverend|Captain|Capt|Old|Young|Sir|Dame|Lady|Frau|Herr|Madame|Mme|Monsieur|Señor|Señora|Signor|Signora)';
 
 /** A day or month word after a first name is no surname ("will tell Rik Sun", "Meg Sat 10am"). */
 const CALENDAR_WORD = String.raw`(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)(?:day|nesday|urday|sday|rsday|uary|ch|il|e|y|ust|tember|ober|ember)?(?![\p{L}])`;
 
 /** For each resident, the patterns that name them in a text, longest first. */
-function namePatterns(people: readonly string[]): { person: string; re: RegExp }[] {
+function namePatterns(people: readonly string[], resident?: string): { person: string; re: RegExp }[] {
   const out: { person: string; re: RegExp; len: number }[] = [];
   const firsts = new Map<string, number>();
   const lasts = new Map<string, number>();
@@ -97,7 +117,8 @@ function namePatterns(people: readonly string[]): { person: string; re: RegExp }
       re: new RegExp(`(?:${TITLES}\\.?\\s+)?${B0}${escapeRegExp(p)}${B1}`, 'gu'),
       len: p.length + 100,
     });
-    if (last && lasts.get(last.toLowerCase()) === 1)
+    // a register's "organised by Mr Kofler" in Alois Kofler's own entry is him, though his wife is a Kofler too
+    if (last && (lasts.get(last.toLowerCase()) === 1 || p === resident))
       out.push({
         person: p,
         re: new RegExp(`\\b${TITLES}\\.?\\s+${escapeRegExp(last)}${B1}`, 'gu'),
@@ -126,10 +147,14 @@ function namePatterns(people: readonly string[]): { person: string; re: RegExp }
 }
 
 /** The residents a sentence names, and the sentence with each written `@k`. */
-export function markPeople(text: string, people: readonly string[]): { marked: string; mentions: Mention[] } {
+export function markPeople(
+  text: string,
+  people: readonly string[],
+  resident?: string,
+): { marked: string; mentions: Mention[] } {
   const mentions: Mention[] = [];
   const taken: boolean[] = [];
-  for (const { person, re } of namePatterns(people))
+  for (const { person, re } of namePatterns(people, resident))
     for (const m of text.matchAll(re)) {
       const at = m.index ?? 0;
       let free = true;
@@ -167,16 +192,23 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
   const sentences: Sentence[] = [];
   for (const p of text.passages)
     for (const s of sentencesOf(p.text)) {
-      const { marked, mentions } = markPeople(s, frame.people);
+      const { marked, mentions } = markPeople(s, frame.people, text.resident);
       // terse notes' "w/" is "with" and a lone "@" is "at" to every reader ("cookout @ VFW hall"); "Fiona's been
       // organising" is Fiona doing it, not something of Fiona's
       const plain = marked
+        // a text message's "dont", "doesnt", "im", "ive": the contractions, said without their apostrophes
+        .replace(
+          /\b(do|does|did|has|have|is|are|was|were|wo|ca|could|would|should|must|had)nt\b/gi,
+          (_, v: string) => `${v}n't`,
+        )
+        .replace(/\b(?:im|Im)\b/g, "I'm")
+        .replace(/\bive\b/g, "I've")
         .replace(/\bw\/\s*/gi, 'with ')
         .replace(/(^|\s)@(?=\s)/g, '$1at')
         // a word glossed by a kin word is that kin word: "my koro (my grandad), Wiremu"
         .replace(GLOSS, '$1 $2')
         .replace(
-          /(@\d+)['’]s\s+(?=(?:been|got|gone|going|planning|hosting|running|throwing|organi[sz]ing|having|holding|giving|moved|living|staying|just|never|always|not|also|still|now|already|started|decided|working|home (?:from|for|again|now)|back (?:from|home|for))\b)/g,
+          /(@\d+)['’]s\s+(?=(?:been|got|gone|going|planning|hosting|running|throwing|organi[sz]ing|having|holding|giving|putting|doing|making|cooking|starting|moved|living|staying|just|never|always|not|also|still|now|already|started|decided|working|home (?:from|for|again|now)|back (?:from|home|for))\b)/g,
           '$1 ',
         );
       sentences.push({ field: p.field, index: sentences.length, text: s, marked: plain, mentions });

@@ -10,9 +10,11 @@ import type { Doc, Sentence } from './text.ts';
 
 /** Verbs and nouns that put someone at work in the place after them. */
 const WORK_BEFORE =
-  /\b(?:works?|working|worked|job|jobs|employed|employee|run|runs?|running|(?<!(?:my|her|his|their|its|our|your)\s)owns?|owning|owner|kept|inherited|took over|farms?|farming|building|builds|mends?|mending|repairs?|fixing|fixes|sells?|selling|pulls? (?:pints|beers)|pours?|brews?|manages?|managing|manager|manage|keeps?|keeping|opens?|opening|open up|staffs?|tends?|tending|serves?|serving|teach|teaches|teaching|teacher|help|shifts?|clerk|assistant|landlord|landlady|proprietor|proprietress|minds?|helps? out|helps? (?:at|in)|volunteers?|baker|bakes|cooks?|chef|waitress|waiter|barman|barmaid|bartender|nurse|doctor|vet|librarian|keeper|\w+keeper|colleagues?|shopkeeper|storekeeper|head|headteacher|headmistress|headmaster|priest|vicar|caretaker|cleaner|mechanic|pharmacist|receptionist|postmistress|postmaster|partner|runs the|is in charge of|in charge|at the counter|behind the (?:bar|counter|desk)|on the till|on duty|on shift|clocks? in|apprentice\w*|trainee|intern|ranger|warden|harbou?rmaster|stationmaster|skipper|captain|grocer|butcher|fishmonger|florist|tailor|seamstress|barber|hairdresser|curator|guide|porter|janitor|secretary|asst|farmer|farmed|fisherman|fisherwoman|driver|licensee|occupation|place of work|employment|(?:have|has|own)\s+(?:a\s+)?(?:shop|store|stall|business|salon|café|restaurant)\b[^,;.]{0,20}|reports? to|reporting to|clocks? on|sold\b[^,;.]{0,50}\bfrom|stands? behind|stood behind|mechanic|tech|technician|instructor|cashier|stocking|stacks? shelves|answers? the phones?|cuts? hair|braids? hair|roasts?|roasted|bakes|baked|brews|makes? the|gut|guts)(?![\w-])/i;
+  /\b(?:works?|working|worked|job|jobs|employed|employee|run|runs?|running|(?<!(?:my|her|his|their|its|our|your)\s)owns?|owning|owner|kept|inherited|took over|farms?|farming|building|builds|mends?|mending|repairs?|fixing|fixes|sells?|selling|pulls? (?:pints|beers)|pours?|brews?|manages?|managing|manager|manage|keeps?|keeping|opens?|opening|open up|staffs?|tends?|tending|serves?|serving|teach|teaches|teaching|teacher|help|shifts?|clerk|assistant|landlord|landlady|proprietor|proprietress|minds?|helps? out|helps? (?:at|in)|volunteers?|baker|bakes|cooks?|chef|waitress|waiter|barman|barmaid|bartender|nurse|doctor|vet|librarian|keeper|\w+keeper|colleagues?|shopkeeper|storekeeper|head|headteacher|headmistress|headmaster|priest|vicar|caretaker|cleaner|mechanic|pharmacist|receptionist|postmistress|postmaster|partner|runs the|is in charge of|in charge|at the counter|behind the (?:bar|counter|desk)|on the till|on duty|on shift|clocks? in|apprentice\w*|trainee|intern|ranger|warden|harbou?rmaster|stationmaster|skipper|captain|grocer|butcher|fishmonger|florist|tailor|seamstress|barber|hairdresser|curator|guide|porter|janitor|secretary|asst|farmer|farmed|fisherman|fisherwoman|driver|licensee|occupation|place of work|employment|(?:have|has|own)\s+(?:a\s+)?(?:(?:small|little|big|own)\s+)?(?:shop|store|stall|business|salon|café|restaurant)\b[^,;.]{0,20}|reports? to|reporting to|clocks? on|sold\b[^,;.]{0,50}\bfrom|stands? behind|stood behind|mechanic|tech|technician|instructor|cashier|stocking|stacks? shelves|answers? the phones?|cuts? hair|braids? hair|roasts?|roasted|bakes|baked|brews|makes? the|gut|guts)(?![\w-])/i;
 const WORK_AFTER =
   /^\W{0,3}(?:\s*\(\s*(?:hers|his|mine|own|her own|his own|their own|family(?:['’]s)?(?: business| shop)?)\s*\)|\s*(?:cook|chef|teacher|nurse|caretaker|cleaner|secretary|librarian|clerk|keeper|landlord|landlady|manager|porter|janitor|receptionist|baker|barman|barmaid|waitress|waiter|assistant|owner)\b|(?:,\s*)?(?:where|which)\s+(?:she|he|i|they)\s+(?:(?:still|now|also|has|have)\s+)?(?!shares?|lives?|sleeps?|stays?|visits?|eats?|drinks?|meets?|loves?)[a-z]+|[^,;.]{0,25}?\b(?:serves|opens|is open(?! to\b)|sells)\b|\s*,\s*(?:the\s+|a\s+)?(?:[a-z]+\s+)?(?:baker|owner|cook|chef|landlord|landlady|manager|clerk|teacher|nurse|keeper|barman|barmaid|waitress|waiter|assistant|since)\b|['’]s\s+(?:owner|manager|landlord|landlady|proprietor|keeper|head|cook|chef|baker|clerk|nurse|doctor|vet|teacher|caretaker|cleaner|librarian|barman|barmaid|bartender))/i;
+/** "... from the Winstub — I cook there six nights a week": work said of the place just named, in the next clause. */
+const THERE_AFTER = /^\W{0,3}(?:i|she|he)\s+(?:\w+\s+)?(?:works?|cooks?|serves?|teach(?:es)?|helps?|bakes?)\s+there\b/i;
 const PAST =
   /\b(?:retired|used to|formerly|former|ex-|years ago|until (?:last|she|he)|no longer|gave up|sold|before (?:i|she|he|they) (?:work|worked)|once (?:worked|ran|kept|taught|owned|managed|served|had)|lost (?:her|his|my|their) job|(?:was|got|been) (?:sacked|fired|laid off|let go)|left (?:her|his|my|their) job)\b/i;
 const PAST_AFTER =
@@ -21,7 +23,7 @@ const PAST_AFTER =
 const OTHERS_ROLE =
   /(?:\p{L}+['’]s|\p{L}+s['’]|\b(?:her|his|my|their))\s+(?:teacher|owner|manager|boss|landlord|landlady|doctor|nurse|vet|priest|vicar|keeper|chef|cook|baker|clerk|employer)\b/iu;
 const NOT_WORK =
-  /\b(?:drinks?|drinking|visits?|visiting|eats?|eating|shops?|shopping|buys?|buying|meets?|meeting|regular|customer|lunch|breakfast|dinner|supper|coffee|prays?|worships?|swims?|walks?|walking|sings?|choir|quiz|party|hosting|host|hosts|holds?|holding|throw|throwing|invite\w*|evening|concert|dance|show)\b/i;
+  /\b(?:drinks?|drinking|visits?|visiting|eats?|eating|shops?(?=\s+(?:at|in|for|on)\b)|shopping|buys?|buying|meets?|meeting|regular|customer|lunch|breakfast|dinner|supper|coffee|prays?|worships?|swims?|walks?|walking|sings?|choir|quiz|party|hosting|host|hosts|holds?|holding|throw|throwing|invite\w*|evening|concert|dance|show)\b/i;
 const HOURS_WORDS =
   /\b(?:opens?|opening|shuts?|shutting|closes?|closing|shifts?|works?|working|hours|starts?|finish(?:es)?|clocks?|on duty|morning shift|from|until|till|daily|weekdays?|every day|mornings|afternoons|evenings|nights|ovens?|\d{1,2}(?:am|pm)?\s*[-–]\s*\d{1,2})\b/i;
 
@@ -41,7 +43,7 @@ interface Candidate {
 
 /** Words of a one-off happening: its hours are not working hours. */
 const EVENTY =
-  /\b(?:will|['’]ll|is going to)\b[^.;]*\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)[^.;]*\b(?:will|['’]ll|is going to)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b(?:hosting|hosts?|holding|throwing|throws?|party|invit\w*|tonight|tomorrow|concert|quiz|dance|festival|fair|welcome|open to (?:all|everyone|everybody)|next (?:week|mon|tues|wednes|thurs|fri|satur|sun)\w*|on (?:the )?(?:first|second|third) (?:day|evening|night|morning|afternoon))\b/i;
+  /\b(?:will|['’]ll|is going to)\b[^.;]*\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)[^.;]*\b(?:will|['’]ll|is going to)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b(?:hosting|hosts?|holding|throwing|throws?|(?:organi[sz]ed|hosted|run) by|coming up|party|invit\w*|tonight|tomorrow|concert|quiz|dance|disco|ceilidh|barbecue|bbq|fete|fête|gig|raffle|bingo|karaoke|potluck|festival|fair|welcome|open to (?:all|everyone|everybody)|next (?:week|mon|tues|wednes|thurs|fri|satur|sun)\w*|on (?:the )?(?:first|second|third) (?:day|evening|night|morning|afternoon))\b/i;
 
 const clausesOf = (text: string): string[] => text.split(/;|\s+[—–]\s+/);
 
@@ -78,6 +80,7 @@ function workplace(doc: Doc): Candidate | null {
         let score = 0;
         if (own.length > 0 && !leisure) score += 3;
         if (WORK_AFTER.test(after)) score += 3;
+        if (THERE_AFTER.test(after.trim() === '' ? (clausesOf(s.text)[ci + 1] ?? '') : after)) score += 3;
         const R = doc.frame.people.indexOf(doc.resident);
         if (
           new RegExp(`@${R}(?!\\d)(?!['’]s)\\s*,?\\s+(?:from|of)\\s+(?:the\\s+)?$`).test(
@@ -193,6 +196,10 @@ function residentWorks(
   const tokens = localTokens.length > 0 || local !== head ? localTokens : subjectOf(head);
   const scope = tokens === localTokens ? local : head;
   const last = tokens[tokens.length - 1];
+  // "im saving up ... dad works the crown": a relative named after the last person is the one who works there
+  const kinAfter = scope.slice(last ? (last.index ?? 0) + last[0].length : 0);
+  if (/(?:^|[\s,.;])(?:mum|mam|mom|dad|nan|gran|grandad|grandma|grandpa)\s+(?:\w+s|is|has)\b[^,;.@]*$/i.test(kinAfter))
+    return false;
   if (!last) return !/\b(?:her|his|their|my)\s+[\p{L}-]+\s+(?:\w+s|is|has)\b[^,;.]*$/iu.test(phrase) || local !== head;
   const isResident = (t: string) => !t.startsWith('@') || doc.frame.people[Number(t.slice(1))] === doc.resident;
   if (last[1] === undefined || isResident(last[0])) return true;
@@ -258,6 +265,8 @@ function hoursOf(doc: Doc, at: Candidate): { window: Window | null; days: Weekda
     const said = weekdaysIn(c);
     // "every morning at nine ... — Monday to Friday": days said outright win over "every morning" in the same sentence
     if (days?.length === 7 && said && said.length >= 2 && said.length < 7) days = said;
+    // "Off from the fish plant till Monday; it's Monday to Friday there": a list of days beats one day said alone
+    if (days?.length === 1 && said && said.length >= 2) days = said;
     days ??= said;
   }
   // "from half six in the morning till the trays run out": a start said with "from" in the place's sentence

@@ -1,0 +1,163 @@
+// Whose a private matter is, for secrets.ts: the words of keeping in a statement (less a rumour's doubt), and its
+// owner: someone who confided in the resident ("Tom confided in her that ...", "Lupe tell me a secret: ...", "Petra
+// came up and whispered that ..."), else the subject of the keeping ("Tom hasn't told anyone that he is ill"), else
+// the resident.
+import type { KinItem } from '../types.ts';
+import { INVERSE, KIN, kinWord } from './kin-words.ts';
+import { relativesNamed } from './relatives.ts';
+import { KEPT, RUMOUR, TRAIT, UNKNOWN } from './secret-words.ts';
+import type { Doc } from './text.ts';
+
+export const KEPT_ALL = new RegExp(KEPT.source, 'giu');
+
+/** The text with traits ("a man without secrets") blanked out, same length, so only keeping is left. */
+export const masked = (t: string): string => t.replace(TRAIT, (m) => ' '.repeat(m.length));
+
+/**
+ * The words of keeping in a statement, less those that only say a rumour is unproven ("Some say he won the pools;
+ * nobody knows", "nobody knows who her father was").
+ */
+export function keptIn(marked: string, sentence: string): RegExpExecArray[] {
+  const m = masked(marked);
+  const unknown = [...m.matchAll(new RegExp(UNKNOWN.source, 'giu'))].map((x) => [x.index, x.index + x[0].length]);
+  const rumour = RUMOUR.test(sentence);
+  // in a rumour ("Doreen's convinced she is expecting, though she's said nothing to anybody") only words of keeping
+  // something ("kept", "secret", "hid") say a secret; "said nothing", "nobody knows" are doubt
+  return [...m.matchAll(KEPT_ALL)].filter(
+    (k) =>
+      !unknown.some(([a, b]) => k.index < b! && k.index + k[0].length > a!) &&
+      !(
+        rumour &&
+        !/\b(?:secret\w*|kept|keep\w*|hid\w*|hidden|hush\w*|confid\w*|private\w*)\b/i.test(k[0]) &&
+        // (kept from someone named is kept, rumour or not: "they say she borrowed ... and would die before Kofi heard")
+        !/^(?:@\d+|(?:her|his|my|their)\s+\S+)\s+(?:does|do|did|must|can|never)|\b(?:die|terrified|afraid|scared|frightened|petrified|worried|dread\w*)\b/i.test(
+          k[0],
+        )
+      ),
+  );
+}
+export const keeps = (marked: string, sentence = marked): boolean => keptIn(marked, sentence).length > 0;
+
+const kinNamed = relativesNamed;
+
+/** Verbs of passing a private matter to someone ("told", "confided to", "let slip to", "has shown it to"). */
+const TOLD = String.raw`(?:told|confided in|confided to|confessed to|admitted to|whispered to|let slip to|(?:has\s+)?(?:shown|showed) (?:it|this|that) to)`;
+/** A name with what may be said between it and its verb ("Tilly Rowe, from the farm over the hill, let slip"). */
+const TELLER = String.raw`@(\d+)(?!['’]s)(?:\s*,[^,;.]{1,50},|\s*,)?(?:\s+(?:has|had|also|once|just|finally|then))*`;
+
+/** A name said as someone's relative ("with her parents, Clement and Rhoda"): not the one the story is about. */
+const APPOSED = new RegExp(
+  String.raw`\b(?:her|his|their)\s+(?:[\p{L}-]+\s+)?${KIN}\s*,?\s*(?:@\d+\s*(?:,|and|&)\s*)?$`,
+  'iu',
+);
+
+/** Whose secret a sentence keeps: someone who confided in the resident, else the subject of the keeping. */
+export function ownerIn(
+  doc: Doc,
+  t: string,
+  family: readonly KinItem[],
+  context = '',
+): { owner: string; toldResident: boolean } {
+  const people = doc.frame.people;
+  const R = people.indexOf(doc.resident);
+  // "Tunde told Jonah, and no one else, that ...": someone's matter told to the resident by name
+  const toldR = new RegExp(String.raw`${TELLER}\s+(?:${TOLD}|swore)\s+(?:only\s+)?@${R}(?!\d)`, 'i').exec(t);
+  // "Amy, Nora's daughter, has told her mother in confidence": the teller's kin who is the resident
+  const toldKin = new RegExp(
+    String.raw`${TELLER}\s+(?:${TOLD}|swore)\s+(?:only\s+)?(?:her|his)\s+(${KIN})\b`,
+    'iu',
+  ).exec(t);
+  const tellerKin = toldKin ? family.find((k) => k.name === people[Number(toldKin[1])]) : undefined;
+  const back = tellerKin ? kinWord(tellerKin.relation) : null;
+  const said = toldKin ? kinWord(toldKin[2]!) : null;
+  const toldMe = back && said && INVERSE[back[0]] === said[0] ? toldKin : null;
+  const confided =
+    toldR ??
+    toldMe ??
+    // a learner's present, "Lupe tell me a secret: ...", "Nick, the farmer son, tell me he want leave the farm"; a
+    // confidence said now, "Amy tells me in confidence" (not gossip's "Gail tells me, over the till, that ...")
+    new RegExp(
+      String.raw`${TELLER}\s+(?:tell\s+(?:only\s+)?me\b|tells\s+me\s+(?:a secret|in (?:strict |strictest )?confidence|privately))`,
+      'iu',
+    ).exec(t) ??
+    // "Petra — my niece — came up with plums and whispered that she is expecting again"
+    /@(\d+)(?!['’]s)[^.;@]{0,100}?\b(?:whispered|confided|confessed|admitted|let slip)\s+(?:to\s+me\s+)?that\b/iu.exec(
+      t,
+    ) ??
+    new RegExp(
+      String.raw`${TELLER}\s+(?:${TOLD}|swore)\s+(?:only\s+)?(?:me|her|him)\b(?!\s+(?:[\p{L}-]+\s+)?(?:sister|brother|mother|father|husband|wife|son|daughter|aunt|uncle|cousin))`,
+      'iu',
+    ).exec(t) ??
+    new RegExp(String.raw`@(\d+)(?!['’]s)[^.;@]{1,50}?\band\s+(?:${TOLD})\s+(?:me|@${R}(?!\d))\b`, 'iu').exec(t) ??
+    /\b(?:heard|learned|learnt|knows?|found out)\s+(?:from|of)\s+(?:(?:her|his|my)\s+(?:[\p{L}-]+\s+)?)?@(\d+)/iu.exec(
+      t,
+    ) ??
+    /(?:^|[.;]\s*)knows?\s+(?:that\s+)?@(\d+)(?!['’]s)\s+(?:is|has|was|plans|wants|means)/i.exec(t) ??
+    /\b(?:keeps?|keeping|knows?|holds?|carries)\s+@(\d+)['’]s\s+secret/i.exec(t) ??
+    /@(\d+)['’]s\s+secret\b/i.exec(t) ??
+    // "Cornelius had come one wet afternoon to confide that he had altered his will"
+    new RegExp(
+      String.raw`${TELLER}\s+(?:come|came|gone|went|called)\b[^.;]{0,40}?\bto\s+(?:confide|confess|tell)\b`,
+      'iu',
+    ).exec(t);
+  if (confided) {
+    const p = people[Number(confided[1])];
+    if (p && p !== doc.resident) return { owner: p, toldResident: true };
+  }
+  // "Selin is my best friend; she told me that she and Murat are moving": the one named just before
+  const pronoun = new RegExp(
+    String.raw`(?:^|[.;,:]\s*|\b(?:and|but|then)\s+)(she|he)\s+(?:(?:has|had|once|just|finally|also)\s+)*(?:${TOLD})\s+(?:only\s+)?(?:me\b|@${R}(?!\d))`,
+    'iu',
+  ).exec(t);
+  if (pronoun && (doc.firstPerson || pronoun[0].includes('@'))) {
+    // "she's leaving Tom, she told me": the matter's own "she" is the teller; Tom is whom she leaves
+    const same = new RegExp(`^\\s*${pronoun[1]}\\b`, 'i').test(t);
+    // (not one named as someone's relative: "Fenella, who keeps the bookshop with her parents, Clement and Rhoda")
+    const told = `${context} ${same ? '' : t.slice(0, pronoun.index)}`;
+    const named = [...told.matchAll(/@(\d+)(?!['’]s)/g)]
+      .filter((m) => !APPOSED.test(told.slice(Math.max(0, m.index - 40), m.index)))
+      .map((m) => people[Number(m[1])])
+      .filter((x) => x && x !== doc.resident)
+      .pop();
+    if (named) return { owner: named, toldResident: true };
+  }
+  // "Dad's saving for a boat; told only her": a relative's matter, told to the resident
+  const kin = new RegExp(String.raw`^\s*(?:(?:her|his|my)\s+)?(${KIN})(?:['’]s|\s+is|\s+has)\b`, 'iu').exec(t);
+  if (kin && /\btold\s+(?:only\s+)?(?:her|me|him)\b/i.test(t)) {
+    const p = kinNamed(kin[1]!, family)[0];
+    if (p && p !== doc.resident) return { owner: p, toldResident: true };
+  }
+  // "It is secret: Karim is sick", "in strictest confidence, that Paul has been offered a post ... I have promised to
+  // hold my tongue": a keeping with no owner of its own, or the resident's promise, keeps the named subject's matter
+  const agentless =
+    /^\s*(?:it|this|that)(?:['’]s|\s+is|\s+was)\s+(?:a\s+)?secret\b|\b(?:i|she|he)\s+(?:have|has|had)?\s*promised\s+to\s+(?:hold|keep|say nothing)|\bin (?:the )?(?:strict |strictest )?confidence\b/i.test(
+      t,
+    );
+  const subjectOf = /(?:^|:\s*|\bthat\s+)(@(\d+))(?!['’]s)\s+(?:is|was|has|had|will|plans|wants|means)\b/i.exec(t);
+  if (agentless && subjectOf) {
+    const p = people[Number(subjectOf[2])];
+    if (p && p !== doc.resident) return { owner: p, toldResident: true };
+  }
+  // "Tom hasn't told anyone that he is ill": the subject of the keeping is its owner
+  // ("seeing Dennis on the quiet": an adverb of keeping, whose last name before it is no subject)
+  // ("Oskar knows nothing of it": the one it is kept from, not its owner)
+  const kept = keptIn(t, t).find(
+    (k) =>
+      !/^(?:on the quiet|secretly|privately|quietly|in private|in secret|knows?|has no idea|is in the dark)\b/i.test(
+        k[0],
+      ),
+  );
+  if (kept) {
+    const head = t.slice(0, kept.index).split(/[;]/).pop() ?? '';
+    const tokens = [...head.matchAll(/@(\d+)(?!['’]s)|\b(she|he|i)\b/gi)];
+    const last = tokens[tokens.length - 1];
+    if (last?.[1] !== undefined) {
+      const p = people[Number(last[1])];
+      const direct = /^\s*(?:(?:has|had|is|was|still|also|never|secretly|privately|quietly)\s+)*$/i.test(
+        head.slice((last.index ?? 0) + last[0].length),
+      );
+      if (p && p !== doc.resident && direct) return { owner: p, toldResident: false };
+    }
+  }
+  return { owner: doc.resident, toldResident: false };
+}
