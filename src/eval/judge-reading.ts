@@ -102,3 +102,32 @@ export function echoes(clause: string, asked: ReadonlySet<string>, question: str
   const own = [...contentStems(clause)].filter((w) => !INTERJECTION.has(w));
   return own.length > 0 && own.every((w) => asked.has(w));
 }
+
+// Words of an act's lasting, stopping and staying (judge.ts reads a clause's stance on the fact with them).
+
+/** Acts of stopping: "no more" of their subject says them. */
+export const STOPPING = new Set(['stop*', 'clos*', 'cancel*', 'end*', 'shut*', 'finish*']);
+
+/** Staying where one is: the opposite of a fact of leaving, retiring or moving. */
+export const STAYS =
+  /\b(?:stay|stays|staying|stayed) (?:on|put)\b|\b(?:not going|going) nowhere\b|\bnot going anywhere\b/i;
+
+/** Going on as before: the opposite of a fact that a thing stops. */
+export const STAYS_OPEN =
+  /\b(?:stay|stays|staying|stayed|remain|remains|remaining|keep|keeps|keeping) open\b|\bcarr(?:y|ies|ying) on\b|\bkeeps? going\b|\bbusiness as usual\b/i;
+
+/** Acts that last (closing, moving away), and words that say a thing is for a while only. */
+export const LASTING = new Set(['clos*', 'mov*', 'leav*', 'emigr*', 'shut*', 'relocat*']);
+export const TEMPORARY =
+  /\bfor (?:a|the|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?|while|weekend|summer|holidays?)\b|\btemporar(?:y|ily)\b|\bthen (?:it['’]s |he['’]s |she['’]s |they['’]re )?(?:back|open)\b|\bon holiday\b|\bfor the (?:winter|spring|autumn|season|off-season|holidays)\b|\bback (?:in|after|within) (?:a|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?)\b|\b(?:early|late) (?:tonight|today|this (?:evening|afternoon|week))\b|\bfor the (?:night|day|evening|afternoon)\b/i;
+
+/** A reply that opens with "no". */
+export const LEADING_NO = /^\s*(no|nope|not really|nah)\b/i;
+
+/** A verb done to the person, or for them: "has taken him on", "advertising for his successor" (not "was her dad's"). */
+export function doneToPerson(text: string): boolean {
+  return [...text.matchAll(/\b(\p{L}+)\s+(?:for\s+)?(?:him|her|them|his|their)\b/giu)].some((m) => {
+    const verb = (m[1] as string).toLowerCase();
+    return /(?:ed|ing|en|took|gave|chose)$/.test(verb) && !/^(?:been|seen|when|then|even|often)$/.test(verb);
+  });
+}

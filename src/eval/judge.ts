@@ -9,11 +9,18 @@ import { asksCounterpart, inPlainVerbs, withConverse, withPlainVerbs } from '../
 import { contentKeywords } from '../town/tracked.ts';
 import {
   contentStems,
+  doneToPerson,
   echoes,
   FAMILY_MEMBER,
   fragments,
+  LASTING,
+  LEADING_NO,
   namesAnother,
   relativesAct,
+  STAYS,
+  STAYS_OPEN,
+  STOPPING,
+  TEMPORARY,
   WHO_WORDS,
 } from './judge-reading.ts';
 import {
@@ -90,24 +97,6 @@ function saysAct(clause: string, keywords: readonly string[], skip: ReadonlySet<
   return metGroups(predicate, keywords, skip, false, true).some((m, k) => m && !/\p{Lu}/u.test(keywords[k] ?? ''));
 }
 
-/** Acts of stopping: "no more" of their subject says them. */
-const STOPPING = new Set(['stop*', 'clos*', 'cancel*', 'end*', 'shut*', 'finish*']);
-
-/** Staying where one is: the opposite of a fact of leaving, retiring or moving. */
-const STAYS = /\b(?:stay|stays|staying|stayed) (?:on|put)\b|\b(?:not going|going) nowhere\b|\bnot going anywhere\b/i;
-
-/** Going on as before: the opposite of a fact that a thing stops. */
-const STAYS_OPEN =
-  /\b(?:stay|stays|staying|stayed|remain|remains|remaining|keep|keeps|keeping) open\b|\bcarr(?:y|ies|ying) on\b|\bkeeps? going\b|\bbusiness as usual\b/i;
-
-/** Acts that last (closing, moving away), and words that say a thing is for a while only. */
-const LASTING = new Set(['clos*', 'mov*', 'leav*', 'emigr*', 'shut*', 'relocat*']);
-const TEMPORARY =
-  /\bfor (?:a|the|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?|while|weekend|summer|holidays?)\b|\btemporar(?:y|ily)\b|\bthen (?:it['’]s |he['’]s |she['’]s |they['’]re )?(?:back|open)\b|\bon holiday\b|\bfor the (?:winter|spring|autumn|season|off-season|holidays)\b|\bback (?:in|after|within) (?:a|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?)\b|\b(?:early|late) (?:tonight|today|this (?:evening|afternoon|week))\b|\bfor the (?:night|day|evening|afternoon)\b/i;
-
-/** A reply that opens with "no". */
-const LEADING_NO = /^\s*(no|nope|not really|nah)\b/i;
-
 /** Is this sentence a denial of knowing (a negation, a word of not knowing, or a leading "no")? */
 export function denies(sentence: string): boolean {
   return clauses(sentence).some((c) => negated(c)) || LEADING_NO.test(sentence);
@@ -131,14 +120,6 @@ function clauseStates(
   if (!previous || !own.some(Boolean) || !PRONOUN.test(c.text)) return false;
   const before = saidGroups(previous, keywords, skip, selfGroups, inSense, sense);
   return own.every((m, i) => m || before[i]);
-}
-
-/** A verb done to the person, or for them: "has taken him on", "advertising for his successor" (not "was her dad's"). */
-function doneToPerson(text: string): boolean {
-  return [...text.matchAll(/\b(\p{L}+)\s+(?:for\s+)?(?:him|her|them|his|their)\b/giu)].some((m) => {
-    const verb = (m[1] as string).toLowerCase();
-    return /(?:ed|ing|en|took|gave|chose)$/.test(verb) && !/^(?:been|seen|when|then|even|often)$/.test(verb);
-  });
 }
 
 /** Where an answer is asked: the interview question (who "she" is, what a fragment answers). */
@@ -439,31 +420,4 @@ export function answerKnowsFact(
   return knows && !wrongWhen(answer, context.fact ?? '', question);
 }
 
-/** Words of knowing a person, which a negation turns into "I don't know them". */
-const KNOWING_PERSON =
-  /\b(know|knew|met|meet|ring a bell|recogni[sz]e|place|heard of|heard the name|the name|that name|familiar|crossed paths|who's that|who is that|who is (he|she)|think so|say i do|personally|acquainted|think (he|she|they|it)|seen (him|her|them))\b/i;
-
-/**
- * Does an answer to "Do you know <name>?" say yes? The last clause that says either way decides ("I know a Ben,
- * but I don't think he's Ben Okafor" is a no). An echo of the name as a question first ("Priya? We chat at the
- * post office") makes what follows about that person.
- */
-export function answerKnowsPerson(answer: string, name: string): boolean {
-  const parts = nameParts(name);
-  const named = (s: string) => mentions(s, name) || parts.some((p) => mentions(s, p));
-  const ss = sentences(answer);
-  let echoed = false;
-  while (ss.length > 1 && isQuestion(ss[0] ?? '') && (ss[0] ?? '').split(/\s+/).length <= 5) {
-    echoed ||= named(ss[0] ?? '');
-    ss.shift();
-  }
-  let verdict: boolean | undefined;
-  for (const s of ss)
-    for (const c of clauses(s)) {
-      const no = negated(c) || LEADING_NO.test(c);
-      if (no && (KNOWING_PERSON.test(c) || LEADING_NO.test(c) || named(c))) verdict = false;
-      else if (!no && !isQuestion(c) && (AFFIRM.test(c) || named(c) || (echoed && verdict === undefined)))
-        verdict = true;
-    }
-  return verdict === true;
-}
+export { answerKnowsPerson } from './judge-person.ts';
