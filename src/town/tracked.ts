@@ -110,7 +110,12 @@ const IRREGULAR: Record<string, string> = Object.fromEntries(
 
 /** The stem a keyword and a word are compared by (lexical-embedder.ts's stem, irregular verbs first). */
 export function keywordStem(word: string): string {
-  const w = word.toLowerCase();
+  const w = word
+    .toLowerCase()
+    // a noun in -ication meets its verb in -y: application -> apply, qualification -> qualify
+    .replace(/(?<=\p{L}{3})ications?$/u, 'y');
+  // a verb in -ply is no adverb in -ly: apply, applies, applied are one ("app" was apply's stem, "appli" applied's)
+  if (/(?<=\p{L})pl(?:y|ies|ied)$/u.test(w)) return w.replace(/pl(?:y|ies|ied)$/u, 'ply');
   // derived nouns meet their verb: retirement -> retire, exhibition -> exhibit
   // (an inflected form of an irregular or synonym base meets it too: shuts -> shut -> close)
   const base =
@@ -125,7 +130,8 @@ export function keywordStem(word: string): string {
       .replace(/(?<=\p{L}{5})(?:cy|ship)$/u, '')
       // one who does it meets the doing: visitor -> visit, editor -> edit
       .replace(/(?<=\p{L}{4})ors?$/u, '');
-  return stem(base);
+  // a y turned i before -ed and -es is the same word: qualified and qualify, carried and carry
+  return stem(base).replace(/(?<=\p{L}{3})i$/u, 'y');
 }
 
 /**
@@ -137,6 +143,7 @@ const COMMON_WORDS = new Set(
   (
     'take make run have get go do give keep put set hold host organise organize throw arrange open start come see ' +
     'look work help leave move turn become find want need use call try show bring begin stay talk read stand buy sell ' +
+    'apply ' +
     'new good big little small old whole over ' +
     // where something is, not what: "the harbour" is not the harbour master
     'harbour harbor beach hall town village school street lane square park pier church market station library ' +

@@ -15,7 +15,7 @@ import { townFrame, townTexts } from '../../src/town/reading/town-text.ts';
 import { trackedFromReading } from '../../src/town/reading/tracked.ts';
 import { importSmallvilleTracked } from '../../src/town/smallville.ts';
 import { readSmallvilleDir } from '../../src/town/smallville-files.ts';
-import { factKeywords, secretFact } from '../../src/town/tracked.ts';
+import { factKeywords, keywordStem, secretFact } from '../../src/town/tracked.ts';
 
 const FIXTURE = new URL('../fixtures/smallville-format/saltmarsh', import.meta.url).pathname;
 const tmp = mkdtempSync(join(tmpdir(), 'tracked-'));
@@ -241,6 +241,14 @@ describe('derived keywords mean what the fact says (issue 38)', () => {
     const kw = factKeywords('Ada Stone is retiring from the mill', 'Ada Stone');
     expect(answerKnowsFact('Ada told me she will retire from the mill.', kw)).toBe(true);
     expect(answerKnowsFact('Ada has retired from the mill.', kw)).toBe(true);
+    // a verb in -ply and its noun in -ication are one word ("apply" had cut to "app", "application" stayed whole)
+    for (const w of ['apply', 'applies', 'applied', 'applying', 'application', 'applications'])
+      expect(keywordStem(w), w).toBe('apply');
+    expect(keywordStem('qualified')).toBe(keywordStem('qualification'));
+    const job = factKeywords('Ada Stone has applied for the head teacher post', 'Ada Stone');
+    expect(answerKnowsFact('Ada put in an application for the head teacher post.', job)).toBe(true);
+    // and a sense of "apply" that is no application says nothing of it (a common word, tracked.ts COMMON_WORDS)
+    expect(answerKnowsFact('Ada applies herself to everything.', job)).toBe(false);
   });
 
   it('the holder saying a time word is not knowing, and a memory grounds only with person and act together', () => {
