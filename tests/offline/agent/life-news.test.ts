@@ -1,22 +1,7 @@
 // The offline stand-in's replies to news that turns a life and to a confidence (issue 32 item 5): a baby or a
 // retirement met with feeling, a loss with sorrow, a confidence promised kept.
 import { describe, expect, it } from 'vitest';
-import type { DialogueTurnInput } from '../../../src/agent/prompts/dialogue-turn.ts';
-import { dialogueTurn } from '../../../src/offline/agent/talk.ts';
-
-const turn = (over: Partial<DialogueTurnInput>) =>
-  dialogueTurn({
-    name: 'Oscar Lindqvist',
-    first: 'Oscar',
-    summary: 'Oscar Lindqvist, 58, is reserved. Oscar Lindqvist is writing his announcement.',
-    listeners: ['Felix Tanaka'],
-    placeName: 'The Copper Kettle',
-    time: '12:10 pm',
-    history: [],
-    memories: [],
-    turnsLeft: 8,
-    ...over,
-  });
+import { turn } from './turn-fixture.ts';
 
 describe('offline dialogue: news that turns a life, and a confidence', () => {
   it('meets a baby or a retirement with feeling, a loss with sorrow, and says it will keep a confidence', () => {

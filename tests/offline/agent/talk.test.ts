@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DialogueTurnInput } from '../../../src/agent/prompts/dialogue-turn.ts';
 import type { AgentId, AgentProfile, Place } from '../../../src/agent/types.ts';
 import { answerQuestion, expandSummaries } from '../../../src/offline/agent/answer.ts';
 import { dialogueTurn } from '../../../src/offline/agent/talk.ts';
+import { turn } from './turn-fixture.ts';
 import { at, CAFE, resident, setup } from '../../agent/fixtures.ts';
 
 const person = (name: string, seed: string, more: Partial<AgentProfile> = {}): AgentProfile => ({
@@ -18,20 +18,6 @@ const person = (name: string, seed: string, more: Partial<AgentProfile> = {}): A
   seed,
   ...more,
 });
-
-const turn = (over: Partial<DialogueTurnInput>) =>
-  dialogueTurn({
-    name: 'Oscar Lindqvist',
-    first: 'Oscar',
-    summary: 'Oscar Lindqvist, 58, is reserved. Oscar Lindqvist is writing his announcement.',
-    listeners: ['Felix Tanaka'],
-    placeName: 'The Copper Kettle',
-    time: '12:10 pm',
-    history: [],
-    memories: [],
-    turnsLeft: 8,
-    ...over,
-  });
 
 describe('offline dialogue: family as family', () => {
   it('a child greets a parent or grandparent by the family word its note gives, anyone else by name', () => {
