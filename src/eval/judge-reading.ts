@@ -2,8 +2,9 @@
 // an answer in fragments ("Ferry. May. Yes."), an echo of the question that tells nothing. General rules of English;
 // the corpora in judge-corpus*.ts and tests/fixtures/judge-corpus measure them.
 import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
-import { metGroups, TIME_WORD } from './keyword-match.ts';
-import { AFFIRM, FINITE, isQuestion, negated, STARTERS, sentences } from './polarity.ts';
+import { metGroups, saidGroups, TIME_WORD } from './keyword-match.ts';
+import { AFFIRM, type Clause, FINITE, isQuestion, negated, PRONOUN, STARTERS, sentences } from './polarity.ts';
+import { ownSubject } from './question-reading.ts';
 
 /**
  * Does a clause have a subject the fact and the question do not name ("Piet is the one taking it over")? A
@@ -130,4 +131,33 @@ export function doneToPerson(text: string): boolean {
     const verb = (m[1] as string).toLowerCase();
     return /(?:ed|ing|en|took|gave|chose)$/.test(verb) && !/^(?:been|seen|when|then|even|often)$/.test(verb);
   });
+}
+
+// Whether a clause says the fact's act, or the whole fact (judge.ts reads every clause of an answer with them).
+
+/** Does a clause's predicate (after a subject of its own, "the bakery's") meet the fact's act ("been sold")? */
+export function saysAct(clause: string, keywords: readonly string[], skip: ReadonlySet<string>): boolean {
+  const subject = ownSubject(clause);
+  const predicate = subject === undefined ? clause : clause.slice(clause.indexOf(subject) + subject.length);
+  return metGroups(predicate, keywords, skip, false, true).some((m, k) => m && !/\p{Lu}/u.test(keywords[k] ?? ''));
+}
+
+/**
+ * Does a clause state the fact? Every group met in the clause; a clause with a pronoun ("He says he's running")
+ * may take the groups it lacks from the sentence before, so long as it meets one itself.
+ */
+export function clauseStates(
+  c: Clause,
+  previous: string | undefined,
+  keywords: readonly string[],
+  skip: ReadonlySet<string>,
+  selfGroups: boolean,
+  sense?: ReadonlySet<string>,
+  inSense = false,
+): boolean {
+  const own = saidGroups(c.text, keywords, skip, selfGroups, inSense, sense);
+  if (own.every(Boolean)) return true;
+  if (!previous || !own.some(Boolean) || !PRONOUN.test(c.text)) return false;
+  const before = saidGroups(previous, keywords, skip, selfGroups, inSense, sense);
+  return own.every((m, i) => m || before[i]);
 }

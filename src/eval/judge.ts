@@ -8,6 +8,7 @@ import { consequencesIn, withoutConsequences } from '../town/idiom-consequences.
 import { asksCounterpart, inPlainVerbs, withConverse, withPlainVerbs } from '../town/idioms.ts';
 import { contentKeywords } from '../town/tracked.ts';
 import {
+  clauseStates,
   contentStems,
   doneToPerson,
   echoes,
@@ -17,6 +18,7 @@ import {
   LEADING_NO,
   namesAnother,
   relativesAct,
+  saysAct,
   STAYS,
   STAYS_OPEN,
   STOPPING,
@@ -47,7 +49,6 @@ import {
   AFFIRM,
   aboutSomeoneElse,
   asks,
-  type Clause,
   clauses,
   DETAIL,
   DOUBLE_NEGATIVE,
@@ -58,7 +59,6 @@ import {
   KNOWING_DENIAL,
   KNOWS_IT,
   negated,
-  PRONOUN,
   RETRACTS,
   readClauses,
   unknownBeyond,
@@ -90,36 +90,9 @@ const YES_NO =
 /** Verbs that say an event takes place at all: the event named is the whole fact. */
 const EXISTENCE = new Set(['hold*', 'happen*', 'go*']);
 
-/** Does a clause's predicate (after a subject of its own, "the bakery's") meet the fact's act ("been sold")? */
-function saysAct(clause: string, keywords: readonly string[], skip: ReadonlySet<string>): boolean {
-  const subject = ownSubject(clause);
-  const predicate = subject === undefined ? clause : clause.slice(clause.indexOf(subject) + subject.length);
-  return metGroups(predicate, keywords, skip, false, true).some((m, k) => m && !/\p{Lu}/u.test(keywords[k] ?? ''));
-}
-
 /** Is this sentence a denial of knowing (a negation, a word of not knowing, or a leading "no")? */
 export function denies(sentence: string): boolean {
   return clauses(sentence).some((c) => negated(c)) || LEADING_NO.test(sentence);
-}
-
-/**
- * Does a clause state the fact? Every group met in the clause; a clause with a pronoun ("He says he's running")
- * may take the groups it lacks from the sentence before, so long as it meets one itself.
- */
-function clauseStates(
-  c: Clause,
-  previous: string | undefined,
-  keywords: readonly string[],
-  skip: ReadonlySet<string>,
-  selfGroups: boolean,
-  sense?: ReadonlySet<string>,
-  inSense = false,
-): boolean {
-  const own = saidGroups(c.text, keywords, skip, selfGroups, inSense, sense);
-  if (own.every(Boolean)) return true;
-  if (!previous || !own.some(Boolean) || !PRONOUN.test(c.text)) return false;
-  const before = saidGroups(previous, keywords, skip, selfGroups, inSense, sense);
-  return own.every((m, i) => m || before[i]);
 }
 
 /** Where an answer is asked: the interview question (who "she" is, what a fragment answers). */

@@ -84,10 +84,7 @@ export function metGroups(
   const own = new Set(keywords.flatMap((g) => alternatives(g).flatMap(withSynonyms)));
   return keywords
     .map((group) => {
-      const alts = group
-        .split('|')
-        .map((x) => x.trim())
-        .filter((x) => x.length > 0);
+      const alts = alternatives(group);
       if (selfGroups && alts.some((x) => skip.has(x.toLowerCase()))) return true;
       const usable = alts.filter((x) => !skip.has(x.toLowerCase()) && !TIME_WORD.test(x));
       const all = usable.flatMap(withSynonyms);
