@@ -112,6 +112,28 @@ describe('realistic model server', () => {
     expect(report.total.completionTokens).toBe(server.stats.total.completionTokens);
   });
 
+  it("keeps a day plan's block at the place of the one before as often as the real run did (7 of 27)", async () => {
+    server = await startRealisticModel({ seed: 3, latencyScale: 0, rates: noFaults });
+    const { llm } = llmFor(server);
+    // eight places: drawn afresh, a block would stay at the place before it about 1 time in 8
+    const places = ['home', 'cafe', 'library', 'park', 'school', 'market', 'pub', 'office'];
+    const messages: ChatMessage[] = [
+      { role: 'system', content: 'Plan the day.' },
+      { role: 'user', content: `Places:\n${places.map((p) => `- ${p}: The ${p}`).join('\n')}` },
+    ];
+    let same = 0;
+    let changes = 0;
+    for (let i = 0; i < 60; i++) {
+      const { blocks } = await llm.object({ task: 'agent_plan_day', schema: dayPlan, messages });
+      for (let j = 1; j < blocks.length; j++) {
+        changes++;
+        if (blocks[j]!.place === blocks[j - 1]!.place) same++;
+      }
+    }
+    const expected = calibratedRates.samePlace + (1 - calibratedRates.samePlace) / places.length;
+    expect(same / changes).toBeGreaterThan(expected - 0.08);
+    expect(same / changes).toBeLessThan(expected + 0.08);
+  });
   it('caches long identical prefixes in 128-token steps from 1024 tokens', async () => {
     server = await startRealisticModel({ seed: 1, latencyScale: 0, rates: noFaults });
     const { llm } = llmFor(server);

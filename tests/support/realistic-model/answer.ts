@@ -284,7 +284,16 @@ function arrayValue(node: Schema, key: string, ctx: AnswerContext, defs: Schema,
   }
   const out: unknown[] = [];
   for (let i = 0; i < n; i++) out.push(value(items, k.replace(/s$/, ''), ctx, defs, [...path, k]));
+  if (k === 'blocks') samePlaces(out, ctx);
   return withTimeline(out, ctx);
+}
+
+/** A day plan's block stays at the place of the block before it as often as the real run's activities did. */
+function samePlaces(blocks: unknown[], ctx: AnswerContext): void {
+  for (let i = 1; i < blocks.length; i++) {
+    const [prev, cur] = [blocks[i - 1], blocks[i]] as (Record<string, unknown> | null)[];
+    if (prev && cur && 'place' in cur && ctx.rng() < rates(ctx).samePlace) cur.place = prev.place;
+  }
 }
 
 /** Items with start/end times get consecutive slots across the span the prompt mentions (default 07:00-22:00). */

@@ -31,6 +31,8 @@ export interface BehaviourRates {
   summaryWords: readonly number[];
   /** Blocks of a day plan, lowest and highest. */
   dayBlocks: readonly [number, number];
+  /** Chance that a day plan's block is at the same place as the block before it (else a place drawn from the list). */
+  samePlace: number;
 }
 
 // stats.json overall.turns_per_conversation: 8 conversations of 2, 2, 3, 16, 16, 16, 16, 16 lines; 16 is the
@@ -74,6 +76,10 @@ export const calibratedRates: BehaviourRates = {
   summaryWords: [8, 8, 18, 18, 19, 19, 19, 19, 22, 22, 24, 24, 34, 34, 56, 56],
   // scratch.json daily_req: 5, 7 and 7 items in the three residents' day plans
   dayBlocks: [5, 7],
+  // master_movement.json: each resident's waking activities in order (the `description` before its first " (",
+  // talks left out), 27 changes of activity in the day; the place (the sector of the address after "@") stays the
+  // same in 7 of them: Klaus 1 of 8, Isabella 2 of 10, Maria 4 of 9
+  samePlace: 7 / 27,
 };
 
 /**
@@ -151,7 +157,7 @@ export function describeRates(r: BehaviourRates): string[] {
     `words per line: min ${r.lineWords.min}, median ${r.lineWords.median}, p90 ${r.lineWords.p90}, max ${r.lineWords.max}`,
     `importance means: events ${mean(r.importance.event).toFixed(2)}, conversations ${mean(r.importance.chat).toFixed(2)}, thoughts ${mean(r.importance.thought).toFixed(2)}`,
     `reflection: ${r.reflectionQuestions} questions x ${r.insightsPerQuestion} insights, evidence mean ${mean(r.evidence).toFixed(2)}, words per insight mean ${mean(r.insightWords).toFixed(2)}`,
-    `day plan blocks: ${r.dayBlocks[0]}-${r.dayBlocks[1]}`,
+    `day plan blocks: ${r.dayBlocks[0]}-${r.dayBlocks[1]}, each at the place of the one before ${r.samePlace.toFixed(2)} of the time`,
   ];
 }
 
