@@ -110,8 +110,8 @@ export async function run(opts: Record<string, unknown> = {}) {
         await town.tick();
         sim = town.status().simTime;
       }
-      for (let p = await town.pendingPosts(1000); p.length > 0; p = await town.pendingPosts(1000))
-        await town.markDelivered(
+      for (let p = await town.outbox.pendingPosts(1000); p.length > 0; p = await town.outbox.pendingPosts(1000))
+        await town.outbox.markDelivered(
           p.map((x) => x.seq),
           'bench',
         );

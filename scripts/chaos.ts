@@ -166,7 +166,7 @@ async function providerFaults(seed: number): Promise<Row> {
   let thrown = 0;
   const ticks = 12;
   for (let k = 0; k < ticks; k++) await service.tick().catch(() => thrown++);
-  const posts = await service.postsAfter(0, 100_000);
+  const posts = await service.outbox.postsAfter(0, 100_000);
   const seqs = posts.map((p) => p.seq);
   const st = service.status();
   await service.close();
@@ -185,7 +185,7 @@ async function providerFaults(seed: number): Promise<Row> {
 /** Sent / delivered / duplicated / out-of-order for a harness's town: outbox against the fake's channels. */
 async function deliveryCounts(h: Harness) {
   const town = await h.town();
-  const posts = await town.postsAfter(-1, 100_000);
+  const posts = await town.outbox.postsAfter(-1, 100_000);
   const want = new Map<string, string[]>();
   for (const p of posts) {
     const ch = h.channel(p.location === TOWN_HALL ? 'town-hall' : p.location);
@@ -312,7 +312,7 @@ async function twoProcesses(): Promise<Row> {
     await (holderIsB ? b.bot : h.bot).stop();
     await town.step(2);
     const died = Date.now();
-    const pending = async () => (await town.pendingPosts(1000)).length;
+    const pending = async () => (await town.outbox.pendingPosts(1000)).length;
     while ((await pending()) > 0 && Date.now() - died < 15_000) await sleep(50);
     const recoverMs = Date.now() - died;
     const c = await deliveryCounts(h);

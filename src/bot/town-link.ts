@@ -2,6 +2,7 @@
 // that drains its outbox. The loop never blocks the town: ticks commit to the outbox whether or not Discord is up.
 // Across processes sharing one database, only the holder of the town's lease delivers (TownService.holdLease); the
 // others poll in standby and take over once the holder releases the lease or stops renewing it.
+import type { TownOutbox } from '../town/outbox.ts';
 import type { TownService } from '../town/service.ts';
 import { renderTownPicture } from '../render/town-pictures.ts';
 import type { DeliveryReport, DeliveryTarget, DeliverySettings, OutboxDeliverer } from './delivery.ts';
@@ -20,9 +21,9 @@ export const LOOP_SETTINGS = {
 } as const;
 
 /** Serialises work per key (provisioning per guild: two setups at once must not create two categories). */
-/** The town's outbox as delivery reads and marks it (TownService's, or its store's bound to one town). */
+/** The town's outbox as delivery reads and marks it (a TownService's, or a store's bound to one town). */
 export function townOutbox(
-  town: Pick<TownService, 'pendingPosts' | 'markDelivered' | 'markFailed' | 'conversationPosts'>,
+  town: Pick<TownOutbox, 'pendingPosts' | 'markDelivered' | 'markFailed' | 'conversationPosts'>,
 ): OutboxPort {
   return {
     pending: async (limit) => {
@@ -126,7 +127,7 @@ export class TownLink {
     const town = this.town;
     return {
       townId: town.id,
-      outbox: townOutbox(town),
+      outbox: townOutbox(town.outbox),
       channelFor: (location, opts) => this.channelFor(location, opts),
       // The daily digest carries the town map as it is when the digest goes out.
       attachmentsFor: async (post) =>
@@ -171,7 +172,7 @@ export class TownLink {
     let end = beforeSeq;
     while (end > 0) {
       const from = Math.max(-1, end - 1 - w);
-      const posts = await this.town.postsAfter(from, end - 1 - from);
+      const posts = await this.town.outbox.postsAfter(from, end - 1 - from);
       for (let k = posts.length - 1; k >= 0; k--) {
         const p = posts[k]!;
         if (p.seq >= end || p.location !== location || !p.deliveredAt || !p.deliveryRef) continue;

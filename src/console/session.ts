@@ -90,10 +90,10 @@ export class Session implements ConsoleSession {
    * commit's posts as they land.
    */
   async start(keep: number): Promise<void> {
-    const backlog = await this.town.pendingPosts(100_000);
+    const backlog = await this.town.outbox.pendingPosts(100_000);
     if (backlog.length > keep) {
       const skipped = backlog.slice(0, backlog.length - keep);
-      await this.town.markDelivered(
+      await this.town.outbox.markDelivered(
         skipped.map((p) => p.seq),
         'console-skipped',
       );
@@ -187,7 +187,7 @@ export class Session implements ConsoleSession {
     const fresh = posts.filter((p) => !this.delivered.has(p.seq));
     if (fresh.length === 0) return;
     try {
-      await this.town.markDelivered(
+      await this.town.outbox.markDelivered(
         fresh.map((p) => p.seq),
         'console',
       );

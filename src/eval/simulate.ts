@@ -201,7 +201,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateReport> {
         .memory.all()
         .map((m) => m.description),
   );
-  const all = await service.postsAfter(0, 1_000_000);
+  const all = await service.outbox.postsAfter(0, 1_000_000);
   const transcript: Record<string, string[]> = {};
   const byLocation: Record<string, number> = {};
   const byKind: Record<string, number> = {};

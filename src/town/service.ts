@@ -9,6 +9,7 @@ import { withoutControlChars } from '../core/user-text.ts';
 import { UserError } from '../errors.ts';
 import type { BudgetStatus } from '../llm/usage.ts';
 import { mapLimit } from './concurrency.ts';
+import { TownOutbox } from './outbox.ts';
 import { withCallContext } from './metering.ts';
 import type { MindKit, MindResident } from './mind.ts';
 import { checkPersona, personaOf, type Speaker } from './persona.ts';
@@ -75,6 +76,8 @@ export interface TownServiceDeps extends TownSessionDeps {
 export class TownService {
   readonly id: string;
   readonly scope: string;
+  /** The posts ticks committed, for the front ends that deliver them (outbox.ts). */
+  readonly outbox: TownOutbox;
 
   private constructor(
     private readonly deps: TownServiceDeps,
@@ -82,6 +85,7 @@ export class TownService {
   ) {
     this.id = session.id;
     this.scope = session.scope;
+    this.outbox = new TownOutbox(deps.store, session.id, session.wallNow);
   }
 
   /** Loads a stored town (one consistent snapshot); null when it does not exist. */
@@ -395,30 +399,6 @@ export class TownService {
    */
   catchUp(scheduleIntervalMs: number): Promise<{ missed: number; applied: number; mode: string }> {
     return catchUpTown(this.session, scheduleIntervalMs, (n) => this.step(n));
-  }
-
-  // ---- outbox ---------------------------------------------------------------------------------------------
-
-  /** Undelivered posts in order (front ends deliver them, then mark them). */
-  pendingPosts(limit = 100): Promise<Post[]> {
-    return this.deps.store.pendingPosts(this.id, limit);
-  }
-
-  postsAfter(afterSeq: number, limit = 1000): Promise<Post[]> {
-    return this.deps.store.postsAfter(this.id, afterSeq, limit);
-  }
-
-  markDelivered(seqs: number[], ref: string | null = null): Promise<void> {
-    return this.deps.store.markDelivered(this.id, seqs, ref, this.session.wallNow());
-  }
-
-  /** A conversation's posts (delivered or not), in seq order: where delivery put its lines (a thread or not). */
-  conversationPosts(conversationId: string, limit = 200): Promise<Post[]> {
-    return this.deps.store.conversationPosts(this.id, conversationId, limit);
-  }
-
-  markFailed(seq: number, error: string): Promise<void> {
-    return this.deps.store.markFailed(this.id, seq, error);
   }
 
   /**

@@ -77,7 +77,7 @@ export class WatchedTown {
   async catchUp(): Promise<boolean> {
     let grew = false;
     for (;;) {
-      const batch = await this.town.postsAfter(this.lastSeq, 1000);
+      const batch = await this.town.outbox.postsAfter(this.lastSeq, 1000);
       if (batch.length === 0) break;
       grew = this.append(batch.map(watchPost)) || grew;
       if (batch.length < 1000) break;

@@ -22,7 +22,7 @@ describe('watch read models', () => {
       let checked = 0;
       for (let i = 0; i < 12; i++) {
         await town.step(1);
-        const posts = (await town.postsAfter(-1, 100_000)).map(watchPost);
+        const posts = (await town.outbox.postsAfter(-1, 100_000)).map(watchPost);
         const st = town.status();
         const frame = dayFrame(town, posts, dayOf(st.simTime), Math.floor((st.simTime % 86_400_000) / 60_000));
         const now = town.map();
@@ -56,7 +56,7 @@ describe('watch read models', () => {
     const town = await registry.getOrCreate('console', { file: loadTownFile(), seed: 11 });
     try {
       await town.step(3);
-      const posts = (await town.postsAfter(-1, 100_000)).map(watchPost);
+      const posts = (await town.outbox.postsAfter(-1, 100_000)).map(watchPost);
       const rosa = town.residents().find((r) => r.name === 'Rosa Delgado')!;
       const hers = feed(town, posts, { resident: 'rosa' }, 100);
       expect(hers.length).toBeGreaterThan(0);

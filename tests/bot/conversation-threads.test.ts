@@ -10,6 +10,7 @@ import type { DiscordApi } from '../../src/bot/discord-api.ts';
 import { silentLog } from '../../src/bot/ports.ts';
 import { threadName } from '../../src/bot/threads.ts';
 import { townOutbox } from '../../src/bot/town-link.ts';
+import { TownOutbox } from '../../src/town/outbox.ts';
 import type { InMemoryChannelStore } from '../../src/db/channel-store.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { PrismaTownStore } from '../../src/db/town-store.ts';
@@ -359,12 +360,7 @@ describe('conversations carried on in a later tick', () => {
       // the town's outbox in the database, as the bot reads it (town-link's adapter over the store)
       const dbTarget = () => ({
         ...target(),
-        outbox: townOutbox({
-          pendingPosts: (limit = 100) => store.pendingPosts('town-1', limit),
-          markDelivered: (seqs, ref) => store.markDelivered('town-1', seqs, ref ?? null, Date.now()),
-          markFailed: (s, error) => store.markFailed('town-1', s, error),
-          conversationPosts: (id, limit = 200) => store.conversationPosts('town-1', id, limit),
-        }),
+        outbox: townOutbox(new TownOutbox(store, 'town-1', Date.now)),
       });
       // tick 1: a long talk (c1) gets a thread; a short one (c2) stays in the channel
       const c1 = await commit(lines(12, 1_000, { conversationId: 'c1' }));

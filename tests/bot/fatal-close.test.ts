@@ -26,7 +26,7 @@ describe('a fatal gateway close after start-up', () => {
     const before = h.fake.requests.length;
     await town.step(2);
     await new Promise((r) => setTimeout(r, 400));
-    await expect(town.pendingPosts(100)).resolves.not.toEqual([]);
+    await expect(town.outbox.pendingPosts(100)).resolves.not.toEqual([]);
     expect(h.fake.requests.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
   });
 });

@@ -129,7 +129,7 @@ describe('guild isolation', () => {
     const before = h.fake.requests.length;
     await betaTown.step(1);
     await new Promise((r) => setTimeout(r, 300));
-    expect((await betaTown.pendingPosts(100)).length).toBeGreaterThan(0);
+    expect((await betaTown.outbox.pendingPosts(100)).length).toBeGreaterThan(0);
     const ids = (await h.channels.list(betaTown.id)).flatMap((b) => [b.channelId, b.webhookId ?? 'none']);
     expect(
       h.fake.requests.slice(before).filter((r) => r.method === 'POST' && ids.some((id) => r.path.includes(id))),

@@ -51,7 +51,7 @@ describe('Discord refusals', () => {
     // The other channel went on; the held one kept every post (more than the three tries that used to drop them).
     expect(narration(chB).filter((t) => /fixed \d/.test(t))).toHaveLength(4);
     expect(narration(chA).filter((t) => /broken \d/.test(t))).toEqual([]);
-    const held = (await town.pendingPosts(100)).filter((p) => p.location === a.id);
+    const held = (await town.outbox.pendingPosts(100)).filter((p) => p.location === a.id);
     expect(held.map((p) => p.text)).toEqual([1, 2, 3, 4].map((k) => expect.stringContaining(`broken ${k}`)));
     const said = h.log.errors().map((e) => e.msg);
     expect(said).toEqual([expect.stringContaining(`I need the **Send Messages** permission in <#${chA}>`)]);
@@ -65,7 +65,7 @@ describe('Discord refusals', () => {
     expect(narration(chA).filter((t) => /broken \d/.test(t))).toEqual(
       [1, 2, 3, 4].map((k) => expect.stringContaining(`broken ${k}`)),
     );
-    expect(await town.pendingPosts(100)).toEqual([]);
+    expect(await town.outbox.pendingPosts(100)).toEqual([]);
   }, 30_000);
 
   it('one channel’s 429 wait does not stall the town’s other channels', async () => {

@@ -14,7 +14,7 @@ afterEach(async () => {
 /** What each channel should show: the town's posts for that location, in seq order. */
 async function expectedByChannel(): Promise<Map<string, string[]>> {
   const town = await h.town();
-  const posts: Post[] = await town.postsAfter(-1, 100_000);
+  const posts: Post[] = await town.outbox.postsAfter(-1, 100_000);
   const out = new Map<string, string[]>();
   for (const p of posts) {
     const channelId = h.channel(p.location === TOWN_HALL ? 'town-hall' : p.location);
@@ -66,7 +66,7 @@ describe('delivery under stress', () => {
     const total = [...expected.values()].reduce((n, l) => n + l.length, 0);
     expect(total).toBeGreaterThanOrEqual(10);
     for (const [channelId, texts] of expected) expect(shown(channelId)).toEqual(texts);
-    expect(await town.pendingPosts(10)).toEqual([]);
+    expect(await town.outbox.pendingPosts(10)).toEqual([]);
     expect(h.fake.faults.filter((f) => f.remaining > 0)).toEqual([]);
   });
 
@@ -79,7 +79,7 @@ describe('delivery under stress', () => {
     const before = town.status().tick;
     await town.step(3);
     expect(town.status().tick).toBe(before + 3);
-    expect((await town.pendingPosts(1000)).length).toBeGreaterThan(0);
+    expect((await town.outbox.pendingPosts(1000)).length).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 300)); // a few failed delivery rounds
     h.fake.offline = false;
     await h.delivered();
@@ -110,7 +110,7 @@ describe('delivery under stress', () => {
     h.fake.offline = true;
     await stepping;
     await h.stopBot();
-    expect((await town.pendingPosts(1000)).length).toBeGreaterThan(0);
+    expect((await town.outbox.pendingPosts(1000)).length).toBeGreaterThan(0);
     h.fake.offline = false;
     await h.boot();
     const again = await h.town();

@@ -27,7 +27,7 @@ function townWithLease(leaseMs: number): TownFile {
 
 /** Every post of the town's outbox (delivered or not). */
 async function allPosts(harness: Harness): Promise<Post[]> {
-  return (await harness.town()).postsAfter(-1, 100_000);
+  return (await harness.town()).outbox.postsAfter(-1, 100_000);
 }
 
 /**

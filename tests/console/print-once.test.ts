@@ -69,7 +69,7 @@ describe('console delivery marks', () => {
     expect(new Set(printed).size).toBe(printed.length);
     expect(b.errors).toEqual([]);
     // Nothing left to print a third time.
-    expect(await second.pendingPosts(100)).toEqual([]);
+    expect(await second.outbox.pendingPosts(100)).toEqual([]);
     await second.close();
   });
 });

@@ -63,7 +63,7 @@ for (const profile of Object.keys(PROFILES) as ProfileName[])
       expect(r.heard.length, 'the visitor was answered').toBeGreaterThan(0);
       for (const line of r.heard) expect(line).not.toMatch(t.secret.word);
       // the morning plan post (in a channel anyone reads) and the public profile never show a block made of it
-      const posts = await r.service.postsAfter(0, 100_000);
+      const posts = await r.service.outbox.postsAfter(0, 100_000);
       for (const post of posts.filter((x) => x.kind === 'plan')) expect(post.text).not.toMatch(t.secret.word);
       // nor does a talk's channel post or the digest: a line told in confidence is posted as said in private
       for (const post of posts.filter((x) => x.kind === 'dialogue' || x.kind === 'digest'))

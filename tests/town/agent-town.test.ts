@@ -42,7 +42,7 @@ describe('Willowbrook with the agent mind', () => {
   it('GIVEN a morning WHEN ticks run THEN residents plan, act, move between places and the posts reach the outbox', async () => {
     const { service } = await willowbrook();
     await service.step(12);
-    const posts = await service.pendingPosts(10_000);
+    const posts = await service.outbox.pendingPosts(10_000);
     expect(posts.filter((p) => p.kind === 'plan')).toHaveLength(10);
     expect(posts.some((p) => p.kind === 'move')).toBe(true);
     expect(posts.some((p) => p.kind === 'arrival')).toBe(true);

@@ -18,7 +18,7 @@ describe('conversation ids on outbox posts', () => {
     // model's draws (issue 33: talks their speakers ended are never carried on), so the party runs with up to three
     // town seeds, each until 23:50 (one day's records), and is checked on the first whose evening carries one on.
     const carriedOn = async (service: TownService) => {
-      const d = (await service.postsAfter(-1, 100_000)).filter((p) => p.kind === 'dialogue');
+      const d = (await service.outbox.postsAfter(-1, 100_000)).filter((p) => p.kind === 'dialogue');
       const at = new Map<string, Set<number>>();
       for (const p of d) at.set(p.conversationId!, (at.get(p.conversationId!) ?? new Set()).add(p.simTime));
       return [...at.values()].some((t) => t.size > 1);
@@ -40,7 +40,7 @@ describe('conversation ids on outbox posts', () => {
       if (await carriedOn(service)) break;
     }
     if (!service) throw new Error('no town');
-    const posts = await service.postsAfter(-1, 100_000);
+    const posts = await service.outbox.postsAfter(-1, 100_000);
     const dialogue = posts.filter((p) => p.kind === 'dialogue');
     expect(dialogue.length).toBeGreaterThan(0);
     const records = (await service.exportTown()).state.dayLog.conversations;

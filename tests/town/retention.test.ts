@@ -47,8 +47,8 @@ describe('retention', () => {
       );
     });
     await service.setObject('cafe', 'coffee machine', 'broken');
-    const [post] = await service.pendingPosts();
-    await service.markDelivered([post?.seq ?? -1], 'm1');
+    const [post] = await service.outbox.pendingPosts();
+    await service.outbox.markDelivered([post?.seq ?? -1], 'm1');
     await service.setObject('cafe', 'coffee machine', 'fixed'); // stays undelivered
     const before = (await store.loadMemories('t')).filter((m) => m.agentId === ann.profile.id);
 

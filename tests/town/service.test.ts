@@ -37,7 +37,7 @@ describe('people in the town', () => {
     ]);
     // The reply is in the outbox; Bo hears Ann's answer at the next tick.
     // The person's own line is kept too (the web view's feed; Discord and the console do not post it again).
-    expect((await service.pendingPosts()).map((p) => [p.kind, p.speakerName, p.text])).toEqual([
+    expect((await service.outbox.pendingPosts()).map((p) => [p.kind, p.speakerName, p.text])).toEqual([
       ['said', 'Sam', 'Ann, who is running for mayor?'],
       ['reply', 'Ann Lee', 'Hello Sam, I am Ann Lee.'],
     ]);
@@ -208,7 +208,7 @@ describe('clock and scheduler', () => {
       const r = await service.catchUp(60_000);
       expect(r.missed).toBe(59);
       expect(service.status().tick).toBe(tick);
-      const sys = (await service.pendingPosts(1000)).filter((p) => p.kind === 'system');
+      const sys = (await service.outbox.pendingPosts(1000)).filter((p) => p.kind === 'system');
       expect(sys).toHaveLength(systemPosts);
     },
   );

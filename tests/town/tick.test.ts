@@ -40,7 +40,7 @@ describe('tick: movement', () => {
       text: 'leaves for Hill',
     });
     // The tick's posts are in the outbox, committed with the tick.
-    expect((await service.pendingPosts()).find((p) => p.kind === 'move')?.seq).toBe(
+    expect((await service.outbox.pendingPosts()).find((p) => p.kind === 'move')?.seq).toBe(
       t1.posts.find((p) => p.kind === 'move')?.seq,
     );
     expect(service.residents().find((r) => r.id === 'ann-lee')?.travellingTo?.id).toBe('hill');
@@ -155,7 +155,7 @@ describe('tick: objects, perception and posts', () => {
     const { service, calls } = await town();
     const r = await service.setObject('house', 'stove', 'burning');
     expect(r).toEqual({ location: 'House', object: 'kitchen/stove', status: 'burning' });
-    const pending = await service.pendingPosts();
+    const pending = await service.outbox.pendingPosts();
     expect(pending.at(-1)).toMatchObject({
       kind: 'object',
       location: 'house',
@@ -189,7 +189,7 @@ describe('tick: objects, perception and posts', () => {
       code: 'town/unknown_location',
     });
     expect(service.currentVersion).toBe(v);
-    expect(await service.pendingPosts()).toHaveLength(0);
+    expect(await service.outbox.pendingPosts()).toHaveLength(0);
   });
 
   it('attention: speech and object changes first, at most attentionBandwidth items', async () => {

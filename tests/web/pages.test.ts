@@ -78,7 +78,7 @@ describe('the living map over the wire', () => {
         .sort(),
     );
     expect(data.status.label).toBe('▶ running');
-    const last = (await town.postsAfter(-1, 1000)).at(-1)!;
+    const last = (await town.outbox.postsAfter(-1, 1000)).at(-1)!;
     expect(data.postsHtml).toContain(`data-seq="${last.seq}"`);
     expect(data.whereHtml).toContain('data-resident=');
     // The page has an avatar for each of them, where the scene puts them.
@@ -162,11 +162,11 @@ describe('the feed has everyone', () => {
     expect(feed).toContain('Hello');
     expect(feed).toContain('&lt;b&gt;what&#39;s new&lt;/b&gt;?');
     // Discord: never posted again, marked delivered.
-    const pending = await townOutbox(town).pending(1000);
+    const pending = await townOutbox(town.outbox).pending(1000);
     expect(pending.some((p) => p.kind === 'said')).toBe(false);
-    expect((await town.pendingPosts(1000)).some((p) => p.kind === 'said')).toBe(false);
+    expect((await town.outbox.pendingPosts(1000)).some((p) => p.kind === 'said')).toBe(false);
     // The console: the person typed it; it is not printed back.
-    const own = (await town.postsAfter(-1, 10_000)).find((p) => p.kind === 'said')!;
+    const own = (await town.outbox.postsAfter(-1, 10_000)).find((p) => p.kind === 'said')!;
     expect(admits(SHOW_ALL, own, here.id)).toBe(false);
   });
 });
