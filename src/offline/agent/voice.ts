@@ -64,6 +64,57 @@ function mentions(text: string, name: string, first: string): Mention[] {
 }
 
 const PRONOUN_RE = /\b(she|he|her|him|his|herself|himself|hers)\b/gi;
+/** A finite verb right after a name: the name is the subject of its clause ("... says Tom fished", "Tom will"). */
+const FINITE_NEXT =
+  /^\s+(?:is|was|has|had|have|will|would|can|could|shall|should|may|might|must|does|did|isn't|wasn't|hasn't|hadn't|won't|can't|couldn't|doesn't|didn't|never|always|still|once|[a-z]+ed|told|said|went|made|took|gave|got|came|saw|knew|thought|left|kept|found|ran|sold|bought|taught|brought|began|wrote|grew|met|lost|won|became|spent|built|felt|heard|held|fell|sat|stood)\b/;
+/** The first person of whoever wrote a second-hand text ("I hear", "she told me"), never the resident's own. */
+const NARRATOR = /\b(?:I|me|my|mine|myself|we|us|our|I'm|I've|I'd)\b/;
+const sentenceEnd = (text: string, at: number): number => {
+  const m = /[.!?;]/.exec(text.slice(at));
+  return m ? at + m.index : text.length;
+};
+
+/**
+ * A resident's text as the resident's own words can be made from it. A second-hand text's writer is not the
+ * resident: its report frames go ("I hear", "Folk say", "Ann tells me"), and a clause still in the writer's own
+ * first person is left out ("...; he told me so himself"). A text that addresses the resident ("You are Tom Barrow.
+ * You fished ...") is theirs in the first person.
+ */
+function ownWords(text: string, name: string, first: string, pronoun: Pronoun | null): string {
+  const self = `(?:${escapeRegExp(name)}|${escapeRegExp(first)})`;
+  const youAre = new RegExp(`\\byou(?: are|'re|’re) ${self}\\b(?:[.!;]\\s*|,?\\s*)`, 'gi');
+  if (youAre.test(text)) return youToI(text.replace(youAre, (w) => (/[.!;]/.test(w) ? '' : 'you are ')));
+  const own =
+    pronoun === 'she' ? /\b(?:she|her|hers|herself)\b/i : pronoun === 'he' ? /\b(?:he|him|his|himself)\b/i : null;
+  const aboutSelf = (t: string) => new RegExp(`\\b${self}\\b`).test(t) || (own?.test(t) ?? false);
+  if (!NARRATOR.test(text) || !aboutSelf(text)) return text;
+  const frames = [
+    /(^|[.!?;]\s+)(?:I|we)\s+(?:hear|heard|gather|understand|am told|'m told|’m told|was told|were told|have heard|'ve heard|’ve heard)\s+(?:that\s+)?/gi,
+    new RegExp(
+      `(^|[.!?;]\\s+)(?!${self}\\b)(?:[A-Z][\\p{L}'’-]*(?:\\s+[A-Z][\\p{L}'’-]*)?|they|folk|people|everyone|everybody)\\s+(?:tells|told|tell|has told|keeps telling)\\s+(?:me|us)\\s+(?:that\\s+)?`,
+      'gu',
+    ),
+  ];
+  let t = text;
+  for (const f of frames) t = t.replace(f, (_whole, lead: string) => lead);
+  const clauses = t.split(/(?<=[.!?;])\s+/);
+  const kept = clauses.filter((c) => !NARRATOR.test(c) || !aboutSelf(c));
+  const out = kept.length > 0 && kept.length < clauses.length ? kept.join(' ').replace(/;$/, '.') : t;
+  return out.charAt(0).toUpperCase() + out.slice(1);
+}
+
+/** "You are Tom Barrow. You fished the reef" -> "I am Tom Barrow. I fished the reef". */
+function youToI(text: string): string {
+  return text
+    .replace(/\byou are\b/gi, 'I am')
+    .replace(/\byou(?:'re|’re)\b/gi, "I'm")
+    .replace(/\byou were\b/gi, 'I was')
+    .replace(/\byourself\b/gi, 'myself')
+    .replace(/\byours\b/gi, 'mine')
+    .replace(/\byour\b/gi, (w) => (w[0] === 'Y' ? 'My' : 'my'))
+    .replace(/(^|[.!?;:,]\s*|\b(?:and|but|that|because|when|if|so)\s+)you\b/gi, '$1I')
+    .replace(/\byou\b/gi, 'me');
+}
 const CLAUSE_BREAK = /[,;:]|\b(and|but|that|who|where|because|when|while|so|which)\b/i;
 /** Words after "her" that make it an object ("helps her find", "to her") rather than a possessive ("her books"). */
 const AFTER_OBJECT =
@@ -115,7 +166,7 @@ export function baseVerb(verb: string): string {
  * keeps "he" in "Rosa hopes he will play" pointing at someone else.
  */
 export function toFirstPerson(text: string, name: string, first: string, pronoun: Pronoun | null = null): string {
-  const src = text.trim();
+  const src = ownWords(text.trim(), name, first, pronoun);
   const ms = mentions(src, name, first);
   type Edit = { start: number; end: number; to: string; subject: boolean };
   const edits: Edit[] = [];
@@ -128,7 +179,9 @@ export function toFirstPerson(text: string, name: string, first: string, pronoun
     const before = src.slice(0, m.start);
     const subject =
       before.trim() === '' ||
-      /(?:[,;:.!?]|\b(?:and|but|that|because|when|while|so|then|if|where|who))\s*$/i.test(before);
+      /(?:[,;:.!?]|\b(?:and|but|that|because|when|while|so|then|if|where|who))\s*$/i.test(before) ||
+      // a clause of its own after a reported frame: "his mother says Tom fished" (a finite verb follows)
+      FINITE_NEXT.test(src.slice(m.end));
     edits.push({ start: m.start, end: m.end, to: subject ? 'I' : 'me', subject });
   }
   for (const p of src.matchAll(PRONOUN_RE)) {
@@ -146,6 +199,10 @@ export function toFirstPerson(text: string, name: string, first: string, pronoun
     // a sentence that names nobody before its pronoun goes on about the last person named before it
     // ("Harriet keeps the inn. She has decided to sell it.")
     if (!ref && pronoun) ref = ms.filter((m) => m.end <= at).at(-1);
+    // a sentence that opens on the pronoun, before anyone is named, points ahead to whom it names first ("His
+    // mother says Tom fished")
+    if (!ref && pronoun && !ms.some((m) => m.end <= at))
+      ref = ms.find((m) => m.start > at && m.start < sentenceEnd(src, at));
     if (!ref?.self) continue;
     const to =
       lower === 'she' || lower === 'he'

@@ -59,4 +59,23 @@ describe('re-voicing memories for speech', () => {
     expect(gerundClause('Felix Tanaka plays the keyboard', 'Felix Tanaka')).toBe('playing the keyboard');
     expect(gerundClause('Lena Okafor went to school with Felix', 'Lena Okafor')).toBeNull();
   });
+
+  it('makes a second-hand text the resident’s own words: no frame of its writer, no "me" of the writer', () => {
+    const own = (t: string) => toFirstPerson(t, 'Wren Castell', 'Wren', 'she');
+    // a name after a reported frame is the subject of its own clause
+    expect(own('Her brother says Wren sold the orchard in March.')).toBe(
+      'My brother says I sold the orchard in March.',
+    );
+    expect(own('The neighbours say Wren told them she would stay.')).toBe(
+      'The neighbours say I told them I would stay.',
+    );
+    // the writer's frame goes, and a clause in the writer's own first person is left out
+    expect(own('Old Pell tells me Wren painted the chapel ceiling.')).toBe('I painted the chapel ceiling.');
+    expect(own('I gather Wren Castell keeps bees; she showed me the hives once.')).toBe('I keep bees.');
+    // a text that addresses the resident is already hers
+    expect(own('You are Wren Castell. You keep bees behind the chapel.')).toBe('I keep bees behind the chapel.');
+    // her own words stay hers, and a name that is an object stays an object
+    expect(own('Wren says she keeps bees.')).toBe('I say I keep bees.');
+    expect(own('Old Pell visits Wren on Sundays.')).toBe('Old Pell visits me on Sundays.');
+  });
 });
