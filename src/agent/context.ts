@@ -3,7 +3,16 @@
 // settings and a log. Pure core: a LanguageModel and an Embedder come in as ports; time is always an argument.
 import type { z } from 'zod';
 import { type ChatMessage, type Embedder, isLlmError, type LanguageModel } from '../llm/port.ts';
-import { type Audience, audienceMeta, audienceOf, carries, isKept, peopleOf, strictest } from './audience.ts';
+import {
+  type Audience,
+  audienceMeta,
+  audienceOf,
+  carries,
+  isKept,
+  keptTextOf,
+  peopleOf,
+  strictest,
+} from './audience.ts';
 import type { MemoryStream, NewMemory } from './memory-stream.ts';
 import { asMindState, type MindState } from './mind-state.ts';
 import type { PromptMemory } from './prompts/common.ts';
@@ -210,7 +219,8 @@ export class MindContext {
     while (i > 0 && all[i - 1]!.seq > k.seq) i--;
     for (const m of all.slice(i)) {
       const a = audienceOf(m);
-      if (isKept(a) && m.kind !== 'plan') k.kept.push({ text: m.description, audience: a });
+      // a kept line keeps what it says in confidence, not its greeting (audience.ts keptMatter)
+      if (isKept(a) && m.kind !== 'plan') k.kept.push({ text: keptTextOf(m), audience: a });
     }
     if (all.length > 0) k.seq = Math.max(k.seq, all[all.length - 1]!.seq);
     return k.kept;

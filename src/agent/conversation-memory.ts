@@ -27,6 +27,8 @@ export interface SaidLine {
   text: string;
   news?: string;
   audience?: Audience;
+  /** What a kept line keeps (its news, or the sentences that hold the matter: audience.ts keptMatter). */
+  keptText?: string;
 }
 
 export function nameOf(rs: readonly Resident[], id: AgentId): string {
@@ -100,6 +102,7 @@ export async function afterConversation(
             line: l.text,
             ...(l.news ? { news: l.news } : {}),
             ...audienceMeta(l.audience ?? PUBLIC),
+            ...(l.keptText ? { keptText: l.keptText } : {}),
           },
         },
       });

@@ -6,6 +6,7 @@ import {
   audienceMeta,
   carries,
   isKept,
+  keptMatter,
   PUBLIC,
   peopleOf,
   SECRET_WORDS,
@@ -172,7 +173,16 @@ export async function converse(
         listeners,
         contexts[order.indexOf(speaker)]!.kept,
       );
-      lines.push({ speaker: speaker.profile.id, text, ...(news ? { news } : {}), ...audienceMeta(audience) });
+      const keptText = isKept(audience)
+        ? (news ?? keptMatter(text, contexts[order.indexOf(speaker)]!.kept, [speaker.profile.name, ...listeners]))
+        : undefined;
+      lines.push({
+        speaker: speaker.profile.id,
+        text,
+        ...(news ? { news } : {}),
+        ...audienceMeta(audience),
+        ...(keptText && keptText !== text ? { keptText } : {}),
+      });
       if (news) {
         const m = c.mindOf(speaker);
         for (const l of order)

@@ -2,7 +2,7 @@
 // fresh where the listeners have not heard them, its notes about each listener (the full note only about whom it
 // talks to, in a group), and the secrets and confidences those present may hear. Gathered once, when a talk begins.
 
-import { type Audience, audienceOf, isKept, mayConfide } from './audience.ts';
+import { type Audience, audienceOf, isKept, keptTextOf, mayConfide } from './audience.ts';
 import { EXPERIENCE, type MindContext, type Resident } from './context.ts';
 import { talkPins, untold } from './core-knowledge.ts';
 import { stillDue } from '../core/dates.ts';
@@ -114,7 +114,7 @@ export async function speakerContext(
   const all = [...mems.map((x) => x.memory).filter((m) => !seenDoingHere(m, present)), ...pinned];
   // the secrets and confidences these listeners may hear: a line that carries one is told in confidence
   const kept = all
-    .map((m) => ({ text: m.description, audience: audienceOf(m) }))
+    .map((m) => ({ text: keptTextOf(m), audience: audienceOf(m) }))
     .filter(
       (k) => isKept(k.audience) && mayConfide(k.audience, speaker.profile.name, listenerNames, ctx.bystanders ?? []),
     );

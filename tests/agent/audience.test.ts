@@ -5,11 +5,13 @@ import {
   audienceOf,
   carries,
   intendedListeners,
+  keptMatter,
   mayTell,
   ownAudience,
   strictest,
   toldAudience,
 } from '../../src/agent/audience.ts';
+import { lineAudience } from '../../src/agent/converse.ts';
 import { firstPersonThought, thirdPersonThought } from '../../src/agent/intention.ts';
 
 describe('audience of a memory', () => {
@@ -95,5 +97,33 @@ describe('a whisper as the resident’s own thought', () => {
     expect(thirdPersonThought('You are tired of the noise', 'Mara')).toBe('Mara is tired of the noise');
     // a sentence with its subject is not an order
     expect(firstPersonThought('Ines is hosting a clean-up at Pier 9')).toBe('Ines is hosting a clean-up at Pier 9');
+  });
+
+  it('a line said in confidence keeps its matter, not its small talk: a later chat about work stays public', () => {
+    const confidence: Audience = { kind: 'confidence', by: 'Tamsin Pascoe', to: ['Jem Pascoe'] };
+    const line =
+      "Morning, Jem! Busy as ever. I'm minding the forge till noon. Keep this between us, but I've sold the forge to the Trevail brothers.";
+    const matter = keptMatter(line, [], ['Tamsin Pascoe', 'Jem Pascoe']);
+    expect(matter).toBe("Keep this between us, but I've sold the forge to the Trevail brothers.");
+    // a sentence that says only that it is kept keeps the sentence before it
+    expect(keptMatter("Nice weather. I've sold the forge. Keep it between us.", [], ['Tamsin Pascoe'])).toBe(
+      "I've sold the forge. Keep it between us.",
+    );
+    const later = {
+      text: "Morning, Jem! Busy as ever. I'm minding the forge till noon. How are you?",
+      confidedTo: null,
+    };
+    // kept whole, the greeting made the later line a confidence too, and so every plan line about the forge after it
+    expect(lineAudience(later, 'Tamsin Pascoe', ['Jem Pascoe'], [{ text: line, audience: confidence }]).kind).toBe(
+      'confidence',
+    );
+    expect(lineAudience(later, 'Tamsin Pascoe', ['Jem Pascoe'], [{ text: matter, audience: confidence }])).toEqual({
+      kind: 'public',
+    });
+    // the matter itself, said again, is still kept
+    const again = { text: 'Jem, about the Trevail brothers buying the forge: sold, signed.', confidedTo: null };
+    expect(lineAudience(again, 'Tamsin Pascoe', ['Jem Pascoe'], [{ text: matter, audience: confidence }]).kind).toBe(
+      'confidence',
+    );
   });
 });

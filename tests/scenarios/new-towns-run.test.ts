@@ -4,6 +4,7 @@
 // place in its hours, with guests; a child asked about family is given his parents as parents; a worker is at work
 // in working hours.
 import { describe, expect, it } from 'vitest';
+import { audienceOf, isKept, SECRET_WORDS } from '../../src/agent/audience.ts';
 import type { TownService } from '../../src/town/service.ts';
 import { agentModelProfiles, type ProfileName } from '../support/model-profiles.ts';
 import { PassThroughRecorder } from '../support/recording-model.ts';
@@ -99,6 +100,11 @@ for (const profile of Object.keys(PROFILES) as ProfileName[])
         );
         expect(told.length).toBeGreaterThan(0);
         for (const m of told) expect(m.description).not.toMatch(/\b(?:she|he) (?:has|is|was|had)\b/i);
+        // a confidence keeps the matter confided, not the small talk around it: a later chat between the two ("I'm
+        // working at the Quay Stores") is not said in private, nor does it hide their work from the plan posts
+        const confidential = new RegExp(`${t.secret.word.source}|${SECRET_WORDS.source}`, 'i');
+        for (const m of r.ex.memories.filter((x) => x.kind === 'dialogue' && isKept(audienceOf(x))))
+          expect(m.description).toMatch(confidential);
       }
 
       // the evening event: the host at its place in its first hour, and someone else there with them (Gullhaven's
