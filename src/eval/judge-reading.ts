@@ -2,9 +2,9 @@
 // an answer in fragments ("Ferry. May. Yes."), an echo of the question that tells nothing. General rules of English;
 // the corpora in judge-corpus*.ts and tests/fixtures/judge-corpus measure them.
 import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
-import { metGroups, saidGroups, TIME_WORD } from './keyword-match.ts';
+import { mentions, mentionsAny, metGroups, saidGroups, TIME_WORD, withSynonyms } from './keyword-match.ts';
 import { AFFIRM, type Clause, FINITE, isQuestion, negated, PRONOUN, STARTERS, sentences } from './polarity.ts';
-import { ownSubject } from './question-reading.ts';
+import { objectNames, ownSubject } from './question-reading.ts';
 
 /**
  * Does a clause have a subject the fact and the question do not name ("Piet is the one taking it over")? A
@@ -109,9 +109,12 @@ export function echoes(clause: string, asked: ReadonlySet<string>, question: str
 /** Acts of stopping: "no more" of their subject says them. */
 export const STOPPING = new Set(['stop*', 'clos*', 'cancel*', 'end*', 'shut*', 'finish*']);
 
-/** Staying where one is: the opposite of a fact of leaving, retiring or moving. */
+/**
+ * Staying where one is: the opposite of a fact of leaving, retiring or moving ("staying on", "staying a good while
+ * yet", "carrying on at the shop"; not "carrying on the family business", which takes it over).
+ */
 export const STAYS =
-  /\b(?:stay|stays|staying|stayed) (?:on|put)\b|\b(?:not going|going) nowhere\b|\bnot going anywhere\b/i;
+  /\b(?:stay|stays|staying|stayed) (?:on|put|a (?:good |long |little )?while|for (?:years|good|ever|a (?:good |long )?while))\b|\b(?:not going|going) nowhere\b|\bnot going anywhere\b|\bcarr(?:y|ies|ying|ied) on\b(?!\s+(?:the|with|her|his|their|its|a|an)\b)|\bhere to stay\b/i;
 
 /** Going on as before: the opposite of a fact that a thing stops. */
 export const STAYS_OPEN =
@@ -160,4 +163,40 @@ export function clauseStates(
   if (!previous || !own.some(Boolean) || !PRONOUN.test(c.text)) return false;
   const before = saidGroups(previous, keywords, skip, selfGroups, inSense, sense);
   return own.every((m, i) => m || before[i]);
+}
+
+/**
+ * Does a clause say the fact's person or thing stays ("Father Tierney's staying on", "The bakery's staying put", "the
+ * café itself stays open" of a closing), saying nothing of the fact's act after it? `named`: the question or the
+ * answer before has named the person, so "she's staying on" is about them.
+ */
+export function staysPut(
+  text: string,
+  f: {
+    verb: string | undefined;
+    person: readonly string[];
+    keywords: readonly string[];
+    skip: ReadonlySet<string>;
+    fact: string;
+    named: boolean;
+  },
+): boolean {
+  const thing =
+    ownSubject(text) ??
+    /^\s*(?:the|a|an|this|that|her|his|their|its)\s+([^,;]+?)\s+(?:itself\s+)?(?:stays?|staying|remains?|keeps?|carries)\b/i.exec(
+      text,
+    )?.[1];
+  const staysOpen = f.verb !== undefined && STOPPING.has(f.verb) && STAYS_OPEN.test(text);
+  if (!STAYS.test(text) && !staysOpen) return false;
+  const who =
+    f.person.some((w) => mentions(text, w)) ||
+    (f.named && thing === undefined && /^\s*(?:and\s+|so\s+)?(?:he|she|they)\b/i.test(text)) ||
+    (thing !== undefined &&
+      (f.keywords.slice(1).some((g) => mentionsAny(thing, g)) || objectNames(f.fact).some((w) => mentions(thing, w))));
+  // (what it says after the one who stays: the fact's own verb, where the fact has one, else any word of its act;
+  // "carrying on at the post office" does not retire from it)
+  const rest = thing !== undefined ? text.slice(text.indexOf(thing) + thing.length) : text;
+  const act =
+    f.verb !== undefined ? withSynonyms(f.verb).some((v) => mentions(rest, v)) : saysAct(rest, f.keywords, f.skip);
+  return who && !act;
 }

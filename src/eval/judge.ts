@@ -19,8 +19,7 @@ import {
   namesAnother,
   relativesAct,
   saysAct,
-  STAYS,
-  STAYS_OPEN,
+  staysPut,
   STOPPING,
   TEMPORARY,
   WHO_WORDS,
@@ -221,6 +220,7 @@ export function answerKnowsFact(
     (LEADING_NO.test(first) || denies(first));
   const unaware = opensUnaware(first) || bareNo;
   let turned = false;
+  const personAsked = person.some((w) => mentions(question, w));
   // the last clause that said the fact had a verb of its own
   let firm = false;
   for (const [i, c] of all.entries()) {
@@ -243,22 +243,10 @@ export function answerKnowsFact(
       if (subject && !isQuestion(c.text)) knows = true;
       continue;
     }
-    // "Father Tierney's staying on": the fact's person stays, of a fact that they go
-    // (or the thing it is about: "The bakery's staying put", of its sale)
-    const thing =
-      ownSubject(c.text) ??
-      /^\s*(?:the|a|an|this|that|her|his|their|its)\s+([^,;]+?)\s+(?:itself\s+)?(?:stays?|staying|remains?|keeps?|carries)\b/i.exec(
-        c.text,
-      )?.[1];
-    // (of a fact that a thing closes, "the café itself stays open")
-    const staysOpen = verb !== undefined && STOPPING.has(verb) && STAYS_OPEN.test(c.text);
-    const stays =
-      (STAYS.test(c.text) || staysOpen) &&
-      (person.some((w) => mentions(c.text, w)) ||
-        (thing !== undefined &&
-          (keywords.slice(1).some((g) => mentionsAny(thing, g)) ||
-            objectNames(fact).some((w) => mentions(thing, w))))) &&
-      !saysAct(thing !== undefined ? c.text.slice(c.text.indexOf(thing) + thing.length) : c.text, keywords, skip);
+    // "Father Tierney's staying on", "the bakery's staying put": the fact's person or thing stays, of a fact that
+    // they go (a pronoun stands for the person once the question or the answer has named them)
+    const named = personAsked || person.some((w) => all.slice(0, i).some((x) => mentions(x.text, w)));
+    const stays = staysPut(c.text, { verb, person, keywords, skip, fact, named });
     if (c.stance === 'denies' || retracts || stays) {
       const touches = topic.some((w) => mentions(c.text, w)) || KNOWING_DENIAL.test(c.text) || retracts || stays;
       // (not knowing a further thing, "who's buying it", "what he'll do after", leaves the act said; not knowing
@@ -278,7 +266,6 @@ export function answerKnowsFact(
     // "A Brandvik, yes, but it's Lars", "The Coles? Martin's son, maybe": the one it is about is someone else
     // (not after a question that names the fact's person when a clause with a verb said it: "Any news about Maud?"
     // "She's got a little one on the way, and her mother's knitting booties")
-    const personAsked = person.some((w) => mentions(question, w));
     if (
       knows &&
       (identifiesAnother(c.text, known) || (asksWho && (!personAsked || !firm) && aboutSomeoneElse(c.text, person)))

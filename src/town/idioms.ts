@@ -96,8 +96,12 @@ const ANSWER_ONLY = [
   /\b(?:twenty-first|(?:thirt|fort|fift|sixt|sevent|eight|ninet)ieth|hundredth)\b/giu,
 ].map((re) => ({ re, plain: 'birthday turning' }));
 
-/** Off to a named place ("he's off to New Zealand"): leaving for it (case-sensitive: the place is capitalised). */
-const OFF_TO = /\b(?:[Oo]ff|[Hh]eading|[Hh]eaded|[Gg]oing|[Gg]one|[Gg]o|[Gg]oes) (?:out )?to(?= \p{Lu})/gu;
+/**
+ * Off to a named place ("he's off to New Zealand", "moving up to Leeds"): leaving for it (case-sensitive: the place is
+ * capitalised; a street is a move within the town, not a leaving).
+ */
+const OFF_TO =
+  /\b(?:[Oo]ff|[Hh]eading|[Hh]eaded|[Gg]oing|[Gg]one|[Gg]o|[Gg]oes|[Mm]ov(?:e|es|ing|ed)(?: up| down| over| back| out)?) (?:out )?to(?= \p{Lu})(?! \p{Lu}\p{L}+ (?:Street|Road|Lane|Avenue|Close|Row|Square|Terrace|Place|Hill)\b)/gu;
 
 /**
  * The text with each idiom after its plain verb ("marrying, tying the knot"), for reading an answer: set apart, so

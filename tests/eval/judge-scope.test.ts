@@ -1,0 +1,72 @@
+// How far a negation, a hedge or a pronoun reaches in the rule judge's reading (issue 38, its fourth blind part taken
+// as tuning data): a result clause has its own negation, a loss foreseen or a thing kept up denies nothing, a negative
+// question presumes, a relative who lets something slip is a source, a time or an ordinal is no object, staying on is
+// the opposite of going. Facts, questions and answers here are invented for the rules, none from a corpus.
+import { describe, expect, it } from 'vitest';
+import { labelledKeywords } from '../../src/eval/corpus-file.ts';
+import { answerKnowsFact } from '../../src/eval/judge.ts';
+
+const speaker = { name: 'Elin Parry', holder: false };
+function knows(fact: string, question: string, answer: string): boolean {
+  return answerKnowsFact(answer, labelledKeywords({ fact }), speaker, { question, fact });
+}
+
+const tearoom = 'Nia Rowe is opening a tearoom in the old chapel at Brynmor.';
+const kitchen = 'Morag Bell is retiring from the Kilbride school kitchen at Easter.';
+const council = 'Owen Price is standing for the Llanfair community council.';
+const leaving = 'Ffion Hale is moving away from Abergele to Cardiff in June.';
+const garage = 'Gethin Lloyd is selling his garage on Bridge Street.';
+const warden = "Ruth Kemp is retiring as churchwarden of St Olave's.";
+const baby = 'Sian Price is expecting a baby in the autumn.';
+const mechanic = 'Hywel Jones is retiring from the Pentre garage in July.';
+
+describe('the reach of a negation', () => {
+  it('a result clause (", so ...") has a negation of its own', () => {
+    const a = "Not for long. Nia's opening a tearoom in it, so no more trekking to Bala for a scone.";
+    expect(knows(tearoom, 'Is the old chapel still empty?', a)).toBe(true);
+    expect(knows(tearoom, 'Is the old chapel still empty?', 'It is, so no tearoom for now.')).toBe(false);
+  });
+
+  it('a loss foreseen and a thing kept up deny nothing; doubting the act still does', () => {
+    const a = "Only till Easter. She's retiring, and I can't picture the dinner hall without her.";
+    expect(knows(kitchen, 'Is Morag still at the school?', a)).toBe(true);
+    expect(knows(kitchen, 'Is Morag still at the school?', "I can't imagine Morag retiring, she loves it.")).toBe(
+      false,
+    );
+    const b = "He is, all right. He won't stop going on about the community council, morning till night.";
+    expect(knows(council, 'Is Owen standing?', b)).toBe(true);
+    expect(knows(council, 'Is Owen standing?', "He won't stand, he told me so himself.")).toBe(false);
+  });
+
+  it('a negative question presumes what it asks; a plain one asks', () => {
+    const a = "Is she not moving to Cardiff? I'm sure that's what I heard.";
+    expect(knows(leaving, 'Any news on Ffion?', a)).toBe(true);
+    expect(knows(leaving, 'Any news on Ffion?', "Is she moving? Nobody's said a word to me.")).toBe(false);
+  });
+});
+
+describe('who a clause is about, and what a verb takes', () => {
+  it('a relative who lets something slip is the source, not the one it is about', () => {
+    expect(knows(garage, 'Is the garage changing hands?', "Gethin's selling, or so his brother let slip.")).toBe(true);
+    expect(knows(garage, 'Is the garage changing hands?', "His brother's selling a car, that's all.")).toBe(false);
+  });
+
+  it('a time or an ordinal after the verb is no object of its own; a thing is', () => {
+    expect(knows(warden, 'How is Ruth?', "Fine. She's retiring this spring.")).toBe(true);
+    expect(knows(baby, 'How is Sian?', 'Blooming. Expecting her second in the autumn.')).toBe(true);
+    expect(knows(baby, 'How is Sian?', "She's expecting a parcel from her sister.")).toBe(false);
+  });
+
+  it('moving to a named place is leaving for it; moving to a street is not', () => {
+    const move = 'Tomos Reed is moving away from Pentre to Glasgow next month.';
+    expect(knows(move, 'How is Tomos?', "Busy. He's moving up to Glasgow next month.")).toBe(true);
+    expect(knows(move, 'How is Tomos?', "He's moving to Chapel Street, round the corner from his mum.")).toBe(false);
+  });
+
+  it('staying on, by name or by a pronoun for the one named, is the opposite of going', () => {
+    const a = "He's bought a new ramp for the garage, so he's staying a good while yet.";
+    expect(knows(mechanic, 'Any news about Hywel?', a)).toBe(false);
+    expect(knows(mechanic, 'Any news about Hywel?', 'Hywel is carrying on at the garage, he says.')).toBe(false);
+    expect(knows(mechanic, 'Any news about Hywel?', 'Hywel is carrying on until July, then retiring.')).toBe(true);
+  });
+});
