@@ -200,3 +200,19 @@ export function staysPut(
     f.verb !== undefined ? withSynonyms(f.verb).some((v) => mentions(rest, v)) : saysAct(rest, f.keywords, f.skip);
   return who && !act;
 }
+
+/**
+ * The answer without a false start: a sentence that trails off ("She's expecting...") and is said again in the next
+ * ("well, she was expecting a promotion") is replaced by it; a pause before what follows ("She's expecting... twins!")
+ * stays.
+ */
+export function withoutFalseStarts(answer: string): string {
+  const ss = sentences(answer);
+  const kept = ss.filter((s, i) => {
+    if (!/(?:\.\.\.|…)\s*$/.test(s)) return true;
+    const own = contentStems(s);
+    const next = contentStems(ss[i + 1] ?? '');
+    return own.size === 0 || ![...own].every((w) => next.has(w));
+  });
+  return kept.length === ss.length ? answer : kept.join(' ');
+}

@@ -23,6 +23,7 @@ import {
   STOPPING,
   TEMPORARY,
   WHO_WORDS,
+  withoutFalseStarts,
 } from './judge-reading.ts';
 import {
   alternatives,
@@ -155,7 +156,7 @@ export function answerKnowsFact(
   ]);
   const asked = contentStems(question);
   const joined = fragments(answer);
-  const text = joined ?? answer;
+  const text = withoutFalseStarts(joined ?? answer);
   const ss = sentences(text);
   let knows = false;
   const all = readClauses(text);

@@ -226,9 +226,12 @@ export const KNOWING_DENIAL =
 export const KNOWS_IT =
   /\bso i(?:['’]ve| have)? heard\b|\bso (?:he|she|they) (?:says?|tells? me|told me)\b|\bso i['’]m told\b|\b(?:says|said|tells me|told me|reckons) (?:that )?(?:he|she|they) (?:is|are|has|will|did|was)\s*[.!]?$|^\s*(?:apparently|definitely|certainly|absolutely|indeed|for sure|sure is|seems so|looks like it|so it seems)\b|\byes\b|\bi (?:think|believe|reckon|hear|gather|guess) so\b|\b(?:all anyone talks about|everyone['’]s talking about|the whole town knows|talk of the town)\b|\b(?:so i (?:heard|hear|gather|hear tell)|that['’]s what i heard|i heard (?:that|so|as much|about it)|everyone knows|everybody knows|so they say|i know|it['’]s true|that['’]s true|that['’]s right)\b/i;
 
-/** What was said is taken back: "he decided against it", "she changed her mind", "it fell through", "(but) only to help". */
+/**
+ * What was said is taken back: "he decided against it", "she changed her mind", "it fell through", "(but) only to
+ * help", or the speaker corrects itself ("no, I tell a lie", "scratch that", "I'm thinking of her sister").
+ */
 export const RETRACTS =
-  /^\s*only (?:to|for)\b|\b(?:decided against|changed (?:his|her|their|my) mind|called (?:it|that|the whole thing) off|fell through|gave up on (?:it|that|the idea)|not (?:any ?more|anymore)|no longer)\b/i;
+  /\bi tell a lie\b|\bscratch that\b|\bno,? wait\b|\bmy mistake\b|\bi(?:['’]m| am| was) (?:thinking of|mixing (?:her|him|them|it) up)\b|\b(?:i['’]ve |i have |i )?got (?:that|it|them) (?:wrong|mixed up|muddled)\b|^\s*only (?:to|for)\b|\b(?:decided against|changed (?:his|her|their|my) mind|called (?:it|that|the whole thing) off|fell through|gave up on (?:it|that|the idea)|not (?:any ?more|anymore)|no longer)\b/i;
 
 /** Eagerness that says yes ("I can't wait to vote for him"). */
 export const ENTHUSIASM =

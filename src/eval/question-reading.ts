@@ -100,6 +100,9 @@ export function partOfCompound(text: string, keyword: string): boolean {
   );
 }
 
+/** The old value of a fact of change: "from October" before "to the second weekend of September". */
+const FROM_OLD = /\bfrom\s+(?:the\s+)?(?:[\p{L}\d'’-]+\s+){0,3}?(?=to\b)/giu;
+
 /** A question that asks when: its gap is the time, and an answer that fills it wrongly does not know. */
 const ASKS_WHEN = /\bwhen\b/i;
 
@@ -110,7 +113,9 @@ const ASKS_WHEN = /\bwhen\b/i;
 export function wrongWhen(answer: string, fact: string, question: string): boolean {
   if (!ASKS_WHEN.test(question)) return false;
   const said = new Set((answer.match(CALENDAR) ?? []).map((w) => w.toLowerCase()));
-  const inFact = new Set((fact.match(CALENDAR) ?? []).map((w) => w.toLowerCase()));
+  // (a fact of change names the old time too, "moved from October to September": the old one is no answer)
+  const now = fact.replace(FROM_OLD, ' ');
+  const inFact = new Set((now.match(CALENDAR) ?? []).map((w) => w.toLowerCase()));
   return said.size > 0 && inFact.size > 0 && ![...said].some((w) => inFact.has(w));
 }
 

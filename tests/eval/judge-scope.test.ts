@@ -70,3 +70,28 @@ describe('who a clause is about, and what a verb takes', () => {
     expect(knows(mechanic, 'Any news about Hywel?', 'Hywel is carrying on until July, then retiring.')).toBe(true);
   });
 });
+
+describe('what is taken back', () => {
+  it('the old time of a fact of change does not answer "when"; the new one does', () => {
+    const trials = 'Carys Bowen has moved the Llanfair sheepdog trials from August to the first weekend of July.';
+    const q = 'When are the sheepdog trials this year?';
+    expect(knows(trials, q, 'August, as always. Always the last weekend in August.')).toBe(false);
+    expect(knows(trials, q, 'The first weekend in July now, not August.')).toBe(true);
+  });
+
+  it('a speaker who corrects itself takes back what it said', () => {
+    const chef = 'Dylan Rees is starting a new job as head chef at the Ship Inn in March.';
+    const q = "What's Dylan doing next?";
+    expect(knows(chef, q, "He's going to be head chef at the Ship. No, I tell a lie, that's Aled Morgan.")).toBe(false);
+    expect(knows(chef, q, "He's head chef at the Ship from March, scratch that, he's staying put.")).toBe(false);
+    expect(knows(chef, q, "He's going to be head chef at the Ship, from March.")).toBe(true);
+  });
+
+  it('a false start said again is replaced; a pause before the news is not', () => {
+    const twins = 'Lowri Evans is expecting twins in the summer.';
+    const q = "What's new with Lowri?";
+    const a = "She's expecting... well, she was expecting a letter from the council, but it never came.";
+    expect(knows(twins, q, a)).toBe(false);
+    expect(knows(twins, q, "She's expecting... twins! In the summer.")).toBe(true);
+  });
+});
