@@ -1,6 +1,8 @@
 // What the rule judge reads an answer's words for (judge.ts, issue 38): a subject the fact and the question do not name,
 // an answer in fragments ("Ferry. May. Yes."), an echo of the question that tells nothing. General rules of English;
 // the corpora in judge-corpus*.ts and tests/fixtures/judge-corpus measure them.
+import { consequencesIn } from '../town/idiom-consequences.ts';
+import { idiomsIn } from '../town/idioms.ts';
 import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
 import { mentions, mentionsAny, metGroups, saidGroups, TIME_WORD, withSynonyms } from './keyword-match.ts';
 import { AFFIRM, type Clause, FINITE, isQuestion, negated, PRONOUN, STARTERS, sentences } from './polarity.ts';
@@ -215,4 +217,25 @@ export function withoutFalseStarts(answer: string): string {
     return own.size === 0 || ![...own].every((w) => next.has(w));
   });
   return kept.length === ss.length ? answer : kept.join(' ');
+}
+
+/** Words of getting a post: of a fact that someone takes one up, "got the job" (appointed) brings no new thing. */
+const GETTING_A_POST = contentKeywords('appointed hired elected chosen picked offered given starting');
+
+/** The words of getting a post, when the fact is a post taken up ("a new job as harbourmaster"); none otherwise. */
+export function postWords(fact: string): string[] {
+  return /\b(?:job|post|role|position|appointed|elected|hired|chosen)\b/i.test(fact) ? GETTING_A_POST : [];
+}
+
+/**
+ * The acts a text says in other words, by their consequences (idiom-consequences.ts) or by an idiom that does not
+ * carry its plain verb ("on the market": selling; not "selling off", the verb itself): the phrase says which sense a
+ * common verb has.
+ */
+export function actsInOtherWords(text: string): string[] {
+  const idioms = idiomsIn(text).filter(({ phrase, plain }) => {
+    const own = contentKeywords(phrase);
+    return !contentKeywords(plain).some((w) => own.includes(w));
+  });
+  return [...consequencesIn(text), ...idioms].map((x) => x.plain);
 }

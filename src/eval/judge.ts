@@ -8,6 +8,7 @@ import { consequencesIn, withoutConsequences } from '../town/idiom-consequences.
 import { asksCounterpart, inPlainVerbs, withConverse, withPlainVerbs } from '../town/idioms.ts';
 import { contentKeywords } from '../town/tracked.ts';
 import {
+  actsInOtherWords,
   clauseStates,
   contentStems,
   doneToPerson,
@@ -22,6 +23,7 @@ import {
   staysPut,
   STOPPING,
   TEMPORARY,
+  postWords,
   WHO_WORDS,
   withoutFalseStarts,
 } from './judge-reading.ts';
@@ -193,17 +195,17 @@ export function answerKnowsFact(
   const isSubject = keywords.map((g, k) => /^\p{Lu}/u.test(g.trim()) || (k === 0 && keywords.length > 1));
   // (a part of a compound word of the fact is no new thing: "the head" of a headmistress)
   const factCompounds = contentKeywords(context.fact ?? '');
-  const given = new Set([...contentKeywords(`${question} ${context.fact ?? ''}`), ...FILLER]);
+  const given = new Set([...contentKeywords(`${question} ${context.fact ?? ''}`), ...FILLER, ...postWords(fact)]);
   // (a place the fact happens at, "Lindholm market", says which sense; the person's names do not)
   const names = keywords.flatMap((g) => alternatives(g)).filter((x) => /^\p{Lu}\S*$/u.test(x));
   const sense = senseWords(`${question} ${context.fact ?? ''}`, [...names.map((x) => x.toLowerCase()), ...skip]);
   // a common word is in the fact's sense when the answer elsewhere carries another of its words ("She's emigrating.
   // To Canada.")
-  // (and so is an act said by its consequences, "turning the old forge into a place where you bring your punctures":
-  // the phrase says which sense, idiom-consequences.ts)
+  // (and so is an act said by its consequences, "turning the old forge into a place where you bring your punctures",
+  // or by an idiom, "putting the shop on the market": the phrase says which sense)
   const inSense =
     contentKeywords(text).some((w) => sense.has(w)) ||
-    consequencesIn(original).some(({ plain }) => metGroups(plain, keywords, skip, false, true).slice(1).some(Boolean));
+    actsInOtherWords(original).some((plain) => metGroups(plain, keywords, skip, false, true).slice(1).some(Boolean));
   const statesFact = fromQuestion.every(Boolean) && asks(question) && YES_NO.test(question);
   // the first sentence that is more than an echo ("Tom? The bookshop? Ha, yes, everyone knows.")
   const firstSaid = Math.max(

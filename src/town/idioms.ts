@@ -114,6 +114,11 @@ export function withPlainVerbs(text: string): string {
   return out;
 }
 
+/** The idioms a text says, each with its plain verb ("on the market": selling). */
+export function idiomsIn(text: string): { phrase: string; plain: string }[] {
+  return PATTERNS.flatMap(({ re, plain }) => [...text.matchAll(re)].map((m) => ({ phrase: m[0], plain })));
+}
+
 /** The text with each idiom replaced by its plain verb ("stepping down" -> "retiring"), for deriving keywords. */
 export function inPlainVerbs(text: string): string {
   let out = text;

@@ -95,3 +95,18 @@ describe('what is taken back', () => {
     expect(knows(twins, q, "She's expecting... twins! In the summer.")).toBe(true);
   });
 });
+
+describe('an act in other words', () => {
+  it('of a post taken up, "got the job" brings no new thing; stepping down from something else does', () => {
+    const lock = 'Bethan Cole is starting a new job as lock keeper at Llangollen.';
+    const q = 'Is there a new lock keeper yet?';
+    expect(knows(lock, q, 'There is. Bethan got the job, and she starts on Monday.')).toBe(true);
+    expect(knows(lock, q, "There is. Bethan's stepping down from the canal trust.")).toBe(false);
+  });
+
+  it('an idiom says which sense a common verb has, unless it carries the verb itself', () => {
+    const tea = 'Mair Pugh is selling her tea shop on Castle Street.';
+    expect(knows(tea, 'Any news about Mair?', "She's putting the place on the market, she's had enough.")).toBe(true);
+    expect(knows(tea, 'Any news about Mair?', "She's selling off her old china at the fete.")).toBe(false);
+  });
+});
