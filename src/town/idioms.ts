@@ -45,6 +45,8 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:boarded|boarding) up', 'closing'],
   ['(?:wind|winds|winding|wound) (?:it |them )?up', 'closing'],
   ['(?:go|goes|going|went|gone) (?:under|bust)', 'closing'],
+  // (a thing done for the last time is done no more: "calling last orders for the final time"; not one seen or met)
+  ["(?!seeing|visiting|meeting)\\w+ing (?:[\\w'’]+ ){0,5}?for the (?:last|final) time", 'closing'],
   // opening
   ['(?:open|opens|opening|opened) (?:its|their|her|his) doors', 'opening'],
   ['(?:set|sets|setting) up', 'opening'],

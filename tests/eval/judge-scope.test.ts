@@ -109,4 +109,14 @@ describe('an act in other words', () => {
     expect(knows(tea, 'Any news about Mair?', "She's putting the place on the market, she's had enough.")).toBe(true);
     expect(knows(tea, 'Any news about Mair?', "She's selling off her old china at the fete.")).toBe(false);
   });
+
+  it('a thing done for the last time is done no more; a visit for the last time is not a closing', () => {
+    const lion = 'Gwyn Hughes is closing the Red Lion in Bala in October.';
+    const q = 'Heard anything lately?';
+    expect(knows(lion, q, "Gwyn's pulling pints at the Red Lion for the last time in October.")).toBe(true);
+    expect(knows(lion, q, "I'm visiting Gwyn at the Red Lion for the last time before I go to university.")).toBe(
+      false,
+    );
+    expect(knows(lion, q, "Gwyn's pulling pints at the Red Lion, same as ever.")).toBe(false);
+  });
 });
