@@ -286,9 +286,11 @@ export function answerKnowsFact(
     // "her sister's twins", "his cousin's wedding": the act is a relative's; "it's the ploughing match that's been put
     // back": another thing's
     if (relativesAct(c.text, keywords, skip, fact) || cleftOfAnother(c.text, keywords)) continue;
-    // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops.")
+    // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops."; but one that
+    // says a change names who changed: "Not Colm any more. He packed it in.")
     const before = ss[c.sentence - 1];
-    const prev = before !== undefined && !clauses(before).some((x) => negated(x)) ? before : undefined;
+    const change = (x: string) => /\b(?:any ?more|no longer)\b/i.test(x);
+    const prev = before !== undefined && !clauses(before).some((x) => negated(x) && !change(x)) ? before : undefined;
     // who told it is not who it is about: "Tomasz said the old harbour master is retiring" (but "Ann said she's going",
     // and "Ben told me the bakery's been sold": the fact's own one telling of its act)
     const told = withoutSource(c.text);

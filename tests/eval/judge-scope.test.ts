@@ -79,6 +79,13 @@ describe('what is taken back', () => {
     expect(knows(trials, q, 'The first weekend in July now, not August.')).toBe(true);
   });
 
+  it('a pronoun takes its person from a denial that says a change, not from a plain one', () => {
+    const club = 'Alun Jenkins has resigned as secretary of the Bala rowing club.';
+    const q = "Who keeps the rowing club's books now?";
+    expect(knows(club, q, 'Not Alun any more. He gave it up after the row about the boathouse.')).toBe(true);
+    expect(knows(club, q, 'Not Alun. He resigned from the choir, though.')).toBe(false);
+  });
+
   it('a speaker who corrects itself takes back what it said', () => {
     const chef = 'Dylan Rees is starting a new job as head chef at the Ship Inn in March.';
     const q = "What's Dylan doing next?";
