@@ -65,6 +65,7 @@ import {
   readClauses,
   unknownBeyond,
   sentences,
+  STRANDED,
   WHETHER,
 } from './polarity.ts';
 import {
@@ -255,8 +256,12 @@ export function answerKnowsFact(
       // (not knowing a further thing, "who's buying it", "what he'll do after", leaves the act said; not knowing
       // who does the act, "who's retiring", does not)
       const beyond = unknownBeyond(c.text);
+      // (a wh-word the object of a preposition at the end asks the other party, the aim or the place, even in the
+      // fact's own verb: "what he stands for", "who she's selling to")
       const further =
-        beyond !== undefined && !metGroups(withoutConsequences(beyond), keywords, skip, selfGroups, true).some(Boolean);
+        beyond !== undefined &&
+        (STRANDED.test(beyond) ||
+          !metGroups(withoutConsequences(beyond), keywords, skip, selfGroups, true).some(Boolean));
       // "..., but not to Declan", "not Greta herself": a contrast without a verb that denies the fact's person
       const notThePerson =
         !FINITE.test(c.text) && person.some((w) => new RegExp(`\\b${w}\\b(?!['’]s)`, 'i').test(c.text));

@@ -259,6 +259,9 @@ export function unknownBeyond(clause: string): string | undefined {
   return rest;
 }
 
+/** A wh-clause whose wh-word is the object of a preposition at its end ("what he stands for", "who to"). */
+export const STRANDED = /^(?:what|who|whom|where|which)\b.*\b(?:for|to|with|from|about|by|into|on)\s*[.!?]?\s*$/i;
+
 /** Words by which a clause refers back to the fact as a whole ("if it's true", "whether he'll go through with it"). */
 const BACK_TO_FACT =
   /\b(?:true|truth|so|right|certain|definite|definitely|settled|official|final|decided|confirmed|sure|real|really|actually|serious|seriously|happen\w*(?! to)|ahead|through|rumou?rs?|gossip|believe|mean[st]? it|at all|or not|still on|on or off|anything|the case|the news|(?:it|that)(?:['’]s| is| was) (?:her|him|them|she|he|they)(?=\s*[.!?,;]|\s*$)|did (?:he|she|they)|has (?:he|she|they)|will (?:he|she|they)|is (?:he|she|they)|(?:he|she|they)['’]?(?:s|re)? (?:really|actually))\b/i;

@@ -38,6 +38,14 @@ describe('the reach of a negation', () => {
     expect(knows(council, 'Is Owen standing?', "He won't stand, he told me so himself.")).toBe(false);
   });
 
+  it('not knowing what the act is for or who it is with is not knowing a further thing; doubting the act is', () => {
+    const iwan = 'Iwan Morris is standing for the Corwen town council.';
+    const q = "What's new with Iwan?";
+    const a = "He's standing for the town council, yes, though I couldn't tell you what he stands for.";
+    expect(knows(iwan, q, a)).toBe(true);
+    expect(knows(iwan, q, "I don't know if he's standing for the council.")).toBe(false);
+  });
+
   it('a negative question presumes what it asks; a plain one asks', () => {
     const a = "Is she not moving to Cardiff? I'm sure that's what I heard.";
     expect(knows(leaving, 'Any news on Ffion?', a)).toBe(true);
