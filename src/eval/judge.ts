@@ -71,6 +71,7 @@ import {
 import {
   ASKS_WHO_OR_WHAT,
   addsDetail,
+  addsWhen,
   GUESS,
   byAnother,
   cleftOfAnother,
@@ -203,10 +204,12 @@ export function answerKnowsFact(
   // a common word is in the fact's sense when the answer elsewhere carries another of its words ("She's emigrating.
   // To Canada.")
   // (and so is an act said by its consequences, "turning the old forge into a place where you bring your punctures",
-  // or by an idiom, "putting the shop on the market": the phrase says which sense)
+  // or by an idiom, "putting the shop on the market": the phrase says which sense; and so does a date of the fact's
+  // the question lacks, "Open day in May, the 12th")
   const inSense =
     contentKeywords(text).some((w) => sense.has(w)) ||
-    actsInOtherWords(original).some((plain) => metGroups(plain, keywords, skip, false, true).slice(1).some(Boolean));
+    actsInOtherWords(original).some((plain) => metGroups(plain, keywords, skip, false, true).slice(1).some(Boolean)) ||
+    addsWhen(text, fact, question);
   const statesFact = fromQuestion.every(Boolean) && asks(question) && YES_NO.test(question);
   // the first sentence that is more than an echo ("Tom? The bookshop? Ha, yes, everyone knows.")
   const firstSaid = Math.max(

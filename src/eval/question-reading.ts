@@ -91,6 +91,14 @@ export function addsDetail(clause: string, fact: string, question: string, when 
   return [...details(clause, when)].some((w) => inFact.has(w) && !inQuestion.has(w));
 }
 
+/** Does a text say a day, month or date of the fact's that the question lacks ("in September", "the 5th")? */
+export function addsWhen(text: string, fact: string, question: string): boolean {
+  const when = (t: string) => new Set([...(t.match(CALENDAR) ?? []).map((w) => w.toLowerCase()), ...numbers(t)]);
+  const inFact = when(fact);
+  const inQuestion = when(question);
+  return [...when(text)].some((w) => inFact.has(w) && !inQuestion.has(w));
+}
+
 /** Is a text word a part of a compound keyword ("head" of headteacher, "master" of harbourmaster)? */
 export function partOfCompound(text: string, keyword: string): boolean {
   const k = keyword.replace(/\*$/, '').toLowerCase();
@@ -163,8 +171,12 @@ export function cleftOfAnother(clause: string, keywords: readonly string[]): boo
 const OWN_SUBJECT =
   /^\s*(?:the|a|an|this|that)\s+((?:[\p{L}'’-]+\s+){0,3}[\p{L}'’-]+?)(?:['’]s\b|\s+(?:is|are|was|were|will|has|have|had)\b)/iu;
 
+/** (or before a verb of its own in -s or -ed: "The café next door opens in May") */
+const OWN_SUBJECT_VERB =
+  /^\s*(?:[Tt]he|[Aa]n?|[Tt]his|[Tt]hat)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+?)\s+\p{Ll}{2,}(?:[^s']s|ed)\b(?!['’])/u;
+
 export function ownSubject(clause: string): string | undefined {
-  return OWN_SUBJECT.exec(clause)?.[1];
+  return OWN_SUBJECT.exec(clause)?.[1] ?? OWN_SUBJECT_VERB.exec(clause)?.[1];
 }
 
 /**

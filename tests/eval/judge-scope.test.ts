@@ -125,6 +125,14 @@ describe('an act in other words', () => {
     expect(knows(tea, 'Any news about Mair?', "She's selling off her old china at the fete.")).toBe(false);
   });
 
+  it("a date of the fact's the question lacks says which sense a common verb has; a thing of its own takes none", () => {
+    const station = 'The Nefyn lifeboat station will be open to visitors on 12 May.';
+    const q = 'Any news about the lifeboat station?';
+    expect(knows(station, q, 'Open day in May, I think? The 12th, maybe.')).toBe(true);
+    expect(knows(station, q, 'Open most days, I think? Same as always.')).toBe(false);
+    expect(knows(station, q, 'The café next door opens in May.')).toBe(false);
+  });
+
   it('a thing done for the last time is done no more; a visit for the last time is not a closing', () => {
     const lion = 'Gwyn Hughes is closing the Red Lion in Bala in October.';
     const q = 'Heard anything lately?';
