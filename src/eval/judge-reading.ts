@@ -239,3 +239,20 @@ export function actsInOtherWords(text: string): string[] {
   });
   return [...consequencesIn(text), ...idioms].map((x) => x.plain);
 }
+
+/** The thing a question names last ("Did Colm apply for the harbourmaster job?": the harbourmaster job). */
+const QUESTION_OBJECT = /\b(?:the|his|her|their|that)\s+((?:[\p{L}'’-]+\s+){0,2}[\p{L}'’-]+)\s*\?\s*$/iu;
+
+/** A verb done to "it", at the end of its clause ("got it", "sold it last week"). */
+const DONE_TO_IT =
+  /\b((?:got|gets|landed|took|taken|sold|bought|won|kept|lost|turned down|accepted|applied for)\s+)it\b(?=\s*(?:[.,!?;]|$|and\b|but\b|in\b|on\b|at\b|last\b|next\b|after\b|before\b|then\b))/giu;
+
+/**
+ * The answer with an "it" that something is done to read as the thing the question names ("Did Colm apply for the
+ * harbourmaster job?" "Applied and got it": got the harbourmaster job), as a reader takes it.
+ */
+export function withObjectOfQuestion(answer: string, question: string): string {
+  const thing = QUESTION_OBJECT.exec(question)?.[1];
+  if (thing === undefined) return answer;
+  return answer.replace(DONE_TO_IT, (_m, verb: string) => `${verb}the ${thing}`);
+}

@@ -5,7 +5,7 @@
 // error is measured on a labelled corpus (judge-corpus.ts; npm run eval -- --judge-check). A model judge, where a
 // model is configured and passes its calibration, does the same job (knowledge-judge.ts).
 import { consequencesIn, withoutConsequences } from '../town/idiom-consequences.ts';
-import { asksCounterpart, inPlainVerbs, withConverse, withPlainVerbs } from '../town/idioms.ts';
+import { inPlainVerbs, withConverse, withPlainVerbs } from '../town/idioms.ts';
 import { contentKeywords } from '../town/tracked.ts';
 import {
   actsInOtherWords,
@@ -25,12 +25,12 @@ import {
   TEMPORARY,
   postWords,
   WHO_WORDS,
+  withObjectOfQuestion,
   withoutFalseStarts,
 } from './judge-reading.ts';
 import {
   alternatives,
   FILLER,
-  factVerb,
   isLight,
   matchesKeywords,
   memoryNamesPerson,
@@ -43,7 +43,6 @@ import {
   saidGroups,
   withSynonyms,
   senseWords,
-  TIME_WORD,
   topicWords,
 } from './keyword-match.ts';
 import { readByRules } from './language.ts';
@@ -69,7 +68,6 @@ import {
   WHETHER,
 } from './polarity.ts';
 import {
-  ASKS_WHO_OR_WHAT,
   addsDetail,
   addsWhen,
   GUESS,
@@ -80,6 +78,7 @@ import {
   opensUnaware,
   ownSubject,
   partOfCompound,
+  questionLends,
   turns,
   withoutSource,
   wrongWhen,
@@ -90,9 +89,6 @@ export { matchesKeywords, memoryNamesPerson, memorySupportsFact, mentions, nameP
 /** A question answered yes or no: it opens with an auxiliary ("Is Anna ...?", "Did Hamish ...?"). */
 const YES_NO =
   /^\s*(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|didn['’]t|hasn['’]t|haven['’]t|won['’]t)\b/i;
-
-/** Verbs that say an event takes place at all: the event named is the whole fact. */
-const EXISTENCE = new Set(['hold*', 'happen*', 'go*']);
 
 /** Is this sentence a denial of knowing (a negation, a word of not knowing, or a leading "no")? */
 export function denies(sentence: string): boolean {
@@ -127,8 +123,9 @@ export function answerKnowsFact(
 ): boolean {
   if (!readByRules(answer)) return false;
   const original = answer;
-  // idioms read beside their plain verbs ("tying the knot marrying"), as a fact's keywords are derived (idioms.ts)
-  answer = withPlainVerbs(answer);
+  // idioms read beside their plain verbs ("tying the knot marrying"), as a fact's keywords are derived (idioms.ts),
+  // and an "it" done to is the thing the question names ("Did he apply for the job?" "Applied and got it.")
+  answer = withPlainVerbs(withObjectOfQuestion(answer, context.question ?? ''));
   context = {
     ...(context.question ? { question: withConverse(withPlainVerbs(context.question)) } : {}),
     ...(context.fact ? { fact: inPlainVerbs(context.fact) } : {}),
@@ -138,18 +135,12 @@ export function answerKnowsFact(
   const topic = topicWords(keywords).filter((w) => !skip.has(w));
   const person = personWords(keywords);
   const question = context.question ?? '';
-  // the question names the fact's act by its verb, even a common one ("Is Lena leaving town?"), not by a common word
-  // in another sense ("Is Dr Sels still working at the surgery?" when she is leaving it to work abroad)
-  const verb = factVerb(context.fact ?? '', keywords);
-  // (an event that is held or happens is its own act: "Is there a flower show this summer?" asks the whole fact)
-  const exists = verb !== undefined && EXISTENCE.has(verb);
-  const fromQuestion = metGroups(question, keywords, skip, selfGroups).map(
-    (m, k, all) =>
-      m ||
-      (verb !== undefined &&
-        alternatives(keywords[k] ?? '').includes(verb) &&
-        (mentions(question, verb) || (exists && all[0] === true))),
-  );
+  // what the question lends a clause: the fact's subject, its act, or all of it (question-reading.ts)
+  const { verb, fromQuestion, actInQuestion, asksWho } = questionLends(question, context.fact ?? '', keywords, {
+    skip,
+    selfGroups,
+    person,
+  });
   const known = new Set([
     ...person,
     ...skip,
@@ -164,35 +155,7 @@ export function answerKnowsFact(
   const ss = sentences(text);
   let knows = false;
   const all = readClauses(text);
-  const asksWho = ASKS_WHO_OR_WHAT.test(question);
-  // a who-question names the act by a part of the fact's compound ("the new head": headteacher)
   const fact = context.fact ?? '';
-  // (or by the name of the thing the fact is about: "Who's running the Harbour Café next?" of its taking over)
-  const things = (fact.match(/(?<=\S\s+)\p{Lu}[\p{L}'’-]+/gu) ?? []).filter(
-    (w) => !person.includes(w.toLowerCase()) && !TIME_WORD.test(w),
-  );
-  const namesThing = /^\s*who\b/i.test(question) && things.some((w) => mentions(question, w));
-  // "Who's buying the Ferryman's Arms?" of its sale: the question names what is sold, and asks for the other party
-  const byName = (k: number) => /\p{Lu}/u.test(keywords[k] ?? '');
-  const actAsked = fromQuestion.every((m, k) => m || byName(k)) && fromQuestion.some(Boolean);
-  // (or names the act done to it: "Who's taking over the flower shop?" of its sale to her assistant)
-  if (asksCounterpart(question) && (namesThing || actAsked))
-    for (let k = 0; k < fromQuestion.length; k++) fromQuestion[k] ||= k === 0 || byName(k);
-  // "What's happening at the Rook and Anchor?" of its closing: a question after the thing the act is done to lends its
-  // person (the one who does it) to an answer that says the act ("Closing. End of the month.")
-  const afterThing =
-    /^\s*(?:what|any|anything|how|heard)\b/i.test(question) && objectNames(fact).some((w) => mentions(question, w));
-  if (afterThing && keywords.length > 1 && /^\p{Lu}/u.test(keywords[0] ?? '')) fromQuestion[0] = true;
-  // "When's the butcher closing for good?": a when-question that names the act asks its time, whoever does it
-  // (and "When's the ceilidh?" of the one at the village hall: the act named, its subject too)
-  const actNamed = fromQuestion.some((m, k) => m && !byName(k) && k > 0);
-  if (/^\s*when\b/i.test(question) && (actAsked || actNamed)) fromQuestion.fill(true);
-  const actInQuestion = fromQuestion.map(
-    (m, k) =>
-      m ||
-      (asksWho && alternatives(keywords[k] ?? '').some((a) => partOfCompound(question, a))) ||
-      (namesThing && k > 0),
-  );
   // the fact's subject: its person, or (naming nobody) the thing it is about, the first group
   const isSubject = keywords.map((g, k) => /^\p{Lu}/u.test(g.trim()) || (k === 0 && keywords.length > 1));
   // (a part of a compound word of the fact is no new thing: "the head" of a headmistress)

@@ -119,6 +119,14 @@ describe('an act in other words', () => {
     expect(knows(lock, q, "There is. Bethan's stepping down from the canal trust.")).toBe(false);
   });
 
+  it('an "it" that something is done to is the thing the question names', () => {
+    const warden = 'Rhys Owen has been appointed warden of the Snowdon hostel.';
+    const q = 'Did Rhys apply for the warden job?';
+    expect(knows(warden, q, 'Applied and got it. Starts in April.')).toBe(true);
+    expect(knows(warden, q, "Applied, but didn't get it.")).toBe(false);
+    expect(knows(warden, q, 'Applied, and his cousin got it.')).toBe(false);
+  });
+
   it('an idiom says which sense a common verb has, unless it carries the verb itself', () => {
     const tea = 'Mair Pugh is selling her tea shop on Castle Street.';
     expect(knows(tea, 'Any news about Mair?', "She's putting the place on the market, she's had enough.")).toBe(true);
