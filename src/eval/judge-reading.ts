@@ -256,3 +256,42 @@ export function withObjectOfQuestion(answer: string, question: string): string {
   if (thing === undefined) return answer;
   return answer.replace(DONE_TO_IT, (_m, verb: string) => `${verb}the ${thing}`);
 }
+
+/** Words that end a noun phrase after a verb (a preposition, a particle, a conjunction). */
+const PHRASE_END =
+  /^(?:to|in|at|on|for|from|with|by|of|into|as|off|up|down|out|over|next|this|last|and|or|but|now|then|when|while|because|so)$/;
+const DETERMINERS = /^(?:the|a|an|his|her|their|its|my|our|your|this|that|some)$/;
+
+/** The noun phrase a verb takes in a text, from the word after it: its words, a determiner left out. */
+function phraseAfter(words: readonly string[], i: number): string[] {
+  const out: string[] = [];
+  for (let k = i + 1; k < Math.min(words.length, i + 6); k++) {
+    const w = words[k] as string;
+    if (!/^\p{L}/u.test(w) || PHRASE_END.test(w.toLowerCase())) break;
+    if (!(out.length === 0 && DETERMINERS.test(w.toLowerCase()))) out.push(w);
+  }
+  return out;
+}
+
+/**
+ * Does a clause give the fact's verb, as its object, a word that in the fact only qualifies the object ("He's selling
+ * fish off the quay", of "sold his fishing boat")? The act is another one.
+ */
+export function takesModifier(clause: string, fact: string, verb: string): boolean {
+  const verbs = new Set(withSynonyms(verb));
+  const isVerb = (w: string) => verbs.has(`${stem(w)}*`);
+  const factWords = fact.match(/[\p{L}'’]+|[^\p{L}\s]/gu) ?? [];
+  const at = factWords.findIndex(isVerb);
+  const object = at < 0 ? [] : phraseAfter(factWords, at);
+  // (a common noun qualified by common words: "his fishing boat", not a name, "the Seagull guesthouse")
+  if (object.length < 2 || object.some((w) => /^\p{Lu}/u.test(w))) return false;
+  const head = stem(object[object.length - 1] as string);
+  const modifiers = new Set(object.slice(0, -1).map(stem));
+  const words = clause.toLowerCase().match(/[\p{L}'’]+|[^\p{L}\s]/gu) ?? [];
+  return words.some((w, i) => {
+    if (!isVerb(w)) return false;
+    const said = phraseAfter(words, i).map(stem);
+    const last = said[said.length - 1];
+    return last !== undefined && modifiers.has(last) && !said.includes(head);
+  });
+}

@@ -21,6 +21,7 @@ import {
   relativesAct,
   saysAct,
   staysPut,
+  takesModifier,
   STOPPING,
   TEMPORARY,
   postWords,
@@ -256,7 +257,9 @@ export function answerKnowsFact(
     if (echoes(c.text, asked, question) && !(joined && /\b(?:yes|yeah|yep|yup|aye)\b/i.test(c.text))) continue;
     // "her sister's twins", "his cousin's wedding": the act is a relative's; "it's the ploughing match that's been put
     // back": another thing's
-    if (relativesAct(c.text, keywords, skip, fact) || cleftOfAnother(c.text, keywords)) continue;
+    // ("selling fish off the quay", of a fishing boat sold: the fact's verb takes a word that only qualifies its object)
+    const modifierTaken = verb !== undefined && takesModifier(c.text, fact, verb);
+    if (relativesAct(c.text, keywords, skip, fact) || cleftOfAnother(c.text, keywords) || modifierTaken) continue;
     // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops."; but one that
     // says a change names who changed: "Not Colm any more. He packed it in.")
     const before = ss[c.sentence - 1];

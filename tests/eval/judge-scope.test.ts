@@ -65,6 +65,14 @@ describe('who a clause is about, and what a verb takes', () => {
     expect(knows(baby, 'How is Sian?', "She's expecting a parcel from her sister.")).toBe(false);
   });
 
+  it("the fact's verb taking a word that only qualifies the fact's object is another act", () => {
+    const farm = 'Gareth Lewis has sold his dairy farm to a family from Ruthin.';
+    expect(knows(farm, 'Any news about Gareth?', "He's selling dairy at the Saturday market now, has a stall.")).toBe(
+      false,
+    );
+    expect(knows(farm, 'Any news about Gareth?', "He's sold the farm, to some family from Ruthin.")).toBe(true);
+  });
+
   it('moving to a named place is leaving for it; moving to a street is not', () => {
     const move = 'Tomos Reed is moving away from Pentre to Glasgow next month.';
     expect(knows(move, 'How is Tomos?', "Busy. He's moving up to Glasgow next month.")).toBe(true);
