@@ -295,3 +295,15 @@ export function takesModifier(clause: string, fact: string, verb: string): boole
     return last !== undefined && modifiers.has(last) && !said.includes(head);
   });
 }
+
+/** A fact of parting from a named person ("has left her husband Piet", "split from Tom"): the one left. */
+const PARTING =
+  /\b(?:left|leaving|leaves|leave|split (?:up )?(?:from|with)|separat\w+ from|divorc\w+|walked out on)\s+(?:(?:her|his|their)\s+)?(?:(?:husband|wife|partner|boyfriend|girlfriend|fianc[eé]e?)\s+)?(\p{Lu}\p{L}+)/u;
+
+/** Does an answer put the one a fact says was left beside the one who left ("..., with Piet", "she and Piet")? */
+export function withTheOneLeft(answer: string, fact: string): boolean {
+  const left = PARTING.exec(fact)?.[1];
+  if (left === undefined) return false;
+  const together = `\\b(?:with|alongside|(?:she|he|her|him) and)\\s+${left}\\b|\\b${left}\\s+and\\s+(?:she|he|her|him)\\b`;
+  return new RegExp(together, 'iu').test(answer);
+}

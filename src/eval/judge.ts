@@ -22,6 +22,7 @@ import {
   saysAct,
   staysPut,
   takesModifier,
+  withTheOneLeft,
   STOPPING,
   TEMPORARY,
   postWords,
@@ -356,7 +357,8 @@ export function answerKnowsFact(
       knows = true;
   }
   // "When's the fair?" answered with a time that is not the fact's: the gap it asks about is filled wrongly
-  return knows && !wrongWhen(answer, context.fact ?? '', question);
+  // (and "moved into the flat with Piet", of a fact that she left Piet: the one left is said to be there)
+  return knows && !wrongWhen(answer, context.fact ?? '', question) && !withTheOneLeft(answer, fact);
 }
 
 export { answerKnowsPerson } from './judge-person.ts';

@@ -102,6 +102,13 @@ describe('what is taken back', () => {
     expect(knows(club, q, 'Not Alun. He resigned from the choir, though.')).toBe(false);
   });
 
+  it('the one a fact says was left, put beside the one who left, takes the fact back', () => {
+    const mari = 'Mari Lloyd has left her husband Huw and moved into the cottage by the mill in Llanberis.';
+    const q = 'What happened with Mari Lloyd?';
+    expect(knows(mari, q, "She's moved into the cottage by the mill, with Huw. Lovely spot.")).toBe(false);
+    expect(knows(mari, q, "She's moved into the cottage by the mill, and Huw's heartbroken.")).toBe(true);
+  });
+
   it('a speaker who corrects itself takes back what it said', () => {
     const chef = 'Dylan Rees is starting a new job as head chef at the Ship Inn in March.';
     const q = "What's Dylan doing next?";
