@@ -307,3 +307,17 @@ export function withTheOneLeft(answer: string, fact: string): boolean {
   const together = `\\b(?:with|alongside|(?:she|he|her|him) and)\\s+${left}\\b|\\b${left}\\s+and\\s+(?:she|he|her|him)\\b`;
   return new RegExp(together, 'iu').test(answer);
 }
+
+/** An opposite denied, and the act it says: not keeping a thing is parting with it, not staying is leaving. */
+const LITOTES: readonly (readonly [RegExp, string])[] = [
+  [/(?:\s+not|n['’]t|\s+never)\s+(be\s+)?keeping\b(?=\s+(?:it|them|the\s+[\p{L}'’-]+)\s*(?:[,.;!?]|$))/giu, 'selling'],
+  [/(?:\s+not|n['’]t|\s+never)\s+(be\s+)?(?:staying|sticking around)\b(?=\s*(?:[,.;!?]|$))/giu, 'leaving'],
+];
+
+/** The answer with a denied opposite read as the act ("he's not keeping it" -> "he's selling it"): no denial. */
+export function withoutLitotes(answer: string): string {
+  let out = answer;
+  for (const [re, plain] of LITOTES)
+    out = out.replace(re, (_m, be: string | undefined) => ` ${be ?? ''}${plain}`).replace(/\bwo(?= be )/gi, 'will');
+  return out;
+}

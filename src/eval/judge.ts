@@ -28,6 +28,7 @@ import {
   postWords,
   WHO_WORDS,
   withObjectOfQuestion,
+  withoutLitotes,
   withoutFalseStarts,
 } from './judge-reading.ts';
 import {
@@ -126,8 +127,9 @@ export function answerKnowsFact(
   if (!readByRules(answer)) return false;
   const original = answer;
   // idioms read beside their plain verbs ("tying the knot marrying"), as a fact's keywords are derived (idioms.ts),
-  // and an "it" done to is the thing the question names ("Did he apply for the job?" "Applied and got it.")
-  answer = withPlainVerbs(withObjectOfQuestion(answer, context.question ?? ''));
+  // an "it" done to is the thing the question names ("Did he apply for the job?" "Applied and got it."), and a
+  // denied opposite is the act ("he's not keeping it": selling it)
+  answer = withPlainVerbs(withoutLitotes(withObjectOfQuestion(answer, context.question ?? '')));
   context = {
     ...(context.question ? { question: withConverse(withPlainVerbs(context.question)) } : {}),
     ...(context.fact ? { fact: inPlainVerbs(context.fact) } : {}),

@@ -46,6 +46,14 @@ describe('the reach of a negation', () => {
     expect(knows(iwan, q, "I don't know if he's standing for the council.")).toBe(false);
   });
 
+  it('a denied opposite says the act ("not keeping it" is selling it); the opposite said plainly denies it', () => {
+    const yard = 'Idris Ward is selling his boatyard at Pwllheli next month.';
+    const q = 'Is Idris selling the boatyard?';
+    expect(knows(yard, q, "Let's say he isn't keeping it. Next month it goes.")).toBe(true);
+    expect(knows(yard, q, "He's keeping it, he says.")).toBe(false);
+    expect(knows(yard, q, "No, he's not selling it, he's keeping it.")).toBe(false);
+  });
+
   it('a negative question presumes what it asks; a plain one asks', () => {
     const a = "Is she not moving to Cardiff? I'm sure that's what I heard.";
     expect(knows(leaving, 'Any news on Ffion?', a)).toBe(true);
