@@ -321,3 +321,21 @@ export function withoutLitotes(answer: string): string {
     out = out.replace(re, (_m, be: string | undefined) => ` ${be ?? ''}${plain}`).replace(/\bwo(?= be )/gi, 'will');
   return out;
 }
+
+/**
+ * Does a subject name the fact's person without naming them: by words for a person only ("the old girl", "the lad"),
+ * or by the role the fact gives them ("the coxswain", of one retiring as coxswain)?
+ */
+export function byRole(subject: string, fact: string): boolean {
+  const words = subject.toLowerCase().split(/\s+/);
+  if (
+    words.every((w) =>
+      /^(?:old|dear|poor|little|wee|young|girl|boy|lad|lass|man|woman|fellow|chap|bloke|lady|gentleman|couple|pair|soul)$/.test(
+        w,
+      ),
+    )
+  )
+    return true;
+  const role = /\bas (?:the |a |an |its |their )?(?:new )?((?:[\p{L}-]+ ){0,2}[\p{L}-]+)/iu.exec(fact)?.[1];
+  return role !== undefined && words.some((w) => contentKeywords(role).includes(`${stem(w)}*`));
+}

@@ -9,6 +9,7 @@ import { inPlainVerbs, withConverse, withPlainVerbs } from '../town/idioms.ts';
 import { contentKeywords } from '../town/tracked.ts';
 import {
   actsInOtherWords,
+  byRole,
   clauseStates,
   contentStems,
   doneToPerson,
@@ -304,12 +305,14 @@ export function answerKnowsFact(
       );
     // ("The coast path is closing": a clause with a subject of its own takes none from the question)
     const subjectOf = ownSubject(said);
-    // ("The Carmarthen one's being axed": "one" stands for the question's own subject)
+    // ("The Carmarthen one's being axed": "one" stands for the question's own subject; "the old girl's birthday" and
+    // "the coxswain's retiring" name the person by a word for a person or by the fact's role)
     // (and "The Brindle's on the books": the thing the fact's act is done to, by its name)
     // (or the person is who it is done to: "The boatyard has taken him on", "advertising for his successor")
     const proForm =
       subjectOf !== undefined &&
       (/\bones?$/i.test(subjectOf) ||
+        byRole(subjectOf, fact) ||
         objectNames(fact).some((w) => mentions(subjectOf, w)) ||
         doneToPerson(said.slice(said.indexOf(subjectOf) + subjectOf.length)));
     const lent = own.map(

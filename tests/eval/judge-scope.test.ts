@@ -73,6 +73,16 @@ describe('who a clause is about, and what a verb takes', () => {
     expect(knows(baby, 'How is Sian?', "She's expecting a parcel from her sister.")).toBe(false);
   });
 
+  it("a subject of words for a person, or of the fact's role, is the fact's person; another role is not", () => {
+    const elsie = 'Elsie Parry turns 90 on 3 June and the Corris chapel is throwing her a tea party.';
+    const q = "What's the do for Elsie on the third of June?";
+    expect(knows(elsie, q, "The old dear's birthday. Ninety!")).toBe(true);
+    expect(knows(elsie, q, "The vicar's birthday, I think.")).toBe(false);
+    const lock = 'Gwilym Rowe is retiring as lock keeper at Trevor.';
+    expect(knows(lock, 'How is Gwilym?', "The lock keeper's retiring this summer.")).toBe(true);
+    expect(knows(lock, 'How is Gwilym?', "The harbourmaster's retiring this summer.")).toBe(false);
+  });
+
   it("the fact's verb taking a word that only qualifies the fact's object is another act", () => {
     const farm = 'Gareth Lewis has sold his dairy farm to a family from Ruthin.';
     expect(knows(farm, 'Any news about Gareth?', "He's selling dairy at the Saturday market now, has a stall.")).toBe(
