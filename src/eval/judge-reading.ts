@@ -27,7 +27,11 @@ export function namesAnother(text: string, known: ReadonlySet<string>, vague = t
     // (a verb opening a clause is no name: "Fixing bikes in the old forge")
     // (nor a word of the fact's: "Dance classes in the drill hall")
     if ((m.index ?? 0) === text.search(/\S/) && (/(?:ing|ed)$/.test(lw) || known.has(`${stem(lw)}*`))) return false;
-    return !known.has(lw) && !STARTERS.has(lw) && !TIME_WORD.test(lw) && !NUMBER_WORD.test(lw) && lw !== 'i';
+    // (a word of the fact's, capitalised to open a fragment, is no name: "Off. Harbour works.")
+    const factWord = known.has(`${stem(lw)}*`);
+    return (
+      !known.has(lw) && !factWord && !STARTERS.has(lw) && !TIME_WORD.test(lw) && !NUMBER_WORD.test(lw) && lw !== 'i'
+    );
   });
 }
 
@@ -286,7 +290,13 @@ export function takesModifier(clause: string, fact: string, verb: string): boole
   // (a common noun qualified by common words: "his fishing boat", not a name, "the Seagull guesthouse")
   if (object.length < 2 || object.some((w) => /^\p{Lu}/u.test(w))) return false;
   const head = stem(object[object.length - 1] as string);
-  const modifiers = new Set(object.slice(0, -1).map(stem));
+  // (an ordinal or a time is no qualifier of its own: "her first baby", "expecting her first")
+  const modifiers = new Set(
+    object
+      .slice(0, -1)
+      .filter((w) => contentKeywords(w).length > 0)
+      .map(stem),
+  );
   const words = clause.toLowerCase().match(/[\p{L}'’]+|[^\p{L}\s]/gu) ?? [];
   return words.some((w, i) => {
     if (!isVerb(w)) return false;

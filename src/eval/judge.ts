@@ -313,6 +313,8 @@ export function answerKnowsFact(
       subjectOf !== undefined &&
       (/\bones?$/i.test(subjectOf) ||
         byRole(subjectOf, fact) ||
+        // ("The baby's due in October": a word of the fact's act for its subject, of one expecting)
+        (verb !== undefined && withSynonyms(verb).some((v) => v !== verb && mentions(subjectOf, v))) ||
         objectNames(fact).some((w) => mentions(subjectOf, w)) ||
         doneToPerson(said.slice(said.indexOf(subjectOf) + subjectOf.length)));
     const lent = own.map(
@@ -350,7 +352,7 @@ export function answerKnowsFact(
       statesFact &&
       (c.sentence === firstSaid || /^\s*(?:of course|yes|yeah|yep|i know|i do)\b/i.test(c.text)) &&
       (AFFIRM.test(c.text) ||
-        /^\s*(?:i (?:think|believe|reckon|gather|hear)\s+)?(?:she|he|they|it|there)\s+(?:is|are|was|has|does|did|will|might be|may be|must be)\b/i.test(
+        /^\s*(?:i (?:think|believe|reckon|gather|hear)\s+)?(?:she|he|they|it|there)\s+(?:is|are|was|has|does|did|will|might be|may be|must be)\b(?!\s+\p{L}+ed\b)/iu.test(
           c.text,
         ) ||
         // ("She reads a lot, I know that": what is known is what the clause says, not the question; "sadly" says nothing)

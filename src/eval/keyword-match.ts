@@ -321,7 +321,9 @@ export function personWords(keywords: readonly string[]): string[] {
 /** Words that bring nothing of their own to an answer (a clause of these and the fact's words adds no new thing). */
 export const FILLER = new Set(
   contentKeywords(
-    'sure yes yeah yep definitely certainly course well think believe heard hear apparently indeed right true absolutely probably reckon guess told say says said word around town everyone everybody people talking talk news rumour rumor lately recently really quite pretty sounds seems',
+    'sure yes yeah yep definitely certainly course well think believe heard hear apparently indeed right true absolutely probably reckon guess told say says said word around town everyone everybody people talking talk news rumour rumor lately recently really quite pretty sounds seems ' +
+      // (a time to come: "come December")
+      'come',
   ),
 );
 

@@ -228,10 +228,10 @@ export const KNOWS_IT =
 
 /**
  * What was said is taken back: "he decided against it", "she changed her mind", "it fell through", "(but) only to
- * help", or the speaker corrects itself ("no, I tell a lie", "scratch that", "I'm thinking of her sister").
+ * help", "she said no", "he turned it down", or the speaker corrects itself ("no, I tell a lie", "scratch that").
  */
 export const RETRACTS =
-  /\bi tell a lie\b|\bscratch that\b|\bno,? wait\b|\bmy mistake\b|\bi(?:['’]m| am| was) (?:thinking of|mixing (?:her|him|them|it) up)\b|\b(?:i['’]ve |i have |i )?got (?:that|it|them) (?:wrong|mixed up|muddled)\b|^\s*only (?:to|for)\b|\b(?:decided against|changed (?:his|her|their|my) mind|called (?:it|that|the whole thing) off|fell through|gave up on (?:it|that|the idea)|not (?:any ?more|anymore)|no longer)\b/i;
+  /\bsaid no\b|\bturned (?:it |them |that )?down\b|\brefused\b|\bdeclined (?:to|it|the)\b|\bi tell a lie\b|\bscratch that\b|\bno,? wait\b|\bmy mistake\b|\bi(?:['’]m| am| was) (?:thinking of|mixing (?:her|him|them|it) up)\b|\b(?:i['’]ve |i have |i )?got (?:that|it|them) (?:wrong|mixed up|muddled)\b|^\s*only (?:to|for)\b|\b(?:decided against|changed (?:his|her|their|my) mind|called (?:it|that|the whole thing) off|fell through|gave up on (?:it|that|the idea)|not (?:any ?more|anymore)|no longer)\b/i;
 
 /** Eagerness that says yes ("I can't wait to vote for him"). */
 export const ENTHUSIASM =

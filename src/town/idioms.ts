@@ -19,6 +19,8 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:pack|packs|packing|packed) (?:it )?in', 'retiring'],
   [`(?:hand|hands|handing|handed) (?:in )?${POSSESSIVE} notice`, 'resigning'],
   ['(?:give|gives|giving|gave|given) (?:it|that|the job|the post|the role) up', 'resigning'],
+  // (giving up a place or a post one holds: "giving up the Plough"; not a habit, "giving up smoking")
+  ['(?:give|gives|giving|gave|given) up (?:the|her|his|their) (?!\\w+ing\\b)', 'quitting'],
   [`(?:give|gives|giving|gave|given) (?:in )?(?:${POSSESSIVE} )?notice`, 'resigning'],
   ['(?:throw|throws|throwing|threw|thrown) in the towel', 'resigning'],
   ['(?:walk|walks|walking|walked) out', 'resigning'],
@@ -70,6 +72,12 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:take|takes|taking|took) the reins', 'taking over'],
   // cancelling
   ['(?:call|calls|calling|called) (?:it|the (?:\\w+ )?\\w+|them) off', 'cancelled'],
+  // (said of the thing itself: "it's been called off", "Called off, I gather"; "the wedding's off", "Off. Storms.")
+  ['(?:been |was |were |is |are )?called off', 'cancelled'],
+  [
+    "(?:(?:it|that|they|the \\w+)(?:['’]s|['’]re| is| are| was| were)(?: been)? off|^off)(?= *(?:[,.;!?]|$|this|for|again|now|then|because))",
+    'cancelled',
+  ],
   ['(?:scrap|scraps|scrapping|scrapped)', 'cancelled'],
   // postponing
   ['(?:put|puts|putting|pushed|pushing|push) (?:it |them )?back', 'postponed'],

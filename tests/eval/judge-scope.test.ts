@@ -41,7 +41,7 @@ describe('the reach of a negation', () => {
   it('not knowing what the act is for or who it is with is not knowing a further thing; doubting the act is', () => {
     const iwan = 'Iwan Morris is standing for the Corwen town council.';
     const q = "What's new with Iwan?";
-    const a = "He's standing for the town council, yes, though I couldn't tell you what he stands for.";
+    const a = "He's standing for the town council, but I've no idea what he stands for.";
     expect(knows(iwan, q, a)).toBe(true);
     expect(knows(iwan, q, "I don't know if he's standing for the council.")).toBe(false);
   });
@@ -182,5 +182,37 @@ describe('an act in other words', () => {
       false,
     );
     expect(knows(lion, q, "Gwyn's pulling pints at the Red Lion, same as ever.")).toBe(false);
+  });
+
+  it('an event said to be off, or called off, is cancelled; one off somewhere is not', () => {
+    const gala = 'The Abersoch sailing gala has been cancelled this year because of the storms.';
+    const q = 'Sailing gala this year?';
+    expect(knows(gala, q, 'Off. Too windy, they said.')).toBe(true);
+    expect(knows(gala, q, 'Called off, I believe? Something about the weather.')).toBe(true);
+    expect(knows(gala, q, "It's off this year, the weather did for it.")).toBe(true);
+    expect(knows(gala, q, "She's off to the gala, then home.")).toBe(false);
+    expect(knows(gala, q, "The gala? It's on, same as ever.")).toBe(false);
+  });
+
+  it('giving up a place one holds is quitting it, not a habit; "come November" adds nothing new', () => {
+    const pub = 'Dilys Pryce is retiring as landlady of the Black Boy at Caernarfon in November.';
+    const q = 'Is Dilys giving up the Black Boy?';
+    expect(knows(pub, q, 'Come November, yes.')).toBe(true);
+    expect(knows(pub, q, "No, she's giving up smoking, that's all.")).toBe(false);
+  });
+
+  it('a refusal takes the act back; a passive "he was asked" is no "yes"', () => {
+    const mayor = 'Hefin Rhys is standing for mayor of Conwy in the May election.';
+    const q = 'Is Hefin standing for mayor?';
+    expect(knows(mayor, q, 'He is, last I heard.')).toBe(true);
+    expect(knows(mayor, q, "He was asked, but he said no, he's too busy.")).toBe(false);
+    expect(knows(mayor, q, 'He was asked, but he turned it down.')).toBe(false);
+  });
+
+  it('an ordinal is no qualifier of its own, and a word of the act can be the subject', () => {
+    const baby = 'Lili Vaughan is expecting her second baby in March.';
+    expect(knows(baby, 'How is Lili?', "She's expecting her second in March.")).toBe(true);
+    expect(knows(baby, 'How is Lili?', "The baby's due in March, her second.")).toBe(true);
+    expect(knows(baby, 'How is Lili?', "The wedding's in March.")).toBe(false);
   });
 });
