@@ -190,10 +190,10 @@ const WHERE_GOING = /^\s*where(?:['’]s| is| are)\b.*\b(?:going|off to|heading|
 
 /**
  * A who-question with the other side's act beside its own ("Who's buying selling the farm?"): its gap is the other
- * party; a where-question of going asks where one moves to.
+ * party; a where-question of going asks where one moves or leaves to.
  */
 export function withConverse(question: string): string {
-  if (WHERE_GOING.test(question)) return `${question} moving`;
+  if (WHERE_GOING.test(question)) return `${question} moving leaving`;
   if (!/^\s*who\b/i.test(question)) return question;
   let out = question;
   for (const [re, other] of CONVERSE) out = out.replace(re, (m) => `${m} ${other}`);

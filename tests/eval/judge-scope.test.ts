@@ -91,6 +91,12 @@ describe('who a clause is about, and what a verb takes', () => {
     expect(knows(farm, 'Any news about Gareth?', "He's sold the farm, to some family from Ruthin.")).toBe(true);
   });
 
+  it('"where is she going?" of a fact of leaving asks where she leaves for', () => {
+    const nia = 'Nia Hughes is moving away from Bala to Bristol in the summer.';
+    expect(knows(nia, "Where's Nia going?", 'Bristol. Summer.')).toBe(true);
+    expect(knows(nia, "Where's Nia going?", 'The shop. Back in ten.')).toBe(false);
+  });
+
   it('moving to a named place is leaving for it; moving to a street is not', () => {
     const move = 'Tomos Reed is moving away from Pentre to Glasgow next month.';
     expect(knows(move, 'How is Tomos?', "Busy. He's moving up to Glasgow next month.")).toBe(true);
