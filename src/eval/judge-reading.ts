@@ -318,15 +318,21 @@ export function withTheOneLeft(answer: string, fact: string): boolean {
   return new RegExp(together, 'iu').test(answer);
 }
 
-/** An opposite denied, and the act it says: not keeping a thing is parting with it, not staying is leaving. */
+/**
+ * An opposite denied, and the act it says: not keeping a thing is parting with it, not staying is leaving, an event
+ * that won't be is cancelled.
+ */
 const LITOTES: readonly (readonly [RegExp, string])[] = [
   [/(?:\s+not|n['’]t|\s+never)\s+(be\s+)?keeping\b(?=\s+(?:it|them|the\s+[\p{L}'’-]+)\s*(?:[,.;!?]|$))/giu, 'selling'],
   [/(?:\s+not|n['’]t|\s+never)\s+(be\s+)?(?:staying|sticking around)\b(?=\s*(?:[,.;!?]|$))/giu, 'leaving'],
 ];
+/** An event that will not be: "there won't be one this year". */
+const NO_EVENT =
+  /\bthere\s+(?:won['’]t|will not|isn['’]t going to|is not going to)\s+be\s+(?:one|any(?:\s+(?!more\b)[\p{L}-]+)?)\b/giu;
 
 /** The answer with a denied opposite read as the act ("he's not keeping it" -> "he's selling it"): no denial. */
 export function withoutLitotes(answer: string): string {
-  let out = answer;
+  let out = answer.replace(NO_EVENT, "it's cancelled");
   for (const [re, plain] of LITOTES)
     out = out.replace(re, (_m, be: string | undefined) => ` ${be ?? ''}${plain}`).replace(/\bwo(?= be )/gi, 'will');
   return out;

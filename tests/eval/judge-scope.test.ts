@@ -190,6 +190,13 @@ describe('an act in other words', () => {
     expect(knows(lion, q, "Gwyn's pulling pints at the Red Lion, same as ever.")).toBe(false);
   });
 
+  it('an event that "won\'t be" this year is cancelled, "not with" its cause denies nothing', () => {
+    const carnival = 'The Llandudno carnival has been cancelled this year because of the roadworks.';
+    const q = "When's the carnival?";
+    expect(knows(carnival, q, "There won't be one this year, not with the promenade dug up.")).toBe(true);
+    expect(knows(carnival, q, "There'll be one in August, same as always.")).toBe(false);
+  });
+
   it('an event said to be off, or called off, is cancelled; one off somewhere is not', () => {
     const gala = 'The Abersoch sailing gala has been cancelled this year because of the storms.';
     const q = 'Sailing gala this year?';
