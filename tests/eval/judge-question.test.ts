@@ -183,8 +183,9 @@ describe('floors on the fixture corpora', () => {
       ['own-probe-9.json', 1, 1],
       // written in issue 38e after most of its rules, by the session that wrote them (not blind), in six new towns, to
       // see how far the rules carry: first score 0.900 / 0.600 (the judge before issue 38e: 0.895 / 0.567); tuned on
-      // since (an event "off" or "called off", giving up a place, a refusal, an ordinal, the act's word as subject)
-      ['own-probe-10.json', 0.95, 0.8],
+      // since (an event "off", "called off" or that "won't be", giving up a place, a refusal, an ordinal, the act's
+      // word as subject, "where is he going?" of a leaving): 0.963 / 0.867, indirect answers still at 0.500
+      ['own-probe-10.json', 0.96, 0.86],
     ] as const) {
       const o = (await fixture(name)).parts[0]!.overall;
       expect(o.precision, name).toBeGreaterThanOrEqual(precision);
