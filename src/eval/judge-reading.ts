@@ -1,6 +1,8 @@
 // What the rule judge reads an answer's words for (judge.ts, issue 38): a subject the fact and the question do not name,
-// an answer in fragments ("Ferry. May. Yes."), an echo of the question that tells nothing. General rules of English;
-// the corpora in judge-corpus*.ts and tests/fixtures/judge-corpus measure them.
+// an answer in fragments ("Ferry. May. Yes."), an echo of the question that tells nothing, staying put, a false start,
+// a denied opposite ("not keeping it"), an "it" the question names, a person named by a role, the one a fact says was
+// left, a word that only qualifies the fact's object. General rules of English; the corpora in judge-corpus*.ts and
+// tests/fixtures/judge-corpus measure them.
 import { consequencesIn } from '../town/idiom-consequences.ts';
 import { idiomsIn } from '../town/idioms.ts';
 import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
