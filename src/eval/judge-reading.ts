@@ -1,10 +1,14 @@
 // What the rule judge reads an answer's words for (judge.ts, issue 38): a subject the fact and the question do not name,
-// an answer in fragments ("Ferry. May. Yes."), an echo of the question that tells nothing. General rules of English;
-// the corpora in judge-corpus*.ts and tests/fixtures/judge-corpus measure them.
+// an answer in fragments ("Ferry. May. Yes."), an echo of the question that tells nothing, staying put, a false start,
+// a denied opposite ("not keeping it"), an "it" the question names, a person named by a role, the one a fact says was
+// left, a word that only qualifies the fact's object. General rules of English; the corpora in judge-corpus*.ts and
+// tests/fixtures/judge-corpus measure them.
+import { consequencesIn } from '../town/idiom-consequences.ts';
+import { idiomsIn } from '../town/idioms.ts';
 import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
-import { metGroups, saidGroups, TIME_WORD } from './keyword-match.ts';
+import { mentions, mentionsAny, metGroups, saidGroups, TIME_WORD, withSynonyms } from './keyword-match.ts';
 import { AFFIRM, type Clause, FINITE, isQuestion, negated, PRONOUN, STARTERS, sentences } from './polarity.ts';
-import { ownSubject } from './question-reading.ts';
+import { objectNames, ownSubject } from './question-reading.ts';
 
 /**
  * Does a clause have a subject the fact and the question do not name ("Piet is the one taking it over")? A
@@ -25,7 +29,11 @@ export function namesAnother(text: string, known: ReadonlySet<string>, vague = t
     // (a verb opening a clause is no name: "Fixing bikes in the old forge")
     // (nor a word of the fact's: "Dance classes in the drill hall")
     if ((m.index ?? 0) === text.search(/\S/) && (/(?:ing|ed)$/.test(lw) || known.has(`${stem(lw)}*`))) return false;
-    return !known.has(lw) && !STARTERS.has(lw) && !TIME_WORD.test(lw) && !NUMBER_WORD.test(lw) && lw !== 'i';
+    // (a word of the fact's, capitalised to open a fragment, is no name: "Off. Harbour works.")
+    const factWord = known.has(`${stem(lw)}*`);
+    return (
+      !known.has(lw) && !factWord && !STARTERS.has(lw) && !TIME_WORD.test(lw) && !NUMBER_WORD.test(lw) && lw !== 'i'
+    );
   });
 }
 
@@ -109,9 +117,12 @@ export function echoes(clause: string, asked: ReadonlySet<string>, question: str
 /** Acts of stopping: "no more" of their subject says them. */
 export const STOPPING = new Set(['stop*', 'clos*', 'cancel*', 'end*', 'shut*', 'finish*']);
 
-/** Staying where one is: the opposite of a fact of leaving, retiring or moving. */
+/**
+ * Staying where one is: the opposite of a fact of leaving, retiring or moving ("staying on", "staying a good while
+ * yet", "carrying on at the shop"; not "carrying on the family business", which takes it over).
+ */
 export const STAYS =
-  /\b(?:stay|stays|staying|stayed) (?:on|put)\b|\b(?:not going|going) nowhere\b|\bnot going anywhere\b/i;
+  /\b(?:stay|stays|staying|stayed) (?:on|put|a (?:good |long |little )?while|for (?:years|good|ever|a (?:good |long )?while))\b|\b(?:not going|going) nowhere\b|\bnot going anywhere\b|\bcarr(?:y|ies|ying|ied) on\b(?!\s+(?:the|with|her|his|their|its|a|an)\b)|\bhere to stay\b/i;
 
 /** Going on as before: the opposite of a fact that a thing stops. */
 export const STAYS_OPEN =
@@ -160,4 +171,189 @@ export function clauseStates(
   if (!previous || !own.some(Boolean) || !PRONOUN.test(c.text)) return false;
   const before = saidGroups(previous, keywords, skip, selfGroups, inSense, sense);
   return own.every((m, i) => m || before[i]);
+}
+
+/**
+ * Does a clause say the fact's person or thing stays ("Father Tierney's staying on", "The bakery's staying put", "the
+ * café itself stays open" of a closing), saying nothing of the fact's act after it? `named`: the question or the
+ * answer before has named the person, so "she's staying on" is about them.
+ */
+export function staysPut(
+  text: string,
+  f: {
+    verb: string | undefined;
+    person: readonly string[];
+    keywords: readonly string[];
+    skip: ReadonlySet<string>;
+    fact: string;
+    named: boolean;
+  },
+): boolean {
+  const thing =
+    ownSubject(text) ??
+    /^\s*(?:the|a|an|this|that|her|his|their|its)\s+([^,;]+?)\s+(?:itself\s+)?(?:stays?|staying|remains?|keeps?|carries)\b/i.exec(
+      text,
+    )?.[1];
+  const staysOpen = f.verb !== undefined && STOPPING.has(f.verb) && STAYS_OPEN.test(text);
+  if (!STAYS.test(text) && !staysOpen) return false;
+  const who =
+    f.person.some((w) => mentions(text, w)) ||
+    (f.named && thing === undefined && /^\s*(?:and\s+|so\s+)?(?:he|she|they)\b/i.test(text)) ||
+    (thing !== undefined &&
+      (f.keywords.slice(1).some((g) => mentionsAny(thing, g)) || objectNames(f.fact).some((w) => mentions(thing, w))));
+  // (what it says after the one who stays: the fact's own verb, where the fact has one, else any word of its act;
+  // "carrying on at the post office" does not retire from it)
+  const rest = thing !== undefined ? text.slice(text.indexOf(thing) + thing.length) : text;
+  const act =
+    f.verb !== undefined ? withSynonyms(f.verb).some((v) => mentions(rest, v)) : saysAct(rest, f.keywords, f.skip);
+  return who && !act;
+}
+
+/**
+ * The answer without a false start: a sentence that trails off ("She's expecting...") and is said again in the next
+ * ("well, she was expecting a promotion") is replaced by it; a pause before what follows ("She's expecting... twins!")
+ * stays.
+ */
+export function withoutFalseStarts(answer: string): string {
+  const ss = sentences(answer);
+  const kept = ss.filter((s, i) => {
+    if (!/(?:\.\.\.|…)\s*$/.test(s)) return true;
+    const own = contentStems(s);
+    const next = contentStems(ss[i + 1] ?? '');
+    return own.size === 0 || ![...own].every((w) => next.has(w));
+  });
+  return kept.length === ss.length ? answer : kept.join(' ');
+}
+
+/** Words of getting a post: of a fact that someone takes one up, "got the job" (appointed) brings no new thing. */
+const GETTING_A_POST = contentKeywords('appointed hired elected chosen picked offered given starting');
+
+/** The words of getting a post, when the fact is a post taken up ("a new job as harbourmaster"); none otherwise. */
+export function postWords(fact: string): string[] {
+  return /\b(?:job|post|role|position|appointed|elected|hired|chosen)\b/i.test(fact) ? GETTING_A_POST : [];
+}
+
+/**
+ * The acts a text says in other words, by their consequences (idiom-consequences.ts) or by an idiom that does not
+ * carry its plain verb ("on the market": selling; not "selling off", the verb itself): the phrase says which sense a
+ * common verb has.
+ */
+export function actsInOtherWords(text: string): string[] {
+  const idioms = idiomsIn(text).filter(({ phrase, plain }) => {
+    const own = contentKeywords(phrase);
+    return !contentKeywords(plain).some((w) => own.includes(w));
+  });
+  return [...consequencesIn(text), ...idioms].map((x) => x.plain);
+}
+
+/** The thing a question names last ("Did Colm apply for the harbourmaster job?": the harbourmaster job). */
+const QUESTION_OBJECT = /\b(?:the|his|her|their|that)\s+((?:[\p{L}'’-]+\s+){0,2}[\p{L}'’-]+)\s*\?\s*$/iu;
+
+/** A verb done to "it", at the end of its clause ("got it", "sold it last week"). */
+const DONE_TO_IT =
+  /\b((?:got|gets|landed|took|taken|sold|bought|won|kept|lost|turned down|accepted|applied for)\s+)it\b(?=\s*(?:[.,!?;]|$|and\b|but\b|in\b|on\b|at\b|last\b|next\b|after\b|before\b|then\b))/giu;
+
+/**
+ * The answer with an "it" that something is done to read as the thing the question names ("Did Colm apply for the
+ * harbourmaster job?" "Applied and got it": got the harbourmaster job), as a reader takes it.
+ */
+export function withObjectOfQuestion(answer: string, question: string): string {
+  const thing = QUESTION_OBJECT.exec(question)?.[1];
+  if (thing === undefined) return answer;
+  return answer.replace(DONE_TO_IT, (_m, verb: string) => `${verb}the ${thing}`);
+}
+
+/** Words that end a noun phrase after a verb (a preposition, a particle, a conjunction). */
+const PHRASE_END =
+  /^(?:to|in|at|on|for|from|with|by|of|into|as|off|up|down|out|over|next|this|last|and|or|but|now|then|when|while|because|so)$/;
+const DETERMINERS = /^(?:the|a|an|his|her|their|its|my|our|your|this|that|some)$/;
+
+/** The noun phrase a verb takes in a text, from the word after it: its words, a determiner left out. */
+function phraseAfter(words: readonly string[], i: number): string[] {
+  const out: string[] = [];
+  for (let k = i + 1; k < Math.min(words.length, i + 6); k++) {
+    const w = words[k] as string;
+    if (!/^\p{L}/u.test(w) || PHRASE_END.test(w.toLowerCase())) break;
+    if (!(out.length === 0 && DETERMINERS.test(w.toLowerCase()))) out.push(w);
+  }
+  return out;
+}
+
+/**
+ * Does a clause give the fact's verb, as its object, a word that in the fact only qualifies the object ("He's selling
+ * fish off the quay", of "sold his fishing boat")? The act is another one.
+ */
+export function takesModifier(clause: string, fact: string, verb: string): boolean {
+  const verbs = new Set(withSynonyms(verb));
+  const isVerb = (w: string) => verbs.has(`${stem(w)}*`);
+  const factWords = fact.match(/[\p{L}'’]+|[^\p{L}\s]/gu) ?? [];
+  const at = factWords.findIndex(isVerb);
+  const object = at < 0 ? [] : phraseAfter(factWords, at);
+  // (a common noun qualified by common words: "his fishing boat", not a name, "the Seagull guesthouse")
+  if (object.length < 2 || object.some((w) => /^\p{Lu}/u.test(w))) return false;
+  const head = stem(object[object.length - 1] as string);
+  // (an ordinal or a time is no qualifier of its own: "her first baby", "expecting her first")
+  const modifiers = new Set(
+    object
+      .slice(0, -1)
+      .filter((w) => contentKeywords(w).length > 0)
+      .map(stem),
+  );
+  const words = clause.toLowerCase().match(/[\p{L}'’]+|[^\p{L}\s]/gu) ?? [];
+  return words.some((w, i) => {
+    if (!isVerb(w)) return false;
+    const said = phraseAfter(words, i).map(stem);
+    const last = said[said.length - 1];
+    return last !== undefined && modifiers.has(last) && !said.includes(head);
+  });
+}
+
+/** A fact of parting from a named person ("has left her husband Piet", "split from Tom"): the one left. */
+const PARTING =
+  /\b(?:left|leaving|leaves|leave|split (?:up )?(?:from|with)|separat\w+ from|divorc\w+|walked out on)\s+(?:(?:her|his|their)\s+)?(?:(?:husband|wife|partner|boyfriend|girlfriend|fianc[eé]e?)\s+)?(\p{Lu}\p{L}+)/u;
+
+/** Does an answer put the one a fact says was left beside the one who left ("..., with Piet", "she and Piet")? */
+export function withTheOneLeft(answer: string, fact: string): boolean {
+  const left = PARTING.exec(fact)?.[1];
+  if (left === undefined) return false;
+  const together = `\\b(?:with|alongside|(?:she|he|her|him) and)\\s+${left}\\b|\\b${left}\\s+and\\s+(?:she|he|her|him)\\b`;
+  return new RegExp(together, 'iu').test(answer);
+}
+
+/**
+ * An opposite denied, and the act it says: not keeping a thing is parting with it, not staying is leaving, an event
+ * that won't be is cancelled.
+ */
+const LITOTES: readonly (readonly [RegExp, string])[] = [
+  [/(?:\s+not|n['’]t|\s+never)\s+(be\s+)?keeping\b(?=\s+(?:it|them|the\s+[\p{L}'’-]+)\s*(?:[,.;!?]|$))/giu, 'selling'],
+  [/(?:\s+not|n['’]t|\s+never)\s+(be\s+)?(?:staying|sticking around)\b(?=\s*(?:[,.;!?]|$))/giu, 'leaving'],
+];
+/** An event that will not be: "there won't be one this year". */
+const NO_EVENT =
+  /\bthere\s+(?:won['’]t|will not|isn['’]t going to|is not going to)\s+be\s+(?:one|any(?:\s+(?!more\b)[\p{L}-]+)?)\b/giu;
+
+/** The answer with a denied opposite read as the act ("he's not keeping it" -> "he's selling it"): no denial. */
+export function withoutLitotes(answer: string): string {
+  let out = answer.replace(NO_EVENT, "it's cancelled");
+  for (const [re, plain] of LITOTES)
+    out = out.replace(re, (_m, be: string | undefined) => ` ${be ?? ''}${plain}`).replace(/\bwo(?= be )/gi, 'will');
+  return out;
+}
+
+/**
+ * Does a subject name the fact's person without naming them: by words for a person only ("the old girl", "the lad"),
+ * or by the role the fact gives them ("the coxswain", of one retiring as coxswain)?
+ */
+export function byRole(subject: string, fact: string): boolean {
+  const words = subject.toLowerCase().split(/\s+/);
+  if (
+    words.every((w) =>
+      /^(?:old|dear|poor|little|wee|young|girl|boy|lad|lass|man|woman|fellow|chap|bloke|lady|gentleman|couple|pair|soul)$/.test(
+        w,
+      ),
+    )
+  )
+    return true;
+  const role = /\bas (?:the |a |an |its |their )?(?:new )?((?:[\p{L}-]+ ){0,2}[\p{L}-]+)/iu.exec(fact)?.[1];
+  return role !== undefined && words.some((w) => contentKeywords(role).includes(`${stem(w)}*`));
 }

@@ -5,9 +5,11 @@
 // error is measured on a labelled corpus (judge-corpus.ts; npm run eval -- --judge-check). A model judge, where a
 // model is configured and passes its calibration, does the same job (knowledge-judge.ts).
 import { consequencesIn, withoutConsequences } from '../town/idiom-consequences.ts';
-import { asksCounterpart, inPlainVerbs, withConverse, withPlainVerbs } from '../town/idioms.ts';
+import { inPlainVerbs, withConverse, withPlainVerbs } from '../town/idioms.ts';
 import { contentKeywords } from '../town/tracked.ts';
 import {
+  actsInOtherWords,
+  byRole,
   clauseStates,
   contentStems,
   doneToPerson,
@@ -19,16 +21,20 @@ import {
   namesAnother,
   relativesAct,
   saysAct,
-  STAYS,
-  STAYS_OPEN,
+  staysPut,
+  takesModifier,
+  withTheOneLeft,
   STOPPING,
   TEMPORARY,
+  postWords,
   WHO_WORDS,
+  withObjectOfQuestion,
+  withoutLitotes,
+  withoutFalseStarts,
 } from './judge-reading.ts';
 import {
   alternatives,
   FILLER,
-  factVerb,
   isLight,
   matchesKeywords,
   memoryNamesPerson,
@@ -41,7 +47,6 @@ import {
   saidGroups,
   withSynonyms,
   senseWords,
-  TIME_WORD,
   topicWords,
 } from './keyword-match.ts';
 import { readByRules } from './language.ts';
@@ -63,11 +68,12 @@ import {
   readClauses,
   unknownBeyond,
   sentences,
+  STRANDED,
   WHETHER,
 } from './polarity.ts';
 import {
-  ASKS_WHO_OR_WHAT,
   addsDetail,
+  addsWhen,
   GUESS,
   byAnother,
   cleftOfAnother,
@@ -76,6 +82,7 @@ import {
   opensUnaware,
   ownSubject,
   partOfCompound,
+  questionLends,
   turns,
   withoutSource,
   wrongWhen,
@@ -86,9 +93,6 @@ export { matchesKeywords, memoryNamesPerson, memorySupportsFact, mentions, nameP
 /** A question answered yes or no: it opens with an auxiliary ("Is Anna ...?", "Did Hamish ...?"). */
 const YES_NO =
   /^\s*(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|didn['’]t|hasn['’]t|haven['’]t|won['’]t)\b/i;
-
-/** Verbs that say an event takes place at all: the event named is the whole fact. */
-const EXISTENCE = new Set(['hold*', 'happen*', 'go*']);
 
 /** Is this sentence a denial of knowing (a negation, a word of not knowing, or a leading "no")? */
 export function denies(sentence: string): boolean {
@@ -123,8 +127,10 @@ export function answerKnowsFact(
 ): boolean {
   if (!readByRules(answer)) return false;
   const original = answer;
-  // idioms read beside their plain verbs ("tying the knot marrying"), as a fact's keywords are derived (idioms.ts)
-  answer = withPlainVerbs(answer);
+  // idioms read beside their plain verbs ("tying the knot marrying"), as a fact's keywords are derived (idioms.ts),
+  // an "it" done to is the thing the question names ("Did he apply for the job?" "Applied and got it."), and a
+  // denied opposite is the act ("he's not keeping it": selling it)
+  answer = withPlainVerbs(withoutLitotes(withObjectOfQuestion(answer, context.question ?? '')));
   context = {
     ...(context.question ? { question: withConverse(withPlainVerbs(context.question)) } : {}),
     ...(context.fact ? { fact: inPlainVerbs(context.fact) } : {}),
@@ -134,18 +140,12 @@ export function answerKnowsFact(
   const topic = topicWords(keywords).filter((w) => !skip.has(w));
   const person = personWords(keywords);
   const question = context.question ?? '';
-  // the question names the fact's act by its verb, even a common one ("Is Lena leaving town?"), not by a common word
-  // in another sense ("Is Dr Sels still working at the surgery?" when she is leaving it to work abroad)
-  const verb = factVerb(context.fact ?? '', keywords);
-  // (an event that is held or happens is its own act: "Is there a flower show this summer?" asks the whole fact)
-  const exists = verb !== undefined && EXISTENCE.has(verb);
-  const fromQuestion = metGroups(question, keywords, skip, selfGroups).map(
-    (m, k, all) =>
-      m ||
-      (verb !== undefined &&
-        alternatives(keywords[k] ?? '').includes(verb) &&
-        (mentions(question, verb) || (exists && all[0] === true))),
-  );
+  // what the question lends a clause: the fact's subject, its act, or all of it (question-reading.ts)
+  const { verb, fromQuestion, actInQuestion, asksWho } = questionLends(question, context.fact ?? '', keywords, {
+    skip,
+    selfGroups,
+    person,
+  });
   const known = new Set([
     ...person,
     ...skip,
@@ -156,54 +156,28 @@ export function answerKnowsFact(
   ]);
   const asked = contentStems(question);
   const joined = fragments(answer);
-  const text = joined ?? answer;
+  const text = withoutFalseStarts(joined ?? answer);
   const ss = sentences(text);
   let knows = false;
   const all = readClauses(text);
-  const asksWho = ASKS_WHO_OR_WHAT.test(question);
-  // a who-question names the act by a part of the fact's compound ("the new head": headteacher)
   const fact = context.fact ?? '';
-  // (or by the name of the thing the fact is about: "Who's running the Harbour Café next?" of its taking over)
-  const things = (fact.match(/(?<=\S\s+)\p{Lu}[\p{L}'’-]+/gu) ?? []).filter(
-    (w) => !person.includes(w.toLowerCase()) && !TIME_WORD.test(w),
-  );
-  const namesThing = /^\s*who\b/i.test(question) && things.some((w) => mentions(question, w));
-  // "Who's buying the Ferryman's Arms?" of its sale: the question names what is sold, and asks for the other party
-  const byName = (k: number) => /\p{Lu}/u.test(keywords[k] ?? '');
-  const actAsked = fromQuestion.every((m, k) => m || byName(k)) && fromQuestion.some(Boolean);
-  // (or names the act done to it: "Who's taking over the flower shop?" of its sale to her assistant)
-  if (asksCounterpart(question) && (namesThing || actAsked))
-    for (let k = 0; k < fromQuestion.length; k++) fromQuestion[k] ||= k === 0 || byName(k);
-  // "What's happening at the Rook and Anchor?" of its closing: a question after the thing the act is done to lends its
-  // person (the one who does it) to an answer that says the act ("Closing. End of the month.")
-  const afterThing =
-    /^\s*(?:what|any|anything|how|heard)\b/i.test(question) && objectNames(fact).some((w) => mentions(question, w));
-  if (afterThing && keywords.length > 1 && /^\p{Lu}/u.test(keywords[0] ?? '')) fromQuestion[0] = true;
-  // "When's the butcher closing for good?": a when-question that names the act asks its time, whoever does it
-  // (and "When's the ceilidh?" of the one at the village hall: the act named, its subject too)
-  const actNamed = fromQuestion.some((m, k) => m && !byName(k) && k > 0);
-  if (/^\s*when\b/i.test(question) && (actAsked || actNamed)) fromQuestion.fill(true);
-  const actInQuestion = fromQuestion.map(
-    (m, k) =>
-      m ||
-      (asksWho && alternatives(keywords[k] ?? '').some((a) => partOfCompound(question, a))) ||
-      (namesThing && k > 0),
-  );
   // the fact's subject: its person, or (naming nobody) the thing it is about, the first group
   const isSubject = keywords.map((g, k) => /^\p{Lu}/u.test(g.trim()) || (k === 0 && keywords.length > 1));
   // (a part of a compound word of the fact is no new thing: "the head" of a headmistress)
   const factCompounds = contentKeywords(context.fact ?? '');
-  const given = new Set([...contentKeywords(`${question} ${context.fact ?? ''}`), ...FILLER]);
+  const given = new Set([...contentKeywords(`${question} ${context.fact ?? ''}`), ...FILLER, ...postWords(fact)]);
   // (a place the fact happens at, "Lindholm market", says which sense; the person's names do not)
   const names = keywords.flatMap((g) => alternatives(g)).filter((x) => /^\p{Lu}\S*$/u.test(x));
   const sense = senseWords(`${question} ${context.fact ?? ''}`, [...names.map((x) => x.toLowerCase()), ...skip]);
   // a common word is in the fact's sense when the answer elsewhere carries another of its words ("She's emigrating.
   // To Canada.")
-  // (and so is an act said by its consequences, "turning the old forge into a place where you bring your punctures":
-  // the phrase says which sense, idiom-consequences.ts)
+  // (and so is an act said by its consequences, "turning the old forge into a place where you bring your punctures",
+  // or by an idiom, "putting the shop on the market": the phrase says which sense; and so does a date of the fact's
+  // the question lacks, "Open day in May, the 12th")
   const inSense =
     contentKeywords(text).some((w) => sense.has(w)) ||
-    consequencesIn(original).some(({ plain }) => metGroups(plain, keywords, skip, false, true).slice(1).some(Boolean));
+    actsInOtherWords(original).some((plain) => metGroups(plain, keywords, skip, false, true).slice(1).some(Boolean)) ||
+    addsWhen(text, fact, question);
   const statesFact = fromQuestion.every(Boolean) && asks(question) && YES_NO.test(question);
   // the first sentence that is more than an echo ("Tom? The bookshop? Ha, yes, everyone knows.")
   const firstSaid = Math.max(
@@ -221,6 +195,7 @@ export function answerKnowsFact(
     (LEADING_NO.test(first) || denies(first));
   const unaware = opensUnaware(first) || bareNo;
   let turned = false;
+  const personAsked = person.some((w) => mentions(question, w));
   // the last clause that said the fact had a verb of its own
   let firm = false;
   for (const [i, c] of all.entries()) {
@@ -243,29 +218,21 @@ export function answerKnowsFact(
       if (subject && !isQuestion(c.text)) knows = true;
       continue;
     }
-    // "Father Tierney's staying on": the fact's person stays, of a fact that they go
-    // (or the thing it is about: "The bakery's staying put", of its sale)
-    const thing =
-      ownSubject(c.text) ??
-      /^\s*(?:the|a|an|this|that|her|his|their|its)\s+([^,;]+?)\s+(?:itself\s+)?(?:stays?|staying|remains?|keeps?|carries)\b/i.exec(
-        c.text,
-      )?.[1];
-    // (of a fact that a thing closes, "the café itself stays open")
-    const staysOpen = verb !== undefined && STOPPING.has(verb) && STAYS_OPEN.test(c.text);
-    const stays =
-      (STAYS.test(c.text) || staysOpen) &&
-      (person.some((w) => mentions(c.text, w)) ||
-        (thing !== undefined &&
-          (keywords.slice(1).some((g) => mentionsAny(thing, g)) ||
-            objectNames(fact).some((w) => mentions(thing, w))))) &&
-      !saysAct(thing !== undefined ? c.text.slice(c.text.indexOf(thing) + thing.length) : c.text, keywords, skip);
+    // "Father Tierney's staying on", "the bakery's staying put": the fact's person or thing stays, of a fact that
+    // they go (a pronoun stands for the person once the question or the answer has named them)
+    const named = personAsked || person.some((w) => all.slice(0, i).some((x) => mentions(x.text, w)));
+    const stays = staysPut(c.text, { verb, person, keywords, skip, fact, named });
     if (c.stance === 'denies' || retracts || stays) {
       const touches = topic.some((w) => mentions(c.text, w)) || KNOWING_DENIAL.test(c.text) || retracts || stays;
       // (not knowing a further thing, "who's buying it", "what he'll do after", leaves the act said; not knowing
       // who does the act, "who's retiring", does not)
       const beyond = unknownBeyond(c.text);
+      // (a wh-word the object of a preposition at the end asks the other party, the aim or the place, even in the
+      // fact's own verb: "what he stands for", "who she's selling to")
       const further =
-        beyond !== undefined && !metGroups(withoutConsequences(beyond), keywords, skip, selfGroups, true).some(Boolean);
+        beyond !== undefined &&
+        (STRANDED.test(beyond) ||
+          !metGroups(withoutConsequences(beyond), keywords, skip, selfGroups, true).some(Boolean));
       // "..., but not to Declan", "not Greta herself": a contrast without a verb that denies the fact's person
       const notThePerson =
         !FINITE.test(c.text) && person.some((w) => new RegExp(`\\b${w}\\b(?!['’]s)`, 'i').test(c.text));
@@ -278,7 +245,6 @@ export function answerKnowsFact(
     // "A Brandvik, yes, but it's Lars", "The Coles? Martin's son, maybe": the one it is about is someone else
     // (not after a question that names the fact's person when a clause with a verb said it: "Any news about Maud?"
     // "She's got a little one on the way, and her mother's knitting booties")
-    const personAsked = person.some((w) => mentions(question, w));
     if (
       knows &&
       (identifiesAnother(c.text, known) || (asksWho && (!personAsked || !firm) && aboutSomeoneElse(c.text, person)))
@@ -295,10 +261,14 @@ export function answerKnowsFact(
     if (echoes(c.text, asked, question) && !(joined && /\b(?:yes|yeah|yep|yup|aye)\b/i.test(c.text))) continue;
     // "her sister's twins", "his cousin's wedding": the act is a relative's; "it's the ploughing match that's been put
     // back": another thing's
-    if (relativesAct(c.text, keywords, skip, fact) || cleftOfAnother(c.text, keywords)) continue;
-    // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops.")
+    // ("selling fish off the quay", of a fishing boat sold: the fact's verb takes a word that only qualifies its object)
+    const modifierTaken = verb !== undefined && takesModifier(c.text, fact, verb);
+    if (relativesAct(c.text, keywords, skip, fact) || cleftOfAnother(c.text, keywords) || modifierTaken) continue;
+    // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops."; but one that
+    // says a change names who changed: "Not Colm any more. He packed it in.")
     const before = ss[c.sentence - 1];
-    const prev = before !== undefined && !clauses(before).some((x) => negated(x)) ? before : undefined;
+    const change = (x: string) => /\b(?:any ?more|no longer)\b/i.test(x);
+    const prev = before !== undefined && !clauses(before).some((x) => negated(x) && !change(x)) ? before : undefined;
     // who told it is not who it is about: "Tomasz said the old harbour master is retiring" (but "Ann said she's going",
     // and "Ben told me the bakery's been sold": the fact's own one telling of its act)
     const told = withoutSource(c.text);
@@ -335,12 +305,16 @@ export function answerKnowsFact(
       );
     // ("The coast path is closing": a clause with a subject of its own takes none from the question)
     const subjectOf = ownSubject(said);
-    // ("The Carmarthen one's being axed": "one" stands for the question's own subject)
+    // ("The Carmarthen one's being axed": "one" stands for the question's own subject; "the old girl's birthday" and
+    // "the coxswain's retiring" name the person by a word for a person or by the fact's role)
     // (and "The Brindle's on the books": the thing the fact's act is done to, by its name)
     // (or the person is who it is done to: "The boatyard has taken him on", "advertising for his successor")
     const proForm =
       subjectOf !== undefined &&
       (/\bones?$/i.test(subjectOf) ||
+        byRole(subjectOf, fact) ||
+        // ("The baby's due in October": a word of the fact's act for its subject, of one expecting)
+        (verb !== undefined && withSynonyms(verb).some((v) => v !== verb && mentions(subjectOf, v))) ||
         objectNames(fact).some((w) => mentions(subjectOf, w)) ||
         doneToPerson(said.slice(said.indexOf(subjectOf) + subjectOf.length)));
     const lent = own.map(
@@ -378,7 +352,7 @@ export function answerKnowsFact(
       statesFact &&
       (c.sentence === firstSaid || /^\s*(?:of course|yes|yeah|yep|i know|i do)\b/i.test(c.text)) &&
       (AFFIRM.test(c.text) ||
-        /^\s*(?:i (?:think|believe|reckon|gather|hear)\s+)?(?:she|he|they|it|there)\s+(?:is|are|was|has|does|did|will|might be|may be|must be)\b/i.test(
+        /^\s*(?:i (?:think|believe|reckon|gather|hear)\s+)?(?:she|he|they|it|there)\s+(?:is|are|was|has|does|did|will|might be|may be|must be)\b(?!\s+\p{L}+ed\b)/iu.test(
           c.text,
         ) ||
         // ("She reads a lot, I know that": what is known is what the clause says, not the question; "sadly" says nothing)
@@ -390,7 +364,8 @@ export function answerKnowsFact(
       knows = true;
   }
   // "When's the fair?" answered with a time that is not the fact's: the gap it asks about is filled wrongly
-  return knows && !wrongWhen(answer, context.fact ?? '', question);
+  // (and "moved into the flat with Piet", of a fact that she left Piet: the one left is said to be there)
+  return knows && !wrongWhen(answer, context.fact ?? '', question) && !withTheOneLeft(answer, fact);
 }
 
 export { answerKnowsPerson } from './judge-person.ts';

@@ -140,7 +140,7 @@ function objects(
   const names = new Set((text.match(/\p{Lu}\p{L}*/gu) ?? []).map((w) => w.toLowerCase()));
   const fits = (x: string) => {
     const k = `${stem(x.replace(/['’]s$/, ''))}*`;
-    return sense.has(k) || own.has(k) || (!isLight(alt) && ANY_THING.has(k));
+    return sense.has(k) || own.has(k) || ANY_THING.has(k);
   };
   words.forEach((w, i) => {
     if (`${stem(w)}*` !== alt) return;
@@ -167,6 +167,8 @@ function objects(
     const said = object.map((k) => words[k] as string);
     const head = said[said.length - 1] ?? '';
     if (bare && !/[^s]s$/.test(head)) return;
+    // (a time or an ordinal is no object: "retiring this year", "expecting her first")
+    if (contentKeywords(said.join(' ')).length === 0) return;
     // (a common head takes its sense from the words before it: "the rugby club")
     const fitting = isCommonWord(head) ? said.some(fits) : fits(head);
     if (object.length > 0 && !fitting) out.foreign.push(object);
@@ -319,7 +321,9 @@ export function personWords(keywords: readonly string[]): string[] {
 /** Words that bring nothing of their own to an answer (a clause of these and the fact's words adds no new thing). */
 export const FILLER = new Set(
   contentKeywords(
-    'sure yes yeah yep definitely certainly course well think believe heard hear apparently indeed right true absolutely probably reckon guess told say says said word around town everyone everybody people talking talk news rumour rumor lately recently really quite pretty sounds seems',
+    'sure yes yeah yep definitely certainly course well think believe heard hear apparently indeed right true absolutely probably reckon guess told say says said word around town everyone everybody people talking talk news rumour rumor lately recently really quite pretty sounds seems ' +
+      // (a time to come: "come December")
+      'come',
   ),
 );
 

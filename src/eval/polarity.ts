@@ -23,25 +23,25 @@ const SECRECY =
 
 /**
  * Splits a sentence where a contrast or a new clause starts ("but", "though", ";", a dash, a contrasting "not":
- * "selling his old van, not the bakery"), before a comment on
- * what was said (", which nobody was surprised by", ", and no one minds"), before a reason (", seeing as it's
- * been cancelled"), before a clause of its own ("He's not doing it up, mind, it's going to be a let") and before the
- * speaker's word on itself (", I wasn't listening properly", ", I'm not sure
- * which"): its negation is about something else.
+ * "selling his old van, not the bakery"), before a comment on what was said (", which nobody was surprised by",
+ * ", and no one minds"), before a reason (", seeing as it's been cancelled"), before a result (", so no more driving to
+ * town"), before a clause of its own ("He's not doing it up, mind, it's going to be a let") and before the speaker's
+ * word on itself (", I wasn't listening properly", ", I'm not sure which"): its negation is about something else.
  */
 const CLAUSE_SPLIT =
-  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that|seeing as|since|because|as(?! well\b))\b)|(?<!\b(?:saying|said|says|told me|tells me|reckons|heard))(?<!\baccording to \p{L}+),\s+(?=(?:he|she|they)(?:['’]s|['’]re|['’]ll| is| are| will)\s+(?!not\b|n['’]t\b)\p{L}|it(?:['’]s|['’]ll| is| will)\s+(?:going|been|getting|being)\b)|,\s+(?=i(?:['’]m| am) not\b|i (?:wasn['’]t|didn['’]t|don['’]t|can['’]t|couldn['’]t|haven['’]t|won['’]t)\b)|,\s+(?=not\s+(?!(?:that|only|just|as|long|least|bad|sure|really|quite|yet|exactly|surprisingly|even|much|to mention|half|a bit|one bit|once|ever|often|before time)\b)))\s*/iu;
+  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that|seeing as|since|because|as(?! well\b)|so(?!\s+(?:much|many|far|long|little|few|i\b|they say|it seems)))\b)|(?<!\b(?:saying|said|says|told me|tells me|reckons|heard))(?<!\baccording to \p{L}+),\s+(?=(?:he|she|they)(?:['’]s|['’]re|['’]ll| is| are| will)\s+(?!not\b|n['’]t\b)\p{L}|it(?:['’]s|['’]ll| is| will)\s+(?:going|been|getting|being)\b)|,\s+(?=i(?:['’]m| am) not\b|i (?:wasn['’]t|didn['’]t|don['’]t|can['’]t|couldn['’]t|haven['’]t|won['’]t)\b)|,\s+(?=not\s+(?!(?:that|only|just|as|long|least|bad|sure|really|quite|yet|exactly|surprisingly|even|much|to mention|half|a bit|one bit|once|ever|often|before time)\b)))\s*/iu;
 
 /** "Not closing, moving", "No, not Port Carrow, St Brigid's": a correction, the denied part apart from the rest. */
 const CORRECTION = /^(\s*(?:no,?\s+)?not\s+(?:a |an |the |this |that )?[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s*,\s+(?=\S)/iu;
 
 /**
  * Negations that deny nothing about knowing: a tag asking for agreement mid-sentence ("..., isn't it, her and Tom"),
- * enthusiasm ("I can't wait"), surprise ("nobody was surprised", "no
- * wonder"), "no secret", "not only". Read out before a clause's negation is looked at.
+ * enthusiasm ("I can't wait"), surprise ("nobody was surprised", "no wonder"), "no secret", "not only", a loss
+ * foreseen ("I can't picture the square without it"), a thing kept up ("she won't stop going on about it"), a negative
+ * question that presumes ("Is he not leaving?"). Read out before a clause's negation is looked at.
  */
 const NOT_DENIAL =
-  /^\s*(?:isn['’]t|wasn['’]t|aren['’]t|didn['’]t|doesn['’]t|hasn['’]t)\s+(?:it|he|she|they|that)\b(?=.*\?\s*$)|,\s*(?:isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|didn['’]t|hasn['’]t|haven['’]t|won['’]t) (?:it|he|she|they|there)\s*(?=[,.!?;]|$)|\b(?:didn['’]t|never|did not) (?:see|saw) (?:that|it|this) coming\b|\bnot sure (?:if|whether) .*\bstill\b|\b(?:can['’]?t|cannot|couldn['’]t) wait\b|\b(?:no|not an?|not much of an?|hardly an?|nobody(?: was| is)?|no one(?: was| is)?|none of us (?:were|was))\s+(?:big\s+)?(?:surprise[ds]?|secret|wonder|shock(?:ed)?|stranger)\b|\b(?:isn['’]t|wasn['’]t|is not|was not|not) (?:a |much of a |exactly a |really a |any )?(?:surprise|secret|shock)\b|\b(?:didn['’]t|doesn['’]t|won['’]t) (?:surprise|shock) (?:me|anyone|anybody|us)\b|\bnot (?:only|just|long|bad|surprisingly|least)\b|\bno (?:doubt|question about it)\b|\b(?:couldn['’]t|can['’]t) be (?:happier|prouder|more pleased)\b|\bnothing but\b|\bnever (?:thought|expected|imagined) (?:she|he|they)['’]?d\b/gi;
+  /^\s*(?:isn['’]t|wasn['’]t|aren['’]t|didn['’]t|doesn['’]t|hasn['’]t)\s+(?:it|he|she|they|that)\b(?=.*\?\s*$)|,\s*(?:isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|didn['’]t|hasn['’]t|haven['’]t|won['’]t) (?:it|he|she|they|there)\s*(?=[,.!?;]|$)|\b(?:didn['’]t|never|did not) (?:see|saw) (?:that|it|this) coming\b|\bnot sure (?:if|whether) .*\bstill\b|\b(?:can['’]?t|cannot|couldn['’]t) wait\b|\b(?:no|not an?|not much of an?|hardly an?|nobody(?: was| is)?|no one(?: was| is)?|none of us (?:were|was))\s+(?:big\s+)?(?:surprise[ds]?|secret|wonder|shock(?:ed)?|stranger)\b|\b(?:isn['’]t|wasn['’]t|is not|was not|not) (?:a |much of a |exactly a |really a |any )?(?:surprise|secret|shock)\b|\b(?:didn['’]t|doesn['’]t|won['’]t) (?:surprise|shock) (?:me|anyone|anybody|us)\b|\bnot (?:only|just|long|bad|surprisingly|least)\b|\bno (?:doubt|question about it)\b|\b(?:couldn['’]t|can['’]t) be (?:happier|prouder|more pleased)\b|\bnothing but\b|,\s*not with (?:the|all|that|this|those|him|her|them)\b|\b(?:can['’]t|cannot|couldn['’]t) (?:imagine|picture) (?:[\w'’]+ ){1,5}?without\b|\b(?:won['’]t|can['’]t|cannot|couldn['’]t|doesn['’]t|never) stop(?:s)? [a-z]+ing\b|^\s*(?:is|was|are|were|does|did|has|have) (?:he|she|it|they|that) not\b(?=.*\?\s*$)|\bnever (?:thought|expected|imagined) (?:she|he|they)['’]?d\b/gi;
 
 /**
  * Two negations that make a yes ("it's not as if I hadn't heard", "I can't say I haven't heard", "there's nobody
@@ -114,9 +114,10 @@ export function asks(sentence: string): boolean {
   // "Who hasn't heard?" asks nothing: everyone has
   if (DOUBLE_NEGATIVE.test(sentence)) return false;
   if (TAG_QUESTION.test(sentence) && !ASKS_FIRST.test(sentence)) return false;
-  // "Isn't it Tom who's opening it?" presumes, it does not ask
+  // "Isn't it Tom who's opening it?", "Is she not moving to Leeds?" presume, they do not ask
   if (/^\s*(?:isn['’]t|wasn['’]t|aren['’]t|didn['’]t|doesn['’]t|hasn['’]t)\s+(?:it|he|she|they|that)\b/i.test(sentence))
     return false;
+  if (/^\s*(?:is|was|are|were|does|did|has|have)\s+(?:it|he|she|they|that)\s+not\b/i.test(sentence)) return false;
   if (ASKS_FIRST.test(sentence)) return true;
   return !FINITE.test(sentence.replace(/\?.*$/, ''));
 }
@@ -169,6 +170,10 @@ export const PRONOUN = /\b(he|she|they|his|her|him|their|them|he's|she's|they're
 const RELATIVE =
   /\b(his|her|their|my|your|our|\p{L}+['’]s)\s+(cousin|brother|sister|neighbou?r|friend|wife|husband|son|daughter|mother|father|mum|mom|dad|boss|uncle|aunt|nephew|niece|partner|colleague|flatmate|roommate)s?\b(,?\s+\S+)?/giu;
 
+/** Verbs of telling or hearing after a relative, who is then the source of what is said. */
+const SOURCE_VERB =
+  /^(?:says|said|tells|told|thinks|thought|reckons|reckoned|heard|hears|mentioned|mentions|swears|swore|hinted|let(?:s)? (?:it )?slip|was (?:saying|telling|on about)|is (?:saying|telling))\b/i;
+
 /**
  * A clause about an unnamed relative or acquaintance ("his cousin is running", "Ben's brother sold his boat",
  * "my sister is cleaning"): the person it is about is someone else, unless a name follows ("my husband Sam").
@@ -178,9 +183,10 @@ export function aboutSomeoneElse(clause: string, self: readonly string[] = []): 
     const next = (m[3] ?? '').replace(/^,?\s+/, '');
     // the relative as the source of what is said ("my wife says he is") is not who it is about, nor is one who is
     // owned or served ("her father's birthday", "a party for her father")
-    if (/^(?:says|said|tells|told|thinks|thought|reckons|heard|mentioned)\b/i.test(next)) continue;
-    // (but "her daughter's moving" is her daughter who is: 's before a verb in -ing or a word of state)
+    // ("that's what her sister let slip")
     const after = clause.slice((m.index ?? 0) + m[0].length - (m[3]?.length ?? 0));
+    if (SOURCE_VERB.test(after.replace(/^,?\s+/, ''))) continue;
+    // (but "her daughter's moving" is her daughter who is: 's before a verb in -ing or a word of state)
     const opens =
       clause
         .slice(0, m.index ?? 0)
@@ -220,9 +226,12 @@ export const KNOWING_DENIAL =
 export const KNOWS_IT =
   /\bso i(?:['’]ve| have)? heard\b|\bso (?:he|she|they) (?:says?|tells? me|told me)\b|\bso i['’]m told\b|\b(?:says|said|tells me|told me|reckons) (?:that )?(?:he|she|they) (?:is|are|has|will|did|was)\s*[.!]?$|^\s*(?:apparently|definitely|certainly|absolutely|indeed|for sure|sure is|seems so|looks like it|so it seems)\b|\byes\b|\bi (?:think|believe|reckon|hear|gather|guess) so\b|\b(?:all anyone talks about|everyone['’]s talking about|the whole town knows|talk of the town)\b|\b(?:so i (?:heard|hear|gather|hear tell)|that['’]s what i heard|i heard (?:that|so|as much|about it)|everyone knows|everybody knows|so they say|i know|it['’]s true|that['’]s true|that['’]s right)\b/i;
 
-/** What was said is taken back: "he decided against it", "she changed her mind", "it fell through", "(but) only to help". */
+/**
+ * What was said is taken back: "he decided against it", "she changed her mind", "it fell through", "(but) only to
+ * help", "she said no", "he turned it down", or the speaker corrects itself ("no, I tell a lie", "scratch that").
+ */
 export const RETRACTS =
-  /^\s*only (?:to|for)\b|\b(?:decided against|changed (?:his|her|their|my) mind|called (?:it|that|the whole thing) off|fell through|gave up on (?:it|that|the idea)|not (?:any ?more|anymore)|no longer)\b/i;
+  /\bsaid no\b|\bturned (?:it |them |that )?down\b|\brefused\b|\bdeclined (?:to|it|the)\b|\bi tell a lie\b|\bscratch that\b|\bno,? wait\b|\bmy mistake\b|\bi(?:['’]m| am| was) (?:thinking of|mixing (?:her|him|them|it) up)\b|\b(?:i['’]ve |i have |i )?got (?:that|it|them) (?:wrong|mixed up|muddled)\b|^\s*only (?:to|for)\b|\b(?:decided against|changed (?:his|her|their|my) mind|called (?:it|that|the whole thing) off|fell through|gave up on (?:it|that|the idea)|not (?:any ?more|anymore)|no longer)\b/i;
 
 /** Eagerness that says yes ("I can't wait to vote for him"). */
 export const ENTHUSIASM =
@@ -249,6 +258,9 @@ export function unknownBeyond(clause: string): string | undefined {
   if (BACK_TO_FACT.test(rest)) return undefined;
   return rest;
 }
+
+/** A wh-clause whose wh-word is the object of a preposition at its end ("what he stands for", "who to"). */
+export const STRANDED = /^(?:what|who|whom|where|which)\b.*\b(?:for|to|with|from|about|by|into|on)\s*[.!?]?\s*$/i;
 
 /** Words by which a clause refers back to the fact as a whole ("if it's true", "whether he'll go through with it"). */
 const BACK_TO_FACT =

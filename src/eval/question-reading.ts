@@ -2,8 +2,9 @@
 // when, where), who is only the source of what is said ("Somebody said she's off abroad"), an answer that opens by
 // saying the speaker has not heard, and the details a fact has that a question stating it lacks. General rules of
 // English read with the question; the corpora in judge-corpus*.ts and tests/fixtures/judge-corpus measure them.
+import { asksCounterpart } from '../town/idioms.ts';
 import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
-import { mentionsAny } from './keyword-match.ts';
+import { alternatives, factVerb, mentions, mentionsAny, metGroups, TIME_WORD } from './keyword-match.ts';
 
 /**
  * A question with a gap (who, what, which, where, when), the rest it says itself: "Who's buying the bakery?", "What's
@@ -91,6 +92,14 @@ export function addsDetail(clause: string, fact: string, question: string, when 
   return [...details(clause, when)].some((w) => inFact.has(w) && !inQuestion.has(w));
 }
 
+/** Does a text say a day, month or date of the fact's that the question lacks ("in September", "the 5th")? */
+export function addsWhen(text: string, fact: string, question: string): boolean {
+  const when = (t: string) => new Set([...(t.match(CALENDAR) ?? []).map((w) => w.toLowerCase()), ...numbers(t)]);
+  const inFact = when(fact);
+  const inQuestion = when(question);
+  return [...when(text)].some((w) => inFact.has(w) && !inQuestion.has(w));
+}
+
 /** Is a text word a part of a compound keyword ("head" of headteacher, "master" of harbourmaster)? */
 export function partOfCompound(text: string, keyword: string): boolean {
   const k = keyword.replace(/\*$/, '').toLowerCase();
@@ -99,6 +108,9 @@ export function partOfCompound(text: string, keyword: string): boolean {
     (w) => w.length <= k.length - 4 && (k.startsWith(w) || k.endsWith(stem(w))),
   );
 }
+
+/** The old value of a fact of change: "from October" before "to the second weekend of September". */
+const FROM_OLD = /\bfrom\s+(?:the\s+)?(?:[\p{L}\d'’-]+\s+){0,3}?(?=to\b)/giu;
 
 /** A question that asks when: its gap is the time, and an answer that fills it wrongly does not know. */
 const ASKS_WHEN = /\bwhen\b/i;
@@ -110,7 +122,9 @@ const ASKS_WHEN = /\bwhen\b/i;
 export function wrongWhen(answer: string, fact: string, question: string): boolean {
   if (!ASKS_WHEN.test(question)) return false;
   const said = new Set((answer.match(CALENDAR) ?? []).map((w) => w.toLowerCase()));
-  const inFact = new Set((fact.match(CALENDAR) ?? []).map((w) => w.toLowerCase()));
+  // (a fact of change names the old time too, "moved from October to September": the old one is no answer)
+  const now = fact.replace(FROM_OLD, ' ');
+  const inFact = new Set((now.match(CALENDAR) ?? []).map((w) => w.toLowerCase()));
   return said.size > 0 && inFact.size > 0 && ![...said].some((w) => inFact.has(w));
 }
 
@@ -158,8 +172,12 @@ export function cleftOfAnother(clause: string, keywords: readonly string[]): boo
 const OWN_SUBJECT =
   /^\s*(?:the|a|an|this|that)\s+((?:[\p{L}'’-]+\s+){0,3}[\p{L}'’-]+?)(?:['’]s\b|\s+(?:is|are|was|were|will|has|have|had)\b)/iu;
 
+/** (or before a verb of its own in -s or -ed: "The café next door opens in May") */
+const OWN_SUBJECT_VERB =
+  /^\s*(?:[Tt]he|[Aa]n?|[Tt]his|[Tt]hat)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+?)\s+\p{Ll}{2,}(?:[^s']s|ed)\b(?!['’])/u;
+
 export function ownSubject(clause: string): string | undefined {
-  return OWN_SUBJECT.exec(clause)?.[1];
+  return OWN_SUBJECT.exec(clause)?.[1] ?? OWN_SUBJECT_VERB.exec(clause)?.[1];
 }
 
 /**
@@ -174,4 +192,61 @@ export function objectNames(fact: string): string[] {
     (m?.[1] ?? '').split(/\s+(?:in|at|on|from|near|to|by|for|with|next|this|last|before|after|until|of|as)\s+/u)[0] ??
     '';
   return (after.match(/\p{Lu}[\p{L}'’-]+/gu) ?? []).map((w) => w.replace(/['’]s$/, ''));
+}
+
+/** Verbs that say an event takes place at all: the event named is the whole fact. */
+const EXISTENCE = new Set(['hold*', 'happen*', 'go*']);
+
+/**
+ * What a question lends an answer's clauses, group by group: `fromQuestion`, what it says itself (its subject, or its
+ * act named by the fact's verb), and `actInQuestion`, the act it asks after as well (a who-question naming a part of
+ * the fact's compound, "the new head", or the thing the act is done to). `verb`: the fact's verb as a keyword.
+ */
+export function questionLends(
+  question: string,
+  fact: string,
+  keywords: readonly string[],
+  f: { skip: ReadonlySet<string>; selfGroups: boolean; person: readonly string[] },
+): { verb: string | undefined; fromQuestion: boolean[]; actInQuestion: boolean[]; asksWho: boolean } {
+  // the question names the fact's act by its verb, even a common one ("Is Lena leaving town?"), not by a common word
+  // in another sense ("Is Dr Sels still working at the surgery?" when she is leaving it to work abroad)
+  const verb = factVerb(fact, keywords);
+  // (an event that is held or happens is its own act: "Is there a flower show this summer?" asks the whole fact)
+  const exists = verb !== undefined && EXISTENCE.has(verb);
+  const fromQuestion = metGroups(question, keywords, f.skip, f.selfGroups).map(
+    (m, k, all) =>
+      m ||
+      (verb !== undefined &&
+        alternatives(keywords[k] ?? '').includes(verb) &&
+        (mentions(question, verb) || (exists && all[0] === true))),
+  );
+  const asksWho = ASKS_WHO_OR_WHAT.test(question);
+  // a who-question names the act by a part of the fact's compound ("the new head": headteacher)
+  // (or by the name of the thing the fact is about: "Who's running the Harbour Café next?" of its taking over)
+  const things = (fact.match(/(?<=\S\s+)\p{Lu}[\p{L}'’-]+/gu) ?? []).filter(
+    (w) => !f.person.includes(w.toLowerCase()) && !TIME_WORD.test(w),
+  );
+  const namesThing = /^\s*who\b/i.test(question) && things.some((w) => mentions(question, w));
+  // "Who's buying the Ferryman's Arms?" of its sale: the question names what is sold, and asks for the other party
+  const byName = (k: number) => /\p{Lu}/u.test(keywords[k] ?? '');
+  const actAsked = fromQuestion.every((m, k) => m || byName(k)) && fromQuestion.some(Boolean);
+  // (or names the act done to it: "Who's taking over the flower shop?" of its sale to her assistant)
+  if (asksCounterpart(question) && (namesThing || actAsked))
+    for (let k = 0; k < fromQuestion.length; k++) fromQuestion[k] ||= k === 0 || byName(k);
+  // "What's happening at the Rook and Anchor?" of its closing: a question after the thing the act is done to lends its
+  // person (the one who does it) to an answer that says the act ("Closing. End of the month.")
+  const afterThing =
+    /^\s*(?:what|any|anything|how|heard)\b/i.test(question) && objectNames(fact).some((w) => mentions(question, w));
+  if (afterThing && keywords.length > 1 && /^\p{Lu}/u.test(keywords[0] ?? '')) fromQuestion[0] = true;
+  // "When's the butcher closing for good?": a when-question that names the act asks its time, whoever does it
+  // (and "When's the ceilidh?" of the one at the village hall: the act named, its subject too)
+  const actNamed = fromQuestion.some((m, k) => m && !byName(k) && k > 0);
+  if (/^\s*when\b/i.test(question) && (actAsked || actNamed)) fromQuestion.fill(true);
+  const actInQuestion = fromQuestion.map(
+    (m, k) =>
+      m ||
+      (asksWho && alternatives(keywords[k] ?? '').some((a) => partOfCompound(question, a))) ||
+      (namesThing && k > 0),
+  );
+  return { verb, fromQuestion, actInQuestion, asksWho };
 }

@@ -19,6 +19,8 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:pack|packs|packing|packed) (?:it )?in', 'retiring'],
   [`(?:hand|hands|handing|handed) (?:in )?${POSSESSIVE} notice`, 'resigning'],
   ['(?:give|gives|giving|gave|given) (?:it|that|the job|the post|the role) up', 'resigning'],
+  // (giving up a place or a post one holds: "giving up the Plough"; not a habit, "giving up smoking")
+  ['(?:give|gives|giving|gave|given) up (?:the|her|his|their) (?!\\w+ing\\b)', 'quitting'],
   [`(?:give|gives|giving|gave|given) (?:in )?(?:${POSSESSIVE} )?notice`, 'resigning'],
   ['(?:throw|throws|throwing|threw|thrown) in the towel', 'resigning'],
   ['(?:walk|walks|walking|walked) out', 'resigning'],
@@ -45,6 +47,8 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:boarded|boarding) up', 'closing'],
   ['(?:wind|winds|winding|wound) (?:it |them )?up', 'closing'],
   ['(?:go|goes|going|went|gone) (?:under|bust)', 'closing'],
+  // (a thing done for the last time is done no more: "calling last orders for the final time"; not one seen or met)
+  ["(?!seeing|visiting|meeting)\\w+ing (?:[\\w'’]+ ){0,5}?for the (?:last|final) time", 'closing'],
   // opening
   ['(?:open|opens|opening|opened) (?:its|their|her|his) doors', 'opening'],
   ['(?:set|sets|setting) up', 'opening'],
@@ -68,6 +72,12 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:take|takes|taking|took) the reins', 'taking over'],
   // cancelling
   ['(?:call|calls|calling|called) (?:it|the (?:\\w+ )?\\w+|them) off', 'cancelled'],
+  // (said of the thing itself: "it's been called off", "Called off, I gather"; "the wedding's off", "Off. Storms.")
+  ['(?:been |was |were |is |are )?called off', 'cancelled'],
+  [
+    "(?:(?:it|that|they|the \\w+)(?:['’]s|['’]re| is| are| was| were)(?: been)? off|^off)(?= *(?:[,.;!?]|$|this|for|again|now|then|because))",
+    'cancelled',
+  ],
   ['(?:scrap|scraps|scrapping|scrapped)', 'cancelled'],
   // postponing
   ['(?:put|puts|putting|pushed|pushing|push) (?:it |them )?back', 'postponed'],
@@ -96,8 +106,12 @@ const ANSWER_ONLY = [
   /\b(?:twenty-first|(?:thirt|fort|fift|sixt|sevent|eight|ninet)ieth|hundredth)\b/giu,
 ].map((re) => ({ re, plain: 'birthday turning' }));
 
-/** Off to a named place ("he's off to New Zealand"): leaving for it (case-sensitive: the place is capitalised). */
-const OFF_TO = /\b(?:[Oo]ff|[Hh]eading|[Hh]eaded|[Gg]oing|[Gg]one|[Gg]o|[Gg]oes) (?:out )?to(?= \p{Lu})/gu;
+/**
+ * Off to a named place ("he's off to New Zealand", "moving up to Leeds"): leaving for it (case-sensitive: the place is
+ * capitalised; a street is a move within the town, not a leaving).
+ */
+const OFF_TO =
+  /\b(?:[Oo]ff|[Hh]eading|[Hh]eaded|[Gg]oing|[Gg]one|[Gg]o|[Gg]oes|[Mm]ov(?:e|es|ing|ed)(?: up| down| over| back| out)?) (?:out )?to(?= \p{Lu})(?! \p{Lu}\p{L}+ (?:Street|Road|Lane|Avenue|Close|Row|Square|Terrace|Place|Hill)\b)/gu;
 
 /**
  * The text with each idiom after its plain verb ("marrying, tying the knot"), for reading an answer: set apart, so
@@ -108,6 +122,11 @@ export function withPlainVerbs(text: string): string {
   let out = withConsequences(text).replace(OFF_TO, (m) => `leaving ${m}`);
   for (const { re, plain } of [...PATTERNS, ...ANSWER_ONLY]) out = out.replace(re, (m) => `${plain}, ${m}`);
   return out;
+}
+
+/** The idioms a text says, each with its plain verb ("on the market": selling). */
+export function idiomsIn(text: string): { phrase: string; plain: string }[] {
+  return PATTERNS.flatMap(({ re, plain }) => [...text.matchAll(re)].map((m) => ({ phrase: m[0], plain })));
 }
 
 /** The text with each idiom replaced by its plain verb ("stepping down" -> "retiring"), for deriving keywords. */
@@ -171,10 +190,10 @@ const WHERE_GOING = /^\s*where(?:['’]s| is| are)\b.*\b(?:going|off to|heading|
 
 /**
  * A who-question with the other side's act beside its own ("Who's buying selling the farm?"): its gap is the other
- * party; a where-question of going asks where one moves to.
+ * party; a where-question of going asks where one moves or leaves to.
  */
 export function withConverse(question: string): string {
-  if (WHERE_GOING.test(question)) return `${question} moving`;
+  if (WHERE_GOING.test(question)) return `${question} moving leaving`;
   if (!/^\s*who\b/i.test(question)) return question;
   let out = question;
   for (const [re, other] of CONVERSE) out = out.replace(re, (m) => `${m} ${other}`);

@@ -1,7 +1,7 @@
 // The rule judge reads an answer with its question (issue 38 item 2): the question's gap filled by the answer, its
 // subject lent to a pronoun or a fragment, the source of a report apart from its subject, an opening "not that I
 // know of", details added to a question that states the fact, idioms, a family or a relative instead of the
-// person; and its floors on the labelled fixture corpora (the blind part's one score is spent: it is tuning data).
+// person; and its floors on the labelled fixture corpora (every blind part's one score is spent: they are tuning data).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { labelledKeywords, parseCorpusFile } from '../../src/eval/corpus-file.ts';
@@ -122,12 +122,13 @@ describe('floors on the fixture corpora', () => {
     // Its one blind score: 121 English answers, precision 0.885, recall 0.767 (hedged 1.000/0.600, indirect
     // 0.875/0.700, mixed 0.667/0.600, negative 1.000/0.900, plain 0.818/0.900, terse 1.000/0.900); 19 answers in other
     // languages are not judged by the rules. Tuned on for issue 38c (act synonyms, where and object readings, sources):
-    // 0.983 / 0.983, every kind at the bar but mixed precision (0.909: "moved into the flat ... with Piet" of a
-    // fact that she left him).
+    // 0.983 / 0.983; since the fourth blind part's rules (issue 38e: the one a fact says was left, said beside the one
+    // who left; a subject named by words for a person, "the old girl's birthday"): 1.000 / 1.000, every kind at the bar.
     const c = await fixture('held-out-blind-2.json');
+    expect(checkPasses(c.parts[0]!), summarizeJudgeCheck(c)).toBe(true);
     const o = c.parts[0]!.overall;
-    expect(o.precision, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(0.98);
-    expect(o.recall, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(0.98);
+    expect(o.precision, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(1);
+    expect(o.recall, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(1);
   });
 
   it('the third blind part (140 answers written blind, scored once, tuned on since) keeps its tuned floor', async () => {
@@ -145,36 +146,46 @@ describe('floors on the fixture corpora', () => {
     expect(o.recall, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(1);
   });
 
-  it('the fourth blind part (150 answers written blind this round, scored once at its end) keeps that score', async () => {
+  it('the fourth blind part (150 answers written blind, scored once, now tuning data) keeps its tuned floor', async () => {
     // Written by a session told only the format and the labels (kinds plain, terse, hedged, negative, indirect, mixed,
-    // pronoun, other-language), never the rules; scored once after the last change to the judge (4794d8a): 140
-    // English answers, precision 0.903, recall 0.800 (hedged 1.000/0.800, indirect 0.889/0.800, mixed 0.692/0.900,
-    // negative 1.000/0.600, plain 0.889/0.800, pronoun 1.000/0.700, terse 1.000/1.000); 10 in other languages are
-    // not judged by the rules. Below the bar in every kind but terse. Not tuned on: a floor, not a target.
+    // pronoun, other-language), never the rules; its one blind score, after the last change to the judge then
+    // (4794d8a): 140 English answers, precision 0.903, recall 0.800 (hedged 1.000/0.800, indirect 0.889/0.800, mixed
+    // 0.692/0.900, negative 1.000/0.600, plain 0.889/0.800, pronoun 1.000/0.700, terse 1.000/1.000); 10 in other
+    // languages are not judged by the rules. Now TUNING data (issue 38e: the reach of a negation, a result clause, a
+    // loss foreseen, a thing kept up, a presuming negative question, a source who lets slip, a time or an ordinal as
+    // no object, staying on, self-corrections and false starts, a fact's old time, idioms as sense, a subject by its
+    // role): 1.000 / 0.971, every kind at the bar (mixed and negative recall 0.900: "closing the salon" of a
+    // hairdresser's, a synonym the rules do not know). A floor, not a measure of the judge on answers it has not seen.
     const c = await fixture('held-out-blind-4.json');
+    expect(checkPasses(c.parts[0]!), summarizeJudgeCheck(c)).toBe(true);
     const o = c.parts[0]!.overall;
-    expect(o.precision, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(0.903);
-    expect(o.recall, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(0.8);
+    expect(o.precision, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(1);
+    expect(o.recall, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(0.97);
   });
 
   it('the own question-reading corpus and the probes keep their measured floors', async () => {
     for (const [name, precision, recall] of [
       ['own-question-kinds.json', 0.95, 0.95],
       ['own-probe.json', 1, 0.94],
-      ['own-probe-2.json', 1, 0.95],
-      ['own-probe-3.json', 0.95, 1],
+      ['own-probe-2.json', 1, 1],
+      ['own-probe-3.json', 1, 1],
       ['own-probe-4.json', 1, 1],
-      ['own-probe-5.json', 1, 0.91],
+      ['own-probe-5.json', 1, 1],
       ['own-probe-6.json', 1, 1],
       // written before the rules of issue 38c; its first score, with the judge as it stood: 0.929 / 0.542
-      ['own-probe-7.json', 1, 0.95],
+      ['own-probe-7.json', 1, 1],
       // indirect, mixed and terse answers written after the rules of the third blind part; first score 0.792 / 0.792
       // (indirect 0.769 / 0.714, mixed 0.778 / 0.875), tuned on since
       ['own-probe-8.json', 1, 1],
       // written after own-probe-8's rules, in other towns; first score 1.000 / 0.917 (the judge before the third blind
-      // part's rules: 0.667 / 0.333); one miss tuned on since ("earned her rest"), one left ("I don't know what he
-      // stands for", of a candidacy: the fact's own word in another sense, read as doubting the act)
-      ['own-probe-9.json', 1, 0.95],
+      // part's rules: 0.667 / 0.333); one miss tuned on since ("earned her rest"), and since issue 38e the other ("I
+      // don't know what he stands for": a wh-word stranded before its preposition asks a further thing)
+      ['own-probe-9.json', 1, 1],
+      // written in issue 38e after most of its rules, by the session that wrote them (not blind), in six new towns, to
+      // see how far the rules carry: first score 0.900 / 0.600 (the judge before issue 38e: 0.895 / 0.567); tuned on
+      // since (an event "off", "called off" or that "won't be", giving up a place, a refusal, an ordinal, the act's
+      // word as subject, "where is he going?" of a leaving): 0.963 / 0.867, indirect answers still at 0.500
+      ['own-probe-10.json', 0.96, 0.86],
     ] as const) {
       const o = (await fixture(name)).parts[0]!.overall;
       expect(o.precision, name).toBeGreaterThanOrEqual(precision);
