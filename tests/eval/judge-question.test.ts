@@ -163,6 +163,20 @@ describe('floors on the fixture corpora', () => {
     expect(o.recall, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(0.97);
   });
 
+  it('the fifth blind part (156 answers written blind this round, scored once at its end) keeps that score', async () => {
+    // Written by a session told only the format and the labels, in thirteen kinds (plain, terse, hedged, negative,
+    // indirect, mixed, pronoun, needs-question, double-negative, enthusiasm, other-person, other-sense, echo), never the
+    // rules; scored once after the last change to the judge (9e3f0da): 155 English answers, precision 0.901, recall
+    // 0.853 (64 of 71 "knows" right, 64 of 75 found). At the bar: enthusiasm, needs-question, plain, terse (1/1).
+    // Below it: double-negative 0.833/0.833, echo 0.833/0.833, hedged 1/0.833, indirect 0.800/0.667, mixed
+    // 0.833/0.833, negative 1/0.833, other-person 0.750/0.600, other-sense 0.714/1, pronoun 1/0.667. One answer is not
+    // in English ("Ty Gwyn. Next month."). Not tuned on: its one score is its floor.
+    const c = await fixture('held-out-blind-5.json');
+    const o = c.parts[0]!.overall;
+    expect(o.precision, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(0.901);
+    expect(o.recall, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(0.853);
+  });
+
   it('the own question-reading corpus and the probes keep their measured floors', async () => {
     for (const [name, precision, recall] of [
       ['own-question-kinds.json', 0.95, 0.95],
