@@ -94,6 +94,22 @@ function addresseeOf(doc: Doc): string | null {
   return m ? (doc.frame.people[Number(m[1]!.slice(1))] ?? null) : null;
 }
 
+/**
+ * The resident a message is written to, where the matter's sentence quotes one: "To Ottilie Vance: 'Don't say a word
+ * ...'", "to her aunt Oona Reilly: '...'", "And again to Miriam: '...'". The last addressee before the words of keeping
+ * (someone not in the town, "To his brother in Accra:", is nobody here).
+ */
+function messagedTo(doc: Doc, s: Sentence): string | null {
+  const first = keptIn(s.marked, s.text)[0]?.index ?? s.marked.length;
+  const to = [
+    ...s.marked
+      .slice(0, first)
+      .matchAll(/(?:^|[.;:!?'’"”]\s*|\b(?:and|again)\s+)to\s+([^:,'‘’"“.;]{1,40}?)\s*[:,]\s*['‘"“]/giu),
+  ].pop();
+  const named = to ? /@(\d+)(?!['’]s)\s*$/.exec(to[1]!) : null;
+  return named ? (doc.frame.people[Number(named[1])] ?? null) : null;
+}
+
 /** One statement: a sentence, or one of a list's clauses ("X is a fisherman; X has secretly decided ..."). */
 interface Unit {
   index: number;
@@ -257,5 +273,13 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
   // the writer's own matters are known to them (someone else's are still only theirs to tell)
   const to = addresseeOf(doc);
   if (to) for (const one of out) if (one.owner === doc.resident && to !== doc.resident) one.tellTo.push(to);
+  // a message tells the one it is sent to: "To Petra: 'dont tell mum but im going to the gig'"
+  for (const one of out) {
+    if (one.owner !== doc.resident) continue;
+    for (const s of one.sentences) {
+      const p = messagedTo(doc, s);
+      if (p && p !== doc.resident) one.tellTo.push(p);
+    }
+  }
   return out.map(({ at: _at, sentences: _s, ...x }) => ({ ...x, tellTo: [...new Set(x.tellTo)] }));
 }

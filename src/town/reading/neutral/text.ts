@@ -41,6 +41,8 @@ export interface Doc {
 const ABBREV =
   /\b(Mr|Mrs|Ms|Dr|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|(?<!\.)m(?=\.\s+(?:to\s+)?\p{Lu}))\.(?=\s)/giu;
 const SAINT = /(?<!\p{Lu}\p{Ll}+\s+)\b(?:St|st)\.(?=\s)/gu;
+/** A notebook's "C. Reddy called in": an initial before a surname ends no sentence. */
+const INITIAL = /(?<![\p{L}\p{N}.])(?!I\.)\p{Lu}\.(?=\s+\p{Lu}\p{Ll})/gu;
 
 /** A register's "HOLLIS, Margaret" is Margaret Hollis. */
 const SURNAME_FIRST = /\b(\p{Lu}[\p{Lu}'’-]+),\s+(\p{Lu}\p{Ll}+)\b/gu;
@@ -70,7 +72,8 @@ export function sentencesOf(text: string): string[] {
       /\b([ap])\.m\.(?=\s)(?!\s+(?!(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec))[A-Z][a-z]+\s+[a-z])/g,
       '$1.m\u2024',
     )
-    .replace(SAINT, (m) => m.replace(/\.$/, '\u2024'));
+    .replace(SAINT, (m) => m.replace(/\.$/, '\u2024'))
+    .replace(INITIAL, (m) => m.replace(/\.$/, '\u2024'));
   // a text message written in lower case ("hey its lily. dont tell mum ...") starts its sentences in lower case too
   const lower = (guarded.match(/[.!?]\s+\p{Ll}/gu)?.length ?? 0) >= 2 && !/[.!?]\s+\p{Lu}/u.test(guarded);
   return (
@@ -123,6 +126,19 @@ function namePatterns(people: readonly string[], resident?: string): { person: s
         person: p,
         re: new RegExp(`\\b${TITLES}\\.?\\s+${escapeRegExp(last)}${B1}`, 'gu'),
         len: last.length + 50,
+      });
+    // a notebook's "C. Reddy", "Mrs R. Penhallow": the first name's initial and the surname, when only one resident
+    // has both
+    const initials = last
+      ? people.filter(
+          (q) => q.charAt(0) === first.charAt(0) && q.split(/\s+/).pop()!.toLowerCase() === last.toLowerCase(),
+        ).length
+      : 0;
+    if (last && initials === 1)
+      out.push({
+        person: p,
+        re: new RegExp(`(?:${TITLES}\\.?\\s+)?${B0}${escapeRegExp(first.charAt(0))}\\.\\s*${escapeRegExp(last)}${B1}`, 'gu'),
+        len: last.length + 60,
       });
     // family name first ("Lin Xiaoyu" beside "Lin Hao"): the given name alone, when only one resident has it
     const lastsAll = people.filter((q) => q.split(/\s+/).pop()!.toLowerCase() === last?.toLowerCase()).length;
@@ -294,3 +310,10 @@ export function quoteOf(doc: Doc, parts: readonly string[]): string {
   }
   return pieces.join(' … ');
 }
+
+/**
+ * A notebook's or day book's stamp before an entry: "Mon 12 May, 07:55: ", "10:15: ", "15:30, off duty: ",
+ * "Sat 17: ". What follows it is the entry; the stamp is when it was written, not what it says.
+ */
+export const STAMP =
+  /^\s*(?=[^:]{0,40}\d[^:]{0,30}:\s)(?:(?:mon|tue|wed|thu|fri|sat|sun)\p{L}*\.?\s+)?(?:\d{1,2}(?:st|nd|rd|th)?(?:\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*)?\s*,?\s*)?(?:\d{1,2}[:.]\d{2}\s*)?(?:,\s*[\p{L}\s-]{1,20}?)?:\s+/iu;
