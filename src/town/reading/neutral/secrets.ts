@@ -39,6 +39,10 @@ function pointsBack(s: { text: string; marked: string }): boolean {
     .replace(KEPT_ALL, (m) => (/^(?:secretly|privately|quietly)\s/i.test(m) ? m.replace(/^\S+/, ' ') : ' '))
     .replace(/\b(?:until|till|when|once|before|after)\b[^.;,]*/gi, ' ')
     .replace(/\b(?:so far|for now|for the moment|at the weekend|yet|either|maybe|perhaps|apparently)\b/gi, ' ')
+    // "on their anniversary", "man to man", "because she is kind": when, how and why it is told, not what it is
+    .replace(/\bon\s+(?:her|his|their|my|our)\s+(?:birthday|anniversary|wedding day|return)\b/gi, ' ')
+    .replace(/\b(?:man to man|woman to woman|face to face|in person)\b/gi, ' ')
+    .replace(/\b(?:only\s+)?because\b[^.;]*?(?=,\s*(?:and|but)\b|[.;]|$)/gi, ' ')
     .replace(/\b(?:in|by|at|over)\s+(?:the\s+)?(?:winter|summer|spring|autumn|christmas|easter|new year)\b/gi, ' ')
     // "though how you'd keep anything from Stan I don't know": the teller's aside
     .replace(/\b(?:though|although)\b[^.;]*/gi, ' ')
@@ -79,7 +83,8 @@ function pointsBack(s: { text: string; marked: string }): boolean {
     /^\s*(?:i|she|he|we)\s+(?:have\s+|had\s+|['’]ve\s+)?(?:promised|promise|swore|vowed)\b/i.test(s.text) ||
     own === 0 ||
     // (one word of news is a matter: "Private: wants to retire next year, hasn't told Ulla")
-    (own === 1 && !/@\d/.test(stripped) && !NEWS.test(content(stripped)[0]!)) ||
+    // (the statement's own subject, "Elowen Trask has never told anyone about her fear", names no one else)
+    (own === 1 && !/@\d/.test(stripped.replace(/^\s*@\d+(?!['’]s)/, '')) && !NEWS.test(content(stripped)[0]!)) ||
     // "It is a secret." points back; "It's between him and Eve that he has lost his job" says what
     (own < 3 && /^\s*(?:it|this|that|the (?:plan|news|decision|idea|matter))\b/i.test(s.text))
   );
@@ -106,7 +111,7 @@ function messagedTo(doc: Doc, s: Sentence): string | null {
       .slice(0, first)
       .matchAll(/(?:^|[.;:!?'’"”]\s*|\b(?:and|again)\s+)to\s+([^:,'‘’"“.;]{1,40}?)\s*[:,]\s*['‘"“]/giu),
   ].pop();
-  const named = to ? /@(\d+)(?!['’]s)\s*$/.exec(to[1]!) : null;
+  const named = to ? /@(\d+)(?!['’]s)(?:\s+again)?\s*$/.exec(to[1]!) : null;
   return named ? (doc.frame.people[Number(named[1])] ?? null) : null;
 }
 

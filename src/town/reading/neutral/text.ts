@@ -78,7 +78,12 @@ export function sentencesOf(text: string): string[] {
   const lower = (guarded.match(/[.!?]\s+\p{Ll}/gu)?.length ?? 0) >= 2 && !/[.!?]\s+\p{Lu}/u.test(guarded);
   return (
     guarded
-      .split(lower ? /(?<=[.!?])\s+|\n+/u : /(?<=[.!?])["”’)]?\s+(?=["“‘(]?[\p{Lu}\d@])|\n+|(?<=[.!?])$/u)
+      // (one quoted message after another, "... the whole village'. 'pls dont ...", is two sentences, whatever case)
+      .split(
+        lower
+          ? /(?<=[.!?])\s+|\n+/u
+          : /(?<=[.!?])["”’')]?\s+(?=["“‘'(]?[\p{Lu}\d@])|(?<=[.!?]['’"”])\s+(?=['‘"“])|\n+|(?<=[.!?])$/u,
+      )
       // a list's bullet ("- Job: ...", "• lives: ...", "* With: ...") is no word of the line
       .map((s) =>
         s
@@ -316,4 +321,4 @@ export function quoteOf(doc: Doc, parts: readonly string[]): string {
  * "Sat 17: ". What follows it is the entry; the stamp is when it was written, not what it says.
  */
 export const STAMP =
-  /^\s*(?=[^:]{0,40}\d[^:]{0,30}:\s)(?:(?:mon|tue|wed|thu|fri|sat|sun)\p{L}*\.?\s+)?(?:\d{1,2}(?:st|nd|rd|th)?(?:\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*)?\s*,?\s*)?(?:\d{1,2}[:.]\d{2}\s*)?(?:,\s*[\p{L}\s-]{1,20}?)?:\s+/iu;
+  /^\s*(?=[^;.]{0,40}?\d[^;]{0,30}?:\s)(?:(?:mon|tue|wed|thu|fri|sat|sun)\p{L}*\.?\s+)?(?:\d{1,2}(?:st|nd|rd|th)?(?:\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*)?\s*,?\s*)?(?:\d{1,2}[:.]\d{2}\s*)?(?:,\s*[\p{L}\s-]{1,20}?)?:\s+/iu;
