@@ -31,7 +31,7 @@ const SUFFIX = String.raw`(?:\s*(?:am|pm|a\.m\.|p\.m\.|o['’]clock)(?![\p{L}]))
  * One clock time in digits or words. Kept loose on purpose: the window and context readers decide am/pm where the
  * text leaves it open.
  */
-export const TIME = String.raw`(?:noon|midday|midnight|(?:(?:a\s+)?(?:${MINUTE_WORD})\s+(?:past|to|after|before)\s+${HOUR})${SUFFIX}|half\s+(?:${HOUR_WORD})(?![\p{L}])(?:\s+in the (?:morning|afternoon|evening))?|${HOUR}(?:[:.h]\d{2}|h(?![\p{L}]))?${SUFFIX}|(?:${HOUR_WORD})[\s-](?:fifteen|thirty|forty-five|o-?five)${SUFFIX})`;
+export const TIME = String.raw`(?:noon|midday|midnight|(?:(?:a\s+)?(?:${MINUTE_WORD})\s+(?:past|to|after|before)\s+${HOUR})${SUFFIX}|half\s+(?:${HOUR_WORD}|\d{1,2}(?![\d:.]))(?![\p{L}])(?:\s+in the (?:morning|afternoon|evening))?|${HOUR}(?:[:.h]\d{2}|h(?![\p{L}]))?${SUFFIX}|(?:${HOUR_WORD})[\s-](?:fifteen|thirty|forty-five|o-?five)${SUFFIX})`;
 
 export interface Clock {
   /** Minutes after midnight as first read (a bare "6" is 06:00). */

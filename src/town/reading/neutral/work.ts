@@ -6,7 +6,7 @@ import type { Weekday, WorkItem } from '../types.ts';
 import { weekdaysIn } from './calendar.ts';
 import { hm, readClock, TIME, type Window, windowsIn } from './clock.ts';
 import { placeId, placesIn } from './places.ts';
-import type { Doc, Sentence } from './text.ts';
+import { type Doc, type Sentence, STAMP } from './text.ts';
 
 /** Verbs and nouns that put someone at work in the place after them. */
 const WORK_BEFORE =
@@ -45,7 +45,13 @@ interface Candidate {
 const EVENTY =
   /\b(?:will|['’]ll|is going to)\b[^.;]*\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)[^.;]*\b(?:will|['’]ll|is going to)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b(?:hosting|hosts?|holding|throwing|throws?|(?:organi[sz]ed|hosted|run) by|coming up|party|invit\w*|tonight|tomorrow|concert|quiz|dance|disco|ceilidh|barbecue|bbq|fete|fête|gig|raffle|bingo|karaoke|potluck|festival|fair|welcome|open to (?:all|everyone|everybody)|next (?:week|mon|tues|wednes|thurs|fri|satur|sun)\w*|on (?:the )?(?:first|second|third) (?:day|evening|night|morning|afternoon))\b/i;
 
-const clausesOf = (text: string): string[] => text.split(/;|\s+[—–]\s+/);
+// (a notebook's stamp, "Mon 12 May, 07:55:", is when the entry was written: blanked, so its date makes no one-off)
+const clausesOf = (text: string): string[] =>
+  text.replace(STAMP, (m) => ' '.repeat(m.length)).split(/;|\s+[—–]\s+/);
+
+/** After a heading's place ("Fox and Hounds — H. Garland, landlord.", "The Swan — B. Cole's book"): who keeps it. */
+const KEEPER_NEXT =
+  /^\s*(?:[^,;.]{0,30},\s*)?(?:landlord|landlady|licensee|owner|proprietor|proprietress|manager|keeper|publican)\b|^\s*(?:landlord|landlady|licensee|owner|manager|keeper)['’]s\b/i;
 
 /** The resident's workplace: the place a work verb or noun, or working hours, point at; the strongest first. */
 function workplace(doc: Doc): Candidate | null {
@@ -81,6 +87,14 @@ function workplace(doc: Doc): Candidate | null {
         if (own.length > 0 && !leisure) score += 3;
         if (WORK_AFTER.test(after)) score += 3;
         if (THERE_AFTER.test(after.trim() === '' ? (clausesOf(s.text)[ci + 1] ?? '') : after)) score += 3;
+        // a day book's heading: the place alone in its clause, then its keeper or the resident's own book
+        const next = clausesOf(s.marked)[ci + 1] ?? '';
+        if (
+          /^\W*(?:the\s+)?$/i.test(c.slice(0, m.at)) &&
+          /^\s*(?:[\p{L}'’]+\s*){0,2}$/u.test(after) &&
+          (KEEPER_NEXT.test(next) || new RegExp(`^\\s*@${doc.frame.people.indexOf(doc.resident)}(?!\\d)`).test(next))
+        )
+          score += 3;
         const R = doc.frame.people.indexOf(doc.resident);
         if (
           new RegExp(`@${R}(?!\\d)(?!['’]s)\\s*,?\\s+(?:from|of)\\s+(?:the\\s+)?$`).test(
