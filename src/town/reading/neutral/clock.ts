@@ -186,11 +186,19 @@ export function windowsIn(said: string, opts: { workday?: boolean } = {}): Windo
   const out: Window[] = [];
   const taken: [number, number][] = [];
   const free = (a: number, b: number) => taken.every(([x, y]) => b <= x || a >= y);
-  const half = halfOfDay(text);
+  const whole = halfOfDay(text);
+  // working hours take their half of the day from their own clause, else from what is said before them ("school 9
+  // till half 3 mon-fri, then staff meeting, home 4ish, u do dinner?": the dinner is the evening's, not the school's)
+  const near = (at: number, length: number): DayHalf => {
+    const from = Math.max(text.lastIndexOf(',', at), text.lastIndexOf(';', at)) + 1;
+    const stop = text.slice(at + length).search(/[,;]/);
+    return halfOfDay(text.slice(from, stop < 0 ? text.length : at + length + stop)) ?? halfOfDay(text.slice(0, at));
+  };
   for (const re of RANGE_RES)
     for (const m of text.matchAll(re)) {
       const at = m.index ?? 0;
       if (!free(at, at + m[0].length)) continue;
+      const half = opts.workday ? near(at, m[0].length) : whole;
       const a = readClock(m[1]!);
       const b = readClock(m[2]!);
       if (!a || !b) continue;
@@ -239,6 +247,7 @@ export function windowsIn(said: string, opts: { workday?: boolean } = {}): Windo
     const bare = /^\s*\d{1,2}\s*$/.test(m[1]!) || new RegExp(`^\\s*(?:${HOUR_WORD})\\s*$`, 'i').test(m[1]!);
     // "at 8" is a time; "at 19" or "at 52" is not
     if (bare && Number.isNaN(Number(m[1])) === false && Number(m[1]) > 12) continue;
+    const half = opts.workday ? near(at, m[0].length) : whole;
     out.push({ start: settle(c, half, null, opts.workday ?? false), end: null, at, length: m[0].length });
     taken.push([at, at + m[0].length]);
   }
