@@ -10,7 +10,7 @@ import { type Doc, type Sentence, STAMP } from './text.ts';
 
 /** Verbs and nouns that put someone at work in the place after them. */
 const WORK_BEFORE =
-  /\b(?:works?|working|worked|job|jobs|employed|employee|run|runs?|running|(?<!(?:my|her|his|their|its|our|your)\s)owns?|owning|owner|kept|inherited|took over|farms?|farming|building|builds|mends?|mending|repairs?|fixing|fixes|sells?|selling|pulls? (?:pints|beers)|pours?|brews?|manages?|managing|manager|manage|keeps?|keeping|opens?|opening|open up|staffs?|tends?|tending|serves?|serving|teach|teaches|teaching|teacher|help|shifts?|clerk|assistant|landlord|landlady|proprietor|proprietress|minds?|helps? out|helps? (?:at|in)|volunteers?|baker|bakes|cooks?|chef|waitress|waiter|barman|barmaid|bartender|nurse|doctor|vet|librarian|keeper|\w+keeper|colleagues?|shopkeeper|storekeeper|head|headteacher|headmistress|headmaster|priest|vicar|caretaker|cleaner|mechanic|pharmacist|receptionist|postmistress|postmaster|partner|runs the|is in charge of|in charge|at the counter|behind the (?:bar|counter|desk)|on the till|on duty|on shift|clocks? in|apprentice\w*|trainee|intern|ranger|warden|harbou?rmaster|stationmaster|skipper|captain|grocer|butcher|fishmonger|florist|tailor|seamstress|barber|hairdresser|curator|guide|porter|janitor|secretary|asst|farmer|farmed|fisherman|fisherwoman|driver|licensee|occupation|place of work|employment|(?:have|has|own)\s+(?:a\s+)?(?:(?:small|little|big|own)\s+)?(?:shop|store|stall|business|salon|café|restaurant)\b[^,;.]{0,20}|reports? to|reporting to|clocks? on|sold\b[^,;.]{0,50}\bfrom|stands? behind|stood behind|mechanic|tech|technician|instructor|cashier|stocking|stacks? shelves|answers? the phones?|cuts? hair|braids? hair|roasts?|roasted|bakes|baked|brews|makes? the|gut|guts)(?![\w-])/i;
+  /\b(?:works?|working|worked|job|jobs|employed|employee|run|runs?|running|(?<!(?:my|her|his|their|its|our|your)\s)owns?|owning|owner|kept|inherited|took over|farms?|farming|building|builds|mends?|mending|repairs?|fixing|fixes|sells?|selling|pulls? (?:pints|beers)|pours?|brews?|manages?|managing|manager|manage|keeps?|keeping|opens?|opening|open up|staffs?|tends?|tending|serves?|serving|teach|teaches|teaching|teacher|help|shifts?|clerk|assistant|landlord|landlady|proprietor|proprietress|minds?|helps? out|helps? (?:at|in)|volunteers?|baker|bakes|cooks?|chef|waitress|waiter|barman|barmaid|bartender|nurse|doctor|vet|librarian|keeper|\w+keeper|colleagues?|shopkeeper|storekeeper|head|headteacher|headmistress|headmaster|priest|vicar|caretaker|cleaner|mechanic|pharmacist|receptionist|postmistress|postmaster|partner|runs the|is in charge of|in charge|at the counter|behind the (?:bar|counter|desk)|on the till|(?:on|for) duty|on shift|(?:^\s*|:\s+)on(?= at\b)|opened|cut(?:s|ting)?\b[^,;.]{0,25}\bhair|clocks? in|apprentice\w*|trainee|intern|ranger|warden|harbou?rmaster|stationmaster|skipper|captain|grocer|butcher|fishmonger|florist|tailor|seamstress|barber|hairdresser|curator|guide|porter|janitor|secretary|asst|farmer|farmed|fisherman|fisherwoman|driver|licensee|occupation|place of work|employment|(?:have|has|own)\s+(?:a\s+)?(?:(?:small|little|big|own)\s+)?(?:shop|store|stall|business|salon|café|restaurant)\b[^,;.]{0,20}|reports? to|reporting to|clocks? on|sold\b[^,;.]{0,50}\bfrom|stands? behind|stood behind|mechanic|tech|technician|instructor|cashier|stocking|stacks? shelves|answers? the phones?|cuts? hair|braids? hair|roasts?|roasted|bakes|baked|brews|makes? the|gut|guts)(?![\w-])/i;
 const WORK_AFTER =
   /^\W{0,3}(?:\s*\(\s*(?:hers|his|mine|own|her own|his own|their own|family(?:['’]s)?(?: business| shop)?)\s*\)|\s*(?:cook|chef|teacher|nurse|caretaker|cleaner|secretary|librarian|clerk|keeper|landlord|landlady|manager|porter|janitor|receptionist|baker|barman|barmaid|waitress|waiter|assistant|owner)\b|(?:,\s*)?(?:where|which)\s+(?:she|he|i|they)\s+(?:(?:still|now|also|has|have)\s+)?(?!shares?|lives?|sleeps?|stays?|visits?|eats?|drinks?|meets?|loves?)[a-z]+|[^,;.]{0,25}?\b(?:serves|opens|is open(?! to\b)|sells)\b|\s*,\s*(?:the\s+|a\s+)?(?:[a-z]+\s+)?(?:baker|owner|cook|chef|landlord|landlady|manager|clerk|teacher|nurse|keeper|barman|barmaid|waitress|waiter|assistant|since)\b|['’]s\s+(?:owner|manager|landlord|landlady|proprietor|keeper|head|cook|chef|baker|clerk|nurse|doctor|vet|teacher|caretaker|cleaner|librarian|barman|barmaid|bartender))/i;
 /** "... from the Winstub — I cook there six nights a week": work said of the place just named, in the next clause. */
@@ -59,6 +59,7 @@ function workplace(doc: Doc): Candidate | null {
   const places = doc.frame.places;
   for (const s of doc.sentences) {
     const marked = clausesOf(s.marked);
+    const entry = s.text.replace(STAMP, '');
     for (const [ci, c] of clausesOf(s.text).entries()) {
       const mc = marked[ci] ?? '';
       for (const m of placesIn(c, places)) {
@@ -77,7 +78,8 @@ function workplace(doc: Doc): Candidate | null {
         const leisure = NOT_WORK.test(clause.slice(-25)) && !/\b(?:works?|runs?|owns?|manages?|job)\b/i.test(clause);
         // "works from home, lives with her brother at the Quist house", "shares the flat above Sell's Bakery": the
         // nearest verb before the place is living there, not working there
-        const phrase = clause.split(',').pop() ?? clause;
+        // (a quoted note starts a phrase of its own: "on the fridge at home: 'café 7.30-2.30'")
+        const phrase = clause.split(/,|:\s*['‘"“]?|\s['‘"“]/).pop() ?? clause;
         const living = [...phrase.matchAll(LIVING)].pop();
         if (living && !new RegExp(WORK_BEFORE.source, 'i').test(phrase.slice(living.index! + living[0].length)))
           continue;
@@ -114,11 +116,11 @@ function workplace(doc: Doc): Candidate | null {
         // day but Monday": working hours and days in the place's sentence, when it says nothing of leisure
         else if (
           !leisure &&
-          !NOT_WORK.test(s.text) &&
-          !EVENTY.test(s.text) &&
-          !PAST.test(s.text) &&
-          windowsIn(s.text, { workday: true }).length > 0 &&
-          (weekdaysIn(s.text)?.length ?? 0) >= 2
+          !NOT_WORK.test(entry) &&
+          !EVENTY.test(entry) &&
+          !PAST.test(entry) &&
+          windowsIn(entry, { workday: true }).length > 0 &&
+          (weekdaysIn(entry)?.length ?? 0) >= 2
         )
           score += 2;
         if (score === 0) continue;
@@ -292,6 +294,17 @@ function hoursOf(doc: Doc, at: Candidate): { window: Window | null; days: Weekda
         break;
       }
     }
+  // a day book's entry "Fri 4 Jul, 08:00: on at the police post till 16:00": the stamp's time starts the shift
+  const stamp = STAMP.exec(at.sentence.text)?.[0] ?? '';
+  const stampTime = /\b(\d{1,2})[:.](\d{2})\b/.exec(stamp);
+  if ((!window || window.end === null) && stampTime) {
+    const end = new RegExp(`^\\s*(?:on|in|at|on duty|at work)\\b[^;]*?\\b(?:till|until|to)\\s+(${TIME})`, 'iu').exec(
+      at.sentence.text.slice(stamp.length),
+    );
+    const e = end ? readClock(end[1]!) : null;
+    const start = Number(stampTime[1]) * 60 + Number(stampTime[2]);
+    if (e && e.minute > start) window = { start, end: e.minute, at: 0, length: 0 };
+  }
   // "from six till closing, and closing is half eleven"
   let endOnly: number | null = null;
   if (!window || window.end === null)
