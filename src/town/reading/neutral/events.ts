@@ -36,7 +36,7 @@ import {
 import { KIN, kinWord } from './kin-words.ts';
 import { placesIn } from './places.ts';
 import { relativesNamed } from './relatives.ts';
-import { type Doc, quoteOf, type Sentence } from './text.ts';
+import { type Doc, quoteOf, type Sentence, STAMP } from './text.ts';
 
 const cleanKind = (k: string): string =>
   k
@@ -303,6 +303,15 @@ export function readEvents(
                 ?.name.toLowerCase()
                 .includes(w.toLowerCase()),
           ))
+      )
+        place = work.place;
+      // a day book kept at the resident's workplace ("The Lugger — landlord's book ... Fri 6 Jun, 19:00: sea-shanty
+      // night here, mine"): a happening said with no place, or "here", is held there
+      if (
+        !place &&
+        work &&
+        (/\bhere\b/i.test(text) ||
+          (STAMP.test(clause) && placesIn(doc.sentences[0]?.text ?? '', doc.frame.places)[0]?.id === work.place))
       )
         place = work.place;
       // "I am holding a small farewell there": the place the sentence before named
