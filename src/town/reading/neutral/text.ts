@@ -42,7 +42,9 @@ const ABBREV =
   /\b(Mr|Mrs|Ms|Dr|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|(?<!\.)m(?=\.\s+(?:to\s+)?\p{Lu}))\.(?=\s)/giu;
 const SAINT = /(?<!\p{Lu}\p{Ll}+\s+)\b(?:St|st)\.(?=\s)/gu;
 /** A notebook's "C. Reddy called in": an initial before a surname ends no sentence. */
-const INITIAL = /(?<![\p{L}\p{N}.])(?!I\.)\p{Lu}\.(?=\s+\p{Lu}\p{Ll})/gu;
+// ("I." is the word I ending a sentence, "... and so did I. Then", unless a heading or a rank puts it before a name)
+const INITIAL =
+  /(?<![\p{L}\p{N}.])(?:(?!I\.)\p{Lu}|(?<=(?:[—–,:(]|\b(?:PC|Sgt|Mr|Mrs|Ms|Miss|Dr))\s+)I)\.(?=\s+\p{Lu}\p{Ll})/gu;
 
 /** A register's "HOLLIS, Margaret" is Margaret Hollis. */
 const SURNAME_FIRST = /\b(\p{Lu}[\p{Lu}'’-]+),\s+(\p{Lu}\p{Ll}+)\b/gu;
@@ -82,7 +84,7 @@ export function sentencesOf(text: string): string[] {
       .split(
         lower
           ? /(?<=[.!?])\s+|\n+/u
-          : /(?<=[.!?])["”’')]?\s+(?=["“‘'(]?[\p{Lu}\d@])|(?<=[.!?]['’"”])\s+(?=['‘"“])|\n+|(?<=[.!?])$/u,
+          : /(?<=[.!?])["”’')]?\s+(?=["“‘'(]?[\p{Lu}\d@])|(?<=[.!?]['’"”]|['’"”][.!?])\s+(?=['‘"“])|\n+|(?<=[.!?])$/u,
       )
       // a list's bullet ("- Job: ...", "• lives: ...", "* With: ...") is no word of the line
       .map((s) =>

@@ -1,0 +1,131 @@
+// The neutral reader on day books, text messages and children's essays (issue 32, the fourth held-out part's styles):
+// a visitor's confidence noted in a constable's or landlord's book, a message's addressee, hours and days in a note's
+// shorthand, a happening the book's own place holds. Each case is one cause, in words written for this test (names,
+// places and topics made up); the reader knows none of them.
+import { describe, expect, it } from 'vitest';
+import { weekdaysIn } from '../../../src/town/reading/neutral/calendar.ts';
+import { windowsIn } from '../../../src/town/reading/neutral/clock.ts';
+import { readResidentNeutral } from '../../../src/town/reading/neutral/index.ts';
+import type { TownFrame } from '../../../src/town/reading/types.ts';
+
+const TOWN: TownFrame = {
+  start: '2025-05-12 07:00', // a Monday
+  people: ['Ivy Marsh', 'Bert Hale', 'Jo Hale', 'Lily Hale', 'Sam Crane'],
+  places: [
+    { id: 'the-ship', name: 'The Ship' },
+    { id: 'boatyard', name: "Hale's Boatyard" },
+    { id: 'harbour-office', name: 'the harbour office' },
+    { id: 'chapel', name: 'the chapel' },
+  ],
+};
+const read = (resident: string, text: string) =>
+  readResidentNeutral({ resident, passages: [{ field: 'text', text }] }, TOWN);
+const secrets = (resident: string, text: string) =>
+  read(resident, text).secrets.map((s) => ({ owner: s.owner, matter: s.matter, tellTo: [...s.tellTo].sort() }));
+
+describe("secrets confided to the one whose book it is", () => {
+  it('gives an entry with its teller left out to the one who called in before it', () => {
+    const r = secrets(
+      'Ivy Marsh',
+      'Harbour log, I. Marsh. 10:05: B. Hale called in. Confided he is selling the boatyard; asked that it go no further.',
+    );
+    expect(r).toEqual([expect.objectContaining({ owner: 'Bert Hale', tellTo: ['Ivy Marsh'] })]);
+    expect(r[0]!.matter).toMatch(/selling the boatyard/);
+  });
+
+  it('reads "called in, told me privately" and "says he ..." as the visitor\'s own matter', () => {
+    expect(secrets('Ivy Marsh', '11:40: J. Hale called in, told me privately she is leaving the choir.')).toEqual([
+      expect.objectContaining({ owner: 'Jo Hale', tellTo: ['Ivy Marsh'] }),
+    ]);
+    const says = secrets('Ivy Marsh', "14:10: Bert says he's lost the lease on the yard. Keep it from Jo till Friday.");
+    expect(says).toEqual([expect.objectContaining({ owner: 'Bert Hale', tellTo: ['Ivy Marsh'] })]);
+    expect(says[0]!.matter).toMatch(/lost the lease/);
+  });
+
+  it("reads a child's 'Grandpa told me he ...' as the grandfather's, told to the child", () => {
+    const r = secrets(
+      'Lily Hale',
+      'My Grandpa, by Lily Hale. My grandpa is Bert Hale and my nan is Jo Hale. Grandpa told me he is buying a boat. ' +
+        'He has not told nan yet, it is our secret, and he says he will tell her on her birthday.',
+    );
+    expect(r).toEqual([expect.objectContaining({ owner: 'Bert Hale', tellTo: ['Jo Hale', 'Lily Hale'] })]);
+    expect(r[0]!.matter).toMatch(/buying a boat/);
+  });
+});
+
+describe('secrets in messages and in whom the owner means to tell', () => {
+  it('tells the one a message is sent to, and whom a text says it will tell', () => {
+    const r = secrets(
+      'Lily Hale',
+      "Lily's texts. To Sam Crane: 'dont tell anyone but I failed my swimming test. ill tell Jo myself'.",
+    );
+    expect(r).toEqual([expect.objectContaining({ owner: 'Lily Hale', tellTo: ['Jo Hale', 'Sam Crane'] })]);
+  });
+
+  it('reads one quoted message after another apart, so a later one keeps its own matter', () => {
+    const r = secrets(
+      'Sam Crane',
+      "Sam to Ivy: 'quiz at the Ship thurs, told the whole street'. 'pls dont mention to anyone the chapel roof is failing'.",
+    );
+    expect(r).toHaveLength(1);
+    expect(r[0]!.matter).toMatch(/roof is failing/);
+  });
+
+  it('finds the matter before a keeping that says only when, how or why it is told', () => {
+    const r = secrets(
+      'Bert Hale',
+      "Bert Hale has agreed to sell the boatyard. He hasn't told a soul, not even Jo, and he's decided he'll tell Sam " +
+        'first, man to man. Nobody knows and I am only going to tell Ivy because she is kind.',
+    );
+    expect(r[0]!.matter).toMatch(/sell the boatyard/);
+    expect(r[0]!.tellTo).toContain('Sam Crane');
+  });
+
+  it('reads "nothing secret about her" as no secret', () => {
+    expect(secrets('Ivy Marsh', "There's nothing secret about Ivy; she'll tell you her news before you ask.")).toEqual(
+      [],
+    );
+  });
+});
+
+describe('work in day books and notes', () => {
+  it("reads a day book's heading as its keeper's workplace, with the hours of the entry after it", () => {
+    const r = read('Ivy Marsh', 'The Ship — I. Marsh, landlady. Tue 13 May: open 11 till 11, Tue–Sun; Mondays shut.');
+    expect(r.work).toMatchObject({ place: 'the-ship', start: '11:00', end: '23:00' });
+    expect(r.work?.days).toEqual(['tue', 'wed', 'thu', 'fri', 'sat', 'sun']);
+  });
+
+  it("starts a shift said 'on at ... till' at the entry's stamp", () => {
+    const r = read('Sam Crane', 'Tue 13 May, 07:00: on at the harbour office till 15:00; my days Tue, Thu, Sat.');
+    expect(r.work).toMatchObject({ place: 'harbour-office', start: '07:00', end: '15:00' });
+    expect(r.work?.days).toEqual(['tue', 'thu', 'sat']);
+  });
+
+  it("reads a note's bare place word before its hours, and a dinner after them as the evening's", () => {
+    const r = read('Bert Hale', "To Jo, on the fridge at home: 'boatyard 8 till half 4 mon-fri, then home, u do dinner?'");
+    expect(r.work).toMatchObject({ place: 'boatyard', start: '08:00', end: '16:30' });
+    expect(windowsIn('school 9 till half 3, home 4ish, u do dinner?', { workday: true })[0]).toMatchObject({
+      start: 540,
+      end: 930,
+    });
+  });
+
+  it('reads days in lower case in a list or whole, and a day excepted', () => {
+    expect(weekdaysIn('shifts r sat & sun now')).toEqual(['sat', 'sun']);
+    expect(weekdaysIn('at the desk tue, wed & fri')).toEqual(['tue', 'wed', 'fri']);
+    expect(weekdaysIn('she goes there on monday tuesday and thursday')).toEqual(['mon', 'tue', 'thu']);
+    expect(weekdaysIn('every evening from six, Sundays excepted')).toEqual(['mon', 'tue', 'wed', 'thu', 'fri', 'sat']);
+  });
+});
+
+describe('events in day books', () => {
+  it('holds a happening an entry gives no place at the place the book is kept', () => {
+    const r = read(
+      'Ivy Marsh',
+      'The Ship — I. Marsh, landlady. Mon 12 May: open 11 till 11. Sat 17 May: karaoke night, my own, 20:00 to 23:00, all welcome.',
+    );
+    expect(r.events).toEqual([
+      expect.objectContaining({ kind: 'karaoke night', host: 'Ivy Marsh', place: 'the-ship', start: '2025-05-17 20:00' }),
+    ]);
+  });
+});
