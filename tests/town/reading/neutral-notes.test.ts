@@ -23,7 +23,7 @@ const read = (resident: string, text: string) =>
 const secrets = (resident: string, text: string) =>
   read(resident, text).secrets.map((s) => ({ owner: s.owner, matter: s.matter, tellTo: [...s.tellTo].sort() }));
 
-describe("secrets confided to the one whose book it is", () => {
+describe('secrets confided to the one whose book it is', () => {
   it('gives an entry with its teller left out to the one who called in before it', () => {
     const r = secrets(
       'Ivy Marsh',
@@ -102,7 +102,10 @@ describe('work in day books and notes', () => {
   });
 
   it("reads a note's bare place word before its hours, and a dinner after them as the evening's", () => {
-    const r = read('Bert Hale', "To Jo, on the fridge at home: 'boatyard 8 till half 4 mon-fri, then home, u do dinner?'");
+    const r = read(
+      'Bert Hale',
+      "To Jo, on the fridge at home: 'boatyard 8 till half 4 mon-fri, then home, u do dinner?'",
+    );
     expect(r.work).toMatchObject({ place: 'boatyard', start: '08:00', end: '16:30' });
     expect(windowsIn('school 9 till half 3, home 4ish, u do dinner?', { workday: true })[0]).toMatchObject({
       start: 540,
@@ -125,7 +128,12 @@ describe('events in day books', () => {
       'The Ship — I. Marsh, landlady. Mon 12 May: open 11 till 11. Sat 17 May: karaoke night, my own, 20:00 to 23:00, all welcome.',
     );
     expect(r.events).toEqual([
-      expect.objectContaining({ kind: 'karaoke night', host: 'Ivy Marsh', place: 'the-ship', start: '2025-05-17 20:00' }),
+      expect.objectContaining({
+        kind: 'karaoke night',
+        host: 'Ivy Marsh',
+        place: 'the-ship',
+        start: '2025-05-17 20:00',
+      }),
     ]);
   });
 });

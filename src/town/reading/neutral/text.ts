@@ -144,7 +144,10 @@ function namePatterns(people: readonly string[], resident?: string): { person: s
     if (last && initials === 1)
       out.push({
         person: p,
-        re: new RegExp(`(?:${TITLES}\\.?\\s+)?${B0}${escapeRegExp(first.charAt(0))}\\.\\s*${escapeRegExp(last)}${B1}`, 'gu'),
+        re: new RegExp(
+          `(?:${TITLES}\\.?\\s+)?${B0}${escapeRegExp(first.charAt(0))}\\.\\s*${escapeRegExp(last)}${B1}`,
+          'gu',
+        ),
         len: last.length + 60,
       });
     // family name first ("Lin Xiaoyu" beside "Lin Hao"): the given name alone, when only one resident has it

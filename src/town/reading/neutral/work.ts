@@ -46,8 +46,7 @@ const EVENTY =
   /\b(?:will|['’]ll|is going to)\b[^.;]*\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)[^.;]*\b(?:will|['’]ll|is going to)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b(?:hosting|hosts?|holding|throwing|throws?|(?:organi[sz]ed|hosted|run) by|coming up|party|invit\w*|tonight|tomorrow|concert|quiz|dance|disco|ceilidh|barbecue|bbq|fete|fête|gig|raffle|bingo|karaoke|potluck|festival|fair|welcome|open to (?:all|everyone|everybody)|next (?:week|mon|tues|wednes|thurs|fri|satur|sun)\w*|on (?:the )?(?:first|second|third) (?:day|evening|night|morning|afternoon))\b/i;
 
 // (a notebook's stamp, "Mon 12 May, 07:55:", is when the entry was written: blanked, so its date makes no one-off)
-const clausesOf = (text: string): string[] =>
-  text.replace(STAMP, (m) => ' '.repeat(m.length)).split(/;|\s+[—–]\s+/);
+const clausesOf = (text: string): string[] => text.replace(STAMP, (m) => ' '.repeat(m.length)).split(/;|\s+[—–]\s+/);
 
 /** After a heading's place ("Fox and Hounds — H. Garland, landlord.", "The Swan — B. Cole's book"): who keeps it. */
 const KEEPER_NEXT =
