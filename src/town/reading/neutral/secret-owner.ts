@@ -165,7 +165,7 @@ export function ownerIn(
 }
 
 /** Verbs of telling the resident, said of the teller's own matter. */
-const SAYS = String.raw`(?:told me|tells me|confided(?: in me| to me)?|confessed(?: to me)?|admitted(?: to me)?|whispered(?: to me)?|let slip|says|said|states|stated)`;
+const SAYS = `(?:told me|tells me|confided(?: in me| to me)?|confessed(?: to me)?|admitted(?: to me)?|whispered(?: to me)?|let slip|says|said|states|stated)`;
 
 /**
  * One who comes to the resident and tells them a matter of their own, as a notebook, a diary or a child's essay
@@ -188,10 +188,10 @@ function visitorIn(doc: Doc, t: string, family: readonly KinItem[], context: str
     if (p) return p;
   }
   // "P. Hargreaves called in, told me privately she's expecting"
-  const visit = new RegExp(
-    String.raw`@(\d+)(?!['’]s)\s+(?:called|came|dropped|popped|looked|stopped|rang|phoned)\b[^.;@]{0,25}?(?:,|\band\b)\s*(?:and\s+)?(?:told|confided in|whispered to)\s+me\b`,
-    'iu',
-  ).exec(t);
+  const visit =
+    /@(\d+)(?!['’]s)\s+(?:called|came|dropped|popped|looked|stopped|rang|phoned)\b[^.;@]{0,25}?(?:,|\band\b)\s*(?:and\s+)?(?:told|confided in|whispered to)\s+me\b/iu.exec(
+      t,
+    );
   if (visit) return personOf(visit[1], undefined);
   // "Percy says he's been sacked", "Grandma told me she is learning to drive": a teller's own news
   const self = new RegExp(
