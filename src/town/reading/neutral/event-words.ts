@@ -85,7 +85,7 @@ export const NOT_A_KIND =
   /^(?:day|time|week|weekend|morning|afternoon|evening|night|plan|plans|lot|bit|chance|way|thing|idea|hope|mind|eye|secret|word)$/i;
 /** Last words of a noun phrase that is a thing run every day, not a happening ("runs the shop"). */
 export const NOT_A_HEAD =
-  /^(?:business|shop|bakery|pub|bar|café|cafe|job|work|life|family|home|house|place|garden|dog|cat|shift|stall|plans?|time|ideas?|store|office|farm|school|surgery|library|kitchen|counter|till|errands?|risk|chance)$/i;
+  /^(?:business|shop|bakery|pub|bar|café|cafe|job|work|life|family|home|house|place|garden|dog|cat|shift|stall|plans?|time|ideas?|store|office|farm|school|surgery|library|kitchen|counter|till|errands?|risk|chance|woman|man|women|men|fellow|person|soul|name|trade|reason|problem)$/i;
 /** Heads that are a happening only with a word before them ("a lantern walk", not "a walk"). */
 export const NOT_ALONE = /^(?:look|walk|break|rest|run|ride)$/i;
 /** Nouns of a happening: a terse note's "Car boot sale." or "First ever quiz night." names an event by its head. */

@@ -44,6 +44,8 @@ const cleanKind = (k: string): string =>
     .replace(/^(?:[\p{L}-]+\s+){0,2}[\p{L}-]+['’]s\s+(?=\p{L})/u, '')
     .replace(/^@\d+['’]s\s+(?=\p{L})/u, '')
     .replace(/^(?:own|first(?:[- ]ever)?|very first|free|small|little|big|annual|special|grand)\s+(?=\p{L}{3})/iu, '')
+    // "sea-shanty night here": where, not what
+    .replace(/\s+(?:here|there)$/i, '')
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -171,10 +173,9 @@ function eventIn(
     }
   if (found.length === 0) {
     // a note's leading noun phrase, when the note says it is someone's happening or its head names one
-    const after = marked
-      .replace(/^[^:]{0,30}:\s*/, '')
-      .trim()
-      .replace(WHEN_FIRST, '');
+    // (a day book's stamp, "Fri 6 Jun, 19:00: sea-shanty night here", is the note's head: its time has a colon too)
+    const entry = marked.replace(STAMP, '');
+    const after = (entry !== marked ? entry : marked.replace(/^[^:]{0,30}:\s*/, '')).trim().replace(WHEN_FIRST, '');
     // "Stan's 70th birthday do: Sun 8 Mar, 1pm, The Mermaid": the words before the colon may be the kind itself
     const head = /^([^:]{3,40}):\s*/.exec(marked)?.[1];
     const note =
@@ -329,7 +330,8 @@ export function readEvents(
       const day = eventDay(part, first);
       if (!place || day === null) continue;
       // "at 7 Pennock Lane" is a place, not seven o'clock
-      let clock = part;
+      // (a day book's stamp "Mon 8 Sep, 20:00:" says when it starts: its time, not a clock's colon)
+      let clock = part.replace(/^(\s*[^:;]{0,20}?\d{1,2}[:.]\d{2})\s*:\s/, '$1, ');
       for (const x of placesIn(part, doc.frame.places))
         clock = clock.slice(0, x.at) + ' '.repeat(x.length) + clock.slice(x.at + x.length);
       const ws = windowsIn(clock);
