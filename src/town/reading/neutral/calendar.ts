@@ -201,8 +201,14 @@ export function eventDay(said: string, first: number): number | null {
   // notes' "tmrw", "2moro", "tonite"
   const plain = said
     .replace(/\b(?:tmrw|tmw|tmoz|tomoz|2moro|2morrow)\b\.?/gi, 'tomorrow')
-    .replace(/\btonite\b/gi, 'tonight');
-  const text = plain.replace(/(?<![\p{L}-])(Mon|Tues?|Wed|Thu|Thurs?|Fri|Sat|Sun)(?![\p{L}-])\.?/gu, (d) => {
+    .replace(/\btonite\b/gi, 'tonight')
+    // a text message's lower case: "thurs eve", "fri", and "sat"/"sun"/"wed" (words of their own too) only as a
+    // day is said ("on sat", "sun night", "this wed")
+    .replace(
+      /(?<![\p{L}-])(?:(mon|tues?|weds?|thurs?|fri)|(?<=\b(?:on|this|next|till|until|by|from)\s+)(sat|sun)|(sat|sun)(?=\s+(?:eve|evening|night|morning|afternoon|lunch|\d)))(?![\p{L}-])\.?/gu,
+      (d) => d.charAt(0).toUpperCase() + d.slice(1),
+    );
+  const text = plain.replace(/(?<![\p{L}-])(Mon|Tues?|Weds?|Thu|Thurs?|Fri|Sat|Sun)(?![\p{L}-])\.?/gu, (d) => {
     const k = d.replace('.', '').toLowerCase().slice(0, 3);
     return (
       (

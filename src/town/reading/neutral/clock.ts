@@ -159,7 +159,7 @@ const LATE_RE = new RegExp(
 
 /** A time in words said with no preposition ("half six", "a quarter to eight", "nine o'clock"). */
 const SPOKEN_RE = new RegExp(
-  String.raw`(?<![\p{L}\d])((?:a\s+)?(?:${MINUTE_WORD})\s+(?:past|to)\s+(?:${HOUR_WORD})${SUFFIX}|half\s+(?:${HOUR_WORD})|(?:${HOUR_WORD}|\d{1,2})\s+o['’]clock${SUFFIX}|(?:${HOUR_WORD})[\s-](?:fifteen|thirty|forty-five)${SUFFIX}|(?:${HOUR_WORD}|\d{1,2})-?ish)(?![\p{L}])`,
+  String.raw`(?<![\p{L}\d])((?:a\s+)?(?:${MINUTE_WORD})\s+(?:past|to)\s+(?:${HOUR_WORD})${SUFFIX}|half\s+(?:${HOUR_WORD}|\d{1,2}(?![\d:.]))|(?:${HOUR_WORD}|\d{1,2})\s+o['’]clock${SUFFIX}|(?:${HOUR_WORD})[\s-](?:fifteen|thirty|forty-five)${SUFFIX}|(?:${HOUR_WORD}|\d{1,2})-?ish)(?![\p{L}])`,
   'giu',
 );
 

@@ -57,7 +57,7 @@ export const HOSTED_BY = new RegExp(
 );
 /** A note's day and hour before its kind: "Tue 7pm skittles at The Oak". */
 export const WHEN_FIRST =
-  /^(?:(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?|today|tomorrow|tmrw|tonight|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)(?:\s*[,–—-]\s*|\s+))+/i;
+  /^(?:(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?|today|tomorrow|tmrw|tonight|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)(?:\s+(?:morning|afternoon|evening|eve|night))?(?:\s*[,–—-]\s*|\s+))+/i;
 /** "will open the old chapel for a hymn supper": the happening a place is opened for. */
 export const OPEN_FOR = new RegExp(
   String.raw`\b(?:open|opens|opening|unlock|unlocks|book|books|booked|booking|hire|hires|hired|hiring|reserve|reserved|reserving)\s+(?:up\s+)?[^.;@]{1,40}?\s+for\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,

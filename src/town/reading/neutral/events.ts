@@ -66,7 +66,8 @@ function kindOk(k: string): boolean {
   // "until the work runs out": a particle, not a happening
   if (/^(?:out|up|off|down|over|away|late|late night|along|around|about)$/i.test(k)) return false;
   if (/\b(?:is|are|was|were|has|have|had|to|be|it|them|him|her|she|he|time|plans?|hopes?)\b/i.test(k)) return false;
-  if (/@\d/.test(k) || /(?<![\p{L}-])(?:and|or|but)(?![\p{L}-])/iu.test(k)) return false;
+  // ("wine and cheese evening", "fish and chip supper": one happening, its head a happening's noun)
+  if (/@\d/.test(k) || (/(?<![\p{L}-])(?:and|or|but)(?![\p{L}-])/iu.test(k) && !EVENT_HEAD.test(head))) return false;
   if (
     /\b(?:today|tomorrow|tonight|next|this|mon|tue|tues|wed|thu|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|june|july|august|september|october|november|december)\b/i.test(
       k,
@@ -175,7 +176,11 @@ function eventIn(
     // a note's leading noun phrase, when the note says it is someone's happening or its head names one
     // (a day book's stamp, "Fri 6 Jun, 19:00: sea-shanty night here", is the note's head: its time has a colon too)
     const entry = marked.replace(STAMP, '');
-    const after = (entry !== marked ? entry : marked.replace(/^[^:]{0,30}:\s*/, '')).trim().replace(WHEN_FIRST, '');
+    // (a message's opening quote is no word: "To Rhoda: 'wine and cheese evening at the Raven'")
+    const after = (entry !== marked ? entry : marked.replace(/^[^:]{0,30}:\s*/, ''))
+      .trim()
+      .replace(/^['‘"“]\s*/, '')
+      .replace(WHEN_FIRST, '');
     // "Stan's 70th birthday do: Sun 8 Mar, 1pm, The Mermaid": the words before the colon may be the kind itself
     const head = /^([^:]{3,40}):\s*/.exec(marked)?.[1];
     const note =
@@ -327,7 +332,13 @@ export function readEvents(
       // Wednesday at 7.30": the habit's day and hour are not the happening's
       const habit = /\b(?:every|each)\s+(?:sun|mon|tues|wednes|thurs|fri|satur)day\b/i.exec(text);
       const part = habit && habit.index < at ? text.slice(Math.max(0, text.lastIndexOf(',', at))) : text;
-      const day = eventDay(part, first);
+      // "u coming Sunday? BBQ at the community centre, 1pm": a short question just before may say the day
+      const asked = doc.sentences[s.index - 1];
+      const day =
+        eventDay(part, first) ??
+        (ci === 0 && asked && /\?\s*$/.test(asked.text) && asked.text.split(/\s+/).length <= 8
+          ? eventDay(asked.text, first)
+          : null);
       if (!place || day === null) continue;
       // "at 7 Pennock Lane" is a place, not seven o'clock
       // (a day book's stamp "Mon 8 Sep, 20:00:" says when it starts: its time, not a clock's colon)
