@@ -39,6 +39,13 @@ export function hostBefore(doc: Doc, marked: string, at: number, family: readonl
       head.slice(0, last.index),
     );
   if (g && doc.firstPerson && sayer) return doc.frame.people[Number(sayer[1]!.slice(1))] ?? doc.resident;
+  // a text that opens on the resident by name ("Heloise Marsh — Otto's younger girl — keeps ...", "My Uncle Hamish,
+  // by Wren") tells of them, whoever its "I" is: a "she" or "he" of their gender is them
+  const R = doc.frame.people.indexOf(doc.resident);
+  const about = new RegExp(String.raw`^\W*(?:(?:now|meet|my|our)\s+)?(?:[\p{L}]+\s+){0,2}?@${R}(?!\d)`, 'iu').test(
+    doc.sentences[0]?.marked ?? '',
+  );
+  if (g && about && doc.gender === g) return doc.resident;
   // ("she" in a text said as "I" is never the resident)
   if (g && ((doc.gender && g !== doc.gender) || doc.firstPerson)) {
     const earlier = doc.sentences

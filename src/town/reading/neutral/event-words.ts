@@ -45,7 +45,7 @@ export const APPLIED_FOR = new RegExp(
 );
 /** Who runs it, said after the kind: "George Bell's running it", "run by her", "Orla organising", "his do". */
 export const HOST_AFTER = new RegExp(
-  String.raw`(@\d+|\b(?:Mum|Mom|Mam|Dad|Papa|Mama|Maman|Father|Mother|Grandad|Grandpa|Grandma|Gran|Granny|Nan|Nana|(?:her|his|my|our)\s+${KIN}))(?:\s*,\s*who)?(?:['’]s|\s+is|\s+will be)?\s+(?:running|hosting|organi[sz]ing|holding|leading|putting it on|doing it|in charge|(?:organi[sz]es?|runs?|hosts?|leads?|holds?)\s+(?:it|this|that|them)\b|organi[sz]es?\b)|\b(?:run|put on|organi[sz]ed|hosted|held|led|arranged|given)\s+by\s+(@\d+|him|her|me|them)\b`,
+  String.raw`(@\d+|\b(?:Mum|Mom|Mam|Dad|Papa|Mama|Maman|Father|Mother|Grandad|Grandpa|Grandma|Gran|Granny|Nan|Nana|(?:her|his|my|our)\s+${KIN}))(?:\s*,\s*who)?(?:['’]s|\s+is|\s+will be)?\s+(?:running|hosting|organi[sz]ing|holding|leading|putting it on|doing it|in charge|(?:organi[sz]es?|runs?|hosts?|leads?|holds?)\s+(?:it|this|that|them)\b|organi[sz]es?\b)|\b(?:run|put on|organi[sz]ed|hosted|held|led|arranged|given)\s+by\s+(@\d+|him|her|me|them)\b|(@\d+)['’]s\s+(?:own\s+)?(?:do|doing|idea|affair|event)\b`,
   'iu',
 );
 /** A terse note's cue that a noun phrase is someone's happening: "her doing", "all welcome", "his do". */
@@ -57,10 +57,10 @@ export const HOSTED_BY = new RegExp(
 );
 /** A note's day and hour before its kind: "Tue 7pm skittles at The Oak". */
 export const WHEN_FIRST =
-  /^(?:(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?|today|tomorrow|tmrw|tonight|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)(?:\s+(?:morning|afternoon|evening|eve|night))?(?:\s*[,–—-]\s*|\s+))+/i;
+  /^(?:(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?|today|tomorrow|tmrw|tonight|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)(?:\s+(?:morning|afternoon|evening|eve|night))?(?:\s*[,–—!?-]+\s*|\s+))+/i;
 /** "will open the old chapel for a hymn supper": the happening a place is opened for. */
 export const OPEN_FOR = new RegExp(
-  String.raw`\b(?:open|opens|opening|unlock|unlocks|book|books|booked|booking|hire|hires|hired|hiring|reserve|reserved|reserving)\s+(?:up\s+)?[^.;@]{1,40}?\s+for\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
+  String.raw`\b(?:open|opens|opening|unlock|unlocks|book|books|booked|booking|hire|hires|hired|hiring|reserve|reserved|reserving|has|have|having)\s+(?:up\s+)?[^.;@]{1,40}?\s+for\s+(?!(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|next|the (?:day|evening|night|afternoon|morning)|\d|(?:[\p{L}-]+\s+)?(?:years?|months?|weeks?|decades?|ages|a (?:while|living|time))(?![\p{L}]))\b)(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
   'giu',
 );
 /** "having a few friends round to the house for drinks": what they come round for. */

@@ -210,7 +210,7 @@ function eventIn(
   if (!f) return null;
   const after = HOST_AFTER.exec(marked) ?? HOST_AFTER.exec(whole);
   if (after) {
-    const tok = after[1] ?? after[2] ?? '';
+    const tok = after[1] ?? after[2] ?? after[3] ?? '';
     const p = /^@(\d+)/.exec(tok);
     if (p) f.host = doc.frame.people[Number(p[1])] ?? f.host;
     else if (/^(?:him|her|me)$/i.test(tok)) f.host = doc.resident;
