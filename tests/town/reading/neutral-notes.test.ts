@@ -137,3 +137,49 @@ describe('events in day books', () => {
     ]);
   });
 });
+
+describe('events in text messages and told of someone', () => {
+  const one = (resident: string, text: string) =>
+    read(resident, text).events.map((e) => ({ kind: e.kind, host: e.host, place: e.place, start: e.start }));
+
+  it("reads a message's lower-case day, its opening quote and a day asked just before", () => {
+    expect(one('Sam Crane', "To Jo: 'tomorrow evening, fish supper at the Ship, 6 till 9, all welcome'.")).toEqual([
+      { kind: 'fish supper', host: 'Sam Crane', place: 'the-ship', start: '2025-05-13 18:00' },
+    ]);
+    expect(one('Sam Crane', "To Ivy: 'free on sat? Bonfire at the chapel, 7pm — just you and Jo'.")[0]).toMatchObject({
+      place: 'chapel',
+      start: '2025-05-17 19:00',
+    });
+    expect(one('Sam Crane', "I'm doing a curry night at the Ship thurs eve, 7 till 10.")[0]?.start).toBe(
+      '2025-05-15 19:00',
+    );
+  });
+
+  it("reads 'half 7' said bare, and a kind joined by 'and' whose head is a happening", () => {
+    expect(one('Sam Crane', "To Ivy: 'wine and cheese evening at the Ship, Friday half 7 — just you and Jo'.")).toEqual(
+      [{ kind: 'wine and cheese evening', host: 'Sam Crane', place: 'the-ship', start: '2025-05-16 19:30' }],
+    );
+  });
+
+  it('gives a happening to the resident a text tells of, whoever its "I" is', () => {
+    const r = one(
+      'Jo Hale',
+      "Jo Hale — I've known her since school, and I'll say no more — keeps the harbour office. " +
+        'On Saturday evening she is hosting a barn dance at the chapel, seven till eleven.',
+    );
+    expect(r).toEqual([{ kind: 'barn dance', host: 'Jo Hale', place: 'chapel', start: '2025-05-17 19:00' }]);
+  });
+
+  it("names the host of 'X's do', and a place had or booked for a happening, not for years", () => {
+    expect(
+      one('Ivy Marsh', "Sat 17 May, 18:00: lantern parade at the chapel, Bert Hale's do, all welcome; to attend.")[0]
+        ?.host,
+    ).toBe('Bert Hale');
+    expect(
+      one('Jo Hale', 'Tomorrow afternoon she has the chapel for a cream tea, everybody welcome.')[0],
+    ).toMatchObject({ kind: 'cream tea', place: 'chapel' });
+    expect(one('Jo Hale', 'Jo has had the chapel for thirty years, Monday to Friday from nine until noon.')).toEqual(
+      [],
+    );
+  });
+});
