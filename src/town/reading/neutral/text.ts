@@ -327,3 +327,14 @@ export function quoteOf(doc: Doc, parts: readonly string[]): string {
  */
 export const STAMP =
   /^\s*(?=[^;.]{0,40}?\d[^;]{0,30}?:\s)(?:(?:mon|tue|wed|thu|fri|sat|sun)\p{L}*\.?\s+)?(?:\d{1,2}(?:st|nd|rd|th)?(?:\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*)?\s*,?\s*)?(?:\d{1,2}[:.]\d{2}\s*)?(?:,\s*[\p{L}\s-]{1,20}?)?:\s+/iu;
+
+/**
+ * Does the text open on the resident by name ("Heloise Marsh — Otto's younger girl — keeps ...", "My Uncle Hamish,
+ * by Wren")? Then it tells of them, whoever its "I" is (not "My Grandma, by Clem", where the resident is its writer).
+ */
+export function tellsOfResident(doc: Doc): boolean {
+  const R = doc.frame.people.indexOf(doc.resident);
+  return new RegExp(String.raw`^\W*(?:(?:now|meet|my|our)\s+)?(?:(?!by\b)[\p{L}]+\s+){0,2}?@${R}(?!\d)`, 'iu').test(
+    doc.sentences[0]?.marked ?? '',
+  );
+}

@@ -6,7 +6,7 @@ import type { Weekday, WorkItem } from '../types.ts';
 import { weekdaysIn } from './calendar.ts';
 import { hm, readClock, TIME, type Window, windowsIn } from './clock.ts';
 import { placeId, placesIn } from './places.ts';
-import { type Doc, type Sentence, STAMP } from './text.ts';
+import { type Doc, type Sentence, STAMP, tellsOfResident } from './text.ts';
 
 /** Verbs and nouns that put someone at work in the place after them. */
 const WORK_BEFORE =
@@ -43,7 +43,7 @@ interface Candidate {
 
 /** Words of a one-off happening: its hours are not working hours. */
 const EVENTY =
-  /\b(?:will|['’]ll|is going to)\b[^.;]*\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)[^.;]*\b(?:will|['’]ll|is going to)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b(?:hosting|hosts?|holding|throwing|throws?|(?:organi[sz]ed|hosted|run) by|coming up|party|invit\w*|tonight|tomorrow|concert|quiz|dance|disco|ceilidh|barbecue|bbq|fete|fête|gig|raffle|bingo|karaoke|potluck|festival|fair|welcome|open to (?:all|everyone|everybody)|next (?:week|mon|tues|wednes|thurs|fri|satur|sun)\w*|on (?:the )?(?:first|second|third) (?:day|evening|night|morning|afternoon))\b/i;
+  /\b(?:will|['’]ll|is going to)\b[^.;]*\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)[^.;]*\b(?:will|['’]ll|is going to)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b(?:hosting|hosts?|holding|throwing|throws?|(?:organi[sz]ed|hosted|run) by|coming up|party|invit\w*|tonight|tomorrow|concert|quiz|dance|disco|ceilidh|barbecue|bbq|fete|fête|gig|raffle|bingo|karaoke|potluck|festival|fair|welcome|open to (?:all|everyone|everybody)|next (?:week|mon|tues|wednes|thurs|fri|satur|sun)\w*|on (?:the )?(?:first|second|third) (?:day|evening|night|morning|afternoon)|(?:a|an|my|our|her|his)\s+(?:[\p{L}-]+\s+){1,2}night(?!\s+shifts?))\b/iu;
 
 // (a notebook's stamp, "Mon 12 May, 07:55:", is when the entry was written: blanked, so its date makes no one-off)
 const clausesOf = (text: string): string[] => text.replace(STAMP, (m) => ' '.repeat(m.length)).split(/;|\s+[—–]\s+/);
@@ -81,6 +81,9 @@ function workplace(doc: Doc): Candidate | null {
         const phrase = clause.split(/,|:\s*['‘"“]?|\s['‘"“]/).pop() ?? clause;
         const living = [...phrase.matchAll(LIVING)].pop();
         if (living && !new RegExp(WORK_BEFORE.source, 'i').test(phrase.slice(living.index! + living[0].length)))
+          continue;
+        // "owner of the flat above Marsh Books": a home over or behind the place, not work in it
+        if (/\b(?:flat|house|cottage|apartment|caravan)\s+(?:above|over|behind|next to|beside)\s+(?:the\s+)?$/i.test(before))
           continue;
         // "has offered me the manager's post at the mill": a job offered or applied for is not the one held
         if (/\b(?:offered|offer of|applied for|applying for|interview for)\b[^,;.]*$/i.test(clause)) continue;
@@ -213,10 +216,16 @@ function residentWorks(
   const last = tokens[tokens.length - 1];
   // "im saving up ... dad works the crown": a relative named after the last person is the one who works there
   const kinAfter = scope.slice(last ? (last.index ?? 0) + last[0].length : 0);
-  if (/(?:^|[\s,.;])(?:mum|mam|mom|dad|nan|gran|grandad|grandma|grandpa)\s+(?:\w+s|is|has)\b[^,;.@]*$/i.test(kinAfter))
+  if (
+    /(?:^|[\s,.;])(?:mum|mam|mom|dad|nan|gran|grandad|grandma|grandpa)\s+(?:(?:still|now|also|always|usually|often)\s+)?(?:\w+s|is|has)\b[^,;.@]*$/i.test(
+      kinAfter,
+    )
+  )
     return false;
   if (!last) return !/\b(?:her|his|their|my)\s+[\p{L}-]+\s+(?:\w+s|is|has)\b[^,;.]*$/iu.test(phrase) || local !== head;
   const isResident = (t: string) => !t.startsWith('@') || doc.frame.people[Number(t.slice(1))] === doc.resident;
+  // ("she is a doctor at the surgery" in a child's essay signed by the resident is someone else's work)
+  if (last[1] === undefined && /^(?:she|he)$/i.test(last[0]) && doc.firstPerson && !tellsOfResident(doc)) return false;
   if (last[1] === undefined || isResident(last[0])) return true;
   const joined = /(@\d+|\b(?:she|he|i))\s+(?:and|&)\s+(?:(?:her|his|my)\s+[\p{L}-]+\s+)?$/iu.exec(
     scope.slice(0, last.index),
@@ -241,7 +250,8 @@ function hourClauses(doc: Doc, at: Candidate): string[] {
     if (i > at.clause && fits(c, ownMarked[i] ?? '') && !elsewhere(c)) out.push(c);
   });
   for (const next of doc.sentences.slice(at.sentence.index + 1, at.sentence.index + 3)) {
-    if (placesIn(next.text, doc.frame.places).length > 0) break;
+    // (a sentence naming another place is about that one; the same place again may give its hours)
+    if (placesIn(next.text, doc.frame.places).some((m) => m.id !== at.id)) break;
     if (HOURS_WORDS.test(next.text) || (weekdaysIn(next.text) && windowsIn(next.text).length > 0)) {
       const nextMarked = clausesOf(next.marked);
       for (const [i, c] of clausesOf(next.text).entries()) if (fits(c, nextMarked[i] ?? '')) out.push(c);
@@ -267,7 +277,9 @@ function hoursOf(doc: Doc, at: Candidate): { window: Window | null; days: Weekda
   for (const [i, c] of clauses.entries()) {
     const ws = windowsIn(c, { workday: true });
     // the workplace's own clause, or the next sentence when it is all hours ("Owns Crust, Quay St. Opens 6.30, shuts 3.")
-    const first: boolean = i === 0 || (!window && i === 1 && clauses[0] !== c && HOURS_WORDS.test(c));
+    const first: boolean =
+      i === 0 ||
+      (!window && clauses[0] !== c && HOURS_WORDS.test(c) && clauses.slice(1, i).every((x) => !HOURS_WORDS.test(x)));
     let w: Window | null = ws.find((x) => x.end !== null) ?? (first ? ws[0] : undefined) ?? null;
     // "lifts the shutter at half past eight and pulls it down at half past five"
     if (w && w.end === null && ws.length >= 2 && first) {
