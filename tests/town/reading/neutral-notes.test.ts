@@ -183,3 +183,37 @@ describe('events in text messages and told of someone', () => {
     );
   });
 });
+
+describe('work said of someone else, or of a home above the place', () => {
+  it("gives a relative's work in a child's essay to the relative, not the writer", () => {
+    const r = read(
+      'Lily Hale',
+      'My Nan, by Lily Hale. My nan is Jo Hale and she is a clerk at the harbour office, she works there on ' +
+        'monday and friday. Nan still works at the chapel on sunday mornings from 9 till 12.',
+    );
+    expect(r.work).toBeNull();
+  });
+
+  it('reads a flat above a place as a home, and a place named again for its hours', () => {
+    const r = read(
+      'Bert Hale',
+      'Ledger, B. Hale, owner of the flat above the Ship. Harbour office guide shifts, Tue & Thu, 10:00–12:00.',
+    );
+    expect(r.work).toMatchObject({ place: 'harbour-office', days: ['tue', 'thu'], start: '10:00', end: '12:00' });
+    const again = read(
+      'Sam Crane',
+      "Sam Crane works at Hale's Boatyard. His texts: to Jo, 'boatyard 7.30-5 as usual mon-fri, home 6ish'.",
+    );
+    expect(again.work).toMatchObject({ place: 'boatyard', start: '07:30', end: '17:00' });
+  });
+
+  it("takes a day book's hours a clause after its heading, and no one-off night for work", () => {
+    const r = read(
+      'Ivy Marsh',
+      'The Ship day book — I. Marsh, landlady. Wed 14 May: opened 11:00, shut 23:00, as every day Tue–Sun.',
+    );
+    expect(r.work).toMatchObject({ place: 'the-ship', start: '11:00', end: '23:00' });
+    const night = read('Sam Crane', "'ship 8 till 4 mon-fri'. 'I'm doing a pasta night at the chapel, 7 till 10'.");
+    expect(night.work?.place).not.toBe('chapel');
+  });
+});

@@ -83,7 +83,11 @@ function workplace(doc: Doc): Candidate | null {
         if (living && !new RegExp(WORK_BEFORE.source, 'i').test(phrase.slice(living.index! + living[0].length)))
           continue;
         // "owner of the flat above Marsh Books": a home over or behind the place, not work in it
-        if (/\b(?:flat|house|cottage|apartment|caravan)\s+(?:above|over|behind|next to|beside)\s+(?:the\s+)?$/i.test(before))
+        if (
+          /\b(?:flat|house|cottage|apartment|caravan)\s+(?:above|over|behind|next to|beside)\s+(?:the\s+)?$/i.test(
+            before,
+          )
+        )
           continue;
         // "has offered me the manager's post at the mill": a job offered or applied for is not the one held
         if (/\b(?:offered|offer of|applied for|applying for|interview for)\b[^,;.]*$/i.test(clause)) continue;
@@ -240,7 +244,9 @@ function hourClauses(doc: Doc, at: Candidate): string[] {
   const out = [own[at.clause]!];
   const fits = (c: string, m: string) => {
     if (EVENTY.test(c)) return false;
-    const named = [...m.matchAll(/@(\d+)(?!['’]s)/g)].map((x) => doc.frame.people[Number(x[1])]);
+    // (the one a note is sent to, "to Jo, 'boatyard 7.30-5'", is not who works those hours)
+    const said = m.replace(/\bto\s+(?:(?:her|his|my)\s+[\p{L}-]+\s+)?@\d+(?:\s+again)?\s*[:,]\s*['‘"“]/giu, ' ');
+    const named = [...said.matchAll(/@(\d+)(?!['’]s)/g)].map((x) => doc.frame.people[Number(x[1])]);
     if (named.includes(doc.resident)) return true;
     return named.length === 0 || /\b(?:she|he|i)\b/i.test(c);
   };
