@@ -217,3 +217,26 @@ describe('work said of someone else, or of a home above the place', () => {
     expect(night.work?.place).not.toBe('chapel');
   });
 });
+
+describe('work said as where one is based, back at, in the kitchen of, or "I cook there"', () => {
+  it('reads "based at", "back to" and "in the kitchen of" as work there', () => {
+    expect(
+      read('Sam Crane', 'Crane, Sam; harbour clerk, based at the harbour office on Tuesday and Friday.').work,
+    ).toMatchObject({ place: 'harbour-office', days: ['tue', 'fri'] });
+    expect(
+      read('Jo Hale', "Sunday. On Monday it's back to the chapel — Mondays and Thursdays, eight in the morning to two.")
+        .work,
+    ).toMatchObject({ place: 'chapel', days: ['mon', 'thu'], start: '08:00', end: '14:00' });
+    expect(read('Bert Hale', 'Bert, still in the kitchen of the Ship every evening except Monday.').work?.place).toBe(
+      'the-ship',
+    );
+  });
+
+  it('gives "I cook there" after a place to the one who writes, whoever was named before it', () => {
+    const r = read(
+      'Sam Crane',
+      "Hello Ivy! I'm Sam, Jo and Bert's lodger from the Ship — I cook there, Tuesday to Sunday.",
+    );
+    expect(r.work).toMatchObject({ place: 'the-ship', days: ['tue', 'wed', 'thu', 'fri', 'sat', 'sun'] });
+  });
+});
