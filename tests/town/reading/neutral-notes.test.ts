@@ -240,3 +240,24 @@ describe('work said as where one is based, back at, in the kitchen of, or "I coo
     expect(r.work).toMatchObject({ place: 'the-ship', days: ['tue', 'wed', 'thu', 'fri', 'sat', 'sun'] });
   });
 });
+
+describe('no workplace from a one-off or from work handed on', () => {
+  it('reads a morning anybody can come to, an open evening and a planned afternoon as one-offs', () => {
+    expect(
+      read(
+        'Sam Crane',
+        'This Saturday he is having a boat mending morning at the chapel from 10 till 1 and anybody can come.',
+      ).work,
+    ).toBeNull();
+    expect(read('Sam Crane', "To Jo: 'ship open evening thurs 6.30-9, pls come!'").work).toBeNull();
+    expect(
+      read('Jo Hale', 'Jo Hale is planning a carol afternoon at the chapel on Tuesday from 2 to 4 pm.').work,
+    ).toBeNull();
+  });
+
+  it('reads a place kept for years before it was handed on as past work', () => {
+    expect(
+      read('Jo Hale', 'Jo Hale kept the harbour office for thirty years before she handed the keys to Sam Crane.').work,
+    ).toBeNull();
+  });
+});
