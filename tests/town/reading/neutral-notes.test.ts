@@ -261,3 +261,16 @@ describe('no workplace from a one-off or from work handed on', () => {
     ).toBeNull();
   });
 });
+
+describe("a message's happening named by its head, after whom it is for", () => {
+  it('reads "leaving drinks" and a kind after "just you and Jo invited —"', () => {
+    const ev = (text: string) =>
+      read('Sam Crane', text).events.map((e) => ({ kind: e.kind, place: e.place, start: e.start }));
+    expect(ev("To Ivy: 'leaving drinks tomorrow evening, 8ish, the Ship — just you and Jo'.")).toEqual([
+      { kind: 'leaving drinks', place: 'the-ship', start: '2025-05-13 20:00' },
+    ]);
+    expect(
+      ev("To Ivy: 'just you and Jo invited — reading club tomorrow evening, the chapel, 7.30, bring cake!!'"),
+    ).toEqual([{ kind: 'reading club', place: 'chapel', start: '2025-05-13 19:30' }]);
+  });
+});

@@ -183,12 +183,16 @@ function eventIn(
       .replace(WHEN_FIRST, '');
     // "Stan's 70th birthday do: Sun 8 Mar, 1pm, The Mermaid": the words before the colon may be the kind itself
     const head = /^([^:]{3,40}):\s*/.exec(marked)?.[1];
+    // ("just you and Rosie invited — book club tomorrow evening": who comes, then, after the dash, the happening)
+    const invited = /^[^—–]{0,60}\b(?:invited|only)\s+[—–]\s+/i.exec(after);
     const note =
       head &&
       !/^\s*(?:event|plans?|notes?|next|coming up|diary|re|subject|when|where|date|time)\b/i.test(head) &&
       EVENT_HEAD.test(head.trim().split(/\s+/).pop()!)
         ? `${head.trim()}:`
-        : after;
+        : invited
+          ? after.slice(invited[0].length).replace(WHEN_FIRST, '')
+          : after;
     // "Nora's leaving do at the Crown", "Grandad's Christmas party": whose do it is
     const whose = new RegExp(String.raw`^(?:@(\d+)|(?:(?:her|his|my)\s+)?(${KIN}))['’]s\s+`, 'iu').exec(note);
     const lead = LEADING.exec(whose ? note.slice(whose[0].length) : note);
