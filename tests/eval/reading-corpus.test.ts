@@ -236,28 +236,33 @@ describe('the neutral reader on the third held-out part (96 items written blind,
   heldOutPart('held-out-3.json', 96, {
     family: { precision: 0.97, recall: 0.88 },
     household: { precision: 1, recall: 0.89 },
-    work: { precision: 0.88, recall: 0.8 },
+    // (work 58/64 and 58/67 since the fourth part's widening: "based at", "back to the clinic", "I cook there")
+    work: { precision: 0.906, recall: 0.865 },
     secrets: { precision: 0.96, recall: 0.97 },
     events: { precision: 0.95, recall: 0.93 },
   });
 });
 
-describe('the neutral reader on the fourth held-out part (100 items written blind this round, scored once)', () => {
+describe('the neutral reader on the fourth held-out part (100 items written blind, scored once; tuned on since)', () => {
   /**
    * Written by a session told only the format and the labels, in six styles again new to the corpus (a village
    * newsletter, text messages, a child's school essay, a constable's or landlord's notebook, a storyteller's long
    * paragraph, Smallville's semicolon clauses), and scored once after the rules' last change (de728ba): family
    * 0.938/0.853, household 0.938/0.873, work 0.623/0.458, secrets 0.279/0.279, events 0.902/0.597
-   * (precision/recall). Not tuned on: its one score is its floor.
+   * (precision/recall). Its one blind score spent, it became tuning data: the rules were then widened by cause (a
+   * notebook's visitor and its left-out teller, a message's addressee, "gonna tell", a day book's heading and
+   * stamps, a note's bare place word before its hours, lower-case days, a message's question that says the day, a
+   * text told of the resident whoever its "I" is), with tests of our own for each (neutral-notes.test.ts), never by
+   * its names or places. These floors are what the rules reach on it now, a regression guard.
    */
   heldOutPart('held-out-4.json', 100, {
-    // (the score's counts: family 180/192 and 180/211, household 137/146 and 137/157, work 33/53 and 33/72, secrets
-    // 12/43 and 12/43, events 37/41 and 37/62; the floors are those ratios, rounded down)
-    family: { precision: 0.937, recall: 0.853 },
+    // (the score's counts: family 181/193 and 181/211, household 137/146 and 137/157, work 61/65 and 61/72, secrets
+    // 41/43 and 41/43, events 60/60 and 60/62; the floors are those ratios, rounded down)
+    family: { precision: 0.937, recall: 0.857 },
     household: { precision: 0.938, recall: 0.872 },
-    work: { precision: 0.622, recall: 0.458 },
-    secrets: { precision: 0.279, recall: 0.279 },
-    events: { precision: 0.902, recall: 0.596 },
+    work: { precision: 0.938, recall: 0.847 },
+    secrets: { precision: 0.953, recall: 0.953 },
+    events: { precision: 1, recall: 0.967 },
   });
 });
 
@@ -281,7 +286,7 @@ describe('the neutral reader on own-4 (new towns for the rules widened on the th
     meetsFloors(OWN_4, {
       family: { precision: 1, recall: 0.9 },
       household: { precision: 1, recall: 1 },
-      work: { precision: 1, recall: 0.92 },
+      work: { precision: 1, recall: 1 },
       secrets: { precision: 0.72, recall: 0.72 },
       events: { precision: 0.92, recall: 0.92 },
     }));
