@@ -274,3 +274,18 @@ describe("a message's happening named by its head, after whom it is for", () => 
     ).toEqual([{ kind: 'reading club', place: 'chapel', start: '2025-05-13 19:30' }]);
   });
 });
+
+describe("a text told in the third person that quotes the resident's messages", () => {
+  it('keeps "his mum", "his sister" as the resident\'s, whatever "I" the quotes say', () => {
+    const r = read(
+      'Lily Hale',
+      "Texts from Lily Hale, 14, who lives with her mum Jo and her grandad Bert. To Jo: 'home late, dont wait up'. " +
+        "To Sam Crane: 'dont tell anyone I lost my bike. ill tell grandad myself'.",
+    );
+    expect(Object.fromEntries(r.family.map((k) => [k.name, k.relation]))).toEqual({
+      'Jo Hale': 'mother',
+      'Bert Hale': 'grandfather',
+    });
+    expect(r.secrets[0]?.tellTo.sort()).toEqual(['Bert Hale', 'Sam Crane']);
+  });
+});

@@ -210,6 +210,9 @@ const GLOSS = new RegExp(
   'giu',
 );
 
+/** A quoted message after a colon or comma: "To Nora: 'dont tell anyone ... ill tell dad myself'." */
+const QUOTED = /(?:^|[:,]\s*)['‘"“](?:[^'’"”]|['’](?=\p{L}))*['’"”](?=[\s.,;!?)]|$)/gu;
+
 const FEMALE = /\b(?:she|her|hers|herself)\b/gi;
 const MALE = /\b(?:he|him|his|himself)\b/gi;
 
@@ -245,10 +248,13 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
   const gender: Gender | null = f > m ? 'f' : m > f ? 'm' : null;
   // a diary may never say "I" ("Long day at the deli — Sami and me open it"): "me" and "my" say it too
   // a narrator's one "What I do know" in a text about someone else ("he ... his ... he") is not the resident speaking
+  // (a text that quotes the resident's messages, "Kit lives with his mum ... To Nora: 'ill tell dad myself'", is told
+  // in the third person: the "I" inside the quotes is no narrator)
+  const told = all.replace(QUOTED, ' ');
   const mine =
-    (all.match(/\bI\b|\bI['’](?:m|ve|ll|d)\b/g)?.length ?? 0) + (all.match(/\b(?:me|my|myself)\b/gi)?.length ?? 0);
+    (told.match(/\bI\b|\bI['’](?:m|ve|ll|d)\b/g)?.length ?? 0) + (told.match(/\b(?:me|my|myself)\b/gi)?.length ?? 0);
   const firstPerson =
-    ((all.match(/\bI\b|\bI['’](?:m|ve|ll|d)\b/g)?.length ?? 0) >= 1 || mine >= 2) && mine * 2 >= Math.max(f, m);
+    ((told.match(/\bI\b|\bI['’](?:m|ve|ll|d)\b/g)?.length ?? 0) >= 1 || mine >= 2) && mine * 2 >= Math.max(f, m);
   return {
     resident: text.resident,
     frame,
