@@ -289,3 +289,14 @@ describe("a text told in the third person that quotes the resident's messages", 
     expect(r.secrets[0]?.tellTo.sort()).toEqual(['Bert Hale', 'Sam Crane']);
   });
 });
+
+describe('whom a matter is known to, said with an aside', () => {
+  it('reads "Only the harbour clerk, Sam Crane, has seen the letter" as told to him', () => {
+    const r = secrets(
+      'Jo Hale',
+      'Mrs Hale has asked that her gift of the chapel to the town not be announced until her death. ' +
+        'Only the harbour clerk, Sam Crane, has seen the letter.',
+    );
+    expect(r).toEqual([expect.objectContaining({ owner: 'Jo Hale', tellTo: ['Sam Crane'] })]);
+  });
+});

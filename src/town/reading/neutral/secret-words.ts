@@ -186,7 +186,7 @@ export const TELL_TO: RegExp[] = [
   String.raw`\b(?:has\s+|have\s+|['’]s\s+|['’]ve\s+)(?:already\s+)?told\s+${NAMES}`,
   String.raw`\b(?:told|tells|confided in)\s+only\s+${NAMES}`,
   String.raw`\bonly\s+told\s+${NAMES}`,
-  String.raw`\bonly\s+(?:the\s+[\p{L}\s-]{1,30}?,\s*)?${NAMES}(?:,[^,;.]{0,60},)?\s+(?:knows?|knew|has been told|had been told|was told|is in on|has seen|saw|has read)`,
+  String.raw`\bonly\s+(?:the\s+[\p{L}\s-]{1,30}?,\s*)?${NAMES}(?:,[^,;.]{0,60},)?,?\s+(?:knows?|knew|has been told|had been told|was told|is in on|has seen|saw|has read)`,
   // "her partner has been informed"
   String.raw`${NAMES}\s+(?:has|have|had)\s+been\s+(?:informed|told|let in on it)\b`,
   // "I shan't worry Edith with it till after our anniversary": to be told afterwards
