@@ -300,3 +300,15 @@ describe('whom a matter is known to, said with an aside', () => {
     expect(r).toEqual([expect.objectContaining({ owner: 'Jo Hale', tellTo: ['Sam Crane'] })]);
   });
 });
+
+describe("a relative said of someone else's matter", () => {
+  // (a letter's addressee hears only the writer's own matters, not one the writer keeps for someone else)
+  it('reads "he will tell his father" of the resident\'s son as her husband', () => {
+    const r = secrets(
+      'Jo Hale',
+      'Dear Ivy, I live with my husband Bert and our son Sam Crane. I must tell you, in strictest confidence, that ' +
+        'Sam has been offered a boat of his own; he will tell his father himself when he is ready.',
+    );
+    expect(r).toEqual([expect.objectContaining({ owner: 'Sam Crane', tellTo: ['Bert Hale', 'Jo Hale'] })]);
+  });
+});
