@@ -312,3 +312,22 @@ describe("a relative said of someone else's matter", () => {
     expect(r).toEqual([expect.objectContaining({ owner: 'Sam Crane', tellTo: ['Bert Hale', 'Jo Hale'] })]);
   });
 });
+
+describe("a bar's evening hours and a note quoted after someone else's clause", () => {
+  it('reads a bar shift "6 till 11" and "pulling pints from six" in the evening, unless it says morning', () => {
+    expect(read('Sam Crane', "To Jo: 'bar shift at the Ship 6 till 11 again, wed to sat'.").work).toMatchObject({
+      start: '18:00',
+      end: '23:00',
+    });
+    expect(read('Sam Crane', 'Sam pulls pints at the Ship, Friday to Sunday from six.').work?.start).toBe('18:00');
+    expect(read('Sam Crane', 'Sam cleans the bar at the Ship from 6 till 8 in the morning.').work?.start).toBe('06:00');
+  });
+
+  it("reads a quoted note as the writer's own, after a clause about someone else", () => {
+    const r = read(
+      'Bert Hale',
+      "Messages from Bert Hale to his sister Jo, who shares the flat over the boatyard with him: 'boatyard 8 till 6 tues-sat as per'.",
+    );
+    expect(r.work).toMatchObject({ place: 'boatyard', start: '08:00', end: '18:00' });
+  });
+});

@@ -190,7 +190,12 @@ function residentWorks(
   // the marked clause is shorter where names became @k: find the place's own words in it, at or before `at`
   const said = clause.slice(at, at + length);
   const found = length > 0 ? markedClause.lastIndexOf(said, at) : -1;
-  const head = markedClause.slice(0, found >= 0 ? found : Math.max(0, markedClause.length - (clause.length - at)));
+  // (a quoted note starts anew: "to his sister Ines, who shares the flat over the deli with him: 'deli 8 till 6'")
+  const head =
+    markedClause
+      .slice(0, found >= 0 ? found : Math.max(0, markedClause.length - (clause.length - at)))
+      .split(/[:,]\s*['‘"“]/)
+      .pop() ?? '';
   // "Pilar Navarro, who runs Bar Navarro", "her husband, Abdi, who runs the butcher's": someone else's relative clause
   const relOther = /@(\d+)(?!['’]s)\s*,\s*(?:who|whose)\b[^,;@]*$/i.exec(head);
   if (relOther && doc.frame.people[Number(relOther[1])] !== doc.resident) return false;
@@ -358,7 +363,19 @@ export function readWork(doc: Doc, declared?: string): WorkItem | null {
       }
     }
   if (!at) return { place: id, days: null, start: null, end: null, quote: declared ?? '' };
-  const { window, days, end } = hoursOf(doc, at);
+  const { window: said, days, end } = hoursOf(doc, at);
+  // a bar's shift "6 till 11", "pulling pints ... from six": the evening's, where nothing says morning
+  const name = doc.frame.places.find((p) => p.id === id)?.name ?? '';
+  const evening =
+    !!said &&
+    said.start >= 4 * 60 &&
+    said.start < 9 * 60 &&
+    (said.end === null || said.end <= 12 * 60) &&
+    BAR_WORK.test(`${at.sentence.text} ${name}`) &&
+    !/\b(?:am|a\.m\.|morning|breakfast|dawn)\b|\b0\d[:.]\d\d\b/i.test(at.sentence.text);
+  const window = evening
+    ? { ...said, start: said.start + 12 * 60, end: said.end === null ? null : said.end + 12 * 60 }
+    : said;
   return {
     place: id,
     days,
@@ -367,6 +384,9 @@ export function readWork(doc: Doc, declared?: string): WorkItem | null {
     quote: at.sentence.text,
   };
 }
+
+/** Work behind a bar, whose hours run into the night. */
+const BAR_WORK = /\b(?:bar|pints?|pub|inn|tavern|taproom|licensee|landlord|landlady)\b/i;
 
 /** Words of a habit: what is done every week or day. */
 export const HABIT =
