@@ -331,3 +331,30 @@ describe("a bar's evening hours and a note quoted after someone else's clause", 
     expect(r.work).toMatchObject({ place: 'boatyard', start: '08:00', end: '18:00' });
   });
 });
+
+describe('a title before a surname two residents share', () => {
+  const FAMILY: TownFrame = { ...TOWN, people: ['Ivy Marsh', 'Dorothy Penn', 'Leonard Penn', 'Sam Crane'] };
+  it("names the one whose given name has the title's gender", () => {
+    const r = readResidentNeutral(
+      {
+        resident: 'Ivy Marsh',
+        passages: [
+          {
+            field: 'text',
+            text: 'Mrs Penn from downstairs brought me scones and I ate three. She is running a bring-and-buy at the chapel on Friday at two.',
+          },
+        ],
+      },
+      FAMILY,
+    );
+    expect(r.events[0]).toMatchObject({ host: 'Dorothy Penn', place: 'chapel' });
+    const letter = readResidentNeutral(
+      {
+        resident: 'Ivy Marsh',
+        passages: [{ field: 'text', text: "Dear Mr Penn, I've applied for the harbour job, and nobody here knows." }],
+      },
+      FAMILY,
+    );
+    expect(letter.secrets[0]?.tellTo).toEqual(['Leonard Penn']);
+  });
+});

@@ -3,6 +3,7 @@
 // stands for. It knows English names, pronouns and punctuation, nothing about any town.
 import { escapeRegExp } from '../../../core/text.ts';
 import type { ResidentText, TownFrame } from '../types.ts';
+import { genderOfName } from './given-names.ts';
 import { KIN } from './kin-words.ts';
 
 export type Gender = 'm' | 'f';
@@ -103,6 +104,9 @@ const B1 = '(?![\\p{L}\\p{N}])';
 const TITLES =
   '(?:Mr|Mrs|Ms|Miss|Mx|Dr|Doctor|Doc|Prof|Professor|Rev|Reverend|Captain|Capt|Old|Young|Sir|Dame|Lady|Frau|Herr|Madame|Mme|Monsieur|Señor|Señora|Signor|Signora)';
 
+const WOMEN_TITLES = '(?:Mrs|Ms|Miss|Lady|Dame|Frau|Madame|Mme|Señora|Signora)';
+const MEN_TITLES = '(?:Mr|Sir|Herr|Monsieur|Señor|Signor)';
+
 /** A day or month word after a first name is no surname ("will tell Rik Sun", "Meg Sat 10am"). */
 const CALENDAR_WORD = String.raw`(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)(?:day|nesday|urday|sday|rsday|uary|ch|il|e|y|ust|tember|ober|ember)?(?![\p{L}])`;
 
@@ -134,6 +138,25 @@ function namePatterns(people: readonly string[], resident?: string): { person: s
         re: new RegExp(`\\b${TITLES}\\.?\\s+${escapeRegExp(last)}${B1}`, 'gu'),
         len: last.length + 50,
       });
+    // "Mrs Fairley" where Dot and Len are both Fairleys: the title's gender picks the one whose given name has it, or
+    // the only one whose name is not of the other gender
+    if (last && lasts.get(last.toLowerCase())! > 1 && p !== resident) {
+      const kin = people.filter((q) => q.split(/\s+/).pop()!.toLowerCase() === last.toLowerCase());
+      for (const [titles, g] of [
+        [WOMEN_TITLES, 'f'],
+        [MEN_TITLES, 'm'],
+      ] as const) {
+        const fits = kin.filter((q) => genderOfName(q) === g);
+        const open = kin.filter((q) => genderOfName(q) !== (g === 'f' ? 'm' : 'f'));
+        const one = fits.length === 1 ? fits[0] : open.length === 1 ? open[0] : undefined;
+        if (one === p)
+          out.push({
+            person: p,
+            re: new RegExp(`\\b${titles}\\.?\\s+${escapeRegExp(last)}${B1}`, 'gu'),
+            len: last.length + 40,
+          });
+      }
+    }
     // a notebook's "C. Reddy", "Mrs R. Penhallow": the first name's initial and the surname, when only one resident
     // has both
     const initials = last
