@@ -358,3 +358,15 @@ describe('a title before a surname two residents share', () => {
     expect(letter.secrets[0]?.tellTo).toEqual(['Leonard Penn']);
   });
 });
+
+describe("a note's day and hour before a colon", () => {
+  it('starts "Fri 6pm: his own leaving do at the chapel" at six in the evening', () => {
+    const r = read(
+      'Sam Crane',
+      'Sam Crane — boatman. Fri 6pm: his own leaving do at the chapel, bring food, everyone welcome.',
+    );
+    expect(r.events).toEqual([
+      expect.objectContaining({ kind: 'leaving do', host: 'Sam Crane', place: 'chapel', start: '2025-05-16 18:00' }),
+    ]);
+  });
+});

@@ -345,8 +345,8 @@ export function readEvents(
           : null);
       if (!place || day === null) continue;
       // "at 7 Pennock Lane" is a place, not seven o'clock
-      // (a day book's stamp "Mon 8 Sep, 20:00:" says when it starts: its time, not a clock's colon)
-      let clock = part.replace(/^(\s*[^:;]{0,20}?\d{1,2}[:.]\d{2})\s*:\s/, '$1, ');
+      // (a day book's stamp "Mon 8 Sep, 20:00:" or a note's "Fri 6pm:" says when it starts: its time, not a clock's colon)
+      let clock = part.replace(/^(\s*[^:;]{0,20}?\d{1,2}(?:[:.]\d{2}|\s*[ap]\.?m\.?))\s*:\s/i, '$1, ');
       for (const x of placesIn(part, doc.frame.places))
         clock = clock.slice(0, x.at) + ' '.repeat(x.length) + clock.slice(x.at + x.length);
       const ws = windowsIn(clock);
