@@ -370,3 +370,12 @@ describe("a note's day and hour before a colon", () => {
     ]);
   });
 });
+
+describe('no secret in a reply or in what others keep about the resident', () => {
+  it('reads "asked had I heard about Sam; I said nothing" and "the village had secrets about him" as no secret', () => {
+    expect(secrets('Bert Hale', 'Jo came in for rope and asked had I heard about Sam; I said nothing.')).toEqual([]);
+    expect(
+      secrets('Bert Hale', 'He always felt it was the town that had secrets about him, and he the last to hear them.'),
+    ).toEqual([]);
+  });
+});

@@ -127,7 +127,7 @@ export const OPEN =
  * Solveig's matter.
  */
 export const TRAIT =
-  /\bsecrets?\s*[:=–-]\s*(?:none|nothing|no|n\/a|nil)\b|\b(?:without (?:a |any )?secrets?|(?:has|have|had|keeps?|kept|got|holds?) no secrets?|(?:do|does|did)(?: not|n['’]t) (?:keep|have) (?:any )?secrets?|(?:never|can['’]t|cannot|could never) keep (?:a )?secrets?|no secrets? (?:from|between|in)\b[^,;.]*|(?:a|an) (?:open|honest) (?:book|man|woman)|nothing (?:secret|secretive|hidden) about|\bnot (?:much|big|great|ones?) for secrets)/giu;
+  /\bsecrets?\s*[:=–-]\s*(?:none|nothing|no|n\/a|nil)\b|\b(?:without (?:a |any )?secrets?|(?:has|have|had|keeps?|kept|got|holds?) no secrets?|(?:do|does|did)(?: not|n['’]t) (?:keep|have) (?:any )?secrets?|(?:never|can['’]t|cannot|could never) keep (?:a )?secrets?|no secrets? (?:from|between|in)\b[^,;.]*|(?:a|an) (?:open|honest) (?:book|man|woman)|nothing (?:secret|secretive|hidden) about|(?:had|has|have|kept|keeps) secrets about (?:him|her|them|me|us)\b|\bnot (?:much|big|great|ones?) for secrets)/giu;
 
 /**
  * What nobody knows because it may not be true is a rumour, not a secret: "Some say he won the pools; nobody knows",

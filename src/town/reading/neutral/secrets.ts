@@ -143,6 +143,14 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
   const us = unitsOf(doc);
   for (const u of us) {
     if (!keeps(u.marked, u.sentence.text) || OPEN.test(u.text)) continue;
+    // "... and asked had I heard about Ray; I said nothing": a reply to a question keeps nothing
+    const asked = us[u.index - 1];
+    if (
+      /^\s*(?:i|she|he|we|they)\s+said\s+nothing\b/i.test(u.text) &&
+      asked?.sentence === u.sentence &&
+      /\b(?:asked|asks|asking)\b/i.test(asked.text)
+    )
+      continue;
     let matterAt = u;
     let lead: Unit | null = null;
     // "I've told only my brother Ken, who lives with me": whom the matter just before was told, not a matter of its own
