@@ -217,8 +217,8 @@ describe('the neutral reader on the second held-out part (90 items written blind
     family: { precision: 0.98, recall: 0.96 },
     household: { precision: 1, recall: 0.97 },
     work: { precision: 0.97, recall: 0.95 },
-    secrets: { precision: 0.98, recall: 1 },
-    events: { precision: 1, recall: 0.98 },
+    secrets: { precision: 1, recall: 1 },
+    events: { precision: 1, recall: 1 },
   });
 });
 
@@ -236,10 +236,11 @@ describe('the neutral reader on the third held-out part (96 items written blind,
   heldOutPart('held-out-3.json', 96, {
     family: { precision: 0.97, recall: 0.88 },
     household: { precision: 1, recall: 0.89 },
-    // (work 58/64 and 58/67 since the fourth part's widening: "based at", "back to the clinic", "I cook there")
-    work: { precision: 0.906, recall: 0.865 },
-    secrets: { precision: 0.96, recall: 0.97 },
-    events: { precision: 0.95, recall: 0.93 },
+    // (since the fourth part's widening, "based at", "back to the clinic", "I cook there", "Mrs Fairley" of two
+    // Fairleys: work 59/64 and 59/67, secrets 48/49 and 48/49, events 47/48 and 47/49)
+    work: { precision: 0.921, recall: 0.88 },
+    secrets: { precision: 0.979, recall: 0.979 },
+    events: { precision: 0.979, recall: 0.959 },
   });
 });
 
@@ -256,12 +257,12 @@ describe('the neutral reader on the fourth held-out part (100 items written blin
    * its names or places. These floors are what the rules reach on it now, a regression guard.
    */
   heldOutPart('held-out-4.json', 100, {
-    // (the score's counts: family 181/193 and 181/211, household 137/146 and 137/157, work 61/65 and 61/72, secrets
-    // 41/43 and 41/43, events 60/60 and 60/62; the floors are those ratios, rounded down)
-    family: { precision: 0.937, recall: 0.857 },
+    // (the score's counts: family 190/197 and 190/211, household 137/146 and 137/157, work 63/66 and 63/72, secrets
+    // 42/43 and 42/43, events 60/60 and 60/62; the floors are those ratios, rounded down)
+    family: { precision: 0.964, recall: 0.9 },
     household: { precision: 0.938, recall: 0.872 },
-    work: { precision: 0.938, recall: 0.847 },
-    secrets: { precision: 0.953, recall: 0.953 },
+    work: { precision: 0.954, recall: 0.875 },
+    secrets: { precision: 0.976, recall: 0.976 },
     events: { precision: 1, recall: 0.967 },
   });
 });
@@ -272,8 +273,8 @@ describe('the neutral reader on own-4 (new towns for the rules widened on the th
    * 0.375/0.333, events 0.818/0.818, so the rules as first written reached the held-out part's phrasings better than
    * the same patterns said anew. Some of the gap was then closed by cause (a longer aside before "whispered that", a
    * rumour's "would die before Kwame heard", "have the two rooms", "knows nothing of it" keeping from its subject);
-   * what is left is known: "Dear Mr Moss" when two residents are Moss, "has told only his mother" when the family
-   * says only "parents", a bare "Papa" with no name for him, "Pieter and Greet's daughter from De Gouden Vis — I
+   * what is left is known ("Dear Mr Moss" when two residents are Moss is read since, by the title's gender):
+   * "has told only his mother" when the family says only "parents", a bare "Papa" with no name for him, "Pieter and Greet's daughter from De Gouden Vis — I
    * serve there". Its last rows (a child's essay, a text message in lower case, a story told aloud, a newsletter) came
    * with rules for them: "my mum is called Carys", "dont tell mum", "we all live in", "Walter Pym's putting on", a
    * newsletter's "Shop news:" (a shop's news is no shopping). These floors are what the rules reach on it now.
@@ -287,7 +288,7 @@ describe('the neutral reader on own-4 (new towns for the rules widened on the th
       family: { precision: 1, recall: 0.9 },
       household: { precision: 1, recall: 1 },
       work: { precision: 1, recall: 1 },
-      secrets: { precision: 0.72, recall: 0.72 },
+      secrets: { precision: 0.818, recall: 0.818 },
       events: { precision: 0.92, recall: 0.92 },
     }));
 });
@@ -305,7 +306,7 @@ describe('the neutral reader on new styles (own-3: diaries, registers, gossip, b
     family: { precision: 1, recall: 1 },
     household: { precision: 1, recall: 0.89 },
     work: { precision: 0.92, recall: 0.88 },
-    secrets: { precision: 0.85, recall: 0.85 },
+    secrets: { precision: 0.952, recall: 0.952 },
     events: { precision: 0.96, recall: 0.96 },
   };
   it('holds 30 items in six styles the corpus lacked', () => {
