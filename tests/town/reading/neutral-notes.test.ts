@@ -379,3 +379,27 @@ describe('no secret in a reply or in what others keep about the resident', () =>
     ).toEqual([]);
   });
 });
+
+describe("working hours said as a day's round", () => {
+  it('reads "out with the nets at five every morning ... downs tools before six in the evening"', () => {
+    const r = read(
+      'Bert Hale',
+      "Bert Hale runs Hale's Boatyard. He is out with the nets at five every morning, seven days a week, and rarely " +
+        'downs tools before six in the evening.',
+    );
+    expect(r.work).toMatchObject({ place: 'boatyard', start: '05:00', end: '18:00' });
+    const rounds = read(
+      'Jo Hale',
+      'Jo Hale of the chapel is up at half past four every morning and out on her rounds until ten.',
+    );
+    expect(rounds.work).toMatchObject({ start: '04:30', end: '10:00' });
+  });
+
+  it('gives "and I help her there every saturday" to the one who writes', () => {
+    const r = read(
+      'Lily Hale',
+      'My Nan, by Lily Hale. Jo Hale owns the Ship and I help her there every saturday from 10 till 2.',
+    );
+    expect(r.work).toMatchObject({ place: 'the-ship', days: ['sat'], start: '10:00', end: '14:00' });
+  });
+});

@@ -14,7 +14,8 @@ const WORK_BEFORE =
 const WORK_AFTER =
   /^\W{0,3}(?:\s*\(\s*(?:hers|his|mine|own|her own|his own|their own|family(?:['’]s)?(?: business| shop)?)\s*\)|\s*(?:cook|chef|teacher|nurse|caretaker|cleaner|secretary|librarian|clerk|keeper|landlord|landlady|manager|porter|janitor|receptionist|baker|barman|barmaid|waitress|waiter|assistant|owner)\b|(?:,\s*)?(?:where|which)\s+(?:she|he|i|they)\s+(?:(?:still|now|also|has|have)\s+)?(?!shares?|lives?|sleeps?|stays?|visits?|eats?|drinks?|meets?|loves?)[a-z]+|[^,;.]{0,25}?\b(?:serves|opens|is open(?! to\b)|sells)\b|\s*,\s*(?:the\s+|a\s+)?(?:[a-z]+\s+)?(?:baker|owner|cook|chef|landlord|landlady|manager|clerk|teacher|nurse|keeper|barman|barmaid|waitress|waiter|assistant|since)\b|['’]s\s+(?:owner|manager|landlord|landlady|proprietor|keeper|head|cook|chef|baker|clerk|nurse|doctor|vet|teacher|caretaker|cleaner|librarian|barman|barmaid|bartender))/i;
 /** "... from the Winstub — I cook there six nights a week": work said of the place just named, in the next clause. */
-const THERE_AFTER = /^\W{0,3}(?:i|she|he)\s+(?:\w+\s+)?(?:works?|cooks?|serves?|teach(?:es)?|helps?|bakes?)\s+there\b/i;
+const THERE_AFTER =
+  /^\W{0,3}(?:and\s+)?(?:i|she|he)\s+(?:\w+\s+)?(?:works?|cooks?|serves?|teach(?:es)?|helps?|bakes?)\s+(?:(?:her|him|them|out)\s+)?there\b/i;
 const PAST =
   /\b(?:retired|used to|formerly|former|ex-|years ago|until (?:last|she|he)|no longer|gave up|sold|before (?:i|she|he|they) (?:work|worked)|once (?:worked|ran|kept|taught|owned|managed|served|had)|lost (?:her|his|my|their) job|(?:was|got|been) (?:sacked|fired|laid off|let go)|left (?:her|his|my|their) job)\b/i;
 const PAST_AFTER =
@@ -159,7 +160,7 @@ function workplace(doc: Doc): Candidate | null {
         // a one-off ("On Thursday evening ... Maud will open the old chapel for a hymn supper") is no workplace
         if (EVENTY.test(c) && !HABIT.test(c) && own.length > 0 && !hours && !WORK_AFTER.test(after)) continue;
         // ("I'm Théo, Hélène and Paul's son from the Winstub — I cook there": the "I" of a text said as "I")
-        const mine = !!there && /^\W*i\b/i.test(there[0]) && doc.firstPerson;
+        const mine = !!there && /^\W*(?:and\s+)?i\b/i.test(there[0]) && doc.firstPerson;
         if (!mine && !residentWorks(doc, mc, c, m.at, clause, m.length)) continue;
         if (HOMEY.test(places.find((p) => p.id === m.id)?.name ?? '')) score -= 2;
         if (m.whole) score += 1;
@@ -280,7 +281,7 @@ function hourClauses(doc: Doc, at: Candidate): string[] {
 
 /** An end said on its own: "until the church bell strikes five", "his shift ends at 2:15", "from sunrise until one". */
 const END_SAID = new RegExp(
-  String.raw`\b(?:clos\w*|shut\w*|finish\w*|knock\w* off|done|ends?|ending|left|leaves|comes? out|coming out|goes home|(?:stays?|stayed|staying|works?|remains?|is there)\s+(?:on\s+)?(?:until|till)|from (?:sunrise|dawn|daybreak|first light|sun-?up)\s+(?:until|till|to)|(?:the\s+)?[\p{L}\s]{0,25}?(?:strikes|struck|rings|rang|chimes|was poured|is poured))\s+(?:time\s+)?(?:is\s+|at\s+|by\s+|around\s+|['’]s\s+)?(${TIME})`,
+  String.raw`\b(?:clos\w*|shut\w*|finish\w*|knock\w* off|done|ends?|ending|left|leaves|comes? out|coming out|goes home|downs? tools|packs? up|calls? it a day|out(?:\s+on\s+(?:(?:the|her|his|my|their)\s+)?\p{L}+)?\s+(?:until|till)|(?:stays?|stayed|staying|works?|remains?|is there)\s+(?:on\s+)?(?:until|till)|from (?:sunrise|dawn|daybreak|first light|sun-?up)\s+(?:until|till|to)|(?:the\s+)?[\p{L}\s]{0,25}?(?:strikes|struck|rings|rang|chimes|was poured|is poured))\s+(?:time\s+)?(?:is\s+|at\s+|by\s+|around\s+|before\s+|['’]s\s+)?(${TIME})`,
   'iu',
 );
 
@@ -313,7 +314,12 @@ function hoursOf(doc: Doc, at: Candidate): { window: Window | null; days: Weekda
   // "from half six in the morning till the trays run out": a start said with "from" in the place's sentence
   if (!window)
     for (const c of clauses.slice(0, 3)) {
-      const w = windowsIn(c, { workday: true }).find((x) => /^(?:from|starts?|starting|opens?)\b/i.test(c.slice(x.at)));
+      // (or "out with the cows at five every morning": a time said of every working day)
+      const w = windowsIn(c, { workday: true }).find((x) =>
+        /^(?:(?:from|starts?|starting|opens?)\b|at\s+\S+(?:\s+\S+)?\s+(?:every|each)\s+(?:morning|day|weekday)\b)/i.test(
+          c.slice(x.at),
+        ),
+      );
       if (w) {
         window = w;
         break;
