@@ -237,8 +237,8 @@ describe('the neutral reader on the third held-out part (96 items written blind,
     family: { precision: 0.97, recall: 0.88 },
     household: { precision: 1, recall: 0.89 },
     // (since the fourth part's widening, "based at", "back to the clinic", "I cook there", "Mrs Fairley" of two
-    // Fairleys: work 59/64 and 59/67, secrets 48/49 and 48/49, events 47/48 and 47/49)
-    work: { precision: 0.921, recall: 0.88 },
+    // Fairleys, "which is not my job": work 60/63 and 60/67, secrets 48/49 and 48/49, events 47/48 and 47/49)
+    work: { precision: 0.952, recall: 0.895 },
     secrets: { precision: 0.979, recall: 0.979 },
     events: { precision: 0.979, recall: 0.959 },
   });

@@ -403,3 +403,18 @@ describe("working hours said as a day's round", () => {
     expect(r.work).toMatchObject({ place: 'the-ship', days: ['sat'], start: '10:00', end: '14:00' });
   });
 });
+
+describe('work denied, a home behind a named place, a day kept free', () => {
+  it('reads "which is not my job", "the house behind Hale\'s boatyard" and "Wednesdays are mine"', () => {
+    expect(
+      read(
+        'Lily Hale',
+        'Up before five to help at the chapel, which is not my job — my job is in the town, four days a week.',
+      ).work,
+    ).toBeNull();
+    expect(read('Jo Hale', "Resides at the house behind Hale's boatyard with her husband, Bert Hale.").work).toBeNull();
+    expect(
+      weekdaysIn('I have the little ones Monday, Tuesday, Thursday and Friday from nine, and Wednesdays are mine'),
+    ).toEqual(['mon', 'tue', 'thu', 'fri']);
+  });
+});

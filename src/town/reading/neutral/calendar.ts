@@ -117,7 +117,7 @@ export function weekdaysIn(text: string): Weekday[] | null {
   // "except Sundays", "but Monday", "closed on Sundays", "Sundays off"
   const off = new Set<Weekday>();
   const offRe = new RegExp(
-    String.raw`\b(?:except|but|apart from|other than|save|bar|closed|shut|off|not|never)\b(?:\s+(?:on|for))?(?:\s+an?)?\s+((?:${DAY}(?:\s*(?:,|and|or|&)\s*)?)+)|((?:${DAY}(?:\s*(?:,|and|or|&)\s*)?)+)\s+(?:off|excepted)\b`,
+    String.raw`\b(?:except|but|apart from|other than|save|bar|closed|shut|off|not|never)\b(?:\s+(?:on|for))?(?:\s+an?)?\s+((?:${DAY}(?:\s*(?:,|and|or|&)\s*)?)+)|((?:${DAY}(?:\s*(?:,|and|or|&)\s*)?)+)\s+(?:off|excepted|free|are (?:mine|free|my own|off))\b`,
     'giu',
   );
   for (const m of rest.matchAll(offRe)) {

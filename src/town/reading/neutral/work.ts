@@ -70,11 +70,13 @@ function workplace(doc: Doc): Candidate | null {
           continue;
         // "owner of the flat above Marsh Books": a home over or behind the place, not work in it
         if (
-          /\b(?:flat|house|cottage|apartment|caravan)\s+(?:above|over|behind|next to|beside)\s+(?:the\s+)?$/i.test(
+          /\b(?:flat|house|cottage|apartment|caravan)\s+(?:above|over|behind|next to|beside)\s+(?:the\s+|\p{L}+['’]s?\s+)?$/iu.test(
             before,
           )
         )
           continue;
+        // "to help at the fish market, which is not my job"
+        if (/^\W{0,3}(?:,\s*)?which\s+(?:is|was)\s+(?:not|n['’]t|no)\b/i.test(after)) continue;
         // "has offered me the manager's post at the mill": a job offered or applied for is not the one held
         if (/\b(?:offered|offer of|applied for|applying for|interview for)\b[^,;.]*$/i.test(clause)) continue;
         let score = 0;
