@@ -234,13 +234,15 @@ describe('the neutral reader on the third held-out part (96 items written blind,
    * what the rules reach on it now, a regression guard; what they reach on new phrasings is the next blind part's.
    */
   heldOutPart('held-out-3.json', 96, {
-    family: { precision: 0.97, recall: 0.88 },
+    // (family 114/117 and 114/126 since "Maman (Odile) and Papa (Benoît)" said as "I" are the writer's parents)
+    family: { precision: 0.974, recall: 0.904 },
     household: { precision: 1, recall: 0.89 },
     // (since the fourth part's widening, "based at", "back to the clinic", "I cook there", "Mrs Fairley" of two
-    // Fairleys, "which is not my job": work 60/63 and 60/67, secrets 48/49 and 48/49, events 47/48 and 47/49)
+    // Fairleys, "which is not my job", "Papa (Benoît)": work 60/63 and 60/67, secrets 48/49 and 48/49, events 48/48
+    // and 48/49)
     work: { precision: 0.952, recall: 0.895 },
     secrets: { precision: 0.979, recall: 0.979 },
-    events: { precision: 0.979, recall: 0.959 },
+    events: { precision: 1, recall: 0.979 },
   });
 });
 

@@ -418,3 +418,15 @@ describe('work denied, a home behind a named place, a day kept free', () => {
     ).toEqual(['mon', 'tue', 'thu', 'fri']);
   });
 });
+
+describe('a relative the writer calls by a kin word, named beside it', () => {
+  it('reads "Nan (Jo) and Grandad (Bert)" as the writer\'s, and "Mum and Dad, Jo and Bert" as no pairing of names', () => {
+    const kinOf = (text: string) => Object.fromEntries(read('Lily Hale', text).family.map((k) => [k.name, k.relation]));
+    expect(kinOf('Nan (Jo) and Grandad (Bert), whose roof I sleep under, think I am saving up.')).toEqual({
+      'Jo Hale': 'grandmother',
+      'Bert Hale': 'grandfather',
+    });
+    // (a list for a list is read elsewhere, or not at all; never the first name as the second word's)
+    expect(kinOf("I'm Lily and I live with Nan and Grandad, Jo and Bert.")['Jo Hale']).not.toBe('grandfather');
+  });
+});

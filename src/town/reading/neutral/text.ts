@@ -278,7 +278,7 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
     (told.match(/\bI\b|\bI['’](?:m|ve|ll|d)\b/g)?.length ?? 0) + (told.match(/\b(?:me|my|myself)\b/gi)?.length ?? 0);
   const firstPerson =
     ((told.match(/\bI\b|\bI['’](?:m|ve|ll|d)\b/g)?.length ?? 0) >= 1 || mine >= 2) && mine * 2 >= Math.max(f, m);
-  return {
+  const doc: Doc = {
     resident: text.resident,
     frame,
     sentences,
@@ -287,6 +287,17 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
     firstPerson,
     passages: text.passages.map((p) => p.text),
   };
+  // said as "I", a relative called by a kin word and named beside it is the writer's: "Maman (Odile) and Papa
+  // (Benoît)", "Grandad Ambrose" (not "Mum and Dad, Margaret and Ronald", a list for a list; not in a text about the
+  // resident signed by someone else: "My Uncle Hamish, by Wren")
+  if (firstPerson && !tellsOfResident(doc))
+    for (const s of sentences)
+      s.marked = s.marked.replace(
+        /(?<!\b(?:my|her|his|their|our|your)\s+)\b(Maman|Papa|Mum|Mom|Mam|Dad|Mama|Nan|Gran|Granny|Grandad|Grandpa|Grandma)\s*(?:\(\s*(@\d+)\s*\)|\s+(@\d+))/gu,
+        (_, k: string, a?: string, b?: string) =>
+          `my ${/^(?:maman|mama|mom|mam)$/i.test(k) ? 'mum' : /^papa$/i.test(k) ? 'dad' : k.toLowerCase()} ${a ?? b}`,
+      );
+  return doc;
 }
 
 /**
