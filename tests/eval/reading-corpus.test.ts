@@ -217,8 +217,8 @@ describe('the neutral reader on the second held-out part (90 items written blind
     family: { precision: 0.98, recall: 0.96 },
     household: { precision: 1, recall: 0.97 },
     work: { precision: 0.97, recall: 0.95 },
-    secrets: { precision: 0.98, recall: 1 },
-    events: { precision: 1, recall: 0.98 },
+    secrets: { precision: 1, recall: 1 },
+    events: { precision: 1, recall: 1 },
   });
 });
 
@@ -234,30 +234,38 @@ describe('the neutral reader on the third held-out part (96 items written blind,
    * what the rules reach on it now, a regression guard; what they reach on new phrasings is the next blind part's.
    */
   heldOutPart('held-out-3.json', 96, {
-    family: { precision: 0.97, recall: 0.88 },
+    // (family 114/117 and 114/126 since "Maman (Odile) and Papa (Benoît)" said as "I" are the writer's parents)
+    family: { precision: 0.974, recall: 0.904 },
     household: { precision: 1, recall: 0.89 },
-    work: { precision: 0.88, recall: 0.8 },
-    secrets: { precision: 0.96, recall: 0.97 },
-    events: { precision: 0.95, recall: 0.93 },
+    // (since the fourth part's widening, "based at", "back to the clinic", "I cook there", "Mrs Fairley" of two
+    // Fairleys, "which is not my job", "Papa (Benoît)": work 60/63 and 60/67, secrets 48/49 and 48/49, events 48/48
+    // and 48/49)
+    work: { precision: 0.952, recall: 0.895 },
+    secrets: { precision: 0.979, recall: 0.979 },
+    events: { precision: 1, recall: 0.979 },
   });
 });
 
-describe('the neutral reader on the fourth held-out part (100 items written blind this round, scored once)', () => {
+describe('the neutral reader on the fourth held-out part (100 items written blind, scored once; tuned on since)', () => {
   /**
    * Written by a session told only the format and the labels, in six styles again new to the corpus (a village
    * newsletter, text messages, a child's school essay, a constable's or landlord's notebook, a storyteller's long
    * paragraph, Smallville's semicolon clauses), and scored once after the rules' last change (de728ba): family
    * 0.938/0.853, household 0.938/0.873, work 0.623/0.458, secrets 0.279/0.279, events 0.902/0.597
-   * (precision/recall). Not tuned on: its one score is its floor.
+   * (precision/recall). Its one blind score spent, it became tuning data: the rules were then widened by cause (a
+   * notebook's visitor and its left-out teller, a message's addressee, "gonna tell", a day book's heading and
+   * stamps, a note's bare place word before its hours, lower-case days, a message's question that says the day, a
+   * text told of the resident whoever its "I" is), with tests of our own for each (neutral-notes.test.ts), never by
+   * its names or places. These floors are what the rules reach on it now, a regression guard.
    */
   heldOutPart('held-out-4.json', 100, {
-    // (the score's counts: family 180/192 and 180/211, household 137/146 and 137/157, work 33/53 and 33/72, secrets
-    // 12/43 and 12/43, events 37/41 and 37/62; the floors are those ratios, rounded down)
-    family: { precision: 0.937, recall: 0.853 },
+    // (the score's counts: family 190/197 and 190/211, household 137/146 and 137/157, work 66/67 and 66/72, secrets
+    // 42/43 and 42/43, events 60/60 and 60/62; the floors are those ratios, rounded down)
+    family: { precision: 0.964, recall: 0.9 },
     household: { precision: 0.938, recall: 0.872 },
-    work: { precision: 0.622, recall: 0.458 },
-    secrets: { precision: 0.279, recall: 0.279 },
-    events: { precision: 0.902, recall: 0.596 },
+    work: { precision: 0.985, recall: 0.916 },
+    secrets: { precision: 0.976, recall: 0.976 },
+    events: { precision: 1, recall: 0.967 },
   });
 });
 
@@ -267,8 +275,8 @@ describe('the neutral reader on own-4 (new towns for the rules widened on the th
    * 0.375/0.333, events 0.818/0.818, so the rules as first written reached the held-out part's phrasings better than
    * the same patterns said anew. Some of the gap was then closed by cause (a longer aside before "whispered that", a
    * rumour's "would die before Kwame heard", "have the two rooms", "knows nothing of it" keeping from its subject);
-   * what is left is known: "Dear Mr Moss" when two residents are Moss, "has told only his mother" when the family
-   * says only "parents", a bare "Papa" with no name for him, "Pieter and Greet's daughter from De Gouden Vis — I
+   * what is left is known ("Dear Mr Moss" when two residents are Moss is read since, by the title's gender):
+   * "has told only his mother" when the family says only "parents", a bare "Papa" with no name for him, "Pieter and Greet's daughter from De Gouden Vis — I
    * serve there". Its last rows (a child's essay, a text message in lower case, a story told aloud, a newsletter) came
    * with rules for them: "my mum is called Carys", "dont tell mum", "we all live in", "Walter Pym's putting on", a
    * newsletter's "Shop news:" (a shop's news is no shopping). These floors are what the rules reach on it now.
@@ -281,8 +289,8 @@ describe('the neutral reader on own-4 (new towns for the rules widened on the th
     meetsFloors(OWN_4, {
       family: { precision: 1, recall: 0.9 },
       household: { precision: 1, recall: 1 },
-      work: { precision: 1, recall: 0.92 },
-      secrets: { precision: 0.72, recall: 0.72 },
+      work: { precision: 1, recall: 1 },
+      secrets: { precision: 0.818, recall: 0.818 },
       events: { precision: 0.92, recall: 0.92 },
     }));
 });
@@ -300,7 +308,7 @@ describe('the neutral reader on new styles (own-3: diaries, registers, gossip, b
     family: { precision: 1, recall: 1 },
     household: { precision: 1, recall: 0.89 },
     work: { precision: 0.92, recall: 0.88 },
-    secrets: { precision: 0.85, recall: 0.85 },
+    secrets: { precision: 0.952, recall: 0.952 },
     events: { precision: 0.96, recall: 0.96 },
   };
   it('holds 30 items in six styles the corpus lacked', () => {

@@ -117,7 +117,7 @@ export function weekdaysIn(text: string): Weekday[] | null {
   // "except Sundays", "but Monday", "closed on Sundays", "Sundays off"
   const off = new Set<Weekday>();
   const offRe = new RegExp(
-    String.raw`\b(?:except|but|apart from|other than|save|bar|closed|shut|off|not|never)\b(?:\s+(?:on|for))?(?:\s+an?)?\s+((?:${DAY}(?:\s*(?:,|and|or|&)\s*)?)+)|((?:${DAY}(?:\s*(?:,|and|or|&)\s*)?)+)\s+off\b`,
+    String.raw`\b(?:except|but|apart from|other than|save|bar|closed|shut|off|not|never)\b(?:\s+(?:on|for))?(?:\s+an?)?\s+((?:${DAY}(?:\s*(?:,|and|or|&)\s*)?)+)|((?:${DAY}(?:\s*(?:,|and|or|&)\s*)?)+)\s+(?:off|excepted|free|are (?:mine|free|my own|off))\b`,
     'giu',
   );
   for (const m of rest.matchAll(offRe)) {
@@ -143,6 +143,20 @@ export function weekdaysIn(text: string): Weekday[] | null {
       const d = dayOf(w[0]);
       if (d && /^[A-Z]/.test(w[0])) add([d]);
     }
+  // a note's or a child's lower case: a whole day name ("monday tuesday and thursday"), or short ones in a list of
+  // two or more ("sat & sun", "mon, wed & thu"); one "sat" or "wed" alone may be a verb
+  if (days === null) {
+    const list = new RegExp(String.raw`\b${DAY}(?:\s*(?:,|and|&|\+)\s*${DAY})+(?![\p{L}])`, 'giu');
+    for (const l of rest.matchAll(list))
+      for (const w of l[0].matchAll(new RegExp(String.raw`\b${DAY}(?![\p{L}])`, 'giu'))) {
+        const d = dayOf(w[0]);
+        if (d) add([d]);
+      }
+    for (const w of rest.matchAll(/\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/gi)) {
+      const d = dayOf(w[0]);
+      if (d) add([d]);
+    }
+  }
   if (days === null) return null;
   const set: Set<Weekday> = days;
   for (const d of off) set.delete(d);
@@ -187,8 +201,14 @@ export function eventDay(said: string, first: number): number | null {
   // notes' "tmrw", "2moro", "tonite"
   const plain = said
     .replace(/\b(?:tmrw|tmw|tmoz|tomoz|2moro|2morrow)\b\.?/gi, 'tomorrow')
-    .replace(/\btonite\b/gi, 'tonight');
-  const text = plain.replace(/(?<![\p{L}-])(Mon|Tues?|Wed|Thu|Thurs?|Fri|Sat|Sun)(?![\p{L}-])\.?/gu, (d) => {
+    .replace(/\btonite\b/gi, 'tonight')
+    // a text message's lower case: "thurs eve", "fri", and "sat"/"sun"/"wed" (words of their own too) only as a
+    // day is said ("on sat", "sun night", "this wed")
+    .replace(
+      /(?<![\p{L}-])(?:(mon|tues?|weds?|thurs?|fri)|(?<=\b(?:on|this|next|till|until|by|from)\s+)(sat|sun)|(sat|sun)(?=\s+(?:eve|evening|night|morning|afternoon|lunch|\d)))(?![\p{L}-])\.?/gu,
+      (d) => d.charAt(0).toUpperCase() + d.slice(1),
+    );
+  const text = plain.replace(/(?<![\p{L}-])(Mon|Tues?|Weds?|Thu|Thurs?|Fri|Sat|Sun)(?![\p{L}-])\.?/gu, (d) => {
     const k = d.replace('.', '').toLowerCase().slice(0, 3);
     return (
       (

@@ -31,7 +31,7 @@ const SUFFIX = String.raw`(?:\s*(?:am|pm|a\.m\.|p\.m\.|o['’]clock)(?![\p{L}]))
  * One clock time in digits or words. Kept loose on purpose: the window and context readers decide am/pm where the
  * text leaves it open.
  */
-export const TIME = String.raw`(?:noon|midday|midnight|(?:(?:a\s+)?(?:${MINUTE_WORD})\s+(?:past|to|after|before)\s+${HOUR})${SUFFIX}|half\s+(?:${HOUR_WORD})(?![\p{L}])(?:\s+in the (?:morning|afternoon|evening))?|${HOUR}(?:[:.h]\d{2}|h(?![\p{L}]))?${SUFFIX}|(?:${HOUR_WORD})[\s-](?:fifteen|thirty|forty-five|o-?five)${SUFFIX})`;
+export const TIME = String.raw`(?:noon|midday|midnight|(?:(?:a\s+)?(?:${MINUTE_WORD})\s+(?:past|to|after|before)\s+${HOUR})${SUFFIX}|half\s+(?:${HOUR_WORD}|\d{1,2}(?![\d:.]))(?![\p{L}])(?:\s+in the (?:morning|afternoon|evening))?|${HOUR}(?:[:.h]\d{2}|h(?![\p{L}]))?${SUFFIX}|(?:${HOUR_WORD})[\s-](?:fifteen|thirty|forty-five|o-?five)${SUFFIX})`;
 
 export interface Clock {
   /** Minutes after midnight as first read (a bare "6" is 06:00). */
@@ -159,7 +159,7 @@ const LATE_RE = new RegExp(
 
 /** A time in words said with no preposition ("half six", "a quarter to eight", "nine o'clock"). */
 const SPOKEN_RE = new RegExp(
-  String.raw`(?<![\p{L}\d])((?:a\s+)?(?:${MINUTE_WORD})\s+(?:past|to)\s+(?:${HOUR_WORD})${SUFFIX}|half\s+(?:${HOUR_WORD})|(?:${HOUR_WORD}|\d{1,2})\s+o['’]clock${SUFFIX}|(?:${HOUR_WORD})[\s-](?:fifteen|thirty|forty-five)${SUFFIX}|(?:${HOUR_WORD}|\d{1,2})-?ish)(?![\p{L}])`,
+  String.raw`(?<![\p{L}\d])((?:a\s+)?(?:${MINUTE_WORD})\s+(?:past|to)\s+(?:${HOUR_WORD})${SUFFIX}|half\s+(?:${HOUR_WORD}|\d{1,2}(?![\d:.]))|(?:${HOUR_WORD}|\d{1,2})\s+o['’]clock${SUFFIX}|(?:${HOUR_WORD})[\s-](?:fifteen|thirty|forty-five)${SUFFIX}|(?:${HOUR_WORD}|\d{1,2})-?ish)(?![\p{L}])`,
   'giu',
 );
 
@@ -186,11 +186,19 @@ export function windowsIn(said: string, opts: { workday?: boolean } = {}): Windo
   const out: Window[] = [];
   const taken: [number, number][] = [];
   const free = (a: number, b: number) => taken.every(([x, y]) => b <= x || a >= y);
-  const half = halfOfDay(text);
+  const whole = halfOfDay(text);
+  // working hours take their half of the day from their own clause, else from what is said before them ("school 9
+  // till half 3 mon-fri, then staff meeting, home 4ish, u do dinner?": the dinner is the evening's, not the school's)
+  const near = (at: number, length: number): DayHalf => {
+    const from = Math.max(text.lastIndexOf(',', at), text.lastIndexOf(';', at)) + 1;
+    const stop = text.slice(at + length).search(/[,;]/);
+    return halfOfDay(text.slice(from, stop < 0 ? text.length : at + length + stop)) ?? halfOfDay(text.slice(0, at));
+  };
   for (const re of RANGE_RES)
     for (const m of text.matchAll(re)) {
       const at = m.index ?? 0;
       if (!free(at, at + m[0].length)) continue;
+      const half = opts.workday ? near(at, m[0].length) : whole;
       const a = readClock(m[1]!);
       const b = readClock(m[2]!);
       if (!a || !b) continue;
@@ -239,6 +247,7 @@ export function windowsIn(said: string, opts: { workday?: boolean } = {}): Windo
     const bare = /^\s*\d{1,2}\s*$/.test(m[1]!) || new RegExp(`^\\s*(?:${HOUR_WORD})\\s*$`, 'i').test(m[1]!);
     // "at 8" is a time; "at 19" or "at 52" is not
     if (bare && Number.isNaN(Number(m[1])) === false && Number(m[1]) > 12) continue;
+    const half = opts.workday ? near(at, m[0].length) : whole;
     out.push({ start: settle(c, half, null, opts.workday ?? false), end: null, at, length: m[0].length });
     taken.push([at, at + m[0].length]);
   }

@@ -4,7 +4,7 @@
 import type { EventItem, KinItem } from '../types.ts';
 import { KIN } from './kin-words.ts';
 import { relativesNamed } from './relatives.ts';
-import type { Doc } from './text.ts';
+import { type Doc, tellsOfResident } from './text.ts';
 
 /** The host named before a verb: a resident by name, a relative by kin word, else the resident. */
 export function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinItem[]): string {
@@ -39,6 +39,9 @@ export function hostBefore(doc: Doc, marked: string, at: number, family: readonl
       head.slice(0, last.index),
     );
   if (g && doc.firstPerson && sayer) return doc.frame.people[Number(sayer[1]!.slice(1))] ?? doc.resident;
+  // a text that opens on the resident by name ("Heloise Marsh — Otto's younger girl — keeps ...", "My Uncle Hamish,
+  // by Wren") tells of them, whoever its "I" is: a "she" or "he" of their gender is them
+  if (g && tellsOfResident(doc) && doc.gender === g) return doc.resident;
   // ("she" in a text said as "I" is never the resident)
   if (g && ((doc.gender && g !== doc.gender) || doc.firstPerson)) {
     const earlier = doc.sentences

@@ -45,7 +45,7 @@ export const APPLIED_FOR = new RegExp(
 );
 /** Who runs it, said after the kind: "George Bell's running it", "run by her", "Orla organising", "his do". */
 export const HOST_AFTER = new RegExp(
-  String.raw`(@\d+|\b(?:Mum|Mom|Mam|Dad|Papa|Mama|Maman|Father|Mother|Grandad|Grandpa|Grandma|Gran|Granny|Nan|Nana|(?:her|his|my|our)\s+${KIN}))(?:\s*,\s*who)?(?:['’]s|\s+is|\s+will be)?\s+(?:running|hosting|organi[sz]ing|holding|leading|putting it on|doing it|in charge|(?:organi[sz]es?|runs?|hosts?|leads?|holds?)\s+(?:it|this|that|them)\b|organi[sz]es?\b)|\b(?:run|put on|organi[sz]ed|hosted|held|led|arranged|given)\s+by\s+(@\d+|him|her|me|them)\b`,
+  String.raw`(@\d+|\b(?:Mum|Mom|Mam|Dad|Papa|Mama|Maman|Father|Mother|Grandad|Grandpa|Grandma|Gran|Granny|Nan|Nana|(?:her|his|my|our)\s+${KIN}))(?:\s*,\s*who)?(?:['’]s|\s+is|\s+will be)?\s+(?:running|hosting|organi[sz]ing|holding|leading|putting it on|doing it|in charge|(?:organi[sz]es?|runs?|hosts?|leads?|holds?)\s+(?:it|this|that|them)\b|organi[sz]es?\b)|\b(?:run|put on|organi[sz]ed|hosted|held|led|arranged|given)\s+by\s+(@\d+|him|her|me|them)\b|(@\d+)['’]s\s+(?:own\s+)?(?:do|doing|idea|affair|event)\b`,
   'iu',
 );
 /** A terse note's cue that a noun phrase is someone's happening: "her doing", "all welcome", "his do". */
@@ -57,10 +57,10 @@ export const HOSTED_BY = new RegExp(
 );
 /** A note's day and hour before its kind: "Tue 7pm skittles at The Oak". */
 export const WHEN_FIRST =
-  /^(?:(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?|today|tomorrow|tmrw|tonight|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)(?:\s*[,–—-]\s*|\s+))+/i;
+  /^(?:(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?|today|tomorrow|tmrw|tonight|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)(?:\s+(?:morning|afternoon|evening|eve|night))?(?:\s*[,–—!?-]+\s*|\s+))+/i;
 /** "will open the old chapel for a hymn supper": the happening a place is opened for. */
 export const OPEN_FOR = new RegExp(
-  String.raw`\b(?:open|opens|opening|unlock|unlocks|book|books|booked|booking|hire|hires|hired|hiring|reserve|reserved|reserving)\s+(?:up\s+)?[^.;@]{1,40}?\s+for\s+(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
+  String.raw`\b(?:open|opens|opening|unlock|unlocks|book|books|booked|booking|hire|hires|hired|hiring|reserve|reserved|reserving|has|have|having)\s+(?:up\s+)?[^.;@]{1,40}?\s+for\s+(?!(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|next|the (?:day|evening|night|afternoon|morning)|\d|(?:[\p{L}-]+\s+)?(?:years?|months?|weeks?|decades?|ages|a (?:while|living|time))(?![\p{L}]))\b)(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
   'giu',
 );
 /** "having a few friends round to the house for drinks": what they come round for. */
@@ -85,12 +85,12 @@ export const NOT_A_KIND =
   /^(?:day|time|week|weekend|morning|afternoon|evening|night|plan|plans|lot|bit|chance|way|thing|idea|hope|mind|eye|secret|word)$/i;
 /** Last words of a noun phrase that is a thing run every day, not a happening ("runs the shop"). */
 export const NOT_A_HEAD =
-  /^(?:business|shop|bakery|pub|bar|café|cafe|job|work|life|family|home|house|place|garden|dog|cat|shift|stall|plans?|time|ideas?|store|office|farm|school|surgery|library|kitchen|counter|till|errands?|risk|chance)$/i;
+  /^(?:business|shop|bakery|pub|bar|café|cafe|job|work|life|family|home|house|place|garden|dog|cat|shift|stall|plans?|time|ideas?|store|office|farm|school|surgery|library|kitchen|counter|till|errands?|risk|chance|woman|man|women|men|fellow|person|soul|name|trade|reason|problem)$/i;
 /** Heads that are a happening only with a word before them ("a lantern walk", not "a walk"). */
 export const NOT_ALONE = /^(?:look|walk|break|rest|run|ride)$/i;
 /** Nouns of a happening: a terse note's "Car boot sale." or "First ever quiz night." names an event by its head. */
 export const EVENT_HEAD =
-  /^(?:party|night|quiz|sale|swap|supper|tea|lunch|dinner|breakfast|brunch|picnic|barbecue|bbq|walk|ride|race|match|tournament|show|fair|fete|fête|festival|market|auction|raffle|bingo|concert|gig|recital|reading|talk|lecture|class|lesson|workshop|meeting|social|dance|disco|ceilidh|ball|session|service|tour|screening|exhibition|tasting|singalong|karaoke|celebration|gathering|get-together|do|open day|morning|evening|afternoon|skittles|darts|games|crawl|hunt|competition|contest|jam|drive|launch|opening|vigil|parade|knees-up|shindig|bash|send-off|reunion|shower|christening|wedding|cookout|braai|potluck|fundraiser|bazaar|sleepover|ceremony|day|evening|night|sizzle|fry-up|feast|meal|buffet|banquet|jamboree|rally|fun run|open house|house-warming|housewarming|quiz night|cook-off|bake-off|bake sale|bonfire|regatta|show|singalong|sing-along|ceremony)$/i;
+  /^(?:party|night|quiz|sale|swap|supper|tea|lunch|dinner|breakfast|brunch|picnic|barbecue|bbq|walk|ride|race|match|tournament|show|fair|fete|fête|festival|market|auction|raffle|bingo|concert|gig|recital|reading|talk|lecture|class|lesson|workshop|meeting|social|dance|disco|ceilidh|ball|session|service|tour|screening|exhibition|tasting|singalong|karaoke|celebration|gathering|get-together|do|open day|morning|evening|afternoon|skittles|darts|games|crawl|hunt|competition|contest|jam|drive|launch|opening|vigil|parade|knees-up|shindig|bash|send-off|reunion|shower|christening|wedding|cookout|braai|potluck|fundraiser|bazaar|sleepover|ceremony|day|evening|night|sizzle|fry-up|feast|meal|buffet|banquet|jamboree|rally|fun run|open house|house-warming|housewarming|quiz night|cook-off|bake-off|bake sale|bonfire|regatta|show|singalong|sing-along|ceremony|drinks|club|play|menu|roast|wassail|switch-on|challenge|trail)$/i;
 export const WEEKLY =
   /\b(?:every|each)\s+(?:week|sunday|monday|tuesday|wednesday|thursday|friday|saturday|evening|night|morning|month)\b|\b(?:on\s+)?(?:sun|mon|tues|wednes|thurs|fri|satur)days\b|\bweekly\b|\bregular\b|\busually\b|\balways\b/i;
 export const PAST =

@@ -36,7 +36,7 @@ import {
 import { KIN, kinWord } from './kin-words.ts';
 import { placesIn } from './places.ts';
 import { relativesNamed } from './relatives.ts';
-import { type Doc, quoteOf, type Sentence } from './text.ts';
+import { type Doc, quoteOf, type Sentence, STAMP } from './text.ts';
 
 const cleanKind = (k: string): string =>
   k
@@ -44,6 +44,8 @@ const cleanKind = (k: string): string =>
     .replace(/^(?:[\p{L}-]+\s+){0,2}[\p{L}-]+['’]s\s+(?=\p{L})/u, '')
     .replace(/^@\d+['’]s\s+(?=\p{L})/u, '')
     .replace(/^(?:own|first(?:[- ]ever)?|very first|free|small|little|big|annual|special|grand)\s+(?=\p{L}{3})/iu, '')
+    // "sea-shanty night here": where, not what
+    .replace(/\s+(?:here|there)$/i, '')
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -64,7 +66,8 @@ function kindOk(k: string): boolean {
   // "until the work runs out": a particle, not a happening
   if (/^(?:out|up|off|down|over|away|late|late night|along|around|about)$/i.test(k)) return false;
   if (/\b(?:is|are|was|were|has|have|had|to|be|it|them|him|her|she|he|time|plans?|hopes?)\b/i.test(k)) return false;
-  if (/@\d/.test(k) || /(?<![\p{L}-])(?:and|or|but)(?![\p{L}-])/iu.test(k)) return false;
+  // ("wine and cheese evening", "fish and chip supper": one happening, its head a happening's noun)
+  if (/@\d/.test(k) || (/(?<![\p{L}-])(?:and|or|but)(?![\p{L}-])/iu.test(k) && !EVENT_HEAD.test(head))) return false;
   if (
     /\b(?:today|tomorrow|tonight|next|this|mon|tue|tues|wed|thu|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|june|july|august|september|october|november|december)\b/i.test(
       k,
@@ -171,18 +174,25 @@ function eventIn(
     }
   if (found.length === 0) {
     // a note's leading noun phrase, when the note says it is someone's happening or its head names one
-    const after = marked
-      .replace(/^[^:]{0,30}:\s*/, '')
+    // (a day book's stamp, "Fri 6 Jun, 19:00: sea-shanty night here", is the note's head: its time has a colon too)
+    const entry = marked.replace(STAMP, '');
+    // (a message's opening quote is no word: "To Rhoda: 'wine and cheese evening at the Raven'")
+    const after = (entry !== marked ? entry : marked.replace(/^[^:]{0,30}:\s*/, ''))
       .trim()
+      .replace(/^['‘"“]\s*/, '')
       .replace(WHEN_FIRST, '');
     // "Stan's 70th birthday do: Sun 8 Mar, 1pm, The Mermaid": the words before the colon may be the kind itself
     const head = /^([^:]{3,40}):\s*/.exec(marked)?.[1];
+    // ("just you and Rosie invited — book club tomorrow evening": who comes, then, after the dash, the happening)
+    const invited = /^[^—–]{0,60}\b(?:invited|only)\s+[—–]\s+/i.exec(after);
     const note =
       head &&
       !/^\s*(?:event|plans?|notes?|next|coming up|diary|re|subject|when|where|date|time)\b/i.test(head) &&
       EVENT_HEAD.test(head.trim().split(/\s+/).pop()!)
         ? `${head.trim()}:`
-        : after;
+        : invited
+          ? after.slice(invited[0].length).replace(WHEN_FIRST, '')
+          : after;
     // "Nora's leaving do at the Crown", "Grandad's Christmas party": whose do it is
     const whose = new RegExp(String.raw`^(?:@(\d+)|(?:(?:her|his|my)\s+)?(${KIN}))['’]s\s+`, 'iu').exec(note);
     const lead = LEADING.exec(whose ? note.slice(whose[0].length) : note);
@@ -204,7 +214,7 @@ function eventIn(
   if (!f) return null;
   const after = HOST_AFTER.exec(marked) ?? HOST_AFTER.exec(whole);
   if (after) {
-    const tok = after[1] ?? after[2] ?? '';
+    const tok = after[1] ?? after[2] ?? after[3] ?? '';
     const p = /^@(\d+)/.exec(tok);
     if (p) f.host = doc.frame.people[Number(p[1])] ?? f.host;
     else if (/^(?:him|her|me)$/i.test(tok)) f.host = doc.resident;
@@ -305,6 +315,15 @@ export function readEvents(
           ))
       )
         place = work.place;
+      // a day book kept at the resident's workplace ("The Lugger — landlord's book ... Fri 6 Jun, 19:00: sea-shanty
+      // night here, mine"): a happening said with no place, or "here", is held there
+      if (
+        !place &&
+        work &&
+        (/\bhere\b/i.test(text) ||
+          (STAMP.test(clause) && placesIn(doc.sentences[0]?.text ?? '', doc.frame.places)[0]?.id === work.place))
+      )
+        place = work.place;
       // "I am holding a small farewell there": the place the sentence before named
       if (!place && /\bthere\b/i.test(text)) {
         const prev = doc.sentences[s.index - 1];
@@ -317,10 +336,17 @@ export function readEvents(
       // Wednesday at 7.30": the habit's day and hour are not the happening's
       const habit = /\b(?:every|each)\s+(?:sun|mon|tues|wednes|thurs|fri|satur)day\b/i.exec(text);
       const part = habit && habit.index < at ? text.slice(Math.max(0, text.lastIndexOf(',', at))) : text;
-      const day = eventDay(part, first);
+      // "u coming Sunday? BBQ at the community centre, 1pm": a short question just before may say the day
+      const asked = doc.sentences[s.index - 1];
+      const day =
+        eventDay(part, first) ??
+        (ci === 0 && asked && /\?\s*$/.test(asked.text) && asked.text.split(/\s+/).length <= 8
+          ? eventDay(asked.text, first)
+          : null);
       if (!place || day === null) continue;
       // "at 7 Pennock Lane" is a place, not seven o'clock
-      let clock = part;
+      // (a day book's stamp "Mon 8 Sep, 20:00:" or a note's "Fri 6pm:" says when it starts: its time, not a clock's colon)
+      let clock = part.replace(/^(\s*[^:;]{0,20}?\d{1,2}(?:[:.]\d{2}|\s*[ap]\.?m\.?))\s*:\s/i, '$1, ');
       for (const x of placesIn(part, doc.frame.places))
         clock = clock.slice(0, x.at) + ' '.repeat(x.length) + clock.slice(x.at + x.length);
       const ws = windowsIn(clock);

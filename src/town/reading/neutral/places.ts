@@ -113,6 +113,13 @@ export function placesIn(text: string, places: TownFrame['places']): PlaceMentio
         const at = (m.index ?? 0) + m[0].length - m[1]!.length;
         put(p.id, at, m[1]!.length, false);
       }
+      // a note's bare head noun before its hours: "garage 8 till half 5 mon-fri", "'studio open 10-4 wed to sat'"
+      if (escapeRegExp(w) !== head) continue;
+      const bare = new RegExp(
+        String.raw`(?<=(?:^|[:;,'‘"“(]|\s[—–-])\s*)(${stem}s?)(?=\s+(?:(?:is\s+)?open|(?:[\p{L}]+\s+)?(?:shifts?|hours)\b|from|half|\d))`,
+        'giu',
+      );
+      for (const m of text.matchAll(bare)) put(p.id, m.index ?? 0, m[1]!.length, false);
     }
   }
   return out.sort((a, b) => a.at - b.at);

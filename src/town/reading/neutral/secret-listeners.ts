@@ -2,7 +2,7 @@
 // "her" and "them" by who was named before, a gender the family gives fitting the pronoun), for secrets.ts.
 import type { KinItem } from '../types.ts';
 import { isPlural, KIN, kinWord } from './kin-words.ts';
-import { relativesNamed } from './relatives.ts';
+import { relativesNamed, relativesOfRelative } from './relatives.ts';
 import { TELL_TO } from './secret-words.ts';
 import type { Doc } from './text.ts';
 
@@ -71,8 +71,11 @@ function listeners(
     if (m[1] !== undefined) {
       const p = doc.frame.people[Number(m[1])];
       if (p) out.push(p);
-    } else if (m[2]) out.push(...kinNamed(m[2], family));
-    else if (m[3]) {
+    } else if (m[2]) {
+      // "he will tell his father himself", of someone else's matter: the owner's father, through the family
+      const of = /^(?:his|her)\s/i.test(m[0]) && owner !== doc.resident ? relativesOfRelative(owner, m[2], family) : [];
+      out.push(...(of.length > 0 ? of : kinNamed(m[2], family)));
+    } else if (m[3]) {
       const p = pronounTarget(doc, `${before}${phrase.slice(0, m.index)}`, owner, family, context, m[3]);
       if (p) out.push(p);
     } else if (m[4]) out.push(...pluralTarget(doc, `${context} ${before}${phrase.slice(0, m.index)}`, family));

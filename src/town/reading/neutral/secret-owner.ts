@@ -6,7 +6,7 @@ import type { KinItem } from '../types.ts';
 import { INVERSE, KIN, kinWord } from './kin-words.ts';
 import { relativesNamed } from './relatives.ts';
 import { KEPT, RUMOUR, TRAIT, UNKNOWN } from './secret-words.ts';
-import type { Doc } from './text.ts';
+import { type Doc, STAMP } from './text.ts';
 
 export const KEPT_ALL = new RegExp(KEPT.source, 'giu');
 
@@ -104,6 +104,8 @@ export function ownerIn(
     const p = people[Number(confided[1])];
     if (p && p !== doc.resident) return { owner: p, toldResident: true };
   }
+  const visitor = visitorIn(doc, t, family, context);
+  if (visitor) return { owner: visitor, toldResident: true };
   // "Selin is my best friend; she told me that she and Murat are moving": the one named just before
   const pronoun = new RegExp(
     String.raw`(?:^|[.;,:]\s*|\b(?:and|but|then)\s+)(she|he)\s+(?:(?:has|had|once|just|finally|also)\s+)*(?:${TOLD})\s+(?:only\s+)?(?:me\b|@${R}(?!\d))`,
@@ -160,4 +162,41 @@ export function ownerIn(
     }
   }
   return { owner: doc.resident, toldResident: false };
+}
+
+/** Verbs of telling the resident, said of the teller's own matter. */
+const SAYS = `(?:told me|tells me|confided(?: in me| to me)?|confessed(?: to me)?|admitted(?: to me)?|whispered(?: to me)?|let slip|says|said|states|stated)`;
+
+/**
+ * One who comes to the resident and tells them a matter of their own, as a notebook, a diary or a child's essay
+ * says it: the teller named in the entry before and left out of this one ("10:15: C. Reddy called in. Confided he may
+ * sell the garage"), one who "called in, told me privately she's ...", one who "says he's ..." of themselves, or a
+ * relative by kin word ("Grandma told me she is going to retire").
+ */
+function visitorIn(doc: Doc, t: string, family: readonly KinItem[], context: string): string | null {
+  const people = doc.frame.people;
+  const R = people.indexOf(doc.resident);
+  const personOf = (token: string | undefined, kin: string | undefined) => {
+    const p = token !== undefined ? people[Number(token)] : kin ? kinNamed(kin, family)[0] : undefined;
+    return p && p !== doc.resident ? p : null;
+  };
+  const entry = t.replace(STAMP, '');
+  // the subject left out: the last one named in the entries just before, who came in or called
+  if (new RegExp(`^${SAYS}\\b`, 'i').test(entry)) {
+    const named = [...context.matchAll(/@(\d+)(?!['’]s)/g)].map((m) => m[1]).filter((k) => Number(k) !== R);
+    const p = personOf(named.pop(), undefined);
+    if (p) return p;
+  }
+  // "P. Hargreaves called in, told me privately she's expecting"
+  const visit =
+    /@(\d+)(?!['’]s)\s+(?:called|came|dropped|popped|looked|stopped|rang|phoned)\b[^.;@]{0,25}?(?:,|\band\b)\s*(?:and\s+)?(?:told|confided in|whispered to)\s+me\b/iu.exec(
+      t,
+    );
+  if (visit) return personOf(visit[1], undefined);
+  // "Percy says he's been sacked", "Grandma told me she is learning to drive": a teller's own news
+  const self = new RegExp(
+    String.raw`^(?:(?:my|our)\s+)?(?:@(\d+)(?!['’]s)|(${KIN})(?![\p{L}-])(?:\s+@\d+)?)\s+${SAYS}\s+(?:to me\s+)?(?:that\s+)?(?:she|he)\b(?!\s+(?:has\s+|had\s+)?(?:told|confided|tells|says|said|whispered)\b)`,
+    'iu',
+  ).exec(entry);
+  return self ? personOf(self[1], self[2]) : null;
 }

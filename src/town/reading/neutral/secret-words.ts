@@ -38,6 +38,10 @@ export const KEPT = new RegExp(
     // "I have promised to hold my tongue", "don't you dare say a word to Mam", "I shan't worry Edith with it"
     String.raw`\bhold (?:my|her|his|their|your) tongue\b`,
     String.raw`\b(?:don['’]t|do not|never)\s+(?:you\s+)?(?:dare\s+)?(?:say|breathe|tell|mention)\s+(?:a word|anything|a thing)\b`,
+    // "pls dont mention to anyone the deli's losing money"
+    String.raw`\b(?:don['’]t|do not|never)\s+(?:mention|say|breathe)\s+(?:(?:it|this|that|a word|anything)\s+)?to\s+(?:anyone|anybody|a soul|a living soul|people)\b`,
+    // "keep it under your hat"
+    String.raw`\bunder (?:my|your|her|his|their|our) hat\b`,
     // a note's "dont tell mum but ...": kept from the one named
     String.raw`(?:^|[.;,]\s*)(?:don['’]t|do not|never)\s+tell\s+(?:mum|mam|mom|dad|nan|gran|@\d+(?!['’]s)|(?:my|her|his)\s+[\p{L}-]+)\b`,
     String.raw`\b(?:shan['’]t|won['’]t|will not|shall not|not going to|don['’]t want to|do not want to)\s+(?:worry|trouble|burden|upset|bother)\s+\S+(?:\s+\S+)?\s+with\s+(?:it|this|that|the news)\b`,
@@ -63,7 +67,7 @@ export const KEPT = new RegExp(
     String.raw`\b(?:no ?one|nobody|no-one)\s+(?:yet\s+)?(?:has been\s+)?told\b|(?:^|[,;:]\s*)not a (?:single |living )?soul\s*(?:[.;,]|$)`,
     String.raw`\b(?:no ?one|nobody|no-one|not a soul)\s+(?:else\s+)?(?:(?:here|around here|in (?:town|the village|\p{Lu}\p{L}+))\s+)?(?:knows?|does|has heard|suspects?|is aware|can know|must know|may know|should know)\b`,
     String.raw`(?<!\b(?:asked|invited|invite|invites|inviting|asking|wants?|wanted)\b[^.;]{0,50})(?<!\b(?:for|there and|there,)\s+)\b(?:nobody|no ?one) else\b`,
-    String.raw`\bkeep(?:s|ing)?\s+(?:it|this|that|the news|the plan|the matter|[\p{L}\s]{0,20}?)\s+(?:to (?:her|him|them|my)sel(?:f|ves)|quiet|hidden|under wraps|under (?:her|his) hat|close to (?:her|his|the) chest|from\s+${WHO})`,
+    String.raw`\bkeep(?:s|ing)?\s+(?:it|this|that|the news|the plan|the matter|[\p{L}\s]{0,20}?)\s+(?:to (?:her|him|them|my)sel(?:f|ves)|quiet|hidden|under wraps|under (?:her|his|my|your|their|our) hat|close to (?:her|his|the) chest|from\s+${WHO})`,
     String.raw`\bkeep(?:s|ing)?\s+(?:it|this|that)\s+(?:so|that way)\b`,
     // "promised to keep to herself", "wishes it kept so"
     String.raw`\bkeep(?:s|ing)?\s+to\s+(?:her|him|my|them)sel(?:f|ves)\b`,
@@ -123,7 +127,7 @@ export const OPEN =
  * Solveig's matter.
  */
 export const TRAIT =
-  /\bsecrets?\s*[:=–-]\s*(?:none|nothing|no|n\/a|nil)\b|\b(?:without (?:a |any )?secrets?|(?:has|have|had|keeps?|kept|got|holds?) no secrets?|(?:do|does|did)(?: not|n['’]t) (?:keep|have) (?:any )?secrets?|(?:never|can['’]t|cannot|could never) keep (?:a )?secrets?|no secrets? (?:from|between|in)\b[^,;.]*|(?:a|an) (?:open|honest) (?:book|man|woman)|\bnot (?:much|big|great|ones?) for secrets)/giu;
+  /\bsecrets?\s*[:=–-]\s*(?:none|nothing|no|n\/a|nil)\b|\b(?:without (?:a |any )?secrets?|(?:has|have|had|keeps?|kept|got|holds?) no secrets?|(?:do|does|did)(?: not|n['’]t) (?:keep|have) (?:any )?secrets?|(?:never|can['’]t|cannot|could never) keep (?:a )?secrets?|no secrets? (?:from|between|in)\b[^,;.]*|(?:a|an) (?:open|honest) (?:book|man|woman)|nothing (?:secret|secretive|hidden) about|(?:had|has|have|kept|keeps) secrets about (?:him|her|them|me|us)\b|\bnot (?:much|big|great|ones?) for secrets)/giu;
 
 /**
  * What nobody knows because it may not be true is a rumour, not a secret: "Some say he won the pools; nobody knows",
@@ -149,19 +153,21 @@ export const KEEPING = new Set(
     'saturday sunday mon tue tues wed thu thur thurs fri sat sun till until when ready needs need asked asks ' +
     'begged begs made make promise agreed shown showed alone wishes swear swore vowed though although however ' +
     // what is left of a negation once split at its apostrophe ("don't", "hasn't"), and whose business it is
-    'don doesn didn won isn hasn haven wasn aren couldn wouldn shouldn business'
+    'don doesn didn won isn hasn haven wasn aren couldn wouldn shouldn business ' +
+    // the one deciding and saying it, not what is kept: "he's decided he'll tell Kit first", "she says she'll tell"
+    'decided decides says said our'
   ).split(' '),
 );
 
 /** One listener: a resident, a relative by kin word (with or without a name), or a pronoun. */
 /** "her" before a noun is a possessive ("confided to her diary"), not a listener. */
-export const HER_OBJECT = String.raw`(?!\s+(?!(?:he|she|i|they|we|it|you|his|her|their|our|my|not|never|all|and|or|but|that|about|if|to|in|on|at|of|for|with|when|before|after|until|till|once|first|alone|only|yet|now|soon|so|too|either|as|the|a|an|everything|anything|nothing|what|how|why|where|tomorrow|today|tonight|herself|himself|privately|quietly|straight|face|directly|in person)\b)\p{Ll}+\b)`;
+export const HER_OBJECT = String.raw`(?!\s+(?!(?:he|she|i|they|we|it|you|his|her|their|our|my|not|never|all|and|or|but|that|about|if|to|in|on|at|of|for|with|when|before|after|until|till|once|first|alone|only|yet|now|soon|so|too|either|as|the|a|an|everything|anything|nothing|what|how|why|where|tomorrow|today|tonight|herself|himself|myself|yourself|ourselves|themselves|privately|quietly|straight|face|directly|in person)\b)\p{Ll}+\b)`;
 const ONE = String.raw`(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+){1,2}@\d+(?!['’]s)|(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?${KIN}(?![\p{L}-])(?:\s+(?:in|at|from)\s+(?:the|our|her|his)\s+[\p{L}-]+(?=\s*,\s*@\d))?(?:\s*,?\s*@\d+(?!['’]s))?|@\d+(?!['’]s)(?:\s+\p{Lu}\.)?|\bhim\b(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}(?![\p{L}-])|@))(?!\s*,?\s*@)|\bher\b${HER_OBJECT}(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}(?![\p{L}-])|@))(?!\s*,?\s*@)|\bthem\b)`;
 const NAMES = String.raw`(${ONE}(?:\s*(?:,|and|or|&)\s*(?:to\s+)?${ONE})*)`;
 
 /** Phrases naming whom the owner means to tell or has told; group 1 is the list. */
 export const TELL_TO: RegExp[] = [
-  String.raw`\b(?:means?|meant|intends?|plans?|planning|wants?|hopes?|wishes|is going|are going|has decided|decided|(?:will\s+)?(?:have|has|had)\s+to|(?:has |have |had )?resolved|(?:is |am |was )?determined|promised|will|shall|would like|would rather|['’]d like|['’]ll|needs?|must|can|could|found the (?:words|courage|nerve) to)\s+(?:only\s+)?(?:to\s+)?(?:finally\s+|soon\s+|first\s+)?(?:tell|confide in|share (?:it|this|the news|that) with|reveal (?:it |this |that |everything |all |the (?:news|truth) )?to|break (?:it|this|the news) to|come clean (?:to|with)|let)\s+(?:only\s+)?${NAMES}`,
+  String.raw`\b(?:means?|meant|intends?|plans?|planning|wants?|hopes?|wishes|is going|are going|(?:am |['’]m )?going|gonna|\bill(?=\s+tell\b)|has decided|decided|(?:will\s+)?(?:have|has|had)\s+to|(?:has |have |had )?resolved|(?:is |am |was )?determined|promised|will|shall|would like|would rather|['’]d like|['’]ll|needs?|must|can|could|found the (?:words|courage|nerve) to)\s+(?:only\s+)?(?:to\s+)?(?:finally\s+|soon\s+|first\s+)?(?:tell|confide in|share (?:it|this|the news|that) with|reveal (?:it |this |that |everything |all |the (?:news|truth) )?to|break (?:it|this|the news) to|come clean (?:to|with)|let)\s+(?:only\s+)?${NAMES}`,
   String.raw`\b(?:is|am|are|['’]s|['’]m|['’]re)\s+(?:only\s+)?telling\s+(?:only\s+)?${NAMES}`,
   // "until he's told his mother", "once she has told Tom", "till I tell Dad"
   String.raw`\b(?:until|till|once|before|after)\s+(?:she|he|i|they|we|@\d+)(?:\s+has|\s+have|['’]s|['’]ve|\s+can|\s+finally|\s+gets to)?\s+(?:told|tells|tell|spoken to|speaks to|talked to|talks to|informed|informs|asked|asks|consulted)\s+${NAMES}`,
@@ -180,7 +186,7 @@ export const TELL_TO: RegExp[] = [
   String.raw`\b(?:has\s+|have\s+|['’]s\s+|['’]ve\s+)(?:already\s+)?told\s+${NAMES}`,
   String.raw`\b(?:told|tells|confided in)\s+only\s+${NAMES}`,
   String.raw`\bonly\s+told\s+${NAMES}`,
-  String.raw`\bonly\s+(?:the\s+[\p{L}\s-]{1,30}?,\s*)?${NAMES}(?:,[^,;.]{0,60},)?\s+(?:knows?|knew|has been told|had been told|was told|is in on|has seen|saw|has read)`,
+  String.raw`\bonly\s+(?:the\s+[\p{L}\s-]{1,30}?,\s*)?${NAMES}(?:,[^,;.]{0,60},)?,?\s+(?:knows?|knew|has been told|had been told|was told|is in on|has seen|saw|has read)`,
   // "her partner has been informed"
   String.raw`${NAMES}\s+(?:has|have|had)\s+been\s+(?:informed|told|let in on it)\b`,
   // "I shan't worry Edith with it till after our anniversary": to be told afterwards

@@ -39,6 +39,10 @@ function pointsBack(s: { text: string; marked: string }): boolean {
     .replace(KEPT_ALL, (m) => (/^(?:secretly|privately|quietly)\s/i.test(m) ? m.replace(/^\S+/, ' ') : ' '))
     .replace(/\b(?:until|till|when|once|before|after)\b[^.;,]*/gi, ' ')
     .replace(/\b(?:so far|for now|for the moment|at the weekend|yet|either|maybe|perhaps|apparently)\b/gi, ' ')
+    // "on their anniversary", "man to man", "because she is kind": when, how and why it is told, not what it is
+    .replace(/\bon\s+(?:her|his|their|my|our)\s+(?:birthday|anniversary|wedding day|return)\b/gi, ' ')
+    .replace(/\b(?:man to man|woman to woman|face to face|in person)\b/gi, ' ')
+    .replace(/\b(?:only\s+)?because\b[^.;]*?(?=,\s*(?:and|but)\b|[.;]|$)/gi, ' ')
     .replace(/\b(?:in|by|at|over)\s+(?:the\s+)?(?:winter|summer|spring|autumn|christmas|easter|new year)\b/gi, ' ')
     // "though how you'd keep anything from Stan I don't know": the teller's aside
     .replace(/\b(?:though|although)\b[^.;]*/gi, ' ')
@@ -79,7 +83,8 @@ function pointsBack(s: { text: string; marked: string }): boolean {
     /^\s*(?:i|she|he|we)\s+(?:have\s+|had\s+|['’]ve\s+)?(?:promised|promise|swore|vowed)\b/i.test(s.text) ||
     own === 0 ||
     // (one word of news is a matter: "Private: wants to retire next year, hasn't told Ulla")
-    (own === 1 && !/@\d/.test(stripped) && !NEWS.test(content(stripped)[0]!)) ||
+    // (the statement's own subject, "Elowen Trask has never told anyone about her fear", names no one else)
+    (own === 1 && !/@\d/.test(stripped.replace(/^\s*@\d+(?!['’]s)/, '')) && !NEWS.test(content(stripped)[0]!)) ||
     // "It is a secret." points back; "It's between him and Eve that he has lost his job" says what
     (own < 3 && /^\s*(?:it|this|that|the (?:plan|news|decision|idea|matter))\b/i.test(s.text))
   );
@@ -92,6 +97,22 @@ function addresseeOf(doc: Doc): string | null {
       doc.sentences[0]?.marked ?? '',
     );
   return m ? (doc.frame.people[Number(m[1]!.slice(1))] ?? null) : null;
+}
+
+/**
+ * The resident a message is written to, where the matter's sentence quotes one: "To Ottilie Vance: 'Don't say a word
+ * ...'", "to her aunt Oona Reilly: '...'", "And again to Miriam: '...'". The last addressee before the words of keeping
+ * (someone not in the town, "To his brother in Accra:", is nobody here).
+ */
+function messagedTo(doc: Doc, s: Sentence): string | null {
+  const first = keptIn(s.marked, s.text)[0]?.index ?? s.marked.length;
+  const to = [
+    ...s.marked
+      .slice(0, first)
+      .matchAll(/(?:^|[.;:!?'’"”]\s*|\b(?:and|again)\s+)to\s+([^:,'‘’"“.;]{1,40}?)\s*[:,]\s*['‘"“]/giu),
+  ].pop();
+  const named = to ? /@(\d+)(?!['’]s)(?:\s+again)?\s*$/.exec(to[1]!) : null;
+  return named ? (doc.frame.people[Number(named[1])] ?? null) : null;
 }
 
 /** One statement: a sentence, or one of a list's clauses ("X is a fisherman; X has secretly decided ..."). */
@@ -122,6 +143,14 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
   const us = unitsOf(doc);
   for (const u of us) {
     if (!keeps(u.marked, u.sentence.text) || OPEN.test(u.text)) continue;
+    // "... and asked had I heard about Ray; I said nothing": a reply to a question keeps nothing
+    const asked = us[u.index - 1];
+    if (
+      /^\s*(?:i|she|he|we|they)\s+said\s+nothing\b/i.test(u.text) &&
+      asked?.sentence === u.sentence &&
+      /\b(?:asked|asks|asking)\b/i.test(asked.text)
+    )
+      continue;
     let matterAt = u;
     let lead: Unit | null = null;
     // "I've told only my brother Ken, who lives with me": whom the matter just before was told, not a matter of its own
@@ -257,5 +286,13 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
   // the writer's own matters are known to them (someone else's are still only theirs to tell)
   const to = addresseeOf(doc);
   if (to) for (const one of out) if (one.owner === doc.resident && to !== doc.resident) one.tellTo.push(to);
+  // a message tells the one it is sent to: "To Petra: 'dont tell mum but im going to the gig'"
+  for (const one of out) {
+    if (one.owner !== doc.resident) continue;
+    for (const s of one.sentences) {
+      const p = messagedTo(doc, s);
+      if (p && p !== doc.resident) one.tellTo.push(p);
+    }
+  }
   return out.map(({ at: _at, sentences: _s, ...x }) => ({ ...x, tellTo: [...new Set(x.tellTo)] }));
 }

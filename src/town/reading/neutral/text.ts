@@ -3,6 +3,7 @@
 // stands for. It knows English names, pronouns and punctuation, nothing about any town.
 import { escapeRegExp } from '../../../core/text.ts';
 import type { ResidentText, TownFrame } from '../types.ts';
+import { genderOfName } from './given-names.ts';
 import { KIN } from './kin-words.ts';
 
 export type Gender = 'm' | 'f';
@@ -41,6 +42,10 @@ export interface Doc {
 const ABBREV =
   /\b(Mr|Mrs|Ms|Dr|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|(?<!\.)m(?=\.\s+(?:to\s+)?\p{Lu}))\.(?=\s)/giu;
 const SAINT = /(?<!\p{Lu}\p{Ll}+\s+)\b(?:St|st)\.(?=\s)/gu;
+/** A notebook's "C. Reddy called in": an initial before a surname ends no sentence. */
+// ("I." is the word I ending a sentence, "... and so did I. Then", unless a heading or a rank puts it before a name)
+const INITIAL =
+  /(?<![\p{L}\p{N}.])(?:(?!I\.)\p{Lu}|(?<=(?:[—–,:(]|\b(?:PC|Sgt|Mr|Mrs|Ms|Miss|Dr))\s+)I)\.(?=\s+\p{Lu}\p{Ll})/gu;
 
 /** A register's "HOLLIS, Margaret" is Margaret Hollis. */
 const SURNAME_FIRST = /\b(\p{Lu}[\p{Lu}'’-]+),\s+(\p{Lu}\p{Ll}+)\b/gu;
@@ -70,12 +75,18 @@ export function sentencesOf(text: string): string[] {
       /\b([ap])\.m\.(?=\s)(?!\s+(?!(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec))[A-Z][a-z]+\s+[a-z])/g,
       '$1.m\u2024',
     )
-    .replace(SAINT, (m) => m.replace(/\.$/, '\u2024'));
+    .replace(SAINT, (m) => m.replace(/\.$/, '\u2024'))
+    .replace(INITIAL, (m) => m.replace(/\.$/, '\u2024'));
   // a text message written in lower case ("hey its lily. dont tell mum ...") starts its sentences in lower case too
   const lower = (guarded.match(/[.!?]\s+\p{Ll}/gu)?.length ?? 0) >= 2 && !/[.!?]\s+\p{Lu}/u.test(guarded);
   return (
     guarded
-      .split(lower ? /(?<=[.!?])\s+|\n+/u : /(?<=[.!?])["”’)]?\s+(?=["“‘(]?[\p{Lu}\d@])|\n+|(?<=[.!?])$/u)
+      // (one quoted message after another, "... the whole village'. 'pls dont ...", is two sentences, whatever case)
+      .split(
+        lower
+          ? /(?<=[.!?])\s+|\n+/u
+          : /(?<=[.!?])["”’')]?\s+(?=["“‘'(]?[\p{Lu}\d@])|(?<=[.!?]['’"”]|['’"”][.!?])\s+(?=['‘"“])|\n+|(?<=[.!?])$/u,
+      )
       // a list's bullet ("- Job: ...", "• lives: ...", "* With: ...") is no word of the line
       .map((s) =>
         s
@@ -92,6 +103,9 @@ const B0 = '(?<![\\p{L}\\p{N}])';
 const B1 = '(?![\\p{L}\\p{N}])';
 const TITLES =
   '(?:Mr|Mrs|Ms|Miss|Mx|Dr|Doctor|Doc|Prof|Professor|Rev|Reverend|Captain|Capt|Old|Young|Sir|Dame|Lady|Frau|Herr|Madame|Mme|Monsieur|Señor|Señora|Signor|Signora)';
+
+const WOMEN_TITLES = '(?:Mrs|Ms|Miss|Lady|Dame|Frau|Madame|Mme|Señora|Signora)';
+const MEN_TITLES = '(?:Mr|Sir|Herr|Monsieur|Señor|Signor)';
 
 /** A day or month word after a first name is no surname ("will tell Rik Sun", "Meg Sat 10am"). */
 const CALENDAR_WORD = String.raw`(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)(?:day|nesday|urday|sday|rsday|uary|ch|il|e|y|ust|tember|ober|ember)?(?![\p{L}])`;
@@ -123,6 +137,41 @@ function namePatterns(people: readonly string[], resident?: string): { person: s
         person: p,
         re: new RegExp(`\\b${TITLES}\\.?\\s+${escapeRegExp(last)}${B1}`, 'gu'),
         len: last.length + 50,
+      });
+    // "Mrs Fairley" where Dot and Len are both Fairleys: the title's gender picks the one whose given name has it, or
+    // the only one whose name is not of the other gender
+    if (last && lasts.get(last.toLowerCase())! > 1 && p !== resident) {
+      const kin = people.filter((q) => q.split(/\s+/).pop()!.toLowerCase() === last.toLowerCase());
+      for (const [titles, g] of [
+        [WOMEN_TITLES, 'f'],
+        [MEN_TITLES, 'm'],
+      ] as const) {
+        const fits = kin.filter((q) => genderOfName(q) === g);
+        const open = kin.filter((q) => genderOfName(q) !== (g === 'f' ? 'm' : 'f'));
+        const one = fits.length === 1 ? fits[0] : open.length === 1 ? open[0] : undefined;
+        if (one === p)
+          out.push({
+            person: p,
+            re: new RegExp(`\\b${titles}\\.?\\s+${escapeRegExp(last)}${B1}`, 'gu'),
+            len: last.length + 40,
+          });
+      }
+    }
+    // a notebook's "C. Reddy", "Mrs R. Penhallow": the first name's initial and the surname, when only one resident
+    // has both
+    const initials = last
+      ? people.filter(
+          (q) => q.charAt(0) === first.charAt(0) && q.split(/\s+/).pop()!.toLowerCase() === last.toLowerCase(),
+        ).length
+      : 0;
+    if (last && initials === 1)
+      out.push({
+        person: p,
+        re: new RegExp(
+          `(?:${TITLES}\\.?\\s+)?${B0}${escapeRegExp(first.charAt(0))}\\.\\s*${escapeRegExp(last)}${B1}`,
+          'gu',
+        ),
+        len: last.length + 60,
       });
     // family name first ("Lin Xiaoyu" beside "Lin Hao"): the given name alone, when only one resident has it
     const lastsAll = people.filter((q) => q.split(/\s+/).pop()!.toLowerCase() === last?.toLowerCase()).length;
@@ -184,6 +233,9 @@ const GLOSS = new RegExp(
   'giu',
 );
 
+/** A quoted message after a colon or comma: "To Nora: 'dont tell anyone ... ill tell dad myself'." */
+const QUOTED = /(?:^|[:,]\s*)['‘"“](?:[^'’"”]|['’](?=\p{L}))*['’"”](?=[\s.,;!?)]|$)/gu;
+
 const FEMALE = /\b(?:she|her|hers|herself)\b/gi;
 const MALE = /\b(?:he|him|his|himself)\b/gi;
 
@@ -219,11 +271,14 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
   const gender: Gender | null = f > m ? 'f' : m > f ? 'm' : null;
   // a diary may never say "I" ("Long day at the deli — Sami and me open it"): "me" and "my" say it too
   // a narrator's one "What I do know" in a text about someone else ("he ... his ... he") is not the resident speaking
+  // (a text that quotes the resident's messages, "Kit lives with his mum ... To Nora: 'ill tell dad myself'", is told
+  // in the third person: the "I" inside the quotes is no narrator)
+  const told = all.replace(QUOTED, ' ');
   const mine =
-    (all.match(/\bI\b|\bI['’](?:m|ve|ll|d)\b/g)?.length ?? 0) + (all.match(/\b(?:me|my|myself)\b/gi)?.length ?? 0);
+    (told.match(/\bI\b|\bI['’](?:m|ve|ll|d)\b/g)?.length ?? 0) + (told.match(/\b(?:me|my|myself)\b/gi)?.length ?? 0);
   const firstPerson =
-    ((all.match(/\bI\b|\bI['’](?:m|ve|ll|d)\b/g)?.length ?? 0) >= 1 || mine >= 2) && mine * 2 >= Math.max(f, m);
-  return {
+    ((told.match(/\bI\b|\bI['’](?:m|ve|ll|d)\b/g)?.length ?? 0) >= 1 || mine >= 2) && mine * 2 >= Math.max(f, m);
+  const doc: Doc = {
     resident: text.resident,
     frame,
     sentences,
@@ -232,6 +287,17 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
     firstPerson,
     passages: text.passages.map((p) => p.text),
   };
+  // said as "I", a relative called by a kin word and named beside it is the writer's: "Maman (Odile) and Papa
+  // (Benoît)", "Grandad Ambrose" (not "Mum and Dad, Margaret and Ronald", a list for a list; not in a text about the
+  // resident signed by someone else: "My Uncle Hamish, by Wren")
+  if (firstPerson && !tellsOfResident(doc))
+    for (const s of sentences)
+      s.marked = s.marked.replace(
+        /(?<!\b(?:my|her|his|their|our|your)\s+)\b(Maman|Papa|Mum|Mom|Mam|Dad|Mama|Nan|Gran|Granny|Grandad|Grandpa|Grandma)\s*(?:\(\s*(@\d+)\s*\)|\s+(@\d+))/gu,
+        (_, k: string, a?: string, b?: string) =>
+          `my ${/^(?:maman|mama|mom|mam)$/i.test(k) ? 'mum' : /^papa$/i.test(k) ? 'dad' : k.toLowerCase()} ${a ?? b}`,
+      );
+  return doc;
 }
 
 /**
@@ -293,4 +359,22 @@ export function quoteOf(doc: Doc, parts: readonly string[]): string {
     }
   }
   return pieces.join(' … ');
+}
+
+/**
+ * A notebook's or day book's stamp before an entry: "Mon 12 May, 07:55: ", "10:15: ", "15:30, off duty: ",
+ * "Sat 17: ". What follows it is the entry; the stamp is when it was written, not what it says.
+ */
+export const STAMP =
+  /^\s*(?=[^;.]{0,40}?\d[^;]{0,30}?:\s)(?:(?:mon|tue|wed|thu|fri|sat|sun)\p{L}*\.?\s+)?(?:\d{1,2}(?:st|nd|rd|th)?(?:\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*)?\s*,?\s*)?(?:\d{1,2}[:.]\d{2}\s*)?(?:,\s*[\p{L}\s-]{1,20}?)?:\s+/iu;
+
+/**
+ * Does the text open on the resident by name ("Heloise Marsh — Otto's younger girl — keeps ...", "My Uncle Hamish,
+ * by Wren")? Then it tells of them, whoever its "I" is (not "My Grandma, by Clem", where the resident is its writer).
+ */
+export function tellsOfResident(doc: Doc): boolean {
+  const R = doc.frame.people.indexOf(doc.resident);
+  return new RegExp(String.raw`^\W*(?:(?:now|meet|my|our)\s+)?(?:(?!by\b)[\p{L}]+\s+){0,2}?@${R}(?!\d)`, 'iu').test(
+    doc.sentences[0]?.marked ?? '',
+  );
 }

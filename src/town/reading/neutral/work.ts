@@ -1,32 +1,32 @@
 // Work and routine: the one town place the resident works at ("runs Quint's Bakery", "a teacher at the school",
 // "behind the bar at The Anchor", the town file's declared workplace), its days ("Monday to Saturday", "weekdays")
-// and hours ("opens at half past six and shuts at 3 pm", "9 to 5"); and what the resident does regularly besides
-// ("walks the dog at 7", "the pub on Fridays"). Past work ("retired from", "used to run") is no workplace.
-import type { Weekday, WorkItem } from '../types.ts';
+// and hours (read in work-hours.ts: "opens at half past six and shuts at 3 pm", "9 to 5"); and what the resident does
+// regularly besides ("walks the dog at 7", "the pub on Fridays"). Past work ("retired from", "used to run") is no
+// workplace.
+import type { WorkItem } from '../types.ts';
 import { weekdaysIn } from './calendar.ts';
-import { hm, readClock, TIME, type Window, windowsIn } from './clock.ts';
+import { hm, windowsIn } from './clock.ts';
 import { placeId, placesIn } from './places.ts';
-import type { Doc, Sentence } from './text.ts';
+import { type Doc, STAMP, tellsOfResident } from './text.ts';
+import { type Candidate, clausesOf, EVENTY, workHours } from './work-hours.ts';
 
 /** Verbs and nouns that put someone at work in the place after them. */
 const WORK_BEFORE =
-  /\b(?:works?|working|worked|job|jobs|employed|employee|run|runs?|running|(?<!(?:my|her|his|their|its|our|your)\s)owns?|owning|owner|kept|inherited|took over|farms?|farming|building|builds|mends?|mending|repairs?|fixing|fixes|sells?|selling|pulls? (?:pints|beers)|pours?|brews?|manages?|managing|manager|manage|keeps?|keeping|opens?|opening|open up|staffs?|tends?|tending|serves?|serving|teach|teaches|teaching|teacher|help|shifts?|clerk|assistant|landlord|landlady|proprietor|proprietress|minds?|helps? out|helps? (?:at|in)|volunteers?|baker|bakes|cooks?|chef|waitress|waiter|barman|barmaid|bartender|nurse|doctor|vet|librarian|keeper|\w+keeper|colleagues?|shopkeeper|storekeeper|head|headteacher|headmistress|headmaster|priest|vicar|caretaker|cleaner|mechanic|pharmacist|receptionist|postmistress|postmaster|partner|runs the|is in charge of|in charge|at the counter|behind the (?:bar|counter|desk)|on the till|on duty|on shift|clocks? in|apprentice\w*|trainee|intern|ranger|warden|harbou?rmaster|stationmaster|skipper|captain|grocer|butcher|fishmonger|florist|tailor|seamstress|barber|hairdresser|curator|guide|porter|janitor|secretary|asst|farmer|farmed|fisherman|fisherwoman|driver|licensee|occupation|place of work|employment|(?:have|has|own)\s+(?:a\s+)?(?:(?:small|little|big|own)\s+)?(?:shop|store|stall|business|salon|café|restaurant)\b[^,;.]{0,20}|reports? to|reporting to|clocks? on|sold\b[^,;.]{0,50}\bfrom|stands? behind|stood behind|mechanic|tech|technician|instructor|cashier|stocking|stacks? shelves|answers? the phones?|cuts? hair|braids? hair|roasts?|roasted|bakes|baked|brews|makes? the|gut|guts)(?![\w-])/i;
+  /\b(?:works?|working|worked|job|jobs|employed|employee|run|runs?|running|(?<!(?:my|her|his|their|its|our|your)\s)owns?|owning|owner|kept|inherited|took over|farms?|farming|building|builds|mends?|mending|repairs?|fixing|fixes|sells?|selling|pulls? (?:pints|beers)|pours?|brews?|manages?|managing|manager|manage|keeps?|keeping|opens?|opening|open up|staffs?|tends?|tending|serves?|serving|teach|teaches|teaching|teacher|help|shifts?|clerk|assistant|landlord|landlady|proprietor|proprietress|minds?|helps? out|helps? (?:at|in)|volunteers?|baker|bakes|cooks?|chef|waitress|waiter|barman|barmaid|bartender|nurse|doctor|vet|librarian|keeper|\w+keeper|colleagues?|shopkeeper|storekeeper|head|headteacher|headmistress|headmaster|priest|vicar|caretaker|cleaner|mechanic|pharmacist|receptionist|postmistress|postmaster|partner|runs the|is in charge of|in charge|at the counter|behind the (?:bar|counter|desk)|on the till|(?:on|for) duty|on shift|based (?:at|in)|kitchens? (?:of|at)|(?:it['’]s|i['’]m|am|is|are)\s+back (?:to|at)|(?:^\s*|:\s+)on(?= at\b)|opened|cut(?:s|ting)?\b[^,;.]{0,25}\bhair|clocks? in|apprentice\w*|trainee|intern|ranger|warden|harbou?rmaster|stationmaster|skipper|captain|grocer|butcher|fishmonger|florist|tailor|seamstress|barber|hairdresser|curator|guide|porter|janitor|secretary|asst|farmer|farmed|fisherman|fisherwoman|driver|licensee|occupation|place of work|employment|(?:have|has|own)\s+(?:a\s+)?(?:(?:small|little|big|own)\s+)?(?:shop|store|stall|business|salon|café|restaurant)\b[^,;.]{0,20}|reports? to|reporting to|clocks? on|sold\b[^,;.]{0,50}\bfrom|stands? behind|stood behind|mechanic|tech|technician|instructor|cashier|stocking|stacks? shelves|answers? the phones?|cuts? hair|braids? hair|roasts?|roasted|bakes|baked|brews|makes? the|gut|guts)(?![\w-])/i;
 const WORK_AFTER =
   /^\W{0,3}(?:\s*\(\s*(?:hers|his|mine|own|her own|his own|their own|family(?:['’]s)?(?: business| shop)?)\s*\)|\s*(?:cook|chef|teacher|nurse|caretaker|cleaner|secretary|librarian|clerk|keeper|landlord|landlady|manager|porter|janitor|receptionist|baker|barman|barmaid|waitress|waiter|assistant|owner)\b|(?:,\s*)?(?:where|which)\s+(?:she|he|i|they)\s+(?:(?:still|now|also|has|have)\s+)?(?!shares?|lives?|sleeps?|stays?|visits?|eats?|drinks?|meets?|loves?)[a-z]+|[^,;.]{0,25}?\b(?:serves|opens|is open(?! to\b)|sells)\b|\s*,\s*(?:the\s+|a\s+)?(?:[a-z]+\s+)?(?:baker|owner|cook|chef|landlord|landlady|manager|clerk|teacher|nurse|keeper|barman|barmaid|waitress|waiter|assistant|since)\b|['’]s\s+(?:owner|manager|landlord|landlady|proprietor|keeper|head|cook|chef|baker|clerk|nurse|doctor|vet|teacher|caretaker|cleaner|librarian|barman|barmaid|bartender))/i;
 /** "... from the Winstub — I cook there six nights a week": work said of the place just named, in the next clause. */
-const THERE_AFTER = /^\W{0,3}(?:i|she|he)\s+(?:\w+\s+)?(?:works?|cooks?|serves?|teach(?:es)?|helps?|bakes?)\s+there\b/i;
+const THERE_AFTER =
+  /^\W{0,3}(?:and\s+)?(?:i|she|he)\s+(?:\w+\s+)?(?:works?|cooks?|serves?|teach(?:es)?|helps?|bakes?)\s+(?:(?:her|him|them|out)\s+)?there\b/i;
 const PAST =
   /\b(?:retired|used to|formerly|former|ex-|years ago|until (?:last|she|he)|no longer|gave up|sold|before (?:i|she|he|they) (?:work|worked)|once (?:worked|ran|kept|taught|owned|managed|served|had)|lost (?:her|his|my|their) job|(?:was|got|been) (?:sacked|fired|laid off|let go)|left (?:her|his|my|their) job)\b/i;
 const PAST_AFTER =
-  /^\W{0,3}(?:until (?:last|she|he|i)\b|(?:for \w+ years )?(?:years ago|before (?:she|he|i) retired))/i;
+  /^\W{0,3}(?:until (?:last|she|he|i)\b|(?:for [\w-]+ years )?(?:years ago|before (?:she|he|i) (?:retired|handed|gave|left|sold|passed)))/i;
 /** Someone else's role in the place ("Mateo's teacher", "her boss"): not the resident's work. */
 const OTHERS_ROLE =
   /(?:\p{L}+['’]s|\p{L}+s['’]|\b(?:her|his|my|their))\s+(?:teacher|owner|manager|boss|landlord|landlady|doctor|nurse|vet|priest|vicar|keeper|chef|cook|baker|clerk|employer)\b/iu;
 const NOT_WORK =
   /\b(?:drinks?|drinking|visits?|visiting|eats?|eating|shops?(?=\s+(?:at|in|for|on)\b)|shopping|buys?|buying|meets?|meeting|regular|customer|lunch|breakfast|dinner|supper|coffee|prays?|worships?|swims?|walks?|walking|sings?|choir|quiz|party|hosting|host|hosts|holds?|holding|throw|throwing|invite\w*|evening|concert|dance|show)\b/i;
-const HOURS_WORDS =
-  /\b(?:opens?|opening|shuts?|shutting|closes?|closing|shifts?|works?|working|hours|starts?|finish(?:es)?|clocks?|on duty|morning shift|from|until|till|daily|weekdays?|every day|mornings|afternoons|evenings|nights|ovens?|\d{1,2}(?:am|pm)?\s*[-–]\s*\d{1,2})\b/i;
-
 /** Verbs of living somewhere. */
 const LIVING = /\b(?:lives?|living|lived|shares?|sharing|shared|stays?|staying|lodges?|lodging|from home|at home)\b/gi;
 
@@ -34,18 +34,9 @@ const LIVING = /\b(?:lives?|living|lived|shares?|sharing|shared|stays?|staying|l
 const HOMEY =
   /(?<!\b(?:tea|coffee|public|guest|boarding|opera|ale|bake|custom|meeting|auction|club|store|ware|court|chop|noodle|counting)\s)\b(?:house|home|cottage|flat|apartment|bungalow|residence)\b/i;
 
-interface Candidate {
-  id: string;
-  score: number;
-  sentence: Sentence;
-  clause: number;
-}
-
-/** Words of a one-off happening: its hours are not working hours. */
-const EVENTY =
-  /\b(?:will|['’]ll|is going to)\b[^.;]*\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)[^.;]*\b(?:will|['’]ll|is going to)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b(?:hosting|hosts?|holding|throwing|throws?|(?:organi[sz]ed|hosted|run) by|coming up|party|invit\w*|tonight|tomorrow|concert|quiz|dance|disco|ceilidh|barbecue|bbq|fete|fête|gig|raffle|bingo|karaoke|potluck|festival|fair|welcome|open to (?:all|everyone|everybody)|next (?:week|mon|tues|wednes|thurs|fri|satur|sun)\w*|on (?:the )?(?:first|second|third) (?:day|evening|night|morning|afternoon))\b/i;
-
-const clausesOf = (text: string): string[] => text.split(/;|\s+[—–]\s+/);
+/** After a heading's place ("Fox and Hounds — H. Garland, landlord.", "The Swan — B. Cole's book"): who keeps it. */
+const KEEPER_NEXT =
+  /^\s*(?:[^,;.]{0,30},\s*)?(?:landlord|landlady|licensee|owner|proprietor|proprietress|manager|keeper|publican)\b|^\s*(?:landlord|landlady|licensee|owner|manager|keeper)['’]s\b/i;
 
 /** The resident's workplace: the place a work verb or noun, or working hours, point at; the strongest first. */
 function workplace(doc: Doc): Candidate | null {
@@ -53,6 +44,7 @@ function workplace(doc: Doc): Candidate | null {
   const places = doc.frame.places;
   for (const s of doc.sentences) {
     const marked = clausesOf(s.marked);
+    const entry = s.text.replace(STAMP, '');
     for (const [ci, c] of clausesOf(s.text).entries()) {
       const mc = marked[ci] ?? '';
       for (const m of placesIn(c, places)) {
@@ -71,16 +63,35 @@ function workplace(doc: Doc): Candidate | null {
         const leisure = NOT_WORK.test(clause.slice(-25)) && !/\b(?:works?|runs?|owns?|manages?|job)\b/i.test(clause);
         // "works from home, lives with her brother at the Quist house", "shares the flat above Sell's Bakery": the
         // nearest verb before the place is living there, not working there
-        const phrase = clause.split(',').pop() ?? clause;
+        // (a quoted note starts a phrase of its own: "on the fridge at home: 'café 7.30-2.30'")
+        const phrase = clause.split(/,|:\s*['‘"“]?|\s['‘"“]/).pop() ?? clause;
         const living = [...phrase.matchAll(LIVING)].pop();
         if (living && !new RegExp(WORK_BEFORE.source, 'i').test(phrase.slice(living.index! + living[0].length)))
           continue;
+        // "owner of the flat above Marsh Books": a home over or behind the place, not work in it
+        if (
+          /\b(?:flat|house|cottage|apartment|caravan)\s+(?:above|over|behind|next to|beside)\s+(?:the\s+|\p{L}+['’]s?\s+)?$/iu.test(
+            before,
+          )
+        )
+          continue;
+        // "to help at the fish market, which is not my job"
+        if (/^\W{0,3}(?:,\s*)?which\s+(?:is|was)\s+(?:not|n['’]t|no)\b/i.test(after)) continue;
         // "has offered me the manager's post at the mill": a job offered or applied for is not the one held
         if (/\b(?:offered|offer of|applied for|applying for|interview for)\b[^,;.]*$/i.test(clause)) continue;
         let score = 0;
         if (own.length > 0 && !leisure) score += 3;
         if (WORK_AFTER.test(after)) score += 3;
-        if (THERE_AFTER.test(after.trim() === '' ? (clausesOf(s.text)[ci + 1] ?? '') : after)) score += 3;
+        const there = THERE_AFTER.exec(after.trim() === '' ? (clausesOf(s.text)[ci + 1] ?? '') : after);
+        if (there) score += 3;
+        // a day book's heading: the place alone in its clause, then its keeper or the resident's own book
+        const next = clausesOf(s.marked)[ci + 1] ?? '';
+        if (
+          /^\W*(?:the\s+)?$/i.test(c.slice(0, m.at)) &&
+          /^\s*(?:[\p{L}'’]+\s*){0,2}$/u.test(after) &&
+          (KEEPER_NEXT.test(next) || new RegExp(`^\\s*@${doc.frame.people.indexOf(doc.resident)}(?!\\d)`).test(next))
+        )
+          score += 3;
         const R = doc.frame.people.indexOf(doc.resident);
         if (
           new RegExp(`@${R}(?!\\d)(?!['’]s)\\s*,?\\s+(?:from|of)\\s+(?:the\\s+)?$`).test(
@@ -100,11 +111,11 @@ function workplace(doc: Doc): Candidate | null {
         // day but Monday": working hours and days in the place's sentence, when it says nothing of leisure
         else if (
           !leisure &&
-          !NOT_WORK.test(s.text) &&
-          !EVENTY.test(s.text) &&
-          !PAST.test(s.text) &&
-          windowsIn(s.text, { workday: true }).length > 0 &&
-          (weekdaysIn(s.text)?.length ?? 0) >= 2
+          !NOT_WORK.test(entry) &&
+          !EVENTY.test(entry) &&
+          !PAST.test(entry) &&
+          windowsIn(entry, { workday: true }).length > 0 &&
+          (weekdaysIn(entry)?.length ?? 0) >= 2
         )
           score += 2;
         if (score === 0) continue;
@@ -128,14 +139,16 @@ function workplace(doc: Doc): Candidate | null {
         if (/\b(?:will be held|takes? place|will take place|is planned|is being held|is scheduled)\b/i.test(clause))
           continue;
         if (
-          /\b(?:runs?|running|holds?|holding|hosts?|hosting|organi[sz]\w*|throws?|throwing|giving|gives|leads?|leading|puts? on|putting on)\s+(?:a|an|her|his|their)\s+[^,;.]*$/i.test(
+          /\b(?:runs?|running|holds?|holding|hosts?|hosting|organi[sz]\w*|throws?|throwing|giving|gives|leads?|leading|puts? on|putting on|planning|plans|arranging|staging)\s+(?:a|an|her|his|their)\s+[^,;.]*$/i.test(
             clause,
           )
         )
           continue;
         // a one-off ("On Thursday evening ... Maud will open the old chapel for a hymn supper") is no workplace
         if (EVENTY.test(c) && !HABIT.test(c) && own.length > 0 && !hours && !WORK_AFTER.test(after)) continue;
-        if (!residentWorks(doc, mc, c, m.at, clause, m.length)) continue;
+        // ("I'm Théo, Hélène and Paul's son from the Winstub — I cook there": the "I" of a text said as "I")
+        const mine = !!there && /^\W*(?:and\s+)?i\b/i.test(there[0]) && doc.firstPerson;
+        if (!mine && !residentWorks(doc, mc, c, m.at, clause, m.length)) continue;
         if (HOMEY.test(places.find((p) => p.id === m.id)?.name ?? '')) score -= 2;
         if (m.whole) score += 1;
         if (!best || score > best.score) best = { id: m.id, score, sentence: s, clause: ci };
@@ -165,7 +178,12 @@ function residentWorks(
   // the marked clause is shorter where names became @k: find the place's own words in it, at or before `at`
   const said = clause.slice(at, at + length);
   const found = length > 0 ? markedClause.lastIndexOf(said, at) : -1;
-  const head = markedClause.slice(0, found >= 0 ? found : Math.max(0, markedClause.length - (clause.length - at)));
+  // (a quoted note starts anew: "to his sister Ines, who shares the flat over the deli with him: 'deli 8 till 6'")
+  const head =
+    markedClause
+      .slice(0, found >= 0 ? found : Math.max(0, markedClause.length - (clause.length - at)))
+      .split(/[:,]\s*['‘"“]/)
+      .pop() ?? '';
   // "Pilar Navarro, who runs Bar Navarro", "her husband, Abdi, who runs the butcher's": someone else's relative clause
   const relOther = /@(\d+)(?!['’]s)\s*,\s*(?:who|whose)\b[^,;@]*$/i.exec(head);
   if (relOther && doc.frame.people[Number(relOther[1])] !== doc.resident) return false;
@@ -198,102 +216,21 @@ function residentWorks(
   const last = tokens[tokens.length - 1];
   // "im saving up ... dad works the crown": a relative named after the last person is the one who works there
   const kinAfter = scope.slice(last ? (last.index ?? 0) + last[0].length : 0);
-  if (/(?:^|[\s,.;])(?:mum|mam|mom|dad|nan|gran|grandad|grandma|grandpa)\s+(?:\w+s|is|has)\b[^,;.@]*$/i.test(kinAfter))
+  if (
+    /(?:^|[\s,.;])(?:mum|mam|mom|dad|nan|gran|grandad|grandma|grandpa)\s+(?:(?:still|now|also|always|usually|often)\s+)?(?:\w+s|is|has)\b[^,;.@]*$/i.test(
+      kinAfter,
+    )
+  )
     return false;
   if (!last) return !/\b(?:her|his|their|my)\s+[\p{L}-]+\s+(?:\w+s|is|has)\b[^,;.]*$/iu.test(phrase) || local !== head;
   const isResident = (t: string) => !t.startsWith('@') || doc.frame.people[Number(t.slice(1))] === doc.resident;
+  // ("she is a doctor at the surgery" in a child's essay signed by the resident is someone else's work)
+  if (last[1] === undefined && /^(?:she|he)$/i.test(last[0]) && doc.firstPerson && !tellsOfResident(doc)) return false;
   if (last[1] === undefined || isResident(last[0])) return true;
   const joined = /(@\d+|\b(?:she|he|i))\s+(?:and|&)\s+(?:(?:her|his|my)\s+[\p{L}-]+\s+)?$/iu.exec(
     scope.slice(0, last.index),
   );
   return !!joined && isResident(joined[1]!);
-}
-
-/** Clauses that may give the working hours, nearest first: the workplace's, then the ones after it. */
-function hourClauses(doc: Doc, at: Candidate): string[] {
-  const own = clausesOf(at.sentence.text);
-  const ownMarked = clausesOf(at.sentence.marked);
-  const out = [own[at.clause]!];
-  const fits = (c: string, m: string) => {
-    if (EVENTY.test(c)) return false;
-    const named = [...m.matchAll(/@(\d+)(?!['’]s)/g)].map((x) => doc.frame.people[Number(x[1])]);
-    if (named.includes(doc.resident)) return true;
-    return named.length === 0 || /\b(?:she|he|i)\b/i.test(c);
-  };
-  // "...; Joon plays darts at The Plough every Wednesday": a clause about another place gives no working days
-  const elsewhere = (c: string) => placesIn(c, doc.frame.places).some((m) => m.id !== at.id);
-  own.forEach((c, i) => {
-    if (i > at.clause && fits(c, ownMarked[i] ?? '') && !elsewhere(c)) out.push(c);
-  });
-  for (const next of doc.sentences.slice(at.sentence.index + 1, at.sentence.index + 3)) {
-    if (placesIn(next.text, doc.frame.places).length > 0) break;
-    if (HOURS_WORDS.test(next.text) || (weekdaysIn(next.text) && windowsIn(next.text).length > 0)) {
-      const nextMarked = clausesOf(next.marked);
-      for (const [i, c] of clausesOf(next.text).entries()) if (fits(c, nextMarked[i] ?? '')) out.push(c);
-      break;
-    }
-  }
-  own.forEach((c, i) => {
-    if (i < at.clause && fits(c, ownMarked[i] ?? '') && !elsewhere(c)) out.push(c);
-  });
-  return out;
-}
-
-/** An end said on its own: "until the church bell strikes five", "his shift ends at 2:15", "from sunrise until one". */
-const END_SAID = new RegExp(
-  String.raw`\b(?:clos\w*|shut\w*|finish\w*|knock\w* off|done|ends?|ending|left|leaves|comes? out|coming out|goes home|(?:stays?|stayed|staying|works?|remains?|is there)\s+(?:on\s+)?(?:until|till)|from (?:sunrise|dawn|daybreak|first light|sun-?up)\s+(?:until|till|to)|(?:the\s+)?[\p{L}\s]{0,25}?(?:strikes|struck|rings|rang|chimes|was poured|is poured))\s+(?:time\s+)?(?:is\s+|at\s+|by\s+|around\s+|['’]s\s+)?(${TIME})`,
-  'iu',
-);
-
-function hoursOf(doc: Doc, at: Candidate): { window: Window | null; days: Weekday[] | null; end: number | null } {
-  let window: Window | null = null;
-  let days: Weekday[] | null = null;
-  const clauses = hourClauses(doc, at);
-  for (const [i, c] of clauses.entries()) {
-    const ws = windowsIn(c, { workday: true });
-    // the workplace's own clause, or the next sentence when it is all hours ("Owns Crust, Quay St. Opens 6.30, shuts 3.")
-    const first: boolean = i === 0 || (!window && i === 1 && clauses[0] !== c && HOURS_WORDS.test(c));
-    let w: Window | null = ws.find((x) => x.end !== null) ?? (first ? ws[0] : undefined) ?? null;
-    // "lifts the shutter at half past eight and pulls it down at half past five"
-    if (w && w.end === null && ws.length >= 2 && first) {
-      const end: number =
-        ws[1]!.start <= w.start && ws[1]!.start + 12 * 60 < 24 * 60 ? ws[1]!.start + 12 * 60 : ws[1]!.start;
-      if (end > w.start) w = { ...w, end };
-    }
-    if (!window && w) window = w;
-    else if (window && window.end === null && w?.end) window = w;
-    const said = weekdaysIn(c);
-    // "every morning at nine ... — Monday to Friday": days said outright win over "every morning" in the same sentence
-    if (days?.length === 7 && said && said.length >= 2 && said.length < 7) days = said;
-    // "Off from the fish plant till Monday; it's Monday to Friday there": a list of days beats one day said alone
-    if (days?.length === 1 && said && said.length >= 2) days = said;
-    days ??= said;
-  }
-  // "from half six in the morning till the trays run out": a start said with "from" in the place's sentence
-  if (!window)
-    for (const c of clauses.slice(0, 3)) {
-      const w = windowsIn(c, { workday: true }).find((x) => /^(?:from|starts?|starting|opens?)\b/i.test(c.slice(x.at)));
-      if (w) {
-        window = w;
-        break;
-      }
-    }
-  // "from six till closing, and closing is half eleven"
-  let endOnly: number | null = null;
-  if (!window || window.end === null)
-    for (const c of clauses) {
-      const m = END_SAID.exec(c);
-      const end = m ? readClock(m[1]!) : null;
-      if (!end) continue;
-      let e = end.minute;
-      // with no start said, an open end is a working day's: after noon unless it is morning work
-      const from = window?.start ?? 9 * 60;
-      while (e <= from && e + 12 * 60 <= 24 * 60) e += 12 * 60;
-      if (window) window = { ...window, end: e };
-      else endOnly = e;
-      break;
-    }
-  return { window, days, end: endOnly };
 }
 
 export function readWork(doc: Doc, declared?: string): WorkItem | null {
@@ -311,7 +248,7 @@ export function readWork(doc: Doc, declared?: string): WorkItem | null {
       }
     }
   if (!at) return { place: id, days: null, start: null, end: null, quote: declared ?? '' };
-  const { window, days, end } = hoursOf(doc, at);
+  const { window, days, end } = workHours(doc, at);
   return {
     place: id,
     days,
