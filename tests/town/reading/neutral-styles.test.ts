@@ -86,3 +86,14 @@ describe('work and events in notes, letters and learner English', () => {
     expect(letter.events[0]).toMatchObject({ place: 'cottage', start: '2025-05-14 18:30' });
   });
 });
+
+describe('work: a customer of a place is not at work there', () => {
+  it('reads a pint at the pub when it opens, or an eye kept on the shop, as no workplace', () => {
+    // "opens" after the place is the place's hours, to one who drinks there
+    expect(read('Tam Reed', 'Tam has his pint at Lacey Stores when it opens at noon, then naps.').work).toBeNull();
+    expect(read('Gwen Lacey', 'Gwen keeps a sharp eye on the village hall and its bookings.').work).toBeNull();
+    // the same words of work, said of work, still are
+    expect(read('Gwen Lacey', 'Gwen keeps Lacey Stores, which she opens at eight.').work?.place).toBe('lacey-stores');
+    expect(read('Sid Barrow', 'Sid pulls pints at Lacey Stores of an evening.').work?.place).toBe('lacey-stores');
+  });
+});

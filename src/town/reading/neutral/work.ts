@@ -26,7 +26,7 @@ const PAST_AFTER =
 const OTHERS_ROLE =
   /(?:\p{L}+['’]s|\p{L}+s['’]|\b(?:her|his|my|their))\s+(?:teacher|owner|manager|boss|landlord|landlady|doctor|nurse|vet|priest|vicar|keeper|chef|cook|baker|clerk|employer)\b/iu;
 const NOT_WORK =
-  /\b(?:drinks?|drinking|visits?|visiting|eats?|eating|shops?(?=\s+(?:at|in|for|on)\b)|shopping|buys?|buying|meets?|meeting|regular|customer|lunch|breakfast|dinner|supper|coffee|prays?|worships?|swims?|walks?|walking|sings?|choir|quiz|party|hosting|host|hosts|holds?|holding|throw|throwing|invite\w*|evening|concert|dance|show)\b/i;
+  /\b(?:drinks?|drinking|visits?|visiting|eats?|eating|shops?(?=\s+(?:at|in|for|on)\b)|shopping|buys?|buying|meets?|meeting|regular|customer|lunch|breakfast|dinner|supper|coffee|prays?|worships?|swims?|walks?|walking|sings?|choir|quiz|party|hosting|host|hosts|holds?|holding|throw|throwing|invite\w*|evening|concert|dance|show|(?:takes?|taking|has|having|enjoys?|nurses?|nursing)\s+(?:his|her|their|my|a|one|the)\s+(?:\w+\s+)?(?:pint|drink|half|tipple)|eyes?\s+on)\b/i;
 /** Verbs of living somewhere. */
 const LIVING = /\b(?:lives?|living|lived|shares?|sharing|shared|stays?|staying|lodges?|lodging|from home|at home)\b/gi;
 
@@ -81,7 +81,8 @@ function workplace(doc: Doc): Candidate | null {
         if (/\b(?:offered|offer of|applied for|applying for|interview for)\b[^,;.]*$/i.test(clause)) continue;
         let score = 0;
         if (own.length > 0 && !leisure) score += 3;
-        if (WORK_AFTER.test(after)) score += 3;
+        // "takes his pint at the Ship when it opens at noon": the place's hours, to a customer
+        if (WORK_AFTER.test(after) && !leisure) score += 3;
         const there = THERE_AFTER.exec(after.trim() === '' ? (clausesOf(s.text)[ci + 1] ?? '') : after);
         if (there) score += 3;
         // a day book's heading: the place alone in its clause, then its keeper or the resident's own book
