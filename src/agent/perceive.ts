@@ -4,7 +4,7 @@
 import { type Audience, audienceMeta, isKept, ownAudience, PUBLIC } from './audience.ts';
 import { clampInt, type MindContext, type Resident } from './context.ts';
 import { IMPORTANCE_TASK, type ImportanceInput, importanceMessages, importanceOutput } from './prompts/importance.ts';
-import { heuristicImportance, isIdle, nameOpeningPronoun, toThirdPerson } from '../core/text.ts';
+import { escapeRegExp, heuristicImportance, isIdle, nameOpeningPronoun, toThirdPerson } from '../core/text.ts';
 import { MINUTE_MS } from '../core/time.ts';
 import type { AgentProfile, MemoryKind, Perceived } from './types.ts';
 
@@ -43,7 +43,13 @@ export async function seed(c: MindContext, r: Resident, now: number): Promise<vo
   const second = written.map((p) => (/\b(you|your|yourself)\b/i.test(p) ? toThirdPerson(p, r.profile.firstName) : p));
   // a phrase that opens with a pronoun goes on about whom the phrase before it was about, when that was the resident
   // ("Harriet keeps the inn; she has decided to sell it"): stored with the name, as a memory stands alone
-  const about = (p: string) => p.startsWith(r.profile.name) || p.startsWith(r.profile.firstName);
+  // (a phrase is about the resident when the resident is the first person it names: "Ask anyone and they'll tell
+  // you Walt Kessell fished crab fifty years; he's retired" is Walt's, "Ivo is, in Walt's words, ..." is Ivo's)
+  const self = new RegExp(`\\b(?:${escapeRegExp(r.profile.name)}|${escapeRegExp(r.profile.firstName)})\\b`);
+  const about = (p: string) => {
+    const m = self.exec(p);
+    return m !== null && !/\s\p{Lu}/u.test(p.slice(0, m.index));
+  };
   const phrases: string[] = [];
   for (const [i, p] of second.entries()) {
     const prev = phrases[i - 1];

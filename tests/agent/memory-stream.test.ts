@@ -136,3 +136,22 @@ describe('settings', () => {
     expect(s.recencyDecay).toBe(0.995);
   });
 });
+
+describe('seed memories', () => {
+  it('a phrase that opens with a pronoun names whom the phrase before it was about, when that was the resident', async () => {
+    const { runtime } = setup();
+    const mara = resident({
+      ...MARA,
+      seed: "Ask anyone on the quay and they'll say Mara Okafor bakes the best rye in town; she's given it up, and by her own account misses it daily; Tomas Reyes is, in Mara's words, a fair landlord; he never raises the rent",
+    });
+    await runtime.seed(mara, at(0));
+    const seeds = mara.memory
+      .all()
+      .filter((m) => m.kind === 'seed')
+      .map((m) => m.description);
+    // a memory stands alone: the pronoun of a phrase cut from the one about her is her name
+    expect(seeds).toContain("Mara's given it up, and by her own account misses it daily");
+    // a phrase about someone else ("Tomas Reyes is, in Mara's words, ...") leaves the next one's "he" as it was
+    expect(seeds).toContain('he never raises the rent');
+  });
+});
