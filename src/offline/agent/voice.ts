@@ -67,6 +67,20 @@ const PRONOUN_RE = /\b(she|he|her|him|his|herself|himself|hers)\b/gi;
 /** A finite verb right after a name: the name is the subject of its clause ("... says Tom fished", "Tom will"). */
 const FINITE_NEXT =
   /^\s+(?:is|was|has|had|have|will|would|can|could|shall|should|may|might|must|does|did|isn't|wasn't|hasn't|hadn't|won't|can't|couldn't|doesn't|didn't|never|always|still|once|[a-z]+ed|told|said|went|made|took|gave|got|came|saw|knew|thought|left|kept|found|ran|sold|bought|taught|brought|began|wrote|grew|met|lost|won|became|spent|built|felt|heard|held|fell|sat|stood)\b/;
+/**
+ * A word after a name's "'s" that makes it "is" or "has" ("Walt's retired, and", "Walt's never been", "Walt's a"),
+ * not a possessive ("Walt's boat", "Walt's wedding"): an adverb, an article, a few verbs in -ing, or a word in -ed
+ * that ends its phrase.
+ */
+const CONTRACTED_NEXT =
+  /^\s+(been|got|gone|had|done|ever|never|just|already|always|still|not|a|an|going|getting|moving|leaving|selling|retiring|planning|thinking|working|trying|staying|coming|[a-z]+ed(?=\s*[,.;]|\s+(?:and|to|from|now|for|in|at|since|last|this|after)\b|\s*$))\b/;
+/** "I've" before a past participle or an adverb of time ("I've never been", "I've decided"), else "I'm" ("I'm a"). */
+const contracted = (next: string): string =>
+  /^(?:been|got|gone|had|done|ever|never|just|already|bought|sold|made|taken|given|seen|told|left|lost|won|kept|found|[a-z]+ed)$/.test(
+    next,
+  )
+    ? "I've"
+    : "I'm";
 /** The first person of whoever wrote a second-hand text ("I hear", "she told me"), never the resident's own. */
 const NARRATOR = /\b(?:I|me|my|mine|myself|we|us|our|I'm|I've|I'd)\b/;
 const sentenceEnd = (text: string, at: number): number => {
@@ -173,7 +187,10 @@ export function toFirstPerson(text: string, name: string, first: string, pronoun
   for (const m of ms) {
     if (!m.self) continue;
     if (m.possessive) {
-      edits.push({ start: m.start, end: m.end, to: 'my', subject: false });
+      // "Walt's retired", "Walt's never been": 's is "is" or "has" before a verb form, not a possessive
+      const be = CONTRACTED_NEXT.exec(src.slice(m.end));
+      if (be) edits.push({ start: m.start, end: m.end, to: contracted(be[1]!), subject: false });
+      else edits.push({ start: m.start, end: m.end, to: 'my', subject: false });
       continue;
     }
     const before = src.slice(0, m.start);
@@ -220,6 +237,12 @@ export function toFirstPerson(text: string, name: string, first: string, pronoun
   let t = src;
   for (const e of edits) {
     let rest = t.slice(e.end);
+    // "he's ever had" -> "I've ever had", "she's going" -> "I'm going" (not "I's")
+    if (e.to === 'I' && /^['’]s\b/.test(rest)) {
+      const next = /^\s+([a-z]+)/.exec(rest.slice(2))?.[1] ?? '';
+      t = t.slice(0, e.start) + contracted(next) + rest.slice(2);
+      continue;
+    }
     if (e.subject) {
       // verb agreement right after the new "I": "I is" -> "I'm", "I sells" -> "I sell"
       rest = rest.replace(/^(\s+)(is|has|does|was|[a-z]+s)\b/, (whole, sp: string, verb: string) => {

@@ -78,4 +78,18 @@ describe('re-voicing memories for speech', () => {
     expect(own('Wren says she keeps bees.')).toBe('I say I keep bees.');
     expect(own('Old Pell visits Wren on Sundays.')).toBe('Old Pell visits me on Sundays.');
   });
+
+  it('reads a name\'s or a pronoun\'s "\'s" as "is" or "has" before a verb form, as a possessive before a thing', () => {
+    const own = (t: string) => toFirstPerson(t, 'Wren Castell', 'Wren', 'she');
+    expect(own("Wren's retired, and by her own account it's the hardest job she's ever had")).toBe(
+      "I've retired, and by my own account it's the hardest job I've ever had",
+    );
+    expect(own("Wren's never been to the coast; she's a keen walker")).toBe(
+      "I've never been to the coast; I'm a keen walker",
+    );
+    expect(own("Wren's decided to sell the hives")).toBe("I've decided to sell the hives");
+    expect(own("Wren's wedding was in May and Wren's garden is a mess")).toBe(
+      'My wedding was in May and my garden is a mess',
+    );
+  });
 });
