@@ -32,6 +32,18 @@ export function checkPersona(state: TownState, speaker: Speaker, name: string, d
   return { userId: speaker.id, name: n, description: d || 'a visitor to town' };
 }
 
+/** What a person writes (a message, a whisper, a question), checked: empty or past the town's limit is refused. */
+export function checkMessage(text: string, what: string, max: number): string {
+  const t = withoutControlChars(text).trim();
+  if (t.length === 0) throw new UserError('town/empty_message', `The ${what} is empty.`);
+  if (t.length > max)
+    throw new UserError('town/message_too_long', `The ${what} is ${t.length} characters long; the limit is ${max}.`, {
+      length: t.length,
+      max,
+    });
+  return t;
+}
+
 /** How residents see a speaker: their persona, or their display name as a visitor. */
 export async function personaOf(
   store: TownStore,

@@ -5,14 +5,12 @@
 // API reference: src/town/README.md.
 
 import type { MemoryKind } from '../agent/types.ts';
-import { withoutControlChars } from '../core/user-text.ts';
 import { UserError } from '../errors.ts';
 import type { BudgetStatus } from '../llm/usage.ts';
-import { mapLimit } from './concurrency.ts';
-import { TownOutbox } from './outbox.ts';
 import { withCallContext } from './metering.ts';
 import type { MindKit, MindResident } from './mind.ts';
-import { checkPersona, personaOf, type Speaker } from './persona.ts';
+import { TownOutbox } from './outbox.ts';
+import { checkMessage, checkPersona, personaOf, type Speaker } from './persona.ts';
 import {
   locationList,
   locationOrThrow,
@@ -39,6 +37,7 @@ import { readTownExport, type TownExport } from './town-export.ts';
 import {
   type CreateTownOptions,
   createTownRecord,
+  evaluateInterviews,
   inspectMemories,
   residentInfo,
   residentPublicInfo,
@@ -139,15 +138,7 @@ export class TownService {
   }
 
   private text_(text: string, what: string): string {
-    const t = withoutControlChars(text).trim();
-    if (t.length === 0) throw new UserError('town/empty_message', `The ${what} is empty.`);
-    const max = this.state.settings.maxMessageChars;
-    if (t.length > max)
-      throw new UserError('town/message_too_long', `The ${what} is ${t.length} characters long; the limit is ${max}.`, {
-        length: t.length,
-        max,
-      });
-    return t;
+    return checkMessage(text, what, this.state.settings.maxMessageChars);
   }
 
   // ---- reading (read models of the last commit: they never wait for a running tick) ----------------------
@@ -285,19 +276,9 @@ export class TownService {
 
   /** Many stateless interviews at once (bounded parallelism), e.g. every resident about every other. */
   async evaluateMany(items: { resident: string; question: string }[]): Promise<string[]> {
-    const rs = items.map((i) => this.resident_(i.resident));
-    return this.session.exclusive(async (w) =>
-      mapLimit(items, w.state.settings.concurrency, (item, i) => {
-        const r = rs[i] as ResidentState;
-        const live = w.residents.get(r.profile.id) as MindResident;
-        return withCallContext({ resident: r.profile.id, phase: 'evaluate' }, () =>
-          this.session.kit.runtime.interview(live, item.question, {
-            now: w.state.clock.now,
-            remember: false,
-            probe: true,
-          }),
-        );
-      }),
+    return evaluateInterviews(
+      this.session,
+      items.map((i) => ({ rs: this.resident_(i.resident), question: i.question })),
     );
   }
 

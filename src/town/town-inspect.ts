@@ -132,3 +132,18 @@ export function inspectMemories(session: TownSession, rs: ResidentState, q: stri
     }));
   });
 }
+
+/** Stateless interviews for evaluations (sec. 6-7: they leave no memory), several at once with bounded parallelism. */
+export function evaluateInterviews(
+  session: TownSession,
+  items: readonly { rs: ResidentState; question: string }[],
+): Promise<string[]> {
+  return session.exclusive(async (w) =>
+    mapLimit(items, w.state.settings.concurrency, ({ rs, question }) => {
+      const live = w.residents.get(rs.profile.id) as MindResident;
+      return withCallContext({ resident: rs.profile.id, phase: 'evaluate' }, () =>
+        session.kit.runtime.interview(live, question, { now: w.state.clock.now, remember: false, probe: true }),
+      );
+    }),
+  );
+}
