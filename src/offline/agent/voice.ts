@@ -65,8 +65,12 @@ function mentions(text: string, name: string, first: string): Mention[] {
 
 const PRONOUN_RE = /\b(she|he|her|him|his|herself|himself|hers)\b/gi;
 /** A finite verb right after a name: the name is the subject of its clause ("... says Tom fished", "Tom will"). */
-const FINITE_NEXT =
-  /^\s+(?:is|was|has|had|have|will|would|can|could|shall|should|may|might|must|does|did|isn't|wasn't|hasn't|hadn't|won't|can't|couldn't|doesn't|didn't|never|always|still|once|[a-z]+ed|told|said|went|made|took|gave|got|came|saw|knew|thought|left|kept|found|ran|sold|bought|taught|brought|began|wrote|grew|met|lost|won|became|spent|built|felt|heard|held|fell|sat|stood)\b/;
+/** Irregular past forms and participles ("told", "taken"): a verb, whatever its ending. */
+const IRREGULAR_PAST =
+  'told|said|went|gone|made|took|taken|gave|given|got|came|saw|seen|knew|thought|left|kept|found|ran|sold|bought|taught|brought|began|wrote|grew|met|lost|won|became|spent|built|felt|heard|held|fell|sat|stood|been|had|done';
+const FINITE_NEXT = new RegExp(
+  `^\\s+(?:is|was|has|have|will|would|can|could|shall|should|may|might|must|does|did|isn't|wasn't|hasn't|hadn't|won't|can't|couldn't|doesn't|didn't|never|always|still|once|[a-z]+ed|${IRREGULAR_PAST})\\b`,
+);
 /**
  * A word after a name's "'s" that makes it "is" or "has" ("Walt's retired, and", "Walt's never been", "Walt's a"),
  * not a possessive ("Walt's boat", "Walt's wedding"): an adverb, an article, a few verbs in -ing, or a word in -ed
@@ -75,12 +79,8 @@ const FINITE_NEXT =
 const CONTRACTED_NEXT =
   /^\s+(been|got|gone|had|done|ever|never|just|already|always|still|not|a|an|going|getting|moving|leaving|selling|retiring|planning|thinking|working|trying|staying|coming|[a-z]+ed(?=\s*[,.;]|\s+(?:and|to|from|now|for|in|at|since|last|this|after)\b|\s*$))\b/;
 /** "I've" before a past participle or an adverb of time ("I've never been", "I've decided"), else "I'm" ("I'm a"). */
-const contracted = (next: string): string =>
-  /^(?:been|got|gone|had|done|ever|never|just|already|bought|sold|made|taken|given|seen|told|left|lost|won|kept|found|[a-z]+ed)$/.test(
-    next,
-  )
-    ? "I've"
-    : "I'm";
+const HAS_BEFORE = new RegExp(`^(?:ever|never|just|already|[a-z]+ed|${IRREGULAR_PAST})$`);
+const contracted = (next: string): string => (HAS_BEFORE.test(next) ? "I've" : "I'm");
 /** The first person of whoever wrote a second-hand text ("I hear", "she told me"), never the resident's own. */
 const NARRATOR = /\b(?:I|me|my|mine|myself|we|us|our|I'm|I've|I'd)\b/;
 const sentenceEnd = (text: string, at: number): number => {
