@@ -61,24 +61,21 @@ describe('offline answers address the question asked', () => {
     const plan = ['7:00 am-5:00 pm: work at the bakery (bakery)'];
     const intent = { text: 'I will go to the harvest supper tonight', importance: 6, kind: 'inner_voice' };
     const seedOf = { text: 'Bryony Dowrick lives next door', importance: 3, kind: 'seed' };
-    const heard = {
-      text: 'Bryony Dowrick is expecting a baby',
-      importance: 5,
+    // news heard from its own person in a talk
+    const heardFrom = (from: string, text: string, importance: number) => ({
+      text,
+      importance,
       kind: 'dialogue',
-      from: 'Bryony Dowrick',
-    };
+      from,
+    });
+    const heard = heardFrom('Bryony Dowrick', 'Bryony Dowrick is expecting a baby', 5);
     const q = "What is new with Bryony lately? Have you heard anything about Bryony Dowrick's plans or news?";
     const relations = [{ name: 'Bryony Dowrick', note: 'neighbour' }];
     const a = answerQuestion({ ...base, plan, question: q, memories: [intent, seedOf, heard], relations });
     expect(a).toMatch(/expecting a baby/);
     expect(a).not.toMatch(/harvest supper|bakery/);
     // asked whether anyone has decided something, it answers from what it heard, not with its own intention
-    const sale = {
-      text: 'Harriet Lusk has decided to sell the inn',
-      importance: 6,
-      kind: 'dialogue',
-      from: 'Harriet Lusk',
-    };
+    const sale = heardFrom('Harriet Lusk', 'Harriet Lusk has decided to sell the inn', 6);
     const who = 'Do you know whether anyone in town has decided to sell the inn? If so, who?';
     expect(answerQuestion({ ...base, plan, question: who, memories: [intent, sale] })).toMatch(/Harriet.*sell the inn/);
     // about the resident itself, its plans still answer
