@@ -1,6 +1,5 @@
 // Plan decomposition (sec. 4.3): the current block into hour chunks, the current hour into 5-15 minute steps
 // (lazily, one call each), with the sub-area, object and emoji the world needs.
-import type { z } from 'zod';
 import { dedupeMeals, mealOf, nextStartAfter, normalizeSlots, slotAt, spliceSlots } from '../core/schedule.ts';
 import { clip as clipText, emojiFor, isSleeping } from '../core/text.ts';
 import { hhmm, MINUTE_MS } from '../core/time.ts';
@@ -9,7 +8,14 @@ import { briefIdentity, summaryOf } from './describe.ts';
 import type { PlanSlot, StepSlot } from './mind-state.ts';
 import { placesFor, planMemories, slotOpts, toSlots } from './plan-slots.ts';
 import { PLAN_HOURS_TASK, type PlanHoursInput, planHoursMessages, planHoursOutput } from './prompts/plan-hours.ts';
-import { PLAN_STEPS_TASK, type PlanStepsInput, planStepsMessages, planStepsOutput } from './prompts/plan-steps.ts';
+import {
+  PLAN_STEPS_TASK,
+  type PlanStep,
+  type PlanStepsInput,
+  planStepsMessages,
+  planStepsOutput,
+  stepsOf,
+} from './prompts/plan-steps.ts';
 import type { DecideContext } from './types.ts';
 
 /** The hour chunk covering t, decomposing the current block lazily (one call for a long block). */
@@ -173,7 +179,7 @@ export async function ensureStep(c: MindContext, r: Resident, ctx: DecideContext
     const out = await c.ask(PLAN_STEPS_TASK, planStepsOutput, planStepsMessages(input), input, () => ({
       steps: [],
     }));
-    const got = toSteps(c, out.steps, window, hour, areas);
+    const got = toSteps(c, stepsOf(out), window, hour, areas);
     if (got.length === 0) c.log('agent: empty step plan; using the hour as one step', { agent: r.profile.id });
     // One call per window (issue 33 item 5): where the model's steps stop short, each chunk's own activity fills
     // the rest of its span by rule, instead of a call the next tick for what is left of the same window.
@@ -229,7 +235,7 @@ function restOf(chunks: readonly PlanSlot[], from: number): StepSlot[] {
 /** Model steps -> consecutive slots from the window start; sub-areas and objects only from the place. */
 export function toSteps(
   c: MindContext,
-  raw: readonly z.infer<typeof planStepsOutput>['steps'][number][],
+  raw: readonly PlanStep[],
   window: { start: number; end: number },
   hour: PlanSlot,
   areas: readonly { name: string; objects: string[] }[],

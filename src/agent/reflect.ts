@@ -1,6 +1,8 @@
 // Reflection (sec. 4.2): when the importance of recent events passes a threshold, salient questions over the
 // recent records, then insights citing their evidence, stored as reflection memories.
 
+import { clip as clipText } from '../core/text.ts';
+import { HOUR_MS } from '../core/time.ts';
 import { clampInt, type MindContext, type Resident } from './context.ts';
 import type { NewMemory } from './memory-stream.ts';
 import type { QuotedText } from './prompts/common.ts';
@@ -19,7 +21,6 @@ import {
 import { noteInsight } from './relations.ts';
 import { quoteOf } from './retrieve.ts';
 import type { AgentSettings } from './settings.ts';
-import { clip as clipText } from '../core/text.ts';
 import type { Memory, MemoryId } from './types.ts';
 
 /**
@@ -195,22 +196,28 @@ const SOMEONE_IS = /^(\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)+) is (.+)$/u;
  * person, reflectionRecords, and the trigger counts them as that one line).
  */
 export function triggerWorth(
-  records: readonly (Pick<Memory, 'kind' | 'description' | 'importance'> & Partial<Pick<Memory, 'meta'>>)[],
+  records: readonly (Pick<Memory, 'kind' | 'description' | 'importance'> &
+    Partial<Pick<Memory, 'meta' | 'createdAt'>>)[],
   self: string,
 ): number {
-  const routine = new Map<string, number>();
+  const seen = new Map<string, number>();
   let sum = 0;
   for (const m of records) {
     const who =
-      m.kind === 'observation' && m.importance <= ROUTINE_IMPORTANCE && m.meta?.perceived !== 'object'
+      m.kind === 'observation' && m.meta?.perceived === 'action'
         ? typeof m.meta?.subject === 'string'
           ? m.meta.subject
           : SOMEONE_IS.exec(m.description.replace(/\.$/, ''))?.[1]
         : undefined;
-    if (who && who !== self) routine.set(who, Math.max(routine.get(who) ?? 0, worth(m)));
-    else sum += worth(m);
+    if (!who || who === self) {
+      sum += worth(m);
+      continue;
+    }
+    const routine = m.importance <= ROUTINE_IMPORTANCE;
+    const key = routine ? `${who}|routine` : `${who}|${Math.floor((m.createdAt ?? 0) / HOUR_MS)}`;
+    seen.set(key, Math.max(seen.get(key) ?? 0, worth(m)));
   }
-  return sum + [...routine.values()].reduce((a, b) => a + b, 0);
+  return sum + [...seen.values()].reduce((a, b) => a + b, 0);
 }
 
 /**

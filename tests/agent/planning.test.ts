@@ -109,14 +109,8 @@ describe('planning (sec. 4.3): top-down, lazy, never double-booked', () => {
         { start: '12:00', end: '24:00', activity: 'rest at home', place: 'mara-home' },
       ],
     });
-    const step = (action: string, minutes: number) => ({
-      minutes,
-      action,
-      emoji: '☕',
-      area: null,
-      object: null,
-      objectStatus: null,
-    });
+    // the answer's step lines ("<minutes> <emoji> <action>"), as the prompt asks
+    const step = (action: string, minutes: number) => `${minutes} ☕ ${action}`;
     model.script('agent_plan_steps', {
       steps: [
         step('unlock the door', 15),
@@ -156,7 +150,7 @@ describe('planning (sec. 4.3): top-down, lazy, never double-booked', () => {
       ],
     });
     // GIVEN a model that writes half an hour of steps for a two-hour window
-    const step = (action: string) => ({ minutes: 15, action, emoji: '☕', object: null, objectStatus: null });
+    const step = (action: string) => `15 ☕ ${action}`;
     model.script('agent_plan_steps', { steps: [step('unlock the door'), step('start the espresso machine')] });
     // WHEN Mara lives through the window
     const did: string[] = [];

@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { MindState } from '../../src/agent/mind-state.ts';
 import type { ReflectInsightsInput } from '../../src/agent/prompts/reflect-insights.ts';
 import { questionOf, triggerWorth } from '../../src/agent/reflect.ts';
+import { slotAt } from '../../src/core/schedule.ts';
 import { at, CAFE, ctxFor, MARA, resident, setup, TOMAS } from './fixtures.ts';
 
+const SURNAMES =
+  'Abbot Baker Carver Dunn Ellis Frost Grant Hale Irwin Joyce Keane Lowe Moss Nash Oakes Pike Quinn Reed'.split(' ');
+/** Readers at the cafe, each a different person: someone's doings within an hour count once (triggerWorth). */
 const observations = (n: number, from = 0) =>
   Array.from({ length: n }, (_, i) => ({
-    description: `Tomas Reyes is reading chapter ${from + i + 1} at the Lantern Cafe`,
+    description: `Ada ${SURNAMES[(from + i) % SURNAMES.length]} is reading chapter ${from + i + 1} at the Lantern Cafe`,
   }));
 
 /** Five insights per question, each citing the first one or two statements shown for it. */
@@ -157,6 +161,24 @@ describe('reflection (sec. 4.2)', () => {
     const afterWaking = mind.importanceSinceReflection;
     expect(afterWaking - 5).toBeGreaterThanOrEqual(1);
     expect(afterWaking - 5).toBeLessThanOrEqual(3);
+    // AND the next step of the same activity (the same hour chunk, the same place) adds nothing: an activity counts
+    // once however finely it is decomposed (issue 33 item 4)
+    let prev = mind.lastAction!;
+    let nextSteps = 0;
+    for (let min = 6 * 60 + 10; min < 8 * 60; min += 10) {
+      const sum = mind.importanceSinceReflection;
+      await runtime.decide(mara, ctxFor(mara, at(0, min)));
+      const now = mind.lastAction!;
+      const hours = mind.plan!.hours;
+      const sameChunk =
+        slotAt(hours, prev.start) !== undefined && slotAt(hours, prev.start) === slotAt(hours, now.start);
+      if (now.description !== prev.description && sameChunk && now.location === prev.location) {
+        nextSteps++;
+        expect(mind.importanceSinceReflection).toBe(sum);
+      }
+      prev = now;
+    }
+    expect(nextSteps).toBeGreaterThan(0);
     // AND a conversation counts once, as one rated event (the Smallville code: one chat node per conversation each),
     // not once more per line heard
     const before = { mara: mind.importanceSinceReflection, tomas: (tomas.mind as MindState).importanceSinceReflection };
@@ -204,5 +226,25 @@ describe('reflection (sec. 4.2)', () => {
     ];
     // Tomas's routine once at 3, Ada's 2, the crying 7, her own 3, the sink nothing
     expect(triggerWorth(records, 'Mara Okafor')).toBe(3 + 2 + 7 + 3);
+  });
+
+  it("someone else's notable doings count once per person and hour, at the highest, however finely planned (issue 33)", () => {
+    const seen = (description: string, importance: number, minute: number) => ({
+      kind: 'observation' as const,
+      description,
+      importance,
+      createdAt: at(9, minute),
+      meta: { perceived: 'action', subject: 'Tomas Reyes' },
+    });
+    // three steps of one rehearsal in the 9 o'clock hour, then a fourth after ten
+    const records = [
+      seen('Tomas Reyes is tuning the violin for the concert', 5, 0),
+      seen('Tomas Reyes is rehearsing the concert piece', 6, 20),
+      seen('Tomas Reyes is marking the score for the concert', 5, 40),
+      seen('Tomas Reyes is packing the violin for the concert', 5, 70),
+    ];
+    expect(triggerWorth(records, 'Mara Okafor')).toBe(6 + 5);
+    // her own steps are hers: each counts
+    expect(triggerWorth(records, 'Tomas Reyes')).toBe(5 + 6 + 5 + 5);
   });
 });

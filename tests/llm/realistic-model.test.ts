@@ -2,8 +2,9 @@
 // real SDK over HTTP, OpenAI-like usage and caching, strict-subset enforcement, seeded faults the gateway absorbs.
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createLanguageModel, InMemoryUsageSink } from '../../src/llm/index.ts';
 import { dialogueOutput } from '../../src/agent/prompts/dialogue.ts';
+import { planStepsMessages, planStepsOutput, stepsOf } from '../../src/agent/prompts/plan-steps.ts';
+import { createLanguageModel, InMemoryUsageSink } from '../../src/llm/index.ts';
 import type { ChatMessage } from '../../src/llm/port.ts';
 import { behaviourProfile, calibratedRates, withRates } from '../support/realistic-model/behaviour.ts';
 import { noFaults, type RealisticModel, startRealisticModel } from '../support/realistic-model/server.ts';
@@ -134,6 +135,41 @@ describe('realistic model server', () => {
     expect(same / changes).toBeGreaterThan(expected - 0.08);
     expect(same / changes).toBeLessThan(expected + 0.08);
   });
+  it('breaks a stretch into as many steps as the real run took per waking hour, in the form the prompt gives', async () => {
+    server = await startRealisticModel({ seed: 4, latencyScale: 0, rates: noFaults });
+    const { llm } = llmFor(server);
+    // the real prompt: its step-line form and the stretch to fill (08:00-11:00, three hours)
+    const input = {
+      first: 'Mara',
+      summary: 'Mara runs the cafe.',
+      chunk: { start: '08:00', end: '09:30', activity: 'serve breakfast', placeName: 'the cafe' },
+      following: [{ start: '09:30', end: '11:00', activity: 'bake for lunch' }],
+      areas: [{ name: 'kitchen', objects: ['oven', 'sink'] }],
+      steps: { min: 5, max: 15 },
+    };
+    let steps = 0;
+    let withObject = 0;
+    for (let i = 0; i < 10; i++) {
+      const out = await llm.object({
+        task: 'agent_plan_steps',
+        schema: planStepsOutput,
+        messages: planStepsMessages(input),
+      });
+      const read = stepsOf(out);
+      expect(read).toHaveLength(out.steps.length); // every line in the form reads back
+      for (const st of read) expect(st.minutes).toBeGreaterThanOrEqual(5);
+      // the minutes fill the stretch (in fives)
+      expect(Math.abs(read.reduce((a, st) => a + st.minutes, 0) - 180)).toBeLessThanOrEqual(read.length * 5);
+      steps += read.length;
+      withObject += read.filter((st) => st.object !== null).length;
+    }
+    // master_movement.json: 225 steps in 44.0 waking hours
+    expect(steps / 10).toBe(Math.round(3 * calibratedRates.stepsPerHour));
+    // the optional tail ("| <object>: <state>") is written as often as an optional field is filled
+    expect(withObject / steps).toBeGreaterThan(0.35);
+    expect(withObject / steps).toBeLessThan(0.75);
+  });
+
   it('caches long identical prefixes in 128-token steps from 1024 tokens', async () => {
     server = await startRealisticModel({ seed: 1, latencyScale: 0, rates: noFaults });
     const { llm } = llmFor(server);

@@ -13,7 +13,7 @@ import { IMPORTANCE_TASK, importanceInput } from '../../agent/prompts/importance
 import { INTERVIEW_TASK, interviewInput } from '../../agent/prompts/interview.ts';
 import { PLAN_DAY_TASK, planDayInput } from '../../agent/prompts/plan-day.ts';
 import { PLAN_HOURS_TASK, planHoursInput } from '../../agent/prompts/plan-hours.ts';
-import { PLAN_STEPS_TASK, planStepsInput } from '../../agent/prompts/plan-steps.ts';
+import { formatPlanStep, PLAN_STEPS_TASK, planStepsInput } from '../../agent/prompts/plan-steps.ts';
 import { NO_REACTION, REACT_TASK, type ReactInput, type ReactOutput, reactInput } from '../../agent/prompts/react.ts';
 import { READ_EVENTS_TASK, readEventsInput } from '../../agent/prompts/read-events.ts';
 import { REFLECT_INSIGHTS_TASK, reflectInsightsInput } from '../../agent/prompts/reflect-insights.ts';
@@ -149,13 +149,13 @@ export const agentOfflineRules: OfflineRules = {
       const bed = objectFor('sleep', i.areas);
       return {
         steps: [
-          {
+          formatPlanStep({
             minutes: Math.max(i.steps.min, (parseClock(i.chunk.end) ?? start + 60) - start),
             action: 'sleeping',
             emoji: '😴',
             object: bed?.object ?? null,
             objectStatus: bed ? 'in use' : null,
-          },
+          }),
         ],
       };
     }

@@ -1,7 +1,7 @@
 // The offline decomposition (sec. 4.3): hour labels and 5-15 minute steps that are concrete actions for the
 // activity and the place's objects.
 
-import type { PlanStepsInput, PlanStepsOutput } from '../../agent/prompts/plan-steps.ts';
+import { formatPlanStep, type PlanStepsInput, type PlanStepsOutput } from '../../agent/prompts/plan-steps.ts';
 import { mealOf } from '../../core/schedule.ts';
 import { emojiFor, escapeRegExp, isSleeping, stripPeriod } from '../../core/text.ts';
 import { parseClock } from '../../core/time.ts';
@@ -276,7 +276,7 @@ export function isSleepChunk(activity: string): boolean {
   return isSleeping(activity);
 }
 
-/** The steps of one chunk of the window: its activity's own actions, filling its span. */
+/** The steps of one chunk of the window: its activity's own actions, filling its span, as the model's step lines. */
 export function chunkSteps(i: PlanStepsInput): PlanStepsOutput['steps'] {
   const start = parseClock(i.chunk.start) ?? 0;
   const total = Math.max(i.steps.min, (parseClock(i.chunk.end) ?? start + 60) - start);
@@ -292,12 +292,12 @@ export function chunkSteps(i: PlanStepsInput): PlanStepsOutput['steps'] {
           : 'cooking'
         : 'in use'
       : null;
-    return {
+    return formatPlanStep({
       minutes: k === count - 1 ? Math.max(i.steps.min, total - each * (count - 1)) : each,
       action,
       emoji: emojiFor(action),
       object: obj?.object ?? null,
       objectStatus: status,
-    };
+    });
   });
 }

@@ -259,7 +259,9 @@ function arrayValue(node: Schema, key: string, ctx: AnswerContext, defs: Schema,
   const k = key.toLowerCase();
   const b = rates(ctx);
   let n: number;
+  const span = k === 'steps' ? stepSpan(ctx) : 0;
   if (k === 'blocks') n = between(ctx.rng, ...b.dayBlocks);
+  else if (span > 0) n = Math.max(1, Math.round((span / 60) * b.stepsPerHour));
   else if (k === 'lines' && linesPlan(ctx)) n = linesPlan(ctx)!.n;
   else if (/rating|importance|score/.test(k)) n = numberedItems(ctx) || dialogueLines(ctx).length || 1;
   else if (k === 'questions') n = b.reflectionQuestions;
@@ -283,9 +285,62 @@ function arrayValue(node: Schema, key: string, ctx: AnswerContext, defs: Schema,
     return keyed;
   }
   const out: unknown[] = [];
-  for (let i = 0; i < n; i++) out.push(value(items, k.replace(/s$/, ''), ctx, defs, [...path, k]));
+  // items asked for as lines of a given form ("<minutes> <emoji> <action>"): written in that form
+  const form = types(items)[0] === 'string' ? lineForm(ctx) : null;
+  const each = span > 0 ? Math.max(5, Math.round(span / n / 5) * 5) : undefined;
+  for (let i = 0; i < n; i++)
+    out.push(
+      form ? fillForm(form, ctx, [...path, k], each) : value(items, k.replace(/s$/, ''), ctx, defs, [...path, k]),
+    );
   if (k === 'blocks') samePlaces(out, ctx);
+  if (each !== undefined) fillSpan(out, each);
   return withTimeline(out, ctx);
+}
+
+/**
+ * Minutes of the stretch a request asks to break into steps: from the first "HH:MM-HH:MM" range in the last user
+ * message to the end of the last one (a model reads the times it is given), 0 when there is none.
+ */
+function stepSpan(ctx: AnswerContext): number {
+  const ranges = [...ctx.lastUser.matchAll(/\b(\d{1,2}):(\d{2})-(\d{1,2}):(\d{2})\b/g)];
+  if (ranges.length === 0) return 0;
+  const min = (h: string, m: string) => Number(h) * 60 + Number(m);
+  const first = ranges[0]!;
+  const last = ranges.at(-1)!;
+  const span = min(last[3]!, last[4]!) - min(first[1]!, first[2]!);
+  return span > 0 ? span : 0;
+}
+
+/**
+ * A form the prompt gives for each line of a list: the first quoted text with <placeholders> ("<minutes> <emoji>
+ * <action> | <object>: <state>"), and a later quoted tail of it that the prompt says may be left out.
+ */
+function lineForm(ctx: AnswerContext): { full: string; optional: string | null } | null {
+  const quoted = [...ctx.allText.matchAll(/"([^"\n]*<[a-z]+>[^"\n]*)"/g)].map((m) => m[1]!);
+  const full = quoted[0];
+  if (!full) return null;
+  return { full, optional: quoted.slice(1).find((q) => q !== full && full.endsWith(q)) ?? null };
+}
+
+/** One line in the prompt's form: each placeholder written as a field of its name would be. */
+function fillForm(
+  form: { full: string; optional: string | null },
+  ctx: AnswerContext,
+  path: string[],
+  minutes: number | undefined,
+): string {
+  const text = form.optional && ctx.rng() < EMPTY_RATE ? form.full.slice(0, -form.optional.length) : form.full;
+  return text.replace(/<([a-z]+)>/g, (_, name: string) =>
+    /minute/.test(name)
+      ? String(minutes ?? numberValue({ type: 'number' }, name, ctx, true, path))
+      : stringValue(name === 'state' ? 'status' : name, ctx, path),
+  );
+}
+
+/** Steps that fill the stretch, as asked: their minutes share it out evenly (in fives, at least 5 each). */
+function fillSpan(items: unknown[], each: number): void {
+  for (const x of items)
+    if (x !== null && typeof x === 'object' && 'minutes' in x) (x as Record<string, unknown>).minutes = each;
 }
 
 /** A day plan's block stays at the place of the block before it as often as the real run's activities did. */

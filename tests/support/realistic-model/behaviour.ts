@@ -33,6 +33,8 @@ export interface BehaviourRates {
   dayBlocks: readonly [number, number];
   /** Chance that a day plan's block is at the same place as the block before it (else a place drawn from the list). */
   samePlace: number;
+  /** Steps written per waking hour when asked to break a stretch of time into steps that fill it. */
+  stepsPerHour: number;
 }
 
 // stats.json overall.turns_per_conversation: 8 conversations of 2, 2, 3, 16, 16, 16, 16, 16 lines; 16 is the
@@ -80,6 +82,10 @@ export const calibratedRates: BehaviourRates = {
   // talks left out), 27 changes of activity in the day; the place (the sector of the address after "@") stays the
   // same in 7 of them: Klaus 1 of 8, Isabella 2 of 10, Maria 4 of 9
   samePlace: 7 / 27,
+  // master_movement.json: each resident's waking steps (the whole `description` before " @ ", which changes with
+  // each step of a decomposed activity; sleep and talks left out, a step resumed after a talk not counted again):
+  // Isabella 95 in 15.0 h, Klaus 59 in 15.0 h, Maria 71 in 13.9 h, 225 steps in 44.0 waking hours
+  stepsPerHour: 225 / 44.0,
 };
 
 /**

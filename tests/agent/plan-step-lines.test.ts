@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { formatPlanStep, parsePlanStep, planStepsOutput, stepsOf } from '../../src/agent/prompts/plan-steps.ts';
+
+describe('plan steps as lines (issue 33 item 3: a step is one line, not five keys)', () => {
+  it('reads minutes, emoji, action, and the object with its state', () => {
+    expect(parsePlanStep('10 ☕ make coffee | kitchen sink: running')).toEqual({
+      minutes: 10,
+      action: 'make coffee',
+      emoji: '☕',
+      object: 'kitchen sink',
+      objectStatus: 'running',
+    });
+    // an area, no state
+    expect(parsePlanStep('5 🧹 sweep the path | garden')).toMatchObject({ object: 'garden', objectStatus: null });
+  });
+
+  it('reads the looser lines a model writes', () => {
+    expect(parsePlanStep('- 15 min - read the paper')).toMatchObject({
+      minutes: 15,
+      action: 'read the paper',
+      emoji: '',
+    });
+    expect(parsePlanStep("20' 👩‍🍳 knead the dough | table: floured.")).toMatchObject({
+      minutes: 20,
+      emoji: '👩‍🍳',
+      action: 'knead the dough',
+      object: 'table',
+      objectStatus: 'floured',
+    });
+    // no minutes: NaN, so the caller's default length applies
+    expect(Number.isNaN(parsePlanStep('📚 read a chapter')!.minutes)).toBe(true);
+    expect(parsePlanStep('10 ☕ tidy up | none')).toMatchObject({ object: null, objectStatus: null });
+  });
+
+  it('a line with no action is no step', () => {
+    expect(parsePlanStep('')).toBeNull();
+    expect(parsePlanStep('10 ☕')).toBeNull();
+    expect(stepsOf(planStepsOutput.parse({ steps: ['10 ☕', '5 🚶 walk to work'] })).map((s) => s.action)).toEqual([
+      'walk to work',
+    ]);
+  });
+
+  it('what the stand-in writes reads back as it was', () => {
+    const step = { minutes: 15, action: 'bake the bread', emoji: '🍞', object: 'oven', objectStatus: 'baking' };
+    expect(parsePlanStep(formatPlanStep(step))).toEqual(step);
+    const bare = { minutes: 5, action: 'stretch', emoji: '🙂', object: null, objectStatus: null };
+    expect(parsePlanStep(formatPlanStep(bare))).toEqual(bare);
+  });
+});
