@@ -169,21 +169,14 @@ export async function decide(c: MindContext, r: Resident, ctx: DecideContext): P
   if (soon) step = { start: now, end: soon.start, activity: soon.activity, place: soon.place, emoji: step.emoji };
   // (what the resident is seen doing never carries its secret: plan-audience.ts seenStep)
   const action = toAction(r, seenStep(c, r, step, p.work?.place));
-  const before = mind.lastAction;
-  const changed = !before || before.description !== action.description || before.location !== action.location;
+  const changed =
+    !mind.lastAction ||
+    mind.lastAction.description !== action.description ||
+    mind.lastAction.location !== action.location;
   mind.lastAction = action;
   // A resident perceives its own new action like any event (the Smallville code stores it as one): a routine
-  // step counts little, a party or a reaction to a fire a lot (sec. 4.2 trigger). Sleep is not perceived. The
-  // next step of the same activity in the same place adds nothing: an activity is worth what it is worth once,
-  // however finely it is decomposed (issue 33 item 4; someone else's routine counts once too, reflect.ts).
-  const hours = mind.plan?.hours ?? [];
-  const sameActivity =
-    !reacted &&
-    before !== null &&
-    before.location === action.location &&
-    slotAt(hours, before.start) !== undefined &&
-    slotAt(hours, before.start) === slotAt(hours, step.start);
-  if (changed && !sameActivity && !isSleeping(step.activity))
+  // step counts little, a party or a reaction to a fire a lot (sec. 4.2 trigger). Sleep is not perceived.
+  if (changed && !isSleeping(step.activity))
     mind.importanceSinceReflection += reacted
       ? (r.memory.latestWithDescription(focal?.observation ?? '')?.importance ?? heuristicImportance(step.activity))
       : Math.min(heuristicImportance(step.activity), c.settings.ownActionMaxImportance);

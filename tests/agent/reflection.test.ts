@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { MindState } from '../../src/agent/mind-state.ts';
 import type { ReflectInsightsInput } from '../../src/agent/prompts/reflect-insights.ts';
 import { questionOf, triggerWorth } from '../../src/agent/reflect.ts';
-import { slotAt } from '../../src/core/schedule.ts';
 import { at, CAFE, ctxFor, MARA, resident, setup, TOMAS } from './fixtures.ts';
 
 const SURNAMES =
@@ -161,24 +160,6 @@ describe('reflection (sec. 4.2)', () => {
     const afterWaking = mind.importanceSinceReflection;
     expect(afterWaking - 5).toBeGreaterThanOrEqual(1);
     expect(afterWaking - 5).toBeLessThanOrEqual(3);
-    // AND the next step of the same activity (the same hour chunk, the same place) adds nothing: an activity counts
-    // once however finely it is decomposed (issue 33 item 4)
-    let prev = mind.lastAction!;
-    let nextSteps = 0;
-    for (let min = 6 * 60 + 10; min < 8 * 60; min += 10) {
-      const sum = mind.importanceSinceReflection;
-      await runtime.decide(mara, ctxFor(mara, at(0, min)));
-      const now = mind.lastAction!;
-      const hours = mind.plan!.hours;
-      const sameChunk =
-        slotAt(hours, prev.start) !== undefined && slotAt(hours, prev.start) === slotAt(hours, now.start);
-      if (now.description !== prev.description && sameChunk && now.location === prev.location) {
-        nextSteps++;
-        expect(mind.importanceSinceReflection).toBe(sum);
-      }
-      prev = now;
-    }
-    expect(nextSteps).toBeGreaterThan(0);
     // AND a conversation counts once, as one rated event (the Smallville code: one chat node per conversation each),
     // not once more per line heard
     const before = { mara: mind.importanceSinceReflection, tomas: (tomas.mind as MindState).importanceSinceReflection };

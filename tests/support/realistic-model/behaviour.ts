@@ -164,6 +164,7 @@ export function describeRates(r: BehaviourRates): string[] {
     `importance means: events ${mean(r.importance.event).toFixed(2)}, conversations ${mean(r.importance.chat).toFixed(2)}, thoughts ${mean(r.importance.thought).toFixed(2)}`,
     `reflection: ${r.reflectionQuestions} questions x ${r.insightsPerQuestion} insights, evidence mean ${mean(r.evidence).toFixed(2)}, words per insight mean ${mean(r.insightWords).toFixed(2)}`,
     `day plan blocks: ${r.dayBlocks[0]}-${r.dayBlocks[1]}, each at the place of the one before ${r.samePlace.toFixed(2)} of the time`,
+    `steps: ${r.stepsPerHour.toFixed(1)} per waking hour asked for`,
   ];
 }
 
