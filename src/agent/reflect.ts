@@ -7,6 +7,7 @@ import { clampInt, type MindContext, type Resident } from './context.ts';
 import type { NewMemory } from './memory-stream.ts';
 import type { QuotedText } from './prompts/common.ts';
 import {
+  insightsOf,
   REFLECT_INSIGHTS_TASK,
   type ReflectInsightsInput,
   reflectInsightsMessages,
@@ -128,7 +129,7 @@ export async function maybeReflect(c: MindContext, r: Resident, now: number): Pr
   const countPer = new Map<number, number>();
   const entries: { r: Resident; m: NewMemory }[] = [];
   const seen = new Set<string>();
-  for (const [k, ins] of iOut.insights.entries()) {
+  for (const [k, ins] of insightsOf(iOut).entries()) {
     const text = clipText(String(ins.text ?? ''), 300);
     const qi = questionOf(perQuestion, ins.because ?? [], k, s.insightsPerQuestion);
     if (text === '' || seen.has(text.toLowerCase()) || (countPer.get(qi) ?? 0) >= s.insightsPerQuestion) continue;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MindState } from '../../src/agent/mind-state.ts';
-import { isPartition } from '../../src/core/schedule.ts';
 import type { Memory } from '../../src/agent/types.ts';
+import { isPartition } from '../../src/core/schedule.ts';
 import { LlmError } from '../../src/llm/port.ts';
 import { at, CAFE, ctxFor, MARA, resident, setup, TOMAS } from './fixtures.ts';
 
@@ -169,10 +169,8 @@ describe('bad model output is repaired or replaced, logged, never fatal', () => 
     );
     model.script('agent_reflect_questions', { questions: ['Why is Tomas sad?', '', 'Why is Tomas sad?'] });
     model.script('agent_reflect_insights', {
-      insights: [
-        { text: 'Tomas may be struggling with his paper', because: [999, -1], importance: 77 },
-        { text: '', because: [1], importance: 3 },
-      ],
+      // poignancy past 10, statements that were never shown, a line that states nothing
+      insights: ['77 Tomas may be struggling with his paper (999, 0)', '3 (1)'],
     });
     expect(await runtime.maybeReflect(mara, at(9))).toBe(1);
     const r = mara.memory.all().find((m) => m.kind === 'reflection')!;

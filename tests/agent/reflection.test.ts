@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MindState } from '../../src/agent/mind-state.ts';
-import type { ReflectInsightsInput } from '../../src/agent/prompts/reflect-insights.ts';
+import { formatInsight, type ReflectInsightsInput } from '../../src/agent/prompts/reflect-insights.ts';
 import { questionOf, triggerWorth } from '../../src/agent/reflect.ts';
 import { at, CAFE, ctxFor, MARA, resident, setup, TOMAS } from './fixtures.ts';
 
@@ -17,11 +17,13 @@ function insightsFor(input: unknown) {
   const i = input as ReflectInsightsInput;
   return {
     insights: i.questions.flatMap((q, qi) =>
-      Array.from({ length: 5 }, (_, k) => ({
-        text: `Insight ${qi + 1}.${k + 1}: Tomas reads a lot at the cafe`,
-        because: q.memories.slice(0, 1 + (k % 2)).map((m) => m.n),
-        importance: 6,
-      })),
+      Array.from({ length: 5 }, (_, k) =>
+        formatInsight({
+          text: `Insight ${qi + 1}.${k + 1}: Tomas reads a lot at the cafe`,
+          because: q.memories.slice(0, 1 + (k % 2)).map((m) => m.n),
+          importance: 6,
+        }),
+      ),
     ),
   };
 }
@@ -133,7 +135,7 @@ describe('reflection (sec. 4.2)', () => {
     model.script('agent_reflect_insights', (input: unknown) => {
       const q = (input as ReflectInsightsInput).questions[0]!;
       const insight = q.memories.find((m) => m.text.startsWith('Insight'))!;
-      return { insights: [{ text: 'Tomas is a dedicated reader', because: [insight.n], importance: 7 }] };
+      return { insights: [`7 Tomas is a dedicated reader (${insight.n})`] };
     });
     expect(await runtime.maybeReflect(mara, at(12))).toBe(1);
     const top = mara.memory.all().find((m) => m.description === 'Tomas is a dedicated reader')!;

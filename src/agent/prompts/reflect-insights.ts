@@ -21,18 +21,48 @@ export const reflectInsightsInput = z.object({
 });
 export type ReflectInsightsInput = z.infer<typeof reflectInsightsInput>;
 
-export const reflectInsightsOutput = z.object({
-  // (no question number per insight: the question is the one whose statements it cites, reflect.ts questionOf;
-  // issue 33 lever 2)
-  insights: z.array(
-    z.object({
-      text: z.string(),
-      because: z.array(z.number()),
-      importance: z.number(),
-    }),
-  ),
-});
+/** One insight as the code uses it: its statement, the numbers of the statements it cites, its poignancy. */
+export interface Insight {
+  text: string;
+  because: number[];
+  importance: number;
+}
+
+/**
+ * How the model writes one insight: one line, the paper's "(because of 1, 5, 3)" after it (issue 33 item 3: the
+ * three keys of each of the 15 insights were a fifth of the answer). No question number: the statements it cites say
+ * which question it answers (reflect.ts questionOf).
+ */
+export const INSIGHT_LINE = '<importance> <insight> (<statements>)';
+
+const INSIGHT =
+  /^\s*(?:[-*•]\s*)?(?:(\d{1,2})\s*(?:\/\s*10)?\s*[-–—:.)]?\s+)?(.*?)\s*(?:\((?:because(?: of)?:?\s*)?((?:\d+\s*,?\s*(?:and\s+)?)+)\))?\s*\.?\s*$/iu;
+
+/** An insight line read back ("6 Klaus is devoted to his research (1, 3, 8)"); null when it states nothing. */
+export function parseInsight(line: string): Insight | null {
+  const m = INSIGHT.exec(line);
+  const text = (m?.[2] ?? '').trim();
+  if (!m || text === '') return null;
+  return {
+    text,
+    because: [...(m[3] ?? '').matchAll(/\d+/g)].map((x) => Number(x[0])),
+    importance: m[1] === undefined ? Number.NaN : Number(m[1]),
+  };
+}
+
+/** An insight as the model writes it (the offline stand-in answers in the same lines). */
+export function formatInsight(i: Insight): string {
+  return `${i.importance} ${i.text}${i.because.length > 0 ? ` (${i.because.join(', ')})` : ''}`;
+}
+
+/** The answer: insight lines, read with `insightsOf` (a transform cannot be sent as a strict schema). */
+export const reflectInsightsOutput = z.object({ insights: z.array(z.string()) });
 export type ReflectInsightsOutput = z.infer<typeof reflectInsightsOutput>;
+
+/** The insights an answer's lines state, in order. */
+export function insightsOf(out: ReflectInsightsOutput): Insight[] {
+  return out.insights.flatMap((l) => parseInsight(l) ?? []);
+}
 
 export function reflectInsightsMessages(input: ReflectInsightsInput): ChatMessage[] {
   // A statement already listed under an earlier question is cited by its number only (one copy in the prompt).
@@ -49,7 +79,7 @@ export function reflectInsightsMessages(input: ReflectInsightsInput): ChatMessag
     .join('\n\n');
   return prompt(
     system(
-      `For each question in turn, what ${input.perQuestion} high-level insights about ${input.first} can you infer from the numbered statements? For each insight, the statements that support it ("because") and its poignancy 1-10 ("importance").`,
+      `For each question in turn, what ${input.perQuestion} high-level insights about ${input.first} can you infer from the numbered statements? Each insight is one line "${INSIGHT_LINE}": its poignancy 1-10, the insight, and the numbers of the statements that support it.`,
     ),
     blocks,
   );

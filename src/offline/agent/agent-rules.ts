@@ -16,7 +16,7 @@ import { PLAN_HOURS_TASK, planHoursInput } from '../../agent/prompts/plan-hours.
 import { formatPlanStep, PLAN_STEPS_TASK, planStepsInput } from '../../agent/prompts/plan-steps.ts';
 import { NO_REACTION, REACT_TASK, type ReactInput, type ReactOutput, reactInput } from '../../agent/prompts/react.ts';
 import { READ_EVENTS_TASK, readEventsInput } from '../../agent/prompts/read-events.ts';
-import { REFLECT_INSIGHTS_TASK, reflectInsightsInput } from '../../agent/prompts/reflect-insights.ts';
+import { formatInsight, REFLECT_INSIGHTS_TASK, reflectInsightsInput } from '../../agent/prompts/reflect-insights.ts';
 import { REFLECT_QUESTIONS_TASK, reflectQuestionsInput } from '../../agent/prompts/reflect-questions.ts';
 import { SUMMARY_TASK, summaryInput } from '../../agent/prompts/summary.ts';
 import { todayNumber } from '../../core/dates.ts';
@@ -267,7 +267,7 @@ export const agentOfflineRules: OfflineRules = {
         push(insight, [m.n], m.importance);
       }
     });
-    return { insights };
+    return { insights: insights.map(formatInsight) };
   },
 
   [INTERVIEW_TASK]: (raw) => {

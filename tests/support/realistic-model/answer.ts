@@ -330,11 +330,17 @@ function fillForm(
   minutes: number | undefined,
 ): string {
   const text = form.optional && ctx.rng() < EMPTY_RATE ? form.full.slice(0, -form.optional.length) : form.full;
-  return text.replace(/<([a-z]+)>/g, (_, name: string) =>
-    /minute/.test(name)
-      ? String(minutes ?? numberValue({ type: 'number' }, name, ctx, true, path))
-      : stringValue(name === 'state' ? 'status' : name, ctx, path),
-  );
+  return text.replace(/<([a-z]+)>/g, (_, name: string) => {
+    if (/minute/.test(name)) return String(minutes ?? numberValue({ type: 'number' }, name, ctx, true, path));
+    if (/importance|poignancy/.test(name)) return String(numberValue({ type: 'number' }, name, ctx, true, path));
+    // the numbers of statements cited, as many as the real run's insights cite, among those the prompt numbers
+    if (/statements|because|evidence/.test(name)) {
+      const shown = Math.max(1, numberedItems(ctx));
+      const n = drawHistogram(ctx.rng, rates(ctx).evidence);
+      return Array.from({ length: n }, () => between(ctx.rng, 1, shown)).join(', ');
+    }
+    return stringValue(name === 'state' ? 'status' : name, ctx, path);
+  });
 }
 
 /** Steps that fill the stretch, as asked: their minutes share it out evenly (in fives, at least 5 each). */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatPlanStep, parsePlanStep, planStepsOutput, stepsOf } from '../../src/agent/prompts/plan-steps.ts';
+import {
+  formatInsight,
+  insightsOf,
+  parseInsight,
+  reflectInsightsOutput,
+} from '../../src/agent/prompts/reflect-insights.ts';
 
 describe('plan steps as lines (issue 33 item 3: a step is one line, not five keys)', () => {
   it('reads minutes, emoji, action, and the object with its state', () => {
@@ -45,5 +51,39 @@ describe('plan steps as lines (issue 33 item 3: a step is one line, not five key
     expect(parsePlanStep(formatPlanStep(step))).toEqual(step);
     const bare = { minutes: 5, action: 'stretch', emoji: '🙂', object: null, objectStatus: null };
     expect(parsePlanStep(formatPlanStep(bare))).toEqual(bare);
+  });
+});
+
+describe('insights as lines (issue 33 item 3: an insight is one line, the paper\'s "because of" after it)', () => {
+  it('reads the poignancy, the insight and the statements it cites', () => {
+    expect(parseInsight('6 Klaus is devoted to his research (1, 3, 8)')).toEqual({
+      text: 'Klaus is devoted to his research',
+      because: [1, 3, 8],
+      importance: 6,
+    });
+    expect(parseInsight('- 7: Maria admires Klaus (because of 2 and 5).')).toEqual({
+      text: 'Maria admires Klaus',
+      because: [2, 5],
+      importance: 7,
+    });
+  });
+
+  it('an insight with no poignancy or no statements keeps its text for the caller to mend', () => {
+    const bare = parseInsight('Isabella loves hosting people');
+    expect(bare?.text).toBe('Isabella loves hosting people');
+    expect(bare?.because).toEqual([]);
+    expect(Number.isNaN(bare?.importance)).toBe(true);
+    // words in parentheses are the insight's own, not statements
+    expect(parseInsight('5 Sam (the retired officer) wants to run for mayor (4)')).toMatchObject({
+      text: 'Sam (the retired officer) wants to run for mayor',
+      because: [4],
+    });
+    expect(parseInsight('4 (2, 3)')).toBeNull();
+  });
+
+  it('what the stand-in writes reads back as it was', () => {
+    const i = { text: 'Tomas reads a lot at the cafe', because: [1, 2], importance: 6 };
+    expect(parseInsight(formatInsight(i))).toEqual(i);
+    expect(insightsOf(reflectInsightsOutput.parse({ insights: [formatInsight(i), ''] }))).toEqual([i]);
   });
 });
