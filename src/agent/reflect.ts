@@ -188,13 +188,18 @@ export function worth(m: Pick<Memory, 'kind' | 'importance'> & Partial<Pick<Memo
   return furniture && m.importance <= ROUTINE_IMPORTANCE ? 0 : m.importance;
 }
 
+/** What someone else does, where they come and what they are overheard saying: that person's doings. */
+const PERSONAL = new Set(['action', 'arrival', 'speech']);
+
 const SOMEONE_IS = /^(\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)+) is (.+)$/u;
 
 /**
- * What perceived records are worth to the reflection trigger together: each at its `worth`, except that someone
- * else's routine doings (importance <= 3) count once per person, at the highest (issue 33: in a crowded place the
- * same few people seen at one chore after another summed to a reflection; the questions show them as one line per
- * person, reflectionRecords, and the trigger counts them as that one line).
+ * What perceived records are worth to the reflection trigger together: each at its `worth`, except someone else's
+ * doings (actions, arrivals, words overheard): routine ones (importance <= 3) count once per person, at the highest
+ * (issue 33: in a crowded place the same few people seen at one chore after another summed to a reflection; the
+ * questions show them as one line per person, reflectionRecords), notable ones once per person and hour, at the
+ * highest, so that decomposing their plans into 5-15 minute steps (5.1 a waking hour in the real run) does not make
+ * a bystander reflect five times as often. The resident's own doings count each (the Smallville code rates each).
  */
 export function triggerWorth(
   records: readonly (Pick<Memory, 'kind' | 'description' | 'importance'> &
@@ -205,7 +210,7 @@ export function triggerWorth(
   let sum = 0;
   for (const m of records) {
     const who =
-      m.kind === 'observation' && m.meta?.perceived === 'action'
+      m.kind === 'observation' && PERSONAL.has(String(m.meta?.perceived))
         ? typeof m.meta?.subject === 'string'
           ? m.meta.subject
           : SOMEONE_IS.exec(m.description.replace(/\.$/, ''))?.[1]

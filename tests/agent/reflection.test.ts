@@ -211,7 +211,7 @@ describe('reflection (sec. 4.2)', () => {
     expect(triggerWorth(records, 'Mara Okafor')).toBe(3 + 2 + 7 + 3);
   });
 
-  it("someone else's notable doings count once per person and hour, at the highest, however finely planned (issue 33)", () => {
+  it("someone else's notable doings and words count once per person and hour, at the highest, however finely planned (issue 33)", () => {
     const seen = (description: string, importance: number, minute: number) => ({
       kind: 'observation' as const,
       description,
@@ -227,6 +227,16 @@ describe('reflection (sec. 4.2)', () => {
       seen('Tomas Reyes is packing the violin for the concert', 5, 70),
     ];
     expect(triggerWorth(records, 'Mara Okafor')).toBe(6 + 5);
+    // where he comes and what he is overheard saying are his doings too
+    const arrived = {
+      ...seen('Tomas Reyes arrived at the Lantern Cafe', 4, 10),
+      meta: { perceived: 'arrival', subject: 'Tomas Reyes' },
+    };
+    const said = {
+      ...seen('Tomas Reyes said to Ada: "The concert is on Friday"', 7, 30),
+      meta: { perceived: 'speech', subject: 'Tomas Reyes' },
+    };
+    expect(triggerWorth([...records, arrived, said], 'Mara Okafor')).toBe(7 + 5);
     // her own steps are hers: each counts
     expect(triggerWorth(records, 'Tomas Reyes')).toBe(5 + 6 + 5 + 5);
   });
