@@ -94,6 +94,9 @@ const INTERJECTION = new Set(
     .map(stem),
 );
 
+/** A tag that says the words before it are the asker's: "..., you say", "so you tell me". */
+const REPEATED = /,?\s*(?:(?:or )?so\s+)?you\s+(?:say|said|tell me|told me|reckon|think|mean)\s*[.?!]*\s*$/i;
+
 /** Stems of a text's content words (4+ letters). */
 export function contentStems(text: string): Set<string> {
   return new Set((text.toLowerCase().match(/[\p{L}]{4,}/gu) ?? []).map(stem));
@@ -104,6 +107,8 @@ export function contentStems(text: string): Set<string> {
  * the question's; it repeats, it does not tell.
  */
 export function echoes(clause: string, asked: ReadonlySet<string>, question: string): boolean {
+  // ("Selling the vineyard, you say.": the speaker says whose words they repeat)
+  clause = clause.replace(REPEATED, '');
   if (asked.size === 0 || FINITE.test(clause) || AFFIRM.test(clause)) return false;
   // a name the question lacks answers it ("Who bought the cinema?" "Joe. Cinema. Bought it.")
   const names = (clause.match(/\p{Lu}\p{Ll}+/gu) ?? []).filter((w) => !STARTERS.has(w.toLowerCase()));
@@ -132,6 +137,18 @@ export const STAYS_OPEN =
 export const LASTING = new Set(['clos*', 'mov*', 'leav*', 'emigr*', 'shut*', 'relocat*']);
 export const TEMPORARY =
   /\bfor (?:a|the|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?|while|weekend|summer|holidays?)\b|\btemporar(?:y|ily)\b|\bthen (?:it['’]s |he['’]s |she['’]s |they['’]re )?(?:back|open)\b|\bon holiday\b|\bfor the (?:winter|spring|autumn|season|off-season|holidays)\b|\bback (?:in|after|within) (?:a|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?)\b|\b(?:early|late) (?:tonight|today|this (?:evening|afternoon|week))\b|\bfor the (?:night|day|evening|afternoon)\b/i;
+
+/**
+ * Has a clause a verb of its own: an auxiliary or a pronoun's verb (FINITE), a verb in -s or -ed before its object or
+ * particle ("Her cousin runs a café", "His sister moved out"), or a common past ("went", "took")?
+ */
+export function hasVerb(text: string): boolean {
+  return (
+    FINITE.test(text) ||
+    /\b\p{Ll}{2,}(?:s|ed)\s+(?:a|an|the|to|out|up|in|at|on|for|his|her|their|its|away|back|over)\b/u.test(text) ||
+    /\b(?:went|came|ran|took|got|made|left|sold|bought|said|told|gave|won|lost)\b/i.test(text)
+  );
+}
 
 /** A reply that opens with "no". */
 export const LEADING_NO = /^\s*(no|nope|not really|nah)\b/i;

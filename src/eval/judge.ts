@@ -15,6 +15,7 @@ import {
   doneToPerson,
   echoes,
   FAMILY_MEMBER,
+  hasVerb,
   fragments,
   LASTING,
   LEADING_NO,
@@ -198,6 +199,11 @@ export function answerKnowsFact(
   const personAsked = person.some((w) => mentions(question, w));
   // the last clause that said the fact had a verb of its own
   let firm = false;
+  // (after a clause with a verb that named the one, a relative said to do something else is background: "Conor's
+  // emigrating. His sister went out to Perth last year"; one said to do the fact's act, or named without a verb, is
+  // the one: "The Coles? Martin's son, maybe")
+  const saysAnothersAct = (t: string) =>
+    !hasVerb(t) || metGroups(t, keywords, skip, selfGroups, true).slice(1).some(Boolean);
   for (const [i, c] of all.entries()) {
     const sentence = ss[c.sentence] ?? '';
     if (turns(sentence) || (sentence.indexOf(c.text) > 0 && /\b(?:but|though|although)\b/i.test(sentence)))
@@ -247,7 +253,8 @@ export function answerKnowsFact(
     // "She's got a little one on the way, and her mother's knitting booties")
     if (
       knows &&
-      (identifiesAnother(c.text, known) || (asksWho && (!personAsked || !firm) && aboutSomeoneElse(c.text, person)))
+      (identifiesAnother(c.text, known) ||
+        (asksWho && (!firm || (!personAsked && saysAnothersAct(c.text))) && aboutSomeoneElse(c.text, person)))
     )
       knows = false;
     // ("She's been bought ... By that Lottie Greaves": a passive's doer is another, and the clause is about them)
@@ -258,7 +265,8 @@ export function answerKnowsFact(
     // (a habit that says an act by its consequences says it: "out canvassing every evening")
     const habit = HABITUAL.test(c.text) && consequencesIn(c.text).length === 0;
     if (c.stance !== 'asserts' || aboutSomeoneElse(c.text, person) || habit) continue;
-    if (echoes(c.text, asked, question) && !(joined && /\b(?:yes|yeah|yep|yup|aye)\b/i.test(c.text))) continue;
+    // (an echo the speaker affirms says it: "Training to be a midwife, yes.")
+    if (echoes(c.text, asked, question) && !/\b(?:yes|yeah|yep|yup|aye)\b/i.test(c.text)) continue;
     // "her sister's twins", "his cousin's wedding": the act is a relative's; "it's the ploughing match that's been put
     // back": another thing's
     // ("selling fish off the quay", of a fishing boat sold: the fact's verb takes a word that only qualifies its object)
@@ -268,7 +276,12 @@ export function answerKnowsFact(
     // says a change names who changed: "Not Colm any more. He packed it in.")
     const before = ss[c.sentence - 1];
     const change = (x: string) => /\b(?:any ?more|no longer)\b/i.test(x);
-    const prev = before !== undefined && !clauses(before).some((x) => negated(x) && !change(x)) ? before : undefined;
+    // (nor from one about someone else: "His wife's been diagnosed. Kwame's looking after her.")
+    const prev =
+      before !== undefined &&
+      !clauses(before).some((x) => (negated(x) && !change(x)) || aboutSomeoneElse(x, person))
+        ? before
+        : undefined;
     // who told it is not who it is about: "Tomasz said the old harbour master is retiring" (but "Ann said she's going",
     // and "Ben told me the bakery's been sold": the fact's own one telling of its act)
     const told = withoutSource(c.text);

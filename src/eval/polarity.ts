@@ -195,11 +195,18 @@ export function aboutSomeoneElse(clause: string, self: readonly string[] = []): 
         .filter(Boolean).length <= 1;
     const isVerb =
       opens &&
-      /^['’]s\s+(?:\p{L}+ing|been|got|gone|just|now|not|off|away|finally|also|still|already|in|at|out|home|back|ill|poorly)\b/iu.test(
+      /^['’]s\s+(?:\p{L}+ing|\p{L}{3,}(?:ed|en)|been|got|gone|done|sold|bought|left|lost|had|made|just|now|not|off|away|finally|also|still|already|in|at|out|home|back|ill|poorly)\b/iu.test(
         after,
       );
     if (/^['’]s?\b/.test(after) && !isVerb) continue;
     if (/\b(?:for|to|with|of|about|from|by|at|on|visit(?:ing)?)\s*$/i.test(clause.slice(0, m.index ?? 0))) continue;
+    // (nor one a verb of the clause's own subject is done to, with no verb after it: "He's throwing his wife a party")
+    const lead = clause.slice(0, m.index ?? 0);
+    const objectOf =
+      /^\s*\S+(?:\s+\S+)*\s+\p{L}{3,}(?:ing|ed)\s*$/iu.test(lead) &&
+      !/\b(?:heard|learned|learnt|guessed|reckoned|figured|noticed|mentioned)\s*$/i.test(lead) &&
+      !/^\s*(?:['’]s\s|is|was|are|were|has|had|have|will|would|\p{Ll}+ed|\p{Ll}+s)\b/u.test(after.replace(/^\s*\p{Lu}\S*/u, ''));
+    if (objectOf) continue;
     if (!/^\p{Lu}/u.test(next)) return true;
     // a named relative who is the clause's subject is someone else unless the name is the one the fact is about
     // ("her cousin Piet is taking it over"); named later ("I'll tell only my wife Marta") it is not the subject

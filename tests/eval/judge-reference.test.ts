@@ -1,0 +1,54 @@
+// Whom an answer is about and in what sense it uses the fact's words (issue 38, the fifth blind part taken as tuning
+// data): a person named with where they are from, a relative who is the object of the act or background to it, a
+// pronoun that takes nothing from a sentence about someone else, an echo the speaker tags or affirms. Facts,
+// questions and answers here are invented for the rules, none from a corpus.
+import { describe, expect, it } from 'vitest';
+import { labelledKeywords } from '../../src/eval/corpus-file.ts';
+import { answerKnowsFact } from '../../src/eval/judge.ts';
+
+const speaker = { name: 'Morwenna Tregear', holder: false };
+function knows(fact: string, question: string, answer: string): boolean {
+  return answerKnowsFact(answer, labelledKeywords({ fact }), speaker, { question, fact });
+}
+
+describe('who the fact is about', () => {
+  it('a person named with where they are from, or with a partner, is the subject; the place is no act', () => {
+    expect(labelledKeywords({ fact: 'Petra Holm of Vessby Sound is opening a bakery.' })[0]).toMatch(/^Petra\|Holm/);
+    expect(labelledKeywords({ fact: 'Aart van der Linde is selling his mill.' })[0]).toMatch(/^Aart\|van\|der\|Linde/);
+    expect(labelledKeywords({ fact: 'Ines Varga and her husband are buying the forge.' })[0]).toMatch(/^Ines\|Varga/);
+  });
+
+  it('a pronoun takes no act from a sentence about a relative', () => {
+    const fact = 'Tobias Renn of Marlow Cove has broken his hip.';
+    const q = 'Any news about Tobias Renn?';
+    expect(knows(fact, q, "His mother's broken her hip, poor soul. Tobias is nursing her.")).toBe(false);
+    expect(knows(fact, q, "He's broken his hip, poor soul. His mother is nursing him.")).toBe(true);
+  });
+
+  it('a relative that the act is done to is its object, not its subject', () => {
+    const fact = 'Daniel Oduya is throwing a surprise party for his wife at the rugby club.';
+    const q = 'What is Daniel up to?';
+    expect(knows(fact, q, "He's throwing his wife a surprise party at the rugby club.")).toBe(true);
+    expect(knows(fact, q, "His wife is throwing a surprise party at the rugby club, he's minding the dog.")).toBe(false);
+  });
+
+  it('after the one is named with a verb, a relative doing something else is background', () => {
+    const fact = 'Rosa Albescu is emigrating from Penwyn to Canada.';
+    const q = "Who's off to Canada?";
+    expect(knows(fact, q, "Rosa Albescu's emigrating. Her cousin runs a café in Quebec.")).toBe(true);
+    expect(knows(fact, q, "Rosa Albescu, I think. No wait, her cousin's the one emigrating.")).toBe(false);
+    expect(knows(fact, q, 'Rosa Albescu? Her brother, more like.')).toBe(false);
+  });
+});
+
+describe('an echo of the question', () => {
+  const fact = 'Owain Prys is training to become a lifeguard.';
+  const q = 'Is Owain training to be a lifeguard?';
+  it('tagged as the asker\'s words ("..., you say") tells nothing', () => {
+    expect(knows(fact, q, 'Training to be a lifeguard, you say. Owain, a lifeguard.')).toBe(false);
+  });
+  it('affirmed by the speaker ("..., yes") says it', () => {
+    expect(knows(fact, q, 'Training to be a lifeguard, yes. Down at the leisure centre most evenings.')).toBe(true);
+    expect(knows(fact, q, 'Training to be a lifeguard? Hmm.')).toBe(false);
+  });
+});
