@@ -278,8 +278,7 @@ export function answerKnowsFact(
     const change = (x: string) => /\b(?:any ?more|no longer)\b/i.test(x);
     // (nor from one about someone else: "His wife's been diagnosed. Kwame's looking after her.")
     const prev =
-      before !== undefined &&
-      !clauses(before).some((x) => (negated(x) && !change(x)) || aboutSomeoneElse(x, person))
+      before !== undefined && !clauses(before).some((x) => (negated(x) && !change(x)) || aboutSomeoneElse(x, person))
         ? before
         : undefined;
     // who told it is not who it is about: "Tomasz said the old harbour master is retiring" (but "Ann said she's going",

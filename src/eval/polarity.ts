@@ -205,7 +205,9 @@ export function aboutSomeoneElse(clause: string, self: readonly string[] = []): 
     const objectOf =
       /^\s*\S+(?:\s+\S+)*\s+\p{L}{3,}(?:ing|ed)\s*$/iu.test(lead) &&
       !/\b(?:heard|learned|learnt|guessed|reckoned|figured|noticed|mentioned)\s*$/i.test(lead) &&
-      !/^\s*(?:['’]s\s|is|was|are|were|has|had|have|will|would|\p{Ll}+ed|\p{Ll}+s)\b/u.test(after.replace(/^\s*\p{Lu}\S*/u, ''));
+      !/^\s*(?:['’]s\s|is|was|are|were|has|had|have|will|would|\p{Ll}+ed|\p{Ll}+s)\b/u.test(
+        after.replace(/^\s*\p{Lu}\S*/u, ''),
+      );
     if (objectOf) continue;
     if (!/^\p{Lu}/u.test(next)) return true;
     // a named relative who is the clause's subject is someone else unless the name is the one the fact is about

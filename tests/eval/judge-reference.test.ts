@@ -29,7 +29,9 @@ describe('who the fact is about', () => {
     const fact = 'Daniel Oduya is throwing a surprise party for his wife at the rugby club.';
     const q = 'What is Daniel up to?';
     expect(knows(fact, q, "He's throwing his wife a surprise party at the rugby club.")).toBe(true);
-    expect(knows(fact, q, "His wife is throwing a surprise party at the rugby club, he's minding the dog.")).toBe(false);
+    expect(knows(fact, q, "His wife is throwing a surprise party at the rugby club, he's minding the dog.")).toBe(
+      false,
+    );
   });
 
   it('after the one is named with a verb, a relative doing something else is background', () => {
