@@ -150,6 +150,39 @@ export function hasVerb(text: string): boolean {
   );
 }
 
+/** The places a fact of moving goes to ("moving into the care home at Ty Gwyn": Ty Gwyn), capitalised. */
+function destinations(fact: string): string[] {
+  if (!/\b(?:mov|emigrat|relocat|leav)\p{L}*/iu.test(fact)) return [];
+  return [
+    ...fact.matchAll(
+      /\b(?:to|into|at)\s+(?:the\s+)?(?:\p{Ll}+\s+){0,3}?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)/gu,
+    ),
+  ].map((m) => m[1] as string);
+}
+
+/** Words of going somewhere, and of going after someone. */
+const GOING = /\b(?:going|goes|go|gone|went|heading|headed|off)\b/giu;
+const FOLLOWING = /\b(?:following|follows|followed|follow|joining|joins|joined|join)\s+(?:him|her|them)\b/giu;
+
+/**
+ * The answer with going to a fact's destination read as moving there ("She's going where the nurses are, up at Ty
+ * Gwyn"), and so going after one said to have gone there ("His brother went up to Edinburgh, and now Tomasz is
+ * following him"), of a fact of moving.
+ */
+export function withGoingThere(answer: string, fact: string): string {
+  const places = destinations(fact);
+  if (places.length === 0) return answer;
+  const there = (t: string) => places.some((p) => mentions(t, p));
+  const ss = sentences(answer);
+  return ss
+    .map((s, i) => {
+      let out = there(s) ? s.replace(GOING, (m) => `moving, ${m}`) : s;
+      if (ss.slice(0, i + 1).some(there)) out = out.replace(FOLLOWING, (m) => `moving, ${m}`);
+      return out;
+    })
+    .join(' ');
+}
+
 /** A reply that opens with "no". */
 export const LEADING_NO = /^\s*(no|nope|not really|nah)\b/i;
 

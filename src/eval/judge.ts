@@ -5,7 +5,7 @@
 // error is measured on a labelled corpus (judge-corpus.ts; npm run eval -- --judge-check). A model judge, where a
 // model is configured and passes its calibration, does the same job (knowledge-judge.ts).
 import { consequencesIn, withoutConsequences } from '../town/idiom-consequences.ts';
-import { inPlainVerbs, withConverse, withPlainVerbs } from '../town/idioms.ts';
+import { inPlainVerbs, withConverse, withoutOtherSenses, withPlainVerbs } from '../town/idioms.ts';
 import { contentKeywords } from '../town/tracked.ts';
 import {
   actsInOtherWords,
@@ -16,6 +16,7 @@ import {
   echoes,
   FAMILY_MEMBER,
   hasVerb,
+  withGoingThere,
   fragments,
   LASTING,
   LEADING_NO,
@@ -131,7 +132,15 @@ export function answerKnowsFact(
   // idioms read beside their plain verbs ("tying the knot marrying"), as a fact's keywords are derived (idioms.ts),
   // an "it" done to is the thing the question names ("Did he apply for the job?" "Applied and got it."), and a
   // denied opposite is the act ("he's not keeping it": selling it)
-  answer = withPlainVerbs(withoutLitotes(withObjectOfQuestion(answer, context.question ?? '')));
+  // (and a word of the fact's in a phrase that means something else is read as that: "married to her work")
+  answer = withPlainVerbs(
+    withoutLitotes(
+      withObjectOfQuestion(
+        withGoingThere(withoutOtherSenses(answer, context.fact ?? ''), context.fact ?? ''),
+        context.question ?? '',
+      ),
+    ),
+  );
   context = {
     ...(context.question ? { question: withConverse(withPlainVerbs(context.question)) } : {}),
     ...(context.fact ? { fact: inPlainVerbs(context.fact) } : {}),

@@ -54,3 +54,39 @@ describe('an echo of the question', () => {
     expect(knows(fact, q, 'Training to be a lifeguard? Hmm.')).toBe(false);
   });
 });
+
+describe('a word of the fact in another sense', () => {
+  it('a phrase in which the act word means something else is not the act', () => {
+    const wed = 'Lowenna Hext is marrying Jory Pascoe at the Gwennap chapel in May.';
+    expect(knows(wed, 'Any weddings coming up?', "Lowenna's married to the allotment, that one.")).toBe(false);
+    expect(knows(wed, 'Any weddings coming up?', "Lowenna's marrying Jory, in May at the chapel.")).toBe(true);
+    const quit = 'Alun Madoc is resigning as treasurer of the bowls club.';
+    const q = 'Is Alun resigning from the bowls club?';
+    expect(knows(quit, q, "He's resigned himself to a losing season, that's all I know.")).toBe(false);
+    expect(knows(quit, q, "He's resigned, yes, handed the books over last week.")).toBe(true);
+    const sale = 'Mererid Lane is expecting a baby in November.';
+    expect(knows(sale, 'Any news of Mererid?', "She's expecting visitors from Cardiff all week.")).toBe(false);
+  });
+});
+
+describe('an act said in other words', () => {
+  it('a child "on the way", by any word for one, or "eating for three", is expecting', () => {
+    const fact = 'Kerenza Hosking is pregnant with her second child.';
+    expect(knows(fact, "How's Kerenza?", 'Blooming. Two little ones on the way.')).toBe(true);
+    expect(knows(fact, "How's Kerenza?", "She's eating for three, the doctor says.")).toBe(true);
+    expect(knows(fact, "How's Kerenza?", 'Her parcel is on the way, she says.')).toBe(false);
+  });
+
+  it("going to a fact's destination is moving there, and so is following one who went", () => {
+    const fact = 'Gerallt Wynne is moving into the sheltered flats at Bryn Eithin next week.';
+    const q = 'Is Gerallt still at the farm?';
+    expect(knows(fact, q, "Not for long. He's going up to Bryn Eithin where they can look in on him.")).toBe(true);
+    expect(knows(fact, q, 'He goes up to Bryn Eithin on Sundays to see his sister.')).toBe(false);
+    const away = 'Morwen Dyer is moving from Polgooth to Bristol in March.';
+    const a = 'Her daughter went up to Bristol last spring, and Morwen is joining her in March.';
+    expect(knows(away, 'Is Morwen moving?', a)).toBe(true);
+    expect(knows(away, 'Is Morwen moving?', 'Her daughter went up to Bristol last spring. Morwen misses her.')).toBe(
+      false,
+    );
+  });
+});
