@@ -1,7 +1,7 @@
 // What the rule judge reads an answer's words for (judge.ts, issue 38): a subject the fact and the question do not name,
 // an answer in fragments ("Ferry. May. Yes."), an echo of the question that tells nothing, staying put, a false start,
-// a denied opposite ("not keeping it"), an "it" the question names, a person named by a role, the one a fact says was
-// left, a word that only qualifies the fact's object. General rules of English; the corpora in judge-corpus*.ts and
+// a person named by a role, the one a fact says was left, a word that only qualifies the fact's object (the answer's
+// words rewritten before this reading are in judge-rewrite.ts). General rules of English; the corpora in judge-corpus*.ts and
 // tests/fixtures/judge-corpus measure them.
 import { consequencesIn } from '../town/idiom-consequences.ts';
 import { idiomsIn } from '../town/idioms.ts';
@@ -150,39 +150,6 @@ export function hasVerb(text: string): boolean {
   );
 }
 
-/** The places a fact of moving goes to ("moving into the care home at Ty Gwyn": Ty Gwyn), capitalised. */
-function destinations(fact: string): string[] {
-  if (!/\b(?:mov|emigrat|relocat|leav)\p{L}*/iu.test(fact)) return [];
-  return [
-    ...fact.matchAll(
-      /\b(?:to|into|at)\s+(?:the\s+)?(?:\p{Ll}+\s+){0,3}?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)/gu,
-    ),
-  ].map((m) => m[1] as string);
-}
-
-/** Words of going somewhere, and of going after someone. */
-const GOING = /\b(?:going|goes|go|gone|went|heading|headed|off)\b/giu;
-const FOLLOWING = /\b(?:following|follows|followed|follow|joining|joins|joined|join)\s+(?:him|her|them)\b/giu;
-
-/**
- * The answer with going to a fact's destination read as moving there ("She's going where the nurses are, up at Ty
- * Gwyn"), and so going after one said to have gone there ("His brother went up to Edinburgh, and now Tomasz is
- * following him"), of a fact of moving.
- */
-export function withGoingThere(answer: string, fact: string): string {
-  const places = destinations(fact);
-  if (places.length === 0) return answer;
-  const there = (t: string) => places.some((p) => mentions(t, p));
-  const ss = sentences(answer);
-  return ss
-    .map((s, i) => {
-      let out = there(s) ? s.replace(GOING, (m) => `moving, ${m}`) : s;
-      if (ss.slice(0, i + 1).some(there)) out = out.replace(FOLLOWING, (m) => `moving, ${m}`);
-      return out;
-    })
-    .join(' ');
-}
-
 /** A reply that opens with "no". */
 export const LEADING_NO = /^\s*(no|nope|not really|nah)\b/i;
 
@@ -296,23 +263,6 @@ export function actsInOtherWords(text: string): string[] {
   return [...consequencesIn(text), ...idioms].map((x) => x.plain);
 }
 
-/** The thing a question names last ("Did Colm apply for the harbourmaster job?": the harbourmaster job). */
-const QUESTION_OBJECT = /\b(?:the|his|her|their|that)\s+((?:[\p{L}'’-]+\s+){0,2}[\p{L}'’-]+)\s*\?\s*$/iu;
-
-/** A verb done to "it", at the end of its clause ("got it", "sold it last week"). */
-const DONE_TO_IT =
-  /\b((?:got|gets|landed|took|taken|sold|bought|won|kept|lost|turned down|accepted|applied for)\s+)it\b(?=\s*(?:[.,!?;]|$|and\b|but\b|in\b|on\b|at\b|last\b|next\b|after\b|before\b|then\b))/giu;
-
-/**
- * The answer with an "it" that something is done to read as the thing the question names ("Did Colm apply for the
- * harbourmaster job?" "Applied and got it": got the harbourmaster job), as a reader takes it.
- */
-export function withObjectOfQuestion(answer: string, question: string): string {
-  const thing = QUESTION_OBJECT.exec(question)?.[1];
-  if (thing === undefined) return answer;
-  return answer.replace(DONE_TO_IT, (_m, verb: string) => `${verb}the ${thing}`);
-}
-
 /** Words that end a noun phrase after a verb (a preposition, a particle, a conjunction). */
 const PHRASE_END =
   /^(?:to|in|at|on|for|from|with|by|of|into|as|off|up|down|out|over|next|this|last|and|or|but|now|then|when|while|because|so)$/;
@@ -368,26 +318,6 @@ export function withTheOneLeft(answer: string, fact: string): boolean {
   if (left === undefined) return false;
   const together = `\\b(?:with|alongside|(?:she|he|her|him) and)\\s+${left}\\b|\\b${left}\\s+and\\s+(?:she|he|her|him)\\b`;
   return new RegExp(together, 'iu').test(answer);
-}
-
-/**
- * An opposite denied, and the act it says: not keeping a thing is parting with it, not staying is leaving, an event
- * that won't be is cancelled.
- */
-const LITOTES: readonly (readonly [RegExp, string])[] = [
-  [/(?:\s+not|n['’]t|\s+never)\s+(be\s+)?keeping\b(?=\s+(?:it|them|the\s+[\p{L}'’-]+)\s*(?:[,.;!?]|$))/giu, 'selling'],
-  [/(?:\s+not|n['’]t|\s+never)\s+(be\s+)?(?:staying|sticking around)\b(?=\s*(?:[,.;!?]|$))/giu, 'leaving'],
-];
-/** An event that will not be: "there won't be one this year". */
-const NO_EVENT =
-  /\bthere\s+(?:won['’]t|will not|isn['’]t going to|is not going to)\s+be\s+(?:one|any(?:\s+(?!more\b)[\p{L}-]+)?)\b/giu;
-
-/** The answer with a denied opposite read as the act ("he's not keeping it" -> "he's selling it"): no denial. */
-export function withoutLitotes(answer: string): string {
-  let out = answer.replace(NO_EVENT, "it's cancelled");
-  for (const [re, plain] of LITOTES)
-    out = out.replace(re, (_m, be: string | undefined) => ` ${be ?? ''}${plain}`).replace(/\bwo(?= be )/gi, 'will');
-  return out;
 }
 
 /**
