@@ -265,7 +265,7 @@ export function actsInOtherWords(text: string): string[] {
 
 /** Words that end a noun phrase after a verb (a preposition, a particle, a conjunction). */
 const PHRASE_END =
-  /^(?:to|in|at|on|for|from|with|by|of|into|as|off|up|down|out|over|next|this|last|and|or|but|now|then|when|while|because|so)$/;
+  /^(?:to|in|at|on|for|from|with|by|of|into|as|off|up|down|out|over|next|this|last|and|or|but|now|then|when|while|because|so|behind|beside|near|outside|inside|above|below|under|across|along|around|round|past|through|towards?|beyond|between|opposite)$/;
 const DETERMINERS = /^(?:the|a|an|his|her|their|its|my|our|your|this|that|some)$/;
 
 /** The noun phrase a verb takes in a text, from the word after it: its words, a determiner left out. */

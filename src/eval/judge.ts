@@ -176,7 +176,11 @@ export function answerKnowsFact(
   const given = new Set([...contentKeywords(`${question} ${context.fact ?? ''}`), ...FILLER, ...postWords(fact)]);
   // (a place the fact happens at, "Lindholm market", says which sense; the person's names do not)
   const names = keywords.flatMap((g) => alternatives(g)).filter((x) => /^\p{Lu}\S*$/u.test(x));
-  const sense = senseWords(`${question} ${context.fact ?? ''}`, [...names.map((x) => x.toLowerCase()), ...skip]);
+  // (and so does the thing the act is done to, by its name, however common its words: "shutting the Harbour Café")
+  const sense = new Set([
+    ...senseWords(`${question} ${fact}`, [...names.map((x) => x.toLowerCase()), ...skip]),
+    ...objectNames(fact).flatMap((w) => contentKeywords(w)),
+  ]);
   // a common word is in the fact's sense when the answer elsewhere carries another of its words ("She's emigrating.
   // To Canada.")
   // (and so is an act said by its consequences, "turning the old forge into a place where you bring your punctures",
@@ -283,9 +287,12 @@ export function answerKnowsFact(
     // says a change names who changed: "Not Colm any more. He packed it in.")
     const before = ss[c.sentence - 1];
     const change = (x: string) => /\b(?:any ?more|no longer)\b/i.test(x);
-    // (nor from one about someone else: "His wife's been diagnosed. Kwame's looking after her.")
+    // (nor from one about someone else, "His wife's been diagnosed. Kwame's looking after her."; nor to a clause whose
+    // subject is another named one: "Gwilym's lambing. Oh, and the Jenkins boys are having a dance at their place.")
     const prev =
-      before !== undefined && !clauses(before).some((x) => (negated(x) && !change(x)) || aboutSomeoneElse(x, person))
+      before !== undefined &&
+      !clauses(before).some((x) => (negated(x) && !change(x)) || aboutSomeoneElse(x, person)) &&
+      !namesAnother(withoutSource(c.text), known, false)
         ? before
         : undefined;
     // who told it is not who it is about: "Tomasz said the old harbour master is retiring" (but "Ann said she's going",

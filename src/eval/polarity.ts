@@ -26,10 +26,11 @@ const SECRECY =
  * "selling his old van, not the bakery"), before a comment on what was said (", which nobody was surprised by",
  * ", and no one minds"), before a reason (", seeing as it's been cancelled"), before a result (", so no more driving to
  * town"), before a clause of its own ("He's not doing it up, mind, it's going to be a let") and before the speaker's
- * word on itself (", I wasn't listening properly", ", I'm not sure which"): its negation is about something else.
+ * word on itself (", I wasn't listening properly", ", I'm not sure which"), and before others said to do something after
+ * one said to ("He's building an extension, they haven't stopped since March"): its negation is about something else.
  */
 const CLAUSE_SPLIT =
-  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that|seeing as|since|because|as(?! well\b)|so(?!\s+(?:much|many|far|long|little|few|i\b|they say|it seems)))\b)|(?<!\b(?:saying|said|says|told me|tells me|reckons|heard))(?<!\baccording to \p{L}+),\s+(?=(?:he|she|they)(?:['’]s|['’]re|['’]ll| is| are| will)\s+(?!not\b|n['’]t\b)\p{L}|it(?:['’]s|['’]ll| is| will)\s+(?:going|been|getting|being)\b)|,\s+(?=i(?:['’]m| am) not\b|i (?:wasn['’]t|didn['’]t|don['’]t|can['’]t|couldn['’]t|haven['’]t|won['’]t)\b)|,\s+(?=not\s+(?!(?:that|only|just|as|long|least|bad|sure|really|quite|yet|exactly|surprisingly|even|much|to mention|half|a bit|one bit|once|ever|often|before time)\b)))\s*/iu;
+  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that|seeing as|since|because|as(?! well\b)|so(?!\s+(?:much|many|far|long|little|few|i\b|they say|it seems)))\b)|(?<!\b(?:saying|said|says|told me|tells me|reckons|heard))(?<!\baccording to \p{L}+),\s+(?=(?:he|she|they)(?:['’]s|['’]re|['’]ll| is| are| will)\s+(?!not\b|n['’]t\b)\p{L}|it(?:['’]s|['’]ll| is| will)\s+(?:going|been|getting|being)\b)|(?<=^\s*(?:he|she|it|the \p{L}+)(?:['’]s|\s)[^,;]*),\s+(?=(?:they|we|you|people)\s+(?:haven['’]t|hadn['’]t|didn['’]t|don['’]t|won['’]t|aren['’]t|weren['’]t|can['’]t|couldn['’]t|never|have not|did not)\b)|,\s+(?=i(?:['’]m| am) not\b|i (?:wasn['’]t|didn['’]t|don['’]t|can['’]t|couldn['’]t|haven['’]t|won['’]t)\b)|,\s+(?=not\s+(?!(?:that|only|just|as|long|least|bad|sure|really|quite|yet|exactly|surprisingly|even|much|to mention|half|a bit|one bit|once|ever|often|before time)\b)))\s*/iu;
 
 /** "Not closing, moving", "No, not Port Carrow, St Brigid's": a correction, the denied part apart from the rest. */
 const CORRECTION = /^(\s*(?:no,?\s+)?not\s+(?:a |an |the |this |that )?[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s*,\s+(?=\S)/iu;

@@ -90,3 +90,27 @@ describe('an act said in other words', () => {
     );
   });
 });
+
+describe('what a clause is about', () => {
+  it("the thing the fact's act is done to, by its name, is the act's own object however common its words", () => {
+    const fact = 'Wynn Tallack is closing his Station Café at Porthallow after Easter.';
+    const q = "Is Wynn's café staying open?";
+    expect(knows(fact, q, "Afraid not, he's shutting the Station Café after Easter.")).toBe(true);
+    expect(knows(fact, q, "He's shutting the garden gate, that's all.")).toBe(false);
+  });
+
+  it('a clause whose subject is another named one takes no person from the sentence before', () => {
+    const fact = 'Ewan Trelease is holding a ceilidh at Carnmoor Farm on Friday.';
+    const q = 'Anything on at Carnmoor?';
+    const a = "Ewan's busy with the sheep. Oh, and the Penrose sisters are holding a ceilidh at their barn.";
+    expect(knows(fact, q, a)).toBe(false);
+    expect(knows(fact, q, "Ewan's busy with the sheep. Oh, and he's holding a ceilidh on Friday.")).toBe(true);
+  });
+
+  it('others said not to do something after one said to do the act is a negation of its own', () => {
+    const fact = 'Jenna Kitto is building a studio behind her cottage at Lanner.';
+    const q = "What's all the hammering at Jenna's?";
+    expect(knows(fact, q, "She's building a studio out the back, they haven't stopped for weeks.")).toBe(true);
+    expect(knows(fact, q, "She isn't building anything, they're mending the roof.")).toBe(false);
+  });
+});
