@@ -6,9 +6,17 @@
 import { consequencesIn } from '../town/idiom-consequences.ts';
 import { idiomsIn } from '../town/idioms.ts';
 import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
-import { mentions, mentionsAny, metGroups, saidGroups, TIME_WORD, withSynonyms } from './keyword-match.ts';
+import {
+  alternatives,
+  mentions,
+  mentionsAny,
+  metGroups,
+  saidGroups,
+  TIME_WORD,
+  withSynonyms,
+} from './keyword-match.ts';
 import { AFFIRM, type Clause, FINITE, isQuestion, negated, PRONOUN, STARTERS, sentences } from './polarity.ts';
-import { objectNames, ownSubject } from './question-reading.ts';
+import { addsDetail, objectNames, ownSubject } from './question-reading.ts';
 
 /**
  * Does a clause have a subject the fact and the question do not name ("Piet is the one taking it over")? A
@@ -321,19 +329,17 @@ export function withTheOneLeft(answer: string, fact: string): boolean {
 }
 
 /**
- * Does a subject name the fact's person without naming them: by words for a person only ("the old girl", "the lad"),
- * or by the role the fact gives them ("the coxswain", of one retiring as coxswain)?
+ * Does a clause meet the fact's act only by words the question already says, without the fact's verb or a detail of
+ * the fact the question lacks ("What's happening with Mariska's bakery?" "She's been busy with the bakery")? It
+ * repeats the question's topic; it does not say the act.
  */
-export function byRole(subject: string, fact: string): boolean {
-  const words = subject.toLowerCase().split(/\s+/);
-  if (
-    words.every((w) =>
-      /^(?:old|dear|poor|little|wee|young|girl|boy|lad|lass|man|woman|fellow|chap|bloke|lady|gentleman|couple|pair|soul)$/.test(
-        w,
-      ),
-    )
-  )
-    return true;
-  const role = /\bas (?:the |a |an |its |their )?(?:new )?((?:[\p{L}-]+ ){0,2}[\p{L}-]+)/iu.exec(fact)?.[1];
-  return role !== undefined && words.some((w) => contentKeywords(role).includes(`${stem(w)}*`));
+export function onlyAsked(
+  clause: string,
+  f: { verb: string | undefined; keywords: readonly string[]; question: string; fact: string },
+): boolean {
+  if (f.verb === undefined || !f.question) return false;
+  const verbs = withSynonyms(f.verb);
+  if (verbs.some((v) => mentions(clause, v) || mentions(f.question, v))) return false;
+  const said = f.keywords.slice(1).flatMap((g) => alternatives(g).filter((a) => mentions(clause, a)));
+  return said.length > 0 && said.every((a) => mentions(f.question, a)) && !addsDetail(clause, f.fact, f.question);
 }

@@ -2,6 +2,7 @@
 // as the thing the question names, a denied opposite as the act ("not keeping it": selling it), an event that won't
 // be as cancelled, going to a fact's destination as moving there. Each rewrite says in plain words what a reader
 // takes the answer to say; general rules of English, measured on the corpora in tests/fixtures/judge-corpus.
+import { withoutOtherSenses, withPlainVerbs } from '../town/idioms.ts';
 import { mentions } from './keyword-match.ts';
 import { sentences } from './polarity.ts';
 
@@ -73,4 +74,34 @@ export function withGoingThere(answer: string, fact: string): string {
       return out;
     })
     .join(' ');
+}
+
+/** A post taken up, in a fact: "has started as the new GP" (the verb, the post). */
+const TAKES_POST =
+  /\b(?:has|have|is|was|will)\s+(?:been\s+|be\s+)?(\p{Ll}+)\s+as\s+(?:the\s+|a\s+|an\s+|their\s+)?new\s+([\p{L}-]+)/u;
+
+/**
+ * The answer with being "the new" holder of a fact's post read as taking it up: "She's the new GP" of one who "has
+ * started as the new GP" has started as it.
+ */
+export function withNewPost(answer: string, fact: string): string {
+  const m = TAKES_POST.exec(fact);
+  if (!m) return answer;
+  const [, verb, post] = m as unknown as [string, string, string];
+  const re = new RegExp(
+    `\\b(?:is|['’]s|was)\\s+(?:the|their|our|its)\\s+new\\s+(?=(?:[\\p{L}-]+\\s+)?${post}\\b)`,
+    'giu',
+  );
+  return answer.replace(re, `has ${verb} as the new `);
+}
+
+/**
+ * The answer as a reader takes it, asked `question` about `fact`: a phrase in another sense read as its meaning
+ * ("married to her work"), going to the fact's destination and being its new post-holder as the act, an "it" done
+ * to as the thing the question names ("Applied and got it"), a denied opposite as the act ("not keeping it"), and
+ * idioms beside their plain verbs ("tying the knot": marrying), as a fact's keywords are derived (idioms.ts).
+ */
+export function asReadWith(answer: string, question: string, fact: string): string {
+  const plain = withNewPost(withGoingThere(withoutOtherSenses(answer, fact), fact), fact);
+  return withPlainVerbs(withoutLitotes(withObjectOfQuestion(plain, question)));
 }

@@ -5,11 +5,10 @@
 // error is measured on a labelled corpus (judge-corpus.ts; npm run eval -- --judge-check). A model judge, where a
 // model is configured and passes its calibration, does the same job (knowledge-judge.ts).
 import { consequencesIn, withoutConsequences } from '../town/idiom-consequences.ts';
-import { inPlainVerbs, withConverse, withoutOtherSenses, withPlainVerbs } from '../town/idioms.ts';
+import { inPlainVerbs, withConverse, withPlainVerbs } from '../town/idioms.ts';
 import { contentKeywords } from '../town/tracked.ts';
 import {
   actsInOtherWords,
-  byRole,
   clauseStates,
   contentStems,
   doneToPerson,
@@ -20,6 +19,7 @@ import {
   LASTING,
   LEADING_NO,
   namesAnother,
+  onlyAsked,
   postWords,
   relativesAct,
   STOPPING,
@@ -31,7 +31,7 @@ import {
   withoutFalseStarts,
   withTheOneLeft,
 } from './judge-reading.ts';
-import { withGoingThere, withObjectOfQuestion, withoutLitotes } from './judge-rewrite.ts';
+import { asReadWith } from './judge-rewrite.ts';
 import {
   alternatives,
   FILLER,
@@ -75,6 +75,7 @@ import {
   addsDetail,
   addsWhen,
   byAnother,
+  byRole,
   cleftOfAnother,
   GUESS,
   identifiesAnother,
@@ -127,18 +128,9 @@ export function answerKnowsFact(
 ): boolean {
   if (!readByRules(answer)) return false;
   const original = answer;
-  // idioms read beside their plain verbs ("tying the knot marrying"), as a fact's keywords are derived (idioms.ts),
-  // an "it" done to is the thing the question names ("Did he apply for the job?" "Applied and got it."), and a
-  // denied opposite is the act ("he's not keeping it": selling it)
-  // (and a word of the fact's in a phrase that means something else is read as that: "married to her work")
-  answer = withPlainVerbs(
-    withoutLitotes(
-      withObjectOfQuestion(
-        withGoingThere(withoutOtherSenses(answer, context.fact ?? ''), context.fact ?? ''),
-        context.question ?? '',
-      ),
-    ),
-  );
+  // the answer's words as a reader takes them: idioms by their plain verbs, an "it" the question names, a denied
+  // opposite, a phrase in another sense, going to the fact's destination, a new post (judge-rewrite.ts)
+  answer = asReadWith(answer, context.question ?? '', context.fact ?? '');
   context = {
     ...(context.question ? { question: withConverse(withPlainVerbs(context.question)) } : {}),
     ...(context.fact ? { fact: inPlainVerbs(context.fact) } : {}),
@@ -300,6 +292,8 @@ export function answerKnowsFact(
     const told = withoutSource(c.text);
     const bySelf = person.some((w) => mentions(c.text, w) && !mentions(told, w)) && saysAct(told, keywords, skip);
     const content = told !== c.text && !/^\s*(?:he|she|they)\b/i.test(told) && !bySelf ? { ...c, text: told } : c;
+    // ("What's happening with her bakery?" "She's been busy with the bakery": the question's words tell nothing new)
+    if (onlyAsked(c.text, { verb, keywords, question, fact })) continue;
     if (clauseStates(content, prev, keywords, skip, selfGroups, sense, inSense)) {
       knows = true;
       firm = FINITE.test(c.text);

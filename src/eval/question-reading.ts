@@ -242,6 +242,12 @@ export function questionLends(
   // (and "When's the ceilidh?" of the one at the village hall: the act named, its subject too)
   const actNamed = fromQuestion.some((m, k) => m && !byName(k) && k > 0);
   if (/^\s*when\b/i.test(question) && (actAsked || actNamed)) fromQuestion.fill(true);
+  // "Is the headmaster staying on?" of one retiring as headmaster: the question names the person by the fact's role
+  const asked =
+    /^\s*(?:is|was|are|were|has|will|did|does|isn['’]t)\s+(?:the|our|your|that|this)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/iu.exec(
+      question,
+    )?.[1];
+  if (asked !== undefined && byName(0) && asked.split(/\s+/).some((w) => byRole(w, fact))) fromQuestion[0] = true;
   const actInQuestion = fromQuestion.map(
     (m, k) =>
       m ||
@@ -249,4 +255,22 @@ export function questionLends(
       (namesThing && k > 0),
   );
   return { verb, fromQuestion, actInQuestion, asksWho };
+}
+
+/**
+ * Does a subject name the fact's person without naming them: by words for a person only ("the old girl", "the lad"),
+ * or by the role the fact gives them ("the coxswain", of one retiring as coxswain)?
+ */
+export function byRole(subject: string, fact: string): boolean {
+  const words = subject.toLowerCase().split(/\s+/);
+  if (
+    words.every((w) =>
+      /^(?:old|dear|poor|little|wee|young|girl|boy|lad|lass|man|woman|fellow|chap|bloke|lady|gentleman|couple|pair|soul)$/.test(
+        w,
+      ),
+    )
+  )
+    return true;
+  const role = /\bas (?:the |a |an |its |their )?(?:new )?((?:[\p{L}-]+ ){0,2}[\p{L}-]+)/iu.exec(fact)?.[1];
+  return role !== undefined && words.some((w) => contentKeywords(role).includes(`${stem(w)}*`));
 }

@@ -163,18 +163,23 @@ describe('floors on the fixture corpora', () => {
     expect(o.recall, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(0.97);
   });
 
-  it('the fifth blind part (156 answers written blind this round, scored once at its end) keeps that score', async () => {
+  it('the fifth blind part (156 answers written blind, scored once, now tuning data) keeps its tuned floor', async () => {
     // Written by a session told only the format and the labels, in thirteen kinds (plain, terse, hedged, negative,
     // indirect, mixed, pronoun, needs-question, double-negative, enthusiasm, other-person, other-sense, echo), never the
-    // rules; scored once after the last change to the judge (9e3f0da): 155 English answers, precision 0.901, recall
-    // 0.853 (64 of 71 "knows" right, 64 of 75 found). At the bar: enthusiasm, needs-question, plain, terse (1/1).
-    // Below it: double-negative 0.833/0.833, echo 0.833/0.833, hedged 1/0.833, indirect 0.800/0.667, mixed
-    // 0.833/0.833, negative 1/0.833, other-person 0.750/0.600, other-sense 0.714/1, pronoun 1/0.667. One answer is not
-    // in English ("Ty Gwyn. Next month."). Not tuned on: its one score is its floor.
+    // rules; its one blind score, after the last change to the judge then (9e3f0da): 155 English answers, precision
+    // 0.901, recall 0.853 (double-negative 0.833/0.833, echo 0.833/0.833, hedged 1/0.833, indirect 0.800/0.667, mixed
+    // 0.833/0.833, negative 1/0.833, other-person 0.750/0.600, other-sense 0.714/1, pronoun 1/0.667; the other four
+    // kinds 1/1). Now TUNING data (issue 38f: a person named with where they are from; a relative as object or as
+    // background; a pronoun that takes nothing from a sentence about another; an echo tagged or affirmed; phrases in
+    // which the act word means something else; a child on the way; going to the fact's destination; the act's object
+    // by its name; a person named by the fact's role in the question; "the new" holder of a post; a double negative of
+    // knowing only; the question's own words telling nothing): 1.000 / 1.000, every kind at the bar. A floor, not a
+    // measure of the judge on answers it has not seen. One answer is not in English ("Ty Gwyn. Next month.").
     const c = await fixture('held-out-blind-5.json');
+    expect(checkPasses(c.parts[0]!), summarizeJudgeCheck(c)).toBe(true);
     const o = c.parts[0]!.overall;
-    expect(o.precision, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(0.901);
-    expect(o.recall, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(0.853);
+    expect(o.precision, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(1);
+    expect(o.recall, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(1);
   });
 
   it('the own question-reading corpus and the probes keep their measured floors', async () => {

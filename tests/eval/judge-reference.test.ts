@@ -114,3 +114,31 @@ describe('what a clause is about', () => {
     expect(knows(fact, q, "She isn't building anything, they're mending the roof.")).toBe(false);
   });
 });
+
+describe('what the question says and what the answer adds', () => {
+  it("a question that names the person by the fact's role lends the person to a pronoun", () => {
+    const fact = 'Ifan Rowe is retiring as harbourmaster of Porth Dinllaen in October.';
+    expect(knows(fact, 'Is the harbourmaster staying on?', "No, he's retiring in October.")).toBe(true);
+    expect(knows(fact, 'Is the lifeboat cox staying on?', "No, he's retiring in October.")).toBe(false);
+  });
+
+  it('being "the new" holder of a post is having taken it up', () => {
+    const fact = 'Delyth Amos has started as the new vet at the Tregaron practice.';
+    expect(knows(fact, 'Any changes in Tregaron?', 'Delyth Amos is the new vet at the practice.')).toBe(true);
+    expect(knows(fact, 'Any changes in Tregaron?', 'Delyth Amos is the old vet, still at the practice.')).toBe(false);
+  });
+
+  it('a double negative says yes only of knowing, not of caring', () => {
+    const fact = 'Bryn Ashe has been sacked from the slate quarry.';
+    const q = 'Do you know why Bryn left the quarry?';
+    expect(knows(fact, q, "It's not that I don't mind, but I couldn't tell you why.")).toBe(false);
+    expect(knows(fact, q, "It's not as if I hadn't heard. Sacked, wasn't he?")).toBe(true);
+  });
+
+  it("the fact's words the question already says, without its act or a new detail, tell nothing", () => {
+    const fact = 'Siwan Eyre is selling her tea room on Bridge Street.';
+    const q = "What's happening with Siwan's tea room?";
+    expect(knows(fact, q, "Let's just say Siwan's been very busy in the tea room lately.")).toBe(false);
+    expect(knows(fact, q, "Siwan's selling the tea room, so I hear.")).toBe(true);
+  });
+});
