@@ -154,9 +154,15 @@ export function hasVerb(text: string): boolean {
   return (
     FINITE.test(text) ||
     /\b\p{Ll}{2,}(?:s|ed)\s+(?:a|an|the|to|out|up|in|at|on|for|his|her|their|its|away|back|over)\b/u.test(text) ||
-    /\b(?:went|came|ran|took|got|made|left|sold|bought|said|told|gave|won|lost)\b/i.test(text)
+    /\b(?:went|came|ran|took|got|made|left|sold|bought|said|told|gave|won|lost|built|kept|found|brought|held|paid|sent|met|fell|broke|wrote|drove|grew|knew|threw|taught|caught|sat|stood)\b/i.test(
+      text,
+    )
   );
 }
+
+/** A time gone by ("last year", "years ago"): an act said at it is not a fact's news. */
+export const PAST_TIME =
+  /\b(?:last (?:year|month|week|spring|summer|autumn|winter)|(?:years|months|weeks|ages) (?:ago|back)|long ago|back in \d{4}|in \d{4})\b/i;
 
 /** A reply that opens with "no". */
 export const LEADING_NO = /^\s*(no|nope|not really|nah)\b/i;

@@ -62,10 +62,12 @@ const FOLLOWING = /\b(?:following|follows|followed|follow|joining|joins|joined|j
  * Gwyn"), and so going after one said to have gone there ("His brother went up to Edinburgh, and now Tomasz is
  * following him"), of a fact of moving.
  */
-export function withGoingThere(answer: string, fact: string): string {
+export function withGoingThere(answer: string, fact: string, question = ''): string {
   const places = destinations(fact);
   if (places.length === 0) return answer;
-  const there = (t: string) => places.some((p) => mentions(t, p));
+  // ("Is she off to Inverness?" "Her son went up there": "there" is the place the question names)
+  const asked = places.some((p) => mentions(question, p));
+  const there = (t: string) => places.some((p) => mentions(t, p)) || (asked && /\bthere\b/i.test(t));
   const ss = sentences(answer);
   return ss
     .map((s, i) => {
@@ -102,6 +104,6 @@ export function withNewPost(answer: string, fact: string): string {
  * idioms beside their plain verbs ("tying the knot": marrying), as a fact's keywords are derived (idioms.ts).
  */
 export function asReadWith(answer: string, question: string, fact: string): string {
-  const plain = withNewPost(withGoingThere(withoutOtherSenses(answer, fact), fact), fact);
+  const plain = withNewPost(withGoingThere(withoutOtherSenses(answer, fact), fact, question), fact);
   return withPlainVerbs(withoutLitotes(withObjectOfQuestion(plain, question)));
 }

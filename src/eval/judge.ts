@@ -20,6 +20,7 @@ import {
   LEADING_NO,
   namesAnother,
   onlyAsked,
+  PAST_TIME,
   postWords,
   relativesAct,
   STOPPING,
@@ -202,11 +203,16 @@ export function answerKnowsFact(
   const personAsked = person.some((w) => mentions(question, w));
   // the last clause that said the fact had a verb of its own
   let firm = false;
-  // (after a clause with a verb that named the one, a relative said to do something else is background: "Conor's
-  // emigrating. His sister went out to Perth last year"; one said to do the fact's act, or named without a verb, is
-  // the one: "The Coles? Martin's son, maybe")
-  const saysAnothersAct = (t: string) =>
-    !hasVerb(t) || metGroups(t, keywords, skip, selfGroups, true).slice(1).some(Boolean);
+  // a relative said after the one is named: one said to do the fact's act, or named without a verb, is the one ("The
+  // Coles? Martin's son, maybe"), unless a clause with a verb said the person; one said to do something else is
+  // background once the person is named ("Calum. His father built her, mind"), as is one said to have done it at a
+  // past time the fact lacks ("Hamish. His wife retired last year, so it's his turn")
+  const relativeIsTheOne = (t: string, i: number) => {
+    if (PAST_TIME.test(t) && !PAST_TIME.test(fact)) return false;
+    if (!hasVerb(t) || metGroups(t, keywords, skip, selfGroups, true).slice(1).some(Boolean))
+      return !firm || !personAsked;
+    return !firm && !person.some((w) => all.slice(0, i).some((x) => mentions(x.text, w)));
+  };
   for (const [i, c] of all.entries()) {
     const sentence = ss[c.sentence] ?? '';
     if (turns(sentence) || (sentence.indexOf(c.text) > 0 && /\b(?:but|though|although)\b/i.test(sentence)))
@@ -256,8 +262,7 @@ export function answerKnowsFact(
     // "She's got a little one on the way, and her mother's knitting booties")
     if (
       knows &&
-      (identifiesAnother(c.text, known) ||
-        (asksWho && (!firm || (!personAsked && saysAnothersAct(c.text))) && aboutSomeoneElse(c.text, person)))
+      (identifiesAnother(c.text, known) || (asksWho && aboutSomeoneElse(c.text, person) && relativeIsTheOne(c.text, i)))
     )
       knows = false;
     // ("She's been bought ... By that Lottie Greaves": a passive's doer is another, and the clause is about them)

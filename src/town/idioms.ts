@@ -37,6 +37,7 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['under the hammer', 'selling'],
   ['(?:up|going|is|was) for sale', 'selling'],
   ['on the market', 'selling'],
+  ["(?:a |the )?(?:for[- ]sale|['‘’]?for sale['’]?) (?:sign|board|notice|ad|advert)", 'selling'],
   ['(?:auctioning|auctioned) off', 'selling'],
   ['(?:sell|sells|selling|sold) (?:up|off)', 'selling'],
   ['(?:get|gets|getting|got) rid of', 'selling'],

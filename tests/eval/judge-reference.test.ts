@@ -142,3 +142,28 @@ describe('what the question says and what the answer adds', () => {
     expect(knows(fact, q, "Siwan's selling the tea room, so I hear.")).toBe(true);
   });
 });
+
+describe('a relative beside the one named, and a place the question names', () => {
+  const shop = 'Ruairidh Bain is selling his grocer shop, the Corner Stores, in Plockton.';
+  it('a relative who did something else, or did the act at a past time, is background once the one is named', () => {
+    const q = "Who's selling the Corner Stores?";
+    expect(knows(shop, q, 'Ruairidh Bain. His grandfather opened it, mind, so it hurts.')).toBe(true);
+    expect(knows(shop, q, 'Ruairidh Bain. His uncle sold the bakery years back, so it runs in the family.')).toBe(true);
+    expect(knows(shop, q, 'Not Ruairidh. His nephew, more like.')).toBe(false);
+  });
+
+  it('a for-sale sign is a sale', () => {
+    const q = 'Is Ruairidh keeping the shop on?';
+    expect(knows(shop, q, 'Not much longer, the Corner Stores has a for-sale sign in the window.')).toBe(true);
+  });
+
+  it('"there" is the place the question names; "and she\'s ..." is a clause with a subject of its own', () => {
+    const fact = 'Isla Grant is moving from Durness to Perth in the autumn.';
+    const q = 'Is Isla off to Perth?';
+    expect(knows(fact, q, 'Her daughter went down there last year and she is following her in the autumn.')).toBe(true);
+    expect(knows(fact, q, 'Her daughter went down there last year and Isla misses her.')).toBe(false);
+    const fair = 'The Lochcarron games have been cancelled because of the flooding.';
+    const a = 'The field is under water and they have called it off.';
+    expect(knows(fair, 'Are you going to the games?', a)).toBe(true);
+  });
+});
