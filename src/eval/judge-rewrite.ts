@@ -71,8 +71,9 @@ export function withGoingThere(answer: string, fact: string, question = ''): str
   const ss = sentences(answer);
   return ss
     .map((s, i) => {
-      let out = there(s) ? s.replace(GOING, (m) => `moving, ${m}`) : s;
-      if (ss.slice(0, i + 1).some(there)) out = out.replace(FOLLOWING, (m) => `moving, ${m}`);
+      // (going there is moving there, and leaving here)
+      let out = there(s) ? s.replace(GOING, (m) => `moving, leaving, ${m}`) : s;
+      if (ss.slice(0, i + 1).some(there)) out = out.replace(FOLLOWING, (m) => `moving, leaving, ${m}`);
       return out;
     })
     .join(' ');
@@ -97,13 +98,36 @@ export function withNewPost(answer: string, fact: string): string {
   return answer.replace(re, `has ${verb} as the new `);
 }
 
+/** A fact of leaving a post, and its verb ("is retiring as landlady": retiring). */
+const LEAVES_POST = /\b(retir\p{L}*|resign\p{L}*|quit\p{L}*|leav\p{L}*|stepping down|stands? down)\b/iu;
+/** One to come after a named person: "to take over from Pippa", "replacing Pippa", "Pippa's successor". */
+const SUCCEEDS =
+  /\b(?:tak(?:e|es|ing)|took|taken) over from (\p{Lu}[\p{L}'’-]+)|\breplac(?:e|es|ing|ed) (\p{Lu}[\p{L}'’-]+)|\b(\p{Lu}[\p{L}'’-]+)['’]s (?:successor|replacement)/gu;
+
+/**
+ * The answer with one to come after the fact's person read as the person leaving, of a fact that they leave a post
+ * ("advertising for a new landlord to take over from Pippa": Pippa retiring).
+ */
+export function withSuccessor(answer: string, fact: string): string {
+  const verb = LEAVES_POST.exec(fact)?.[1];
+  if (verb === undefined) return answer;
+  return answer.replace(
+    SUCCEEDS,
+    (m, a?: string, b?: string, c?: string) => `${a ?? b ?? c} ${verb.toLowerCase()}, ${m}`,
+  );
+}
+
 /**
  * The answer as a reader takes it, asked `question` about `fact`: a phrase in another sense read as its meaning
- * ("married to her work"), going to the fact's destination and being its new post-holder as the act, an "it" done
+ * ("married to her work"), going to the fact's destination, being its new post-holder and one to come after the person
+ * as the act, an "it" done
  * to as the thing the question names ("Applied and got it"), a denied opposite as the act ("not keeping it"), and
  * idioms beside their plain verbs ("tying the knot": marrying), as a fact's keywords are derived (idioms.ts).
  */
 export function asReadWith(answer: string, question: string, fact: string): string {
-  const plain = withNewPost(withGoingThere(withoutOtherSenses(answer, fact), fact, question), fact);
+  const plain = withSuccessor(
+    withNewPost(withGoingThere(withoutOtherSenses(answer, fact), fact, question), fact),
+    fact,
+  );
   return withPlainVerbs(withoutLitotes(withObjectOfQuestion(plain, question)));
 }

@@ -167,3 +167,18 @@ describe('a relative beside the one named, and a place the question names', () =
     expect(knows(fair, 'Are you going to the games?', a)).toBe(true);
   });
 });
+
+describe('an act said by what follows from it', () => {
+  it('one to come after the person, of a fact that they leave a post, says they leave it', () => {
+    const fact = 'Gwenda Price is retiring as postmistress of Llanddewi in June.';
+    const q = 'Heard anything about the post office?';
+    expect(knows(fact, q, "They're looking for someone to take over from Gwenda after June.")).toBe(true);
+    expect(knows(fact, q, "They're looking for someone to help Gwenda on Saturdays.")).toBe(false);
+  });
+
+  it('going to a destination of a fact of moving away is leaving', () => {
+    const fact = 'Rhodri Vaughan is moving away from Tregaron to Swansea in the spring.';
+    expect(knows(fact, "How's Rhodri?", "Busy. He's found work in Swansea and goes in the spring.")).toBe(true);
+    expect(knows(fact, "How's Rhodri?", 'Busy. He goes to Swansea for the football most weekends.')).toBe(false);
+  });
+});
