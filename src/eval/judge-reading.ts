@@ -153,7 +153,9 @@ export const TEMPORARY =
 export function hasVerb(text: string): boolean {
   return (
     FINITE.test(text) ||
-    /\b\p{Ll}{2,}(?:s|ed)\s+(?:a|an|the|to|out|up|in|at|on|for|his|her|their|its|away|back|over)\b/u.test(text) ||
+    /\b\p{Ll}{2,}(?:s|ed)\s+(?:a|an|the|to|out|up|in|at|on|for|his|her|their|its|away|back|over|that|this|those|these|it|him|them)\b/u.test(
+      text,
+    ) ||
     /\b(?:went|came|ran|took|got|made|left|sold|bought|said|told|gave|won|lost|built|kept|found|brought|held|paid|sent|met|fell|broke|wrote|drove|grew|knew|threw|taught|caught|sat|stood)\b/i.test(
       text,
     )

@@ -156,6 +156,7 @@ export function answerKnowsFact(
     ...keywords.flatMap((g) => g.split('|')).flatMap((x) => x.toLowerCase().split(/\s+/)),
   ]);
   const asked = contentStems(question);
+  const askedOrPerson = new Set([...asked, ...contentStems(person.join(' '))]);
   const joined = fragments(answer);
   const text = withoutFalseStarts(joined ?? answer);
   const ss = sentences(text);
@@ -209,8 +210,12 @@ export function answerKnowsFact(
   // past time the fact lacks ("Hamish. His wife retired last year, so it's his turn")
   const relativeIsTheOne = (t: string, i: number) => {
     if (PAST_TIME.test(t) && !PAST_TIME.test(fact)) return false;
-    if (!hasVerb(t) || metGroups(t, keywords, skip, selfGroups, true).slice(1).some(Boolean))
-      return !firm || !personAsked;
+    // (the act by the fact's verb where it has one: "Her dad surfed that beach" opens no surf school)
+    const act =
+      verb !== undefined
+        ? withSynonyms(verb).some((v) => mentions(t, v))
+        : metGroups(t, keywords, skip, selfGroups, true).slice(1).some(Boolean);
+    if (!hasVerb(t) || act) return !firm || !personAsked;
     return !firm && !person.some((w) => all.slice(0, i).some((x) => mentions(x.text, w)));
   };
   for (const [i, c] of all.entries()) {
@@ -274,7 +279,11 @@ export function answerKnowsFact(
     const habit = HABITUAL.test(c.text) && consequencesIn(c.text).length === 0;
     if (c.stance !== 'asserts' || aboutSomeoneElse(c.text, person) || habit) continue;
     // (an echo the speaker affirms says it: "Training to be a midwife, yes.")
-    if (echoes(c.text, asked, question) && !/\b(?:yes|yeah|yep|yup|aye)\b/i.test(c.text)) continue;
+    // (the person's own names are no answer to a question that does not ask who: "Tegan Moss, a surf school. Fancy.")
+    const echoed = asksWho
+      ? echoes(c.text, asked, question)
+      : echoes(c.text, askedOrPerson, `${question} ${person.join(' ')}`);
+    if (echoed && !/\b(?:yes|yeah|yep|yup|aye)\b/i.test(c.text)) continue;
     // "her sister's twins", "his cousin's wedding": the act is a relative's; "it's the ploughing match that's been put
     // back": another thing's
     // ("selling fish off the quay", of a fishing boat sold: the fact's verb takes a word that only qualifies its object)

@@ -271,6 +271,10 @@ export function byRole(subject: string, fact: string): boolean {
     )
   )
     return true;
-  const role = /\bas (?:the |a |an |its |their )?(?:new )?((?:[\p{L}-]+ ){0,2}[\p{L}-]+)/iu.exec(fact)?.[1];
+  // (the role up to where its clause goes on: "as the Harlow Bay lifeboat coxswain at the end of the year")
+  const role =
+    /\bas (?:the |a |an |its |their )?(?:new )?((?:[\p{L}-]+ ){0,3}?[\p{L}-]+)(?=\s+(?:of|at|in|on|for|from|with|by|until|till|next|this|after|before)\b|[,.;]|$)/iu.exec(
+      fact,
+    )?.[1] ?? /\bas (?:the |a |an |its |their )?(?:new )?((?:[\p{L}-]+ ){0,2}[\p{L}-]+)/iu.exec(fact)?.[1];
   return role !== undefined && words.some((w) => contentKeywords(role).includes(`${stem(w)}*`));
 }

@@ -87,6 +87,11 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:scrap|scraps|scrapping|scrapped)', 'cancelled'],
   // postponing
   ['(?:put|puts|putting|pushed|pushing|push) (?:it |them )?back', 'postponed'],
+  // (an event moved to a later month is put back: "they've moved it to September")
+  [
+    '(?:move|moves|moving|moved|shift|shifted|shifting) (?:it |them |the \\w+ )?(?:back )?to (?:next |the )?(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|winter|next (?:week|month|year))',
+    'postponed',
+  ],
   // snapping up
   ['(?:snap|snaps|snapping|snapped) (?:it |them )?up', 'buying'],
   ['(?:pay|pays|paying|paid) (?:\\w+ ){0,2}for', 'buying'],
@@ -131,11 +136,17 @@ const OTHER_SENSES: readonly (readonly [string, string])[] = [
   ['(?:sick|ill) (?:of|and tired)', 'weary'],
   ['(?:open|opens|opening|opened) up (?:to|about)', 'confiding'],
   ['(?:buy|buys|buying|bought) (?:time|that story|a word of it)', 'believing'],
+  [
+    "(?<=(?:\\bis|\\bare|\\bwas|\\bwere|['’]s|['’]re|\\bnot|n['’]t) )sold on (?:the idea|the plan|it|that|this)",
+    'convinced',
+  ],
+  ['(?:marry|marries|marrying|married) (?:[\\w-]+ ){1,4}?(?:into one|together)', 'combining'],
   ['(?:left|leave|leaves|leaving) (?:it|things) (?:late|too late)', 'delaying'],
   ['(?:closing|closed|close|closes) (?:her|his|their|my) eyes', 'sleeping'],
 ];
+// (with the rest of its clause, which is about that other matter: "resigned to losing the council vote")
 const OTHER_SENSE_PATTERNS = OTHER_SENSES.map(([phrase, plain]) => ({
-  re: new RegExp(`\\b${phrase}\\b`, 'giu'),
+  re: new RegExp(`\\b${phrase}\\b[^,.;!?]*`, 'giu'),
   plain,
 }));
 

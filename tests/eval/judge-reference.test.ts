@@ -182,3 +182,38 @@ describe('an act said by what follows from it', () => {
     expect(knows(fact, "How's Rhodri?", 'Busy. He goes to Swansea for the football most weekends.')).toBe(false);
   });
 });
+
+describe('more of the same principles, in other words', () => {
+  it("a relative's act is the fact's by the fact's verb, not by any word of it", () => {
+    const fact = 'Nessa Quayle is opening a pottery studio by the harbour in June.';
+    const a = 'Nessa Quayle. Her mother threw pots by that harbour all her life, so it runs in the family.';
+    expect(knows(fact, "Who's opening the pottery studio?", a)).toBe(true);
+    expect(knows(fact, "Who's opening the pottery studio?", 'Nessa Quayle? Her mother, more like.')).toBe(false);
+  });
+
+  it("the person's own names repeated to a yes/no question are an echo", () => {
+    const fact = 'Ormond Keel is opening a chip shop on the promenade.';
+    expect(knows(fact, 'Is Ormond opening a chip shop?', 'Ormond Keel, a chip shop. Well I never.')).toBe(false);
+    expect(knows(fact, "Who's opening the chip shop?", 'Ormond Keel, on the promenade.')).toBe(true);
+  });
+
+  it('a role of several words names the person in the question', () => {
+    const fact = 'Brannock Hale is retiring as the Polkerris lifeboat station coxswain at the end of the year.';
+    expect(knows(fact, 'Is the coxswain staying on?', "No, he's packing it in at the end of the year.")).toBe(true);
+  });
+
+  it('an event moved to a later month is put back; ", they\'ve ..." is a clause of its own', () => {
+    const fact = 'The Tresco flower fair has been postponed to October because of the drought.';
+    const q = 'Are you going to the flower fair in July?';
+    expect(knows(fact, q, "There's no July one now, they've moved it to October.")).toBe(true);
+    expect(knows(fact, q, "There's no July one now, they've cancelled it for good.")).toBe(false);
+  });
+
+  it('a phrase in which selling or marrying means something else is not the act', () => {
+    const van = 'Kemal Arslan has sold his ice-cream van to the Pryor sisters.';
+    expect(knows(van, 'Any news about Kemal?', "He's sold on the idea of a second van, that's all.")).toBe(false);
+    const wed = 'Elowen Rice is marrying Tom Jago at Mylor church in June.';
+    const a = "She's marrying the bakery and the tea room into one, she says.";
+    expect(knows(wed, 'Any news about Elowen?', a)).toBe(false);
+  });
+});
