@@ -166,6 +166,34 @@ export function hasVerb(text: string): boolean {
 export const PAST_TIME =
   /\b(?:last (?:year|month|week|spring|summer|autumn|winter)|(?:years|months|weeks|ages) (?:ago|back)|long ago|back in \d{4}|in \d{4})\b/i;
 
+/**
+ * Is a relative said after the one a who-question asks for the one after all? One said to do the fact's act (by the
+ * fact's verb where it has one: "Her dad surfed that beach" opens no surf school), or named without a verb, is ("The
+ * Coles? Martin's son, maybe"), unless a clause with a verb said the person (`firm`, `personAsked`); one said to do
+ * something else is background once the person is `named` ("Calum. His father built her, mind"), as is one said to
+ * have done it at a past time the fact lacks ("Hamish. His wife retired last year, so it's his turn").
+ */
+export function relativeIsTheOne(
+  clause: string,
+  f: {
+    verb: string | undefined;
+    keywords: readonly string[];
+    skip: ReadonlySet<string>;
+    fact: string;
+    firm: boolean;
+    personAsked: boolean;
+    named: boolean;
+  },
+): boolean {
+  if (PAST_TIME.test(clause) && !PAST_TIME.test(f.fact)) return false;
+  const act =
+    f.verb !== undefined
+      ? withSynonyms(f.verb).some((v) => mentions(clause, v))
+      : metGroups(clause, f.keywords, f.skip, false, true).slice(1).some(Boolean);
+  if (!hasVerb(clause) || act) return !f.firm || !f.personAsked;
+  return !f.firm && !f.named;
+}
+
 /** A reply that opens with "no". */
 export const LEADING_NO = /^\s*(no|nope|not really|nah)\b/i;
 

@@ -15,13 +15,12 @@ import {
   echoes,
   FAMILY_MEMBER,
   fragments,
-  hasVerb,
   LASTING,
   LEADING_NO,
   namesAnother,
   onlyAsked,
-  PAST_TIME,
   postWords,
+  relativeIsTheOne,
   relativesAct,
   STOPPING,
   saysAct,
@@ -204,20 +203,7 @@ export function answerKnowsFact(
   const personAsked = person.some((w) => mentions(question, w));
   // the last clause that said the fact had a verb of its own
   let firm = false;
-  // a relative said after the one is named: one said to do the fact's act, or named without a verb, is the one ("The
-  // Coles? Martin's son, maybe"), unless a clause with a verb said the person; one said to do something else is
-  // background once the person is named ("Calum. His father built her, mind"), as is one said to have done it at a
-  // past time the fact lacks ("Hamish. His wife retired last year, so it's his turn")
-  const relativeIsTheOne = (t: string, i: number) => {
-    if (PAST_TIME.test(t) && !PAST_TIME.test(fact)) return false;
-    // (the act by the fact's verb where it has one: "Her dad surfed that beach" opens no surf school)
-    const act =
-      verb !== undefined
-        ? withSynonyms(verb).some((v) => mentions(t, v))
-        : metGroups(t, keywords, skip, selfGroups, true).slice(1).some(Boolean);
-    if (!hasVerb(t) || act) return !firm || !personAsked;
-    return !firm && !person.some((w) => all.slice(0, i).some((x) => mentions(x.text, w)));
-  };
+  const namedBefore = (i: number) => person.some((w) => all.slice(0, i).some((x) => mentions(x.text, w)));
   for (const [i, c] of all.entries()) {
     const sentence = ss[c.sentence] ?? '';
     if (turns(sentence) || (sentence.indexOf(c.text) > 0 && /\b(?:but|though|although)\b/i.test(sentence)))
@@ -267,7 +253,10 @@ export function answerKnowsFact(
     // "She's got a little one on the way, and her mother's knitting booties")
     if (
       knows &&
-      (identifiesAnother(c.text, known) || (asksWho && aboutSomeoneElse(c.text, person) && relativeIsTheOne(c.text, i)))
+      (identifiesAnother(c.text, known) ||
+        (asksWho &&
+          aboutSomeoneElse(c.text, person) &&
+          relativeIsTheOne(c.text, { verb, keywords, skip, fact, firm, personAsked, named: namedBefore(i) })))
     )
       knows = false;
     // ("She's been bought ... By that Lottie Greaves": a passive's doer is another, and the clause is about them)
