@@ -279,9 +279,12 @@ export function answerKnowsFact(
     const modifierTaken = verb !== undefined && takesModifier(c.text, fact, verb);
     if (relativesAct(c.text, keywords, skip, fact) || cleftOfAnother(c.text, keywords) || modifierTaken) continue;
     // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops."; but one that
-    // says a change names who changed: "Not Colm any more. He packed it in.")
+    // says a change names who changed, "Not Colm any more. He packed it in.", and a bare "Not X." names X to a clause
+    // that says the fact's own verb: "Not Piotr. He's hanging up his boots.")
     const before = ss[c.sentence - 1];
-    const change = (x: string) => /\b(?:any ?more|no longer)\b/i.test(x);
+    const ownVerb = verb !== undefined && withSynonyms(verb).some((v) => mentions(c.text, v));
+    const change = (x: string) =>
+      /\b(?:any ?more|no longer)\b/i.test(x) || (ownVerb && /^\s*not\s+\p{Lu}[\p{L}'’-]*\s*[.!]?$/iu.test(x));
     // (nor from one about someone else, "His wife's been diagnosed. Kwame's looking after her."; nor to a clause whose
     // subject is another named one: "Gwilym's lambing. Oh, and the Jenkins boys are having a dance at their place.")
     const prev =

@@ -216,4 +216,11 @@ describe('more of the same principles, in other words', () => {
     const a = "She's marrying the bakery and the tea room into one, she says.";
     expect(knows(wed, 'Any news about Elowen?', a)).toBe(false);
   });
+
+  it('a bare "Not X." names X to a clause that says the fact\'s own verb', () => {
+    const fact = 'Senara Penrose is retiring as the Gorran school cook at Easter.';
+    const q = "Who'll be cooking at the school after Easter?";
+    expect(knows(fact, q, "Not Senara. She's retiring at Easter, bless her.")).toBe(true);
+    expect(knows(fact, q, "Not Senara. She's cooking for the hotel now.")).toBe(false);
+  });
 });
