@@ -1,4 +1,4 @@
-// What the rule judge reads an answer's words for (judge.ts, issue 38): a subject the fact and the question do not name,
+// What the rule judge reads an answer's words for (judge.ts, issue 38; whom a clause is about is judge-who.ts):
 // an answer in fragments ("Ferry. May. Yes."), an echo of the question that tells nothing, staying put, a false start,
 // a person named by a role, the one a fact says was left, a word that only qualifies the fact's object (the answer's
 // words rewritten before this reading are in judge-rewrite.ts). General rules of English; the corpora in judge-corpus*.ts and
@@ -6,84 +6,9 @@
 import { consequencesIn } from '../town/idiom-consequences.ts';
 import { idiomsIn } from '../town/idioms.ts';
 import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
-import {
-  alternatives,
-  mentions,
-  mentionsAny,
-  metGroups,
-  saidGroups,
-  TIME_WORD,
-  withSynonyms,
-} from './keyword-match.ts';
+import { alternatives, mentions, mentionsAny, metGroups, saidGroups, withSynonyms } from './keyword-match.ts';
 import { AFFIRM, type Clause, FINITE, isQuestion, negated, PRONOUN, STARTERS, sentences } from './polarity.ts';
 import { addsDetail, objectNames, ownSubject } from './question-reading.ts';
-
-/**
- * Does a clause have a subject the fact and the question do not name ("Piet is the one taking it over")? A
- * capitalised word they lack, followed by a verb; a vague subject ("someone is") counts too.
- */
-export function namesAnother(text: string, known: ReadonlySet<string>, vague = true): boolean {
-  if (
-    vague &&
-    /\b(?:someone|somebody|a person|one of (?:them|the \p{L}+s|those \p{L}+s)|some(?:one)? else|nobody|anyone)\b/iu.test(
-      text,
-    )
-  )
-    return true;
-  const subject =
-    /(\p{Lu}[\p{L}-]*)(?:['’]s)?\s+(?:is|was|has|had|will|did|does|says|said|told|\p{Ll}+ed|\p{Ll}+s)\b/gu;
-  return [...text.matchAll(subject)].some((m) => {
-    const lw = (m[1] as string).toLowerCase();
-    // (a verb opening a clause is no name: "Fixing bikes in the old forge")
-    // (nor a word of the fact's: "Dance classes in the drill hall")
-    if ((m.index ?? 0) === text.search(/\S/) && (/(?:ing|ed)$/.test(lw) || known.has(`${stem(lw)}*`))) return false;
-    // (a word of the fact's, capitalised to open a fragment, is no name: "Off. Harbour works.")
-    const factWord = known.has(`${stem(lw)}*`);
-    return (
-      !known.has(lw) && !factWord && !STARTERS.has(lw) && !TIME_WORD.test(lw) && !NUMBER_WORD.test(lw) && lw !== 'i'
-    );
-  });
-}
-
-/** A number said in words ("Forty years behind that counter"): no name. */
-const NUMBER_WORD =
-  /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\p{L}+teen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-\p{L}+)?|hundred|thousand|a hundred|first|second|third|fourth|fifth|last|next)$/u;
-
-/** A relative's thing ("her sister's twins", "his cousin's wedding"). */
-const RELATIVES_THING =
-  /\b(?:his|her|their|my|your|our|\p{Lu}\p{L}+['’]s)\s+(?:cousin|brother|sister|neighbou?r|friend|son|daughter|mother|father|mum|mom|dad|uncle|aunt|nephew|niece|colleague|boss|grandson|granddaughter|sister-in-law|brother-in-law)['’]s\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/giu;
-
-const RELATIVE_WORD =
-  /\b(?:cousin|brother|sister|son|daughter|mother|father|mum|mom|dad|uncle|aunt|nephew|niece|grandson|granddaughter|grandmother|grandfather|gran|grandad|husband|wife|parents?)\b/i;
-
-/** Is an act of the fact's said as a relative's ("her sister's twins", "his cousin's wedding")? */
-export function relativesAct(
-  clause: string,
-  keywords: readonly string[],
-  skip: ReadonlySet<string>,
-  fact: string,
-): boolean {
-  // (not of a fact that is itself about a relative's: "a birthday party for her father")
-  if (RELATIVE_WORD.test(fact)) return false;
-  return [...clause.matchAll(RELATIVES_THING)].some((m) =>
-    metGroups(m[1] as string, keywords, skip, false, true)
-      .slice(1)
-      .some(Boolean),
-  );
-}
-
-/** One of a family, by its surname ("one of the Caswells", "a Brandvik"). */
-export const FAMILY_MEMBER = /\b(?:[Oo]ne of (?:the|those)|[Aa]n?|[Tt]he)\s+(\p{Lu}[\p{L}'’-]+)/gu;
-
-/** Words that refer to a person without naming a thing of their own ("the Hurst boy", "young Fenna", "the couple"). */
-export const WHO_WORDS = new Set(
-  contentKeywords(
-    'boy girl lad lass man woman fellow chap bloke lady gentleman couple pair family brothers sisters son daughter young eldest youngest older younger one ' +
-      'mrs miss mister missus doctor father reverend vicar ' +
-      // (or say whose a thing is: "Maeve's idea", "that's Tom's doing")
-      'idea doing brainchild project behind',
-  ),
-);
 
 /** An answer of fragments ("Ferry. May. Yes."): read as one clause. */
 export function fragments(answer: string): string | undefined {
@@ -146,64 +71,8 @@ export const LASTING = new Set(['clos*', 'mov*', 'leav*', 'emigr*', 'shut*', 're
 export const TEMPORARY =
   /\bfor (?:a|the|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?|while|weekend|summer|holidays?)\b|\btemporar(?:y|ily)\b|\bthen (?:it['’]s |he['’]s |she['’]s |they['’]re )?(?:back|open)\b|\bon holiday\b|\bfor the (?:winter|spring|autumn|season|off-season|holidays)\b|\bback (?:in|after|within) (?:a|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?)\b|\b(?:early|late) (?:tonight|today|this (?:evening|afternoon|week))\b|\bfor the (?:night|day|evening|afternoon)\b/i;
 
-/**
- * Has a clause a verb of its own: an auxiliary or a pronoun's verb (FINITE), a verb in -s or -ed before its object or
- * particle ("Her cousin runs a café", "His sister moved out"), or a common past ("went", "took")?
- */
-export function hasVerb(text: string): boolean {
-  return (
-    FINITE.test(text) ||
-    /\b\p{Ll}{2,}(?:s|ed)\s+(?:a|an|the|to|out|up|in|at|on|for|his|her|their|its|away|back|over|that|this|those|these|it|him|them)\b/u.test(
-      text,
-    ) ||
-    /\b(?:went|came|ran|took|got|made|left|sold|bought|said|told|gave|won|lost|built|kept|found|brought|held|paid|sent|met|fell|broke|wrote|drove|grew|knew|threw|taught|caught|sat|stood)\b/i.test(
-      text,
-    )
-  );
-}
-
-/** A time gone by ("last year", "years ago"): an act said at it is not a fact's news. */
-export const PAST_TIME =
-  /\b(?:last (?:year|month|week|spring|summer|autumn|winter)|(?:years|months|weeks|ages) (?:ago|back)|long ago|back in \d{4}|in \d{4})\b/i;
-
-/**
- * Is a relative said after the one a who-question asks for the one after all? One said to do the fact's act (by the
- * fact's verb where it has one: "Her dad surfed that beach" opens no surf school), or named without a verb, is ("The
- * Coles? Martin's son, maybe"), unless a clause with a verb said the person (`firm`, `personAsked`); one said to do
- * something else is background once the person is `named` ("Calum. His father built her, mind"), as is one said to
- * have done it at a past time the fact lacks ("Hamish. His wife retired last year, so it's his turn").
- */
-export function relativeIsTheOne(
-  clause: string,
-  f: {
-    verb: string | undefined;
-    keywords: readonly string[];
-    skip: ReadonlySet<string>;
-    fact: string;
-    firm: boolean;
-    personAsked: boolean;
-    named: boolean;
-  },
-): boolean {
-  if (PAST_TIME.test(clause) && !PAST_TIME.test(f.fact)) return false;
-  const act =
-    f.verb !== undefined
-      ? withSynonyms(f.verb).some((v) => mentions(clause, v))
-      : metGroups(clause, f.keywords, f.skip, false, true).slice(1).some(Boolean);
-  if (!hasVerb(clause) || act) return !f.firm || !f.personAsked;
-  return !f.firm && !f.named;
-}
-
 /** A reply that opens with "no". */
 export const LEADING_NO = /^\s*(no|nope|not really|nah)\b/i;
-
-/** A verb done to the person, or for them: "has taken him on", "advertising for his successor" (not "was her dad's"). */
-export function doneToPerson(text: string): boolean {
-  return [...text.matchAll(/\b(\p{L}+)\s+(?:for\s+)?(?:him|her|them|his|their)\b/giu)].some((m) => {
-    const verb = (m[1] as string).toLowerCase();
-    return /(?:ed|ing|en|took|gave|chose)$/.test(verb) && !/^(?:been|seen|when|then|even|often)$/.test(verb);
-  });
-}
 
 // Whether a clause says the fact's act, or the whole fact (judge.ts reads every clause of an answer with them).
 

@@ -11,27 +11,30 @@ import {
   actsInOtherWords,
   clauseStates,
   contentStems,
-  doneToPerson,
   echoes,
-  FAMILY_MEMBER,
   fragments,
   LASTING,
   LEADING_NO,
-  namesAnother,
   onlyAsked,
   postWords,
-  relativeIsTheOne,
-  relativesAct,
   STOPPING,
   saysAct,
   staysPut,
   TEMPORARY,
   takesModifier,
-  WHO_WORDS,
   withoutFalseStarts,
   withTheOneLeft,
 } from './judge-reading.ts';
 import { asReadWith } from './judge-rewrite.ts';
+import {
+  doneToPerson,
+  FAMILY_MEMBER,
+  namesAnother,
+  relativeIsTheOne,
+  relativesAct,
+  sentenceLending,
+  WHO_WORDS,
+} from './judge-who.ts';
 import {
   alternatives,
   FILLER,
@@ -278,21 +281,8 @@ export function answerKnowsFact(
     // ("selling fish off the quay", of a fishing boat sold: the fact's verb takes a word that only qualifies its object)
     const modifierTaken = verb !== undefined && takesModifier(c.text, fact, verb);
     if (relativesAct(c.text, keywords, skip, fact) || cleftOfAnother(c.text, keywords) || modifierTaken) continue;
-    // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops."; but one that
-    // says a change names who changed, "Not Colm any more. He packed it in.", and a bare "Not X." names X to a clause
-    // that says the fact's own verb: "Not Piotr. He's hanging up his boots.")
-    const before = ss[c.sentence - 1];
-    const ownVerb = verb !== undefined && withSynonyms(verb).some((v) => mentions(c.text, v));
-    const change = (x: string) =>
-      /\b(?:any ?more|no longer)\b/i.test(x) || (ownVerb && /^\s*not\s+\p{Lu}[\p{L}'’-]*\s*[.!]?$/iu.test(x));
-    // (nor from one about someone else, "His wife's been diagnosed. Kwame's looking after her."; nor to a clause whose
-    // subject is another named one: "Gwilym's lambing. Oh, and the Jenkins boys are having a dance at their place.")
-    const prev =
-      before !== undefined &&
-      !clauses(before).some((x) => (negated(x) && !change(x)) || aboutSomeoneElse(x, person)) &&
-      !namesAnother(withoutSource(c.text), known, false)
-        ? before
-        : undefined;
+    // the sentence before, when a pronoun here may take the person from it (judge-reading.ts)
+    const prev = sentenceLending(ss[c.sentence - 1], c.text, { verb, fact, question, person, known });
     // who told it is not who it is about: "Tomasz said the old harbour master is retiring" (but "Ann said she's going",
     // and "Ben told me the bakery's been sold": the fact's own one telling of its act)
     const told = withoutSource(c.text);
