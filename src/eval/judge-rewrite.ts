@@ -53,6 +53,10 @@ function destinations(fact: string): string[] {
   ].map((m) => m[1] as string);
 }
 
+/** A visit, not a move: what one goes somewhere for, or for how long. */
+const TRIP =
+  /\b(?:to (?:see|visit|stay with)|for (?:a|the|her|his|their) (?:check-?up|visit|holiday|day|week|weekend|night|match|game|appointment|wedding|funeral|shopping|football|concert|show)|on holiday|for the (?:day|weekend|night))\b/i;
+
 /** Words of going somewhere, and of going after someone. */
 const GOING = /\b(?:going|goes|go|gone|went|heading|headed|off)\b/giu;
 const FOLLOWING = /\b(?:following|follows|followed|follow|joining|joins|joined|join)\s+(?:him|her|them)\b/giu;
@@ -72,7 +76,8 @@ export function withGoingThere(answer: string, fact: string, question = ''): str
   return ss
     .map((s, i) => {
       // (going there is moving there, and leaving here)
-      let out = there(s) ? s.replace(GOING, (m) => `moving, leaving, ${m}`) : s;
+      // (not a trip: "going to Inverness for a check-up", "to see her sister")
+      let out = there(s) && !TRIP.test(s) ? s.replace(GOING, (m) => `moving, leaving, ${m}`) : s;
       if (ss.slice(0, i + 1).some(there)) out = out.replace(FOLLOWING, (m) => `moving, leaving, ${m}`);
       return out;
     })

@@ -82,6 +82,7 @@ describe('an act said in other words', () => {
     const q = 'Is Gerallt still at the farm?';
     expect(knows(fact, q, "Not for long. He's going up to Bryn Eithin where they can look in on him.")).toBe(true);
     expect(knows(fact, q, 'He goes up to Bryn Eithin on Sundays to see his sister.')).toBe(false);
+    expect(knows(fact, q, "He's going up to Bryn Eithin for a check-up next week.")).toBe(false);
     const away = 'Morwen Dyer is moving from Polgooth to Bristol in March.';
     const a = 'Her daughter went up to Bristol last spring, and Morwen is joining her in March.';
     expect(knows(away, 'Is Morwen moving?', a)).toBe(true);
