@@ -161,3 +161,21 @@ export function doneToPerson(text: string): boolean {
     return /(?:ed|ing|en|took|gave|chose)$/.test(verb) && !/^(?:been|seen|when|then|even|often)$/.test(verb);
   });
 }
+
+/**
+ * Is an act word of the fact's said as another's thing, owned by one of the other sex from the clause's subject ("She's
+ * running his campaign", "He's booked her party")? The act is that other's, and the subject only helps.
+ */
+export function anothersThing(clause: string, keywords: readonly string[], fact: string): boolean {
+  // (not of a fact that is itself about a relative's thing: "a party for his wife's fortieth")
+  const m = /^\s*(?:and\s+|but\s+|so\s+)?(she|he)\b(.*)$/iu.exec(clause);
+  if (!m || RELATIVE_WORD.test(fact)) return false;
+  const other = (m[1] as string).toLowerCase() === 'she' ? 'his' : 'her';
+  // (a noun after it, not a verb read beside an idiom: "putting her selling, up for sale")
+  const owned = new RegExp(`\\b${other}\\s+(?!\\p{L}+ing\\b)([\\p{L}-]+)\\b(?!,)`, 'giu');
+  return [...(m[2] as string).matchAll(owned)].some((x) =>
+    metGroups(x[1] as string, keywords, new Set(), false, true)
+      .slice(1)
+      .some(Boolean),
+  );
+}

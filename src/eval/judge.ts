@@ -27,6 +27,7 @@ import {
 } from './judge-reading.ts';
 import { asReadWith } from './judge-rewrite.ts';
 import {
+  anothersThing,
   doneToPerson,
   FAMILY_MEMBER,
   namesAnother,
@@ -280,7 +281,10 @@ export function answerKnowsFact(
     // back": another thing's
     // ("selling fish off the quay", of a fishing boat sold: the fact's verb takes a word that only qualifies its object)
     const modifierTaken = verb !== undefined && takesModifier(c.text, fact, verb);
-    if (relativesAct(c.text, keywords, skip, fact) || cleftOfAnother(c.text, keywords) || modifierTaken) continue;
+    // ("She's running his campaign": another's act, helped)
+    const helps = anothersThing(c.text, keywords, fact);
+    if (relativesAct(c.text, keywords, skip, fact) || cleftOfAnother(c.text, keywords) || modifierTaken || helps)
+      continue;
     // the sentence before, when a pronoun here may take the person from it (judge-reading.ts)
     const prev = sentenceLending(ss[c.sentence - 1], c.text, { verb, fact, question, person, known });
     // who told it is not who it is about: "Tomasz said the old harbour master is retiring" (but "Ann said she's going",

@@ -224,4 +224,17 @@ describe('more of the same principles, in other words', () => {
     expect(knows(fact, q, "Not Senara. She's retiring at Easter, bless her.")).toBe(true);
     expect(knows(fact, q, "Not Senara. She's cooking for the hotel now.")).toBe(false);
   });
+
+  it('a double negative of telling ("not as if nobody told us") is a yes', () => {
+    const fact = 'The Carreg bridge will be closed for repairs through May.';
+    expect(knows(fact, 'Is the bridge closing?', "It's not as if nobody told us. All through May.")).toBe(true);
+    expect(knows(fact, 'Is the bridge closing?', "It's not as if I mind. Is it, though?")).toBe(false);
+  });
+
+  it("an act word owned by one of the other sex from the subject is another's act, helped", () => {
+    const fact = 'Cerys Lloyd is standing for the Mold town council in May.';
+    const q = 'Is Cerys standing for the council?';
+    expect(knows(fact, q, "Her brother is. She's running his campaign.")).toBe(false);
+    expect(knows(fact, q, "She is. Her brother's running her campaign.")).toBe(true);
+  });
 });
