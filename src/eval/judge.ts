@@ -81,6 +81,7 @@ import {
   byAnother,
   byRole,
   cleftOfAnother,
+  daysOf,
   GUESS,
   identifiesAnother,
   objectNames,
@@ -362,9 +363,10 @@ export function answerKnowsFact(
       fact &&
       fromQuestion.every(Boolean) &&
       !GUESS.test(said) &&
-      !contentKeywords(said, [...known]).some((w) => !given.has(w)) &&
-      // ("Who bought Declan's boat?" "Someone from Brixham": a vague one placed by the fact's own detail)
-      addsDetail(said, fact, question, !vague)
+      // ("Who bought Declan's boat?" "Someone from Brixham": a vague one placed by the fact's own detail; "When's the
+      // carnival?" "The 9th of August, on the rec": the gap filled by the fact's own time, whatever else is said)
+      ((!contentKeywords(said, [...known]).some((w) => !given.has(w)) && addsDetail(said, fact, question, !vague)) ||
+        (/^\s*when\b/i.test(question) && addsWhen(said, fact, question) && daysOf(said, fact)))
     )
       knows = true;
     // "Yes" (or "She is", or eagerness) to a question that states the whole fact
@@ -372,6 +374,9 @@ export function answerKnowsFact(
       statesFact &&
       (c.sentence === firstSaid || /^\s*(?:of course|yes|yeah|yep|i know|i do)\b/i.test(c.text)) &&
       (AFFIRM.test(c.text) ||
+        // ("Have you heard she's expecting?" "I have!")
+        (/^\s*(?:have|did|do)\s+you\b/i.test(question) &&
+          /^\s*(?:i|we)\s+(?:have|did|do)\s*(?:[.!,]|$)/i.test(c.text)) ||
         /^\s*(?:i (?:think|believe|reckon|gather|hear)\s+)?(?:she|he|they|it|there)\s+(?:is|are|was|has|does|did|will|might be|may be|must be)\b(?!\s+\p{L}+ed\b)/iu.test(
           c.text,
         ) ||

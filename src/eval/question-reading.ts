@@ -100,6 +100,13 @@ export function addsWhen(text: string, fact: string, question: string): boolean 
   return [...when(text)].some((w) => inFact.has(w) && !inQuestion.has(w));
 }
 
+/** Are the days of the month a text says (if any) all the fact's ("the 16th" of "on 16 August")? */
+export function daysOf(text: string, fact: string): boolean {
+  return (text.match(/\b\d{1,2}(?=st\b|nd\b|rd\b|th\b|\b)/g) ?? []).every((n) =>
+    new RegExp(`\\b${n}(?:st|nd|rd|th)?\\b`).test(fact),
+  );
+}
+
 /** Is a text word a part of a compound keyword ("head" of headteacher, "master" of harbourmaster)? */
 export function partOfCompound(text: string, keyword: string): boolean {
   const k = keyword.replace(/\*$/, '').toLowerCase();
@@ -194,6 +201,15 @@ export function objectNames(fact: string): string[] {
   return (after.match(/\p{Lu}[\p{L}'’-]+/gu) ?? []).map((w) => w.replace(/['’]s$/, ''));
 }
 
+/** A title before a name in a fact, and the word a question names its holder by ("Dr Okonjo": the doctor). */
+const TITLE_WORDS: readonly (readonly [RegExp, RegExp])[] = [
+  [/\b(?:Dr|Doctor)\.?\s+\p{Lu}/u, /^(?:doctor|doc|gp)$/i],
+  [/\b(?:Rev|Reverend|Father|Pastor|Vicar)\.?\s+\p{Lu}/u, /^(?:vicar|reverend|priest|minister|rector|father|pastor)$/i],
+  [/\b(?:Captain|Capt)\.?\s+\p{Lu}/u, /^(?:captain|skipper)$/i],
+  [/\b(?:Professor|Prof)\.?\s+\p{Lu}/u, /^(?:professor)$/i],
+  [/\b(?:Sergeant|Sgt|Constable|PC)\.?\s+\p{Lu}/u, /^(?:sergeant|constable|policeman|policewoman|copper)$/i],
+];
+
 /** Verbs that say an event takes place at all: the event named is the whole fact. */
 const EXISTENCE = new Set(['hold*', 'happen*', 'go*']);
 
@@ -247,7 +263,10 @@ export function questionLends(
     /^\s*(?:is|was|are|were|has|will|did|does|isn['’]t)\s+(?:the|our|your|that|this)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/iu.exec(
       question,
     )?.[1];
-  if (asked !== undefined && byName(0) && asked.split(/\s+/).some((w) => byRole(w, fact))) fromQuestion[0] = true;
+  // (or by the title the fact gives them: "Is the doctor staying?" of Dr Ruth Okonjo)
+  const titled = (w: string) => TITLE_WORDS.some(([title, word]) => word.test(w) && title.test(fact));
+  if (asked !== undefined && byName(0) && asked.split(/\s+/).some((w) => byRole(w, fact) || titled(w)))
+    fromQuestion[0] = true;
   const actInQuestion = fromQuestion.map(
     (m, k) =>
       m ||

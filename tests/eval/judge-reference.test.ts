@@ -237,4 +237,25 @@ describe('more of the same principles, in other words', () => {
     expect(knows(fact, q, "Her brother is. She's running his campaign.")).toBe(false);
     expect(knows(fact, q, "She is. Her brother's running her campaign.")).toBe(true);
   });
+
+  it('a question naming the person by the title the fact gives them lends the person', () => {
+    const fact = 'Dr Imke Sand is leaving the Westhoe surgery to work in Bergen in March.';
+    expect(knows(fact, 'Is the doctor staying?', "No, she's off to Bergen in March.")).toBe(true);
+    expect(knows(fact, 'Is the dentist staying?', "No, she's off to Bergen in March.")).toBe(false);
+  });
+
+  it("a when-question's gap filled by the fact's own time is knowing, whatever else is said", () => {
+    const fact = 'The Westhoe gala will be held on the recreation ground on 16 August.';
+    expect(knows(fact, "When's the gala?", 'The 16th of August, up on the rec.')).toBe(true);
+    expect(knows(fact, "When's the gala?", 'The 2nd of August, up on the rec.')).toBe(false);
+  });
+
+  it('"I have" to "Have you heard ...?" is a yes; "Not for much longer, ..." ends its own clause', () => {
+    const fact = 'Lotte Brink is expecting her first baby in November.';
+    expect(knows(fact, "Have you heard Lotte's expecting?", "I have! Isn't it lovely?")).toBe(true);
+    expect(knows(fact, "Have you heard Lotte's expecting?", "I haven't, no.")).toBe(false);
+    const q = 'Is Lotte still doing the night shifts?';
+    expect(knows(fact, q, "Not for much longer, the baby's due in November.")).toBe(true);
+    expect(knows(fact, q, 'Not for much longer, she says. She wants days.')).toBe(false);
+  });
 });
