@@ -1,7 +1,6 @@
 // Reflection (sec. 4.2): when the importance of recent events passes a threshold, salient questions over the
 // recent records, then insights citing their evidence, stored as reflection memories.
 
-import { clip as clipText } from '../core/text.ts';
 import { clampInt, type MindContext, type Resident } from './context.ts';
 import type { NewMemory } from './memory-stream.ts';
 import type { QuotedText } from './prompts/common.ts';
@@ -20,6 +19,7 @@ import {
 import { noteInsight } from './relations.ts';
 import { quoteOf } from './retrieve.ts';
 import type { AgentSettings } from './settings.ts';
+import { clip as clipText } from '../core/text.ts';
 import type { Memory, MemoryId } from './types.ts';
 
 /**

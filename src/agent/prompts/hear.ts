@@ -5,6 +5,7 @@ import type { ChatMessage } from '../../llm/port.ts';
 import {
   bullets,
   memoryText,
+  withoutRepeats,
   prompt,
   promptMemory,
   promptRelation,
@@ -13,7 +14,6 @@ import {
   relationLines,
   situationInput,
   system,
-  withoutRepeats,
 } from './common.ts';
 
 export const HEAR_TASK = 'agent_hear';

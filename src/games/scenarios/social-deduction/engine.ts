@@ -1,7 +1,4 @@
 // One entry point over Chameleon and Undercover: apply an action, a player's view, legal moves (shared by people and bots).
-
-import { isTerminal, lobbyMoves, seatOf } from '../../lobby.ts';
-import type { GameAction, PlayerId, Result, Seat } from '../../types.ts';
 import {
   applyChameleon,
   type ChameleonState,
@@ -10,6 +7,7 @@ import {
   chameleonTurn,
   chameleonView,
 } from '../chameleon/rules.ts';
+import { isTerminal, lobbyMoves, seatOf } from '../../lobby.ts';
 import {
   applyUndercover,
   type UndercoverState,
@@ -18,6 +16,7 @@ import {
   undercoverTurn,
   undercoverView,
 } from '../undercover/rules.ts';
+import type { GameAction, PlayerId, Result, Seat } from '../../types.ts';
 
 export type GameState = ChameleonState | UndercoverState;
 export type GameView = ChameleonView | UndercoverView;
