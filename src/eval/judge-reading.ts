@@ -1,81 +1,14 @@
-// What the rule judge reads an answer's words for (judge.ts, issue 38): a subject the fact and the question do not name,
+// What the rule judge reads an answer's words for (judge.ts, issue 38; whom a clause is about is judge-who.ts):
 // an answer in fragments ("Ferry. May. Yes."), an echo of the question that tells nothing, staying put, a false start,
-// a denied opposite ("not keeping it"), an "it" the question names, a person named by a role, the one a fact says was
-// left, a word that only qualifies the fact's object. General rules of English; the corpora in judge-corpus*.ts and
+// a person named by a role, the one a fact says was left, a word that only qualifies the fact's object (the answer's
+// words rewritten before this reading are in judge-rewrite.ts). General rules of English; the corpora in judge-corpus*.ts and
 // tests/fixtures/judge-corpus measure them.
 import { consequencesIn } from '../town/idiom-consequences.ts';
 import { idiomsIn } from '../town/idioms.ts';
 import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
-import { mentions, mentionsAny, metGroups, saidGroups, TIME_WORD, withSynonyms } from './keyword-match.ts';
+import { alternatives, mentions, mentionsAny, metGroups, saidGroups, withSynonyms } from './keyword-match.ts';
 import { AFFIRM, type Clause, FINITE, isQuestion, negated, PRONOUN, STARTERS, sentences } from './polarity.ts';
-import { objectNames, ownSubject } from './question-reading.ts';
-
-/**
- * Does a clause have a subject the fact and the question do not name ("Piet is the one taking it over")? A
- * capitalised word they lack, followed by a verb; a vague subject ("someone is") counts too.
- */
-export function namesAnother(text: string, known: ReadonlySet<string>, vague = true): boolean {
-  if (
-    vague &&
-    /\b(?:someone|somebody|a person|one of (?:them|the \p{L}+s|those \p{L}+s)|some(?:one)? else|nobody|anyone)\b/iu.test(
-      text,
-    )
-  )
-    return true;
-  const subject =
-    /(\p{Lu}[\p{L}-]*)(?:['’]s)?\s+(?:is|was|has|had|will|did|does|says|said|told|\p{Ll}+ed|\p{Ll}+s)\b/gu;
-  return [...text.matchAll(subject)].some((m) => {
-    const lw = (m[1] as string).toLowerCase();
-    // (a verb opening a clause is no name: "Fixing bikes in the old forge")
-    // (nor a word of the fact's: "Dance classes in the drill hall")
-    if ((m.index ?? 0) === text.search(/\S/) && (/(?:ing|ed)$/.test(lw) || known.has(`${stem(lw)}*`))) return false;
-    // (a word of the fact's, capitalised to open a fragment, is no name: "Off. Harbour works.")
-    const factWord = known.has(`${stem(lw)}*`);
-    return (
-      !known.has(lw) && !factWord && !STARTERS.has(lw) && !TIME_WORD.test(lw) && !NUMBER_WORD.test(lw) && lw !== 'i'
-    );
-  });
-}
-
-/** A number said in words ("Forty years behind that counter"): no name. */
-const NUMBER_WORD =
-  /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\p{L}+teen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-\p{L}+)?|hundred|thousand|a hundred|first|second|third|fourth|fifth|last|next)$/u;
-
-/** A relative's thing ("her sister's twins", "his cousin's wedding"). */
-const RELATIVES_THING =
-  /\b(?:his|her|their|my|your|our|\p{Lu}\p{L}+['’]s)\s+(?:cousin|brother|sister|neighbou?r|friend|son|daughter|mother|father|mum|mom|dad|uncle|aunt|nephew|niece|colleague|boss|grandson|granddaughter|sister-in-law|brother-in-law)['’]s\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/giu;
-
-const RELATIVE_WORD =
-  /\b(?:cousin|brother|sister|son|daughter|mother|father|mum|mom|dad|uncle|aunt|nephew|niece|grandson|granddaughter|grandmother|grandfather|gran|grandad|husband|wife|parents?)\b/i;
-
-/** Is an act of the fact's said as a relative's ("her sister's twins", "his cousin's wedding")? */
-export function relativesAct(
-  clause: string,
-  keywords: readonly string[],
-  skip: ReadonlySet<string>,
-  fact: string,
-): boolean {
-  // (not of a fact that is itself about a relative's: "a birthday party for her father")
-  if (RELATIVE_WORD.test(fact)) return false;
-  return [...clause.matchAll(RELATIVES_THING)].some((m) =>
-    metGroups(m[1] as string, keywords, skip, false, true)
-      .slice(1)
-      .some(Boolean),
-  );
-}
-
-/** One of a family, by its surname ("one of the Caswells", "a Brandvik"). */
-export const FAMILY_MEMBER = /\b(?:[Oo]ne of (?:the|those)|[Aa]n?|[Tt]he)\s+(\p{Lu}[\p{L}'’-]+)/gu;
-
-/** Words that refer to a person without naming a thing of their own ("the Hurst boy", "young Fenna", "the couple"). */
-export const WHO_WORDS = new Set(
-  contentKeywords(
-    'boy girl lad lass man woman fellow chap bloke lady gentleman couple pair family brothers sisters son daughter young eldest youngest older younger one ' +
-      'mrs miss mister missus doctor father reverend vicar ' +
-      // (or say whose a thing is: "Maeve's idea", "that's Tom's doing")
-      'idea doing brainchild project behind',
-  ),
-);
+import { addsDetail, objectNames, ownSubject } from './question-reading.ts';
 
 /** An answer of fragments ("Ferry. May. Yes."): read as one clause. */
 export function fragments(answer: string): string | undefined {
@@ -94,6 +27,9 @@ const INTERJECTION = new Set(
     .map(stem),
 );
 
+/** A tag that says the words before it are the asker's: "..., you say", "so you tell me". */
+const REPEATED = /,?\s*(?:(?:or )?so\s+)?you\s+(?:say|said|tell me|told me|reckon|think|mean)\s*[.?!]*\s*$/i;
+
 /** Stems of a text's content words (4+ letters). */
 export function contentStems(text: string): Set<string> {
   return new Set((text.toLowerCase().match(/[\p{L}]{4,}/gu) ?? []).map(stem));
@@ -104,6 +40,8 @@ export function contentStems(text: string): Set<string> {
  * the question's; it repeats, it does not tell.
  */
 export function echoes(clause: string, asked: ReadonlySet<string>, question: string): boolean {
+  // ("Selling the vineyard, you say.": the speaker says whose words they repeat)
+  clause = clause.replace(REPEATED, '');
   if (asked.size === 0 || FINITE.test(clause) || AFFIRM.test(clause)) return false;
   // a name the question lacks answers it ("Who bought the cinema?" "Joe. Cinema. Bought it.")
   const names = (clause.match(/\p{Lu}\p{Ll}+/gu) ?? []).filter((w) => !STARTERS.has(w.toLowerCase()));
@@ -135,14 +73,6 @@ export const TEMPORARY =
 
 /** A reply that opens with "no". */
 export const LEADING_NO = /^\s*(no|nope|not really|nah)\b/i;
-
-/** A verb done to the person, or for them: "has taken him on", "advertising for his successor" (not "was her dad's"). */
-export function doneToPerson(text: string): boolean {
-  return [...text.matchAll(/\b(\p{L}+)\s+(?:for\s+)?(?:him|her|them|his|their)\b/giu)].some((m) => {
-    const verb = (m[1] as string).toLowerCase();
-    return /(?:ed|ing|en|took|gave|chose)$/.test(verb) && !/^(?:been|seen|when|then|even|often)$/.test(verb);
-  });
-}
 
 // Whether a clause says the fact's act, or the whole fact (judge.ts reads every clause of an answer with them).
 
@@ -246,26 +176,9 @@ export function actsInOtherWords(text: string): string[] {
   return [...consequencesIn(text), ...idioms].map((x) => x.plain);
 }
 
-/** The thing a question names last ("Did Colm apply for the harbourmaster job?": the harbourmaster job). */
-const QUESTION_OBJECT = /\b(?:the|his|her|their|that)\s+((?:[\p{L}'’-]+\s+){0,2}[\p{L}'’-]+)\s*\?\s*$/iu;
-
-/** A verb done to "it", at the end of its clause ("got it", "sold it last week"). */
-const DONE_TO_IT =
-  /\b((?:got|gets|landed|took|taken|sold|bought|won|kept|lost|turned down|accepted|applied for)\s+)it\b(?=\s*(?:[.,!?;]|$|and\b|but\b|in\b|on\b|at\b|last\b|next\b|after\b|before\b|then\b))/giu;
-
-/**
- * The answer with an "it" that something is done to read as the thing the question names ("Did Colm apply for the
- * harbourmaster job?" "Applied and got it": got the harbourmaster job), as a reader takes it.
- */
-export function withObjectOfQuestion(answer: string, question: string): string {
-  const thing = QUESTION_OBJECT.exec(question)?.[1];
-  if (thing === undefined) return answer;
-  return answer.replace(DONE_TO_IT, (_m, verb: string) => `${verb}the ${thing}`);
-}
-
 /** Words that end a noun phrase after a verb (a preposition, a particle, a conjunction). */
 const PHRASE_END =
-  /^(?:to|in|at|on|for|from|with|by|of|into|as|off|up|down|out|over|next|this|last|and|or|but|now|then|when|while|because|so)$/;
+  /^(?:to|in|at|on|for|from|with|by|of|into|as|off|up|down|out|over|next|this|last|and|or|but|now|then|when|while|because|so|behind|beside|near|outside|inside|above|below|under|across|along|around|round|past|through|towards?|beyond|between|opposite)$/;
 const DETERMINERS = /^(?:the|a|an|his|her|their|its|my|our|your|this|that|some)$/;
 
 /** The noun phrase a verb takes in a text, from the word after it: its words, a determiner left out. */
@@ -321,39 +234,17 @@ export function withTheOneLeft(answer: string, fact: string): boolean {
 }
 
 /**
- * An opposite denied, and the act it says: not keeping a thing is parting with it, not staying is leaving, an event
- * that won't be is cancelled.
+ * Does a clause meet the fact's act only by words the question already says, without the fact's verb or a detail of
+ * the fact the question lacks ("What's happening with Mariska's bakery?" "She's been busy with the bakery")? It
+ * repeats the question's topic; it does not say the act.
  */
-const LITOTES: readonly (readonly [RegExp, string])[] = [
-  [/(?:\s+not|n['’]t|\s+never)\s+(be\s+)?keeping\b(?=\s+(?:it|them|the\s+[\p{L}'’-]+)\s*(?:[,.;!?]|$))/giu, 'selling'],
-  [/(?:\s+not|n['’]t|\s+never)\s+(be\s+)?(?:staying|sticking around)\b(?=\s*(?:[,.;!?]|$))/giu, 'leaving'],
-];
-/** An event that will not be: "there won't be one this year". */
-const NO_EVENT =
-  /\bthere\s+(?:won['’]t|will not|isn['’]t going to|is not going to)\s+be\s+(?:one|any(?:\s+(?!more\b)[\p{L}-]+)?)\b/giu;
-
-/** The answer with a denied opposite read as the act ("he's not keeping it" -> "he's selling it"): no denial. */
-export function withoutLitotes(answer: string): string {
-  let out = answer.replace(NO_EVENT, "it's cancelled");
-  for (const [re, plain] of LITOTES)
-    out = out.replace(re, (_m, be: string | undefined) => ` ${be ?? ''}${plain}`).replace(/\bwo(?= be )/gi, 'will');
-  return out;
-}
-
-/**
- * Does a subject name the fact's person without naming them: by words for a person only ("the old girl", "the lad"),
- * or by the role the fact gives them ("the coxswain", of one retiring as coxswain)?
- */
-export function byRole(subject: string, fact: string): boolean {
-  const words = subject.toLowerCase().split(/\s+/);
-  if (
-    words.every((w) =>
-      /^(?:old|dear|poor|little|wee|young|girl|boy|lad|lass|man|woman|fellow|chap|bloke|lady|gentleman|couple|pair|soul)$/.test(
-        w,
-      ),
-    )
-  )
-    return true;
-  const role = /\bas (?:the |a |an |its |their )?(?:new )?((?:[\p{L}-]+ ){0,2}[\p{L}-]+)/iu.exec(fact)?.[1];
-  return role !== undefined && words.some((w) => contentKeywords(role).includes(`${stem(w)}*`));
+export function onlyAsked(
+  clause: string,
+  f: { verb: string | undefined; keywords: readonly string[]; question: string; fact: string },
+): boolean {
+  if (f.verb === undefined || !f.question) return false;
+  const verbs = withSynonyms(f.verb);
+  if (verbs.some((v) => mentions(clause, v) || mentions(f.question, v))) return false;
+  const said = f.keywords.slice(1).flatMap((g) => alternatives(g).filter((a) => mentions(clause, a)));
+  return said.length > 0 && said.every((a) => mentions(f.question, a)) && !addsDetail(clause, f.fact, f.question);
 }

@@ -9,29 +9,33 @@ import { inPlainVerbs, withConverse, withPlainVerbs } from '../town/idioms.ts';
 import { contentKeywords } from '../town/tracked.ts';
 import {
   actsInOtherWords,
-  byRole,
   clauseStates,
   contentStems,
-  doneToPerson,
   echoes,
-  FAMILY_MEMBER,
   fragments,
   LASTING,
   LEADING_NO,
-  namesAnother,
-  relativesAct,
+  onlyAsked,
+  postWords,
+  STOPPING,
   saysAct,
   staysPut,
-  takesModifier,
-  withTheOneLeft,
-  STOPPING,
   TEMPORARY,
-  postWords,
-  WHO_WORDS,
-  withObjectOfQuestion,
-  withoutLitotes,
+  takesModifier,
   withoutFalseStarts,
+  withTheOneLeft,
 } from './judge-reading.ts';
+import { asReadWith } from './judge-rewrite.ts';
+import {
+  anothersThing,
+  doneToPerson,
+  FAMILY_MEMBER,
+  namesAnother,
+  relativeIsTheOne,
+  relativesAct,
+  sentenceLending,
+  WHO_WORDS,
+} from './judge-who.ts';
 import {
   alternatives,
   FILLER,
@@ -45,9 +49,9 @@ import {
   nameParts,
   personWords,
   saidGroups,
-  withSynonyms,
   senseWords,
   topicWords,
+  withSynonyms,
 } from './keyword-match.ts';
 import { readByRules } from './language.ts';
 import {
@@ -66,17 +70,19 @@ import {
   negated,
   RETRACTS,
   readClauses,
-  unknownBeyond,
-  sentences,
   STRANDED,
+  sentences,
+  unknownBeyond,
   WHETHER,
 } from './polarity.ts';
 import {
   addsDetail,
   addsWhen,
-  GUESS,
   byAnother,
+  byRole,
   cleftOfAnother,
+  daysOf,
+  GUESS,
   identifiesAnother,
   objectNames,
   opensUnaware,
@@ -127,10 +133,9 @@ export function answerKnowsFact(
 ): boolean {
   if (!readByRules(answer)) return false;
   const original = answer;
-  // idioms read beside their plain verbs ("tying the knot marrying"), as a fact's keywords are derived (idioms.ts),
-  // an "it" done to is the thing the question names ("Did he apply for the job?" "Applied and got it."), and a
-  // denied opposite is the act ("he's not keeping it": selling it)
-  answer = withPlainVerbs(withoutLitotes(withObjectOfQuestion(answer, context.question ?? '')));
+  // the answer's words as a reader takes them: idioms by their plain verbs, an "it" the question names, a denied
+  // opposite, a phrase in another sense, going to the fact's destination, a new post (judge-rewrite.ts)
+  answer = asReadWith(answer, context.question ?? '', context.fact ?? '');
   context = {
     ...(context.question ? { question: withConverse(withPlainVerbs(context.question)) } : {}),
     ...(context.fact ? { fact: inPlainVerbs(context.fact) } : {}),
@@ -155,6 +160,7 @@ export function answerKnowsFact(
     ...keywords.flatMap((g) => g.split('|')).flatMap((x) => x.toLowerCase().split(/\s+/)),
   ]);
   const asked = contentStems(question);
+  const askedOrPerson = new Set([...asked, ...contentStems(person.join(' '))]);
   const joined = fragments(answer);
   const text = withoutFalseStarts(joined ?? answer);
   const ss = sentences(text);
@@ -168,7 +174,11 @@ export function answerKnowsFact(
   const given = new Set([...contentKeywords(`${question} ${context.fact ?? ''}`), ...FILLER, ...postWords(fact)]);
   // (a place the fact happens at, "Lindholm market", says which sense; the person's names do not)
   const names = keywords.flatMap((g) => alternatives(g)).filter((x) => /^\p{Lu}\S*$/u.test(x));
-  const sense = senseWords(`${question} ${context.fact ?? ''}`, [...names.map((x) => x.toLowerCase()), ...skip]);
+  // (and so does the thing the act is done to, by its name, however common its words: "shutting the Harbour Café")
+  const sense = new Set([
+    ...senseWords(`${question} ${fact}`, [...names.map((x) => x.toLowerCase()), ...skip]),
+    ...objectNames(fact).flatMap((w) => contentKeywords(w)),
+  ]);
   // a common word is in the fact's sense when the answer elsewhere carries another of its words ("She's emigrating.
   // To Canada.")
   // (and so is an act said by its consequences, "turning the old forge into a place where you bring your punctures",
@@ -198,6 +208,7 @@ export function answerKnowsFact(
   const personAsked = person.some((w) => mentions(question, w));
   // the last clause that said the fact had a verb of its own
   let firm = false;
+  const namedBefore = (i: number) => person.some((w) => all.slice(0, i).some((x) => mentions(x.text, w)));
   for (const [i, c] of all.entries()) {
     const sentence = ss[c.sentence] ?? '';
     if (turns(sentence) || (sentence.indexOf(c.text) > 0 && /\b(?:but|though|although)\b/i.test(sentence)))
@@ -247,7 +258,10 @@ export function answerKnowsFact(
     // "She's got a little one on the way, and her mother's knitting booties")
     if (
       knows &&
-      (identifiesAnother(c.text, known) || (asksWho && (!personAsked || !firm) && aboutSomeoneElse(c.text, person)))
+      (identifiesAnother(c.text, known) ||
+        (asksWho &&
+          aboutSomeoneElse(c.text, person) &&
+          relativeIsTheOne(c.text, { verb, keywords, skip, fact, firm, personAsked, named: namedBefore(i) })))
     )
       knows = false;
     // ("She's been bought ... By that Lottie Greaves": a passive's doer is another, and the clause is about them)
@@ -258,22 +272,29 @@ export function answerKnowsFact(
     // (a habit that says an act by its consequences says it: "out canvassing every evening")
     const habit = HABITUAL.test(c.text) && consequencesIn(c.text).length === 0;
     if (c.stance !== 'asserts' || aboutSomeoneElse(c.text, person) || habit) continue;
-    if (echoes(c.text, asked, question) && !(joined && /\b(?:yes|yeah|yep|yup|aye)\b/i.test(c.text))) continue;
+    // (an echo the speaker affirms says it: "Training to be a midwife, yes.")
+    // (the person's own names are no answer to a question that does not ask who: "Tegan Moss, a surf school. Fancy.")
+    const echoed = asksWho
+      ? echoes(c.text, asked, question)
+      : echoes(c.text, askedOrPerson, `${question} ${person.join(' ')}`);
+    if (echoed && !/\b(?:yes|yeah|yep|yup|aye)\b/i.test(c.text)) continue;
     // "her sister's twins", "his cousin's wedding": the act is a relative's; "it's the ploughing match that's been put
     // back": another thing's
     // ("selling fish off the quay", of a fishing boat sold: the fact's verb takes a word that only qualifies its object)
     const modifierTaken = verb !== undefined && takesModifier(c.text, fact, verb);
-    if (relativesAct(c.text, keywords, skip, fact) || cleftOfAnother(c.text, keywords) || modifierTaken) continue;
-    // (a pronoun takes nothing from a sentence that denies: "Not Ingrid. She'll pilot till she drops."; but one that
-    // says a change names who changed: "Not Colm any more. He packed it in.")
-    const before = ss[c.sentence - 1];
-    const change = (x: string) => /\b(?:any ?more|no longer)\b/i.test(x);
-    const prev = before !== undefined && !clauses(before).some((x) => negated(x) && !change(x)) ? before : undefined;
+    // ("She's running his campaign": another's act, helped)
+    const helps = anothersThing(c.text, keywords, fact);
+    if (relativesAct(c.text, keywords, skip, fact) || cleftOfAnother(c.text, keywords) || modifierTaken || helps)
+      continue;
+    // the sentence before, when a pronoun here may take the person from it (judge-reading.ts)
+    const prev = sentenceLending(ss[c.sentence - 1], c.text, { verb, fact, question, person, known });
     // who told it is not who it is about: "Tomasz said the old harbour master is retiring" (but "Ann said she's going",
     // and "Ben told me the bakery's been sold": the fact's own one telling of its act)
     const told = withoutSource(c.text);
     const bySelf = person.some((w) => mentions(c.text, w) && !mentions(told, w)) && saysAct(told, keywords, skip);
     const content = told !== c.text && !/^\s*(?:he|she|they)\b/i.test(told) && !bySelf ? { ...c, text: told } : c;
+    // ("What's happening with her bakery?" "She's been busy with the bakery": the question's words tell nothing new)
+    if (onlyAsked(c.text, { verb, keywords, question, fact })) continue;
     if (clauseStates(content, prev, keywords, skip, selfGroups, sense, inSense)) {
       knows = true;
       firm = FINITE.test(c.text);
@@ -342,9 +363,10 @@ export function answerKnowsFact(
       fact &&
       fromQuestion.every(Boolean) &&
       !GUESS.test(said) &&
-      !contentKeywords(said, [...known]).some((w) => !given.has(w)) &&
-      // ("Who bought Declan's boat?" "Someone from Brixham": a vague one placed by the fact's own detail)
-      addsDetail(said, fact, question, !vague)
+      // ("Who bought Declan's boat?" "Someone from Brixham": a vague one placed by the fact's own detail; "When's the
+      // carnival?" "The 9th of August, on the rec": the gap filled by the fact's own time, whatever else is said)
+      ((!contentKeywords(said, [...known]).some((w) => !given.has(w)) && addsDetail(said, fact, question, !vague)) ||
+        (/^\s*when\b/i.test(question) && addsWhen(said, fact, question) && daysOf(said, fact)))
     )
       knows = true;
     // "Yes" (or "She is", or eagerness) to a question that states the whole fact
@@ -352,6 +374,9 @@ export function answerKnowsFact(
       statesFact &&
       (c.sentence === firstSaid || /^\s*(?:of course|yes|yeah|yep|i know|i do)\b/i.test(c.text)) &&
       (AFFIRM.test(c.text) ||
+        // ("Have you heard she's expecting?" "I have!")
+        (/^\s*(?:have|did|do)\s+you\b/i.test(question) &&
+          /^\s*(?:i|we)\s+(?:have|did|do)\s*(?:[.!,]|$)/i.test(c.text)) ||
         /^\s*(?:i (?:think|believe|reckon|gather|hear)\s+)?(?:she|he|they|it|there)\s+(?:is|are|was|has|does|did|will|might be|may be|must be)\b(?!\s+\p{L}+ed\b)/iu.test(
           c.text,
         ) ||

@@ -26,10 +26,13 @@ const SECRECY =
  * "selling his old van, not the bakery"), before a comment on what was said (", which nobody was surprised by",
  * ", and no one minds"), before a reason (", seeing as it's been cancelled"), before a result (", so no more driving to
  * town"), before a clause of its own ("He's not doing it up, mind, it's going to be a let") and before the speaker's
- * word on itself (", I wasn't listening properly", ", I'm not sure which"): its negation is about something else.
+ * word on itself (", I wasn't listening properly", ", I'm not sure which"), and before others said to do something after
+ * one said to ("He's building an extension, they haven't stopped since March"), and before "and" with a subject of its own
+ * ("Her son went up there and she's joining him"), and after a reply that a state will end ("Not for much longer, the
+ * baby's due in October"): its negation, and its subject, are its own.
  */
 const CLAUSE_SPLIT =
-  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that|seeing as|since|because|as(?! well\b)|so(?!\s+(?:much|many|far|long|little|few|i\b|they say|it seems)))\b)|(?<!\b(?:saying|said|says|told me|tells me|reckons|heard))(?<!\baccording to \p{L}+),\s+(?=(?:he|she|they)(?:['’]s|['’]re|['’]ll| is| are| will)\s+(?!not\b|n['’]t\b)\p{L}|it(?:['’]s|['’]ll| is| will)\s+(?:going|been|getting|being)\b)|,\s+(?=i(?:['’]m| am) not\b|i (?:wasn['’]t|didn['’]t|don['’]t|can['’]t|couldn['’]t|haven['’]t|won['’]t)\b)|,\s+(?=not\s+(?!(?:that|only|just|as|long|least|bad|sure|really|quite|yet|exactly|surprisingly|even|much|to mention|half|a bit|one bit|once|ever|often|before time)\b)))\s*/iu;
+  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that|seeing as|since|because|as(?! well\b)|so(?!\s+(?:much|many|far|long|little|few|i\b|they say|it seems)))\b)|(?<!\b(?:saying|said|says|told me|tells me|reckons|heard))(?<!\baccording to \p{L}+),\s+(?=(?:he|she|they)(?:['’]s|['’]re|['’]ll|['’]ve| is| are| will| have)\s+(?!not\b|n['’]t\b)\p{L}|it(?:['’]s|['’]ll| is| will)\s+(?:going|been|getting|being)\b)|(?<=^\s*(?:he|she|it|the \p{L}+)(?:['’]s|\s)[^,;]*),\s+(?=(?:they|we|you|people)\s+(?:haven['’]t|hadn['’]t|didn['’]t|don['’]t|won['’]t|aren['’]t|weren['’]t|can['’]t|couldn['’]t|never|have not|did not)\b)|\s+(?=and\s+(?:now\s+|then\s+|so\s+)?(?:he|she|they)(?:['’]s|['’]re|['’]ve|['’]ll|\s+(?:is|are|was|were|will|has|have)\b))|(?<=^\s*not (?:for )?(?:much |very )?long(?:er)?|^\s*not (?:after|before|past|beyond|till|until) [^,;]{1,25}),\s+|,\s+(?=i(?:['’]m| am) not\b|i (?:wasn['’]t|didn['’]t|don['’]t|can['’]t|couldn['’]t|haven['’]t|won['’]t)\b)|,\s+(?=not\s+(?!(?:that|only|just|as|long|least|bad|sure|really|quite|yet|exactly|surprisingly|even|much|to mention|half|a bit|one bit|once|ever|often|before time)\b)))\s*/iu;
 
 /** "Not closing, moving", "No, not Port Carrow, St Brigid's": a correction, the denied part apart from the rest. */
 const CORRECTION = /^(\s*(?:no,?\s+)?not\s+(?:a |an |the |this |that )?[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s*,\s+(?=\S)/iu;
@@ -45,10 +48,10 @@ const NOT_DENIAL =
 
 /**
  * Two negations that make a yes ("it's not as if I hadn't heard", "I can't say I haven't heard", "there's nobody
- * who hasn't heard", "not that I didn't know").
+ * who hasn't heard", "not that I didn't know", "it's not as if nobody told us"); of knowing only ("it's not that I don't care" knows nothing).
  */
 export const DOUBLE_NEGATIVE =
-  /\b(?:couldn['’]t|can['’]t|cannot) (?:possibly )?not (?:know|have heard|hear)\b|\b(?:be lying|lie) if (?:i|we) said (?:i|we) (?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t)\b|\b(?:wouldn['’]t|can['’]t|couldn['’]t|won['’]t) (?:say|argue|pretend|claim) (?:that )?(?:[\p{L}'’]+ ){0,2}?(?:isn['’]t|wasn['’]t|won['’]t|doesn['’]t|aren['’]t|didn['’]t|hasn['’]t|not)\b|\b(?:can['’]t|cannot|couldn['’]t|won['’]t) deny\b|\bwho (?:hasn['’]t|doesn['’]t|didn['’]t|hadn['’]t) (?:heard|know)|\bnot (?:as if|as though|like|that) (?:i|we)\b.*\b(?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t|never|not)\b|\b(?:can['’]t|cannot|couldn['’]t|wouldn['’]t) (?:say|pretend|claim) (?:that )?(?:i|we) (?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t|never)\b|\b(?:no ?one|nobody|not a soul|there['’]s no one|there isn['’]t anyone)\b[^.,;]{0,30}?\b(?:who|that)?\s*(?:hasn['’]t|doesn['’]t|didn['’]t|hadn['’]t)\b|\b(?:not|never) un(?:aware|heard)\b|\bhow could (?:i|anyone) not\b|\b(?:couldn['’]t|can['’]t|impossible to|hard not to) (?:have )?(?:miss(?:ed)?|avoid(?:ed)?|escape[d]?)\b/iu;
+  /\b(?:couldn['’]t|can['’]t|cannot) (?:possibly )?not (?:know|have heard|hear)\b|\b(?:be lying|lie) if (?:i|we) said (?:i|we) (?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t)\b|\b(?:wouldn['’]t|can['’]t|couldn['’]t|won['’]t) (?:say|argue|pretend|claim) (?:that )?(?:[\p{L}'’]+ ){0,2}?(?:isn['’]t|wasn['’]t|won['’]t|doesn['’]t|aren['’]t|didn['’]t|hasn['’]t|not)\b|\b(?:can['’]t|cannot|couldn['’]t|won['’]t) deny\b|\bwho (?:hasn['’]t|doesn['’]t|didn['’]t|hadn['’]t) (?:heard|know)|\bnot (?:as if|as though|like|that) (?:nobody|no one|no-one|none of us)\b|\bnot (?:as if|as though|like|that) (?:i|we)\b.*\b(?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t|never|not)\s+(?:(?:already|been|ever)\s+)?(?:heard|hear|know|knew|known|seen|see|noticed|notice|told|realised|realized|guessed|suspected|aware)\b|\b(?:can['’]t|cannot|couldn['’]t|wouldn['’]t) (?:say|pretend|claim) (?:that )?(?:i|we) (?:hadn['’]t|haven['’]t|didn['’]t|don['’]t|wasn['’]t|never)\b|\b(?:no ?one|nobody|not a soul|there['’]s no one|there isn['’]t anyone)\b[^.,;]{0,30}?\b(?:who|that)?\s*(?:hasn['’]t|doesn['’]t|didn['’]t|hadn['’]t)\b|\b(?:not|never) un(?:aware|heard)\b|\bhow could (?:i|anyone) not\b|\b(?:couldn['’]t|can['’]t|impossible to|hard not to) (?:have )?(?:miss(?:ed)?|avoid(?:ed)?|escape[d]?)\b/iu;
 
 /** A closing tag that asks for agreement ("..., isn't she?", "..., right?"): the sentence before it asserts. */
 export const TAG_QUESTION =
@@ -195,11 +198,20 @@ export function aboutSomeoneElse(clause: string, self: readonly string[] = []): 
         .filter(Boolean).length <= 1;
     const isVerb =
       opens &&
-      /^['’]s\s+(?:\p{L}+ing|been|got|gone|just|now|not|off|away|finally|also|still|already|in|at|out|home|back|ill|poorly)\b/iu.test(
+      /^['’]s\s+(?:\p{L}+ing|\p{L}{3,}(?:ed|en)|been|got|gone|done|sold|bought|left|lost|had|made|just|now|not|off|away|finally|also|still|already|in|at|out|home|back|ill|poorly)\b/iu.test(
         after,
       );
     if (/^['’]s?\b/.test(after) && !isVerb) continue;
     if (/\b(?:for|to|with|of|about|from|by|at|on|visit(?:ing)?)\s*$/i.test(clause.slice(0, m.index ?? 0))) continue;
+    // (nor one a verb of the clause's own subject is done to, with no verb after it: "He's throwing his wife a party")
+    const lead = clause.slice(0, m.index ?? 0);
+    const objectOf =
+      /^\s*\S+(?:\s+\S+)*\s+\p{L}{3,}(?:ing|ed)\s*$/iu.test(lead) &&
+      !/\b(?:heard|learned|learnt|guessed|reckoned|figured|noticed|mentioned)\s*$/i.test(lead) &&
+      !/^\s*(?:['’]s\s|is|was|are|were|has|had|have|will|would|\p{Ll}+ed|\p{Ll}+s)\b/u.test(
+        after.replace(/^\s*\p{Lu}\S*/u, ''),
+      );
+    if (objectOf) continue;
     if (!/^\p{Lu}/u.test(next)) return true;
     // a named relative who is the clause's subject is someone else unless the name is the one the fact is about
     // ("her cousin Piet is taking it over"); named later ("I'll tell only my wife Marta") it is not the subject

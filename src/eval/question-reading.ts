@@ -100,6 +100,13 @@ export function addsWhen(text: string, fact: string, question: string): boolean 
   return [...when(text)].some((w) => inFact.has(w) && !inQuestion.has(w));
 }
 
+/** Are the days of the month a text says (if any) all the fact's ("the 16th" of "on 16 August")? */
+export function daysOf(text: string, fact: string): boolean {
+  return (text.match(/\b\d{1,2}(?=st\b|nd\b|rd\b|th\b|\b)/g) ?? []).every((n) =>
+    new RegExp(`\\b${n}(?:st|nd|rd|th)?\\b`).test(fact),
+  );
+}
+
 /** Is a text word a part of a compound keyword ("head" of headteacher, "master" of harbourmaster)? */
 export function partOfCompound(text: string, keyword: string): boolean {
   const k = keyword.replace(/\*$/, '').toLowerCase();
@@ -194,6 +201,15 @@ export function objectNames(fact: string): string[] {
   return (after.match(/\p{Lu}[\p{L}'’-]+/gu) ?? []).map((w) => w.replace(/['’]s$/, ''));
 }
 
+/** A title before a name in a fact, and the word a question names its holder by ("Dr Okonjo": the doctor). */
+const TITLE_WORDS: readonly (readonly [RegExp, RegExp])[] = [
+  [/\b(?:Dr|Doctor)\.?\s+\p{Lu}/u, /^(?:doctor|doc|gp)$/i],
+  [/\b(?:Rev|Reverend|Father|Pastor|Vicar)\.?\s+\p{Lu}/u, /^(?:vicar|reverend|priest|minister|rector|father|pastor)$/i],
+  [/\b(?:Captain|Capt)\.?\s+\p{Lu}/u, /^(?:captain|skipper)$/i],
+  [/\b(?:Professor|Prof)\.?\s+\p{Lu}/u, /^(?:professor)$/i],
+  [/\b(?:Sergeant|Sgt|Constable|PC)\.?\s+\p{Lu}/u, /^(?:sergeant|constable|policeman|policewoman|copper)$/i],
+];
+
 /** Verbs that say an event takes place at all: the event named is the whole fact. */
 const EXISTENCE = new Set(['hold*', 'happen*', 'go*']);
 
@@ -242,6 +258,15 @@ export function questionLends(
   // (and "When's the ceilidh?" of the one at the village hall: the act named, its subject too)
   const actNamed = fromQuestion.some((m, k) => m && !byName(k) && k > 0);
   if (/^\s*when\b/i.test(question) && (actAsked || actNamed)) fromQuestion.fill(true);
+  // "Is the headmaster staying on?" of one retiring as headmaster: the question names the person by the fact's role
+  const asked =
+    /^\s*(?:is|was|are|were|has|will|did|does|isn['’]t)\s+(?:the|our|your|that|this)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/iu.exec(
+      question,
+    )?.[1];
+  // (or by the title the fact gives them: "Is the doctor staying?" of Dr Ruth Okonjo)
+  const titled = (w: string) => TITLE_WORDS.some(([title, word]) => word.test(w) && title.test(fact));
+  if (asked !== undefined && byName(0) && asked.split(/\s+/).some((w) => byRole(w, fact) || titled(w)))
+    fromQuestion[0] = true;
   const actInQuestion = fromQuestion.map(
     (m, k) =>
       m ||
@@ -249,4 +274,26 @@ export function questionLends(
       (namesThing && k > 0),
   );
   return { verb, fromQuestion, actInQuestion, asksWho };
+}
+
+/**
+ * Does a subject name the fact's person without naming them: by words for a person only ("the old girl", "the lad"),
+ * or by the role the fact gives them ("the coxswain", of one retiring as coxswain)?
+ */
+export function byRole(subject: string, fact: string): boolean {
+  const words = subject.toLowerCase().split(/\s+/);
+  if (
+    words.every((w) =>
+      /^(?:old|dear|poor|little|wee|young|girl|boy|lad|lass|man|woman|fellow|chap|bloke|lady|gentleman|couple|pair|soul)$/.test(
+        w,
+      ),
+    )
+  )
+    return true;
+  // (the role up to where its clause goes on: "as the Harlow Bay lifeboat coxswain at the end of the year")
+  const role =
+    /\bas (?:the |a |an |its |their )?(?:new )?((?:[\p{L}-]+ ){0,3}?[\p{L}-]+)(?=\s+(?:of|at|in|on|for|from|with|by|until|till|next|this|after|before)\b|[,.;]|$)/iu.exec(
+      fact,
+    )?.[1] ?? /\bas (?:the |a |an |its |their )?(?:new )?((?:[\p{L}-]+ ){0,2}[\p{L}-]+)/iu.exec(fact)?.[1];
+  return role !== undefined && words.some((w) => contentKeywords(role).includes(`${stem(w)}*`));
 }

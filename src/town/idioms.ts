@@ -37,6 +37,7 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['under the hammer', 'selling'],
   ['(?:up|going|is|was) for sale', 'selling'],
   ['on the market', 'selling'],
+  ["(?:a |the )?(?:for[- ]sale|['‘’]?for sale['’]?) (?:sign|board|notice|ad|advert)", 'selling'],
   ['(?:auctioning|auctioned) off', 'selling'],
   ['(?:sell|sells|selling|sold) (?:up|off)', 'selling'],
   ['(?:get|gets|getting|got) rid of', 'selling'],
@@ -62,7 +63,12 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   // expecting a baby
   ['(?:a )?bun in the oven', 'pregnant'],
   ['in the family way', 'pregnant'],
-  ['(?:a )?baby on the way', 'pregnant'],
+  // (a child on the way by any word for one: "two little ones on the way", "twins on the way")
+  [
+    '(?:(?:a|an|another|one|two|three|her|his|their|the) )?(?:(?:new|little|wee|baby) )?(?:baby|babies|little ones?|wee ones?|bairns?|twins|triplets|one|grandchild|grandbaby|brother|sister) on the way',
+    'pregnant',
+  ],
+  ['eating for (?:two|three|four)', 'pregnant'],
   // chosen for a post
   ['(?:voted|votes|voting|vote) (?:him|her|them) in', 'elected'],
   ['(?:voted|got voted) in', 'elected'],
@@ -81,6 +87,11 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:scrap|scraps|scrapping|scrapped)', 'cancelled'],
   // postponing
   ['(?:put|puts|putting|pushed|pushing|push) (?:it |them )?back', 'postponed'],
+  // (an event moved to a later month is put back: "they've moved it to September")
+  [
+    '(?:move|moves|moving|moved|shift|shifted|shifting) (?:it |them |the \\w+ )?(?:back )?to (?:next |the )?(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|winter|next (?:week|month|year))',
+    'postponed',
+  ],
   // snapping up
   ['(?:snap|snaps|snapping|snapped) (?:it |them )?up', 'buying'],
   ['(?:pay|pays|paying|paid) (?:\\w+ ){0,2}for', 'buying'],
@@ -94,6 +105,61 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:pass|passes|passing|passed) away', 'died'],
   ['(?:laid up|poorly|taken ill|under the weather)', 'ill'],
 ];
+
+/**
+ * Phrases in which a word of a town's news means something else, [phrase, what it means]: "married to her work" is
+ * devotion, "resigned himself to it" acceptance, "running late" lateness, "expecting rain" a forecast. Read in answers
+ * before the idioms, unless the fact itself says the phrase.
+ */
+const OTHER_SENSES: readonly (readonly [string, string])[] = [
+  [
+    '(?:married|wedded) to (?:his|her|their|my|your|the) (?:work|job|career|desk|books|business|shop|farm|garden|boat|sea|church|cause|music|phone|studies|allotment|craft)',
+    'devoted to work',
+  ],
+  [
+    // (not "resigned to spend more time at home", which resigns)
+    '(?:resign|resigns|resigned|resigning) (?:(?:himself|herself|themselves|myself|ourselves|yourself) to|to (?:it|that|this|the fact|the idea|\\w+ing)\\b)',
+    'accepting',
+  ],
+  [
+    '(?:run|runs|running|ran) (?:late|low|short|dry|out of|a temperature|a fever|a bath|errands|an errand|a tab|in the family|rings round)',
+    'hurrying',
+  ],
+  [
+    '(?:expect|expects|expecting|expected) (?:rain|snow|sun|a storm|storms|a frost|trouble|company|visitors|guests|a delivery|a parcel|a call|too much|the worst)',
+    'awaiting',
+  ],
+  ['(?:retire|retires|retiring|retired) (?:to bed|for the night|early)', 'sleeping'],
+  ['(?:move|moves|moving|moved) (?:me |him |her |them |us |everyone )?to tears', 'touching'],
+  ["(?:can['’]t|cannot|couldn['’]t|won['’]t) stand\\b(?! for (?:the|election|council|mayor|parliament))", 'disliking'],
+  ['(?:dying|dies|died) (?:to|for) (?:know|see|go|meet|get|hear|try|a|an)', 'longing'],
+  ['(?:sick|ill) (?:of|and tired)', 'weary'],
+  ['(?:open|opens|opening|opened) up (?:to|about)', 'confiding'],
+  ['(?:buy|buys|buying|bought) (?:time|that story|a word of it)', 'believing'],
+  [
+    "(?<=(?:\\bis|\\bare|\\bwas|\\bwere|['’]s|['’]re|\\bnot|n['’]t) )sold on (?:the idea|the plan|it|that|this)",
+    'convinced',
+  ],
+  ['(?:marry|marries|marrying|married) (?:[\\w-]+ ){1,4}?(?:into one|together)', 'combining'],
+  ['(?:left|leave|leaves|leaving) (?:it|things) (?:late|too late)', 'delaying'],
+  ['(?:closing|closed|close|closes) (?:her|his|their|my) eyes', 'sleeping'],
+];
+// (with the rest of its clause, which is about that other matter: "resigned to losing the council vote")
+const OTHER_SENSE_PATTERNS = OTHER_SENSES.map(([phrase, plain]) => ({
+  re: new RegExp(`\\b${phrase}\\b[^,.;!?]*`, 'giu'),
+  plain,
+}));
+
+/** The text with each phrase in which a word of the news means something else read as that meaning (OTHER_SENSES). */
+export function withoutOtherSenses(text: string, fact: string): string {
+  let out = text;
+  for (const { re, plain } of OTHER_SENSE_PATTERNS) {
+    re.lastIndex = 0;
+    if (re.test(fact)) continue;
+    out = out.replace(re, plain);
+  }
+  return out;
+}
 
 const PATTERNS = IDIOMS.map(([phrase, plain]) => ({ re: new RegExp(`\\b${phrase}\\b`, 'giu'), plain }));
 

@@ -264,13 +264,19 @@ function untitled(name: string): string {
   return words.join(' ');
 }
 
-const NAME_RUN = "\\p{Lu}[\\p{L}'’.-]*(?:\\s+\\p{Lu}[\\p{L}'’-]*)*";
+// (a surname may open with a small word: "Joris de Wit", "Anouk van der Berg")
+const NAME_RUN =
+  "\\p{Lu}[\\p{L}'’.-]*(?:\\s+(?:(?:de|van|von|der|den|du|da|di|del|della|le|la|ter|ten|al|el)\\s+)*\\p{Lu}[\\p{L}'’-]*)*";
+/** Where a person is from, said after the name ("Hanna Moyo of Kestrel Green is ..."): a place, not a second person. */
+const WHERE_FROM = `(?:\\s+(?:of|from)\\s+${NAME_RUN})?`;
+/** A relative joined to the one a fact is about ("Chloé Dubois and her wife are ..."): the subject is still the named one. */
+const PARTNER = '(?:his|her|their)\\s+\\p{Ll}+';
 /**
  * The people a fact opens with: "Anna Berg is taking over the ferry" -> Anna Berg; "Nell Farrow and Declan Hurst
  * are ..." -> both; "Tomas Reyes, the farrier, is ..." -> Tomas Reyes (a role between commas is who, not the act).
  */
 const LEADING = new RegExp(
-  `^\\s*(${NAME_RUN})(?:\\s+and\\s+(${NAME_RUN}))?(?:,([^,]{1,60}),)?\\s+(is|are|was|were|has|have|will|had|wants|plans|means|\\p{Ll}+s)\\b`,
+  `^\\s*(${NAME_RUN})${WHERE_FROM}(?:\\s+and\\s+(?:(${NAME_RUN})${WHERE_FROM}|${PARTNER}))?(?:,([^,]{1,60}),)?\\s+(is|are|was|were|has|have|will|had|wants|plans|means|\\p{Ll}+s)\\b`,
   'u',
 );
 /** The role a fact gives its person between commas ("Tomas Reyes, the Quillon farrier, is ...": farrier). */

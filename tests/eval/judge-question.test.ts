@@ -163,18 +163,23 @@ describe('floors on the fixture corpora', () => {
     expect(o.recall, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(0.97);
   });
 
-  it('the fifth blind part (156 answers written blind this round, scored once at its end) keeps that score', async () => {
+  it('the fifth blind part (156 answers written blind, scored once, now tuning data) keeps its tuned floor', async () => {
     // Written by a session told only the format and the labels, in thirteen kinds (plain, terse, hedged, negative,
     // indirect, mixed, pronoun, needs-question, double-negative, enthusiasm, other-person, other-sense, echo), never the
-    // rules; scored once after the last change to the judge (9e3f0da): 155 English answers, precision 0.901, recall
-    // 0.853 (64 of 71 "knows" right, 64 of 75 found). At the bar: enthusiasm, needs-question, plain, terse (1/1).
-    // Below it: double-negative 0.833/0.833, echo 0.833/0.833, hedged 1/0.833, indirect 0.800/0.667, mixed
-    // 0.833/0.833, negative 1/0.833, other-person 0.750/0.600, other-sense 0.714/1, pronoun 1/0.667. One answer is not
-    // in English ("Ty Gwyn. Next month."). Not tuned on: its one score is its floor.
+    // rules; its one blind score, after the last change to the judge then (9e3f0da): 155 English answers, precision
+    // 0.901, recall 0.853 (double-negative 0.833/0.833, echo 0.833/0.833, hedged 1/0.833, indirect 0.800/0.667, mixed
+    // 0.833/0.833, negative 1/0.833, other-person 0.750/0.600, other-sense 0.714/1, pronoun 1/0.667; the other four
+    // kinds 1/1). Now TUNING data (issue 38f: a person named with where they are from; a relative as object or as
+    // background; a pronoun that takes nothing from a sentence about another; an echo tagged or affirmed; phrases in
+    // which the act word means something else; a child on the way; going to the fact's destination; the act's object
+    // by its name; a person named by the fact's role in the question; "the new" holder of a post; a double negative of
+    // knowing only; the question's own words telling nothing): 1.000 / 1.000, every kind at the bar. A floor, not a
+    // measure of the judge on answers it has not seen. One answer is not in English ("Ty Gwyn. Next month.").
     const c = await fixture('held-out-blind-5.json');
+    expect(checkPasses(c.parts[0]!), summarizeJudgeCheck(c)).toBe(true);
     const o = c.parts[0]!.overall;
-    expect(o.precision, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(0.901);
-    expect(o.recall, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(0.853);
+    expect(o.precision, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(1);
+    expect(o.recall, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(1);
   });
 
   it('the own question-reading corpus and the probes keep their measured floors', async () => {
@@ -198,8 +203,23 @@ describe('floors on the fixture corpora', () => {
       // written in issue 38e after most of its rules, by the session that wrote them (not blind), in six new towns, to
       // see how far the rules carry: first score 0.900 / 0.600 (the judge before issue 38e: 0.895 / 0.567); tuned on
       // since (an event "off", "called off" or that "won't be", giving up a place, a refusal, an ordinal, the act's
-      // word as subject, "where is he going?" of a leaving): 0.963 / 0.867, indirect answers still at 0.500
-      ['own-probe-10.json', 0.96, 0.86],
+      // word as subject, "where is he going?" of a leaving): 0.963 / 0.867, indirect answers still at 0.500; since
+      // issue 38f (one to come after the person, going to the fact's destination as leaving): 0.966 / 0.933
+      ['own-probe-10.json', 0.96, 0.93],
+      // written in issue 38f after the fifth blind part's rules, by the session that wrote them (not blind), 41 answers
+      // about seven facts in seven new towns, in the kinds those rules touch (other-person, other-sense, echo, pronoun,
+      // indirect, double-negative, mixed, negative, hedged); its first score, once, at 019191b: precision 1.000, recall
+      // 0.783 (other-person 3 of 3 "knows" missed, indirect 0.667; every other kind at the bar); the judge before issue
+      // 38f scores it 0.833 / 0.652. Tuned on since (a relative's act at a past time or another act after the one is
+      // named, "there" for the question's place, a for-sale sign, "and she's ..." as a clause): 1.000 / 1.000
+      ['own-probe-11.json', 1, 1],
+      // written in issue 38f in three batches of new facts and towns after own-probe-11's rules, each scored once
+      // before the rules it led to: 28 answers at b302af7, 0.727 / 0.500; 24 at 8962866, 0.923 / 0.800; 19 at ae25d2d,
+      // 1.000 / 0.455; tuned on since (a relative's act by the fact's verb, names as an echo, a role or a title for the
+      // person, a month's postponement, "sold on the idea", a double negative of telling, another's campaign, a when
+      // filled by the fact's day, "I have", "Not for much longer, ..."): 1.000 / 0.810, indirect answers at 0.300 (a
+      // consequence the rules do not read: "Lessons from May, boards for hire", "the Brennan lads have got the van")
+      ['own-probe-12.json', 1, 0.8],
     ] as const) {
       const o = (await fixture(name)).parts[0]!.overall;
       expect(o.precision, name).toBeGreaterThanOrEqual(precision);
