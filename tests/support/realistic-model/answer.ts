@@ -129,13 +129,19 @@ function enumValue(values: unknown[], key: string, ctx: AnswerContext): unknown 
 
 /** Lines of the form "Name: what they said" in the last user message: the dialogue so far. */
 function dialogueLines(ctx: AnswerContext): string[] {
-  const all = ctx.lastUser.split('\n');
+  const lines = ctx.lastUser.split('\n');
+  // where the prompt says what has been said, only that is read: nothing yet, or the lines under its heading
+  if (lines.some((l) => /^nobody has spoken yet\.?$/i.test(l.trim()))) return [];
+  const heading = lines.findIndex((l) => /^conversation so far:$/i.test(l.trim()));
+  const end = heading < 0 ? -1 : lines.findIndex((l, i) => i > heading && l.trim() === '');
+  const all = heading < 0 ? lines : lines.slice(heading + 1, end < 0 ? undefined : end);
   // a line said is a quoted block naming a person, maybe after "Name: " (numbered in a transcript; a listed
   // memory starts "- "); without quoted blocks, "Name: text"
   const quoted = all.filter(
     (l) =>
       /^(?:\d+\. )?[A-Z][\w.' -]{0,40}: USER_TEXT \{/.test(l) ||
-      /^(?:\d+\. )?USER_TEXT \{"from":"[^",]+","text"/.test(l),
+      // (from a person's name: a relationship note's quote, "what Tom already told Ada", is no line of this talk)
+      /^(?:\d+\. )?USER_TEXT \{"from":"\p{Lu}[\p{L}.'-]*(?: \p{Lu}[\p{L}.'-]*)*","text"/u.test(l),
   );
   if (quoted.length > 0 || ctx.lastUser.includes('USER_TEXT {')) return quoted;
   return all.filter((l) => /^[A-Z][\w.' -]{0,40}: \S/.test(l) && !/^\d/.test(l));
