@@ -94,7 +94,9 @@ export function tellToIn(
   let found: string[] | null = null;
   for (const re of TELL_TO)
     for (const m of marked.matchAll(re)) {
-      if (/(?:\bnot|n['’]t|\bnever)\s*$/i.test(marked.slice(Math.max(0, m.index - 14), m.index))) continue;
+      // ("neither his wife nor his daughter has been told": nobody)
+      if (/(?:\bnot|n['’]t|\bnever|\bneither|\bnor)\s*$/i.test(marked.slice(Math.max(0, m.index - 14), m.index)))
+        continue;
       // "Maeve told Bridie that Orla is leaving": gossip passed on by someone else is not the owner telling
       const teller = /^@(\d+)(?!['’]s)\s+(?:told|confided)/i.exec(m[0]);
       if (teller && doc.frame.people[Number(teller[1])] !== owner) continue;

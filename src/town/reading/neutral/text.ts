@@ -5,6 +5,7 @@ import { escapeRegExp } from '../../../core/text.ts';
 import type { ResidentText, TownFrame } from '../types.ts';
 import { genderOfName } from './given-names.ts';
 import { KIN } from './kin-words.ts';
+import { namesInCapitals } from './script.ts';
 
 export type Gender = 'm' | 'f';
 
@@ -244,7 +245,7 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
   const sentences: Sentence[] = [];
   for (const p of text.passages)
     for (const s of sentencesOf(p.text)) {
-      const { marked, mentions } = markPeople(s, frame.people, text.resident);
+      const { marked, mentions } = markPeople(namesInCapitals(s, frame), frame.people, text.resident);
       // terse notes' "w/" is "with" and a lone "@" is "at" to every reader ("cookout @ VFW hall"); "Fiona's been
       // organising" is Fiona doing it, not something of Fiona's
       const plain = marked
