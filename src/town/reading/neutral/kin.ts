@@ -4,6 +4,7 @@
 // ("Mum to Eli."). Every tie the text states between any two people is gathered first; the resident's own ties are
 // then those stated directly and those strictly implied by two in a row ("her son's wife" is a daughter-in-law).
 import type { KinItem } from '../types.ts';
+import { genderOfName } from './given-names.ts';
 import { deriveKin, type Fact } from './kin-graph.ts';
 import { OBJECT_BEFORE, RE, SUBJECT, scan, TITLE } from './kin-patterns.ts';
 import { compose, isPlural, KIN, kinWord } from './kin-words.ts';
@@ -138,7 +139,12 @@ function ownersOf(ctx: Ctx, poss: string, s: string, at: number, not: readonly s
     !parallel &&
     prior !== ctx.doc.resident &&
     !not.includes(prior) &&
-    ctx.genders.has(prior) &&
+    // ("Hemi and his wife, Kiri": his is Hemi's, by his name, unless an earlier "his" in the clause was the subject's:
+    // "her parents Bram and Esme and her brother Kit")
+    (ctx.genders.has(prior) ||
+      (!listed?.[1] &&
+        genderOfName(prior) !== (p === 'her' ? 'm' : 'f') &&
+        !new RegExp(`\\b${p}\\b`, 'i').test(s.slice(clauseStart(s, at), listed!.index)))) &&
     compatible(ctx, prior, p)
   )
     return [prior];
@@ -245,6 +251,20 @@ function readSentence(ctx: Ctx, s: Sentence) {
     possessors.push({ at: m.index, owners });
     add(ctx, owners, m[2]!, listOf(ctx, m[3]!), q);
   }
+  for (const m of scan(RE.possessedIs, t)) {
+    const owners = ownersOf(ctx, m[1]!, t, m.index);
+    const target = personOf(m[3]!, people);
+    if (target) add(ctx, owners, m[2]!, [target], q);
+  }
+  for (const m of scan(RE.bracketed, t)) {
+    const target = personOf(m[1]!, people);
+    for (const tie of m[2]!.matchAll(
+      new RegExp(String.raw`(@\d+)['’]s\s+(?:[\p{L}-]+\s+)*?(${KIN})(?![\p{L}-])`, 'giu'),
+    )) {
+      const owner = personOf(tie[1]!, people);
+      if (owner && target) add(ctx, [owner], tie[2]!, [target], q);
+    }
+  }
   for (const m of scan(RE.apposed, t)) {
     const owners = ownersOf(ctx, m[2]!, t, m.index);
     const targets = listOf(ctx, m[1]!);
@@ -273,8 +293,13 @@ function readSentence(ctx: Ctx, s: Sentence) {
     const owners = ownersOf(ctx, m[2]!, t, m.index);
     add(ctx, owners, m[3]!, [ctx.doc.resident], q);
   }
-  for (const m of scan(RE.ofTo, t)) {
-    const target = subjectBefore(ctx, t, m.index + m[0].indexOf(m[1]!));
+  // "the daughter of Hemi Walker and his wife, Kiri": the couple, both parents
+  const couples = t.replace(
+    /(\b(?:of|to)\s+@\d+)\s+(?:and|&)\s+(?:his|her)\s+(?:wife|husband|partner)\s*,?\s*(@\d+)/giu,
+    '$1 and $2',
+  );
+  for (const m of scan(RE.ofTo, couples)) {
+    const target = subjectBefore(ctx, couples, m.index + m[0].indexOf(m[1]!));
     if (target) add(ctx, listOf(ctx, m[2]!), m[1]!, [target], q);
   }
   for (const m of scan(RE.marriedPair, t)) {

@@ -176,9 +176,12 @@ export function ownerIn(
     const head = t.slice(0, kept.index).split(/[;]/).pop() ?? '';
     const tokens = [...head.matchAll(/@(\d+)(?!['’]s)|\b(she|he|i)\b/gi)];
     // ("Daniel to tell Sarah in confidence that ...": the one told is no owner; the teller before is)
+    // ("her plan to sell the mill to Lionel is known ...": a name after a preposition is no subject either)
     const told = (k: number) =>
       k > 0 &&
-      /\b(?:tell|tells|told|confide in|confides in|confided in)\s+(?:only\s+)?$/i.test(head.slice(0, tokens[k]!.index));
+      /\b(?:tell|tells|told|confide in|confides in|confided in|to|with|from|for|of|by|about)\s+(?:only\s+)?$/i.test(
+        head.slice(0, tokens[k]!.index),
+      );
     const last = tokens[told(tokens.length - 1) ? tokens.length - 2 : tokens.length - 1];
     if (last?.[1] !== undefined) {
       const p = people[Number(last[1])];
@@ -186,6 +189,22 @@ export function ownerIn(
         head.slice((last.index ?? 0) + last[0].length),
       );
       if (p && p !== doc.resident && direct) return { owner: p, toldResident: false };
+    }
+    // "Anouk's got her own thing, she's been seeing a doctor, she hasn't told him" in his text: a "she" that is not the
+    // resident is the woman named before it
+    const other = !doc.firstPerson && doc.gender ? (doc.gender === 'm' ? 'she' : 'he') : null;
+    // (not the one who was told it: "Keoni told her he's been accepted ..., and she's promised to keep it quiet")
+    if (
+      last?.[2] &&
+      last[2].toLowerCase() === other &&
+      !/\b(?:told|tells|let slip|confided|confessed|whispered)\b/i.test(head + kept[0])
+    ) {
+      const named = tokens
+        .filter((x) => x[1] !== undefined && (x.index ?? 0) < (last.index ?? 0))
+        .map((x) => people[Number(x[1])]!)
+        .filter((x) => x !== doc.resident && genderOfName(x) !== doc.gender)
+        .pop();
+      if (named) return { owner: named, toldResident: false };
     }
   }
   return { owner: doc.resident, toldResident: false };

@@ -82,7 +82,9 @@ export const KEPT = new RegExp(
     String.raw`\b(?:something|it|that|which)\s+(?:she|he|i|they)\s+keeps?\s+to\s+(?:her|him|my|them)sel(?:f|ves)\b`,
     String.raw`\bbetween (?:him|her|me) and (?:@\d+|(?:his|her|my) [\p{L}-]+)\b`,
     String.raw`\b(?:if|should)\s+(?:anyone|anybody|people|the town|the village|@\d+|(?:her|his|my|their) [\p{L}-]+)\s+(?:ever\s+)?(?:found out|find out|knew|learned|learnt|heard)\b`,
-    String.raw`\btold\s+(?:@\d+|her|him|me)\s*,?\s+and (?:(?:him|her|me)\s+)?only\b`,
+    String.raw`\btold\s+(?:@\d+|her|him|me)\s*,?\s+and (?:(?:him|her|me)\s+)?only\b|\btold\s+@\d+(?!['’]s)\s*,\s*and just (?:her|him|them)\b`,
+    // "is known to Ida alone", "known only to her father"
+    String.raw`\bknown\s+only\s+to\b|\bknown\s+to\s+(?:@\d+|(?:her|his|my|their)\s+[\p{L}-]+)\s+(?:alone|only)\b`,
     String.raw`\b(?:keep(?:s|ing)?|kept|is|stays?|staying)\s+quiet\s+about\b|\bon the quiet\b|\bkeep(?:s|ing)? mum\b`,
     String.raw`\b(?:nobody|no ?one|no-one)\s+(?:must|may|can|should|is to|to|needs to|is meant to)\s+(?:know|find out|hear)\b`,
     String.raw`\bhush-hush\b`,
@@ -106,6 +108,8 @@ export const KEPT = new RegExp(
     // "hiding it from his parents", not "hiding from the rain"
     String.raw`\bhid(?:ing|es|e|den)?\s+(?!from\b)[^.;]{1,40}?\bfrom\b|\bin hiding\b`,
     String.raw`\bonly (?:one|person|soul) (?:who|that) knows\b`,
+    // "You're the only other one", "the first I've told": the one spoken to is the only one told
+    String.raw`\b(?:is|are|['’]s|['’]re)\s+the\s+(?:only|first)\s+(?:other\s+)?(?:one|person|soul)\s*(?=[.;!]|$)|\bthe (?:only|first) (?:one |person |soul )?(?:@\d+|i|she|he)\s+(?:has|have|had|['’]ve)\s+told\b`,
     String.raw`\bonly (?:one|person|soul) (?:she|he|i|they) (?:tells|will tell|has told|told|trusts with)\b`,
     String.raw`(?:\bnot|n['’]t)\s+(?:yet\s+)?(?:public|common knowledge)\b`,
     String.raw`\bmust not (?:get out|be known)\b`,
@@ -155,7 +159,9 @@ export const KEEPING = new Set(
     // what is left of a negation once split at its apostrophe ("don't", "hasn't"), and whose business it is
     'don doesn didn won isn hasn haven wasn aren couldn wouldn shouldn business ' +
     // the one deciding and saying it, not what is kept: "he's decided he'll tell Kit first", "she says she'll tell"
-    'decided decides says said our'
+    'decided decides says said our also ' +
+    // words said between others, not of the matter: "Aye. Not a word."
+    'aye yes yeah yep okay um er oh'
   ).split(' '),
 );
 
@@ -167,12 +173,12 @@ const NAMES = String.raw`(${ONE}(?:\s*(?:,|and|or|&)\s*(?:to\s+)?${ONE})*)`;
 
 /** Phrases naming whom the owner means to tell or has told; group 1 is the list. */
 export const TELL_TO: RegExp[] = [
-  String.raw`(?:\b(?:means?|meant|intends?|plans?|planning|wants?|hopes?|wishes|is going|are going|(?:am |['’]m )?going|gonna|\bill(?=\s+tell\b)|has decided|decided|(?:will\s+)?(?:have|has|had)\s+to|(?:has |have |had )?resolved|(?:is |am |was )?determined|promised|will|shall|would like|would rather|['’]d like|['’]ll|needs?|must|can|could|found the (?:words|courage|nerve) to)|@\d+(?!['’]s)\s+(?:is\s+)?(?=to\s))\s+(?:only\s+)?(?:to\s+)?(?:finally\s+|soon\s+|first\s+)?(?:tell\s+(?:it|this|that)\s+(?:only\s+)?to|confess (?:it |this |that )?to|admit (?:it |this |that )?to|own up to|tell(?:\s+also)?|confide in|share (?:it|this|the news|that) with|reveal (?:it |this |that |everything |all |the (?:news|truth) )?to|break (?:it|this|the news) to|come clean (?:to|with)|let)\s+(?:only\s+)?${NAMES}`,
+  String.raw`(?:\b(?:means?|meant|intends?|plans?|planning|wants?|hopes?|wishes|is going|are going|(?:am |['’]m )?going|gonna|\bill(?=\s+tell\b)|has decided|decided|(?:will\s+)?(?:have|has|had)\s+to|(?:has |have |had )?resolved|(?:is |am |was )?determined|promised|will|shall|would like|would rather|['’]d like|['’]ll|needs?|must|can|could|found the (?:words|courage|nerve) to)|@\d+(?!['’]s)(?:\s+is)?(?=\s+to\s))\s+(?:only\s+)?(?:to\s+)?(?:finally\s+|soon\s+|first\s+)?(?:tell\s+(?:it|this|that)\s+(?:only\s+)?to|confess (?:it |this |that )?to|admit (?:it |this |that )?to|own up to|tell(?:\s+also)?|confide in|share (?:it|this|the news|that) with|reveal (?:it |this |that |everything |all |the (?:news|truth) )?to|break (?:it|this|the news) to|come clean (?:to|with)|let)\s+(?:only\s+)?${NAMES}`,
   String.raw`\b(?:is|am|are|['’]s|['’]m|['’]re)\s+(?:only\s+)?telling\s+(?:only\s+)?${NAMES}`,
   // "until he's told his mother", "once she has told Tom", "till I tell Dad"
   String.raw`\b(?:until|till|once|before|after)\s+(?:she|he|i|they|we|@\d+)(?:\s+has|\s+have|['’]s|['’]ve|\s+can|\s+finally|\s+gets to)?\s+(?:told|tells|tell|spoken to|speaks to|talked to|talks to|informed|informs|asked|asks|consulted)\s+${NAMES}`,
   // a learner's present for the future: "Hari don't know, but I tell him maybe in winter"
-  String.raw`\b(?:i|she|he)\s+(?:maybe\s+)?tell\s+${NAMES}\s+(?:maybe|when|after|in|at|on|next|later|soon|one day|first|tomorrow|tonight|today)\b`,
+  String.raw`(?:\b(?:i|she|he)|@\d+(?!['’]s))\s+(?:maybe\s+)?tell\s+${NAMES}\s+(?:maybe|when|after|in|at|on|next|later|soon|one day|first|tomorrow|tonight|today)\b`,
   // "hasn't told Mamá yet, means to soon": the one not told yet whom the owner means to tell
   String.raw`(?:\bnot|n['’]t)\s+(?:yet\s+)?told\s+${NAMES}\s+yet\b[^.;]{0,12}?\b(?:means?|intends?|plans?|will|is going|wants?)\b`,
   // "It was to Letitia and to Sebastian that ...", "It was Hannah, and only Hannah, whom he had told"
@@ -182,7 +188,8 @@ export const TELL_TO: RegExp[] = [
   String.raw`(?:^|[.;]\s*|\b(?:she|he|i|has|have|had|once|['’]s|['’]ve)\s+|@\d+(?!['’]s)(?:\s*\([^)]{1,20}\))?\s+)(?:told|tells|confided in|confided to|confides in|confides to)\s+${NAMES}(?:\s*,\s*and (?:only|just) (?:her|him|them)\s*,)?(?:\s+[^,;.@]{1,30}?)?,?\s+(?:about|that|of|in confidence|privately|in private|(?:she|he|i)(?:['’]s|\s+is|\s+was|\s+has|['’]d|\s+had)\b)`,
   String.raw`(?:^|[.;]\s*)telling\s+(?:only\s+)?${NAMES}`,
   String.raw`\bwants?\s+${NAMES}\s+to\s+be\s+the\s+(?:only|first)\s+(?:one|person|soul)`,
-  String.raw`${NAMES},?\s+(?:is|will be|would be|was)\s+(?:[^.;]{0,30}?\s)?the\s+(?:only|first)\s+(?:one|person|soul)\b`,
+  // ("@Owen is the first @Nell has told", a play's "You're the first I've told" with its speakers marked)
+  String.raw`${NAMES},?\s+(?:is|will be|would be|was)\s+(?:[^.;]{0,30}?\s)?the\s+(?:only|first)\s+(?:other\s+)?(?:one|person|soul|@\d+\s+(?:has|had)\s+told)\b`,
   String.raw`\b(?:has\s+|have\s+|['’]s\s+|['’]ve\s+)?(?:only\s+)?(?:told|confided in|tells|trusts?)\s+(?:only\s+)?${NAMES}(?=\s*(?:,\s*and only|and only|only\b|[.;]|$))`,
   String.raw`\b(?:has\s+|have\s+|['’]s\s+|['’]ve\s+)(?:already\s+)?told\s+${NAMES}`,
   String.raw`\b(?:told|tells|confided in)\s+only\s+${NAMES}`,
