@@ -290,13 +290,14 @@ describe('the neutral reader on the fifth held-out part (102 items written blind
    * told him", a note's "X to tell Y"), whose it is ("Secret (Kwame's):", "the secret of Carlos", "Toni confides to
    * his sister Lena that", "she told him a secret" in his text), a bare "nobody else" that keeps nothing, and kin
    * in apposition ("she's Tom's wife", "Katya (Dmitri's granddaughter, Vera's niece)", "the son of Marco and his
-   * wife, Isabela", "Ingrid (Sven's wife)"). These floors are what the rules reach on it now, a regression guard.
+   * wife, Isabela", "Ingrid (Sven's wife)"), a home said of a collective ("the couple live", "the three of them",
+   * "lives with them" after the family is named). These floors are what the rules reach on it now, a regression guard.
    */
   heldOutPart('held-out-5.json', 102, {
-    // (the score's counts: family 162/172 and 162/187, household 92/95 and 92/127, work 59/76 and 59/78, secrets
+    // (the score's counts: family 162/172 and 162/187, household 105/108 and 105/127, work 59/76 and 59/78, secrets
     // 41/45 and 41/45, events 36/41 and 36/57; the floors are those ratios, rounded down)
     family: { precision: 0.941, recall: 0.866 },
-    household: { precision: 0.968, recall: 0.724 },
+    household: { precision: 0.972, recall: 0.826 },
     work: { precision: 0.776, recall: 0.756 },
     secrets: { precision: 0.911, recall: 0.911 },
     events: { precision: 0.878, recall: 0.631 },
@@ -356,19 +357,19 @@ describe('the neutral reader on new styles (own-3: diaries, registers, gossip, b
 describe('the neutral reader on own-5 (new towns for the rules widened on the fifth held-out part)', () => {
   /**
    * Its first score, after the widening: family 0.944/0.850, household 1.000/0.667, work 1.000/0.750, secrets
-   * 0.778/0.778. What is left is known: "she told him a secret" when the text's pronouns leave the resident's gender
+   * 0.778/0.778; household 1.000/1.000 once a collective's home was read (r06, r07, r10). What is left is known: "she told him a secret" when the text's pronouns leave the resident's gender
    * open (as many "she" as "he"), "Marco's daughter-in-law" when nothing says Marco is a man, "Karl and Ida are their
-   * two", "the couple live above the garage", a smith "at BRIGHT'S FORGE" in a play's heading.
+   * two", a smith "at BRIGHT'S FORGE" in a play's heading.
    */
-  it('holds 9 items in new towns', () => {
-    expect(OWN_5.length).toBe(9);
+  it('holds 10 items in new towns', () => {
+    expect(OWN_5.length).toBe(10);
     for (const x of OWN_5) expect(x.town.people, x.id).toContain(x.resident);
   });
   it('stays at or above its floor', () =>
     meetsFloors(OWN_5, {
-      family: { precision: 0.944, recall: 0.85 },
-      household: { precision: 1, recall: 0.666 },
-      work: { precision: 1, recall: 0.75 },
+      family: { precision: 0.95, recall: 0.863 },
+      household: { precision: 1, recall: 1 },
+      work: { precision: 1, recall: 0.8 },
       secrets: { precision: 0.777, recall: 0.777 },
       events: { precision: 1, recall: 1 },
     }));

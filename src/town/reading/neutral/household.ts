@@ -71,6 +71,10 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
     .replace(/(@\d+)['’]s\s+(?=(?:moved|lived|living|staying|been|come|gone|just)\b)/g, '$1 ');
   let said = prev;
   const clauses = marked.split(/;|\.\s/);
+  const familyBefore = (t: string) =>
+    [...new Set([...t.matchAll(/@(\d+)(?!['’]s)/g)].map((x) => people[Number(x[1])]!))].filter((p) =>
+      family.some((k) => k.name === p),
+    );
   for (const [ci, c] of clauses.entries()) {
     const before = said;
     said = `${said} ${c}`;
@@ -133,6 +137,9 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
         else if ((/\b(?:we|they)\b/i.test(spoken) || list.pronouns.includes('us')) && weTwo) {
           const p = people[Number(weTwo[1]!.slice(1))];
           if (p) out.add(p);
+        } else if (them && familyBefore(`${before} ${c.slice(0, at)}`).length > 0) {
+          // "Jorge who's got the café, and Carmen is Jorge's wife ... Pilar lives with them": the family just named
+          for (const n of familyBefore(`${before} ${c.slice(0, at)}`).slice(-2)) out.add(n);
         } else if (
           /\b(?:we|they|the (?:pair|two|both) of (?:them|us))\b/i.test(spoken) ||
           them ||
@@ -194,7 +201,7 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
     }
     // "They live in the flat above the bakery", "and they all live on the farm": those just named, else the couple
     if (
-      /(?:^|,?\s+and)\s*(?:they|we|the (?:two|three|four|five|six) of (?:them|us)|(?:both|all(?: (?:three|four|five|six))?) of (?:them|us))\s*(?:both\s+|all\s+)?(?:(?:['’]ve|\s+have|\s+had)\s+(?:always\s+)?lived|live|share|have (?:the|a|our|their) [\p{L}\s]{0,20}?(?:house|home|flat|cottage|place|farm|rooms))\b|\ball\s+(?:live\s+)?(?:at|in|under)\b/iu.test(
+      /(?:^|,?\s+and)\s*(?:they|we|the (?:two|three|four|five|six) of (?:them|us)|(?:both|all(?: (?:three|four|five|six))?) of (?:them|us)|the couple|(?:all )?the (?:whole )?family)\s*(?:both\s+|all\s+)?(?:(?:['’]ve|\s+have|\s+had)\s+(?:always\s+)?lived|live|share|have (?:the|a|our|their) [\p{L}\s]{0,20}?(?:house|home|flat|cottage|place|farm|rooms))\b|\ball\s+(?:live\s+)?(?:at|in|under)\b/iu.test(
         c,
       ) &&
       !/\bwith\b/i.test(c) &&
@@ -223,7 +230,20 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
         .map((k) => k.name);
       const fallback = /\bwe\b/i.test(c) && spouses(family).length === 0 ? weTwo : spouses(family);
       const weAll = /\bwe\s+all\b|\ball of us\b/i.test(c) ? nuclear : [];
-      for (const n of [...(named.length > 0 ? all : before.length > 0 ? before : fallback), ...weAll]) out.add(n);
+      // "the couple live above the garage": the one the resident married; "They live over the bakery, the three of
+      // them": as many as it says, those named first, then the one married, then the closest family
+      const couple = /\bthe couple\b/i.test(c) && spouses(family).length > 0;
+      const found = [
+        ...(couple ? spouses(family) : named.length > 0 ? all : before.length > 0 ? before : fallback),
+        ...weAll,
+      ];
+      const count = ['two', 'three', 'four', 'five', 'six'].indexOf(
+        /\b(?:the|all)\s+(two|three|four|five|six)\s+of\s+(?:them|us)\b/i.exec(c)?.[1]?.toLowerCase() ?? '',
+      );
+      if (count >= 0)
+        for (const n of [...spouses(family), ...nuclear])
+          if (found.length < count + 1 && !found.includes(n) && n !== doc.resident) found.push(n);
+      for (const n of found) out.add(n);
     }
     // "her mum Zodwa, who she lives with, along with her little brother Themba"
     for (const m of c.matchAll(
