@@ -291,16 +291,18 @@ describe('the neutral reader on the fifth held-out part (102 items written blind
    * his sister Lena that", "she told him a secret" in his text), a bare "nobody else" that keeps nothing, and kin
    * in apposition ("she's Tom's wife", "Katya (Dmitri's granddaughter, Vera's niece)", "the son of Marco and his
    * wife, Isabela", "Ingrid (Sven's wife)"), a home said of a collective ("the couple live", "the three of them",
-   * "lives with them" after the family is named). These floors are what the rules reach on it now, a regression guard.
+   * "lives with them" after the family is named), a note's happening ("16 July, evening — St Anne's Hall: Wendy Pye's
+   * fundraising supper; all welcome", whatever its name when people are welcomed to it). These floors are what the
+   * rules reach on it now, a regression guard.
    */
   heldOutPart('held-out-5.json', 102, {
     // (the score's counts: family 162/172 and 162/187, household 105/108 and 105/127, work 59/76 and 59/78, secrets
-    // 41/45 and 41/45, events 36/41 and 36/57; the floors are those ratios, rounded down)
+    // 41/45 and 41/45, events 39/44 and 39/57; the floors are those ratios, rounded down)
     family: { precision: 0.941, recall: 0.866 },
     household: { precision: 0.972, recall: 0.826 },
     work: { precision: 0.776, recall: 0.756 },
     secrets: { precision: 0.911, recall: 0.911 },
-    events: { precision: 0.878, recall: 0.631 },
+    events: { precision: 0.886, recall: 0.684 },
   });
 });
 
@@ -357,12 +359,14 @@ describe('the neutral reader on new styles (own-3: diaries, registers, gossip, b
 describe('the neutral reader on own-5 (new towns for the rules widened on the fifth held-out part)', () => {
   /**
    * Its first score, after the widening: family 0.944/0.850, household 1.000/0.667, work 1.000/0.750, secrets
-   * 0.778/0.778; household 1.000/1.000 once a collective's home was read (r06, r07, r10). What is left is known: "she told him a secret" when the text's pronouns leave the resident's gender
+   * 0.778/0.778; household 1.000/1.000 once a collective's home was read (r06, r07, r10); r11's two events (a note's
+   * "evening" after its date, its place before a colon, "Karl's sheepdog trial ...; open to all") came with their
+   * rule. What is left is known: "she told him a secret" when the text's pronouns leave the resident's gender
    * open (as many "she" as "he"), "Marco's daughter-in-law" when nothing says Marco is a man, "Karl and Ida are their
    * two", a smith "at BRIGHT'S FORGE" in a play's heading.
    */
-  it('holds 10 items in new towns', () => {
-    expect(OWN_5.length).toBe(10);
+  it('holds 11 items in new towns', () => {
+    expect(OWN_5.length).toBe(11);
     for (const x of OWN_5) expect(x.town.people, x.id).toContain(x.resident);
   });
   it('stays at or above its floor', () =>
