@@ -292,17 +292,19 @@ describe('the neutral reader on the fifth held-out part (102 items written blind
    * in apposition ("she's Tom's wife", "Katya (Dmitri's granddaughter, Vera's niece)", "the son of Marco and his
    * wife, Isabela", "Ingrid (Sven's wife)"), a home said of a collective ("the couple live", "the three of them",
    * "lives with them" after the family is named), a note's happening ("16 July, evening — St Anne's Hall: Wendy Pye's
-   * fundraising supper; all welcome", whatever its name when people are welcomed to it). These floors are what the
+   * fundraising supper; all welcome", whatever its name when people are welcomed to it), a sentence saying the
+   * resident holds no job ("Doesn't work, she's at school", "is a retired cannery foreman") and a learner's hours
+   * ("from the 7 until the 11 in morning", "ten of morning"). These floors are what the
    * rules reach on it now, a regression guard.
    */
   heldOutPart('held-out-5.json', 102, {
-    // (the score's counts: family 162/172 and 162/187, household 105/108 and 105/127, work 59/76 and 59/78, secrets
-    // 41/45 and 41/45, events 39/44 and 39/57; the floors are those ratios, rounded down)
+    // (the score's counts: family 162/172 and 162/187, household 105/108 and 105/127, work 63/71 and 63/78, secrets
+    // 41/45 and 41/45, events 40/44 and 40/57; the floors are those ratios, rounded down)
     family: { precision: 0.941, recall: 0.866 },
     household: { precision: 0.972, recall: 0.826 },
-    work: { precision: 0.776, recall: 0.756 },
+    work: { precision: 0.887, recall: 0.807 },
     secrets: { precision: 0.911, recall: 0.911 },
-    events: { precision: 0.886, recall: 0.684 },
+    events: { precision: 0.909, recall: 0.701 },
   });
 });
 
@@ -361,19 +363,19 @@ describe('the neutral reader on own-5 (new towns for the rules widened on the fi
    * Its first score, after the widening: family 0.944/0.850, household 1.000/0.667, work 1.000/0.750, secrets
    * 0.778/0.778; household 1.000/1.000 once a collective's home was read (r06, r07, r10); r11's two events (a note's
    * "evening" after its date, its place before a colon, "Karl's sheepdog trial ...; open to all") came with their
-   * rule. What is left is known: "she told him a secret" when the text's pronouns leave the resident's gender
+   * rule, as did r12 and r13 (no job said; "from the 6 until the 2 of afternoon"). What is left is known: "she told him a secret" when the text's pronouns leave the resident's gender
    * open (as many "she" as "he"), "Marco's daughter-in-law" when nothing says Marco is a man, "Karl and Ida are their
    * two", a smith "at BRIGHT'S FORGE" in a play's heading.
    */
-  it('holds 11 items in new towns', () => {
-    expect(OWN_5.length).toBe(11);
+  it('holds 13 items in new towns', () => {
+    expect(OWN_5.length).toBe(13);
     for (const x of OWN_5) expect(x.town.people, x.id).toContain(x.resident);
   });
   it('stays at or above its floor', () =>
     meetsFloors(OWN_5, {
-      family: { precision: 0.95, recall: 0.863 },
+      family: { precision: 0.954, recall: 0.875 },
       household: { precision: 1, recall: 1 },
-      work: { precision: 1, recall: 0.8 },
+      work: { precision: 1, recall: 0.833 },
       secrets: { precision: 0.777, recall: 0.777 },
       events: { precision: 1, recall: 1 },
     }));
