@@ -45,6 +45,20 @@ describe('routine with several deeds in one habit statement', () => {
     ]);
   });
 
+  it("reads a day plan's deeds as routine with no habit word, and other fields' only with one", () => {
+    const r = plan('leans on the quay railings in the morning and drinks his half at The Lugger when it opens at noon');
+    expect(r.routine.map((x) => x.what)).toEqual([
+      'lean on the quay railings in the morning',
+      'drink his half at The Lugger',
+    ]);
+    // (with neither a place of the town nor a time, a deed is no routine a day plan can place)
+    expect(plan('stops for a chat on his way home').routine).toEqual([]);
+    // (opening and closing the workplace are its hours, and a lower-case word of a name is no place)
+    expect(plan('opens the pilot office at seven and shuts it at three').routine).toEqual([]);
+    expect(plan('walks round the quay in the evening').routine[0]?.place).toBeNull();
+    expect(plan('Amos drinks his half at The Lugger when it opens at noon.', 'lifestyle').routine).toEqual([]);
+  });
+
   it('keeps one item for a statement whose "and" joins no second deed', () => {
     const r = plan('walks up to the chapel and back every evening');
     expect(r.routine.map((x) => x.place)).toEqual(['chapel']);
