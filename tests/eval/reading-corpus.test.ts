@@ -290,7 +290,7 @@ describe('the neutral reader on the fifth held-out part (102 items written blind
    * told him", a note's "X to tell Y"), whose it is ("Secret (Kwame's):", "the secret of Carlos", "Toni confides to
    * his sister Lena that", "she told him a secret" in his text), a bare "nobody else" that keeps nothing, and kin
    * in apposition ("she's Tom's wife", "Katya (Dmitri's granddaughter, Vera's niece)", "the son of Marco and his
-   * wife, Isabela", "Ingrid (Sven's wife)"), a home said of a collective ("the couple live", "the three of them",
+   * wife, Isabela", "Ingrid (Sven's wife)", "Sanne and Joost, her mother and father"), a home said of a collective ("the couple live", "the three of them",
    * "lives with them" after the family is named), a note's happening ("16 July, evening — St Anne's Hall: Wendy Pye's
    * fundraising supper; all welcome", whatever its name when people are welcomed to it), a sentence saying the
    * resident holds no job ("Doesn't work, she's at school", "is a retired cannery foreman") and a learner's hours
@@ -298,9 +298,9 @@ describe('the neutral reader on the fifth held-out part (102 items written blind
    * rules reach on it now, a regression guard.
    */
   heldOutPart('held-out-5.json', 102, {
-    // (the score's counts: family 162/172 and 162/187, household 105/108 and 105/127, work 63/71 and 63/78, secrets
+    // (the score's counts: family 163/172 and 163/187, household 105/108 and 105/127, work 63/71 and 63/78, secrets
     // 41/45 and 41/45, events 40/44 and 40/57; the floors are those ratios, rounded down)
-    family: { precision: 0.941, recall: 0.866 },
+    family: { precision: 0.947, recall: 0.871 },
     household: { precision: 0.972, recall: 0.826 },
     work: { precision: 0.887, recall: 0.807 },
     secrets: { precision: 0.911, recall: 0.911 },
@@ -363,19 +363,20 @@ describe('the neutral reader on own-5 (new towns for the rules widened on the fi
    * Its first score, after the widening: family 0.944/0.850, household 1.000/0.667, work 1.000/0.750, secrets
    * 0.778/0.778; household 1.000/1.000 once a collective's home was read (r06, r07, r10); r11's two events (a note's
    * "evening" after its date, its place before a colon, "Karl's sheepdog trial ...; open to all") came with their
-   * rule, as did r12 and r13 (no job said; "from the 6 until the 2 of afternoon"). What is left is known: "she told him a secret" when the text's pronouns leave the resident's gender
+   * rule, as did r12 and r13 (no job said; "from the 6 until the 2 of afternoon") and r14 ("Greta and Wilf, her
+   * mother and father"). What is left is known: "she told him a secret" when the text's pronouns leave the resident's gender
    * open (as many "she" as "he"), "Marco's daughter-in-law" when nothing says Marco is a man, "Karl and Ida are their
    * two", a smith "at BRIGHT'S FORGE" in a play's heading.
    */
-  it('holds 13 items in new towns', () => {
-    expect(OWN_5.length).toBe(13);
+  it('holds 14 items in new towns', () => {
+    expect(OWN_5.length).toBe(14);
     for (const x of OWN_5) expect(x.town.people, x.id).toContain(x.resident);
   });
   it('stays at or above its floor', () =>
     meetsFloors(OWN_5, {
-      family: { precision: 0.954, recall: 0.875 },
+      family: { precision: 0.958, recall: 0.884 },
       household: { precision: 1, recall: 1 },
-      work: { precision: 1, recall: 0.833 },
+      work: { precision: 1, recall: 0.857 },
       secrets: { precision: 0.777, recall: 0.777 },
       events: { precision: 1, recall: 1 },
     }));

@@ -94,6 +94,10 @@ export const RE = {
   respectively: rx(
     String.raw`(@\d+)\s*(?:,|and|&)\s*(@\d+)\s*\(\s*(?:my|her|his)\s+${K}\s*,\s*(?:(?:and\s+)?(?:my|her|his)\s+)${K}\s*\)`,
   ),
+  /** "Sanne and Joost, her mother and father": each word, in turn, to its name, said after a comma. */
+  respectivelyAfter: rx(
+    String.raw`(@\d+)(?!['’]s)\s*(?:,|and|&)\s*(@\d+)(?!['’]s)\s*,\s*(?:my|her|his)\s+${K}\s+(?:and|&)\s+(?:(?:my|her|his)\s+)?${K}(?![\p{L}-])`,
+  ),
   /** A register's "Resident child: Daisy", "Spouse: Ronald", "Son: Kit": the word before the colon is the tie. */
   register: rx(String.raw`(?:^|[.;]\s*)(?:resident\s+|other\s+)?${K}\s*[:=]\s*(@\d+)`),
   /** "our Lottie", "their Shannon" (not "our son Tom"): the couple's child, in some English. */

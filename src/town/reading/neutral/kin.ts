@@ -62,6 +62,10 @@ function readSentence(ctx: Ctx, s: Sentence) {
     add(ctx, [ctx.doc.resident], m[3]!, [personOf(m[1]!, people)!], q);
     add(ctx, [ctx.doc.resident], m[4]!, [personOf(m[2]!, people)!], q);
   }
+  for (const m of scan(RE.respectivelyAfter, t)) {
+    add(ctx, [ctx.doc.resident], m[3]!, [personOf(m[1]!, people)!], q);
+    add(ctx, [ctx.doc.resident], m[4]!, [personOf(m[2]!, people)!], q);
+  }
   for (const m of scan(RE.paired, t)) {
     const owners = ownersOf(ctx, /^(?:her|his|my|their|our)\b/i.test(m[0]) ? m[0].split(/\s+/)[0]! : 'my', t, m.index);
     add(ctx, owners, m[1]!, [personOf(m[3]!, people)!], q);
