@@ -39,6 +39,12 @@ const OWN_3 = load('own-3.json');
  * register households, "the first Saturday of December", guests "just Maman, me and ..."), scored after the change.
  */
 const OWN_4 = load('own-4.json');
+/**
+ * Items in new towns, in our own words, for each rule widened on the fifth held-out part: a play script's capitals
+ * and speeches, whose a matter is and whom it is told to said in other ways, a bare "nobody else" that keeps nothing,
+ * kin in apposition and contraction. Each states its principle anew rather than the held-out part's phrasing.
+ */
+const OWN_5 = load('own-5.json');
 
 /** What the neutral reader reaches on the tuning part, less a margin: a drop below fails. */
 const FLOOR: Record<(typeof SCORED_KINDS)[number], { precision: number; recall: number }> = {
@@ -269,24 +275,36 @@ describe('the neutral reader on the fourth held-out part (100 items written blin
   });
 });
 
-describe('the neutral reader on the fifth held-out part (102 items written blind this round, scored once)', () => {
+describe('the neutral reader on the fifth held-out part (102 items written blind, scored once; tuned on since)', () => {
   /**
    * Written by a session told only the format and the labels, in six styles new to the corpus (a game master's
    * character sheet, a rambling voice memo, English written by a non-native speaker, a timeline of dated lines, an
    * encyclopedia entry, a play script's character note), and scored once after the rules' last change (bf052f2, the
    * widening on the fourth part merged): family 0.906/0.668, household 0.964/0.638, work 0.776/0.756, secrets
    * 0.319/0.333, events 0.878/0.632 (precision/recall). By style, the play script reads worst (family 0.20/0.04:
-   * names in capitals, "her mother AMA and her little brother YAW", are no names the rules know) and the encyclopedia entry best (family 0.97/0.85, events
-   * 1/1); private matters stay low in every style. Not tuned on: its one score is its floor.
+   * names in capitals, "her mother AMA and her little brother YAW", are no names the rules know) and the encyclopedia
+   * entry best (family 0.97/0.85, events 1/1); private matters stay low in every style. Its one blind score spent,
+   * it became tuning data: the rules were then widened by cause, with items of our own for each in own-5, never by
+   * its names or places: names in capitals and a play's speeches (whose "I" is the speaker, whose "you" the one
+   * spoken to), whom a matter is told to ("confided this to X alone", "is known to her father alone", "X knows, she
+   * told him", a note's "X to tell Y"), whose it is ("Secret (Kwame's):", "the secret of Carlos", "Toni confides to
+   * his sister Lena that", "she told him a secret" in his text), a bare "nobody else" that keeps nothing, and kin
+   * in apposition ("she's Tom's wife", "Katya (Dmitri's granddaughter, Vera's niece)", "the son of Marco and his
+   * wife, Isabela", "Ingrid (Sven's wife)", "Sanne and Joost, her mother and father"), a home said of a collective ("the couple live", "the three of them",
+   * "lives with them" after the family is named), a note's happening ("16 July, evening — St Anne's Hall: Wendy Pye's
+   * fundraising supper; all welcome", whatever its name when people are welcomed to it), a sentence saying the
+   * resident holds no job ("Doesn't work, she's at school", "is a retired cannery foreman") and a learner's hours
+   * ("from the 7 until the 11 in morning", "ten of morning"). These floors are what the
+   * rules reach on it now, a regression guard.
    */
   heldOutPart('held-out-5.json', 102, {
-    // (the score's counts: family 125/138 and 125/187, household 81/84 and 81/127, work 59/76 and 59/78, secrets
-    // 15/47 and 15/45, events 36/41 and 36/57; the floors are those ratios, rounded down)
-    family: { precision: 0.905, recall: 0.668 },
-    household: { precision: 0.964, recall: 0.637 },
-    work: { precision: 0.776, recall: 0.756 },
-    secrets: { precision: 0.319, recall: 0.333 },
-    events: { precision: 0.878, recall: 0.631 },
+    // (the score's counts: family 163/172 and 163/187, household 105/108 and 105/127, work 63/71 and 63/78, secrets
+    // 41/45 and 41/45, events 40/44 and 40/57; the floors are those ratios, rounded down)
+    family: { precision: 0.947, recall: 0.871 },
+    household: { precision: 0.972, recall: 0.826 },
+    work: { precision: 0.887, recall: 0.807 },
+    secrets: { precision: 0.911, recall: 0.911 },
+    events: { precision: 0.909, recall: 0.701 },
   });
 });
 
@@ -338,4 +356,28 @@ describe('the neutral reader on new styles (own-3: diaries, registers, gossip, b
     for (const x of OWN_3) expect(x.town.people, x.id).toContain(x.resident);
   });
   it('stays at or above its floor', () => meetsFloors(OWN_3, floors));
+});
+
+describe('the neutral reader on own-5 (new towns for the rules widened on the fifth held-out part)', () => {
+  /**
+   * Its first score, after the widening: family 0.944/0.850, household 1.000/0.667, work 1.000/0.750, secrets
+   * 0.778/0.778; household 1.000/1.000 once a collective's home was read (r06, r07, r10); r11's two events (a note's
+   * "evening" after its date, its place before a colon, "Karl's sheepdog trial ...; open to all") came with their
+   * rule, as did r12 and r13 (no job said; "from the 6 until the 2 of afternoon") and r14 ("Greta and Wilf, her
+   * mother and father"). What is left is known: "she told him a secret" when the text's pronouns leave the resident's gender
+   * open (as many "she" as "he"), "Marco's daughter-in-law" when nothing says Marco is a man, "Karl and Ida are their
+   * two", a smith "at BRIGHT'S FORGE" in a play's heading.
+   */
+  it('holds 14 items in new towns', () => {
+    expect(OWN_5.length).toBe(14);
+    for (const x of OWN_5) expect(x.town.people, x.id).toContain(x.resident);
+  });
+  it('stays at or above its floor', () =>
+    meetsFloors(OWN_5, {
+      family: { precision: 0.958, recall: 0.884 },
+      household: { precision: 1, recall: 1 },
+      work: { precision: 1, recall: 0.857 },
+      secrets: { precision: 0.777, recall: 0.777 },
+      events: { precision: 1, recall: 1 },
+    }));
 });

@@ -182,6 +182,15 @@ export function windowsIn(said: string, opts: { workday?: boolean } = {}): Windo
     .replace(
       /\b(at|from|till|until|to|by|before|after)\s+([01]\d|2[0-3])([0-5]\d)\b(?!\s*(?:people|pounds|euros|dollars))/gi,
       '$1 $2:$3',
+    )
+    // a learner's "from the 7 until the 11", "ten of morning", "close it at the 19": the hour said with an article
+    // (each the same length, so what is found stays where it was said)
+    .replace(
+      /\b(at|from|till|until|to|in)\s+the\s+(\d{1,2})\b(?![:.]\d|\s*(?:st|nd|rd|th)\b)/gi,
+      (m, p: string, h: string) => `${p} ${h}`.padEnd(m.length, ' '),
+    )
+    .replace(/\bof\s+(?:the\s+)?(morning|afternoon|evening|night)\b/gi, (m, half: string) =>
+      `in ${half}`.padEnd(m.length, ' '),
     );
   const out: Window[] = [];
   const taken: [number, number][] = [];

@@ -55,9 +55,9 @@ export const HOSTED_BY = new RegExp(
   String.raw`\b${ARTICLE}\s+((?:[\p{L}'’-]+\s+){0,4}?[\p{L}'’-]+)(?:\s+(?:at|in|on)\b[^;]{1,80}?,)?\s+(?:(?:will be|is being|is to be|is|was|['’]ll be)\s+)?(?:hosted|organi[sz]ed|run|held|led|put on|thrown|given|arranged)\s+by\s+(@\d+|(?:her|his|their)\s+${KIN})`,
   'giu',
 );
-/** A note's day and hour before its kind: "Tue 7pm skittles at The Oak". */
+/** A note's day and hour before its kind: "Tue 7pm skittles at The Oak", "16 July, evening — ...". */
 export const WHEN_FIRST =
-  /^(?:(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?|today|tomorrow|tmrw|tonight|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)(?:\s+(?:morning|afternoon|evening|eve|night))?(?:\s*[,–—!?-]+\s*|\s+))+/i;
+  /^(?:(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?|today|tomorrow|tmrw|tonight|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?|(?:morning|afternoon|evening|night)(?=\s*[,–—-]))(?:\s+(?:morning|afternoon|evening|eve|night))?(?:\s*[,–—!?-]+\s*|\s+))+/i;
 /** "will open the old chapel for a hymn supper": the happening a place is opened for. */
 export const OPEN_FOR = new RegExp(
   String.raw`\b(?:open|opens|opening|unlock|unlocks|book|books|booked|booking|hire|hires|hired|hiring|reserve|reserved|reserving|has|have|having)\s+(?:up\s+)?[^.;@]{1,40}?\s+for\s+(?!(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|next|the (?:day|evening|night|afternoon|morning)|\d|(?:[\p{L}-]+\s+)?(?:years?|months?|weeks?|decades?|ages|a (?:while|living|time))(?![\p{L}]))\b)(?:${ARTICLE}\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,

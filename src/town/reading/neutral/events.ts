@@ -180,7 +180,9 @@ function eventIn(
     const after = (entry !== marked ? entry : marked.replace(/^[^:]{0,30}:\s*/, ''))
       .trim()
       .replace(/^['‘"“]\s*/, '')
-      .replace(WHEN_FIRST, '');
+      .replace(WHEN_FIRST, '')
+      // "16 July, evening — St Anne's Hall: Wendy Pye's fundraising supper": a note may name its place first
+      .replace(/^([^:]{2,40}):\s+/, (m, at: string) => (placesIn(at, doc.frame.places).length > 0 ? '' : m));
     // "Stan's 70th birthday do: Sun 8 Mar, 1pm, The Mermaid": the words before the colon may be the kind itself
     const head = /^([^:]{3,40}):\s*/.exec(marked)?.[1];
     // ("just you and Rosie invited — book club tomorrow evening": who comes, then, after the dash, the happening)
@@ -206,7 +208,12 @@ function eventIn(
     if (
       lead &&
       ok(kind) &&
-      (EVENT_CUE.test(marked) || EVENT_HEAD.test(kind.split(' ').pop()!) || HOST_AFTER.test(whole))
+      (EVENT_CUE.test(marked) ||
+        EVENT_HEAD.test(kind.split(' ').pop()!) ||
+        HOST_AFTER.test(whole) ||
+        // "Rhoda Pugh's gymkhana at the pony club field; riders and public welcome": someone's happening, whatever
+        // its name, when the note welcomes people to it
+        (!!whose && EVENT_CUE.test(whole)))
     )
       found.push({ kind, host: owner ?? doc.resident });
   }

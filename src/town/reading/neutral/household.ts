@@ -4,6 +4,7 @@
 // ("lives with her parents"). Never a street, a building's other flat or a neighbour: living near is not living with.
 import type { KinItem } from '../types.ts';
 import { keptFor, kinNamed, listAfter, spouses } from './household-list.ts';
+import { COMPOUND, NOT, subjects, together } from './household-together.ts';
 import { KIN } from './kin-words.ts';
 import { placesIn } from './places.ts';
 import { type Doc, GLOSS_PAIR, reportedStart, type Sentence } from './text.ts';
@@ -20,48 +21,6 @@ const LIVE_WITH = new RegExp(
 const LIVE_COLON = /\b(?:we|us|of us)\s+(?:all\s+)?live\b[^.;:@]{0,50}:\s*/gi;
 const GAP_BAD =
   /\b(?:works?|working|plays?|runs?|eats?|drinks?|meets?|walks?|talks?|sees?|visits?|who|which|where|alone|near|next door|nothing but|a wall|walls?|on (?:my|her|his|their) own|by (?:my|her|him|them)sel(?:f|ves)|neighbou?rs?|friends?|shift|customers?|doors? (?:down|up|away|along)|down the (?:road|street|lane|hill)|up the (?:road|street|lane|hill)|across|opposite|over the (?:road|street|way)|round the corner|(?:other|far) end|miles?|streets? (?:away|over))\b/i;
-const NOT =
-  /(?:\bno longer|\bnot|\bnever|n['’]t|\bused to|\buntil|\bformerly|\bonce(?=\s+(?:lived|shared|stayed|lodged)))\b/i;
-
-/** A subject of two, the resident among them: "My wife, Mary, and I", "Her daughter, Iris, and Iris's husband, Milo". */
-const COMPOUND =
-  /(?:^|[.;:]\s*)\s*(?:(?:(?:my|her|his|our|their|@\d+['’]s)\s+)?[\p{L}-]+\s*,?\s*)?@\d+(?!['’]s)(?:\s*\([^()]*\))?(?:\s*,\s*(?:my|her|his|our|their)\s+[\p{L}-]+\s*,)?\s*,?\s*(?:and|&|\+)\s+(?:i|me|she|he|(?:(?:my|her|his|our|their|@\d+['’]s)\s+[\p{L}-]+\s*,?\s*)?@\d+(?!['’]s)\s*,?)\s*$/iu;
-
-/** The people a clause's subject names before its verb: the resident (by name or pronoun) and others. */
-function subjects(doc: Doc, head: string, prev = ''): { resident: boolean; others: string[] } {
-  const people = doc.frame.people;
-  // the subject is the clause's start: a relative clause's "who" points back at the person just before it
-  const tokens = [...head.matchAll(/@(\d+)(?!['’]s)|\b(she|he|i|we|me)\b/gi)];
-  let resident = false;
-  const others: string[] = [];
-  for (const t of tokens) {
-    // "she" in a man's text, or in one said as "I", is the woman named last
-    const p = t[2]?.toLowerCase();
-    const other =
-      (p === 'she' || p === 'he') && (doc.firstPerson || (doc.gender && doc.gender !== (p === 'she' ? 'f' : 'm')));
-    if (other) {
-      const named = [...`${prev} ${head.slice(0, t.index)}`.matchAll(/@(\d+)/g)]
-        .map((x) => people[Number(x[1])]!)
-        .filter((x) => x && x !== doc.resident);
-      const last = named[named.length - 1];
-      if (last) others.push(last);
-    } else if (t[2]) resident = true;
-    else {
-      const p = people[Number(t[1])];
-      if (p === doc.resident) resident = true;
-      else if (p) others.push(p);
-    }
-  }
-  // "Her son lives with his wife": a relative the text does not name is the subject, not the resident
-  if (
-    tokens.length === 0 &&
-    new RegExp(String.raw`(?:^|,)\s*(?:her|his|my|their)\s+(?:[\p{L}-]+\s+)?${KIN}(?![\p{L}-])[^,]*$`, 'iu').test(head)
-  )
-    return { resident: false, others };
-  if (tokens.length === 0) resident = true;
-  return { resident, others };
-}
-
 function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinItem[], out: Set<string>, earlier = '') {
   const people = doc.frame.people;
   // "Amy's moved back in with us": the contraction, not a possessive
@@ -71,6 +30,10 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
     .replace(/(@\d+)['’]s\s+(?=(?:moved|lived|living|staying|been|come|gone|just)\b)/g, '$1 ');
   let said = prev;
   const clauses = marked.split(/;|\.\s/);
+  const familyBefore = (t: string) =>
+    [...new Set([...t.matchAll(/@(\d+)(?!['’]s)/g)].map((x) => people[Number(x[1])]!))].filter((p) =>
+      family.some((k) => k.name === p),
+    );
   for (const [ci, c] of clauses.entries()) {
     const before = said;
     said = `${said} ${c}`;
@@ -133,6 +96,9 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
         else if ((/\b(?:we|they)\b/i.test(spoken) || list.pronouns.includes('us')) && weTwo) {
           const p = people[Number(weTwo[1]!.slice(1))];
           if (p) out.add(p);
+        } else if (them && familyBefore(`${before} ${c.slice(0, at)}`).length > 0) {
+          // "Jorge who's got the café, and Carmen is Jorge's wife ... Pilar lives with them": the family just named
+          for (const n of familyBefore(`${before} ${c.slice(0, at)}`).slice(-2)) out.add(n);
         } else if (
           /\b(?:we|they|the (?:pair|two|both) of (?:them|us))\b/i.test(spoken) ||
           them ||
@@ -194,7 +160,7 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
     }
     // "They live in the flat above the bakery", "and they all live on the farm": those just named, else the couple
     if (
-      /(?:^|,?\s+and)\s*(?:they|we|the (?:two|three|four|five|six) of (?:them|us)|(?:both|all(?: (?:three|four|five|six))?) of (?:them|us))\s*(?:both\s+|all\s+)?(?:(?:['’]ve|\s+have|\s+had)\s+(?:always\s+)?lived|live|share|have (?:the|a|our|their) [\p{L}\s]{0,20}?(?:house|home|flat|cottage|place|farm|rooms))\b|\ball\s+(?:live\s+)?(?:at|in|under)\b/iu.test(
+      /(?:^|,?\s+and)\s*(?:they|we|the (?:two|three|four|five|six) of (?:them|us)|(?:both|all(?: (?:three|four|five|six))?) of (?:them|us)|the couple|(?:all )?the (?:whole )?family)\s*(?:both\s+|all\s+)?(?:(?:['’]ve|\s+have|\s+had)\s+(?:always\s+)?lived|live|share|have (?:the|a|our|their) [\p{L}\s]{0,20}?(?:house|home|flat|cottage|place|farm|rooms))\b|\ball\s+(?:live\s+)?(?:at|in|under)\b/iu.test(
         c,
       ) &&
       !/\bwith\b/i.test(c) &&
@@ -223,7 +189,20 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
         .map((k) => k.name);
       const fallback = /\bwe\b/i.test(c) && spouses(family).length === 0 ? weTwo : spouses(family);
       const weAll = /\bwe\s+all\b|\ball of us\b/i.test(c) ? nuclear : [];
-      for (const n of [...(named.length > 0 ? all : before.length > 0 ? before : fallback), ...weAll]) out.add(n);
+      // "the couple live above the garage": the one the resident married; "They live over the bakery, the three of
+      // them": as many as it says, those named first, then the one married, then the closest family
+      const couple = /\bthe couple\b/i.test(c) && spouses(family).length > 0;
+      const found = [
+        ...(couple ? spouses(family) : named.length > 0 ? all : before.length > 0 ? before : fallback),
+        ...weAll,
+      ];
+      const count = ['two', 'three', 'four', 'five', 'six'].indexOf(
+        /\b(?:the|all)\s+(two|three|four|five|six)\s+of\s+(?:them|us)\b/i.exec(c)?.[1]?.toLowerCase() ?? '',
+      );
+      if (count >= 0)
+        for (const n of [...spouses(family), ...nuclear])
+          if (found.length < count + 1 && !found.includes(n) && n !== doc.resident) found.push(n);
+      for (const n of found) out.add(n);
     }
     // "her mum Zodwa, who she lives with, along with her little brother Themba"
     for (const m of c.matchAll(
@@ -302,53 +281,6 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
 const HOME_NAME = /\b(?:house|home|cottage|flat|apartment|bungalow|farmhouse|croft|manse|vicarage|rectory|lodge)\b/i;
 
 const NEAR_WORDS = /\b(?:next door|neighbou?rs?|near|nearby|across|opposite|no\.\s*\d|number \d)\b/i;
-
-/** "She and Tom live above the bakery", "Tom, Maud and their son Eli share the cottage" (no "with"). */
-function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<string>, prev = '') {
-  const verb =
-    /\b(?:live|share|have shared|have lived|are living|keep house|(?:have|has|['’]ve)(?: had)? the (?:two |three |four |back |front |upstairs |top )?(?:house|flat|cottage|rooms|place|farm|home)|(?:have|['’]ve) been (?:at|in) (?:the|our) (?:[\p{L}-]+\s+){0,3}?(?:house|home|flat|cottage|farm))\b(?!\s+(?:\w+\s+){0,6}?with\b)/iu.exec(
-      c,
-    );
-  if (!verb) return;
-  // "My daughter and her mother — we divorced long ago — live together": the aside is not the subject; "... but I
-  // live on my own": the clause after "but"; "Norman says ..., and that Shirin and Hamza have had the house"
-  let head = c
-    .slice(0, verb.index)
-    .replace(/\s[—–]\s[^—–]*\s[—–]\s/g, ' ')
-    .split(/\s[—–]\s|,?\s+but\s+/)
-    .pop()!;
-  head = head.slice(reportedStart(head, head.length));
-  if (NOT.test(head.slice(-20)) || /\b(?:next door|neighbou?rs?|near|street|lane|road)\b/i.test(head)) return;
-  // "two grown children, Amy and Sam, who both live away": the relative clause is theirs, and away is not with her
-  const rel = /,\s*who\s+(?:both\s+|all\s+|also\s+|still\s+)*$/i.exec(head);
-  const R = `@${doc.frame.people.indexOf(doc.resident)}`;
-  if (rel && !new RegExp(`${R}(?!\\d)(?!['’]s)`).test(head.slice(Math.max(0, head.lastIndexOf(',', rel.index - 1)))))
-    return;
-  if (/^\S+\s+(?:away|elsewhere|abroad|apart|nearby|on (?:their|his|her|my) own)\b/i.test(c.slice(verb.index))) return;
-  const after = c.slice(verb.index, verb.index + 60);
-  if (
-    /\b(?:each other|one another|neighbou?rs|same street|same road|same lane|same building|another flat)\b/i.test(after)
-  )
-    return;
-  const subj = subjects(doc, head, prev);
-  if (!subj.resident && !/\b(?:her|his|my)\s+\S+/i.test(head)) return;
-  if (!/\b(?:and|&)\b/.test(head)) return;
-  if (!subj.resident) {
-    // "Her daughter, Iris, and Iris's husband, Milo, share her house": the resident's home, shared by others
-    const own = doc.gender === 'f' ? 'her' : doc.gender === 'm' ? 'his' : null;
-    if (
-      own &&
-      new RegExp(String.raw`^\S+\s+${own}\s+(?:own\s+)?(?:house|home|flat|cottage|place|rooms|farm)\b`, 'i').test(after)
-    )
-      for (const n of subj.others) out.add(n);
-    return;
-  }
-  for (const n of subj.others) out.add(n);
-  const kin = [
-    ...head.matchAll(new RegExp(String.raw`\b(?:her|his|my|their|our)\s+(${KIN})(?![\p{L}-])(?!\s*,?\s*@)`, 'giu')),
-  ].map((m) => m[1]!);
-  for (const n of kinNamed(kin, family)) out.add(n);
-}
 
 /** Residents who share the resident's home, as the text says it. */
 export function readHousehold(doc: Doc, family: readonly KinItem[]): string[] {

@@ -5,8 +5,9 @@
 import { KIN } from './kin-words.ts';
 
 const P = String.raw`@\d+`;
-const PI = String.raw`@\d+(?!\d)(?!['’]s)(?:\s*\([^()]{0,30}\))?(?:,\s*(?:aged\s+)?\d{1,3}(?=\s*(?:,|and\b|&|\)|$|[.;])))?`;
-const PL = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+${PI}|\s*\+\s*${PI})?)`;
+const PI = String.raw`@\d+(?!\d)(?!['’]s)(?:\s*\([^()]{0,30}\))?(?:,\s*(?:aged\s+)?\d{1,3}s?(?=\s*(?:,|and\b|&|\)|$|[.;])))?`;
+// ("the mother of Lucas and of Gabriela": the preposition said again)
+const PL = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+(?:of\s+)?${PI}|\s*\+\s*${PI})?)`;
 /** A list whose last name may be a possessor ("his father Amani's shop"). */
 const PLP = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+${PI}|\s*\+\s*${PI})?|@\d+(?=['’]s))`;
 const POSS = String.raw`((?:@\d+\s+(?:and|&)\s+)?@\d+['’]s|\b(?:his|her|their|my|your|our|me|those|these|whose)\b)`;
@@ -33,9 +34,13 @@ export const RE = {
   possessed: rx(
     String.raw`${POSS}\s+${MOD}${K}(?!['’]s)(?:\s+of\s+(?:[\p{L}\d-]+\s+){0,2}?(?:years|months|decades))?(?:\s+(?:from|by|of)\s+(?:his|her|my|their|a)\s+(?:first|second|third|previous|earlier|late|former)\s+(?:marriage|wife|husband|partner))?\s*,?\s*(?:(?:is|are|was|were)\s+(?:called\s+|named\s+)?|['’]s\s+(?:called|named)\s+|(?:['’]s\s+)?name\s+is\s+|named\s+|called\s+|-\s*|–\s*|:\s*)?${PLP}`,
   ),
+  /** "His wife's Gemma": the contracted "is" between a kin word and a name, not a possessive. */
+  possessedIs: rx(String.raw`${POSS}\s+${MOD}${K}['’]s\s+(@\d+)(?!['’]s)(?!\s+[\p{Ll}]+\s+@)`),
+  /** "Katya (Dmitri's granddaughter, Vera's niece)": each tie in a name's brackets, whoever's it is. */
+  bracketed: rx(String.raw`(@\d+)(?!['’]s)\s*\(\s*((?:@\d+['’]s\s+${MOD}${KIN}(?![\p{L}-])\s*(?:,|and|&)?\s*)+)\)`),
   chained: rx(String.raw`${POSS}\s+${MOD}${K}['’]s\s+${MOD}${K}\s*,?\s*${PL}`),
   apposed: rx(
-    String.raw`${PL}\s*(?:,|\(|–|-)\s*(?:who\s+is\s+|is\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?!\s*,?\s*@)`,
+    String.raw`${PL}\s*(?:,|\(|–|-)\s*(?:who\s+is\s+|is\s+|that['’]s\s+|that is\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?!\s*,?\s*@)`,
   ),
   /** "Ivy, Lena's younger sister and Rob's wife of nineteen years": the second of two apposed ties. */
   apposedAnd: rx(
@@ -47,7 +52,7 @@ export const RE = {
   /** "Callum's my cousin": the contraction, not a possessive. */
   contracted: rx(String.raw`(@\d+)['’]s\s+(?:also\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?!\s*,?\s*@)`),
   pronounIs: rx(
-    String.raw`\b(she|he|i|they|we)\s+(?:is|am|are|was|were|['’]s|['’]m|['’]re)\s+(?:also\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)`,
+    String.raw`\b(she|he|i|they|we)(?:\s+(?:is|am|are|was|were)|\s*['’](?:s|m|re))\s+(?:also\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)`,
   ),
   ofTo: rx(
     String.raw`(?:^|[.;:,(]\s*|\b(?:and|is|are|am|was|as|['’]s|['’]m)\s+)(?:the\s+|a\s+|proud\s+)?${MOD}${K}\s+(?:of|to)\s+${PL}`,
@@ -81,10 +86,17 @@ export const RE = {
   paired: rx(
     String.raw`(?:\b(?:her|his|my|their|our)\s+)?${K}\s*(?:and|&|\+)\s*(?:(?:her|his|my|their|our)\s+)?${K}(?:['’]s)?\s*(?:,\s*|\(\s*|:\s*|[—–-]\s*)(@\d+)\s*(?:,|and|&|\+)\s*(@\d+)`,
   ),
-  fragment: rx(String.raw`(?:^|[.:;(]\s*|\b(?:and|as)\s+)(${P})['’]s\s+${MOD}${K}(?=\s*(?:[.;)]|,(?!\s*@)|\band\b|$))`),
+  // (a name's brackets say who that name is: "Ron Dale (Sue's husband)" is no tie of the resident's)
+  fragment: rx(
+    String.raw`(?:^|[.:;]\s*|(?<!@\d+\s*)\(\s*|\b(?:and|as)\s+)(${P})['’]s\s+${MOD}${K}(?=\s*(?:[.;)]|,(?!\s*@)|\band\b|$))`,
+  ),
   /** "Marta and Anka (my wife, my girl)": each word, in turn, to its name. */
   respectively: rx(
     String.raw`(@\d+)\s*(?:,|and|&)\s*(@\d+)\s*\(\s*(?:my|her|his)\s+${K}\s*,\s*(?:(?:and\s+)?(?:my|her|his)\s+)${K}\s*\)`,
+  ),
+  /** "Sanne and Joost, her mother and father": each word, in turn, to its name, said after a comma. */
+  respectivelyAfter: rx(
+    String.raw`(@\d+)(?!['’]s)\s*(?:,|and|&)\s*(@\d+)(?!['’]s)\s*,\s*(?:my|her|his)\s+${K}\s+(?:and|&)\s+(?:(?:my|her|his)\s+)?${K}(?![\p{L}-])`,
   ),
   /** A register's "Resident child: Daisy", "Spouse: Ronald", "Son: Kit": the word before the colon is the tie. */
   register: rx(String.raw`(?:^|[.;]\s*)(?:resident\s+|other\s+)?${K}\s*[:=]\s*(@\d+)`),

@@ -111,6 +111,7 @@ export function placesIn(text: string, places: TownFrame['places']): PlaceMentio
       );
       for (const m of text.matchAll(re)) {
         const at = (m.index ?? 0) + m[0].length - m[1]!.length;
+        if (escapeRegExp(w) !== head && MODIFIES.test(text.slice(at + m[1]!.length))) continue;
         put(p.id, at, m[1]!.length, false);
       }
       // a note's bare head noun before its hours: "garage 8 till half 5 mon-fri", "'studio open 10-4 wed to sat'"
@@ -124,6 +125,13 @@ export function placesIn(text: string, places: TownFrame['places']): PlaceMentio
   }
   return out.sort((a, b) => a.at - b.at);
 }
+
+/**
+ * After a word of a name that is not its head ("harbour" of "Harbour Office"): another noun after it makes the word
+ * that noun's ("the harbour wall" is a wall, not the Harbour Office), so the place is not named.
+ */
+const MODIFIES =
+  /^\s+(?!(?:and|or|but|at|in|on|for|to|with|from|by|of|near|behind|most|every|each|when|where|until|till|before|after|then|is|was|are|were|has|had|opens?|closes?|shuts?|today|tonight|tomorrow|this|next|all|again|too|now|once|twice|daily|that|which|who|so|as|about|it|she|he|they|we|i|mornings?|afternoons?|evenings?|nights?|days?|weekends?|weekdays|hours|shifts?)\b)\p{Ll}{2,}/u;
 
 /** A place by id or by name, as a town file may declare it. */
 export function placeId(ref: string, places: TownFrame['places']): string | null {

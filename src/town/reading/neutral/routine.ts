@@ -4,7 +4,7 @@
 // engine by ear", "Crossword, in pen"), or a "her" or "him" the statement does not name, is no routine item.
 import type { RoutineItem, WorkItem } from '../types.ts';
 import { weekdaysIn } from './calendar.ts';
-import { hm, windowsIn } from './clock.ts';
+import { halfOfDay, hm, windowsIn } from './clock.ts';
 import { KIN } from './kin-words.ts';
 import { placesIn } from './places.ts';
 import type { Doc } from './text.ts';
@@ -77,52 +77,100 @@ export function readRoutine(doc: Doc, work: WorkItem | null): RoutineItem[] {
   for (const s of doc.sentences) {
     const markeds = s.marked.split(';');
     for (const [i, clause] of s.text.split(';').entries()) {
-      const c = clause.trim();
-      if (!HABIT.test(c.replace(/\beach other\b/gi, ''))) continue;
-      if (/\b(?:secret\w*|hosting|party|invit\w*|told|tell)\b/i.test(c)) continue;
-      const place = placesIn(c, doc.frame.places)[0]?.id ?? null;
-      const ws = windowsIn(c);
-      // the working week is work, not a habit
-      if (work && place === work.place) continue;
-      // a relative's habit ("Her aunt in Seville sends her books every month")
-      if (new RegExp(String.raw`^\s*(?:her|his|my|their)\s+(?:[\p{L}-]+\s+)?${KIN}\b`, 'iu').test(c)) continue;
-      // someone else's habit ("Tom plays darts every Friday") is theirs
-      const subject = /^\s*(?:[^@,]{0,20}?\s)?@(\d+)(?!['’]s)/.exec(markeds[i] ?? '');
-      if (subject && doc.frame.people[Number(subject[1])] !== doc.resident && !/\b(?:and|&)\s+(?:she|he|i)\b/i.test(c))
-        continue;
-      const subjectRe = new RegExp(
-        `^.*?\\b(?:${escapeName(doc.resident)}|${escapeName(first)}|she|he|I)\\b(?:['’]s)?\\s+`,
-        'iu',
-      );
-      const said = c
-        .replace(subjectRe, '')
-        .replace(/\bw\/\s*/gi, 'with ')
-        .replace(WHEN_NOTE, ' ')
-        .replace(WHEN, ' ')
-        // the activity is the first of a list ("rent a room in Brno, back in Lhota most weekends")
-        .replace(/\s*,.*$/, '')
-        .replace(/\s+and\s+(?:won['’]t|will|doesn['’]t|never|then)\b.*$/i, '')
-        .replace(/\s+(?:and|or|but|to|most|except|on|at|in|from|until|till)\s*$/i, '')
-        .replace(/^(?:still|also|usually|always|then|often|sometimes|normally|generally)\s+/i, '')
-        .replace(/[.!,]+$/, '')
-        .replace(/\s+/g, ' ')
-        .trim();
-      const subjectSaid = subjectRe.exec(c)?.[0] ?? null;
-      const what = activityOf(doc, said, subjectSaid, markeds[i] ?? '');
-      // a long literary sentence is no routine a day plan can use
-      if (!what || what.split(' ').length < 2 || what.split(' ').length > 12) continue;
-      const w = ws[0] ?? null;
-      out.push({
-        what,
-        place,
-        days: weekdaysIn(c),
-        start: w ? hm(w.start) : null,
-        end: w?.end != null ? hm(w.end) : null,
-        quote: c,
-      });
+      // a day plan is the resident's day by what it is: its deeds need no habit word ("sits on the harbour wall and
+      // takes his pint at the Ship when it opens at noon")
+      if (s.field !== 'dailyPlan' && !HABIT.test(clause.replace(/\beach other\b/gi, ''))) continue;
+      if (/\b(?:secret\w*|hosting|party|invit\w*|told|tell)\b/i.test(clause)) continue;
+      // one habit statement may list several deeds ("sits on the harbour wall most mornings and takes his pint at the
+      // Ship when it opens at noon"): each is an item, with its own place and hour
+      for (const c of deedsOf(clause.trim())) {
+        const place = placeNamed(c, doc);
+        const ws = windowsIn(c);
+        // the working week is work, not a habit
+        if (work && place === work.place) continue;
+        // a relative's habit ("Her aunt in Seville sends her books every month")
+        if (new RegExp(String.raw`^\s*(?:her|his|my|their)\s+(?:[\p{L}-]+\s+)?${KIN}\b`, 'iu').test(c)) continue;
+        // someone else's habit ("Tom plays darts every Friday") is theirs
+        const subject = /^\s*(?:[^@,]{0,20}?\s)?@(\d+)(?!['’]s)/.exec(markeds[i] ?? '');
+        if (
+          subject &&
+          doc.frame.people[Number(subject[1])] !== doc.resident &&
+          !/\b(?:and|&)\s+(?:she|he|i)\b/i.test(c)
+        )
+          continue;
+        const subjectRe = new RegExp(
+          `^.*?\\b(?:${escapeName(doc.resident)}|${escapeName(first)}|she|he|I)\\b(?:['’]s)?\\s+`,
+          'iu',
+        );
+        const said = c
+          .replace(subjectRe, '')
+          .replace(/\bw\/\s*/gi, 'with ')
+          .replace(WHEN_NOTE, ' ')
+          .replace(WHEN, ' ')
+          // the activity is the first of a list ("rent a room in Brno, back in Lhota most weekends")
+          .replace(/\s*,.*$/, '')
+          // "when it opens at noon": the place's hours, said to time the deed, not the deed
+          .replace(
+            /\s+(?:when|once|as soon as|after|before)\s+(?:it|they|the\s+\S+)\s+(?:opens?|shuts?|closes?)\b.*$/i,
+            '',
+          )
+          .replace(/\s+and\s+(?:won['’]t|will|doesn['’]t|never|then)\b.*$/i, '')
+          .replace(/\s+(?:and|or|but|to|most|except|on|at|in|from|until|till)\s*$/i, '')
+          .replace(/^(?:still|also|usually|always|then|often|sometimes|normally|generally)\s+/i, '')
+          .replace(/[.!,]+$/, '')
+          .replace(/\s+/g, ' ')
+          .trim();
+        const subjectSaid = subjectRe.exec(c)?.[0] ?? null;
+        const what = activityOf(doc, said, subjectSaid, markeds[i] ?? '');
+        // a long literary sentence is no routine a day plan can use
+        if (!what || what.split(' ').length < 2 || what.split(' ').length > 12) continue;
+        // a workplace's opening and closing ("opens the yard at half seven", "shuts it at four") are its hours: work
+        if (OPENING.test(what)) continue;
+        // a day plan's deed with no habit word is routine where it says where or when ("takes his pint at the Ship")
+        if (!HABIT.test(c) && !place && ws.length === 0 && !halfOfDay(c)) continue;
+        const w = ws[0] ?? null;
+        out.push({
+          what,
+          place,
+          days: weekdaysIn(c),
+          start: w ? hm(w.start) : null,
+          end: w?.end != null ? hm(w.end) : null,
+          quote: c,
+        });
+      }
     }
   }
   return out;
+}
+
+/**
+ * The town's place a deed is at, by its name: the whole name, its head noun ("the bakery"), or a word of it written as
+ * a name ("the Ship" for The Ship Inn); a lower-case word that is not the head ("the harbour" of Harbour Office) is a
+ * thing of its own, not the place.
+ */
+function placeNamed(c: string, doc: Doc): string | null {
+  for (const hit of placesIn(c, doc.frame.places)) {
+    const said = c.slice(hit.at, hit.at + hit.length).replace(/['’]s$/, '');
+    const name = doc.frame.places.find((p) => p.id === hit.id)?.name ?? '';
+    const head = name.split(/\s+/).pop()?.toLowerCase() ?? '';
+    if (
+      /^\p{Lu}/u.test(said) ||
+      said.toLowerCase().replace(/s$/, '') === head.replace(/s$/, '') ||
+      said.split(/\s+/).length > 1
+    )
+      return hit.id;
+  }
+  return null;
+}
+
+const OPENING = /^(?:open|shut|close|lock|unlock|keep (?:it|them|the \S+) (?:open|going|until|till))\b/i;
+
+/** A statement's deeds: split where "and" starts a verb of the same kind ("and takes his pint"). */
+function deedsOf(c: string): string[] {
+  const parts = c.split(
+    /\s+and\s+(?=(?:then\s+)?\p{Ll}+(?<![sS]s)(?:s|es)\s)(?!(?:is|has|was|does|his|hers|its|this|us|yes)\s)/u,
+  );
+  return parts.length > 1 && parts.every((p) => p.trim().split(/\s+/).length >= 3) ? parts : [c];
 }
 
 const escapeName = (n: string) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,6 +1,7 @@
 // Whom a private matter is for: the listeners a "tell" phrase names (residents by name, family by kin word, "him",
 // "her" and "them" by who was named before, a gender the family gives fitting the pronoun), for secrets.ts.
 import type { KinItem } from '../types.ts';
+import { genderOfName } from './given-names.ts';
 import { isPlural, KIN, kinWord } from './kin-words.ts';
 import { relativesNamed, relativesOfRelative } from './relatives.ts';
 import { TELL_TO } from './secret-words.ts';
@@ -23,7 +24,9 @@ function pronounTarget(
 ): string | null {
   // "her" is a woman's and "him" a man's, where the family or the text's pronouns say which they are
   const genderOf = (p: string) =>
-    p === doc.resident ? doc.gender : (kinWord(family.find((k) => k.name === p)?.relation ?? '')?.[1] ?? null);
+    p === doc.resident
+      ? doc.gender
+      : (kinWord(family.find((k) => k.name === p)?.relation ?? '')?.[1] ?? genderOfName(p));
   const fits = (p: string) => !pronoun || !genderOf(p) || genderOf(p) === (/^(?:her|she)$/i.test(pronoun) ? 'f' : 'm');
   const last = (t: string) =>
     [...t.matchAll(new RegExp(String.raw`@(\d+)(?!['’]s)|\b(${KIN})(?![\p{L}-])(?!\s*,?\s*@\d)`, 'giu'))]
@@ -94,7 +97,9 @@ export function tellToIn(
   let found: string[] | null = null;
   for (const re of TELL_TO)
     for (const m of marked.matchAll(re)) {
-      if (/(?:\bnot|n['’]t|\bnever)\s*$/i.test(marked.slice(Math.max(0, m.index - 14), m.index))) continue;
+      // ("neither his wife nor his daughter has been told": nobody)
+      if (/(?:\bnot|n['’]t|\bnever|\bneither|\bnor)\s*$/i.test(marked.slice(Math.max(0, m.index - 14), m.index)))
+        continue;
       // "Maeve told Bridie that Orla is leaving": gossip passed on by someone else is not the owner telling
       const teller = /^@(\d+)(?!['’]s)\s+(?:told|confided)/i.exec(m[0]);
       if (teller && doc.frame.people[Number(teller[1])] !== owner) continue;

@@ -4,6 +4,7 @@
 // the resident.
 import type { KinItem } from '../types.ts';
 import { INVERSE, KIN, kinWord } from './kin-words.ts';
+import { genderOfName } from './given-names.ts';
 import { relativesNamed } from './relatives.ts';
 import { KEPT, RUMOUR, TRAIT, UNKNOWN } from './secret-words.ts';
 import { type Doc, STAMP } from './text.ts';
@@ -41,7 +42,12 @@ export const keeps = (marked: string, sentence = marked): boolean => keptIn(mark
 const kinNamed = relativesNamed;
 
 /** Verbs of passing a private matter to someone ("told", "confided to", "let slip to", "has shown it to"). */
-const TOLD = String.raw`(?:told|confided in|confided to|confessed to|admitted to|whispered to|let slip to|(?:has\s+)?(?:shown|showed) (?:it|this|that) to)`;
+const TOLD = String.raw`(?:told(?: to)?|confided in|confided to|confessed to|admitted to|whispered to|let slip to|(?:has\s+)?(?:shown|showed) (?:it|this|that) to)`;
+/** The same said now, as a timeline or a learner says it: "Toni confides to his sister Lena that ...". */
+const TELLS = '(?:tells|confides in|confides to|confesses to|admits to|whispers to)';
+/** Whom it is told to, with a kin word before the name: "his sister Lena", "her cousin Bilal". */
+const KIN_BEFORE = String.raw`(?:(?:her|his|their)\s+(?:[\p{L}-]+\s+)?${KIN}\s*,?\s*)?`;
+
 /** A name with what may be said between it and its verb ("Tilly Rowe, from the farm over the hill, let slip"). */
 const TELLER = String.raw`@(\d+)(?!['’]s)(?:\s*,[^,;.]{1,50},|\s*,)?(?:\s+(?:has|had|also|once|just|finally|then))*`;
 
@@ -50,6 +56,9 @@ const APPOSED = new RegExp(
   String.raw`\b(?:her|his|their)\s+(?:[\p{L}-]+\s+)?${KIN}\s*,?\s*(?:@\d+\s*(?:,|and|&)\s*)?$`,
   'iu',
 );
+
+/** Where a clause's subject stands: the start, after a stop or a comma, after "and", "but", "so", "oh". */
+const SUBJECT_BEFORE = /(?:^|[.;:,—–]\s*|\b(?:and|but|so|then|oh|well)\s+)$/i;
 
 /** Whose secret a sentence keeps: someone who confided in the resident, else the subject of the keeping. */
 export function ownerIn(
@@ -61,7 +70,11 @@ export function ownerIn(
   const people = doc.frame.people;
   const R = people.indexOf(doc.resident);
   // "Tunde told Jonah, and no one else, that ...": someone's matter told to the resident by name
-  const toldR = new RegExp(String.raw`${TELLER}\s+(?:${TOLD}|swore)\s+(?:only\s+)?@${R}(?!\d)`, 'i').exec(t);
+  // (now or then, with the resident's kin word before their name: "Toni confides to his sister Lena that ...")
+  const toldR = new RegExp(
+    String.raw`${TELLER}\s+(?:${TOLD}|${TELLS}|swore)\s+(?:only\s+)?${KIN_BEFORE}@${R}(?!\d)`,
+    'iu',
+  ).exec(t);
   // "Amy, Nora's daughter, has told her mother in confidence": the teller's kin who is the resident
   const toldKin = new RegExp(
     String.raw`${TELLER}\s+(?:${TOLD}|swore)\s+(?:only\s+)?(?:her|his)\s+(${KIN})\b`,
@@ -95,32 +108,42 @@ export function ownerIn(
     /(?:^|[.;]\s*)knows?\s+(?:that\s+)?@(\d+)(?!['’]s)\s+(?:is|has|was|plans|wants|means)/i.exec(t) ??
     /\b(?:keeps?|keeping|knows?|holds?|carries)\s+@(\d+)['’]s\s+secret/i.exec(t) ??
     /@(\d+)['’]s\s+secret\b/i.exec(t) ??
+    // "Secret (Kwame's): ...", "keeps the secret of Carlos", "a secret of Joana": the possessive said another way
+    /\bsecret\s*\(\s*@(\d+)['’]s\s*\)|\bsecrets?\s+of\s+@(\d+)(?!['’]s)/i.exec(t) ??
     // "Cornelius had come one wet afternoon to confide that he had altered his will"
     new RegExp(
       String.raw`${TELLER}\s+(?:come|came|gone|went|called)\b[^.;]{0,40}?\bto\s+(?:confide|confess|tell)\b`,
       'iu',
     ).exec(t);
   if (confided) {
-    const p = people[Number(confided[1])];
+    const p = people[Number(confided[1] ?? confided[2])];
     if (p && p !== doc.resident) return { owner: p, toldResident: true };
   }
   const visitor = visitorIn(doc, t, family, context);
   if (visitor) return { owner: visitor, toldResident: true };
   // "Selin is my best friend; she told me that she and Murat are moving": the one named just before
+  // told of in the third person, "she told him a secret" of a man is a woman's matter told to him: the pronoun of the
+  // other gender is someone else
+  const them = !doc.firstPerson && doc.gender ? (doc.gender === 'm' ? 'she' : 'he') : null;
+  const resident = them ? String.raw`|(?<=\b${them}\s+\S+(?:\s+\S+)*\s+)${doc.gender === 'm' ? 'him' : 'her'}\b` : '';
   const pronoun = new RegExp(
-    String.raw`(?:^|[.;,:]\s*|\b(?:and|but|then)\s+)(she|he)\s+(?:(?:has|had|once|just|finally|also)\s+)*(?:${TOLD})\s+(?:only\s+)?(?:me\b|@${R}(?!\d))`,
+    String.raw`(?:^|[.;,:]\s*|\b(?:and|but|then)\s+)(she|he)\s+(?:(?:has|had|once|just|finally|also)\s+)*(?:${TOLD})\s+(?:only\s+)?(?:me\b|@${R}(?!\d)${resident})`,
     'iu',
   ).exec(t);
-  if (pronoun && (doc.firstPerson || pronoun[0].includes('@'))) {
+  const ofOther = !!pronoun && !!them && pronoun[1]!.toLowerCase() === them;
+  if (pronoun && (doc.firstPerson || pronoun[0].includes('@') || ofOther)) {
     // "she's leaving Tom, she told me": the matter's own "she" is the teller; Tom is whom she leaves
     const same = new RegExp(`^\\s*${pronoun[1]}\\b`, 'i').test(t);
     // (not one named as someone's relative: "Fenella, who keeps the bookshop with her parents, Clement and Rhoda")
     const told = `${context} ${same ? '' : t.slice(0, pronoun.index)}`;
-    const named = [...told.matchAll(/@(\d+)(?!['’]s)/g)]
+    const candidates = [...told.matchAll(/@(\d+)(?!['’]s)/g)]
       .filter((m) => !APPOSED.test(told.slice(Math.max(0, m.index - 40), m.index)))
-      .map((m) => people[Number(m[1])])
-      .filter((x) => x && x !== doc.resident)
-      .pop();
+      .map((m) => ({ p: people[Number(m[1])], subject: SUBJECT_BEFORE.test(told.slice(0, m.index)) }))
+      // (of the pronoun's gender where the given name says one)
+      .filter(({ p }) => p && p !== doc.resident && genderOfName(p) !== (/^she$/i.test(pronoun[1]!) ? 'm' : 'f'));
+    // the pronoun stands for the last clause's subject, not its object: "Arthur's going to propose to Petra, he told
+    // Noel" is Arthur's matter
+    const named = (candidates.filter((c) => c.subject).pop() ?? candidates.pop())?.p;
     if (named) return { owner: named, toldResident: true };
   }
   // "Dad's saving for a boat; told only her": a relative's matter, told to the resident
@@ -152,13 +175,36 @@ export function ownerIn(
   if (kept) {
     const head = t.slice(0, kept.index).split(/[;]/).pop() ?? '';
     const tokens = [...head.matchAll(/@(\d+)(?!['’]s)|\b(she|he|i)\b/gi)];
-    const last = tokens[tokens.length - 1];
+    // ("Daniel to tell Sarah in confidence that ...": the one told is no owner; the teller before is)
+    // ("her plan to sell the mill to Lionel is known ...": a name after a preposition is no subject either)
+    const told = (k: number) =>
+      k > 0 &&
+      /\b(?:tell|tells|told|confide in|confides in|confided in|to|with|from|for|of|by|about)\s+(?:only\s+)?$/i.test(
+        head.slice(0, tokens[k]!.index),
+      );
+    const last = tokens[told(tokens.length - 1) ? tokens.length - 2 : tokens.length - 1];
     if (last?.[1] !== undefined) {
       const p = people[Number(last[1])];
       const direct = /^\s*(?:(?:has|had|is|was|still|also|never|secretly|privately|quietly)\s+)*$/i.test(
         head.slice((last.index ?? 0) + last[0].length),
       );
       if (p && p !== doc.resident && direct) return { owner: p, toldResident: false };
+    }
+    // "Anouk's got her own thing, she's been seeing a doctor, she hasn't told him" in his text: a "she" that is not the
+    // resident is the woman named before it
+    const other = !doc.firstPerson && doc.gender ? (doc.gender === 'm' ? 'she' : 'he') : null;
+    // (not the one who was told it: "Keoni told her he's been accepted ..., and she's promised to keep it quiet")
+    if (
+      last?.[2] &&
+      last[2].toLowerCase() === other &&
+      !/\b(?:told|tells|let slip|confided|confessed|whispered)\b/i.test(head + kept[0])
+    ) {
+      const named = tokens
+        .filter((x) => x[1] !== undefined && (x.index ?? 0) < (last.index ?? 0))
+        .map((x) => people[Number(x[1])]!)
+        .filter((x) => x !== doc.resident && genderOfName(x) !== doc.gender)
+        .pop();
+      if (named) return { owner: named, toldResident: false };
     }
   }
   return { owner: doc.resident, toldResident: false };

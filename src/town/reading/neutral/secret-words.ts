@@ -37,7 +37,7 @@ export const KEPT = new RegExp(
     String.raw`\bin (?:the )?(?:strict |strictest )?confidence\b`,
     // "I have promised to hold my tongue", "don't you dare say a word to Mam", "I shan't worry Edith with it"
     String.raw`\bhold (?:my|her|his|their|your) tongue\b`,
-    String.raw`\b(?:don['’]t|do not|never)\s+(?:you\s+)?(?:dare\s+)?(?:say|breathe|tell|mention)\s+(?:a word|anything|a thing)\b`,
+    String.raw`\b(?:don['’]t|do not|never)\s+(?:you\s+)?(?:dare\s+)?(?:say|breathe|tell|mention)\s+(?:a word|anything|a thing|anyone|anybody|a soul|a living soul)\b`,
     // "pls dont mention to anyone the deli's losing money"
     String.raw`\b(?:don['’]t|do not|never)\s+(?:mention|say|breathe)\s+(?:(?:it|this|that|a word|anything)\s+)?to\s+(?:anyone|anybody|a soul|a living soul|people)\b`,
     // "keep it under your hat"
@@ -82,7 +82,9 @@ export const KEPT = new RegExp(
     String.raw`\b(?:something|it|that|which)\s+(?:she|he|i|they)\s+keeps?\s+to\s+(?:her|him|my|them)sel(?:f|ves)\b`,
     String.raw`\bbetween (?:him|her|me) and (?:@\d+|(?:his|her|my) [\p{L}-]+)\b`,
     String.raw`\b(?:if|should)\s+(?:anyone|anybody|people|the town|the village|@\d+|(?:her|his|my|their) [\p{L}-]+)\s+(?:ever\s+)?(?:found out|find out|knew|learned|learnt|heard)\b`,
-    String.raw`\btold\s+(?:@\d+|her|him|me)\s*,?\s+and (?:(?:him|her|me)\s+)?only\b`,
+    String.raw`\btold\s+(?:@\d+|her|him|me)\s*,?\s+and (?:(?:him|her|me)\s+)?only\b|\btold\s+@\d+(?!['’]s)\s*,\s*and just (?:her|him|them)\b`,
+    // "is known to Ida alone", "known only to her father"
+    String.raw`\bknown\s+only\s+to\b|\bknown\s+to\s+(?:@\d+|(?:her|his|my|their)\s+[\p{L}-]+)\s+(?:alone|only)\b`,
     String.raw`\b(?:keep(?:s|ing)?|kept|is|stays?|staying)\s+quiet\s+about\b|\bon the quiet\b|\bkeep(?:s|ing)? mum\b`,
     String.raw`\b(?:nobody|no ?one|no-one)\s+(?:must|may|can|should|is to|to|needs to|is meant to)\s+(?:know|find out|hear)\b`,
     String.raw`\bhush-hush\b`,
@@ -93,7 +95,7 @@ export const KEPT = new RegExp(
     // "she's terrified Alf finds out", "would die before Kofi heard of it": kept from someone named
     String.raw`\b(?:terrified|afraid|scared|frightened|petrified|worried|dreads?|dreading)\s+(?:that\s+)?${WHO}\s+(?:will\s+|might\s+|would\s+|could\s+|ever\s+)?(?:finds?|found|find)\s+out\b`,
     String.raw`\b(?:would|['’]d)\s+(?:rather\s+)?die\s+(?:before|than)\s+(?:let\s+)?${WHO}\s+(?:ever\s+)?(?:heard|knew|found out|know|find out|hear|learned|learnt)\b`,
-    String.raw`\b(?:never|not) to (?:repeat|tell|say|mention)\b`,
+    String.raw`\b(?:never|not) to (?:repeat|tell|say|mention|breathe)\b|\bto not (?:repeat|tell|say|mention|breathe)\b`,
     String.raw`\bpromised (?:not|never)\b`,
     String.raw`\b(?:does ?n['’]t|does not|would not|wouldn['’]t|did not|didn['’]t|do not|don['’]t)\s+want\s+(?:anyone|anybody|people|the town|others|the village|the street|the parish|it|word|(?:her|his|my|their)\s+[\p{L}-]+|@\d+)\s+(?:else\s+)?(?:to know|knowing|to find out|finding out|to hear|hearing|getting out|to get out)\b`,
     String.raw`(?:@\d+(?!['’]s)|\b(?:her|his|my|their)\s+[\p{L}-]+|\b(?:mum|mam|mom|dad|parents|mother|father|husband|wife|family))\s+(?:does ?n['’]t|does not|do not|don['’]t|must never|must not|mustn['’]t|can['’]t|cannot|never) (?:yet )?(?:know|find out|learn|hear)\b`,
@@ -106,6 +108,8 @@ export const KEPT = new RegExp(
     // "hiding it from his parents", not "hiding from the rain"
     String.raw`\bhid(?:ing|es|e|den)?\s+(?!from\b)[^.;]{1,40}?\bfrom\b|\bin hiding\b`,
     String.raw`\bonly (?:one|person|soul) (?:who|that) knows\b`,
+    // "You're the only other one", "the first I've told": the one spoken to is the only one told
+    String.raw`\b(?:is|are|['’]s|['’]re)\s+the\s+(?:only|first)\s+(?:other\s+)?(?:one|person|soul)\s*(?=[.;!]|$)|\bthe (?:only|first) (?:one |person |soul )?(?:@\d+|i|she|he)\s+(?:has|have|had|['’]ve)\s+told\b`,
     String.raw`\bonly (?:one|person|soul) (?:she|he|i|they) (?:tells|will tell|has told|told|trusts with)\b`,
     String.raw`(?:\bnot|n['’]t)\s+(?:yet\s+)?(?:public|common knowledge)\b`,
     String.raw`\bmust not (?:get out|be known)\b`,
@@ -119,7 +123,7 @@ export const KEPT = new RegExp(
 
 /** Words that say a matter is out in the open, or only unknown ("who she is nobody knows"). */
 export const OPEN =
-  /\b(?:no secret(?!s)|not a secret|worst[- ]kept secret|open secret|badly[- ]kept secret|secret (?:that|which) everyone knows|(?:hardly|not really|no longer|not much of) (?:a )?secret|secret any ?more|(?:was|were) once (?:a )?secret|used to be (?:a )?secret|used to keep|came out|got out|is out now|nobody minds|no one minds|told (?:everyone|everybody|the whole)|for (?:all|everyone|anyone) to (?:see|read|hear)|no longer (?:a )?secret|no hiding it|nothing to hide|everyone knows|everybody knows|the whole (?:town|village|parish) knows|common knowledge|makes no secret|openly|(?<!\bnot (?:to )?be )(?:has )?announced|public knowledge|for anyone (?:who asks|to (?:read|see|hear))|anyone who asks|anyone could find|anyone can)\b|\b(?:who|what|where|why|how|whether)\s+[\p{L}]+[^.;]{0,30}\b(?:nobody|no one) knows\b/iu;
+  /\b(?:no secret(?!s)|not a secret|worst[- ]kept secret|open secret|badly[- ]kept secret|secret (?:that|which) everyone knows|(?:hardly|not really|no longer|not much of) (?:a )?secret|secret any ?more|(?:was|were) once (?:a )?secret|used to be (?:a )?secret|used to keep|came out|got out|is out now|nobody minds|no one minds|told (?:everyone|everybody|the whole)|for (?:all|everyone|anyone) to (?:see|read|hear)|no longer (?:a )?secret|no hiding it|nothing to hide|(?:everyone|everybody)(?:\s+(?:in|at|round|around|across|of)\s+(?:the\s+)?\p{L}+)?\s+(?:already\s+)?knows|(?:was|is|were|been|appeared|printed)\s+in (?:the )?(?:(?:news)?papers?|news)|the whole (?:town|village|parish) knows|common knowledge|makes no secret|openly|(?<!\bnot (?:to )?be )(?:has )?announced|public knowledge|for anyone (?:who asks|to (?:read|see|hear))|anyone who asks|anyone could find|anyone can)\b|\b(?:who|what|where|why|how|whether)\s+[\p{L}]+[^.;]{0,30}\b(?:nobody|no one) knows\b/iu;
 
 /**
  * A trait, not a matter: "a man without secrets", "I don't keep secrets", "had no secrets". Masked before the words of
@@ -127,7 +131,7 @@ export const OPEN =
  * Solveig's matter.
  */
 export const TRAIT =
-  /\bsecrets?\s*[:=–-]\s*(?:none|nothing|no|n\/a|nil)\b|\b(?:without (?:a |any )?secrets?|(?:has|have|had|keeps?|kept|got|holds?) no secrets?|(?:do|does|did)(?: not|n['’]t) (?:keep|have) (?:any )?secrets?|(?:never|can['’]t|cannot|could never) keep (?:a )?secrets?|no secrets? (?:from|between|in)\b[^,;.]*|(?:a|an) (?:open|honest) (?:book|man|woman)|nothing (?:secret|secretive|hidden) about|(?:had|has|have|kept|keeps) secrets about (?:him|her|them|me|us)\b|\bnot (?:much|big|great|ones?) for secrets)/giu;
+  /\bsecrets?\s*[:=–-]\s*(?:none|nothing|no|n\/a|nil)\b|\b(?:without (?:a |any )?secrets?|(?:has|have|had|keeps?|kept|got|holds?) no (?:other |more |further )?secrets?|(?:do|does|did)(?: not|n['’]t) (?:keep|have) (?:any )?secrets?|(?:never|can['’]t|cannot|could never) keep (?:a )?secrets?|no secrets? (?:from|between|in)\b[^,;.]*|(?:a|an) (?:open|honest) (?:book|man|woman)|nothing (?:secret|secretive|hidden) about|(?:had|has|have|kept|keeps) secrets about (?:him|her|them|me|us)\b|\bnot (?:much|big|great|ones?) for secrets)/giu;
 
 /**
  * What nobody knows because it may not be true is a rumour, not a secret: "Some say he won the pools; nobody knows",
@@ -155,7 +159,9 @@ export const KEEPING = new Set(
     // what is left of a negation once split at its apostrophe ("don't", "hasn't"), and whose business it is
     'don doesn didn won isn hasn haven wasn aren couldn wouldn shouldn business ' +
     // the one deciding and saying it, not what is kept: "he's decided he'll tell Kit first", "she says she'll tell"
-    'decided decides says said our'
+    'decided decides says said our also ' +
+    // words said between others, not of the matter: "Aye. Not a word."
+    'aye yes yeah yep okay um er oh'
   ).split(' '),
 );
 
@@ -167,21 +173,23 @@ const NAMES = String.raw`(${ONE}(?:\s*(?:,|and|or|&)\s*(?:to\s+)?${ONE})*)`;
 
 /** Phrases naming whom the owner means to tell or has told; group 1 is the list. */
 export const TELL_TO: RegExp[] = [
-  String.raw`\b(?:means?|meant|intends?|plans?|planning|wants?|hopes?|wishes|is going|are going|(?:am |['’]m )?going|gonna|\bill(?=\s+tell\b)|has decided|decided|(?:will\s+)?(?:have|has|had)\s+to|(?:has |have |had )?resolved|(?:is |am |was )?determined|promised|will|shall|would like|would rather|['’]d like|['’]ll|needs?|must|can|could|found the (?:words|courage|nerve) to)\s+(?:only\s+)?(?:to\s+)?(?:finally\s+|soon\s+|first\s+)?(?:tell|confide in|share (?:it|this|the news|that) with|reveal (?:it |this |that |everything |all |the (?:news|truth) )?to|break (?:it|this|the news) to|come clean (?:to|with)|let)\s+(?:only\s+)?${NAMES}`,
+  String.raw`(?:\b(?:means?|meant|intends?|plans?|planning|wants?|hopes?|wishes|is going|are going|(?:am |['’]m )?going|gonna|\bill(?=\s+tell\b)|has decided|decided|(?:will\s+)?(?:have|has|had)\s+to|(?:has |have |had )?resolved|(?:is |am |was )?determined|promised|will|shall|would like|would rather|['’]d like|['’]ll|needs?|must|can|could|found the (?:words|courage|nerve) to)|@\d+(?!['’]s)(?:\s+is)?(?=\s+to\s))\s+(?:only\s+)?(?:to\s+)?(?:finally\s+|soon\s+|first\s+)?(?:tell\s+(?:it|this|that)\s+(?:only\s+)?to|confess (?:it |this |that )?to|admit (?:it |this |that )?to|own up to|tell(?:\s+also)?|confide in|share (?:it|this|the news|that) with|reveal (?:it |this |that |everything |all |the (?:news|truth) )?to|break (?:it|this|the news) to|come clean (?:to|with)|let)\s+(?:only\s+)?${NAMES}`,
   String.raw`\b(?:is|am|are|['’]s|['’]m|['’]re)\s+(?:only\s+)?telling\s+(?:only\s+)?${NAMES}`,
   // "until he's told his mother", "once she has told Tom", "till I tell Dad"
   String.raw`\b(?:until|till|once|before|after)\s+(?:she|he|i|they|we|@\d+)(?:\s+has|\s+have|['’]s|['’]ve|\s+can|\s+finally|\s+gets to)?\s+(?:told|tells|tell|spoken to|speaks to|talked to|talks to|informed|informs|asked|asks|consulted)\s+${NAMES}`,
   // a learner's present for the future: "Hari don't know, but I tell him maybe in winter"
-  String.raw`\b(?:i|she|he)\s+(?:maybe\s+)?tell\s+${NAMES}\s+(?:maybe|when|after|in|at|next|later|soon|one day|first)\b`,
+  String.raw`(?:\b(?:i|she|he)|@\d+(?!['’]s))\s+(?:maybe\s+)?tell\s+${NAMES}\s+(?:maybe|when|after|in|at|on|next|later|soon|one day|first|tomorrow|tonight|today)\b`,
   // "hasn't told Mamá yet, means to soon": the one not told yet whom the owner means to tell
   String.raw`(?:\bnot|n['’]t)\s+(?:yet\s+)?told\s+${NAMES}\s+yet\b[^.;]{0,12}?\b(?:means?|intends?|plans?|will|is going|wants?)\b`,
   // "It was to Letitia and to Sebastian that ...", "It was Hannah, and only Hannah, whom he had told"
   String.raw`\bit was\s+(?:to\s+)?(?:only\s+)?${NAMES}(?:\s*,\s*and only\s+@\d+\s*,)?\s+(?:that|whom|who)\b`,
   // "told Sara about the lump", "has told Nour that she is thinking of retiring", "told her he's been accepted"
-  String.raw`(?:^|[.;]\s*|\b(?:she|he|i|has|have|had|once|['’]s|['’]ve)\s+|@\d+(?!['’]s)\s+)(?:told|confided in|confided to)\s+${NAMES}(?:\s+[^,;.@]{1,30}?)?\s+(?:about|that|of|in confidence|privately|in private|(?:she|he|i)(?:['’]s|\s+is|\s+was|\s+has|['’]d|\s+had)\b)`,
+  // (present or past, and with an aside: "tells her cousin Bilal she's been offered", "told Bea, and just her, that")
+  String.raw`(?:^|[.;]\s*|\b(?:she|he|i|has|have|had|once|['’]s|['’]ve)\s+|@\d+(?!['’]s)(?:\s*\([^)]{1,20}\))?\s+)(?:told|tells|confided in|confided to|confides in|confides to)\s+${NAMES}(?:\s*,\s*and (?:only|just) (?:her|him|them)\s*,)?(?:\s+[^,;.@]{1,30}?)?,?\s+(?:about|that|of|in confidence|privately|in private|(?:she|he|i)(?:['’]s|\s+is|\s+was|\s+has|['’]d|\s+had)\b)`,
   String.raw`(?:^|[.;]\s*)telling\s+(?:only\s+)?${NAMES}`,
   String.raw`\bwants?\s+${NAMES}\s+to\s+be\s+the\s+(?:only|first)\s+(?:one|person|soul)`,
-  String.raw`${NAMES},?\s+(?:is|will be|would be|was)\s+(?:[^.;]{0,30}?\s)?the\s+(?:only|first)\s+(?:one|person|soul)\b`,
+  // ("@Owen is the first @Nell has told", a play's "You're the first I've told" with its speakers marked)
+  String.raw`${NAMES},?\s+(?:is|will be|would be|was)\s+(?:[^.;]{0,30}?\s)?the\s+(?:only|first)\s+(?:other\s+)?(?:one|person|soul|@\d+\s+(?:has|had)\s+told)\b`,
   String.raw`\b(?:has\s+|have\s+|['’]s\s+|['’]ve\s+)?(?:only\s+)?(?:told|confided in|tells|trusts?)\s+(?:only\s+)?${NAMES}(?=\s*(?:,\s*and only|and only|only\b|[.;]|$))`,
   String.raw`\b(?:has\s+|have\s+|['’]s\s+|['’]ve\s+)(?:already\s+)?told\s+${NAMES}`,
   String.raw`\b(?:told|tells|confided in)\s+only\s+${NAMES}`,
@@ -214,4 +222,10 @@ export const TELL_TO: RegExp[] = [
   String.raw`\b(?:no ?one|nobody|anyone|anybody|a soul|not a soul|everyone|everybody|all)\b[^.;]{0,40}?\b(?:except|but|apart from|besides|other than|save)\s+${NAMES}`,
   String.raw`\b(?:except|apart from|besides|other than)\s+(?:for\s+)?${NAMES}\s*,\s*(?:no ?one|nobody)`,
   String.raw`\btell\s+(?:only\s+)?${NAMES}\s+(?:first|before anyone|and no ?one else|alone)`,
+  // "has confided this to Solveig alone", "said this only to Polly": the matter passed to someone, said as "this"
+  String.raw`\b(?:confided|told|said|shown|showed|mentioned|confessed|admitted)\s+(?:it|this|that)\s+(?:only\s+)?to\s+(?:only\s+)?${NAMES}`,
+  // "is known to her father alone", "known only to Tom"
+  String.raw`\b(?:is|was|are|were|['’]s)\s+(?:now\s+)?known\s+(?:only\s+)?to\s+(?:only\s+)?${NAMES}`,
+  // "Hiro knows, she told him", "Clem knows.": one named who knows, said as a clause of its own
+  String.raw`(?:^|[.;:]\s*)${NAMES}\s+(?:already\s+)?(?:knows?|knew)(?=\s*[.;,]|\s*$|\s+(?:already|too|as well|about it)\b)`,
 ].map((s) => new RegExp(s, 'giu'));

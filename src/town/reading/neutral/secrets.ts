@@ -15,12 +15,31 @@ import { type Doc, quoteOf, type Sentence } from './text.ts';
 const NEWS =
   /\b(?:decided|decision|plans?|planning|intends?|going to|will|wants? to|hopes? to|offered|applied|applying|accepted|pregnant|expecting|engaged|seeing|dating|sell|selling|sold|buy|buying|bought|leaving|leave|moving|quit|quitting|retire|retiring|lost|owes?|debt|illness|diagnos\w*|failed|failing|broke|broken|crush|in love|affair|won|saving|found)\b/i;
 
+/** When something was told: "last night", "yesterday". */
+const WHEN_TOLD =
+  /\b(?:last\s+(?:night|week|month|year|evening|spring|summer|autumn|winter)|yesterday|the other day)\b/gi;
+
 const content = (text: string): string[] =>
   text
     .toLowerCase()
     .replace(/@\d+(?:['’]s)?/g, ' ')
     .split(/[^\p{L}]+/u)
     .filter((w) => w.length > 2 && !KEEPING.has(w) && !kinWord(w));
+
+/** Does a statement say only who told whom, and when ("Enzo told Luca last night and plans to tell Giulia next")? */
+function tellsOnly(marked: string): boolean {
+  let rest = marked;
+  for (const re of TELL_TO) rest = rest.replace(new RegExp(re.source, 'giu'), ' ');
+  if (rest === marked) return false;
+  rest = rest
+    .replace(
+      /@\d+(?!['’]s)\s+(?:(?:has|had|just|only)\s+)*(?:told|tells|confided in|confides in)\s+@\d+(?!['’]s)/gi,
+      ' ',
+    )
+    .replace(WHEN_TOLD, ' ')
+    .replace(/\b(?:until|till|when|once|before|after)\b[^.;,]*/gi, ' ');
+  return content(rest).length === 0;
+}
 
 /** The matter in a sentence that keeps it: what follows "that" or a colon, else the sentence. */
 function matterOf(s: { text: string }): string {
@@ -32,13 +51,23 @@ function matterOf(s: { text: string }): string {
 function pointsBack(s: { text: string; marked: string }): boolean {
   // "until the papers are signed", "when he is ready": when it may be told, not what it is
   // whom it is to be told and when are not what it is ("He has kept this to himself so far, but plans to tell Priscilla")
-  let stripped = masked(s.marked);
+  // (a name called out first, "Rosa, love, don't tell a soul", is whom it is said to)
+  let stripped = masked(s.marked).replace(
+    /^\s*@\d+(?!['’]s)\s*,\s*(?:(?:my\s+)?(?:love|dear|darling|pet|mate|son|lass|lad|sweetheart|pal)\s*,\s*)?/i,
+    ' ',
+  );
   for (const re of TELL_TO) stripped = stripped.replace(new RegExp(re.source, 'giu'), ' ');
   stripped = stripped
     // "Quietly seeing Dave Kirby": the adverb keeps, the deed is the matter
     .replace(KEPT_ALL, (m) => (/^(?:secretly|privately|quietly)\s/i.test(m) ? m.replace(/^\S+/, ' ') : ' '))
     .replace(/\b(?:until|till|when|once|before|after)\b[^.;,]*/gi, ' ')
     .replace(/\b(?:so far|for now|for the moment|at the weekend|yet|either|maybe|perhaps|apparently)\b/gi, ' ')
+    // "Enzo told Luca last night": who told whom and when, not what
+    .replace(
+      /@\d+(?!['’]s)\s+(?:(?:has|had|just|only)\s+)*(?:told|tells|confided in|confides in)\s+@\d+(?!['’]s)/gi,
+      ' ',
+    )
+    .replace(WHEN_TOLD, ' ')
     // "on their anniversary", "man to man", "because she is kind": when, how and why it is told, not what it is
     .replace(/\bon\s+(?:her|his|their|my|our)\s+(?:birthday|anniversary|wedding day|return)\b/gi, ' ')
     .replace(/\b(?:man to man|woman to woman|face to face|in person)\b/gi, ' ')
@@ -115,6 +144,8 @@ function messagedTo(doc: Doc, s: Sentence): string | null {
   return named ? (doc.frame.people[Number(named[1])] ?? null) : null;
 }
 
+const TELLING = /\b(?:tell|tells|telling|told|know|knows|knew|known|hear|heard|confid\w*|secret\w*|word|aware)\b/i;
+
 /** One statement: a sentence, or one of a list's clauses ("X is a fisherman; X has secretly decided ..."). */
 interface Unit {
   index: number;
@@ -143,6 +174,14 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
   const us = unitsOf(doc);
   for (const u of us) {
     if (!keeps(u.marked, u.sentence.text) || OPEN.test(u.text)) continue;
+    // a bare "nobody else" says who is in something ("the mother of Hazel and of nobody else", "Only you and your
+    // mum. Nobody else."); it keeps a matter only where telling or knowing is said with it
+    const prevText = doc.sentences[u.sentence.index - 1]?.text ?? '';
+    if (
+      keptIn(u.marked, u.sentence.text).every((k) => /^(?:nobody|no ?one|no-one) else$/i.test(k[0])) &&
+      !TELLING.test(`${prevText} ${u.sentence.text}`)
+    )
+      continue;
     // "... and asked had I heard about Ray; I said nothing": a reply to a question keeps nothing
     const asked = us[u.index - 1];
     if (
@@ -168,9 +207,13 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
       // before may be short ("Dot is pregnant."), one further back must say more
       const earlier = [...us.slice(0, u.index)].reverse();
       // (a matter already kept is one, whatever its words: "Lupe tell me a secret: she have a boyfriend")
+      // (in a play script, only the same speaker's own words: not another's answer, not a stage direction)
       const fits = (x: Unit) =>
         (content(x.marked).length >= (x.index === u.index - 1 ? 1 : 2) || out.some((o) => o.at.includes(x.index))) &&
-        !OPEN.test(x.text);
+        !OPEN.test(x.text) &&
+        (!u.sentence.speaker || x.sentence.speaker === u.sentence.speaker) &&
+        // ("Enzo told Luca last night and plans to tell Giulia": whom it was told, not a matter)
+        !tellsOnly(x.marked);
       // a piece of news a few statements back ("She has decided to sell the shop.") beats a habit just before
       // ("She gets up at 6 am.") when the keeping is said in another field
       const news =
@@ -191,7 +234,14 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
             ? earlier[1]
             : undefined;
       const before = kept ? earlier[0] : (news ?? aside ?? earlier.find(fits));
-      const after = us.slice(u.index + 1).find((x) => content(x.marked).length >= 2);
+      // (the very next statement may be short: "Rosa, don't tell a soul. I've won the lottery.")
+      const after = us
+        .slice(u.index + 1)
+        .find(
+          (x, i) =>
+            content(x.marked).length >= (i === 0 ? 1 : 2) &&
+            (!u.sentence.speaker || x.sentence.speaker === u.sentence.speaker),
+        );
       matterAt = before ?? after ?? u;
       // a terse matter said over short statements ("Applied for Head of Libraries, Truro. Interview Thurs. Told
       // nobody."): from the piece of news a statement or two before, in the same field, to the one just before
@@ -204,7 +254,7 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
     }
     const existing = out.find((x) => x.at.includes(matterAt.index) || x.at.includes(u.index));
     const both = matterAt === u ? u.marked : `${matterAt.marked}; ${u.marked}`;
-    const { owner, toldResident } = existing
+    let { owner, toldResident } = existing
       ? { owner: existing.owner, toldResident: false }
       : ownerIn(
           doc,
@@ -215,6 +265,9 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
             .map((x) => x.marked)
             .join('; '),
         );
+    // a speaker's own words of keeping keep the speaker's matter ("NELL: Basil and I are selling ... not a word")
+    const speaker = u.sentence.speaker;
+    if (!existing && speaker && owner === doc.resident && matterAt.sentence.speaker === speaker) owner = speaker;
     // whom to tell may be said in the rest of the sentence ("...; she has told Ren, and plans to tell her mother")
     const said = [...new Set([matterAt.sentence, u.sentence])].map((x) => x.marked).join(' ');
     const first = Math.min(matterAt.sentence.index, u.sentence.index);
@@ -232,6 +285,8 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
       'iu',
     ).test(both);
     if (toldResident || (owner !== doc.resident && !keptFromResident)) tell.add(doc.resident);
+    // a matter said aloud to someone is told to them ("MILENA: I got into the conservatoire." to Archie)
+    if (matterAt.sentence.speaker === owner && matterAt.sentence.listener) tell.add(matterAt.sentence.listener);
     tell.delete(owner);
     if (existing) {
       existing.tellTo = [...tell];

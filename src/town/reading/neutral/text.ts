@@ -5,6 +5,7 @@ import { escapeRegExp } from '../../../core/text.ts';
 import type { ResidentText, TownFrame } from '../types.ts';
 import { genderOfName } from './given-names.ts';
 import { KIN } from './kin-words.ts';
+import { namesInCapitals, readSpeeches } from './script.ts';
 
 export type Gender = 'm' | 'f';
 
@@ -22,6 +23,10 @@ export interface Sentence {
   /** The text with each resident it names written `@k` (k: index in the frame's people); "@k's" for a possessive. */
   marked: string;
   mentions: Mention[];
+  /** In a play script, the one who says it (script.ts). */
+  speaker?: string;
+  /** ... and the one it is said to. */
+  listener?: string;
 }
 
 export interface Doc {
@@ -244,7 +249,7 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
   const sentences: Sentence[] = [];
   for (const p of text.passages)
     for (const s of sentencesOf(p.text)) {
-      const { marked, mentions } = markPeople(s, frame.people, text.resident);
+      const { marked, mentions } = markPeople(namesInCapitals(s, frame), frame.people, text.resident);
       // terse notes' "w/" is "with" and a lone "@" is "at" to every reader ("cookout @ VFW hall"); "Fiona's been
       // organising" is Fiona doing it, not something of Fiona's
       const plain = marked
@@ -297,6 +302,7 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
         (_, k: string, a?: string, b?: string) =>
           `my ${/^(?:maman|mama|mom|mam)$/i.test(k) ? 'mum' : /^papa$/i.test(k) ? 'dad' : k.toLowerCase()} ${a ?? b}`,
       );
+  readSpeeches(doc);
   return doc;
 }
 

@@ -27,6 +27,12 @@ const OTHERS_ROLE =
   /(?:\p{L}+['’]s|\p{L}+s['’]|\b(?:her|his|my|their))\s+(?:teacher|owner|manager|boss|landlord|landlady|doctor|nurse|vet|priest|vicar|keeper|chef|cook|baker|clerk|employer)\b/iu;
 const NOT_WORK =
   /\b(?:drinks?|drinking|visits?|visiting|eats?|eating|shops?(?=\s+(?:at|in|for|on)\b)|shopping|buys?|buying|meets?|meeting|regular|customer|lunch|breakfast|dinner|supper|coffee|prays?|worships?|swims?|walks?|walking|sings?|choir|quiz|party|hosting|host|hosts|holds?|holding|throw|throwing|invite\w*|evening|concert|dance|show|(?:takes?|taking|has|having|enjoys?|nurses?|nursing)\s+(?:his|her|their|my|a|one|the)\s+(?:\w+\s+)?(?:pint|drink|half|tipple)|eyes?\s+on)\b/i;
+/**
+ * A sentence that says the resident holds no job: "Doesn't work, she's at school", "owns the mill but doesn't work
+ * there any more", "is not working anymore, before he had the chemist", "is a retired cannery foreman".
+ */
+const NO_JOB =
+  /\b(?:(?:does|do|did)(?:\s+not|n['’]?t)\s+work|(?:is|am|are)(?:\s+not|n['’]t)\s+working|not working|no longer works?|works nowhere|(?:has|have)\s+no\s+job|(?:does|do)(?:\s+not|n['’]?t)\s+have\s+(?:a\s+)?(?:job|work)|out of work|unemployed|(?:is|['’]s|now|a)\s+retired)\b/i;
 /** Verbs of living somewhere. */
 const LIVING = /\b(?:lives?|living|lived|shares?|sharing|shared|stays?|staying|lodges?|lodging|from home|at home)\b/gi;
 
@@ -107,6 +113,8 @@ function workplace(doc: Doc): Candidate | null {
           );
         if (by && (by[1]!.includes(doc.resident.split(' ')[0]!) || /\b(?:her|him|me)\b/i.test(by[1]!))) score += 3;
         const hours = !EVENTY.test(c) && windowsIn(c, { workday: true }).some((w) => w.end !== null);
+        // a sentence saying the resident holds no job names no workplace, unless it gives working hours
+        if (NO_JOB.test(entry) && !hours) continue;
         if (hours && !leisure) score += 3;
         // "I make the ma'amoul at Haddad Sweets — my father's shop — from half six till the trays run out, every
         // day but Monday": working hours and days in the place's sentence, when it says nothing of leisure
