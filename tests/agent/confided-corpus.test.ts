@@ -1,0 +1,70 @@
+// keptMatter (audience.ts) on lines said in confidence that a session wrote blind, told only the format and the
+// labels (which sentences of a line are the private matter), never the rule: 90 lines in six ways of talking.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { keptMatter } from '../../src/agent/audience.ts';
+
+interface Item {
+  id: string;
+  style: string;
+  people: string[];
+  speaker: string;
+  listener: string;
+  secret: string | null;
+  line: string;
+  kept: string[];
+}
+
+const ITEMS = JSON.parse(
+  readFileSync(new URL('../fixtures/confided-corpus/held-out.json', import.meta.url), 'utf8'),
+) as Item[];
+
+/** Which characters of the line the parts cover. */
+function covered(line: string, parts: readonly string[]): boolean[] {
+  const m = Array<boolean>(line.length).fill(false);
+  for (const p of parts) {
+    const at = line.indexOf(p.trim());
+    for (let i = at; at >= 0 && i < at + p.trim().length; i++) m[i] = true;
+  }
+  return m;
+}
+
+/** Letters and digits kept by keptMatter against those labelled kept, over every item. */
+function score(items: readonly Item[]) {
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  for (const it of items) {
+    const kept = it.secret
+      ? [{ text: it.secret, audience: { kind: 'private' as const, owner: it.speaker, tellTo: [it.listener] } }]
+      : [];
+    const ours = keptMatter(it.line, kept, it.people).split(/(?<=[.!?])\s+/);
+    const a = covered(it.line, ours);
+    const b = covered(it.line, it.kept);
+    for (let i = 0; i < it.line.length; i++) {
+      if (!/[\p{L}\p{N}]/u.test(it.line[i]!)) continue;
+      if (a[i] && b[i]) tp++;
+      else if (a[i]) fp++;
+      else if (b[i]) fn++;
+    }
+  }
+  return { precision: tp / (tp + fp), recall: tp / (tp + fn) };
+}
+
+describe('what a confided line keeps (keptMatter) on lines written blind (issue 32 item 4)', () => {
+  it('holds 90 lines, each labelled with sentences of its own line', () => {
+    expect(ITEMS).toHaveLength(90);
+    for (const x of ITEMS) for (const k of x.kept) expect(x.line, x.id).toContain(k.trim());
+  });
+
+  it('keeps at least what it kept when scored once', () => {
+    // Scored once at 341493f, before any rule looked at it: letters kept precision 0.876, recall 0.799; 27 of 90
+    // lines exactly. Lines with a secret written down 0.947 / 0.760, without 0.767 / 0.886; a one-sentence matter
+    // 0.878 / 1.000, two sentences 0.855 / 0.710 (none exactly), three 0.922 / 0.662. What it misses is private words
+    // treated as anyone's (the request to keep it said apart from the matter, a matter of several sentences). Not
+    // tuned on: its one score is its floor.
+    const s = score(ITEMS);
+    expect(s.precision).toBeGreaterThanOrEqual(0.875);
+    expect(s.recall).toBeGreaterThanOrEqual(0.798);
+  });
+});
