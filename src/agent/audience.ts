@@ -150,6 +150,9 @@ export function carries(text: string, kept: string, people: readonly string[] = 
   return n >= 2 && n >= Math.ceil(words.size * 0.4);
 }
 
+/** Every phrase of keeping in a text (SECRET_WORDS, all of them), built once. */
+const EVERY_SECRET_WORD = new RegExp(SECRET_WORDS.source, 'gi');
+
 /**
  * The part of a kept line that holds what is kept: its sentences that say they are kept ("Don't tell anyone yet, but
  * I'm expecting") or carry a kept memory, with the sentence before one that says only that ("I'm selling. Keep it
@@ -167,7 +170,7 @@ export function keptMatter(
   sentences.forEach((s, i) => {
     if (SECRET_WORDS.test(s)) {
       held.add(i);
-      const rest = s.replace(new RegExp(SECRET_WORDS.source, 'gi'), ' ');
+      const rest = s.replace(EVERY_SECRET_WORD, ' ');
       if (distinctive(rest, people).size < 2 && i > 0) held.add(i - 1);
     } else if (kept.some((k) => carries(s, k.text, [...people, ...peopleOf(k.audience)]))) held.add(i);
   });

@@ -293,13 +293,13 @@ function arrayValue(node: Schema, key: string, ctx: AnswerContext, defs: Schema,
   const out: unknown[] = [];
   // items asked for as lines of a given form ("<minutes> <emoji> <action>"): written in that form
   const form = types(items)[0] === 'string' ? lineForm(ctx) : null;
+  // the minutes of steps that fill a stretch, as asked, share it out evenly (in fives, at least 5 each)
   const each = span > 0 ? Math.max(5, Math.round(span / n / 5) * 5) : undefined;
   for (let i = 0; i < n; i++)
     out.push(
       form ? fillForm(form, ctx, [...path, k], each) : value(items, k.replace(/s$/, ''), ctx, defs, [...path, k]),
     );
   if (k === 'blocks') samePlaces(out, ctx);
-  if (each !== undefined) fillSpan(out, each);
   return withTimeline(out, ctx);
 }
 
@@ -347,12 +347,6 @@ function fillForm(
     }
     return stringValue(name === 'state' ? 'status' : name, ctx, path);
   });
-}
-
-/** Steps that fill the stretch, as asked: their minutes share it out evenly (in fives, at least 5 each). */
-function fillSpan(items: unknown[], each: number): void {
-  for (const x of items)
-    if (x !== null && typeof x === 'object' && 'minutes' in x) (x as Record<string, unknown>).minutes = each;
 }
 
 /** A day plan's block stays at the place of the block before it as often as the real run's activities did. */
