@@ -1,6 +1,5 @@
 // Acting and reacting (sec. 4.3.1): each tick, the current step of the plan, or a reaction to what was perceived,
 // or the decision to talk to someone; refusals by the world re-plan.
-import type { z } from 'zod';
 import { hashString } from '../core/rng.ts';
 import { slotAt } from '../core/schedule.ts';
 import {
@@ -23,7 +22,8 @@ import type { MindState, PlanSlot, StepSlot } from './mind-state.ts';
 import { ensureDay } from './plan.ts';
 import { seenStep } from './plan-audience.ts';
 import { cutFrom } from './plan-slots.ts';
-import { NO_REACTION, REACT_TASK, type ReactInput, reactMessages, reactOutput } from './prompts/react.ts';
+import type { PlanStep } from './prompts/plan-steps.ts';
+import { NO_REACTION, REACT_TASK, type ReactInput, reactionOf, reactMessages, reactOutput } from './prompts/react.ts';
 import { relationOf } from './relations.ts';
 import type { Action, DecideContext, Decision } from './types.ts';
 
@@ -145,11 +145,14 @@ export async function decide(c: MindContext, r: Resident, ctx: DecideContext): P
     if (out.decision === 'talk' && focal.person) {
       converse = {
         with: focal.person.id,
-        intent: clipText(out.intent ?? `talk with ${firstWord(focal.person.name)}`, 160),
+        intent: clipText(out.detail?.trim() || `talk with ${firstWord(focal.person.name)}`, 160),
       };
-    } else if (out.decision === 'react' && (out.reaction ?? '').trim() !== '') {
-      step = await react(c, r, ctx, focal.observation, out);
-      reacted = true;
+    } else {
+      const reaction = reactionOf(out);
+      if (reaction) {
+        step = await react(c, r, ctx, focal.observation, reaction);
+        reacted = true;
+      }
     }
   }
   // A step planned before an object broke (or caught fire, or was taken) goes on without it: not used.
@@ -210,7 +213,7 @@ export async function react(
   r: Resident,
   ctx: DecideContext,
   observation: string,
-  out: z.infer<typeof reactOutput>,
+  out: PlanStep,
 ): Promise<StepSlot> {
   const s = c.settings;
   const mind = c.mindOf(r);
@@ -219,7 +222,7 @@ export async function react(
   const start = floorTo(ctx.now, g);
   const minutes = clampInt(out.minutes, s.stepMinutes.min, 60, s.reactionMinutes);
   const end = start + minutes * MINUTE_MS;
-  const reaction = clipText(stripPeriod(out.reaction ?? ''), 140);
+  const reaction = clipText(stripPeriod(out.action), 140);
   const objects = ctx.location.subAreas.flatMap((a) => a.objects.map((o) => ({ area: a.name, name: o.name })));
   const obj = out.object ? objects.find((o) => o.name.toLowerCase() === out.object!.toLowerCase()) : undefined;
   const step: StepSlot = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatPlanStep, parsePlanStep, planStepsOutput, stepsOf } from '../../src/agent/prompts/plan-steps.ts';
+import { reactAnswer, reactionOf, reactMessages, reactOutput } from '../../src/agent/prompts/react.ts';
 import {
   formatInsight,
   insightsOf,
@@ -85,5 +86,44 @@ describe('insights as lines (issue 33 item 3: an insight is one line, the paper\
     const i = { text: 'Tomas reads a lot at the cafe', because: [1, 2], importance: 6 };
     expect(parseInsight(formatInsight(i))).toEqual(i);
     expect(insightsOf(reflectInsightsOutput.parse({ insights: [formatInsight(i), ''] }))).toEqual([i]);
+  });
+});
+
+describe('a react answer is a decision and one line (issue 33 item 3: no five nullable fields per "continue")', () => {
+  it('reads a reaction as a step line, and nothing from a talk or a continue', () => {
+    expect(reactionOf({ decision: 'react', detail: '10 🧯 turn off the stove | stove: off' })).toEqual({
+      minutes: 10,
+      emoji: '🧯',
+      action: 'turn off the stove',
+      object: 'stove',
+      objectStatus: 'off',
+    });
+    // a model that writes the reason, not a step: the action is what it says, its length the caller's default
+    expect(reactionOf({ decision: 'react', detail: 'Go and help Ada carry the boxes.' })).toMatchObject({
+      action: 'Go and help Ada carry the boxes',
+      object: null,
+    });
+    expect(reactionOf({ decision: 'react', detail: null })).toBeNull();
+    expect(reactionOf({ decision: 'talk', detail: '10 ☕ ask about the fair' })).toBeNull();
+    expect(reactionOf({ decision: 'continue', detail: '5 🚶 walk on' })).toBeNull();
+    expect(reactionOf(reactAnswer(parsePlanStep('15 🔧 stop the leak | sink: fixed')!))).toMatchObject({
+      action: 'stop the leak',
+      objectStatus: 'fixed',
+    });
+  });
+
+  it('asks for the line in the prompt, and the strict schema is two fields', () => {
+    const [sys] = reactMessages({
+      name: 'Ada Quill',
+      first: 'Ada',
+      summary: 'Ada Quill: a potter.',
+      time: '9:00 am',
+      status: 'throwing a pot',
+      placeName: 'the studio',
+      observation: 'the kiln is smoking',
+      context: [],
+    });
+    expect(sys!.content).toContain('"<minutes> <emoji> <action> | <object>: <state>"');
+    expect(Object.keys(reactOutput.shape)).toEqual(['decision', 'detail']);
   });
 });

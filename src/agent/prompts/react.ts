@@ -14,6 +14,7 @@ import {
   situationInput,
   system,
 } from './common.ts';
+import { formatPlanStep, type PlanStep, parsePlanStep, STEP_LINE } from './plan-steps.ts';
 
 export const REACT_TASK = 'agent_react';
 
@@ -29,39 +30,39 @@ export const reactInput = situationInput.extend({
 });
 export type ReactInput = z.infer<typeof reactInput>;
 
+/**
+ * The answer: the decision, and in one string what it needs (issue 33 item 3: a reaction's five fields, and an intent,
+ * were written out, mostly as nulls, with every "continue"). For react, the reaction as a step line
+ * (plan-steps.ts STEP_LINE, read with `reactionOf`); for talk, why; for continue, null.
+ */
 export const reactOutput = z.object({
   decision: z.enum(['continue', 'react', 'talk']),
-  /** react: what the resident does now, as an action phrase ("turn off the stove"). */
-  reaction: z.string().nullable(),
-  emoji: z.string().nullable(),
-  minutes: z.number().nullable(),
-  object: z.string().nullable(),
-  objectStatus: z.string().nullable(),
-  /** talk: what the resident wants to talk about. */
-  intent: z.string().nullable(),
+  detail: z.string().nullable(),
 });
 export type ReactOutput = z.infer<typeof reactOutput>;
 
-/** "continue", with every other field null (the shape a strict schema requires). */
-export const NO_REACTION: ReactOutput = Object.freeze({
-  decision: 'continue',
-  reaction: null,
-  emoji: null,
-  minutes: null,
-  object: null,
-  objectStatus: null,
-  intent: null,
-});
+/** "continue" (the shape a strict schema requires). */
+export const NO_REACTION: ReactOutput = Object.freeze({ decision: 'continue', detail: null });
+
+/** The reaction a "react" answer says, read like a plan step; null when it says no action. */
+export function reactionOf(out: ReactOutput): PlanStep | null {
+  return out.decision === 'react' ? parsePlanStep(out.detail ?? '') : null;
+}
+
+/** A "react" answer (the offline stand-in writes its reactions so). */
+export function reactAnswer(step: PlanStep): ReactOutput {
+  return { decision: 'react', detail: formatPlanStep(step) };
+}
 
 export function reactMessages(input: ReactInput): ChatMessage[] {
   const options = input.person
-    ? `continues the current plan, reacts to what was just observed, or talks to ${input.person.name} (say why in "intent")`
+    ? `continues the current plan, reacts to what was just observed, or talks to ${input.person.name}`
     : 'continues the current plan or reacts to what was just observed';
   return prompt(
     system(
       // the answer's shape travels as its JSON schema (strict structured outputs, or the schema in JSON mode): the
       // prompt says what the fields mean, not their syntax again
-      `Decide whether ${input.first} ${options}. For react: the reaction, its emoji, minutes, and the object used and its new status${input.person ? '; for talk: the intent (why)' : ''}; null where they do not apply.`,
+      `Decide whether ${input.first} ${options}. "detail": for react, the reaction as one line "${STEP_LINE}" (the object used and its new state; leave out " | <object>: <state>" when none is used)${input.person ? '; for talk, why' : ''}; null to continue.`,
     ),
     `${input.summary}\nIt is ${input.time}. ${input.first} is ${input.status} at ${input.placeName}.\nObserved: ${input.observation}${input.relations?.length ? `\n${relationLines(input.first, input.relations)}` : ''}\nWhat ${input.first} remembers:\n${bullets(
       withoutRepeats(input.context, input.relations)

@@ -14,7 +14,14 @@ import { INTERVIEW_TASK, interviewInput } from '../../agent/prompts/interview.ts
 import { PLAN_DAY_TASK, planDayInput } from '../../agent/prompts/plan-day.ts';
 import { PLAN_HOURS_TASK, planHoursInput } from '../../agent/prompts/plan-hours.ts';
 import { formatPlanStep, PLAN_STEPS_TASK, planStepsInput } from '../../agent/prompts/plan-steps.ts';
-import { NO_REACTION, REACT_TASK, type ReactInput, type ReactOutput, reactInput } from '../../agent/prompts/react.ts';
+import {
+  NO_REACTION,
+  REACT_TASK,
+  type ReactInput,
+  type ReactOutput,
+  reactAnswer,
+  reactInput,
+} from '../../agent/prompts/react.ts';
 import { READ_EVENTS_TASK, readEventsInput } from '../../agent/prompts/read-events.ts';
 import { formatInsight, REFLECT_INSIGHTS_TASK, reflectInsightsInput } from '../../agent/prompts/reflect-insights.ts';
 import { REFLECT_QUESTIONS_TASK, reflectQuestionsInput } from '../../agent/prompts/reflect-questions.ts';
@@ -164,7 +171,7 @@ export const agentOfflineRules: OfflineRules = {
     return { steps: chunks.flatMap((x) => chunkSteps(x)) };
   },
 
-  [REACT_TASK]: (raw) => ({ ...NO_REACTION, ...offlineReaction(parseInput(reactInput, raw, REACT_TASK)) }),
+  [REACT_TASK]: (raw) => offlineReaction(parseInput(reactInput, raw, REACT_TASK)),
 
   [DIALOGUE_TURN_TASK]: (raw) => {
     const t = dialogueTurn(parseInput(dialogueTurnInput, raw, DIALOGUE_TURN_TASK));
@@ -306,56 +313,54 @@ export const agentOfflineRules: OfflineRules = {
 };
 
 /** The offline reaction: an alarm is dealt with; a person with news, or never talked with, is talked to. */
-function offlineReaction(i: ReactInput): Partial<ReactOutput> {
+function offlineReaction(i: ReactInput): ReactOutput {
   // An alarm is a state of things; a person dealing with one is someone to talk to, not a new alarm.
   if (!i.person && isAlarming(i.observation)) {
     const subject = i.subject ?? /^(?:the\s+)?(.+?)\s+(?:is|are)\b/i.exec(i.observation)?.[1] ?? 'problem';
     const o = i.observation;
     if (/burn|fire|smok/i.test(o))
-      return {
-        decision: 'react',
-        reaction: `turn off the ${subject} and put out the fire`,
+      return reactAnswer({
+        action: `turn off the ${subject} and put out the fire`,
         emoji: '🧯',
         minutes: 10,
         object: subject,
         objectStatus: 'off',
-      };
+      });
     if (/leak|flood|overflow/i.test(o))
-      return {
-        decision: 'react',
-        reaction: `stop the leak at the ${subject}`,
+      return reactAnswer({
+        action: `stop the leak at the ${subject}`,
         emoji: '🔧',
         minutes: 15,
         object: subject,
         objectStatus: 'fixed',
-      };
+      });
     if (/broken|shattered/i.test(o))
-      return {
-        decision: 'react',
-        reaction: `check on the broken ${subject}`,
+      return reactAnswer({
+        action: `check on the broken ${subject}`,
         emoji: '🔧',
         minutes: 10,
         object: subject,
         objectStatus: 'being repaired',
-      };
-    return {
-      decision: 'react',
-      reaction: `rush over to see what happened: ${stripPeriod(o)}`,
+      });
+    return reactAnswer({
+      action: `rush over to see what happened: ${stripPeriod(o)}`,
       emoji: '🏃',
       minutes: 10,
-    };
+      object: null,
+      objectStatus: null,
+    });
   }
   if (i.person) {
     const pf = firstName(i.person.name);
     // the one it came to call on (a plan to tell them something in private: issue 32 item 5)
     const named = escapeRegExp(pf);
     if (new RegExp(`\\b(?:call(?:ing)? on|visit(?:ing)?|hav(?:e|ing) a word with) ${named}\\b`, 'i').test(i.status))
-      return { decision: 'talk', intent: `have a word with ${pf} in private` };
+      return { decision: 'talk', detail: `have a word with ${pf} in private` };
     // the one it came to invite (a host's rounds before its event: agent/seek.ts)
     const invite = new RegExp(`\\b(?:look(?:ing)? for|invit(?:e|ing)|keep(?:ing)?) ${named}\\b(.*)$`, 'i').exec(
       i.status,
     );
-    if (invite) return { decision: 'talk', intent: `invite ${pf}${invite[1]?.startsWith(' to ') ? invite[1] : ''}` };
+    if (invite) return { decision: 'talk', detail: `invite ${pf}${invite[1]?.startsWith(' to ') ? invite[1] : ''}` };
     const knows =
       (i.relations ?? []).some((x) => x.name === i.person!.name) ||
       i.context.some((m) => new RegExp(`\\b${escapeRegExp(pf)}\\b`).test(m.text));
@@ -369,7 +374,7 @@ function offlineReaction(i: ReactInput): Partial<ReactOutput> {
         !talks.some((t) => coveredBy(m.text, t.text) >= 0.6),
     );
     if (news || talks.length === 0)
-      return { decision: 'talk', intent: knows ? `catch up with ${pf}` : `get to know ${pf}` };
+      return { decision: 'talk', detail: knows ? `catch up with ${pf}` : `get to know ${pf}` };
   }
-  return { decision: 'continue' };
+  return NO_REACTION;
 }

@@ -247,6 +247,11 @@ function stringValue(key: string, ctx: AnswerContext, path: string[]): string {
   }
   if (/summary|description|insight|reason/.test(k)) return prose(ctx.rng, ...answerSettings.summaryWords);
   if (/clue|hint/.test(k)) return sentence(ctx.rng, between(ctx.rng, 4, 10));
+  // a field the prompt asks for as one line of a form ("detail": "<minutes> <emoji> <action> ..."): in that form
+  if (k === 'detail') {
+    const form = lineForm(ctx);
+    if (form) return fillForm(form, ctx, path, undefined);
+  }
   if (/^(word|guess)$/.test(k)) return pick(ctx.rng, ['apple', 'river', 'violin', 'lantern', 'garden', 'castle']);
   if (/activity|action|reaction|intent|status|plan/.test(k)) return actionPhrase(ctx.rng);
   if (k === 'emoji') return emoji(ctx.rng);
