@@ -1,20 +1,21 @@
 // Composition root: configuration -> database -> model gateway -> town registry + games -> a front end
 // (Discord when DISCORD_TOKEN is set, otherwise the local console). Every dependency is built here by hand.
 
-import { diskFullError, onDiskFull } from './core/disk-full.ts';
 import { dirname, join } from 'node:path';
 import { configDrift, type TownConfigView } from './app/config-drift.ts';
 import { gameHelp } from './app/game-operations.ts';
 import { buildModelStack } from './app/model-stack.ts';
+import { gameWatch } from './app/watch-games.ts';
 import { BotStartupError } from './bot/client.ts';
 import { rememberGamesInTowns } from './bot/game-memories.ts';
 import { startDiscordBot } from './bot/index.ts';
 import { isShardProcess, resolveShardCount, shardId, startShardManager, tolerateManagerGone } from './bot/shards.ts';
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
 import { renderBanner } from './console/banner.ts';
-import { exitCodeOf, parseCommandLine } from './core/cli-args.ts';
 import { runConsole } from './console/console.ts';
 import { consoleGameHandler } from './console/games.ts';
+import { exitCodeOf, parseCommandLine } from './core/cli-args.ts';
+import { diskFullError, onDiskFull } from './core/disk-full.ts';
 import { PrismaChannelStore } from './db/channel-store.ts';
 import { openDatabase } from './db/client.ts';
 import { PrismaGameStore, PrismaRatingStore } from './db/game-store.ts';
@@ -23,21 +24,20 @@ import { DatabaseStartupError } from './db/startup-error.ts';
 import { PrismaTownStore } from './db/town-store.ts';
 import { GameService } from './games/service.ts';
 import { describeGatewayEvent, ModelHealth } from './llm/health.ts';
-import { offlineAwareGtSeats } from './offline/index.ts';
 import { describeModel, type GatewayEvent } from './llm/index.ts';
 import { checkModelAccess } from './llm/startup-check.ts';
 import { createLogger } from './log.ts';
+import { offlineAwareGtSeats } from './offline/index.ts';
 import { Metrics } from './ops/metrics.ts';
+import { registerModelConcurrencyGauges } from './ops/model-concurrency.ts';
 import { OutageReporter } from './ops/outage.ts';
 import { meteredTownStore, registerStoreGauges, startProcessOps } from './ops/process-ops.ts';
-import { registerModelConcurrencyGauges } from './ops/model-concurrency.ts';
-import { registerVectorGauge } from './ops/vectors.ts';
 import { startOpsServer } from './ops/server.ts';
+import { registerVectorGauge } from './ops/vectors.ts';
+import { TownFileError } from './town/file.ts';
 import { loadTownFile } from './town/file-io.ts';
 import { readingSummary } from './town/reading/show.ts';
-import { TownFileError } from './town/file.ts';
 import { CONSOLE_SCOPE, TownRegistry } from './town/registry.ts';
-import { gameWatch } from './app/watch-games.ts';
 import { isLoopback, linksOnly, startWebView, type WebServer } from './web/index.ts';
 import { patientLeases } from './worker/patient-leases.ts';
 

@@ -2,9 +2,13 @@
 // present (its place, time and participants in the record), each promise as the promiser's own resolve (a promise
 // made to the group, "we'll all meet at 6", binds each who accepted), who told and heard what, and the talk in the
 // day plan. A conversation carried on later (someone joined) adds to the same record (same id).
+
+import { todayNumber, upcomingDay } from '../core/dates.ts';
+import { spliceSlots } from '../core/schedule.ts';
+import { cleanLine, clip as clipText, escapeRegExp, heuristicImportance } from '../core/text.ts';
+import { clockAt, dayKey, MINUTE_MS } from '../core/time.ts';
 import { type Audience, audienceMeta, isKept, PUBLIC, strictest } from './audience.ts';
 import { clampInt, firstWord, floorTo, type MindContext, type Resident } from './context.ts';
-import { todayNumber, upcomingDay } from '../core/dates.ts';
 import type { NewMemory } from './memory-stream.ts';
 import type { StepSlot } from './mind-state.ts';
 import { slotOpts } from './plan-slots.ts';
@@ -16,9 +20,6 @@ import {
   conversationSummaryOutput,
 } from './prompts/conversation-summary.ts';
 import { noteConversation, noteNews } from './relations.ts';
-import { spliceSlots } from '../core/schedule.ts';
-import { cleanLine, clip as clipText, escapeRegExp, heuristicImportance } from '../core/text.ts';
-import { clockAt, dayKey, MINUTE_MS } from '../core/time.ts';
 import type { AgentId, Place } from './types.ts';
 
 /** A line of a conversation as said: its news, and who may know it when not everyone may (audience.ts). */
@@ -121,7 +122,7 @@ export async function afterConversation(
           participants: order.map((x) => x.profile.name),
           start: now,
           end: now + minutes * MINUTE_MS,
-          userText: { from: `summary of a conversation with ${others.join(' and ')}`, text: summary },
+          userText: { from: `talk with ${others.join(' and ')}`, text: summary },
           ...audienceMeta(confided),
         },
       },

@@ -1,6 +1,9 @@
 // Dialogue (sec. 4.3.1): a conversation between residents turn by turn, each line from the speaker's memories of
 // the listeners; afterwards every participant stores the lines and a summary.
 
+import { cleanLine, clip as clipText, newsKey } from '../core/text.ts';
+import { clockAt, dateText, MINUTE_MS } from '../core/time.ts';
+import { isGoodbye, nextSpeaker } from '../core/turns.ts';
 import {
   type Audience,
   audienceMeta,
@@ -26,9 +29,6 @@ import {
 } from './prompts/dialogue.ts';
 import { names, relationOf } from './relations.ts';
 import { speakerContext } from './talk-context.ts';
-import { isGoodbye, nextSpeaker } from '../core/turns.ts';
-import { cleanLine, clip as clipText, newsKey } from '../core/text.ts';
-import { clockAt, dateText, MINUTE_MS } from '../core/time.ts';
 import type { AgentId, Place } from './types.ts';
 
 export { afterConversation, nameOf, type SaidLine } from './conversation-memory.ts';

@@ -10,10 +10,11 @@
 // of words and names: no town's names, no evaluation's topics. Pinning only puts a memory within reach; who may hear
 // it is decided where it is shown, as for any retrieved memory (a dialogue or a visitor's remark leaves out what a
 // listener may not know; an interview marks it as not to be shared).
-import { type Audience, audienceOf, carries, mayConfide, peopleOf, stem } from './audience.ts';
-import type { MindContext, Resident } from './context.ts';
+
 import { stillDue } from '../core/dates.ts';
 import { contentWords } from '../core/text.ts';
+import { type Audience, audienceOf, carries, mayConfide, peopleOf, stem } from './audience.ts';
+import type { MindContext, Resident } from './context.ts';
 import type { Memory, MemoryId } from './types.ts';
 
 /**

@@ -1,9 +1,9 @@
 // The summary description (sec. 4.3 / appendix): who the resident is, cached, at the top of other prompts.
 
+import { clip as clipText } from '../core/text.ts';
 import { audienceOf, isKept } from './audience.ts';
 import { EXPERIENCE, type MindContext, type Resident } from './context.ts';
 import { SUMMARY_TASK, type SummaryInput, summaryMessages, summaryOutput } from './prompts/summary.ts';
-import { clip as clipText } from '../core/text.ts';
 
 /** Cached summary description (sec. 4.3 / appendix), refreshed every settings.summaryRefreshHours. */
 export async function summaryOf(c: MindContext, r: Resident, now: number): Promise<string> {

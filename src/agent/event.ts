@@ -4,11 +4,12 @@
 // known one, the hours readable), and by the neutral reader of src/core/event-text.ts where the model's reading
 // does not hold. The day plan names each event of today by its kind and host at its place in its hours, so a
 // clean-up at the pier is never a party at the host's flat and a guest never goes to "Leo's event".
-import type { MindContext, Resident } from './context.ts';
+
 import { todayNumber, upcomingDay } from '../core/dates.ts';
 import { type EventReading, hoursIn, kindInText, kindWords, placeIn, readEventText } from '../core/event-text.ts';
 import { clip, escapeRegExp } from '../core/text.ts';
 import { DAY_MS, dateText, dayKey, parseClock } from '../core/time.ts';
+import type { MindContext, Resident } from './context.ts';
 import { type KnownEvent, knownEventOf, type MindState, type PlanSlot } from './mind-state.ts';
 import type { PromptPlace } from './prompts/plan-day.ts';
 import { READ_EVENTS_TASK, type ReadEventsInput, readEventsMessages, readEventsOutput } from './prompts/read-events.ts';

@@ -2,15 +2,16 @@
 // pinned there, and an event the resident hosts or resolved to go to is kept even when the outline left it out (a
 // resolve may be a promise made in conversation: converse.ts stores "<name> plans to go to ..."). A neutral reader
 // of clock times and places: any event alike.
-import type { Resident } from './context.ts';
-import { eventActivity, eventBlocks } from './event.ts';
+
+import { T, todayNumber, upcomingDay } from '../core/dates.ts';
 import { kindInText } from '../core/event-text.ts';
 import { type NormalizeOptions, spliceSlots } from '../core/schedule.ts';
-import { T, todayNumber, upcomingDay } from '../core/dates.ts';
-import type { KnownEvent, PlanSlot } from './mind-state.ts';
-import type { PromptPlace } from './prompts/plan-day.ts';
 import { escapeRegExp } from '../core/text.ts';
 import { dayKey, MINUTE_MS, parseClock } from '../core/time.ts';
+import type { Resident } from './context.ts';
+import { eventActivity, eventBlocks } from './event.ts';
+import type { KnownEvent, PlanSlot } from './mind-state.ts';
+import type { PromptPlace } from './prompts/plan-day.ts';
 import type { Memory } from './types.ts';
 import { intendedAction, placeNamed } from './when.ts';
 

@@ -4,10 +4,11 @@
 // (left out of the day plan's intentions) and the resident remembers giving it up, so the plans change instead of
 // repeating one goal every day for a week. A neutral reader: it compares words of the intention with what the
 // resident's day was made of, nothing about any event, office or place.
-import type { MindContext, Resident } from './context.ts';
+
 import { todayNumber, upcomingDay } from '../core/dates.ts';
-import type { MindState, PlanSlot } from './mind-state.ts';
 import { DAY_MS, dayKey } from '../core/time.ts';
+import type { MindContext, Resident } from './context.ts';
+import type { MindState, PlanSlot } from './mind-state.ts';
 import type { Memory } from './types.ts';
 import { intendedAction } from './when.ts';
 

@@ -1,5 +1,7 @@
 // A person (a user's persona) speaks where the resident is: rated like any observation, answered in character.
 
+import { cleanLine, clip as clipText, escapeRegExp, heuristicImportance, progressive } from '../core/text.ts';
+import { clockAt } from '../core/time.ts';
 import { audienceOf, mayTell } from './audience.ts';
 import { clampInt, EXPERIENCE, type MindContext, type Resident } from './context.ts';
 import { corePins } from './core-knowledge.ts';
@@ -8,8 +10,6 @@ import type { NewMemory } from './memory-stream.ts';
 import { plansFor } from './plan-audience.ts';
 import { HEAR_TASK, type HearInput, hearMessages, hearOutput } from './prompts/hear.ts';
 import { noteVisitor, relationOf } from './relations.ts';
-import { cleanLine, clip as clipText, escapeRegExp, heuristicImportance, progressive } from '../core/text.ts';
-import { clockAt } from '../core/time.ts';
 import type { AgentProfile, Place } from './types.ts';
 
 /**

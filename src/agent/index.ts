@@ -1,4 +1,6 @@
 // The agent mind (Park et al. 2023): what the town and the composition root use. See src/agent/README.md.
+
+export { dedupeMeals, isPartition, normalizeSlots, spliceSlots } from '../core/schedule.ts';
 export { MemoryStream, type NewMemory, type SearchOptions } from './memory-stream.ts';
 export {
   asMindState,
@@ -17,6 +19,5 @@ export {
   scoreMemories,
 } from './retrieval.ts';
 export { AgentRuntime, type AgentRuntimeDeps, type Resident, type RetrievedMemory } from './runtime.ts';
-export { dedupeMeals, isPartition, normalizeSlots, spliceSlots } from '../core/schedule.ts';
 export { type AgentSettings, DEFAULT_AGENT_SETTINGS, resolveAgentSettings } from './settings.ts';
 export type * from './types.ts';

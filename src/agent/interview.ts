@@ -1,18 +1,18 @@
 // The inner voice (sec. 3.1: a whisper taken as the resident's own thought, which re-plans the day) and
 // interviews (sec. 6.1: answers in character from what retrieval returns for the question).
 
+import { cleanLine, clip as clipText } from '../core/text.ts';
+import { clockAt, dateText } from '../core/time.ts';
+import { lexicalTokens } from '../llm/lexical-embedder.ts';
+import { audienceMeta, audienceOf, mayTell, ownAudience } from './audience.ts';
 import type { MindContext, Resident } from './context.ts';
+import { corePins } from './core-knowledge.ts';
 import { summaryOf } from './describe.ts';
+import { firstPersonThought, thirdPersonThought } from './intention.ts';
 import { plansFor } from './plan-audience.ts';
 import { INTERVIEW_TASK, type InterviewInput, interviewMessages, interviewOutput } from './prompts/interview.ts';
 import { relationsNamedIn } from './relations.ts';
-import { cleanLine, clip as clipText } from '../core/text.ts';
-import { audienceMeta, audienceOf, mayTell, ownAudience } from './audience.ts';
-import { corePins } from './core-knowledge.ts';
-import { firstPersonThought, thirdPersonThought } from './intention.ts';
-import { clockAt, dateText } from '../core/time.ts';
 import type { Memory, MemoryId, MemoryKind } from './types.ts';
-import { lexicalTokens } from '../llm/lexical-embedder.ts';
 
 /** Inner voice (sec. 3.1): the resident's own high-importance thought; forces a re-plan at the next decide(). */
 export async function innerVoice(c: MindContext, r: Resident, text: string, now: number): Promise<void> {

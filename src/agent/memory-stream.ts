@@ -6,9 +6,10 @@
 // every row's columns, 4-bit codes and 8-bit copies but only an LRU of exact vectors; a row whose exact vector was
 // evicted is scored from its 8-bit copy (vector-bytes.ts), so a search never waits for the store and the ranking
 // differs from an all-in-memory one only among near-ties.
-import { type StreamChanges, StreamJournal } from './stream-journal.ts';
+
 import type { ScoredMemory } from './retrieval.ts';
 import { StreamColumns } from './stream-columns.ts';
+import { type StreamChanges, StreamJournal } from './stream-journal.ts';
 import {
   freshScratch,
   RowsMoved,

@@ -1,11 +1,11 @@
 // Perception and memory in (sec. 4.1): observations stored with importance rated in one call per tick,
 // the seed paragraph as seed memories, memories of things outside the loop (games).
 
+import { escapeRegExp, heuristicImportance, isIdle, nameOpeningPronoun, toThirdPerson } from '../core/text.ts';
+import { MINUTE_MS } from '../core/time.ts';
 import { type Audience, audienceMeta, isKept, ownAudience, PUBLIC } from './audience.ts';
 import { clampInt, type MindContext, type Resident } from './context.ts';
 import { IMPORTANCE_TASK, type ImportanceInput, importanceMessages, importanceOutput } from './prompts/importance.ts';
-import { escapeRegExp, heuristicImportance, isIdle, nameOpeningPronoun, toThirdPerson } from '../core/text.ts';
-import { MINUTE_MS } from '../core/time.ts';
 import type { AgentProfile, MemoryKind, Perceived } from './types.ts';
 
 /**

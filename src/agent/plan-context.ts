@@ -1,13 +1,13 @@
 // What a day plan is planned from besides retrieval (sec. 4.3): the dated events and intentions still ahead that
 // retrieval would rank below a week's routine, and a few lines about the day that just ended.
 
-import { EXPERIENCE, type MindContext, type Resident } from './context.ts';
 import { todayNumber, upcomingDay } from '../core/dates.ts';
+import { clip as clipText, isSleeping } from '../core/text.ts';
+import { clockAt, DAY_MS, dayKey } from '../core/time.ts';
+import { EXPERIENCE, type MindContext, type Resident } from './context.ts';
 import type { DayPlan } from './mind-state.ts';
 import { quoted } from './prompts/common.ts';
 import { quoteOf } from './retrieve.ts';
-import { clip as clipText, isSleeping } from '../core/text.ts';
-import { clockAt, DAY_MS, dayKey } from '../core/time.ts';
 import type { Memory, MemoryId } from './types.ts';
 
 /**

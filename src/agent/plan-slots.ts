@@ -1,12 +1,12 @@
 // Plan slots (sec. 4.3): the places a plan may use, a model's "HH:MM" items as slots inside the day, the options
 // that keep every plan level a partition (src/core/schedule.ts), slots as plan memories and as text lines.
 
-import type { MindContext, Resident } from './context.ts';
-import type { MindState, PlanSlot } from './mind-state.ts';
-import type { PromptPlace } from './prompts/plan-day.ts';
 import type { NormalizeOptions } from '../core/schedule.ts';
 import { baseOfIng, clip as clipText, stripPeriod } from '../core/text.ts';
 import { clockAt, MINUTE_MS, parseClock } from '../core/time.ts';
+import type { MindContext, Resident } from './context.ts';
+import type { MindState, PlanSlot } from './mind-state.ts';
+import type { PromptPlace } from './prompts/plan-day.ts';
 import type { DecideContext, PlanLevel } from './types.ts';
 
 export function placesFor(ctx: DecideContext, r: Resident, mind: MindState): PromptPlace[] {

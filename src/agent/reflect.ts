@@ -154,7 +154,7 @@ export async function maybeReflect(c: MindContext, r: Resident, now: number): Pr
           question: questions[qi - 1],
           // an insight drawn from what people said may repeat their words: quoted like its evidence
           ...(evidence.some((id) => quoteOf(byId.get(id)!, 1) !== undefined)
-            ? { userText: { from: `${p.firstName}'s own thought about what people said`, text } }
+            ? { userText: { from: `${p.firstName}'s own thought`, text } }
             : {}),
         },
       },

@@ -4,11 +4,12 @@
 // name the person, refreshed after every conversation, when a visitor speaks, and on reflection. The note goes
 // into every react, dialogue, hear and interview prompt about that person, so family and acquaintances do not
 // meet as strangers however long the memory stream grows (retrieval alone loses them: sec. 6.5).
+
+import { clip, escapeRegExp, newsKey } from '../core/text.ts';
 import { type Audience, audienceOf, isKept, mayTell, PUBLIC } from './audience.ts';
 import type { MindContext, Resident } from './context.ts';
 import type { Relation } from './mind-state.ts';
 import type { PromptRelation, QuotedText } from './prompts/common.ts';
-import { clip, escapeRegExp, newsKey } from '../core/text.ts';
 import type { Memory } from './types.ts';
 
 const key = (name: string) => name.trim().toLowerCase();

@@ -1,12 +1,12 @@
 // Retrieval (sec. 4.1): top memories by recency, importance and relevance for several queries at once, cut to a
 // context budget, and memories as prompts show them (heard news says from whom; people's words are quoted).
 
+import { clip as clipText } from '../core/text.ts';
+import { DAY_MS, dayStart } from '../core/time.ts';
 import { audienceOf, audienceText } from './audience.ts';
 import type { MindContext, RecallOptions, Resident, RetrievedMemory } from './context.ts';
 import type { PromptMemory, QuotedText } from './prompts/common.ts';
 import { fitBudget, type ScoredMemory } from './retrieval.ts';
-import { clip as clipText } from '../core/text.ts';
-import { DAY_MS, dayStart } from '../core/time.ts';
 import type { Memory, MemoryId } from './types.ts';
 
 /**

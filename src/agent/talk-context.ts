@@ -2,16 +2,16 @@
 // fresh where the listeners have not heard them, its notes about each listener (the full note only about whom it
 // talks to, in a group), and the secrets and confidences those present may hear. Gathered once, when a talk begins.
 
+import { stillDue } from '../core/dates.ts';
+import { contentWords, newsKey, progressive } from '../core/text.ts';
 import { type Audience, audienceOf, isKept, keptTextOf, mayConfide } from './audience.ts';
 import { EXPERIENCE, type MindContext, type Resident } from './context.ts';
 import { talkPins, untold } from './core-knowledge.ts';
-import { stillDue } from '../core/dates.ts';
 import { summaryOf } from './describe.ts';
 import { actionPhrase } from './hear.ts';
 import { withoutRepeats } from './prompts/common.ts';
 import type { DialogueSpeaker } from './prompts/dialogue.ts';
 import { relationOf, relationsFor } from './relations.ts';
-import { contentWords, newsKey, progressive } from '../core/text.ts';
 import type { Memory, MemoryKind } from './types.ts';
 
 /**

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { UserError } from '../errors.ts';
 import type { LobbySpec } from '../games/module.ts';
 import { gameKinds, gameModule } from '../games/scenarios/registry.ts';
-import type { ServiceResult } from '../games/service.ts';
 import { seatList } from '../games/seats.ts';
+import type { ServiceResult } from '../games/service.ts';
 import { withArticle } from '../games/text.ts';
 import { type AnyGameKind, BOT_KINDS } from '../games/types.ts';
 import {

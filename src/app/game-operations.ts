@@ -7,11 +7,11 @@
 import { z } from 'zod';
 import { UserError } from '../errors.ts';
 import { modelLeaderboardText } from '../games/bench/leaderboard.ts';
-import { leaderboardLine } from '../games/ratings.ts';
-import { noGameMessage } from '../games/service-types.ts';
-import { gameKinds, gameTitle, isGameKind } from '../games/scenarios/registry.ts';
 import { LOBBY_SETTINGS } from '../games/lobby.ts';
+import { leaderboardLine } from '../games/ratings.ts';
+import { gameKinds, gameTitle, isGameKind } from '../games/scenarios/registry.ts';
 import { resolveSeat, seatList } from '../games/seats.ts';
+import { noGameMessage } from '../games/service-types.ts';
 import type { AnyGameKind } from '../games/types.ts';
 import { lobbyOperation, lobbyOperations } from './game-lobby-operations.ts';
 import { failIfRefused, type GameOperation, gameOp, moved } from './game-op.ts';

@@ -2,9 +2,10 @@
 // src/app/operations.ts). Each reads its file first (a bad one is refused and nothing changes), then asks: it runs
 // only when given `confirm` with the town's name, and otherwise answers with the question (OperationResult.confirm).
 // The front end supplies the TownLifecycle port: how files are read and how the swap is followed.
-import { readingSummary, readingText } from '../town/reading/show.ts';
+
 import { z } from 'zod';
 import { UserError } from '../errors.ts';
+import { readingSummary, readingText } from '../town/reading/show.ts';
 import { shippedTowns } from '../town/registry.ts';
 import type { TownService } from '../town/service.ts';
 import { parseTownExport } from '../town/town-export.ts';

@@ -8,8 +8,8 @@ import { PrismaEmbeddingCacheStore } from '../db/embedding-cache-store.ts';
 import { PrismaUsageSink } from '../db/usage-store.ts';
 import { InMemoryEmbeddingCache, TieredEmbeddingCache } from '../llm/embedding-cache.ts';
 import { createEmbedder, type GatewayEvent } from '../llm/index.ts';
-import { agentOfflineRules, createLanguageModel, gamesOfflineRules, mergeOfflineRules } from '../offline/index.ts';
 import type { UsageRecord, UsageSink } from '../llm/usage.ts';
+import { agentOfflineRules, createLanguageModel, gamesOfflineRules, mergeOfflineRules } from '../offline/index.ts';
 
 export function buildModelStack(
   config: Config,

@@ -10,7 +10,6 @@ import { UserError } from '../errors.ts';
 import { PERSONA_DESC_MAX, PERSONA_NAME_MAX } from '../town/service.ts';
 import { formatTownExport } from '../town/town-export.ts';
 import { LIFECYCLE_OPERATIONS } from './lifecycle-operations.ts';
-import { VIEW_OPERATIONS } from './view-operations.ts';
 import {
   name,
   type Operation,
@@ -21,6 +20,7 @@ import {
   requireRunning,
 } from './operation.ts';
 import { budgetText, memoriesText, residentInfoText, residentListText, statusText } from './texts.ts';
+import { VIEW_OPERATIONS } from './view-operations.ts';
 
 /** Ticks one `/town step` may run, on every front end (each tick can take a model round trip per resident). */
 export const STEP_MAX = 24;

@@ -8,6 +8,8 @@
 //   a separate loop) and the backlog drains in order when it comes back.
 // - One deliverer per town across processes: with `claim`, a round starts and each chunk is sent only while this
 //   process holds the town's lease; otherwise the round ends as a standby round and sends nothing.
+
+import { CoolDown, Held, NotOurs, RoundAborted } from './delivery-errors.ts';
 import {
   DELIVERY_SETTINGS,
   type DelivererDeps,
@@ -16,7 +18,6 @@ import {
   type DeliveryTarget,
   type HeldChannel,
 } from './delivery-target.ts';
-import { CoolDown, Held, NotOurs, RoundAborted } from './delivery-errors.ts';
 import { type ApiMessage, classifyFailure } from './discord-api.ts';
 import { findEarlierDelivery } from './earlier-delivery.ts';
 import type { PendingPost } from './ports.ts';

@@ -3,7 +3,7 @@
 // overwrite, guild-scoped when DISCORD_DEV_GUILD_ID is set (instant, for development), global otherwise (for
 // release; Discord may take a while to show changes). Run it again after changing a command's options.
 import { pathToFileURL } from 'node:url';
-import { type RESTPostAPIChatInputApplicationCommandsJSONBody, REST, Routes } from 'discord.js';
+import { REST, type RESTPostAPIChatInputApplicationCommandsJSONBody, Routes } from 'discord.js';
 import { type CommandSet, commandSet } from '../commands/index.ts';
 import { helpOrNothing } from '../core/cli-args.ts';
 import { inviteUrl } from './invite.ts';

@@ -3,8 +3,9 @@
 // (src/main.ts again, told its shard by discord.js's SHARDS / SHARD_COUNT variables). Discord routes each guild's
 // events to one shard ((guild_id >> 22) % shards), so a shard process links, delivers the outboxes of, and
 // answers the interactions of its own guilds only. deploy-commands is unchanged (commands are per application).
-import { ShardingManager } from 'discord.js';
+
 import { fileURLToPath } from 'node:url';
+import { ShardingManager } from 'discord.js';
 
 /**
  * In a shard process: messages to the manager fail once it is gone (it exited first, or is exiting); they are only

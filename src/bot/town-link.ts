@@ -2,10 +2,11 @@
 // that drains its outbox. The loop never blocks the town: ticks commit to the outbox whether or not Discord is up.
 // Across processes sharing one database, only the holder of the town's lease delivers (TownService.holdLease); the
 // others poll in standby and take over once the holder releases the lease or stops renewing it.
+
+import { renderTownPicture } from '../render/town-pictures.ts';
 import type { TownOutbox } from '../town/outbox.ts';
 import type { TownService } from '../town/service.ts';
-import { renderTownPicture } from '../render/town-pictures.ts';
-import type { DeliveryReport, DeliveryTarget, DeliverySettings, OutboxDeliverer } from './delivery.ts';
+import type { DeliveryReport, DeliverySettings, DeliveryTarget, OutboxDeliverer } from './delivery.ts';
 import type { DiscordApi } from './discord-api.ts';
 import { type ChannelBindingRow, type ChannelStore, type Log, type OutboxPort, TOWN_HALL } from './ports.ts';
 import { type ProvisionResult, provisionTown } from './provision.ts';

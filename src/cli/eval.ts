@@ -19,19 +19,19 @@ import {
   runEvaluation,
   summarizeEvaluation,
 } from '../eval/run.ts';
-import { type SeedAgreement, seedAgreement, summarizeSeedAgreement } from '../eval/seed-agreement.ts';
 import { type RunData, runExportLines } from '../eval/run-export.ts';
+import { DEFAULT_RUN_HOURS, runLength, runLengthText } from '../eval/run-length.ts';
+import { type SeedAgreement, seedAgreement, summarizeSeedAgreement } from '../eval/seed-agreement.ts';
 import type { FinishedRun } from '../eval/simulate.ts';
 import { describeModel } from '../llm/index.ts';
 import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { countChatTokens, countTokens } from '../llm/tokens.ts';
 import type { TownFile } from '../town/file.ts';
 import { loadTownArg } from '../town/file-io.ts';
-import { DEFAULT_RUN_HOURS, runLength, runLengthText } from '../eval/run-length.ts';
+import { runJudgeCheck } from './eval-judge-check.ts';
 import { startProgress } from './progress.ts';
 import { runIfMain } from './run-main.ts';
 import { configuredModels } from './simulate.ts';
-import { runJudgeCheck } from './eval-judge-check.ts';
 
 export const EVAL_USAGE = `Usage: npm run eval -- [options]
 

@@ -11,11 +11,11 @@ import { formatBench, RADAR_AXES, radarValues } from '../games/bench/report.ts';
 import { SCENARIOS, type ScenarioId, SEATINGS, type Seating, type Side } from '../games/bench/scenarios.ts';
 import { type Ability, runBench } from '../games/bench/suite.ts';
 import { GtSettingsError } from '../games/scenarios/game-theory/index.ts';
-import { type BotKind, isBotKind } from '../games/types.ts';
 import { WordDataError } from '../games/scenarios/social-deduction/words.ts';
+import { type BotKind, isBotKind } from '../games/types.ts';
 import { LlmConfigError } from '../llm/index.ts';
-import { createLanguageModel, makeGamesOfflineRules, offlineAwareGtSeats } from '../offline/index.ts';
 import type { LanguageModel } from '../llm/port.ts';
+import { createLanguageModel, makeGamesOfflineRules, offlineAwareGtSeats } from '../offline/index.ts';
 import { radarPng } from '../render/radar.ts';
 import { startProgress } from './progress.ts';
 

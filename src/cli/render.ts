@@ -3,8 +3,9 @@
 // configured model (the offline model when no key is set) in memory, then drawn by src/render.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { cannotWrite, fileErrorLine } from '../core/file-error.ts';
 import { OPERATIONS, type OperationResult, runOperation } from '../app/operations.ts';
+import { cannotWrite, fileErrorLine } from '../core/file-error.ts';
+import { HOUR_MS } from '../core/time.ts';
 import { UserError } from '../errors.ts';
 import type { Embedder, LanguageModel } from '../llm/port.ts';
 import { renderTownPicture, type TownPicture } from '../render/town-pictures.ts';
@@ -13,7 +14,6 @@ import type { TownFile } from '../town/file.ts';
 import { loadTownArg } from '../town/file-io.ts';
 import { TownService } from '../town/service.ts';
 import { InMemoryTownStore } from '../town/store.ts';
-import { HOUR_MS } from '../core/time.ts';
 import { findResident } from '../town/world.ts';
 import { configuredModels } from './simulate.ts';
 

@@ -7,9 +7,9 @@ import { readTown, readTownNeutral } from '../town/reading/read.ts';
 import { readingSummary, readingText } from '../town/reading/show.ts';
 import { sidecarPath, sidecarText } from '../town/reading/sidecar.ts';
 import { townFrame, townTexts } from '../town/reading/town-text.ts';
-import { configuredModels } from './simulate.ts';
 import { importSmallvilleTracked } from '../town/smallville.ts';
 import { readSmallvilleDir } from '../town/smallville-files.ts';
+import { configuredModels } from './simulate.ts';
 import { option, TownUsageError } from './town-args.ts';
 
 /** "2 facts and 1 event to track", or that there is nothing to track and what is measured anyway. */

@@ -2,6 +2,8 @@
 // is a shipped town (a choice) or an attachment, an export is an attachment; the swap is the registry's, then the
 // guild's channels follow the new town (provisioned as /town setup does). The operation asks first: its question
 // is shown privately with Confirm / Cancel buttons, and only the admin who asked can press them.
+
+import { randomUUID } from 'node:crypto';
 import {
   ActionRowBuilder,
   ButtonBuilder,
@@ -10,7 +12,6 @@ import {
   type InteractionEditReplyOptions,
   PermissionFlagsBits,
 } from 'discord.js';
-import { randomUUID } from 'node:crypto';
 import { type Operation, type OperationResult, runOperation, type TownLifecycle } from '../app/operations.ts';
 import { UserError } from '../errors.ts';
 import { parseTownFile } from '../town/file.ts';

@@ -8,9 +8,9 @@ import type {
   RESTPostAPIChatInputApplicationCommandsJSONBody,
   StringSelectMenuInteraction,
 } from 'discord.js';
+import type { WatchLink } from '../app/operation.ts';
 import type { ChannelBindingRow, Log } from '../bot/ports.ts';
 import type { ProvisionResult } from '../bot/provision.ts';
-import type { WatchLink } from '../app/operation.ts';
 import type { TownFile } from '../town/file.ts';
 import type { TownSource } from '../town/registry.ts';
 import type { TownService } from '../town/service.ts';

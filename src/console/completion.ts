@@ -1,8 +1,8 @@
 // Tab completion and "that looks like a command" for the console. The command list is the console's one list
 // (src/console/commands.ts): every command word, its subcommands and what their arguments complete to.
 import { gameCompletions, gameOperations } from '../app/game-operations.ts';
-import { type ArgKind, CONSOLE_TABLE, completionOf } from './commands.ts';
 import { nearestWord } from '../core/edit-distance.ts';
+import { type ArgKind, CONSOLE_TABLE, completionOf } from './commands.ts';
 
 export type { ArgKind } from './commands.ts';
 

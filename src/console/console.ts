@@ -3,6 +3,7 @@
 // session (src/console/session.ts), which prints results and posts as they are committed.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { WatchLink } from '../app/operations.ts';
 import {
   CONSOLE_SCOPE,
   type Speaker,
@@ -11,7 +12,6 @@ import {
   type TownScheduler,
   type TownService,
 } from '../app/town-view.ts';
-import type { WatchLink } from '../app/operations.ts';
 import { diskFullError } from '../core/disk-full.ts';
 import { isUserError } from '../errors.ts';
 import { completeLine } from './completion.ts';

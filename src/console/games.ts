@@ -13,9 +13,9 @@ import {
 import { runOperation, usageOf } from '../app/operations.ts';
 import { UserError } from '../errors.ts';
 import { consoleStyle, renderEvents, revealLine } from '../games/event-text.ts';
+import { kindNamed } from '../games/scenarios/registry.ts';
 import type { GameService, ResidentPlayer } from '../games/service.ts';
 import { type Scheduler, type TurnSeconds, TurnTimers } from '../games/turn-timers.ts';
-import { kindNamed } from '../games/scenarios/registry.ts';
 import { BOT_KINDS, type Phase } from '../games/types.ts';
 import type { ConsoleCommandHandler } from './console.ts';
 

@@ -12,6 +12,7 @@ import {
   type WatchLink,
 } from '../app/operations.ts';
 import type { Post, Speaker, TownRegistry, TownService } from '../app/town-view.ts';
+import { nearestWord } from '../core/edit-distance.ts';
 import { isUserError } from '../errors.ts';
 import { townRelationshipInput, writeTownPicture } from '../render/town-pictures.ts';
 import type { ConsoleSession } from './commands.ts';
@@ -19,7 +20,6 @@ import { admits, type PostFilter, SHOW_TALK } from './filters.ts';
 import { formatEgoTies, formatMap, formatMapLegend, formatPost, formatRelationships } from './format.ts';
 import { consoleLifecycle } from './lifecycle.ts';
 import { CONSOLE_HELP_SHORT, errorText, HELP_TOPICS, helpTopic } from './lines.ts';
-import { nearestWord } from '../core/edit-distance.ts';
 
 export interface SessionOptions {
   service: TownService;

@@ -1,11 +1,12 @@
 // Prisma implementation of the games' GameStore and RatingStore ports (src/games/store.ts, src/games/ratings.ts).
 // A game is one row: its persisted state as JSON and a version for optimistic concurrency.
+
+import { z } from 'zod';
 import { PLAIN_ISSUES_AFTER_PATH } from '../core/validation-text.ts';
 import type { RatingRow, RatingStore } from '../games/ratings.ts';
 import { leaderboard } from '../games/ratings.ts';
 import type { GameRecord, GameStatus, GameStore, PersistedGame } from '../games/store.ts';
 import type { AnyGameKind } from '../games/types.ts';
-import { z } from 'zod';
 import type { PrismaClient } from './client.ts';
 
 const ACTIVE: GameStatus[] = ['lobby', 'running'];

@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
-import Database from 'better-sqlite3';
 import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter } from '@prisma/driver-adapter-utils';
+import Database from 'better-sqlite3';
 import { checkMigrationHistory, DatabaseStartupError } from './startup-error.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -3,8 +3,9 @@
 // kind, or its keywords when the event has no kind); one at the place for something else (work at a stall on the
 // pier) is counted apart, never as a guest. The simulation shows each tick's whereabouts and plan activity to a
 // tracker; who heard is read from the memory streams at the end (a memory that states the fact, whole words).
-import { kindInText } from '../core/event-text.ts';
+
 import type { MindState } from '../agent/mind-state.ts';
+import { kindInText } from '../core/event-text.ts';
 import type { SeedFact } from '../town/types.ts';
 import { memorySupportsFact } from './judge.ts';
 

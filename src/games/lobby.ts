@@ -1,11 +1,11 @@
 // Lobby rules and helpers shared by every game: join, leave, host hand-over, cancel, lobby moves; clue checks and tally.
 import { normalizeWord } from './text.ts';
 import {
+  type AnyGameKind,
   type ClueEntry,
   type GameAction,
   type GameError,
   type GameEvent,
-  type AnyGameKind,
   gameError,
   type Phase,
   type PlayerId,

@@ -3,14 +3,14 @@
 import type { LanguageModel } from '../llm/port.ts';
 import type { TableState } from './engine.ts';
 import { tableAwaited, tableTurn } from './engine.ts';
-import type { GtSeats } from './scenarios/game-theory/llm-bot.ts';
 import type { RatingStore } from './ratings.ts';
-import type { PlayerMemory, Reveal } from './scenarios/social-deduction/results.ts';
+import type { GtSeats } from './scenarios/game-theory/llm-bot.ts';
 import { gameKinds } from './scenarios/registry.ts';
+import type { PlayerMemory, Reveal } from './scenarios/social-deduction/results.ts';
+import type { TopicCard, WordPair } from './scenarios/social-deduction/words.ts';
 import { resolveSeat } from './seats.ts';
 import type { GameRecord, GameStore } from './store.ts';
 import type { AnyGameKind, GameError, GameEvent, PlayerId } from './types.ts';
-import type { TopicCard, WordPair } from './scenarios/social-deduction/words.ts';
 
 export type { LobbyOptions, PrivateInfo, ResidentPlayer } from './module.ts';
 

@@ -11,14 +11,15 @@ import { rateFinishedGame } from './rate-game.ts';
 import { type LeaderboardEntry, leaderboard, RATING_SETTINGS } from './ratings.ts';
 import { nextRandom, seedState } from './rng.ts';
 import { isGameKind, moduleOf } from './scenarios/registry.ts';
+import type { TopicCard, WordPair } from './scenarios/social-deduction/words.ts';
 import { unknownSeatMessage } from './seats.ts';
 import {
   fallbackLine,
-  noGameMessage,
   type GameContext,
   type GameServiceDeps,
   type GameSnapshot,
   type LobbyOptions,
+  noGameMessage,
   type Person,
   type PrivateInfo,
   resolvePlayer,
@@ -35,7 +36,6 @@ import {
   type PlayerId,
   type Seat,
 } from './types.ts';
-import type { TopicCard, WordPair } from './scenarios/social-deduction/words.ts';
 
 export * from './service-types.ts';
 

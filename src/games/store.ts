@@ -1,7 +1,7 @@
 // Persistence port for games (one row per game, state as JSON, optimistic version) and its in-memory twin.
 import type { TableState } from './engine.ts';
-import type { AnyGameKind, BotKind, PlayerId } from './types.ts';
 import type { LobbyVariant } from './module.ts';
+import type { AnyGameKind, BotKind, PlayerId } from './types.ts';
 
 export type GameStatus = 'lobby' | 'running' | 'over' | 'cancelled';
 

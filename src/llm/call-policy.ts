@@ -1,14 +1,15 @@
 // What both gateways share: settings, events, the daily budget, the concurrency limit, attempts with timeout and
 // retries with backoff, and accounting into the usage sink.
-import type { LlmErrorCode } from './port.ts';
-import { LlmError } from './port.ts';
-import type { CallOptions, FailureKind } from './provider.ts';
-import type { RateLimitInfo } from './rate-limit.ts';
-import { isRetryable, ProviderCallError, providerFailureToLlmError } from './provider.ts';
+
 import { AdaptiveLimit, type LimitChange, type LimitOutcome } from './adaptive-limit.ts';
 import type { CircuitOptions } from './circuit.ts';
-import { backoffDelay, type GatewayClock, systemClock } from './retry.ts';
+import type { LlmErrorCode } from './port.ts';
+import { LlmError } from './port.ts';
 import { dollarsFor, formatDollars, type ModelPrice } from './prices.ts';
+import type { CallOptions, FailureKind } from './provider.ts';
+import { isRetryable, ProviderCallError, providerFailureToLlmError } from './provider.ts';
+import type { RateLimitInfo } from './rate-limit.ts';
+import { backoffDelay, type GatewayClock, systemClock } from './retry.ts';
 import {
   type BudgetStatus,
   InMemoryUsageSink,

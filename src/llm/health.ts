@@ -1,8 +1,8 @@
 // What a person sees of the model: gateway events as readable lines, counters since start, and the one text
 // for "how much did the town spend today" that `/town budget`, `/status` and the console all render.
 import type { GatewayEvent } from './call-policy.ts';
-import type { BudgetStatus, UsageTotals } from './usage.ts';
 import { formatDollars } from './prices.ts';
+import type { BudgetStatus, UsageTotals } from './usage.ts';
 
 /** One readable line per event, e.g. "model: agent_react failed (llm/timeout): no answer within 60000 ms". */
 export function describeGatewayEvent(e: GatewayEvent): string {

@@ -1,16 +1,16 @@
 // Factories the composition root calls: pick a provider from configuration and wrap it in the gateway.
 import type OpenAI from 'openai';
+import type { AdaptiveLimit, LimitChange } from './adaptive-limit.ts';
 import type { CircuitBreaker, CircuitOptions } from './circuit.ts';
 import type { EmbeddingCacheStore } from './embedding-cache.ts';
 import { EmbeddingGateway, type GatewayEvent, LlmGateway } from './gateway.ts';
 import { LexicalEmbedder } from './lexical-embedder.ts';
 import { OpenAIChatModel, OpenAIEmbedder, type StructuredMode } from './openai-provider.ts';
 import type { Embedder, ModelInfo } from './port.ts';
+import type { ModelPrice } from './prices.ts';
 import type { ChatProvider } from './provider.ts';
-import type { AdaptiveLimit, LimitChange } from './adaptive-limit.ts';
 import type { GatewayClock } from './retry.ts';
 import type { UsageSink } from './usage.ts';
-import type { ModelPrice } from './prices.ts';
 
 export type ModelProvider = 'openai' | 'compatible' | 'offline';
 
@@ -188,16 +188,18 @@ export function describeModel(info: ModelInfo): string {
   return `${info.model} via ${info.provider === 'openai' ? 'OpenAI' : 'an OpenAI-compatible server'}`;
 }
 
-export { EmbeddingGateway, type GatewayEvent, type GatewayOptions, gatewaySettings, LlmGateway } from './gateway.ts';
-export type { EmbeddingGatewayOptions, EmbeddingStats } from './gateway.ts';
+export { AdaptiveLimit, adaptiveSettings, type LimitChange, type LimitStats } from './adaptive-limit.ts';
 export {
+  type EmbeddingCacheEntry,
+  type EmbeddingCacheStore,
   InMemoryEmbeddingCache,
   TieredEmbeddingCache,
   textHash,
-  type EmbeddingCacheEntry,
-  type EmbeddingCacheStore,
 } from './embedding-cache.ts';
+export type { EmbeddingGatewayOptions, EmbeddingStats } from './gateway.ts';
+export { EmbeddingGateway, type GatewayEvent, type GatewayOptions, gatewaySettings, LlmGateway } from './gateway.ts';
 export { LexicalEmbedder } from './lexical-embedder.ts';
+export { OpenAIChatModel, OpenAIEmbedder, type StructuredMode } from './openai-provider.ts';
 export {
   DEFAULT_PRICES,
   dollarsFor,
@@ -207,19 +209,17 @@ export {
   PRICES_TAKEN,
   parsePrices,
 } from './prices.ts';
-export { OpenAIChatModel, OpenAIEmbedder, type StructuredMode } from './openai-provider.ts';
-export { Semaphore, type GatewayClock } from './retry.ts';
-export { AdaptiveLimit, adaptiveSettings, type LimitChange, type LimitStats } from './adaptive-limit.ts';
 export { parseRateLimitHeaders, type RateLimitInfo } from './rate-limit.ts';
+export { type GatewayClock, Semaphore } from './retry.ts';
 export {
   type BudgetStatus,
   GLOBAL_TOWN,
   InMemoryUsageSink,
-  utcDay,
   type UsageFilter,
   type UsageRecord,
   type UsageReport,
   type UsageSink,
   type UsageTotals,
+  utcDay,
 } from './usage.ts';
 export { bytesToVector, cosineSimilarity, l2Normalize, vectorToBytes } from './vector.ts';

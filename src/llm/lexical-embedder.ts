@@ -1,7 +1,7 @@
 // The offline embedder: signed feature hashing (Weinberger et al. 2009, "Feature Hashing for Large Scale
 // Multitask Learning") of word unigrams and adjacent word pairs, light stemming, stopwords dropped, L2-normalised.
 // Cosine between two vectors then approximates word-overlap similarity: enough for memory retrieval offline.
-import type { EmbedRequest, Embedder } from './port.ts';
+import type { Embedder, EmbedRequest } from './port.ts';
 import { l2Normalize } from './vector.ts';
 
 export const lexicalEmbedderSettings = {

@@ -3,7 +3,7 @@
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import type { z } from 'zod';
-import type { ChatMessage, EmbedRequest, Embedder, LanguageModel, ModelInfo, ObjectRequest } from './port.ts';
+import type { ChatMessage, Embedder, EmbedRequest, LanguageModel, ModelInfo, ObjectRequest } from './port.ts';
 import { LlmError } from './port.ts';
 import {
   type CallOptions,
@@ -12,14 +12,14 @@ import {
   type CompletionResult,
   type EmbeddingBatchResult,
   type EmbeddingProvider,
-  type TokenUsage,
   ProviderCallError,
   providerFailureToLlmError,
+  type TokenUsage,
 } from './provider.ts';
 import { exhaustedWaitMs, parseRateLimitHeaders, waitInMessageMs } from './rate-limit.ts';
 import { parseRetryAfter } from './retry.ts';
-import { schemaInstruction, unwrapIfNeeded, validateCompletion } from './structured.ts';
 import { responseFormatFor } from './strict-schema.ts';
+import { schemaInstruction, unwrapIfNeeded, validateCompletion } from './structured.ts';
 import { countTokens, estimateRequestTokens } from './tokens.ts';
 import { l2Normalize } from './vector.ts';
 

@@ -3,8 +3,8 @@
 // Server-Sent-Event streams to tell, and the pages rendered for the current stamp (so a thousand watchers of one
 // town cost one render per change, not a thousand).
 import type { ServerResponse } from 'node:http';
-import { type WatchPost, watchPost } from '../app/watch.ts';
 import type { TownService } from '../app/town-view.ts';
+import { type WatchPost, watchPost } from '../app/watch.ts';
 
 export const HUB_SETTINGS = {
   /** How often open towns are checked for changes (in-memory: cheap). */

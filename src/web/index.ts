@@ -1,8 +1,8 @@
 // Starting the web view from the configuration (src/main.ts): the secret (WEB_SECRET, or a random one per run for
 // the console), the host and port, and what to say when it cannot listen (the console carries on without it).
 import { randomBytes } from 'node:crypto';
-import type { TrustProxy } from '../config.ts';
 import type { GameWatch } from '../app/watch-games.ts';
+import type { TrustProxy } from '../config.ts';
 import type { WatchedTownsSource } from './hub.ts';
 import { signLink } from './link.ts';
 import { startWebServer, type WatchLink, type WebServer } from './server.ts';

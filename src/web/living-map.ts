@@ -4,7 +4,7 @@
 // script only moves avatars and sets text, never markup of its own.
 import { drawableEmoji } from '../render/svg.ts';
 import { type Html, html } from './html.ts';
-import { type Scene, SCENE_SETTINGS, type SceneLayout, type SceneLine, skyOf } from './scene.ts';
+import { SCENE_SETTINGS, type Scene, type SceneLayout, type SceneLine, skyOf } from './scene.ts';
 
 const R = 17;
 

@@ -2,10 +2,11 @@
 // the feed, a resident's page, the day to scrub back through, the games, and the error pages. Every value goes
 // through `html` (escaped); the pictures are src/render's SVG. Static parts work without JavaScript; the client
 // bundle (client/app.ts) only refreshes <main> on live pages and moves the day slider.
-import { gameKinds } from '../games/scenarios/registry.ts';
+
+import type { MapData } from '../app/town-view.ts';
 import type { DayFrame, FeedFilter, ResidentPage, WatchPost, WatchStatus } from '../app/watch.ts';
 import type { WatchGame, WatchGameSummary } from '../app/watch-games.ts';
-import type { MapData } from '../app/town-view.ts';
+import { gameKinds } from '../games/scenarios/registry.ts';
 import { type Html, html } from './html.ts';
 import { livingMap, talkList } from './living-map.ts';
 import type { Scene, SceneLayout } from './scene.ts';

@@ -3,8 +3,8 @@
 // and owns headers, limits and errors; these only read the town through the hub and render.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { GameWatch, WatchGameSummary } from '../app/watch-games.ts';
 import { dayFrame, dayOf, feed, residentPage, WATCH_SETTINGS } from '../app/watch.ts';
+import type { GameWatch, WatchGameSummary } from '../app/watch-games.ts';
 import { buildRelationshipSvg } from '../render/relationships.ts';
 import { renderTownPicture, townRelationshipInput } from '../render/town-pictures.ts';
 import { trusted } from './html.ts';

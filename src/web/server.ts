@@ -5,15 +5,15 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { GameWatch } from '../app/watch-games.ts';
-import { watchStatus } from '../app/watch.ts';
 import { CONSOLE_SCOPE } from '../app/town-view.ts';
+import { watchStatus } from '../app/watch.ts';
+import type { GameWatch } from '../app/watch-games.ts';
 import type { TrustProxy } from '../config.ts';
 import { PLAIN_ISSUES } from '../core/validation-text.ts';
 import { isUserError } from '../errors.ts';
 import { type Asset, buildAssets } from './assets.ts';
 import { escapeHtml, trusted } from './html.ts';
-import { WatchHub, type WatchedTownsSource } from './hub.ts';
+import { type WatchedTownsSource, WatchHub } from './hub.ts';
 import { signLink, verifyLink } from './link.ts';
 import { errorPage, newLinkHint } from './pages.ts';
 import { registerPages, type Watched } from './routes.ts';

@@ -6,10 +6,10 @@ import type { PgBoss } from 'pg-boss';
 import type { KitFactory, TownServiceDeps } from '../town/service.ts';
 import type { TownStore } from '../town/store.ts';
 import { TownRouter, workerQueueName } from './affinity.ts';
+import { patientLeases } from './patient-leases.ts';
 import { openQueue, type QueueOptions } from './queue.ts';
 import { QueueScheduler } from './scheduler.ts';
 import { TownLocks } from './town-lock.ts';
-import { patientLeases } from './patient-leases.ts';
 import { WORKER_OWNER_PREFIX, WorkerTowns } from './towns.ts';
 import { type JobOutcome, type RunningWorker, startWorker } from './worker.ts';
 

@@ -3,8 +3,9 @@
 // 12 fails a job whose heartbeat stops and retries it), where graphile-worker only frees a dead worker's job after
 // a fixed 4 hours; and pg-boss's queue policies give one active tick per town (`stately` + singletonKey) and
 // singletonSeconds gives one tick job per town per interval however many schedulers send it.
-import { PgBoss } from 'pg-boss';
+
 import pg from 'pg';
+import { PgBoss } from 'pg-boss';
 import { explainConnectError, redactUrl } from '../db/postgres/client.ts';
 import { DatabaseStartupError } from '../db/startup-error.ts';
 

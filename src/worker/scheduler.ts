@@ -8,9 +8,9 @@
 // workers are failed over at the start of each pass.
 import { createHash } from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
+import { OutageReporter } from '../ops/outage.ts';
 import { cronIntervalMs } from '../town/scheduler.ts';
 import type { TownStore } from '../town/store.ts';
-import { OutageReporter } from '../ops/outage.ts';
 import type { TownRouter } from './affinity.ts';
 import { TICK_QUEUE, type TickJobData } from './queue.ts';
 

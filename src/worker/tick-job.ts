@@ -5,10 +5,10 @@
 // nothing if the earlier attempt had already committed it.
 import type { TownService } from '../town/service.ts';
 import type { TownState } from '../town/types.ts';
-import type { TownLocks } from './town-lock.ts';
-import type { WorkerTowns } from './towns.ts';
 import type { TickJobData } from './queue.ts';
 import { ticksForSlot } from './scheduler.ts';
+import type { TownLocks } from './town-lock.ts';
+import type { WorkerTowns } from './towns.ts';
 
 export interface TickJob {
   id: string;

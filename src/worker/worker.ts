@@ -2,7 +2,7 @@
 // runs them (src/worker/tick-job.ts), a few towns at a time.
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import { Semaphore } from '../llm/retry.ts';
-import { ensureTickQueue, TICK_QUEUE, type TickJobData, queueSettings } from './queue.ts';
+import { ensureTickQueue, queueSettings, TICK_QUEUE, type TickJobData } from './queue.ts';
 import { runTickJob, type TickOutcome } from './tick-job.ts';
 import { TownLockLostError, type TownLocks } from './town-lock.ts';
 import type { WorkerTowns } from './towns.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MindState } from '../../src/agent/mind-state.ts';
-import { newsKey } from '../../src/core/text.ts';
 import type { AgentId, AgentProfile } from '../../src/agent/types.ts';
+import { newsKey } from '../../src/core/text.ts';
 import { at, CAFE, ctxFor, MARA, resident, setup, TOMAS } from './fixtures.ts';
 
 const ADA: AgentProfile = {

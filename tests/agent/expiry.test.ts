@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dialogueMemories } from '../../src/agent/converse.ts';
-import { stillDue } from '../../src/core/dates.ts';
 import { keepEvents } from '../../src/agent/events.ts';
 import type { MindState } from '../../src/agent/mind-state.ts';
+import { stillDue } from '../../src/core/dates.ts';
 import { at, ctxFor, MARA, resident, setup, TOMAS } from './fixtures.ts';
 
 const DAY = 86_400_000;

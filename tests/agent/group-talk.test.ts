@@ -1,8 +1,8 @@
 // Group conversations (issue 28) in the mind: who speaks next, goodbyes that leave a group, a promise made together
 // binding each who took part, and a conversation's record (place, participants, times) for the run export.
 import { describe, expect, it } from 'vitest';
-import { isGoodbye, nextSpeaker } from '../../src/core/turns.ts';
 import type { AgentId, AgentProfile } from '../../src/agent/types.ts';
+import { isGoodbye, nextSpeaker } from '../../src/core/turns.ts';
 import { at, CAFE, MARA, resident, setup, TOMAS } from './fixtures.ts';
 
 const ADA: AgentProfile = {

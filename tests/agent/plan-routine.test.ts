@@ -2,7 +2,7 @@
 // in the input and the prompt the model is asked with.
 import { describe, expect, it } from 'vitest';
 import { routineToday } from '../../src/agent/plan.ts';
-import { planDayMessages, type PlanDayInput } from '../../src/agent/prompts/plan-day.ts';
+import { type PlanDayInput, planDayMessages } from '../../src/agent/prompts/plan-day.ts';
 import type { AgentProfile } from '../../src/agent/types.ts';
 import { at, ctxFor, MARA, resident, setup } from './fixtures.ts';
 

@@ -30,7 +30,7 @@ async function scriptedDay() {
       kind: 'reflection',
       description: WORDS_THOUGHT,
       importance: 6,
-      meta: { userText: { from: "Mara's own thought about what people said", text: WORDS_THOUGHT } },
+      meta: { userText: { from: "Mara's own thought", text: WORDS_THOUGHT } },
     },
     at(8),
   );

@@ -11,8 +11,8 @@ import { OPERATIONS, type Operation, usageOf } from '../../src/app/operations.ts
 import { commandPayloads } from '../../src/bot/deploy-commands.ts';
 import { findCliOperation, TOWN_CLI_OPERATIONS, TOWN_CLI_USAGE } from '../../src/cli/town.ts';
 import { HELP_TEXT } from '../../src/commands/help.ts';
-import { LOOK_OPERATIONS } from '../../src/commands/look.ts';
 import { COMMANDS } from '../../src/commands/index.ts';
+import { LOOK_OPERATIONS } from '../../src/commands/look.ts';
 import { CONSOLE_OPERATIONS, CONSOLE_TABLE } from '../../src/console/commands.ts';
 import { completeLine } from '../../src/console/completion.ts';
 import { findEntry } from '../../src/console/dispatch.ts';

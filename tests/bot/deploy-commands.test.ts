@@ -1,7 +1,8 @@
 // The deploy script: a bulk overwrite, guild-scoped for development and global otherwise; idempotent.
+
+import { readFileSync } from 'node:fs';
 import { REST } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { commandPayloads, deployCommands, runDeploy } from '../../src/bot/deploy-commands.ts';
 import { botPermissions, inviteUrl } from '../../src/bot/invite.ts';
 import { FakeDiscord } from '../support/fake-discord.ts';

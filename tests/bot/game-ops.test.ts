@@ -4,11 +4,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { gameOperations } from '../../src/app/game-operations.ts';
 import { game } from '../../src/commands/game.ts';
-import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
-import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { InMemoryRatingStore } from '../../src/games/ratings.ts';
 import { GameService } from '../../src/games/service.ts';
 import { InMemoryGameStore } from '../../src/games/store.ts';
+import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
+import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
 import { Harness } from '../support/bot-harness.ts';
 import type { FakeMessage } from '../support/fake-discord.ts';

@@ -3,11 +3,11 @@
 // leaderboard, cancel, turn timeouts, stale and foreign buttons.
 import { afterEach, describe, expect, it } from 'vitest';
 import { rememberGamesInTowns } from '../../src/bot/game-memories.ts';
-import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
-import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { InMemoryRatingStore } from '../../src/games/ratings.ts';
 import { type FinishedGame, GameService } from '../../src/games/service.ts';
 import { InMemoryGameStore } from '../../src/games/store.ts';
+import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
+import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
 import { Harness } from '../support/bot-harness.ts';
 import type { FakeMessage, FakeUser } from '../support/fake-discord.ts';

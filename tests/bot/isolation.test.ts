@@ -1,8 +1,8 @@
 // Each server has its own town; nothing crosses servers. A command, message or button in one guild can never
 // read or change another guild's town, residents or personas — even when it names a channel of the other guild.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeGuild, FakeUser } from '../support/fake-discord.ts';
 import { Harness } from '../support/bot-harness.ts';
+import type { FakeGuild, FakeUser } from '../support/fake-discord.ts';
 
 let h: Harness;
 let beta: FakeGuild;

@@ -2,8 +2,8 @@
 // asks first (Confirm / Cancel buttons, or the town's name as the confirm option); the swap keeps delivering: the
 // new town's residents post in its location channels; a bad attachment leaves the old town as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeMessage, FakeUser } from '../support/fake-discord.ts';
 import { Harness } from '../support/bot-harness.ts';
+import type { FakeMessage, FakeUser } from '../support/fake-discord.ts';
 
 let h: Harness;
 beforeAll(async () => {

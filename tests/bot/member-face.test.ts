@@ -1,9 +1,9 @@
 // What an ordinary member meets on Discord: /map, /relationships and /clock without Manage Server, each with a
 // per-member cooldown, and /help in one message naming every command and all five games.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { gameKinds } from '../../src/games/scenarios/registry.ts';
 import { HELP_TEXT } from '../../src/commands/help.ts';
 import { LOOK_COOLDOWN_MS } from '../../src/commands/look.ts';
+import { gameKinds } from '../../src/games/scenarios/registry.ts';
 import { Harness, pngSize } from '../support/bot-harness.ts';
 
 let h: Harness;

@@ -4,8 +4,8 @@ import type { Client } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BotStartupError, createBotClient, loginBot, STARTUP_MESSAGES } from '../../src/bot/client.ts';
 import { CATEGORY_KEY, TOWN_HALL } from '../../src/bot/ports.ts';
-import { FakeDiscord } from '../support/fake-discord.ts';
 import { eventually, Harness } from '../support/bot-harness.ts';
+import { FakeDiscord } from '../support/fake-discord.ts';
 
 let h: Harness | undefined;
 afterEach(async () => {

@@ -5,14 +5,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APOLOGY } from '../../src/bot/router.ts';
-import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
-import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { InMemoryRatingStore } from '../../src/games/ratings.ts';
 import { GameService } from '../../src/games/service.ts';
 import { InMemoryGameStore } from '../../src/games/store.ts';
+import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
+import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
-import type { FakeUser } from '../support/fake-discord.ts';
 import { Harness } from '../support/bot-harness.ts';
+import type { FakeUser } from '../support/fake-discord.ts';
 
 interface OptDef {
   name: string;

@@ -7,12 +7,12 @@ import { completeLine } from '../../src/console/completion.ts';
 import type { ConsoleContext } from '../../src/console/console.ts';
 import { consoleGameHandler, readGameLine } from '../../src/console/games.ts';
 import { isUserError } from '../../src/errors.ts';
-import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
-import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { InMemoryRatingStore } from '../../src/games/ratings.ts';
 import { GameService } from '../../src/games/service.ts';
 import { InMemoryGameStore } from '../../src/games/store.ts';
 import type { Scheduler } from '../../src/games/turn-timers.ts';
+import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
+import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
 
 class FakeScheduler implements Scheduler {

@@ -3,15 +3,14 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { postgresSchemaFrom } from '../../scripts/prisma-postgres-schema.mjs';
 import { openDatabase } from '../../src/db/client.ts';
 import { MIGRATIONS_DIR, SCHEMA_PATH } from '../../src/db/migrations.ts';
 import { missingPostgresMigrations, PG_SCHEMA_PATH, postgresMigrationNames } from '../../src/db/postgres/migrations.ts';
 import { DatabaseStartupError } from '../../src/db/startup-error.ts';
-import { postgresSchemaFrom } from '../../scripts/prisma-postgres-schema.mjs';
 import { freePort } from '../support/postgres.ts';
 import { freshPostgresUrl } from '../support/postgres-db.ts';
-import { inject } from 'vitest';
 
 describe('one schema source', () => {
   it('prisma/postgres/schema.prisma is exactly the variant derived from prisma/schema.prisma', () => {

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
 import { PrismaTownStore } from '../../src/db/town-store.ts';
-import type { NewPost } from '../../src/town/types.ts';
 import { TownService } from '../../src/town/service.ts';
+import type { NewPost } from '../../src/town/types.ts';
 import { tinyTown } from '../support/town-fixtures.ts';
 import { scriptedKit } from '../support/town-scripted-mind.ts';
 

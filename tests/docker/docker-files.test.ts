@@ -5,8 +5,8 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { validate } from 'dockerfile-utils';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // The paper's sec. 7.1 measures: answers judged by rules and checked against each memory stream.
 import { describe, expect, it } from 'vitest';
-import { answerKnowsFact, answerKnowsPerson } from '../../src/eval/judge.ts';
 import { interviewBattery, measureDensity, measureDiffusion, runInterviewBattery } from '../../src/eval/evaluation.ts';
+import { answerKnowsFact, answerKnowsPerson } from '../../src/eval/judge.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
 import type { SeedFact } from '../../src/town/types.ts';

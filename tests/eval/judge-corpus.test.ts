@@ -10,8 +10,8 @@ import {
   scoreVerdicts,
   summarizeJudgeCheck,
 } from '../../src/eval/judge-check.ts';
-import { KIND_CORPUS } from '../../src/eval/judge-corpus-kinds.ts';
 import { CORPUS_FACTS, JUDGE_CORPUS } from '../../src/eval/judge-corpus.ts';
+import { KIND_CORPUS } from '../../src/eval/judge-corpus-kinds.ts';
 import type { KnowledgeJudge } from '../../src/eval/knowledge-judge.ts';
 import { ruleKnowledgeJudge } from '../../src/eval/knowledge-judge.ts';
 

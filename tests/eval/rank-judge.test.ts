@@ -1,5 +1,6 @@
 // The evaluation's ranking judge and TrueSkill ratings (Park et al. 2023, sec. 6.2).
 import { describe, expect, it } from 'vitest';
+import { CALIBRATION_RANKINGS } from '../../src/eval/judge-calibration.ts';
 import {
   blindLabels,
   RANK_TASK,
@@ -9,7 +10,6 @@ import {
   readRanks,
   ruleRank,
 } from '../../src/eval/rank-judge.ts';
-import { CALIBRATION_RANKINGS } from '../../src/eval/judge-calibration.ts';
 import { rateConditions } from '../../src/eval/trueskill.ts';
 import type { LanguageModel, ModelInfo, ObjectRequest } from '../../src/llm/port.ts';
 

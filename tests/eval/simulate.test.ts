@@ -2,12 +2,12 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { emptyReading } from '../../src/town/reading/types.ts';
 import { describe, expect, it } from 'vitest';
 import { runSimulateCli } from '../../src/cli/simulate.ts';
 import { runTownCli } from '../../src/cli/town.ts';
 import { simulate, summarizeReport } from '../../src/eval/simulate.ts';
 import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
+import { emptyReading } from '../../src/town/reading/types.ts';
 import { TownRegistry } from '../../src/town/registry.ts';
 import { cronIntervalMs } from '../../src/town/scheduler.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';

@@ -11,7 +11,6 @@ import {
   readLeaderboard,
 } from '../../src/games/bench/leaderboard.ts';
 import { formatBench } from '../../src/games/bench/report.ts';
-import { socialCases } from '../../src/games/scenarios/social-deduction/bench.ts';
 import { runBench } from '../../src/games/bench/suite.ts';
 import {
   type CsState,
@@ -19,6 +18,7 @@ import {
   loadVariants,
   playGameTheory,
 } from '../../src/games/scenarios/game-theory/index.ts';
+import { socialCases } from '../../src/games/scenarios/social-deduction/bench.ts';
 import type { CallReceipt, LanguageModel, ModelInfo } from '../../src/llm/port.ts';
 import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
 import { offlineAwareGtSeats, offlineGtBot } from '../../src/offline/index.ts';

@@ -5,12 +5,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { format, run } from '../../bench/games.ts';
 import { main } from '../../src/cli/games.ts';
 import { modelLeaderboardText } from '../../src/games/bench/leaderboard.ts';
-import { socialCases } from '../../src/games/scenarios/social-deduction/bench.ts';
 import { ABILITY_RANGE } from '../../src/games/bench/report.ts';
 import { ABILITIES, runBench } from '../../src/games/bench/suite.ts';
+import { socialCases } from '../../src/games/scenarios/social-deduction/bench.ts';
 import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
-import { OfflineModel } from '../../src/offline/model.ts';
 import { offlineAwareGtSeats } from '../../src/offline/index.ts';
+import { OfflineModel } from '../../src/offline/model.ts';
 import { RecordingModel } from '../support/games-models.ts';
 
 const offline = () => new OfflineModel(gamesOfflineRules);

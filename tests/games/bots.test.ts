@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { quoteUserText } from '../../src/core/user-text.ts';
-import { playBotTurn } from '../../src/games/scenarios/social-deduction/bots.ts';
 import { createChameleon } from '../../src/games/scenarios/chameleon/rules.ts';
+import { playBotTurn } from '../../src/games/scenarios/social-deduction/bots.ts';
 import { applyAction, type GameState, legalMoves, viewFor } from '../../src/games/scenarios/social-deduction/engine.ts';
-import { playMatch, type MatchSeat } from '../../src/games/scenarios/social-deduction/match.ts';
-import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
+import { type MatchSeat, playMatch } from '../../src/games/scenarios/social-deduction/match.ts';
 import { blendRows, voteFromMatrix } from '../../src/games/scenarios/social-deduction/pgm.ts';
 import { buildMessages, inputFromView, voteSchema } from '../../src/games/scenarios/social-deduction/prompts.ts';
 import { type GameAction, isError } from '../../src/games/types.ts';
 import { LlmError } from '../../src/llm/port.ts';
+import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
 import { RecordingModel, ScriptedModel } from '../support/games-models.ts';
 

@@ -1,15 +1,15 @@
 // GIVEN 1,000 seeded bot games through a recording model, WHEN bots are prompted, THEN no prompt to the chameleon
 // names the secret word and no prompt to an undercover names the civilians' word.
 import { describe, expect, it } from 'vitest';
-import { type MatchSeat, type MatchSetup, playMatch } from '../../src/games/scenarios/social-deduction/match.ts';
-import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
 import { SeededRandom } from '../../src/games/rng.ts';
+import { type MatchSeat, type MatchSetup, playMatch } from '../../src/games/scenarios/social-deduction/match.ts';
 import {
   dealChameleon,
   dealUndercover,
   loadPairs,
   loadTopics,
 } from '../../src/games/scenarios/social-deduction/words.ts';
+import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
 import { RecordingModel } from '../support/games-models.ts';
 

@@ -1,16 +1,17 @@
 // The games' side of the real-model boundary: every bot schema goes out strict and inside OpenAI's strict subset,
 // a refused or broken answer becomes a visible, counted fallback, and text people wrote reaches bot prompts only
 // inside quoted USER_TEXT blocks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   readUserTextBlocks,
   USER_TEXT_MAX_CHARS,
   USER_TEXT_RULE,
   withoutUserTextBlocks,
 } from '../../src/core/user-text.ts';
-import { type BotFallback, playBotTurn } from '../../src/games/scenarios/social-deduction/bots.ts';
 import { createChameleon } from '../../src/games/scenarios/chameleon/rules.ts';
+import { type BotFallback, playBotTurn } from '../../src/games/scenarios/social-deduction/bots.ts';
 import { applyAction, type GameState, legalMoves, viewFor } from '../../src/games/scenarios/social-deduction/engine.ts';
 import { playMatch } from '../../src/games/scenarios/social-deduction/match.ts';
 import {
@@ -20,8 +21,8 @@ import {
   guessSchema,
   inputFromView,
 } from '../../src/games/scenarios/social-deduction/prompts.ts';
-import { type GameAction, isError } from '../../src/games/types.ts';
 import { createUndercover } from '../../src/games/scenarios/undercover/rules.ts';
+import { type GameAction, isError } from '../../src/games/types.ts';
 import { OpenAIChatModel } from '../../src/llm/openai-provider.ts';
 import { strictSchemaViolations } from '../../src/llm/strict-schema.ts';
 import { type FakeOpenAI, reply, startFakeOpenAI } from '../support/fake-openai.ts';

@@ -1,8 +1,8 @@
 // MAgIC's textual PGM (the `pgm` bot): the belief update from "more / less suspicious / no change" judgements, the
 // prior each seat starts from, the target-player clue, and the bot's calls (one judgement call, one move call).
 import { describe, expect, it } from 'vitest';
-import { playBotTurn } from '../../src/games/scenarios/social-deduction/bots.ts';
 import { createChameleon } from '../../src/games/scenarios/chameleon/rules.ts';
+import { playBotTurn } from '../../src/games/scenarios/social-deduction/bots.ts';
 import { applyAction, type GameState, legalMoves, viewFor } from '../../src/games/scenarios/social-deduction/engine.ts';
 import {
   applyJudgements,

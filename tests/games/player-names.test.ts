@@ -1,8 +1,8 @@
 // Display names are text people chose: a bot's prompts name players by seat ("Player 1"), never by display name,
 // and its answers (votes by seat) still reach the right player.
 import { describe, expect, it } from 'vitest';
-import { playBotTurn } from '../../src/games/scenarios/social-deduction/bots.ts';
 import { createChameleon } from '../../src/games/scenarios/chameleon/rules.ts';
+import { playBotTurn } from '../../src/games/scenarios/social-deduction/bots.ts';
 import { applyAction, type GameState, legalMoves, viewFor } from '../../src/games/scenarios/social-deduction/engine.ts';
 import { type GameAction, isError } from '../../src/games/types.ts';
 import { ScriptedModel } from '../support/games-models.ts';

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../../src/db/client.ts';
 import { PrismaGameStore, PrismaRatingStore } from '../../src/db/game-store.ts';
-import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
-import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { rateStandings } from '../../src/games/ratings.ts';
 import { GameService } from '../../src/games/service.ts';
+import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
+import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
 
 const ctx = { scope: 'console', channelId: 'games' };

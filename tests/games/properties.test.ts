@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createChameleon } from '../../src/games/scenarios/chameleon/rules.ts';
 import { applyAction, type GameState, viewFor } from '../../src/games/scenarios/social-deduction/engine.ts';
-import { type GameAction, isError } from '../../src/games/types.ts';
 import { createUndercover } from '../../src/games/scenarios/undercover/rules.ts';
+import { type GameAction, isError } from '../../src/games/types.ts';
 
 const ids = ['a', 'b', 'c', 'd', 'x'];
 const id = fc.constantFrom(...ids);

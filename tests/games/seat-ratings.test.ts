@@ -2,7 +2,7 @@
 // (vanilla) holds both the undercover's seat and the other civilian's (before, that kind on both teams stopped any
 // update, so the person's win moved nothing).
 import { describe, expect, it } from 'vitest';
-import { type TableState, applyTableAction } from '../../src/games/engine.ts';
+import { applyTableAction, type TableState } from '../../src/games/engine.ts';
 import { rateFinishedGame } from '../../src/games/rate-game.ts';
 import { InMemoryRatingStore, RATING_SETTINGS } from '../../src/games/ratings.ts';
 import { createUndercover } from '../../src/games/scenarios/undercover/rules.ts';

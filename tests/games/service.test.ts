@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { applyTableAction } from '../../src/games/engine.ts';
-import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
-import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { InMemoryRatingStore } from '../../src/games/ratings.ts';
 import { type FinishedGame, GameService, type GameServiceDeps, type ServiceResult } from '../../src/games/service.ts';
 import { InMemoryGameStore } from '../../src/games/store.ts';
 import { isError } from '../../src/games/types.ts';
+import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
+import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
 import { RecordingModel, ScriptedModel } from '../support/games-models.ts';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { applyAction, awaitedPlayers, legalMoves, viewFor } from '../../src/games/scenarios/social-deduction/engine.ts';
-import { type GameAction, type GameErrorCode, isError } from '../../src/games/types.ts';
 import {
   createUndercover,
   type UndercoverOptions,
   type UndercoverState,
 } from '../../src/games/scenarios/undercover/rules.ts';
+import { type GameAction, type GameErrorCode, isError } from '../../src/games/types.ts';
 
 function apply(s: UndercoverState, a: GameAction): UndercoverState {
   const r = applyAction(s, a);

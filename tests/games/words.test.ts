@@ -2,7 +2,6 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { normalizeWord, saysWord } from '../../src/games/text.ts';
 import {
   dealChameleon,
   dealUndercover,
@@ -14,6 +13,7 @@ import {
   parseTopics,
   WordDataError,
 } from '../../src/games/scenarios/social-deduction/words.ts';
+import { normalizeWord, saysWord } from '../../src/games/text.ts';
 import { MAGIC_DIR } from '../support/shared-data.ts';
 
 describe('shipped word data', () => {

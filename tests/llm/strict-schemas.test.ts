@@ -18,19 +18,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READ_RESIDENT_TASK, readResidentOutput } from '../../src/town/reading/prompt.ts';
 import type { z } from 'zod';
 import * as conversationSummary from '../../src/agent/prompts/conversation-summary.ts';
-import * as dialogueTurn from '../../src/agent/prompts/dialogue-turn.ts';
 import * as dialogue from '../../src/agent/prompts/dialogue.ts';
+import * as dialogueTurn from '../../src/agent/prompts/dialogue-turn.ts';
 import * as hear from '../../src/agent/prompts/hear.ts';
 import * as importance from '../../src/agent/prompts/importance.ts';
 import * as interview from '../../src/agent/prompts/interview.ts';
 import * as planDay from '../../src/agent/prompts/plan-day.ts';
 import * as planHours from '../../src/agent/prompts/plan-hours.ts';
 import * as planSteps from '../../src/agent/prompts/plan-steps.ts';
-import * as readEvents from '../../src/agent/prompts/read-events.ts';
 import * as react from '../../src/agent/prompts/react.ts';
+import * as readEvents from '../../src/agent/prompts/read-events.ts';
 import * as reflectInsights from '../../src/agent/prompts/reflect-insights.ts';
 import * as reflectQuestions from '../../src/agent/prompts/reflect-questions.ts';
 import * as summary from '../../src/agent/prompts/summary.ts';
@@ -48,6 +47,7 @@ import {
 } from '../../src/games/scenarios/social-deduction/prompts.ts';
 import { createLanguageModel } from '../../src/llm/index.ts';
 import { responseFormatFor, strictSchemaViolations } from '../../src/llm/strict-schema.ts';
+import { READ_RESIDENT_TASK, readResidentOutput } from '../../src/town/reading/prompt.ts';
 import { type FakeOpenAI, reply, startFakeOpenAI } from '../support/fake-openai.ts';
 
 function botInput(game: 'chameleon' | 'undercover'): BotInput {

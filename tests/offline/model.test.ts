@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describeModel } from '../../src/llm/index.ts';
-import { createLanguageModel, mergeOfflineRules, OfflineModel } from '../../src/offline/index.ts';
 import { type ChatMessage, isLlmError, type OfflineRules } from '../../src/llm/port.ts';
 import { responseFormatFor } from '../../src/llm/strict-schema.ts';
 import { countTokens } from '../../src/llm/tokens.ts';
+import { createLanguageModel, mergeOfflineRules, OfflineModel } from '../../src/offline/index.ts';
 
 const Importance = z.object({ score: z.number().int().min(1).max(10) });
 const rules: OfflineRules = {

@@ -10,8 +10,8 @@ import { agentKit } from '../../src/town/agent-kit.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
 import { pngSize } from '../support/bot-harness.ts';
-import { FlakyModel } from '../support/town-flaky-model.ts';
 import { tinyTown } from '../support/town-fixtures.ts';
+import { FlakyModel } from '../support/town-flaky-model.ts';
 
 describe('console pictures', () => {
   it('writes /map and /relationships [resident] as PNGs and prints where', async () => {

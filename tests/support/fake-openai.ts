@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { type FakeRateLimits, FakeRateLimiter } from './fake-rate-limit.ts';
+import { FakeRateLimiter, type FakeRateLimits } from './fake-rate-limit.ts';
 
 export interface RecordedRequest {
   method: string;

@@ -1,8 +1,9 @@
 // A deterministic fake model for town tests: answers with the offline rules, and fails a seeded share of calls
 // the way the gateway reports failures after its retries (timeouts, schema errors, provider errors, plain errors).
+
+import { type LanguageModel, LlmError, type ModelInfo, type ObjectRequest } from '../../src/llm/port.ts';
 import { agentOfflineRules } from '../../src/offline/agent/index.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
-import { type LanguageModel, LlmError, type ModelInfo, type ObjectRequest } from '../../src/llm/port.ts';
 
 export class FlakyModel implements LanguageModel {
   private readonly inner = new OfflineModel(agentOfflineRules);

@@ -2,13 +2,13 @@
 // store, the offline model, the lexical embedder) holding one town per scope, a GameService with its in-memory
 // store, and the web server on a free loopback port with a fixed secret.
 import { gameWatch } from '../../src/app/watch-games.ts';
+import { InMemoryRatingStore } from '../../src/games/ratings.ts';
 import { GameService } from '../../src/games/service.ts';
 import { InMemoryGameStore } from '../../src/games/store.ts';
-import { InMemoryRatingStore } from '../../src/games/ratings.ts';
 import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
 import { agentOfflineRules } from '../../src/offline/agent/index.ts';
-import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { gamesOfflineRules } from '../../src/offline/games/rules.ts';
+import { offlineAwareGtSeats } from '../../src/offline/index.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
 import type { TownFile } from '../../src/town/file.ts';
 import { TownRegistry } from '../../src/town/registry.ts';

@@ -2,9 +2,9 @@
 // and worker tests and the worker child process.
 
 import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
+import type { Embedder, LanguageModel } from '../../src/llm/port.ts';
 import { agentOfflineRules } from '../../src/offline/agent/index.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
-import type { Embedder, LanguageModel } from '../../src/llm/port.ts';
 import { agentKit } from '../../src/town/agent-kit.ts';
 import type { KitFactory } from '../../src/town/service.ts';
 

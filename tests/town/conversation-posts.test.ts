@@ -7,8 +7,8 @@ import { LexicalEmbedder } from '../../src/llm/index.ts';
 import { agentKit } from '../../src/town/agent-kit.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';
-import { agentModelProfiles } from '../support/model-profiles.ts';
 import { brackwaterParty } from '../scenarios/brackwater.ts';
+import { agentModelProfiles } from '../support/model-profiles.ts';
 
 const PROFILES = agentModelProfiles(28);
 

@@ -4,9 +4,9 @@
 // behind a gate that holds the tick's calls (the outside world, slow), not a mock of our code.
 import { describe, expect, it } from 'vitest';
 import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
+import type { LanguageModel, ModelInfo, ObjectRequest } from '../../src/llm/port.ts';
 import { agentOfflineRules } from '../../src/offline/agent/index.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
-import type { LanguageModel, ModelInfo, ObjectRequest } from '../../src/llm/port.ts';
 import { agentKit } from '../../src/town/agent-kit.ts';
 import { TownService } from '../../src/town/service.ts';
 import { InMemoryTownStore } from '../../src/town/store.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentId } from '../../src/agent/types.ts';
+import { parseSimStart } from '../../src/core/time.ts';
 import { buildTownState } from '../../src/town/build.ts';
 import { validateTownFile } from '../../src/town/file.ts';
-import { parseSimStart } from '../../src/core/time.ts';
 import {
   checkPresence,
   findLocation,

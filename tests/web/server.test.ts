@@ -5,11 +5,11 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, runOperation } from '../../src/app/operations.ts';
+import { validateTownFile } from '../../src/town/file.ts';
 import { linksOnly, webWarnings } from '../../src/web/index.ts';
 import { signLink, verifyLink } from '../../src/web/link.ts';
-import { startWebTown, WEB_SECRET, type WebTown } from '../support/web-town.ts';
 import { res, tinyTown } from '../support/town-fixtures.ts';
-import { validateTownFile } from '../../src/town/file.ts';
+import { startWebTown, WEB_SECRET, type WebTown } from '../support/web-town.ts';
 
 const A = '111111111111111111';
 const B = '222222222222222222';

@@ -4,16 +4,17 @@
 // against the schedule, every town has exactly the ticks its slots owe (none lost, none twice), and no memory or
 // post is written twice. The long version (20 kills over 2 workers at random moments) is `npm run bench -- --only
 // killLoop`.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { PgBoss } from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaTownStore } from '../../src/db/town-store.ts';
 import { TownService } from '../../src/town/service.ts';
 import { openQueue, TICK_QUEUE } from '../../src/worker/queue.ts';
 import { tickJobId } from '../../src/worker/scheduler.ts';
 import { openTestDb, type TestDb } from '../support/postgres-db.ts';
 import { tinyTown } from '../support/town-fixtures.ts';
+import { type WorkerChild as Child, spawnWorker } from '../support/worker-process.ts';
 import { offlineKit } from '../support/worker-town.ts';
-import { spawnWorker, type WorkerChild as Child } from '../support/worker-process.ts';
 
 /** The kills: town -> where its tick is when the worker dies, and the ticks its first slot owes. */
 const KILLS = [

@@ -2,14 +2,15 @@
 // worker saw commit is in the database afterwards, and nothing is there twice. A scrape of the worker's /metrics
 // while the database is down answers 200: the series that need the database say they could not be read
 // (smalltown_collector_up 0), the counters are all there.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { PgBoss } from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../../src/db/client.ts';
 import { PrismaTownStore } from '../../src/db/town-store.ts';
-import { TownService } from '../../src/town/service.ts';
 import { Metrics } from '../../src/ops/metrics.ts';
 import { registerStoreGauges } from '../../src/ops/process-ops.ts';
 import { type OpsServer, startOpsServer } from '../../src/ops/server.ts';
+import { TownService } from '../../src/town/service.ts';
 import { startWorkerProcess, type WorkerProcess } from '../../src/worker/compose.ts';
 import { registerWorkerMetrics } from '../../src/worker/metrics.ts';
 import { openQueue, TICK_QUEUE } from '../../src/worker/queue.ts';

@@ -1,12 +1,13 @@
 // Ticks as jobs on the PostgreSQL queue: schedulers enqueue, workers run them; one tick run per town per interval
 // however many schedulers, never two ticks of a town at once however many workers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { PgBoss } from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaTownStore } from '../../src/db/town-store.ts';
 import { TownService } from '../../src/town/service.ts';
+import { startWorkerProcess, type WorkerProcess } from '../../src/worker/compose.ts';
 import { openQueue, TICK_QUEUE } from '../../src/worker/queue.ts';
 import { QueueScheduler, ticksForSlot } from '../../src/worker/scheduler.ts';
-import { startWorkerProcess, type WorkerProcess } from '../../src/worker/compose.ts';
 import { openTestDb, type TestDb } from '../support/postgres-db.ts';
 import { tinyTown } from '../support/town-fixtures.ts';
 import { offlineKit } from '../support/worker-town.ts';

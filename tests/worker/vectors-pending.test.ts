@@ -2,17 +2,17 @@
 // the tick's memories flagged `vectorPending` (committed so, and counted), and a later tick retries them, in this
 // process or in another one that loaded the town since, and commits their vectors. Never silent, never lost.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statusText } from '../../src/app/texts.ts';
 import { PrismaTownStore } from '../../src/db/town-store.ts';
 import { LexicalEmbedder } from '../../src/llm/lexical-embedder.ts';
 import type { Embedder } from '../../src/llm/port.ts';
 import { agentOfflineRules } from '../../src/offline/agent/index.ts';
 import { OfflineModel } from '../../src/offline/model.ts';
+import { Metrics } from '../../src/ops/metrics.ts';
+import { memoriesWithoutVector, registerVectorGauge } from '../../src/ops/vectors.ts';
 import { agentKit } from '../../src/town/agent-kit.ts';
 import type { KitFactory } from '../../src/town/service.ts';
 import { TownService } from '../../src/town/service.ts';
-import { statusText } from '../../src/app/texts.ts';
-import { Metrics } from '../../src/ops/metrics.ts';
-import { memoriesWithoutVector, registerVectorGauge } from '../../src/ops/vectors.ts';
 import { openTestDb, type TestDb } from '../support/postgres-db.ts';
 import { tinyTown } from '../support/town-fixtures.ts';
 

@@ -2,7 +2,7 @@
 // memories retrieved for the task, and tell the model to admit not remembering rather than invent (sec. 6.2:
 // residents embellished, e.g. a neighbour "Adam Smith" described as the economist).
 import { z } from 'zod';
-import { quoteUserText, USER_TEXT_MARK, USER_TEXT_RULE } from '../../core/user-text.ts';
+import { hasUserText, quoteUserText, USER_TEXT_RULE } from '../../core/user-text.ts';
 import type { ChatMessage } from '../../llm/port.ts';
 
 export const HONESTY =
@@ -17,7 +17,7 @@ export function system(role: string, honest = true): ChatMessage {
  * said), the system message states USER_TEXT_RULE; prompts without one do not pay for the sentence.
  */
 export function prompt(sys: ChatMessage, content: string): ChatMessage[] {
-  const guarded = content.includes(`${USER_TEXT_MARK} {`);
+  const guarded = hasUserText(content);
   return [guarded ? { role: 'system', content: `${sys.content} ${USER_TEXT_RULE}` } : sys, user(content)];
 }
 
@@ -186,7 +186,7 @@ export function withoutRepeats<M extends PromptMemory>(
   });
 }
 
-/** A quoted block: `USER_TEXT {"from": ..., "text": ...}` (always the end of its line). */
+/** A quoted block: `USER_TEXT ["<from>", "<text>"]` (always the end of its line). */
 export function quoted(q: QuotedText): string {
   return quoteUserText(q.from, q.text);
 }

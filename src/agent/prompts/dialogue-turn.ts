@@ -5,13 +5,13 @@ import type { ChatMessage } from '../../llm/port.ts';
 import {
   bullets,
   memoryText,
-  withoutRepeats,
   prompt,
   promptMemory,
   promptRelation,
   quoted,
   relationLines,
   system,
+  withoutRepeats,
 } from './common.ts';
 
 export const DIALOGUE_TURN_TASK = 'agent_dialogue_turn';

@@ -5,7 +5,6 @@ import type { ChatMessage } from '../../llm/port.ts';
 import {
   bullets,
   memoryText,
-  withoutRepeats,
   prompt,
   promptMemory,
   promptRelation,
@@ -14,6 +13,7 @@ import {
   relationLines,
   situationInput,
   system,
+  withoutRepeats,
 } from './common.ts';
 
 export const HEAR_TASK = 'agent_hear';

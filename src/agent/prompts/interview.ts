@@ -4,13 +4,13 @@ import type { ChatMessage } from '../../llm/port.ts';
 import {
   bullets,
   memoryText,
-  withoutRepeats,
   prompt,
   promptMemory,
   promptRelation,
   quoted,
   relationLines,
   system,
+  withoutRepeats,
 } from './common.ts';
 
 export const INTERVIEW_TASK = 'agent_interview';

@@ -1,8 +1,8 @@
 // Task agent_plan_day (sec. 4.3): a day outline of 5-8 blocks from the summary description and a summary of the
 // previous day; also re-plans the rest of a day from a given time (after an inner voice).
 import { z } from 'zod';
-import type { ChatMessage } from '../../llm/port.ts';
 import { dateText } from '../../core/time.ts';
+import type { ChatMessage } from '../../llm/port.ts';
 import {
   bullets,
   memoryText,
@@ -10,9 +10,9 @@ import {
   prompt,
   promptMemory,
   quoted,
-  system,
   repeats,
   shownPieces,
+  system,
   withoutRepeats,
 } from './common.ts';
 

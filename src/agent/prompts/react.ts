@@ -6,13 +6,13 @@ import type { ChatMessage } from '../../llm/port.ts';
 import {
   bullets,
   memoryText,
-  withoutRepeats,
   prompt,
   promptMemory,
   promptRelation,
   relationLines,
   situationInput,
   system,
+  withoutRepeats,
 } from './common.ts';
 import { formatPlanStep, type PlanStep, parsePlanStep, STEP_LINE } from './plan-steps.ts';
 

@@ -8,9 +8,9 @@ import type { LanguageModel } from '../../llm/port.ts';
 import { GT_DATA_DIR, GT_SCENARIOS, type GtScenario } from '../scenarios/game-theory/index.ts';
 import type { GameKind } from '../scenarios/social-deduction/kinds.ts';
 import { GAME_TASKS } from '../scenarios/social-deduction/prompts.ts';
-import { benchScenarios } from './part.ts';
 import { DEFAULT_PAIRS_FILE, DEFAULT_TOPICS_FILE, settingsFolder } from '../scenarios/social-deduction/words.ts';
 import type { BotKind } from '../types.ts';
+import { benchScenarios } from './part.ts';
 
 export type ScenarioId = GameKind | GtScenario;
 /** The scenarios the bench plays: the registered games with a bench part (part.ts), in menu order. */

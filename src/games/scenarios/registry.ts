@@ -3,13 +3,13 @@
 // ratings and front ends look a game up here by its kind. Tests may register a scenario of their own.
 import type { BaseState } from '../lobby.ts';
 import type { GameModule } from '../module.ts';
-import type { GameState, GameView, LegalMove } from './social-deduction/engine.ts';
-import type { GtState, GtView } from './game-theory/engine.ts';
-import type { GtLegalMove } from './game-theory/types.ts';
 import { chameleonModule } from './chameleon/module.ts';
 import { costSharingModule } from './cost-sharing/module.ts';
+import type { GtState, GtView } from './game-theory/engine.ts';
+import type { GtLegalMove } from './game-theory/types.ts';
 import { prisonersDilemmaModule } from './prisoners-dilemma/module.ts';
 import { publicGoodModule } from './public-good/module.ts';
+import type { GameState, GameView, LegalMove } from './social-deduction/engine.ts';
 import { undercoverModule } from './undercover/module.ts';
 
 /** The state of any game a channel hosts (what the service stores). */

@@ -1,10 +1,10 @@
 // What a resident's identity fields and lifestyle say about its day, read as a model would: waking and sleeping
 // hours, meal time, the place a text names (tolerantly), its own intentions and the events of today it heard of.
 
-import { type Due, dueOn, T, todayNumber, trimWhen } from '../../core/dates.ts';
-import { readEventText } from '../../core/event-text.ts';
 import type { PromptMemory } from '../../agent/prompts/common.ts';
 import type { PlanDayInput, PromptPlace } from '../../agent/prompts/plan-day.ts';
+import { type Due, dueOn, T, todayNumber, trimWhen } from '../../core/dates.ts';
+import { readEventText } from '../../core/event-text.ts';
 import { escapeRegExp, stripPeriod } from '../../core/text.ts';
 import { parseClock } from '../../core/time.ts';
 import { subjectOf } from './voice.ts';

@@ -5,12 +5,13 @@
 // from its lifestyle; intentions only when they are its own ("X has decided to ...", an inner voice), or an event
 // it heard of that happens today. What the identity fields say is read in day-facts.ts and work.ts; the hours and
 // steps under the outline are in steps.ts.
-import { T, todayNumber, trimWhen, weekdayOf } from '../../core/dates.ts';
+
 import type { PlanDayInput, PromptPlace } from '../../agent/prompts/plan-day.ts';
-import { mealOf, normalizeSlots, type Slot, spliceSlots } from '../../core/schedule.ts';
-import { hhmm, parseClock } from '../../core/time.ts';
-import { escapeRegExp } from '../../core/text.ts';
+import { T, todayNumber, trimWhen, weekdayOf } from '../../core/dates.ts';
 import { hashString } from '../../core/rng.ts';
+import { mealOf, normalizeSlots, type Slot, spliceSlots } from '../../core/schedule.ts';
+import { escapeRegExp } from '../../core/text.ts';
+import { hhmm, parseClock } from '../../core/time.ts';
 import { expandSummaries } from './answer.ts';
 import {
   clockIn,

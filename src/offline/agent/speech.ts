@@ -2,8 +2,8 @@
 // theirs, never a raw line, a record or a secret; content-word stems; stable wording (a hash, so runs replay).
 
 import type { PromptMemory } from '../../agent/prompts/common.ts';
-import { contentWords, lowerFirst, stripPeriod } from '../../core/text.ts';
 import { hashString } from '../../core/rng.ts';
+import { contentWords, lowerFirst, stripPeriod } from '../../core/text.ts';
 import { gerundClause, type Pronoun, selfPronoun, subjectOf, toFirstPerson } from './voice.ts';
 
 export interface Me {

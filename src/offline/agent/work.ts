@@ -2,8 +2,8 @@
 // ("owns the bakery", "works at the market from 9 am to 5 pm"), working days, projects it is currently on, habits
 // with a time of day from its lifestyle.
 
-import { T, trimWhen, WEEKDAY_WORDS } from '../../core/dates.ts';
 import type { PlanDayInput, PromptPlace } from '../../agent/prompts/plan-day.ts';
+import { T, trimWhen, WEEKDAY_WORDS } from '../../core/dates.ts';
 import { baseOfIng, escapeRegExp, stripPeriod } from '../../core/text.ts';
 import { parseClock } from '../../core/time.ts';
 import { clockIn, placeNamedIn, placeOfKind } from './day-facts.ts';

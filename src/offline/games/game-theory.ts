@@ -2,13 +2,14 @@
 // scenario's offline seat is its module's own (src/games/scenarios/<kind>/offline.ts, a seeded temperament for
 // vanilla, what predicting the others suggests for PGM), found through the registry. Its figures are a pipeline
 // check, never a measure of a model.
+
+import type { GtBot, GtSeats } from '../../games/scenarios/game-theory/index.ts';
 import { llmGtBot } from '../../games/scenarios/game-theory/llm-bot.ts';
 import {
-  OFFLINE_GT_LABEL,
   offlineGtBot as familyBot,
   type GtOfflineSeat,
+  OFFLINE_GT_LABEL,
 } from '../../games/scenarios/game-theory/offline.ts';
-import type { GtBot, GtSeats } from '../../games/scenarios/game-theory/index.ts';
 import { gameModule, isGameKind } from '../../games/scenarios/registry.ts';
 import type { BotKind } from '../../games/types.ts';
 import type { LanguageModel } from '../../llm/port.ts';

@@ -1,13 +1,14 @@
 // The offline stand-in's rules for the social-deduction tasks, as composition roots merge them into the offline
 // model: the family's rules (src/games/scenarios/social-deduction/offline.ts) over each registered game's own
 // offline seat (src/games/scenarios/<kind>/offline.ts), found through the registry. Labelled, a pipeline check.
+
+import { gameModule, isGameKind } from '../../games/scenarios/registry.ts';
 import type { WordKnowledge } from '../../games/scenarios/social-deduction/knowledge.ts';
 import {
   type DeductionOfflineSeat,
   deductionOfflineRules,
   OFFLINE_SETTINGS,
 } from '../../games/scenarios/social-deduction/offline.ts';
-import { gameModule, isGameKind } from '../../games/scenarios/registry.ts';
 import type { OfflineRules } from '../../llm/port.ts';
 
 /** The registered game's social-deduction offline seat, if it has one. */

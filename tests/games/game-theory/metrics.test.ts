@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyGt,
+  costSharingMetrics,
   createCostSharing,
   createPrisonersDilemma,
   createPublicGood,
-  costSharingMetrics,
   type GtAction,
   type GtLog,
   type GtState,

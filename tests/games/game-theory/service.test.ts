@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { ConsoleContext } from '../../../src/console/console.ts';
 import { consoleGameHandler } from '../../../src/console/games.ts';
 import { isUserError } from '../../../src/errors.ts';
-import { gamesOfflineRules } from '../../../src/offline/games/rules.ts';
-import { offlineAwareGtSeats } from '../../../src/offline/index.ts';
 import { InMemoryRatingStore } from '../../../src/games/ratings.ts';
 import { GameService } from '../../../src/games/service.ts';
 import { InMemoryGameStore } from '../../../src/games/store.ts';
 import type { Scheduler } from '../../../src/games/turn-timers.ts';
+import { gamesOfflineRules } from '../../../src/offline/games/rules.ts';
+import { offlineAwareGtSeats } from '../../../src/offline/index.ts';
 import { OfflineModel } from '../../../src/offline/model.ts';
 
 class FakeScheduler implements Scheduler {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dueOn, namedDay, todayNumber } from '../../../src/core/dates.ts';
 import { type PlanDayInput, planDayMessages } from '../../../src/agent/prompts/plan-day.ts';
+import { dueOn, namedDay, todayNumber } from '../../../src/core/dates.ts';
 import { offlineDayPlan } from '../../../src/offline/agent/plan.ts';
 import { stepsFor } from '../../../src/offline/agent/steps.ts';
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AgentId, AgentProfile, Place } from '../../../src/agent/types.ts';
 import { answerQuestion, expandSummaries } from '../../../src/offline/agent/answer.ts';
 import { dialogueTurn } from '../../../src/offline/agent/talk.ts';
-import { turn } from './turn-fixture.ts';
 import { at, CAFE, resident, setup } from '../../agent/fixtures.ts';
+import { turn } from './turn-fixture.ts';
 
 const person = (name: string, seed: string, more: Partial<AgentProfile> = {}): AgentProfile => ({
   id: name.split(' ')[0]!.toLowerCase() as AgentId,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { defaultKnowledge, WordKnowledge } from '../../../src/games/scenarios/social-deduction/knowledge.ts';
 import { FALLBACK_CLUES } from '../../../src/games/scenarios/social-deduction/default-moves.ts';
-import { makeGamesOfflineRules } from '../../../src/offline/games/rules.ts';
+import { defaultKnowledge, WordKnowledge } from '../../../src/games/scenarios/social-deduction/knowledge.ts';
 import type { BotInput } from '../../../src/games/scenarios/social-deduction/prompts.ts';
-import { sameWord, saysWord } from '../../../src/games/text.ts';
 import { defaultAssociations, loadPairs, loadTopics } from '../../../src/games/scenarios/social-deduction/words.ts';
+import { sameWord, saysWord } from '../../../src/games/text.ts';
+import { makeGamesOfflineRules } from '../../../src/offline/games/rules.ts';
 
 const k = defaultKnowledge();
 

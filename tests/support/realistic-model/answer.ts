@@ -1,6 +1,8 @@
 // Writes an answer the way a chat model would, from nothing but the request: the JSON Schema it was given and
 // the messages. Field names steer the content (a `line` is a spoken sentence, `blocks` a day plan); the prompt
 // supplies what a model would copy (place ids listed as "id: Name", numbered items to rate, the dialogue so far).
+
+import { hasUserText } from '../../../src/core/user-text.ts';
 import { type BehaviourRates, calibratedRates, drawHistogram, drawLineWords } from './behaviour.ts';
 import { commitmentsIn } from './commitments.ts';
 import { actionPhrase, between, emoji, pick, prose, type Rng, sentence } from './words.ts';
@@ -139,11 +141,11 @@ function dialogueLines(ctx: AnswerContext): string[] {
   // memory starts "- "); without quoted blocks, "Name: text"
   const quoted = all.filter(
     (l) =>
-      /^(?:\d+\. )?[A-Z][\w.' -]{0,40}: USER_TEXT \{/.test(l) ||
+      /^(?:\d+\. )?[A-Z][\w.' -]{0,40}: USER_TEXT \[/.test(l) ||
       // (from a person's name: a relationship note's quote, "what Tom already told Ada", is no line of this talk)
-      /^(?:\d+\. )?USER_TEXT \{"from":"\p{Lu}[\p{L}.'-]*(?: \p{Lu}[\p{L}.'-]*)*","text"/u.test(l),
+      /^(?:\d+\. )?USER_TEXT \["\p{Lu}[\p{L}.'-]*(?: \p{Lu}[\p{L}.'-]*)*",/u.test(l),
   );
-  if (quoted.length > 0 || ctx.lastUser.includes('USER_TEXT {')) return quoted;
+  if (quoted.length > 0 || hasUserText(ctx.lastUser)) return quoted;
   return all.filter((l) => /^[A-Z][\w.' -]{0,40}: \S/.test(l) && !/^\d/.test(l));
 }
 

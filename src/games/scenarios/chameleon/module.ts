@@ -1,11 +1,11 @@
 // Chameleon (MAgIC, Xu et al. 2024, sec. 3.1) as a game module: a topic card is dealt from the word lists with the
 // table's seed; rules in rules.ts, bots and results shared with Undercover (../social-deduction).
 import { seedState } from '../../rng.ts';
-import { socialDeductionModule } from '../social-deduction/module.ts';
-import { chameleonOfflineSeat } from './offline.ts';
-import { dealChameleon } from '../social-deduction/words.ts';
-import { type ChameleonState, createChameleon } from './rules.ts';
 import { METRIC_SETTINGS } from '../social-deduction/metrics.ts';
+import { socialDeductionModule } from '../social-deduction/module.ts';
+import { dealChameleon } from '../social-deduction/words.ts';
+import { chameleonOfflineSeat } from './offline.ts';
+import { type ChameleonState, createChameleon } from './rules.ts';
 
 export const chameleonModule = socialDeductionModule<ChameleonState>({
   kind: 'chameleon',

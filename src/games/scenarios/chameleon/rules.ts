@@ -4,6 +4,16 @@
 import { withoutControlChars } from '../../../core/user-text.ts';
 import { applyLobbyAction, type BaseState, bump, checkClue, isTerminal, seatOf } from '../../lobby.ts';
 import { nextInt, shuffle } from '../../rng.ts';
+import { normalizeWord, sameWord, saysWord } from '../../text.ts';
+import {
+  type ClueEntry,
+  type GameAction,
+  type GameEvent,
+  gameError,
+  type Phase,
+  type PlayerId,
+  type Result,
+} from '../../types.ts';
 import {
   advanceClue,
   castVote,
@@ -18,16 +28,6 @@ import {
   timeoutClue,
   timeoutVotes,
 } from '../social-deduction/rules-common.ts';
-import { normalizeWord, sameWord, saysWord } from '../../text.ts';
-import {
-  type ClueEntry,
-  type GameAction,
-  type GameEvent,
-  gameError,
-  type Phase,
-  type PlayerId,
-  type Result,
-} from '../../types.ts';
 
 export const CHAMELEON_SETTINGS = {
   // MAgIC sec. 3 / chatarena: three players by default.

@@ -6,9 +6,9 @@
 import { hashString } from '../../rng.ts';
 import type { PlayerId } from '../../types.ts';
 import type { CsView } from '../cost-sharing/rules.ts';
-import type { GtView } from './engine.ts';
 import type { PdView } from '../prisoners-dilemma/rules.ts';
 import type { PgView } from '../public-good/rules.ts';
+import type { GtView } from './engine.ts';
 import type { GtAction, GtLegalMove, Shares } from './types.ts';
 
 export interface GtDecision {

@@ -8,8 +8,8 @@ import type { ZodType } from 'zod';
 import type { LanguageModel } from '../../../llm/port.ts';
 import type { BotKind } from '../../types.ts';
 import { checkShares } from '../cost-sharing/rules.ts';
-import type { GtView } from './engine.ts';
 import { defaultMove, type GtBot, type GtDecision, roundShares } from './default-move.ts';
+import type { GtView } from './engine.ts';
 import {
   analyseSchema,
   boundedAmount,

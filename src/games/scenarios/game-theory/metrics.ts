@@ -3,9 +3,9 @@
 // count says so.
 import type { PlayerId } from '../../types.ts';
 import type { CsState } from '../cost-sharing/rules.ts';
-import type { GtLog } from './play.ts';
 import type { PdState } from '../prisoners-dilemma/rules.ts';
 import type { PgState } from '../public-good/rules.ts';
+import type { GtLog } from './play.ts';
 import { ids } from './rounds.ts';
 
 function rate(n: number, d: number): number {

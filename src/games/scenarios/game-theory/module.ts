@@ -18,8 +18,8 @@ import {
 import type { GtOfflineSeat } from './offline.ts';
 import { gtEventLine, gtPrivateText } from './render.ts';
 import { runGtBots } from './run.ts';
-import { gtSpectatorLines } from './spectator.ts';
 import { type GtSetting, loadVariants } from './settings.ts';
+import { gtSpectatorLines } from './spectator.ts';
 import { GT_SEATS, type GtLegalMove, type GtScenario } from './types.ts';
 
 /** Standings by final score (Prisoner's Dilemma, Public Good): highest wins, ties share the rank and the win. */

@@ -4,10 +4,10 @@
 // round 1, as MAgIC injects preset moves only before the challenger's first turn.
 import type { GameEvent, PlayerId, Seat } from '../../types.ts';
 import { createCostSharing } from '../cost-sharing/rules.ts';
-import { applyGt, type GtState, gtAwaited, gtLegalMoves, gtView } from './engine.ts';
-import type { GtBot } from './default-move.ts';
 import { createPrisonersDilemma } from '../prisoners-dilemma/rules.ts';
 import { createPublicGood } from '../public-good/rules.ts';
+import type { GtBot } from './default-move.ts';
+import { applyGt, type GtState, gtAwaited, gtLegalMoves, gtView } from './engine.ts';
 import { isOver } from './rounds.ts';
 import type { GtSetting } from './settings.ts';
 import { GT_SEATS, type GtAction, type GtScenario, isGtError } from './types.ts';

@@ -2,8 +2,8 @@
 // counterpart of runner.ts for these scenarios). Each bot sees only its own view.
 import { seatOf } from '../../lobby.ts';
 import type { GameEvent, PlayerId } from '../../types.ts';
-import { applyGt, type GtState, gtAwaited, gtLegalMoves, gtView } from './engine.ts';
 import type { GtBot, GtDecision } from './default-move.ts';
+import { applyGt, type GtState, gtAwaited, gtLegalMoves, gtView } from './engine.ts';
 import { isOver } from './rounds.ts';
 import { isGtError } from './types.ts';
 

@@ -2,11 +2,14 @@
 // 2024) and our own variant sets (data/games/game-theory/<scenario>.json: 7 variants, each played with the challenger
 // in each of the 3 seats = 21 settings, as the paper builds them). Validated with zod; anything wrong is one
 // GtSettingsError naming the file and the field, never skipped.
-import { readSettingsJson } from '../settings-file.ts';
+
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { PLAIN_ISSUES_AFTER_PATH } from '../../../core/validation-text.ts';
+import { CS_SETTINGS, checkShares } from '../cost-sharing/rules.ts';
+import { PD_SETTINGS, type PdPayoffs } from '../prisoners-dilemma/rules.ts';
+import { PG_SETTINGS } from '../public-good/rules.ts';
 import {
   findUnknownKey,
   type KeyTree,
@@ -14,10 +17,8 @@ import {
   unknownKeyMessage,
   VARIANT_FILE_KEYS,
 } from '../setting-keys.ts';
+import { readSettingsJson } from '../settings-file.ts';
 import { settingsFolder, WordDataError } from '../social-deduction/words.ts';
-import { CS_SETTINGS, checkShares } from '../cost-sharing/rules.ts';
-import { PD_SETTINGS, type PdPayoffs } from '../prisoners-dilemma/rules.ts';
-import { PG_SETTINGS } from '../public-good/rules.ts';
 import { GT_SEATS, type GtScenario, type Shares } from './types.ts';
 
 export const GT_DATA_DIR = fileURLToPath(new URL('../../../../data/games/game-theory/', import.meta.url));

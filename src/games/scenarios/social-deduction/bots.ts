@@ -11,6 +11,8 @@
 // reasoning question after a clue, as a separate evaluation call whose answer never feeds a move.
 import type { ZodType } from 'zod';
 import type { LanguageModel } from '../../../llm/port.ts';
+import { hashString } from '../../rng.ts';
+import type { BotSpec, GameAction, GameError, PlayerId } from '../../types.ts';
 import { defaultClue, defaultGuess, defaultMoveKnowledge, FALLBACK_CLUES } from './default-moves.ts';
 import type { GameView, LegalMove } from './engine.ts';
 import {
@@ -25,17 +27,17 @@ import {
 import {
   type AnalyseAnswer,
   analyseSchema,
-  type JudgeAnswer,
-  type JudgeClue,
-  judgeSchema,
-  type ClueAnswer,
   type BotInput,
   type BotMove,
   buildMessages,
+  type ClueAnswer,
   clueSchema,
   GAME_TASKS,
   guessSchema,
   inputFromView,
+  type JudgeAnswer,
+  type JudgeClue,
+  judgeSchema,
   type ProbeAnswer,
   probeSchema,
   ROLE_NAMES,
@@ -43,8 +45,6 @@ import {
   type VoteAnswer,
   voteSchema,
 } from './prompts.ts';
-import { hashString } from '../../rng.ts';
-import type { BotSpec, GameAction, GameError, PlayerId } from '../../types.ts';
 
 export interface BotMemory {
   /** PGM suspicion matrix by player name (own row first); null before the first analysis. */

@@ -1,4 +1,7 @@
 // One entry point over Chameleon and Undercover: apply an action, a player's view, legal moves (shared by people and bots).
+
+import { isTerminal, lobbyMoves, seatOf } from '../../lobby.ts';
+import type { GameAction, PlayerId, Result, Seat } from '../../types.ts';
 import {
   applyChameleon,
   type ChameleonState,
@@ -7,7 +10,6 @@ import {
   chameleonTurn,
   chameleonView,
 } from '../chameleon/rules.ts';
-import { isTerminal, lobbyMoves, seatOf } from '../../lobby.ts';
 import {
   applyUndercover,
   type UndercoverState,
@@ -16,7 +18,6 @@ import {
   undercoverTurn,
   undercoverView,
 } from '../undercover/rules.ts';
-import type { GameAction, PlayerId, Result, Seat } from '../../types.ts';
 
 export type GameState = ChameleonState | UndercoverState;
 export type GameView = ChameleonView | UndercoverView;

@@ -1,7 +1,8 @@
 // The PGM-aware bot's suspicion matrix (MAgIC, Xu et al. 2024, sec. 4): its own belief row plus one row per other
 // player's presumed belief (two-hop), blended with each new analysis, and read off for the vote and the probes.
-import type { SuspicionRows } from './prompts.ts';
+
 import { hashString } from '../../rng.ts';
+import type { SuspicionRows } from './prompts.ts';
 
 export const PGM_SETTINGS = {
   // Weight of a fresh analysis against the running matrix; MAgIC recomputes beliefs each turn, we keep some memory.

@@ -1,7 +1,8 @@
 // What a finished game means to each player: the reveal shown to the channel, and a first-person line per player
 // that the town can store as a memory ("I lost a round of Chameleon to Sam; Sam guessed the word from our clues").
-import type { GameState } from './engine.ts';
+
 import type { PlayerId } from '../../types.ts';
+import type { GameState } from './engine.ts';
 
 export interface Reveal {
   kind: GameState['kind'];

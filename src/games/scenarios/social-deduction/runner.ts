@@ -1,9 +1,9 @@
 // Drives bot seats until the game waits for a person or ends. Shared by the GameService and the bench.
 import type { LanguageModel } from '../../../llm/port.ts';
-import { type BotDecision, type BotFallback, type BotMemory, emptyMemory, playBotTurn } from './bots.ts';
-import { applyAction, awaitedPlayers, type GameState, legalMoves, viewFor } from './engine.ts';
 import { isTerminal, seatOf } from '../../lobby.ts';
 import { type GameAction, type GameEvent, isError, type PlayerId } from '../../types.ts';
+import { type BotDecision, type BotFallback, type BotMemory, emptyMemory, playBotTurn } from './bots.ts';
+import { applyAction, awaitedPlayers, type GameState, legalMoves, viewFor } from './engine.ts';
 
 export interface BotStepRecord {
   player: PlayerId;

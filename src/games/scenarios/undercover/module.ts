@@ -1,11 +1,11 @@
 // Undercover (MAgIC, Xu et al. 2024, sec. 3.1) as a game module: a word pair is dealt with the table's seed; rules in
 // rules.ts (MAgIC's one vote, or the party variant's elimination rounds), bots and results shared with Chameleon.
 import { seedState } from '../../rng.ts';
-import { socialDeductionModule } from '../social-deduction/module.ts';
-import { undercoverOfflineSeat } from './offline.ts';
-import { dealUndercover } from '../social-deduction/words.ts';
-import { createUndercover, type UndercoverState } from './rules.ts';
 import { METRIC_SETTINGS } from '../social-deduction/metrics.ts';
+import { socialDeductionModule } from '../social-deduction/module.ts';
+import { dealUndercover } from '../social-deduction/words.ts';
+import { undercoverOfflineSeat } from './offline.ts';
+import { createUndercover, type UndercoverState } from './rules.ts';
 
 export const undercoverModule = socialDeductionModule<UndercoverState>({
   kind: 'undercover',

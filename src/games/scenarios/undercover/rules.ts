@@ -4,9 +4,11 @@
 // outnumber the undercovers.
 
 import { withoutControlChars } from '../../../core/user-text.ts';
-import type { PublicSeat } from '../chameleon/rules.ts';
 import { applyLobbyAction, type BaseState, bump, checkClue, isTerminal, seatOf } from '../../lobby.ts';
 import { nextInt, shuffle } from '../../rng.ts';
+import { saysWord } from '../../text.ts';
+import { type GameAction, type GameEvent, gameError, type Phase, type PlayerId, type Result } from '../../types.ts';
+import type { PublicSeat } from '../chameleon/rules.ts';
 import {
   advanceClue,
   castVote,
@@ -21,8 +23,6 @@ import {
   timeoutClue,
   timeoutVotes,
 } from '../social-deduction/rules-common.ts';
-import { saysWord } from '../../text.ts';
-import { type GameAction, type GameEvent, gameError, type Phase, type PlayerId, type Result } from '../../types.ts';
 
 export const UNDERCOVER_SETTINGS = {
   // MAgIC sec. 3: three players.

@@ -3,8 +3,8 @@
 // came up and whispered that ..."), else the subject of the keeping ("Tom hasn't told anyone that he is ill"), else
 // the resident.
 import type { KinItem } from '../types.ts';
-import { INVERSE, KIN, kinWord } from './kin-words.ts';
 import { genderOfName } from './given-names.ts';
+import { INVERSE, KIN, kinWord } from './kin-words.ts';
 import { relativesNamed } from './relatives.ts';
 import { KEPT, RUMOUR, TRAIT, UNKNOWN } from './secret-words.ts';
 import { type Doc, STAMP } from './text.ts';
