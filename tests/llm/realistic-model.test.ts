@@ -135,6 +135,40 @@ describe('realistic model server', () => {
     expect(same / changes).toBeGreaterThan(expected - 0.08);
     expect(same / changes).toBeLessThan(expected + 0.08);
   });
+  it('plans the day where the prompt says the resident belongs (work in its hours, else home) as often as the real run', async () => {
+    server = await startRealisticModel({ seed: 5, latencyScale: 0, rates: noFaults });
+    const { llm } = llmFor(server);
+    const places = ['home', 'cafe', 'library', 'park', 'school', 'market', 'pub', 'office'];
+    const messages: ChatMessage[] = [
+      { role: 'system', content: 'Plan the day.' },
+      {
+        role: 'user',
+        content: `From 07:00 to 22:00.\nWork today: at library from 09:00 to 17:00.\nPlaces (home: home):\n${places.map((p) => `${p}: The ${p}`).join('\n')}`,
+      },
+    ];
+    const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+    const at = { work: 0, workTime: 0, home: 0, offTime: 0 };
+    for (let i = 0; i < 60; i++) {
+      const { blocks } = await llm.object({ task: 'agent_plan_day', schema: dayPlan, messages });
+      for (const b of blocks) {
+        const inWork = Math.min(minutes(b.end), 17 * 60) - Math.max(minutes(b.start), 9 * 60);
+        const long = minutes(b.end) - minutes(b.start);
+        if (inWork > long / 2) {
+          at.workTime++;
+          if (b.place === 'library') at.work++;
+        } else {
+          at.offTime++;
+          if (b.place === 'home') at.home++;
+        }
+      }
+    }
+    // master_movement.json: 0.85 of waking time at home or work, plus the draws from the list that land there
+    const expected = calibratedRates.homeOrWork + (1 - calibratedRates.homeOrWork) / places.length;
+    expect(at.work / at.workTime).toBeGreaterThan(expected - 0.08);
+    expect(at.home / at.offTime).toBeGreaterThan(expected - 0.08);
+    expect(at.home / at.offTime).toBeLessThan(expected + 0.08);
+  });
+
   it('breaks a stretch into as many steps as the real run took per waking hour, in the form the prompt gives', async () => {
     server = await startRealisticModel({ seed: 4, latencyScale: 0, rates: noFaults });
     const { llm } = llmFor(server);

@@ -306,8 +306,10 @@ function arrayValue(node: Schema, key: string, ctx: AnswerContext, defs: Schema,
     out.push(
       form ? fillForm(form, ctx, [...path, k], each) : value(items, k.replace(/s$/, ''), ctx, defs, [...path, k]),
     );
-  if (k === 'blocks') samePlaces(out, ctx);
-  return withTimeline(out, ctx);
+  if (k === 'blocks' && !homeIn(ctx)) samePlaces(out, ctx);
+  const timed = withTimeline(out, ctx);
+  ownPlaces(timed, ctx);
+  return timed;
 }
 
 /**
@@ -354,6 +356,45 @@ function fillForm(
     }
     return stringValue(name === 'state' ? 'status' : name, ctx, path);
   });
+}
+
+/**
+ * Where the prompt says the resident belongs from `start` to `end`: at work when the stretch lies mostly in the
+ * work hours it gives ("Work today: at <id> from HH:MM to HH:MM"), at the place of the block being broken up
+ * ("Block HH:MM-HH:MM: ... (<id>)"), else at home (the place listed "(home)" or "home: <id>"); null when it says none.
+ */
+function belongsAt(ctx: AnswerContext, start: string, end: string): string | null {
+  const min = (t: string) => {
+    const [h = 0, m = 0] = t.split(':').map(Number);
+    return h * 60 + m;
+  };
+  const work = /Work today: at ([a-z0-9][a-z0-9_-]*) from (\d{1,2}:\d{2}) to (\d{1,2}:\d{2})/.exec(ctx.allText);
+  if (work) {
+    const [a, b] = [Math.max(min(start), min(work[2]!)), Math.min(min(end), min(work[3]!))];
+    if (b - a > (min(end) - min(start)) / 2) return work[1]!;
+  }
+  const block = /^Block \d{1,2}:\d{2}-\d{1,2}:\d{2}: .*\(([a-z0-9][a-z0-9_-]*)\)$/m.exec(ctx.lastUser);
+  if (block) return block[1]!;
+  return homeIn(ctx);
+}
+
+/** The resident's home as the prompt lists it ("home: <id>", or a place listed "(home)"), if it does. */
+function homeIn(ctx: AnswerContext): string | null {
+  const home =
+    /\bhome: ([a-z0-9][a-z0-9_-]*)/.exec(ctx.allText) ??
+    /^\s*(?:- )?([a-z0-9][a-z0-9_-]*): [^\n]*\(home\)/m.exec(ctx.allText);
+  return home?.[1] ?? null;
+}
+
+/** Planned stretches with a place are where the prompt says the resident belongs as often as the real run's were. */
+function ownPlaces(items: unknown[], ctx: AnswerContext): void {
+  for (const x of items) {
+    if (x === null || typeof x !== 'object' || !('place' in x) || !('start' in x) || !('end' in x)) continue;
+    const item = x as Record<string, unknown>;
+    const at = belongsAt(ctx, String(item.start), String(item.end));
+
+    if (at && ctx.rng() < rates(ctx).homeOrWork) item.place = at;
+  }
 }
 
 /** A day plan's block stays at the place of the block before it as often as the real run's activities did. */

@@ -33,6 +33,11 @@ export interface BehaviourRates {
   dayBlocks: readonly [number, number];
   /** Chance that a day plan's block is at the same place as the block before it (else a place drawn from the list). */
   samePlace: number;
+  /**
+   * Chance that a planned stretch is where the prompt says the resident belongs then (at work in the work hours it
+   * gives, else at home; a block being broken into parts: at the block's place), else at a listed place drawn.
+   */
+  homeOrWork: number;
   /** Steps written per waking hour when asked to break a stretch of time into steps that fill it. */
   stepsPerHour: number;
 }
@@ -82,6 +87,11 @@ export const calibratedRates: BehaviourRates = {
   // talks left out), 27 changes of activity in the day; the place (the sector of the address after "@") stays the
   // same in 7 of them: Klaus 1 of 8, Isabella 2 of 10, Maria 4 of 9
   samePlace: 7 / 27,
+  // master_movement.json: share of each resident's waking time (steps not "sleeping") whose address is their own home
+  // or workplace: Isabella 0.87 (Hobbs Cafe 0.48, her apartment 0.39), Klaus 0.80 (the dorm 0.45, Oak Hill College
+  // 0.35), Maria 0.87 (the dorm 0.75, the college 0.12); mean 0.85. (A model told "home: ..." and "Work today: at
+  // ... from ... to ..." keeps to them; drawing every block from the list put residents there 0.21 of the time.)
+  homeOrWork: 0.85,
   // master_movement.json: each resident's waking steps (the whole `description` before " @ ", which changes with
   // each step of a decomposed activity; sleep and talks left out, a step resumed after a talk not counted again):
   // Isabella 95 in 15.0 h, Klaus 59 in 15.0 h, Maria 71 in 13.9 h, 225 steps in 44.0 waking hours
@@ -115,6 +125,7 @@ export const rateRanges = {
   reflectionQuestions: [1, 5],
   insightsPerQuestion: [1, 10],
   lineWordsMedian: [3, 200],
+  homeOrWork: [0, 1],
 } as const;
 export type RateName = keyof typeof rateRanges;
 
@@ -163,7 +174,7 @@ export function describeRates(r: BehaviourRates): string[] {
     `words per line: min ${r.lineWords.min}, median ${r.lineWords.median}, p90 ${r.lineWords.p90}, max ${r.lineWords.max}`,
     `importance means: events ${mean(r.importance.event).toFixed(2)}, conversations ${mean(r.importance.chat).toFixed(2)}, thoughts ${mean(r.importance.thought).toFixed(2)}`,
     `reflection: ${r.reflectionQuestions} questions x ${r.insightsPerQuestion} insights, evidence mean ${mean(r.evidence).toFixed(2)}, words per insight mean ${mean(r.insightWords).toFixed(2)}`,
-    `day plan blocks: ${r.dayBlocks[0]}-${r.dayBlocks[1]}, each at the place of the one before ${r.samePlace.toFixed(2)} of the time`,
+    `day plan blocks: ${r.dayBlocks[0]}-${r.dayBlocks[1]}, each at the place of the one before ${r.samePlace.toFixed(2)} of the time (when no home is named), where the prompt says the resident belongs (home, work) ${r.homeOrWork.toFixed(2)}`,
     `steps: ${r.stepsPerHour.toFixed(1)} per waking hour asked for`,
   ];
 }
