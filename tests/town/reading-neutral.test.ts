@@ -168,7 +168,7 @@ describe('routine', () => {
     );
     expect(r.routine).toEqual([
       expect.objectContaining({
-        what: 'play darts at the village green',
+        what: 'play darts',
         place: 'green',
         days: ['fri'],
         start: '20:00',
@@ -181,10 +181,7 @@ describe('routine', () => {
       'Rosa Quint',
       'I walk my dog on the village green every morning. Best friend, sees her daily at the green. Rosa knows every baker in the county by name every day. Every Sunday I bake bread for myself and for Tom.',
     );
-    expect(r.routine.map((x) => x.what)).toEqual([
-      'walk her dog on the village green',
-      'bake bread for herself and for Tom',
-    ]);
+    expect(r.routine.map((x) => x.what)).toEqual(['walk her dog', 'bake bread for herself and for Tom']);
   });
 });
 

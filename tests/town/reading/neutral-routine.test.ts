@@ -22,7 +22,22 @@ describe('routine with several deeds in one habit statement', () => {
     const r = plan('leans on the quay railings most mornings and drinks his half at The Lugger when it opens at noon');
     expect(r.routine.map((x) => [x.what, x.place, x.start])).toEqual([
       ['lean on the quay railings', null, null],
-      ['drink his half at The Lugger', 'lugger', '12:00'],
+      ['drink his half', 'lugger', '12:00'],
+    ]);
+  });
+
+  it('says the place and the hour it holds once: not again in what is done', () => {
+    // "at the Lugger" is the item's place, "at seven" its hour: a plan says "drink his half at The Lugger, from
+    // 12:00", not "take his half at the Lugger at The Lugger"
+    expect(plan('takes his half at the Lugger at noon').routine).toEqual([
+      expect.objectContaining({ what: 'take his half', place: 'lugger', start: '12:00' }),
+    ]);
+    expect(plan('walks the dog at half past six every morning').routine).toEqual([
+      expect.objectContaining({ what: 'walk the dog', start: '06:30' }),
+    ]);
+    // a place or an hour inside the deed, not at its end, stays ("goes up to the chapel to ring the bell")
+    expect(plan('walks up to the chapel to ring the bell at six').routine.map((x) => x.what)).toEqual([
+      'walk up to the chapel to ring the bell',
     ]);
   });
 
@@ -40,17 +55,12 @@ describe('routine with several deeds in one habit statement', () => {
   it("takes a place's opening hour, said to time a deed, for no work there", () => {
     const r = plan('drinks his half at The Lugger every day when it opens at noon');
     expect(r.work).toBeNull();
-    expect(r.routine).toEqual([
-      expect.objectContaining({ what: 'drink his half at The Lugger', place: 'lugger', start: '12:00' }),
-    ]);
+    expect(r.routine).toEqual([expect.objectContaining({ what: 'drink his half', place: 'lugger', start: '12:00' })]);
   });
 
   it("reads a day plan's deeds as routine with no habit word, and other fields' only with one", () => {
     const r = plan('leans on the quay railings in the morning and drinks his half at The Lugger when it opens at noon');
-    expect(r.routine.map((x) => x.what)).toEqual([
-      'lean on the quay railings in the morning',
-      'drink his half at The Lugger',
-    ]);
+    expect(r.routine.map((x) => x.what)).toEqual(['lean on the quay railings in the morning', 'drink his half']);
     // (with neither a place of the town nor a time, a deed is no routine a day plan can place)
     expect(plan('stops for a chat on his way home').routine).toEqual([]);
     // (opening and closing the workplace are its hours, and a lower-case word of a name is no place)

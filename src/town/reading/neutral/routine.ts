@@ -130,7 +130,7 @@ export function readRoutine(doc: Doc, work: WorkItem | null): RoutineItem[] {
         if (!HABIT.test(c) && !place && ws.length === 0 && !halfOfDay(c)) continue;
         const w = ws[0] ?? null;
         out.push({
-          what,
+          what: bare(what, place, w !== null, doc),
           place,
           days: weekdaysIn(c),
           start: w ? hm(w.start) : null,
@@ -161,6 +161,38 @@ function placeNamed(c: string, doc: Doc): string | null {
       return hit.id;
   }
   return null;
+}
+
+/**
+ * The deed without the place and the hour the item already holds: "take his pint at the Ship" at The Ship Inn is
+ * "take his pint", "walk the dog at seven" from 07:00 is "walk the dog" (a plan and the reading's display say the
+ * place and the hour beside it; said twice they read "at the Ship at The Ship Inn", "at seven, from 07:00").
+ */
+function bare(what: string, place: string | null, timed: boolean, doc: Doc): string {
+  let out = what;
+  // the last words first, again while they are a place or an hour ("at the Lugger at noon")
+  for (let cut = true; cut; ) {
+    cut = false;
+    const atEnd = (at: number, length: number) => at + length >= out.replace(/[\s,.;]+$/, '').length;
+    const hit = place
+      ? placesIn(out, doc.frame.places).find((h) => h.id === place && atEnd(h.at, h.length))
+      : undefined;
+    const before = hit && /\s+(?:at|in|into|to|on|by|down at|up at|over at)\s+(?:the\s+)?$/i.exec(out.slice(0, hit.at));
+    if (hit && before) {
+      out = out.slice(0, before.index);
+      cut = true;
+      continue;
+    }
+    const w = timed ? windowsIn(out).find((x) => atEnd(x.at, x.length)) : undefined;
+    if (w) {
+      const lead = /\s+(?:at|from|around|about|by|until|till|in)?\s*(?:the\s+)?$/i.exec(out.slice(0, w.at));
+      out = out.slice(0, lead ? lead.index : w.at);
+      cut = true;
+    }
+  }
+  const trimmed = out.replace(/[\s,.;]+$/, '').trim();
+  // a deed that was all place or hour ("go to the Ship") keeps its words
+  return trimmed.split(' ').length >= 2 ? trimmed : what;
 }
 
 const OPENING = /^(?:open|shut|close|lock|unlock|keep (?:it|them|the \S+) (?:open|going|until|till))\b/i;
