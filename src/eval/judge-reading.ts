@@ -50,6 +50,12 @@ export function echoes(clause: string, asked: ReadonlySet<string>, question: str
   return own.length > 0 && own.every((w) => asked.has(w));
 }
 
+/** A question said back whole: asked, and every content word of it the question's ("Is Anna selling the mill?"). */
+export function repeatsQuestion(sentence: string, asked: ReadonlySet<string>): boolean {
+  const own = [...contentStems(sentence)];
+  return isQuestion(sentence) && own.length > 0 && own.every((w) => asked.has(w));
+}
+
 // Words of an act's lasting, stopping and staying (judge.ts reads a clause's stance on the fact with them).
 
 /** Acts of stopping: "no more" of their subject says them. */

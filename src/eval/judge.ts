@@ -17,6 +17,7 @@ import {
   LEADING_NO,
   onlyAsked,
   postWords,
+  repeatsQuestion,
   STOPPING,
   saysAct,
   staysPut,
@@ -78,6 +79,7 @@ import {
 import {
   addsDetail,
   addsWhen,
+  asksYesOrNo,
   byAnother,
   byRole,
   cleftOfAnother,
@@ -92,13 +94,10 @@ import {
   turns,
   withoutSource,
   wrongWhen,
+  YES_WORD,
 } from './question-reading.ts';
 
 export { matchesKeywords, memoryNamesPerson, memorySupportsFact, mentions, nameParts, sentences };
-
-/** A question answered yes or no: it opens with an auxiliary ("Is Anna ...?", "Did Hamish ...?"). */
-const YES_NO =
-  /^\s*(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|didn['’]t|hasn['’]t|haven['’]t|won['’]t)\b/i;
 
 /** Is this sentence a denial of knowing (a negation, a word of not knowing, or a leading "no")? */
 export function denies(sentence: string): boolean {
@@ -188,11 +187,12 @@ export function answerKnowsFact(
     contentKeywords(text).some((w) => sense.has(w)) ||
     actsInOtherWords(original).some((plain) => metGroups(plain, keywords, skip, false, true).slice(1).some(Boolean)) ||
     addsWhen(text, fact, question);
-  const statesFact = fromQuestion.every(Boolean) && asks(question) && YES_NO.test(question);
-  // the first sentence that is more than an echo ("Tom? The bookshop? Ha, yes, everyone knows.")
+  const statesFact = fromQuestion.every(Boolean) && asksYesOrNo(question);
+  // the first sentence that is more than an echo ("Tom? The bookshop? Ha, yes, everyone knows."; the whole question
+  // said back, "Is Anna selling the mill? She is.")
   const firstSaid = Math.max(
     0,
-    ss.findIndex((x) => !(asks(x) && x.split(/\s+/).length <= 5 && !FINITE.test(x))),
+    ss.findIndex((x) => !(asks(x) && ((x.split(/\s+/).length <= 5 && !FINITE.test(x)) || repeatsQuestion(x, asked)))),
   );
   // "Not that I know of. She seems settled.": reasons for not having heard, unless the answer turns
   // (or a bare "No." to a question that states the whole fact: "Did Dermot win?" "Not a thing. His marrow split.")
@@ -277,7 +277,7 @@ export function answerKnowsFact(
     const echoed = asksWho
       ? echoes(c.text, asked, question)
       : echoes(c.text, askedOrPerson, `${question} ${person.join(' ')}`);
-    if (echoed && !/\b(?:yes|yeah|yep|yup|aye)\b/i.test(c.text)) continue;
+    if (echoed && !YES_WORD.test(c.text)) continue;
     // "her sister's twins", "his cousin's wedding": the act is a relative's; "it's the ploughing match that's been put
     // back": another thing's
     // ("selling fish off the quay", of a fishing boat sold: the fact's verb takes a word that only qualifies its object)
@@ -294,7 +294,11 @@ export function answerKnowsFact(
     const bySelf = person.some((w) => mentions(c.text, w) && !mentions(told, w)) && saysAct(told, keywords, skip);
     const content = told !== c.text && !/^\s*(?:he|she|they)\b/i.test(told) && !bySelf ? { ...c, text: told } : c;
     // ("What's happening with her bakery?" "She's been busy with the bakery": the question's words tell nothing new)
-    if (onlyAsked(c.text, { verb, keywords, question, fact })) continue;
+    // (unless affirmed, of a question that states the whole fact: "A tasting in her cellar on Friday, yes.")
+    if (onlyAsked(c.text, { verb, keywords, question, fact })) {
+      if (statesFact && YES_WORD.test(c.text)) knows = true;
+      continue;
+    }
     if (clauseStates(content, prev, keywords, skip, selfGroups, sense, inSense)) {
       knows = true;
       firm = FINITE.test(c.text);

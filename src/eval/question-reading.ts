@@ -5,6 +5,7 @@
 import { asksCounterpart } from '../town/idioms.ts';
 import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
 import { alternatives, factVerb, mentions, mentionsAny, metGroups, TIME_WORD } from './keyword-match.ts';
+import { asks, FINITE, isQuestion } from './polarity.ts';
 
 /**
  * A question with a gap (who, what, which, where, when), the rest it says itself: "Who's buying the bakery?", "What's
@@ -58,6 +59,27 @@ export function turns(clause: string): boolean {
 }
 
 /** A guess, not a telling: "maybe", "perhaps", "I suppose", "I'd guess". */
+/** A question answered yes or no: it opens with an auxiliary ("Is Anna ...?", "Did Hamish ...?"). */
+const YES_NO =
+  /^\s*(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|didn['’]t|hasn['’]t|haven['’]t|won['’]t)\b/i;
+
+/**
+ * Is a question answered yes or no: opened by an auxiliary, or a statement said with a rising voice ("Gladys is
+ * doing the jam competition Saturday?"), a finite verb and no question word?
+ */
+export function asksYesOrNo(question: string): boolean {
+  if (YES_NO.test(question)) return asks(question);
+  // (an interview's question asks, whatever its form: asks() reads an answer's "She's selling?" as a hedge)
+  return (
+    isQuestion(question) &&
+    FINITE.test(question) &&
+    !/\b(?:who|whom|whose|what|where|when|why|how|which)\b|^\s*(?:any|anything)\b/i.test(question)
+  );
+}
+
+/** A word of yes ("yes", "aye", "yep"). */
+export const YES_WORD = /\b(?:yes|yeah|yep|yup|aye)\b/i;
+
 export const GUESS = /\b(?:maybe|perhaps|i suppose|i['’]d guess|i guess|might be|could be|possibly|presumably)\b/i;
 
 /** Numbers as a date gives them ("14th" -> 14). */

@@ -44,7 +44,8 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   // buying
   ['(?:purchase|purchases|purchasing|purchased)', 'buying'],
   // closing
-  ['(?:shut|shuts|shutting|close|closes|closing|closed) (?:down|up)', 'closing'],
+  // ("he won't shut up about it" is talk kept up, no closing)
+  ['(?:shut|shuts|shutting|close|closes|closing|closed) (?:down|up)(?! about\\b)', 'closing'],
   ['(?:boarded|boarding) up', 'closing'],
   ['(?:wind|winds|winding|wound) (?:it |them )?up', 'closing'],
   ['(?:go|goes|going|went|gone) (?:under|bust)', 'closing'],
