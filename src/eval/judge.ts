@@ -82,6 +82,7 @@ import {
   asksYesOrNo,
   byAnother,
   byRole,
+  correctsToPerson,
   cleftOfAnother,
   daysOf,
   GUESS,
@@ -208,12 +209,22 @@ export function answerKnowsFact(
   const personAsked = person.some((w) => mentions(question, w));
   // the last clause that said the fact had a verb of its own
   let firm = false;
+  let other = false;
   const namedBefore = (i: number) => person.some((w) => all.slice(0, i).some((x) => mentions(x.text, w)));
   for (const [i, c] of all.entries()) {
     const sentence = ss[c.sentence] ?? '';
     if (turns(sentence) || (sentence.indexOf(c.text) > 0 && /\b(?:but|though|although)\b/i.test(sentence)))
       turned = true;
     if (unaware && !turned && c.sentence > firstSaid) continue;
+    // "Was it Jörg's wife who ...?" "No, it's Jörg himself.": the person put in another's place, the question's act
+    if (correctsToPerson(c.text, question, person) && fromQuestion.slice(1).every(Boolean)) {
+      [knows, firm] = [true, true];
+      continue;
+    }
+    // "That's her brother Jory. He's the one off to Aberdeen.": after another is named as the one, a pronoun is them
+    if (identifiesAnother(c.text, known)) other = true;
+    else if (person.some((w) => mentions(c.text, w))) other = false;
+    else if (other) continue;
     // "closing it for a week, then it's open as normal": a while is not for good
     if (verb !== undefined && LASTING.has(verb) && TEMPORARY.test(c.text) && !TEMPORARY.test(fact)) continue;
     // (a retraction that is the fact's own act is no retraction: "they've called it off" of a cancelled carnival)

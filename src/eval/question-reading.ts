@@ -5,7 +5,7 @@
 import { asksCounterpart } from '../town/idioms.ts';
 import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
 import { alternatives, factVerb, mentions, mentionsAny, metGroups, TIME_WORD } from './keyword-match.ts';
-import { asks, FINITE, isQuestion } from './polarity.ts';
+import { asks, FINITE, isQuestion, negated } from './polarity.ts';
 
 /**
  * A question with a gap (who, what, which, where, when), the rest it says itself: "Who's buying the bakery?", "What's
@@ -157,8 +157,9 @@ export function wrongWhen(answer: string, fact: string, question: string): boole
   return said.size > 0 && inFact.size > 0 && ![...said].some((w) => inFact.has(w));
 }
 
-/** "It's Lars", "that'd be Tom": the answer names who it is, by a name. */
-const IDENTIFIES = /\b(?:it['’]s|it is|it was|that['’]s|that is|that['’]d be|that would be)\s+(\p{Lu}[\p{L}'’-]+)/u;
+/** "It's Lars", "that'd be Tom", "that's her brother Jory": the answer names who it is, by a name. */
+const IDENTIFIES =
+  /\b(?:it['’]s|it is|it was|that['’]s|that is|that['’]d be|that would be)\s+(?:(?:her|his|their|my|our|your)\s+(?:\p{Ll}+\s+){1,2})?(\p{Lu}[\p{L}'’-]+)/u;
 
 /** The name a clause identifies the one it is about by, when the fact and the question do not know it. */
 export function identifiesAnother(clause: string, known: ReadonlySet<string>): boolean {
@@ -166,6 +167,23 @@ export function identifiesAnother(clause: string, known: ReadonlySet<string>): b
     ?.toLowerCase()
     .replace(/['’]s$/, '');
   return name !== undefined && !known.has(name) && !['st', 'saint'].includes(name);
+}
+
+/**
+ * "Was it Jörg's wife who got ill?" "No, it's Jörg himself.": a question whether another did the act, answered by
+ * putting the person in their place ("it's their grandfather Tadeusz doing it", "Lorraine herself"). `person`: the
+ * person's names, lower case.
+ */
+export function correctsToPerson(clause: string, question: string, person: readonly string[]): boolean {
+  if (!/^\s*(?:is|was|isn['’]t|wasn['’]t)\s+(?:it|that)\b/i.test(question)) return false;
+  const said = clause.replace(/^(?:\s*(?:no|nope|naw|nah|not at all)\b[\s,.!]*)+/i, '');
+  if (negated(said)) return false;
+  return person.some((w) =>
+    new RegExp(
+      `(?:\\b(?:it['’]s|it is|it was|that['’]s|that is)\\s+(?:[\\p{L}'’]+\\s+){0,3}?${w}\\b(?!['’]s)|^\\s*(?:[\\p{L}'’]+\\s+)?${w}\\s+(?:himself|herself|themselves)\\b)`,
+      'iu',
+    ).test(said),
+  );
 }
 
 /** "By that Lottie Greaves": the doer of a passive, named. */
