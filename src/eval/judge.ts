@@ -86,6 +86,7 @@ import {
   cleftOfAnother,
   daysOf,
   GUESS,
+  INDEFINITE,
   identifiesAnother,
   objectNames,
   opensUnaware,
@@ -188,7 +189,8 @@ export function answerKnowsFact(
     contentKeywords(text).some((w) => sense.has(w)) ||
     actsInOtherWords(original).some((plain) => metGroups(plain, keywords, skip, false, true).slice(1).some(Boolean)) ||
     addsWhen(text, fact, question);
-  const statesFact = fromQuestion.every(Boolean) && asksYesOrNo(question);
+  // (not one with a gap of its own: "Is Emiko hosting something?" asks what)
+  const statesFact = fromQuestion.every(Boolean) && asksYesOrNo(question) && !INDEFINITE.test(question);
   // the first sentence that is more than an echo ("Tom? The bookshop? Ha, yes, everyone knows."; the whole question
   // said back, "Is Anna selling the mill? She is.")
   const firstSaid = Math.max(

@@ -232,11 +232,11 @@ export const STARTERS = new Set(
 );
 
 /**
- * "I don't know if that's true", "I don't know anything about a sale", "nobody's told me anything": not knowing the
- * fact itself.
+ * "I don't know if that's true", "I don't know anything about a sale", "nobody's told me anything", a closing "but I
+ * really don't know": not knowing the fact itself.
  */
 export const KNOWING_DENIAL =
-  /\b(?:nobody|no one|no-one|noone)(?:['’]s| has| have)? (?:told|tells|said|says|mentioned)\b.*\b(?:anything|a thing|a word|owt)\b|\b(?:i['’]d|i would|we['’]d) be (?:amazed|astonished|surprised|shocked)\s*[.!]?$|\b(?:haven['’]t|never|not) heard (?:of|about) (?:a|an|any)\b|\b(?:don['’]t|do not|didn['’]t|not sure|no idea|can['’]t say|couldn['’]t say|haven['’]t heard|never heard)\b.*\b(?:if|whether|that['’]s true|it['’]s true|anything|who|what(?! (?:day|time|date|hour|week|month|year))|more)\b/i;
+  /^\s*(?:and |but |so )?(?:i|we) (?:really |honestly |just |simply |truly )?(?:don['’]t|do not|didn['’]t|did not) know\s*[.!]*\s*$|\b(?:nobody|no one|no-one|noone)(?:['’]s| has| have)? (?:told|tells|said|says|mentioned)\b.*\b(?:anything|a thing|a word|owt)\b|\b(?:i['’]d|i would|we['’]d) be (?:amazed|astonished|surprised|shocked)\s*[.!]?$|\b(?:haven['’]t|never|not) heard (?:of|about) (?:a|an|any)\b|\b(?:don['’]t|do not|didn['’]t|not sure|no idea|can['’]t say|couldn['’]t say|haven['’]t heard|never heard)\b.*\b(?:if|whether|that['’]s true|it['’]s true|anything|who|what(?! (?:day|time|date|hour|week|month|year))|more)\b/i;
 
 /** Saying one knows what was asked, without repeating it ("So I heard", "it's not as if I hadn't heard"). */
 export const KNOWS_IT =

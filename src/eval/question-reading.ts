@@ -77,6 +77,9 @@ export function asksYesOrNo(question: string): boolean {
   );
 }
 
+/** An indefinite a yes/no question leaves open ("Is she hosting something?"): it asks what, as a wh-word does. */
+export const INDEFINITE = /\b(?:something|anything|somewhere|anywhere|someone|anyone|somebody|anybody)\b/i;
+
 /** A word of yes ("yes", "aye", "yep"). */
 export const YES_WORD = /\b(?:yes|yeah|yep|yup|aye)\b/i;
 

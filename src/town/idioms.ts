@@ -144,6 +144,8 @@ const OTHER_SENSES: readonly (readonly [string, string])[] = [
   ['(?:marry|marries|marrying|married) (?:[\\w-]+ ){1,4}?(?:into one|together)', 'combining'],
   ['(?:left|leave|leaves|leaving) (?:it|things) (?:late|too late)', 'delaying'],
   ['(?:closing|closed|close|closes) (?:her|his|their|my) eyes', 'sleeping'],
+  // ("engaged with that night course": taken up with a thing, not betrothed)
+  ['(?:engaged|engaging) (?:with|in|by|on) (?!(?:a|an|the) (?:man|woman|lad|girl|fellow|chap)\\b)', 'occupied'],
 ];
 // (with the rest of its clause, which is about that other matter: "resigned to losing the council vote")
 const OTHER_SENSE_PATTERNS = OTHER_SENSES.map(([phrase, plain]) => ({
