@@ -227,6 +227,8 @@ const OWN_SUBJECT_VERB =
   /^\s*(?:[Tt]he|[Aa]n?|[Tt]his|[Tt]hat)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+?)\s+\p{Ll}{2,}(?:[^s']s|ed)\b(?!['’])/u;
 
 export function ownSubject(clause: string): string | undefined {
+  // (after a joining word: "..., and the Duda boy is off to Kraków")
+  clause = clause.replace(/^\s*(?:and|but|then|so|oh)\b[\s,]*(?:(?:then|now|also)\b[\s,]*)?/i, '');
   return OWN_SUBJECT.exec(clause)?.[1] ?? OWN_SUBJECT_VERB.exec(clause)?.[1];
 }
 
