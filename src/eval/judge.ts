@@ -29,6 +29,7 @@ import {
 import { asReadWith } from './judge-rewrite.ts';
 import {
   anothersThing,
+  CHECKS_WHO,
   doneToPerson,
   FAMILY_MEMBER,
   namesAnother,
@@ -217,7 +218,7 @@ export function answerKnowsFact(
     const sentence = ss[c.sentence] ?? '';
     if (turns(sentence) || (sentence.indexOf(c.text) > 0 && /\b(?:but|though|although)\b/i.test(sentence)))
       turned = true;
-    if (unaware && !turned && c.sentence > firstSaid) continue;
+    if ((unaware && !turned && c.sentence > firstSaid) || CHECKS_WHO.test(c.text)) continue;
     // "Was it Jörg's wife who ...?" "No, it's Jörg himself.": the person put in another's place, the question's act
     if (correctsToPerson(c.text, question, person) && fromQuestion.slice(1).every(Boolean)) {
       [knows, firm] = [true, true];
