@@ -159,7 +159,7 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       // a condition under the doctor's care ("the doctor's got him counting his sugar", "on insulin now")
       String.raw`(?:the )?doctors?(?:['’]s| has| have)? (?:got|put|has|have|had) (?:him|her|them) (?:on|off|\p{L}+ing)\b`,
       "doctor['’]s orders",
-      String.raw`(?:counting|checking|testing|watching|monitoring|pricking) (?:his|her|their) (?:blood )?(?:sugars?|glucose|finger)`,
+      '(?:counting|checking|testing|watching|monitoring|pricking) (?:his|her|their) (?:blood )?(?:sugars?|glucose|finger)',
       'on (?:insulin|chemo|dialysis|the (?:heart|blood pressure) (?:pills|tablets))',
     ],
   ],
