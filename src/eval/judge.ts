@@ -1,32 +1,28 @@
 // The rule-based judge of interview answers (Park et al. 2023, sec. 7.1): does an answer state a fact, does it
 // say "yes, I know <name>", and does a memory support the claim. It reads words, whole words only ("run" is not
 // inside "brunch"), clause by clause (polarity.ts): a clause that denies, asks, or is about someone else ("his
-// cousin is running") states nothing, and a later denial that touches the topic takes an earlier claim back. Its
+// cousin is running") states nothing, and a later denial that touches the topic takes an earlier claim back. The
+// answer is first read with its question (answer-reading.ts: its words as a reader takes them, what the question
+// lends, where it starts to say anything); this file weighs its clauses. Its
 // error is measured on a labelled corpus (judge-corpus.ts; npm run eval -- --judge-check). A model judge, where a
 // model is configured and passes its calibration, does the same job (knowledge-judge.ts).
 import { consequencesIn, withoutConsequences } from '../town/idiom-consequences.ts';
-import { inPlainVerbs, withConverse, withPlainVerbs } from '../town/idioms.ts';
+import { inPlainVerbs } from '../town/idioms.ts';
 import { contentKeywords } from '../town/tracked.ts';
+import { type AnswerContext, readAnswer } from './answer-reading.ts';
 import {
-  actsInOtherWords,
   clauseStates,
-  contentStems,
   echoes,
-  fragments,
   LASTING,
   LEADING_NO,
   onlyAsked,
-  postWords,
-  repeatsQuestion,
   STOPPING,
   saysAct,
   staysPut,
   TEMPORARY,
   takesModifier,
-  withoutFalseStarts,
   withTheOneLeft,
 } from './judge-reading.ts';
-import { asReadWith } from './judge-rewrite.ts';
 import {
   anothersThing,
   CHECKS_WHO,
@@ -39,8 +35,6 @@ import {
   WHO_WORDS,
 } from './judge-who.ts';
 import {
-  alternatives,
-  FILLER,
   isLight,
   matchesKeywords,
   memoryNamesPerson,
@@ -49,18 +43,12 @@ import {
   mentionsAny,
   metGroups,
   nameParts,
-  personWords,
   saidGroups,
-  senseWords,
-  topicWords,
   withSynonyms,
 } from './keyword-match.ts';
-import { readByRules } from './language.ts';
 import {
   AFFIRM,
   aboutSomeoneElse,
-  asks,
-  clauses,
   DETAIL,
   DOUBLE_NEGATIVE,
   ENTHUSIASM,
@@ -69,9 +57,7 @@ import {
   isQuestion,
   KNOWING_DENIAL,
   KNOWS_IT,
-  negated,
   RETRACTS,
-  readClauses,
   STRANDED,
   sentences,
   unknownBeyond,
@@ -80,39 +66,24 @@ import {
 import {
   addsDetail,
   addsWhen,
-  asksYesOrNo,
   byAnother,
   byRole,
-  correctsToPerson,
   cleftOfAnother,
+  correctsToPerson,
   daysOf,
   GUESS,
-  INDEFINITE,
   identifiesAnother,
   objectNames,
-  opensUnaware,
   ownSubject,
   partOfCompound,
-  questionLends,
   turns,
   withoutSource,
   wrongWhen,
   YES_WORD,
 } from './question-reading.ts';
 
+export { type AnswerContext, denies } from './answer-reading.ts';
 export { matchesKeywords, memoryNamesPerson, memorySupportsFact, mentions, nameParts, sentences };
-
-/** Is this sentence a denial of knowing (a negation, a word of not knowing, or a leading "no")? */
-export function denies(sentence: string): boolean {
-  return clauses(sentence).some((c) => negated(c)) || LEADING_NO.test(sentence);
-}
-
-/** Where an answer is asked: the interview question (who "she" is, what a fragment answers). */
-export interface AnswerContext {
-  question?: string;
-  /** The fact in words: the names and places in it are not someone else. */
-  fact?: string;
-}
 
 /**
  * Does an answer state the fact? Some clause that asserts (not a denial, not an unanswered question, not about
@@ -133,81 +104,12 @@ export function answerKnowsFact(
   speaker?: { name: string; holder: boolean },
   context: AnswerContext = {},
 ): boolean {
-  if (!readByRules(answer)) return false;
-  const original = answer;
-  // the answer's words as a reader takes them: idioms by their plain verbs, an "it" the question names, a denied
-  // opposite, a phrase in another sense, going to the fact's destination, a new post (judge-rewrite.ts)
-  answer = asReadWith(answer, context.question ?? '', context.fact ?? '');
-  context = {
-    ...(context.question ? { question: withConverse(withPlainVerbs(context.question)) } : {}),
-    ...(context.fact ? { fact: inPlainVerbs(context.fact) } : {}),
-  };
-  const skip = new Set((speaker ? nameParts(speaker.name) : []).map((w) => w.toLowerCase()));
-  const selfGroups = speaker?.holder ?? false;
-  const topic = topicWords(keywords).filter((w) => !skip.has(w));
-  const person = personWords(keywords);
-  const question = context.question ?? '';
-  // what the question lends a clause: the fact's subject, its act, or all of it (question-reading.ts)
-  const { verb, fromQuestion, actInQuestion, asksWho } = questionLends(question, context.fact ?? '', keywords, {
-    skip,
-    selfGroups,
-    person,
-  });
-  const known = new Set([
-    ...person,
-    ...skip,
-    ...(`${question} ${context.fact ?? ''}`.match(/\p{Lu}[\p{L}'’-]*/gu) ?? []).map((w) =>
-      w.toLowerCase().replace(/['’]s$/, ''),
-    ),
-    ...keywords.flatMap((g) => g.split('|')).flatMap((x) => x.toLowerCase().split(/\s+/)),
-  ]);
-  const asked = contentStems(question);
-  const askedOrPerson = new Set([...asked, ...contentStems(person.join(' '))]);
-  const joined = fragments(answer);
-  const text = withoutFalseStarts(joined ?? answer);
-  const ss = sentences(text);
+  const r = readAnswer(answer, keywords, speaker, context);
+  if (r === undefined) return false;
+  const { skip, selfGroups, topic, person, question, fact, verb, fromQuestion, actInQuestion, asksWho, known } = r;
+  const { asked, askedOrPerson, ss, all, isSubject, factCompounds, given, sense, inSense, statesFact } = r;
+  const { firstSaid, unaware } = r;
   let knows = false;
-  const all = readClauses(text);
-  const fact = context.fact ?? '';
-  // the fact's subject: its person, or (naming nobody) the thing it is about, the first group
-  const isSubject = keywords.map((g, k) => /^\p{Lu}/u.test(g.trim()) || (k === 0 && keywords.length > 1));
-  // (a part of a compound word of the fact is no new thing: "the head" of a headmistress)
-  const factCompounds = contentKeywords(context.fact ?? '');
-  const given = new Set([...contentKeywords(`${question} ${context.fact ?? ''}`), ...FILLER, ...postWords(fact)]);
-  // (a place the fact happens at, "Lindholm market", says which sense; the person's names do not)
-  const names = keywords.flatMap((g) => alternatives(g)).filter((x) => /^\p{Lu}\S*$/u.test(x));
-  // (and so does the thing the act is done to, by its name, however common its words: "shutting the Harbour Café")
-  const sense = new Set([
-    ...senseWords(`${question} ${fact}`, [...names.map((x) => x.toLowerCase()), ...skip]),
-    ...objectNames(fact).flatMap((w) => contentKeywords(w)),
-  ]);
-  // a common word is in the fact's sense when the answer elsewhere carries another of its words ("She's emigrating.
-  // To Canada.")
-  // (and so is an act said by its consequences, "turning the old forge into a place where you bring your punctures",
-  // or by an idiom, "putting the shop on the market": the phrase says which sense; and so does a date of the fact's
-  // the question lacks, "Open day in May, the 12th")
-  const inSense =
-    contentKeywords(text).some((w) => sense.has(w)) ||
-    actsInOtherWords(original).some((plain) => metGroups(plain, keywords, skip, false, true).slice(1).some(Boolean)) ||
-    addsWhen(text, fact, question);
-  // (not one with a gap of its own: "Is Emiko hosting something?" asks what)
-  const statesFact = fromQuestion.every(Boolean) && asksYesOrNo(question) && !INDEFINITE.test(question);
-  // the first sentence that is more than an echo ("Tom? The bookshop? Ha, yes, everyone knows."; the whole question
-  // said back, "Is Anna selling the mill? She is.")
-  const firstSaid = Math.max(
-    0,
-    ss.findIndex((x) => !(asks(x) && ((x.split(/\s+/).length <= 5 && !FINITE.test(x)) || repeatsQuestion(x, asked)))),
-  );
-  // "Not that I know of. She seems settled.": reasons for not having heard, unless the answer turns
-  // (or a bare "No." to a question that states the whole fact: "Did Dermot win?" "Not a thing. His marrow split.")
-  const first = ss[firstSaid] ?? '';
-  const bareNo =
-    statesFact &&
-    verb !== undefined &&
-    withSynonyms(verb).some((v) => mentions(question, v)) &&
-    contentKeywords(first).length === 0 &&
-    (LEADING_NO.test(first) || denies(first));
-  const unaware = opensUnaware(first) || bareNo;
   let turned = false;
   const personAsked = person.some((w) => mentions(question, w));
   // the last clause that said the fact had a verb of its own
@@ -408,7 +310,7 @@ export function answerKnowsFact(
   }
   // "When's the fair?" answered with a time that is not the fact's: the gap it asks about is filled wrongly
   // (and "moved into the flat with Piet", of a fact that she left Piet: the one left is said to be there)
-  return knows && !wrongWhen(answer, context.fact ?? '', question) && !withTheOneLeft(answer, fact);
+  return knows && !wrongWhen(r.answer, fact, question) && !withTheOneLeft(r.answer, fact);
 }
 
 export { answerKnowsPerson } from './judge-person.ts';
