@@ -110,8 +110,8 @@ const IDIOMS: readonly (readonly [string, string])[] = [
     '(?:put|puts|putting) up (?:a|an|the|her|his|their|our) (?:new |little |small |big |wooden |proper |stone |brick )?(?:[\\p{L}-]+ )?(?:house|shed|barn|extension|cabin|hut|garage|sauna|conservatory|greenhouse|studio|workshop|fence|wall|tower|porch|pavilion|summerhouse|bathhouse|building|bungalow|cottage|chapel|hall|stable|kiln|smokehouse|boathouse)',
     'building',
   ],
-  // competing: set against others ("pitting her jam against the county's best")
-  ["(?:pit|pits|pitting|pitted) (?:her|his|their|its|my|our)? ?[\\p{L}'’ -]{1,30}? against", 'competing'],
+  // competing: set against others ("pitting her jam against the county's best"; not one's wits against a puzzle)
+  ["(?:pit|pits|pitting|pitted) (?!(?:(?:her|his|their|my|our) )?wits\\b)(?:her|his|their|its|my|our)? ?[\\p{L}'’ -]{1,30}? against", 'competing'],
 ];
 
 /**
