@@ -241,6 +241,11 @@ describe('floors on the fixture corpora', () => {
       // filled by the fact's day, "I have", "Not for much longer, ..."): 1.000 / 0.810, indirect answers at 0.300 (a
       // consequence the rules do not read: "Lessons from May, boards for hire", "the Brennan lads have got the van")
       ['own-probe-12.json', 1, 0.8],
+      // written in issue 38g after the sixth blind part's rules, by the session that wrote them (not blind), 30 answers
+      // about six facts in six new towns, in the kinds those rules touch; its first score, once, not tuned on:
+      // precision 1.000, recall 0.875 (the judge before those rules: 0.778 / 0.438); missed: viewings said as "three
+      // people round to look at it", "taking whatever they offer"
+      ['own-probe-13.json', 1, 0.87],
     ] as const) {
       const o = (await fixture(name)).parts[0]!.overall;
       expect(o.precision, name).toBeGreaterThanOrEqual(precision);
