@@ -143,7 +143,7 @@ export function readAnswer(
     contentKeywords(text).some((w) => sense.has(w)) ||
     actsInOtherWords(original).some((plain) => metGroups(plain, keywords, skip, false, true).slice(1).some(Boolean)) ||
     addsWhen(text, fact, question);
-  // (not one with a gap of its own: "Is Emiko hosting something?" asks what)
+  // (not one with a gap of its own: "Is Petra organising something?" asks what)
   const statesFact = fromQuestion.every(Boolean) && asksYesOrNo(question) && !INDEFINITE.test(question);
   // the first sentence that is more than an echo ("Tom? The bookshop? Ha, yes, everyone knows."; the whole question
   // said back, "Is Anna selling the mill? She is.")

@@ -47,7 +47,7 @@ export function echoes(clause: string, asked: ReadonlySet<string>, question: str
   const names = (clause.match(/\p{Lu}\p{Ll}+/gu) ?? []).filter((w) => !STARTERS.has(w.toLowerCase()));
   if (names.some((w) => !new RegExp(`\\b${w}\\b`, 'i').test(question) && !asked.has(stem(w)))) return false;
   const own = [...contentStems(clause)].filter((w) => !INTERJECTION.has(w));
-  // (a short name the question says is echoed too: "Reg?", though content words are of four letters)
+  // (a short name the question says is echoed too: "Bob?", though content words are of four letters)
   const shortNames = names.filter((w) => w.length < 4);
   return (own.length > 0 || shortNames.length > 0) && own.every((w) => asked.has(w));
 }

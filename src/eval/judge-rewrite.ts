@@ -35,14 +35,14 @@ const LITOTES: readonly (readonly [RegExp, string])[] = [
 const NO_EVENT =
   /\bthere\s+(?:won['’]t|will not|isn['’]t going to|is not going to)\s+be\s+(?:one|any(?:\s+(?!more\b)[\p{L}-]+)?)\b/giu;
 
-/** A question whether one stays ("Is Tamsin staying on?", "Is he sticking around?"). */
+/** A question whether one stays ("Is Cadan staying on?", "Is he sticking around?"). */
 const ASKS_STAYING = /^\s*(?:is|are|will|isn['’]t)\b.*\b(?:staying|sticking around|stopping on)\b.*\?\s*$/i;
 /** A reply that says no by an auxiliary alone ("No, she isn't.", "She won't."). */
 const BARE_NO =
   /^(\s*(?:(?:no|nope|naw|nah)[,.!]?\s+)?(?:she|he|they|it)\s*(?:isn['’]t|is not|['’]s not|aren['’]t|are not|['’]re not|won['’]t|will not))(?=\s*[.!,;]|\s*$)/i;
 
 /**
- * The answer with the verb a bare "no" leaves out said ("Is Tamsin staying on?" "No, she isn't." -> "she isn't
+ * The answer with the verb a bare "no" leaves out said ("Is Cadan staying on?" "No, he isn't." -> "he isn't
  * staying"), so that the opposite it denies is read as the act.
  */
 export function withElidedStaying(answer: string, question: string): string {

@@ -181,7 +181,7 @@ export function anothersThing(clause: string, keywords: readonly string[], fact:
 }
 
 /**
- * A short question that checks who is meant by a role ("The noodle man?", "You mean the baker lady?"): it says who,
+ * A short question that checks who is meant by a role ("The fish lady?", "You mean the baker man?"): it says who,
  * not what they do, though the role carries a word of the fact.
  */
 export const CHECKS_WHO =

@@ -121,12 +121,12 @@ export function answerKnowsFact(
     if (turns(sentence) || (sentence.indexOf(c.text) > 0 && /\b(?:but|though|although)\b/i.test(sentence)))
       turned = true;
     if ((unaware && !turned && c.sentence > firstSaid) || CHECKS_WHO.test(c.text)) continue;
-    // "Was it Jörg's wife who ...?" "No, it's Jörg himself.": the person put in another's place, the question's act
+    // "Was it Gethin's brother who ...?" "No, Gethin himself.": the person put in another's place, the question's act
     if (correctsToPerson(c.text, question, person) && fromQuestion.slice(1).every(Boolean)) {
       [knows, firm] = [true, true];
       continue;
     }
-    // "That's her brother Jory. He's the one off to Aberdeen.": after another is named as the one, a pronoun is them
+    // "That's her cousin Iolo. He's the one off to Canada.": after another is named as the one, a pronoun is them
     if (identifiesAnother(c.text, known)) other = true;
     else if (person.some((w) => mentions(c.text, w))) other = false;
     else if (other) continue;

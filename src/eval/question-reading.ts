@@ -64,8 +64,8 @@ const YES_NO =
   /^\s*(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|didn['’]t|hasn['’]t|haven['’]t|won['’]t)\b/i;
 
 /**
- * Is a question answered yes or no: opened by an auxiliary, or a statement said with a rising voice ("Gladys is
- * doing the jam competition Saturday?"), a finite verb and no question word?
+ * Is a question answered yes or no: opened by an auxiliary, or a statement said with a rising voice ("Wynne is
+ * judging the leek show Saturday?"), a finite verb and no question word?
  */
 export function asksYesOrNo(question: string): boolean {
   if (YES_NO.test(question)) return asks(question);
@@ -160,7 +160,7 @@ export function wrongWhen(answer: string, fact: string, question: string): boole
   return said.size > 0 && inFact.size > 0 && ![...said].some((w) => inFact.has(w));
 }
 
-/** "It's Lars", "that'd be Tom", "that's her brother Jory": the answer names who it is, by a name. */
+/** "It's Lars", "that'd be Tom", "that's her cousin Iolo": the answer names who it is, by a name. */
 const IDENTIFIES =
   /\b(?:it['’]s|it is|it was|that['’]s|that is|that['’]d be|that would be)\s+(?:(?:her|his|their|my|our|your)\s+(?:\p{Ll}+\s+){1,2})?(\p{Lu}[\p{L}'’-]+)/u;
 
@@ -173,8 +173,8 @@ export function identifiesAnother(clause: string, known: ReadonlySet<string>): b
 }
 
 /**
- * "Was it Jörg's wife who got ill?" "No, it's Jörg himself.": a question whether another did the act, answered by
- * putting the person in their place ("it's their grandfather Tadeusz doing it", "Lorraine herself"). `person`: the
+ * "Was it Gethin's brother who broke his leg?" "No, Gethin himself.": a question whether another did the act, answered by
+ * putting the person in their place ("it's their aunt Agnieszka doing it", "Mared herself"). `person`: the
  * person's names, lower case.
  */
 export function correctsToPerson(clause: string, question: string, person: readonly string[]): boolean {
@@ -227,7 +227,7 @@ const OWN_SUBJECT_VERB =
   /^\s*(?:[Tt]he|[Aa]n?|[Tt]his|[Tt]hat)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+?)\s+\p{Ll}{2,}(?:[^s']s|ed)\b(?!['’])/u;
 
 export function ownSubject(clause: string): string | undefined {
-  // (after a joining word: "..., and the Duda boy is off to Kraków")
+  // (after a joining word: "..., and the Price girl is off to Cardiff")
   clause = clause.replace(/^\s*(?:and|but|then|so|oh)\b[\s,]*(?:(?:then|now|also)\b[\s,]*)?/i, '');
   return OWN_SUBJECT.exec(clause)?.[1] ?? OWN_SUBJECT_VERB.exec(clause)?.[1];
 }

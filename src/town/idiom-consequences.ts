@@ -68,10 +68,10 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       `(?:part|parts|parting|parted) with (?:the|${POSS}) (?:shop|bakery|farm|house|business|pub|boat|herd|land|place|mill|cottage|field|flock)`,
       String.raw`(?:put|puts|putting) (?:it|the \w+|${POSS} \w+(?: \w+)?) up for (?:sale|auction)`,
       '(?:with|through) (?:an|the) (?:estate )?agents?',
-      // a price asked or waited for ("asking far too little for it", "to whoever offers the right price")
+      // a price asked or waited for ("asking a fortune for it", "to the highest bidder")
       String.raw`asking (?:(?:far |way |much |a bit |rather )?(?:too )?(?:little|much|a fortune|a lot|a packet|peanuts|next to nothing|top dollar)|[£$€]\s?[\d,.]+\w*(?: (?:thousand|grand|million))?) for (?:it|the|her|his|their)\b`,
       '(?:whoever|anyone who|anybody who|the first one who|the first person who) (?:offers|pays|bids|makes (?:an|the best) offer)|(?:to|for) the highest bidder|(?:waiting|holding out|hanging on) for the right (?:price|offer)',
-      // a listing ("Listed last week"; not "a listed building")
+      // a listing ("Listed on Tuesday"; not "a listed building")
       String.raw`(?<!\b(?:a|the|grade[- ]\w+) )(?:listed|listing) (?:it |her |the \w+ )?(?:last|this|on|with|yesterday|for sale|online)\b`,
     ],
   ],
@@ -156,7 +156,7 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
   [
     'diagnosed',
     [
-      // a condition under the doctor's care ("the doctor's got him counting his sugar", "on insulin now")
+      // a condition under the doctor's care ("the doctor's got her testing her sugar", "on insulin now")
       String.raw`(?:the )?doctors?(?:['’]s| has| have)? (?:got|put|has|have|had) (?:him|her|them) (?:on|off|\p{L}+ing)\b`,
       "doctor['’]s orders",
       '(?:counting|checking|testing|watching|monitoring|pricking) (?:his|her|their) (?:blood )?(?:sugars?|glucose|finger)',

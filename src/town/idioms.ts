@@ -105,13 +105,16 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   // dying, falling ill
   ['(?:pass|passes|passing|passed) away', 'died'],
   ['(?:laid up|poorly|taken ill|under the weather)', 'ill'],
-  // building: a structure put up ("putting up a steam house", "put up a new barn"; not "put up a fight")
+  // building: a structure put up ("putting up a summerhouse", "put up a new barn"; not "put up a fight")
   [
     '(?:put|puts|putting) up (?:a|an|the|her|his|their|our) (?:new |little |small |big |wooden |proper |stone |brick )?(?:[\\p{L}-]+ )?(?:house|shed|barn|extension|cabin|hut|garage|sauna|conservatory|greenhouse|studio|workshop|fence|wall|tower|porch|pavilion|summerhouse|bathhouse|building|bungalow|cottage|chapel|hall|stable|kiln|smokehouse|boathouse)',
     'building',
   ],
-  // competing: set against others ("pitting her jam against the county's best"; not one's wits against a puzzle)
-  ["(?:pit|pits|pitting|pitted) (?!(?:(?:her|his|their|my|our) )?wits\\b)(?:her|his|their|its|my|our)? ?[\\p{L}'’ -]{1,30}? against", 'competing'],
+  // competing: set against others ("pitting his marrows against the county's best"; not one's wits against a puzzle)
+  [
+    "(?:pit|pits|pitting|pitted) (?!(?:(?:her|his|their|my|our) )?wits\\b)(?:her|his|their|its|my|our)? ?[\\p{L}'’ -]{1,30}? against",
+    'competing',
+  ],
 ];
 
 /**
