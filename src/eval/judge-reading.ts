@@ -47,7 +47,15 @@ export function echoes(clause: string, asked: ReadonlySet<string>, question: str
   const names = (clause.match(/\p{Lu}\p{Ll}+/gu) ?? []).filter((w) => !STARTERS.has(w.toLowerCase()));
   if (names.some((w) => !new RegExp(`\\b${w}\\b`, 'i').test(question) && !asked.has(stem(w)))) return false;
   const own = [...contentStems(clause)].filter((w) => !INTERJECTION.has(w));
-  return own.length > 0 && own.every((w) => asked.has(w));
+  // (a short name the question says is echoed too: "Bob?", though content words are of four letters)
+  const shortNames = names.filter((w) => w.length < 4);
+  return (own.length > 0 || shortNames.length > 0) && own.every((w) => asked.has(w));
+}
+
+/** A question said back whole: asked, and every content word of it the question's ("Is Anna selling the mill?"). */
+export function repeatsQuestion(sentence: string, asked: ReadonlySet<string>): boolean {
+  const own = [...contentStems(sentence)];
+  return isQuestion(sentence) && own.length > 0 && own.every((w) => asked.has(w));
 }
 
 // Words of an act's lasting, stopping and staying (judge.ts reads a clause's stance on the fact with them).

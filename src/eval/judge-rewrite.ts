@@ -35,6 +35,20 @@ const LITOTES: readonly (readonly [RegExp, string])[] = [
 const NO_EVENT =
   /\bthere\s+(?:won['’]t|will not|isn['’]t going to|is not going to)\s+be\s+(?:one|any(?:\s+(?!more\b)[\p{L}-]+)?)\b/giu;
 
+/** A question whether one stays ("Is Cadan staying on?", "Is he sticking around?"). */
+const ASKS_STAYING = /^\s*(?:is|are|will|isn['’]t)\b.*\b(?:staying|sticking around|stopping on)\b.*\?\s*$/i;
+/** A reply that says no by an auxiliary alone ("No, she isn't.", "She won't."). */
+const BARE_NO =
+  /^(\s*(?:(?:no|nope|naw|nah)[,.!]?\s+)?(?:she|he|they|it)\s*(?:isn['’]t|is not|['’]s not|aren['’]t|are not|['’]re not|won['’]t|will not))(?=\s*[.!,;]|\s*$)/i;
+
+/**
+ * The answer with the verb a bare "no" leaves out said ("Is Cadan staying on?" "No, he isn't." -> "he isn't
+ * staying"), so that the opposite it denies is read as the act.
+ */
+export function withElidedStaying(answer: string, question: string): string {
+  return ASKS_STAYING.test(question) ? answer.replace(BARE_NO, '$1 staying') : answer;
+}
+
 /** The answer with a denied opposite read as the act ("he's not keeping it" -> "he's selling it"): no denial. */
 export function withoutLitotes(answer: string): string {
   let out = answer.replace(NO_EVENT, "it's cancelled");
@@ -126,7 +140,8 @@ export function withSuccessor(answer: string, fact: string): string {
  * The answer as a reader takes it, asked `question` about `fact`: a phrase in another sense read as its meaning
  * ("married to her work"), going to the fact's destination, being its new post-holder and one to come after the person
  * as the act, an "it" done
- * to as the thing the question names ("Applied and got it"), a denied opposite as the act ("not keeping it"), and
+ * to as the thing the question names ("Applied and got it"), a denied opposite as the act ("not keeping it"; a bare "No,
+ * she isn't" to "Is she staying on?"), and
  * idioms beside their plain verbs ("tying the knot": marrying), as a fact's keywords are derived (idioms.ts).
  */
 export function asReadWith(answer: string, question: string, fact: string): string {
@@ -134,5 +149,5 @@ export function asReadWith(answer: string, question: string, fact: string): stri
     withNewPost(withGoingThere(withoutOtherSenses(answer, fact), fact, question), fact),
     fact,
   );
-  return withPlainVerbs(withoutLitotes(withObjectOfQuestion(plain, question)));
+  return withPlainVerbs(withoutLitotes(withElidedStaying(withObjectOfQuestion(plain, question), question)));
 }

@@ -179,3 +179,10 @@ export function anothersThing(clause: string, keywords: readonly string[], fact:
       .some(Boolean),
   );
 }
+
+/**
+ * A short question that checks who is meant by a role ("The fish lady?", "You mean the baker man?"): it says who,
+ * not what they do, though the role carries a word of the fact.
+ */
+export const CHECKS_WHO =
+  /^\s*(?:(?:you mean|d['’]you mean|do you mean)\s+)?(?:the|that|our|your|old|young)\s+(?:[\p{L}'’-]+\s+){0,2}(?:man|woman|lady|fellow|fella|feller|chap|bloke|lad|lass|girl|boy|guy|gent|one)\s*\?\s*$/iu;

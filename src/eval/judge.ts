@@ -1,33 +1,31 @@
 // The rule-based judge of interview answers (Park et al. 2023, sec. 7.1): does an answer state a fact, does it
 // say "yes, I know <name>", and does a memory support the claim. It reads words, whole words only ("run" is not
 // inside "brunch"), clause by clause (polarity.ts): a clause that denies, asks, or is about someone else ("his
-// cousin is running") states nothing, and a later denial that touches the topic takes an earlier claim back. Its
+// cousin is running") states nothing, and a later denial that touches the topic takes an earlier claim back. The
+// answer is first read with its question (answer-reading.ts: its words as a reader takes them, what the question
+// lends, where it starts to say anything); this file weighs its clauses. Its
 // error is measured on a labelled corpus (judge-corpus.ts; npm run eval -- --judge-check). A model judge, where a
 // model is configured and passes its calibration, does the same job (knowledge-judge.ts).
 import { consequencesIn, withoutConsequences } from '../town/idiom-consequences.ts';
-import { inPlainVerbs, withConverse, withPlainVerbs } from '../town/idioms.ts';
+import { inPlainVerbs } from '../town/idioms.ts';
 import { contentKeywords } from '../town/tracked.ts';
+import { type AnswerContext, readAnswer } from './answer-reading.ts';
 import {
-  actsInOtherWords,
   clauseStates,
-  contentStems,
   echoes,
-  fragments,
   LASTING,
   LEADING_NO,
   onlyAsked,
-  postWords,
   STOPPING,
   saysAct,
   staysPut,
   TEMPORARY,
   takesModifier,
-  withoutFalseStarts,
   withTheOneLeft,
 } from './judge-reading.ts';
-import { asReadWith } from './judge-rewrite.ts';
 import {
   anothersThing,
+  CHECKS_WHO,
   doneToPerson,
   FAMILY_MEMBER,
   namesAnother,
@@ -37,8 +35,6 @@ import {
   WHO_WORDS,
 } from './judge-who.ts';
 import {
-  alternatives,
-  FILLER,
   isLight,
   matchesKeywords,
   memoryNamesPerson,
@@ -47,18 +43,12 @@ import {
   mentionsAny,
   metGroups,
   nameParts,
-  personWords,
   saidGroups,
-  senseWords,
-  topicWords,
   withSynonyms,
 } from './keyword-match.ts';
-import { readByRules } from './language.ts';
 import {
   AFFIRM,
   aboutSomeoneElse,
-  asks,
-  clauses,
   DETAIL,
   DOUBLE_NEGATIVE,
   ENTHUSIASM,
@@ -67,9 +57,7 @@ import {
   isQuestion,
   KNOWING_DENIAL,
   KNOWS_IT,
-  negated,
   RETRACTS,
-  readClauses,
   STRANDED,
   sentences,
   unknownBeyond,
@@ -81,36 +69,21 @@ import {
   byAnother,
   byRole,
   cleftOfAnother,
+  correctsToPerson,
   daysOf,
   GUESS,
   identifiesAnother,
   objectNames,
-  opensUnaware,
   ownSubject,
   partOfCompound,
-  questionLends,
   turns,
   withoutSource,
   wrongWhen,
+  YES_WORD,
 } from './question-reading.ts';
 
+export { type AnswerContext, denies } from './answer-reading.ts';
 export { matchesKeywords, memoryNamesPerson, memorySupportsFact, mentions, nameParts, sentences };
-
-/** A question answered yes or no: it opens with an auxiliary ("Is Anna ...?", "Did Hamish ...?"). */
-const YES_NO =
-  /^\s*(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|didn['’]t|hasn['’]t|haven['’]t|won['’]t)\b/i;
-
-/** Is this sentence a denial of knowing (a negation, a word of not knowing, or a leading "no")? */
-export function denies(sentence: string): boolean {
-  return clauses(sentence).some((c) => negated(c)) || LEADING_NO.test(sentence);
-}
-
-/** Where an answer is asked: the interview question (who "she" is, what a fragment answers). */
-export interface AnswerContext {
-  question?: string;
-  /** The fact in words: the names and places in it are not someone else. */
-  fact?: string;
-}
 
 /**
  * Does an answer state the fact? Some clause that asserts (not a denial, not an unanswered question, not about
@@ -131,89 +104,32 @@ export function answerKnowsFact(
   speaker?: { name: string; holder: boolean },
   context: AnswerContext = {},
 ): boolean {
-  if (!readByRules(answer)) return false;
-  const original = answer;
-  // the answer's words as a reader takes them: idioms by their plain verbs, an "it" the question names, a denied
-  // opposite, a phrase in another sense, going to the fact's destination, a new post (judge-rewrite.ts)
-  answer = asReadWith(answer, context.question ?? '', context.fact ?? '');
-  context = {
-    ...(context.question ? { question: withConverse(withPlainVerbs(context.question)) } : {}),
-    ...(context.fact ? { fact: inPlainVerbs(context.fact) } : {}),
-  };
-  const skip = new Set((speaker ? nameParts(speaker.name) : []).map((w) => w.toLowerCase()));
-  const selfGroups = speaker?.holder ?? false;
-  const topic = topicWords(keywords).filter((w) => !skip.has(w));
-  const person = personWords(keywords);
-  const question = context.question ?? '';
-  // what the question lends a clause: the fact's subject, its act, or all of it (question-reading.ts)
-  const { verb, fromQuestion, actInQuestion, asksWho } = questionLends(question, context.fact ?? '', keywords, {
-    skip,
-    selfGroups,
-    person,
-  });
-  const known = new Set([
-    ...person,
-    ...skip,
-    ...(`${question} ${context.fact ?? ''}`.match(/\p{Lu}[\p{L}'’-]*/gu) ?? []).map((w) =>
-      w.toLowerCase().replace(/['’]s$/, ''),
-    ),
-    ...keywords.flatMap((g) => g.split('|')).flatMap((x) => x.toLowerCase().split(/\s+/)),
-  ]);
-  const asked = contentStems(question);
-  const askedOrPerson = new Set([...asked, ...contentStems(person.join(' '))]);
-  const joined = fragments(answer);
-  const text = withoutFalseStarts(joined ?? answer);
-  const ss = sentences(text);
+  const r = readAnswer(answer, keywords, speaker, context);
+  if (r === undefined) return false;
+  const { skip, selfGroups, topic, person, question, fact, verb, fromQuestion, actInQuestion, asksWho, known } = r;
+  const { asked, askedOrPerson, ss, all, isSubject, factCompounds, given, sense, inSense, statesFact } = r;
+  const { firstSaid, unaware } = r;
   let knows = false;
-  const all = readClauses(text);
-  const fact = context.fact ?? '';
-  // the fact's subject: its person, or (naming nobody) the thing it is about, the first group
-  const isSubject = keywords.map((g, k) => /^\p{Lu}/u.test(g.trim()) || (k === 0 && keywords.length > 1));
-  // (a part of a compound word of the fact is no new thing: "the head" of a headmistress)
-  const factCompounds = contentKeywords(context.fact ?? '');
-  const given = new Set([...contentKeywords(`${question} ${context.fact ?? ''}`), ...FILLER, ...postWords(fact)]);
-  // (a place the fact happens at, "Lindholm market", says which sense; the person's names do not)
-  const names = keywords.flatMap((g) => alternatives(g)).filter((x) => /^\p{Lu}\S*$/u.test(x));
-  // (and so does the thing the act is done to, by its name, however common its words: "shutting the Harbour Café")
-  const sense = new Set([
-    ...senseWords(`${question} ${fact}`, [...names.map((x) => x.toLowerCase()), ...skip]),
-    ...objectNames(fact).flatMap((w) => contentKeywords(w)),
-  ]);
-  // a common word is in the fact's sense when the answer elsewhere carries another of its words ("She's emigrating.
-  // To Canada.")
-  // (and so is an act said by its consequences, "turning the old forge into a place where you bring your punctures",
-  // or by an idiom, "putting the shop on the market": the phrase says which sense; and so does a date of the fact's
-  // the question lacks, "Open day in May, the 12th")
-  const inSense =
-    contentKeywords(text).some((w) => sense.has(w)) ||
-    actsInOtherWords(original).some((plain) => metGroups(plain, keywords, skip, false, true).slice(1).some(Boolean)) ||
-    addsWhen(text, fact, question);
-  const statesFact = fromQuestion.every(Boolean) && asks(question) && YES_NO.test(question);
-  // the first sentence that is more than an echo ("Tom? The bookshop? Ha, yes, everyone knows.")
-  const firstSaid = Math.max(
-    0,
-    ss.findIndex((x) => !(asks(x) && x.split(/\s+/).length <= 5 && !FINITE.test(x))),
-  );
-  // "Not that I know of. She seems settled.": reasons for not having heard, unless the answer turns
-  // (or a bare "No." to a question that states the whole fact: "Did Dermot win?" "Not a thing. His marrow split.")
-  const first = ss[firstSaid] ?? '';
-  const bareNo =
-    statesFact &&
-    verb !== undefined &&
-    withSynonyms(verb).some((v) => mentions(question, v)) &&
-    contentKeywords(first).length === 0 &&
-    (LEADING_NO.test(first) || denies(first));
-  const unaware = opensUnaware(first) || bareNo;
   let turned = false;
   const personAsked = person.some((w) => mentions(question, w));
   // the last clause that said the fact had a verb of its own
   let firm = false;
+  let other = false;
   const namedBefore = (i: number) => person.some((w) => all.slice(0, i).some((x) => mentions(x.text, w)));
   for (const [i, c] of all.entries()) {
     const sentence = ss[c.sentence] ?? '';
     if (turns(sentence) || (sentence.indexOf(c.text) > 0 && /\b(?:but|though|although)\b/i.test(sentence)))
       turned = true;
-    if (unaware && !turned && c.sentence > firstSaid) continue;
+    if ((unaware && !turned && c.sentence > firstSaid) || CHECKS_WHO.test(c.text)) continue;
+    // "Was it Gethin's brother who ...?" "No, Gethin himself.": the person put in another's place, the question's act
+    if (correctsToPerson(c.text, question, person) && fromQuestion.slice(1).every(Boolean)) {
+      [knows, firm] = [true, true];
+      continue;
+    }
+    // "That's her cousin Iolo. He's the one off to Canada.": after another is named as the one, a pronoun is them
+    if (identifiesAnother(c.text, known)) other = true;
+    else if (person.some((w) => mentions(c.text, w))) other = false;
+    else if (other) continue;
     // "closing it for a week, then it's open as normal": a while is not for good
     if (verb !== undefined && LASTING.has(verb) && TEMPORARY.test(c.text) && !TEMPORARY.test(fact)) continue;
     // (a retraction that is the fact's own act is no retraction: "they've called it off" of a cancelled carnival)
@@ -277,7 +193,7 @@ export function answerKnowsFact(
     const echoed = asksWho
       ? echoes(c.text, asked, question)
       : echoes(c.text, askedOrPerson, `${question} ${person.join(' ')}`);
-    if (echoed && !/\b(?:yes|yeah|yep|yup|aye)\b/i.test(c.text)) continue;
+    if (echoed && !YES_WORD.test(c.text)) continue;
     // "her sister's twins", "his cousin's wedding": the act is a relative's; "it's the ploughing match that's been put
     // back": another thing's
     // ("selling fish off the quay", of a fishing boat sold: the fact's verb takes a word that only qualifies its object)
@@ -294,7 +210,11 @@ export function answerKnowsFact(
     const bySelf = person.some((w) => mentions(c.text, w) && !mentions(told, w)) && saysAct(told, keywords, skip);
     const content = told !== c.text && !/^\s*(?:he|she|they)\b/i.test(told) && !bySelf ? { ...c, text: told } : c;
     // ("What's happening with her bakery?" "She's been busy with the bakery": the question's words tell nothing new)
-    if (onlyAsked(c.text, { verb, keywords, question, fact })) continue;
+    // (unless affirmed, of a question that states the whole fact: "A tasting in her cellar on Friday, yes.")
+    if (onlyAsked(c.text, { verb, keywords, question, fact })) {
+      if (statesFact && YES_WORD.test(c.text)) knows = true;
+      continue;
+    }
     if (clauseStates(content, prev, keywords, skip, selfGroups, sense, inSense)) {
       knows = true;
       firm = FINITE.test(c.text);
@@ -390,7 +310,7 @@ export function answerKnowsFact(
   }
   // "When's the fair?" answered with a time that is not the fact's: the gap it asks about is filled wrongly
   // (and "moved into the flat with Piet", of a fact that she left Piet: the one left is said to be there)
-  return knows && !wrongWhen(answer, context.fact ?? '', question) && !withTheOneLeft(answer, fact);
+  return knows && !wrongWhen(r.answer, fact, question) && !withTheOneLeft(r.answer, fact);
 }
 
 export { answerKnowsPerson } from './judge-person.ts';

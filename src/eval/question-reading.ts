@@ -5,6 +5,7 @@
 import { asksCounterpart } from '../town/idioms.ts';
 import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
 import { alternatives, factVerb, mentions, mentionsAny, metGroups, TIME_WORD } from './keyword-match.ts';
+import { asks, FINITE, isQuestion, negated } from './polarity.ts';
 
 /**
  * A question with a gap (who, what, which, where, when), the rest it says itself: "Who's buying the bakery?", "What's
@@ -58,6 +59,30 @@ export function turns(clause: string): boolean {
 }
 
 /** A guess, not a telling: "maybe", "perhaps", "I suppose", "I'd guess". */
+/** A question answered yes or no: it opens with an auxiliary ("Is Anna ...?", "Did Hamish ...?"). */
+const YES_NO =
+  /^\s*(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|didn['’]t|hasn['’]t|haven['’]t|won['’]t)\b/i;
+
+/**
+ * Is a question answered yes or no: opened by an auxiliary, or a statement said with a rising voice ("Wynne is
+ * judging the leek show Saturday?"), a finite verb and no question word?
+ */
+export function asksYesOrNo(question: string): boolean {
+  if (YES_NO.test(question)) return asks(question);
+  // (an interview's question asks, whatever its form: asks() reads an answer's "She's selling?" as a hedge)
+  return (
+    isQuestion(question) &&
+    FINITE.test(question) &&
+    !/\b(?:who|whom|whose|what|where|when|why|how|which)\b|^\s*(?:any|anything)\b/i.test(question)
+  );
+}
+
+/** An indefinite a yes/no question leaves open ("Is she hosting something?"): it asks what, as a wh-word does. */
+export const INDEFINITE = /\b(?:something|anything|somewhere|anywhere|someone|anyone|somebody|anybody)\b/i;
+
+/** A word of yes ("yes", "aye", "yep"). */
+export const YES_WORD = /\b(?:yes|yeah|yep|yup|aye)\b/i;
+
 export const GUESS = /\b(?:maybe|perhaps|i suppose|i['’]d guess|i guess|might be|could be|possibly|presumably)\b/i;
 
 /** Numbers as a date gives them ("14th" -> 14). */
@@ -135,8 +160,9 @@ export function wrongWhen(answer: string, fact: string, question: string): boole
   return said.size > 0 && inFact.size > 0 && ![...said].some((w) => inFact.has(w));
 }
 
-/** "It's Lars", "that'd be Tom": the answer names who it is, by a name. */
-const IDENTIFIES = /\b(?:it['’]s|it is|it was|that['’]s|that is|that['’]d be|that would be)\s+(\p{Lu}[\p{L}'’-]+)/u;
+/** "It's Lars", "that'd be Tom", "that's her cousin Iolo": the answer names who it is, by a name. */
+const IDENTIFIES =
+  /\b(?:it['’]s|it is|it was|that['’]s|that is|that['’]d be|that would be)\s+(?:(?:her|his|their|my|our|your)\s+(?:\p{Ll}+\s+){1,2})?(\p{Lu}[\p{L}'’-]+)/u;
 
 /** The name a clause identifies the one it is about by, when the fact and the question do not know it. */
 export function identifiesAnother(clause: string, known: ReadonlySet<string>): boolean {
@@ -144,6 +170,23 @@ export function identifiesAnother(clause: string, known: ReadonlySet<string>): b
     ?.toLowerCase()
     .replace(/['’]s$/, '');
   return name !== undefined && !known.has(name) && !['st', 'saint'].includes(name);
+}
+
+/**
+ * "Was it Gethin's brother who broke his leg?" "No, Gethin himself.": a question whether another did the act, answered by
+ * putting the person in their place ("it's their aunt Agnieszka doing it", "Mared herself"). `person`: the
+ * person's names, lower case.
+ */
+export function correctsToPerson(clause: string, question: string, person: readonly string[]): boolean {
+  if (!/^\s*(?:is|was|isn['’]t|wasn['’]t)\s+(?:it|that)\b/i.test(question)) return false;
+  const said = clause.replace(/^(?:\s*(?:no|nope|naw|nah|not at all)\b[\s,.!]*)+/i, '');
+  if (negated(said)) return false;
+  return person.some((w) =>
+    new RegExp(
+      `(?:\\b(?:it['’]s|it is|it was|that['’]s|that is)\\s+(?:[\\p{L}'’]+\\s+){0,3}?${w}\\b(?!['’]s)|^\\s*(?:[\\p{L}'’]+\\s+)?${w}\\s+(?:himself|herself|themselves)\\b)`,
+      'iu',
+    ).test(said),
+  );
 }
 
 /** "By that Lottie Greaves": the doer of a passive, named. */
@@ -184,6 +227,8 @@ const OWN_SUBJECT_VERB =
   /^\s*(?:[Tt]he|[Aa]n?|[Tt]his|[Tt]hat)\s+((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+?)\s+\p{Ll}{2,}(?:[^s']s|ed)\b(?!['’])/u;
 
 export function ownSubject(clause: string): string | undefined {
+  // (after a joining word: "..., and the Price girl is off to Cardiff")
+  clause = clause.replace(/^\s*(?:and|but|then|so|oh)\b[\s,]*(?:(?:then|now|also)\b[\s,]*)?/i, '');
   return OWN_SUBJECT.exec(clause)?.[1] ?? OWN_SUBJECT_VERB.exec(clause)?.[1];
 }
 

@@ -68,6 +68,11 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       `(?:part|parts|parting|parted) with (?:the|${POSS}) (?:shop|bakery|farm|house|business|pub|boat|herd|land|place|mill|cottage|field|flock)`,
       String.raw`(?:put|puts|putting) (?:it|the \w+|${POSS} \w+(?: \w+)?) up for (?:sale|auction)`,
       '(?:with|through) (?:an|the) (?:estate )?agents?',
+      // a price asked or waited for ("asking a fortune for it", "to the highest bidder")
+      String.raw`asking (?:(?:far |way |much |a bit |rather )?(?:too )?(?:little|much|a fortune|a lot|a packet|peanuts|next to nothing|top dollar)|[£$€]\s?[\d,.]+\w*(?: (?:thousand|grand|million))?) for (?:it|the|her|his|their)\b`,
+      '(?:whoever|anyone who|anybody who|the first one who|the first person who) (?:offers|pays|bids|makes (?:an|the best) offer)|(?:to|for) the highest bidder|(?:waiting|holding out|hanging on) for the right (?:price|offer)',
+      // a listing ("Listed on Tuesday"; not "a listed building")
+      String.raw`(?<!\b(?:a|the|grade[- ]\w+) )(?:listed|listing) (?:it |her |the \w+ )?(?:last|this|on|with|yesterday|for sale|online)\b`,
     ],
   ],
   [
@@ -133,7 +138,7 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
     'moving away leaving',
     [
       `(?:pack|packs|packing|packed) up (?:the|${POSS}) (?:house|home|flat|cottage|life|things|whole life)`,
-      String.raw`(?:trade|trades|trading|traded|swap|swaps|swapping|swapped|exchange|exchanging) (?:our|the|this|${POSS}) [\p{L}' -]{2,30}? for (?:the )?(?:[\p{L}'-]+ ){0,2}?(?:sunshine|sun|sea air|seaside|coast|city|mountains|country|countryside|hills|beaches|heat|lights|streets|life)\b`,
+      String.raw`(?:trade|trades|trading|traded|swap|swaps|swapping|swapped|exchange|exchanging) (?:our|the|this|${POSS}) [\p{L}' -]{2,30}? for (?:the )?(?:[\p{L}'-]+ ){0,2}?(?:sunshine|sun|sea air|seaside|coast|city|mountains|country|countryside|hills|beaches|heat|lights|streets|life|desert|warmth|tropics|islands?|lakes?|prairies?|outback)\b`,
       '(?:the )?(?:removal|removals|moving) (?:van|lorry|men|company|firm)',
       "(?:one[- ]way ticket|new life (?:in|abroad|overseas|out)|fresh start (?:in|abroad|overseas)|(?:saying|said|says) (?:her|his|their) goodbyes|living out of boxes|(?:house|home|flat)['’]s (?:all )?in boxes|(?:a |her |his )?(?:farewell|leaving) (?:party|do|drinks))",
       "(?:won['’]t|will not) be (?:here|around|living here) (?:after|come|by|much longer|for long)",
@@ -146,6 +151,16 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       String.raw`(?:(?:taken|took|taking|take|takes) (?:her|him|them) on\b|(?:been|got|was|were) (?:hired|headhunted|taken on))`,
       '(?:her|his|their) (?:first day|first week|new boss|new employers?) (?:at|with|is|starts|will)',
       String.raw`(?:starts|starting|started|start) (?:at|with) (?:the|a) [\p{L}' -]{2,30}? (?:on|in|next|this|from|come)\b`,
+    ],
+  ],
+  [
+    'diagnosed',
+    [
+      // a condition under the doctor's care ("the doctor's got her testing her sugar", "on insulin now")
+      String.raw`(?:the )?doctors?(?:['’]s| has| have)? (?:got|put|has|have|had) (?:him|her|them) (?:on|off|\p{L}+ing)\b`,
+      "doctor['’]s orders",
+      '(?:counting|checking|testing|watching|monitoring|pricking) (?:his|her|their) (?:blood )?(?:sugars?|glucose|finger)',
+      'on (?:insulin|chemo|dialysis|the (?:heart|blood pressure) (?:pills|tablets))',
     ],
   ],
   [

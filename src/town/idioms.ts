@@ -44,7 +44,8 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   // buying
   ['(?:purchase|purchases|purchasing|purchased)', 'buying'],
   // closing
-  ['(?:shut|shuts|shutting|close|closes|closing|closed) (?:down|up)', 'closing'],
+  // ("he won't shut up about it" is talk kept up, no closing)
+  ['(?:shut|shuts|shutting|close|closes|closing|closed) (?:down|up)(?! about\\b)', 'closing'],
   ['(?:boarded|boarding) up', 'closing'],
   ['(?:wind|winds|winding|wound) (?:it |them )?up', 'closing'],
   ['(?:go|goes|going|went|gone) (?:under|bust)', 'closing'],
@@ -104,6 +105,16 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   // dying, falling ill
   ['(?:pass|passes|passing|passed) away', 'died'],
   ['(?:laid up|poorly|taken ill|under the weather)', 'ill'],
+  // building: a structure put up ("putting up a summerhouse", "put up a new barn"; not "put up a fight")
+  [
+    '(?:put|puts|putting) up (?:a|an|the|her|his|their|our) (?:new |little |small |big |wooden |proper |stone |brick )?(?:[\\p{L}-]+ )?(?:house|shed|barn|extension|cabin|hut|garage|sauna|conservatory|greenhouse|studio|workshop|fence|wall|tower|porch|pavilion|summerhouse|bathhouse|building|bungalow|cottage|chapel|hall|stable|kiln|smokehouse|boathouse)',
+    'building',
+  ],
+  // competing: set against others ("pitting his marrows against the county's best"; not one's wits against a puzzle)
+  [
+    "(?:pit|pits|pitting|pitted) (?!(?:(?:her|his|their|my|our) )?wits\\b)(?:her|his|their|its|my|our)? ?[\\p{L}'’ -]{1,30}? against",
+    'competing',
+  ],
 ];
 
 /**
@@ -143,6 +154,8 @@ const OTHER_SENSES: readonly (readonly [string, string])[] = [
   ['(?:marry|marries|marrying|married) (?:[\\w-]+ ){1,4}?(?:into one|together)', 'combining'],
   ['(?:left|leave|leaves|leaving) (?:it|things) (?:late|too late)', 'delaying'],
   ['(?:closing|closed|close|closes) (?:her|his|their|my) eyes', 'sleeping'],
+  // ("engaged with that night course": taken up with a thing, not betrothed)
+  ['(?:engaged|engaging) (?:with|in|by|on) (?!(?:a|an|the) (?:man|woman|lad|girl|fellow|chap)\\b)', 'occupied'],
 ];
 // (with the rest of its clause, which is about that other matter: "resigned to losing the council vote")
 const OTHER_SENSE_PATTERNS = OTHER_SENSES.map(([phrase, plain]) => ({

@@ -182,17 +182,25 @@ describe('floors on the fixture corpora', () => {
     expect(o.recall, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(1);
   });
 
-  it('the sixth blind part (156 answers written blind, scored once, not tuned on) keeps its one score as a floor', async () => {
+  it('the sixth blind part (156 answers written blind, scored once, now tuning data) keeps its tuned floor', async () => {
     // Written by a session told only the format and the labels, in the same thirteen kinds, 45 facts in 11 invented
-    // towns, never the rules; scored once, after issue 38f's rules were merged (9b43c43): precision 0.870, recall
-    // 0.769 (60 of 69 "knows" right, 60 of 78 found). At the bar: needs-question, plain. Below: double-negative
+    // towns, never the rules; its one blind score, after issue 38f's rules were merged (9b43c43): precision 0.870,
+    // recall 0.769 (60 of 69 "knows" right, 60 of 78 found). At the bar: needs-question, plain. Below: double-negative
     // 0.714/0.833, echo 1/0.500, enthusiasm 1/0.833, hedged 0.857/1, indirect 1/0.167, mixed 0.833/0.833, negative
-    // 1/0.667, other-person 0.750/0.500, other-sense 0.625/0.833, pronoun 0.857/1, terse 1/0.833. Six blind parts have
-    // now scored precision 0.87-0.94 and recall 0.73-0.85 on first sight. Not tuned on: its one score is its floor.
+    // 1/0.667, other-person 0.750/0.500, other-sense 0.625/0.833, pronoun 0.857/1, terse 1/0.833. Now TUNING data
+    // (issue 38g: the whole question said back before the answer; a rising statement as a yes/no question, its echo
+    // affirmed; the person put in the place of another the question suggests; a pronoun after another is named as the
+    // one; a bare "no" to a question whether one stays; a double negative of the act, and one kept in its clause; "nobody
+    // has told me anything" and a closing "I don't know" as denials; emphasis, talk kept up and a plea for secrecy as no
+    // denial; "engaged with"; an indefinite in a yes/no question; a short name or a role said back; a clause joined by
+    // "and" with its own subject; acts in other words: a price asked, a listing, a condition under the doctor, a
+    // structure put up, pitting against, trading winters for the desert): 1.000 / 1.000, every kind at the bar. A
+    // floor, not a measure of the judge on answers it has not seen.
     const c = await fixture('held-out-blind-6.json');
+    expect(checkPasses(c.parts[0]!), summarizeJudgeCheck(c)).toBe(true);
     const o = c.parts[0]!.overall;
-    expect(o.precision, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(0.869);
-    expect(o.recall, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(0.769);
+    expect(o.precision, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(1);
+    expect(o.recall, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(1);
   });
 
   it('the own question-reading corpus and the probes keep their measured floors', async () => {
@@ -233,6 +241,11 @@ describe('floors on the fixture corpora', () => {
       // filled by the fact's day, "I have", "Not for much longer, ..."): 1.000 / 0.810, indirect answers at 0.300 (a
       // consequence the rules do not read: "Lessons from May, boards for hire", "the Brennan lads have got the van")
       ['own-probe-12.json', 1, 0.8],
+      // written in issue 38g after the sixth blind part's rules, by the session that wrote them (not blind), 30 answers
+      // about six facts in six new towns, in the kinds those rules touch; its first score, once, not tuned on:
+      // precision 1.000, recall 0.875 (the judge before those rules: 0.778 / 0.438); missed: viewings said as "three
+      // people round to look at it", "taking whatever they offer"
+      ['own-probe-13.json', 1, 0.87],
     ] as const) {
       const o = (await fixture(name)).parts[0]!.overall;
       expect(o.precision, name).toBeGreaterThanOrEqual(precision);
