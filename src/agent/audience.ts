@@ -128,7 +128,7 @@ const KEEPING =
 export const stem = (w: string) => w.replace(/(?:ing|ed|es|e|s)$/, '');
 
 /** A kept memory's distinctive words: its content words less the people it names and the words of keeping. */
-function distinctive(text: string, people: readonly string[]): Set<string> {
+export function distinctive(text: string, people: readonly string[]): Set<string> {
   const names = new Set(people.flatMap((p) => contentWords(p)));
   return new Set(
     contentWords(text)
@@ -150,34 +150,7 @@ export function carries(text: string, kept: string, people: readonly string[] = 
   return n >= 2 && n >= Math.ceil(words.size * 0.4);
 }
 
-/** Every phrase of keeping in a text (SECRET_WORDS, all of them), built once. */
-const EVERY_SECRET_WORD = new RegExp(SECRET_WORDS.source, 'gi');
-
-/**
- * The part of a kept line that holds what is kept: its sentences that say they are kept ("Don't tell anyone yet, but
- * I'm expecting") or carry a kept memory, with the sentence before one that says only that ("I'm selling. Keep it
- * between us."). The greeting and small talk around them are anyone's words: kept whole, "Hi! Can't complain! I
- * work at the stores till one. Don't tell anyone, but ..." made a later "I'm working at the stores" a confidence.
- */
-export function keptMatter(
-  text: string,
-  kept: readonly { text: string; audience: Audience }[],
-  people: readonly string[],
-): string {
-  const sentences = text.split(/(?<=[.!?])\s+/).filter((s) => s.trim() !== '');
-  if (sentences.length < 2) return text;
-  const held = new Set<number>();
-  sentences.forEach((s, i) => {
-    if (SECRET_WORDS.test(s)) {
-      held.add(i);
-      const rest = s.replace(EVERY_SECRET_WORD, ' ');
-      if (distinctive(rest, people).size < 2 && i > 0) held.add(i - 1);
-    } else if (kept.some((k) => carries(s, k.text, [...people, ...peopleOf(k.audience)]))) held.add(i);
-  });
-  return held.size > 0 ? sentences.filter((_, i) => held.has(i)).join(' ') : text;
-}
-
-/** What a kept memory keeps: the matter a line said in confidence (keptMatter), else its whole description. */
+/** What a kept memory keeps: the matter a line said in confidence (kept-matter.ts), else its whole description. */
 export function keptTextOf(m: Pick<Memory, 'description' | 'meta'>): string {
   return typeof m.meta?.keptText === 'string' ? m.meta.keptText : m.description;
 }

@@ -9,7 +9,6 @@ import {
   audienceMeta,
   carries,
   isKept,
-  keptMatter,
   PUBLIC,
   peopleOf,
   SECRET_WORDS,
@@ -17,6 +16,7 @@ import {
   toldAudience,
 } from './audience.ts';
 import type { MindContext, Resident } from './context.ts';
+import { keptMatter } from './kept-matter.ts';
 import { afterConversation, nameOf, type SaidLine } from './conversation-memory.ts';
 import type { ConversationSummaryOutput } from './prompts/conversation-summary.ts';
 import {

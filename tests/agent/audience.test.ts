@@ -5,13 +5,13 @@ import {
   audienceOf,
   carries,
   intendedListeners,
-  keptMatter,
   mayTell,
   ownAudience,
   strictest,
   toldAudience,
 } from '../../src/agent/audience.ts';
 import { lineAudience } from '../../src/agent/converse.ts';
+import { keptMatter } from '../../src/agent/kept-matter.ts';
 import { firstPersonThought, thirdPersonThought } from '../../src/agent/intention.ts';
 
 describe('audience of a memory', () => {
