@@ -250,7 +250,16 @@ export function readEvents(
     const markeds = s.marked.split(';');
     for (const [ci, clauseMarked] of markeds.entries()) {
       const clause = texts[ci] ?? clauseMarked;
-      const f = eventIn(doc, clauseMarked, doc.sentences[s.index - 1]?.marked ?? '', family, s.marked);
+      // (the sentence before is another sentence, whether or not it ends in a stop: a profile's "aunt of Luca Russo /
+      // hosting a rounders match" has no host before its verb, so it is the resident's)
+      const prev = doc.sentences[s.index - 1]?.marked ?? '';
+      const f = eventIn(
+        doc,
+        clauseMarked,
+        /[.!?;]\s*$/.test(prev) || prev === '' ? prev : `${prev}.`,
+        family,
+        s.marked,
+      );
       if (!f) continue;
       // what the clause leaves out may follow: the next clause, else the next sentence
       const nextClause = texts[ci + 1];
