@@ -51,3 +51,64 @@ describe("a profile's items between slashes or bars", () => {
     expect(r.household.sort()).toEqual(['Bo Tally', 'Wren Tally']);
   });
 });
+
+describe('private matters said in an interview, minutes or formal prose', () => {
+  it('reads no secret in a question: the answer says what is kept', () => {
+    const r = read(
+      'Cass Minter',
+      'Q: Plans? A: Jude Minter is giving a lantern walk from the boathouse on Friday evening. Q: Anything hush-hush?',
+    );
+    expect(r.secrets).toEqual([]);
+  });
+
+  it('gives a matter "confided" with an adverb between name and verb to the one who confided it', () => {
+    const r = read(
+      'Cass Minter',
+      'Mrs Cass Minter keeps house on the green. Miss Wren Tally has recently confided to her that the pottery will close, which Miss Tally means to reveal only to her husband Oren.',
+    );
+    expect(r.secrets.map((s) => [s.owner, [...s.tellTo].sort()])).toEqual([
+      ['Wren Tally', ['Cass Minter', 'Oren Tally']],
+    ]);
+  });
+
+  it("reads whose a matter is from a possessive kept 'with me'", () => {
+    const r = read(
+      'Pell Ashby',
+      "Pell / lifeguard at the boathouse / Wren's new venture stays with me until she tells Oren herself.",
+    );
+    expect(r.secrets.map((s) => [s.owner, [...s.tellTo].sort()])).toEqual([
+      ['Wren Tally', ['Oren Tally', 'Pell Ashby']],
+    ]);
+  });
+
+  it('reads whom to tell from "wants only X to know" in the clause after a confidence', () => {
+    const r = read(
+      'Wren Tally',
+      'Bo confided in her that he has crashed the van; he is hiding it and wants only his aunt Cass to know.',
+    );
+    const s = r.secrets.find((x) => x.owner === 'Bo Tally');
+    expect(s?.tellTo.sort()).toEqual(['Cass Minter', 'Wren Tally']);
+  });
+
+  it('reads a keeping said in the next clause of minutes, with the one it is shared with in apposition', () => {
+    const r = read(
+      'Jude Minter',
+      "Item 2. Mr Jude Minter's plan to stand down as treasurer was noted; at his wish it is to stay private and go to nobody beyond the secretary, Mr Pell Ashby.",
+    );
+    expect(r.secrets.map((s) => [s.owner, s.tellTo])).toEqual([['Jude Minter', ['Pell Ashby']]]);
+    expect(r.secrets[0]!.matter).toMatch(/stand down/);
+  });
+
+  it('reads formal prose: "spoken of it to nobody", "purposes to acquaint X with it", "none save X"', () => {
+    const a = read(
+      'Oren Tally',
+      'Mr Oren Tally has determined to let the kiln to a stranger, though he has spoken of it to nobody; he purposes to acquaint his son Bo with it at Michaelmas.',
+    );
+    expect(a.secrets.map((s) => [s.owner, s.tellTo])).toEqual([['Oren Tally', ['Bo Tally']]]);
+    const b = read(
+      'Oren Tally',
+      'Mr Oren Tally has privately taken a lease on the boathouse. This private matter he means to disclose to none save his wife Wren.',
+    );
+    expect(b.secrets.map((s) => [s.owner, s.tellTo])).toEqual([['Oren Tally', ['Wren Tally']]]);
+  });
+});
