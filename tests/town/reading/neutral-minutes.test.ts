@@ -112,3 +112,62 @@ describe('private matters said in an interview, minutes or formal prose', () => 
     expect(b.secrets.map((s) => [s.owner, s.tellTo])).toEqual([['Oren Tally', ['Wren Tally']]]);
   });
 });
+
+describe('happenings in minutes, formal prose and long sentences', () => {
+  it('reads the verbs of minutes and formal notices: "proposed", "shall give", "preside over", "announce", "upon"', () => {
+    const proposed = read(
+      'Cass Minter',
+      'Mrs Cass Minter proposed a plant sale in the scout hut on Saturday 15th from 9 a.m. to noon. Carried.',
+    );
+    expect(proposed.events).toEqual([
+      expect.objectContaining({
+        host: 'Cass Minter',
+        place: 'scout-hut',
+        start: '2025-03-15 09:00',
+        end: '2025-03-15 12:00',
+      }),
+    ]);
+    // (a one-off proposed at a place is no workplace)
+    expect(proposed.work).toBeNull();
+    const formal = read(
+      'Jude Minter',
+      'Mr Jude Minter shall preside over a regatta upon the boathouse slip this Saturday afternoon.',
+    );
+    expect(formal.events).toEqual([
+      expect.objectContaining({ kind: 'regatta', place: 'boathouse', start: '2025-03-15 14:00' }),
+    ]);
+    const notice = read(
+      'Wren Tally',
+      'She is pleased to announce a supper dance at the scout hut upon Friday, at eight in the evening.',
+    );
+    expect(notice.events).toEqual([expect.objectContaining({ host: 'Wren Tally', start: '2025-03-14 20:00' })]);
+  });
+
+  it('gives the happening to the subject, not to someone named in an aside before the verb', () => {
+    const r = read(
+      'Pell Ashby',
+      'Mr Pell Ashby, who lodges with his cousin Mr Jude Minter, will hold a slide show at the scout hut on Thursday at 7 pm.',
+    );
+    expect(r.events).toEqual([expect.objectContaining({ host: 'Pell Ashby', start: '2025-03-13 19:00' })]);
+  });
+
+  it('reads two happenings joined by ", and", each with its own day and hour', () => {
+    const r = read(
+      'Oren Tally',
+      'Cass Minter is leading a beach clean from the boathouse on Tuesday morning, and on Sunday at 3 my son Bo is running a pottery class at the Kiln Pottery.',
+    );
+    expect(r.events.map((e) => [e.host, e.place, e.start])).toEqual([
+      ['Cass Minter', 'boathouse', '2025-03-11 09:00'],
+      ['Bo Tally', 'kiln', '2025-03-16 15:00'],
+    ]);
+  });
+
+  it("keeps work hours said before ', and' out of the happening after it", () => {
+    const r = read(
+      'Wren Tally',
+      "She glazes at the Kiln Pottery seven till three, Monday to Friday, and she's holding a bring-and-buy at the scout hut on Saturday at ten.",
+    );
+    expect(r.events).toEqual([expect.objectContaining({ place: 'scout-hut', start: '2025-03-15 10:00' })]);
+    expect(r.work).toMatchObject({ place: 'kiln', start: '07:00', end: '15:00' });
+  });
+});
