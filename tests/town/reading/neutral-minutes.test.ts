@@ -171,3 +171,16 @@ describe('happenings in minutes, formal prose and long sentences', () => {
     expect(r.work).toMatchObject({ place: 'kiln', start: '07:00', end: '15:00' });
   });
 });
+
+describe('kin said as "grandmother to ..." with titles', () => {
+  it('reads every name of a list after "to", a title before each', () => {
+    const r = read(
+      'Cass Minter',
+      'Old Mrs Cass Minter, grandmother to Master Bo and Miss Wren, lives by the boathouse.',
+    );
+    expect(r.family.map((k) => [k.name, k.relation]).sort()).toEqual([
+      ['Bo Tally', 'grandchild'],
+      ['Wren Tally', 'grandchild'],
+    ]);
+  });
+});
