@@ -321,16 +321,17 @@ describe('the neutral reader on the sixth held-out part (48 items written blind,
    * "X's offer stays with me until", "wants only X to know", "no one beyond the chair, Mrs Y", "spoken of it to
    * nobody", "purposes to acquaint X with it", "none save X", minutes' and formal verbs of hosting ("proposed",
    * "shall give", "preside over", "announce", "upon"), the host not a name in an aside before the verb, two clauses
-   * joined by ", and" read apart, titles in kin lists. These floors are what the rules reach on it now, a regression
-   * guard and a tuning figure, not a measure of new styles. What is left: households said as "all three of us under
-   * one roof", "both at home with me", "squeeze into the cottage"; kin whose gender nothing says ("aunt of Luca");
+   * joined by ", and" read apart, titles in kin lists, a home said of everyone just named ("both at home with me",
+   * "all three of us under one roof", "squeeze into"). These floors are what the rules reach on it now, a regression
+   * guard and a tuning figure, not a measure of new styles. What is left: households said as "we share the flat",
+   * "snug in their bungalow together", "where the two reside alone"; kin whose gender nothing says ("aunt of Luca");
    * "His mama Dot" said by his wife; work said as "nurses at the clinic three nights a week", "save the Sabbath".
    */
   heldOutPart('held-out-6.json', 48, {
-    // (the score's counts: family 59/61 and 59/71, household 34/35 and 34/46, work 22/24 and 22/26, secrets 23/23
+    // (the score's counts: family 59/61 and 59/71, household 39/40 and 39/46, work 22/24 and 22/26, secrets 23/23
     // and 23/23, events 24/24 and 24/24; the floors are those ratios, rounded down)
     family: { precision: 0.967, recall: 0.83 },
-    household: { precision: 0.971, recall: 0.739 },
+    household: { precision: 0.975, recall: 0.847 },
     work: { precision: 0.916, recall: 0.846 },
     secrets: { precision: 1, recall: 1 },
     events: { precision: 1, recall: 1 },

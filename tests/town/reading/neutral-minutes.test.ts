@@ -184,3 +184,19 @@ describe('kin said as "grandmother to ..." with titles', () => {
     ]);
   });
 });
+
+describe('a home said of everyone just named', () => {
+  it('reads "both at home with me" and "all three of us under one roof" after the names', () => {
+    const a = read('Wren Tally', 'Wren / potter / wife to Oren, mum to Bo, all three of us under one draughty roof');
+    expect(a.household.sort()).toEqual(['Bo Tally', 'Oren Tally']);
+    const b = read('Cass Minter', 'Cass / sister of Jude, aunt of Bo Tally, both at home with me these days');
+    expect(b.household.sort()).toEqual(['Bo Tally', 'Jude Minter']);
+  });
+
+  it('reads a home squeezed into together, and not one they no longer share', () => {
+    const r = read('Cass Minter', 'She, her brother Jude and his lodger Pell Ashby all squeeze into the Tally house.');
+    expect(r.household.sort()).toEqual(['Jude Minter', 'Pell Ashby']);
+    const gone = read('Cass Minter', 'Cass / sister of Jude / the two of us no longer live together');
+    expect(gone.household).toEqual([]);
+  });
+});
