@@ -385,9 +385,11 @@ export function readEvents(
       )
         place = work.place;
       // "I am holding a small farewell there": the place the sentence before named
+      // (or the clause before it in the same sentence: "meets at The Anchor every Thursday, and this week she is
+      // hosting an author evening there")
       if (!place && /\bthere\b/i.test(text)) {
-        const prev = doc.sentences[s.index - 1];
-        place = prev ? (placesIn(prev.text, doc.frame.places).pop()?.id ?? null) : null;
+        const prev = ci > 0 ? texts[ci - 1] : doc.sentences[s.index - 1]?.text;
+        place = prev ? (placesIn(prev, doc.frame.places).pop()?.id ?? null) : null;
       }
       // "a curry night at home": the resident's own home, where the text says they live
       if (!place && home && /\bat (?:home|hers|his|theirs|(?:her|his|their|my|our) (?:place|house|home))\b/i.test(text))
