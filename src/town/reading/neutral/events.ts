@@ -7,6 +7,7 @@
 import type { EventItem, KinItem } from '../types.ts';
 import { dayNumber, eventDay, isoDay } from './calendar.ts';
 import { halfOfDay, hm, windowsIn } from './clock.ts';
+import { eventClauses } from './event-clauses.ts';
 import { hostBefore, inviteIn } from './event-people.ts';
 import {
   APPLIED_FOR,
@@ -232,51 +233,6 @@ function eventIn(
   return f;
 }
 
-/**
- * A sentence's clauses: split at semicolons, and at ", and" / ", but" where what follows names a happening of its own
- * ("X is running a match at the pavilion on Wednesday afternoon, and on Saturday at 11 Y is holding a sale at the
- * church"; "she bakes six till two, and she's running a raffle at the pub on Friday at eight"): each happening's day
- * and hours are its own clause's, not the other's.
- */
-function clausesOf(doc: Doc, s: Sentence, family: readonly KinItem[]): { texts: string[]; markeds: string[] } {
-  const texts: string[] = [];
-  const markeds: string[] = [];
-  const AND = /,\s+(?:and|but)\s+/i;
-  const tx = s.text.split(';');
-  const mk = s.marked.split(';');
-  for (const [i, m] of mk.entries()) {
-    const t = tx[i] ?? m;
-    const tParts = t.split(AND);
-    const mParts = m.split(AND);
-    if (tx.length !== mk.length || tParts.length < 2 || tParts.length !== mParts.length) {
-      texts.push(t);
-      markeds.push(m);
-      continue;
-    }
-    // join back each part that names no happening of its own to the one before it, and one whose day is said only
-    // before it ("I'll be sixty on Saturday the 12th, and I'm having a birthday coffee at the café from three")
-    const first = dayNumber(doc.frame.start);
-    let curT = tParts[0]!;
-    let curM = mParts[0]!;
-    for (let k = 1; k < mParts.length; k++) {
-      const own = eventIn(doc, mParts[k]!, `${curM}.`, family, mParts[k]!);
-      if (own && (eventDay(tParts[k]!, first) !== null || eventIn(doc, curM, '', family, curM))) {
-        texts.push(curT);
-        markeds.push(curM);
-        curT = tParts[k]!;
-        curM = mParts[k]!;
-      } else {
-        const sep = AND.exec(t.slice(curT.length))?.[0] ?? ', and ';
-        curT = `${curT}${sep}${tParts[k]}`;
-        curM = `${curM}${sep}${mParts[k]}`;
-      }
-    }
-    texts.push(curT);
-    markeds.push(curM);
-  }
-  return { texts, markeds };
-}
-
 /** Generic words for the resident's own workplace ("at the café", "at the shop"). */
 const AT_WORK =
   /\b(?:at|in)\s+(?:(?:the|her|his|my|our)\s+)?(?:shop|store|café|cafe|pub|bar|bakery|office|surgery|salon|yard|works|workshop|stall|kitchen|pharmacy|garage|mill)(?![\p{L}])/iu;
@@ -291,7 +247,7 @@ export function readEvents(
   const startAt = doc.frame.start;
   const out: EventItem[] = [];
   for (const s of doc.sentences) {
-    const { texts, markeds } = clausesOf(doc, s, family);
+    const { texts, markeds } = eventClauses(doc, s, (m, before) => eventIn(doc, m, before, family, m) !== null);
     for (const [ci, clauseMarked] of markeds.entries()) {
       const clause = texts[ci] ?? clauseMarked;
       // (the sentence before is another sentence, whether or not it ends in a stop: a profile's "aunt of Luca Russo /
