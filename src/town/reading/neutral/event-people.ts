@@ -8,7 +8,9 @@ import { type Doc, tellsOfResident } from './text.ts';
 
 /** The host named before a verb: a resident by name, a relative by kin word, else the resident. */
 export function hostBefore(doc: Doc, marked: string, at: number, family: readonly KinItem[]): string {
-  const head = marked.slice(0, at).split(/[;.]/).pop() ?? '';
+  // (an aside between the subject and its verb is not who acts: "Mrs @0, with her husband @1 in attendance, proposed",
+  // "@0, who lives with her father @2, will hold", "@0, uncle to young @3, shall give")
+  const head = (marked.slice(0, at).split(/[;.]/).pop() ?? '').replace(/,[^,]*,\s*$/, ' ');
   const tokens = [
     ...head.matchAll(
       new RegExp(

@@ -3,11 +3,11 @@
 // and what makes it no event (a weekly habit, something past). events.ts reads a text with them.
 import { KIN } from './kin-words.ts';
 
-const HOST_VERB = `(?:hosting|holding|throwing|giving|organi[sz]ing|running|putting on|planning|arranging|leading|having|staging|laying on|starting|doing|making|hosts?|holds?|throws?|gives|organi[sz]es?|runs|puts on|plans|arranges|leads|stages|(?<=(?:\\b(?:i|we|she|he|they)|@\\d+(?:\\s+from\\s+(?:the\\s+)?\\p{L}+(?:\\s+\\p{L}+)?)?)\\s)(?:make|makes|do|have))`;
-const WILL = String.raw`(?:is going to|are going to|will|['’]ll|would|was to|is to|were to|['’]d|plans? to|is planning to|intends? to|means? to|has decided to|decided to|wants? to|hopes? to|would like to|is about to|is set to|offered to|has offered to|has agreed to|agreed to)\s+(?:host|hold|throw|give|organi[sz]e|run|put on|lead|arrange|have|stage|lay on|start)`;
+const HOST_VERB = `(?:hosting|holding|throwing|giving|organi[sz]ing|running|putting on|planning|arranging|leading|having|staging|laying on|starting|doing|making|hosts?|holds?|throws?|gives|organi[sz]es?|runs|puts on|plans|arranges|leads|stages|presid(?:es|ing) over|propos(?:es|ing|ed)|announc(?:es|ing|e)|(?<=(?:\\b(?:i|we|she|he|they)|@\\d+(?:\\s+from\\s+(?:the\\s+)?\\p{L}+(?:\\s+\\p{L}+)?)?)\\s)(?:make|makes|do|have))`;
+const WILL = String.raw`(?:is going to|are going to|will|shall|['’]ll|would|was to|is to|were to|['’]d|plans? to|is planning to|intends? to|means? to|has decided to|decided to|wants? to|hopes? to|would like to|is about to|is set to|offered to|has offered to|has agreed to|agreed to)\s+(?:host|hold|throw|give|organi[sz]e|run|put on|lead|arrange|have|stage|lay on|start|preside over)`;
 const ARTICLE = `(?:a|an|the|her|his|their|its|our|my|one|another|this year['’]s|this week['’]s)`;
 /** Words that end a kind: what follows is when, where or who. */
-const STOP = String.raw`(?=\s+(?:she|he|they|we|i|you|at|in|on|from|for|this|there|here|tomorrow|today|tonight|tmrw|next|with|and|to|by|near|down|outside|inside|where|which|that|who|starting|beginning|between|during|after|before|around|every|the|as|so|because|once|of (?:her|his|their|my|our|its)|(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?|@\d+)\b|\s*[,.;:!?(—–]|\s+-\s|$)`;
+const STOP = String.raw`(?=\s+(?:she|he|they|we|i|you|at|in|on|upon|from|for|this|there|here|tomorrow|today|tonight|tmrw|next|with|and|to|by|near|down|outside|inside|where|which|that|who|starting|beginning|between|during|after|before|around|every|the|as|so|because|once|of (?:her|his|their|my|our|its)|(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?|@\d+)\b|\s*[,.;:!?(—–]|\s+-\s|$)`;
 export const HOST_RE = new RegExp(
   String.raw`\b(?:${WILL}|${HOST_VERB})\s+(?:(?:@\d+|him|her|them|us|me|everyone|the (?:town|village)|(?:the|her|his|my|our|their)\s+[\p{L}-]+(?=\s+(?:a|an)\s))\s+)?(?:${ARTICLE}\s+|@\d+['’]s\s+)?((?:[\p{L}\d'’-]+\s+){0,3}?[\p{L}'’-]+)${STOP}`,
   'giu',

@@ -7,6 +7,7 @@
 import type { EventItem, KinItem } from '../types.ts';
 import { dayNumber, eventDay, isoDay } from './calendar.ts';
 import { halfOfDay, hm, windowsIn } from './clock.ts';
+import { eventClauses } from './event-clauses.ts';
 import { hostBefore, inviteIn } from './event-people.ts';
 import {
   APPLIED_FOR,
@@ -61,7 +62,7 @@ function kindOk(k: string): boolean {
   // "a few friends round" says who comes, not what for
   if (/\b(?:round|over|friends|people|guests|neighbours|folk)$/i.test(k)) return false;
   // "on the first evening" says when, not what
-  if (/^(?:on|at|in|from|by|for|with|to|of|after|before|during|until|till)\b/i.test(k)) return false;
+  if (/^(?:on|upon|at|in|from|by|for|with|to|of|after|before|during|until|till)\b/i.test(k)) return false;
   if (kinWord(head) || kinWord(k.split(' ')[0]!)) return false;
   // "until the work runs out": a particle, not a happening
   if (/^(?:out|up|off|down|over|away|late|late night|along|around|about)$/i.test(k)) return false;
@@ -246,11 +247,19 @@ export function readEvents(
   const startAt = doc.frame.start;
   const out: EventItem[] = [];
   for (const s of doc.sentences) {
-    const texts = s.text.split(';');
-    const markeds = s.marked.split(';');
+    const { texts, markeds } = eventClauses(doc, s, (m, before) => eventIn(doc, m, before, family, m) !== null);
     for (const [ci, clauseMarked] of markeds.entries()) {
       const clause = texts[ci] ?? clauseMarked;
-      const f = eventIn(doc, clauseMarked, doc.sentences[s.index - 1]?.marked ?? '', family, s.marked);
+      // (the sentence before is another sentence, whether or not it ends in a stop: a profile's "aunt of Luca Russo /
+      // hosting a rounders match" has no host before its verb, so it is the resident's)
+      const prev = doc.sentences[s.index - 1]?.marked ?? '';
+      const f = eventIn(
+        doc,
+        clauseMarked,
+        /[.!?;]\s*$/.test(prev) || prev === '' ? prev : `${prev}.`,
+        family,
+        s.marked,
+      );
       if (!f) continue;
       // what the clause leaves out may follow: the next clause, else the next sentence
       const nextClause = texts[ci + 1];
@@ -300,7 +309,7 @@ export function readEvents(
       // (a place by its whole name first, then one said "at": "a lecture on the Wexcombe branch line at the reading
       // room" is at the reading room, not at a place one word of the topic names)
       const said = (x: { at: number }) =>
-        /\b(?:at|in|on|to|behind|outside|inside|near)\s+(?:the\s+)?$/i.test(text.slice(0, x.at));
+        /\b(?:at|in|on|upon|to|behind|outside|inside|near)\s+(?:the\s+)?$/i.test(text.slice(0, x.at));
       let place =
         (
           mentions.find((x) => x.at > at && (x.whole || said(x))) ??
@@ -332,9 +341,11 @@ export function readEvents(
       )
         place = work.place;
       // "I am holding a small farewell there": the place the sentence before named
+      // (or the clause before it in the same sentence: "meets at The Anchor every Thursday, and this week she is
+      // hosting an author evening there")
       if (!place && /\bthere\b/i.test(text)) {
-        const prev = doc.sentences[s.index - 1];
-        place = prev ? (placesIn(prev.text, doc.frame.places).pop()?.id ?? null) : null;
+        const prev = ci > 0 ? texts[ci - 1] : doc.sentences[s.index - 1]?.text;
+        place = prev ? (placesIn(prev, doc.frame.places).pop()?.id ?? null) : null;
       }
       // "a curry night at home": the resident's own home, where the text says they live
       if (!place && home && /\bat (?:home|hers|his|theirs|(?:her|his|their|my|our) (?:place|house|home))\b/i.test(text))

@@ -49,8 +49,20 @@ export function subjects(doc: Doc, head: string, prev = ''): { resident: boolean
 
 /** "She and Tom live above the bakery", "Tom, Maud and their son Eli share the cottage" (no "with"). */
 export function together(doc: Doc, c: string, family: readonly KinItem[], out: Set<string>, prev = '') {
+  // "mum to @1, wife to @2, all three of us under one roof", "married to @1, stepmum to @2, both at home with me": a
+  // home said of everyone the clause has just named
+  const all =
+    /\b(?:all\s+(?:two|three|four|five|six|\d)\s+of\s+us|the\s+(?:two|three|four|five|six|\d)\s+of\s+us|both|all of us)\s+(?:\w+\s+)?(?:under\s+(?:one|the same)\s+(?:[\p{L}-]+\s+)?roof|at home with (?:me|her|him)|live (?:here|there|together|with (?:me|her|him)))\b/iu.exec(
+      c,
+    );
+  if (all && !NOT.test(c.slice(Math.max(0, all.index - 20), all.index))) {
+    for (const m of c.slice(0, all.index).matchAll(/@(\d+)(?!['’]s)/g)) {
+      const p = doc.frame.people[Number(m[1])];
+      if (p && p !== doc.resident) out.add(p);
+    }
+  }
   const verb =
-    /\b(?:live|share|have shared|have lived|are living|keep house|(?:have|has|['’]ve)(?: had)? the (?:two |three |four |back |front |upstairs |top )?(?:house|flat|cottage|rooms|place|farm|home)|(?:have|['’]ve) been (?:at|in) (?:the|our) (?:[\p{L}-]+\s+){0,3}?(?:house|home|flat|cottage|farm))\b(?!\s+(?:\w+\s+){0,6}?with\b)/iu.exec(
+    /\b(?:live|share|reside|dwell|(?:all\s+)?(?:squeeze|crowd|cram|pack)\s+into|have shared|have lived|are living|keep house|(?:have|has|['’]ve)(?: had)? the (?:two |three |four |back |front |upstairs |top )?(?:house|flat|cottage|rooms|place|farm|home)|(?:have|['’]ve) been (?:at|in) (?:the|our) (?:[\p{L}-]+\s+){0,3}?(?:house|home|flat|cottage|farm))\b(?!\s+(?:\w+\s+){0,6}?with\b)/iu.exec(
       c,
     );
   if (!verb) return;

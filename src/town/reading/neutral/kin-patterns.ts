@@ -5,13 +5,14 @@
 import { KIN } from './kin-words.ts';
 
 const P = String.raw`@\d+`;
-const PI = String.raw`@\d+(?!\d)(?!['’]s)(?:\s*\([^()]{0,30}\))?(?:,\s*(?:aged\s+)?\d{1,3}s?(?=\s*(?:,|and\b|&|\)|$|[.;])))?`;
+// (a title the marking left before a name, "Master @1 and Miss @2", is part of it)
+const PI = String.raw`(?:(?:Master|Miss|Mr|Mrs|Ms|Dr)\s+)?@\d+(?!\d)(?!['’]s)(?:\s*\([^()]{0,30}\))?(?:,\s*(?:aged\s+)?\d{1,3}s?(?=\s*(?:,|and\b|&|\)|$|[.;])))?`;
 // ("the mother of Lucas and of Gabriela": the preposition said again)
 const PL = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+(?:of\s+)?${PI}|\s*\+\s*${PI})?)`;
 /** A list whose last name may be a possessor ("his father Amani's shop"). */
 const PLP = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+${PI}|\s*\+\s*${PI})?|@\d+(?=['’]s))`;
 const POSS = String.raw`((?:@\d+\s+(?:and|&)\s+)?@\d+['’]s|\b(?:his|her|their|my|your|our|me|those|these|whose)\b)`;
-const MOD = String.raw`(?:(?:that|the) same\s+)?(?:(?:older|younger|elder|eldest|oldest|youngest|big|little|small|wee|young|infant|newborn|baby|twin|teenage|teenaged|grown|grown-up|adult|only|new|first|second|middle|two|three|four|\d+|[a-z]+-year-old|beloved|dear|widowed|retired|own|other|another|late|adopted|kid|step|elderly|aged|ageing|aging|ailing|frail|invalid|sick|estranged|long-lost|half|darling|dearest|favourite|favorite|unmarried|married|divorced|clever|pregnant)\s+)*`;
+const MOD = String.raw`(?:(?:that|the) same\s+)?(?:(?:older|younger|elder|eldest|oldest|youngest|big|little|small|wee|young|infant|newborn|baby|twin|teenage|teenaged|grown|grown-up|adult|only|new|first|second|middle|two|three|four|\d+|[a-z]+-year-old|beloved|dear|widowed|retired|own|other|another|late|adopted|kid|step|elderly|aged|ageing|aging|ailing|frail|invalid|sick|estranged|long-lost|half|darling|dearest|favourite|favorite|unmarried|married|divorced|clever|pregnant|maternal|paternal|proud|doting|devoted)\s+)*`;
 const K = String.raw`(${KIN})(?![\p{L}-])`;
 export const SUBJECT = /\b(?:she|he|i|they|we)\b/i;
 export const OBJECT_BEFORE =
@@ -55,7 +56,7 @@ export const RE = {
     String.raw`\b(she|he|i|they|we)(?:\s+(?:is|am|are|was|were)|\s*['’](?:s|m|re))\s+(?:also\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)`,
   ),
   ofTo: rx(
-    String.raw`(?:^|[.;:,(]\s*|\b(?:and|is|are|am|was|as|['’]s|['’]m)\s+)(?:the\s+|a\s+|proud\s+)?${MOD}${K}\s+(?:of|to)\s+${PL}`,
+    String.raw`(?:^|[.;:,(]\s*|\b(?:and|is|are|am|was|as|['’]s|['’]m)\s+)(?:the\s+|a\s+|proud\s+)?${MOD}${K}\s+(?:of|to)\s+(?:the\s+)?(?:(?:young|little|old|late|brilliant|dear|beloved|wee|small|infant|baby|grown)\s+)?${PL}`,
   ),
   marriedPair: rx(
     String.raw`${PL}\s+(?:are|were|have been|got|became)\s+(?:happily\s+)?(?:married|wed|husband and wife|man and wife|a married couple)\b`,

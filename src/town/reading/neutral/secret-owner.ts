@@ -49,7 +49,7 @@ const TELLS = '(?:tells|confides in|confides to|confesses to|admits to|whispers 
 const KIN_BEFORE = String.raw`(?:(?:her|his|their)\s+(?:[\p{L}-]+\s+)?${KIN}\s*,?\s*)?`;
 
 /** A name with what may be said between it and its verb ("Tilly Rowe, from the farm over the hill, let slip"). */
-const TELLER = String.raw`@(\d+)(?!['’]s)(?:\s*,[^,;.]{1,50},|\s*,)?(?:\s+(?:has|had|also|once|just|finally|then))*`;
+const TELLER = String.raw`@(\d+)(?!['’]s)(?:\s*,[^,;.]{1,50},|\s*,)?(?:\s+(?:has|had|also|once|just|finally|then|lately|recently|now|already|since))*`;
 
 /** A name said as someone's relative ("with her parents, Clement and Rhoda"): not the one the story is about. */
 const APPOSED = new RegExp(
@@ -107,6 +107,10 @@ export function ownerIn(
     ) ??
     /(?:^|[.;]\s*)knows?\s+(?:that\s+)?@(\d+)(?!['’]s)\s+(?:is|has|was|plans|wants|means)/i.exec(t) ??
     /\b(?:keeps?|keeping|knows?|holds?|carries)\s+@(\d+)['’]s\s+secret/i.exec(t) ??
+    // "Ada's news stays with me until she tells Tom": someone's matter in the resident's keeping
+    /(?:^|[.;:]\s*)@(\d+)['’]s\s+[^.;@]{1,40}?\s+(?:stays?|remains?|is safe|is kept|rests?)\s+with\s+(?:me|her|him)\b/i.exec(
+      t,
+    ) ??
     /@(\d+)['’]s\s+secret\b/i.exec(t) ??
     // "Secret (Kwame's): ...", "keeps the secret of Carlos", "a secret of Joana": the possessive said another way
     /\bsecret\s*\(\s*@(\d+)['’]s\s*\)|\bsecrets?\s+of\s+@(\d+)(?!['’]s)/i.exec(t) ??

@@ -79,6 +79,10 @@ export const KEPT = new RegExp(
     String.raw`(?:\bnot|n['’]t|\bnever)\s+(?:yet\s+)?(?:said|breathed|spoken|uttered)\s+(?:a word|anything)\b`,
     String.raw`\bonly\s+(?:she|he|i|@\d+)\s+and\s+(?:@\d+|her\s+[\p{L}-]+|his\s+[\p{L}-]+)[^.;]{0,20}?\bknows?\b`,
     String.raw`\b(?:shared|discussed)\s+(?:it\s+|this\s+)?with\s+(?:no ?one|nobody|no-one)\b`,
+    // "Ada's news stays with me until she tells Tom herself": held for its owner until then
+    String.raw`\b(?:stays?|remains?|rests?)\s+with\s+(?:me|her|him|us)\s+(?:until|till)\b`,
+    // "has spoken of it to nobody", "disclosed it to none"
+    String.raw`\b(?:spoken|spoke|speaks|disclosed|divulged|imparted|mentioned)\s+(?:of\s+)?(?:it|this|that)?\s*to\s+(?:no ?one|nobody|no-one|none|not a soul)\b`,
     String.raw`\b(?:something|it|that|which)\s+(?:she|he|i|they)\s+keeps?\s+to\s+(?:her|him|my|them)sel(?:f|ves)\b`,
     String.raw`\bbetween (?:him|her|me) and (?:@\d+|(?:his|her|my) [\p{L}-]+)\b`,
     String.raw`\b(?:if|should)\s+(?:anyone|anybody|people|the town|the village|@\d+|(?:her|his|my|their) [\p{L}-]+)\s+(?:ever\s+)?(?:found out|find out|knew|learned|learnt|heard)\b`,
@@ -168,12 +172,12 @@ export const KEEPING = new Set(
 /** One listener: a resident, a relative by kin word (with or without a name), or a pronoun. */
 /** "her" before a noun is a possessive ("confided to her diary"), not a listener. */
 export const HER_OBJECT = String.raw`(?!\s+(?!(?:he|she|i|they|we|it|you|his|her|their|our|my|not|never|all|and|or|but|that|about|if|to|in|on|at|of|for|with|when|before|after|until|till|once|first|alone|only|yet|now|soon|so|too|either|as|the|a|an|everything|anything|nothing|what|how|why|where|tomorrow|today|tonight|herself|himself|myself|yourself|ourselves|themselves|privately|quietly|straight|face|directly|in person)\b)\p{Ll}+\b)`;
-const ONE = String.raw`(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+){1,2}@\d+(?!['’]s)|(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?${KIN}(?![\p{L}-])(?:\s+(?:in|at|from)\s+(?:the|our|her|his)\s+[\p{L}-]+(?=\s*,\s*@\d))?(?:\s*,?\s*@\d+(?!['’]s))?|@\d+(?!['’]s)(?:\s+\p{Lu}\.)?|\bhim\b(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}(?![\p{L}-])|@))(?!\s*,?\s*@)|\bher\b${HER_OBJECT}(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}(?![\p{L}-])|@))(?!\s*,?\s*@)|\bthem\b)`;
+const ONE = String.raw`(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+){1,2}@\d+(?!['’]s)|\bthe\s+(?:[\p{L}-]+\s+)?[\p{L}-]+\s*,\s*@\d+(?!['’]s)|(?:(?:her|his|my|their|our)\s+(?:[\p{L}-]+\s+)?)?${KIN}(?![\p{L}-])(?:\s+(?:in|at|from)\s+(?:the|our|her|his)\s+[\p{L}-]+(?=\s*,\s*@\d))?(?:\s*,?\s*@\d+(?!['’]s))?|@\d+(?!['’]s)(?:\s+\p{Lu}\.)?|\bhim\b(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}(?![\p{L}-])|@))(?!\s*,?\s*@)|\bher\b${HER_OBJECT}(?!\s+(?:[\p{L}-]+\s+)?(?:${KIN}(?![\p{L}-])|@))(?!\s*,?\s*@)|\bthem\b)`;
 const NAMES = String.raw`(${ONE}(?:\s*(?:,|and|or|&)\s*(?:to\s+)?${ONE})*)`;
 
 /** Phrases naming whom the owner means to tell or has told; group 1 is the list. */
 export const TELL_TO: RegExp[] = [
-  String.raw`(?:\b(?:means?|meant|intends?|plans?|planning|wants?|hopes?|wishes|is going|are going|(?:am |['’]m )?going|gonna|\bill(?=\s+tell\b)|has decided|decided|(?:will\s+)?(?:have|has|had)\s+to|(?:has |have |had )?resolved|(?:is |am |was )?determined|promised|will|shall|would like|would rather|['’]d like|['’]ll|needs?|must|can|could|found the (?:words|courage|nerve) to)|@\d+(?!['’]s)(?:\s+is)?(?=\s+to\s))\s+(?:only\s+)?(?:to\s+)?(?:finally\s+|soon\s+|first\s+)?(?:tell\s+(?:it|this|that)\s+(?:only\s+)?to|confess (?:it |this |that )?to|admit (?:it |this |that )?to|own up to|tell(?:\s+also)?|confide in|share (?:it|this|the news|that) with|reveal (?:it |this |that |everything |all |the (?:news|truth) )?to|break (?:it|this|the news) to|come clean (?:to|with)|let)\s+(?:only\s+)?${NAMES}`,
+  String.raw`(?:\b(?:means?|meant|intends?|plans?|planning|wants?|hopes?|wishes|is going|are going|(?:am |['’]m )?going|gonna|\bill(?=\s+tell\b)|has decided|decided|(?:will\s+)?(?:have|has|had)\s+to|(?:has |have |had )?resolved|purposes?|(?:is |am |was )?determined|promised|will|shall|would like|would rather|['’]d like|['’]ll|needs?|must|can|could|found the (?:words|courage|nerve) to)|@\d+(?!['’]s)(?:\s+is)?(?=\s+to\s))\s+(?:only\s+)?(?:to\s+)?(?:finally\s+|soon\s+|first\s+)?(?:tell\s+(?:it|this|that)\s+(?:only\s+)?to|confess (?:it |this |that )?to|admit (?:it |this |that )?to|own up to|tell(?:\s+also)?|confide in|share (?:it|this|the news|that) with|(?:reveal|disclose|divulge|impart|mention) (?:it |this |that |everything |all |the (?:news|truth) )?(?:only )?to|acquaint|break (?:it|this|the news) to|come clean (?:to|with)|let)\s+(?:only\s+)?${NAMES}`,
   String.raw`\b(?:is|am|are|['’]s|['’]m|['’]re)\s+(?:only\s+)?telling\s+(?:only\s+)?${NAMES}`,
   // "until he's told his mother", "once she has told Tom", "till I tell Dad"
   String.raw`\b(?:until|till|once|before|after)\s+(?:she|he|i|they|we|@\d+)(?:\s+has|\s+have|['’]s|['’]ve|\s+can|\s+finally|\s+gets to)?\s+(?:told|tells|tell|spoken to|speaks to|talked to|talks to|informed|informs|asked|asks|consulted)\s+${NAMES}`,
@@ -219,7 +223,9 @@ export const TELL_TO: RegExp[] = [
   String.raw`\blet\s+${NAMES}\s+know\b`,
   String.raw`\bonly\s+(?:she|he|i)\s+and\s+${NAMES}[^.;]{0,20}?\bknows?\b`,
   String.raw`\bbetween (?:him|her|me) and ${NAMES}`,
-  String.raw`\b(?:no ?one|nobody|anyone|anybody|a soul|not a soul|everyone|everybody|all)\b[^.;]{0,40}?\b(?:except|but|apart from|besides|other than|save)\s+${NAMES}`,
+  String.raw`\b(?:no ?one|nobody|none|anyone|anybody|a soul|not a soul|everyone|everybody|all)\b[^.;]{0,40}?\b(?:except|but|apart from|besides|other than|save|beyond)\s+${NAMES}`,
+  // "wants only her brother to know", "wishes Tom alone to hear of it"
+  String.raw`\b(?:wants?|wanted|wishes|wished|would like)\s+(?:only\s+)?${NAMES}\s+(?:alone\s+)?to\s+(?:know|hear|be told|learn)\b`,
   String.raw`\b(?:except|apart from|besides|other than)\s+(?:for\s+)?${NAMES}\s*,\s*(?:no ?one|nobody)`,
   String.raw`\btell\s+(?:only\s+)?${NAMES}\s+(?:first|before anyone|and no ?one else|alone)`,
   // "has confided this to Solveig alone", "said this only to Polly": the matter passed to someone, said as "this"

@@ -174,6 +174,8 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
   const us = unitsOf(doc);
   for (const u of us) {
     if (!keeps(u.marked, u.sentence.text) || OPEN.test(u.text)) continue;
+    // a question asks; it keeps nothing ("Q: Any secrets?", "Anything you can't tell us?"): the answer says
+    if (/\?\s*$/.test(u.text)) continue;
     // a bare "nobody else" says who is in something ("the mother of Hazel and of nobody else", "Only you and your
     // mum. Nobody else."); it keeps a matter only where telling or knowing is said with it
     const prevText = doc.sentences[u.sentence.index - 1]?.text ?? '';

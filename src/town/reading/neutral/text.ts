@@ -64,7 +64,11 @@ const SURNAME_FIRST = /\b(\p{Lu}[\p{Lu}'’-]+),\s+(\p{Lu}\p{Ll}+)\b/gu;
 function dashNotes(text: string): string {
   const dashes = text.match(/\s[–—]\s/g)?.length ?? 0;
   const stops = text.match(/[.!?](?:\s|$)/g)?.length ?? 0;
-  return dashes >= 3 && dashes > stops * 2 ? text.replace(/\s+[–—]\s+/g, '\n') : text;
+  if (dashes >= 3 && dashes > stops * 2) return text.replace(/\s+[–—]\s+/g, '\n');
+  // a profile's line of items between slashes or bars ("Jo Bell / nurse, nights / mum to two | hosting ...") is the
+  // same list; one slash between words ("his wife/partner", "and/or") has no spaces round it and stays
+  const bars = text.match(/\s[/|]\s/g)?.length ?? 0;
+  return bars >= 2 && bars > stops ? text.replace(/\s+[/|]\s+/g, '\n') : text;
 }
 
 /** Splits a passage into sentences (full stops after titles and "a.m." kept inside). */
@@ -107,7 +111,7 @@ export function sentencesOf(text: string): string[] {
 const B0 = '(?<![\\p{L}\\p{N}])';
 const B1 = '(?![\\p{L}\\p{N}])';
 const TITLES =
-  '(?:Mr|Mrs|Ms|Miss|Mx|Dr|Doctor|Doc|Prof|Professor|Rev|Reverend|Captain|Capt|Old|Young|Sir|Dame|Lady|Frau|Herr|Madame|Mme|Monsieur|Señor|Señora|Signor|Signora)';
+  '(?:Mr|Mrs|Ms|Miss|Mx|Dr|Doctor|Doc|Prof|Professor|Rev|Reverend|Captain|Capt|Old|Young|Master|Sir|Dame|Lady|Frau|Herr|Madame|Mme|Monsieur|Señor|Señora|Signor|Signora)';
 
 const WOMEN_TITLES = '(?:Mrs|Ms|Miss|Lady|Dame|Frau|Madame|Mme|Señora|Signora)';
 const MEN_TITLES = '(?:Mr|Sir|Herr|Monsieur|Señor|Signor)';

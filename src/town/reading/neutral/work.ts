@@ -148,7 +148,7 @@ function workplace(doc: Doc): Candidate | null {
         if (/\b(?:will be held|takes? place|will take place|is planned|is being held|is scheduled)\b/i.test(clause))
           continue;
         if (
-          /\b(?:runs?|running|holds?|holding|hosts?|hosting|organi[sz]\w*|throws?|throwing|giving|gives|leads?|leading|puts? on|putting on|planning|plans|arranging|staging)\s+(?:a|an|her|his|their)\s+[^,;.]*$/i.test(
+          /\b(?:runs?|running|holds?|holding|hosts?|hosting|organi[sz]\w*|throws?|throwing|giving|gives|leads?|leading|puts? on|putting on|planning|plans|arranging|staging|propos\w+|presid\w+ over|announc\w+)\s+(?:a|an|her|his|their)\s+[^,;.]*$/i.test(
             clause,
           )
         )
