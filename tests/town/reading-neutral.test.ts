@@ -197,6 +197,16 @@ describe('private matters', () => {
     expect(r.secrets[0]!.matter).toMatch(/sell/);
   });
 
+  it('keeps a closing "and tells nobody" out of the matter (the reading says "tells no one" beside it)', () => {
+    const r = read('Ada Vos', 'Ada Vos has privately heard that the school will close, and tells nobody.');
+    expect(r.secrets[0]?.matter).toBe('the school will close');
+    expect(r.secrets[0]?.tellTo).toEqual([]);
+    // a telling inside the matter stays ("that Tom told nobody about the fire" is the matter)
+    expect(read('Ada Vos', 'Ada Vos secretly knows that Tom told nobody about the fire.').secrets[0]?.matter).toMatch(
+      /told nobody about the fire/,
+    );
+  });
+
   it('finds secrecy said in another field', () => {
     const r = read(
       'Ada Vos',

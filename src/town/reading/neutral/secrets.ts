@@ -44,8 +44,18 @@ function tellsOnly(marked: string): boolean {
 /** The matter in a sentence that keeps it: what follows "that" or a colon, else the sentence. */
 function matterOf(s: { text: string }): string {
   const after = /\b(?:that|:)\s+(.{12,})$/i.exec(s.text.replace(/[.!]+$/, ''));
-  return (after && keeps(s.text.slice(0, after.index + 6)) ? after[1]! : s.text).replace(/[.!]+$/, '').trim();
+  return (after && keeps(s.text.slice(0, after.index + 6)) ? after[1]! : s.text)
+    .replace(/[.!]+$/, '')
+    .replace(KEPT_TAIL, '')
+    .trim();
 }
+
+/**
+ * A closing clause that only says the matter is kept ("the old mill will be sold, and tells nobody"): how it is
+ * kept, shown beside the matter already ("tells no one"), not part of it.
+ */
+const KEPT_TAIL =
+  /,?\s+(?:and|but)\s+(?:(?:she|he|they|I)\s+)?(?:has\s+|have\s+|had\s+)?(?:so far\s+)?(?:tells?|told|says?|said|breathed?|mentioned|shared)\s+(?:it\s+|this\s+|that\s+|a word\s+)?(?:to\s+)?(?:nobody|no one|no-one|none|not a soul|nothing|not a word|a soul)(?:\s+(?:yet|else|so far))?\s*$/i;
 
 /** Does a sentence that keeps something say what, or only point back ("She has not told a soul.")? */
 function pointsBack(s: { text: string; marked: string }): boolean {
