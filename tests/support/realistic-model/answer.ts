@@ -319,7 +319,7 @@ function arrayValue(node: Schema, key: string, ctx: AnswerContext, defs: Schema,
 function stepSpan(ctx: AnswerContext): number {
   const ranges = [...ctx.lastUser.matchAll(/\b(\d{1,2}):(\d{2})-(\d{1,2}):(\d{2})\b/g)];
   if (ranges.length === 0) return 0;
-  const min = (h: string, m: string) => Number(h) * 60 + Number(m);
+  const min = (h: string, m: string) => minutesOf(`${h}:${m}`);
   const first = ranges[0]!;
   const last = ranges.at(-1)!;
   const span = min(last[3]!, last[4]!) - min(first[1]!, first[2]!);
@@ -364,10 +364,7 @@ function fillForm(
  * ("Block HH:MM-HH:MM: ... (<id>)"), else at home (the place listed "(home)" or "home: <id>"); null when it says none.
  */
 function belongsAt(ctx: AnswerContext, start: string, end: string): string | null {
-  const min = (t: string) => {
-    const [h = 0, m = 0] = t.split(':').map(Number);
-    return h * 60 + m;
-  };
+  const min = minutesOf;
   const work = /Work today: at ([a-z0-9][a-z0-9_-]*) from (\d{1,2}:\d{2}) to (\d{1,2}:\d{2})/.exec(ctx.allText);
   if (work) {
     const [a, b] = [Math.max(min(start), min(work[2]!)), Math.min(min(end), min(work[3]!))];
@@ -376,6 +373,12 @@ function belongsAt(ctx: AnswerContext, start: string, end: string): string | nul
   const block = /^Block \d{1,2}:\d{2}-\d{1,2}:\d{2}: .*\(([a-z0-9][a-z0-9_-]*)\)$/m.exec(ctx.lastUser);
   if (block) return block[1]!;
   return homeIn(ctx);
+}
+
+/** "HH:MM" as minutes after midnight. */
+function minutesOf(t: string): number {
+  const [h = 0, m = 0] = t.split(':').map(Number);
+  return h * 60 + m;
 }
 
 /** The resident's home as the prompt lists it ("home: <id>", or a place listed "(home)"), if it does. */
