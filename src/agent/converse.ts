@@ -4,20 +4,10 @@
 import { cleanLine, clip as clipText, newsKey } from '../core/text.ts';
 import { clockAt, dateText, MINUTE_MS } from '../core/time.ts';
 import { isGoodbye, nextSpeaker } from '../core/turns.ts';
-import {
-  type Audience,
-  audienceMeta,
-  carries,
-  isKept,
-  PUBLIC,
-  peopleOf,
-  SECRET_WORDS,
-  strictest,
-  toldAudience,
-} from './audience.ts';
+import { type Audience, audienceMeta, carries, isKept, PUBLIC, peopleOf, strictest, toldAudience } from './audience.ts';
 import type { MindContext, Resident } from './context.ts';
-import { keptMatter } from './kept-matter.ts';
 import { afterConversation, nameOf, type SaidLine } from './conversation-memory.ts';
+import { asksKept, keptMatter } from './kept-matter.ts';
 import type { ConversationSummaryOutput } from './prompts/conversation-summary.ts';
 import {
   DIALOGUE_TASK,
@@ -245,8 +235,8 @@ export function wouldJoin(
 
 /**
  * Who may know what a line tells: in confidence when the model says it was confided to listeners here, when its
- * words say so ("between us"), or when it carries a secret or a confidence of the speaker's (told to those it was
- * meant for, it becomes a confidence between them); else anyone.
+ * words ask it ("between us", "don't breathe a word": the phrases keptMatter reads), or when it carries a secret or
+ * a confidence of the speaker's (told to those it was meant for, it becomes a confidence between them); else anyone.
  */
 export function lineAudience(
   said: { text: string; news?: string; confidedTo: string | null },
@@ -256,7 +246,7 @@ export function lineAudience(
 ): Audience {
   const confided = (said.confidedTo ?? '').toLowerCase();
   const named = listeners.some((l) => names(confided, l.toLowerCase()) || confided.includes(l.toLowerCase()));
-  if (named || SECRET_WORDS.test(said.text)) return { kind: 'confidence', by: speaker, to: [...listeners] };
+  if (named || asksKept(said.text)) return { kind: 'confidence', by: speaker, to: [...listeners] };
   const carried = kept.filter((k) => carries(said.news ?? said.text, k.text, [speaker, ...peopleOf(k.audience)]));
   if (carried.length === 0) return PUBLIC;
   return strictest(carried.map((k) => toldAudience(k.audience, speaker, listeners)));

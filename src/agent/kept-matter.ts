@@ -53,6 +53,9 @@ const UNKNOWN = new RegExp(
   'i',
 );
 
+/** A line asks its listener to keep what it says ("don't breathe a word", "keep it under your hat"). */
+export const asksKept = (s: string) => SECRET_WORDS.test(s) || ASKED.test(s);
+
 /** A sentence says the matter is kept: it asks the listener to keep it, or says who does not know it. */
 export const saysKept = (s: string) => SECRET_WORDS.test(s) || ASKED.test(s) || UNKNOWN.test(s);
 

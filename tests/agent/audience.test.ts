@@ -11,8 +11,8 @@ import {
   toldAudience,
 } from '../../src/agent/audience.ts';
 import { lineAudience } from '../../src/agent/converse.ts';
-import { keptMatter } from '../../src/agent/kept-matter.ts';
 import { firstPersonThought, thirdPersonThought } from '../../src/agent/intention.ts';
+import { keptMatter } from '../../src/agent/kept-matter.ts';
 
 describe('audience of a memory', () => {
   it('a seed that says it is a secret is private to its owner, for whom it names', () => {
@@ -97,6 +97,20 @@ describe('a whisper as the resident’s own thought', () => {
     expect(thirdPersonThought('You are tired of the noise', 'Mara')).toBe('Mara is tired of the noise');
     // a sentence with its subject is not an order
     expect(firstPersonThought('Ines is hosting a clean-up at Pier 9')).toBe('Ines is hosting a clean-up at Pier 9');
+  });
+
+  it('a line that asks its listener to keep it is a confidence, in the words keptMatter reads, not only "secret"', () => {
+    const to = (text: string) => lineAudience({ text, confidedTo: null }, 'Tamsin Pascoe', ['Jem Pascoe'], []);
+    for (const text of [
+      "Don't breathe a word, Jem, but I've sold the forge.",
+      "I've sold the forge. Keep it under your hat.",
+      "Mum's the word: the Trevails bought the forge.",
+      'This goes no further, mind: the forge is sold.',
+    ])
+      expect(to(text), text).toEqual({ kind: 'confidence', by: 'Tamsin Pascoe', to: ['Jem Pascoe'] });
+    // telling, and saying someone does not know something, ask nothing of the listener
+    for (const text of ['I told everyone at the fair about the forge.', "Jem doesn't know how to shoe a horse."])
+      expect(to(text), text).toEqual({ kind: 'public' });
   });
 
   it('a line said in confidence keeps its matter, not its small talk: a later chat about work stays public', () => {

@@ -73,7 +73,7 @@ const dialogueNews = z.array(z.object({ line: z.number(), news: z.string() }));
 /**
  * The lines told in confidence, the model's own judgement of who may know them (audience.ts via lineAudience):
  * asked only when a speaker's section holds a secret or a confidence (DialogueInput's `kept` memories); otherwise
- * a confidence is read from the line's own words ("between us", SECRET_WORDS).
+ * a confidence is read from the line's own words ("between us", "don't breathe a word": asksKept).
  */
 const dialogueConfided = z.array(z.object({ line: z.number(), to: z.string() }));
 const dialogueEnd = {
