@@ -133,12 +133,14 @@ describe('the web view in Chromium', () => {
     await slider.focus();
     await page.keyboard.press('Home');
     await page.waitForSelector('h1:has-text("at 00:00")');
+    // the heading follows the slider at once; the moment's posts when its frame has come (the page marks it)
+    await page.waitForFunction('document.body.dataset.minute === "0"');
     expect(await page.textContent('main')).toContain('Nothing was posted yet that day.');
     // The slider keeps the keyboard focus across the refresh.
     expect(await page.evaluate('document.activeElement.name')).toBe('t');
     await page.keyboard.press('End');
     await page.waitForSelector('h1:has-text("at 22:00")');
-    // (the list is refreshed with the heading; on a loaded machine its rows may follow a moment later)
+    await page.waitForFunction('document.body.dataset.minute === "1320"');
     await page.waitForSelector('ol.posts time');
     const times = await page.$$eval('ol.posts time', (els) => els.map((e) => e.textContent ?? ''));
     expect(times.length).toBeGreaterThan(0);
