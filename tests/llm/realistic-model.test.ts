@@ -2,7 +2,12 @@
 // real SDK over HTTP, OpenAI-like usage and caching, strict-subset enforcement, seeded faults the gateway absorbs.
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dialogueOutput } from '../../src/agent/prompts/dialogue.ts';
+import {
+  type DialogueInput,
+  dialogueMessages,
+  dialogueOutput,
+  dialogueOutputFor,
+} from '../../src/agent/prompts/dialogue.ts';
 import { planStepsMessages, planStepsOutput, stepsOf } from '../../src/agent/prompts/plan-steps.ts';
 import { createLanguageModel, InMemoryUsageSink } from '../../src/llm/index.ts';
 import type { ChatMessage } from '../../src/llm/port.ts';
@@ -85,6 +90,37 @@ describe('realistic model server', () => {
     expect([2, 3, 16]).toContain(out.lines.length);
     expect(out.end).toBe(true);
     expect(out.summary?.summary.length).toBeGreaterThan(0);
+  });
+
+  it("names a group line's speaker as a model does: one of the talk's speakers, not a sentence", async () => {
+    server = await startRealisticModel({ seed: 5, latencyScale: 0, rates: noFaults });
+    const { llm } = llmFor(server);
+    const speaker = (name: string) => ({
+      name,
+      first: name.split(' ')[0]!,
+      summary: `${name} keeps a stall at the market.`,
+      listeners: [],
+      doing: 'talking',
+      memories: [],
+      turnsLeft: 6,
+    });
+    const input: DialogueInput = {
+      placeName: 'the Cafe',
+      time: '9:00 am',
+      speakers: [speaker('Ada Lowe'), speaker('Tom Reyes'), speaker('Mina Park')],
+      history: [],
+      next: 'Ada Lowe',
+      lines: 6,
+      last: false,
+    };
+    const out = await llm.object({
+      task: 'agent_dialogue',
+      schema: dialogueOutputFor(input),
+      messages: dialogueMessages(input),
+    });
+    const named = out.lines.map((l) => (typeof l === 'string' ? undefined : l.speaker)).filter((n) => n != null);
+    expect(named.length).toBeGreaterThan(0);
+    for (const n of named) expect(['Ada Lowe', 'Tom Reyes', 'Mina Park']).toContain(n);
   });
 
   it('a rate outside its range is refused with the allowed range', () => {

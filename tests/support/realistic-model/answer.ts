@@ -254,6 +254,14 @@ function stringValue(key: string, ctx: AnswerContext, path: string[]): string {
     const form = lineForm(ctx);
     if (form) return fillForm(form, ctx, path, undefined);
   }
+  // a line's speaker is one of the speakers the prompt introduces ("Name (only First knows this):"), as a model
+  // names them: a name, not a sentence
+  if (k === 'speaker') {
+    const names = [...ctx.lastUser.matchAll(/^(\p{Lu}[\p{L}.' -]{0,40}) \(only [^)]* knows this\):$/gmu)].map(
+      (m) => m[1]!,
+    );
+    if (names.length > 0) return pick(ctx.rng, names);
+  }
   if (/^(word|guess)$/.test(k)) return pick(ctx.rng, ['apple', 'river', 'violin', 'lantern', 'garden', 'castle']);
   if (/activity|action|reaction|intent|status|plan/.test(k)) return actionPhrase(ctx.rng);
   if (k === 'emoji') return emoji(ctx.rng);
