@@ -53,8 +53,27 @@ const UNKNOWN = new RegExp(
   'i',
 );
 
-/** A line asks its listener to keep what it says ("don't breathe a word", "keep it under your hat"). */
-export const asksKept = (s: string) => SECRET_WORDS.test(s) || ASKED.test(s);
+/**
+ * Asking, said so that nothing else is meant: "don't breathe a word", "keep it under your hat", "mum's the word",
+ * "this goes no further", "you didn't hear it from me". Narrower than ASKED, whose "Quiet, honestly." (a quiet
+ * day), "don't mention it", "we don't get out of this town" and "confidence" are asking only in a line already
+ * known to be kept: this decides whether a line is kept at all.
+ */
+const ASKS = new RegExp(
+  [
+    String.raw`\b(?:don'?t|do\s+not|never|mustn'?t|must\s+not)\s+(?:you\s+)?(?:ever\s+|dare\s+)?(?:breathe|blab|let\s+on|whisper\s+(?:a|this|it|that)|repeat\s+(?:this|that|it|a\s+word|what))\b`,
+    String.raw`\b(?:don'?t|do\s+not|never)\s+(?:tell|say|mention)\s+(?:(?:this|it|that)\s+)?(?:to\s+)?(?:anyone|anybody|a\s+soul|a\s+word|a\s+thing|no\s*one|nobody)\b`,
+    String.raw`\btell\s+(?:no\s+one|no-one|nobody|not\s+a\s+soul)\b|\bnot\s+a\s+(?:word|peep|whisper)\s+(?:to|of\s+(?:this|it|that))\b`,
+    String.raw`\bkeep\s+(?:it|this|that)\s+(?:under\s+your\s+hat|quiet|close|hush|schtum|shtum|to\s+yoursel\w*|between\s+us|secret|private|in\s+confidence)`,
+    String.raw`\bmum'?s\s+the\s+word\b|\b(?:lips|mouth|trap)\s+(?:sealed|zipped)\b|\bunder\s+your\s+hat\b|\bfor\s+your\s+ears\s+only\b`,
+    String.raw`\b(?:this|it|that)\s+(?:goes|will\s+go)\s+no\s+further\b|\byou\s+didn'?t\s+hear\s+(?:it|this|that)\s+from\s+me\b`,
+    String.raw`\b(?:stays?|remains?)\s+(?:strictly\s+)?between\s+(?:us|ourselves|you\s+and\s+me|the\s+two\s+of\s+us)\b`,
+  ].join('|'),
+  'i',
+);
+
+/** A line asks its listener to keep what it says (SECRET_WORDS, or ASKS). */
+export const asksKept = (s: string) => SECRET_WORDS.test(s) || ASKS.test(s);
 
 /** A sentence says the matter is kept: it asks the listener to keep it, or says who does not know it. */
 export const saysKept = (s: string) => SECRET_WORDS.test(s) || ASKED.test(s) || UNKNOWN.test(s);

@@ -108,8 +108,17 @@ describe('a whisper as the resident’s own thought', () => {
       'This goes no further, mind: the forge is sold.',
     ])
       expect(to(text), text).toEqual({ kind: 'confidence', by: 'Tamsin Pascoe', to: ['Jem Pascoe'] });
-    // telling, and saying someone does not know something, ask nothing of the listener
-    for (const text of ['I told everyone at the fair about the forge.', "Jem doesn't know how to shoe a horse."])
+    // telling, saying someone does not know something, a quiet day, "don't mention it" and self-confidence ask
+    // nothing of the listener
+    for (const text of [
+      'I told everyone at the fair about the forge.',
+      "Jem doesn't know how to shoe a horse.",
+      'Quiet, honestly. Not much on at the forge.',
+      "Don't mention it, Jem, it was no trouble.",
+      "We don't get out of this town much.",
+      'She has the confidence of a born smith.',
+      'Nobody. It was a slow morning.',
+    ])
       expect(to(text), text).toEqual({ kind: 'public' });
   });
 
