@@ -4,7 +4,7 @@
 // takes the answer to say; general rules of English, measured on the corpora in tests/fixtures/judge-corpus.
 import { withoutOtherSenses, withPlainVerbs } from '../town/idioms.ts';
 import { mentions } from './keyword-match.ts';
-import { sentences } from './polarity.ts';
+import { sentences, withoutSelfDoubt } from './polarity.ts';
 
 /** The thing a question names last ("Did Colm apply for the harbourmaster job?": the harbourmaster job). */
 const QUESTION_OBJECT = /\b(?:the|his|her|their|that)\s+((?:[\p{L}'’-]+\s+){0,2}[\p{L}'’-]+)\s*\?\s*$/iu;
@@ -137,7 +137,8 @@ export function withSuccessor(answer: string, fact: string): string {
 }
 
 /**
- * The answer as a reader takes it, asked `question` about `fact`: a phrase in another sense read as its meaning
+ * The answer as a reader takes it, asked `question` about `fact`: a hedge on the speaker's word left out ("if I'm not
+ * mistaken"), a phrase in another sense read as its meaning
  * ("married to her work"), going to the fact's destination, being its new post-holder and one to come after the person
  * as the act, an "it" done
  * to as the thing the question names ("Applied and got it"), a denied opposite as the act ("not keeping it"; a bare "No,
@@ -146,7 +147,7 @@ export function withSuccessor(answer: string, fact: string): string {
  */
 export function asReadWith(answer: string, question: string, fact: string): string {
   const plain = withSuccessor(
-    withNewPost(withGoingThere(withoutOtherSenses(answer, fact), fact, question), fact),
+    withNewPost(withGoingThere(withoutOtherSenses(withoutSelfDoubt(answer), fact), fact, question), fact),
     fact,
   );
   return withPlainVerbs(withoutLitotes(withElidedStaying(withObjectOfQuestion(plain, question), question)));

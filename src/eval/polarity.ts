@@ -38,6 +38,20 @@ const CLAUSE_SPLIT =
 const CORRECTION = /^(\s*(?:no,?\s+)?not\s+(?:a |an |the |this |that )?[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s*,\s+(?=\S)/iu;
 
 /**
+ * A hedge on the speaker's own word, or on its source's ("if I'm not mistaken", "if Janek wasn't pulling my leg", "if
+ * my memory isn't playing tricks"): a condition that the speaker is not wrong, which denies nothing.
+ */
+const SELF_DOUBT = new RegExp(
+  String.raw`\b(?:if|unless)\s+(?:(?:my|her|his|their|the|[\p{L}'’]+['’]s)\s+)?\p{L}+(?:\s+|(?=['’]))(?:wasn['’]t|weren['’]t|isn['’]t|aren['’]t|was not|were not|is not|am not|['’]m not|haven['’]t|hasn['’]t|didn['’]t|doesn['’]t|don['’]t|did not|have not)\s+(?:(?:got|been|just|simply)\s+)?(?:mistaken|wrong|(?:pulling|having|winding)\s+(?:\p{L}+\s+)?(?:leg|on|up)|joking|kidding|lying|fibbing|making (?:it|that|things) up|playing (?:me )?(?:tricks|up)|fail(?:ing|ed|s)?(?: me)?|misheard|mishear|misremember(?:ing|ed)?|(?:got|get|getting)\s+(?:it|that|things|them)\s+(?:wrong|mixed up|muddled|backwards)|mix(?:ed|ing)\s+(?:it|them|things|her|him)\s+up|confus(?:ed|ing)\s+(?:it|them|her|him)?)`,
+  'giu',
+);
+
+/** The answer without its hedges on the speaker's word: they say nothing of the news, and who they name is a source. */
+export function withoutSelfDoubt(text: string): string {
+  return text.replace(new RegExp(String.raw`,?\s*(?:${SELF_DOUBT.source})[^,.;!?]*`, 'giu'), '');
+}
+
+/**
  * Negations that deny nothing about knowing: a tag asking for agreement mid-sentence ("..., isn't it, her and Tom"),
  * enthusiasm ("I can't wait"), emphasis ("competing, no less"), a plea for secrecy ("don't you repeat this"), surprise ("nobody was surprised", "no wonder"), "no secret", "not only", a loss
  * foreseen ("I can't picture the square without it"), a thing kept up ("she won't stop going on about it", "he wouldn't shut up about it"), a negative
@@ -86,6 +100,7 @@ export function negated(clause: string): boolean {
   const c = clause
     .replace(/^\s*(?:no|nope|nah)\s*,\s*(?=\S)(?!(?:not|never|no|nobody|i)\b)/i, '')
     .replace(SECRECY, ' ')
+    .replace(SELF_DOUBT, ' ')
     .replace(TAG_QUESTION, '')
     .replace(NOT_DENIAL, ' ');
   if (DOUBLE_NEGATIVE.test(c)) return false;

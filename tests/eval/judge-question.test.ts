@@ -259,6 +259,10 @@ describe('floors on the fixture corpora', () => {
       // precision 1.000, recall 0.875 (the judge before those rules: 0.778 / 0.438); missed: viewings said as "three
       // people round to look at it", "taking whatever they offer"
       ['own-probe-13.json', 1, 0.87],
+      // written in issue 38h with the rules it probes, after the seventh blind part became tuning data, by the session
+      // that wrote them (not blind): new facts in new towns, each cause of that part's errors said anew, with answers
+      // that must not be taken for knowing beside them
+      ['own-probe-14.json', 1, 1],
     ] as const) {
       const o = (await fixture(name)).parts[0]!.overall;
       expect(o.precision, name).toBeGreaterThanOrEqual(precision);

@@ -1,0 +1,33 @@
+// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, ... .
+// Facts, questions and answers here are invented for the rules, none from a corpus.
+import { describe, expect, it } from 'vitest';
+import { labelledKeywords } from '../../src/eval/corpus-file.ts';
+import { answerKnowsFact } from '../../src/eval/judge.ts';
+import { negated, withoutSelfDoubt } from '../../src/eval/polarity.ts';
+
+const speaker = { name: 'Carys Pengelly', holder: false };
+function knows(fact: string, question: string, answer: string): boolean {
+  return answerKnowsFact(answer, labelledKeywords({ fact }), speaker, { question, fact });
+}
+
+describe('a hedge on the speaker’s own word', () => {
+  const fact = 'Ambrose Tully is selling his narrowboat at Lower Wharf.';
+  it('a condition that the speaker or its source is not wrong denies nothing', () => {
+    expect(negated("He's selling the narrowboat, if I'm not mistaken")).toBe(false);
+    expect(negated("He's selling the narrowboat, unless my memory's playing tricks")).toBe(false);
+    expect(negated("He's not selling the narrowboat, if I'm not mistaken")).toBe(true);
+    expect(knows(fact, 'Any news of Ambrose?', "Selling the narrowboat, if his brother wasn't winding me up.")).toBe(
+      true,
+    );
+  });
+
+  it('the one a hedge names is a source, and a condition on anything else stays a condition', () => {
+    expect(withoutSelfDoubt("Selling the boat, if Petroc wasn't pulling my leg. Shame.")).toBe(
+      'Selling the boat. Shame.',
+    );
+    expect(knows(fact, 'Any news of Ambrose?', "He's not selling, if I remember right.")).toBe(false);
+    expect(
+      knows(fact, 'Any news of Ambrose?', "If he isn't selling the narrowboat, I don't know what he's up to."),
+    ).toBe(false);
+  });
+});
