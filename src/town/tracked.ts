@@ -91,7 +91,7 @@ const TIME_WORDS = new Set(
   ).split(' '),
 );
 
-/** Irregular forms to their base, so a derived keyword meets every form of its verb ("bought" and "buys"). */
+/** Irregular forms to their base, so a derived keyword meets every form of its verb ("bought" and "buys"; "doing" is "do"). */
 const IRREGULAR: Record<string, string> = Object.fromEntries(
   (
     'bought:buy sold:sell ran:run took:take taken:take left:leave gave:give given:give won:win lost:lose ' +
@@ -102,7 +102,7 @@ const IRREGULAR: Record<string, string> = Object.fromEntries(
     'mum:mother mom:mother mummy:mother grandad:grandfather granddad:grandfather grandma:grandmother gran:grandmother ' +
     'wedding:marry wed:marry shut:close shutting:close acquire:buy acquired:buy launch:open launched:open depart:leave ' +
     'departing:leave departed:leave hire:appoint hired:appoint select:choose selected:choose axe:cancel axed:cancel ' +
-    'delay:postpone delayed:postpone cancelled:cancel cancelling:cancel'
+    'delay:postpone delayed:postpone cancelled:cancel cancelling:cancel doing:do does:do did:do done:do'
   )
     .split(' ')
     .map((x) => x.split(':') as [string, string]),

@@ -1,9 +1,10 @@
-// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, ... .
+// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, ... .
 // Facts, questions and answers here are invented for the rules, none from a corpus.
 import { describe, expect, it } from 'vitest';
 import { labelledKeywords } from '../../src/eval/corpus-file.ts';
 import { answerKnowsFact } from '../../src/eval/judge.ts';
 import { negated, withoutSelfDoubt } from '../../src/eval/polarity.ts';
+import { isCommonWord } from '../../src/town/tracked.ts';
 
 const speaker = { name: 'Carys Pengelly', holder: false };
 function knows(fact: string, question: string, answer: string): boolean {
@@ -29,5 +30,15 @@ describe('a hedge on the speaker’s own word', () => {
     expect(
       knows(fact, 'Any news of Ambrose?', "If he isn't selling the narrowboat, I don't know what he's up to."),
     ).toBe(false);
+  });
+});
+
+describe('a light verb', () => {
+  it('every form of "do" is as common as "do": doing an event is holding it, not another act', () => {
+    expect(['doing', 'does', 'did', 'done'].every((w) => isCommonWord(w))).toBe(true);
+    const fact = 'Morwenna Jago is hosting a plant swap at the Trevellas chapel on Saturday.';
+    const q = 'Anything on at the Trevellas chapel?';
+    expect(knows(fact, q, "Morwenna's doing a plant swap there Saturday, I think?")).toBe(true);
+    expect(knows(fact, q, "Morwenna's doing the flowers for it, that's all I know.")).toBe(false);
   });
 });
