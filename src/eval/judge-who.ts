@@ -186,3 +186,20 @@ export function anothersThing(clause: string, keywords: readonly string[], fact:
  */
 export const CHECKS_WHO =
   /^\s*(?:(?:you mean|d['’]you mean|do you mean)\s+)?(?:the|that|our|your|old|young)\s+(?:[\p{L}'’-]+\s+){0,2}(?:man|woman|lady|fellow|fella|feller|chap|bloke|lad|lass|girl|boy|guy|gent|one)\s*\?\s*$/iu;
+
+/** A tag asking for agreement at a clause's end ("..., isn't it?", "..., I think"). */
+const CLOSING_TAG =
+  /,?\s*(?:isn['’]t it|wasn['’]t it|is it|right|no|eh|I think|I believe|I heard|I gather)\s*[?.!]*\s*$/iu;
+
+/**
+ * Is a clause only the fact's person as an owner ("A surf school, I think — that Leilani woman's, isn't it?"): whose
+ * the thing named just before is, a word for a person allowed ("that Kahale lad's")? It says the person of that thing.
+ */
+export function ownerOnly(clause: string, person: readonly string[]): boolean {
+  const m =
+    /^\s*(?:that\s+|the\s+|old\s+)*((?:\p{Lu}[\p{L}-]*\s+){0,2}\p{Lu}[\p{L}-]*)(?:\s+\p{Ll}+)?['’]s\s*[.!?]*\s*$/u.exec(
+      clause.replace(CLOSING_TAG, ''),
+    );
+  const names = m?.[1]?.toLowerCase().split(/\s+/) ?? [];
+  return names.length > 0 && names.every((w) => person.includes(w));
+}

@@ -29,6 +29,7 @@ import {
   doneToPerson,
   FAMILY_MEMBER,
   namesAnother,
+  ownerOnly,
   relativeIsTheOne,
   relativesAct,
   sentenceLending,
@@ -213,6 +214,17 @@ export function answerKnowsFact(
     // (unless affirmed, of a question that states the whole fact: "A tasting in her cellar on Friday, yes.")
     if (onlyAsked(c.text, { verb, keywords, question, fact })) {
       if (statesFact && YES_WORD.test(c.text)) knows = true;
+      continue;
+    }
+    // "A surf school — that Leilani woman's, isn't it?": whose the thing said just before is
+    const before = all[i - 1];
+    if (
+      ownerOnly(c.text, person) &&
+      before !== undefined &&
+      before.stance !== 'denies' &&
+      saidGroups(before.text, keywords, skip, selfGroups, inSense, sense).every((m, k) => m || isSubject[k])
+    ) {
+      [knows, firm] = [true, true];
       continue;
     }
     if (clauseStates(content, prev, keywords, skip, selfGroups, sense, inSense)) {

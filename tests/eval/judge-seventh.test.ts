@@ -1,8 +1,9 @@
-// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, ... .
+// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, the owner said after the thing, ... .
 // Facts, questions and answers here are invented for the rules, none from a corpus.
 import { describe, expect, it } from 'vitest';
 import { labelledKeywords } from '../../src/eval/corpus-file.ts';
 import { answerKnowsFact } from '../../src/eval/judge.ts';
+import { ownerOnly } from '../../src/eval/judge-who.ts';
 import { negated, withoutSelfDoubt } from '../../src/eval/polarity.ts';
 import { isCommonWord } from '../../src/town/tracked.ts';
 
@@ -40,5 +41,19 @@ describe('a light verb', () => {
     const q = 'Anything on at the Trevellas chapel?';
     expect(knows(fact, q, "Morwenna's doing a plant swap there Saturday, I think?")).toBe(true);
     expect(knows(fact, q, "Morwenna's doing the flowers for it, that's all I know.")).toBe(false);
+  });
+});
+
+describe('the owner said after the thing', () => {
+  it('a clause that is only the person as owner says whose the thing before it is', () => {
+    expect(ownerOnly("that Tamsin woman's, isn't it?", ['tamsin', 'hocking'])).toBe(true);
+    expect(ownerOnly("Tamsin Hocking's, I think", ['tamsin', 'hocking'])).toBe(true);
+    expect(ownerOnly("Tamsin's sister's", ['tamsin', 'hocking'])).toBe(false);
+    expect(ownerOnly("Jory's, isn't it?", ['tamsin', 'hocking'])).toBe(false);
+    const fact = 'Tamsin Hocking is opening a climbing wall at Penwartha.';
+    const q = "What's the new place going in down by the harbour?";
+    expect(knows(fact, q, "A climbing wall — that Tamsin woman's, isn't it?")).toBe(true);
+    expect(knows(fact, q, "A climbing wall — Jory's, isn't it?")).toBe(false);
+    expect(knows(fact, q, "Not a climbing wall, no — Tamsin's, isn't it?")).toBe(false);
   });
 });
