@@ -59,14 +59,15 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
   [
     'selling',
     [
-      "(?:an? )?(?:estate agent['’]?s?|for sale|sold) (?:board|sign)s?",
+      // (an agent's board, with or without "estate")
+      "(?:an? )?(?:(?:estate )?agent['’]?s?|for sale|sold) (?:board|sign)s?",
       String.raw`(?:look|looks|looking|found|finding|find|got|has|had) (?:for )?(?:a |the )?buyers?\b(?! for (?:${POSS} |some )?(?:[\p{L}-]+ ){0,2}[\p{L}-]+s\b)`,
       '(?:buyers|viewers|people) (?:are |were |have been )?(?:viewing|looking round|traipsing round|coming round to view)',
       String.raw`(?:had|has|have|having|['’]s had|['’]ve had) (?:\w+ )?viewings|on the (?:agent['’]s |estate agent['’]s )?books`,
       '(?:accepting|accepted|taking|took) (?:an |any )?offers?(?: over| on| for)?',
       '(?:the )?asking price',
       `(?:part|parts|parting|parted) with (?:the|${POSS}) (?:shop|bakery|farm|house|business|pub|boat|herd|land|place|mill|cottage|field|flock)`,
-      String.raw`(?:put|puts|putting) (?:it|the \w+|${POSS} \w+(?: \w+)?) up for (?:sale|auction)`,
+      String.raw`(?:put|puts|putting) (?:it|them|the (?:\w+ ){0,2}\w+|${POSS} \w+(?: \w+)?) up for (?:sale|auction|grabs)`,
       '(?:with|through) (?:an|the) (?:estate )?agents?',
       // a price asked or waited for ("asking a fortune for it", "to the highest bidder")
       String.raw`asking (?:(?:far |way |much |a bit |rather )?(?:too )?(?:little|much|a fortune|a lot|a packet|peanuts|next to nothing|top dollar)|[£$€]\s?[\d,.]+\w*(?: (?:thousand|grand|million))?) for (?:it|the|her|his|their)\b`,

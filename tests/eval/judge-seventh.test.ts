@@ -1,4 +1,4 @@
-// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, the owner said after the thing, ... .
+// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, the owner said after the thing, selling said as a thing put up for grabs or an agent's board, ... .
 // Facts, questions and answers here are invented for the rules, none from a corpus.
 import { describe, expect, it } from 'vitest';
 import { labelledKeywords } from '../../src/eval/corpus-file.ts';
@@ -55,5 +55,14 @@ describe('the owner said after the thing', () => {
     expect(knows(fact, q, "A climbing wall — that Tamsin woman's, isn't it?")).toBe(true);
     expect(knows(fact, q, "A climbing wall — Jory's, isn't it?")).toBe(false);
     expect(knows(fact, q, "Not a climbing wall, no — Tamsin's, isn't it?")).toBe(false);
+  });
+});
+
+describe('selling in other words', () => {
+  const fact = 'Gideon Marrack is selling his smallholding at Carn Du.';
+  it("a thing put up for grabs, or an agent's board, is for sale; a thing merely up for grabs is not sold", () => {
+    expect(knows(fact, "What's Gideon doing with the smallholding?", 'Putting the whole lot up for grabs.')).toBe(true);
+    expect(knows(fact, 'Any news of Gideon?', "There's an agent's board at his gate now.")).toBe(true);
+    expect(knows(fact, 'Any news of Gideon?', "His old tractor's up for grabs, if you want it.")).toBe(false);
   });
 });
