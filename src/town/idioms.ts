@@ -110,6 +110,11 @@ const IDIOMS: readonly (readonly [string, string])[] = [
     '(?:put|puts|putting) up (?:a|an|the|her|his|their|our) (?:new |little |small |big |wooden |proper |stone |brick )?(?:[\\p{L}-]+ )?(?:house|shed|barn|extension|cabin|hut|garage|sauna|conservatory|greenhouse|studio|workshop|fence|wall|tower|porch|pavilion|summerhouse|bathhouse|building|bungalow|cottage|chapel|hall|stable|kiln|smokehouse|boathouse)',
     'building',
   ],
+  // converting: a thing turned into another ("turning it into apartments"; not one turning into a grump, no object)
+  [
+    `(?:turn|turns|turning|turned|transform|transforms|transforming|transformed) (?:it|them|that|this|the (?:\\w+ ){0,2}\\w+|${POSSESSIVE} (?:\\w+ ){0,2}\\w+) into`,
+    'converting',
+  ],
   // competing: set against others ("pitting his marrows against the county's best"; not one's wits against a puzzle)
   [
     "(?:pit|pits|pitting|pitted) (?!(?:(?:her|his|their|my|our) )?wits\\b)(?:her|his|their|its|my|our)? ?[\\p{L}'’ -]{1,30}? against",
@@ -154,6 +159,11 @@ const OTHER_SENSES: readonly (readonly [string, string])[] = [
   ['(?:marry|marries|marrying|married) (?:[\\w-]+ ){1,4}?(?:into one|together)', 'combining'],
   ['(?:left|leave|leaves|leaving) (?:it|things) (?:late|too late)', 'delaying'],
   ['(?:closing|closed|close|closes) (?:her|his|their|my) eyes', 'sleeping'],
+  // (a person won over to a belief is persuaded, not a building converted: "converting everyone to his diet")
+  [
+    '(?:(?:convert|converts|converting|converted) (?:(?:everyone|everybody|people|folk|anyone|anybody|him|her|them|me|us|you|the (?:whole )?(?:village|town|parish)|half (?:of )?the \\w+) to|to (?:\\p{L}+ism|the faith|islam|christianity|the (?:catholic|anglican|orthodox) church)\\b)|\\b(?:a|an) (?:\\w+ )?convert to)',
+    'persuading',
+  ],
   // ("engaged with that night course": taken up with a thing, not betrothed)
   ['(?:engaged|engaging) (?:with|in|by|on) (?!(?:a|an|the) (?:man|woman|lad|girl|fellow|chap)\\b)', 'occupied'],
 ];

@@ -1,10 +1,11 @@
-// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, the owner said after the thing, selling said as a thing put up for grabs or an agent's board, ... .
+// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, the owner said after the thing, selling said as a thing put up for grabs or an agent's board, a thing turned into another, a person converted to a belief, ... .
 // Facts, questions and answers here are invented for the rules, none from a corpus.
 import { describe, expect, it } from 'vitest';
 import { labelledKeywords } from '../../src/eval/corpus-file.ts';
 import { answerKnowsFact } from '../../src/eval/judge.ts';
 import { ownerOnly } from '../../src/eval/judge-who.ts';
 import { negated, withoutSelfDoubt } from '../../src/eval/polarity.ts';
+import { withoutOtherSenses, withPlainVerbs } from '../../src/town/idioms.ts';
 import { isCommonWord } from '../../src/town/tracked.ts';
 
 const speaker = { name: 'Carys Pengelly', holder: false };
@@ -64,5 +65,22 @@ describe('selling in other words', () => {
     expect(knows(fact, "What's Gideon doing with the smallholding?", 'Putting the whole lot up for grabs.')).toBe(true);
     expect(knows(fact, 'Any news of Gideon?', "There's an agent's board at his gate now.")).toBe(true);
     expect(knows(fact, 'Any news of Gideon?', "His old tractor's up for grabs, if you want it.")).toBe(false);
+  });
+});
+
+describe('converting', () => {
+  const fact = 'Lowenna Rowe is converting the old net loft at Polkerris into holiday flats.';
+  it('a thing turned into another is converted; one turning into something, with no object, is not', () => {
+    expect(withPlainVerbs('Turning it into apartments')).toMatch(/^converting, /);
+    expect(withPlainVerbs("He's turning into his father")).not.toMatch(/converting/);
+    expect(
+      knows(fact, "What's Lowenna doing with the net loft?", 'Turning the loft into apartments, three of them.'),
+    ).toBe(true);
+  });
+
+  it('a person converted to a belief is persuaded, not a building converted', () => {
+    expect(withoutOtherSenses('Converting everyone to her seaweed diet, mostly.', fact)).toBe('persuading, mostly.');
+    expect(knows(fact, "What's Lowenna been up to?", 'Converting everyone to her seaweed diet, mostly.')).toBe(false);
+    expect(knows(fact, 'Any news of Lowenna?', "She's a convert to paddleboarding, out every morning.")).toBe(false);
   });
 });
