@@ -239,7 +239,7 @@ export function aboutSomeoneElse(clause: string, self: readonly string[] = []): 
 
 /** Capitalised words that open a sentence without naming anyone. */
 export const STARTERS = new Set(
-  "yes yeah yep no nope oh ah well so and but or the a an that this these those there it it's its she she's he he's they they're their her his we i i'm i've i'd i'll you my our apparently honestly everyone everybody someone somebody nobody people word rumour rumor last next as from according if sure of right okay ok hmm um er".split(
+  "yes yeah yep no nope oh ah well so and but or the a an that this these those there it it's its she she's he he's they they're their her his we i i'm i've i'd i'll you my our apparently honestly everyone everybody someone somebody nobody people word rumour rumor last next as from according if sure of right okay ok hmm um er off up out away back down over just maybe perhaps probably".split(
     ' ',
   ),
 );

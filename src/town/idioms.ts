@@ -101,6 +101,11 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   // leaving
   ['(?:move|moves|moving|moved) away', 'leaving'],
   ['(?:off|heading|headed|going) abroad', 'leaving abroad'],
+  // (across a sea or overseas: "off across the Atlantic", "moving overseas")
+  [
+    '(?:off|heading|headed|going|gone|moving|moved|move|sailing|flying) (?:out )?(?:(?:across|over) the (?:atlantic|pacific|channel|irish sea|north sea|tasman|pond|ocean|world)|overseas)',
+    'leaving abroad',
+  ],
   ['(?:up|ups|upping|upped) sticks', 'leaving'],
   // dying, falling ill
   ['(?:pass|passes|passing|passed) away', 'died'],

@@ -1,4 +1,4 @@
-// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, the owner said after the thing, selling said as a thing put up for grabs or an agent's board, a thing turned into another, a person converted to a belief, ... .
+// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, the owner said after the thing, selling said as a thing put up for grabs or an agent's board, a thing turned into another, a person converted to a belief, going across a sea, ... .
 // Facts, questions and answers here are invented for the rules, none from a corpus.
 import { describe, expect, it } from 'vitest';
 import { labelledKeywords } from '../../src/eval/corpus-file.ts';
@@ -82,5 +82,15 @@ describe('converting', () => {
     expect(withoutOtherSenses('Converting everyone to her seaweed diet, mostly.', fact)).toBe('persuading, mostly.');
     expect(knows(fact, "What's Lowenna been up to?", 'Converting everyone to her seaweed diet, mostly.')).toBe(false);
     expect(knows(fact, 'Any news of Lowenna?', "She's a convert to paddleboarding, out every morning.")).toBe(false);
+  });
+});
+
+describe('going across a sea', () => {
+  const fact = 'Senara Polglase is moving to Australia from Trevose Head in March.';
+  it('off across an ocean or overseas is leaving; "Off" opening a fragment names no one; a trip is not a move', () => {
+    expect(withPlainVerbs('Off across the Pacific in March')).toMatch(/^leaving abroad, /);
+    expect(knows(fact, 'Is Senara going away?', 'Off across the world in March. For good.')).toBe(true);
+    expect(knows(fact, 'Any news of Senara?', 'Moving overseas, March I think.')).toBe(true);
+    expect(knows(fact, 'Is Senara going away?', 'Off across the Channel for a week, then back to work.')).toBe(false);
   });
 });
