@@ -164,6 +164,11 @@ const OTHER_SENSES: readonly (readonly [string, string])[] = [
   ['(?:marry|marries|marrying|married) (?:[\\w-]+ ){1,4}?(?:into one|together)', 'combining'],
   ['(?:left|leave|leaves|leaving) (?:it|things) (?:late|too late)', 'delaying'],
   ['(?:closing|closed|close|closes) (?:her|his|their|my) eyes', 'sleeping'],
+  // (a word of an act said of a character is a trait: "a retiring sort", "an engaging fellow", "shy and retiring")
+  [
+    '(?:(?:a|an)(?: (?:very|quite|rather|bit|shy|quiet|gentle|more|and))* \\p{L}+ing (?:sort|type|kind|soul|nature|disposition|personality|character|manner|fellow|chap|lad|lass|man|woman|person)\\b|(?:shy|quiet|modest|timid|private|reserved|gentle) and \\p{L}+ing\\b|\\p{L}+ing and (?:shy|quiet|modest|timid|private|reserved|gentle)\\b)',
+    'of a kind',
+  ],
   // (a person won over to a belief is persuaded, not a building converted: "converting everyone to his diet")
   [
     '(?:(?:convert|converts|converting|converted) (?:(?:everyone|everybody|people|folk|anyone|anybody|him|her|them|me|us|you|the (?:whole )?(?:village|town|parish)|half (?:of )?the \\w+) to|to (?:\\p{L}+ism|the faith|islam|christianity|the (?:catholic|anglican|orthodox) church)\\b)|\\b(?:a|an) (?:\\w+ )?convert to)',

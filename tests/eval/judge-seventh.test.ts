@@ -1,4 +1,4 @@
-// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, the owner said after the thing, selling said as a thing put up for grabs or an agent's board, a thing turned into another, a person converted to a belief, going across a sea, ... .
+// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, the owner said after the thing, selling said as a thing put up for grabs or an agent's board, a thing turned into another, a person converted to a belief, going across a sea, a word of an act said of a character, ... .
 // Facts, questions and answers here are invented for the rules, none from a corpus.
 import { describe, expect, it } from 'vitest';
 import { labelledKeywords } from '../../src/eval/corpus-file.ts';
@@ -92,5 +92,14 @@ describe('going across a sea', () => {
     expect(knows(fact, 'Is Senara going away?', 'Off across the world in March. For good.')).toBe(true);
     expect(knows(fact, 'Any news of Senara?', 'Moving overseas, March I think.')).toBe(true);
     expect(knows(fact, 'Is Senara going away?', 'Off across the Channel for a week, then back to work.')).toBe(false);
+  });
+});
+
+describe('a word of an act said of a character', () => {
+  const fact = 'Hedley Vosper is retiring as the Trenance harbourmaster at Christmas.';
+  it('"a retiring sort", "shy and retiring" are a trait; "the retiring harbourmaster" is the one retiring', () => {
+    expect(knows(fact, "What's Hedley like?", 'A retiring sort, keeps to the boathouse.')).toBe(false);
+    expect(knows(fact, 'Do you know Hedley?', 'A bit. Shy and retiring, is Hedley.')).toBe(false);
+    expect(knows(fact, 'Who is Hedley?', 'The retiring harbourmaster, off at Christmas.')).toBe(true);
   });
 });
