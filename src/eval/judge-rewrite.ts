@@ -136,9 +136,21 @@ export function withSuccessor(answer: string, fact: string): string {
   );
 }
 
+/** A condition opening a sentence, to its comma ("If he's got secrets, ..."): it supposes, it says nothing. */
+const CONDITION = /^(\s*)(?:if|unless|in case|even if|supposing|suppose)\b[^,;.!?]*,\s*/iu;
+
+/**
+ * The answer without the conditions its sentences open with ("If he's got secrets, he keeps them": he keeps them);
+ * what follows a condition is said of the condition, so its words tell nothing of the fact (a reader weighs the rest).
+ */
+export function withoutConditions(answer: string): string {
+  const ss = sentences(answer);
+  return ss.some((s) => CONDITION.test(s)) ? ss.map((s) => s.replace(CONDITION, '$1')).join(' ') : answer;
+}
+
 /**
  * The answer as a reader takes it, asked `question` about `fact`: a hedge on the speaker's word left out ("if I'm not
- * mistaken"), a phrase in another sense read as its meaning
+ * mistaken"), and a condition a sentence opens with ("If he's got secrets, ..."), a phrase in another sense read as its meaning
  * ("married to her work"), going to the fact's destination, being its new post-holder and one to come after the person
  * as the act, an "it" done
  * to as the thing the question names ("Applied and got it"), a denied opposite as the act ("not keeping it"; a bare "No,
@@ -147,7 +159,10 @@ export function withSuccessor(answer: string, fact: string): string {
  */
 export function asReadWith(answer: string, question: string, fact: string): string {
   const plain = withSuccessor(
-    withNewPost(withGoingThere(withoutOtherSenses(withoutSelfDoubt(answer), fact), fact, question), fact),
+    withNewPost(
+      withGoingThere(withoutOtherSenses(withoutConditions(withoutSelfDoubt(answer)), fact), fact, question),
+      fact,
+    ),
     fact,
   );
   return withPlainVerbs(withoutLitotes(withElidedStaying(withObjectOfQuestion(plain, question), question)));

@@ -1,8 +1,9 @@
-// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, the owner said after the thing, selling said as a thing put up for grabs or an agent's board, a thing turned into another, a person converted to a belief, going across a sea, a word of an act said of a character, ... .
+// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, the owner said after the thing, selling said as a thing put up for grabs or an agent's board, a thing turned into another, a person converted to a belief, going across a sea, a word of an act said of a character, a condition a sentence opens with, ... .
 // Facts, questions and answers here are invented for the rules, none from a corpus.
 import { describe, expect, it } from 'vitest';
 import { labelledKeywords } from '../../src/eval/corpus-file.ts';
 import { answerKnowsFact } from '../../src/eval/judge.ts';
+import { withoutConditions } from '../../src/eval/judge-rewrite.ts';
 import { ownerOnly } from '../../src/eval/judge-who.ts';
 import { negated, withoutSelfDoubt } from '../../src/eval/polarity.ts';
 import { withoutOtherSenses, withPlainVerbs } from '../../src/town/idioms.ts';
@@ -101,5 +102,21 @@ describe('a word of an act said of a character', () => {
     expect(knows(fact, "What's Hedley like?", 'A retiring sort, keeps to the boathouse.')).toBe(false);
     expect(knows(fact, 'Do you know Hedley?', 'A bit. Shy and retiring, is Hedley.')).toBe(false);
     expect(knows(fact, 'Who is Hedley?', 'The retiring harbourmaster, off at Christmas.')).toBe(true);
+  });
+});
+
+describe('a condition a sentence opens with', () => {
+  const fact = 'Kenwyn Rosewarne of Porthallow is secretly taking singing lessons.';
+  it('supposes and says nothing; what follows it is weighed alone', () => {
+    expect(withoutConditions("He's a dark horse. If he's got secrets, he keeps them.")).toBe(
+      "He's a dark horse. he keeps them.",
+    );
+    expect(withoutConditions('Line one.\nLine two.')).toBe('Line one.\nLine two.');
+    expect(knows(fact, 'Any secrets about Kenwyn?', "If he's taking lessons of any kind, he's kept it from me.")).toBe(
+      false,
+    );
+    expect(knows(fact, 'Is Kenwyn up to anything?', "If you ask me, he's taking singing lessons in Helston.")).toBe(
+      true,
+    );
   });
 });
