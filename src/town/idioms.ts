@@ -77,6 +77,12 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:got|gets|given) the nod', 'appointed'],
   ['(?:won|win|wins|winning) (?:a|the|his|her|their) seat', 'elected'],
   ['(?:take|takes|taking|took) the reins', 'taking over'],
+  // (in charge of others is at their head: "in charge of all the ward sisters", of a head nurse; not of one thing,
+  // "in charge of the raffle")
+  [
+    "(?:in charge of|at the head of|heading up|heads up) (?:all )?(?:the|her|his|their) (?:[\\p{L}'’-]+ )?\\p{L}+[^s\\W]s",
+    'head',
+  ],
   // cancelling
   ['(?:call|calls|calling|called) (?:it|the (?:\\w+ )?\\w+|them) off', 'cancelled'],
   // (said of the thing itself: "it's been called off", "Called off, I gather"; "the wedding's off", "Off. Storms.")

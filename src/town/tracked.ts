@@ -209,9 +209,6 @@ export function factKeywords(text: string, holder: string | undefined, people: r
     role &&
     /\b(?:chosen|appointed|elected|named|made|picked|selected|hired|voted|installed|confirmed)\s+as\b/i.test(text);
   // (and so is a post taken by a verb that says nothing itself: "started a new job as head chef" is the head chef)
-  const generic = (w: string) => isCommonWord(w) || GENERIC_POST.has(w);
-  const postOnly = role && contentKeywords(text.replace(role[0], ' '), names).every(generic);
-  const bare = role && !chosen && !postOnly ? text.replace(role[0], ' ') : text;
   // who, or where it happens ("at the town hall"), as an event is known by its host or its place
   const where =
     /\bat (?:the |a )?((?:[\p{L}'’-]+ ?){1,3}?)(?=\s+(?:on|in|at|with|from|for|this|next|every|by)\b|[,.;]|$)/u
@@ -219,6 +216,10 @@ export function factKeywords(text: string, holder: string | undefined, people: r
       ?.trim();
   // (the place is where, not what: "she rows at the boathouse" is not the party at the boathouse)
   const placeWords = who && where ? where.split(/\s+/) : [];
+  const generic = (w: string) => isCommonWord(w) || GENERIC_POST.has(w);
+  // (where the post is held says nothing of the act: "a new job as head nurse at the clinic" is the head nurse)
+  const postOnly = role && contentKeywords(text.replace(role[0], ' '), [...names, ...placeWords]).every(generic);
+  const bare = role && !chosen && !postOnly ? text.replace(role[0], ' ') : text;
   // the role between commas names the person, not the act ("Tomas Reyes, the farrier, is ...": the farrier's ill)
   const roleWords = who ? contentKeywords(leadingRole(text) ?? '', names) : [];
   const act = (

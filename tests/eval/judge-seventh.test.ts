@@ -1,4 +1,4 @@
-// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, the owner said after the thing, selling said as a thing put up for grabs or an agent's board, a thing turned into another, a person converted to a belief, going across a sea, a word of an act said of a character, a condition a sentence opens with, ... .
+// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, the owner said after the thing, selling said as a thing put up for grabs or an agent's board, a thing turned into another, a person converted to a belief, going across a sea, a word of an act said of a character, a condition a sentence opens with, a post held at a place, ... .
 // Facts, questions and answers here are invented for the rules, none from a corpus.
 import { describe, expect, it } from 'vitest';
 import { labelledKeywords } from '../../src/eval/corpus-file.ts';
@@ -7,7 +7,7 @@ import { withoutConditions } from '../../src/eval/judge-rewrite.ts';
 import { ownerOnly } from '../../src/eval/judge-who.ts';
 import { negated, withoutSelfDoubt } from '../../src/eval/polarity.ts';
 import { withoutOtherSenses, withPlainVerbs } from '../../src/town/idioms.ts';
-import { isCommonWord } from '../../src/town/tracked.ts';
+import { factKeywords, isCommonWord } from '../../src/town/tracked.ts';
 
 const speaker = { name: 'Carys Pengelly', holder: false };
 function knows(fact: string, question: string, answer: string): boolean {
@@ -118,5 +118,19 @@ describe('a condition a sentence opens with', () => {
     expect(knows(fact, 'Is Kenwyn up to anything?', "If you ask me, he's taking singing lessons in Helston.")).toBe(
       true,
     );
+  });
+});
+
+describe('a post held at a place', () => {
+  const fact = 'Jenifer Trudgeon has started a new job as head chef at the Mullion Cove hotel.';
+  it('where the post is held says nothing of the act: the post is the act', () => {
+    expect(factKeywords(fact, undefined)[1]).toBe('head*|chef*');
+    expect(knows(fact, "Where's Jenifer working now?", 'The hotel. Head chef.')).toBe(true);
+    expect(knows(fact, 'Any news of Jenifer?', "She's been cooking at home, same as ever.")).toBe(false);
+  });
+
+  it('in charge of others is at their head; in charge of one thing is not', () => {
+    expect(knows(fact, "Jenifer's got a new job?", 'She has, in charge of all the cooks at the hotel.')).toBe(true);
+    expect(knows(fact, 'Any news of Jenifer?', "She's in charge of the tombola at the fair.")).toBe(false);
   });
 });
