@@ -1,10 +1,11 @@
-// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, the owner said after the thing, selling said as a thing put up for grabs or an agent's board, a thing turned into another, a person converted to a belief, going across a sea, a word of an act said of a character, a condition a sentence opens with, a post held at a place, ... .
+// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, the owner said after the thing, selling said as a thing put up for grabs or an agent's board, a thing turned into another, a person converted to a belief, going across a sea, a word of an act said of a character, a condition a sentence opens with, a post held at a place, one who told the person, ... .
 // Facts, questions and answers here are invented for the rules, none from a corpus.
 import { describe, expect, it } from 'vitest';
 import { labelledKeywords } from '../../src/eval/corpus-file.ts';
 import { answerKnowsFact } from '../../src/eval/judge.ts';
 import { withoutConditions } from '../../src/eval/judge-rewrite.ts';
 import { ownerOnly } from '../../src/eval/judge-who.ts';
+import { withoutSource } from '../../src/eval/question-reading.ts';
 import { negated, withoutSelfDoubt } from '../../src/eval/polarity.ts';
 import { withoutOtherSenses, withPlainVerbs } from '../../src/town/idioms.ts';
 import { factKeywords, isCommonWord } from '../../src/town/tracked.ts';
@@ -132,5 +133,15 @@ describe('a post held at a place', () => {
   it('in charge of others is at their head; in charge of one thing is not', () => {
     expect(knows(fact, "Jenifer's got a new job?", 'She has, in charge of all the cooks at the hotel.')).toBe(true);
     expect(knows(fact, 'Any news of Jenifer?', "She's in charge of the tombola at the fair.")).toBe(false);
+  });
+});
+
+describe('one who told the person', () => {
+  const fact = 'Eulalie Pascoe of Mousehole has been diagnosed with asthma.';
+  it('"The doctor\'s told him ..." is a source, the person told is who the news is about', () => {
+    expect(withoutSource("The doctor's told her she's got asthma")).toBe("she's got asthma");
+    expect(withoutSource("Doctor has told her she's got asthma")).toBe("she's got asthma");
+    expect(knows(fact, "How's Eulalie keeping?", "The doctor's told her she's got asthma, poor love.")).toBe(true);
+    expect(knows(fact, "How's Eulalie keeping?", "Her husband tells her she's got to rest, she won't.")).toBe(false);
   });
 });
