@@ -1,4 +1,4 @@
-// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, the owner said after the thing, selling said as a thing put up for grabs or an agent's board, a thing turned into another, a person converted to a belief, going across a sea, a word of an act said of a character, a condition a sentence opens with, a post held at a place, one who told the person, ... .
+// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, the owner said after the thing, selling said as a thing put up for grabs or an agent's board, a thing turned into another, a person converted to a belief, going across a sea, a word of an act said of a character, a condition a sentence opens with, a post held at a place, one who told the person, a list of clauses each with its own subject, ... .
 // Facts, questions and answers here are invented for the rules, none from a corpus.
 import { describe, expect, it } from 'vitest';
 import { labelledKeywords } from '../../src/eval/corpus-file.ts';
@@ -6,7 +6,7 @@ import { answerKnowsFact } from '../../src/eval/judge.ts';
 import { withoutConditions } from '../../src/eval/judge-rewrite.ts';
 import { ownerOnly } from '../../src/eval/judge-who.ts';
 import { withoutSource } from '../../src/eval/question-reading.ts';
-import { negated, withoutSelfDoubt } from '../../src/eval/polarity.ts';
+import { clauses, negated, withoutSelfDoubt } from '../../src/eval/polarity.ts';
 import { withoutOtherSenses, withPlainVerbs } from '../../src/town/idioms.ts';
 import { factKeywords, isCommonWord } from '../../src/town/tracked.ts';
 
@@ -143,5 +143,20 @@ describe('one who told the person', () => {
     expect(withoutSource("Doctor has told her she's got asthma")).toBe("she's got asthma");
     expect(knows(fact, "How's Eulalie keeping?", "The doctor's told her she's got asthma, poor love.")).toBe(true);
     expect(knows(fact, "How's Eulalie keeping?", "Her husband tells her she's got to rest, she won't.")).toBe(false);
+  });
+});
+
+describe('a list of clauses each with its own subject', () => {
+  it("a negation after a comma and a new subject with its verb is that clause's own", () => {
+    expect(clauses('Kitto won the cup with his leeks, my onions got nothing, and it hailed.')).toEqual([
+      'Kitto won the cup with his leeks',
+      'my onions got nothing',
+      'and it hailed.',
+    ]);
+    const fact = 'Kitto Harvey won the cup for his leeks at the Gwithian show.';
+    expect(
+      knows(fact, 'Any news from the Gwithian show?', 'Kitto won the cup with his leeks, my onions got nothing.'),
+    ).toBe(true);
+    expect(knows(fact, 'Any news from the Gwithian show?', 'Kitto won nothing, his leeks bolted.')).toBe(false);
   });
 });
