@@ -163,12 +163,24 @@ export function withoutFalseStarts(answer: string): string {
   return kept.length === ss.length ? answer : kept.join(' ');
 }
 
-/** Words of getting a post: of a fact that someone takes one up, "got the job" (appointed) brings no new thing. */
-const GETTING_A_POST = contentKeywords('appointed hired elected chosen picked offered given starting');
+/**
+ * Words of getting a post, and the words for any post: of a fact that someone takes one up, "got the job"
+ * (appointed) and "has the job now" bring no new thing.
+ */
+const GETTING_A_POST = contentKeywords(
+  'appointed hired elected chosen picked offered given starting job post role position',
+);
 
-/** The words of getting a post, when the fact is a post taken up ("a new job as harbourmaster"); none otherwise. */
+/**
+ * The words of getting a post, when the fact is a post taken up ("a new job as harbourmaster", "is the new
+ * stationmaster"); none otherwise.
+ */
 export function postWords(fact: string): string[] {
-  return /\b(?:job|post|role|position|appointed|elected|hired|chosen)\b/i.test(fact) ? GETTING_A_POST : [];
+  return /\b(?:job|post|role|position|appointed|elected|hired|chosen)\b|\b(?:is|are|was|as)\s+(?:the|their|our|its)\s+new\s+\p{L}/iu.test(
+    fact,
+  )
+    ? GETTING_A_POST
+    : [];
 }
 
 /**

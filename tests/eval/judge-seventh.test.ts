@@ -1,4 +1,4 @@
-// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, the owner said after the thing, selling said as a thing put up for grabs or an agent's board, a thing turned into another, a person converted to a belief, going across a sea, a word of an act said of a character, a condition a sentence opens with, a post held at a place, one who told the person, a list of clauses each with its own subject, ... .
+// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, the owner said after the thing, selling said as a thing put up for grabs or an agent's board, a thing turned into another, a person converted to a belief, going across a sea, a word of an act said of a character, a condition a sentence opens with, a post held at a place, one who told the person, a list of clauses each with its own subject, a post said by a word for any post, ... .
 // Facts, questions and answers here are invented for the rules, none from a corpus.
 import { describe, expect, it } from 'vitest';
 import { labelledKeywords } from '../../src/eval/corpus-file.ts';
@@ -158,5 +158,14 @@ describe('a list of clauses each with its own subject', () => {
       knows(fact, 'Any news from the Gwithian show?', 'Kitto won the cup with his leeks, my onions got nothing.'),
     ).toBe(true);
     expect(knows(fact, 'Any news from the Gwithian show?', 'Kitto won nothing, his leeks bolted.')).toBe(false);
+  });
+});
+
+describe('a post said by a word for any post', () => {
+  const fact = 'Wenna Keigwin is the new lock-keeper at Ruan Lanihorne.';
+  it('"has the job now" says the post the question names; a job somewhere else is another thing', () => {
+    const q = "Who's the new lock-keeper at Ruan Lanihorne?";
+    expect(knows(fact, q, 'Not Jacka any more — Wenna Keigwin has the job now.')).toBe(true);
+    expect(knows(fact, q, 'No idea. Wenna Keigwin has a job at the boatyard, mind.')).toBe(false);
   });
 });
