@@ -3,7 +3,7 @@
 // take its person from, a person something is done to. General rules of English; the corpora in judge-corpus*.ts and
 // tests/fixtures/judge-corpus measure them.
 import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
-import { mentions, metGroups, TIME_WORD, withSynonyms } from './keyword-match.ts';
+import { alternatives, isLight, mentions, metGroups, TIME_WORD, withSynonyms } from './keyword-match.ts';
 import { aboutSomeoneElse, clauses, FINITE, negated, STARTERS } from './polarity.ts';
 import { withoutSource } from './question-reading.ts';
 
@@ -202,4 +202,26 @@ export function ownerOnly(clause: string, person: readonly string[]): boolean {
     );
   const names = m?.[1]?.toLowerCase().split(/\s+/) ?? [];
   return names.length > 0 && names.every((w) => person.includes(w));
+}
+
+/** Words that name a thing or an event without saying which ("Hamish's do", "her new venture"). */
+const GENERIC_THING =
+  '(?:big |little |new )?(?:do|bash|party|event|thing|affair|night|evening|venture|project|plans?|business|gathering|celebration|shindig|knees-up)';
+
+/**
+ * Is a clause's own subject the fact's thing, of a question that names a thing of the person's by a word that does not
+ * say which ("Going to Hamish's do on Saturday?" "The ceilidh's eight o'clock at the hall")? The subject is the thing asked about, so the person is lent.
+ * A word of the fact's act that names a thing, not a common one ("the hall").
+ */
+export function thingAsked(
+  subject: string,
+  question: string,
+  person: readonly string[],
+  keywords: readonly string[],
+): boolean {
+  const possessed = person.some((w) => new RegExp(`\\b${w}['’]s\\s+(?:${GENERIC_THING})\\b`, 'iu').test(question));
+  return (
+    possessed &&
+    keywords.some((g) => !/^\p{Lu}/u.test(g.trim()) && alternatives(g).some((a) => !isLight(a) && mentions(subject, a)))
+  );
 }

@@ -33,6 +33,7 @@ import {
   relativeIsTheOne,
   relativesAct,
   sentenceLending,
+  thingAsked,
   WHO_WORDS,
 } from './judge-who.ts';
 import {
@@ -269,6 +270,8 @@ export function answerKnowsFact(
         // ("The baby's due in October": a word of the fact's act for its subject, of one expecting)
         (verb !== undefined && withSynonyms(verb).some((v) => v !== verb && mentions(subjectOf, v))) ||
         objectNames(fact).some((w) => mentions(subjectOf, w)) ||
+        // ("Going to Hamish's do?" "The ceilidh's at eight": the thing the question names the person's)
+        thingAsked(subjectOf, question, person, keywords) ||
         doneToPerson(said.slice(said.indexOf(subjectOf) + subjectOf.length)));
     const lent = own.map(
       (m, k) =>

@@ -1,10 +1,10 @@
-// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, the owner said after the thing, selling said as a thing put up for grabs or an agent's board, a thing turned into another, a person converted to a belief, going across a sea, a word of an act said of a character, a condition a sentence opens with, a post held at a place, one who told the person, a list of clauses each with its own subject, a post said by a word for any post, ... .
+// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, the owner said after the thing, selling said as a thing put up for grabs or an agent's board, a thing turned into another, a person converted to a belief, going across a sea, a word of an act said of a character, a condition a sentence opens with, a post held at a place, one who told the person, a list of clauses each with its own subject, a post said by a word for any post, the thing a question names by a word that does not say which, ... .
 // Facts, questions and answers here are invented for the rules, none from a corpus.
 import { describe, expect, it } from 'vitest';
 import { labelledKeywords } from '../../src/eval/corpus-file.ts';
 import { answerKnowsFact } from '../../src/eval/judge.ts';
 import { withoutConditions } from '../../src/eval/judge-rewrite.ts';
-import { ownerOnly } from '../../src/eval/judge-who.ts';
+import { ownerOnly, thingAsked } from '../../src/eval/judge-who.ts';
 import { withoutSource } from '../../src/eval/question-reading.ts';
 import { clauses, negated, withoutSelfDoubt } from '../../src/eval/polarity.ts';
 import { withoutOtherSenses, withPlainVerbs } from '../../src/town/idioms.ts';
@@ -167,5 +167,19 @@ describe('a post said by a word for any post', () => {
     const q = "Who's the new lock-keeper at Ruan Lanihorne?";
     expect(knows(fact, q, 'Not Jacka any more — Wenna Keigwin has the job now.')).toBe(true);
     expect(knows(fact, q, 'No idea. Wenna Keigwin has a job at the boatyard, mind.')).toBe(false);
+  });
+});
+
+describe('the thing a question names by a word that does not say which', () => {
+  const fact = 'Jowan Bolitho is hosting a cider tasting in the Ludgvan parish hall on Saturday.';
+  it('"Jowan\'s do" is the cider tasting; "Jowan\'s orchard" is not, nor is a common word ("the hall")', () => {
+    const kw = labelledKeywords({ fact });
+    expect(thingAsked('cider tasting', "Going to Jowan's do?", ['jowan', 'bolitho'], kw)).toBe(true);
+    expect(thingAsked('cider', "How's Jowan's orchard?", ['jowan', 'bolitho'], kw)).toBe(false);
+    expect(thingAsked('hall', "Going to Jowan's do?", ['jowan', 'bolitho'], kw)).toBe(false);
+    expect(knows(fact, "Going to Jowan's do on Saturday?", "Wouldn't miss it! The cider tasting's at seven.")).toBe(
+      true,
+    );
+    expect(knows(fact, "How's Jowan's orchard?", "The cider's not been good this year, too much rain.")).toBe(false);
   });
 });
