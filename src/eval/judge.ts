@@ -85,6 +85,10 @@ import {
 } from './question-reading.ts';
 
 export { type AnswerContext, denies } from './answer-reading.ts';
+
+/** A reply that says only since when ("Since Easter.", "Ever since the spring, yes"): it has been so since then. */
+const SINCE_WHEN =
+  /^\s*(?:(?:oh|yes|yeah|aye),?\s+)?(?:ever\s+)?since\s+(?:the\s+|last\s+)?[\p{L}\d]+(?:\s+[\p{L}\d]+)?\s*(?:[,.!;]|$)/iu;
 export { matchesKeywords, memoryNamesPerson, memorySupportsFact, mentions, nameParts, sentences };
 
 /**
@@ -319,7 +323,9 @@ export function answerKnowsFact(
         (KNOWS_IT.test(c.text) &&
           !contentKeywords(said.replace(/\b\p{L}+ly\b/gu, ' '), [...known]).some((w) => !given.has(w))) ||
         DOUBLE_NEGATIVE.test(c.text) ||
-        ENTHUSIASM.test(c.text))
+        ENTHUSIASM.test(c.text) ||
+        // ("Is Ingrid engaged to the vet?" "Since Easter.": since when it has been so says it is)
+        SINCE_WHEN.test(c.text))
     )
       knows = true;
   }

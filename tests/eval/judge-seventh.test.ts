@@ -1,5 +1,9 @@
-// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light verb, the owner said after the thing, selling said as a thing put up for grabs or an agent's board, a thing turned into another, a person converted to a belief, going across a sea, a word of an act said of a character, a condition a sentence opens with, a post held at a place, one who told the person, a list of clauses each with its own subject, a post said by a word for any post, the thing a question names by a word that does not say which, ... .
-// Facts, questions and answers here are invented for the rules, none from a corpus.
+// Causes found in the seventh blind part, taken as tuning data (issue 38): a hedge on the speaker's own word, a light
+// verb, the owner said after the thing, selling said as a thing put up for grabs or an agent's board, a thing turned
+// into another, a person converted to a belief, going across a sea, a word of an act said of a character, a condition a
+// sentence opens with, a post held at a place, one who told the person, a list of clauses each with its own subject, a
+// post said by a word for any post, the thing a question names by a word that does not say which, since when a state
+// has held. Facts, questions and answers here are invented for the rules, none from a corpus.
 import { describe, expect, it } from 'vitest';
 import { labelledKeywords } from '../../src/eval/corpus-file.ts';
 import { answerKnowsFact } from '../../src/eval/judge.ts';
@@ -181,5 +185,16 @@ describe('the thing a question names by a word that does not say which', () => {
       true,
     );
     expect(knows(fact, "How's Jowan's orchard?", "The cider's not been good this year, too much rain.")).toBe(false);
+  });
+});
+
+describe('since when a state has held', () => {
+  const fact = 'Rozenn Kergoat of Ploumanac is engaged to the lighthouse keeper, Yann Le Bris.';
+  const q = 'Is Rozenn engaged to the lighthouse keeper?';
+  it('"Since Easter." to a question that states the fact says yes; asked back or denied it does not', () => {
+    expect(knows(fact, q, 'Since Easter. The ring was his grandmother’s.')).toBe(true);
+    expect(knows(fact, q, 'Since when? Nobody tells me anything.')).toBe(false);
+    expect(knows(fact, q, 'Not since the summer, they called it off.')).toBe(false);
+    expect(knows(fact, 'Any news of Rozenn?', 'Since Easter.')).toBe(false);
   });
 });
