@@ -208,7 +208,6 @@ export function factKeywords(text: string, holder: string | undefined, people: r
   const chosen =
     role &&
     /\b(?:chosen|appointed|elected|named|made|picked|selected|hired|voted|installed|confirmed)\s+as\b/i.test(text);
-  // (and so is a post taken by a verb that says nothing itself: "started a new job as head chef" is the head chef)
   // who, or where it happens ("at the town hall"), as an event is known by its host or its place
   const where =
     /\bat (?:the |a )?((?:[\p{L}'’-]+ ?){1,3}?)(?=\s+(?:on|in|at|with|from|for|this|next|every|by)\b|[,.;]|$)/u
@@ -217,8 +216,14 @@ export function factKeywords(text: string, holder: string | undefined, people: r
   // (the place is where, not what: "she rows at the boathouse" is not the party at the boathouse)
   const placeWords = who && where ? where.split(/\s+/) : [];
   const generic = (w: string) => isCommonWord(w) || GENERIC_POST.has(w);
-  // (where the post is held says nothing of the act: "a new job as head nurse at the clinic" is the head nurse)
-  const postOnly = role && contentKeywords(text.replace(role[0], ' '), [...names, ...placeWords]).every(generic);
+  // (and so is a post taken by a verb that says nothing itself: "started a new job as head chef" is the head chef, and
+  // where a job is held says nothing either, "a new job as head nurse at the clinic"; but "started as the new vet at
+  // the practice" is the starting, the vet being what she may have been before)
+  const besides = (skip: readonly string[]) => contentKeywords(text.replace(role?.[0] ?? '', ' '), skip);
+  const postOnly =
+    role &&
+    (besides(names).every(generic) ||
+      (besides(names).some((w) => GENERIC_POST.has(w)) && besides([...names, ...placeWords]).every(generic)));
   const bare = role && !chosen && !postOnly ? text.replace(role[0], ' ') : text;
   // the role between commas names the person, not the act ("Tomas Reyes, the farrier, is ...": the farrier's ill)
   const roleWords = who ? contentKeywords(leadingRole(text) ?? '', names) : [];
