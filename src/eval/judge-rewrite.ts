@@ -3,7 +3,7 @@
 // be as cancelled, going to a fact's destination as moving there. Each rewrite says in plain words what a reader
 // takes the answer to say; general rules of English, measured on the corpora in tests/fixtures/judge-corpus.
 import { withoutOtherSenses, withPlainVerbs } from '../town/idioms.ts';
-import { mentions } from './keyword-match.ts';
+import { mentions, TIME_WORD } from './keyword-match.ts';
 import { sentences, withoutSelfDoubt } from './polarity.ts';
 
 /** The thing a question names last ("Did Colm apply for the harbourmaster job?": the harbourmaster job). */
@@ -57,14 +57,16 @@ export function withoutLitotes(answer: string): string {
   return out;
 }
 
-/** The places a fact of moving goes to ("moving into the care home at Ty Gwyn": Ty Gwyn), capitalised. */
+/** The places a fact of moving goes to ("moving into the care home at Ty Gwyn": Ty Gwyn), capitalised; not a time ("at Easter"). */
 function destinations(fact: string): string[] {
   if (!/\b(?:mov|emigrat|relocat|leav)\p{L}*/iu.test(fact)) return [];
   return [
     ...fact.matchAll(
       /\b(?:to|into|at)\s+(?:the\s+)?(?:\p{Ll}+\s+){0,3}?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)/gu,
     ),
-  ].map((m) => m[1] as string);
+  ]
+    .map((m) => m[1] as string)
+    .filter((p) => !TIME_WORD.test(p));
 }
 
 /** A visit, not a move: what one goes somewhere for, or for how long. */

@@ -281,6 +281,13 @@ export const ACT_SYNONYMS: readonly (readonly [string, readonly string[]])[] = [
   ['run', ['candidate', 'campaign', 'stand']],
   ['repair', ['fix', 'mend']],
   ['bicycle', ['bike', 'cycle']],
+  // (places and homes by their other common names: "closing the salon" of her hairdresser's)
+  ['hairdresser', ['salon', 'hairdressing']],
+  ['salon', ['hairdresser']],
+  ['surgery', ['practice']],
+  ['practice', ['surgery']],
+  ['flat', ['apartment']],
+  ['apartment', ['flat']],
 ];
 
 /** Acts seen from the other side: who buys is who a seller sells to ("Who's buying Owain's farm?" of his selling it). */

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { labelledKeywords } from '../../src/eval/corpus-file.ts';
 import { answerKnowsFact } from '../../src/eval/judge.ts';
-import { withoutConditions } from '../../src/eval/judge-rewrite.ts';
+import { withGoingThere, withoutConditions } from '../../src/eval/judge-rewrite.ts';
 import { ownerOnly, thingAsked } from '../../src/eval/judge-who.ts';
 import { withoutSource } from '../../src/eval/question-reading.ts';
 import { clauses, negated, withoutSelfDoubt } from '../../src/eval/polarity.ts';
@@ -196,5 +196,22 @@ describe('since when a state has held', () => {
     expect(knows(fact, q, 'Since when? Nobody tells me anything.')).toBe(false);
     expect(knows(fact, q, 'Not since the summer, they called it off.')).toBe(false);
     expect(knows(fact, 'Any news of Rozenn?', 'Since Easter.')).toBe(false);
+  });
+});
+
+describe('places by their other names, and a time that is no destination', () => {
+  it('"the salon" is her hairdresser\'s, "the practice" the surgery', () => {
+    const fact = "Morvoren Tonkin is closing her hairdresser's on Fore Street.";
+    expect(knows(fact, 'Heard about Morvoren?', "She's closing the salon before Christmas.")).toBe(true);
+    expect(knows(fact, 'Heard about Morvoren?', "She's closing the gate on the allotment, that's all.")).toBe(false);
+  });
+
+  it('leaving "at Easter" goes nowhere: going is not moving there', () => {
+    const fact = 'Dr Ikenna Obi is leaving the Penryn surgery at Easter.';
+    expect(withGoingThere('His cold has gone by Easter', fact)).toBe('His cold has gone by Easter');
+    expect(knows(fact, 'Any news of Dr Obi?', "He's leaving the choir at Easter, says his voice has gone.")).toBe(
+      false,
+    );
+    expect(knows(fact, 'Any news of Dr Obi?', "He's leaving the practice at Easter.")).toBe(true);
   });
 });
