@@ -225,3 +225,30 @@ export function thingAsked(
     keywords.some((g) => !/^\p{Lu}/u.test(g.trim()) && alternatives(g).some((a) => !isLight(a) && mentions(subject, a)))
   );
 }
+
+/**
+ * Is an act of the fact's said as the thing of another named one ("washing up at Mair's harvest supper", of Nia's
+ * harvest supper)? A name the fact, the question and the speaker lack, owning a thing that meets the fact's act.
+ */
+export function anothersNamedThing(
+  clause: string,
+  f: { keywords: readonly string[]; skip: ReadonlySet<string>; known: ReadonlySet<string>; verb: string | undefined },
+): boolean {
+  const { keywords, skip, known, verb } = f;
+  // (the fact's own verb done to another's thing is still the act: "selling Harold's old car")
+  if (verb !== undefined && withSynonyms(verb).some((v) => mentions(clause, v))) return false;
+  return [...clause.matchAll(/\b(\p{Lu}[\p{L}-]+)['’]s(?=\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+))/gu)].some((m) => {
+    const name = (m[1] as string).toLowerCase();
+    if (known.has(name) || STARTERS.has(name) || TIME_WORD.test(name)) return false;
+    // ("Regatta's been moved": 's is a verb, not whose)
+    if (
+      /^(?:\p{L}+(?:ing|ed)|been|got|gone|done|just|now|not|off|away|on|in|at|a|an|the|back|finally|also|still|already|going|due)\b/iu.test(
+        m[2] as string,
+      )
+    )
+      return false;
+    return metGroups(m[2] as string, keywords, skip, false, true)
+      .slice(1)
+      .some(Boolean);
+  });
+}

@@ -24,6 +24,7 @@ import {
   withTheOneLeft,
 } from './judge-reading.ts';
 import {
+  anothersNamedThing,
   anothersThing,
   CHECKS_WHO,
   doneToPerson,
@@ -85,6 +86,10 @@ import {
 } from './question-reading.ts';
 
 export { type AnswerContext, denies } from './answer-reading.ts';
+
+/** The question's own auxiliary said back as an exclamation, "Has he ever." "Isn't she just!": an emphatic yes. */
+const EMPHATIC_YES =
+  /^\s*(?:has|have|is|was|did|does|will|isn['’]t|hasn['’]t|didn['’]t|doesn['’]t)\s+(?:she|he|they|it)\s+(?:ever|just)\s*[.!]/iu;
 
 /** A reply that says only since when ("Since Easter.", "Ever since the spring, yes"): it has been so since then. */
 const SINCE_WHEN =
@@ -206,8 +211,10 @@ export function answerKnowsFact(
     const modifierTaken = verb !== undefined && takesModifier(c.text, fact, verb);
     // ("She's running his campaign": another's act, helped)
     const helps = anothersThing(c.text, keywords, fact);
-    if (relativesAct(c.text, keywords, skip, fact) || cleftOfAnother(c.text, keywords) || modifierTaken || helps)
-      continue;
+    // ("washing up at Mair's harvest supper": another named one's)
+    const anothers =
+      relativesAct(c.text, keywords, skip, fact) || anothersNamedThing(c.text, { keywords, skip, known, verb });
+    if (anothers || cleftOfAnother(c.text, keywords) || modifierTaken || helps) continue;
     // the sentence before, when a pronoun here may take the person from it (judge-reading.ts)
     const prev = sentenceLending(ss[c.sentence - 1], c.text, { verb, fact, question, person, known });
     // who told it is not who it is about: "Tomasz said the old harbour master is retiring" (but "Ann said she's going",
@@ -325,7 +332,8 @@ export function answerKnowsFact(
         DOUBLE_NEGATIVE.test(c.text) ||
         ENTHUSIASM.test(c.text) ||
         // ("Is Ingrid engaged to the vet?" "Since Easter.": since when it has been so says it is)
-        SINCE_WHEN.test(c.text))
+        SINCE_WHEN.test(c.text) ||
+        EMPHATIC_YES.test(c.text))
     )
       knows = true;
   }

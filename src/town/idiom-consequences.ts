@@ -37,6 +37,8 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       '(?:pensioned off|(?:a|the|her|his) gold(?:en)? watch|(?:a )?well[- ]earned rest|(?:earned|deserves|deserved) (?:her|his|their|a) (?:rest|retirement|feet up)|out to (?:pasture|grass)|(?:her|his|their) (?:working|teaching|nursing|farming) (?:days|life|years) (?:are|is|will be) (?:over|done|behind)|retirement)',
       String.raw`(?:done|finished|through) with (?:${WORK}|[\p{L}' ,-]{2,40}?) ${FOR_GOOD}(?! (?:on|with) (?:the )?(?:cigarettes|smoking|drink|drinking|sweets|sugar|dieting))`,
       `(?:her|his|their) last (?:term|lesson|class|shift|service|sermon|surgery|season|day) (?:ever|before (?:she|he|they) (?:stops?|finish(?:es)?|goes?)|${FOR_GOOD})`,
+      // (a time said to be the last of one's working: "July's her last term"; not of a holiday)
+      String.raw`(?<=(?:['’]s|\bis|\bwill be) )(?:her|his|their) (?:very )?last (?:term|shift|service|sermon|surgery|season|day|week|month|year)\b(?! (?:off|of (?:the |her |his |their )?(?:holidays?|break|leave|course|trip|visit)))`,
       // a successor
       String.raw`(?:advertis\w+|looking|searching|hunting|interviewing) for (?:her|his|their|a) (?:successor|replacement)|(?:hand|hands|handing|handed|give|gives|giving|gave|pass|passes|passing|passed) (?:the (?:\w+ )?|it |things )?over to (?:a |her |his |their )?(?:new|younger|successor|replacement)`,
     ],

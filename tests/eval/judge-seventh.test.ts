@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { labelledKeywords } from '../../src/eval/corpus-file.ts';
 import { answerKnowsFact } from '../../src/eval/judge.ts';
 import { withGoingThere, withoutConditions } from '../../src/eval/judge-rewrite.ts';
-import { ownerOnly, thingAsked } from '../../src/eval/judge-who.ts';
+import { anothersNamedThing, ownerOnly, thingAsked } from '../../src/eval/judge-who.ts';
 import { withoutSource } from '../../src/eval/question-reading.ts';
 import { clauses, negated, withoutSelfDoubt } from '../../src/eval/polarity.ts';
 import { withoutOtherSenses, withPlainVerbs } from '../../src/town/idioms.ts';
@@ -213,5 +213,35 @@ describe('places by their other names, and a time that is no destination', () =>
       false,
     );
     expect(knows(fact, 'Any news of Dr Obi?', "He's leaving the practice at Easter.")).toBe(true);
+  });
+});
+
+// Causes own-probe-15 found (written after the seventh part's rules, scored once, then tuned on).
+describe("eagerness, an emphatic yes, a last term, another named one's thing", () => {
+  it('"Wouldn\'t miss it" to a question naming the event is eager, no denial', () => {
+    expect(negated("Wouldn't miss it for the world")).toBe(false);
+    const fact = 'Tressa Vingoe is hosting a quiz night in the Sennen lifeboat house on Friday.';
+    expect(knows(fact, "Going to Tressa's quiz night?", "Wouldn't miss it. Eight, isn't it?")).toBe(true);
+  });
+
+  it("the question's auxiliary said back as an exclamation is a yes; asked back it is not", () => {
+    const fact = 'Pasco Hendra has bought the old tin-streaming works at Nancemellin.';
+    const q = 'Has Pasco bought the tin-streaming works?';
+    expect(knows(fact, q, 'Has he ever! Signed for it on Monday.')).toBe(true);
+    expect(knows(fact, q, 'Has he? First I have heard.')).toBe(false);
+  });
+
+  it("a time said to be the last of one's working is retiring; the last day of a holiday is not", () => {
+    const fact = 'Elestren Bray is retiring as the Zennor postmistress in October.';
+    expect(knows(fact, 'Will Elestren be at the counter next year?', "No, October's her last month.")).toBe(true);
+    expect(knows(fact, 'Any news of Elestren?', "Monday's her last day of the holiday, then she's back.")).toBe(false);
+  });
+
+  it("the fact's thing owned by another named one is theirs, unless the fact's own verb is done to it", () => {
+    const kw = labelledKeywords({ fact: 'Ysolde Pender is hosting a harvest supper in the Morvah chapel.' });
+    const f = { keywords: kw, skip: new Set<string>(), known: new Set(['ysolde', 'pender']), verb: 'host*' };
+    expect(anothersNamedThing("He's washing up at Mair's harvest supper", f)).toBe(true);
+    expect(anothersNamedThing("Mair's been to the harvest supper", f)).toBe(false);
+    expect(anothersNamedThing("She's hosting Mair's harvest supper this year", f)).toBe(false);
   });
 });
