@@ -268,3 +268,27 @@ export function onlyAsked(
   const said = f.keywords.slice(1).flatMap((g) => alternatives(g).filter((a) => mentions(clause, a)));
   return said.length > 0 && said.every((a) => mentions(f.question, a)) && !addsDetail(clause, f.fact, f.question);
 }
+
+/** A question whether a state goes on ("Is the ferry still running?", "Is Piet staying in Oosterwold?"). */
+const ASKS_GOING_ON =
+  /^\s*(?:is|are|will|was|does|do)\b.*\b(?:still|staying|stay|stopping on|keeping on|carrying on|remaining|be (?:here|around|there|open|running))\b.*\?\s*$/i;
+/** A reply that the state ends soon or at a time: "Not for long.", "Not after the summer it isn't.", "Not past June." */
+const ENDS_AT =
+  /^\s*(?:no,?\s+)?not\s+(?:for\s+(?:much\s+|very\s+)?long(?:er)?|(?:after|past|beyond|once|come|from)\s+(?:the\s+|this\s+|next\s+|end\s+of\s+(?:the\s+)?)*(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|winter|christmas|easter|new year|week|month|year|term|season|\d{1,2}(?:st|nd|rd|th)?))\b/i;
+/** Acts that end a state: leaving, closing, stopping, retiring. */
+const ENDING = new Set([...LASTING, ...STOPPING, 'retir*', 'resign*', 'quit*']);
+
+/**
+ * Does a clause say the state a question asks after ends, of a fact whose act ends it ("Is the ferry still running next
+ * year?" "Not after the summer it isn't.", of a ferry cancelled after the summer)?
+ */
+export function endsAsAsked(
+  clause: string,
+  f: { question: string; verb: string | undefined; fact: string; person: readonly string[] },
+): boolean {
+  const { question, verb, fact, person } = f;
+  if (verb === undefined || !ENDING.has(verb) || !ASKS_GOING_ON.test(question) || !ENDS_AT.test(clause)) return false;
+  // (the state asked after is the fact's: staying, or a thing of the fact's; "Is he still at the mill?" of a move is not)
+  const own = contentKeywords(fact, [...person]);
+  return /\bstay/i.test(question) || contentKeywords(question, [...person]).some((w) => own.includes(w));
+}

@@ -13,6 +13,7 @@ import { type AnswerContext, readAnswer } from './answer-reading.ts';
 import {
   clauseStates,
   echoes,
+  endsAsAsked,
   LASTING,
   LEADING_NO,
   onlyAsked,
@@ -134,6 +135,11 @@ export function answerKnowsFact(
     if ((unaware && !turned && c.sentence > firstSaid) || CHECKS_WHO.test(c.text)) continue;
     // "Was it Gethin's brother who ...?" "No, Gethin himself.": the person put in another's place, the question's act
     if (correctsToPerson(c.text, question, person) && fromQuestion.slice(1).every(Boolean)) {
+      [knows, firm] = [true, true];
+      continue;
+    }
+    // "Is the ferry still running next year?" "Not after the summer it isn't.": the state asked after ends
+    if (c.sentence === firstSaid && fromQuestion[0] && endsAsAsked(c.text, { question, verb, fact, person })) {
       [knows, firm] = [true, true];
       continue;
     }

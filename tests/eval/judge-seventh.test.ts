@@ -245,3 +245,17 @@ describe("eagerness, an emphatic yes, a last term, another named one's thing", (
     expect(anothersNamedThing("She's hosting Mair's harvest supper this year", f)).toBe(false);
   });
 });
+
+describe('a state said to end', () => {
+  it('"Not after the summer" to a question whether the fact\'s state goes on says it ends; another state does not', () => {
+    const fact = 'The Gweek river taxi is being cancelled after the summer.';
+    const q = 'Is the river taxi still running next year?';
+    expect(knows(fact, q, "Not after the summer it isn't.")).toBe(true);
+    expect(knows(fact, q, "Not that I've heard.")).toBe(false);
+    const move = 'Tryphena Vosper is moving to Exeter from Gweek in June.';
+    expect(knows(move, 'Is Tryphena staying in Gweek?', 'Not for much longer. Exeter, for the grandchildren.')).toBe(
+      true,
+    );
+    expect(knows(move, 'Is Tryphena still cleaning at the pub?', 'Not after June, her knees have had it.')).toBe(false);
+  });
+});
