@@ -73,8 +73,8 @@ function destinations(fact: string): string[] {
 const TRIP =
   /\b(?:to (?:see|visit|stay with)|for (?:a|the|her|his|their) (?:check-?up|visit|holiday|day|week|weekend|night|match|game|appointment|wedding|funeral|shopping|football|concert|show)|on holiday|for the (?:day|weekend|night))\b/i;
 
-/** Words of going somewhere, and of going after someone. */
-const GOING = /\b(?:going|goes|go|gone|went|heading|headed|off)\b/giu;
+/** Words of going somewhere ("Rotterdam-bound"), and of going after someone. */
+const GOING = /\b(?:going|goes|go|gone|went|heading|headed|off|bound)\b/giu;
 const FOLLOWING = /\b(?:following|follows|followed|follow|joining|joins|joined|join)\s+(?:him|her|them)\b/giu;
 
 /**

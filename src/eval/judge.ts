@@ -339,7 +339,11 @@ export function answerKnowsFact(
         ENTHUSIASM.test(c.text) ||
         // ("Is Ingrid engaged to the vet?" "Since Easter.": since when it has been so says it is)
         SINCE_WHEN.test(c.text) ||
-        EMPHATIC_YES.test(c.text))
+        EMPHATIC_YES.test(c.text) ||
+        // ("That's what the sign by the gate says": the question's statement is what a source says)
+        /^\s*(?:that['’]s|that is|so that['’]s) what\b[^.?!]*\b(?:says?|said|saying|heard|reckons?|told me|tells me)\b/i.test(
+          c.text,
+        ))
     )
       knows = true;
   }

@@ -41,6 +41,11 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:auctioning|auctioned) off', 'selling'],
   ['(?:sell|sells|selling|sold) (?:up|off)', 'selling'],
   ['(?:get|gets|getting|got) rid of', 'selling'],
+  // (a place let go is parted with: "letting the stables go"; not "letting her hair go grey")
+  [
+    `(?:let|lets|letting) (?:it|them|the \\w+(?: \\w+)?|${POSSESSIVE} \\w+(?: \\w+)?) go(?=\\s*(?:[,.;!?—–]|$|to\\b|for\\b))`,
+    'selling',
+  ],
   // buying
   ['(?:purchase|purchases|purchasing|purchased)', 'buying'],
   // closing

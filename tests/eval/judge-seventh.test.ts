@@ -259,3 +259,22 @@ describe('a state said to end', () => {
     expect(knows(move, 'Is Tryphena still cleaning at the pub?', 'Not after June, her knees have had it.')).toBe(false);
   });
 });
+
+describe('parting with a place, a source that says so, going bound for a place', () => {
+  it('a place let go is sold; hair let go grey is not', () => {
+    expect(withPlainVerbs("She's letting the stables go")).toMatch(/selling, letting/);
+    expect(withPlainVerbs("She's letting her hair go grey")).not.toMatch(/selling/);
+  });
+
+  it('"That\'s what the sign says" to a question that states the fact says it; "that\'s not what" does not', () => {
+    const fact = 'Jacca Trenear is selling the Portloe net loft.';
+    const q = 'Is Jacca selling the net loft?';
+    expect(knows(fact, q, "That's what the sign in the window says, anyway.")).toBe(true);
+    expect(knows(fact, q, "That's not what he told me.")).toBe(false);
+  });
+
+  it("bound for the fact's destination is going there", () => {
+    const fact = 'Demelza Angove is moving to Bristol from Portscatho in March.';
+    expect(knows(fact, 'Any news of Demelza?', 'Packing up the whole house, Bristol-bound by March.')).toBe(true);
+  });
+});
