@@ -272,9 +272,15 @@ export function onlyAsked(
 /** A question whether a state goes on ("Is the ferry still running?", "Is Piet staying in Oosterwold?"). */
 const ASKS_GOING_ON =
   /^\s*(?:is|are|will|was|does|do)\b.*\b(?:still|staying|stay|stopping on|keeping on|carrying on|remaining|be (?:here|around|there|open|running))\b.*\?\s*$/i;
-/** A reply that the state ends soon or at a time: "Not for long.", "Not after the summer it isn't.", "Not past June." */
-const ENDS_AT =
-  /^\s*(?:no,?\s+)?not\s+(?:for\s+(?:much\s+|very\s+)?long(?:er)?|(?:after|past|beyond|once|come|from)\s+(?:the\s+|this\s+|next\s+|end\s+of\s+(?:the\s+)?)*(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|winter|christmas|easter|new year|week|month|year|term|season|\d{1,2}(?:st|nd|rd|th)?))\b/i;
+/**
+ * A reply that the state ends soon or at a time: "Not for long.", "Not after the summer it isn't.", "Not past June.",
+ * "Only till October."
+ */
+const WHEN_WORD = String.raw`(?:the\s+|this\s+|next\s+|end\s+of\s+(?:the\s+)?)*(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|winter|christmas|easter|new year|week|month|year|term|season|\d{1,2}(?:st|nd|rd|th)?)`;
+const ENDS_AT = new RegExp(
+  String.raw`^\s*(?:no,?\s+)?(?:not\s+(?:for\s+(?:much\s+|very\s+)?long(?:er)?|(?:after|past|beyond|once|come|from)\s+${WHEN_WORD})|(?:only|just)\s+(?:till|until|up to|through)\s+${WHEN_WORD})\b`,
+  'i',
+);
 /** Acts that end a state: leaving, closing, stopping, retiring. */
 const ENDING = new Set([...LASTING, ...STOPPING, 'retir*', 'resign*', 'quit*']);
 

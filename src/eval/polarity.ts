@@ -35,6 +35,12 @@ const SECRECY =
 const CLAUSE_SPLIT =
   /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that|seeing as|since|because|as(?! well\b)|so(?!\s+(?:much|many|far|long|little|few|i\b|they say|it seems)))\b)|(?<!\b(?:saying|said|says|told me|tells me|reckons|heard))(?<!\baccording to \p{L}+),\s+(?=(?:he|she|they)(?:['’]s|['’]re|['’]ll|['’]ve| is| are| will| have)\s+(?!not\b|n['’]t\b)\p{L}|it(?:['’]s|['’]ll| is| will)\s+(?:going|been|getting|being)\b)|(?<=^\s*(?:he|she|it|the \p{L}+)(?:['’]s|\s)[^,;]*),\s+(?=(?:they|we|you|people)\s+(?:haven['’]t|hadn['’]t|didn['’]t|don['’]t|won['’]t|aren['’]t|weren['’]t|can['’]t|couldn['’]t|never|have not|did not)\b)|\s+(?=and\s+(?:now\s+|then\s+|so\s+)?(?:he|she|they)(?:['’]s|['’]re|['’]ve|['’]ll|\s+(?:is|are|was|were|will|has|have)\b))|(?<=^\s*not (?:for )?(?:much |very )?long(?:er)?|^\s*not (?:after|before|past|beyond|till|until) [^,;]{1,25}),\s+|,\s+(?=i(?:['’]m| am) not\b|i (?:just |really |simply |honestly |still )?(?:wasn['’]t|didn['’]t|don['’]t|can['’]t|couldn['’]t|haven['’]t|won['’]t)\b)|,\s+(?=(?:my|his|her|their|our|your|the)\s+\p{Ll}+\s+(?:\p{Ll}{2,}ed|got|had|won|lost|did|didn['’]t|wasn['’]t|weren['’]t|never|came|went|took|made|sold|bought|hasn['’]t|haven['’]t)\b)|,\s+(?=not\s+(?!(?:that|only|just|as|long|least|bad|sure|really|quite|yet|exactly|surprisingly|even|much|to mention|half|a bit|one bit|once|ever|often|before time)\b)))\s*/iu;
 
+/**
+ * Before "and" with a named subject of its own and its verb ("His aunt's giving up the chandlery and Eskil's stepping
+ * in"): case-sensitive, so a name is capitalised.
+ */
+const AND_NAMED = /\s+(?=and\s+(?!I\b)\p{Lu}\p{Ll}+(?:['’]s|\s+(?:is|has|was|will|had))\s+\p{Ll})/u;
+
 /** "Not closing, moving", "No, not Port Carrow, St Brigid's": a correction, the denied part apart from the rest. */
 const CORRECTION = /^(\s*(?:no,?\s+)?not\s+(?:a |an |the |this |that )?[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s*,\s+(?=\S)/iu;
 
@@ -52,12 +58,12 @@ export function withoutSelfDoubt(text: string): string {
 
 /**
  * Negations that deny nothing about knowing: a tag asking for agreement mid-sentence ("..., isn't it, her and Tom"),
- * enthusiasm ("I can't wait", "wouldn't miss it"), emphasis ("competing, no less"), a plea for secrecy ("don't you repeat this"), surprise ("nobody was surprised", "no wonder"), "no secret", "not only", a loss
+ * enthusiasm ("I can't wait", "wouldn't miss it", "and not before time"), emphasis ("competing, no less"), a plea for secrecy ("don't you repeat this"), surprise ("nobody was surprised", "no wonder"), "no secret", "not only", a loss
  * foreseen ("I can't picture the square without it"), a thing kept up ("she won't stop going on about it", "he wouldn't shut up about it"), a negative
  * question that presumes ("Is he not leaving?"). Read out before a clause's negation is looked at.
  */
 const NOT_DENIAL =
-  /^\s*(?:isn['’]t|wasn['’]t|aren['’]t|didn['’]t|doesn['’]t|hasn['’]t)\s+(?:it|he|she|they|that)\b(?=.*\?\s*$)|,\s*(?:isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|didn['’]t|hasn['’]t|haven['’]t|won['’]t) (?:it|he|she|they|there)\s*(?=[,.!?;]|$)|\b(?:didn['’]t|never|did not) (?:see|saw) (?:that|it|this) coming\b|\bnot sure (?:if|whether) .*\bstill\b|\b(?:can['’]?t|cannot|couldn['’]t) wait\b|\b(?:wouldn['’]t|won['’]t|would not|will not) (?:want to )?miss (?:it|that|this)\b|\b(?:no|not an?|not much of an?|hardly an?|nobody(?: was| is)?|no one(?: was| is)?|none of us (?:were|was))\s+(?:big\s+)?(?:surprise[ds]?|secret|wonder|shock(?:ed)?|stranger)\b|\b(?:isn['’]t|wasn['’]t|is not|was not|not) (?:a |much of a |exactly a |really a |any )?(?:surprise|secret|shock)\b|\b(?:didn['’]t|doesn['’]t|won['’]t) (?:surprise|shock) (?:me|anyone|anybody|us)\b|\bnot (?:only|just|long|bad|surprisingly|least)\b|\b(?:no less|nothing less)\b(?! than)|\b(?:don['’]t|do not|never) (?:you )?(?:repeat|breathe a word of|spread|tell (?:anyone|anybody|a soul))(?: (?:this|that|it))?\b|\bno (?:doubt|question about it)\b|\b(?:couldn['’]t|can['’]t) be (?:happier|prouder|more pleased)\b|\bnothing but\b|,\s*not with (?:the|all|that|this|those|him|her|them)\b|\b(?:can['’]t|cannot|couldn['’]t) (?:imagine|picture) (?:[\w'’]+ ){1,5}?without\b|\b(?:won['’]t|wouldn['’]t|can['’]t|cannot|couldn['’]t|doesn['’]t|never) stop(?:s)? [a-z]+ing\b|\b(?:won['’]t|wouldn['’]t|can['’]t|couldn['’]t|doesn['’]t|didn['’]t|never) (?:shut up|be quiet|keep quiet|hush up) about\b|^\s*(?:is|was|are|were|does|did|has|have) (?:he|she|it|they|that) not\b(?=.*\?\s*$)|\bnever (?:thought|expected|imagined) (?:she|he|they)['’]?d\b/gi;
+  /^\s*(?:isn['’]t|wasn['’]t|aren['’]t|didn['’]t|doesn['’]t|hasn['’]t)\s+(?:it|he|she|they|that)\b(?=.*\?\s*$)|,\s*(?:isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|didn['’]t|hasn['’]t|haven['’]t|won['’]t) (?:it|he|she|they|there)\s*(?=[,.!?;]|$)|\b(?:didn['’]t|never|did not) (?:see|saw) (?:that|it|this) coming\b|\bnot sure (?:if|whether) .*\bstill\b|\b(?:can['’]?t|cannot|couldn['’]t) wait\b|\b(?:wouldn['’]t|won['’]t|would not|will not) (?:want to )?miss (?:it|that|this)\b|\b(?:no|not an?|not much of an?|hardly an?|nobody(?: was| is)?|no one(?: was| is)?|none of us (?:were|was))\s+(?:big\s+)?(?:surprise[ds]?|secret|wonder|shock(?:ed)?|stranger)\b|\b(?:isn['’]t|wasn['’]t|is not|was not|not) (?:a |much of a |exactly a |really a |any )?(?:surprise|secret|shock)\b|\b(?:didn['’]t|doesn['’]t|won['’]t) (?:surprise|shock) (?:me|anyone|anybody|us)\b|\bnot (?:only|just|long|bad|surprisingly|least)\b|\bnot (?:before|a (?:moment|minute|day) too soon)\b(?: (?:time|its time))?|\b(?:no less|nothing less)\b(?! than)|\b(?:don['’]t|do not|never) (?:you )?(?:repeat|breathe a word of|spread|tell (?:anyone|anybody|a soul))(?: (?:this|that|it))?\b|\bno (?:doubt|question about it)\b|\b(?:couldn['’]t|can['’]t) be (?:happier|prouder|more pleased)\b|\bnothing but\b|,\s*not with (?:the|all|that|this|those|him|her|them)\b|\b(?:can['’]t|cannot|couldn['’]t) (?:imagine|picture) (?:[\w'’]+ ){1,5}?without\b|\b(?:won['’]t|wouldn['’]t|can['’]t|cannot|couldn['’]t|doesn['’]t|never) stop(?:s)? [a-z]+ing\b|\b(?:won['’]t|wouldn['’]t|can['’]t|couldn['’]t|doesn['’]t|didn['’]t|never) (?:shut up|be quiet|keep quiet|hush up) about\b|^\s*(?:is|was|are|were|does|did|has|have) (?:he|she|it|they|that) not\b(?=.*\?\s*$)|\bnever (?:thought|expected|imagined) (?:she|he|they)['’]?d\b/gi;
 
 /**
  * Two negations that make a yes ("it's not as if I hadn't heard", "I can't say I haven't heard", "there's nobody
@@ -83,6 +89,7 @@ export function sentences(text: string): string[] {
 export function clauses(sentence: string): string[] {
   return sentence
     .split(CLAUSE_SPLIT)
+    .flatMap((c) => c.split(AND_NAMED))
     .flatMap((c) => {
       const m = CORRECTION.exec(c);
       return m && !/^\s*(?:no,?\s+)?not\s+(?:that|as|if|sure|really|quite|yet|only|just)\b/i.test(c)

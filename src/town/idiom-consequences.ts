@@ -50,7 +50,7 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       `(?:last orders|closing time|the last pint|the last loaf|the last customer)s? (?:ever|${FOR_GOOD})`,
       `(?:pull|pulls|pulling|pulled|serve|serves|serving|served|sell|sells|selling|sold|bake|bakes|baking|baked) (?:${POSS} )?(?:very )?last (?:pints?|loaf|loaves|customers?|meals?|orders?|coffees?)`,
       String.raw`(?:doors?|shutters?|gates?) (?:will )?(?:stay|stays|staying|remain|remains|remaining|be|are|go|going|come|coming) (?:down|shut|closed|locked|barred) (?:${FOR_GOOD}|after that|from then on|after (?:this|next|the) \w+)`,
-      '(?:after that|from then on|then),? (?:the )?(?:doors?|shutters?|gates?) (?:will )?(?:stay|stays|remain|remains|be|are) (?:shut|closed|locked|down)',
+      '(?:after that|from then on|then),? (?:the )?(?:doors?|shutters?|gates?) (?:will )?(?:stay|stays|remain|remains|be|are|come|comes|go|goes) (?:shut|closed|locked|down)',
       `(?:put|puts|putting|pull|pulls|pulling|pulled) (?:up |down )?the shutters ${FOR_GOOD}?`,
       `(?:lock|locks|locking|locked|shut|shuts|shutting) (?:up |the doors? |the place |up shop |${POSS} doors? )${FOR_GOOD}`,
       '(?:shut|shuts|shutting) (?:up )?shop',

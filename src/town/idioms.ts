@@ -82,6 +82,8 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:got|gets|given) the nod', 'appointed'],
   ['(?:won|win|wins|winning) (?:a|the|his|her|their) seat', 'elected'],
   ['(?:take|takes|taking|took) the reins', 'taking over'],
+  // (one stepping in where another gives up: "his uncle's giving up the ferry, and Gunnar's stepping in")
+  ['(?:step|steps|stepping|stepped) in(?! (?:to|for a|when|if)\\b)', 'taking over'],
   // (in charge of others is at their head: "in charge of all the ward sisters", of a head nurse; not of one thing,
   // "in charge of the raffle")
   [
@@ -180,6 +182,8 @@ const OTHER_SENSES: readonly (readonly [string, string])[] = [
     '(?:(?:a|an)(?: (?:very|quite|rather|bit|shy|quiet|gentle|more|and))* \\p{L}+ing (?:sort|type|kind|soul|nature|disposition|personality|character|manner|fellow|chap|lad|lass|man|woman|person)\\b|(?:shy|quiet|modest|timid|private|reserved|gentle) and \\p{L}+ing\\b|\\p{L}+ing and (?:shy|quiet|modest|timid|private|reserved|gentle)\\b)',
     'of a kind',
   ],
+  // (a thing taken across somewhere is a crossing, not a taking over: "took the ferry over to Aarø")
+  ['(?:take|takes|taking|took|taken) (?:the|a|his|her|their) \\w+ over (?:to|the) ', 'crossing'],
   // (a person won over to a belief is persuaded, not a building converted: "converting everyone to his diet")
   [
     '(?:(?:convert|converts|converting|converted) (?:(?:everyone|everybody|people|folk|anyone|anybody|him|her|them|me|us|you|the (?:whole )?(?:village|town|parish)|half (?:of )?the \\w+) to|to (?:\\p{L}+ism|the faith|islam|christianity|the (?:catholic|anglican|orthodox) church)\\b)|\\b(?:a|an) (?:\\w+ )?convert to)',

@@ -278,3 +278,25 @@ describe('parting with a place, a source that says so, going bound for a place',
     expect(knows(fact, 'Any news of Demelza?', 'Packing up the whole house, Bristol-bound by March.')).toBe(true);
   });
 });
+
+// Causes own-probe-17 found.
+describe('an empty verb, a thing taken across, stepping in, "not before time", "only till"', () => {
+  const fact = 'Jory Tregenza is taking over the Mevagissey chandlery from his aunt.';
+  it('"get" stands for "take" only with a thing of the fact\'s as its object', () => {
+    expect(knows(fact, 'Any news of Jory?', 'He gets seasick in the bath, that one.')).toBe(false);
+    expect(knows(fact, 'Any news of Jory?', "He's got the chandlery now, his aunt's retired.")).toBe(true);
+  });
+
+  it('a thing taken across is a crossing; one stepping in takes over; "not before time" denies nothing', () => {
+    expect(knows(fact, 'Any news of Jory?', 'He took the punt over to Polkerris on Sunday.')).toBe(false);
+    expect(knows(fact, 'Any news of Jory?', "His aunt's giving up the chandlery and Jory's stepping in.")).toBe(true);
+    expect(negated('and not before time')).toBe(false);
+    expect(knows(fact, 'Is Jory taking over the chandlery?', 'He is, and not before time.')).toBe(true);
+  });
+
+  it('"Only till October" to a question whether the place stays open says it closes then', () => {
+    const shop = 'Wenna Penrose is closing her wool shop in Fowey in October.';
+    expect(knows(shop, "Is Wenna's wool shop staying open?", "Only till October, then that's it.")).toBe(true);
+    expect(knows(shop, "Is Wenna's wool shop staying open?", 'Only till six on Saturdays, mind.')).toBe(false);
+  });
+});
