@@ -80,6 +80,24 @@ export interface AnswerReading {
   unaware: boolean;
 }
 
+/**
+ * The text with a short form of the fact's person's first or last name said in full ("Seun" of Oluwaseun, "Bart" of
+ * Bartholomew): the start or the end of the name, four letters at least, not the speaker's own name.
+ */
+export function withFullNames(text: string, keywords: readonly string[], speaker: string): string {
+  const names = alternatives(keywords[0] ?? '').filter((x) => /^\p{Lu}\p{Ll}+$/u.test(x));
+  const own = new Set(nameParts(speaker));
+  return text.replace(/\b\p{Lu}\p{Ll}{3,}\b/gu, (w) => {
+    const lw = w.toLowerCase();
+    if (own.has(lw)) return w;
+    const full = names.find((n) => {
+      const ln = n.toLowerCase();
+      return ln !== lw && ln.length >= lw.length + 2 && (ln.startsWith(lw) || ln.endsWith(lw));
+    });
+    return full ?? w;
+  });
+}
+
 /** Reads an answer with its question and fact; undefined for an answer the rules do not read (not English). */
 export function readAnswer(
   answer: string,
@@ -88,6 +106,10 @@ export function readAnswer(
   context: AnswerContext = {},
 ): AnswerReading | undefined {
   if (!readByRules(answer)) return undefined;
+  // ("Seun" for Oluwaseun: a short form of the person's name is the person)
+  answer = withFullNames(answer, keywords, speaker?.name ?? '');
+  if (context.question)
+    context = { ...context, question: withFullNames(context.question, keywords, speaker?.name ?? '') };
   const original = answer;
   // the answer's words as a reader takes them: idioms by their plain verbs, an "it" the question names, a denied
   // opposite, a phrase in another sense, going to the fact's destination, a new post (judge-rewrite.ts)

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { labelledKeywords } from '../../src/eval/corpus-file.ts';
 import { answerKnowsFact } from '../../src/eval/judge.ts';
+import { withFullNames } from '../../src/eval/answer-reading.ts';
 import { withGoingThere, withoutConditions } from '../../src/eval/judge-rewrite.ts';
 import { anothersNamedThing, ownerOnly, thingAsked } from '../../src/eval/judge-who.ts';
 import { withoutSource } from '../../src/eval/question-reading.ts';
@@ -298,5 +299,16 @@ describe('an empty verb, a thing taken across, stepping in, "not before time", "
     const shop = 'Wenna Penrose is closing her wool shop in Fowey in October.';
     expect(knows(shop, "Is Wenna's wool shop staying open?", "Only till October, then that's it.")).toBe(true);
     expect(knows(shop, "Is Wenna's wool shop staying open?", 'Only till six on Saturdays, mind.')).toBe(false);
+  });
+});
+
+describe("a short form of the person's name", () => {
+  it("the start or the end of the name, four letters at least, is the person; the speaker's own name is not", () => {
+    const kw = ['Oluwaseun|Adeyemi', 'marry*'];
+    expect(withFullNames('Is Seun getting married?', kw, 'Funmi Ade')).toBe('Is Oluwaseun getting married?');
+    expect(withFullNames('Is Olu getting married?', kw, 'Funmi Ade')).toBe('Is Olu getting married?');
+    expect(withFullNames('Seun told me.', kw, 'Seun Bakare')).toBe('Seun told me.');
+    const fact = 'Bartholomew Quick is getting married to Ivy Rowe at Mylor church in June.';
+    expect(knows(fact, 'Is Bart getting married?', 'June, to Ivy, at Mylor.')).toBe(true);
   });
 });
