@@ -143,6 +143,8 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       `(?:pack|packs|packing|packed) up (?:the|${POSS}) (?:whole )?(?:house|home|flat|cottage|life|things)`,
       String.raw`(?:trade|trades|trading|traded|swap|swaps|swapping|swapped|exchange|exchanging) (?:our|the|this|${POSS}) [\p{L}' -]{2,30}? for (?:the )?(?:[\p{L}'-]+ ){0,2}?(?:sunshine|sun|sea air|seaside|coast|city|mountains|country|countryside|hills|beaches|heat|lights|streets|life|desert|warmth|tropics|islands?|lakes?|prairies?|outback)\b`,
       '(?:the )?(?:removal|removals|moving) (?:van|lorry|men|company|firm)',
+      // (a life begun again elsewhere: "starting over in Canada")
+      '(?:start|starts|starting|started) (?:over|afresh|again from scratch) (?:in|out in|abroad|overseas|somewhere)',
       "(?:one[- ]way ticket|new life (?:in|abroad|overseas|out)|fresh start (?:in|abroad|overseas)|(?:saying|said|says) (?:her|his|their) goodbyes|living out of boxes|(?:house|home|flat)['’]s (?:all )?in boxes|(?:a |her |his )?(?:farewell|leaving) (?:party|do|drinks))",
       "(?:won['’]t|will not) be (?:here|around|living here) (?:after|come|by|much longer|for long)",
     ],

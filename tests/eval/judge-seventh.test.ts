@@ -312,3 +312,17 @@ describe("a short form of the person's name", () => {
     expect(knows(fact, 'Is Bart getting married?', 'June, to Ivy, at Mylor.')).toBe(true);
   });
 });
+
+// Causes own-probe-18 found.
+describe('"aye", "believe it or not", starting over elsewhere', () => {
+  const fact = 'Morag Innes is moving to New Zealand from Plockton in the spring.';
+  it('"Aye" says yes; "believe it or not" denies nothing; starting over in a place is moving there', () => {
+    expect(knows(fact, 'Is Morag leaving Plockton?', 'Aye, the spring. Her son is out there.')).toBe(true);
+    expect(negated("She's emigrating, believe it or not")).toBe(false);
+    expect(knows(fact, 'Any news of Morag?', "She's emigrating, believe it or not.")).toBe(true);
+    expect(knows(fact, 'Any news of Morag?', 'Selling the cottage and starting over in New Zealand.')).toBe(true);
+    expect(
+      knows(fact, 'Is Morag leaving Plockton?', "Aye, for the day, she's away to Inverness for the dentist."),
+    ).toBe(false);
+  });
+});
