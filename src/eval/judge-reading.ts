@@ -77,7 +77,7 @@ export const STAYS_OPEN =
 /** Acts that last (closing, moving away), and words that say a thing is for a while only. */
 export const LASTING = new Set(['clos*', 'mov*', 'leav*', 'emigr*', 'shut*', 'relocat*']);
 export const TEMPORARY =
-  /\bfor (?:a|the|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?|while|weekend|summer|holidays?)\b|\btemporar(?:y|ily)\b|\bthen (?:it['’]s |he['’]s |she['’]s |they['’]re )?(?:back|open)\b|\bon holiday\b|\bfor the (?:winter|spring|autumn|season|off-season|holidays)\b|\bback (?:in|after|within) (?:a|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?)\b|\b(?:early|late) (?:tonight|today|this (?:evening|afternoon|week))\b|\bfor the (?:night|day|evening|afternoon)\b/i;
+  /\bfor (?:a|the|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?|while|weekend|summer|holidays?)\b|\btemporar(?:y|ily)\b|\bthen (?:it['’]s |he['’]s |she['’]s |they['’]re )?(?:back|open)\b|\bon holiday\b|\bfor the (?:winter|spring|autumn|season|off-season|holidays)\b|\bback (?:in|after|within) (?:a|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?)\b|\b(?:early|late) (?:tonight|today|this (?:evening|afternoon|week))\b|\bfor the (?:night|day|evening|afternoon)\b|\bfor (?:lunch|dinner|tea|the lunch hour|an hour|half an hour)\b/i;
 
 /** A reply that opens with "no". */
 export const LEADING_NO = /^\s*(no|nope|not really|nah)\b/i;

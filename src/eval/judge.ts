@@ -178,8 +178,10 @@ export function answerKnowsFact(
         (STRANDED.test(beyond) ||
           !metGroups(withoutConsequences(beyond), keywords, skip, selfGroups, true).some(Boolean));
       // "..., but not to Declan", "not Greta herself": a contrast without a verb that denies the fact's person
+      // (and ", not hers, mind": the thing is not the person's)
       const notThePerson =
-        !FINITE.test(c.text) && person.some((w) => new RegExp(`\\b${w}\\b(?!['’]s)`, 'i').test(c.text));
+        (!FINITE.test(c.text) && person.some((w) => new RegExp(`\\b${w}\\b(?!['’]s)`, 'i').test(c.text))) ||
+        /^\s*(?:but\s+)?not\s+(?:hers|his|theirs|her own|his own|their own)\b/i.test(c.text);
       if (notThePerson) knows = false;
       else if (further) continue;
       else if (touches && !(DETAIL.test(c.text) && !WHETHER.test(c.text))) knows = false;

@@ -54,6 +54,8 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       `(?:put|puts|putting|pull|pulls|pulling|pulled) (?:up |down )?the shutters ${FOR_GOOD}?`,
       `(?:lock|locks|locking|locked|shut|shuts|shutting) (?:up |the doors? |the place |up shop |${POSS} doors? )${FOR_GOOD}`,
       '(?:shut|shuts|shutting) (?:up )?shop',
+      // (a place gone for good: "then it's gone for good")
+      `\\bit(?:['’]s| is|['’]ll be| will be) (?:gone|finished|over|done) ${FOR_GOOD}`,
       '(?:closing[- ]down sale|everything must go|(?:cease|ceases|ceasing|ceased|stop|stops|stopping|stopped) trading)',
       "(?:won['’]t|will not|never going to|not going to) (?:be )?(?:(?:open|opening|open its doors) (?:again|after that|any ?more)|reopen|reopening)",
     ],

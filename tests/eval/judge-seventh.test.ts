@@ -326,3 +326,20 @@ describe('"aye", "believe it or not", starting over elsewhere', () => {
     ).toBe(false);
   });
 });
+
+// Causes own-probe-19 found.
+describe("not the person's own, a lunch hour, a place gone for good", () => {
+  it('", not hers, mind" says the thing is another\'s', () => {
+    const fact = 'Lowri Bevan is getting married to Huw Jones at Capel Seion on 9 May.';
+    const a = "She's doing the flowers for a wedding at Capel Seion in May, not hers, mind.";
+    expect(knows(fact, 'Any news of Lowri?', a)).toBe(false);
+  });
+
+  it('closing for lunch is for a while; "then it\'s gone for good" closes it', () => {
+    const fact = 'The Pentre Bach post office is closing at the end of the month.';
+    expect(knows(fact, 'Any news about the post office?', 'They close for lunch now, twelve till one.')).toBe(false);
+    expect(
+      knows(fact, 'Any news about the post office?', "Last stamps on the thirtieth, then it's gone for good."),
+    ).toBe(true);
+  });
+});
