@@ -228,7 +228,8 @@ export function thingAsked(
 
 /**
  * Is an act of the fact's said as the thing of another named one ("washing up at Mair's harvest supper", of Nia's
- * harvest supper)? A name the fact, the question and the speaker lack, owning a thing that meets the fact's act.
+ * harvest supper), or done at another named one's occasion ("drumming at Abena's wedding")? A name the fact, the
+ * question and the speaker lack.
  */
 export function anothersNamedThing(
   clause: string,
@@ -240,6 +241,8 @@ export function anothersNamedThing(
   return [...clause.matchAll(/\b(\p{Lu}[\p{L}-]+)['’]s(?=\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+))/gu)].some((m) => {
     const name = (m[1] as string).toLowerCase();
     if (known.has(name) || STARTERS.has(name) || TIME_WORD.test(name)) return false;
+    // (or an event of theirs the act happens at: "drumming at Abena's wedding")
+    if (/\b(?:at|to|for)\s+$/i.test(clause.slice(0, m.index ?? 0)) && EVENT.test(m[2] as string)) return true;
     // ("Regatta's been moved": 's is a verb, not whose)
     if (
       /^(?:\p{L}+(?:ing|ed)|been|got|gone|done|just|now|not|off|away|on|in|at|a|an|the|back|finally|also|still|already|going|due)\b/iu.test(
@@ -252,3 +255,7 @@ export function anothersNamedThing(
       .some(Boolean);
   });
 }
+
+/** Words for an occasion one may take part in without holding it. */
+const EVENT =
+  /^(?:(?:big|little|new|birthday|engagement|leaving|retirement|christening|garden|dinner|house|wedding)\s+)?(?:wedding|party|do|bash|funeral|christening|birthday|concert|show|gig|dance|ceilidh|fair|fete|fête|supper|dinner|launch|opening|wake|reception|celebration)\b/i;

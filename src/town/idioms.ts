@@ -120,6 +120,12 @@ const IDIOMS: readonly (readonly [string, string])[] = [
     'leaving abroad',
   ],
   ['(?:up|ups|upping|upped) sticks', 'leaving'],
+  ['(?:pastures new|greener pastures|new pastures)', 'leaving'],
+  // (one off at a time is leaving then: "Aurelie's off in March"; a place is OFF_TO's)
+  [
+    "(?:she|he|they|\\p{Lu}\\p{L}+)(?:['’]s| is| are|['’]re) off (?:in|at the end of|come|next|after|by|before) (?:the )?(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|winter|new year|month|year)",
+    'leaving',
+  ],
   // dying, falling ill
   ['(?:pass|passes|passing|passed) away', 'died'],
   ['(?:laid up|poorly|taken ill|under the weather)', 'ill'],
@@ -261,6 +267,8 @@ export const ACT_SYNONYMS: readonly (readonly [string, readonly string[]])[] = [
   ['resign', ['quit', 'retire', 'leave', 'resigning']],
   ['quit', ['resign', 'retire', 'leave']],
   ['retire', ['quit', 'resign', 'retiring']],
+  // (leaving a job is met by resigning from it or quitting it; not by retiring, a leaving of its own kind)
+  ['leave', ['resign', 'quit', 'resigning']],
   ['marry', ['wed', 'wedding', 'bride', 'groom', 'marrying']],
   // (one way: who marries is engaged first; "engaged" alone has other senses, "engaged a builder")
   ['engage', ['marry', 'marrying', 'wedding', 'propose', 'fiance', 'fiancee']],

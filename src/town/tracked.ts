@@ -174,7 +174,8 @@ function bareWord(w: string): string {
  * "retir*" by retire, retiring, retired), never a time word, a function word, a number or a name.
  */
 export function contentKeywords(text: string, skipNames: readonly string[] = []): string[] {
-  const names = new Set(skipNames.flatMap((n) => n.toLowerCase().split(/\s+/)).map(bareWord));
+  // (a hyphenated name is skipped in its parts too: "Saint-Brévin" is neither saint nor brévin)
+  const names = new Set(skipNames.flatMap((n) => n.toLowerCase().split(/[\s-]+/)).map(bareWord));
   const out: string[] = [];
   for (const raw of text.match(/[\p{L}\p{N}'’-]+/gu) ?? []) {
     for (const part of raw.split('-')) {

@@ -344,3 +344,28 @@ describe("not the person's own, a lunch hour, a place gone for good", () => {
     ).toBe(true);
   });
 });
+
+// Causes own-probe-20 found.
+describe('leaving a job, another named one\'s occasion, "off in March"', () => {
+  const fact = 'Gwenaëlle Le Goff is leaving her job at the Quimper bookshop in May.';
+  it('leaving a job is met by resigning or quitting; "pastures new" and "off in May" are leaving', () => {
+    expect(knows(fact, 'Any news of Gwenaëlle?', "She's handed in her notice at the bookshop.")).toBe(true);
+    expect(knows(fact, 'Is Gwenaëlle leaving the bookshop?', 'In May, she says. Pastures new.')).toBe(true);
+    expect(knows(fact, 'Any news from the bookshop?', "Gwenaëlle's off in May, and a new lad starts in June.")).toBe(
+      true,
+    );
+    expect(knows(fact, 'Any news of Gwenaëlle?', "She's off in the morning to her sister's, back Monday.")).toBe(false);
+  });
+
+  it("the act done at another named one's occasion is a part in theirs", () => {
+    const event = 'Kojo Mensah is hosting a drumming workshop at the Clifton hall on Sunday.';
+    const f = {
+      keywords: labelledKeywords({ fact: event }),
+      skip: new Set<string>(),
+      known: new Set(['kojo']),
+      verb: 'host*',
+    };
+    expect(anothersNamedThing("He's drumming at Abena's wedding on Sunday", f)).toBe(true);
+    expect(knows(event, 'Any news of Kojo?', "He's drumming at Abena's wedding on Sunday.")).toBe(false);
+  });
+});
