@@ -39,6 +39,8 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       `(?:her|his|their) last (?:term|lesson|class|shift|service|sermon|surgery|season|day) (?:ever|before (?:she|he|they) (?:stops?|finish(?:es)?|goes?)|${FOR_GOOD})`,
       // (a time said to be the last of one's working: "July's her last term"; not of a holiday)
       String.raw`(?<=(?:['’]s|\bis|\bwill be) )(?:her|his|their) (?:very )?last (?:term|shift|service|sermon|surgery|season|day|week|month|year)\b(?! (?:off|of (?:the |her |his |their )?(?:holidays?|break|leave|course|trip|visit)))`,
+      // one done at a time ("she's done at Christmas")
+      String.raw`(?:she|he|they)(?:['’]s|['’]re| is| are| will be) (?:done|finished|finishing) (?:at|in|come|after|by) (?:the )?(?:end of (?:the )?)?(?:${MONTH}|christmas|easter|new year|year|month|term|season)\b`,
       // a successor
       String.raw`(?:advertis\w+|looking|searching|hunting|interviewing) for (?:her|his|their|a) (?:successor|replacement)|(?:hand|hands|handing|handed|give|gives|giving|gave|pass|passes|passing|passed) (?:the (?:\w+ )?|it |things )?over to (?:a |her |his |their )?(?:new|younger|successor|replacement)`,
     ],
@@ -109,7 +111,7 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       '(?:painting|decorating|doing up|setting up|getting ready|papering) (?:the |a )?nursery',
       `(?:one|two|another) more (?:at|round|around) (?:${POSS} )?(?:table|fireside|hearth)|(?:an? )?(?:extra|another|new) mouths? to feed`,
       "(?:a |the |her )?(?:baby (?:bump|shower|scan)|twelve[- ]week scan|morning sickness|maternity (?:leave|clothes|dress|ward)|eating for two|patter of (?:tiny|little) feet|little one on the way|stork['’]s (?:coming|visiting|on its way))",
-      '(?:going to be|gonna be|about to be|will be|becoming|become) (?:a )?(?:mum|mom|mother|dad|father|parents?|mummy|daddy)(?! again to (?:the|her|his))',
+      '(?:going to be|gonna be|about to be|will be|becoming|become) (?:a )?(?:mum|mom|mother|dad|father|parents?|mummy|daddy|mammy|mam|mama|papa|da)(?! again to (?:the|her|his))',
       '(?:a|the|her) (?:cot|pram|buggy|moses basket) (?:in|for|is|has|arrived|being|bought|delivered)',
     ],
   ],
@@ -135,6 +137,8 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       '(?:open|opens|opening) for business',
       `(?:fitting|fitted|kitting|fits) out (?:the |a |an |${POSS} )?(?:old )?(?:shop|unit|premises|workshop|forge|barn|studio|place)`,
       '(?:go|goes|going|went) into business',
+      // (a trade's fittings going into a place: "got the griddles in at the old tabac", "ovens going in there")
+      "(?:got|getting|get|has|had|having|putting|put|puts) (?:the |his |her |their |new |some )?(?:ovens?|griddles?|fryers?|coffee machines?|espresso machines?|kilns?|pumps|beer pumps|shelves|shelving|counters?|tills?|barber['’]?s chairs?|salon chairs|workbenches?|looms?) (?:in|going in|going up|up|installed|fitted)\\b",
       '(?:start|starts|starting|started|launch|launches|launching|launched) (?:a|her|his|their) (?:own )?business',
       '(?:taken|taking|took|signed|signing) (?:on )?(?:a|the) lease (?:on|for)',
     ],

@@ -168,3 +168,17 @@ describe('leaving a job, another named one\'s occasion, "off in March"', () => {
     expect(knows(event, 'Any news of Kojo?', "He's drumming at Abena's wedding on Sunday.")).toBe(false);
   });
 });
+
+// Causes own-probe-21 found.
+describe("a trade's fittings going in, a mammy to be", () => {
+  it("a trade's fittings going into a place is opening it; the coffee on every morning is not", () => {
+    const fact = 'Tiernan Cole is opening a bakery in the old bank at Dunquin.';
+    expect(knows(fact, 'Any news of Tiernan?', "He's got the ovens in at the old bank, bread from May.")).toBe(true);
+    expect(knows(fact, 'Any news of Tiernan?', "He's got the kettle on by six, every morning.")).toBe(false);
+  });
+
+  it('"going to be a mammy" is expecting', () => {
+    const fact = 'Úna Daly is expecting her first baby in June.';
+    expect(knows(fact, 'Any news of Úna?', "She's going to be a mammy in June.")).toBe(true);
+  });
+});
