@@ -298,3 +298,17 @@ export function endsAsAsked(
   const own = contentKeywords(fact, [...person]);
   return /\bstay/i.test(question) || contentKeywords(question, [...person]).some((w) => own.includes(w));
 }
+
+/** A question whether one goes to something ("Going to Annika's party?", "Are you coming to the ceilidh?"). */
+const ASKS_GOING = /^\s*(?:are you\s+|you\s+)?(?:going|coming|off)\s+(?:to|along to)\b/i;
+/** A reply about one's own going, either way ("I'd go if I could", "Can't make it, sadly", "We'll be there"). */
+const OWN_GOING =
+  /^\s*(?:(?:oh|well|sadly|no|yes|aye|yeah),?\s+)?(?:(?:i|we)(?:['’]d| would|['’]ll| will|['’]m| am|['’]re| are)?\s+(?:not\s+)?(?:go|going|come|coming|be there|love to|try to make it)\b(?!\s+anywhere)|(?:i|we)\s+(?:can['’]t|cannot|won['’]t|couldn['’]t)\s+(?:go|come|make it|manage it)\b|(?:can['’]t|won['’]t) make it\b)/i;
+
+/**
+ * Does a reply that opens an answer say whether the speaker goes to the event a question names ("Going to Annika's
+ * party?" "I'd go if I could, but ...")? Either way it takes the event as so.
+ */
+export function ownGoing(clause: string, question: string): boolean {
+  return ASKS_GOING.test(question) && OWN_GOING.test(clause);
+}

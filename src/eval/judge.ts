@@ -17,6 +17,7 @@ import {
   LASTING,
   LEADING_NO,
   onlyAsked,
+  ownGoing,
   STOPPING,
   saysAct,
   staysPut,
@@ -160,6 +161,11 @@ export function answerKnowsFact(
     if (verb !== undefined && STOPPING.has(verb) && noMore && !actSaid) {
       const subject = metGroups(c.text, keywords, skip, selfGroups, true)[0] || fromQuestion[0];
       if (subject && !isQuestion(c.text)) knows = true;
+      continue;
+    }
+    // "Going to Annika's party?" "I'd go if I could, but ...": one's own going, either way, takes the event as so
+    if (statesFact && c.sentence === 0 && ownGoing(c.text, question)) {
+      [knows, firm] = [true, true];
       continue;
     }
     // "Father Tierney's staying on", "the bakery's staying put": the fact's person or thing stays, of a fact that

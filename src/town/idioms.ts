@@ -228,10 +228,10 @@ const ANSWER_ONLY = [
 
 /**
  * Off to a named place ("he's off to New Zealand", "moving up to Leeds"): leaving for it (case-sensitive: the place is
- * capitalised; a street is a move within the town, not a leaving).
+ * capitalised; a street is a move within the town, not a leaving, and "going to Annika's party" is to a person's).
  */
 const OFF_TO =
-  /\b(?:[Oo]ff|[Hh]eading|[Hh]eaded|[Gg]oing|[Gg]one|[Gg]o|[Gg]oes|[Mm]ov(?:e|es|ing|ed)(?: up| down| over| back| out)?) (?:out )?to(?= \p{Lu})(?! \p{Lu}\p{L}+ (?:Street|Road|Lane|Avenue|Close|Row|Square|Terrace|Place|Hill)\b)/gu;
+  /\b(?:[Oo]ff|[Hh]eading|[Hh]eaded|[Gg]oing|[Gg]one|[Gg]o|[Gg]oes|[Mm]ov(?:e|es|ing|ed)(?: up| down| over| back| out)?) (?:out )?to(?= \p{Lu})(?! \p{Lu}\p{L}+ (?:Street|Road|Lane|Avenue|Close|Row|Square|Terrace|Place|Hill)\b)(?! \p{Lu}\p{L}+['’]s\b)/gu;
 
 /**
  * The text with each idiom after its plain verb ("marrying, tying the knot"), for reading an answer: set apart, so

@@ -182,3 +182,19 @@ describe("a trade's fittings going in, a mammy to be", () => {
     expect(knows(fact, 'Any news of Úna?', "She's going to be a mammy in June.")).toBe(true);
   });
 });
+
+// Causes own-probe-22 found.
+describe("one's own going to the event asked of, a person's thing that is no place", () => {
+  it('"I\'d go if I could" to "Going to X\'s party?" takes the party as so; "What party?" does not', () => {
+    const fact = 'Tegen Hosking is hosting a barbecue at the Porthtowan surf club on Saturday.';
+    const q = "Going to Tegen's barbecue?";
+    expect(knows(fact, q, "I'd go if I could, but I'm working Saturday.")).toBe(true);
+    expect(knows(fact, q, "Can't make it, sadly.")).toBe(true);
+    expect(knows(fact, q, "What barbecue? I'm not going anywhere.")).toBe(false);
+  });
+
+  it("going to a person's occasion is no leaving for a place", () => {
+    expect(withPlainVerbs("She's going to Niamh's wedding")).not.toMatch(/leaving/);
+    expect(withPlainVerbs("She's going to Galway in May")).toMatch(/leaving/);
+  });
+});
