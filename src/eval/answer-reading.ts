@@ -22,11 +22,12 @@ import {
   nameParts,
   personWords,
   senseWords,
+  TIME_WORD,
   topicWords,
   withSynonyms,
 } from './keyword-match.ts';
 import { readByRules } from './language.ts';
-import { asks, type Clause, clauses, FINITE, negated, readClauses, sentences } from './polarity.ts';
+import { asks, type Clause, clauses, FINITE, negated, readClauses, STARTERS, sentences } from './polarity.ts';
 import { addsWhen, asksYesOrNo, INDEFINITE, objectNames, opensUnaware, questionLends } from './question-reading.ts';
 
 /** Is this sentence a denial of knowing (a negation, a word of not knowing, or a leading "no")? */
@@ -80,6 +81,26 @@ export interface AnswerReading {
   unaware: boolean;
 }
 
+/**
+ * The text with a short form of the fact's person's first or last name said in full ("Seun" of Oluwaseun, "Bart" of
+ * Bartholomew): the start or the end of the name, four letters at least, not the speaker's own name, nor a month or a
+ * word that opens a sentence ("March" is not Marchand).
+ */
+export function withFullNames(text: string, keywords: readonly string[], speaker: string): string {
+  const names = alternatives(keywords[0] ?? '').filter((x) => /^\p{Lu}\p{Ll}+$/u.test(x));
+  const own = new Set(nameParts(speaker));
+  return text.replace(/\b\p{Lu}\p{Ll}{3,}\b/gu, (w) => {
+    const lw = w.toLowerCase();
+    // (a month or a day is no name: "March" is not Marchand, nor is a word that opens a sentence)
+    if (own.has(lw) || TIME_WORD.test(lw) || STARTERS.has(lw) || contentKeywords(lw).length === 0) return w;
+    const full = names.find((n) => {
+      const ln = n.toLowerCase();
+      return ln !== lw && ln.length >= lw.length + 2 && (ln.startsWith(lw) || ln.endsWith(lw));
+    });
+    return full ?? w;
+  });
+}
+
 /** Reads an answer with its question and fact; undefined for an answer the rules do not read (not English). */
 export function readAnswer(
   answer: string,
@@ -88,6 +109,10 @@ export function readAnswer(
   context: AnswerContext = {},
 ): AnswerReading | undefined {
   if (!readByRules(answer)) return undefined;
+  // ("Seun" for Oluwaseun: a short form of the person's name is the person)
+  answer = withFullNames(answer, keywords, speaker?.name ?? '');
+  if (context.question)
+    context = { ...context, question: withFullNames(context.question, keywords, speaker?.name ?? '') };
   const original = answer;
   // the answer's words as a reader takes them: idioms by their plain verbs, an "it" the question names, a denied
   // opposite, a phrase in another sense, going to the fact's destination, a new post (judge-rewrite.ts)

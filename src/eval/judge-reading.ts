@@ -77,7 +77,7 @@ export const STAYS_OPEN =
 /** Acts that last (closing, moving away), and words that say a thing is for a while only. */
 export const LASTING = new Set(['clos*', 'mov*', 'leav*', 'emigr*', 'shut*', 'relocat*']);
 export const TEMPORARY =
-  /\bfor (?:a|the|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?|while|weekend|summer|holidays?)\b|\btemporar(?:y|ily)\b|\bthen (?:it['’]s |he['’]s |she['’]s |they['’]re )?(?:back|open)\b|\bon holiday\b|\bfor the (?:winter|spring|autumn|season|off-season|holidays)\b|\bback (?:in|after|within) (?:a|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?)\b|\b(?:early|late) (?:tonight|today|this (?:evening|afternoon|week))\b|\bfor the (?:night|day|evening|afternoon)\b/i;
+  /\bfor (?:a|the|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?|while|weekend|summer|holidays?)\b|\btemporar(?:y|ily)\b|\bthen (?:it['’]s |he['’]s |she['’]s |they['’]re )?(?:back|open)\b|\bon holiday\b|\bfor the (?:winter|spring|autumn|season|off-season|holidays)\b|\bback (?:in|after|within) (?:a|two|three|a few|a couple of) (?:days?|weeks?|fortnight|months?)\b|\b(?:early|late) (?:tonight|today|this (?:evening|afternoon|week))\b|\bfor the (?:night|day|evening|afternoon)\b|\bfor (?:lunch|dinner|tea|the lunch hour|an hour|half an hour)\b/i;
 
 /** A reply that opens with "no". */
 export const LEADING_NO = /^\s*(no|nope|not really|nah)\b/i;
@@ -163,12 +163,24 @@ export function withoutFalseStarts(answer: string): string {
   return kept.length === ss.length ? answer : kept.join(' ');
 }
 
-/** Words of getting a post: of a fact that someone takes one up, "got the job" (appointed) brings no new thing. */
-const GETTING_A_POST = contentKeywords('appointed hired elected chosen picked offered given starting');
+/**
+ * Words of getting a post, and the words for any post: of a fact that someone takes one up, "got the job"
+ * (appointed) and "has the job now" bring no new thing.
+ */
+const GETTING_A_POST = contentKeywords(
+  'appointed hired elected chosen picked offered given starting job post role position',
+);
 
-/** The words of getting a post, when the fact is a post taken up ("a new job as harbourmaster"); none otherwise. */
+/**
+ * The words of getting a post, when the fact is a post taken up ("a new job as harbourmaster", "is the new
+ * stationmaster"); none otherwise.
+ */
 export function postWords(fact: string): string[] {
-  return /\b(?:job|post|role|position|appointed|elected|hired|chosen)\b/i.test(fact) ? GETTING_A_POST : [];
+  return /\b(?:job|post|role|position|appointed|elected|hired|chosen)\b|\b(?:is|are|was|as)\s+(?:the|their|our|its)\s+new\s+\p{L}/iu.test(
+    fact,
+  )
+    ? GETTING_A_POST
+    : [];
 }
 
 /**
@@ -255,4 +267,48 @@ export function onlyAsked(
   if (verbs.some((v) => mentions(clause, v) || mentions(f.question, v))) return false;
   const said = f.keywords.slice(1).flatMap((g) => alternatives(g).filter((a) => mentions(clause, a)));
   return said.length > 0 && said.every((a) => mentions(f.question, a)) && !addsDetail(clause, f.fact, f.question);
+}
+
+/** A question whether a state goes on ("Is the ferry still running?", "Is Piet staying in Oosterwold?"). */
+const ASKS_GOING_ON =
+  /^\s*(?:is|are|will|was|does|do)\b.*\b(?:still|staying|stay|stopping on|keeping on|carrying on|remaining|be (?:here|around|there|open|running))\b.*\?\s*$/i;
+/**
+ * A reply that the state ends soon or at a time: "Not for long.", "Not after the summer it isn't.", "Not past June.",
+ * "Only till October."
+ */
+const WHEN_WORD = String.raw`(?:the\s+|this\s+|next\s+|end\s+of\s+(?:the\s+)?)*(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|winter|christmas|easter|new year|week|month|year|term|season|\d{1,2}(?:st|nd|rd|th)?)`;
+const ENDS_AT = new RegExp(
+  String.raw`^\s*(?:no,?\s+)?(?:not\s+(?:for\s+(?:much\s+|very\s+)?long(?:er)?|(?:after|past|beyond|once|come|from)\s+${WHEN_WORD})|(?:only|just)\s+(?:till|until|up to|through)\s+${WHEN_WORD})\b`,
+  'i',
+);
+/** Acts that end a state: leaving, closing, stopping, retiring. */
+const ENDING = new Set([...LASTING, ...STOPPING, 'retir*', 'resign*', 'quit*']);
+
+/**
+ * Does a clause say the state a question asks after ends, of a fact whose act ends it ("Is the ferry still running next
+ * year?" "Not after the summer it isn't.", of a ferry cancelled after the summer)?
+ */
+export function endsAsAsked(
+  clause: string,
+  f: { question: string; verb: string | undefined; fact: string; person: readonly string[] },
+): boolean {
+  const { question, verb, fact, person } = f;
+  if (verb === undefined || !ENDING.has(verb) || !ASKS_GOING_ON.test(question) || !ENDS_AT.test(clause)) return false;
+  // (the state asked after is the fact's: staying, or a thing of the fact's; "Is he still at the mill?" of a move is not)
+  const own = contentKeywords(fact, [...person]);
+  return /\bstay/i.test(question) || contentKeywords(question, [...person]).some((w) => own.includes(w));
+}
+
+/** A question whether one goes to something ("Going to Annika's party?", "Are you coming to the ceilidh?"). */
+const ASKS_GOING = /^\s*(?:are you\s+|you\s+)?(?:going|coming|off)\s+(?:to|along to)\b/i;
+/** A reply about one's own going, either way ("I'd go if I could", "Can't make it, sadly", "We'll be there"). */
+const OWN_GOING =
+  /^\s*(?:(?:oh|well|sadly|no|yes|aye|yeah),?\s+)?(?:(?:i|we)(?:['’]d| would|['’]ll| will|['’]m| am|['’]re| are)?\s+(?:not\s+)?(?:go|going|come|coming|be there|love to|try to make it)\b(?!\s+anywhere)|(?:i|we)\s+(?:can['’]t|cannot|won['’]t|couldn['’]t)\s+(?:go|come|make it|manage it)\b|(?:can['’]t|won['’]t) make it\b)/i;
+
+/**
+ * Does a reply that opens an answer say whether the speaker goes to the event a question names ("Going to Annika's
+ * party?" "I'd go if I could, but ...")? Either way it takes the event as so.
+ */
+export function ownGoing(clause: string, question: string): boolean {
+  return ASKS_GOING.test(question) && OWN_GOING.test(clause);
 }

@@ -3,8 +3,8 @@
 // be as cancelled, going to a fact's destination as moving there. Each rewrite says in plain words what a reader
 // takes the answer to say; general rules of English, measured on the corpora in tests/fixtures/judge-corpus.
 import { withoutOtherSenses, withPlainVerbs } from '../town/idioms.ts';
-import { mentions } from './keyword-match.ts';
-import { sentences } from './polarity.ts';
+import { mentions, TIME_WORD } from './keyword-match.ts';
+import { sentences, withoutSelfDoubt } from './polarity.ts';
 
 /** The thing a question names last ("Did Colm apply for the harbourmaster job?": the harbourmaster job). */
 const QUESTION_OBJECT = /\b(?:the|his|her|their|that)\s+((?:[\p{L}'’-]+\s+){0,2}[\p{L}'’-]+)\s*\?\s*$/iu;
@@ -57,22 +57,24 @@ export function withoutLitotes(answer: string): string {
   return out;
 }
 
-/** The places a fact of moving goes to ("moving into the care home at Ty Gwyn": Ty Gwyn), capitalised. */
+/** The places a fact of moving goes to ("moving into the care home at Ty Gwyn": Ty Gwyn), capitalised; not a time ("at Easter"). */
 function destinations(fact: string): string[] {
   if (!/\b(?:mov|emigrat|relocat|leav)\p{L}*/iu.test(fact)) return [];
   return [
     ...fact.matchAll(
       /\b(?:to|into|at)\s+(?:the\s+)?(?:\p{Ll}+\s+){0,3}?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)/gu,
     ),
-  ].map((m) => m[1] as string);
+  ]
+    .map((m) => m[1] as string)
+    .filter((p) => !TIME_WORD.test(p));
 }
 
 /** A visit, not a move: what one goes somewhere for, or for how long. */
 const TRIP =
   /\b(?:to (?:see|visit|stay with)|for (?:a|the|her|his|their) (?:check-?up|visit|holiday|day|week|weekend|night|match|game|appointment|wedding|funeral|shopping|football|concert|show)|on holiday|for the (?:day|weekend|night))\b/i;
 
-/** Words of going somewhere, and of going after someone. */
-const GOING = /\b(?:going|goes|go|gone|went|heading|headed|off)\b/giu;
+/** Words of going somewhere ("Rotterdam-bound"), and of going after someone. */
+const GOING = /\b(?:going|goes|go|gone|went|heading|headed|off|bound)\b/giu;
 const FOLLOWING = /\b(?:following|follows|followed|follow|joining|joins|joined|join)\s+(?:him|her|them)\b/giu;
 
 /**
@@ -136,8 +138,21 @@ export function withSuccessor(answer: string, fact: string): string {
   );
 }
 
+/** A condition opening a sentence, to its comma ("If he's got secrets, ..."): it supposes, it says nothing. */
+const CONDITION = /^(\s*)(?:if|unless|in case|even if|supposing|suppose)\b[^,;.!?]*,\s*/iu;
+
 /**
- * The answer as a reader takes it, asked `question` about `fact`: a phrase in another sense read as its meaning
+ * The answer without the conditions its sentences open with ("If he's got secrets, he keeps them": he keeps them);
+ * what follows a condition is said of the condition, so its words tell nothing of the fact (a reader weighs the rest).
+ */
+export function withoutConditions(answer: string): string {
+  const ss = sentences(answer);
+  return ss.some((s) => CONDITION.test(s)) ? ss.map((s) => s.replace(CONDITION, '$1')).join(' ') : answer;
+}
+
+/**
+ * The answer as a reader takes it, asked `question` about `fact`: a hedge on the speaker's word left out ("if I'm not
+ * mistaken"), and a condition a sentence opens with ("If he's got secrets, ..."), a phrase in another sense read as its meaning
  * ("married to her work"), going to the fact's destination, being its new post-holder and one to come after the person
  * as the act, an "it" done
  * to as the thing the question names ("Applied and got it"), a denied opposite as the act ("not keeping it"; a bare "No,
@@ -146,7 +161,10 @@ export function withSuccessor(answer: string, fact: string): string {
  */
 export function asReadWith(answer: string, question: string, fact: string): string {
   const plain = withSuccessor(
-    withNewPost(withGoingThere(withoutOtherSenses(answer, fact), fact, question), fact),
+    withNewPost(
+      withGoingThere(withoutOtherSenses(withoutConditions(withoutSelfDoubt(answer)), fact), fact, question),
+      fact,
+    ),
     fact,
   );
   return withPlainVerbs(withoutLitotes(withElidedStaying(withObjectOfQuestion(plain, question), question)));

@@ -3,7 +3,7 @@
 // take its person from, a person something is done to. General rules of English; the corpora in judge-corpus*.ts and
 // tests/fixtures/judge-corpus measure them.
 import { contentKeywords, keywordStem as stem } from '../town/tracked.ts';
-import { mentions, metGroups, TIME_WORD, withSynonyms } from './keyword-match.ts';
+import { alternatives, isLight, mentions, metGroups, TIME_WORD, withSynonyms } from './keyword-match.ts';
 import { aboutSomeoneElse, clauses, FINITE, negated, STARTERS } from './polarity.ts';
 import { withoutSource } from './question-reading.ts';
 
@@ -186,3 +186,76 @@ export function anothersThing(clause: string, keywords: readonly string[], fact:
  */
 export const CHECKS_WHO =
   /^\s*(?:(?:you mean|d['’]you mean|do you mean)\s+)?(?:the|that|our|your|old|young)\s+(?:[\p{L}'’-]+\s+){0,2}(?:man|woman|lady|fellow|fella|feller|chap|bloke|lad|lass|girl|boy|guy|gent|one)\s*\?\s*$/iu;
+
+/** A tag asking for agreement at a clause's end ("..., isn't it?", "..., I think"). */
+const CLOSING_TAG =
+  /,?\s*(?:isn['’]t it|wasn['’]t it|is it|right|no|eh|I think|I believe|I heard|I gather)\s*[?.!]*\s*$/iu;
+
+/**
+ * Is a clause only the fact's person as an owner ("A surf school, I think — that Leilani woman's, isn't it?"): whose
+ * the thing named just before is, a word for a person allowed ("that Kahale lad's")? It says the person of that thing.
+ */
+export function ownerOnly(clause: string, person: readonly string[]): boolean {
+  const m =
+    /^\s*(?:that\s+|the\s+|old\s+)*((?:\p{Lu}[\p{L}-]*\s+){0,2}\p{Lu}[\p{L}-]*)(?:\s+\p{Ll}+)?['’]s\s*[.!?]*\s*$/u.exec(
+      clause.replace(CLOSING_TAG, ''),
+    );
+  const names = m?.[1]?.toLowerCase().split(/\s+/) ?? [];
+  return names.length > 0 && names.every((w) => person.includes(w));
+}
+
+/** Words that name a thing or an event without saying which ("Hamish's do", "her new venture"). */
+const GENERIC_THING =
+  '(?:big |little |new )?(?:do|bash|party|event|thing|affair|night|evening|venture|project|plans?|business|gathering|celebration|shindig|knees-up)';
+
+/**
+ * Is a clause's own subject the fact's thing, of a question that names a thing of the person's by a word that does not
+ * say which ("Going to Hamish's do on Saturday?" "The ceilidh's eight o'clock at the hall")? The subject is the thing asked about, so the person is lent.
+ * A word of the fact's act that names a thing, not a common one ("the hall").
+ */
+export function thingAsked(
+  subject: string,
+  question: string,
+  person: readonly string[],
+  keywords: readonly string[],
+): boolean {
+  const possessed = person.some((w) => new RegExp(`\\b${w}['’]s\\s+(?:${GENERIC_THING})\\b`, 'iu').test(question));
+  return (
+    possessed &&
+    keywords.some((g) => !/^\p{Lu}/u.test(g.trim()) && alternatives(g).some((a) => !isLight(a) && mentions(subject, a)))
+  );
+}
+
+/**
+ * Is an act of the fact's said as the thing of another named one ("washing up at Mair's harvest supper", of Nia's
+ * harvest supper), or done at another named one's occasion ("drumming at Abena's wedding")? A name the fact, the
+ * question and the speaker lack.
+ */
+export function anothersNamedThing(
+  clause: string,
+  f: { keywords: readonly string[]; skip: ReadonlySet<string>; known: ReadonlySet<string>; verb: string | undefined },
+): boolean {
+  const { keywords, skip, known, verb } = f;
+  // (the fact's own verb done to another's thing is still the act: "selling Harold's old car")
+  if (verb !== undefined && withSynonyms(verb).some((v) => mentions(clause, v))) return false;
+  return [...clause.matchAll(/\b(\p{Lu}[\p{L}-]+)['’]s(?=\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+))/gu)].some((m) => {
+    const name = (m[1] as string).toLowerCase();
+    if (known.has(name) || STARTERS.has(name) || TIME_WORD.test(name)) return false;
+    // (or an event of theirs the act happens at: "drumming at Abena's wedding")
+    if (/\b(?:at|to|for)\s+$/i.test(clause.slice(0, m.index ?? 0)) && EVENT.test(m[2] as string)) return true;
+    // ("Regatta's been moved": 's is a verb, not whose)
+    if (
+      /^(?:\p{L}+(?:ing|ed)|been|got|gone|done|just|now|not|off|away|on|in|at|a|an|the|back|finally|also|still|already|going|due)\b/iu.test(
+        m[2] as string,
+      )
+    )
+      return false;
+    return metGroups(m[2] as string, keywords, skip, false, true)
+      .slice(1)
+      .some(Boolean);
+  });
+}
+
+/** Words for an occasion one may take part in without holding it. */
+const EVENT =
+  /^(?:(?:big|little|new|birthday|engagement|leaving|retirement|christening|garden|dinner|house|wedding)\s+)?(?:wedding|party|do|bash|funeral|christening|birthday|concert|show|gig|dance|ceilidh|fair|fete|fête|supper|dinner|launch|opening|wake|reception|celebration)\b/i;

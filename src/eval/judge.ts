@@ -13,9 +13,11 @@ import { type AnswerContext, readAnswer } from './answer-reading.ts';
 import {
   clauseStates,
   echoes,
+  endsAsAsked,
   LASTING,
   LEADING_NO,
   onlyAsked,
+  ownGoing,
   STOPPING,
   saysAct,
   staysPut,
@@ -24,14 +26,17 @@ import {
   withTheOneLeft,
 } from './judge-reading.ts';
 import {
+  anothersNamedThing,
   anothersThing,
   CHECKS_WHO,
   doneToPerson,
   FAMILY_MEMBER,
   namesAnother,
+  ownerOnly,
   relativeIsTheOne,
   relativesAct,
   sentenceLending,
+  thingAsked,
   WHO_WORDS,
 } from './judge-who.ts';
 import {
@@ -83,6 +88,14 @@ import {
 } from './question-reading.ts';
 
 export { type AnswerContext, denies } from './answer-reading.ts';
+
+/** The question's own auxiliary said back as an exclamation, "Has he ever." "Isn't she just!": an emphatic yes. */
+const EMPHATIC_YES =
+  /^\s*(?:has|have|is|was|did|does|will|isn['’]t|hasn['’]t|didn['’]t|doesn['’]t)\s+(?:she|he|they|it)\s+(?:ever|just)\s*[.!]/iu;
+
+/** A reply that says only since when ("Since Easter.", "Ever since the spring, yes"): it has been so since then. */
+const SINCE_WHEN =
+  /^\s*(?:(?:oh|yes|yeah|aye),?\s+)?(?:ever\s+)?since\s+(?:the\s+|last\s+)?[\p{L}\d]+(?:\s+[\p{L}\d]+)?\s*(?:[,.!;]|$)/iu;
 export { matchesKeywords, memoryNamesPerson, memorySupportsFact, mentions, nameParts, sentences };
 
 /**
@@ -126,6 +139,11 @@ export function answerKnowsFact(
       [knows, firm] = [true, true];
       continue;
     }
+    // "Is the ferry still running next year?" "Not after the summer it isn't.": the state asked after ends
+    if (c.sentence === firstSaid && fromQuestion[0] && endsAsAsked(c.text, { question, verb, fact, person })) {
+      [knows, firm] = [true, true];
+      continue;
+    }
     // "That's her cousin Iolo. He's the one off to Canada.": after another is named as the one, a pronoun is them
     if (identifiesAnother(c.text, known)) other = true;
     else if (person.some((w) => mentions(c.text, w))) other = false;
@@ -145,6 +163,11 @@ export function answerKnowsFact(
       if (subject && !isQuestion(c.text)) knows = true;
       continue;
     }
+    // "Going to Annika's party?" "I'd go if I could, but ...": one's own going, either way, takes the event as so
+    if (statesFact && c.sentence === 0 && ownGoing(c.text, question)) {
+      [knows, firm] = [true, true];
+      continue;
+    }
     // "Father Tierney's staying on", "the bakery's staying put": the fact's person or thing stays, of a fact that
     // they go (a pronoun stands for the person once the question or the answer has named them)
     const named = personAsked || person.some((w) => all.slice(0, i).some((x) => mentions(x.text, w)));
@@ -161,8 +184,10 @@ export function answerKnowsFact(
         (STRANDED.test(beyond) ||
           !metGroups(withoutConsequences(beyond), keywords, skip, selfGroups, true).some(Boolean));
       // "..., but not to Declan", "not Greta herself": a contrast without a verb that denies the fact's person
+      // (and ", not hers, mind": the thing is not the person's)
       const notThePerson =
-        !FINITE.test(c.text) && person.some((w) => new RegExp(`\\b${w}\\b(?!['’]s)`, 'i').test(c.text));
+        (!FINITE.test(c.text) && person.some((w) => new RegExp(`\\b${w}\\b(?!['’]s)`, 'i').test(c.text))) ||
+        /^\s*(?:but\s+)?not\s+(?:hers|his|theirs|her own|his own|their own)\b/i.test(c.text);
       if (notThePerson) knows = false;
       else if (further) continue;
       else if (touches && !(DETAIL.test(c.text) && !WHETHER.test(c.text))) knows = false;
@@ -200,8 +225,10 @@ export function answerKnowsFact(
     const modifierTaken = verb !== undefined && takesModifier(c.text, fact, verb);
     // ("She's running his campaign": another's act, helped)
     const helps = anothersThing(c.text, keywords, fact);
-    if (relativesAct(c.text, keywords, skip, fact) || cleftOfAnother(c.text, keywords) || modifierTaken || helps)
-      continue;
+    // ("washing up at Mair's harvest supper": another named one's)
+    const anothers =
+      relativesAct(c.text, keywords, skip, fact) || anothersNamedThing(c.text, { keywords, skip, known, verb });
+    if (anothers || cleftOfAnother(c.text, keywords) || modifierTaken || helps) continue;
     // the sentence before, when a pronoun here may take the person from it (judge-reading.ts)
     const prev = sentenceLending(ss[c.sentence - 1], c.text, { verb, fact, question, person, known });
     // who told it is not who it is about: "Tomasz said the old harbour master is retiring" (but "Ann said she's going",
@@ -213,6 +240,17 @@ export function answerKnowsFact(
     // (unless affirmed, of a question that states the whole fact: "A tasting in her cellar on Friday, yes.")
     if (onlyAsked(c.text, { verb, keywords, question, fact })) {
       if (statesFact && YES_WORD.test(c.text)) knows = true;
+      continue;
+    }
+    // "A surf school — that Leilani woman's, isn't it?": whose the thing said just before is
+    const before = all[i - 1];
+    if (
+      ownerOnly(c.text, person) &&
+      before !== undefined &&
+      before.stance !== 'denies' &&
+      saidGroups(before.text, keywords, skip, selfGroups, inSense, sense).every((m, k) => m || isSubject[k])
+    ) {
+      [knows, firm] = [true, true];
       continue;
     }
     if (clauseStates(content, prev, keywords, skip, selfGroups, sense, inSense)) {
@@ -257,6 +295,8 @@ export function answerKnowsFact(
         // ("The baby's due in October": a word of the fact's act for its subject, of one expecting)
         (verb !== undefined && withSynonyms(verb).some((v) => v !== verb && mentions(subjectOf, v))) ||
         objectNames(fact).some((w) => mentions(subjectOf, w)) ||
+        // ("Going to Hamish's do?" "The ceilidh's at eight": the thing the question names the person's)
+        thingAsked(subjectOf, question, person, keywords) ||
         doneToPerson(said.slice(said.indexOf(subjectOf) + subjectOf.length)));
     const lent = own.map(
       (m, k) =>
@@ -304,7 +344,14 @@ export function answerKnowsFact(
         (KNOWS_IT.test(c.text) &&
           !contentKeywords(said.replace(/\b\p{L}+ly\b/gu, ' '), [...known]).some((w) => !given.has(w))) ||
         DOUBLE_NEGATIVE.test(c.text) ||
-        ENTHUSIASM.test(c.text))
+        ENTHUSIASM.test(c.text) ||
+        // ("Is Ingrid engaged to the vet?" "Since Easter.": since when it has been so says it is)
+        SINCE_WHEN.test(c.text) ||
+        EMPHATIC_YES.test(c.text) ||
+        // ("That's what the sign by the gate says": the question's statement is what a source says)
+        /^\s*(?:that['’]s|that is|so that['’]s) what\b[^.?!]*\b(?:says?|said|saying|heard|reckons?|told me|tells me)\b/i.test(
+          c.text,
+        ))
     )
       knows = true;
   }

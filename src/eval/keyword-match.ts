@@ -88,8 +88,14 @@ export function metGroups(
       if (selfGroups && alts.some((x) => skip.has(x.toLowerCase()))) return true;
       const usable = alts.filter((x) => !skip.has(x.toLowerCase()) && !TIME_WORD.test(x));
       const all = usable.flatMap(withSynonyms);
+      // (an empty verb that only stands for the fact's, "get" for "take", names the act only with a thing of the fact's
+      // as its object: "got the ferry", not "gets seasick")
+      const borrowed = (x: string) => EMPTY_VERBS.has(x) && !usable.includes(x) && sense !== undefined;
       const counts = (x: string) =>
-        mentions(text, x) && !ownObject(text, x, sense, own) && !onlyInForeignObject(text, x, all, sense, own);
+        mentions(text, x) &&
+        !ownObject(text, x, sense, own) &&
+        !onlyInForeignObject(text, x, all, sense, own) &&
+        (!borrowed(x) || objects(text, x, sense, own).fitting > 0);
       if (all.some((x) => !isLight(x) && counts(x))) return true;
       // a common word in the fact's sense, not doing something else ("he runs the garden centre" of a candidacy);
       // alone in its group, a common word is the act ("the post office will move")
@@ -98,6 +104,9 @@ export function metGroups(
     })
     .map((met, i) => met || (timeOnly(keywords[i] ?? '') && mentionsAny(text, keywords[i] ?? '')));
 }
+
+/** The emptiest verbs, which stand for a fact's act only with its thing ("got the ferry", not "gets seasick"). */
+const EMPTY_VERBS = new Set(['get*', 'have*']);
 
 const DETERMINER = new Set('the a an his her their its my our your this that'.split(' '));
 const PREPOSITION =
@@ -133,8 +142,8 @@ function objects(
   alt: string,
   sense: ReadonlySet<string> | undefined,
   own: ReadonlySet<string>,
-): { uses: number; foreign: number[][] } {
-  const out = { uses: 0, foreign: [] as number[][] };
+): { uses: number; foreign: number[][]; fitting: number } {
+  const out = { uses: 0, foreign: [] as number[][], fitting: 0 };
   if (!sense || !alt.endsWith('*')) return out;
   const words = tokens(text);
   const names = new Set((text.match(/\p{Lu}\p{L}*/gu) ?? []).map((w) => w.toLowerCase()));
@@ -172,6 +181,7 @@ function objects(
     // (a common head takes its sense from the words before it: "the rugby club")
     const fitting = isCommonWord(head) ? said.some(fits) : fits(head);
     if (object.length > 0 && !fitting) out.foreign.push(object);
+    else if (object.length > 0) out.fitting++;
   });
   return out;
 }

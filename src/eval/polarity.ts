@@ -10,7 +10,7 @@ const NEGATION =
   /n['’]t\b|\b(not|never|no|nobody|nothing|none|neither|nor|nowhere|without|cannot|no[- ]one|noone|barely|hardly|scarcely)\b|\bnone of\b/i;
 /** Words that deny knowing without a negation word. */
 const DENIAL_WORDS =
-  /\b(no idea|no clue|not a clue|news to me|first i hear|first i've heard|unaware|i doubt|doubt (it|that|he|she|they)|surprised if|would never|i wonder (if|whether)|who knows)\b/i;
+  /\b(no idea|no clue|not a clue|news to me|first i hear|first i(?:['’]ve| have) heard|unaware|i doubt|doubt (it|that|he|she|they)|surprised if|would never|i wonder (if|whether)|who knows)\b/i;
 /** "Whether"/"if" after not knowing or wondering: the clause asks, it does not tell. */
 const OPEN_QUESTION = /\b(whether|if) .* or not\b/i;
 /**
@@ -29,22 +29,41 @@ const SECRECY =
  * word on itself (", I wasn't listening properly", ", I'm not sure which"), and before others said to do something after
  * one said to ("He's building an extension, they haven't stopped since March"), and before "and" with a subject of its own
  * ("Her son went up there and she's joining him"), and after a reply that a state will end ("Not for much longer, the
- * baby's due in October"): its negation, and its subject, are its own.
+ * baby's due in October"), and before a new subject of its own with its verb ("..., my hens got nothing, ..."): its
+ * negation, and its subject, are its own.
  */
 const CLAUSE_SPLIT =
-  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that|seeing as|since|because|as(?! well\b)|so(?!\s+(?:much|many|far|long|little|few|i\b|they say|it seems)))\b)|(?<!\b(?:saying|said|says|told me|tells me|reckons|heard))(?<!\baccording to \p{L}+),\s+(?=(?:he|she|they)(?:['’]s|['’]re|['’]ll|['’]ve| is| are| will| have)\s+(?!not\b|n['’]t\b)\p{L}|it(?:['’]s|['’]ll| is| will)\s+(?:going|been|getting|being)\b)|(?<=^\s*(?:he|she|it|the \p{L}+)(?:['’]s|\s)[^,;]*),\s+(?=(?:they|we|you|people)\s+(?:haven['’]t|hadn['’]t|didn['’]t|don['’]t|won['’]t|aren['’]t|weren['’]t|can['’]t|couldn['’]t|never|have not|did not)\b)|\s+(?=and\s+(?:now\s+|then\s+|so\s+)?(?:he|she|they)(?:['’]s|['’]re|['’]ve|['’]ll|\s+(?:is|are|was|were|will|has|have)\b))|(?<=^\s*not (?:for )?(?:much |very )?long(?:er)?|^\s*not (?:after|before|past|beyond|till|until) [^,;]{1,25}),\s+|,\s+(?=i(?:['’]m| am) not\b|i (?:just |really |simply |honestly |still )?(?:wasn['’]t|didn['’]t|don['’]t|can['’]t|couldn['’]t|haven['’]t|won['’]t)\b)|,\s+(?=not\s+(?!(?:that|only|just|as|long|least|bad|sure|really|quite|yet|exactly|surprisingly|even|much|to mention|half|a bit|one bit|once|ever|often|before time)\b)))\s*/iu;
+  /\s*(?:;|\s[-–—]\s|,?\s+\b(?:but|though|although|however|whereas|except)\b|,\s+(?=(?:which|and|not that|seeing as|since|because|as(?! well\b)|so(?!\s+(?:much|many|far|long|little|few|i\b|they say|it seems)))\b)|(?<!\b(?:saying|said|says|told me|tells me|reckons|heard))(?<!\baccording to \p{L}+),\s+(?=(?:he|she|they)(?:['’]s|['’]re|['’]ll|['’]ve| is| are| will| have)\s+(?!not\b|n['’]t\b)\p{L}|it(?:['’]s|['’]ll| is| will)\s+(?:going|been|getting|being)\b)|(?<=^\s*(?:he|she|it|the \p{L}+)(?:['’]s|\s)[^,;]*),\s+(?=(?:they|we|you|people)\s+(?:haven['’]t|hadn['’]t|didn['’]t|don['’]t|won['’]t|aren['’]t|weren['’]t|can['’]t|couldn['’]t|never|have not|did not)\b)|\s+(?=and\s+(?:now\s+|then\s+|so\s+)?(?:he|she|they)(?:['’]s|['’]re|['’]ve|['’]ll|\s+(?:is|are|was|were|will|has|have)\b))|(?<=^\s*not (?:for )?(?:much |very )?long(?:er)?|^\s*not (?:after|before|past|beyond|till|until) [^,;]{1,25}),\s+|,\s+(?=i(?:['’]m| am) not\b|i (?:just |really |simply |honestly |still )?(?:wasn['’]t|didn['’]t|don['’]t|can['’]t|couldn['’]t|haven['’]t|won['’]t)\b)|,\s+(?=(?:my|his|her|their|our|your|the)\s+\p{Ll}+\s+(?:\p{Ll}{2,}ed|got|had|won|lost|did|didn['’]t|wasn['’]t|weren['’]t|never|came|went|took|made|sold|bought|hasn['’]t|haven['’]t)\b)|,\s+(?=not\s+(?!(?:that|only|just|as|long|least|bad|sure|really|quite|yet|exactly|surprisingly|even|much|to mention|half|a bit|one bit|once|ever|often|before time)\b)))\s*/iu;
+
+/**
+ * Before "and" with a named subject of its own and its verb ("His aunt's giving up the chandlery and Eskil's stepping
+ * in"): case-sensitive, so a name is capitalised.
+ */
+const AND_NAMED = /\s+(?=and\s+(?!I\b)\p{Lu}\p{Ll}+(?:['’]s|\s+(?:is|has|was|will|had))\s+\p{Ll})/u;
 
 /** "Not closing, moving", "No, not Port Carrow, St Brigid's": a correction, the denied part apart from the rest. */
 const CORRECTION = /^(\s*(?:no,?\s+)?not\s+(?:a |an |the |this |that )?[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s*,\s+(?=\S)/iu;
 
 /**
+ * A hedge on the speaker's own word, or on its source's ("if I'm not mistaken", "if Janek wasn't pulling my leg", "if
+ * my memory isn't playing tricks"): a condition that the speaker is not wrong, which denies nothing.
+ */
+const SELF_DOUBT =
+  /\b(?:if|unless)\s+(?:(?:my|her|his|their|the|[\p{L}'’]+['’]s)\s+)?\p{L}+(?:\s+|(?=['’]))(?:wasn['’]t|weren['’]t|isn['’]t|aren['’]t|was not|were not|is not|am not|['’]m not|haven['’]t|hasn['’]t|didn['’]t|doesn['’]t|don['’]t|did not|have not)\s+(?:(?:got|been|just|simply)\s+)?(?:mistaken|wrong|(?:pulling|having|winding)\s+(?:\p{L}+\s+)?(?:leg|on|up)|joking|kidding|lying|fibbing|making (?:it|that|things) up|playing (?:me )?(?:tricks|up)|fail(?:ing|ed|s)?(?: me)?|misheard|mishear|misremember(?:ing|ed)?|(?:got|get|getting)\s+(?:it|that|things|them)\s+(?:wrong|mixed up|muddled|backwards)|mix(?:ed|ing)\s+(?:it|them|things|her|him)\s+up|confus(?:ed|ing)\s+(?:it|them|her|him)?)/giu;
+
+/** The answer without its hedges on the speaker's word: they say nothing of the news, and who they name is a source. */
+export function withoutSelfDoubt(text: string): string {
+  return text.replace(new RegExp(String.raw`,?\s*(?:${SELF_DOUBT.source})[^,.;!?]*`, 'giu'), '');
+}
+
+/**
  * Negations that deny nothing about knowing: a tag asking for agreement mid-sentence ("..., isn't it, her and Tom"),
- * enthusiasm ("I can't wait"), emphasis ("competing, no less"), a plea for secrecy ("don't you repeat this"), surprise ("nobody was surprised", "no wonder"), "no secret", "not only", a loss
+ * enthusiasm ("I can't wait", "wouldn't miss it", "and not before time", "believe it or not"), emphasis ("competing, no less"), a plea for secrecy ("don't you repeat this"), surprise ("nobody was surprised", "no wonder"), "no secret", "not only", a loss
  * foreseen ("I can't picture the square without it"), a thing kept up ("she won't stop going on about it", "he wouldn't shut up about it"), a negative
  * question that presumes ("Is he not leaving?"). Read out before a clause's negation is looked at.
  */
 const NOT_DENIAL =
-  /^\s*(?:isn['’]t|wasn['’]t|aren['’]t|didn['’]t|doesn['’]t|hasn['’]t)\s+(?:it|he|she|they|that)\b(?=.*\?\s*$)|,\s*(?:isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|didn['’]t|hasn['’]t|haven['’]t|won['’]t) (?:it|he|she|they|there)\s*(?=[,.!?;]|$)|\b(?:didn['’]t|never|did not) (?:see|saw) (?:that|it|this) coming\b|\bnot sure (?:if|whether) .*\bstill\b|\b(?:can['’]?t|cannot|couldn['’]t) wait\b|\b(?:no|not an?|not much of an?|hardly an?|nobody(?: was| is)?|no one(?: was| is)?|none of us (?:were|was))\s+(?:big\s+)?(?:surprise[ds]?|secret|wonder|shock(?:ed)?|stranger)\b|\b(?:isn['’]t|wasn['’]t|is not|was not|not) (?:a |much of a |exactly a |really a |any )?(?:surprise|secret|shock)\b|\b(?:didn['’]t|doesn['’]t|won['’]t) (?:surprise|shock) (?:me|anyone|anybody|us)\b|\bnot (?:only|just|long|bad|surprisingly|least)\b|\b(?:no less|nothing less)\b(?! than)|\b(?:don['’]t|do not|never) (?:you )?(?:repeat|breathe a word of|spread|tell (?:anyone|anybody|a soul))(?: (?:this|that|it))?\b|\bno (?:doubt|question about it)\b|\b(?:couldn['’]t|can['’]t) be (?:happier|prouder|more pleased)\b|\bnothing but\b|,\s*not with (?:the|all|that|this|those|him|her|them)\b|\b(?:can['’]t|cannot|couldn['’]t) (?:imagine|picture) (?:[\w'’]+ ){1,5}?without\b|\b(?:won['’]t|wouldn['’]t|can['’]t|cannot|couldn['’]t|doesn['’]t|never) stop(?:s)? [a-z]+ing\b|\b(?:won['’]t|wouldn['’]t|can['’]t|couldn['’]t|doesn['’]t|didn['’]t|never) (?:shut up|be quiet|keep quiet|hush up) about\b|^\s*(?:is|was|are|were|does|did|has|have) (?:he|she|it|they|that) not\b(?=.*\?\s*$)|\bnever (?:thought|expected|imagined) (?:she|he|they)['’]?d\b/gi;
+  /^\s*(?:isn['’]t|wasn['’]t|aren['’]t|didn['’]t|doesn['’]t|hasn['’]t)\s+(?:it|he|she|they|that)\b(?=.*\?\s*$)|,\s*(?:isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|didn['’]t|hasn['’]t|haven['’]t|won['’]t) (?:it|he|she|they|there)\s*(?=[,.!?;]|$)|\b(?:didn['’]t|never|did not) (?:see|saw) (?:that|it|this) coming\b|\bnot sure (?:if|whether) .*\bstill\b|\b(?:can['’]?t|cannot|couldn['’]t) wait\b|\b(?:wouldn['’]t|won['’]t|would not|will not) (?:want to )?miss (?:it|that|this)\b|\b(?:no|not an?|not much of an?|hardly an?|nobody(?: was| is)?|no one(?: was| is)?|none of us (?:were|was))\s+(?:big\s+)?(?:surprise[ds]?|secret|wonder|shock(?:ed)?|stranger)\b|\b(?:isn['’]t|wasn['’]t|is not|was not|not) (?:a |much of a |exactly a |really a |any )?(?:surprise|secret|shock)\b|\b(?:didn['’]t|doesn['’]t|won['’]t) (?:surprise|shock) (?:me|anyone|anybody|us)\b|\bnot (?:only|just|long|bad|surprisingly|least)\b|\bnot (?:before|a (?:moment|minute|day) too soon)\b(?: (?:time|its time))?|\b(?:believe it|like it|whether (?:you|they|we) like it) or not\b|\b(?:no less|nothing less)\b(?! than)|\b(?:don['’]t|do not|never) (?:you )?(?:repeat|breathe a word of|spread|tell (?:anyone|anybody|a soul))(?: (?:this|that|it))?\b|\bno (?:doubt|question about it)\b|\b(?:couldn['’]t|can['’]t) be (?:happier|prouder|more pleased)\b|\bnothing but\b|,\s*not with (?:the|all|that|this|those|him|her|them)\b|\b(?:can['’]t|cannot|couldn['’]t) (?:imagine|picture) (?:[\w'’]+ ){1,5}?without\b|\b(?:won['’]t|wouldn['’]t|can['’]t|cannot|couldn['’]t|doesn['’]t|never) stop(?:s)? [a-z]+ing\b|\b(?:won['’]t|wouldn['’]t|can['’]t|couldn['’]t|doesn['’]t|didn['’]t|never) (?:shut up|be quiet|keep quiet|hush up) about\b|^\s*(?:is|was|are|were|does|did|has|have) (?:he|she|it|they|that) not\b(?=.*\?\s*$)|\bnever (?:thought|expected|imagined) (?:she|he|they)['’]?d\b/gi;
 
 /**
  * Two negations that make a yes ("it's not as if I hadn't heard", "I can't say I haven't heard", "there's nobody
@@ -70,6 +89,7 @@ export function sentences(text: string): string[] {
 export function clauses(sentence: string): string[] {
   return sentence
     .split(CLAUSE_SPLIT)
+    .flatMap((c) => c.split(AND_NAMED))
     .flatMap((c) => {
       const m = CORRECTION.exec(c);
       return m && !/^\s*(?:no,?\s+)?not\s+(?:that|as|if|sure|really|quite|yet|only|just)\b/i.test(c)
@@ -86,6 +106,7 @@ export function negated(clause: string): boolean {
   const c = clause
     .replace(/^\s*(?:no|nope|nah)\s*,\s*(?=\S)(?!(?:not|never|no|nobody|i)\b)/i, '')
     .replace(SECRECY, ' ')
+    .replace(SELF_DOUBT, ' ')
     .replace(TAG_QUESTION, '')
     .replace(NOT_DENIAL, ' ');
   if (DOUBLE_NEGATIVE.test(c)) return false;
@@ -128,7 +149,7 @@ export function asks(sentence: string): boolean {
 
 /** A reply that affirms at its start ("Yes", "Of course", "That's right"). */
 export const AFFIRM =
-  /^\s*(yes|yeah|yep|yup|of course|sure|certainly|absolutely|indeed|definitely|that's right|that is right|right|correct|i do\b|i know\b|oh,? (yes|i know))/i;
+  /^\s*(yes|yeah|yep|yup|aye|of course|sure|certainly|absolutely|indeed|definitely|that's right|that is right|right|correct|i do\b|i know\b|oh,? (yes|i know))/i;
 
 /** Asking to have confirmed what one heard ("Is it true he's ...?", "Is it right that ...?"). */
 const CHECKING =
@@ -226,7 +247,7 @@ export function aboutSomeoneElse(clause: string, self: readonly string[] = []): 
 
 /** Capitalised words that open a sentence without naming anyone. */
 export const STARTERS = new Set(
-  "yes yeah yep no nope oh ah well so and but or the a an that this these those there it it's its she she's he he's they they're their her his we i i'm i've i'd i'll you my our apparently honestly everyone everybody someone somebody nobody people word rumour rumor last next as from according if sure of right okay ok hmm um er".split(
+  "yes yeah yep no nope oh ah well so and but or the a an that this these those there it it's its she she's he he's they they're their her his we i i'm i've i'd i'll you my our apparently honestly everyone everybody someone somebody nobody people word rumour rumor last next as from according if sure of right okay ok hmm um er off up out away back down over just maybe perhaps probably".split(
     ' ',
   ),
 );

@@ -16,11 +16,12 @@ export const ASKS_WHO_OR_WHAT =
   /\b(?:who(?:se|['’]s)?|anyone|anybody|someone|somebody)\b|^\s*(?:is|are) there\b|^\s*(?:any|anything)\b|^\s*(?:what|which|where|when)\b/i;
 
 /**
- * Who told it, said before what was told ("Somebody said", "Winnie tells me", "my sister reckons that"): the source,
+ * Who told it, said before what was told ("Somebody said", "Winnie tells me", "my sister reckons that", "Doctor's told
+ * him"): the source,
  * not the one it is about. Read out of a clause before asking whom it names.
  */
 const REPORT_FRAME =
-  /^\s*(?:(?:and|so|well|oh|apparently)\s*,?\s+)?(?:somebody|someone|people|everyone|everybody|they|the word is|word is|(?:my|his|her|their|our|the)\s+\p{Ll}+|\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)\s+(?:said|says|say|told me|tells me|mentioned|mentions|reckons|reckoned|was saying|were saying|is saying|swears|was hinting|let slip)\s*(?:that\s+)?(?=\S)(?!(?:something|anything|nothing)\b)/u;
+  /^\s*(?:(?:and|so|well|oh|apparently)\s*,?\s+)?(?:somebody|someone|people|everyone|everybody|they|the word is|word is|(?:[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur|[Tt]he)\s+\p{Ll}+|\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)(?:['’]s|\s+has|\s+have)?\s+(?:said|says|say|told (?:me|him|her|them|us)|tells (?:me|him|her|them|us)|mentioned|mentions|reckons|reckoned|was saying|were saying|is saying|swears|was hinting|let slip)\s*(?:that\s+)?(?=\S)(?!(?:something|anything|nothing)\b)/u;
 
 /** "From what Rosa was saying, ...", "According to Rosa, ...": the source, said first. */
 const SOURCE_FIRST =

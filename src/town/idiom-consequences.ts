@@ -37,6 +37,10 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       '(?:pensioned off|(?:a|the|her|his) gold(?:en)? watch|(?:a )?well[- ]earned rest|(?:earned|deserves|deserved) (?:her|his|their|a) (?:rest|retirement|feet up)|out to (?:pasture|grass)|(?:her|his|their) (?:working|teaching|nursing|farming) (?:days|life|years) (?:are|is|will be) (?:over|done|behind)|retirement)',
       String.raw`(?:done|finished|through) with (?:${WORK}|[\p{L}' ,-]{2,40}?) ${FOR_GOOD}(?! (?:on|with) (?:the )?(?:cigarettes|smoking|drink|drinking|sweets|sugar|dieting))`,
       `(?:her|his|their) last (?:term|lesson|class|shift|service|sermon|surgery|season|day) (?:ever|before (?:she|he|they) (?:stops?|finish(?:es)?|goes?)|${FOR_GOOD})`,
+      // (a time said to be the last of one's working: "July's her last term"; not of a holiday)
+      String.raw`(?<=(?:['’]s|\bis|\bwill be) )(?:her|his|their) (?:very )?last (?:term|shift|service|sermon|surgery|season|day|week|month|year)\b(?! (?:off|of (?:the |her |his |their )?(?:holidays?|break|leave|course|trip|visit)))`,
+      // one done at a time ("she's done at Christmas")
+      String.raw`(?:she|he|they)(?:['’]s|['’]re| is| are| will be) (?:done|finished|finishing) (?:at|in|come|after|by) (?:the )?(?:end of (?:the )?)?(?:${MONTH}|christmas|easter|new year|year|month|term|season)\b`,
       // a successor
       String.raw`(?:advertis\w+|looking|searching|hunting|interviewing) for (?:her|his|their|a) (?:successor|replacement)|(?:hand|hands|handing|handed|give|gives|giving|gave|pass|passes|passing|passed) (?:the (?:\w+ )?|it |things )?over to (?:a |her |his |their )?(?:new|younger|successor|replacement)`,
     ],
@@ -48,10 +52,12 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       `(?:last orders|closing time|the last pint|the last loaf|the last customer)s? (?:ever|${FOR_GOOD})`,
       `(?:pull|pulls|pulling|pulled|serve|serves|serving|served|sell|sells|selling|sold|bake|bakes|baking|baked) (?:${POSS} )?(?:very )?last (?:pints?|loaf|loaves|customers?|meals?|orders?|coffees?)`,
       String.raw`(?:doors?|shutters?|gates?) (?:will )?(?:stay|stays|staying|remain|remains|remaining|be|are|go|going|come|coming) (?:down|shut|closed|locked|barred) (?:${FOR_GOOD}|after that|from then on|after (?:this|next|the) \w+)`,
-      '(?:after that|from then on|then),? (?:the )?(?:doors?|shutters?|gates?) (?:will )?(?:stay|stays|remain|remains|be|are) (?:shut|closed|locked|down)',
+      '(?:after that|from then on|then),? (?:the )?(?:doors?|shutters?|gates?) (?:will )?(?:stay|stays|remain|remains|be|are|come|comes|go|goes) (?:shut|closed|locked|down)',
       `(?:put|puts|putting|pull|pulls|pulling|pulled) (?:up |down )?the shutters ${FOR_GOOD}?`,
       `(?:lock|locks|locking|locked|shut|shuts|shutting) (?:up |the doors? |the place |up shop |${POSS} doors? )${FOR_GOOD}`,
       '(?:shut|shuts|shutting) (?:up )?shop',
+      // (a place gone for good: "then it's gone for good")
+      `\\bit(?:['’]s| is|['’]ll be| will be) (?:gone|finished|over|done) ${FOR_GOOD}`,
       '(?:closing[- ]down sale|everything must go|(?:cease|ceases|ceasing|ceased|stop|stops|stopping|stopped) trading)',
       "(?:won['’]t|will not|never going to|not going to) (?:be )?(?:(?:open|opening|open its doors) (?:again|after that|any ?more)|reopen|reopening)",
     ],
@@ -59,14 +65,15 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
   [
     'selling',
     [
-      "(?:an? )?(?:estate agent['’]?s?|for sale|sold) (?:board|sign)s?",
+      // (an agent's board, with or without "estate")
+      "(?:an? )?(?:(?:estate )?agent['’]?s?|for sale|sold) (?:board|sign)s?",
       String.raw`(?:look|looks|looking|found|finding|find|got|has|had) (?:for )?(?:a |the )?buyers?\b(?! for (?:${POSS} |some )?(?:[\p{L}-]+ ){0,2}[\p{L}-]+s\b)`,
       '(?:buyers|viewers|people) (?:are |were |have been )?(?:viewing|looking round|traipsing round|coming round to view)',
       String.raw`(?:had|has|have|having|['’]s had|['’]ve had) (?:\w+ )?viewings|on the (?:agent['’]s |estate agent['’]s )?books`,
       '(?:accepting|accepted|taking|took) (?:an |any )?offers?(?: over| on| for)?',
       '(?:the )?asking price',
       `(?:part|parts|parting|parted) with (?:the|${POSS}) (?:shop|bakery|farm|house|business|pub|boat|herd|land|place|mill|cottage|field|flock)`,
-      String.raw`(?:put|puts|putting) (?:it|the \w+|${POSS} \w+(?: \w+)?) up for (?:sale|auction)`,
+      String.raw`(?:put|puts|putting) (?:it|them|the (?:\w+ ){0,2}\w+|${POSS} \w+(?: \w+)?) up for (?:sale|auction|grabs)`,
       '(?:with|through) (?:an|the) (?:estate )?agents?',
       // a price asked or waited for ("asking a fortune for it", "to the highest bidder")
       String.raw`asking (?:(?:far |way |much |a bit |rather )?(?:too )?(?:little|much|a fortune|a lot|a packet|peanuts|next to nothing|top dollar)|[£$€]\s?[\d,.]+\w*(?: (?:thousand|grand|million))?) for (?:it|the|her|his|their)\b`,
@@ -104,7 +111,7 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       '(?:painting|decorating|doing up|setting up|getting ready|papering) (?:the |a )?nursery',
       `(?:one|two|another) more (?:at|round|around) (?:${POSS} )?(?:table|fireside|hearth)|(?:an? )?(?:extra|another|new) mouths? to feed`,
       "(?:a |the |her )?(?:baby (?:bump|shower|scan)|twelve[- ]week scan|morning sickness|maternity (?:leave|clothes|dress|ward)|eating for two|patter of (?:tiny|little) feet|little one on the way|stork['’]s (?:coming|visiting|on its way))",
-      '(?:going to be|gonna be|about to be|will be|becoming|become) (?:a )?(?:mum|mom|mother|dad|father|parents?|mummy|daddy)(?! again to (?:the|her|his))',
+      '(?:going to be|gonna be|about to be|will be|becoming|become) (?:a )?(?:mum|mom|mother|dad|father|parents?|mummy|daddy|mammy|mam|mama|papa|da)(?! again to (?:the|her|his))',
       '(?:a|the|her) (?:cot|pram|buggy|moses basket) (?:in|for|is|has|arrived|being|bought|delivered)',
     ],
   ],
@@ -130,6 +137,8 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
       '(?:open|opens|opening) for business',
       `(?:fitting|fitted|kitting|fits) out (?:the |a |an |${POSS} )?(?:old )?(?:shop|unit|premises|workshop|forge|barn|studio|place)`,
       '(?:go|goes|going|went) into business',
+      // (a trade's fittings going into a place: "got the griddles in at the old tabac", "ovens going in there")
+      "(?:got|getting|get|has|had|having|putting|put|puts) (?:the |his |her |their |new |some )?(?:ovens?|griddles?|fryers?|coffee machines?|espresso machines?|kilns?|pumps|beer pumps|shelves|shelving|counters?|tills?|barber['’]?s chairs?|salon chairs|workbenches?|looms?) (?:in|going in|going up|up|installed|fitted)\\b",
       '(?:start|starts|starting|started|launch|launches|launching|launched) (?:a|her|his|their) (?:own )?business',
       '(?:taken|taking|took|signed|signing) (?:on )?(?:a|the) lease (?:on|for)',
     ],
@@ -137,9 +146,11 @@ const FAMILIES: readonly (readonly [string, readonly string[]])[] = [
   [
     'moving away leaving',
     [
-      `(?:pack|packs|packing|packed) up (?:the|${POSS}) (?:house|home|flat|cottage|life|things|whole life)`,
+      `(?:pack|packs|packing|packed) up (?:the|${POSS}) (?:whole )?(?:house|home|flat|cottage|life|things)`,
       String.raw`(?:trade|trades|trading|traded|swap|swaps|swapping|swapped|exchange|exchanging) (?:our|the|this|${POSS}) [\p{L}' -]{2,30}? for (?:the )?(?:[\p{L}'-]+ ){0,2}?(?:sunshine|sun|sea air|seaside|coast|city|mountains|country|countryside|hills|beaches|heat|lights|streets|life|desert|warmth|tropics|islands?|lakes?|prairies?|outback)\b`,
       '(?:the )?(?:removal|removals|moving) (?:van|lorry|men|company|firm)',
+      // (a life begun again elsewhere: "starting over in Canada")
+      '(?:start|starts|starting|started) (?:over|afresh|again from scratch) (?:in|out in|abroad|overseas|somewhere)',
       "(?:one[- ]way ticket|new life (?:in|abroad|overseas|out)|fresh start (?:in|abroad|overseas)|(?:saying|said|says) (?:her|his|their) goodbyes|living out of boxes|(?:house|home|flat)['’]s (?:all )?in boxes|(?:a |her |his )?(?:farewell|leaving) (?:party|do|drinks))",
       "(?:won['’]t|will not) be (?:here|around|living here) (?:after|come|by|much longer|for long)",
     ],

@@ -41,6 +41,11 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:auctioning|auctioned) off', 'selling'],
   ['(?:sell|sells|selling|sold) (?:up|off)', 'selling'],
   ['(?:get|gets|getting|got) rid of', 'selling'],
+  // (a place let go is parted with: "letting the stables go"; not "letting her hair go grey")
+  [
+    `(?:let|lets|letting) (?:it|them|the \\w+(?: \\w+)?|${POSSESSIVE} \\w+(?: \\w+)?) go(?=\\s*(?:[,.;!?—–]|$|to\\b|for\\b))`,
+    'selling',
+  ],
   // buying
   ['(?:purchase|purchases|purchasing|purchased)', 'buying'],
   // closing
@@ -77,6 +82,14 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   ['(?:got|gets|given) the nod', 'appointed'],
   ['(?:won|win|wins|winning) (?:a|the|his|her|their) seat', 'elected'],
   ['(?:take|takes|taking|took) the reins', 'taking over'],
+  // (one stepping in where another gives up: "his uncle's giving up the ferry, and Gunnar's stepping in")
+  ['(?:step|steps|stepping|stepped) in(?! (?:to|for a|when|if)\\b)', 'taking over'],
+  // (in charge of others is at their head: "in charge of all the ward sisters", of a head nurse; not of one thing,
+  // "in charge of the raffle")
+  [
+    "(?:in charge of|at the head of|heading up|heads up) (?:all )?(?:the|her|his|their) (?:[\\p{L}'’-]+ )?\\p{L}+[^s\\W]s",
+    'head',
+  ],
   // cancelling
   ['(?:call|calls|calling|called) (?:it|the (?:\\w+ )?\\w+|them) off', 'cancelled'],
   // (said of the thing itself: "it's been called off", "Called off, I gather"; "the wedding's off", "Off. Storms.")
@@ -101,7 +114,18 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   // leaving
   ['(?:move|moves|moving|moved) away', 'leaving'],
   ['(?:off|heading|headed|going) abroad', 'leaving abroad'],
+  // (across a sea or overseas: "off across the Atlantic", "moving overseas")
+  [
+    '(?:off|heading|headed|going|gone|moving|moved|move|sailing|flying) (?:out )?(?:(?:across|over) the (?:atlantic|pacific|channel|irish sea|north sea|tasman|pond|ocean|world)|overseas)',
+    'leaving abroad',
+  ],
   ['(?:up|ups|upping|upped) sticks', 'leaving'],
+  ['(?:pastures new|greener pastures|new pastures)', 'leaving'],
+  // (one off at a time is leaving then: "Aurelie's off in March"; a place is OFF_TO's)
+  [
+    "(?:she|he|they|\\p{Lu}\\p{L}+)(?:['’]s| is| are|['’]re) off (?:in|at the end of|come|next|after|by|before) (?:the )?(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|winter|new year|month|year)",
+    'leaving',
+  ],
   // dying, falling ill
   ['(?:pass|passes|passing|passed) away', 'died'],
   ['(?:laid up|poorly|taken ill|under the weather)', 'ill'],
@@ -109,6 +133,11 @@ const IDIOMS: readonly (readonly [string, string])[] = [
   [
     '(?:put|puts|putting) up (?:a|an|the|her|his|their|our) (?:new |little |small |big |wooden |proper |stone |brick )?(?:[\\p{L}-]+ )?(?:house|shed|barn|extension|cabin|hut|garage|sauna|conservatory|greenhouse|studio|workshop|fence|wall|tower|porch|pavilion|summerhouse|bathhouse|building|bungalow|cottage|chapel|hall|stable|kiln|smokehouse|boathouse)',
     'building',
+  ],
+  // converting: a thing turned into another ("turning it into apartments"; not one turning into a grump, no object)
+  [
+    `(?:turn|turns|turning|turned|transform|transforms|transforming|transformed) (?:it|them|that|this|the (?:\\w+ ){0,2}\\w+|${POSSESSIVE} (?:\\w+ ){0,2}\\w+) into`,
+    'converting',
   ],
   // competing: set against others ("pitting his marrows against the county's best"; not one's wits against a puzzle)
   [
@@ -154,6 +183,18 @@ const OTHER_SENSES: readonly (readonly [string, string])[] = [
   ['(?:marry|marries|marrying|married) (?:[\\w-]+ ){1,4}?(?:into one|together)', 'combining'],
   ['(?:left|leave|leaves|leaving) (?:it|things) (?:late|too late)', 'delaying'],
   ['(?:closing|closed|close|closes) (?:her|his|their|my) eyes', 'sleeping'],
+  // (a word of an act said of a character is a trait: "a retiring sort", "an engaging fellow", "shy and retiring")
+  [
+    '(?:(?:a|an)(?: (?:very|quite|rather|bit|shy|quiet|gentle|more|and))* \\p{L}+ing (?:sort|type|kind|soul|nature|disposition|personality|character|manner|fellow|chap|lad|lass|man|woman|person)\\b|(?:shy|quiet|modest|timid|private|reserved|gentle) and \\p{L}+ing\\b|\\p{L}+ing and (?:shy|quiet|modest|timid|private|reserved|gentle)\\b)',
+    'of a kind',
+  ],
+  // (a thing taken across somewhere is a crossing, not a taking over: "took the ferry over to Aarø")
+  ['(?:take|takes|taking|took|taken) (?:the|a|his|her|their) \\w+ over (?:to|the) ', 'crossing'],
+  // (a person won over to a belief is persuaded, not a building converted: "converting everyone to his diet")
+  [
+    '(?:(?:convert|converts|converting|converted) (?:(?:everyone|everybody|people|folk|anyone|anybody|him|her|them|me|us|you|the (?:whole )?(?:village|town|parish)|half (?:of )?the \\w+) to|to (?:\\p{L}+ism|the faith|islam|christianity|the (?:catholic|anglican|orthodox) church)\\b)|\\b(?:a|an) (?:\\w+ )?convert to)',
+    'persuading',
+  ],
   // ("engaged with that night course": taken up with a thing, not betrothed)
   ['(?:engaged|engaging) (?:with|in|by|on) (?!(?:a|an|the) (?:man|woman|lad|girl|fellow|chap)\\b)', 'occupied'],
 ];
@@ -187,10 +228,10 @@ const ANSWER_ONLY = [
 
 /**
  * Off to a named place ("he's off to New Zealand", "moving up to Leeds"): leaving for it (case-sensitive: the place is
- * capitalised; a street is a move within the town, not a leaving).
+ * capitalised; a street is a move within the town, not a leaving, and "going to Annika's party" is to a person's).
  */
 const OFF_TO =
-  /\b(?:[Oo]ff|[Hh]eading|[Hh]eaded|[Gg]oing|[Gg]one|[Gg]o|[Gg]oes|[Mm]ov(?:e|es|ing|ed)(?: up| down| over| back| out)?) (?:out )?to(?= \p{Lu})(?! \p{Lu}\p{L}+ (?:Street|Road|Lane|Avenue|Close|Row|Square|Terrace|Place|Hill)\b)/gu;
+  /\b(?:[Oo]ff|[Hh]eading|[Hh]eaded|[Gg]oing|[Gg]one|[Gg]o|[Gg]oes|[Mm]ov(?:e|es|ing|ed)(?: up| down| over| back| out)?) (?:out )?to(?= \p{Lu})(?! \p{Lu}\p{L}+ (?:Street|Road|Lane|Avenue|Close|Row|Square|Terrace|Place|Hill)\b)(?! \p{Lu}\p{L}+['’]s\b)/gu;
 
 /**
  * The text with each idiom after its plain verb ("marrying, tying the knot"), for reading an answer: set apart, so
@@ -226,6 +267,8 @@ export const ACT_SYNONYMS: readonly (readonly [string, readonly string[]])[] = [
   ['resign', ['quit', 'retire', 'leave', 'resigning']],
   ['quit', ['resign', 'retire', 'leave']],
   ['retire', ['quit', 'resign', 'retiring']],
+  // (leaving a job is met by resigning from it or quitting it; not by retiring, a leaving of its own kind)
+  ['leave', ['resign', 'quit', 'resigning']],
   ['marry', ['wed', 'wedding', 'bride', 'groom', 'marrying']],
   // (one way: who marries is engaged first; "engaged" alone has other senses, "engaged a builder")
   ['engage', ['marry', 'marrying', 'wedding', 'propose', 'fiance', 'fiancee']],
@@ -255,6 +298,13 @@ export const ACT_SYNONYMS: readonly (readonly [string, readonly string[]])[] = [
   ['run', ['candidate', 'campaign', 'stand']],
   ['repair', ['fix', 'mend']],
   ['bicycle', ['bike', 'cycle']],
+  // (places and homes by their other common names: "closing the salon" of her hairdresser's)
+  ['hairdresser', ['salon', 'hairdressing']],
+  ['salon', ['hairdresser']],
+  ['surgery', ['practice']],
+  ['practice', ['surgery']],
+  ['flat', ['apartment']],
+  ['apartment', ['flat']],
 ];
 
 /** Acts seen from the other side: who buys is who a seller sells to ("Who's buying Owain's farm?" of his selling it). */

@@ -91,7 +91,7 @@ const TIME_WORDS = new Set(
   ).split(' '),
 );
 
-/** Irregular forms to their base, so a derived keyword meets every form of its verb ("bought" and "buys"). */
+/** Irregular forms to their base, so a derived keyword meets every form of its verb ("bought" and "buys"; "doing" is "do"). */
 const IRREGULAR: Record<string, string> = Object.fromEntries(
   (
     'bought:buy sold:sell ran:run took:take taken:take left:leave gave:give given:give won:win lost:lose ' +
@@ -102,7 +102,7 @@ const IRREGULAR: Record<string, string> = Object.fromEntries(
     'mum:mother mom:mother mummy:mother grandad:grandfather granddad:grandfather grandma:grandmother gran:grandmother ' +
     'wedding:marry wed:marry shut:close shutting:close acquire:buy acquired:buy launch:open launched:open depart:leave ' +
     'departing:leave departed:leave hire:appoint hired:appoint select:choose selected:choose axe:cancel axed:cancel ' +
-    'delay:postpone delayed:postpone cancelled:cancel cancelling:cancel'
+    'delay:postpone delayed:postpone cancelled:cancel cancelling:cancel doing:do does:do did:do done:do'
   )
     .split(' ')
     .map((x) => x.split(':') as [string, string]),
@@ -174,7 +174,8 @@ function bareWord(w: string): string {
  * "retir*" by retire, retiring, retired), never a time word, a function word, a number or a name.
  */
 export function contentKeywords(text: string, skipNames: readonly string[] = []): string[] {
-  const names = new Set(skipNames.flatMap((n) => n.toLowerCase().split(/\s+/)).map(bareWord));
+  // (a hyphenated name is skipped in its parts too: "Saint-Brévin" is neither saint nor brévin)
+  const names = new Set(skipNames.flatMap((n) => n.toLowerCase().split(/[\s-]+/)).map(bareWord));
   const out: string[] = [];
   for (const raw of text.match(/[\p{L}\p{N}'’-]+/gu) ?? []) {
     for (const part of raw.split('-')) {
@@ -208,10 +209,6 @@ export function factKeywords(text: string, holder: string | undefined, people: r
   const chosen =
     role &&
     /\b(?:chosen|appointed|elected|named|made|picked|selected|hired|voted|installed|confirmed)\s+as\b/i.test(text);
-  // (and so is a post taken by a verb that says nothing itself: "started a new job as head chef" is the head chef)
-  const generic = (w: string) => isCommonWord(w) || GENERIC_POST.has(w);
-  const postOnly = role && contentKeywords(text.replace(role[0], ' '), names).every(generic);
-  const bare = role && !chosen && !postOnly ? text.replace(role[0], ' ') : text;
   // who, or where it happens ("at the town hall"), as an event is known by its host or its place
   const where =
     /\bat (?:the |a )?((?:[\p{L}'’-]+ ?){1,3}?)(?=\s+(?:on|in|at|with|from|for|this|next|every|by)\b|[,.;]|$)/u
@@ -219,6 +216,16 @@ export function factKeywords(text: string, holder: string | undefined, people: r
       ?.trim();
   // (the place is where, not what: "she rows at the boathouse" is not the party at the boathouse)
   const placeWords = who && where ? where.split(/\s+/) : [];
+  const generic = (w: string) => isCommonWord(w) || GENERIC_POST.has(w);
+  // (and so is a post taken by a verb that says nothing itself: "started a new job as head chef" is the head chef, and
+  // where a job is held says nothing either, "a new job as head nurse at the clinic"; but "started as the new vet at
+  // the practice" is the starting, the vet being what she may have been before)
+  const besides = (skip: readonly string[]) => contentKeywords(text.replace(role?.[0] ?? '', ' '), skip);
+  const postOnly =
+    role &&
+    (besides(names).every(generic) ||
+      (besides(names).some((w) => GENERIC_POST.has(w)) && besides([...names, ...placeWords]).every(generic)));
+  const bare = role && !chosen && !postOnly ? text.replace(role[0], ' ') : text;
   // the role between commas names the person, not the act ("Tomas Reyes, the farrier, is ...": the farrier's ill)
   const roleWords = who ? contentKeywords(leadingRole(text) ?? '', names) : [];
   const act = (

@@ -203,17 +203,23 @@ describe('floors on the fixture corpora', () => {
     expect(o.recall, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(1);
   });
 
-  it('the seventh blind part (156 answers written blind, scored once, not tuned on) keeps its one score', async () => {
+  it('the seventh blind part (156 answers written blind, scored once, now tuning data) keeps its tuned floor', async () => {
     // Written by a session told only the format and the labels, in the same thirteen kinds, 45 facts in 21 invented
-    // towns, never the rules, after the sixth part's rules (issue 38g); its one score (e247f8b): precision 0.954,
+    // towns, never the rules, after the sixth part's rules (issue 38g); its one blind score (e247f8b): precision 0.954,
     // recall 0.827 (62 of 65 "knows" right, 62 of 75 found), accuracy 0.897. At the bar: echo, other-person. Below:
-    // hedged 1/0.500 and indirect 1/0.500 (a hedge ending in a question mark, "off across the Atlantic ... for good",
-    // "putting the whole lot up for grabs"), other-sense 0.667/1 ("a retiring sort"), pronoun 0.857/1, the other seven
-    // one miss each. Never tuned on: the floor is that score, rounded down.
+    // hedged 1/0.500, indirect 1/0.500, other-sense 0.667/1, pronoun 0.857/1, and one miss each in double-negative,
+    // enthusiasm, mixed, needs-question, negative, plain, terse. Now TUNING data (issue 38h, by cause: a hedge on the
+    // speaker's own word, "doing" an event, the owner said after the thing, a thing put up for grabs or an agent's
+    // board, a thing turned into another, going across a sea, a trait in an act's word, a person converted to a
+    // belief, a condition opening a sentence, a post held at a place and one in charge of others, one who told the
+    // person as a source, a comma before a new subject with its verb, a word for any post, the person's thing named by
+    // a word that does not say which, "Since Easter."): 1.000 / 1.000, every kind at the bar. A floor, not a measure
+    // of the judge on answers it has not seen.
     const c = await fixture('held-out-blind-7.json');
+    expect(checkPasses(c.parts[0]!), summarizeJudgeCheck(c)).toBe(true);
     const o = c.parts[0]!.overall;
-    expect(o.precision, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(0.953);
-    expect(o.recall, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(0.826);
+    expect(o.precision, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(1);
+    expect(o.recall, summarizeJudgeCheck(c)).toBeGreaterThanOrEqual(1);
   });
 
   it('the own question-reading corpus and the probes keep their measured floors', async () => {
@@ -259,6 +265,30 @@ describe('floors on the fixture corpora', () => {
       // precision 1.000, recall 0.875 (the judge before those rules: 0.778 / 0.438); missed: viewings said as "three
       // people round to look at it", "taking whatever they offer"
       ['own-probe-13.json', 1, 0.87],
+      // written in issue 38h beside the rules it probes, after the seventh blind part became tuning data, by the session
+      // that wrote them (not blind): 41 answers about fourteen new facts in fourteen new towns, each cause of that part's
+      // errors said anew, with answers that must not be taken for knowing beside them (three of which first caught a
+      // rule too wide: a thing merely "up for grabs", "in charge of the raffle", a possessed thing named outright)
+      ['own-probe-14.json', 1, 1],
+      // four batches written in issue 38h after the seventh part's rules, by the session that wrote them (not blind), in
+      // new towns, each scored once before the rules it led to: own-probe-15 0.867 / 0.684, own-probe-16 1.000 / 0.563,
+      // own-probe-17 0.750 / 0.429, own-probe-18 1.000 / 0.667; tuned on since (floors below are tuned figures); left:
+      // "a chipper", "battered cod" for a chip shop, "for a few more months anyway", "books" for a bookshop, "training
+      // for" a race, "not as if anyone else stood a chance", "in charge of the whole harbour"
+      ['own-probe-15.json', 0.94, 0.84],
+      ['own-probe-16.json', 1, 0.87],
+      ['own-probe-17.json', 1, 0.78],
+      ['own-probe-18.json', 1, 0.91],
+      // a fifth batch, first score 0.846 / 0.917, and a sixth, 0.857 / 0.600 ("March" read as Marchand), tuned on since;
+      // left: "He'd be a fool not to"
+      ['own-probe-19.json', 1, 1],
+      ['own-probe-20.json', 1, 0.9],
+      // a seventh, written after all of issue 38h's rules: first score 1.000 / 0.625; tuned on since (a trade's fittings
+      // going in, "a mammy"); left: "she's done at Christmas" after "Not Wilhelmina" to a who-question
+      ['own-probe-21.json', 1, 0.87],
+      // an eighth: first score 1.000 / 0.750; tuned on since (one's own going; "going to Annika's" is no place); left:
+      // "throwing a midsummer do" (a do is a party; "do" alone is too common a word to key)
+      ['own-probe-22.json', 1, 0.87],
     ] as const) {
       const o = (await fixture(name)).parts[0]!.overall;
       expect(o.precision, name).toBeGreaterThanOrEqual(precision);
