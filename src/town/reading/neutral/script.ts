@@ -87,7 +87,7 @@ export function readSpeeches(doc: Doc): void {
 /** A speech's first and second person written as the speaker's and the listener's marks. */
 function spokenBy(t: string, who: number, to: number | undefined): string {
   const me = `@${who}`;
-  let out = t
+  const out = t
     .replace(/\bI['’]m\b/g, `${me} is`)
     .replace(/\bI['’]ve\b/g, `${me} has`)
     .replace(/\bI['’]ll\b/g, `${me} will`)
@@ -95,15 +95,18 @@ function spokenBy(t: string, who: number, to: number | undefined): string {
     .replace(/\bI\b/g, me)
     .replace(/\b[Mm]y\b/g, `${me}'s`)
     .replace(/\b[Mm]e\b/g, me);
-  if (to === undefined) return out;
+  return to === undefined ? out : addressed(out, to);
+}
+
+/** The second person written as the mark of the one spoken to ("you're" -> "@k is", "your" -> "@k's"). */
+export function addressed(t: string, to: number): string {
   const you = `@${to}`;
   // ("don't you dare tell anyone" stays an order)
-  out = out
+  return t
     .replace(/\b[Yy]ou['’]re\b/g, `${you} is`)
     .replace(/\b[Yy]ou are\b/g, `${you} is`)
     .replace(/\b[Yy]ou['’]ll\b/g, `${you} will`)
     .replace(/\b[Yy]ou['’]ve\b/g, `${you} has`)
     .replace(/\b[Yy]our\b/g, `${you}'s`)
     .replace(/(?<!\b(?:[Dd]on['’]t|[Dd]o not|[Nn]ever)\s+)\b[Yy]ou\b/g, you);
-  return out;
 }

@@ -5,7 +5,8 @@ import { escapeRegExp } from '../../../core/text.ts';
 import type { ResidentText, TownFrame } from '../types.ts';
 import { genderOfName } from './given-names.ts';
 import { KIN } from './kin-words.ts';
-import { namesInCapitals, readSpeeches } from './script.ts';
+import { restoreH, standardSpelling } from './regional.ts';
+import { addressed, namesInCapitals, readSpeeches } from './script.ts';
 
 export type Gender = 'm' | 'f';
 
@@ -253,7 +254,11 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
   const sentences: Sentence[] = [];
   for (const p of text.passages)
     for (const s of sentencesOf(p.text)) {
-      const { marked, mentions } = markPeople(namesInCapitals(s, frame), frame.people, text.resident);
+      const { marked, mentions } = markPeople(
+        restoreH(namesInCapitals(s, frame), frame.people),
+        frame.people,
+        text.resident,
+      );
       // terse notes' "w/" is "with" and a lone "@" is "at" to every reader ("cookout @ VFW hall"); "Fiona's been
       // organising" is Fiona doing it, not something of Fiona's
       const plain = marked
@@ -265,6 +270,7 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
         .replace(/\b(?:im|Im)\b/g, "I'm")
         .replace(/\bive\b/g, "I've")
         .replace(/\bw\/\s*/gi, 'with ')
+        .replace(/[\s\S]*/, standardSpelling)
         .replace(/(^|\s)@(?=\s)/g, '$1at')
         // a word glossed by a kin word is that kin word: "my koro (my grandad), Wiremu"
         .replace(GLOSS, '$1 $2')
@@ -306,6 +312,10 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
         (_, k: string, a?: string, b?: string) =>
           `my ${/^(?:maman|mama|mom|mam)$/i.test(k) ? 'mum' : /^papa$/i.test(k) ? 'dad' : k.toLowerCase()} ${a ?? b}`,
       );
+  // a text that addresses the resident ("You are Rosa Quint, 52, and you run ...") tells of them as "you": their mark
+  const R = frame.people.indexOf(text.resident);
+  if (sentences.some((s) => new RegExp(String.raw`\b[Yy]ou(?:\s+are|['’]re)\s+@${R}(?!\d)`).test(s.marked)))
+    for (const s of sentences) s.marked = addressed(s.marked, R);
   readSpeeches(doc);
   return doc;
 }

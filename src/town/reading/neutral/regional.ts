@@ -1,0 +1,45 @@
+// Regional spellings of a few grammar words, read as the standard ones before any rule looks at a sentence: a voice
+// written as it is spoken ("mi live wid mi daughter", "bides wi us", "told 'er in confidence", "she an' she brother")
+// says the same ties and homes as the standard words. Only forms that cannot be read another way where they stand:
+// "ma", "mi", "me" and the creole "she" as possessives only before a kin word; "wi", "wid", "wit" as "with" only
+// before a person; h-dropped pronouns only as whole words after a space.
+import { KIN } from './kin-words.ts';
+
+const PERSON = String.raw`(?=\s+(?:my|mi|ma|me|his|her|their|our|your|us|them|him|me|the|a|an|@\d))`;
+
+export function standardSpelling(t: string): string {
+  return (
+    t
+      // "told 'er", "'is daughter-in-law", "wi' 'im": the h-dropped pronouns
+      .replace(/(^|[\s(])['’](er|is|im|ers)(?![\p{L}'’])/giu, (_, a: string, w: string) => `${a}h${w.toLowerCase()}`)
+      // "Ma man Dougie", "mi daughter Marcia", "me sister": a possessive before a kin word
+      .replace(
+        new RegExp(String.raw`\b(?:ma|mi|me)\s+(?=(?:wee\s+|little\s+|auld\s+|old\s+)?${KIN}(?![\p{L}-]))`, 'giu'),
+        (m) => (/^M/.test(m) ? 'My ' : 'my '),
+      )
+      // the creole "she brother Claude" (a pronoun never stands before a noun in the standard)
+      .replace(new RegExp(String.raw`\bshe\s+(?=${KIN}(?![\p{L}-])\s+@\d)`, 'giu'), 'her ')
+      // "wi' his mam", "wid mi daughter", "wit his mama", "wiv 'er"
+      .replace(new RegExp(String.raw`\b(?:wi['’]?|wid|wit|wiv)${PERSON}`, 'giu'), 'with')
+      .replace(/\ban['’](?=\s)/giu, 'and')
+      // the Scots "bides" is "lives"
+      .replace(/\bbid(es|ing|e)\b/giu, (_, e: string) => (e === 'ing' ? 'living' : e === 'es' ? 'lives' : 'live'))
+      // "Ma man Dougie": the one she married
+      .replace(/\b(my|her)\s+man\s+(?=@\d)/giu, '$1 husband ')
+      // the Irish "Himself, Seamus, is above in the house": the one she married
+      .replace(/(^|[.;]\s*)Himself,?\s+(?=@\d)/gu, '$1my husband ')
+      .replace(/(^|[.;]\s*)Herself,?\s+(?=@\d)/gu, '$1my wife ')
+  );
+}
+
+/**
+ * A name said with its "h" dropped ("Our 'Etty, 'is daughter-in-law"): the resident whose first name it is, when one
+ * is. The apostrophe stands where the "h" was, so the text keeps its length.
+ */
+export function restoreH(t: string, people: readonly string[]): string {
+  const firsts = new Set(people.map((p) => p.split(/\s+/)[0]!));
+  return t.replace(/(?<![\p{L}])['’](\p{Lu}\p{Ll}+)/gu, (m, w: string) => {
+    const named = `H${w.charAt(0).toLowerCase()}${w.slice(1)}`;
+    return firsts.has(named) ? named : m;
+  });
+}
