@@ -6,7 +6,7 @@
 import type { Doc } from './text.ts';
 import { NOT } from './household-together.ts';
 
-const HOME = String.raw`(?:house|home|flat|apartment|cottage|bungalow|semi|place|rooms|farmhouse|croft|caravan|cabin|manse)`;
+const HOME = `(?:house|home|flat|apartment|cottage|bungalow|semi|place|rooms|farmhouse|croft|caravan|cabin|manse)`;
 const ROOM = String.raw`(?:(?:the|our|my|her|his|your)\s+(?:spare|back|attic|box|top|front|upstairs|little|end)\s+rooms?|(?:the|our|my|her|his|your)\s+(?:attic|loft|box room))`;
 
 /** Residents a surname's plural names ("the Sethis", "the Greys"). */

@@ -24,6 +24,23 @@ export function standardSpelling(t: string): string {
       .replace(/\ban['’](?=\s)/giu, 'and')
       // the Scots "bides" is "lives"
       .replace(/\bbid(es|ing|e)\b/giu, (_, e: string) => (e === 'ing' ? 'living' : e === 'es' ? 'lives' : 'live'))
+      // Scots negatives and pronouns: "Dinnae tell a soul", "Naebody kens", "A've been", "A'll no be tellin"
+      .replace(/\b(do|did|ca|could|would|should|is|was|has|have|wi|will)nae\b/giu, (_, v: string) =>
+        v.toLowerCase() === 'ca'
+          ? "can't"
+          : v.toLowerCase() === 'wi' || v.toLowerCase() === 'will'
+            ? "won't"
+            : `${v}n't`,
+      )
+      .replace(/\bnaebody\b/giu, 'nobody')
+      .replace(/\bkens\b/giu, 'knows')
+      .replace(/(^|[\s,;—–])A(?=['’](?:ve|m|ll|d)\b)/gu, '$1I')
+      .replace(/\b(I['’]ll|will|won['’]t)\s+no\s+be\b/giu, (_, v: string) =>
+        /^won/i.test(v) ? "won't be" : `${v} not be`,
+      )
+      // a dropped "g": "tellin'", "keepin' it shut", "mornin'"; the Irish "she's after tellin' me" (has just told me)
+      .replace(/\b(\p{L}{2,}i)n['’](?=[\s.,;!?]|$)/gu, '$1ng')
+      .replace(/\b(?:is|['’]s|am|['’]m|are|['’]re)\s+after\s+telling\b/giu, ' has told')
       // "Ma man Dougie": the one she married
       .replace(/\b(my|her)\s+man\s+(?=@\d)/giu, '$1 husband ')
       // the Irish "Himself, Seamus, is above in the house": the one she married

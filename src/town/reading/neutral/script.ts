@@ -2,6 +2,7 @@
 // which name the same people as "Ama" and "Jonah" do in prose. Only a word in capitals that is a part of a resident's
 // name or a word of a place's name is read as that name; other capitals ("VFW", "PM", "NOT") stay as they are.
 import type { TownFrame } from '../types.ts';
+import { KIN } from './kin-words.ts';
 import type { Doc, Sentence } from './text.ts';
 
 /** The lower-cased parts of every resident's and place's name. */
@@ -109,4 +110,15 @@ export function addressed(t: string, to: number): string {
     .replace(/\b[Yy]ou['’]ve\b/g, `${you} has`)
     .replace(/\b[Yy]our\b/g, `${you}'s`)
     .replace(/(?<!\b(?:[Dd]on['’]t|[Dd]o not|[Nn]ever)\s+)\b[Yy]ou\b/g, you);
+}
+
+/**
+ * A text that addresses the resident ("You are Rosa Quint, 52, and you run ...") tells of them as "you": each "you"
+ * is written as their mark, and "your mam" as "my mam" (the resident's, as a narrator's is).
+ */
+export function readAddressed(sentences: Sentence[], resident: number): void {
+  const R = resident;
+  if (!sentences.some((s) => new RegExp(String.raw`\b[Yy]ou(?:\s+are|['’]re)\s+@${R}(?!\d)`).test(s.marked))) return;
+  const mine = new RegExp(String.raw`@${R}['’]s(?=\s+(?:[\p{L}-]+\s+)?${KIN}(?![\p{L}-]))`, 'gu');
+  for (const s of sentences) s.marked = addressed(s.marked, R).replace(mine, 'my');
 }

@@ -6,7 +6,7 @@ import type { ResidentText, TownFrame } from '../types.ts';
 import { genderOfName } from './given-names.ts';
 import { KIN } from './kin-words.ts';
 import { restoreH, standardSpelling } from './regional.ts';
-import { addressed, namesInCapitals, readSpeeches } from './script.ts';
+import { namesInCapitals, readAddressed, readSpeeches } from './script.ts';
 
 export type Gender = 'm' | 'f';
 
@@ -312,10 +312,7 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
         (_, k: string, a?: string, b?: string) =>
           `my ${/^(?:maman|mama|mom|mam)$/i.test(k) ? 'mum' : /^papa$/i.test(k) ? 'dad' : k.toLowerCase()} ${a ?? b}`,
       );
-  // a text that addresses the resident ("You are Rosa Quint, 52, and you run ...") tells of them as "you": their mark
-  const R = frame.people.indexOf(text.resident);
-  if (sentences.some((s) => new RegExp(String.raw`\b[Yy]ou(?:\s+are|['’]re)\s+@${R}(?!\d)`).test(s.marked)))
-    for (const s of sentences) s.marked = addressed(s.marked, R);
+  readAddressed(sentences, frame.people.indexOf(text.resident));
   readSpeeches(doc);
   return doc;
 }
