@@ -3,8 +3,8 @@
 // ("Viktor rents the spare room", "Bryn bunks in the back room", "The Greys rent our back room"), and one who shares
 // the resident's home ("Father Abram shares her cottage", "hubby Terry OR daughter Shaz, who both share her semi").
 // Someone else's lodger ("Tom's lodger") and "a room at the other end of town" are not the resident's home.
-import type { Doc } from './text.ts';
 import { NOT } from './household-together.ts';
+import type { Doc } from './text.ts';
 
 const HOME = `(?:house|home|flat|apartment|cottage|bungalow|semi|place|rooms|farmhouse|croft|caravan|cabin|manse)`;
 const ROOM = String.raw`(?:(?:the|our|my|her|his|your)\s+(?:spare|back|attic|box|top|front|upstairs|little|end)\s+rooms?|(?:the|our|my|her|his|your)\s+(?:attic|loft|box room))`;
