@@ -114,11 +114,14 @@ export function addressed(t: string, to: number): string {
 
 /**
  * A text that addresses the resident ("You are Rosa Quint, 52, and you run ...") tells of them as "you": each "you"
- * is written as their mark, and "your mam" as "my mam" (the resident's, as a narrator's is).
+ * is written as their mark, and "your mam" as "my mam" (the resident's, as a narrator's is). Said so, like a text
+ * said as "I", its "she" and "he" are always someone else ("Greta confided to you ...; she hasn't told her husband").
  */
-export function readAddressed(sentences: Sentence[], resident: number): void {
+export function readAddressed(sentences: Sentence[], resident: number): boolean {
   const R = resident;
-  if (!sentences.some((s) => new RegExp(String.raw`\b[Yy]ou(?:\s+are|['’]re)\s+@${R}(?!\d)`).test(s.marked))) return;
+  if (!sentences.some((s) => new RegExp(String.raw`\b[Yy]ou(?:\s+are|['’]re)\s+@${R}(?!\d)`).test(s.marked)))
+    return false;
   const mine = new RegExp(String.raw`@${R}['’]s(?=\s+(?:[\p{L}-]+\s+)?${KIN}(?![\p{L}-]))`, 'gu');
   for (const s of sentences) s.marked = addressed(s.marked, R).replace(mine, 'my');
+  return true;
 }

@@ -312,7 +312,10 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
         (_, k: string, a?: string, b?: string) =>
           `my ${/^(?:maman|mama|mom|mam)$/i.test(k) ? 'mum' : /^papa$/i.test(k) ? 'dad' : k.toLowerCase()} ${a ?? b}`,
       );
-  readAddressed(sentences, frame.people.indexOf(text.resident));
+  if (readAddressed(sentences, frame.people.indexOf(text.resident))) {
+    doc.firstPerson = true;
+    doc.gender = null;
+  }
   readSpeeches(doc);
   return doc;
 }
