@@ -6,10 +6,11 @@
 // kin words resolved through the family.
 import type { KinItem, SecretItem } from '../types.ts';
 import { kinWord } from './kin-words.ts';
+import { quoteOf } from './quote.ts';
 import { tellToIn } from './secret-listeners.ts';
 import { KEPT_ALL, keeps, keptIn, masked, ownerIn } from './secret-owner.ts';
 import { KEEPING, OPEN, TELL_TO, WEAK } from './secret-words.ts';
-import { type Doc, quoteOf, type Sentence } from './text.ts';
+import type { Doc, Sentence } from './text.ts';
 
 /** Words of a piece of news (a decision, a plan, a change), as opposed to a habit or a description. */
 const NEWS =

@@ -191,6 +191,10 @@ function namePatterns(people: readonly string[], resident?: string): { person: s
         re: new RegExp(`${B0}${escapeRegExp(last)}${B1}(?![’']?\\s+\\p{Lu}\\p{Ll})`, 'gu'),
         len: last.length,
       });
+    // a name whose first word is a title or a byname ("Ser Aldric Hume", "Ma Lou Delacroix"): its first two words
+    const two = parts.length > 2 ? `${first} ${parts[1]}` : '';
+    if (two && people.filter((q) => q.startsWith(`${two} `)).length === 1)
+      out.push({ person: p, re: new RegExp(`${B0}${escapeRegExp(two)}${B1}`, 'gu'), len: two.length + 80 });
     if (parts.length > 1 && firsts.get(first.toLowerCase()) === 1)
       // a first name alone, not the start of someone else's full name ("Maud Baker" is not Maud Ferris)
       out.push({
@@ -363,23 +367,6 @@ export const words = (text: string): string[] =>
     .replace(/['’]s\b/g, '')
     .split(/[^\p{L}\p{N}-]+/u)
     .filter((w) => w !== '');
-
-/**
- * A quote in the text's own words that covers every part given (each a verbatim piece of one passage): the span
- * from the first to the last when they are in one passage, else the parts joined by " … ".
- */
-export function quoteOf(doc: Doc, parts: readonly string[]): string {
-  const pieces = [...new Set(parts.map((p) => p.trim()).filter((p) => p !== ''))];
-  for (const passage of doc.passages) {
-    const at = pieces.map((p) => passage.indexOf(p));
-    if (at.every((i) => i >= 0)) {
-      const start = Math.min(...at);
-      const end = Math.max(...at.map((i, k) => i + pieces[k]!.length));
-      return passage.slice(start, end);
-    }
-  }
-  return pieces.join(' … ');
-}
 
 /**
  * A notebook's or day book's stamp before an entry: "Mon 12 May, 07:55: ", "10:15: ", "15:30, off duty: ",
