@@ -2,6 +2,7 @@
 // eight", "noon") and windows ("7-9 pm", "from nine until half past five", "opens at 6 and shuts at 3 pm"), with the
 // half of the day settled where the text leaves it open. Calendar words are in calendar.ts. It knows English clock
 // words, nothing about any town.
+import { standardTimes } from './regional.ts';
 
 const NUMBER_WORDS: Record<string, number> = {
   one: 1,
@@ -177,7 +178,7 @@ function plainNumber(raw: string, after: string): boolean {
  */
 export function windowsIn(said: string, opts: { workday?: boolean } = {}): Window[] {
   // notes' 24-hour "0700–1500" is "07:00–15:00"
-  const text = said
+  const text = standardTimes(said)
     .replace(/\b([01]\d|2[0-3])([0-5]\d)(\s*(?:-|–|—|to|till|until)\s*)([01]\d|2[0-3])([0-5]\d)\b/g, '$1:$2$3$4:$5')
     .replace(
       /\b(at|from|till|until|to|by|before|after)\s+([01]\d|2[0-3])([0-5]\d)\b(?!\s*(?:people|pounds|euros|dollars))/gi,

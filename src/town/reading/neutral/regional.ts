@@ -60,3 +60,19 @@ export function restoreH(t: string, people: readonly string[]): string {
     return firsts.has(named) ? named : m;
   });
 }
+
+const HOUR = '(?:\\d{1,2}(?:[:.]\\d{2})?|one|two|three|four|fower|five|six|seven|eight|nine|ten|eleven|twelve|noon)';
+
+/**
+ * Regional words of the clock and the calendar, each written as the standard word of the same length (a time found
+ * stays where it was said): the Scots "Monday tae Thursday", "fower till ten", "ilka day"; the Yorkshire "seven while
+ * three" (until); "seven days" for every day of the week.
+ */
+export function standardTimes(t: string): string {
+  return t
+    .replace(/\btae\b/gi, 'to ')
+    .replace(/\bfower\b/gi, 'four ')
+    .replace(new RegExp(String.raw`(?<=\b${HOUR}\s+)while(?=\s+${HOUR}\b)`, 'gi'), 'till ')
+    .replace(/\bilka day\b/gi, 'every day')
+    .replace(/\bseven days(?!\s+(?:a|in the|of the)\s+week|\s+ago|\s+later|\s+before|\s+after)\b/gi, 'every day ');
+}
