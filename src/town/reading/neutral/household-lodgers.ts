@@ -6,7 +6,7 @@
 import { NOT } from './household-together.ts';
 import type { Doc } from './text.ts';
 
-const HOME = `(?:house|home|flat|apartment|cottage|bungalow|semi|place|rooms|farmhouse|croft|caravan|cabin|manse)`;
+const HOME = `(?:house|home|flat|apartment|cottage|bungalow|semi|terrace|maisonette|place|rooms|farmhouse|croft|caravan|cabin|manse)`;
 const ROOM = String.raw`(?:(?:the|our|my|her|his|your)\s+(?:spare|back|attic|box|top|front|upstairs|little|end)\s+rooms?|(?:the|our|my|her|his|your)\s+(?:attic|loft|box room))`;
 
 /** Residents a surname's plural names ("the Sethis", "the Greys"). */
@@ -29,10 +29,14 @@ export function lodgersIn(doc: Doc, c: string): string[] {
   const own = doc.gender === 'f' ? 'her' : doc.gender === 'm' ? 'his' : doc.firstPerson ? 'my|our' : null;
   // "The lodger, Ivo Petrov", "Lodger Milo Sands in the loft", "it's LODGER Fergus Blane"
   for (const m of c.matchAll(
-    /(?:^|[.;:!?(—–]\s*|\b(?:it['’]s|is|and|plus|with|a|the)\s+)(?:paying\s+)?(?:lodger|boarder|tenant)\s*,?\s*(@\d+)(?!['’]s)/giu,
+    // (the resident's own, "your lodger, Sami" in a text that addresses them)
+    new RegExp(
+      String.raw`(?:^|[.;:!?(—–]\s*|\b(?:it['’]s|is|and|plus|with|a|the)\s+|@${R}(?!\d)['’]s\s+)(?:paying\s+)?(?:lodger|boarder|tenant)\s*,?\s*(@\d+)(?!['’]s)`,
+      'giu',
+    ),
   ))
     if (
-      !/@\d+['’]s\s*$/.test(
+      !new RegExp(String.raw`@(?!${R}(?!\d))\d+['’]s\s*$`).test(
         c
           .slice(0, m.index + m[0].indexOf(m[1]!))
           .replace(/(?:paying\s+)?(?:lodger|boarder|tenant)\s*,?\s*$/i, '')

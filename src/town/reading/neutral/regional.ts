@@ -14,11 +14,17 @@ export function standardSpelling(t: string): string {
       .replace(/(^|[\s(])['’](er|is|im|ers)(?![\p{L}'’])/giu, (_, a: string, w: string) => `${a}h${w.toLowerCase()}`)
       // "Ma man Dougie", "mi daughter Marcia", "me sister": a possessive before a kin word
       .replace(
-        new RegExp(String.raw`\b(?:ma|mi|me)\s+(?=(?:wee\s+|little\s+|auld\s+|old\s+)?${KIN}(?![\p{L}-]))`, 'giu'),
+        new RegExp(
+          String.raw`\b(?:ma|mi|me)\s+(?=(?:wee\s+|little\s+|auld\s+|old\s+)?(?:${KIN}|man)(?![\p{L}-]))`,
+          'giu',
+        ),
         (m) => (/^M/.test(m) ? 'My ' : 'my '),
       )
-      // the creole "she brother Claude" (a pronoun never stands before a noun in the standard)
+      // the creole "she brother Claude", "him sister Pearline" (a pronoun never stands before a noun in the standard)
       .replace(new RegExp(String.raw`\bshe\s+(?=${KIN}(?![\p{L}-])\s+@\d)`, 'giu'), 'her ')
+      .replace(new RegExp(String.raw`\bhim\s+(?=${KIN}(?![\p{L}-])\s+@\d)`, 'giu'), 'his ')
+      // the Scots "oor Jamie", "oor hoose"
+      .replace(/\boor\b/giu, (m) => (m.charAt(0) === 'O' ? 'Our' : 'our'))
       // "wi' his mam", "wid mi daughter", "wit his mama", "wiv 'er"
       .replace(new RegExp(String.raw`\b(?:wi['’]?|wid|wit|wiv)${PERSON}`, 'giu'), 'with')
       .replace(/\ban['’](?=\s)/giu, 'and')
@@ -71,6 +77,7 @@ const HOUR = '(?:\\d{1,2}(?:[:.]\\d{2})?|one|two|three|four|fower|five|six|seven
 export function standardTimes(t: string): string {
   return t
     .replace(/\btae\b/gi, 'to ')
+    .replace(/\b(mornin|evenin)['’]/gi, '$1g')
     .replace(/\bfower\b/gi, 'four ')
     .replace(new RegExp(String.raw`(?<=\b${HOUR}\s+)while(?=\s+${HOUR}\b)`, 'gi'), 'till ')
     .replace(/\bilka day\b/gi, 'every day')

@@ -127,6 +127,19 @@ function workplace(doc: Doc): Candidate | null {
           (weekdaysIn(entry)?.length ?? 0) >= 2
         )
           score += 2;
+        // "fries at Glenda's Caff Monday to Saturday", "snips away at Curl Up & Dye Tuesday to Saturday": whatever the verb,
+        // a place followed at once by a span of the week's days is where one works
+        if (
+          score === 0 &&
+          !leisure &&
+          !EVENTY.test(c) &&
+          !PAST.test(after) &&
+          // (a span of days, as a shop's week is said; not a habit's "every morning", "every Tuesday and Thursday")
+          /^\W{0,3}(?:from\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:to|through|thru|till|until|-|–|—)\s*(?:mon|tue|wed|thu|fri|sat|sun)/i.test(
+            after,
+          )
+        )
+          score += 2;
         if (score === 0) continue;
         // past work is said in the place's own phrase ("retired from the school"), not a clause before it
         if (PAST.test(clause.split(',').pop()!.slice(-40)) || PAST_AFTER.test(after)) continue;
