@@ -5,7 +5,7 @@
 // before a person; h-dropped pronouns only as whole words after a space.
 import { KIN } from './kin-words.ts';
 
-const PERSON = String.raw`(?=\s+(?:my|mi|ma|me|his|her|their|our|your|us|them|him|me|the|a|an|@\d))`;
+const PERSON = String.raw`(?=\s+(?:(?:my|mi|ma|me|his|her|their|our|your|us|them|him|the|a|an)\b|@\d))`;
 
 export function standardSpelling(t: string): string {
   return (
@@ -31,13 +31,18 @@ export function standardSpelling(t: string): string {
       // the Scots "bides" is "lives"
       .replace(/\bbid(es|ing|e)\b/giu, (_, e: string) => (e === 'ing' ? 'living' : e === 'es' ? 'lives' : 'live'))
       // Scots negatives and pronouns: "Dinnae tell a soul", "Naebody kens", "A've been", "A'll no be tellin"
-      .replace(/\b(do|did|ca|could|would|should|is|was|has|have|wi|will)nae\b/giu, (_, v: string) =>
-        v.toLowerCase() === 'ca'
-          ? "can't"
-          : v.toLowerCase() === 'wi' || v.toLowerCase() === 'will'
-            ? "won't"
-            : `${v}n't`,
-      )
+      .replace(/\b(din|dae|did|can|could|would|should|is|was|has|have|win|will)nae\b/giu, (m, v: string) => {
+        const w = v.toLowerCase();
+        const to =
+          w === 'din' || w === 'dae'
+            ? "don't"
+            : w === 'can'
+              ? "can't"
+              : w === 'win' || w === 'will'
+                ? "won't"
+                : `${w}n't`;
+        return /^\p{Lu}/u.test(m) ? to.charAt(0).toUpperCase() + to.slice(1) : to;
+      })
       .replace(/\bnaebody\b/giu, 'nobody')
       .replace(/\bkens\b/giu, 'knows')
       .replace(/(^|[\s,;—–])A(?=['’](?:ve|m|ll|d)\b)/gu, '$1I')
@@ -80,6 +85,6 @@ export function standardTimes(t: string): string {
     .replace(/\b(mornin|evenin)['’]/gi, '$1g')
     .replace(/\bfower\b/gi, 'four ')
     .replace(new RegExp(String.raw`(?<=\b${HOUR}\s+)while(?=\s+${HOUR}\b)`, 'gi'), 'till ')
-    .replace(/\bilka day\b/gi, 'every day')
+    .replace(/\bilka day\b/gi, 'everyday')
     .replace(/\bseven days(?!\s+(?:a|in the|of the)\s+week|\s+ago|\s+later|\s+before|\s+after)\b/gi, 'every day ');
 }

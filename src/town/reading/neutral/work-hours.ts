@@ -19,7 +19,7 @@ export interface Candidate {
 
 /** A clause that opens on someone hosting a happening: "she's running a raffle", "on Sunday Tom is holding a sale". */
 const HAPPENING_AHEAD =
-  /^(?:[^,;.]{0,30}?\s)?(?:she|he|i|we|they|@\d+|(?:my|her|his|our)\s+[\p{L}-]+(?:\s+@\d+)?)(?:['’]s|['’]m|['’]re|\s+is|\s+am|\s+are|\s+will(?:\s+be)?)?\s+(?:hosting|holding|throwing|running|organi[sz]ing|putting on|giving|leading|staging|host|hold|throw|run|organi[sz]e|put on|give|lead)\s+(?:a|an|the|her|his|their|our|my)\s/iu;
+  /^(?:[^,;.]{0,45}?\s)?(?:she|he|i|we|they|@\d+|(?:my|her|his|our)\s+[\p{L}-]+(?:\s+@\d+)?)(?:['’]s|['’]m|['’]re|\s+is|\s+am|\s+are|\s+will(?:\s+be)?)?\s+(?:hosting|holding|throwing|running|organi[sz]ing|putting on|giving|leading|staging|host|hold|throw|run|organi[sz]e|put on|give|lead)\s+(?:a|an|the|her|his|their|our|my)\s/iu;
 
 /** Words of a one-off happening: its hours are not working hours. */
 export const EVENTY =
