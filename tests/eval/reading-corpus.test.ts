@@ -363,12 +363,12 @@ describe('the neutral reader on the seventh held-out part (96 items written blin
    * floors are what the rules reach on it now, a regression guard and a tuning figure, not a measure of new styles.
    */
   heldOutPart('held-out-7.json', 96, {
-    // (the score's counts: family 84/86 and 84/91, household 59/59 and 59/69, work 58/64 and 58/69, secrets 32/41
-    // and 32/38, events 31/34 and 31/40; the floors are those ratios, rounded down)
+    // (the score's counts: family 84/86 and 84/91, household 59/59 and 59/69, work 58/64 and 58/69, secrets 34/42
+    // and 34/38, events 31/34 and 31/40; the floors are those ratios, rounded down)
     family: { precision: 0.976, recall: 0.923 },
     household: { precision: 1, recall: 0.855 },
     work: { precision: 0.906, recall: 0.84 },
-    secrets: { precision: 0.78, recall: 0.842 },
+    secrets: { precision: 0.809, recall: 0.894 },
     events: { precision: 0.911, recall: 0.775 },
   });
 });
@@ -380,9 +380,9 @@ describe('the neutral reader on own-6 (new towns for the rules widened on the se
    * words, a run-on's clauses). Its first score, after the widening on the seventh part and before any rule looked at
    * it: family 1.000/0.864, household 1.000/0.826, work 0.909/0.714, secrets 0.917/0.917, events 1.000/1.000; the rules
    * were then widened where they were narrower than their principle ("your lodger, Sami", "ma man", the creole "him
-   * sister", "fries at Glenda's Caff Monday to Saturday", a happening ahead in a long run-on). What is left is known:
-   * "she's said nothing to her mammy — she'll break it to her" (whom "her" is, through the owner's family). These
-   * floors are what the rules reach on it now.
+   * sister", "fries at Glenda's Caff Monday to Saturday", a happening ahead in a long run-on, "said nothing to her
+   * mammy — she'll break it to her": whom "her" is, through the owner's family). These floors are what the rules
+   * reach on it now.
    */
   it('holds 14 items in new towns', () => {
     expect(OWN_6.length).toBe(14);
@@ -393,7 +393,7 @@ describe('the neutral reader on own-6 (new towns for the rules widened on the se
       family: { precision: 1, recall: 1 },
       household: { precision: 1, recall: 1 },
       work: { precision: 1, recall: 1 },
-      secrets: { precision: 0.916, recall: 0.916 },
+      secrets: { precision: 1, recall: 1 },
       events: { precision: 1, recall: 1 },
     }));
 });

@@ -126,3 +126,18 @@ describe('a run-on sentence', () => {
     expect(r.work).toMatchObject({ place: 'tolley-smokery', start: '06:00', end: '12:00' });
   });
 });
+
+describe("whom a matter is for, said of its owner's family", () => {
+  it("reads a pronoun after the owner's kin word as that relative, through the family", () => {
+    const r = read(
+      'Abe Tolley',
+      "I'm Abe Tolley. My wife Maren and our Nessa live with me. Nessa swore me to keep it: she's failed her driving test, and she's not said it to her mammy yet — she'll tell her on Sunday.",
+    );
+    expect(r.secrets).toEqual([
+      expect.objectContaining({
+        owner: 'Nessa Tolley',
+        tellTo: expect.arrayContaining(['Abe Tolley', 'Maren Tolley']),
+      }),
+    ]);
+  });
+});

@@ -195,7 +195,7 @@ export function ownerIn(
     // ("her plan to sell the mill to Lionel is known ...": a name after a preposition is no subject either)
     const told = (k: number) =>
       k > 0 &&
-      /\b(?:tell|tells|told|confide in|confides in|confided in|to|with|from|for|of|by|about)\s+(?:only\s+)?$/i.test(
+      /\b(?:tell|tells|told|confide in|confides in|confided in|to|with|from|for|of|by|about|begged|begs|asked|asks|urged|made|swore|swears)\s+(?:only\s+)?$/i.test(
         head.slice(0, tokens[k]!.index),
       );
     const last = tokens[told(tokens.length - 1) ? tokens.length - 2 : tokens.length - 1];

@@ -47,6 +47,8 @@ export const KEPT = new RegExp(
     String.raw`\b(?:don['’]t|do not|never)\s+(?:spread|repeat|pass on)\s+(?:it|this|that)\b`,
     String.raw`(?:n['’]t|\bnot|\bnever)\s+(?:say|breathe|tell|mention)\s+(?:a word|a thing|a soul|a living soul)\b`,
     String.raw`\bmum['’]s the word\b`,
+    // "she swore Tessa to keep", "has sworn them to secrecy"
+    String.raw`\bsw(?:ore|ears|orn|ear)\s+(?:@\d+|her|him|me|them|us)\s+to\s+(?:keep|secrecy|silence|say nothing)\b`,
     String.raw`\b(?:so|so that|in case|lest)\s+(?:@\d+|(?:her|his|my|their)\s+[\p{L}-]+|she|he|they|nobody|no ?one)\s+(?:won['’]t|will not|doesn['’]t|does not|wouldn['’]t|would not|can['’]t|never|don['’]t)\s+(?:ever\s+)?(?:find|finds) out\b`,
     // a note's "dont tell mum but ...": kept from the one named
     String.raw`(?:^|[.;,]\s*)(?:don['’]t|do not|never)\s+tell\s+(?:mum|mam|mom|dad|nan|gran|@\d+(?!['’]s)|(?:my|her|his)\s+[\p{L}-]+)\b`,
