@@ -108,6 +108,12 @@ describe("others who live in the resident's home, said of them", () => {
     expect(r.household).toEqual([]);
   });
 
+  it('reads a contracted "is" before a determiner as "is", not a possessive', () => {
+    const r = read('Col Garn', "Col Garn farms. Ruth's his wife, and Hattie's her girl, all under one roof.");
+    expect(ties(r)).toEqual(expect.arrayContaining([['Ruth Garn', 'wife']]));
+    expect(r.household.sort()).toEqual(['Hattie Brill', 'Ruth Garn']);
+  });
+
   it('reads "neither lives with her" as no home', () => {
     const r = read('Maren Tolley', 'Maren Tolley. Brother Abe; his girl Nessa. Neither lives with her.');
     expect(r.household).toEqual([]);

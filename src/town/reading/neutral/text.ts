@@ -278,6 +278,8 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
         .replace(/(^|\s)@(?=\s)/g, '$1at')
         // a word glossed by a kin word is that kin word: "my koro (my grandad), Wiremu"
         .replace(GLOSS, '$1 $2')
+        // "Darlene's his wife", "Effie's my wee cousin": before a determiner the "'s" can only be "is"
+        .replace(/(@\d+)['’]s\s+(?=(?:my|his|her|their|our|a|an|the)\s)/g, '$1 is ')
         .replace(
           /(@\d+)['’]s\s+(?=(?:been|got|gone|going|planning|hosting|running|throwing|organi[sz]ing|having|holding|giving|putting|doing|making|cooking|starting|moved|living|staying|just|never|always|not|also|still|now|already|started|decided|working|home (?:from|for|again|now)|back (?:from|home|for))\b)/g,
           '$1 ',
