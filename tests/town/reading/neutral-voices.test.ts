@@ -55,6 +55,9 @@ describe('a regional voice', () => {
     expect(standardSpelling("told 'er in confidence")).toBe('told her in confidence');
     expect(standardSpelling('Dinnae tell a soul; naebody kens')).toBe("Don't tell a soul; nobody knows");
     expect(standardSpelling('Himself, @1, is above')).toBe('my husband @1, is above');
+    expect(standardSpelling("I'm 'avin' a show, she's haein' a ceilidh; 'all welcome'")).toBe(
+      "I'm having a show, she's having a ceilidh; 'all welcome'",
+    );
     // ("ma" before no kin word, "wit" before no person, "me" as an object: as they were)
     expect(standardSpelling('Ma Lou bakes with wit and told me @1 left')).toBe(
       'Ma Lou bakes with wit and told me @1 left',

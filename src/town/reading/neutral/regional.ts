@@ -10,8 +10,15 @@ const PERSON = String.raw`(?=\s+(?:(?:my|mi|ma|me|his|her|their|our|your|us|them
 export function standardSpelling(t: string): string {
   return (
     t
-      // "told 'er", "'is daughter-in-law", "wi' 'im": the h-dropped pronouns
-      .replace(/(^|[\s(])['’](er|is|im|ers)(?![\p{L}'’])/giu, (_, a: string, w: string) => `${a}h${w.toLowerCase()}`)
+      // "told 'er", "'is daughter-in-law", "wi' 'im", "I'm 'avin' a leek show", "Agnes 'asn't let on": the h-dropped
+      // pronouns and forms of "have" (a closed set: a quote that opens on a word, "'all welcome'", is left alone)
+      .replace(
+        /(^|[\s(])['’](er|is|im|ers|imself|erself|ave|as|ad|avin|aving|asn['’]t|adn['’]t|aven['’]t)(?![\p{L}])/giu,
+        (_, a: string, w: string) => `${a}h${w.toLowerCase()}`,
+      )
+      // the Scots "hae", "haein'": have, having
+      .replace(/\bhae(?:in['’]|ing)(?![\p{L}])/giu, 'having')
+      .replace(/\bhae\b/giu, 'have')
       // "Ma man Dougie", "mi daughter Marcia", "me sister": a possessive before a kin word
       .replace(
         new RegExp(
