@@ -123,6 +123,21 @@ describe("others who live in the resident's home, said of them", () => {
   });
 });
 
+describe('a role said beside the name', () => {
+  it('reads a role apposed to the resident at a place as work, after a comma or a heading dash', () => {
+    for (const text of [
+      "Hattie Brill, fish-smoker at Tolley's Smokery, Colwick. Shifts: Mon, Wed, Fri, 5am–11am.",
+      "Hattie Brill — smoker at Tolley's Smokery, Colwick. Shifts: Mon, Wed, Fri, 5am–11am.",
+    ])
+      expect(read('Hattie Brill', text).work, text).toMatchObject({
+        place: 'tolley-smokery',
+        days: ['mon', 'wed', 'fri'],
+        start: '05:00',
+        end: '11:00',
+      });
+  });
+});
+
 describe('a run-on sentence', () => {
   it("gives a happening its own clause's hours, not the work's said before it", () => {
     const r = read(
@@ -133,6 +148,20 @@ describe('a run-on sentence', () => {
       expect.objectContaining({ host: 'Maren Tolley', place: 'garn-hall', start: '2025-03-14 19:00' }),
     ]);
     expect(r.work).toMatchObject({ place: 'tolley-smokery', start: '06:00', end: '12:00' });
+  });
+
+  it("ends the work's clause where a bare 'and' starts a happening ahead, whatever is said before its verb", () => {
+    const r = read(
+      'Maren Tolley',
+      "Maren Tolley runs Tolley's Smokery, Tuesday to Sunday, six till ten in the morning, and Friday night there's a supper at Garn Hall.",
+    );
+    expect(r.work).toMatchObject({ place: 'tolley-smokery', start: '06:00', end: '10:00' });
+    const s = read(
+      'Maren Tolley',
+      "Maren Tolley runs Tolley's Smokery from six in the morning until noon and the day after tomorrow, Wednesday, at seven in the evening she's throwing a supper at Garn Hall.",
+    );
+    expect(s.work).toMatchObject({ place: 'tolley-smokery', start: '06:00', end: '12:00' });
+    expect(s.events).toEqual([expect.objectContaining({ place: 'garn-hall', start: '2025-03-12 19:00' })]);
   });
 });
 

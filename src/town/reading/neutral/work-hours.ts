@@ -19,7 +19,7 @@ export interface Candidate {
 
 /** A clause that opens on someone hosting a happening: "she's running a raffle", "on Sunday Tom is holding a sale". */
 const HAPPENING_AHEAD =
-  /^(?:[^,;.]{0,45}?\s)?(?:she|he|i|we|they|@\d+|(?:my|her|his|our)\s+[\p{L}-]+(?:\s+@\d+)?)(?:['’]s|['’]m|['’]re|\s+is|\s+am|\s+are|\s+will(?:\s+be)?)?\s+(?:hosting|holding|throwing|running|organi[sz]ing|putting on|giving|leading|staging|host|hold|throw|run|organi[sz]e|put on|give|lead)\s+(?:a|an|the|her|his|their|our|my)\s/iu;
+  /^(?:[^;.]{0,60}?\s)?there(?:['’]s|\s+is|\s+will\s+be)\s+(?:a|an)\s|^(?:[^;.]{0,60}?\s)?(?:she|he|i|we|they|@\d+|(?:my|her|his|our)\s+[\p{L}-]+(?:\s+@\d+)?)(?:['’]s|['’]m|['’]re|\s+is|\s+am|\s+are|\s+will(?:\s+be)?)?\s+(?:hosting|holding|throwing|running|organi[sz]ing|putting on|giving|leading|staging|host|hold|throw|run|organi[sz]e|put on|give|lead)\s+(?:a|an|the|her|his|their|our|my)\s/iu;
 
 /** Words of a one-off happening: its hours are not working hours. */
 export const EVENTY =
@@ -34,7 +34,9 @@ export const clausesOf = (text: string): string[] =>
     .split(/;|\s+[—–]\s+/)
     .flatMap((c) => {
       // (a run-on's bare "and": "from eight till two, Monday to Saturday, and ... and on Friday she's putting on")
-      const parts = c.split(/(,\s+(?:and|but)\s+|(?<!,)\s+and\s+(?=(?:on|next|this|tomorrow|tonight)\b))/i);
+      const parts = c.split(
+        /(,\s+(?:and|but)\s+|(?<!,)\s+and\s+(?=(?:on|next|this|tomorrow|tonight|the day after tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b))/i,
+      );
       const out = [parts[0]!];
       for (let i = 1; i < parts.length; i += 2) {
         const part = parts[i + 1]!;

@@ -100,6 +100,18 @@ function workplace(doc: Doc): Candidate | null {
         )
           score += 3;
         const R = doc.frame.people.indexOf(doc.resident);
+        // "Ashka Venn, glassblower at Kasz Glassworks", "Rosalind Finch — schoolteacher at Dunn schoolhouse": a role
+        // apposed to the resident's name, at the place
+        if (
+          new RegExp(
+            String.raw`@${R}(?!\d)(?!['’]s)\s*(?:,|[—–-])\s*(?:\d{1,3}\s*,\s*)?(?:[\p{L}'’-]+\s+){1,3}(?:at|in)\s+(?:the\s+)?$`,
+            'u',
+          ).test(mc.slice(0, mc.length - (c.length - m.at))) ||
+          // (a note's heading name, then the role: "Rosalind Finch — schoolteacher at Dunn schoolhouse")
+          (new RegExp(String.raw`^\W*@${R}(?!\d)(?!['’]s)\W*$`).test(marked[ci - 1] ?? '') &&
+            /^\W*(?:[\p{L}'’-]+\s+){1,3}(?:at|in)\s+(?:the\s+)?$/iu.test(c.slice(0, m.at)))
+        )
+          score += 3;
         if (
           new RegExp(`@${R}(?!\\d)(?!['’]s)\\s*,?\\s+(?:from|of)\\s+(?:the\\s+)?$`).test(
             mc.slice(0, mc.length - (c.length - m.at)),
