@@ -163,6 +163,14 @@ describe('a run-on sentence', () => {
     expect(s.work).toMatchObject({ place: 'tolley-smokery', start: '06:00', end: '12:00' });
     expect(s.events).toEqual([expect.objectContaining({ place: 'garn-hall', start: '2025-03-12 19:00' })]);
   });
+
+  it("gives a happening after '— but' its own day, not the first of the work's days", () => {
+    const r = read(
+      'Maren Tolley',
+      "Maren Tolley smokes fish at Tolley's Smokery Tuesday to Saturday — but word is she's throwing a fish supper at Garn Hall THIS Saturday from 6pm till 9!",
+    );
+    expect(r.events).toEqual([expect.objectContaining({ place: 'garn-hall', start: '2025-03-15 18:00' })]);
+  });
 });
 
 describe("whom a matter is for, said of its owner's family", () => {

@@ -17,9 +17,10 @@ export function eventClauses(
   const texts: string[] = [];
   const markeds: string[] = [];
   // (a run-on sentence joins its clauses without the comma: "open ... from seven until one and the day after tomorrow
-  // at seven she's throwing a cider evening", "nine to five — and next Tuesday at 6 pm she's hosting a swap")
+  // at seven she's throwing a cider evening", "nine to five — and next Tuesday at 6 pm she's hosting a swap", "Tuesday
+  // to Saturday — but the Gazette can reveal she's throwing a tea dance ... THIS Saturday")
   const AND =
-    /,\s+(?:and|but)\s+|\s+[—–]\s+and\s+|(?<!,)\s+and\s+(?=(?:the day after tomorrow|tomorrow|tonight|next|this|on|come|(?:mon|tues|wednes|thurs|fri|satur|sun)day|she|he|i|they|we)\b)/i;
+    /,\s+(?:and|but)\s+|\s+[—–]\s+(?:and|but)\s+|(?<!,)\s+and\s+(?=(?:the day after tomorrow|tomorrow|tonight|next|this|on|come|(?:mon|tues|wednes|thurs|fri|satur|sun)day|she|he|i|they|we)\b)/i;
   const tx = s.text.split(';');
   const mk = s.marked.split(';');
   for (const [i, m] of mk.entries()) {
