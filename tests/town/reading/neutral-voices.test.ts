@@ -174,6 +174,17 @@ describe('a run-on sentence', () => {
 });
 
 describe("whom a matter is for, said of its owner's family", () => {
+  it('keeps the one who begs a matter kept as its owner, and the begging as the same matter', () => {
+    const r = read(
+      'Hattie Brill',
+      "Hattie Brill has been let in on something: Ruth Garn confessed to Hattie that the smokery's ovens are failing. Ruth begged Hattie to keep schtum and means to tell hubby Col — eventually!",
+    );
+    expect(r.secrets).toEqual([
+      expect.objectContaining({ owner: 'Ruth Garn', tellTo: expect.arrayContaining(['Hattie Brill', 'Col Garn']) }),
+    ]);
+    expect(r.secrets[0]!.tellTo).toHaveLength(2);
+  });
+
   it("reads a pronoun after the owner's kin word as that relative, through the family", () => {
     const r = read(
       'Abe Tolley',

@@ -201,9 +201,11 @@ export function ownerIn(
     const last = tokens[told(tokens.length - 1) ? tokens.length - 2 : tokens.length - 1];
     if (last?.[1] !== undefined) {
       const p = people[Number(last[1])];
-      const direct = /^\s*(?:(?:has|had|is|was|still|also|never|secretly|privately|quietly)\s+)*$/i.test(
-        head.slice((last.index ?? 0) + last[0].length),
-      );
+      // ("Gloria begged Pru to keep schtum": the one who asks it kept is its owner)
+      const direct =
+        /^\s*(?:(?:has|had|is|was|still|also|never|secretly|privately|quietly)\s+)*$|^\s*(?:begged|begs|asked|asks|urged|made|swore|swears)\s+@\d+\s+(?:to\s+)?$/i.test(
+          head.slice((last.index ?? 0) + last[0].length),
+        );
       if (p && p !== doc.resident && direct) return { owner: p, toldResident: false };
     }
     // "Anouk's got her own thing, she's been seeing a doctor, she hasn't told him" in his text: a "she" that is not the

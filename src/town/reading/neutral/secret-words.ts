@@ -170,6 +170,8 @@ export const KEEPING = new Set(
     'begged begs made make promise agreed shown showed alone wishes swear swore vowed though although however ' +
     // what is left of a negation once split at its apostrophe ("don't", "hasn't"), and whose business it is
     'don doesn didn won isn hasn haven wasn aren couldn wouldn shouldn business ' +
+    // an asking to keep it, as gossip says it: "begged Pru to keep schtum and means to tell hubby Nigel — eventually"
+    'schtum shtum mum hubby wifey eventually urged ' +
     // the one deciding and saying it, not what is kept: "he's decided he'll tell Kit first", "she says she'll tell"
     'decided decides says said our also ' +
     // words said between others, not of the matter: "Aye. Not a word."
