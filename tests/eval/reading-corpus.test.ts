@@ -363,9 +363,9 @@ describe('the neutral reader on the seventh held-out part (96 items written blin
    * floors are what the rules reach on it now, a regression guard and a tuning figure, not a measure of new styles.
    */
   heldOutPart('held-out-7.json', 96, {
-    // (the score's counts: family 85/87 and 85/91, household 62/62 and 62/69, work 62/68 and 62/69, secrets 35/41
+    // (the score's counts: family 86/88 and 86/91, household 62/62 and 62/69, work 62/68 and 62/69, secrets 35/41
     // and 35/38, events 34/36 and 34/40; the floors are those ratios, rounded down)
-    family: { precision: 0.977, recall: 0.934 },
+    family: { precision: 0.977, recall: 0.945 },
     household: { precision: 1, recall: 0.898 },
     work: { precision: 0.911, recall: 0.898 },
     secrets: { precision: 0.853, recall: 0.921 },
@@ -382,10 +382,11 @@ describe('the neutral reader on own-6 (new towns for the rules widened on the se
    * were then widened where they were narrower than their principle ("your lodger, Sami", "ma man", the creole "him
    * sister", "fries at Glenda's Caff Monday to Saturday", a happening ahead in a long run-on, "said nothing to her
    * mammy — she'll break it to her": whom "her" is, through the owner's family). These floors are what the rules
-   * reach on it now.
+   * reach on it now. Its last two rows (u15, u16) came with the rules widened after it: a contracted "is" before a
+   * determiner, a happening after "— but", "so his stepson", a role apposed to the name, the one who begs a matter kept.
    */
-  it('holds 14 items in new towns', () => {
-    expect(OWN_6.length).toBe(14);
+  it('holds 16 items in new towns', () => {
+    expect(OWN_6.length).toBe(16);
     for (const x of OWN_6) expect(x.town.people, x.id).toContain(x.resident);
   });
   it('stays at or above its floor', () =>

@@ -43,6 +43,10 @@ export const RE = {
   apposed: rx(
     String.raw`${PL}\s*(?:,|\(|–|—|-)\s*(?:who\s+is\s+|is\s+|that['’]s\s+|that is\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?!\s*,?\s*@)`,
   ),
+  /** "Wade is her boy from before, so his stepson": the tie a clause about a name draws, after "so" or "making him". */
+  soTie: rx(
+    String.raw`(@\d+)(?!['’]s)\s+(?:is|was)\s+[^,;.@]{1,40},\s*(?:so|which makes (?:him|her)|making (?:him|her))\s+${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)`,
+  ),
   /** "home all day with Roz his wife and the allotment": a name and its tie with no comma, closing the phrase. */
   apposedBare: rx(String.raw`(@\d+)(?!['’]s)\s+${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?=\s*(?:[,.;!?)]|\band\b|$))`),
   /** "Ivy, Lena's younger sister and Rob's wife of nineteen years": the second of two apposed ties. */
