@@ -363,9 +363,9 @@ describe('the neutral reader on the seventh held-out part (96 items written blin
    * floors are what the rules reach on it now, a regression guard and a tuning figure, not a measure of new styles.
    */
   heldOutPart('held-out-7.json', 96, {
-    // (the score's counts: family 86/88 and 86/91, household 62/62 and 62/69, work 62/68 and 62/69, secrets 35/41
+    // (the score's counts: family 86/87 and 86/91, household 62/62 and 62/69, work 62/68 and 62/69, secrets 35/41
     // and 35/38, events 34/36 and 34/40; the floors are those ratios, rounded down)
-    family: { precision: 0.977, recall: 0.945 },
+    family: { precision: 0.988, recall: 0.945 },
     household: { precision: 1, recall: 0.898 },
     work: { precision: 0.911, recall: 0.898 },
     secrets: { precision: 0.853, recall: 0.921 },

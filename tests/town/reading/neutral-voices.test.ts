@@ -183,6 +183,8 @@ describe("whom a matter is for, said of its owner's family", () => {
       expect.objectContaining({ owner: 'Ruth Garn', tellTo: expect.arrayContaining(['Hattie Brill', 'Col Garn']) }),
     ]);
     expect(r.secrets[0]!.tellTo).toHaveLength(2);
+    // ("means to tell hubby Col" is Ruth's husband: the one begged is no subject of the clause)
+    expect(ties(r)).toEqual([]);
   });
 
   it("reads a pronoun after the owner's kin word as that relative, through the family", () => {

@@ -2,6 +2,7 @@
 // eight", "noon") and windows ("7-9 pm", "from nine until half past five", "opens at 6 and shuts at 3 pm"), with the
 // half of the day settled where the text leaves it open. Calendar words are in calendar.ts. It knows English clock
 // words, nothing about any town.
+
 import { standardTimes } from './regional.ts';
 
 const NUMBER_WORDS: Record<string, number> = {

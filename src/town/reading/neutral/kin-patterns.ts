@@ -16,7 +16,7 @@ const MOD = String.raw`(?:(?:that|the) same\s+)?(?:(?:older|younger|elder|eldest
 const K = String.raw`(${KIN})(?![\p{L}-])`;
 export const SUBJECT = /\b(?:she|he|i|they|we)\b/i;
 export const OBJECT_BEFORE =
-  /\b(?:to|with|for|of|by|at|from|married|than|about|told|tells|asked|meets?|sees?|visits?|loves?|helps?|like|beside|behind)\s*$/i;
+  /\b(?:to|with|for|of|by|at|from|married|than|about|told|tells|asked|asks|begged|begs|urged|swore|invites?|invited|meets?|sees?|visits?|loves?|helps?|like|beside|behind)\s*$/i;
 export const TITLE =
   /(?<![\p{L}])(Uncle|Aunt|Auntie|Aunty|Grandma|Granny|Grandpa|Grandad|Granddad|Nan|Nana|Gran|Cousin)\s+(@\d+)/gu;
 
