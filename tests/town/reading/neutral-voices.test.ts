@@ -123,6 +123,18 @@ describe("others who live in the resident's home, said of them", () => {
   });
 });
 
+describe('a part of the day said outright', () => {
+  it("beats the half of the day a meal's name gives", () => {
+    const r = read(
+      'Maren Tolley',
+      'Come Sunday afternoon Maren Tolley is throwing a fish supper at Garn Hall, all welcome.',
+    );
+    expect(r.events).toEqual([expect.objectContaining({ place: 'garn-hall', start: '2025-03-16 14:00' })]);
+    const s = read('Maren Tolley', 'On Sunday Maren Tolley is throwing a fish supper at Garn Hall, all welcome.');
+    expect(s.events).toEqual([expect.objectContaining({ place: 'garn-hall', start: '2025-03-16 19:00' })]);
+  });
+});
+
 describe('a role said beside the name', () => {
   it('reads a role apposed to the resident at a place as work, after a comma or a heading dash', () => {
     for (const text of [

@@ -101,9 +101,12 @@ export type DayHalf = 'morning' | 'afternoon' | 'evening' | null;
 
 /** The half of the day a phrase puts a time in ("tonight", "in the evening", "breakfast" aside). */
 export function halfOfDay(text: string): DayHalf {
-  if (/\b(?:evenings?|eve|tonight|nights?|nightly|supper|dinner)\b/i.test(text)) return 'evening';
+  if (/\b(?:evenings?|eve|tonight|nights?|nightly)\b/i.test(text)) return 'evening';
   if (/\bafternoons?\b/i.test(text)) return 'afternoon';
-  if (/\b(?:mornings?|breakfast|brunch)\b/i.test(text)) return 'morning';
+  if (/\bmornings?\b/i.test(text)) return 'morning';
+  // a meal's name says its half only where no part of the day is said ("Sunday afternoon ... a pie supper")
+  if (/\b(?:supper|dinner)\b/i.test(text)) return 'evening';
+  if (/\b(?:breakfast|brunch)\b/i.test(text)) return 'morning';
   return null;
 }
 
