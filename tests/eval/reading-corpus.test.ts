@@ -45,6 +45,12 @@ const OWN_4 = load('own-4.json');
  * kin in apposition and contraction. Each states its principle anew rather than the held-out part's phrasing.
  */
 const OWN_5 = load('own-5.json');
+/**
+ * Items in new towns, in our own words, for each rule widened on the seventh held-out part: a text that addresses the
+ * resident, regional voices, homes said of the others who share them, tellers and keeping said another way, a
+ * tabloid's kin words, a run-on sentence's clauses.
+ */
+const OWN_6 = load('own-6.json');
 
 /** What the neutral reader reaches on the tuning part, less a margin: a drop below fails. */
 const FLOOR: Record<(typeof SCORED_KINDS)[number], { precision: number; recall: number }> = {
@@ -338,24 +344,59 @@ describe('the neutral reader on the sixth held-out part (48 items written blind,
   });
 });
 
-describe('the neutral reader on the seventh held-out part (96 items written blind, scored once; not tuned on)', () => {
+describe('the neutral reader on the seventh held-out part (96 items written blind, scored once; tuned on since)', () => {
   /**
    * Written by a session told only the format and the labels, in six styles new to the corpus (the resident addressed
    * as "you", a game master's notes, an email about the resident, a regional voice, one breathless run-on sentence, a
    * local rag's gossip), 16 each, and scored once after the widening on the sixth part (e5cb2d0): family 0.914/0.711,
    * household 0.921/0.507, work 0.790/0.721, secrets 0.486/0.447, events 0.839/0.650 (precision/recall). By style, the
    * second person read best (secrets 0.83/0.83, events 1.00/1.00), the regional voice worst (family recall 0.29,
-   * secrets and events 0.17). Never tuned on: these floors are that one score, rounded down.
+   * secrets and events 0.17). Its one blind score spent, it became tuning data. Two labels were first brought in line
+   * with the corpus's convention (a son gone to Memphis is still a son; "farming Marsh Farm" is work there); then the
+   * rules were widened by cause, with rows of our own for each in own-6, never by its names or places: a text that
+   * addresses the resident ("You are ...": "you" is the resident, "she" and "he" are others), regional spellings read
+   * as the standard (mi/ma/me and the creole "she" before a kin word, wi/wid/wit, 'er/'is, an', bides, Scots -nae,
+   * naebody kens, tae, fower, ilka; a dropped h or g; "Himself, Seamus"), others who live in the resident's home said
+   * of them (lodgers, "rents the spare room", "shares her cottage"), a teller with an aside or where they are from,
+   * keeping said in other words ("keeps that very private", "mum's the word", "so Roz won't find out"), a tabloid's
+   * kin word with no possessor ("told hubby Terry"), names opening with a title ("Ser Aldric"), a run-on's clauses. These
+   * floors are what the rules reach on it now, a regression guard and a tuning figure, not a measure of new styles.
    */
   heldOutPart('held-out-7.json', 96, {
-    // (the score's counts: family 64/70 and 64/90, household 35/38 and 35/69, work 49/62 and 49/68, secrets 17/35
-    // and 17/38, events 26/31 and 26/40)
-    family: { precision: 0.914, recall: 0.711 },
-    household: { precision: 0.921, recall: 0.507 },
-    work: { precision: 0.79, recall: 0.72 },
-    secrets: { precision: 0.485, recall: 0.447 },
-    events: { precision: 0.838, recall: 0.65 },
+    // (the score's counts: family 86/87 and 86/91, household 62/62 and 62/69, work 62/68 and 62/69, secrets 35/41
+    // and 35/38, events 35/36 and 35/40; the floors are those ratios, rounded down)
+    family: { precision: 0.988, recall: 0.945 },
+    household: { precision: 1, recall: 0.898 },
+    work: { precision: 0.911, recall: 0.898 },
+    secrets: { precision: 0.853, recall: 0.921 },
+    events: { precision: 0.972, recall: 0.875 },
   });
+});
+
+describe('the neutral reader on own-6 (new towns for the rules widened on the seventh held-out part)', () => {
+  /**
+   * Items in new towns, in our own words, stating anew each principle widened on the seventh part (a text addressed to
+   * the resident, regional voices, homes said of the others, tellers and keeping said another way, a tabloid's kin
+   * words, a run-on's clauses). Its first score, after the widening on the seventh part and before any rule looked at
+   * it: family 1.000/0.864, household 1.000/0.826, work 0.909/0.714, secrets 0.917/0.917, events 1.000/1.000; the rules
+   * were then widened where they were narrower than their principle ("your lodger, Sami", "ma man", the creole "him
+   * sister", "fries at Glenda's Caff Monday to Saturday", a happening ahead in a long run-on, "said nothing to her
+   * mammy — she'll break it to her": whom "her" is, through the owner's family). These floors are what the rules
+   * reach on it now. Its last two rows (u15, u16) came with the rules widened after it: a contracted "is" before a
+   * determiner, a happening after "— but", "so his stepson", a role apposed to the name, the one who begs a matter kept.
+   */
+  it('holds 16 items in new towns', () => {
+    expect(OWN_6.length).toBe(16);
+    for (const x of OWN_6) expect(x.town.people, x.id).toContain(x.resident);
+  });
+  it('stays at or above its floor', () =>
+    meetsFloors(OWN_6, {
+      family: { precision: 1, recall: 1 },
+      household: { precision: 1, recall: 1 },
+      work: { precision: 1, recall: 1 },
+      secrets: { precision: 1, recall: 1 },
+      events: { precision: 1, recall: 1 },
+    }));
 });
 
 describe('the neutral reader on own-4 (new towns for the rules widened on the third held-out part)', () => {

@@ -5,6 +5,7 @@ import { MONTH_WORDS, namedDay, weekdayOf } from '../../../core/dates.ts';
 import { DAY_MS } from '../../../core/time.ts';
 import { WEEKDAYS, type Weekday } from '../types.ts';
 import { num } from './clock.ts';
+import { standardTimes } from './regional.ts';
 
 const DAY_NAMES: Record<string, Weekday> = {
   sun: 'sun',
@@ -80,7 +81,7 @@ const shortDays = (t: string): string =>
  * Thursdays", "six days a week, closed Sundays".
  */
 export function weekdaysIn(text: string): Weekday[] | null {
-  const t = shortDays(text.replace(/\s+/g, ' '));
+  const t = shortDays(standardTimes(text).replace(/\s+/g, ' '));
   let days: Set<Weekday> | null = null;
   const add = (ds: Iterable<Weekday>) => {
     days ??= new Set();

@@ -3,6 +3,8 @@
 // half of the day settled where the text leaves it open. Calendar words are in calendar.ts. It knows English clock
 // words, nothing about any town.
 
+import { standardTimes } from './regional.ts';
+
 const NUMBER_WORDS: Record<string, number> = {
   one: 1,
   two: 2,
@@ -99,9 +101,12 @@ export type DayHalf = 'morning' | 'afternoon' | 'evening' | null;
 
 /** The half of the day a phrase puts a time in ("tonight", "in the evening", "breakfast" aside). */
 export function halfOfDay(text: string): DayHalf {
-  if (/\b(?:evenings?|eve|tonight|nights?|nightly|supper|dinner)\b/i.test(text)) return 'evening';
+  if (/\b(?:evenings?|eve|tonight|nights?|nightly)\b/i.test(text)) return 'evening';
   if (/\bafternoons?\b/i.test(text)) return 'afternoon';
-  if (/\b(?:mornings?|breakfast|brunch)\b/i.test(text)) return 'morning';
+  if (/\bmornings?\b/i.test(text)) return 'morning';
+  // a meal's name says its half only where no part of the day is said ("Sunday afternoon ... a pie supper")
+  if (/\b(?:supper|dinner)\b/i.test(text)) return 'evening';
+  if (/\b(?:breakfast|brunch)\b/i.test(text)) return 'morning';
   return null;
 }
 
@@ -177,7 +182,7 @@ function plainNumber(raw: string, after: string): boolean {
  */
 export function windowsIn(said: string, opts: { workday?: boolean } = {}): Window[] {
   // notes' 24-hour "0700–1500" is "07:00–15:00"
-  const text = said
+  const text = standardTimes(said)
     .replace(/\b([01]\d|2[0-3])([0-5]\d)(\s*(?:-|–|—|to|till|until)\s*)([01]\d|2[0-3])([0-5]\d)\b/g, '$1:$2$3$4:$5')
     .replace(
       /\b(at|from|till|until|to|by|before|after)\s+([01]\d|2[0-3])([0-5]\d)\b(?!\s*(?:people|pounds|euros|dollars))/gi,

@@ -4,7 +4,7 @@ import { dayNumber, eventDay } from './calendar.ts';
 import type { Doc, Sentence } from './text.ts';
 
 /**
- * A sentence's clauses: split at semicolons, and at ", and" / ", but" where what follows names a happening of its own
+ * A sentence's clauses: split at semicolons, and at ", and" / ", but" (or a run-on's bare "and") where what follows names a happening of its own
  * ("X is running a match at the pavilion on Wednesday afternoon, and on Saturday at 11 Y is holding a sale at the
  * church"; "she bakes six till two, and she's running a raffle at the pub on Friday at eight"): each happening's day
  * and hours are its own clause's, not the other's.
@@ -16,7 +16,11 @@ export function eventClauses(
 ): { texts: string[]; markeds: string[] } {
   const texts: string[] = [];
   const markeds: string[] = [];
-  const AND = /,\s+(?:and|but)\s+/i;
+  // (a run-on sentence joins its clauses without the comma: "open ... from seven until one and the day after tomorrow
+  // at seven she's throwing a cider evening", "nine to five — and next Tuesday at 6 pm she's hosting a swap", "Tuesday
+  // to Saturday — but the Gazette can reveal she's throwing a tea dance ... THIS Saturday")
+  const AND =
+    /,\s+(?:and|but)\s+|\s+[—–]\s+(?:and|but)\s+|(?<!,)\s+and\s+(?=(?:the day after tomorrow|tomorrow|tonight|next|this|on|come|(?:mon|tues|wednes|thurs|fri|satur|sun)day|she|he|i|they|we)\b)/i;
   const tx = s.text.split(';');
   const mk = s.marked.split(';');
   for (const [i, m] of mk.entries()) {

@@ -36,8 +36,9 @@ import {
 } from './event-words.ts';
 import { KIN, kinWord } from './kin-words.ts';
 import { placesIn } from './places.ts';
+import { quoteOf } from './quote.ts';
 import { relativesNamed } from './relatives.ts';
-import { type Doc, quoteOf, type Sentence, STAMP } from './text.ts';
+import { type Doc, type Sentence, STAMP } from './text.ts';
 
 const cleanKind = (k: string): string =>
   k

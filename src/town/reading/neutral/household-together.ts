@@ -6,7 +6,7 @@ import { KIN } from './kin-words.ts';
 import { type Doc, reportedStart } from './text.ts';
 
 export const NOT =
-  /(?:\bno longer|\bnot|\bnever|n['’]t|\bused to|\buntil|\bformerly|\bonce(?=\s+(?:lived|shared|stayed|lodged)))\b/i;
+  /(?:\bno longer|\bnot|\bnever|\bneither|\bnor|\bnone of|n['’]t|\bused to|\buntil|\bformerly|\bonce(?=\s+(?:lived|shared|stayed|lodged)))\b/i;
 
 /** A subject of two, the resident among them: "My wife, Mary, and I", "Her daughter, Iris, and Iris's husband, Milo". */
 export const COMPOUND =
@@ -76,10 +76,16 @@ export function together(doc: Doc, c: string, family: readonly KinItem[], out: S
   head = head.slice(reportedStart(head, head.length));
   if (NOT.test(head.slice(-20)) || /\b(?:next door|neighbou?rs?|near|street|lane|road)\b/i.test(head)) return;
   // "two grown children, Amy and Sam, who both live away": the relative clause is theirs, and away is not with her
-  const rel = /,\s*who\s+(?:both\s+|all\s+|also\s+|still\s+)*$/i.exec(head);
+  // ("Bram and Anouk, who are married and live over the shop": the relative clause goes on to its verb)
+  const rel =
+    /,\s*who\s+(?:both\s+|all\s+|also\s+|still\s+)*$|,\s*who\s+(?:are|were|have|had)\b[^,;@]*?\band\s+$/i.exec(head);
   const R = `@${doc.frame.people.indexOf(doc.resident)}`;
-  if (rel && !new RegExp(`${R}(?!\\d)(?!['’]s)`).test(head.slice(Math.max(0, head.lastIndexOf(',', rel.index - 1)))))
-    return;
+  // (the names just before "who" are what it points back at: "fixes bikes for Bram and Anouk, who live over the shop")
+  const antecedent = rel
+    ? (/((?:@\d+(?!['’]s)\s*(?:,|and|&)\s*)*@\d+(?!['’]s))\s*$/.exec(head.slice(0, rel.index))?.[1] ??
+      head.slice(Math.max(0, head.lastIndexOf(',', rel.index - 1))))
+    : '';
+  if (rel && !new RegExp(`${R}(?!\\d)(?!['’]s)`).test(antecedent)) return;
   if (/^\S+\s+(?:away|elsewhere|abroad|apart|nearby|on (?:their|his|her|my) own)\b/i.test(c.slice(verb.index))) return;
   const after = c.slice(verb.index, verb.index + 60);
   if (

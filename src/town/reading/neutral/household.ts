@@ -4,13 +4,14 @@
 // ("lives with her parents"). Never a street, a building's other flat or a neighbour: living near is not living with.
 import type { KinItem } from '../types.ts';
 import { keptFor, kinNamed, listAfter, spouses } from './household-list.ts';
+import { lodgersIn } from './household-lodgers.ts';
 import { COMPOUND, NOT, subjects, together } from './household-together.ts';
 import { KIN } from './kin-words.ts';
 import { placesIn } from './places.ts';
 import { type Doc, GLOSS_PAIR, reportedStart, type Sentence } from './text.ts';
 
 const DWELLING = `(?:home|house|flat|apartment|cottage|place|rooms?|roof|bungalow|farmhouse|farm|caravan|quarters|digs|lodgings|bedsit|loft|attic|studio|cabin|croft|manse|vicarage|rectory|upstairs|downstairs)`;
-const VERB = String.raw`(?:(?:still\s+|now\s+|also\s+)?(?:lives?|living|lived|live|stays?|staying|sleeps?|sleeping|lodges?|lodging|boards?|boarding|resides?|residing|shares?|sharing|shared|keeps? house|moved\s+(?:back\s+)?in|has\s+moved\s+(?:back\s+)?in|(?:has|have|had)\s+lived|(?:is|are)\s+living|(?:have|has|had)\s+the\s+${DWELLING}|(?:is|am|are)\s+(?:back\s+)?(?:at\s+)?home|back\s+home|at\s+home|home\s*[:=–-]|${DWELLING}(?:\s+[\p{L}-]+){0,2},?(?=\s+with\b)|(?:is|am|are|['’]s|['’]m)\s+(?:back\s+)?in\s+(?:the|a|her|his|my|our|their)\s+(?:[\p{L}-]+\s+){0,2}${DWELLING}|(?:is|are|['’]s)\s+back(?=\s+with\b)|(?:main\s+)?residence\s*:)(?:\s+and\s+[a-z]+s)?)`;
+const VERB = String.raw`(?:(?:still\s+|now\s+|also\s+)?(?:lives?|living|lived|live|stays?|staying|sleeps?|sleeping|lodges?|lodging|boards?|boarding|resides?|residing|shares?|sharing|shared|keeps? house|moved\s+(?:back\s+)?in|has\s+moved\s+(?:back\s+)?in|(?:has|have|had)\s+lived|(?:is|are)\s+living|(?:have|has|had)\s+the\s+${DWELLING}|(?:is|am|are|(?<=\b(?:he|she|who))['’]s|['’]m)\s+(?:back\s+)?(?:at\s+)?home|keeps?\s+(?:the|a|her|his|my|our)\s+${DWELLING}|back\s+home|at\s+home|home\s*[:=–-]|${DWELLING}(?:\s+[\p{L}-]+){0,2},?(?=\s+with\b)|(?:is|am|are|['’]s|['’]m)\s+(?:back\s+)?in\s+(?:the|a|her|his|my|our|their)\s+(?:[\p{L}-]+\s+){0,2}${DWELLING}|(?:is|are|['’]s)\s+back(?=\s+with\b)|(?:main\s+)?residence\s*:)(?:\s+and\s+[a-z]+s)?)`;
 // (the gap never runs into a clause with a subject of its own: "I have the flat above, and our daughter Beth is back
 // with us")
 const LIVE_WITH = new RegExp(
@@ -240,6 +241,7 @@ function readSentence(doc: Doc, s: Sentence, prev: string, family: readonly KinI
       }
     LIVE_WITH.lastIndex = 0;
     together(doc, c, family, out, before);
+    for (const p of lodgersIn(doc, c)) out.add(p);
     for (const p of keptFor(doc, c, family)) out.add(p);
     // a register's "Rose Cottage: Margaret Hollis (occupier); Thomas Hollis (grandson)": those listed at a home
     const at = /^([^:]{2,60}):\s*(.*)$/.exec(s.marked)?.[1];

@@ -4,7 +4,8 @@
 import type { KinItem } from '../types.ts';
 import { genderOfName } from './given-names.ts';
 import { type Base, compose, INVERSE, label } from './kin-words.ts';
-import { type Doc, type Gender, quoteOf } from './text.ts';
+import { quoteOf } from './quote.ts';
+import type { Doc, Gender } from './text.ts';
 
 /** `target` is `owner`'s `base` (with the target's gender when the word gives it), as the quote says. */
 export interface Fact {

@@ -12,11 +12,11 @@ const PL = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+(?:of\s+
 /** A list whose last name may be a possessor ("his father Amani's shop"). */
 const PLP = String.raw`(${PI}(?:\s*(?:,|\+)\s*${PI})*(?:,?\s+(?:and|&)\s+${PI}|\s*\+\s*${PI})?|@\d+(?=['’]s))`;
 const POSS = String.raw`((?:@\d+\s+(?:and|&)\s+)?@\d+['’]s|\b(?:his|her|their|my|your|our|me|those|these|whose)\b)`;
-const MOD = String.raw`(?:(?:that|the) same\s+)?(?:(?:older|younger|elder|eldest|oldest|youngest|big|little|small|wee|young|infant|newborn|baby|twin|teenage|teenaged|grown|grown-up|adult|only|new|first|second|middle|two|three|four|\d+|[a-z]+-year-old|beloved|dear|widowed|retired|own|other|another|late|adopted|kid|step|elderly|aged|ageing|aging|ailing|frail|invalid|sick|estranged|long-lost|half|darling|dearest|favourite|favorite|unmarried|married|divorced|clever|pregnant|maternal|paternal|proud|doting|devoted)\s+)*`;
+const MOD = String.raw`(?:(?:that|the) same\s+)?(?:(?:older|younger|elder|eldest|oldest|youngest|big|little|small|wee|young|infant|newborn|baby|twin|teenage|teenaged|grown|grown-up|adult|old|only|new|first|second|middle|two|three|four|\d+|[a-z]+-year-old|beloved|dear|widowed|retired|own|other|another|late|adopted|kid|step|elderly|aged|ageing|aging|ailing|frail|invalid|sick|estranged|long-lost|half|darling|dearest|favourite|favorite|unmarried|married|divorced|clever|pregnant|maternal|paternal|proud|doting|devoted)\s+)*`;
 const K = String.raw`(${KIN})(?![\p{L}-])`;
 export const SUBJECT = /\b(?:she|he|i|they|we)\b/i;
 export const OBJECT_BEFORE =
-  /\b(?:to|with|for|of|by|at|from|married|than|about|told|tells|asked|meets?|sees?|visits?|loves?|helps?|like|beside|behind)\s*$/i;
+  /\b(?:to|with|for|of|by|at|from|married|than|about|told|tells|asked|asks|begged|begs|urged|swore|invites?|invited|meets?|sees?|visits?|loves?|helps?|like|beside|behind)\s*$/i;
 export const TITLE =
   /(?<![\p{L}])(Uncle|Aunt|Auntie|Aunty|Grandma|Granny|Grandpa|Grandad|Granddad|Nan|Nana|Gran|Cousin)\s+(@\d+)/gu;
 
@@ -41,8 +41,14 @@ export const RE = {
   bracketed: rx(String.raw`(@\d+)(?!['’]s)\s*\(\s*((?:@\d+['’]s\s+${MOD}${KIN}(?![\p{L}-])\s*(?:,|and|&)?\s*)+)\)`),
   chained: rx(String.raw`${POSS}\s+${MOD}${K}['’]s\s+${MOD}${K}\s*,?\s*${PL}`),
   apposed: rx(
-    String.raw`${PL}\s*(?:,|\(|–|-)\s*(?:who\s+is\s+|is\s+|that['’]s\s+|that is\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?!\s*,?\s*@)`,
+    String.raw`${PL}\s*(?:,|\(|–|—|-)\s*(?:who\s+is\s+|is\s+|that['’]s\s+|that is\s+)?${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?!\s*,?\s*@)`,
   ),
+  /** "Wade is her boy from before, so his stepson": the tie a clause about a name draws, after "so" or "making him". */
+  soTie: rx(
+    String.raw`(@\d+)(?!['’]s)\s+(?:is|was)\s+[^,;.@]{1,40},\s*(?:so|which makes (?:him|her)|making (?:him|her))\s+${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)`,
+  ),
+  /** "home all day with Roz his wife and the allotment": a name and its tie with no comma, closing the phrase. */
+  apposedBare: rx(String.raw`(@\d+)(?!['’]s)\s+${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?=\s*(?:[,.;!?)]|\band\b|$))`),
   /** "Ivy, Lena's younger sister and Rob's wife of nineteen years": the second of two apposed ties. */
   apposedAnd: rx(
     String.raw`${PL}\s*,\s*(?:@\d+['’]s|her|his|my|their)\s+${MOD}${KIN}(?![\p{L}-])(?:\s+of\s+[^,;@]{0,25}?)?\s+(?:and|&)\s+${POSS}\s+${MOD}${K}(?![\p{L}-])(?!['’]s)(?!\s*,?\s*@)`,
@@ -81,7 +87,9 @@ export const RE = {
   /** A note's "Meg Pengelly: wife, married 20 yrs", "Kit = son": the word after the name is what they are. */
   labelled: rx(String.raw`(?:^|[.;]\s*)(${P})\s*[:=]\s*(?:(?:my|her|his)\s+)?${MOD}${K}(?=\s*(?:[,.;(]|$))`),
   bare: rx(
-    String.raw`(?:\band\b|\bbut\b|,|;|\bwith\b|\bplus\b|:|^|\.(?=\s)|\(|\+|&)\s*(?:a\s+|an\s+)?${MOD}${K}(?:\s+(?:himself|herself))?\s*(?:[:=]\s*|,\s*|\(\s*|[—–]\s*)?${PLP}`,
+    // (a note's or a tabloid's kin word with no possessor after a verb or a preposition: "hasn't told hubby Terry OR
+    // daughter Shaz", "keeping a secret from stepson Horace", "— wife Wynn left him")
+    String.raw`(?:\band\b|\bbut\b|\bor\b|,|;|\bwith\b|\bplus\b|:|^|\.(?=\s)|\(|\+|&|\s[—–]|\b(?:told|tell|tells|telling|from|to|for|invites?|inviting)\b)\s*(?:a\s+|an\s+)?${MOD}${K}(?:\s+(?:himself|herself))?\s*(?:[:=]\s*|,\s*|\(\s*|[—–]\s*)?${PLP}`,
   ),
   // "Mum and Dad, Margaret and Ronald", "Mum & Dad (Shazza, Barry)": each word to its name
   paired: rx(

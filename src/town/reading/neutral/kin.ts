@@ -96,6 +96,14 @@ function readSentence(ctx: Ctx, s: Sentence) {
     const targets = listOf(ctx, m[1]!);
     add(ctx, owners, m[3]!, isPlural(m[3]!) ? targets : targets.slice(-1), q);
   }
+  for (const m of scan(RE.soTie, t)) {
+    const target = personOf(m[1]!, people);
+    if (target) add(ctx, ownersOf(ctx, m[2]!, t, m.index + m[0].length, [target]), m[3]!, [target], q);
+  }
+  for (const m of scan(RE.apposedBare, t)) {
+    const target = personOf(m[1]!, people);
+    if (target) add(ctx, ownersOf(ctx, m[2]!, t, m.index, [target]), m[3]!, [target], q);
+  }
   for (const m of scan(RE.apposedAnd, t)) {
     const targets = listOf(ctx, m[1]!);
     add(ctx, ownersOf(ctx, m[2]!, t, m.index, targets), m[3]!, targets.slice(-1), q);

@@ -2,6 +2,7 @@
 // which name the same people as "Ama" and "Jonah" do in prose. Only a word in capitals that is a part of a resident's
 // name or a word of a place's name is read as that name; other capitals ("VFW", "PM", "NOT") stay as they are.
 import type { TownFrame } from '../types.ts';
+import { KIN } from './kin-words.ts';
 import type { Doc, Sentence } from './text.ts';
 
 /** The lower-cased parts of every resident's and place's name. */
@@ -87,7 +88,7 @@ export function readSpeeches(doc: Doc): void {
 /** A speech's first and second person written as the speaker's and the listener's marks. */
 function spokenBy(t: string, who: number, to: number | undefined): string {
   const me = `@${who}`;
-  let out = t
+  const out = t
     .replace(/\bI['’]m\b/g, `${me} is`)
     .replace(/\bI['’]ve\b/g, `${me} has`)
     .replace(/\bI['’]ll\b/g, `${me} will`)
@@ -95,15 +96,32 @@ function spokenBy(t: string, who: number, to: number | undefined): string {
     .replace(/\bI\b/g, me)
     .replace(/\b[Mm]y\b/g, `${me}'s`)
     .replace(/\b[Mm]e\b/g, me);
-  if (to === undefined) return out;
+  return to === undefined ? out : addressed(out, to);
+}
+
+/** The second person written as the mark of the one spoken to ("you're" -> "@k is", "your" -> "@k's"). */
+export function addressed(t: string, to: number): string {
   const you = `@${to}`;
   // ("don't you dare tell anyone" stays an order)
-  out = out
+  return t
     .replace(/\b[Yy]ou['’]re\b/g, `${you} is`)
     .replace(/\b[Yy]ou are\b/g, `${you} is`)
     .replace(/\b[Yy]ou['’]ll\b/g, `${you} will`)
     .replace(/\b[Yy]ou['’]ve\b/g, `${you} has`)
     .replace(/\b[Yy]our\b/g, `${you}'s`)
     .replace(/(?<!\b(?:[Dd]on['’]t|[Dd]o not|[Nn]ever)\s+)\b[Yy]ou\b/g, you);
-  return out;
+}
+
+/**
+ * A text that addresses the resident ("You are Rosa Quint, 52, and you run ...") tells of them as "you": each "you"
+ * is written as their mark, and "your mam" as "my mam" (the resident's, as a narrator's is). Said so, like a text
+ * said as "I", its "she" and "he" are always someone else ("Greta confided to you ...; she hasn't told her husband").
+ */
+export function readAddressed(sentences: Sentence[], resident: number): boolean {
+  const R = resident;
+  if (!sentences.some((s) => new RegExp(String.raw`\b[Yy]ou(?:\s+are|['’]re)\s+@${R}(?!\d)`).test(s.marked)))
+    return false;
+  const mine = new RegExp(String.raw`@${R}['’]s(?=\s+(?:[\p{L}-]+\s+)?${KIN}(?![\p{L}-]))`, 'gu');
+  for (const s of sentences) s.marked = addressed(s.marked, R).replace(mine, 'my');
+  return true;
 }

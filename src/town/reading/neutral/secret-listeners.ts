@@ -28,10 +28,19 @@ function pronounTarget(
       ? doc.gender
       : (kinWord(family.find((k) => k.name === p)?.relation ?? '')?.[1] ?? genderOfName(p));
   const fits = (p: string) => !pronoun || !genderOf(p) || genderOf(p) === (/^(?:her|she)$/i.test(pronoun) ? 'f' : 'm');
+  // ("she's not said it to her daddy yet — she'll tell him Sunday", of the resident's daughter: her daddy is the
+  // resident's husband, through the family)
+  const kinOf = (own: string | undefined, word: string) =>
+    (own && owner !== doc.resident ? relativesOfRelative(owner, word, family)[0] : undefined) ??
+    kinNamed(word, family)[0];
   const last = (t: string) =>
-    [...t.matchAll(new RegExp(String.raw`@(\d+)(?!['’]s)|\b(${KIN})(?![\p{L}-])(?!\s*,?\s*@\d)`, 'giu'))]
+    [
+      ...t.matchAll(
+        new RegExp(String.raw`@(\d+)(?!['’]s)|(?:\b(her|his)\s+)?\b(${KIN})(?![\p{L}-])(?!\s*,?\s*@\d)`, 'giu'),
+      ),
+    ]
       .map((m) =>
-        m[1] !== undefined ? doc.frame.people[Number(m[1])] : isPlural(m[2]!) ? undefined : kinNamed(m[2]!, family)[0],
+        m[1] !== undefined ? doc.frame.people[Number(m[1])] : isPlural(m[3]!) ? undefined : kinOf(m[2], m[3]!),
       )
       .filter((p): p is string => !!p && p !== owner && fits(p))
       .pop();

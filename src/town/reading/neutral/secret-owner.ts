@@ -49,7 +49,9 @@ const TELLS = '(?:tells|confides in|confides to|confesses to|admits to|whispers 
 const KIN_BEFORE = String.raw`(?:(?:her|his|their)\s+(?:[\p{L}-]+\s+)?${KIN}\s*,?\s*)?`;
 
 /** A name with what may be said between it and its verb ("Tilly Rowe, from the farm over the hill, let slip"). */
-const TELLER = String.raw`@(\d+)(?!['’]s)(?:\s*,[^,;.]{1,50},|\s*,)?(?:\s+(?:has|had|also|once|just|finally|then|lately|recently|now|already|since))*`;
+// (an aside in brackets, "Tobin Ash (guard captain) told her", or where they are from, "Bettina Rhys from the
+// bakehouse told him", "Earl Pruitt at the feed store done told Cletus")
+const TELLER = String.raw`@(\d+)(?!['’]s)(?:\s*\([^()]{1,50}\)|\s+(?:from|at|of)\s+the\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+(?=\s+(?:has\s+|had\s+|done\s+)?(?:told|confided|confessed|let|whispered|tells|confides|swore)\b))?(?:\s*,[^,;.]{1,50},|\s*,)?(?:\s+(?:has|had|also|once|just|finally|then|lately|recently|now|already|since|done))*`;
 
 /** A name said as someone's relative ("with her parents, Clement and Rhoda"): not the one the story is about. */
 const APPOSED = new RegExp(
@@ -101,11 +103,16 @@ export function ownerIn(
       String.raw`${TELLER}\s+(?:${TOLD}|swore)\s+(?:only\s+)?(?:me|her|him)\b(?!\s+(?:[\p{L}-]+\s+)?(?:sister|brother|mother|father|husband|wife|son|daughter|aunt|uncle|cousin))`,
       'iu',
     ).exec(t) ??
-    new RegExp(String.raw`@(\d+)(?!['’]s)[^.;@]{1,50}?\band\s+(?:${TOLD})\s+(?:me|@${R}(?!\d))\b`, 'iu').exec(t) ??
+    // ("Dora came in and told her something about Marco", of a woman: "her" is the resident)
+    new RegExp(
+      String.raw`@(\d+)(?!['’]s)[^.;@]{1,50}?\band\s+(?:${TOLD})\s+(?:me|@${R}(?!\d)${!doc.firstPerson && doc.gender ? `|${doc.gender === 'f' ? 'her' : 'him'}` : ''})\b`,
+      'iu',
+    ).exec(t) ??
     /\b(?:heard|learned|learnt|knows?|found out)\s+(?:from|of)\s+(?:(?:her|his|my)\s+(?:[\p{L}-]+\s+)?)?@(\d+)/iu.exec(
       t,
     ) ??
-    /(?:^|[.;]\s*)knows?\s+(?:that\s+)?@(\d+)(?!['’]s)\s+(?:is|has|was|plans|wants|means)/i.exec(t) ??
+    // ("Knows Ottilie Reed's been watering the flour": the contraction, read as "@k been")
+    /(?:^|[.;]\s*)knows?\s+(?:that\s+)?@(\d+)(?!['’]s)\s+(?:is|has|was|plans|wants|means|been)/i.exec(t) ??
     /\b(?:keeps?|keeping|knows?|holds?|carries)\s+@(\d+)['’]s\s+secret/i.exec(t) ??
     // "Ada's news stays with me until she tells Tom": someone's matter in the resident's keeping
     /(?:^|[.;:]\s*)@(\d+)['’]s\s+[^.;@]{1,40}?\s+(?:stays?|remains?|is safe|is kept|rests?)\s+with\s+(?:me|her|him)\b/i.exec(
@@ -119,7 +126,12 @@ export function ownerIn(
       String.raw`${TELLER}\s+(?:come|came|gone|went|called)\b[^.;]{0,40}?\bto\s+(?:confide|confess|tell)\b`,
       'iu',
     ).exec(t);
-  if (confided) {
+  // what someone tells the resident of the resident ("Dr Haddad has told you the tremor in your hand is ...") is theirs
+  const ofResident =
+    !!toldR &&
+    confided === toldR &&
+    new RegExp(`@${R}(?!\\d)`).test(t.slice(toldR.index + toldR[0].length).split(/,\s*and\b|;/)[0]!);
+  if (confided && !ofResident) {
     const p = people[Number(confided[1] ?? confided[2])];
     if (p && p !== doc.resident) return { owner: p, toldResident: true };
   }
@@ -183,15 +195,17 @@ export function ownerIn(
     // ("her plan to sell the mill to Lionel is known ...": a name after a preposition is no subject either)
     const told = (k: number) =>
       k > 0 &&
-      /\b(?:tell|tells|told|confide in|confides in|confided in|to|with|from|for|of|by|about)\s+(?:only\s+)?$/i.test(
+      /\b(?:tell|tells|told|confide in|confides in|confided in|to|with|from|for|of|by|about|begged|begs|asked|asks|urged|made|swore|swears)\s+(?:only\s+)?$/i.test(
         head.slice(0, tokens[k]!.index),
       );
     const last = tokens[told(tokens.length - 1) ? tokens.length - 2 : tokens.length - 1];
     if (last?.[1] !== undefined) {
       const p = people[Number(last[1])];
-      const direct = /^\s*(?:(?:has|had|is|was|still|also|never|secretly|privately|quietly)\s+)*$/i.test(
-        head.slice((last.index ?? 0) + last[0].length),
-      );
+      // ("Gloria begged Pru to keep schtum": the one who asks it kept is its owner)
+      const direct =
+        /^\s*(?:(?:has|had|is|was|still|also|never|secretly|privately|quietly)\s+)*$|^\s*(?:begged|begs|asked|asks|urged|made|swore|swears)\s+@\d+\s+(?:to\s+)?$/i.test(
+          head.slice((last.index ?? 0) + last[0].length),
+        );
       if (p && p !== doc.resident && direct) return { owner: p, toldResident: false };
     }
     // "Anouk's got her own thing, she's been seeing a doctor, she hasn't told him" in his text: a "she" that is not the

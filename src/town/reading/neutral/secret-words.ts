@@ -42,6 +42,14 @@ export const KEPT = new RegExp(
     String.raw`\b(?:don['’]t|do not|never)\s+(?:mention|say|breathe)\s+(?:(?:it|this|that|a word|anything)\s+)?to\s+(?:anyone|anybody|a soul|a living soul|people)\b`,
     // "keep it under your hat"
     String.raw`\bunder (?:my|your|her|his|their|our) hat\b`,
+    // an order or a promise of silence said another way: "(don't spread it)", "swore he wouldn't breathe a word",
+    // "mum's the word", "so Roz won't find out" (not a touchy subject: "whatever you do, don't mention the wife")
+    String.raw`\b(?:don['’]t|do not|never)\s+(?:spread|repeat|pass on)\s+(?:it|this|that)\b`,
+    String.raw`(?:n['’]t|\bnot|\bnever)\s+(?:say|breathe|tell|mention)\s+(?:a word|a thing|a soul|a living soul)\b`,
+    String.raw`\bmum['’]s the word\b`,
+    // "she swore Tessa to keep", "has sworn them to secrecy"
+    String.raw`\bsw(?:ore|ears|orn|ear)\s+(?:@\d+|her|him|me|them|us)\s+to\s+(?:keep|secrecy|silence|say nothing)\b`,
+    String.raw`\b(?:so|so that|in case|lest)\s+(?:@\d+|(?:her|his|my|their)\s+[\p{L}-]+|she|he|they|nobody|no ?one)\s+(?:won['’]t|will not|doesn['’]t|does not|wouldn['’]t|would not|can['’]t|never|don['’]t)\s+(?:ever\s+)?(?:find|finds) out\b`,
     // a note's "dont tell mum but ...": kept from the one named
     String.raw`(?:^|[.;,]\s*)(?:don['’]t|do not|never)\s+tell\s+(?:mum|mam|mom|dad|nan|gran|@\d+(?!['’]s)|(?:my|her|his)\s+[\p{L}-]+)\b`,
     String.raw`\b(?:shan['’]t|won['’]t|will not|shall not|not going to|don['’]t want to|do not want to)\s+(?:worry|trouble|burden|upset|bother)\s+\S+(?:\s+\S+)?\s+with\s+(?:it|this|that|the news)\b`,
@@ -52,11 +60,11 @@ export const KEPT = new RegExp(
     String.raw`\blet slip to\b`,
     String.raw`\bconfessed\b`,
     String.raw`\bin private\b`,
-    String.raw`(?:\bnot|n['’]t|\bnever)\s+(?:yet\s+|even\s+)?(?:told|telling|tell|mentioned (?:it )?to|said a word to|breathed a word to|shared (?:it|this|that|the news) with|let on to)\s+${WHO}`,
+    String.raw`(?:\bnot|n['’]t|\bnever)\s+(?:yet\s+|even\s+)?(?:told|telling|tell|mentioned (?:it )?to|said a word to|breathed a word (?:of it |about it )?to|shared (?:it|this|that|the news) with|let on to)\s+${WHO}`,
     String.raw`\b(?:told|tells|telling|tell|shown|showed|shows|revealed|mentioned (?:it )?to|said (?:it )?to|breathed (?:it )?to)\s+(?:it\s+|this\s+|that\s+)?(?:to\s+)?(?:no ?one|nobody|no-one|not a soul|no (?:living |single |other |one other )?soul|none of (?:them|us))\b`,
     WEAK_SOURCE,
     // "keep quiet", "keep it private", "asked her to keep it hush", "staying schtum"
-    String.raw`\b(?:keep|keeps|keeping|kept|stay|stays|staying|stayed|remain|remains)\s+(?:it\s+|this\s+|that\s+|the (?:news|matter|plan|thing)\s+)?(?:quiet|private|secret|hush|hush-hush|mum|schtum|shtum|dark|a secret)\b`,
+    String.raw`\b(?:keep|keeps|keeping|kept|stay|stays|staying|stayed|remain|remains)\s+(?:it\s+|this\s+|that\s+|the (?:news|matter|plan|thing)\s+)?(?:very\s+|strictly\s+|entirely\s+|completely\s+|dead\s+)?(?:quiet|private|secret|hush|hush-hush|mum|schtum|shtum|dark|a secret)\b`,
     String.raw`\b(?:it|this|that|which)(?:\s+is|['’]s|\s+was|\s+remains|\s+stays)\s+(?:strictly\s+|very\s+|entirely\s+)?private\b|\bis private and\b|\bprivate (?:matter|business)\b`,
     String.raw`\b(?:nobody|no ?one|no-one)(?:['’]s| is| was)\s+to\s+(?:know|find out|hear)\b`,
     String.raw`\b(?:has|have|had)\s+no\s+idea\b(?!\s+(?:why|what|how|where|who|whether|if|when|which))|\b(?:is|are|['’]s|kept)\s+in the dark\b|\bknows? nothing (?:of|about) (?:it|this|that)\b`,
@@ -127,7 +135,7 @@ export const KEPT = new RegExp(
 
 /** Words that say a matter is out in the open, or only unknown ("who she is nobody knows"). */
 export const OPEN =
-  /\b(?:no secret(?!s)|not a secret|worst[- ]kept secret|open secret|badly[- ]kept secret|secret (?:that|which) everyone knows|(?:hardly|not really|no longer|not much of) (?:a )?secret|secret any ?more|(?:was|were) once (?:a )?secret|used to be (?:a )?secret|used to keep|came out|got out|is out now|nobody minds|no one minds|told (?:everyone|everybody|the whole)|for (?:all|everyone|anyone) to (?:see|read|hear)|no longer (?:a )?secret|no hiding it|nothing to hide|(?:everyone|everybody)(?:\s+(?:in|at|round|around|across|of)\s+(?:the\s+)?\p{L}+)?\s+(?:already\s+)?knows|(?:was|is|were|been|appeared|printed)\s+in (?:the )?(?:(?:news)?papers?|news)|the whole (?:town|village|parish) knows|common knowledge|makes no secret|openly|(?<!\bnot (?:to )?be )(?:has )?announced|public knowledge|for anyone (?:who asks|to (?:read|see|hear))|anyone who asks|anyone could find|anyone can)\b|\b(?:who|what|where|why|how|whether)\s+[\p{L}]+[^.;]{0,30}\b(?:nobody|no one) knows\b/iu;
+  /\b(?:no secret(?!s)|nothing secret|not a secret|worst[- ]kept secret|open secret|badly[- ]kept secret|secret (?:that|which) everyone knows|(?:hardly|not really|no longer|not much of) (?:a )?secret|secret any ?more|(?:was|were) once (?:a )?secret|used to be (?:a )?secret|used to keep|came out|got out|is out now|nobody minds|no one minds|told (?:everyone|everybody|the whole)|for (?:all|everyone|anyone) to (?:see|read|hear)|no longer (?:a )?secret|no hiding it|nothing to hide|(?:everyone|everybody)(?:\s+(?:in|at|round|around|across|of)\s+(?:the\s+)?\p{L}+)?\s+(?:already\s+)?knows|(?:was|is|were|been|appeared|printed)\s+in (?:the )?(?:(?:news)?papers?|news)|the whole (?:town|village|parish) knows|common knowledge|makes no secret|openly|(?<!\bnot (?:to )?be )(?:has )?announced|public knowledge|for anyone (?:who asks|to (?:read|see|hear))|anyone who asks|anyone could find|anyone can)\b|\b(?:who|what|where|why|how|whether)\s+[\p{L}]+[^.;]{0,30}\b(?:nobody|no one) knows\b/iu;
 
 /**
  * A trait, not a matter: "a man without secrets", "I don't keep secrets", "had no secrets". Masked before the words of
@@ -162,6 +170,8 @@ export const KEEPING = new Set(
     'begged begs made make promise agreed shown showed alone wishes swear swore vowed though although however ' +
     // what is left of a negation once split at its apostrophe ("don't", "hasn't"), and whose business it is
     'don doesn didn won isn hasn haven wasn aren couldn wouldn shouldn business ' +
+    // an asking to keep it, as gossip says it: "begged Pru to keep schtum and means to tell hubby Nigel — eventually"
+    'schtum shtum mum hubby wifey eventually urged ' +
     // the one deciding and saying it, not what is kept: "he's decided he'll tell Kit first", "she says she'll tell"
     'decided decides says said our also ' +
     // words said between others, not of the matter: "Aye. Not a word."
@@ -183,6 +193,9 @@ export const TELL_TO: RegExp[] = [
   String.raw`\b(?:until|till|once|before|after)\s+(?:she|he|i|they|we|@\d+)(?:\s+has|\s+have|['’]s|['’]ve|\s+can|\s+finally|\s+gets to)?\s+(?:told|tells|tell|spoken to|speaks to|talked to|talks to|informed|informs|asked|asks|consulted)\s+${NAMES}`,
   // a learner's present for the future: "Hari don't know, but I tell him maybe in winter"
   String.raw`(?:\b(?:i|she|he)|@\d+(?!['’]s))\s+(?:maybe\s+)?tell\s+${NAMES}\s+(?:maybe|when|after|in|at|on|next|later|soon|one day|first|tomorrow|tonight|today)\b`,
+  // "still hasn't told Ollie, her son, that the lease runs out, she means to": the one not told yet, then a bare
+  // "means to" that can only mean telling them
+  String.raw`(?:\bnot|n['’]t)\s+(?:yet\s+)?told\s+${NAMES}\b[^.;]{0,100}?\b(?:means?|intends?|plans?|wants?|is going|are going)\s+to(?=\s*(?:[,.;!—–]|$))`,
   // "hasn't told Mamá yet, means to soon": the one not told yet whom the owner means to tell
   String.raw`(?:\bnot|n['’]t)\s+(?:yet\s+)?told\s+${NAMES}\s+yet\b[^.;]{0,12}?\b(?:means?|intends?|plans?|will|is going|wants?)\b`,
   // "It was to Letitia and to Sebastian that ...", "It was Hannah, and only Hannah, whom he had told"

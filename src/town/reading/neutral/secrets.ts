@@ -6,10 +6,11 @@
 // kin words resolved through the family.
 import type { KinItem, SecretItem } from '../types.ts';
 import { kinWord } from './kin-words.ts';
+import { quoteOf } from './quote.ts';
 import { tellToIn } from './secret-listeners.ts';
 import { KEPT_ALL, keeps, keptIn, masked, ownerIn } from './secret-owner.ts';
 import { KEEPING, OPEN, TELL_TO, WEAK } from './secret-words.ts';
-import { type Doc, quoteOf, type Sentence } from './text.ts';
+import type { Doc, Sentence } from './text.ts';
 
 /** Words of a piece of news (a decision, a plan, a change), as opposed to a habit or a description. */
 const NEWS =
@@ -345,14 +346,16 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
         .map((x) => x.marked)
         .join(' ');
       const t = tellToIn(doc, s.marked, one.owner, family, before);
-      if (t && /\b(?:tell|telling|told|confide|only|knows?|seen|informed|aware)\b/i.test(s.text))
+      if (t && /\b(?:tell|telling|told|confide|only|knows?|seen|informed|aware|break (?:it|the news))\b/i.test(s.text))
         for (const n of t) if (n !== one.owner) one.tellTo.push(n);
     }
   }
   // a letter tells the one it is written to ("Dear Mr Sato, ... I've been taking night classes, and nobody here knows"):
   // the writer's own matters are known to them (someone else's are still only theirs to tell)
   const to = addresseeOf(doc);
-  if (to) for (const one of out) if (one.owner === doc.resident && to !== doc.resident) one.tellTo.push(to);
+  // (a letter about the resident by someone else, "Dear Rhoda, thank you for asking after Imogen", tells nothing of hers)
+  if (to && doc.firstPerson)
+    for (const one of out) if (one.owner === doc.resident && to !== doc.resident) one.tellTo.push(to);
   // a message tells the one it is sent to: "To Petra: 'dont tell mum but im going to the gig'"
   for (const one of out) {
     if (one.owner !== doc.resident) continue;

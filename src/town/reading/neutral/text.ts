@@ -5,7 +5,8 @@ import { escapeRegExp } from '../../../core/text.ts';
 import type { ResidentText, TownFrame } from '../types.ts';
 import { genderOfName } from './given-names.ts';
 import { KIN } from './kin-words.ts';
-import { namesInCapitals, readSpeeches } from './script.ts';
+import { restoreH, standardSpelling } from './regional.ts';
+import { namesInCapitals, readAddressed, readSpeeches } from './script.ts';
 
 export type Gender = 'm' | 'f';
 
@@ -190,6 +191,10 @@ function namePatterns(people: readonly string[], resident?: string): { person: s
         re: new RegExp(`${B0}${escapeRegExp(last)}${B1}(?![’']?\\s+\\p{Lu}\\p{Ll})`, 'gu'),
         len: last.length,
       });
+    // a name whose first word is a title or a byname ("Ser Aldric Hume", "Ma Lou Delacroix"): its first two words
+    const two = parts.length > 2 ? `${first} ${parts[1]}` : '';
+    if (two && people.filter((q) => q.startsWith(`${two} `)).length === 1)
+      out.push({ person: p, re: new RegExp(`${B0}${escapeRegExp(two)}${B1}`, 'gu'), len: two.length + 80 });
     if (parts.length > 1 && firsts.get(first.toLowerCase()) === 1)
       // a first name alone, not the start of someone else's full name ("Maud Baker" is not Maud Ferris)
       out.push({
@@ -253,7 +258,11 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
   const sentences: Sentence[] = [];
   for (const p of text.passages)
     for (const s of sentencesOf(p.text)) {
-      const { marked, mentions } = markPeople(namesInCapitals(s, frame), frame.people, text.resident);
+      const { marked, mentions } = markPeople(
+        restoreH(namesInCapitals(s, frame), frame.people),
+        frame.people,
+        text.resident,
+      );
       // terse notes' "w/" is "with" and a lone "@" is "at" to every reader ("cookout @ VFW hall"); "Fiona's been
       // organising" is Fiona doing it, not something of Fiona's
       const plain = marked
@@ -265,9 +274,12 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
         .replace(/\b(?:im|Im)\b/g, "I'm")
         .replace(/\bive\b/g, "I've")
         .replace(/\bw\/\s*/gi, 'with ')
+        .replace(/[\s\S]*/, standardSpelling)
         .replace(/(^|\s)@(?=\s)/g, '$1at')
         // a word glossed by a kin word is that kin word: "my koro (my grandad), Wiremu"
         .replace(GLOSS, '$1 $2')
+        // "Darlene's his wife", "Effie's my wee cousin": before a determiner the "'s" can only be "is"
+        .replace(/(@\d+)['’]s\s+(?=(?:my|his|her|their|our|a|an|the)\s)/g, '$1 is ')
         .replace(
           /(@\d+)['’]s\s+(?=(?:been|got|gone|going|planning|hosting|running|throwing|organi[sz]ing|having|holding|giving|putting|doing|making|cooking|starting|moved|living|staying|just|never|always|not|also|still|now|already|started|decided|working|home (?:from|for|again|now)|back (?:from|home|for))\b)/g,
           '$1 ',
@@ -306,6 +318,10 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
         (_, k: string, a?: string, b?: string) =>
           `my ${/^(?:maman|mama|mom|mam)$/i.test(k) ? 'mum' : /^papa$/i.test(k) ? 'dad' : k.toLowerCase()} ${a ?? b}`,
       );
+  if (readAddressed(sentences, frame.people.indexOf(text.resident))) {
+    doc.firstPerson = true;
+    doc.gender = null;
+  }
   readSpeeches(doc);
   return doc;
 }
@@ -353,23 +369,6 @@ export const words = (text: string): string[] =>
     .replace(/['’]s\b/g, '')
     .split(/[^\p{L}\p{N}-]+/u)
     .filter((w) => w !== '');
-
-/**
- * A quote in the text's own words that covers every part given (each a verbatim piece of one passage): the span
- * from the first to the last when they are in one passage, else the parts joined by " … ".
- */
-export function quoteOf(doc: Doc, parts: readonly string[]): string {
-  const pieces = [...new Set(parts.map((p) => p.trim()).filter((p) => p !== ''))];
-  for (const passage of doc.passages) {
-    const at = pieces.map((p) => passage.indexOf(p));
-    if (at.every((i) => i >= 0)) {
-      const start = Math.min(...at);
-      const end = Math.max(...at.map((i, k) => i + pieces[k]!.length));
-      return passage.slice(start, end);
-    }
-  }
-  return pieces.join(' … ');
-}
 
 /**
  * A notebook's or day book's stamp before an entry: "Mon 12 May, 07:55: ", "10:15: ", "15:30, off duty: ",

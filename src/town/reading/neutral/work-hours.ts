@@ -19,11 +19,11 @@ export interface Candidate {
 
 /** A clause that opens on someone hosting a happening: "she's running a raffle", "on Sunday Tom is holding a sale". */
 const HAPPENING_AHEAD =
-  /^(?:[^,;.]{0,30}?\s)?(?:she|he|i|we|they|@\d+|(?:my|her|his|our)\s+[\p{L}-]+(?:\s+@\d+)?)(?:['’]s|['’]m|['’]re|\s+is|\s+am|\s+are|\s+will(?:\s+be)?)?\s+(?:hosting|holding|throwing|running|organi[sz]ing|putting on|giving|leading|staging|host|hold|throw|run|organi[sz]e|put on|give|lead)\s+(?:a|an|the|her|his|their|our|my)\s/iu;
+  /^(?:[^;.]{0,60}?\s)?there(?:['’]s|\s+is|\s+will\s+be)\s+(?:a|an)\s|^(?:[^;.]{0,60}?\s)?(?:she|he|i|we|they|@\d+|(?:my|her|his|our)\s+[\p{L}-]+(?:\s+@\d+)?)(?:['’]s|['’]m|['’]re|\s+is|\s+am|\s+are|\s+will(?:\s+be)?)?\s+(?:hosting|holding|throwing|running|organi[sz]ing|putting on|giving|leading|staging|host|hold|throw|run|organi[sz]e|put on|give|lead)\s+(?:a|an|the|her|his|their|our|my)\s/iu;
 
 /** Words of a one-off happening: its hours are not working hours. */
 export const EVENTY =
-  /\b(?:will|['’]ll|is going to)\b[^.;]*\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)[^.;]*\b(?:will|['’]ll|is going to)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+\d{1,2}(?:st|nd|rd|th)\b|\b(?:hosting|hosts?|holding|throwing|throws?|(?:organi[sz]ed|hosted|run) by|coming up|party|invit\w*|tonight|tomorrow|concert|quiz|dance|disco|ceilidh|barbecue|bbq|fete|fête|gig|raffle|bingo|karaoke|potluck|festival|fair|welcome|open to (?:all|everyone|everybody)|next (?:week|mon|tues|wednes|thurs|fri|satur|sun)\w*|on (?:the )?(?:first|second|third) (?:day|evening|night|morning|afternoon)|(?:a|an|my|our|her|his)\s+(?:[\p{L}-]+\s+){1,2}(?:night|morning|afternoon)(?!\s+shifts?)|open (?:evening|day|night|afternoon|morning|house)|this (?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:anybody|anyone|everybody|everyone) (?:can|may) come|(?:pls|please|do) come)\b/iu;
+  /\b(?:will|['’]ll|is going to)\b[^.;]*\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)[^.;]*\b(?:will|['’]ll|is going to)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+\d{1,2}(?:st|nd|rd|th)\b|\b(?:hosting|hosts?|holding|throw(?:s|ing)?(?=\s+(?:a|an|the|her|his|their|my|our)\b)|(?:organi[sz]ed|hosted|run) by|coming up|party|invit\w*|tonight|tomorrow|concert|quiz|dance|disco|ceilidh|barbecue|bbq|fete|fête|gig|raffle|bingo|karaoke|potluck|festival|fair|welcome|open to (?:all|everyone|everybody)|next (?:week|mon|tues|wednes|thurs|fri|satur|sun)\w*|on (?:the )?(?:first|second|third) (?:day|evening|night|morning|afternoon)|(?:a|an|my|our|her|his)\s+(?:[\p{L}-]+\s+){1,2}(?:night|morning|afternoon)(?!\s+shifts?)|open (?:evening|day|night|afternoon|morning|house)|this (?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:anybody|anyone|everybody|everyone) (?:can|may) come|(?:pls|please|do) come)\b/iu;
 
 // (a notebook's stamp, "Mon 12 May, 07:55:", is when the entry was written: blanked, so its date makes no one-off)
 // ("she bakes at the Bakehouse six till two, and she's running a raffle at the pub on Friday at eight": a happening
@@ -33,7 +33,10 @@ export const clausesOf = (text: string): string[] =>
     .replace(STAMP, (m) => ' '.repeat(m.length))
     .split(/;|\s+[—–]\s+/)
     .flatMap((c) => {
-      const parts = c.split(/(,\s+(?:and|but)\s+)/i);
+      // (a run-on's bare "and": "from eight till two, Monday to Saturday, and ... and on Friday she's putting on")
+      const parts = c.split(
+        /(,\s+(?:and|but)\s+|(?<!,)\s+and\s+(?=(?:on|next|this|tomorrow|tonight|the day after tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b))/i,
+      );
       const out = [parts[0]!];
       for (let i = 1; i < parts.length; i += 2) {
         const part = parts[i + 1]!;

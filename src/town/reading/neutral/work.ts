@@ -100,6 +100,18 @@ function workplace(doc: Doc): Candidate | null {
         )
           score += 3;
         const R = doc.frame.people.indexOf(doc.resident);
+        // "Ashka Venn, glassblower at Kasz Glassworks", "Rosalind Finch — schoolteacher at Dunn schoolhouse": a role
+        // apposed to the resident's name, at the place
+        if (
+          new RegExp(
+            String.raw`@${R}(?!\d)(?!['’]s)\s*(?:,|[—–-])\s*(?:\d{1,3}\s*,\s*)?(?:[\p{L}'’-]+\s+){1,3}(?:at|in)\s+(?:the\s+)?$`,
+            'u',
+          ).test(mc.slice(0, mc.length - (c.length - m.at))) ||
+          // (a note's heading name, then the role: "Rosalind Finch — schoolteacher at Dunn schoolhouse")
+          (new RegExp(String.raw`^\W*@${R}(?!\d)(?!['’]s)\W*$`).test(marked[ci - 1] ?? '') &&
+            /^\W*(?:[\p{L}'’-]+\s+){1,3}(?:at|in)\s+(?:the\s+)?$/iu.test(c.slice(0, m.at)))
+        )
+          score += 3;
         if (
           new RegExp(`@${R}(?!\\d)(?!['’]s)\\s*,?\\s+(?:from|of)\\s+(?:the\\s+)?$`).test(
             mc.slice(0, mc.length - (c.length - m.at)),
@@ -125,6 +137,19 @@ function workplace(doc: Doc): Candidate | null {
           !PAST.test(entry) &&
           windowsIn(entry, { workday: true }).length > 0 &&
           (weekdaysIn(entry)?.length ?? 0) >= 2
+        )
+          score += 2;
+        // "fries at Glenda's Caff Monday to Saturday", "snips away at Curl Up & Dye Tuesday to Saturday": whatever the verb,
+        // a place followed at once by a span of the week's days is where one works
+        if (
+          score === 0 &&
+          !leisure &&
+          !EVENTY.test(c) &&
+          !PAST.test(after) &&
+          // (a span of days, as a shop's week is said; not a habit's "every morning", "every Tuesday and Thursday")
+          /^\W{0,3}(?:from\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:to|through|thru|till|until|-|–|—)\s*(?:mon|tue|wed|thu|fri|sat|sun)/i.test(
+            after,
+          )
         )
           score += 2;
         if (score === 0) continue;
