@@ -1,4 +1,4 @@
-// The three towns written outside the project's style (issue 32 item 7), run on both profiles (the offline stand-in
+// The towns written outside the project's style (issue 32 item 7), run on both profiles (the offline stand-in
 // and the realistic model server) from their first morning to the next afternoon: the private matter is kept from a
 // visitor who asks about plans and from everyone but the one it is meant for; the evening event is hosted at its
 // place in its hours, with guests; a child asked about family is given his parents as parents; a worker is at work
@@ -13,7 +13,8 @@ import { NEW_TOWNS, newTownFile } from './new-towns.ts';
 
 const PROFILES = agentModelProfiles(32);
 const me = { id: 'u-visitor', displayName: 'visitor' };
-const HOURS = 31; // 07:00 to 14:00 the next day: the first evening, and a day to seek someone out
+/** 07:00 to 14:00 the next day (the first evening, and a day to seek someone out), or to the event's second hour. */
+const MIN_HOURS = 31;
 
 interface Seen {
   at: number;
@@ -31,7 +32,9 @@ async function run(profile: ProfileName, t: (typeof NEW_TOWNS)[number]) {
     seen.push({ at: s.clock.now, where: Object.fromEntries(s.residents.map((r) => [r.profile.name, r.location])) });
   };
   const heard: string[] = [];
-  for (let i = 0; i < HOURS * perHour; i++) {
+  const eventAt = Date.parse(`${t.event.start.replace(' ', 'T')}:00Z`);
+  const hours = Math.max(MIN_HOURS, Math.ceil((eventAt - service.snapshot().clock.now) / 3_600_000) + 2);
+  for (let i = 0; i < hours * perHour; i++) {
     await service.step(1);
     look();
     // mid-morning, a visitor asks the holder of the private matter about plans, wherever they are

@@ -1,5 +1,5 @@
-// Three towns written outside the project's style for issue 32 (tests/fixtures/towns: Gullhaven in terse notes,
-// Marrowby in a novelist's voice, Pennock Cross in neighbours' reports), none with `facts:`, `events:` or `family:`
+// Towns written outside the project's style for issue 32 (tests/fixtures/towns: Gullhaven in terse notes,
+// Marrowby in a novelist's voice, Pennock Cross in neighbours' reports; Ashcombe and Kelderwick below), none with `facts:`, `events:` or `family:`
 // blocks, and what each should be read to hold: a family, two neighbours who are not a household, a private matter
 // meant for one person, an evening event, a worker.
 import { readFileSync } from 'node:fs';
@@ -31,6 +31,27 @@ export const NEW_TOWNS = [
     secret: { holder: 'Bryony Dowrick', word: /baby|expecting/i, tellTo: 'Rhona Tremayne' },
     event: { host: 'Dilys Penrose', place: 'ship-inn', start: '2025-10-08 19:00' },
     worker: { who: 'Rhona Tremayne', place: 'quay-stores', start: null },
+    neutralMisses: [],
+  },
+  // Two towns written by a helper session told only the user documentation (docs/town-file.md and Willowbrook) and
+  // what each must hold, never the rules: Ashcombe told over the garden gate, Kelderwick as a stage manager's cast
+  // list. Their event is on the second evening.
+  {
+    town: 'ashcombe',
+    family: { child: 'Jess Pettifer', parents: ['Gwen Pettifer', 'Alan Pettifer'] },
+    neighbours: ['Maureen Oakes', 'Bea Tolley'],
+    secret: { holder: 'Harold Mabey', word: /Whitby|sell/i, tellTo: 'Gwen Pettifer' },
+    event: { host: 'Bea Tolley', place: 'ashcombe-village-hall', start: '2025-10-15 19:30' },
+    worker: { who: 'Gwen Pettifer', place: 'pettifers-bakehouse', start: '06:00' },
+    neutralMisses: [],
+  },
+  {
+    town: 'kelderwick',
+    family: { child: 'Kit Brandt', parents: ['Ivo Brandt', 'Tamsin Brandt'] },
+    neighbours: ['Noor Haddad', 'Petra Quill'],
+    secret: { holder: 'Kit Brandt', word: /dropped out|not going back/i, tellTo: 'Noor Haddad' },
+    event: { host: 'Petra Quill', place: 'miners-institute', start: '2025-03-11 19:00' },
+    worker: { who: 'Ivo Brandt', place: 'brandts-forge', start: '07:30' },
     neutralMisses: [],
   },
 ] as const;

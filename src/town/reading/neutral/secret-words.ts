@@ -205,6 +205,8 @@ export const TELL_TO: RegExp[] = [
   String.raw`(?:^|[.;]\s*|\b(?:she|he|i|has|have|had|once|['’]s|['’]ve)\s+|@\d+(?!['’]s)(?:\s*\([^)]{1,20}\))?\s+)(?:told|tells|confided in|confided to|confides in|confides to)\s+${NAMES}(?:\s*,\s*and (?:only|just) (?:her|him|them)\s*,)?(?:\s+[^,;.@]{1,30}?)?,?\s+(?:about|that|of|in confidence|privately|in private|(?:she|he|i)(?:['’]s|\s+is|\s+was|\s+has|['’]d|\s+had)\b)`,
   String.raw`(?:^|[.;]\s*)telling\s+(?:only\s+)?${NAMES}`,
   String.raw`\bwants?\s+${NAMES}\s+to\s+be\s+the\s+(?:only|first)\s+(?:one|person|soul)`,
+  // "Ada next door is the one he means to tell first", "her sister is the person she'll tell"
+  String.raw`${NAMES}(?:\s+[^.;,@]{1,20}?)?,?\s+(?:is|will be|would be)\s+the\s+(?:one|person)\s+(?:she|he|they|i|@\d+)\s+(?:means?|intends?|plans?|wants?|hopes?|is going|['’]s going|will|['’]ll)\s+(?:to\s+)?tell\b`,
   // ("@Owen is the first @Nell has told", a play's "You're the first I've told" with its speakers marked)
   String.raw`${NAMES},?\s+(?:is|will be|would be|was)\s+(?:[^.;]{0,30}?\s)?the\s+(?:only|first)\s+(?:other\s+)?(?:one|person|soul|@\d+\s+(?:has|had)\s+told)\b`,
   String.raw`\b(?:has\s+|have\s+|['’]s\s+|['’]ve\s+)?(?:only\s+)?(?:told|confided in|tells|trusts?)\s+(?:only\s+)?${NAMES}(?=\s*(?:,\s*and only|and only|only\b|[.;]|$))`,

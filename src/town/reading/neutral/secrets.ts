@@ -14,7 +14,7 @@ import type { Doc, Sentence } from './text.ts';
 
 /** Words of a piece of news (a decision, a plan, a change), as opposed to a habit or a description. */
 const NEWS =
-  /\b(?:decided|decision|plans?|planning|intends?|going to|will|wants? to|hopes? to|offered|applied|applying|accepted|pregnant|expecting|engaged|seeing|dating|sell|selling|sold|buy|buying|bought|leaving|leave|moving|quit|quitting|retire|retiring|lost|owes?|debt|illness|diagnos\w*|failed|failing|broke|broken|crush|in love|affair|won|saving|found)\b/i;
+  /\b(?:dropped out|dropping out|gave up|giving up|packed in|decided|decision|plans?|planning|intends?|going to|will|wants? to|hopes? to|offered|applied|applying|accepted|pregnant|expecting|engaged|seeing|dating|sell|selling|sold|buy|buying|bought|leaving|leave|moving|quit|quitting|retire|retiring|lost|owes?|debt|illness|diagnos\w*|failed|failing|broke|broken|crush|in love|affair|won(?!['’]t)|saving|found)\b/i;
 
 /** When something was told: "last night", "yesterday". */
 const WHEN_TOLD =
@@ -84,6 +84,8 @@ function pointsBack(s: { text: string; marked: string }): boolean {
     .replace(/\b(?:man to man|woman to woman|face to face|in person)\b/gi, ' ')
     .replace(/\b(?:only\s+)?because\b[^.;]*?(?=,\s*(?:and|but)\b|[.;]|$)/gi, ' ')
     .replace(/\b(?:in|by|at|over)\s+(?:the\s+)?(?:winter|summer|spring|autumn|christmas|easter|new year)\b/gi, ' ')
+    // "not even at the pub", "not even to his wife": where and whom it is kept from, not what it is
+    .replace(/\bnot\s+even\b[^.;,]*/gi, ' ')
     // "though how you'd keep anything from Stan I don't know": the teller's aside
     .replace(/\b(?:though|although)\b[^.;]*/gi, ' ')
     // "her mum Zodwa, who she lives with": who the listener is, not the matter
@@ -256,6 +258,17 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
             (!u.sentence.speaker || x.sentence.speaker === u.sentence.speaker),
         );
       matterAt = before ?? after ?? u;
+      // the news and a short clause after it in one sentence ("Dropped out in Jan; not going back. Nobody knows."):
+      // the clause goes on with the news, so both are the matter
+      if (
+        aside &&
+        before === aside &&
+        earlier[0]!.sentence === aside.sentence &&
+        !out.some((x) => x.at.includes(earlier[0]!.index))
+      ) {
+        lead = aside;
+        matterAt = earlier[0]!;
+      }
       // a terse matter said over short statements ("Applied for Head of Libraries, Truro. Interview Thurs. Told
       // nobody."): from the piece of news a statement or two before, in the same field, to the one just before
       if (matterAt === earlier[0] && !NEWS.test(matterAt.text) && !kept && matterAt.text.split(/\s+/).length <= 6) {
@@ -308,7 +321,16 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
       continue;
     }
     const span = lead ? us.slice(lead.index, matterAt.index + 1) : [matterAt];
-    const matter = matterAt === u ? matterOf(u) : span.map((x) => x.text.replace(/[.!]+$/, '')).join('. ');
+    // (clauses of one sentence are joined as it joins them, sentences as sentences)
+    const matter =
+      matterAt === u
+        ? matterOf(u)
+        : span
+            .map(
+              (x, i) =>
+                `${i === 0 ? '' : x.sentence === span[i - 1]!.sentence ? '; ' : '. '}${x.text.replace(/[.!]+$/, '')}`,
+            )
+            .join('');
     const quote = quoteOf(doc, [...span.map((x) => x.text), u.text]);
     out.push({
       owner,

@@ -1,0 +1,70 @@
+// The neutral reader on what two town files written outside the project showed (issue 32; tests/fixtures/towns
+// ashcombe.yaml and kelderwick.yaml, written from the user documentation alone): a keeping sentence whose only other
+// words say where or to whom it is not told, a listener said as "X is the one she means to tell", a piece of news
+// and the short clause that goes on with it in one sentence. Said here in words written for this test.
+import { describe, expect, it } from 'vitest';
+import { readResidentNeutral } from '../../../src/town/reading/neutral/index.ts';
+import type { TownFrame } from '../../../src/town/reading/types.ts';
+
+const TOWN: TownFrame = {
+  start: '2025-06-02 07:00',
+  people: ['Orla Venn', 'Piet Venn', 'Sina Marsh', 'Joss Harrow'],
+  places: [
+    { id: 'venn-house', name: 'the Venn house' },
+    { id: 'ferry-office', name: 'the Ferry Office' },
+  ],
+};
+const read = (resident: string, text: string) =>
+  readResidentNeutral({ resident, passages: [{ field: 'currently', text }] }, TOWN);
+
+describe('a keeping sentence whose other words say only where or to whom it is not told', () => {
+  it('points back at the matter before it ("not even at choir", "not even to her brother")', () => {
+    for (const aside of ['not even at choir', 'not even to her brother Piet'])
+      expect(
+        read(
+          'Orla Venn',
+          `Orla has applied for the harbourmaster's post in Kilcrane. She hasn't said a word about it, ${aside}, and she is keeping it close.`,
+        ).secrets,
+        aside,
+      ).toEqual([expect.objectContaining({ owner: 'Orla Venn', matter: expect.stringMatching(/harbourmaster/) })]);
+  });
+
+  it('a keeping sentence with a matter of its own is still that matter', () => {
+    const r = read('Orla Venn', 'Orla sings at choir. Not even Piet knows she is leaving the Ferry Office.');
+    expect(r.secrets.map((s) => s.matter)).toEqual([expect.stringMatching(/leaving the Ferry Office/)]);
+  });
+});
+
+describe('whom the owner means to tell, said as the one they mean to tell', () => {
+  it('"Sina across the road is the one she means to tell first" names Sina, in another sentence', () => {
+    const r = read(
+      'Orla Venn',
+      "Orla has applied for the harbourmaster's post in Kilcrane. Nobody knows. Sina Marsh across the road is the one she means to tell first.",
+    );
+    expect(r.secrets).toEqual([expect.objectContaining({ tellTo: ['Sina Marsh'] })]);
+  });
+
+  it('"the one she met at the ferry" is no one she means to tell', () => {
+    const r = read(
+      'Orla Venn',
+      "Orla has applied for the harbourmaster's post in Kilcrane. Nobody knows. Joss Harrow is the one she met at the ferry.",
+    );
+    expect(r.secrets).toEqual([expect.objectContaining({ tellTo: [] })]);
+  });
+});
+
+describe('news and the short clause that goes on with it in one sentence', () => {
+  it('are one matter ("Gave up the apprenticeship in May; won\'t go back. Nobody knows.")', () => {
+    const r = read(
+      'Piet Venn',
+      "Gave up the apprenticeship in May; won't go back. Nobody knows. Plans to tell Sina Marsh.",
+    );
+    expect(r.secrets).toEqual([
+      expect.objectContaining({
+        owner: 'Piet Venn',
+        matter: "Gave up the apprenticeship in May; won't go back",
+        tellTo: ['Sina Marsh'],
+      }),
+    ]);
+  });
+});
