@@ -134,13 +134,13 @@ describe('the web view in Chromium', () => {
     await page.keyboard.press('Home');
     await page.waitForSelector('h1:has-text("at 00:00")');
     // the heading follows the slider at once; the moment's posts when its frame has come (the page marks it)
-    await page.waitForFunction('document.body.dataset.minute === "0"');
+    await page.waitForSelector('body[data-minute="0"]');
     expect(await page.textContent('main')).toContain('Nothing was posted yet that day.');
     // The slider keeps the keyboard focus across the refresh.
     expect(await page.evaluate('document.activeElement.name')).toBe('t');
     await page.keyboard.press('End');
     await page.waitForSelector('h1:has-text("at 22:00")');
-    await page.waitForFunction('document.body.dataset.minute === "1320"');
+    await page.waitForSelector('body[data-minute="1320"]');
     await page.waitForSelector('ol.posts time');
     const times = await page.$$eval('ol.posts time', (els) => els.map((e) => e.textContent ?? ''));
     expect(times.length).toBeGreaterThan(0);

@@ -65,6 +65,13 @@ export function familiesFrom(
   return out;
 }
 
+/** The whole sentences of a text (ending at . ! or ?, not at ;). */
+const fullSentences = (t: string) =>
+  t
+    .match(/[^.!?]+(?:[.!?]+|$)/g)
+    ?.map((s) => s.trim())
+    .filter((s) => s !== '') ?? [];
+
 /** The sentences of a text (a sentence ends at . ! ? or ;). */
 const sentences = (t: string) =>
   t
@@ -117,11 +124,15 @@ export function publicFace(r: FileResident, secrets: readonly SecretItem[], peop
   const clean = (t: string | undefined) => {
     if (t === undefined) return undefined;
     const out: string[] = [];
-    for (const s of sentences(t)) {
-      const secret = secrets.find((x) => carriesSecret(s, x, people));
-      // a sentence out of a field about the resident that opens with a pronoun is about the resident
-      if (secret) kept.push({ text: nameOpeningPronoun(s.replace(/[;]+$/, '').trim(), r.name), secret });
-      else out.push(s);
+    for (const whole of fullSentences(t)) {
+      const clauses = sentences(whole);
+      const secret = secrets.find((x) => clauses.some((c) => carriesSecret(c, x, people)));
+      if (!secret) out.push(...clauses);
+      // a clause that carries a secret takes its sentence's other clauses with it ("Dropped out of uni in Jan; not
+      // going back. Nobody knows."): a reading that kept only one clause leaves the rest of the matter out of sight
+      // (a sentence out of a field about the resident that opens with a pronoun is about the resident)
+      else
+        for (const c of clauses) kept.push({ text: nameOpeningPronoun(c.replace(/[;]+$/, '').trim(), r.name), secret });
     }
     return out.join(' ');
   };

@@ -2,7 +2,10 @@
 // ashcombe.yaml and kelderwick.yaml, written from the user documentation alone): a keeping sentence whose only other
 // words say where or to whom it is not told, a listener said as "X is the one she means to tell", a piece of news
 // and the short clause that goes on with it in one sentence. Said here in words written for this test.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parseTownFile } from '../../../src/town/file.ts';
+import { publicFace } from '../../../src/town/reading/apply.ts';
 import { readResidentNeutral } from '../../../src/town/reading/neutral/index.ts';
 import type { TownFrame } from '../../../src/town/reading/types.ts';
 
@@ -66,5 +69,33 @@ describe('news and the short clause that goes on with it in one sentence', () =>
         tellTo: ['Sina Marsh'],
       }),
     ]);
+  });
+});
+
+describe('the public face, when a reading kept only one clause of a sentence', () => {
+  it('takes the whole sentence out of sight, so the rest of the matter is not shown', () => {
+    const file = parseTownFile(
+      readFileSync(new URL('../../fixtures/towns/kelderwick.yaml', import.meta.url), 'utf8'),
+      'kelderwick.yaml',
+    );
+    const kit = file.residents.find((r) => r.name === 'Kit Brandt')!;
+    // the reading of the town before b6e062b: the matter's last clause only
+    const secret = {
+      owner: 'Kit Brandt',
+      matter: 'not going back',
+      tellTo: ['Noor Haddad'],
+      quote: 'not going back. Nobody knows.',
+    };
+    const face = publicFace(
+      kit,
+      [secret],
+      file.residents.map((r) => r.name),
+    );
+    expect(face.currently).not.toMatch(/dropped out|not going back/i);
+    expect(face.kept.map((k) => k.text)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Dropped out of uni/)]),
+    );
+    // a sentence with no clause of the secret stays
+    expect(face.currently).toMatch(/study break/);
   });
 });
