@@ -1,6 +1,7 @@
 // Tick phase 6 (Park et al. 2023, sec. 4.3, 5.1): the conversation floor, pairing of conversation requests, the
 // conversations themselves and reflection (after a conversation, so what was said can feed it).
 import type { AgentId } from '../agent/types.ts';
+import { escapeRegExp } from '../core/text.ts';
 import { MINUTE_MS } from '../core/time.ts';
 import { mapLimit } from './concurrency.ts';
 import { withCallContext } from './metering.ts';
@@ -109,13 +110,19 @@ export function talkFloor(
       !talkedOut(state, rs.profile.id, talks) &&
       near(state, rs).some((o) => freeToTalk(state, rs, o, now, talks)),
   );
+  const freeOf = (x: ResidentState) => near(state, x).filter((o) => freeToTalk(state, x, o, now, talks));
+  // one who came to see someone here ("inviting Maura to the quiz", "looking for Tom") decides first: of two free
+  // only for each other, the one who came with a purpose, not the one busy at the counter, decides for both
+  const seeking = (x: ResidentState) => {
+    const doing = x.action?.description ?? '';
+    return freeOf(x).some((o) => new RegExp(`\\b${escapeRegExp(o.profile.firstName)}\\b`, 'i').test(doing));
+  };
   const order = eligible
-    .map((rs, i) => ({ rs, i, talked: talks.byResident.get(rs.profile.id) ?? 0 }))
-    .sort((a, b) => a.talked - b.talked || a.i - b.i);
+    .map((rs, i) => ({ rs, i, talked: talks.byResident.get(rs.profile.id) ?? 0, seeks: seeking(rs) ? 0 : 1 }))
+    .sort((a, b) => a.seeks - b.seeks || a.talked - b.talked || a.i - b.i);
   // One decision per pair (issue 33): of two free only for each other, the one on the floor decides for both;
   // asked both ways, an eager model answered "talk" twice for one talk (2.3 talk decisions per talk). Anyone with
   // a choice of people, or the choice of someone who has one (a newcomer at a party), still decides.
-  const freeOf = (x: ResidentState) => near(state, x).filter((o) => freeToTalk(state, x, o, now, talks));
   const floor = new Set<AgentId>();
   for (const { rs } of order) {
     if (floor.size >= state.settings.talkFloorPerTick) break;

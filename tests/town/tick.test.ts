@@ -306,6 +306,22 @@ describe('tick: one talk decision per pair (issue 33)', () => {
   });
 });
 
+describe('tick: the one who came to see someone decides for the pair', () => {
+  it('of two free only for each other, the one whose errand names the other is on the floor', async () => {
+    // GIVEN Bo at the cafe on an errand to Ann ("inviting Ann to the quiz"), Ann at the counter
+    const { service, calls } = await town({
+      decide: (r, ctx) => stay(ctx, r.profile.id === 'bo-park' ? 'inviting Ann to the quiz' : 'serving at the counter'),
+    });
+    await service.tick();
+    // THEN on every tick after, whatever the rotation, Bo sees Ann free and Ann sees Bo busy: Bo decides
+    for (let i = 0; i < 6; i++) {
+      await service.tick();
+      const these = calls.decide.slice(-2);
+      expect(these.filter((d) => d.ctx.nearby.some((n) => !n.busy)).map((d) => d.id)).toEqual(['bo-park']);
+    }
+  });
+});
+
 describe('tick: conversations, digest, failures', () => {
   const chatty = (r: MindResident, ctx: DecideContext): Decision =>
     r.profile.id === 'ann-lee' ? { ...stay(ctx), converse: { with: id('bo-park'), intent: 'say hello' } } : stay(ctx);

@@ -68,8 +68,12 @@ function addressed(text: string, name: string): string {
 function atItNow(text: string, i: DialogueTurnInput): boolean {
   const topic = topicOf(text);
   if (topic === '') return false;
-  // (at the gathering: "the harvest supper", not one's own "eating supper")
-  const at = new RegExp(`\\bthe\\s+(?:[\\p{L}'’-]+\\s+){0,2}${escapeRegExp(topic)}\\b`, 'iu');
+  // (at the gathering: "the harvest supper", not one's own "eating supper"; "inviting Maura to the slide show" or
+  // "telling Tom about the quiz" is not at it)
+  const at = new RegExp(
+    `(?<!\\b(?:to|about|for|of)\\s)\\bthe\\s+(?:[\\p{L}'’-]+\\s+){0,2}${escapeRegExp(topic)}\\b`,
+    'iu',
+  );
   return (i.doing ?? []).some((d) => at.test(d.activity));
 }
 
@@ -96,6 +100,16 @@ function addressOf(listener: string, i: DialogueTurnInput): string {
  * speaker's own prompt says it is up to, hand the talk to someone who has not spoken, then say goodbye to those who
  * spoke. A speaker never says a line of its own twice in one talk.
  */
+/**
+ * 1 when what the speaker came to do names the matter ("inviting Maura to the slide show" and "I'm hosting a slide
+ * show ..."): what one came to say is said first, before any other news.
+ */
+function cameFor(text: string, i: DialogueTurnInput): number {
+  const doing = (i.doing ?? []).find((d) => d.name === i.name)?.activity ?? '';
+  const topic = topicOf(text);
+  return topic !== '' && new RegExp(`\\b${escapeRegExp(topic)}`, 'i').test(doing) ? 1 : 0;
+}
+
 export function dialogueTurn(i: DialogueTurnInput): {
   line: string;
   end: boolean;
@@ -124,7 +138,12 @@ export function dialogueTurn(i: DialogueTurnInput): {
     .filter((m) => !(INVITATION.test(m.text) && topicOf(m.text) === ''))
     // nor is a gathering news to those at it: the one the talk's people are at now ("getting the harvest supper going")
     .filter((m) => !atItNow(m.text, i))
-    .sort((a, b) => b.importance - a.importance || specificity(b.text) - specificity(a.text));
+    .sort(
+      (a, b) =>
+        cameFor(b.text, i) - cameFor(a.text, i) ||
+        b.importance - a.importance ||
+        specificity(b.text) - specificity(a.text),
+    );
   const top = choices[0];
   const share = top && sharedByMe < 2 && i.turnsLeft > 1 ? shareLine(top, i, me, key) : null;
   const last = i.history[i.history.length - 1];

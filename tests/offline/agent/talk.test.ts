@@ -62,6 +62,35 @@ describe('offline dialogue: news is re-voiced, never quoted', () => {
     expect(during.line).not.toMatch(/harvest supper in the Ship|invite everyone/);
   });
 
+  it('one who came to invite says the invitation first, not other news ("inviting Ivo to the harvest supper")', () => {
+    const dilys = {
+      name: 'Dilys Penrose',
+      first: 'Dilys',
+      summary: 'Dilys Penrose, 56, is loud.',
+      listeners: ['Ivo Tremayne'],
+      placeName: 'Quay Stores',
+      time: '11:20 am',
+    };
+    const memories = [
+      { text: 'Rhona Tremayne is repainting the lifeboat shed', importance: 7, kind: 'dialogue', fresh: true },
+      {
+        text: "Dilys Penrose is putting on a harvest supper in the Ship's function room tonight, from 7 till 10 pm",
+        importance: 6,
+        kind: 'seed',
+        fresh: true,
+      },
+    ];
+    const inviting = turn({
+      ...dilys,
+      memories,
+      doing: [{ name: 'Dilys Penrose', activity: 'inviting Ivo to the harvest supper' }],
+    });
+    expect(inviting.line).toMatch(/harvest supper in the Ship's function room tonight/);
+    // without that errand the weightier news comes first
+    const passing = turn({ ...dilys, memories, doing: [{ name: 'Dilys Penrose', activity: 'buying stamps' }] });
+    expect(passing.line).toMatch(/lifeboat shed/);
+  });
+
   it('news of an event is passed on with its day and hour, so a guest can plan to go', () => {
     const rosa = {
       name: 'Rosa Delgado',

@@ -99,3 +99,29 @@ describe('the public face, when a reading kept only one clause of a sentence', (
     expect(face.currently).toMatch(/study break/);
   });
 });
+
+describe('places that are no workplace', () => {
+  const frame: TownFrame = {
+    start: '2025-06-02 07:00',
+    people: ['Orla Venn', 'Piet Venn'],
+    places: [
+      { id: 'rope-cottages', name: 'Rope Cottages' },
+      { id: 'kilcrane-village-hall', name: 'Kilcrane Village Hall' },
+      { id: 'ferry-office', name: 'the Ferry Office' },
+    ],
+  };
+  const work = (text: string) =>
+    readResidentNeutral({ resident: 'Orla Venn', passages: [{ field: 'currently', text }] }, frame).work;
+
+  it("a home one has made up one's mind to sell is not where one works", () => {
+    expect(work('She has made up her mind to sell the cottage and move inland.')).toBeNull();
+    expect(work('She sells tickets at the Ferry Office, nine till five.')).toMatchObject({ place: 'ferry-office' });
+  });
+
+  it('"the village" is the town, not the Village Hall', () => {
+    expect(work('Orla farms a smallholding just out of the village, and mends nets of an evening.')).toBeNull();
+    expect(work('Orla keeps the Village Hall, Tuesdays and Thursdays.')).toMatchObject({
+      place: 'kilcrane-village-hall',
+    });
+  });
+});

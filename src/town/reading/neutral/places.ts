@@ -36,6 +36,9 @@ const norm = (s: string) =>
     .replace(/['’]s\b/g, '')
     .trim();
 
+/** Words for a settlement or an area, which a text says of the town itself, not of a place named after it. */
+const SETTLEMENT = /^(?:village|town|city|parish|county|district|borough|valley|country|community)$/;
+
 /** Words of a place's name that name it alone ("bakery" of "Quint's Bakery" when no other place is a bakery). */
 function ownWords(name: string, others: readonly string[]): string[] {
   const said = name
@@ -54,7 +57,8 @@ function ownWords(name: string, others: readonly string[]): string[] {
         .split(/[^\p{L}\d-]+/u)
         .includes(w),
     );
-  return ws.filter((w) => (w === head || proper(w)) && !elsewhere(w));
+  // (a title-cased common word before the head is no proper name: "just out of the village" is not the Village Hall)
+  return ws.filter((w) => (w === head || (proper(w) && !SETTLEMENT.test(w))) && !elsewhere(w));
 }
 
 /** Every mention of the town's places in a text, in order. */

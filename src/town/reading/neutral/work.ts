@@ -162,9 +162,10 @@ function workplace(doc: Doc): Candidate | null {
           )
         )
           score -= 3;
-        // "he plans to sell the brewery": a business to be sold or left is not where one works
+        // "he plans to sell the brewery", "has made up his mind to sell the cottage": a business or a home to be sold or
+        // left is not where one works
         if (
-          /\b(?:plans?|planning|wants?|going|hopes?|decided|means?|intends?)\s+to\s+(?:sell|buy|close|leave|quit)\b[^,;.]*$/i.test(
+          /\b(?:plans?|planning|wants?|going|hopes?|decided|means?|intends?|made up (?:his|her|their|my|our) minds?)\s+to\s+(?:sell|buy|close|leave|quit)\b[^,;.]*$/i.test(
             clause,
           )
         )
