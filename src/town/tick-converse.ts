@@ -1,7 +1,7 @@
 // Tick phase 6 (Park et al. 2023, sec. 4.3, 5.1): the conversation floor, pairing of conversation requests, the
 // conversations themselves and reflection (after a conversation, so what was said can feed it).
+import { names } from '../agent/relations.ts';
 import type { AgentId } from '../agent/types.ts';
-import { escapeRegExp } from '../core/text.ts';
 import { MINUTE_MS } from '../core/time.ts';
 import { mapLimit } from './concurrency.ts';
 import { withCallContext } from './metering.ts';
@@ -110,13 +110,16 @@ export function talkFloor(
       !talkedOut(state, rs.profile.id, talks) &&
       near(state, rs).some((o) => freeToTalk(state, rs, o, now, talks)),
   );
-  const freeOf = (x: ResidentState) => near(state, x).filter((o) => freeToTalk(state, x, o, now, talks));
+  // (who is free for whom, once per resident this tick: the order and the floor both ask)
+  const free = new Map<AgentId, ResidentState[]>();
+  const freeOf = (x: ResidentState) => {
+    let f = free.get(x.profile.id);
+    if (!f) free.set(x.profile.id, (f = near(state, x).filter((o) => freeToTalk(state, x, o, now, talks))));
+    return f;
+  };
   // one who came to see someone here ("inviting Maura to the quiz", "looking for Tom") decides first: of two free
   // only for each other, the one who came with a purpose, not the one busy at the counter, decides for both
-  const seeking = (x: ResidentState) => {
-    const doing = x.action?.description ?? '';
-    return freeOf(x).some((o) => new RegExp(`\\b${escapeRegExp(o.profile.firstName)}\\b`, 'i').test(doing));
-  };
+  const seeking = (x: ResidentState) => freeOf(x).some((o) => names(x.action?.description ?? '', o.profile.name));
   const order = eligible
     .map((rs, i) => ({ rs, i, talked: talks.byResident.get(rs.profile.id) ?? 0, seeks: seeking(rs) ? 0 : 1 }))
     .sort((a, b) => a.seeks - b.seeks || a.talked - b.talked || a.i - b.i);

@@ -9,7 +9,7 @@ import {
 } from '../../src/eval/reading-score.ts';
 import { readResidentNeutral } from '../../src/town/reading/neutral/index.ts';
 import { emptyReading, type ResidentReading } from '../../src/town/reading/types.ts';
-import { type Floors, load, meetsFloors } from '../support/reading-corpus.ts';
+import { type Floors, load, meetsFloors, ownPart } from '../support/reading-corpus.ts';
 
 const TUNING = load('tuning.json');
 /** Items written for these tests in styles the corpus lacks (forms, diaries, the passive, gossip), after tuning. */
@@ -184,18 +184,13 @@ describe('the neutral reader on own-6 (new towns for the rules widened on the se
    * reach on it now. Its last two rows (u15, u16) came with the rules widened after it: a contracted "is" before a
    * determiner, a happening after "— but", "so his stepson", a role apposed to the name, the one who begs a matter kept.
    */
-  it('holds 16 items in new towns', () => {
-    expect(OWN_6.length).toBe(16);
-    for (const x of OWN_6) expect(x.town.people, x.id).toContain(x.resident);
+  ownPart(OWN_6, 16, {
+    family: { precision: 1, recall: 1 },
+    household: { precision: 1, recall: 1 },
+    work: { precision: 1, recall: 1 },
+    secrets: { precision: 1, recall: 1 },
+    events: { precision: 1, recall: 1 },
   });
-  it('stays at or above its floor', () =>
-    meetsFloors(OWN_6, {
-      family: { precision: 1, recall: 1 },
-      household: { precision: 1, recall: 1 },
-      work: { precision: 1, recall: 1 },
-      secrets: { precision: 1, recall: 1 },
-      events: { precision: 1, recall: 1 },
-    }));
 });
 
 describe('the neutral reader on own-4 (new towns for the rules widened on the third held-out part)', () => {
@@ -210,18 +205,13 @@ describe('the neutral reader on own-4 (new towns for the rules widened on the th
    * with rules for them: "my mum is called Carys", "dont tell mum", "we all live in", "Walter Pym's putting on", a
    * newsletter's "Shop news:" (a shop's news is no shopping). These floors are what the rules reach on it now.
    */
-  it('holds 24 items in new towns', () => {
-    expect(OWN_4.length).toBe(24);
-    for (const x of OWN_4) expect(x.town.people, x.id).toContain(x.resident);
+  ownPart(OWN_4, 24, {
+    family: { precision: 1, recall: 0.9 },
+    household: { precision: 1, recall: 1 },
+    work: { precision: 1, recall: 1 },
+    secrets: { precision: 0.818, recall: 0.818 },
+    events: { precision: 0.92, recall: 0.92 },
   });
-  it('stays at or above its floor', () =>
-    meetsFloors(OWN_4, {
-      family: { precision: 1, recall: 0.9 },
-      household: { precision: 1, recall: 1 },
-      work: { precision: 1, recall: 1 },
-      secrets: { precision: 0.818, recall: 0.818 },
-      events: { precision: 0.92, recall: 0.92 },
-    }));
 });
 
 describe('the neutral reader on new styles (own-3: diaries, registers, gossip, bullets, letters, learner English)', () => {
@@ -258,16 +248,11 @@ describe('the neutral reader on own-5 (new towns for the rules widened on the fi
    * open (as many "she" as "he"), "Marco's daughter-in-law" when nothing says Marco is a man, "Karl and Ida are their
    * two", a smith "at BRIGHT'S FORGE" in a play's heading.
    */
-  it('holds 14 items in new towns', () => {
-    expect(OWN_5.length).toBe(14);
-    for (const x of OWN_5) expect(x.town.people, x.id).toContain(x.resident);
+  ownPart(OWN_5, 14, {
+    family: { precision: 0.958, recall: 0.884 },
+    household: { precision: 1, recall: 1 },
+    work: { precision: 1, recall: 0.857 },
+    secrets: { precision: 0.777, recall: 0.777 },
+    events: { precision: 1, recall: 1 },
   });
-  it('stays at or above its floor', () =>
-    meetsFloors(OWN_5, {
-      family: { precision: 0.958, recall: 0.884 },
-      household: { precision: 1, recall: 1 },
-      work: { precision: 1, recall: 0.857 },
-      secrets: { precision: 0.777, recall: 0.777 },
-      events: { precision: 1, recall: 1 },
-    }));
 });

@@ -21,6 +21,15 @@ export function heldOutPart(file: string, size: number, floors: Floors) {
   it('stays at or above its floor', () => meetsFloors(items, floors));
 }
 
+/** A part of our own in new towns: its size, every resident among its town's people, and its floors. */
+export function ownPart(items: ReturnType<typeof load>, size: number, floors: Floors) {
+  it(`holds ${size} items in new towns`, () => {
+    expect(items.length).toBe(size);
+    for (const x of items) expect(x.town.people, x.id).toContain(x.resident);
+  });
+  it('stays at or above its floor', () => meetsFloors(items, floors));
+}
+
 /** The neutral reader's score on these items, per kind, at or above the floors (printed). */
 export function meetsFloors(items: ReturnType<typeof load>, floors: Floors) {
   const score = scoreReadings(items, readResidentNeutral);

@@ -65,19 +65,18 @@ export function familiesFrom(
   return out;
 }
 
-/** The whole sentences of a text (ending at . ! or ?, not at ;). */
-const fullSentences = (t: string) =>
+/** A text cut after each run of these ends, trimmed, empty pieces dropped. */
+const cut = (t: string, at: RegExp) =>
   t
-    .match(/[^.!?]+(?:[.!?]+|$)/g)
+    .match(at)
     ?.map((s) => s.trim())
     .filter((s) => s !== '') ?? [];
 
+/** The whole sentences of a text (ending at . ! or ?, not at ;). */
+const fullSentences = (t: string) => cut(t, /[^.!?]+(?:[.!?]+|$)/g);
+
 /** The sentences of a text (a sentence ends at . ! ? or ;). */
-const sentences = (t: string) =>
-  t
-    .match(/[^.!?;]+(?:[.!?;]+|$)/g)
-    ?.map((s) => s.trim())
-    .filter((s) => s !== '') ?? [];
+const sentences = (t: string) => cut(t, /[^.!?;]+(?:[.!?;]+|$)/g);
 
 /** Words that say how a thing is kept, not what it is. */
 const KEEPING =
