@@ -113,8 +113,10 @@ export function talkFloor(
   // (who is free for whom, once per resident this tick: the order and the floor both ask)
   const free = new Map<AgentId, ResidentState[]>();
   const freeOf = (x: ResidentState) => {
-    let f = free.get(x.profile.id);
-    if (!f) free.set(x.profile.id, (f = near(state, x).filter((o) => freeToTalk(state, x, o, now, talks))));
+    const known = free.get(x.profile.id);
+    if (known) return known;
+    const f = near(state, x).filter((o) => freeToTalk(state, x, o, now, talks));
+    free.set(x.profile.id, f);
     return f;
   };
   // one who came to see someone here ("inviting Maura to the quiz", "looking for Tom") decides first: of two free
