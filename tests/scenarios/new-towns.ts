@@ -56,6 +56,31 @@ export const NEW_TOWNS = [
     worker: { who: 'Ivo Brandt', place: 'brandts-forge', start: '07:30' },
     neutralMisses: [],
   },
+  // Two more written the same way in a later round: Brackenfold as a parish magazine's "Meet your neighbours"
+  // column, Sollum as a newcomer's terse notebook (her "I" in every resident's text). Events on the second and third
+  // evenings.
+  {
+    town: 'brackenfold',
+    family: { child: 'Niamh Halloran', parents: ['Declan Halloran', 'Meg Halloran'] },
+    neighbours: ['Arthur Pryce', 'Meg Halloran'],
+    secret: {
+      holder: 'Arthur Pryce',
+      word: /Whitby|sell(?:ing)? (?:the pub|The Wheatsheaf)/i,
+      tellTo: 'Gideon Ashworth',
+    },
+    event: { host: 'Gideon Ashworth', place: 'village-hall', start: '2025-03-13 19:00' },
+    worker: { who: 'Declan Halloran', place: 'hallorans-bakery', start: '06:00' },
+    neutralMisses: [],
+  },
+  {
+    town: 'sollum',
+    family: { child: 'Tiago Barros', parents: ['Ines Barros', 'Bruno Barros'] },
+    neighbours: ['Aurélio Nunes', 'Bruno Barros'],
+    secret: { holder: 'Saskia Brandt', word: /Lisbon/i, tellTo: 'Carla Barros' },
+    event: { host: 'Aurélio Nunes', place: 'clube', start: '2025-06-04 19:00' },
+    worker: { who: 'Carla Barros', place: 'cafe-farol', start: '07:00' },
+    neutralMisses: [],
+  },
 ] as const;
 
 export const newTownFile = (name: string) =>

@@ -69,10 +69,11 @@ export const SHARE_MIN_IMPORTANCE = 5;
 
 /**
  * A standing fact of one's life (who one lives with, is married to, is the child or friend of, going about one's
- * day): background the people one talks to know, never news ("I'm living with my wife").
+ * day): background the people one talks to know, never news ("I'm living with my wife"); going to live with someone is a
+ * plan, news ("to sell the pub and go to live with his sister").
  */
 export const STANDING =
-  /\bgoing about (?:the|their|his|her|my) days?\b|\b(?:lives?|living) (?:with|together)\b|\b(?:is|are|has been|have been) married\b|\b(?:is|are) (?:\w+['’]s?|the \w+ of|\w+ of) ?(?:father|mother|son|daughter|wife|husband|brother|sister|parents?|child|children|neighbou?rs?|friends?|colleagues?|cousin)\b|\b(?:is|are) (?:(?:\w+ ){0,2}\w+['’]s? )?(?:father|mother|son|daughter|wife|husband|brother|sister|parents?|neighbou?rs?|cousin)\b/i;
+  /\bgoing about (?:the|their|his|her|my) days?\b|(?<!\b(?:to|will|['’]ll|be|start|starts|started)\s)\b(?:lives?|living) (?:with|together)\b|\b(?:is|are|has been|have been) married\b|\b(?:is|are) (?:\w+['’]s?|the \w+ of|\w+ of) ?(?:father|mother|son|daughter|wife|husband|brother|sister|parents?|child|children|neighbou?rs?|friends?|colleagues?|cousin)\b|\b(?:is|are) (?:(?:\w+ ){0,2}\w+['’]s? )?(?:father|mother|son|daughter|wife|husband|brother|sister|parents?|neighbou?rs?|cousin)\b/i;
 
 /**
  * Worth passing on at all (before knowing whether the listener heard it): news, not a secret, not a musing. A

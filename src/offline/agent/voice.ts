@@ -68,6 +68,20 @@ const PRONOUN_RE = /\b(she|he|her|him|his|herself|himself|hers)\b/gi;
 /** Irregular past forms and participles ("told", "taken"): a verb, whatever its ending. */
 const IRREGULAR_PAST =
   'told|said|went|gone|made|took|taken|gave|given|got|came|saw|seen|knew|thought|left|kept|found|ran|sold|bought|taught|brought|began|wrote|grew|met|lost|won|became|spent|built|felt|heard|held|fell|sat|stood|been|had|done';
+/** Participles that say a state, not a deed, at the head of a note ("Married to Bruno", "Retired in May"). */
+const STATE_PARTICIPLE =
+  /^(?:married|retired|engaged|widowed|divorced|related|based|qualified|trained|born|named|called|known|used|supposed|pleased|tired|worried|interested|excited|scared|bored|stuck|settled|employed|unemployed|self-employed|registered|licensed|listed)$/;
+/**
+ * A note of one's own that opens on a deed with no subject ("Signed for the Lisbon job", "Took the early train") is
+ * said with one ("I signed for the Lisbon job"); a state at its head ("Married to Bruno") is left as it is.
+ */
+function withSubject(text: string): string {
+  const m = /^(\p{Lu}\p{Ll}+)\s+(?=(?:for|the|a|an|up|in|on|off|out|my|our|it|with|at|over|back|down)\b)/u.exec(text);
+  const verb = m?.[1]?.toLowerCase();
+  if (!verb || STATE_PARTICIPLE.test(verb)) return text;
+  if (!/^\p{Ll}{2,}ed$/u.test(verb) && !new RegExp(`^(?:${IRREGULAR_PAST})$`).test(verb)) return text;
+  return `I ${verb}${text.slice(m![1]!.length)}`;
+}
 const FINITE_NEXT = new RegExp(
   `^\\s+(?:is|was|has|have|will|would|can|could|shall|should|may|might|must|does|did|isn't|wasn't|hasn't|hadn't|won't|can't|couldn't|doesn't|didn't|never|always|still|once|[a-z]+ed|${IRREGULAR_PAST})\\b`,
 );
@@ -257,6 +271,7 @@ export function toFirstPerson(text: string, name: string, first: string, pronoun
   t = t.replace(/\bI am\b/g, "I'm").replace(/\bI will\b/g, "I'll");
   t = t.replace(/^I and ([A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}'’-]+)*)/u, '$1 and I');
   t = t.replace(/\b(to|with|about|for|against|from|of|at|by|like) I\b/g, '$1 me');
+  t = withSubject(t);
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 

@@ -92,4 +92,15 @@ describe('re-voicing memories for speech', () => {
       'My wedding was in May and my garden is a mess',
     );
   });
+
+  it("gives a note's deed with no subject its subject, and leaves a state at its head as it is", () => {
+    const sas = (t: string) => toFirstPerson(t, 'Saskia Brandt', 'Saskia', 'she');
+    expect(sas('Signed for the job in Porto, so I leave at the end of August')).toBe(
+      'I signed for the job in Porto, so I leave at the end of August',
+    );
+    expect(sas('Took the early ferry over')).toBe('I took the early ferry over');
+    expect(sas('Married to Bruno')).toBe('Married to Bruno');
+    expect(sas('Retired in May')).toBe('Retired in May');
+    expect(sas('Bruno signed for it')).toBe('Bruno signed for it');
+  });
 });

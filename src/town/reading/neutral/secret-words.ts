@@ -138,12 +138,13 @@ export const OPEN =
   /\b(?:no secret(?!s)|nothing secret|not a secret|worst[- ]kept secret|open secret|badly[- ]kept secret|secret (?:that|which) everyone knows|(?:hardly|not really|no longer|not much of) (?:a )?secret|secret any ?more|(?:was|were) once (?:a )?secret|used to be (?:a )?secret|used to keep|came out|got out|is out now|nobody minds|no one minds|told (?:everyone|everybody|the whole)|for (?:all|everyone|anyone) to (?:see|read|hear)|no longer (?:a )?secret|no hiding it|nothing to hide|(?:everyone|everybody)(?:\s+(?:in|at|round|around|across|of)\s+(?:the\s+)?\p{L}+)?\s+(?:already\s+)?knows|(?:was|is|were|been|appeared|printed)\s+in (?:the )?(?:(?:news)?papers?|news)|the whole (?:town|village|parish) knows|common knowledge|makes no secret|openly|(?<!\bnot (?:to )?be )(?:has )?announced|public knowledge|for anyone (?:who asks|to (?:read|see|hear))|anyone who asks|anyone could find|anyone can)\b|\b(?:who|what|where|why|how|whether)\s+[\p{L}]+[^.;]{0,30}\b(?:nobody|no one) knows\b/iu;
 
 /**
- * A trait, not a matter: "a man without secrets", "I don't keep secrets", "had no secrets". Masked before the words of
+ * A trait, not a matter: "a man without secrets", "I don't keep secrets", "had no secrets"; nor are secrets counted
+ * in general ("there are few secrets in the valley that have not been told across his bar"). Masked before the words of
  * keeping are looked for, so "He has no secrets, or thinks so, never suspecting what Solveig has kept from him" keeps
  * Solveig's matter.
  */
 export const TRAIT =
-  /\bsecrets?\s*[:=–-]\s*(?:none|nothing|no|n\/a|nil)\b|\b(?:without (?:a |any )?secrets?|(?:has|have|had|keeps?|kept|got|holds?) no (?:other |more |further )?secrets?|(?:do|does|did)(?: not|n['’]t) (?:keep|have) (?:any )?secrets?|(?:never|can['’]t|cannot|could never) keep (?:a )?secrets?|no secrets? (?:from|between|in)\b[^,;.]*|(?:a|an) (?:open|honest) (?:book|man|woman)|nothing (?:secret|secretive|hidden) about|(?:had|has|have|kept|keeps) secrets about (?:him|her|them|me|us)\b|\bnot (?:much|big|great|ones?) for secrets)/giu;
+  /\bsecrets?\s*[:=–-]\s*(?:none|nothing|no|n\/a|nil)\b|\b(?:without (?:a |any )?secrets?|(?:has|have|had|keeps?|kept|got|holds?) no (?:other |more |further )?secrets?|(?:do|does|did)(?: not|n['’]t) (?:keep|have) (?:any )?secrets?|(?:never|can['’]t|cannot|could never) keep (?:a )?secrets?|no secrets? (?:from|between|in)\b[^,;.]*|(?:a|an) (?:open|honest) (?:book|man|woman)|nothing (?:secret|secretive|hidden) about|(?:had|has|have|kept|keeps) secrets about (?:him|her|them|me|us)\b|\bnot (?:much|big|great|ones?) for secrets|\b(?:(?:very\s+)?few|many|plenty of|countless|all (?:the|its|their|of the)|most)\s+(?:of (?:the|its|their)\s+)?secrets\b[^.;]*)/giu;
 
 /**
  * What nobody knows because it may not be true is a rumour, not a secret: "Some say he won the pools; nobody knows",
@@ -209,6 +210,10 @@ export const TELL_TO: RegExp[] = [
   String.raw`${NAMES}(?:\s+[^.;,@]{1,20}?)?,?\s+(?:is|will be|would be)\s+the\s+(?:one|person)\s+(?:she|he|they|i|@\d+)\s+(?:means?|intends?|plans?|wants?|hopes?|is going|['’]s going|will|['’]ll)\s+(?:to\s+)?tell\b`,
   // ("@Owen is the first @Nell has told", a play's "You're the first I've told" with its speakers marked)
   String.raw`${NAMES},?\s+(?:is|will be|would be|was)\s+(?:[^.;]{0,30}?\s)?the\s+(?:only|first)\s+(?:other\s+)?(?:one|person|soul|@\d+\s+(?:has|had)\s+told)\b`,
+  // ("Kasia, his cousin, will be the very first to hear it": with an aside, and the first to hear or know)
+  String.raw`${NAMES}(?:\s*,\s*[^,.;@]{1,40},)?\s+(?:is|will be|would be|shall be|is to be|was)\s+the\s+(?:very\s+)?(?:only|first)\s+(?:one\s+|person\s+|soul\s+)?to\s+(?:hear|know|learn|be told)\b`,
+  // a note's fragment after the words of keeping: "Not a word to anyone. Kasia first, when the time is right."
+  String.raw`(?:^|[.;]\s*)${NAMES}\s+first(?=\s*(?:[,.;:!—–-]|$)|\s+(?:when|once|then|before|after|of all)\b)`,
   String.raw`\b(?:has\s+|have\s+|['’]s\s+|['’]ve\s+)?(?:only\s+)?(?:told|confided in|tells|trusts?)\s+(?:only\s+)?${NAMES}(?=\s*(?:,\s*and only|and only|only\b|[.;]|$))`,
   String.raw`\b(?:has\s+|have\s+|['’]s\s+|['’]ve\s+)(?:already\s+)?told\s+${NAMES}`,
   String.raw`\b(?:told|tells|confided in)\s+only\s+${NAMES}`,

@@ -7,6 +7,7 @@
 import type { KinItem, SecretItem } from '../types.ts';
 import { kinWord } from './kin-words.ts';
 import { quoteOf } from './quote.ts';
+import { fullerStatement, namedAbout } from './secret-about.ts';
 import { tellToIn } from './secret-listeners.ts';
 import { KEPT_ALL, keeps, keptIn, masked, ownerIn } from './secret-owner.ts';
 import { KEEPING, OPEN, TELL_TO, WEAK } from './secret-words.ts';
@@ -210,6 +211,22 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
     // "I've told only my brother Ken, who lives with me": whom the matter just before was told, not a matter of its own
     const prior = us[u.index - 1];
     const weakOnly = keptIn(u.marked, u.sentence.text).every((k) => WEAK.test(u.marked.slice(k.index)));
+    // "has not breathed a word about selling the pub": the matter named short, said in full elsewhere (secret-about.ts)
+    const about = namedAbout(u.marked, (prefix) => keeps(prefix));
+    const fuller = about
+      ? fullerStatement(
+          about,
+          us,
+          u,
+          (x) =>
+            !keeps(x.marked, x.sentence.text) &&
+            !OPEN.test(x.text) &&
+            !/\?\s*$/.test(x.text) &&
+            !tellsOnly(x.marked) &&
+            (!u.sentence.speaker || x.sentence.speaker === u.sentence.speaker),
+          (x) => NEWS.test(x.text),
+        )
+      : undefined;
     if (
       weakOnly &&
       prior &&
@@ -217,7 +234,8 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
       u.sentence.index - prior.sentence.index <= 1
     )
       matterAt = prior;
-    else if (pointsBack(u)) {
+    else if (fuller) matterAt = fuller;
+    else if (pointsBack(u) && !about) {
       // the nearest statement before it with something to keep (any field), else the next one; the one just
       // before may be short ("Dot is pregnant."), one further back must say more
       const earlier = [...us.slice(0, u.index)].reverse();
@@ -324,7 +342,9 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
     // (clauses of one sentence are joined as it joins them, sentences as sentences)
     const matter =
       matterAt === u
-        ? matterOf(u)
+        ? about
+          ? about.replace(/@(\d+)/g, (m, n: string) => doc.frame.people[Number(n)] ?? m)
+          : matterOf(u)
         : span
             .map(
               (x, i) =>
@@ -368,7 +388,10 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
         .map((x) => x.marked)
         .join(' ');
       const t = tellToIn(doc, s.marked, one.owner, family, before);
-      if (t && /\b(?:tell|telling|told|confide|only|knows?|seen|informed|aware|break (?:it|the news))\b/i.test(s.text))
+      if (
+        t &&
+        /\b(?:tell|telling|told|confide|only|knows?|seen|informed|aware|first|break (?:it|the news))\b/i.test(s.text)
+      )
         for (const n of t) if (n !== one.owner) one.tellTo.push(n);
     }
   }
