@@ -6,7 +6,7 @@
 // no event.
 import type { EventItem, KinItem } from '../types.ts';
 import { dayNumber, eventDay, isoDay } from './calendar.ts';
-import { halfOfDay, hm, windowsIn } from './clock.ts';
+import { halfOfDay, hm, TIME, windowsIn } from './clock.ts';
 import { eventClauses } from './event-clauses.ts';
 import { hostBefore, inviteIn } from './event-people.ts';
 import {
@@ -50,6 +50,30 @@ const cleanKind = (k: string): string =>
     .replace(/\s+(?:here|there)$/i, '')
     .replace(/\s+/g, ' ')
     .trim();
+
+/** "beetle drives" -> "beetle drive", "parties" -> "party", "lunches" -> "lunch". */
+const singular = (w: string): string =>
+  /ies$/i.test(w) ? `${w.slice(0, -3)}y` : /(?:ch|sh|x|ss)es$/i.test(w) ? w.slice(0, -2) : w.replace(/(?<!s)s$/i, '');
+
+/**
+ * "hosting one of his famous quiz nights": the kind is what "one" is one of, said once ("quiz night"); else the words
+ * captured, as they are.
+ */
+function oneOf(m: RegExpMatchArray, group: string, marked: string): string {
+  const from = (m.index ?? 0) + m[0].indexOf(group);
+  // ("one" taken as an article leaves "of his parties" as the words captured)
+  const at = /^(?:one|another)$/i.test(group.trim())
+    ? from + group.length
+    : /^of\s/i.test(group) && /\b(?:one|another)\s+$/i.test(marked.slice(0, from))
+      ? from - 1
+      : -1;
+  if (at < 0) return group;
+  const of =
+    /^\s+of\s+(?:(?:his|her|their|our|my|its|the|@\d+['’]s)\s+)?(?:(?:own|famous|celebrated|usual|regular|legendary|popular|monthly|annual|much-loved|beloved|notorious)\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+s)\b/iu.exec(
+      marked.slice(at),
+    );
+  return of ? singular(of[1]!) : group;
+}
 
 function kindOk(k: string): boolean {
   if (k === '' || k.split(' ').length > 4) return false;
@@ -130,7 +154,7 @@ function eventIn(
   };
   const found: { kind: string; host: string }[] = [];
   for (const m of marked.matchAll(HOSTED_BY)) {
-    const kind = clean(m[1]!);
+    const kind = clean(oneOf(m, m[1]!, marked));
     if (!ok(kind)) continue;
     const hostTok = /^@(\d+)/.exec(m[2]!);
     const host = hostTok
@@ -153,7 +177,7 @@ function eventIn(
     KIND_BY,
   ])
     for (const m of marked.matchAll(re)) {
-      const kind = clean((m[1] ?? m[2])!);
+      const kind = clean(oneOf(m, (m[1] ?? m[2])!, marked));
       if (!ok(kind)) continue;
       // "I make a party", "I do small party": plain verbs host only a happening by its head ("I do the cooking" no)
       // (unless the text calls people to it: "I make free soup at the centre, everybody can come")
@@ -234,6 +258,12 @@ function eventIn(
   return f;
 }
 
+/** A sentence that says only hours: "Seven till ten.", "From 7.30 pm.", "7-10pm, all welcome." */
+const HOURS_ONLY = new RegExp(
+  String.raw`^\s*(?:from\s+)?${TIME}(?:\s*(?:till|until|to|[-–])\s*${TIME})?(?:\s+(?:in the (?:evening|morning|afternoon)|at night|sharp|onwards|or so))?\s*(?:[,;]\s*[\p{L}\s]{0,20})?[.!]?\s*$`,
+  'iu',
+);
+
 /** Generic words for the resident's own workplace ("at the café", "at the shop"). */
 const AT_WORK =
   /\b(?:at|in)\s+(?:(?:the|her|his|my|our)\s+)?(?:shop|store|café|cafe|pub|bar|bakery|office|surgery|salon|yard|works|workshop|stall|kitchen|pharmacy|garage|mill)(?![\p{L}])/iu;
@@ -298,6 +328,17 @@ export function readEvents(
           (bareKind(clause, f.kind) &&
             (eventDay(next.text, first) !== null || placesIn(next.text, doc.frame.places).length > 0)))
       ) {
+        text = `${text} ${next.text}`;
+        markedText = `${markedText} ${next.marked}`;
+        parts.push(next.text);
+      } else if (
+        ci === markeds.length - 1 &&
+        next &&
+        next.field === s.field &&
+        !new RegExp(TIME, 'iu').test(text) &&
+        HOURS_ONLY.test(next.text)
+      ) {
+        // a note's hours in a sentence of their own ("Sardine supper at the club, Wednesday evening. Seven till ten.")
         text = `${text} ${next.text}`;
         markedText = `${markedText} ${next.marked}`;
         parts.push(next.text);
