@@ -84,6 +84,8 @@ export function newsworthy(m: PromptMemory): boolean {
   return (
     (m.importance >= SHARE_MIN_IMPORTANCE || m.kept !== undefined) &&
     isFact(m) &&
+    // (where the resident stands, as the town's reading has its seed phrases, or in words that say so)
+    !m.standing &&
     !STANDING.test(m.text) &&
     m.kind !== 'reflection' &&
     m.kind !== 'told' &&
