@@ -162,8 +162,8 @@ export function talkPins(
 
 /**
  * The resident's own word of a gathering it hosts (the town's reading: `profile.hosting`) and means to invite these
- * listeners to, until it is over: an invitation is an intention to tell, like a secret meant for someone, so a talk
- * with an invitee has it within reach however much newer memory ranks above it. Its phrase with a day or an hour
+ * listeners to, until it begins: an invitation is an intention to tell, like a secret meant for someone, so a talk
+ * with an invitee has it within reach however much newer memory ranks above it (at the gathering, it is no news). Its phrase with a day or an hour
  * first (the invitation says when), one per gathering.
  */
 function hostedPins(
@@ -179,7 +179,7 @@ function hostedPins(
     invite === 'everyone' || listeners.some((l) => invite.some((n) => n.toLowerCase() === l.toLowerCase()));
   const out: Memory[] = [];
   for (const e of r.profile.hosting ?? []) {
-    if (now >= e.end || !invited(e)) continue;
+    if (now >= e.start || !invited(e)) continue;
     const word = r.memory
       .all()
       .filter((m) => m.kind === 'seed' && !have.has(m.id) && ok(m) && kindInText(e.kind, m.description))
