@@ -205,12 +205,7 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
       ...(hosting.length > 0 ? { hosting } : {}),
     };
     // seed phrases that say where the resident stands, not what happens: background, never passed on as news
-    const standing = standingPhrases(
-      seedPhrases,
-      read,
-      (p) => secrets.some((s) => s.phrases.includes(p)),
-      people,
-    );
+    const standing = standingPhrases(seedPhrases, read, (p) => secrets.some((s) => s.phrases.includes(p)), people);
     if (standing.length > 0) profile.standing = standing;
     const startAt = r.startAt ?? r.home;
     const home = locations.find((l) => l.id === r.home);

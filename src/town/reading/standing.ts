@@ -22,7 +22,8 @@ const CHANGED =
  * Something under way ("is hosting", "are expecting", "is getting up a petition"): a progressive, but not living or
  * working somewhere, which is where one stands.
  */
-const UNDER_WAY = /\b(?:is|are|am|['’]s|['’]re|['’]m)\s+(?:\w+ly\s+|now\s+|still\s+|also\s+)?(?!living\b|working\s+(?:at|in|as|for)\b|being\b|during\b|nothing\b|something\b|anything\b|everything\b|thing\b|king\b|wing\b|spring\b|string\b|ring\b|morning\b|evening\b|ceiling\b|building\b|darling\b|sibling\b)\w+ing\b/i;
+const UNDER_WAY =
+  /\b(?:is|are|am|['’]s|['’]re|['’]m)\s+(?:\w+ly\s+|now\s+|still\s+|also\s+)?(?!living\b|working\s+(?:at|in|as|for)\b|being\b|during\b|nothing\b|something\b|anything\b|everything\b|thing\b|king\b|wing\b|spring\b|string\b|ring\b|morning\b|evening\b|ceiling\b|building\b|darling\b|sibling\b)\w+ing\b/i;
 /** Lately, not always. */
 const LATELY = /\b(?:lately|recently|this (?:week|morning|month)|last (?:week|night|month)|yesterday|these days)\b/i;
 /** A day or an hour named. */

@@ -73,9 +73,9 @@ describe('standing description and news among seed phrases', () => {
   });
 
   it('without a reading, a day and an hour date a happening and the verbs decide the rest', () => {
-    expect(standingPhrases(['Orla Finch swims off the jetty at 7 am every day'], undefined, () => false, PEOPLE)).toEqual(
-      [],
-    );
+    expect(
+      standingPhrases(['Orla Finch swims off the jetty at 7 am every day'], undefined, () => false, PEOPLE),
+    ).toEqual([]);
     expect(standingPhrases(['Orla Finch is a retired harbour pilot'], undefined, () => false, PEOPLE)).toEqual([
       'Orla Finch is a retired harbour pilot',
     ]);
