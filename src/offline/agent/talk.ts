@@ -204,7 +204,8 @@ export function dialogueTurn(i: DialogueTurnInput): {
   if (group && !answered && !reply.news && i.listeners.includes(last.speaker) && reply.text.endsWith('?'))
     reply.text = addressed(reply.text, prev);
   if (i.history.length === 1 && /we[’']ve met/.test(last.text))
-    reply.text = `Nice to meet you, ${to}! I'm ${i.first}.${last.news ? ` ${reply.text}` : ''}`;
+    // (news the reply carries is said, never carried unsaid)
+    reply.text = `Nice to meet you, ${to}! I'm ${i.first}.${last.news || reply.news ? ` ${reply.text}` : ''}`;
   else if (i.history.length === 1 && !last.news)
     reply.text = `${say('hi', group ? [`Hi ${prev}!`, `Oh, hello ${prev}!`] : [`Hi ${to}!`, `Oh, hello ${to}!`])} ${reply.text}`;
   const asked = reply.text.endsWith('?');

@@ -67,6 +67,44 @@ describe('offline dialogue: news, not standing description', () => {
     expect(again.line).not.toMatch(/Friday at 7 pm/);
   });
 
+  it('an invitation told with its day and hour keeps its worth, and a party being planned is taken as one', () => {
+    // the invitation names no day; the dated words were rated low, and are what is said
+    const t = turn({
+      memories: [
+        {
+          text: 'Oscar Lindqvist wants to invite everyone he meets to the lantern walk',
+          importance: 6,
+          kind: 'seed',
+          fresh: true,
+        },
+        {
+          text: 'Oscar Lindqvist is planning a lantern walk at the harbour on Friday at 7 pm',
+          importance: 3,
+          kind: 'seed',
+          fresh: true,
+        },
+      ],
+    });
+    expect(t.news ?? '').toMatch(/lantern walk at the harbour on Friday at 7 pm/);
+    const heard = (news: string) =>
+      turn({ history: [{ speaker: 'Felix Tanaka', text: `By the way, ${news}.`, news }], turnsLeft: 6 }).line;
+    expect(heard('Felix Tanaka is planning a lantern walk at the harbour on Friday at 7 pm')).toMatch(
+      /love to come|be there/,
+    );
+    expect(heard('Felix Tanaka is planning to move to the coast on Sunday')).not.toMatch(/love to come|be there/);
+  });
+
+  it('met for the first time, the news an answer carries is said, not carried unsaid', () => {
+    const t = turn({
+      summary: 'Oscar Lindqvist, 58, is reserved. Oscar Lindqvist is restoring an old boat.',
+      history: [
+        { speaker: 'Felix Tanaka', text: 'Hi there! I don’t think we’ve met yet. I’m Felix. How have you been?' },
+      ],
+    });
+    expect(t.news ?? '').toMatch(/restoring an old boat/);
+    expect(t.line).toMatch(/restoring an old boat/);
+  });
+
   it('reading or watching the news is a routine, not news', () => {
     expect(heuristicImportance('Felix Tanaka is reading the morning news')).toBeLessThan(5);
     expect(heuristicImportance('Felix Tanaka is watching the evening news')).toBeLessThan(5);
