@@ -12,6 +12,7 @@
 // listener may not know; an interview marks it as not to be shared).
 
 import { stillDue } from '../core/dates.ts';
+import { kindInText } from '../core/event-text.ts';
 import { contentWords } from '../core/text.ts';
 import { type Audience, audienceOf, carries, mayConfide, peopleOf, stem } from './audience.ts';
 import type { MindContext, Resident } from './context.ts';
@@ -142,7 +143,8 @@ export function untold(r: Resident, secret: Memory, tellTo: readonly string[]): 
 export function talkPins(
   c: MindContext,
   r: Resident,
-  cue: { text: string; listeners: readonly string[]; bystanders?: readonly string[] },
+  /** `now`: a talk at this time (a gathering the resident hosts is then pinned for those it means to invite). */
+  cue: { text: string; listeners: readonly string[]; bystanders?: readonly string[]; now?: number },
   have: ReadonlySet<MemoryId>,
 ): Memory[] {
   const ok = (m: Memory) => {
@@ -152,5 +154,37 @@ export function talkPins(
     const listening = new Set(cue.listeners.map((l) => l.toLowerCase()));
     return a.kind !== 'private' || untold(r, m, a.tellTo).some((t) => listening.has(t.toLowerCase()));
   };
-  return corePins(c, r, { text: cue.text, people: cue.listeners }, have, ok);
+  const core = corePins(c, r, { text: cue.text, people: cue.listeners }, have, ok);
+  if (cue.now === undefined) return core;
+  const more = hostedPins(c, r, cue.listeners, cue.now, new Set([...have, ...core.map((m) => m.id)]), ok);
+  return [...core, ...more];
+}
+
+/**
+ * The resident's own word of a gathering it hosts (the town's reading: `profile.hosting`) and means to invite these
+ * listeners to, until it begins: an invitation is an intention to tell, like a secret meant for someone, so a talk
+ * with an invitee has it within reach however much newer memory ranks above it (at the gathering, it is no news). Its phrase with a day or an hour
+ * first (the invitation says when), one per gathering.
+ */
+function hostedPins(
+  c: MindContext,
+  r: Resident,
+  listeners: readonly string[],
+  now: number,
+  have: ReadonlySet<MemoryId>,
+  ok: (m: Memory) => boolean,
+): Memory[] {
+  if (c.settings.corePinK <= 0 || c.settings.ablate.memory) return [];
+  const invited = ({ invite }: { invite: 'everyone' | string[] }) =>
+    invite === 'everyone' || listeners.some((l) => invite.some((n) => n.toLowerCase() === l.toLowerCase()));
+  const out: Memory[] = [];
+  for (const e of r.profile.hosting ?? []) {
+    if (now >= e.start || !invited(e)) continue;
+    const word = r.memory
+      .all()
+      .filter((m) => m.kind === 'seed' && !have.has(m.id) && ok(m) && kindInText(e.kind, m.description))
+      .sort((a, b) => Number(/\d/.test(b.description)) - Number(/\d/.test(a.description)) || a.seq - b.seq)[0];
+    if (word) out.push(word);
+  }
+  return out;
 }

@@ -12,13 +12,15 @@ import type { AgentProfile, MemoryKind, Perceived } from './types.ts';
  * Who may know a seed phrase: the town's reading says which phrases carry a private matter, whose it is and whom its
  * owner means to tell (issue 32); a town made before the reading falls back on the phrase's own words.
  */
+/** A seed phrase as compared with the reading's (case and closing stop aside). */
+const norm = (t: string) =>
+  t
+    .trim()
+    .toLowerCase()
+    .replace(/[.;!?]+$/, '');
+
 export function seedAudience(p: AgentProfile, phrase: string): Audience {
   if (!p.secrets) return ownAudience(phrase, p.name);
-  const norm = (t: string) =>
-    t
-      .trim()
-      .toLowerCase()
-      .replace(/[.;!?]+$/, '');
   const s = p.secrets.find((x) => x.phrases.some((ph) => norm(ph) === norm(phrase)));
   if (!s) return PUBLIC;
   // a matter of the resident's own is private; another's, told to the resident, is that person's confidence
@@ -56,6 +58,8 @@ export async function seed(c: MindContext, r: Resident, now: number): Promise<vo
     phrases.push(prev !== undefined && about(prev) ? nameOpeningPronoun(p, r.profile.firstName) : p);
   }
   const audiences = written.map((p) => seedAudience(r.profile, p));
+  // (a phrase the reading has as standing description, not news: src/town/reading/standing.ts)
+  const standing = new Set((r.profile.standing ?? []).map(norm));
   const ratings = await rate(
     c,
     phrases.map((text) => ({ who: r.profile.firstName, text })),
@@ -69,7 +73,11 @@ export async function seed(c: MindContext, r: Resident, now: number): Promise<vo
         kind: 'seed' as const,
         description,
         importance: ratings[i]!,
-        ...(isKept(audiences[i]!) ? { meta: audienceMeta(audiences[i]!) } : {}),
+        ...(isKept(audiences[i]!)
+          ? { meta: audienceMeta(audiences[i]!) }
+          : standing.has(norm(written[i]!))
+            ? { meta: { standing: true } }
+            : {}),
       },
     })),
     now,

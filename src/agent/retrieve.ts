@@ -84,6 +84,7 @@ export function promptMemories(c: MindContext, ms: readonly Memory[], r?: Reside
       ...(from && !own ? { from } : {}),
       ...(quote ? { quote } : {}),
       ...(kept ? { kept } : {}),
+      ...(m.meta?.standing === true ? { standing: true } : {}),
     };
   });
 }

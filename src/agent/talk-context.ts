@@ -106,7 +106,7 @@ export async function speakerContext(
   const pinned = talkPins(
     c,
     speaker,
-    { text: ctx.intent, listeners: listenerNames, bystanders: ctx.bystanders ?? [] },
+    { text: ctx.intent, listeners: listenerNames, bystanders: ctx.bystanders ?? [], now: ctx.now },
     new Set(mems.map((x) => x.memory.id)),
   );
   // what someone here was seen doing at routine importance is shown as what they do now (the talk's opening line)

@@ -64,6 +64,12 @@ export interface AgentProfile {
    * from everyone else: audience.ts). Absent on towns made before the reading (their seed words decide).
    */
   secrets?: ProfileSecret[];
+  /**
+   * Seed phrases that describe where the resident stands (who, where, work, family, routine) rather than tell
+   * something that happens (src/town/reading/standing.ts): background, never passed on as news. Absent on towns
+   * made before it (the offline stand-in's own words decide).
+   */
+  standing?: string[];
   /** Events the resident hosts, as read or declared: kind, place id, start and end (ms), whom it means to invite. */
   hosting?: HostedEvent[];
 }

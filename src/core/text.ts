@@ -49,8 +49,9 @@ const RULES: [RegExp, number][] = [
   [ALARM, 9],
   [LIFE_EVENT, 8],
   [
-    // (what makes news in any town: announcements, invitations, decisions, secrets; no event kind or office listed)
-    /\b(crush|in love|secret|announc\w*|invit\w*|surprise|news|decided|decision|hosting|organi[sz]ing|running for)\b/i,
+    // (what makes news in any town: announcements, invitations, decisions, secrets; no event kind or office listed;
+    // reading or watching the news is a routine, not news)
+    /\b(crush|in love|secret|announc\w*|invit\w*|surprise|(?<!\b(?:read\w*|watch\w*|listen\w* to|skim\w*)\s+(?:the\s+)?(?:\w+\s+)?)news|decided|decision|hosting|organi[sz]ing|running for)\b/i,
     6,
   ],
   [/\b(argu\w*|fight|upset|angry|worried|sad|cry\w*|lonely|excited|proud)\b/i, 5],

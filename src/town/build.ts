@@ -5,6 +5,7 @@ import { DAY_MS, dayIndex, MINUTE_MS, parseSimStart } from '../core/time.ts';
 import { slugify, type TownFile } from './file.ts';
 import { familiesFrom, publicFace, secretOfPhrase } from './reading/apply.ts';
 import { readTownNeutral } from './reading/read.ts';
+import { standingPhrases } from './reading/standing.ts';
 import { townFrame, townTexts } from './reading/town-text.ts';
 import { trackedFromReading } from './reading/tracked.ts';
 import type { TownReading } from './reading/types.ts';
@@ -203,6 +204,9 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
       secrets,
       ...(hosting.length > 0 ? { hosting } : {}),
     };
+    // seed phrases that say where the resident stands, not what happens: background, never passed on as news
+    const standing = standingPhrases(seedPhrases, read, (p) => secrets.some((s) => s.phrases.includes(p)), people);
+    if (standing.length > 0) profile.standing = standing;
     const startAt = r.startAt ?? r.home;
     const home = locations.find((l) => l.id === r.home);
     const homeArea =

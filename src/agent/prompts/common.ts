@@ -67,6 +67,11 @@ export const promptMemory = z.object({
   kept: z.string().optional(),
   /** Not to be shared with the person the resident is answering (an interview's asker): shown, marked. */
   keep: z.boolean().optional(),
+  /**
+   * A seed phrase the town's reading has as where the resident stands (who, where, work, family, routine), not as
+   * something that happens (src/town/reading/standing.ts): background the people it talks to know, never news.
+   */
+  standing: z.boolean().optional(),
 });
 export type PromptMemory = z.infer<typeof promptMemory>;
 

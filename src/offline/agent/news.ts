@@ -85,6 +85,8 @@ export function newsworthy(m: PromptMemory): boolean {
   return (
     (m.importance >= SHARE_MIN_IMPORTANCE || m.kept !== undefined) &&
     isFact(m) &&
+    // (where the resident stands, as the town's reading has its seed phrases, or in words that say so)
+    !m.standing &&
     !STANDING.test(m.text) &&
     m.kind !== 'reflection' &&
     m.kind !== 'told' &&
@@ -225,7 +227,7 @@ export function withoutHearsay(text: string): string {
 /** An invitation in so many words; a gathering someone holds (any event alike), which a day and hour make one. */
 export const INVITATION = /\b(invit\w*|everyone is welcome|all are welcome|join us|come along|you should come)\b/;
 export const GATHERING =
-  /\b(?:hosting|holding|throwing|having|giving|organi[sz]ing|there (?:is|will be)|opens?|takes place|get-together|gathering)\b/;
+  /\b(?:hosting|holding|throwing|having|giving|organi[sz]ing|planning (?:a|an|the|our|my|her|his|their)|there (?:is|will be)|opens?|takes place|get-together|gathering)\b/;
 
 // A day or an hour named in a piece of news ("on Saturday, April 13, from 6 pm to 9 pm", "tomorrow at 6 pm").
 export const WHEN =
@@ -251,7 +253,8 @@ export function withWhen<M extends PromptMemory>(m: M, i: DialogueTurnInput): M 
       isFact(x) &&
       !PRIVATE.test(x.text),
   );
-  if (dated) return { ...m, ...dated };
+  // (said with its day and hour, it is worth what the invitation was worth, however the dated words were rated)
+  if (dated) return { ...m, ...dated, importance: Math.max(m.importance, dated.importance) };
   if (m.from) return m;
   // one's own event is in one's summary ("Rosa Delgado is planning a spring fair ... on Saturday ...")
   const own = i.summary

@@ -159,6 +159,7 @@ export function upTo(i: DialogueTurnInput, me: Me): UpTo[] {
         !m.keep &&
         m.kept === undefined &&
         !PRIVATE.test(m.text) &&
+        !m.standing &&
         !STANDING.test(m.text) &&
         !['reflection', 'told', 'heard', 'dialogue'].includes(m.kind) &&
         // news and intentions are the share path's (news.ts), not small talk

@@ -128,12 +128,21 @@ export function dialogueTurn(i: DialogueTurnInput): {
   const mine = i.history.filter((h) => h.speaker === i.name);
   const sharedByMe = mine.filter((h) => h.news).length;
   const saidTopics = new Set(i.history.map((h) => topicOf(`${h.news ?? ''} ${h.text}`)).filter(Boolean));
+  // (a gathering that came up without its day and hour, "getting ready for the seed swap", is still news with them)
+  const datedTopics = new Set(
+    i.history
+      .filter((h) => WHEN.test(`${h.news ?? ''} ${h.text}`))
+      .map((h) => topicOf(`${h.news ?? ''} ${h.text}`))
+      .filter(Boolean),
+  );
+  const saidBefore = (text: string) =>
+    saidTopics.has(topicOf(text)) && (!WHEN.test(text) || datedTopics.has(topicOf(text)));
   // each memory as it would be said (with its day and hour, news.ts withWhen), checked as said: what was already
   // said in this talk or between them is not said again in other words
   const choices = i.memories
     .filter((m) => shareable(m, i))
     .map((m) => withWhen(m, i))
-    .filter((m) => shareable(m, i) && !mentionedIn(m.text, i.history) && !saidTopics.has(topicOf(m.text)))
+    .filter((m) => shareable(m, i) && !mentionedIn(m.text, i.history) && !saidBefore(m.text))
     // an invitation still naming no gathering ("I mean to invite everyone I meet") says nothing one could go to
     .filter((m) => !(INVITATION.test(m.text) && topicOf(m.text) === ''))
     // nor is a gathering news to those at it: the one the talk's people are at now ("getting the harvest supper going")
@@ -195,7 +204,8 @@ export function dialogueTurn(i: DialogueTurnInput): {
   if (group && !answered && !reply.news && i.listeners.includes(last.speaker) && reply.text.endsWith('?'))
     reply.text = addressed(reply.text, prev);
   if (i.history.length === 1 && /we[’']ve met/.test(last.text))
-    reply.text = `Nice to meet you, ${to}! I'm ${i.first}.${last.news ? ` ${reply.text}` : ''}`;
+    // (news the reply carries is said, never carried unsaid)
+    reply.text = `Nice to meet you, ${to}! I'm ${i.first}.${last.news || reply.news ? ` ${reply.text}` : ''}`;
   else if (i.history.length === 1 && !last.news)
     reply.text = `${say('hi', group ? [`Hi ${prev}!`, `Oh, hello ${prev}!`] : [`Hi ${to}!`, `Oh, hello ${to}!`])} ${reply.text}`;
   const asked = reply.text.endsWith('?');
