@@ -43,9 +43,7 @@ export const NEW_TOWNS = [
     secret: { holder: 'Harold Mabey', word: /Whitby|sell/i, tellTo: 'Gwen Pettifer' },
     event: { host: 'Bea Tolley', place: 'ashcombe-village-hall', start: '2025-10-15 19:30' },
     worker: { who: 'Gwen Pettifer', place: 'pettifers-bakehouse', start: '06:00' },
-    // offline, in this harness's run (seed 7, a visitor asking questions) nobody but the host is at the slide show in
-    // its first hour; \`npm run simulate\` on seeds 1, 2, 3 and 7 has two or three guests who heard of it
-    neutralMisses: ['event-guests'],
+    neutralMisses: [],
   },
   {
     town: 'kelderwick',

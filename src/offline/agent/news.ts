@@ -99,6 +99,9 @@ export function alreadyBetween(news: string, listener: string, i: Pick<DialogueT
   return [...(note?.told ?? []), ...(note?.heard ?? [])].some((t) => sameNews(t, news) || sameNews(news, t));
 }
 
+/** The tail of a hosted event's line that says whom its host means to invite. */
+const INVITING_TAIL = /,?\s*(?:and|but)\s+(?:intends?|plans?|wants?|means?|hopes?)\s+to\s+(?:invite|ask)\b.*$/i;
+
 /** Can this memory be passed on to these listeners? */
 export function shareable(m: PromptMemory & { fresh: boolean }, i: DialogueTurnInput): boolean {
   if (!m.fresh || !newsworthy(m)) return false;
@@ -106,7 +109,8 @@ export function shareable(m: PromptMemory & { fresh: boolean }, i: DialogueTurnI
   if (m.kept !== undefined && !i.listeners.every((l) => m.kept!.includes(l))) return false;
   if (i.listeners.some((l) => alreadyBetween(m.text, l, i))) return false;
   // (a secret meant for them names them as whom it is for: what it is about is the rest)
-  const text = m.kept !== undefined ? secretCore(m.text) : m.text;
+  // (nor is an event one hosts about those it means to invite: "... and means to invite Maura and Tom" is for them)
+  const text = (m.kept !== undefined ? secretCore(m.text) : m.text).replace(INVITING_TAIL, '');
   if (i.listeners.some((l) => names(text, l) && (isAbout(text, l) || !m.from))) return false; // about them
   const subject = subjectOf(m.text);
   const aboutMe = subject !== null && isAbout(m.text, i.name);
