@@ -37,6 +37,9 @@ describe('an invitation is given, and taken up the same day', () => {
     // and she says it: it is not news "about" him because it names him as a guest
     const transcript = talk.lines.map((l) => l.text).join('\n');
     expect(transcript).toMatch(/music night/);
+    // as an invitation to him, not as a list of guests said to his face
+    expect(transcript).toMatch(/I'd love you to come/);
+    expect(transcript).not.toMatch(/invite Tomas/);
     // his resolve is to go, not to invite anyone himself
     const resolve = tomas.memory.all().find((m) => m.meta?.promise === true);
     expect(resolve?.description, transcript).toMatch(/^Tomas Reyes plans to go to .*music night.*7 pm/);

@@ -185,7 +185,13 @@ export function shareLine(m: PromptMemory, i: DialogueTurnInput, me: Me, key: st
       news,
     };
   const mine = m.kind === 'inner_voice' || isAbout(own, i.name);
-  const said = toFirstPerson(mine ? own : news, me.name, me.first, me.pronoun);
+  // an event of one's own told to those one means to invite is the invitation ("..., and I'd love you to come"),
+  // not a list of them said to their face
+  const tail = INVITING_TAIL.exec(own);
+  const asking = mine && tail !== null && i.listeners.some((l) => names(tail[0], l));
+  const said = asking
+    ? `${toFirstPerson(own.slice(0, tail.index), me.name, me.first, me.pronoun)}, and I'd love you to come`
+    : toFirstPerson(mine ? own : news, me.name, me.first, me.pronoun);
   if (mine)
     return {
       line: pick(['I wanted to tell you: {x}.', 'Guess what? {x}.', 'You know, {x}.', 'Actually, {x}.'], key).replace(
