@@ -32,14 +32,29 @@ export function confideToday(r: Resident): Pick<PlanDayInput, 'confide'> {
   return out.length > 0 ? { confide: out } : {};
 }
 
-/** Has the resident said something of this event to this person (a line of its own to them naming its kind)? */
+/**
+ * Has the resident said something of this event to this person: a line of its own naming its kind, in a talk they
+ * were in (a line to others that names them, "... and I mean to invite Maura", has not told Maura anything).
+ */
 function invited(r: Resident, name: string, kind: string): boolean {
-  const who = name.toLowerCase();
   const what = norm(kind);
-  return r.memory.all().some((m) => {
-    if (m.kind !== 'dialogue' || m.meta?.speaker !== r.profile.id) return false;
+  const all = r.memory.all();
+  // whom a line was said to: its record's "<speaker> said to <listeners>:", else the talk's participants
+  const talksWith = new Set(
+    all
+      .filter(
+        (m) => m.kind === 'conversation_summary' && (m.meta?.participants as string[] | undefined)?.includes(name),
+      )
+      .map((m) => m.meta?.conversation),
+  );
+  const to = (m: (typeof all)[number]) => {
+    const said = /^[^"“:]*?\bsaid to ([^:"“]+):/.exec(m.description)?.[1];
+    return said !== undefined ? names(said, name) : talksWith.has(m.meta?.conversation);
+  };
+  return all.some((m) => {
+    if (m.kind !== 'dialogue' || m.meta?.speaker !== r.profile.id || !to(m)) return false;
     const said = `${typeof m.meta?.news === 'string' ? m.meta.news : ''} ${m.description}`.toLowerCase();
-    return said.includes(who) && said.includes(what);
+    return said.includes(what);
   });
 }
 

@@ -3,6 +3,7 @@
 // talks to, in a group), and the secrets and confidences those present may hear. Gathered once, when a talk begins.
 
 import { stillDue } from '../core/dates.ts';
+import { kindInText } from '../core/event-text.ts';
 import { contentWords, newsKey, progressive } from '../core/text.ts';
 import { type Audience, audienceOf, isKept, keptTextOf, mayConfide } from './audience.ts';
 import { EXPERIENCE, type MindContext, type Resident } from './context.ts';
@@ -149,9 +150,36 @@ export async function speakerContext(
     listeners: listenerNames,
     doing: a ? progressive(actionPhrase(speaker.profile, a.description)) : 'here',
     ...(relations.length > 0 ? { relations } : {}),
-    memories: withoutRepeats(dialogueMemories(c, speaker, listeners, all, ctx.now, ctx.bystanders), relations),
+    memories: invitationsKept(
+      speaker,
+      listenerNames,
+      ctx.now,
+      dialogueMemories(c, speaker, listeners, all, ctx.now, ctx.bystanders),
+      relations,
+    ),
   };
   return { section, kept };
+}
+
+/**
+ * The memories a speaker brings, less those its notes about the listeners already say (withoutRepeats), except an
+ * invitation still to give: news of an event the speaker hosts, not yet over, to which a listener is invited. A note
+ * about the listener may quote the seed that names them ("... and means to invite Maureen"), but a note is what the
+ * speaker knows of them, not something it tells them: dropped as a repeat, the invitation was never given.
+ */
+function invitationsKept<M extends Parameters<typeof withoutRepeats>[0][number] & { fresh: boolean }>(
+  speaker: Resident,
+  listeners: readonly string[],
+  now: number,
+  memories: M[],
+  relations: Parameters<typeof withoutRepeats>[1],
+): M[] {
+  const events = (speaker.profile.hosting ?? []).filter(
+    (e) => e.end > now && (e.invite === 'everyone' || listeners.some((l) => e.invite.includes(l))),
+  );
+  const inviting = (m: M) => m.fresh && events.some((e) => kindInText(e.kind, m.text));
+  const kept = withoutRepeats(memories, relations);
+  return memories.filter((m) => kept.includes(m) || (inviting(m) && !kept.some((k) => k.text === m.text)));
 }
 
 /**

@@ -37,6 +37,18 @@ describe('a host seeks out those it means to invite', () => {
       morning + 60 * 60_000,
     );
     expect(inviteToday(r, morning + 2 * 60 * 60_000).invite?.map((x) => x.name)).toEqual(['Sal Hartley']);
+    // a line to someone else that names him tells Sal nothing: he is still sought
+    r.memory.add(
+      {
+        kind: 'dialogue',
+        description:
+          'Ash Quill said to Meg Pengelly: "I\'m hosting a quiz night at The Anchor tonight, and I mean to ask Sal Hartley."',
+        importance: 3,
+        meta: { speaker: ash.id, speakerName: ash.name },
+      },
+      morning + 90 * 60_000,
+    );
+    expect(inviteToday(r, morning + 2 * 60 * 60_000).invite?.map((x) => x.name)).toEqual(['Sal Hartley']);
     // once the quiz has begun, or on another day, nobody is sought for it
     expect(inviteToday(r, Date.parse('2025-03-10T19:45:00Z'))).toEqual({});
     expect(inviteToday(r, Date.parse('2025-03-11T08:00:00Z'))).toEqual({});

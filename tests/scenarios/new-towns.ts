@@ -43,8 +43,6 @@ export const NEW_TOWNS = [
     secret: { holder: 'Harold Mabey', word: /Whitby|sell/i, tellTo: 'Gwen Pettifer' },
     event: { host: 'Bea Tolley', place: 'ashcombe-village-hall', start: '2025-10-15 19:30' },
     worker: { who: 'Gwen Pettifer', place: 'pettifers-bakehouse', start: '06:00' },
-    // (offline, this harness's run had nobody but the host at the slide show in its first hour until standing
-    // description stopped being passed on as news and the host's dated invitation was kept within her reach)
     neutralMisses: [],
   },
   {

@@ -42,6 +42,11 @@ function eventOf(l: Line, talk: readonly Line[]): string | null {
   let what = m[1]!
     .replace(/\?.*$|\s+(?:and|but|so)\s+(?:I|we|you|he|she|they)\b.*$/i, '')
     .replace(/\s+with (?:my|our|his|her|their)\s+[\w'’-]+/i, '')
+    // (whom the host means to invite is the host's intention, not the guest's: "..., and means to invite Ann")
+    .replace(
+      /,?\s+(?:and|but)\s+(?:(?:I|we|he|she|they)\s+)?(?:intends?|plans?|wants?|means?|hopes?)\s+to\s+(?:invite|ask)\b.*$/i,
+      '',
+    )
     .trim();
   if (who) what = what.replace(/^(?:an?|my|our)\s+/i, `${who}'s `);
   if (HOURS.test(what)) return what;

@@ -102,6 +102,9 @@ export function alreadyBetween(news: string, listener: string, i: Pick<DialogueT
   return [...(note?.told ?? []), ...(note?.heard ?? [])].some((t) => sameNews(t, news) || sameNews(news, t));
 }
 
+/** The tail of a hosted event's line that says whom its host means to invite. */
+const INVITING_TAIL = /,?\s*(?:and|but)\s+(?:intends?|plans?|wants?|means?|hopes?)\s+to\s+(?:invite|ask)\b.*$/i;
+
 /** Can this memory be passed on to these listeners? */
 export function shareable(m: PromptMemory & { fresh: boolean }, i: DialogueTurnInput): boolean {
   if (!m.fresh || !newsworthy(m)) return false;
@@ -109,7 +112,8 @@ export function shareable(m: PromptMemory & { fresh: boolean }, i: DialogueTurnI
   if (m.kept !== undefined && !i.listeners.every((l) => m.kept!.includes(l))) return false;
   if (i.listeners.some((l) => alreadyBetween(m.text, l, i))) return false;
   // (a secret meant for them names them as whom it is for: what it is about is the rest)
-  const text = m.kept !== undefined ? secretCore(m.text) : m.text;
+  // (nor is an event one hosts about those it means to invite: "... and means to invite Maura and Tom" is for them)
+  const text = (m.kept !== undefined ? secretCore(m.text) : m.text).replace(INVITING_TAIL, '');
   if (i.listeners.some((l) => names(text, l) && (isAbout(text, l) || !m.from))) return false; // about them
   const subject = subjectOf(m.text);
   const aboutMe = subject !== null && isAbout(m.text, i.name);
@@ -184,7 +188,13 @@ export function shareLine(m: PromptMemory, i: DialogueTurnInput, me: Me, key: st
       news,
     };
   const mine = m.kind === 'inner_voice' || isAbout(own, i.name);
-  const said = toFirstPerson(mine ? own : news, me.name, me.first, me.pronoun);
+  // an event of one's own told to those one means to invite is the invitation ("..., and I'd love you to come"),
+  // not a list of them said to their face
+  const tail = INVITING_TAIL.exec(own);
+  const asking = mine && tail !== null && i.listeners.some((l) => names(tail[0], l));
+  const said = asking
+    ? `${toFirstPerson(own.slice(0, tail.index), me.name, me.first, me.pronoun)}, and I'd love you to come`
+    : toFirstPerson(mine ? own : news, me.name, me.first, me.pronoun);
   if (mine)
     return {
       line: pick(['I wanted to tell you: {x}.', 'Guess what? {x}.', 'You know, {x}.', 'Actually, {x}.'], key).replace(

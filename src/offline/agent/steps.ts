@@ -242,7 +242,13 @@ export function stepsFor(i: PlanStepsInput): string[] {
   if (call) {
     const [, verb, n, rest] = call;
     return /^invite$/i.test(verb!)
-      ? [`look for ${n}`, `invite ${n}${rest}`, `keep ${n} company`, `say goodbye to ${n}`]
+      ? // (what one goes to find them for is said from the first step: met at once, the invitation is what is said)
+        [
+          `look for ${n}${(rest ?? '').replace(/^\s*to\s+/, ' about ')}`,
+          `invite ${n}${rest}`,
+          `keep ${n} company`,
+          `say goodbye to ${n}`,
+        ]
       : [`${verb} ${n}`, `have a word with ${n}`, `keep ${n} company`, `say goodbye to ${n}`];
   }
   if (guest) {

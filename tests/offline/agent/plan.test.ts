@@ -360,7 +360,7 @@ describe('offline steps at work, for the occupation the resident is described wi
     // (the same objects for a painter who goes there to paint are the painter's)
     expect(at('M is a painter.', 'paint the harbour', 'Chandlery', chandlery).join(' ')).toMatch(/easel|paint/);
     expect(at('M runs the pub.', 'invite Jo to the quiz night', 'Library', ['computers', 'study table'])).toEqual([
-      'look for Jo',
+      'look for Jo about the quiz night',
       'invite Jo to the quiz night',
       'keep Jo company',
       'say goodbye to Jo',

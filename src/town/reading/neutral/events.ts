@@ -8,7 +8,7 @@ import type { EventItem, KinItem } from '../types.ts';
 import { dayNumber, eventDay, isoDay } from './calendar.ts';
 import { halfOfDay, hm, TIME, windowsIn } from './clock.ts';
 import { eventClauses } from './event-clauses.ts';
-import { hostBefore, inviteIn } from './event-people.ts';
+import { hostBefore, inviteOf } from './event-people.ts';
 import {
   APPLIED_FOR,
   EVENT_CUE,
@@ -423,6 +423,12 @@ export function readEvents(
         [start, end] = PART[half]!;
       }
       const iso = isoDay(day);
+      // whom the host asks: said with the happening, else in a sentence just after it that is about no other one
+      const invite = inviteOf(doc, markedText === clauseMarked ? s.marked : markedText, parts, family, f, (x) =>
+        eventClauses(doc, x, (m, b) => eventIn(doc, m, b, family, m) !== null)
+          .markeds.map((m) => eventIn(doc, m, '', family, x.marked)?.kind ?? '')
+          .some((k) => k !== '' && !continues({ text: k } as Sentence, f.kind)),
+      );
       const startText = `${iso} ${hm(start)}`;
       if (startText < startAt) continue;
       if (out.some((e) => e.place === place && e.start === startText)) continue;
@@ -432,7 +438,7 @@ export function readEvents(
         place,
         start: startText,
         end: `${end >= 24 * 60 ? isoDay(day + 1) : iso} ${hm(end % (24 * 60))}`,
-        invite: inviteIn(doc, markedText === clauseMarked ? s.marked : markedText, family, f.host),
+        invite,
         quote: quoteOf(doc, parts),
       });
     }
