@@ -10,6 +10,10 @@ import { type Doc, type Sentence, STAMP } from './text.ts';
 export const HOURS_WORDS =
   /\b(?:opens?|opening|shuts?|shutting|closes?|closing|shifts?|works?|working|hours|starts?|finish(?:es)?|clocks?|on duty|morning shift|from|until|till|daily|weekdays?|every day|mornings|afternoons|evenings|nights|ovens?|\d{1,2}(?:am|pm)?\s*[-–]\s*\d{1,2})\b/i;
 
+/** A sentence of days alone: "Monday to Friday.", "Tuesday through Sunday.", "Mon-Sat." */
+const DAYS_ONLY =
+  /^\s*(?:(?:from|every|on)\s+)?(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?\s*(?:(?:to|through|thru|till|until|-|–|—|and)\s*(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?)?(?:\s+(?:only|inclusive))?\s*[.!]?\s*$/i;
+
 export interface Candidate {
   id: string;
   score: number;
@@ -67,7 +71,11 @@ function hourClauses(doc: Doc, at: Candidate): string[] {
   for (const next of doc.sentences.slice(at.sentence.index + 1, at.sentence.index + 3)) {
     // (a sentence naming another place is about that one; the same place again may give its hours)
     if (placesIn(next.text, doc.frame.places).some((m) => m.id !== at.id)) break;
-    if (HOURS_WORDS.test(next.text) || (weekdaysIn(next.text) && windowsIn(next.text).length > 0)) {
+    if (
+      HOURS_WORDS.test(next.text) ||
+      (weekdaysIn(next.text) && windowsIn(next.text).length > 0) ||
+      DAYS_ONLY.test(next.text)
+    ) {
       const nextMarked = clausesOf(next.marked);
       for (const [i, c] of clausesOf(next.text).entries()) if (fits(c, nextMarked[i] ?? '')) out.push(c);
       break;

@@ -33,6 +33,9 @@ const NOT_WORK =
  */
 const NO_JOB =
   /\b(?:(?:does|do|did)(?:\s+not|n['’]?t)\s+work|(?:is|am|are)(?:\s+not|n['’]t)\s+working|not working|no longer works?|works nowhere|(?:has|have)\s+no\s+job|(?:does|do)(?:\s+not|n['’]?t)\s+have\s+(?:a\s+)?(?:job|work)|out of work|unemployed|(?:is|['’]s|now|a)\s+retired)\b/i;
+/** A job wanted, asked for or applied for, not held. */
+const WANTS_JOB =
+  /\b(?:angling|hoping|looking|applying|applied|asking|asked|wants?|wanting|would like|fancies|fancying|dreams? of|dreaming of|saving up|after|for an interview)\s+(?:for\s+|to get\s+)?(?:a|an)\s+(?:[\p{L}-]+\s+){0,2}?(?:job|post|position|placement|shift|apprenticeship)\b[^,;.]*$/iu;
 /** Verbs of living somewhere. */
 const LIVING = /\b(?:lives?|living|lived|shares?|sharing|shared|stays?|staying|lodges?|lodging|from home|at home)\b/gi;
 
@@ -162,6 +165,9 @@ function workplace(doc: Doc): Candidate | null {
           )
         )
           score -= 3;
+        // "angling for a Saturday job behind the counter at the bakery", "applied for a job at the mill": a job wanted
+        // is not work held
+        if (WANTS_JOB.test(clause)) continue;
         // "he plans to sell the brewery", "has made up his mind to sell the cottage": a business or a home to be sold or
         // left is not where one works
         if (
@@ -282,6 +288,14 @@ export function readWork(doc: Doc, declared?: string): WorkItem | null {
         break;
       }
     }
+  // a declared workplace the text never names ("Chemist weekdays, nine till seven." of the pharmacy): the daily plan's
+  // first sentence with hours in it says them
+  if (!at && declaredId) {
+    const s = doc.sentences.find(
+      (x) => x.field === 'dailyPlan' && windowsIn(x.text, { workday: true }).length > 0 && !EVENTY.test(x.text),
+    );
+    if (s) at = { id, score: 0, sentence: s, clause: 0 };
+  }
   if (!at) return { place: id, days: null, start: null, end: null, quote: declared ?? '' };
   const { window, days, end } = workHours(doc, at);
   return {
