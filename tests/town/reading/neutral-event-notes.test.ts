@@ -55,3 +55,22 @@ describe("a note's hours in a sentence of their own", () => {
     ]);
   });
 });
+
+describe('the same happening said in two fields', () => {
+  it('is one event, with the invitees the second names when the first named none', () => {
+    const r = readResidentNeutral(
+      {
+        resident: 'Bram Tully',
+        passages: [
+          { field: 'currently', text: 'Doing a cheese tasting at the Lamb, Friday evening. Lots of people asked.' },
+          { field: 'seed', text: 'Cheese tasting at The Lamb, Friday evening' },
+          { field: 'seed', text: 'Invited Kasia Nowak and Olwen Price' },
+        ],
+      },
+      { ...TOWN, people: [...TOWN.people, 'Olwen Price'] },
+    );
+    expect(r.events.map((e) => [e.kind, e.start, e.invite])).toEqual([
+      ['cheese tasting', '2025-05-16 19:00', ['Kasia Nowak', 'Olwen Price']],
+    ]);
+  });
+});

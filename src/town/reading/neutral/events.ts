@@ -431,7 +431,12 @@ export function readEvents(
       );
       const startText = `${iso} ${hm(start)}`;
       if (startText < startAt) continue;
-      if (out.some((e) => e.place === place && e.start === startText)) continue;
+      // the same happening said again (the seed after the current field): whom it names as invited, if the first did not
+      const again = out.find((e) => e.place === place && e.start === startText);
+      if (again) {
+        if (again.invite === 'everyone' && invite !== 'everyone') again.invite = invite;
+        continue;
+      }
       out.push({
         kind: f.kind.toLowerCase() === f.kind ? f.kind : f.kind.charAt(0).toLowerCase() + f.kind.slice(1),
         host: f.host,
