@@ -227,6 +227,10 @@ export function toFirstPerson(text: string, name: string, first: string, pronoun
     let ref = before[before.length - 1];
     if (object && ref && !CLAUSE_BREAK.test(src.slice(ref.end, at)) && before.length > 1)
       ref = before[before.length - 2];
+    // an aside right after a name is not about that name ("Tamsin Reed, her gran's new lodger,": whose gran is
+    // someone's before)
+    if (!object && ref && /^\s*,\s*$/.test(src.slice(ref.end, at)))
+      ref = before.length > 1 ? before[before.length - 2] : ms.filter((m) => m.end <= ref!.start).at(-1);
     // a sentence that names nobody before its pronoun goes on about the last person named before it
     // ("Harriet keeps the inn. She has decided to sell it.")
     if (!ref && pronoun) ref = ms.filter((m) => m.end <= at).at(-1);
@@ -295,7 +299,9 @@ function agreeConjoined(text: string): string {
         .slice(i, end)
         .replace(
           /(,\s*(?:and\s+)?|\s+and\s+|\s+but\s+)(is|has|does|[a-z]+s)(\s+)([\p{L}'’]+)/gu,
-          (whole, sep: string, verb: string, sp: string, next: string) => {
+          (whole, sep: string, verb: string, sp: string, next: string, at: number, all: string) => {
+            // ("I say Tamsin Reed, my friend, is kind": the verb after a name's aside is the name's)
+            if (/\p{Lu}\p{Ll}+,\s+(?:my|her|his|their|our|a|an|the)\s[^,]{1,40}$/u.test(all.slice(0, at))) return whole;
             if (verb === 'is') return `${sep}am${sp}${next}`;
             if (verb !== 'has' && verb !== 'does' && !VERB_FOLLOWER.test(next)) return whole;
             return `${sep}${baseVerb(verb)}${sp}${next}`;

@@ -103,4 +103,13 @@ describe('re-voicing memories for speech', () => {
     expect(sas('Retired in May')).toBe('Retired in May');
     expect(sas('Bruno signed for it')).toBe('Bruno signed for it');
   });
+
+  it("reads a pronoun in an aside after a name as someone else's, and leaves the name's verb alone", () => {
+    const nia = (t: string) => toFirstPerson(t, 'Nia Holt', 'Nia', 'she');
+    expect(nia("Nia has decided that Sal Reed, her aunt's new lodger, is the best company in the street")).toBe(
+      "I have decided that Sal Reed, my aunt's new lodger, is the best company in the street",
+    );
+    expect(nia('Nia says Sal Reed, her neighbour, is kind')).toBe('I say Sal Reed, my neighbour, is kind');
+    expect(nia('Nia met Sal Reed and her dog')).toBe('I met Sal Reed and her dog');
+  });
 });
