@@ -109,17 +109,19 @@ function ownPronouns(doc: Doc): Gender | null {
   return win >= 2 && win >= 3 * lose ? gender : null;
 }
 
-/** The titles before a name that say its bearer's gender ("Mrs Oakes", "Mr Pettifer"). */
+/** The titles that say a name's bearer's gender: before it ("Mrs Oakes", "Mr Pettifer") or a register's after it ("Oakes, M. (Mrs)"). */
 export function titleGenders(doc: Doc): GenderVote[] {
   const out: GenderVote[] = [];
-  const women = new RegExp(`^${WOMEN_TITLES}\\b`);
-  const men = new RegExp(`^${MEN_TITLES}\\b`);
+  const women = new RegExp(`^${WOMEN_TITLES}\\b|^\\s*\\(\\s*${WOMEN_TITLES}\\.?\\s*\\)`);
+  const men = new RegExp(`^${MEN_TITLES}\\b|^\\s*\\(\\s*${MEN_TITLES}\\.?\\s*\\)`);
   for (const s of doc.sentences)
-    for (const m of s.mentions) {
-      const said = s.text.slice(m.at, m.at + m.length);
-      if (women.test(said)) out.push({ person: m.person, gender: 'f', by: 'word' });
-      else if (men.test(said)) out.push({ person: m.person, gender: 'm', by: 'word' });
-    }
+    for (const m of s.mentions)
+      for (const said of [s.text.slice(m.at, m.at + m.length), s.text.slice(m.at + m.length)]) {
+        if (women.test(said)) out.push({ person: m.person, gender: 'f', by: 'word' });
+        else if (men.test(said)) out.push({ person: m.person, gender: 'm', by: 'word' });
+        else continue;
+        break;
+      }
   return out;
 }
 

@@ -82,7 +82,7 @@ export const RE = {
     String.raw`\b(?:married|wed)\b(?:\s+(?:again|late|young|early|happily|first|(?:in\s+)?\d{4}))*(?:\s*,)?\s+(?:to\s+)?(?:the\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+\s*,?\s+)?(${P})`,
   ),
   has: rx(
-    String.raw`\b(?:has|have|had|with)\s+(?:(?:a|an|one|two|three|four|five|\d)\s+|(?=new\s|(?:boy|girl)friend\b))(?:grown\s+|young\s+|teenage\s+|adult\s+)?${MOD}${K}(?:\s+[^@.;,]{0,25}?)?\s*,?\s*(?:named\s+|called\s+|:\s*)?${PL}`,
+    String.raw`\b(?:has|have|had|with)\s+(?:(?:a|an|one|two|three|four|five|\d|both)\s+|(?=new\s|(?:boy|girl)friend\b))(?:grown\s+|young\s+|teenage\s+|adult\s+)?${MOD}${K}(?:\s+[^@.;,]{0,25}?)?\s*,?\s*(?:named\s+|called\s+|:\s*)?${PL}`,
   ),
   /** A note's "Meg Pengelly: wife, married 20 yrs", "Kit = son": the word after the name is what they are. */
   labelled: rx(String.raw`(?:^|[.;]\s*)(${P})\s*[:=]\s*(?:(?:my|her|his)\s+)?${MOD}${K}(?=\s*(?:[,.;(]|$))`),
@@ -130,5 +130,7 @@ export function genealogical(t: string): string {
       to('married to '),
     )
     .replace(/(?<![\p{L}\p{N}.'’])s(?:\.\s*of|\/o)\s+(?=@\d)/giu, to('son of '))
-    .replace(/(?<![\p{L}\p{N}.'’])(?:d|dau)(?:\.\s*of|\/o)\s+(?=@\d)/giu, to('daughter of '));
+    .replace(/(?<![\p{L}\p{N}.'’])(?:d|dau)(?:\.\s*of|\/o)\s+(?=@\d)/giu, to('daughter of '))
+    // ("@2 son of @1", said straight after the name as "s/o" is, is the same apposition as "@2, son of @1")
+    .replace(/(@\d+)\s+(?=(?:son|daughter) of @\d)/gu, '$1, ');
 }
