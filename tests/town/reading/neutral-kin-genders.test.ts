@@ -125,6 +125,15 @@ describe('a kin word without gender takes the gender the town says', () => {
     expect(tie(lily, 'George Hale')).toBe('parent');
   });
 
+  it("takes no note's label of a relative for what the resident is", () => {
+    const texts = [
+      text('Kit Tolley', 'Kit lives with her parents, Sam and Robin.'),
+      // a note about Sam: "Husband:" and "Son," label Sam's relatives, not Sam
+      text('Sam Tolley', 'Husband: away at sea. Son, 12, at the grammar. Runs the ferry slip.'),
+    ];
+    expect(tie(familyOf(texts, 'Kit Tolley'), 'Sam Tolley')).toBe('parent');
+  });
+
   it('leaves the word without gender when the town says both', () => {
     const texts = [
       text('Kit Tolley', 'Kit lives with her parents, Sam and Robin.'),

@@ -73,9 +73,16 @@ const SELF = new RegExp(
   String.raw`\bI(?:['’]m|\s+am|\s+was|['’]ve been|\s+have been|\s+became)\s+(?:also\s+|now\s+|still\s+|just\s+)?(?:a|an|the)\s+${ADJ}${NOUN}`,
   'giu',
 );
-/** A note's fragment on its own subject: "Widow.", "Retired postmistress, 30 yrs.", "Mother of three." */
+/**
+ * A note's fragment on its own subject: "Widow.", "Retired postmistress, 30 yrs.", "Mother of three." (not a bare
+ * kin word, which in a note labels a relative: "Husband: at sea.", "Son, 12.")
+ */
 const FRAGMENT = new RegExp(
-  String.raw`^(?:(?:retired|former|proud|young|old|ex)[\s-]+)?${NOUN}(?=\s*(?:[,.;:(]|$|\s+(?:of|to)\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)\b))`,
+  String.raw`^(?:(?:retired|former|proud|young|old|ex)[\s-]+)?(?:(${Object.keys(ROLES)
+    .filter((w) => !kinWord(w))
+    .join(
+      '|',
+    )}|\p{L}+woman)(?![\p{L}-])(?=\s*(?:[,.;:(]|$))|(${KIN})\s+(?:of|to)\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)\b)`,
   'iu',
 );
 
@@ -142,7 +149,7 @@ export function genderVotes(doc: Doc, facts: readonly Fact[]): GenderVote[] {
     // (a fragment naming nobody and with no pronoun is about the text's subject)
     if (!doc.firstPerson && !/@\d|\b(?:she|he|her|his|him|they|i|my)\b/i.test(s.marked)) {
       const m = FRAGMENT.exec(s.marked.trim());
-      if (m) said(doc.resident, m[1]!);
+      if (m) said(doc.resident, (m[1] ?? m[2])!);
     }
   }
   const own = ownPronouns(doc);

@@ -124,13 +124,15 @@ export const RE = {
 export function genealogical(t: string): string {
   const to = (word: string) => (m: string) =>
     /^\p{Lu}/u.test(m) ? word.charAt(0).toUpperCase() + word.slice(1) : word;
-  return t
-    .replace(
-      /(?<![\p{L}\p{N}.'’])m\.\s*(?:(?:in\s+)?(?:\d{4}|['’]\d{2})\s*,?\s+)?(?:to\s+)?(?=@\d)/giu,
-      to('married to '),
-    )
-    .replace(/(?<![\p{L}\p{N}.'’])s(?:\.\s*of|\/o)\s+(?=@\d)/giu, to('son of '))
-    .replace(/(?<![\p{L}\p{N}.'’])(?:d|dau)(?:\.\s*of|\/o)\s+(?=@\d)/giu, to('daughter of '))
-    // ("@2 son of @1", said straight after the name as "s/o" is, is the same apposition as "@2, son of @1")
-    .replace(/(@\d+)\s+(?=(?:son|daughter) of @\d)/gu, '$1, ');
+  return (
+    t
+      .replace(
+        /(?<![\p{L}\p{N}.'’])m\.\s*(?:(?:in\s+)?(?:\d{4}|['’]\d{2})\s*,?\s+)?(?:to\s+)?(?=@\d)/giu,
+        to('married to '),
+      )
+      .replace(/(?<![\p{L}\p{N}.'’])s(?:\.\s*of|\/o)\s+(?=@\d)/giu, to('son of '))
+      .replace(/(?<![\p{L}\p{N}.'’])(?:d|dau)(?:\.\s*of|\/o)\s+(?=@\d)/giu, to('daughter of '))
+      // ("@2 son of @1", said straight after the name as "s/o" is, is the same apposition as "@2, son of @1")
+      .replace(/(@\d+)\s+(?=(?:son|daughter) of @\d)/gu, '$1, ')
+  );
 }
