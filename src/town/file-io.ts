@@ -28,7 +28,7 @@ export function withSidecar(town: TownFile, file: string): TownFile {
   try {
     const r = parseSidecar(readFileSync(file, 'utf8'), file, texts, frame);
     const missing = texts.filter((t) => !r.residents.some((x) => x.resident === t.resident));
-    const fresh = readTownNeutral(missing, frame);
+    const fresh = readTownNeutral(missing, frame, texts);
     return { ...town, reading: { ...r, residents: [...r.residents, ...fresh.residents], dropped: fresh.dropped } };
   } catch (e) {
     if (e instanceof SidecarError) return { ...town, readingProblems: [e.message] };

@@ -164,7 +164,9 @@ for (const profile of Object.keys(PROFILES) as (keyof typeof PROFILES)[]) {
         const input = llm.inputs('agent_interview').at(-1) as { relations?: { name: string; note: string }[] };
         for (const m of family) {
           const note = input.relations?.find((r) => r.name === m)?.note ?? '';
-          expect(note, `${who} about ${m}`).toMatch(new RegExp(`^${who}'s (spouse|wife|husband|son|parent|housemate)`));
+          expect(note, `${who} about ${m}`).toMatch(
+            new RegExp(`^${who}'s (spouse|wife|husband|son|daughter|parent|mother|father|housemate)`),
+          );
           if (profile === 'offline') expect(answer.answer).toContain(m);
         }
       }

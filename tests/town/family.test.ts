@@ -17,15 +17,17 @@ describe('family and household', () => {
   it('come from every seed that states a tie, in both directions, the specific word kept', () => {
     const family = load('saltmarsh');
     // "Leo Castell is Marta Castell's son" is in the mother's seed; the son's names both parents
+    // ("married to Bruno" says no gender; his own text's "his boat", "his wife" do: a husband)
     expect(family('Marta Castell')).toEqual([
-      { name: 'Bruno Castell', relation: 'spouse' },
+      { name: 'Bruno Castell', relation: 'husband' },
       { name: 'Leo Castell', relation: 'son' },
     ]);
     // the seed says "married to" first and "his wife Marta" later: one tie, with the specific word
     expect(family('Bruno Castell')?.find((t) => t.name === 'Marta Castell')?.relation).toBe('wife');
+    // "Bruno Castell and Marta Castell are Leo Castell's parents": which is which, from what the town says of each
     expect(family('Leo Castell')).toEqual([
-      { name: 'Bruno Castell', relation: 'parent' },
-      { name: 'Marta Castell', relation: 'parent' },
+      { name: 'Bruno Castell', relation: 'father' },
+      { name: 'Marta Castell', relation: 'mother' },
     ]);
     expect(family('Kwame Mensah')).toEqual([{ name: 'Oren Falk', relation: 'housemate' }]);
     expect(family('Sofia Reyes')).toBeUndefined();

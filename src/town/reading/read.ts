@@ -5,7 +5,9 @@
 import type { LanguageModel } from '../../llm/port.ts';
 import { mapLimit } from '../concurrency.ts';
 import { checkReading } from './check.ts';
-import { readResidentNeutral } from './neutral/index.ts';
+import { readResidentNeutral, townGendersNeutral } from './neutral/index.ts';
+import { genderedFamily } from './neutral/kin-genders.ts';
+import type { Gender } from './neutral/text.ts';
 import {
   READ_RESIDENT_TASK,
   type ReadResidentInput,
@@ -54,8 +56,9 @@ const KINDS: ReadingKind[] = ['family', 'household', 'work', 'routine', 'busyWit
 export function neutralReading(
   text: ResidentText,
   frame: TownFrame,
+  genders?: ReadonlyMap<string, Gender>,
 ): { reading: ResidentReading; dropped: DroppedItem[] } {
-  return checkReading(readResidentNeutral(text, frame), text, frame, { quotes: 'trusted' });
+  return checkReading(readResidentNeutral(text, frame, genders), text, frame, { quotes: 'trusted' });
 }
 
 /** Puts the neutral reading's items of `kind` into `into` where the model had none that held. */
@@ -80,9 +83,18 @@ function fillIn(into: ResidentReading, from: ResidentReading, kind: ReadingKind)
   }
 }
 
-/** The neutral reader's reading of a whole town (offline, and wherever no model is configured). */
-export function readTownNeutral(texts: readonly ResidentText[], frame: TownFrame): TownReading {
-  const read = texts.map((t) => neutralReading(t, frame));
+/**
+ * The neutral reader's reading of a whole town (offline, and wherever no model is configured). `all`: every
+ * resident's text, when only some of them are to be read (the rest are in a sidecar); what the others say of a
+ * relative's gender counts too.
+ */
+export function readTownNeutral(
+  texts: readonly ResidentText[],
+  frame: TownFrame,
+  all: readonly ResidentText[] = texts,
+): TownReading {
+  const genders = townGendersNeutral(all, frame);
+  const read = texts.map((t) => neutralReading(t, frame, genders));
   return {
     version: 1,
     source: { by: 'neutral' },
@@ -100,6 +112,8 @@ export async function readTown(
 ): Promise<TownReading> {
   const model = opts.model && !opts.model.info.offline ? opts.model : undefined;
   if (!model) return readTownNeutral(texts, frame);
+  // who is a woman and who a man by the town's own words, for the model's ties without gender ("parent") too
+  const genders = townGendersNeutral(texts, frame);
   const filledIn: string[] = [];
   const dropped: DroppedItem[] = [];
   const residents = await mapLimit([...texts], opts.concurrency ?? 4, async (text, i) => {
@@ -122,12 +136,13 @@ export async function readTown(
         error: (err as Error).message,
       });
     }
-    const neutral = neutralReading(text, frame).reading;
+    const neutral = neutralReading(text, frame, genders).reading;
     if (!raw) {
       filledIn.push(`everything of ${text.resident} (the model's call failed)`);
       return neutral;
     }
     const checked = checkReading(raw, text, frame, { quotes: 'required' });
+    checked.reading.family = genderedFamily(checked.reading.family, genders);
     dropped.push(...checked.dropped);
     // a kind whose items were refused, or of which the model kept nothing, takes the neutral reader's (checked alike)
     const refused = new Set(checked.dropped.map((d) => d.kind));

@@ -1,6 +1,6 @@
 // The resident's family from the ties a text states between any two people: the ties stated directly and those two
 // stated ties in a row strictly imply ("her son's wife" is a daughter-in-law), each named by the plain word for the
-// relative's gender when the text gives it.
+// relative's gender when the text gives it, or else the rest of the town's text does (kin-genders.ts).
 import type { KinItem } from '../types.ts';
 import { genderOfName } from './given-names.ts';
 import { type Base, compose, INVERSE, label } from './kin-words.ts';
@@ -17,7 +17,12 @@ export interface Fact {
 }
 
 /** What each stated or strictly implied relative is to the resident, in plain words. */
-export function deriveKin(doc: Doc, facts: readonly Fact[], genders: ReadonlyMap<string, Gender>): KinItem[] {
+export function deriveKin(
+  doc: Doc,
+  facts: readonly Fact[],
+  genders: ReadonlyMap<string, Gender>,
+  town: ReadonlyMap<string, Gender> = new Map(),
+): KinItem[] {
   const edges = new Map<string, { to: string; base: Base; quote: string }[]>();
   const edge = (from: string, to: string, base: Base, quote: string) => {
     const list = edges.get(from) ?? [];
@@ -51,18 +56,19 @@ export function deriveKin(doc: Doc, facts: readonly Fact[], genders: ReadonlyMap
       (f) =>
         f.base === 'spouse' &&
         (f.owner === name || f.target === name) &&
-        genders.has(f.owner === name ? f.target : f.owner),
+        (genders.has(f.owner === name ? f.target : f.owner) || town.has(f.owner === name ? f.target : f.owner)),
     );
   // the text's own words; for a word with no generic form ("mother-in-law", "uncle"), a given name a reader knows,
   // else the spouse's opposite (a generic word the text allows is kept rather than guessed from a name)
   const genderOf = (name: string, base: Base): Gender | null => {
-    const g = genders.get(name);
+    const g = genders.get(name) ?? town.get(name);
     if (g || label(base, null)) return g ?? null;
     const known = genderOfName(name);
     if (known) return known;
     const sp = spouseOf(name);
     if (!sp) return null;
-    return genders.get(sp.owner === name ? sp.target : sp.owner) === 'f' ? 'm' : 'f';
+    const other = sp.owner === name ? sp.target : sp.owner;
+    return (genders.get(other) ?? town.get(other)) === 'f' ? 'm' : 'f';
   };
   const out: KinItem[] = [];
   for (const [name, { base, quote }] of found) {

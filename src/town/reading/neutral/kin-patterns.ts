@@ -79,10 +79,10 @@ export const RE = {
     String.raw`(@\d+|\b(?:i|she|he))\s+(?:and|&)\s+(@\d+|\b(?:i|me|she|he))\b[^.;]{0,50}?\bwe(?:['’]ve| have| are|['’]re)\s+(?:been\s+)?(?:together|partners|a couple)\b`,
   ),
   marriedTo: rx(
-    String.raw`(?:\b(?:married|wed)\b|(?<![\p{L}.])m\.(?=\s+to\b))(?:\s+(?:again|late|young|early|happily|first))*(?:\s*,)?\s+(?:to\s+)?(?:the\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+\s*,?\s+)?(${P})`,
+    String.raw`\b(?:married|wed)\b(?:\s+(?:again|late|young|early|happily|first|(?:in\s+)?\d{4}))*(?:\s*,)?\s+(?:to\s+)?(?:the\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+\s*,?\s+)?(${P})`,
   ),
   has: rx(
-    String.raw`\b(?:has|have|had|with)\s+(?:(?:a|an|one|two|three|four|five|\d)\s+|(?=new\s|(?:boy|girl)friend\b))(?:grown\s+|young\s+|teenage\s+|adult\s+)?${MOD}${K}(?:\s+[^@.;,]{0,25}?)?\s*,?\s*(?:named\s+|called\s+|:\s*)?${PL}`,
+    String.raw`\b(?:has|have|had|with)\s+(?:(?:a|an|one|two|three|four|five|\d|both)\s+|(?=new\s|(?:boy|girl)friend\b))(?:grown\s+|young\s+|teenage\s+|adult\s+)?${MOD}${K}(?:\s+[^@.;,]{0,25}?)?\s*,?\s*(?:named\s+|called\s+|:\s*)?${PL}`,
   ),
   /** A note's "Meg Pengelly: wife, married 20 yrs", "Kit = son": the word after the name is what they are. */
   labelled: rx(String.raw`(?:^|[.;]\s*)(${P})\s*[:=]\s*(?:(?:my|her|his)\s+)?${MOD}${K}(?=\s*(?:[,.;(]|$))`),
@@ -115,3 +115,24 @@ export const RE = {
   bareOwner: rx(String.raw`(@\d+)\s+${K}\s*,\s*(@\d+)`),
   parenthetical: rx(String.raw`(${P})\s*\(\s*${MOD}${K}(?:\s*,\s*\d{1,3})?\s*\)`),
 };
+
+/**
+ * A register's, a census's or a cast list's abbreviations of kin, read as the words they stand for: "m. @1",
+ * "m. 1998 to @1" (married to), "s. of @1" (son of), "d. of @1" and "dau. of @1" (daughter of), "s/o @1", "d/o @1".
+ * Only before a resident's name, where nothing else is meant ("d. 1971" is died and "b. 1975" born: no tie).
+ */
+export function genealogical(t: string): string {
+  const to = (word: string) => (m: string) =>
+    /^\p{Lu}/u.test(m) ? word.charAt(0).toUpperCase() + word.slice(1) : word;
+  return (
+    t
+      .replace(
+        /(?<![\p{L}\p{N}.'’])m\.\s*(?:(?:in\s+)?(?:\d{4}|['’]\d{2})\s*,?\s+)?(?:to\s+)?(?=@\d)/giu,
+        to('married to '),
+      )
+      .replace(/(?<![\p{L}\p{N}.'’])s(?:\.\s*of|\/o)\s+(?=@\d)/giu, to('son of '))
+      .replace(/(?<![\p{L}\p{N}.'’])(?:d|dau)(?:\.\s*of|\/o)\s+(?=@\d)/giu, to('daughter of '))
+      // ("@2 son of @1", said straight after the name as "s/o" is, is the same apposition as "@2, son of @1")
+      .replace(/(@\d+)\s+(?=(?:son|daughter) of @\d)/gu, '$1, ')
+  );
+}

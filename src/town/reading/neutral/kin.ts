@@ -4,6 +4,7 @@
 // ("Mum to Eli."). Every tie the text states between any two people is gathered first; the resident's own ties are
 // then those stated directly and those strictly implied by two in a row ("her son's wife" is a daughter-in-law).
 import type { KinItem } from '../types.ts';
+import { genderVotes, pairVotes, titleGenders, townGenders } from './kin-genders.ts';
 import { deriveKin, type Fact } from './kin-graph.ts';
 import { type Ctx, ownersOf, subjectBefore } from './kin-owners.ts';
 import { RE, scan, TITLE } from './kin-patterns.ts';
@@ -208,15 +209,10 @@ function readSentence(ctx: Ctx, s: Sentence) {
 }
 
 /** Every tie the text states, between any two residents. */
-function factsOf(doc: Doc): { facts: Fact[]; genders: Map<string, Gender> } {
+export function factsOf(doc: Doc): { facts: Fact[]; genders: Map<string, Gender> } {
   const genders = new Map<string, Gender>();
   if (doc.gender) genders.set(doc.resident, doc.gender);
-  for (const s of doc.sentences)
-    for (const m of s.mentions) {
-      const said = s.text.slice(m.at, m.at + m.length);
-      if (/^(?:Mrs|Ms|Miss|Lady|Dame)\b/.test(said)) genders.set(m.person, 'f');
-      else if (/^(?:Mr|Sir)\b/.test(said)) genders.set(m.person, 'm');
-    }
+  for (const t of titleGenders(doc)) genders.set(t.person, t.gender);
   // twice: the first pass learns genders ("her husband Tom", "Eli is the son of") that place a later "his" or "her"
   let facts: Fact[] = [];
   for (let pass = 0; pass < 2; pass++) {
@@ -236,9 +232,23 @@ function factsOf(doc: Doc): { facts: Fact[]; genders: Map<string, Gender> } {
 
 /**
  * The resident's family among the town's people: what each relative is to the resident, from the ties the text
- * states and those two stated ties strictly imply.
+ * states and those two stated ties strictly imply; `town`: each person's gender as the whole town's text says it
+ * (kin-genders.ts), for a relative this text gives no gendered word for.
  */
-export function readKin(doc: Doc): KinItem[] {
-  const { facts, genders } = factsOf(doc);
-  return deriveKin(doc, facts, genders);
+export function readKin(doc: Doc, town?: ReadonlyMap<string, Gender>): KinItem[] {
+  const read = factsOf(doc);
+  return deriveKin(doc, read.facts, read.genders, town ?? kinGenders([{ doc, ...read }]));
+}
+
+/**
+ * Each person's gender as the texts say it (kin-genders.ts): what each says of anyone, then, with what that settles,
+ * the pairs of words of both genders ("with mum and dad") said of a resident's own two relatives of one tie.
+ */
+export function kinGenders(
+  read: readonly { doc: Doc; facts: Fact[]; genders: Map<string, Gender> }[],
+): Map<string, Gender> {
+  const votes = read.flatMap((r) => genderVotes(r.doc, r.facts));
+  const first = townGenders(votes);
+  const pairs = read.flatMap((r) => pairVotes(r.doc, deriveKin(r.doc, r.facts, r.genders, first), first));
+  return pairs.length > 0 ? townGenders([...votes, ...pairs]) : first;
 }

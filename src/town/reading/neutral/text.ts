@@ -4,6 +4,7 @@
 import { escapeRegExp } from '../../../core/text.ts';
 import type { ResidentText, TownFrame } from '../types.ts';
 import { genderOfName } from './given-names.ts';
+import { genealogical } from './kin-patterns.ts';
 import { KIN } from './kin-words.ts';
 import { restoreH, standardSpelling } from './regional.ts';
 import { namesInCapitals, readAddressed, readSpeeches } from './script.ts';
@@ -45,8 +46,9 @@ export interface Doc {
 }
 
 // "St. Mary's" is a saint's, but "on Quay St. Xmas social ..." ends a street's name and may end the sentence
+// (a register's "m. Ivo", "m. 1998 to Ivo" and "b. 1975", "d. c. 1920": married, born and died, not a sentence's end)
 const ABBREV =
-  /\b(Mr|Mrs|Ms|Dr|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|(?<!\.)m(?=\.\s+(?:to\s+)?\p{Lu}))\.(?=\s)/giu;
+  /\b(Mr|Mrs|Ms|Dr|Mt|Prof|Rev|Capt|Sgt|Jr|Sr|approx|e\.g|i\.e|etc|no|vs|dau|husb|(?<!\.)m(?=\.\s+(?:(?:in\s+)?\d{4}\s+)?(?:to\s+)?\p{Lu})|(?<!\.)(?:m|b|d|c)(?=\.\s+(?:c\.\s*)?\d{4}\b))\.(?=\s)/giu;
 const SAINT = /(?<!\p{Lu}\p{Ll}+\s+)\b(?:St|st)\.(?=\s)/gu;
 /** A notebook's "C. Reddy called in": an initial before a surname ends no sentence. */
 // ("I." is the word I ending a sentence, "... and so did I. Then", unless a heading or a rank puts it before a name)
@@ -114,8 +116,8 @@ const B1 = '(?![\\p{L}\\p{N}])';
 const TITLES =
   '(?:Mr|Mrs|Ms|Miss|Mx|Dr|Doctor|Doc|Prof|Professor|Rev|Reverend|Captain|Capt|Old|Young|Master|Sir|Dame|Lady|Frau|Herr|Madame|Mme|Monsieur|Señor|Señora|Signor|Signora)';
 
-const WOMEN_TITLES = '(?:Mrs|Ms|Miss|Lady|Dame|Frau|Madame|Mme|Señora|Signora)';
-const MEN_TITLES = '(?:Mr|Sir|Herr|Monsieur|Señor|Signor)';
+export const WOMEN_TITLES = '(?:Mrs|Ms|Miss|Lady|Dame|Frau|Madame|Mme|Señora|Signora)';
+export const MEN_TITLES = '(?:Mr|Sir|Herr|Monsieur|Señor|Signor)';
 
 /** A day or month word after a first name is no surname ("will tell Rik Sun", "Meg Sat 10am"). */
 const CALENDAR_WORD = String.raw`(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)(?:day|nesday|urday|sday|rsday|uary|ch|il|e|y|ust|tember|ober|ember)?(?![\p{L}])`;
@@ -273,7 +275,8 @@ export function readDoc(text: ResidentText, frame: TownFrame): Doc {
         )
         .replace(/\b(?:im|Im)\b/g, "I'm")
         .replace(/\bive\b/g, "I've")
-        .replace(/\bw\/\s*/gi, 'with ')
+        .replace(/\bw\/(?!o\b)\s*/gi, 'with ')
+        .replace(/[\s\S]*/, genealogical)
         .replace(/[\s\S]*/, standardSpelling)
         .replace(/(^|\s)@(?=\s)/g, '$1at')
         // a word glossed by a kin word is that kin word: "my koro (my grandad), Wiremu"
