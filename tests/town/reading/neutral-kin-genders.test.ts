@@ -30,6 +30,17 @@ const one = (resident: string, t: string) =>
   readResidentNeutral({ resident, passages: [{ field: 'text', text: t }] }, TOWN).family;
 
 describe('a kin word without gender takes the gender the town says', () => {
+  it('takes no gender from a list that runs a name into a role ("Asked Alex, Robin, the boy, Jo")', () => {
+    const texts = [
+      text('Alex Marren', 'Alex Marren, married to Robin Tolley. Fishes off the ferry slip.'),
+      text('Frankie Dunn', 'Supper at The Plough, Friday evening. Asked Alex, Robin, the boy, Jo. And Charlie.'),
+    ];
+    expect(tie(familyOf(texts, 'Alex Marren'), 'Robin Tolley')).toBe('spouse');
+    // (said as what Robin is, it counts: "Robin, the landlady,")
+    texts.push(text('Charlie Dunn', 'Charlie drinks at The Plough, where Robin, the landlady, keeps a good cellar.'));
+    expect(tie(familyOf(texts, 'Alex Marren'), 'Robin Tolley')).toBe('wife');
+  });
+
   it("finds mother and father from the parents' own texts and what others call them", () => {
     const texts = [
       text(

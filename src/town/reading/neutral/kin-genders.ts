@@ -144,7 +144,13 @@ export function genderVotes(doc: Doc, facts: readonly Fact[]): GenderVote[] {
   };
   const speaking = doc.sentences.some((s) => s.speaker !== undefined);
   for (const s of doc.sentences) {
-    for (const m of s.marked.matchAll(PREDICATED)) said(personOf(m[1]!, people), m[2]!);
+    for (const m of s.marked.matchAll(PREDICATED)) {
+      // ("Asked Bruno, Ines, the boy, Carla": a list's items, not a name and what it is)
+      const listed =
+        /@\d+\s*,\s*$/.test(s.marked.slice(0, m.index)) ||
+        /^\s*,\s*(?:and\s+)?@\d/.test(s.marked.slice(m.index + m[0].length));
+      if (!(listed && !/\b(?:is|was|has been|had been|became)\b/i.test(m[0]))) said(personOf(m[1]!, people), m[2]!);
+    }
     if (doc.firstPerson && !speaking) for (const m of s.marked.matchAll(SELF)) said(doc.resident, m[1]!);
     // (a fragment naming nobody and with no pronoun is about the text's subject)
     if (!doc.firstPerson && !/@\d|\b(?:she|he|her|his|him|they|i|my)\b/i.test(s.marked)) {
