@@ -69,6 +69,15 @@ describe('routine with several deeds in one habit statement', () => {
     expect(plan('Amos drinks his half at The Lugger when it opens at noon.', 'lifestyle').routine).toEqual([]);
   });
 
+  it('reads no routine in a plan not yet a habit, nor in calling time or knocking off', () => {
+    expect(plan('Thinking of opening on Sundays in August.', 'currently').routine).toEqual([]);
+    expect(plan('Hoping to swim every morning once the weather turns.', 'currently').routine).toEqual([]);
+    expect(plan('pulls pints at The Lugger and calls time at eleven every night').routine).toEqual([]);
+    expect(plan('knocks off at four every day and walks home by the chapel').routine.map((x) => x.what)).toEqual([
+      expect.stringMatching(/^walk home/),
+    ]);
+  });
+
   it('keeps one item for a statement whose "and" joins no second deed', () => {
     const r = plan('walks up to the chapel and back every evening');
     expect(r.routine.map((x) => x.place)).toEqual(['chapel']);

@@ -125,7 +125,7 @@ export function readRoutine(doc: Doc, work: WorkItem | null): RoutineItem[] {
         // a long literary sentence is no routine a day plan can use
         if (!what || what.split(' ').length < 2 || what.split(' ').length > 12) continue;
         // a workplace's opening and closing ("opens the yard at half seven", "shuts it at four") are its hours: work
-        if (OPENING.test(what)) continue;
+        if (OPENING.test(what) || NOT_YET.test(said)) continue;
         // a day plan's deed with no habit word is routine where it says where or when ("takes his pint at the Ship")
         if (!HABIT.test(c) && !place && ws.length === 0 && !halfOfDay(c)) continue;
         const w = ws[0] ?? null;
@@ -195,7 +195,10 @@ function bare(what: string, place: string | null, timed: boolean, doc: Doc): str
   return trimmed.split(' ').length >= 2 ? trimmed : what;
 }
 
-const OPENING = /^(?:open|shut|close|lock|unlock|keep (?:it|them|the \S+) (?:open|going|until|till))\b/i;
+const OPENING =
+  /^(?:open|shut|close|lock|unlock|keep (?:it|them|the \S+) (?:open|going|until|till)|call time|call last orders|knock off|clock (?:on|off|in|out))\b/i;
+/** A plan or a wish, not a habit ("thinking of opening Sundays in August", "hoping to walk more"). */
+const NOT_YET = /^(?:thinking of|thinking about|planning|plans? to|hoping|hopes? to|wants? to|would like|might|may)\b/i;
 
 /** A statement's deeds: split where "and" starts a verb of the same kind ("and takes his pint"). */
 function deedsOf(c: string): string[] {
