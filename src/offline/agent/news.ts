@@ -102,6 +102,15 @@ export function alreadyBetween(news: string, listener: string, i: Pick<DialogueT
   return [...(note?.told ?? []), ...(note?.heard ?? [])].some((t) => sameNews(t, news) || sameNews(news, t));
 }
 
+/**
+ * Someone else's event passed on to one it names as invited, without the list: "... and means to invite Maureen,
+ * Harold and Alan" is not said to Alan's face.
+ */
+function withoutListenersInvited(news: string, i: Pick<DialogueTurnInput, 'listeners'>): string {
+  const tail = INVITING_TAIL.exec(news);
+  return tail && i.listeners.some((l) => names(tail[0], l)) ? news.slice(0, tail.index) : news;
+}
+
 /** The tail of a hosted event's line that says whom its host means to invite. */
 const INVITING_TAIL = /,?\s*(?:and|but)\s+(?:intends?|plans?|wants?|means?|hopes?)\s+to\s+(?:invite|ask)\b.*$/i;
 
@@ -173,7 +182,7 @@ export function shareLine(m: PromptMemory, i: DialogueTurnInput, me: Me, key: st
   }
   const news = m.from ? stripPeriod(m.text) : coreNews(m.text, i.name, i.first);
   if (m.from) {
-    const said = reportHeard(news, m.from, me);
+    const said = reportHeard(withoutListenersInvited(news, i), m.from, me);
     return {
       line: pick(['Did you hear? {x}.', 'By the way, {x}.', 'Have you heard? {x}.'], key).replace('{x}', cap(said)),
       news,
@@ -194,7 +203,7 @@ export function shareLine(m: PromptMemory, i: DialogueTurnInput, me: Me, key: st
   const asking = mine && tail !== null && i.listeners.some((l) => names(tail[0], l));
   const said = asking
     ? `${toFirstPerson(own.slice(0, tail.index), me.name, me.first, me.pronoun)}, and I'd love you to come`
-    : toFirstPerson(mine ? own : news, me.name, me.first, me.pronoun);
+    : toFirstPerson(mine ? own : withoutListenersInvited(news, i), me.name, me.first, me.pronoun);
   if (mine)
     return {
       line: pick(['I wanted to tell you: {x}.', 'Guess what? {x}.', 'You know, {x}.', 'Actually, {x}.'], key).replace(

@@ -111,3 +111,21 @@ describe('offline dialogue: news, not standing description', () => {
     expect(heuristicImportance('Felix Tanaka has news about the ferry')).toBeGreaterThanOrEqual(5);
   });
 });
+
+describe('offline dialogue: an event heard of, passed on', () => {
+  it('is told to one its host means to invite without the list of them (not "... means to invite Felix" to Felix\'s face)', () => {
+    const heard = {
+      text: 'Ada Moss is hosting a bonfire supper at the allotments on Friday at 6 pm, and means to invite Felix Tanaka and Iris Dale',
+      importance: 6,
+      kind: 'dialogue',
+      from: 'Ada Moss',
+      fresh: true,
+    };
+    const t = turn({ memories: [heard] });
+    expect(t.line).toMatch(/bonfire supper/);
+    expect(t.line).not.toMatch(/invite Felix|Iris Dale/);
+    // to someone the list does not name, the news is passed on as it was heard
+    const other = turn({ memories: [heard], listeners: ['Sam Reyes'] });
+    expect(other.line).toMatch(/bonfire supper/);
+  });
+});
