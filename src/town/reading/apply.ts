@@ -9,6 +9,8 @@ import { inverse } from '../../core/kin-text.ts';
 import { contentWords, nameOpeningPronoun } from '../../core/text.ts';
 import type { TownFile } from '../file.ts';
 import { quoteHolds } from './check.ts';
+import { kinWord, label } from './neutral/kin-words.ts';
+import type { Gender } from './neutral/text.ts';
 import type { ResidentReading, SecretItem, TownReading } from './types.ts';
 
 type FileResident = TownFile['residents'][number];
@@ -37,12 +39,34 @@ export function householdOf(
   return [...new Set([...byHome, ...(reading?.household ?? [])])].filter((n) => !same(n, r.name));
 }
 
+/** Each person's gender as the reading's gendered ties say it ("Bruno Barros (husband)"), where they agree. */
+function gendersSaid(reading: TownReading): Map<string, Gender> {
+  const said = new Map<string, Gender | null>();
+  for (const o of reading.residents)
+    for (const k of o.family) {
+      const g = kinWord(k.relation)?.[1];
+      if (!g) continue;
+      const key = k.name.toLowerCase();
+      said.set(key, said.has(key) && said.get(key) !== g ? null : g);
+    }
+  return new Map([...said].filter((e): e is [string, Gender] => e[1] !== null));
+}
+
 /** Each resident's ties by name: the file's `family` first, then the reading's (both ways), then the household's. */
 export function familiesFrom(
   file: Pick<TownFile, 'residents' | 'locations'>,
   reading: TownReading,
 ): Map<string, FamilyTie[]> {
   const readOf = (name: string) => reading.residents.find((x) => same(x.resident, name));
+  const genders = gendersSaid(reading);
+  // the other side of a tie, with the gender the reading gives its person ("son" of Bruno, who is Ines's husband:
+  // Bruno is a father, not a "parent")
+  const inverseOf = (relation: string, person: string) => {
+    const inv = inverse(relation);
+    const w = kinWord(inv);
+    const g = genders.get(person.toLowerCase());
+    return (w && w[1] === null && g && label(w[0], g)) || inv;
+  };
   const out = new Map<string, FamilyTie[]>();
   for (const r of file.residents) {
     const ties: FamilyTie[] = (r.family ?? []).map((t) => ({
@@ -58,7 +82,7 @@ export function familiesFrom(
     };
     for (const k of readOf(r.name)?.family ?? []) add(k.name, k.relation);
     for (const o of reading.residents)
-      for (const k of o.family) if (same(k.name, r.name)) add(o.resident, inverse(k.relation));
+      for (const k of o.family) if (same(k.name, r.name)) add(o.resident, inverseOf(k.relation, o.resident));
     for (const h of householdOf(file, r, readOf(r.name))) add(h, 'housemate');
     if (ties.length > 0) out.set(r.name, ties);
   }
