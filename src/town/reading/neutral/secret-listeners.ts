@@ -1,11 +1,13 @@
-// Whom a private matter is for: the listeners a "tell" phrase names (residents by name, family by kin word, "him",
-// "her" and "them" by who was named before, a gender the family gives fitting the pronoun), for secrets.ts.
+// Whom a private matter is for: the one a letter or a message is written to, and the listeners a "tell" phrase names
+// (residents by name, family by kin word, "him", "her" and "them" by who was named before, a gender the family gives
+// fitting the pronoun), for secrets.ts.
 import type { KinItem } from '../types.ts';
 import { genderOfName } from './given-names.ts';
 import { isPlural, KIN, kinWord } from './kin-words.ts';
 import { relativesNamed, relativesOfRelative } from './relatives.ts';
+import { keptIn } from './secret-owner.ts';
 import { TELL_TO } from './secret-words.ts';
-import type { Doc } from './text.ts';
+import type { Doc, Sentence } from './text.ts';
 
 const kinNamed = relativesNamed;
 
@@ -116,4 +118,29 @@ export function tellToIn(
       found = [...(found ?? []), ...listeners(doc, m[1]!, marked.slice(0, m.index), owner, family, context)];
     }
   return found ? [...new Set(found)] : null;
+}
+
+/** The resident a letter is written to: "Dear Frau Moser,", "Hi Sue —", "Chère Alice,". */
+export function addresseeOf(doc: Doc): string | null {
+  const m =
+    /^\s*(?:my\s+)?(?:dear(?:est)?|hi|hello|hey|to|cher|chère|querida|querido|liebe|lieber|cara|caro)\s+(@\d+)(?!['’]s)\s*[,!—–-]/iu.exec(
+      doc.sentences[0]?.marked ?? '',
+    );
+  return m ? (doc.frame.people[Number(m[1]!.slice(1))] ?? null) : null;
+}
+
+/**
+ * The resident a message is written to, where the matter's sentence quotes one: "To Ottilie Vance: 'Don't say a word
+ * ...'", "to her aunt Oona Reilly: '...'", "And again to Miriam: '...'". The last addressee before the words of keeping
+ * (someone not in the town, "To his brother in Accra:", is nobody here).
+ */
+export function messagedTo(doc: Doc, s: Sentence): string | null {
+  const first = keptIn(s.marked, s.text)[0]?.index ?? s.marked.length;
+  const to = [
+    ...s.marked
+      .slice(0, first)
+      .matchAll(/(?:^|[.;:!?'’"”]\s*|\b(?:and|again)\s+)to\s+([^:,'‘’"“.;]{1,40}?)\s*[:,]\s*['‘"“]/giu),
+  ].pop();
+  const named = to ? /@(\d+)(?!['’]s)(?:\s+again)?\s*$/.exec(to[1]!) : null;
+  return named ? (doc.frame.people[Number(named[1])] ?? null) : null;
 }

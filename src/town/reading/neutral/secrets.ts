@@ -8,7 +8,7 @@ import type { KinItem, SecretItem } from '../types.ts';
 import { kinWord } from './kin-words.ts';
 import { quoteOf } from './quote.ts';
 import { fullerStatement, namedAbout } from './secret-about.ts';
-import { tellToIn } from './secret-listeners.ts';
+import { addresseeOf, messagedTo, tellToIn } from './secret-listeners.ts';
 import { KEPT_ALL, keeps, keptIn, masked, ownerIn } from './secret-owner.ts';
 import { KEEPING, OPEN, TELL_TO, WEAK } from './secret-words.ts';
 import type { Doc, Sentence } from './text.ts';
@@ -131,31 +131,6 @@ function pointsBack(s: { text: string; marked: string }): boolean {
     // "It is a secret." points back; "It's between him and Eve that he has lost his job" says what
     (own < 3 && /^\s*(?:it|this|that|the (?:plan|news|decision|idea|matter))\b/i.test(s.text))
   );
-}
-
-/** The resident a letter is written to: "Dear Frau Moser,", "Hi Sue —", "Chère Alice,". */
-function addresseeOf(doc: Doc): string | null {
-  const m =
-    /^\s*(?:my\s+)?(?:dear(?:est)?|hi|hello|hey|to|cher|chère|querida|querido|liebe|lieber|cara|caro)\s+(@\d+)(?!['’]s)\s*[,!—–-]/iu.exec(
-      doc.sentences[0]?.marked ?? '',
-    );
-  return m ? (doc.frame.people[Number(m[1]!.slice(1))] ?? null) : null;
-}
-
-/**
- * The resident a message is written to, where the matter's sentence quotes one: "To Ottilie Vance: 'Don't say a word
- * ...'", "to her aunt Oona Reilly: '...'", "And again to Miriam: '...'". The last addressee before the words of keeping
- * (someone not in the town, "To his brother in Accra:", is nobody here).
- */
-function messagedTo(doc: Doc, s: Sentence): string | null {
-  const first = keptIn(s.marked, s.text)[0]?.index ?? s.marked.length;
-  const to = [
-    ...s.marked
-      .slice(0, first)
-      .matchAll(/(?:^|[.;:!?'’"”]\s*|\b(?:and|again)\s+)to\s+([^:,'‘’"“.;]{1,40}?)\s*[:,]\s*['‘"“]/giu),
-  ].pop();
-  const named = to ? /@(\d+)(?!['’]s)(?:\s+again)?\s*$/.exec(to[1]!) : null;
-  return named ? (doc.frame.people[Number(named[1])] ?? null) : null;
 }
 
 const TELLING = /\b(?:tell|tells|telling|told|know|knows|knew|known|hear|heard|confid\w*|secret\w*|word|aware)\b/i;
@@ -342,9 +317,7 @@ export function readSecrets(doc: Doc, family: readonly KinItem[]): SecretItem[] 
     // (clauses of one sentence are joined as it joins them, sentences as sentences)
     const matter =
       matterAt === u
-        ? about
-          ? about.replace(/@(\d+)/g, (m, n: string) => doc.frame.people[Number(n)] ?? m)
-          : matterOf(u)
+        ? (about ?? matterOf(u))
         : span
             .map(
               (x, i) =>
