@@ -3,7 +3,7 @@ import type { AgentId, AgentProfile } from '../agent/types.ts';
 import { kindInText, readEventText } from '../core/event-text.ts';
 import { DAY_MS, dayIndex, MINUTE_MS, parseSimStart } from '../core/time.ts';
 import { slugify, type TownFile } from './file.ts';
-import { familiesFrom, publicFace, secretOfPhrase } from './reading/apply.ts';
+import { familiesFrom, onlyQuoted, publicFace, secretOfPhrase } from './reading/apply.ts';
 import { readTownNeutral } from './reading/read.ts';
 import { standingPhrases } from './reading/standing.ts';
 import { townFrame, townTexts } from './reading/town-text.ts';
@@ -141,11 +141,15 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
       ...face.kept.map((k) => k.text),
       ...(hostSeeds.get(r.name) ?? []),
     ].filter((p) => p !== '');
+    // (a phrase of where the resident stands that a secret's quote only runs over is no part of it)
+    const background = new Set(standingPhrases(seedPhrases, read, () => false, people));
     const secrets = (read?.secrets ?? []).map((s) => ({
       owner: s.owner,
       matter: s.matter,
       tellTo: s.tellTo,
-      phrases: seedPhrases.filter((p) => secretOfPhrase(p, [s], people) !== null),
+      phrases: seedPhrases.filter(
+        (p) => secretOfPhrase(p, [s], people) !== null && !(background.has(p) && onlyQuoted(p, s, people)),
+      ),
       // where the owner can seek out each one it means to tell: at their work (an hour into it), else at home
       seek: Object.fromEntries(s.tellTo.flatMap((n) => seekOf(n))),
     }));

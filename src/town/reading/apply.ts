@@ -3,7 +3,7 @@
 // carry a secret move out of the identity fields, which head every prompt and the public profile, into kept seed
 // phrases), and what the evaluation tracks when the file declares nothing.
 
-import { carries, stem } from '../../agent/audience.ts';
+import { carries, SECRET_WORDS, stem } from '../../agent/audience.ts';
 import type { FamilyTie } from '../../agent/types.ts';
 import { inverse } from '../../core/kin-text.ts';
 import { contentWords, nameOpeningPronoun } from '../../core/text.ts';
@@ -169,6 +169,23 @@ export function publicFace(r: FileResident, secrets: readonly SecretItem[], peop
   const plan = clean(r.dailyPlan);
   if (plan !== undefined) face.dailyPlan = plan;
   return face;
+}
+
+/**
+ * A phrase a secret's quote holds that says nothing of the matter itself: no word of it, no word of keeping ("Jo Marsh,
+ * librarian, 39" inside a quote that runs on to "job application, Head of Libraries, Truro"). Where it only says where
+ * the resident stands, it is no part of the secret (build.ts).
+ */
+export function onlyQuoted(phrase: string, s: SecretItem, people: readonly string[]): boolean {
+  const hasWord = (t: string, w: string) => contentWords(t).map(stem).includes(stem(w));
+  return (
+    !carries(phrase, s.matter, people) &&
+    !saysMatter(phrase, s.matter, people) &&
+    !contentWords(s.matter)
+      .filter((w) => w.length > 3)
+      .some((w) => hasWord(phrase, w)) &&
+    !SECRET_WORDS.test(phrase)
+  );
 }
 
 /** The secret a seed phrase carries, if any (the reading's, matched by quote or matter). */
