@@ -141,14 +141,15 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
       ...face.kept.map((k) => k.text),
       ...(hostSeeds.get(r.name) ?? []),
     ].filter((p) => p !== '');
-    // (a phrase of where the resident stands that a secret's quote only runs over is no part of it)
-    const background = new Set(standingPhrases(seedPhrases, read, () => false, people));
+    // seed phrases that say where the resident stands, secret or not, read once: a phrase of them that a secret's
+    // quote only runs over is no part of it, and the rest that no secret carries are background, never news
+    const background = standingPhrases(seedPhrases, read, () => false, people);
     const secrets = (read?.secrets ?? []).map((s) => ({
       owner: s.owner,
       matter: s.matter,
       tellTo: s.tellTo,
       phrases: seedPhrases.filter(
-        (p) => secretOfPhrase(p, [s], people) !== null && !(background.has(p) && onlyQuoted(p, s, people)),
+        (p) => secretOfPhrase(p, [s], people) !== null && !(background.includes(p) && onlyQuoted(p, s, people)),
       ),
       // where the owner can seek out each one it means to tell: at their work (an hour into it), else at home
       seek: Object.fromEntries(s.tellTo.flatMap((n) => seekOf(n))),
@@ -208,8 +209,7 @@ export function buildTownState(file: TownFile, opts: BuildOptions): TownState {
       secrets,
       ...(hosting.length > 0 ? { hosting } : {}),
     };
-    // seed phrases that say where the resident stands, not what happens: background, never passed on as news
-    const standing = standingPhrases(seedPhrases, read, (p) => secrets.some((s) => s.phrases.includes(p)), people);
+    const standing = background.filter((p) => !secrets.some((s) => s.phrases.includes(p)));
     if (standing.length > 0) profile.standing = standing;
     const startAt = r.startAt ?? r.home;
     const home = locations.find((l) => l.id === r.home);

@@ -7,6 +7,18 @@ import { at, CAFE, MARA, resident, setup, TOMAS } from './fixtures.ts';
 
 const NIGHT = 'Mara Okafor is hosting a music night at the Lantern Cafe on Wednesday at 7 pm';
 const RETIRED = 'Mara Okafor is a retired ship’s cook';
+/** A day of newer memories for the host: sixty reflections on coffee beans, rated above the invitation. */
+async function busyDay(runtime: ReturnType<typeof setup>['runtime'], mara: ReturnType<typeof resident>) {
+  for (let k = 0; k < 60; k++)
+    await runtime.remember(
+      mara,
+      `Mara Okafor priced a new batch ${k} of coffee beans`,
+      at(9) + k * 20 * 60_000,
+      'reflection',
+      7,
+    );
+}
+
 const HOST: AgentProfile = {
   ...MARA,
   seed: `${RETIRED}; Mara Okafor lives alone; ${NIGHT}`,
@@ -38,14 +50,7 @@ describe('a host’s invitation within reach; standing seeds marked', () => {
       RETIRED,
       'Mara Okafor lives alone',
     ]);
-    for (let k = 0; k < 60; k++)
-      await runtime.remember(
-        mara,
-        `Mara Okafor priced a new batch ${k} of coffee beans`,
-        at(9) + k * 20 * 60_000,
-        'reflection',
-        7,
-      );
+    await busyDay(runtime, mara);
     const section = () =>
       (model.callsFor('agent_dialogue').at(-1)!.input as { speakers: Section[] }).speakers.find(
         (s) => s.name === 'Mara Okafor',
@@ -71,14 +76,7 @@ describe('a host’s invitation within reach; standing seeds marked', () => {
       const tomas = resident(TOMAS);
       await runtime.seed(mara, at(7));
       await runtime.seed(tomas, at(7));
-      for (let k = 0; k < 60; k++)
-        await runtime.remember(
-          mara,
-          `Mara Okafor priced a new batch ${k} of coffee beans`,
-          at(9) + k * 20 * 60_000,
-          'reflection',
-          7,
-        );
+      await busyDay(runtime, mara);
       await runtime.converse([mara, tomas], { now, location: CAFE, initiator: mara.profile.id, intent: 'chat' });
       const speakers = (model.callsFor('agent_dialogue').at(-1)!.input as { speakers: Section[] }).speakers;
       expect(speakers.find((s) => s.name === 'Mara Okafor')!.memories.some((m) => m.text === NIGHT)).toBe(false);

@@ -107,8 +107,14 @@ export function alreadyBetween(news: string, listener: string, i: Pick<DialogueT
  * Harold and Alan" is not said to Alan's face.
  */
 function withoutListenersInvited(news: string, i: Pick<DialogueTurnInput, 'listeners'>): string {
-  const tail = INVITING_TAIL.exec(news);
-  return tail && i.listeners.some((l) => names(tail[0], l)) ? news.slice(0, tail.index) : news;
+  const tail = listenersInvited(news, i);
+  return tail ? news.slice(0, tail.index) : news;
+}
+
+/** The tail of an event's line naming one of these listeners as whom its host means to invite, if it has one. */
+function listenersInvited(text: string, i: Pick<DialogueTurnInput, 'listeners'>): RegExpExecArray | null {
+  const tail = INVITING_TAIL.exec(text);
+  return tail && i.listeners.some((l) => names(tail[0], l)) ? tail : null;
 }
 
 /** The tail of a hosted event's line that says whom its host means to invite. */
@@ -199,9 +205,8 @@ export function shareLine(m: PromptMemory, i: DialogueTurnInput, me: Me, key: st
   const mine = m.kind === 'inner_voice' || isAbout(own, i.name);
   // an event of one's own told to those one means to invite is the invitation ("..., and I'd love you to come"),
   // not a list of them said to their face
-  const tail = INVITING_TAIL.exec(own);
-  const asking = mine && tail !== null && i.listeners.some((l) => names(tail[0], l));
-  const said = asking
+  const tail = mine ? listenersInvited(own, i) : null;
+  const said = tail
     ? `${toFirstPerson(own.slice(0, tail.index), me.name, me.first, me.pronoun)}, and I'd love you to come`
     : toFirstPerson(mine ? own : withoutListenersInvited(news, i), me.name, me.first, me.pronoun);
   if (mine)

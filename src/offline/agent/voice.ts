@@ -68,6 +68,8 @@ const PRONOUN_RE = /\b(she|he|her|him|his|herself|himself|hers)\b/gi;
 /** Irregular past forms and participles ("told", "taken"): a verb, whatever its ending. */
 const IRREGULAR_PAST =
   'told|said|went|gone|made|took|taken|gave|given|got|came|saw|seen|knew|thought|left|kept|found|ran|sold|bought|taught|brought|began|wrote|grew|met|lost|won|became|spent|built|felt|heard|held|fell|sat|stood|been|had|done';
+/** A verb's past form: regular ("signed") or irregular ("took"). */
+const PAST_FORM = new RegExp(`^(?:\\p{Ll}{2,}ed|${IRREGULAR_PAST})$`, 'u');
 /** Participles that say a state, not a deed, at the head of a note ("Married to Bruno", "Retired in May"). */
 const STATE_PARTICIPLE =
   /^(?:married|retired|engaged|widowed|divorced|related|based|qualified|trained|born|named|called|known|used|supposed|pleased|tired|worried|interested|excited|scared|bored|stuck|settled|employed|unemployed|self-employed|registered|licensed|listed)$/;
@@ -79,7 +81,7 @@ function withSubject(text: string): string {
   const m = /^(\p{Lu}\p{Ll}+)\s+(?=(?:for|the|a|an|up|in|on|off|out|my|our|it|with|at|over|back|down)\b)/u.exec(text);
   const verb = m?.[1]?.toLowerCase();
   if (!verb || STATE_PARTICIPLE.test(verb)) return text;
-  if (!/^\p{Ll}{2,}ed$/u.test(verb) && !new RegExp(`^(?:${IRREGULAR_PAST})$`).test(verb)) return text;
+  if (!PAST_FORM.test(verb)) return text;
   return `I ${verb}${text.slice(m![1]!.length)}`;
 }
 const FINITE_NEXT = new RegExp(

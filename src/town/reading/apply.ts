@@ -177,13 +177,11 @@ export function publicFace(r: FileResident, secrets: readonly SecretItem[], peop
  * the resident stands, it is no part of the secret (build.ts).
  */
 export function onlyQuoted(phrase: string, s: SecretItem, people: readonly string[]): boolean {
-  const hasWord = (t: string, w: string) => contentWords(t).map(stem).includes(stem(w));
+  const own = new Set(contentWords(phrase).map(stem));
   return (
     !carries(phrase, s.matter, people) &&
     !saysMatter(phrase, s.matter, people) &&
-    !contentWords(s.matter)
-      .filter((w) => w.length > 3)
-      .some((w) => hasWord(phrase, w)) &&
+    !contentWords(s.matter).some((w) => w.length > 3 && own.has(stem(w))) &&
     !SECRET_WORDS.test(phrase)
   );
 }

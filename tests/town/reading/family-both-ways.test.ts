@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TownFile } from '../../../src/town/file.ts';
 import { familiesFrom } from '../../../src/town/reading/apply.ts';
-import type { KinItem, ResidentReading, TownReading } from '../../../src/town/reading/types.ts';
+import { emptyReading, type KinItem, type TownReading } from '../../../src/town/reading/types.ts';
 
 const FILE = {
   locations: [],
@@ -13,22 +13,14 @@ const FILE = {
 const reading = (family: Record<string, [string, string][]>): TownReading => ({
   version: 1,
   source: { by: 'neutral' },
-  residents: FILE.residents.map(
-    (r): ResidentReading => ({
-      resident: r.name,
-      family: (family[r.name] ?? []).map(([name, relation]) => ({
-        name,
-        relation: relation as KinItem['relation'],
-        quote: '',
-      })),
-      household: [],
-      work: null,
-      routine: [],
-      busyWith: [],
-      secrets: [],
-      events: [],
-    }),
-  ),
+  residents: FILE.residents.map((r) => ({
+    ...emptyReading(r.name),
+    family: (family[r.name] ?? []).map(([name, relation]) => ({
+      name,
+      relation: relation as KinItem['relation'],
+      quote: '',
+    })),
+  })),
   dropped: [],
   filledIn: [],
 });

@@ -5,9 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLanguageModel } from '../../../src/llm/index.ts';
 import { readResidentNeutral } from '../../../src/town/reading/neutral/index.ts';
-import type { ReadResidentOutput } from '../../../src/town/reading/prompt.ts';
 import { readTown, readTownNeutral } from '../../../src/town/reading/read.ts';
-import type { KinItem, ResidentText, TownFrame } from '../../../src/town/reading/types.ts';
+import { emptyReading, type KinItem, type ResidentText, type TownFrame } from '../../../src/town/reading/types.ts';
 import { type FakeOpenAI, reply, startFakeOpenAI } from '../../support/fake-openai.ts';
 
 const TOWN: TownFrame = {
@@ -215,15 +214,7 @@ describe('the model path', () => {
   afterEach(async () => {
     await fake.close();
   });
-  const empty: ReadResidentOutput = {
-    family: [],
-    household: [],
-    work: null,
-    routine: [],
-    busyWith: [],
-    secrets: [],
-    events: [],
-  };
+  const { resident: _, ...empty } = emptyReading('');
 
   it("gives the model's tie without gender the gender the town says", async () => {
     const alex = text('Alex Marren', 'Alex Marren is married to Jo Marren and skippers the ferry.');

@@ -183,6 +183,9 @@ function eventIn(
   return f;
 }
 
+/** A clock time anywhere in a text. */
+const A_TIME = new RegExp(TIME, 'iu');
+
 /** A sentence that says only hours: "Seven till ten.", "From 7.30 pm.", "7-10pm, all welcome." */
 const HOURS_ONLY = new RegExp(
   String.raw`^\s*(?:from\s+)?${TIME}(?:\s*(?:till|until|to|[-–])\s*${TIME})?(?:\s+(?:in the (?:evening|morning|afternoon)|at night|sharp|onwards|or so))?\s*(?:[,;]\s*[\p{L}\s]{0,20})?[.!]?\s*$`,
@@ -260,7 +263,7 @@ export function readEvents(
         ci === markeds.length - 1 &&
         next &&
         next.field === s.field &&
-        !new RegExp(TIME, 'iu').test(text) &&
+        !A_TIME.test(text) &&
         HOURS_ONLY.test(next.text)
       ) {
         // a note's hours in a sentence of their own ("Sardine supper at the club, Wednesday evening. Seven till ten.")

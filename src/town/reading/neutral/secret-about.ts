@@ -4,23 +4,16 @@
 // matter, so the public face and the audience of memories keep it; with none, the short name is the matter. For
 // secrets.ts.
 import { stem } from '../../../agent/audience.ts';
+import { contentWords } from '../../../core/text.ts';
 
 /** "a word about X", "told anyone about X", "said nothing of X": X, up to whom it is not said to. */
 const ABOUT =
   /\b(?:a word|a syllable|anything|nothing|a thing|breathed|said|spoken|mentioned|let on|told\s+(?:anyone|anybody|nobody|no ?one|no-one|a (?:living |single )?soul)(?:\s+(?:here|else|yet))?)\s+(?:about|of)\s+(?!(?:it|this|that|them|him|her|any of it|the matter)\b)([^,.;!?@]{3,}?)(?=\s+(?:to|with)\s+(?:anyone|anybody|a (?:living |single )?soul|nobody|no ?one|no-one|his|her|their|the|my|@\d)|\s+(?:yet|so far|here|in\s+\S+)\b|\s*[,.;!?—–-]|\s*$)/i;
 
-/** Words too common to tie two statements together. */
-const COMMON = new Set(
-  'that this with from have what when then than them they their there about into over only just been were will would could should some more most also very much such even still here your yours'.split(
-    ' ',
-  ),
-);
-
+/** The words that tie two statements together: content words of four letters or more, stemmed. */
 const topic = (text: string): string[] =>
-  text
-    .toLowerCase()
-    .split(/[^\p{L}]+/u)
-    .filter((w) => w.length >= 4 && !COMMON.has(w))
+  contentWords(text)
+    .filter((w) => w.length >= 4)
     .map(stem);
 
 /**
